@@ -1,0 +1,77 @@
+"""``memtui audit PATH``: the headless audit, as a readable report or as JSON (SPEC §4)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from memtui.core.audit import DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
+from memtui.core.findings import reaches
+from memtui.core.workspace import WorkspaceError, open_workspace
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be above zero: {text!r}")
+    return value
+
+
+def add_audit_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by every command that audits (audit, the app)."""
+    parser.add_argument("--profile", choices=PROFILES,
+                        help="what the consumer loads (default: follows the layout)")
+    parser.add_argument("--max-lines", type=positive_int, default=200,
+                        help="claude-code profile: index lines loaded (default 200)")
+    parser.add_argument("--max-bytes", type=positive_int, default=25_000,
+                        help="claude-code profile: index bytes loaded (default 25000)")
+    parser.add_argument("--num-ctx", type=positive_int, default=None,
+                        help=f"context window to measure against (default {DEFAULT_NUM_CTX})")
+    parser.add_argument("--stale-days", type=float, default=90,
+                        help="report memories older than this many days (default 90)")
+
+
+def options_from(ns: argparse.Namespace) -> AuditOptions:
+    return AuditOptions(profile=ns.profile, max_lines=ns.max_lines, max_bytes=ns.max_bytes,
+                        num_ctx=ns.num_ctx or DEFAULT_NUM_CTX, stale_days=ns.stale_days)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", nargs="?", help="workspace folder, or its MEMORY.md")
+    parser.add_argument("--demo", action="store_true",
+                        help="audit a temporary copy of the bundled demo workspace")
+    parser.add_argument("--json", action="store_true", help="print the SPEC §4 JSON report")
+    parser.add_argument("--fail-on", choices=("error", "warning", "info", "never"),
+                        default="error", help="exit 1 when a finding reaches this severity")
+    add_audit_options(parser)
+
+
+def run(ns: argparse.Namespace) -> int:
+    if ns.demo == bool(ns.path):
+        sys.stderr.write("memtui audit: error: give a PATH or --demo (one of them)\n")
+        return 2
+    if ns.demo:
+        from memtui.demo import demo_copy
+
+        path = str(demo_copy())
+    else:
+        path = ns.path
+    try:
+        ws = open_workspace(path)
+    except WorkspaceError as exc:
+        sys.stderr.write(f"memtui audit: {exc}\n")
+        return 2
+    result = Auditor(ws, options_from(ns)).run()
+    if ns.json:
+        from memtui.core.report import to_json
+
+        sys.stdout.write(json.dumps(to_json(result), ensure_ascii=False, indent=2) + "\n")
+    else:
+        from memtui.report_text import print_report
+
+        print_report(result)
+    return 1 if any(reaches(f.severity, ns.fail_on) for f in result.findings) else 0

@@ -1,0 +1,498 @@
+"""The audit: everything SPEC §3 asks of a workspace, computed incrementally.
+
+``Auditor`` keeps per-file results keyed by (mtime, size), so re-auditing after a change only
+re-reads the files that changed; everything that depends on several files (links, graph,
+orphans, names) is rebuilt from those cached pieces, which is cheap.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memtui.core.age import DAY, git_times, parse_date
+from memtui.core.findings import Finding, finding
+from memtui.core.graph import Graph, Resolution, Resolver
+from memtui.core.index import CONTENT_LINE_CHARS, Index, IndexLine, mentioned_file, read_index
+from memtui.core.instructions import scan_instructions
+from memtui.core.links import Link, markdown_links, wikilinks
+from memtui.core.memory_file import MemoryFile, parse_memory
+from memtui.core.secrets import SecretHit, scan_text
+from memtui.core.textfile import read_text
+from memtui.core.tokens import TokenCounter, default_counter
+from memtui.core.workspace import INDEX_NAME, Workspace, discover
+
+PROFILES = ("item", "claude-code")
+DEFAULT_NUM_CTX = 40960
+
+
+@dataclass
+class AuditOptions:
+    profile: str | None = None  # None: follows the layout (item → item, flat → claude-code)
+    max_lines: int = 200
+    max_bytes: int = 25_000
+    num_ctx: int = DEFAULT_NUM_CTX
+    stale_days: float | None = 90
+    context_files: tuple[str, ...] = (INDEX_NAME,)
+    now: float | None = None
+
+
+@dataclass
+class FileScan:
+    """What one memory file yields on its own; cached by (mtime_ns, size)."""
+
+    memory: MemoryFile
+    links: list[Link]
+    wikilinks: list[Link]
+    secrets: list[SecretHit]
+    instructions: list[tuple[int, str, str]]
+    mtime: float
+    read_findings: list[Finding] = field(default_factory=list)
+    tokens: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class FileReport:
+    path: str
+    name: str | None
+    type: str | None
+    bytes: int
+    age_days: int
+    age_source: str
+    linked: bool
+    reachable: bool
+    tokens: dict[str, int]
+    findings: int = 0
+
+
+@dataclass
+class Orphan:
+    path: str
+    reachable: bool
+    linked_from: list[str]
+
+
+@dataclass
+class BrokenLink:
+    source: str
+    line: int
+    target: str
+    suggestions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class WikiRef:
+    source: str
+    line: int
+    target: str
+    resolved: str | None
+    state: str
+
+
+@dataclass
+class InjectedBlock:
+    text: str
+    chars: int
+    bytes: int
+    tokens: dict[str, int]
+    window: int
+    files: list[str]
+    cut: bool = False  # the profile's load limit cut the index
+
+    @property
+    def share(self) -> float:
+        return self.tokens.get("qwen", 0) / self.window if self.window else 0.0
+
+
+@dataclass
+class LineCost:
+    line: int
+    kind: str
+    memories: int
+    chars: int
+    bytes: int
+    tokens: dict[str, int]
+
+
+@dataclass
+class AuditResult:
+    workspace: Workspace
+    profile: str
+    options: AuditOptions
+    scans: dict[str, FileScan]
+    files: list[FileReport]
+    index: Index
+    index_linked: set[str]
+    reachable: set[str]
+    orphans: list[Orphan]
+    broken_links: list[BrokenLink]
+    wikirefs: list[WikiRef]
+    graph: Graph
+    block: InjectedBlock
+    line_costs: list[LineCost]
+    loaded_lines: int
+    findings: list[Finding]
+    types: dict[str, int]
+    elapsed: float = 0.0
+
+    def file(self, path: str) -> FileReport | None:
+        return next((f for f in self.files if f.path == path), None)
+
+    def findings_for(self, path: str) -> list[Finding]:
+        return [f for f in self.findings if f.path == path]
+
+    def counts(self) -> Counter[str]:
+        return Counter(f.kind for f in self.findings)
+
+    @property
+    def beyond_limit(self) -> list[IndexLine]:
+        return [ln for ln in self.index.lines if ln.number > self.loaded_lines]
+
+
+class Auditor:
+    """Audits one workspace, again and again, re-reading only what changed."""
+
+    def __init__(self, ws: Workspace, options: AuditOptions | None = None,
+                 counter: TokenCounter | None = None) -> None:
+        self.ws = ws
+        self.options = options or AuditOptions()
+        self.counter = counter or default_counter()
+        self._scans: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
+        self._paths: list[str] = []
+        self._skipped: list[tuple[str, str]] = []
+        self._notes: list[tuple[str, str]] = []
+        self._git: dict[str, float] | None = None
+        self._exists: dict[str, bool] = {}
+
+    @property
+    def profile(self) -> str:
+        p = self.options.profile
+        if p:
+            return p
+        return "item" if self.ws.layout == "item" else "claude-code"
+
+    def run(self, changed: Iterable[str] | None = None) -> AuditResult:
+        """Audit now. ``changed``: workspace-relative paths known to have changed (a hint that
+        lets the auditor skip walking the tree); None walks everything."""
+        started = time.perf_counter()
+        if changed is None or not self._paths or self._needs_walk(changed):
+            self._walk()
+        else:
+            self._apply_changes(changed)
+        if self._git is None or changed is None:
+            self._git = git_times(self.ws.root)
+        self._exists = {}
+        scans = self._scan_all()
+        result = self._assemble(scans)
+        self.counter.save()
+        result.elapsed = time.perf_counter() - started
+        return result
+
+    # -- discovery -------------------------------------------------------------------------
+
+    def _walk(self) -> None:
+        found = discover(self.ws)
+        self._paths, self._skipped, self._notes = found.files, found.skipped, found.notes
+
+    @staticmethod
+    def _needs_walk(changed: Iterable[str]) -> bool:
+        """A change to anything but a markdown file (a folder, say) means walking again."""
+        return any(not rel.lower().endswith(".md") for rel in changed)
+
+    def _apply_changes(self, changed: Iterable[str]) -> None:
+        paths = set(self._paths)
+        for rel in changed:
+            if rel == INDEX_NAME or rel.split("/", 1)[0].startswith("."):
+                continue
+            if self.ws.layout == "item" and not rel.startswith("memory/"):
+                continue
+            if (self.ws.root / rel).is_file():
+                paths.add(rel)
+            else:
+                paths.discard(rel)
+                self._scans.pop(rel, None)
+        self._paths = sorted(paths)
+
+    # -- per-file --------------------------------------------------------------------------
+
+    def _scan_all(self) -> dict[str, FileScan]:
+        out: dict[str, FileScan] = {}
+        fresh: list[FileScan] = []
+        keep: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
+        for rel in self._paths:
+            full = self.ws.root / rel
+            try:
+                st = full.stat()
+                key = (st.st_mtime_ns, st.st_size, st.st_ino)
+            except OSError:
+                key = (0, 0, 0)
+            cached = self._scans.get(rel)
+            if cached is not None and cached[0] == key and key != (0, 0, 0):
+                scan = cached[1]
+            else:
+                scan = scan_file(full, rel, st.st_mtime if key[0] else 0.0)
+                fresh.append(scan)
+            keep[rel] = (key, scan)
+            out[rel] = scan
+        if fresh:
+            counts = self.counter.counts_many([s.memory.text for s in fresh])
+            for scan, c in zip(fresh, counts, strict=True):
+                scan.tokens = c
+        self._scans = keep
+        return out
+
+    # -- across files ----------------------------------------------------------------------
+
+    def _target_exists(self, rel: str, scans: dict[str, FileScan]) -> bool:
+        if rel in scans:
+            return True
+        hit = self._exists.get(rel)
+        if hit is None:
+            p = self.ws.root / rel
+            hit = self._exists[rel] = p.exists() and self.ws.contains(p)
+        return hit
+
+    def _assemble(self, scans: dict[str, FileScan]) -> AuditResult:
+        ws, opts = self.ws, self.options
+        now = opts.now or time.time()
+        findings: list[Finding] = []
+        index = read_index(ws.index_path)
+        for problem in index.problems:
+            findings.append(finding("read_problem", INDEX_NAME, None, problem))
+        for rel, msg in (*self._notes, *self._skipped):
+            findings.append(finding("read_problem", rel, None, msg))
+
+        resolver = Resolver((p, s.memory.name, s.memory.stem) for p, s in scans.items())
+        graph = Graph(nodes=list(scans))
+        wikirefs: list[WikiRef] = []
+        broken: list[BrokenLink] = []
+
+        def check_wikilink(lk: Link) -> Resolution:
+            res = resolver.resolve(lk.target or "")
+            wikirefs.append(WikiRef(lk.source, lk.line, res.target, res.path, res.state))
+            if res.state == "dangling":
+                findings.append(finding("dangling_wikilink", lk.source, lk.line,
+                                        f"[[{res.target}]] names no memory yet"))
+            elif res.state == "fuzzy":
+                exact = scans[res.path].memory.key if res.path in scans else res.target
+                findings.append(finding("fuzzy_wikilink", lk.source, lk.line,
+                                        f"[[{res.target}]] matches {res.path} only loosely; "
+                                        f"write [[{exact}]]"))
+            return res
+
+        def check_markdown(lk: Link) -> str | None:
+            if lk.outside or lk.target is None:
+                broken.append(BrokenLink(lk.source, lk.line, lk.raw))
+                findings.append(finding("broken_link", lk.source, lk.line,
+                                        f"link to {lk.raw} leads outside the workspace "
+                                        "(not followed)"))
+                return None
+            if not self._target_exists(lk.target, scans):
+                broken.append(BrokenLink(lk.source, lk.line, lk.target,
+                                         suggest(lk.target, list(scans))))
+                findings.append(finding("broken_link", lk.source, lk.line,
+                                        f"link to {lk.target}: no such file"))
+                return None
+            return lk.target
+
+        # The index: what it links, how it is shaped, what it costs.
+        index_linked: set[str] = set()
+        for line in index.lines:
+            for lk in line.links:
+                target = check_markdown(lk)
+                if target is not None and target in scans:
+                    index_linked.add(target)
+            for lk in line.wikilinks:
+                res = check_wikilink(lk)
+                if res.path is not None:
+                    index_linked.add(res.path)
+            if line.kind == "prose" and line.chars > CONTENT_LINE_CHARS:
+                findings.append(finding("content_in_index", INDEX_NAME, line.number,
+                                        f"{line.chars}-character line with no link: memory "
+                                        "content belongs in a memory file"))
+        linked_names = {lk.target for lk in index.links if lk.target}
+        for span in index.code_spans:
+            name = mentioned_file(span)
+            if name and not any(t == name or t.endswith("/" + name) for t in linked_names):
+                findings.append(finding("unlinked_mention", INDEX_NAME, span.line,
+                                        f"`{span.content}` is named in backticks but not "
+                                        "linked: the agent cannot follow it"))
+        loaded = self._loaded_lines(index)
+        if self.profile == "claude-code":
+            for line in index.lines:
+                if line.number > loaded and line.kind != "blank":
+                    findings.append(finding(
+                        "beyond_load_limit", INDEX_NAME, line.number,
+                        f"past the load limit ({opts.max_lines} lines / {opts.max_bytes:,} "
+                        "bytes): never loaded" + (f"; {len(line.links)} memory link(s) unseen"
+                                                  if line.links else "")))
+
+        # Memory files: their own findings, then links between them.
+        names: dict[str, list[str]] = {}
+        for rel, scan in scans.items():
+            mf = scan.memory
+            findings.extend(scan.read_findings)
+            findings.extend(mf.findings)
+            if mf.name:
+                names.setdefault(mf.name, []).append(rel)
+            for lk in scan.links:
+                target = check_markdown(lk)
+                if target is not None and target in scans and target != rel:
+                    graph.add_edge(rel, target)
+            for lk in scan.wikilinks:
+                res = check_wikilink(lk)
+                if res.path is not None:
+                    if res.path != rel:
+                        graph.add_edge(rel, res.path)
+                else:
+                    graph.add_dangling(rel, res.target)
+            for hit in scan.secrets:
+                findings.append(finding("secret", rel, hit.line,
+                                        f"{hit.kind} ({hit.redacted}): memories are replayed "
+                                        "into every later turn"))
+            for line_no, reason, excerpt in scan.instructions:
+                findings.append(finding("instruction_like", rel, line_no,
+                                        f"{reason}: \u201c{excerpt}\u201d"))
+        for hit in scan_text(index.text):
+            findings.append(finding("secret", INDEX_NAME, hit.line,
+                                    f"{hit.kind} ({hit.redacted}) in the injected index"))
+        for line_no, reason, excerpt in scan_instructions(index.text):
+            findings.append(finding("instruction_like", INDEX_NAME, line_no,
+                                    f"{reason}: \u201c{excerpt}\u201d"))
+        for name, paths in names.items():
+            if len(paths) > 1:
+                for p in paths:
+                    others = ", ".join(q for q in paths if q != p)
+                    findings.append(finding("duplicate_name", p, _name_line(scans[p].memory),
+                                            f"name '{name}' is also used by {others}"))
+
+        reachable = graph.reachable_from(index_linked)
+        orphans: list[Orphan] = []
+        for rel in scans:
+            if rel in index_linked:
+                continue
+            reach = rel in reachable
+            orphans.append(Orphan(rel, reach, sorted(graph.back.get(rel, []))))
+            findings.append(finding(
+                "orphan", rel, None,
+                "not linked from the index; " + ("reachable by following links"
+                                                 if reach else "unreachable: never seen")))
+
+        # Age and per-file reports.
+        git = self._git or {}
+        reports: list[FileReport] = []
+        for rel, scan in scans.items():
+            mf = scan.memory
+            when, source = None, "mtime"
+            dv = mf.date_value()
+            if dv is not None:
+                when = parse_date(dv[1])
+                if when is not None:
+                    source = "frontmatter"
+            if when is None and rel in git:
+                when, source = git[rel], "git"
+            if when is None:
+                when, source = scan.mtime, "mtime"
+            age = max(0, int((now - when) // DAY))
+            if opts.stale_days is not None and age > opts.stale_days:
+                findings.append(finding("stale", rel, None,
+                                        f"{age} days old (by {source}); threshold "
+                                        f"{opts.stale_days:g}"))
+            reports.append(FileReport(rel, mf.name, mf.type, mf.size, age, source,
+                                      rel in index_linked, rel in reachable, scan.tokens))
+        per_path = Counter(f.path for f in findings)
+        for r in reports:
+            r.findings = per_path.get(r.path, 0)
+
+        block = self._block(index, loaded)
+        line_costs = self._line_costs(index)
+        types = Counter((s.memory.type or "unknown") for s in scans.values())
+        findings.sort(key=lambda f: (f.path != INDEX_NAME, f.path, f.line or 0, f.kind))
+        return AuditResult(ws, self.profile, opts, scans, reports, index, index_linked,
+                           reachable, orphans, broken, wikirefs, graph, block, line_costs,
+                           loaded, findings, dict(types.most_common()))
+
+    def _loaded_lines(self, index: Index) -> int:
+        """How many index lines the profile loads (all of them for ``item``)."""
+        if self.profile != "claude-code":
+            return len(index.lines)
+        loaded = 0
+        for line in index.lines:
+            if line.number > self.options.max_lines or line.end_byte > self.options.max_bytes:
+                break
+            loaded = line.number
+        return loaded
+
+    def _block(self, index: Index, loaded: int) -> InjectedBlock:
+        parts: list[str] = []
+        files: list[str] = []
+        cut = False
+        for rel in self.options.context_files:
+            if rel == INDEX_NAME:
+                text = index.text
+                if loaded < len(index.lines):
+                    text = "\n".join(ln.text for ln in index.lines[:loaded])
+                    cut = True
+            else:
+                path = self.ws.root / rel
+                text = read_text(path).text if path.is_file() else ""
+            if text.strip():
+                parts.append(text)
+                files.append(rel)
+        text = "\n\n".join(parts)
+        tokens = self.counter.counts(text)
+        return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")), tokens,
+                             self.options.num_ctx, files, cut)
+
+    def _line_costs(self, index: Index) -> list[LineCost]:
+        rows = [ln for ln in index.lines if ln.kind != "blank"]
+        counts = self.counter.counts_many([ln.text for ln in rows])
+        return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
+                         ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]
+
+
+def scan_file(full: Path, rel: str, mtime: float) -> FileScan:
+    """Read and examine one memory file on its own (no knowledge of the others)."""
+    read = read_text(full)
+    extra = [finding("read_problem", rel, None, p) for p in read.problems]
+    expect_fm = rel.rsplit("/", 1)[-1].upper() not in ("README.MD", "CLAUDE.MD", "AGENTS.MD")
+    mf = parse_memory(rel, read.text, read.size, expect_frontmatter=expect_fm)
+    body, start = mf.body, mf.body_start
+    return FileScan(
+        memory=mf,
+        links=markdown_links(rel, body, start),
+        wikilinks=wikilinks(rel, body, start),
+        secrets=scan_text(read.text),
+        instructions=scan_instructions(body, start),
+        mtime=mtime,
+        read_findings=extra,
+    )
+
+
+def _name_line(mf: MemoryFile) -> int:
+    for i, line in enumerate(mf.text.split("\n")[:40], start=1):
+        if line.startswith("name:"):
+            return i
+    return 1
+
+
+def suggest(target: str, paths: list[str], n: int = 3) -> list[str]:
+    """The existing files closest to a broken link target."""
+    base = target.rsplit("/", 1)[-1].lower()
+    by_base: dict[str, list[str]] = {}
+    for p in paths:
+        by_base.setdefault(p.rsplit("/", 1)[-1].lower(), []).append(p)
+    close = difflib.get_close_matches(base, list(by_base), n=n, cutoff=0.5)
+    return [p for b in close for p in by_base[b]][:n]
+
+
+def audit(path: str | os.PathLike[str], options: AuditOptions | None = None) -> AuditResult:
+    """One-shot audit of the workspace at ``path`` (raises WorkspaceError)."""
+    from memtui.core.workspace import open_workspace
+
+    return Auditor(open_workspace(path), options).run()

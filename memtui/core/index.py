@@ -1,0 +1,144 @@
+"""The index, MEMORY.md: one record per line, with its links and its kind (SPEC §1)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memtui.core.links import CodeSpan, Link, markdown_links, wikilinks
+from memtui.core.textfile import read_text
+
+#: A link-less, non-heading index line longer than this reads as memory content.
+CONTENT_LINE_CHARS = 120
+_HEADING = re.compile(r"^ {0,3}#{1,6}(\s|$)")
+_HOOK_SEP = re.compile(r"^\s*(?:—|–|--|-|:|\|)\s*")
+_MD_NAME = re.compile(r"(?:^|[\s/])([\w.\-/\u0080-\uffff]+\.md)$", re.IGNORECASE)
+
+
+@dataclass
+class IndexLine:
+    """One line of MEMORY.md as written.
+
+    ``kind`` is ``entry`` (one local link), ``packed`` (two or more), ``prose`` (text, no
+    local link), ``heading`` or ``blank``. ``links`` are local markdown links; ``wikilinks``
+    count as references too.
+    """
+
+    number: int
+    text: str
+    kind: str
+    links: list[Link] = field(default_factory=list)
+    wikilinks: list[Link] = field(default_factory=list)
+    title: str = ""
+    hook: str = ""
+    chars: int = 0
+    bytes: int = 0
+    end_byte: int = 0  # bytes of the index up to and including this line
+
+    @property
+    def targets(self) -> list[str]:
+        return [lk.target for lk in self.links if lk.target is not None]
+
+
+@dataclass
+class Index:
+    """MEMORY.md, parsed. A missing index is an empty one (``exists`` False)."""
+
+    path: str = "MEMORY.md"
+    exists: bool = False
+    text: str = ""
+    size: int = 0
+    lines: list[IndexLine] = field(default_factory=list)
+    code_spans: list[CodeSpan] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def entries(self) -> list[IndexLine]:
+        return [ln for ln in self.lines if ln.kind in ("entry", "packed")]
+
+    @property
+    def links(self) -> list[Link]:
+        return [lk for ln in self.lines for lk in ln.links]
+
+
+def read_index(path: Path, rel: str = "MEMORY.md") -> Index:
+    """Read and parse the index file at ``path``; never raises."""
+    if not path.exists():
+        return Index(path=rel)
+    if not path.is_file():
+        return Index(path=rel, problems=[f"{rel} is not a regular file"])
+    read = read_text(path)
+    idx = parse_index(read.text, rel)
+    idx.exists = read.ok
+    idx.size = read.size
+    idx.problems.extend(read.problems)
+    return idx
+
+
+def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
+    """Parse index text into lines; ``[[wikilinks]]`` and code spans are collected too."""
+    idx = Index(path=rel, exists=True, text=text, size=len(text.encode("utf-8", "replace")))
+    spans: list[CodeSpan] = []
+    by_line: dict[int, list[Link]] = {}
+    for lk in markdown_links(rel, text, 1, spans):
+        by_line.setdefault(lk.line, []).append(lk)
+    wl_by_line: dict[int, list[Link]] = {}
+    for lk in wikilinks(rel, text, 1):
+        wl_by_line.setdefault(lk.line, []).append(lk)
+    idx.code_spans = spans
+    raw_lines = text.split("\n")
+    if raw_lines and raw_lines[-1] == "":
+        raw_lines.pop()
+    running = 0
+    for number, line_text in enumerate(raw_lines, start=1):
+        nbytes = len(line_text.encode("utf-8", "replace"))
+        running += nbytes + 1
+        links = by_line.get(number, [])
+        wls = wl_by_line.get(number, [])
+        if not line_text.strip():
+            kind = "blank"
+        elif _HEADING.match(line_text):
+            kind = "heading"
+        elif len(links) + len(wls) >= 2:
+            kind = "packed"
+        elif links or wls:
+            kind = "entry"
+        else:
+            kind = "prose"
+        il = IndexLine(number, line_text, kind, links, wls, chars=len(line_text),
+                       bytes=nbytes, end_byte=running)
+        if kind == "entry":
+            il.title, il.hook = _title_and_hook(line_text, links[0] if links else wls[0])
+        elif kind == "packed":
+            il.title = line_text.split(":", 1)[0].lstrip("-*+ ").strip() if ":" in line_text \
+                else ""
+        idx.lines.append(il)
+    return idx
+
+
+def _title_and_hook(text: str, link: Link) -> tuple[str, str]:
+    title = link.text or link.target or ""
+    pos = text.find(link.raw) if link.kind == "wikilink" else text.find("](")
+    if pos < 0:
+        return title, ""
+    end = text.find(")", pos) if link.kind == "markdown" else pos + len(link.raw) - 1
+    # Skip to the end of the link destination (balanced parentheses are allowed inside).
+    if link.kind == "markdown":
+        depth = 0
+        for i in range(pos + 1, len(text)):
+            if text[i] == "(":
+                depth += 1
+            elif text[i] == ")":
+                depth -= 1
+                if depth == 0:
+                    end = i
+                    break
+    hook = _HOOK_SEP.sub("", text[end + 1:], count=1).strip()
+    return title, hook
+
+
+def mentioned_file(span: CodeSpan) -> str | None:
+    """The ``*.md`` file name a code span mentions, if it is one."""
+    m = _MD_NAME.search(span.content.strip())
+    return m.group(1) if m else None

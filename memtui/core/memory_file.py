@@ -1,0 +1,184 @@
+"""One memory file: frontmatter (tolerant of real-world drift) and body (SPEC §1)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from frontmatter.default_handlers import YAMLHandler
+
+from memtui.core.findings import Finding, finding
+
+KNOWN_TYPES = ("user", "feedback", "project", "reference")
+DATE_KEYS = ("modified", "updated", "recorded", "date")
+_YAML = YAMLHandler()
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_LENIENT_KEY = re.compile(r"^(\s*)([A-Za-z_][\w-]*)\s*:\s*(.*)$")
+_FENCE = re.compile(r"^-{3,}\s*$")
+
+
+@dataclass
+class MemoryFile:
+    """What the audit knows of one memory file. ``line`` numbers are 1-based file lines."""
+
+    path: str
+    name: str | None = None
+    description: str | None = None
+    type: str | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+    has_frontmatter: bool = False
+    body: str = ""
+    body_start: int = 1
+    text: str = ""
+    size: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def stem(self) -> str:
+        base = self.path.rsplit("/", 1)[-1]
+        return base[:-3] if base.lower().endswith(".md") else base
+
+    @property
+    def key(self) -> str:
+        """The name wikilinks should use: frontmatter ``name``, else the file stem."""
+        return self.name or self.stem
+
+    def date_value(self) -> tuple[str, Any] | None:
+        """The first frontmatter date (top level, then under ``metadata``)."""
+        sub = self.meta.get("metadata")
+        for source in (self.meta, sub if isinstance(sub, dict) else {}):
+            for key in DATE_KEYS:
+                if source.get(key) not in (None, ""):
+                    return key, source[key]
+        return None
+
+
+def split_frontmatter(text: str) -> tuple[str | None, str, int, bool]:
+    """Split ``text`` into (frontmatter, body, body_start_line, terminated).
+
+    ``frontmatter`` is None when the file does not open with a ``---`` fence.
+    """
+    if not text.startswith("---"):
+        return None, text, 1, True
+    lines = text.split("\n")
+    if not _FENCE.match(lines[0]):
+        return None, text, 1, True
+    for i in range(1, len(lines)):
+        if _FENCE.match(lines[i]) or lines[i].rstrip() == "...":
+            return "\n".join(lines[1:i]), "\n".join(lines[i + 1:]), i + 2, True
+    return "\n".join(lines[1:]), "", len(lines) + 1, False
+
+
+def lenient_fields(fm: str) -> dict[str, Any]:
+    """Recover simple ``key: value`` pairs from frontmatter YAML refused to parse."""
+    out: dict[str, Any] = {}
+    meta: dict[str, Any] = {}
+    in_meta = False
+    for line in fm.split("\n"):
+        m = _LENIENT_KEY.match(line)
+        if not m:
+            continue
+        indent, key, value = m.groups()
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        if not indent:
+            in_meta = key == "metadata" and not value
+            if not in_meta:
+                out[key] = value
+        elif in_meta:
+            meta[key] = value
+    if meta:
+        out["metadata"] = meta
+    return out
+
+
+def parse_memory(path: str, text: str, size: int = 0, *, expect_frontmatter: bool = True
+                 ) -> MemoryFile:
+    """Parse a memory file's text. Never raises: every problem becomes a finding."""
+    mf = MemoryFile(path=path, text=text, size=size or len(text.encode("utf-8", "replace")))
+    fm, body, body_start, terminated = split_frontmatter(text)
+    mf.body, mf.body_start = body, body_start
+    if fm is None:
+        if text.strip() and expect_frontmatter:
+            mf.findings.append(finding("frontmatter", path, 1, "no frontmatter: the file has no "
+                                       "name, description or type", "info"))
+        elif not text.strip():
+            mf.findings.append(finding("frontmatter", path, 1, "empty file"))
+        return mf
+    mf.has_frontmatter = True
+    if not terminated:
+        mf.findings.append(finding("frontmatter", path, 1,
+                                   "frontmatter is never closed with '---'"))
+        meta: Any = lenient_fields(fm)
+    else:
+        try:
+            meta = _YAML.load(fm, Loader=_LOADER) if fm.strip() else {}
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line + 2 if mark is not None else 1
+            problem = getattr(exc, "problem", None) or "invalid YAML"
+            mf.findings.append(finding("frontmatter", path, line,
+                                       f"invalid YAML in frontmatter: {problem}; "
+                                       "fields recovered line by line"))
+            meta = lenient_fields(fm)
+        except Exception as exc:  # the C loader can raise odd errors on odd bytes
+            mf.findings.append(finding("frontmatter", path, 1, f"unreadable frontmatter: {exc}"))
+            meta = lenient_fields(fm)
+    if not isinstance(meta, dict):
+        mf.findings.append(finding("frontmatter", path, 2,
+                                   "frontmatter is not a mapping of keys to values"))
+        meta = {}
+    mf.meta = meta
+    _read_fields(mf)
+    return mf
+
+
+def _text_value(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, (str, int, float)):
+        s = str(value).strip()
+        return s or None
+    return None
+
+
+def _read_fields(mf: MemoryFile) -> None:
+    meta = mf.meta
+    line_of = _key_lines(mf.text)
+    mf.name = _text_value(meta.get("name"))
+    mf.description = _text_value(meta.get("description"))
+    sub = meta.get("metadata")
+    sub_type = _text_value(sub.get("type")) if isinstance(sub, dict) else None
+    top_type = _text_value(meta.get("type"))
+    mf.type = sub_type or top_type
+    if mf.name is None:
+        mf.findings.append(finding("frontmatter", mf.path, 1, "frontmatter has no 'name'"))
+    if mf.description is None:
+        mf.findings.append(finding("frontmatter", mf.path, 1,
+                                   "frontmatter has no 'description'"))
+    if mf.type is None:
+        mf.findings.append(finding("frontmatter", mf.path, 1,
+                                   "frontmatter has no 'type' (expected under 'metadata')"))
+    elif sub_type is None:
+        mf.findings.append(finding("frontmatter", mf.path, line_of.get("type", 1),
+                                   "'type' is at the top level instead of under 'metadata'",
+                                   "info"))
+    if mf.type is not None and mf.type not in KNOWN_TYPES:
+        mf.findings.append(finding("frontmatter", mf.path, line_of.get("type", 1),
+                                   f"unknown type '{mf.type}' (expected one of "
+                                   f"{', '.join(KNOWN_TYPES)})", "info"))
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    """1-based line of the first occurrence of each frontmatter key (for finding anchors)."""
+    out: dict[str, int] = {}
+    for i, line in enumerate(text.split("\n")[1:60], start=2):
+        if _FENCE.match(line):
+            break
+        m = _LENIENT_KEY.match(line)
+        if m:
+            out.setdefault(m.group(2), i)
+    return out

@@ -1,0 +1,68 @@
+"""Credentials in memory text, found with detect-secrets.
+
+detect-secrets is thorough but slow per line, so a cheap pattern first picks the lines that
+could hold a credential at all; only those go through its plugins. High-entropy plugins are
+off: memory text is full of hashes and ids that are not secrets.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_HINT = re.compile(
+    r"(?i)pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|auth|bearer|credential"
+    r"|private[ _-]?key|BEGIN [A-Z ]*PRIVATE|AKIA|ASIA|gh[pousr]_|github_pat_|glpat-"
+    r"|xox[abposr]-|\bsk[-_]|rk_live|\bSG\.|eyJ|AIza|npm_|pypi-|://[^/\s:@]+:[^/\s@]+@"
+    r"|AccountKey=|hooks\.slack|discord|twilio|mailchimp|-us\d{1,2}\b|\bkey\b|密碼|密码|金鑰|令牌")
+_DISABLED = ("Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetector")
+
+
+@dataclass(frozen=True, slots=True)
+class SecretHit:
+    line: int
+    kind: str
+    value: str
+
+    @property
+    def redacted(self) -> str:
+        v = self.value
+        return (v[:2] + "…" + v[-2:]) if len(v) > 8 else "…"
+
+
+def _plugin_config() -> list[dict[str, str]]:
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+
+    return [{"name": cls.__name__}
+            for cls in get_mapping_from_secret_type_to_class().values()
+            if cls.__name__ not in _DISABLED]
+
+
+_config: list[dict[str, str]] | None = None
+
+
+def scan_text(text: str, first_line: int = 1) -> list[SecretHit]:
+    """Credential-looking strings in ``text``, with 1-based lines (offset by ``first_line``)."""
+    candidates = [(i, ln) for i, ln in enumerate(text.split("\n")) if _HINT.search(ln)]
+    if not candidates:
+        return []
+    global _config
+    from detect_secrets.core.scan import scan_line
+    from detect_secrets.settings import transient_settings
+
+    if _config is None:
+        _config = _plugin_config()
+    hits: list[SecretHit] = []
+    with transient_settings({"plugins_used": _config}):
+        for i, ln in candidates:
+            seen: set[str] = set()
+            try:
+                found = list(scan_line(ln))
+            except Exception:
+                continue
+            for secret in found:
+                value = secret.secret_value or ""
+                if value and value not in seen:
+                    seen.add(value)
+                    hits.append(SecretHit(first_line + i, secret.type, value))
+    return hits

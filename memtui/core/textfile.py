@@ -1,0 +1,62 @@
+"""Read a text file the way the audit needs it: tolerant, bounded, problems reported."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MAX_READ_BYTES = 1024 * 1024
+BOM = "\ufeff"
+
+
+@dataclass
+class TextRead:
+    """Decoded text (BOM dropped, CRLF folded to LF) plus what went wrong reading it."""
+
+    text: str = ""
+    size: int = 0
+    ok: bool = True
+    problems: list[str] = field(default_factory=list)
+    had_bom: bool = False
+    crlf: bool = False
+
+
+def decode(data: bytes, size: int | None = None) -> TextRead:
+    out = TextRead(size=len(data) if size is None else size)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = data.decode("utf-8", errors="replace")
+        out.problems.append(f"not valid UTF-8 (first bad byte at offset {exc.start}); "
+                            "decoded with replacement characters")
+    if text.startswith(BOM):
+        text = text[1:]
+        out.had_bom = True
+    if "\r" in text:
+        out.crlf = "\r\n" in text
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    out.text = text
+    return out
+
+
+def read_text(path: Path, limit: int = MAX_READ_BYTES) -> TextRead:
+    """Read at most ``limit`` bytes of ``path``; never raises for I/O or decoding trouble."""
+    try:
+        with path.open("rb") as fh:
+            data = fh.read(limit + 1)
+            size = path.stat().st_size
+    except OSError as exc:
+        return TextRead(ok=False, problems=[f"cannot be read ({exc.strerror or exc})"])
+    truncated = len(data) > limit
+    if truncated:
+        data = data[:limit]
+        # Do not cut a UTF-8 sequence in half.
+        while data and (data[-1] & 0xC0) == 0x80:
+            data = data[:-1]
+        if data and data[-1] >= 0xC0:
+            data = data[:-1]
+    out = decode(data, size)
+    if truncated:
+        out.problems.append(f"larger than {limit // 1024} KiB ({size:,} bytes); "
+                            "only the head was read")
+    return out

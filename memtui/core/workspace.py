@@ -1,0 +1,149 @@
+"""Locate a memory workspace: its root, layout, index and memory files (SPEC §2)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Layout = Literal["item", "flat"]
+INDEX_NAME = "MEMORY.md"
+MEMORY_DIR = "memory"
+STATE_DIR = ".memtui"
+
+
+class WorkspaceError(Exception):
+    """A path that cannot be opened as a workspace (missing, unreadable, not a folder)."""
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """A folder holding an agent's memory."""
+
+    root: Path
+    layout: Layout
+
+    @property
+    def index_path(self) -> Path:
+        return self.root / INDEX_NAME
+
+    @property
+    def memory_root(self) -> Path:
+        """The folder memory files live under (``memory/`` for item, the root for flat)."""
+        return self.root / MEMORY_DIR if self.layout == "item" else self.root
+
+    @property
+    def state_dir(self) -> Path:
+        return self.root / STATE_DIR
+
+    def rel(self, path: Path) -> str:
+        """A path relative to the workspace root, POSIX separators."""
+        return path.relative_to(self.root).as_posix()
+
+    def abs(self, rel: str) -> Path:
+        return self.root / rel
+
+    def contains(self, path: Path) -> bool:
+        """Whether ``path`` (after resolving links) lies inside the workspace."""
+        try:
+            path.resolve().relative_to(self.root)
+        except (ValueError, OSError, RuntimeError):
+            return False
+        return True
+
+
+def open_workspace(path: str | os.PathLike[str]) -> Workspace:
+    """Open PATH (a folder, or a MEMORY.md inside one) as a workspace.
+
+    Raises WorkspaceError with a one-line reason when it does not exist or cannot be read.
+    """
+    p = Path(path).expanduser()
+    if not p.exists():
+        raise WorkspaceError(f"{path}: no such file or folder")
+    if p.is_file():
+        if p.name != INDEX_NAME:
+            raise WorkspaceError(f"{path}: not a folder or a {INDEX_NAME}")
+        p = p.parent
+    if not p.is_dir():
+        raise WorkspaceError(f"{path}: not a folder")
+    try:
+        os.listdir(p)
+    except OSError as exc:
+        raise WorkspaceError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    root = p.resolve()
+    return Workspace(root=root, layout=detect_layout(root))
+
+
+def detect_layout(root: Path) -> Layout:
+    """``item`` when a ``memory/`` folder sits at the root, ``flat`` otherwise."""
+    return "item" if (root / MEMORY_DIR).is_dir() else "flat"
+
+
+@dataclass
+class Discovery:
+    """The memory files found, and what was skipped on the way (path, message)."""
+
+    files: list[str] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+
+
+def discover(ws: Workspace) -> Discovery:
+    """Every memory file of the workspace, relative POSIX paths, sorted.
+
+    Hidden folders and memtui's state folder are never memory. Symlinks are followed only
+    when they stay inside the workspace; loops and escapes are reported, never followed.
+    """
+    out = Discovery()
+    root = ws.root
+    if ws.index_path.exists() and not ws.index_path.is_file():
+        out.notes.append((INDEX_NAME, f"{INDEX_NAME} is not a regular file"))
+    if ws.layout == "flat" and (root / MEMORY_DIR).exists() and not (root / MEMORY_DIR).is_dir():
+        out.notes.append((MEMORY_DIR, f"'{MEMORY_DIR}' is a file, not a folder"))
+    start = ws.memory_root
+    seen_dirs: set[tuple[int, int]] = set()
+    stack = [start]
+    while stack:
+        folder = stack.pop()
+        try:
+            st = folder.stat()
+        except OSError:
+            continue
+        key = (st.st_dev, st.st_ino)
+        if key in seen_dirs:
+            out.skipped.append((ws.rel(folder), "symlink loop, not followed"))
+            continue
+        seen_dirs.add(key)
+        try:
+            entries = list(os.scandir(folder))
+        except OSError as exc:
+            out.skipped.append((ws.rel(folder), f"folder cannot be read ({exc.strerror})"))
+            continue
+        for entry in entries:
+            name = entry.name
+            if name.startswith("."):
+                continue
+            full = Path(entry.path)
+            rel = ws.rel(full)
+            if entry.is_symlink():
+                if not ws.contains(full):
+                    out.skipped.append((rel, "symlink leads outside the workspace, not followed"))
+                    continue
+                try:
+                    full.stat()
+                except OSError:
+                    out.skipped.append((rel, "broken symlink or symlink loop, not followed"))
+                    continue
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                stack.append(full)
+            elif name.lower().endswith(".md") and not (ws.layout == "flat" and rel == INDEX_NAME):
+                if rel == INDEX_NAME:
+                    continue
+                out.files.append(rel)
+    out.files.sort()
+    return out
