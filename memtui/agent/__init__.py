@@ -1,0 +1,1 @@
+"""The agent side: Ollama client, prompt assembly, sandboxed file tools, sessions, eval."""

@@ -1,0 +1,1 @@
+"""Safe writes, the journal (undo), and the repair operations."""
