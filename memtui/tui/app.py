@@ -107,6 +107,7 @@ class MemtuiApp(App[int]):
         self.result: AuditResult | None = None
         self.palette = Palette()
         self.audits = 0  # completed audits (tests wait on this)
+        self.views_ready = False  # the tabs have settled on their first view
         self.notice = ""
         self.watching = watch
         self._requested_theme = theme
@@ -275,17 +276,35 @@ class MemtuiApp(App[int]):
         return self.query_one(f"#{pid}-view", cls)
 
     def action_show_view(self, pid: str) -> None:
-        self.query_one(TabbedContent).active = pid
+        tabs = self.query_one(TabbedContent)
+        if tabs.active == pid:
+            return
+        # Focus first: were the old view's table to keep the focus while hidden, Textual
+        # would move it to a sibling there and switch the tabs back.
+        self._view_widget(pid).focus()
+        tabs.active = pid
+
+    def _view_widget(self, pid: str) -> Widget:
+        return self.query_one(f"#{pid}-view").query_one("DataTable, Tree, TextArea")
 
     @on(TabbedContent.TabActivated)
     def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        pid = event.pane.id
+        if pid is None or pid != self.query_one(TabbedContent).active:
+            return
         view: Any = self.active_view
         view.ensure_fresh()
-        self.call_after_refresh(self._focus_view, view)
+        self.call_after_refresh(self._focus_view, pid)
 
-    def _focus_view(self, view: Widget) -> None:
-        target = view.query_one("DataTable, Tree, TextArea")
-        target.focus()
+    def _focus_view(self, pid: str) -> None:
+        """Focus the active view's main widget (unless the operator moved on already)."""
+        if self.query_one(TabbedContent).active != pid:
+            return
+        target = self._view_widget(pid)
+        if self.focused is None or self.active_view not in self.focused.ancestors:
+            target.focus()
+        if not self.views_ready:
+            self.call_after_refresh(setattr, self, "views_ready", True)
 
     @on(MemorySelected)
     def _memory_selected(self, event: MemorySelected) -> None:

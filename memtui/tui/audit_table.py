@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import RowDoesNotExist
 
 from memtui.core.audit import AuditResult
-from memtui.tui.messages import JumpTo, MemorySelected
+from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette
 
 MARK_SECONDS = 4.0
@@ -133,7 +133,7 @@ class AuditTable(Vertical):
             self._pending_changed = {*getattr(self, "_pending_changed", set()), *changed}
             self._changed_at = now
         self._dirty = True
-        if self.is_on_screen:
+        if displayed(self):
             self.rebuild()
 
     def ensure_fresh(self) -> None:
@@ -303,7 +303,7 @@ class AuditTable(Vertical):
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
         row = self.current_row()
-        if row is not None and row.path:
+        if row is not None and row.path and displayed(self):
             self.post_message(MemorySelected(row.path, row.line))
 
     @on(DataTable.RowSelected)

@@ -63,7 +63,11 @@ class MemoryPreview(VerticalScroll):
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
-        self._timer = self.set_timer(0 if now else SETTLE, self._render_wanted)
+        if now:
+            self._timer = None
+            self.call_later(self._render_wanted)
+        else:
+            self._timer = self.set_timer(SETTLE, self._render_wanted)
 
     def set_result(self, result: AuditResult, palette: Palette) -> None:
         self.result, self.palette = result, palette
