@@ -80,7 +80,6 @@ class AuditTable(Vertical):
     AuditTable > DataTable { height: 1fr; }
     AuditTable > .empty { padding: 1 2; color: $text-muted; display: none; }
     AuditTable.-empty > .empty { display: block; }
-    AuditTable.-empty > DataTable { display: none; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -101,8 +100,8 @@ class AuditTable(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(classes="summary")
         yield Input(placeholder="filter: type words, Esc to leave  (/)", classes="filter")
-        yield DataTable(cursor_type="row", zebra_stripes=True)
         yield Static(self.EMPTY, classes="empty")
+        yield DataTable(cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
         table = self.table
