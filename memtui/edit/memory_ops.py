@@ -23,6 +23,23 @@ from memtui.edit.snapshot import Snapshot
 _NAME_LINE = re.compile(r"^(name\s*:\s*)(.*?)(\s*)$")
 _PLAIN_YAML = re.compile(r"^[\w\u0080-\uffff][\w\u0080-\uffff .\-]*$")
 REDACTED = "[REDACTED]"
+_TOKEN_CHAR = re.compile(r"[A-Za-z0-9_\-./+~]")
+
+
+def secret_span(text: str, value: str) -> tuple[int, int] | None:
+    """Where ``value`` sits in ``text``, widened to the whole token around it (a scanner
+    may report only a token's prefix, e.g. ``ghp`` of a GitHub token)."""
+    start = text.find(value)
+    if start < 0:
+        return None
+    end = start + len(value)
+    while start > 0 and _TOKEN_CHAR.match(text[start - 1]):
+        start -= 1
+    while end < len(text) and _TOKEN_CHAR.match(text[end]):
+        end += 1
+    while end < len(text) and text[end] == "=":
+        end += 1
+    return start, end
 
 
 def check_new_name(name: str) -> str:
@@ -203,8 +220,12 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
             if not 1 <= hit.line <= len(raw):
                 continue
             text = raw.text(hit.line)
-            if hit.value and hit.value in text:
-                count += text.count(hit.value)
-                raw.set(hit.line, text.replace(hit.value, REDACTED))
+            while hit.value and hit.value not in REDACTED:
+                span = secret_span(text, hit.value)
+                if span is None:
+                    break
+                text = text[:span[0]] + REDACTED + text[span[1]:]
+                count += 1
+            raw.set(hit.line, text)
     return plan.changeset("redact", {"memory": rel},
                           f"{rel}: replaced {plural(count, 'credential')} with {REDACTED}")
