@@ -142,9 +142,9 @@ def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
     plan = Plan(snap)
     count = sum(1 for s in sources for lk in snap.links_from(s)[1] if exact(lk.target or ""))
     changed = _edit_sources(plan, sources, None, exact)
-    return plan.changeset("fix-wikilinks", {"memory": memory},
-                          f"rewrote {plural(count, 'fuzzy wikilink')} to the exact spelling in "
-                          f"{plural(len(changed), 'file')}")
+    summary = (f"rewrote {plural(count, 'fuzzy wikilink')} to the exact spelling in "
+               f"{plural(len(changed), 'file')}" if changed else "no fuzzy wikilinks")
+    return plan.changeset("fix-wikilinks", {"memory": memory}, summary)
 
 
 def template(name: str, type_: str, description: str) -> str:
@@ -227,5 +227,6 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
                 text = text[:span[0]] + REDACTED + text[span[1]:]
                 count += 1
             raw.set(hit.line, text)
-    return plan.changeset("redact", {"memory": rel},
-                          f"{rel}: replaced {plural(count, 'credential')} with {REDACTED}")
+    summary = (f"{rel}: replaced {plural(count, 'credential')} with {REDACTED}" if count
+               else f"no credentials found in {rel}")
+    return plan.changeset("redact", {"memory": rel}, summary)
