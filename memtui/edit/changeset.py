@@ -168,25 +168,46 @@ def write_changes(ws: Workspace, changes: list[FileChange]) -> None:
                 atomic_write(full, ch.after)
             done.append(ch)
     except OSError as exc:
-        for ch in reversed(done):
-            full = ws.abs(ch.path)
-            try:
-                if ch.before is None:
-                    full.unlink(missing_ok=True)
-                else:
-                    atomic_write(full, ch.before)
-            except OSError:
-                pass
+        put_back(ws, done)
         raise Refused(f"could not write {ch.path} ({exc.strerror or exc}); "
                       "files already written were put back") from None
 
 
+def put_back(ws: Workspace, done: list[FileChange]) -> None:
+    """Best effort: return files already written to their ``before`` bytes."""
+    for ch in reversed(done):
+        full = ws.abs(ch.path)
+        try:
+            if ch.before is None:
+                full.unlink(missing_ok=True)
+            else:
+                atomic_write(full, ch.before)
+        except OSError:
+            pass
+
+
 def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
-    """Write a changeset (checked, atomic) and journal it; returns the journal record."""
+    """Write a changeset (checked, atomic) and journal it; returns the journal record.
+
+    The record is written first (write-ahead): should memtui die half-way, ``undo`` still
+    knows every file's before bytes and puts back the ones that were written.
+    """
     from memtui.edit.journal import Journal
 
     if not changeset.changes:
         raise Refused("nothing to change")
-    with folder_lock(ws.state_dir):
-        write_changes(ws, changeset.changes)
-        return Journal(ws).append(changeset)
+    try:
+        with folder_lock(ws.state_dir):
+            for ch in changeset.changes:
+                check_unchanged(ws.abs(ch.path), digest(ch.before), ch.path)
+            journal = Journal(ws)
+            record = journal.append(changeset)
+            try:
+                write_changes(ws, changeset.changes)
+            except BaseException:
+                journal.discard(record)
+                raise
+            return record
+    except OSError as exc:
+        raise Refused(f"cannot write in {ws.root} ({exc.strerror or exc}); "
+                      "nothing was written") from None

@@ -85,6 +85,11 @@ class Journal:
         rec["undone_time"] = time.strftime("%Y-%m-%dT%H:%M:%S")
         atomic_write(path, json.dumps(rec, ensure_ascii=False, indent=1).encode("utf-8"))
 
+    def discard(self, rec: dict[str, Any]) -> None:
+        """Drop the record of an operation that was not carried out."""
+        path: Path = rec["_file"]
+        path.unlink(missing_ok=True)
+
     def last_active(self) -> dict[str, Any] | None:
         for rec in reversed(self.records()):
             if not rec.get("undone"):
@@ -131,6 +136,8 @@ def undo(ws: Workspace) -> dict[str, Any]:
         for f in rec["files"]:
             path = f["path"]
             now = current_digest(ws.abs(path))
+            if now == f["before_sha256"]:
+                continue  # never written (the operation was cut short): nothing to revert
             if now != f["after_sha256"]:
                 raise Conflict(f"{path} changed since operation #{rec['id']} ({rec['op']}); "
                                "nothing was undone")

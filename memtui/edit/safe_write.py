@@ -79,7 +79,12 @@ def fsync_dir(folder: Path) -> None:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Replace (or create) ``path`` with ``data`` atomically; keeps an existing file's mode."""
+    """Replace (or create) ``path`` with ``data`` atomically; keeps an existing file's mode.
+
+    A symlink is written through (its target is replaced), never replaced by a file.
+    """
+    if path.is_symlink():
+        path = path.resolve()
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     try:

@@ -102,12 +102,12 @@ def test_refusals_and_usage_errors_are_one_line(ws: Path, args: list[str], code:
 
 def test_fix_refuses_with_exit_1_on_conflict_during_undo(ws: Path) -> None:
     assert cli("fix", "remove-link", ws, "memory/gone.md").returncode == 0
-    write_tree(ws, {"MEMORY.md": INDEX})
+    write_tree(ws, {"MEMORY.md": INDEX + "hand edit\n"})
     proc = cli("undo", ws)
     assert proc.returncode == 1
     assert proc.stderr == ("memtui undo: MEMORY.md changed since operation #1 (remove-link); "
                            "nothing was undone\n")
-    assert read(ws, "MEMORY.md") == INDEX
+    assert read(ws, "MEMORY.md") == INDEX + "hand edit\n"
 
 
 def test_nothing_to_change_exits_0_without_journaling(ws: Path) -> None:

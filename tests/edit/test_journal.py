@@ -189,3 +189,42 @@ def test_non_utf8_bytes_outside_the_edit_survive(tmp_path: Path) -> None:
     w = open_workspace(root)
     apply(w, index_ops.add_to_index(Snapshot.read(w), ["c"]))
     assert (root / "MEMORY.md").read_bytes() == raw + "- [C](memory/c.md) — C\n".encode()
+
+
+def test_a_failed_write_puts_back_what_was_written_and_journals_nothing(
+        ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import memtui.edit.changeset as changeset_module
+
+    w = open_workspace(ws)
+    cs = memory_ops.rename(Snapshot.read(w), "yield-source", "yield-origin")
+    start = tree(ws)
+    real = changeset_module.atomic_write
+    calls = []
+
+    def flaky(path: Path, data: bytes) -> None:
+        calls.append(path)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(changeset_module, "atomic_write", flaky)
+    with pytest.raises(Refused) as exc:
+        apply(w, cs)
+    assert str(exc.value).startswith("could not write ")
+    assert str(exc.value).endswith("(No space left on device); files already written were "
+                                   "put back")
+    assert tree(ws) == start
+    assert Journal(w).records() == []
+
+
+def test_undo_finishes_an_operation_that_was_cut_short(ws: Path) -> None:
+    start = tree(ws)
+    run(ws, "rename")
+    # As if memtui died after writing the new file only: the index and user-role.md
+    # still hold their before bytes.
+    write_tree(ws, {"MEMORY.md": INDEX})
+    write_tree(ws, {"memory/user-role.md": (ws / "memory/user-role.md").read_text()
+                    .replace("[[yield-origin]]", "[[Yield_Source]]")
+                    .replace("(yield-origin.md)", "(yield-source.md)")})
+    undo(open_workspace(ws))
+    assert tree(ws) == start
