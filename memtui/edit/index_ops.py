@@ -12,7 +12,7 @@ from memtui.core.index import _HEADING
 from memtui.core.links import resolve_href
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
-from memtui.edit.draft import default_fold_label, draft_entry, draft_title
+from memtui.edit.draft import default_fold_label, draft_entry, draft_title, entry_line
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.linkedit import (
     dest_spans,
@@ -76,6 +76,35 @@ def plan_add_to_index(plan: Plan, rels: list[str], title: str | None = None,
     return lines
 
 
+def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
+                under: str | None = None) -> Changeset:
+    """Add index entries the operator wrote: (memory path, title, hook) each."""
+    for rel, _, _ in entries:
+        if rel not in snap.memories:
+            raise UsageError(f"no memory at {rel}")
+        at = index_line_of(snap, rel)
+        if at:
+            raise Refused(f"{rel} is already in the index (line {at[0]})")
+    plan = Plan(snap)
+    raw = plan.raw(INDEX_NAME)
+    raw.insert(insertion_point(raw, under),
+               [entry_line(rel, title or draft_title(snap.memories[rel]), hook)
+                for rel, title, hook in entries])
+    where = f" under '{under}'" if under else ""
+    rels = [rel for rel, _, _ in entries]
+    names = ", ".join(rels) if len(rels) <= 3 else plural(len(rels), "memory", "memories")
+    return plan.changeset("add-to-index", {"entries": [list(e) for e in entries],
+                                           "under": under},
+                          f"{INDEX_NAME}: +{plural(len(rels), 'entry', 'entries')}{where} "
+                          f"({names})")
+
+
+def headings(snap: Snapshot) -> list[str]:
+    """The index's headings, as written without their ``#`` marks (for placement choices)."""
+    return [_HASHES.sub("", ln.text).strip().rstrip("#").strip()
+            for ln in snap.index.lines if ln.kind == "heading"]
+
+
 def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = None,
                  hook: str | None = None, under: str | None = None,
                  all_unreachable: bool = False) -> Changeset:
@@ -95,19 +124,16 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
                 rels.append(rel)
     if (title or hook) and len(rels) != 1:
         raise UsageError("--title and --hook apply to one memory at a time")
-    for rel in rels:
-        at = index_line_of(snap, rel)
-        if at:
-            raise Refused(f"{rel} is already in the index (line {at[0]})")
-    plan = Plan(snap)
     if not rels:
-        return plan.changeset("add-to-index", args, "every memory is reachable already")
-    plan_add_to_index(plan, rels, title, hook, under)
-    where = f" under '{under}'" if under else ""
-    names = ", ".join(rels) if len(rels) <= 3 else f"{plural(len(rels), 'memory', 'memories')}"
-    return plan.changeset("add-to-index", args,
-                          f"{INDEX_NAME}: +{plural(len(rels), 'entry', 'entries')}{where} ({names})"
-                          )
+        return Plan(snap).changeset("add-to-index", args, "every memory is reachable already")
+    entries = []
+    for rel in rels:
+        mf = snap.memories[rel]
+        entries.append((rel, title or draft_title(mf),
+                        hook if hook is not None else (mf.description or "")))
+    cs = add_entries(snap, entries, under)
+    cs.args = args
+    return cs
 
 
 def _norm(snap: Snapshot, target: str, source: str = INDEX_NAME) -> str:

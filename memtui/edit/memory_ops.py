@@ -147,15 +147,22 @@ def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
     return plan.changeset("fix-wikilinks", {"memory": memory}, summary)
 
 
-def template(name: str, type_: str, description: str) -> str:
-    body = "\n**Why:** \n**How to apply:** \n" if type_ in ("feedback", "project") else "\n"
+def template_body(type_: str) -> str:
+    """The body a new memory starts with (feedback and project carry Why / How to apply)."""
+    return "\n**Why:** \n**How to apply:** \n" if type_ in ("feedback", "project") else "\n"
+
+
+def template(name: str, type_: str, description: str, body: str | None = None) -> str:
+    body = template_body(type_) if body is None else body
+    if body and not body.endswith("\n"):
+        body += "\n"
     return (f"---\nname: {yaml_scalar(name)}\n"
             f"description: {json.dumps(description, ensure_ascii=False)}\n"
             f"metadata:\n  type: {type_}\n---\n{body}")
 
 
 def new(snap: Snapshot, name: str, type_: str, description: str = "",
-        index: bool = False) -> Changeset:
+        index: bool = False, body: str | None = None) -> Changeset:
     name = check_new_name(name)
     if type_ not in KNOWN_TYPES:
         raise UsageError(f"unknown type '{type_}' (one of {', '.join(KNOWN_TYPES)})")
@@ -166,7 +173,7 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
         other = snap.resolver.resolve(name).path
         raise Refused(f"a memory named '{name}' exists already ({other})")
     plan = Plan(snap)
-    text = template(name, type_, description.replace("\n", " ").strip())
+    text = template(name, type_, description.replace("\n", " ").strip(), body)
     plan.create(rel, text.encode("utf-8"))
     summary = f"created {rel} ({type_})"
     if index:
