@@ -6,6 +6,7 @@ written here. Only the lines an operation is about change; every other byte stay
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 from memtui.core.index import _HEADING
@@ -36,8 +37,10 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 
 
 def index_line_of(snap: Snapshot, rel: str) -> list[int]:
-    """Index line numbers whose markdown links lead to ``rel``."""
-    return [ln.number for ln in snap.index.lines if rel in ln.targets]
+    """Index line numbers whose links (markdown or wikilink) lead to ``rel``."""
+    return [ln.number for ln in snap.index.lines
+            if rel in ln.targets or any(snap.resolver.resolve(w.target or "").path == rel
+                                        for w in ln.wikilinks)]
 
 
 def heading_line(raw: RawText, heading: str) -> int:
@@ -204,7 +207,11 @@ def remove_index_links(raw: RawText, targets: set[str]) -> int:
 
 
 def remove_link(snap: Snapshot, target: str) -> Changeset:
+    """Remove index links to ``target`` (a path; a memory's name works too)."""
     t = _norm(snap, target)
+    if not any(t in ln.targets for ln in snap.index.lines):
+        with contextlib.suppress(UsageError):
+            t = snap.memory(target).path
     plan = Plan(snap)
     removed = remove_index_links(plan.raw(INDEX_NAME), {t})
     if not removed:

@@ -98,6 +98,11 @@ def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
     if new_rel == mf.path and mf.name == new_name:
         raise Refused(f"{mf.path} is already named '{new_name}'")
     old = mf.path
+    if new_rel != old and snap.exists(new_rel):
+        raise Refused(f"{new_rel} already exists; nothing was written")
+    holder = snap.resolver.by_name.get(new_name)
+    if holder is not None and holder != old:
+        raise Refused(f"{holder} is already named '{new_name}'")
     plan = Plan(snap)
     if new_rel != old:
         plan.move(old, new_rel)

@@ -28,6 +28,7 @@ class Snapshot:
     memories: dict[str, MemoryFile] = field(default_factory=dict)
     index: Index = field(default_factory=Index)
     resolver: Resolver = field(default_factory=lambda: Resolver(()))
+    _links: dict[str, tuple[list[Link], list[Link]]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def read(cls, ws: Workspace) -> Snapshot:
@@ -79,11 +80,16 @@ class Snapshot:
 
     def links_from(self, rel: str) -> tuple[list[Link], list[Link]]:
         """(markdown links, wikilinks) in a memory body or the index."""
+        if rel in self._links:
+            return self._links[rel]
         if rel == INDEX_NAME:
-            return self.index.links, [w for ln in self.index.lines for w in ln.wikilinks]
-        mf = self.memories[rel]
-        return (markdown_links(rel, mf.body, mf.body_start),
-                wikilinks(rel, mf.body, mf.body_start))
+            found = (self.index.links, [w for ln in self.index.lines for w in ln.wikilinks])
+        else:
+            mf = self.memories[rel]
+            found = (markdown_links(rel, mf.body, mf.body_start),
+                     wikilinks(rel, mf.body, mf.body_start))
+        self._links[rel] = found
+        return found
 
     def links_to(self, target: str) -> list[Link]:
         """Every link (index included) that leads to memory ``target``."""

@@ -157,3 +157,16 @@ def test_fold_then_unfold_keeps_everything_else(ws: Path) -> None:
         "- [Yield source](memory/yield-source.md) — where yield numbers come from\n", "")
     assert {k: v for k, v in tree(ws).items() if k != "MEMORY.md"} == \
         {k: v for k, v in before.items() if k != "MEMORY.md"}
+
+
+def test_remove_link_accepts_a_memory_name(ws: Path) -> None:
+    do(ws, index_ops.remove_link, "user-role")
+    assert read(ws, "MEMORY.md") == INDEX.replace(
+        "- [User role](memory/user-role.md) — process engineer, Cpk needs no explanation\n", "")
+
+
+def test_a_wikilink_entry_counts_as_indexed(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {"MEMORY.md": "- [[a]] — a\n",
+                                 "memory/a.md": "---\nname: a\n---\n"})
+    with pytest.raises(Refused, match=re.escape("memory/a.md is already in the index (line 1)")):
+        index_ops.add_to_index(snapshot(root), ["a"])

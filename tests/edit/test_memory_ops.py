@@ -126,3 +126,10 @@ def test_redact_widens_a_partial_hit_to_the_whole_token(tmp_path: Path) -> None:
     root = write_tree(tmp_path, {"MEMORY.md": "", "t.md": f"---\nname: t\n---\ntoken: {token}\r\n"})
     do(root, memory_ops.redact, "t")
     assert (root / "t.md").read_bytes() == b"---\nname: t\n---\ntoken: [REDACTED]\r\n"
+
+
+def test_rename_refuses_a_name_another_memory_has(ws: Path) -> None:
+    write_tree(ws, {"memory/other-file.md": "---\nname: taken\n---\n"})
+    with pytest.raises(Refused) as exc:
+        memory_ops.rename(snapshot(ws), "line-a", "taken")
+    assert str(exc.value) == "memory/other-file.md is already named 'taken'"
