@@ -18,7 +18,14 @@ from pathlib import Path
 from memtui.core.age import DAY, git_times, parse_date
 from memtui.core.findings import Finding, finding
 from memtui.core.graph import Graph, Resolution, Resolver
-from memtui.core.index import CONTENT_LINE_CHARS, Index, IndexLine, mentioned_file, read_index
+from memtui.core.index import (
+    CONTENT_LINE_CHARS,
+    Index,
+    IndexLine,
+    display_width,
+    mentioned_file,
+    read_index,
+)
 from memtui.core.instructions import scan_instructions
 from memtui.core.links import Link, markdown_links, wikilinks
 from memtui.core.memory_file import MemoryFile, parse_memory
@@ -311,7 +318,7 @@ class Auditor:
                 res = check_wikilink(lk)
                 if res.path is not None:
                     index_linked.add(res.path)
-            if line.kind == "prose" and line.chars > CONTENT_LINE_CHARS:
+            if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
                 findings.append(finding("content_in_index", INDEX_NAME, line.number,
                                         f"{line.chars}-character line with no link: memory "
                                         "content belongs in a memory file"))
