@@ -466,7 +466,8 @@ class Auditor:
 def scan_file(full: Path, rel: str, mtime: float) -> FileScan:
     """Read and examine one memory file on its own (no knowledge of the others)."""
     read = read_text(full)
-    extra = [finding("read_problem", rel, None, p) for p in read.problems]
+    extra = [finding("read_problem", rel, line, p)
+             for p, line in zip(read.problems, read.problem_lines, strict=True)]
     expect_fm = rel.rsplit("/", 1)[-1].upper() not in ("README.MD", "CLAUDE.MD", "AGENTS.MD")
     mf = parse_memory(rel, read.text, read.size, expect_frontmatter=expect_fm)
     body, start = mf.body, mf.body_start

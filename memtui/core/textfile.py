@@ -17,6 +17,8 @@ class TextRead:
     size: int = 0
     ok: bool = True
     problems: list[str] = field(default_factory=list)
+    #: 1-based line each problem is about (None: the whole file), parallel to ``problems``.
+    problem_lines: list[int | None] = field(default_factory=list)
     had_bom: bool = False
     crlf: bool = False
 
@@ -27,8 +29,10 @@ def decode(data: bytes, size: int | None = None) -> TextRead:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         text = data.decode("utf-8", errors="replace")
-        out.problems.append(f"not valid UTF-8 (first bad byte at offset {exc.start}); "
-                            "decoded with replacement characters")
+        line = data.count(b"\n", 0, exc.start) + 1
+        out.problems.append(f"not valid UTF-8 (first bad byte on line {line}, offset "
+                            f"{exc.start}); decoded with replacement characters")
+        out.problem_lines.append(line)
     if text.startswith(BOM):
         text = text[1:]
         out.had_bom = True
@@ -46,7 +50,8 @@ def read_text(path: Path, limit: int = MAX_READ_BYTES) -> TextRead:
             data = fh.read(limit + 1)
             size = path.stat().st_size
     except OSError as exc:
-        return TextRead(ok=False, problems=[f"cannot be read ({exc.strerror or exc})"])
+        return TextRead(ok=False, problems=[f"cannot be read ({exc.strerror or exc})"],
+                        problem_lines=[None])
     truncated = len(data) > limit
     if truncated:
         data = data[:limit]
@@ -59,4 +64,5 @@ def read_text(path: Path, limit: int = MAX_READ_BYTES) -> TextRead:
     if truncated:
         out.problems.append(f"larger than {limit // 1024} KiB ({size:,} bytes); "
                             "only the head was read")
+        out.problem_lines.append(None)
     return out
