@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,9 +47,14 @@ def decode(data: bytes, size: int | None = None) -> TextRead:
 def read_text(path: Path, limit: int = MAX_READ_BYTES) -> TextRead:
     """Read at most ``limit`` bytes of ``path``; never raises for I/O or decoding trouble."""
     try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            # A FIFO or a device would block or never end: never open one.
+            return TextRead(ok=False, problems=["not a regular file; not read"],
+                            problem_lines=[None])
         with path.open("rb") as fh:
             data = fh.read(limit + 1)
-            size = path.stat().st_size
+        size = max(st.st_size, len(data))
     except OSError as exc:
         return TextRead(ok=False, problems=[f"cannot be read ({exc.strerror or exc})"],
                         problem_lines=[None])
