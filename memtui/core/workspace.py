@@ -97,8 +97,6 @@ def discover(ws: Workspace) -> Discovery:
     """
     out = Discovery()
     root = ws.root
-    if ws.index_path.exists() and not ws.index_path.is_file():
-        out.notes.append((INDEX_NAME, f"{INDEX_NAME} is not a regular file"))
     if ws.layout == "flat" and (root / MEMORY_DIR).exists() and not (root / MEMORY_DIR).is_dir():
         out.notes.append((MEMORY_DIR, f"'{MEMORY_DIR}' is a file, not a folder"))
     start = ws.memory_root

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from memtui.core.findings import KINDS
-from tests.core.conftest import found, make_ws, memory, run_audit
+from tests.core.helpers import found, make_ws, memory, run_audit
 
 
 def test_broken_links_in_index_and_in_memory(tmp_path: Path) -> None:
