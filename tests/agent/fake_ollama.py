@@ -403,8 +403,8 @@ def fabricator(name: str = "fabricator") -> FakeModel:
 def skill_saver(name: str = "skiller") -> FakeModel:
     """Reaches for the platform's skill mechanism instead of memory."""
     return FakeModel(name, [
-        Reply(tool_calls=[("save_skill", {"name": "line-3-yield",
-                                          "description": "Track yield of line 3",
+        Reply(tool_calls=[("save_skill", {"name": "yield-tracking",
+                                          "description": "Track yield of the line",
                                           "content": "Use MES daily_yield."})]),
         Reply(content="Skill saved."),
     ])
