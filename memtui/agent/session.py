@@ -317,7 +317,9 @@ class ChatSession:
                     yield ToolStarted(call)
                     outcome = self.tools.call(call.name, call.arguments)
                     self.history.append({"role": "tool", "tool_name": call.name,
-                                         "content": outcome.result})
+                                         "content": outcome.result,
+                                         "effect": outcome.effect_text, "ok": outcome.ok,
+                                         "wrong_mechanism": outcome.wrong_mechanism})
                     self._log("tool", **outcome.as_dict())
                     yield ToolFinished(outcome)
                 self.save()
