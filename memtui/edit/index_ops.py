@@ -254,7 +254,8 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
 
 
 def unfold(snap: Snapshot, line_number: int) -> Changeset:
-    """Turn a packed index line back into one drafted entry per link."""
+    """Turn a packed index line back into one entry per link: the link's own text as the
+    title (drafted from the name when it is just the name), the description as the hook."""
     lines = snap.index.lines
     if not 1 <= line_number <= len(lines):
         raise UsageError(f"{INDEX_NAME} has no line {line_number} (it has {len(lines)})")
@@ -269,7 +270,10 @@ def unfold(snap: Snapshot, line_number: int) -> Changeset:
         label = ext[2] if ext else target
         mf = snap.memories.get(target)
         if mf is not None:
-            found.append((span.start, draft_entry(mf, draft_title(mf))))
+            # A title the operator wrote on the packed line is kept; a bare name is drafted.
+            title = label.strip() if label.strip() not in ("", mf.key, mf.stem) \
+                else draft_title(mf)
+            found.append((span.start, draft_entry(mf, title)))
         else:
             found.append((span.start, f"- [{label}]({span.href})"))
     for start, _end, name in wikilink_spans(text):
