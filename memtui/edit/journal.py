@@ -51,7 +51,7 @@ class Journal:
                 rec = json.loads(p.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 continue
-            if isinstance(rec, dict) and isinstance(rec.get("files"), list):
+            if _well_formed(rec):
                 rec["_file"] = p
                 out.append(rec)
         return out
@@ -95,6 +95,16 @@ class Journal:
             if not rec.get("undone"):
                 return rec
         return None
+
+
+def _well_formed(rec: Any) -> bool:
+    """A record undo can use: an id, an op, and every file's path, bytes and hashes."""
+    if not (isinstance(rec, dict) and isinstance(rec.get("id"), int)
+            and isinstance(rec.get("op"), str) and isinstance(rec.get("files"), list)):
+        return False
+    keys = ("path", "before", "before_sha256", "after_sha256")
+    return all(isinstance(f, dict) and all(isinstance(f.get(k), str) for k in keys)
+               for f in rec["files"])
 
 
 def _file_record(ch: FileChange) -> dict[str, Any]:

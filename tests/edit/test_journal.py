@@ -228,3 +228,56 @@ def test_undo_finishes_an_operation_that_was_cut_short(ws: Path) -> None:
                     .replace("(yield-origin.md)", "(yield-source.md)")})
     undo(open_workspace(ws))
     assert tree(ws) == start
+
+
+def test_a_damaged_journal_record_is_skipped_never_a_crash(ws: Path) -> None:
+    run(ws, "add-to-index")
+    folder = ws / ".memtui" / "journal"
+    (folder / "000002.json").write_text('{"id": 2, "op": "x", "files": [{"path": 1}]}')
+    (folder / "000003.json").write_text("{not json")
+    w = open_workspace(ws)
+    assert [r["id"] for r in Journal(w).records()] == [1]
+    assert undo(w)["id"] == 1
+    assert read(ws, "MEMORY.md") == INDEX
+
+
+CONTENDER = """
+import sys
+from pathlib import Path
+from memtui.core.workspace import open_workspace
+from memtui.edit import index_ops
+from memtui.edit.changeset import apply
+from memtui.edit.safe_write import Conflict
+from memtui.edit.snapshot import Snapshot
+w = open_workspace(sys.argv[1])
+conflicts = 0
+while True:
+    try:
+        apply(w, index_ops.add_to_index(Snapshot.read(w), [sys.argv[2]]))
+        break
+    except Conflict:
+        conflicts += 1
+print(conflicts)
+"""
+
+
+def test_concurrent_writers_never_lose_an_update(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.edit.conftest import ROOT
+
+    names = [f"m{i}" for i in range(6)]
+    root = write_tree(tmp_path, {"MEMORY.md": "# M\n", **{
+        f"memory/{n}.md": f"---\nname: {n}\ndescription: {n}\n---\n" for n in names}})
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MEMTUI_NO_CACHE": "1"}
+    procs = [subprocess.Popen([sys.executable, "-c", CONTENDER, str(root), n], cwd=ROOT,
+                              env=env, stdout=subprocess.PIPE, text=True) for n in names]
+    for p in procs:
+        p.communicate(timeout=120)
+        assert p.returncode == 0
+    lines = read(root, "MEMORY.md").splitlines()
+    assert lines[0] == "# M"
+    assert sorted(lines[1:]) == [f"- [{n.upper()}](memory/{n}.md) — {n}" for n in names]
+    assert len(Journal(open_workspace(root)).records()) == len(names)

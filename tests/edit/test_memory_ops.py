@@ -133,3 +133,15 @@ def test_rename_refuses_a_name_another_memory_has(ws: Path) -> None:
     with pytest.raises(Refused) as exc:
         memory_ops.rename(snapshot(ws), "line-a", "taken")
     assert str(exc.value) == "memory/other-file.md is already named 'taken'"
+
+
+def test_rename_in_a_flat_workspace(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "MEMORY.md": "- [A](a.md) — a\n- [B](notes/b.md) — b\n",
+        "a.md": "---\nname: a\n---\nSee [b](notes/b.md).\n",
+        "notes/b.md": "---\nname: b\n---\nBack to [a](../a.md) and [[a]].\n",
+    })
+    do(root, memory_ops.rename, "a", "alpha")
+    assert read(root, "MEMORY.md") == "- [A](alpha.md) — a\n- [B](notes/b.md) — b\n"
+    assert read(root, "alpha.md") == "---\nname: alpha\n---\nSee [b](notes/b.md).\n"
+    assert read(root, "notes/b.md") == "---\nname: b\n---\nBack to [a](../alpha.md) and [[alpha]].\n"
