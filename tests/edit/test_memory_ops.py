@@ -144,4 +144,5 @@ def test_rename_in_a_flat_workspace(tmp_path: Path) -> None:
     do(root, memory_ops.rename, "a", "alpha")
     assert read(root, "MEMORY.md") == "- [A](alpha.md) — a\n- [B](notes/b.md) — b\n"
     assert read(root, "alpha.md") == "---\nname: alpha\n---\nSee [b](notes/b.md).\n"
-    assert read(root, "notes/b.md") == "---\nname: b\n---\nBack to [a](../alpha.md) and [[alpha]].\n"
+    assert read(root, "notes/b.md") == \
+        "---\nname: b\n---\nBack to [a](../alpha.md) and [[alpha]].\n"
