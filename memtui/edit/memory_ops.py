@@ -123,7 +123,7 @@ def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
                     new_value = yaml_scalar(new_name)
                 raw.set(n, m.group(1) + new_value + m.group(3))
                 break
-    sources = [INDEX_NAME, *snap.memories]
+    sources = [s for s in (INDEX_NAME, *snap.memories) if snap.may_mention(s, old)]
     changed = _edit_sources(
         plan, sources,
         lambda t: new_rel if t == old else None,

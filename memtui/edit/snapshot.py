@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote
 
 from memtui.core.graph import Graph, Resolver
 from memtui.core.index import Index, parse_index
-from memtui.core.links import Link, markdown_links, wikilinks
+from memtui.core.links import Link, fold, markdown_links, wikilinks
 from memtui.core.memory_file import MemoryFile, parse_memory
 from memtui.core.textfile import decode
 from memtui.core.workspace import INDEX_NAME, Workspace, discover
@@ -29,6 +30,7 @@ class Snapshot:
     index: Index = field(default_factory=Index)
     resolver: Resolver = field(default_factory=lambda: Resolver(()))
     _links: dict[str, tuple[list[Link], list[Link]]] = field(default_factory=dict, repr=False)
+    _folded: dict[str, str] = field(default_factory=dict, repr=False)
 
     @classmethod
     def read(cls, ws: Workspace) -> Snapshot:
@@ -91,10 +93,27 @@ class Snapshot:
         self._links[rel] = found
         return found
 
+    def may_mention(self, source: str, target: str) -> bool:
+        """A cheap pre-check: can ``source`` hold a link to memory ``target`` at all?
+
+        Any markdown link to it holds its file name (perhaps percent-encoded) and any
+        wikilink that resolves to it holds its name or stem, up to case and ``-``/``_``.
+        """
+        hay = self._folded.get(source)
+        if hay is None:
+            hay = self._folded[source] = fold(unquote(self.text(source)))
+        mf = self.memories.get(target)
+        stem = target.rsplit("/", 1)[-1]
+        stem = stem[:-3] if stem.lower().endswith(".md") else stem
+        needles = [fold(stem)] + ([fold(mf.name)] if mf is not None and mf.name else [])
+        return any(n in hay for n in needles)
+
     def links_to(self, target: str) -> list[Link]:
         """Every link (index included) that leads to memory ``target``."""
         out: list[Link] = []
         for source in [INDEX_NAME, *self.memories]:
+            if not self.may_mention(source, target):
+                continue
             md, wl = self.links_from(source)
             out += [lk for lk in md if lk.target == target]
             out += [lk for lk in wl if self.resolver.resolve(lk.target or "").path == target]
