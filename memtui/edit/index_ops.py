@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable
 
 from memtui.core.index import _HEADING
 from memtui.core.links import resolve_href
@@ -175,25 +176,29 @@ def repoint(snap: Snapshot, old: str, new: str) -> Changeset:
     return cs
 
 
-def remove_index_links(raw: RawText, targets: set[str]) -> int:
+def remove_index_links(raw: RawText, targets: set[str],
+                       resolve: Callable[[str], str | None] | None = None) -> int:
     """Remove index links to ``targets``: a line with no other link goes whole, on a packed
-    line only the link and its separator. Returns how many links were removed."""
+    line only the link and its separator. ``resolve`` maps a ``[[name]]`` to a path, so
+    wikilink entries go too. Returns how many links were removed."""
     removed = 0
     for n in range(len(raw), 0, -1):
         text = raw.text(n)
-        found = [(s, t) for s, t in link_targets(text, INDEX_NAME) if t in targets]
-        if not found:
+        spans: list[tuple[int, int]] = []
+        for span, target in link_targets(text, INDEX_NAME):
+            ext = link_extent(text, span)
+            if target in targets and ext is not None:
+                spans.append((ext[0], ext[1]))
+        wikis = wikilink_spans(text)
+        if resolve is not None:
+            spans += [(s, e) for s, e, name in wikis if resolve(name) in targets]
+        if not spans:
             continue
-        others = len(dest_spans(text)) + len(wikilink_spans(text)) - len(found)
-        removed += len(found)
-        if others <= 0:
+        removed += len(spans)
+        if len(dest_spans(text)) + len(wikis) - len(spans) <= 0:
             raw.delete(n)
             continue
-        for span, _ in reversed(found):
-            ext = link_extent(text, span)
-            if ext is None:
-                continue
-            start, end, _label = ext
+        for start, end in sorted(spans, reverse=True):
             before, after = text[:start], text[end:]
             m = _SEP_BEFORE.search(before)
             if m and before[:m.start()].rstrip().endswith((")", "]")):
@@ -209,11 +214,12 @@ def remove_index_links(raw: RawText, targets: set[str]) -> int:
 def remove_link(snap: Snapshot, target: str) -> Changeset:
     """Remove index links to ``target`` (a path; a memory's name works too)."""
     t = _norm(snap, target)
-    if not any(t in ln.targets for ln in snap.index.lines):
+    if not index_line_of(snap, t):
         with contextlib.suppress(UsageError):
             t = snap.memory(target).path
     plan = Plan(snap)
-    removed = remove_index_links(plan.raw(INDEX_NAME), {t})
+    removed = remove_index_links(plan.raw(INDEX_NAME), {t},
+                                 lambda name: snap.resolver.resolve(name).path)
     if not removed:
         raise Refused(f"{INDEX_NAME} has no link to {t}")
     return plan.changeset("remove-link", {"target": t},

@@ -205,7 +205,8 @@ def delete(snap: Snapshot, memories: list[str]) -> Changeset:
     plan = Plan(snap)
     for rel in rels:
         plan.delete(rel)
-    removed = remove_index_links(plan.raw(INDEX_NAME), set(rels))
+    removed = remove_index_links(plan.raw(INDEX_NAME), set(rels),
+                                 lambda name: snap.resolver.resolve(name).path)
     dangling: list[str] = []
     for rel in rels:
         for lk in snap.links_to(rel):

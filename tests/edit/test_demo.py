@@ -208,3 +208,19 @@ def test_the_fixes_clear_their_findings(demo: Path) -> None:
         apply(w, plan(Snapshot.read(w)))
     assert kinds() == {"broken_link": 1, "fuzzy_wikilink": 0, "secret": 0}
     assert [o.path for o in audit(demo).orphans if not o.reachable] == []
+
+
+def test_delete_removes_a_wikilink_index_entry(demo: Path) -> None:
+    original = raw(demo, "MEMORY.md")
+    w = open_workspace(demo)
+    apply(w, memory_ops.delete(Snapshot.read(w), ["cleaning-cycle"]))
+    assert raw(demo, "MEMORY.md") == sub(
+        original, "- [[cleaning-cycle]] — wet clean every 1,200 RF hours\n", "")
+
+
+def test_remove_link_by_name_on_a_wikilink_entry(demo: Path) -> None:
+    original = raw(demo, "MEMORY.md")
+    w = open_workspace(demo)
+    apply(w, index_ops.remove_link(Snapshot.read(w), "cleaning-cycle"))
+    assert raw(demo, "MEMORY.md") == sub(
+        original, "- [[cleaning-cycle]] — wet clean every 1,200 RF hours\n", "")
