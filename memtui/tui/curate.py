@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, ClassVar, TypeVar
 
+from rich.syntax import Syntax
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -250,18 +251,22 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
 
 
 class ConfirmScreen(CurateScreen[bool]):
-    """Show what will happen (lines of text) and ask for a yes."""
+    """Show what will happen (lines of text, or a unified diff) and ask for a yes."""
 
     def __init__(self, title: str, lines: list[str], confirm: str = "Apply",
-                 danger: bool = False) -> None:
+                 danger: bool = False, diff: str = "") -> None:
         super().__init__(title)
         self.lines = lines
+        self.diff = diff
         self.confirm_label = confirm
         self.confirm_variant = "error" if danger else "primary"
 
     def body(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static("\n".join(self.lines) or "(nothing else)", id="details", markup=False)
+            if self.lines:
+                yield Static("\n".join(self.lines), id="details", markup=False)
+            if self.diff:
+                yield Static(Syntax(self.diff, "diff", word_wrap=True), id="diff")
 
     def result(self) -> bool:
         return True
@@ -354,3 +359,37 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         return False
     _say(app, f"undid #{done['id']} {done['op']}")
     return True
+
+
+async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: Any,
+                           *args: Any) -> bool:
+    """Plan ``op(snapshot, *args)``, show its diff, and apply it on confirmation.
+
+    For the operations that need no input: ``memory_ops.redact`` (path),
+    ``memory_ops.fix_wikilinks`` (path or None), ``index_ops.remove_link`` (target),
+    ``index_ops.unfold`` (line number).
+    """
+    cs = _plan(app, workspace, op, *args)
+    if cs is None:
+        return False
+    if not cs:
+        _say(app, f"nothing to change ({cs.summary})")
+        return False
+    if not await _ask(app, ConfirmScreen(title, [cs.summary], diff=cs.diff())):
+        return False
+    return _write(app, workspace, cs)
+
+
+async def run_rename(app: App[Any], workspace: Workspace, path: str) -> bool:
+    """Ask for the new name, then rename the memory and rewrite every link to it."""
+    snap = Snapshot.read(workspace)
+    mf = snap.memories.get(path)
+    if mf is None:
+        _say(app, f"no memory at {path}", error=True)
+        return False
+    new_name = await _ask(app, ChoiceScreen(f"Rename {path}", "New name (file and name:)",
+                                            [], mf.key, confirm="Rename"))
+    if new_name is None:
+        return False
+    cs = _plan(app, workspace, memory_ops.rename, path, new_name)
+    return cs is not None and _write(app, workspace, cs)

@@ -197,3 +197,47 @@ async def test_a_file_changed_before_confirming_a_delete_is_a_conflict(ws: Path)
     assert tree(ws) == before
     assert app.notices == [("memory/line-a.md changed on disk since memtui read it; nothing "
                             "was written (reload and try again)", True)]
+
+
+async def test_redact_shows_the_diff_before_writing(ws: Path) -> None:
+    from memtui.edit import memory_ops
+
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_with_preview(a, w, "Redact creds", memory_ops.redact,
+                                                    "memory/creds.md"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, curate.ConfirmScreen)
+        assert '+The db password = "[REDACTED]" for staging.' in screen.diff
+        assert "Tr0ub4dor" in read(ws, "memory/creds.md")
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    assert app.outcome is True
+    assert "Tr0ub4dor" not in read(ws, "memory/creds.md")
+
+
+async def test_rename_asks_for_the_new_name(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_rename(a, w, "memory/line-b.md"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#value", Input).value == "line-b"
+        await _type(pilot, "#value", "line-bee")
+        await pilot.press("enter")
+        await _finish(pilot, app)
+    assert app.outcome is True
+    assert (ws / "memory/line-bee.md").exists()
+    assert "[line-b](memory/line-bee.md)" in read(ws, "MEMORY.md")
+
+
+async def test_nothing_to_change_opens_no_dialog(ws: Path) -> None:
+    from memtui.edit import memory_ops
+
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_with_preview(a, w, "Fix", memory_ops.fix_wikilinks,
+                                                    "memory/line-b.md"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await _finish(pilot, app)
+    assert app.outcome is False
+    assert app.notices == [("nothing to change (no fuzzy wikilinks)", False)]
