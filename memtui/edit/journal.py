@@ -64,7 +64,7 @@ class Journal:
         rec: dict[str, Any] = {
             "schema": SCHEMA,
             "id": seq,
-            "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(now)),
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(now)),
             "timestamp": now,
             "op": changeset.op,
             "args": changeset.args,
@@ -82,7 +82,7 @@ class Journal:
         rec = dict(rec)
         path: Path = rec.pop("_file")
         rec["undone"] = True
-        rec["undone_time"] = time.strftime("%Y-%m-%dT%H:%M:%S")
+        rec["undone_time"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
         atomic_write(path, json.dumps(rec, ensure_ascii=False, indent=1).encode("utf-8"))
 
     def discard(self, rec: dict[str, Any]) -> None:

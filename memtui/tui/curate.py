@@ -8,8 +8,9 @@ dialog to be dismissed::
     self.run_worker(curate.run_add_to_index(self, self.workspace, [path]), exclusive=True)
 
 Outcomes are reported with ``app.set_notice(text, error)`` when the app has it, else
-``app.notify``. A conflict (the file changed on disk) writes nothing and says so; the
-caller should re-audit so the view shows the file as it now is.
+``app.notify``. After a write the app's ``start_audit(changed_paths)`` is called when it
+has one; a conflict (a file changed on disk) writes nothing, says so, and asks for a full
+re-audit (``start_audit(None)``) so the view shows the files as they now are.
 """
 
 from __future__ import annotations
@@ -75,13 +76,22 @@ async def _ask(app: App[Any], screen: ModalScreen[T]) -> T | None:
     return await result
 
 
+def _reload(app: App[Any], changed: set[str] | None) -> None:
+    """Ask the app to re-audit (``start_audit(changed)``, None = everything) if it can."""
+    start = getattr(app, "start_audit", None)
+    if callable(start):
+        start(changed)
+
+
 def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
     try:
         record = apply(ws, changeset)
     except Refused as exc:
         _say(app, str(exc), error=True)
+        _reload(app, None)  # show the files as they now are
         return False
     _say(app, f"{changeset.summary} (u to undo #{record['id']})")
+    _reload(app, set(changeset.paths))
     return True
 
 
@@ -356,8 +366,10 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         done = undo(workspace)
     except Refused as exc:
         _say(app, str(exc), error=True)
+        _reload(app, None)
         return False
     _say(app, f"undid #{done['id']} {done['op']}")
+    _reload(app, {f["path"] for f in done["files"]})
     return True
 
 

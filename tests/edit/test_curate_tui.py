@@ -22,9 +22,13 @@ class Harness(App[None]):
         self.action = action
         self.outcome: bool | None = None
         self.notices: list[tuple[str, bool]] = []
+        self.audits: list[set[str] | None] = []
 
     def set_notice(self, text: str, error: bool = False) -> None:
         self.notices.append((text, error))
+
+    def start_audit(self, changed: set[str] | None) -> None:
+        self.audits.append(changed)
 
     def on_mount(self) -> None:
         self.run_worker(self.go(), exclusive=True)
@@ -70,6 +74,7 @@ async def test_add_to_index_edits_title_and_hook_and_places_the_line(ws: Path) -
         "explanation\n", "explanation\n- [Lonely](memory/lonely_note.md) — unlinked\n")
     assert app.notices == [("MEMORY.md: +1 entry under 'People' (memory/lonely_note.md) "
                             "(u to undo #1)", False)]
+    assert app.audits == [{"MEMORY.md"}]
 
 
 async def test_cancel_writes_nothing(ws: Path) -> None:
@@ -197,6 +202,7 @@ async def test_a_file_changed_before_confirming_a_delete_is_a_conflict(ws: Path)
     assert tree(ws) == before
     assert app.notices == [("memory/line-a.md changed on disk since memtui read it; nothing "
                             "was written (reload and try again)", True)]
+    assert app.audits == [None]
 
 
 async def test_redact_shows_the_diff_before_writing(ws: Path) -> None:
