@@ -55,28 +55,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.add_argument("path", metavar="PATH", help="workspace folder, or its MEMORY.md")
         ops[name] = p
-    ops["add-to-index"].add_argument("memories", nargs="*", metavar="MEMORY")
+    named = "memory: path relative to the workspace, or its name"
+    ops["add-to-index"].add_argument("memories", nargs="*", metavar="MEMORY", help=named)
     ops["add-to-index"].add_argument("--title", help="the entry's title (one memory)")
     ops["add-to-index"].add_argument("--hook", help="the entry's hook (one memory)")
     ops["add-to-index"].add_argument("--under", metavar="HEADING",
                                      help="put the entries at the end of this section")
     ops["add-to-index"].add_argument("--all-unreachable", action="store_true",
                                      help="add every memory nothing leads to")
-    ops["repoint"].add_argument("old_target", metavar="OLD_TARGET")
-    ops["repoint"].add_argument("new_target", metavar="NEW_TARGET")
-    ops["remove-link"].add_argument("target", metavar="TARGET")
-    ops["fold"].add_argument("memories", nargs="+", metavar="MEMORY")
+    ops["repoint"].add_argument("old_target", metavar="OLD_TARGET",
+                                help="link target to replace (workspace-relative path)")
+    ops["repoint"].add_argument("new_target", metavar="NEW_TARGET",
+                                help="existing file to point at instead")
+    ops["remove-link"].add_argument("target", metavar="TARGET",
+                                    help="link target (path, or a memory's name)")
+    ops["fold"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
     ops["fold"].add_argument("--label", help="the packed line's label (default: Cold, <month>)")
-    ops["unfold"].add_argument("line_number", metavar="LINE_NUMBER", type=int)
-    ops["rename"].add_argument("memory", metavar="MEMORY")
-    ops["rename"].add_argument("new_name", metavar="NEW_NAME")
-    ops["fix-wikilinks"].add_argument("memory", nargs="?", metavar="MEMORY")
-    ops["new"].add_argument("name", metavar="NAME")
+    ops["unfold"].add_argument("line_number", metavar="LINE_NUMBER", type=int,
+                               help="MEMORY.md line number of the packed line")
+    ops["rename"].add_argument("memory", metavar="MEMORY", help=named)
+    ops["rename"].add_argument("new_name", metavar="NEW_NAME",
+                               help="new name (also the new file name, NEW_NAME.md)")
+    ops["fix-wikilinks"].add_argument("memory", nargs="?", metavar="MEMORY",
+                                      help="only this memory (default: every file)")
+    ops["new"].add_argument("name", metavar="NAME", help="name, and file name NAME.md")
     ops["new"].add_argument("--type", required=True, choices=KNOWN_TYPES)
     ops["new"].add_argument("--description", default="")
     ops["new"].add_argument("--index", action="store_true", help="also add it to MEMORY.md")
-    ops["delete"].add_argument("memories", nargs="+", metavar="MEMORY")
-    ops["redact"].add_argument("memory", metavar="MEMORY")
+    ops["delete"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
+    ops["redact"].add_argument("memory", metavar="MEMORY", help=named + " (or MEMORY.md)")
     for p in ops.values():
         p.add_argument("--dry-run", action="store_true",
                        help="print the unified diff and write nothing")
