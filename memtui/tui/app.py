@@ -382,6 +382,10 @@ class MemtuiApp(App[int]):
         if slot.has_class("-open") and slot.children:
             self.call_after_refresh(slot.children[0].focus)
 
+    def on_chat_pane_memory_changed(self, event: Any) -> None:
+        """The agent wrote files: audit them now rather than wait for the watcher."""
+        self.start_audit(set(event.paths))
+
     # -- command palette -------------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from pathlib import Path
@@ -257,3 +258,44 @@ async def test_every_view_renders_at_80x24(workspace: Path) -> None:
 
 def test_notice_text_is_plain() -> None:
     assert isinstance(Text("x").plain, str)
+
+
+async def test_o_opens_the_editor_and_reaudits_on_return(
+        workspace: Path, tmp_path: Path, monkeypatch: Any) -> None:
+    editor = tmp_path / "editor.sh"
+    editor.write_text('#!/bin/sh\nfor a in "$@"; do f="$a"; done\n'
+                      'printf "Now linked: [[lonely]].\\n" >> "$f"\n', encoding="utf-8")
+    editor.chmod(0o755)
+    monkeypatch.setenv("VISUAL", str(editor))
+    monkeypatch.setattr(MemtuiApp, "suspend", lambda self: contextlib.nullcontext())
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        files = app.query_one("#files-view", AuditTable)
+        await wait_for(pilot, lambda: files.table.row_count == 6)
+        files.table.move_cursor(row=keys(files).index("memory/user-role.md"))
+        await pilot.press("o")
+        await wait_for(pilot, lambda: app.audits >= 2)
+        assert (workspace / "memory/user-role.md").read_text().endswith(
+            "Now linked: [[lonely]].\n")
+        assert "2 orphans (0 unreachable)" in header_text(app)
+
+
+async def test_c_toggles_the_chat_pane_with_the_agent_settings(workspace: Path) -> None:
+    from memtui.agent.settings import AgentSettings
+    from memtui.tui.chat import ChatPane
+
+    settings = AgentSettings(model="qwen3:14b", host="http://127.0.0.1:9", num_ctx=8192)
+    app = open_app(workspace, watch=False, settings=settings)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        slot = app.query_one("#chat-slot")
+        assert not slot.display
+        await pilot.press("c")
+        await wait_for(pilot, lambda: bool(slot.query(ChatPane)) and slot.display)
+        pane = slot.query_one(ChatPane)
+        assert pane.settings is settings and pane.workspace == app.workspace
+        app.action_toggle_chat()
+        await pilot.pause()
+        assert not slot.display
