@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -33,8 +33,9 @@ MARK = "●"
 class Column:
     key: str
     label: str
-    width: int | None = None  # None: as wide as the content
+    width: int | None = None  # None: as wide as the content; for flex, the least width
     numeric: bool = False  # sorts descending first
+    flex: bool = False  # takes the width the other columns leave
 
 
 @dataclass
@@ -104,10 +105,33 @@ class AuditTable(Vertical):
         yield DataTable(cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
+        self._widths: list[int | None] = []
+        self._add_columns(self.size.width or 80)
+
+    def column_widths(self, total: int) -> list[int | None]:
+        """Widths for ``total`` cells: flex columns share what fixed ones leave."""
+        cols = self.COLUMNS
+        fixed = sum(c.width or 8 for c in cols if not c.flex)
+        padding = 2 * (len(cols) + 1) + 1 + 2  # cell padding, the mark column, a scrollbar
+        flex = [c for c in cols if c.flex]
+        share = (total - fixed - padding) // len(flex) if flex else 0
+        return [max(share, c.width or 12) if c.flex else c.width for c in cols]
+
+    def _add_columns(self, total: int) -> bool:
+        widths = self.column_widths(total)
+        if widths == self._widths:
+            return False
+        self._widths = widths
         table = self.table
+        table.clear(columns=True)
         table.add_column(" ", key="_mark", width=1)
-        for col in self.COLUMNS:
-            table.add_column(self._label(col), key=col.key, width=col.width)
+        for col, width in zip(self.COLUMNS, widths, strict=True):
+            table.add_column(self._label(col), key=col.key, width=width)
+        return True
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._add_columns(event.size.width) and self.rows:
+            self.render_rows()
 
     @property
     def table(self) -> DataTable[RenderableType]:

@@ -145,7 +145,7 @@ class MemoryPreview(VerticalScroll):
         findings.display = bool(fs)
         if key != self._shown:
             self._shown = key
-            await body.update(source)
+            await body.show(source)
             self.scroll_home(animate=False)
         if line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
