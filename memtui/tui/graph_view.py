@@ -35,7 +35,10 @@ class GraphView(Vertical):
 
     DEFAULT_CSS = """
     GraphView { height: 1fr; }
-    GraphView > .summary { height: auto; padding: 0 1; color: $text-muted; }
+    GraphView > .summary {
+        height: 1; padding: 0 1; color: $text-muted;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     GraphView > Input.filter { height: 1; border: none; padding: 0 1; margin: 0; }
     GraphView > Input.filter:focus { border: none; background: $boost; }
     GraphView > Tree { height: 1fr; }

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import DataTable, Static, TextArea, Tree
+from textual.widgets import Static, TextArea, Tree
 
 from memtui.agent.age_note import age_note
 from memtui.tui.app import MemtuiApp, open_app
@@ -112,9 +112,17 @@ async def test_preview_shows_frontmatter_wikilinks_and_age_note(workspace: Path)
         assert "[Yield_Source](wikilink:fuzzy:Yield_Source)" in body.source
         assert "[nobody](wikilink:dangling:nobody)" in body.source
         paragraph = body.query("MarkdownParagraph").first()
-        styles = {str(s.style) for s in paragraph._content.spans}
-        assert {"bold $wikilink-resolved", "bold $wikilink-fuzzy",
-                "bold $wikilink-dangling underline"} <= styles
+        styles = [(paragraph._content.plain[s.start:s.end], str(s.style))
+                  for s in paragraph._content.spans]
+        assert styles == [("yield-source", "bold $wikilink-resolved"),
+                          ("Yield_Source", "bold $wikilink-fuzzy"),
+                          ("nobody", "bold $wikilink-dangling underline")]
+        colours = {seg.text: seg.style.color.name
+                   for y in range(paragraph.size.height) for seg in paragraph.render_line(y)
+                   if seg.style and seg.style.color}
+        palette = app.palette
+        assert (colours["yield-source"], colours["Yield_Source"], colours["nobody"]) == (
+            palette.resolved.lower(), palette.fuzzy.lower(), palette.dangling.lower())
         age = str(preview.query_one("#preview-age", Static).content)
         assert age.endswith(age_note(0))
         meta = _plain(preview.query_one("#preview-meta", Static).content)
@@ -252,7 +260,7 @@ async def test_every_view_renders_at_80x24(workspace: Path) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert app.export_screenshot()
-        table = app.query_one("#index-view", AuditTable).query_one(DataTable)
+        table = app.query_one("#index-view", AuditTable).table
         assert table.size.width <= 80
 
 
