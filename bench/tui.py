@@ -14,7 +14,9 @@ For each workspace, in a fresh child process (so imports count, as they do for a
   during each phase — what an operator feels as a frozen screen;
 - ``live``: seconds from touching one memory file to the re-audit shown in the views.
 
-The app runs headless under Textual's Pilot at 160×50, watching the workspace.
+The app runs headless under Textual's Pilot at 160×50, watching the workspace. Each
+workspace is measured twice: with an empty token-count cache, then with the cache that run
+filled (what a second launch sees).
 """
 
 from __future__ import annotations
@@ -78,9 +80,10 @@ async def measure(path: str) -> dict[str, float | int]:
         out["files"] = len(app.result.files)
         out["stall_open"] = beat.phase()
 
-        files = app.query_one("#files-view", AuditTable)
         t = time.perf_counter()
         await pilot.press("2")
+        await until(lambda: bool(app.query("#files-view")))
+        files = app.query_one("#files-view", AuditTable)
         await until(lambda: files.table.row_count == len(app.result.files))
         await pilot.pause()
         out["files_view"] = round(time.perf_counter() - t, 3)
@@ -114,15 +117,18 @@ def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__)
         return 2
-    env = {**os.environ, "MEMTUI_NO_CACHE": "1",
-           "MEMTUI_CONFIG_DIR": tempfile.mkdtemp(prefix="memtui-bench-")}
     for path in argv:
-        proc = subprocess.run([sys.executable, __file__, "--child", path], cwd=ROOT, env=env,
-                              capture_output=True, text=True)
-        if proc.returncode != 0:
-            print(f"{path}: failed\n{proc.stderr[-2000:]}")
-            return 1
-        print(f"{path}: {proc.stdout.strip()}")
+        scratch = Path(tempfile.mkdtemp(prefix="memtui-bench-"))
+        env = {**os.environ, "MEMTUI_CONFIG_DIR": str(scratch / "config"),
+               "MEMTUI_CACHE_DIR": str(scratch / "cache")}
+        env.pop("MEMTUI_NO_CACHE", None)
+        for run in ("cold", "warm"):  # token-count cache empty, then filled by the cold run
+            proc = subprocess.run([sys.executable, __file__, "--child", path], cwd=ROOT,
+                                  env=env, capture_output=True, text=True)
+            if proc.returncode != 0:
+                print(f"{path}: failed\n{proc.stderr[-2000:]}")
+                return 1
+            print(f"{path} ({run} cache): {proc.stdout.strip()}", flush=True)
     return 0
 
 

@@ -24,7 +24,7 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.workspace import Workspace
-from memtui.tui.audit_table import AuditTable
+from memtui.tui.audit_table import AuditTable, Row
 from memtui.tui.block_view import BlockView
 from memtui.tui.broken_view import BrokenLinksView
 from memtui.tui.change_notice import describe_change
@@ -56,6 +56,13 @@ VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
     ("findings", "Findings", FindingsView),
     ("block", "Block", BlockView),
 )
+
+
+def prepare_rows(result: AuditResult, palette: Palette) -> dict[str, list[Row]]:
+    """Every table view's rows for ``result`` (run in worker threads: 10,000 memories make
+    tens of thousands of styled cells)."""
+    return {pid: cls.build_rows(result, palette) for pid, _, cls in VIEWS
+            if issubclass(cls, AuditTable)}
 
 
 def chat_available() -> bool:
@@ -124,6 +131,7 @@ class MemtuiApp(App[int]):
         self._auditing = False
         self._pending: set[str] | None = None  # changes seen while an audit ran
         self._full_pending = False
+        self._rows: dict[str, list[Row]] = {}  # table rows of the last audit, by view
         self._stop = threading.Event()
         self._chat = chat_available()
         for t in load_themes():
@@ -150,7 +158,18 @@ class MemtuiApp(App[int]):
         save_config(theme=theme.name)
         self.palette = Palette.from_variables(self.theme_variables)
         if self.result is not None:
-            self._show(self.result, None)
+            self._repaint(self.result, self.palette)
+
+    @work(thread=True, exclusive=True, group="repaint", exit_on_error=False)
+    def _repaint(self, result: AuditResult, palette: Palette) -> None:
+        """Rows in the new theme's colours, built off the UI thread."""
+        rows = prepare_rows(result, palette)
+        self.call_from_thread(self._repainted, result, rows)
+
+    def _repainted(self, result: AuditResult, rows: dict[str, list[Row]]) -> None:
+        if result is self.result and self.query(HealthHeader):
+            self._rows = rows
+            self._show(result, None)
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -210,19 +229,24 @@ class MemtuiApp(App[int]):
     def _audit(self, changed: set[str] | None) -> None:
         try:
             result = self.auditor.run(changed)
+            rows = prepare_rows(result, self.palette)
         except Exception as exc:  # a bug or a vanished folder must not take the app down
             self.call_from_thread(self._audit_failed, exc, changed)
             return
-        self.call_from_thread(self._audited, result, changed)
+        self.call_from_thread(self._audited, result, changed, rows)
 
     def _audit_failed(self, exc: Exception, changed: set[str] | None) -> None:
         self._auditing = False
         self.set_notice(f"audit failed: {exc}", error=True)
         self._next_audit()
 
-    def _audited(self, result: AuditResult, changed: set[str] | None) -> None:
+    def _audited(self, result: AuditResult, changed: set[str] | None,
+                 rows: dict[str, list[Row]]) -> None:
+        if not self.query(HealthHeader):
+            return  # the app is closing
         before = self.result
         self.result = result
+        self._rows = rows
         self._auditing = False
         self.audits += 1
         self.query_one("#views").loading = False
@@ -251,9 +275,13 @@ class MemtuiApp(App[int]):
 
     def _show(self, result: AuditResult, changed: set[str] | None) -> None:
         self.query_one(HealthHeader).show(result, self.palette)
-        for pid, _, _ in VIEWS:
+        for pid, _, cls in VIEWS:
             for view in self.query(f"#{pid}-view"):
-                cast(Any, view).set_result(result, self.palette, changed)
+                if issubclass(cls, AuditTable):
+                    cast(AuditTable, view).set_result(result, self.palette, changed,
+                                                      self._rows.get(pid))
+                else:
+                    cast(Any, view).set_result(result, self.palette, changed)
         active: Any = self.active_view
         active.ensure_fresh()
         preview = self.query_one(MemoryPreview)
@@ -277,7 +305,10 @@ class MemtuiApp(App[int]):
 
     def set_notice(self, text: str, error: bool = False) -> None:
         self.notice = text
-        notice = self.query_one("#notice", Static)
+        found = self.query("#notice")
+        if not found:
+            return  # the app is closing
+        notice = cast(Static, found.first())
         notice.update(text)
         notice.set_class(error, "-error")
         notice.add_class("-on")
@@ -303,7 +334,10 @@ class MemtuiApp(App[int]):
         view: Any = cls(id=f"{pid}-view")
         pane.mount(view)
         if self.result is not None:
-            view.set_result(self.result, self.palette, None)
+            if isinstance(view, AuditTable):
+                view.set_result(self.result, self.palette, None, self._rows.get(pid))
+            else:
+                view.set_result(self.result, self.palette, None)
         return cast(Widget, view)
 
     async def action_show_view(self, pid: str) -> None:
@@ -347,11 +381,15 @@ class MemtuiApp(App[int]):
 
     @on(MemorySelected)
     def _memory_selected(self, event: MemorySelected) -> None:
-        self.query_one(MemoryPreview).request(event.path, event.line)
+        for preview in self.query(MemoryPreview):  # none while shutting down
+            preview.request(event.path, event.line)
 
     @on(JumpTo)
     def _jump(self, event: JumpTo) -> None:
-        preview = self.query_one(MemoryPreview)
+        found = self.query(MemoryPreview)
+        if not found:
+            return
+        preview = found.first()
         preview.display = True
         preview.request(event.path, event.line, now=True)
 

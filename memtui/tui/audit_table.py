@@ -96,6 +96,7 @@ class AuditTable(Vertical):
         self._digests: dict[str, str] | None = None
         self._marked: dict[str, float] = {}
         self._dirty = False
+        self._prepared: list[Row] | None = None
 
     # -- composition -----------------------------------------------------------------------
 
@@ -137,7 +138,9 @@ class AuditTable(Vertical):
 
     # -- what subclasses provide -----------------------------------------------------------
 
-    def build_rows(self, result: AuditResult, palette: Palette) -> list[Row]:
+    @classmethod
+    def build_rows(cls, result: AuditResult, palette: Palette) -> list[Row]:
+        """The rows for ``result``; pure, so the app may call it in a worker thread."""
         raise NotImplementedError
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
@@ -146,9 +149,11 @@ class AuditTable(Vertical):
     # -- updates ---------------------------------------------------------------------------
 
     def set_result(self, result: AuditResult, palette: Palette,
-                   changed: set[str] | None = None) -> None:
-        """Take a new audit. Rows are rebuilt now when the view is visible, else when shown."""
+                   changed: set[str] | None = None, rows: list[Row] | None = None) -> None:
+        """Take a new audit (and its rows when already built off the UI thread). The table is
+        refilled now when the view is visible, else when it is shown."""
         self.result, self.palette = result, palette
+        self._prepared = rows
         if changed:
             now = time.monotonic()
             self._pending_changed = {*getattr(self, "_pending_changed", set()), *changed}
@@ -166,7 +171,8 @@ class AuditTable(Vertical):
         if result is None or not self.is_mounted:
             return
         self._dirty = False
-        self.rows = self.build_rows(result, self.palette)
+        prepared, self._prepared = self._prepared, None
+        self.rows = prepared if prepared is not None else self.build_rows(result, self.palette)
         self.query_one(".summary", Static).update(self.summary(result, self.palette))
         changed: set[str] = getattr(self, "_pending_changed", set())
         self._pending_changed = set()

@@ -19,7 +19,8 @@ class BrokenLinksView(AuditTable):
     DEFAULT_SORT = 0
     EMPTY = "No broken links."
 
-    def build_rows(self, result: AuditResult, palette: Palette) -> list[Row]:
+    @classmethod
+    def build_rows(cls, result: AuditResult, palette: Palette) -> list[Row]:
         rows: list[Row] = []
         for i, b in enumerate(result.broken_links):
             cells: tuple[RenderableType, ...] = (

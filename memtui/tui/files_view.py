@@ -28,7 +28,8 @@ class FilesView(AuditTable):
     DEFAULT_SORT = 1
     EMPTY = "No memory files yet."
 
-    def build_rows(self, result: AuditResult, palette: Palette) -> list[Row]:
+    @classmethod
+    def build_rows(cls, result: AuditResult, palette: Palette) -> list[Row]:
         rows: list[Row] = []
         for f in result.files:
             if f.linked:

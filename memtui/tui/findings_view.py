@@ -23,7 +23,8 @@ class FindingsView(AuditTable):
     DEFAULT_SORT = 0
     EMPTY = "No findings: this memory is clean."
 
-    def build_rows(self, result: AuditResult, palette: Palette) -> list[Row]:
+    @classmethod
+    def build_rows(cls, result: AuditResult, palette: Palette) -> list[Row]:
         rows: list[Row] = []
         for i, f in enumerate(result.findings):
             colour = palette.severity(f.severity)

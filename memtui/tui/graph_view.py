@@ -20,6 +20,9 @@ from memtui.core.audit import AuditResult
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette
 
+#: A tree group lists at most this many memories; the filter finds the rest.
+MAX_LISTED = 500
+
 
 @dataclass(frozen=True)
 class GraphNode:
@@ -127,23 +130,27 @@ class GraphView(Vertical):
         root = tree.root
         nodes = [p for p in g.nodes if wanted(p)]
         mem = root.add(f"Memories ({len(nodes)})", GraphNode("group"), expand=True)
-        for path in nodes:
+        for path in nodes[:MAX_LISTED]:
             self._add_memory(mem, path)
+        self._more(mem, len(nodes))
         isolated = [p for p in g.isolated() if wanted(p)]
         iso = root.add(f"Isolated — no links in or out ({len(isolated)})", GraphNode("group"))
-        for path in isolated:
+        for path in isolated[:MAX_LISTED]:
             iso.add_leaf(self._memory_label(path), GraphNode("memory", path))
+        self._more(iso, len(isolated))
         comps = [c for c in g.components() if len(c) > 1]
         comp_node = root.add(f"Connected components ({len(comps)})", GraphNode("group"))
-        for i, comp in enumerate(comps, start=1):
+        for i, comp in enumerate(comps[:MAX_LISTED], start=1):
             if not any(wanted(p) for p in comp):
                 continue
             node = comp_node.add(f"#{i}: {len(comp)} memories", GraphNode("group"))
-            for path in comp:
+            for path in comp[:MAX_LISTED]:
                 node.add_leaf(self._memory_label(path), GraphNode("memory", path))
+            self._more(node, len(comp))
+        self._more(comp_node, len(comps))
         dangling = sorted(g.placeholders)
         dn = root.add(Text(f"Dangling targets ({len(dangling)})"), GraphNode("group"))
-        for name in dangling:
+        for name in dangling[:MAX_LISTED]:
             srcs = g.placeholders[name]
             leaf = dn.add(Text(f"[[{name}]]", style=self.palette.dangling),
                           GraphNode("dangling"))
@@ -157,6 +164,11 @@ class GraphView(Vertical):
                 if node.data and node.data.path == keep:
                     tree.move_cursor(node)
                     break
+
+    def _more(self, parent: TreeNode[GraphNode], total: int) -> None:
+        if total > MAX_LISTED:
+            parent.add_leaf(Text(f"… {total - MAX_LISTED:,} more: type in the filter to narrow",
+                                 style=self.palette.muted), GraphNode("group"))
 
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[GraphNode]) -> None:

@@ -24,7 +24,8 @@ class IndexView(AuditTable):
     DEFAULT_SORT = 0
     EMPTY = "MEMORY.md is missing or empty: nothing is injected into the agent's context."
 
-    def build_rows(self, result: AuditResult, palette: Palette) -> list[Row]:
+    @classmethod
+    def build_rows(cls, result: AuditResult, palette: Palette) -> list[Row]:
         costs = {c.line: c for c in result.line_costs}
         states = {(w.line, w.target): w for w in result.wikirefs if w.source == INDEX_NAME}
         rows: list[Row] = []

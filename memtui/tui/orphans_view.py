@@ -20,7 +20,8 @@ class OrphansView(AuditTable):
     DEFAULT_SORT = 0
     EMPTY = "No orphans: every memory file is linked from MEMORY.md."
 
-    def build_rows(self, result: AuditResult, palette: Palette) -> list[Row]:
+    @classmethod
+    def build_rows(cls, result: AuditResult, palette: Palette) -> list[Row]:
         rows: list[Row] = []
         for o in result.orphans:
             scan = result.scans.get(o.path)

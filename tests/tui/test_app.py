@@ -307,3 +307,41 @@ async def test_c_toggles_the_chat_pane_with_the_agent_settings(workspace: Path) 
         app.action_toggle_chat()
         await pilot.pause()
         assert not slot.display
+
+
+async def test_claude_code_profile_shows_the_load_limit_and_cut_lines(workspace: Path) -> None:
+    from memtui.core.audit import AuditOptions
+
+    app = open_app(workspace, watch=False,
+                   options=AuditOptions(profile="claude-code", max_lines=4))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        assert "load limit" in header_text(app)
+        assert "6/4 lines · 256/25,000 B · 2 lines never loaded" in header_text(app)
+        index = app.query_one("#index-view", AuditTable)
+        kinds = {r.key: r.cells[1].plain for r in index.shown}
+        assert kinds == {"L1": "heading", "L3": "entry", "L4": "entry", "L5": "cut",
+                         "L6": "cut"}
+        assert "strike" in str(index.shown[3].cells[2].style)
+
+
+async def test_mouse_sorts_by_header_and_picks_rows(workspace: Path) -> None:
+    from memtui.tui.row_table import GAP, MARK_WIDTH
+
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        files = app.query_one("#files-view", AuditTable)
+        await wait_for(pilot, lambda: files.table.row_count == 6)
+        table = files.table
+        # The "Bytes" header: after the mark and the columns before it.
+        x = MARK_WIDTH + sum(GAP + w for w in table.widths[:5]) + GAP + 1
+        await pilot.click("#files-view RowTable", offset=(x, 0))
+        assert files.sort_column == 5 and files.sort_reverse
+        sizes = [r.sort[5] for r in files.shown]
+        assert sizes == sorted(sizes, reverse=True)
+        await pilot.click("#files-view RowTable", offset=(10, 3))  # the third row
+        assert table.cursor_row == 2
+        preview = app.query_one(MemoryPreview)
+        await wait_for(pilot, lambda: preview.path == files.shown[2].path)
