@@ -29,6 +29,7 @@ from memtui.tui.block_view import BlockView
 from memtui.tui.broken_view import BrokenLinksView
 from memtui.tui.change_notice import describe_change
 from memtui.tui.config import load_config, save_config
+from memtui.tui.curate_actions import CURATE_ACTIONS, CurateActions
 from memtui.tui.files_view import FilesView
 from memtui.tui.findings_view import FindingsView
 from memtui.tui.graph_view import GraphView
@@ -58,6 +59,21 @@ VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
 )
 
 
+class _Nothing:
+    """Stands in for the screen while the app shuts down: every query finds nothing."""
+
+    def query(self, selector: object) -> list[Any]:
+        return []
+
+    def query_one(self, selector: object, expect_type: object = None) -> Any:
+        from textual.css.query import NoMatches
+
+        raise NoMatches(f"no screen for {selector!r}")
+
+
+_NOTHING = _Nothing()
+
+
 def prepare_rows(result: AuditResult, palette: Palette) -> dict[str, list[Row]]:
     """Every table view's rows for ``result`` (run in worker threads: 10,000 memories make
     tens of thousands of styled cells)."""
@@ -82,7 +98,7 @@ def chat_pane_class() -> type[Widget] | None:
     return ChatPane  # type: ignore[no-any-return]
 
 
-class MemtuiApp(App[int]):
+class MemtuiApp(CurateActions, App[int]):
     """Audit a workspace, show it, and keep it current as files change."""
 
     CSS_PATH = Path(__file__).with_name("memtui.tcss")  # absolute: subclasses live elsewhere
@@ -98,6 +114,7 @@ class MemtuiApp(App[int]):
         Binding("t", "choose_theme", "Theme"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
+        *CurateActions.CURATE_BINDINGS,
     ]
 
     #: action → (palette title, help) for the command palette.
@@ -111,6 +128,7 @@ class MemtuiApp(App[int]):
         "choose_theme": ("Choose theme", "pick a colour theme (remembered)"),
         "help": ("Help", "what each view shows, and every key"),
         "focus_filter": ("Filter", "filter the current view"),
+        **CURATE_ACTIONS,
     }
 
     def __init__(self, workspace: Workspace, options: AuditOptions | None = None, *,
@@ -138,6 +156,14 @@ class MemtuiApp(App[int]):
             self.register_theme(t)
         self.theme = self._initial_theme()
         self.sub_title = str(workspace.root)
+
+    @property
+    def _ui(self) -> Any:
+        """The screen the app's own widgets live on: dialogs and help come and go above it,
+        and audits finishing meanwhile must still reach the views. While the app closes
+        there is none, and queries find nothing."""
+        stack = self.screen_stack
+        return stack[0] if stack else _NOTHING
 
     # -- theme -----------------------------------------------------------------------------
 
@@ -167,7 +193,7 @@ class MemtuiApp(App[int]):
         self.call_from_thread(self._repainted, result, rows)
 
     def _repainted(self, result: AuditResult, rows: dict[str, list[Row]]) -> None:
-        if result is self.result and self.query(HealthHeader):
+        if result is self.result and self._ui.query(HealthHeader):
             self._rows = rows
             self._show(result, None)
 
@@ -191,8 +217,8 @@ class MemtuiApp(App[int]):
         if self._requested_theme:
             save_config(theme=self.theme)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.query_one("#views").loading = True
-        self.query_one(HealthHeader).loading(str(self.workspace.root))
+        self._ui.query_one("#views").loading = True
+        self._ui.query_one(HealthHeader).loading(str(self.workspace.root))
         self._apply_width(self.size.width)
 
     def on_ready(self) -> None:
@@ -206,8 +232,8 @@ class MemtuiApp(App[int]):
         self._apply_width(event.size.width)
 
     def _apply_width(self, width: int) -> None:
-        self.query_one("#main").set_class(width < NARROW, "-narrow")
-        self.query_one(Footer).compact = width < NARROW
+        self._ui.query_one("#main").set_class(width < NARROW, "-narrow")
+        self._ui.query_one(Footer).compact = width < NARROW
 
     def on_unmount(self) -> None:
         self._stop.set()
@@ -242,14 +268,14 @@ class MemtuiApp(App[int]):
 
     def _audited(self, result: AuditResult, changed: set[str] | None,
                  rows: dict[str, list[Row]]) -> None:
-        if not self.query(HealthHeader):
+        if not self._ui.query(HealthHeader):
             return  # the app is closing
         before = self.result
         self.result = result
         self._rows = rows
         self._auditing = False
         self.audits += 1
-        self.query_one("#views").loading = False
+        self._ui.query_one("#views").loading = False
         self._show(result, changed)
         if changed:
             note = describe_change(changed, before, result)
@@ -274,9 +300,9 @@ class MemtuiApp(App[int]):
             self._pending = None
 
     def _show(self, result: AuditResult, changed: set[str] | None) -> None:
-        self.query_one(HealthHeader).show(result, self.palette)
+        self._ui.query_one(HealthHeader).show(result, self.palette)
         for pid, _, cls in VIEWS:
-            for view in self.query(f"#{pid}-view"):
+            for view in self._ui.query(f"#{pid}-view"):
                 if issubclass(cls, AuditTable):
                     cast(AuditTable, view).set_result(result, self.palette, changed,
                                                       self._rows.get(pid))
@@ -284,7 +310,7 @@ class MemtuiApp(App[int]):
                     cast(Any, view).set_result(result, self.palette, changed)
         active: Any = self.active_view
         active.ensure_fresh()
-        preview = self.query_one(MemoryPreview)
+        preview = self._ui.query_one(MemoryPreview)
         preview.set_result(result, self.palette)
         if preview.path is None and result.scans:
             preview.request(min(result.index_linked or result.scans))
@@ -305,7 +331,7 @@ class MemtuiApp(App[int]):
 
     def set_notice(self, text: str, error: bool = False) -> None:
         self.notice = text
-        found = self.query("#notice")
+        found = self._ui.query("#notice")
         if not found:
             return  # the app is closing
         notice = cast(Static, found.first())
@@ -322,11 +348,11 @@ class MemtuiApp(App[int]):
 
     @property
     def active_view(self) -> Widget:
-        return self.view(self.query_one(TabbedContent).active)
+        return self.view(self._ui.query_one(TabbedContent).active)
 
     def view(self, pid: str) -> Widget:
         """The view of pane ``pid``, built (and given the latest audit) on first use."""
-        pane = self.query_one(f"#{pid}", TabPane)
+        pane = self._ui.query_one(f"#{pid}", TabPane)
         found = pane.query(f"#{pid}-view")
         if found:
             return found.first()
@@ -341,7 +367,7 @@ class MemtuiApp(App[int]):
         return cast(Widget, view)
 
     async def action_show_view(self, pid: str) -> None:
-        tabs = self.query_one(TabbedContent)
+        tabs = self._ui.query_one(TabbedContent)
         if tabs.active == pid:
             return
         view = self.view(pid)
@@ -362,7 +388,7 @@ class MemtuiApp(App[int]):
     @on(TabbedContent.TabActivated)
     async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
         pid = event.pane.id
-        if pid is None or pid != self.query_one(TabbedContent).active:
+        if pid is None or pid != self._ui.query_one(TabbedContent).active:
             return
         view: Any = self.view(pid)
         await self._mounted(view)
@@ -371,7 +397,7 @@ class MemtuiApp(App[int]):
 
     def _focus_view(self, pid: str) -> None:
         """Focus the active view's main widget (unless the operator moved on already)."""
-        if self.query_one(TabbedContent).active != pid:
+        if self._ui.query_one(TabbedContent).active != pid:
             return
         target = self._view_widget(pid)
         if self.focused is None or self.active_view not in self.focused.ancestors:
@@ -381,12 +407,12 @@ class MemtuiApp(App[int]):
 
     @on(MemorySelected)
     def _memory_selected(self, event: MemorySelected) -> None:
-        for preview in self.query(MemoryPreview):  # none while shutting down
+        for preview in self._ui.query(MemoryPreview):  # none while shutting down
             preview.request(event.path, event.line)
 
     @on(JumpTo)
     def _jump(self, event: JumpTo) -> None:
-        found = self.query(MemoryPreview)
+        found = self._ui.query(MemoryPreview)
         if not found:
             return
         preview = found.first()
@@ -399,7 +425,7 @@ class MemtuiApp(App[int]):
             view.action_focus_filter()
 
     def action_toggle_preview(self) -> None:
-        preview = self.query_one(MemoryPreview)
+        preview = self._ui.query_one(MemoryPreview)
         preview.display = not preview.display
         if preview.display:
             preview.shown_again()
@@ -420,7 +446,7 @@ class MemtuiApp(App[int]):
             row = view.current_row()
             if row is not None and row.path:
                 return row.path, row.line
-        preview = self.query_one(MemoryPreview)
+        preview = self._ui.query_one(MemoryPreview)
         if preview.path:
             return preview.path, preview.line
         return None
@@ -450,7 +476,7 @@ class MemtuiApp(App[int]):
         return True
 
     def action_toggle_chat(self) -> None:
-        slot = self.query_one("#chat-slot")
+        slot = self._ui.query_one("#chat-slot")
         if not slot.children:
             pane_class = chat_pane_class() if self._chat else None
             if pane_class is None:

@@ -49,6 +49,7 @@ class Row:
     about: tuple[str, ...] = ()  # every file path the row concerns (for change marks)
     search: str = ""
     digest: str = field(default="", compare=False)
+    data: Any = field(default=None, compare=False)  # the audit record behind the row
 
     def __post_init__(self) -> None:
         plain = "\x1f".join(c.plain if isinstance(c, Text) else str(c) for c in self.cells)
@@ -69,6 +70,7 @@ class AuditTable(Vertical):
         Binding("slash", "focus_filter", "Filter"),
         Binding("s", "sort_next", "Sort"),
         Binding("S", "sort_reverse", "Reverse", show=False),
+        Binding("space", "pick", "Pick", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -97,6 +99,7 @@ class AuditTable(Vertical):
         self._marked: dict[str, float] = {}
         self._dirty = False
         self._prepared: list[Row] | None = None
+        self.picked: set[str] = set()  # row keys picked with space (for fold, delete)
 
     # -- composition -----------------------------------------------------------------------
 
@@ -218,8 +221,10 @@ class AuditTable(Vertical):
         self.shown = rows
         marked = self.marked
         cursor = next((i for i, r in enumerate(rows) if r.key == keep_key), None)
+        self.picked &= {r.key for r in self.rows}
         table.set_rows([r.cells for r in rows],
-                       {i for i, r in enumerate(rows) if r.key in marked}, cursor)
+                       {i for i, r in enumerate(rows) if r.key in marked}, cursor,
+                       {i for i, r in enumerate(rows) if r.key in self.picked})
         self.set_class(not rows, "-empty")
         self.query_one(".empty", Static).update(
             "no row matches the filter" if self.rows and not rows else self.EMPTY)
@@ -234,6 +239,23 @@ class AuditTable(Vertical):
         if 0 <= index < len(self.shown) and self.table.row_count == len(self.shown):
             return self.shown[index]
         return None
+
+    def action_pick(self) -> None:
+        """Pick or unpick the row under the cursor (operations then act on all picked)."""
+        row = self.current_row()
+        if row is None:
+            return
+        self.picked ^= {row.key}
+        self.table.set_picks({i for i, r in enumerate(self.shown) if r.key in self.picked})
+        self.table.action_cursor_down()
+
+    def picked_rows(self) -> list[Row]:
+        """The picked rows, else the row under the cursor."""
+        rows = [r for r in self.rows if r.key in self.picked]
+        if rows:
+            return rows
+        row = self.current_row()
+        return [row] if row is not None else []
 
     # -- sorting and filtering -------------------------------------------------------------
 

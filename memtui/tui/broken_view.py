@@ -32,7 +32,7 @@ class BrokenLinksView(AuditTable):
             )
             rows.append(Row(f"{b.source}:{b.line}:{b.target}:{i}", cells,
                             sort=((b.source, b.line), b.target, len(b.suggestions)),
-                            path=b.source, line=b.line, about=(b.source, b.target)))
+                            path=b.source, line=b.line, about=(b.source, b.target), data=b))
         return rows
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:

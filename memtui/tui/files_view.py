@@ -55,7 +55,7 @@ class FilesView(AuditTable):
             rows.append(Row(f.path, cells,
                             sort=(name, f.path, f.type or "", f.age_days, f.age_source,
                                   f.bytes, tokens, rank, f.findings),
-                            path=f.path))
+                            path=f.path, data=f))
         return rows
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:

@@ -40,7 +40,7 @@ class FindingsView(AuditTable):
             rows.append(Row(f"{f.kind}:{where}:{i}", cells,
                             sort=(group, (-SEVERITY_RANK[f.severity], title),
                                   (f.path, f.line or 0), f.message),
-                            path=f.path, line=f.line, about=(f.path,)))
+                            path=f.path, line=f.line, about=(f.path,), data=f))
         return rows
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:

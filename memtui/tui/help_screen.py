@@ -37,6 +37,16 @@ KEYS = (
     ("r", "audit again from scratch"),
     ("t", "choose a theme (remembered)"),
     ("c", "chat with the agent (when the chat pane is installed)"),
+    ("space", "pick the row (fold and delete act on every picked row)"),
+    ("a / A", "add the selected memory to the index / every unreachable one"),
+    ("e / X", "repoint / remove the selected broken link (view 4)"),
+    ("f / F", "fold the picked entries into a packed line / unfold a packed line"),
+    ("R", "rename the selected memory; every link to it follows"),
+    ("w", "fix fuzzy wikilinks in the selected memory"),
+    ("n", "new memory from a template"),
+    ("d", "delete the selected memories (and their index lines)"),
+    ("x", "redact the secrets flagged in the selected memory"),
+    ("u", "undo the last curation (again for the one before)"),
     ("ctrl+p", "command palette: every action by name"),
     ("?", "this help"),
     ("q", "quit"),
@@ -79,4 +89,6 @@ class HelpScreen(ModalScreen[None]):
             yield Static(keys)
             yield Static(Text("\nWikilinks in the preview: green resolves, amber only after "
                               "folding case and -/_ (fuzzy), violet names no memory yet "
-                              "(dangling). Esc closes this help."))
+                              "(dangling). Every curation shows the change before it writes, "
+                              "refuses if the file changed meanwhile, and can be undone. "
+                              "Esc closes this help."))

@@ -73,7 +73,7 @@ class IndexView(AuditTable):
                       tokens),
                 path=first or INDEX_NAME, line=None if first else ln.number,
                 about=(INDEX_NAME, *ln.targets),
-                search=ln.text.casefold()))
+                search=ln.text.casefold(), data=ln))
         return rows
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:

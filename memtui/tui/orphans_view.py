@@ -38,7 +38,7 @@ class OrphansView(AuditTable):
             )
             rows.append(Row(o.path, cells,
                             sort=(int(o.reachable), o.path, name or "", len(o.linked_from)),
-                            path=o.path, about=(o.path, *o.linked_from)))
+                            path=o.path, about=(o.path, *o.linked_from), data=o))
         return rows
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:

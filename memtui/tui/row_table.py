@@ -85,6 +85,7 @@ class RowTable(ScrollView, can_focus=True):
         self.justify: list[str] = []
         self.cells: list[Sequence[Text | str]] = []
         self.marks: set[int] = set()
+        self.picks: set[int] = set()
         self._strips: dict[int, Strip] = {}
 
     # -- data ------------------------------------------------------------------------------
@@ -101,10 +102,12 @@ class RowTable(ScrollView, can_focus=True):
         self._changed()
 
     def set_rows(self, cells: Sequence[Sequence[Text | str]], marks: set[int] | None = None,
-                 cursor: int | None = None) -> None:
-        """Replace every row; the cursor goes to ``cursor`` (else stays, clamped)."""
+                 cursor: int | None = None, picks: set[int] | None = None) -> None:
+        """Replace every row; the cursor goes to ``cursor`` (else stays, clamped).
+        ``marks`` flag changed rows (●), ``picks`` picked ones (✓)."""
         self.cells = list(cells)
         self.marks = set(marks or ())
+        self.picks = set(picks or ())
         self._changed()
         row = self.cursor_row if cursor is None else cursor
         self.set_reactive(RowTable.cursor_row, max(0, min(row, self.row_count - 1)))
@@ -115,6 +118,12 @@ class RowTable(ScrollView, can_focus=True):
         for row in self.marks ^ set(marks):
             self._strips.pop(row, None)
         self.marks = set(marks)
+        self.refresh()
+
+    def set_picks(self, picks: set[int]) -> None:
+        for row in self.picks ^ set(picks):
+            self._strips.pop(row, None)
+        self.picks = set(picks)
         self.refresh()
 
     def _changed(self) -> None:
@@ -133,7 +142,9 @@ class RowTable(ScrollView, can_focus=True):
         strip = self._strips.get(row)
         if strip is None:
             segments: list[Segment] = []
-            if row in self.marks:
+            if row in self.picks:
+                segments.append(Segment("✓", self.get_component_rich_style("row-table--mark")))
+            elif row in self.marks:
                 segments.append(Segment("●", self.get_component_rich_style("row-table--mark")))
             else:
                 segments.append(Segment(" "))

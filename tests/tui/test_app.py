@@ -345,3 +345,26 @@ async def test_mouse_sorts_by_header_and_picks_rows(workspace: Path) -> None:
         assert table.cursor_row == 2
         preview = app.query_one(MemoryPreview)
         await wait_for(pilot, lambda: preview.path == files.shown[2].path)
+
+
+async def test_a_indexes_the_selected_orphan_and_u_undoes_it(workspace: Path) -> None:
+    before = (workspace / "MEMORY.md").read_bytes()
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "3")
+        orphans = app.query_one("#orphans-view", AuditTable)
+        await wait_for(pilot, lambda: keys(orphans)[:1] == ["memory/lonely.md"])
+        await pilot.press("a")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "AddToIndexScreen")
+        await pilot.click("#confirm")
+        await wait_for(pilot, lambda: "- [Lonely](memory/lonely.md) — lonely"
+                       in (workspace / "MEMORY.md").read_text())
+        await wait_for(pilot, lambda: "1 orphans (0 unreachable)" in header_text(app))
+        assert app.notice == "MEMORY.md changed — 5 entries (was 4)"
+        assert keys(orphans) == ["memory/helper.md"]
+        await pilot.press("u")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")
+        await pilot.click("#confirm")
+        await wait_for(pilot, lambda: (workspace / "MEMORY.md").read_bytes() == before)
+        await wait_for(pilot, lambda: "2 orphans (1 unreachable)" in header_text(app))

@@ -1,0 +1,201 @@
+"""The curation keys of the app (issue 4): each acts on the selected or picked rows and
+opens one of the dialogs of ``memtui.tui.curate``, which shows the change and writes only
+on confirmation (atomic, conflict-checked, journaled, undoable with ``u``)."""
+
+from __future__ import annotations
+
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.binding import Binding, BindingType
+
+from memtui.core.workspace import INDEX_NAME
+
+if TYPE_CHECKING:
+    from memtui.core.workspace import Workspace
+    from memtui.tui.audit_table import Row
+
+#: action → (palette title, help).
+CURATE_ACTIONS: dict[str, tuple[str, str]] = {
+    "add_to_index": ("Add to index", "draft index entries for the selected memories"),
+    "add_unreachable": ("Add all unreachable", "index every memory nothing reaches"),
+    "repoint": ("Repoint link", "point a broken link at an existing file"),
+    "remove_link": ("Remove link", "drop a broken link from the index"),
+    "fold": ("Fold entries", "fold the picked memories' entries into one packed line"),
+    "unfold": ("Unfold line", "turn a packed index line back into entries"),
+    "rename": ("Rename memory", "rename the file and its name, rewriting every link"),
+    "fix_wikilinks": ("Fix wikilinks", "rewrite fuzzy [[wikilinks]] to the exact spelling"),
+    "new_memory": ("New memory", "write a memory from a template"),
+    "delete": ("Delete memory", "delete the selected memories and their index lines"),
+    "redact": ("Redact secrets", "replace flagged credentials in the selected memory"),
+    "undo": ("Undo", "revert the last curation (again for the one before)"),
+}
+
+
+class CurateActions:
+    """Mixed into ``MemtuiApp``: needs ``workspace``, ``result``, ``active_view`` and
+    Textual's ``run_worker`` / ``notify``."""
+
+    CURATE_BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "add_to_index", "Index it"),
+        Binding("A", "add_unreachable", "Index unreachable", show=False),
+        Binding("e", "repoint", "Repoint", show=False),
+        Binding("X", "remove_link", "Remove link", show=False),
+        Binding("f", "fold", "Fold", show=False),
+        Binding("F", "unfold", "Unfold", show=False),
+        Binding("R", "rename", "Rename", show=False),
+        Binding("w", "fix_wikilinks", "Fix wikilinks", show=False),
+        Binding("n", "new_memory", "New", show=False),
+        Binding("d", "delete", "Delete", show=False),
+        Binding("x", "redact", "Redact", show=False),
+        Binding("u", "undo", "Undo"),
+    ]
+
+    workspace: Workspace
+
+    # -- what is selected ------------------------------------------------------------------
+
+    def _selected_rows(self) -> list[Row]:
+        from memtui.tui.audit_table import AuditTable
+
+        view = self.active_view  # type: ignore[attr-defined]
+        return view.picked_rows() if isinstance(view, AuditTable) else []
+
+    def _memories(self) -> list[str]:
+        """Memory files the selection is about (index lines count for their targets)."""
+        from memtui.core.index import IndexLine
+
+        result = self.result  # type: ignore[attr-defined]
+        out: list[str] = []
+        for row in self._selected_rows():
+            paths = [row.path] if row.path and row.path != INDEX_NAME else []
+            if isinstance(row.data, IndexLine):
+                paths = list(row.data.targets) or paths
+            out += [p for p in paths if result and p in result.scans and p not in out]
+        if not out:
+            from memtui.tui.preview import MemoryPreview
+
+            preview = self._ui.query_one(MemoryPreview)  # type: ignore[attr-defined]
+            if preview.path and result and preview.path in result.scans:
+                out = [preview.path]
+        return out
+
+    def _run(self, job: Coroutine[Any, Any, bool]) -> None:
+        self.run_worker(job, exclusive=True, group="curate")  # type: ignore[attr-defined]
+
+    def _need(self, what: str) -> None:
+        self.notify(what, severity="warning")  # type: ignore[attr-defined]
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def action_add_to_index(self) -> None:
+        from memtui.tui import curate
+
+        paths = self._memories()
+        if not paths:
+            return self._need("select a memory (or pick several with space) to index")
+        self._run(curate.run_add_to_index(self, self.workspace, paths))  # type: ignore[arg-type]
+
+    def action_add_unreachable(self) -> None:
+        from memtui.tui import curate
+
+        result = self.result  # type: ignore[attr-defined]
+        paths = [o.path for o in result.orphans if not o.reachable] if result else []
+        if not paths:
+            return self._need("no unreachable memory to index")
+        self._run(curate.run_add_to_index(self, self.workspace, paths))  # type: ignore[arg-type]
+
+    def _broken(self) -> Any:
+        from memtui.core.audit import BrokenLink
+
+        rows = self._selected_rows()
+        data = rows[0].data if rows else None
+        return data if isinstance(data, BrokenLink) else None
+
+    def action_repoint(self) -> None:
+        from memtui.tui import curate
+
+        b = self._broken()
+        if b is None:
+            return self._need("select a broken link (view 4) to repoint")
+        self._run(curate.run_repoint(self, self.workspace, b.target,  # type: ignore[arg-type]
+                                     b.suggestions))
+
+    def action_remove_link(self) -> None:
+        from memtui.edit import index_ops
+        from memtui.tui import curate
+
+        b = self._broken()
+        if b is None:
+            return self._need("select a broken link (view 4) to remove")
+        self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+                                          f"Remove the link to {b.target}",
+                                          index_ops.remove_link, b.target))
+
+    def action_fold(self) -> None:
+        from memtui.tui import curate
+
+        paths = self._memories()
+        if len(paths) < 2:
+            return self._need("pick two or more indexed memories with space, then fold")
+        self._run(curate.run_fold(self, self.workspace, paths))  # type: ignore[arg-type]
+
+    def action_unfold(self) -> None:
+        from memtui.core.index import IndexLine
+        from memtui.edit import index_ops
+        from memtui.tui import curate
+
+        rows = self._selected_rows()
+        line = rows[0].data if rows else None
+        if not isinstance(line, IndexLine) or line.kind != "packed":
+            return self._need("select a packed line in the Index view (1) to unfold")
+        self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+                                          f"Unfold index line {line.number}",
+                                          index_ops.unfold, line.number))
+
+    def action_rename(self) -> None:
+        from memtui.tui import curate
+
+        paths = self._memories()
+        if not paths:
+            return self._need("select a memory to rename")
+        self._run(curate.run_rename(self, self.workspace, paths[0]))  # type: ignore[arg-type]
+
+    def action_fix_wikilinks(self) -> None:
+        from memtui.edit import memory_ops
+        from memtui.tui import curate
+
+        paths = self._memories()
+        target = paths[0] if paths else None
+        self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+                                          f"Fix wikilinks in {target or 'every memory'}",
+                                          memory_ops.fix_wikilinks, target))
+
+    def action_new_memory(self) -> None:
+        from memtui.tui import curate
+
+        self._run(curate.run_new_memory(self, self.workspace))  # type: ignore[arg-type]
+
+    def action_delete(self) -> None:
+        from memtui.tui import curate
+
+        paths = self._memories()
+        if not paths:
+            return self._need("select a memory (or pick several with space) to delete")
+        self._run(curate.run_delete(self, self.workspace, paths))  # type: ignore[arg-type]
+
+    def action_redact(self) -> None:
+        from memtui.edit import memory_ops
+        from memtui.tui import curate
+
+        paths = self._memories()
+        if not paths:
+            return self._need("select a memory with a secret finding to redact")
+        self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+                                          f"Redact secrets in {paths[0]}",
+                                          memory_ops.redact, paths[0]))
+
+    def action_undo(self) -> None:
+        from memtui.tui import curate
+
+        self._run(curate.run_undo(self, self.workspace))  # type: ignore[arg-type]
