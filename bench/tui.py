@@ -8,8 +8,11 @@ For each workspace, in a fresh child process (so imports count, as they do for a
   has been drawn; the audit is still running in its worker);
 - ``audit``: seconds until the first audit result is on screen;
 - ``files_view``: seconds the UI spends filling the Files view (every memory, one row each);
-- ``scroll``: the slowest of 40 page-downs through that table (key press handled and the
-  screen refreshed);
+- ``scroll_key``: the slowest handling of one page-down, over 60 of them at key-repeat
+  pace (30 a second) through that table; ``stall_scroll`` is what the operator sees while
+  holding the key (handling plus the app's own redraws);
+- ``preview``: seconds from the cursor coming to rest to the memory shown in the preview
+  (it waits 0.25 s of rest, then renders);
 - ``stall_*``: the longest the event loop went without running a 10 ms heartbeat timer
   during each phase — what an operator feels as a frozen screen;
 - ``live``: seconds from touching one memory file to the re-audit shown in the views.
@@ -52,9 +55,12 @@ class Heartbeat:
 
 
 async def measure(path: str) -> dict[str, float | int]:
+    # The imports `memtui PATH` makes before the app starts, so they count as they do there.
+    from memtui import app_command, audit_command, cli  # noqa: F401
     from memtui.core.workspace import open_workspace
     from memtui.tui.app import MemtuiApp
     from memtui.tui.audit_table import AuditTable
+    from memtui.tui.preview import MemoryPreview
 
     out: dict[str, float | int] = {}
 
@@ -65,16 +71,17 @@ async def measure(path: str) -> dict[str, float | int]:
 
     app = Timed(open_workspace(path))
     beat = Heartbeat()
+
+    async def until(cond: object, timeout: float = 900) -> None:
+        # Plain sleeps: Pilot.pause would force extra screen updates of its own.
+        deadline = time.perf_counter() + timeout
+        while not cond():  # type: ignore[operator]
+            if time.perf_counter() > deadline:
+                raise SystemExit(f"bench: timed out on {path}")
+            await asyncio.sleep(0.01)
+
     async with app.run_test(size=(160, 50)) as pilot:
         app.set_interval(0.01, beat.tick)
-
-        async def until(cond: object, timeout: float = 600) -> None:
-            deadline = time.perf_counter() + timeout
-            while not cond():  # type: ignore[operator]
-                if time.perf_counter() > deadline:
-                    raise SystemExit(f"bench: timed out on {path}")
-                await pilot.pause(0.01)
-
         await until(lambda: app.audits >= 1 and app.views_ready)
         out["audit"] = round(time.perf_counter() - START, 3)
         out["files"] = len(app.result.files)
@@ -85,25 +92,36 @@ async def measure(path: str) -> dict[str, float | int]:
         await until(lambda: bool(app.query("#files-view")))
         files = app.query_one("#files-view", AuditTable)
         await until(lambda: files.table.row_count == len(app.result.files))
-        await pilot.pause()
         out["files_view"] = round(time.perf_counter() - t, 3)
+        preview = app.query_one(MemoryPreview)
+        await asyncio.sleep(1.0)  # let the preview of the first row settle
         out["stall_files_view"] = beat.phase()
 
+        # Holding page-down: the key's action at key-repeat pace (30 a second), the app
+        # drawing on its own; the preview waits for the cursor to rest.
         worst = 0.0
-        for _ in range(40):
+        for _ in range(60):
             t = time.perf_counter()
-            await pilot.press("pagedown")
-            await pilot.pause()
+            files.table.action_page_down()
             worst = max(worst, time.perf_counter() - t)
-        out["scroll"] = round(worst, 3)
+            await asyncio.sleep(1 / 30)
+        out["scroll_key"] = round(worst, 4)
         out["stall_scroll"] = beat.phase()
+
+        # The cursor rests: the preview renders that memory.
+        t = time.perf_counter()
+        want = files.current_row().path  # type: ignore[union-attr]
+        await until(lambda: preview.path == want)
+        await asyncio.sleep(0.3)
+        out["preview"] = round(time.perf_counter() - t, 3)
+        out["stall_preview"] = beat.phase()
 
         target = next(p for p in app.result.scans if p.startswith("memory/"))
         before = app.audits
         t = time.perf_counter()
         with open(Path(path) / target, "a", encoding="utf-8") as fh:
             fh.write("\nOne more line.\n")
-        await until(lambda: app.audits > before, timeout=120)
+        await until(lambda: app.audits > before, timeout=300)
         out["live"] = round(time.perf_counter() - t, 3)
         out["stall_live"] = beat.phase()
     return out

@@ -21,8 +21,10 @@ from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
 from memtui.tui.wiki_markdown import WikiMarkdown, rewrite_wikilinks
 
-SETTLE = 0.12  # seconds the cursor must rest before the preview re-renders
+SETTLE = 0.25  # seconds the cursor must rest before the preview re-renders
 FLASH = 2.0
+PREVIEW_CHARS = 2500  # the body is cut around here (see ``window``)
+CONTEXT_LINES = 8  # lines shown above a jump target that lies past the cut
 
 
 class MemoryPreview(VerticalScroll):
@@ -104,7 +106,7 @@ class MemoryPreview(VerticalScroll):
         if scan is not None:
             mf = scan.memory
             report = result.file(path)
-            key = ("memory", path, scan.mtime, id(scan), self.app.theme)
+            key: tuple[Any, ...] = ("memory", path, scan.mtime, id(scan), self.app.theme)
             t = Text(path)
             if path in result.index_linked:
                 t.append("  linked from the index", style=p.resolved)
@@ -116,8 +118,8 @@ class MemoryPreview(VerticalScroll):
             meta.update(_meta_table(mf.meta, scan.tokens, p) if mf.has_frontmatter
                         else Text("no frontmatter", style=p.muted))
             states = {w.target: w.state for w in result.wikirefs if w.source == path}
-            source = rewrite_wikilinks(mf.body, states)
-            first_line = mf.body_start
+            source, first_line = window(mf.body, mf.body_start, line)
+            source = rewrite_wikilinks(source, states)
             days = report.age_days if report else 0
             age.update(Text.assemble(
                 (f"What the agent reads after this file ({days} days old, by "
@@ -131,8 +133,8 @@ class MemoryPreview(VerticalScroll):
             meta.update(Text(f"{len(idx.lines)} lines · {idx.size:,} bytes", style=p.muted)
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
             states = {w.target: w.state for w in result.wikirefs if w.source == INDEX_NAME}
-            source = rewrite_wikilinks(idx.text, states)
-            first_line = 1
+            source, first_line = window(idx.text, 1, line)
+            source = rewrite_wikilinks(source, states)
             age.display = False
         else:
             key = ("missing", path)
@@ -150,6 +152,7 @@ class MemoryPreview(VerticalScroll):
         out.rstrip()
         findings.update(out if fs else "")
         findings.display = bool(fs)
+        key = (*key, first_line)
         if key != self._shown:
             self._shown = key
             await body.show(source)
@@ -189,6 +192,34 @@ class MemoryPreview(VerticalScroll):
             self.app.notify(f"{event.href}: not a memory here", severity="warning")
             return
         self.post_message(MemorySelected(target))
+
+
+def window(text: str, first_line: int, line: int | None,
+           limit: int = PREVIEW_CHARS) -> tuple[str, int]:
+    """At most about ``limit`` characters of ``text`` (whose first line is file line
+    ``first_line``), starting a little before ``line`` when that lies further down; notes say
+    what was left out. Returns the text and the file line it now starts at.
+
+    Markdown turns every paragraph into a widget, so a 30 KB memory would stall the screen
+    for most of a second; the whole file is one ``o`` away."""
+    if len(text) <= limit:
+        return text, first_line
+    lines = text.split("\n")
+    start = 0
+    if line is not None and line - first_line > 0:
+        start = max(0, min(line - first_line - CONTEXT_LINES, len(lines) - 1))
+    taken: list[str] = []
+    size = 0
+    for ln in lines[start:]:
+        if taken and size + len(ln) > limit:
+            break
+        taken.append(ln)
+        size += len(ln) + 1
+    rest = len(lines) - start - len(taken)
+    head = [f"*… {start} line{'s' if start != 1 else ''} above not shown*", ""] if start else []
+    tail = ["", f"*… {rest} more line{'s' if rest != 1 else ''}: o opens the whole file*"] \
+        if rest else []
+    return "\n".join([*head, *taken, *tail]), first_line + start - len(head)
 
 
 def _meta_table(meta: dict[str, Any], tokens: dict[str, int], p: Palette) -> Table:

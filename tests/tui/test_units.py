@@ -1,0 +1,97 @@
+"""Pure helpers of the app: wikilink rewriting, the preview window, change notices, the
+gauge, themes and the config file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memtui.core.audit import Auditor
+from memtui.core.workspace import open_workspace
+from memtui.tui.change_notice import describe_change
+from memtui.tui.config import load_config, save_config
+from memtui.tui.health_header import bar
+from memtui.tui.preview import window
+from memtui.tui.themes import load_themes, theme_from_toml, theme_names
+from memtui.tui.wiki_markdown import rewrite_wikilinks
+
+
+def test_wikilinks_become_state_links_outside_code() -> None:
+    text = ("See [[a]], [[b|the b]] and [[c#part]]; `[[not]]` stays.\n"
+            "```\n[[fenced]]\n```\n")
+    out = rewrite_wikilinks(text, {"a": "exact", "b": "fuzzy"})
+    assert out == ("See [a](wikilink:exact:a), [the b](wikilink:fuzzy:b) and "
+                   "[c#part](wikilink:dangling:c); `[[not]]` stays.\n```\n[[fenced]]\n```\n")
+
+
+def test_preview_window_cuts_long_bodies_and_follows_a_jump() -> None:
+    body = "\n".join(f"line {i} " + "x" * 40 for i in range(1, 201))
+    short, first = window(body, 5, None, limit=500)
+    lines = short.split("\n")
+    assert first == 5
+    assert lines[0].startswith("line 1 ") and lines[-1] == (
+        "*… 190 more lines: o opens the whole file*")
+    jumped, first = window(body, 5, 5 + 99, limit=500)
+    lines = jumped.split("\n")
+    assert lines[0] == "*… 91 lines above not shown*"
+    assert lines[2].startswith("line 92 ")
+    assert first == 5 + 91 - 2  # the two note lines come before body line 92
+    assert window("short", 3, 40) == ("short", 3)
+
+
+def test_gauge() -> None:
+    assert bar(0.0, 10) == "░" * 10
+    assert bar(0.5, 10) == "█" * 5 + "░" * 5
+    assert bar(0.05, 10) == "▌" + "░" * 9
+    assert bar(3.0, 10) == "█" * 10
+
+
+def test_change_notices(tmp_path: Path) -> None:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "MEMORY.md").write_text("- [A](memory/a.md) — a\n", encoding="utf-8")
+    (tmp_path / "memory" / "a.md").write_text("---\nname: a\n---\nA [[b]].\n", encoding="utf-8")
+    auditor = Auditor(open_workspace(tmp_path))
+    first = auditor.run()
+    (tmp_path / "memory" / "b.md").write_text("---\nname: b\n---\nB.\n", encoding="utf-8")
+    (tmp_path / "memory" / "c.md").write_text("---\nname: c\n---\nC.\n", encoding="utf-8")
+    second = auditor.run({"memory/b.md", "memory/c.md"})
+    assert describe_change({"memory/c.md", "memory/b.md"}, first, second) == (
+        "memory/b.md created — not in the index (reachable by links)  (+1 more)")
+    (tmp_path / "memory" / "a.md").unlink()
+    third = auditor.run({"memory/a.md"})
+    assert describe_change({"memory/a.md"}, second, third) == (
+        "memory/a.md deleted — the index still links it")
+    (tmp_path / "MEMORY.md").unlink()
+    fourth = auditor.run({"MEMORY.md"})
+    assert describe_change({"MEMORY.md"}, third, fourth) == (
+        "MEMORY.md deleted — the index is empty; nothing is injected")
+    assert describe_change({"notes.txt"}, fourth, fourth) is None
+
+
+def test_shipped_themes_load_with_severity_colours() -> None:
+    themes = {t.name: t for t in load_themes()}
+    assert {"memtui-night", "memtui-paper"} <= set(themes)
+    assert themes["memtui-night"].dark and not themes["memtui-paper"].dark
+    for theme in themes.values():
+        for var in ("severity-error", "severity-warning", "severity-info",
+                    "wikilink-resolved", "wikilink-fuzzy", "wikilink-dangling"):
+            assert theme.variables[var].startswith("#")
+    assert "textual-dark" in theme_names() and "memtui-paper" in theme_names()
+
+
+def test_a_malformed_theme_file_names_itself(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("name = \n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"^bad\.toml: "):
+        theme_from_toml(bad)
+
+
+def test_config_round_trip_and_bad_file(tmp_path: Path) -> None:
+    assert load_config() == {}
+    assert save_config(theme="memtui-paper")
+    assert json.loads((tmp_path / "config" / "config.json").read_text()) == {
+        "theme": "memtui-paper"}
+    (tmp_path / "config" / "config.json").write_text("{not json", encoding="utf-8")
+    assert load_config() == {}
