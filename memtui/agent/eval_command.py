@@ -34,6 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="model requests allowed per run (default 12)")
     parser.add_argument("--timeout", type=float, default=300.0,
                         help="seconds to wait for Ollama (default 300)")
+    parser.add_argument("--think", choices=("on", "off"),
+                        help="send Ollama's think flag (default: not sent)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
@@ -54,15 +56,16 @@ def run(ns: argparse.Namespace) -> int:
         return fail(str(exc))
     settings = AgentSettings(model=ns.model, host=ns.host, num_ctx=ns.num_ctx,
                              system_prompt_file=ns.system_prompt, tool_prose=ns.tool_prose,
-                             decoys=ns.decoys, timeout=ns.timeout)
+                             decoys=ns.decoys, timeout=ns.timeout,
+                             think=None if ns.think is None else ns.think == "on",
+                             max_steps=ns.max_steps)
 
     def progress(i: int, r: RunResult) -> None:
         extra = f" ({', '.join(r.flags)})" if r.flags else ""
         sys.stderr.write(f"run {i + 1}/{ns.n}: {r.outcome}{extra}\n")
 
     try:
-        report = asyncio.run(run_eval(ws, ns.message, ns.n, settings, progress,
-                                      max_steps=ns.max_steps))
+        report = asyncio.run(run_eval(ws, ns.message, ns.n, settings, progress))
     except OllamaError as exc:
         return fail(str(exc))
     if ns.json:

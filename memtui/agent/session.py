@@ -135,14 +135,14 @@ class TurnRecord:
 class ChatSession:
     def __init__(self, ws: Workspace, settings: AgentSettings,
                  client: OllamaClient | None = None, counter: TokenCounter | None = None,
-                 persist: bool = True, max_steps: int = DEFAULT_MAX_STEPS,
+                 persist: bool = True, max_steps: int | None = None,
                  today: dt.date | None = None) -> None:
         self.ws = ws
         self.settings = settings
         self.client = client or OllamaClient(settings.resolved_host(), settings.timeout)
         self.counter = counter or default_counter()
         self.persist = persist
-        self.max_steps = max_steps
+        self.max_steps = max_steps or settings.max_steps or DEFAULT_MAX_STEPS
         self.today = today
         self.auditor = Auditor(ws, AuditOptions(stale_days=None), self.counter)
         self.tools = ToolBox(ws, settings.decoys, self.auditor)
@@ -199,7 +199,7 @@ class ChatSession:
 
     def budget_for(self, text: str) -> Budget:
         """The estimate the pane shows before sending ``text`` (reads the index now)."""
-        block = self.tools.audit().block.text
+        block = self.tools.audit(set()).block.text  # re-reads the index, skips the walk
         window = self.facts.window.num_ctx if self.facts else None
         return estimate(self.counter, self.system_prompt(), self._tool_schemas(),
                         block_prefix(block), self.history, text, window)
@@ -280,14 +280,15 @@ class ChatSession:
                 budget = estimate(self.counter, system, tools, prefix, self.history[:-1]
                                   if step == 1 else self.history, text if step == 1 else "",
                                   window.num_ctx)
-                body = chat_body(self.model, messages, tools, window.options())
+                think = self.settings.think
+                body = chat_body(self.model, messages, tools, window.options(), think=think)
                 self._log("request", step=step, body=body, estimate=budget.total)
                 yield RequestStarted(step, budget, body)
                 content, thinking, calls = "", "", []
                 stats: ChatStats | None = None
                 try:
                     async for event in self.client.chat(self.model, messages, tools,
-                                                        window.options()):
+                                                        window.options(), think=think):
                         if isinstance(event, ContentDelta):
                             content += event.text
                         elif isinstance(event, ThinkingDelta):

@@ -94,6 +94,11 @@ class ChatPane(Vertical):
             self.query_one(Banner).show(self.session.load_problem, "warning")
         self.run_worker(self._start(), group="chat-prepare", exclusive=True)
 
+    async def on_unmount(self) -> None:
+        if self._pump is not None and not self._pump.done():
+            self._pump.cancel()
+        await self.session.aclose()
+
     async def _start(self) -> None:
         if self.settings.model:
             await self._prepare()
