@@ -214,3 +214,48 @@ async def test_client_http_error(fake: FakeOllama) -> None:
     with pytest.raises(HttpError, match=r"^Ollama answered HTTP 404: 404 page not found$"):
         await client._request("GET", "/api/nothing")
     await client.aclose()
+
+
+async def test_inline_think_and_think_flag(ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(FakeModel("inline", [Reply(content="<think>weigh it</think>\n\nThe answer.")]))
+    s = session(ws, fake, "inline", think=False)
+    await events(s, "q")
+    assert fake.chat_bodies[0]["think"] is False
+    assert s.history[-1] == {"role": "assistant", "content": "The answer.",
+                             "thinking": "weigh it"}
+    await s.aclose()
+
+
+async def test_non_streamed_chat(fake: FakeOllama) -> None:
+    from memtui.agent.ollama import ContentDelta, Done, ToolCalls
+    fake.add(memory_writer())
+    client = OllamaClient(fake.url)
+    evs = [e async for e in client.chat("writer", [{"role": "user", "content": "x"}],
+                                        stream=False)]
+    await client.aclose()
+    assert fake.chat_bodies[0]["stream"] is False
+    assert isinstance(evs[-1], Done) and evs[-1].stats.done_reason == "stop"
+    assert [c.name for e in evs if isinstance(e, ToolCalls) for c in e.calls] == ["exists"]
+    assert not any(isinstance(e, ContentDelta) for e in evs)
+
+
+async def test_step_limit(ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(FakeModel("loop", [Reply(tool_calls=[("list_files", {})])]))
+    s = session(ws, fake, "loop", max_steps=3)
+    evs = await events(s, "go")
+    assert isinstance(evs[-1], TurnDone)
+    assert (evs[-1].steps, evs[-1].stopped) == (3, "max_steps")
+    assert len(fake.chat_bodies) == 3
+    await s.aclose()
+
+
+def test_unreadable_history_is_set_aside(ws: Workspace) -> None:
+    path = ws.state_dir / "chat" / "history.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("{not json", encoding="utf-8")
+    s = ChatSession(ws, AgentSettings(model="m"))
+    assert s.history == []
+    assert s.load_problem is not None and s.load_problem.startswith(
+        "chat history could not be read (")
+    assert not path.exists()
+    assert len(list(path.parent.glob("history.unreadable-*.json"))) == 1
