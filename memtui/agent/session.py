@@ -150,6 +150,7 @@ class ChatSession:
         self.history: list[dict[str, Any]] = []
         self.transcript: Path | None = None
         self.load_problem: str | None = None
+        self._unreadable: Path | None = None
         if persist:
             self._load()
 
@@ -221,17 +222,20 @@ class ChatSession:
             if isinstance(name, str) and "/" not in name:
                 self.transcript = self.transcripts_dir / name
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            aside = path.with_name(f"history.unreadable-{int(time.time())}.json")
-            with contextlib.suppress(OSError):
-                path.rename(aside)
-            self.load_problem = (f"chat history could not be read ({exc}); it was set aside as "
-                                 f"{aside.name} and a new chat started")
+            # Nothing is written on opening: the unreadable file is moved aside on first save.
+            self._unreadable = path.with_name(f"history.unreadable-{int(time.time())}.json")
+            self.load_problem = (f"chat history could not be read ({exc}); a new chat starts "
+                                 f"and the old file will be kept as {self._unreadable.name}")
 
     def save(self) -> None:
         if not self.persist:
             return
         path = self.history_path
         path.parent.mkdir(parents=True, exist_ok=True)
+        if self._unreadable is not None:
+            with contextlib.suppress(OSError):
+                path.rename(self._unreadable)
+            self._unreadable = None
         data = {"schema": HISTORY_SCHEMA, "model": self.settings.model,
                 "transcript": self.transcript.name if self.transcript else None,
                 "messages": self.history}

@@ -57,6 +57,8 @@ async def test_writer_turn_bodies_files_and_history(ws: Workspace, fake: FakeOll
     bodies = fake.chat_bodies
     assert len(bodies) == 4
     for body in bodies:
+        assert set(body) == {"model", "messages", "stream", "tools", "options"}
+        assert body["model"] == "writer"
         assert body["options"] == {"num_ctx": 40960}
         assert body["stream"] is True
         assert [t["function"]["name"] for t in body["tools"]] == [
@@ -257,5 +259,27 @@ def test_unreadable_history_is_set_aside(ws: Workspace) -> None:
     assert s.history == []
     assert s.load_problem is not None and s.load_problem.startswith(
         "chat history could not be read (")
-    assert not path.exists()
-    assert len(list(path.parent.glob("history.unreadable-*.json"))) == 1
+    assert path.read_text() == "{not json"  # opening writes nothing
+    s.new_chat()
+    aside = list(path.parent.glob("history.unreadable-*.json"))
+    assert len(aside) == 1 and aside[0].read_text() == "{not json"
+    assert json.loads(path.read_text())["messages"] == []
+
+
+async def test_recall_in_a_new_chat(ws: Workspace, fake: FakeOllama) -> None:
+    """Tell it something, start a new chat, ask: the new chat sees the index line."""
+    fake.add(memory_writer())
+    fake.add(chatter("recaller", "You are a process engineer."))
+    s = session(ws, fake, "writer")
+    await events(s, MESSAGE)
+    s.new_chat()
+    s.settings.model = "recaller"
+    s.facts = None
+    await events(s, "What is my job?")
+    body = fake.chat_bodies[-1]
+    assert [m["role"] for m in body["messages"]] == ["system", "user"]
+    assert body["messages"][1]["content"] == (
+        BLOCK_HEAD + "\n" + (ws.root / "MEMORY.md").read_text().rstrip() + "\n" + BLOCK_TAIL
+        + "\n\nWhat is my job?")
+    assert INDEX_LINE.strip() in body["messages"][1]["content"]
+    await s.aclose()
