@@ -54,12 +54,18 @@ def run(ns: argparse.Namespace) -> int:
     if ns.demo == bool(ns.path):
         sys.stderr.write("memtui audit: error: give a PATH or --demo (one of them)\n")
         return 2
-    if ns.demo:
-        from memtui.demo import demo_copy
+    if not ns.demo:
+        return audit_and_report(ns.path, ns)
+    import tempfile
 
-        path = str(demo_copy())
-    else:
-        path = ns.path
+    from memtui.demo import demo_copy
+
+    with tempfile.TemporaryDirectory(prefix="memtui-demo-") as tmp:
+        return audit_and_report(str(demo_copy(tmp)), ns)
+
+
+def audit_and_report(path: str, ns: argparse.Namespace) -> int:
+    """Audit ``path``, print the report (text or JSON) and return the exit status."""
     try:
         ws = open_workspace(path)
     except WorkspaceError as exc:

@@ -18,14 +18,21 @@ from pathlib import Path
 from memtui.core.age import DAY, git_times, parse_date
 from memtui.core.findings import Finding, finding
 from memtui.core.graph import Graph, Resolution, Resolver
-from memtui.core.index import CONTENT_LINE_CHARS, Index, IndexLine, mentioned_file, read_index
+from memtui.core.index import (
+    CONTENT_LINE_CHARS,
+    Index,
+    IndexLine,
+    display_width,
+    mentioned_file,
+    read_index,
+)
 from memtui.core.instructions import scan_instructions
 from memtui.core.links import Link, markdown_links, wikilinks
 from memtui.core.memory_file import MemoryFile, parse_memory
 from memtui.core.secrets import SecretHit, scan_text
 from memtui.core.textfile import read_text
 from memtui.core.tokens import TokenCounter, default_counter
-from memtui.core.workspace import INDEX_NAME, Workspace, discover
+from memtui.core.workspace import INDEX_NAME, Workspace, discover, symlink_problem
 
 PROFILES = ("item", "claude-code")
 DEFAULT_NUM_CTX = 40960
@@ -261,7 +268,7 @@ class Auditor:
         ws, opts = self.ws, self.options
         now = opts.now or time.time()
         findings: list[Finding] = []
-        index = read_index(ws.index_path)
+        index = self._read_index()
         for problem in index.problems:
             findings.append(finding("read_problem", INDEX_NAME, None, problem))
         for rel, msg in (*self._notes, *self._skipped):
@@ -311,7 +318,7 @@ class Auditor:
                 res = check_wikilink(lk)
                 if res.path is not None:
                     index_linked.add(res.path)
-            if line.kind == "prose" and line.chars > CONTENT_LINE_CHARS:
+            if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
                 findings.append(finding("content_in_index", INDEX_NAME, line.number,
                                         f"{line.chars}-character line with no link: memory "
                                         "content belongs in a memory file"))
@@ -417,6 +424,14 @@ class Auditor:
                            reachable, orphans, broken, wikirefs, graph, block, line_costs,
                            loaded, findings, dict(types.most_common()))
 
+    def _read_index(self) -> Index:
+        path = self.ws.index_path
+        if path.is_symlink():
+            problem = symlink_problem(self.ws, path)
+            if problem:
+                return Index(path=INDEX_NAME, problems=[f"{INDEX_NAME}: {problem}, not followed"])
+        return read_index(path)
+
     def _loaded_lines(self, index: Index) -> int:
         """How many index lines the profile loads (all of them for ``item``)."""
         if self.profile != "claude-code":
@@ -459,9 +474,12 @@ class Auditor:
 def scan_file(full: Path, rel: str, mtime: float) -> FileScan:
     """Read and examine one memory file on its own (no knowledge of the others)."""
     read = read_text(full)
-    extra = [finding("read_problem", rel, None, p) for p in read.problems]
+    extra = [finding("read_problem", rel, line, p)
+             for p, line in zip(read.problems, read.problem_lines, strict=True)]
     expect_fm = rel.rsplit("/", 1)[-1].upper() not in ("README.MD", "CLAUDE.MD", "AGENTS.MD")
     mf = parse_memory(rel, read.text, read.size, expect_frontmatter=expect_fm)
+    if not read.ok:
+        mf.findings.clear()  # the read problem says it all; an "empty file" would mislead
     body, start = mf.body, mf.body_start
     return FileScan(
         memory=mf,

@@ -26,9 +26,14 @@ class Resolver:
         self.by_name: dict[str, str] = {}
         self.by_stem: dict[str, str] = {}
         self.by_fold: dict[str, str] = {}
+        named_by_stem: set[str] = set()
         for path, name, stem in keys:
             if name:
-                self.by_name.setdefault(name, path)
+                # Two files sharing a name: the first whose stem is that name wins.
+                if name not in self.by_name or (stem == name and name not in named_by_stem):
+                    self.by_name[name] = path
+                if stem == name:
+                    named_by_stem.add(name)
                 self.by_fold.setdefault(fold(name), path)
             self.by_stem.setdefault(stem, path)
             self.by_fold.setdefault(fold(stem), path)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from memtui.core.links import CodeSpan, Link, markdown_links, wikilinks
 from memtui.core.textfile import read_text
 
-#: A link-less, non-heading index line longer than this reads as memory content.
+#: A link-less, non-heading index line wider than this (terminal columns: CJK characters
+#: count two) reads as memory content.
 CONTENT_LINE_CHARS = 120
 _HEADING = re.compile(r"^ {0,3}#{1,6}(\s|$)")
 _HOOK_SEP = re.compile(r"^\s*(?:—|–|--|-|:|\|)\s*")
@@ -136,6 +138,13 @@ def _title_and_hook(text: str, link: Link) -> tuple[str, str]:
                     break
     hook = _HOOK_SEP.sub("", text[end + 1:], count=1).strip()
     return title, hook
+
+
+def display_width(text: str) -> int:
+    """Terminal columns ``text`` takes: East Asian wide and fullwidth characters count two."""
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def mentioned_file(span: CodeSpan) -> str | None:

@@ -130,7 +130,7 @@ def parse_memory(path: str, text: str, size: int = 0, *, expect_frontmatter: boo
     if not isinstance(meta, dict):
         mf.findings.append(finding("frontmatter", path, 2,
                                    "frontmatter is not a mapping of keys to values"))
-        meta = {}
+        return mf
     mf.meta = meta
     _read_fields(mf)
     return mf

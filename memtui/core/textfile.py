@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +18,8 @@ class TextRead:
     size: int = 0
     ok: bool = True
     problems: list[str] = field(default_factory=list)
+    #: 1-based line each problem is about (None: the whole file), parallel to ``problems``.
+    problem_lines: list[int | None] = field(default_factory=list)
     had_bom: bool = False
     crlf: bool = False
 
@@ -27,8 +30,10 @@ def decode(data: bytes, size: int | None = None) -> TextRead:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         text = data.decode("utf-8", errors="replace")
-        out.problems.append(f"not valid UTF-8 (first bad byte at offset {exc.start}); "
-                            "decoded with replacement characters")
+        line = data.count(b"\n", 0, exc.start) + 1
+        out.problems.append(f"not valid UTF-8 (first bad byte on line {line}, offset "
+                            f"{exc.start}); decoded with replacement characters")
+        out.problem_lines.append(line)
     if text.startswith(BOM):
         text = text[1:]
         out.had_bom = True
@@ -42,11 +47,17 @@ def decode(data: bytes, size: int | None = None) -> TextRead:
 def read_text(path: Path, limit: int = MAX_READ_BYTES) -> TextRead:
     """Read at most ``limit`` bytes of ``path``; never raises for I/O or decoding trouble."""
     try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            # A FIFO or a device would block or never end: never open one.
+            return TextRead(ok=False, problems=["not a regular file; not read"],
+                            problem_lines=[None])
         with path.open("rb") as fh:
             data = fh.read(limit + 1)
-            size = path.stat().st_size
+        size = max(st.st_size, len(data))
     except OSError as exc:
-        return TextRead(ok=False, problems=[f"cannot be read ({exc.strerror or exc})"])
+        return TextRead(ok=False, problems=[f"cannot be read ({exc.strerror or exc})"],
+                        problem_lines=[None])
     truncated = len(data) > limit
     if truncated:
         data = data[:limit]
@@ -59,4 +70,5 @@ def read_text(path: Path, limit: int = MAX_READ_BYTES) -> TextRead:
     if truncated:
         out.problems.append(f"larger than {limit // 1024} KiB ({size:,} bytes); "
                             "only the head was read")
+        out.problem_lines.append(None)
     return out

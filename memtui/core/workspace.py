@@ -97,8 +97,6 @@ def discover(ws: Workspace) -> Discovery:
     """
     out = Discovery()
     root = ws.root
-    if ws.index_path.exists() and not ws.index_path.is_file():
-        out.notes.append((INDEX_NAME, f"{INDEX_NAME} is not a regular file"))
     if ws.layout == "flat" and (root / MEMORY_DIR).exists() and not (root / MEMORY_DIR).is_dir():
         out.notes.append((MEMORY_DIR, f"'{MEMORY_DIR}' is a file, not a folder"))
     start = ws.memory_root
@@ -127,13 +125,9 @@ def discover(ws: Workspace) -> Discovery:
             full = Path(entry.path)
             rel = ws.rel(full)
             if entry.is_symlink():
-                if not ws.contains(full):
-                    out.skipped.append((rel, "symlink leads outside the workspace, not followed"))
-                    continue
-                try:
-                    full.stat()
-                except OSError:
-                    out.skipped.append((rel, "broken symlink or symlink loop, not followed"))
+                problem = symlink_problem(ws, full)
+                if problem:
+                    out.skipped.append((rel, f"{problem}, not followed"))
                     continue
             try:
                 is_dir = entry.is_dir()
@@ -147,3 +141,18 @@ def discover(ws: Workspace) -> Discovery:
                 out.files.append(rel)
     out.files.sort()
     return out
+
+
+def symlink_problem(ws: Workspace, link: Path) -> str | None:
+    """Why the symlink ``link`` must not be followed, or None when it is safe to."""
+    try:
+        target = link.resolve(strict=True)
+    except FileNotFoundError:
+        return "broken symlink"
+    except (OSError, RuntimeError):
+        return "symlink loop"
+    try:
+        target.relative_to(ws.root)
+    except ValueError:
+        return "symlink leads outside the workspace"
+    return None

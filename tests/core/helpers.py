@@ -1,0 +1,48 @@
+"""Helpers for core tests: handmade workspaces in tmp_path, audited with a fixed clock."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from memtui.core.audit import AuditOptions, Auditor, AuditResult
+from memtui.core.workspace import open_workspace
+
+#: The fixed "now" of every test audit: 2026-07-26 00:00 UTC.
+NOW = 1_785_024_000.0
+DAY = 86400.0
+
+
+def make_ws(root: Path, files: Mapping[str, str | bytes], days_ago: float = 1.0) -> Path:
+    """Write ``files`` (relative path → text or bytes) under ``root``; mtimes ``days_ago``."""
+    root.mkdir(parents=True, exist_ok=True)
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8", newline="")
+        when = NOW - days_ago * DAY
+        os.utime(path, (when, when))
+    return root
+
+
+def run_audit(root: Path, **options: object) -> AuditResult:
+    """Audit ``root`` with the fixed clock; ``options`` are AuditOptions fields."""
+    opts = AuditOptions(now=NOW, **options)  # type: ignore[arg-type]
+    return Auditor(open_workspace(root), opts).run()
+
+
+def memory(name: str, body: str = "", type_: str = "project",
+           description: str | None = None, extra: str = "") -> str:
+    """A well-formed memory file."""
+    desc = description if description is not None else f"about {name}"
+    return (f"---\nname: {name}\ndescription: \"{desc}\"\nmetadata:\n  type: {type_}\n"
+            f"{extra}---\n{body}")
+
+
+def found(result: AuditResult, kind: str) -> list[tuple[str, int | None]]:
+    """(path, line) of every finding of ``kind``, in report order."""
+    return [(f.path, f.line) for f in result.findings if f.kind == kind]

@@ -1,0 +1,40 @@
+"""The core and the headless audit command never import Textual."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import memtui.core
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_core_modules_do_not_import_textual() -> None:
+    modules = ["memtui.core", "memtui.audit_command", "memtui.report_text", "memtui.demo",
+               *(f"memtui.core.{m.name}" for m in pkgutil.iter_modules(memtui.core.__path__))]
+    assert "memtui.core.audit" in modules
+    code = ("import importlib, sys\n"
+            f"for name in {modules!r}:\n"
+            "    importlib.import_module(name)\n"
+            "bad = sorted(m for m in sys.modules if m == 'textual' or m.startswith('textual.'))\n"
+            "print(len(bad))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "0"
+
+
+def test_audit_json_imports_only_what_it_needs(tmp_path: Path) -> None:
+    """``memtui audit --json`` on a workspace with no credential-looking text loads neither
+    Textual nor detect-secrets nor rich."""
+    (tmp_path / "MEMORY.md").write_text("- [a](a.md)\n", encoding="utf-8")
+    (tmp_path / "a.md").write_text("---\nname: a\n---\nplain\n", encoding="utf-8")
+    code = ("import sys\nfrom memtui.cli import main\n"
+            f"rc = main(['audit', {str(tmp_path)!r}, '--json'])\n"
+            "heavy = ('textual', 'detect_secrets', 'rich')\n"
+            "print('LOADED', sorted({m.split('.')[0] for m in sys.modules} & set(heavy)))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120, env={"MEMTUI_NO_CACHE": "1", "PATH": ""})
+    assert out.stdout.strip().splitlines()[-1] == "LOADED []"

@@ -1,0 +1,89 @@
+"""Re-auditing in process: only changed files are re-read, results equal a fresh audit."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import memtui.core.audit as audit_mod
+from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.report import to_json
+from memtui.core.workspace import open_workspace
+from tests.core.helpers import NOW, make_ws, memory
+
+
+def _fresh(root: Path) -> dict[str, object]:
+    return to_json(Auditor(open_workspace(root), AuditOptions(now=NOW)).run())
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    return make_ws(tmp_path / "w", {
+        "MEMORY.md": "- [a](memory/a.md)\n- [b](memory/b.md)\n",
+        "memory/a.md": memory("a", "see [[b]]\n"),
+        "memory/b.md": memory("b"),
+        "memory/c.md": memory("c"),
+    })
+
+
+def _counting_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+    real = audit_mod.scan_file
+
+    def spy(full: Path, rel: str, mtime: float) -> audit_mod.FileScan:
+        seen.append(rel)
+        return real(full, rel, mtime)
+
+    monkeypatch.setattr(audit_mod, "scan_file", spy)
+    return seen
+
+
+def test_change_one_file(ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    auditor = Auditor(open_workspace(ws), AuditOptions(now=NOW))
+    seen = _counting_scans(monkeypatch)
+    auditor.run()
+    assert seen == ["memory/a.md", "memory/b.md", "memory/c.md"]
+    seen.clear()
+    (ws / "memory/a.md").write_text(memory("a", "now [[c]] and [[zz]]\n"), encoding="utf-8")
+    r = auditor.run(changed={"memory/a.md"})
+    assert seen == ["memory/a.md"]
+    assert [(o.path, o.reachable) for o in r.orphans] == [("memory/c.md", True)]
+    assert to_json(r) == _fresh(ws)
+    seen.clear()
+    r = auditor.run(changed=set())  # nothing changed: nothing re-read
+    assert seen == []
+    r = auditor.run()  # a full walk re-reads nothing unchanged either
+    assert seen == []
+
+
+def test_added_and_deleted_files(ws: Path) -> None:
+    auditor = Auditor(open_workspace(ws), AuditOptions(now=NOW))
+    auditor.run()
+    (ws / "memory/new.md").write_text(memory("new"), encoding="utf-8")
+    os.remove(ws / "memory/b.md")
+    r = auditor.run(changed={"memory/new.md", "memory/b.md"})
+    assert sorted(r.scans) == ["memory/a.md", "memory/c.md", "memory/new.md"]
+    assert [(b.source, b.target) for b in r.broken_links] == [("MEMORY.md", "memory/b.md")]
+    assert to_json(r) == _fresh(ws)
+
+
+def test_index_change(ws: Path) -> None:
+    auditor = Auditor(open_workspace(ws), AuditOptions(now=NOW))
+    auditor.run()
+    (ws / "MEMORY.md").write_text("- [a](memory/a.md)\n- [c](memory/c.md)\n", encoding="utf-8")
+    r = auditor.run(changed={"MEMORY.md"})
+    assert r.index_linked == {"memory/a.md", "memory/c.md"}
+    assert [(o.path, o.reachable) for o in r.orphans] == [("memory/b.md", True)]
+    assert to_json(r) == _fresh(ws)
+
+
+def test_new_folder_walks_again(ws: Path) -> None:
+    auditor = Auditor(open_workspace(ws), AuditOptions(now=NOW))
+    auditor.run()
+    (ws / "memory/sub").mkdir()
+    (ws / "memory/sub/d.md").write_text(memory("d"), encoding="utf-8")
+    r = auditor.run(changed={"memory/sub"})
+    assert "memory/sub/d.md" in r.scans
+    assert to_json(r) == _fresh(ws)

@@ -1,0 +1,62 @@
+"""Property tests: no text makes the index or memory-file readers raise."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memtui.core.index import parse_index
+from memtui.core.instructions import scan_instructions
+from memtui.core.links import markdown_links, resolve_href, wikilinks
+from memtui.core.memory_file import lenient_fields, parse_memory, split_frontmatter
+from memtui.core.textfile import decode
+
+# Text biased towards the syntax the readers care about.
+PIECES = st.sampled_from(["---", "\n", "\r\n", ":", ": ", "name", "type", "metadata",
+                          "  ", "- ", "[", "]", "(", ")", "[[", "]]", "`", "```", "#", "<",
+                          ">", "%20", "..", "/", "\\", "|", "\ufeff", "記憶", "'", '"', "{",
+                          "}", "*", "&a", "!!python/object", "\t", "\x00", "\ud800"])
+MARKDOWNISH = st.lists(st.one_of(PIECES, st.text(max_size=8)), max_size=60).map("".join)
+TEXT = st.one_of(st.text(), MARKDOWNISH)
+FAST = settings(max_examples=300, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(TEXT)
+def test_parse_index_never_raises(text: str) -> None:
+    idx = parse_index(text)
+    assert [ln.number for ln in idx.lines] == list(range(1, len(idx.lines) + 1))
+    for ln in idx.lines:
+        assert ln.kind in ("entry", "packed", "prose", "heading", "blank")
+        for lk in ln.links:
+            assert lk.outside or (lk.target is not None and not lk.target.startswith("../"))
+
+
+@FAST
+@given(TEXT)
+def test_parse_memory_never_raises(text: str) -> None:
+    mf = parse_memory("memory/x.md", text)
+    assert all(f.kind == "frontmatter" for f in mf.findings)
+    assert mf.body_start >= 1
+    for value in (mf.name, mf.description, mf.type):
+        assert value is None or isinstance(value, str)
+
+
+@FAST
+@given(TEXT)
+def test_frontmatter_helpers_never_raise(text: str) -> None:
+    split_frontmatter(text)
+    lenient_fields(text)
+    scan_instructions(text)
+    markdown_links("memory/a.md", text)
+    wikilinks("memory/a.md", text)
+    resolve_href("memory/a.md", text)
+
+
+@FAST
+@given(st.binary())
+def test_decode_any_bytes(data: bytes) -> None:
+    out = decode(data)
+    assert "\r" not in out.text
+    assert len(out.problems) == len(out.problem_lines)

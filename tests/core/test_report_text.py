@@ -1,0 +1,69 @@
+"""The readable report: summary first, then findings by kind with file:line."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+
+from memtui.report_text import print_report
+from tests.core.helpers import make_ws, memory, run_audit
+
+
+def _render(root: Path, **options: object) -> str:
+    buf = io.StringIO()
+    print_report(run_audit(root, **options), Console(file=buf, width=200, no_color=True,
+                                                      highlight=False))
+    return buf.getvalue()
+
+
+def test_report_summary_then_findings(tmp_path: Path) -> None:
+    ws = make_ws(tmp_path / "w", {
+        "MEMORY.md": "- [A](memory/a.md) — hook\n- [Gone](memory/gone.md)\n"
+                     "- Cold: [b](memory/b.md) · [c](memory/c.md)\n",
+        "memory/a.md": memory("a", "[[later]]\n"),
+        "memory/b.md": memory("b"), "memory/c.md": memory("c"),
+        "memory/x.md": memory("x", "[[a]]\n"), "memory/lone.md": memory("lone"),
+    })
+    out = _render(ws)
+    lines = [ln.rstrip() for ln in out.splitlines()]
+    assert lines[0] == "memtui audit"
+    assert lines[2] == "Layout / profile       item / item"
+    assert lines[3] == "Memory files           5 (project 5)"
+    assert lines[4] == ("Index                  MEMORY.md: 3 lines, 2 hot (2 memories), "
+                        "1 packed (2 memories), 0 without links")
+    assert lines[5] == "Linked from the index  3 of 5 files"
+    assert lines[6] == "Orphans                2 (0 reachable by links, 2 unreachable)"
+    assert lines[7] == "Broken links           1"
+    assert lines[8] == "Wikilinks              2 (1 dangling, 0 fuzzy)"
+    assert lines[9].startswith("Injected block         ")
+    assert "qwen /" in lines[9] and "cl100k tokens" in lines[9]
+    assert lines[10].startswith("Share of the window    ") and "of 40,960 tokens" in lines[10]
+    assert lines[11].startswith("Cost per memory        hot ")
+    assert lines[12] == "Findings               1 error, 2 warning, 1 info"
+    assert lines[13:] == [
+        "",
+        "Broken links (1, broken_link, error)",
+        "  MEMORY.md:2  link to memory/gone.md: no such file",
+        "",
+        "Orphans (2, orphan, warning)",
+        "  memory/lone.md  not linked from the index; unreachable: never seen",
+        "  memory/x.md  not linked from the index; unreachable: never seen",
+        "",
+        "Dangling wikilinks (1, dangling_wikilink, info)",
+        "  memory/a.md:7  [[later]] names no memory yet",
+    ]
+
+
+def test_report_load_limit_and_no_findings(tmp_path: Path) -> None:
+    (tmp_path / "e").mkdir()
+    out = _render(tmp_path / "e")
+    assert "Index                  MEMORY.md: none" in out
+    assert out.rstrip().endswith("No findings.")
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [a](a.md)\n- [b](b.md)\n",
+                                  "a.md": memory("a"), "b.md": memory("b")})
+    out = _render(ws, max_lines=1)
+    assert "Loaded                 only the first 1 of 2 lines (profile load limit)" in out
+    assert "  MEMORY.md:2  past the load limit (1 lines / 25,000 bytes): never loaded; " \
+           "1 memory link(s) unseen" in out

@@ -1,0 +1,130 @@
+"""``python -m memtui audit`` end to end, in a subprocess: output, exit codes, errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MEMORY = "---\nname: {0}\ndescription: d\nmetadata:\n  type: project\n---\n{1}"
+
+
+def memtui(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    env.pop("MEMTUI_CACHE_DIR", None)
+    return subprocess.run([sys.executable, "-m", "memtui", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def clean(tmp_path: Path) -> Path:
+    ws = tmp_path / "clean"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("- [a](memory/a.md) — hook\n", encoding="utf-8")
+    (ws / "memory/a.md").write_text(MEMORY.format("a", "fact\n"), encoding="utf-8")
+    return ws
+
+
+@pytest.fixture
+def warned(clean: Path) -> Path:
+    (clean / "memory/orphan.md").write_text(MEMORY.format("o", "x\n"), encoding="utf-8")
+    return clean
+
+
+@pytest.fixture
+def broken(clean: Path) -> Path:
+    (clean / "MEMORY.md").write_text("- [a](memory/a.md)\n- [g](memory/gone.md)\n",
+                                     encoding="utf-8")
+    return clean
+
+
+def test_clean_workspace_exits_0(clean: Path) -> None:
+    out = memtui("audit", str(clean))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("memtui audit\n")
+    assert "No findings." in out.stdout
+    assert out.stderr == ""
+    assert "\x1b[" not in out.stdout  # not a terminal: no colour codes
+
+
+def test_error_finding_exits_1_and_fail_on(broken: Path, warned: Path) -> None:
+    out = memtui("audit", str(broken))
+    assert out.returncode == 1
+    assert "  MEMORY.md:2  link to memory/gone.md: no such file" in out.stdout
+    assert memtui("audit", str(broken), "--fail-on", "never").returncode == 0
+
+
+def test_fail_on_thresholds(warned: Path) -> None:
+    assert memtui("audit", str(warned)).returncode == 0  # an orphan is only a warning
+    assert memtui("audit", str(warned), "--fail-on", "warning").returncode == 1
+    assert memtui("audit", str(warned), "--fail-on", "info").returncode == 1
+    assert memtui("audit", str(warned), "--fail-on", "never").returncode == 0
+
+
+def test_json_parses_and_path_may_be_the_index(broken: Path) -> None:
+    out = memtui("audit", str(broken / "MEMORY.md"), "--json")
+    assert out.returncode == 1
+    data = json.loads(out.stdout)
+    assert data["workspace"] == str(broken.resolve())
+    assert data["broken_links"][0]["target"] == "memory/gone.md"
+    assert out.stderr == ""
+
+
+def test_options_reach_the_audit(clean: Path) -> None:
+    import time
+
+    two_days_ago = time.time() - 2 * 86400
+    os.utime(clean / "memory/a.md", (two_days_ago, two_days_ago))
+    out = memtui("audit", str(clean), "--json", "--profile", "claude-code", "--max-lines", "1",
+                 "--max-bytes", "9999", "--num-ctx", "8192", "--stale-days", "1.5")
+    data = json.loads(out.stdout)
+    assert data["profile"] == "claude-code"
+    assert data["injected_block"]["window"] == 8192
+    assert [f["message"] for f in data["findings"]] == [
+        "2 days old (by mtime); threshold 1.5"]
+    assert json.loads(memtui("audit", str(clean), "--json", "--stale-days", "3").stdout)[
+        "findings"] == []
+
+
+@pytest.mark.parametrize("args, message", [
+    (("audit", "/no/such/place"), "memtui audit: /no/such/place: no such file or folder\n"),
+    (("audit",), "memtui audit: error: give a PATH or --demo (one of them)\n"),
+    (("audit", "x", "--fail-on", "sometimes"), None),
+    (("audit", "x", "--max-lines", "0"), None),
+    (("audit", "x", "--num-ctx", "lots"), None),
+    (("audit", "x", "--profile", "vim"), None),
+])
+def test_usage_and_path_errors_exit_2_with_one_line(args: tuple[str, ...],
+                                                    message: str | None) -> None:
+    out = memtui(*args)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert out.stderr.count("\n") == 1, out.stderr
+    assert "Traceback" not in out.stderr
+    if message is not None:
+        assert out.stderr == message
+
+
+def test_file_that_is_not_an_index_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("x")
+    out = memtui("audit", str(tmp_path / "notes.txt"))
+    assert (out.returncode, out.stderr) == (
+        2, f"memtui audit: {tmp_path / 'notes.txt'}: not a folder or a MEMORY.md\n")
+
+
+def test_demo(tmp_path: Path) -> None:
+    out = memtui("audit", "--demo", "--json", "--profile", "claude-code", "--max-lines", "20")
+    assert out.returncode == 1
+    data = json.loads(out.stdout)
+    kinds = {f["kind"] for f in data["findings"]}
+    assert len(kinds) == 13
+    assert data["memory_files"] == 40
+    assert not Path(data["workspace"]).exists()  # the throwaway copy is gone
+    text = memtui("audit", "--demo")
+    assert text.returncode == 1
+    assert "Secrets (1, secret, error)" in text.stdout
