@@ -211,3 +211,23 @@ async def test_not_running_is_one_line(ws: Workspace) -> None:
         await wait_until(pilot, lambda: banner.kind == "error")
         assert banner.message == (f"Ollama is not running at http://127.0.0.1:{port}: start it "
                                   "with `ollama serve` (or point --host / OLLAMA_HOST at it)")
+
+
+async def test_main_app_mounts_the_pane_on_c(ws: Workspace, fake: FakeOllama) -> None:
+    from memtui.core.audit import AuditOptions
+    from memtui.tui.app import MemtuiApp
+
+    fake.add(memory_writer())
+    app = MemtuiApp(ws, AuditOptions(), settings=AgentSettings(model="writer", host=fake.url),
+                    watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.3)
+        await pilot.press("c")
+        await pilot.pause(0.3)
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        assert app.focused is app.query_one("#chat-input", Input)
+        await send(pilot, MESSAGE)
+        await wait_until(pilot, turns(pane, 1))
+        assert (ws.root / "memory/user-role.md").read_text() == USER_ROLE
+        assert len(list(app.query(ToolCard))) == 3

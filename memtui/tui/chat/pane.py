@@ -84,6 +84,11 @@ class ChatPane(Vertical):
         yield Input(placeholder="message the agent — Enter sends, Esc cancels, "
                     "n / ctrl+n new chat", id="chat-input")
 
+    def focus(self, scroll_visible: bool = True) -> ChatPane:
+        """Focusing the pane focuses its input."""
+        self.query_one("#chat-input", Input).focus(scroll_visible)
+        return self
+
     # -- setup -----------------------------------------------------------------------------
 
     async def on_mount(self) -> None:
