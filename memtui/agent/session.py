@@ -15,10 +15,10 @@ import datetime as dt
 import json
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from memtui.agent.ollama import (
     ChatStats,
@@ -48,6 +48,7 @@ from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.tokens import TokenCounter, default_counter
 from memtui.core.workspace import Workspace
 
+T = TypeVar("T")
 HISTORY_SCHEMA = 1
 DEFAULT_MAX_STEPS = 12
 
@@ -151,6 +152,7 @@ class ChatSession:
         self.transcript: Path | None = None
         self.load_problem: str | None = None
         self._unreadable: Path | None = None
+        self._work_lock = asyncio.Lock()
         if persist:
             self._load()
 
@@ -197,6 +199,25 @@ class ChatSession:
         if self.facts is not None and not self.facts.info.supports_tools:
             return []
         return self.tools.schemas()
+
+    async def off_loop(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run file and tokenizer work in a thread, one job at a time, so the event loop
+        (the TUI) never waits on the disk or on the first load of the vocabulary."""
+        async with self._work_lock:
+            return await asyncio.to_thread(fn, *args)
+
+    def _request(self, step: int, text: str, tools: list[dict[str, Any]],
+                 num_ctx: int | None) -> tuple[list[dict[str, Any]], Budget]:
+        """The messages of the next request (index re-read now) and their estimate."""
+        system = self.system_prompt()
+        prefix = block_prefix(self.tools.audit().block.text)
+        messages = assemble(system.text, self.history, prefix, None)
+        history, new = (self.history[:-1], text) if step == 1 else (self.history, "")
+        return messages, estimate(self.counter, system, tools, prefix, history, new, num_ctx)
+
+    async def budget(self, text: str) -> Budget:
+        """``budget_for`` off the event loop."""
+        return await self.off_loop(self.budget_for, text)
 
     def budget_for(self, text: str) -> Budget:
         """The estimate the pane shows before sending ``text`` (reads the index now)."""
@@ -277,13 +298,9 @@ class ChatSession:
             while True:
                 step += 1
                 tools = self._tool_schemas()
-                system = self.system_prompt()
-                prefix = block_prefix(self.tools.audit().block.text)  # re-read now
-                messages = assemble(system.text, self.history, prefix, None)
                 window = self.facts.window if self.facts else Window(None, "none")
-                budget = estimate(self.counter, system, tools, prefix, self.history[:-1]
-                                  if step == 1 else self.history, text if step == 1 else "",
-                                  window.num_ctx)
+                messages, budget = await self.off_loop(self._request, step, text, tools,
+                                                       window.num_ctx)
                 think = self.settings.think
                 body = chat_body(self.model, messages, tools, window.options(), think=think)
                 self._log("request", step=step, body=body, estimate=budget.total)
@@ -320,7 +337,7 @@ class ChatSession:
                     return
                 for call in calls:
                     yield ToolStarted(call)
-                    outcome = self.tools.call(call.name, call.arguments)
+                    outcome = await self.off_loop(self.tools.call, call.name, call.arguments)
                     self.history.append({"role": "tool", "tool_name": call.name,
                                          "content": outcome.result,
                                          "effect": outcome.effect_text, "ok": outcome.ok,

@@ -73,6 +73,7 @@ async def test_writer_conversation_in_the_pane(ws: Workspace, fake: FakeOllama) 
         status = app.query_one(StatusLine).plain
         assert status == "model writer  tools yes  window asked 40,960 (trained)  loaded —"
         bar = app.query_one(BudgetBar)
+        await wait_until(pilot, lambda: bar.budget is not None)
         assert bar.budget is not None and bar.budget.window == 40960
         assert bar.budget.system > 300 and bar.budget.tools > 200 and bar.budget.block > 10
         await send(pilot, MESSAGE)

@@ -180,12 +180,14 @@ class ChatPane(Vertical):
         self._budget_timer = self.set_timer(0.3, self._refresh_budget)
 
     def _refresh_budget(self) -> None:
-        if self.busy:
-            return
-        text = self.query_one("#chat-input", Input).value
-        facts = self.session.facts
-        note = facts.window.note if facts and facts.window.source == "none" else ""
-        self.query_one(BudgetBar).show(self.session.budget_for(text), note)
+        if not self.busy:
+            self.run_worker(self._update_budget(), group="chat-budget", exclusive=True)
+
+    async def _update_budget(self, text: str | None = None) -> None:
+        if text is None:
+            text = self.query_one("#chat-input", Input).value
+        budget = await self.session.budget(text)
+        self.query_one(BudgetBar).show(budget, self._default_note())
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -218,7 +220,7 @@ class ChatPane(Vertical):
         banner = self.query_one(Banner)
         if banner.kind in ("error", "truncation", "info"):
             banner.clear()
-        self._refresh_budget_for(text)
+        await self._update_budget(text)
         user = UserMessage(text)
         await log.mount(user)
         queue: asyncio.Queue[SessionEvent | None] = asyncio.Queue()
@@ -277,9 +279,6 @@ class ChatPane(Vertical):
     def _default_note(self) -> str:
         facts = self.session.facts
         return facts.window.note if facts and facts.window.source == "none" else ""
-
-    def _refresh_budget_for(self, text: str) -> None:
-        self.query_one(BudgetBar).show(self.session.budget_for(text), self._default_note())
 
     def _restore_input(self, text: str) -> None:
         box = self.query_one("#chat-input", Input)
