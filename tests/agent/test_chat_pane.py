@@ -232,3 +232,23 @@ async def test_main_app_mounts_the_pane_on_c(ws: Workspace, fake: FakeOllama) ->
         await wait_until(pilot, turns(pane, 1))
         assert (ws.root / "memory/user-role.md").read_text() == USER_ROLE
         assert len(list(app.query(ToolCard))) == 3
+
+
+async def test_budget_bar_against_the_loaded_window(ws: Workspace, fake: FakeOllama) -> None:
+    (ws.root / "MEMORY.md").write_text(
+        "# Memory\n" + "".join(f"- [Fact {i}](memory/f{i}.md) — a hook about thing {i} "
+                               "and its many details\n" for i in range(400)))
+    fake.add(FakeModel("nowin", [Reply(content="ok")], context_length=None))
+    app = Harness(ws, AgentSettings(model="nowin", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "hello")
+        await wait_until(pilot, turns(pane, 1))
+        await pilot.pause(0.3)
+        bar = app.query_one(BudgetBar)
+        assert pane.loaded == 4096 and bar.loaded == 4096
+        assert bar.budget is not None and bar.budget.window is None
+        legend = bar.render().plain.splitlines()[1]
+        assert legend.endswith(f"= {bar.budget.total:,} / 4,096 loaded "
+                               f"({bar.budget.total / 4096:.0%})")

@@ -71,6 +71,7 @@ class ChatPane(Vertical):
         self.session = ChatSession(workspace, settings)
         self.busy = False
         self.turns = 0  # turns finished (sent, failed or cancelled)
+        self.loaded: int | None = None  # window loaded by Ollama, from /api/ps
         self._pump: asyncio.Task[None] | None = None
         self._budget_timer: Timer | None = None
 
@@ -135,10 +136,12 @@ class ChatPane(Vertical):
         return True
 
     async def _loaded(self) -> int | None:
+        """The window Ollama has loaded for the model (``/api/ps``), remembered."""
         try:
-            return await self.session.loaded_window()
+            self.loaded = await self.session.loaded_window()
         except OllamaError:
-            return None
+            self.loaded = None
+        return self.loaded
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if not isinstance(event.select, ModelPicker) or event.value is Select.NULL:
@@ -187,7 +190,7 @@ class ChatPane(Vertical):
         if text is None:
             text = self.query_one("#chat-input", Input).value
         budget = await self.session.budget(text)
-        self.query_one(BudgetBar).show(budget, self._default_note())
+        self.query_one(BudgetBar).show(budget, self.loaded)
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -229,7 +232,7 @@ class ChatPane(Vertical):
         try:
             while (event := await queue.get()) is not None:
                 if isinstance(event, RequestStarted):
-                    self.query_one(BudgetBar).show(event.budget, self._default_note())
+                    self.query_one(BudgetBar).show(event.budget, self.loaded)
                     current = None
                 elif isinstance(event, ThinkingDelta | ContentDelta):
                     if current is None:
@@ -275,10 +278,6 @@ class ChatPane(Vertical):
         if facts is not None:
             self.query_one(StatusLine).show(self.settings.model, facts, await self._loaded())
         self._refresh_budget()
-
-    def _default_note(self) -> str:
-        facts = self.session.facts
-        return facts.window.note if facts and facts.window.source == "none" else ""
 
     def _restore_input(self, text: str) -> None:
         box = self.query_one("#chat-input", Input)
