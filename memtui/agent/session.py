@@ -185,9 +185,11 @@ class ChatSession:
 
     async def loaded_window(self) -> int | None:
         """The context length of the runner Ollama has loaded for this model (``/api/ps``)."""
-        for m in await self.client.ps():
-            if m.name == self.model or m.name.split(":")[0] == self.model:
-                return m.context_length
+        loaded = await self.client.ps()
+        for name in (self.model, f"{self.model}:latest"):
+            for m in loaded:
+                if m.name == name:
+                    return m.context_length
         return None
 
     def system_prompt(self) -> SystemPrompt:
