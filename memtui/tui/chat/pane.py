@@ -71,6 +71,7 @@ class ChatPane(Vertical):
         self.session = ChatSession(workspace, settings)
         self.busy = False
         self.turns = 0  # turns finished (sent, failed or cancelled)
+        self.loaded: int | None = None  # window loaded by Ollama, from /api/ps
         self._pump: asyncio.Task[None] | None = None
         self._budget_timer: Timer | None = None
 
@@ -84,6 +85,11 @@ class ChatPane(Vertical):
         yield Input(placeholder="message the agent — Enter sends, Esc cancels, "
                     "n / ctrl+n new chat", id="chat-input")
 
+    def focus(self, scroll_visible: bool = True) -> ChatPane:
+        """Focusing the pane focuses its input."""
+        self.query_one("#chat-input", Input).focus(scroll_visible)
+        return self
+
     # -- setup -----------------------------------------------------------------------------
 
     async def on_mount(self) -> None:
@@ -93,6 +99,11 @@ class ChatPane(Vertical):
         if self.session.load_problem:
             self.query_one(Banner).show(self.session.load_problem, "warning")
         self.run_worker(self._start(), group="chat-prepare", exclusive=True)
+
+    async def on_unmount(self) -> None:
+        if self._pump is not None and not self._pump.done():
+            self._pump.cancel()
+        await self.session.aclose()
 
     async def _start(self) -> None:
         if self.settings.model:
@@ -125,10 +136,12 @@ class ChatPane(Vertical):
         return True
 
     async def _loaded(self) -> int | None:
+        """The window Ollama has loaded for the model (``/api/ps``), remembered."""
         try:
-            return await self.session.loaded_window()
+            self.loaded = await self.session.loaded_window()
         except OllamaError:
-            return None
+            self.loaded = None
+        return self.loaded
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if not isinstance(event.select, ModelPicker) or event.value is Select.NULL:
@@ -170,12 +183,14 @@ class ChatPane(Vertical):
         self._budget_timer = self.set_timer(0.3, self._refresh_budget)
 
     def _refresh_budget(self) -> None:
-        if self.busy:
-            return
-        text = self.query_one("#chat-input", Input).value
-        facts = self.session.facts
-        note = facts.window.note if facts and facts.window.source == "none" else ""
-        self.query_one(BudgetBar).show(self.session.budget_for(text), note)
+        if not self.busy:
+            self.run_worker(self._update_budget(), group="chat-budget", exclusive=True)
+
+    async def _update_budget(self, text: str | None = None) -> None:
+        if text is None:
+            text = self.query_one("#chat-input", Input).value
+        budget = await self.session.budget(text)
+        self.query_one(BudgetBar).show(budget, self.loaded)
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -208,7 +223,7 @@ class ChatPane(Vertical):
         banner = self.query_one(Banner)
         if banner.kind in ("error", "truncation", "info"):
             banner.clear()
-        self._refresh_budget_for(text)
+        await self._update_budget(text)
         user = UserMessage(text)
         await log.mount(user)
         queue: asyncio.Queue[SessionEvent | None] = asyncio.Queue()
@@ -217,7 +232,7 @@ class ChatPane(Vertical):
         try:
             while (event := await queue.get()) is not None:
                 if isinstance(event, RequestStarted):
-                    self.query_one(BudgetBar).show(event.budget, self._default_note())
+                    self.query_one(BudgetBar).show(event.budget, self.loaded)
                     current = None
                 elif isinstance(event, ThinkingDelta | ContentDelta):
                     if current is None:
@@ -263,13 +278,6 @@ class ChatPane(Vertical):
         if facts is not None:
             self.query_one(StatusLine).show(self.settings.model, facts, await self._loaded())
         self._refresh_budget()
-
-    def _default_note(self) -> str:
-        facts = self.session.facts
-        return facts.window.note if facts and facts.window.source == "none" else ""
-
-    def _refresh_budget_for(self, text: str) -> None:
-        self.query_one(BudgetBar).show(self.session.budget_for(text), self._default_note())
 
     def _restore_input(self, text: str) -> None:
         box = self.query_one("#chat-input", Input)
