@@ -61,6 +61,11 @@ class FileScan:
     mtime: float
     read_findings: list[Finding] = field(default_factory=list)
     tokens: dict[str, int] = field(default_factory=dict)
+    #: Everything this file yields on its own (read problems, frontmatter, secrets,
+    #: instruction-like text), built once when the file is scanned.
+    own_findings: list[Finding] = field(default_factory=list)
+    #: The frontmatter date as a timestamp (None: no usable date), parsed once.
+    dated: float | None = None
 
 
 @dataclass
@@ -171,10 +176,15 @@ class Auditor:
         self.counter = counter or default_counter()
         self._scans: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
         self._paths: list[str] = []
+        self._walked = False
         self._skipped: list[tuple[str, str]] = []
         self._notes: list[tuple[str, str]] = []
         self._git: dict[str, float] | None = None
         self._exists: dict[str, bool] = {}
+        self._index_key: tuple[int, int, int] | None = None
+        self._index_parts: tuple[Index, list[LineCost], list[Finding]] | None = None
+        self._resolver_key: tuple[tuple[str, str | None], ...] | None = None
+        self._resolver: Resolver | None = None
 
     @property
     def profile(self) -> str:
@@ -185,26 +195,35 @@ class Auditor:
 
     def run(self, changed: Iterable[str] | None = None) -> AuditResult:
         """Audit now. ``changed``: workspace-relative paths known to have changed (a hint that
-        lets the auditor skip walking the tree); None walks everything."""
+        lets the auditor skip walking the tree and looking at unchanged files); None walks
+        and checks everything."""
         started = time.perf_counter()
-        if changed is None or not self._paths or self._needs_walk(changed):
+        hint = None if changed is None else set(changed)
+        if hint is None or not self._walked or self._needs_walk(hint):
             self._walk()
+            hint = None
         else:
-            self._apply_changes(changed)
+            self._apply_changes(hint)
         if self._git is None or changed is None:
             self._git = git_times(self.ws.root)
         self._exists = {}
-        scans = self._scan_all()
+        scans = self._scan_all(hint)
         result = self._assemble(scans)
-        self.counter.save()
+        if changed is None:
+            self.counter.save()
         result.elapsed = time.perf_counter() - started
         return result
+
+    def save_cache(self) -> None:
+        """Write new token counts to the user cache (a full ``run()`` does it by itself)."""
+        self.counter.save()
 
     # -- discovery -------------------------------------------------------------------------
 
     def _walk(self) -> None:
         found = discover(self.ws)
         self._paths, self._skipped, self._notes = found.files, found.skipped, found.notes
+        self._walked = True
 
     @staticmethod
     def _needs_walk(changed: Iterable[str]) -> bool:
@@ -213,6 +232,7 @@ class Auditor:
 
     def _apply_changes(self, changed: Iterable[str]) -> None:
         paths = set(self._paths)
+        before = len(paths)
         for rel in changed:
             if rel == INDEX_NAME or rel.split("/", 1)[0].startswith("."):
                 continue
@@ -223,26 +243,36 @@ class Auditor:
             else:
                 paths.discard(rel)
                 self._scans.pop(rel, None)
-        self._paths = sorted(paths)
+        if len(paths) != before or not paths.issuperset(self._paths):
+            self._paths = sorted(paths)
 
     # -- per-file --------------------------------------------------------------------------
 
-    def _scan_all(self) -> dict[str, FileScan]:
+    def _scan_all(self, only: set[str] | None = None) -> dict[str, FileScan]:
+        """Scan every file whose (mtime, size, inode) changed; with ``only``, look at those
+        paths alone and trust the cache for the rest."""
         out: dict[str, FileScan] = {}
         fresh: list[FileScan] = []
         keep: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
+        cache = self._scans
+        root = self.ws.root
         for rel in self._paths:
-            full = self.ws.root / rel
+            cached = cache.get(rel)
+            if only is not None and cached is not None and rel not in only:
+                keep[rel] = cached
+                out[rel] = cached[1]
+                continue
+            full = root / rel
             try:
                 st = full.stat()
                 key = (st.st_mtime_ns, st.st_size, st.st_ino)
+                mtime = st.st_mtime
             except OSError:
-                key = (0, 0, 0)
-            cached = self._scans.get(rel)
+                key, mtime = (0, 0, 0), 0.0
             if cached is not None and cached[0] == key and key != (0, 0, 0):
                 scan = cached[1]
             else:
-                scan = scan_file(full, rel, st.st_mtime if key[0] else 0.0)
+                scan = scan_file(full, rel, mtime)
                 fresh.append(scan)
             keep[rel] = (key, scan)
             out[rel] = scan
@@ -268,13 +298,12 @@ class Auditor:
         ws, opts = self.ws, self.options
         now = opts.now or time.time()
         findings: list[Finding] = []
-        index = self._read_index()
-        for problem in index.problems:
-            findings.append(finding("read_problem", INDEX_NAME, None, problem))
+        index, line_costs, index_findings = self._index_parts_now()
+        findings.extend(index_findings)
         for rel, msg in (*self._notes, *self._skipped):
             findings.append(finding("read_problem", rel, None, msg))
 
-        resolver = Resolver((p, s.memory.name, s.memory.stem) for p, s in scans.items())
+        resolver = self._resolver_for(scans)
         graph = Graph(nodes=list(scans))
         wikirefs: list[WikiRef] = []
         broken: list[BrokenLink] = []
@@ -307,7 +336,7 @@ class Auditor:
                 return None
             return lk.target
 
-        # The index: what it links, how it is shaped, what it costs.
+        # The index: what it links and how much of it the profile loads.
         index_linked: set[str] = set()
         for line in index.lines:
             for lk in line.links:
@@ -318,21 +347,10 @@ class Auditor:
                 res = check_wikilink(lk)
                 if res.path is not None:
                     index_linked.add(res.path)
-            if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
-                findings.append(finding("content_in_index", INDEX_NAME, line.number,
-                                        f"{line.chars}-character line with no link: memory "
-                                        "content belongs in a memory file"))
-        linked_names = {lk.target for lk in index.links if lk.target}
-        for span in index.code_spans:
-            name = mentioned_file(span)
-            if name and not any(t == name or t.endswith("/" + name) for t in linked_names):
-                findings.append(finding("unlinked_mention", INDEX_NAME, span.line,
-                                        f"`{span.content}` is named in backticks but not "
-                                        "linked: the agent cannot follow it"))
         loaded = self._loaded_lines(index)
         if self.profile == "claude-code":
-            for line in index.lines:
-                if line.number > loaded and line.kind != "blank":
+            for line in index.lines[loaded:]:
+                if line.kind != "blank":
                     findings.append(finding(
                         "beyond_load_limit", INDEX_NAME, line.number,
                         f"past the load limit ({opts.max_lines} lines / {opts.max_bytes:,} "
@@ -342,11 +360,10 @@ class Auditor:
         # Memory files: their own findings, then links between them.
         names: dict[str, list[str]] = {}
         for rel, scan in scans.items():
-            mf = scan.memory
-            findings.extend(scan.read_findings)
-            findings.extend(mf.findings)
-            if mf.name:
-                names.setdefault(mf.name, []).append(rel)
+            findings.extend(scan.own_findings)
+            name = scan.memory.name
+            if name:
+                names.setdefault(name, []).append(rel)
             for lk in scan.links:
                 target = check_markdown(lk)
                 if target is not None and target in scans and target != rel:
@@ -358,19 +375,6 @@ class Auditor:
                         graph.add_edge(rel, res.path)
                 else:
                     graph.add_dangling(rel, res.target)
-            for hit in scan.secrets:
-                findings.append(finding("secret", rel, hit.line,
-                                        f"{hit.kind} ({hit.redacted}): memories are replayed "
-                                        "into every later turn"))
-            for line_no, reason, excerpt in scan.instructions:
-                findings.append(finding("instruction_like", rel, line_no,
-                                        f"{reason}: \u201c{excerpt}\u201d"))
-        for hit in scan_text(index.text):
-            findings.append(finding("secret", INDEX_NAME, hit.line,
-                                    f"{hit.kind} ({hit.redacted}) in the injected index"))
-        for line_no, reason, excerpt in scan_instructions(index.text):
-            findings.append(finding("instruction_like", INDEX_NAME, line_no,
-                                    f"{reason}: \u201c{excerpt}\u201d"))
         for name, paths in names.items():
             if len(paths) > 1:
                 for p in paths:
@@ -392,24 +396,22 @@ class Auditor:
 
         # Age and per-file reports.
         git = self._git or {}
+        stale_days = opts.stale_days
         reports: list[FileReport] = []
         for rel, scan in scans.items():
             mf = scan.memory
-            when, source = None, "mtime"
-            dv = mf.date_value()
-            if dv is not None:
-                when = parse_date(dv[1])
-                if when is not None:
-                    source = "frontmatter"
-            if when is None and rel in git:
+            when = scan.dated
+            if when is not None:
+                source = "frontmatter"
+            elif rel in git:
                 when, source = git[rel], "git"
-            if when is None:
+            else:
                 when, source = scan.mtime, "mtime"
             age = max(0, int((now - when) // DAY))
-            if opts.stale_days is not None and age > opts.stale_days:
+            if stale_days is not None and age > stale_days:
                 findings.append(finding("stale", rel, None,
                                         f"{age} days old (by {source}); threshold "
-                                        f"{opts.stale_days:g}"))
+                                        f"{stale_days:g}"))
             reports.append(FileReport(rel, mf.name, mf.type, mf.size, age, source,
                                       rel in index_linked, rel in reachable, scan.tokens))
         per_path = Counter(f.path for f in findings)
@@ -417,12 +419,36 @@ class Auditor:
             r.findings = per_path.get(r.path, 0)
 
         block = self._block(index, loaded)
-        line_costs = self._line_costs(index)
         types = Counter((s.memory.type or "unknown") for s in scans.values())
-        findings.sort(key=lambda f: (f.path != INDEX_NAME, f.path, f.line or 0, f.kind))
+        findings.sort(key=_finding_order)
         return AuditResult(ws, self.profile, opts, scans, reports, index, index_linked,
                            reachable, orphans, broken, wikirefs, graph, block, line_costs,
                            loaded, findings, dict(types.most_common()))
+
+    def _resolver_for(self, scans: dict[str, FileScan]) -> Resolver:
+        """The wikilink resolver, rebuilt only when a file or a name came or went."""
+        key = tuple((p, s.memory.name) for p, s in scans.items())
+        if self._resolver is None or key != self._resolver_key:
+            self._resolver = Resolver((p, s.memory.name, s.memory.stem)
+                                      for p, s in scans.items())
+            self._resolver_key = key
+        return self._resolver
+
+    def _index_parts_now(self) -> tuple[Index, list[LineCost], list[Finding]]:
+        """The index, its per-line costs and the findings it yields on its own; re-read only
+        when MEMORY.md changed (mtime, size, inode)."""
+        path = self.ws.index_path
+        try:
+            st = path.stat()
+            key: tuple[int, int, int] | None = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            key = None
+        if key is not None and key == self._index_key and self._index_parts is not None:
+            return self._index_parts
+        index = self._read_index()
+        parts = (index, self._line_costs(index), index_findings(index))
+        self._index_key, self._index_parts = key, parts
+        return parts
 
     def _read_index(self) -> Index:
         path = self.ws.index_path
@@ -471,6 +497,35 @@ class Auditor:
                          ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]
 
 
+def _finding_order(f: Finding) -> tuple[bool, str, int, str]:
+    return (f.path != INDEX_NAME, f.path, f.line or 0, f.kind)
+
+
+def index_findings(index: Index) -> list[Finding]:
+    """What the index yields on its own: read problems, content, unlinked file names,
+    credentials and instruction-like text."""
+    out = [finding("read_problem", INDEX_NAME, None, problem) for problem in index.problems]
+    for line in index.lines:
+        if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
+            out.append(finding("content_in_index", INDEX_NAME, line.number,
+                               f"{line.chars}-character line with no link: memory content "
+                               "belongs in a memory file"))
+    linked_names = {lk.target for lk in index.links if lk.target}
+    for span in index.code_spans:
+        name = mentioned_file(span)
+        if name and not any(t == name or t.endswith("/" + name) for t in linked_names):
+            out.append(finding("unlinked_mention", INDEX_NAME, span.line,
+                               f"`{span.content}` is named in backticks but not linked: "
+                               "the agent cannot follow it"))
+    for hit in scan_text(index.text):
+        out.append(finding("secret", INDEX_NAME, hit.line,
+                           f"{hit.kind} ({hit.redacted}) in the injected index"))
+    for line_no, reason, excerpt in scan_instructions(index.text):
+        out.append(finding("instruction_like", INDEX_NAME, line_no,
+                           f"{reason}: \u201c{excerpt}\u201d"))
+    return out
+
+
 def scan_file(full: Path, rel: str, mtime: float) -> FileScan:
     """Read and examine one memory file on its own (no knowledge of the others)."""
     read = read_text(full)
@@ -481,7 +536,7 @@ def scan_file(full: Path, rel: str, mtime: float) -> FileScan:
     if not read.ok:
         mf.findings.clear()  # the read problem says it all; an "empty file" would mislead
     body, start = mf.body, mf.body_start
-    return FileScan(
+    scan = FileScan(
         memory=mf,
         links=markdown_links(rel, body, start),
         wikilinks=wikilinks(rel, body, start),
@@ -490,6 +545,18 @@ def scan_file(full: Path, rel: str, mtime: float) -> FileScan:
         mtime=mtime,
         read_findings=extra,
     )
+    own = [*extra, *mf.findings]
+    for hit in scan.secrets:
+        own.append(finding("secret", rel, hit.line,
+                           f"{hit.kind} ({hit.redacted}): memories are replayed into every "
+                           "later turn"))
+    for line_no, reason, excerpt in scan.instructions:
+        own.append(finding("instruction_like", rel, line_no,
+                           f"{reason}: \u201c{excerpt}\u201d"))
+    scan.own_findings = own
+    dv = mf.date_value()
+    scan.dated = parse_date(dv[1]) if dv is not None else None
+    return scan
 
 
 def _name_line(mf: MemoryFile) -> int:

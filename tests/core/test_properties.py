@@ -60,3 +60,35 @@ def test_decode_any_bytes(data: bytes) -> None:
     out = decode(data)
     assert "\r" not in out.text
     assert len(out.problems) == len(out.problem_lines)
+
+
+HINTY = st.lists(st.one_of(st.sampled_from(
+    ["AKIA", "akia", "Pass", "PWD", "token", "KEY", "ghp_", "GHO_", "sk-", "SG.", "eyJ",
+     "://u:p@h", "-us12", "密碼", "Ignore", "previous", "instructions", "<|im_start|>",
+     "[INST]", "<<SYS>>", "system: ", "You must now", "from now on, you", "reveal the",
+     "system prompt", "忽略", "指示", "你現在是", "İ", "ß", "\n", " "]), st.text(max_size=5)),
+    max_size=40).map("".join)
+
+
+@FAST
+@given(HINTY)
+def test_secret_prefilter_keeps_every_hint_line(text: str) -> None:
+    from memtui.core.secrets import _HINT, candidate_lines
+
+    expected = [(i, ln) for i, ln in enumerate(text.split("\n")) if _HINT.search(ln)]
+    assert candidate_lines(text) == expected
+
+
+@FAST
+@given(HINTY)
+def test_instruction_prefilter_changes_nothing(text: str) -> None:
+    from memtui.core import instructions
+
+    expected = []
+    for i, line in enumerate(text.split("\n")):
+        for pattern, reason in instructions._PATTERNS:
+            m = pattern.search(line)
+            if m:
+                expected.append((1 + i, reason, m.group(0).strip()[:60]))
+                break
+    assert scan_instructions(text) == expected
