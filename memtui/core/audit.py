@@ -8,16 +8,19 @@ orphans, names) is rebuilt from those cached pieces, which is cheap.
 from __future__ import annotations
 
 import difflib
+import gc
+import heapq
 import os
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 
 from memtui.core.age import DAY, git_times, parse_date
 from memtui.core.findings import Finding, finding
-from memtui.core.graph import Graph, Resolution, Resolver
+from memtui.core.graph import Graph, Resolver
 from memtui.core.index import (
     CONTENT_LINE_CHARS,
     Index,
@@ -66,6 +69,9 @@ class FileScan:
     own_findings: list[Finding] = field(default_factory=list)
     #: The frontmatter date as a timestamp (None: no usable date), parsed once.
     dated: float | None = None
+    #: This file's resolved links and the link generation they were resolved in.
+    link_results: LinkResults | None = None
+    link_generation: int = -1
 
 
 @dataclass
@@ -104,6 +110,27 @@ class WikiRef:
     target: str
     resolved: str | None
     state: str
+
+
+@dataclass
+class LinkResults:
+    """What one file's links resolve to, given the current set of files and names."""
+
+    findings: list[Finding] = field(default_factory=list)
+    wikirefs: list[WikiRef] = field(default_factory=list)
+    broken: list[BrokenLink] = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)  # resolved memory files, in order
+    dangling: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _FileState:
+    """One file's share of a result, reused while nothing it depends on has changed."""
+
+    report: FileReport
+    findings: list[Finding]
+    orphan: Orphan | None
+    age_until: float  # the moment its age in days next changes
 
 
 @dataclass
@@ -183,8 +210,24 @@ class Auditor:
         self._exists: dict[str, bool] = {}
         self._index_key: tuple[int, int, int] | None = None
         self._index_parts: tuple[Index, list[LineCost], list[Finding]] | None = None
-        self._resolver_key: tuple[tuple[str, str | None], ...] | None = None
         self._resolver: Resolver | None = None
+        #: Bumped whenever a file comes or goes or a name changes: link results resolved in
+        #: an older generation are stale.
+        self._generation = 0
+        self._index_links: tuple[int, tuple[int, int, int] | None, LinkResults] | None = None
+        # Assembly state carried from run to run (see _assemble).
+        self._fresh: list[tuple[FileScan | None, FileScan]] = []  # (old, new) scans this run
+        self._graph_generation = -1
+        self._out: dict[str, list[str]] = {}
+        self._back: dict[str, list[str]] = {}
+        self._dangling_of: dict[str, list[str]] = {}
+        self._duplicates: dict[str, Finding] = {}
+        self._states: dict[str, _FileState] = {}
+        self._state_fingerprint: tuple[object, ...] | None = None
+        self._age_heap: list[tuple[float, str]] = []
+        self._linked: set[str] = set()
+        self._reachable: set[str] = set()
+        self._types: Counter[str] = Counter()
 
     @property
     def profile(self) -> str:
@@ -198,21 +241,32 @@ class Auditor:
         lets the auditor skip walking the tree and looking at unchanged files); None walks
         and checks everything."""
         started = time.perf_counter()
-        hint = None if changed is None else set(changed)
-        if hint is None or not self._walked or self._needs_walk(hint):
-            self._walk()
-            hint = None
-        else:
-            self._apply_changes(hint)
-        if self._git is None or changed is None:
-            self._git = git_times(self.ws.root)
-        self._exists = {}
-        scans = self._scan_all(hint)
-        result = self._assemble(scans)
+        collecting = gc.isenabled()
+        gc.disable()  # the audit makes many small objects and frees few: skip the sweeps
+        try:
+            hint = None if changed is None else set(changed)
+            if hint is None or not self._walked or self._needs_walk(hint):
+                self._walk()
+                self._new_generation()
+                hint = None
+            else:
+                self._apply_changes(hint)
+            if self._git is None or changed is None:
+                self._git = git_times(self.ws.root)
+            scans = self._scan_all(hint)
+            result = self._assemble(scans)
+        finally:
+            if collecting:
+                gc.enable()
         if changed is None:
             self.counter.save()
         result.elapsed = time.perf_counter() - started
         return result
+
+    def _new_generation(self) -> None:
+        self._generation += 1
+        self._exists = {}
+        self._resolver = None
 
     def save_cache(self) -> None:
         """Write new token counts to the user cache (a full ``run()`` does it by itself)."""
@@ -245,22 +299,28 @@ class Auditor:
                 self._scans.pop(rel, None)
         if len(paths) != before or not paths.issuperset(self._paths):
             self._paths = sorted(paths)
+            self._new_generation()
 
     # -- per-file --------------------------------------------------------------------------
 
     def _scan_all(self, only: set[str] | None = None) -> dict[str, FileScan]:
         """Scan every file whose (mtime, size, inode) changed; with ``only``, look at those
         paths alone and trust the cache for the rest."""
-        out: dict[str, FileScan] = {}
-        fresh: list[FileScan] = []
-        keep: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
         cache = self._scans
+        self._fresh = []
+        if only is not None and len(cache) == len(self._paths) and \
+                all(rel in cache or rel not in self._paths for rel in only):
+            keep = dict(cache)  # same files, same order: patch the few that changed
+            todo = [rel for rel in only if rel in keep]
+        else:
+            keep = {}
+            todo = self._paths
         root = self.ws.root
-        for rel in self._paths:
+        fresh: list[FileScan] = []
+        for rel in todo:
             cached = cache.get(rel)
             if only is not None and cached is not None and rel not in only:
                 keep[rel] = cached
-                out[rel] = cached[1]
                 continue
             full = root / rel
             try:
@@ -274,14 +334,16 @@ class Auditor:
             else:
                 scan = scan_file(full, rel, mtime)
                 fresh.append(scan)
+                self._fresh.append((cached[1] if cached else None, scan))
+                if cached is None or cached[1].memory.name != scan.memory.name:
+                    self._new_generation()
             keep[rel] = (key, scan)
-            out[rel] = scan
         if fresh:
             counts = self.counter.counts_many([s.memory.text for s in fresh])
             for scan, c in zip(fresh, counts, strict=True):
                 scan.tokens = c
         self._scans = keep
-        return out
+        return {rel: pair[1] for rel, pair in keep.items()}
 
     # -- across files ----------------------------------------------------------------------
 
@@ -295,144 +357,234 @@ class Auditor:
         return hit
 
     def _assemble(self, scans: dict[str, FileScan]) -> AuditResult:
+        """Everything across files. Work is proportional to what changed: link results,
+        the graph and each file's share of the result are reused unless something they
+        depend on changed since the last run."""
         ws, opts = self.ws, self.options
         now = opts.now or time.time()
-        findings: list[Finding] = []
-        index, line_costs, index_findings = self._index_parts_now()
-        findings.extend(index_findings)
-        for rel, msg in (*self._notes, *self._skipped):
-            findings.append(finding("read_problem", rel, None, msg))
-
+        index, line_costs, index_own = self._index_parts_now()
         resolver = self._resolver_for(scans)
-        graph = Graph(nodes=list(scans))
-        wikirefs: list[WikiRef] = []
-        broken: list[BrokenLink] = []
-
-        def check_wikilink(lk: Link) -> Resolution:
-            res = resolver.resolve(lk.target or "")
-            wikirefs.append(WikiRef(lk.source, lk.line, res.target, res.path, res.state))
-            if res.state == "dangling":
-                findings.append(finding("dangling_wikilink", lk.source, lk.line,
-                                        f"[[{res.target}]] names no memory yet"))
-            elif res.state == "fuzzy":
-                exact = scans[res.path].memory.key if res.path in scans else res.target
-                findings.append(finding("fuzzy_wikilink", lk.source, lk.line,
-                                        f"[[{res.target}]] matches {res.path} only loosely; "
-                                        f"write [[{exact}]]"))
-            return res
-
-        def check_markdown(lk: Link) -> str | None:
-            if lk.outside or lk.target is None:
-                broken.append(BrokenLink(lk.source, lk.line, lk.raw))
-                findings.append(finding("broken_link", lk.source, lk.line,
-                                        f"link to {lk.raw} leads outside the workspace "
-                                        "(not followed)"))
-                return None
-            if not self._target_exists(lk.target, scans):
-                broken.append(BrokenLink(lk.source, lk.line, lk.target,
-                                         suggest(lk.target, list(scans))))
-                findings.append(finding("broken_link", lk.source, lk.line,
-                                        f"link to {lk.target}: no such file"))
-                return None
-            return lk.target
+        gen = self._generation
 
         # The index: what it links and how much of it the profile loads.
-        index_linked: set[str] = set()
-        for line in index.lines:
-            for lk in line.links:
-                target = check_markdown(lk)
-                if target is not None and target in scans:
-                    index_linked.add(target)
-            for lk in line.wikilinks:
-                res = check_wikilink(lk)
-                if res.path is not None:
-                    index_linked.add(res.path)
+        idx_links = self._index_link_results(index, scans, resolver)
+        head: list[Finding] = [*index_own, *idx_links.findings]
+        head.extend(finding("read_problem", rel, None, msg)
+                    for rel, msg in (*self._notes, *self._skipped))
+        index_linked = set(idx_links.targets)
         loaded = self._loaded_lines(index)
         if self.profile == "claude-code":
             for line in index.lines[loaded:]:
                 if line.kind != "blank":
-                    findings.append(finding(
+                    head.append(finding(
                         "beyond_load_limit", INDEX_NAME, line.number,
                         f"past the load limit ({opts.max_lines} lines / {opts.max_bytes:,} "
                         "bytes): never loaded" + (f"; {len(line.links)} memory link(s) unseen"
                                                   if line.links else "")))
 
-        # Memory files: their own findings, then links between them.
-        names: dict[str, list[str]] = {}
-        for rel, scan in scans.items():
-            findings.extend(scan.own_findings)
-            name = scan.memory.name
-            if name:
-                names.setdefault(name, []).append(rel)
-            for lk in scan.links:
-                target = check_markdown(lk)
-                if target is not None and target in scans and target != rel:
-                    graph.add_edge(rel, target)
-            for lk in scan.wikilinks:
-                res = check_wikilink(lk)
-                if res.path is not None:
-                    if res.path != rel:
-                        graph.add_edge(rel, res.path)
-                else:
-                    graph.add_dangling(rel, res.target)
-        for name, paths in names.items():
-            if len(paths) > 1:
-                for p in paths:
-                    others = ", ".join(q for q in paths if q != p)
-                    findings.append(finding("duplicate_name", p, _name_line(scans[p].memory),
-                                            f"name '{name}' is also used by {others}"))
+        # Links between memory files, and the graph they make.
+        rebuilt = self._graph_generation != gen
+        touched = self._update_graph(scans, resolver, gen, rebuilt)
+        graph = Graph(nodes=list(scans), out=defaultdict(list, self._out),
+                      back=defaultdict(list, self._back),
+                      placeholders=defaultdict(list))
+        for rel, missing in self._dangling_of.items():
+            for name in missing:
+                graph.add_dangling(rel, name)
+        if rebuilt or touched or index_linked != self._linked:
+            reachable = graph.reachable_from(index_linked)
+        else:
+            reachable = self._reachable
+        if rebuilt:
+            self._duplicates = duplicate_findings(scans)
+            self._types = Counter((s.memory.type or "unknown") for s in scans.values())
+        else:
+            for old, new in self._fresh:
+                if old is not None:
+                    self._types[old.memory.type or "unknown"] -= 1
+                self._types[new.memory.type or "unknown"] += 1
 
-        reachable = graph.reachable_from(index_linked)
-        orphans: list[Orphan] = []
-        for rel in scans:
-            if rel in index_linked:
-                continue
-            reach = rel in reachable
-            orphans.append(Orphan(rel, reach, sorted(graph.back.get(rel, []))))
+        # Each file's share: rebuilt only when something it depends on changed.
+        git = self._git or {}
+        fingerprint = (opts.stale_days, opts.now, id(git))
+        states = self._states
+        if rebuilt or fingerprint != self._state_fingerprint:
+            dirty: Iterable[str] = scans
+            states = self._states = {}
+            self._age_heap = []
+        else:
+            changed = {new.memory.path for _, new in self._fresh}
+            changed |= index_linked ^ self._linked
+            changed |= reachable ^ self._reachable
+            changed |= touched
+            heap = self._age_heap
+            while heap and heap[0][0] <= now:
+                changed.add(heapq.heappop(heap)[1])
+            dirty = [rel for rel in changed if rel in scans]
+        for rel in dirty:
+            state = self._file_state(rel, scans[rel], rel in index_linked, rel in reachable,
+                                     git, now)
+            states[rel] = state
+            heapq.heappush(self._age_heap, (state.age_until, rel))
+        if len(states) != len(scans):
+            states = self._states = {rel: states[rel] for rel in scans}
+        self._state_fingerprint = fingerprint
+        self._linked, self._reachable = index_linked, reachable
+
+        ordered = [states[rel] for rel in scans]
+        findings = head + list(chain.from_iterable(st.findings for st in ordered))
+        findings.sort(key=_finding_order)
+        link_results = [s.link_results for s in scans.values() if s.link_results is not None]
+        wikirefs = [*idx_links.wikirefs,
+                    *chain.from_iterable(lr.wikirefs for lr in link_results)]
+        broken = [*idx_links.broken, *chain.from_iterable(lr.broken for lr in link_results)]
+        types = {k: v for k, v in self._types.most_common() if v > 0}
+        return AuditResult(ws, self.profile, opts, scans, [st.report for st in ordered], index,
+                           index_linked, reachable,
+                           [st.orphan for st in ordered if st.orphan is not None], broken,
+                           wikirefs, graph, self._block(index, loaded), line_costs, loaded,
+                           findings, types)
+
+    def _update_graph(self, scans: dict[str, FileScan], resolver: Resolver, gen: int,
+                      rebuild: bool) -> set[str]:
+        """Bring the edges up to date; return the files whose incoming links changed."""
+        touched: set[str] = set()
+        if rebuild:
+            out: dict[str, list[str]] = {}
+            back: dict[str, list[str]] = defaultdict(list)
+            dangling: dict[str, list[str]] = {}
+            for rel, scan in scans.items():
+                lr = self._links_of(rel, scan, scans, resolver, gen)
+                if lr.targets:
+                    out[rel] = lr.targets
+                    for target in lr.targets:
+                        back[target].append(rel)
+                if lr.dangling:
+                    dangling[rel] = lr.dangling
+            self._out, self._back, self._dangling_of = out, dict(back), dangling
+            self._graph_generation = gen
+            return touched
+        out, back = self._out, self._back
+        for _, scan in self._fresh:
+            rel = scan.memory.path
+            lr = self._links_of(rel, scan, scans, resolver, gen)
+            old = out.get(rel, [])
+            if old != lr.targets:
+                # Lists are replaced, never changed in place: earlier results share them.
+                for target in old:
+                    back[target] = [s for s in back.get(target, []) if s != rel]
+                    touched.add(target)
+                for target in lr.targets:
+                    back[target] = [*back.get(target, []), rel]
+                    touched.add(target)
+                if lr.targets:
+                    out[rel] = lr.targets
+                else:
+                    out.pop(rel, None)
+            if lr.dangling:
+                self._dangling_of[rel] = lr.dangling
+            else:
+                self._dangling_of.pop(rel, None)
+        return touched
+
+    def _links_of(self, rel: str, scan: FileScan, scans: dict[str, FileScan],
+                  resolver: Resolver, gen: int) -> LinkResults:
+        lr = scan.link_results
+        if lr is None or scan.link_generation != gen:
+            lr = self._resolve_links(rel, scan.links, scan.wikilinks, scans, resolver)
+            scan.link_results, scan.link_generation = lr, gen
+        return lr
+
+    def _file_state(self, rel: str, scan: FileScan, linked: bool, reachable: bool,
+                    git: dict[str, float], now: float) -> _FileState:
+        mf = scan.memory
+        lr = scan.link_results or LinkResults()
+        findings = [*scan.own_findings, *lr.findings]
+        dup = self._duplicates.get(rel)
+        if dup is not None:
+            findings.append(dup)
+        orphan = None
+        if not linked:
+            orphan = Orphan(rel, reachable, sorted(self._back.get(rel, [])))
             findings.append(finding(
                 "orphan", rel, None,
                 "not linked from the index; " + ("reachable by following links"
-                                                 if reach else "unreachable: never seen")))
-
-        # Age and per-file reports.
-        git = self._git or {}
-        stale_days = opts.stale_days
-        reports: list[FileReport] = []
-        for rel, scan in scans.items():
-            mf = scan.memory
-            when = scan.dated
-            if when is not None:
-                source = "frontmatter"
-            elif rel in git:
-                when, source = git[rel], "git"
-            else:
-                when, source = scan.mtime, "mtime"
-            age = max(0, int((now - when) // DAY))
-            if stale_days is not None and age > stale_days:
-                findings.append(finding("stale", rel, None,
-                                        f"{age} days old (by {source}); threshold "
-                                        f"{stale_days:g}"))
-            reports.append(FileReport(rel, mf.name, mf.type, mf.size, age, source,
-                                      rel in index_linked, rel in reachable, scan.tokens))
-        per_path = Counter(f.path for f in findings)
-        for r in reports:
-            r.findings = per_path.get(r.path, 0)
-
-        block = self._block(index, loaded)
-        types = Counter((s.memory.type or "unknown") for s in scans.values())
-        findings.sort(key=_finding_order)
-        return AuditResult(ws, self.profile, opts, scans, reports, index, index_linked,
-                           reachable, orphans, broken, wikirefs, graph, block, line_costs,
-                           loaded, findings, dict(types.most_common()))
+                                                 if reachable else "unreachable: never seen")))
+        when = scan.dated
+        if when is not None:
+            source = "frontmatter"
+        elif rel in git:
+            when, source = git[rel], "git"
+        else:
+            when, source = scan.mtime, "mtime"
+        age = max(0, int((now - when) // DAY))
+        stale_days = self.options.stale_days
+        if stale_days is not None and age > stale_days:
+            findings.append(finding("stale", rel, None,
+                                    f"{age} days old (by {source}); threshold "
+                                    f"{stale_days:g}"))
+        report = FileReport(rel, mf.name, mf.type, mf.size, age, source, linked, reachable,
+                            scan.tokens, len(findings))
+        return _FileState(report, findings, orphan, when + (age + 1) * DAY)
 
     def _resolver_for(self, scans: dict[str, FileScan]) -> Resolver:
-        """The wikilink resolver, rebuilt only when a file or a name came or went."""
-        key = tuple((p, s.memory.name) for p, s in scans.items())
-        if self._resolver is None or key != self._resolver_key:
+        """The wikilink resolver, rebuilt only in a new generation."""
+        if self._resolver is None:
             self._resolver = Resolver((p, s.memory.name, s.memory.stem)
                                       for p, s in scans.items())
-            self._resolver_key = key
         return self._resolver
+
+    def _index_link_results(self, index: Index, scans: dict[str, FileScan],
+                            resolver: Resolver) -> LinkResults:
+        cached = self._index_links
+        if cached is not None and cached[0] == self._generation and \
+                cached[1] == self._index_key and self._index_key is not None:
+            return cached[2]
+        links = [lk for line in index.lines for lk in line.links]
+        wls = [lk for line in index.lines for lk in line.wikilinks]
+        lr = self._resolve_links(INDEX_NAME, links, wls, scans, resolver, keep_self=True)
+        self._index_links = (self._generation, self._index_key, lr)
+        return lr
+
+    def _resolve_links(self, rel: str, links: list[Link], wls: list[Link],
+                       scans: dict[str, FileScan], resolver: Resolver,
+                       keep_self: bool = False) -> LinkResults:
+        """Resolve one file's markdown links and wikilinks against the current files."""
+        out = LinkResults()
+        targets: list[str] = []
+        for lk in links:
+            if lk.outside or lk.target is None:
+                out.broken.append(BrokenLink(lk.source, lk.line, lk.raw))
+                out.findings.append(finding("broken_link", lk.source, lk.line,
+                                            f"link to {lk.raw} leads outside the workspace "
+                                            "(not followed)"))
+            elif not self._target_exists(lk.target, scans):
+                out.broken.append(BrokenLink(lk.source, lk.line, lk.target,
+                                             suggest(lk.target, list(scans))))
+                out.findings.append(finding("broken_link", lk.source, lk.line,
+                                            f"link to {lk.target}: no such file"))
+            elif lk.target in scans:
+                targets.append(lk.target)
+        for lk in wls:
+            res = resolver.resolve(lk.target or "")
+            out.wikirefs.append(WikiRef(lk.source, lk.line, res.target, res.path, res.state))
+            if res.path is None:
+                out.dangling.append(res.target)
+                out.findings.append(finding("dangling_wikilink", lk.source, lk.line,
+                                            f"[[{res.target}]] names no memory yet"))
+                continue
+            targets.append(res.path)
+            if res.state == "fuzzy":
+                exact = scans[res.path].memory.key if res.path in scans else res.target
+                out.findings.append(finding("fuzzy_wikilink", lk.source, lk.line,
+                                            f"[[{res.target}]] matches {res.path} only "
+                                            f"loosely; write [[{exact}]]"))
+        seen: set[str] = set()
+        for t in targets:
+            if t not in seen and (keep_self or t != rel):
+                seen.add(t)
+                out.targets.append(t)
+        return out
 
     def _index_parts_now(self) -> tuple[Index, list[LineCost], list[Finding]]:
         """The index, its per-line costs and the findings it yields on its own; re-read only
@@ -495,6 +647,22 @@ class Auditor:
         counts = self.counter.counts_many([ln.text for ln in rows])
         return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
                          ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]
+
+
+def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, Finding]:
+    """A ``duplicate_name`` finding for every file whose name another file also uses."""
+    names: dict[str, list[str]] = {}
+    for rel, scan in scans.items():
+        if scan.memory.name:
+            names.setdefault(scan.memory.name, []).append(rel)
+    out: dict[str, Finding] = {}
+    for name, paths in names.items():
+        if len(paths) > 1:
+            for p in paths:
+                others = ", ".join(q for q in paths if q != p)
+                out[p] = finding("duplicate_name", p, _name_line(scans[p].memory),
+                                 f"name '{name}' is also used by {others}")
+    return out
 
 
 def _finding_order(f: Finding) -> tuple[bool, str, int, str]:
