@@ -124,16 +124,6 @@ class LinkResults:
 
 
 @dataclass
-class _FileState:
-    """One file's share of a result, reused while nothing it depends on has changed."""
-
-    report: FileReport
-    findings: list[Finding]
-    orphan: Orphan | None
-    age_until: float  # the moment its age in days next changes
-
-
-@dataclass
 class InjectedBlock:
     text: str
     chars: int
@@ -222,12 +212,19 @@ class Auditor:
         self._back: dict[str, list[str]] = {}
         self._dangling_of: dict[str, list[str]] = {}
         self._duplicates: dict[str, Finding] = {}
-        self._states: dict[str, _FileState] = {}
+        self._orphans_by: dict[str, Orphan] = {}
         self._state_fingerprint: tuple[object, ...] | None = None
         self._age_heap: list[tuple[float, str]] = []
         self._linked: set[str] = set()
         self._reachable: set[str] = set()
         self._types: Counter[str] = Counter()
+        self._scan_map: dict[str, FileScan] = {}
+        self._parts_generation = -1
+        self._wikiref_parts: dict[str, list[WikiRef]] = {}
+        self._broken_parts: dict[str, list[BrokenLink]] = {}
+        self._finding_parts: dict[str, list[Finding]] = {}
+        self._report_parts: dict[str, FileReport] = {}
+        self._linked_from: tuple[LinkResults, set[str]] | None = None
 
     @property
     def profile(self) -> str:
@@ -308,8 +305,9 @@ class Auditor:
         paths alone and trust the cache for the rest."""
         cache = self._scans
         self._fresh = []
-        if only is not None and len(cache) == len(self._paths) and \
-                all(rel in cache or rel not in self._paths for rel in only):
+        patch = only is not None and len(cache) == len(self._paths) and \
+            all(rel in cache or rel not in self._paths for rel in only)
+        if patch:
             keep = dict(cache)  # same files, same order: patch the few that changed
             todo = [rel for rel in only if rel in keep]
         else:
@@ -343,7 +341,14 @@ class Auditor:
             for scan, c in zip(fresh, counts, strict=True):
                 scan.tokens = c
         self._scans = keep
-        return {rel: pair[1] for rel, pair in keep.items()}
+        if patch and len(self._scan_map) == len(keep):
+            scans = dict(self._scan_map)
+            for _, scan in self._fresh:
+                scans[scan.memory.path] = scan
+        else:
+            scans = {rel: pair[1] for rel, pair in keep.items()}
+        self._scan_map = scans
+        return scans
 
     # -- across files ----------------------------------------------------------------------
 
@@ -371,7 +376,9 @@ class Auditor:
         head: list[Finding] = [*index_own, *idx_links.findings]
         head.extend(finding("read_problem", rel, None, msg)
                     for rel, msg in (*self._notes, *self._skipped))
-        index_linked = set(idx_links.targets)
+        if self._linked_from is None or self._linked_from[0] is not idx_links:
+            self._linked_from = (idx_links, set(idx_links.targets))
+        index_linked = self._linked_from[1]
         loaded = self._loaded_lines(index)
         if self.profile == "claude-code":
             for line in index.lines[loaded:]:
@@ -405,45 +412,70 @@ class Auditor:
                 self._types[new.memory.type or "unknown"] += 1
 
         # Each file's share: rebuilt only when something it depends on changed.
-        git = self._git or {}
+        if self._git is None:
+            self._git = {}
+        git = self._git
         fingerprint = (opts.stale_days, opts.now, id(git))
-        states = self._states
-        if rebuilt or fingerprint != self._state_fingerprint:
+        if rebuilt or fingerprint != self._state_fingerprint or \
+                len(self._report_parts) != len(scans):
             dirty: Iterable[str] = scans
-            states = self._states = {}
+            self._report_parts, self._finding_parts, orphans_by = {}, {}, {}
             self._age_heap = []
         else:
+            orphans_by = self._orphans_by
             changed = {new.memory.path for _, new in self._fresh}
-            changed |= index_linked ^ self._linked
-            changed |= reachable ^ self._reachable
+            if index_linked is not self._linked:
+                changed |= index_linked ^ self._linked
+            if reachable is not self._reachable:
+                changed |= reachable ^ self._reachable
             changed |= touched
             heap = self._age_heap
             while heap and heap[0][0] <= now:
                 changed.add(heapq.heappop(heap)[1])
             dirty = [rel for rel in changed if rel in scans]
+        reports, file_findings = self._report_parts, self._finding_parts
         for rel in dirty:
-            state = self._file_state(rel, scans[rel], rel in index_linked, rel in reachable,
-                                     git, now)
-            states[rel] = state
-            heapq.heappush(self._age_heap, (state.age_until, rel))
-        if len(states) != len(scans):
-            states = self._states = {rel: states[rel] for rel in scans}
+            report, mine, orphan, until = self._file_state(
+                rel, scans[rel], rel in index_linked, rel in reachable, git, now)
+            reports[rel], file_findings[rel] = report, mine
+            if orphan is not None:
+                orphans_by[rel] = orphan
+            else:
+                orphans_by.pop(rel, None)
+            heapq.heappush(self._age_heap, (until, rel))
+        self._orphans_by = orphans_by
         self._state_fingerprint = fingerprint
         self._linked, self._reachable = index_linked, reachable
+        self._update_link_parts(scans, rebuilt)
 
-        ordered = [states[rel] for rel in scans]
-        findings = head + list(chain.from_iterable(st.findings for st in ordered))
-        findings.sort(key=_finding_order)
-        link_results = [s.link_results for s in scans.values() if s.link_results is not None]
-        wikirefs = [*idx_links.wikirefs,
-                    *chain.from_iterable(lr.wikirefs for lr in link_results)]
-        broken = [*idx_links.broken, *chain.from_iterable(lr.broken for lr in link_results)]
+        # Findings: the index's first, then each file's in path order (each file's own list
+        # is sorted already); a full sort only when a skipped path must be merged in.
+        findings = sorted(head, key=_finding_order)
+        findings.extend(chain.from_iterable(file_findings.values()))
+        if self._notes or self._skipped:
+            findings.sort(key=_finding_order)
+        wikirefs = [*idx_links.wikirefs, *chain.from_iterable(self._wikiref_parts.values())]
+        broken = [*idx_links.broken, *chain.from_iterable(self._broken_parts.values())]
+        orphans = [orphans_by[rel] for rel in sorted(orphans_by)]
         types = {k: v for k, v in self._types.most_common() if v > 0}
-        return AuditResult(ws, self.profile, opts, scans, [st.report for st in ordered], index,
-                           index_linked, reachable,
-                           [st.orphan for st in ordered if st.orphan is not None], broken,
-                           wikirefs, graph, self._block(index, loaded), line_costs, loaded,
-                           findings, types)
+        return AuditResult(ws, self.profile, opts, scans, list(reports.values()), index,
+                           index_linked, reachable, orphans, broken, wikirefs, graph,
+                           self._block(index, loaded), line_costs, loaded, findings, types)
+
+    def _update_link_parts(self, scans: dict[str, FileScan], rebuilt: bool) -> None:
+        """Per-file wikilink and broken-link lists, in path order, patched when few changed."""
+        if rebuilt or self._parts_generation != self._generation or \
+                len(self._wikiref_parts) != len(scans):
+            self._wikiref_parts = {rel: s.link_results.wikirefs if s.link_results else []
+                                   for rel, s in scans.items()}
+            self._broken_parts = {rel: s.link_results.broken if s.link_results else []
+                                  for rel, s in scans.items()}
+            self._parts_generation = self._generation
+            return
+        for _, scan in self._fresh:
+            lr = scan.link_results or LinkResults()
+            self._wikiref_parts[scan.memory.path] = lr.wikirefs
+            self._broken_parts[scan.memory.path] = lr.broken
 
     def _update_graph(self, scans: dict[str, FileScan], resolver: Resolver, gen: int,
                       rebuild: bool) -> set[str]:
@@ -496,7 +528,10 @@ class Auditor:
         return lr
 
     def _file_state(self, rel: str, scan: FileScan, linked: bool, reachable: bool,
-                    git: dict[str, float], now: float) -> _FileState:
+                    git: dict[str, float], now: float
+                    ) -> tuple[FileReport, list[Finding], Orphan | None, float]:
+        """One file's report, its findings (sorted), its orphan record, and the moment its
+        age in days next changes."""
         mf = scan.memory
         lr = scan.link_results or LinkResults()
         findings = [*scan.own_findings, *lr.findings]
@@ -523,9 +558,10 @@ class Auditor:
             findings.append(finding("stale", rel, None,
                                     f"{age} days old (by {source}); threshold "
                                     f"{stale_days:g}"))
+        findings.sort(key=_finding_order)
         report = FileReport(rel, mf.name, mf.type, mf.size, age, source, linked, reachable,
                             scan.tokens, len(findings))
-        return _FileState(report, findings, orphan, when + (age + 1) * DAY)
+        return report, findings, orphan, when + (age + 1) * DAY
 
     def _resolver_for(self, scans: dict[str, FileScan]) -> Resolver:
         """The wikilink resolver, rebuilt only in a new generation."""
