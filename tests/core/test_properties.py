@@ -18,7 +18,7 @@ PIECES = st.sampled_from(["---", "\n", "\r\n", ":", ": ", "name", "type", "metad
                           "}", "*", "&a", "!!python/object", "\t", "\x00", "\ud800"])
 MARKDOWNISH = st.lists(st.one_of(PIECES, st.text(max_size=8)), max_size=60).map("".join)
 TEXT = st.one_of(st.text(), MARKDOWNISH)
-FAST = settings(max_examples=300, deadline=None,
+FAST = settings(max_examples=400, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -92,3 +92,29 @@ def test_instruction_prefilter_changes_nothing(text: str) -> None:
                 expected.append((1 + i, reason, m.group(0).strip()[:60]))
                 break
     assert scan_instructions(text) == expected
+
+
+_KEYS = st.sampled_from(["name", "description", "type", "metadata", "modified", "yes", "on",
+                         "node_type", "originSessionId", "a-b", "x_y"])
+_VALUES = st.one_of(
+    st.sampled_from(["project", "user-role", "中文 名稱", "2026-01-02", "2026-13-40", "1.5",
+                     "12", "yes", "No", "null", "~", "", "a: b", "a #c", "x:", "-x", "[a]",
+                     "{a}", "'q'", '"q"', '"a\\"b"', "'it''s'", "\"x: y\"", "a\tb", "é",
+                     "@x", "%x", "=", "<<", ".5", "+1", "0x1F", "1:20", "Rule: x"]),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12))
+_LINES = st.lists(st.tuples(st.sampled_from(["", "  ", "    ", " "]), _KEYS, _VALUES),
+                  max_size=8)
+
+
+@FAST
+@given(_LINES)
+def test_simple_yaml_agrees_with_yaml(lines: list[tuple[str, str, str]]) -> None:
+    import yaml
+
+    from memtui.core.memory_file import simple_yaml
+
+    fm = "\n".join(f"{lead}{key}:{' ' + value if value else ''}" for lead, key, value in lines)
+    fast = simple_yaml(fm)
+    if fast is None:
+        return
+    assert fast == yaml.load(fm, Loader=yaml.CSafeLoader)
