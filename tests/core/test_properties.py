@@ -118,3 +118,31 @@ def test_simple_yaml_agrees_with_yaml(lines: list[tuple[str, str, str]]) -> None
     if fast is None:
         return
     assert fast == yaml.load(fm, Loader=yaml.CSafeLoader)
+
+
+_INDEX_BITS = st.sampled_from([
+    "- ", "* ", "1. ", "# ", "## ", "  ", "    ", "> ", "\n", "\n\n", "---\n", " — ", " · ",
+    "[a](memory/a.md)", "[A b](<memory/a b.md>)", "[x](memory/a%20b.md)", "[週報](memory/週報.md)",
+    "[p](memory/recipe-(v2).md)", "[t](memory/t.md \"title\")", "[e](https://example.com/x)",
+    "[f](memory/f.md#part)", "[q](memory/q.md?x=1)", "[u](../out.md)", "[n](/abs.md)",
+    "[feedback_index_not_column](memory/f_i.md)", "[_em_](memory/e.md)", "[*b*](memory/b.md)",
+    "[**s**](memory/s.md)", "[`c`](memory/c.md)", "`memory/x.md`", "` sp `", "`a [b](c) d`",
+    "``x``", "[[wiki]]", "[[wiki]](memory/w.md)", "[ref]", "[ref]: memory/r.md", "![img](i.png)",
+    "\\[esc]", "&amp;", "<b>", "[a]()", "[](memory/e.md)", "[a](memory/a.md)[b](memory/b.md)",
+    "_x_", "*y*", "[a]", "]", "(", ")", "text", "中文說明", "\t", "[x](memory/%E9%80%B1.md)",
+    "[x](memory/a^b.md)", "[x](memory/a|b.md)", "[x](memory/é.md)", "[x](C:\\\\x.md)",
+])
+INDEXISH = st.lists(st.one_of(_INDEX_BITS, st.text(max_size=4)), max_size=30).map("".join)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(INDEXISH)
+def test_plain_link_reader_agrees_with_markdown_it(text: str) -> None:
+    from memtui.core.index import plain_links
+    from memtui.core.links import CodeSpan, markdown_links
+
+    plain = plain_links(text)
+    if plain is None:
+        return
+    spans: list[CodeSpan] = []
+    assert plain == (markdown_links("MEMORY.md", text, 1, spans), spans)
