@@ -321,16 +321,17 @@ class Auditor:
                 keep[rel] = cached
                 continue
             full = root / rel
+            st: os.stat_result | None
             try:
                 st = full.stat()
                 key = (st.st_mtime_ns, st.st_size, st.st_ino)
                 mtime = st.st_mtime
             except OSError:
-                key, mtime = (0, 0, 0), 0.0
+                st, key, mtime = None, (0, 0, 0), 0.0
             if cached is not None and cached[0] == key and key != (0, 0, 0):
                 scan = cached[1]
             else:
-                scan = scan_file(full, rel, mtime)
+                scan = scan_file(full, rel, mtime, st)
                 fresh.append(scan)
                 self._fresh.append((cached[1] if cached else None, scan))
                 if cached is None or cached[1].memory.name != scan.memory.name:
@@ -730,9 +731,10 @@ def index_findings(index: Index) -> list[Finding]:
     return out
 
 
-def scan_file(full: Path, rel: str, mtime: float) -> FileScan:
+def scan_file(full: Path, rel: str, mtime: float, st: os.stat_result | None = None
+              ) -> FileScan:
     """Read and examine one memory file on its own (no knowledge of the others)."""
-    read = read_text(full)
+    read = read_text(full, st=st)
     extra = [finding("read_problem", rel, line, p)
              for p, line in zip(read.problems, read.problem_lines, strict=True)]
     expect_fm = rel.rsplit("/", 1)[-1].upper() not in ("README.MD", "CLAUDE.MD", "AGENTS.MD")
@@ -740,12 +742,13 @@ def scan_file(full: Path, rel: str, mtime: float) -> FileScan:
     if not read.ok:
         mf.findings.clear()  # the read problem says it all; an "empty file" would mislead
     body, start = mf.body, mf.body_start
+    lowered = read.text.lower()
     scan = FileScan(
         memory=mf,
         links=markdown_links(rel, body, start),
         wikilinks=wikilinks(rel, body, start),
-        secrets=scan_text(read.text),
-        instructions=scan_instructions(body, start),
+        secrets=scan_text(read.text, lowered=lowered),
+        instructions=scan_instructions(body, start, lowered=lowered),
         mtime=mtime,
         read_findings=extra,
     )

@@ -28,10 +28,13 @@ _WORDS = ("ignore", "disregard", "forget", "override", "system", "im_start", "im
           "你現在是", "你现在是", "從現在起你", "从现在起你", "新的指令")
 
 
-def scan_instructions(text: str, first_line: int = 1) -> list[tuple[int, str, str]]:
-    """(line, reason, excerpt) for each line that reads as an instruction to the model."""
+def scan_instructions(text: str, first_line: int = 1, lowered: str | None = None
+                      ) -> list[tuple[int, str, str]]:
+    """(line, reason, excerpt) for each line that reads as an instruction to the model.
+    ``lowered``: a lower-cased text that contains ``text`` (to skip lowering it again)."""
     out: list[tuple[int, str, str]] = []
-    lowered = text.lower()
+    if lowered is None:
+        lowered = text.lower()
     words = [w for w in _WORDS if w in lowered]
     if not words:
         return out

@@ -226,7 +226,6 @@ def _text_value(value: Any) -> str | None:
 
 def _read_fields(mf: MemoryFile) -> None:
     meta = mf.meta
-    line_of = _key_lines(mf.text)
     mf.name = _text_value(meta.get("name"))
     mf.description = _text_value(meta.get("description"))
     sub = meta.get("metadata")
@@ -242,11 +241,11 @@ def _read_fields(mf: MemoryFile) -> None:
         mf.findings.append(finding("frontmatter", mf.path, 1,
                                    "frontmatter has no 'type' (expected under 'metadata')"))
     elif sub_type is None:
-        mf.findings.append(finding("frontmatter", mf.path, line_of.get("type", 1),
+        mf.findings.append(finding("frontmatter", mf.path, _key_lines(mf.text).get("type", 1),
                                    "'type' is at the top level instead of under 'metadata'",
                                    "info"))
     if mf.type is not None and mf.type not in KNOWN_TYPES:
-        mf.findings.append(finding("frontmatter", mf.path, line_of.get("type", 1),
+        mf.findings.append(finding("frontmatter", mf.path, _key_lines(mf.text).get("type", 1),
                                    f"unknown type '{mf.type}' (expected one of "
                                    f"{', '.join(KNOWN_TYPES)})", "info"))
 

@@ -37,9 +37,11 @@ class SecretHit:
         return (v[:2] + "…" + v[-2:]) if len(v) > 8 else "…"
 
 
-def candidate_lines(text: str) -> list[tuple[int, str]]:
-    """(0-based index, line) of the lines that could hold a credential at all."""
-    lowered = text.lower()
+def candidate_lines(text: str, lowered: str | None = None) -> list[tuple[int, str]]:
+    """(0-based index, line) of the lines that could hold a credential at all.
+    ``lowered``: ``text.lower()`` when the caller has it already."""
+    if lowered is None:
+        lowered = text.lower()
     words = [w for w in _HINT_WORDS if w in lowered]
     if not words:
         return []
@@ -62,9 +64,9 @@ def _plugin_config() -> list[dict[str, str]]:
 _config: list[dict[str, str]] | None = None
 
 
-def scan_text(text: str, first_line: int = 1) -> list[SecretHit]:
+def scan_text(text: str, first_line: int = 1, lowered: str | None = None) -> list[SecretHit]:
     """Credential-looking strings in ``text``, with 1-based lines (offset by ``first_line``)."""
-    candidates = candidate_lines(text)
+    candidates = candidate_lines(text, lowered)
     if not candidates:
         return []
     global _config

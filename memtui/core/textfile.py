@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,10 +45,13 @@ def decode(data: bytes, size: int | None = None) -> TextRead:
     return out
 
 
-def read_text(path: Path, limit: int = MAX_READ_BYTES) -> TextRead:
-    """Read at most ``limit`` bytes of ``path``; never raises for I/O or decoding trouble."""
+def read_text(path: Path, limit: int = MAX_READ_BYTES, st: os.stat_result | None = None
+              ) -> TextRead:
+    """Read at most ``limit`` bytes of ``path``; never raises for I/O or decoding trouble.
+    ``st``: the file's ``stat()`` when the caller has just taken it."""
     try:
-        st = path.stat()
+        if st is None:
+            st = path.stat()
         if not stat.S_ISREG(st.st_mode):
             # A FIFO or a device would block or never end: never open one.
             return TextRead(ok=False, problems=["not a regular file; not read"],
