@@ -16,7 +16,6 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import chain
-from pathlib import Path
 
 from memtui.core.age import DAY, git_times, parse_date
 from memtui.core.findings import Finding, finding
@@ -313,17 +312,17 @@ class Auditor:
         else:
             keep = {}
             todo = self._paths
-        root = self.ws.root
+        root = str(self.ws.root) + os.sep
         fresh: list[FileScan] = []
         for rel in todo:
             cached = cache.get(rel)
             if only is not None and cached is not None and rel not in only:
                 keep[rel] = cached
                 continue
-            full = root / rel
+            full = root + rel  # a plain string: Path objects cost too much per file
             st: os.stat_result | None
             try:
-                st = full.stat()
+                st = os.stat(full)
                 key = (st.st_mtime_ns, st.st_size, st.st_ino)
                 mtime = st.st_mtime
             except OSError:
@@ -731,8 +730,8 @@ def index_findings(index: Index) -> list[Finding]:
     return out
 
 
-def scan_file(full: Path, rel: str, mtime: float, st: os.stat_result | None = None
-              ) -> FileScan:
+def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
+              st: os.stat_result | None = None) -> FileScan:
     """Read and examine one memory file on its own (no knowledge of the others)."""
     read = read_text(full, st=st)
     extra = [finding("read_problem", rel, line, p)
