@@ -55,28 +55,33 @@ def stats(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
 
-def audit_cli(ws: Path, repeat: int) -> dict[str, dict[str, float]]:
+def audit_cli(ws: Path, repeat: int, cache: Path) -> dict[str, dict[str, float]]:
+    """Subprocess timings; leaves ``cache`` filled for the in-process measurement."""
     cmd = [sys.executable, "-m", "memtui", "audit", str(ws), "--json"]
     cold = [wall(cmd, env_with(MEMTUI_NO_CACHE="1")) for _ in range(repeat)]
     first: list[float] = []
-    warm: list[float] = []
     for _ in range(repeat):
-        cache = Path(tempfile.mkdtemp(prefix="memtui-bench-cache-"))
+        empty = Path(tempfile.mkdtemp(prefix="memtui-bench-cache-"))
         try:
-            first.append(wall(cmd, env_with(MEMTUI_CACHE_DIR=str(cache))))
-            warm.append(wall(cmd, env_with(MEMTUI_CACHE_DIR=str(cache))))
+            first.append(wall(cmd, env_with(MEMTUI_CACHE_DIR=str(empty))))
         finally:
-            shutil.rmtree(cache, ignore_errors=True)
+            shutil.rmtree(empty, ignore_errors=True)
+    shutil.rmtree(cache, ignore_errors=True)
+    wall(cmd, env_with(MEMTUI_CACHE_DIR=str(cache)))  # fill the cache, not timed
+    warm = [wall(cmd, env_with(MEMTUI_CACHE_DIR=str(cache))) for _ in range(repeat)]
     return {"cold": stats(cold), "first": stats(first), "warm": stats(warm)}
 
 
-def reaudit(ws: Path, repeat: int) -> dict[str, float]:
-    """In process: audit once, then change one memory file and re-audit with the hint."""
+def reaudit(ws: Path, repeat: int, cache: Path) -> dict[str, float]:
+    """In process: audit once (warm cache), then change one memory file and re-audit with
+    the hint, as the TUI does on a file event."""
     from memtui.core.audit import Auditor
-    from memtui.core.tokens import TokenCounter
+    from memtui.core.tokens import TokenCounter, encoder
     from memtui.core.workspace import open_workspace
 
-    auditor = Auditor(open_workspace(ws), counter=TokenCounter())
+    encoder("qwen"), encoder("cl100k")  # loaded once per process; measured separately
+    auditor = Auditor(open_workspace(ws),
+                      counter=TokenCounter(cache / "token-counts-v1.marshal"))
     auditor.run()
     rel = sorted(p.relative_to(ws).as_posix() for p in (ws / "memory").glob("*.md"))[5]
     path = ws / rel
@@ -122,8 +127,9 @@ def main() -> None:
         ws = ns.out / f"ws-{n}"
         if not (ws / "MEMORY.md").exists():
             generate(ws, n)
-        row: dict[str, object] = {"cli": audit_cli(ws, ns.repeat)}
-        row["reaudit_one_change"] = reaudit(ws, max(ns.repeat, 5))
+        cache = ns.out / f"cache-{n}"
+        row: dict[str, object] = {"cli": audit_cli(ws, ns.repeat, cache)}
+        row["reaudit_one_change"] = reaudit(ws, max(ns.repeat, 5), cache)
         sizes[str(n)] = row
         print(f"{n} files: {json.dumps(row)}", flush=True)
     results["sizes"] = sizes

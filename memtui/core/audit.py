@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from memtui.core.age import DAY, git_times, parse_date
+from memtui.core.clean_texts import CHECKS_VERSION, CleanTexts
 from memtui.core.findings import Finding, finding
 from memtui.core.graph import Graph, Resolver
 from memtui.core.index import (
@@ -29,11 +30,12 @@ from memtui.core.index import (
     read_index,
 )
 from memtui.core.instructions import scan_instructions
+from memtui.core.keywords import KeywordProbe
 from memtui.core.links import Link, markdown_links, wikilinks
 from memtui.core.memory_file import MemoryFile, parse_memory
 from memtui.core.secrets import SecretHit, scan_text
 from memtui.core.textfile import read_text
-from memtui.core.tokens import TokenCounter, default_counter
+from memtui.core.tokens import TokenCounter, default_counter, text_digest
 from memtui.core.workspace import INDEX_NAME, Workspace, discover, symlink_problem
 
 PROFILES = ("item", "claude-code")
@@ -190,6 +192,7 @@ class Auditor:
         self.ws = ws
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
+        self._clean: CleanTexts | None = None
         self._scans: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
         self._paths: list[str] = []
         self._walked = False
@@ -255,7 +258,7 @@ class Auditor:
             if collecting:
                 gc.enable()
         if changed is None:
-            self.counter.save()
+            self.save_cache()
         result.elapsed = time.perf_counter() - started
         return result
 
@@ -265,8 +268,22 @@ class Auditor:
         self._resolver = None
 
     def save_cache(self) -> None:
-        """Write new token counts to the user cache (a full ``run()`` does it by itself)."""
+        """Write new token counts and check verdicts to the user cache (a full ``run()`` does
+        it by itself)."""
         self.counter.save()
+        if self._clean is not None:
+            self._clean.save()
+
+    @property
+    def clean_texts(self) -> CleanTexts:
+        """Digests of texts known to pass the credential and instruction checks; it shares
+        the token counter's cache folder (none when the counter has no cache file)."""
+        if self._clean is None:
+            cache_file = self.counter.cache_file
+            self._clean = CleanTexts(
+                cache_file.parent / f"clean-texts-v{CHECKS_VERSION}.marshal"
+                if cache_file is not None else None)
+        return self._clean
 
     # -- discovery -------------------------------------------------------------------------
 
@@ -330,7 +347,7 @@ class Auditor:
             if cached is not None and cached[0] == key and key != (0, 0, 0):
                 scan = cached[1]
             else:
-                scan = scan_file(full, rel, mtime, st)
+                scan = scan_file(full, rel, mtime, st, self.clean_texts)
                 fresh.append(scan)
                 self._fresh.append((cached[1] if cached else None, scan))
                 if cached is None or cached[1].memory.name != scan.memory.name:
@@ -708,7 +725,9 @@ def _finding_order(f: Finding) -> tuple[bool, str, int, str]:
 def index_findings(index: Index) -> list[Finding]:
     """What the index yields on its own: read problems, content, unlinked file names,
     credentials and instruction-like text."""
-    out = [finding("read_problem", INDEX_NAME, None, problem) for problem in index.problems]
+    lines = [*index.problem_lines, *[None] * (len(index.problems) - len(index.problem_lines))]
+    out = [finding("read_problem", INDEX_NAME, line, problem)
+           for problem, line in zip(index.problems, lines, strict=False)]
     for line in index.lines:
         if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
             out.append(finding("content_in_index", INDEX_NAME, line.number,
@@ -731,8 +750,10 @@ def index_findings(index: Index) -> list[Finding]:
 
 
 def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
-              st: os.stat_result | None = None) -> FileScan:
-    """Read and examine one memory file on its own (no knowledge of the others)."""
+              st: os.stat_result | None = None, clean: CleanTexts | None = None) -> FileScan:
+    """Read and examine one memory file on its own (no knowledge of the others).
+    ``clean``: texts known to pass the credential and instruction checks (skipped for
+    them); texts that pass are added."""
     read = read_text(full, st=st)
     extra = [finding("read_problem", rel, line, p)
              for p, line in zip(read.problems, read.problem_lines, strict=True)]
@@ -741,13 +762,22 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     if not read.ok:
         mf.findings.clear()  # the read problem says it all; an "empty file" would mislead
     body, start = mf.body, mf.body_start
-    lowered = read.text.lower()
+    digest = text_digest(read.text) if clean is not None else b""
+    if clean is not None and digest in clean:
+        secrets: list[SecretHit] = []
+        instructions: list[tuple[int, str, str]] = []
+    else:
+        probe = KeywordProbe(read.text)
+        secrets = scan_text(read.text, probe=probe)
+        instructions = scan_instructions(body, start, probe=probe)
+        if clean is not None and not secrets and not instructions:
+            clean.add(digest)
     scan = FileScan(
         memory=mf,
         links=markdown_links(rel, body, start),
         wikilinks=wikilinks(rel, body, start),
-        secrets=scan_text(read.text, lowered=lowered),
-        instructions=scan_instructions(body, start, lowered=lowered),
+        secrets=secrets,
+        instructions=instructions,
         mtime=mtime,
         read_findings=extra,
     )

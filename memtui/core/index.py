@@ -54,6 +54,8 @@ class Index:
     lines: list[IndexLine] = field(default_factory=list)
     code_spans: list[CodeSpan] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    #: 1-based line each problem is about (None: the whole file), parallel to ``problems``.
+    problem_lines: list[int | None] = field(default_factory=list)
 
     @property
     def entries(self) -> list[IndexLine]:
@@ -75,6 +77,7 @@ def read_index(path: Path, rel: str = "MEMORY.md") -> Index:
     idx.exists = read.ok
     idx.size = read.size
     idx.problems.extend(read.problems)
+    idx.problem_lines.extend(read.problem_lines)
     return idx
 
 
@@ -82,6 +85,8 @@ _PLAIN_LINK = re.compile(r"\[([^\[\]*`]*)\]\(([^\s()<>`]*)\)")
 _PLAIN_CODE = re.compile(r"`([^`]+)`")
 _PLAIN_WIKI = re.compile(r"\[\[[^\[\]\n]+?\]\](?!\()")
 _REF_DEF = re.compile(r"^ {0,3}\[")
+# A list item (nested or not) whose text opens with 5+ spaces: that is indented code.
+_ITEM_CODE = re.compile(r"^ *(?:(?:[-*+]|\d{1,9}[.)]) {1,4})*(?:[-*+]|\d{1,9}[.)]) {5,}")
 _URL_SAFE = re.compile(r"[A-Za-z0-9;/?:@=+$,\-_.!~*'()#]*$")
 
 
@@ -94,7 +99,7 @@ def plain_links(text: str, rel: str = "MEMORY.md"
     A property test checks that whenever this answers, markdown-it answers the same.
     """
     if "\\" in text or "<" in text or "&" in text or "\t" in text or "![" in text \
-            or "``" in text or "~~~" in text or "\r" in text:
+            or "``" in text or "~~~" in text or "\r" in text or "\x00" in text:
         return None
     links: list[Link] = []
     spans: list[CodeSpan] = []
@@ -103,7 +108,8 @@ def plain_links(text: str, rel: str = "MEMORY.md"
             if line.startswith("    ") and line.strip():
                 return None
             continue
-        if line.startswith("    ") or line.lstrip(" ").startswith(">") or _REF_DEF.match(line):
+        if line.startswith("    ") or line.lstrip(" ").startswith(">") or _REF_DEF.match(line) \
+                or _ITEM_CODE.match(line):
             return None
         masked = line
         if "`" in line:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from memtui.core.keywords import KeywordProbe
+
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?i)\b(ignore|disregard|forget|override)\b[^.\n]{0,40}\b(previous|prior|"
                 r"above|earlier|all|system|your)\b[^.\n]{0,20}\b(instructions?|rules|prompts?|"
@@ -28,14 +30,12 @@ _WORDS = ("ignore", "disregard", "forget", "override", "system", "im_start", "im
           "你現在是", "你现在是", "從現在起你", "从现在起你", "新的指令")
 
 
-def scan_instructions(text: str, first_line: int = 1, lowered: str | None = None
+def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                       ) -> list[tuple[int, str, str]]:
     """(line, reason, excerpt) for each line that reads as an instruction to the model.
-    ``lowered``: a lower-cased text that contains ``text`` (to skip lowering it again)."""
+    ``probe``: a KeywordProbe of ``text`` (or of a text containing it) to share."""
     out: list[tuple[int, str, str]] = []
-    if lowered is None:
-        lowered = text.lower()
-    words = [w for w in _WORDS if w in lowered]
+    words = (probe or KeywordProbe(text)).present(_WORDS)
     if not words:
         return out
     for i, line in enumerate(text.split("\n")):

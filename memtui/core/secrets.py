@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memtui.core.keywords import KeywordProbe
+
 _HINT = re.compile(
     r"(?i)pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|auth|bearer|credential"
     r"|private[ _-]?key|BEGIN [A-Z ]*PRIVATE|AKIA|ASIA|gh[pousr]_|github_pat_|glpat-"
@@ -37,12 +39,10 @@ class SecretHit:
         return (v[:2] + "…" + v[-2:]) if len(v) > 8 else "…"
 
 
-def candidate_lines(text: str, lowered: str | None = None) -> list[tuple[int, str]]:
+def candidate_lines(text: str, probe: KeywordProbe | None = None) -> list[tuple[int, str]]:
     """(0-based index, line) of the lines that could hold a credential at all.
-    ``lowered``: ``text.lower()`` when the caller has it already."""
-    if lowered is None:
-        lowered = text.lower()
-    words = [w for w in _HINT_WORDS if w in lowered]
+    ``probe``: a KeywordProbe of ``text`` (or of a text containing it) to share."""
+    words = (probe or KeywordProbe(text)).present(_HINT_WORDS)
     if not words:
         return []
     out: list[tuple[int, str]] = []
@@ -64,9 +64,10 @@ def _plugin_config() -> list[dict[str, str]]:
 _config: list[dict[str, str]] | None = None
 
 
-def scan_text(text: str, first_line: int = 1, lowered: str | None = None) -> list[SecretHit]:
+def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
+              ) -> list[SecretHit]:
     """Credential-looking strings in ``text``, with 1-based lines (offset by ``first_line``)."""
-    candidates = candidate_lines(text, lowered)
+    candidates = candidate_lines(text, probe)
     if not candidates:
         return []
     global _config

@@ -32,10 +32,10 @@ def _counting_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
     real = audit_mod.scan_file
 
-    def spy(full: Path, rel: str, mtime: float, st: os.stat_result | None = None
-            ) -> audit_mod.FileScan:
+    def spy(full: Path, rel: str, mtime: float, st: os.stat_result | None = None,
+            clean: object = None) -> audit_mod.FileScan:
         seen.append(rel)
-        return real(full, rel, mtime, st)
+        return real(full, rel, mtime, st, clean)  # type: ignore[arg-type]
 
     monkeypatch.setattr(audit_mod, "scan_file", spy)
     return seen
