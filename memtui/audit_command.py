@@ -75,7 +75,9 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
     if ns.json:
         from memtui.core.report import to_json
 
-        sys.stdout.write(json.dumps(to_json(result), ensure_ascii=False, indent=2) + "\n")
+        # Indented for a person at a terminal; compact (and much faster) for a program.
+        indent = 2 if sys.stdout.isatty() else None
+        sys.stdout.write(json.dumps(to_json(result), ensure_ascii=False, indent=indent) + "\n")
     else:
         from memtui.report_text import print_report
 

@@ -67,8 +67,12 @@ def count_uncached(text: str, name: str) -> int:
     return len(encoder(name).encode_ordinary(text)) if text else 0
 
 
-def _digest(text: str) -> bytes:
+def text_digest(text: str) -> bytes:
+    """The 16-byte digest caches key texts by."""
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+_digest = text_digest
 
 
 class TokenCounter:
