@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import importlib.util
 import os
 import shlex
 import subprocess
 import threading
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
@@ -56,8 +58,16 @@ VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
 )
 
 
+def chat_available() -> bool:
+    """Whether the chat pane (``memtui.tui.chat``) is installed; imported only when used."""
+    try:
+        return importlib.util.find_spec("memtui.tui.chat") is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def chat_pane_class() -> type[Widget] | None:
-    """The chat pane, when ``memtui.tui.chat`` is installed."""
+    """The chat pane class, or None when it cannot be imported."""
     try:
         from memtui.tui.chat import ChatPane
     except ImportError:
@@ -68,7 +78,7 @@ def chat_pane_class() -> type[Widget] | None:
 class MemtuiApp(App[int]):
     """Audit a workspace, show it, and keep it current as files change."""
 
-    CSS_PATH = "memtui.tcss"
+    CSS_PATH = Path(__file__).with_name("memtui.tcss")  # absolute: subclasses live elsewhere
     TITLE = "memtui"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -107,6 +117,7 @@ class MemtuiApp(App[int]):
         self.result: AuditResult | None = None
         self.palette = Palette()
         self.audits = 0  # completed audits (tests wait on this)
+        self.views_ready = False  # the tabs have settled on their first view
         self.notice = ""
         self.watching = watch
         self._requested_theme = theme
@@ -114,7 +125,7 @@ class MemtuiApp(App[int]):
         self._pending: set[str] | None = None  # changes seen while an audit ran
         self._full_pending = False
         self._stop = threading.Event()
-        self._chat_class = chat_pane_class()
+        self._chat = chat_available()
         for t in load_themes():
             self.register_theme(t)
         self.theme = self._initial_theme()
@@ -149,7 +160,8 @@ class MemtuiApp(App[int]):
             with TabbedContent(id="views"):
                 for i, (pid, title, cls) in enumerate(VIEWS, start=1):
                     with TabPane(f"{i} {title}", id=pid):
-                        yield cls(id=f"{pid}-view")
+                        if i == 1:  # the others are built when first shown
+                            yield cls(id=f"{pid}-view")
             yield MemoryPreview(id="preview")
             yield Container(id="chat-slot")
         yield Static("", id="notice")
@@ -163,6 +175,10 @@ class MemtuiApp(App[int]):
         self.query_one("#views").loading = True
         self.query_one(HealthHeader).loading(str(self.workspace.root))
         self._apply_width(self.size.width)
+
+    def on_ready(self) -> None:
+        """The first frame is on screen: now start the audit and the watcher (threads that
+        would otherwise compete with the first paint for the interpreter)."""
         self.start_audit(None)
         if self.watching:
             self._watch()
@@ -215,6 +231,11 @@ class MemtuiApp(App[int]):
             note = describe_change(changed, before, result)
             if note:
                 self.set_notice(note)
+        elif before is None:
+            n = len(result.files)
+            self.set_notice(f"audited {n} memory file{'s' if n != 1 else ''} in "
+                            f"{result.elapsed:.2f} s" + ("; watching for changes"
+                                                         if self.watching else ""))
         self._next_audit()
 
     def _next_audit(self) -> None:
@@ -230,9 +251,9 @@ class MemtuiApp(App[int]):
 
     def _show(self, result: AuditResult, changed: set[str] | None) -> None:
         self.query_one(HealthHeader).show(result, self.palette)
-        for pid, _, cls in VIEWS:
-            view: Any = self.query_one(f"#{pid}-view", cls)
-            view.set_result(result, self.palette, changed)
+        for pid, _, _ in VIEWS:
+            for view in self.query(f"#{pid}-view"):
+                cast(Any, view).set_result(result, self.palette, changed)
         active: Any = self.active_view
         active.ensure_fresh()
         preview = self.query_one(MemoryPreview)
@@ -270,22 +291,59 @@ class MemtuiApp(App[int]):
 
     @property
     def active_view(self) -> Widget:
-        pid = self.query_one(TabbedContent).active
-        cls = next(c for p, _, c in VIEWS if p == pid)
-        return self.query_one(f"#{pid}-view", cls)
+        return self.view(self.query_one(TabbedContent).active)
 
-    def action_show_view(self, pid: str) -> None:
-        self.query_one(TabbedContent).active = pid
+    def view(self, pid: str) -> Widget:
+        """The view of pane ``pid``, built (and given the latest audit) on first use."""
+        pane = self.query_one(f"#{pid}", TabPane)
+        found = pane.query(f"#{pid}-view")
+        if found:
+            return found.first()
+        cls = next(c for p, _, c in VIEWS if p == pid)
+        view: Any = cls(id=f"{pid}-view")
+        pane.mount(view)
+        if self.result is not None:
+            view.set_result(self.result, self.palette, None)
+        return cast(Widget, view)
+
+    async def action_show_view(self, pid: str) -> None:
+        tabs = self.query_one(TabbedContent)
+        if tabs.active == pid:
+            return
+        view = self.view(pid)
+        await self._mounted(view)
+        # Focus first: were the old view's table to keep the focus while hidden, Textual
+        # would move it to a sibling there and switch the tabs back.
+        self._view_widget(pid).focus()
+        tabs.active = pid
+
+    @staticmethod
+    async def _mounted(widget: Widget) -> None:
+        while not widget.is_mounted:
+            await asyncio.sleep(0)
+
+    def _view_widget(self, pid: str) -> Widget:
+        return self.view(pid).query_one("RowTable, Tree, TextArea")
 
     @on(TabbedContent.TabActivated)
-    def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        view: Any = self.active_view
+    async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        pid = event.pane.id
+        if pid is None or pid != self.query_one(TabbedContent).active:
+            return
+        view: Any = self.view(pid)
+        await self._mounted(view)
         view.ensure_fresh()
-        self.call_after_refresh(self._focus_view, view)
+        self.call_after_refresh(self._focus_view, pid)
 
-    def _focus_view(self, view: Widget) -> None:
-        target = view.query_one("DataTable, Tree, TextArea")
-        target.focus()
+    def _focus_view(self, pid: str) -> None:
+        """Focus the active view's main widget (unless the operator moved on already)."""
+        if self.query_one(TabbedContent).active != pid:
+            return
+        target = self._view_widget(pid)
+        if self.focused is None or self.active_view not in self.focused.ancestors:
+            target.focus()
+        if not self.views_ready:
+            self.call_after_refresh(setattr, self, "views_ready", True)
 
     @on(MemorySelected)
     def _memory_selected(self, event: MemorySelected) -> None:
@@ -305,6 +363,8 @@ class MemtuiApp(App[int]):
     def action_toggle_preview(self) -> None:
         preview = self.query_one(MemoryPreview)
         preview.display = not preview.display
+        if preview.display:
+            preview.shown_again()
 
     def action_reaudit(self) -> None:
         self.set_notice("auditing again …")
@@ -348,27 +408,32 @@ class MemtuiApp(App[int]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_chat":
-            return self._chat_class is not None
+            return self._chat
         return True
 
     def action_toggle_chat(self) -> None:
-        if self._chat_class is None:
-            self.notify("the chat pane is not installed", severity="warning")
-            return
         slot = self.query_one("#chat-slot")
         if not slot.children:
-            pane = self._chat_class(self.workspace, self.settings)  # type: ignore[call-arg]
-            slot.mount(pane)
+            pane_class = chat_pane_class() if self._chat else None
+            if pane_class is None:
+                self._chat = False
+                self.notify("the chat pane is not installed", severity="warning")
+                return
+            slot.mount(pane_class(self.workspace, self.settings))  # type: ignore[call-arg]
         slot.toggle_class("-open")
         if slot.has_class("-open") and slot.children:
             self.call_after_refresh(slot.children[0].focus)
+
+    def on_chat_pane_memory_changed(self, event: Any) -> None:
+        """The agent wrote files: audit them now rather than wait for the watcher."""
+        self.start_audit(set(event.paths))
 
     # -- command palette -------------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         for action, (title, help_text) in self.ACTIONS.items():
-            if action == "toggle_chat" and self._chat_class is None:
+            if action == "toggle_chat" and not self._chat:
                 continue
             yield SystemCommand(title, help_text, _runner(self, action))
 

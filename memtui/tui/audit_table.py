@@ -1,4 +1,4 @@
-"""A view of audit rows: a filter box over a sortable DataTable that updates in place.
+"""A view of audit rows: a filter box over a sortable table that updates in place.
 
 Subclasses say what the columns are and how an ``AuditResult`` becomes rows. The table keeps
 the cursor on the same row (by key), the filter and the sort order across re-audits, and
@@ -8,33 +8,32 @@ marks the rows that changed for a few seconds.
 from __future__ import annotations
 
 import time
-from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Input, Static
-from textual.widgets.data_table import RowDoesNotExist
+from textual.widgets import Input, Static
 
 from memtui.core.audit import AuditResult
-from memtui.tui.messages import JumpTo, MemorySelected
+from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette
+from memtui.tui.row_table import GAP, MARK_WIDTH, RowTable
 
 MARK_SECONDS = 4.0
-MARK = "●"
 
 
 @dataclass(frozen=True)
 class Column:
     key: str
     label: str
-    width: int | None = None  # None: as wide as the content
+    width: int | None = None  # None: as wide as the content; for flex, the least width
     numeric: bool = False  # sorts descending first
+    flex: bool = False  # takes the width the other columns leave
 
 
 @dataclass
@@ -74,13 +73,15 @@ class AuditTable(Vertical):
 
     DEFAULT_CSS = """
     AuditTable { height: 1fr; }
-    AuditTable > .summary { height: auto; padding: 0 1; color: $text-muted; }
+    AuditTable > .summary {
+        height: 1; padding: 0 1; color: $text-muted;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     AuditTable > Input.filter { height: 1; border: none; padding: 0 1; margin: 0; }
     AuditTable > Input.filter:focus { border: none; background: $boost; }
-    AuditTable > DataTable { height: 1fr; }
+    AuditTable > RowTable { height: 1fr; }
     AuditTable > .empty { padding: 1 2; color: $text-muted; display: none; }
     AuditTable.-empty > .empty { display: block; }
-    AuditTable.-empty > DataTable { display: none; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -101,18 +102,38 @@ class AuditTable(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(classes="summary")
         yield Input(placeholder="filter: type words, Esc to leave  (/)", classes="filter")
-        yield DataTable(cursor_type="row", zebra_stripes=True)
         yield Static(self.EMPTY, classes="empty")
+        yield RowTable()
 
     def on_mount(self) -> None:
-        table = self.table
-        table.add_column(" ", key="_mark", width=1)
-        for col in self.COLUMNS:
-            table.add_column(self._label(col), key=col.key, width=col.width)
+        self._widths: list[int] = []
+        self._add_columns(self.size.width or 80)
+
+    def column_widths(self, total: int) -> list[int]:
+        """Widths for ``total`` cells: flex columns share what fixed ones leave."""
+        cols = self.COLUMNS
+        fixed = sum(c.width or 8 for c in cols if not c.flex)
+        padding = GAP * len(cols) + MARK_WIDTH + 2  # gaps, the mark, a scrollbar
+        flex = [c for c in cols if c.flex]
+        share = (total - fixed - padding) // len(flex) if flex else 0
+        return [max(share, c.width or 12) if c.flex else (c.width or 8) for c in cols]
+
+    def _add_columns(self, total: int) -> bool:
+        widths = self.column_widths(total)
+        if widths == self._widths:
+            return False
+        self._widths = list(widths)
+        self.table.set_columns(self._labels(), widths,
+                               ["right" if c.numeric else "left" for c in self.COLUMNS])
+        return True
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._add_columns(event.size.width) and self.rows:
+            self.render_rows()
 
     @property
-    def table(self) -> DataTable[RenderableType]:
-        return self.query_one(DataTable)
+    def table(self) -> RowTable:
+        return self.query_one(RowTable)
 
     # -- what subclasses provide -----------------------------------------------------------
 
@@ -133,7 +154,7 @@ class AuditTable(Vertical):
             self._pending_changed = {*getattr(self, "_pending_changed", set()), *changed}
             self._changed_at = now
         self._dirty = True
-        if self.is_on_screen:
+        if displayed(self):
             self.rebuild()
 
     def ensure_fresh(self) -> None:
@@ -164,14 +185,11 @@ class AuditTable(Vertical):
     def _unmark(self) -> None:
         now = time.monotonic()
         expired = [k for k, until in self._marked.items() if until <= now]
-        if not expired:
-            return
         for key in expired:
             del self._marked[key]
-        table = self.table
-        for key in expired:
-            with suppress(RowDoesNotExist, KeyError):
-                table.update_cell(key, "_mark", "")
+        if expired:
+            marked = self.marked
+            self.table.set_marks({i for i, r in enumerate(self.shown) if r.key in marked})
 
     @property
     def marked(self) -> set[str]:
@@ -179,10 +197,10 @@ class AuditTable(Vertical):
         return {k for k, until in self._marked.items() if until > now}
 
     def render_rows(self) -> None:
-        """Fill the table from ``self.rows`` with the filter and sort applied."""
+        """Fill the table from ``self.rows`` with the filter and sort applied; the cursor
+        stays on the row it was on (by key) and the scroll position is kept."""
         table = self.table
         keep_key = self.current_key()
-        keep_scroll = table.scroll_y
         rows = self.rows
         words = self.filter_text.casefold().split()
         if words:
@@ -193,56 +211,38 @@ class AuditTable(Vertical):
                           reverse=self.sort_reverse)
         self.shown = rows
         marked = self.marked
-        accent = self.palette.accent
-        table.clear()
-        mark = Text(MARK, style=accent)
-        for r in rows:
-            table.add_row(mark if r.key in marked else "", *r.cells, key=r.key)
+        cursor = next((i for i, r in enumerate(rows) if r.key == keep_key), None)
+        table.set_rows([r.cells for r in rows],
+                       {i for i, r in enumerate(rows) if r.key in marked}, cursor)
         self.set_class(not rows, "-empty")
-        if self.rows and not rows:
-            self.query_one(".empty", Static).update("no row matches the filter")
-        else:
-            self.query_one(".empty", Static).update(self.EMPTY)
-        if keep_key is not None:
-            try:
-                index = table.get_row_index(keep_key)
-            except RowDoesNotExist:
-                index = None
-            if index is not None:
-                table.move_cursor(row=index, animate=False, scroll=False)
-                table.scroll_y = keep_scroll
+        self.query_one(".empty", Static).update(
+            "no row matches the filter" if self.rows and not rows else self.EMPTY)
         self._refresh_labels()
 
     def current_key(self) -> str | None:
-        table = self.table
-        if not table.row_count:
-            return None
-        try:
-            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
-        except Exception:
-            return None
-        return key.value
+        row = self.current_row()
+        return row.key if row is not None else None
 
     def current_row(self) -> Row | None:
         index = self.table.cursor_row
-        if 0 <= index < len(self.shown):
+        if 0 <= index < len(self.shown) and self.table.row_count == len(self.shown):
             return self.shown[index]
         return None
 
     # -- sorting and filtering -------------------------------------------------------------
 
-    def _label(self, col: Column, arrow: str = "") -> Text:
-        return Text(col.label + (f" {arrow}" if arrow else ""), no_wrap=True)
-
-    def _refresh_labels(self) -> None:
-        table = self.table
+    def _labels(self) -> list[Text]:
+        out = []
         for i, col in enumerate(self.COLUMNS):
             arrow = ""
             if i == self.sort_column:
-                arrow = "▼" if self.sort_reverse else "▲"
-            column = table.columns.get(col.key)  # type: ignore[call-overload]
-            if column is not None:
-                column.label = self._label(col, arrow)
+                arrow = " ▼" if self.sort_reverse else " ▲"
+            out.append(Text(col.label + arrow, no_wrap=True))
+        return out
+
+    def _refresh_labels(self) -> None:
+        table = self.table
+        table.labels = self._labels()
         table.refresh()
 
     def sort_by(self, index: int) -> None:
@@ -270,12 +270,10 @@ class AuditTable(Vertical):
     def action_focus_filter(self) -> None:
         self.query_one(Input).focus()
 
-    @on(DataTable.HeaderSelected)
-    def _header(self, event: DataTable.HeaderSelected) -> None:
+    @on(RowTable.HeaderClicked)
+    def _header(self, event: RowTable.HeaderClicked) -> None:
         event.stop()
-        index = event.column_index - 1  # the mark column comes first
-        if 0 <= index < len(self.COLUMNS):
-            self.sort_by(index)
+        self.sort_by(event.column)
 
     @on(Input.Changed, ".filter")
     def _filter(self, event: Input.Changed) -> None:
@@ -299,15 +297,15 @@ class AuditTable(Vertical):
 
     # -- selection -------------------------------------------------------------------------
 
-    @on(DataTable.RowHighlighted)
-    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+    @on(RowTable.Highlighted)
+    def _highlighted(self, event: RowTable.Highlighted) -> None:
         event.stop()
         row = self.current_row()
-        if row is not None and row.path:
+        if row is not None and row.path and displayed(self):
             self.post_message(MemorySelected(row.path, row.line))
 
-    @on(DataTable.RowSelected)
-    def _selected(self, event: DataTable.RowSelected) -> None:
+    @on(RowTable.Selected)
+    def _selected(self, event: RowTable.Selected) -> None:
         event.stop()
         row = self.current_row()
         if row is not None and row.path:

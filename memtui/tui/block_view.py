@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import Static, TextArea
 
 from memtui.core.audit import AuditResult
+from memtui.tui.messages import displayed
 from memtui.tui.palette import Palette
 
 
@@ -33,7 +34,7 @@ class BlockView(Vertical):
                    changed: set[str] | None = None) -> None:
         self.result, self.palette = result, palette
         self._dirty = True
-        if self.is_on_screen:
+        if displayed(self):
             self.rebuild()
 
     def ensure_fresh(self) -> None:

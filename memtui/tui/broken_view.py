@@ -12,9 +12,9 @@ from memtui.tui.palette import Palette
 
 class BrokenLinksView(AuditTable):
     COLUMNS = (
-        Column("source", "Source", 28),
-        Column("target", "→ Target", 32),
-        Column("suggest", "Closest existing", 44),
+        Column("source", "Source", 24),
+        Column("target", "→ Target", 28),
+        Column("suggest", "Closest existing", 16, flex=True),
     )
     DEFAULT_SORT = 0
     EMPTY = "No broken links."

@@ -9,18 +9,21 @@ from memtui.core.audit import AuditResult
 from memtui.tui.audit_table import AuditTable, Column, Row
 from memtui.tui.palette import Palette
 
+#: Where an age comes from, in three letters (the help screen explains them).
+AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt"}
+
 
 class FilesView(AuditTable):
     COLUMNS = (
-        Column("name", "Name", 24),
-        Column("path", "Path", 30),
+        Column("name", "Name", 18),
+        Column("path", "Path", 16, flex=True),
         Column("type", "Type", 9),
         Column("age", "Age", 5, numeric=True),
-        Column("source", "by", 5),
-        Column("bytes", "Bytes", 7, numeric=True),
-        Column("tokens", "Tok", 6, numeric=True),
+        Column("source", "by", 3),
+        Column("bytes", "Bytes", 6, numeric=True),
+        Column("tokens", "Tok", 5, numeric=True),
         Column("reach", "Index", 11),
-        Column("findings", "!", 3, numeric=True),
+        Column("findings", "!", 2, numeric=True),
     )
     DEFAULT_SORT = 1
     EMPTY = "No memory files yet."
@@ -41,7 +44,7 @@ class FilesView(AuditTable):
                 Text(f.path, no_wrap=True, overflow="ellipsis"),
                 Text(f.type or "—", style="" if f.type else palette.muted),
                 Text(f"{f.age_days}d", justify="right"),
-                Text(f.age_source[:5], style=palette.muted),
+                Text(AGE_SOURCES.get(f.age_source, f.age_source[:3]), style=palette.muted),
                 Text(f"{f.bytes:,}", justify="right"),
                 Text(f"{tokens:,}", justify="right"),
                 Text(reach, style=colour),

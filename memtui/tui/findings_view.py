@@ -15,10 +15,10 @@ from memtui.tui.palette import Palette
 
 class FindingsView(AuditTable):
     COLUMNS = (
-        Column("kind", "Kind", 22),
+        Column("kind", "Kind", 20),
         Column("severity", "Sev", 7),
-        Column("where", "Where", 30),
-        Column("message", "Message", 60),
+        Column("where", "Where", 28),
+        Column("message", "Message", 20, flex=True),
     )
     DEFAULT_SORT = 0
     EMPTY = "No findings: this memory is clean."

@@ -17,7 +17,7 @@ from textual.widgets import Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from memtui.core.audit import AuditResult
-from memtui.tui.messages import JumpTo, MemorySelected
+from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette
 
 
@@ -35,7 +35,10 @@ class GraphView(Vertical):
 
     DEFAULT_CSS = """
     GraphView { height: 1fr; }
-    GraphView > .summary { height: auto; padding: 0 1; color: $text-muted; }
+    GraphView > .summary {
+        height: 1; padding: 0 1; color: $text-muted;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     GraphView > Input.filter { height: 1; border: none; padding: 0 1; margin: 0; }
     GraphView > Input.filter:focus { border: none; background: $boost; }
     GraphView > Tree { height: 1fr; }
@@ -64,7 +67,7 @@ class GraphView(Vertical):
                    changed: set[str] | None = None) -> None:
         self.result, self.palette = result, palette
         self._dirty = True
-        if self.is_on_screen:
+        if displayed(self):
             self.rebuild()
 
     def ensure_fresh(self) -> None:
@@ -182,7 +185,7 @@ class GraphView(Vertical):
     def _highlighted(self, event: Tree.NodeHighlighted[GraphNode]) -> None:
         event.stop()
         data = event.node.data
-        if data is not None and data.path:
+        if data is not None and data.path and displayed(self):
             self.post_message(MemorySelected(data.path))
 
     @on(Tree.NodeSelected)

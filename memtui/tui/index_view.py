@@ -15,9 +15,9 @@ class IndexView(AuditTable):
     COLUMNS = (
         Column("line", "Ln", 4, numeric=True),
         Column("kind", "Kind", 7),
-        Column("title", "Title", 24),
-        Column("targets", "Targets", 30),
-        Column("hook", "Hook", 36),
+        Column("title", "Title", 18),
+        Column("targets", "Targets", 23),
+        Column("hook", "Hook", 12, flex=True),
         Column("chars", "Chars", 6, numeric=True),
         Column("tokens", "Tok", 5, numeric=True),
     )

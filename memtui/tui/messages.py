@@ -1,10 +1,17 @@
-"""Messages the views send up to the app."""
+"""Messages the views send up to the app (and when a view may send them)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from textual.message import Message
+from textual.widget import Widget
+
+
+def displayed(widget: Widget) -> bool:
+    """Whether ``widget`` and all its ancestors are displayed (its tab is the active one)."""
+    return widget.is_mounted and all(
+        node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
 @dataclass

@@ -13,9 +13,9 @@ from memtui.tui.palette import Palette
 class OrphansView(AuditTable):
     COLUMNS = (
         Column("state", "State", 11),
-        Column("path", "Path", 34),
-        Column("name", "Name", 22),
-        Column("from", "Linked from", 40),
+        Column("path", "Path", 30),
+        Column("name", "Name", 18),
+        Column("from", "Linked from", 14, flex=True),
     )
     DEFAULT_SORT = 0
     EMPTY = "No orphans: every memory file is linked from MEMORY.md."

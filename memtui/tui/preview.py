@@ -19,9 +19,9 @@ from memtui.core.audit import AuditResult
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
-from memtui.tui.wiki_markdown import WikiMarkdown, parse_href, rewrite_wikilinks
+from memtui.tui.wiki_markdown import WikiMarkdown, rewrite_wikilinks
 
-SETTLE = 0.06  # seconds the cursor must rest before the preview re-renders
+SETTLE = 0.12  # seconds the cursor must rest before the preview re-renders
 FLASH = 2.0
 
 
@@ -63,7 +63,11 @@ class MemoryPreview(VerticalScroll):
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
-        self._timer = self.set_timer(0 if now else SETTLE, self._render_wanted)
+        if now:
+            self._timer = None
+            self.call_later(self._render_wanted)
+        else:
+            self._timer = self.set_timer(SETTLE, self._render_wanted)
 
     def set_result(self, result: AuditResult, palette: Palette) -> None:
         self.result, self.palette = result, palette
@@ -72,9 +76,16 @@ class MemoryPreview(VerticalScroll):
             self.call_later(self._render_wanted)
 
     async def _render_wanted(self) -> None:
+        if not self.display:
+            return  # rendered when shown again (see shown_again)
         want, self._want = self._want, None
         if want is not None:
             await self.show(*want)
+
+    def shown_again(self) -> None:
+        """The pane was hidden and is back: catch up with the last selection."""
+        if self._want is not None:
+            self.call_later(self._render_wanted)
 
     # -- rendering -------------------------------------------------------------------------
 
@@ -141,7 +152,7 @@ class MemoryPreview(VerticalScroll):
         findings.display = bool(fs)
         if key != self._shown:
             self._shown = key
-            await body.update(source)
+            await body.show(source)
             self.scroll_home(animate=False)
         if line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
@@ -172,20 +183,11 @@ class MemoryPreview(VerticalScroll):
         result = self.result
         if result is None:
             return
-        wl = parse_href(event.href)
-        if wl is not None:
-            _, name = wl
-            target = next((w.resolved for w in result.wikirefs
-                           if w.target == name and w.resolved), None)
-            if target is None:
-                self.app.notify(f"[[{name}]] names no memory yet", severity="warning")
-                return
-        else:
-            base = self.path.rsplit("/", 1)[0] + "/" if self.path and "/" in self.path else ""
-            target = event.href if event.href in result.scans else base + event.href
-            if target not in result.scans:
-                self.app.notify(f"{event.href}: not a memory here", severity="warning")
-                return
+        base = self.path.rsplit("/", 1)[0] + "/" if self.path and "/" in self.path else ""
+        target = event.href if event.href in result.scans else base + event.href
+        if target not in result.scans:
+            self.app.notify(f"{event.href}: not a memory here", severity="warning")
+            return
         self.post_message(MemorySelected(target))
 
 

@@ -1,19 +1,16 @@
 """Markdown with ``[[wikilinks]]`` coloured by how they resolve (resolved / fuzzy / dangling).
 
 Before rendering, each ``[[name]]`` outside code becomes a link to ``wikilink:STATE:name``;
-the blocks then paint those links with the theme's ``$wikilink-STATE`` colour. Clicking one
-posts ``Markdown.LinkClicked`` with that href, so the preview can follow it.
+``WikiMarkdown.show`` then paints those spans with the theme's ``$wikilink-STATE`` colour.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import cache
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
-from markdown_it.token import Token
-from textual.content import Content
+from textual.content import Content, Span
 from textual.style import Style
 from textual.widgets import Markdown
 from textual.widgets.markdown import MarkdownBlock
@@ -63,42 +60,37 @@ def _link(m: re.Match[str], states: Mapping[str, str]) -> str:
     return f"[{label}]({SCHEME}{state}:{quote(name, safe='')})"
 
 
-def parse_href(href: str) -> tuple[str, str] | None:
-    """``wikilink:STATE:name`` → (state, name), else None."""
-    if not href.startswith(SCHEME):
-        return None
-    state, _, name = href[len(SCHEME):].partition(":")
-    return state, unquote(name)
+def paint_wikilinks(content: Content) -> Content:
+    """``content`` with each ``wikilink:STATE:`` link span restyled ``$wikilink-STATE``.
 
-
-class _WikilinkColours(MarkdownBlock):
-    """Mixed into every block class: paints wikilink spans by state."""
-
-    def _token_to_content(self, token: Token) -> Content:
-        content = super()._token_to_content(token)
-        for span in content.spans:
-            style = span.style
-            if not isinstance(style, Style):
-                continue
-            click = style.meta.get("@click", "")
-            m = _HREF.match(click) if isinstance(click, str) else None
-            if m:
-                state = {"exact": "resolved", "stem": "resolved"}.get(m.group(1), m.group(1))
-                if state not in ("resolved", "fuzzy", "dangling"):
-                    state = "dangling"
-                decoration = " underline" if state == "dangling" else ""
-                content = content.stylize(f"bold $wikilink-{state}{decoration}",
-                                          span.start, span.end)
-        return content
-
-
-@cache
-def _with_colours(cls: type[MarkdownBlock]) -> type[MarkdownBlock]:
-    return type(cls.__name__, (_WikilinkColours, cls), {})
+    The link's click action is dropped: Textual paints every clickable span in the
+    widget's link colour, which would hide the state.
+    """
+    spans: list[Span] = []
+    changed = False
+    for span in content.spans:
+        style = span.style
+        click = style.meta.get("@click", "") if isinstance(style, Style) else ""
+        m = _HREF.match(click) if isinstance(click, str) else None
+        if m is None:
+            spans.append(span)
+            continue
+        state = {"exact": "resolved", "stem": "resolved"}.get(m.group(1), m.group(1))
+        if state not in ("resolved", "fuzzy", "dangling"):
+            state = "dangling"
+        decoration = " underline" if state == "dangling" else ""
+        spans.append(Span(span.start, span.end, f"bold $wikilink-{state}{decoration}"))
+        changed = True
+    return Content(content.plain, spans=spans) if changed else content
 
 
 class WikiMarkdown(Markdown):
-    """A Markdown widget whose blocks colour ``wikilink:`` links by state."""
+    """A Markdown widget that colours ``wikilink:`` links by state (use ``show``)."""
 
-    def get_block_class(self, block_name: str) -> type[MarkdownBlock]:
-        return _with_colours(super().get_block_class(block_name))
+    async def show(self, markdown: str) -> None:
+        await self.update(markdown)
+        for block in self.query(MarkdownBlock):
+            content = block._content
+            painted = paint_wikilinks(content)
+            if painted is not content:
+                block.set_content(painted)
