@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, Select
@@ -86,8 +87,13 @@ class ChatPane(Vertical):
                     "n / ctrl+n new chat", id="chat-input")
 
     def focus(self, scroll_visible: bool = True) -> ChatPane:
-        """Focusing the pane focuses its input."""
-        self.query_one("#chat-input", Input).focus(scroll_visible)
+        """Focusing the pane focuses its input (once it is composed)."""
+        try:
+            box = self.query_one("#chat-input", Input)
+        except NoMatches:
+            self.call_after_refresh(self.focus, scroll_visible)
+            return self
+        box.focus(scroll_visible)
         return self
 
     # -- setup -----------------------------------------------------------------------------
