@@ -118,7 +118,11 @@ class ChatPane(Vertical):
         try:
             names = await self.session.client.tags()
         except OllamaError as exc:
+            if not self.is_attached:
+                return
             self.query_one(Banner).show(str(exc), "error")
+            return
+        if not self.is_attached:
             return
         if not names:
             self.query_one(Banner).show("Ollama has no models: run `ollama pull qwen3:14b` "
@@ -132,10 +136,14 @@ class ChatPane(Vertical):
         try:
             facts = await self.session.prepare()
         except OllamaError as exc:
-            banner.show(str(exc), "error")
+            if self.is_attached:
+                banner.show(str(exc), "error")
+            return False
+        loaded = await self._loaded()
+        if not self.is_attached:
             return False
         banner.clear()
-        self.query_one(StatusLine).show(self.settings.model, facts, await self._loaded())
+        self.query_one(StatusLine).show(self.settings.model, facts, loaded)
         if facts.tools_note:
             banner.show(facts.tools_note, "warning")
         self._refresh_budget()
@@ -196,7 +204,8 @@ class ChatPane(Vertical):
         if text is None:
             text = self.query_one("#chat-input", Input).value
         budget = await self.session.budget(text)
-        self.query_one(BudgetBar).show(budget, self.loaded)
+        if self.is_attached:  # the pane may have closed while the estimate ran
+            self.query_one(BudgetBar).show(budget, self.loaded)
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -282,7 +291,10 @@ class ChatPane(Vertical):
             self.turns += 1
         facts = self.session.facts
         if facts is not None:
-            self.query_one(StatusLine).show(self.settings.model, facts, await self._loaded())
+            loaded = await self._loaded()
+            if not self.is_attached:
+                return
+            self.query_one(StatusLine).show(self.settings.model, facts, loaded)
         self._refresh_budget()
 
     def _restore_input(self, text: str) -> None:
