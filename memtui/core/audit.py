@@ -70,6 +70,8 @@ class FileScan:
     own_findings: list[Finding] = field(default_factory=list)
     #: The frontmatter date as a timestamp (None: no usable date), parsed once.
     dated: float | None = None
+    #: ``text_digest`` of the file's text (empty when not computed).
+    digest: bytes = b""
     #: This file's resolved links and the link generation they were resolved in.
     link_results: LinkResults | None = None
     link_generation: int = -1
@@ -354,7 +356,9 @@ class Auditor:
                     self._new_generation()
             keep[rel] = (key, scan)
         if fresh:
-            counts = self.counter.counts_many([s.memory.text for s in fresh])
+            texts = [s.memory.text for s in fresh]
+            keys = [s.digest or text_digest(t) for s, t in zip(fresh, texts, strict=True)]
+            counts = self.counter.counts_many(texts, keys)
             for scan, c in zip(fresh, counts, strict=True):
                 scan.tokens = c
         self._scans = keep
@@ -790,6 +794,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         own.append(finding("instruction_like", rel, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
     scan.own_findings = own
+    scan.digest = digest
     dv = mf.date_value()
     scan.dated = parse_date(dv[1]) if dv is not None else None
     return scan
