@@ -1,8 +1,12 @@
 """The audit: everything SPEC §3 asks of a workspace, computed incrementally.
 
-``Auditor`` keeps per-file results keyed by (mtime, size), so re-auditing after a change only
-re-reads the files that changed; everything that depends on several files (links, graph,
-orphans, names) is rebuilt from those cached pieces, which is cheap.
+``Auditor`` keeps each file's scan keyed by (mtime, size, inode), so re-auditing after a
+change re-reads only the files that changed. What depends on several files is kept too and
+redone only where the change reaches: links are re-resolved when a file comes or goes or a
+name changes (a new *generation*), the graph is patched edge by edge, and each file's share of
+the result (report, findings, orphan record) is rebuilt only when its scan, its links, its
+linked/reachable state or its age in days changed. ``run(changed=...)`` with the paths a file
+watcher reported skips the walk and the stat of every other file.
 """
 
 from __future__ import annotations
@@ -294,16 +298,18 @@ class Auditor:
         self._paths, self._skipped, self._notes = found.files, found.skipped, found.notes
         self._walked = True
 
-    @staticmethod
-    def _needs_walk(changed: Iterable[str]) -> bool:
-        """A change to anything but a markdown file (a folder, say) means walking again."""
-        return any(not rel.lower().endswith(".md") for rel in changed)
+    def _needs_walk(self, changed: Iterable[str]) -> bool:
+        """A change to anything but a plain markdown file (a folder, a symlink) means walking
+        again, so that discovery's rules apply."""
+        root = self.ws.root
+        return any(not rel.lower().endswith(".md") or (root / rel).is_symlink()
+                   for rel in changed)
 
     def _apply_changes(self, changed: Iterable[str]) -> None:
         paths = set(self._paths)
         before = len(paths)
         for rel in changed:
-            if rel == INDEX_NAME or rel.split("/", 1)[0].startswith("."):
+            if rel == INDEX_NAME or any(part.startswith(".") for part in rel.split("/")):
                 continue
             if self.ws.layout == "item" and not rel.startswith("memory/"):
                 continue
