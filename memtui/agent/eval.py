@@ -1,0 +1,182 @@
+"""``memtui eval``: the same message, N fresh runs, each classified (SPEC §5).
+
+Each run works on its own temporary copy of the workspace (the original is never touched),
+starts with no history, and is classified from the audits before and after:
+``memory_written`` (a memory file written and linked from MEMORY.md), ``orphan_written``
+(written, not linked), ``index_only``, ``wrong_mechanism`` (a decoy called, no memory),
+``no_tool_call`` (nothing written, no decoy), ``error``. Flags: ``fabricated`` (numbers,
+times or percentages written that the user never gave) and ``truncated``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memtui.agent.ollama import NoToolSupport, OllamaClient
+from memtui.agent.session import ChatSession, ModelFacts, TurnRecord
+from memtui.agent.settings import AgentSettings
+from memtui.core.audit import AuditResult
+from memtui.core.tokens import TokenCounter, default_counter
+from memtui.core.workspace import Workspace, open_workspace
+
+OUTCOMES = ("memory_written", "orphan_written", "index_only", "wrong_mechanism",
+            "no_tool_call", "error")
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_])\d+(?:[.,:]\d+)*\s?%?")
+_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+
+
+@dataclass
+class RunResult:
+    outcome: str
+    flags: list[str] = field(default_factory=list)
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    files_written: list[str] = field(default_factory=list)
+    prompt_eval_count: int | None = None
+    num_ctx: int | None = None
+    error: str | None = None
+    invented: list[str] = field(default_factory=list)  # the numbers behind `fabricated`
+    answer: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return self.outcome == "memory_written" and "fabricated" not in self.flags
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"outcome": self.outcome, "flags": self.flags, "tool_calls": self.tool_calls,
+                "files_written": self.files_written,
+                "prompt_eval_count": self.prompt_eval_count, "num_ctx": self.num_ctx,
+                "error": self.error, "invented": self.invented, "passed": self.passed}
+
+
+@dataclass
+class EvalReport:
+    runs: list[RunResult]
+    model: str
+    facts: ModelFacts | None = None
+
+    @property
+    def passes(self) -> int:
+        return sum(r.passed for r in self.runs)
+
+    @property
+    def pass_rate(self) -> float:
+        return self.passes / len(self.runs) if self.runs else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"model": self.model, "runs": [r.as_dict() for r in self.runs],
+                "pass_rate": round(self.pass_rate, 4)}
+
+
+def numbers(text: str) -> set[str]:
+    """Numbers, times and percentages in ``text``, normalised (``08:00`` stays a time)."""
+    out = set()
+    for m in _NUMBER.finditer(_LINK_TARGET.sub("]", text)):
+        tok = m.group(0).replace(" ", "").rstrip("%").replace(",", "")
+        if ":" not in tok:
+            tok = tok.lstrip("0") or "0"
+        out.add(tok)
+    return out
+
+
+def added_lines(before: str, after: str) -> list[str]:
+    old = set(before.splitlines())
+    return [ln for ln in after.splitlines() if ln not in old]
+
+
+def classify(before: AuditResult, after: AuditResult, record: TurnRecord, message: str,
+             today: dt.date) -> RunResult:
+    old = {p: s.memory.text for p, s in before.scans.items()}
+    new = {p: s.memory.text for p, s in after.scans.items()}
+    written = sorted(p for p in new if old.get(p) != new[p])
+    index_changed = before.index.text != after.index.text
+    decoys = [o for o in record.outcomes if o.wrong_mechanism]
+    if any(p in after.index_linked for p in written):
+        outcome = "memory_written"
+    elif written:
+        outcome = "orphan_written"
+    elif index_changed:
+        outcome = "index_only"
+    elif record.error:
+        outcome = "error"
+    elif decoys:
+        outcome = "wrong_mechanism"
+    else:
+        outcome = "no_tool_call"
+    added = [ln for p in written for ln in added_lines(old.get(p, ""), new[p])]
+    added += added_lines(before.index.text, after.index.text)
+    added += [o.added_text for o in decoys]
+    allowed = numbers(message) | numbers(today.isoformat())
+    invented = sorted(numbers("\n".join(added)) - allowed)
+    flags = []
+    if invented:
+        flags.append("fabricated")
+    if any(r.truncation for r in record.replies):
+        flags.append("truncated")
+    if record.error and outcome != "error":
+        flags.append("error")
+    files = sorted({p for o in record.outcomes for p in o.written})
+    pecs = [r.stats.prompt_eval_count for r in record.replies
+            if r.stats.prompt_eval_count is not None]
+    return RunResult(outcome, flags,
+                     [{"name": o.name, "arguments": o.arguments} for o in record.outcomes],
+                     files, max(pecs) if pecs else None, None, record.error, invented,
+                     record.content)
+
+
+def copy_workspace(ws: Workspace, into: Path) -> Workspace:
+    """A private copy of the workspace (memtui's state and .git left out)."""
+    target = into / (ws.root.name or "workspace")
+    shutil.copytree(ws.root, target, symlinks=True,
+                    ignore=shutil.ignore_patterns(".memtui", ".git"))
+    return open_workspace(target)
+
+
+async def prepare(settings: AgentSettings, ws: Workspace,
+                  client: OllamaClient) -> ModelFacts:
+    """Ask the server about the model once (raises OllamaError)."""
+    return await ChatSession(ws, settings, client=client, persist=False).prepare()
+
+
+async def run_once(source: Workspace, message: str, settings: AgentSettings,
+                   client: OllamaClient, facts: ModelFacts, counter: TokenCounter,
+                   today: dt.date) -> RunResult:
+    with tempfile.TemporaryDirectory(prefix="memtui-eval-") as tmp:
+        ws = copy_workspace(source, Path(tmp))
+        session = ChatSession(ws, settings, client=client, counter=counter, persist=False,
+                              today=today)
+        session.facts = facts
+        before = session.tools.audit()
+        record = await session.run_turn(message)
+        after = session.tools.audit()
+        result = classify(before, after, record, message, today)
+        result.num_ctx = facts.window.num_ctx
+        return result
+
+
+async def run_eval(ws: Workspace, message: str, n: int, settings: AgentSettings,
+                   on_run: Callable[[int, RunResult], None] | None = None,
+                   today: dt.date | None = None) -> EvalReport:
+    """N fresh runs; raises OllamaError when the model cannot be reached at all."""
+    day = today or dt.date.today()
+    counter = default_counter()
+    client = OllamaClient(settings.resolved_host(), settings.timeout)
+    try:
+        facts = await prepare(settings, ws, client)
+        if facts.tools_note:
+            raise NoToolSupport(facts.tools_note)
+        report = EvalReport([], settings.model or "", facts)
+        for i in range(n):
+            result = await run_once(ws, message, settings, client, facts, counter, day)
+            report.runs.append(result)
+            if on_run:
+                on_run(i, result)
+        return report
+    finally:
+        await client.aclose()

@@ -1,0 +1,89 @@
+"""``memtui eval PATH --message TEXT -n N --model M``: N fresh agent runs, classified."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+
+from memtui.agent.eval import EvalReport, RunResult, run_eval
+from memtui.agent.ollama import OllamaError
+from memtui.agent.options import add_agent_options, agent_option_error, settings_from
+from memtui.cli import fail
+from memtui.core.workspace import WorkspaceError, open_workspace
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", help="workspace folder, or its MEMORY.md (copied for each run)")
+    parser.add_argument("--message", "-m", required=True, help="the user message to send")
+    parser.add_argument("-n", type=int, default=6, help="number of runs (default 6)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_agent_options(parser, model_required=True)
+
+
+def run(ns: argparse.Namespace) -> int:
+    if ns.n < 1:
+        return fail("-n must be at least 1")
+    if not ns.message.strip():
+        return fail("--message is empty")
+    problem = agent_option_error(ns)
+    if problem:
+        return fail(problem)
+    try:
+        ws = open_workspace(ns.path)
+    except WorkspaceError as exc:
+        return fail(str(exc))
+    settings = settings_from(ns)
+
+    def progress(i: int, r: RunResult) -> None:
+        extra = f" ({', '.join(r.flags)})" if r.flags else ""
+        sys.stderr.write(f"run {i + 1}/{ns.n}: {r.outcome}{extra}\n")
+
+    try:
+        report = asyncio.run(run_eval(ws, ns.message, ns.n, settings, progress))
+    except OllamaError as exc:
+        return fail(str(exc))
+    if ns.json:
+        sys.stdout.write(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n")
+    else:
+        print_table(report)
+    return 0
+
+
+def print_table(report: EvalReport) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if not console.is_terminal:  # piped: do not squeeze the table into 80 columns
+        console = Console(width=160)
+    if report.facts is not None:
+        console.print(f"[b]{report.model}[/b]: {report.facts.window.note}")
+        if report.facts.tools_note:
+            console.print(f"[red]{report.facts.tools_note}[/red]")
+    table = Table(title=f"memtui eval — {len(report.runs)} runs")
+    table.add_column("#", justify="right")
+    table.add_column("outcome", no_wrap=True)
+    table.add_column("flags", no_wrap=True)
+    table.add_column("tool calls")
+    table.add_column("files written")
+    table.add_column("prompt tokens", justify="right")
+    table.add_column("num_ctx", justify="right")
+    styles = {"memory_written": "green", "orphan_written": "yellow", "index_only": "yellow",
+              "wrong_mechanism": "red", "no_tool_call": "red", "error": "red"}
+    for i, r in enumerate(report.runs, start=1):
+        flags = ", ".join(r.flags)
+        if r.invented:
+            flags += f" ({' '.join(r.invented[:5])})"
+        table.add_row(str(i), f"[{styles[r.outcome]}]{r.outcome}[/]", flags,
+                      " ".join(c["name"] for c in r.tool_calls) or "—",
+                      "\n".join(r.files_written) or "—",
+                      f"{r.prompt_eval_count:,}" if r.prompt_eval_count is not None else "—",
+                      f"{r.num_ctx:,}" if r.num_ctx else "server default")
+    console.print(table)
+    for i, r in enumerate(report.runs, start=1):
+        if r.error:
+            console.print(f"run {i}: {r.error}", markup=False, highlight=False)
+    console.print(f"pass rate: {report.passes}/{len(report.runs)} "
+                  f"({report.pass_rate:.0%}) — memory_written and not fabricated")

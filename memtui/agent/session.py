@@ -1,0 +1,399 @@
+"""One conversation with the agent in one workspace (SPEC §5).
+
+``send`` runs a turn: request, stream, run the tool calls, send their results back, until the
+model answers in words or the step limit is hit. It yields events for whoever watches (the
+chat pane, ``memtui eval``). History lives in ``<ws>/.memtui/chat/history.json`` (without the
+injected block), and every request and response goes to a JSONL transcript in
+``<ws>/.memtui/transcripts/``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from memtui.agent.ollama import (
+    ChatStats,
+    ContentDelta,
+    Done,
+    ModelInfo,
+    OllamaClient,
+    OllamaError,
+    ThinkingDelta,
+    ToolCall,
+    ToolCalls,
+    chat_body,
+)
+from memtui.agent.prompt import (
+    Budget,
+    SystemPrompt,
+    assemble,
+    block_prefix,
+    build_system_prompt,
+    estimate,
+)
+from memtui.agent.settings import AgentSettings
+from memtui.agent.tools import ToolBox, ToolOutcome, atomic_write
+from memtui.agent.truncation import TruncationWarning, check_truncation
+from memtui.agent.window import Window, resolve_window
+from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.tokens import TokenCounter, default_counter
+from memtui.core.workspace import Workspace
+
+T = TypeVar("T")
+HISTORY_SCHEMA = 1
+DEFAULT_MAX_STEPS = 12
+
+
+# -- what a turn reports -----------------------------------------------------------------------
+
+
+@dataclass
+class ModelFacts:
+    info: ModelInfo
+    window: Window
+    version: str | None
+
+    @property
+    def tools_note(self) -> str | None:
+        if self.info.supports_tools:
+            return None
+        caps = ", ".join(self.info.capabilities) or "none listed"
+        return (f"{self.info.name} cannot use tools (capabilities: {caps}): it can chat but "
+                "cannot read or write memory — pick a model with tool support, e.g. qwen3")
+
+
+@dataclass
+class RequestStarted:
+    step: int
+    budget: Budget
+    body: dict[str, Any]
+
+
+@dataclass
+class ReplyDone:
+    step: int
+    stats: ChatStats
+    budget: Budget
+    truncation: TruncationWarning | None
+    tool_calls: list[ToolCall]
+
+
+@dataclass
+class ToolStarted:
+    call: ToolCall
+
+
+@dataclass
+class ToolFinished:
+    outcome: ToolOutcome
+
+
+@dataclass
+class TurnDone:
+    content: str
+    steps: int
+    stopped: str  # "answer" | "max_steps"
+
+
+@dataclass
+class TurnFailed:
+    message: str  # one line: what happened and what to do
+    error: Exception
+    unsent: str | None = None  # the user's text, taken back out of history when nothing ran
+
+
+@dataclass
+class TurnCancelled:
+    unsent: str | None = None
+
+
+SessionEvent = (RequestStarted | ContentDelta | ThinkingDelta | ToolCalls | ReplyDone
+                | ToolStarted | ToolFinished | TurnDone | TurnFailed | TurnCancelled)
+
+
+@dataclass
+class TurnRecord:
+    """What one turn did, for ``memtui eval``."""
+
+    outcomes: list[ToolOutcome] = field(default_factory=list)
+    replies: list[ReplyDone] = field(default_factory=list)
+    error: str | None = None
+    content: str = ""
+
+
+# -- the session -------------------------------------------------------------------------------
+
+
+class ChatSession:
+    def __init__(self, ws: Workspace, settings: AgentSettings,
+                 client: OllamaClient | None = None, counter: TokenCounter | None = None,
+                 persist: bool = True, max_steps: int | None = None,
+                 today: dt.date | None = None) -> None:
+        self.ws = ws
+        self.settings = settings
+        self.client = client or OllamaClient(settings.resolved_host(), settings.timeout)
+        self.counter = counter or default_counter()
+        self.persist = persist
+        self.max_steps = max_steps or settings.max_steps or DEFAULT_MAX_STEPS
+        self.today = today
+        self.auditor = Auditor(ws, AuditOptions(stale_days=None), self.counter)
+        self.tools = ToolBox(ws, settings.decoys, self.auditor)
+        self.facts: ModelFacts | None = None
+        self.history: list[dict[str, Any]] = []
+        self.transcript: Path | None = None
+        self.load_problem: str | None = None
+        self._unreadable: Path | None = None
+        self._work_lock = asyncio.Lock()
+        if persist:
+            self._load()
+
+    # -- paths -----------------------------------------------------------------------------
+
+    @property
+    def history_path(self) -> Path:
+        return self.ws.state_dir / "chat" / "history.json"
+
+    @property
+    def transcripts_dir(self) -> Path:
+        return self.ws.state_dir / "transcripts"
+
+    @property
+    def model(self) -> str:
+        if not self.settings.model:
+            raise OllamaError("no model chosen: pass --model (see `ollama list`)")
+        return self.settings.model
+
+    # -- model facts -----------------------------------------------------------------------
+
+    async def prepare(self) -> ModelFacts:
+        """Ask the server about the model and resolve the window (raises OllamaError)."""
+        info = await self.client.show(self.model)
+        version = None if info.context_length or self.settings.num_ctx \
+            else await self.client.version()
+        self.facts = ModelFacts(info, resolve_window(self.settings.num_ctx, info, version),
+                                version)
+        return self.facts
+
+    async def loaded_window(self) -> int | None:
+        """The context length of the runner Ollama has loaded for this model (``/api/ps``)."""
+        loaded = await self.client.ps()
+        for name in (self.model, f"{self.model}:latest"):
+            for m in loaded:
+                if m.name == name:
+                    return m.context_length
+        return None
+
+    def system_prompt(self) -> SystemPrompt:
+        return build_system_prompt(self.ws, self._tool_schemas(),
+                                   self.settings.system_prompt_file,
+                                   self.settings.tool_prose, self.today)
+
+    def _tool_schemas(self) -> list[dict[str, Any]]:
+        if self.facts is not None and not self.facts.info.supports_tools:
+            return []
+        return self.tools.schemas()
+
+    async def off_loop(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run file and tokenizer work in a thread, one job at a time, so the event loop
+        (the TUI) never waits on the disk or on the first load of the vocabulary."""
+        async with self._work_lock:
+            return await asyncio.to_thread(fn, *args)
+
+    def _request(self, step: int, text: str, tools: list[dict[str, Any]],
+                 num_ctx: int | None) -> tuple[list[dict[str, Any]], Budget]:
+        """The messages of the next request (index re-read now) and their estimate."""
+        system = self.system_prompt()
+        prefix = block_prefix(self.tools.audit().block.text)
+        messages = assemble(system.text, self.history, prefix, None)
+        history, new = (self.history[:-1], text) if step == 1 else (self.history, "")
+        return messages, estimate(self.counter, system, tools, prefix, history, new, num_ctx)
+
+    async def budget(self, text: str) -> Budget:
+        """``budget_for`` off the event loop."""
+        return await self.off_loop(self.budget_for, text)
+
+    def budget_for(self, text: str) -> Budget:
+        """The estimate the pane shows before sending ``text`` (reads the index now)."""
+        block = self.tools.audit(set()).block.text  # re-reads the index, skips the walk
+        window = self.facts.window.num_ctx if self.facts else None
+        return estimate(self.counter, self.system_prompt(), self._tool_schemas(),
+                        block_prefix(block), self.history, text, window)
+
+    # -- history ---------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        path = self.history_path
+        if not path.exists():
+            return
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            messages = data["messages"]
+            if not isinstance(messages, list) or not all(isinstance(m, dict) and "role" in m
+                                                          for m in messages):
+                raise ValueError("messages is not a list of messages")
+            self.history = messages
+            name = data.get("transcript")
+            if isinstance(name, str) and "/" not in name:
+                self.transcript = self.transcripts_dir / name
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            # Nothing is written on opening: the unreadable file is moved aside on first save.
+            self._unreadable = path.with_name(f"history.unreadable-{int(time.time())}.json")
+            self.load_problem = (f"chat history could not be read ({exc}); a new chat starts "
+                                 f"and the old file will be kept as {self._unreadable.name}")
+
+    def save(self) -> None:
+        if not self.persist:
+            return
+        path = self.history_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if self._unreadable is not None:
+            with contextlib.suppress(OSError):
+                path.rename(self._unreadable)
+            self._unreadable = None
+        data = {"schema": HISTORY_SCHEMA, "model": self.settings.model,
+                "transcript": self.transcript.name if self.transcript else None,
+                "messages": self.history}
+        atomic_write(path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+
+    def new_chat(self) -> None:
+        self.history = []
+        self.transcript = None
+        self.save()
+
+    def _log(self, kind: str, **data: Any) -> None:
+        if not self.persist:
+            return
+        if self.transcript is None:
+            stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+            self.transcript = self.transcripts_dir / f"{stamp}-{secrets.token_hex(3)}.jsonl"
+        self.transcripts_dir.mkdir(parents=True, exist_ok=True)
+        row = {"time": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
+               "kind": kind, **data}
+        with self.transcript.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
+
+    # -- a turn ----------------------------------------------------------------------------
+
+    async def send(self, text: str) -> AsyncIterator[SessionEvent]:
+        """Run one user turn; yields events, ends with TurnDone, TurnFailed or TurnCancelled."""
+        try:
+            if self.facts is None:
+                await self.prepare()
+        except OllamaError as exc:
+            yield TurnFailed(str(exc), exc, unsent=text)
+            return
+        start = len(self.history)
+        self.history.append({"role": "user", "content": text})
+        self._log("user", content=text)
+        step = 0
+        content = ""
+        try:
+            while True:
+                step += 1
+                tools = self._tool_schemas()
+                window = self.facts.window if self.facts else Window(None, "none")
+                messages, budget = await self.off_loop(self._request, step, text, tools,
+                                                       window.num_ctx)
+                think = self.settings.think
+                body = chat_body(self.model, messages, tools, window.options(), think=think)
+                self._log("request", step=step, body=body, estimate=budget.total)
+                yield RequestStarted(step, budget, body)
+                content, thinking, calls = "", "", []
+                stats: ChatStats | None = None
+                try:
+                    async for event in self.client.chat(self.model, messages, tools,
+                                                        window.options(), think=think):
+                        if isinstance(event, ContentDelta):
+                            content += event.text
+                        elif isinstance(event, ThinkingDelta):
+                            thinking += event.text
+                        elif isinstance(event, ToolCalls):
+                            calls.extend(event.calls)
+                        elif isinstance(event, Done):
+                            stats = event.stats
+                            continue
+                        yield event
+                except (OllamaError, asyncio.CancelledError) as exc:
+                    self._keep_partial(content, thinking)
+                    raise exc
+                assert stats is not None
+                self._append_assistant(content, thinking, calls)
+                trunc = check_truncation(stats.prompt_eval_count, budget.total, window.num_ctx,
+                                         self.facts.info.context_length if self.facts else None)
+                self._log("response", step=step, content=content, thinking=thinking,
+                          tool_calls=[c.as_message() for c in calls], stats=stats.as_dict(),
+                          truncation=trunc.as_dict() if trunc else None)
+                yield ReplyDone(step, stats, budget, trunc, calls)
+                if not calls:
+                    self.save()
+                    yield TurnDone(content, step, "answer")
+                    return
+                for call in calls:
+                    yield ToolStarted(call)
+                    outcome = await self.off_loop(self.tools.call, call.name, call.arguments)
+                    self.history.append({"role": "tool", "tool_name": call.name,
+                                         "content": outcome.result,
+                                         "effect": outcome.effect_text, "ok": outcome.ok,
+                                         "wrong_mechanism": outcome.wrong_mechanism})
+                    self._log("tool", **outcome.as_dict())
+                    yield ToolFinished(outcome)
+                self.save()
+                if step >= self.max_steps:
+                    yield TurnDone(content, step, "max_steps")
+                    return
+        except OllamaError as exc:
+            unsent = self._rollback(start)
+            self._log("error", message=str(exc), type=type(exc).__name__)
+            self.save()
+            yield TurnFailed(str(exc), exc, unsent)
+        except asyncio.CancelledError:
+            unsent = self._rollback(start)
+            self._log("cancelled")
+            self.save()
+            yield TurnCancelled(unsent)
+
+    def _append_assistant(self, content: str, thinking: str, calls: list[ToolCall]) -> None:
+        msg: dict[str, Any] = {"role": "assistant", "content": content}
+        if thinking:
+            msg["thinking"] = thinking
+        if calls:
+            msg["tool_calls"] = [c.as_message() for c in calls]
+        self.history.append(msg)
+
+    def _keep_partial(self, content: str, thinking: str) -> None:
+        if content or thinking:
+            self._append_assistant(content, thinking, [])
+            self.history[-1]["partial"] = True
+
+    def _rollback(self, start: int) -> str | None:
+        """When a turn failed before anything came back, take the user's text back out of
+        history (the pane puts it back in the input); otherwise keep what happened."""
+        if len(self.history) == start + 1 and self.history[-1]["role"] == "user":
+            return str(self.history.pop()["content"])
+        return None
+
+    async def run_turn(self, text: str) -> TurnRecord:
+        """Run a turn to the end without watching it (``memtui eval``)."""
+        record = TurnRecord()
+        async for event in self.send(text):
+            if isinstance(event, ToolFinished):
+                record.outcomes.append(event.outcome)
+            elif isinstance(event, ReplyDone):
+                record.replies.append(event)
+            elif isinstance(event, TurnFailed):
+                record.error = event.message
+            elif isinstance(event, TurnDone):
+                record.content = event.content
+        return record
+
+    async def aclose(self) -> None:
+        await self.client.aclose()

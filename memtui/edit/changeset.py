@@ -1,0 +1,213 @@
+"""Planned file changes, shown as a diff or applied all together, checked and journaled.
+
+An operation never writes: it fills a :class:`Plan` (a working copy over the bytes it read)
+and hands back a :class:`Changeset`. :func:`apply` then, under the workspace lock, checks
+that every touched file still has the bytes the plan was computed from, writes them
+atomically, and journals the operation so it can be undone.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+from memtui.core.workspace import Workspace
+from memtui.edit.errors import Refused
+from memtui.edit.rawtext import RawText
+from memtui.edit.safe_write import (
+    atomic_delete,
+    atomic_write,
+    check_unchanged,
+    digest,
+    folder_lock,
+)
+from memtui.edit.snapshot import Snapshot
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One file: ``before`` None = it is created, ``after`` None = it is deleted."""
+
+    path: str
+    before: bytes | None
+    after: bytes | None
+    moved_from: str | None = None
+    moved_to: str | None = None
+
+    @property
+    def kind(self) -> str:
+        if self.before is None:
+            return "create"
+        if self.after is None:
+            return "delete"
+        return "modify"
+
+    @property
+    def label(self) -> str:
+        if self.moved_from:
+            return f"{self.moved_from} → {self.path}"
+        return self.path
+
+
+@dataclass
+class Changeset:
+    """What an operation will do: its name, arguments, a summary, and the file changes."""
+
+    op: str
+    args: dict[str, Any]
+    summary: str
+    changes: list[FileChange] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # printed after the summary (e.g. dangling)
+
+    def __bool__(self) -> bool:
+        return bool(self.changes)
+
+    @property
+    def paths(self) -> list[str]:
+        return [c.path for c in self.changes]
+
+    def diff(self) -> str:
+        """A unified diff of every change (``/dev/null`` for created and deleted files)."""
+        out: list[str] = []
+        for ch in self.changes:
+            if ch.moved_to:
+                continue  # shown with its new path
+            old_name = f"a/{ch.moved_from or ch.path}"
+            before = ch.before
+            if ch.moved_from is not None:
+                before = next((c.before for c in self.changes if c.path == ch.moved_from), None)
+            a = _lines(before)
+            b = _lines(ch.after)
+            out += difflib.unified_diff(a, b, old_name if before is not None else "/dev/null",
+                                        f"b/{ch.path}" if ch.after is not None else "/dev/null")
+        return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                       for line in out)
+
+
+def _lines(data: bytes | None) -> list[str]:
+    if data is None:
+        return []
+    return data.decode("utf-8", errors="replace").splitlines(keepends=True)
+
+
+class Plan:
+    """A working copy over a snapshot: edit lines, create, delete and move files."""
+
+    def __init__(self, snap: Snapshot) -> None:
+        self.snap = snap
+        self.texts: dict[str, RawText] = {}
+        self.before: dict[str, bytes | None] = {}
+        self.deleted: list[str] = []
+        self.moved: dict[str, str] = {}  # old path → new path
+
+    def path(self, rel: str) -> str:
+        """Where ``rel`` lives in the plan (its new path once moved)."""
+        return self.moved.get(rel, rel)
+
+    def raw(self, rel: str) -> RawText:
+        """The editable text of ``rel`` (follows a move)."""
+        rel = self.path(rel)
+        if rel not in self.texts:
+            data = self.snap.load(rel)
+            self.before[rel] = data
+            self.texts[rel] = RawText.parse(data)
+        return self.texts[rel]
+
+    def create(self, rel: str, data: bytes) -> None:
+        if self.snap.exists(rel) or rel in self.texts:
+            raise Refused(f"{rel} already exists; nothing was written")
+        self.before[rel] = None
+        self.texts[rel] = RawText.parse(data)
+
+    def delete(self, rel: str) -> None:
+        if rel not in self.deleted:
+            self.before.setdefault(rel, self.snap.load(rel))
+            self.texts.pop(rel, None)
+            self.deleted.append(rel)
+
+    def move(self, old: str, new: str) -> None:
+        if self.snap.exists(new):
+            raise Refused(f"{new} already exists; nothing was written")
+        text = self.raw(old)
+        self.before[new] = None
+        self.texts[new] = text
+        del self.texts[old]
+        self.moved[old] = new
+        self.deleted.append(old)
+
+    def changeset(self, op: str, args: dict[str, Any], summary: str) -> Changeset:
+        moved_from = {new: old for old, new in self.moved.items()}
+        changes: list[FileChange] = []
+        for rel, text in self.texts.items():
+            after = text.to_bytes()
+            before = self.before.get(rel)
+            if after != before or before is None:
+                changes.append(FileChange(rel, before, after, moved_from=moved_from.get(rel)))
+        for rel in self.deleted:
+            changes.append(FileChange(rel, self.before[rel], None, moved_to=self.moved.get(rel)))
+        return Changeset(op, args, summary, changes)
+
+
+def write_changes(ws: Workspace, changes: list[FileChange]) -> None:
+    """Check every file still has its ``before`` bytes, then write them all.
+
+    Call with the workspace lock held. Raises Conflict (nothing written) when a file
+    changed; on an I/O error half-way, files already written are put back.
+    """
+    for ch in changes:
+        check_unchanged(ws.abs(ch.path), digest(ch.before), ch.path)
+    done: list[FileChange] = []
+    order = [c for c in changes if c.after is not None] + [c for c in changes if c.after is None]
+    try:
+        for ch in order:
+            full = ws.abs(ch.path)
+            if ch.after is None:
+                atomic_delete(full)
+            else:
+                atomic_write(full, ch.after)
+            done.append(ch)
+    except OSError as exc:
+        put_back(ws, done)
+        raise Refused(f"could not write {ch.path} ({exc.strerror or exc}); "
+                      "files already written were put back") from None
+
+
+def put_back(ws: Workspace, done: list[FileChange]) -> None:
+    """Best effort: return files already written to their ``before`` bytes."""
+    for ch in reversed(done):
+        full = ws.abs(ch.path)
+        try:
+            if ch.before is None:
+                full.unlink(missing_ok=True)
+            else:
+                atomic_write(full, ch.before)
+        except OSError:
+            pass
+
+
+def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
+    """Write a changeset (checked, atomic) and journal it; returns the journal record.
+
+    The record is written first (write-ahead): should memtui die half-way, ``undo`` still
+    knows every file's before bytes and puts back the ones that were written.
+    """
+    from memtui.edit.journal import Journal
+
+    if not changeset.changes:
+        raise Refused("nothing to change")
+    try:
+        with folder_lock(ws.state_dir):
+            for ch in changeset.changes:
+                check_unchanged(ws.abs(ch.path), digest(ch.before), ch.path)
+            journal = Journal(ws)
+            record = journal.append(changeset)
+            try:
+                write_changes(ws, changeset.changes)
+            except BaseException:
+                journal.discard(record)
+                raise
+            return record
+    except OSError as exc:
+        raise Refused(f"cannot write in {ws.root} ({exc.strerror or exc}); "
+                      "nothing was written") from None

@@ -1,0 +1,115 @@
+"""``memtui fix <operation> PATH …``: the repair operations from the command line.
+
+Exit status: 0 done (or nothing to change), 1 refused or conflict, 2 usage error; every
+refusal is one line on stderr. ``--dry-run`` prints the unified diff and writes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from memtui.core.memory_file import KNOWN_TYPES
+from memtui.core.workspace import WorkspaceError, open_workspace
+from memtui.edit import index_ops, memory_ops
+from memtui.edit.changeset import Changeset, apply
+from memtui.edit.errors import Refused, UsageError
+from memtui.edit.snapshot import Snapshot
+
+Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
+
+OPERATIONS: dict[str, tuple[str, Planner]] = {
+    "add-to-index": ("add index entries drafted from name and description",
+                     lambda s, a: index_ops.add_to_index(
+                         s, a.memories, title=a.title, hook=a.hook, under=a.under,
+                         all_unreachable=a.all_unreachable)),
+    "repoint": ("point links to OLD_TARGET at NEW_TARGET (index and memories)",
+                lambda s, a: index_ops.repoint(s, a.old_target, a.new_target)),
+    "remove-link": ("remove the index line (or the link on a packed line) to TARGET",
+                    lambda s, a: index_ops.remove_link(s, a.target)),
+    "fold": ("fold the entries of several memories into one packed line",
+             lambda s, a: index_ops.fold(s, a.memories, a.label)),
+    "unfold": ("turn a packed index line back into entries",
+               lambda s, a: index_ops.unfold(s, a.line_number)),
+    "rename": ("rename a memory: file, name, and every link to it",
+               lambda s, a: memory_ops.rename(s, a.memory, a.new_name)),
+    "fix-wikilinks": ("rewrite fuzzy [[wikilinks]] to their exact spelling",
+                      lambda s, a: memory_ops.fix_wikilinks(s, a.memory)),
+    "new": ("create a memory from a template",
+            lambda s, a: memory_ops.new(s, a.name, a.type, a.description or "", a.index)),
+    "delete": ("delete memories and their index lines; list links left dangling",
+               lambda s, a: memory_ops.delete(s, a.memories)),
+    "redact": ("replace credentials found in a memory with [REDACTED]",
+               lambda s, a: memory_ops.redact(s, a.memory)),
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from memtui.cli import ArgumentParser
+
+    sub = parser.add_subparsers(dest="op", required=True, metavar="OPERATION",
+                                parser_class=ArgumentParser)
+    ops = {}
+    for name, (help_text, _) in OPERATIONS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("path", metavar="PATH", help="workspace folder, or its MEMORY.md")
+        ops[name] = p
+    named = "memory: path relative to the workspace, or its name"
+    ops["add-to-index"].add_argument("memories", nargs="*", metavar="MEMORY", help=named)
+    ops["add-to-index"].add_argument("--title", help="the entry's title (one memory)")
+    ops["add-to-index"].add_argument("--hook", help="the entry's hook (one memory)")
+    ops["add-to-index"].add_argument("--under", metavar="HEADING",
+                                     help="put the entries at the end of this section")
+    ops["add-to-index"].add_argument("--all-unreachable", action="store_true",
+                                     help="add every memory nothing leads to")
+    ops["repoint"].add_argument("old_target", metavar="OLD_TARGET",
+                                help="link target to replace (workspace-relative path)")
+    ops["repoint"].add_argument("new_target", metavar="NEW_TARGET",
+                                help="existing file to point at instead")
+    ops["remove-link"].add_argument("target", metavar="TARGET",
+                                    help="link target (path, or a memory's name)")
+    ops["fold"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
+    ops["fold"].add_argument("--label", help="the packed line's label (default: Cold, <month>)")
+    ops["unfold"].add_argument("line_number", metavar="LINE_NUMBER", type=int,
+                               help="MEMORY.md line number of the packed line")
+    ops["rename"].add_argument("memory", metavar="MEMORY", help=named)
+    ops["rename"].add_argument("new_name", metavar="NEW_NAME",
+                               help="new name (also the new file name, NEW_NAME.md)")
+    ops["fix-wikilinks"].add_argument("memory", nargs="?", metavar="MEMORY",
+                                      help="only this memory (default: every file)")
+    ops["new"].add_argument("name", metavar="NAME", help="name, and file name NAME.md")
+    ops["new"].add_argument("--type", required=True, choices=KNOWN_TYPES)
+    ops["new"].add_argument("--description", default="")
+    ops["new"].add_argument("--index", action="store_true", help="also add it to MEMORY.md")
+    ops["delete"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
+    ops["redact"].add_argument("memory", metavar="MEMORY", help=named + " (or MEMORY.md)")
+    for p in ops.values():
+        p.add_argument("--dry-run", action="store_true",
+                       help="print the unified diff and write nothing")
+
+
+def run(ns: argparse.Namespace) -> int:
+    prog = f"memtui fix {ns.op}"
+    try:
+        ws = open_workspace(ns.path)
+        snap = Snapshot.read(ws)
+        changeset = OPERATIONS[ns.op][1](snap, ns)
+        if not changeset:
+            print(f"{ns.op}: nothing to change ({changeset.summary})")
+            return 0
+        if ns.dry_run:
+            sys.stdout.write(changeset.diff())
+            print(f"dry run, nothing written: {changeset.summary}")
+            return 0
+        record = apply(ws, changeset)
+    except (WorkspaceError, UsageError) as exc:
+        sys.stderr.write(f"{prog}: {exc}\n")
+        return 2
+    except Refused as exc:
+        sys.stderr.write(f"{prog}: {exc}\n")
+        return 1
+    print(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]")
+    for note in changeset.notes:
+        print(f"  {note}")
+    return 0

@@ -1,0 +1,47 @@
+"""Drafting index lines from a memory's name and description."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from memtui.core.memory_file import MemoryFile
+from memtui.core.workspace import INDEX_NAME
+from memtui.edit.linkedit import href_for
+
+_SEP = re.compile(r"[-_]+")
+
+
+def humanise(name: str) -> str:
+    """``user-role`` → ``User role``; a name that is already a title stays as it is."""
+    if " " in name.strip():
+        return name.strip()
+    words = _SEP.sub(" ", name).strip()
+    return words[:1].upper() + words[1:] if words else name
+
+
+def index_href(rel: str) -> str:
+    href = href_for(INDEX_NAME, rel)
+    return f"<{href}>" if any(c in href for c in " \t()<>") else href
+
+
+def entry_line(rel: str, title: str, hook: str | None) -> str:
+    """``- [Title](path) — hook`` (no dash and hook when the hook is empty)."""
+    title = title.replace("[", "(").replace("]", ")").strip()
+    line = f"- [{title}]({index_href(rel)})"
+    hook = (hook or "").replace("\n", " ").strip()
+    return f"{line} — {hook}" if hook else line
+
+
+def draft_title(mf: MemoryFile) -> str:
+    return humanise(mf.key)
+
+
+def draft_entry(mf: MemoryFile, title: str | None = None, hook: str | None = None) -> str:
+    """The index line for a memory: the title from its name, the hook its description."""
+    return entry_line(mf.path, title if title else draft_title(mf),
+                      hook if hook is not None else (mf.description or ""))
+
+
+def default_fold_label(now: float | None = None) -> str:
+    return "Cold, " + time.strftime("%B %Y", time.localtime(now))

@@ -1,0 +1,294 @@
+"""Operations on the index, MEMORY.md: add entries, repoint, remove, fold and unfold links.
+
+Each function plans from a :class:`Snapshot` and returns a :class:`Changeset`; nothing is
+written here. Only the lines an operation is about change; every other byte stays.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable
+
+from memtui.core.index import _HEADING
+from memtui.core.links import resolve_href
+from memtui.core.workspace import INDEX_NAME
+from memtui.edit.changeset import Changeset, Plan
+from memtui.edit.draft import default_fold_label, draft_entry, draft_title, entry_line
+from memtui.edit.errors import Refused, UsageError
+from memtui.edit.linkedit import (
+    dest_spans,
+    link_extent,
+    link_targets,
+    prose_lines,
+    retarget,
+    wikilink_spans,
+)
+from memtui.edit.rawtext import RawText
+from memtui.edit.snapshot import Snapshot
+
+_SEP_BEFORE = re.compile(r"\s*(?:·|•|,|;|\||/|–|—)\s*$")
+_SEP_AFTER = re.compile(r"^\s*(?:·|•|,|;|\||/|–|—)\s*")
+_HASHES = re.compile(r"^ {0,3}#{1,6}\s*")
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``1 link``, ``2 links``; ``many`` for irregular plurals (entry → entries)."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def index_line_of(snap: Snapshot, rel: str) -> list[int]:
+    """Index line numbers whose links (markdown or wikilink) lead to ``rel``."""
+    return [ln.number for ln in snap.index.lines
+            if rel in ln.targets or any(snap.resolver.resolve(w.target or "").path == rel
+                                        for w in ln.wikilinks)]
+
+
+def heading_line(raw: RawText, heading: str) -> int:
+    want = _HASHES.sub("", heading).strip().casefold()
+    for number, text in enumerate(raw.texts(), start=1):
+        if _HEADING.match(text) and _HASHES.sub("", text).strip().rstrip("#").strip() \
+                .casefold() == want:
+            return number
+    raise UsageError(f"{INDEX_NAME} has no heading '{heading}'")
+
+
+def insertion_point(raw: RawText, under: str | None) -> int:
+    """Where new entries go: after the last non-blank line of the heading's section, or of
+    the file."""
+    texts = raw.texts()
+    if under is None:
+        start, stop = 1, len(texts)
+    else:
+        start = heading_line(raw, under)
+        stop = next((n for n in range(start + 1, len(texts) + 1)
+                     if _HEADING.match(texts[n - 1])), len(texts) + 1) - 1
+    last = start - 1 if under is None else start
+    for n in range(start, stop + 1):
+        if texts[n - 1].strip():
+            last = n
+    return last + 1
+
+
+def plan_add_to_index(plan: Plan, rels: list[str], title: str | None = None,
+                      hook: str | None = None, under: str | None = None) -> list[str]:
+    """Insert drafted entries for ``rels`` into the plan's index; returns the lines added."""
+    snap = plan.snap
+    raw = plan.raw(INDEX_NAME)
+    lines = [draft_entry(snap.memories[r], title, hook) for r in rels]
+    raw.insert(insertion_point(raw, under), lines)
+    return lines
+
+
+def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
+                under: str | None = None) -> Changeset:
+    """Add index entries the operator wrote: (memory path, title, hook) each."""
+    for rel, _, _ in entries:
+        if rel not in snap.memories:
+            raise UsageError(f"no memory at {rel}")
+        at = index_line_of(snap, rel)
+        if at:
+            raise Refused(f"{rel} is already in the index (line {at[0]})")
+    plan = Plan(snap)
+    raw = plan.raw(INDEX_NAME)
+    raw.insert(insertion_point(raw, under),
+               [entry_line(rel, title or draft_title(snap.memories[rel]), hook)
+                for rel, title, hook in entries])
+    where = f" under '{under}'" if under else ""
+    rels = [rel for rel, _, _ in entries]
+    names = ", ".join(rels) if len(rels) <= 3 else plural(len(rels), "memory", "memories")
+    return plan.changeset("add-to-index", {"entries": [list(e) for e in entries],
+                                           "under": under},
+                          f"{INDEX_NAME}: +{plural(len(rels), 'entry', 'entries')}{where} "
+                          f"({names})")
+
+
+def headings(snap: Snapshot) -> list[str]:
+    """The index's headings, as written without their ``#`` marks (for placement choices)."""
+    return [_HASHES.sub("", ln.text).strip().rstrip("#").strip()
+            for ln in snap.index.lines if ln.kind == "heading"]
+
+
+def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = None,
+                 hook: str | None = None, under: str | None = None,
+                 all_unreachable: bool = False) -> Changeset:
+    args = {"memories": memories, "title": title, "hook": hook, "under": under,
+            "all_unreachable": all_unreachable}
+    if all_unreachable:
+        if memories:
+            raise UsageError("give MEMORY names or --all-unreachable, not both")
+        rels = snap.unreachable()
+    else:
+        if not memories:
+            raise UsageError("name at least one MEMORY (or use --all-unreachable)")
+        rels = []
+        for m in memories:
+            rel = snap.memory(m).path
+            if rel not in rels:
+                rels.append(rel)
+    if (title or hook) and len(rels) != 1:
+        raise UsageError("--title and --hook apply to one memory at a time")
+    if not rels:
+        return Plan(snap).changeset("add-to-index", args, "every memory is reachable already")
+    entries = []
+    for rel in rels:
+        mf = snap.memories[rel]
+        entries.append((rel, title or draft_title(mf),
+                        hook if hook is not None else (mf.description or "")))
+    cs = add_entries(snap, entries, under)
+    cs.args = args
+    return cs
+
+
+def _norm(snap: Snapshot, target: str, source: str = INDEX_NAME) -> str:
+    resolved = resolve_href(source, target)
+    if resolved is None or resolved[0] is None:
+        raise UsageError(f"'{target}' is not a path inside the workspace")
+    return resolved[0]
+
+
+def repoint(snap: Snapshot, old: str, new: str) -> Changeset:
+    """Point every link to ``old`` (index and memories) at ``new``, which must exist."""
+    old_t, new_t = _norm(snap, old), _norm(snap, new)
+    if old_t == new_t:
+        raise UsageError("the old and new targets are the same")
+    if not snap.exists(new_t):
+        raise Refused(f"{new_t} does not exist; repoint to an existing file")
+    plan = Plan(snap)
+    count = 0
+    for source in [INDEX_NAME, *snap.memories]:
+        start = 1 if source == INDEX_NAME else snap.memories[source].body_start
+        if source != INDEX_NAME and old_t not in {
+                lk.target for lk in snap.links_from(source)[0]}:
+            continue
+        raw = plan.raw(source)
+        for n in prose_lines(raw.texts()[start - 1:], start):
+            text = raw.text(n)
+            new_text = retarget(text, source, lambda t: new_t if t == old_t else None)
+            if new_text != text:
+                raw.set(n, new_text)
+                count += sum(1 for _, t in link_targets(text, source) if t == old_t)
+    cs = plan.changeset("repoint", {"old": old_t, "new": new_t},
+                        f"repointed {plural(count, 'link')} from {old_t} to {new_t}")
+    if not cs:
+        raise Refused(f"no link leads to {old_t}")
+    cs.summary += f" in {', '.join(cs.paths)}"
+    return cs
+
+
+def remove_index_links(raw: RawText, targets: set[str],
+                       resolve: Callable[[str], str | None] | None = None) -> int:
+    """Remove index links to ``targets``: a line with no other link goes whole, on a packed
+    line only the link and its separator. ``resolve`` maps a ``[[name]]`` to a path, so
+    wikilink entries go too. Returns how many links were removed."""
+    removed = 0
+    for n in range(len(raw), 0, -1):
+        text = raw.text(n)
+        spans: list[tuple[int, int]] = []
+        for span, target in link_targets(text, INDEX_NAME):
+            ext = link_extent(text, span)
+            if target in targets and ext is not None:
+                spans.append((ext[0], ext[1]))
+        wikis = wikilink_spans(text)
+        if resolve is not None:
+            spans += [(s, e) for s, e, name in wikis if resolve(name) in targets]
+        if not spans:
+            continue
+        removed += len(spans)
+        if len(dest_spans(text)) + len(wikis) - len(spans) <= 0:
+            raw.delete(n)
+            continue
+        for start, end in sorted(spans, reverse=True):
+            before, after = text[:start], text[end:]
+            m = _SEP_BEFORE.search(before)
+            if m and before[:m.start()].rstrip().endswith((")", "]")):
+                before = before[:m.start()]
+            else:
+                m2 = _SEP_AFTER.match(after)
+                after = after[m2.end():] if m2 else after.lstrip()
+            text = before + after
+        raw.set(n, text.rstrip() if text.strip() else text)
+    return removed
+
+
+def remove_link(snap: Snapshot, target: str) -> Changeset:
+    """Remove index links to ``target`` (a path; a memory's name works too)."""
+    t = _norm(snap, target)
+    if not index_line_of(snap, t):
+        with contextlib.suppress(UsageError):
+            t = snap.memory(target).path
+    plan = Plan(snap)
+    removed = remove_index_links(plan.raw(INDEX_NAME), {t},
+                                 lambda name: snap.resolver.resolve(name).path)
+    if not removed:
+        raise Refused(f"{INDEX_NAME} has no link to {t}")
+    return plan.changeset("remove-link", {"target": t},
+                          f"{INDEX_NAME}: removed {plural(removed, 'link')} to {t}")
+
+
+def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Changeset:
+    """Replace the entries of ``memories`` with one packed line at the first one's place."""
+    rels: list[str] = []
+    for m in memories:
+        rel = snap.memory(m).path
+        if rel not in rels:
+            rels.append(rel)
+    if len(rels) < 2:
+        raise UsageError("fold needs two or more memories")
+    label = label or default_fold_label()
+    lines: dict[str, int] = {}
+    hrefs: dict[str, str] = {}
+    for rel in rels:
+        own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
+        if not own:
+            raise Refused(f"{rel} has no index entry of its own to fold")
+        lines[rel] = own[0].number
+        span = next(s for s, t in link_targets(own[0].text, INDEX_NAME) if t == rel)
+        hrefs[rel] = f"<{span.href}>" if any(c in span.href for c in " ()") else span.href
+    ordered = sorted(rels, key=lambda r: lines[r])
+    packed = f"- {label}: " + " · ".join(
+        f"[{snap.memories[r].key}]({hrefs[r]})" for r in ordered)
+    plan = Plan(snap)
+    raw = plan.raw(INDEX_NAME)
+    first = lines[ordered[0]]
+    for rel in reversed(ordered[1:]):
+        raw.delete(lines[rel])
+    raw.set(first, packed)
+    return plan.changeset("fold", {"memories": ordered, "label": label},
+                          f"{INDEX_NAME}: folded {plural(len(rels), 'entry', 'entries')} into line "
+                          f"{first}")
+
+
+def unfold(snap: Snapshot, line_number: int) -> Changeset:
+    """Turn a packed index line back into one entry per link: the link's own text as the
+    title (drafted from the name when it is just the name), the description as the hook."""
+    lines = snap.index.lines
+    if not 1 <= line_number <= len(lines):
+        raise UsageError(f"{INDEX_NAME} has no line {line_number} (it has {len(lines)})")
+    if lines[line_number - 1].kind != "packed":
+        raise UsageError(f"line {line_number} of {INDEX_NAME} is not a packed line")
+    plan = Plan(snap)
+    raw = plan.raw(INDEX_NAME)
+    text = raw.text(line_number)
+    found: list[tuple[int, str]] = []
+    for span, target in link_targets(text, INDEX_NAME):
+        ext = link_extent(text, span)
+        label = ext[2] if ext else target
+        mf = snap.memories.get(target)
+        if mf is not None:
+            # A title the operator wrote on the packed line is kept; a bare name is drafted.
+            title = label.strip() if label.strip() not in ("", mf.key, mf.stem) \
+                else draft_title(mf)
+            found.append((span.start, draft_entry(mf, title)))
+        else:
+            found.append((span.start, f"- [{label}]({span.href})"))
+    for start, _end, name in wikilink_spans(text):
+        res = snap.resolver.resolve(name)
+        mf = snap.memories.get(res.path) if res.path else None
+        hook = f" — {mf.description}" if mf is not None and mf.description else ""
+        found.append((start, f"- [[{name}]]{hook}"))
+    entries = [e for _, e in sorted(found)]
+    raw.replace(line_number, entries)
+    return plan.changeset("unfold", {"line": line_number},
+                          f"{INDEX_NAME}: unfolded line {line_number} into "
+                          f"{plural(len(entries), 'entry', 'entries')}")

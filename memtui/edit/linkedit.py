@@ -1,0 +1,208 @@
+"""Find and rewrite links inside one raw line: markdown destinations and ``[[wikilinks]]``.
+
+Positions are found on the line as written (not markdown-it's normalised hrefs), so a
+rewrite touches only the destination or the wikilink name and nothing around it.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from memtui.core.links import resolve_href
+
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+_WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
+_REF_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:[ \t]*(<[^>\n]*>|\S+)")
+_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+@dataclass(frozen=True)
+class DestSpan:
+    """A markdown link destination at ``line[start:end]`` (angle brackets excluded)."""
+
+    start: int
+    end: int
+    href: str
+
+
+def _mask_code(line: str) -> str:
+    if "`" not in line:
+        return line
+    return _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
+
+
+def dest_spans(line: str) -> list[DestSpan]:
+    """Destinations of inline links ``[text](dest "title")`` and reference definitions."""
+    scan = _mask_code(line)
+    out: list[DestSpan] = []
+    m = _REF_DEF.match(scan)
+    if m:
+        s, e = m.span(1)
+        if scan[s] == "<":
+            s, e = s + 1, e - 1
+        out.append(DestSpan(s, e, line[s:e]))
+        return out
+    pos = 0
+    while True:
+        i = scan.find("](", pos)
+        if i < 0:
+            return out
+        j = i + 2
+        while j < len(scan) and scan[j] in " \t":
+            j += 1
+        if j < len(scan) and scan[j] == "<":
+            k = scan.find(">", j + 1)
+            if k < 0:
+                pos = j
+                continue
+            out.append(DestSpan(j + 1, k, line[j + 1:k]))
+            pos = k + 1
+            continue
+        depth = 0
+        k = j
+        while k < len(scan):
+            c = scan[k]
+            if c in " \t":
+                break
+            if c == "(":
+                depth += 1
+            elif c == ")":
+                if depth == 0:
+                    break
+                depth -= 1
+            k += 1
+        if k > j:
+            out.append(DestSpan(j, k, line[j:k]))
+        pos = max(k, i + 2)
+
+
+def href_for(source: str, target: str) -> str:
+    """A link destination from file ``source`` to workspace path ``target``."""
+    base = posixpath.dirname(source)
+    href = posixpath.relpath(target, base) if base else target
+    return href
+
+
+def _needs_angle(href: str) -> bool:
+    return any(c in href for c in " \t()<>")
+
+
+def retarget(line: str, source: str, new_target: Callable[[str], str | None]) -> str:
+    """Rewrite each markdown link on ``line`` whose target ``new_target`` maps to a new path.
+
+    ``new_target(target)`` gets the workspace-relative target and returns the replacement
+    path, or None to leave the link alone. Fragments (``#part``) are kept.
+    """
+    spans = dest_spans(line)
+    for span in reversed(spans):
+        resolved = resolve_href(source, span.href)
+        if resolved is None or resolved[0] is None:
+            continue
+        repl = new_target(resolved[0])
+        if repl is None:
+            continue
+        suffix = ""
+        for mark in ("#", "?"):
+            cut = span.href.find(mark)
+            if cut >= 0:
+                suffix = span.href[cut:]
+                break
+        href = href_for(source, repl) + suffix
+        start, end = span.start, span.end
+        angled = start > 0 and line[start - 1] == "<" and end < len(line) and line[end] == ">"
+        if _needs_angle(href) and not angled:
+            href = f"<{href}>"
+        elif angled and not _needs_angle(href):
+            start, end = start - 1, end + 1
+        line = line[:start] + href + line[end:]
+    return line
+
+
+def link_targets(line: str, source: str) -> list[tuple[DestSpan, str]]:
+    """(span, workspace-relative target) for each local markdown link on the line."""
+    out = []
+    for span in dest_spans(line):
+        resolved = resolve_href(source, span.href)
+        if resolved is not None and resolved[0] is not None:
+            out.append((span, resolved[0]))
+    return out
+
+
+def rewrite_wikilinks(line: str, new_name: Callable[[str], str | None]) -> str:
+    """Rewrite ``[[name]]`` (keeping ``|alias`` and ``#heading``) where ``new_name`` says so."""
+    if "[[" not in line:
+        return line
+    scan = _mask_code(line)
+    for m in reversed(list(_WIKILINK.finditer(scan))):
+        inner = line[m.start(1):m.end(1)]
+        cut = len(inner)
+        for mark in ("|", "#"):
+            p = inner.find(mark)
+            if 0 <= p < cut:
+                cut = p
+        name = inner[:cut]
+        stripped = name.strip()
+        if not stripped:
+            continue
+        repl = new_name(stripped)
+        if repl is None or repl == stripped:
+            continue
+        lead = name[:len(name) - len(name.lstrip())]
+        trail = name[len(name.rstrip()):]
+        s = m.start(1)
+        line = line[:s] + lead + repl + trail + line[s + cut:]
+    return line
+
+
+def prose_lines(texts: Iterable[str], first: int = 1) -> list[int]:
+    """Line numbers (from ``first``) that are outside fenced code blocks."""
+    out: list[int] = []
+    fence: str | None = None
+    for number, text in enumerate(texts, start=first):
+        m = _FENCE_OPEN.match(text)
+        if fence is None and m:
+            fence = m.group(1)[0] * 3
+            continue
+        if fence is not None:
+            if text.lstrip().startswith(fence):
+                fence = None
+            continue
+        out.append(number)
+    return out
+
+
+def link_extent(line: str, span: DestSpan) -> tuple[int, int, str] | None:
+    """The whole inline link around destination ``span``: (start, end, link text)."""
+    open_paren = line.rfind("](", 0, span.start)
+    if open_paren < 0:
+        return None
+    depth = 0
+    start = -1
+    for i in range(open_paren - 1, -1, -1):
+        c = line[i]
+        if c == "]":
+            depth += 1
+        elif c == "[":
+            if depth == 0:
+                start = i
+                break
+            depth -= 1
+    if start < 0:
+        return None
+    end = line.find(")", span.end)
+    if end < 0:
+        return None
+    return start, end + 1, line[start + 1:open_paren]
+
+
+def wikilink_spans(line: str) -> list[tuple[int, int, str]]:
+    """(start, end, name) of each ``[[wikilink]]`` outside inline code."""
+    out = []
+    for m in _WIKILINK.finditer(_mask_code(line)):
+        name = line[m.start(1):m.end(1)].split("|", 1)[0].split("#", 1)[0].strip()
+        if name:
+            out.append((m.start(), m.end(), name))
+    return out

@@ -1,0 +1,245 @@
+"""Operations on memory files: rename, fix wikilinks, new, delete, redact.
+
+Like the index operations, each plans from a :class:`Snapshot` and returns a
+:class:`Changeset`; the only lines touched are the ones the operation is about.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Callable
+
+from memtui.core.memory_file import KNOWN_TYPES, split_frontmatter
+from memtui.core.secrets import scan_text
+from memtui.core.workspace import INDEX_NAME
+from memtui.edit.changeset import Changeset, Plan
+from memtui.edit.errors import Refused, UsageError
+from memtui.edit.index_ops import plan_add_to_index, plural, remove_index_links
+from memtui.edit.linkedit import prose_lines, retarget, rewrite_wikilinks
+from memtui.edit.snapshot import Snapshot
+
+_NAME_LINE = re.compile(r"^(name\s*:\s*)(.*?)(\s*)$")
+_PLAIN_YAML = re.compile(r"^[\w\u0080-\uffff][\w\u0080-\uffff .\-]*$")
+REDACTED = "[REDACTED]"
+_TOKEN_CHAR = re.compile(r"[A-Za-z0-9_\-./+~]")
+
+
+def secret_span(text: str, value: str) -> tuple[int, int] | None:
+    """Where ``value`` sits in ``text``, widened to the whole token around it (a scanner
+    may report only a token's prefix, e.g. ``ghp`` of a GitHub token)."""
+    start = text.find(value)
+    if start < 0:
+        return None
+    end = start + len(value)
+    while start > 0 and _TOKEN_CHAR.match(text[start - 1]):
+        start -= 1
+    while end < len(text) and _TOKEN_CHAR.match(text[end]):
+        end += 1
+    while end < len(text) and text[end] == "=":
+        end += 1
+    return start, end
+
+
+def check_new_name(name: str) -> str:
+    """A usable memory name (and file stem); ``.md`` is dropped when given."""
+    name = name.strip()
+    if name.lower().endswith(".md"):
+        name = name[:-3]
+    if not name or name.startswith(".") or any(c in name for c in "/\\\x00\n\r"):
+        raise UsageError(f"'{name}' cannot be a memory name (no slashes, no leading dot)")
+    return name
+
+
+def yaml_scalar(value: str) -> str:
+    """``value`` as a YAML scalar: plain when safe, else double-quoted."""
+    if _PLAIN_YAML.match(value) and not value.endswith(" ") and value.lower() not in (
+            "true", "false", "null", "yes", "no", "on", "off", "~"):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _edit_sources(plan: Plan, sources: list[str], markdown: Callable[[str], str | None] | None,
+                  wiki: Callable[[str], str | None] | None) -> list[str]:
+    """Rewrite links in the prose lines of ``sources`` (index and memory bodies)."""
+    snap = plan.snap
+    changed: list[str] = []
+    for source in sources:
+        start = 1 if source == INDEX_NAME else snap.memories[source].body_start
+        md, wl = snap.links_from(source)
+        wanted_md = markdown is not None and any(
+            lk.target is not None and markdown(lk.target) is not None for lk in md)
+        wanted_wl = wiki is not None and any(wiki(lk.target or "") is not None for lk in wl)
+        if not (wanted_md or wanted_wl):
+            continue
+        raw = plan.raw(source)
+        touched = False
+        for n in prose_lines(raw.texts()[start - 1:], start):
+            text = raw.text(n)
+            new = text
+            if markdown is not None:
+                new = retarget(new, source, markdown)
+            if wiki is not None:
+                new = rewrite_wikilinks(new, wiki)
+            if new != text:
+                raw.set(n, new)
+                touched = True
+        if touched:
+            changed.append(plan.path(source))
+    return changed
+
+
+def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
+    mf = snap.memory(memory)
+    new_name = check_new_name(new_name)
+    folder = posixpath.dirname(mf.path)
+    new_rel = posixpath.join(folder, f"{new_name}.md") if folder else f"{new_name}.md"
+    if new_rel == mf.path and mf.name == new_name:
+        raise Refused(f"{mf.path} is already named '{new_name}'")
+    old = mf.path
+    if new_rel != old and snap.exists(new_rel):
+        raise Refused(f"{new_rel} already exists; nothing was written")
+    holder = snap.resolver.by_name.get(new_name)
+    if holder is not None and holder != old:
+        raise Refused(f"{holder} is already named '{new_name}'")
+    plan = Plan(snap)
+    if new_rel != old:
+        plan.move(old, new_rel)
+    # The name line inside the frontmatter, and only that line.
+    raw = plan.raw(old)
+    fm, _body, body_start, _ok = split_frontmatter(snap.text(old))
+    if fm is not None:
+        for n in range(2, body_start - 1):
+            m = _NAME_LINE.match(raw.text(n))
+            if m:
+                value = m.group(2)
+                quote = value[:1] if value[:1] in "\"'" and value[-1:] == value[:1] else ""
+                if quote == "'" and "'" not in new_name:
+                    new_value = f"'{new_name}'"
+                elif quote == '"':
+                    new_value = json.dumps(new_name, ensure_ascii=False)
+                else:
+                    new_value = yaml_scalar(new_name)
+                raw.set(n, m.group(1) + new_value + m.group(3))
+                break
+    sources = [s for s in (INDEX_NAME, *snap.memories) if snap.may_mention(s, old)]
+    changed = _edit_sources(
+        plan, sources,
+        lambda t: new_rel if t == old else None,
+        lambda name: new_name if snap.resolver.resolve(name).path == old else None)
+    others = [p for p in changed if p != new_rel]
+    cs = plan.changeset("rename", {"memory": old, "new_name": new_name},
+                        f"renamed {old} to {new_rel} (name '{new_name}'); links rewritten in "
+                        f"{plural(len(others), 'file')}")
+    return cs
+
+
+def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
+    sources = [snap.memory(memory).path] if memory else [INDEX_NAME, *snap.memories]
+
+    def exact(name: str) -> str | None:
+        res = snap.resolver.resolve(name)
+        if res.state == "fuzzy" and res.path is not None:
+            return snap.memories[res.path].key
+        return None
+
+    plan = Plan(snap)
+    count = sum(1 for s in sources for lk in snap.links_from(s)[1] if exact(lk.target or ""))
+    changed = _edit_sources(plan, sources, None, exact)
+    summary = (f"rewrote {plural(count, 'fuzzy wikilink')} to the exact spelling in "
+               f"{plural(len(changed), 'file')}" if changed else "no fuzzy wikilinks")
+    return plan.changeset("fix-wikilinks", {"memory": memory}, summary)
+
+
+def template_body(type_: str) -> str:
+    """The body a new memory starts with (feedback and project carry Why / How to apply)."""
+    return "\n**Why:** \n**How to apply:** \n" if type_ in ("feedback", "project") else "\n"
+
+
+def template(name: str, type_: str, description: str, body: str | None = None) -> str:
+    body = template_body(type_) if body is None else body
+    if body and not body.endswith("\n"):
+        body += "\n"
+    return (f"---\nname: {yaml_scalar(name)}\n"
+            f"description: {json.dumps(description, ensure_ascii=False)}\n"
+            f"metadata:\n  type: {type_}\n---\n{body}")
+
+
+def new(snap: Snapshot, name: str, type_: str, description: str = "",
+        index: bool = False, body: str | None = None) -> Changeset:
+    name = check_new_name(name)
+    if type_ not in KNOWN_TYPES:
+        raise UsageError(f"unknown type '{type_}' (one of {', '.join(KNOWN_TYPES)})")
+    rel = f"memory/{name}.md" if snap.ws.layout == "item" else f"{name}.md"
+    if snap.exists(rel):
+        raise Refused(f"{rel} already exists; nothing was written")
+    if snap.resolver.resolve(name).state in ("exact", "stem"):
+        other = snap.resolver.resolve(name).path
+        raise Refused(f"a memory named '{name}' exists already ({other})")
+    plan = Plan(snap)
+    text = template(name, type_, description.replace("\n", " ").strip(), body)
+    plan.create(rel, text.encode("utf-8"))
+    summary = f"created {rel} ({type_})"
+    if index:
+        from memtui.core.memory_file import parse_memory
+
+        snap.memories[rel] = parse_memory(rel, text)
+        try:
+            plan_add_to_index(plan, [rel])
+        finally:
+            del snap.memories[rel]
+        summary += f" and added it to {INDEX_NAME}"
+    return plan.changeset("new", {"name": name, "type": type_, "description": description,
+                                  "index": index}, summary)
+
+
+def delete(snap: Snapshot, memories: list[str]) -> Changeset:
+    rels: list[str] = []
+    for m in memories:
+        rel = snap.memory(m).path
+        if rel not in rels:
+            rels.append(rel)
+    if not rels:
+        raise UsageError("name at least one MEMORY to delete")
+    plan = Plan(snap)
+    for rel in rels:
+        plan.delete(rel)
+    removed = remove_index_links(plan.raw(INDEX_NAME), set(rels),
+                                 lambda name: snap.resolver.resolve(name).path)
+    dangling: list[str] = []
+    for rel in rels:
+        for lk in snap.links_to(rel):
+            if lk.source == INDEX_NAME or lk.source in rels:
+                continue
+            shown = f"[[{lk.target}]]" if lk.kind == "wikilink" else f"link to {rel}"
+            dangling.append(f"{lk.source}:{lk.line}: {shown} now dangles")
+    cs = plan.changeset("delete", {"memories": rels},
+                        f"deleted {', '.join(rels)}; removed {plural(removed, 'index link')}")
+    cs.notes = dangling
+    return cs
+
+
+def redact(snap: Snapshot, memory: str) -> Changeset:
+    rel = INDEX_NAME if memory.strip() == INDEX_NAME else snap.memory(memory).path
+    if snap.load(rel) is None:
+        raise UsageError(f"{rel} does not exist")
+    hits = scan_text(snap.text(rel))
+    plan = Plan(snap)
+    count = 0
+    if hits:
+        raw = plan.raw(rel)
+        for hit in hits:
+            if not 1 <= hit.line <= len(raw):
+                continue
+            text = raw.text(hit.line)
+            while hit.value and hit.value not in REDACTED:
+                span = secret_span(text, hit.value)
+                if span is None:
+                    break
+                text = text[:span[0]] + REDACTED + text[span[1]:]
+                count += 1
+            raw.set(hit.line, text)
+    summary = (f"{rel}: replaced {plural(count, 'credential')} with {REDACTED}" if count
+               else f"no credentials found in {rel}")
+    return plan.changeset("redact", {"memory": rel}, summary)

@@ -1,0 +1,151 @@
+"""What an operation plans from: the workspace's bytes as memtui read them, parsed.
+
+Every planned change carries the bytes it was computed from, so the write can refuse when
+the file on disk no longer has them (see :mod:`memtui.edit.changeset`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote
+
+from memtui.core.graph import Graph, Resolver
+from memtui.core.index import Index, parse_index
+from memtui.core.links import Link, fold, markdown_links, wikilinks
+from memtui.core.memory_file import MemoryFile, parse_memory
+from memtui.core.textfile import decode
+from memtui.core.workspace import INDEX_NAME, Workspace, discover
+from memtui.edit.errors import UsageError
+from memtui.edit.safe_write import read_bytes
+
+
+@dataclass
+class Snapshot:
+    """The index and every memory file of a workspace, read once."""
+
+    ws: Workspace
+    raw: dict[str, bytes | None] = field(default_factory=dict)
+    memories: dict[str, MemoryFile] = field(default_factory=dict)
+    index: Index = field(default_factory=Index)
+    resolver: Resolver = field(default_factory=lambda: Resolver(()))
+    _links: dict[str, tuple[list[Link], list[Link]]] = field(default_factory=dict, repr=False)
+    _folded: dict[str, str] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def read(cls, ws: Workspace) -> Snapshot:
+        snap = cls(ws)
+        data = read_bytes(ws.index_path) if ws.index_path.is_file() else None
+        snap.raw[INDEX_NAME] = data
+        snap.index = parse_index(decode(data).text) if data is not None else Index()
+        for rel in discover(ws).files:
+            snap.load(rel)
+        snap.resolver = Resolver((p, m.name, m.stem) for p, m in snap.memories.items())
+        return snap
+
+    def load(self, rel: str) -> bytes | None:
+        """Bytes of ``rel`` as first read (read now when not read yet)."""
+        if rel in self.raw:
+            return self.raw[rel]
+        full = self.ws.abs(rel)
+        try:
+            data = read_bytes(full) if not full.is_dir() else None
+        except OSError:
+            data = None
+        self.raw[rel] = data
+        if data is not None and rel != INDEX_NAME and rel.lower().endswith(".md"):
+            read = decode(data)
+            self.memories[rel] = parse_memory(rel, read.text, len(data))
+        return data
+
+    def text(self, rel: str) -> str:
+        data = self.load(rel)
+        return decode(data).text if data is not None else ""
+
+    def memory(self, arg: str) -> MemoryFile:
+        """A memory named by workspace-relative path, path under the memory folder, or name."""
+        arg = arg.strip()
+        candidates = [arg, arg + ".md"]
+        if self.ws.layout == "item":
+            candidates += [f"memory/{arg}", f"memory/{arg}.md"]
+        for c in candidates:
+            c = c.replace("\\", "/").removeprefix("./")
+            if c in self.memories:
+                return self.memories[c]
+        res = self.resolver.resolve(arg)
+        if res.path is not None and res.state in ("exact", "stem"):
+            return self.memories[res.path]
+        if res.path is not None:
+            raise UsageError(f"no memory named '{arg}' (did you mean "
+                             f"'{self.memories[res.path].key}'?)")
+        raise UsageError(f"no memory named '{arg}' in {self.ws.root}")
+
+    def links_from(self, rel: str) -> tuple[list[Link], list[Link]]:
+        """(markdown links, wikilinks) in a memory body or the index."""
+        if rel in self._links:
+            return self._links[rel]
+        if rel == INDEX_NAME:
+            found = (self.index.links, [w for ln in self.index.lines for w in ln.wikilinks])
+        else:
+            mf = self.memories[rel]
+            found = (markdown_links(rel, mf.body, mf.body_start),
+                     wikilinks(rel, mf.body, mf.body_start))
+        self._links[rel] = found
+        return found
+
+    def may_mention(self, source: str, target: str) -> bool:
+        """A cheap pre-check: can ``source`` hold a link to memory ``target`` at all?
+
+        Any markdown link to it holds its file name (perhaps percent-encoded) and any
+        wikilink that resolves to it holds its name or stem, up to case and ``-``/``_``.
+        """
+        hay = self._folded.get(source)
+        if hay is None:
+            hay = self._folded[source] = fold(unquote(self.text(source)))
+        mf = self.memories.get(target)
+        stem = target.rsplit("/", 1)[-1]
+        stem = stem[:-3] if stem.lower().endswith(".md") else stem
+        needles = [fold(stem)] + ([fold(mf.name)] if mf is not None and mf.name else [])
+        return any(n in hay for n in needles)
+
+    def links_to(self, target: str) -> list[Link]:
+        """Every link (index included) that leads to memory ``target``."""
+        out: list[Link] = []
+        for source in [INDEX_NAME, *self.memories]:
+            if not self.may_mention(source, target):
+                continue
+            md, wl = self.links_from(source)
+            out += [lk for lk in md if lk.target == target]
+            out += [lk for lk in wl if self.resolver.resolve(lk.target or "").path == target]
+        return out
+
+    def graph(self) -> Graph:
+        graph = Graph(nodes=list(self.memories))
+        for source in self.memories:
+            md, wl = self.links_from(source)
+            for lk in md:
+                if lk.target in self.memories:
+                    graph.add_edge(source, lk.target)
+            for lk in wl:
+                path = self.resolver.resolve(lk.target or "").path
+                if path is not None:
+                    graph.add_edge(source, path)
+        return graph
+
+    def indexed(self) -> set[str]:
+        """Memories the index links (markdown links and resolved wikilinks)."""
+        out = {lk.target for lk in self.index.links if lk.target in self.memories}
+        for ln in self.index.lines:
+            for w in ln.wikilinks:
+                path = self.resolver.resolve(w.target or "").path
+                if path is not None:
+                    out.add(path)
+        return {p for p in out if p is not None}
+
+    def unreachable(self) -> list[str]:
+        """Memories neither the index links nor any linked memory leads to."""
+        reach = self.graph().reachable_from(self.indexed())
+        return [p for p in self.memories if p not in reach]
+
+    def exists(self, rel: str) -> bool:
+        return Path(self.ws.abs(rel)).exists()

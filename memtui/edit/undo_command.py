@@ -1,0 +1,28 @@
+"""``memtui undo PATH``: revert the newest operation not undone yet (0 done, 1 refused)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from memtui.core.workspace import WorkspaceError, open_workspace
+from memtui.edit.errors import Refused
+from memtui.edit.journal import undo
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", metavar="PATH", help="workspace folder, or its MEMORY.md")
+
+
+def run(ns: argparse.Namespace) -> int:
+    try:
+        ws = open_workspace(ns.path)
+        rec = undo(ws)
+    except WorkspaceError as exc:
+        sys.stderr.write(f"memtui undo: {exc}\n")
+        return 2
+    except Refused as exc:
+        sys.stderr.write(f"memtui undo: {exc}\n")
+        return 1
+    print(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}")
+    return 0

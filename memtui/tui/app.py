@@ -1,0 +1,452 @@
+"""``MemtuiApp``: a workspace's memory at a glance, kept live while an agent works in it."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import os
+import shlex
+import subprocess
+import threading
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, ClassVar, cast
+
+from textual import on, work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal
+from textual.screen import Screen
+from textual.theme import Theme
+from textual.widget import Widget
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from memtui.agent.settings import AgentSettings
+from memtui.core.audit import AuditOptions, Auditor, AuditResult
+from memtui.core.workspace import Workspace
+from memtui.tui.audit_table import AuditTable
+from memtui.tui.block_view import BlockView
+from memtui.tui.broken_view import BrokenLinksView
+from memtui.tui.change_notice import describe_change
+from memtui.tui.config import load_config, save_config
+from memtui.tui.files_view import FilesView
+from memtui.tui.findings_view import FindingsView
+from memtui.tui.graph_view import GraphView
+from memtui.tui.health_header import HealthHeader
+from memtui.tui.help_screen import HelpScreen
+from memtui.tui.index_view import IndexView
+from memtui.tui.messages import JumpTo, MemorySelected
+from memtui.tui.orphans_view import OrphansView
+from memtui.tui.palette import Palette
+from memtui.tui.preview import MemoryPreview
+from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes
+from memtui.tui.watcher import watch_workspace
+
+DEFAULT_THEME = "memtui-night"
+NARROW = 120  # below this many columns the preview goes under the views
+NOTICE_SECONDS = 8.0
+
+#: (pane id, tab title, view class) in keystroke order 1..7.
+VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
+    ("index", "Index", IndexView),
+    ("files", "Files", FilesView),
+    ("orphans", "Orphans", OrphansView),
+    ("broken", "Broken", BrokenLinksView),
+    ("graph", "Graph", GraphView),
+    ("findings", "Findings", FindingsView),
+    ("block", "Block", BlockView),
+)
+
+
+def chat_available() -> bool:
+    """Whether the chat pane (``memtui.tui.chat``) is installed; imported only when used."""
+    try:
+        return importlib.util.find_spec("memtui.tui.chat") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def chat_pane_class() -> type[Widget] | None:
+    """The chat pane class, or None when it cannot be imported."""
+    try:
+        from memtui.tui.chat import ChatPane
+    except ImportError:
+        return None
+    return ChatPane  # type: ignore[no-any-return]
+
+
+class MemtuiApp(App[int]):
+    """Audit a workspace, show it, and keep it current as files change."""
+
+    CSS_PATH = Path(__file__).with_name("memtui.tcss")  # absolute: subclasses live elsewhere
+    TITLE = "memtui"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(i), f"show_view('{pid}')", title, show=False)
+          for i, (pid, title, _) in enumerate(VIEWS, start=1)),
+        Binding("o", "open_editor", "Edit"),
+        Binding("p", "toggle_preview", "Preview"),
+        Binding("r", "reaudit", "Re-audit"),
+        Binding("c", "toggle_chat", "Chat"),
+        Binding("t", "choose_theme", "Theme"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    #: action → (palette title, help) for the command palette.
+    ACTIONS: ClassVar[dict[str, tuple[str, str]]] = {
+        **{f"show_view('{pid}')": (f"View: {title}", f"show the {title} view (key {i})")
+           for i, (pid, title, _) in enumerate(VIEWS, start=1)},
+        "open_editor": ("Open in $EDITOR", "edit the selected memory; re-audit on return"),
+        "toggle_preview": ("Toggle preview", "show or hide the preview pane"),
+        "reaudit": ("Re-audit", "audit the whole workspace again"),
+        "toggle_chat": ("Toggle chat", "talk to the agent working in this workspace"),
+        "choose_theme": ("Choose theme", "pick a colour theme (remembered)"),
+        "help": ("Help", "what each view shows, and every key"),
+        "focus_filter": ("Filter", "filter the current view"),
+    }
+
+    def __init__(self, workspace: Workspace, options: AuditOptions | None = None, *,
+                 settings: AgentSettings | None = None, theme: str | None = None,
+                 watch: bool = True) -> None:
+        super().__init__()
+        self.workspace = workspace
+        self.options = options or AuditOptions()
+        self.settings = settings or AgentSettings()
+        self.auditor = Auditor(workspace, self.options)
+        self.result: AuditResult | None = None
+        self.palette = Palette()
+        self.audits = 0  # completed audits (tests wait on this)
+        self.views_ready = False  # the tabs have settled on their first view
+        self.notice = ""
+        self.watching = watch
+        self._requested_theme = theme
+        self._auditing = False
+        self._pending: set[str] | None = None  # changes seen while an audit ran
+        self._full_pending = False
+        self._stop = threading.Event()
+        self._chat = chat_available()
+        for t in load_themes():
+            self.register_theme(t)
+        self.theme = self._initial_theme()
+        self.sub_title = str(workspace.root)
+
+    # -- theme -----------------------------------------------------------------------------
+
+    def _initial_theme(self) -> str:
+        for name in (self._requested_theme, load_config().get("theme"), DEFAULT_THEME):
+            if isinstance(name, str) and name in self.available_themes:
+                return name
+        return "textual-dark"
+
+    def get_css_variables(self) -> dict[str, str]:
+        variables = super().get_css_variables()
+        for name, fallback in SEVERITY_FALLBACKS.items():
+            variables.setdefault(name, variables.get(fallback, "red"))
+        self.theme_variables = variables
+        return variables
+
+    def _theme_changed(self, theme: Theme) -> None:
+        save_config(theme=theme.name)
+        self.palette = Palette.from_variables(self.theme_variables)
+        if self.result is not None:
+            self._show(self.result, None)
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield HealthHeader(id="health")
+        with Horizontal(id="main"):
+            with TabbedContent(id="views"):
+                for i, (pid, title, cls) in enumerate(VIEWS, start=1):
+                    with TabPane(f"{i} {title}", id=pid):
+                        if i == 1:  # the others are built when first shown
+                            yield cls(id=f"{pid}-view")
+            yield MemoryPreview(id="preview")
+            yield Container(id="chat-slot")
+        yield Static("", id="notice")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.palette = Palette.from_variables(self.theme_variables)
+        if self._requested_theme:
+            save_config(theme=self.theme)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.query_one("#views").loading = True
+        self.query_one(HealthHeader).loading(str(self.workspace.root))
+        self._apply_width(self.size.width)
+
+    def on_ready(self) -> None:
+        """The first frame is on screen: now start the audit and the watcher (threads that
+        would otherwise compete with the first paint for the interpreter)."""
+        self.start_audit(None)
+        if self.watching:
+            self._watch()
+
+    def on_resize(self, event: Any) -> None:
+        self._apply_width(event.size.width)
+
+    def _apply_width(self, width: int) -> None:
+        self.query_one("#main").set_class(width < NARROW, "-narrow")
+        self.query_one(Footer).compact = width < NARROW
+
+    def on_unmount(self) -> None:
+        self._stop.set()
+
+    # -- auditing --------------------------------------------------------------------------
+
+    def start_audit(self, changed: set[str] | None) -> None:
+        """Audit now, or as soon as the running audit ends (changes accumulate)."""
+        if self._auditing:
+            if changed is None:
+                self._full_pending = True
+            else:
+                self._pending = (self._pending or set()) | changed
+            return
+        self._auditing = True
+        self._audit(changed)
+
+    @work(thread=True, exclusive=False, group="audit", exit_on_error=False)
+    def _audit(self, changed: set[str] | None) -> None:
+        try:
+            result = self.auditor.run(changed)
+        except Exception as exc:  # a bug or a vanished folder must not take the app down
+            self.call_from_thread(self._audit_failed, exc, changed)
+            return
+        self.call_from_thread(self._audited, result, changed)
+
+    def _audit_failed(self, exc: Exception, changed: set[str] | None) -> None:
+        self._auditing = False
+        self.set_notice(f"audit failed: {exc}", error=True)
+        self._next_audit()
+
+    def _audited(self, result: AuditResult, changed: set[str] | None) -> None:
+        before = self.result
+        self.result = result
+        self._auditing = False
+        self.audits += 1
+        self.query_one("#views").loading = False
+        self._show(result, changed)
+        if changed:
+            note = describe_change(changed, before, result)
+            if note:
+                self.set_notice(note)
+        elif before is None:
+            n = len(result.files)
+            self.set_notice(f"audited {n} memory file{'s' if n != 1 else ''} in "
+                            f"{result.elapsed:.2f} s" + ("; watching for changes"
+                                                         if self.watching else ""))
+        self._next_audit()
+
+    def _next_audit(self) -> None:
+        if self._full_pending:
+            self._full_pending = False
+            self._pending = None
+            self.start_audit(None)
+        elif self._pending:
+            pending, self._pending = self._pending, None
+            self.start_audit(pending)
+        else:
+            self._pending = None
+
+    def _show(self, result: AuditResult, changed: set[str] | None) -> None:
+        self.query_one(HealthHeader).show(result, self.palette)
+        for pid, _, _ in VIEWS:
+            for view in self.query(f"#{pid}-view"):
+                cast(Any, view).set_result(result, self.palette, changed)
+        active: Any = self.active_view
+        active.ensure_fresh()
+        preview = self.query_one(MemoryPreview)
+        preview.set_result(result, self.palette)
+        if preview.path is None and result.scans:
+            preview.request(min(result.index_linked or result.scans))
+
+    # -- watching --------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
+    def _watch(self) -> None:
+        try:
+            watch_workspace(self.workspace.root, self._changes_seen, self._stop)
+        except Exception as exc:
+            if not self._stop.is_set():
+                self.call_from_thread(self.set_notice, f"stopped watching: {exc}", True)
+
+    def _changes_seen(self, paths: set[str]) -> None:
+        """From the watcher thread."""
+        self.call_from_thread(self.start_audit, paths)
+
+    def set_notice(self, text: str, error: bool = False) -> None:
+        self.notice = text
+        notice = self.query_one("#notice", Static)
+        notice.update(text)
+        notice.set_class(error, "-error")
+        notice.add_class("-on")
+        timer = getattr(self, "_notice_timer", None)
+        if timer is not None:
+            timer.stop()
+        self._notice_timer = self.set_timer(NOTICE_SECONDS,
+                                            lambda: notice.remove_class("-on"))
+
+    # -- navigation ------------------------------------------------------------------------
+
+    @property
+    def active_view(self) -> Widget:
+        return self.view(self.query_one(TabbedContent).active)
+
+    def view(self, pid: str) -> Widget:
+        """The view of pane ``pid``, built (and given the latest audit) on first use."""
+        pane = self.query_one(f"#{pid}", TabPane)
+        found = pane.query(f"#{pid}-view")
+        if found:
+            return found.first()
+        cls = next(c for p, _, c in VIEWS if p == pid)
+        view: Any = cls(id=f"{pid}-view")
+        pane.mount(view)
+        if self.result is not None:
+            view.set_result(self.result, self.palette, None)
+        return cast(Widget, view)
+
+    async def action_show_view(self, pid: str) -> None:
+        tabs = self.query_one(TabbedContent)
+        if tabs.active == pid:
+            return
+        view = self.view(pid)
+        await self._mounted(view)
+        # Focus first: were the old view's table to keep the focus while hidden, Textual
+        # would move it to a sibling there and switch the tabs back.
+        self._view_widget(pid).focus()
+        tabs.active = pid
+
+    @staticmethod
+    async def _mounted(widget: Widget) -> None:
+        while not widget.is_mounted:
+            await asyncio.sleep(0)
+
+    def _view_widget(self, pid: str) -> Widget:
+        return self.view(pid).query_one("RowTable, Tree, TextArea")
+
+    @on(TabbedContent.TabActivated)
+    async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        pid = event.pane.id
+        if pid is None or pid != self.query_one(TabbedContent).active:
+            return
+        view: Any = self.view(pid)
+        await self._mounted(view)
+        view.ensure_fresh()
+        self.call_after_refresh(self._focus_view, pid)
+
+    def _focus_view(self, pid: str) -> None:
+        """Focus the active view's main widget (unless the operator moved on already)."""
+        if self.query_one(TabbedContent).active != pid:
+            return
+        target = self._view_widget(pid)
+        if self.focused is None or self.active_view not in self.focused.ancestors:
+            target.focus()
+        if not self.views_ready:
+            self.call_after_refresh(setattr, self, "views_ready", True)
+
+    @on(MemorySelected)
+    def _memory_selected(self, event: MemorySelected) -> None:
+        self.query_one(MemoryPreview).request(event.path, event.line)
+
+    @on(JumpTo)
+    def _jump(self, event: JumpTo) -> None:
+        preview = self.query_one(MemoryPreview)
+        preview.display = True
+        preview.request(event.path, event.line, now=True)
+
+    def action_focus_filter(self) -> None:
+        view: Any = self.active_view
+        if hasattr(view, "action_focus_filter"):
+            view.action_focus_filter()
+
+    def action_toggle_preview(self) -> None:
+        preview = self.query_one(MemoryPreview)
+        preview.display = not preview.display
+        if preview.display:
+            preview.shown_again()
+
+    def action_reaudit(self) -> None:
+        self.set_notice("auditing again …")
+        self.start_audit(None)
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_choose_theme(self) -> None:
+        self.search_themes()
+
+    def selected_path(self) -> tuple[str, int | None] | None:
+        view = self.active_view
+        if isinstance(view, AuditTable):
+            row = view.current_row()
+            if row is not None and row.path:
+                return row.path, row.line
+        preview = self.query_one(MemoryPreview)
+        if preview.path:
+            return preview.path, preview.line
+        return None
+
+    def action_open_editor(self) -> None:
+        picked = self.selected_path()
+        if picked is None:
+            self.notify("nothing selected to open", severity="warning")
+            return
+        rel, line = picked
+        path = self.workspace.root / rel
+        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+        command = [*shlex.split(editor), *([f"+{line}"] if line else []), str(path)]
+        try:
+            with self.suspend():
+                subprocess.run(command, check=False)
+        except Exception as exc:  # SuspendNotSupported, editor missing, …
+            self.notify(f"cannot open {rel} in {editor}: {exc}", severity="error")
+            return
+        self.start_audit({rel})
+
+    # -- chat slot -------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_chat":
+            return self._chat
+        return True
+
+    def action_toggle_chat(self) -> None:
+        slot = self.query_one("#chat-slot")
+        if not slot.children:
+            pane_class = chat_pane_class() if self._chat else None
+            if pane_class is None:
+                self._chat = False
+                self.notify("the chat pane is not installed", severity="warning")
+                return
+            slot.mount(pane_class(self.workspace, self.settings))  # type: ignore[call-arg]
+        slot.toggle_class("-open")
+        if slot.has_class("-open") and slot.children:
+            self.call_after_refresh(slot.children[0].focus)
+
+    def on_chat_pane_memory_changed(self, event: Any) -> None:
+        """The agent wrote files: audit them now rather than wait for the watcher."""
+        self.start_audit(set(event.paths))
+
+    # -- command palette -------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for action, (title, help_text) in self.ACTIONS.items():
+            if action == "toggle_chat" and not self._chat:
+                continue
+            yield SystemCommand(title, help_text, _runner(self, action))
+
+
+def _runner(app: App[Any], action: str) -> Any:
+    async def run() -> None:
+        await app.run_action(action)
+
+    return run
+
+
+def open_app(path: str | Path, **kwargs: Any) -> MemtuiApp:
+    """Convenience for scripts: the app on the workspace at ``path``."""
+    from memtui.core.workspace import open_workspace
+
+    return MemtuiApp(open_workspace(path), **kwargs)

@@ -1,0 +1,321 @@
+"""A view of audit rows: a filter box over a sortable table that updates in place.
+
+Subclasses say what the columns are and how an ``AuditResult`` becomes rows. The table keeps
+the cursor on the same row (by key), the filter and the sort order across re-audits, and
+marks the rows that changed for a few seconds.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, Static
+
+from memtui.core.audit import AuditResult
+from memtui.tui.messages import JumpTo, MemorySelected, displayed
+from memtui.tui.palette import Palette
+from memtui.tui.row_table import GAP, MARK_WIDTH, RowTable
+
+MARK_SECONDS = 4.0
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    width: int | None = None  # None: as wide as the content; for flex, the least width
+    numeric: bool = False  # sorts descending first
+    flex: bool = False  # takes the width the other columns leave
+
+
+@dataclass
+class Row:
+    """One table row: its cells, sort keys (one per column), text to filter on and where
+    it leads (``path``/``line``, for the preview and for jumps)."""
+
+    key: str
+    cells: tuple[RenderableType, ...]
+    sort: tuple[Any, ...]
+    path: str | None = None
+    line: int | None = None
+    about: tuple[str, ...] = ()  # every file path the row concerns (for change marks)
+    search: str = ""
+    digest: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        plain = "\x1f".join(c.plain if isinstance(c, Text) else str(c) for c in self.cells)
+        if not self.search:
+            self.search = plain.casefold()
+        if not self.digest:
+            self.digest = plain
+
+
+class AuditTable(Vertical):
+    """Base class of the tabular views."""
+
+    COLUMNS: ClassVar[tuple[Column, ...]] = ()
+    DEFAULT_SORT: ClassVar[int | None] = None  # index into COLUMNS; None: as built
+    EMPTY: ClassVar[str] = "nothing to show"
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("slash", "focus_filter", "Filter"),
+        Binding("s", "sort_next", "Sort"),
+        Binding("S", "sort_reverse", "Reverse", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    AuditTable { height: 1fr; }
+    AuditTable > .summary {
+        height: 1; padding: 0 1; color: $text-muted;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    AuditTable > Input.filter { height: 1; border: none; padding: 0 1; margin: 0; }
+    AuditTable > Input.filter:focus { border: none; background: $boost; }
+    AuditTable > RowTable { height: 1fr; }
+    AuditTable > .empty { padding: 1 2; color: $text-muted; display: none; }
+    AuditTable.-empty > .empty { display: block; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.result: AuditResult | None = None
+        self.palette = Palette()
+        self.rows: list[Row] = []
+        self.shown: list[Row] = []
+        self.filter_text = ""
+        self.sort_column: int | None = self.DEFAULT_SORT
+        self.sort_reverse = False
+        self._digests: dict[str, str] | None = None
+        self._marked: dict[str, float] = {}
+        self._dirty = False
+
+    # -- composition -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="summary")
+        yield Input(placeholder="filter: type words, Esc to leave  (/)", classes="filter")
+        yield Static(self.EMPTY, classes="empty")
+        yield RowTable()
+
+    def on_mount(self) -> None:
+        self._widths: list[int] = []
+        self._add_columns(self.size.width or 80)
+
+    def column_widths(self, total: int) -> list[int]:
+        """Widths for ``total`` cells: flex columns share what fixed ones leave."""
+        cols = self.COLUMNS
+        fixed = sum(c.width or 8 for c in cols if not c.flex)
+        padding = GAP * len(cols) + MARK_WIDTH + 2  # gaps, the mark, a scrollbar
+        flex = [c for c in cols if c.flex]
+        share = (total - fixed - padding) // len(flex) if flex else 0
+        return [max(share, c.width or 12) if c.flex else (c.width or 8) for c in cols]
+
+    def _add_columns(self, total: int) -> bool:
+        widths = self.column_widths(total)
+        if widths == self._widths:
+            return False
+        self._widths = list(widths)
+        self.table.set_columns(self._labels(), widths,
+                               ["right" if c.numeric else "left" for c in self.COLUMNS])
+        return True
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._add_columns(event.size.width) and self.rows:
+            self.render_rows()
+
+    @property
+    def table(self) -> RowTable:
+        return self.query_one(RowTable)
+
+    # -- what subclasses provide -----------------------------------------------------------
+
+    def build_rows(self, result: AuditResult, palette: Palette) -> list[Row]:
+        raise NotImplementedError
+
+    def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
+        return ""
+
+    # -- updates ---------------------------------------------------------------------------
+
+    def set_result(self, result: AuditResult, palette: Palette,
+                   changed: set[str] | None = None) -> None:
+        """Take a new audit. Rows are rebuilt now when the view is visible, else when shown."""
+        self.result, self.palette = result, palette
+        if changed:
+            now = time.monotonic()
+            self._pending_changed = {*getattr(self, "_pending_changed", set()), *changed}
+            self._changed_at = now
+        self._dirty = True
+        if displayed(self):
+            self.rebuild()
+
+    def ensure_fresh(self) -> None:
+        if self._dirty:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        result = self.result
+        if result is None or not self.is_mounted:
+            return
+        self._dirty = False
+        self.rows = self.build_rows(result, self.palette)
+        self.query_one(".summary", Static).update(self.summary(result, self.palette))
+        changed: set[str] = getattr(self, "_pending_changed", set())
+        self._pending_changed = set()
+        digests = {r.key: r.digest for r in self.rows}
+        if self._digests is not None:
+            now = time.monotonic()
+            for r in self.rows:
+                if self._digests.get(r.key) != r.digest or (changed and changed & {
+                        *r.about, *((r.path and [r.path]) or [])}):
+                    self._marked[r.key] = now + MARK_SECONDS
+            if self._marked:
+                self.set_timer(MARK_SECONDS + 0.1, self._unmark)
+        self._digests = digests
+        self.render_rows()
+
+    def _unmark(self) -> None:
+        now = time.monotonic()
+        expired = [k for k, until in self._marked.items() if until <= now]
+        for key in expired:
+            del self._marked[key]
+        if expired:
+            marked = self.marked
+            self.table.set_marks({i for i, r in enumerate(self.shown) if r.key in marked})
+
+    @property
+    def marked(self) -> set[str]:
+        now = time.monotonic()
+        return {k for k, until in self._marked.items() if until > now}
+
+    def render_rows(self) -> None:
+        """Fill the table from ``self.rows`` with the filter and sort applied; the cursor
+        stays on the row it was on (by key) and the scroll position is kept."""
+        table = self.table
+        keep_key = self.current_key()
+        rows = self.rows
+        words = self.filter_text.casefold().split()
+        if words:
+            rows = [r for r in rows if all(w in r.search for w in words)]
+        if self.sort_column is not None:
+            col = self.sort_column
+            rows = sorted(rows, key=lambda r: _sort_key(r.sort[col]),
+                          reverse=self.sort_reverse)
+        self.shown = rows
+        marked = self.marked
+        cursor = next((i for i, r in enumerate(rows) if r.key == keep_key), None)
+        table.set_rows([r.cells for r in rows],
+                       {i for i, r in enumerate(rows) if r.key in marked}, cursor)
+        self.set_class(not rows, "-empty")
+        self.query_one(".empty", Static).update(
+            "no row matches the filter" if self.rows and not rows else self.EMPTY)
+        self._refresh_labels()
+
+    def current_key(self) -> str | None:
+        row = self.current_row()
+        return row.key if row is not None else None
+
+    def current_row(self) -> Row | None:
+        index = self.table.cursor_row
+        if 0 <= index < len(self.shown) and self.table.row_count == len(self.shown):
+            return self.shown[index]
+        return None
+
+    # -- sorting and filtering -------------------------------------------------------------
+
+    def _labels(self) -> list[Text]:
+        out = []
+        for i, col in enumerate(self.COLUMNS):
+            arrow = ""
+            if i == self.sort_column:
+                arrow = " ▼" if self.sort_reverse else " ▲"
+            out.append(Text(col.label + arrow, no_wrap=True))
+        return out
+
+    def _refresh_labels(self) -> None:
+        table = self.table
+        table.labels = self._labels()
+        table.refresh()
+
+    def sort_by(self, index: int) -> None:
+        if index == self.sort_column:
+            self.sort_reverse = not self.sort_reverse
+        else:
+            self.sort_column = index
+            self.sort_reverse = self.COLUMNS[index].numeric
+        self.render_rows()
+
+    def action_sort_next(self) -> None:
+        if not self.COLUMNS:
+            return
+        nxt = 0 if self.sort_column is None else (self.sort_column + 1) % len(self.COLUMNS)
+        self.sort_column = nxt
+        self.sort_reverse = self.COLUMNS[nxt].numeric
+        self.render_rows()
+
+    def action_sort_reverse(self) -> None:
+        if self.sort_column is None:
+            self.sort_column = 0
+        self.sort_reverse = not self.sort_reverse
+        self.render_rows()
+
+    def action_focus_filter(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(RowTable.HeaderClicked)
+    def _header(self, event: RowTable.HeaderClicked) -> None:
+        event.stop()
+        self.sort_by(event.column)
+
+    @on(Input.Changed, ".filter")
+    def _filter(self, event: Input.Changed) -> None:
+        event.stop()
+        self.filter_text = event.value
+        self.render_rows()
+
+    @on(Input.Submitted, ".filter")
+    def _filter_done(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.table.focus()
+
+    def key_escape(self) -> None:
+        if self.query_one(Input).has_focus:
+            self.table.focus()
+
+    def set_filter(self, text: str) -> None:
+        self.query_one(Input).value = text
+        self.filter_text = text
+        self.render_rows()
+
+    # -- selection -------------------------------------------------------------------------
+
+    @on(RowTable.Highlighted)
+    def _highlighted(self, event: RowTable.Highlighted) -> None:
+        event.stop()
+        row = self.current_row()
+        if row is not None and row.path and displayed(self):
+            self.post_message(MemorySelected(row.path, row.line))
+
+    @on(RowTable.Selected)
+    def _selected(self, event: RowTable.Selected) -> None:
+        event.stop()
+        row = self.current_row()
+        if row is not None and row.path:
+            self.post_message(JumpTo(row.path, row.line))
+
+
+def _sort_key(value: Any) -> tuple[int, Any]:
+    """None sorts last; numbers and strings never meet in one column."""
+    if value is None:
+        return (1, 0)
+    if isinstance(value, str):
+        return (0, value.casefold())
+    return (0, value)

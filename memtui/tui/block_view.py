@@ -1,0 +1,67 @@
+"""The Injected block view: the exact text the agent receives each turn, and its cost."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static, TextArea
+
+from memtui.core.audit import AuditResult
+from memtui.tui.messages import displayed
+from memtui.tui.palette import Palette
+
+
+class BlockView(Vertical):
+    DEFAULT_CSS = """
+    BlockView { height: 1fr; }
+    BlockView > .summary { height: auto; padding: 0 1; }
+    BlockView > TextArea { height: 1fr; border: none; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.result: AuditResult | None = None
+        self.palette = Palette()
+        self._dirty = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="summary")
+        yield TextArea("", read_only=True, show_line_numbers=True, soft_wrap=True,
+                       id="block-text")
+
+    def set_result(self, result: AuditResult, palette: Palette,
+                   changed: set[str] | None = None) -> None:
+        self.result, self.palette = result, palette
+        self._dirty = True
+        if displayed(self):
+            self.rebuild()
+
+    def ensure_fresh(self) -> None:
+        if self._dirty:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        result = self.result
+        if result is None or not self.is_mounted:
+            return
+        self._dirty = False
+        block = result.block
+        out = Text()
+        if not block.text:
+            out.append("The injected block is empty: 0 tokens. ", style="bold")
+            out.append("There is no MEMORY.md (or it is blank), so the agent starts every "
+                       "turn with no memory.", style=self.palette.muted)
+        else:
+            tokens = " · ".join(f"{name} {n:,} tokens" for name, n in block.tokens.items())
+            out.append(tokens, style="bold")
+            out.append(f" · {block.chars:,} chars · {block.bytes:,} bytes · "
+                       f"{block.share:.1%} of a {block.window:,}-token window")
+            out.append(f"\nfrom {', '.join(block.files)}", style=self.palette.muted)
+            if block.cut:
+                out.append(f" — cut at line {result.loaded_lines} by the {result.profile} "
+                           "load limit", style=self.palette.warning)
+        self.query_one(".summary", Static).update(out)
+        area = self.query_one(TextArea)
+        if area.text != block.text:
+            area.load_text(block.text)

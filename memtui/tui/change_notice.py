@@ -1,0 +1,60 @@
+"""One line saying what a change on disk did to the memory, e.g.
+``memory/user-role.md created — not in the index``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from memtui.core.audit import AuditResult
+from memtui.core.workspace import INDEX_NAME
+
+
+def describe_change(paths: Iterable[str], before: AuditResult | None,
+                    after: AuditResult) -> str | None:
+    """Describe what changed between two audits, most important first; None when the
+    changed paths touch no memory (say a file outside ``memory/``)."""
+    notes: list[str] = []
+    old = before.scans if before else {}
+    new = after.scans
+    for rel in sorted(set(paths), key=lambda r: (r != INDEX_NAME, r)):
+        if rel == INDEX_NAME:
+            notes.append(_index_note(before, after))
+        elif rel in new and rel not in old:
+            notes.append(f"{rel} created — " + _reach(rel, after))
+        elif rel in new:
+            notes.append(f"{rel} changed" + (f" — {_reach(rel, after)}"
+                                             if rel not in after.index_linked else ""))
+        elif rel in old:
+            still = any(b.target == rel for b in after.broken_links)
+            notes.append(f"{rel} deleted" + (" — the index still links it" if still else ""))
+        else:
+            gone = [p for p in old if p.startswith(rel.rstrip("/") + "/") and p not in new]
+            if gone:
+                notes.append(f"{rel}/ removed — {len(gone)} memory file"
+                             f"{'s' if len(gone) != 1 else ''} gone")
+    if not notes:
+        return None
+    return notes[0] + (f"  (+{len(notes) - 1} more)" if len(notes) > 1 else "")
+
+
+def _reach(rel: str, after: AuditResult) -> str:
+    if rel in after.index_linked:
+        return "linked from the index"
+    if rel in after.reachable:
+        return "not in the index (reachable by links)"
+    return "not in the index"
+
+
+def _index_note(before: AuditResult | None, after: AuditResult) -> str:
+    idx = after.index
+    if not idx.exists:
+        return f"{INDEX_NAME} deleted — the index is empty; nothing is injected"
+    n = len(idx.entries)
+    if before is None or not before.index.exists:
+        return f"{INDEX_NAME} created — {n} entries"
+    was = len(before.index.entries)
+    note = f"{INDEX_NAME} changed — {n} entries" + (f" (was {was})" if n != was else "")
+    new_broken = len(after.broken_links) - len(before.broken_links)
+    if new_broken > 0:
+        note += f", {new_broken} new broken link{'s' if new_broken != 1 else ''}"
+    return note

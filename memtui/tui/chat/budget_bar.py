@@ -1,0 +1,57 @@
+"""A one-line bar: the estimated parts of the next request against the context window."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from memtui.agent.prompt import Budget
+
+COLORS = ("magenta", "blue", "yellow", "cyan", "green")
+
+
+class BudgetBar(Widget):
+    """Before sending: system prompt, tools, memory block, history and new message (qwen
+    tokens), each a coloured stretch of the window."""
+
+    DEFAULT_CSS = """
+    BudgetBar { height: 2; padding: 0 1; }
+    """
+
+    budget: reactive[Budget | None] = reactive(None)
+    loaded: reactive[int | None] = reactive(None)
+
+    def show(self, budget: Budget, loaded: int | None = None) -> None:
+        """``loaded``: the window Ollama has loaded (``/api/ps``), the yardstick when the
+        request sends no num_ctx."""
+        self.loaded = loaded
+        self.budget = budget
+
+    def render(self) -> Text:
+        b = self.budget
+        if b is None:
+            return Text("budget: —", style="dim")
+        width = max(10, self.size.width - 2)
+        window = b.window or self.loaded
+        scale = max(window or 0, b.total, 1)
+        bar = Text()
+        used = 0
+        for (_label, tokens), color in zip(b.parts(), COLORS, strict=True):
+            cells = round(tokens / scale * width)
+            cells = min(cells, width - used)
+            bar.append("█" * cells, style=color)
+            used += cells
+        if used < width:
+            bar.append("░" * (width - used), style="dim")
+        legend = Text()
+        for (label, tokens), color in zip(b.parts(), COLORS, strict=True):
+            legend.append("■ ", style=color)
+            legend.append(f"{label} {tokens:,}  ")
+        if window:
+            share = b.total / window
+            legend.append(f"= {b.total:,} / {window:,}{'' if b.window else ' loaded'} "
+                          f"({share:.0%})", style="bold red" if share > 0.9 else "bold")
+        else:
+            legend.append(f"= {b.total:,} / window unknown", style="bold")
+        return Text("\n").join([bar, legend])

@@ -1,0 +1,302 @@
+"""The chat pane: talk to the agent working in this workspace and watch it write memory.
+
+Mounted by the main app (``c``); usable on its own in any Textual app. Enter sends, Esc
+cancels a generation, ``n`` (or ctrl+n) starts a new chat. Failures keep the conversation
+and show one line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
+from textual.timer import Timer
+from textual.widgets import Input, Select
+
+from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
+from memtui.agent.session import (
+    ChatSession,
+    ReplyDone,
+    RequestStarted,
+    SessionEvent,
+    ToolFinished,
+    TurnCancelled,
+    TurnDone,
+    TurnFailed,
+)
+from memtui.agent.settings import AgentSettings
+from memtui.core.workspace import Workspace
+from memtui.tui.chat.assistant_message import AssistantMessage
+from memtui.tui.chat.banner import Banner
+from memtui.tui.chat.budget_bar import BudgetBar
+from memtui.tui.chat.model_picker import ModelPicker
+from memtui.tui.chat.reply_stats import ReplyStats
+from memtui.tui.chat.status_line import StatusLine
+from memtui.tui.chat.tool_card import ToolCard
+from memtui.tui.chat.user_message import UserMessage
+
+
+class ChatPane(Vertical):
+    """Chat with the agent of ``workspace`` through Ollama, as ``settings`` say."""
+
+    DEFAULT_CSS = """
+    ChatPane { height: 1fr; }
+    ChatPane > #chat-log { height: 1fr; padding: 0 1; }
+    ChatPane > Input { margin: 0 0; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel reply"),
+        Binding("n", "new_chat", "New chat"),
+        Binding("ctrl+n", "new_chat", "New chat", show=False),
+    ]
+
+    class MemoryChanged(Message):
+        """A tool call created, changed or deleted files of the workspace."""
+
+        def __init__(self, paths: list[str]) -> None:
+            super().__init__()
+            self.paths = paths
+
+    def __init__(self, workspace: Workspace, settings: AgentSettings, *,
+                 name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.workspace = workspace
+        self.settings = settings
+        self.session = ChatSession(workspace, settings)
+        self.busy = False
+        self.turns = 0  # turns finished (sent, failed or cancelled)
+        self.loaded: int | None = None  # window loaded by Ollama, from /api/ps
+        self._pump: asyncio.Task[None] | None = None
+        self._budget_timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="chat-status")
+        yield ModelPicker()
+        yield Banner(id="chat-banner")
+        yield VerticalScroll(id="chat-log")
+        yield BudgetBar()
+        yield ReplyStats()
+        yield Input(placeholder="message the agent — Enter sends, Esc cancels, "
+                    "n / ctrl+n new chat", id="chat-input")
+
+    def focus(self, scroll_visible: bool = True) -> ChatPane:
+        """Focusing the pane focuses its input."""
+        self.query_one("#chat-input", Input).focus(scroll_visible)
+        return self
+
+    # -- setup -----------------------------------------------------------------------------
+
+    async def on_mount(self) -> None:
+        self.query_one("#chat-log", VerticalScroll).anchor()
+        self.query_one(StatusLine).show(self.settings.model, None)
+        await self._show_history()
+        if self.session.load_problem:
+            self.query_one(Banner).show(self.session.load_problem, "warning")
+        self.run_worker(self._start(), group="chat-prepare", exclusive=True)
+
+    async def on_unmount(self) -> None:
+        if self._pump is not None and not self._pump.done():
+            self._pump.cancel()
+        await self.session.aclose()
+
+    async def _start(self) -> None:
+        if self.settings.model:
+            await self._prepare()
+            return
+        try:
+            names = await self.session.client.tags()
+        except OllamaError as exc:
+            self.query_one(Banner).show(str(exc), "error")
+            return
+        if not names:
+            self.query_one(Banner).show("Ollama has no models: run `ollama pull qwen3:14b` "
+                                        "(or another model with tools)", "error")
+            return
+        self.query_one(ModelPicker).offer(names)
+        self.query_one(Banner).show("no --model given: choose one above", "info")
+
+    async def _prepare(self) -> bool:
+        banner = self.query_one(Banner)
+        try:
+            facts = await self.session.prepare()
+        except OllamaError as exc:
+            banner.show(str(exc), "error")
+            return False
+        banner.clear()
+        self.query_one(StatusLine).show(self.settings.model, facts, await self._loaded())
+        if facts.tools_note:
+            banner.show(facts.tools_note, "warning")
+        self._refresh_budget()
+        return True
+
+    async def _loaded(self) -> int | None:
+        """The window Ollama has loaded for the model (``/api/ps``), remembered."""
+        try:
+            self.loaded = await self.session.loaded_window()
+        except OllamaError:
+            self.loaded = None
+        return self.loaded
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if not isinstance(event.select, ModelPicker) or event.value is Select.NULL:
+            return
+        event.stop()
+        self.settings.model = str(event.value)
+        self.session.facts = None
+        self.run_worker(self._prepare(), group="chat-prepare", exclusive=True)
+
+    async def _show_history(self) -> None:
+        log = self.query_one("#chat-log", VerticalScroll)
+        widgets: list[Any] = []
+        pending: list[dict[str, Any]] = []
+        for msg in self.session.history:
+            role = msg.get("role")
+            if role == "user":
+                widgets.append(UserMessage(str(msg.get("content") or "")))
+            elif role == "assistant":
+                if msg.get("content") or msg.get("thinking"):
+                    widgets.append(AssistantMessage(str(msg.get("content") or ""),
+                                                    str(msg.get("thinking") or "")))
+                pending = [c.get("function", {}) for c in msg.get("tool_calls") or []]
+            elif role == "tool":
+                fn = pending.pop(0) if pending else {}
+                widgets.append(ToolCard(str(msg.get("tool_name") or fn.get("name") or "?"),
+                                        dict(fn.get("arguments") or {}),
+                                        str(msg.get("content") or ""),
+                                        str(msg.get("effect") or "no effect on memory"),
+                                        bool(msg.get("ok", True)),
+                                        bool(msg.get("wrong_mechanism", False))))
+        if widgets:
+            await log.mount_all(widgets)
+
+    # -- budget before sending -------------------------------------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self._budget_timer is not None:
+            self._budget_timer.stop()
+        self._budget_timer = self.set_timer(0.3, self._refresh_budget)
+
+    def _refresh_budget(self) -> None:
+        if not self.busy:
+            self.run_worker(self._update_budget(), group="chat-budget", exclusive=True)
+
+    async def _update_budget(self, text: str | None = None) -> None:
+        if text is None:
+            text = self.query_one("#chat-input", Input).value
+        budget = await self.session.budget(text)
+        self.query_one(BudgetBar).show(budget, self.loaded)
+
+    # -- sending ---------------------------------------------------------------------------
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            return
+        if self.busy:
+            self.query_one(Banner).show("a reply is still coming: wait, or press Esc to "
+                                        "cancel it", "info")
+            return
+        if not self.settings.model:
+            self.query_one(Banner).show("choose a model first", "error")
+            return
+        event.input.value = ""
+        self.busy = True
+        self.run_worker(self._send(text), group="chat-send", exclusive=True)
+
+    async def _pump_events(self, text: str, queue: asyncio.Queue[SessionEvent | None]) -> None:
+        """Only this task iterates the session, so Esc's cancel lands inside it."""
+        try:
+            async for event in self.session.send(text):
+                queue.put_nowait(event)
+        finally:
+            queue.put_nowait(None)
+
+    async def _send(self, text: str) -> None:
+        log = self.query_one("#chat-log", VerticalScroll)
+        banner = self.query_one(Banner)
+        if banner.kind in ("error", "truncation", "info"):
+            banner.clear()
+        await self._update_budget(text)
+        user = UserMessage(text)
+        await log.mount(user)
+        queue: asyncio.Queue[SessionEvent | None] = asyncio.Queue()
+        self._pump = asyncio.create_task(self._pump_events(text, queue))
+        current: AssistantMessage | None = None
+        try:
+            while (event := await queue.get()) is not None:
+                if isinstance(event, RequestStarted):
+                    self.query_one(BudgetBar).show(event.budget, self.loaded)
+                    current = None
+                elif isinstance(event, ThinkingDelta | ContentDelta):
+                    if current is None:
+                        current = AssistantMessage()
+                        await log.mount(current)
+                    if isinstance(event, ThinkingDelta):
+                        current.add_thinking(event.text)
+                    else:
+                        await current.add_content(event.text)
+                elif isinstance(event, ReplyDone):
+                    if current is not None:
+                        await current.finish()
+                    self.query_one(ReplyStats).show(event.stats, event.budget.total)
+                    if event.truncation:
+                        banner.show(f"{event.truncation.message}. Fix: {event.truncation.fix}",
+                                    "truncation")
+                elif isinstance(event, ToolFinished):
+                    o = event.outcome
+                    await log.mount(ToolCard(o.name, o.arguments, o.result, o.effect_text,
+                                             o.ok, o.wrong_mechanism))
+                    if o.written:
+                        self.post_message(self.MemoryChanged(o.written))
+                elif isinstance(event, TurnDone) and event.stopped == "max_steps":
+                    banner.show(f"stopped after {event.steps} model requests without a final "
+                                "answer (step limit)", "warning")
+                elif isinstance(event, TurnFailed):
+                    banner.show(event.message, "error")
+                    if event.unsent is not None:
+                        await user.remove()
+                        self._restore_input(event.unsent)
+                elif isinstance(event, TurnCancelled):
+                    banner.show("reply cancelled", "info")
+                    if event.unsent is not None:
+                        await user.remove()
+                        self._restore_input(event.unsent)
+        finally:
+            if current is not None:
+                await current.finish()
+            self.busy = False
+            self._pump = None
+            self.turns += 1
+        facts = self.session.facts
+        if facts is not None:
+            self.query_one(StatusLine).show(self.settings.model, facts, await self._loaded())
+        self._refresh_budget()
+
+    def _restore_input(self, text: str) -> None:
+        box = self.query_one("#chat-input", Input)
+        if not box.value:
+            box.value = text
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def action_cancel(self) -> None:
+        if self._pump is not None and not self._pump.done():
+            self._pump.cancel()
+
+    async def action_new_chat(self) -> None:
+        if self.busy:
+            self.query_one(Banner).show("a reply is still coming: press Esc first", "info")
+            return
+        self.session.new_chat()
+        await self.query_one("#chat-log", VerticalScroll).remove_children()
+        self.query_one(ReplyStats).update("")
+        self.query_one(Banner).show("new chat: history cleared (memory files are kept)",
+                                    "info")
+        self._refresh_budget()

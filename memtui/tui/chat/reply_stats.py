@@ -1,0 +1,22 @@
+"""After a reply: what Ollama says it read and wrote, and how fast."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from memtui.agent.ollama import ChatStats
+
+
+class ReplyStats(Static):
+    DEFAULT_CSS = """
+    ReplyStats { height: 1; padding: 0 1; color: $text-muted; }
+    """
+
+    text: str = ""
+
+    def show(self, stats: ChatStats, estimate: int) -> None:
+        tps = stats.tokens_per_second
+        self.text = (f"prompt_eval_count {stats.prompt_eval_count or 0:,} (estimated "
+                     f"{estimate:,}) · eval_count {stats.eval_count or 0:,}"
+                     + (f" · {tps:.1f} tokens/s" if tps else ""))
+        self.update(self.text)

@@ -1,0 +1,38 @@
+"""The pane's header: model, tool support, window asked for versus window loaded."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from memtui.agent.session import ModelFacts
+
+
+class StatusLine(Static):
+    DEFAULT_CSS = """
+    StatusLine { height: auto; padding: 0 1; background: $panel; }
+    """
+
+    def show(self, model: str | None, facts: ModelFacts | None,
+             loaded: int | None = None) -> None:
+        text = Text()
+        text.append(f"model {model or '—'}", style="bold")
+        if facts is None:
+            self.plain = text.plain
+            self.update(text)
+            return
+        text.append("  tools ")
+        text.append("yes" if facts.info.supports_tools else "NO",
+                    style="green" if facts.info.supports_tools else "bold red")
+        w = facts.window
+        text.append("  window asked ")
+        text.append(f"{w.num_ctx:,} ({w.source})" if w.num_ctx else "none (server default)")
+        text.append("  loaded ")
+        text.append(f"{loaded:,}" if loaded else "—",
+                    style="bold red" if loaded and w.num_ctx and loaded < w.num_ctx else "")
+        if w.source == "none":
+            text.append("\n" + w.note, style="yellow")
+        self.plain = text.plain
+        self.update(text)
+
+    plain: str = ""

@@ -1,0 +1,62 @@
+"""The Files view: every memory file with its type, age, size, cost and reach."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from memtui.core.audit import AuditResult
+from memtui.tui.audit_table import AuditTable, Column, Row
+from memtui.tui.palette import Palette
+
+#: Where an age comes from, in three letters (the help screen explains them).
+AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt"}
+
+
+class FilesView(AuditTable):
+    COLUMNS = (
+        Column("name", "Name", 18),
+        Column("path", "Path", 16, flex=True),
+        Column("type", "Type", 9),
+        Column("age", "Age", 5, numeric=True),
+        Column("source", "by", 3),
+        Column("bytes", "Bytes", 6, numeric=True),
+        Column("tokens", "Tok", 5, numeric=True),
+        Column("reach", "Index", 11),
+        Column("findings", "!", 2, numeric=True),
+    )
+    DEFAULT_SORT = 1
+    EMPTY = "No memory files yet."
+
+    def build_rows(self, result: AuditResult, palette: Palette) -> list[Row]:
+        rows: list[Row] = []
+        for f in result.files:
+            if f.linked:
+                reach, colour, rank = "linked", palette.resolved, 0
+            elif f.reachable:
+                reach, colour, rank = "reachable", palette.warning, 1
+            else:
+                reach, colour, rank = "unreachable", palette.error, 2
+            tokens = f.tokens.get("qwen", 0)
+            name = f.name or ""
+            cells: tuple[RenderableType, ...] = (
+                Text(name, no_wrap=True, overflow="ellipsis"),
+                Text(f.path, no_wrap=True, overflow="ellipsis"),
+                Text(f.type or "—", style="" if f.type else palette.muted),
+                Text(f"{f.age_days}d", justify="right"),
+                Text(AGE_SOURCES.get(f.age_source, f.age_source[:3]), style=palette.muted),
+                Text(f"{f.bytes:,}", justify="right"),
+                Text(f"{tokens:,}", justify="right"),
+                Text(reach, style=colour),
+                Text(str(f.findings) if f.findings else "", justify="right",
+                     style=palette.warning),
+            )
+            rows.append(Row(f.path, cells,
+                            sort=(name, f.path, f.type or "", f.age_days, f.age_source,
+                                  f.bytes, tokens, rank, f.findings),
+                            path=f.path))
+        return rows
+
+    def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
+        types = " · ".join(f"{k} {v}" for k, v in result.types.items())
+        return f"{len(result.files)} memory files" + (f" — {types}" if types else "")

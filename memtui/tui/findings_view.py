@@ -1,0 +1,57 @@
+"""The Findings view: everything the audit found, grouped by kind, most severe first."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from memtui.core.audit import AuditResult
+from memtui.core.findings import KIND_TITLES, SEVERITY_RANK
+from memtui.tui.audit_table import AuditTable, Column, Row
+from memtui.tui.palette import Palette
+
+
+class FindingsView(AuditTable):
+    COLUMNS = (
+        Column("kind", "Kind", 20),
+        Column("severity", "Sev", 7),
+        Column("where", "Where", 28),
+        Column("message", "Message", 20, flex=True),
+    )
+    DEFAULT_SORT = 0
+    EMPTY = "No findings: this memory is clean."
+
+    def build_rows(self, result: AuditResult, palette: Palette) -> list[Row]:
+        rows: list[Row] = []
+        for i, f in enumerate(result.findings):
+            colour = palette.severity(f.severity)
+            where = f"{f.path}:{f.line}" if f.line else f.path
+            title = KIND_TITLES.get(f.kind, f.kind)
+            cells: tuple[RenderableType, ...] = (
+                Text(title, style=colour, no_wrap=True, overflow="ellipsis"),
+                Text(f.severity, style=colour),
+                Text(where, no_wrap=True, overflow="ellipsis"),
+                Text(f.message, no_wrap=True, overflow="ellipsis"),
+            )
+            group = (-SEVERITY_RANK[f.severity], title, f.path, f.line or 0)
+            rows.append(Row(f"{f.kind}:{where}:{i}", cells,
+                            sort=(group, (-SEVERITY_RANK[f.severity], title),
+                                  (f.path, f.line or 0), f.message),
+                            path=f.path, line=f.line, about=(f.path,)))
+        return rows
+
+    def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
+        by_sev = Counter(f.severity for f in result.findings)
+        out = Text()
+        for sev in ("error", "warning", "info"):
+            if out:
+                out.append(" · ")
+            out.append(f"{by_sev.get(sev, 0)} {sev}{'s' if by_sev.get(sev, 0) != 1 else ''}",
+                       style=palette.severity(sev) if by_sev.get(sev) else "")
+        kinds = Counter(f.kind for f in result.findings)
+        if kinds:
+            out.append(" — " + ", ".join(f"{KIND_TITLES.get(k, k).lower()} {n}"
+                                         for k, n in kinds.most_common()))
+        return out

@@ -1,0 +1,214 @@
+"""The Graph view: the link graph as a tree — pick a memory, see where it leads and what
+leads to it; dangling targets show as placeholders; isolated memories and connected
+components are listed."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Input, Static, Tree
+from textual.widgets.tree import TreeNode
+
+from memtui.core.audit import AuditResult
+from memtui.tui.messages import JumpTo, MemorySelected, displayed
+from memtui.tui.palette import Palette
+
+
+@dataclass(frozen=True)
+class GraphNode:
+    """What a tree node stands for: a memory (``path``), a dangling name, or a group."""
+
+    kind: str  # memory | dangling | group
+    path: str | None = None
+    expand: str | None = None  # memory whose links fill this node's children when opened
+
+
+class GraphView(Vertical):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "focus_filter", "Filter")]
+
+    DEFAULT_CSS = """
+    GraphView { height: 1fr; }
+    GraphView > .summary {
+        height: 1; padding: 0 1; color: $text-muted;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    GraphView > Input.filter { height: 1; border: none; padding: 0 1; margin: 0; }
+    GraphView > Input.filter:focus { border: none; background: $boost; }
+    GraphView > Tree { height: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.result: AuditResult | None = None
+        self.palette = Palette()
+        self.filter_text = ""
+        self._dangling: dict[str, list[str]] = {}
+        self._dirty = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="summary")
+        yield Input(placeholder="filter memories  (/)", classes="filter")
+        tree: Tree[GraphNode] = Tree("graph", id="graph-tree")
+        tree.show_root = False
+        yield tree
+
+    @property
+    def tree(self) -> Tree[GraphNode]:
+        return self.query_one(Tree)
+
+    def set_result(self, result: AuditResult, palette: Palette,
+                   changed: set[str] | None = None) -> None:
+        self.result, self.palette = result, palette
+        self._dirty = True
+        if displayed(self):
+            self.rebuild()
+
+    def ensure_fresh(self) -> None:
+        if self._dirty:
+            self.rebuild()
+
+    def _memory_label(self, path: str) -> Text:
+        result = self.result
+        assert result is not None
+        scan = result.scans.get(path)
+        key = scan.memory.key if scan else path
+        label = Text(key)
+        if path in result.index_linked:
+            pass
+        elif path in result.reachable:
+            label.stylize(self.palette.warning)
+        else:
+            label.stylize(self.palette.error)
+        g = result.graph
+        label.append(f"  →{len(g.out.get(path, ()))} ←{len(g.back.get(path, ()))}",
+                     style=self.palette.muted)
+        if key != path:
+            label.append(f"  {path}", style=self.palette.muted)
+        return label
+
+    def _add_memory(self, parent: TreeNode[GraphNode], path: str) -> None:
+        result = self.result
+        assert result is not None
+        g = result.graph
+        has_links = bool(g.out.get(path) or g.back.get(path) or self._dangling.get(path))
+        parent.add(self._memory_label(path), GraphNode("memory", path, path),
+                   allow_expand=has_links)
+
+    def rebuild(self) -> None:
+        result = self.result
+        if result is None or not self.is_mounted:
+            return
+        self._dirty = False
+        tree = self.tree
+        keep = tree.cursor_node.data.path if tree.cursor_node and tree.cursor_node.data \
+            else None
+        g = result.graph
+        self._dangling = defaultdict(list)
+        for name, sources in g.placeholders.items():
+            for src in sources:
+                self._dangling[src].append(name)
+        words = self.filter_text.casefold().split()
+
+        def wanted(path: str) -> bool:
+            if not words:
+                return True
+            scan = result.scans.get(path)
+            hay = (path + " " + (scan.memory.key if scan else "")).casefold()
+            return all(w in hay for w in words)
+
+        tree.clear()
+        root = tree.root
+        nodes = [p for p in g.nodes if wanted(p)]
+        mem = root.add(f"Memories ({len(nodes)})", GraphNode("group"), expand=True)
+        for path in nodes:
+            self._add_memory(mem, path)
+        isolated = [p for p in g.isolated() if wanted(p)]
+        iso = root.add(f"Isolated — no links in or out ({len(isolated)})", GraphNode("group"))
+        for path in isolated:
+            iso.add_leaf(self._memory_label(path), GraphNode("memory", path))
+        comps = [c for c in g.components() if len(c) > 1]
+        comp_node = root.add(f"Connected components ({len(comps)})", GraphNode("group"))
+        for i, comp in enumerate(comps, start=1):
+            if not any(wanted(p) for p in comp):
+                continue
+            node = comp_node.add(f"#{i}: {len(comp)} memories", GraphNode("group"))
+            for path in comp:
+                node.add_leaf(self._memory_label(path), GraphNode("memory", path))
+        dangling = sorted(g.placeholders)
+        dn = root.add(Text(f"Dangling targets ({len(dangling)})"), GraphNode("group"))
+        for name in dangling:
+            srcs = g.placeholders[name]
+            leaf = dn.add(Text(f"[[{name}]]", style=self.palette.dangling),
+                          GraphNode("dangling"))
+            for src in srcs:
+                leaf.add_leaf(Text("← ") + self._memory_label(src), GraphNode("memory", src))
+        self.query_one(".summary", Static).update(
+            f"{len(g.nodes)} memories · {sum(len(v) for v in g.out.values())} links · "
+            f"{len(isolated)} isolated · {len(comps)} components · {len(dangling)} dangling")
+        if keep is not None:
+            for node in mem.children:
+                if node.data and node.data.path == keep:
+                    tree.move_cursor(node)
+                    break
+
+    @on(Tree.NodeExpanded)
+    def _expanded(self, event: Tree.NodeExpanded[GraphNode]) -> None:
+        event.stop()
+        node = event.node
+        data = node.data
+        if data is None or data.expand is None or node.children or self.result is None:
+            return
+        path = data.expand
+        g = self.result.graph
+        out, back = g.out.get(path, []), g.back.get(path, [])
+        if out:
+            grp = node.add(Text(f"→ links to ({len(out)})"), GraphNode("group"), expand=True)
+            for t in out:
+                self._add_memory(grp, t)
+        if back:
+            grp = node.add(Text(f"← linked from ({len(back)})"), GraphNode("group"),
+                           expand=True)
+            for s in back:
+                self._add_memory(grp, s)
+        for name in self._dangling.get(path, []):
+            node.add_leaf(Text(f"? [[{name}]] — no such memory yet",
+                               style=self.palette.dangling), GraphNode("dangling"))
+
+    @on(Tree.NodeHighlighted)
+    def _highlighted(self, event: Tree.NodeHighlighted[GraphNode]) -> None:
+        event.stop()
+        data = event.node.data
+        if data is not None and data.path and displayed(self):
+            self.post_message(MemorySelected(data.path))
+
+    @on(Tree.NodeSelected)
+    def _selected(self, event: Tree.NodeSelected[GraphNode]) -> None:
+        event.stop()
+        data = event.node.data
+        if data is not None and data.path and not event.node.allow_expand:
+            self.post_message(JumpTo(data.path))
+
+    @on(Input.Changed, ".filter")
+    def _filter(self, event: Input.Changed) -> None:
+        event.stop()
+        self.filter_text = event.value
+        self.rebuild()
+
+    @on(Input.Submitted, ".filter")
+    def _filter_done(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.tree.focus()
+
+    def action_focus_filter(self) -> None:
+        self.query_one(Input).focus()
+
+    def key_escape(self) -> None:
+        if self.query_one(Input).has_focus:
+            self.tree.focus()

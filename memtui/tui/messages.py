@@ -1,0 +1,30 @@
+"""Messages the views send up to the app (and when a view may send them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+from textual.widget import Widget
+
+
+def displayed(widget: Widget) -> bool:
+    """Whether ``widget`` and all its ancestors are displayed (its tab is the active one)."""
+    return widget.is_mounted and all(
+        node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+
+
+@dataclass
+class MemorySelected(Message):
+    """The cursor rests on a row about ``path`` (preview it, without moving focus)."""
+
+    path: str
+    line: int | None = None
+
+
+@dataclass
+class JumpTo(Message):
+    """The operator asked to go to ``path`` at ``line`` (Enter on a finding, say)."""
+
+    path: str
+    line: int | None = None

@@ -1,0 +1,50 @@
+"""The Orphans view: memories no index line links, unreachable ones first."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from memtui.core.audit import AuditResult
+from memtui.tui.audit_table import AuditTable, Column, Row
+from memtui.tui.palette import Palette
+
+
+class OrphansView(AuditTable):
+    COLUMNS = (
+        Column("state", "State", 11),
+        Column("path", "Path", 30),
+        Column("name", "Name", 18),
+        Column("from", "Linked from", 14, flex=True),
+    )
+    DEFAULT_SORT = 0
+    EMPTY = "No orphans: every memory file is linked from MEMORY.md."
+
+    def build_rows(self, result: AuditResult, palette: Palette) -> list[Row]:
+        rows: list[Row] = []
+        for o in result.orphans:
+            scan = result.scans.get(o.path)
+            name = (scan.memory.name if scan else None) or ""
+            state = Text("reachable", style=palette.warning) if o.reachable else Text(
+                "unreachable", style=f"bold {palette.error}")
+            linked = ", ".join(o.linked_from) if o.linked_from else "nothing links it"
+            cells: tuple[RenderableType, ...] = (
+                state,
+                Text(o.path, no_wrap=True, overflow="ellipsis"),
+                Text(name or "", no_wrap=True, overflow="ellipsis"),
+                Text(linked, no_wrap=True, overflow="ellipsis",
+                     style="" if o.linked_from else palette.muted),
+            )
+            rows.append(Row(o.path, cells,
+                            sort=(int(o.reachable), o.path, name or "", len(o.linked_from)),
+                            path=o.path, about=(o.path, *o.linked_from)))
+        return rows
+
+    def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
+        n = len(result.orphans)
+        lost = sum(1 for o in result.orphans if not o.reachable)
+        out = Text(f"{n} orphan{'s' if n != 1 else ''}: ")
+        out.append(f"{lost} unreachable (never enters context)",
+                   style=palette.error if lost else "")
+        out.append(f", {n - lost} reachable only by following links")
+        return out

@@ -1,0 +1,212 @@
+"""The preview of one memory: frontmatter as a small table, the body as markdown with
+wikilinks coloured by state, its findings, and the age note the agent gets on reading it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.timer import Timer
+from textual.widgets import Markdown, Static
+from textual.widgets.markdown import MarkdownBlock
+
+from memtui.agent.age_note import age_note
+from memtui.core.audit import AuditResult
+from memtui.core.workspace import INDEX_NAME
+from memtui.tui.messages import MemorySelected
+from memtui.tui.palette import Palette
+from memtui.tui.wiki_markdown import WikiMarkdown, rewrite_wikilinks
+
+SETTLE = 0.12  # seconds the cursor must rest before the preview re-renders
+FLASH = 2.0
+
+
+class MemoryPreview(VerticalScroll):
+    DEFAULT_CSS = """
+    MemoryPreview { padding: 0 1; }
+    MemoryPreview > #preview-title { text-style: bold; height: auto; }
+    MemoryPreview > #preview-meta { height: auto; margin: 0 0 1 0; }
+    MemoryPreview > WikiMarkdown { padding: 0; margin: 0; }
+    MemoryPreview > #preview-findings { height: auto; margin: 1 0 0 0; }
+    MemoryPreview > #preview-age {
+        height: auto; margin: 1 0 0 0; padding: 0 1;
+        border-left: outer $primary; color: $text-muted;
+    }
+    MemoryPreview MarkdownBlock.-target { background: $accent 25%; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.result: AuditResult | None = None
+        self.palette = Palette()
+        self.path: str | None = None
+        self.line: int | None = None
+        self._shown: tuple[Any, ...] | None = None
+        self._timer: Timer | None = None
+        self._want: tuple[str, int | None] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("Select a memory to preview it.", id="preview-title")
+        yield Static(id="preview-meta")
+        yield WikiMarkdown(id="preview-body", open_links=False)
+        yield Static(id="preview-findings")
+        yield Static(id="preview-age")
+
+    # -- requests --------------------------------------------------------------------------
+
+    def request(self, path: str, line: int | None = None, *, now: bool = False) -> None:
+        """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait."""
+        self._want = (path, line)
+        if self._timer is not None:
+            self._timer.stop()
+        if now:
+            self._timer = None
+            self.call_later(self._render_wanted)
+        else:
+            self._timer = self.set_timer(SETTLE, self._render_wanted)
+
+    def set_result(self, result: AuditResult, palette: Palette) -> None:
+        self.result, self.palette = result, palette
+        if self.path is not None and self._want is None:
+            self._want = (self.path, None)
+            self.call_later(self._render_wanted)
+
+    async def _render_wanted(self) -> None:
+        if not self.display:
+            return  # rendered when shown again (see shown_again)
+        want, self._want = self._want, None
+        if want is not None:
+            await self.show(*want)
+
+    def shown_again(self) -> None:
+        """The pane was hidden and is back: catch up with the last selection."""
+        if self._want is not None:
+            self.call_later(self._render_wanted)
+
+    # -- rendering -------------------------------------------------------------------------
+
+    async def show(self, path: str, line: int | None = None) -> None:
+        result = self.result
+        if result is None:
+            return
+        self.path, self.line = path, line
+        title = self.query_one("#preview-title", Static)
+        meta = self.query_one("#preview-meta", Static)
+        body = self.query_one(WikiMarkdown)
+        findings = self.query_one("#preview-findings", Static)
+        age = self.query_one("#preview-age", Static)
+        scan = result.scans.get(path)
+        p = self.palette
+        if scan is not None:
+            mf = scan.memory
+            report = result.file(path)
+            key = ("memory", path, scan.mtime, id(scan), self.app.theme)
+            t = Text(path)
+            if path in result.index_linked:
+                t.append("  linked from the index", style=p.resolved)
+            elif path in result.reachable:
+                t.append("  orphan, reachable by links", style=p.warning)
+            else:
+                t.append("  orphan, unreachable", style=p.error)
+            title.update(t)
+            meta.update(_meta_table(mf.meta, scan.tokens, p) if mf.has_frontmatter
+                        else Text("no frontmatter", style=p.muted))
+            states = {w.target: w.state for w in result.wikirefs if w.source == path}
+            source = rewrite_wikilinks(mf.body, states)
+            first_line = mf.body_start
+            days = report.age_days if report else 0
+            age.update(Text.assemble(
+                (f"What the agent reads after this file ({days} days old, by "
+                 f"{report.age_source if report else 'mtime'}):\n", "italic"),
+                age_note(days)))
+            age.display = True
+        elif path == INDEX_NAME:
+            idx = result.index
+            key = ("index", idx.text, self.app.theme)
+            title.update(Text(INDEX_NAME + "  the index, injected whole every turn"))
+            meta.update(Text(f"{len(idx.lines)} lines · {idx.size:,} bytes", style=p.muted)
+                        if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
+            states = {w.target: w.state for w in result.wikirefs if w.source == INDEX_NAME}
+            source = rewrite_wikilinks(idx.text, states)
+            first_line = 1
+            age.display = False
+        else:
+            key = ("missing", path)
+            title.update(Text(path, style=p.error))
+            meta.update(Text("not a memory file here (missing or deleted)", style=p.muted))
+            source, first_line = "", 1
+            age.display = False
+        fs = result.findings_for(path)
+        out = Text()
+        for f in fs[:30]:
+            out.append(f"{f.severity:<8}", style=p.severity(f.severity))
+            out.append(f"{'L' + str(f.line) if f.line else '':<6}{f.message}\n")
+        if len(fs) > 30:
+            out.append(f"… and {len(fs) - 30} more\n", style=p.muted)
+        out.rstrip()
+        findings.update(out if fs else "")
+        findings.display = bool(fs)
+        if key != self._shown:
+            self._shown = key
+            await body.show(source)
+            self.scroll_home(animate=False)
+        if line is not None:
+            self.call_after_refresh(self._scroll_to_line, line - first_line)
+
+    def _scroll_to_line(self, body_line: int) -> None:
+        """Scroll to and flash the block holding ``body_line`` (0-based within the body)."""
+        blocks = list(self.query_one(WikiMarkdown).query_children(MarkdownBlock))
+        target = None
+        for block in blocks:
+            start, end = block.source_range
+            if start <= body_line < max(end, start + 1):
+                target = block
+                break
+            if start > body_line:
+                target = target or block
+                break
+        if target is None and blocks:
+            target = blocks[-1]
+        if target is None:
+            return
+        self.scroll_to_widget(target, animate=False, top=True)
+        target.add_class("-target")
+        self.set_timer(FLASH, lambda: target.remove_class("-target"))
+
+    @on(Markdown.LinkClicked)
+    def _link(self, event: Markdown.LinkClicked) -> None:
+        event.stop()
+        result = self.result
+        if result is None:
+            return
+        base = self.path.rsplit("/", 1)[0] + "/" if self.path and "/" in self.path else ""
+        target = event.href if event.href in result.scans else base + event.href
+        if target not in result.scans:
+            self.app.notify(f"{event.href}: not a memory here", severity="warning")
+            return
+        self.post_message(MemorySelected(target))
+
+
+def _meta_table(meta: dict[str, Any], tokens: dict[str, int], p: Palette) -> Table:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style=f"bold {p.info}", no_wrap=True)
+    table.add_column(overflow="fold")
+    for key, value in meta.items():
+        if isinstance(value, dict):
+            for k2, v2 in value.items():
+                table.add_row(f"{key}.{k2}", _short(v2))
+        else:
+            table.add_row(str(key), _short(value))
+    if tokens:
+        table.add_row("tokens", Text(" · ".join(f"{k} {v:,}" for k, v in tokens.items()),
+                                     style=p.muted))
+    return table
+
+
+def _short(value: Any) -> str:
+    s = str(value)
+    return s if len(s) <= 300 else s[:297] + "…"

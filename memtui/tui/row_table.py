@@ -1,0 +1,264 @@
+"""A lean table for thousands of rows: a header line and a scrolling list of rows, each
+rendered once into a cached strip.
+
+Textual's DataTable renders every visible cell anew on each scroll step through Rich's
+padding and measuring machinery, which costs a few hundred milliseconds per page at
+160×50 on a busy machine; the audit views need cheap scrolling through 10,000 memories.
+Rows here are fixed-width Rich ``Text`` cells (the view decides the widths), one line each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+GAP = 2  # cells between columns
+MARK_WIDTH = 1
+
+
+class RowTable(ScrollView, can_focus=True):
+    """Columns of fixed widths; ``cells[i][j]`` is row i, column j (a Text or a str)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "row-table--header", "row-table--cursor", "row-table--cursor-blurred",
+        "row-table--odd", "row-table--mark",
+    }
+
+    DEFAULT_CSS = """
+    RowTable { background: $surface; height: 1fr; scrollbar-gutter: stable; }
+    RowTable > .row-table--header { background: $panel; color: $text; text-style: bold; }
+    RowTable > .row-table--cursor { background: $block-cursor-background;
+                                    color: $block-cursor-foreground; text-style: bold; }
+    RowTable > .row-table--cursor-blurred { background: $block-cursor-blurred-background; }
+    RowTable > .row-table--odd { background: $surface-lighten-1 40%; }
+    RowTable > .row-table--mark { color: $accent; text-style: bold; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor_up", "Up", show=False),
+        Binding("down", "cursor_down", "Down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+        Binding("enter", "select", "Select", show=False),
+    ]
+
+    cursor_row: reactive[int] = reactive(0, always_update=True, init=False)
+
+    @dataclass
+    class Highlighted(Message):
+        """The cursor moved to ``row``."""
+
+        table: RowTable
+        row: int
+
+    @dataclass
+    class Selected(Message):
+        """Enter (or a click on the cursor row) on ``row``."""
+
+        table: RowTable
+        row: int
+
+    @dataclass
+    class HeaderClicked(Message):
+        """A click on the header of ``column`` (index into the columns given)."""
+
+        table: RowTable
+        column: int
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.labels: list[Text] = []
+        self.widths: list[int] = []
+        self.justify: list[str] = []
+        self.cells: list[Sequence[Text | str]] = []
+        self.marks: set[int] = set()
+        self._strips: dict[int, Strip] = {}
+
+    # -- data ------------------------------------------------------------------------------
+
+    @property
+    def row_count(self) -> int:
+        return len(self.cells)
+
+    def set_columns(self, labels: Sequence[Text | str], widths: Sequence[int],
+                    justify: Sequence[str] | None = None) -> None:
+        self.labels = [lb if isinstance(lb, Text) else Text(lb) for lb in labels]
+        self.widths = list(widths)
+        self.justify = list(justify or ["left"] * len(self.widths))
+        self._changed()
+
+    def set_rows(self, cells: Sequence[Sequence[Text | str]], marks: set[int] | None = None,
+                 cursor: int | None = None) -> None:
+        """Replace every row; the cursor goes to ``cursor`` (else stays, clamped)."""
+        self.cells = list(cells)
+        self.marks = set(marks or ())
+        self._changed()
+        row = self.cursor_row if cursor is None else cursor
+        self.set_reactive(RowTable.cursor_row, max(0, min(row, self.row_count - 1)))
+        if self.row_count:
+            self.post_message(self.Highlighted(self, self.cursor_row))
+
+    def set_marks(self, marks: set[int]) -> None:
+        for row in self.marks ^ set(marks):
+            self._strips.pop(row, None)
+        self.marks = set(marks)
+        self.refresh()
+
+    def _changed(self) -> None:
+        self._strips.clear()
+        width = sum(self.widths) + GAP * len(self.widths) + MARK_WIDTH
+        self.virtual_size = Size(width, self.row_count + 1)
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
+    # -- rendering -------------------------------------------------------------------------
+
+    def _row_strip(self, row: int) -> Strip:
+        strip = self._strips.get(row)
+        if strip is None:
+            segments: list[Segment] = []
+            if row in self.marks:
+                segments.append(Segment("●", self.get_component_rich_style("row-table--mark")))
+            else:
+                segments.append(Segment(" "))
+            for cell, width, justify in zip(self.cells[row], self.widths, self.justify,
+                                            strict=False):
+                segments.append(Segment(" " * GAP))
+                segments.extend(_fit(cell, width, justify).render(self.app.console))
+            strip = Strip(segments).simplify()
+            if len(self._strips) > 4000:
+                self._strips.clear()
+            self._strips[row] = strip
+        return strip
+
+    def _header_strip(self) -> Strip:
+        segments = [Segment(" " * MARK_WIDTH)]
+        for label, width, justify in zip(self.labels, self.widths, self.justify, strict=False):
+            segments.append(Segment(" " * GAP))
+            segments.extend(_fit(label, width, justify).render(self.app.console))
+        return Strip(segments)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.size.width
+        base = self.rich_style
+        if y == 0:
+            strip = self._header_strip()
+            style = base + self.get_component_rich_style("row-table--header")
+            return strip.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+        row = scroll_y + y - 1
+        if row >= self.row_count:
+            return Strip.blank(width, base)
+        strip = self._row_strip(row).crop_extend(scroll_x, scroll_x + width, base)
+        if row == self.cursor_row:
+            name = "row-table--cursor" if self.has_focus else "row-table--cursor-blurred"
+            strip = strip.apply_style(self.get_component_rich_style(name))
+        elif row % 2:
+            strip = strip.apply_style(self.get_component_rich_style("row-table--odd"))
+        return strip.apply_style(base).apply_offsets(scroll_x, row + 1)
+
+    def _on_focus(self, event: events.Focus) -> None:
+        self.refresh()
+
+    def _on_blur(self, event: events.Blur) -> None:
+        self.refresh()
+
+    # -- cursor ----------------------------------------------------------------------------
+
+    @property
+    def page(self) -> int:
+        return max(1, self.size.height - 2)
+
+    def move_cursor(self, row: int) -> None:
+        if not self.row_count:
+            return
+        self.cursor_row = max(0, min(row, self.row_count - 1))
+
+    def watch_cursor_row(self, old: int, new: int) -> None:
+        self.refresh()
+        self.scroll_to_row(new)
+        if self.row_count:
+            self.post_message(self.Highlighted(self, new))
+
+    def scroll_to_row(self, row: int) -> None:
+        visible = max(1, self.size.height - 1)
+        top = int(self.scroll_y)
+        if row < top:
+            self.scroll_to(y=row, animate=False)
+        elif row >= top + visible:
+            self.scroll_to(y=row - visible + 1, animate=False)
+
+    def action_cursor_up(self) -> None:
+        self.move_cursor(self.cursor_row - 1)
+
+    def action_cursor_down(self) -> None:
+        self.move_cursor(self.cursor_row + 1)
+
+    def action_page_up(self) -> None:
+        self.move_cursor(self.cursor_row - self.page)
+
+    def action_page_down(self) -> None:
+        self.move_cursor(self.cursor_row + self.page)
+
+    def action_first(self) -> None:
+        self.move_cursor(0)
+
+    def action_last(self) -> None:
+        self.move_cursor(self.row_count - 1)
+
+    def action_select(self) -> None:
+        if self.row_count:
+            self.post_message(self.Selected(self, self.cursor_row))
+
+    # -- mouse -----------------------------------------------------------------------------
+
+    def _on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        if offset.y == 0:
+            x = offset.x + int(self.scroll_x) - MARK_WIDTH
+            for i, width in enumerate(self.widths):
+                x -= GAP + width
+                if x < 0:
+                    self.post_message(self.HeaderClicked(self, i))
+                    break
+            return
+        row = int(self.scroll_y) + offset.y - 1
+        if 0 <= row < self.row_count:
+            if row == self.cursor_row or event.chain > 1:
+                self.post_message(self.Selected(self, row))
+            self.move_cursor(row)
+
+
+def _fit(cell: Text | str, width: int, justify: str) -> Text:
+    """``cell`` cut (with an ellipsis) or padded to exactly ``width`` cells."""
+    text = cell.copy() if isinstance(cell, Text) else Text(str(cell))
+    if "\n" in text.plain:
+        text = Text(" ").join(text.split("\n", allow_blank=True))
+    text.truncate(width, overflow="ellipsis")
+    room = width - text.cell_len
+    if room > 0:
+        if justify == "right" or text.justify == "right":
+            text = Text(" " * room) + text
+        else:
+            text.append(" " * room)
+    text.no_wrap = True
+    text.end = ""
+    return text

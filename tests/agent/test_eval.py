@@ -1,0 +1,167 @@
+"""``memtui eval``: N runs on copies of the workspace, classified (SPEC §5)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memtui.agent.eval import numbers, run_eval
+from memtui.agent.settings import AgentSettings
+from memtui.core.workspace import Workspace
+
+from .fake_ollama import (
+    FakeModel,
+    FakeOllama,
+    Reply,
+    chatter,
+    fabricator,
+    free_port,
+    memory_writer,
+    orphan_writer,
+    skill_saver,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+MESSAGE = "I am a process engineer; Cpk and Ppk need no explanation."
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def memtui(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1"}
+    env.pop("OLLAMA_HOST", None)
+    return subprocess.run([sys.executable, "-m", "memtui", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_eval_json_subprocess(ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(memory_writer())
+    before = snapshot(ws.root)
+    proc = memtui("eval", str(ws.root), "--message", MESSAGE, "-n", "2", "--model", "writer",
+                  "--host", fake.url, "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["pass_rate"] == 1.0
+    assert len(data["runs"]) == 2
+    run = data["runs"][0]
+    assert run["outcome"] == "memory_written"
+    assert run["flags"] == []
+    assert [c["name"] for c in run["tool_calls"]] == ["exists", "write_file", "edit_file"]
+    assert run["files_written"] == ["MEMORY.md", "memory/user-role.md"]
+    assert run["num_ctx"] == 40960
+    assert isinstance(run["prompt_eval_count"], int) and run["prompt_eval_count"] > 500
+    assert proc.stderr == "run 1/2: memory_written\nrun 2/2: memory_written\n"
+    assert snapshot(ws.root) == before  # the original is untouched
+    assert not (ws.root / ".memtui").exists()
+    # Every run starts fresh: the 4th request of run 2 is again a 4-step conversation.
+    assert len(fake.chat_bodies) == 8
+    assert [m["role"] for m in fake.chat_bodies[4]["messages"]] == ["system", "user"]
+
+
+def test_eval_table_and_failures_subprocess(ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(skill_saver())
+    proc = memtui("eval", str(ws.root), "-m", MESSAGE, "-n", "1", "--model", "skiller",
+                  "--host", fake.url, "--decoys")
+    assert proc.returncode == 0, proc.stderr
+    assert "wrong_mechanism" in proc.stdout
+    assert "pass rate: 0/1 (0%) — memory_written and not fabricated" in proc.stdout
+    port = free_port()
+    proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--host",
+                  f"127.0.0.1:{port}")
+    assert proc.returncode == 2
+    assert proc.stderr == (f"memtui: Ollama is not running at http://127.0.0.1:{port}: start it "
+                           "with `ollama serve` (or point --host / OLLAMA_HOST at it)\n")
+    proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "absent", "--host", fake.url)
+    assert proc.returncode == 2
+    assert proc.stderr == (f"memtui: model 'absent' is not available on {fake.url}: run "
+                           "`ollama pull absent`\n")
+    proc = memtui("eval", str(ws.root / "nope"), "-m", "hi", "--model", "m")
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "no such file or folder" in proc.stderr
+    proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "-n", "0")
+    assert (proc.returncode, proc.stderr) == (2, "memtui: -n must be at least 1\n")
+
+
+CASES = [
+    (orphan_writer(), [], "orphan_written", []),
+    (skill_saver(), ["decoys"], "wrong_mechanism", []),
+    (fabricator(), [], "memory_written", ["fabricated"]),
+    (chatter(), [], "no_tool_call", []),
+    (FakeModel("index-only", [
+        Reply(tool_calls=[("edit_file", {"path": "MEMORY.md", "old_string": "# Memory\n",
+                                         "new_string": "# Memory\n- user is an engineer\n"})]),
+        Reply(content="ok")]), [], "index_only", []),
+    (FakeModel("broken", [Reply(content="so", error="boom")]), [], "error", []),
+]
+
+
+@pytest.mark.parametrize(("model", "opts", "outcome", "flags"), CASES,
+                         ids=[c[0].name for c in CASES])
+async def test_classification(ws: Workspace, fake: FakeOllama, model: FakeModel,
+                              opts: list[str], outcome: str, flags: list[str]) -> None:
+    fake.add(model)
+    settings = AgentSettings(model=model.name, host=fake.url, decoys="decoys" in opts)
+    report = await run_eval(ws, MESSAGE, 1, settings, today=dt.date(2026, 11, 30))
+    run = report.runs[0]
+    assert (run.outcome, run.flags) == (outcome, flags)
+    if "fabricated" in flags:
+        assert run.invented == ["08:00", "120"]
+    if outcome == "error":
+        assert run.error == "Ollama stopped the reply with an error: boom — send again"
+    assert report.pass_rate == (1.0 if outcome == "memory_written" and not flags else 0.0)
+
+
+async def test_truncated_flag(ws: Workspace, fake: FakeOllama) -> None:
+    (ws.root / "MEMORY.md").write_text(
+        "# Memory\n" + "".join(f"- [Fact {i}](memory/f{i}.md) — a hook about thing {i} "
+                               "and its many details\n" for i in range(400)))
+    fake.add(FakeModel("nowin", memory_writer().script, context_length=None))
+    report = await run_eval(ws, MESSAGE, 1, AgentSettings(model="nowin", host=fake.url))
+    assert report.runs[0].flags == ["truncated"]
+    assert report.runs[0].prompt_eval_count == 2050
+    assert report.runs[0].num_ctx is None
+
+
+def test_numbers() -> None:
+    assert numbers("at 08:00, above 120% or 1,200 units; line 3; [x](memory/f9.md)") == {
+        "08:00", "120", "1200", "3"}
+    assert numbers("A3 qwen3 3號線") == {"3"}
+
+
+async def test_eval_options_reach_the_request(ws: Workspace, fake: FakeOllama,
+                                              tmp_path: Path) -> None:
+    fake.add(chatter())
+    rules = tmp_path / "rules.txt"
+    rules.write_text("Custom rules.", encoding="utf-8")
+    settings = AgentSettings(model="chatter", host=fake.url, num_ctx=8192,
+                             system_prompt_file=rules, tool_prose=True, decoys=True)
+    report = await run_eval(ws, "hi", 2, settings)
+    assert [r.num_ctx for r in report.runs] == [8192, 8192]
+    body = fake.chat_bodies[0]
+    assert body["options"] == {"num_ctx": 8192}
+    assert body["messages"][0]["content"].startswith("Custom rules.\n\n# Tools\n")
+    assert len(body["tools"]) == 9
+
+
+async def test_eval_refuses_model_without_tools(ws: Workspace, fake: FakeOllama) -> None:
+    from memtui.agent.ollama import NoToolSupport
+    fake.add(FakeModel("plain", [Reply(content="hi")], capabilities=["completion"]))
+    with pytest.raises(NoToolSupport, match=r"^plain cannot use tools"):
+        await run_eval(ws, "hi", 1, AgentSettings(model="plain", host=fake.url))
+    assert fake.chat_bodies == []
+
+
+def test_eval_bad_system_prompt_file(ws: Workspace) -> None:
+    proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--system-prompt",
+                  str(ws.root / "none.txt"))
+    assert proc.returncode == 2
+    assert proc.stderr == f"memtui: --system-prompt {ws.root / 'none.txt'}: no such file\n"

@@ -1,0 +1,117 @@
+"""``memtui fix``, ``history`` and ``undo`` as a user runs them (subprocess)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.edit.conftest import INDEX, cli, read, tree, write_tree
+
+DRY_RUNS = {
+    "add-to-index": ["lonely_note", "--under", "People"],
+    "repoint": ["memory/gone.md", "memory/creds.md"],
+    "remove-link": ["memory/line-a.md"],
+    "fold": ["user-role", "yield-source", "--label", "Cold"],
+    "unfold": ["9"],
+    "rename": ["yield-source", "yield-origin"],
+    "fix-wikilinks": [],
+    "new": ["fresh", "--type", "user", "--index"],
+    "delete": ["line-a"],
+    "redact": ["creds"],
+}
+
+
+@pytest.mark.parametrize("op", list(DRY_RUNS))
+def test_dry_run_prints_a_diff_and_writes_nothing(ws: Path, op: str) -> None:
+    before = tree(ws, include_state=True)
+    proc = cli("fix", op, ws, *DRY_RUNS[op], "--dry-run")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert "\n+++ b/" in proc.stdout or "+++ /dev/null" in proc.stdout
+    assert proc.stdout.splitlines()[-1].startswith("dry run, nothing written: ")
+    assert tree(ws, include_state=True) == before
+
+
+def test_fix_prints_a_summary_with_the_undo_hint_then_undo_and_history(ws: Path) -> None:
+    start = tree(ws)
+    proc = cli("fix", "add-to-index", ws, "lonely_note")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout == (f"MEMORY.md: +1 entry (memory/lonely_note.md) [#1; undo: "
+                           f"memtui undo {ws}]\n")
+    proc = cli("fix", "rename", ws, "yield-source", "yield-origin")
+    assert proc.returncode == 0
+    hist = cli("history", ws)
+    assert hist.returncode == 0
+    lines = hist.stdout.splitlines()
+    assert lines[0].startswith("#2 ") and " rename: renamed memory/yield-source.md" in lines[0]
+    assert lines[1:4] == ["    R memory/yield-source.md → memory/yield-origin.md",
+                          "    M MEMORY.md", "    M memory/user-role.md"]
+    assert lines[4].startswith("#1 ") and lines[5] == "    M MEMORY.md"
+    data = json.loads(cli("history", ws, "--json").stdout)
+    assert [r["op"] for r in data] == ["rename", "add-to-index"]
+    assert all("before" not in f for r in data for f in r["files"])
+    undone = cli("undo", ws)
+    assert undone.returncode == 0
+    assert undone.stdout.startswith("undid #2 rename: ")
+    assert cli("undo", ws).returncode == 0
+    assert tree(ws) == start
+    again = cli("undo", ws)
+    assert (again.returncode, again.stdout) == (1, "")
+    assert again.stderr == ("memtui undo: nothing to undo (every journaled operation is "
+                            "undone already)\n")
+    assert "(undone)" in cli("history", ws).stdout.splitlines()[0]
+
+
+def test_delete_lists_the_links_left_dangling(ws: Path) -> None:
+    proc = cli("fix", "delete", ws, "line-a")
+    assert proc.returncode == 0
+    assert proc.stdout.splitlines()[1:] == ["  memory/line-b.md:7: [[line-a]] now dangles"]
+
+
+@pytest.mark.parametrize(("args", "code", "message"), [
+    (["fix", "rename", "{ws}", "nope", "x"], 2,
+     "memtui fix rename: no memory named 'nope' in {ws}\n"),
+    (["fix", "add-to-index", "{ws}", "user-role"], 1,
+     "memtui fix add-to-index: memory/user-role.md is already in the index (line 4)\n"),
+    (["fix", "rename", "{ws}", "line-a", "line-b"], 1,
+     "memtui fix rename: memory/line-b.md already exists; nothing was written\n"),
+    (["fix", "unfold", "{ws}", "x"], 2,
+     "memtui fix unfold: error: argument LINE_NUMBER: invalid int value: 'x' "
+     "(see memtui fix unfold --help)\n"),
+    (["fix", "frobnicate", "{ws}"], 2, None),
+    (["fix", "new", "{ws}", "z", "--type", "nope"], 2, None),
+    (["fix", "fold", "{ws}/missing", "a", "b"], 2,
+     "memtui fix fold: {ws}/missing: no such file or folder\n"),
+    (["undo", "{ws}"], 1,
+     "memtui undo: nothing to undo (no operation journaled in this workspace)\n"),
+    (["history", "{ws}/missing"], 2, "memtui history: {ws}/missing: no such file or folder\n"),
+])
+def test_refusals_and_usage_errors_are_one_line(ws: Path, args: list[str], code: int,
+                                                message: str | None) -> None:
+    before = tree(ws, include_state=True)
+    proc = cli(*[a.format(ws=ws) for a in args])
+    assert proc.returncode == code
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    if message is not None:
+        assert proc.stderr == message.format(ws=ws)
+    assert tree(ws, include_state=True) == before
+
+
+def test_fix_refuses_with_exit_1_on_conflict_during_undo(ws: Path) -> None:
+    assert cli("fix", "remove-link", ws, "memory/gone.md").returncode == 0
+    write_tree(ws, {"MEMORY.md": INDEX + "hand edit\n"})
+    proc = cli("undo", ws)
+    assert proc.returncode == 1
+    assert proc.stderr == ("memtui undo: MEMORY.md changed since operation #1 (remove-link); "
+                           "nothing was undone\n")
+    assert read(ws, "MEMORY.md") == INDEX + "hand edit\n"
+
+
+def test_nothing_to_change_exits_0_without_journaling(ws: Path) -> None:
+    proc = cli("fix", "fix-wikilinks", ws, "line-b")
+    assert proc.returncode == 0
+    assert proc.stdout == "fix-wikilinks: nothing to change (no fuzzy wikilinks)\n"
+    assert not (ws / ".memtui").exists()

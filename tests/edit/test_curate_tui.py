@@ -1,0 +1,249 @@
+"""The curation dialogs under Pilot, in a tiny harness app, writing to real files."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.widgets import Checkbox, Input, Select, TextArea
+
+from memtui.core.workspace import open_workspace
+from memtui.tui import curate
+from tests.edit.conftest import INDEX, read, tree, write_tree
+
+Action = Callable[[App[Any]], Awaitable[bool]]
+
+
+class Harness(App[None]):
+    def __init__(self, action: Action) -> None:
+        super().__init__()
+        self.action = action
+        self.outcome: bool | None = None
+        self.notices: list[tuple[str, bool]] = []
+        self.audits: list[set[str] | None] = []
+
+    def set_notice(self, text: str, error: bool = False) -> None:
+        self.notices.append((text, error))
+
+    def start_audit(self, changed: set[str] | None) -> None:
+        self.audits.append(changed)
+
+    def on_mount(self) -> None:
+        self.run_worker(self.go(), exclusive=True)
+
+    async def go(self) -> None:
+        self.outcome = await self.action(self)
+
+
+async def _type(pilot: Any, selector: str, text: str) -> None:
+    widget = pilot.app.screen.query_one(selector)
+    widget.focus()
+    widget.value = ""
+    await pilot.pause()
+    await pilot.press(*text)
+
+
+async def _finish(pilot: Any, app: Harness) -> None:
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_add_to_index_edits_title_and_hook_and_places_the_line(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_add_to_index(a, w, ["memory/lonely_note.md"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, curate.AddToIndexScreen)
+        assert screen.query_one("#title-0", Input).value == "Lonely note"
+        assert screen.query_one("#hook-0", Input).value == "A note nothing links to"
+        assert read(ws, "MEMORY.md") == INDEX  # nothing written while the dialog is open
+        await _type(pilot, "#title-0", "Lonely")
+        await _type(pilot, "#hook-0", "unlinked")
+        screen.query_one("#under", Select).value = "People"
+        await pilot.pause()
+        assert str(screen.query_one("#preview").render()) == \
+            "- [Lonely](memory/lonely_note.md) — unlinked"
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    assert app.outcome is True
+    assert read(ws, "MEMORY.md") == INDEX.replace(
+        "explanation\n", "explanation\n- [Lonely](memory/lonely_note.md) — unlinked\n")
+    assert app.notices == [("MEMORY.md: +1 entry under 'People' (memory/lonely_note.md) "
+                            "(u to undo #1)", False)]
+    assert app.audits == [{"MEMORY.md"}]
+
+
+async def test_cancel_writes_nothing(ws: Path) -> None:
+    w = open_workspace(ws)
+    before = tree(ws, include_state=True)
+    app = Harness(lambda a: curate.run_add_to_index(a, w, ["memory/creds.md"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await _finish(pilot, app)
+    assert app.outcome is False
+    assert tree(ws, include_state=True) == before
+
+
+async def test_an_edit_made_while_the_dialog_is_open_is_kept(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_fold(a, w, ["user-role", "yield-source"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#value", Input).value.startswith("Cold, ")
+        await _type(pilot, "#value", "Cold")
+        write_tree(ws, {"MEMORY.md": INDEX + "edited elsewhere\n"})
+        await pilot.press("enter")
+        await _finish(pilot, app)
+    # The plan is made after the dialog, from a fresh read: it folds the edited file.
+    assert app.outcome is True
+    assert read(ws, "MEMORY.md").endswith("edited elsewhere\n")
+
+
+async def test_repoint_offers_the_suggestions(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_repoint(a, w, "memory/gone.md",
+                                               ["memory/line-a.md", "memory/line-b.md"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#value", Input).value == "memory/line-a.md"
+        app.screen.query_one("#suggestions").focus()
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.screen.query_one("#value", Input).value == "memory/line-b.md"
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    assert read(ws, "MEMORY.md") == INDEX.replace("memory/gone.md", "memory/line-b.md")
+
+
+async def test_new_memory_from_the_editor(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_new_memory(a, w))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await _type(pilot, "#name", "night-shift")
+        await _type(pilot, "#description", "No night shifts")
+        screen.query_one("#type", Select).value = "feedback"
+        await pilot.pause()
+        area = screen.query_one("#body", TextArea)
+        assert area.language == "markdown"
+        assert area.text == "\n**Why:** \n**How to apply:** \n"
+        area.text = "No night shifts.\n\n**Why:** fatigue\n**How to apply:** day only\n"
+        screen.query_one("#index", Checkbox).value = False
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    assert app.outcome is True
+    assert read(ws, "memory/night-shift.md") == (
+        "---\nname: night-shift\ndescription: \"No night shifts\"\nmetadata:\n  type: feedback\n"
+        "---\nNo night shifts.\n\n**Why:** fatigue\n**How to apply:** day only\n")
+    assert read(ws, "MEMORY.md") == INDEX
+
+
+async def test_new_memory_with_a_bad_name_stays_open(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_new_memory(a, w))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await _type(pilot, "#name", "../x")
+        await pilot.click("#confirm")
+        await pilot.pause()
+        assert isinstance(app.screen, curate.NewMemoryScreen)
+        assert "cannot be a memory name" in str(app.screen.query_one("#problem").render())
+        await pilot.press("escape")
+        await _finish(pilot, app)
+    assert app.outcome is False
+
+
+async def test_delete_confirms_with_the_dangling_links_then_undo(ws: Path) -> None:
+    w = open_workspace(ws)
+    start = tree(ws)
+    app = Harness(lambda a: curate.run_delete(a, w, ["memory/line-a.md"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        details = str(app.screen.query_one("#details").render())
+        assert "memory/line-b.md:7: [[line-a]] now dangles" in details
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    assert not (ws / "memory/line-a.md").exists()
+    app2 = Harness(lambda a: curate.run_undo(a, w))
+    async with app2.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        assert isinstance(app2.screen, curate.ConfirmScreen)
+        await pilot.click("#confirm")
+        await _finish(pilot, app2)
+    assert app2.outcome is True
+    assert tree(ws) == start
+    assert app2.notices == [("undid #1 delete", False)]
+
+
+async def test_undo_with_nothing_to_undo_says_so(ws: Path) -> None:
+    app = Harness(lambda a: curate.run_undo(a, open_workspace(ws)))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await _finish(pilot, app)
+    assert app.outcome is False
+    assert app.notices == [("nothing to undo", True)]
+
+
+async def test_a_file_changed_before_confirming_a_delete_is_a_conflict(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_delete(a, w, ["memory/line-a.md"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        write_tree(ws, {"memory/line-a.md": "changed by someone else\n"})
+        before = tree(ws)
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    assert app.outcome is False
+    assert tree(ws) == before
+    assert app.notices == [("memory/line-a.md changed on disk since memtui read it; nothing "
+                            "was written (reload and try again)", True)]
+    assert app.audits == [None]
+
+
+async def test_redact_shows_the_diff_before_writing(ws: Path) -> None:
+    from memtui.edit import memory_ops
+
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_with_preview(a, w, "Redact creds", memory_ops.redact,
+                                                    "memory/creds.md"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, curate.ConfirmScreen)
+        assert '+The db password = "[REDACTED]" for staging.' in screen.diff
+        assert "Tr0ub4dor" in read(ws, "memory/creds.md")
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    assert app.outcome is True
+    assert "Tr0ub4dor" not in read(ws, "memory/creds.md")
+
+
+async def test_rename_asks_for_the_new_name(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_rename(a, w, "memory/line-b.md"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#value", Input).value == "line-b"
+        await _type(pilot, "#value", "line-bee")
+        await pilot.press("enter")
+        await _finish(pilot, app)
+    assert app.outcome is True
+    assert (ws / "memory/line-bee.md").exists()
+    assert "[line-b](memory/line-bee.md)" in read(ws, "MEMORY.md")
+
+
+async def test_nothing_to_change_opens_no_dialog(ws: Path) -> None:
+    from memtui.edit import memory_ops
+
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_with_preview(a, w, "Fix", memory_ops.fix_wikilinks,
+                                                    "memory/line-b.md"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await _finish(pilot, app)
+    assert app.outcome is False
+    assert app.notices == [("nothing to change (no fuzzy wikilinks)", False)]

@@ -1,0 +1,172 @@
+"""Index operations, each checked against the exact file contents after."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from memtui.edit import index_ops
+from memtui.edit.errors import Refused, UsageError
+from tests.edit.conftest import INDEX, do, read, snapshot, tree, write_tree
+
+
+def test_add_to_index_appends_a_drafted_entry(ws: Path) -> None:
+    cs = do(ws, index_ops.add_to_index, ["lonely_note"])
+    assert read(ws, "MEMORY.md") == INDEX + \
+        "- [Lonely note](memory/lonely_note.md) — A note nothing links to\n"
+    assert cs.summary == "MEMORY.md: +1 entry (memory/lonely_note.md)"
+
+
+def test_add_to_index_under_a_heading_with_title_and_hook(ws: Path) -> None:
+    do(ws, index_ops.add_to_index, ["memory/lonely_note.md"], title="Lonely",
+       hook="nobody links it", under="People")
+    assert read(ws, "MEMORY.md") == INDEX.replace(
+        "explanation\n", "explanation\n- [Lonely](memory/lonely_note.md) — nobody links it\n")
+
+
+def test_add_to_index_all_unreachable(ws: Path) -> None:
+    do(ws, index_ops.add_to_index, [], all_unreachable=True)
+    assert read(ws, "MEMORY.md") == INDEX + (
+        "- [Creds](memory/creds.md) — Database access\n"
+        "- [Lonely note](memory/lonely_note.md) — A note nothing links to\n")
+
+
+def test_add_to_index_refuses_an_indexed_memory(ws: Path) -> None:
+    with pytest.raises(Refused, match=r"memory/user-role.md is already in the index \(line 4\)"):
+        index_ops.add_to_index(snapshot(ws), ["user-role"])
+
+
+def test_add_to_index_unknown_heading_and_memory_are_usage_errors(ws: Path) -> None:
+    with pytest.raises(UsageError, match=re.escape("no heading 'Nope'")):
+        index_ops.add_to_index(snapshot(ws), ["creds"], under="Nope")
+    with pytest.raises(UsageError, match=re.escape("no memory named 'nope'")):
+        index_ops.add_to_index(snapshot(ws), ["nope"])
+    with pytest.raises(UsageError, match=re.escape("did you mean 'lonely_note'")):
+        index_ops.add_to_index(snapshot(ws), ["Lonely-Note"])
+
+
+def test_add_to_index_creates_a_missing_index(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {"memory/a-b.md": "---\nname: a-b\ndescription: d\n---\nx\n"})
+    do(root, index_ops.add_to_index, ["a-b"])
+    assert read(root, "MEMORY.md") == "- [A b](memory/a-b.md) — d\n"
+
+
+def test_add_to_index_keeps_crlf_bom_and_missing_final_newline(tmp_path: Path) -> None:
+    index = "\ufeff# Memory\r\n\r\n- [A](memory/a.md) — a"
+    root = write_tree(tmp_path, {
+        "MEMORY.md": index.encode("utf-8"),
+        "memory/a.md": "---\nname: a\ndescription: a\n---\n",
+        "memory/b.md": "---\nname: b\ndescription: Bee\n---\n",
+    })
+    do(root, index_ops.add_to_index, ["b"])
+    assert (root / "MEMORY.md").read_bytes() == (
+        index + "\r\n- [B](memory/b.md) — Bee").encode("utf-8")
+
+
+def test_add_to_index_flat_layout_links_relative_to_the_index(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {"MEMORY.md": "# M\n", "notes/my note.md":
+                                 "---\nname: my note\ndescription: spaced\n---\n"})
+    do(root, index_ops.add_to_index, ["notes/my note.md"])
+    assert read(root, "MEMORY.md") == "# M\n- [my note](<notes/my note.md>) — spaced\n"
+
+
+def test_repoint_rewrites_the_index_and_memories(ws: Path) -> None:
+    write_tree(ws, {"memory/user-role.md": read(ws, "memory/user-role.md") +
+                    "Also [old](gone.md#top).\n"})
+    cs = do(ws, index_ops.repoint, "memory/gone.md", "memory/line-a.md")
+    assert read(ws, "MEMORY.md") == INDEX.replace("(memory/gone.md)", "(memory/line-a.md)")
+    assert read(ws, "memory/user-role.md").endswith("Also [old](line-a.md#top).\n")
+    assert cs.summary == ("repointed 2 links from memory/gone.md to memory/line-a.md in "
+                          "MEMORY.md, memory/user-role.md")
+
+
+def test_repoint_refuses_a_missing_new_target_and_an_unknown_old_one(ws: Path) -> None:
+    with pytest.raises(Refused, match=re.escape("memory/nope.md does not exist")):
+        index_ops.repoint(snapshot(ws), "memory/gone.md", "memory/nope.md")
+    with pytest.raises(Refused, match=re.escape("no link leads to memory/other.md")):
+        index_ops.repoint(snapshot(ws), "memory/other.md", "memory/line-a.md")
+
+
+def test_remove_link_removes_the_whole_entry_line(ws: Path) -> None:
+    do(ws, index_ops.remove_link, "memory/gone.md")
+    assert read(ws, "MEMORY.md") == INDEX.replace("- [Gone](memory/gone.md) — broken link\n", "")
+
+
+@pytest.mark.parametrize(("target", "line"), [
+    ("memory/line-a.md", "- Cold, May 2026: [line-b](memory/line-b.md)"),
+    ("memory/line-b.md", "- Cold, May 2026: [line-a](memory/line-a.md)"),
+])
+def test_remove_link_on_a_packed_line_removes_only_that_link(ws: Path, target: str,
+                                                             line: str) -> None:
+    do(ws, index_ops.remove_link, target)
+    assert read(ws, "MEMORY.md") == INDEX.replace(
+        "- Cold, May 2026: [line-a](memory/line-a.md) · [line-b](memory/line-b.md)", line)
+
+
+def test_remove_link_refuses_when_absent(ws: Path) -> None:
+    with pytest.raises(Refused, match=re.escape("MEMORY.md has no link to memory/creds.md")):
+        index_ops.remove_link(snapshot(ws), "memory/creds.md")
+
+
+def test_fold_packs_entries_at_the_first_ones_place(ws: Path) -> None:
+    do(ws, index_ops.fold, ["yield-source", "user-role"], label="Cold, Nov 2026")
+    assert read(ws, "MEMORY.md") == """# Memory
+
+## People
+- Cold, Nov 2026: [user-role](memory/user-role.md) · [yield-source](memory/yield-source.md)
+
+## Projects
+- [Gone](memory/gone.md) — broken link
+- Cold, May 2026: [line-a](memory/line-a.md) · [line-b](memory/line-b.md)
+"""
+
+
+def test_fold_refuses_a_memory_without_its_own_entry(ws: Path) -> None:
+    with pytest.raises(Refused, match=re.escape("memory/line-a.md has no index entry of its own")):
+        index_ops.fold(snapshot(ws), ["user-role", "line-a"], label="x")
+    with pytest.raises(UsageError, match=re.escape("two or more")):
+        index_ops.fold(snapshot(ws), ["user-role"], label="x")
+
+
+def test_unfold_drafts_one_entry_per_link(ws: Path) -> None:
+    do(ws, index_ops.unfold, 9)
+    assert read(ws, "MEMORY.md") == INDEX.replace(
+        "- Cold, May 2026: [line-a](memory/line-a.md) · [line-b](memory/line-b.md)\n",
+        "- [Line a](memory/line-a.md) — Line A runs two shifts\n"
+        "- [Line b](memory/line-b.md) — Line B is being retooled\n")
+
+
+def test_unfold_rejects_a_line_that_is_not_packed(ws: Path) -> None:
+    with pytest.raises(UsageError, match=re.escape("line 4 of MEMORY.md is not a packed line")):
+        index_ops.unfold(snapshot(ws), 4)
+    with pytest.raises(UsageError, match=re.escape("has no line 99")):
+        index_ops.unfold(snapshot(ws), 99)
+
+
+def test_fold_then_unfold_keeps_everything_else(ws: Path) -> None:
+    before = tree(ws)
+    do(ws, index_ops.fold, ["user-role", "yield-source"], label="L")
+    do(ws, index_ops.unfold, 4)
+    after = read(ws, "MEMORY.md")
+    assert after == INDEX.replace(
+        "- [User role](memory/user-role.md) — process engineer, Cpk needs no explanation\n",
+        "- [User role](memory/user-role.md) — The user is a process engineer\n"
+        "- [Yield source](memory/yield-source.md) — Where yield numbers come from\n").replace(
+        "- [Yield source](memory/yield-source.md) — where yield numbers come from\n", "")
+    assert {k: v for k, v in tree(ws).items() if k != "MEMORY.md"} == \
+        {k: v for k, v in before.items() if k != "MEMORY.md"}
+
+
+def test_remove_link_accepts_a_memory_name(ws: Path) -> None:
+    do(ws, index_ops.remove_link, "user-role")
+    assert read(ws, "MEMORY.md") == INDEX.replace(
+        "- [User role](memory/user-role.md) — process engineer, Cpk needs no explanation\n", "")
+
+
+def test_a_wikilink_entry_counts_as_indexed(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {"MEMORY.md": "- [[a]] — a\n",
+                                 "memory/a.md": "---\nname: a\n---\n"})
+    with pytest.raises(Refused, match=re.escape("memory/a.md is already in the index (line 1)")):
+        index_ops.add_to_index(snapshot(root), ["a"])

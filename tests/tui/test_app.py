@@ -1,0 +1,309 @@
+"""The app under Pilot on a real workspace: header, views, preview, live updates, themes."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static, TextArea, Tree
+
+from memtui.agent.age_note import age_note
+from memtui.tui.app import MemtuiApp, open_app
+from memtui.tui.audit_table import AuditTable
+from memtui.tui.health_header import HealthHeader
+from memtui.tui.preview import MemoryPreview
+from memtui.tui.wiki_markdown import WikiMarkdown
+from tests.tui.conftest import wait_for
+
+
+async def started(pilot: Any, app: MemtuiApp) -> None:
+    await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
+    await pilot.pause()
+
+
+async def switch(pilot: Any, app: MemtuiApp, key: str) -> None:
+    """Press a view key and wait until that view has the focus."""
+    await pilot.press(key)
+    await wait_for(pilot, lambda: app.focused is not None
+                   and app.active_view in app.focused.ancestors)
+
+
+def header_text(app: MemtuiApp) -> str:
+    return str(app.query_one(HealthHeader).render_text(app.result, app.palette))
+
+
+def keys(view: AuditTable) -> list[str]:
+    return [r.key for r in view.shown]
+
+
+async def test_header_counts(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        text = header_text(app)
+        assert "6 memories" in text
+        assert "index 4 entries (3 hot, 1 packed)" in text
+        assert "2 orphans (1 unreachable)" in text
+        assert "1 broken links" in text
+        assert "1 dangling [[ ]] (1 fuzzy)" in text
+        assert "76 qwen tok" in text and "0.2% of 40,960" in text
+        rendered = app.query_one(HealthHeader).render_text(app.result, app.palette)
+        start = rendered.plain.index("1 unreachable")
+        styles = [str(s.style) for s in rendered.spans if s.start == start]
+        assert styles == [f"bold {app.palette.error}"]
+
+
+async def test_each_view_has_its_rows(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        index = app.query_one("#index-view", AuditTable)
+        assert keys(index) == ["L1", "L3", "L4", "L5", "L6"]
+        await switch(pilot, app, "2")
+        files = app.query_one("#files-view", AuditTable)
+        await wait_for(pilot, lambda: files.table.row_count == 6)
+        assert keys(files) == [f"memory/{n}.md" for n in
+                               ("a", "b", "helper", "lonely", "user-role", "yield-source")]
+        await switch(pilot, app, "3")
+        orphans = app.query_one("#orphans-view", AuditTable)
+        await wait_for(pilot, lambda: orphans.table.row_count == 2)
+        assert keys(orphans) == ["memory/lonely.md", "memory/helper.md"]
+        assert orphans.shown[0].cells[0].plain == "unreachable"
+        assert orphans.shown[1].cells[3].plain == "memory/yield-source.md"
+        await switch(pilot, app, "4")
+        broken = app.query_one("#broken-view", AuditTable)
+        await wait_for(pilot, lambda: broken.table.row_count == 1)
+        assert broken.shown[0].cells[0].plain == "MEMORY.md:6"
+        assert broken.shown[0].cells[1].plain == "memory/gone.md"
+        await switch(pilot, app, "5")
+        tree = app.query_one("#graph-view Tree", Tree)
+        await wait_for(pilot, lambda: len(tree.root.children) == 4)
+        assert str(tree.root.children[0].label) == "Memories (6)"
+        assert str(tree.root.children[1].label) == "Isolated — no links in or out (3)"
+        await switch(pilot, app, "6")
+        findings = app.query_one("#findings-view", AuditTable)
+        await wait_for(pilot, lambda: findings.table.row_count == 5)
+        assert [r.cells[0].plain for r in findings.shown] == [
+            "Broken links", "Fuzzy wikilinks", "Orphans", "Orphans", "Dangling wikilinks"]
+        await switch(pilot, app, "7")
+        area = app.query_one("#block-text", TextArea)
+        await wait_for(pilot, lambda: area.text == (workspace / "MEMORY.md").read_text())
+
+
+async def test_preview_shows_frontmatter_wikilinks_and_age_note(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        files = app.query_one("#files-view", AuditTable)
+        await wait_for(pilot, lambda: files.table.row_count == 6)
+        files.table.move_cursor(row=keys(files).index("memory/user-role.md"))
+        preview = app.query_one(MemoryPreview)
+        await wait_for(pilot, lambda: preview.path == "memory/user-role.md")
+        await pilot.pause(0.2)
+        title = preview.query_one("#preview-title", Static).content
+        assert str(title).startswith("memory/user-role.md  linked from the index")
+        body = preview.query_one(WikiMarkdown)
+        assert "[yield-source](wikilink:exact:yield-source)" in body.source
+        assert "[Yield_Source](wikilink:fuzzy:Yield_Source)" in body.source
+        assert "[nobody](wikilink:dangling:nobody)" in body.source
+        paragraph = body.query("MarkdownParagraph").first()
+        styles = [(paragraph._content.plain[s.start:s.end], str(s.style))
+                  for s in paragraph._content.spans]
+        assert styles == [("yield-source", "bold $wikilink-resolved"),
+                          ("Yield_Source", "bold $wikilink-fuzzy"),
+                          ("nobody", "bold $wikilink-dangling underline")]
+        colours = {seg.text: seg.style.color.name
+                   for y in range(paragraph.size.height) for seg in paragraph.render_line(y)
+                   if seg.style and seg.style.color}
+        palette = app.palette
+        assert (colours["yield-source"], colours["Yield_Source"], colours["nobody"]) == (
+            palette.resolved.lower(), palette.fuzzy.lower(), palette.dangling.lower())
+        age = str(preview.query_one("#preview-age", Static).content)
+        assert age.endswith(age_note(0))
+        meta = _plain(preview.query_one("#preview-meta", Static).content)
+        assert meta.split("\n")[:3] == ["name          user-role",
+                                        "description   the user's role",
+                                        "metadata.type user"]
+
+
+def _plain(renderable: Any) -> str:
+    from rich.console import Console
+
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(renderable)
+    return "\n".join(line.rstrip() for line in console.export_text().split("\n"))
+
+
+async def test_enter_on_a_finding_jumps_to_its_line(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "6")
+        findings = app.query_one("#findings-view", AuditTable)
+        await wait_for(pilot, lambda: findings.table.row_count == 5)
+        await pilot.press("down", "up", "enter")
+        preview = app.query_one(MemoryPreview)
+        await wait_for(pilot, lambda: (preview.path, preview.line) == ("MEMORY.md", 6))
+        await wait_for(pilot, lambda: bool(preview.query(".-target")))
+
+
+async def test_filter_and_sort_keep_working(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        files = app.query_one("#files-view", AuditTable)
+        await wait_for(pilot, lambda: files.table.row_count == 6)
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: type(app.focused).__name__ == "Input")
+        await pilot.press(*"role", "enter")
+        assert files.filter_text == "role"
+        assert keys(files) == ["memory/user-role.md"]
+        files.set_filter("")
+        files.sort_by(6)  # tokens, largest first
+        tokens = [r.sort[6] for r in files.shown]
+        assert tokens == sorted(tokens, reverse=True)
+        files.sort_by(6)
+        assert [r.sort[6] for r in files.shown] == sorted(tokens)
+
+
+async def test_new_orphan_appears_live_with_a_notice(workspace: Path) -> None:
+    app = open_app(workspace)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "3")
+        orphans = app.query_one("#orphans-view", AuditTable)
+        await wait_for(pilot, lambda: orphans.table.row_count == 2)
+        await pilot.pause(0.3)  # the watcher is up
+        (workspace / "memory" / "new-note.md").write_text(
+            "---\nname: new-note\ndescription: new\nmetadata:\n  type: project\n---\nNew.\n",
+            encoding="utf-8")
+        await wait_for(pilot, lambda: "memory/new-note.md" in keys(orphans))
+        assert app.notice == "memory/new-note.md created — not in the index"
+        assert str(app.query_one("#notice", Static).content) == app.notice
+        assert "memory/new-note.md" in orphans.marked
+        assert "3 orphans (2 unreachable)" in header_text(app)
+
+
+async def test_deleting_the_index_and_the_memory_folder(workspace: Path) -> None:
+    app = open_app(workspace)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        (workspace / "MEMORY.md").unlink()
+        await wait_for(pilot, lambda: not app.result.index.exists)
+        assert app.notice == "MEMORY.md deleted — the index is empty; nothing is injected"
+        index = app.query_one("#index-view", AuditTable)
+        await wait_for(pilot, lambda: index.has_class("-empty"))
+        assert index.table.row_count == 0
+        assert "no index" in header_text(app)
+        assert "0 qwen tok" in header_text(app)
+        await switch(pilot, app, "7")
+        await pilot.pause(0.1)
+        summary = app.query_one("#block-view .summary", Static)
+        await wait_for(pilot, lambda: str(summary.content).startswith(
+            "The injected block is empty: 0 tokens."))
+        for f in (workspace / "memory").iterdir():
+            f.unlink()
+        (workspace / "memory").rmdir()
+        await wait_for(pilot, lambda: not app.result.files)
+        assert "0 memories" in header_text(app)
+
+
+async def test_themes_switch_and_are_remembered(workspace: Path, tmp_path: Path) -> None:
+    app = open_app(workspace, watch=False, theme="memtui-paper")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        assert app.theme == "memtui-paper"
+        assert app.palette.error == "#B3261E"
+        app.theme = "memtui-night"
+        await pilot.pause()
+        assert app.palette.error == "#EF6F66"
+        app.theme = "dracula"  # a Textual built-in: severities fall back to its colours
+        await pilot.pause()
+        assert app.theme_variables["severity-error"] == app.theme_variables["error"]
+    stored = json.loads((tmp_path / "config" / "config.json").read_text())
+    assert stored == {"theme": "dracula"}
+    again = open_app(workspace, watch=False)
+    assert again.theme == "dracula"
+
+
+async def test_command_palette_lists_every_action(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        for title in ("View: Index", "View: Files", "View: Orphans", "View: Broken",
+                      "View: Graph", "View: Findings", "View: Block", "Open in $EDITOR",
+                      "Toggle preview", "Re-audit", "Choose theme", "Help", "Theme"):
+            assert title in titles
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "Screen"
+
+
+async def test_every_view_renders_at_80x24(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot, app)
+        for key in "1234567":
+            await pilot.press(key)
+            await pilot.pause(0.05)
+            assert app.export_screenshot()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.export_screenshot()
+        table = app.query_one("#index-view", AuditTable).table
+        assert table.size.width <= 80
+
+
+def test_notice_text_is_plain() -> None:
+    assert isinstance(Text("x").plain, str)
+
+
+async def test_o_opens_the_editor_and_reaudits_on_return(
+        workspace: Path, tmp_path: Path, monkeypatch: Any) -> None:
+    editor = tmp_path / "editor.sh"
+    editor.write_text('#!/bin/sh\nfor a in "$@"; do f="$a"; done\n'
+                      'printf "Now linked: [[lonely]].\\n" >> "$f"\n', encoding="utf-8")
+    editor.chmod(0o755)
+    monkeypatch.setenv("VISUAL", str(editor))
+    monkeypatch.setattr(MemtuiApp, "suspend", lambda self: contextlib.nullcontext())
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        files = app.query_one("#files-view", AuditTable)
+        await wait_for(pilot, lambda: files.table.row_count == 6)
+        files.table.move_cursor(row=keys(files).index("memory/user-role.md"))
+        await pilot.press("o")
+        await wait_for(pilot, lambda: app.audits >= 2)
+        assert (workspace / "memory/user-role.md").read_text().endswith(
+            "Now linked: [[lonely]].\n")
+        assert "2 orphans (0 unreachable)" in header_text(app)
+
+
+async def test_c_toggles_the_chat_pane_with_the_agent_settings(workspace: Path) -> None:
+    from memtui.agent.settings import AgentSettings
+    from memtui.tui.chat import ChatPane
+
+    settings = AgentSettings(model="qwen3:14b", host="http://127.0.0.1:9", num_ctx=8192)
+    app = open_app(workspace, watch=False, settings=settings)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        slot = app.query_one("#chat-slot")
+        assert not slot.display
+        await pilot.press("c")
+        await wait_for(pilot, lambda: bool(slot.query(ChatPane)) and slot.display)
+        pane = slot.query_one(ChatPane)
+        assert pane.settings is settings and pane.workspace == app.workspace
+        app.action_toggle_chat()
+        await pilot.pause()
+        assert not slot.display
