@@ -10,7 +10,9 @@ Figures, all wall-clock on this machine:
 - in-process re-audit after one memory file changes (``Auditor.run(changed={rel})``, what the
   TUI does on a file event), warm token cache;
 - loading each tokenizer vocabulary, in a fresh interpreter.
-Reported numbers are the median of ``--repeat`` runs (min and max alongside).
+Reported numbers are the median of ``--repeat`` runs (min and max alongside); for the
+subprocess runs the CPU seconds (user + system) are reported too, since wall time on a shared
+machine depends on what else runs.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -41,11 +44,18 @@ def env_with(**extra: str) -> dict[str, str]:
     return env
 
 
+CPU: list[float] = []  # CPU seconds (user + system) of each child, parallel to wall times
+
+
 def wall(cmd: list[str], env: dict[str, str]) -> float:
+    """Wall-clock seconds of one run of ``cmd``; its CPU seconds go to ``CPU``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           cwd=ROOT)
     took = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(cmd)} failed: {proc.stderr.decode()}")
     return took
@@ -58,18 +68,24 @@ def stats(values: list[float]) -> dict[str, float]:
 def audit_cli(ws: Path, repeat: int, cache: Path) -> dict[str, dict[str, float]]:
     """Subprocess timings; leaves ``cache`` filled for the in-process measurement."""
     cmd = [sys.executable, "-m", "memtui", "audit", str(ws), "--json"]
+    CPU.clear()
     cold = [wall(cmd, env_with(MEMTUI_NO_CACHE="1")) for _ in range(repeat)]
+    cold_cpu = CPU[:]
     first: list[float] = []
+    CPU.clear()
     for _ in range(repeat):
         empty = Path(tempfile.mkdtemp(prefix="memtui-bench-cache-"))
         try:
             first.append(wall(cmd, env_with(MEMTUI_CACHE_DIR=str(empty))))
         finally:
             shutil.rmtree(empty, ignore_errors=True)
+    first_cpu = CPU[:]
     shutil.rmtree(cache, ignore_errors=True)
     wall(cmd, env_with(MEMTUI_CACHE_DIR=str(cache)))  # fill the cache, not timed
+    CPU.clear()
     warm = [wall(cmd, env_with(MEMTUI_CACHE_DIR=str(cache))) for _ in range(repeat)]
-    return {"cold": stats(cold), "first": stats(first), "warm": stats(warm)}
+    return {"cold": stats(cold), "first": stats(first), "warm": stats(warm),
+            "cold_cpu": stats(cold_cpu), "first_cpu": stats(first_cpu), "warm_cpu": stats(CPU)}
 
 
 def reaudit(ws: Path, repeat: int, cache: Path) -> dict[str, float]:

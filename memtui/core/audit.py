@@ -1,8 +1,12 @@
 """The audit: everything SPEC §3 asks of a workspace, computed incrementally.
 
-``Auditor`` keeps per-file results keyed by (mtime, size), so re-auditing after a change only
-re-reads the files that changed; everything that depends on several files (links, graph,
-orphans, names) is rebuilt from those cached pieces, which is cheap.
+``Auditor`` keeps each file's scan keyed by (mtime, size, inode), so re-auditing after a
+change re-reads only the files that changed. What depends on several files is kept too and
+redone only where the change reaches: links are re-resolved when a file comes or goes or a
+name changes (a new *generation*), the graph is patched edge by edge, and each file's share of
+the result (report, findings, orphan record) is rebuilt only when its scan, its links, its
+linked/reachable state or its age in days changed. ``run(changed=...)`` with the paths a file
+watcher reported skips the walk and the stat of every other file.
 """
 
 from __future__ import annotations
@@ -70,6 +74,8 @@ class FileScan:
     own_findings: list[Finding] = field(default_factory=list)
     #: The frontmatter date as a timestamp (None: no usable date), parsed once.
     dated: float | None = None
+    #: ``text_digest`` of the file's text (empty when not computed).
+    digest: bytes = b""
     #: This file's resolved links and the link generation they were resolved in.
     link_results: LinkResults | None = None
     link_generation: int = -1
@@ -292,16 +298,18 @@ class Auditor:
         self._paths, self._skipped, self._notes = found.files, found.skipped, found.notes
         self._walked = True
 
-    @staticmethod
-    def _needs_walk(changed: Iterable[str]) -> bool:
-        """A change to anything but a markdown file (a folder, say) means walking again."""
-        return any(not rel.lower().endswith(".md") for rel in changed)
+    def _needs_walk(self, changed: Iterable[str]) -> bool:
+        """A change to anything but a plain markdown file (a folder, a symlink) means walking
+        again, so that discovery's rules apply."""
+        root = self.ws.root
+        return any(not rel.lower().endswith(".md") or (root / rel).is_symlink()
+                   for rel in changed)
 
     def _apply_changes(self, changed: Iterable[str]) -> None:
         paths = set(self._paths)
         before = len(paths)
         for rel in changed:
-            if rel == INDEX_NAME or rel.split("/", 1)[0].startswith("."):
+            if rel == INDEX_NAME or any(part.startswith(".") for part in rel.split("/")):
                 continue
             if self.ws.layout == "item" and not rel.startswith("memory/"):
                 continue
@@ -354,7 +362,9 @@ class Auditor:
                     self._new_generation()
             keep[rel] = (key, scan)
         if fresh:
-            counts = self.counter.counts_many([s.memory.text for s in fresh])
+            texts = [s.memory.text for s in fresh]
+            keys = [s.digest or text_digest(t) for s, t in zip(fresh, texts, strict=True)]
+            counts = self.counter.counts_many(texts, keys)
             for scan, c in zip(fresh, counts, strict=True):
                 scan.tokens = c
         self._scans = keep
@@ -790,6 +800,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         own.append(finding("instruction_like", rel, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
     scan.own_findings = own
+    scan.digest = digest
     dv = mf.date_value()
     scan.dated = parse_date(dv[1]) if dv is not None else None
     return scan

@@ -113,3 +113,17 @@ def test_changed_options_rebuild_file_states(ws: Path) -> None:
     auditor.options.stale_days = 0.5
     assert [f.kind for f in auditor.run(changed=set()).findings].count("stale") == 3
 
+
+
+def test_hint_never_adds_hidden_files_or_symlinks_out(ws: Path, tmp_path: Path) -> None:
+    auditor = Auditor(open_workspace(ws), AuditOptions(now=NOW))
+    auditor.run()
+    (ws / "memory/.drafts").mkdir()
+    (ws / "memory/.drafts/x.md").write_text(memory("x"), encoding="utf-8")
+    (tmp_path / "outside.md").write_text(memory("out"), encoding="utf-8")
+    (ws / "memory/link.md").symlink_to(tmp_path / "outside.md")
+    r = auditor.run(changed={"memory/.drafts/x.md", "memory/link.md"})
+    assert sorted(r.scans) == ["memory/a.md", "memory/b.md", "memory/c.md"]
+    assert [(f.path, f.message) for f in r.findings if f.kind == "read_problem"] == [
+        ("memory/link.md", "symlink leads outside the workspace, not followed")]
+    assert to_json(r) == _fresh(ws)
