@@ -8,6 +8,7 @@ and show one line.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -204,7 +205,7 @@ class ChatPane(Vertical):
         if text is None:
             text = self.query_one("#chat-input", Input).value
         budget = await self.session.budget(text)
-        if self.is_attached:  # the pane may have closed while the estimate ran
+        with contextlib.suppress(NoMatches):  # the pane may be closing meanwhile
             self.query_one(BudgetBar).show(budget, self.loaded)
 
     # -- sending ---------------------------------------------------------------------------
@@ -292,9 +293,8 @@ class ChatPane(Vertical):
         facts = self.session.facts
         if facts is not None:
             loaded = await self._loaded()
-            if not self.is_attached:
-                return
-            self.query_one(StatusLine).show(self.settings.model, facts, loaded)
+            with contextlib.suppress(NoMatches):
+                self.query_one(StatusLine).show(self.settings.model, facts, loaded)
         self._refresh_budget()
 
     def _restore_input(self, text: str) -> None:
