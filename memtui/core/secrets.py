@@ -62,6 +62,18 @@ def _plugin_config() -> list[dict[str, str]]:
 
 
 _config: list[dict[str, str]] | None = None
+_TOKEN_CHAR = re.compile(r"[A-Za-z0-9_\-./+~]")
+
+
+def token_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """``text[start:end]`` widened to the whole token around it (and its ``=`` padding)."""
+    while start > 0 and _TOKEN_CHAR.match(text[start - 1]):
+        start -= 1
+    while end < len(text) and _TOKEN_CHAR.match(text[end]):
+        end += 1
+    while end < len(text) and text[end] == "=":
+        end += 1
+    return start, end
 
 
 def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
@@ -86,6 +98,10 @@ def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                 continue
             for secret in found:
                 value = secret.secret_value or ""
+                pos = ln.find(value) if value else -1
+                if pos >= 0:  # some plugins report only a prefix (``ghp`` of a token)
+                    start, end = token_span(ln, pos, pos + len(value))
+                    value = ln[start:end]
                 if value and value not in seen:
                     seen.add(value)
                     hits.append(SecretHit(first_line + i, secret.type, value))
