@@ -44,7 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", nargs="?", help="workspace folder, or its MEMORY.md")
     parser.add_argument("--demo", action="store_true",
                         help="audit a temporary copy of the bundled demo workspace")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON (schema 1, see the README)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the report as JSON (schema 1, see the README)")
     parser.add_argument("--fail-on", choices=("error", "warning", "info", "never"),
                         default="error", help="exit 1 when a finding reaches this severity")
     add_audit_options(parser)
