@@ -44,7 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", nargs="?", help="workspace folder, or its MEMORY.md")
     parser.add_argument("--demo", action="store_true",
                         help="audit a temporary copy of the bundled demo workspace")
-    parser.add_argument("--json", action="store_true", help="print the SPEC §4 JSON report")
+    parser.add_argument("--json", action="store_true",
+                        help="print the report as JSON (schema 1, see the README)")
     parser.add_argument("--fail-on", choices=("error", "warning", "info", "never"),
                         default="error", help="exit 1 when a finding reaches this severity")
     add_audit_options(parser)
@@ -75,7 +76,9 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
     if ns.json:
         from memtui.core.report import to_json
 
-        sys.stdout.write(json.dumps(to_json(result), ensure_ascii=False, indent=2) + "\n")
+        # Indented for a person at a terminal; compact (and much faster) for a program.
+        indent = 2 if sys.stdout.isatty() else None
+        sys.stdout.write(json.dumps(to_json(result), ensure_ascii=False, indent=indent) + "\n")
     else:
         from memtui.report_text import print_report
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 #: subcommand → module providing ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("memtui.audit_command", "audit a workspace and report (text or --json)"),
-    "fix": ("memtui.edit.commands", "repair the index and memories safely; every operation takes --dry-run"),
+    "fix": ("memtui.edit.commands", "repair the index and memories safely (each takes --dry-run)"),
     "history": ("memtui.edit.history_command", "list the operations done on a workspace"),
     "undo": ("memtui.edit.undo_command", "revert the last operation on a workspace"),
     "eval": ("memtui.agent.eval_command", "run the agent N times and classify each run"),

@@ -125,5 +125,5 @@ def print_report(result: AuditResult, console: Console | None = None) -> None:
     rows = findings_text(result)
     if not rows:
         console.print(Text("\nNo findings.", style="green"))
-    for text in rows:
-        console.print(text, soft_wrap=True)
+    else:  # one print: rich's cost is per call, and a big workspace has thousands of rows
+        console.print(Text("\n").join(rows), soft_wrap=True)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memtui.agent.ollama import OllamaClient
+from memtui.agent.ollama import NoToolSupport, OllamaClient
 from memtui.agent.session import ChatSession, ModelFacts, TurnRecord
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditResult
@@ -146,11 +146,11 @@ async def prepare(settings: AgentSettings, ws: Workspace,
 
 async def run_once(source: Workspace, message: str, settings: AgentSettings,
                    client: OllamaClient, facts: ModelFacts, counter: TokenCounter,
-                   today: dt.date, max_steps: int) -> RunResult:
+                   today: dt.date) -> RunResult:
     with tempfile.TemporaryDirectory(prefix="memtui-eval-") as tmp:
         ws = copy_workspace(source, Path(tmp))
         session = ChatSession(ws, settings, client=client, counter=counter, persist=False,
-                              max_steps=max_steps, today=today)
+                              today=today)
         session.facts = facts
         before = session.tools.audit()
         record = await session.run_turn(message)
@@ -162,17 +162,18 @@ async def run_once(source: Workspace, message: str, settings: AgentSettings,
 
 async def run_eval(ws: Workspace, message: str, n: int, settings: AgentSettings,
                    on_run: Callable[[int, RunResult], None] | None = None,
-                   max_steps: int = 12, today: dt.date | None = None) -> EvalReport:
+                   today: dt.date | None = None) -> EvalReport:
     """N fresh runs; raises OllamaError when the model cannot be reached at all."""
     day = today or dt.date.today()
     counter = default_counter()
     client = OllamaClient(settings.resolved_host(), settings.timeout)
     try:
         facts = await prepare(settings, ws, client)
+        if facts.tools_note:
+            raise NoToolSupport(facts.tools_note)
         report = EvalReport([], settings.model or "", facts)
         for i in range(n):
-            result = await run_once(ws, message, settings, client, facts, counter, day,
-                                    max_steps)
+            result = await run_once(ws, message, settings, client, facts, counter, day)
             report.runs.append(result)
             if on_run:
                 on_run(i, result)

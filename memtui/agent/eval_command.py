@@ -6,11 +6,10 @@ import argparse
 import asyncio
 import json
 import sys
-from pathlib import Path
 
 from memtui.agent.eval import EvalReport, RunResult, run_eval
 from memtui.agent.ollama import OllamaError
-from memtui.agent.settings import AgentSettings
+from memtui.agent.options import add_agent_options, agent_option_error, settings_from
 from memtui.cli import fail
 from memtui.core.workspace import WorkspaceError, open_workspace
 
@@ -19,50 +18,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="workspace folder, or its MEMORY.md (copied for each run)")
     parser.add_argument("--message", "-m", required=True, help="the user message to send")
     parser.add_argument("-n", type=int, default=6, help="number of runs (default 6)")
-    parser.add_argument("--model", required=True, help="Ollama model, e.g. qwen3:14b")
-    parser.add_argument("--host", help="Ollama URL (default $OLLAMA_HOST, else "
-                        "http://127.0.0.1:11434)")
-    parser.add_argument("--num-ctx", type=int, help="context window to request (default: the "
-                        "model's trained context from /api/show)")
-    parser.add_argument("--decoys", action="store_true",
-                        help="also offer save_skill, save_workflow and create_context_card")
-    parser.add_argument("--tool-prose", action="store_true",
-                        help="append a prose list of the tools to the system prompt")
-    parser.add_argument("--system-prompt", type=Path, metavar="FILE",
-                        help="replace the built-in system prompt with FILE")
-    parser.add_argument("--max-steps", type=int, default=12,
-                        help="model requests allowed per run (default 12)")
-    parser.add_argument("--timeout", type=float, default=300.0,
-                        help="seconds to wait for Ollama (default 300)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_agent_options(parser, model_required=True)
 
 
 def run(ns: argparse.Namespace) -> int:
     if ns.n < 1:
         return fail("-n must be at least 1")
-    if ns.num_ctx is not None and ns.num_ctx < 256:
-        return fail("--num-ctx must be at least 256")
-    if ns.max_steps < 1:
-        return fail("--max-steps must be at least 1")
     if not ns.message.strip():
         return fail("--message is empty")
-    if ns.system_prompt is not None and not ns.system_prompt.is_file():
-        return fail(f"--system-prompt {ns.system_prompt}: no such file")
+    problem = agent_option_error(ns)
+    if problem:
+        return fail(problem)
     try:
         ws = open_workspace(ns.path)
     except WorkspaceError as exc:
         return fail(str(exc))
-    settings = AgentSettings(model=ns.model, host=ns.host, num_ctx=ns.num_ctx,
-                             system_prompt_file=ns.system_prompt, tool_prose=ns.tool_prose,
-                             decoys=ns.decoys, timeout=ns.timeout)
+    settings = settings_from(ns)
 
     def progress(i: int, r: RunResult) -> None:
         extra = f" ({', '.join(r.flags)})" if r.flags else ""
         sys.stderr.write(f"run {i + 1}/{ns.n}: {r.outcome}{extra}\n")
 
     try:
-        report = asyncio.run(run_eval(ws, ns.message, ns.n, settings, progress,
-                                      max_steps=ns.max_steps))
+        report = asyncio.run(run_eval(ws, ns.message, ns.n, settings, progress))
     except OllamaError as exc:
         return fail(str(exc))
     if ns.json:

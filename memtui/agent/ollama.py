@@ -109,6 +109,57 @@ class Done:
 ChatEvent = ContentDelta | ThinkingDelta | ToolCalls | Done
 
 
+class ThinkSplitter:
+    """Routes a leading ``<think>…</think>`` in the content (what a thinking model writes when
+    the server does not separate its thinking) to thinking events."""
+
+    OPEN, CLOSE = "<think>", "</think>"
+
+    def __init__(self) -> None:
+        self.inside = False
+        self.spoke = False  # content seen outside thinking: no <think> opens any more
+        self.buf = ""
+
+    def feed(self, text: str) -> list[ChatEvent]:
+        self.buf += text
+        out: list[ChatEvent] = []
+        while self.buf:
+            tag = self.CLOSE if self.inside else (None if self.spoke else self.OPEN)
+            if tag is None:
+                self._emit(self.buf, out)
+                self.buf = ""
+                break
+            i = self.buf.find(tag)
+            if i >= 0 and (self.inside or not self.buf[:i].strip()):
+                self._emit(self.buf[:i], out)
+                self.buf = self.buf[i + len(tag):]
+                self.inside = not self.inside
+                continue
+            keep = next((k for k in range(min(len(tag) - 1, len(self.buf)), 0, -1)
+                         if tag.startswith(self.buf[-k:])), 0)
+            self._emit(self.buf[:len(self.buf) - keep], out)
+            self.buf = self.buf[len(self.buf) - keep:]
+            break
+        return out
+
+    def flush(self) -> list[ChatEvent]:
+        out: list[ChatEvent] = []
+        self._emit(self.buf, out)
+        self.buf = ""
+        return out
+
+    def _emit(self, text: str, out: list[ChatEvent]) -> None:
+        if self.inside:
+            if text:
+                out.append(ThinkingDelta(text))
+            return
+        if not self.spoke:  # blank lines around the thinking are not the answer
+            text = text.lstrip()
+        if text:
+            self.spoke = True
+            out.append(ContentDelta(text))
+
+
 # -- model facts ---------------------------------------------------------------------------
 
 
@@ -220,19 +271,27 @@ class OllamaClient:
     async def chat(self, model: str, messages: list[dict[str, Any]],
                    tools: list[dict[str, Any]] | None = None,
                    options: dict[str, Any] | None = None,
-                   stream: bool = True) -> AsyncIterator[ChatEvent]:
+                   stream: bool = True, think: bool | None = None) -> AsyncIterator[ChatEvent]:
         """Send one chat request; yield its events, ending with :class:`Done`."""
-        body = chat_body(model, messages, tools, options, stream)
+        body = chat_body(model, messages, tools, options, stream, think)
         try:
             async with self._http.stream("POST", "/api/chat", json=body) as resp:
                 if resp.status_code != 200:
                     raise self._status_error(resp.status_code,
                                              _error_text(await resp.aread()), model)
                 done = False
+                split = ThinkSplitter()
                 async for line in resp.aiter_lines():
                     if not line.strip():
                         continue
                     for event in self._events(line):
+                        if isinstance(event, ContentDelta):
+                            for part in split.feed(event.text):
+                                yield part
+                            continue
+                        if isinstance(event, Done):
+                            for part in split.flush():
+                                yield part
                         yield event
                         if isinstance(event, Done):
                             done = True
@@ -313,9 +372,12 @@ class OllamaClient:
 
 
 def chat_body(model: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None,
-              options: dict[str, Any] | None, stream: bool = True) -> dict[str, Any]:
+              options: dict[str, Any] | None, stream: bool = True,
+              think: bool | None = None) -> dict[str, Any]:
     """The exact JSON body of an ``/api/chat`` request."""
     body: dict[str, Any] = {"model": model, "messages": messages, "stream": stream}
+    if think is not None:
+        body["think"] = think
     if tools:
         body["tools"] = tools
     if options:

@@ -165,9 +165,8 @@ class Budget:
         return self.system + self.tools + self.block + self.history + self.new
 
     def parts(self) -> list[tuple[str, int]]:
-        return [("system prompt", self.system), ("tools", self.tools),
-                ("memory block", self.block), ("history", self.history),
-                ("new message", self.new)]
+        return [("system", self.system), ("tools", self.tools), ("block", self.block),
+                ("history", self.history), ("new", self.new)]
 
     @property
     def share(self) -> float | None:

@@ -15,10 +15,10 @@ import datetime as dt
 import json
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from memtui.agent.ollama import (
     ChatStats,
@@ -48,6 +48,7 @@ from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.tokens import TokenCounter, default_counter
 from memtui.core.workspace import Workspace
 
+T = TypeVar("T")
 HISTORY_SCHEMA = 1
 DEFAULT_MAX_STEPS = 12
 
@@ -135,14 +136,14 @@ class TurnRecord:
 class ChatSession:
     def __init__(self, ws: Workspace, settings: AgentSettings,
                  client: OllamaClient | None = None, counter: TokenCounter | None = None,
-                 persist: bool = True, max_steps: int = DEFAULT_MAX_STEPS,
+                 persist: bool = True, max_steps: int | None = None,
                  today: dt.date | None = None) -> None:
         self.ws = ws
         self.settings = settings
         self.client = client or OllamaClient(settings.resolved_host(), settings.timeout)
         self.counter = counter or default_counter()
         self.persist = persist
-        self.max_steps = max_steps
+        self.max_steps = max_steps or settings.max_steps or DEFAULT_MAX_STEPS
         self.today = today
         self.auditor = Auditor(ws, AuditOptions(stale_days=None), self.counter)
         self.tools = ToolBox(ws, settings.decoys, self.auditor)
@@ -150,6 +151,8 @@ class ChatSession:
         self.history: list[dict[str, Any]] = []
         self.transcript: Path | None = None
         self.load_problem: str | None = None
+        self._unreadable: Path | None = None
+        self._work_lock = asyncio.Lock()
         if persist:
             self._load()
 
@@ -182,9 +185,11 @@ class ChatSession:
 
     async def loaded_window(self) -> int | None:
         """The context length of the runner Ollama has loaded for this model (``/api/ps``)."""
-        for m in await self.client.ps():
-            if m.name == self.model or m.name.split(":")[0] == self.model:
-                return m.context_length
+        loaded = await self.client.ps()
+        for name in (self.model, f"{self.model}:latest"):
+            for m in loaded:
+                if m.name == name:
+                    return m.context_length
         return None
 
     def system_prompt(self) -> SystemPrompt:
@@ -197,9 +202,28 @@ class ChatSession:
             return []
         return self.tools.schemas()
 
+    async def off_loop(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run file and tokenizer work in a thread, one job at a time, so the event loop
+        (the TUI) never waits on the disk or on the first load of the vocabulary."""
+        async with self._work_lock:
+            return await asyncio.to_thread(fn, *args)
+
+    def _request(self, step: int, text: str, tools: list[dict[str, Any]],
+                 num_ctx: int | None) -> tuple[list[dict[str, Any]], Budget]:
+        """The messages of the next request (index re-read now) and their estimate."""
+        system = self.system_prompt()
+        prefix = block_prefix(self.tools.audit().block.text)
+        messages = assemble(system.text, self.history, prefix, None)
+        history, new = (self.history[:-1], text) if step == 1 else (self.history, "")
+        return messages, estimate(self.counter, system, tools, prefix, history, new, num_ctx)
+
+    async def budget(self, text: str) -> Budget:
+        """``budget_for`` off the event loop."""
+        return await self.off_loop(self.budget_for, text)
+
     def budget_for(self, text: str) -> Budget:
         """The estimate the pane shows before sending ``text`` (reads the index now)."""
-        block = self.tools.audit().block.text
+        block = self.tools.audit(set()).block.text  # re-reads the index, skips the walk
         window = self.facts.window.num_ctx if self.facts else None
         return estimate(self.counter, self.system_prompt(), self._tool_schemas(),
                         block_prefix(block), self.history, text, window)
@@ -221,17 +245,20 @@ class ChatSession:
             if isinstance(name, str) and "/" not in name:
                 self.transcript = self.transcripts_dir / name
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            aside = path.with_name(f"history.unreadable-{int(time.time())}.json")
-            with contextlib.suppress(OSError):
-                path.rename(aside)
-            self.load_problem = (f"chat history could not be read ({exc}); it was set aside as "
-                                 f"{aside.name} and a new chat started")
+            # Nothing is written on opening: the unreadable file is moved aside on first save.
+            self._unreadable = path.with_name(f"history.unreadable-{int(time.time())}.json")
+            self.load_problem = (f"chat history could not be read ({exc}); a new chat starts "
+                                 f"and the old file will be kept as {self._unreadable.name}")
 
     def save(self) -> None:
         if not self.persist:
             return
         path = self.history_path
         path.parent.mkdir(parents=True, exist_ok=True)
+        if self._unreadable is not None:
+            with contextlib.suppress(OSError):
+                path.rename(self._unreadable)
+            self._unreadable = None
         data = {"schema": HISTORY_SCHEMA, "model": self.settings.model,
                 "transcript": self.transcript.name if self.transcript else None,
                 "messages": self.history}
@@ -273,21 +300,18 @@ class ChatSession:
             while True:
                 step += 1
                 tools = self._tool_schemas()
-                system = self.system_prompt()
-                prefix = block_prefix(self.tools.audit().block.text)  # re-read now
-                messages = assemble(system.text, self.history, prefix, None)
                 window = self.facts.window if self.facts else Window(None, "none")
-                budget = estimate(self.counter, system, tools, prefix, self.history[:-1]
-                                  if step == 1 else self.history, text if step == 1 else "",
-                                  window.num_ctx)
-                body = chat_body(self.model, messages, tools, window.options())
+                messages, budget = await self.off_loop(self._request, step, text, tools,
+                                                       window.num_ctx)
+                think = self.settings.think
+                body = chat_body(self.model, messages, tools, window.options(), think=think)
                 self._log("request", step=step, body=body, estimate=budget.total)
                 yield RequestStarted(step, budget, body)
                 content, thinking, calls = "", "", []
                 stats: ChatStats | None = None
                 try:
                     async for event in self.client.chat(self.model, messages, tools,
-                                                        window.options()):
+                                                        window.options(), think=think):
                         if isinstance(event, ContentDelta):
                             content += event.text
                         elif isinstance(event, ThinkingDelta):
@@ -315,7 +339,7 @@ class ChatSession:
                     return
                 for call in calls:
                     yield ToolStarted(call)
-                    outcome = self.tools.call(call.name, call.arguments)
+                    outcome = await self.off_loop(self.tools.call, call.name, call.arguments)
                     self.history.append({"role": "tool", "tool_name": call.name,
                                          "content": outcome.result,
                                          "effect": outcome.effect_text, "ok": outcome.ok,

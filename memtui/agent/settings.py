@@ -18,6 +18,8 @@ class AgentSettings:
     tool_prose: bool = False
     decoys: bool = False
     timeout: float = 300.0
+    think: bool | None = None  # Ollama's `think` flag; None: not sent (the server decides)
+    max_steps: int = 12  # model requests per user turn before the agent is stopped
 
     def resolved_host(self) -> str:
         host = self.host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST

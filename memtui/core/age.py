@@ -33,26 +33,17 @@ def parse_date(value: Any) -> float | None:
 def git_times(root: Path) -> dict[str, float]:
     """Last commit time of every file under ``root`` that git tracks (paths relative to root).
 
-    Empty when ``root`` is not in a git work tree or git is not installed.
+    Empty when ``root`` is not in a git work tree or git is not installed. One ``git log``
+    call: ``--relative`` makes it keep to ``root`` and name paths from there.
     """
     try:
-        top = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-toplevel"],
-                             capture_output=True, text=True, timeout=10)
-        if top.returncode != 0:
-            return {}
-        toplevel = Path(top.stdout.strip()).resolve()
         log = subprocess.run(
-            ["git", "-C", str(root), "log", "--format=@%ct", "--name-only", "--no-renames",
-             "-z", "--", "."], capture_output=True, timeout=60)
+            ["git", "-C", str(root), "log", "--relative", "--format=@%ct", "--name-only",
+             "--no-renames", "-z", "--", "."], capture_output=True, timeout=60)
     except (OSError, subprocess.SubprocessError):
         return {}
     if log.returncode != 0:
         return {}
-    try:
-        prefix = root.relative_to(toplevel).as_posix()
-    except ValueError:
-        return {}
-    prefix = "" if prefix == "." else prefix + "/"
     out: dict[str, float] = {}
     when = 0.0
     for chunk in log.stdout.decode("utf-8", "replace").replace("\n", "\0").split("\0"):
@@ -60,6 +51,6 @@ def git_times(root: Path) -> dict[str, float]:
             continue
         if chunk.startswith("@") and chunk[1:].isdigit():
             when = float(chunk[1:])
-        elif chunk.startswith(prefix):
-            out.setdefault(chunk[len(prefix):], when)
+        else:
+            out.setdefault(chunk, when)
     return out

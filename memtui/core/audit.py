@@ -1,23 +1,30 @@
 """The audit: everything SPEC §3 asks of a workspace, computed incrementally.
 
-``Auditor`` keeps per-file results keyed by (mtime, size), so re-auditing after a change only
-re-reads the files that changed; everything that depends on several files (links, graph,
-orphans, names) is rebuilt from those cached pieces, which is cheap.
+``Auditor`` keeps each file's scan keyed by (mtime, size, inode), so re-auditing after a
+change re-reads only the files that changed. What depends on several files is kept too and
+redone only where the change reaches: links are re-resolved when a file comes or goes or a
+name changes (a new *generation*), the graph is patched edge by edge, and each file's share of
+the result (report, findings, orphan record) is rebuilt only when its scan, its links, its
+linked/reachable state or its age in days changed. ``run(changed=...)`` with the paths a file
+watcher reported skips the walk and the stat of every other file.
 """
 
 from __future__ import annotations
 
 import difflib
+import gc
+import heapq
 import os
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
+from itertools import chain
 
 from memtui.core.age import DAY, git_times, parse_date
+from memtui.core.clean_texts import CHECKS_VERSION, CleanTexts
 from memtui.core.findings import Finding, finding
-from memtui.core.graph import Graph, Resolution, Resolver
+from memtui.core.graph import Graph, Resolver
 from memtui.core.index import (
     CONTENT_LINE_CHARS,
     Index,
@@ -27,11 +34,12 @@ from memtui.core.index import (
     read_index,
 )
 from memtui.core.instructions import scan_instructions
+from memtui.core.keywords import KeywordProbe
 from memtui.core.links import Link, markdown_links, wikilinks
 from memtui.core.memory_file import MemoryFile, parse_memory
 from memtui.core.secrets import SecretHit, scan_text
 from memtui.core.textfile import read_text
-from memtui.core.tokens import TokenCounter, default_counter
+from memtui.core.tokens import TokenCounter, default_counter, text_digest
 from memtui.core.workspace import INDEX_NAME, Workspace, discover, symlink_problem
 
 PROFILES = ("item", "claude-code")
@@ -61,6 +69,16 @@ class FileScan:
     mtime: float
     read_findings: list[Finding] = field(default_factory=list)
     tokens: dict[str, int] = field(default_factory=dict)
+    #: Everything this file yields on its own (read problems, frontmatter, secrets,
+    #: instruction-like text), built once when the file is scanned.
+    own_findings: list[Finding] = field(default_factory=list)
+    #: The frontmatter date as a timestamp (None: no usable date), parsed once.
+    dated: float | None = None
+    #: ``text_digest`` of the file's text (empty when not computed).
+    digest: bytes = b""
+    #: This file's resolved links and the link generation they were resolved in.
+    link_results: LinkResults | None = None
+    link_generation: int = -1
 
 
 @dataclass
@@ -99,6 +117,17 @@ class WikiRef:
     target: str
     resolved: str | None
     state: str
+
+
+@dataclass
+class LinkResults:
+    """What one file's links resolve to, given the current set of files and names."""
+
+    findings: list[Finding] = field(default_factory=list)
+    wikirefs: list[WikiRef] = field(default_factory=list)
+    broken: list[BrokenLink] = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)  # resolved memory files, in order
+    dangling: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -169,12 +198,41 @@ class Auditor:
         self.ws = ws
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
+        self._clean: CleanTexts | None = None
         self._scans: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
         self._paths: list[str] = []
+        self._walked = False
         self._skipped: list[tuple[str, str]] = []
         self._notes: list[tuple[str, str]] = []
         self._git: dict[str, float] | None = None
         self._exists: dict[str, bool] = {}
+        self._index_key: tuple[int, int, int] | None = None
+        self._index_parts: tuple[Index, list[LineCost], list[Finding]] | None = None
+        self._resolver: Resolver | None = None
+        #: Bumped whenever a file comes or goes or a name changes: link results resolved in
+        #: an older generation are stale.
+        self._generation = 0
+        self._index_links: tuple[int, tuple[int, int, int] | None, LinkResults] | None = None
+        # Assembly state carried from run to run (see _assemble).
+        self._fresh: list[tuple[FileScan | None, FileScan]] = []  # (old, new) scans this run
+        self._graph_generation = -1
+        self._out: dict[str, list[str]] = {}
+        self._back: dict[str, list[str]] = {}
+        self._dangling_of: dict[str, list[str]] = {}
+        self._duplicates: dict[str, Finding] = {}
+        self._orphans_by: dict[str, Orphan] = {}
+        self._state_fingerprint: tuple[object, ...] | None = None
+        self._age_heap: list[tuple[float, str]] = []
+        self._linked: set[str] = set()
+        self._reachable: set[str] = set()
+        self._types: Counter[str] = Counter()
+        self._scan_map: dict[str, FileScan] = {}
+        self._parts_generation = -1
+        self._wikiref_parts: dict[str, list[WikiRef]] = {}
+        self._broken_parts: dict[str, list[BrokenLink]] = {}
+        self._finding_parts: dict[str, list[Finding]] = {}
+        self._report_parts: dict[str, FileReport] = {}
+        self._linked_from: tuple[LinkResults, set[str]] | None = None
 
     @property
     def profile(self) -> str:
@@ -185,36 +243,73 @@ class Auditor:
 
     def run(self, changed: Iterable[str] | None = None) -> AuditResult:
         """Audit now. ``changed``: workspace-relative paths known to have changed (a hint that
-        lets the auditor skip walking the tree); None walks everything."""
+        lets the auditor skip walking the tree and looking at unchanged files); None walks
+        and checks everything."""
         started = time.perf_counter()
-        if changed is None or not self._paths or self._needs_walk(changed):
-            self._walk()
-        else:
-            self._apply_changes(changed)
-        if self._git is None or changed is None:
-            self._git = git_times(self.ws.root)
-        self._exists = {}
-        scans = self._scan_all()
-        result = self._assemble(scans)
-        self.counter.save()
+        collecting = gc.isenabled()
+        gc.disable()  # the audit makes many small objects and frees few: skip the sweeps
+        try:
+            hint = None if changed is None else set(changed)
+            if hint is None or not self._walked or self._needs_walk(hint):
+                self._walk()
+                self._new_generation()
+                hint = None
+            else:
+                self._apply_changes(hint)
+            if self._git is None or changed is None:
+                self._git = git_times(self.ws.root)
+            scans = self._scan_all(hint)
+            result = self._assemble(scans)
+        finally:
+            if collecting:
+                gc.enable()
+        if changed is None:
+            self.save_cache()
         result.elapsed = time.perf_counter() - started
         return result
+
+    def _new_generation(self) -> None:
+        self._generation += 1
+        self._exists = {}
+        self._resolver = None
+
+    def save_cache(self) -> None:
+        """Write new token counts and check verdicts to the user cache (a full ``run()`` does
+        it by itself)."""
+        self.counter.save()
+        if self._clean is not None:
+            self._clean.save()
+
+    @property
+    def clean_texts(self) -> CleanTexts:
+        """Digests of texts known to pass the credential and instruction checks; it shares
+        the token counter's cache folder (none when the counter has no cache file)."""
+        if self._clean is None:
+            cache_file = self.counter.cache_file
+            self._clean = CleanTexts(
+                cache_file.parent / f"clean-texts-v{CHECKS_VERSION}.marshal"
+                if cache_file is not None else None)
+        return self._clean
 
     # -- discovery -------------------------------------------------------------------------
 
     def _walk(self) -> None:
         found = discover(self.ws)
         self._paths, self._skipped, self._notes = found.files, found.skipped, found.notes
+        self._walked = True
 
-    @staticmethod
-    def _needs_walk(changed: Iterable[str]) -> bool:
-        """A change to anything but a markdown file (a folder, say) means walking again."""
-        return any(not rel.lower().endswith(".md") for rel in changed)
+    def _needs_walk(self, changed: Iterable[str]) -> bool:
+        """A change to anything but a plain markdown file (a folder, a symlink) means walking
+        again, so that discovery's rules apply."""
+        root = self.ws.root
+        return any(not rel.lower().endswith(".md") or (root / rel).is_symlink()
+                   for rel in changed)
 
     def _apply_changes(self, changed: Iterable[str]) -> None:
         paths = set(self._paths)
+        before = len(paths)
         for rel in changed:
-            if rel == INDEX_NAME or rel.split("/", 1)[0].startswith("."):
+            if rel == INDEX_NAME or any(part.startswith(".") for part in rel.split("/")):
                 continue
             if self.ws.layout == "item" and not rel.startswith("memory/"):
                 continue
@@ -223,35 +318,64 @@ class Auditor:
             else:
                 paths.discard(rel)
                 self._scans.pop(rel, None)
-        self._paths = sorted(paths)
+        if len(paths) != before or not paths.issuperset(self._paths):
+            self._paths = sorted(paths)
+            self._new_generation()
 
     # -- per-file --------------------------------------------------------------------------
 
-    def _scan_all(self) -> dict[str, FileScan]:
-        out: dict[str, FileScan] = {}
+    def _scan_all(self, only: set[str] | None = None) -> dict[str, FileScan]:
+        """Scan every file whose (mtime, size, inode) changed; with ``only``, look at those
+        paths alone and trust the cache for the rest."""
+        cache = self._scans
+        self._fresh = []
+        patch = only is not None and len(cache) == len(self._paths) and \
+            all(rel in cache or rel not in self._paths for rel in only)
+        if patch:
+            keep = dict(cache)  # same files, same order: patch the few that changed
+            todo = [rel for rel in only if rel in keep]
+        else:
+            keep = {}
+            todo = self._paths
+        root = str(self.ws.root) + os.sep
         fresh: list[FileScan] = []
-        keep: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
-        for rel in self._paths:
-            full = self.ws.root / rel
+        for rel in todo:
+            cached = cache.get(rel)
+            if only is not None and cached is not None and rel not in only:
+                keep[rel] = cached
+                continue
+            full = root + rel  # a plain string: Path objects cost too much per file
+            st: os.stat_result | None
             try:
-                st = full.stat()
+                st = os.stat(full)
                 key = (st.st_mtime_ns, st.st_size, st.st_ino)
+                mtime = st.st_mtime
             except OSError:
-                key = (0, 0, 0)
-            cached = self._scans.get(rel)
+                st, key, mtime = None, (0, 0, 0), 0.0
             if cached is not None and cached[0] == key and key != (0, 0, 0):
                 scan = cached[1]
             else:
-                scan = scan_file(full, rel, st.st_mtime if key[0] else 0.0)
+                scan = scan_file(full, rel, mtime, st, self.clean_texts)
                 fresh.append(scan)
+                self._fresh.append((cached[1] if cached else None, scan))
+                if cached is None or cached[1].memory.name != scan.memory.name:
+                    self._new_generation()
             keep[rel] = (key, scan)
-            out[rel] = scan
         if fresh:
-            counts = self.counter.counts_many([s.memory.text for s in fresh])
+            texts = [s.memory.text for s in fresh]
+            keys = [s.digest or text_digest(t) for s, t in zip(fresh, texts, strict=True)]
+            counts = self.counter.counts_many(texts, keys)
             for scan, c in zip(fresh, counts, strict=True):
                 scan.tokens = c
         self._scans = keep
-        return out
+        if patch and len(self._scan_map) == len(keep):
+            scans = dict(self._scan_map)
+            for _, scan in self._fresh:
+                scans[scan.memory.path] = scan
+        else:
+            scans = {rel: pair[1] for rel, pair in keep.items()}
+        self._scan_map = scans
+        return scans
 
     # -- across files ----------------------------------------------------------------------
 
@@ -265,164 +389,281 @@ class Auditor:
         return hit
 
     def _assemble(self, scans: dict[str, FileScan]) -> AuditResult:
+        """Everything across files. Work is proportional to what changed: link results,
+        the graph and each file's share of the result are reused unless something they
+        depend on changed since the last run."""
         ws, opts = self.ws, self.options
         now = opts.now or time.time()
-        findings: list[Finding] = []
-        index = self._read_index()
-        for problem in index.problems:
-            findings.append(finding("read_problem", INDEX_NAME, None, problem))
-        for rel, msg in (*self._notes, *self._skipped):
-            findings.append(finding("read_problem", rel, None, msg))
+        index, line_costs, index_own = self._index_parts_now()
+        resolver = self._resolver_for(scans)
+        gen = self._generation
 
-        resolver = Resolver((p, s.memory.name, s.memory.stem) for p, s in scans.items())
-        graph = Graph(nodes=list(scans))
-        wikirefs: list[WikiRef] = []
-        broken: list[BrokenLink] = []
-
-        def check_wikilink(lk: Link) -> Resolution:
-            res = resolver.resolve(lk.target or "")
-            wikirefs.append(WikiRef(lk.source, lk.line, res.target, res.path, res.state))
-            if res.state == "dangling":
-                findings.append(finding("dangling_wikilink", lk.source, lk.line,
-                                        f"[[{res.target}]] names no memory yet"))
-            elif res.state == "fuzzy":
-                exact = scans[res.path].memory.key if res.path in scans else res.target
-                findings.append(finding("fuzzy_wikilink", lk.source, lk.line,
-                                        f"[[{res.target}]] matches {res.path} only loosely; "
-                                        f"write [[{exact}]]"))
-            return res
-
-        def check_markdown(lk: Link) -> str | None:
-            if lk.outside or lk.target is None:
-                broken.append(BrokenLink(lk.source, lk.line, lk.raw))
-                findings.append(finding("broken_link", lk.source, lk.line,
-                                        f"link to {lk.raw} leads outside the workspace "
-                                        "(not followed)"))
-                return None
-            if not self._target_exists(lk.target, scans):
-                broken.append(BrokenLink(lk.source, lk.line, lk.target,
-                                         suggest(lk.target, list(scans))))
-                findings.append(finding("broken_link", lk.source, lk.line,
-                                        f"link to {lk.target}: no such file"))
-                return None
-            return lk.target
-
-        # The index: what it links, how it is shaped, what it costs.
-        index_linked: set[str] = set()
-        for line in index.lines:
-            for lk in line.links:
-                target = check_markdown(lk)
-                if target is not None and target in scans:
-                    index_linked.add(target)
-            for lk in line.wikilinks:
-                res = check_wikilink(lk)
-                if res.path is not None:
-                    index_linked.add(res.path)
-            if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
-                findings.append(finding("content_in_index", INDEX_NAME, line.number,
-                                        f"{line.chars}-character line with no link: memory "
-                                        "content belongs in a memory file"))
-        linked_names = {lk.target for lk in index.links if lk.target}
-        for span in index.code_spans:
-            name = mentioned_file(span)
-            if name and not any(t == name or t.endswith("/" + name) for t in linked_names):
-                findings.append(finding("unlinked_mention", INDEX_NAME, span.line,
-                                        f"`{span.content}` is named in backticks but not "
-                                        "linked: the agent cannot follow it"))
+        # The index: what it links and how much of it the profile loads.
+        idx_links = self._index_link_results(index, scans, resolver)
+        head: list[Finding] = [*index_own, *idx_links.findings]
+        head.extend(finding("read_problem", rel, None, msg)
+                    for rel, msg in (*self._notes, *self._skipped))
+        if self._linked_from is None or self._linked_from[0] is not idx_links:
+            self._linked_from = (idx_links, set(idx_links.targets))
+        index_linked = self._linked_from[1]
         loaded = self._loaded_lines(index)
         if self.profile == "claude-code":
-            for line in index.lines:
-                if line.number > loaded and line.kind != "blank":
-                    findings.append(finding(
+            for line in index.lines[loaded:]:
+                if line.kind != "blank":
+                    head.append(finding(
                         "beyond_load_limit", INDEX_NAME, line.number,
                         f"past the load limit ({opts.max_lines} lines / {opts.max_bytes:,} "
                         "bytes): never loaded" + (f"; {len(line.links)} memory link(s) unseen"
                                                   if line.links else "")))
 
-        # Memory files: their own findings, then links between them.
-        names: dict[str, list[str]] = {}
-        for rel, scan in scans.items():
-            mf = scan.memory
-            findings.extend(scan.read_findings)
-            findings.extend(mf.findings)
-            if mf.name:
-                names.setdefault(mf.name, []).append(rel)
-            for lk in scan.links:
-                target = check_markdown(lk)
-                if target is not None and target in scans and target != rel:
-                    graph.add_edge(rel, target)
-            for lk in scan.wikilinks:
-                res = check_wikilink(lk)
-                if res.path is not None:
-                    if res.path != rel:
-                        graph.add_edge(rel, res.path)
-                else:
-                    graph.add_dangling(rel, res.target)
-            for hit in scan.secrets:
-                findings.append(finding("secret", rel, hit.line,
-                                        f"{hit.kind} ({hit.redacted}): memories are replayed "
-                                        "into every later turn"))
-            for line_no, reason, excerpt in scan.instructions:
-                findings.append(finding("instruction_like", rel, line_no,
-                                        f"{reason}: \u201c{excerpt}\u201d"))
-        for hit in scan_text(index.text):
-            findings.append(finding("secret", INDEX_NAME, hit.line,
-                                    f"{hit.kind} ({hit.redacted}) in the injected index"))
-        for line_no, reason, excerpt in scan_instructions(index.text):
-            findings.append(finding("instruction_like", INDEX_NAME, line_no,
-                                    f"{reason}: \u201c{excerpt}\u201d"))
-        for name, paths in names.items():
-            if len(paths) > 1:
-                for p in paths:
-                    others = ", ".join(q for q in paths if q != p)
-                    findings.append(finding("duplicate_name", p, _name_line(scans[p].memory),
-                                            f"name '{name}' is also used by {others}"))
+        # Links between memory files, and the graph they make.
+        rebuilt = self._graph_generation != gen
+        touched = self._update_graph(scans, resolver, gen, rebuilt)
+        graph = Graph(nodes=list(scans), out=defaultdict(list, self._out),
+                      back=defaultdict(list, self._back),
+                      placeholders=defaultdict(list))
+        for rel, missing in self._dangling_of.items():
+            for name in missing:
+                graph.add_dangling(rel, name)
+        if rebuilt or touched or index_linked != self._linked:
+            reachable = graph.reachable_from(index_linked)
+        else:
+            reachable = self._reachable
+        if rebuilt:
+            self._duplicates = duplicate_findings(scans)
+            self._types = Counter((s.memory.type or "unknown") for s in scans.values())
+        else:
+            for old, new in self._fresh:
+                if old is not None:
+                    self._types[old.memory.type or "unknown"] -= 1
+                self._types[new.memory.type or "unknown"] += 1
 
-        reachable = graph.reachable_from(index_linked)
-        orphans: list[Orphan] = []
-        for rel in scans:
-            if rel in index_linked:
-                continue
-            reach = rel in reachable
-            orphans.append(Orphan(rel, reach, sorted(graph.back.get(rel, []))))
+        # Each file's share: rebuilt only when something it depends on changed.
+        if self._git is None:
+            self._git = {}
+        git = self._git
+        fingerprint = (opts.stale_days, opts.now, id(git))
+        if rebuilt or fingerprint != self._state_fingerprint or \
+                len(self._report_parts) != len(scans):
+            dirty: Iterable[str] = scans
+            self._report_parts, self._finding_parts, orphans_by = {}, {}, {}
+            self._age_heap = []
+        else:
+            orphans_by = self._orphans_by
+            changed = {new.memory.path for _, new in self._fresh}
+            if index_linked is not self._linked:
+                changed |= index_linked ^ self._linked
+            if reachable is not self._reachable:
+                changed |= reachable ^ self._reachable
+            changed |= touched
+            heap = self._age_heap
+            while heap and heap[0][0] <= now:
+                changed.add(heapq.heappop(heap)[1])
+            dirty = [rel for rel in changed if rel in scans]
+        reports, file_findings = self._report_parts, self._finding_parts
+        for rel in dirty:
+            report, mine, orphan, until = self._file_state(
+                rel, scans[rel], rel in index_linked, rel in reachable, git, now)
+            reports[rel], file_findings[rel] = report, mine
+            if orphan is not None:
+                orphans_by[rel] = orphan
+            else:
+                orphans_by.pop(rel, None)
+            heapq.heappush(self._age_heap, (until, rel))
+        self._orphans_by = orphans_by
+        self._state_fingerprint = fingerprint
+        self._linked, self._reachable = index_linked, reachable
+        self._update_link_parts(scans, rebuilt)
+
+        # Findings: the index's first, then each file's in path order (each file's own list
+        # is sorted already); a full sort only when a skipped path must be merged in.
+        findings = sorted(head, key=_finding_order)
+        findings.extend(chain.from_iterable(file_findings.values()))
+        if self._notes or self._skipped:
+            findings.sort(key=_finding_order)
+        wikirefs = [*idx_links.wikirefs, *chain.from_iterable(self._wikiref_parts.values())]
+        broken = [*idx_links.broken, *chain.from_iterable(self._broken_parts.values())]
+        orphans = [orphans_by[rel] for rel in sorted(orphans_by)]
+        types = {k: v for k, v in self._types.most_common() if v > 0}
+        return AuditResult(ws, self.profile, opts, scans, list(reports.values()), index,
+                           index_linked, reachable, orphans, broken, wikirefs, graph,
+                           self._block(index, loaded), line_costs, loaded, findings, types)
+
+    def _update_link_parts(self, scans: dict[str, FileScan], rebuilt: bool) -> None:
+        """Per-file wikilink and broken-link lists, in path order, patched when few changed."""
+        if rebuilt or self._parts_generation != self._generation or \
+                len(self._wikiref_parts) != len(scans):
+            self._wikiref_parts = {rel: s.link_results.wikirefs if s.link_results else []
+                                   for rel, s in scans.items()}
+            self._broken_parts = {rel: s.link_results.broken if s.link_results else []
+                                  for rel, s in scans.items()}
+            self._parts_generation = self._generation
+            return
+        for _, scan in self._fresh:
+            lr = scan.link_results or LinkResults()
+            self._wikiref_parts[scan.memory.path] = lr.wikirefs
+            self._broken_parts[scan.memory.path] = lr.broken
+
+    def _update_graph(self, scans: dict[str, FileScan], resolver: Resolver, gen: int,
+                      rebuild: bool) -> set[str]:
+        """Bring the edges up to date; return the files whose incoming links changed."""
+        touched: set[str] = set()
+        if rebuild:
+            out: dict[str, list[str]] = {}
+            back: dict[str, list[str]] = defaultdict(list)
+            dangling: dict[str, list[str]] = {}
+            for rel, scan in scans.items():
+                lr = self._links_of(rel, scan, scans, resolver, gen)
+                if lr.targets:
+                    out[rel] = lr.targets
+                    for target in lr.targets:
+                        back[target].append(rel)
+                if lr.dangling:
+                    dangling[rel] = lr.dangling
+            self._out, self._back, self._dangling_of = out, dict(back), dangling
+            self._graph_generation = gen
+            return touched
+        out, back = self._out, self._back
+        for _, scan in self._fresh:
+            rel = scan.memory.path
+            lr = self._links_of(rel, scan, scans, resolver, gen)
+            old = out.get(rel, [])
+            if old != lr.targets:
+                # Lists are replaced, never changed in place: earlier results share them.
+                for target in old:
+                    back[target] = [s for s in back.get(target, []) if s != rel]
+                    touched.add(target)
+                for target in lr.targets:
+                    back[target] = [*back.get(target, []), rel]
+                    touched.add(target)
+                if lr.targets:
+                    out[rel] = lr.targets
+                else:
+                    out.pop(rel, None)
+            if lr.dangling:
+                self._dangling_of[rel] = lr.dangling
+            else:
+                self._dangling_of.pop(rel, None)
+        return touched
+
+    def _links_of(self, rel: str, scan: FileScan, scans: dict[str, FileScan],
+                  resolver: Resolver, gen: int) -> LinkResults:
+        lr = scan.link_results
+        if lr is None or scan.link_generation != gen:
+            lr = self._resolve_links(rel, scan.links, scan.wikilinks, scans, resolver)
+            scan.link_results, scan.link_generation = lr, gen
+        return lr
+
+    def _file_state(self, rel: str, scan: FileScan, linked: bool, reachable: bool,
+                    git: dict[str, float], now: float
+                    ) -> tuple[FileReport, list[Finding], Orphan | None, float]:
+        """One file's report, its findings (sorted), its orphan record, and the moment its
+        age in days next changes."""
+        mf = scan.memory
+        lr = scan.link_results or LinkResults()
+        findings = [*scan.own_findings, *lr.findings]
+        dup = self._duplicates.get(rel)
+        if dup is not None:
+            findings.append(dup)
+        orphan = None
+        if not linked:
+            orphan = Orphan(rel, reachable, sorted(self._back.get(rel, [])))
             findings.append(finding(
                 "orphan", rel, None,
                 "not linked from the index; " + ("reachable by following links"
-                                                 if reach else "unreachable: never seen")))
+                                                 if reachable else "unreachable: never seen")))
+        when = scan.dated
+        if when is not None:
+            source = "frontmatter"
+        elif rel in git:
+            when, source = git[rel], "git"
+        else:
+            when, source = scan.mtime, "mtime"
+        age = max(0, int((now - when) // DAY))
+        stale_days = self.options.stale_days
+        if stale_days is not None and age > stale_days:
+            findings.append(finding("stale", rel, None,
+                                    f"{age} days old (by {source}); threshold "
+                                    f"{stale_days:g}"))
+        findings.sort(key=_finding_order)
+        report = FileReport(rel, mf.name, mf.type, mf.size, age, source, linked, reachable,
+                            scan.tokens, len(findings))
+        return report, findings, orphan, when + (age + 1) * DAY
 
-        # Age and per-file reports.
-        git = self._git or {}
-        reports: list[FileReport] = []
-        for rel, scan in scans.items():
-            mf = scan.memory
-            when, source = None, "mtime"
-            dv = mf.date_value()
-            if dv is not None:
-                when = parse_date(dv[1])
-                if when is not None:
-                    source = "frontmatter"
-            if when is None and rel in git:
-                when, source = git[rel], "git"
-            if when is None:
-                when, source = scan.mtime, "mtime"
-            age = max(0, int((now - when) // DAY))
-            if opts.stale_days is not None and age > opts.stale_days:
-                findings.append(finding("stale", rel, None,
-                                        f"{age} days old (by {source}); threshold "
-                                        f"{opts.stale_days:g}"))
-            reports.append(FileReport(rel, mf.name, mf.type, mf.size, age, source,
-                                      rel in index_linked, rel in reachable, scan.tokens))
-        per_path = Counter(f.path for f in findings)
-        for r in reports:
-            r.findings = per_path.get(r.path, 0)
+    def _resolver_for(self, scans: dict[str, FileScan]) -> Resolver:
+        """The wikilink resolver, rebuilt only in a new generation."""
+        if self._resolver is None:
+            self._resolver = Resolver((p, s.memory.name, s.memory.stem)
+                                      for p, s in scans.items())
+        return self._resolver
 
-        block = self._block(index, loaded)
-        line_costs = self._line_costs(index)
-        types = Counter((s.memory.type or "unknown") for s in scans.values())
-        findings.sort(key=lambda f: (f.path != INDEX_NAME, f.path, f.line or 0, f.kind))
-        return AuditResult(ws, self.profile, opts, scans, reports, index, index_linked,
-                           reachable, orphans, broken, wikirefs, graph, block, line_costs,
-                           loaded, findings, dict(types.most_common()))
+    def _index_link_results(self, index: Index, scans: dict[str, FileScan],
+                            resolver: Resolver) -> LinkResults:
+        cached = self._index_links
+        if cached is not None and cached[0] == self._generation and \
+                cached[1] == self._index_key and self._index_key is not None:
+            return cached[2]
+        links = [lk for line in index.lines for lk in line.links]
+        wls = [lk for line in index.lines for lk in line.wikilinks]
+        lr = self._resolve_links(INDEX_NAME, links, wls, scans, resolver, keep_self=True)
+        self._index_links = (self._generation, self._index_key, lr)
+        return lr
+
+    def _resolve_links(self, rel: str, links: list[Link], wls: list[Link],
+                       scans: dict[str, FileScan], resolver: Resolver,
+                       keep_self: bool = False) -> LinkResults:
+        """Resolve one file's markdown links and wikilinks against the current files."""
+        out = LinkResults()
+        targets: list[str] = []
+        for lk in links:
+            if lk.outside or lk.target is None:
+                out.broken.append(BrokenLink(lk.source, lk.line, lk.raw))
+                out.findings.append(finding("broken_link", lk.source, lk.line,
+                                            f"link to {lk.raw} leads outside the workspace "
+                                            "(not followed)"))
+            elif not self._target_exists(lk.target, scans):
+                out.broken.append(BrokenLink(lk.source, lk.line, lk.target,
+                                             suggest(lk.target, list(scans))))
+                out.findings.append(finding("broken_link", lk.source, lk.line,
+                                            f"link to {lk.target}: no such file"))
+            elif lk.target in scans:
+                targets.append(lk.target)
+        for lk in wls:
+            res = resolver.resolve(lk.target or "")
+            out.wikirefs.append(WikiRef(lk.source, lk.line, res.target, res.path, res.state))
+            if res.path is None:
+                out.dangling.append(res.target)
+                out.findings.append(finding("dangling_wikilink", lk.source, lk.line,
+                                            f"[[{res.target}]] names no memory yet"))
+                continue
+            targets.append(res.path)
+            if res.state == "fuzzy":
+                exact = scans[res.path].memory.key if res.path in scans else res.target
+                out.findings.append(finding("fuzzy_wikilink", lk.source, lk.line,
+                                            f"[[{res.target}]] matches {res.path} only "
+                                            f"loosely; write [[{exact}]]"))
+        seen: set[str] = set()
+        for t in targets:
+            if t not in seen and (keep_self or t != rel):
+                seen.add(t)
+                out.targets.append(t)
+        return out
+
+    def _index_parts_now(self) -> tuple[Index, list[LineCost], list[Finding]]:
+        """The index, its per-line costs and the findings it yields on its own; re-read only
+        when MEMORY.md changed (mtime, size, inode)."""
+        path = self.ws.index_path
+        try:
+            st = path.stat()
+            key: tuple[int, int, int] | None = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            key = None
+        if key is not None and key == self._index_key and self._index_parts is not None:
+            return self._index_parts
+        index = self._read_index()
+        parts = (index, self._line_costs(index), index_findings(index))
+        self._index_key, self._index_parts = key, parts
+        return parts
 
     def _read_index(self) -> Index:
         path = self.ws.index_path
@@ -471,9 +712,59 @@ class Auditor:
                          ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]
 
 
-def scan_file(full: Path, rel: str, mtime: float) -> FileScan:
-    """Read and examine one memory file on its own (no knowledge of the others)."""
-    read = read_text(full)
+def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, Finding]:
+    """A ``duplicate_name`` finding for every file whose name another file also uses."""
+    names: dict[str, list[str]] = {}
+    for rel, scan in scans.items():
+        if scan.memory.name:
+            names.setdefault(scan.memory.name, []).append(rel)
+    out: dict[str, Finding] = {}
+    for name, paths in names.items():
+        if len(paths) > 1:
+            for p in paths:
+                others = ", ".join(q for q in paths if q != p)
+                out[p] = finding("duplicate_name", p, _name_line(scans[p].memory),
+                                 f"name '{name}' is also used by {others}")
+    return out
+
+
+def _finding_order(f: Finding) -> tuple[bool, str, int, str]:
+    return (f.path != INDEX_NAME, f.path, f.line or 0, f.kind)
+
+
+def index_findings(index: Index) -> list[Finding]:
+    """What the index yields on its own: read problems, content, unlinked file names,
+    credentials and instruction-like text."""
+    lines = [*index.problem_lines, *[None] * (len(index.problems) - len(index.problem_lines))]
+    out = [finding("read_problem", INDEX_NAME, line, problem)
+           for problem, line in zip(index.problems, lines, strict=False)]
+    for line in index.lines:
+        if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
+            out.append(finding("content_in_index", INDEX_NAME, line.number,
+                               f"{line.chars}-character line with no link: memory content "
+                               "belongs in a memory file"))
+    linked_names = {lk.target for lk in index.links if lk.target}
+    for span in index.code_spans:
+        name = mentioned_file(span)
+        if name and not any(t == name or t.endswith("/" + name) for t in linked_names):
+            out.append(finding("unlinked_mention", INDEX_NAME, span.line,
+                               f"`{span.content}` is named in backticks but not linked: "
+                               "the agent cannot follow it"))
+    for hit in scan_text(index.text):
+        out.append(finding("secret", INDEX_NAME, hit.line,
+                           f"{hit.kind} ({hit.redacted}) in the injected index"))
+    for line_no, reason, excerpt in scan_instructions(index.text):
+        out.append(finding("instruction_like", INDEX_NAME, line_no,
+                           f"{reason}: \u201c{excerpt}\u201d"))
+    return out
+
+
+def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
+              st: os.stat_result | None = None, clean: CleanTexts | None = None) -> FileScan:
+    """Read and examine one memory file on its own (no knowledge of the others).
+    ``clean``: texts known to pass the credential and instruction checks (skipped for
+    them); texts that pass are added."""
+    read = read_text(full, st=st)
     extra = [finding("read_problem", rel, line, p)
              for p, line in zip(read.problems, read.problem_lines, strict=True)]
     expect_fm = rel.rsplit("/", 1)[-1].upper() not in ("README.MD", "CLAUDE.MD", "AGENTS.MD")
@@ -481,15 +772,38 @@ def scan_file(full: Path, rel: str, mtime: float) -> FileScan:
     if not read.ok:
         mf.findings.clear()  # the read problem says it all; an "empty file" would mislead
     body, start = mf.body, mf.body_start
-    return FileScan(
+    digest = text_digest(read.text) if clean is not None else b""
+    if clean is not None and digest in clean:
+        secrets: list[SecretHit] = []
+        instructions: list[tuple[int, str, str]] = []
+    else:
+        probe = KeywordProbe(read.text)
+        secrets = scan_text(read.text, probe=probe)
+        instructions = scan_instructions(body, start, probe=probe)
+        if clean is not None and not secrets and not instructions:
+            clean.add(digest)
+    scan = FileScan(
         memory=mf,
         links=markdown_links(rel, body, start),
         wikilinks=wikilinks(rel, body, start),
-        secrets=scan_text(read.text),
-        instructions=scan_instructions(body, start),
+        secrets=secrets,
+        instructions=instructions,
         mtime=mtime,
         read_findings=extra,
     )
+    own = [*extra, *mf.findings]
+    for hit in scan.secrets:
+        own.append(finding("secret", rel, hit.line,
+                           f"{hit.kind} ({hit.redacted}): memories are replayed into every "
+                           "later turn"))
+    for line_no, reason, excerpt in scan.instructions:
+        own.append(finding("instruction_like", rel, line_no,
+                           f"{reason}: \u201c{excerpt}\u201d"))
+    scan.own_findings = own
+    scan.digest = digest
+    dv = mf.date_value()
+    scan.dated = parse_date(dv[1]) if dv is not None else None
+    return scan
 
 
 def _name_line(mf: MemoryFile) -> int:

@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memtui.core.links import CodeSpan, Link, markdown_links, wikilinks
+from memtui.core.links import CodeSpan, Link, markdown_links, resolve_href, wikilinks
 from memtui.core.textfile import read_text
 
 #: A link-less, non-heading index line wider than this (terminal columns: CJK characters
@@ -54,6 +54,8 @@ class Index:
     lines: list[IndexLine] = field(default_factory=list)
     code_spans: list[CodeSpan] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    #: 1-based line each problem is about (None: the whole file), parallel to ``problems``.
+    problem_lines: list[int | None] = field(default_factory=list)
 
     @property
     def entries(self) -> list[IndexLine]:
@@ -75,7 +77,85 @@ def read_index(path: Path, rel: str = "MEMORY.md") -> Index:
     idx.exists = read.ok
     idx.size = read.size
     idx.problems.extend(read.problems)
+    idx.problem_lines.extend(read.problem_lines)
     return idx
+
+
+_PLAIN_LINK = re.compile(r"\[([^\[\]*`]*)\]\(([^\s()<>`]*)\)")
+_PLAIN_CODE = re.compile(r"`([^`]+)`")
+_PLAIN_WIKI = re.compile(r"\[\[[^\[\]\n]+?\]\](?!\()")
+_REF_DEF = re.compile(r"^ {0,3}\[")
+# A list item (nested or not) whose text opens with 5+ spaces: that is indented code.
+_ITEM_CODE = re.compile(r"^ *(?:(?:[-*+]|\d{1,9}[.)]) {1,4})*(?:[-*+]|\d{1,9}[.)]) {5,}")
+_URL_SAFE = re.compile(r"[A-Za-z0-9;/?:@=+$,\-_.!~*'()#]*$")
+
+
+def plain_links(text: str, rel: str = "MEMORY.md"
+                ) -> tuple[list[Link], list[CodeSpan]] | None:
+    """The markdown links and code spans of ``text`` when it uses only the plain forms an index
+    is made of (``[label](path)``, single-backtick code, ``[[wikilinks]]``), found without
+    the full CommonMark parser; None when anything else appears and markdown-it must decide.
+
+    A property test checks that whenever this answers, markdown-it answers the same.
+    """
+    if "\\" in text or "<" in text or "&" in text or "\t" in text or "![" in text \
+            or "``" in text or "~~~" in text or "\r" in text or "\x00" in text:
+        return None
+    links: list[Link] = []
+    spans: list[CodeSpan] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if "[" not in line and "]" not in line and "`" not in line:
+            if line.startswith("    ") and line.strip():
+                return None
+            continue
+        if line.startswith("    ") or line.lstrip(" ").startswith(">") or _REF_DEF.match(line) \
+                or _ITEM_CODE.match(line):
+            return None
+        masked = line
+        if "`" in line:
+            for m in _PLAIN_CODE.finditer(line):
+                content = m.group(1)
+                if content.startswith(" ") and content.endswith(" ") and content.strip(" "):
+                    content = content[1:-1]
+                spans.append(CodeSpan(number, content))
+            masked = _PLAIN_CODE.sub(lambda m: " " * len(m.group(0)), line)
+            if "`" in masked:
+                return None
+        masked = _PLAIN_WIKI.sub(lambda m: " " * len(m.group(0)), masked)
+        rest = masked
+        for m in _PLAIN_LINK.finditer(masked):
+            label, dest = m.group(1), m.group(2)
+            if "_" in label and not _underscores_inside_words(label):
+                return None
+            if "`" in line[m.start():m.end()]:
+                return None
+            href = _normalize_href(dest)
+            resolved = resolve_href(rel, href)
+            if resolved is not None:
+                links.append(Link(rel, number, "markdown", href, resolved[0], label.strip(),
+                                  resolved[1]))
+        rest = _PLAIN_LINK.sub(" ", masked)
+        if "[" in rest or "]" in rest:
+            return None
+    return links, spans
+
+
+def _underscores_inside_words(label: str) -> bool:
+    """Every ``_`` sits between two letters or digits (so it can never mean emphasis)."""
+    for i, ch in enumerate(label):
+        if ch == "_" and not (0 < i < len(label) - 1 and label[i - 1].isalnum()
+                              and label[i + 1].isalnum()):
+            return False
+    return True
+
+
+def _normalize_href(dest: str) -> str:
+    """The href markdown-it would give a plain destination (percent-encoded like mdurl)."""
+    if _URL_SAFE.match(dest):
+        return dest
+    import mdurl
+
+    return mdurl.encode(mdurl.format(mdurl.parse(dest, slashes_denote_host=True)))
 
 
 def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
@@ -83,7 +163,12 @@ def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
     idx = Index(path=rel, exists=True, text=text, size=len(text.encode("utf-8", "replace")))
     spans: list[CodeSpan] = []
     by_line: dict[int, list[Link]] = {}
-    for lk in markdown_links(rel, text, 1, spans):
+    plain = plain_links(text, rel)
+    if plain is not None:
+        found, spans = plain
+    else:
+        found = markdown_links(rel, text, 1, spans)
+    for lk in found:
         by_line.setdefault(lk.line, []).append(lk)
     wl_by_line: dict[int, list[Link]] = {}
     for lk in wikilinks(rel, text, 1):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from memtui.core.keywords import KeywordProbe
+
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?i)\b(ignore|disregard|forget|override)\b[^.\n]{0,40}\b(previous|prior|"
                 r"above|earlier|all|system|your)\b[^.\n]{0,20}\b(instructions?|rules|prompts?|"
@@ -20,10 +22,26 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
-def scan_instructions(text: str, first_line: int = 1) -> list[tuple[int, str, str]]:
-    """(line, reason, excerpt) for each line that reads as an instruction to the model."""
+#: Plain substrings (lower case), one of which every pattern match contains: lines with none
+#: of them are never run through the patterns.
+_WORDS = ("ignore", "disregard", "forget", "override", "system", "im_start", "im_end",
+          "assistant", "inst]", "<<sys>>", "<</sys>>", "you must", "you should", "from now on",
+          "you are now", "new instruction", "reveal", "print", "output", "leak", "忽略",
+          "你現在是", "你现在是", "從現在起你", "从现在起你", "新的指令")
+
+
+def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
+                      ) -> list[tuple[int, str, str]]:
+    """(line, reason, excerpt) for each line that reads as an instruction to the model.
+    ``probe``: a KeywordProbe of ``text`` (or of a text containing it) to share."""
     out: list[tuple[int, str, str]] = []
+    words = (probe or KeywordProbe(text)).present(_WORDS)
+    if not words:
+        return out
     for i, line in enumerate(text.split("\n")):
+        low = line.lower()
+        if not any(w in low for w in words):
+            continue
         for pattern, reason in _PATTERNS:
             m = pattern.search(line)
             if m:

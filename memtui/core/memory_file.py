@@ -71,6 +71,83 @@ def split_frontmatter(text: str) -> tuple[str | None, str, int, bool]:
     return "\n".join(lines[1:]), "", len(lines) + 1, False
 
 
+_SIMPLE_KEY = re.compile(r"([A-Za-z_][\w-]*):(?: (.*))?$")
+#: Words YAML reads as bools or null (and a few it might).
+_RESERVED_WORDS = frozenset(["yes", "no", "true", "false", "on", "off", "null", "~", "y", "n"])
+_DATE = re.compile(r"\d{4}-\d\d-\d\d$")
+_PLAIN_BAD_START = frozenset("-?:,[]{}#&*!|>'\"%@`+.0123456789=<~")
+
+
+def _simple_scalar(value: str) -> tuple[bool, Any]:
+    """(ok, value) for a scalar the fast reader is sure YAML reads the same way."""
+    value = value.strip(" ")
+    if not value or "\t" in value or not value.isprintable():
+        return False, None
+    first = value[0]
+    if first == '"':
+        inner = value[1:-1]
+        ok = len(value) >= 2 and value[-1] == '"' and '"' not in inner and "\\" not in inner
+        return ok, inner
+    if first == "'":
+        inner = value[1:-1]
+        return len(value) >= 2 and value[-1] == "'" and "'" not in inner, inner
+    if _DATE.match(value):
+        import datetime as dt
+
+        try:
+            return True, dt.date.fromisoformat(value)
+        except ValueError:
+            return False, None
+    if first in _PLAIN_BAD_START or value.lower() in _RESERVED_WORDS or ": " in value \
+            or " #" in value or value.endswith(":"):
+        return False, None
+    return True, value
+
+
+def simple_yaml(fm: str) -> dict[str, Any] | None:
+    """Read frontmatter made only of ``key: value`` lines (and one level of nesting) without
+    the YAML parser; None when anything is beyond that, and YAML must decide.
+
+    Every value it accepts is one YAML reads identically (plain and simply quoted strings,
+    ISO dates); anything that could be a number, a bool, null, a list or invalid is refused.
+    """
+    out: dict[str, Any] = {}
+    parent: dict[str, Any] | None = None
+    indent = ""
+    for line in fm.split("\n"):
+        if not line.strip(" "):
+            continue
+        stripped = line.lstrip(" ")
+        lead = line[: len(line) - len(stripped)]
+        m = _SIMPLE_KEY.match(stripped)
+        if m is None or m.group(1).lower() in _RESERVED_WORDS:
+            return None
+        key, value = m.group(1), m.group(2)
+        if lead:
+            if parent is None or (indent and lead != indent):
+                return None
+            indent = lead
+            target = parent
+        else:
+            if parent is not None and not parent:
+                return None  # "key:" with nothing under it is null in YAML: let YAML say so
+            parent = None
+            target = out
+        if value is None or not value.strip(" "):
+            if lead:
+                return None
+            parent, indent = {}, ""
+            out[key] = parent
+            continue
+        ok, parsed = _simple_scalar(value)
+        if not ok:
+            return None
+        target[key] = parsed
+    if (parent is not None and not parent) or not out:
+        return None
+    return out
+
+
 def lenient_fields(fm: str) -> dict[str, Any]:
     """Recover simple ``key: value`` pairs from frontmatter YAML refused to parse."""
     out: dict[str, Any] = {}
@@ -115,7 +192,9 @@ def parse_memory(path: str, text: str, size: int = 0, *, expect_frontmatter: boo
         meta: Any = lenient_fields(fm)
     else:
         try:
-            meta = _YAML.load(fm, Loader=_LOADER) if fm.strip() else {}
+            meta = simple_yaml(fm) if fm.strip() else {}
+            if meta is None:
+                meta = _YAML.load(fm, Loader=_LOADER)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             line = mark.line + 2 if mark is not None else 1
@@ -147,7 +226,6 @@ def _text_value(value: Any) -> str | None:
 
 def _read_fields(mf: MemoryFile) -> None:
     meta = mf.meta
-    line_of = _key_lines(mf.text)
     mf.name = _text_value(meta.get("name"))
     mf.description = _text_value(meta.get("description"))
     sub = meta.get("metadata")
@@ -163,11 +241,11 @@ def _read_fields(mf: MemoryFile) -> None:
         mf.findings.append(finding("frontmatter", mf.path, 1,
                                    "frontmatter has no 'type' (expected under 'metadata')"))
     elif sub_type is None:
-        mf.findings.append(finding("frontmatter", mf.path, line_of.get("type", 1),
+        mf.findings.append(finding("frontmatter", mf.path, _key_lines(mf.text).get("type", 1),
                                    "'type' is at the top level instead of under 'metadata'",
                                    "info"))
     if mf.type is not None and mf.type not in KNOWN_TYPES:
-        mf.findings.append(finding("frontmatter", mf.path, line_of.get("type", 1),
+        mf.findings.append(finding("frontmatter", mf.path, _key_lines(mf.text).get("type", 1),
                                    f"unknown type '{mf.type}' (expected one of "
                                    f"{', '.join(KNOWN_TYPES)})", "info"))
 

@@ -10,11 +10,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memtui.core.keywords import KeywordProbe
+
 _HINT = re.compile(
     r"(?i)pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|auth|bearer|credential"
     r"|private[ _-]?key|BEGIN [A-Z ]*PRIVATE|AKIA|ASIA|gh[pousr]_|github_pat_|glpat-"
     r"|xox[abposr]-|\bsk[-_]|rk_live|\bSG\.|eyJ|AIza|npm_|pypi-|://[^/\s:@]+:[^/\s@]+@"
     r"|AccountKey=|hooks\.slack|discord|twilio|mailchimp|-us\d{1,2}\b|\bkey\b|密碼|密码|金鑰|令牌")
+#: Plain substrings (lower case) at least one of which every ``_HINT`` match contains: a
+#: fast first pass over the whole text, so most memories never reach the regular expression.
+_HINT_WORDS = (
+    "pass", "pwd", "secret", "token", "auth", "bearer", "credential", "private", "akia",
+    "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "sk-",
+    "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key", "hooks.slack",
+    "discord", "twilio", "mailchimp", "-us", "密碼", "密码", "金鑰", "令牌")
 _DISABLED = ("Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetector")
 
 
@@ -30,6 +39,20 @@ class SecretHit:
         return (v[:2] + "…" + v[-2:]) if len(v) > 8 else "…"
 
 
+def candidate_lines(text: str, probe: KeywordProbe | None = None) -> list[tuple[int, str]]:
+    """(0-based index, line) of the lines that could hold a credential at all.
+    ``probe``: a KeywordProbe of ``text`` (or of a text containing it) to share."""
+    words = (probe or KeywordProbe(text)).present(_HINT_WORDS)
+    if not words:
+        return []
+    out: list[tuple[int, str]] = []
+    for i, line in enumerate(text.split("\n")):
+        low = line.lower()
+        if any(w in low for w in words) and _HINT.search(line):
+            out.append((i, line))
+    return out
+
+
 def _plugin_config() -> list[dict[str, str]]:
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
 
@@ -39,11 +62,24 @@ def _plugin_config() -> list[dict[str, str]]:
 
 
 _config: list[dict[str, str]] | None = None
+_TOKEN_CHAR = re.compile(r"[A-Za-z0-9_\-./+~]")
 
 
-def scan_text(text: str, first_line: int = 1) -> list[SecretHit]:
+def token_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """``text[start:end]`` widened to the whole token around it (and its ``=`` padding)."""
+    while start > 0 and _TOKEN_CHAR.match(text[start - 1]):
+        start -= 1
+    while end < len(text) and _TOKEN_CHAR.match(text[end]):
+        end += 1
+    while end < len(text) and text[end] == "=":
+        end += 1
+    return start, end
+
+
+def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
+              ) -> list[SecretHit]:
     """Credential-looking strings in ``text``, with 1-based lines (offset by ``first_line``)."""
-    candidates = [(i, ln) for i, ln in enumerate(text.split("\n")) if _HINT.search(ln)]
+    candidates = candidate_lines(text, probe)
     if not candidates:
         return []
     global _config
@@ -62,6 +98,10 @@ def scan_text(text: str, first_line: int = 1) -> list[SecretHit]:
                 continue
             for secret in found:
                 value = secret.secret_value or ""
+                pos = ln.find(value) if value else -1
+                if pos >= 0:  # some plugins report only a prefix (``ghp`` of a token)
+                    start, end = token_span(ln, pos, pos + len(value))
+                    value = ln[start:end]
                 if value and value not in seen:
                     seen.add(value)
                     hits.append(SecretHit(first_line + i, secret.type, value))

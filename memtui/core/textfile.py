@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import stat
 from dataclasses import dataclass, field
-from pathlib import Path
 
 MAX_READ_BYTES = 1024 * 1024
 BOM = "\ufeff"
@@ -44,15 +44,18 @@ def decode(data: bytes, size: int | None = None) -> TextRead:
     return out
 
 
-def read_text(path: Path, limit: int = MAX_READ_BYTES) -> TextRead:
-    """Read at most ``limit`` bytes of ``path``; never raises for I/O or decoding trouble."""
+def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES,
+              st: os.stat_result | None = None) -> TextRead:
+    """Read at most ``limit`` bytes of ``path``; never raises for I/O or decoding trouble.
+    ``st``: the file's ``stat()`` when the caller has just taken it."""
     try:
-        st = path.stat()
+        if st is None:
+            st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
             # A FIFO or a device would block or never end: never open one.
             return TextRead(ok=False, problems=["not a regular file; not read"],
                             problem_lines=[None])
-        with path.open("rb") as fh:
+        with open(path, "rb") as fh:
             data = fh.read(limit + 1)
         size = max(st.st_size, len(data))
     except OSError as exc:

@@ -67,8 +67,12 @@ def count_uncached(text: str, name: str) -> int:
     return len(encoder(name).encode_ordinary(text)) if text else 0
 
 
-def _digest(text: str) -> bytes:
+def text_digest(text: str) -> bytes:
+    """The 16-byte digest caches key texts by."""
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+_digest = text_digest
 
 
 class TokenCounter:
@@ -92,8 +96,11 @@ class TokenCounter:
     def count(self, text: str, name: str = "qwen") -> int:
         return self.counts(text)[name]
 
-    def counts_many(self, texts: Sequence[str]) -> list[dict[str, int]]:
-        keys = [_digest(t) for t in texts]
+    def counts_many(self, texts: Sequence[str], keys: Sequence[bytes] | None = None
+                    ) -> list[dict[str, int]]:
+        """Counts for every text; ``keys``: their ``text_digest`` when already known."""
+        if keys is None:
+            keys = [_digest(t) for t in texts]
         missing = [i for i, k in enumerate(keys) if k not in self._memo and texts[i]]
         if missing:
             todo = [texts[i] for i in missing]

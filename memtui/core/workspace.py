@@ -100,32 +100,36 @@ def discover(ws: Workspace) -> Discovery:
     if ws.layout == "flat" and (root / MEMORY_DIR).exists() and not (root / MEMORY_DIR).is_dir():
         out.notes.append((MEMORY_DIR, f"'{MEMORY_DIR}' is a file, not a folder"))
     start = ws.memory_root
+    start_rel = "" if start == root else ws.rel(start) + "/"
     seen_dirs: set[tuple[int, int]] = set()
-    stack = [start]
+    # Plain strings, not Path objects: this loop runs once per file of a large workspace.
+    stack: list[tuple[str, str]] = [(str(start), start_rel)]
+    flat = ws.layout == "flat"
     while stack:
-        folder = stack.pop()
+        folder, prefix = stack.pop()
         try:
-            st = folder.stat()
+            st = os.stat(folder)
         except OSError:
             continue
         key = (st.st_dev, st.st_ino)
         if key in seen_dirs:
-            out.skipped.append((ws.rel(folder), "symlink loop, not followed"))
+            out.skipped.append((prefix.rstrip("/"), "symlink loop, not followed"))
             continue
         seen_dirs.add(key)
         try:
-            entries = list(os.scandir(folder))
+            with os.scandir(folder) as it:
+                entries = list(it)
         except OSError as exc:
-            out.skipped.append((ws.rel(folder), f"folder cannot be read ({exc.strerror})"))
+            out.skipped.append((prefix.rstrip("/") or ".",
+                                f"folder cannot be read ({exc.strerror})"))
             continue
         for entry in entries:
             name = entry.name
             if name.startswith("."):
                 continue
-            full = Path(entry.path)
-            rel = ws.rel(full)
+            rel = prefix + name
             if entry.is_symlink():
-                problem = symlink_problem(ws, full)
+                problem = symlink_problem(ws, Path(entry.path))
                 if problem:
                     out.skipped.append((rel, f"{problem}, not followed"))
                     continue
@@ -134,10 +138,8 @@ def discover(ws: Workspace) -> Discovery:
             except OSError:
                 is_dir = False
             if is_dir:
-                stack.append(full)
-            elif name.lower().endswith(".md") and not (ws.layout == "flat" and rel == INDEX_NAME):
-                if rel == INDEX_NAME:
-                    continue
+                stack.append((entry.path, rel + "/"))
+            elif name.lower().endswith(".md") and not (flat and rel == INDEX_NAME):
                 out.files.append(rel)
     out.files.sort()
     return out

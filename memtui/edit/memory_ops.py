@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from memtui.core.memory_file import KNOWN_TYPES, split_frontmatter
-from memtui.core.secrets import scan_text
+from memtui.core.secrets import scan_text, token_span
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.errors import Refused, UsageError
@@ -23,23 +23,12 @@ from memtui.edit.snapshot import Snapshot
 _NAME_LINE = re.compile(r"^(name\s*:\s*)(.*?)(\s*)$")
 _PLAIN_YAML = re.compile(r"^[\w\u0080-\uffff][\w\u0080-\uffff .\-]*$")
 REDACTED = "[REDACTED]"
-_TOKEN_CHAR = re.compile(r"[A-Za-z0-9_\-./+~]")
 
 
 def secret_span(text: str, value: str) -> tuple[int, int] | None:
-    """Where ``value`` sits in ``text``, widened to the whole token around it (a scanner
-    may report only a token's prefix, e.g. ``ghp`` of a GitHub token)."""
+    """Where ``value`` sits in ``text``, widened to the whole token around it."""
     start = text.find(value)
-    if start < 0:
-        return None
-    end = start + len(value)
-    while start > 0 and _TOKEN_CHAR.match(text[start - 1]):
-        start -= 1
-    while end < len(text) and _TOKEN_CHAR.match(text[end]):
-        end += 1
-    while end < len(text) and text[end] == "=":
-        end += 1
-    return start, end
+    return None if start < 0 else token_span(text, start, start + len(value))
 
 
 def check_new_name(name: str) -> str:

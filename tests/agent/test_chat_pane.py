@@ -73,6 +73,7 @@ async def test_writer_conversation_in_the_pane(ws: Workspace, fake: FakeOllama) 
         status = app.query_one(StatusLine).plain
         assert status == "model writer  tools yes  window asked 40,960 (trained)  loaded —"
         bar = app.query_one(BudgetBar)
+        await wait_until(pilot, lambda: bar.budget is not None)
         assert bar.budget is not None and bar.budget.window == 40960
         assert bar.budget.system > 300 and bar.budget.tools > 200 and bar.budget.block > 10
         await send(pilot, MESSAGE)
@@ -211,3 +212,43 @@ async def test_not_running_is_one_line(ws: Workspace) -> None:
         await wait_until(pilot, lambda: banner.kind == "error")
         assert banner.message == (f"Ollama is not running at http://127.0.0.1:{port}: start it "
                                   "with `ollama serve` (or point --host / OLLAMA_HOST at it)")
+
+
+async def test_main_app_mounts_the_pane_on_c(ws: Workspace, fake: FakeOllama) -> None:
+    from memtui.core.audit import AuditOptions
+    from memtui.tui.app import MemtuiApp
+
+    fake.add(memory_writer())
+    app = MemtuiApp(ws, AuditOptions(), settings=AgentSettings(model="writer", host=fake.url),
+                    watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.3)
+        await pilot.press("c")
+        await pilot.pause(0.3)
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        assert app.focused is app.query_one("#chat-input", Input)
+        await send(pilot, MESSAGE)
+        await wait_until(pilot, turns(pane, 1))
+        assert (ws.root / "memory/user-role.md").read_text() == USER_ROLE
+        assert len(list(app.query(ToolCard))) == 3
+
+
+async def test_budget_bar_against_the_loaded_window(ws: Workspace, fake: FakeOllama) -> None:
+    (ws.root / "MEMORY.md").write_text(
+        "# Memory\n" + "".join(f"- [Fact {i}](memory/f{i}.md) — a hook about thing {i} "
+                               "and its many details\n" for i in range(400)))
+    fake.add(FakeModel("nowin", [Reply(content="ok")], context_length=None))
+    app = Harness(ws, AgentSettings(model="nowin", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "hello")
+        await wait_until(pilot, turns(pane, 1))
+        await pilot.pause(0.3)
+        bar = app.query_one(BudgetBar)
+        assert pane.loaded == 4096 and bar.loaded == 4096
+        assert bar.budget is not None and bar.budget.window is None
+        legend = bar.render().plain.splitlines()[1]
+        assert legend.endswith(f"= {bar.budget.total:,} / 4,096 loaded "
+                               f"({bar.budget.total / 4096:.0%})")

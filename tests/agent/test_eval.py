@@ -135,3 +135,33 @@ def test_numbers() -> None:
     assert numbers("at 08:00, above 120% or 1,200 units; line 3; [x](memory/f9.md)") == {
         "08:00", "120", "1200", "3"}
     assert numbers("A3 qwen3 3號線") == {"3"}
+
+
+async def test_eval_options_reach_the_request(ws: Workspace, fake: FakeOllama,
+                                              tmp_path: Path) -> None:
+    fake.add(chatter())
+    rules = tmp_path / "rules.txt"
+    rules.write_text("Custom rules.", encoding="utf-8")
+    settings = AgentSettings(model="chatter", host=fake.url, num_ctx=8192,
+                             system_prompt_file=rules, tool_prose=True, decoys=True)
+    report = await run_eval(ws, "hi", 2, settings)
+    assert [r.num_ctx for r in report.runs] == [8192, 8192]
+    body = fake.chat_bodies[0]
+    assert body["options"] == {"num_ctx": 8192}
+    assert body["messages"][0]["content"].startswith("Custom rules.\n\n# Tools\n")
+    assert len(body["tools"]) == 9
+
+
+async def test_eval_refuses_model_without_tools(ws: Workspace, fake: FakeOllama) -> None:
+    from memtui.agent.ollama import NoToolSupport
+    fake.add(FakeModel("plain", [Reply(content="hi")], capabilities=["completion"]))
+    with pytest.raises(NoToolSupport, match=r"^plain cannot use tools"):
+        await run_eval(ws, "hi", 1, AgentSettings(model="plain", host=fake.url))
+    assert fake.chat_bodies == []
+
+
+def test_eval_bad_system_prompt_file(ws: Workspace) -> None:
+    proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--system-prompt",
+                  str(ws.root / "none.txt"))
+    assert proc.returncode == 2
+    assert proc.stderr == f"memtui: --system-prompt {ws.root / 'none.txt'}: no such file\n"

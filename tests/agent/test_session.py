@@ -57,6 +57,8 @@ async def test_writer_turn_bodies_files_and_history(ws: Workspace, fake: FakeOll
     bodies = fake.chat_bodies
     assert len(bodies) == 4
     for body in bodies:
+        assert set(body) == {"model", "messages", "stream", "tools", "options"}
+        assert body["model"] == "writer"
         assert body["options"] == {"num_ctx": 40960}
         assert body["stream"] is True
         assert [t["function"]["name"] for t in body["tools"]] == [
@@ -214,3 +216,70 @@ async def test_client_http_error(fake: FakeOllama) -> None:
     with pytest.raises(HttpError, match=r"^Ollama answered HTTP 404: 404 page not found$"):
         await client._request("GET", "/api/nothing")
     await client.aclose()
+
+
+async def test_inline_think_and_think_flag(ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(FakeModel("inline", [Reply(content="<think>weigh it</think>\n\nThe answer.")]))
+    s = session(ws, fake, "inline", think=False)
+    await events(s, "q")
+    assert fake.chat_bodies[0]["think"] is False
+    assert s.history[-1] == {"role": "assistant", "content": "The answer.",
+                             "thinking": "weigh it"}
+    await s.aclose()
+
+
+async def test_non_streamed_chat(fake: FakeOllama) -> None:
+    from memtui.agent.ollama import ContentDelta, Done, ToolCalls
+    fake.add(memory_writer())
+    client = OllamaClient(fake.url)
+    evs = [e async for e in client.chat("writer", [{"role": "user", "content": "x"}],
+                                        stream=False)]
+    await client.aclose()
+    assert fake.chat_bodies[0]["stream"] is False
+    assert isinstance(evs[-1], Done) and evs[-1].stats.done_reason == "stop"
+    assert [c.name for e in evs if isinstance(e, ToolCalls) for c in e.calls] == ["exists"]
+    assert not any(isinstance(e, ContentDelta) for e in evs)
+
+
+async def test_step_limit(ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(FakeModel("loop", [Reply(tool_calls=[("list_files", {})])]))
+    s = session(ws, fake, "loop", max_steps=3)
+    evs = await events(s, "go")
+    assert isinstance(evs[-1], TurnDone)
+    assert (evs[-1].steps, evs[-1].stopped) == (3, "max_steps")
+    assert len(fake.chat_bodies) == 3
+    await s.aclose()
+
+
+def test_unreadable_history_is_set_aside(ws: Workspace) -> None:
+    path = ws.state_dir / "chat" / "history.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("{not json", encoding="utf-8")
+    s = ChatSession(ws, AgentSettings(model="m"))
+    assert s.history == []
+    assert s.load_problem is not None and s.load_problem.startswith(
+        "chat history could not be read (")
+    assert path.read_text() == "{not json"  # opening writes nothing
+    s.new_chat()
+    aside = list(path.parent.glob("history.unreadable-*.json"))
+    assert len(aside) == 1 and aside[0].read_text() == "{not json"
+    assert json.loads(path.read_text())["messages"] == []
+
+
+async def test_recall_in_a_new_chat(ws: Workspace, fake: FakeOllama) -> None:
+    """Tell it something, start a new chat, ask: the new chat sees the index line."""
+    fake.add(memory_writer())
+    fake.add(chatter("recaller", "You are a process engineer."))
+    s = session(ws, fake, "writer")
+    await events(s, MESSAGE)
+    s.new_chat()
+    s.settings.model = "recaller"
+    s.facts = None
+    await events(s, "What is my job?")
+    body = fake.chat_bodies[-1]
+    assert [m["role"] for m in body["messages"]] == ["system", "user"]
+    assert body["messages"][1]["content"] == (
+        BLOCK_HEAD + "\n" + (ws.root / "MEMORY.md").read_text().rstrip() + "\n" + BLOCK_TAIL
+        + "\n\nWhat is my job?")
+    assert INDEX_LINE.strip() in body["messages"][1]["content"]
+    await s.aclose()

@@ -48,7 +48,7 @@ def test_non_utf8_bytes(tmp_path: Path) -> None:
     })
     r = run_audit(ws)
     assert [(f.kind, f.path, f.line) for f in r.findings] == [
-        ("read_problem", "MEMORY.md", None), ("read_problem", "memory/a.md", 8)]
+        ("read_problem", "MEMORY.md", 1), ("read_problem", "memory/a.md", 8)]
     assert r.index_linked == {"memory/a.md"}
     assert "\ufffd" in r.scans["memory/a.md"].memory.body
 

@@ -282,3 +282,12 @@ def test_every_kind_has_a_test_here() -> None:
                "secret", "instruction_like", "stale", "unlinked_mention", "read_problem"}
     assert covered == set(KINDS)
     assert len(names) >= len(KINDS)
+
+
+def test_secret_value_is_the_whole_token() -> None:
+    """detect-secrets reports only ``ghp`` for a GitHub token; the hit carries all of it."""
+    from memtui.core.secrets import scan_text
+
+    token = "ghp_" + "a1B2" * 9
+    hits = scan_text(f"intro\ntoken: {token} end")
+    assert [(h.line, h.kind, h.value) for h in hits] == [(2, "GitHub Token", token)]

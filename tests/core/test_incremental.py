@@ -32,9 +32,10 @@ def _counting_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
     real = audit_mod.scan_file
 
-    def spy(full: Path, rel: str, mtime: float) -> audit_mod.FileScan:
+    def spy(full: Path, rel: str, mtime: float, st: os.stat_result | None = None,
+            clean: object = None) -> audit_mod.FileScan:
         seen.append(rel)
-        return real(full, rel, mtime)
+        return real(full, rel, mtime, st, clean)  # type: ignore[arg-type]
 
     monkeypatch.setattr(audit_mod, "scan_file", spy)
     return seen
@@ -86,4 +87,43 @@ def test_new_folder_walks_again(ws: Path) -> None:
     (ws / "memory/sub/d.md").write_text(memory("d"), encoding="utf-8")
     r = auditor.run(changed={"memory/sub"})
     assert "memory/sub/d.md" in r.scans
+    assert to_json(r) == _fresh(ws)
+
+
+def test_sequence_of_edits_matches_fresh_audits(ws: Path) -> None:
+    """Renames, duplicates, links appearing and vanishing: every step equals a fresh audit."""
+    auditor = Auditor(open_workspace(ws), AuditOptions(now=NOW))
+    auditor.run()
+    steps: list[tuple[str, str]] = [
+        ("memory/c.md", memory("b", "now a duplicate of b's name\n")),
+        ("memory/b.md", memory("b2", "renamed; [[c]] and [x](a.md)\n")),
+        ("memory/a.md", memory("a", "no links any more\n")),
+        ("memory/c.md", memory("c", "[[a]] [[b2]] [[ghost]]\n", extra="  modified: 2020-01-01\n")),
+        ("memory/a.md", memory("a", "[gone](nope.md) [[C]]\n")),
+    ]
+    for rel, text in steps:
+        (ws / rel).write_text(text, encoding="utf-8")
+        got = to_json(auditor.run(changed={rel}))
+        assert got == _fresh(ws), rel
+
+
+def test_changed_options_rebuild_file_states(ws: Path) -> None:
+    auditor = Auditor(open_workspace(ws), AuditOptions(now=NOW, stale_days=None))
+    assert [f.kind for f in auditor.run().findings].count("stale") == 0
+    auditor.options.stale_days = 0.5
+    assert [f.kind for f in auditor.run(changed=set()).findings].count("stale") == 3
+
+
+
+def test_hint_never_adds_hidden_files_or_symlinks_out(ws: Path, tmp_path: Path) -> None:
+    auditor = Auditor(open_workspace(ws), AuditOptions(now=NOW))
+    auditor.run()
+    (ws / "memory/.drafts").mkdir()
+    (ws / "memory/.drafts/x.md").write_text(memory("x"), encoding="utf-8")
+    (tmp_path / "outside.md").write_text(memory("out"), encoding="utf-8")
+    (ws / "memory/link.md").symlink_to(tmp_path / "outside.md")
+    r = auditor.run(changed={"memory/.drafts/x.md", "memory/link.md"})
+    assert sorted(r.scans) == ["memory/a.md", "memory/b.md", "memory/c.md"]
+    assert [(f.path, f.message) for f in r.findings if f.kind == "read_problem"] == [
+        ("memory/link.md", "symlink leads outside the workspace, not followed")]
     assert to_json(r) == _fresh(ws)

@@ -18,7 +18,7 @@ PIECES = st.sampled_from(["---", "\n", "\r\n", ":", ": ", "name", "type", "metad
                           "}", "*", "&a", "!!python/object", "\t", "\x00", "\ud800"])
 MARKDOWNISH = st.lists(st.one_of(PIECES, st.text(max_size=8)), max_size=60).map("".join)
 TEXT = st.one_of(st.text(), MARKDOWNISH)
-FAST = settings(max_examples=300, deadline=None,
+FAST = settings(max_examples=400, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -60,3 +60,89 @@ def test_decode_any_bytes(data: bytes) -> None:
     out = decode(data)
     assert "\r" not in out.text
     assert len(out.problems) == len(out.problem_lines)
+
+
+HINTY = st.lists(st.one_of(st.sampled_from(
+    ["AKIA", "akia", "Pass", "PWD", "token", "KEY", "ghp_", "GHO_", "sk-", "SG.", "eyJ",
+     "://u:p@h", "-us12", "密碼", "Ignore", "previous", "instructions", "<|im_start|>",
+     "[INST]", "<<SYS>>", "system: ", "You must now", "from now on, you", "reveal the",
+     "system prompt", "忽略", "指示", "你現在是", "İ", "ß", "\n", " "]), st.text(max_size=5)),
+    max_size=40).map("".join)
+
+
+@FAST
+@given(HINTY)
+def test_secret_prefilter_keeps_every_hint_line(text: str) -> None:
+    from memtui.core.secrets import _HINT, candidate_lines
+
+    expected = [(i, ln) for i, ln in enumerate(text.split("\n")) if _HINT.search(ln)]
+    assert candidate_lines(text) == expected
+
+
+@FAST
+@given(HINTY)
+def test_instruction_prefilter_changes_nothing(text: str) -> None:
+    from memtui.core import instructions
+
+    expected = []
+    for i, line in enumerate(text.split("\n")):
+        for pattern, reason in instructions._PATTERNS:
+            m = pattern.search(line)
+            if m:
+                expected.append((1 + i, reason, m.group(0).strip()[:60]))
+                break
+    assert scan_instructions(text) == expected
+
+
+_KEYS = st.sampled_from(["name", "description", "type", "metadata", "modified", "yes", "on",
+                         "node_type", "originSessionId", "a-b", "x_y"])
+_VALUES = st.one_of(
+    st.sampled_from(["project", "user-role", "中文 名稱", "2026-01-02", "2026-13-40", "1.5",
+                     "12", "yes", "No", "null", "~", "", "a: b", "a #c", "x:", "-x", "[a]",
+                     "{a}", "'q'", '"q"', '"a\\"b"', "'it''s'", "\"x: y\"", "a\tb", "é",
+                     "@x", "%x", "=", "<<", ".5", "+1", "0x1F", "1:20", "Rule: x"]),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12))
+_LINES = st.lists(st.tuples(st.sampled_from(["", "  ", "    ", " "]), _KEYS, _VALUES),
+                  max_size=8)
+
+
+@FAST
+@given(_LINES)
+def test_simple_yaml_agrees_with_yaml(lines: list[tuple[str, str, str]]) -> None:
+    import yaml
+
+    from memtui.core.memory_file import simple_yaml
+
+    fm = "\n".join(f"{lead}{key}:{' ' + value if value else ''}" for lead, key, value in lines)
+    fast = simple_yaml(fm)
+    if fast is None:
+        return
+    assert fast == yaml.load(fm, Loader=yaml.CSafeLoader)
+
+
+_INDEX_BITS = st.sampled_from([
+    "- ", "* ", "1. ", "# ", "## ", "  ", "    ", "> ", "\n", "\n\n", "---\n", " — ", " · ",
+    "[a](memory/a.md)", "[A b](<memory/a b.md>)", "[x](memory/a%20b.md)", "[週報](memory/週報.md)",
+    "[p](memory/recipe-(v2).md)", "[t](memory/t.md \"title\")", "[e](https://example.com/x)",
+    "[f](memory/f.md#part)", "[q](memory/q.md?x=1)", "[u](../out.md)", "[n](/abs.md)",
+    "[feedback_index_not_column](memory/f_i.md)", "[_em_](memory/e.md)", "[*b*](memory/b.md)",
+    "[**s**](memory/s.md)", "[`c`](memory/c.md)", "`memory/x.md`", "` sp `", "`a [b](c) d`",
+    "``x``", "[[wiki]]", "[[wiki]](memory/w.md)", "[ref]", "[ref]: memory/r.md", "![img](i.png)",
+    "\\[esc]", "&amp;", "<b>", "[a]()", "[](memory/e.md)", "[a](memory/a.md)[b](memory/b.md)",
+    "_x_", "*y*", "[a]", "]", "(", ")", "text", "中文說明", "\t", "[x](memory/%E9%80%B1.md)",
+    "[x](memory/a^b.md)", "[x](memory/a|b.md)", "[x](memory/é.md)", "[x](C:\\\\x.md)",
+])
+INDEXISH = st.lists(st.one_of(_INDEX_BITS, st.text(max_size=4)), max_size=30).map("".join)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(INDEXISH)
+def test_plain_link_reader_agrees_with_markdown_it(text: str) -> None:
+    from memtui.core.index import plain_links
+    from memtui.core.links import CodeSpan, markdown_links
+
+    plain = plain_links(text)
+    if plain is None:
+        return
+    spans: list[CodeSpan] = []
+    assert plain == (markdown_links("MEMORY.md", text, 1, spans), spans)

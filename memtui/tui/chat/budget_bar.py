@@ -20,10 +20,12 @@ class BudgetBar(Widget):
     """
 
     budget: reactive[Budget | None] = reactive(None)
-    default_note: reactive[str] = reactive("")
+    loaded: reactive[int | None] = reactive(None)
 
-    def show(self, budget: Budget, default_note: str = "") -> None:
-        self.default_note = default_note
+    def show(self, budget: Budget, loaded: int | None = None) -> None:
+        """``loaded``: the window Ollama has loaded (``/api/ps``), the yardstick when the
+        request sends no num_ctx."""
+        self.loaded = loaded
         self.budget = budget
 
     def render(self) -> Text:
@@ -31,7 +33,8 @@ class BudgetBar(Widget):
         if b is None:
             return Text("budget: —", style="dim")
         width = max(10, self.size.width - 2)
-        scale = b.window or max(b.total, 1)
+        window = b.window or self.loaded
+        scale = max(window or 0, b.total, 1)
         bar = Text()
         used = 0
         for (_label, tokens), color in zip(b.parts(), COLORS, strict=True):
@@ -45,12 +48,10 @@ class BudgetBar(Widget):
         for (label, tokens), color in zip(b.parts(), COLORS, strict=True):
             legend.append("■ ", style=color)
             legend.append(f"{label} {tokens:,}  ")
-        if b.window:
-            share = b.total / b.window
-            legend.append(f"= {b.total:,} / {b.window:,} ({share:.0%})",
-                          style="bold red" if share > 0.9 else "bold")
+        if window:
+            share = b.total / window
+            legend.append(f"= {b.total:,} / {window:,}{'' if b.window else ' loaded'} "
+                          f"({share:.0%})", style="bold red" if share > 0.9 else "bold")
         else:
             legend.append(f"= {b.total:,} / window unknown", style="bold")
-            if self.default_note:
-                legend.append(f" ({self.default_note})", style="dim")
         return Text("\n").join([bar, legend])

@@ -8,11 +8,13 @@ and show one line.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, Select
@@ -71,6 +73,7 @@ class ChatPane(Vertical):
         self.session = ChatSession(workspace, settings)
         self.busy = False
         self.turns = 0  # turns finished (sent, failed or cancelled)
+        self.loaded: int | None = None  # window loaded by Ollama, from /api/ps
         self._pump: asyncio.Task[None] | None = None
         self._budget_timer: Timer | None = None
 
@@ -84,6 +87,16 @@ class ChatPane(Vertical):
         yield Input(placeholder="message the agent — Enter sends, Esc cancels, "
                     "n / ctrl+n new chat", id="chat-input")
 
+    def focus(self, scroll_visible: bool = True) -> ChatPane:
+        """Focusing the pane focuses its input (once it is composed)."""
+        try:
+            box = self.query_one("#chat-input", Input)
+        except NoMatches:
+            self.call_after_refresh(self.focus, scroll_visible)
+            return self
+        box.focus(scroll_visible)
+        return self
+
     # -- setup -----------------------------------------------------------------------------
 
     async def on_mount(self) -> None:
@@ -94,6 +107,11 @@ class ChatPane(Vertical):
             self.query_one(Banner).show(self.session.load_problem, "warning")
         self.run_worker(self._start(), group="chat-prepare", exclusive=True)
 
+    async def on_unmount(self) -> None:
+        if self._pump is not None and not self._pump.done():
+            self._pump.cancel()
+        await self.session.aclose()
+
     async def _start(self) -> None:
         if self.settings.model:
             await self._prepare()
@@ -101,7 +119,11 @@ class ChatPane(Vertical):
         try:
             names = await self.session.client.tags()
         except OllamaError as exc:
+            if not self.is_attached:
+                return
             self.query_one(Banner).show(str(exc), "error")
+            return
+        if not self.is_attached:
             return
         if not names:
             self.query_one(Banner).show("Ollama has no models: run `ollama pull qwen3:14b` "
@@ -115,20 +137,26 @@ class ChatPane(Vertical):
         try:
             facts = await self.session.prepare()
         except OllamaError as exc:
-            banner.show(str(exc), "error")
+            if self.is_attached:
+                banner.show(str(exc), "error")
+            return False
+        loaded = await self._loaded()
+        if not self.is_attached:
             return False
         banner.clear()
-        self.query_one(StatusLine).show(self.settings.model, facts, await self._loaded())
+        self.query_one(StatusLine).show(self.settings.model, facts, loaded)
         if facts.tools_note:
             banner.show(facts.tools_note, "warning")
         self._refresh_budget()
         return True
 
     async def _loaded(self) -> int | None:
+        """The window Ollama has loaded for the model (``/api/ps``), remembered."""
         try:
-            return await self.session.loaded_window()
+            self.loaded = await self.session.loaded_window()
         except OllamaError:
-            return None
+            self.loaded = None
+        return self.loaded
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if not isinstance(event.select, ModelPicker) or event.value is Select.NULL:
@@ -170,12 +198,15 @@ class ChatPane(Vertical):
         self._budget_timer = self.set_timer(0.3, self._refresh_budget)
 
     def _refresh_budget(self) -> None:
-        if self.busy:
-            return
-        text = self.query_one("#chat-input", Input).value
-        facts = self.session.facts
-        note = facts.window.note if facts and facts.window.source == "none" else ""
-        self.query_one(BudgetBar).show(self.session.budget_for(text), note)
+        if not self.busy:
+            self.run_worker(self._update_budget(), group="chat-budget", exclusive=True)
+
+    async def _update_budget(self, text: str | None = None) -> None:
+        if text is None:
+            text = self.query_one("#chat-input", Input).value
+        budget = await self.session.budget(text)
+        with contextlib.suppress(NoMatches):  # the pane may be closing meanwhile
+            self.query_one(BudgetBar).show(budget, self.loaded)
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -208,7 +239,7 @@ class ChatPane(Vertical):
         banner = self.query_one(Banner)
         if banner.kind in ("error", "truncation", "info"):
             banner.clear()
-        self._refresh_budget_for(text)
+        await self._update_budget(text)
         user = UserMessage(text)
         await log.mount(user)
         queue: asyncio.Queue[SessionEvent | None] = asyncio.Queue()
@@ -217,7 +248,7 @@ class ChatPane(Vertical):
         try:
             while (event := await queue.get()) is not None:
                 if isinstance(event, RequestStarted):
-                    self.query_one(BudgetBar).show(event.budget, self._default_note())
+                    self.query_one(BudgetBar).show(event.budget, self.loaded)
                     current = None
                 elif isinstance(event, ThinkingDelta | ContentDelta):
                     if current is None:
@@ -261,15 +292,10 @@ class ChatPane(Vertical):
             self.turns += 1
         facts = self.session.facts
         if facts is not None:
-            self.query_one(StatusLine).show(self.settings.model, facts, await self._loaded())
+            loaded = await self._loaded()
+            with contextlib.suppress(NoMatches):
+                self.query_one(StatusLine).show(self.settings.model, facts, loaded)
         self._refresh_budget()
-
-    def _default_note(self) -> str:
-        facts = self.session.facts
-        return facts.window.note if facts and facts.window.source == "none" else ""
-
-    def _refresh_budget_for(self, text: str) -> None:
-        self.query_one(BudgetBar).show(self.session.budget_for(text), self._default_note())
 
     def _restore_input(self, text: str) -> None:
         box = self.query_one("#chat-input", Input)

@@ -1,0 +1,55 @@
+"""The agent's command-line options, shared by ``memtui PATH`` (the chat pane) and
+``memtui eval``: ``add_agent_options(parser)``, then ``settings_from(ns)``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from memtui.agent.settings import AgentSettings
+
+
+def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = False) -> None:
+    group = parser.add_argument_group("agent (Ollama)")
+    group.add_argument("--model", required=model_required,
+                       help="Ollama model, e.g. qwen3:14b" + ("" if model_required else
+                                                              " (default: pick from a list)"))
+    group.add_argument("--host", help="Ollama URL (default $OLLAMA_HOST, else "
+                       "http://127.0.0.1:11434)")
+    group.add_argument("--num-ctx", type=int, metavar="N",
+                       help="context window to request (default: the model's trained "
+                       "context from /api/show; never guessed)")
+    group.add_argument("--system-prompt", type=Path, metavar="FILE",
+                       help="replace the built-in system prompt (the memory rules) with FILE")
+    group.add_argument("--tool-prose", action="store_true",
+                       help="append a prose list of the tools to the system prompt, as the "
+                       "platform does")
+    group.add_argument("--decoys", action="store_true",
+                       help="also offer save_skill, save_workflow and create_context_card")
+    group.add_argument("--think", choices=("on", "off"),
+                       help="send Ollama's think flag (default: not sent)")
+    group.add_argument("--max-steps", type=int, default=12, metavar="N",
+                       help="model requests per turn before the agent is stopped (default 12)")
+    group.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
+                       help="how long to wait for Ollama (default 300)")
+
+
+def agent_option_error(ns: argparse.Namespace) -> str | None:
+    """One line saying what is wrong with the agent options, or None."""
+    if ns.num_ctx is not None and ns.num_ctx < 256:
+        return "--num-ctx must be at least 256"
+    if ns.max_steps < 1:
+        return "--max-steps must be at least 1"
+    if ns.timeout <= 0:
+        return "--timeout must be positive"
+    if ns.system_prompt is not None and not ns.system_prompt.is_file():
+        return f"--system-prompt {ns.system_prompt}: no such file"
+    return None
+
+
+def settings_from(ns: argparse.Namespace) -> AgentSettings:
+    return AgentSettings(model=ns.model, host=ns.host, num_ctx=ns.num_ctx,
+                         system_prompt_file=ns.system_prompt, tool_prose=ns.tool_prose,
+                         decoys=ns.decoys, timeout=ns.timeout,
+                         think=None if ns.think is None else ns.think == "on",
+                         max_steps=ns.max_steps)

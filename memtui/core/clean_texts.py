@@ -1,0 +1,63 @@
+"""Texts already known to hold no credential and no instruction-like line, by digest.
+
+Checking every line of every memory for credentials and orders to the model costs about a
+tenth of a millisecond per file; on a warm audit of thousands of unchanged files that is most
+of the time left. This cache remembers the digests of texts that passed both checks, in the
+user cache folder beside the token counts (never the texts or anything found in them), so
+the next audit skips the checks for them. A file with a finding is simply checked again.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import tempfile
+from pathlib import Path
+
+#: Bump when the credential or instruction patterns change: old verdicts no longer hold.
+CHECKS_VERSION = 1
+_MAX = 200_000
+
+
+class CleanTexts:
+    """A set of text digests, loaded from and saved to one cache file (or none)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._digests: set[bytes] = set()
+        self._dirty = False
+        if path is not None:
+            try:
+                data = marshal.loads(path.read_bytes())
+                if isinstance(data, set):
+                    self._digests = data
+            except (OSError, ValueError, EOFError, TypeError):
+                pass
+
+    def __contains__(self, digest: bytes) -> bool:
+        return digest in self._digests
+
+    def __len__(self) -> int:
+        return len(self._digests)
+
+    def add(self, digest: bytes) -> None:
+        if digest not in self._digests:
+            self._digests.add(digest)
+            self._dirty = True
+
+    def save(self) -> None:
+        """Write the set (atomically) when it grew; silent when that is impossible."""
+        if self.path is None or not self._dirty:
+            return
+        digests = self._digests
+        if len(digests) > _MAX:
+            digests = set(list(digests)[:_MAX])
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".clean-")
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(marshal.dumps(digests))
+            os.replace(tmp, self.path)
+            self._dirty = False
+        except OSError:
+            pass
