@@ -260,13 +260,18 @@ class RowTable(ScrollView, can_focus=True):
 
 def _fit(cell: Text | str, width: int, justify: str) -> Text:
     """``cell`` cut (with an ellipsis) or padded to exactly ``width`` cells."""
-    text = cell.copy() if isinstance(cell, Text) else Text(str(cell))
+    right = justify == "right" or (isinstance(cell, Text) and cell.justify == "right")
+    if isinstance(cell, Text):
+        text = Text(end="")
+        text.append(cell)  # the cell's own style becomes a span: Text.render ignores it
+    else:
+        text = Text(str(cell))
     if "\n" in text.plain:
         text = Text(" ").join(text.split("\n", allow_blank=True))
     text.truncate(width, overflow="ellipsis")
     room = width - text.cell_len
     if room > 0:
-        if justify == "right" or text.justify == "right":
+        if right:
             text = Text(" " * room) + text
         else:
             text.append(" " * room)

@@ -73,6 +73,9 @@ async def test_each_view_has_its_rows(workspace: Path) -> None:
         await wait_for(pilot, lambda: orphans.table.row_count == 2)
         assert keys(orphans) == ["memory/lonely.md", "memory/helper.md"]
         assert orphans.shown[0].cells[0].plain == "unreachable"
+        painted = {seg.text.strip(): seg.style.color.name
+                   for seg in orphans.table.render_line(1) if seg.style and seg.style.color}
+        assert painted["unreachable"] == app.palette.error.lower()
         assert orphans.shown[1].cells[3].plain == "memory/yield-source.md"
         await switch(pilot, app, "4")
         broken = app.query_one("#broken-view", AuditTable)
