@@ -153,7 +153,7 @@ class RowTable(ScrollView, can_focus=True):
                 segments.append(Segment(" " * GAP))
                 segments.extend(_fit(cell, width, justify).render(self.app.console))
             strip = Strip(segments).simplify()
-            if len(self._strips) > 4000:
+            if len(self._strips) > 1500:
                 self._strips.clear()
             self._strips[row] = strip
         return strip
