@@ -60,17 +60,28 @@ VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
 )
 
 
+_GC_THRESHOLDS = gc.get_threshold()
+
+
+def hold_full_collections() -> None:
+    """While an audit builds its objects, no full collection (each would walk them all)."""
+    young, middle, _ = _GC_THRESHOLDS
+    gc.set_threshold(young, middle, 1_000_000)
+
+
 def settle_heap() -> None:
     """Keep the garbage collector off the audit's objects.
 
-    An audit of 10,000 memories leaves millions of long-lived objects; every full
+    An audit of 10,000 memories leaves about a million long-lived objects; every full
     collection walks them all and froze the screen for most of a second while scrolling
     (bench/TUI.md). Young garbage is collected, then everything alive now is moved out of
-    the collector's sight (``gc.freeze``); reference counting still frees each old audit
-    when the next one replaces it, since audit results hold no reference cycles.
+    the collector's sight (``gc.freeze``), and full collections resume for what comes
+    later; reference counting still frees each old audit when the next one replaces it,
+    since audit results hold no reference cycles.
     """
     gc.collect(1)
     gc.freeze()
+    gc.set_threshold(*_GC_THRESHOLDS)
 
 
 class _Nothing:
@@ -198,6 +209,7 @@ class MemtuiApp(CurateActions, App[int]):
         save_config(theme=theme.name)
         self.palette = Palette.from_variables(self.theme_variables)
         if self.result is not None:
+            hold_full_collections()
             self._repaint(self.result, self.palette)
 
     @work(thread=True, exclusive=True, group="repaint", exit_on_error=False)
@@ -210,7 +222,7 @@ class MemtuiApp(CurateActions, App[int]):
         if result is self.result and self._ui.query(HealthHeader):
             self._rows = rows
             self._show(result, None)
-            settle_heap()
+        settle_heap()
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -264,6 +276,7 @@ class MemtuiApp(CurateActions, App[int]):
                 self._pending = (self._pending or set()) | changed
             return
         self._auditing = True
+        hold_full_collections()
         self._audit(changed)
 
     @work(thread=True, exclusive=False, group="audit", exit_on_error=False)
@@ -278,6 +291,7 @@ class MemtuiApp(CurateActions, App[int]):
 
     def _audit_failed(self, exc: Exception, changed: set[str] | None) -> None:
         self._auditing = False
+        gc.set_threshold(*_GC_THRESHOLDS)
         self.set_notice(f"audit failed: {exc}", error=True)
         self._next_audit()
 
