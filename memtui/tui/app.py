@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import importlib.util
 import os
 import shlex
@@ -35,6 +34,7 @@ from memtui.tui.files_view import FilesView
 from memtui.tui.findings_view import FindingsView
 from memtui.tui.graph_view import GraphView
 from memtui.tui.health_header import HealthHeader
+from memtui.tui.heap import hold_full_collections, restore_collections, settle_heap
 from memtui.tui.help_screen import HelpScreen
 from memtui.tui.index_view import IndexView
 from memtui.tui.messages import JumpTo, MemorySelected
@@ -58,30 +58,6 @@ VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
     ("findings", "Findings", FindingsView),
     ("block", "Block", BlockView),
 )
-
-
-_GC_THRESHOLDS = gc.get_threshold()
-
-
-def hold_full_collections() -> None:
-    """While an audit builds its objects, no full collection (each would walk them all)."""
-    young, middle, _ = _GC_THRESHOLDS
-    gc.set_threshold(young, middle, 1_000_000)
-
-
-def settle_heap() -> None:
-    """Keep the garbage collector off the audit's objects.
-
-    An audit of 10,000 memories leaves about a million long-lived objects; every full
-    collection walks them all and froze the screen for most of a second while scrolling
-    (bench/TUI.md). Young garbage is collected, then everything alive now is moved out of
-    the collector's sight (``gc.freeze``), and full collections resume for what comes
-    later; reference counting still frees each old audit when the next one replaces it,
-    since audit results hold no reference cycles.
-    """
-    gc.collect(1)
-    gc.freeze()
-    gc.set_threshold(*_GC_THRESHOLDS)
 
 
 class _Nothing:
@@ -291,7 +267,7 @@ class MemtuiApp(CurateActions, App[int]):
 
     def _audit_failed(self, exc: Exception, changed: set[str] | None) -> None:
         self._auditing = False
-        gc.set_threshold(*_GC_THRESHOLDS)
+        restore_collections()
         self.set_notice(f"audit failed: {exc}", error=True)
         self._next_audit()
 
