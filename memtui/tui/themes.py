@@ -30,9 +30,13 @@ _FIELDS = ("primary", "secondary", "warning", "error", "success", "accent", "for
 
 
 def theme_dirs() -> list[Path]:
-    """Where theme files live: ``themes/`` at the repository root, or inside the wheel."""
+    """Where theme files live: the user's own (``themes/`` in the memtui config folder),
+    then the shipped ones (``themes/`` at the repository root, or inside the wheel)."""
+    from memtui.tui.config import config_dir
+
     here = Path(__file__).resolve().parent
-    return [p for p in (here.parents[1] / "themes", here.parent / "themes") if p.is_dir()]
+    return [p for p in (config_dir() / "themes", here.parents[1] / "themes",
+                        here.parent / "themes") if p.is_dir()]
 
 
 def theme_from_toml(path: Path) -> Theme:
@@ -50,7 +54,8 @@ def theme_from_toml(path: Path) -> Theme:
 
 
 def load_themes() -> list[Theme]:
-    """Every theme file found (the first of a name wins); malformed files are skipped."""
+    """Every theme file found (the first of a name wins, so a user's file can replace a
+    shipped theme); malformed files are skipped."""
     themes: dict[str, Theme] = {}
     for folder in theme_dirs():
         for path in sorted(folder.glob("*.toml")):

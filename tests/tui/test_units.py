@@ -95,3 +95,13 @@ def test_config_round_trip_and_bad_file(tmp_path: Path) -> None:
         "theme": "memtui-paper"}
     (tmp_path / "config" / "config.json").write_text("{not json", encoding="utf-8")
     assert load_config() == {}
+
+
+def test_a_theme_in_the_user_config_folder_is_offered(tmp_path: Path) -> None:
+    folder = tmp_path / "config" / "themes"
+    folder.mkdir(parents=True)
+    (folder / "mine.toml").write_text('name = "mine"\nprimary = "#336699"\ndark = false\n',
+                                      encoding="utf-8")
+    mine = {t.name: t for t in load_themes()}["mine"]
+    assert (mine.primary, mine.dark) == ("#336699", False)
+    assert "mine" in theme_names()
