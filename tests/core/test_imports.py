@@ -1,4 +1,5 @@
-"""The core and the headless audit command never import Textual."""
+"""Layering: the core and the headless audit command never import Textual, and each
+package layer (core, edit, agent) imports none of the layers above it."""
 
 from __future__ import annotations
 
