@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from memtui.core.index import _HEADING
 from memtui.core.links import resolve_href
+from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.draft import default_fold_label, draft_entry, draft_title, entry_line
@@ -30,11 +31,6 @@ from memtui.edit.snapshot import Snapshot
 _SEP_BEFORE = re.compile(r"\s*(?:·|•|,|;|\||/|–|—)\s*$")
 _SEP_AFTER = re.compile(r"^\s*(?:·|•|,|;|\||/|–|—)\s*")
 _HASHES = re.compile(r"^ {0,3}#{1,6}\s*")
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``1 link``, ``2 links``; ``many`` for irregular plurals (entry → entries)."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def index_line_of(snap: Snapshot, rel: str) -> list[int]:

@@ -13,10 +13,11 @@ from collections.abc import Callable
 
 from memtui.core.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.secrets import scan_text, token_span
+from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.errors import Refused, UsageError
-from memtui.edit.index_ops import plan_add_to_index, plural, remove_index_links
+from memtui.edit.index_ops import plan_add_to_index, remove_index_links
 from memtui.edit.linkedit import prose_lines, retarget, rewrite_wikilinks
 from memtui.edit.snapshot import Snapshot
 

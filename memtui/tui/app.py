@@ -23,6 +23,7 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
+from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.tui.audit_table import AuditTable, Row
 from memtui.tui.audit_view import AuditView
@@ -290,7 +291,7 @@ class MemtuiApp(CurateActions, App[int]):
                 self.set_notice(note)
         elif before is None:
             n = len(result.files)
-            self.set_notice(f"audited {n} memory file{'s' if n != 1 else ''} in "
+            self.set_notice(f"audited {plural(n, 'memory file')} in "
                             f"{result.elapsed:.2f} s" + ("; watching for changes"
                                                          if self.watching else ""))
         self._next_audit()

@@ -6,6 +6,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from memtui.core.audit import AuditResult
+from memtui.core.wording import plural
 from memtui.tui.audit_table import AuditTable, Column, Row
 from memtui.tui.palette import Palette
 
@@ -36,4 +37,4 @@ class BrokenLinksView(AuditTable):
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         n = len(result.broken_links)
-        return f"{n} broken link{'s' if n != 1 else ''} (links to files that do not exist)"
+        return f"{plural(n, 'broken link')} (links to files that do not exist)"

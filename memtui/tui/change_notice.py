@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from memtui.core.audit import AuditResult
+from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 
 
@@ -30,8 +31,7 @@ def describe_change(paths: Iterable[str], before: AuditResult | None,
         else:
             gone = [p for p in old if p.startswith(rel.rstrip("/") + "/") and p not in new]
             if gone:
-                notes.append(f"{rel}/ removed — {len(gone)} memory file"
-                             f"{'s' if len(gone) != 1 else ''} gone")
+                notes.append(f"{rel}/ removed — {plural(len(gone), 'memory file')} gone")
     if not notes:
         return None
     return notes[0] + (f"  (+{len(notes) - 1} more)" if len(notes) > 1 else "")
@@ -56,5 +56,5 @@ def _index_note(before: AuditResult | None, after: AuditResult) -> str:
     note = f"{INDEX_NAME} changed — {n} entries" + (f" (was {was})" if n != was else "")
     new_broken = len(after.broken_links) - len(before.broken_links)
     if new_broken > 0:
-        note += f", {new_broken} new broken link{'s' if new_broken != 1 else ''}"
+        note += f", {plural(new_broken, 'new broken link')}"
     return note

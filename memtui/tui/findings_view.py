@@ -9,6 +9,7 @@ from rich.text import Text
 
 from memtui.core.audit import AuditResult
 from memtui.core.findings import KIND_TITLES, SEVERITY_RANK
+from memtui.core.wording import plural
 from memtui.tui.audit_table import AuditTable, Column, Row
 from memtui.tui.palette import Palette
 
@@ -49,8 +50,8 @@ class FindingsView(AuditTable):
         for sev in ("error", "warning", "info"):
             if out:
                 out.append(" · ")
-            out.append(f"{by_sev.get(sev, 0)} {sev}{'s' if by_sev.get(sev, 0) != 1 else ''}",
-                       style=palette.severity(sev) if by_sev.get(sev) else "")
+            out.append(plural(by_sev[sev], sev),
+                       style=palette.severity(sev) if by_sev[sev] else "")
         kinds = Counter(f.kind for f in result.findings)
         if kinds:
             out.append(" — " + ", ".join(f"{KIND_TITLES.get(k, k).lower()} {n}"

@@ -6,6 +6,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from memtui.core.audit import AuditResult
+from memtui.core.wording import plural
 from memtui.tui.audit_table import AuditTable, Column, Row
 from memtui.tui.palette import Palette
 
@@ -43,7 +44,7 @@ class OrphansView(AuditTable):
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         n = len(result.orphans)
         lost = sum(1 for o in result.orphans if not o.reachable)
-        out = Text(f"{n} orphan{'s' if n != 1 else ''}: ")
+        out = Text(f"{plural(n, 'orphan')}: ")
         out.append(f"{lost} unreachable (never enters context)",
                    style=palette.error if lost else "")
         out.append(f", {n - lost} reachable only by following links")

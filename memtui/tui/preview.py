@@ -16,6 +16,7 @@ from textual.widgets.markdown import MarkdownBlock
 
 from memtui.agent.age_note import age_note
 from memtui.core.audit import AuditResult
+from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
@@ -216,8 +217,8 @@ def window(text: str, first_line: int, line: int | None,
         taken.append(ln)
         size += len(ln) + 1
     rest = len(lines) - start - len(taken)
-    head = [f"*… {start} line{'s' if start != 1 else ''} above not shown*", ""] if start else []
-    tail = ["", f"*… {rest} more line{'s' if rest != 1 else ''}: o opens the whole file*"] \
+    head = [f"*… {plural(start, 'line')} above not shown*", ""] if start else []
+    tail = ["", f"*… {plural(rest, 'more line')}: o opens the whole file*"] \
         if rest else []
     return "\n".join([*head, *taken, *tail]), first_line + start - len(head)
 

@@ -1,0 +1,8 @@
+"""How counts read in messages: ``1 link``, ``2 links``."""
+
+from __future__ import annotations
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``1 link``, ``2 links``; ``many`` for irregular plurals (entry → entries)."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
