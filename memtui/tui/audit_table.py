@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.widgets import Input, Static
 
 from memtui.core.audit import AuditResult
-from memtui.tui.audit_view import AuditView
+from memtui.tui.audit_view import FilteredView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette
 from memtui.tui.row_table import GAP, MARK_WIDTH, RowTable
@@ -59,7 +59,7 @@ class Row:
             self.digest = plain
 
 
-class AuditTable(AuditView):
+class AuditTable(FilteredView):
     """Base class of the tabular views."""
 
     COLUMNS: ClassVar[tuple[Column, ...]] = ()
@@ -67,20 +67,12 @@ class AuditTable(AuditView):
     EMPTY: ClassVar[str] = "nothing to show"
 
     BINDINGS: ClassVar[list[Binding]] = [
-        Binding("slash", "focus_filter", "Filter"),
         Binding("s", "sort_next", "Sort"),
         Binding("S", "sort_reverse", "Reverse", show=False),
         Binding("space", "pick", "Pick", show=False),
     ]
 
     DEFAULT_CSS = """
-    AuditTable { height: 1fr; }
-    AuditTable > .summary {
-        height: 1; padding: 0 1; color: $text-muted;
-        text-wrap: nowrap; text-overflow: ellipsis;
-    }
-    AuditTable > Input.filter { height: 1; border: none; padding: 0 1; margin: 0; }
-    AuditTable > Input.filter:focus { border: none; background: $boost; }
     AuditTable > RowTable { height: 1fr; }
     AuditTable > .empty { padding: 1 2; color: $text-muted; display: none; }
     AuditTable.-empty > .empty { display: block; }
@@ -90,7 +82,6 @@ class AuditTable(AuditView):
         super().__init__(id=id)
         self.rows: list[Row] = []
         self.shown: list[Row] = []
-        self.filter_text = ""
         self.sort_column: int | None = self.DEFAULT_SORT
         self.sort_reverse = False
         self._digests: dict[str, str] | None = None
@@ -135,6 +126,13 @@ class AuditTable(AuditView):
     @property
     def table(self) -> RowTable:
         return self.query_one(RowTable)
+
+    @property
+    def body(self) -> RowTable:
+        return self.table
+
+    def refilter(self) -> None:
+        self.render_rows()
 
     # -- what subclasses provide -----------------------------------------------------------
 
@@ -279,28 +277,10 @@ class AuditTable(AuditView):
         self.sort_reverse = not self.sort_reverse
         self.render_rows()
 
-    def action_focus_filter(self) -> None:
-        self.query_one(Input).focus()
-
     @on(RowTable.HeaderClicked)
     def _header(self, event: RowTable.HeaderClicked) -> None:
         event.stop()
         self.sort_by(event.column)
-
-    @on(Input.Changed, ".filter")
-    def _filter(self, event: Input.Changed) -> None:
-        event.stop()
-        self.filter_text = event.value
-        self.render_rows()
-
-    @on(Input.Submitted, ".filter")
-    def _filter_done(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.table.focus()
-
-    def key_escape(self) -> None:
-        if self.query_one(Input).has_focus:
-            self.table.focus()
 
     def set_filter(self, text: str) -> None:
         self.query_one(Input).value = text

@@ -6,9 +6,13 @@ that is not displayed only remembers that it is stale and draws on ``ensure_fres
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from textual import on
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.widget import Widget
+from textual.widgets import Input
 
 from memtui.core.audit import AuditResult
 from memtui.tui.messages import displayed
@@ -46,3 +50,50 @@ class AuditView(Vertical):
 
     def draw(self, result: AuditResult) -> None:
         raise NotImplementedError
+
+
+class FilteredView(AuditView):
+    """An audit view with a summary line and a filter box over its ``body`` (a table, a
+    tree): typing narrows the view, Enter or Esc goes back to the body."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "focus_filter", "Filter")]
+
+    DEFAULT_CSS = """
+    FilteredView { height: 1fr; }
+    FilteredView > .summary {
+        height: 1; padding: 0 1; color: $text-muted;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    FilteredView > Input.filter { height: 1; border: none; padding: 0 1; margin: 0; }
+    FilteredView > Input.filter:focus { border: none; background: $boost; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.filter_text = ""
+
+    @property
+    def body(self) -> Widget:
+        raise NotImplementedError
+
+    def refilter(self) -> None:
+        """Show what ``filter_text`` lets through."""
+        raise NotImplementedError
+
+    def action_focus_filter(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Changed, ".filter")
+    def _filter(self, event: Input.Changed) -> None:
+        event.stop()
+        self.filter_text = event.value
+        self.refilter()
+
+    @on(Input.Submitted, ".filter")
+    def _filter_done(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.body.focus()
+
+    def key_escape(self) -> None:
+        if self.query_one(Input).has_focus:
+            self.body.focus()

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from memtui.core.audit import AuditResult
-from memtui.tui.audit_view import AuditView
+from memtui.tui.audit_view import FilteredView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 
 #: A tree group lists at most this many memories; the filter finds the rest.
@@ -32,23 +30,13 @@ class GraphNode:
     expand: str | None = None  # memory whose links fill this node's children when opened
 
 
-class GraphView(AuditView):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "focus_filter", "Filter")]
-
+class GraphView(FilteredView):
     DEFAULT_CSS = """
-    GraphView { height: 1fr; }
-    GraphView > .summary {
-        height: 1; padding: 0 1; color: $text-muted;
-        text-wrap: nowrap; text-overflow: ellipsis;
-    }
-    GraphView > Input.filter { height: 1; border: none; padding: 0 1; margin: 0; }
-    GraphView > Input.filter:focus { border: none; background: $boost; }
     GraphView > Tree { height: 1fr; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.filter_text = ""
         self._dangling: dict[str, list[str]] = {}
 
     def compose(self) -> ComposeResult:
@@ -61,6 +49,13 @@ class GraphView(AuditView):
     @property
     def tree(self) -> Tree[GraphNode]:
         return self.query_one(Tree)
+
+    @property
+    def body(self) -> Tree[GraphNode]:
+        return self.tree
+
+    def refilter(self) -> None:
+        self.rebuild()
 
     def _memory_label(self, path: str) -> Text:
         result = self.result
@@ -188,20 +183,3 @@ class GraphView(AuditView):
         if data is not None and data.path and not event.node.allow_expand:
             self.post_message(JumpTo(data.path))
 
-    @on(Input.Changed, ".filter")
-    def _filter(self, event: Input.Changed) -> None:
-        event.stop()
-        self.filter_text = event.value
-        self.rebuild()
-
-    @on(Input.Submitted, ".filter")
-    def _filter_done(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.tree.focus()
-
-    def action_focus_filter(self) -> None:
-        self.query_one(Input).focus()
-
-    def key_escape(self) -> None:
-        if self.query_one(Input).has_focus:
-            self.tree.focus()
