@@ -87,6 +87,7 @@ class AuditTable(FilteredView):
         self._digests: dict[str, str] | None = None
         self._marked: dict[str, float] = {}
         self._prepared: list[Row] | None = None
+        self._pending_changed: set[str] = set()  # files re-read since the last draw
         self.picked: set[str] = set()  # row keys picked with space (for fold, delete)
 
     # -- composition -----------------------------------------------------------------------
@@ -149,24 +150,20 @@ class AuditTable(FilteredView):
     def set_result(self, result: AuditResult, palette: Palette,
                    changed: set[str] | None = None, rows: list[Row] | None = None) -> None:
         self._prepared = rows
-        if changed:
-            now = time.monotonic()
-            self._pending_changed = {*getattr(self, "_pending_changed", set()), *changed}
-            self._changed_at = now
+        self._pending_changed |= changed or set()
         super().set_result(result, palette, changed, rows)
 
     def draw(self, result: AuditResult) -> None:
         prepared, self._prepared = self._prepared, None
         self.rows = prepared if prepared is not None else self.build_rows(result, self.palette)
         self.query_one(".summary", Static).update(self.summary(result, self.palette))
-        changed: set[str] = getattr(self, "_pending_changed", set())
-        self._pending_changed = set()
+        changed, self._pending_changed = self._pending_changed, set()
         digests = {r.key: r.digest for r in self.rows}
         if self._digests is not None:
             now = time.monotonic()
             for r in self.rows:
-                if self._digests.get(r.key) != r.digest or (changed and changed & {
-                        *r.about, *((r.path and [r.path]) or [])}):
+                if self._digests.get(r.key) != r.digest or \
+                        not changed.isdisjoint((*r.about, r.path)):
                     self._marked[r.key] = now + MARK_SECONDS
             if self._marked:
                 self.set_timer(MARK_SECONDS + 0.1, self._unmark)
