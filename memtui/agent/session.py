@@ -41,12 +41,13 @@ from memtui.agent.prompt import (
     estimate,
 )
 from memtui.agent.settings import AgentSettings
-from memtui.agent.tools import ToolBox, ToolOutcome, atomic_write
+from memtui.agent.tools import ToolBox, ToolOutcome
 from memtui.agent.truncation import TruncationWarning, check_truncation
 from memtui.agent.window import Window, resolve_window
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.tokens import TokenCounter, default_counter
 from memtui.core.workspace import Workspace
+from memtui.edit.safe_write import atomic_write
 
 T = TypeVar("T")
 HISTORY_SCHEMA = 1

@@ -8,7 +8,6 @@ operator — the call's effect on memory, found by comparing audits before and a
 from __future__ import annotations
 
 import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from memtui.agent.age_note import age_note
 from memtui.agent.sandbox import FORBIDDEN, Refused, Sandbox
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.workspace import INDEX_NAME, Workspace
+from memtui.edit.safe_write import atomic_write
 
 READ_LIMIT = 60_000  # characters of a file handed to the model
 LIST_LIMIT = 300  # entries listed
@@ -255,21 +255,6 @@ class ToolBox:
             name, args, f"saved {what} '{label}'", wrong_mechanism=True, added_text=text,
             effect=[f"wrong mechanism: a {what} is for what holds in every item; a fact about "
                     "this item belongs in memory — nothing was written to memory"])
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def memory_effect(before: AuditResult, after: AuditResult) -> list[str]:
