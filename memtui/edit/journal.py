@@ -22,7 +22,6 @@ from memtui.edit.safe_write import (
     ABSENT,
     Conflict,
     atomic_write,
-    current_digest,
     digest,
     folder_lock,
     read_bytes,
@@ -145,14 +144,15 @@ def undo(ws: Workspace) -> dict[str, Any]:
         changes: list[FileChange] = []
         for f in rec["files"]:
             path = f["path"]
-            now = current_digest(ws.abs(path))
+            data = read_bytes(ws.abs(path))
+            now = digest(data)
             if now == f["before_sha256"]:
                 continue  # never written (the operation was cut short): nothing to revert
             if now != f["after_sha256"]:
                 raise Conflict(f"{path} changed since operation #{rec['id']} ({rec['op']}); "
                                "nothing was undone")
             before = None if f["before"] == ABSENT else base64.b64decode(f["before"])
-            changes.append(FileChange(path, read_bytes(ws.abs(path)), before))
+            changes.append(FileChange(path, data, before))
         write_changes(ws, changes)
         journal.mark_undone(rec)
     return rec

@@ -42,16 +42,12 @@ def read_bytes(path: Path) -> bytes | None:
         return None
 
 
-def current_digest(path: Path) -> str:
-    return digest(read_bytes(path))
-
-
 def check_unchanged(path: Path, expected: str, label: str | None = None) -> None:
     """Raise Conflict unless the file's content hash is still ``expected``.
 
     ``expected`` is a digest as returned by :func:`digest` (``"absent"`` = must not exist).
     """
-    now = current_digest(path)
+    now = digest(read_bytes(path))
     if now == expected:
         return
     name = label or str(path)
