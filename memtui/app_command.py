@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from memtui.agent.settings import AgentSettings
+from memtui.agent.options import add_agent_options, agent_option_error, settings_from
 from memtui.audit_command import add_audit_options, options_from
 from memtui.cli import fail
 
@@ -21,22 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-watch", action="store_true",
                         help="do not watch the workspace for changes")
     add_audit_options(parser)
-    agent = parser.add_argument_group("agent (chat pane)")
-    agent.add_argument("--model", help="Ollama model the chat pane talks to")
-    agent.add_argument("--host", help="Ollama server (default: $OLLAMA_HOST or "
-                       "http://127.0.0.1:11434)")
-    agent.add_argument("--system-prompt", metavar="FILE", type=Path,
-                       help="use this file as the agent's system prompt")
-    agent.add_argument("--tool-prose", action="store_true",
-                       help="describe the file tools in the system prompt as prose too")
-    agent.add_argument("--decoys", action="store_true",
-                       help="offer the decoy tools (save_skill, save_workflow, …)")
-
-
-def agent_settings_from(ns: argparse.Namespace) -> AgentSettings:
-    return AgentSettings(model=ns.model, host=ns.host, num_ctx=ns.num_ctx,
-                         system_prompt_file=ns.system_prompt, tool_prose=ns.tool_prose,
-                         decoys=ns.decoys)
+    add_agent_options(parser, num_ctx=False)
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -49,6 +33,9 @@ def run(ns: argparse.Namespace) -> int:
         return fail(f"unknown theme {ns.theme!r} (choose from {', '.join(theme_names())})")
     if ns.system_prompt is not None and not ns.system_prompt.is_file():
         return fail(f"{ns.system_prompt}: no such file (--system-prompt)")
+    problem = agent_option_error(ns)
+    if problem:
+        return fail(problem)
     if ns.demo:
         from memtui.demo import demo_copy
 
@@ -62,7 +49,7 @@ def run(ns: argparse.Namespace) -> int:
 
     from memtui.tui.app import MemtuiApp
 
-    app = MemtuiApp(ws, options_from(ns), settings=agent_settings_from(ns), theme=ns.theme,
+    app = MemtuiApp(ws, options_from(ns), settings=settings_from(ns), theme=ns.theme,
                     watch=not ns.no_watch)
     app.run()
     return app.return_code or 0

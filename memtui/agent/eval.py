@@ -26,14 +26,13 @@ from memtui.core.audit import AuditResult
 from memtui.core.tokens import TokenCounter, default_counter
 from memtui.core.workspace import Workspace, open_workspace
 
-OUTCOMES = ("memory_written", "orphan_written", "index_only", "wrong_mechanism",
-            "no_tool_call", "error")
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_])\d+(?:[.,:]\d+)*\s?%?")
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 
 @dataclass
 class RunResult:
+    #: memory_written, orphan_written, index_only, wrong_mechanism, no_tool_call or error.
     outcome: str
     flags: list[str] = field(default_factory=list)
     tool_calls: list[dict[str, Any]] = field(default_factory=list)

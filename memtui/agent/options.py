@@ -9,16 +9,20 @@ from pathlib import Path
 from memtui.agent.settings import AgentSettings
 
 
-def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = False) -> None:
+def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = False,
+                      num_ctx: bool = True) -> None:
+    """The agent's options; ``num_ctx=False`` where the audit options already define
+    ``--num-ctx`` (the app: one window for the audit and the chat)."""
     group = parser.add_argument_group("agent (Ollama)")
     group.add_argument("--model", required=model_required,
                        help="Ollama model, e.g. qwen3:14b" + ("" if model_required else
                                                               " (default: pick from a list)"))
     group.add_argument("--host", help="Ollama URL (default $OLLAMA_HOST, else "
                        "http://127.0.0.1:11434)")
-    group.add_argument("--num-ctx", type=int, metavar="N",
-                       help="context window to request (default: the model's trained "
-                       "context from /api/show; never guessed)")
+    if num_ctx:
+        group.add_argument("--num-ctx", type=int, metavar="N",
+                           help="context window to request (default: the model's trained "
+                           "context from /api/show; never guessed)")
     group.add_argument("--system-prompt", type=Path, metavar="FILE",
                        help="replace the built-in system prompt (the memory rules) with FILE")
     group.add_argument("--tool-prose", action="store_true",

@@ -59,7 +59,6 @@ DECOY_TOOLS: list[dict[str, Any]] = [
         "all items.", {"term": "the term", "definition": "its definition"}),
 ]
 DECOY_NAMES = frozenset(t["function"]["name"] for t in DECOY_TOOLS)
-WRITE_TOOLS = frozenset({"write_file", "edit_file", "delete_file"})
 
 
 @dataclass

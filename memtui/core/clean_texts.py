@@ -9,10 +9,9 @@ the next audit skips the checks for them. A file with a finding is simply checke
 
 from __future__ import annotations
 
-import marshal
-import os
-import tempfile
 from pathlib import Path
+
+from memtui.core.cache_file import load_cache, save_cache
 
 #: Bump when the credential or instruction patterns change: old verdicts no longer hold.
 CHECKS_VERSION = 1
@@ -24,15 +23,8 @@ class CleanTexts:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self._digests: set[bytes] = set()
+        self._digests: set[bytes] = load_cache(path, set) or set()
         self._dirty = False
-        if path is not None:
-            try:
-                data = marshal.loads(path.read_bytes())
-                if isinstance(data, set):
-                    self._digests = data
-            except (OSError, ValueError, EOFError, TypeError):
-                pass
 
     def __contains__(self, digest: bytes) -> bool:
         return digest in self._digests
@@ -52,12 +44,5 @@ class CleanTexts:
         digests = self._digests
         if len(digests) > _MAX:
             digests = set(list(digests)[:_MAX])
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".clean-")
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(marshal.dumps(digests))
-            os.replace(tmp, self.path)
+        if save_cache(self.path, digests):
             self._dirty = False
-        except OSError:
-            pass

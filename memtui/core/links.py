@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -13,7 +14,8 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
-_WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
+#: ``[[inner]]``; group 1 is the inner text (name, then ``|alias`` or ``#heading``).
+WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
@@ -123,8 +125,32 @@ def wikilinks(source: str, text: str, first_line: int = 1) -> list[Link]:
     if "[[" not in text:
         return []
     out: list[Link] = []
+    for number, line in outside_fences(text.split("\n"), first_line):
+        if "[[" not in line:
+            continue
+        for wm in WIKILINK.finditer(mask_code(line)):
+            name = wikilink_name(wm.group(1))
+            if name:
+                out.append(Link(source, number, "wikilink", wm.group(0), name))
+    return out
+
+
+def wikilink_name(inner: str) -> str:
+    """The name inside ``[[…]]``: alias and heading dropped."""
+    return inner.split("|", 1)[0].split("#", 1)[0].strip()
+
+
+def mask_code(line: str) -> str:
+    """``line`` with inline code spans blanked out (same length, so positions hold)."""
+    if "`" not in line:
+        return line
+    return _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
+
+
+def outside_fences(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, str]]:
+    """(line number from ``first``, text) of each line outside fenced code blocks."""
     fence: str | None = None
-    for offset, line in enumerate(text.split("\n")):
+    for number, line in enumerate(lines, start=first):
         m = _FENCE_OPEN.match(line)
         if fence is None and m:
             fence = m.group(1)[0] * 3
@@ -133,15 +159,7 @@ def wikilinks(source: str, text: str, first_line: int = 1) -> list[Link]:
             if line.lstrip().startswith(fence):
                 fence = None
             continue
-        if "[[" not in line:
-            continue
-        scan = _CODE_SPAN.sub(lambda mm: " " * len(mm.group(0)), line) if "`" in line else line
-        for wm in _WIKILINK.finditer(scan):
-            inner = wm.group(1)
-            name = inner.split("|", 1)[0].split("#", 1)[0].strip()
-            if name:
-                out.append(Link(source, first_line + offset, "wikilink", wm.group(0), name))
-    return out
+        yield number, line
 
 
 def fold(name: str) -> str:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import binascii
 import hashlib
-import marshal
 import os
-import tempfile
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from memtui.core.cache_file import cache_dir, load_cache, save_cache
 
 TOKENIZERS: tuple[str, ...] = ("qwen", "cl100k")
 
@@ -63,16 +63,9 @@ def encoder(name: str) -> Any:
         return enc
 
 
-def count_uncached(text: str, name: str) -> int:
-    return len(encoder(name).encode_ordinary(text)) if text else 0
-
-
 def text_digest(text: str) -> bytes:
     """The 16-byte digest caches key texts by."""
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-
-
-_digest = text_digest
 
 
 class TokenCounter:
@@ -80,15 +73,8 @@ class TokenCounter:
 
     def __init__(self, cache_file: Path | None = None) -> None:
         self.cache_file = cache_file
-        self._memo: dict[bytes, tuple[int, ...]] = {}
+        self._memo: dict[bytes, tuple[int, ...]] = load_cache(cache_file, dict) or {}
         self._dirty = False
-        if cache_file is not None:
-            try:
-                data = marshal.loads(cache_file.read_bytes())
-                if isinstance(data, dict):
-                    self._memo = data
-            except (OSError, ValueError, EOFError, TypeError):
-                pass
 
     def counts(self, text: str) -> dict[str, int]:
         return self.counts_many([text])[0]
@@ -100,7 +86,7 @@ class TokenCounter:
                     ) -> list[dict[str, int]]:
         """Counts for every text; ``keys``: their ``text_digest`` when already known."""
         if keys is None:
-            keys = [_digest(t) for t in texts]
+            keys = [text_digest(t) for t in texts]
         missing = [i for i, k in enumerate(keys) if k not in self._memo and texts[i]]
         if missing:
             todo = [texts[i] for i in missing]
@@ -133,38 +119,11 @@ class TokenCounter:
         memo = self._memo
         if len(memo) > _CACHE_MAX:
             memo = dict(list(memo.items())[-_CACHE_MAX:])
-        try:
-            self.cache_file.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.cache_file.parent, prefix=".tokens-")
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(marshal.dumps(memo))
-            os.replace(tmp, self.cache_file)
+        if save_cache(self.cache_file, memo):
             self._dirty = False
-        except OSError:
-            pass
-
-
-def cache_dir() -> Path | None:
-    """The user cache folder memtui may use, or None when caching is off."""
-    if os.environ.get("MEMTUI_NO_CACHE"):
-        return None
-    env = os.environ.get("MEMTUI_CACHE_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("memtui", appauthor=False))
 
 
 def default_counter() -> TokenCounter:
     folder = cache_dir()
     return TokenCounter(folder / _CACHE_NAME if folder else None)
 
-
-def split_by_tokenizer(rows: Iterable[dict[str, int]]) -> dict[str, int]:
-    """Sum a sequence of per-tokenizer counts."""
-    total = dict.fromkeys(TOKENIZERS, 0)
-    for row in rows:
-        for k in TOKENIZERS:
-            total[k] += row.get(k, 0)
-    return total

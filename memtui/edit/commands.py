@@ -14,7 +14,7 @@ from memtui.core.memory_file import KNOWN_TYPES
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
-from memtui.edit.errors import Refused, UsageError
+from memtui.edit.errors import Refused, UsageError, report
 from memtui.edit.snapshot import Snapshot
 
 Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
@@ -90,7 +90,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    prog = f"memtui fix {ns.op}"
     try:
         ws = open_workspace(ns.path)
         snap = Snapshot.read(ws)
@@ -103,12 +102,8 @@ def run(ns: argparse.Namespace) -> int:
             print(f"dry run, nothing written: {changeset.summary}")
             return 0
         record = apply(ws, changeset)
-    except (WorkspaceError, UsageError) as exc:
-        sys.stderr.write(f"{prog}: {exc}\n")
-        return 2
-    except Refused as exc:
-        sys.stderr.write(f"{prog}: {exc}\n")
-        return 1
+    except (WorkspaceError, UsageError, Refused) as exc:
+        return report(f"memtui fix {ns.op}", exc)
     print(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]")
     for note in changeset.notes:
         print(f"  {note}")

@@ -7,6 +7,7 @@ import json
 import sys
 
 from memtui.core.workspace import WorkspaceError, open_workspace
+from memtui.edit.errors import report
 from memtui.edit.journal import Journal, public
 
 _MARK = {"create": "A", "modify": "M", "delete": "D"}
@@ -21,8 +22,7 @@ def run(ns: argparse.Namespace) -> int:
     try:
         ws = open_workspace(ns.path)
     except WorkspaceError as exc:
-        sys.stderr.write(f"memtui history: {exc}\n")
-        return 2
+        return report("memtui history", exc)
     records = list(reversed(Journal(ws).records()))
     if ns.json:
         sys.stdout.write(json.dumps([public(r) for r in records], ensure_ascii=False,

@@ -11,12 +11,9 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from memtui.core.links import resolve_href
+from memtui.core.links import WIKILINK, mask_code, outside_fences, resolve_href, wikilink_name
 
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
-_WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
 _REF_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:[ \t]*(<[^>\n]*>|\S+)")
-_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 
 @dataclass(frozen=True)
@@ -28,15 +25,9 @@ class DestSpan:
     href: str
 
 
-def _mask_code(line: str) -> str:
-    if "`" not in line:
-        return line
-    return _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
-
-
 def dest_spans(line: str) -> list[DestSpan]:
     """Destinations of inline links ``[text](dest "title")`` and reference definitions."""
-    scan = _mask_code(line)
+    scan = mask_code(line)
     out: list[DestSpan] = []
     m = _REF_DEF.match(scan)
     if m:
@@ -135,8 +126,8 @@ def rewrite_wikilinks(line: str, new_name: Callable[[str], str | None]) -> str:
     """Rewrite ``[[name]]`` (keeping ``|alias`` and ``#heading``) where ``new_name`` says so."""
     if "[[" not in line:
         return line
-    scan = _mask_code(line)
-    for m in reversed(list(_WIKILINK.finditer(scan))):
+    scan = mask_code(line)
+    for m in reversed(list(WIKILINK.finditer(scan))):
         inner = line[m.start(1):m.end(1)]
         cut = len(inner)
         for mark in ("|", "#"):
@@ -159,19 +150,7 @@ def rewrite_wikilinks(line: str, new_name: Callable[[str], str | None]) -> str:
 
 def prose_lines(texts: Iterable[str], first: int = 1) -> list[int]:
     """Line numbers (from ``first``) that are outside fenced code blocks."""
-    out: list[int] = []
-    fence: str | None = None
-    for number, text in enumerate(texts, start=first):
-        m = _FENCE_OPEN.match(text)
-        if fence is None and m:
-            fence = m.group(1)[0] * 3
-            continue
-        if fence is not None:
-            if text.lstrip().startswith(fence):
-                fence = None
-            continue
-        out.append(number)
-    return out
+    return [number for number, _ in outside_fences(texts, first)]
 
 
 def link_extent(line: str, span: DestSpan) -> tuple[int, int, str] | None:
@@ -201,8 +180,8 @@ def link_extent(line: str, span: DestSpan) -> tuple[int, int, str] | None:
 def wikilink_spans(line: str) -> list[tuple[int, int, str]]:
     """(start, end, name) of each ``[[wikilink]]`` outside inline code."""
     out = []
-    for m in _WIKILINK.finditer(_mask_code(line)):
-        name = line[m.start(1):m.end(1)].split("|", 1)[0].split("#", 1)[0].strip()
+    for m in WIKILINK.finditer(mask_code(line)):
+        name = wikilink_name(line[m.start(1):m.end(1)])
         if name:
             out.append((m.start(), m.end(), name))
     return out

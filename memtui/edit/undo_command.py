@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from memtui.core.workspace import WorkspaceError, open_workspace
-from memtui.edit.errors import Refused
+from memtui.edit.errors import Refused, report
 from memtui.edit.journal import undo
 
 
@@ -18,11 +17,7 @@ def run(ns: argparse.Namespace) -> int:
     try:
         ws = open_workspace(ns.path)
         rec = undo(ws)
-    except WorkspaceError as exc:
-        sys.stderr.write(f"memtui undo: {exc}\n")
-        return 2
-    except Refused as exc:
-        sys.stderr.write(f"memtui undo: {exc}\n")
-        return 1
+    except (WorkspaceError, Refused) as exc:
+        return report("memtui undo", exc)
     print(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}")
     return 0

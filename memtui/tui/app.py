@@ -25,6 +25,7 @@ from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.workspace import Workspace
 from memtui.tui.audit_table import AuditTable, Row
+from memtui.tui.audit_view import AuditView
 from memtui.tui.block_view import BlockView
 from memtui.tui.broken_view import BrokenLinksView
 from memtui.tui.change_notice import describe_change
@@ -307,13 +308,10 @@ class MemtuiApp(CurateActions, App[int]):
 
     def _show(self, result: AuditResult, changed: set[str] | None) -> None:
         self._ui.query_one(HealthHeader).show(result, self.palette)
-        for pid, _, cls in VIEWS:
+        for pid, _, _ in VIEWS:
             for view in self._ui.query(f"#{pid}-view"):
-                if issubclass(cls, AuditTable):
-                    cast(AuditTable, view).set_result(result, self.palette, changed,
-                                                      self._rows.get(pid))
-                else:
-                    cast(Any, view).set_result(result, self.palette, changed)
+                cast(AuditView, view).set_result(result, self.palette, changed,
+                                                 self._rows.get(pid))
         active: Any = self.active_view
         active.ensure_fresh()
         preview = self._ui.query_one(MemoryPreview)
@@ -366,10 +364,7 @@ class MemtuiApp(CurateActions, App[int]):
         view: Any = cls(id=f"{pid}-view")
         pane.mount(view)
         if self.result is not None:
-            if isinstance(view, AuditTable):
-                view.set_result(self.result, self.palette, None, self._rows.get(pid))
-            else:
-                view.set_result(self.result, self.palette, None)
+            view.set_result(self.result, self.palette, None, self._rows.get(pid))
         return cast(Widget, view)
 
     async def action_show_view(self, pid: str) -> None:

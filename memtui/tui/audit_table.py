@@ -16,10 +16,10 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from memtui.core.audit import AuditResult
+from memtui.tui.audit_view import AuditView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette
 from memtui.tui.row_table import GAP, MARK_WIDTH, RowTable
@@ -59,7 +59,7 @@ class Row:
             self.digest = plain
 
 
-class AuditTable(Vertical):
+class AuditTable(AuditView):
     """Base class of the tabular views."""
 
     COLUMNS: ClassVar[tuple[Column, ...]] = ()
@@ -88,8 +88,6 @@ class AuditTable(Vertical):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.result: AuditResult | None = None
-        self.palette = Palette()
         self.rows: list[Row] = []
         self.shown: list[Row] = []
         self.filter_text = ""
@@ -97,7 +95,6 @@ class AuditTable(Vertical):
         self.sort_reverse = False
         self._digests: dict[str, str] | None = None
         self._marked: dict[str, float] = {}
-        self._dirty = False
         self._prepared: list[Row] | None = None
         self.picked: set[str] = set()  # row keys picked with space (for fold, delete)
 
@@ -153,27 +150,14 @@ class AuditTable(Vertical):
 
     def set_result(self, result: AuditResult, palette: Palette,
                    changed: set[str] | None = None, rows: list[Row] | None = None) -> None:
-        """Take a new audit (and its rows when already built off the UI thread). The table is
-        refilled now when the view is visible, else when it is shown."""
-        self.result, self.palette = result, palette
         self._prepared = rows
         if changed:
             now = time.monotonic()
             self._pending_changed = {*getattr(self, "_pending_changed", set()), *changed}
             self._changed_at = now
-        self._dirty = True
-        if displayed(self):
-            self.rebuild()
+        super().set_result(result, palette, changed, rows)
 
-    def ensure_fresh(self) -> None:
-        if self._dirty:
-            self.rebuild()
-
-    def rebuild(self) -> None:
-        result = self.result
-        if result is None or not self.is_mounted:
-            return
-        self._dirty = False
+    def draw(self, result: AuditResult) -> None:
         prepared, self._prepared = self._prepared, None
         self.rows = prepared if prepared is not None else self.build_rows(result, self.palette)
         self.query_one(".summary", Static).update(self.summary(result, self.palette))

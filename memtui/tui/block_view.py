@@ -4,48 +4,25 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.widgets import Static, TextArea
 
 from memtui.core.audit import AuditResult
-from memtui.tui.messages import displayed
-from memtui.tui.palette import Palette
+from memtui.tui.audit_view import AuditView
 
 
-class BlockView(Vertical):
+class BlockView(AuditView):
     DEFAULT_CSS = """
     BlockView { height: 1fr; }
     BlockView > .summary { height: auto; padding: 0 1; }
     BlockView > TextArea { height: 1fr; border: none; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.result: AuditResult | None = None
-        self.palette = Palette()
-        self._dirty = False
-
     def compose(self) -> ComposeResult:
         yield Static(classes="summary")
         yield TextArea("", read_only=True, show_line_numbers=True, soft_wrap=True,
                        id="block-text")
 
-    def set_result(self, result: AuditResult, palette: Palette,
-                   changed: set[str] | None = None) -> None:
-        self.result, self.palette = result, palette
-        self._dirty = True
-        if displayed(self):
-            self.rebuild()
-
-    def ensure_fresh(self) -> None:
-        if self._dirty:
-            self.rebuild()
-
-    def rebuild(self) -> None:
-        result = self.result
-        if result is None or not self.is_mounted:
-            return
-        self._dirty = False
+    def draw(self, result: AuditResult) -> None:
         block = result.block
         out = Text()
         if not block.text:

@@ -24,11 +24,10 @@ class BrokenLinksView(AuditTable):
         rows: list[Row] = []
         for i, b in enumerate(result.broken_links):
             cells: tuple[RenderableType, ...] = (
-                Text(f"{b.source}:{b.line}", no_wrap=True, overflow="ellipsis"),
-                Text(b.target, style=palette.error, no_wrap=True, overflow="ellipsis"),
+                Text(f"{b.source}:{b.line}"),
+                Text(b.target, style=palette.error),
                 Text(", ".join(b.suggestions) or "no close match",
-                     style="" if b.suggestions else palette.muted,
-                     no_wrap=True, overflow="ellipsis"),
+                     style="" if b.suggestions else palette.muted),
             )
             rows.append(Row(f"{b.source}:{b.line}:{b.target}:{i}", cells,
                             sort=((b.source, b.line), b.target, len(b.suggestions)),

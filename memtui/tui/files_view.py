@@ -41,8 +41,8 @@ class FilesView(AuditTable):
             tokens = f.tokens.get("qwen", 0)
             name = f.name or ""
             cells: tuple[RenderableType, ...] = (
-                Text(name, no_wrap=True, overflow="ellipsis"),
-                Text(f.path, no_wrap=True, overflow="ellipsis"),
+                Text(name),
+                Text(f.path),
                 Text(f.type or "—", style="" if f.type else palette.muted),
                 Text(f"{f.age_days}d", justify="right"),
                 Text(AGE_SOURCES.get(f.age_source, f.age_source[:3]), style=palette.muted),

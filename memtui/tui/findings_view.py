@@ -31,10 +31,10 @@ class FindingsView(AuditTable):
             where = f"{f.path}:{f.line}" if f.line else f.path
             title = KIND_TITLES.get(f.kind, f.kind)
             cells: tuple[RenderableType, ...] = (
-                Text(title, style=colour, no_wrap=True, overflow="ellipsis"),
+                Text(title, style=colour),
                 Text(f.severity, style=colour),
-                Text(where, no_wrap=True, overflow="ellipsis"),
-                Text(f.message, no_wrap=True, overflow="ellipsis"),
+                Text(where),
+                Text(f.message),
             )
             group = (-SEVERITY_RANK[f.severity], title, f.path, f.line or 0)
             rows.append(Row(f"{f.kind}:{where}:{i}", cells,

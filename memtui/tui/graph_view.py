@@ -12,13 +12,12 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.widgets import Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from memtui.core.audit import AuditResult
+from memtui.tui.audit_view import AuditView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
-from memtui.tui.palette import Palette
 
 #: A tree group lists at most this many memories; the filter finds the rest.
 MAX_LISTED = 500
@@ -33,7 +32,7 @@ class GraphNode:
     expand: str | None = None  # memory whose links fill this node's children when opened
 
 
-class GraphView(Vertical):
+class GraphView(AuditView):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "focus_filter", "Filter")]
 
     DEFAULT_CSS = """
@@ -49,11 +48,8 @@ class GraphView(Vertical):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.result: AuditResult | None = None
-        self.palette = Palette()
         self.filter_text = ""
         self._dangling: dict[str, list[str]] = {}
-        self._dirty = False
 
     def compose(self) -> ComposeResult:
         yield Static(classes="summary")
@@ -65,17 +61,6 @@ class GraphView(Vertical):
     @property
     def tree(self) -> Tree[GraphNode]:
         return self.query_one(Tree)
-
-    def set_result(self, result: AuditResult, palette: Palette,
-                   changed: set[str] | None = None) -> None:
-        self.result, self.palette = result, palette
-        self._dirty = True
-        if displayed(self):
-            self.rebuild()
-
-    def ensure_fresh(self) -> None:
-        if self._dirty:
-            self.rebuild()
 
     def _memory_label(self, path: str) -> Text:
         result = self.result
@@ -104,11 +89,7 @@ class GraphView(Vertical):
         parent.add(self._memory_label(path), GraphNode("memory", path, path),
                    allow_expand=has_links)
 
-    def rebuild(self) -> None:
-        result = self.result
-        if result is None or not self.is_mounted:
-            return
-        self._dirty = False
+    def draw(self, result: AuditResult) -> None:
         tree = self.tree
         keep = tree.cursor_node.data.path if tree.cursor_node and tree.cursor_node.data \
             else None

@@ -33,7 +33,7 @@ class IndexView(AuditTable):
             if ln.kind == "blank":
                 continue
             cut = ln.number > result.loaded_lines
-            targets = Text(no_wrap=True, overflow="ellipsis")
+            targets = Text()
             first: str | None = None
             for lk in ln.links:
                 if targets:
@@ -60,10 +60,9 @@ class IndexView(AuditTable):
             cells: tuple[RenderableType, ...] = (
                 Text(str(ln.number), style=row_style, justify="right"),
                 kind,
-                Text(title, style=row_style + (" bold" if ln.kind == "heading" else ""),
-                     no_wrap=True, overflow="ellipsis"),
+                Text(title, style=row_style + (" bold" if ln.kind == "heading" else "")),
                 targets,
-                Text(ln.hook, style=row_style, no_wrap=True, overflow="ellipsis"),
+                Text(ln.hook, style=row_style),
                 Text(f"{ln.chars:,}", style=row_style, justify="right"),
                 Text(f"{tokens:,}", style=row_style, justify="right"),
             )

@@ -31,13 +31,12 @@ class OrphansView(AuditTable):
             linked = ", ".join(o.linked_from) if o.linked_from else "nothing links it"
             cells: tuple[RenderableType, ...] = (
                 state,
-                Text(o.path, no_wrap=True, overflow="ellipsis"),
-                Text(name or "", no_wrap=True, overflow="ellipsis"),
-                Text(linked, no_wrap=True, overflow="ellipsis",
-                     style="" if o.linked_from else palette.muted),
+                Text(o.path),
+                Text(name),
+                Text(linked, style="" if o.linked_from else palette.muted),
             )
             rows.append(Row(o.path, cells,
-                            sort=(int(o.reachable), o.path, name or "", len(o.linked_from)),
+                            sort=(int(o.reachable), o.path, name, len(o.linked_from)),
                             path=o.path, about=(o.path, *o.linked_from), data=o))
         return rows
 

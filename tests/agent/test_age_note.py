@@ -1,3 +1,5 @@
+"""The age note appended to a memory the agent reads: days old, and a reminder to verify."""
+
 from memtui.agent.age_note import age_note
 
 

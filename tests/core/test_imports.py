@@ -1,4 +1,5 @@
-"""The core and the headless audit command never import Textual."""
+"""Layering: the core and the headless audit command never import Textual, and each
+package layer (core, edit, agent) imports none of the layers above it."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import pkgutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import memtui.core
 
@@ -38,3 +41,27 @@ def test_audit_json_imports_only_what_it_needs(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, timeout=120, env={"MEMTUI_NO_CACHE": "1", "PATH": ""})
     assert out.stdout.strip().splitlines()[-1] == "LOADED []"
+
+
+#: package → what importing any of its modules must not load.
+LAYERS = {
+    "memtui.core": ("memtui.edit", "memtui.agent", "memtui.tui", "textual"),
+    "memtui.edit": ("memtui.tui", "textual"),
+    "memtui.agent": ("memtui.tui", "textual"),
+}
+
+
+@pytest.mark.parametrize("package", sorted(LAYERS))
+def test_each_layer_imports_only_the_layers_below(package: str) -> None:
+    code = ("import importlib, pkgutil, sys\n"
+            f"pkg = importlib.import_module({package!r})\n"
+            "names = [m.name for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.')]\n"
+            "for name in names:\n"
+            "    importlib.import_module(name)\n"
+            f"bad = sorted(m for m in sys.modules if m.startswith({LAYERS[package]!r}))\n"
+            "print(len(names), bad)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120, check=True)
+    count, bad = out.stdout.strip().split(" ", 1)
+    assert int(count) > 3
+    assert bad == "[]"

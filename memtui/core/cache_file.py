@@ -1,0 +1,47 @@
+"""Cache files in the user's cache folder: where the folder is, and reading and writing one
+file in it. A cache is never worth an error: a missing or broken file reads as nothing, and
+a write that fails is dropped."""
+
+from __future__ import annotations
+
+import marshal
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+def cache_dir() -> Path | None:
+    """The user cache folder memtui may use, or None when caching is off."""
+    if os.environ.get("MEMTUI_NO_CACHE"):
+        return None
+    env = os.environ.get("MEMTUI_CACHE_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("memtui", appauthor=False))
+
+
+def load_cache(path: Path | None, kind: type) -> Any:
+    """The object stored at ``path`` when it is a ``kind``, else None."""
+    if path is None:
+        return None
+    try:
+        data = marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    return data if isinstance(data, kind) else None
+
+
+def save_cache(path: Path, data: Any) -> bool:
+    """Replace ``path`` with ``data`` atomically; False when that is impossible."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(marshal.dumps(data))
+        os.replace(tmp, path)
+    except OSError:
+        return False
+    return True
