@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from memtui.agent.settings import AgentSettings
+from memtui.agent.settings import AgentSettings, host_problem
 from memtui.audit_command import add_audit_options, options_from
 from memtui.cli import fail
 
@@ -49,6 +49,9 @@ def run(ns: argparse.Namespace) -> int:
         return fail(f"unknown theme {ns.theme!r} (choose from {', '.join(theme_names())})")
     if ns.system_prompt is not None and not ns.system_prompt.is_file():
         return fail(f"{ns.system_prompt}: no such file (--system-prompt)")
+    host_error = host_problem(agent_settings_from(ns).resolved_host())
+    if host_error:
+        return fail(host_error)
     if ns.demo:
         from memtui.demo import demo_copy
 
