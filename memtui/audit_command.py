@@ -21,6 +21,16 @@ def positive_int(text: str) -> int:
     return value
 
 
+def days(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value >= 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be zero or more: {text!r}")
+    return value
+
+
 def add_audit_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by every command that audits (audit, the app)."""
     parser.add_argument("--profile", choices=PROFILES,
@@ -31,7 +41,7 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
                         help="claude-code profile: index bytes loaded (default 25000)")
     parser.add_argument("--num-ctx", type=positive_int, default=None,
                         help=f"context window to measure against (default {DEFAULT_NUM_CTX})")
-    parser.add_argument("--stale-days", type=float, default=90,
+    parser.add_argument("--stale-days", type=days, default=90,
                         help="report memories older than this many days (default 90)")
 
 

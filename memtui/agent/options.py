@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from memtui.agent.settings import AgentSettings
+from memtui.agent.settings import AgentSettings, host_problem
 
 
 def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = False,
@@ -48,7 +48,7 @@ def agent_option_error(ns: argparse.Namespace) -> str | None:
         return "--timeout must be positive"
     if ns.system_prompt is not None and not ns.system_prompt.is_file():
         return f"--system-prompt {ns.system_prompt}: no such file"
-    return None
+    return host_problem(AgentSettings(host=ns.host).resolved_host())
 
 
 def settings_from(ns: argparse.Namespace) -> AgentSettings:

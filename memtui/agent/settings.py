@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
 
@@ -26,3 +27,15 @@ class AgentSettings:
         if "://" not in host:
             host = "http://" + host
         return host.rstrip("/")
+
+
+def host_problem(host: str) -> str | None:
+    """One line saying why ``host`` (as resolved) cannot be an Ollama URL, or None."""
+    try:
+        url = urlsplit(host)
+        url.port  # noqa: B018 -- raises ValueError when the port is not 0-65535
+    except ValueError as exc:
+        return f"Ollama host {host!r} is not a usable URL ({exc})"
+    if url.scheme not in ("http", "https") or not url.hostname:
+        return f"Ollama host {host!r} is not a usable URL (give http://HOST:PORT)"
+    return None

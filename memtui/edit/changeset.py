@@ -156,6 +156,9 @@ def write_changes(ws: Workspace, changes: list[FileChange]) -> None:
     changed; on an I/O error half-way, files already written are put back.
     """
     for ch in changes:
+        if ws.abs(ch.path).is_symlink():  # a write would replace the link, not its target
+            raise Refused(f"{ch.path} is a symbolic link; memtui does not replace links "
+                          "(edit the file it points to); nothing was written")
         check_unchanged(ws.abs(ch.path), digest(ch.before), ch.path)
     done: list[FileChange] = []
     order = [c for c in changes if c.after is not None] + [c for c in changes if c.after is None]

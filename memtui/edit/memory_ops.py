@@ -39,6 +39,8 @@ def check_new_name(name: str) -> str:
         name = name[:-3]
     if not name or name.startswith(".") or any(c in name for c in "/\\\x00\n\r"):
         raise UsageError(f"'{name}' cannot be a memory name (no slashes, no leading dot)")
+    if len(f"{name}.md".encode()) > 255:
+        raise UsageError(f"'{name[:40]}…' is too long for a file name (255 bytes with .md)")
     return name
 
 

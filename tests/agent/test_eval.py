@@ -165,3 +165,14 @@ def test_eval_bad_system_prompt_file(ws: Workspace) -> None:
                   str(ws.root / "none.txt"))
     assert proc.returncode == 2
     assert proc.stderr == f"memtui: --system-prompt {ws.root / 'none.txt'}: no such file\n"
+
+
+@pytest.mark.parametrize(("host", "why"), [
+    ("http://[::1", "Invalid IPv6 URL"),
+    ("http://127.0.0.1:99999", "Port out of range 0-65535"),
+    ("ftp://127.0.0.1", "give http://HOST:PORT"),
+])
+def test_eval_unusable_host_is_one_line(ws: Workspace, host: str, why: str) -> None:
+    proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--host", host)
+    assert proc.returncode == 2
+    assert proc.stderr == f"memtui: Ollama host {host!r} is not a usable URL ({why})\n"

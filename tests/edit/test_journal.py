@@ -281,3 +281,23 @@ def test_concurrent_writers_never_lose_an_update(tmp_path: Path) -> None:
     assert lines[0] == "# M"
     assert sorted(lines[1:]) == [f"- [{n.upper()}](memory/{n}.md) — {n}" for n in names]
     assert len(Journal(open_workspace(root)).records()) == len(names)
+
+
+@pytest.mark.parametrize("op", [
+    lambda s: memory_ops.rename(s, "memory/alias.md", "renamed"),
+    lambda s: memory_ops.delete(s, ["memory/alias.md"]),
+    lambda s: memory_ops.fix_wikilinks(s, "memory/alias.md"),
+])
+def test_a_symlinked_memory_is_never_replaced_by_a_copy(ws: Path,
+                                                        op: Callable[[Snapshot], Changeset]
+                                                        ) -> None:
+    (ws / "memory/alias.md").symlink_to("user-role.md")
+    before = tree(ws)
+    w = open_workspace(ws)
+    with pytest.raises(Refused, match=re.escape(
+            "memory/alias.md is a symbolic link; memtui does not replace links (edit the "
+            "file it points to); nothing was written")):
+        apply(w, op(Snapshot.read(w)))
+    assert (ws / "memory/alias.md").is_symlink()
+    assert tree(ws) == before
+    assert Journal(w).records() == []

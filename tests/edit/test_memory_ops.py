@@ -48,6 +48,9 @@ def test_rename_refuses_an_existing_target(ws: Path) -> None:
         memory_ops.rename(snapshot(ws), "line-b", "line-a")
     with pytest.raises(UsageError, match=re.escape("cannot be a memory name")):
         memory_ops.rename(snapshot(ws), "line-b", "../x")
+    with pytest.raises(UsageError, match=re.escape("is too long for a file name")):
+        memory_ops.rename(snapshot(ws), "line-b", "é" * 127)  # 254 bytes + .md
+    assert memory_ops.rename(snapshot(ws), "line-b", "é" * 126).paths  # exactly 255 bytes
 
 
 def test_fix_wikilinks_rewrites_fuzzy_spellings_only(ws: Path) -> None:

@@ -17,6 +17,9 @@ from memtui.cli import main
      "memtui: /no/such/prompt.txt: no such file (--system-prompt)\n"),
     (["--num-ctx", "0", "."], "memtui: error: argument --num-ctx: must be above zero: '0' "
                               "(see memtui --help)\n"),
+    (["--host", "http://127.0.0.1:99999", "."],
+     "memtui: Ollama host 'http://127.0.0.1:99999' is not a usable URL "
+     "(Port out of range 0-65535)\n"),
 ])
 def test_bad_arguments_exit_2_with_one_line(argv: list[str], message: str,
                                             capsys: pytest.CaptureFixture[str]) -> None:
