@@ -49,7 +49,7 @@ class Snapshot:
             return self.raw[rel]
         full = self.ws.abs(rel)
         try:
-            data = read_bytes(full) if not full.is_dir() else None
+            data = read_bytes(full) if full.is_file() else None  # never a FIFO: it blocks
         except OSError:
             data = None
         self.raw[rel] = data

@@ -461,8 +461,8 @@ class MemtuiApp(CurateActions, App[int]):
         rel, line = picked
         path = self.workspace.root / rel
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-        command = [*shlex.split(editor), *([f"+{line}"] if line else []), str(path)]
         try:
+            command = [*shlex.split(editor), *([f"+{line}"] if line else []), str(path)]
             with self.suspend():
                 subprocess.run(command, check=False)
         except Exception as exc:  # SuspendNotSupported, editor missing, …

@@ -261,7 +261,13 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
 
 
 class ConfirmScreen(CurateScreen[bool]):
-    """Show what will happen (lines of text, or a unified diff) and ask for a yes."""
+    """Show what will happen (lines of text, or a unified diff) and ask for a yes.
+
+    Enter confirms (unless the focus is on Cancel): the focus starts on the scrollable
+    details, so without this binding the dialog could only be answered by Tab or mouse.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "confirm", "Confirm")]
 
     def __init__(self, title: str, lines: list[str], confirm: str = "Apply",
                  danger: bool = False, diff: str = "") -> None:
@@ -280,6 +286,9 @@ class ConfirmScreen(CurateScreen[bool]):
 
     def result(self) -> bool:
         return True
+
+    def action_confirm(self) -> None:
+        self.dismiss(True)
 
 
 # The actions ---------------------------------------------------------------------------

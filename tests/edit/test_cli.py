@@ -115,3 +115,16 @@ def test_nothing_to_change_exits_0_without_journaling(ws: Path) -> None:
     assert proc.returncode == 0
     assert proc.stdout == "fix-wikilinks: nothing to change (no fuzzy wikilinks)\n"
     assert not (ws / ".memtui").exists()
+
+
+def test_a_fifo_in_the_workspace_is_never_opened(ws: Path) -> None:
+    import os
+
+    os.mkfifo(ws / "memory/pipe.md")  # opening it for reading would block forever
+    proc = cli("fix", "add-to-index", ws, "--all-unreachable", "--dry-run")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout.endswith("dry run, nothing written: MEMORY.md: +2 entries "
+                                "(memory/creds.md, memory/lonely_note.md)\n")
+    proc = cli("fix", "delete", ws, "memory/pipe.md")
+    assert (proc.returncode, proc.stderr) == (
+        2, f"memtui fix delete: no memory named 'memory/pipe.md' in {ws}\n")

@@ -247,3 +247,33 @@ async def test_nothing_to_change_opens_no_dialog(ws: Path) -> None:
         await _finish(pilot, app)
     assert app.outcome is False
     assert app.notices == [("nothing to change (no fuzzy wikilinks)", False)]
+
+
+async def test_enter_answers_a_confirm_dialog_and_cancel_keeps_its_own_enter(ws: Path) -> None:
+    from memtui.edit import memory_ops
+
+    w = open_workspace(ws)
+    before = read(ws, "memory/creds.md")
+    app = Harness(lambda a: curate.run_with_preview(a, w, "Redact creds", memory_ops.redact,
+                                                    "memory/creds.md"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, curate.ConfirmScreen)
+        app.screen.query_one("#cancel").focus()
+        await pilot.press("enter")  # on the Cancel button: cancels
+        await _finish(pilot, app)
+    assert app.outcome is False
+    assert read(ws, "memory/creds.md") == before
+    app2 = Harness(lambda a: curate.run_with_preview(a, w, "Redact creds", memory_ops.redact,
+                                                     "memory/creds.md"))
+    async with app2.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        assert isinstance(app2.screen, curate.ConfirmScreen)
+        assert app2.screen.focused is not None
+        assert app2.screen.focused.id not in ("cancel", "confirm")  # the details scroll
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app2.screen, curate.ConfirmScreen)  # answered, not stuck
+        await _finish(pilot, app2)
+    assert app2.outcome is True
+    assert "Tr0ub4dor" not in read(ws, "memory/creds.md")

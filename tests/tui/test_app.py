@@ -371,3 +371,21 @@ async def test_a_indexes_the_selected_orphan_and_u_undoes_it(workspace: Path) ->
         await pilot.click("#confirm")
         await wait_for(pilot, lambda: (workspace / "MEMORY.md").read_bytes() == before)
         await wait_for(pilot, lambda: "2 orphans (1 unreachable)" in header_text(app))
+
+
+async def test_o_with_an_unparsable_editor_says_so_and_keeps_running(
+        workspace: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("VISUAL", 'vim "')  # unbalanced quote: shlex cannot split it
+    monkeypatch.setattr(MemtuiApp, "suspend", lambda self: contextlib.nullcontext())
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        files = app.query_one("#files-view", AuditTable)
+        await wait_for(pilot, lambda: files.table.row_count == 6)
+        files.table.move_cursor(row=keys(files).index("memory/user-role.md"))
+        await pilot.press("o")
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == [
+            "cannot open memory/user-role.md in vim \": No closing quotation"]
+        assert app.is_running
