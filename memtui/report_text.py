@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from memtui.core.findings import KIND_TITLES, KINDS, Finding
+from memtui.core.findings import KIND_TITLES, KINDS, SEVERITY_RANK, Finding
 from memtui.core.report import hot_and_packed
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ def findings_text(result: AuditResult) -> list[Text]:
         rows = by_kind.get(kind)
         if not rows:
             continue
-        severity = KINDS.get(kind, rows[0].severity)
+        severity = max((f.severity for f in rows), key=SEVERITY_RANK.__getitem__)
         head = Text()
         head.append(f"{KIND_TITLES.get(kind, kind)} ", style="bold")
         head.append(f"({len(rows)}, {kind}, {severity})", style=SEVERITY_STYLE[severity])

@@ -104,6 +104,9 @@ def run(ns: argparse.Namespace) -> int:
         record = apply(ws, changeset)
     except (WorkspaceError, UsageError, Refused) as exc:
         return report(f"memtui fix {ns.op}", exc)
+    except OSError as exc:  # the disk said no (full, read-only, permissions): nothing written
+        where = f" ({exc.filename})" if exc.filename else ""
+        return report(f"memtui fix {ns.op}", Refused(f"{exc.strerror or exc}{where}"))
     print(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]")
     for note in changeset.notes:
         print(f"  {note}")

@@ -128,3 +128,19 @@ def test_a_fifo_in_the_workspace_is_never_opened(ws: Path) -> None:
     proc = cli("fix", "delete", ws, "memory/pipe.md")
     assert (proc.returncode, proc.stderr) == (
         2, f"memtui fix delete: no memory named 'memory/pipe.md' in {ws}\n")
+
+
+def test_a_disk_error_while_writing_is_one_line_and_exit_1(
+        ws: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from memtui.cli import main
+    from memtui.edit import commands
+
+    def disk_full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device", str(ws / "MEMORY.md"))
+
+    monkeypatch.setattr(commands, "apply", disk_full)
+    before = tree(ws)
+    assert main(["fix", "new", str(ws), "fresh-fact", "--type", "user"]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"memtui fix new: No space left on device ({ws / 'MEMORY.md'})\n")
+    assert tree(ws) == before
