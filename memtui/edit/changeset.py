@@ -21,6 +21,7 @@ from memtui.edit.safe_write import (
     check_unchanged,
     digest,
     folder_lock,
+    remove_stale_temps,
 )
 from memtui.edit.snapshot import Snapshot
 
@@ -153,13 +154,16 @@ def write_changes(ws: Workspace, changes: list[FileChange]) -> None:
     """Check every file still has its ``before`` bytes, then write them all.
 
     Call with the workspace lock held. Raises Conflict (nothing written) when a file
-    changed; on an I/O error half-way, files already written are put back.
+    changed; on an I/O error half-way, files already written are put back. Temporary files
+    that interrupted writes left in the folders written to are removed first.
     """
     for ch in changes:
         if ws.abs(ch.path).is_symlink():  # a write would replace the link, not its target
             raise Refused(f"{ch.path} is a symbolic link; memtui does not replace links "
                           "(edit the file it points to); nothing was written")
         check_unchanged(ws.abs(ch.path), digest(ch.before), ch.path)
+    for folder in sorted({ws.abs(ch.path).parent for ch in changes}):
+        remove_stale_temps(folder)
     done: list[FileChange] = []
     order = [c for c in changes if c.after is not None] + [c for c in changes if c.after is None]
     try:

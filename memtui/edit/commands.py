@@ -24,7 +24,8 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
                      lambda s, a: index_ops.add_to_index(
                          s, a.memories, title=a.title, hook=a.hook, under=a.under,
                          all_unreachable=a.all_unreachable)),
-    "repoint": ("point links to OLD_TARGET at NEW_TARGET (index and memories)",
+    "repoint": ("point links and [[wikilinks]] to OLD_TARGET at NEW_TARGET (index and "
+                "memories)",
                 lambda s, a: index_ops.repoint(s, a.old_target, a.new_target)),
     "remove-link": ("remove the index line (or the link on a packed line) to TARGET",
                     lambda s, a: index_ops.remove_link(s, a.target)),

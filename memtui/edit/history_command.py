@@ -1,21 +1,38 @@
-"""``memtui history PATH [--json]``: the journaled operations, newest first."""
+"""``memtui history PATH [--json | --prune N]``: the journaled operations, newest first.
+
+A journal file memtui cannot read is listed by its file name (undo stops at it).
+``--prune N`` deletes all but the newest N journal files; nothing is ever pruned otherwise.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from typing import Any
 
-from memtui.core.workspace import WorkspaceError, open_workspace
-from memtui.edit.errors import report
-from memtui.edit.journal import Journal, public
+from memtui.core.wording import plural
+from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
+from memtui.edit.errors import Refused, report
+from memtui.edit.journal import Entry, Journal, Unreadable, public
+from memtui.edit.safe_write import folder_lock
 
 _MARK = {"create": "A", "modify": "M", "delete": "D"}
 
 
+def _count(value: str) -> int:
+    if not value.isdigit():
+        raise argparse.ArgumentTypeError(f"'{value}' is not a whole number (0 or more)")
+    return int(value)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", metavar="PATH", help="workspace folder, or its MEMORY.md")
-    parser.add_argument("--json", action="store_true", help="print the records as JSON")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--json", action="store_true", help="print the records as JSON")
+    what.add_argument("--prune", type=_count, metavar="N",
+                      help="delete all but the newest N records (older operations can no "
+                           "longer be undone)")
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -23,22 +40,56 @@ def run(ns: argparse.Namespace) -> int:
         ws = open_workspace(ns.path)
     except WorkspaceError as exc:
         return report("memtui history", exc)
-    records = list(reversed(Journal(ws).records()))
+    if ns.prune is not None:
+        return prune(ws, ns.prune)
+    entries = list(reversed(Journal(ws).entries()))
     if ns.json:
-        sys.stdout.write(json.dumps([public(r) for r in records], ensure_ascii=False,
+        sys.stdout.write(json.dumps([_json(e) for e in entries], ensure_ascii=False,
                                     indent=2) + "\n")
         return 0
-    if not records:
+    if not entries:
         print("no operations journaled in this workspace")
         return 0
-    for rec in records:
-        state = " (undone)" if rec.get("undone") else ""
-        print(f"#{rec['id']} {rec.get('time', '?')} {rec['op']}{state}: {rec.get('summary', '')}")
-        for f in rec["files"]:
+    for entry in entries:
+        if isinstance(entry, Unreadable):
+            print(f"#{entry.id} {entry.name}: unreadable ({entry.reason}); undo stops here")
+            continue
+        state = " (undone)" if entry.get("undone") else ""
+        print(f"#{entry['id']} {entry.get('time', '?')} {entry['op']}{state}: "
+              f"{entry.get('summary', '')}")
+        for f in entry["files"]:
             if f.get("moved_to"):
                 continue
             if f.get("moved_from"):
                 print(f"    R {f['moved_from']} → {f['path']}")
             else:
                 print(f"    {_MARK.get(f.get('change', ''), '?')} {f['path']}")
+    return 0
+
+
+def _json(entry: Entry) -> dict[str, Any]:
+    if isinstance(entry, Unreadable):
+        return {"id": entry.id, "file": entry.name, "unreadable": entry.reason}
+    return public(entry)
+
+
+def prune(ws: Workspace, keep: int) -> int:
+    """Delete all but the newest ``keep`` journal files, under the workspace lock."""
+    journal = Journal(ws)
+    if not journal.folder.is_dir():  # never create .memtui/ just to find nothing
+        print("no operations journaled in this workspace; nothing to prune")
+        return 0
+    try:
+        with folder_lock(ws.state_dir):
+            gone = journal.prune(keep)
+    except OSError as exc:
+        return report("memtui history", Refused(f"cannot prune {journal.folder} "
+                                                f"({exc.strerror or exc})"))
+    if not gone:
+        print(f"nothing to prune: {plural(len(journal.entries()), 'record')} journaled, "
+              f"keeping up to {keep}")
+        return 0
+    ids = f"#{int(gone[0].stem)}" + (f"–#{int(gone[-1].stem)}" if len(gone) > 1 else "")
+    print(f"pruned {plural(len(gone), 'record')} ({ids}), whose operations can no longer "
+          f"be undone; kept the newest {keep}")
     return 0

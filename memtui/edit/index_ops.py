@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from memtui.core.index import _HEADING
+from memtui.core.links import fold as fold_spelling
 from memtui.core.links import resolve_href
 from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
@@ -23,6 +24,7 @@ from memtui.edit.linkedit import (
     link_targets,
     prose_lines,
     retarget,
+    rewrite_wikilinks,
     wikilink_spans,
 )
 from memtui.edit.rawtext import RawText
@@ -143,30 +145,100 @@ def _norm(snap: Snapshot, target: str, source: str = INDEX_NAME) -> str:
     return resolved[0]
 
 
+def rewrite_links(plan: Plan, sources: list[str],
+                  markdown: Callable[[str], str | None] | None,
+                  wiki: Callable[[str], str | None] | None) -> tuple[list[str], int]:
+    """Rewrite links in the prose lines of ``sources`` (the index and memory bodies).
+
+    ``markdown`` maps a link's workspace-relative target to a new path, ``wiki`` a
+    ``[[name]]`` to a new name; None leaves a link alone. Returns the files changed (their
+    planned paths) and how many links were rewritten.
+    """
+    snap = plan.snap
+    changed: list[str] = []
+    count = 0
+    for source in sources:
+        start = 1 if source == INDEX_NAME else snap.memories[source].body_start
+        md, wl = snap.links_from(source)
+        wanted_md = markdown is not None and any(
+            lk.target is not None and markdown(lk.target) is not None for lk in md)
+        wanted_wl = wiki is not None and any(wiki(lk.target or "") is not None for lk in wl)
+        if not (wanted_md or wanted_wl):
+            continue
+        raw = plan.raw(source)
+        touched = False
+        for n in prose_lines(raw.texts()[start - 1:], start):
+            text = raw.text(n)
+            new = text
+            if markdown is not None:
+                new = retarget(new, source, markdown)
+                count += sum(1 for _, t in link_targets(text, source) if markdown(t) is not None)
+            if wiki is not None:
+                new = rewrite_wikilinks(new, wiki)
+                count += sum(1 for _, _, name in wikilink_spans(text)
+                             if wiki(name) not in (None, name))
+            if new != text:
+                raw.set(n, new)
+                touched = True
+        if touched:
+            changed.append(plan.path(source))
+    return changed, count
+
+
+def _stem(target: str) -> str:
+    name = target.rsplit("/", 1)[-1]
+    return name[:-3] if name.lower().endswith(".md") else name
+
+
+def wikilink_name_for(snap: Snapshot, rel: str) -> str | None:
+    """The name a ``[[wikilink]]`` to memory ``rel`` is written with (its name, else its
+    stem), or None when no such name leads to it (not a memory, a name another holds)."""
+    mf = snap.memories.get(rel)
+    if mf is None:
+        return None
+    for name in (mf.key, mf.stem):
+        if not any(c in name for c in "|#[]\n") and snap.resolver.resolve(name).path == rel:
+            return name
+    return None
+
+
 def repoint(snap: Snapshot, old: str, new: str) -> Changeset:
-    """Point every link to ``old`` (index and memories) at ``new``, which must exist."""
+    """Point every link to ``old`` (index and memories) at ``new``, which must exist.
+
+    Markdown links are repointed, and so are ``[[wikilinks]]`` that lead to ``old`` — or,
+    when nothing does any more, that would by its file stem — keeping ``|alias`` and
+    ``#heading``. A wikilink can only name a memory: when ``new`` is not one, wikilinks
+    are left as they are and a note says so.
+    """
     old_t, new_t = _norm(snap, old), _norm(snap, new)
     if old_t == new_t:
         raise UsageError("the old and new targets are the same")
     if not snap.exists(new_t):
         raise Refused(f"{new_t} does not exist; repoint to an existing file")
+    old_stem = fold_spelling(_stem(old_t))
+
+    def leads_to_old(name: str) -> bool:
+        res = snap.resolver.resolve(name)
+        return res.path == old_t or (res.path is None and fold_spelling(_stem(name)) == old_stem)
+
+    new_name = wikilink_name_for(snap, new_t)
     plan = Plan(snap)
-    count = 0
-    for source in [INDEX_NAME, *snap.memories]:
-        start = 1 if source == INDEX_NAME else snap.memories[source].body_start
-        if source != INDEX_NAME and old_t not in {
-                lk.target for lk in snap.links_from(source)[0]}:
-            continue
-        raw = plan.raw(source)
-        for n in prose_lines(raw.texts()[start - 1:], start):
-            text = raw.text(n)
-            new_text = retarget(text, source, lambda t: new_t if t == old_t else None)
-            if new_text != text:
-                raw.set(n, new_text)
-                count += sum(1 for _, t in link_targets(text, source) if t == old_t)
+    _, count = rewrite_links(
+        plan, [INDEX_NAME, *snap.memories],
+        lambda t: new_t if t == old_t else None,
+        lambda name: new_name if new_name is not None and leads_to_old(name) else None)
+    left = [] if new_name is not None else [
+        f"{lk.source}:{lk.line}: [[{lk.target}]] left as it is ({new_t} is not a memory a "
+        "wikilink can name)"
+        for s in [INDEX_NAME, *snap.memories] for lk in snap.links_from(s)[1]
+        if leads_to_old(lk.target or "")]
     cs = plan.changeset("repoint", {"old": old_t, "new": new_t},
                         f"repointed {plural(count, 'link')} from {old_t} to {new_t}")
+    cs.notes = left
     if not cs:
+        if left:
+            raise Refused(f"only [[wikilinks]] lead to {old_t}, and {new_t} is not a memory "
+                          "a wikilink can name")
         raise Refused(f"no link leads to {old_t}")
     cs.summary += f" in {', '.join(cs.paths)}"
     return cs

@@ -5,6 +5,10 @@ touched, the bytes before (base64, or ``"absent"`` for a file it created) and th
 after (``"absent"`` for a file it deleted). Undo puts the before bytes back, after checking
 each file still hashes to its after value; the record is then marked undone, and the next
 undo takes the newest record not undone yet, back to the first operation.
+
+A record memtui cannot read (damaged, not JSON, unreadable) is never skipped: history lists
+it by its file name and undo stops at it, because what it did can no longer be known.
+Records are only removed when asked (``memtui history --prune N``).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import base64
 import json
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +29,36 @@ from memtui.edit.safe_write import (
     atomic_write,
     digest,
     folder_lock,
+    fsync_dir,
     read_bytes,
+    remove_stale_temps,
 )
 
 SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A journal file memtui cannot use; undo stops at it."""
+
+    path: Path
+    reason: str
+
+    @property
+    def id(self) -> int:
+        return int(self.path.stem)
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    def refusal(self) -> Refused:
+        return Refused(f"journal record .memtui/journal/{self.name} is unreadable "
+                       f"({self.reason}); nothing was undone (move that file away to undo "
+                       "the operations before it)")
+
+
+Entry = dict[str, Any] | Unreadable
 
 
 class Journal:
@@ -42,18 +73,13 @@ class Journal:
             return []
         return sorted(p for p in self.folder.glob("*.json") if p.stem.isdigit())
 
+    def entries(self) -> list[Entry]:
+        """Every journal file, oldest first: a record, or :class:`Unreadable`."""
+        return [_load(p) for p in self._files()]
+
     def records(self) -> list[dict[str, Any]]:
-        """Every record, oldest first (unreadable records are skipped)."""
-        out = []
-        for p in self._files():
-            try:
-                rec = json.loads(p.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                continue
-            if _well_formed(rec):
-                rec["_file"] = p
-                out.append(rec)
-        return out
+        """The readable records, oldest first."""
+        return [e for e in self.entries() if not isinstance(e, Unreadable)]
 
     def append(self, changeset: Changeset) -> dict[str, Any]:
         """Journal an applied changeset (call with the workspace lock held)."""
@@ -72,6 +98,7 @@ class Journal:
             "files": [_file_record(ch) for ch in changeset.changes],
         }
         self.folder.mkdir(parents=True, exist_ok=True)
+        remove_stale_temps(self.folder)
         path = self.folder / f"{seq:06d}.json"
         atomic_write(path, json.dumps(rec, ensure_ascii=False, indent=1).encode("utf-8"))
         rec["_file"] = path
@@ -90,10 +117,44 @@ class Journal:
         path.unlink(missing_ok=True)
 
     def last_active(self) -> dict[str, Any] | None:
-        for rec in reversed(self.records()):
-            if not rec.get("undone"):
-                return rec
+        """The newest record not undone yet; None when there is none.
+
+        Raises Refused at an unreadable record newer than it: whether that operation was
+        undone, and what it touched, cannot be known, so undo must not go past it.
+        """
+        for entry in reversed(self.entries()):
+            if isinstance(entry, Unreadable):
+                raise entry.refusal()
+            if not entry.get("undone"):
+                return entry
         return None
+
+    def prune(self, keep: int) -> list[Path]:
+        """Delete every journal file but the newest ``keep``; returns the files deleted.
+
+        Call with the workspace lock held. The operations they recorded can no longer be
+        undone; the ones kept still can.
+        """
+        files = self._files()
+        gone = files[:max(len(files) - keep, 0)]
+        for p in gone:
+            p.unlink(missing_ok=True)
+        if gone:
+            fsync_dir(self.folder)
+        return gone
+
+
+def _load(path: Path) -> Entry:
+    try:
+        rec = json.loads(path.read_bytes())
+    except OSError as exc:
+        return Unreadable(path, exc.strerror or str(exc))
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested beyond reason
+        return Unreadable(path, "not valid JSON")
+    if not _well_formed(rec):
+        return Unreadable(path, "not a memtui journal record")
+    rec["_file"] = path
+    return rec
 
 
 def _well_formed(rec: Any) -> bool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from collections.abc import Callable
 
 from memtui.core.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.secrets import scan_text, token_span
@@ -17,8 +16,7 @@ from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.errors import Refused, UsageError
-from memtui.edit.index_ops import plan_add_to_index, remove_index_links
-from memtui.edit.linkedit import prose_lines, retarget, rewrite_wikilinks
+from memtui.edit.index_ops import plan_add_to_index, remove_index_links, rewrite_links
 from memtui.edit.snapshot import Snapshot
 
 _NAME_LINE = re.compile(r"^(name\s*:\s*)(.*?)(\s*)$")
@@ -50,36 +48,6 @@ def yaml_scalar(value: str) -> str:
             "true", "false", "null", "yes", "no", "on", "off", "~"):
         return value
     return json.dumps(value, ensure_ascii=False)
-
-
-def _edit_sources(plan: Plan, sources: list[str], markdown: Callable[[str], str | None] | None,
-                  wiki: Callable[[str], str | None] | None) -> list[str]:
-    """Rewrite links in the prose lines of ``sources`` (index and memory bodies)."""
-    snap = plan.snap
-    changed: list[str] = []
-    for source in sources:
-        start = 1 if source == INDEX_NAME else snap.memories[source].body_start
-        md, wl = snap.links_from(source)
-        wanted_md = markdown is not None and any(
-            lk.target is not None and markdown(lk.target) is not None for lk in md)
-        wanted_wl = wiki is not None and any(wiki(lk.target or "") is not None for lk in wl)
-        if not (wanted_md or wanted_wl):
-            continue
-        raw = plan.raw(source)
-        touched = False
-        for n in prose_lines(raw.texts()[start - 1:], start):
-            text = raw.text(n)
-            new = text
-            if markdown is not None:
-                new = retarget(new, source, markdown)
-            if wiki is not None:
-                new = rewrite_wikilinks(new, wiki)
-            if new != text:
-                raw.set(n, new)
-                touched = True
-        if touched:
-            changed.append(plan.path(source))
-    return changed
 
 
 def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
@@ -116,7 +84,7 @@ def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
                 raw.set(n, m.group(1) + new_value + m.group(3))
                 break
     sources = [s for s in (INDEX_NAME, *snap.memories) if snap.may_mention(s, old)]
-    changed = _edit_sources(
+    changed, _ = rewrite_links(
         plan, sources,
         lambda t: new_rel if t == old else None,
         lambda name: new_name if snap.resolver.resolve(name).path == old else None)
@@ -138,7 +106,7 @@ def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
 
     plan = Plan(snap)
     count = sum(1 for s in sources for lk in snap.links_from(s)[1] if exact(lk.target or ""))
-    changed = _edit_sources(plan, sources, None, exact)
+    changed, _ = rewrite_links(plan, sources, None, exact)
     summary = (f"rewrote {plural(count, 'fuzzy wikilink')} to the exact spelling in "
                f"{plural(len(changed), 'file')}" if changed else "no fuzzy wikilinks")
     return plan.changeset("fix-wikilinks", {"memory": memory}, summary)

@@ -4,7 +4,8 @@ A write goes to a hidden temporary file in the target's folder, is flushed to di
 renamed over the target (``os.replace`` is atomic on POSIX and Windows), and the folder is
 flushed so the rename survives a crash. A reader therefore sees the old bytes or the new
 bytes, never a mix. The temporary file is hidden (leading dot), so a write killed half-way
-leaves nothing the audit would take for memory.
+leaves nothing the audit would take for memory; the next write into that folder made under
+the workspace lock removes it (:func:`remove_stale_temps`).
 
 Conflicts are detected by content: memtui remembers the sha256 of the bytes it read and
 refuses to write when the file on disk no longer has them.
@@ -15,13 +16,24 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
+import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from memtui.edit.errors import Refused
 
 TEMP_PREFIX = ".memtui-tmp-"
+TEMP_SUFFIX = ".part"
+#: Exactly the names ``atomic_write`` gives its temporary files (tempfile's 8 random
+#: characters between prefix and suffix).
+TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX))
+#: A temporary file untouched this long belongs to a write that died. Writers that do not
+#: take the workspace lock (the agent's tools, the chat history) may be mid-write, and no
+#: write takes minutes, so a younger one is left alone.
+STALE_TEMP_SECONDS = 600.0
 ABSENT = "absent"
 
 
@@ -87,7 +99,7 @@ def atomic_write(path: Path, data: bytes) -> None:
         mode: int | None = path.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = None
-    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".part", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -100,6 +112,34 @@ def atomic_write(path: Path, data: bytes) -> None:
             os.unlink(tmp)
         raise
     fsync_dir(folder)
+
+
+def remove_stale_temps(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete the temporary files interrupted writes left in ``folder``; returns them.
+
+    Only regular files named exactly as :func:`atomic_write` names them, and only when
+    untouched for ``older_than`` seconds. Call with the workspace lock held. Best effort:
+    a file that cannot be removed stays.
+    """
+    removed: list[Path] = []
+    limit = time.time() - older_than
+    try:
+        with os.scandir(folder) as it:
+            names = [e.name for e in it if e.name.startswith(TEMP_PREFIX)]
+    except OSError:
+        return removed
+    for name in names:
+        if not TEMP_NAME.fullmatch(name):
+            continue
+        path = folder / name
+        try:
+            st = path.lstat()
+            if stat.S_ISREG(st.st_mode) and st.st_mtime < limit:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
 
 
 def atomic_delete(path: Path) -> None:

@@ -363,7 +363,11 @@ async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> b
 
 async def run_undo(app: App[Any], workspace: Workspace) -> bool:
     """Ask, then revert the newest operation not undone yet."""
-    rec = Journal(workspace).last_active()
+    try:
+        rec = Journal(workspace).last_active()
+    except Refused as exc:  # an unreadable record: undo stops there
+        _say(app, str(exc), error=True)
+        return False
     if rec is None:
         _say(app, "nothing to undo", error=True)
         return False

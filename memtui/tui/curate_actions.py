@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 CURATE_ACTIONS: dict[str, tuple[str, str]] = {
     "add_to_index": ("Add to index", "draft index entries for the selected memories"),
     "add_unreachable": ("Add all unreachable", "index every memory nothing reaches"),
-    "repoint": ("Repoint link", "point a broken link at an existing file"),
+    "repoint": ("Repoint link",
+                "point a broken link (and [[wikilinks]] to it) at an existing file"),
     "remove_link": ("Remove link", "drop a broken link from the index"),
     "fold": ("Fold entries", "fold the picked memories' entries into one packed line"),
     "unfold": ("Unfold line", "turn a packed index line back into entries"),
