@@ -144,3 +144,80 @@ def test_a_disk_error_while_writing_is_one_line_and_exit_1(
     err = capsys.readouterr().err
     assert err == (f"memtui fix new: No space left on device ({ws / 'MEMORY.md'})\n")
     assert tree(ws) == before
+
+
+def _main(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    from memtui.cli import main
+
+    code = main([str(a) for a in args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_history_lists_an_unreadable_record_and_undo_stops_at_it(
+        ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _main(capsys, "fix", "add-to-index", ws, "lonely_note")[0] == 0
+    (ws / ".memtui/journal/000002.json").write_text("{cut short", encoding="utf-8")
+    code, out, err = _main(capsys, "history", ws)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "#2 000002.json: unreadable (not valid JSON); undo stops here"
+    assert lines[1].startswith("#1 ") and lines[1].endswith(
+        " add-to-index: MEMORY.md: +1 entry (memory/lonely_note.md)")
+    code, out, err = _main(capsys, "history", ws, "--json")
+    data = json.loads(out)
+    assert data[0] == {"id": 2, "file": "000002.json", "unreadable": "not valid JSON"}
+    assert data[1]["id"] == 1 and data[1]["op"] == "add-to-index"
+    after = tree(ws, include_state=True)
+    code, out, err = _main(capsys, "undo", ws)
+    assert (code, out) == (1, "")
+    assert err == ("memtui undo: journal record .memtui/journal/000002.json is unreadable "
+                   "(not valid JSON); nothing was undone (move that file away to undo the "
+                   "operations before it)\n")
+    assert tree(ws, include_state=True) == after
+
+
+def test_history_prune_keeps_the_newest_n(ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _main(capsys, "history", ws, "--prune", "3")
+    assert (code, out) == (0, "no operations journaled in this workspace; nothing to prune\n")
+    assert not (ws / ".memtui").exists()
+    assert _main(capsys, "fix", "add-to-index", ws, "lonely_note")[0] == 0
+    after_first = tree(ws)
+    assert _main(capsys, "fix", "redact", ws, "creds")[0] == 0
+    assert _main(capsys, "fix", "remove-link", ws, "memory/gone.md")[0] == 0
+    (ws / ".memtui/journal/000001.json").write_text("damaged", encoding="utf-8")
+    code, out, err = _main(capsys, "history", ws, "--prune", "2")
+    assert (code, err) == (0, "")
+    assert out == ("pruned 1 record (#1), whose operations can no longer be undone; kept the "
+                   "newest 2\n")
+    assert sorted(p.name for p in (ws / ".memtui/journal").iterdir()) == [
+        "000002.json", "000003.json"]
+    code, out, _ = _main(capsys, "history", ws, "--prune", "2")
+    assert (code, out) == (0, "nothing to prune: 2 records journaled, keeping up to 2\n")
+    assert _main(capsys, "undo", ws)[0] == 0
+    assert _main(capsys, "undo", ws)[0] == 0
+    assert tree(ws) == after_first
+    code, _, err = _main(capsys, "undo", ws)
+    assert (code, err) == (1, "memtui undo: nothing to undo (every journaled operation is "
+                              "undone already)\n")
+    code, out, _ = _main(capsys, "history", ws, "--prune", "0")
+    assert (code, out) == (0, "pruned 2 records (#2–#3), whose operations can no longer be "
+                              "undone; kept the newest 0\n")
+    assert _main(capsys, "history", ws)[1] == "no operations journaled in this workspace\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--prune", "-1"], "argument --prune: '-1' is not a whole number (0 or more)"),
+    (["--prune", "two"], "argument --prune: 'two' is not a whole number (0 or more)"),
+    (["--prune", "1", "--json"], "argument --json: not allowed with argument --prune"),
+])
+def test_history_prune_usage_errors_are_one_line(ws: Path, capsys: pytest.CaptureFixture[str],
+                                                 args: list[str], message: str) -> None:
+    assert _main(capsys, "fix", "add-to-index", ws, "lonely_note")[0] == 0
+    before = tree(ws, include_state=True)
+    with pytest.raises(SystemExit) as exc:
+        _main(capsys, "history", ws, *args)
+    assert exc.value.code == 2
+    assert capsys.readouterr().err == (f"memtui history: error: {message} "
+                                       "(see memtui history --help)\n")
+    assert tree(ws, include_state=True) == before

@@ -13,7 +13,7 @@ from memtui.core.workspace import open_workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
 from memtui.edit.errors import Refused
-from memtui.edit.journal import Journal, undo
+from memtui.edit.journal import Journal, Unreadable, undo
 from memtui.edit.safe_write import Conflict
 from memtui.edit.snapshot import Snapshot
 from tests.edit.conftest import INDEX, read, snapshot, tree, write_tree
@@ -230,15 +230,69 @@ def test_undo_finishes_an_operation_that_was_cut_short(ws: Path) -> None:
     assert tree(ws) == start
 
 
-def test_a_damaged_journal_record_is_skipped_never_a_crash(ws: Path) -> None:
+def test_a_damaged_journal_record_stops_undo_never_a_crash(ws: Path) -> None:
     run(ws, "add-to-index")
+    after = tree(ws)
     folder = ws / ".memtui" / "journal"
     (folder / "000002.json").write_text('{"id": 2, "op": "x", "files": [{"path": 1}]}')
     (folder / "000003.json").write_text("{not json")
     w = open_workspace(ws)
+    entries = Journal(w).entries()
+    assert [e["id"] for e in entries if isinstance(e, dict)] == [1]
+    assert [(e.name, e.reason) for e in entries if isinstance(e, Unreadable)] == [
+        ("000002.json", "not a memtui journal record"), ("000003.json", "not valid JSON")]
     assert [r["id"] for r in Journal(w).records()] == [1]
+    with pytest.raises(Refused) as exc:
+        undo(w)
+    assert str(exc.value) == (
+        "journal record .memtui/journal/000003.json is unreadable (not valid JSON); nothing "
+        "was undone (move that file away to undo the operations before it)")
+    assert tree(ws) == after
+    (folder / "000003.json").unlink()
+    with pytest.raises(Refused, match=re.escape(
+            "journal record .memtui/journal/000002.json is unreadable (not a memtui journal "
+            "record)")):
+        undo(w)
+    assert tree(ws) == after
+    (folder / "000002.json").unlink()
     assert undo(w)["id"] == 1
     assert read(ws, "MEMORY.md") == INDEX
+
+
+def test_an_unreadable_record_after_an_undone_one_still_stops_undo(ws: Path) -> None:
+    run(ws, "add-to-index")
+    run(ws, "redact")
+    undo(open_workspace(ws))  # #2 undone; #1 is active
+    folder = ws / ".memtui" / "journal"
+    (folder / "000003.json").write_bytes(b"\xff\xfe\x00garbage")
+    (folder / "000004.json").write_text("[" * 100_000)  # nested past the parser's depth
+    with pytest.raises(Refused, match=re.escape(
+            "journal record .memtui/journal/000004.json is unreadable (not valid JSON)")):
+        Journal(open_workspace(ws)).last_active()
+    (folder / "000004.json").unlink()
+    with pytest.raises(Refused, match=re.escape("000003.json is unreadable (not valid JSON)")):
+        undo(open_workspace(ws))
+    (folder / "000003.json").unlink()
+    assert undo(open_workspace(ws))["id"] == 1
+
+
+def test_prune_keeps_the_newest_records_and_undo_stops_at_the_oldest_kept(ws: Path) -> None:
+    run(ws, "add-to-index")
+    after_first = tree(ws)
+    run(ws, "redact")
+    run(ws, "fix-wikilinks")
+    w = open_workspace(ws)
+    journal = Journal(w)
+    assert [p.name for p in journal.prune(2)] == ["000001.json"]
+    assert [r["id"] for r in journal.records()] == [2, 3]
+    assert journal.prune(2) == []
+    assert [undo(w)["id"], undo(w)["id"]] == [3, 2]
+    assert tree(ws) == after_first
+    with pytest.raises(Refused, match=re.escape("every journaled operation is undone")):
+        undo(w)
+    assert run(ws, "remove-link")["id"] == 4  # numbering goes on after the newest kept
+    assert [p.name for p in journal.prune(0)] == ["000002.json", "000003.json", "000004.json"]
+    assert journal.entries() == []
 
 
 CONTENDER = """

@@ -16,14 +16,17 @@ from memtui.core.audit import audit
 from memtui.core.workspace import discover, open_workspace
 from memtui.edit.safe_write import (
     ABSENT,
+    STALE_TEMP_SECONDS,
     TEMP_PREFIX,
+    TEMP_SUFFIX,
     Conflict,
     atomic_write,
     check_unchanged,
     digest,
+    remove_stale_temps,
     write_checked,
 )
-from tests.edit.conftest import ROOT, tree
+from tests.edit.conftest import BASE, ROOT, tree, write_tree
 
 
 def test_atomic_write_replaces_bytes_and_keeps_the_mode(tmp_path: Path) -> None:
@@ -135,3 +138,62 @@ def test_auditing_writes_nothing_and_ignores_the_state_folder(tmp_path: Path) ->
     again = audit(root)
     assert [f.path for f in again.files] == [f.path for f in result.files] == ["memory/a.md"]
     assert again.broken_links == []
+
+
+def _leftover(folder: Path, age: float = STALE_TEMP_SECONDS + 60) -> Path:
+    """A temporary file named exactly as atomic_write names them, ``age`` seconds old."""
+    import tempfile
+
+    fd, name = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
+    os.write(fd, b"half a memo")
+    os.close(fd)
+    then = time.time() - age
+    os.utime(name, (then, then))
+    return Path(name)
+
+
+def test_remove_stale_temps_removes_only_old_files_with_memtuis_exact_names(
+        tmp_path: Path) -> None:
+    stale = _leftover(tmp_path)
+    fresh = _leftover(tmp_path, age=5)
+    old = time.time() - STALE_TEMP_SECONDS - 60
+    keep = [f"{TEMP_PREFIX}notes.md", f"{TEMP_PREFIX}abcdefgh.part.bak", f"{TEMP_PREFIX}abc.part",
+            f"x{TEMP_PREFIX}abcdefgh.part", ".memtui-tmp_abcdefgh.part", "abcdefgh.part"]
+    for name in keep:
+        (tmp_path / name).write_text("not memtui's")
+        os.utime(tmp_path / name, (old, old))
+    folder = tmp_path / f"{TEMP_PREFIX}folder12.part"
+    folder.mkdir()
+    link = tmp_path / f"{TEMP_PREFIX}symlink1.part"
+    link.symlink_to(tmp_path / "abcdefgh.part")
+    os.utime(link, (old, old), follow_symlinks=False)
+    assert remove_stale_temps(tmp_path) == [stale]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [fresh.name, folder.name, link.name, *keep])
+    assert remove_stale_temps(tmp_path / "missing") == []
+
+
+def test_the_next_write_removes_what_a_killed_write_left_in_its_folders(tmp_path: Path) -> None:
+    from memtui.edit import index_ops, memory_ops
+    from memtui.edit.changeset import apply
+    from memtui.edit.journal import undo
+    from memtui.edit.snapshot import Snapshot
+
+    root = write_tree(tmp_path / "ws", BASE)
+    journal = root / ".memtui" / "journal"
+    journal.mkdir(parents=True)
+    at_root, in_memory, in_journal = _leftover(root), _leftover(root / "memory"), \
+        _leftover(journal)
+    (root / "memory" / "sub").mkdir()
+    elsewhere = _leftover(root / "memory" / "sub")
+    young = _leftover(root, age=1)
+    w = open_workspace(root)
+    apply(w, index_ops.add_to_index(Snapshot.read(w), ["lonely_note"]))  # writes MEMORY.md
+    assert not at_root.exists() and not in_journal.exists()
+    assert in_memory.exists() and elsewhere.exists() and young.exists()
+    apply(w, memory_ops.redact(Snapshot.read(w), "creds"))  # writes memory/creds.md
+    assert not in_memory.exists()
+    again = _leftover(root / "memory")
+    undo(w)  # undo writes memory/creds.md back
+    assert not again.exists()
+    assert elsewhere.exists() and young.exists()  # not written to; too young to be stale
