@@ -189,6 +189,26 @@ async def test_undo_with_nothing_to_undo_says_so(ws: Path) -> None:
     assert app.notices == [("nothing to undo", True)]
 
 
+async def test_undo_stops_at_an_unreadable_journal_record(ws: Path) -> None:
+    from memtui.edit.changeset import apply
+    from memtui.edit.index_ops import add_to_index
+    from memtui.edit.snapshot import Snapshot
+
+    w = open_workspace(ws)
+    apply(w, add_to_index(Snapshot.read(w), ["lonely_note"]))
+    (ws / ".memtui/journal/000002.json").write_text("{cut", encoding="utf-8")
+    after = tree(ws)
+    app = Harness(lambda a: curate.run_undo(a, w))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await _finish(pilot, app)
+        assert not isinstance(app.screen, curate.ConfirmScreen)
+    assert app.outcome is False
+    assert app.notices == [("journal record .memtui/journal/000002.json is unreadable (not "
+                            "valid JSON); nothing was undone (move that file away to undo the "
+                            "operations before it)", True)]
+    assert tree(ws) == after
+
+
 async def test_a_file_changed_before_confirming_a_delete_is_a_conflict(ws: Path) -> None:
     w = open_workspace(ws)
     app = Harness(lambda a: curate.run_delete(a, w, ["memory/line-a.md"]))

@@ -89,6 +89,76 @@ def test_repoint_refuses_a_missing_new_target_and_an_unknown_old_one(ws: Path) -
         index_ops.repoint(snapshot(ws), "memory/other.md", "memory/line-a.md")
 
 
+REPOINT_INDEX = ("\ufeff# Memory\r\n- [Gone](memory/gone.md) — old\r\n"
+                 "- [[gone]] · [[Gone#Part|the old part]] · [[line-a]]\r\n").encode()
+REPOINT_NOTES = (b"---\r\nname: notes\r\ndescription: \"was [[gone]]\"\r\n---\r\n"
+                 b"See [[gone|the old one]] and [[ gone ]] and `[[gone]]` and "
+                 b"[old](gone.md#top).\r\n"
+                 b"```\r\n[[gone]]\r\n```\r\n"
+                 b"caf\xe9 [[memory/gone]] then [[line-b]]")
+
+
+def test_repoint_rewrites_wikilinks_keeping_alias_heading_and_every_other_byte(
+        tmp_path: Path) -> None:
+    from memtui.core.workspace import open_workspace
+    from memtui.edit.journal import undo
+
+    root = write_tree(tmp_path, {"MEMORY.md": REPOINT_INDEX, "memory/notes.md": REPOINT_NOTES,
+                                 "memory/line-a.md": "---\nname: line-a\n---\nA.\n",
+                                 "memory/line-b.md": "---\nname: line-b\n---\nB.\n"})
+    start = tree(root)
+    cs = do(root, index_ops.repoint, "memory/gone.md", "memory/line-a.md")
+    assert (root / "MEMORY.md").read_bytes() == (
+        "\ufeff# Memory\r\n- [Gone](memory/line-a.md) — old\r\n"
+        "- [[line-a]] · [[line-a#Part|the old part]] · [[line-a]]\r\n").encode()
+    assert (root / "memory/notes.md").read_bytes() == (
+        b"---\r\nname: notes\r\ndescription: \"was [[gone]]\"\r\n---\r\n"
+        b"See [[line-a|the old one]] and [[ line-a ]] and `[[gone]]` and "
+        b"[old](line-a.md#top).\r\n"
+        b"```\r\n[[gone]]\r\n```\r\n"
+        b"caf\xe9 [[line-a]] then [[line-b]]")
+    assert cs.summary == ("repointed 7 links from memory/gone.md to memory/line-a.md in "
+                          "MEMORY.md, memory/notes.md")
+    assert cs.notes == []
+    undo(open_workspace(root))
+    assert tree(root) == start
+
+
+def test_repoint_away_from_an_existing_memory_follows_how_wikilinks_resolve(
+        tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "MEMORY.md": "- [Old](memory/old-file.md)\n",
+        "memory/old-file.md": "---\nname: Old Fact\n---\nold\n",
+        "memory/new-file.md": "---\nname: New Fact\n---\nnew\n",
+        "memory/user.md": "---\nname: user\n---\n"
+                          "[[Old Fact]], [[old-file|x]], [[OLD_FILE]], [[old fact#h]], "
+                          "[[New Fact]], [[elsewhere]]\n"})
+    cs = do(root, index_ops.repoint, "memory/old-file.md", "memory/new-file.md")
+    assert read(root, "MEMORY.md") == "- [Old](memory/new-file.md)\n"
+    assert read(root, "memory/user.md") == (
+        "---\nname: user\n---\n[[New Fact]], [[New Fact|x]], [[New Fact]], [[New Fact#h]], "
+        "[[New Fact]], [[elsewhere]]\n")
+    assert cs.summary == ("repointed 5 links from memory/old-file.md to memory/new-file.md in "
+                          "MEMORY.md, memory/user.md")
+
+
+def test_repoint_to_a_file_that_is_not_a_memory_leaves_wikilinks_and_says_so(
+        tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "MEMORY.md": "- [Gone](memory/gone.md)\n",
+        "notes/ref.md": "reference\n",
+        "memory/a.md": "---\nname: a\n---\nsee [[gone]]\n"})
+    cs = do(root, index_ops.repoint, "memory/gone.md", "notes/ref.md")
+    assert read(root, "MEMORY.md") == "- [Gone](notes/ref.md)\n"
+    assert read(root, "memory/a.md") == "---\nname: a\n---\nsee [[gone]]\n"
+    assert cs.notes == ["memory/a.md:4: [[gone]] left as it is (notes/ref.md is not a memory "
+                        "a wikilink can name)"]
+    with pytest.raises(Refused) as exc:
+        index_ops.repoint(snapshot(root), "memory/gone.md", "notes/ref.md")
+    assert str(exc.value) == ("only [[wikilinks]] lead to memory/gone.md, and notes/ref.md "
+                              "is not a memory a wikilink can name")
+
+
 def test_remove_link_removes_the_whole_entry_line(ws: Path) -> None:
     do(ws, index_ops.remove_link, "memory/gone.md")
     assert read(ws, "MEMORY.md") == INDEX.replace("- [Gone](memory/gone.md) — broken link\n", "")
