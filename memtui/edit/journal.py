@@ -122,7 +122,8 @@ class Journal:
         Raises Refused at an unreadable record newer than it: whether that operation was
         undone, and what it touched, cannot be known, so undo must not go past it.
         """
-        for entry in reversed(self.entries()):
+        for path in reversed(self._files()):  # newest first; older ones are never read
+            entry = _load(path)
             if isinstance(entry, Unreadable):
                 raise entry.refusal()
             if not entry.get("undone"):
@@ -192,8 +193,8 @@ def public(rec: dict[str, Any]) -> dict[str, Any]:
 def undo(ws: Workspace) -> dict[str, Any]:
     """Revert the newest operation not undone yet; returns its record.
 
-    Raises Refused when there is nothing to undo, Conflict when a file it touched has
-    changed since (then nothing is written).
+    Raises Refused when there is nothing to undo or an unreadable record comes first,
+    Conflict when a file it touched has changed since (then nothing is written).
     """
     journal = Journal(ws)
     if not journal.folder.is_dir():
