@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal
@@ -36,7 +36,7 @@ from memtui.tui.files_view import FilesView
 from memtui.tui.findings_view import FindingsView
 from memtui.tui.graph_view import GraphView
 from memtui.tui.health_header import HealthHeader
-from memtui.tui.heap import hold_full_collections, restore_collections, settle_heap
+from memtui.tui.heap import HeapKeeper
 from memtui.tui.help_screen import HelpScreen
 from memtui.tui.index_view import IndexView
 from memtui.tui.messages import JumpTo, MemorySelected
@@ -150,6 +150,7 @@ class MemtuiApp(CurateActions, App[int]):
         self.watching = watch
         self._requested_theme = theme
         self._auditing = False
+        self.heap = HeapKeeper()
         self._pending: set[str] | None = None  # changes seen while an audit ran
         self._full_pending = False
         self._rows: dict[str, list[Row]] = {}  # table rows of the last audit, by view
@@ -187,7 +188,6 @@ class MemtuiApp(CurateActions, App[int]):
         save_config(theme=theme.name)
         self.palette = Palette.from_variables(self.theme_variables)
         if self.result is not None:
-            hold_full_collections()
             self._repaint(self.result, self.palette)
 
     @work(thread=True, exclusive=True, group="repaint", exit_on_error=False)
@@ -200,7 +200,7 @@ class MemtuiApp(CurateActions, App[int]):
         if result is self.result and self._ui.query(HealthHeader):
             self._rows = rows
             self._show(result, None)
-        settle_heap()
+        self.heap.settle()
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -225,6 +225,16 @@ class MemtuiApp(CurateActions, App[int]):
         self._ui.query_one("#views").loading = True
         self._ui.query_one(HealthHeader).loading(str(self.workspace.root))
         self._apply_width(self.size.width)
+        self.heap.start()
+        self.set_interval(0.5, self._heap_tick)
+
+    def _heap_tick(self) -> None:
+        self.heap.tick(busy=self._auditing)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseEvent)):
+            self.heap.input_seen()
+        await super().on_event(event)
 
     def on_ready(self) -> None:
         """The first frame is on screen: now start the audit and the watcher (threads that
@@ -242,6 +252,7 @@ class MemtuiApp(CurateActions, App[int]):
 
     def on_unmount(self) -> None:
         self._stop.set()
+        self.heap.stop()
 
     # -- auditing --------------------------------------------------------------------------
 
@@ -254,7 +265,6 @@ class MemtuiApp(CurateActions, App[int]):
                 self._pending = (self._pending or set()) | changed
             return
         self._auditing = True
-        hold_full_collections()
         self._audit(changed)
 
     @work(thread=True, exclusive=False, group="audit", exit_on_error=False)
@@ -269,7 +279,6 @@ class MemtuiApp(CurateActions, App[int]):
 
     def _audit_failed(self, exc: Exception, changed: set[str] | None) -> None:
         self._auditing = False
-        restore_collections()
         self.set_notice(f"audit failed: {exc}", error=True)
         self._next_audit()
 
@@ -284,7 +293,7 @@ class MemtuiApp(CurateActions, App[int]):
         self.audits += 1
         self._ui.query_one("#views").loading = False
         self._show(result, changed)
-        settle_heap()
+        self.heap.settle()
         if changed:
             note = describe_change(changed, before, result)
             if note:

@@ -13,7 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.console import Console
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
@@ -25,10 +28,15 @@ from textual.strip import Strip
 
 GAP = 2  # cells between columns
 MARK_WIDTH = 1
+# Rows kept rendered: a few screens' worth. Every cached strip is a few dozen objects the
+# garbage collector walks on each full collection, so more is not better.
+STRIP_CACHE_ROWS = 400
 
 
 class RowTable(ScrollView, can_focus=True):
     """Columns of fixed widths; ``cells[i][j]`` is row i, column j (a Text or a str)."""
+
+    ALLOW_SELECT = False  # rows are picked with the cursor, not selected as text
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "row-table--header", "row-table--cursor", "row-table--cursor-blurred",
@@ -87,6 +95,8 @@ class RowTable(ScrollView, can_focus=True):
         self.marks: set[int] = set()
         self.picks: set[int] = set()
         self._strips: dict[int, Strip] = {}
+        self._strip_geometry = (0, 0)  # (width, scroll_x) the cached strips were cut to
+        self._styles: dict[str, Style] = {}
 
     # -- data ------------------------------------------------------------------------------
 
@@ -128,6 +138,7 @@ class RowTable(ScrollView, can_focus=True):
 
     def _changed(self) -> None:
         self._strips.clear()
+        self._styles.clear()
         width = sum(self.widths) + GAP * len(self.widths) + MARK_WIDTH
         self.virtual_size = Size(width, self.row_count + 1)
         self.refresh()
@@ -135,54 +146,79 @@ class RowTable(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips.clear()
+        self._styles.clear()
 
     # -- rendering -------------------------------------------------------------------------
+    #
+    # Holding page-down redraws every visible row on each key-repeat; at 10,000 rows that
+    # is all new rows each time. So each row becomes one strip in a single pass, its final
+    # styles (widget, odd-row stripe, cell) combined once and the strip cropped to the
+    # widget's width, then cached; the styles themselves are resolved once per theme or
+    # size change instead of on every line (bench/TUI.md).
 
-    def _row_strip(self, row: int) -> Strip:
+    def _style_set(self) -> dict[str, Style]:
+        styles = self._styles
+        if not styles:
+            base = self.rich_style
+            styles["base"] = base
+            for name in self.COMPONENT_CLASSES:
+                styles[name] = base + self.get_component_rich_style(name)
+            styles["mark"] = self.get_component_rich_style("row-table--mark")
+        return styles
+
+    def _line_strip(self, row: int, line_style: Style, width: int, scroll_x: int) -> Strip:
+        """Row ``row`` drawn with ``line_style`` under its cells, cut to the visible width."""
+        styles = self._style_set()
+        if row in self.picks:
+            segments = [Segment("✓", line_style + styles["mark"])]
+        elif row in self.marks:
+            segments = [Segment("●", line_style + styles["mark"])]
+        else:
+            segments = [Segment(" ", line_style)]
+        gap = Segment(" " * GAP, line_style)
+        console = self.app.console
+        for cell, cell_width, justify in zip(self.cells[row], self.widths, self.justify,
+                                             strict=False):
+            segments.append(gap)
+            segments.extend(_cell_segments(cell, cell_width, justify, line_style, console))
+        return _cut(Strip(segments), scroll_x, width, styles["base"])
+
+    def _row_strip(self, row: int, width: int, scroll_x: int) -> Strip:
+        if self._strip_geometry != (width, scroll_x):
+            self._strips.clear()
+            self._strip_geometry = (width, scroll_x)
         strip = self._strips.get(row)
         if strip is None:
-            segments: list[Segment] = []
-            if row in self.picks:
-                segments.append(Segment("✓", self.get_component_rich_style("row-table--mark")))
-            elif row in self.marks:
-                segments.append(Segment("●", self.get_component_rich_style("row-table--mark")))
-            else:
-                segments.append(Segment(" "))
-            for cell, width, justify in zip(self.cells[row], self.widths, self.justify,
-                                            strict=False):
-                segments.append(Segment(" " * GAP))
-                segments.extend(_fit(cell, width, justify).render(self.app.console))
-            strip = Strip(segments).simplify()
-            if len(self._strips) > 1500:
+            styles = self._style_set()
+            line = styles["row-table--odd"] if row % 2 else styles["base"]
+            strip = self._line_strip(row, line, width, scroll_x)
+            if len(self._strips) >= STRIP_CACHE_ROWS:
                 self._strips.clear()
             self._strips[row] = strip
         return strip
 
-    def _header_strip(self) -> Strip:
-        segments = [Segment(" " * MARK_WIDTH)]
-        for label, width, justify in zip(self.labels, self.widths, self.justify, strict=False):
-            segments.append(Segment(" " * GAP))
-            segments.extend(_fit(label, width, justify).render(self.app.console))
-        return Strip(segments)
+    def _header_strip(self, width: int, scroll_x: int) -> Strip:
+        style = self._style_set()["row-table--header"]
+        segments = [Segment(" " * MARK_WIDTH, style)]
+        console = self.app.console
+        for label, cell_width, justify in zip(self.labels, self.widths, self.justify,
+                                              strict=False):
+            segments.append(Segment(" " * GAP, style))
+            segments.extend(_cell_segments(label, cell_width, justify, style, console))
+        return _cut(Strip(segments), scroll_x, width, style)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.size.width
-        base = self.rich_style
         if y == 0:
-            strip = self._header_strip()
-            style = base + self.get_component_rich_style("row-table--header")
-            return strip.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+            return self._header_strip(width, scroll_x)
         row = scroll_y + y - 1
         if row >= self.row_count:
-            return Strip.blank(width, base)
-        strip = self._row_strip(row).crop_extend(scroll_x, scroll_x + width, base)
+            return Strip.blank(width, self._style_set()["base"])
         if row == self.cursor_row:
             name = "row-table--cursor" if self.has_focus else "row-table--cursor-blurred"
-            strip = strip.apply_style(self.get_component_rich_style(name))
-        elif row % 2:
-            strip = strip.apply_style(self.get_component_rich_style("row-table--odd"))
-        return strip.apply_style(base).apply_offsets(scroll_x, row + 1)
+            return self._line_strip(row, self._style_set()[name], width, scroll_x)
+        return self._row_strip(row, width, scroll_x)
 
     def _on_focus(self, event: events.Focus) -> None:
         self.refresh()
@@ -256,6 +292,36 @@ class RowTable(ScrollView, can_focus=True):
             if row == self.cursor_row or event.chain > 1:
                 self.post_message(self.Selected(self, row))
             self.move_cursor(row)
+
+
+def _cut(strip: Strip, scroll_x: int, width: int, style: Style) -> Strip:
+    """The visible ``width`` cells of ``strip`` from ``scroll_x``, padded with ``style``.
+    (``Strip.crop_extend`` to a strip's own length caches the strip in itself: a reference
+    cycle only a full garbage collection frees.)"""
+    if scroll_x == 0 and strip.cell_length == width:
+        return strip
+    return strip.crop_extend(scroll_x, scroll_x + width, style)
+
+
+def _cell_segments(cell: Text | str, width: int, justify: str, line_style: Style,
+                   console: Console) -> list[Segment]:
+    """``cell`` as segments exactly ``width`` cells wide, its own styles over
+    ``line_style``. Plain cells that fit (nearly all) skip Rich's Text machinery."""
+    if isinstance(cell, str):
+        plain, style = cell, line_style
+    elif not cell.spans:
+        plain = cell.plain
+        own = console.get_style(cell.style) if isinstance(cell.style, str) else cell.style
+        style = line_style + own if own else line_style
+    else:
+        plain, style = "", None
+    if style is not None and "\n" not in plain:
+        room = width - cell_len(plain)
+        if room >= 0:
+            right = justify == "right" or (isinstance(cell, Text) and cell.justify == "right")
+            return [Segment(" " * room + plain if right else plain + " " * room, style)]
+    return [Segment(text, line_style + seg_style if seg_style else line_style)
+            for text, seg_style, _ in _fit(cell, width, justify).render(console)]
 
 
 def _fit(cell: Text | str, width: int, justify: str) -> Text:

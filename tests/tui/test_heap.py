@@ -1,0 +1,97 @@
+"""HeapKeeper: full garbage collections only when the operator is idle, and frozen cyclic
+garbage swept after enough audits. These drive the real collector, so each test restores it."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from memtui.tui import heap
+from memtui.tui.heap import HeapKeeper
+
+
+class Node:
+    """An object in a reference cycle: only the cycle collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+@pytest.fixture
+def keeper() -> Iterator[HeapKeeper]:
+    gc.collect()
+    saved = gc.get_threshold()
+    k = HeapKeeper()
+    k.start()
+    try:
+        yield k
+    finally:
+        k.stop()
+        gc.set_threshold(*saved)
+        gc.unfreeze()
+
+
+def _make_full_collection_due(times: int = heap.FULL_DUE) -> None:
+    for _ in range(times):
+        gc.collect(1)  # each counts towards the next full collection
+
+
+def test_start_holds_automatic_full_collections_and_stop_restores(
+        keeper: HeapKeeper) -> None:
+    assert gc.get_threshold()[2] >= 1_000_000
+    keeper.stop()
+    assert gc.get_threshold() == keeper._saved
+
+
+def test_a_due_full_collection_waits_while_input_arrives(keeper: HeapKeeper) -> None:
+    _make_full_collection_due()
+    keeper.input_seen()
+    assert keeper.tick() is False
+    assert keeper.full_collections == 0
+
+
+def test_a_due_full_collection_runs_once_the_operator_is_idle(keeper: HeapKeeper) -> None:
+    _make_full_collection_due()
+    cyclic = Node()
+    ref = weakref.ref(cyclic)
+    del cyclic
+    keeper.last_input -= heap.IDLE_SECONDS + 0.1
+    assert keeper.tick(busy=True) is False  # never while an audit builds its objects
+    assert ref() is not None
+    assert keeper.tick() is True
+    assert keeper.full_collections == 1
+    assert ref() is None
+    assert gc.get_count()[2] == 0
+
+
+def test_endless_input_still_gets_a_full_collection_eventually(keeper: HeapKeeper) -> None:
+    _make_full_collection_due(heap.FULL_FORCED)
+    keeper.input_seen()
+    assert keeper.tick(busy=True) is True
+    assert keeper.full_collections == 1
+
+
+def test_frozen_cyclic_garbage_is_swept_after_enough_audits(keeper: HeapKeeper) -> None:
+    cyclic = Node()
+    ref = weakref.ref(cyclic)
+    keeper.settle()  # frozen along with an audit result
+    del cyclic
+    gc.collect()
+    assert ref() is not None  # frozen: no collection sees it
+    keeper.last_input -= heap.SWEEP_IDLE_SECONDS + 0.1
+    while keeper.settled < keeper.sweep_after() - 1:
+        keeper.settle()
+    keeper.tick()
+    assert keeper.sweeps == 0 and ref() is not None
+    keeper.settle()
+    keeper.input_seen()
+    keeper.tick()
+    assert keeper.sweeps == 0  # not while the operator is busy
+    keeper.last_input -= heap.SWEEP_IDLE_SECONDS + 0.1
+    assert keeper.tick() is True
+    assert keeper.sweeps == 1
+    assert ref() is None
+    assert gc.get_freeze_count() > 0  # what is alive is frozen again
