@@ -318,10 +318,9 @@ class MemtuiApp(CurateActions, App[int]):
 
     def _show(self, result: AuditResult, changed: set[str] | None) -> None:
         self._ui.query_one(HealthHeader).show(result, self.palette)
-        for pid, _, _ in VIEWS:
-            for view in self._ui.query(f"#{pid}-view"):
-                cast(AuditView, view).set_result(result, self.palette, changed,
-                                                 self._rows.get(pid))
+        for view in self._ui.query(AuditView):  # one walk of the DOM, not one per view
+            pid = (view.id or "").removesuffix("-view")
+            view.set_result(result, self.palette, changed, self._rows.get(pid))
         active: Any = self.active_view
         active.ensure_fresh()
         preview = self._ui.query_one(MemoryPreview)

@@ -36,6 +36,15 @@ class Column:
     flex: bool = False  # takes the width the other columns leave
 
 
+def _sort_key(value: Any) -> tuple[int, Any]:
+    """None sorts last; numbers and strings never meet in one column."""
+    if value is None:
+        return (1, 0)
+    if isinstance(value, str):
+        return (0, value.casefold())
+    return (0, value)
+
+
 @dataclass
 class Row:
     """One table row: its cells, sort keys (one per column), text to filter on and where
@@ -50,6 +59,9 @@ class Row:
     search: str = ""
     digest: str = field(default="", compare=False)
     data: Any = field(default=None, compare=False)  # the audit record behind the row
+    # Worked out once where rows are built (a worker thread), not on each redraw:
+    sort_keys: tuple[Any, ...] = field(default=(), init=False, compare=False)
+    touches: frozenset[str] = field(default=frozenset(), init=False, compare=False)
 
     def __post_init__(self) -> None:
         plain = "\x1f".join(c.plain if isinstance(c, Text) else str(c) for c in self.cells)
@@ -57,6 +69,8 @@ class Row:
             self.search = plain.casefold()
         if not self.digest:
             self.digest = plain
+        self.sort_keys = tuple(_sort_key(v) for v in self.sort)
+        self.touches = frozenset((*self.about, self.path) if self.path else self.about)
 
 
 class AuditTable(FilteredView):
@@ -161,9 +175,10 @@ class AuditTable(FilteredView):
         digests = {r.key: r.digest for r in self.rows}
         if self._digests is not None:
             now = time.monotonic()
+            before = self._digests
             for r in self.rows:
-                if self._digests.get(r.key) != r.digest or \
-                        not changed.isdisjoint((*r.about, r.path)):
+                if before.get(r.key) != r.digest or \
+                        (changed and not changed.isdisjoint(r.touches)):
                     self._marked[r.key] = now + MARK_SECONDS
             if self._marked:
                 self.set_timer(MARK_SECONDS + 0.1, self._unmark)
@@ -195,15 +210,14 @@ class AuditTable(FilteredView):
             rows = [r for r in rows if all(w in r.search for w in words)]
         if self.sort_column is not None:
             col = self.sort_column
-            rows = sorted(rows, key=lambda r: _sort_key(r.sort[col]),
-                          reverse=self.sort_reverse)
+            rows = sorted(rows, key=lambda r: r.sort_keys[col], reverse=self.sort_reverse)
         self.shown = rows
         marked = self.marked
         cursor = next((i for i, r in enumerate(rows) if r.key == keep_key), None)
-        self.picked &= {r.key for r in self.rows}
-        table.set_rows([r.cells for r in rows],
-                       {i for i, r in enumerate(rows) if r.key in marked}, cursor,
-                       {i for i, r in enumerate(rows) if r.key in self.picked})
+        if self.picked:
+            self.picked &= {r.key for r in self.rows}
+        table.set_rows([r.cells for r in rows], _positions(rows, marked), cursor,
+                       _positions(rows, self.picked))
         self.set_class(not rows, "-empty")
         self.query_one(".empty", Static).update(
             "no row matches the filter" if self.rows and not rows else self.EMPTY)
@@ -301,10 +315,6 @@ class AuditTable(FilteredView):
             self.post_message(JumpTo(row.path, row.line))
 
 
-def _sort_key(value: Any) -> tuple[int, Any]:
-    """None sorts last; numbers and strings never meet in one column."""
-    if value is None:
-        return (1, 0)
-    if isinstance(value, str):
-        return (0, value.casefold())
-    return (0, value)
+def _positions(rows: list[Row], keys: set[str]) -> set[int]:
+    """Where the rows with these keys are."""
+    return {i for i, r in enumerate(rows) if r.key in keys} if keys else set()
