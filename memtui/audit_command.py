@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 from memtui.core.audit import DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
 from memtui.core.findings import reaches
@@ -82,7 +83,10 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
     except WorkspaceError as exc:
         sys.stderr.write(f"memtui audit: {exc}\n")
         return 2
-    result = Auditor(ws, options_from(ns)).run()
+    line = ProgressLine() if sys.stderr.isatty() else None
+    result = Auditor(ws, options_from(ns)).run(progress=line)
+    if line is not None:
+        line.clear()
     if ns.json:
         from memtui.core.report import to_json
 
@@ -94,3 +98,28 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
 
         print_report(result)
     return 1 if any(reaches(f.severity, ns.fail_on) for f in result.findings) else 0
+
+
+class ProgressLine:
+    """How far a long audit has come, on one rewritten line of a terminal's stderr; it
+    appears only once the audit has taken half a second."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        self.shown = 0.0
+        self.width = 0
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.started < 0.5 or now - self.shown < 0.1:
+            return
+        self.shown = now
+        text = f"memtui: {phase} {done:,} / {total:,} files" if total else f"memtui: {phase}"
+        sys.stderr.write("\r" + text.ljust(self.width))
+        sys.stderr.flush()
+        self.width = len(text)
+
+    def clear(self) -> None:
+        if self.width:
+            sys.stderr.write("\r" + " " * self.width + "\r")
+            sys.stderr.flush()

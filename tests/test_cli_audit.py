@@ -132,3 +132,30 @@ def test_demo(tmp_path: Path) -> None:
     text = memtui("audit", "--demo")
     assert text.returncode == 1
     assert "Secrets (1, secret, error)" in text.stdout
+
+
+def test_progress_line_shows_only_on_long_audits_and_clears_itself(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from memtui import audit_command
+
+    now = [100.0]
+    monkeypatch.setattr(audit_command.time, "monotonic", lambda: now[0])
+    line = audit_command.ProgressLine()
+    line("reading", 100, 10000)  # a quick audit never shows a line
+    assert capsys.readouterr().err == ""
+    now[0] += 0.6
+    line("reading", 3400, 10000)
+    assert capsys.readouterr().err == "\rmemtui: reading 3,400 / 10,000 files"
+    now[0] += 0.05
+    line("reading", 3500, 10000)  # at most ten redraws a second
+    assert capsys.readouterr().err == ""
+    now[0] += 0.1
+    line("linking", 0, 0)
+    assert capsys.readouterr().err == "\rmemtui: linking".ljust(37)
+    line.clear()
+    assert capsys.readouterr().err == "\r" + " " * 15 + "\r"
+
+
+def test_no_progress_line_when_stderr_is_not_a_terminal(clean: Path) -> None:
+    done = memtui("audit", str(clean))
+    assert done.returncode == 0 and done.stderr == ""

@@ -17,7 +17,7 @@ import heapq
 import os
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import chain
 
@@ -190,6 +190,18 @@ class AuditResult:
         return [ln for ln in self.index.lines if ln.number > self.loaded_lines]
 
 
+Progress = Callable[[str, int, int], None]
+"""Told how far an audit has come: the phase ("reading", "counting tokens", "linking"),
+items done and items in all (0 and 0 for a phase without a count)."""
+
+PROGRESS_EVERY = 100  # files between two progress reports
+COUNT_CHUNK = 500  # texts tokenized between two progress reports
+
+
+def _silent(phase: str, done: int, total: int) -> None:
+    pass
+
+
 class Auditor:
     """Audits one workspace, again and again, re-reading only what changed."""
 
@@ -233,6 +245,7 @@ class Auditor:
         self._finding_parts: dict[str, list[Finding]] = {}
         self._report_parts: dict[str, FileReport] = {}
         self._linked_from: tuple[LinkResults, set[str]] | None = None
+        self._progress: Progress = _silent
 
     @property
     def profile(self) -> str:
@@ -241,11 +254,13 @@ class Auditor:
             return p
         return "item" if self.ws.layout == "item" else "claude-code"
 
-    def run(self, changed: Iterable[str] | None = None) -> AuditResult:
+    def run(self, changed: Iterable[str] | None = None,
+            progress: Progress | None = None) -> AuditResult:
         """Audit now. ``changed``: workspace-relative paths known to have changed (a hint that
         lets the auditor skip walking the tree and looking at unchanged files); None walks
-        and checks everything."""
+        and checks everything. ``progress`` hears how far it has come (from this thread)."""
         started = time.perf_counter()
+        self._progress = progress or _silent
         collecting = gc.isenabled()
         gc.disable()  # the audit makes many small objects and frees few: skip the sweeps
         try:
@@ -259,6 +274,7 @@ class Auditor:
             if self._git is None or changed is None:
                 self._git = git_times(self.ws.root)
             scans = self._scan_all(hint)
+            self._progress("linking", 0, 0)
             result = self._assemble(scans)
         finally:
             if collecting:
@@ -339,7 +355,10 @@ class Auditor:
             todo = self._paths
         root = str(self.ws.root) + os.sep
         fresh: list[FileScan] = []
-        for rel in todo:
+        report, total = self._progress, len(todo)
+        for done, rel in enumerate(todo):
+            if not done % PROGRESS_EVERY:
+                report("reading", done, total)
             cached = cache.get(rel)
             if only is not None and cached is not None and rel not in only:
                 keep[rel] = cached
@@ -361,10 +380,16 @@ class Auditor:
                 if cached is None or cached[1].memory.name != scan.memory.name:
                     self._new_generation()
             keep[rel] = (key, scan)
+        report("reading", total, total)
         if fresh:
             texts = [s.memory.text for s in fresh]
             keys = [s.digest or text_digest(t) for s, t in zip(fresh, texts, strict=True)]
-            counts = self.counter.counts_many(texts, keys)
+            counts: list[dict[str, int]] = []
+            for start in range(0, len(texts), COUNT_CHUNK):
+                report("counting tokens", start, len(texts))
+                end = start + COUNT_CHUNK
+                counts += self.counter.counts_many(texts[start:end], keys[start:end])
+            report("counting tokens", len(texts), len(texts))
             for scan, c in zip(fresh, counts, strict=True):
                 scan.tokens = c
         self._scans = keep

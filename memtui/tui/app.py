@@ -151,6 +151,8 @@ class MemtuiApp(CurateActions, App[int]):
         self._requested_theme = theme
         self._auditing = False
         self.heap = HeapKeeper()
+        self.audit_progress: tuple[str, int, int] | None = None  # set by the audit thread
+        self._progress_shown: tuple[str, int, int] | None = None
         self._pending: set[str] | None = None  # changes seen while an audit ran
         self._full_pending = False
         self._rows: dict[str, list[Row]] = {}  # table rows of the last audit, by view
@@ -227,9 +229,21 @@ class MemtuiApp(CurateActions, App[int]):
         self._apply_width(self.size.width)
         self.heap.start()
         self.set_interval(0.5, self._heap_tick)
+        self.set_interval(0.2, self._show_progress)
 
     def _heap_tick(self) -> None:
         self.heap.tick(busy=self._auditing)
+
+    def _audit_progress(self, phase: str, done: int, total: int) -> None:
+        """From the audit thread: only noted here; `_show_progress` draws it."""
+        self.audit_progress = (phase, done, total)
+
+    def _show_progress(self) -> None:
+        progress = self.audit_progress
+        if self._auditing and progress is not None and progress != self._progress_shown:
+            self._progress_shown = progress
+            for header in self._ui.query(HealthHeader):  # none while closing
+                header.progress(*progress)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseEvent)):
@@ -270,7 +284,7 @@ class MemtuiApp(CurateActions, App[int]):
     @work(thread=True, exclusive=False, group="audit", exit_on_error=False)
     def _audit(self, changed: set[str] | None) -> None:
         try:
-            result = self.auditor.run(changed)
+            result = self.auditor.run(changed, self._audit_progress)
             rows = prepare_rows(result, self.palette)
         except Exception as exc:  # a bug or a vanished folder must not take the app down
             self.call_from_thread(self._audit_failed, exc, changed)

@@ -31,11 +31,25 @@ class HealthHeader(Static):
         super().__init__(id=id)
         self.result: AuditResult | None = None
         self.auditing = False
+        self.where = ""
 
     def loading(self, where: str) -> None:
-        self.auditing = True
+        self.auditing, self.where = True, where
         if self.result is None:
             self.update(Text.assemble(("memtui", "bold"), f"  auditing {where} …"))
+
+    def progress(self, phase: str, done: int, total: int) -> None:
+        """How far the first audit has come: a gauge and a count while files are read or
+        tokenized (a big workspace takes seconds)."""
+        if self.result is not None:
+            return
+        line = Text.assemble(("memtui", "bold"), f"  auditing {self.where} … ")
+        if total:
+            unit = "file" if total == 1 else "files"
+            line.append(f"{bar(done / total)} {phase} {done:,} / {total:,} {unit}")
+        else:
+            line.append(phase)
+        self.update(line)
 
     def show(self, result: AuditResult, palette: Palette) -> None:
         self.result, self.auditing = result, False

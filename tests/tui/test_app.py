@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -389,3 +390,26 @@ async def test_o_with_an_unparsable_editor_says_so_and_keeps_running(
         assert [n.message for n in app._notifications] == [
             "cannot open memory/user-role.md in vim \": No closing quotation"]
         assert app.is_running
+
+
+async def test_the_first_audit_shows_its_progress_in_the_header(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    release = threading.Event()
+    real_run = app.auditor.run
+
+    def slow_run(changed: Any = None, progress: Any = None) -> Any:
+        progress("reading", 3400, 10000)
+        release.wait(10)
+        return real_run(changed, progress)
+
+    app.auditor.run = slow_run  # type: ignore[method-assign]
+    async with app.run_test(size=(160, 50)) as pilot:
+        header = app.query_one(HealthHeader)
+        await wait_for(pilot, lambda: "reading 3,400 / 10,000 files" in str(header.content))
+        assert "█" * 6 + "▊" in str(header.content)  # 34 % of a 20-cell gauge
+        assert app.audits == 0
+        release.set()
+        await started(pilot, app)
+        assert "6 memories" in str(header.content)
+        header.progress("reading", 1, 2)  # a late report never hides the result
+        assert "6 memories" in str(header.content)
