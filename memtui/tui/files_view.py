@@ -60,4 +60,4 @@ class FilesView(AuditTable):
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         types = " · ".join(f"{k} {v}" for k, v in result.types.items())
-        return f"{len(result.files)} memory files" + (f" — {types}" if types else "")
+        return f"{len(result.files):,} memory files" + (f" — {types}" if types else "")

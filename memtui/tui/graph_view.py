@@ -70,7 +70,7 @@ class GraphView(FilteredView):
         else:
             label.stylize(self.palette.error)
         g = result.graph
-        label.append(f"  →{len(g.out.get(path, ()))} ←{len(g.back.get(path, ()))}",
+        label.append(f"  →{len(g.out.get(path, ())):,} ←{len(g.back.get(path, ())):,}",
                      style=self.palette.muted)
         if key != path:
             label.append(f"  {path}", style=self.palette.muted)
@@ -105,27 +105,27 @@ class GraphView(FilteredView):
         tree.clear()
         root = tree.root
         nodes = [p for p in g.nodes if wanted(p)]
-        mem = root.add(f"Memories ({len(nodes)})", GraphNode("group"), expand=True)
+        mem = root.add(f"Memories ({len(nodes):,})", GraphNode("group"), expand=True)
         for path in nodes[:MAX_LISTED]:
             self._add_memory(mem, path)
         self._more(mem, len(nodes))
         isolated = [p for p in g.isolated() if wanted(p)]
-        iso = root.add(f"Isolated — no links in or out ({len(isolated)})", GraphNode("group"))
+        iso = root.add(f"Isolated — no links in or out ({len(isolated):,})", GraphNode("group"))
         for path in isolated[:MAX_LISTED]:
             iso.add_leaf(self._memory_label(path), GraphNode("memory", path))
         self._more(iso, len(isolated))
         comps = [c for c in g.components() if len(c) > 1]
-        comp_node = root.add(f"Connected components ({len(comps)})", GraphNode("group"))
+        comp_node = root.add(f"Connected components ({len(comps):,})", GraphNode("group"))
         for i, comp in enumerate(comps[:MAX_LISTED], start=1):
             if not any(wanted(p) for p in comp):
                 continue
-            node = comp_node.add(f"#{i}: {len(comp)} memories", GraphNode("group"))
+            node = comp_node.add(f"#{i}: {len(comp):,} memories", GraphNode("group"))
             for path in comp[:MAX_LISTED]:
                 node.add_leaf(self._memory_label(path), GraphNode("memory", path))
             self._more(node, len(comp))
         self._more(comp_node, len(comps))
         dangling = sorted(g.placeholders)
-        dn = root.add(Text(f"Dangling targets ({len(dangling)})"), GraphNode("group"))
+        dn = root.add(Text(f"Dangling targets ({len(dangling):,})"), GraphNode("group"))
         for name in dangling[:MAX_LISTED]:
             srcs = g.placeholders[name]
             leaf = dn.add(Text(f"[[{name}]]", style=self.palette.dangling),
@@ -133,8 +133,8 @@ class GraphView(FilteredView):
             for src in srcs:
                 leaf.add_leaf(Text("← ") + self._memory_label(src), GraphNode("memory", src))
         self.query_one(".summary", Static).update(
-            f"{len(g.nodes)} memories · {sum(len(v) for v in g.out.values())} links · "
-            f"{len(isolated)} isolated · {len(comps)} components · {len(dangling)} dangling")
+            f"{len(g.nodes):,} memories · {sum(len(v) for v in g.out.values()):,} links · "
+            f"{len(isolated):,} isolated · {len(comps):,} components · {len(dangling):,} dangling")
         if keep is not None:
             for node in mem.children:
                 if node.data and node.data.path == keep:
@@ -157,11 +157,11 @@ class GraphView(FilteredView):
         g = self.result.graph
         out, back = g.out.get(path, []), g.back.get(path, [])
         if out:
-            grp = node.add(Text(f"→ links to ({len(out)})"), GraphNode("group"), expand=True)
+            grp = node.add(Text(f"→ links to ({len(out):,})"), GraphNode("group"), expand=True)
             for t in out:
                 self._add_memory(grp, t)
         if back:
-            grp = node.add(Text(f"← linked from ({len(back)})"), GraphNode("group"),
+            grp = node.add(Text(f"← linked from ({len(back):,})"), GraphNode("group"),
                            expand=True)
             for s in back:
                 self._add_memory(grp, s)

@@ -73,31 +73,31 @@ class HealthHeader(Static):
         def sep() -> None:
             t.append(" · ", style=p.muted)
 
-        t.append(f"{len(result.files)}", style="bold")
+        t.append(f"{len(result.files):,}", style="bold")
         t.append(" memories")
         sep()
         if idx.exists:
-            t.append(f"index {len(entries)}", style="bold")
-            t.append(f" entries ({len(entries) - packed} hot, {packed} packed)")
+            t.append(f"index {len(entries):,}", style="bold")
+            t.append(f" entries ({len(entries) - packed:,} hot, {packed:,} packed)")
         else:
             t.append("no index", style=f"bold {p.warning}")
         sep()
-        t.append(f"{len(result.orphans)}", style=f"bold {p.warning}" if result.orphans
+        t.append(f"{len(result.orphans):,}", style=f"bold {p.warning}" if result.orphans
                  else "bold")
         t.append(" orphans")
         if result.orphans:
             t.append(" (")
-            t.append(f"{lost} unreachable", style=f"bold {p.error}" if lost else "")
+            t.append(f"{lost:,} unreachable", style=f"bold {p.error}" if lost else "")
             t.append(")")
         sep()
         nb = len(result.broken_links)
-        t.append(f"{nb}", style=f"bold {p.error}" if nb else "bold")
+        t.append(f"{nb:,}", style=f"bold {p.error}" if nb else "bold")
         t.append(" broken links")
         sep()
-        t.append(f"{dangling}", style=f"bold {p.dangling}" if dangling else "bold")
+        t.append(f"{dangling:,}", style=f"bold {p.dangling}" if dangling else "bold")
         t.append(" dangling [[ ]]")
         if fuzzy:
-            t.append(f" ({fuzzy} fuzzy)", style=p.fuzzy)
+            t.append(f" ({fuzzy:,} fuzzy)", style=p.fuzzy)
         t.append("\n")
 
         block = result.block
@@ -114,7 +114,7 @@ class HealthHeader(Static):
             lc = p.error if near > 1 else p.warning if near > 0.8 else p.resolved
             t.append("\nload limit ")
             t.append(bar(min(near, 1.0), 10), style=lc)
-            t.append(f" {lines}/{opts.max_lines} lines · {idx.size:,}/{opts.max_bytes:,} B",
+            t.append(f" {lines:,}/{opts.max_lines:,} lines · {idx.size:,}/{opts.max_bytes:,} B",
                      style=lc)
             beyond = [ln for ln in result.beyond_limit if ln.kind != "blank"]
             if beyond:

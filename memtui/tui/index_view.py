@@ -81,10 +81,10 @@ class IndexView(AuditTable):
             return Text("no MEMORY.md", style=palette.warning)
         entries = [ln for ln in idx.lines if ln.kind in ("entry", "packed")]
         packed = sum(1 for ln in entries if ln.kind == "packed")
-        out = Text(f"{len(idx.lines)} lines · {len(entries)} with links "
-                   f"({len(entries) - packed} hot, {packed} packed)")
+        out = Text(f"{len(idx.lines):,} lines · {len(entries):,} with links "
+                   f"({len(entries) - packed:,} hot, {packed:,} packed)")
         beyond = [ln for ln in result.beyond_limit if ln.kind != "blank"]
         if beyond:
-            out.append(f" · {len(beyond)} past the load limit (struck out)",
+            out.append(f" · {len(beyond):,} past the load limit (struck out)",
                        style=palette.warning)
         return out
