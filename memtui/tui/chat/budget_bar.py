@@ -54,4 +54,6 @@ class BudgetBar(Widget):
                           f"({share:.0%})", style="bold red" if share > 0.9 else "bold")
         else:
             legend.append(f"= {b.total:,} / window unknown", style="bold")
+        if self.size.height < 2:  # a one-line bar (a short terminal) keeps the numbers
+            return legend
         return Text("\n").join([bar, legend])
