@@ -10,6 +10,7 @@ from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Footer, Input
+from textual.widgets._footer import FooterKey
 
 from memtui.agent.settings import AgentSettings
 from memtui.tui.app import MemtuiApp, open_app
@@ -126,3 +127,20 @@ async def test_at_160x50_chat_preview_and_views_sit_side_by_side(workspace: Path
         views, chat = app.query_one("#views").region, app.query_one("#chat-slot").region
         assert preview.region.x >= views.right and chat.x >= preview.region.right
         assert app.query_one("#chat-input", Input).region.bottom <= chat.bottom
+
+
+async def test_the_80_column_footer_shows_whole_keys_that_do_not_overlap(
+        workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot, app)
+        for key in "1257":
+            await switch(pilot, app, key)
+            await pilot.pause(0.2)
+            footer = app.query_one(Footer)
+            shown = [k for k in footer.query(FooterKey) if k.display]
+            regions = [k.region for k in shown]
+            assert all(footer.region.contains_region(r) for r in regions), key
+            for a, b in combinations(regions, 2):
+                assert not a.overlaps(b), (key, a, b)
+            assert {"question_mark", "q", "ctrl+p"} <= {k.key for k in shown}, key
