@@ -7,6 +7,13 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 
+def key_width(key: FooterKey) -> int:
+    """The cells ``key`` takes in the footer row, margins included (measured from what it
+    renders, so it needs no layout: a footer on a screen under a dialog is fitted too)."""
+    margin = key.styles.margin
+    return key.render().cell_len + key.styles.gutter.width + margin.left + margin.right
+
+
 class FittingFooter(Footer):
     """Keys are shown in binding order while they fit beside the palette key; the rest
     stay reachable by their keys, the ``?`` help and the command palette."""
@@ -17,20 +24,21 @@ class FittingFooter(Footer):
 
     async def recompose(self) -> None:
         await super().recompose()
-        self.call_after_refresh(self.fit)
+        self.fit()
 
     def on_resize(self) -> None:
-        for key in self.query_children(FooterKey):
-            key.display = True  # measured again at the new width
-        self.call_after_refresh(self.fit)
+        self.fit()
+
+    def watch_compact(self) -> None:
+        self.call_after_refresh(self.fit)  # once the keys have their compact styles
 
     def fit(self) -> None:
-        """Hide every key from the first one that reaches the palette key (or the edge)."""
+        """Hide every key from the first one that does not fit."""
         keys = list(self.query_children(FooterKey))
         palette = next((k for k in keys if k.has_class("-command-palette")), None)
-        limit = palette.region.x if palette is not None else self.region.right
-        full = False
+        room = self.size.width - (key_width(palette) if palette is not None else 0)
+        used = 0
         for key in keys:
             if key is not palette:
-                full = full or key.region.right > limit
-                key.display = not full
+                used += key_width(key)
+                key.display = used <= room
