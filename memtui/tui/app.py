@@ -19,7 +19,7 @@ from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widget import Widget
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
@@ -34,6 +34,7 @@ from memtui.tui.config import load_config, save_config
 from memtui.tui.curate_actions import CURATE_ACTIONS, CurateActions
 from memtui.tui.files_view import FilesView
 from memtui.tui.findings_view import FindingsView
+from memtui.tui.fitting_footer import FittingFooter
 from memtui.tui.graph_view import GraphView
 from memtui.tui.health_header import HealthHeader
 from memtui.tui.heap import HeapKeeper
@@ -47,7 +48,7 @@ from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes
 from memtui.tui.watcher import watch_workspace
 
 DEFAULT_THEME = "memtui-night"
-NARROW = 120  # below this many columns the preview goes under the views
+NARROW = 120  # below this many columns the preview (or the chat) goes under the views
 NOTICE_SECONDS = 8.0
 
 #: (pane id, tab title, view class) in keystroke order 1..7.
@@ -108,15 +109,17 @@ class MemtuiApp(CurateActions, App[int]):
     TITLE = "memtui"
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave_input", "Back to view"),  # shown while an input has focus
         *(Binding(str(i), f"show_view('{pid}')", title, show=False)
           for i, (pid, title, _) in enumerate(VIEWS, start=1)),
+        # in footer order: a narrow footer shows what fits, from the first
         Binding("o", "open_editor", "Edit"),
         Binding("p", "toggle_preview", "Preview"),
         Binding("r", "reaudit", "Re-audit"),
         Binding("c", "toggle_chat", "Chat"),
-        Binding("t", "choose_theme", "Theme"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
+        Binding("t", "choose_theme", "Theme"),
         *CurateActions.CURATE_BINDINGS,
     ]
 
@@ -158,6 +161,8 @@ class MemtuiApp(CurateActions, App[int]):
         self._rows: dict[str, list[Row]] = {}  # table rows of the last audit, by view
         self._stop = threading.Event()
         self._chat = chat_available()
+        self._narrow = False
+        self._preview_on = True  # the operator's choice (p); the chat may cover it
         for t in load_themes():
             self.register_theme(t)
         self.theme = self._initial_theme()
@@ -217,7 +222,7 @@ class MemtuiApp(CurateActions, App[int]):
             yield MemoryPreview(id="preview")
             yield Container(id="chat-slot")
         yield Static("", id="notice")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.palette = Palette.from_variables(self.theme_variables)
@@ -261,8 +266,27 @@ class MemtuiApp(CurateActions, App[int]):
         self._apply_width(event.size.width)
 
     def _apply_width(self, width: int) -> None:
-        self._ui.query_one("#main").set_class(width < NARROW, "-narrow")
-        self._ui.query_one(Footer).compact = width < NARROW
+        self._narrow = width < NARROW
+        self._ui.query_one(FittingFooter).compact = self._narrow
+        self._arrange()
+
+    def _chat_open(self) -> bool:
+        return self._ui.query_one("#chat-slot").has_class("-open")
+
+    def _arrange(self) -> None:
+        """Wide: views, preview and chat side by side. Narrow: the preview or the chat
+        under the views, one at a time (the open chat covers the preview), so the views
+        keep their rows."""
+        chat_open = self._chat_open()
+        main = self._ui.query_one("#main")
+        main.set_class(self._narrow, "-narrow")
+        main.set_class(chat_open, "-chat")
+        preview = self._ui.query_one(MemoryPreview)
+        show = self._preview_on and not (self._narrow and chat_open)
+        if show != preview.display:
+            preview.display = show
+            if show:
+                preview.shown_again()
 
     def on_unmount(self) -> None:
         self._stop.set()
@@ -439,9 +463,15 @@ class MemtuiApp(CurateActions, App[int]):
         found = self._ui.query(MemoryPreview)
         if not found:
             return
-        preview = found.first()
-        preview.display = True
-        preview.request(event.path, event.line, now=True)
+        self._show_preview()
+        found.first().request(event.path, event.line, now=True)
+
+    def _show_preview(self) -> None:
+        """Show the preview; when narrow, it takes the open chat's place."""
+        self._preview_on = True
+        if self._narrow and self._chat_open():
+            self._set_chat_open(False)
+        self._arrange()
 
     def action_focus_filter(self) -> None:
         view: Any = self.active_view
@@ -449,10 +479,17 @@ class MemtuiApp(CurateActions, App[int]):
             view.action_focus_filter()
 
     def action_toggle_preview(self) -> None:
-        preview = self._ui.query_one(MemoryPreview)
-        preview.display = not preview.display
-        if preview.display:
-            preview.shown_again()
+        if self._preview_on and not (self._narrow and self._chat_open()):
+            self._preview_on = False
+            self._arrange()
+        else:
+            self._show_preview()
+
+    def action_leave_input(self) -> None:
+        """From the filter box or the chat input back to the active view."""
+        pid = self._ui.query_one(TabbedContent).active
+        if pid:
+            self._view_widget(pid).focus()
 
     def action_reaudit(self) -> None:
         self.set_notice("auditing again …")
@@ -497,6 +534,10 @@ class MemtuiApp(CurateActions, App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_chat":
             return self._chat
+        if action == "leave_input":
+            focused = self.focused
+            return (isinstance(focused, Input) and self.screen is self._ui
+                    and self._ui.query_one("#main") in focused.ancestors)
         return True
 
     def action_toggle_chat(self) -> None:
@@ -508,9 +549,19 @@ class MemtuiApp(CurateActions, App[int]):
                 self.notify("the chat pane is not installed", severity="warning")
                 return
             slot.mount(pane_class(self.workspace, self.settings))  # type: ignore[call-arg]
-        slot.toggle_class("-open")
-        if slot.has_class("-open") and slot.children:
+        self._set_chat_open(not slot.has_class("-open"))
+        self._arrange()
+        if slot.has_class("-open"):
             self.call_after_refresh(slot.children[0].focus)
+
+    def _set_chat_open(self, open_: bool) -> None:
+        """Open or close the chat slot (the pane, and its conversation, stay mounted);
+        focus inside a closing chat goes back to the active view."""
+        slot = self._ui.query_one("#chat-slot")
+        focused = self.focused
+        slot.set_class(open_, "-open")
+        if not open_ and focused is not None and slot in focused.ancestors:
+            self.action_leave_input()
 
     def on_chat_pane_memory_changed(self, event: Any) -> None:
         """The agent wrote files: audit them now rather than wait for the watcher."""

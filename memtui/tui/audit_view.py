@@ -54,7 +54,8 @@ class AuditView(Vertical):
 
 class FilteredView(AuditView):
     """An audit view with a summary line and a filter box over its ``body`` (a table, a
-    tree): typing narrows the view, Enter or Esc goes back to the body."""
+    tree): typing narrows the view, Enter goes back to the body (and so does Esc, the
+    app's way out of any input)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "focus_filter", "Filter")]
 
@@ -93,7 +94,3 @@ class FilteredView(AuditView):
     def _filter_done(self, event: Input.Submitted) -> None:
         event.stop()
         self.body.focus()
-
-    def key_escape(self) -> None:
-        if self.query_one(Input).has_focus:
-            self.body.focus()

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from typing import ClassVar
 
 from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
 from textual.pilot import Pilot
 from textual.widgets import Collapsible, Input, Markdown
 
@@ -181,6 +183,40 @@ async def test_escape_cancels(ws: Workspace, fake: FakeOllama) -> None:
         assert 0 < len(partial["content"]) < len("word " * 200)
         rows = [json.loads(x) for x in pane.session.transcript.read_text().splitlines()]
         assert rows[-1]["kind"] == "cancelled"
+
+
+class EscapeHarness(Harness):
+    """A host app with its own Esc (memtui's: back to the view)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave")]
+
+    def __init__(self, ws: Workspace, settings: AgentSettings) -> None:
+        super().__init__(ws, settings)
+        self.left = 0
+
+    def action_leave(self) -> None:
+        self.left += 1
+
+
+async def test_escape_is_the_pane_s_only_while_a_reply_comes(
+        ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(FakeModel("slow", [Reply(content="word " * 200, chunk_delay=0.05)]))
+    app = EscapeHarness(ws, AgentSettings(model="slow", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        app.query_one("#chat-input", Input).focus()
+        await pilot.pause()
+        assert app.screen.active_bindings["escape"].binding.action == "leave"
+        await pilot.press("escape")
+        assert app.left == 1
+        await send(pilot, "talk")
+        await wait_until(pilot, lambda: bool(list(app.query(AssistantMessage))))
+        assert app.screen.active_bindings["escape"].binding.description == "Cancel reply"
+        await pilot.press("escape")
+        await wait_until(pilot, idle(pane))
+        assert app.query_one(Banner).message == "reply cancelled" and app.left == 1
+        assert app.screen.active_bindings["escape"].binding.action == "leave"
 
 
 async def test_picker_and_no_tools(ws: Workspace, fake: FakeOllama) -> None:

@@ -44,14 +44,16 @@ class BudgetBar(Widget):
             used += cells
         if used < width:
             bar.append("░" * (width - used), style="dim")
-        legend = Text()
+        parts = Text()
         for (label, tokens), color in zip(b.parts(), COLORS, strict=True):
-            legend.append("■ ", style=color)
-            legend.append(f"{label} {tokens:,}  ")
+            parts.append("■ ", style=color)
+            parts.append(f"{label} {tokens:,}  ")
         if window:
             share = b.total / window
-            legend.append(f"= {b.total:,} / {window:,}{'' if b.window else ' loaded'} "
-                          f"({share:.0%})", style="bold red" if share > 0.9 else "bold")
+            total = Text(f"{b.total:,} / {window:,}{'' if b.window else ' loaded'} "
+                         f"({share:.0%})", style="bold red" if share > 0.9 else "bold")
         else:
-            legend.append(f"= {b.total:,} / window unknown", style="bold")
-        return Text("\n").join([bar, legend])
+            total = Text(f"{b.total:,} / window unknown", style="bold")
+        if self.size.height < 2:  # one line (a short terminal): the total first, no bar
+            return Text.assemble(total, "  ", parts)
+        return Text("\n").join([bar, Text.assemble(parts, "= ", total)])

@@ -1,7 +1,8 @@
 """The chat pane: talk to the agent working in this workspace and watch it write memory.
 
 Mounted by the main app (``c``); usable on its own in any Textual app. Enter sends, Esc
-cancels a generation, ``n`` (or ctrl+n) starts a new chat. Failures keep the conversation
+cancels a generation (with none running, Esc is left to the app), ctrl+n starts a new
+chat (``n`` too while the input is not focused). Failures keep the conversation
 and show one line.
 """
 
@@ -16,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.message import Message
+from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Input, Select
 
@@ -57,6 +59,8 @@ class ChatPane(Vertical):
         Binding("ctrl+n", "new_chat", "New chat", show=False),
     ]
 
+    busy: reactive[bool] = reactive(False, bindings=True)  # a reply is coming
+
     class MemoryChanged(Message):
         """A tool call created, changed or deleted files of the workspace."""
 
@@ -71,7 +75,6 @@ class ChatPane(Vertical):
         self.workspace = workspace
         self.settings = settings
         self.session = ChatSession(workspace, settings)
-        self.busy = False
         self.turns = 0  # turns finished (sent, failed or cancelled)
         self.loaded: int | None = None  # window loaded by Ollama, from /api/ps
         self._pump: asyncio.Task[None] | None = None
@@ -84,8 +87,8 @@ class ChatPane(Vertical):
         yield VerticalScroll(id="chat-log")
         yield BudgetBar()
         yield ReplyStats()
-        yield Input(placeholder="message the agent — Enter sends, Esc cancels, "
-                    "n / ctrl+n new chat", id="chat-input")
+        yield Input(placeholder="message the agent — Enter sends, Esc cancels / leaves, "
+                    "ctrl+n new chat", id="chat-input")
 
     def focus(self, scroll_visible: bool = True) -> ChatPane:
         """Focusing the pane focuses its input (once it is composed)."""
@@ -304,6 +307,11 @@ class ChatPane(Vertical):
 
     # -- actions ---------------------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc cancels only while a reply is coming; otherwise it is not ours (hidden from
+        the footer, and the key goes on to the app)."""
+        return self.busy if action == "cancel" else True
+
     def action_cancel(self) -> None:
         if self._pump is not None and not self._pump.done():
             self._pump.cancel()
@@ -314,7 +322,7 @@ class ChatPane(Vertical):
             return
         self.session.new_chat()
         await self.query_one("#chat-log", VerticalScroll).remove_children()
-        self.query_one(ReplyStats).update("")
+        self.query_one(ReplyStats).clear()
         self.query_one(Banner).show("new chat: history cleared (memory files are kept)",
                                     "info")
         self._refresh_budget()

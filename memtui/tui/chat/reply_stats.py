@@ -9,7 +9,8 @@ from memtui.agent.ollama import ChatStats
 
 class ReplyStats(Static):
     DEFAULT_CSS = """
-    ReplyStats { height: 1; padding: 0 1; color: $text-muted; }
+    ReplyStats { display: none; height: 1; padding: 0 1; color: $text-muted; }
+    ReplyStats.-shown { display: block; }
     """
 
     text: str = ""
@@ -20,3 +21,10 @@ class ReplyStats(Static):
                      f"{estimate:,}) · eval_count {stats.eval_count or 0:,}"
                      + (f" · {tps:.1f} tokens/s" if tps else ""))
         self.update(self.text)
+        self.add_class("-shown")
+
+    def clear(self) -> None:
+        """Nothing to show (a new chat): the line takes no room."""
+        self.text = ""
+        self.update("")
+        self.remove_class("-shown")

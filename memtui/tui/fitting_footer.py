@@ -1,0 +1,44 @@
+"""A footer that leaves out the keys that do not fit instead of running them under the
+command palette key (Textual's footer lets them overflow, half hidden, at 80 columns)."""
+
+from __future__ import annotations
+
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+
+def key_width(key: FooterKey) -> int:
+    """The cells ``key`` takes in the footer row, margins included (measured from what it
+    renders, so it needs no layout: a footer on a screen under a dialog is fitted too)."""
+    margin = key.styles.margin
+    return key.render().cell_len + key.styles.gutter.width + margin.left + margin.right
+
+
+class FittingFooter(Footer):
+    """Keys are shown in binding order while they fit beside the palette key; the rest
+    stay reachable by their keys, the ``?`` help and the command palette."""
+
+    DEFAULT_CSS = """
+    FittingFooter.-compact FooterKey.-command-palette { margin-right: 0; padding-right: 1; }
+    """
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self.fit()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def watch_compact(self) -> None:
+        self.call_after_refresh(self.fit)  # once the keys have their compact styles
+
+    def fit(self) -> None:
+        """Hide every key from the first one that does not fit."""
+        keys = list(self.query_children(FooterKey))
+        palette = next((k for k in keys if k.has_class("-command-palette")), None)
+        room = self.size.width - (key_width(palette) if palette is not None else 0)
+        used = 0
+        for key in keys:
+            if key is not palette:
+                used += key_width(key)
+                key.display = used <= room
