@@ -25,7 +25,7 @@ from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
-from memtui.tui.audit_table import AuditTable, Row
+from memtui.tui.audit_table import AuditTable, Row, RowCache
 from memtui.tui.audit_view import AuditView
 from memtui.tui.block_view import BlockView
 from memtui.tui.broken_view import BrokenLinksView
@@ -78,11 +78,14 @@ class _Nothing:
 _NOTHING = _Nothing()
 
 
-def prepare_rows(result: AuditResult, palette: Palette) -> dict[str, list[Row]]:
+def prepare_rows(result: AuditResult, palette: Palette,
+                 caches: dict[str, RowCache] | None = None) -> dict[str, list[Row]]:
     """Every table view's rows for ``result`` (run in worker threads: 10,000 memories make
-    tens of thousands of styled cells)."""
-    return {pid: cls.build_rows(result, palette) for pid, _, cls in VIEWS
-            if issubclass(cls, AuditTable)}
+    tens of thousands of styled cells); ``caches`` (one per view) keep the rows of the
+    previous audit, so only what changed is built again."""
+    caches = caches if caches is not None else {}
+    return {pid: cls.build_rows(result, palette, caches.setdefault(pid, RowCache()))
+            for pid, _, cls in VIEWS if issubclass(cls, AuditTable)}
 
 
 def chat_available() -> bool:
@@ -154,6 +157,7 @@ class MemtuiApp(CurateActions, App[int]):
         self._requested_theme = theme
         self._auditing = False
         self.heap = HeapKeeper()
+        self._row_caches: dict[str, RowCache] = {}  # the audit worker's alone
         self.audit_progress: tuple[str, int, int] | None = None  # set by the audit thread
         self._progress_shown: tuple[str, int, int] | None = None
         self._pending: set[str] | None = None  # changes seen while an audit ran
@@ -309,7 +313,7 @@ class MemtuiApp(CurateActions, App[int]):
     def _audit(self, changed: set[str] | None) -> None:
         try:
             result = self.auditor.run(changed, self._audit_progress)
-            rows = prepare_rows(result, self.palette)
+            rows = prepare_rows(result, self.palette, self._row_caches)
         except Exception as exc:  # a bug or a vanished folder must not take the app down
             self.call_from_thread(self._audit_failed, exc, changed)
             return

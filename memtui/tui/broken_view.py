@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
-from memtui.core.audit import AuditResult
+from memtui.core.audit import AuditResult, BrokenLink
 from memtui.core.wording import plural
-from memtui.tui.audit_table import AuditTable, Column, Row
+from memtui.tui.audit_table import AuditTable, Column, Row, RowCache
 from memtui.tui.palette import Palette
 
 
@@ -21,19 +21,22 @@ class BrokenLinksView(AuditTable):
     EMPTY = "No broken links."
 
     @classmethod
-    def build_rows(cls, result: AuditResult, palette: Palette) -> list[Row]:
-        rows: list[Row] = []
-        for i, b in enumerate(result.broken_links):
+    def cached_rows(cls, result: AuditResult, palette: Palette,
+                    cache: RowCache) -> list[Row]:
+        def make(item: tuple[int, BrokenLink]) -> Row:
+            i, b = item
             cells: tuple[RenderableType, ...] = (
                 Text(f"{b.source}:{b.line}"),
                 Text(b.target, style=palette.error),
                 Text(", ".join(b.suggestions) or "no close match",
                      style="" if b.suggestions else palette.muted),
             )
-            rows.append(Row(f"{b.source}:{b.line}:{b.target}:{i}", cells,
-                            sort=((b.source, b.line), b.target, len(b.suggestions)),
-                            path=b.source, line=b.line, about=(b.source, b.target), data=b))
-        return rows
+            return Row(f"{b.source}:{b.line}:{b.target}:{i}", cells,
+                       sort=((b.source, b.line), b.target, len(b.suggestions)),
+                       path=b.source, line=b.line, about=(b.source, b.target), data=b)
+
+        return [cache.row((i, b.source, b.line, b.target, tuple(b.suggestions)), make, (i, b))
+                for i, b in enumerate(result.broken_links)]
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         n = len(result.broken_links)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
-from memtui.core.audit import AuditResult
-from memtui.tui.audit_table import AuditTable, Column, Row
+from memtui.core.audit import AuditResult, FileReport
+from memtui.tui.audit_table import AuditTable, Column, Row, RowCache
 from memtui.tui.palette import Palette
 
 #: Where an age comes from, in three letters (the help screen explains them).
@@ -29,9 +29,9 @@ class FilesView(AuditTable):
     EMPTY = "No memory files yet."
 
     @classmethod
-    def build_rows(cls, result: AuditResult, palette: Palette) -> list[Row]:
-        rows: list[Row] = []
-        for f in result.files:
+    def cached_rows(cls, result: AuditResult, palette: Palette,
+                    cache: RowCache) -> list[Row]:
+        def make(f: FileReport) -> Row:
             if f.linked:
                 reach, colour, rank = "linked", palette.resolved, 0
             elif f.reachable:
@@ -52,11 +52,15 @@ class FilesView(AuditTable):
                 Text(str(f.findings) if f.findings else "", justify="right",
                      style=palette.warning),
             )
-            rows.append(Row(f.path, cells,
-                            sort=(name, f.path, f.type or "", f.age_days, f.age_source,
-                                  f.bytes, tokens, rank, f.findings),
-                            path=f.path, data=f))
-        return rows
+            return Row(f.path, cells,
+                       sort=(name, f.path, f.type or "", f.age_days, f.age_source,
+                             f.bytes, tokens, rank, f.findings),
+                       path=f.path, data=f)
+
+        return [cache.row((f.path, f.name, f.type, f.bytes, f.age_days, f.age_source,
+                           f.linked, f.reachable, tuple(f.tokens.items()), f.findings),
+                          make, f)
+                for f in result.files]
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         types = " · ".join(f"{k} {v}" for k, v in result.types.items())

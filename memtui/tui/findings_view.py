@@ -8,9 +8,9 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from memtui.core.audit import AuditResult
-from memtui.core.findings import KIND_TITLES, SEVERITY_RANK
+from memtui.core.findings import KIND_TITLES, SEVERITY_RANK, Finding
 from memtui.core.wording import plural
-from memtui.tui.audit_table import AuditTable, Column, Row
+from memtui.tui.audit_table import AuditTable, Column, Row, RowCache
 from memtui.tui.palette import Palette
 
 
@@ -25,9 +25,10 @@ class FindingsView(AuditTable):
     EMPTY = "No findings: this memory is clean."
 
     @classmethod
-    def build_rows(cls, result: AuditResult, palette: Palette) -> list[Row]:
-        rows: list[Row] = []
-        for i, f in enumerate(result.findings):
+    def cached_rows(cls, result: AuditResult, palette: Palette,
+                    cache: RowCache) -> list[Row]:
+        def make(item: tuple[int, Finding]) -> Row:
+            i, f = item
             colour = palette.severity(f.severity)
             where = f"{f.path}:{f.line}" if f.line else f.path
             title = KIND_TITLES.get(f.kind, f.kind)
@@ -38,11 +39,12 @@ class FindingsView(AuditTable):
                 Text(f.message),
             )
             group = (-SEVERITY_RANK[f.severity], title, f.path, f.line or 0)
-            rows.append(Row(f"{f.kind}:{where}:{i}", cells,
-                            sort=(group, (-SEVERITY_RANK[f.severity], title),
-                                  (f.path, f.line or 0), f.message),
-                            path=f.path, line=f.line, about=(f.path,), data=f))
-        return rows
+            return Row(f"{f.kind}:{where}:{i}", cells,
+                       sort=(group, (-SEVERITY_RANK[f.severity], title),
+                             (f.path, f.line or 0), f.message),
+                       path=f.path, line=f.line, about=(f.path,), data=f)
+
+        return [cache.row((i, f), make, (i, f)) for i, f in enumerate(result.findings)]
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         by_sev = Counter(f.severity for f in result.findings)

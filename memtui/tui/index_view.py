@@ -6,9 +6,14 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from memtui.core.audit import AuditResult
+from memtui.core.index import IndexLine
 from memtui.core.workspace import INDEX_NAME
-from memtui.tui.audit_table import AuditTable, Column, Row
+from memtui.tui.audit_table import AuditTable, Column, Row, RowCache
 from memtui.tui.palette import Palette
+
+# An index line and what its row shows besides: cut off, each link's target found, each
+# wikilink's (state, resolved path), its qwen tokens.
+LineInputs = tuple[IndexLine, bool, tuple[bool, ...], tuple[tuple[str, str | None], ...], int]
 
 
 class IndexView(AuditTable):
@@ -25,37 +30,32 @@ class IndexView(AuditTable):
     EMPTY = "MEMORY.md is missing or empty: nothing is injected into the agent's context."
 
     @classmethod
-    def build_rows(cls, result: AuditResult, palette: Palette) -> list[Row]:
+    def cached_rows(cls, result: AuditResult, palette: Palette,
+                    cache: RowCache) -> list[Row]:
         costs = {c.line: c for c in result.line_costs}
         states = {(w.line, w.target): w for w in result.wikirefs if w.source == INDEX_NAME}
-        rows: list[Row] = []
-        for ln in result.index.lines:
-            if ln.kind == "blank":
-                continue
-            cut = ln.number > result.loaded_lines
+
+        def make(item: LineInputs) -> Row:
+            ln, cut, exists, refs, tokens = item
             targets = Text()
             first: str | None = None
-            for lk in ln.links:
+            for lk, found in zip(ln.links, exists, strict=True):
                 if targets:
                     targets.append(" ")
-                if lk.target is not None and lk.target in result.scans:
-                    targets.append(lk.target, style=palette.resolved)
+                if found:
+                    targets.append(lk.target or "", style=palette.resolved)
                     first = first or lk.target
                 else:
                     targets.append("✗ " + (lk.target or lk.raw), style=palette.error)
-            for lk in ln.wikilinks:
+            for lk, (state, resolved) in zip(ln.wikilinks, refs, strict=True):
                 if targets:
                     targets.append(" ")
-                ref = states.get((lk.line, lk.target or ""))
-                state = ref.state if ref else "dangling"
                 targets.append(f"[[{lk.target}]]", style=palette.link_state(state))
-                if ref and ref.resolved:
-                    first = first or ref.resolved
+                if resolved:
+                    first = first or resolved
             kind = Text("cut" if cut else ln.kind,
                         style=f"bold {palette.warning}" if cut else "")
             title = ln.title or ln.text.strip()
-            cost = costs.get(ln.number)
-            tokens = cost.tokens.get("qwen", 0) if cost else 0
             row_style = "strike dim" if cut else ""
             cells: tuple[RenderableType, ...] = (
                 Text(str(ln.number), style=row_style, justify="right"),
@@ -66,13 +66,29 @@ class IndexView(AuditTable):
                 Text(f"{ln.chars:,}", style=row_style, justify="right"),
                 Text(f"{tokens:,}", style=row_style, justify="right"),
             )
-            rows.append(Row(
+            return Row(
                 key=f"L{ln.number}", cells=cells,
                 sort=(ln.number, ln.kind, title, " ".join(ln.targets), ln.hook, ln.chars,
                       tokens),
                 path=first or INDEX_NAME, line=None if first else ln.number,
                 about=(INDEX_NAME, *ln.targets),
-                search=ln.text.casefold(), data=ln))
+                search=ln.text.casefold(), data=ln)
+
+        rows: list[Row] = []
+        for ln in result.index.lines:
+            if ln.kind == "blank":
+                continue
+            cut = ln.number > result.loaded_lines
+            exists = tuple(lk.target is not None and lk.target in result.scans
+                           for lk in ln.links)
+            refs: list[tuple[str, str | None]] = []
+            for lk in ln.wikilinks:
+                ref = states.get((lk.line, lk.target or ""))
+                refs.append((ref.state, ref.resolved) if ref else ("dangling", None))
+            cost = costs.get(ln.number)
+            tokens = cost.tokens.get("qwen", 0) if cost else 0
+            item = (ln, cut, exists, tuple(refs), tokens)
+            rows.append(cache.row((ln.number, ln.text, ln.kind, *item[1:]), make, item))
         return rows
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
-from memtui.core.audit import AuditResult
+from memtui.core.audit import AuditResult, Orphan
 from memtui.core.wording import plural
-from memtui.tui.audit_table import AuditTable, Column, Row
+from memtui.tui.audit_table import AuditTable, Column, Row, RowCache
 from memtui.tui.palette import Palette
 
 
@@ -22,11 +22,10 @@ class OrphansView(AuditTable):
     EMPTY = "No orphans: every memory file is linked from MEMORY.md."
 
     @classmethod
-    def build_rows(cls, result: AuditResult, palette: Palette) -> list[Row]:
-        rows: list[Row] = []
-        for o in result.orphans:
-            scan = result.scans.get(o.path)
-            name = (scan.memory.name if scan else None) or ""
+    def cached_rows(cls, result: AuditResult, palette: Palette,
+                    cache: RowCache) -> list[Row]:
+        def make(item: tuple[Orphan, str]) -> Row:
+            o, name = item
             state = Text("reachable", style=palette.warning) if o.reachable else Text(
                 "unreachable", style=f"bold {palette.error}")
             linked = ", ".join(o.linked_from) if o.linked_from else "nothing links it"
@@ -36,9 +35,16 @@ class OrphansView(AuditTable):
                 Text(name),
                 Text(linked, style="" if o.linked_from else palette.muted),
             )
-            rows.append(Row(o.path, cells,
-                            sort=(int(o.reachable), o.path, name, len(o.linked_from)),
-                            path=o.path, about=(o.path, *o.linked_from), data=o))
+            return Row(o.path, cells,
+                       sort=(int(o.reachable), o.path, name, len(o.linked_from)),
+                       path=o.path, about=(o.path, *o.linked_from), data=o)
+
+        rows: list[Row] = []
+        for o in result.orphans:
+            scan = result.scans.get(o.path)
+            name = (scan.memory.name if scan else None) or ""
+            rows.append(cache.row((o.path, o.reachable, tuple(o.linked_from), name),
+                                  make, (o, name)))
         return rows
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
