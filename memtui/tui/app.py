@@ -204,7 +204,8 @@ class MemtuiApp(CurateActions, App[int]):
     @work(thread=True, exclusive=True, group="repaint", exit_on_error=False)
     def _repaint(self, result: AuditResult, palette: Palette) -> None:
         """Rows in the new theme's colours, built off the UI thread."""
-        rows = prepare_rows(result, palette)
+        with self.heap.building():
+            rows = prepare_rows(result, palette)
         self.call_from_thread(self._repainted, result, rows)
 
     def _repainted(self, result: AuditResult, rows: dict[str, list[Row]]) -> None:
@@ -312,8 +313,9 @@ class MemtuiApp(CurateActions, App[int]):
     @work(thread=True, exclusive=False, group="audit", exit_on_error=False)
     def _audit(self, changed: set[str] | None) -> None:
         try:
-            result = self.auditor.run(changed, self._audit_progress)
-            rows = prepare_rows(result, self.palette, self._row_caches)
+            with self.heap.building():
+                result = self.auditor.run(changed, self._audit_progress)
+                rows = prepare_rows(result, self.palette, self._row_caches)
         except Exception as exc:  # a bug or a vanished folder must not take the app down
             self.call_from_thread(self._audit_failed, exc, changed)
             return

@@ -95,3 +95,31 @@ def test_frozen_cyclic_garbage_is_swept_after_enough_audits(keeper: HeapKeeper) 
     assert keeper.sweeps == 1
     assert ref() is None
     assert gc.get_freeze_count() > 0  # what is alive is frozen again
+
+
+def test_what_a_worker_builds_is_frozen_without_being_walked(keeper: HeapKeeper) -> None:
+    walked: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            walked.append(info["generation"])
+
+    gc.callbacks.append(count)
+    try:
+        with keeper.building():
+            assert not gc.isenabled()
+            built = [[i] for i in range(50_000)]  # would set off young collections
+        assert gc.isenabled()
+        assert walked == []
+        assert gc.get_freeze_count() >= len(built)  # frozen, as built
+    finally:
+        gc.callbacks.remove(count)
+
+
+def test_a_failed_build_freezes_nothing_and_turns_the_collector_back_on(
+        keeper: HeapKeeper) -> None:
+    gc.unfreeze()
+    with pytest.raises(ValueError), keeper.building():
+        raise ValueError("audit failed")
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
