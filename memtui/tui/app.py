@@ -238,11 +238,8 @@ class MemtuiApp(CurateActions, App[int]):
         self._ui.query_one(HealthHeader).loading(str(self.workspace.root))
         self._apply_width(self.size.width)
         self.heap.start()
-        self.set_interval(0.5, self._heap_tick)
+        self.set_interval(0.5, self.heap.tick)
         self.set_interval(0.2, self._show_progress)
-
-    def _heap_tick(self) -> None:
-        self.heap.tick(busy=self._auditing)
 
     def _audit_progress(self, phase: str, done: int, total: int) -> None:
         """From the audit thread: only noted here; `_show_progress` draws it."""

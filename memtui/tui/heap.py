@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -49,7 +50,9 @@ class HeapKeeper:
         self.full_collections = 0
         self.sweeps = 0
         self.sweep_seconds = 0.0  # how long the last sweep took
-        self.settled = 0  # audits settled since the last sweep
+        self.settled = 0  # freezes since the last sweep
+        self._builders = 0  # workers inside `building`
+        self._lock = threading.Lock()
 
     def start(self) -> None:
         young, middle, _ = self._saved
@@ -63,12 +66,12 @@ class HeapKeeper:
     def input_seen(self) -> None:
         self.last_input = time.monotonic()
 
-    def tick(self, busy: bool = False) -> bool:
-        """A full collection if one is due and the operator is idle (never while ``busy``:
-        an audit is building objects a collection would walk); True if one ran."""
+    def tick(self) -> bool:
+        """A full collection if one is due and the operator is idle (never while a worker
+        is `building`: it would walk what is being built); True if one ran."""
+        busy = self._builders > 0
         due = gc.get_count()[2]
         quiet = time.monotonic() - self.last_input
-        idle = quiet >= IDLE_SECONDS
         if self.settled >= self.sweep_after() and quiet >= SWEEP_IDLE_SECONDS and not busy:
             start = time.perf_counter()
             gc.unfreeze()
@@ -78,11 +81,10 @@ class HeapKeeper:
             self.sweeps += 1
             self.settled = 0
             return True
-        if due >= FULL_FORCED or (due >= FULL_DUE and idle and not busy):
+        if due >= FULL_FORCED or (due >= FULL_DUE and quiet >= IDLE_SECONDS and not busy):
             gc.collect(2)
-            if not busy:  # what survived is alive: out of the next collections' way
-                gc.freeze()
-                self.settled += 1
+            gc.freeze()  # what survived is alive: out of the next collections' way
+            self.settled += 1
             self.full_collections += 1
             return True
         return False
@@ -93,6 +95,8 @@ class HeapKeeper:
         meanwhile, then what was built is frozen as it stands. Otherwise the first young
         collection afterwards walks every object just made (0.13 s at 10,000 memories,
         longer while the interface competes for the interpreter)."""
+        with self._lock:
+            self._builders += 1
         was_enabled = gc.isenabled()
         gc.disable()
         try:
@@ -101,6 +105,8 @@ class HeapKeeper:
         finally:
             if was_enabled:
                 gc.enable()
+            with self._lock:
+                self._builders -= 1
 
     def sweep_after(self) -> int:
         """Audits between sweeps: more on a bigger heap, since a sweep walks all of it."""
