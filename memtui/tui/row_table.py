@@ -170,18 +170,24 @@ class RowTable(ScrollView, can_focus=True):
         """Row ``row`` drawn with ``line_style`` under its cells, cut to the visible width."""
         styles = self._style_set()
         if row in self.picks:
-            segments = [Segment("✓", line_style + styles["mark"])]
+            lead = Segment("✓", line_style + styles["mark"])
         elif row in self.marks:
-            segments = [Segment("●", line_style + styles["mark"])]
+            lead = Segment("●", line_style + styles["mark"])
         else:
-            segments = [Segment(" ", line_style)]
-        gap = Segment(" " * GAP, line_style)
+            lead = Segment(" ", line_style)
+        strip = Strip(self._segments(lead, self.cells[row], line_style))
+        return _cut(strip, scroll_x, width, styles["base"])
+
+    def _segments(self, lead: Segment, cells: Sequence[Text | str],
+                  style: Style) -> list[Segment]:
+        """``lead`` (the mark column), then each cell after a gap, over ``style``."""
+        segments = [lead]
+        gap = Segment(" " * GAP, style)
         console = self.app.console
-        for cell, cell_width, justify in zip(self.cells[row], self.widths, self.justify,
-                                             strict=False):
+        for cell, cell_width, justify in zip(cells, self.widths, self.justify, strict=False):
             segments.append(gap)
-            segments.extend(_cell_segments(cell, cell_width, justify, line_style, console))
-        return _cut(Strip(segments), scroll_x, width, styles["base"])
+            segments.extend(_cell_segments(cell, cell_width, justify, style, console))
+        return segments
 
     def _row_strip(self, row: int, width: int, scroll_x: int) -> Strip:
         if self._strip_geometry != (width, scroll_x):
@@ -199,13 +205,8 @@ class RowTable(ScrollView, can_focus=True):
 
     def _header_strip(self, width: int, scroll_x: int) -> Strip:
         style = self._style_set()["row-table--header"]
-        segments = [Segment(" " * MARK_WIDTH, style)]
-        console = self.app.console
-        for label, cell_width, justify in zip(self.labels, self.widths, self.justify,
-                                              strict=False):
-            segments.append(Segment(" " * GAP, style))
-            segments.extend(_cell_segments(label, cell_width, justify, style, console))
-        return _cut(Strip(segments), scroll_x, width, style)
+        strip = Strip(self._segments(Segment(" " * MARK_WIDTH, style), self.labels, style))
+        return _cut(strip, scroll_x, width, style)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
