@@ -216,7 +216,7 @@ def test_secrets_in_memory_and_index(tmp_path: Path) -> None:
     assert found(r, "secret") == [("MEMORY.md", 1), ("memory/a.md", 8)]
     msgs = [f.message for f in r.findings if f.kind == "secret"]
     assert msgs == ["AWS Access Key (AK…LE) in the injected index",
-                    "Secret Keyword (hu…er): memories are replayed into every later turn"]
+                    "Credential assignment (hu…er): memories are replayed into every later turn"]
 
 
 def test_instruction_like(tmp_path: Path) -> None:
