@@ -35,7 +35,7 @@ from memtui.core.index import (
 )
 from memtui.core.instructions import scan_instructions
 from memtui.core.keywords import KeywordProbe
-from memtui.core.links import Link, markdown_links, wikilinks
+from memtui.core.links import Link, looks_like_path, markdown_links, wikilinks
 from memtui.core.memory_file import MemoryFile, parse_memory
 from memtui.core.secrets import SecretHit, scan_text
 from memtui.core.textfile import read_text
@@ -647,6 +647,8 @@ class Auditor:
                                             f"link to {lk.raw} leads outside the workspace "
                                             "(not followed)"))
             elif not self._target_exists(lk.target, scans):
+                if not looks_like_path(lk.raw) and lk.raw not in resolver.by_stem:
+                    continue  # a gloss such as ``value[3](12B)``: text, not a link
                 out.broken.append(BrokenLink(lk.source, lk.line, lk.target,
                                              suggest(lk.target, list(scans))))
                 out.findings.append(finding("broken_link", lk.source, lk.line,
@@ -663,7 +665,7 @@ class Auditor:
                 continue
             targets.append(res.path)
             if res.state == "fuzzy":
-                exact = scans[res.path].memory.key if res.path in scans else res.target
+                exact = resolver.spelling(res.path)
                 out.findings.append(finding("fuzzy_wikilink", lk.source, lk.line,
                                             f"[[{res.target}]] matches {res.path} only "
                                             f"loosely; write [[{exact}]]"))
