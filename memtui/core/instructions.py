@@ -12,9 +12,9 @@ from memtui.core.keywords import KeywordProbe
 _ORDER = (r"(?:^|[.!?;:。！？>\]\)\"“'*]\s*|^\s*(?:[-*+]|\d+[.)])\s+)"
           r"(?:(?:please|now|and|so)\s*,?\s+)?")
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"(?i)" + _ORDER + r"(?:you (?:must|should|will) )?(ignore|disregard|forget|"
-                r"override)\b[^.\n]{0,40}\b(previous|prior|above|earlier|all|system|your)\b"
-                r"[^.\n]{0,20}\b(instructions?|rules|prompts?|guidelines)\b"),
+    (re.compile(r"(?i)" + _ORDER + r"(?P<o>(?:you (?:must|should|will) )?(ignore|disregard|"
+                r"forget|override)\b[^.\n]{0,40}\b(previous|prior|above|earlier|all|system|"
+                r"your)\b[^.\n]{0,20}\b(instructions?|rules|prompts?|guidelines)\b)"),
      "asks the model to drop its instructions"),
     (re.compile(r"(?i)<\|?\s*(system|im_start|im_end|assistant)\s*\|?>|\[/?INST\]|"
                 r"<</?SYS>>"), "contains a chat role tag"),
@@ -22,12 +22,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
                 r"from now on\b|always\b|never\b|do not\b|don't\b|reveal\b|act as\b)"),
      "starts a line with a role label"),
     # "You must always …" as an order; "you should never have had to …" is narrative.
-    (re.compile(r"(?i)" + _ORDER + r"(?:(?:from now on|henceforth),?\s+)?you (must|should) "
-                r"(now|always|never)\b(?!\s+(?:have|had|been)\b)|\bfrom now on,? you\b|"
+    (re.compile(r"(?i)" + _ORDER + r"(?P<o>(?:(?:from now on|henceforth),?\s+)?you (must|"
+                r"should) (now|always|never)\b(?!\s+(?:have|had|been)\b))|\bfrom now on,? you\b|"
                 r"(?:^|[.!?:]\s+)you are now (?:a|an|my|in \w+ mode)\b|\bnew instructions?\s*:"),
      "gives the model standing orders"),
-    (re.compile(r"(?i)" + _ORDER + r"(reveal|print|output|leak|repeat|show)\b[^.\n]{0,30}"
-                r"\b(system prompt|api key|password|secrets?|instructions)\b"),
+    (re.compile(r"(?i)" + _ORDER + r"(?P<o>(reveal|print|output|leak|repeat|show)\b"
+                r"[^.\n]{0,30}\b(system prompt|api key|password|secrets?|instructions)\b)"),
      "asks the model to reveal something"),
     (re.compile(r"忽略[^。\n]{0,12}(指示|指令|規則|规则|提示)|你現在是|你现在是|從現在起你|"
                 r"从现在起你|新的指令"), "reads as an order to the model"),
@@ -58,6 +58,7 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
         for pattern, reason in _PATTERNS:
             m = pattern.search(line)
             if m:
-                out.append((first_line + i, reason, m.group(0).strip()[:60]))
+                said = m.group("o") if "o" in pattern.groupindex and m.group("o") else m.group(0)
+                out.append((first_line + i, reason, said.strip()[:60]))
                 break
     return out
