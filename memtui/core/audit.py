@@ -161,7 +161,7 @@ class InjectedBlock:
     window: int
     files: list[str]
     cut: bool = False  # the profile's load limit cut the index
-    window_name: str = ""  # whose window it is ("Claude", "Qwen default", "--num-ctx")
+    window_name: str = ""  # whose window it is ("Claude", "Qwen", "--num-ctx")
     tokenizer: str = "qwen"  # the count the share is taken from
 
     @property
@@ -839,7 +839,7 @@ def window_for(profile: str, num_ctx: int | None) -> tuple[int, str, str]:
         return num_ctx, "--num-ctx", tokenizer
     if profile == "claude-code":
         return CLAUDE_WINDOW, "Claude", tokenizer
-    return DEFAULT_NUM_CTX, "Qwen default", tokenizer
+    return DEFAULT_NUM_CTX, "Qwen", tokenizer
 
 
 def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, Finding]:

@@ -107,7 +107,7 @@ class HealthHeader(Static):
         t.append(bar(share), style=colour)
         t.append(f" {block.tokens.get(block.tokenizer, 0):,} {block.tokenizer} tok", style="bold")
         t.append(f" · {block.chars:,} chars · {share:.1%} of {block.window:,} "
-                 f"({block.window_name})")
+                 f"{block.window_name}")
         if result.profile == "claude-code":
             opts = result.options
             lines = len(idx.lines)
