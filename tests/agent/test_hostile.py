@@ -86,7 +86,7 @@ async def test_pane_turn_fails_in_one_line_and_chat_goes_on(
         app.query_one("#chat-input").value = ""
         await send(pilot, "still there?")
         await wait_until(pilot, turns(pane, 2), timeout=30)
-        assert banner.kind == ""
+        assert banner.kind == "", banner.message
         assert pane.session.history[-1] == {"role": "assistant", "content":
                                             "Hello! How can I help?", "thinking": "Just greet."}
 
