@@ -9,6 +9,8 @@ import time
 
 from memtui.core.audit import DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
 from memtui.core.findings import reaches
+from memtui.core.report import SCHEMA
+from memtui.core.tokens import TOKENIZERS
 from memtui.core.workspace import WorkspaceError, open_workspace
 
 
@@ -44,11 +46,17 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
                         help=f"context window to measure against (default {DEFAULT_NUM_CTX})")
     parser.add_argument("--stale-days", type=days, default=90,
                         help="report memories older than this many days (default 90)")
+    parser.add_argument("--tokenizer", choices=(*TOKENIZERS, "both"), default="qwen",
+                        help="count tokens with qwen (default), cl100k or both")
 
 
 def options_from(ns: argparse.Namespace) -> AuditOptions:
+    """The audit options a parsed command line asks for; the app counts each file's tokens
+    after its first audit, ``memtui audit`` only with ``--file-tokens``."""
     return AuditOptions(profile=ns.profile, max_lines=ns.max_lines, max_bytes=ns.max_bytes,
-                        num_ctx=ns.num_ctx or DEFAULT_NUM_CTX, stale_days=ns.stale_days)
+                        num_ctx=ns.num_ctx or DEFAULT_NUM_CTX, stale_days=ns.stale_days,
+                        tokenizers=TOKENIZERS if ns.tokenizer == "both" else (ns.tokenizer,),
+                        file_tokens=getattr(ns, "file_tokens", False))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +64,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--demo", action="store_true",
                         help="audit a temporary copy of the bundled demo workspace")
     parser.add_argument("--json", action="store_true",
-                        help="print the report as JSON (schema 1, see the README)")
+                        help=f"print the report as JSON (schema {SCHEMA}, see the README)")
+    parser.add_argument("--file-tokens", action="store_true",
+                        help="also count every memory file's tokens (the slow part of a "
+                        "first audit; later audits take them from the cache)")
     parser.add_argument("--fail-on", choices=("error", "warning", "info", "never"),
                         default="error", help="exit 1 when a finding reaches this severity")
     add_audit_options(parser)

@@ -71,10 +71,10 @@ def summary_table(result: AuditResult) -> Table:
     states = Counter(w.state for w in result.wikirefs)
     row("Wikilinks", f"{len(result.wikirefs)} ({states['dangling']} dangling, "
         f"{states['fuzzy']} fuzzy)")
-    tokens = block.tokens
-    row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, "
-        f"{tokens.get('qwen', 0):,} qwen / {tokens.get('cl100k', 0):,} cl100k tokens")
-    row("Share of the window", f"{block.share:.1%} of {block.window:,} tokens (qwen)")
+    counts = " / ".join(f"{n:,} {name}" for name, n in block.tokens.items())
+    row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, {counts} tokens")
+    row("Share of the window", f"{block.share:.1%} of {block.window:,} tokens "
+        f"({'qwen' if 'qwen' in block.tokens else next(iter(block.tokens), 'qwen')})")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
     row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / "

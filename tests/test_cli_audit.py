@@ -159,3 +159,23 @@ def test_progress_line_shows_only_on_long_audits_and_clears_itself(
 def test_no_progress_line_when_stderr_is_not_a_terminal(clean: Path) -> None:
     done = memtui("audit", str(clean))
     assert done.returncode == 0 and done.stderr == ""
+
+
+def test_tokenizers_and_file_tokens_are_opt_in(clean: Path) -> None:
+    data = json.loads(memtui("audit", str(clean), "--json").stdout)
+    assert data["schema"] == 2
+    assert set(data["injected_block"]["tokens"]) == {"qwen"}
+    assert data["injected_block"]["tokens"]["qwen"] > 0
+    assert all("tokens" not in f for f in data["files"])
+    assert all(set(c["tokens"]) == {"qwen"} for c in data["index"]["line_costs"])
+    full = json.loads(memtui("audit", str(clean), "--json", "--file-tokens",
+                             "--tokenizer", "both").stdout)
+    assert set(full["injected_block"]["tokens"]) == {"qwen", "cl100k"}
+    assert full["injected_block"]["tokens"]["qwen"] == data["injected_block"]["tokens"]["qwen"]
+    assert [set(f["tokens"]) for f in full["files"]] == [{"qwen", "cl100k"}]
+    assert all(v > 0 for v in full["files"][0]["tokens"].values())
+    only = json.loads(memtui("audit", str(clean), "--json", "--tokenizer", "cl100k").stdout)
+    assert set(only["injected_block"]["tokens"]) == {"cl100k"}
+    assert only["injected_block"]["share"] > 0
+    text = memtui("audit", str(clean)).stdout
+    assert " qwen tokens" in text and "cl100k" not in text

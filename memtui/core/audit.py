@@ -39,7 +39,7 @@ from memtui.core.links import Link, markdown_links, wikilinks
 from memtui.core.memory_file import MemoryFile, parse_memory
 from memtui.core.secrets import SecretHit, scan_text
 from memtui.core.textfile import read_text
-from memtui.core.tokens import TokenCounter, default_counter, text_digest
+from memtui.core.tokens import TOKENIZERS, TokenCounter, default_counter, text_digest
 from memtui.core.workspace import INDEX_NAME, Workspace, discover, symlink_problem
 
 PROFILES = ("item", "claude-code")
@@ -55,6 +55,13 @@ class AuditOptions:
     stale_days: float | None = 90
     context_files: tuple[str, ...] = (INDEX_NAME,)
     now: float | None = None
+    #: The tokenizers counted (the block, each index line and, with ``file_tokens``, each
+    #: memory file).
+    tokenizers: tuple[str, ...] = TOKENIZERS
+    #: Count every memory file's tokens during the audit. Without it a file's counts come
+    #: from the count cache when they are there, and ``Auditor.count_file_tokens`` makes the
+    #: rest later (most of a cold audit's time is counting them).
+    file_tokens: bool = True
 
 
 @dataclass
@@ -142,7 +149,9 @@ class InjectedBlock:
 
     @property
     def share(self) -> float:
-        return self.tokens.get("qwen", 0) / self.window if self.window else 0.0
+        """The block's share of the window, in qwen tokens (else the tokenizer counted)."""
+        count = self.tokens.get("qwen", next(iter(self.tokens.values()), 0))
+        return count / self.window if self.window else 0.0
 
 
 @dataclass
@@ -381,17 +390,12 @@ class Auditor:
                     self._new_generation()
             keep[rel] = (key, scan)
         report("reading", total, total)
-        if fresh:
-            texts = [s.memory.text for s in fresh]
-            keys = [s.digest or text_digest(t) for s, t in zip(fresh, texts, strict=True)]
-            counts: list[dict[str, int]] = []
-            for start in range(0, len(texts), COUNT_CHUNK):
-                report("counting tokens", start, len(texts))
-                end = start + COUNT_CHUNK
-                counts += self.counter.counts_many(texts[start:end], keys[start:end])
-            report("counting tokens", len(texts), len(texts))
-            for scan, c in zip(fresh, counts, strict=True):
-                scan.tokens = c
+        if fresh and self.options.file_tokens:
+            self._count_tokens(fresh)
+        elif fresh:
+            names, known = self.options.tokenizers, self.counter.known
+            for scan in fresh:
+                scan.tokens = (known(scan.digest, names) if scan.digest else None) or {}
         self._scans = keep
         if patch and len(self._scan_map) == len(keep):
             scans = dict(self._scan_map)
@@ -401,6 +405,31 @@ class Auditor:
             scans = {rel: pair[1] for rel, pair in keep.items()}
         self._scan_map = scans
         return scans
+
+    def _count_tokens(self, scans: list[FileScan]) -> None:
+        """Count each file's tokens (chunk by chunk, reporting progress); a scan's ``tokens``
+        dict is filled in place, so reports already made from it show the counts too."""
+        texts = [s.memory.text for s in scans]
+        keys = [s.digest or text_digest(t) for s, t in zip(scans, texts, strict=True)]
+        report, names = self._progress, self.options.tokenizers
+        for start in range(0, len(texts), COUNT_CHUNK):
+            report("counting tokens", start, len(texts))
+            end = start + COUNT_CHUNK
+            counts = self.counter.counts_many(texts[start:end], keys[start:end], names)
+            for scan, c in zip(scans[start:end], counts, strict=True):
+                scan.tokens.update(c)
+        report("counting tokens", len(texts), len(texts))
+
+    def count_file_tokens(self, progress: Progress | None = None) -> int:
+        """Count the tokens of every file of the last audit that has none yet (an audit
+        without ``file_tokens`` leaves them for this); returns how many were counted. Not
+        to be called while ``run`` runs in another thread."""
+        todo = [scan for _, scan in self._scans.values() if not scan.tokens]
+        if todo:
+            self._progress = progress or _silent
+            self._count_tokens(todo)
+            self.counter.save()
+        return len(todo)
 
     # -- across files ----------------------------------------------------------------------
 
@@ -726,13 +755,14 @@ class Auditor:
                 parts.append(text)
                 files.append(rel)
         text = "\n\n".join(parts)
-        tokens = self.counter.counts(text)
+        tokens = self.counter.counts(text, self.options.tokenizers)
         return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")), tokens,
                              self.options.num_ctx, files, cut)
 
     def _line_costs(self, index: Index) -> list[LineCost]:
         rows = [ln for ln in index.lines if ln.kind != "blank"]
-        counts = self.counter.counts_many([ln.text for ln in rows])
+        counts = self.counter.counts_many([ln.text for ln in rows],
+                                          names=self.options.tokenizers)
         return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
                          ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]
 

@@ -6,7 +6,9 @@ from typing import Any
 
 from memtui.core.audit import AuditResult
 
-SCHEMA = 1
+#: 2: ``tokens`` maps hold the tokenizers asked for (qwen by default) and ``files[].tokens``
+#: is there only when each file's tokens were counted (``file_tokens``, ``--file-tokens``).
+SCHEMA = 2
 
 
 def hot_and_packed(result: AuditResult) -> dict[str, dict[str, float]]:
@@ -32,6 +34,7 @@ def to_json(result: AuditResult) -> dict[str, Any]:
     idx = result.index
     block = result.block
     wiki = result.wikirefs
+    file_tokens = result.options.file_tokens
     return {
         "schema": SCHEMA,
         "workspace": str(result.workspace.root),
@@ -77,6 +80,10 @@ def to_json(result: AuditResult) -> dict[str, Any]:
         "files": [{"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
                    "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
                    "reachable": f.reachable, "tokens": f.tokens, "findings": f.findings}
+                  if file_tokens else
+                  {"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
+                   "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
+                   "reachable": f.reachable, "findings": f.findings}
                   for f in result.files],
         "findings": [f.to_dict() for f in result.findings],
     }
