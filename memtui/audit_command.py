@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
@@ -89,6 +90,9 @@ def run(ns: argparse.Namespace) -> int:
 
 def audit_and_report(path: str, ns: argparse.Namespace) -> int:
     """Audit ``path``, print the report (text or JSON) and return the exit status."""
+    # A one-shot command builds many objects and frees few before it exits: the collector
+    # would walk them all again and again (a third of a warm audit's time at 10,000 files).
+    gc.disable()
     try:
         ws = open_workspace(path)
     except WorkspaceError as exc:
