@@ -39,7 +39,13 @@ from memtui.core.links import Link, markdown_links, wikilinks
 from memtui.core.memory_file import MemoryFile, parse_memory
 from memtui.core.secrets import SecretHit, scan_text
 from memtui.core.textfile import read_text
-from memtui.core.tokens import TOKENIZERS, TokenCounter, default_counter, text_digest
+from memtui.core.tokens import (
+    TOKENIZERS,
+    TokenCounter,
+    bytes_digest,
+    default_counter,
+    text_digest,
+)
 from memtui.core.workspace import INDEX_NAME, Workspace, discover, symlink_problem
 
 PROFILES = ("item", "claude-code")
@@ -827,7 +833,9 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     if not read.ok:
         mf.findings.clear()  # the read problem says it all; an "empty file" would mislead
     body, start = mf.body, mf.body_start
-    digest = text_digest(read.text) if clean is not None else b""
+    digest = b""
+    if clean is not None:
+        digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
     if clean is not None and digest in clean:
         secrets: list[SecretHit] = []
         instructions: list[tuple[int, str, str]] = []

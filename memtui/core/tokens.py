@@ -89,7 +89,12 @@ def encoder(name: str) -> Any:
 
 def text_digest(text: str) -> bytes:
     """The 16-byte digest caches key texts by."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return bytes_digest(text.encode("utf-8", "surrogatepass"))
+
+
+def bytes_digest(data: bytes) -> bytes:
+    """``text_digest`` of the text whose UTF-8 encoding is ``data``."""
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 class TokenCounter:
