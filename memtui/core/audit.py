@@ -11,7 +11,6 @@ watcher reported skips the walk and the stat of every other file.
 
 from __future__ import annotations
 
-import difflib
 import gc
 import heapq
 import os
@@ -878,6 +877,8 @@ def _name_line(mf: MemoryFile) -> int:
 
 def suggest(target: str, paths: list[str], n: int = 3) -> list[str]:
     """The existing files closest to a broken link target."""
+    import difflib
+
     base = target.rsplit("/", 1)[-1].lower()
     by_base: dict[str, list[str]] = {}
     for p in paths:

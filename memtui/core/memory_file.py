@@ -6,15 +6,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-from frontmatter.default_handlers import YAMLHandler
-
 from memtui.core.findings import Finding, finding
 
 KNOWN_TYPES = ("user", "feedback", "project", "reference")
 DATE_KEYS = ("modified", "updated", "recorded", "date")
-_YAML = YAMLHandler()
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _LENIENT_KEY = re.compile(r"^(\s*)([A-Za-z_][\w-]*)\s*:\s*(.*)$")
 _FENCE = re.compile(r"^-{3,}\s*$")
 
@@ -213,21 +208,9 @@ def parse_memory(path: str, text: str, size: int = 0, *, expect_frontmatter: boo
                                    "frontmatter is never closed with '---'"))
         meta: Any = lenient_fields(fm)
     else:
-        try:
-            meta = simple_yaml(fm) if fm.strip() else {}
-            if meta is None:
-                meta = _YAML.load(fm, Loader=_LOADER)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = mark.line + 2 if mark is not None else 1
-            problem = getattr(exc, "problem", None) or "invalid YAML"
-            mf.findings.append(finding("frontmatter", path, line,
-                                       f"invalid YAML in frontmatter: {problem}; "
-                                       "fields recovered line by line"))
-            meta = lenient_fields(fm)
-        except Exception as exc:  # the C loader can raise odd errors on odd bytes
-            mf.findings.append(finding("frontmatter", path, 1, f"unreadable frontmatter: {exc}"))
-            meta = lenient_fields(fm)
+        meta = simple_yaml(fm) if fm.strip() else {}
+        if meta is None:
+            meta = _yaml_fields(mf, fm)
     if not isinstance(meta, dict):
         mf.findings.append(finding("frontmatter", path, 2,
                                    "frontmatter is not a mapping of keys to values"))
@@ -235,6 +218,26 @@ def parse_memory(path: str, text: str, size: int = 0, *, expect_frontmatter: boo
     mf.meta = meta
     _read_fields(mf)
     return mf
+
+
+def _yaml_fields(mf: MemoryFile, fm: str) -> Any:
+    """Frontmatter the fast reader left to YAML (imported only then: most never need it);
+    a problem becomes a finding and the fields are recovered line by line."""
+    import yaml
+    from frontmatter.default_handlers import YAMLHandler
+
+    try:
+        return YAMLHandler().load(fm, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark is not None else 1
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        mf.findings.append(finding("frontmatter", mf.path, line,
+                                   f"invalid YAML in frontmatter: {problem}; "
+                                   "fields recovered line by line"))
+    except Exception as exc:  # the C loader can raise odd errors on odd bytes
+        mf.findings.append(finding("frontmatter", mf.path, 1, f"unreadable frontmatter: {exc}"))
+    return lenient_fields(fm)
 
 
 def _text_value(value: Any) -> str | None:
