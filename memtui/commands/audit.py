@@ -99,15 +99,19 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
         sys.stderr.write(f"memtui audit: {exc}\n")
         return 2
     line = ProgressLine() if sys.stderr.isatty() else None
-    result = Auditor(ws, options_from(ns)).run(progress=line)
+    options = options_from(ns)
+    options.keep_texts = False  # a report needs no memory's text once it is scanned
+    result = Auditor(ws, options).run(progress=line)
     if line is not None:
         line.clear()
     if ns.json:
-        from memtui.core.report import to_json
+        from memtui.core.report import to_json, write_json
 
-        # Indented for a person at a terminal; compact (and much faster) for a program.
-        indent = 2 if sys.stdout.isatty() else None
-        sys.stdout.write(json.dumps(to_json(result), ensure_ascii=False, indent=indent) + "\n")
+        if sys.stdout.isatty():  # indented for a person at a terminal
+            sys.stdout.write(json.dumps(to_json(result), ensure_ascii=False, indent=2) + "\n")
+        else:  # compact and streamed for a program: much faster, and never all in memory
+            write_json(result, sys.stdout.write)
+            sys.stdout.write("\n")
     else:
         from memtui.commands.report_text import print_report
 

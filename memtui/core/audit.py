@@ -67,6 +67,9 @@ class AuditOptions:
     #: from the count cache when they are there, and ``Auditor.count_file_tokens`` makes the
     #: rest later (most of a cold audit's time is counting them).
     file_tokens: bool = True
+    #: Keep each memory's text in the result (``scans[rel].memory.text``; the app's preview
+    #: and the agent read it). A one-shot report does without: 50,000 memories hold 160 MB.
+    keep_texts: bool = True
 
 
 @dataclass
@@ -91,6 +94,8 @@ class FileScan:
     #: This file's resolved links and the link generation they were resolved in.
     link_results: LinkResults | None = None
     link_generation: int = -1
+    #: The line of the frontmatter's ``name:`` (1 when none in the first 40 lines).
+    name_line: int = 1
 
 
 @dataclass
@@ -369,6 +374,8 @@ class Auditor:
             todo = self._paths
         root = str(self.ws.root) + os.sep
         fresh: list[FileScan] = []
+        # Without texts to keep or count, each is let go as soon as its file is scanned.
+        drop_now = not self.options.keep_texts and not self.options.file_tokens
         report, total = self._progress, len(todo)
         for done, rel in enumerate(todo):
             if not done % PROGRESS_EVERY:
@@ -389,6 +396,8 @@ class Auditor:
                 scan = cached[1]
             else:
                 scan = scan_file(full, rel, mtime, st, self.clean_texts)
+                if drop_now:
+                    scan.memory.text = ""
                 fresh.append(scan)
                 self._fresh.append((cached[1] if cached else None, scan))
                 if cached is None or cached[1].memory.name != scan.memory.name:
@@ -401,6 +410,9 @@ class Auditor:
             names, known = self.options.tokenizers, self.counter.known
             for scan in fresh:
                 scan.tokens = (known(scan.digest, names) if scan.digest else None) or {}
+        if not self.options.keep_texts:
+            for scan in fresh:
+                scan.memory.text = ""
         self._scans = keep
         if patch and len(self._scan_map) == len(keep):
             scans = dict(self._scan_map)
@@ -783,7 +795,7 @@ def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, Finding]:
         if len(paths) > 1:
             for p in paths:
                 others = ", ".join(q for q in paths if q != p)
-                out[p] = finding("duplicate_name", p, _name_line(scans[p].memory),
+                out[p] = finding("duplicate_name", p, scans[p].name_line,
                                  f"name '{name}' is also used by {others}")
     return out
 
@@ -863,16 +875,19 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
                            f"{reason}: \u201c{excerpt}\u201d"))
     scan.own_findings = own
     scan.digest = digest
+    scan.name_line = _name_line(mf)
     dv = mf.date_value()
     scan.dated = parse_date(dv[1]) if dv is not None else None
     return scan
 
 
 def _name_line(mf: MemoryFile) -> int:
-    for i, line in enumerate(mf.text.split("\n")[:40], start=1):
-        if line.startswith("name:"):
-            return i
-    return 1
+    if mf.name is None:
+        return 1
+    text = mf.text
+    at = 0 if text.startswith("name:") else text.find("\nname:") + 1
+    line = text.count("\n", 0, at) + 1 if at else 1
+    return line if line <= 40 else 1
 
 
 def suggest(target: str, paths: list[str], n: int = 3) -> list[str]:

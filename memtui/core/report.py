@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from memtui.core.audit import AuditResult
+from memtui.core.audit import AuditResult, FileReport
+from memtui.core.findings import Finding
 
 #: 2: ``tokens`` maps hold the tokenizers asked for (qwen by default) and ``files[].tokens``
 #: is there only when each file's tokens were counted (``file_tokens``, ``--file-tokens``).
@@ -29,8 +31,66 @@ def hot_and_packed(result: AuditResult) -> dict[str, dict[str, float]]:
     return out
 
 
-def to_json(result: AuditResult) -> dict[str, Any]:
-    """The report as a JSON-ready dict: the fixed keys of SPEC §4 plus a few extra ones."""
+class Rows:
+    """One of the report's long lists (files, findings), its rows made chunk by chunk when
+    the report is streamed (``write_json``) rather than all at once."""
+
+    def __init__(self, items: Sequence[Any], row: Callable[[Any], dict[str, Any]]) -> None:
+        self.items, self.row = items, row
+
+    def chunks(self, size: int) -> Iterator[list[dict[str, Any]]]:
+        row, items = self.row, self.items
+        for start in range(0, len(items), size):
+            yield [row(x) for x in items[start:start + size]]
+
+
+def _file_row(f: FileReport) -> dict[str, Any]:
+    return {"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
+            "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
+            "reachable": f.reachable, "tokens": f.tokens, "findings": f.findings}
+
+
+def _file_row_untokened(f: FileReport) -> dict[str, Any]:
+    return {"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
+            "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
+            "reachable": f.reachable, "findings": f.findings}
+
+
+def write_json(result: AuditResult, write: Callable[[str], object], chunk: int = 2000) -> None:
+    """Write the report as compact JSON, exactly ``json.dumps(to_json(result),
+    ensure_ascii=False)``, without ever holding all of it: the long lists are encoded
+    ``chunk`` rows at a time."""
+    import json
+
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    write("{")
+    for i, (key, value) in enumerate(to_json(result, streamed=True).items()):
+        write((", " if i else "") + dumps(key) + ": ")
+        if not isinstance(value, Rows):
+            write(dumps(value))
+            continue
+        write("[")
+        first = True
+        for rows in value.chunks(chunk):
+            if rows:
+                write(("" if first else ", ") + dumps(rows)[1:-1])
+                first = False
+        write("]")
+    write("}")
+
+
+def to_json(result: AuditResult, streamed: bool = False) -> dict[str, Any]:
+    """The report as a JSON-ready dict: the fixed keys of SPEC §4 plus a few extra ones.
+    ``streamed``: the long lists stay ``Rows`` (for ``write_json``)."""
+    data = _report(result)
+    if not streamed:
+        for key, value in data.items():
+            if isinstance(value, Rows):
+                data[key] = [value.row(x) for x in value.items]
+    return data
+
+
+def _report(result: AuditResult) -> dict[str, Any]:
     idx = result.index
     block = result.block
     wiki = result.wikirefs
@@ -77,13 +137,6 @@ def to_json(result: AuditResult) -> dict[str, Any]:
             "files": block.files,
             "cut_by_load_limit": block.cut,
         },
-        "files": [{"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
-                   "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
-                   "reachable": f.reachable, "tokens": f.tokens, "findings": f.findings}
-                  if file_tokens else
-                  {"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
-                   "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
-                   "reachable": f.reachable, "findings": f.findings}
-                  for f in result.files],
-        "findings": [f.to_dict() for f in result.findings],
+        "files": Rows(result.files, _file_row if file_tokens else _file_row_untokened),
+        "findings": Rows(result.findings, Finding.to_dict),
     }
