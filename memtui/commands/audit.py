@@ -8,7 +8,7 @@ import json
 import sys
 import time
 
-from memtui.core.audit import DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
+from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
 from memtui.core.findings import reaches
 from memtui.core.report import SCHEMA
 from memtui.core.tokens import TOKENIZERS
@@ -44,7 +44,8 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-bytes", type=positive_int, default=25_000,
                         help="claude-code profile: index bytes loaded (default 25000)")
     parser.add_argument("--num-ctx", type=positive_int, default=None,
-                        help=f"context window to measure against (default {DEFAULT_NUM_CTX})")
+                        help="context window to measure against (default: the profile's, "
+                        f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
     parser.add_argument("--stale-days", type=days, default=90,
                         help="report memories older than this many days (default 90)")
     parser.add_argument("--tokenizer", choices=(*TOKENIZERS, "both"), default="qwen",
@@ -55,7 +56,7 @@ def options_from(ns: argparse.Namespace) -> AuditOptions:
     """The audit options a parsed command line asks for; the app counts each file's tokens
     after its first audit, ``memtui audit`` only with ``--file-tokens``."""
     return AuditOptions(profile=ns.profile, max_lines=ns.max_lines, max_bytes=ns.max_bytes,
-                        num_ctx=ns.num_ctx or DEFAULT_NUM_CTX, stale_days=ns.stale_days,
+                        num_ctx=ns.num_ctx, stale_days=ns.stale_days,
                         tokenizers=TOKENIZERS if ns.tokenizer == "both" else (ns.tokenizer,),
                         file_tokens=getattr(ns, "file_tokens", False))
 

@@ -8,8 +8,11 @@ from typing import Any
 from memtui.core.audit import AuditResult, FileReport
 from memtui.core.findings import Finding
 
-#: 2: ``tokens`` maps hold the tokenizers asked for (qwen by default) and ``files[].tokens``
-#: is there only when each file's tokens were counted (``file_tokens``, ``--file-tokens``).
+#: 2: workspace-level findings (path ".", with "files"), age_source "unknown", orphans
+#: counted from the loaded index only (with "past_limit"), documentation files apart, the
+#: window chosen per profile (see the README); ``tokens`` maps hold the tokenizers asked for
+#: (qwen by default, plus the one the window's share is taken in) and ``files[].tokens`` is
+#: there only when each file's tokens were counted (``file_tokens``, ``--file-tokens``).
 SCHEMA = 2
 
 
@@ -101,6 +104,7 @@ def _report(result: AuditResult) -> dict[str, Any]:
         "layout": result.workspace.layout,
         "profile": result.profile,
         "memory_files": len(result.scans),
+        "documentation": result.documentation,
         "index": {
             "path": idx.path,
             "exists": idx.exists,
@@ -116,8 +120,8 @@ def _report(result: AuditResult) -> dict[str, Any]:
                             "chars": c.chars, "bytes": c.bytes, "tokens": c.tokens}
                            for c in result.line_costs],
         },
-        "orphans": [{"path": o.path, "reachable": o.reachable, "linked_from": o.linked_from}
-                    for o in result.orphans],
+        "orphans": [{"path": o.path, "reachable": o.reachable, "linked_from": o.linked_from,
+                     "past_limit": o.past_limit} for o in result.orphans],
         "broken_links": [{"source": b.source, "line": b.line, "target": b.target,
                           "suggestions": b.suggestions} for b in result.broken_links],
         "wikilinks": {
@@ -133,7 +137,9 @@ def _report(result: AuditResult) -> dict[str, Any]:
             "bytes": block.bytes,
             "tokens": block.tokens,
             "window": block.window,
+            "window_name": block.window_name,
             "share": round(block.share, 4),
+            "share_tokenizer": block.tokenizer,
             "files": block.files,
             "cut_by_load_limit": block.cut,
         },

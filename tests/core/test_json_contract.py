@@ -44,7 +44,7 @@ def test_fixed_keys_and_types(tmp_path: Path) -> None:
         assert type(index[key]) is int, key
 
     assert data["orphans"] == [{"path": "memory/orphan.md", "reachable": False,
-                                "linked_from": []}]
+                                "linked_from": [], "past_limit": None}]
     assert [{k: b[k] for k in ("source", "line", "target")} for b in data["broken_links"]] == [
         {"source": "MEMORY.md", "line": 3, "target": "memory/gone.md"}]
 
