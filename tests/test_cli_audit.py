@@ -177,7 +177,19 @@ def test_tokenizers_and_file_tokens_are_opt_in(clean: Path) -> None:
     assert [set(f["tokens"]) for f in full["files"]] == [{"qwen", "cl100k"}]
     assert all(v > 0 for v in full["files"][0]["tokens"].values())
     only = json.loads(memtui("audit", str(clean), "--json", "--tokenizer", "cl100k").stdout)
-    assert set(only["injected_block"]["tokens"]) == {"cl100k"}
+    assert all(set(c["tokens"]) == {"cl100k"} for c in only["index"]["line_costs"])
+    # The item profile's share is taken in qwen tokens: the block is counted in both.
+    assert set(only["injected_block"]["tokens"]) == {"qwen", "cl100k"}
     assert only["injected_block"]["share"] > 0
     text = memtui("audit", str(clean)).stdout
     assert " qwen tokens" in text and "cl100k" not in text
+
+
+def test_flat_workspace_block_is_counted_for_its_claude_window(tmp_path: Path) -> None:
+    (tmp_path / "MEMORY.md").write_text("- [a](a.md) — hook\n", encoding="utf-8")
+    (tmp_path / "a.md").write_text(MEMORY.format("a", "fact\n"), encoding="utf-8")
+    data = json.loads(memtui("audit", str(tmp_path), "--json").stdout)
+    assert data["profile"] == "claude-code"
+    assert set(data["injected_block"]["tokens"]) == {"qwen", "cl100k"}
+    assert all(set(c["tokens"]) == {"qwen"} for c in data["index"]["line_costs"])
+    assert all("tokens" not in f for f in data["files"])
