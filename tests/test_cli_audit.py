@@ -185,11 +185,16 @@ def test_tokenizers_and_file_tokens_are_opt_in(clean: Path) -> None:
     assert " qwen tokens" in text and "cl100k" not in text
 
 
-def test_flat_workspace_block_is_counted_for_its_claude_window(tmp_path: Path) -> None:
+def test_by_default_tokens_are_counted_in_the_windows_tokenizer(tmp_path: Path) -> None:
     (tmp_path / "MEMORY.md").write_text("- [a](a.md) — hook\n", encoding="utf-8")
     (tmp_path / "a.md").write_text(MEMORY.format("a", "fact\n"), encoding="utf-8")
     data = json.loads(memtui("audit", str(tmp_path), "--json").stdout)
-    assert data["profile"] == "claude-code"
-    assert set(data["injected_block"]["tokens"]) == {"qwen", "cl100k"}
-    assert all(set(c["tokens"]) == {"qwen"} for c in data["index"]["line_costs"])
+    assert data["profile"] == "claude-code"  # Claude's window, measured in cl100k
+    assert set(data["injected_block"]["tokens"]) == {"cl100k"}
+    assert all(set(c["tokens"]) == {"cl100k"} for c in data["index"]["line_costs"])
+    assert set(data["index"]["costs"]["hot"]) >= {"cl100k_tokens_per_memory"}
+    assert "qwen_tokens_per_memory" not in data["index"]["costs"]["hot"]
     assert all("tokens" not in f for f in data["files"])
+    qwen = json.loads(memtui("audit", str(tmp_path), "--json", "--tokenizer", "qwen").stdout)
+    assert set(qwen["injected_block"]["tokens"]) == {"qwen", "cl100k"}
+    assert qwen["injected_block"]["share"] == data["injected_block"]["share"]

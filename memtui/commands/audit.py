@@ -48,8 +48,14 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
                         f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
     parser.add_argument("--stale-days", type=days, default=90,
                         help="report memories older than this many days (default 90)")
-    parser.add_argument("--tokenizer", choices=(*TOKENIZERS, "both"), default="qwen",
-                        help="count tokens with qwen (default), cl100k or both")
+    parser.add_argument("--tokenizer", choices=(*TOKENIZERS, "both"),
+                        help="count tokens with qwen, cl100k or both (default: the window's, "
+                        "qwen for the item profile, cl100k for claude-code)")
+
+
+def tokenizers_from(choice: str | None) -> tuple[str, ...]:
+    """``--tokenizer``'s tokenizers (none given: the window's alone)."""
+    return TOKENIZERS if choice == "both" else (choice,) if choice else ()
 
 
 def options_from(ns: argparse.Namespace) -> AuditOptions:
@@ -57,7 +63,7 @@ def options_from(ns: argparse.Namespace) -> AuditOptions:
     after its first audit, ``memtui audit`` only with ``--file-tokens``."""
     return AuditOptions(profile=ns.profile, max_lines=ns.max_lines, max_bytes=ns.max_bytes,
                         num_ctx=ns.num_ctx, stale_days=ns.stale_days,
-                        tokenizers=TOKENIZERS if ns.tokenizer == "both" else (ns.tokenizer,),
+                        tokenizers=tokenizers_from(ns.tokenizer),
                         file_tokens=getattr(ns, "file_tokens", False))
 
 

@@ -101,9 +101,10 @@ def summary_table(result: AuditResult) -> Table:
         f"({block.window_name} window, {block.tokenizer} count)")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
+    per = next((k for k in hot if k.endswith("_tokens_per_memory")), "")
     row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / "
-        f"{hot['qwen_tokens_per_memory']:g} tokens; packed {packed['chars_per_memory']:g} "
-        f"chars / {packed['qwen_tokens_per_memory']:g} tokens")
+        f"{hot.get(per, 0):g} tokens; packed {packed['chars_per_memory']:g} "
+        f"chars / {packed.get(per, 0):g} tokens")
     by_sev = Counter(f.severity for f in result.findings)
     found = Text()
     for i, sev in enumerate(("error", "warning", "info")):

@@ -78,7 +78,8 @@ class AuditOptions:
     context_files: tuple[str, ...] = (INDEX_NAME,)
     now: float | None = None
     #: The tokenizers counted (the block, each index line and, with ``file_tokens``, each
-    #: memory file).
+    #: memory file); empty: only the one the window's share is taken in (``window_for``).
+    #: The block is always counted in that one too.
     tokenizers: tuple[str, ...] = TOKENIZERS
     #: Count every memory file's tokens during the audit. Without it a file's counts come
     #: from the count cache when they are there, and ``Auditor.count_file_tokens`` makes the
@@ -292,6 +293,11 @@ class Auditor:
         self._progress: Progress = _silent
 
     @property
+    def tokenizers(self) -> tuple[str, ...]:
+        """The tokenizers counted: those asked for, else the window's."""
+        return self.options.tokenizers or (window_for(self.profile, self.options.num_ctx)[2],)
+
+    @property
     def profile(self) -> str:
         p = self.options.profile
         if p:
@@ -442,7 +448,7 @@ class Auditor:
         if fresh and self.options.file_tokens:
             self._count_tokens(fresh)
         elif fresh:
-            names, known = self.options.tokenizers, self.counter.known
+            names, known = self.tokenizers, self.counter.known
             for scan in fresh:
                 scan.tokens = (known(scan.digest, names) if scan.digest else None) or {}
         if not self.options.keep_texts:
@@ -463,7 +469,7 @@ class Auditor:
         dict is filled in place, so reports already made from it show the counts too."""
         texts = [s.memory.text for s in scans]
         keys = [s.digest or text_digest(t) for s, t in zip(scans, texts, strict=True)]
-        report, names = self._progress, self.options.tokenizers
+        report, names = self._progress, self.tokenizers
         for start in range(0, len(texts), COUNT_CHUNK):
             report("counting tokens", start, len(texts))
             end = start + COUNT_CHUNK
@@ -859,8 +865,7 @@ class Auditor:
         text = "\n\n".join(parts)
         window, name, tokenizer = window_for(self.profile, self.options.num_ctx)
         # The share is taken in the window's tokenizer, asked for or not.
-        names = (*self.options.tokenizers,
-                 *((tokenizer,) if tokenizer not in self.options.tokenizers else ()))
+        names = (*self.tokenizers, *((tokenizer,) if tokenizer not in self.tokenizers else ()))
         tokens = self.counter.counts(text, names)
         return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")), tokens,
                              window, files, cut, name, tokenizer)
@@ -868,7 +873,7 @@ class Auditor:
     def _line_costs(self, index: Index) -> list[LineCost]:
         rows = [ln for ln in index.lines if ln.kind != "blank"]
         counts = self.counter.counts_many([ln.text for ln in rows],
-                                          names=self.options.tokenizers)
+                                          names=self.tokenizers)
         return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
                          ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from memtui.core.audit import AuditResult, FileReport
 from memtui.core.findings import Finding
+from memtui.core.tokens import TOKENIZERS
 
 #: 2: workspace-level findings (path ".", with "files"), age_source "unknown", orphans
 #: counted from the loaded index only (with "past_limit"), documentation files apart, the
@@ -19,18 +20,21 @@ SCHEMA = 2
 def hot_and_packed(result: AuditResult) -> dict[str, dict[str, float]]:
     """Average cost per memory on hot (one-link) lines versus packed lines."""
     out: dict[str, dict[str, float]] = {}
+    counted = [n for n in TOKENIZERS if any(n in c.tokens for c in result.line_costs)]
     for kind, label in (("entry", "hot"), ("packed", "packed")):
         rows = [c for c in result.line_costs if c.kind == kind]
         memories = sum(c.memories for c in rows)
         chars = sum(c.chars for c in rows)
-        tokens = sum(c.tokens.get("qwen", 0) for c in rows)
         out[label] = {
             "lines": len(rows),
             "memories": memories,
             "chars": chars,
             "chars_per_memory": round(chars / memories, 1) if memories else 0.0,
-            "qwen_tokens_per_memory": round(tokens / memories, 1) if memories else 0.0,
         }
+        for name in counted:  # e.g. "qwen_tokens_per_memory"
+            tokens = sum(c.tokens.get(name, 0) for c in rows)
+            out[label][f"{name}_tokens_per_memory"] = (round(tokens / memories, 1)
+                                                       if memories else 0.0)
     return out
 
 
