@@ -478,6 +478,11 @@ class Auditor:
                 scan.tokens.update(c)
         report("counting tokens", len(texts), len(texts))
 
+    @property
+    def tokens_pending(self) -> int:
+        """How many files of the last audit have no token counts yet."""
+        return sum(1 for _, scan in self._scans.values() if not scan.tokens)
+
     def count_file_tokens(self, progress: Progress | None = None) -> int:
         """Count the tokens of every file of the last audit that has none yet (an audit
         without ``file_tokens`` leaves them for this); returns how many were counted. Not
