@@ -69,3 +69,18 @@ def test_raw_bytes_only_when_the_text_is_their_decoding(tmp_path) -> None:  # ty
     (tmp_path / "big.md").write_bytes(b"x" * 50)
     big = read_text(tmp_path / "big.md", limit=10)
     assert big.text == "x" * 10 and big.raw == b"" and big.size == 50
+
+
+def test_dangling_placeholders_keep_each_source_once_in_order() -> None:
+    from memtui.core.graph import Graph
+
+    g = Graph()
+    sources = [f"m{i % 3000}.md" for i in range(6000)]  # every file twice, one missing name
+    for src in sources:
+        g.add_dangling(src, "later")
+    g.add_dangling("a.md", "other")
+    assert g.placeholders["later"] == [f"m{i}.md" for i in range(3000)]
+    assert g.placeholders["other"] == ["a.md"]
+    g.placeholders["late"].append("pre.md")  # a list filled before: still no repeats
+    g.add_dangling("pre.md", "late")
+    assert g.placeholders["late"] == ["pre.md"]
