@@ -249,7 +249,7 @@ class Journal:
                     left.append(entry["_name"])
                     continue
                 scrubbed.append(entry["id"])
-        notes = ["the credential is not kept in the journal: undo cannot bring it back"]
+        notes: list[str] = []
         if scrubbed:
             notes.append(f"scrubbed it from {len(scrubbed)} earlier journal record"
                          f"{'' if len(scrubbed) == 1 else 's'} "
@@ -386,6 +386,15 @@ def undo(ws: Workspace) -> dict[str, Any]:
     record's bytes do not match their sha256; Conflict when a file it touched has changed
     since. Either way nothing is written.
     """
+    try:
+        return _undo(ws)
+    except OSError as exc:  # read-only or full disk, permissions, a name too long
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise Refused(f"cannot undo in {ws.root}: {exc.strerror or exc}{where}; nothing was "
+                      "undone") from None
+
+
+def _undo(ws: Workspace) -> dict[str, Any]:
     journal = Journal(ws)
     if not journal.exists():
         raise Refused("nothing to undo (no operation journaled in this workspace)")
