@@ -146,6 +146,12 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
 
 
 def _norm(snap: Snapshot, target: str, source: str = INDEX_NAME) -> str:
+    """A target given on the command line: a file's path as it is (``#`` and ``?`` are part
+    of a name then), else a link destination (percent-encoding, a fragment)."""
+    with contextlib.suppress(UsageError):
+        path = snap.path_arg(target)
+        if snap.exists(path):
+            return path
     resolved = resolve_href(source, target)
     if resolved is None or resolved[0] is None:
         raise UsageError(f"'{target}' is not a path inside the workspace")

@@ -30,7 +30,7 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from memtui.core.safe_open import Unsafe, folder, open_regular, parts_of, read_fd, read_in
@@ -171,10 +171,31 @@ def write_file(root: Path, rel: str, data: bytes | None, expected: str,
             raise _conflict(label, expected, ABSENT) from None
 
 
+def _temp_name() -> str:
+    return TEMP_PREFIX + "".join(random.choices(_TEMP_CHARS, k=8)) + TEMP_SUFFIX
+
+
+def _aside(fd: int, name: str, how: Callable[..., None]) -> str:
+    """Link (``os.link``) or move (``os.rename``) ``name`` to a new hidden temporary name in
+    folder ``fd``; returns that name. A link never replaces a file; a rename target is
+    checked to be free first."""
+    for _ in range(100):
+        aside = _temp_name()
+        if how is os.rename and _lexists(fd, aside):
+            continue
+        extra = {"follow_symlinks": False} if how is os.link else {}
+        try:
+            how(name, aside, src_dir_fd=fd, dst_dir_fd=fd, **extra)
+        except FileExistsError:
+            continue
+        return aside
+    raise FileExistsError(errno.EEXIST, "no free temporary name", TEMP_PREFIX)
+
+
 def _temp(fd: int, data: bytes, mode: int) -> str:
     """A new hidden temporary file in folder ``fd`` holding ``data`` (flushed to disk)."""
     for _ in range(100):
-        name = TEMP_PREFIX + "".join(random.choices(_TEMP_CHARS, k=8)) + TEMP_SUFFIX
+        name = _temp_name()
         try:
             tfd = os.open(name, _WRITE_FLAGS, 0o600, dir_fd=fd)
         except FileExistsError:
@@ -310,8 +331,7 @@ def _replace(root: Path, fd: int, name: str, data: bytes, expected: str, label: 
                 _put_back(root, fd, name, tmp, digest(data), label,
                           _raced(label, verdict, "writing"))
             return
-        aside = _temp(fd, b"", 0o600)
-        os.link(name, aside, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+        aside = _aside(fd, name, os.link)
         os.replace(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
         tmp = aside  # removed below once known to hold only what memtui read
         verdict = _examine(fd, aside, expected, label, limit)
@@ -346,8 +366,7 @@ def _digest_name(fd: int, name: str) -> str:
 
 def _delete(root: Path, fd: int, name: str, expected: str, label: str, limit: int) -> None:
     """Rename ``name`` aside (atomic: exactly what was there), examine it, then remove it."""
-    aside = TEMP_PREFIX + "".join(random.choices(_TEMP_CHARS, k=8)) + TEMP_SUFFIX
-    os.rename(name, aside, src_dir_fd=fd, dst_dir_fd=fd)
+    aside = _aside(fd, name, os.rename)
     verdict = _examine(fd, aside, expected, label, limit)
     if verdict == SAME:
         os.unlink(aside, dir_fd=fd)
