@@ -427,7 +427,7 @@ def exchange(fd: int, a: str, b: str) -> bool:
 def fsync_dir(folder: Path) -> None:
     """Flush a folder's entries (the rename) to disk; a no-op where unsupported."""
     try:
-        fd = os.open(folder, os.O_RDONLY)
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_NONBLOCK)
     except OSError:
         return
     try:
@@ -441,7 +441,9 @@ def fsync_dir(folder: Path) -> None:
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace (or create) ``path`` with ``data`` atomically; keeps an existing file's mode.
 
-    A symlink is written through (its target is replaced), never replaced by a file.
+    Unchecked (no conflict check, no lock): for the agent's tools and memtui's own chat
+    history. Curation writes use :func:`write_file`. A symlink is written through (its
+    target is replaced), never replaced by a file.
     """
     if path.is_symlink():
         path = path.resolve()

@@ -508,8 +508,10 @@ def test_a_full_disk_is_one_line_and_writes_nothing(
         assert tree(ws, include_state=True) == start
 
 
-def test_an_unreadable_file_is_one_line(ws: Path, capsys: pytest.CaptureFixture[str],
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("denied", [("MEMORY.md", "000001.json"), (".memtui",)])
+def test_an_unreadable_file_or_state_folder_is_one_line(
+        ws: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        denied: tuple[str, ...]) -> None:
     """Root reads every file, so the refusal is simulated at the open call (unit test)."""
     from memtui.core import safe_open
 
@@ -517,7 +519,7 @@ def test_an_unreadable_file_is_one_line(ws: Path, capsys: pytest.CaptureFixture[
     real = os.open
 
     def deny(path: object, flags: int, *args: object, **kwargs: object) -> int:
-        if path in ("MEMORY.md", "000001.json"):
+        if path in denied:
             raise PermissionError(13, "Permission denied", path)
         return real(path, flags, *args, **kwargs)  # type: ignore[arg-type]
 
@@ -529,7 +531,12 @@ def test_an_unreadable_file_is_one_line(ws: Path, capsys: pytest.CaptureFixture[
         one_line(err)
         assert "Permission denied" in err
     code, out, err = run(capsys, "history", ws)
-    assert (code, err) == (0, "") and "unreadable (Permission denied)" in out
+    if denied == (".memtui",):
+        assert (code, out) == (1, "")
+        one_line(err)
+        assert "Permission denied" in err
+    else:
+        assert (code, err) == (0, "") and "unreadable (Permission denied)" in out
     assert tree(ws, include_state=True) == after
 
 
