@@ -11,6 +11,13 @@ Layout = Literal["item", "flat"]
 INDEX_NAME = "MEMORY.md"
 MEMORY_DIR = "memory"
 STATE_DIR = ".memtui"
+#: Files that document a memory folder rather than hold a memory (any folder, any case).
+DOCUMENTATION_NAMES = ("README.MD", "CLAUDE.MD", "AGENTS.MD")
+
+
+def is_documentation(rel: str) -> bool:
+    """``README.md``, ``CLAUDE.md``, ``AGENTS.md``: documentation, not a memory."""
+    return rel.rsplit("/", 1)[-1].upper() in DOCUMENTATION_NAMES
 
 
 class WorkspaceError(Exception):

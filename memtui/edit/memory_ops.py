@@ -100,7 +100,7 @@ def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
     def exact(name: str) -> str | None:
         res = snap.resolver.resolve(name)
         if res.state == "fuzzy" and res.path is not None:
-            return snap.memories[res.path].key
+            return snap.resolver.spelling(res.path)
         return None
 
     plan = Plan(snap)
