@@ -90,7 +90,8 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
         _say(app, str(exc), error=True)
         _reload(app, None)  # show the files as they now are
         return False
-    _say(app, f"{changeset.summary} (u to undo #{record['id']})")
+    notes = "; ".join(changeset.notes) if changeset.secrets else ""
+    _say(app, f"{changeset.summary} (u to undo #{record['id']})" + (f"; {notes}" if notes else ""))
     _reload(app, set(changeset.paths))
     return True
 
