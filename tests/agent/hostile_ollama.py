@@ -71,6 +71,7 @@ class HostileHandler(_Handler):
         return self._cached
 
     def do_POST(self) -> None:
+        self._cached = None  # one handler serves every request of a kept-alive connection
         body = self._body() or {}
         name = str(body.get("model") or "")
         table = {"/api/chat": CHAT_BEHAVIOURS, "/api/show": SHOW_BEHAVIOURS}.get(self.path, {})
