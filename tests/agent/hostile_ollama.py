@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from .fake_ollama import FakeModel, FakeOllama, Reply, _Handler
+from .fake_ollama import FakeModel, FakeOllama, Reply, _Handler, step_of
 
 ENDLESS_SECONDS = 120.0
 GIB = 1024**3
@@ -34,6 +34,7 @@ def _chunk(message: object, done: bool = False, **extra: Any) -> dict[str, Any]:
 
 FINAL = _chunk({"role": "assistant", "content": ""}, done=True, done_reason="stop",
                prompt_eval_count=10, eval_count=2, eval_duration=1000)
+UNCOUNTED = _chunk({"role": "assistant", "content": ""}, done=True, done_reason="stop")
 
 
 @functools.cache
@@ -74,7 +75,8 @@ class HostileHandler(_Handler):
         self._cached = None  # one handler serves every request of a kept-alive connection
         body = self._body() or {}
         name = str(body.get("model") or "")
-        table = {"/api/chat": CHAT_BEHAVIOURS, "/api/show": SHOW_BEHAVIOURS}.get(self.path, {})
+        table = {"/api/chat": {**CHAT_BEHAVIOURS, **CHAT_BEHAVIOURS_OK},
+                 "/api/show": SHOW_BEHAVIOURS}.get(self.path, {})
         if name not in table:
             super().do_POST()
             return
@@ -134,6 +136,17 @@ def _tool_message(tool_calls: object) -> dict[str, Any]:
     return {"role": "assistant", "content": "", "tool_calls": tool_calls}
 
 
+def _surrogates(h: HostileHandler) -> None:
+    """A well-formed conversation whose JSON holds lone surrogates (``\\udc80`` escapes):
+    a write_file call with one in the path and one in the content, then words with one."""
+    if step_of(h._body() or {}) == 0:
+        call = {"function": {"name": "write_file",
+                             "arguments": {"path": "memory/\udc80.md", "content": "a\ud800"}}}
+        h.stream(_chunk(_tool_message([call])), UNCOUNTED)
+    else:
+        h.stream(_chunk({"role": "assistant", "content": "done \udfff"}), UNCOUNTED)
+
+
 Behaviour = Callable[[HostileHandler], None]
 
 #: name → how ``/api/chat`` answers; the test's expected banner text is in EXPECTED.
@@ -160,6 +173,8 @@ CHAT_BEHAVIOURS: dict[str, Behaviour] = {
     "gzip-twice": lambda h: h.lines(gzip_twice(), Content_Encoding="gzip, gzip"),
     "brotli": lambda h: h.lines(b"\x1b\x00\x00", Content_Encoding="br"),
 }
+#: Hostile, but a turn that must succeed.
+CHAT_BEHAVIOURS_OK: dict[str, Behaviour] = {"surrogates": _surrogates}
 
 SHOW_BEHAVIOURS: dict[str, Behaviour] = {
     "show-model-info-list": lambda h: h.show(model_info=[1, 2]),
@@ -203,7 +218,7 @@ class HostileOllama(FakeOllama):
 
     def __init__(self) -> None:
         super().__init__()
-        for name in [*CHAT_BEHAVIOURS, *SHOW_BEHAVIOURS]:
+        for name in [*CHAT_BEHAVIOURS, *CHAT_BEHAVIOURS_OK, *SHOW_BEHAVIOURS]:
             self.add(FakeModel(name, [Reply(content="(never sent)")]))
         gzip_twice(), gzip_bomb(b" ")  # built before any client waits on them
 

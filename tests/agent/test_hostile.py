@@ -4,6 +4,7 @@ traceback, a hang or unbounded memory, and the app and the conversation survive.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from memtui.agent.settings import AgentSettings
 from memtui.core.workspace import Workspace
 from memtui.tui.chat import ChatPane
 from memtui.tui.chat.banner import Banner
+from memtui.tui.chat.tool_card import ToolCard
 from memtui.tui.chat.user_message import UserMessage
 
 from .fake_ollama import chatter
@@ -106,3 +108,27 @@ async def test_pane_survives_a_malformed_show(ws: Workspace, hostile: HostileOll
         await wait_until(pilot, turns(app.query_one(ChatPane), 1), timeout=30)
         assert EXPECTED[model] in banner.message
         assert app.is_running
+
+
+async def test_pane_lone_surrogates_from_the_server(ws: Workspace,
+                                                    hostile: HostileOllama) -> None:
+    app = Harness(ws, AgentSettings(model="surrogates", host=hostile.url, timeout=5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "hello")
+        await wait_until(pilot, turns(pane, 1), timeout=30)
+        await pilot.pause(0.1)
+        assert app.query_one(Banner).kind == ""
+        # What is not valid Unicode is replaced (U+FFFD) where it enters: the call works.
+        card = app.query_one(ToolCard)
+        assert card.result == "created memory/\ufffd.md (4 bytes)"
+        assert pane.session.history[-1]["content"] == "done \ufffd"
+    saved = json.loads(pane.session.history_path.read_text(encoding="utf-8"))
+    assert saved["messages"][-1]["content"] == "done \ufffd"
+    assert (ws.root / "memory" / "\ufffd.md").read_text(encoding="utf-8") == "a\ufffd"
+
+
+def test_eval_lone_surrogates_from_the_server(ws: Workspace, hostile: HostileOllama) -> None:
+    code, stderr, _peak = eval_subprocess(ws, "surrogates", hostile.url)
+    assert (code, stderr) == (0, "run 1/1: orphan_written\n")

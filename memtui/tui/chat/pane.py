@@ -203,7 +203,7 @@ class ChatPane(Vertical):
 
     def _refresh_budget(self) -> None:
         if not self.busy:
-            self.run_worker(self._update_budget(), group="chat-budget", exclusive=True)
+            self.run_worker(self._update_budget, group="chat-budget", exclusive=True)
 
     async def _update_budget(self, text: str | None = None) -> None:
         if text is None:
