@@ -25,28 +25,35 @@ from memtui.edit.safe_write import digest, folder_lock
 SECRET = "inside OUTSIDE-SECRET\n"  # "inside" so an escaped edit_file would succeed
 
 FLIPPER = textwrap.dedent("""
-    import os, sys, time
+    import ctypes, os, sys, time
     mem, outside, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
-    x, sub, real = f"{mem}/x.md", f"{mem}/sub", f"{mem}/sub-real"
+    x, x_alt = f"{mem}/x.md", f"{mem}/.x-alt"  # a regular file and a link leading out
+    sub, sub_alt = f"{mem}/sub", f"{mem}/.sub-alt"  # a folder and a link leading out
+    os.symlink(f"{outside}/secret.md", x_alt)
+    os.symlink(f"{outside}/dir", sub_alt)
+    libc = ctypes.CDLL(None, use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+
+    def swap(a, b):  # atomic exchange of two names (Linux); else a short window of neither
+        if renameat2 is not None:
+            if renameat2(-100, a.encode(), -100, b.encode(), 2) == 0:
+                return
+        os.rename(a, a + ".t")
+        os.rename(b, a)
+        os.rename(a + ".t", b)
+
     end = time.monotonic() + seconds
     flips = 0
     while time.monotonic() < end:
-        try:  # the file: a symlink leading outside, then a regular file again
-            os.symlink(f"{outside}/secret.md", f"{mem}/.l")
-            os.rename(f"{mem}/.l", x)
-            with open(f"{mem}/.f", "w") as fh:
-                fh.write("inside\\n")
-            os.rename(f"{mem}/.f", x)
-        except OSError:
-            pass
-        try:  # the folder: moved aside and replaced by a symlink leading outside, then back
-            os.rename(sub, real)
-            os.symlink(f"{outside}/dir", sub)
-            os.unlink(sub)
-            os.rename(real, sub)
-        except OSError:
-            pass
-        flips += 1
+        for a, b in ((x, x_alt), (sub, sub_alt)):
+            try:
+                swap(a, b)
+                flips += 1
+            except OSError:
+                pass
+        if flips % 64 == 0 and not os.path.islink(x) and not os.path.islink(x_alt):
+            os.symlink(f"{outside}/secret.md", x_alt + ".l")  # a write replaced the link
+            os.replace(x_alt + ".l", x_alt)
     print(flips)
 """)
 
@@ -81,7 +88,7 @@ def test_symlink_swap_race_never_escapes(ws: Workspace, tmp_path: Path) -> None:
     (ws.root / "memory" / "x.md").write_text("inside\n")
     before = outside_state(outside)
     box = ToolBox(ws)
-    seconds = 6.0
+    seconds = 8.0
     flipper = subprocess.Popen(
         [sys.executable, "-c", FLIPPER, str(ws.root / "memory"), str(outside), str(seconds)],
         stdout=subprocess.PIPE, text=True)
@@ -114,6 +121,60 @@ def test_symlink_swap_race_never_escapes(ws: Workspace, tmp_path: Path) -> None:
     assert total >= 100 and flips >= 10  # the race really ran
     refused = sum(n for k, n in outcomes.items() if k.endswith("refused"))
     assert refused > 0 and outcomes["read_file ok"] > 0  # both states were met
+
+
+@pytest.mark.parametrize("target", ["x.md", "sub"])
+@pytest.mark.parametrize(("name", "args"), CALLS, ids=[f"{c[0]} {c[1]['path']}" for c in CALLS])
+def test_swap_before_every_system_call(ws: Workspace, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch, target: str,
+                                       name: str, args: dict[str, str]) -> None:
+    """The worst scheduler: every system call that names ``target`` relative to a folder
+    first flips it between the real thing and a symlink leading outside."""
+    outside = tmp_path / "outside"
+    (outside / "dir").mkdir(parents=True)
+    (outside / "secret.md").write_text(SECRET)
+    (outside / "dir" / "x.md").write_text(SECRET)
+    mem = ws.root / "memory"
+    (mem / "sub").mkdir()
+    (mem / "sub" / "x.md").write_text("inside\n")
+    (mem / "x.md").write_text("inside\n")
+    before = outside_state(outside)
+    link_to = outside / ("secret.md" if target == "x.md" else "dir")
+    real = {f: getattr(os, f) for f in ("open", "stat", "unlink", "rename", "mkdir",
+                                         "readlink")}
+    flips = 0
+
+    def flip() -> None:
+        nonlocal flips
+        flips += 1
+        spot, aside = str(mem / target), str(mem / ".aside")
+        if os.path.islink(spot):
+            real["unlink"](spot)
+            if os.path.lexists(aside):
+                real["rename"](aside, spot)
+        else:
+            if os.path.lexists(spot):
+                real["rename"](spot, aside)
+            os.symlink(link_to, spot)
+
+    def wrap(fn_name: str) -> object:
+        def call(*a: object, **kw: object) -> object:
+            if kw.get("dir_fd") is not None and a and a[0] == target:
+                flip()
+            return real[fn_name](*a, **kw)
+        return call
+
+    box = ToolBox(ws)
+    box.audit()
+    for fn_name in real:
+        monkeypatch.setattr(os, fn_name, wrap(fn_name))
+    results = [box.call(name, args).result for _ in range(4)]
+    monkeypatch.undo()
+    if target in args["path"].split("/"):
+        assert flips > 0
+    assert not any("OUTSIDE-SECRET" in r for r in results), results
+    assert outside_state(outside) == before
+    assert sorted(p.name for p in outside.rglob("*")) == ["dir", "secret.md", "x.md"]
 
 
 # -- arguments that used to raise ----------------------------------------------------------
