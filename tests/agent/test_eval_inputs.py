@@ -63,7 +63,7 @@ def test_eval_name_too_long_is_one_line(ws: Workspace) -> None:
     long = ws.root / ("x" * 300)
     proc = memtui("eval", str(long), "-m", "hi", "--model", "m")
     assert proc.returncode == 2
-    assert proc.stderr == f"memtui: {long}: cannot be opened (File name too long)\n"
+    assert proc.stderr == f"memtui: {long}: cannot be read (File name too long)\n"
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--system-prompt",
                   str(long))
     assert (proc.returncode, proc.stderr) == (2, f"memtui: --system-prompt {long}: File name "

@@ -3,7 +3,6 @@ symlinks mid-call, hostile arguments, FIFOs, huge files, and the workspace lock 
 
 from __future__ import annotations
 
-import errno
 import os
 import subprocess
 import sys
@@ -16,11 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from memtui.agent.dirfd_io import ChangedUnderneath, replace_at
-from memtui.agent.sandbox import DIR_FLAGS
 from memtui.agent.tools import ToolBox
 from memtui.core.workspace import Workspace
-from memtui.edit.safe_write import digest, folder_lock
+from memtui.edit.safe_write import folder_lock
 
 SECRET = "inside OUTSIDE-SECRET\n"  # "inside" so an escaped edit_file would succeed
 
@@ -140,8 +137,8 @@ def test_swap_before_every_system_call(ws: Workspace, tmp_path: Path,
     (mem / "x.md").write_text("inside\n")
     before = outside_state(outside)
     link_to = outside / ("secret.md" if target == "x.md" else "dir")
-    real = {f: getattr(os, f) for f in ("open", "stat", "unlink", "rename", "mkdir",
-                                         "readlink")}
+    real = {f: getattr(os, f) for f in ("open", "stat", "lstat", "unlink", "rename", "mkdir",
+                                         "readlink", "link")}
     flips = 0
 
     def flip() -> None:
@@ -255,8 +252,8 @@ def test_fifo_is_never_opened(ws: Workspace) -> None:
     worker.start()
     worker.join(60)
     assert not worker.is_alive(), "a tool blocked on a FIFO"
-    assert results[:3] == ["error: pipe.md: is not a regular file (a FIFO, socket or device); "
-                           "it is never opened"] * 3
+    assert results[:3] == ["error: memory/pipe.md is not a regular file (a FIFO, socket or "
+                           "device); memtui does not open it"] * 3
     assert results[3] == "yes: memory/pipe.md exists but is not a regular file (it is never " \
                          "opened)"
 
@@ -276,7 +273,8 @@ def test_read_file_reads_a_bounded_head(ws: Workspace) -> None:
     assert peak < 32 * 2**20
     edit = ToolBox(ws).call("edit_file", {"path": "memory/big.md", "old_string": "a",
                                           "new_string": "b"})
-    assert edit.result == "error: memory/big.md is larger than 1024 KiB; too large to edit"
+    assert edit.result == ("error: memory/big.md is larger than 1 MiB (536,870,912 bytes); "
+                           "memtui does not edit files that large")
 
 
 def test_writes_wait_for_the_workspace_lock(ws: Workspace) -> None:
@@ -297,18 +295,21 @@ def test_writes_wait_for_the_workspace_lock(ws: Workspace) -> None:
     assert done.is_set() and (ws.root / "memory" / "locked.md").read_text() == "x\n"
 
 
-def test_replace_refuses_a_file_changed_underneath(tmp_path: Path) -> None:
-    path = tmp_path / "m.md"
-    path.write_bytes(b"old\n")
-    expected = digest(b"old\n")
-    path.write_bytes(b"outside edit\n")
-    fd = os.open(tmp_path, DIR_FLAGS)
-    try:
-        with pytest.raises(ChangedUnderneath) as err:
-            replace_at(fd, "m.md", b"new\n", expected)
-        assert err.value.errno == errno.EAGAIN
-        replace_at(fd, "m.md", b"new\n", digest(b"outside edit\n"))
-    finally:
-        os.close(fd)
-    assert path.read_bytes() == b"new\n"
-    assert [p.name for p in tmp_path.iterdir()] == ["m.md"]  # no temporary file left
+def test_edit_refuses_a_file_changed_underneath(ws: Workspace,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """An outside edit between the tool's read and its write is never overwritten."""
+    import memtui.agent.tools as tools
+
+    real_write = tools.write_file
+
+    def outside_edit_first(root: Path, rel: str, *a: object, **kw: object) -> None:
+        (root / rel).write_text("outside edit\n")
+        real_write(root, rel, *a, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tools, "write_file", outside_edit_first)
+    out = ToolBox(ws).call("edit_file", {"path": "memory/notes.md", "old_string": "Tracking",
+                                         "new_string": "Watching"})
+    assert out.ok is False
+    assert out.result == ("error: memory/notes.md changed on disk since memtui read it; "
+                          "nothing was written (reload and try again)")
+    assert (ws.root / "memory" / "notes.md").read_text() == "outside edit\n"
