@@ -80,6 +80,18 @@ def one_line(value: object, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def os_error_line(path: object, exc: OSError) -> str:
+    """What the system refused, as one line naming the path the model gave."""
+    shown = one_line(path) if isinstance(path, str) else "the path"
+    if isinstance(exc, FileNotFoundError):
+        return f"{shown} does not exist"
+    if isinstance(exc, NotADirectoryError):
+        return f"{shown}: a part of it is a file, not a folder"
+    if isinstance(exc, IsADirectoryError):
+        return f"{shown} is a folder" + (f"; {exc.strerror}" if exc.strerror else "")
+    return f"{shown}: {one_line(exc.strerror or exc)}"
+
+
 def text_argument(args: dict[str, Any], key: str) -> str:
     """The string argument ``key``: present, a string, and valid Unicode text."""
     value = args[key]
@@ -164,8 +176,7 @@ class ToolBox:
         except KeyError as exc:
             return ToolOutcome(name, args, f"error: missing or bad argument {exc}", ok=False)
         except OSError as exc:
-            where = f"{one_line(exc.filename)}: " if isinstance(exc.filename, str) else ""
-            return ToolOutcome(name, args, f"error: {where}{one_line(exc.strerror or exc)}",
+            return ToolOutcome(name, args, f"error: {os_error_line(args.get('path'), exc)}",
                                ok=False)
         except Exception as exc:  # a bug must not end the turn: the model reads it
             return ToolOutcome(name, args, f"error: the tool failed unexpectedly "
@@ -310,20 +321,16 @@ class ToolBox:
             """The file's bytes (None: it was a symlink, removed itself, never followed)."""
             st = os.stat(name, dir_fd=fd, follow_symlinks=False)
             if stat.S_ISDIR(st.st_mode):
-                raise IsADirectoryError(errno.EISDIR, "is a folder; only files can be "
-                                        "deleted", rel)
+                raise IsADirectoryError(errno.EISDIR, "only files can be deleted", rel)
             if stat.S_ISLNK(st.st_mode):
                 os.unlink(name, dir_fd=fd)
                 return None
             return read_in(fd, name, MAX_EDIT_BYTES, rel)
 
-        try:
-            with self._locked():
-                raw, real = self.sandbox.at(parts, look, follow=False)
-                if raw is not None:
-                    write_file(self.ws.root, real, None, digest(raw), label=rel)
-        except FileNotFoundError:
-            return ToolOutcome("delete_file", args, f"error: {rel} does not exist", ok=False)
+        with self._locked():
+            raw, real = self.sandbox.at(parts, look, follow=False)
+            if raw is not None:
+                write_file(self.ws.root, real, None, digest(raw), label=rel)
         return ToolOutcome("delete_file", args, f"deleted {rel}", written=[rel])
 
     # -- decoys ----------------------------------------------------------------------------
