@@ -173,8 +173,21 @@ CHAT_BEHAVIOURS: dict[str, Behaviour] = {
     "gzip-twice": lambda h: h.lines(gzip_twice(), Content_Encoding="gzip, gzip"),
     "brotli": lambda h: h.lines(b"\x1b\x00\x00", Content_Encoding="br"),
 }
-#: Hostile, but a turn that must succeed.
-CHAT_BEHAVIOURS_OK: dict[str, Behaviour] = {"surrogates": _surrogates}
+def _compressed(h: HostileHandler, encoding: str) -> None:
+    """A correct reply, compressed as ``encoding`` says (what a proxy in front may do)."""
+    body = _ndjson(_chunk({"role": "assistant", "content": "Hello\r\n"}), UNCOUNTED)
+    body = body.replace(b"\n", b"\r\n")  # CRLF line ends too
+    wbits = {"gzip": 16 + zlib.MAX_WBITS, "deflate": zlib.MAX_WBITS}[encoding]
+    z = zlib.compressobj(6, zlib.DEFLATED, wbits)
+    h.lines(z.compress(body) + z.flush(), Content_Encoding=encoding)
+
+
+#: Hostile or unusual, but a turn that must succeed.
+CHAT_BEHAVIOURS_OK: dict[str, Behaviour] = {
+    "surrogates": _surrogates,
+    "gzip-ok": lambda h: _compressed(h, "gzip"),
+    "deflate-ok": lambda h: _compressed(h, "deflate"),
+}
 
 SHOW_BEHAVIOURS: dict[str, Behaviour] = {
     "show-model-info-list": lambda h: h.show(model_info=[1, 2]),

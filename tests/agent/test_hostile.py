@@ -132,3 +132,10 @@ async def test_pane_lone_surrogates_from_the_server(ws: Workspace,
 def test_eval_lone_surrogates_from_the_server(ws: Workspace, hostile: HostileOllama) -> None:
     code, stderr, _peak = eval_subprocess(ws, "surrogates", hostile.url)
     assert (code, stderr) == (0, "run 1/1: orphan_written\n")
+
+
+@pytest.mark.parametrize("model", ["gzip-ok", "deflate-ok"])
+def test_eval_reads_a_compressed_reply(ws: Workspace, hostile: HostileOllama,
+                                       model: str) -> None:
+    code, stderr, _peak = eval_subprocess(ws, model, hostile.url)
+    assert (code, stderr) == (0, "run 1/1: no_tool_call\n")
