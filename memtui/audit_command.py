@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
+import codecs
 import sys
 import time
+from typing import TextIO
 
 from memtui.core.audit import DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
 from memtui.core.findings import reaches
+from memtui.core.safe_output import json_text, printable
 from memtui.core.workspace import WorkspaceError, open_workspace
 
 
@@ -84,20 +86,36 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
         sys.stderr.write(f"memtui audit: {exc}\n")
         return 2
     line = ProgressLine() if sys.stderr.isatty() else None
-    result = Auditor(ws, options_from(ns)).run(progress=line)
-    if line is not None:
-        line.clear()
+    try:
+        result = Auditor(ws, options_from(ns)).run(progress=line)
+    except OSError as exc:  # the workspace vanished or became unreadable mid-audit
+        from memtui.cli import os_error
+
+        sys.stderr.write(f"memtui audit: {printable(os_error(exc))}\n")
+        return 2
+    finally:
+        if line is not None:
+            line.clear()
     if ns.json:
         from memtui.core.report import to_json
 
         # Indented for a person at a terminal; compact (and much faster) for a program.
         indent = 2 if sys.stdout.isatty() else None
-        sys.stdout.write(json.dumps(to_json(result), ensure_ascii=False, indent=indent) + "\n")
+        sys.stdout.write(json_text(to_json(result), indent=indent,
+                                   ascii_only=not utf8_stream(sys.stdout)) + "\n")
     else:
         from memtui.report_text import print_report
 
         print_report(result)
     return 1 if any(reaches(f.severity, ns.fail_on) for f in result.findings) else 0
+
+
+def utf8_stream(stream: TextIO) -> bool:
+    """Whether ``stream`` encodes UTF-8 (else JSON goes out as ASCII with escapes)."""
+    try:
+        return codecs.lookup(stream.encoding or "").name == "utf-8"
+    except (LookupError, AttributeError):
+        return False
 
 
 class ProgressLine:

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+
+from memtui.core.safe_output import printable
 
 #: subcommand → module providing ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -25,13 +28,13 @@ class ArgumentParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        sys.stderr.write(f"{self.prog}: error: {printable(message)} (see {self.prog} --help)\n")
         raise SystemExit(2)
 
 
 def fail(message: str) -> int:
     """Print one line on stderr and return the usage/path error status."""
-    sys.stderr.write(f"memtui: {message}\n")
+    sys.stderr.write(f"memtui: {printable(message)}\n")
     return 2
 
 
@@ -48,6 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(module.run(ns))
         except KeyboardInterrupt:
             return 130
+        except OSError as exc:  # a path the system refused that no command foresaw
+            return fail(os_error(exc))
     from memtui import app_command
 
     parser = ArgumentParser(
@@ -57,7 +62,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     app_command.add_arguments(parser)
     ns = parser.parse_args(args)
-    return int(app_command.run(ns))
+    try:
+        return int(app_command.run(ns))
+    except OSError as exc:
+        return fail(os_error(exc))
+
+
+def os_error(exc: OSError) -> str:
+    """``exc`` in one line: what the system said, and about which path."""
+    where = f": {os.fsdecode(exc.filename)}" if exc.filename else ""
+    return f"{exc.strerror or exc}{where}"
 
 
 if __name__ == "__main__":

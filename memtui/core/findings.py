@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from memtui.core.safe_output import printable
+
 Severity = Literal["error", "warning", "info"]
 
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
@@ -44,6 +46,9 @@ KIND_TITLES: dict[str, str] = {
 }
 
 
+MESSAGE_CHARS = 500
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One thing the audit found, anchored to a file (relative POSIX path) and a 1-based line."""
@@ -66,7 +71,12 @@ class Finding:
 
 def finding(kind: str, path: str, line: int | None, message: str,
             severity: Severity | None = None) -> Finding:
-    """Build a finding with the kind's default severity unless one is given."""
+    """Build a finding with the kind's default severity unless one is given. The message
+    names files and quotes memory text, so it is made safe to print here, once (and cut
+    to one screenful: a frontmatter value may be a megabyte long)."""
+    message = printable(message)
+    if len(message) > MESSAGE_CHARS:
+        message = message[: MESSAGE_CHARS - 1] + "…"
     return Finding(kind, severity or KINDS[kind], path, line, message)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from memtui.core.safe_output import printable
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit.errors import Refused, report
 from memtui.edit.journal import undo
@@ -19,5 +20,5 @@ def run(ns: argparse.Namespace) -> int:
         rec = undo(ws)
     except (WorkspaceError, Refused) as exc:
         return report("memtui undo", exc)
-    print(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}")
+    print(printable(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}"))
     return 0
