@@ -13,6 +13,8 @@ from memtui.core.findings import reaches
 from memtui.core.safe_output import json_text, printable
 from memtui.core.workspace import WorkspaceError, open_workspace
 
+FORMATS = ("text", "json", "sarif")
+
 
 def positive_int(text: str) -> int:
     try:
@@ -57,8 +59,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", nargs="?", help="workspace folder, or its MEMORY.md")
     parser.add_argument("--demo", action="store_true",
                         help="audit a temporary copy of the bundled demo workspace")
-    parser.add_argument("--json", action="store_true",
-                        help="print the report as JSON (schema 1, see the README)")
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help="text (default), json (schema 1, see the README) or sarif "
+                        "(SARIF 2.1.0, for code scanning)")
+    parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--fail-on", choices=("error", "warning", "info", "never"),
                         default="error", help="exit 1 when a finding reaches this severity")
     add_audit_options(parser)
@@ -68,6 +72,10 @@ def run(ns: argparse.Namespace) -> int:
     if ns.demo == bool(ns.path):
         sys.stderr.write("memtui audit: error: give a PATH or --demo (one of them)\n")
         return 2
+    if ns.json and ns.format not in (None, "json"):
+        sys.stderr.write(f"memtui audit: error: --json and --format {ns.format} disagree\n")
+        return 2
+    ns.format = "json" if ns.json else ns.format or "text"
     if not ns.demo:
         return audit_and_report(ns.path, ns)
     import tempfile
@@ -96,12 +104,18 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
     finally:
         if line is not None:
             line.clear()
-    if ns.json:
-        from memtui.core.report import to_json
+    if ns.format in ("json", "sarif"):
+        if ns.format == "json":
+            from memtui.core.report import to_json
 
+            report = to_json(result)
+        else:
+            from memtui.core.sarif import to_sarif
+
+            report = to_sarif(result)
         # Indented for a person at a terminal; compact (and much faster) for a program.
         indent = 2 if sys.stdout.isatty() else None
-        sys.stdout.write(json_text(to_json(result), indent=indent,
+        sys.stdout.write(json_text(report, indent=indent,
                                    ascii_only=not utf8_stream(sys.stdout)) + "\n")
     else:
         from memtui.report_text import print_report

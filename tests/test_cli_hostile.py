@@ -21,12 +21,12 @@ LOCALES = {"utf-8-strict": {"LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:stri
            "C.UTF-8": {"LC_ALL": "C.UTF-8"}}
 
 
-def memtui(*args: str | bytes, env: dict[str, str] | None = None
+def memtui(*args: str | bytes, env: dict[str, str] | None = None, cwd: Path | None = None
            ) -> subprocess.CompletedProcess[bytes]:
     full = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
     full.pop("PYTHONIOENCODING", None)
     full.update(env or {})
-    return subprocess.run([sys.executable, "-m", "memtui", *args], cwd=ROOT, env=full,
+    return subprocess.run([sys.executable, "-m", "memtui", *args], cwd=cwd or ROOT, env=full,
                           capture_output=True, timeout=120)
 
 
