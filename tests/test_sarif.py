@@ -26,6 +26,9 @@ def ws(tmp_path: Path) -> Path:
     (root / "memory/a.md").write_text(MEMORY.format("a", f"token {TOKEN}"), encoding="utf-8")
     (root / "memory/orphan one.md").write_text(MEMORY.format("o", "[[nobody]]"),
                                                encoding="utf-8")
+    for name in ("old1", "old2"):  # the older format: one finding for the workspace
+        (root / f"memory/{name}.md").write_text(
+            f"---\nname: {name}\ndescription: d\ntype: user\n---\nx\n", encoding="utf-8")
     (Path(os.fsdecode(os.fsencode(root / "memory") + b"/\xff\xfe.md"))
      .write_text(MEMORY.format("bad-bytes", "x"), encoding="utf-8"))
     return root
@@ -78,8 +81,14 @@ def test_sarif_matches_the_json_findings(ws: Path) -> None:
     want = [(f["kind"], levels[f["severity"]],
              "agent/ws/" + quote(f["path"].replace("\\xff\\xfe", "\udcff\udcfe")
                                  .encode("utf-8", "surrogateescape"), safe="/"), f["line"])
+            if f["path"] != "." else
+            (f["kind"], levels[f["severity"]], "agent/ws/" + f["files"][0], None)
             for f in report["findings"]]
     assert got == want
+    (whole,) = [r for r in run["results"] if r["message"]["text"].startswith("2 memories use")]
+    assert [loc["physicalLocation"]["artifactLocation"]["uri"]
+            for loc in whole["locations"] + whole["relatedLocations"]] == [
+        "agent/ws/memory/old1.md", "agent/ws/memory/old2.md"]
     uris = {u for _, _, u, _ in got}
     assert "agent/ws/MEMORY.md" in uris and "agent/ws/memory/orphan%20one.md" in uris
     assert "agent/ws/memory/%FF%FE.md" in uris  # the exact bytes of the name

@@ -15,13 +15,14 @@ from urllib.parse import quote
 
 from memtui import __version__
 from memtui.core.audit import AuditResult
-from memtui.core.findings import KIND_HELP, KIND_TITLES, KINDS
+from memtui.core.findings import KIND_HELP, KIND_TITLES, KINDS, WORKSPACE
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
                 "sarif-schema-2.1.0.json")
 BASE_ID = "%SRCROOT%"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+RELATED = 50  # files listed with a finding about the workspace as a whole
 
 
 def rule_name(kind: str) -> str:
@@ -55,19 +56,29 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
         "help": {"text": KIND_HELP.get(kind, KIND_TITLES.get(kind, kind))},
         "defaultConfiguration": {"level": LEVELS[KINDS.get(kind, "warning")]},
     } for kind in kinds]
+    def location(path: str, line: int | None = None) -> dict[str, Any]:
+        physical: dict[str, Any] = {
+            "artifactLocation": {"uri": uri(prefix + path) or "./", "uriBaseId": BASE_ID}}
+        if line and line > 0:
+            physical["region"] = {"startLine": line}
+        return {"physicalLocation": physical}
+
     results = []
     for f in result.findings:
-        location: dict[str, Any] = {
-            "artifactLocation": {"uri": uri(prefix + f.path), "uriBaseId": BASE_ID}}
-        if f.line and f.line > 0:
-            location["region"] = {"startLine": f.line}
-        results.append({
+        entry: dict[str, Any] = {
             "ruleId": f.kind,
             "ruleIndex": index[f.kind],
             "level": LEVELS[f.severity],
             "message": {"text": f.message},
-            "locations": [{"physicalLocation": location}],
-        })
+        }
+        if f.path == WORKSPACE and f.files:
+            # About the workspace as a whole: shown at the first file it gathers.
+            entry["locations"] = [location(f.files[0])]
+            if len(f.files) > 1:
+                entry["relatedLocations"] = [location(p) for p in f.files[1:RELATED]]
+        else:
+            entry["locations"] = [location("" if f.path == WORKSPACE else f.path, f.line)]
+        results.append(entry)
     return {
         "$schema": SARIF_SCHEMA,
         "version": SARIF_VERSION,

@@ -8,7 +8,8 @@ import sys
 import time
 from typing import TextIO
 
-from memtui.core.audit import DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
+from memtui.commands.parser import os_error
+from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
 from memtui.core.findings import reaches
 from memtui.core.safe_output import json_text, printable
 from memtui.core.workspace import WorkspaceError, open_workspace
@@ -45,14 +46,15 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-bytes", type=positive_int, default=25_000,
                         help="claude-code profile: index bytes loaded (default 25000)")
     parser.add_argument("--num-ctx", type=positive_int, default=None,
-                        help=f"context window to measure against (default {DEFAULT_NUM_CTX})")
+                        help="context window to measure against (default: the profile's, "
+                        f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
     parser.add_argument("--stale-days", type=days, default=90,
                         help="report memories older than this many days (default 90)")
 
 
 def options_from(ns: argparse.Namespace) -> AuditOptions:
     return AuditOptions(profile=ns.profile, max_lines=ns.max_lines, max_bytes=ns.max_bytes,
-                        num_ctx=ns.num_ctx or DEFAULT_NUM_CTX, stale_days=ns.stale_days)
+                        num_ctx=ns.num_ctx, stale_days=ns.stale_days)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -60,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--demo", action="store_true",
                         help="audit a temporary copy of the bundled demo workspace")
     parser.add_argument("--format", choices=FORMATS, default=None,
-                        help="text (default), json (schema 1, see the README) or sarif "
+                        help="text (default), json (see the README) or sarif "
                         "(SARIF 2.1.0, for code scanning)")
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--fail-on", choices=("error", "warning", "info", "never"),
@@ -97,8 +99,6 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
     try:
         result = Auditor(ws, options_from(ns)).run(progress=line)
     except OSError as exc:  # the workspace vanished or became unreadable mid-audit
-        from memtui.cli import os_error
-
         sys.stderr.write(f"memtui audit: {printable(os_error(exc))}\n")
         return 2
     finally:
@@ -118,7 +118,7 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
         sys.stdout.write(json_text(report, indent=indent,
                                    ascii_only=not utf8_stream(sys.stdout)) + "\n")
     else:
-        from memtui.report_text import print_report
+        from memtui.commands.report_text import print_report
 
         print_report(result)
     return 1 if any(reaches(f.severity, ns.fail_on) for f in result.findings) else 0
