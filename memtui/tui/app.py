@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
+from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -24,6 +25,7 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
+from memtui.core.safe_output import printable
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.tui.audit_table import AuditTable, Row, RowCache
@@ -411,7 +413,7 @@ class MemtuiApp(CurateActions, App[int]):
         if not found:
             return  # the app is closing
         notice = cast(Static, found.first())
-        notice.update(text)
+        notice.update(Text(printable(text)))  # names in it are data, not markup
         notice.set_class(error, "-error")
         notice.add_class("-on")
         timer = getattr(self, "_notice_timer", None)
@@ -550,7 +552,8 @@ class MemtuiApp(CurateActions, App[int]):
             with self.suspend():
                 subprocess.run(command, check=False)
         except Exception as exc:  # SuspendNotSupported, editor missing, …
-            self.notify(f"cannot open {rel} in {editor}: {exc}", severity="error")
+            self.notify(printable(f"cannot open {rel} in {editor}: {exc}"), severity="error",
+                        markup=False)
             return
         self.start_audit({rel})
 
