@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable
 from memtui.tui.palette import Palette
 
 BAR_WIDTH = 20
@@ -36,14 +37,14 @@ class HealthHeader(Static):
     def loading(self, where: str) -> None:
         self.auditing, self.where = True, where
         if self.result is None:
-            self.update(Text.assemble(("memtui", "bold"), f"  auditing {where} …"))
+            self.update(Text.assemble(("memtui", "bold"), f"  auditing {printable(where)} …"))
 
     def progress(self, phase: str, done: int, total: int) -> None:
         """How far the first audit has come: a gauge and a count while files are read or
         tokenized (a big workspace takes seconds)."""
         if self.result is not None:
             return
-        line = Text.assemble(("memtui", "bold"), f"  auditing {self.where} … ")
+        line = Text.assemble(("memtui", "bold"), f"  auditing {printable(self.where)} … ")
         if total:
             unit = "file" if total == 1 else "files"
             line.append(f"{bar(done / total)} {phase} {done:,} / {total:,} {unit}")
@@ -66,7 +67,7 @@ class HealthHeader(Static):
         fuzzy = sum(1 for w in result.wikirefs if w.state == "fuzzy")
         t = Text(no_wrap=False)
         t.append("memtui ", style="bold")
-        t.append(f"{ws.root.name or ws.root}", style="bold")
+        t.append(printable(ws.root.name or str(ws.root)), style="bold")
         t.append(f"  {ws.layout} layout · {result.profile} profile", style=p.muted)
         t.append("\n")
 
