@@ -366,8 +366,8 @@ class MemtuiApp(CurateActions, App[int]):
         active.ensure_fresh()
         preview = self._ui.query_one(MemoryPreview)
         preview.set_result(result, self.palette)
-        if preview.path is None and result.scans:
-            preview.request(min(result.index_linked or result.scans))
+        if preview.path is None:
+            active.announce()
 
     # -- watching --------------------------------------------------------------------------
 
@@ -444,6 +444,7 @@ class MemtuiApp(CurateActions, App[int]):
         view: Any = self.view(pid)
         await self._mounted(view)
         view.ensure_fresh()
+        view.announce()  # the preview follows the view now shown, not the one left
         self.call_after_refresh(self._focus_view, pid)
 
     def _focus_view(self, pid: str) -> None:
@@ -505,20 +506,17 @@ class MemtuiApp(CurateActions, App[int]):
         self.search_themes()
 
     def selected_path(self) -> tuple[str, int | None] | None:
+        """The file under the active view's cursor (never the preview's: it may show
+        another view's file, or a link followed inside it)."""
         view = self.active_view
-        if isinstance(view, AuditTable):
-            row = view.current_row()
-            if row is not None and row.path:
-                return row.path, row.line
-        preview = self._ui.query_one(MemoryPreview)
-        if preview.path:
-            return preview.path, preview.line
-        return None
+        return view.selection() if isinstance(view, AuditView) else None
 
     def action_open_editor(self) -> None:
         picked = self.selected_path()
         if picked is None:
-            self.notify("nothing selected to open", severity="warning")
+            view = self.active_view
+            why = view.why_nothing() if isinstance(view, AuditView) else "nothing selected"
+            self.notify(f"nothing to open: {why}", severity="warning")
             return
         rel, line = picked
         path = self.workspace.root / rel

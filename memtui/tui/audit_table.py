@@ -59,6 +59,7 @@ class Row:
     line: int | None = None
     about: tuple[str, ...] = ()  # every file path the row concerns (for change marks)
     search: str = ""
+    pick: str = ""  # what a pick of this row means (an entry, a file): kept across edits
     digest: str = field(default="", compare=False)
     data: Any = field(default=None, compare=False)  # the audit record behind the row
     # Worked out once where rows are built (a worker thread), not on each redraw:
@@ -71,6 +72,8 @@ class Row:
             self.search = plain.casefold()
         if not self.digest:
             self.digest = plain
+        if not self.pick:
+            self.pick = self.key
         self.sort_keys = tuple(_sort_key(v) for v in self.sort)
         self.touches = frozenset((*self.about, self.path) if self.path else self.about)
 
@@ -133,7 +136,7 @@ class AuditTable(FilteredView):
         self._marked: dict[str, float] = {}
         self._prepared: list[Row] | None = None
         self._pending_changed: set[str] = set()  # files re-read since the last draw
-        self.picked: set[str] = set()  # row keys picked with space (for fold, delete)
+        self.picked: set[str] = set()  # ``Row.pick`` of the rows picked with space
 
     # -- composition -----------------------------------------------------------------------
 
@@ -258,13 +261,29 @@ class AuditTable(FilteredView):
         marked = self.marked
         cursor = next((i for i, r in enumerate(rows) if r.key == keep_key), None)
         if self.picked:
-            self.picked &= {r.key for r in self.rows}
+            picks = len(self.picked)
+            self.picked &= {r.pick for r in self.rows}
+            if len(self.picked) != picks:
+                self.refresh_bindings()
         table.set_rows([r.cells for r in rows], _positions(rows, marked), cursor,
-                       _positions(rows, self.picked))
+                       {i for i, r in enumerate(rows) if r.pick in self.picked})
+        if not rows and displayed(self):
+            self.post_message(MemorySelected(None))
         self.set_class(not rows, "-empty")
         self.query_one(".empty", Static).update(
             "no row matches the filter" if self.rows and not rows else self.EMPTY)
         self._refresh_labels()
+
+    def selection(self) -> tuple[str, int | None] | None:
+        row = self.current_row()
+        return (row.path, row.line) if row is not None and row.path else None
+
+    def why_nothing(self) -> str:
+        if not self.rows:
+            return "this view is empty"
+        if not self.shown:
+            return "no row matches the filter (Esc in the list clears it)"
+        return "the row under the cursor is not a memory file"
 
     def current_key(self) -> str | None:
         row = self.current_row()
@@ -281,13 +300,25 @@ class AuditTable(FilteredView):
         row = self.current_row()
         if row is None:
             return
-        self.picked ^= {row.key}
-        self.table.set_picks({i for i, r in enumerate(self.shown) if r.key in self.picked})
+        self.picked ^= {row.pick}
+        self._show_picks()
         self.table.action_cursor_down()
+
+    def _show_picks(self) -> None:
+        self.table.set_picks({i for i, r in enumerate(self.shown) if r.pick in self.picked})
+        self.refresh_bindings()
+
+    def picked_count(self) -> int:
+        return len(self.picked)
+
+    def clear_picks(self) -> None:
+        if self.picked:
+            self.picked = set()
+            self._show_picks()
 
     def picked_rows(self) -> list[Row]:
         """The picked rows, else the row under the cursor."""
-        rows = [r for r in self.rows if r.key in self.picked]
+        rows = [r for r in self.rows if r.pick in self.picked]
         if rows:
             return rows
         row = self.current_row()
@@ -335,11 +366,6 @@ class AuditTable(FilteredView):
     def _header(self, event: RowTable.HeaderClicked) -> None:
         event.stop()
         self.sort_by(event.column)
-
-    def set_filter(self, text: str) -> None:
-        self.query_one(Input).value = text
-        self.filter_text = text
-        self.render_rows()
 
     # -- selection -------------------------------------------------------------------------
 

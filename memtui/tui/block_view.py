@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static, TextArea
 
 from memtui.core.audit import AuditResult
+from memtui.core.workspace import INDEX_NAME
 from memtui.tui.audit_view import AuditView
 
 
@@ -21,6 +22,14 @@ class BlockView(AuditView):
         yield Static(classes="summary")
         yield TextArea("", read_only=True, show_line_numbers=True, soft_wrap=True,
                        id="block-text")
+
+    def selection(self) -> tuple[str, int | None] | None:
+        """The block is the index's text (o opens MEMORY.md); no memory is selected."""
+        result = self.result
+        return (INDEX_NAME, None) if result is not None and result.index.exists else None
+
+    def why_nothing(self) -> str:
+        return "the Block view shows the injected text, not one memory"
 
     def draw(self, result: AuditResult) -> None:
         block = result.block

@@ -33,7 +33,8 @@ class BrokenLinksView(AuditTable):
             )
             return Row(f"{b.source}:{b.line}:{b.target}:{i}", cells,
                        sort=((b.source, b.line), b.target, len(b.suggestions)),
-                       path=b.source, line=b.line, about=(b.source, b.target), data=b)
+                       path=b.source, line=b.line, about=(b.source, b.target), data=b,
+                       pick=f"{b.source}\x1f{b.target}")
 
         return [cache.row((i, b.source, b.line, b.target, tuple(b.suggestions)), make, (i, b))
                 for i, b in enumerate(result.broken_links)]

@@ -265,6 +265,8 @@ class ConfirmScreen(CurateScreen[bool]):
 
     Enter confirms (unless the focus is on Cancel): the focus starts on the scrollable
     details, so without this binding the dialog could only be answered by Tab or mouse.
+    A ``danger`` dialog (delete, redact, remove, undo) starts on Cancel instead and Enter
+    answers the focused button only: a stray Enter from the list must not destroy.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "confirm", "Confirm")]
@@ -276,6 +278,14 @@ class ConfirmScreen(CurateScreen[bool]):
         self.diff = diff
         self.confirm_label = confirm
         self.confirm_variant = "error" if danger else "primary"
+        self.danger = danger
+
+    def on_mount(self) -> None:
+        if self.danger:
+            self.query_one("#cancel", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "confirm" and self.danger)
 
     def body(self) -> ComposeResult:
         with VerticalScroll():
@@ -373,7 +383,8 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         return False
     files = [f"  {f['change']} {f['path']}" for f in rec["files"]]
     if not await _ask(app, ConfirmScreen(f"Undo #{rec['id']} {rec['op']}?",
-                                         [rec.get("summary", ""), "", *files], confirm="Undo")):
+                                         [rec.get("summary", ""), "", *files], confirm="Undo",
+                                         danger=True)):
         return False
     try:
         done = undo(workspace)
@@ -387,8 +398,9 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
 
 
 async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: Any,
-                           *args: Any) -> bool:
-    """Plan ``op(snapshot, *args)``, show its diff, and apply it on confirmation.
+                           *args: Any, danger: bool = False) -> bool:
+    """Plan ``op(snapshot, *args)``, show its diff, and apply it on confirmation
+    (``danger``: it removes something, so the dialog starts on Cancel).
 
     For the operations that need no input: ``memory_ops.redact`` (path),
     ``memory_ops.fix_wikilinks`` (path or None), ``index_ops.remove_link`` (target),
@@ -400,7 +412,8 @@ async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: 
     if not cs:
         _say(app, f"nothing to change ({cs.summary})")
         return False
-    if not await _ask(app, ConfirmScreen(title, [cs.summary], diff=cs.diff())):
+    if not await _ask(app, ConfirmScreen(title, [cs.summary], diff=cs.diff(),
+                                         danger=danger)):
         return False
     return _write(app, workspace, cs)
 

@@ -42,7 +42,8 @@ class FindingsView(AuditTable):
             return Row(f"{f.kind}:{where}:{i}", cells,
                        sort=(group, (-SEVERITY_RANK[f.severity], title),
                              (f.path, f.line or 0), f.message),
-                       path=f.path, line=f.line, about=(f.path,), data=f)
+                       path=f.path, line=f.line, about=(f.path,), data=f,
+                       pick=f"{f.kind}\x1f{f.path}\x1f{f.message}")
 
         return [cache.row((i, f), make, (i, f)) for i, f in enumerate(result.findings)]
 

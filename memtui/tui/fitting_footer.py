@@ -3,6 +3,8 @@ command palette key (Textual's footer lets them overflow, half hidden, at 80 col
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -21,6 +23,31 @@ class FittingFooter(Footer):
     DEFAULT_CSS = """
     FittingFooter.-compact FooterKey.-command-palette { margin-right: 0; padding-right: 1; }
     """
+
+    def compose(self) -> ComposeResult:
+        """The keys; one whose words depend on state (``footer_description`` of a focused
+        widget or its ancestors: "clear 3 picked") gets them and comes first."""
+        stated: list[Widget] = []
+        rest: list[Widget] = []
+        for widget in super().compose():
+            words = self._described(widget.action) if isinstance(widget, FooterKey) else None
+            if words and isinstance(widget, FooterKey):
+                widget.description = words
+                stated.append(widget)
+            else:
+                rest.append(widget)
+        yield from stated
+        yield from rest
+
+    def _described(self, action: str) -> str | None:
+        focused = self.screen.focused
+        for node in focused.ancestors_with_self if focused is not None else ():
+            describe = getattr(node, "footer_description", None)
+            if callable(describe):
+                words = describe(action)
+                if words:
+                    return str(words)
+        return None
 
     async def recompose(self) -> None:
         await super().recompose()

@@ -57,6 +57,14 @@ class GraphView(FilteredView):
     def refilter(self) -> None:
         self.rebuild()
 
+    def selection(self) -> tuple[str, int | None] | None:
+        node = self.tree.cursor_node
+        data = node.data if node is not None else None
+        return (data.path, None) if data is not None and data.path else None
+
+    def why_nothing(self) -> str:
+        return "the cursor is on a group, not a memory"
+
     def _memory_label(self, path: str) -> Text:
         result = self.result
         assert result is not None

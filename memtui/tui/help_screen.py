@@ -32,7 +32,7 @@ KEYS = (
     ("Enter", "jump: show the file at that line in the preview"),
     ("/", "filter the view: type words; Enter or Esc goes back to the view"),
     ("Esc", "from the filter or the chat input back to the view (in the chat, it first "
-     "cancels a reply that is coming)"),
+     "cancels a reply that is coming); in a view, clear the picks, then the filter"),
     ("", "while an input has focus, letters, digits and ? are typed into it, not taken "
      "as commands"),
     ("s / S", "sort by the next column / reverse (or click a column header)"),
@@ -41,7 +41,8 @@ KEYS = (
     ("r", "audit again from scratch"),
     ("t", "choose a theme (remembered)"),
     ("c", "chat with the agent (below 120 columns: in place of the preview)"),
-    ("space", "pick the row (fold and delete act on every picked row)"),
+    ("space", "pick the row (fold and delete act on every picked row; keys act on the "
+     "picks, else on the cursor's row, never on the preview's file)"),
     ("a / A", "add the selected memory to the index / every unreachable one"),
     ("e / X", "repoint / remove the selected broken link (view 4)"),
     ("f / F", "fold the picked entries into a packed line / unfold a packed line"),

@@ -72,7 +72,9 @@ class IndexView(AuditTable):
                       tokens),
                 path=first or INDEX_NAME, line=None if first else ln.number,
                 about=(INDEX_NAME, *ln.targets),
-                search=ln.text.casefold(), data=ln)
+                search=ln.text.casefold(), data=ln,
+                # a pick is of the entry (its files), not of a line number a fold shifts
+                pick="\x1f".join(ln.targets) or f"text:{ln.text}")
 
         rows: list[Row] = []
         for ln in result.index.lines:

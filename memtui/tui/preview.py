@@ -26,6 +26,7 @@ SETTLE = 0.25  # seconds the cursor must rest before the preview re-renders
 FLASH = 2.0
 PREVIEW_CHARS = 2500  # the body is cut around here (see ``window``)
 CONTEXT_LINES = 8  # lines shown above a jump target that lies past the cut
+NOTHING = "Nothing selected in this view."
 
 
 class MemoryPreview(VerticalScroll):
@@ -50,10 +51,10 @@ class MemoryPreview(VerticalScroll):
         self.line: int | None = None
         self._shown: tuple[Any, ...] | None = None
         self._timer: Timer | None = None
-        self._want: tuple[str, int | None] | None = None
+        self._want: tuple[str | None, int | None] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("Select a memory to preview it.", id="preview-title")
+        yield Static(NOTHING, id="preview-title")
         yield Static(id="preview-meta")
         yield WikiMarkdown(id="preview-body", open_links=False)
         yield Static(id="preview-findings")
@@ -61,8 +62,9 @@ class MemoryPreview(VerticalScroll):
 
     # -- requests --------------------------------------------------------------------------
 
-    def request(self, path: str, line: int | None = None, *, now: bool = False) -> None:
-        """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait."""
+    def request(self, path: str | None, line: int | None = None, *, now: bool = False) -> None:
+        """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait.
+        None: nothing is selected, and the preview says so."""
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
@@ -74,7 +76,7 @@ class MemoryPreview(VerticalScroll):
 
     def set_result(self, result: AuditResult, palette: Palette) -> None:
         self.result, self.palette = result, palette
-        if self.path is not None and self._want is None:
+        if self._want is None:
             self._want = (self.path, None)
             self.call_later(self._render_wanted)
 
@@ -92,7 +94,7 @@ class MemoryPreview(VerticalScroll):
 
     # -- rendering -------------------------------------------------------------------------
 
-    async def show(self, path: str, line: int | None = None) -> None:
+    async def show(self, path: str | None, line: int | None = None) -> None:
         result = self.result
         if result is None:
             return
@@ -102,6 +104,9 @@ class MemoryPreview(VerticalScroll):
         body = self.query_one(WikiMarkdown)
         findings = self.query_one("#preview-findings", Static)
         age = self.query_one("#preview-age", Static)
+        if path is None:
+            await self._show_nothing()
+            return
         scan = result.scans.get(path)
         p = self.palette
         if scan is not None:
@@ -160,6 +165,15 @@ class MemoryPreview(VerticalScroll):
             self.scroll_home(animate=False)
         if line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
+
+    async def _show_nothing(self) -> None:
+        self.query_one("#preview-title", Static).update(NOTHING)
+        for part in ("#preview-meta", "#preview-findings"):
+            self.query_one(part, Static).update("")
+        self.query_one("#preview-age", Static).display = False
+        if self._shown != ("nothing",):
+            self._shown = ("nothing",)
+            await self.query_one(WikiMarkdown).show("")
 
     def _scroll_to_line(self, body_line: int) -> None:
         """Scroll to and flash the block holding ``body_line`` (0-based within the body)."""
