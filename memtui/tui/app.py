@@ -36,7 +36,7 @@ from memtui.tui.files_view import FilesView
 from memtui.tui.findings_view import FindingsView
 from memtui.tui.fitting_footer import FittingFooter
 from memtui.tui.graph_view import GraphView
-from memtui.tui.health_header import HealthHeader
+from memtui.tui.health_header import HealthHeader, shown_path
 from memtui.tui.heap import HeapKeeper
 from memtui.tui.help_screen import HelpScreen
 from memtui.tui.index_view import IndexView
@@ -44,11 +44,14 @@ from memtui.tui.messages import JumpTo, MemorySelected
 from memtui.tui.orphans_view import OrphansView
 from memtui.tui.palette import Palette
 from memtui.tui.preview import MemoryPreview
-from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes
+from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes, readable_cursor
 from memtui.tui.watcher import watch_workspace
 
 DEFAULT_THEME = "memtui-night"
 NARROW = 120  # below this many columns the preview (or the chat) goes under the views
+# Beside the views, the preview takes 2/5 of the width within these bounds, and never
+# leaves the views less than VIEWS_MIN columns (the tables' state columns need them).
+PREVIEW_MIN, PREVIEW_MAX, VIEWS_MIN = 36, 64, 84
 NOTICE_SECONDS = 8.0
 
 #: (pane id, tab title, view class) in keystroke order 1..7.
@@ -192,6 +195,7 @@ class MemtuiApp(CurateActions, App[int]):
         variables = super().get_css_variables()
         for name, fallback in SEVERITY_FALLBACKS.items():
             variables.setdefault(name, variables.get(fallback, "red"))
+        variables.update(readable_cursor(variables))
         self.theme_variables = variables
         return variables
 
@@ -235,7 +239,7 @@ class MemtuiApp(CurateActions, App[int]):
             save_config(theme=self.theme)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self._ui.query_one("#views").loading = True
-        self._ui.query_one(HealthHeader).loading(str(self.workspace.root))
+        self._ui.query_one(HealthHeader).loading(shown_path(self.workspace.root))
         self._apply_width(self.size.width)
         self.heap.start()
         self.set_interval(0.5, self.heap.tick)
@@ -285,10 +289,17 @@ class MemtuiApp(CurateActions, App[int]):
         main.set_class(chat_open, "-chat")
         preview = self._ui.query_one(MemoryPreview)
         show = self._preview_on and not (self._narrow and chat_open)
+        preview.styles.width = None if self._narrow else self._preview_width(chat_open)
         if show != preview.display:
             preview.display = show
             if show:
                 preview.shown_again()
+
+    def _preview_width(self, chat_open: bool) -> int:
+        """Columns for the preview beside the views (and the chat, when open)."""
+        width = self.size.width
+        want = PREVIEW_MIN if chat_open else min(max(width * 2 // 5, PREVIEW_MIN), PREVIEW_MAX)
+        return max(PREVIEW_MIN, min(want, width - VIEWS_MIN))
 
     def on_unmount(self) -> None:
         self._stop.set()

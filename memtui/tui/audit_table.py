@@ -20,10 +20,11 @@ from textual.binding import Binding
 from textual.widgets import Input, Static
 
 from memtui.core.audit import AuditResult
+from memtui.core.workspace import MEMORY_DIR
 from memtui.tui.audit_view import FilteredView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette
-from memtui.tui.row_table import GAP, MARK_WIDTH, RowTable
+from memtui.tui.row_table import GAP, MARK_WIDTH, SCROLLBAR, RowTable
 
 MARK_SECONDS = 4.0
 Item = TypeVar("Item")
@@ -33,9 +34,22 @@ Item = TypeVar("Item")
 class Column:
     key: str
     label: str
-    width: int | None = None  # None: as wide as the content; for flex, the least width
+    width: int = 8  # for flex, the least width
     numeric: bool = False  # sorts descending first
     flex: bool = False  # takes the width the other columns leave
+    drop: int = 0  # when the columns do not fit: 1 is dropped first, then 2, … (0: never)
+    paths: bool = False  # holds memory paths, shown without the common folder
+
+
+def memory_prefix(result: AuditResult) -> str:
+    """The folder every memory path of an item workspace starts with (``memory/``): the
+    tables leave it out (their headers say so), so the file names get the room."""
+    return MEMORY_DIR + "/" if result.workspace.layout == "item" else ""
+
+
+def short_path(path: str, prefix: str) -> str:
+    """``path`` without ``prefix`` (``memory/user-role.md`` → ``user-role.md``)."""
+    return path[len(prefix):] if prefix and path.startswith(prefix) else path
 
 
 def _sort_key(value: Any) -> tuple[int, Any]:
@@ -151,13 +165,33 @@ class AuditTable(FilteredView):
         self._add_columns(self.size.width or 80)
 
     def column_widths(self, total: int) -> list[int]:
-        """Widths for ``total`` cells: flex columns share what fixed ones leave."""
+        """Widths for ``total`` cells: columns that do not fit are dropped (width 0, in
+        ``drop`` order), then flex columns share what the others leave, so the
+        table needs no horizontal scrolling at any width the columns' least widths allow."""
         cols = self.COLUMNS
-        fixed = sum(c.width or 8 for c in cols if not c.flex)
-        padding = GAP * len(cols) + MARK_WIDTH + 2  # gaps, the mark, a scrollbar
-        flex = [c for c in cols if c.flex]
-        share = (total - fixed - padding) // len(flex) if flex else 0
-        return [max(share, c.width or 12) if c.flex else (c.width or 8) for c in cols]
+        shown = [True] * len(cols)
+
+        def need() -> int:
+            on = [c for c, s in zip(cols, shown, strict=True) if s]
+            return sum(c.width + GAP for c in on) + MARK_WIDTH + SCROLLBAR
+
+        for i in sorted((i for i, c in enumerate(cols) if c.drop), key=lambda i: cols[i].drop):
+            if need() <= total:
+                break
+            shown[i] = False
+        flex = [c for c, s in zip(cols, shown, strict=True) if s and c.flex]
+        spare = max(0, total - need())
+        share, extra = divmod(spare, len(flex)) if flex else (0, 0)
+        widths = []
+        for c, s in zip(cols, shown, strict=True):
+            if not s:
+                widths.append(0)
+            elif c.flex:
+                widths.append(c.width + share + (1 if extra else 0))
+                extra = max(0, extra - 1)
+            else:
+                widths.append(c.width)
+        return widths
 
     def _add_columns(self, total: int) -> bool:
         widths = self.column_widths(total)
@@ -328,11 +362,13 @@ class AuditTable(FilteredView):
 
     def _labels(self) -> list[Text]:
         out = []
+        prefix = memory_prefix(self.result) if self.result is not None else ""
         for i, col in enumerate(self.COLUMNS):
             arrow = ""
             if i == self.sort_column:
                 arrow = " ▼" if self.sort_reverse else " ▲"
-            out.append(Text(col.label + arrow, no_wrap=True))
+            label = f"{col.label} ({prefix})" if col.paths and prefix else col.label
+            out.append(Text(label + arrow, no_wrap=True))
         return out
 
     def _refresh_labels(self) -> None:
@@ -349,9 +385,12 @@ class AuditTable(FilteredView):
         self.render_rows()
 
     def action_sort_next(self) -> None:
-        if not self.COLUMNS:
+        """Sort by the next column shown (a column dropped for room is skipped)."""
+        shown = [i for i, w in enumerate(self._widths) if w] or list(range(len(self.COLUMNS)))
+        if not shown:
             return
-        nxt = 0 if self.sort_column is None else (self.sort_column + 1) % len(self.COLUMNS)
+        nxt = next((i for i in shown if self.sort_column is None or i > self.sort_column),
+                   shown[0])
         self.sort_column = nxt
         self.sort_reverse = self.COLUMNS[nxt].numeric
         self.render_rows()

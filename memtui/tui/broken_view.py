@@ -7,15 +7,22 @@ from rich.text import Text
 
 from memtui.core.audit import AuditResult, BrokenLink
 from memtui.core.wording import plural
-from memtui.tui.audit_table import AuditTable, Column, Row, RowCache
+from memtui.tui.audit_table import (
+    AuditTable,
+    Column,
+    Row,
+    RowCache,
+    memory_prefix,
+    short_path,
+)
 from memtui.tui.palette import Palette
 
 
 class BrokenLinksView(AuditTable):
     COLUMNS = (
-        Column("source", "Source", 24),
-        Column("target", "→ Target", 28),
-        Column("suggest", "Closest existing", 16, flex=True),
+        Column("source", "Source", 22, paths=True),
+        Column("target", "→ Target", 24, paths=True),
+        Column("suggest", "Closest existing", 16, flex=True, paths=True),
     )
     DEFAULT_SORT = 0
     EMPTY = "No broken links."
@@ -23,12 +30,15 @@ class BrokenLinksView(AuditTable):
     @classmethod
     def cached_rows(cls, result: AuditResult, palette: Palette,
                     cache: RowCache) -> list[Row]:
+        prefix = memory_prefix(result)
+
         def make(item: tuple[int, BrokenLink]) -> Row:
             i, b = item
             cells: tuple[RenderableType, ...] = (
-                Text(f"{b.source}:{b.line}"),
-                Text(b.target, style=palette.error),
-                Text(", ".join(b.suggestions) or "no close match",
+                Text(f"{short_path(b.source, prefix)}:{b.line}"),
+                Text(short_path(b.target, prefix), style=palette.error),
+                Text(", ".join(short_path(p, prefix) for p in b.suggestions)
+                     or "no close match",
                      style="" if b.suggestions else palette.muted),
             )
             return Row(f"{b.source}:{b.line}:{b.target}:{i}", cells,

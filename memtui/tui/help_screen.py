@@ -15,9 +15,9 @@ from textual.widgets import Static
 VIEWS = (
     ("1", "Index", "every MEMORY.md line as written: kind, targets (coloured by state), "
      "hook, cost; lines past the load limit are struck out"),
-    ("2", "Files", "every memory: type, age and where the age comes from (fm: a frontmatter "
-     "date, git: the last commit, mt: the file's mtime), size, tokens, whether the index "
-     "reaches it, findings"),
+    ("2", "Files", "every memory: whether the index reaches it, findings, type, age and where "
+     "the age comes from (fm: a frontmatter date, git: the last commit, mt: the file's "
+     "mtime), tokens, size; narrow screens drop the least needed columns"),
     ("3", "Orphans", "memories no index line links; unreachable ones never enter context"),
     ("4", "Broken", "links to files that do not exist, with the closest existing files"),
     ("5", "Graph", "the link graph: pick a memory to see its links, backlinks and "
