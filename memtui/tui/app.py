@@ -126,6 +126,7 @@ class MemtuiApp(CurateActions, App[int]):
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
         Binding("t", "choose_theme", "Theme"),
+        Binding("y", "copy_path", "Copy path", show=False),
         *CurateActions.CURATE_BINDINGS,
     ]
 
@@ -140,6 +141,7 @@ class MemtuiApp(CurateActions, App[int]):
         "choose_theme": ("Choose theme", "pick a colour theme (remembered)"),
         "help": ("Help", "what each view shows, and every key"),
         "focus_filter": ("Filter", "filter the current view"),
+        "copy_path": ("Copy path", "copy the selected file's full path to the clipboard"),
         **CURATE_ACTIONS,
     }
 
@@ -164,6 +166,7 @@ class MemtuiApp(CurateActions, App[int]):
         self.audit_progress: tuple[str, int, int] | None = None  # set by the audit thread
         self._progress_shown: tuple[str, int, int] | None = None
         self._pending: set[str] | None = None  # changes seen while an audit ran
+        self._quiet: set[str] = set()  # files memtui wrote: their audit keeps its notice
         self._full_pending = False
         self._rows: dict[str, list[Row]] = {}  # table rows of the last audit, by view
         self._stop = threading.Event()
@@ -347,7 +350,8 @@ class MemtuiApp(CurateActions, App[int]):
         self._show(result, changed)
         self.heap.settle()
         if changed:
-            note = describe_change(changed, before, result)
+            loud, self._quiet = changed - self._quiet, self._quiet - changed
+            note = describe_change(loud, before, result)
             if note:
                 self.set_notice(note)
         elif before is None:
@@ -379,6 +383,12 @@ class MemtuiApp(CurateActions, App[int]):
         preview.set_result(result, self.palette)
         if preview.path is None:
             active.announce()
+
+    def own_write(self, paths: set[str]) -> None:
+        """memtui itself wrote ``paths`` (and said so in the notice): audit them without a
+        change notice that would replace the one saying how to undo it."""
+        self._quiet |= paths
+        self.start_audit(paths)
 
     # -- watching --------------------------------------------------------------------------
 
@@ -522,6 +532,18 @@ class MemtuiApp(CurateActions, App[int]):
         view = self.active_view
         return view.selection() if isinstance(view, AuditView) else None
 
+    def action_copy_path(self) -> None:
+        """Copy the selected file's absolute path (OSC 52: works over ssh too)."""
+        picked = self.selected_path()
+        if picked is None:
+            view = self.active_view
+            why = view.why_nothing() if isinstance(view, AuditView) else "nothing selected"
+            self.notify(f"nothing to copy: {why}", severity="warning")
+            return
+        path = str(self.workspace.root / picked[0])
+        self.copy_to_clipboard(path)
+        self.set_notice(f"copied {path}")
+
     def action_open_editor(self) -> None:
         picked = self.selected_path()
         if picked is None:
@@ -583,10 +605,15 @@ class MemtuiApp(CurateActions, App[int]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        keys: dict[str, str] = {}
+        for _, binding in self._bindings:
+            keys.setdefault(binding.action, self.get_key_display(binding))
         for action, (title, help_text) in self.ACTIONS.items():
             if action == "toggle_chat" and not self._chat:
                 continue
-            yield SystemCommand(title, help_text, _runner(self, action))
+            key = keys.get(action) or ("/" if action == "focus_filter" else "")
+            yield SystemCommand(f"{title}  ({key})" if key else title, help_text,
+                                _runner(self, action))
 
 
 def _runner(app: App[Any], action: str) -> Any:

@@ -151,6 +151,7 @@ class AuditTable(FilteredView):
         self._prepared: list[Row] | None = None
         self._pending_changed: set[str] = set()  # files re-read since the last draw
         self.picked: set[str] = set()  # ``Row.pick`` of the rows picked with space
+        self._summary: RenderableType = ""
 
     # -- composition -----------------------------------------------------------------------
 
@@ -250,7 +251,7 @@ class AuditTable(FilteredView):
     def draw(self, result: AuditResult) -> None:
         prepared, self._prepared = self._prepared, None
         self.rows = prepared if prepared is not None else self.build_rows(result, self.palette)
-        self.query_one(".summary", Static).update(self.summary(result, self.palette))
+        self._summary = self.summary(result, self.palette)
         changed, self._pending_changed = self._pending_changed, set()
         digests = {r.key: r.digest for r in self.rows}
         if self._digests is not None:
@@ -303,6 +304,11 @@ class AuditTable(FilteredView):
                        {i for i, r in enumerate(rows) if r.pick in self.picked})
         if not rows and displayed(self):
             self.post_message(MemorySelected(None))
+        summary = self._summary
+        if words:  # how much of the view the filter lets through, first
+            summary = Text.assemble(f"{len(rows):,} of {len(self.rows):,} match · ",
+                                    summary if isinstance(summary, Text) else str(summary))
+        self.query_one(".summary", Static).update(summary)
         self.set_class(not rows, "-empty")
         self.query_one(".empty", Static).update(
             "no row matches the filter" if self.rows and not rows else self.EMPTY)

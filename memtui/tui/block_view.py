@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import Static, TextArea
 
 from memtui.core.audit import AuditResult
@@ -12,6 +15,18 @@ from memtui.tui.audit_view import AuditView
 
 
 class BlockView(AuditView):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("j", "move(1)", "Down", show=False),
+        Binding("k", "move(-1)", "Up", show=False),
+        Binding("g", "move(-1_000_000)", "First", show=False),
+        Binding("G", "move(1_000_000)", "Last", show=False),
+    ]
+
+    def action_move(self, lines: int) -> None:
+        area = self.query_one(TextArea)
+        row = max(0, min(area.cursor_location[0] + lines, area.document.line_count - 1))
+        area.move_cursor((row, 0), center=False)
+
     DEFAULT_CSS = """
     BlockView { height: 1fr; }
     BlockView > .summary { height: auto; padding: 0 1; }

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import RenderableType
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult, BrokenLink
 from memtui.core.wording import plural
@@ -20,12 +23,16 @@ from memtui.tui.palette import Palette
 
 class BrokenLinksView(AuditTable):
     COLUMNS = (
-        Column("source", "Source", 22, paths=True),
+        Column("source", "Source", 22, flex=True, paths=True),
         Column("target", "→ Target", 24, paths=True),
         Column("suggest", "Closest existing", 16, flex=True, paths=True),
     )
     DEFAULT_SORT = 0
     EMPTY = "No broken links."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("e", "app.repoint", "Repoint"),
+        Binding("X", "app.remove_link", "Remove link"),
+    ]
 
     @classmethod
     def cached_rows(cls, result: AuditResult, palette: Palette,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
+from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 
 if TYPE_CHECKING:
@@ -110,6 +111,18 @@ class CurateActions:
         paths = self._memories()
         if not paths:
             return self._need("select a memory (or pick several with space) to index")
+        result = self.result  # type: ignore[attr-defined]
+        indexed = [p for p in paths if p in result.index_linked]
+        if indexed:
+            lines = [ln.number for ln in result.index.lines if indexed[0] in ln.targets]
+            where = f" (line {lines[0]})" if lines else ""
+            others = f" and {plural(len(indexed) - 1, 'other')}" if len(indexed) > 1 else ""
+            paths = [p for p in paths if p not in indexed]
+            self.notify(f"{indexed[0]}{others} already in the index{where}"
+                        + ("" if paths else ": nothing to add"),  # type: ignore[attr-defined]
+                        severity="warning" if not paths else "information")
+            if not paths:
+                return None
         self._run(curate.run_add_to_index(self, self.workspace, paths))  # type: ignore[arg-type]
 
     def action_add_unreachable(self) -> None:
@@ -138,15 +151,23 @@ class CurateActions:
                                      b.suggestions))
 
     def action_remove_link(self) -> None:
-        from memtui.edit import index_ops
+        """An index link goes (its entry too when it was the line's only link); a link
+        inside a memory becomes its plain text."""
+        from memtui.edit import index_ops, memory_ops
         from memtui.tui import curate
 
         b = self._broken()
         if b is None:
             return self._need("select a broken link (view 4) to remove", why=False)
-        self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+        if b.source == INDEX_NAME:
+            job = curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
                                           f"Remove the link to {b.target}",
-                                          index_ops.remove_link, b.target, danger=True))
+                                          index_ops.remove_link, b.target, danger=True)
+        else:
+            job = curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+                                          f"Unlink {b.target} in {b.source}",
+                                          memory_ops.unlink, b.source, b.target, danger=True)
+        self._run(job)
 
     def action_fold(self) -> None:
         from memtui.tui import curate

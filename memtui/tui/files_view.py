@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import RenderableType
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult, FileReport
 from memtui.tui.audit_table import (
@@ -32,6 +35,10 @@ class FilesView(AuditTable):
         Column("bytes", "Bytes", 6, numeric=True, drop=2),
         Column("path", "Path", 16, flex=True, paths=True),
     )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "app.delete", "Delete"),
+        Binding("R", "app.rename", "Rename"),
+    ]
     DEFAULT_SORT = 8
     EMPTY = "No memory files yet."
 

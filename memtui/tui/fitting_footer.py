@@ -29,6 +29,12 @@ class FittingFooter(Footer):
         widget or its ancestors: "clear 3 picked") gets them and comes first."""
         stated: list[Widget] = []
         rest: list[Widget] = []
+        extra = getattr(self.screen, "footer_extra", None)
+        shown = {b.key for _, b, _, _ in self.screen.active_bindings.values() if b.show}
+        for binding in extra() if callable(extra) else ():
+            if binding.key not in shown:  # a key a focused field answers, that it hides
+                stated.append(FooterKey(binding.key, self.app.get_key_display(binding),
+                                        binding.description, binding.action))
         for widget in super().compose():
             words = self._described(widget.action) if isinstance(widget, FooterKey) else None
             if words and isinstance(widget, FooterKey):

@@ -29,8 +29,11 @@ VIEWS = (
 KEYS = (
     ("1 … 7", "switch view"),
     ("↑ ↓ PgUp PgDn", "move; the preview follows the cursor"),
+    ("j k g G Home End", "down / up / first / last, in every list (and the focused preview)"),
+    ("y", "copy the selected file's full path"),
     ("Enter", "jump: show the file at that line in the preview"),
-    ("/", "filter the view: type words; Enter or Esc goes back to the view"),
+    ("/", "filter the view: type words; Enter or Esc goes back to the view (the summary "
+     "says how many rows match); in the focused preview, search it (Enter: next)"),
     ("Esc", "from the filter or the chat input back to the view (in the chat, it first "
      "cancels a reply that is coming); in a view, clear the picks, then the filter"),
     ("", "while an input has focus, letters, digits and ? are typed into it, not taken "
@@ -44,7 +47,8 @@ KEYS = (
     ("space", "pick the row (fold and delete act on every picked row; keys act on the "
      "picks, else on the cursor's row, never on the preview's file)"),
     ("a / A", "add the selected memory to the index / every unreachable one"),
-    ("e / X", "repoint / remove the selected broken link (view 4)"),
+    ("e / X", "repoint / remove the selected broken link (view 4); inside a memory, X "
+     "keeps the link's text"),
     ("f / F", "fold the picked entries into a packed line / unfold a packed line"),
     ("R", "rename the selected memory; every link to it follows"),
     ("w", "fix fuzzy wikilinks in the selected memory"),

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import RenderableType
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult
 from memtui.core.index import IndexLine
@@ -33,6 +36,10 @@ class IndexView(AuditTable):
         Column("targets", "Targets", 18, paths=True),
         Column("hook", "Hook", 12, flex=True),
     )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f", "app.fold", "Fold"),
+        Binding("F", "app.unfold", "Unfold"),
+    ]
     DEFAULT_SORT = 0
     EMPTY = "MEMORY.md is missing or empty: nothing is injected into the agent's context."
 

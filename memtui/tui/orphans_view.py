@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import RenderableType
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult, Orphan
 from memtui.core.wording import plural
@@ -25,6 +28,9 @@ class OrphansView(AuditTable):
         Column("name", "Name", 16, drop=1),
         Column("from", "Linked from", 16, flex=True, paths=True),
     )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("A", "app.add_unreachable", "Index unreachable"),
+    ]
     DEFAULT_SORT = 0
     EMPTY = "No orphans: every memory file is linked from MEMORY.md."
 

@@ -60,6 +60,39 @@ def _link(m: re.Match[str], states: Mapping[str, str]) -> str:
     return f"[{label}]({SCHEME}{state}:{quote(name, safe='')})"
 
 
+def mark_broken(text: str, source: str, targets: set[str]) -> str:
+    """Turn each markdown link of ``source`` whose target is in ``targets`` (broken links:
+    workspace paths, or destinations as written) into ``[✗ label](wikilink:broken:href)``,
+    painted in the error colour; code stays as written."""
+    from memtui.core.links import resolve_href
+    from memtui.edit.linkedit import dest_spans, link_extent
+
+    if not targets:
+        return text
+    out: list[str] = []
+    fence: str | None = None
+    for line in text.split("\n"):
+        m = _FENCE.match(line)
+        if fence is None and m:
+            fence = m.group(1)[0] * 3
+        elif fence is not None:
+            if line.lstrip().startswith(fence):
+                fence = None
+        elif "](" in line:
+            for span in reversed(dest_spans(line)):
+                resolved = resolve_href(source, span.href)
+                if span.href not in targets and (resolved is None
+                                                 or resolved[0] not in targets):
+                    continue
+                extent = link_extent(line, span)
+                if extent is not None:
+                    begin, end, label = extent
+                    line = (f"{line[:begin]}[✗ {label}]({SCHEME}broken:"
+                            f"{quote(span.href, safe='')}){line[end:]}")
+        out.append(line)
+    return "\n".join(out)
+
+
 def paint_wikilinks(content: Content) -> Content:
     """``content`` with each ``wikilink:STATE:`` link span restyled ``$wikilink-STATE``.
 
@@ -76,6 +109,10 @@ def paint_wikilinks(content: Content) -> Content:
             spans.append(span)
             continue
         state = {"exact": "resolved", "stem": "resolved"}.get(m.group(1), m.group(1))
+        if state == "broken":  # a markdown link to a file that does not exist
+            spans.append(Span(span.start, span.end, "bold $severity-error underline"))
+            changed = True
+            continue
         if state not in ("resolved", "fuzzy", "dangling"):
             state = "dangling"
         decoration = " underline" if state == "dangling" else ""
