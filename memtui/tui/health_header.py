@@ -165,9 +165,11 @@ def _units(result: AuditResult, p: Palette) -> list[list[Unit]]:
     share = block.share
     colour = p.error if share > 0.5 else p.warning if share > 0.25 else p.resolved
     gauge = Text.assemble("block ", (bar(share), colour),
-                          (f" {block.tokens.get('qwen', 0):,} qwen tok", "bold"))
+                          (f" {block.tokens.get(block.tokenizer, 0):,} {block.tokenizer} tok",
+                           "bold"))
     cost: list[Unit] = [(gauge, None), (Text(f"{block.chars:,} chars"), None),
-                        (Text(f"{share:.1%} of {block.window:,}"), None)]
+                        (Text(f"{share:.1%} of {block.window:,} ({block.window_name})"),
+                         Text(f"{share:.1%} of {block.window:,}"))]
     if result.profile == "claude-code":
         opts = result.options
         lines = len(idx.lines)

@@ -45,6 +45,8 @@ class OrphansView(AuditTable):
                 "unreachable", style=f"bold {palette.error}")
             linked = ", ".join(short_path(p, prefix) for p in o.linked_from) \
                 if o.linked_from else "nothing links it"
+            if o.past_limit is not None:
+                linked = f"MEMORY.md:{o.past_limit} (past the load limit); {linked}"
             cells: tuple[RenderableType, ...] = (
                 state,
                 Text(short_path(o.path, prefix)),
@@ -59,7 +61,8 @@ class OrphansView(AuditTable):
         for o in result.orphans:
             scan = result.scans.get(o.path)
             name = (scan.memory.name if scan else None) or ""
-            rows.append(cache.row((o.path, o.reachable, tuple(o.linked_from), name),
+            rows.append(cache.row((o.path, o.reachable, tuple(o.linked_from), name,
+                                   o.past_limit),
                                   make, (o, name)))
         return rows
 
