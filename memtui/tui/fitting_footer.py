@@ -16,6 +16,10 @@ def key_width(key: FooterKey) -> int:
     return key.render().cell_len + key.styles.gutter.width + margin.left + margin.right
 
 
+#: Actions whose keys a narrow footer never leaves out.
+ALWAYS = ("help", "quit")
+
+
 class FittingFooter(Footer):
     """Keys are shown in binding order while they fit beside the palette key; the rest
     stay reachable by their keys, the ``?`` help and the command palette."""
@@ -66,12 +70,14 @@ class FittingFooter(Footer):
         self.call_after_refresh(self.fit)  # once the keys have their compact styles
 
     def fit(self) -> None:
-        """Hide every key from the first one that does not fit."""
+        """Hide every key from the first one that does not fit; help and quit (the way
+        to all the others, and out) always keep their place."""
         keys = list(self.query_children(FooterKey))
         palette = next((k for k in keys if k.has_class("-command-palette")), None)
-        room = self.size.width - (key_width(palette) if palette is not None else 0)
+        kept = [k for k in keys if k is palette or k.action in ALWAYS]
+        room = self.size.width - sum(key_width(k) for k in kept)
         used = 0
         for key in keys:
-            if key is not palette:
+            if key not in kept:
                 used += key_width(key)
                 key.display = used <= room
