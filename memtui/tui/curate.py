@@ -50,8 +50,8 @@ CurateScreen .title { text-style: bold; margin-bottom: 1; }
 CurateScreen .preview { color: $text-muted; margin: 1 0; }
 CurateScreen .buttons { height: auto; margin-top: 1; align-horizontal: right; }
 CurateScreen .buttons Button { margin-left: 2; }
-CurateScreen VerticalScroll { height: auto; max-height: 20; }
-CurateScreen TextArea { height: 12; }
+CurateScreen VerticalScroll { height: auto; max-height: 50vh; }
+CurateScreen TextArea { height: 8; }
 CurateScreen .error { color: $error; height: auto; }
 CurateScreen .hint { color: $text-muted; margin-top: 1; }
 CurateScreen Label { margin-top: 1; }
@@ -296,19 +296,20 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
         self.confirm_label = "Create"
 
     def body(self) -> ComposeResult:
-        yield Label("Name (kebab-case or snake_case; becomes the file name)")
-        yield Input(id="name", placeholder="e.g. night-shift")
-        yield Static("", classes="error", id="problem", markup=False)
-        yield Label("Type")
-        yield Select([(t, t) for t in KNOWN_TYPES], value="project", allow_blank=False,
-                     id="type")
-        yield Label("Description (one line: it decides whether the agent opens the file)")
-        yield Input(id="description", placeholder="description")
-        yield Label("Body (markdown; Tab leaves the editor)")
-        yield TextArea.code_editor(memory_ops.template_body("project"), language="markdown",
-                                   id="body", soft_wrap=True, show_line_numbers=False,
-                                   tab_behavior="focus")
-        yield Checkbox("add it to MEMORY.md", value=True, id="index")
+        with VerticalScroll():  # a short terminal scrolls the form, not the buttons away
+            yield Label("Name (kebab-case or snake_case; becomes the file name)")
+            yield Input(id="name", placeholder="e.g. night-shift")
+            yield Static("", classes="error", id="problem", markup=False)
+            yield Label("Type")
+            yield Select([(t, t) for t in KNOWN_TYPES], value="project", allow_blank=False,
+                         id="type")
+            yield Label("Description (one line: it decides whether the agent opens the file)")
+            yield Input(id="description", placeholder="description")
+            yield Label("Body (markdown; Tab leaves the editor)")
+            yield TextArea.code_editor(memory_ops.template_body("project"),
+                                       language="markdown", id="body", soft_wrap=True,
+                                       show_line_numbers=False, tab_behavior="focus")
+            yield Checkbox("add it to MEMORY.md", value=True, id="index")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "name":
