@@ -148,9 +148,13 @@ class CurateScreen(ModalScreen[T]):
                              variant=self.confirm_variant)  # type: ignore[arg-type]
         yield FittingFooter()
 
+    first_field = False  # forms start in their first one-line field
+
     def on_mount(self) -> None:
         if self.danger:
             self.query_one("#cancel", Button).focus()
+        elif self.first_field:
+            self.query(Input).first().focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (action == "confirm" and self.danger)
@@ -192,6 +196,8 @@ class CurateScreen(ModalScreen[T]):
 
 class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None]]):
     """Edit each drafted entry's title and hook and choose where the lines go."""
+
+    first_field = True
 
     def __init__(self, drafts: list[tuple[str, str, str]], headings: list[str]) -> None:
         super().__init__(f"Add {len(drafts)} memor{'y' if len(drafts) == 1 else 'ies'} "
@@ -290,6 +296,8 @@ def slug_problem(name: str) -> str:
 class NewMemoryScreen(CurateScreen[dict[str, Any]]):
     """Name, type, description and body of a new memory (markdown editor); every field
     labelled, the name checked as it is typed."""
+
+    first_field = True
 
     def __init__(self) -> None:
         super().__init__("New memory")
