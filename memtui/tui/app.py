@@ -532,24 +532,28 @@ class MemtuiApp(CurateActions, App[int]):
         view = self.active_view
         return view.selection() if isinstance(view, AuditView) else None
 
-    def action_copy_path(self) -> None:
-        """Copy the selected file's absolute path (OSC 52: works over ssh too)."""
+    def _selected_or_say(self, what: str) -> tuple[str, int | None] | None:
+        """The active view's selected file, or None after saying why there is nothing
+        to ``what`` (open, copy)."""
         picked = self.selected_path()
         if picked is None:
             view = self.active_view
             why = view.why_nothing() if isinstance(view, AuditView) else "nothing selected"
-            self.notify(f"nothing to copy: {why}", severity="warning")
+            self.notify(f"nothing to {what}: {why}", severity="warning")
+        return picked
+
+    def action_copy_path(self) -> None:
+        """Copy the selected file's absolute path (OSC 52: works over ssh too)."""
+        picked = self._selected_or_say("copy")
+        if picked is None:
             return
         path = str(self.workspace.root / picked[0])
         self.copy_to_clipboard(path)
         self.set_notice(f"copied {path}")
 
     def action_open_editor(self) -> None:
-        picked = self.selected_path()
+        picked = self._selected_or_say("open")
         if picked is None:
-            view = self.active_view
-            why = view.why_nothing() if isinstance(view, AuditView) else "nothing selected"
-            self.notify(f"nothing to open: {why}", severity="warning")
             return
         rel, line = picked
         path = self.workspace.root / rel

@@ -7,7 +7,7 @@ Before rendering, each ``[[name]]`` outside code becomes a link to ``wikilink:ST
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from urllib.parse import quote
 
 from textual.content import Content, Span
@@ -34,6 +34,12 @@ def rewrite_wikilinks(text: str, states: Mapping[str, str]) -> str:
     """
     if "[[" not in text:
         return text
+    return _outside_fences(text, lambda line: _CODE_OR_WIKILINK.sub(
+        lambda mm: _link(mm, states), line) if "[[" in line else line)
+
+
+def _outside_fences(text: str, rewrite: Callable[[str], str]) -> str:
+    """``text`` with ``rewrite`` applied to each line outside fenced code blocks."""
     out: list[str] = []
     fence: str | None = None
     for line in text.split("\n"):
@@ -43,8 +49,8 @@ def rewrite_wikilinks(text: str, states: Mapping[str, str]) -> str:
         elif fence is not None:
             if line.lstrip().startswith(fence):
                 fence = None
-        elif "[[" in line:
-            line = _CODE_OR_WIKILINK.sub(lambda mm: _link(mm, states), line)
+        else:
+            line = rewrite(line)
         out.append(line)
     return "\n".join(out)
 
@@ -69,28 +75,20 @@ def mark_broken(text: str, source: str, targets: set[str]) -> str:
 
     if not targets:
         return text
-    out: list[str] = []
-    fence: str | None = None
-    for line in text.split("\n"):
-        m = _FENCE.match(line)
-        if fence is None and m:
-            fence = m.group(1)[0] * 3
-        elif fence is not None:
-            if line.lstrip().startswith(fence):
-                fence = None
-        elif "](" in line:
-            for span in reversed(dest_spans(line)):
-                resolved = resolve_href(source, span.href)
-                if span.href not in targets and (resolved is None
-                                                 or resolved[0] not in targets):
-                    continue
-                extent = link_extent(line, span)
-                if extent is not None:
-                    begin, end, label = extent
-                    line = (f"{line[:begin]}[✗ {label}]({SCHEME}broken:"
-                            f"{quote(span.href, safe='')}){line[end:]}")
-        out.append(line)
-    return "\n".join(out)
+
+    def mark(line: str) -> str:
+        for span in reversed(dest_spans(line) if "](" in line else []):
+            resolved = resolve_href(source, span.href)
+            if span.href not in targets and (resolved is None or resolved[0] not in targets):
+                continue
+            extent = link_extent(line, span)
+            if extent is not None:
+                begin, end, label = extent
+                line = (f"{line[:begin]}[✗ {label}]({SCHEME}broken:"
+                        f"{quote(span.href, safe='')}){line[end:]}")
+        return line
+
+    return _outside_fences(text, mark)
 
 
 def paint_wikilinks(content: Content) -> Content:
