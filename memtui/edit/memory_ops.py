@@ -201,7 +201,8 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
                 text = text[:span[0]] + REDACTED + text[span[1]:]
             raw.set(hit.line, text)
     count = len(secrets)
-    summary = (f"{rel}: replaced {plural(count, 'credential')} with {REDACTED}" if count
+    summary = (f"{rel}: replaced {plural(count, 'credential')} with {REDACTED} (not kept "
+               "in the journal: undo cannot bring it back)" if count
                else f"no credentials found in {rel}")
     cs = plan.changeset("redact", {"memory": rel}, summary)
     # Longest first, so a secret that holds another is replaced whole.

@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.widgets import Input, Static
 
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable
 from memtui.core.workspace import MEMORY_DIR
 from memtui.tui.audit_view import FilteredView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
@@ -81,6 +82,7 @@ class Row:
     touches: frozenset[str] = field(default=frozenset(), init=False, compare=False)
 
     def __post_init__(self) -> None:
+        self.cells = tuple(_printable_cell(c) for c in self.cells)
         plain = "\x1f".join(c.plain if isinstance(c, Text) else str(c) for c in self.cells)
         if not self.search:
             self.search = plain.casefold()
@@ -90,6 +92,19 @@ class Row:
             self.pick = self.key
         self.sort_keys = tuple(_sort_key(v) for v in self.sort)
         self.touches = frozenset((*self.about, self.path) if self.path else self.about)
+
+
+def _printable_cell(cell: RenderableType) -> RenderableType:
+    """``cell`` with control characters (from file names, frontmatter, link targets) escaped;
+    a styled Text keeps its own style but loses spans only when something was escaped."""
+    if isinstance(cell, str):
+        return printable(cell)
+    if isinstance(cell, Text):
+        plain = cell.plain
+        safe = printable(plain)
+        if safe is not plain:
+            return Text(safe, style=cell.style, justify=cell.justify)
+    return cell
 
 
 class RowCache:
@@ -251,7 +266,9 @@ class AuditTable(FilteredView):
     def draw(self, result: AuditResult) -> None:
         prepared, self._prepared = self._prepared, None
         self.rows = prepared if prepared is not None else self.build_rows(result, self.palette)
-        self._summary = self.summary(result, self.palette)
+        summary = self.summary(result, self.palette)  # may name types, files: data
+        self._summary = Text(printable(summary)) if isinstance(summary, str) \
+            else _printable_cell(summary)
         changed, self._pending_changed = self._pending_changed, set()
         digests = {r.key: r.digest for r in self.rows}
         if self._digests is not None:

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static, TextArea
 
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.audit_view import AuditView
 
@@ -59,11 +60,12 @@ class BlockView(AuditView):
             out.append(f" · {block.chars:,} chars · {block.bytes:,} bytes · "
                        f"{block.share:.1%} of a {block.window:,}-token window "
                        f"({block.window_name}, {block.tokenizer} count)")
-            out.append(f"\nfrom {', '.join(block.files)}", style=self.palette.muted)
+            out.append(f"\nfrom {printable(', '.join(block.files))}", style=self.palette.muted)
             if block.cut:
                 out.append(f" — cut at line {result.loaded_lines} by the {result.profile} "
                            "load limit", style=self.palette.warning)
         self.query_one(".summary", Static).update(out)
         area = self.query_one(TextArea)
-        if area.text != block.text:
-            area.load_text(block.text)
+        shown = printable(block.text, lines=True)
+        if area.text != shown:
+            area.load_text(shown)

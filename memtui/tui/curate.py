@@ -29,6 +29,7 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, 
 from textual.widgets.option_list import Option
 
 from memtui.core.memory_file import KNOWN_TYPES
+from memtui.core.safe_output import printable
 from memtui.core.workspace import Workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
@@ -97,7 +98,8 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
         _say(app, str(exc), error=True)
         _reload(app, None)  # show the files as they now are
         return False
-    _say(app, f"{changeset.summary} (u to undo #{record['id']})")
+    notes = "; ".join(changeset.notes) if changeset.secrets else ""
+    _say(app, f"{changeset.summary} (u to undo #{record['id']})" + (f"; {notes}" if notes else ""))
     _reload(app, set(changeset.paths), own=True)
     return True
 
@@ -137,7 +139,7 @@ class CurateScreen(ModalScreen[T]):
         from memtui.tui.fitting_footer import FittingFooter
 
         with Vertical():
-            yield Label(self.heading, classes="title", markup=False)
+            yield Label(printable(self.heading), classes="title", markup=False)
             yield from self.body()
             if self.danger:
                 yield Static(f"Enter presses the focused button; Tab moves to "
@@ -209,7 +211,7 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
     def body(self) -> ComposeResult:
         with VerticalScroll():
             for i, (rel, title, hook) in enumerate(self.drafts):
-                yield Label(rel, markup=False, classes="file")
+                yield Label(printable(rel), markup=False, classes="file")
                 yield Label("Title")
                 yield Input(title, id=f"title-{i}", placeholder="title")
                 yield Label("Hook (why the agent would open it)")
@@ -228,8 +230,8 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
                 for i, (rel, _, _) in enumerate(self.drafts)]
 
     def preview(self) -> str:
-        return "\n".join(entry_line(rel, title or rel, hook)
-                         for rel, title, hook in self.entries())
+        return printable("\n".join(entry_line(rel, title or rel, hook)
+                                   for rel, title, hook in self.entries()), lines=True)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.query_one("#preview", Static).update(self.preview())
@@ -255,9 +257,9 @@ class ChoiceScreen(CurateScreen[str]):
         self.confirm_label = confirm
 
     def body(self) -> ComposeResult:
-        yield Label(self.prompt, markup=False)
+        yield Label(printable(self.prompt), markup=False)
         if self.suggestions:
-            yield OptionList(*(Option(Text(s), id=s) for s in self.suggestions),
+            yield OptionList(*(Option(Text(printable(s)), id=s) for s in self.suggestions),
                              id="suggestions")
         yield Input(self.value, id="value")
 
@@ -366,9 +368,11 @@ class ConfirmScreen(CurateScreen[bool]):
     def body(self) -> ComposeResult:
         with VerticalScroll():
             if self.lines:
-                yield Static("\n".join(self.lines), id="details", markup=False)
+                yield Static(printable("\n".join(self.lines), lines=True), id="details",
+                             markup=False)
             if self.diff:
-                yield Static(Syntax(self.diff, "diff", word_wrap=True), id="diff")
+                yield Static(Syntax(printable(self.diff, lines=True), "diff", word_wrap=True),
+                             id="diff")
 
     def result(self) -> bool:
         return True

@@ -16,6 +16,7 @@ from textual.widgets import Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable
 from memtui.tui.audit_view import FilteredView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 
@@ -86,7 +87,7 @@ class GraphView(FilteredView):
         assert result is not None
         scan = result.scans.get(path)
         key = scan.memory.key if scan else path
-        label = Text(key)
+        label = Text(printable(key))
         if path in result.index_linked:
             pass
         elif path in result.reachable:
@@ -97,7 +98,7 @@ class GraphView(FilteredView):
         label.append(f"  →{len(g.out.get(path, ())):,} ←{len(g.back.get(path, ())):,}",
                      style=self.palette.muted)
         if key != path:
-            label.append(f"  {path}", style=self.palette.muted)
+            label.append(f"  {printable(path)}", style=self.palette.muted)
         return label
 
     def _add_memory(self, parent: TreeNode[GraphNode], path: str) -> None:
@@ -152,7 +153,7 @@ class GraphView(FilteredView):
         dn = root.add(Text(f"Dangling targets ({len(dangling):,})"), GraphNode("group"))
         for name in dangling[:MAX_LISTED]:
             srcs = g.placeholders[name]
-            leaf = dn.add(Text(f"[[{name}]]", style=self.palette.dangling),
+            leaf = dn.add(Text(f"[[{printable(name)}]]", style=self.palette.dangling),
                           GraphNode("dangling"))
             for src in srcs:
                 leaf.add_leaf(Text("← ") + self._memory_label(src), GraphNode("memory", src))
@@ -191,7 +192,7 @@ class GraphView(FilteredView):
             for s in back:
                 self._add_memory(grp, s)
         for name in self._dangling.get(path, []):
-            node.add_leaf(Text(f"? [[{name}]] — no such memory yet",
+            node.add_leaf(Text(f"? [[{printable(name)}]] — no such memory yet",
                                style=self.palette.dangling), GraphNode("dangling"))
 
     @on(Tree.NodeHighlighted)

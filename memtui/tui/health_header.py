@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable
 from memtui.tui.palette import Palette
 
 BAR_WIDTH = 20
@@ -30,9 +31,10 @@ def shown_path(root: Path) -> str:
     """The workspace folder as the operator would type it (``~`` for the home folder)."""
     home = Path.home()
     try:
-        return "~/" + root.relative_to(home).as_posix() if root != home else "~"
+        shown = "~/" + root.relative_to(home).as_posix() if root != home else "~"
     except ValueError:
-        return str(root)
+        shown = str(root)
+    return printable(shown)  # a folder name is data: no terminal control characters
 
 
 def fit_line(units: list[Unit], width: int | None, sep: Text) -> Text:

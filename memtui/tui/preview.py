@@ -3,6 +3,8 @@ wikilinks coloured by state, its findings, and the age note the agent gets on re
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import islice
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -17,6 +19,8 @@ from textual.widgets.markdown import MarkdownBlock
 
 from memtui.agent.age_note import age_note
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable, short_value
+from memtui.core.secrets import SecretHit, mask_secrets, scan_text
 from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
@@ -186,7 +190,7 @@ class MemoryPreview(VerticalScroll):
             mf = scan.memory
             report = result.file(path)
             key: tuple[Any, ...] = ("memory", path, scan.mtime, id(scan), self.app.theme)
-            t = Text(path)
+            t = Text(printable(path))
             if path in result.index_linked:
                 t.append("  linked from the index", style=p.resolved)
             elif path in result.reachable:
@@ -194,10 +198,10 @@ class MemoryPreview(VerticalScroll):
             else:
                 t.append("  orphan, unreachable", style=p.error)
             title.update(t)
-            meta.update(_meta_table(mf.meta, scan.tokens, p) if mf.has_frontmatter
-                        else Text("no frontmatter", style=p.muted))
+            meta.update(_meta_table(mf.meta, scan.tokens, p, scan.secrets)
+                        if mf.has_frontmatter else Text("no frontmatter", style=p.muted))
             states = {w.target: w.state for w in result.wikirefs if w.source == path}
-            source, first_line = window(mf.body, mf.body_start, line)
+            source, first_line = window(shown_text(mf.body, scan.secrets), mf.body_start, line)
             source = rewrite_wikilinks(mark_broken(source, path, _broken(result, path)), states)
             days = report.age_days if report else 0
             age.update(Text.assemble(
@@ -212,13 +216,13 @@ class MemoryPreview(VerticalScroll):
             meta.update(Text(f"{len(idx.lines)} lines · {idx.size:,} bytes", style=p.muted)
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
             states = {w.target: w.state for w in result.wikirefs if w.source == INDEX_NAME}
-            source, first_line = window(idx.text, 1, line)
+            source, first_line = window(shown_text(idx.text, scan_text(idx.text)), 1, line)
             source = rewrite_wikilinks(mark_broken(source, INDEX_NAME,
                                                    _broken(result, INDEX_NAME)), states)
             age.display = False
         else:
             key = ("missing", path)
-            title.update(Text(path, style=p.error))
+            title.update(Text(printable(path), style=p.error))
             meta.update(Text("not a memory file here (missing or deleted)", style=p.muted))
             source, first_line = "", 1
             age.display = False
@@ -278,7 +282,8 @@ class MemoryPreview(VerticalScroll):
         base = self.path.rsplit("/", 1)[0] + "/" if self.path and "/" in self.path else ""
         target = event.href if event.href in result.scans else base + event.href
         if target not in result.scans:
-            self.app.notify(f"{event.href}: not a memory here", severity="warning")
+            self.app.notify(f"{printable(event.href)}: not a memory here", severity="warning",
+                            markup=False)
             return
         self.post_message(MemorySelected(target))
 
@@ -321,22 +326,39 @@ def window(text: str, first_line: int, line: int | None,
     return "\n".join([*head, *taken, *tail]), first_line + start - len(head)
 
 
-def _meta_table(meta: dict[str, Any], tokens: dict[str, int], p: Palette) -> Table:
-    table = Table.grid(padding=(0, 1))
-    table.add_column(style=f"bold {p.info}", no_wrap=True)
-    table.add_column(overflow="fold")
+def shown_text(text: str, secrets: list[SecretHit]) -> str:
+    """Memory text as the preview shows it: credentials masked as their findings show them,
+    control characters escaped."""
+    return printable(mask_secrets(text, secrets) if secrets else text, lines=True)
+
+
+META_ROWS = 40  # frontmatter keys shown; a file may hold thousands
+
+
+def _meta_rows(meta: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """(key, value) of the frontmatter, one level of nesting as ``key.sub``."""
     for key, value in meta.items():
         if isinstance(value, dict):
             for k2, v2 in value.items():
-                table.add_row(f"{key}.{k2}", _short(v2))
+                yield f"{short_value(key, 40)}.{short_value(k2, 40)}", v2
         else:
-            table.add_row(str(key), _short(value))
+            yield short_value(key, 40), value
+
+
+def _meta_table(meta: dict[str, Any], tokens: dict[str, int], p: Palette,
+                secrets: list[SecretHit]) -> Table:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style=f"bold {p.info}", no_wrap=True)
+    table.add_column(overflow="fold")
+    rows = _meta_rows(meta)
+    for key, value in islice(rows, META_ROWS):
+        if secrets and isinstance(value, str):
+            value = mask_secrets(value, secrets)
+        table.add_row(Text(key), Text(short_value(value)))  # Text: data, never markup
+    more = sum(1 for _ in rows)
+    if more:
+        table.add_row("…", Text(f"{more:,} more keys", style=p.muted))
     if tokens:
         table.add_row("tokens", Text(" · ".join(f"{k} {v:,}" for k, v in tokens.items()),
                                      style=p.muted))
     return table
-
-
-def _short(value: Any) -> str:
-    s = str(value)
-    return s if len(s) <= 300 else s[:297] + "…"

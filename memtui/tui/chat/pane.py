@@ -83,6 +83,7 @@ class ChatPane(Vertical):
         self.turns = 0  # turns finished (sent, failed or cancelled)
         self.loaded: int | None = None  # window loaded by Ollama, from /api/ps
         self._pump: asyncio.Task[None] | None = None
+        self._held: list[SessionEvent | None] = []  # an event read ahead by _next_event
         self._budget_timer: Timer | None = None
         self._recalled: int | None = None  # which earlier message Up put in the input
 
@@ -213,7 +214,7 @@ class ChatPane(Vertical):
 
     def _refresh_budget(self) -> None:
         if not self.busy:
-            self.run_worker(self._update_budget(), group="chat-budget", exclusive=True)
+            self.run_worker(self._update_budget, group="chat-budget", exclusive=True)
 
     async def _update_budget(self, text: str | None = None) -> None:
         if text is None:
@@ -263,7 +264,7 @@ class ChatPane(Vertical):
         streaming: AssistantMessage | None = None  # a reply still coming in
         effects: list[str] = []
         try:
-            while (event := await queue.get()) is not None:
+            while (event := await self._next_event(queue)) is not None:
                 if isinstance(event, RequestStarted):
                     self.query_one(BudgetBar).show(event.budget, self.loaded)
                     current = None
@@ -332,6 +333,24 @@ class ChatPane(Vertical):
         await self.query_one("#chat-log", VerticalScroll).mount(
             Static(Content.assemble(("⋯ cut off here: ", "bold $error"), why),
                    classes="cut-note"), after=reply)
+
+    async def _next_event(self, queue: asyncio.Queue[SessionEvent | None]) -> SessionEvent | None:
+        """The next event; text deltas waiting in a row come merged into one, so a reply
+        that streams faster than the pane draws never builds a backlog."""
+        if self._held:
+            event = self._held.pop()
+        else:
+            event = await queue.get()
+        if not isinstance(event, ThinkingDelta | ContentDelta):
+            return event
+        kind, parts = type(event), [event.text]
+        while not queue.empty():
+            nxt = queue.get_nowait()
+            if type(nxt) is not kind:
+                self._held.append(nxt)
+                break
+            parts.append(nxt.text)  # type: ignore[union-attr]
+        return kind("".join(parts))
 
     def _restore_input(self, text: str) -> None:
         box = self.query_one("#chat-input", Input)
