@@ -19,6 +19,7 @@ class AssistantMessage(Vertical):
     AssistantMessage.-thinking > Collapsible { display: block; }
     AssistantMessage > Markdown { margin: 0; padding: 0 1; }
     AssistantMessage .thinking-text { color: $text-muted; }
+    AssistantMessage.-cut > Markdown { border-left: thick $error; }
     """
 
     def __init__(self, content: str = "", thinking: str = "") -> None:
