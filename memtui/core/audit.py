@@ -300,6 +300,12 @@ class Auditor:
         return self.options.tokenizers or (window_for(self.profile, self.options.num_ctx)[2],)
 
     @property
+    def block_tokenizers(self) -> tuple[str, ...]:
+        """The tokenizers the block is counted in: those counted, and the window's."""
+        window = window_for(self.profile, self.options.num_ctx)[2]
+        return (*self.tokenizers, *((window,) if window not in self.tokenizers else ()))
+
+    @property
     def profile(self) -> str:
         p = self.options.profile
         if p:
@@ -874,9 +880,7 @@ class Auditor:
                 files.append(rel)
         text = "\n\n".join(parts)
         window, name, tokenizer = window_for(self.profile, self.options.num_ctx)
-        # The share is taken in the window's tokenizer, asked for or not.
-        names = (*self.tokenizers, *((tokenizer,) if tokenizer not in self.tokenizers else ()))
-        tokens = self.counter.counts(text, names)
+        tokens = self.counter.counts(text, self.block_tokenizers)
         return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")), tokens,
                              window, files, cut, name, tokenizer)
 

@@ -26,6 +26,7 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.safe_output import printable
+from memtui.core.tokens import CountingChild, default_counter
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.tui.audit_table import AuditTable, Row, RowCache
@@ -157,8 +158,13 @@ class MemtuiApp(CurateActions, App[int]):
         self.workspace = workspace
         self.options = options or AuditOptions()
         self.settings = settings or AgentSettings()
-        # Each memory's token count comes after the audit is on screen (see _audit).
-        self.auditor = Auditor(workspace, replace(self.options, file_tokens=False))
+        # Each memory's token count comes after the audit is on screen (see _audit), and
+        # tokens are counted in a child process: loading a vocabulary would hold this
+        # interpreter (and freeze the screen) for tenths of a second.
+        self._counting = CountingChild()
+        self.auditor = Auditor(workspace, replace(self.options, file_tokens=False),
+                               default_counter(self._counting))
+        self._counting.prepare(self.auditor.block_tokenizers)
         self.result: AuditResult | None = None
         self.palette = Palette()
         self.audits = 0  # completed audits, token counts included (tests wait on this)
@@ -314,6 +320,7 @@ class MemtuiApp(CurateActions, App[int]):
     def on_unmount(self) -> None:
         self._stop.set()
         self.heap.stop()
+        self._counting.close()
 
     # -- auditing --------------------------------------------------------------------------
 
