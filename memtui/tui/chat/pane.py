@@ -45,7 +45,8 @@ from memtui.tui.chat.user_message import UserMessage
 
 
 class ChatPane(Vertical):
-    """Chat with the agent of ``workspace`` through Ollama, as ``settings`` say."""
+    """Chat with the agent of ``workspace`` through Ollama or an OpenAI-compatible server,
+    as ``settings`` say."""
 
     DEFAULT_CSS = """
     ChatPane { height: 1fr; }
@@ -129,8 +130,10 @@ class ChatPane(Vertical):
         if not self.is_attached:
             return
         if not names:
-            self.query_one(Banner).show("Ollama has no models: run `ollama pull qwen3:14b` "
-                                        "(or another model with tools)", "error")
+            self.query_one(Banner).show(
+                "the server lists no models at /v1/models" if self.settings.api == "openai"
+                else "Ollama has no models: run `ollama pull qwen3:14b` (or another model "
+                "with tools)", "error")
             return
         self.query_one(ModelPicker).offer(names)
         self.query_one(Banner).show("no --model given: choose one above", "info")
@@ -209,7 +212,12 @@ class ChatPane(Vertical):
             text = self.query_one("#chat-input", Input).value
         budget = await self.session.budget(text)
         with contextlib.suppress(NoMatches):  # the pane may be closing meanwhile
-            self.query_one(BudgetBar).show(budget, self.loaded)
+            self.query_one(BudgetBar).show(budget, self.loaded, self._fixed_window)
+
+    @property
+    def _fixed_window(self) -> bool:
+        facts = self.session.facts
+        return facts is not None and facts.window.source == "server"
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -251,7 +259,8 @@ class ChatPane(Vertical):
         try:
             while (event := await queue.get()) is not None:
                 if isinstance(event, RequestStarted):
-                    self.query_one(BudgetBar).show(event.budget, self.loaded)
+                    self.query_one(BudgetBar).show(event.budget, self.loaded,
+                                                   self._fixed_window)
                     current = None
                 elif isinstance(event, ThinkingDelta | ContentDelta):
                     if current is None:
@@ -262,6 +271,12 @@ class ChatPane(Vertical):
                     else:
                         await current.add_content(event.text)
                 elif isinstance(event, ReplyDone):
+                    if event.stats.done_reason == "length":
+                        if current is None:
+                            current = AssistantMessage()
+                            await log.mount(current)
+                        current.mark_cut()
+                        banner.show(self._cut_line(event), "warning")
                     if current is not None:
                         await current.finish()
                     self.query_one(ReplyStats).show(event.stats, event.budget.total)
@@ -299,6 +314,14 @@ class ChatPane(Vertical):
             with contextlib.suppress(NoMatches):
                 self.query_one(StatusLine).show(self.settings.model, facts, loaded)
         self._refresh_budget()
+
+    def _cut_line(self, event: ReplyDone) -> str:
+        window = event.budget.window
+        room = f"the window ({window:,} tokens) filled up" if window else "it hit its limit"
+        fix = ("restart the server with a larger -c" if self._fixed_window
+               else "raise --num-ctx")
+        return (f"Reply cut: the model stopped mid-reply because {room} (finish_reason "
+                f"length); what it wrote is kept. Fix: {fix}, or start a new chat (ctrl+n)")
 
     def _restore_input(self, text: str) -> None:
         box = self.query_one("#chat-input", Input)
