@@ -14,7 +14,7 @@ from memtui.agent.ollama import OllamaError
 from memtui.agent.options import add_agent_options, agent_option_error, settings_from
 from memtui.agent.scenario import Scenario, ScenarioError, load_suite
 from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
-from memtui.cli import fail
+from memtui.commands.parser import fail
 from memtui.core.workspace import WorkspaceError, open_workspace
 
 
