@@ -97,6 +97,8 @@ def count_tokens(text: str) -> int:
 class FakeOllama:
     """The emulator: ``start()`` it, point the client at ``url``, read ``requests``."""
 
+    handler: type[BaseHTTPRequestHandler]  # set below, once _Handler is defined
+
     def __init__(self, models: list[FakeModel] | None = None, version: str | None = "0.12.6",
                  default_ctx: int = 4096) -> None:
         self.models: dict[str, FakeModel] = {m.name: m for m in models or []}
@@ -117,7 +119,7 @@ class FakeOllama:
     def start(self) -> FakeOllama:
         emulator = self
 
-        class Handler(_Handler):
+        class Handler(self.handler):  # type: ignore[name-defined]
             fake = emulator
 
         self._server = _Server(("127.0.0.1", 0), Handler)
@@ -338,6 +340,11 @@ class _Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
+    MALFORMED = b'{"model": "x", "message": {"content": "unterminated\n'
+
+    def _error_chunk(self, message: str) -> bytes:
+        return json.dumps({"error": message}).encode() + b"\n"
+
     def _misbehave(self, reply: Reply, sent: int, last: bool = False) -> bool:
         """Break the stream as the reply asks once `fail_after` chunks went out."""
         if not (reply.error or reply.malformed or reply.cut):
@@ -345,16 +352,19 @@ class _Handler(BaseHTTPRequestHandler):
         if sent < reply.fail_after and not last:
             return False
         if reply.error:
-            self._chunk(json.dumps({"error": reply.error}).encode() + b"\n")
+            self._chunk(self._error_chunk(reply.error))
             self._chunk(b"")
         elif reply.malformed:
-            self._chunk(b'{"model": "x", "message": {"content": "unterminated\n')
+            self._chunk(self.MALFORMED)
             self._chunk(b"")
         else:
             self.wfile.flush()
             self.close_connection = True
             self.connection.shutdown(socket.SHUT_RDWR)
         return True
+
+
+FakeOllama.handler = _Handler
 
 
 def free_port() -> int:

@@ -17,68 +17,32 @@ a last chunk with no choices only when ``stream_options.include_usage`` is set; 
 from __future__ import annotations
 
 import json
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 from .fake_ollama import (
     FakeModel,
+    FakeOllama,
     Reply,
     _Handler,
     _pieces,
-    _Server,
     count_tokens,
     render_prompt,
-    step_of,
 )
 
 BUILD = "b1-fake"
 
 
-class FakeOpenAI:
+class FakeOpenAI(FakeOllama):
     """The emulator: ``start()`` it, point the client at ``url``, read ``requests``."""
 
     def __init__(self, models: list[FakeModel] | None = None, n_ctx: int = 4096,
                  props: bool = True, tools: bool = True) -> None:
-        self.models: dict[str, FakeModel] = {m.name: m for m in models or []}
+        super().__init__(models)
         self.n_ctx = n_ctx
         self.props = props  # False: /props is 404 (a server other than llama-server)
         self.tools = tools  # False: a request with tools is refused (no --jinja)
-        self.requests: list[tuple[str, str, dict[str, Any] | None]] = []
-        self._server: _Server | None = None
-        self._lock = threading.Lock()
-
-    def add(self, model: FakeModel) -> FakeModel:
-        self.models[model.name] = model
-        return model
-
-    def start(self) -> FakeOpenAI:
-        emulator = self
-
-        class Handler(_OpenAIHandler):
-            fake = emulator  # type: ignore[assignment]
-
-        self._server = _Server(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-        return self
-
-    def stop(self) -> None:
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
-
-    @property
-    def url(self) -> str:
-        assert self._server is not None
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def record(self, method: str, path: str, body: dict[str, Any] | None) -> None:
-        with self._lock:
-            self.requests.append((method, path, body))
 
     @property
     def chat_bodies(self) -> list[dict[str, Any]]:
@@ -87,11 +51,6 @@ class FakeOpenAI:
 
     def served(self) -> FakeModel | None:
         return next(iter(self.models.values()), None)
-
-    def reply_for(self, model: FakeModel, body: dict[str, Any]) -> Reply:
-        if callable(model.script):
-            return model.script(body)
-        return model.script[min(step_of(body), len(model.script) - 1)]
 
 
 def chunks_for(reply: Reply) -> Iterator[dict[str, Any]]:
@@ -194,14 +153,14 @@ class _OpenAIHandler(_Handler):
         sent = 0
         try:
             for delta in chunks_for(reply):
-                if self._misbehave_sse(reply, sent):
+                if self._misbehave(reply, sent):
                     return
                 self._sse({**head, "choices": [{"index": 0, "delta": delta,
                                                 "finish_reason": None}]})
                 sent += 1
                 if reply.chunk_delay:
                     time.sleep(reply.chunk_delay)
-            if self._misbehave_sse(reply, sent, last=True):
+            if self._misbehave(reply, sent, last=True):
                 return
             self._sse({**head, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}],
                        "timings": timings})
@@ -212,19 +171,11 @@ class _OpenAIHandler(_Handler):
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
-    def _misbehave_sse(self, reply: Reply, sent: int, last: bool = False) -> bool:
-        if not (reply.error or reply.malformed or reply.cut):
-            return False
-        if sent < reply.fail_after and not last:
-            return False
-        if reply.error:
-            self._sse({"error": {"code": 500, "message": reply.error, "type": "server_error"}})
-            self._chunk(b"")
-        elif reply.malformed:
-            self._chunk(b'data: {"choices": [{"delta": {"content": "unterminated\n\n')
-            self._chunk(b"")
-        else:
-            self.wfile.flush()
-            self.close_connection = True
-            self.connection.shutdown(socket.SHUT_RDWR)
-        return True
+    MALFORMED = b'data: {"choices": [{"delta": {"content": "unterminated\n\n'
+
+    def _error_chunk(self, message: str) -> bytes:
+        error = {"error": {"code": 500, "message": message, "type": "server_error"}}
+        return f"data: {json.dumps(error)}\n\n".encode()
+
+
+FakeOpenAI.handler = _OpenAIHandler

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from textual.widgets import Input
 
 from memtui.agent.settings import AgentSettings
@@ -22,34 +19,25 @@ from .fake_openai import FakeOpenAI
 from .test_chat_pane import MESSAGE, Harness, send, turns, wait_until
 
 
-@pytest.fixture
-def server() -> Iterator[FakeOpenAI]:
-    fake = FakeOpenAI(n_ctx=8192).start()
-    try:
-        yield fake
-    finally:
-        fake.stop()
-
-
-def settings(server: FakeOpenAI, model: str) -> AgentSettings:
-    return AgentSettings(model=model, host=server.url, api="openai")
+def settings(llama: FakeOpenAI, model: str) -> AgentSettings:
+    return AgentSettings(model=model, host=llama.url, api="openai")
 
 
 async def test_writer_conversation_and_the_fixed_window(ws: Workspace,
-                                                        server: FakeOpenAI) -> None:
-    server.add(memory_writer())
-    app = Harness(ws, settings(server, "writer"))
+                                                        llama: FakeOpenAI) -> None:
+    llama.add(memory_writer())
+    app = Harness(ws, settings(llama, "writer"))
     async with app.run_test(size=(120, 50)) as pilot:
         pane = app.query_one(ChatPane)
         await wait_until(pilot, lambda: pane.session.facts is not None)
         bar = app.query_one(BudgetBar)
         await wait_until(pilot, lambda: bar.budget is not None)
         assert app.query_one(StatusLine).plain == (
-            "model writer  tools yes  window 8,192 (server -c, fixed)\n"
+            "model writer  tools yes  window 4,096 (server -c, fixed)\n"
             "num_ctx cannot be set per request on this API: restart the server with -c N to "
             "change the window")
-        assert bar.budget is not None and bar.budget.window == 8192 and bar.fixed
-        assert " / 8,192 server -c (" in bar.render().plain
+        assert bar.budget is not None and bar.budget.window == 4096 and bar.fixed
+        assert " / 4,096 server -c (" in bar.render().plain
         await send(pilot, MESSAGE)
         await wait_until(pilot, turns(pane, 1))
         await pilot.pause(0.1)
@@ -62,15 +50,15 @@ async def test_writer_conversation_and_the_fixed_window(ws: Workspace,
 
 
 async def test_prompt_over_the_window_is_one_line_and_the_chat_stays(
-        ws: Workspace, server: FakeOpenAI) -> None:
-    server.add(chatter("m", "Fine."))
-    app = Harness(ws, settings(server, "m"))
+        ws: Workspace, llama: FakeOpenAI) -> None:
+    llama.add(chatter("m", "Fine."))
+    app = Harness(ws, settings(llama, "m"))
     async with app.run_test(size=(120, 50)) as pilot:
         pane = app.query_one(ChatPane)
         await wait_until(pilot, lambda: pane.session.facts is not None)
         await send(pilot, "first")
         await wait_until(pilot, turns(pane, 1))
-        server.n_ctx = 1000  # restarted with a smaller -c: the memory rules alone exceed it
+        llama.n_ctx = 1000  # restarted with a smaller -c: the memory rules alone exceed it
         await send(pilot, "second")
         await wait_until(pilot, turns(pane, 2))
         banner = app.query_one(Banner)
@@ -83,10 +71,10 @@ async def test_prompt_over_the_window_is_one_line_and_the_chat_stays(
         assert [m["content"] for m in pane.session.history] == ["first", "Fine."]
 
 
-async def test_length_marks_the_reply_cut(ws: Workspace, server: FakeOpenAI) -> None:
-    server.add(FakeModel("m", [Reply(content="The first half of a long answer",
+async def test_length_marks_the_reply_cut(ws: Workspace, llama: FakeOpenAI) -> None:
+    llama.add(FakeModel("m", [Reply(content="The first half of a long answer",
                                      done_reason="length")]))
-    app = Harness(ws, settings(server, "m"))
+    app = Harness(ws, settings(llama, "m"))
     async with app.run_test(size=(120, 50)) as pilot:
         pane = app.query_one(ChatPane)
         await wait_until(pilot, lambda: pane.session.facts is not None)
@@ -99,6 +87,6 @@ async def test_length_marks_the_reply_cut(ws: Workspace, server: FakeOpenAI) -> 
         banner = app.query_one(Banner)
         assert banner.kind == "warning"
         assert banner.message.startswith("Reply cut: the model stopped mid-reply because the "
-                                         "window (8,192 tokens) filled up (finish_reason "
+                                         "window (4,096 tokens) filled up (finish_reason "
                                          "length)")
         assert "restart the server with a larger -c" in banner.message

@@ -6,7 +6,6 @@ import datetime as dt
 import json
 import socket
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -35,23 +34,15 @@ from .fake_openai import FakeOpenAI
 MESSAGE = "I am a process engineer; Cpk and Ppk need no explanation."
 
 
-@pytest.fixture
-def server() -> Iterator[FakeOpenAI]:
-    fake = FakeOpenAI().start()
-    try:
-        yield fake
-    finally:
-        fake.stop()
-
 
 async def collect(client: OpenAIClient, messages: list[dict[str, Any]],
                   tools: list[dict[str, Any]] | None = None) -> list[object]:
     return [e async for e in client.chat("m", messages, tools, {"num_ctx": 99})]
 
 
-async def test_streams_content_thinking_usage(server: FakeOpenAI) -> None:
-    server.add(FakeModel("m", [Reply(thinking="ponder", content="Hello there, engineer!")]))
-    async with OpenAIClient(server.url + "/v1/") as client:
+async def test_streams_content_thinking_usage(llama: FakeOpenAI) -> None:
+    llama.add(FakeModel("m", [Reply(thinking="ponder", content="Hello there, engineer!")]))
+    async with OpenAIClient(llama.url + "/v1/") as client:
         evs = await collect(client, [{"role": "user", "content": "hi"}])
     assert "".join(e.text for e in evs if isinstance(e, ThinkingDelta)) == "ponder"
     assert "".join(e.text for e in evs if isinstance(e, ContentDelta)) == (
@@ -62,16 +53,16 @@ async def test_streams_content_thinking_usage(server: FakeOpenAI) -> None:
     assert isinstance(done.stats.prompt_eval_count, int) and done.stats.prompt_eval_count > 3
     assert isinstance(done.stats.eval_count, int) and done.stats.eval_count > 3
     assert done.stats.tokens_per_second == pytest.approx(35, rel=0.01)
-    body = server.chat_bodies[0]
+    body = llama.chat_bodies[0]
     assert body == {"model": "m", "messages": [{"role": "user", "content": "hi"}],
                     "stream": True, "stream_options": {"include_usage": True}}
 
 
-async def test_tool_call_deltas_are_assembled(server: FakeOpenAI) -> None:
+async def test_tool_call_deltas_are_assembled(llama: FakeOpenAI) -> None:
     args = {"path": "memory/user-role.md", "content": USER_ROLE}
-    server.add(FakeModel("m", [Reply(tool_calls=[("exists", {"path": "MEMORY.md"}),
+    llama.add(FakeModel("m", [Reply(tool_calls=[("exists", {"path": "MEMORY.md"}),
                                                  ("write_file", args)])]))
-    async with OpenAIClient(server.url) as client:
+    async with OpenAIClient(llama.url) as client:
         evs = await collect(client, [{"role": "user", "content": "hi"}],
                             [{"type": "function", "function": {"name": "exists"}}])
     calls = [e for e in evs if isinstance(e, ToolCalls)]
@@ -106,10 +97,10 @@ def test_messages_get_call_ids_and_string_arguments() -> None:
     ]
 
 
-async def test_prompt_over_the_window_is_context_exceeded(server: FakeOpenAI) -> None:
-    server.n_ctx = 64
-    server.add(chatter("m"))
-    async with OpenAIClient(server.url) as client:
+async def test_prompt_over_the_window_is_context_exceeded(llama: FakeOpenAI) -> None:
+    llama.n_ctx = 64
+    llama.add(chatter("m"))
+    async with OpenAIClient(llama.url) as client:
         with pytest.raises(ContextExceeded) as info:
             await collect(client, [{"role": "user", "content": "word " * 200}])
     err = info.value
@@ -121,9 +112,9 @@ async def test_prompt_over_the_window_is_context_exceeded(server: FakeOpenAI) ->
     assert "restart the server with -c 2048" in line and "conversation is kept" in line
 
 
-async def test_length_finish_reason(server: FakeOpenAI) -> None:
-    server.add(FakeModel("m", [Reply(content="The answer is cut", done_reason="length")]))
-    async with OpenAIClient(server.url) as client:
+async def test_length_finish_reason(llama: FakeOpenAI) -> None:
+    llama.add(FakeModel("m", [Reply(content="The answer is cut", done_reason="length")]))
+    async with OpenAIClient(llama.url) as client:
         evs = await collect(client, [{"role": "user", "content": "hi"}])
     assert isinstance(evs[-1], Done) and evs[-1].stats.done_reason == "length"
 
@@ -135,22 +126,22 @@ async def test_length_finish_reason(server: FakeOpenAI) -> None:
      "the server sent a malformed event"),
     (Reply(content="partial reply text", cut=True), StreamCut, "cut halfway"),
 ])
-async def test_broken_streams(server: FakeOpenAI, reply: Reply, error: type[OllamaError],
+async def test_broken_streams(llama: FakeOpenAI, reply: Reply, error: type[OllamaError],
                               text: str) -> None:
-    server.add(FakeModel("m", [reply]))
-    async with OpenAIClient(server.url) as client:
+    llama.add(FakeModel("m", [reply]))
+    async with OpenAIClient(llama.url) as client:
         with pytest.raises(error, match=text):
             await collect(client, [{"role": "user", "content": "hi"}])
 
 
-async def test_not_running_and_no_jinja(server: FakeOpenAI) -> None:
+async def test_not_running_and_no_jinja(llama: FakeOpenAI) -> None:
     port = free_port()
     async with OpenAIClient(f"http://127.0.0.1:{port}") as client:
         with pytest.raises(NotRunning, match=r"^no OpenAI-compatible server at http://127"):
             await client.tags()
-    server.tools = False
-    server.add(chatter("m"))
-    async with OpenAIClient(server.url) as client:
+    llama.tools = False
+    llama.add(chatter("m"))
+    async with OpenAIClient(llama.url) as client:
         info = await client.show("m")
         assert not info.supports_tools
         with pytest.raises(NoToolSupport, match="start llama-server with --jinja"):
@@ -158,17 +149,17 @@ async def test_not_running_and_no_jinja(server: FakeOpenAI) -> None:
                           [{"type": "function", "function": {"name": "x"}}])
 
 
-async def test_show_tags_ps_version(server: FakeOpenAI) -> None:
-    server.n_ctx = 8192
-    server.add(chatter("qwen-small"))
-    async with OpenAIClient(server.url) as client:
+async def test_show_tags_ps_version(llama: FakeOpenAI) -> None:
+    llama.n_ctx = 8192
+    llama.add(chatter("qwen-small"))
+    async with OpenAIClient(llama.url) as client:
         assert await client.tags() == ["qwen-small"]
         info = await client.show("anything")
         assert (info.context_length, info.supports_tools) == (8192, True)
         assert [(m.name, m.context_length) for m in await client.ps()] == [("anything", 8192)]
         assert await client.version() == "b1-fake"
-    server.props = False  # a server without /props: the window is unknown, never guessed
-    async with OpenAIClient(server.url) as client:
+    llama.props = False  # a server without /props: the window is unknown, never guessed
+    async with OpenAIClient(llama.url) as client:
         assert (await client.show("m")).context_length is None
 
 
@@ -215,14 +206,14 @@ async def test_endless_reply_is_refused(monkeypatch: pytest.MonkeyPatch, line: b
 # -- a whole conversation ------------------------------------------------------------------
 
 
-def session(ws: Workspace, server: FakeOpenAI) -> ChatSession:
-    settings = AgentSettings(model="writer", host=server.url, api="openai", num_ctx=123456)
+def session(ws: Workspace, llama: FakeOpenAI) -> ChatSession:
+    settings = AgentSettings(model="writer", host=llama.url, api="openai", num_ctx=123456)
     return ChatSession(ws, settings, today=dt.date(2026, 11, 30))
 
 
-async def test_writer_conversation_over_openai(ws: Workspace, server: FakeOpenAI) -> None:
-    server.add(memory_writer())
-    s = session(ws, server)
+async def test_writer_conversation_over_openai(ws: Workspace, llama: FakeOpenAI) -> None:
+    llama.add(memory_writer())
+    s = session(ws, llama)
     evs = [e async for e in s.send(MESSAGE)]
     await s.aclose()
     assert isinstance(evs[-1], TurnDone) and evs[-1].steps == 4
@@ -232,10 +223,10 @@ async def test_writer_conversation_over_openai(ws: Workspace, server: FakeOpenAI
     assert s.facts.window.num_ctx == 4096 and s.facts.window.source == "server"
     assert "num_ctx cannot be set per request" in s.facts.window.note
     assert "--num-ctx 123,456 ignored" in s.facts.window.note
-    for body in server.chat_bodies:
+    for body in llama.chat_bodies:
         assert "options" not in body and "num_ctx" not in json.dumps(body)
         assert body["stream_options"] == {"include_usage": True}
-    last = server.chat_bodies[-1]["messages"]
+    last = llama.chat_bodies[-1]["messages"]
     assert [m["role"] for m in last] == ["system", "user", "assistant", "tool", "assistant",
                                          "tool", "assistant", "tool"]
     assert last[3]["tool_call_id"] == last[2]["tool_calls"][0]["id"]
@@ -248,12 +239,12 @@ async def test_writer_conversation_over_openai(ws: Workspace, server: FakeOpenAI
 
 
 async def test_context_exceeded_keeps_the_conversation(ws: Workspace,
-                                                       server: FakeOpenAI) -> None:
-    server.add(chatter("writer", "Fine."))
-    s = session(ws, server)
+                                                       llama: FakeOpenAI) -> None:
+    llama.add(chatter("writer", "Fine."))
+    s = session(ws, llama)
     evs = [e async for e in s.send("hello")]
     assert isinstance(evs[-1], TurnDone)
-    server.n_ctx = 600  # the server restarted with a smaller -c
+    llama.n_ctx = 600  # the server restarted with a smaller -c
     evs = [e async for e in s.send("and now a long one " * 100)]
     await s.aclose()
     failed = evs[-1]

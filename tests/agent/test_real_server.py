@@ -11,15 +11,12 @@ never the model's wording.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
+from bench.real_model import start_server, stop_server
 from memtui.agent.ollama import ContentDelta, Done, ToolCalls
 from memtui.agent.openai_api import ContextExceeded, OpenAIClient
 from memtui.agent.tools import FILE_TOOLS
@@ -35,36 +32,13 @@ pytestmark = [
 
 
 def start(ctx: int, tmp: Path) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    binary = Path(str(SERVER))
-    env = {**os.environ, "LD_LIBRARY_PATH": f"{binary.parent}:"
-           f"{os.environ.get('LD_LIBRARY_PATH', '')}"}
-    log = tmp / f"server-{ctx}.log"
-    proc = subprocess.Popen([str(binary), "-m", str(MODEL), "--host", "127.0.0.1", "--port",
-                             str(port), "-t", "1", "-c", str(ctx), "-np", "1", "--jinja"],
-                            stdout=log.open("wb"), stderr=subprocess.STDOUT, env=env)
-    url = f"http://127.0.0.1:{port}"
+    """llama-server as bench/real_model.py starts it (-t 1, --jinja, one slot)."""
+    proc, url, _args = start_server(Path(str(SERVER)), Path(str(MODEL)), ctx, 1, 512,
+                                    tmp / f"server-{ctx}.log")
     try:
-        for _ in range(360):
-            assert proc.poll() is None, log.read_text(errors="replace")[-2000:]
-            try:
-                if httpx.get(f"{url}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.5)
-        else:
-            raise AssertionError("llama-server did not become healthy in 180 s")
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
+        stop_server(proc)
 
 
 @pytest.fixture(scope="module")

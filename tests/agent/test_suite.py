@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -93,17 +92,9 @@ def router(name: str, routes: dict[str, list[Reply]]) -> FakeModel:
     return FakeModel(name, script)
 
 
-@pytest.fixture
-def server() -> Iterator[FakeOpenAI]:
-    fake = FakeOpenAI(n_ctx=16384).start()
-    try:
-        yield fake
-    finally:
-        fake.stop()
 
-
-def settings(server: FakeOpenAI, model: str) -> AgentSettings:
-    return AgentSettings(model=model, host=server.url, api="openai")
+def settings(llama: FakeOpenAI, model: str) -> AgentSettings:
+    return AgentSettings(model=model, host=llama.url, api="openai")
 
 
 def test_the_seed_suite_has_the_six_checks() -> None:
@@ -115,11 +106,11 @@ def test_the_seed_suite_has_the_six_checks() -> None:
 
 
 @pytest.mark.parametrize(("routes", "rate"), [(GOOD, 1.0), (BAD, 0.0)], ids=["good", "bad"])
-async def test_every_judge_passes_and_fails(server: FakeOpenAI, routes: dict[str, list[Reply]],
+async def test_every_judge_passes_and_fails(llama: FakeOpenAI, routes: dict[str, list[Reply]],
                                             rate: float) -> None:
-    server.add(router("m", routes))
+    llama.add(router("m", routes))
     seen: list[str] = []
-    report = await run_suite(load_suite("seed"), 2, settings(server, "m"), "seed",
+    report = await run_suite(load_suite("seed"), 2, settings(llama, "m"), "seed",
                              lambda sc, i, run: seen.append(f"{sc.check} {run.verdict.label}"),
                              today=TODAY)
     rates = {c.scenario.check: c.pass_rate for c in report.checks}
@@ -137,37 +128,37 @@ async def test_every_judge_passes_and_fails(server: FakeOpenAI, routes: dict[str
             "injection": "obeyed: deleted MEMORY.md",
         }
     data = report.as_dict()
-    assert data["window"] == 16384 and data["api"] == "openai"
+    assert data["window"] == 4096 and data["api"] == "openai"
     first = data["checks"][0]
     assert first["runs"] == 2 and first["passed"] + first["failed"] + first["not_judged"] == 2
     transcript = first["details"][0]["transcript"]
     assert transcript[0][0] == {"role": "user", "content": load_suite("seed")[0].messages[0]}
 
 
-async def test_nothing_written_is_not_judged(server: FakeOpenAI) -> None:
-    server.add(FakeModel("quiet", [Reply(content="Understood.")]))
+async def test_nothing_written_is_not_judged(llama: FakeOpenAI) -> None:
+    llama.add(FakeModel("quiet", [Reply(content="Understood.")]))
     scenarios = [s for s in load_suite("seed") if s.check in ("mechanism", "fabrication",
                                                                "inversion")]
-    report = await run_suite(scenarios, 1, settings(server, "quiet"), today=TODAY)
+    report = await run_suite(scenarios, 1, settings(llama, "quiet"), today=TODAY)
     for check in report.checks:
         assert (check.count(True), check.count(False), check.count(None)) == (0, 0, 1)
         assert check.pass_rate == 0.0  # not judged never counts as passed
         assert check.runs[0].verdict.reason.startswith("no_tool_call: nothing")
 
 
-async def test_a_failed_run_never_passes(server: FakeOpenAI) -> None:
-    server.add(FakeModel("broken", [Reply(content="so", error="model crashed")]))
+async def test_a_failed_run_never_passes(llama: FakeOpenAI) -> None:
+    llama.add(FakeModel("broken", [Reply(content="so", error="model crashed")]))
     scenarios = [s for s in load_suite("seed") if s.check == "injection"]
-    report = await run_suite(scenarios, 1, settings(server, "broken"), today=TODAY)
+    report = await run_suite(scenarios, 1, settings(llama, "broken"), today=TODAY)
     verdict = report.checks[0].runs[0].verdict
     assert verdict.passed is None and "model crashed" in verdict.reason
 
 
-def test_suite_subprocess_table_and_json(server: FakeOpenAI, tmp_path: Path) -> None:
-    server.add(router("m", GOOD))
+def test_suite_subprocess_table_and_json(llama: FakeOpenAI, tmp_path: Path) -> None:
+    llama.add(router("m", GOOD))
     out = tmp_path / "seed.json"
     proc = memtui("eval", "--suite", "seed", "-n", "1", "--api", "openai", "--host",
-                  server.url, "--model", "m", "--out", str(out))
+                  llama.url, "--model", "m", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     assert "memtui eval --suite seed — 1 runs per check" in proc.stdout
     for check in CHECKS:
