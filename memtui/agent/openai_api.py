@@ -34,6 +34,7 @@ from memtui.agent.ollama import (
     NoToolSupport,
     NotRunning,
     OllamaError,
+    ReplyLimit,
     ServerError,
     StreamCut,
     ThinkingDelta,
@@ -41,12 +42,17 @@ from memtui.agent.ollama import (
     Timeout,
     ToolCall,
     ToolCalls,
+    _clean,
+    _first_line,
+    _loads,
 )
-
-#: One SSE line longer than this is not a chunk any server sends: the reply is refused.
-MAX_LINE = 1 << 20
-#: A reply whose events add up to more than this is refused (an endless stream).
-MAX_REPLY = 16 << 20
+from memtui.agent.stream_limits import (
+    ACCEPT_ENCODING,
+    LimitExceeded,
+    StreamLimits,
+    body_lines,
+    read_body,
+)
 
 
 class ContextExceeded(OllamaError):
@@ -145,7 +151,9 @@ class _ToolCallParts:
             index = tc.get("index")
             key = index if isinstance(index, int) else pos
             part = self.calls.setdefault(key, {"name": "", "arguments": ""})
-            fn = tc.get("function") or {}
+            fn = tc.get("function")
+            if not isinstance(fn, dict):
+                raise _malformed("a tool call's function", "an object")
             if isinstance(fn.get("name"), str):
                 part["name"] += fn["name"]
             args = fn.get("arguments")
@@ -159,7 +167,7 @@ class _ToolCallParts:
         for _key, part in sorted(self.calls.items()):
             raw = part["arguments"].strip()
             try:
-                args = json.loads(raw) if raw else {}
+                args = _loads(raw) if raw else {}
             except ValueError:
                 args = {"_raw": raw}
             out.append(ToolCall(part["name"], args if isinstance(args, dict) else
@@ -176,10 +184,11 @@ class OpenAIClient:
         host = host.rstrip("/")
         self.host = host[:-3] if host.endswith("/v1") else host
         self.timeout = timeout
+        self.limits = StreamLimits(timeout, server=f"the server at {self.host}")
         self.props: ServerProps | None = None
         self._model: str | None = None
         self._http = httpx.AsyncClient(
-            base_url=self.host,
+            base_url=self.host, headers={"Accept-Encoding": ACCEPT_ENCODING},
             timeout=httpx.Timeout(timeout, connect=min(connect_timeout, timeout)))
 
     async def aclose(self) -> None:
@@ -200,14 +209,19 @@ class OpenAIClient:
     # -- plain requests --------------------------------------------------------------------
 
     async def _get(self, path: str) -> dict[str, Any]:
+        deadline = self.limits.deadline()
         try:
-            resp = await self._http.get(path)
+            async with self._http.stream("GET", path) as resp:
+                raw = await read_body(resp, self.limits, deadline)
+                status = resp.status_code
         except httpx.HTTPError as exc:
             raise self._transport_error(exc) from None
-        if resp.status_code != 200:
-            raise self._status_error(resp.status_code, resp.content)
+        except LimitExceeded as exc:
+            raise ReplyLimit(str(exc)) from None
+        if status != 200:
+            raise self._status_error(status, raw)
         try:
-            data = resp.json()
+            data = _loads(raw.decode("utf-8", "replace"))
         except ValueError:
             raise MalformedChunk(f"the server at {self.host} answered {path} with something "
                                  "that is not JSON; is --host pointing at an OpenAI-compatible "
@@ -258,26 +272,26 @@ class OpenAIClient:
                    stream: bool = True, think: bool | None = None) -> AsyncIterator[ChatEvent]:
         """Send one chat request; yield its events, ending with :class:`Done`."""
         body = chat_body(model, messages, tools, options, True, think)
+        deadline = self.limits.deadline()
         try:
             async with self._http.stream("POST", "/v1/chat/completions", json=body) as resp:
                 if resp.status_code != 200:
-                    raise self._status_error(resp.status_code, await _read_capped(resp))
-                async for event in self._events(resp):
+                    raw = await read_body(resp, self.limits, deadline)
+                    raise self._status_error(resp.status_code, raw)
+                async for event in self._events(resp, deadline):
                     yield event
         except httpx.HTTPError as exc:
             raise self._transport_error(exc) from None
+        except LimitExceeded as exc:
+            raise ReplyLimit(str(exc)) from None
 
-    async def _events(self, resp: httpx.Response) -> AsyncIterator[ChatEvent]:
+    async def _events(self, resp: httpx.Response, deadline: float) -> AsyncIterator[ChatEvent]:
         split = ThinkSplitter()
         calls = _ToolCallParts()
         stats = ChatStats()
         finished = False
-        size = 0
-        async for line in resp.aiter_lines():
-            size += len(line)
-            if len(line) > MAX_LINE or size > MAX_REPLY:
-                raise MalformedChunk(f"the server sent a reply over {MAX_REPLY >> 20} MB or a "
-                                     f"line over {MAX_LINE >> 20} MB; it was dropped")
+        async for raw_line in body_lines(resp, self.limits, deadline):
+            line = _clean(raw_line.decode("utf-8", "replace")).rstrip("\r")
             if not line.startswith("data:"):
                 continue  # blank separators, ": comments", event: and id: fields
             data = line[5:].strip()
@@ -285,10 +299,10 @@ class OpenAIClient:
                 finished = True
                 break
             chunk = _parse_chunk(data)
-            for choice in chunk.get("choices") or []:
-                if not isinstance(choice, dict):
-                    continue
+            for choice in _choices(chunk):
                 delta = choice.get("delta") or {}
+                if not isinstance(delta, dict):
+                    raise _malformed("a choice's delta", "an object")
                 reasoning = delta.get("reasoning_content")
                 if isinstance(reasoning, str) and reasoning:
                     yield ThinkingDelta(reasoning)
@@ -328,8 +342,8 @@ class OpenAIClient:
 
     def _status_error(self, status: int, raw: bytes) -> OllamaError:
         err = _error_object(raw)
-        message = str(err.get("message") or "").strip().splitlines()
-        text = message[0][:200] if message else _first_line(raw)
+        text = _first_line(str(err.get("message") or "")) or _first_line(
+            raw.decode("utf-8", "replace"))
         if err.get("type") == "exceed_context_size_error":
             n_prompt, n_ctx = err.get("n_prompt_tokens"), err.get("n_ctx")
             n_prompt = n_prompt if isinstance(n_prompt, int) else None
@@ -358,20 +372,33 @@ def context_exceeded_line(n_prompt: int | None, n_ctx: int | None) -> str:
 
 def _parse_chunk(data: str) -> dict[str, Any]:
     try:
-        chunk = json.loads(data)
+        chunk = _loads(data)
     except ValueError:
         raise MalformedChunk(f"the server sent a malformed event ({data[:60]!r}); the reply "
                              "was dropped — send again") from None
     if not isinstance(chunk, dict):
-        raise MalformedChunk(f"the server sent an event that is not an object "
-                             f"({data[:60]!r}); send again")
+        raise MalformedChunk(f"the server sent a malformed event (not an object: "
+                             f"{data[:60]!r}); the reply was dropped — send again")
     if "error" in chunk:
         err = chunk["error"]
         msg = err.get("message") if isinstance(err, dict) else err
-        first = str(msg or "no details").strip().splitlines() or ["no details"]
-        raise ServerError(f"the server stopped the reply with an error: {first[0][:200]} — "
-                          "send again")
+        first = _first_line(str(msg or "")) or "no details"
+        raise ServerError(f"the server stopped the reply with an error: {first} — send again")
     return chunk
+
+
+def _malformed(field: str, want: str) -> MalformedChunk:
+    return MalformedChunk(f"the server sent a malformed event ({field} is not {want}); the "
+                          "reply was dropped — send again")
+
+
+def _choices(chunk: dict[str, Any]) -> list[dict[str, Any]]:
+    choices = chunk.get("choices")
+    if choices is None:
+        return []
+    if not isinstance(choices, list) or not all(isinstance(c, dict) for c in choices):
+        raise _malformed("choices", "a list of objects")
+    return choices
 
 
 def _add_usage(stats: ChatStats, chunk: dict[str, Any]) -> None:
@@ -392,18 +419,9 @@ def _add_usage(stats: ChatStats, chunk: dict[str, Any]) -> None:
             stats.eval_count = timings["predicted_n"]
 
 
-async def _read_capped(resp: httpx.Response, cap: int = 64 << 10) -> bytes:
-    out = b""
-    async for piece in resp.aiter_bytes():
-        out += piece
-        if len(out) >= cap:
-            break
-    return out[:cap]
-
-
 def _error_object(raw: bytes) -> dict[str, Any]:
     try:
-        data = json.loads(raw)
+        data = _loads(raw.decode("utf-8", "replace"))
     except ValueError:
         return {}
     err = data.get("error") if isinstance(data, dict) else None
@@ -411,7 +429,3 @@ def _error_object(raw: bytes) -> dict[str, Any]:
         return err
     return {"message": err} if isinstance(err, str) else {}
 
-
-def _first_line(raw: bytes) -> str:
-    text = raw.decode("utf-8", "replace").strip()
-    return text.splitlines()[0][:200] if text else ""

@@ -97,8 +97,6 @@ def count_tokens(text: str) -> int:
 class FakeOllama:
     """The emulator: ``start()`` it, point the client at ``url``, read ``requests``."""
 
-    handler: type[BaseHTTPRequestHandler]  # set below, once _Handler is defined
-
     def __init__(self, models: list[FakeModel] | None = None, version: str | None = "0.12.6",
                  default_ctx: int = 4096) -> None:
         self.models: dict[str, FakeModel] = {m.name: m for m in models or []}
@@ -110,6 +108,11 @@ class FakeOllama:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
+    @property
+    def handler(self) -> type[_Handler]:
+        """The request handler class (a subclass may answer differently)."""
+        return _Handler
+
     # -- lifecycle -------------------------------------------------------------------------
 
     def add(self, model: FakeModel) -> FakeModel:
@@ -119,7 +122,7 @@ class FakeOllama:
     def start(self) -> FakeOllama:
         emulator = self
 
-        class Handler(self.handler):  # type: ignore[name-defined]
+        class Handler(self.handler):  # type: ignore[name-defined,misc]
             fake = emulator
 
         self._server = _Server(("127.0.0.1", 0), Handler)
@@ -362,9 +365,6 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self.connection.shutdown(socket.SHUT_RDWR)
         return True
-
-
-FakeOllama.handler = _Handler
 
 
 def free_port() -> int:

@@ -49,6 +49,10 @@ class FakeOpenAI(FakeOllama):
         return [b for (_m, p, b) in self.requests
                 if p == "/v1/chat/completions" and b is not None]
 
+    @property
+    def handler(self) -> type[_Handler]:
+        return _OpenAIHandler
+
     def served(self) -> FakeModel | None:
         return next(iter(self.models.values()), None)
 
@@ -176,6 +180,3 @@ class _OpenAIHandler(_Handler):
     def _error_chunk(self, message: str) -> bytes:
         error = {"error": {"code": 500, "message": message, "type": "server_error"}}
         return f"data: {json.dumps(error)}\n\n".encode()
-
-
-FakeOpenAI.handler = _OpenAIHandler

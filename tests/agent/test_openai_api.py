@@ -6,11 +6,11 @@ import datetime as dt
 import json
 import socket
 import threading
+import time
 from typing import Any
 
 import pytest
 
-from memtui.agent import openai_api
 from memtui.agent.ollama import (
     ContentDelta,
     Done,
@@ -18,6 +18,7 @@ from memtui.agent.ollama import (
     NoToolSupport,
     NotRunning,
     OllamaError,
+    ReplyLimit,
     ServerError,
     StreamCut,
     ThinkingDelta,
@@ -26,6 +27,7 @@ from memtui.agent.ollama import (
 from memtui.agent.openai_api import ContextExceeded, OpenAIClient, openai_messages
 from memtui.agent.session import ChatSession, ReplyDone, TurnDone, TurnFailed
 from memtui.agent.settings import AgentSettings
+from memtui.agent.stream_limits import StreamLimits
 from memtui.core.workspace import Workspace
 
 from .fake_ollama import USER_ROLE, FakeModel, Reply, chatter, free_port, memory_writer
@@ -134,6 +136,27 @@ async def test_broken_streams(llama: FakeOpenAI, reply: Reply, error: type[Ollam
             await collect(client, [{"role": "user", "content": "hi"}])
 
 
+@pytest.mark.parametrize("event", [
+    b'{"choices": "many"}',
+    b'{"choices": [{"delta": ["content"]}]}',
+    b'{"choices": [{"delta": {"tool_calls": [{"index": 0, "function": "exists"}]}}]}',
+    b'[1, 2]',
+    b'{"choices": [{"delta": {"content": "x"}}]}' + b"]" * 1,
+    b"[" * 100_000,  # nested past what json can take
+])
+async def test_malformed_events_are_one_line(event: bytes) -> None:
+    sock, thread = _endless_server(b"data: " + event + b"\n\n")
+    try:
+        async with OpenAIClient(f"http://127.0.0.1:{sock.getsockname()[1]}") as client:
+            with pytest.raises(MalformedChunk) as info:
+                await collect(client, [{"role": "user", "content": "hi"}])
+        assert str(info.value).startswith("the server sent a malformed event (")
+        assert "\n" not in str(info.value)
+    finally:
+        sock.close()
+        thread.join(10)
+
+
 async def test_not_running_and_no_jinja(llama: FakeOpenAI) -> None:
     port = free_port()
     async with OpenAIClient(f"http://127.0.0.1:{port}") as client:
@@ -185,18 +208,47 @@ def _endless_server(line: bytes) -> tuple[socket.socket, threading.Thread]:
     return sock, thread
 
 
-@pytest.mark.parametrize("line", [
-    b'data: {"choices": [{"delta": {"content": "more and more "}}]}\n\n',
-    b"x" * 4096,  # one line that never ends
+@pytest.mark.parametrize(("line", "fault"), [
+    (b'data: {"choices": [{"delta": {"content": "more and more "}}]}\n\n', "grew past"),
+    (b"x" * 4096, "line longer than"),  # one line that never ends
 ])
-async def test_endless_reply_is_refused(monkeypatch: pytest.MonkeyPatch, line: bytes) -> None:
-    monkeypatch.setattr(openai_api, "MAX_REPLY", 64 << 10)
-    monkeypatch.setattr(openai_api, "MAX_LINE", 16 << 10)
+async def test_endless_reply_is_refused(line: bytes, fault: str) -> None:
     sock, thread = _endless_server(line)
     port = sock.getsockname()[1]
     try:
-        async with OpenAIClient(f"http://127.0.0.1:{port}", timeout=30) as client:
-            with pytest.raises(MalformedChunk, match="over"):
+        async with OpenAIClient(f"http://127.0.0.1:{port}", timeout=60) as client:
+            client.limits = StreamLimits(60, server="the server", line_bytes=1 << 20,
+                                         reply_bytes=2 << 20)
+            with pytest.raises(ReplyLimit, match=fault):
+                await collect(client, [{"role": "user", "content": "hi"}])
+    finally:
+        sock.close()
+        thread.join(10)
+
+
+async def test_a_reply_that_never_ends_meets_the_deadline() -> None:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(1)
+
+    def trickle() -> None:  # a keep-alive comment every 0.2 s, forever (until hung up on)
+        conn, _ = sock.accept()
+        with conn:
+            conn.recv(65536)
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n")
+            try:
+                for _ in range(1000):
+                    conn.sendall(b": ping\n\n")
+                    time.sleep(0.2)
+            except OSError:
+                pass
+
+    thread = threading.Thread(target=trickle, daemon=True)
+    thread.start()
+    try:
+        async with OpenAIClient(f"http://127.0.0.1:{sock.getsockname()[1]}",
+                                timeout=1.5) as client:
+            with pytest.raises(ReplyLimit, match=r"did not end within 1.5s"):
                 await collect(client, [{"role": "user", "content": "hi"}])
     finally:
         sock.close()
