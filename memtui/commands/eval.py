@@ -129,7 +129,8 @@ def run_suite_command(ns: argparse.Namespace) -> int:
     try:
         report = asyncio.run(run_suite(scenarios, ns.n, settings_from(ns), ns.suite, progress))
     except OllamaError as exc:
-        return fail(str(exc))
+        fail(str(exc))
+        return 2 if isinstance(exc, NotRunning | ModelNotFound | NoToolSupport) else 1
     data = json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n"
     if ns.out is not None:
         try:
@@ -140,7 +141,7 @@ def run_suite_command(ns: argparse.Namespace) -> int:
         sys.stdout.write(data)
     else:
         print_suite_table(report)
-    return 0
+    return 1 if any(r.result.error for c in report.checks for r in c.runs) else 0
 
 
 def print_suite_table(report: SuiteReport) -> None:

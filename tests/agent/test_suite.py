@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -231,3 +232,14 @@ def test_invented_specifics() -> None:
 def test_inversion_heuristic(written: str, problems: list[str], unjudged: list[str]) -> None:
     said = "I am the on-call engineer for line 3, and I do not use Excel for this item."
     assert inversion_problems(said, written) == (problems, unjudged)
+
+
+def test_suite_exit_1_when_a_run_failed(llama: FakeOpenAI, tmp_path: Path) -> None:
+    llama.add(FakeModel("broken", [Reply(content="so", error="model crashed")]))
+    shutil.copytree(load_suite("seed")[5].folder, tmp_path / "mine" / "6-injection")
+    proc = memtui("eval", "--suite", str(tmp_path / "mine"), "-n", "1", "--api", "openai",
+                  "--host", llama.url, "--model", "broken")
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith("injection 1/1: not judged (error; the run failed: the server "
+                                  "stopped the reply with an error: model crashed")
+    assert "0/1 (0%)" in proc.stdout
