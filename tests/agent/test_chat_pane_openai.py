@@ -10,11 +10,12 @@ from memtui.tui.chat import ChatPane
 from memtui.tui.chat.assistant_message import AssistantMessage
 from memtui.tui.chat.banner import Banner
 from memtui.tui.chat.budget_bar import BudgetBar
+from memtui.tui.chat.model_picker import ModelPicker
 from memtui.tui.chat.status_line import StatusLine
 from memtui.tui.chat.tool_card import ToolCard
 from memtui.tui.chat.user_message import UserMessage
 
-from .fake_ollama import USER_ROLE, FakeModel, Reply, chatter, memory_writer
+from .fake_ollama import USER_ROLE, FakeModel, Reply, chatter, free_port, memory_writer
 from .fake_openai import FakeOpenAI
 from .test_chat_pane import MESSAGE, Harness, send, turns, wait_until
 
@@ -90,3 +91,31 @@ async def test_length_marks_the_reply_cut(ws: Workspace, llama: FakeOpenAI) -> N
                                          "window (4,096 tokens) filled up (finish_reason "
                                          "length)")
         assert "restart the server with a larger -c" in banner.message
+
+
+async def test_picker_offers_v1_models_and_says_when_tools_are_off(
+        ws: Workspace, llama: FakeOpenAI) -> None:
+    llama.add(chatter("qwen-small"))
+    llama.tools = False  # started without --jinja, or a template without tools
+    app = Harness(ws, AgentSettings(host=llama.url, api="openai"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        picker = app.query_one(ModelPicker)
+        await wait_until(pilot, lambda: picker.has_class("-shown"))
+        assert app.query_one(Banner).message == "no --model given: choose one above"
+        picker.value = "qwen-small"
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await pilot.pause(0.1)
+        assert app.query_one(Banner).message.startswith("qwen-small cannot use tools")
+        assert "tools NO" in app.query_one(StatusLine).plain
+
+
+async def test_no_server_is_one_line(ws: Workspace) -> None:
+    port = free_port()
+    app = Harness(ws, AgentSettings(model="m", host=f"127.0.0.1:{port}", api="openai"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        banner = app.query_one(Banner)
+        await wait_until(pilot, lambda: banner.kind == "error")
+        assert banner.message == (f"no OpenAI-compatible server at http://127.0.0.1:{port}: "
+                                  "start one (e.g. `llama-server -m MODEL.gguf --jinja -c "
+                                  "8192`) or point --host at it")
