@@ -45,13 +45,14 @@ from memtui.tui.orphans_view import OrphansView
 from memtui.tui.palette import Palette
 from memtui.tui.preview import MemoryPreview
 from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes
+from memtui.tui.trend_view import TrendView
 from memtui.tui.watcher import watch_workspace
 
 DEFAULT_THEME = "memtui-night"
 NARROW = 120  # below this many columns the preview (or the chat) goes under the views
 NOTICE_SECONDS = 8.0
 
-#: (pane id, tab title, view class) in keystroke order 1..7.
+#: (pane id, tab title, view class) in keystroke order 1..8.
 VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
     ("index", "Index", IndexView),
     ("files", "Files", FilesView),
@@ -60,6 +61,7 @@ VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
     ("graph", "Graph", GraphView),
     ("findings", "Findings", FindingsView),
     ("block", "Block", BlockView),
+    ("trend", "Trend", TrendView),
 )
 
 
@@ -434,7 +436,7 @@ class MemtuiApp(CurateActions, App[int]):
             await asyncio.sleep(0)
 
     def _view_widget(self, pid: str) -> Widget:
-        return self.view(pid).query_one("RowTable, Tree, TextArea")
+        return self.view(pid).query_one("RowTable, Tree, TextArea, DataTable")
 
     @on(TabbedContent.TabActivated)
     async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
