@@ -58,7 +58,9 @@ async def measure(path: str) -> dict[str, float | int]:
     # The imports `memtui PATH` makes before the app starts, so they count as they do there.
     from textual import events
 
-    from memtui import app_command, audit_command, cli  # noqa: F401
+    import memtui.cli
+    import memtui.commands.app
+    import memtui.commands.audit  # noqa: F401
     from memtui.core.workspace import open_workspace
     from memtui.tui.app import MemtuiApp
     from memtui.tui.audit_table import AuditTable

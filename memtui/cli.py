@@ -1,38 +1,26 @@
 """The command line: ``memtui [PATH]`` opens the app; subcommands work headless.
 
-Each subcommand lives in the module that owns its concept and is imported only when used,
-so ``memtui audit --json`` never pays for Textual.
+This module only builds the parser and dispatches: each command is a module of
+``memtui.commands``, imported only when used, so ``memtui audit --json`` never pays for
+Textual.
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Sequence
 
+from memtui.commands.parser import ArgumentParser
+
 #: subcommand → module providing ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "audit": ("memtui.audit_command", "audit a workspace and report (text or --json)"),
-    "fix": ("memtui.edit.commands", "repair the index and memories safely (each takes --dry-run)"),
-    "history": ("memtui.edit.history_command", "list the operations done on a workspace"),
-    "undo": ("memtui.edit.undo_command", "revert the last operation on a workspace"),
-    "eval": ("memtui.agent.eval_command", "run the agent N times and classify each run"),
+    "audit": ("memtui.commands.audit", "audit a workspace and report (text or --json)"),
+    "fix": ("memtui.commands.fix", "repair the index and memories safely (each takes --dry-run)"),
+    "history": ("memtui.commands.history", "list the operations done on a workspace"),
+    "undo": ("memtui.commands.undo", "revert the last operation on a workspace"),
+    "eval": ("memtui.commands.eval", "run the agent N times and classify each run"),
 }
-
-
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr and exit status 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-        raise SystemExit(2)
-
-
-def fail(message: str) -> int:
-    """Print one line on stderr and return the usage/path error status."""
-    sys.stderr.write(f"memtui: {message}\n")
-    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -48,7 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(module.run(ns))
         except KeyboardInterrupt:
             return 130
-    from memtui import app_command
+    from memtui.commands import app as app_command
 
     parser = ArgumentParser(
         prog="memtui",

@@ -136,7 +136,7 @@ def test_demo(tmp_path: Path) -> None:
 
 def test_progress_line_shows_only_on_long_audits_and_clears_itself(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from memtui import audit_command
+    from memtui.commands import audit as audit_command
 
     now = [100.0]
     monkeypatch.setattr(audit_command.time, "monotonic", lambda: now[0])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from memtui.report_text import print_report
+from memtui.commands.report_text import print_report
 from tests.core.helpers import make_ws, memory, run_audit
 
 

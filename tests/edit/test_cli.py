@@ -133,7 +133,7 @@ def test_a_fifo_in_the_workspace_is_never_opened(ws: Path) -> None:
 def test_a_disk_error_while_writing_is_one_line_and_exit_1(
         ws: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from memtui.cli import main
-    from memtui.edit import commands
+    from memtui.commands import fix as commands
 
     def disk_full(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device", str(ws / "MEMORY.md"))

@@ -10,7 +10,7 @@ import sys
 from memtui.agent.eval import EvalReport, RunResult, run_eval
 from memtui.agent.ollama import OllamaError
 from memtui.agent.options import add_agent_options, agent_option_error, settings_from
-from memtui.cli import fail
+from memtui.commands.parser import fail
 from memtui.core.workspace import WorkspaceError, open_workspace
 
 

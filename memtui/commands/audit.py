@@ -94,7 +94,7 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
         indent = 2 if sys.stdout.isatty() else None
         sys.stdout.write(json.dumps(to_json(result), ensure_ascii=False, indent=indent) + "\n")
     else:
-        from memtui.report_text import print_report
+        from memtui.commands.report_text import print_report
 
         print_report(result)
     return 1 if any(reaches(f.severity, ns.fail_on) for f in result.findings) else 0

@@ -47,7 +47,7 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from memtui.cli import ArgumentParser
+    from memtui.commands.parser import ArgumentParser
 
     sub = parser.add_subparsers(dest="op", required=True, metavar="OPERATION",
                                 parser_class=ArgumentParser)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from memtui.agent.options import add_agent_options, agent_option_error, settings_from
-from memtui.audit_command import add_audit_options, options_from
-from memtui.cli import fail
+from memtui.commands.audit import add_audit_options, options_from
+from memtui.commands.parser import fail
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
