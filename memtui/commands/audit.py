@@ -57,6 +57,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="audit a temporary copy of the bundled demo workspace")
     parser.add_argument("--json", action="store_true",
                         help="print the report as JSON (schema 1, see the README)")
+    parser.add_argument("--discover", action="store_true",
+                        help="PATH is a root: audit every workspace under it (a folder "
+                        "holding MEMORY.md, ~/.claude/projects/*/memory among them), one row "
+                        "each; exit status is the worst")
+    parser.add_argument("--jobs", type=positive_int, default=None,
+                        help="with --discover: worker processes (default: one per core)")
     parser.add_argument("--fail-on", choices=("error", "warning", "info", "never"),
                         default="error", help="exit 1 when a finding reaches this severity")
     add_audit_options(parser)
@@ -66,6 +72,13 @@ def run(ns: argparse.Namespace) -> int:
     if ns.demo == bool(ns.path):
         sys.stderr.write("memtui audit: error: give a PATH or --demo (one of them)\n")
         return 2
+    if ns.discover:
+        if ns.demo:
+            sys.stderr.write("memtui audit: error: --discover needs a PATH, not --demo\n")
+            return 2
+        from memtui.commands.fleet import run_fleet
+
+        return run_fleet(ns.path, options_from(ns), ns)
     if not ns.demo:
         return audit_and_report(ns.path, ns)
     import tempfile

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from memtui.commands.parser import wide_console
 from memtui.core.audit import AuditOptions
 from memtui.core.fleet import audit_fleet, find_workspaces, fleet_exit, to_fleet_json
 
@@ -56,7 +57,8 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
                           ("orphans (unreach.)", "right"), ("broken", "right"),
                           ("dangling", "right"), ("block tokens", "right"),
                           ("secrets", "right"), ("oldest", "right"), ("exit", "right")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        table.add_column(name, justify=justify, no_wrap=True,  # type: ignore[arg-type]
+                         overflow="fold" if name == "workspace" else "ellipsis")
     for r in sorted(rows, key=lambda r: r["path"]):
         rel = Text(_rel(root, r["path"]))
         if r.get("error"):
@@ -78,7 +80,7 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
 
 
 def print_fleet(root: Path, rows: list[dict[str, Any]], console: Console | None = None) -> None:
-    console = console or Console(highlight=False)
+    console = console or wide_console()
     console.print(Text(f"memtui fleet: {len(rows):,} workspaces under {os.fspath(root)}",
                        style="bold"))
     if rows:
@@ -87,3 +89,35 @@ def print_fleet(root: Path, rows: list[dict[str, Any]], console: Console | None 
     failing = sum(1 for r in rows if r["exit"])
     console.print(Text(f"{failing:,} of {len(rows):,} workspaces fail (exit {worst})",
                        style="bold red" if worst else "green"))
+
+
+def run_fleet_app(root_arg: str, ns: argparse.Namespace) -> int:
+    """``memtui --fleet ROOT``: the fleet screen; Enter opens a workspace in the usual app,
+    whose Esc comes back to the fleet as it was left."""
+    from memtui.agent.options import settings_from
+    from memtui.commands.audit import options_from
+    from memtui.commands.parser import fail
+    from memtui.core.workspace import WorkspaceError, open_workspace
+    from memtui.tui.fleet_app import FleetApp, FleetMemberApp, FleetState
+
+    root = Path(root_arg).expanduser()
+    if not root.is_dir():
+        return fail(f"{root_arg}: not a folder (--fleet)")
+    root = root.resolve()
+    options = options_from(ns)
+    state = FleetState()
+    while True:
+        fleet = FleetApp(root, options, state=state, theme=ns.theme, watch=not ns.no_watch)
+        chosen = fleet.run()
+        if not chosen:
+            return fleet.return_code or 0
+        try:
+            ws = open_workspace(chosen)
+        except WorkspaceError as exc:
+            state.notice = str(exc)
+            continue
+        app = FleetMemberApp(ws, options, settings=settings_from(ns), theme=ns.theme,
+                             watch=not ns.no_watch)
+        app.run()
+        if not app.back_to_fleet:
+            return app.return_code or 0

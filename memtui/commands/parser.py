@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -19,3 +23,11 @@ def fail(message: str) -> int:
     """Print one line on stderr and return the usage/path error status."""
     sys.stderr.write(f"memtui: {message}\n")
     return 2
+
+
+def wide_console() -> Console:
+    """A rich console for tables: the terminal's width on a terminal; elsewhere wide enough
+    that no row wraps (a pipe or a file gets whole lines, not 80 columns)."""
+    from rich.console import Console
+
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 1000)

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from memtui.commands.parser import wide_console
 from memtui.core.trend import TrendError, trend
 from memtui.core.wording import sparkline
 from memtui.core.workspace import WorkspaceError
@@ -41,16 +42,16 @@ def run(ns: argparse.Namespace) -> int:
 
 
 def print_trend(points: list[dict[str, Any]], console: Console | None = None) -> None:
-    console = console or Console(highlight=False)
+    console = console or wide_console()
     if not points:
         console.print("No commit touched this workspace.")
         return
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("date")
-    table.add_column("commit")
-    for name in ("files", "orphans", "unreach.", "broken", "dangling", "block tokens"):
-        table.add_column(name, justify="right")
-    table.add_column("subject", overflow="ellipsis", no_wrap=True, max_width=40)
+    table.add_column("date", no_wrap=True)
+    table.add_column("commit", no_wrap=True)
+    for name in ("files", "orphans", "unreachable", "broken", "dangling", "block tokens"):
+        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column("subject", overflow="ellipsis", no_wrap=True, max_width=50)
     for p in points:
         table.add_row(p["date"][:10], p["commit"][:8], f"{p['memory_files']:,}",
                       f"{p['orphans']:,}", f"{p['unreachable']:,}", f"{p['broken_links']:,}",

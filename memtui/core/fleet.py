@@ -97,6 +97,28 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
     return row
 
 
+def start_workers() -> None:
+    """Start multiprocessing's helper processes now, while stderr is still the terminal's.
+
+    Under Textual, ``sys.stderr`` is replaced by an object whose ``fileno()`` is -1, and the
+    resource tracker, started lazily by the first pool, passes that to its child and fails
+    ("bad value(s) in fds_to_keep"). An app calls this before it runs."""
+    from multiprocessing import forkserver, resource_tracker
+
+    resource_tracker.ensure_running()
+    _start_forkserver()
+    forkserver.ensure_running()
+
+
+def _start_forkserver() -> Any:
+    """The forkserver context, its server preloading the audit (workers fork ready to run)
+    and not ``__main__`` (the default, which would run a caller's script again)."""
+    ctx = get_context("forkserver")
+    ctx.set_forkserver_preload(["memtui.core.fleet", "memtui.core.audit",
+                                "memtui.core.report"])
+    return ctx
+
+
 def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
                 fail_on: str = "error", jobs: int | None = None, processes: bool = False
                 ) -> Iterator[dict[str, Any]]:
@@ -115,7 +137,7 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
         return
     # forkserver: the app calls this from a process with threads, where fork is unsafe.
     jobs = min(jobs, len(paths))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("forkserver")) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=_start_forkserver()) as pool:
         pending: set[Future[dict[str, Any]]] = set()
         queue = iter(paths)
         for p in queue:

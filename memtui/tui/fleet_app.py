@@ -23,8 +23,9 @@ from textual.widgets import DataTable, Footer, Input, Static
 from textual.widgets.data_table import RowDoesNotExist
 
 from memtui.core.audit import AuditOptions
-from memtui.core.fleet import audit_fleet, find_workspaces
+from memtui.core.fleet import audit_fleet, find_workspaces, start_workers
 from memtui.core.wording import plural, sparkline
+from memtui.tui.app import MemtuiApp
 from memtui.tui.config import load_config
 from memtui.tui.themes import load_themes
 
@@ -56,6 +57,7 @@ class FleetState:
     reverse: bool = False
     filter: str = ""
     cursor: str | None = None
+    notice: str = ""  # said once when the fleet screen opens again
 
 
 class FleetApp(App[str | None]):
@@ -83,6 +85,7 @@ class FleetApp(App[str | None]):
                  theme: str | None = None, watch: bool = True, jobs: int | None = None
                  ) -> None:
         super().__init__()
+        start_workers()
         self.root = root
         self.options = options or AuditOptions()
         self.fail_on = fail_on
@@ -116,6 +119,9 @@ class FleetApp(App[str | None]):
             box.add_class("-on")
         self.redraw()
         self.query_one(DataTable).focus()
+        if self.state.notice:
+            self.notify(self.state.notice, severity="error")
+            self.state.notice = ""
         if self.state.paths is None or not self.state.rows:
             self.audit_all()
         if self.watching:
@@ -333,3 +339,26 @@ class FleetApp(App[str | None]):
 
     def action_quit_fleet(self) -> None:
         self.exit(None)
+
+
+class FleetMemberApp(MemtuiApp):
+    """The usual app on one workspace of a fleet: Esc, when no input holds it, goes back to
+    the fleet screen (``back_to_fleet`` tells the command to open it again)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Fleet")]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.back_to_fleet = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_input":
+            return False  # Esc is ``back``'s, which leaves an input first
+        return super().check_action(action, parameters)
+
+    def action_back(self) -> None:
+        if super().check_action("leave_input", ()):
+            self.action_leave_input()
+            return
+        self.back_to_fleet = True
+        self.exit()
