@@ -9,6 +9,7 @@ largest single workspace, not by the fleet.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from memtui.core.audit import AuditOptions
+from memtui.core.clean_texts import CleanTexts
 from memtui.core.health import ROW_KEYS, health_row
 from memtui.core.tokens import TokenCounter
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, STATE_DIR
@@ -70,8 +72,28 @@ def _regular(path: str) -> bool:
         return False
 
 
-#: One token counter per worker process: its cache file is loaded once, not per workspace.
-_counter: TokenCounter | None = None
+#: One auditor per worker process, reset for each workspace: its token counts and check
+#: verdicts are loaded from the cache once and written back once, when the worker ends.
+_caches: tuple[TokenCounter, CleanTexts] | None = None
+
+
+def _worker_caches() -> tuple[TokenCounter, CleanTexts]:
+    global _caches
+    if _caches is None:
+        from multiprocessing import util
+
+        from memtui.core.tokens import default_counter
+
+        counter = default_counter()
+        _caches = (counter, CleanTexts.beside(counter.cache_file))
+        util.Finalize(None, save_worker_caches, exitpriority=10)
+    return _caches
+
+
+def save_worker_caches() -> None:
+    if _caches is not None:
+        for cache in _caches:
+            cache.save()
 
 
 def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any]:
@@ -81,14 +103,12 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
     from memtui.core.report import to_json
     from memtui.core.workspace import WorkspaceError, open_workspace
 
-    global _counter
-    if _counter is None:
-        from memtui.core.tokens import default_counter
-
-        _counter = default_counter()
+    counter, clean = _worker_caches()
     try:
         ws = open_workspace(path)
-        result = Auditor(ws, AuditOptions(**options), counter=_counter).run()
+        auditor = Auditor(ws, AuditOptions(**options), counter=counter, clean=clean,
+                          autosave=False)
+        result = auditor.run()
         row = health_row(to_json(result), fail_on)
     except (WorkspaceError, OSError) as exc:
         row = {key: None for key in ROW_KEYS}
@@ -134,10 +154,14 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
     if not processes and (jobs == 1 or len(paths) <= 1):
         for p in paths:
             yield audit_one(os.fspath(p), opts, fail_on)
+        save_worker_caches()
         return
-    # forkserver: the app calls this from a process with threads, where fork is unsafe.
     jobs = min(jobs, len(paths))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=_start_forkserver()) as pool:
+    # fork when this process has no other thread (the command line): workers start at once
+    # and are this process's children, so their CPU time counts as its own; forkserver
+    # otherwise (the app's threads make fork unsafe).
+    ctx = get_context("fork") if threading.active_count() == 1 else _start_forkserver()
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
         pending: set[Future[dict[str, Any]]] = set()
         queue = iter(paths)
         for p in queue:

@@ -219,6 +219,7 @@ class FleetApp(App[str | None]):
             value = r.get(key) if key != "path" else self._rel(r["path"])
             return value is None, value if value is not None else 0
 
+        rows.sort(key=lambda r: self._rel(r["path"]))  # ties stay in path order
         rows.sort(key=sort_key, reverse=self.state.reverse)
         return rows
 
