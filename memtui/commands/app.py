@@ -57,7 +57,9 @@ def run(ns: argparse.Namespace) -> int:
 
     from memtui.tui.app import MemtuiApp
 
-    app = MemtuiApp(ws, options_from(ns), settings=settings_from(ns), theme=ns.theme,
+    options = options_from(ns)
+    options.tokenizers = options.tokenizers or ("qwen",)  # the columns the app shows
+    app = MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
                     watch=not ns.no_watch)
     app.run()
     return app.return_code or 0

