@@ -20,6 +20,8 @@ def health_row(report: dict[str, Any], fail_on: str = "error") -> dict[str, Any]
     orphans = report.get("orphans", [])
     ages = [f["age_days"] for f in report.get("files", []) if f.get("age_days") is not None]
     block = report.get("injected_block", {})
+    tokens = block.get("tokens", {})
+    tokenizer = block.get("share_tokenizer", "qwen")
     return {
         "path": report.get("workspace", ""),
         "layout": report.get("layout"),
@@ -29,8 +31,11 @@ def health_row(report: dict[str, Any], fail_on: str = "error") -> dict[str, Any]
         "unreachable": sum(1 for o in orphans if not o.get("reachable")),
         "broken_links": len(report.get("broken_links", [])),
         "dangling": len(report.get("wikilinks", {}).get("dangling", [])),
-        "block_tokens": block.get("tokens", {}).get("qwen", 0),
+        # in the tokenizer the window is measured in (qwen for items, cl100k for Claude)
+        "block_tokens": tokens.get(tokenizer, next(iter(tokens.values()), 0)),
+        "tokenizer": tokenizer,
         "window": block.get("window"),
+        "window_name": block.get("window_name"),
         "share": block.get("share"),
         "secrets": sum(1 for f in findings if f["kind"] == "secret"),
         "oldest_days": max(ages) if ages else None,
