@@ -107,6 +107,8 @@ class Journal:
                 names = [n for n in os.listdir(fd) if _RECORD_NAME.fullmatch(n)]
         except FileNotFoundError:
             return []
+        except OSError as exc:  # permissions, a name too long: one line, never a traceback
+            raise Refused(f"cannot read {JOURNAL_DIR} ({exc.strerror or exc})") from None
         return sorted(names, key=lambda n: (_number(n), n))
 
     def _load(self, name: str) -> Entry:
