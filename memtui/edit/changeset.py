@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.core.safe_open import Unsafe, folder
+from memtui.core.secrets import mask
 from memtui.core.workspace import Workspace
 from memtui.edit.errors import Refused
 from memtui.edit.rawtext import RawText
@@ -94,10 +95,6 @@ class Changeset:
 
 REDACTED = "[REDACTED]"
 
-
-def mask(secret: str) -> str:
-    """How a credential is shown: its first and last two characters at most."""
-    return (secret[:2] + "…" + secret[-2:]) if len(secret) > 8 else "…"
 
 
 def _lines(data: bytes | None) -> list[str]:
