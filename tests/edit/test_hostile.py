@@ -569,3 +569,16 @@ def test_a_huge_index_is_refused_without_reading_it_whole(ws: Path) -> None:
         one_line(err)
         assert "is larger than 1 MiB" in err
         assert int(rss) < 200_000, f"{args}: {int(rss) // 1024} MB"
+
+
+def test_a_huge_journal_file_is_unreadable_not_read(
+        ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "fix", "add-to-index", ws, "lonely_note")[0] == 0
+    with open(record_path(ws, 2), "wb") as fh:
+        fh.truncate(3 << 30)  # 3 GiB, sparse: reading it whole would take the machine
+    code, out, err = run(capsys, "history", ws)
+    assert (code, err) == (0, "")
+    assert "#2 000002.json: unreadable (is larger than 64 MiB" in out
+    code, _, err = run(capsys, "undo", ws)
+    assert code == 1 and "000002.json is unreadable" in err
+    one_line(err)
