@@ -14,7 +14,7 @@ from memtui.core.memory_file import KNOWN_TYPES
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
-from memtui.edit.errors import Refused, UsageError, report
+from memtui.edit.errors import Refused, UsageError, report, tolerant_stdout
 from memtui.edit.snapshot import Snapshot
 
 Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
@@ -91,6 +91,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
+    tolerant_stdout()
     try:
         ws = open_workspace(ns.path)
         snap = Snapshot.read(ws)

@@ -582,3 +582,22 @@ def test_a_huge_journal_file_is_unreadable_not_read(
     code, _, err = run(capsys, "undo", ws)
     assert code == 1 and "000002.json is unreadable" in err
     one_line(err)
+
+
+def test_arguments_and_names_that_are_not_utf8_are_one_line(
+        ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = os.fsdecode(b"\xff\xfe")  # what Python makes of such an argument
+    for args in (["fix", "new", ws, bad, "--type", "user"],
+                 ["fix", "new", ws, "ok", "--type", "user", "--description", bad],
+                 ["fix", "rename", ws, "creds", bad]):
+        code, out, err = run(capsys, *args)
+        assert (code, out) == (2, ""), args
+        one_line(err)
+        assert "not valid UTF-8" in err
+    (ws / os.fsdecode(b"memory/\xffodd.md")).write_text(
+        "---\nname: odd\ndescription: d\nmetadata:\n  type: user\n---\nx\n")
+    for args in (["fix", "rename", ws, "odd", "even"], ["history", ws],
+                 ["history", ws, "--json"], ["undo", ws]):
+        code, out, err = run(capsys, *args)
+        assert (code, err) == (0, ""), args
+    assert "memory/\\udcffodd.md" in run(capsys, "history", ws)[1]
