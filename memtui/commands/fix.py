@@ -102,6 +102,8 @@ def run(ns: argparse.Namespace) -> int:
         if ns.dry_run:
             sys.stdout.write(changeset.diff())
             print(f"dry run, nothing written: {changeset.summary}")
+            for note in changeset.notes:
+                print(f"  {note}")
             return 0
         record = apply(ws, changeset)
     except (WorkspaceError, UsageError, Refused) as exc:

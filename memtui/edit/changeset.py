@@ -159,8 +159,7 @@ class Plan:
                 changes.append(FileChange(rel, before, after, moved_from=moved_from.get(rel)))
         for rel in self.deleted:
             changes.append(FileChange(rel, self.before[rel], None, moved_to=self.moved.get(rel)))
-        notes = [f"links in {rel} were not looked at: {why}"
-                 for rel, why in self.snap.problems.items()] if self.scanned else []
+        notes = self.snap.unread() if self.scanned else []
         return Changeset(op, args, summary, changes, notes)
 
 

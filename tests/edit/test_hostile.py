@@ -601,3 +601,19 @@ def test_arguments_and_names_that_are_not_utf8_are_one_line(
         code, out, err = run(capsys, *args)
         assert (code, err) == (0, ""), args
     assert "memory/\\udcffodd.md" in run(capsys, "history", ws)[1]
+
+
+def test_an_operation_names_the_files_it_could_not_look_at(
+        ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (ws / "memory/big.md").write_bytes(b"[[line-a]] " + b"x" * 2_000_000)
+    note = ("  not looked at: memory/big.md is larger than 1 MiB (2,000,011 bytes); memtui "
+            "does not edit files that large\n")
+    for args in (["fix", "rename", ws, "line-a", "line-aa", "--dry-run"],
+                 ["fix", "add-to-index", ws, "--all-unreachable"]):
+        code, out, err = run(capsys, *args)
+        assert (code, err) == (0, "")
+        assert out.endswith(note)
+    for name in ("big", "memory/big.md"):
+        code, out, err = run(capsys, "fix", "delete", ws, name)
+        assert code == 1 and err.endswith("memtui does not edit files that large; nothing "
+                                          "was written\n")
