@@ -97,16 +97,16 @@ def summary_table(result: AuditResult) -> Table:
     states = Counter(w.state for w in result.wikirefs)
     row("Wikilinks", f"{len(result.wikirefs)} ({states['dangling']} dangling, "
         f"{states['fuzzy']} fuzzy)")
-    tokens = block.tokens
-    row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, "
-        f"{tokens.get('qwen', 0):,} qwen / {tokens.get('cl100k', 0):,} cl100k tokens")
+    counts = " / ".join(f"{n:,} {name}" for name, n in block.tokens.items())
+    row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, {counts} tokens")
     row("Share of the window", f"{block.share:.1%} of {block.window:,} tokens "
         f"({block.window_name} window, {block.tokenizer} count)")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
+    per = next((k for k in hot if k.endswith("_tokens_per_memory")), "")
     row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / "
-        f"{hot['qwen_tokens_per_memory']:g} tokens; packed {packed['chars_per_memory']:g} "
-        f"chars / {packed['qwen_tokens_per_memory']:g} tokens")
+        f"{hot.get(per, 0):g} tokens; packed {packed['chars_per_memory']:g} "
+        f"chars / {packed.get(per, 0):g} tokens")
     by_sev = Counter(f.severity for f in result.findings)
     found = Text()
     for i, sev in enumerate(("error", "warning", "info")):

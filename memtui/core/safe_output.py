@@ -54,7 +54,12 @@ def utf8_safe(text: str) -> str:
 def json_text(value: Any, *, indent: int | None = None, ascii_only: bool = False) -> str:
     """``value`` as JSON that is always valid UTF-8 (``ascii_only``: valid ASCII): strings
     holding bytes that were not UTF-8 read ``\\xff`` (see ``utf8_safe``)."""
-    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    return json_safe(json.dumps(value, ensure_ascii=False, indent=indent), ascii_only)
+
+
+def json_safe(text: str, ascii_only: bool = False) -> str:
+    """JSON text, or any piece of it cut between values, made valid UTF-8 (``ascii_only``:
+    ASCII) the way ``json_text`` does: outside strings JSON is ASCII already."""
     if _SURROGATE.search(text) is not None:
         text = _SURROGATE.sub(lambda m: "\\" + _escape(m), text)  # JSON for a backslash
     if ascii_only and not text.isascii():  # only strings hold non-ASCII: escape it there
