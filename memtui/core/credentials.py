@@ -45,8 +45,10 @@ _NOT_VALUES = frozenset(_NOT_VALUE_WORDS.split())
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_.\-]*"
 #: ``NAME = value`` / ``NAME: value`` / ``"NAME": "value"`` / ``--name=value`` / ``--name value``.
+#: Tried only where a name starts (the look-behind), so a long run of name characters costs
+#: one pass, not one per position.
 _ASSIGN = re.compile(
-    r"(?P<flag>--?)?(?P<q>[\"']?)(?P<name>" + _IDENT + r")(?P=q)"
+    r"(?<![A-Za-z0-9_.\-])(?P<flag>--?)?(?P<q>[\"']?)(?P<name>" + _IDENT + r")(?P=q)"
     r"(?P<sep>\s*(?::=|=>|=|:|：)\s*|(?<=[A-Za-z0-9])\s+(?=\S))")
 #: A keyword in prose (not part of a longer identifier).
 _PROSE_KEY = re.compile(
