@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
@@ -35,6 +37,20 @@ class GraphView(FilteredView):
     DEFAULT_CSS = """
     GraphView > Tree { height: 1fr; }
     """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("j", "cursor(1)", "Down", show=False),
+        Binding("k", "cursor(-1)", "Up", show=False),
+        Binding("home,g", "cursor_to(0)", "First", show=False),
+        Binding("end,G", "cursor_to(-1)", "Last", show=False),
+    ]
+
+    def action_cursor(self, step: int) -> None:
+        tree = self.tree
+        tree.move_cursor_to_line(max(0, min(tree.cursor_line + step, tree.last_line)))
+
+    def action_cursor_to(self, line: int) -> None:
+        tree = self.tree
+        tree.move_cursor_to_line(tree.last_line if line < 0 else line)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -57,6 +73,14 @@ class GraphView(FilteredView):
 
     def refilter(self) -> None:
         self.rebuild()
+
+    def selection(self) -> tuple[str, int | None] | None:
+        node = self.tree.cursor_node
+        data = node.data if node is not None else None
+        return (data.path, None) if data is not None and data.path else None
+
+    def why_nothing(self) -> str:
+        return "the cursor is on a group, not a memory"
 
     def _memory_label(self, path: str) -> Text:
         result = self.result
@@ -133,8 +157,9 @@ class GraphView(FilteredView):
                           GraphNode("dangling"))
             for src in srcs:
                 leaf.add_leaf(Text("← ") + self._memory_label(src), GraphNode("memory", src))
+        matched = f"{len(nodes):,} of {len(g.nodes):,} match · " if words else ""
         self.query_one(".summary", Static).update(
-            f"{len(g.nodes):,} memories · {sum(len(v) for v in g.out.values()):,} links · "
+            f"{matched}{len(g.nodes):,} memories · {sum(len(v) for v in g.out.values()):,} links · "
             f"{len(isolated):,} isolated · {len(comps):,} components · {len(dangling):,} dangling")
         if keep is not None:
             for node in mem.children:

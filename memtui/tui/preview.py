@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import islice
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.timer import Timer
-from textual.widgets import Markdown, Static
+from textual.widgets import Input, Markdown, Static
 from textual.widgets.markdown import MarkdownBlock
 
 from memtui.agent.age_note import age_note
@@ -24,17 +25,37 @@ from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
-from memtui.tui.wiki_markdown import WikiMarkdown, rewrite_wikilinks
+from memtui.tui.wiki_markdown import WikiMarkdown, mark_broken, rewrite_wikilinks
 
 SETTLE = 0.25  # seconds the cursor must rest before the preview re-renders
 FLASH = 2.0
 PREVIEW_CHARS = 2500  # the body is cut around here (see ``window``)
 CONTEXT_LINES = 8  # lines shown above a jump target that lies past the cut
+NOTHING = "Nothing selected in this view."
 
 
 class MemoryPreview(VerticalScroll):
+    """Focus it (click, Tab) to scroll with j/k/g/G and search it with /."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "search", "Search preview"),
+        Binding("escape", "close_search", "Close search"),
+        Binding("j", "scroll_down", "Down", show=False),
+        Binding("k", "scroll_up", "Up", show=False),
+        Binding("g", "scroll_home", "Top", show=False),
+        Binding("G", "scroll_end", "Bottom", show=False),
+    ]
+
     DEFAULT_CSS = """
     MemoryPreview { padding: 0 1; }
+    MemoryPreview > #preview-search {
+        dock: top; height: 1; border: none; padding: 0 1; display: none;
+        background: $boost;
+    }
+    MemoryPreview.-searching > #preview-search { display: block; }
+    MemoryPreview > #preview-matches { dock: top; height: 1; color: $text-muted;
+                                       display: none; padding: 0 1; }
+    MemoryPreview.-searching > #preview-matches { display: block; }
     MemoryPreview > #preview-title { text-style: bold; height: auto; }
     MemoryPreview > #preview-meta { height: auto; margin: 0 0 1 0; }
     MemoryPreview > WikiMarkdown { padding: 0; margin: 0; }
@@ -54,19 +75,73 @@ class MemoryPreview(VerticalScroll):
         self.line: int | None = None
         self._shown: tuple[Any, ...] | None = None
         self._timer: Timer | None = None
-        self._want: tuple[str, int | None] | None = None
+        self._want: tuple[str | None, int | None] | None = None
+        self._hit = 0  # which match of the preview search is shown
 
     def compose(self) -> ComposeResult:
-        yield Static("Select a memory to preview it.", id="preview-title")
+        yield Input(placeholder="search this preview (Enter: next, Esc: close)",
+                    id="preview-search")
+        yield Static("", id="preview-matches", markup=False)
+        yield Static(NOTHING, id="preview-title")
         yield Static(id="preview-meta")
         yield WikiMarkdown(id="preview-body", open_links=False)
         yield Static(id="preview-findings")
         yield Static(id="preview-age")
 
+    # -- search ----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close_search":
+            return self.has_class("-searching")
+        return True
+
+    def action_search(self) -> None:
+        self.add_class("-searching")
+        self.query_one("#preview-search", Input).focus()
+
+    def action_close_search(self) -> None:
+        self.remove_class("-searching")
+        self._hit = 0
+        for block in self.query(".-target"):
+            block.remove_class("-target")
+        self.focus()
+
+    @on(Input.Changed, "#preview-search")
+    def _search_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._hit = 0
+        self.find(event.value)
+
+    @on(Input.Submitted, "#preview-search")
+    def _search_next(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._hit += 1
+        self.find(event.value)
+
+    def find(self, query: str) -> int:
+        """Scroll to and mark the block holding the ``_hit``-th match of ``query`` (words
+        in any case); returns how many blocks match and says so above the preview."""
+        words = query.casefold().split()
+        blocks = [b for b in self.query_one(WikiMarkdown).query(MarkdownBlock)
+                  if not b.query_children(MarkdownBlock)]  # the innermost ones
+        hits = [b for b in blocks if words and all(w in _plain(b) for w in words)]
+        for block in self.query(".-target"):
+            block.remove_class("-target")
+        note = self.query_one("#preview-matches", Static)
+        if not hits:
+            note.update("no match" if words else "")
+            return 0
+        block = hits[self._hit % len(hits)]
+        block.add_class("-target")
+        self.scroll_to_widget(block, animate=False, top=True)
+        note.update(f"match {self._hit % len(hits) + 1} of {len(hits)}")
+        return len(hits)
+
     # -- requests --------------------------------------------------------------------------
 
-    def request(self, path: str, line: int | None = None, *, now: bool = False) -> None:
-        """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait."""
+    def request(self, path: str | None, line: int | None = None, *, now: bool = False) -> None:
+        """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait.
+        None: nothing is selected, and the preview says so."""
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
@@ -78,7 +153,7 @@ class MemoryPreview(VerticalScroll):
 
     def set_result(self, result: AuditResult, palette: Palette) -> None:
         self.result, self.palette = result, palette
-        if self.path is not None and self._want is None:
+        if self._want is None:
             self._want = (self.path, None)
             self.call_later(self._render_wanted)
 
@@ -96,7 +171,7 @@ class MemoryPreview(VerticalScroll):
 
     # -- rendering -------------------------------------------------------------------------
 
-    async def show(self, path: str, line: int | None = None) -> None:
+    async def show(self, path: str | None, line: int | None = None) -> None:
         result = self.result
         if result is None:
             return
@@ -106,6 +181,9 @@ class MemoryPreview(VerticalScroll):
         body = self.query_one(WikiMarkdown)
         findings = self.query_one("#preview-findings", Static)
         age = self.query_one("#preview-age", Static)
+        if path is None:
+            await self._show_nothing()
+            return
         scan = result.scans.get(path)
         p = self.palette
         if scan is not None:
@@ -124,7 +202,7 @@ class MemoryPreview(VerticalScroll):
                         if mf.has_frontmatter else Text("no frontmatter", style=p.muted))
             states = {w.target: w.state for w in result.wikirefs if w.source == path}
             source, first_line = window(shown_text(mf.body, scan.secrets), mf.body_start, line)
-            source = rewrite_wikilinks(source, states)
+            source = rewrite_wikilinks(mark_broken(source, path, _broken(result, path)), states)
             days = report.age_days if report else 0
             age.update(Text.assemble(
                 (f"What the agent reads after this file ({days} days old, by "
@@ -139,7 +217,8 @@ class MemoryPreview(VerticalScroll):
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
             states = {w.target: w.state for w in result.wikirefs if w.source == INDEX_NAME}
             source, first_line = window(shown_text(idx.text, scan_text(idx.text)), 1, line)
-            source = rewrite_wikilinks(source, states)
+            source = rewrite_wikilinks(mark_broken(source, INDEX_NAME,
+                                                   _broken(result, INDEX_NAME)), states)
             age.display = False
         else:
             key = ("missing", path)
@@ -164,6 +243,15 @@ class MemoryPreview(VerticalScroll):
             self.scroll_home(animate=False)
         if line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
+
+    async def _show_nothing(self) -> None:
+        self.query_one("#preview-title", Static).update(NOTHING)
+        for part in ("#preview-meta", "#preview-findings"):
+            self.query_one(part, Static).update("")
+        self.query_one("#preview-age", Static).display = False
+        if self._shown != ("nothing",):
+            self._shown = ("nothing",)
+            await self.query_one(WikiMarkdown).show("")
 
     def _scroll_to_line(self, body_line: int) -> None:
         """Scroll to and flash the block holding ``body_line`` (0-based within the body)."""
@@ -198,6 +286,16 @@ class MemoryPreview(VerticalScroll):
                             markup=False)
             return
         self.post_message(MemorySelected(target))
+
+
+def _broken(result: AuditResult, path: str) -> set[str]:
+    """The targets of ``path``'s broken links."""
+    return {b.target for b in result.broken_links if b.source == path}
+
+
+def _plain(block: MarkdownBlock) -> str:
+    content = getattr(block, "_content", None)
+    return str(getattr(content, "plain", "")).casefold()
 
 
 def window(text: str, first_line: int, line: int | None,
