@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from memtui.commands.parser import ArgumentParser
+from memtui.commands.parser import ArgumentParser, fail, os_error
 
 #: subcommand → module providing ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -36,6 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(module.run(ns))
         except KeyboardInterrupt:
             return 130
+        except OSError as exc:  # a path the system refused that no command foresaw
+            return fail(os_error(exc))
     from memtui.commands import app as app_command
 
     parser = ArgumentParser(
@@ -45,7 +47,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     app_command.add_arguments(parser)
     ns = parser.parse_args(args)
-    return int(app_command.run(ns))
+    try:
+        return int(app_command.run(ns))
+    except OSError as exc:
+        return fail(os_error(exc))
 
 
 if __name__ == "__main__":

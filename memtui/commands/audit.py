@@ -3,16 +3,28 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import gc
-import json
 import sys
 import time
+from typing import TextIO
 
-from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
+from memtui.commands.parser import os_error
+from memtui.core.audit import (
+    CLAUDE_WINDOW,
+    DEFAULT_NUM_CTX,
+    PROFILES,
+    AuditOptions,
+    Auditor,
+    AuditResult,
+)
 from memtui.core.findings import reaches
 from memtui.core.report import SCHEMA
+from memtui.core.safe_output import json_safe, json_text, printable
 from memtui.core.tokens import TOKENIZERS
 from memtui.core.workspace import WorkspaceError, open_workspace
+
+FORMATS = ("text", "json", "sarif")
 
 
 def positive_int(text: str) -> int:
@@ -71,8 +83,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", nargs="?", help="workspace folder, or its MEMORY.md")
     parser.add_argument("--demo", action="store_true",
                         help="audit a temporary copy of the bundled demo workspace")
-    parser.add_argument("--json", action="store_true",
-                        help=f"print the report as JSON (schema {SCHEMA}, see the README)")
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help=f"text (default), json (schema {SCHEMA}, see the README) or "
+                        "sarif (SARIF 2.1.0, for code scanning)")
+    parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--file-tokens", action="store_true",
                         help="also count every memory file's tokens (the slow part of a "
                         "first audit; later audits take them from the cache)")
@@ -85,6 +99,10 @@ def run(ns: argparse.Namespace) -> int:
     if ns.demo == bool(ns.path):
         sys.stderr.write("memtui audit: error: give a PATH or --demo (one of them)\n")
         return 2
+    if ns.json and ns.format not in (None, "json"):
+        sys.stderr.write(f"memtui audit: error: --json and --format {ns.format} disagree\n")
+        return 2
+    ns.format = "json" if ns.json else ns.format or "text"
     if not ns.demo:
         return audit_and_report(ns.path, ns)
     import tempfile
@@ -108,22 +126,51 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
     line = ProgressLine() if sys.stderr.isatty() else None
     options = options_from(ns)
     options.keep_texts = False  # a report needs no memory's text once it is scanned
-    result = Auditor(ws, options).run(progress=line)
-    if line is not None:
-        line.clear()
-    if ns.json:
-        from memtui.core.report import to_json, write_json
+    try:
+        result = Auditor(ws, options).run(progress=line)
+    except OSError as exc:  # the workspace vanished or became unreadable mid-audit
+        sys.stderr.write(f"memtui audit: {printable(os_error(exc))}\n")
+        return 2
+    finally:
+        if line is not None:
+            line.clear()
+    if ns.format in ("json", "sarif"):
+        ascii_only = not utf8_stream(sys.stdout)
+        if ns.format == "sarif":
+            from memtui.core.sarif import to_sarif
 
-        if sys.stdout.isatty():  # indented for a person at a terminal
-            sys.stdout.write(json.dumps(to_json(result), ensure_ascii=False, indent=2) + "\n")
+            report = to_sarif(result)
+        elif sys.stdout.isatty():
+            from memtui.core.report import to_json
+
+            report = to_json(result)
         else:  # compact and streamed for a program: much faster, and never all in memory
-            write_json(result, sys.stdout.write)
+            from memtui.core.report import write_json
+
+            write_json(result, lambda text: sys.stdout.write(json_safe(text, ascii_only)))
             sys.stdout.write("\n")
+            return exit_status(result, ns)
+        # Indented for a person at a terminal; compact for a program.
+        indent = 2 if sys.stdout.isatty() else None
+        sys.stdout.write(json_text(report, indent=indent, ascii_only=ascii_only) + "\n")
     else:
         from memtui.commands.report_text import print_report
 
         print_report(result)
+    return exit_status(result, ns)
+
+
+def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
+    """1 when a finding reaches ``--fail-on``, else 0."""
     return 1 if any(reaches(f.severity, ns.fail_on) for f in result.findings) else 0
+
+
+def utf8_stream(stream: TextIO) -> bool:
+    """Whether ``stream`` encodes UTF-8 (else JSON goes out as ASCII with escapes)."""
+    try:
+        return codecs.lookup(stream.encoding or "").name == "utf-8"
+    except (LookupError, AttributeError):
+        return False
 
 
 class ProgressLine:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from memtui.core.safe_output import printable
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit.errors import Refused, report
 from memtui.edit.journal import undo
@@ -23,7 +24,7 @@ def run(ns: argparse.Namespace) -> int:
         where = f" ({exc.filename})" if exc.filename else ""
         return report("memtui undo", Refused(f"{exc.strerror or exc}{where}; nothing was "
                                              "undone"))
-    print(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}")
+    print(printable(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}"))
     if rec.get("redacted"):
         print("  the credential was not kept, so it stays redacted")
     return 0

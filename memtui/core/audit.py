@@ -179,7 +179,7 @@ class InjectedBlock:
     window: int
     files: list[str]
     cut: bool = False  # the profile's load limit cut the index
-    window_name: str = ""  # whose window it is ("Claude", "Qwen default", "--num-ctx")
+    window_name: str = ""  # whose window it is ("Claude", "Qwen", "--num-ctx")
     tokenizer: str = "qwen"  # the count the share is taken from
 
     @property
@@ -291,6 +291,8 @@ class Auditor:
         self._report_parts: dict[str, FileReport] = {}
         self._linked_from: tuple[LinkResults, int, set[str], dict[str, int]] | None = None
         self._progress: Progress = _silent
+        #: (git times, files whose mtime is a copy date, files in the older format).
+        self._shared: tuple[dict[str, float], set[str], list[str]] | None = None
 
     @property
     def tokenizers(self) -> tuple[str, ...]:
@@ -567,9 +569,12 @@ class Auditor:
         if self._git is None:
             self._git = {}
         git = self._git
-        copied = copy_group({rel: s.mtime for rel, s in scans.items()
-                             if s.dated is None and rel not in git})
-        copy_files = copied[1] if copied is not None else set()
+        if rebuilt or self._fresh or self._shared is None or self._shared[0] is not git:
+            copied = copy_group({rel: s.mtime for rel, s in scans.items()
+                                 if s.dated is None and rel not in git})
+            self._shared = (git, copied[1] if copied is not None else set(),
+                            [rel for rel, s in scans.items() if s.old_format])
+        copy_files, old_format = self._shared[1], self._shared[2]
         fingerprint = (opts.stale_days, opts.now, id(git), frozenset(copy_files),
                        id(past_limit))
         if rebuilt or fingerprint != self._state_fingerprint or \
@@ -610,7 +615,7 @@ class Auditor:
             head.append(copy_finding(copy_files))
         gathered = (stale_finding(((r.path, r.age_days, r.age_source)
                                    for r in reports.values()), opts.stale_days),
-                    old_format_finding([rel for rel, s in scans.items() if s.old_format]))
+                    old_format_finding(old_format))
         head.extend(f for f in gathered if f is not None)
 
         # Findings: the index's first, then each file's in path order (each file's own list
@@ -896,7 +901,7 @@ def window_for(profile: str, num_ctx: int | None) -> tuple[int, str, str]:
         return num_ctx, "--num-ctx", tokenizer
     if profile == "claude-code":
         return CLAUDE_WINDOW, "Claude", tokenizer
-    return DEFAULT_NUM_CTX, "Qwen default", tokenizer
+    return DEFAULT_NUM_CTX, "Qwen", tokenizer
 
 
 def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, Finding]:

@@ -10,6 +10,9 @@ from memtui.core.findings import Finding, finding
 
 KNOWN_TYPES = ("user", "feedback", "project", "reference")
 DATE_KEYS = ("modified", "updated", "recorded", "date")
+#: Values a frontmatter may hold once its YAML aliases are expanded (a "billion laughs"
+#: of a kilobyte expands to a billion): far above any real frontmatter.
+MAX_EXPANDED_VALUES = 5_000
 _LENIENT_KEY = re.compile(r"^(\s*)([A-Za-z_][\w-]*)\s*:\s*(.*)$")
 _FENCE = re.compile(r"^-{3,}\s*$")
 
@@ -227,10 +230,12 @@ def _yaml_fields(mf: MemoryFile, fm: str) -> Any:
     """Frontmatter the fast reader left to YAML (imported only then: most never need it);
     a problem becomes a finding and the fields are recovered line by line."""
     import yaml
-    from frontmatter.default_handlers import YAMLHandler
 
     try:
-        return YAMLHandler().load(fm, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        return load_yaml(fm)
+    except AliasBomb as exc:
+        mf.findings.append(finding("frontmatter", mf.path, exc.line,
+                                   f"{exc}; fields recovered line by line"))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1
@@ -241,6 +246,78 @@ def _yaml_fields(mf: MemoryFile, fm: str) -> Any:
     except Exception as exc:  # the C loader can raise odd errors on odd bytes
         mf.findings.append(finding("frontmatter", mf.path, 1, f"unreadable frontmatter: {exc}"))
     return lenient_fields(fm)
+
+
+class AliasBomb(Exception):
+    """YAML whose aliases expand too far; ``line`` is the file line of the key holding it."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def load_yaml(fm: str) -> Any:
+    """The frontmatter ``fm`` as YAML, refusing (AliasBomb) a document whose aliases expand
+    to more than MAX_EXPANDED_VALUES values or refer to themselves: constructing one is cheap,
+    but anything that walks or prints it would run for minutes and take gigabytes."""
+    import yaml
+
+    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    if "*" not in fm:  # no alias: nothing can expand
+        return yaml.load(fm, Loader=loader_class)
+    loader = loader_class(fm)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_expansion(node)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _check_expansion(root: Any) -> None:
+    import yaml
+
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def size(node: Any) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in open_nodes:
+            raise AliasBomb("frontmatter YAML has an alias that contains itself", 0)
+        open_nodes.add(key)
+        n = 1
+        if isinstance(node, yaml.SequenceNode):
+            for child in node.value:
+                n += size(child)
+                if n > MAX_EXPANDED_VALUES:
+                    break
+        elif isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                n += size(k) + size(v)
+                if n > MAX_EXPANDED_VALUES:
+                    break
+        open_nodes.discard(key)
+        sizes[key] = n
+        return n
+
+    pairs = root.value if isinstance(root, yaml.MappingNode) else [(root, root)]
+    total = 1
+    for k, v in pairs:
+        try:
+            total += size(k) + size(v)
+        except AliasBomb as exc:
+            raise AliasBomb(str(exc), k.start_mark.line + 2) from None
+        except RecursionError:
+            raise AliasBomb("frontmatter YAML is nested too deeply",
+                            k.start_mark.line + 2) from None
+        if total > MAX_EXPANDED_VALUES:
+            raise AliasBomb(f"frontmatter YAML aliases expand to more than "
+                            f"{MAX_EXPANDED_VALUES:,} values (an alias bomb); not expanded",
+                            k.start_mark.line + 2)
 
 
 def _text_value(value: Any) -> str | None:
