@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.core.helpers import memory
 from tests.core.test_trend import commit, git
-from tests.test_cli_audit import memtui
+from tests.test_cli_audit import ROOT, memtui
 
 
 def fleet(root: Path) -> Path:
@@ -79,3 +82,45 @@ def test_trend_json_oldest_first(tmp_path: Path) -> None:
     assert outside.stderr.count("\n") == 1
 
 
+
+
+def memtui_bytes(*args: str) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT), "NO_COLOR": "1",
+           "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run([sys.executable, "-m", "memtui", *args], cwd=ROOT, env=env,
+                          capture_output=True, timeout=120)
+
+
+def hostile_root(root: Path) -> Path:
+    """Workspaces named with an ESC sequence and a byte that is not UTF-8, one whose memory/
+    leads outside, a FIFO named MEMORY.md, a folder named MEMORY.md and a symlink loop."""
+    for name in (b"ctl\x1b[31mred", b"bad\xff"):
+        ws = Path(os.fsdecode(os.path.join(os.fsencode(root), name)))
+        (ws / "memory").mkdir(parents=True)
+        (ws / "MEMORY.md").write_text("- x\n", encoding="utf-8")
+    (root / "outside" / "memory").mkdir(parents=True)
+    (root / "esc").mkdir()
+    (root / "esc" / "MEMORY.md").write_text("- x\n", encoding="utf-8")
+    (root / "esc" / "memory").symlink_to(root / "outside" / "memory")
+    (root / "fifo").mkdir()
+    os.mkfifo(root / "fifo" / "MEMORY.md")
+    (root / "dir" / "MEMORY.md").mkdir(parents=True)
+    (root / "loop").mkdir()
+    (root / "loop" / "self").symlink_to(root / "loop")
+    return root
+
+
+def test_discover_hostile_names_stay_escaped_and_json_stays_utf8(tmp_path: Path) -> None:
+    root = hostile_root(tmp_path)
+    proc = memtui_bytes("audit", str(root), "--discover", "--json", "--jobs", "2")
+    assert proc.returncode == 2, proc.stderr
+    doc = json.loads(proc.stdout.decode("utf-8"))  # strict: valid UTF-8
+    rows = {Path(w["path"]).name: w for w in doc["workspaces"]}
+    assert sorted(rows) == ["bad\\xff", "ctl\x1b[31mred", "esc"]
+    assert rows["esc"]["exit"] == 2 and "\n" not in rows["esc"]["error"]
+    assert rows["ctl\x1b[31mred"]["exit"] == 0
+    text = memtui_bytes("audit", str(root), "--discover")
+    assert text.returncode == 2 and b"Traceback" not in text.stderr
+    assert b"\x1b" not in text.stdout and b"\xff" not in text.stdout
+    assert b"ctl\\x1b[31mred" in text.stdout and b"bad\\xff" in text.stdout
+    assert b"symbolic link leading outside" in text.stdout

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ from rich.text import Text
 from memtui.commands.parser import wide_console
 from memtui.core.audit import AuditOptions
 from memtui.core.fleet import audit_fleet, find_workspaces, fleet_exit, to_fleet_json
+from memtui.core.safe_output import json_text, printable
 
 
 def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> int:
@@ -23,7 +23,7 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> i
     of its workspaces (2 when ROOT itself cannot be read)."""
     root = Path(root_arg).expanduser()
     if not root.is_dir():
-        sys.stderr.write(f"memtui audit: {root_arg}: not a folder\n")
+        sys.stderr.write(f"memtui audit: {printable(root_arg)}: not a folder\n")
         return 2
     root = root.resolve()
     paths = find_workspaces(root)
@@ -37,7 +37,10 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> i
     if tty and paths:
         sys.stderr.write("\r" + " " * 60 + "\r")
     if getattr(ns, "json", False):
-        sys.stdout.write(json.dumps(to_fleet_json(root, rows), ensure_ascii=False) + "\n")
+        from memtui.commands.audit import utf8_stream
+
+        sys.stdout.write(json_text(to_fleet_json(root, rows),
+                                   ascii_only=not utf8_stream(sys.stdout)) + "\n")
     else:
         print_fleet(root, rows)
     return fleet_exit(rows)
@@ -60,9 +63,9 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
         table.add_column(name, justify=justify, no_wrap=True,  # type: ignore[arg-type]
                          overflow="fold" if name == "workspace" else "ellipsis")
     for r in sorted(rows, key=lambda r: r["path"]):
-        rel = Text(_rel(root, r["path"]))
+        rel = Text(printable(_rel(root, r["path"])))
         if r.get("error"):
-            table.add_row(rel, Text(r["error"], style="red"), "", "", "", "", "", "",
+            table.add_row(rel, Text(printable(r["error"]), style="red"), "", "", "", "", "", "",
                           Text(str(r["exit"]), style="bold red"))
             continue
         share = f" ({r['share']:.1%})" if r.get("share") is not None else ""
@@ -81,7 +84,7 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
 
 def print_fleet(root: Path, rows: list[dict[str, Any]], console: Console | None = None) -> None:
     console = console or wide_console()
-    console.print(Text(f"memtui fleet: {len(rows):,} workspaces under {os.fspath(root)}",
+    console.print(Text(f"memtui fleet: {len(rows):,} workspaces under {printable(os.fspath(root))}",
                        style="bold"))
     if rows:
         console.print(fleet_table(root, rows))

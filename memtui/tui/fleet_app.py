@@ -24,6 +24,7 @@ from textual.widgets.data_table import RowDoesNotExist
 
 from memtui.core.audit import AuditOptions
 from memtui.core.fleet import audit_fleet, find_workspaces, start_workers
+from memtui.core.safe_output import printable
 from memtui.core.wording import plural, sparkline
 from memtui.tui.app import MemtuiApp
 from memtui.tui.config import load_config
@@ -120,7 +121,7 @@ class FleetApp(App[str | None]):
         self.redraw()
         self.query_one(DataTable).focus()
         if self.state.notice:
-            self.notify(self.state.notice, severity="error")
+            self.notify(printable(self.state.notice), severity="error", markup=False)
             self.state.notice = ""
         if self.state.paths is None or not self.state.rows:
             self.audit_all()
@@ -224,11 +225,12 @@ class FleetApp(App[str | None]):
         return rows
 
     def _rel(self, path: str) -> str:
+        """``path`` relative to the root, as shown (control characters escaped)."""
         try:
             rel = Path(path).relative_to(self.root).as_posix()
         except ValueError:
-            return path
-        return rel
+            rel = path
+        return printable(rel)
 
     def redraw(self) -> None:
         self._redraw_pending = False
@@ -246,7 +248,7 @@ class FleetApp(App[str | None]):
         self.state.cursor = keep
         total = len(self.state.paths or [])
         failing = sum(1 for r in self.state.rows.values() if r.get("exit"))
-        head = Text.assemble(("memtui fleet", "bold"), f"  {self.root}  ",
+        head = Text.assemble(("memtui fleet", "bold"), f"  {printable(str(self.root))}  ",
                              plural(total, "workspace"))
         if len(self.state.rows) < total:
             head.append(f", audited {len(self.state.rows):,}")
@@ -261,7 +263,7 @@ class FleetApp(App[str | None]):
         rel = Text(self._rel(r["path"]))
         if r.get("error"):
             return [rel, Text(str(r["exit"]), style="bold red"),
-                    Text(r["error"], style="red"), *[""] * (len(COLUMNS) - 3)]
+                    Text(printable(r["error"]), style="red"), *[""] * (len(COLUMNS) - 3)]
 
         def num(key: str, style: str = "") -> Text:
             value = r.get(key)
