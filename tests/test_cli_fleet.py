@@ -124,3 +124,17 @@ def test_discover_hostile_names_stay_escaped_and_json_stays_utf8(tmp_path: Path)
     assert b"\x1b" not in text.stdout and b"\xff" not in text.stdout
     assert b"ctl\\x1b[31mred" in text.stdout and b"bad\\xff" in text.stdout
     assert b"symbolic link leading outside" in text.stdout
+
+
+def test_trend_escapes_a_commit_subject_and_an_empty_repository_is_no_error(
+        tmp_path: Path) -> None:
+    git(tmp_path, "init", "-q")
+    (tmp_path / "MEMORY.md").write_text("- x\n", encoding="utf-8")
+    empty = memtui("trend", str(tmp_path))
+    assert empty.returncode == 0 and "No commit touched" in empty.stdout, empty.stderr
+    commit(tmp_path, {"MEMORY.md": "- y\n"}, "retitled\x1b]0;pwned\x07")
+    proc = memtui_bytes("trend", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert b"\x1b" not in proc.stdout and b"retitled\\x1b]0;pwned\\x07" in proc.stdout
+    doc = json.loads(memtui_bytes("trend", str(tmp_path), "--json").stdout.decode("utf-8"))
+    assert doc["points"][0]["subject"] == "retitled\x1b]0;pwned\x07"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -12,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from memtui.commands.parser import wide_console
+from memtui.core.safe_output import json_text, printable
 from memtui.core.trend import TrendError, trend
 from memtui.core.wording import sparkline
 from memtui.core.workspace import WorkspaceError
@@ -32,10 +32,13 @@ def run(ns: argparse.Namespace) -> int:
     try:
         points = trend(ns.path, options_from(ns))
     except (WorkspaceError, TrendError) as exc:
-        sys.stderr.write(f"memtui trend: {exc}\n")
+        sys.stderr.write(f"memtui trend: {printable(str(exc))}\n")
         return 2
     if ns.json:
-        sys.stdout.write(json.dumps({"schema": 1, "points": points}, ensure_ascii=False) + "\n")
+        from memtui.commands.audit import utf8_stream
+
+        sys.stdout.write(json_text({"schema": 1, "points": points},
+                                   ascii_only=not utf8_stream(sys.stdout)) + "\n")
     else:
         print_trend(points)
     return 0
@@ -55,7 +58,7 @@ def print_trend(points: list[dict[str, Any]], console: Console | None = None) ->
     for p in points:
         table.add_row(p["date"][:10], p["commit"][:8], f"{p['memory_files']:,}",
                       f"{p['orphans']:,}", f"{p['unreachable']:,}", f"{p['broken_links']:,}",
-                      f"{p['dangling']:,}", f"{p['block_tokens']:,}", Text(p["subject"]))
+                      f"{p['dangling']:,}", f"{p['block_tokens']:,}", Text(printable(p["subject"])))
     console.print(table)
     for key, label in (("orphans", "orphans"), ("unreachable", "unreachable"),
                        ("block_tokens", "block tokens")):

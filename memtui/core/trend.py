@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
@@ -48,7 +49,9 @@ class Commit:
 
 def _git(repo: Path, *args: str) -> bytes:
     try:
-        proc = subprocess.run(["git", "-C", os.fspath(repo), *args], capture_output=True,
+        # literal: a workspace folder named ``w*`` or ``[x]`` is that folder, not a pattern
+        proc = subprocess.run(["git", "--literal-pathspecs", "-C", os.fspath(repo), *args],
+                              capture_output=True,
                               check=False, stdin=subprocess.DEVNULL)
     except FileNotFoundError:
         raise TrendError("git is not installed") from None
@@ -61,15 +64,19 @@ def _git(repo: Path, *args: str) -> bytes:
 def locate(ws: Workspace) -> tuple[Path, str]:
     """The repository's top folder and the workspace's path inside it (``""`` at the top)."""
     try:
-        top = _git(ws.root, "rev-parse", "--show-toplevel").decode().strip()
+        out = _git(ws.root, "rev-parse", "--show-toplevel")
     except TrendError:
         raise TrendError(f"{ws.root}: not inside a git repository") from None
+    top = os.fsdecode(out[:-1] if out.endswith(b"\n") else out)  # any bytes, even a newline
     prefix = ws.root.relative_to(Path(top).resolve()).as_posix()
     return Path(top), "" if prefix == "." else prefix
 
 
 def commits(repo: Path, prefix: str) -> list[Commit]:
-    """The commits that touched ``prefix``, oldest first (first-parent history)."""
+    """The commits that touched ``prefix``, oldest first (first-parent history); none in a
+    repository without commits."""
+    if not _has_head(repo):
+        return []
     out = _git(repo, "log", "--first-parent", "--reverse", "--format=%H%x00%ct%x00%s%x00",
                "--", prefix or ".")
     fields = out.decode("utf-8", "replace").split("\0")
@@ -79,6 +86,14 @@ def commits(repo: Path, prefix: str) -> list[Commit]:
         if sha:
             found.append(Commit(sha, int(fields[i + 1]), fields[i + 2]))
     return found
+
+
+def _has_head(repo: Path) -> bool:
+    try:
+        _git(repo, "rev-parse", "--verify", "--quiet", "HEAD")
+    except TrendError:
+        return False
+    return True
 
 
 def _safe_rel(path: str, prefix: str) -> str | None:
@@ -167,6 +182,8 @@ def _apply(root: Path, blobs: _Blobs, changes: Iterator[tuple[str, str, str]], p
         if data is None or len(data) > MAX_BLOB:
             data = b""
         try:
+            if target.is_dir() and not target.is_symlink():  # a folder became a file
+                shutil.rmtree(target)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
             stamp += 1

@@ -109,3 +109,49 @@ def test_not_a_repository_is_one_clear_error(tmp_path: Path) -> None:
     (tmp_path / "MEMORY.md").write_text("- x\n")
     with pytest.raises(TrendError, match="not inside a git repository"):
         trend(tmp_path)
+
+
+def test_a_folder_that_becomes_a_file_and_back(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    expected = []
+
+    def step(files: dict[str, str | None], message: str) -> None:
+        commit(repo, files, message)
+        row = health_row(to_json(Auditor(open_workspace(repo), AuditOptions(profile="item"))
+                                 .run()))
+        expected.append({k: row[k] for k in POINT_KEYS})
+
+    step({"MEMORY.md": "- [A](memory/a.md) — a\n- [X](memory/a.md/x.md) — x\n",
+          "memory/a.md/x.md": memory("x", "X.")}, "a.md is a folder")
+    (repo / "memory" / "a.md" / "x.md").unlink()
+    (repo / "memory" / "a.md").rmdir()
+    step({"memory/a.md": memory("a", "A.")}, "a.md is a file")
+    (repo / "memory" / "a.md").unlink()
+    step({"memory/a.md/x.md": memory("x", "X.")}, "a folder again")
+    points = trend(repo)
+    assert [{k: p[k] for k in POINT_KEYS} for p in points] == expected
+    assert [p["memory_files"] for p in points] == [1, 1, 1]
+    assert [p["broken_links"] for p in points] == [0, 1, 0]
+
+
+def test_an_empty_repository_has_no_points(tmp_path: Path) -> None:
+    git(tmp_path, "init", "-q")
+    (tmp_path / "MEMORY.md").write_text("- x\n")
+    assert trend(tmp_path) == []
+
+
+def test_a_folder_named_like_a_pattern_is_only_itself(tmp_path: Path) -> None:
+    git(tmp_path, "init", "-q")
+    commit(tmp_path, {"w*/MEMORY.md": "- x\n", "wx/MEMORY.md": "- x\n"}, "both")
+    commit(tmp_path, {"wx/memory/b.md": memory("b", "B.")}, "only wx")
+    assert [p["subject"] for p in trend(tmp_path / "w*")] == ["both"]
+
+
+def test_a_repository_whose_name_is_not_utf8(tmp_path: Path) -> None:
+    repo = Path(os.fsdecode(os.path.join(os.fsencode(tmp_path), b"r\xff\n")))
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"MEMORY.md": "- x\n"}, "one")
+    assert [p["subject"] for p in trend(repo)] == ["one"]
