@@ -86,3 +86,55 @@ async def wait_for(page: object, needle: str, seconds: float) -> str:
             return text
         await asyncio.sleep(0.3)
     raise AssertionError(f"{needle!r} never reached the browser; got {text[-500:]!r}")
+
+
+def ipv6_loopback() -> bool:
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+def page_urls(port: int, host: str, header: str | None = None) -> list[str]:
+    """The script and socket addresses the page at ``host`` tells a browser to load."""
+    import re
+    import urllib.request
+
+    request = urllib.request.Request(f"http://{host}:{port}/")
+    if header:
+        request.add_header("Host", header)
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        html = reply.read().decode()
+    return re.findall(r'"((?:http|ws)://[^"]*(?:textual\.js|/ws))"', html)
+
+
+@pytest.mark.skipif(not ipv6_loopback(), reason="no IPv6 loopback")
+def test_the_page_loads_its_scripts_from_the_address_it_was_reached_at() -> None:
+    import socket
+
+    port = free_port()
+    server = subprocess.Popen(serve_cmd("--demo", "--host", "::1", "--port", str(port)),
+                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with socket.socket(socket.AF_INET6) as s:
+                if s.connect_ex(("::1", port)) == 0:
+                    break
+            assert server.poll() is None, server.stderr.read().decode()  # type: ignore[union-attr]
+            assert time.monotonic() < deadline, "memtui serve did not listen"
+            time.sleep(0.2)
+        # textual-serve alone wrote http://::1:PORT/..., which is no URL
+        assert page_urls(port, "[::1]") == [f"http://[::1]:{port}/static/js/textual.js",
+                                            f"ws://[::1]:{port}/ws"]
+        # reached under another name (a room's machines use the host's address): that name
+        assert page_urls(port, "[::1]", f"demo.example:{port}") == [
+            f"http://demo.example:{port}/static/js/textual.js", f"ws://demo.example:{port}/ws"]
+    finally:
+        server.terminate()
+        out, _err = server.communicate(timeout=20)
+    assert f"http://[::1]:{port}".encode() in out

@@ -13,6 +13,7 @@ import ipaddress
 import shlex
 import sys
 import tempfile
+from typing import Any
 
 from memtui.commands.parser import fail
 
@@ -57,8 +58,8 @@ def run(ns: argparse.Namespace) -> int:
         if not ns.public:
             return fail(f"refusing to serve on {ns.host}: anyone who can reach it can edit "
                         "this memory; add --public to do it anyway")
-        sys.stderr.write(f"memtui: warning: serving on {ns.host}:{ns.port}; anyone who can "
-                         "reach it can read and edit this memory and talk to the agent\n")
+        sys.stderr.write(f"memtui: warning: serving on {url_host(ns.host)}:{ns.port}; anyone "
+                         "who can reach it can read and edit this memory and talk to the agent\n")
     with tempfile.TemporaryDirectory(prefix="memtui-serve-") as tmp:
         if ns.demo:
             from memtui.demo import demo_copy
@@ -72,11 +73,29 @@ def run(ns: argparse.Namespace) -> int:
         return serve(path, ns.host, ns.port)
 
 
+def url_host(host: str) -> str:
+    """``host`` as a URL writes it: an IPv6 address in brackets."""
+    host = host.strip("[]")
+    return f"[{host}]" if ":" in host else host
+
+
 def serve(path: str, host: str, port: int) -> int:
+    from aiohttp import web
     from textual_serve.server import Server
 
+    class PageServer(Server):
+        """textual-serve's server, telling each browser to load the page's scripts and
+        socket from the address it reached the page at: its own ``http://{host}:{port}``
+        is no URL for IPv6 (``http://::1:8000``) and unreachable from another machine for
+        ``0.0.0.0``."""
+
+        async def handle_index(self, request: web.Request) -> Any:
+            self.public_url = f"{request.scheme}://{request.host}"
+            return await super().handle_index(request)
+
     command = shlex.join([sys.executable, "-m", "memtui", path])
-    server = Server(command, host=host, port=port, title="memtui")
+    server = PageServer(command, host=host.strip("[]"), port=port, title="memtui",
+                        public_url=f"http://{url_host(host)}:{port}")
     try:
         server.serve()
     except OSError as exc:  # the port is taken, the address is not this machine's, …
