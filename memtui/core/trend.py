@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
@@ -204,11 +204,10 @@ def trend(path: str | os.PathLike[str], options: AuditOptions | None = None,
     history = commits(repo, prefix)
     if last is not None:
         history = history[-last:] if last > 0 else []
-    options = options or AuditOptions()
+    options = replace(options or AuditOptions(), suggestions=False)  # a point counts them
     if options.profile is None:
         # The profile the workspace has now, so points stay comparable across commits.
-        options = AuditOptions(**{**options.__dict__, "profile":
-                                  "item" if ws.layout == "item" else "claude-code"})
+        options = replace(options, profile="item" if ws.layout == "item" else "claude-code")
     points: list[dict[str, Any]] = []
     blobs = _Blobs(repo)
     try:

@@ -155,3 +155,14 @@ def test_a_repository_whose_name_is_not_utf8(tmp_path: Path) -> None:
     git(repo, "init", "-q")
     commit(repo, {"MEMORY.md": "- x\n"}, "one")
     assert [p["subject"] for p in trend(repo)] == ["one"]
+
+
+def test_suggestions_are_left_out_only_when_asked(tmp_path: Path) -> None:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "MEMORY.md").write_text("- [A](memory/aa.md) — a\n", encoding="utf-8")
+    (tmp_path / "memory" / "a.md").write_text(memory("a", "A."), encoding="utf-8")
+    full = Auditor(open_workspace(tmp_path), AuditOptions()).run()
+    lean = Auditor(open_workspace(tmp_path), AuditOptions(suggestions=False)).run()
+    assert [b.suggestions for b in full.broken_links] == [["memory/a.md"]]
+    assert [b.suggestions for b in lean.broken_links] == [[]]
+    assert health_row(to_json(full)) == health_row(to_json(lean))
