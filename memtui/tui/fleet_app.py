@@ -190,8 +190,9 @@ class FleetApp(App[str | None]):
                 full = os.fspath(self.root / rel)
                 owner = next((k for k in known if full == k or full.startswith(k + os.sep)),
                              None)
-                if owner is None or (rel.endswith("MEMORY.md")
-                                     and owner != os.path.dirname(full)):
+                if owner is None or (rel.endswith("MEMORY.md")  # ⇣ its index came or went
+                                     and (owner != os.path.dirname(full)
+                                          or not os.path.isfile(full))):
                     self.call_from_thread(self.audit_all)  # a workspace came or went
                     return
                 hit.add(owner)
@@ -216,12 +217,14 @@ class FleetApp(App[str | None]):
                 if not needle or needle in self._rel(r["path"]).casefold()]
         key = self.state.sort
 
-        def sort_key(r: dict[str, Any]) -> tuple[bool, Any]:
-            value = r.get(key) if key != "path" else self._rel(r["path"])
-            return value is None, value if value is not None else 0
+        def value(r: dict[str, Any]) -> Any:
+            return r.get(key) if key != "path" else self._rel(r["path"])
 
         rows.sort(key=lambda r: self._rel(r["path"]))  # ties stay in path order
-        rows.sort(key=sort_key, reverse=self.state.reverse)
+        # rows without the value (a workspace that could not be audited) last either way
+        rows.sort(key=lambda r: value(r) is None)
+        known = sum(1 for r in rows if value(r) is not None)
+        rows[:known] = sorted(rows[:known], key=value, reverse=self.state.reverse)
         return rows
 
     def _rel(self, path: str) -> str:

@@ -12,6 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import DataTable, Static
 
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable
 from memtui.tui.audit_view import AuditView
 
 #: (point key, label, plot colour) of each plotted series.
@@ -76,7 +77,7 @@ class TrendView(AuditView):
 
     def _show_error(self, message: str) -> None:
         self.query_one(".summary", Static).update(
-            Text(f"No trend: {message}. The Trend view needs the workspace in a git "
+            Text(f"No trend: {printable(message)}. The Trend view needs the workspace in a git "
                  "repository.", style=self.palette.muted))
 
     def _show(self, head: str, points: list[dict[str, Any]]) -> None:
@@ -107,7 +108,7 @@ class TrendView(AuditView):
             f"({p['unreachable']:,} unreachable), {p['block_tokens']:,} block tokens",
             (f" · first: {first['orphans']:,} orphans, {first['block_tokens']:,} tokens",
              self.palette.muted),
-            (f" · {p['subject']}", self.palette.muted)))
+            (f" · {printable(p['subject'])}", self.palette.muted)))
 
     def _plot(self, at: int) -> None:
         plot: Any = self.query_one("PlotextPlot")

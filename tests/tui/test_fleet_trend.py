@@ -80,7 +80,7 @@ async def test_trend_view_plots_each_commit(tmp_path: Path) -> None:
     commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n", "memory/a.md": memory("a", "A")},
            "first")
     commit(repo, {"memory/b.md": memory("b", "B")}, "orphan b")
-    commit(repo, {"memory/c.md": memory("c", "C")}, "orphan c")
+    commit(repo, {"memory/c.md": memory("c", "C")}, "orphan c\x1b[2J")
     app = MemtuiApp(open_workspace(repo), AuditOptions(), watch=False)
     async with app.run_test(size=(140, 40)) as pilot:
         await wait_for(pilot, lambda: app.audits >= 1)
@@ -91,7 +91,7 @@ async def test_trend_view_plots_each_commit(tmp_path: Path) -> None:
         table = view.query_one(DataTable)
         assert [str(table.get_row_at(i)[2]) for i in range(3)] == ["0", "1", "2"]
         assert "at " in str(view.query_one(".summary").render())
-        assert "orphan c" in str(view.query_one(".summary").render())
+        assert "orphan c\\x1b[2J" in str(view.query_one(".summary").render())  # escaped
         await pilot.press("up")  # the cursor moves to the commit before
         await pilot.pause(0.2)
         assert "orphan b" in str(view.query_one(".summary").render())
@@ -106,3 +106,53 @@ async def test_trend_view_outside_git_says_why(workspace: Path) -> None:
         await pilot.press("8")
         view = app.query_one("#trend-view")
         await wait_for(pilot, lambda: "git" in str(view.query_one(".summary").render()))
+
+
+async def test_fleet_of_nothing_then_errors_sorted_and_a_workspace_removed(
+        tmp_path: Path) -> None:
+    import shutil
+
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: app.state.paths == [])
+        await pilot.pause(0.4)
+        assert app.query_one(DataTable).row_count == 0
+        assert "0 workspaces" in str(app.query_one("#fleet-header").render())
+    fleet(tmp_path)
+    (tmp_path / "outside" / "memory").mkdir(parents=True)
+    esc = tmp_path / "items" / "\x1b[2Jesc"  # its memory/ leads outside: an error row
+    esc.mkdir()
+    (esc / "MEMORY.md").write_text("- x\n", encoding="utf-8")
+    (esc / "memory").symlink_to(tmp_path / "outside" / "memory")
+    app = FleetApp(tmp_path, AuditOptions(), watch=True, jobs=2)
+    async with app.run_test(size=(160, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 5, timeout=90)
+        await pilot.press("s", "s")  # by files, most first: the error row has none
+        assert app.state.sort == "memory_files"
+        await pilot.pause(0.4)
+        table = app.query_one(DataTable)
+        names = cells(table)
+        assert names[-1] == "items/\\x1b[2Jesc" and "\x1b" not in "".join(names)
+        await pilot.pause(1.0)  # the watcher is up
+        shutil.rmtree(tmp_path / "items" / "clean")
+        gone = str(tmp_path / "items" / "clean")
+        await wait_for(pilot, lambda: gone not in app.state.rows
+                       and app.state.paths is not None and gone not in app.state.paths,
+                       timeout=60)
+        await pilot.pause(0.4)
+        assert "items/clean" not in cells(table) and len(cells(table)) == 4
+
+
+async def test_trend_view_in_a_repository_without_commits(tmp_path: Path) -> None:
+    from memtui.tui.app import MemtuiApp
+
+    git(tmp_path, "init", "-q")
+    (tmp_path / "MEMORY.md").write_text("- x\n", encoding="utf-8")
+    app = MemtuiApp(open_workspace(tmp_path), AuditOptions(), watch=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1)
+        await pilot.press("8")
+        view = app.query_one("#trend-view")
+        await wait_for(pilot, lambda: "No commit" in str(view.query_one(".summary").render()),
+                       timeout=30)
+        assert view.query_one(DataTable).row_count == 0
