@@ -138,3 +138,14 @@ def test_trend_escapes_a_commit_subject_and_an_empty_repository_is_no_error(
     assert b"\x1b" not in proc.stdout and b"retitled\\x1b]0;pwned\\x07" in proc.stdout
     doc = json.loads(memtui_bytes("trend", str(tmp_path), "--json").stdout.decode("utf-8"))
     assert doc["points"][0]["subject"] == "retitled\x1b]0;pwned\x07"
+
+
+def test_discover_refuses_sarif_and_a_root_that_is_a_file(tmp_path: Path) -> None:
+    sarif = memtui("audit", str(fleet(tmp_path)), "--discover", "--format", "sarif")
+    assert sarif.returncode == 2 and sarif.stdout == ""
+    assert sarif.stderr.count("\n") == 1 and "sarif" in sarif.stderr
+    (tmp_path / "file").write_text("x")
+    afile = memtui("audit", str(tmp_path / "file"), "--discover")
+    assert afile.returncode == 2 and afile.stderr.count("\n") == 1
+    jobs = memtui("audit", str(tmp_path), "--discover", "--jobs", "0")
+    assert jobs.returncode == 2 and "Traceback" not in jobs.stderr

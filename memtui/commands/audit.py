@@ -113,6 +113,10 @@ def run(ns: argparse.Namespace) -> int:
         if ns.demo:
             sys.stderr.write("memtui audit: error: --discover needs a PATH, not --demo\n")
             return 2
+        if ns.format == "sarif":  # one log per workspace: a fleet has no single one
+            sys.stderr.write("memtui audit: error: --format sarif audits one workspace, "
+                             "not --discover (use --json for the fleet)\n")
+            return 2
         from memtui.commands.fleet import run_fleet
 
         return run_fleet(ns.path, options_from(ns), ns)
