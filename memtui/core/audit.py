@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from memtui.core.age import DAY, git_times, parse_date
-from memtui.core.clean_texts import CHECKS_VERSION, CleanTexts
+from memtui.core.clean_texts import CleanTexts
 from memtui.core.findings import Finding, finding
 from memtui.core.gathered import (
     copy_finding,
@@ -250,11 +250,15 @@ class Auditor:
     """Audits one workspace, again and again, re-reading only what changed."""
 
     def __init__(self, ws: Workspace, options: AuditOptions | None = None,
-                 counter: TokenCounter | None = None) -> None:
+                 counter: TokenCounter | None = None, clean: CleanTexts | None = None,
+                 autosave: bool = True) -> None:
+        """``counter``, ``clean``: caches to share with other auditors (a fleet's worker
+        keeps one of each); ``autosave``: whether a full ``run()`` writes them to disk."""
         self.ws = ws
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
-        self._clean: CleanTexts | None = None
+        self._clean: CleanTexts | None = clean
+        self.autosave = autosave
         self._scans: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
         self._paths: list[str] = []
         self._docs: list[str] = []
@@ -337,7 +341,7 @@ class Auditor:
         finally:
             if collecting:
                 gc.enable()
-        if changed is None:
+        if changed is None and self.autosave:
             self.save_cache()
         result.elapsed = time.perf_counter() - started
         return result
@@ -359,10 +363,7 @@ class Auditor:
         """Digests of texts known to pass the credential and instruction checks; it shares
         the token counter's cache folder (none when the counter has no cache file)."""
         if self._clean is None:
-            cache_file = self.counter.cache_file
-            self._clean = CleanTexts(
-                cache_file.parent / f"clean-texts-v{CHECKS_VERSION}.marshal"
-                if cache_file is not None else None)
+            self._clean = CleanTexts.beside(self.counter.cache_file)
         return self._clean
 
     # -- discovery -------------------------------------------------------------------------

@@ -49,6 +49,7 @@ from memtui.tui.orphans_view import OrphansView
 from memtui.tui.palette import Palette
 from memtui.tui.preview import MemoryPreview
 from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes, readable_cursor
+from memtui.tui.trend_view import TrendView
 from memtui.tui.watcher import watch_workspace
 
 DEFAULT_THEME = "memtui-night"
@@ -60,7 +61,7 @@ NOTICE_SECONDS = 8.0
 #: New or edited memories counted before their audit is shown; more are counted after it.
 FEW_TO_COUNT = 50
 
-#: (pane id, tab title, view class) in keystroke order 1..7.
+#: (pane id, tab title, view class) in keystroke order 1..8.
 VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
     ("index", "Index", IndexView),
     ("files", "Files", FilesView),
@@ -69,6 +70,7 @@ VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
     ("graph", "Graph", GraphView),
     ("findings", "Findings", FindingsView),
     ("block", "Block", BlockView),
+    ("trend", "Trend", TrendView),
 )
 
 
@@ -486,7 +488,7 @@ class MemtuiApp(CurateActions, App[int]):
             await asyncio.sleep(0)
 
     def _view_widget(self, pid: str) -> Widget:
-        return self.view(pid).query_one("RowTable, Tree, TextArea")
+        return self.view(pid).query_one("RowTable, Tree, TextArea, DataTable")
 
     @on(TabbedContent.TabActivated)
     async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
