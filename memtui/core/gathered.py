@@ -7,6 +7,7 @@ workspace one "stale" per memory, burying the findings that need action.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 
@@ -25,6 +26,13 @@ def copy_group(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:
     """When the files dated only by mtime were nearly all written in one moment (a copy, an
     archive extraction), that moment and those files: their mtime is not their age."""
     if len(mtimes) < COPY_MIN_FILES:
+        return None
+    # First the cheap question, asked on every re-audit: does any window of COPY_SPREAD
+    # seconds hold the COPY_SHARE of the files at all? (Usually not: then no copy.)
+    times = sorted(mtimes.values())
+    need = math.ceil(COPY_SHARE * len(times))
+    if not any(times[i + need - 1] - times[i] <= COPY_SPREAD
+               for i in range(len(times) - need + 1)):
         return None
     ordered = sorted(mtimes.items(), key=lambda kv: kv[1])
     best, best_start, start = 0, 0, 0
