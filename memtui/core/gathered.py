@@ -34,6 +34,13 @@ def copy_group(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:
     if not any(times[i + need - 1] - times[i] <= COPY_SPREAD
                for i in range(len(times) - need + 1)):
         return None
+    return best_window(mtimes)
+
+
+def best_window(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:
+    """``copy_group`` found window by window, without its first question."""
+    if len(mtimes) < COPY_MIN_FILES:
+        return None
     ordered = sorted(mtimes.items(), key=lambda kv: kv[1])
     best, best_start, start = 0, 0, 0
     for end in range(len(ordered)):

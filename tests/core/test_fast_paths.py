@@ -86,35 +86,16 @@ def test_dangling_placeholders_keep_each_source_once_in_order() -> None:
     assert g.placeholders["late"] == ["pre.md"]
 
 
-def _copy_group_window_by_window(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:
-    """copy_group as first written: the best window found position by position."""
-    from memtui.core.gathered import COPY_MIN_FILES, COPY_SHARE, COPY_SPREAD
-
-    if len(mtimes) < COPY_MIN_FILES:
-        return None
-    ordered = sorted(mtimes.items(), key=lambda kv: kv[1])
-    best, best_start, start = 0, 0, 0
-    for end in range(len(ordered)):
-        while ordered[end][1] - ordered[start][1] > COPY_SPREAD:
-            start += 1
-        if end - start + 1 > best:
-            best, best_start = end - start + 1, start
-    if best < COPY_SHARE * len(ordered):
-        return None
-    group = ordered[best_start:best_start + best]
-    return group[0][1], {rel for rel, _ in group}
-
-
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from([0.0, 0.5, 1.0, 1.9, 2.0, 2.1, 3.0, 100.0, 1e9]),
                 min_size=0, max_size=40),
        st.lists(st.floats(0, 5, allow_nan=False), max_size=40))
 def test_copy_group_answers_as_the_window_by_window_search(base: list[float],
                                                            jitter: list[float]) -> None:
-    from memtui.core.gathered import copy_group
+    from memtui.core.gathered import best_window, copy_group
 
     times = [b + (jitter[i] if i < len(jitter) else 0.0) for i, b in enumerate(base)]
     mtimes = {f"m{i}.md": t for i, t in enumerate(times)}
-    assert copy_group(mtimes) == _copy_group_window_by_window(mtimes)
+    assert copy_group(mtimes) == best_window(mtimes)
     same = {f"c{i}.md": 1000.0 + i * 0.01 for i in range(30)}  # a copy: found
-    assert copy_group(same) == _copy_group_window_by_window(same) is not None
+    assert copy_group(same) == best_window(same) is not None
