@@ -198,3 +198,14 @@ def test_by_default_tokens_are_counted_in_the_windows_tokenizer(tmp_path: Path) 
     qwen = json.loads(memtui("audit", str(tmp_path), "--json", "--tokenizer", "qwen").stdout)
     assert set(qwen["injected_block"]["tokens"]) == {"qwen", "cl100k"}
     assert qwen["injected_block"]["share"] == data["injected_block"]["share"]
+
+
+def test_the_collector_is_back_on_after_an_audit_in_process(clean: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import gc
+
+    from memtui.cli import main
+
+    assert gc.isenabled()
+    assert main(["audit", str(clean), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["memory_files"] == 1
+    assert gc.isenabled()

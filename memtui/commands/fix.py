@@ -15,7 +15,7 @@ from memtui.core.safe_output import printable, utf8_safe
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
-from memtui.edit.errors import Refused, UsageError, report, tolerant_stdout
+from memtui.edit.errors import Refused, UsageError, report
 from memtui.edit.snapshot import Snapshot
 
 Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
@@ -107,7 +107,6 @@ def not_utf8(ns: argparse.Namespace) -> str | None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    tolerant_stdout()
     try:
         problem = not_utf8(ns)
         if problem:

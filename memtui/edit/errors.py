@@ -20,9 +20,3 @@ def report(prog: str, exc: Exception) -> int:
     sys.stderr.write(f"{prog}: {printable(str(exc))}\n")
     return 1 if isinstance(exc, Refused) else 2
 
-
-def tolerant_stdout() -> None:
-    """Let stdout print paths that are not valid UTF-8 (escaped) instead of failing."""
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if callable(reconfigure):
-        reconfigure(errors="backslashreplace")
