@@ -92,7 +92,10 @@ class Page:
 async def open_page(url: str, width: int = 1280, height: int = 800) -> AsyncIterator[Page]:
     exe = chromium()
     assert exe, "chromium is not installed"
-    with tempfile.TemporaryDirectory(prefix="memtui-chromium-") as profile:
+    # chromium's helpers (crashpad, a renderer) can outlive it and still write the profile:
+    # removing it then failed "Directory not empty" under load
+    with tempfile.TemporaryDirectory(prefix="memtui-chromium-",
+                                     ignore_cleanup_errors=True) as profile:
         proc = subprocess.Popen(
             [exe, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0",
              f"--window-size={width},{height}", "about:blank"],
