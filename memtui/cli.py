@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from memtui.commands.parser import ArgumentParser
+from memtui.commands.parser import ArgumentParser, fail, os_error
 
 #: subcommand → module providing ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -20,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "history": ("memtui.commands.history", "list the operations done on a workspace"),
     "undo": ("memtui.commands.undo", "revert the last operation on a workspace"),
     "eval": ("memtui.commands.eval", "run the agent N times and classify each run"),
+    "trend": ("memtui.commands.trend", "a workspace's health at each git commit that touched it"),
+    "serve": ("memtui.commands.serve", "serve the app in a web browser (for demos)"),
 }
 
 
@@ -36,6 +38,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(module.run(ns))
         except KeyboardInterrupt:
             return 130
+        except OSError as exc:  # a path the system refused that no command foresaw
+            return fail(os_error(exc))
     from memtui.commands import app as app_command
 
     parser = ArgumentParser(
@@ -45,7 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     app_command.add_arguments(parser)
     ns = parser.parse_args(args)
-    return int(app_command.run(ns))
+    try:
+        return int(app_command.run(ns))
+    except OSError as exc:
+        return fail(os_error(exc))
 
 
 if __name__ == "__main__":

@@ -390,6 +390,8 @@ class OllamaClient:
                                  "dropped — send again, or update Ollama if it repeats") from None
         if not isinstance(chunk, dict):
             raise _malformed("the chunk", chunk, "an object")
+        if "\\ud" in line.lower():  # maybe a lone surrogate escape: replace every one
+            chunk = json.loads(_clean(json.dumps(chunk, ensure_ascii=False)))
         if "error" in chunk:
             err = chunk["error"]
             raise ServerError(_server_error_line(err if isinstance(err, str)
@@ -515,7 +517,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 def _clean(text: str) -> str:
     """Lone surrogates (a ``\\udXXX`` escape with no pair) become U+FFFD: they cannot be
-    shown, stored as UTF-8 or sent back."""
+    shown, stored as UTF-8, counted in tokens or sent back, so none passes this boundary."""
     return _SURROGATE.sub("\ufffd", text)
 
 

@@ -52,8 +52,6 @@ def run(ns: argparse.Namespace) -> int:
         ws = open_workspace(ns.path)
     except WorkspaceError as exc:
         return fail(str(exc))
-    except OSError as exc:  # e.g. a name over 255 bytes
-        return fail(f"{ns.path}: cannot be opened ({exc.strerror or exc})")
     settings = settings_from(ns)
 
     def progress(i: int, r: RunResult) -> None:

@@ -11,10 +11,11 @@ import sys
 from collections.abc import Callable
 
 from memtui.core.memory_file import KNOWN_TYPES
+from memtui.core.safe_output import printable, utf8_safe
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
-from memtui.edit.errors import Refused, UsageError, report
+from memtui.edit.errors import Refused, UsageError, report, tolerant_stdout
 from memtui.edit.snapshot import Snapshot
 
 Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
@@ -90,17 +91,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="print the unified diff and write nothing")
 
 
+#: Arguments that become text in a file (a name, a title): they must be valid UTF-8.
+#: Paths and memories named by path may be any bytes the file system holds.
+TEXT_ARGUMENTS = ("name", "new_name", "title", "hook", "under", "label", "description")
+
+
+def not_utf8(ns: argparse.Namespace) -> str | None:
+    """The first text argument that is not valid UTF-8 (undecodable bytes on the command
+    line arrive as surrogate escapes), shown escaped; None when all are."""
+    for key in TEXT_ARGUMENTS:
+        value = getattr(ns, key, None)
+        if isinstance(value, str) and utf8_safe(value) is not value:
+            return f"{key.upper()} is not valid UTF-8: '{printable(value)}'"
+    return None
+
+
 def run(ns: argparse.Namespace) -> int:
+    tolerant_stdout()
     try:
+        problem = not_utf8(ns)
+        if problem:
+            raise UsageError(problem)
         ws = open_workspace(ns.path)
         snap = Snapshot.read(ws)
         changeset = OPERATIONS[ns.op][1](snap, ns)
         if not changeset:
-            print(f"{ns.op}: nothing to change ({changeset.summary})")
+            print(printable(f"{ns.op}: nothing to change ({changeset.summary})"))
             return 0
         if ns.dry_run:
-            sys.stdout.write(changeset.diff())
-            print(f"dry run, nothing written: {changeset.summary}")
+            sys.stdout.write(printable(changeset.diff(), lines=True))
+            print(printable(f"dry run, nothing written: {changeset.summary}"))
+            for note in changeset.notes:
+                print(printable(f"  {note}"))
             return 0
         record = apply(ws, changeset)
     except (WorkspaceError, UsageError, Refused) as exc:
@@ -108,7 +130,7 @@ def run(ns: argparse.Namespace) -> int:
     except OSError as exc:  # the disk said no (full, read-only, permissions): nothing written
         where = f" ({exc.filename})" if exc.filename else ""
         return report(f"memtui fix {ns.op}", Refused(f"{exc.strerror or exc}{where}"))
-    print(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]")
+    print(printable(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]"))
     for note in changeset.notes:
-        print(f"  {note}")
+        print(f"  {printable(note)}")
     return 0

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from memtui.core.safe_output import printable
 from memtui.core.workspace import WorkspaceError, open_workspace
-from memtui.edit.errors import Refused, report
+from memtui.edit.errors import Refused, report, tolerant_stdout
 from memtui.edit.journal import undo
 
 
@@ -14,6 +15,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
+    tolerant_stdout()
     try:
         ws = open_workspace(ns.path)
         rec = undo(ws)
@@ -23,7 +25,7 @@ def run(ns: argparse.Namespace) -> int:
         where = f" ({exc.filename})" if exc.filename else ""
         return report("memtui undo", Refused(f"{exc.strerror or exc}{where}; nothing was "
                                              "undone"))
-    print(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}")
+    print(printable(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}"))
     if rec.get("redacted"):
         print("  the credential was not kept, so it stays redacted")
     return 0

@@ -93,9 +93,11 @@ class Resolver:
         """How a wikilink to ``path`` should be written: its file stem (a slug, and what
         the file is called), else its ``name`` when only that leads to it."""
         name, stem = self.keys.get(path, (None, path.rsplit("/", 1)[-1].removesuffix(".md")))
-        if self.by_stem.get(stem) == path or not name or self.by_name.get(name) != path:
-            return stem
-        return name
+        name_works = bool(name) and self.by_name.get(name or "") == path and \
+            not any(c in (name or "") for c in "|#[]\n")
+        if name_works and (self.by_stem.get(stem) != path or any(c in stem for c in "|#[]")):
+            return name or stem
+        return stem
 
 
 @dataclass
@@ -106,6 +108,8 @@ class Graph:
     out: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     back: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     placeholders: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    _placeholder_sets: dict[str, set[str]] = field(default_factory=dict, repr=False,
+                                                   compare=False)
 
     def add_edge(self, source: str, target: str) -> None:
         if target not in self.out[source]:
@@ -113,7 +117,11 @@ class Graph:
             self.back[target].append(source)
 
     def add_dangling(self, source: str, name: str) -> None:
-        if source not in self.placeholders[name]:
+        seen = self._placeholder_sets.get(name)
+        if seen is None:
+            seen = self._placeholder_sets[name] = set(self.placeholders[name])
+        if source not in seen:  # a set: thousands of files may link one missing name
+            seen.add(source)
             self.placeholders[name].append(source)
 
     def reachable_from(self, starts: Iterable[str]) -> set[str]:

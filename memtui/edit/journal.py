@@ -44,9 +44,11 @@ from memtui.edit.safe_write import (
 
 SCHEMA = 1
 JOURNAL_DIR = f"{STATE_DIR}/journal"
-#: A journal file memtui reads at most: a record holds the before bytes of every file an
-#: operation touched (each at most the edit cap), base64-encoded.
-MAX_RECORD_BYTES = 256 * 1024 * 1024
+#: The largest journal file memtui writes or reads: a record holds the before bytes of
+#: every file an operation touched (each at most the edit cap), base64-encoded. A larger
+#: file in the journal folder is unreadable (never read whole); an operation whose record
+#: would be larger is refused.
+MAX_RECORD_BYTES = 64 * 1024 * 1024
 #: A journal file name: its number (ASCII digits only), ``.json``.
 _RECORD_NAME = re.compile(r"([0-9]+)\.json")
 
@@ -107,6 +109,8 @@ class Journal:
                 names = [n for n in os.listdir(fd) if _RECORD_NAME.fullmatch(n)]
         except FileNotFoundError:
             return []
+        except OSError as exc:  # permissions, a name too long: one line, never a traceback
+            raise Refused(f"cannot read {JOURNAL_DIR} ({exc.strerror or exc})") from None
         return sorted(names, key=lambda n: (_number(n), n))
 
     def _load(self, name: str) -> Entry:
@@ -168,6 +172,9 @@ class Journal:
         for _ in range(1000):
             rec["id"] = seq
             data = _dump(rec)
+            if len(data) > MAX_RECORD_BYTES:
+                raise Refused(f"this operation touches too much to journal ({len(data):,} "
+                              "bytes of undo data); nothing was written (do it in parts)")
             try:
                 write_file(self.ws.root, f"{JOURNAL_DIR}/{record_name(seq)}", data, ABSENT,
                            limit=MAX_RECORD_BYTES)
@@ -230,9 +237,14 @@ class Journal:
             os.fsync(fd)
         return gone
 
-    def scrub(self, secrets: list[str], current: dict[str, Any]) -> list[str]:
+    def scrub(self, secrets: list[str], current: dict[str, Any],
+              rehash: dict[str, str]) -> list[str]:
         """Replace ``secrets`` by ``[REDACTED]`` in every other record (the bytes they would
-        restore and their text); returns notes for the operator. Call with the lock held."""
+        restore and their text); returns notes for the operator. Call with the lock held.
+
+        ``rehash`` maps the digest of each file before the redaction to its digest after:
+        a record expecting the former now expects the latter, so undo can go back past the
+        redaction."""
         scrubbed: list[int] = []
         left: list[str] = []
         for entry in self.entries():
@@ -241,7 +253,7 @@ class Journal:
                 continue
             if entry["_name"] == current["_name"]:
                 continue
-            clean = _scrubbed(entry, secrets)
+            clean = _scrubbed(entry, secrets, rehash)
             if clean is not None:
                 try:
                     self._rewrite(clean)
@@ -249,7 +261,7 @@ class Journal:
                     left.append(entry["_name"])
                     continue
                 scrubbed.append(entry["id"])
-        notes = ["the credential is not kept in the journal: undo cannot bring it back"]
+        notes: list[str] = []
         if scrubbed:
             notes.append(f"scrubbed it from {len(scrubbed)} earlier journal record"
                          f"{'' if len(scrubbed) == 1 else 's'} "
@@ -272,8 +284,10 @@ def _scrub_text(text: str, secrets: list[str]) -> str:
     return text
 
 
-def _scrubbed(rec: dict[str, Any], secrets: list[str]) -> dict[str, Any] | None:
-    """``rec`` with ``secrets`` replaced everywhere, or None when it holds none of them."""
+def _scrubbed(rec: dict[str, Any], secrets: list[str],
+              rehash: dict[str, str]) -> dict[str, Any] | None:
+    """``rec`` with ``secrets`` replaced everywhere (and its after digests moved along
+    ``rehash``), or None when it holds none of them."""
     changed = False
 
     def walk(value: Any) -> Any:
@@ -293,6 +307,9 @@ def _scrubbed(rec: dict[str, Any], secrets: list[str]) -> dict[str, Any] | None:
     for f in rec["files"]:
         f = {k: walk(v) if k not in ("before", "before_sha256", "after_sha256") else v
              for k, v in f.items()}
+        if f["after_sha256"] in rehash:
+            f["after_sha256"] = rehash[f["after_sha256"]]
+            changed = True
         if f["before"] != ABSENT:
             before = _decode_before(f["before"])
             if before is not None:
@@ -386,6 +403,15 @@ def undo(ws: Workspace) -> dict[str, Any]:
     record's bytes do not match their sha256; Conflict when a file it touched has changed
     since. Either way nothing is written.
     """
+    try:
+        return _undo(ws)
+    except OSError as exc:  # read-only or full disk, permissions, a name too long
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise Refused(f"cannot undo in {ws.root}: {exc.strerror or exc}{where}; nothing was "
+                      "undone") from None
+
+
+def _undo(ws: Workspace) -> dict[str, Any]:
     journal = Journal(ws)
     if not journal.exists():
         raise Refused("nothing to undo (no operation journaled in this workspace)")

@@ -36,9 +36,21 @@ def check_new_name(name: str) -> str:
         name = name[:-3]
     if not name or name.startswith(".") or any(c in name for c in "/\\\x00\n\r"):
         raise UsageError(f"'{name}' cannot be a memory name (no slashes, no leading dot)")
+    if not is_utf8(name):
+        raise UsageError(f"{name!a} cannot be a memory name (not valid UTF-8)")
     if len(f"{name}.md".encode()) > 255:
         raise UsageError(f"'{name[:40]}…' is too long for a file name (255 bytes with .md)")
     return name
+
+
+def is_utf8(text: str) -> bool:
+    """Whether ``text`` encodes to UTF-8 (a command-line argument that was not valid UTF-8
+    holds lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def yaml_scalar(value: str) -> str:
@@ -128,6 +140,8 @@ def template(name: str, type_: str, description: str, body: str | None = None) -
 def new(snap: Snapshot, name: str, type_: str, description: str = "",
         index: bool = False, body: str | None = None) -> Changeset:
     name = check_new_name(name)
+    if not is_utf8(description) or (body is not None and not is_utf8(body)):
+        raise UsageError("the description is not valid UTF-8")
     if type_ not in KNOWN_TYPES:
         raise UsageError(f"unknown type '{type_}' (one of {', '.join(KNOWN_TYPES)})")
     rel = f"memory/{name}.md" if snap.ws.layout == "item" else f"{name}.md"
@@ -201,9 +215,41 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
                 text = text[:span[0]] + REDACTED + text[span[1]:]
             raw.set(hit.line, text)
     count = len(secrets)
-    summary = (f"{rel}: replaced {plural(count, 'credential')} with {REDACTED}" if count
+    summary = (f"{rel}: replaced {plural(count, 'credential')} with {REDACTED} (not kept "
+               "in the journal: undo cannot bring it back)" if count
                else f"no credentials found in {rel}")
     cs = plan.changeset("redact", {"memory": rel}, summary)
     # Longest first, so a secret that holds another is replaced whole.
     cs.secrets = sorted(set(secrets), key=len, reverse=True)
     return cs
+
+
+def unlink(snap: Snapshot, source: str, target: str) -> Changeset:
+    """Turn the markdown links to ``target`` in memory ``source`` into their plain text: a
+    broken link inside a memory (``index_ops.remove_link`` removes index links). ``target``
+    is the workspace path the link resolves to, or its destination as written."""
+    from memtui.core.links import resolve_href
+    from memtui.edit.linkedit import dest_spans, link_extent, prose_lines
+
+    rel = snap.memory(source).path
+    plan = Plan(snap)
+    raw = plan.raw(rel)
+    start = snap.memories[rel].body_start
+    count = 0
+    for n in prose_lines(raw.texts()[start - 1:], start):
+        text = new = raw.text(n)
+        for span in reversed(dest_spans(text)):
+            resolved = resolve_href(rel, span.href)
+            if span.href != target and (resolved is None or resolved[0] != target):
+                continue
+            extent = link_extent(new, span)
+            if extent is not None:
+                begin, end, label = extent
+                new = new[:begin] + label + new[end:]
+                count += 1
+        if new != text:
+            raw.set(n, new)
+    if not count:
+        raise Refused(f"{rel} has no link to {target}")
+    return plan.changeset("unlink", {"source": rel, "target": target},
+                          f"{rel}: {plural(count, 'link')} to {target} made plain text")

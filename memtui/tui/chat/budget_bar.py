@@ -58,6 +58,7 @@ class BudgetBar(Widget):
                          style="bold red" if share > 0.9 else "bold")
         else:
             total = Text(f"{b.total:,} / window unknown", style="bold")
-        if self.size.height < 2:  # one line (a short terminal): the total first, no bar
+        # The total first (with its over-90% red): the parts are what a narrow pane cuts.
+        if self.size.height < 2:  # one line (a short terminal): no bar
             return Text.assemble(total, "  ", parts)
-        return Text("\n").join([bar, Text.assemble(parts, "= ", total)])
+        return Text("\n").join([bar, Text.assemble(total, " = ", parts)])
