@@ -239,10 +239,21 @@ def judge_inversion(run: RunData) -> Verdict:
 # -- 5. recall ---------------------------------------------------------------------------------
 
 
+#: A tool call written as text (JSON naming a tool, or the template's markup left in the
+#: words): the server parsed no call, and the text is not an answer either.
+_TEXT_TOOL_CALL = re.compile(r'"name"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters)"|<tool_call>')
+
+
 def judge_recall(run: RunData) -> Verdict:
     reads = [o for o in run.outcomes if o.name == "read_file"]
     if reads:
         return Verdict(False, f"called read_file first ({reads[0].arguments.get('path')})")
+    if _TEXT_TOOL_CALL.search(run.answer):
+        return Verdict(False, "wrote a tool call as text instead of answering")
+    index_lines = [ln.strip() for ln in run.before.index.text.splitlines()
+                   if ln.strip().startswith("- [")]
+    if any(ln in run.answer for ln in index_lines):
+        return Verdict(False, "echoed the memory index instead of answering")
     expect = [str(e) for e in run.options.get("expect", [])]
     answer = run.answer.lower()
     if expect and not any(e.lower() in answer for e in expect):

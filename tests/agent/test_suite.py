@@ -178,6 +178,22 @@ def test_suite_subprocess_table_and_json(llama: FakeOpenAI, tmp_path: Path) -> N
     assert all(c["pass_rate"] == 1.0 for c in data["checks"])
 
 
+@pytest.mark.parametrize(("answer", "reason"), [
+    ('{"name": "read_file", "arguments": {"path": "memory/report-owner.md", "content": '
+     '"Dana Ortiz"}}', "wrote a tool call as text instead of answering"),
+    ("```json\n<tool_call>Dana</tool_call>\n```", "wrote a tool call as text instead of "
+     "answering"),
+    ("# Memory\n- [Report owner](memory/report-owner.md) — line 3 yield reports go to Dana "
+     "Ortiz", "echoed the memory index instead of answering"),
+    ("Dana Ortiz gets it.", "answered from the injected index"),
+])
+async def test_recall_wants_an_answer(llama: FakeOpenAI, answer: str, reason: str) -> None:
+    llama.add(FakeModel("m", [Reply(content=answer)]))
+    scenarios = [s for s in load_suite("seed") if s.check == "recall"]
+    report = await run_suite(scenarios, 1, settings(llama, "m"), today=TODAY)
+    assert report.checks[0].runs[0].verdict.reason == reason
+
+
 def test_suite_usage_errors(tmp_path: Path) -> None:
     cases = [
         (["--suite", "nope"], "memtui: --suite nope: no built-in suite of that name (seed) "
