@@ -7,29 +7,10 @@ import json
 import sys
 import time
 
+from memtui.commands.parser import context_window, days, fail, positive_int
 from memtui.core.audit import DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
 from memtui.core.findings import reaches
 from memtui.core.workspace import WorkspaceError, open_workspace
-
-
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be above zero: {text!r}")
-    return value
-
-
-def days(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value >= 0:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be zero or more: {text!r}")
-    return value
 
 
 def add_audit_options(parser: argparse.ArgumentParser) -> None:
@@ -40,7 +21,7 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
                         help="claude-code profile: index lines loaded (default 200)")
     parser.add_argument("--max-bytes", type=positive_int, default=25_000,
                         help="claude-code profile: index bytes loaded (default 25000)")
-    parser.add_argument("--num-ctx", type=positive_int, default=None,
+    parser.add_argument("--num-ctx", type=context_window, default=None, metavar="N",
                         help=f"context window to measure against (default {DEFAULT_NUM_CTX})")
     parser.add_argument("--stale-days", type=days, default=90,
                         help="report memories older than this many days (default 90)")
@@ -64,8 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(ns: argparse.Namespace) -> int:
     if ns.demo == bool(ns.path):
-        sys.stderr.write("memtui audit: error: give a PATH or --demo (one of them)\n")
-        return 2
+        return fail("memtui audit", "give a PATH or --demo (one of them)")
     if not ns.demo:
         return audit_and_report(ns.path, ns)
     import tempfile
@@ -81,8 +61,7 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
     try:
         ws = open_workspace(path)
     except WorkspaceError as exc:
-        sys.stderr.write(f"memtui audit: {exc}\n")
-        return 2
+        return fail("memtui audit", exc)
     line = ProgressLine() if sys.stderr.isatty() else None
     result = Auditor(ws, options_from(ns)).run(progress=line)
     if line is not None:

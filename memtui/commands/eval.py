@@ -9,9 +9,11 @@ import sys
 
 from memtui.agent.eval import EvalReport, RunResult, run_eval
 from memtui.agent.ollama import OllamaError
-from memtui.agent.options import add_agent_options, agent_option_error, settings_from
+from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.parser import fail
 from memtui.core.workspace import WorkspaceError, open_workspace
+
+PROG = "memtui eval"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,21 +21,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--message", "-m", required=True, help="the user message to send")
     parser.add_argument("-n", type=int, default=6, help="number of runs (default 6)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--min-pass-rate", type=pass_rate, metavar="RATE",
+                        help="exit 1 when fewer runs pass (0.8 or 80%%)")
     add_agent_options(parser, model_required=True)
+
+
+def pass_rate(text: str) -> float:
+    """A pass rate as a fraction: ``0.8`` or ``80%``."""
+    try:
+        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a rate: {text!r} (give 0.8 or 80%)") from None
+    if not 0 <= value <= 1:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1 (or 0% and 100%): {text!r}")
+    return value
 
 
 def run(ns: argparse.Namespace) -> int:
     if ns.n < 1:
-        return fail("-n must be at least 1")
+        return fail(PROG, "-n must be at least 1")
     if not ns.message.strip():
-        return fail("--message is empty")
+        return fail(PROG, "--message is empty")
     problem = agent_option_error(ns)
     if problem:
-        return fail(problem)
+        return fail(PROG, problem)
     try:
         ws = open_workspace(ns.path)
     except WorkspaceError as exc:
-        return fail(str(exc))
+        return fail(PROG, str(exc))
     settings = settings_from(ns)
 
     def progress(i: int, r: RunResult) -> None:
@@ -43,11 +58,15 @@ def run(ns: argparse.Namespace) -> int:
     try:
         report = asyncio.run(run_eval(ws, ns.message, ns.n, settings, progress))
     except OllamaError as exc:
-        return fail(str(exc))
+        return fail(PROG, str(exc))
     if ns.json:
         sys.stdout.write(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n")
     else:
         print_table(report)
+    if ns.min_pass_rate is not None and report.pass_rate < ns.min_pass_rate:
+        return fail(PROG, f"pass rate {report.passes}/{len(report.runs)} "
+                          f"({report.pass_rate:.0%}) is below --min-pass-rate "
+                          f"{ns.min_pass_rate:.0%}", 1)
     return 0
 
 

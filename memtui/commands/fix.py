@@ -10,11 +10,12 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from memtui.commands.parser import report
 from memtui.core.memory_file import KNOWN_TYPES
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
-from memtui.edit.errors import Refused, UsageError, report
+from memtui.edit.errors import Refused, UsageError
 from memtui.edit.snapshot import Snapshot
 
 Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
@@ -91,24 +92,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
+    prog = f"memtui fix {ns.op}"
     try:
         ws = open_workspace(ns.path)
         snap = Snapshot.read(ws)
         changeset = OPERATIONS[ns.op][1](snap, ns)
-        if not changeset:
-            print(f"{ns.op}: nothing to change ({changeset.summary})")
-            return 0
-        if ns.dry_run:
-            sys.stdout.write(changeset.diff())
-            print(f"dry run, nothing written: {changeset.summary}")
-            return 0
-        record = apply(ws, changeset)
+        record = apply(ws, changeset) if changeset and not ns.dry_run else None
     except (WorkspaceError, UsageError, Refused) as exc:
-        return report(f"memtui fix {ns.op}", exc)
+        return report(prog, exc)
     except OSError as exc:  # the disk said no (full, read-only, permissions): nothing written
         where = f" ({exc.filename})" if exc.filename else ""
-        return report(f"memtui fix {ns.op}", Refused(f"{exc.strerror or exc}{where}"))
-    print(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]")
+        return report(prog, Refused(f"{exc.strerror or exc}{where}"))
+    if not changeset:
+        print(f"{ns.op}: nothing to change ({changeset.summary})")
+        return 0
+    if record is None:
+        sys.stdout.write(changeset.diff())
+        print(f"dry run, nothing written: {changeset.summary}")
+    else:
+        print(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]")
     for note in changeset.notes:
         print(f"  {note}")
     return 0

@@ -11,9 +11,10 @@ import json
 import sys
 from typing import Any
 
+from memtui.commands.parser import report
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
-from memtui.edit.errors import Refused, report
+from memtui.edit.errors import Refused
 from memtui.edit.journal import Entry, Journal, Unreadable, public
 from memtui.edit.safe_write import folder_lock
 

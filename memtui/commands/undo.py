@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from memtui.commands.parser import report
 from memtui.core.workspace import WorkspaceError, open_workspace
-from memtui.edit.errors import Refused, report
+from memtui.edit.errors import Refused
 from memtui.edit.journal import undo
 
 

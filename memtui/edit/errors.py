@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 
 class Refused(Exception):
     """The operation was refused; the message is one line for the operator (exit 1)."""
@@ -12,8 +10,3 @@ class Refused(Exception):
 class UsageError(Exception):
     """A bad argument: unknown memory, bad name, bad line number (exit 2)."""
 
-
-def report(prog: str, exc: Exception) -> int:
-    """Say ``prog: exc`` in one line on stderr; the exit status: 1 refused, else 2."""
-    sys.stderr.write(f"{prog}: {exc}\n")
-    return 1 if isinstance(exc, Refused) else 2

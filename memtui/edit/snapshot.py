@@ -6,6 +6,7 @@ the file on disk no longer has them (see :mod:`memtui.edit.changeset`).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
@@ -78,7 +79,23 @@ class Snapshot:
         if res.path is not None:
             raise UsageError(f"no memory named '{arg}' (did you mean "
                              f"'{self.memories[res.path].key}'?)")
+        close = self.closest(arg)
+        if close:
+            raise UsageError(f"no memory named '{arg}' (did you mean "
+                             f"{' or '.join(repr(c) for c in close)}?)")
         raise UsageError(f"no memory named '{arg}' in {self.ws.root}")
+
+    def closest(self, arg: str, count: int = 3) -> list[str]:
+        """The memories' names (their keys) closest in spelling to ``arg``: compared with
+        each memory's name and file stem, ignoring case, ``-``/``_`` and ``.md``."""
+        by_spelling: dict[str, str] = {}
+        for mf in self.memories.values():
+            for spelling in (mf.name, mf.stem):
+                if spelling:
+                    by_spelling.setdefault(fold(spelling), mf.key)
+        want = fold(arg.rsplit("/", 1)[-1].removesuffix(".md"))
+        found = difflib.get_close_matches(want, by_spelling, n=count * 2, cutoff=0.6)
+        return list(dict.fromkeys(by_spelling[f] for f in found))[:count]
 
     def links_from(self, rel: str) -> tuple[list[Link], list[Link]]:
         """(markdown links, wikilinks) in a memory body or the index."""

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from memtui.agent.settings import AgentSettings, host_problem
+from memtui.commands.parser import context_window
 
 
 def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = False,
@@ -20,7 +21,7 @@ def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = Fa
     group.add_argument("--host", help="Ollama URL (default $OLLAMA_HOST, else "
                        "http://127.0.0.1:11434)")
     if num_ctx:
-        group.add_argument("--num-ctx", type=int, metavar="N",
+        group.add_argument("--num-ctx", type=context_window, metavar="N",
                            help="context window to request (default: the model's trained "
                            "context from /api/show; never guessed)")
     group.add_argument("--system-prompt", type=Path, metavar="FILE",
@@ -40,15 +41,13 @@ def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = Fa
 
 def agent_option_error(ns: argparse.Namespace) -> str | None:
     """One line saying what is wrong with the agent options, or None."""
-    if ns.num_ctx is not None and ns.num_ctx < 256:
-        return "--num-ctx must be at least 256"
     if ns.max_steps < 1:
         return "--max-steps must be at least 1"
     if ns.timeout <= 0:
         return "--timeout must be positive"
     if ns.system_prompt is not None and not ns.system_prompt.is_file():
         return f"--system-prompt {ns.system_prompt}: no such file"
-    return host_problem(AgentSettings(host=ns.host).resolved_host())
+    return host_problem(AgentSettings(host=ns.host).given_host())
 
 
 def settings_from(ns: argparse.Namespace) -> AgentSettings:
