@@ -55,7 +55,10 @@ def run(ns: argparse.Namespace) -> int:
         if isinstance(entry, Unreadable):
             print(f"#{entry.id} {entry.name}: unreadable ({entry.reason}); undo stops here")
             continue
-        state = " (undone)" if entry.get("undone") else ""
+        kept = entry.get("undone_except")
+        kept = [k for k in kept if isinstance(k, str)] if isinstance(kept, list) else []
+        state = ("" if not entry.get("undone") else
+                 f" (undone, except {', '.join(kept)})" if kept else " (undone)")
         print(f"#{entry['id']} {entry.get('time', '?')} {entry['op']}{state}: "
               f"{entry.get('summary', '')}")
         for f in entry["files"]:

@@ -9,7 +9,7 @@ atomically, and journals the operation so it can be undone.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memtui.core.workspace import Workspace
@@ -21,6 +21,7 @@ from memtui.edit.safe_write import (
     check_unchanged,
     digest,
     folder_lock,
+    mtime_ns,
     remove_stale_temps,
 )
 from memtui.edit.snapshot import Snapshot
@@ -28,13 +29,15 @@ from memtui.edit.snapshot import Snapshot
 
 @dataclass(frozen=True)
 class FileChange:
-    """One file: ``before`` None = it is created, ``after`` None = it is deleted."""
+    """One file: ``before`` None = it is created, ``after`` None = it is deleted.
+    ``mtime_ns`` is the modification time the written file gets (None: now)."""
 
     path: str
     before: bytes | None
     after: bytes | None
     moved_from: str | None = None
     moved_to: str | None = None
+    mtime_ns: int | None = None
 
     @property
     def kind(self) -> str:
@@ -53,13 +56,19 @@ class FileChange:
 
 @dataclass
 class Changeset:
-    """What an operation will do: its name, arguments, a summary, and the file changes."""
+    """What an operation will do: its name, arguments, a summary, and the file changes.
+
+    ``keep_age``: the operation changes no fact (it repairs a link, redacts a credential),
+    so the files it modifies keep their modification time, and a stale memory does not
+    look new because a link in it was fixed.
+    """
 
     op: str
     args: dict[str, Any]
     summary: str
     changes: list[FileChange] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # printed after the summary (e.g. dangling)
+    keep_age: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.changes)
@@ -172,7 +181,7 @@ def write_changes(ws: Workspace, changes: list[FileChange]) -> None:
             if ch.after is None:
                 atomic_delete(full)
             else:
-                atomic_write(full, ch.after)
+                atomic_write(full, ch.after, ch.mtime_ns)
             done.append(ch)
     except OSError as exc:
         put_back(ws, done)
@@ -207,10 +216,16 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
         with folder_lock(ws.state_dir):
             for ch in changeset.changes:
                 check_unchanged(ws.abs(ch.path), digest(ch.before), ch.path)
+            # Each file's age as it was, for undo to give back (and to keep, with keep_age).
+            ages = {ch.path: mtime_ns(ws.abs(ch.path)) for ch in changeset.changes
+                    if ch.before is not None}
             journal = Journal(ws)
-            record = journal.append(changeset)
+            record = journal.append(changeset, ages)
+            changes = [replace(ch, mtime_ns=ages.get(ch.path))
+                       if changeset.keep_age and ch.kind == "modify" else ch
+                       for ch in changeset.changes]
             try:
-                write_changes(ws, changeset.changes)
+                write_changes(ws, changes)
             except BaseException:
                 journal.discard(record)
                 raise

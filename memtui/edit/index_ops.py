@@ -249,6 +249,7 @@ def repoint(snap: Snapshot, old: str, new: str) -> Changeset:
     cs = plan.changeset("repoint", {"old": old_t, "new": new_t},
                         f"repointed {plural(count, 'link')} from {old_t} to {new_t}")
     cs.notes = left
+    cs.keep_age = True
     if not cs:
         if left:
             raise Refused(f"only [[wikilinks]] lead to {old_t}, and {new_t} is not a memory "
@@ -304,8 +305,10 @@ def remove_link(snap: Snapshot, target: str) -> Changeset:
                                  lambda name: snap.resolver.resolve(name).path)
     if not removed:
         raise Refused(f"{INDEX_NAME} has no link to {t}")
-    return plan.changeset("remove-link", {"target": t},
-                          f"{INDEX_NAME}: removed {plural(removed, 'link')} to {t}")
+    cs = plan.changeset("remove-link", {"target": t},
+                        f"{INDEX_NAME}: removed {plural(removed, 'link')} to {t}")
+    cs.keep_age = True
+    return cs
 
 
 def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Changeset:

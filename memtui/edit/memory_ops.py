@@ -109,7 +109,9 @@ def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
     changed, _ = rewrite_links(plan, sources, None, exact)
     summary = (f"rewrote {plural(count, 'fuzzy wikilink')} to the exact spelling in "
                f"{plural(len(changed), 'file')}" if changed else "no fuzzy wikilinks")
-    return plan.changeset("fix-wikilinks", {"memory": memory}, summary)
+    cs = plan.changeset("fix-wikilinks", {"memory": memory}, summary)
+    cs.keep_age = True
+    return cs
 
 
 def template_body(type_: str) -> str:
@@ -202,4 +204,6 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
             raw.set(hit.line, text)
     summary = (f"{rel}: replaced {plural(count, 'credential')} with {REDACTED}" if count
                else f"no credentials found in {rel}")
-    return plan.changeset("redact", {"memory": rel}, summary)
+    cs = plan.changeset("redact", {"memory": rel}, summary)
+    cs.keep_age = True
+    return cs

@@ -86,10 +86,12 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes, mtime_ns: int | None = None) -> None:
     """Replace (or create) ``path`` with ``data`` atomically; keeps an existing file's mode.
 
-    A symlink is written through (its target is replaced), never replaced by a file.
+    ``mtime_ns`` is the modification time the new file gets (default: now); it is set
+    before the rename, so the file never shows up with another one. A symlink is written
+    through (its target is replaced), never replaced by a file.
     """
     if path.is_symlink():
         path = path.resolve()
@@ -106,6 +108,8 @@ def atomic_write(path: Path, data: bytes) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode if mode is not None else 0o644)
+        if mtime_ns is not None:
+            os.utime(tmp, ns=(time.time_ns(), mtime_ns))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -140,6 +144,14 @@ def remove_stale_temps(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> 
         except OSError:
             continue
     return removed
+
+
+def mtime_ns(path: Path) -> int | None:
+    """The file's modification time in nanoseconds, or None when it does not exist."""
+    try:
+        return path.stat().st_mtime_ns
+    except FileNotFoundError:
+        return None
 
 
 def atomic_delete(path: Path) -> None:

@@ -202,11 +202,11 @@ def test_a_failed_write_puts_back_what_was_written_and_journals_nothing(
     real = changeset_module.atomic_write
     calls = []
 
-    def flaky(path: Path, data: bytes) -> None:
+    def flaky(path: Path, data: bytes, mtime_ns: int | None = None) -> None:
         calls.append(path)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
-        real(path, data)
+        real(path, data, mtime_ns)
 
     monkeypatch.setattr(changeset_module, "atomic_write", flaky)
     with pytest.raises(Refused) as exc:
