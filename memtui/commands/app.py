@@ -71,7 +71,7 @@ def open_app(path: str, ns: argparse.Namespace) -> int:
     try:
         ws = open_workspace(path)
     except WorkspaceError as exc:
-        return fail(PROG, str(exc))
+        return fail(PROG, f"{exc}{command_hint(path)}")
 
     from memtui.tui.app import MemtuiApp
 
@@ -79,3 +79,17 @@ def open_app(path: str, ns: argparse.Namespace) -> int:
                     watch=not ns.no_watch)
     app.run()
     return app.return_code or 0
+
+
+def command_hint(path: str) -> str:
+    """`` (did you mean memtui audit?)`` when a PATH that does not exist is spelled like a
+    command (``memtui audti``)."""
+    import difflib
+    import os
+
+    from memtui.commands import COMMANDS
+
+    if os.path.exists(path):
+        return ""
+    close = difflib.get_close_matches(path, COMMANDS, n=1, cutoff=0.6)
+    return f" (did you mean memtui {close[0]}?)" if close else ""

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
     (["--host", "notaurl", "."], "memtui: error: Ollama host 'notaurl' is not a usable URL "
                                  "(give http://HOST:PORT or HOST:PORT)\n"),
     (["--keep", "."], "memtui: error: --keep goes with --demo\n"),
+    (["audti"], "memtui: error: audti: no such file or folder (did you mean memtui audit?)\n"),
     (["--host", "http://127.0.0.1:99999", "."],
      "memtui: error: Ollama host 'http://127.0.0.1:99999' is not a usable URL "
      "(Port out of range 0-65535)\n"),
