@@ -85,8 +85,9 @@ def test_options_reach_the_audit(clean: Path) -> None:
     data = json.loads(out.stdout)
     assert data["profile"] == "claude-code"
     assert data["injected_block"]["window"] == 8192
-    assert [f["message"] for f in data["findings"]] == [
-        "2 days old (by mtime); threshold 1.5"]
+    assert data["injected_block"]["window_name"] == "--num-ctx"
+    assert [(f["message"], f["files"]) for f in data["findings"]] == [
+        ("1 memory older than 1.5 days (oldest 2 days; 1 by mtime)", ["memory/a.md"])]
     assert json.loads(memtui("audit", str(clean), "--json", "--stale-days", "3").stdout)[
         "findings"] == []
 
@@ -131,7 +132,8 @@ def test_demo(tmp_path: Path) -> None:
     assert not Path(data["workspace"]).exists()  # the throwaway copy is gone
     text = memtui("audit", "--demo")
     assert text.returncode == 1
-    assert "Secrets (1, secret, error)" in text.stdout
+    assert "Secrets (secret: 1 error)" in text.stdout
+    assert "Frontmatter (frontmatter: 2 warning, 3 info)" in text.stdout
 
 
 def test_progress_line_shows_only_on_long_audits_and_clears_itself(

@@ -11,8 +11,10 @@ times or percentages written that the user never gave) and ``truncated``.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -130,11 +132,33 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
 
 
 def copy_workspace(ws: Workspace, into: Path) -> Workspace:
-    """A private copy of the workspace (memtui's state and .git left out)."""
+    """A private copy of the workspace (memtui's state and .git left out). Symlinks are
+    copied as links; FIFOs, sockets and devices are skipped, never opened."""
     target = into / (ws.root.name or "workspace")
-    shutil.copytree(ws.root, target, symlinks=True,
+    shutil.copytree(ws.root, target, symlinks=True, copy_function=_copy_regular,
                     ignore=shutil.ignore_patterns(".memtui", ".git"))
     return open_workspace(target)
+
+
+def _copy_regular(src: str, dst: str) -> None:
+    """Copy ``src`` when it is a regular file; anything else (a FIFO would block the open,
+    a device would never end) is left out. Opened without blocking, checked, then read."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        if not stat.S_ISREG(os.lstat(src).st_mode):
+            raise OSError(f"{src}: not a regular file")
+        fd = os.open(src, flags)
+    except OSError:
+        if os.path.islink(src):
+            os.symlink(os.readlink(src), dst)  # swapped for a link meanwhile: copy the link
+        return
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            return
+        with open(dst, "xb") as out:
+            shutil.copyfileobj(fh, out)
+    shutil.copystat(src, dst)
 
 
 async def prepare(settings: AgentSettings, ws: Workspace,

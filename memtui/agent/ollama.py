@@ -7,11 +7,24 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+
+from memtui.agent.stream_limits import (
+    ACCEPT_ENCODING,
+    LimitExceeded,
+    StreamLimits,
+    body_lines,
+    read_body,
+)
+
+#: A context length beyond this is not a window but a malformed answer (the largest trained
+#: windows are around 10 million tokens).
+MAX_WINDOW = 2**27
 
 # -- failures ------------------------------------------------------------------------------
 
@@ -54,6 +67,10 @@ class ServerError(OllamaError):
     """Ollama sent ``{"error": ...}`` in the middle of a 200 stream."""
 
 
+class ReplyLimit(OllamaError):
+    """The reply broke a bound of :mod:`memtui.agent.stream_limits` (too slow, too big)."""
+
+
 # -- events --------------------------------------------------------------------------------
 
 
@@ -70,10 +87,11 @@ class ThinkingDelta:
 @dataclass
 class ToolCall:
     name: str
-    arguments: dict[str, Any]
+    arguments: Any  # an object from a well-behaved server; anything else goes to the tool
 
     def as_message(self) -> dict[str, Any]:
-        return {"function": {"name": self.name, "arguments": self.arguments}}
+        args = self.arguments if isinstance(self.arguments, dict) else {"_raw": self.arguments}
+        return {"function": {"name": self.name, "arguments": args}}
 
 
 @dataclass
@@ -190,17 +208,59 @@ class LoadedModel:
 
 
 def parse_show(model: str, data: dict[str, Any]) -> ModelInfo:
-    info = data.get("model_info") or {}
+    """What ``/api/show`` says; MalformedChunk when a field has the wrong shape."""
+    def bad(field: str, value: object, want: str) -> MalformedChunk:
+        return MalformedChunk(f"Ollama's /api/show answer for '{model}' is malformed "
+                              f"('{field}' is {_kind(value)}, not {want}); check what runs "
+                              "at that address, or update Ollama")
+
+    info = data.get("model_info")
+    if info is None:
+        info = {}
+    if not isinstance(info, dict):
+        raise bad("model_info", info, "an object")
     arch = info.get("general.architecture")
+    if arch is not None and not isinstance(arch, str):
+        raise bad("general.architecture", arch, "a string")
     ctx = info.get(f"{arch}.context_length") if arch else None
+    if ctx is not None and not (_is_int(ctx) and 0 < ctx <= MAX_WINDOW):
+        raise bad(f"{arch}.context_length", ctx, "a window size")
     num_ctx = None
-    for line in str(data.get("parameters") or "").splitlines():
+    params = data.get("parameters")
+    if params is not None and not isinstance(params, str):
+        raise bad("parameters", params, "text")
+    for line in (params or "").splitlines():
         parts = line.split()
-        if len(parts) >= 2 and parts[0] == "num_ctx" and parts[1].isdigit():
+        if len(parts) >= 2 and parts[0] == "num_ctx" and parts[1].isdigit() \
+                and 0 < int(parts[1]) <= MAX_WINDOW:
             num_ctx = int(parts[1])
-    caps = data.get("capabilities") or []
-    return ModelInfo(model, arch, int(ctx) if isinstance(ctx, int | float) else None,
-                     [str(c) for c in caps], num_ctx)
+    caps = data.get("capabilities")
+    if caps is None:
+        caps = []
+    if not isinstance(caps, list) or not all(isinstance(c, str) for c in caps):
+        raise bad("capabilities", caps, "a list of names")
+    return ModelInfo(model, arch, ctx, list(caps), num_ctx)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(value: object) -> str:
+    """How a JSON value reads in an error line: "a string", "a list", "the number 3"."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool | int | float):
+        return f"the {'boolean' if isinstance(value, bool) else 'number'} {value!r}"[:40]
+    return {str: "a string", list: "a list", dict: "an object"}.get(type(value), "a value")
+
+
+def _loads(text: str) -> Any:
+    """``json.loads``; deep nesting (RecursionError) counts as malformed (ValueError)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
 
 
 # -- the client ----------------------------------------------------------------------------
@@ -210,8 +270,9 @@ class OllamaClient:
     def __init__(self, host: str, timeout: float = 300.0, connect_timeout: float = 5.0) -> None:
         self.host = host.rstrip("/")
         self.timeout = timeout
+        self.limits = StreamLimits(timeout, server="Ollama")
         self._http = httpx.AsyncClient(
-            base_url=self.host,
+            base_url=self.host, headers={"Accept-Encoding": ACCEPT_ENCODING},
             timeout=httpx.Timeout(timeout, connect=min(connect_timeout, timeout)))
 
     async def aclose(self) -> None:
@@ -227,35 +288,42 @@ class OllamaClient:
 
     async def _request(self, method: str, path: str, model: str | None = None,
                        body: dict[str, Any] | None = None) -> dict[str, Any]:
+        deadline = self.limits.deadline()
         try:
-            resp = await self._http.request(method, path, json=body)
+            async with self._http.stream(method, path, json=body) as resp:
+                raw = await read_body(resp, self.limits, deadline)
+                status = resp.status_code
         except httpx.HTTPError as exc:
             raise self._transport_error(exc) from None
-        if resp.status_code != 200:
-            raise self._status_error(resp.status_code, _error_text(resp.content), model)
+        except LimitExceeded as exc:
+            raise ReplyLimit(str(exc)) from None
+        if status != 200:
+            raise self._status_error(status, _error_text(raw), model)
         try:
-            data = resp.json()
+            data = _loads(raw.decode("utf-8", "replace"))
         except ValueError:
             raise MalformedChunk(f"Ollama at {self.host} answered {path} with something that "
                                  "is not JSON; is OLLAMA_HOST pointing at Ollama?") from None
-        return data if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            raise MalformedChunk(f"Ollama at {self.host} answered {path} with {_kind(data)}, "
+                                 "not an object; is OLLAMA_HOST pointing at Ollama?")
+        return data
 
     async def show(self, model: str) -> ModelInfo:
         return parse_show(model, await self._request("POST", "/api/show", model,
                                                      {"model": model}))
 
     async def ps(self) -> list[LoadedModel]:
-        data = await self._request("GET", "/api/ps")
         out = []
-        for m in data.get("models") or []:
+        for m in _models(await self._request("GET", "/api/ps"), "/api/ps"):
             ctx = m.get("context_length")
             out.append(LoadedModel(str(m.get("name") or m.get("model")),
-                                   int(ctx) if isinstance(ctx, int) else None))
+                                   ctx if _is_int(ctx) else None))
         return out
 
     async def tags(self) -> list[str]:
         data = await self._request("GET", "/api/tags")
-        return sorted(str(m.get("name") or m.get("model")) for m in data.get("models") or [])
+        return sorted(str(m.get("name") or m.get("model")) for m in _models(data, "/api/tags"))
 
     async def version(self) -> str | None:
         """The server version, or None when the endpoint is missing or unreachable."""
@@ -274,14 +342,16 @@ class OllamaClient:
                    stream: bool = True, think: bool | None = None) -> AsyncIterator[ChatEvent]:
         """Send one chat request; yield its events, ending with :class:`Done`."""
         body = chat_body(model, messages, tools, options, stream, think)
+        deadline = self.limits.deadline()
         try:
             async with self._http.stream("POST", "/api/chat", json=body) as resp:
                 if resp.status_code != 200:
-                    raise self._status_error(resp.status_code,
-                                             _error_text(await resp.aread()), model)
+                    raw = await read_body(resp, self.limits, deadline)
+                    raise self._status_error(resp.status_code, _error_text(raw), model)
                 done = False
                 split = ThinkSplitter()
-                async for line in resp.aiter_lines():
+                async for raw_line in body_lines(resp, self.limits, deadline):
+                    line = raw_line.decode("utf-8", "replace")
                     if not line.strip():
                         continue
                     for event in self._events(line):
@@ -302,47 +372,51 @@ class OllamaClient:
                                     "what arrived was kept — send again")
         except httpx.HTTPError as exc:
             raise self._transport_error(exc) from None
+        except LimitExceeded as exc:
+            raise ReplyLimit(str(exc)) from None
 
     def _events(self, line: str) -> list[ChatEvent]:
         try:
-            chunk = json.loads(line)
+            chunk = _loads(line)
         except ValueError:
-            excerpt = line.strip()[:60]
+            excerpt = _SURROGATE.sub("\ufffd", line.strip()[:60])
             raise MalformedChunk(f"Ollama sent a malformed chunk ({excerpt!r}); the reply was "
                                  "dropped — send again, or update Ollama if it repeats") from None
         if not isinstance(chunk, dict):
-            raise MalformedChunk(f"Ollama sent a chunk that is not an object ({line[:60]!r}); "
-                                 "send again, or update Ollama if it repeats")
+            raise _malformed("the chunk", chunk, "an object")
         if "error" in chunk:
-            raise ServerError(_server_error_line(str(chunk["error"])))
+            err = chunk["error"]
+            raise ServerError(_server_error_line(err if isinstance(err, str)
+                                                 else f"({_kind(err)})"))
         events: list[ChatEvent] = []
-        message = chunk.get("message") or {}
+        message = chunk.get("message")
+        if message is None:
+            message = {}
+        if not isinstance(message, dict):
+            raise _malformed("message", message, "an object")
+        for key in ("thinking", "content"):
+            value = message.get(key)
+            if value is not None and not isinstance(value, str):
+                raise _malformed(f"message.{key}", value, "a string")
         if message.get("thinking"):
-            events.append(ThinkingDelta(str(message["thinking"])))
+            events.append(ThinkingDelta(_clean(message["thinking"])))
         if message.get("content"):
-            events.append(ContentDelta(str(message["content"])))
-        calls = []
-        for tc in message.get("tool_calls") or []:
-            fn = (tc or {}).get("function") or {}
-            args = fn.get("arguments")
-            if isinstance(args, str):  # some templates hand back a JSON string
-                try:
-                    args = json.loads(args)
-                except ValueError:
-                    args = {"_raw": args}
-            calls.append(ToolCall(str(fn.get("name") or ""),
-                                  args if isinstance(args, dict) else {}))
+            events.append(ContentDelta(_clean(message["content"])))
+        calls = _tool_calls(message.get("tool_calls"))
         if calls:
             events.append(ToolCalls(calls))
         if chunk.get("done"):
-            events.append(Done(ChatStats(
-                done_reason=chunk.get("done_reason"),
-                prompt_eval_count=chunk.get("prompt_eval_count"),
-                eval_count=chunk.get("eval_count"),
-                total_duration=chunk.get("total_duration"),
-                load_duration=chunk.get("load_duration"),
-                prompt_eval_duration=chunk.get("prompt_eval_duration"),
-                eval_duration=chunk.get("eval_duration"))))
+            counts: dict[str, Any] = {}
+            for key in ("prompt_eval_count", "eval_count", "total_duration", "load_duration",
+                        "prompt_eval_duration", "eval_duration"):
+                value = chunk.get(key)
+                if value is not None and not (_is_int(value) and value >= 0):
+                    raise _malformed(key, value, "a count")
+                counts[key] = value
+            reason = chunk.get("done_reason")
+            if reason is not None and not isinstance(reason, str):
+                raise _malformed("done_reason", reason, "a string")
+            events.append(Done(ChatStats(done_reason=reason, **counts)))
         return events
 
     # -- error mapping ---------------------------------------------------------------------
@@ -385,18 +459,82 @@ def chat_body(model: str, messages: list[dict[str, Any]], tools: list[dict[str, 
     return body
 
 
+def _tool_calls(raw: object) -> list[ToolCall]:
+    """``message.tool_calls`` as Ollama sends them, or MalformedChunk."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise _malformed("message.tool_calls", raw, "a list")
+    calls = []
+    for tc in raw:
+        if not isinstance(tc, dict):
+            raise _malformed("a tool call", tc, "an object")
+        fn = tc.get("function")
+        if not isinstance(fn, dict):
+            raise _malformed("a tool call's function", fn, "an object")
+        name = fn.get("name")
+        if not isinstance(name, str):
+            raise _malformed("a tool call's name", name, "a string")
+        args = fn.get("arguments")
+        if isinstance(args, str):  # some templates hand back a JSON string
+            try:
+                args = _loads(args)
+            except ValueError:
+                args = {"_raw": args}
+        if args is None:
+            args = {}
+        # Not an object: handed on as it is, the tool tells the model what is wrong.
+        calls.append(ToolCall(_clean(name), args))
+    return calls
+
+
+def _malformed(field: str, value: object, want: str) -> MalformedChunk:
+    return MalformedChunk(f"Ollama sent a malformed chunk ({field} is {_kind(value)}, not "
+                          f"{want}); the reply was dropped — send again, or update Ollama if "
+                          "it repeats")
+
+
+def _models(data: dict[str, Any], path: str) -> list[dict[str, Any]]:
+    models = data.get("models")
+    if models is None:
+        return []
+    if not isinstance(models, list):
+        raise MalformedChunk(f"Ollama's {path} answer is malformed ('models' is "
+                             f"{_kind(models)}, not a list); update Ollama if it repeats")
+    return [m for m in models if isinstance(m, dict)]
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _clean(text: str) -> str:
+    """Lone surrogates (a ``\\udXXX`` escape with no pair) become U+FFFD: they cannot be
+    shown, stored as UTF-8 or sent back."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def _first_line(text: str) -> str:
+    """The first non-blank line of ``text``, printable, at most 200 characters ("" if none)."""
+    for line in _clean(text).splitlines():
+        if line.strip():
+            return " ".join(line.split())[:200]
+    return ""
+
+
 def _error_text(raw: bytes) -> str:
+    text = raw.decode("utf-8", "replace")
     try:
-        data = json.loads(raw)
+        data = _loads(text)
     except ValueError:
-        return raw.decode("utf-8", "replace").strip().splitlines()[0][:200] if raw.strip() else ""
+        return _first_line(text)
     if isinstance(data, dict) and "error" in data:
-        return str(data["error"]).strip().splitlines()[0][:200]
+        err = data["error"]
+        return _first_line(err if isinstance(err, str) else f"({_kind(err)})")
     return ""
 
 
 def _server_error_line(message: str) -> str:
-    first = message.strip().splitlines()[0][:200] if message.strip() else "no details"
+    first = _first_line(message) or "no details"
     hint = "send again"
     low = first.lower()
     if "memory" in low or "cuda" in low or "alloc" in low:

@@ -54,6 +54,21 @@ HISTORY_SCHEMA = 1
 DEFAULT_MAX_STEPS = 12
 
 
+def unexpected(exc: BaseException) -> str:
+    """One line for an error nobody foresaw (the turn ends; the transcript keeps the type)."""
+    text = " ".join(str(exc).split())[:200]
+    return (f"the turn stopped on an unexpected error ({type(exc).__name__}"
+            f"{': ' + text if text else ''}); the conversation was kept — send again")
+
+
+def json_bytes(obj: Any, **kwargs: Any) -> bytes:
+    """UTF-8 JSON; text that cannot be UTF-8 (a lone surrogate) is written escaped."""
+    try:
+        return json.dumps(obj, ensure_ascii=False, **kwargs).encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(obj, ensure_ascii=True, **kwargs).encode("ascii")
+
+
 # -- what a turn reports -----------------------------------------------------------------------
 
 
@@ -176,12 +191,18 @@ class ChatSession:
     # -- model facts -----------------------------------------------------------------------
 
     async def prepare(self) -> ModelFacts:
-        """Ask the server about the model and resolve the window (raises OllamaError)."""
-        info = await self.client.show(self.model)
-        version = None if info.context_length or self.settings.num_ctx \
-            else await self.client.version()
-        self.facts = ModelFacts(info, resolve_window(self.settings.num_ctx, info, version),
-                                version)
+        """Ask the server about the model and resolve the window (raises OllamaError, and
+        only that: whatever else goes wrong is one line too)."""
+        try:
+            info = await self.client.show(self.model)
+            version = None if info.context_length or self.settings.num_ctx \
+                else await self.client.version()
+            window = resolve_window(self.settings.num_ctx, info, version)
+        except OllamaError:
+            raise
+        except Exception as exc:
+            raise OllamaError(unexpected(exc)) from exc
+        self.facts = ModelFacts(info, window, version)
         return self.facts
 
     async def loaded_window(self) -> int | None:
@@ -263,7 +284,7 @@ class ChatSession:
         data = {"schema": HISTORY_SCHEMA, "model": self.settings.model,
                 "transcript": self.transcript.name if self.transcript else None,
                 "messages": self.history}
-        atomic_write(path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+        atomic_write(path, json_bytes(data, indent=1))
 
     def new_chat(self) -> None:
         self.history = []
@@ -279,8 +300,8 @@ class ChatSession:
         self.transcripts_dir.mkdir(parents=True, exist_ok=True)
         row = {"time": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
                "kind": kind, **data}
-        with self.transcript.open("a", encoding="utf-8") as fh:
-            fh.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
+        with self.transcript.open("ab") as fh:
+            fh.write(json_bytes(row, default=str) + b"\n")
 
     # -- a turn ----------------------------------------------------------------------------
 
@@ -289,7 +310,7 @@ class ChatSession:
         try:
             if self.facts is None:
                 await self.prepare()
-        except OllamaError as exc:
+        except OllamaError as exc:  # prepare raises nothing else
             yield TurnFailed(str(exc), exc, unsent=text)
             return
         start = len(self.history)
@@ -323,7 +344,7 @@ class ChatSession:
                             stats = event.stats
                             continue
                         yield event
-                except (OllamaError, asyncio.CancelledError) as exc:
+                except (Exception, asyncio.CancelledError) as exc:
                     self._keep_partial(content, thinking)
                     raise exc
                 assert stats is not None
@@ -351,11 +372,13 @@ class ChatSession:
                 if step >= self.max_steps:
                     yield TurnDone(content, step, "max_steps")
                     return
-        except OllamaError as exc:
+        except Exception as exc:  # OllamaError, or a bug: either way one line, history kept
+            message = str(exc) if isinstance(exc, OllamaError) else unexpected(exc)
             unsent = self._rollback(start)
-            self._log("error", message=str(exc), type=type(exc).__name__)
-            self.save()
-            yield TurnFailed(str(exc), exc, unsent)
+            with contextlib.suppress(Exception):
+                self._log("error", message=message, type=type(exc).__name__)
+                self.save()
+            yield TurnFailed(message, exc, unsent)
         except asyncio.CancelledError:
             unsent = self._rollback(start)
             self._log("cancelled")

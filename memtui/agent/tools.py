@@ -7,17 +7,30 @@ operator — the call's effect on memory, found by comparing audits before and a
 
 from __future__ import annotations
 
+import errno
 import os
+import re
+import stat
 from collections import Counter
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from memtui.agent.age_note import age_note
-from memtui.agent.sandbox import FORBIDDEN, Refused, Sandbox
+from memtui.agent.dirfd_io import check_regular, read_at, replace_at
+from memtui.agent.sandbox import (
+    DIR_FLAGS,
+    FORBIDDEN,
+    MAX_DEPTH,
+    NOFOLLOW,
+    Refused,
+    Sandbox,
+    no_link,
+)
 from memtui.core.audit import Auditor, AuditResult
+from memtui.core.textfile import MAX_READ_BYTES
 from memtui.core.workspace import INDEX_NAME, Workspace
-from memtui.edit.safe_write import atomic_write
+from memtui.edit.safe_write import digest, folder_lock
 
 READ_LIMIT = 60_000  # characters of a file handed to the model
 LIST_LIMIT = 300  # entries listed
@@ -59,6 +72,32 @@ DECOY_TOOLS: list[dict[str, Any]] = [
         "all items.", {"term": "the term", "definition": "its definition"}),
 ]
 DECOY_NAMES = frozenset(t["function"]["name"] for t in DECOY_TOOLS)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class BadArgument(Exception):
+    """An argument of the wrong type or content; the message is addressed to the model."""
+
+
+def one_line(value: object, limit: int = 300) -> str:
+    """``value`` as one printable line (lone surrogates replaced), at most ``limit`` chars."""
+    text = _SURROGATE.sub("\ufffd", " ".join(str(value).split()))
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def text_argument(args: dict[str, Any], key: str) -> str:
+    """The string argument ``key``: present, a string, and valid Unicode text."""
+    value = args[key]
+    if not isinstance(value, str):
+        raise BadArgument(f"'{key}' must be a string, not {type(value).__name__}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise BadArgument(f"'{key}' holds a lone surrogate at character {exc.start} (not "
+                          "valid Unicode text); send plain text") from None
+    return value
 
 
 @dataclass
@@ -107,142 +146,210 @@ class ToolBox:
 
     # -- dispatch --------------------------------------------------------------------------
 
-    def call(self, name: str, arguments: dict[str, Any] | None) -> ToolOutcome:
-        args = dict(arguments or {})
+    def call(self, name: str, arguments: object) -> ToolOutcome:
+        """Run one call; never raises: whatever goes wrong is an error line for the model."""
+        args = arguments if isinstance(arguments, dict) else {}
+        if not isinstance(arguments, dict) and arguments is not None:
+            return ToolOutcome(name, args, "error: the arguments must be a JSON object of "
+                               f"named values, not {type(arguments).__name__}", ok=False)
         if name in DECOY_NAMES and self.decoys:
             return self._decoy(name, args)
         if name not in self.names:
-            return ToolOutcome(name, args, f"error: there is no tool named '{name}'. "
+            return ToolOutcome(name, args, f"error: there is no tool named '{one_line(name)}'. "
                                f"Available: {', '.join(self.names)}", ok=False)
-        before = self._last or self.audit()
         try:
+            before = self._last or self.audit()
             outcome = getattr(self, "_" + name)(args)
+            if outcome.written:
+                after = self.audit(set(outcome.written))
+                outcome.effect = memory_effect(before, after)
+            return outcome
         except Refused as exc:
-            return ToolOutcome(name, args, f"error: refused — {exc}", ok=False)
-        except (KeyError, TypeError) as exc:
+            return ToolOutcome(name, args, f"error: refused — {one_line(exc)}", ok=False)
+        except BadArgument as exc:
+            return ToolOutcome(name, args, f"error: {one_line(exc)}", ok=False)
+        except KeyError as exc:
             return ToolOutcome(name, args, f"error: missing or bad argument {exc}", ok=False)
         except OSError as exc:
-            return ToolOutcome(name, args, f"error: {exc.strerror or exc}", ok=False)
-        if outcome.written:
-            after = self.audit(set(outcome.written))
-            outcome.effect = memory_effect(before, after)
-        return outcome
+            where = f"{one_line(exc.filename)}: " if isinstance(exc.filename, str) else ""
+            return ToolOutcome(name, args, f"error: {where}{one_line(exc.strerror or exc)}",
+                               ok=False)
+        except Exception as exc:  # a bug must not end the turn: the model reads it
+            return ToolOutcome(name, args, f"error: the tool failed unexpectedly "
+                               f"({type(exc).__name__}: {one_line(exc)})", ok=False)
+
+    def _locked(self) -> AbstractContextManager[None]:
+        """The workspace lock curation takes: an agent write never interleaves with a
+        curation operation (taken after the arguments were checked)."""
+        return folder_lock(self.ws.state_dir)
 
     def _path(self, args: dict[str, Any], allow_root: bool = False,
-              default: str | None = None) -> tuple[str, Path]:
+              default: str | None = None) -> tuple[str, list[str]]:
         if "path" not in args and default is not None:
-            return self.sandbox.resolve(default, allow_root=allow_root)
-        return self.sandbox.resolve(args["path"], allow_root=allow_root)
+            return self.sandbox.parts(default, allow_root=allow_root)
+        return self.sandbox.parts(args["path"], allow_root=allow_root)
 
     # -- the six file tools ----------------------------------------------------------------
 
     def _read_file(self, args: dict[str, Any]) -> ToolOutcome:
-        rel, full = self._path(args)
-        if not full.is_file():
-            what = "a folder" if full.is_dir() else "not found"
-            return ToolOutcome("read_file", args, f"error: {rel} is {what}", ok=False)
-        raw = full.read_bytes()
-        text = raw.decode("utf-8", "replace")
-        if len(text) > READ_LIMIT:
-            text = text[:READ_LIMIT] + f"\n[… cut: the file has {len(raw):,} bytes]"
+        rel, parts = self._path(args)
+        (raw, st), _real = self.sandbox.at(
+            parts, lambda fd, name: read_at(fd, name, MAX_READ_BYTES))
+        size = max(st.st_size, len(raw))
+        text = raw[:MAX_READ_BYTES].decode("utf-8", "replace")
+        if len(text) > READ_LIMIT or size > len(raw):
+            text = text[:READ_LIMIT] + f"\n[… cut: the file has {size:,} bytes]"
         report = (self._last or self.audit()).file(rel)
         if report is not None:
             text = text.rstrip("\n") + "\n\n" + age_note(report.age_days)
         return ToolOutcome("read_file", args, text)
 
     def _write_file(self, args: dict[str, Any]) -> ToolOutcome:
-        rel, full = self._path(args)
-        content = args["content"]
-        if not isinstance(content, str):
-            raise TypeError("'content' (must be a string)")
-        if full.is_dir():
-            return ToolOutcome("write_file", args, f"error: {rel} is a folder", ok=False)
-        existed = full.exists()
-        full.parent.mkdir(parents=True, exist_ok=True)
+        rel, parts = self._path(args)
+        content = text_argument(args, "content")
         data = content.encode("utf-8")
-        atomic_write(full, data)
+
+        def write(fd: int, name: str) -> bool:
+            try:
+                st = no_link(fd, name)
+            except FileNotFoundError:
+                existed = False
+            else:
+                check_regular(st, name)
+                existed = True
+            replace_at(fd, name, data)
+            return existed
+
+        with self._locked():
+            existed, real = self.sandbox.at(parts, write, create=True)
         verb = "overwrote" if existed else "created"
         return ToolOutcome("write_file", args, f"{verb} {rel} ({len(data):,} bytes)",
-                           written=[rel], added_text=content)
+                           written=sorted({rel, real}), added_text=content)
 
     def _edit_file(self, args: dict[str, Any]) -> ToolOutcome:
-        rel, full = self._path(args)
-        old, new = args["old_string"], args["new_string"]
-        if not isinstance(old, str) or not isinstance(new, str):
-            raise TypeError("'old_string'/'new_string' (must be strings)")
-        if not full.is_file():
-            return ToolOutcome("edit_file", args, f"error: {rel} does not exist; create it "
-                               "with write_file", ok=False)
+        rel, parts = self._path(args)
+        old, new = text_argument(args, "old_string"), text_argument(args, "new_string")
         if not old:
             return ToolOutcome("edit_file", args, "error: old_string is empty", ok=False)
-        raw = full.read_bytes()
+
+        def edit(fd: int, name: str) -> str | None:
+            no_link(fd, name)
+            raw, _st = read_at(fd, name, MAX_READ_BYTES)
+            if len(raw) > MAX_READ_BYTES:
+                return (f"error: {rel} is larger than {MAX_READ_BYTES // 1024} KiB; too large "
+                        "to edit")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                return f"error: {rel} is not UTF-8 text; rewrite it with write_file"
+            o, n = old, new
+            if "\r\n" in text and "\r\n" not in o:  # the model sees LF; keep CRLF line ends
+                o, n = o.replace("\n", "\r\n"), n.replace("\n", "\r\n")
+            hits = text.count(o)
+            if hits == 0:
+                return (f"error: old_string not found in {rel}; read the file and copy the "
+                        "exact text")
+            if hits > 1:
+                return (f"error: old_string occurs {hits} times in {rel}; include more "
+                        "surrounding text so it is unique")
+            replace_at(fd, name, text.replace(o, n, 1).encode("utf-8"), digest(raw))
+            return None
+
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return ToolOutcome("edit_file", args, f"error: {rel} is not UTF-8 text; "
-                               "rewrite it with write_file", ok=False)
-        crlf = "\r\n" in text and "\r\n" not in old
-        if crlf:  # the model sees LF; keep the file's CRLF line ends
-            old, new = old.replace("\n", "\r\n"), new.replace("\n", "\r\n")
-        hits = text.count(old)
-        if hits == 0:
-            return ToolOutcome("edit_file", args, f"error: old_string not found in {rel}; "
-                               "read the file and copy the exact text", ok=False)
-        if hits > 1:
-            return ToolOutcome("edit_file", args, f"error: old_string occurs {hits} times in "
-                               f"{rel}; include more surrounding text so it is unique", ok=False)
-        atomic_write(full, text.replace(old, new, 1).encode("utf-8"))
+            with self._locked():
+                problem, real = self.sandbox.at(parts, edit)
+        except FileNotFoundError:
+            problem, real = f"error: {rel} does not exist; create it with write_file", rel
+        if problem:
+            return ToolOutcome("edit_file", args, problem, ok=False)
         added = "\n".join(ln for ln in new.splitlines() if ln not in old.splitlines())
-        return ToolOutcome("edit_file", args, f"edited {rel}", written=[rel],
+        return ToolOutcome("edit_file", args, f"edited {rel}", written=sorted({rel, real}),
                            added_text=added)
 
     def _list_files(self, args: dict[str, Any]) -> ToolOutcome:
-        rel, full = self._path(args, allow_root=True, default=".")
-        if not full.is_dir():
-            return ToolOutcome("list_files", args, f"error: {rel} is not a folder", ok=False)
+        rel, parts = self._path(args, allow_root=True, default=".")
+        prefix = "" if rel == "." else rel + "/"
         entries: list[str] = []
-        for dirpath, dirnames, filenames in os.walk(full):
-            dirnames[:] = sorted(d for d in dirnames if d.lower() not in FORBIDDEN)
-            base = Path(dirpath)
-            for d in dirnames:
-                entries.append(self._rel(base / d) + "/")
-            for f in sorted(filenames):
-                entries.append(self._rel(base / f))
-            if len(entries) > LIST_LIMIT:
-                break
+        try:
+            with self.sandbox.folder(parts) as (top, _real):
+                pending: list[list[str]] = [[]]
+                while pending and len(entries) <= LIST_LIMIT:
+                    sub = pending.pop()
+                    entries.extend(self._list_one(top, sub, prefix, pending))
+        except NotADirectoryError:
+            return ToolOutcome("list_files", args, f"error: {rel} is not a folder", ok=False)
         entries.sort()
         more = len(entries) - LIST_LIMIT
         shown = entries[:LIST_LIMIT] + ([f"[… {more} more]"] if more > 0 else [])
         return ToolOutcome("list_files", args,
                            "\n".join(shown) if shown else f"{rel} is empty")
 
+    def _list_one(self, top: int, sub: list[str], prefix: str,
+                  pending: list[list[str]]) -> list[str]:
+        """The entries of one folder under ``top`` (its subfolders go on ``pending``)."""
+        fd = os.dup(top)
+        try:
+            for name in sub:  # never through a link: a swap makes this folder fail
+                nfd = os.open(name, DIR_FLAGS | NOFOLLOW, dir_fd=fd)
+                os.close(fd)
+                fd = nfd
+            names = sorted(os.listdir(fd))
+            out = []
+            base = prefix + "".join(n + "/" for n in sub)
+            for name in names:
+                if name.lower() in FORBIDDEN:
+                    continue
+                try:
+                    st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                except OSError:
+                    continue
+                shown = base + name.encode("utf-8", "surrogateescape").decode("utf-8",
+                                                                              "replace")
+                if stat.S_ISDIR(st.st_mode):
+                    out.append(shown + "/")
+                    if len(sub) < MAX_DEPTH:
+                        pending.append([*sub, name])
+                elif stat.S_ISLNK(st.st_mode):
+                    out.append(shown + " (symlink)")
+                else:
+                    out.append(shown)
+            return out
+        except OSError:
+            return []
+        finally:
+            os.close(fd)
+
     def _exists(self, args: dict[str, Any]) -> ToolOutcome:
-        rel, full = self._path(args)
-        if full.is_file():
-            answer = f"yes: {rel} is a file ({full.stat().st_size:,} bytes)"
-        elif full.is_dir():
+        rel, parts = self._path(args)
+        try:
+            st, _real = self.sandbox.at(parts, no_link)
+        except (FileNotFoundError, NotADirectoryError):
+            return ToolOutcome("exists", args, f"no: {rel} does not exist")
+        if stat.S_ISDIR(st.st_mode):
             answer = f"yes: {rel} is a folder"
+        elif stat.S_ISREG(st.st_mode):
+            answer = f"yes: {rel} is a file ({st.st_size:,} bytes)"
         else:
-            answer = f"no: {rel} does not exist"
+            answer = f"yes: {rel} exists but is not a regular file (it is never opened)"
         return ToolOutcome("exists", args, answer)
 
     def _delete_file(self, args: dict[str, Any]) -> ToolOutcome:
-        rel, full = self._path(args)
-        link = self.ws.root / rel
-        target = link if link.is_symlink() else full
-        if target.is_dir() and not target.is_symlink():
-            return ToolOutcome("delete_file", args, f"error: {rel} is a folder; only files "
-                               "can be deleted", ok=False)
-        if not target.exists() and not target.is_symlink():
-            return ToolOutcome("delete_file", args, f"error: {rel} does not exist", ok=False)
-        target.unlink()
-        return ToolOutcome("delete_file", args, f"deleted {rel}", written=[rel])
+        rel, parts = self._path(args)
 
-    def _rel(self, path: Path) -> str:
+        def delete(fd: int, name: str) -> None:
+            st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+            if stat.S_ISDIR(st.st_mode):
+                raise IsADirectoryError(errno.EISDIR, "is a folder; only files can be "
+                                        "deleted", rel)
+            os.unlink(name, dir_fd=fd)  # a symlink itself, never what it points to
+            os.fsync(fd)
+
         try:
-            return path.relative_to(self.sandbox.root).as_posix()
-        except ValueError:
-            return path.as_posix()
+            with self._locked():
+                self.sandbox.at(parts, delete, follow=False)
+        except FileNotFoundError:
+            return ToolOutcome("delete_file", args, f"error: {rel} does not exist", ok=False)
+        return ToolOutcome("delete_file", args, f"deleted {rel}", written=[rel])
 
     # -- decoys ----------------------------------------------------------------------------
 

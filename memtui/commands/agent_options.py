@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 
 from memtui.agent.settings import AgentSettings, host_problem
@@ -36,17 +37,22 @@ def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = Fa
     group.add_argument("--max-steps", type=int, default=12, metavar="N",
                        help="model requests per turn before the agent is stopped (default 12)")
     group.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
-                       help="how long to wait for Ollama (default 300)")
+                       help="the longest one model reply may take, from the request to its "
+                       "last byte (default 300)")
 
 
 def agent_option_error(ns: argparse.Namespace) -> str | None:
     """One line saying what is wrong with the agent options, or None."""
     if ns.max_steps < 1:
         return "--max-steps must be at least 1"
-    if ns.timeout <= 0:
-        return "--timeout must be positive"
-    if ns.system_prompt is not None and not ns.system_prompt.is_file():
-        return f"--system-prompt {ns.system_prompt}: no such file"
+    if not math.isfinite(ns.timeout) or ns.timeout <= 0:
+        return f"--timeout must be a positive number of seconds (got {ns.timeout:g})"
+    if ns.system_prompt is not None:
+        try:
+            if not ns.system_prompt.is_file():
+                return f"--system-prompt {ns.system_prompt}: no such file"
+        except OSError as exc:  # e.g. a name over 255 bytes
+            return f"--system-prompt {ns.system_prompt}: {exc.strerror or exc}"
     return host_problem(AgentSettings(host=ns.host).given_host())
 
 

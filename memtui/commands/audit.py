@@ -8,7 +8,7 @@ import sys
 import time
 
 from memtui.commands.parser import context_window, days, fail, positive_int
-from memtui.core.audit import DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
+from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, AuditOptions, Auditor
 from memtui.core.findings import reaches
 from memtui.core.workspace import WorkspaceError, open_workspace
 
@@ -22,14 +22,15 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-bytes", type=positive_int, default=25_000,
                         help="claude-code profile: index bytes loaded (default 25000)")
     parser.add_argument("--num-ctx", type=context_window, default=None, metavar="N",
-                        help=f"context window to measure against (default {DEFAULT_NUM_CTX})")
+                        help="context window to measure against (default: the profile's, "
+                        f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
     parser.add_argument("--stale-days", type=days, default=90,
                         help="report memories older than this many days (default 90)")
 
 
 def options_from(ns: argparse.Namespace) -> AuditOptions:
     return AuditOptions(profile=ns.profile, max_lines=ns.max_lines, max_bytes=ns.max_bytes,
-                        num_ctx=ns.num_ctx or DEFAULT_NUM_CTX, stale_days=ns.stale_days)
+                        num_ctx=ns.num_ctx, stale_days=ns.stale_days)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -8,7 +8,7 @@ import json
 import sys
 
 from memtui.agent.eval import EvalReport, RunResult, run_eval
-from memtui.agent.ollama import OllamaError
+from memtui.agent.ollama import ModelNotFound, NoToolSupport, NotRunning, OllamaError
 from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.parser import fail
 from memtui.core.workspace import WorkspaceError, open_workspace
@@ -49,16 +49,21 @@ def run(ns: argparse.Namespace) -> int:
         ws = open_workspace(ns.path)
     except WorkspaceError as exc:
         return fail(PROG, str(exc))
+    except OSError as exc:  # e.g. a name over 255 bytes
+        return fail(PROG, f"{ns.path}: cannot be opened ({exc.strerror or exc})")
     settings = settings_from(ns)
 
     def progress(i: int, r: RunResult) -> None:
         extra = f" ({', '.join(r.flags)})" if r.flags else ""
-        sys.stderr.write(f"run {i + 1}/{ns.n}: {r.outcome}{extra}\n")
+        error = f" — {r.error}" if r.error else ""
+        sys.stderr.write(f"run {i + 1}/{ns.n}: {r.outcome}{extra}{error}\n")
 
     try:
         report = asyncio.run(run_eval(ws, ns.message, ns.n, settings, progress))
     except OllamaError as exc:
-        return fail(PROG, str(exc))
+        fail(PROG, str(exc))
+        # A server that cannot be used is a setup error (2); one that answers wrongly, 1.
+        return 2 if isinstance(exc, NotRunning | ModelNotFound | NoToolSupport) else 1
     if ns.json:
         sys.stdout.write(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n")
     else:
@@ -67,7 +72,7 @@ def run(ns: argparse.Namespace) -> int:
         return fail(PROG, f"pass rate {report.passes}/{len(report.runs)} "
                           f"({report.pass_rate:.0%}) is below --min-pass-rate "
                           f"{ns.min_pass_rate:.0%}", 1)
-    return 0
+    return 1 if any(r.error for r in report.runs) else 0
 
 
 def print_table(report: EvalReport) -> None:

@@ -39,11 +39,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(ns: argparse.Namespace) -> int:
     try:
         ws = open_workspace(ns.path)
-    except WorkspaceError as exc:
+        if ns.prune is not None:
+            return prune(ws, ns.prune)
+        entries = list(reversed(Journal(ws).entries()))
+    except (WorkspaceError, Refused) as exc:
         return report("memtui history", exc)
-    if ns.prune is not None:
-        return prune(ws, ns.prune)
-    entries = list(reversed(Journal(ws).entries()))
+    except OSError as exc:
+        return report("memtui history", Refused(f"cannot read the journal of {ns.path} "
+                                                f"({exc.strerror or exc})"))
     if ns.json:
         sys.stdout.write(json.dumps([_json(e) for e in entries], ensure_ascii=False,
                                     indent=2) + "\n")
@@ -80,7 +83,7 @@ def _json(entry: Entry) -> dict[str, Any]:
 def prune(ws: Workspace, keep: int) -> int:
     """Delete all but the newest ``keep`` journal files, under the workspace lock."""
     journal = Journal(ws)
-    if not journal.folder.is_dir():  # never create .memtui/ just to find nothing
+    if not journal.exists():  # never create .memtui/ just to find nothing
         print("no operations journaled in this workspace; nothing to prune")
         return 0
     try:
@@ -93,7 +96,7 @@ def prune(ws: Workspace, keep: int) -> int:
         print(f"nothing to prune: {plural(len(journal.entries()), 'record')} journaled, "
               f"keeping up to {keep}")
         return 0
-    ids = f"#{int(gone[0].stem)}" + (f"–#{int(gone[-1].stem)}" if len(gone) > 1 else "")
+    ids = f"#{int(gone[0][:-5])}" + (f"–#{int(gone[-1][:-5])}" if len(gone) > 1 else "")
     print(f"pruned {plural(len(gone), 'record')} ({ids}), whose operations can no longer "
           f"be undone; kept the newest {keep}")
     return 0

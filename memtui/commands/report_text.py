@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from memtui.core.findings import KIND_TITLES, KINDS, SEVERITY_RANK, Finding
+from memtui.core.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.report import hot_and_packed
 
 if TYPE_CHECKING:
@@ -23,9 +23,28 @@ if TYPE_CHECKING:
 SEVERITY_STYLE: dict[str, str] = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
+#: Files listed under a workspace-level finding before "… and N more".
+FILES_SHOWN = 6
+
+
 def location(f: Finding) -> str:
     """``path:line`` (or just the path when the finding is about the whole file)."""
+    if f.path == WORKSPACE:
+        return "workspace"
     return f"{f.path}:{f.line}" if f.line else f.path
+
+
+def files_line(files: tuple[str, ...]) -> str:
+    """The files a workspace-level finding gathers, the first few by name."""
+    shown = ", ".join(files[:FILES_SHOWN])
+    more = len(files) - FILES_SHOWN
+    return shown + (f", … and {more:,} more" if more > 0 else "")
+
+
+def severity_counts(rows: list[Finding]) -> str:
+    """``2 warning, 4 info``: how many of a group's findings have each severity."""
+    by_sev = Counter(f.severity for f in rows)
+    return ", ".join(f"{by_sev[s]} {s}" for s in ("error", "warning", "info") if by_sev[s])
 
 
 def summary_table(result: AuditResult) -> Table:
@@ -43,6 +62,9 @@ def summary_table(result: AuditResult) -> Table:
     row("Layout / profile", f"{result.workspace.layout} / {result.profile}")
     types = ", ".join(f"{k} {v}" for k, v in result.types.items()) or "none"
     row("Memory files", f"{len(result.scans)} ({types})")
+    if result.documentation:
+        row("Documentation", Text(", ".join(result.documentation) + " (not memories)",
+                                  style="dim"))
     if not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
     else:
@@ -59,10 +81,12 @@ def summary_table(result: AuditResult) -> Table:
                                "lines (profile load limit)", style="yellow"))
     row("Linked from the index", f"{len(result.index_linked)} of {len(result.scans)} files")
     unreachable = sum(1 for o in result.orphans if not o.reachable)
+    past = sum(1 for o in result.orphans if o.past_limit is not None)
     orphans = Text(f"{len(result.orphans)}")
     if result.orphans:
         orphans.append(f" ({len(result.orphans) - unreachable} reachable by links, ")
         orphans.append(f"{unreachable} unreachable", style="bold red" if unreachable else "")
+        orphans.append(f"; {past} linked only past the load limit" if past else "")
         orphans.append(")")
     row("Orphans", orphans)
     broken = Text(str(len(result.broken_links)),
@@ -74,7 +98,8 @@ def summary_table(result: AuditResult) -> Table:
     tokens = block.tokens
     row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, "
         f"{tokens.get('qwen', 0):,} qwen / {tokens.get('cl100k', 0):,} cl100k tokens")
-    row("Share of the window", f"{block.share:.1%} of {block.window:,} tokens (qwen)")
+    row("Share of the window", f"{block.share:.1%} of {block.window:,} tokens "
+        f"({block.window_name} window, {block.tokenizer} count)")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
     row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / "
@@ -103,7 +128,7 @@ def findings_text(result: AuditResult) -> list[Text]:
         severity = max((f.severity for f in rows), key=SEVERITY_RANK.__getitem__)
         head = Text()
         head.append(f"{KIND_TITLES.get(kind, kind)} ", style="bold")
-        head.append(f"({len(rows)}, {kind}, {severity})", style=SEVERITY_STYLE[severity])
+        head.append(f"({kind}: {severity_counts(rows)})", style=SEVERITY_STYLE[severity])
         out.append(Text())
         out.append(head)
         for f in rows:
@@ -114,6 +139,8 @@ def findings_text(result: AuditResult) -> list[Text]:
                 line.append(f"[{f.severity}] ", style=SEVERITY_STYLE[f.severity])
             line.append(f.message)
             out.append(line)
+            if f.files:
+                out.append(Text("    " + files_line(f.files), style="dim"))
     return out
 
 

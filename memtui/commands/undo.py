@@ -37,7 +37,12 @@ def run(ns: argparse.Namespace) -> int:
         rec = undo(ws, skip=plan.blocked, expect=plan.id)
     except (WorkspaceError, Refused) as exc:
         return report(PROG, exc)
+    except OSError as exc:  # the disk said no (read-only, full, permissions)
+        where = f" ({exc.filename})" if exc.filename else ""
+        return report(PROG, Refused(f"{exc.strerror or exc}{where}; nothing was undone"))
     kept = rec.get("undone_except") or []
     left = f" (left as they were: {', '.join(kept)})" if kept else ""
     print(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}{left}")
+    if rec.get("redacted"):
+        print("  the credential was not kept, so it stays redacted")
     return 0

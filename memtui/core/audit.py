@@ -15,6 +15,7 @@ import difflib
 import gc
 import heapq
 import os
+import posixpath
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
@@ -24,6 +25,13 @@ from itertools import chain
 from memtui.core.age import DAY, git_times, parse_date
 from memtui.core.clean_texts import CHECKS_VERSION, CleanTexts
 from memtui.core.findings import Finding, finding
+from memtui.core.gathered import (
+    copy_finding,
+    copy_group,
+    load_limit_finding,
+    old_format_finding,
+    stale_finding,
+)
 from memtui.core.graph import Graph, Resolver
 from memtui.core.index import (
     CONTENT_LINE_CHARS,
@@ -35,15 +43,24 @@ from memtui.core.index import (
 )
 from memtui.core.instructions import scan_instructions
 from memtui.core.keywords import KeywordProbe
-from memtui.core.links import Link, markdown_links, wikilinks
-from memtui.core.memory_file import MemoryFile, parse_memory
+from memtui.core.links import Link, looks_like_path, markdown_links, wikilinks
+from memtui.core.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
 from memtui.core.secrets import SecretHit, scan_text
 from memtui.core.textfile import read_text
 from memtui.core.tokens import TokenCounter, default_counter, text_digest
-from memtui.core.workspace import INDEX_NAME, Workspace, discover, symlink_problem
+from memtui.core.workspace import (
+    INDEX_NAME,
+    Workspace,
+    discover,
+    is_documentation,
+    symlink_problem,
+)
 
 PROFILES = ("item", "claude-code")
+#: The window the ``item`` profile measures against (the default Qwen model's context).
 DEFAULT_NUM_CTX = 40960
+#: Claude's context window, which the ``claude-code`` profile measures against.
+CLAUDE_WINDOW = 200_000
 
 
 @dataclass
@@ -51,7 +68,7 @@ class AuditOptions:
     profile: str | None = None  # None: follows the layout (item → item, flat → claude-code)
     max_lines: int = 200
     max_bytes: int = 25_000
-    num_ctx: int = DEFAULT_NUM_CTX
+    num_ctx: int | None = None  # None: the profile's own window (see window_for)
     stale_days: float | None = 90
     context_files: tuple[str, ...] = (INDEX_NAME,)
     now: float | None = None
@@ -79,6 +96,8 @@ class FileScan:
     #: This file's resolved links and the link generation they were resolved in.
     link_results: LinkResults | None = None
     link_generation: int = -1
+    #: ``type`` sits at the top level (the older format; gathered into one finding).
+    old_format: bool = False
 
 
 @dataclass
@@ -100,6 +119,8 @@ class Orphan:
     path: str
     reachable: bool
     linked_from: list[str]
+    #: The index line that links it past the profile's load limit (None: no such line).
+    past_limit: int | None = None
 
 
 @dataclass
@@ -128,6 +149,7 @@ class LinkResults:
     broken: list[BrokenLink] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)  # resolved memory files, in order
     dangling: list[str] = field(default_factory=list)
+    first_line: dict[str, int] = field(default_factory=dict)  # target → first line linking it
 
 
 @dataclass
@@ -139,10 +161,12 @@ class InjectedBlock:
     window: int
     files: list[str]
     cut: bool = False  # the profile's load limit cut the index
+    window_name: str = ""  # whose window it is ("Claude", "Qwen default", "--num-ctx")
+    tokenizer: str = "qwen"  # the count the share is taken from
 
     @property
     def share(self) -> float:
-        return self.tokens.get("qwen", 0) / self.window if self.window else 0.0
+        return self.tokens.get(self.tokenizer, 0) / self.window if self.window else 0.0
 
 
 @dataclass
@@ -175,6 +199,8 @@ class AuditResult:
     findings: list[Finding]
     types: dict[str, int]
     elapsed: float = 0.0
+    #: README.md, CLAUDE.md, AGENTS.md: documentation beside the memories, not memories.
+    documentation: list[str] = field(default_factory=list)
 
     def file(self, path: str) -> FileReport | None:
         return next((f for f in self.files if f.path == path), None)
@@ -213,6 +239,7 @@ class Auditor:
         self._clean: CleanTexts | None = None
         self._scans: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
         self._paths: list[str] = []
+        self._docs: list[str] = []
         self._walked = False
         self._skipped: list[tuple[str, str]] = []
         self._notes: list[tuple[str, str]] = []
@@ -244,7 +271,7 @@ class Auditor:
         self._broken_parts: dict[str, list[BrokenLink]] = {}
         self._finding_parts: dict[str, list[Finding]] = {}
         self._report_parts: dict[str, FileReport] = {}
-        self._linked_from: tuple[LinkResults, set[str]] | None = None
+        self._linked_from: tuple[LinkResults, int, set[str], dict[str, int]] | None = None
         self._progress: Progress = _silent
 
     @property
@@ -311,7 +338,9 @@ class Auditor:
 
     def _walk(self) -> None:
         found = discover(self.ws)
-        self._paths, self._skipped, self._notes = found.files, found.skipped, found.notes
+        self._paths = [rel for rel in found.files if not is_documentation(rel)]
+        self._docs = [rel for rel in found.files if is_documentation(rel)]
+        self._skipped, self._notes = found.skipped, found.notes
         self._walked = True
 
     def _needs_walk(self, changed: Iterable[str]) -> bool:
@@ -328,6 +357,14 @@ class Auditor:
             if rel == INDEX_NAME or any(part.startswith(".") for part in rel.split("/")):
                 continue
             if self.ws.layout == "item" and not rel.startswith("memory/"):
+                continue
+            if is_documentation(rel):
+                docs = set(self._docs)
+                if (self.ws.root / rel).is_file():
+                    docs.add(rel)
+                else:
+                    docs.discard(rel)
+                self._docs = sorted(docs)
                 continue
             if (self.ws.root / rel).is_file():
                 paths.add(rel)
@@ -423,23 +460,25 @@ class Auditor:
         resolver = self._resolver_for(scans)
         gen = self._generation
 
-        # The index: what it links and how much of it the profile loads.
+        # The index: what it links and how much of it the profile loads. Only the loaded
+        # lines count: a memory linked past the load limit is never seen.
         idx_links = self._index_link_results(index, scans, resolver)
         head: list[Finding] = [*index_own, *idx_links.findings]
         head.extend(finding("read_problem", rel, None, msg)
                     for rel, msg in (*self._notes, *self._skipped))
-        if self._linked_from is None or self._linked_from[0] is not idx_links:
-            self._linked_from = (idx_links, set(idx_links.targets))
-        index_linked = self._linked_from[1]
         loaded = self._loaded_lines(index)
+        if self._linked_from is None or self._linked_from[0] is not idx_links or \
+                self._linked_from[1] != loaded:
+            first = idx_links.first_line
+            self._linked_from = (
+                idx_links, loaded, {t for t in idx_links.targets if first[t] <= loaded},
+                {t: first[t] for t in idx_links.targets if first[t] > loaded})
+        index_linked, past_limit = self._linked_from[2], self._linked_from[3]
         if self.profile == "claude-code":
-            for line in index.lines[loaded:]:
-                if line.kind != "blank":
-                    head.append(finding(
-                        "beyond_load_limit", INDEX_NAME, line.number,
-                        f"past the load limit ({opts.max_lines} lines / {opts.max_bytes:,} "
-                        "bytes): never loaded" + (f"; {len(line.links)} memory link(s) unseen"
-                                                  if line.links else "")))
+            cut = load_limit_finding(index, loaded, opts.max_lines, opts.max_bytes)
+            if cut is not None:
+                head.append(cut)
+        head.extend(self._unlinked_mentions(index, idx_links, scans))
 
         # Links between memory files, and the graph they make.
         rebuilt = self._graph_generation != gen
@@ -467,7 +506,11 @@ class Auditor:
         if self._git is None:
             self._git = {}
         git = self._git
-        fingerprint = (opts.stale_days, opts.now, id(git))
+        copied = copy_group({rel: s.mtime for rel, s in scans.items()
+                             if s.dated is None and rel not in git})
+        copy_files = copied[1] if copied is not None else set()
+        fingerprint = (opts.stale_days, opts.now, id(git), frozenset(copy_files),
+                       id(past_limit))
         if rebuilt or fingerprint != self._state_fingerprint or \
                 len(self._report_parts) != len(scans):
             dirty: Iterable[str] = scans
@@ -488,7 +531,8 @@ class Auditor:
         reports, file_findings = self._report_parts, self._finding_parts
         for rel in dirty:
             report, mine, orphan, until = self._file_state(
-                rel, scans[rel], rel in index_linked, rel in reachable, git, now)
+                rel, scans[rel], rel in index_linked, rel in reachable, git, now,
+                rel in copy_files, past_limit.get(rel))
             reports[rel], file_findings[rel] = report, mine
             if orphan is not None:
                 orphans_by[rel] = orphan
@@ -499,6 +543,14 @@ class Auditor:
         self._state_fingerprint = fingerprint
         self._linked, self._reachable = index_linked, reachable
         self._update_link_parts(scans, rebuilt)
+
+        # What many files share: one finding each, listing the files.
+        if copy_files:
+            head.append(copy_finding(copy_files))
+        gathered = (stale_finding(((r.path, r.age_days, r.age_source)
+                                   for r in reports.values()), opts.stale_days),
+                    old_format_finding([rel for rel, s in scans.items() if s.old_format]))
+        head.extend(f for f in gathered if f is not None)
 
         # Findings: the index's first, then each file's in path order (each file's own list
         # is sorted already); a full sort only when a skipped path must be merged in.
@@ -512,7 +564,8 @@ class Auditor:
         types = {k: v for k, v in self._types.most_common() if v > 0}
         return AuditResult(ws, self.profile, opts, scans, list(reports.values()), index,
                            index_linked, reachable, orphans, broken, wikirefs, graph,
-                           self._block(index, loaded), line_costs, loaded, findings, types)
+                           self._block(index, loaded), line_costs, loaded, findings, types,
+                           documentation=list(self._docs))
 
     def _update_link_parts(self, scans: dict[str, FileScan], rebuilt: bool) -> None:
         """Per-file wikilink and broken-link lists, in path order, patched when few changed."""
@@ -580,10 +633,12 @@ class Auditor:
         return lr
 
     def _file_state(self, rel: str, scan: FileScan, linked: bool, reachable: bool,
-                    git: dict[str, float], now: float
+                    git: dict[str, float], now: float, copied: bool = False,
+                    past_limit: int | None = None
                     ) -> tuple[FileReport, list[Finding], Orphan | None, float]:
         """One file's report, its findings (sorted), its orphan record, and the moment its
-        age in days next changes."""
+        age in days next changes. ``copied``: its mtime is a copy date (age unknown);
+        ``past_limit``: the index line linking it beyond the load limit."""
         mf = scan.memory
         lr = scan.link_results or LinkResults()
         findings = [*scan.own_findings, *lr.findings]
@@ -592,24 +647,22 @@ class Auditor:
             findings.append(dup)
         orphan = None
         if not linked:
-            orphan = Orphan(rel, reachable, sorted(self._back.get(rel, [])))
+            orphan = Orphan(rel, reachable, sorted(self._back.get(rel, [])), past_limit)
+            where = ("linked only past the load limit (MEMORY.md:"
+                     f"{past_limit}), so never loaded" if past_limit is not None
+                     else "not linked from the index")
             findings.append(finding(
                 "orphan", rel, None,
-                "not linked from the index; " + ("reachable by following links"
-                                                 if reachable else "unreachable: never seen")))
+                f"{where}; " + ("reachable by following links"
+                                if reachable else "unreachable: never seen")))
         when = scan.dated
         if when is not None:
             source = "frontmatter"
         elif rel in git:
             when, source = git[rel], "git"
         else:
-            when, source = scan.mtime, "mtime"
+            when, source = scan.mtime, "unknown" if copied else "mtime"
         age = max(0, int((now - when) // DAY))
-        stale_days = self.options.stale_days
-        if stale_days is not None and age > stale_days:
-            findings.append(finding("stale", rel, None,
-                                    f"{age} days old (by {source}); threshold "
-                                    f"{stale_days:g}"))
         findings.sort(key=_finding_order)
         report = FileReport(rel, mf.name, mf.type, mf.size, age, source, linked, reachable,
                             scan.tokens, len(findings))
@@ -647,12 +700,15 @@ class Auditor:
                                             f"link to {lk.raw} leads outside the workspace "
                                             "(not followed)"))
             elif not self._target_exists(lk.target, scans):
+                if not looks_like_path(lk.raw) and lk.raw not in resolver.by_stem:
+                    continue  # a gloss such as ``value[3](12B)``: text, not a link
                 out.broken.append(BrokenLink(lk.source, lk.line, lk.target,
                                              suggest(lk.target, list(scans))))
                 out.findings.append(finding("broken_link", lk.source, lk.line,
                                             f"link to {lk.target}: no such file"))
             elif lk.target in scans:
                 targets.append(lk.target)
+                out.first_line.setdefault(lk.target, lk.line)
         for lk in wls:
             res = resolver.resolve(lk.target or "")
             out.wikirefs.append(WikiRef(lk.source, lk.line, res.target, res.path, res.state))
@@ -662,8 +718,11 @@ class Auditor:
                                             f"[[{res.target}]] names no memory yet"))
                 continue
             targets.append(res.path)
+            line = out.first_line.get(res.path)
+            if line is None or lk.line < line:
+                out.first_line[res.path] = lk.line
             if res.state == "fuzzy":
-                exact = scans[res.path].memory.key if res.path in scans else res.target
+                exact = resolver.spelling(res.path)
                 out.findings.append(finding("fuzzy_wikilink", lk.source, lk.line,
                                             f"[[{res.target}]] matches {res.path} only "
                                             f"loosely; write [[{exact}]]"))
@@ -672,6 +731,34 @@ class Auditor:
             if t not in seen and (keep_self or t != rel):
                 seen.add(t)
                 out.targets.append(t)
+        return out
+
+    def _unlinked_mentions(self, index: Index, idx_links: LinkResults,
+                           scans: dict[str, FileScan]) -> list[Finding]:
+        """Memory files named in backticks on an index line that links neither them nor
+        (anywhere else in the index) them: the agent sees the name but cannot follow it.
+        Names that are no memory here (``~/.ssh/config``, ``BACKLOG.md``) are not mentions."""
+        out: list[Finding] = []
+        by_base: dict[str, str] | None = None
+        linked = set(idx_links.targets)
+        for span in index.code_spans:
+            name = mentioned_file(span)
+            if not name:
+                continue
+            name = posixpath.normpath(name)
+            path = name if name in scans else None
+            if path is None and "/" not in name:
+                if by_base is None:
+                    by_base = {}
+                    for rel in scans:
+                        by_base.setdefault(rel.rsplit("/", 1)[-1], rel)
+                path = by_base.get(name)
+            if path is None or path in linked:
+                continue
+            which = "" if path == span.content.strip() else f" ({path})"
+            out.append(finding("unlinked_mention", INDEX_NAME, span.line,
+                               f"`{span.content}`{which} is named in backticks but not "
+                               "linked: the agent cannot follow it"))
         return out
 
     def _index_parts_now(self) -> tuple[Index, list[LineCost], list[Finding]]:
@@ -727,14 +814,27 @@ class Auditor:
                 files.append(rel)
         text = "\n\n".join(parts)
         tokens = self.counter.counts(text)
+        window, name, tokenizer = window_for(self.profile, self.options.num_ctx)
         return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")), tokens,
-                             self.options.num_ctx, files, cut)
+                             window, files, cut, name, tokenizer)
 
     def _line_costs(self, index: Index) -> list[LineCost]:
         rows = [ln for ln in index.lines if ln.kind != "blank"]
         counts = self.counter.counts_many([ln.text for ln in rows])
         return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
                          ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]
+
+
+def window_for(profile: str, num_ctx: int | None) -> tuple[int, str, str]:
+    """The window the injected block is measured against: (tokens, whose, tokenizer).
+    ``--num-ctx`` wins; else Claude's window under ``claude-code`` (counted with cl100k,
+    the closer of the two offline tokenizers) and the default Qwen model's otherwise."""
+    tokenizer = "cl100k" if profile == "claude-code" else "qwen"
+    if num_ctx:
+        return num_ctx, "--num-ctx", tokenizer
+    if profile == "claude-code":
+        return CLAUDE_WINDOW, "Claude", tokenizer
+    return DEFAULT_NUM_CTX, "Qwen default", tokenizer
 
 
 def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, Finding]:
@@ -758,8 +858,8 @@ def _finding_order(f: Finding) -> tuple[bool, str, int, str]:
 
 
 def index_findings(index: Index) -> list[Finding]:
-    """What the index yields on its own: read problems, content, unlinked file names,
-    credentials and instruction-like text."""
+    """What the index yields on its own: read problems, content, credentials and
+    instruction-like text."""
     lines = [*index.problem_lines, *[None] * (len(index.problems) - len(index.problem_lines))]
     out = [finding("read_problem", INDEX_NAME, line, problem)
            for problem, line in zip(index.problems, lines, strict=False)]
@@ -768,13 +868,6 @@ def index_findings(index: Index) -> list[Finding]:
             out.append(finding("content_in_index", INDEX_NAME, line.number,
                                f"{line.chars}-character line with no link: memory content "
                                "belongs in a memory file"))
-    linked_names = {lk.target for lk in index.links if lk.target}
-    for span in index.code_spans:
-        name = mentioned_file(span)
-        if name and not any(t == name or t.endswith("/" + name) for t in linked_names):
-            out.append(finding("unlinked_mention", INDEX_NAME, span.line,
-                               f"`{span.content}` is named in backticks but not linked: "
-                               "the agent cannot follow it"))
     for hit in scan_text(index.text):
         out.append(finding("secret", INDEX_NAME, hit.line,
                            f"{hit.kind} ({hit.redacted}) in the injected index"))
@@ -792,7 +885,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     read = read_text(full, st=st)
     extra = [finding("read_problem", rel, line, p)
              for p, line in zip(read.problems, read.problem_lines, strict=True)]
-    expect_fm = rel.rsplit("/", 1)[-1].upper() not in ("README.MD", "CLAUDE.MD", "AGENTS.MD")
+    expect_fm = not is_documentation(rel)
     mf = parse_memory(rel, read.text, read.size, expect_frontmatter=expect_fm)
     if not read.ok:
         mf.findings.clear()  # the read problem says it all; an "empty file" would mislead
@@ -816,7 +909,8 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         mtime=mtime,
         read_findings=extra,
     )
-    own = [*extra, *mf.findings]
+    old_format = any(f.message == TOP_LEVEL_TYPE for f in mf.findings)
+    own = [*extra, *(f for f in mf.findings if f.message != TOP_LEVEL_TYPE)]
     for hit in scan.secrets:
         own.append(finding("secret", rel, hit.line,
                            f"{hit.kind} ({hit.redacted}): memories are replayed into every "
@@ -825,6 +919,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         own.append(finding("instruction_like", rel, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
     scan.own_findings = own
+    scan.old_format = old_format
     scan.digest = digest
     dv = mf.date_value()
     scan.dated = parse_date(dv[1]) if dv is not None else None

@@ -14,7 +14,7 @@ from pathlib import Path
 from memtui.core.cache_file import load_cache, save_cache
 
 #: Bump when the credential or instruction patterns change: old verdicts no longer hold.
-CHECKS_VERSION = 1
+CHECKS_VERSION = 2
 _MAX = 200_000
 
 

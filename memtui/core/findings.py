@@ -53,21 +53,30 @@ class Finding:
     path: str
     line: int | None
     message: str
+    #: The files a workspace-level finding gathers (``path`` is then ``WORKSPACE``).
+    files: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "kind": self.kind,
             "severity": self.severity,
             "path": self.path,
             "line": self.line,
             "message": self.message,
         }
+        if self.files:
+            out["files"] = list(self.files)
+        return out
+
+
+#: The ``path`` of a finding about the workspace as a whole.
+WORKSPACE = "."
 
 
 def finding(kind: str, path: str, line: int | None, message: str,
-            severity: Severity | None = None) -> Finding:
+            severity: Severity | None = None, files: tuple[str, ...] = ()) -> Finding:
     """Build a finding with the kind's default severity unless one is given."""
-    return Finding(kind, severity or KINDS[kind], path, line, message)
+    return Finding(kind, severity or KINDS[kind], path, line, message, files)
 
 
 def reaches(severity: str, threshold: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -18,25 +19,60 @@ class Resolution:
     state: str
 
 
+#: File-name prefixes real memory directories give each type (``feedback_no-fabrication.md``).
+TYPE_PREFIXES = ("feedback_", "project_", "user_", "reference_",
+                 "feedback-", "project-", "user-", "reference-")
+_NOT_SLUG = re.compile(r"[\W_]+")
+
+
+def loose(name: str) -> str:
+    """The folded spelling fuzzy matches compare: case, ``-``, ``_`` and spaces ignored."""
+    return fold(name).replace(" ", "-")
+
+
+def slug(name: str) -> str:
+    """``Beta two — the second beta`` → ``beta-two-the-second-beta``."""
+    return _NOT_SLUG.sub("-", name.casefold()).strip("-")
+
+
+def unprefixed(stem: str) -> str | None:
+    """The stem without its type prefix (``feedback_x`` → ``x``), None when it has none."""
+    low = stem.casefold()
+    for prefix in TYPE_PREFIXES:
+        if low.startswith(prefix) and len(stem) > len(prefix):
+            return stem[len(prefix):]
+    return None
+
+
 class Resolver:
-    """Resolves wikilink targets: exact ``name``, then exact file stem, then folded spelling."""
+    """Resolves wikilink targets: exact ``name``, then exact file stem, then fuzzy: the
+    folded spelling, the stem without its type prefix, the ``name`` as a slug."""
 
     def __init__(self, keys: Iterable[tuple[str, str | None, str]]) -> None:
         """``keys``: (path, name, stem) for every memory file, in path order."""
         self.by_name: dict[str, str] = {}
         self.by_stem: dict[str, str] = {}
         self.by_fold: dict[str, str] = {}
+        self.by_alias: dict[str, str] = {}  # loose spellings of prefix-less stems and slugs
+        self.keys: dict[str, tuple[str | None, str]] = {}
         named_by_stem: set[str] = set()
         for path, name, stem in keys:
+            self.keys[path] = (name, stem)
             if name:
                 # Two files sharing a name: the first whose stem is that name wins.
                 if name not in self.by_name or (stem == name and name not in named_by_stem):
                     self.by_name[name] = path
                 if stem == name:
                     named_by_stem.add(name)
-                self.by_fold.setdefault(fold(name), path)
+                self.by_fold.setdefault(loose(name), path)
+                name_slug = slug(name)
+                if name_slug:
+                    self.by_alias.setdefault(name_slug, path)
             self.by_stem.setdefault(stem, path)
-            self.by_fold.setdefault(fold(stem), path)
+            self.by_fold.setdefault(loose(stem), path)
+            bare = unprefixed(stem)
+            if bare:
+                self.by_alias.setdefault(loose(bare), path)
 
     def resolve(self, target: str) -> Resolution:
         if target in self.by_name:
@@ -47,10 +83,19 @@ class Resolver:
         stem = stem.rsplit("/", 1)[-1]
         if stem in self.by_stem:
             return Resolution(target, self.by_stem[stem], "stem")
-        folded = self.by_fold.get(fold(stem))
-        if folded is not None:
-            return Resolution(target, folded, "fuzzy")
+        key = loose(stem)
+        found = self.by_fold.get(key) or self.by_alias.get(key) or self.by_alias.get(slug(stem))
+        if found is not None:
+            return Resolution(target, found, "fuzzy")
         return Resolution(target, None, "dangling")
+
+    def spelling(self, path: str) -> str:
+        """How a wikilink to ``path`` should be written: its file stem (a slug, and what
+        the file is called), else its ``name`` when only that leads to it."""
+        name, stem = self.keys.get(path, (None, path.rsplit("/", 1)[-1].removesuffix(".md")))
+        if self.by_stem.get(stem) == path or not name or self.by_name.get(name) != path:
+            return stem
+        return name
 
 
 @dataclass

@@ -105,7 +105,7 @@ def markdown_links(source: str, text: str, first_line: int = 1,
                 start_line = line
             elif child.type == "link_close" and href is not None:
                 resolved = resolve_href(source, href)
-                if resolved is not None:
+                if resolved is not None and not _wikilink_gloss(label):
                     target, outside = resolved
                     links.append(Link(source, start_line, "markdown", href, target,
                                       "".join(label).strip(), outside))
@@ -118,6 +118,23 @@ def markdown_links(source: str, text: str, first_line: int = 1,
             elif child.type == "text" and href is not None:
                 label.append(child.content)
     return links
+
+
+def _wikilink_gloss(label: list[str]) -> bool:
+    """``[[x]](gloss)``: CommonMark reads a link labelled ``[x]``, but it is a wikilink with
+    a gloss after it; the wikilink reading wins (one text, one reading)."""
+    text = "".join(label)
+    return len(text) > 2 and text[0] == "[" and text[-1] == "]" and "[" not in text[1:-1]
+
+
+_EXTENSION = re.compile(r"[^./][^/]*\.[A-Za-z0-9]{1,8}$")
+
+
+def looks_like_path(href: str) -> bool:
+    """A link destination that names a file: it has a ``/`` or a file extension. Others
+    (``translation``, ``12B``) are glosses in parentheses that CommonMark reads as links."""
+    path = href.split("#", 1)[0].split("?", 1)[0]
+    return "/" in path or "\\" in path or bool(_EXTENSION.search(path))
 
 
 def wikilinks(source: str, text: str, first_line: int = 1) -> list[Link]:

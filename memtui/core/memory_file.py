@@ -18,6 +18,9 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _LENIENT_KEY = re.compile(r"^(\s*)([A-Za-z_][\w-]*)\s*:\s*(.*)$")
 _FENCE = re.compile(r"^-{3,}\s*$")
 
+#: The message of the older-format finding (the audit gathers these into one).
+TOP_LEVEL_TYPE = "'type' is at the top level instead of under 'metadata'"
+
 
 @dataclass
 class MemoryFile:
@@ -242,7 +245,7 @@ def _read_fields(mf: MemoryFile) -> None:
                                    "frontmatter has no 'type' (expected under 'metadata')"))
     elif sub_type is None:
         mf.findings.append(finding("frontmatter", mf.path, _key_lines(mf.text).get("type", 1),
-                                   "'type' is at the top level instead of under 'metadata'",
+                                   TOP_LEVEL_TYPE,
                                    "info"))
     if mf.type is not None and mf.type not in KNOWN_TYPES:
         mf.findings.append(finding("frontmatter", mf.path, _key_lines(mf.text).get("type", 1),

@@ -6,7 +6,10 @@ from typing import Any
 
 from memtui.core.audit import AuditResult
 
-SCHEMA = 1
+#: 2: workspace-level findings (path ".", with "files"), age_source "unknown", orphans
+#: counted from the loaded index only (with "past_limit"), documentation files apart, the
+#: window chosen per profile (see the README).
+SCHEMA = 2
 
 
 def hot_and_packed(result: AuditResult) -> dict[str, dict[str, float]]:
@@ -38,6 +41,7 @@ def to_json(result: AuditResult) -> dict[str, Any]:
         "layout": result.workspace.layout,
         "profile": result.profile,
         "memory_files": len(result.scans),
+        "documentation": result.documentation,
         "index": {
             "path": idx.path,
             "exists": idx.exists,
@@ -53,8 +57,8 @@ def to_json(result: AuditResult) -> dict[str, Any]:
                             "chars": c.chars, "bytes": c.bytes, "tokens": c.tokens}
                            for c in result.line_costs],
         },
-        "orphans": [{"path": o.path, "reachable": o.reachable, "linked_from": o.linked_from}
-                    for o in result.orphans],
+        "orphans": [{"path": o.path, "reachable": o.reachable, "linked_from": o.linked_from,
+                     "past_limit": o.past_limit} for o in result.orphans],
         "broken_links": [{"source": b.source, "line": b.line, "target": b.target,
                           "suggestions": b.suggestions} for b in result.broken_links],
         "wikilinks": {
@@ -70,7 +74,9 @@ def to_json(result: AuditResult) -> dict[str, Any]:
             "bytes": block.bytes,
             "tokens": block.tokens,
             "window": block.window,
+            "window_name": block.window_name,
             "share": round(block.share, 4),
+            "share_tokenizer": block.tokenizer,
             "files": block.files,
             "cut_by_load_limit": block.cut,
         },

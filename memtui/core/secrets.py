@@ -1,8 +1,10 @@
-"""Credentials in memory text, found with detect-secrets.
+"""Credentials in memory text: keys of a known format (detect-secrets) and credentials
+written in words (``memtui.core.credentials``).
 
 detect-secrets is thorough but slow per line, so a cheap pattern first picks the lines that
-could hold a credential at all; only those go through its plugins. High-entropy plugins are
-off: memory text is full of hashes and ids that are not secrets.
+could hold a credential at all; only those go through its plugins and the word layer.
+High-entropy plugins are off (memory text is full of hashes and ids that are not secrets),
+and so is its keyword plugin: the word layer does that job with fewer false alarms.
 """
 
 from __future__ import annotations
@@ -10,21 +12,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memtui.core.credentials import find_credentials
 from memtui.core.keywords import KeywordProbe
 
 _HINT = re.compile(
     r"(?i)pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|auth|bearer|credential"
     r"|private[ _-]?key|BEGIN [A-Z ]*PRIVATE|AKIA|ASIA|gh[pousr]_|github_pat_|glpat-"
     r"|xox[abposr]-|\bsk[-_]|rk_live|\bSG\.|eyJ|AIza|npm_|pypi-|://[^/\s:@]+:[^/\s@]+@"
-    r"|AccountKey=|hooks\.slack|discord|twilio|mailchimp|-us\d{1,2}\b|\bkey\b|密碼|密码|金鑰|令牌")
+    r"|AccountKey=|hooks\.slack|discord|twilio|mailchimp|-us\d{1,2}\b|key\b|密碼|密码|金鑰|令牌"
+    r"|口令|密鑰|密钥")
 #: Plain substrings (lower case) at least one of which every ``_HINT`` match contains: a
 #: fast first pass over the whole text, so most memories never reach the regular expression.
 _HINT_WORDS = (
     "pass", "pwd", "secret", "token", "auth", "bearer", "credential", "private", "akia",
     "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "sk-",
     "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key", "hooks.slack",
-    "discord", "twilio", "mailchimp", "-us", "密碼", "密码", "金鑰", "令牌")
-_DISABLED = ("Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetector")
+    "discord", "twilio", "mailchimp", "-us", "密碼", "密码", "金鑰", "令牌", "口令", "密鑰",
+    "密钥")
+_DISABLED = ("Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetector",
+             "KeywordDetector")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +102,20 @@ def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                 found = list(scan_line(ln))
             except Exception:
                 continue
+            spans: list[tuple[int, int]] = []
             for secret in found:
                 value = secret.secret_value or ""
                 pos = ln.find(value) if value else -1
                 if pos >= 0:  # some plugins report only a prefix (``ghp`` of a token)
                     start, end = token_span(ln, pos, pos + len(value))
                     value = ln[start:end]
+                    spans.append((start, end))
                 if value and value not in seen:
                     seen.add(value)
                     hits.append(SecretHit(first_line + i, secret.type, value))
+            for cred in find_credentials(ln):
+                if cred.value not in seen and \
+                        not any(s < cred.end and cred.start < e for s, e in spans):
+                    seen.add(cred.value)
+                    hits.append(SecretHit(first_line + i, cred.kind, cred.value))
     return hits

@@ -11,6 +11,13 @@ Layout = Literal["item", "flat"]
 INDEX_NAME = "MEMORY.md"
 MEMORY_DIR = "memory"
 STATE_DIR = ".memtui"
+#: Files that document a memory folder rather than hold a memory (any folder, any case).
+DOCUMENTATION_NAMES = ("README.MD", "CLAUDE.MD", "AGENTS.MD")
+
+
+def is_documentation(rel: str) -> bool:
+    """``README.md``, ``CLAUDE.md``, ``AGENTS.md``: documentation, not a memory."""
+    return rel.rsplit("/", 1)[-1].upper() in DOCUMENTATION_NAMES
 
 
 class WorkspaceError(Exception):
@@ -58,21 +65,44 @@ def open_workspace(path: str | os.PathLike[str]) -> Workspace:
 
     Raises WorkspaceError with a one-line reason when it does not exist or cannot be read.
     """
-    p = Path(path).expanduser()
-    if not p.exists():
-        raise WorkspaceError(f"{path}: no such file or folder")
-    if p.is_file():
-        if p.name != INDEX_NAME:
-            raise WorkspaceError(f"{path}: not a folder or a {INDEX_NAME}")
-        p = p.parent
-    if not p.is_dir():
-        raise WorkspaceError(f"{path}: not a folder")
     try:
+        p = Path(path).expanduser()
+        if not p.exists():
+            raise WorkspaceError(f"{path}: no such file or folder")
+        if p.is_file():
+            if p.name != INDEX_NAME:
+                raise WorkspaceError(f"{path}: not a folder or a {INDEX_NAME}")
+            p = p.parent
+        if not p.is_dir():
+            raise WorkspaceError(f"{path}: not a folder")
         os.listdir(p)
-    except OSError as exc:
-        raise WorkspaceError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    root = p.resolve()
+        root = p.resolve()
+    except (OSError, RuntimeError, ValueError) as exc:  # too long, a loop, a NUL byte, …
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise WorkspaceError(f"{path}: cannot be read ({reason})") from None
+    check_folders(root)
     return Workspace(root=root, layout=detect_layout(root))
+
+
+#: The folders memtui reads memory from or keeps its state in: a symbolic link among them
+#: leading out of the workspace would make memtui read, lock and journal outside it.
+GUARDED_FOLDERS = (MEMORY_DIR, STATE_DIR, f"{STATE_DIR}/journal")
+
+
+def check_folders(root: Path) -> None:
+    """Refuse a workspace whose ``memory/``, ``.memtui/`` or ``.memtui/journal/`` is a
+    symbolic link leading outside it (WorkspaceError, one line). Every entry point opens
+    its workspace through :func:`open_workspace`, so they all refuse alike."""
+    for rel in GUARDED_FOLDERS:
+        p = root / rel
+        try:
+            if not p.is_symlink():
+                continue
+            p.resolve().relative_to(root)  # a dangling link too: it may be made to exist
+        except (OSError, RuntimeError, ValueError):
+            raise WorkspaceError(f"{root}: {rel}/ is a symbolic link leading outside the "
+                                 "workspace (or in a loop); memtui refuses to read or write "
+                                 "through it") from None
 
 
 def detect_layout(root: Path) -> Layout:

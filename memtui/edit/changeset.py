@@ -8,21 +8,22 @@ atomically, and journals the operation so it can be undone.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from memtui.core.safe_open import Unsafe, folder
 from memtui.core.workspace import Workspace
 from memtui.edit.errors import Refused
 from memtui.edit.rawtext import RawText
 from memtui.edit.safe_write import (
-    atomic_delete,
-    atomic_write,
     check_unchanged,
     digest,
     folder_lock,
-    mtime_ns,
+    mtime_of,
     remove_stale_temps,
+    write_file,
 )
 from memtui.edit.snapshot import Snapshot
 
@@ -68,6 +69,8 @@ class Changeset:
     summary: str
     changes: list[FileChange] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # printed after the summary (e.g. dangling)
+    #: Credentials this operation removes: masked in the diff, purged from the journal.
+    secrets: list[str] = field(default_factory=list)
     keep_age: bool = False
 
     def __bool__(self) -> bool:
@@ -91,8 +94,19 @@ class Changeset:
             b = _lines(ch.after)
             out += difflib.unified_diff(a, b, old_name if before is not None else "/dev/null",
                                         f"b/{ch.path}" if ch.after is not None else "/dev/null")
-        return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+        text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
                        for line in out)
+        for secret in self.secrets:
+            text = text.replace(secret, mask(secret))
+        return text
+
+
+REDACTED = "[REDACTED]"
+
+
+def mask(secret: str) -> str:
+    """How a credential is shown: its first and last two characters at most."""
+    return (secret[:2] + "…" + secret[-2:]) if len(secret) > 8 else "…"
 
 
 def _lines(data: bytes | None) -> list[str]:
@@ -110,6 +124,7 @@ class Plan:
         self.before: dict[str, bytes | None] = {}
         self.deleted: list[str] = []
         self.moved: dict[str, str] = {}  # old path → new path
+        self.scanned = False  # every file's links were looked at (problem files are noted)
 
     def path(self, rel: str) -> str:
         """Where ``rel`` lives in the plan (its new path once moved)."""
@@ -119,7 +134,7 @@ class Plan:
         """The editable text of ``rel`` (follows a move)."""
         rel = self.path(rel)
         if rel not in self.texts:
-            data = self.snap.load(rel)
+            data = self.snap.editable(rel)
             self.before[rel] = data
             self.texts[rel] = RawText.parse(data)
         return self.texts[rel]
@@ -132,7 +147,7 @@ class Plan:
 
     def delete(self, rel: str) -> None:
         if rel not in self.deleted:
-            self.before.setdefault(rel, self.snap.load(rel))
+            self.before.setdefault(rel, self.snap.editable(rel))
             self.texts.pop(rel, None)
             self.deleted.append(rel)
 
@@ -156,50 +171,51 @@ class Plan:
                 changes.append(FileChange(rel, before, after, moved_from=moved_from.get(rel)))
         for rel in self.deleted:
             changes.append(FileChange(rel, self.before[rel], None, moved_to=self.moved.get(rel)))
-        return Changeset(op, args, summary, changes)
+        notes = [f"links in {rel} were not looked at: {why}"
+                 for rel, why in self.snap.problems.items()] if self.scanned else []
+        return Changeset(op, args, summary, changes, notes)
 
 
 def write_changes(ws: Workspace, changes: list[FileChange]) -> None:
     """Check every file still has its ``before`` bytes, then write them all.
 
     Call with the workspace lock held. Raises Conflict (nothing written) when a file
-    changed; on an I/O error half-way, files already written are put back. Temporary files
-    that interrupted writes left in the folders written to are removed first.
+    changed, before or while it is written; on that or an I/O error half-way, files already
+    written are put back. Temporary files that interrupted writes left in the folders
+    written to are removed first.
     """
     for ch in changes:
-        if ws.abs(ch.path).is_symlink():  # a write would replace the link, not its target
-            raise Refused(f"{ch.path} is a symbolic link; memtui does not replace links "
-                          "(edit the file it points to); nothing was written")
-        check_unchanged(ws.abs(ch.path), digest(ch.before), ch.path)
-    for folder in sorted({ws.abs(ch.path).parent for ch in changes}):
-        remove_stale_temps(folder)
+        check_unchanged(ws.root, ch.path, digest(ch.before))
+    for parent in sorted({ch.path.rpartition("/")[0] for ch in changes}):
+        with contextlib.suppress(OSError, Unsafe), \
+                folder(ws.root, parent.split("/") if parent else []) as fd:
+            remove_stale_temps(fd)
     done: list[FileChange] = []
     order = [c for c in changes if c.after is not None] + [c for c in changes if c.after is None]
+    ch = order[0] if order else None
     try:
         for ch in order:
-            full = ws.abs(ch.path)
-            if ch.after is None:
-                atomic_delete(full)
-            else:
-                atomic_write(full, ch.after, ch.mtime_ns)
+            write_file(ws.root, ch.path, ch.after, digest(ch.before), mtime_ns=ch.mtime_ns)
             done.append(ch)
+    except Refused as exc:
+        put_back(ws, done)
+        if done:
+            raise type(exc)(f"{exc}; files already written were put back") from None
+        raise
     except OSError as exc:
         put_back(ws, done)
-        raise Refused(f"could not write {ch.path} ({exc.strerror or exc}); "
-                      "files already written were put back") from None
+        where = ch.path if ch is not None else ws.root
+        raise Refused(f"could not write {where} ({exc.strerror or exc}); "
+                      + ("files already written were put back" if done
+                         else "nothing was written")) from None
 
 
 def put_back(ws: Workspace, done: list[FileChange]) -> None:
-    """Best effort: return files already written to their ``before`` bytes."""
+    """Best effort: return files already written to their ``before`` bytes (each only while
+    it still holds what memtui wrote)."""
     for ch in reversed(done):
-        full = ws.abs(ch.path)
-        try:
-            if ch.before is None:
-                full.unlink(missing_ok=True)
-            else:
-                atomic_write(full, ch.before)
-        except OSError:
-            pass
+        with contextlib.suppress(OSError, Refused):
+            write_file(ws.root, ch.path, ch.before, digest(ch.after))
 
 
 def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
@@ -215,9 +231,9 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
     try:
         with folder_lock(ws.state_dir):
             for ch in changeset.changes:
-                check_unchanged(ws.abs(ch.path), digest(ch.before), ch.path)
+                check_unchanged(ws.root, ch.path, digest(ch.before))
             # Each file's age as it was, for undo to give back (and to keep, with keep_age).
-            ages = {ch.path: mtime_ns(ws.abs(ch.path)) for ch in changeset.changes
+            ages = {ch.path: mtime_of(ws.root, ch.path) for ch in changeset.changes
                     if ch.before is not None}
             journal = Journal(ws)
             record = journal.append(changeset, ages)
@@ -229,6 +245,8 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
             except BaseException:
                 journal.discard(record)
                 raise
+            if changeset.secrets:
+                changeset.notes += journal.scrub(changeset.secrets, record)
             return record
     except OSError as exc:
         raise Refused(f"cannot write in {ws.root} ({exc.strerror or exc}); "

@@ -169,6 +169,7 @@ def rewrite_links(plan: Plan, sources: list[str],
     planned paths) and how many links were rewritten.
     """
     snap = plan.snap
+    plan.scanned = True
     changed: list[str] = []
     count = 0
     for source in sources:
@@ -248,7 +249,7 @@ def repoint(snap: Snapshot, old: str, new: str) -> Changeset:
         if leads_to_old(lk.target or "")]
     cs = plan.changeset("repoint", {"old": old_t, "new": new_t},
                         f"repointed {plural(count, 'link')} from {old_t} to {new_t}")
-    cs.notes = left
+    cs.notes += left
     cs.keep_age = True
     if not cs:
         if left:

@@ -14,53 +14,63 @@ other files only, leaving the ones named as they are (the record says which).
 A record memtui cannot read (damaged, not JSON, unreadable) is never skipped: history lists
 it by its file name and undo stops at it, because what it did can no longer be known.
 Records are only removed when asked (``memtui history --prune N``).
+
+Records are untrusted input (anyone who can write in the workspace can write them): a
+record with a field of the wrong type, or a path that is absolute, has ``..`` or is
+otherwise not inside the workspace, is unreadable; undo also refuses bytes that do not
+match their recorded sha256. A redaction keeps no copy of the credential: its own record
+holds the before bytes with the credential redacted, and earlier records are scrubbed.
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
 import json
+import os
+import re
 import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from memtui.core.safe_open import Unsafe, folder, parts_of
 from memtui.core.wording import plural
-from memtui.core.workspace import Workspace
-from memtui.edit.changeset import Changeset, FileChange, write_changes
+from memtui.core.workspace import STATE_DIR, Workspace
+from memtui.edit.changeset import REDACTED, Changeset, FileChange, write_changes
 from memtui.edit.errors import Refused
 from memtui.edit.safe_write import (
     ABSENT,
     Conflict,
-    atomic_write,
     digest,
     folder_lock,
-    fsync_dir,
     read_bytes,
     remove_stale_temps,
+    write_file,
 )
 
 SCHEMA = 1
+JOURNAL_DIR = f"{STATE_DIR}/journal"
+#: A journal file memtui reads at most: a record holds the before bytes of every file an
+#: operation touched (each at most the edit cap), base64-encoded.
+MAX_RECORD_BYTES = 256 * 1024 * 1024
+#: A journal file name: its number (ASCII digits only), ``.json``.
+_RECORD_NAME = re.compile(r"([0-9]+)\.json")
 
 
 @dataclass(frozen=True)
 class Unreadable:
     """A journal file memtui cannot use; undo stops at it."""
 
-    path: Path
+    name: str
     reason: str
 
     @property
     def id(self) -> int:
-        return int(self.path.stem)
-
-    @property
-    def name(self) -> str:
-        return self.path.name
+        return _number(self.name)
 
     def refusal(self) -> Refused:
-        return Refused(f"journal record .memtui/journal/{self.name} is unreadable "
+        return Refused(f"journal record {JOURNAL_DIR}/{self.name} is unreadable "
                        f"({self.reason}); nothing was undone (move that file away to undo "
                        "the operations before it)")
 
@@ -68,21 +78,70 @@ class Unreadable:
 Entry = dict[str, Any] | Unreadable
 
 
+def _number(name: str) -> int:
+    return int(name[:-5])
+
+
+def record_name(number: int) -> str:
+    return f"{number:06d}.json"
+
+
+def _dump(rec: dict[str, Any]) -> bytes:
+    """A record as written: ASCII JSON (a name that is not valid UTF-8 survives escaped)."""
+    return json.dumps({k: v for k, v in rec.items() if not k.startswith("_")},
+                      indent=1).encode("ascii")
+
+
 class Journal:
     """The operations journaled for one workspace."""
 
     def __init__(self, ws: Workspace) -> None:
         self.ws = ws
-        self.folder = ws.state_dir / "journal"
+        self.folder = ws.root / JOURNAL_DIR
 
-    def _files(self) -> list[Path]:
-        if not self.folder.is_dir():
+    def exists(self) -> bool:
+        """Whether the journal folder exists (Refused when it is a link or not a folder)."""
+        try:
+            with refusing_journal(), folder(self.ws.root, JOURNAL_DIR.split("/")):
+                return True
+        except FileNotFoundError:
+            return False
+
+    def _names(self) -> list[str]:
+        """Journal file names (``<digits>.json``), in numeric order; others are ignored."""
+        try:
+            with refusing_journal(), folder(self.ws.root, JOURNAL_DIR.split("/")) as fd:
+                names = [n for n in os.listdir(fd) if _RECORD_NAME.fullmatch(n)]
+        except FileNotFoundError:
             return []
-        return sorted(p for p in self.folder.glob("*.json") if p.stem.isdigit())
+        return sorted(names, key=lambda n: (_number(n), n))
+
+    def _load(self, name: str) -> Entry:
+        try:
+            data = read_bytes(self.ws.root, f"{JOURNAL_DIR}/{name}", MAX_RECORD_BYTES)
+        except Refused as exc:
+            return Unreadable(name, str(exc).removeprefix(f"{JOURNAL_DIR}/{name} "))
+        except OSError as exc:
+            return Unreadable(name, exc.strerror or str(exc))
+        if data is None:
+            return Unreadable(name, "vanished while memtui read it")
+        try:
+            rec = json.loads(data)
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, nested beyond reason
+            return Unreadable(name, "not valid JSON")
+        problem = malformed(rec)
+        if problem is None and name != record_name(rec["id"]):
+            problem = (f"its file name does not match its id #{rec['id']} (memtui names "
+                       f"it {record_name(rec['id'])})")
+        if problem is not None:
+            return Unreadable(name, f"not a memtui journal record: {problem}")
+        rec["_name"] = name
+        rec["_sha256"] = digest(data)
+        return rec
 
     def entries(self) -> list[Entry]:
         """Every journal file, oldest first: a record, or :class:`Unreadable`."""
-        return [_load(p) for p in self._files()]
+        return [self._load(n) for n in self._names()]
 
     def records(self) -> list[dict[str, Any]]:
         """The readable records, oldest first."""
@@ -91,9 +150,13 @@ class Journal:
     def append(self, changeset: Changeset,
                ages: dict[str, int | None] | None = None) -> dict[str, Any]:
         """Journal an applied changeset (call with the workspace lock held); ``ages`` holds
-        each existing file's modification time (ns) before the change."""
-        files = self._files()
-        seq = int(files[-1].stem) + 1 if files else 1
+        each existing file's modification time (ns) before the change.
+
+        Its number is one above the highest present, and the file is created only where
+        none exists, so no stray or copied-back file can make two records share one.
+        """
+        names = self._names()
+        seq = _number(names[-1]) + 1 if names else 1
         now = time.time()
         rec: dict[str, Any] = {
             "schema": SCHEMA,
@@ -104,28 +167,46 @@ class Journal:
             "args": changeset.args,
             "summary": changeset.summary,
             "undone": False,
-            "files": [_file_record(ch, (ages or {}).get(ch.path)) for ch in changeset.changes],
+            "files": [_file_record(ch, changeset.secrets, (ages or {}).get(ch.path))
+                      for ch in changeset.changes],
         }
-        self.folder.mkdir(parents=True, exist_ok=True)
-        remove_stale_temps(self.folder)
-        path = self.folder / f"{seq:06d}.json"
-        atomic_write(path, json.dumps(rec, ensure_ascii=False, indent=1).encode("utf-8"))
-        rec["_file"] = path
-        return rec
+        if changeset.secrets:
+            rec["redacted"] = True
+        with refusing_journal(), folder(self.ws.root, JOURNAL_DIR.split("/"),
+                                        create=True) as fd:
+            remove_stale_temps(fd)
+        for _ in range(1000):
+            rec["id"] = seq
+            data = _dump(rec)
+            try:
+                write_file(self.ws.root, f"{JOURNAL_DIR}/{record_name(seq)}", data, ABSENT,
+                           limit=MAX_RECORD_BYTES)
+            except Conflict:  # a file by that name appeared: take the next number
+                seq += 1
+                continue
+            rec["_name"] = record_name(seq)
+            rec["_sha256"] = digest(data)
+            return rec
+        raise Refused("cannot find a free journal number; nothing was written")
+
+    def _rewrite(self, rec: dict[str, Any]) -> None:
+        data = _dump(rec)
+        write_file(self.ws.root, f"{JOURNAL_DIR}/{rec['_name']}", data, rec["_sha256"],
+                   limit=MAX_RECORD_BYTES)
+        rec["_sha256"] = digest(data)
 
     def mark_undone(self, rec: dict[str, Any], skipped: Collection[str] = ()) -> None:
         rec = dict(rec)
-        path: Path = rec.pop("_file")
         rec["undone"] = True
         rec["undone_time"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
         if skipped:
             rec["undone_except"] = sorted(skipped)
-        atomic_write(path, json.dumps(rec, ensure_ascii=False, indent=1).encode("utf-8"))
+        self._rewrite(rec)
 
     def discard(self, rec: dict[str, Any]) -> None:
         """Drop the record of an operation that was not carried out."""
-        path: Path = rec["_file"]
-        path.unlink(missing_ok=True)
+        write_file(self.ws.root, f"{JOURNAL_DIR}/{rec['_name']}", None, rec["_sha256"],
+                   limit=MAX_RECORD_BYTES)
 
     def last_active(self) -> dict[str, Any] | None:
         """The newest record not undone yet; None when there is none.
@@ -133,58 +214,160 @@ class Journal:
         Raises Refused at an unreadable record newer than it: whether that operation was
         undone, and what it touched, cannot be known, so undo must not go past it.
         """
-        for path in reversed(self._files()):  # newest first; older ones are never read
-            entry = _load(path)
+        for name in reversed(self._names()):  # newest first; older ones are never read
+            entry = self._load(name)
             if isinstance(entry, Unreadable):
                 raise entry.refusal()
             if not entry.get("undone"):
                 return entry
         return None
 
-    def prune(self, keep: int) -> list[Path]:
-        """Delete every journal file but the newest ``keep``; returns the files deleted.
+    def prune(self, keep: int) -> list[str]:
+        """Delete every journal file but the newest ``keep``; returns the names deleted.
 
         Call with the workspace lock held. The operations they recorded can no longer be
-        undone; the ones kept still can.
+        undone; the ones kept still can. Everything is listed and checked before the first
+        file is deleted.
         """
-        files = self._files()
-        gone = files[:max(len(files) - keep, 0)]
-        for p in gone:
-            p.unlink(missing_ok=True)
-        if gone:
-            fsync_dir(self.folder)
+        names = self._names()
+        gone = names[:max(len(names) - keep, 0)]
+        if not gone:
+            return []
+        with refusing_journal(), folder(self.ws.root, JOURNAL_DIR.split("/")) as fd:
+            for name in gone:
+                try:
+                    os.unlink(name, dir_fd=fd)
+                except FileNotFoundError:
+                    continue
+            os.fsync(fd)
         return gone
 
+    def scrub(self, secrets: list[str], current: dict[str, Any]) -> list[str]:
+        """Replace ``secrets`` by ``[REDACTED]`` in every other record (the bytes they would
+        restore and their text); returns notes for the operator. Call with the lock held."""
+        scrubbed: list[int] = []
+        left: list[str] = []
+        for entry in self.entries():
+            if isinstance(entry, Unreadable):
+                left.append(entry.name)
+                continue
+            if entry["_name"] == current["_name"]:
+                continue
+            clean = _scrubbed(entry, secrets)
+            if clean is not None:
+                try:
+                    self._rewrite(clean)
+                except (Refused, OSError):
+                    left.append(entry["_name"])
+                    continue
+                scrubbed.append(entry["id"])
+        notes = ["the credential is not kept in the journal: undo cannot bring it back"]
+        if scrubbed:
+            notes.append(f"scrubbed it from {len(scrubbed)} earlier journal record"
+                         f"{'' if len(scrubbed) == 1 else 's'} "
+                         f"({', '.join(f'#{n}' for n in scrubbed)})")
+        if left:
+            notes.append(f"could not check {', '.join(left)} in {JOURNAL_DIR} (unreadable): "
+                         "remove it if it may hold the credential")
+        return notes
 
-def _load(path: Path) -> Entry:
-    try:
-        rec = json.loads(path.read_bytes())
-    except OSError as exc:
-        return Unreadable(path, exc.strerror or str(exc))
-    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested beyond reason
-        return Unreadable(path, "not valid JSON")
-    if not _well_formed(rec):
-        return Unreadable(path, "not a memtui journal record")
-    rec["_file"] = path
-    return rec
+
+def refusing_journal() -> Any:
+    from memtui.edit.safe_write import refusing
+
+    return refusing(" (memtui keeps its journal only in a real folder)")
 
 
-def _well_formed(rec: Any) -> bool:
-    """A record undo can use: an id, an op, and every file's path, bytes and hashes."""
-    if not (isinstance(rec, dict) and isinstance(rec.get("id"), int)
-            and isinstance(rec.get("op"), str) and isinstance(rec.get("files"), list)):
-        return False
-    keys = ("path", "before", "before_sha256", "after_sha256")
-    return all(isinstance(f, dict) and all(isinstance(f.get(k), str) for k in keys)
-               for f in rec["files"])
+def _scrub_text(text: str, secrets: list[str]) -> str:
+    for s in secrets:
+        text = text.replace(s, REDACTED)
+    return text
 
 
-def _file_record(ch: FileChange, age: int | None = None) -> dict[str, Any]:
+def _scrubbed(rec: dict[str, Any], secrets: list[str]) -> dict[str, Any] | None:
+    """``rec`` with ``secrets`` replaced everywhere, or None when it holds none of them."""
+    changed = False
+
+    def walk(value: Any) -> Any:
+        nonlocal changed
+        if isinstance(value, str):
+            new = _scrub_text(value, secrets)
+            changed = changed or new != value
+            return new
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        return value
+
+    out = {k: (v if k.startswith("_") or k == "files" else walk(v)) for k, v in rec.items()}
+    files = []
+    for f in rec["files"]:
+        f = {k: walk(v) if k not in ("before", "before_sha256", "after_sha256") else v
+             for k, v in f.items()}
+        if f["before"] != ABSENT:
+            before = _decode_before(f["before"])
+            if before is not None:
+                clean = _scrub_bytes(before, secrets)
+                if clean != before:
+                    changed = True
+                    f["before"] = base64.b64encode(clean).decode("ascii")
+                    f["before_sha256"] = digest(clean)
+        files.append(f)
+    out["files"] = files
+    return out if changed else None
+
+
+def _scrub_bytes(data: bytes, secrets: list[str]) -> bytes:
+    for s in secrets:
+        data = data.replace(s.encode("utf-8", "surrogateescape"), REDACTED.encode())
+    return data
+
+
+
+def malformed(rec: Any) -> str | None:
+    """What makes ``rec`` unusable as a journal record (None: nothing). Records are read as
+    untrusted input: every field undo or history uses must have its type, and every path
+    must name a file inside the workspace."""
+    if not isinstance(rec, dict):
+        return "not an object"
+    for key, kind, what in (("id", int, "a whole number"), ("op", str, "text"),
+                            ("files", list, "a list")):
+        if not isinstance(rec.get(key), kind) or isinstance(rec.get(key), bool):
+            return f"'{key}' is not {what}"
+    if rec["id"] < 1:
+        return "'id' is below 1"
+    if not isinstance(rec.get("undone", False), bool):
+        return "'undone' is not true or false"
+    for key in ("summary", "time"):
+        if not isinstance(rec.get(key, ""), str):
+            return f"'{key}' is not text"
+    for f in rec["files"]:
+        if not isinstance(f, dict):
+            return "a file entry is not an object"
+        for key in ("path", "before", "before_sha256", "after_sha256"):
+            if not isinstance(f.get(key), str):
+                return f"a file's '{key}' is not text"
+        for key in ("change", "moved_from", "moved_to"):
+            if not isinstance(f.get(key, ""), str):
+                return f"a file's '{key}' is not text"
+        for key in ("path", "moved_from", "moved_to"):
+            if key in f:
+                try:
+                    parts_of(f[key])
+                except Unsafe:
+                    return f"{f[key]!r} is not a path inside the workspace"
+    return None
+
+
+def _file_record(ch: FileChange, secrets: list[str], age: int | None = None) -> dict[str, Any]:
+    """A file's entry; with ``secrets``, its before bytes are kept with them redacted."""
+    before = ch.before if ch.before is None or not secrets else _scrub_bytes(ch.before, secrets)
     out: dict[str, Any] = {
         "path": ch.path,
         "change": ch.kind,
-        "before": ABSENT if ch.before is None else base64.b64encode(ch.before).decode("ascii"),
-        "before_sha256": digest(ch.before),
+        "before": ABSENT if before is None else base64.b64encode(before).decode("ascii"),
+        "before_sha256": digest(before),
         "after_sha256": digest(ch.after),
     }
     if age is not None:
@@ -194,6 +377,13 @@ def _file_record(ch: FileChange, age: int | None = None) -> dict[str, Any]:
     if ch.moved_to:
         out["moved_to"] = ch.moved_to
     return out
+
+
+def _decode_before(text: str) -> bytes | None:
+    try:
+        return base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        return None
 
 
 def public(rec: dict[str, Any]) -> dict[str, Any]:
@@ -208,20 +398,19 @@ class UndoPlan:
     """What undoing the newest operation not undone yet would do, read now.
 
     ``changes`` put files back; ``blocked`` are the files something else has written since
-    the operation (undo refuses unless told to skip them), each with why; ``untouched``
-    counts files the operation never wrote (cut short), which need nothing.
+    the operation (undo refuses unless told to skip them), each with why.
     """
 
     record: dict[str, Any]
     changes: list[FileChange] = field(default_factory=list)
-    blocked: dict[str, str] = field(default_factory=dict)  # path → why (one line)
+    blocked: dict[str, str] = field(default_factory=dict)  # path → what happened to it
 
     @property
     def id(self) -> int:
         return int(self.record["id"])
 
     def blocking(self) -> str:
-        """One line naming the files that block the undo and what they did."""
+        """One line naming the files that block the undo and what happened to them."""
         rec = self.record
         if len(self.blocked) == 1:
             (path, why), = self.blocked.items()
@@ -230,7 +419,7 @@ class UndoPlan:
                 f"({rec['op']})")
 
     def others(self) -> str:
-        """The files a partial undo would put back, e.g. ``2 files (a.md, b.md)``."""
+        """The files a partial undo would put back, e.g. ``2 other files (a.md, b.md)``."""
         paths = [ch.path for ch in self.changes]
         return f"{plural(len(paths), 'other file')} ({', '.join(paths)})"
 
@@ -238,18 +427,29 @@ class UndoPlan:
 def plan_undo(ws: Workspace) -> UndoPlan:
     """Plan the undo of the newest operation not undone yet (nothing is written).
 
-    Raises Refused when there is nothing to undo or an unreadable record comes first.
+    Raises Refused when there is nothing to undo, an unreadable record comes first, or the
+    record's bytes do not match their sha256.
     """
     journal = Journal(ws)
-    if not journal.folder.is_dir():
+    if not journal.exists():
         raise Refused("nothing to undo (no operation journaled in this workspace)")
     rec = journal.last_active()
     if rec is None:
         raise Refused("nothing to undo (every journaled operation is undone already)")
+    where = f"journal record #{rec['id']} ({rec['op']})"
     plan = UndoPlan(rec)
     for f in rec["files"]:
         path = f["path"]
-        data = read_bytes(ws.abs(path))
+        before: bytes | None = None
+        if f["before"] != ABSENT:
+            before = _decode_before(f["before"])
+            if before is None:
+                raise Refused(f"{where}: the bytes kept for {path} are not valid base64; "
+                              "nothing was undone")
+        if digest(before) != f["before_sha256"]:
+            raise Refused(f"{where}: the bytes kept for {path} do not match their "
+                          "sha256 (the record was altered); nothing was undone")
+        data = read_bytes(ws.root, path)
         now = digest(data)
         if now == f["before_sha256"]:
             continue  # never written (the operation was cut short): nothing to revert
@@ -258,21 +458,20 @@ def plan_undo(ws: Workspace) -> UndoPlan:
                                   "was created again" if f["after_sha256"] == ABSENT else
                                   "changed")
             continue
-        before = None if f["before"] == ABSENT else base64.b64decode(f["before"])
         plan.changes.append(FileChange(path, data, before, mtime_ns=_age(f)))
     # The two halves of a move go back together or not at all.
     pairs = {f["path"]: f.get("moved_to") or f.get("moved_from") for f in rec["files"]}
     for ch in list(plan.changes):
         partner = pairs.get(ch.path)
-        if isinstance(partner, str) and partner in plan.blocked:
+        if partner in plan.blocked:
             plan.blocked[ch.path] = f"moved with {partner}, which changed"
             plan.changes.remove(ch)
     return plan
 
 
 def _age(f: dict[str, Any]) -> int | None:
-    """A file record's modification time before the operation, when it holds a usable one
-    (a tampered value is ignored, not passed to the system)."""
+    """A file entry's modification time before the operation, when it holds a usable one
+    (a tampered value is ignored, never passed to the system)."""
     age = f.get("before_mtime_ns")
     ok = isinstance(age, int) and not isinstance(age, bool) and 0 <= age < 2**62
     return age if ok else None
@@ -282,14 +481,14 @@ def undo(ws: Workspace, skip: Collection[str] = (), expect: int | None = None) -
     """Revert the newest operation not undone yet; returns its record.
 
     ``skip`` names files something else wrote since, to leave as they are while the others
-    are put back (from :meth:`UndoPlan.blocked`); ``expect`` is the operation's id the
+    are put back (from :attr:`UndoPlan.blocked`); ``expect`` is the operation's id the
     caller showed the operator (refused when the newest is another one by now).
 
-    Raises Refused when there is nothing to undo or an unreadable record comes first,
-    Conflict when a file it touched has changed since and is not in ``skip`` (then nothing
-    is written).
+    Raises Refused when there is nothing to undo, an unreadable record comes first, or the
+    record's bytes do not match their sha256; Conflict when a file it touched has changed
+    since and is not in ``skip``. Either way nothing is written.
     """
-    if not Journal(ws).folder.is_dir():  # never create .memtui/ just to find nothing
+    if not Journal(ws).exists():  # say so without creating .memtui/ just for the lock
         plan_undo(ws)
     with folder_lock(ws.state_dir):
         plan = plan_undo(ws)

@@ -14,14 +14,13 @@ from memtui.core.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.secrets import scan_text, token_span
 from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
-from memtui.edit.changeset import Changeset, Plan
+from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_ops import plan_add_to_index, remove_index_links, rewrite_links
 from memtui.edit.snapshot import Snapshot
 
 _NAME_LINE = re.compile(r"^(name\s*:\s*)(.*?)(\s*)$")
 _PLAIN_YAML = re.compile(r"^[\w\u0080-\uffff][\w\u0080-\uffff .\-]*$")
-REDACTED = "[REDACTED]"
 
 
 def secret_span(text: str, value: str) -> tuple[int, int] | None:
@@ -101,7 +100,7 @@ def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
     def exact(name: str) -> str | None:
         res = snap.resolver.resolve(name)
         if res.state == "fuzzy" and res.path is not None:
-            return snap.memories[res.path].key
+            return snap.resolver.spelling(res.path)
         return None
 
     plan = Plan(snap)
@@ -165,6 +164,7 @@ def delete(snap: Snapshot, memories: list[str]) -> Changeset:
     if not rels:
         raise UsageError("name at least one MEMORY to delete")
     plan = Plan(snap)
+    plan.scanned = True  # the links left dangling are looked for in every file
     for rel in rels:
         plan.delete(rel)
     removed = remove_index_links(plan.raw(INDEX_NAME), set(rels),
@@ -178,17 +178,17 @@ def delete(snap: Snapshot, memories: list[str]) -> Changeset:
             dangling.append(f"{lk.source}:{lk.line}: {shown} now dangles")
     cs = plan.changeset("delete", {"memories": rels},
                         f"deleted {', '.join(rels)}; removed {plural(removed, 'index link')}")
-    cs.notes = dangling
+    cs.notes += dangling
     return cs
 
 
 def redact(snap: Snapshot, memory: str) -> Changeset:
     rel = INDEX_NAME if memory.strip() == INDEX_NAME else snap.memory(memory).path
-    if snap.load(rel) is None:
+    if snap.editable(rel) is None:
         raise UsageError(f"{rel} does not exist")
     hits = scan_text(snap.text(rel))
     plan = Plan(snap)
-    count = 0
+    secrets: list[str] = []
     if hits:
         raw = plan.raw(rel)
         for hit in hits:
@@ -199,11 +199,14 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
                 span = secret_span(text, hit.value)
                 if span is None:
                     break
+                secrets.append(text[span[0]:span[1]])
                 text = text[:span[0]] + REDACTED + text[span[1]:]
-                count += 1
             raw.set(hit.line, text)
+    count = len(secrets)
     summary = (f"{rel}: replaced {plural(count, 'credential')} with {REDACTED}" if count
                else f"no credentials found in {rel}")
     cs = plan.changeset("redact", {"memory": rel}, summary)
     cs.keep_age = True
+    # Longest first, so a secret that holds another is replaced whole.
+    cs.secrets = sorted(set(secrets), key=len, reverse=True)
     return cs

@@ -1,21 +1,31 @@
-"""Atomic, conflict-checked file writes on raw bytes.
+"""Atomic, conflict-checked file writes on raw bytes, confined to the workspace.
 
 A write goes to a hidden temporary file in the target's folder, is flushed to disk, then
-renamed over the target (``os.replace`` is atomic on POSIX and Windows), and the folder is
-flushed so the rename survives a crash. A reader therefore sees the old bytes or the new
-bytes, never a mix. The temporary file is hidden (leading dot), so a write killed half-way
-leaves nothing the audit would take for memory; the next write into that folder made under
-the workspace lock removes it (:func:`remove_stale_temps`).
+swapped in for the target by a rename, and the folder is flushed so the rename survives a
+crash. A reader therefore sees the old bytes or the new bytes, never a mix. The temporary
+file is hidden (leading dot), so a write killed half-way leaves nothing the audit would
+take for memory; the next write into that folder made under the workspace lock removes it
+(:func:`remove_stale_temps`).
+
+Every file is reached through :mod:`memtui.core.safe_open`: folders opened one by one
+without following links, files opened only when they are regular and under the size cap.
 
 Conflicts are detected by content: memtui remembers the sha256 of the bytes it read and
-refuses to write when the file on disk no longer has them.
+refuses to write when the file on disk no longer has them, checked once more right before
+the rename. An outside edit landing in the instant between that check and the rename is
+caught afterwards: the rename atomically *exchanges* the two files (``renameat2`` on Linux;
+elsewhere the old file is hard-linked aside first), so memtui holds exactly what it
+displaced and compares it. A displaced outside edit is put back and the write refused; if
+even that races, the displaced bytes are kept in ``.memtui/displaced/`` (:class:`Recovered`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
+import random
 import re
 import stat
 import tempfile
@@ -23,22 +33,37 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from memtui.core.safe_open import Unsafe, folder, open_regular, parts_of, read_fd, read_in
+from memtui.core.textfile import MAX_READ_BYTES
+from memtui.core.workspace import STATE_DIR
 from memtui.edit.errors import Refused
 
 TEMP_PREFIX = ".memtui-tmp-"
 TEMP_SUFFIX = ".part"
-#: Exactly the names ``atomic_write`` gives its temporary files (tempfile's 8 random
-#: characters between prefix and suffix).
+_TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
+#: Exactly the names ``atomic_write`` gives its temporary files (8 random characters
+#: between prefix and suffix).
 TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX))
 #: A temporary file untouched this long belongs to a write that died. Writers that do not
 #: take the workspace lock (the agent's tools, the chat history) may be mid-write, and no
 #: write takes minutes, so a younger one is left alone.
 STALE_TEMP_SECONDS = 600.0
 ABSENT = "absent"
+#: The largest file memtui edits: the audit's read cap. Larger files are read by the audit
+#: only up to the cap, so no edit could be planned on their whole content.
+MAX_EDIT_BYTES = MAX_READ_BYTES
+#: Where displaced outside edits are kept when they cannot be put back.
+DISPLACED_DIR = f"{STATE_DIR}/displaced"
+_WRITE_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                | getattr(os, "O_CLOEXEC", 0))
 
 
 class Conflict(Refused):
     """The file on disk is not what memtui read: nothing was written."""
+
+
+class Recovered(Conflict):
+    """An outside edit raced a write and could not be put back: its bytes were kept aside."""
 
 
 def digest(data: bytes | None) -> str:
@@ -46,30 +71,281 @@ def digest(data: bytes | None) -> str:
     return ABSENT if data is None else hashlib.sha256(data).hexdigest()
 
 
-def read_bytes(path: Path) -> bytes | None:
-    """The file's bytes, or None when it does not exist."""
+@contextlib.contextmanager
+def refusing(suffix: str = "; nothing was written") -> Iterator[None]:
+    """Turn :class:`Unsafe` (a link, a FIFO, a file too large) into a one-line Refused."""
     try:
-        return path.read_bytes()
+        yield
+    except Unsafe as exc:
+        raise Refused(f"{exc}{suffix}") from None
+
+
+def read_bytes(root: Path, rel: str, limit: int = MAX_EDIT_BYTES) -> bytes | None:
+    """The bytes of ``root/rel`` (None when absent), read safely: Refused for a path that is
+    not inside the workspace, a link, anything but a regular file, or a file above ``limit``.
+    """
+    parts = _parts(rel)
+    with refusing(""):
+        try:
+            with folder(root, parts[:-1]) as fd:
+                return read_in(fd, parts[-1], limit, rel)
+        except FileNotFoundError:
+            return None
+
+
+def _parts(rel: str) -> list[str]:
+    with refusing(""):
+        return parts_of(rel)
+
+
+def _current(fd: int, name: str, label: str, limit: int) -> tuple[str, int | None]:
+    """(digest, mode) of what is at ``name`` now; Refused when it is not a regular file."""
+    with refusing():
+        opened = open_regular(fd, name, label)
+    if opened is None:
+        return ABSENT, None
+    ffd, st = opened
+    try:
+        try:
+            data = read_fd(ffd, st, limit, label)
+        except Unsafe:  # grown past the cap: not what memtui read
+            return "too large", st.st_mode & 0o7777
+        return digest(data), st.st_mode & 0o7777
+    finally:
+        os.close(ffd)
+
+
+def _conflict(label: str, expected: str, now: str) -> Conflict:
+    if expected == ABSENT:
+        return Conflict(f"{label} now exists (created since memtui read the workspace); "
+                        "nothing was written")
+    if now == ABSENT:
+        return Conflict(f"{label} was deleted since memtui read it; nothing was written")
+    return Conflict(f"{label} changed on disk since memtui read it; nothing was written "
+                    "(reload and try again)")
+
+
+def _check(fd: int, name: str, expected: str, label: str, limit: int) -> int | None:
+    """Raise Conflict unless ``name`` still hashes to ``expected``; returns its mode."""
+    now, mode = _current(fd, name, label, limit)
+    if now != expected:
+        raise _conflict(label, expected, now)
+    return mode
+
+
+def check_unchanged(root: Path, rel: str, expected: str, label: str | None = None,
+                    limit: int = MAX_EDIT_BYTES) -> None:
+    """Raise Conflict unless ``root/rel`` still hashes to ``expected``.
+
+    ``expected`` is a digest as returned by :func:`digest` (``"absent"`` = must not exist).
+    """
+    parts = _parts(rel)
+    try:
+        with refusing(), folder(root, parts[:-1]) as fd:
+            _check(fd, parts[-1], expected, label or rel, limit)
+    except FileNotFoundError:
+        if expected != ABSENT:
+            raise _conflict(label or rel, expected, ABSENT) from None
+
+
+def write_file(root: Path, rel: str, data: bytes | None, expected: str,
+               label: str | None = None, limit: int = MAX_EDIT_BYTES,
+               mtime_ns: int | None = None) -> None:
+    """Make ``root/rel`` hold ``data`` (None: delete it), only if it still hashes to
+    ``expected``; atomic, and never through a link (see the module). ``mtime_ns`` is the
+    modification time the file gets (default: now), set before it takes the name, so the
+    file never shows another one."""
+    label = label or rel
+    parts = _parts(rel)
+    name = parts[-1]
+    try:
+        with refusing(), folder(root, parts[:-1], create=data is not None) as fd:
+            mode = _check(fd, name, expected, label, limit)
+            if data is None:
+                _delete(root, fd, name, expected, label, limit)
+            elif expected == ABSENT:
+                _create(fd, name, data, label, mtime_ns)
+            else:
+                _replace(root, fd, name, data, expected, label, limit, mode, mtime_ns)
+            with contextlib.suppress(OSError):
+                os.fsync(fd)
+    except FileNotFoundError:
+        if data is not None or expected != ABSENT:  # a folder on the way is gone
+            raise _conflict(label, expected, ABSENT) from None
+
+
+def mtime_of(root: Path, rel: str) -> int | None:
+    """The modification time (ns) of ``root/rel``, looked up without following links; None
+    when nothing is there."""
+    parts = _parts(rel)
+    try:
+        with refusing(""), folder(root, parts[:-1]) as fd:
+            return os.lstat(parts[-1], dir_fd=fd).st_mtime_ns
     except FileNotFoundError:
         return None
 
 
-def check_unchanged(path: Path, expected: str, label: str | None = None) -> None:
-    """Raise Conflict unless the file's content hash is still ``expected``.
+def _temp(fd: int, data: bytes, mode: int, mtime_ns: int | None = None) -> str:
+    """A new hidden temporary file in folder ``fd`` holding ``data`` (flushed to disk), with
+    modification time ``mtime_ns`` when given."""
+    for _ in range(100):
+        name = TEMP_PREFIX + "".join(random.choices(_TEMP_CHARS, k=8)) + TEMP_SUFFIX
+        try:
+            tfd = os.open(name, _WRITE_FLAGS, 0o600, dir_fd=fd)
+        except FileExistsError:
+            continue
+        break
+    else:  # pragma: no cover - 100 collisions of 37**8 names
+        raise FileExistsError(errno.EEXIST, "no free temporary name", TEMP_PREFIX)
+    try:
+        os.fchmod(tfd, mode)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(tfd, view):]
+        if mtime_ns is not None:
+            os.utime(tfd, ns=(time.time_ns(), mtime_ns))
+        os.fsync(tfd)
+    except BaseException:
+        os.close(tfd)
+        with contextlib.suppress(OSError):
+            os.unlink(name, dir_fd=fd)
+        raise
+    os.close(tfd)
+    return name
 
-    ``expected`` is a digest as returned by :func:`digest` (``"absent"`` = must not exist).
-    """
-    now = digest(read_bytes(path))
-    if now == expected:
+
+def _create(fd: int, name: str, data: bytes, label: str, mtime_ns: int | None = None) -> None:
+    """Create ``name`` only if nothing is there: a hard link never replaces a file."""
+    tmp = _temp(fd, data, 0o644, mtime_ns)
+    try:
+        try:
+            os.link(tmp, name, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+        except FileExistsError:
+            raise _conflict(label, ABSENT, "exists") from None
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EMLINK):
+                raise
+            # No hard links here: the check above is as close as this system allows.
+            if _lexists(fd, name):
+                raise _conflict(label, ABSENT, "exists") from None
+            os.rename(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=fd)
+
+
+def _lexists(fd: int, name: str) -> bool:
+    try:
+        os.lstat(name, dir_fd=fd)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _displaced(fd: int, name: str, label: str, limit: int) -> str:
+    """The digest of what a swap displaced into ``name`` (``"unreadable"`` if it cannot be
+    read: a link or a FIFO swapped in, or grown past the cap)."""
+    try:
+        return digest(read_in(fd, name, limit, label))
+    except (Unsafe, OSError):
+        return "unreadable"
+
+
+def _replace(root: Path, fd: int, name: str, data: bytes, expected: str, label: str,
+             limit: int, mode: int | None, mtime_ns: int | None = None) -> None:
+    tmp = _temp(fd, data, mode if mode is not None else 0o644, mtime_ns)
+    try:
+        _check(fd, name, expected, label, limit)  # once more, right before the swap
+        if exchange(fd, tmp, name):
+            # ``tmp`` now names exactly the file the swap displaced.
+            if _displaced(fd, tmp, label, limit) != expected:
+                _put_back(root, fd, name, tmp, digest(data), label, limit)
+            return
+        aside = _temp(fd, b"", 0o600)
+        os.link(name, aside, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+        os.replace(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
+        tmp = aside  # removed below once known to hold only what memtui read
+        if _displaced(fd, aside, label, limit) != expected:
+            where = _keep(root, fd, aside, label)
+            tmp = ""
+            raise Recovered(f"{label} changed while memtui was writing it; the outside "
+                            f"version was kept in {where} (copy back what you need)")
+    finally:
+        if tmp:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp, dir_fd=fd)
+
+
+def _put_back(root: Path, fd: int, name: str, displaced: str, ours: str, label: str,
+              limit: int) -> None:
+    """An outside edit was displaced into ``displaced``: swap it back, and refuse."""
+    if exchange(fd, displaced, name) and _displaced(fd, displaced, label, limit) == ours:
+        raise Conflict(f"{label} changed on disk while memtui was writing it; the outside "
+                       "edit was kept and nothing was written (reload and try again)")
+    where = _keep(root, fd, displaced, label)
+    raise Recovered(f"{label} changed on disk while memtui was writing it; the displaced "
+                    f"version was kept in {where} (copy back what you need)")
+
+
+def _delete(root: Path, fd: int, name: str, expected: str, label: str, limit: int) -> None:
+    """Rename ``name`` aside (atomic: exactly what was there), compare it, then remove it."""
+    aside = TEMP_PREFIX + "".join(random.choices(_TEMP_CHARS, k=8)) + TEMP_SUFFIX
+    os.rename(name, aside, src_dir_fd=fd, dst_dir_fd=fd)
+    if _displaced(fd, aside, label, limit) == expected:
+        os.unlink(aside, dir_fd=fd)
         return
-    name = label or str(path)
-    if expected == ABSENT:
-        raise Conflict(f"{name} now exists (created since memtui read the workspace); "
-                       "nothing was written")
-    if now == ABSENT:
-        raise Conflict(f"{name} was deleted since memtui read it; nothing was written")
-    raise Conflict(f"{name} changed on disk since memtui read it; nothing was written "
-                   "(reload and try again)")
+    try:
+        os.link(aside, name, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+    except OSError:
+        where = _keep(root, fd, aside, label)
+        raise Recovered(f"{label} changed while memtui was deleting it; the outside "
+                        f"version was kept in {where}") from None
+    os.unlink(aside, dir_fd=fd)
+    raise Conflict(f"{label} changed on disk while memtui was deleting it; it was kept and "
+                   "nothing was deleted (reload and try again)")
+
+
+def _keep(root: Path, fd: int, name: str, label: str) -> str:
+    """Move the displaced file ``name`` (in folder ``fd``) to ``.memtui/displaced/``; returns
+    where it is now (workspace-relative). Left in its folder, renamed, if that fails."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = f"{stamp}-{label.replace('/', '~')}"
+    with contextlib.suppress(OSError, Unsafe), \
+            folder(root, DISPLACED_DIR.split("/"), create=True) as dfd:
+        os.rename(name, kept, src_dir_fd=fd, dst_dir_fd=dfd)
+        return f"{DISPLACED_DIR}/{kept}"
+    beside = f".memtui-displaced-{stamp}-{label.rsplit('/', 1)[-1]}"
+    os.rename(name, beside, src_dir_fd=fd, dst_dir_fd=fd)
+    return f"{label.rsplit('/', 1)[0]}/{beside}" if "/" in label else beside
+
+
+_renameat2: object = None
+
+
+def exchange(fd: int, a: str, b: str) -> bool:
+    """Atomically swap the names ``a`` and ``b`` in folder ``fd`` (Linux ``renameat2`` with
+    ``RENAME_EXCHANGE``); False when this system or file system cannot."""
+    global _renameat2
+    if _renameat2 is None:
+        _renameat2 = False
+        with contextlib.suppress(Exception):
+            import ctypes
+
+            fn = ctypes.CDLL(None, use_errno=True).renameat2
+            fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                           ctypes.c_uint]
+            fn.restype = ctypes.c_int
+            _renameat2 = fn
+    if not _renameat2:
+        return False
+    import ctypes
+
+    if _renameat2(fd, os.fsencode(a), fd, os.fsencode(b), 2) == 0:  # type: ignore[operator]
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), b)
 
 
 def fsync_dir(folder: Path) -> None:
@@ -86,12 +362,10 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes, mtime_ns: int | None = None) -> None:
+def atomic_write(path: Path, data: bytes) -> None:
     """Replace (or create) ``path`` with ``data`` atomically; keeps an existing file's mode.
 
-    ``mtime_ns`` is the modification time the new file gets (default: now); it is set
-    before the rename, so the file never shows up with another one. A symlink is written
-    through (its target is replaced), never replaced by a file.
+    A symlink is written through (its target is replaced), never replaced by a file.
     """
     if path.is_symlink():
         path = path.resolve()
@@ -108,8 +382,6 @@ def atomic_write(path: Path, data: bytes, mtime_ns: int | None = None) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode if mode is not None else 0o644)
-        if mtime_ns is not None:
-            os.utime(tmp, ns=(time.time_ns(), mtime_ns))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -118,51 +390,32 @@ def atomic_write(path: Path, data: bytes, mtime_ns: int | None = None) -> None:
     fsync_dir(folder)
 
 
-def remove_stale_temps(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
-    """Delete the temporary files interrupted writes left in ``folder``; returns them.
+def remove_stale_temps(folder_fd: int, older_than: float = STALE_TEMP_SECONDS) -> list[str]:
+    """Delete the temporary files interrupted writes left in the open folder ``folder_fd``;
+    returns their names.
 
-    Only regular files named exactly as :func:`atomic_write` names them, and only when
-    untouched for ``older_than`` seconds. Call with the workspace lock held. Best effort:
-    a file that cannot be removed stays.
+    Only regular files named exactly as memtui names them, and only when untouched for
+    ``older_than`` seconds. Call with the workspace lock held. Best effort: a file that
+    cannot be removed stays.
     """
-    removed: list[Path] = []
+    removed: list[str] = []
     limit = time.time() - older_than
     try:
-        with os.scandir(folder) as it:
+        with os.scandir(folder_fd) as it:
             names = [e.name for e in it if e.name.startswith(TEMP_PREFIX)]
     except OSError:
         return removed
     for name in names:
         if not TEMP_NAME.fullmatch(name):
             continue
-        path = folder / name
         try:
-            st = path.lstat()
+            st = os.lstat(name, dir_fd=folder_fd)
             if stat.S_ISREG(st.st_mode) and st.st_mtime < limit:
-                path.unlink()
-                removed.append(path)
+                os.unlink(name, dir_fd=folder_fd)
+                removed.append(name)
         except OSError:
             continue
     return removed
-
-
-def mtime_ns(path: Path) -> int | None:
-    """The file's modification time in nanoseconds, or None when it does not exist."""
-    try:
-        return path.stat().st_mtime_ns
-    except FileNotFoundError:
-        return None
-
-
-def atomic_delete(path: Path) -> None:
-    path.unlink()
-    fsync_dir(path.parent)
-
-
-def write_checked(path: Path, data: bytes, expected: str) -> None:
-    """Write ``data`` only when the file still hashes to ``expected`` (Conflict otherwise)."""
-    check_unchanged(path, expected)
-    atomic_write(path, data)
 
 
 @contextlib.contextmanager
@@ -170,17 +423,27 @@ def folder_lock(state_dir: Path) -> Iterator[None]:
     """Serialise memtui writers on one workspace (an advisory lock in its state folder).
 
     Two memtui processes that check-then-write under this lock cannot interleave, so the
-    second one sees the first one's bytes and refuses instead of clobbering them.
+    second one sees the first one's bytes and refuses instead of clobbering them. The state
+    folder and the lock file are opened without following links (Refused for a link or a
+    FIFO), so the lock never lands outside the workspace and never blocks on opening.
     """
-    state_dir.mkdir(parents=True, exist_ok=True)
     try:
         import fcntl
     except ImportError:  # Windows: the hash checks still apply
         yield
         return
-    with open(state_dir / "lock", "a+b") as fh:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+    flags = (os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK
+             | getattr(os, "O_CLOEXEC", 0))
+    with refusing(""), folder(state_dir.parent, [state_dir.name], create=True) as dfd:
+        opened = open_regular(dfd, "lock", f"{STATE_DIR}/lock", flags)
+        if opened is None:
+            raise FileNotFoundError(errno.ENOENT, "lock vanished", f"{STATE_DIR}/lock")
+        fd, _ = opened
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
         try:
             yield
         finally:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)

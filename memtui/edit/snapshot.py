@@ -7,6 +7,7 @@ the file on disk no longer has them (see :mod:`memtui.edit.changeset`).
 from __future__ import annotations
 
 import difflib
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
@@ -15,29 +16,35 @@ from memtui.core.graph import Graph, Resolver
 from memtui.core.index import Index, parse_index
 from memtui.core.links import Link, fold, markdown_links, wikilinks
 from memtui.core.memory_file import MemoryFile, parse_memory
+from memtui.core.safe_open import lexists
 from memtui.core.textfile import decode
 from memtui.core.workspace import INDEX_NAME, Workspace, discover
-from memtui.edit.errors import UsageError
+from memtui.edit.errors import Refused, UsageError
 from memtui.edit.safe_write import read_bytes
 
 
 @dataclass
 class Snapshot:
-    """The index and every memory file of a workspace, read once."""
+    """The index and every memory file of a workspace, read once.
+
+    Files are read as the write path would open them (no links, regular files only, up to
+    the size cap): a file it would refuse is never read, and is listed in ``problems``.
+    """
 
     ws: Workspace
     raw: dict[str, bytes | None] = field(default_factory=dict)
     memories: dict[str, MemoryFile] = field(default_factory=dict)
     index: Index = field(default_factory=Index)
     resolver: Resolver = field(default_factory=lambda: Resolver(()))
+    #: path → why it was not read (a link, not a regular file, too large, unreadable).
+    problems: dict[str, str] = field(default_factory=dict)
     _links: dict[str, tuple[list[Link], list[Link]]] = field(default_factory=dict, repr=False)
     _folded: dict[str, str] = field(default_factory=dict, repr=False)
 
     @classmethod
     def read(cls, ws: Workspace) -> Snapshot:
         snap = cls(ws)
-        data = read_bytes(ws.index_path) if ws.index_path.is_file() else None
-        snap.raw[INDEX_NAME] = data
+        data = snap.load(INDEX_NAME)
         snap.index = parse_index(decode(data).text) if data is not None else Index()
         for rel in discover(ws).files:
             snap.load(rel)
@@ -45,18 +52,29 @@ class Snapshot:
         return snap
 
     def load(self, rel: str) -> bytes | None:
-        """Bytes of ``rel`` as first read (read now when not read yet)."""
+        """Bytes of ``rel`` as first read (read now when not read yet); None when it does
+        not exist or was not read (then ``problems`` says why)."""
         if rel in self.raw:
             return self.raw[rel]
-        full = self.ws.abs(rel)
         try:
-            data = read_bytes(full) if full.is_file() else None  # never a FIFO: it blocks
-        except OSError:
+            data = read_bytes(self.ws.root, rel)
+        except Refused as exc:
             data = None
+            self.problems[rel] = str(exc)
+        except OSError as exc:
+            data = None
+            self.problems[rel] = f"{rel} cannot be read ({exc.strerror or exc})"
         self.raw[rel] = data
         if data is not None and rel != INDEX_NAME and rel.lower().endswith(".md"):
             read = decode(data)
             self.memories[rel] = parse_memory(rel, read.text, len(data))
+        return data
+
+    def editable(self, rel: str) -> bytes | None:
+        """Bytes of ``rel`` for an edit; Refused when it could not be read safely."""
+        data = self.load(rel)
+        if rel in self.problems:
+            raise Refused(f"{self.problems[rel]}; nothing was written")
         return data
 
     def text(self, rel: str) -> str:
@@ -64,26 +82,60 @@ class Snapshot:
         return decode(data).text if data is not None else ""
 
     def memory(self, arg: str) -> MemoryFile:
-        """A memory named by workspace-relative path, path under the memory folder, or name."""
+        """A memory named by workspace-relative path, path under the memory folder, or name.
+
+        An argument with a folder part is a path: it must name that exact file inside the
+        workspace (never one elsewhere with the same file name).
+        """
         arg = arg.strip()
-        candidates = [arg, arg + ".md"]
-        if self.ws.layout == "item":
-            candidates += [f"memory/{arg}", f"memory/{arg}.md"]
+        if "/" in arg or "\\" in arg:
+            rel = self.path_arg(arg)
+            candidates = [rel, rel + ".md"]
+            if self.ws.layout == "item":
+                candidates += [f"memory/{rel}", f"memory/{rel}.md"]
+        else:
+            candidates = [arg, arg + ".md"]
+            if self.ws.layout == "item":
+                candidates += [f"memory/{arg}", f"memory/{arg}.md"]
         for c in candidates:
-            c = c.replace("\\", "/").removeprefix("./")
             if c in self.memories:
                 return self.memories[c]
+            if c in self.problems:
+                raise Refused(f"{self.problems[c]}; nothing was written")
+        if "/" in arg or "\\" in arg:
+            raise UsageError(f"no memory at {candidates[0]}{self.did_you_mean(candidates[0])}")
         res = self.resolver.resolve(arg)
         if res.path is not None and res.state in ("exact", "stem"):
             return self.memories[res.path]
         if res.path is not None:
             raise UsageError(f"no memory named '{arg}' (did you mean "
                              f"'{self.memories[res.path].key}'?)")
+        raise UsageError(f"no memory named '{arg}'{self.did_you_mean(arg)}")
+
+    def did_you_mean(self, arg: str) -> str:
+        """`` (did you mean 'a' or 'b'?)`` with the closest names, else `` in ROOT``."""
         close = self.closest(arg)
-        if close:
-            raise UsageError(f"no memory named '{arg}' (did you mean "
-                             f"{' or '.join(repr(c) for c in close)}?)")
-        raise UsageError(f"no memory named '{arg}' in {self.ws.root}")
+        if not close:
+            return f" in {self.ws.root}"
+        return f" (did you mean {' or '.join(repr(c) for c in close)}?)"
+
+    def path_arg(self, arg: str) -> str:
+        """A path given on the command line as a workspace-relative POSIX path; UsageError
+        when it does not lie inside the workspace. Absolute paths must lie under its root."""
+        p = arg.replace("\\", "/")
+        if p.startswith("/"):
+            try:
+                p = Path(p).relative_to(self.ws.root).as_posix()
+            except ValueError:
+                try:
+                    p = Path(p).resolve().relative_to(self.ws.root).as_posix()
+                except (ValueError, OSError, RuntimeError):
+                    raise UsageError(f"'{arg}' is not a path inside the workspace "
+                                     f"{self.ws.root}") from None
+        norm = posixpath.normpath(p)
+        if norm in (".", "..") or norm.startswith("../") or "\x00" in norm:
+            raise UsageError(f"'{arg}' is not a path inside the workspace {self.ws.root}")
+        return norm
 
     def closest(self, arg: str, count: int = 3) -> list[str]:
         """The memories' names (their keys) closest in spelling to ``arg``: compared with
@@ -165,4 +217,5 @@ class Snapshot:
         return [p for p in self.memories if p not in reach]
 
     def exists(self, rel: str) -> bool:
-        return Path(self.ws.abs(rel)).exists()
+        """Whether anything is at ``rel`` (a link or a FIFO too), looked up without links."""
+        return rel in self.memories or lexists(self.ws.root, rel)

@@ -33,7 +33,8 @@ class BlockView(AuditView):
             tokens = " · ".join(f"{name} {n:,} tokens" for name, n in block.tokens.items())
             out.append(tokens, style="bold")
             out.append(f" · {block.chars:,} chars · {block.bytes:,} bytes · "
-                       f"{block.share:.1%} of a {block.window:,}-token window")
+                       f"{block.share:.1%} of a {block.window:,}-token window "
+                       f"({block.window_name}, {block.tokenizer} count)")
             out.append(f"\nfrom {', '.join(block.files)}", style=self.palette.muted)
             if block.cut:
                 out.append(f" — cut at line {result.loaded_lines} by the {result.profile} "

@@ -105,8 +105,9 @@ class HealthHeader(Static):
         colour = p.error if share > 0.5 else p.warning if share > 0.25 else p.resolved
         t.append("block ")
         t.append(bar(share), style=colour)
-        t.append(f" {block.tokens.get('qwen', 0):,} qwen tok", style="bold")
-        t.append(f" · {block.chars:,} chars · {share:.1%} of {block.window:,}")
+        t.append(f" {block.tokens.get(block.tokenizer, 0):,} {block.tokenizer} tok", style="bold")
+        t.append(f" · {block.chars:,} chars · {share:.1%} of {block.window:,} "
+                 f"({block.window_name})")
         if result.profile == "claude-code":
             opts = result.options
             lines = len(idx.lines)

@@ -29,6 +29,8 @@ class OrphansView(AuditTable):
             state = Text("reachable", style=palette.warning) if o.reachable else Text(
                 "unreachable", style=f"bold {palette.error}")
             linked = ", ".join(o.linked_from) if o.linked_from else "nothing links it"
+            if o.past_limit is not None:
+                linked = f"MEMORY.md:{o.past_limit} (past the load limit); {linked}"
             cells: tuple[RenderableType, ...] = (
                 state,
                 Text(o.path),
@@ -43,7 +45,8 @@ class OrphansView(AuditTable):
         for o in result.orphans:
             scan = result.scans.get(o.path)
             name = (scan.memory.name if scan else None) or ""
-            rows.append(cache.row((o.path, o.reachable, tuple(o.linked_from), name),
+            rows.append(cache.row((o.path, o.reachable, tuple(o.linked_from), name,
+                                   o.past_limit),
                                   make, (o, name)))
         return rows
 

@@ -108,6 +108,11 @@ class FakeOllama:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
+    @property
+    def handler(self) -> type[_Handler]:
+        """The request handler class (a subclass may answer differently)."""
+        return _Handler
+
     # -- lifecycle -------------------------------------------------------------------------
 
     def add(self, model: FakeModel) -> FakeModel:
@@ -117,7 +122,7 @@ class FakeOllama:
     def start(self) -> FakeOllama:
         emulator = self
 
-        class Handler(_Handler):
+        class Handler(self.handler):  # type: ignore[name-defined,misc]
             fake = emulator
 
         self._server = _Server(("127.0.0.1", 0), Handler)

@@ -149,10 +149,9 @@ def test_sandbox_never_leaves_the_root(tmp_path_factory: pytest.TempPathFactory,
     root = tmp_path_factory.getbasetemp() / "sandbox-root"
     root.mkdir(exist_ok=True)
     try:
-        rel, full = Sandbox(root).resolve(path, allow_root=True)
+        rel, parts = Sandbox(root).parts(path, allow_root=True)
     except Refused as exc:
         assert "\n" not in str(exc)
         return
-    inner = full.relative_to(root.resolve())
-    assert not {".git", ".memtui", ".."} & {p.lower() for p in inner.parts}
-    assert "\x00" not in rel
+    assert not {".git", ".memtui", ".."} & {p.lower() for p in parts}
+    assert "\x00" not in rel and rel == ("/".join(parts) or ".")

@@ -181,11 +181,16 @@ def test_ten_thousand_line_index(tmp_path: Path) -> None:
     assert len(r.index.lines) == 10_000
     assert r.index.lines[-1].number == 10_000
     assert r.index.lines[-1].kind == "entry"
-    assert r.findings == []
+    # All 50 memories share one mtime and have no other date: one finding says their age
+    # is unknown, and nothing else is found.
+    assert [(f.kind, len(f.files)) for f in r.findings] == [("stale", 50)]
+    assert {f.age_source for f in r.files} == {"unknown"}
     assert len(r.index_linked) == 50
     rc = run_audit(ws, profile="claude-code")
     assert rc.loaded_lines == 200
-    assert len(found(rc, "beyond_load_limit")) == 9_800
+    assert [f.message for f in rc.findings if f.kind == "beyond_load_limit"] == [
+        "lines 201–10000 past the load limit (200 lines / 25,000 bytes): never loaded; "
+        "9,800 memory links unseen"]
 
 
 def test_link_targets_spaces_non_ascii_parentheses_percent(tmp_path: Path) -> None:

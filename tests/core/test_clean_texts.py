@@ -8,7 +8,7 @@ import pytest
 
 import memtui.core.audit as audit_mod
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.clean_texts import CleanTexts
+from memtui.core.clean_texts import CHECKS_VERSION, CleanTexts
 from memtui.core.tokens import TokenCounter, text_digest
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import NOW, found, make_ws, memory
@@ -29,7 +29,7 @@ def test_clean_texts_skip_the_checks_and_findings_stay(tmp_path: Path,
 
     first = audit()
     assert found(first, "secret") == [("memory/b.md", 7)]
-    clean = CleanTexts(cache / "clean-texts-v1.marshal")
+    clean = CleanTexts(cache / f"clean-texts-v{CHECKS_VERSION}.marshal")
     text_a = (ws / "memory/a.md").read_text(encoding="utf-8")
     text_b = (ws / "memory/b.md").read_text(encoding="utf-8")
     assert len(clean) == 1

@@ -85,8 +85,11 @@ def test_beyond_load_limit_by_lines(tmp_path: Path) -> None:
     files.update({f"memory/m{i}.md": memory(f"m{i}") for i in range(5)})
     ws = make_ws(tmp_path / "w", files)
     r = run_audit(ws, profile="claude-code", max_lines=3)
-    assert found(r, "beyond_load_limit") == [("MEMORY.md", 4), ("MEMORY.md", 5),
-                                             ("MEMORY.md", 6)]
+    # One finding for the cut range, not one per line.
+    assert found(r, "beyond_load_limit") == [("MEMORY.md", 4)]
+    assert [f.message for f in r.findings if f.kind == "beyond_load_limit"] == [
+        "lines 4–6 past the load limit (3 lines / 25,000 bytes): never loaded; "
+        "3 memory links unseen"]
     assert r.loaded_lines == 3
     assert r.block.cut is True
     assert r.block.text == "# Index\n- [m0](memory/m0.md) — hook 0\n- [m1](memory/m1.md) — hook 1"
@@ -100,7 +103,7 @@ def test_beyond_load_limit_by_bytes(tmp_path: Path) -> None:
     ws = make_ws(tmp_path / "w", files)
     line_bytes = len("- [m0](memory/m0.md) — hook 0\n".encode())
     r = run_audit(ws, profile="claude-code", max_bytes=2 * line_bytes + 5)
-    assert found(r, "beyond_load_limit") == [("MEMORY.md", 3), ("MEMORY.md", 4)]
+    assert found(r, "beyond_load_limit") == [("MEMORY.md", 3)]
     assert r.loaded_lines == 2
     r = run_audit(ws, profile="claude-code", max_bytes=4 * line_bytes)
     assert found(r, "beyond_load_limit") == []
@@ -172,6 +175,11 @@ def test_frontmatter_drift(tmp_path: Path) -> None:
     r = run_audit(ws)
     got = [(f.path, f.line, f.severity, f.message) for f in r.findings
            if f.kind == "frontmatter"]
+    # The older format is one workspace-level finding listing its files.
+    older = got.pop(0)
+    assert older == (".", None, "info", "1 memory uses top-level `type` (older format; "
+                     "tolerated)")
+    assert [f.files for f in r.findings if f.path == "."] == [("memory/top.md",)]
     assert got == [
         ("memory/invalid.md", 3, "warning", "invalid YAML in frontmatter: mapping values are "
          "not allowed in this context; fields recovered line by line"),
@@ -182,7 +190,6 @@ def test_frontmatter_drift(tmp_path: Path) -> None:
         ("memory/open.md", 1, "warning", "frontmatter is never closed with '---'"),
         ("memory/open.md", 1, "warning",
          "frontmatter has no 'type' (expected under 'metadata')"),
-        ("memory/top.md", 4, "info", "'type' is at the top level instead of under 'metadata'"),
         ("memory/unknown.md", 5, "info",
          "unknown type 'tool' (expected one of user, feedback, project, reference)"),
     ]
@@ -190,7 +197,10 @@ def test_frontmatter_drift(tmp_path: Path) -> None:
     assert (invalid.name, invalid.description, invalid.type) == ("inv", "Rule: always ask",
                                                                  "feedback")
     assert r.scans["memory/open.md"].memory.description == "never closed"
-    assert r.types == {"unknown": 4, "feedback": 1, "project": 2, "user": 1, "tool": 1}
+    # README.md is documentation, not a memory without frontmatter.
+    assert r.types == {"unknown": 3, "feedback": 1, "project": 2, "user": 1, "tool": 1}
+    assert r.documentation == ["memory/README.md"]
+    assert "memory/README.md" not in r.scans
 
 
 def test_content_in_index(tmp_path: Path) -> None:
@@ -216,7 +226,7 @@ def test_secrets_in_memory_and_index(tmp_path: Path) -> None:
     assert found(r, "secret") == [("MEMORY.md", 1), ("memory/a.md", 8)]
     msgs = [f.message for f in r.findings if f.kind == "secret"]
     assert msgs == ["AWS Access Key (AK…LE) in the injected index",
-                    "Secret Keyword (hu…er): memories are replayed into every later turn"]
+                    "Credential assignment (hu…er): memories are replayed into every later turn"]
 
 
 def test_instruction_like(tmp_path: Path) -> None:
@@ -248,8 +258,13 @@ def test_stale_by_each_age_source(tmp_path: Path) -> None:
     assert [(f.path, f.age_days, f.age_source) for f in r.files] == [
         ("memory/a.md", 206, "frontmatter"), ("memory/b.md", 100, "mtime"),
         ("memory/c.md", 5, "frontmatter")]
-    assert found(r, "stale") == [("memory/a.md", None), ("memory/b.md", None)]
-    assert found(run_audit(ws, stale_days=150), "stale") == [("memory/a.md", None)]
+    assert found(r, "stale") == [(".", None)]
+    stale = next(f for f in r.findings if f.kind == "stale")
+    assert stale.files == ("memory/a.md", "memory/b.md")
+    assert stale.message == ("2 memories older than 90 days (oldest 206 days; 1 by "
+                             "frontmatter, 1 by mtime)")
+    assert [f.files for f in run_audit(ws, stale_days=150).findings
+            if f.kind == "stale"] == [("memory/a.md",)]
     assert found(run_audit(ws, stale_days=None), "stale") == []
 
 

@@ -26,7 +26,7 @@ def test_fixed_keys_and_types(tmp_path: Path) -> None:
     fixed = {"schema", "workspace", "layout", "profile", "memory_files", "index", "orphans",
              "broken_links", "wikilinks", "types", "injected_block", "files", "findings"}
     assert fixed <= set(data)
-    assert data["schema"] == 1
+    assert data["schema"] == 2
     assert data["workspace"] == str(ws.resolve())
     assert data["layout"] == "item"
     assert data["profile"] == "item"
@@ -44,7 +44,7 @@ def test_fixed_keys_and_types(tmp_path: Path) -> None:
         assert type(index[key]) is int, key
 
     assert data["orphans"] == [{"path": "memory/orphan.md", "reachable": False,
-                                "linked_from": []}]
+                                "linked_from": [], "past_limit": None}]
     assert [{k: b[k] for k in ("source", "line", "target")} for b in data["broken_links"]] == [
         {"source": "MEMORY.md", "line": 3, "target": "memory/gone.md"}]
 

@@ -44,14 +44,14 @@ def test_report_summary_then_findings(tmp_path: Path) -> None:
     assert lines[12] == "Findings               1 error, 2 warning, 1 info"
     assert lines[13:] == [
         "",
-        "Broken links (1, broken_link, error)",
+        "Broken links (broken_link: 1 error)",
         "  MEMORY.md:2  link to memory/gone.md: no such file",
         "",
-        "Orphans (2, orphan, warning)",
+        "Orphans (orphan: 2 warning)",
         "  memory/lone.md  not linked from the index; unreachable: never seen",
         "  memory/x.md  not linked from the index; unreachable: never seen",
         "",
-        "Dangling wikilinks (1, dangling_wikilink, info)",
+        "Dangling wikilinks (dangling_wikilink: 1 info)",
         "  memory/a.md:7  [[later]] names no memory yet",
     ]
 
@@ -65,5 +65,5 @@ def test_report_load_limit_and_no_findings(tmp_path: Path) -> None:
                                   "a.md": memory("a"), "b.md": memory("b")})
     out = _render(ws, max_lines=1)
     assert "Loaded                 only the first 1 of 2 lines (profile load limit)" in out
-    assert "  MEMORY.md:2  past the load limit (1 lines / 25,000 bytes): never loaded; " \
-           "1 memory link(s) unseen" in out
+    assert "  MEMORY.md:2  line 2 past the load limit (1 lines / 25,000 bytes): never " \
+           "loaded; 1 memory link unseen" in out

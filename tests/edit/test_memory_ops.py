@@ -159,3 +159,19 @@ def test_rename_in_a_flat_workspace(tmp_path: Path) -> None:
     assert read(root, "alpha.md") == "---\nname: alpha\n---\nSee [b](notes/b.md).\n"
     assert read(root, "notes/b.md") == \
         "---\nname: b\n---\nBack to [a](../alpha.md) and [[alpha]].\n"
+
+
+def test_fix_wikilinks_writes_the_file_stem_not_a_title_name(ws: Path) -> None:
+    write_tree(ws, {
+        "memory/beta-two.md": "---\nname: Beta two — the second beta\ndescription: d\n"
+                              "metadata:\n  type: project\n---\nBeta.\n",
+        "memory/feedback_no-fabrication.md": "---\nname: No fabrication\ndescription: d\n"
+                                             "metadata:\n  type: feedback\n---\nNever.\n",
+        "memory/links.md": "---\nname: links\ndescription: d\nmetadata:\n  type: project\n"
+                           "---\nSee [[beta two — the second beta]], [[no-fabrication]] and "
+                           "[[Beta-Two-The-Second-Beta]].\n",
+    })
+    cs = do(ws, memory_ops.fix_wikilinks, "links")
+    assert cs.paths == ["memory/links.md"]
+    assert read(ws, "memory/links.md").endswith(
+        "---\nSee [[beta-two]], [[feedback_no-fabrication]] and [[beta-two]].\n")

@@ -24,7 +24,7 @@ from memtui.edit.safe_write import (
     check_unchanged,
     digest,
     remove_stale_temps,
-    write_checked,
+    write_file,
 )
 from tests.edit.conftest import BASE, ROOT, tree, write_tree
 
@@ -46,28 +46,43 @@ def test_atomic_write_creates_folders_and_files(tmp_path: Path) -> None:
     assert p.stat().st_mode & 0o777 == 0o644
 
 
-def test_write_checked_refuses_a_changed_file(tmp_path: Path) -> None:
+def test_write_file_refuses_a_changed_file(tmp_path: Path) -> None:
     p = tmp_path / "f.md"
     p.write_bytes(b"read")
     seen = digest(b"read")
     p.write_bytes(b"someone else")
     with pytest.raises(Conflict) as exc:
-        write_checked(p, b"mine", seen)
-    assert str(exc.value) == (f"{p} changed on disk since memtui read it; nothing was written "
+        write_file(tmp_path, "f.md", b"mine", seen)
+    assert str(exc.value) == ("f.md changed on disk since memtui read it; nothing was written "
                               "(reload and try again)")
     assert p.read_bytes() == b"someone else"
+
+
+def test_write_file_replaces_keeps_the_mode_and_leaves_no_temporary_file(
+        tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    p = tmp_path / "sub" / "f.md"
+    p.write_bytes(b"old")
+    p.chmod(0o600)
+    write_file(tmp_path, "sub/f.md", b"new", digest(b"old"))
+    assert p.read_bytes() == b"new" and p.stat().st_mode & 0o777 == 0o600
+    write_file(tmp_path, "sub/g.md", b"made", ABSENT)
+    write_file(tmp_path, "sub/f.md", None, digest(b"new"))
+    assert sorted(x.name for x in p.parent.iterdir()) == ["g.md"]
 
 
 def test_check_refuses_creating_a_file_that_now_exists_and_a_vanished_one(
         tmp_path: Path) -> None:
     p = tmp_path / "new.md"
-    check_unchanged(p, ABSENT)
+    check_unchanged(tmp_path, "new.md", ABSENT)
     p.write_bytes(b"")
     with pytest.raises(Conflict, match=re.escape("now exists")):
-        check_unchanged(p, ABSENT, "new.md")
+        check_unchanged(tmp_path, "new.md", ABSENT)
+    with pytest.raises(Conflict, match=re.escape("now exists")):
+        write_file(tmp_path, "new.md", b"x", ABSENT)
     p.unlink()
     with pytest.raises(Conflict, match=re.escape("new.md was deleted since memtui read it")):
-        check_unchanged(p, digest(b""), "new.md")
+        check_unchanged(tmp_path, "new.md", digest(b""))
 
 
 CHILD = """
@@ -167,10 +182,13 @@ def test_remove_stale_temps_removes_only_old_files_with_memtuis_exact_names(
     link = tmp_path / f"{TEMP_PREFIX}symlink1.part"
     link.symlink_to(tmp_path / "abcdefgh.part")
     os.utime(link, (old, old), follow_symlinks=False)
-    assert remove_stale_temps(tmp_path) == [stale]
+    fd = os.open(tmp_path, os.O_RDONLY)
+    try:
+        assert remove_stale_temps(fd) == [stale.name]
+    finally:
+        os.close(fd)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         [fresh.name, folder.name, link.name, *keep])
-    assert remove_stale_temps(tmp_path / "missing") == []
 
 
 def test_the_next_write_removes_what_a_killed_write_left_in_its_folders(tmp_path: Path) -> None:
@@ -191,9 +209,9 @@ def test_the_next_write_removes_what_a_killed_write_left_in_its_folders(tmp_path
     apply(w, index_ops.add_to_index(Snapshot.read(w), ["lonely_note"]))  # writes MEMORY.md
     assert not at_root.exists() and not in_journal.exists()
     assert in_memory.exists() and elsewhere.exists() and young.exists()
-    apply(w, memory_ops.redact(Snapshot.read(w), "creds"))  # writes memory/creds.md
+    apply(w, memory_ops.fix_wikilinks(Snapshot.read(w)))  # writes memory/user-role.md
     assert not in_memory.exists()
     again = _leftover(root / "memory")
-    undo(w)  # undo writes memory/creds.md back
+    undo(w)  # undo writes memory/user-role.md back
     assert not again.exists()
     assert elsewhere.exists() and young.exists()  # not written to; too young to be stale

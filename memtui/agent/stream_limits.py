@@ -1,0 +1,141 @@
+"""Bounds on what a model server may send back, for every backend.
+
+A server that misbehaves — blank keep-alive lines forever, content that never ends, a line
+that never gets its newline, a small gzip body that inflates to gigabytes — must end the
+reply with one line, not hang the chat or grow memory. :class:`StreamLimits` holds the
+bounds; :func:`body_chunks`, :func:`body_lines` and :func:`read_body` read an httpx response
+within them and raise :class:`LimitExceeded` (one line, naming the server) when one is hit:
+
+- a deadline for the whole reply, from the request to its last byte;
+- a cap on one line of a streamed reply, and on a reply's total size;
+- a cap on the *decompressed* size: compressed bodies (gzip, deflate, in any number of
+  layers) are inflated here, a bounded piece at a time, never by httpx in one go.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import zlib
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+
+import httpx
+
+MAX_LINE_BYTES = 4 * 1024 * 1024  # one NDJSON / SSE line: a whole file in a tool call fits
+MAX_REPLY_BYTES = 64 * 1024 * 1024  # a streamed reply: ~300,000 tokens of chunk overhead
+MAX_BODY_BYTES = 16 * 1024 * 1024  # a plain JSON answer (/api/show, /api/tags, …)
+#: Ask for nothing we do not inflate ourselves (httpx would add br/zstd when installed).
+ACCEPT_ENCODING = "gzip, deflate"
+_PIECE = 256 * 1024  # inflate at most this much at a time
+
+
+class LimitExceeded(Exception):
+    """The server's answer broke a bound; ``str(err)`` is one line saying which."""
+
+
+@dataclass(frozen=True)
+class StreamLimits:
+    seconds: float  # the whole reply, request to last byte (the --timeout option)
+    server: str = "the model server"  # how messages name it: "Ollama", "llama-server"
+    line_bytes: int = MAX_LINE_BYTES
+    reply_bytes: int = MAX_REPLY_BYTES
+    body_bytes: int = MAX_BODY_BYTES
+
+    def deadline(self) -> float:
+        """The event-loop time by which a reply started now must have ended."""
+        return asyncio.get_running_loop().time() + self.seconds
+
+
+class _Inflater:
+    """Undo ``Content-Encoding`` (gzip / deflate layers), a bounded piece at a time."""
+
+    def __init__(self, encoding: str | None, server: str) -> None:
+        layers = [e.strip().lower() for e in (encoding or "").split(",")]
+        layers = [e for e in layers if e and e != "identity"]
+        self.layers: list[zlib._Decompress] = []
+        for name in reversed(layers):  # the last encoding applied is undone first
+            if name in ("gzip", "x-gzip"):
+                self.layers.append(zlib.decompressobj(16 + zlib.MAX_WBITS))
+            elif name == "deflate":
+                self.layers.append(zlib.decompressobj(32 + zlib.MAX_WBITS))
+            else:
+                raise LimitExceeded(f"{server} answered with an encoding memtui does not read "
+                                    f"({name!r}); check what runs at that address")
+        self.server = server
+
+    def feed(self, data: bytes) -> Iterator[bytes]:
+        return self._through(0, data)
+
+    def _through(self, i: int, data: bytes) -> Iterator[bytes]:
+        if i == len(self.layers):
+            if data:
+                yield data
+            return
+        d = self.layers[i]
+        while True:
+            try:
+                out = d.decompress(data, _PIECE)
+            except zlib.error:
+                raise LimitExceeded(f"{self.server} sent a compressed body that does not "
+                                    "inflate; check what runs at that address") from None
+            data = d.unconsumed_tail
+            if out:
+                yield from self._through(i + 1, out)
+            if d.eof or (not data and len(out) < _PIECE):
+                return
+
+
+async def body_chunks(resp: httpx.Response, limits: StreamLimits, deadline: float,
+                      cap: int) -> AsyncIterator[bytes]:
+    """The response body, inflated, in pieces; at most ``cap`` bytes and done by
+    ``deadline`` (event-loop time), or LimitExceeded."""
+    inflater = _Inflater(resp.headers.get("content-encoding"), limits.server)
+    raw = resp.aiter_raw().__aiter__()
+    loop = asyncio.get_running_loop()
+    total = 0
+    while True:
+        remaining = deadline - loop.time()
+        try:
+            if remaining <= 0:
+                raise TimeoutError
+            async with asyncio.timeout(remaining):
+                chunk = await raw.__anext__()
+        except StopAsyncIteration:
+            return
+        except TimeoutError:
+            raise LimitExceeded(f"{limits.server}'s reply did not end within "
+                                f"{limits.seconds:g}s; it was stopped — raise --timeout if "
+                                "the model is just slow") from None
+        for piece in inflater.feed(chunk):
+            total += len(piece)
+            if total > cap:
+                raise LimitExceeded(f"{limits.server}'s reply grew past {cap // 2**20} MiB; "
+                                    "it was stopped — check what runs at that address")
+            yield piece
+
+
+async def body_lines(resp: httpx.Response, limits: StreamLimits,
+                     deadline: float) -> AsyncIterator[bytes]:
+    """The lines of a streamed reply (without their newline), within ``limits``."""
+    too_long = (f"{limits.server} sent a line longer than {limits.line_bytes // 2**20} MiB; "
+                "the reply was stopped — check what runs at that address")
+    buf = bytearray()
+    async for piece in body_chunks(resp, limits, deadline, limits.reply_bytes):
+        buf += piece
+        if b"\n" not in piece:
+            if len(buf) > limits.line_bytes:
+                raise LimitExceeded(too_long)
+            continue
+        lines = bytes(buf).split(b"\n")
+        buf = bytearray(lines.pop())
+        for line in lines:
+            if len(line) > limits.line_bytes:
+                raise LimitExceeded(too_long)
+            yield line
+    if buf:
+        yield bytes(buf)
+
+
+async def read_body(resp: httpx.Response, limits: StreamLimits, deadline: float) -> bytes:
+    """A whole (non-streamed) body, inflated, at most ``limits.body_bytes``."""
+    return b"".join([p async for p in body_chunks(resp, limits, deadline, limits.body_bytes)])

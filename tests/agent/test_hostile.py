@@ -1,0 +1,105 @@
+"""A hostile Ollama (tests/agent/hostile_ollama.py) against ``memtui eval`` in a subprocess
+and the chat pane under Pilot: every misbehaviour ends the turn with one line, never a
+traceback, a hang or unbounded memory, and the app and the conversation survive."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from memtui.agent.settings import AgentSettings
+from memtui.core.workspace import Workspace
+from memtui.tui.chat import ChatPane
+from memtui.tui.chat.banner import Banner
+from memtui.tui.chat.user_message import UserMessage
+
+from .fake_ollama import chatter
+from .hostile_ollama import CHAT_BEHAVIOURS, EXPECTED, SHOW_BEHAVIOURS, HostileOllama
+from .test_chat_pane import Harness, send, turns, wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+ENDLESS = ("keepalive", "endless-content")
+
+
+@pytest.fixture(scope="module")
+def hostile() -> Iterator[HostileOllama]:
+    server = HostileOllama().start()
+    server.add(chatter())
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def eval_subprocess(ws: Workspace, model: str, url: str) -> tuple[int, str, float]:
+    """Run ``memtui eval`` on ``model``: exit status, stderr, peak memory in MiB."""
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1"}
+    env.pop("OLLAMA_HOST", None)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "memtui", "eval", str(ws.root), "-m", "hi", "-n", "1",
+             "--model", model, "--host", url, "--timeout", "5"],
+            cwd=ROOT, env=env, stdout=out, stderr=err)
+        _pid, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        return proc.returncode, err.read().decode(), usage.ru_maxrss / 1024
+
+
+@pytest.mark.parametrize("model", [*CHAT_BEHAVIOURS, *SHOW_BEHAVIOURS])
+def test_eval_one_line_and_exit_1(ws: Workspace, hostile: HostileOllama, model: str) -> None:
+    code, stderr, peak = eval_subprocess(ws, model, hostile.url)
+    print(f"\n{model}: exit {code}, peak {peak:.0f} MiB, {stderr.strip()}")
+    assert "Traceback" not in stderr
+    assert code == 1, stderr
+    assert stderr.count("\n") == 1, stderr
+    assert EXPECTED[model] in stderr
+    prefix = "run 1/1: error — " if model in CHAT_BEHAVIOURS else "memtui: "
+    assert stderr.startswith(prefix)
+    assert peak < 400  # a 1 GiB gzip body or an endless line used to take gigabytes
+
+
+@pytest.mark.parametrize("model", list(CHAT_BEHAVIOURS))
+async def test_pane_turn_fails_in_one_line_and_chat_goes_on(
+        ws: Workspace, hostile: HostileOllama, model: str) -> None:
+    app = Harness(ws, AgentSettings(model=model, host=hostile.url, timeout=5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "hello there")
+        await wait_until(pilot, turns(pane, 1), timeout=60)
+        banner = app.query_one(Banner)
+        assert banner.kind == "error"
+        assert EXPECTED[model] in banner.message and "\n" not in banner.message
+        if model not in ENDLESS:  # nothing came back: the message returns to the input
+            assert app.query_one("#chat-input").value == "hello there"
+            assert list(app.query(UserMessage)) == []
+        # The same pane goes on with a working model.
+        pane.settings.model = "chatter"
+        pane.session.facts = None
+        app.query_one("#chat-input").value = ""
+        await send(pilot, "still there?")
+        await wait_until(pilot, turns(pane, 2), timeout=30)
+        assert banner.kind == "", banner.message
+        assert pane.session.history[-1] == {"role": "assistant", "content":
+                                            "Hello! How can I help?", "thinking": "Just greet."}
+
+
+@pytest.mark.parametrize("model", list(SHOW_BEHAVIOURS))
+async def test_pane_survives_a_malformed_show(ws: Workspace, hostile: HostileOllama,
+                                              model: str) -> None:
+    app = Harness(ws, AgentSettings(model=model, host=hostile.url, timeout=5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        banner = app.query_one(Banner)
+        await wait_until(pilot, lambda: banner.kind == "error", timeout=30)
+        assert EXPECTED[model] in banner.message and "\n" not in banner.message
+        await send(pilot, "hello")
+        await wait_until(pilot, turns(app.query_one(ChatPane), 1), timeout=30)
+        assert EXPECTED[model] in banner.message
+        assert app.is_running

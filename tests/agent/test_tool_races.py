@@ -1,0 +1,253 @@
+"""The agent's file tools under attack: a second process swapping files and folders for
+symlinks mid-call, hostile arguments, FIFOs, huge files, and the workspace lock (issue 9)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+import tracemalloc
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from memtui.agent.dirfd_io import ChangedUnderneath, replace_at
+from memtui.agent.sandbox import DIR_FLAGS
+from memtui.agent.tools import ToolBox
+from memtui.core.workspace import Workspace
+from memtui.edit.safe_write import digest, folder_lock
+
+SECRET = "inside OUTSIDE-SECRET\n"  # "inside" so an escaped edit_file would succeed
+
+FLIPPER = textwrap.dedent("""
+    import os, sys, time
+    mem, outside, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    x, sub, real = f"{mem}/x.md", f"{mem}/sub", f"{mem}/sub-real"
+    end = time.monotonic() + seconds
+    flips = 0
+    while time.monotonic() < end:
+        try:  # the file: a symlink leading outside, then a regular file again
+            os.symlink(f"{outside}/secret.md", f"{mem}/.l")
+            os.rename(f"{mem}/.l", x)
+            with open(f"{mem}/.f", "w") as fh:
+                fh.write("inside\\n")
+            os.rename(f"{mem}/.f", x)
+        except OSError:
+            pass
+        try:  # the folder: moved aside and replaced by a symlink leading outside, then back
+            os.rename(sub, real)
+            os.symlink(f"{outside}/dir", sub)
+            os.unlink(sub)
+            os.rename(real, sub)
+        except OSError:
+            pass
+        flips += 1
+    print(flips)
+""")
+
+CALLS: list[tuple[str, dict[str, str]]] = [
+    ("read_file", {"path": "memory/x.md"}),
+    ("read_file", {"path": "memory/sub/x.md"}),
+    ("write_file", {"path": "memory/x.md", "content": "inside\n"}),
+    ("write_file", {"path": "memory/sub/x.md", "content": "inside\n"}),
+    ("write_file", {"path": "memory/sub/new.md", "content": "agent\n"}),
+    ("edit_file", {"path": "memory/x.md", "old_string": "inside", "new_string": "inside"}),
+    ("edit_file", {"path": "memory/sub/x.md", "old_string": "inside",
+                   "new_string": "inside"}),
+    ("delete_file", {"path": "memory/sub/x.md"}),
+    ("delete_file", {"path": "memory/sub/new.md"}),
+    ("exists", {"path": "memory/sub/x.md"}),
+    ("list_files", {"path": "memory/sub"}),
+]
+
+
+def outside_state(outside: Path) -> dict[str, bytes]:
+    return {p.relative_to(outside).as_posix(): p.read_bytes()
+            for p in sorted(outside.rglob("*")) if p.is_file()}
+
+
+def test_symlink_swap_race_never_escapes(ws: Workspace, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    (outside / "dir").mkdir(parents=True)
+    (outside / "secret.md").write_text(SECRET)
+    (outside / "dir" / "x.md").write_text(SECRET)
+    (ws.root / "memory" / "sub").mkdir()
+    (ws.root / "memory" / "sub" / "x.md").write_text("inside\n")
+    (ws.root / "memory" / "x.md").write_text("inside\n")
+    before = outside_state(outside)
+    box = ToolBox(ws)
+    seconds = 6.0
+    flipper = subprocess.Popen(
+        [sys.executable, "-c", FLIPPER, str(ws.root / "memory"), str(outside), str(seconds)],
+        stdout=subprocess.PIPE, text=True)
+    outcomes: Counter[str] = Counter()
+    escapes: list[str] = []
+    try:
+        end = time.monotonic() + seconds
+        i = 0
+        while time.monotonic() < end:
+            name, args = CALLS[i % len(CALLS)]
+            i += 1
+            out = box.call(name, args)
+            kind = ("refused" if out.result.startswith("error: refused") else
+                    "error" if not out.ok else "ok")
+            outcomes[f"{name} {kind}"] += 1
+            if "OUTSIDE-SECRET" in out.result:
+                escapes.append(f"{name} read {args['path']}")
+            if i % 5 == 0 and outside_state(outside) != before:
+                escapes.append(f"{name} changed the outside after call {i}")
+                break
+    finally:
+        flips = int((flipper.communicate(timeout=60)[0] or "0").strip() or 0)
+    if outside_state(outside) != before:
+        escapes.append("the outside folder changed")
+    total = sum(outcomes.values())
+    print(f"\n{total} tool calls, {flips} flips, {len(escapes)} escapes")
+    for key, n in sorted(outcomes.items()):
+        print(f"  {key}: {n}")
+    assert escapes == []
+    assert total >= 100 and flips >= 10  # the race really ran
+    refused = sum(n for k, n in outcomes.items() if k.endswith("refused"))
+    assert refused > 0 and outcomes["read_file ok"] > 0  # both states were met
+
+
+# -- arguments that used to raise ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "arguments", "expected"), [
+    ("read_file", ["memory/notes.md"], "error: the arguments must be a JSON object of named "
+     "values, not list"),
+    ("write_file", "memory/x.md", "error: the arguments must be a JSON object of named values, "
+     "not str"),
+    ("exists", 7, "error: the arguments must be a JSON object of named values, not int"),
+    ("write_file", {"path": "memory/x.md", "content": 5}, "error: 'content' must be a string, "
+     "not int"),
+    ("write_file", {"path": ["memory"], "content": "x"}, "error: refused — the path must be a "
+     "string, relative to the workspace root"),
+    ("edit_file", {"path": "MEMORY.md", "old_string": None, "new_string": "x"},
+     "error: 'old_string' must be a string, not NoneType"),
+    ("write_file", {"path": "memory/x.md", "content": "a\udc80b"}, "error: 'content' holds a "
+     "lone surrogate at character 1 (not valid Unicode text); send plain text"),
+    ("edit_file", {"path": "MEMORY.md", "old_string": "# Memory", "new_string": "\ud800"},
+     "error: 'new_string' holds a lone surrogate at character 0 (not valid Unicode text); "
+     "send plain text"),
+    ("read_file", {"path": "memory/\udc80.md"}, "error: refused — the path holds a lone "
+     "surrogate (not valid Unicode text); send the path as plain text"),
+    ("write_file", {"path": "a/" * 1000 + "x.md", "content": "x"},
+     "error: refused — the path is 1001 folders deep; at most 64 are allowed"),
+    ("\udc80tool", {}, "error: there is no tool named '\ufffdtool'."),
+])
+def test_bad_arguments_are_one_readable_line(ws: Workspace, name: str, arguments: object,
+                                             expected: str) -> None:
+    before = sorted(p.as_posix() for p in ws.root.rglob("*"))
+    out = ToolBox(ws).call(name, arguments)
+    assert out.ok is False
+    assert out.result.startswith(expected)
+    assert "\n" not in out.result
+    out.result.encode("utf-8")  # printable and storable
+    assert sorted(p.as_posix() for p in ws.root.rglob("*")) == before
+
+
+def test_name_too_long_says_so(ws: Workspace) -> None:
+    out = ToolBox(ws).call("read_file", {"path": "memory/" + "n" * 300 + ".md"})
+    assert out.result.endswith(": File name too long")
+
+
+def test_symlinks_inside_are_followed_loops_are_not(ws: Workspace) -> None:
+    mem = ws.root / "memory"
+    os.symlink("notes.md", mem / "alias.md")
+    os.symlink(str(mem / "notes.md"), mem / "absolute.md")  # absolute, but inside
+    os.symlink("../memory", mem / "up")
+    os.symlink("b", mem / "a")
+    os.symlink("a", mem / "b")
+    box = ToolBox(ws)
+    for path in ("memory/alias.md", "memory/absolute.md", "memory/up/up/notes.md"):
+        assert box.call("read_file", {"path": path}).result.startswith("---\nname: notes"), path
+    out = box.call("read_file", {"path": "memory/a"})
+    assert out.result == "error: refused — 'memory/a' goes through too many symlinks"
+    out = box.call("write_file", {"path": "memory/alias.md", "content": "new\n"})
+    assert out.ok and (mem / "notes.md").read_text() == "new\n"  # written through, as before
+    assert (mem / "alias.md").is_symlink()
+    assert box.call("delete_file", {"path": "memory/alias.md"}).ok
+    assert (mem / "notes.md").exists() and not (mem / "alias.md").exists()
+    listing = box.call("list_files", {"path": "memory"}).result.splitlines()
+    assert "memory/up (symlink)" in listing and "memory/notes.md" in listing
+
+
+def test_fifo_is_never_opened(ws: Workspace) -> None:
+    os.mkfifo(ws.root / "memory" / "pipe.md")
+    box = ToolBox(ws)
+    results: list[str] = []
+
+    def run() -> None:
+        for name, extra in (("read_file", {}), ("edit_file", {"old_string": "a",
+                                                              "new_string": "b"}),
+                            ("write_file", {"content": "x"}), ("exists", {})):
+            results.append(box.call(name, {"path": "memory/pipe.md", **extra}).result)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive(), "a tool blocked on a FIFO"
+    assert results[:3] == ["error: pipe.md: is not a regular file (a FIFO, socket or device); "
+                           "it is never opened"] * 3
+    assert results[3] == "yes: memory/pipe.md exists but is not a regular file (it is never " \
+                         "opened)"
+
+
+def test_read_file_reads_a_bounded_head(ws: Workspace) -> None:
+    big = ws.root / "memory" / "big.md"
+    with big.open("wb") as fh:
+        fh.truncate(512 * 1024 * 1024)  # sparse: costs no disk
+    tracemalloc.start()
+    try:
+        out = ToolBox(ws).call("read_file", {"path": "memory/big.md"})
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "[… cut: the file has 536,870,912 bytes]" in out.result
+    print(f"\nread_file on a 512 MiB file: peak {peak / 2**20:.1f} MiB traced")
+    assert peak < 32 * 2**20
+    edit = ToolBox(ws).call("edit_file", {"path": "memory/big.md", "old_string": "a",
+                                          "new_string": "b"})
+    assert edit.result == "error: memory/big.md is larger than 1024 KiB; too large to edit"
+
+
+def test_writes_wait_for_the_workspace_lock(ws: Workspace) -> None:
+    box = ToolBox(ws)
+    box.audit()
+    done = threading.Event()
+
+    def write() -> None:
+        box.call("write_file", {"path": "memory/locked.md", "content": "x\n"})
+        done.set()
+
+    with folder_lock(ws.state_dir):
+        worker = threading.Thread(target=write, daemon=True)
+        worker.start()
+        assert not done.wait(0.5)  # a curation operation holds the lock: the agent waits
+        assert not (ws.root / "memory" / "locked.md").exists()
+    worker.join(60)
+    assert done.is_set() and (ws.root / "memory" / "locked.md").read_text() == "x\n"
+
+
+def test_replace_refuses_a_file_changed_underneath(tmp_path: Path) -> None:
+    path = tmp_path / "m.md"
+    path.write_bytes(b"old\n")
+    expected = digest(b"old\n")
+    path.write_bytes(b"outside edit\n")
+    fd = os.open(tmp_path, DIR_FLAGS)
+    try:
+        with pytest.raises(ChangedUnderneath) as err:
+            replace_at(fd, "m.md", b"new\n", expected)
+        assert err.value.errno == errno.EAGAIN
+        replace_at(fd, "m.md", b"new\n", digest(b"outside edit\n"))
+    finally:
+        os.close(fd)
+    assert path.read_bytes() == b"new\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["m.md"]  # no temporary file left
