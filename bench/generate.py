@@ -6,7 +6,13 @@ MEMORY.md with 98 hot lines (one memory each) and 8 packed lines (93 memories); 
 user 1 and one file without a type; mostly Traditional Chinese text. ``--files N`` keeps the
 same proportions.
 
-    python bench/generate.py OUT [--files 261] [--seed 7]
+``--layout flat`` writes a Claude Code memory directory instead: the memories beside
+MEMORY.md (no ``memory/`` folder), the index under a title and a heading for the packed lines
+(110 lines at 261 files); ``--median-bytes`` moves the size distribution (the peer comparison
+in bench/peers.py uses 2,900 B, the median of the measured flat directory).
+
+    python bench/generate.py OUT [--files 261] [--seed 7] [--layout item|flat]
+                                 [--median-bytes 3258]
 """
 
 from __future__ import annotations
@@ -53,11 +59,10 @@ def sentence(rng: random.Random, length: int, english: float = 0.12) -> str:
     return "".join(parts).strip() + "。"
 
 
-def target_sizes(rng: random.Random, n: int) -> list[int]:
+def target_sizes(rng: random.Random, n: int, median: int = MEDIAN_BYTES) -> list[int]:
     """File sizes (bytes): log-normal around the median, clipped, min and max included."""
     sigma = 0.62
-    sizes = [int(min(MAX_BYTES, max(MIN_BYTES, rng.lognormvariate(math.log(MEDIAN_BYTES),
-                                                                    sigma))))
+    sizes = [int(min(MAX_BYTES, max(MIN_BYTES, rng.lognormvariate(math.log(median), sigma))))
              for _ in range(n)]
     if n >= 2:
         sizes[0], sizes[1] = MIN_BYTES, MAX_BYTES
@@ -96,14 +101,18 @@ def memory_text(rng: random.Random, name: str, type_: str | None, size: int,
     return text
 
 
-def generate(out: Path, files: int = REAL_FILES, seed: int = 7) -> Path:
+def generate(out: Path, files: int = REAL_FILES, seed: int = 7, layout: str = "item",
+             median: int = MEDIAN_BYTES) -> Path:
     """Write the workspace into ``out`` (replacing it) and return ``out``."""
     rng = random.Random(seed)
     if out.exists():
         shutil.rmtree(out)
-    (out / "memory").mkdir(parents=True)
+    flat = layout == "flat"
+    folder = out if flat else out / "memory"
+    prefix = "" if flat else "memory/"
+    folder.mkdir(parents=True)
     names = [f"{'feedback_' if i % 6 == 1 else ''}note_{i:05d}" for i in range(files)]
-    sizes = target_sizes(rng, files)
+    sizes = target_sizes(rng, files, median)
     types = types_for(files, rng)
     hot = round(HOT_SHARE * files)
     packed = round(PACKED_SHARE * files)
@@ -123,18 +132,20 @@ def generate(out: Path, files: int = REAL_FILES, seed: int = 7) -> Path:
         outgoing[src].append(names[dst] if rng.random() < 0.95 else f"future_{dst}")
     for i in range(files):
         text = memory_text(rng, names[i], types[i], sizes[i], outgoing[i], i)
-        (out / "memory" / f"{names[i]}.md").write_text(text, encoding="utf-8")
-    lines: list[str] = []
+        (folder / f"{names[i]}.md").write_text(text, encoding="utf-8")
+    lines: list[str] = ["# Memory index", ""] if flat else []
     # The real index mixes far more English than the memories (1.27 bytes per character).
     for i in hot_ids:  # ~131 characters per hot memory
-        lines.append(f"- [{sentence(rng, 14, 0.5)[:-1]}](memory/{names[i]}.md) — "
+        lines.append(f"- [{sentence(rng, 14, 0.5)[:-1]}]({prefix}{names[i]}.md) — "
                      f"{sentence(rng, 78, 0.75)}")
+    if flat:
+        lines += ["", "## Cold, packed"]
     per_line = -(-len(packed_ids) // packed_lines)
     for j in range(packed_lines):
         chunk = packed_ids[j * per_line:(j + 1) * per_line]
         if chunk:  # ~49 characters per packed memory
             lines.append(f"- 冷記憶 {j + 1}：" + " · ".join(
-                f"[{sentence(rng, 16, 0.75)[:-1]}](memory/{names[i]}.md)" for i in chunk))
+                f"[{sentence(rng, 16, 0.75)[:-1]}]({prefix}{names[i]}.md)" for i in chunk))
     (out / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return out
 
@@ -144,8 +155,10 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--files", type=int, default=REAL_FILES)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--layout", choices=("item", "flat"), default="item")
+    parser.add_argument("--median-bytes", type=int, default=MEDIAN_BYTES)
     ns = parser.parse_args()
-    generate(ns.out, ns.files, ns.seed)
+    generate(ns.out, ns.files, ns.seed, ns.layout, ns.median_bytes)
 
 
 if __name__ == "__main__":

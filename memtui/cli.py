@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from memtui import __version__
 from memtui.commands import COMMANDS
-from memtui.commands.parser import ArgumentParser
+from memtui.commands.parser import ArgumentParser, fail, os_error
 
 #: The exit status of a command whose reader went away (``memtui history | head``), as a
 #: shell reports a process SIGPIPE ended: 128 + 13.
@@ -23,14 +23,18 @@ BROKEN_PIPE = 141
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    prog = f"memtui {args[0]}" if args and args[0] in COMMANDS else "memtui"
     try:
-        status = dispatch(list(sys.argv[1:] if argv is None else argv))
+        status = dispatch(args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
     except BrokenPipeError:
         quiet_stdout()
         return BROKEN_PIPE
     except KeyboardInterrupt:
         return 130
+    except OSError as exc:  # a path the system refused that no command foresaw
+        return fail(prog, os_error(exc))
     return status
 
 

@@ -161,3 +161,40 @@ def test_progress_line_shows_only_on_long_audits_and_clears_itself(
 def test_no_progress_line_when_stderr_is_not_a_terminal(clean: Path) -> None:
     done = memtui("audit", str(clean))
     assert done.returncode == 0 and done.stderr == ""
+
+
+def test_tokenizers_and_file_tokens_are_opt_in(clean: Path) -> None:
+    data = json.loads(memtui("audit", str(clean), "--json").stdout)
+    assert data["schema"] == 2
+    assert set(data["injected_block"]["tokens"]) == {"qwen"}
+    assert data["injected_block"]["tokens"]["qwen"] > 0
+    assert all("tokens" not in f for f in data["files"])
+    assert all(set(c["tokens"]) == {"qwen"} for c in data["index"]["line_costs"])
+    full = json.loads(memtui("audit", str(clean), "--json", "--file-tokens",
+                             "--tokenizer", "both").stdout)
+    assert set(full["injected_block"]["tokens"]) == {"qwen", "cl100k"}
+    assert full["injected_block"]["tokens"]["qwen"] == data["injected_block"]["tokens"]["qwen"]
+    assert [set(f["tokens"]) for f in full["files"]] == [{"qwen", "cl100k"}]
+    assert all(v > 0 for v in full["files"][0]["tokens"].values())
+    only = json.loads(memtui("audit", str(clean), "--json", "--tokenizer", "cl100k").stdout)
+    assert all(set(c["tokens"]) == {"cl100k"} for c in only["index"]["line_costs"])
+    # The item profile's share is taken in qwen tokens: the block is counted in both.
+    assert set(only["injected_block"]["tokens"]) == {"qwen", "cl100k"}
+    assert only["injected_block"]["share"] > 0
+    text = memtui("audit", str(clean)).stdout
+    assert " qwen tokens" in text and "cl100k" not in text
+
+
+def test_by_default_tokens_are_counted_in_the_windows_tokenizer(tmp_path: Path) -> None:
+    (tmp_path / "MEMORY.md").write_text("- [a](a.md) — hook\n", encoding="utf-8")
+    (tmp_path / "a.md").write_text(MEMORY.format("a", "fact\n"), encoding="utf-8")
+    data = json.loads(memtui("audit", str(tmp_path), "--json").stdout)
+    assert data["profile"] == "claude-code"  # Claude's window, measured in cl100k
+    assert set(data["injected_block"]["tokens"]) == {"cl100k"}
+    assert all(set(c["tokens"]) == {"cl100k"} for c in data["index"]["line_costs"])
+    assert set(data["index"]["costs"]["hot"]) >= {"cl100k_tokens_per_memory"}
+    assert "qwen_tokens_per_memory" not in data["index"]["costs"]["hot"]
+    assert all("tokens" not in f for f in data["files"])
+    qwen = json.loads(memtui("audit", str(tmp_path), "--json", "--tokenizer", "qwen").stdout)
+    assert set(qwen["injected_block"]["tokens"]) == {"qwen", "cl100k"}
+    assert qwen["injected_block"]["share"] == data["injected_block"]["share"]

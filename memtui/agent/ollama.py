@@ -284,6 +284,12 @@ class OllamaClient:
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
+    def request_body(self, model: str, messages: list[dict[str, Any]],
+                     tools: list[dict[str, Any]] | None, options: dict[str, Any] | None,
+                     think: bool | None = None) -> dict[str, Any]:
+        """The body ``chat`` sends (for the transcript)."""
+        return chat_body(model, messages, tools, options, True, think)
+
     # -- plain requests --------------------------------------------------------------------
 
     async def _request(self, method: str, path: str, model: str | None = None,
@@ -384,6 +390,8 @@ class OllamaClient:
                                  "dropped — send again, or update Ollama if it repeats") from None
         if not isinstance(chunk, dict):
             raise _malformed("the chunk", chunk, "an object")
+        if "\\ud" in line.lower():  # maybe a lone surrogate escape: replace every one
+            chunk = json.loads(_clean(json.dumps(chunk, ensure_ascii=False)))
         if "error" in chunk:
             err = chunk["error"]
             raise ServerError(_server_error_line(err if isinstance(err, str)
@@ -509,7 +517,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 def _clean(text: str) -> str:
     """Lone surrogates (a ``\\udXXX`` escape with no pair) become U+FFFD: they cannot be
-    shown, stored as UTF-8 or sent back."""
+    shown, stored as UTF-8, counted in tokens or sent back, so none passes this boundary."""
     return _SURROGATE.sub("\ufffd", text)
 
 

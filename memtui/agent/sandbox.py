@@ -11,9 +11,10 @@ root. Every step opens one component relative to the folder opened before it (a
 directory file descriptor), with ``O_NOFOLLOW``; a component that turns out to be a
 symlink is read (``readlink``) and its target walked the same way, from the folder it sits
 in, so a link is followed only as far as it stays inside the workspace. What a tool then
-does — open, create a folder, rename a temporary file, unlink — is done relative to the
-last folder's descriptor, on one name, without following a link: a swap after the walk
-can only make the tool fail, never lead it outside.
+does is done relative to the last folder's descriptor, on one name, without following a
+link (:mod:`memtui.core.safe_open`), or by the real path the walk found, through
+:mod:`memtui.edit.safe_write`, which walks it again without following any link: a swap
+after the walk can only make the tool fail, never lead it outside.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TypeVar
 
+from memtui.core.safe_open import DIR_FLAGS, open_folder
+
 T = TypeVar("T")
 
 #: Folders the agent may never touch, at any depth (compared case-insensitively).
@@ -36,9 +39,6 @@ MAX_DEPTH = 64
 #: Symlinks followed while resolving one path (the kernel's own limit is 40).
 MAX_LINKS = 40
 _DRIVE = re.compile(r"^[A-Za-z]:")
-DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
-NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _LINK_ERRNOS = (errno.ELOOP, errno.EMLINK, errno.ENOTDIR)
 
 
@@ -95,11 +95,11 @@ class Sandbox:
     # -- walking ---------------------------------------------------------------------------
 
     def _open_root(self) -> int:
-        return os.open(self.root, DIR_FLAGS)
+        return open_folder(self.root, [])
 
     def _open_dir(self, fd: int, name: str) -> int:
         """Open the folder ``name`` in ``fd`` without following a link (OSError if not)."""
-        return os.open(name, DIR_FLAGS | NOFOLLOW, dir_fd=fd)
+        return os.open(name, DIR_FLAGS, dir_fd=fd)
 
     def _reopen(self, names: list[str]) -> int:
         """The folder reached by ``names`` from the root, none of them followed as a link."""

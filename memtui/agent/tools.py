@@ -17,20 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.agent.age_note import age_note
-from memtui.agent.dirfd_io import check_regular, read_at, replace_at
-from memtui.agent.sandbox import (
-    DIR_FLAGS,
-    FORBIDDEN,
-    MAX_DEPTH,
-    NOFOLLOW,
-    Refused,
-    Sandbox,
-    no_link,
-)
+from memtui.agent.sandbox import FORBIDDEN, MAX_DEPTH, Refused, Sandbox, no_link
 from memtui.core.audit import Auditor, AuditResult
+from memtui.core.safe_open import DIR_FLAGS, Unsafe, open_regular, read_in
 from memtui.core.textfile import MAX_READ_BYTES
 from memtui.core.workspace import INDEX_NAME, Workspace
-from memtui.edit.safe_write import digest, folder_lock
+from memtui.edit.errors import Refused as WriteRefused
+from memtui.edit.safe_write import MAX_EDIT_BYTES, digest, folder_lock, write_file
 
 READ_LIMIT = 60_000  # characters of a file handed to the model
 LIST_LIMIT = 300  # entries listed
@@ -85,6 +78,18 @@ def one_line(value: object, limit: int = 300) -> str:
     """``value`` as one printable line (lone surrogates replaced), at most ``limit`` chars."""
     text = _SURROGATE.sub("\ufffd", " ".join(str(value).split()))
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def os_error_line(path: object, exc: OSError) -> str:
+    """What the system refused, as one line naming the path the model gave."""
+    shown = one_line(path) if isinstance(path, str) else "the path"
+    if isinstance(exc, FileNotFoundError):
+        return f"{shown} does not exist"
+    if isinstance(exc, NotADirectoryError):
+        return f"{shown}: a part of it is a file, not a folder"
+    if isinstance(exc, IsADirectoryError):
+        return f"{shown} is a folder" + (f"; {exc.strerror}" if exc.strerror else "")
+    return f"{shown}: {one_line(exc.strerror or exc)}"
 
 
 def text_argument(args: dict[str, Any], key: str) -> str:
@@ -166,13 +171,12 @@ class ToolBox:
             return outcome
         except Refused as exc:
             return ToolOutcome(name, args, f"error: refused — {one_line(exc)}", ok=False)
-        except BadArgument as exc:
+        except (BadArgument, WriteRefused, Unsafe) as exc:
             return ToolOutcome(name, args, f"error: {one_line(exc)}", ok=False)
         except KeyError as exc:
             return ToolOutcome(name, args, f"error: missing or bad argument {exc}", ok=False)
         except OSError as exc:
-            where = f"{one_line(exc.filename)}: " if isinstance(exc.filename, str) else ""
-            return ToolOutcome(name, args, f"error: {where}{one_line(exc.strerror or exc)}",
+            return ToolOutcome(name, args, f"error: {os_error_line(args.get('path'), exc)}",
                                ok=False)
         except Exception as exc:  # a bug must not end the turn: the model reads it
             return ToolOutcome(name, args, f"error: the tool failed unexpectedly "
@@ -193,11 +197,9 @@ class ToolBox:
 
     def _read_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)
-        (raw, st), _real = self.sandbox.at(
-            parts, lambda fd, name: read_at(fd, name, MAX_READ_BYTES))
-        size = max(st.st_size, len(raw))
+        (raw, size), _real = self.sandbox.at(parts, lambda fd, name: _read_head(fd, name, rel))
         text = raw[:MAX_READ_BYTES].decode("utf-8", "replace")
-        if len(text) > READ_LIMIT or size > len(raw):
+        if len(text) > READ_LIMIT or size > MAX_READ_BYTES:
             text = text[:READ_LIMIT] + f"\n[… cut: the file has {size:,} bytes]"
         report = (self._last or self.audit()).file(rel)
         if report is not None:
@@ -208,21 +210,11 @@ class ToolBox:
         rel, parts = self._path(args)
         content = text_argument(args, "content")
         data = content.encode("utf-8")
-
-        def write(fd: int, name: str) -> bool:
-            try:
-                st = no_link(fd, name)
-            except FileNotFoundError:
-                existed = False
-            else:
-                check_regular(st, name)
-                existed = True
-            replace_at(fd, name, data)
-            return existed
-
         with self._locked():
-            existed, real = self.sandbox.at(parts, write, create=True)
-        verb = "overwrote" if existed else "created"
+            current, real = self.sandbox.at(parts, lambda fd, name: _current(fd, name, rel),
+                                            create=True)
+            write_file(self.ws.root, real, data, digest(current), label=rel)
+        verb = "overwrote" if current is not None else "created"
         return ToolOutcome("write_file", args, f"{verb} {rel} ({len(data):,} bytes)",
                            written=sorted({rel, real}), added_text=content)
 
@@ -231,37 +223,26 @@ class ToolBox:
         old, new = text_argument(args, "old_string"), text_argument(args, "new_string")
         if not old:
             return ToolOutcome("edit_file", args, "error: old_string is empty", ok=False)
-
-        def edit(fd: int, name: str) -> str | None:
-            no_link(fd, name)
-            raw, _st = read_at(fd, name, MAX_READ_BYTES)
-            if len(raw) > MAX_READ_BYTES:
-                return (f"error: {rel} is larger than {MAX_READ_BYTES // 1024} KiB; too large "
-                        "to edit")
+        with self._locked():
+            raw, real = self.sandbox.at(parts, lambda fd, name: _current(fd, name, rel))
+            if raw is None:
+                return ToolOutcome("edit_file", args, f"error: {rel} does not exist; create "
+                                   "it with write_file", ok=False)
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                return f"error: {rel} is not UTF-8 text; rewrite it with write_file"
-            o, n = old, new
-            if "\r\n" in text and "\r\n" not in o:  # the model sees LF; keep CRLF line ends
-                o, n = o.replace("\n", "\r\n"), n.replace("\n", "\r\n")
-            hits = text.count(o)
-            if hits == 0:
-                return (f"error: old_string not found in {rel}; read the file and copy the "
-                        "exact text")
-            if hits > 1:
-                return (f"error: old_string occurs {hits} times in {rel}; include more "
-                        "surrounding text so it is unique")
-            replace_at(fd, name, text.replace(o, n, 1).encode("utf-8"), digest(raw))
-            return None
-
-        try:
-            with self._locked():
-                problem, real = self.sandbox.at(parts, edit)
-        except FileNotFoundError:
-            problem, real = f"error: {rel} does not exist; create it with write_file", rel
-        if problem:
-            return ToolOutcome("edit_file", args, problem, ok=False)
+                return ToolOutcome("edit_file", args, f"error: {rel} is not UTF-8 text; "
+                                   "rewrite it with write_file", ok=False)
+            if "\r\n" in text and "\r\n" not in old:  # the model sees LF; keep CRLF ends
+                old, new = old.replace("\n", "\r\n"), new.replace("\n", "\r\n")
+            hits = text.count(old)
+            if hits != 1:
+                problem = (f"old_string not found in {rel}; read the file and copy the exact "
+                           "text" if hits == 0 else f"old_string occurs {hits} times in "
+                           f"{rel}; include more surrounding text so it is unique")
+                return ToolOutcome("edit_file", args, f"error: {problem}", ok=False)
+            write_file(self.ws.root, real, text.replace(old, new, 1).encode("utf-8"),
+                       digest(raw), label=rel)
         added = "\n".join(ln for ln in new.splitlines() if ln not in old.splitlines())
         return ToolOutcome("edit_file", args, f"edited {rel}", written=sorted({rel, real}),
                            added_text=added)
@@ -290,7 +271,7 @@ class ToolBox:
         fd = os.dup(top)
         try:
             for name in sub:  # never through a link: a swap makes this folder fail
-                nfd = os.open(name, DIR_FLAGS | NOFOLLOW, dir_fd=fd)
+                nfd = os.open(name, DIR_FLAGS, dir_fd=fd)
                 os.close(fd)
                 fd = nfd
             names = sorted(os.listdir(fd))
@@ -336,19 +317,20 @@ class ToolBox:
     def _delete_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)
 
-        def delete(fd: int, name: str) -> None:
+        def look(fd: int, name: str) -> bytes | None:
+            """The file's bytes (None: it was a symlink, removed itself, never followed)."""
             st = os.stat(name, dir_fd=fd, follow_symlinks=False)
             if stat.S_ISDIR(st.st_mode):
-                raise IsADirectoryError(errno.EISDIR, "is a folder; only files can be "
-                                        "deleted", rel)
-            os.unlink(name, dir_fd=fd)  # a symlink itself, never what it points to
-            os.fsync(fd)
+                raise IsADirectoryError(errno.EISDIR, "only files can be deleted", rel)
+            if stat.S_ISLNK(st.st_mode):
+                os.unlink(name, dir_fd=fd)
+                return None
+            return read_in(fd, name, MAX_EDIT_BYTES, rel)
 
-        try:
-            with self._locked():
-                self.sandbox.at(parts, delete, follow=False)
-        except FileNotFoundError:
-            return ToolOutcome("delete_file", args, f"error: {rel} does not exist", ok=False)
+        with self._locked():
+            raw, real = self.sandbox.at(parts, look, follow=False)
+            if raw is not None:
+                write_file(self.ws.root, real, None, digest(raw), label=rel)
         return ToolOutcome("delete_file", args, f"deleted {rel}", written=[rel])
 
     # -- decoys ----------------------------------------------------------------------------
@@ -362,6 +344,38 @@ class ToolBox:
             name, args, f"saved {what} '{label}'", wrong_mechanism=True, added_text=text,
             effect=[f"wrong mechanism: a {what} is for what holds in every item; a fact about "
                     "this item belongs in memory — nothing was written to memory"])
+
+
+def _current(fd: int, name: str, shown: str) -> bytes | None:
+    """The whole regular file ``name`` in ``fd`` (None when absent; Unsafe for anything but
+    a regular file, or one above the edit cap). A symlink is left to :meth:`Sandbox.at`."""
+    try:
+        no_link(fd, name)
+    except FileNotFoundError:
+        return None
+    return read_in(fd, name, MAX_EDIT_BYTES, shown)
+
+
+def _read_head(fd: int, name: str, shown: str) -> tuple[bytes, int]:
+    """At most MAX_READ_BYTES + 1 bytes of the regular file ``name`` in ``fd``, and its
+    size: a file of any size costs no more memory than the audit's cap."""
+    no_link(fd, name)
+    opened = open_regular(fd, name, shown)
+    if opened is None:
+        raise FileNotFoundError(errno.ENOENT, "does not exist", shown)
+    ffd, st = opened
+    try:
+        chunks: list[bytes] = []
+        got = 0
+        while got <= MAX_READ_BYTES:
+            chunk = os.read(ffd, min(MAX_READ_BYTES + 1 - got, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        return b"".join(chunks), max(st.st_size, got)
+    finally:
+        os.close(ffd)
 
 
 def memory_effect(before: AuditResult, after: AuditResult) -> list[str]:

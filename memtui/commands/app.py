@@ -20,6 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "on quit; memtui demo DIR makes a lasting one)")
     parser.add_argument("--keep", action="store_true",
                         help="with --demo: keep the copy after quitting")
+    parser.add_argument("--fleet", metavar="ROOT",
+                        help="open the fleet screen: every workspace under ROOT, one row each")
     parser.add_argument("--theme", metavar="NAME",
                         help="colour theme (memtui-night, memtui-paper or any Textual theme); "
                         "remembered for next time")
@@ -44,6 +46,12 @@ def run(ns: argparse.Namespace) -> int:
         return fail(PROG, problem)
     if ns.keep and not ns.demo:
         return fail(PROG, "--keep goes with --demo")
+    if ns.fleet is not None:
+        if ns.demo or ns.path:
+            return fail(PROG, "give --fleet ROOT alone, without a PATH or --demo")
+        from memtui.commands.fleet import run_fleet_app
+
+        return run_fleet_app(ns.fleet, ns)
     if not ns.demo:
         return open_app(ns.path or ".", ns)
     import shutil
@@ -75,7 +83,9 @@ def open_app(path: str, ns: argparse.Namespace) -> int:
 
     from memtui.tui.app import MemtuiApp
 
-    app = MemtuiApp(ws, options_from(ns), settings=settings_from(ns), theme=ns.theme,
+    options = options_from(ns)
+    options.tokenizers = options.tokenizers or ("qwen",)  # the columns the app shows
+    app = MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
                     watch=not ns.no_watch)
     app.run()
     return app.return_code or 0

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from memtui.commands.parser import report
 from memtui.core.memory_file import KNOWN_TYPES
+from memtui.core.safe_output import printable, utf8_safe
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
@@ -91,9 +92,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="print the unified diff and write nothing")
 
 
+#: Arguments that become text in a file (a name, a title): they must be valid UTF-8.
+#: Paths and memories named by path may be any bytes the file system holds.
+TEXT_ARGUMENTS = ("name", "new_name", "title", "hook", "under", "label", "description")
+
+
+def not_utf8(ns: argparse.Namespace) -> str | None:
+    """The first text argument that is not valid UTF-8 (undecodable bytes on the command
+    line arrive as surrogate escapes), shown escaped; None when all are."""
+    for key in TEXT_ARGUMENTS:
+        value = getattr(ns, key, None)
+        if isinstance(value, str) and utf8_safe(value) is not value:
+            return f"{key.upper()} is not valid UTF-8: '{printable(value)}'"
+    return None
+
+
 def run(ns: argparse.Namespace) -> int:
     prog = f"memtui fix {ns.op}"
     try:
+        problem = not_utf8(ns)
+        if problem:
+            raise UsageError(problem)
         ws = open_workspace(ns.path)
         snap = Snapshot.read(ws)
         changeset = OPERATIONS[ns.op][1](snap, ns)
@@ -104,13 +123,13 @@ def run(ns: argparse.Namespace) -> int:
         where = f" ({exc.filename})" if exc.filename else ""
         return report(prog, Refused(f"{exc.strerror or exc}{where}"))
     if not changeset:
-        print(f"{ns.op}: nothing to change ({changeset.summary})")
+        print(printable(f"{ns.op}: nothing to change ({changeset.summary})"))
         return 0
     if record is None:
-        sys.stdout.write(changeset.diff())
-        print(f"dry run, nothing written: {changeset.summary}")
+        sys.stdout.write(printable(changeset.diff(), lines=True))
+        print(printable(f"dry run, nothing written: {changeset.summary}"))
     else:
-        print(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]")
+        print(printable(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]"))
     for note in changeset.notes:
-        print(f"  {note}")
+        print(f"  {printable(note)}")
     return 0

@@ -7,11 +7,11 @@ A journal file memtui cannot read is listed by its file name (undo stops at it).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from memtui.commands.parser import report
+from memtui.core.safe_output import json_text, printable
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
 from memtui.edit.errors import Refused
@@ -48,29 +48,29 @@ def run(ns: argparse.Namespace) -> int:
         return report("memtui history", Refused(f"cannot read the journal of {ns.path} "
                                                 f"({exc.strerror or exc})"))
     if ns.json:
-        sys.stdout.write(json.dumps([_json(e) for e in entries], ensure_ascii=False,
-                                    indent=2) + "\n")
+        sys.stdout.write(json_text([_json(e) for e in entries], indent=2) + "\n")
         return 0
     if not entries:
         print("no operations journaled in this workspace")
         return 0
     for entry in entries:
         if isinstance(entry, Unreadable):
-            print(f"#{entry.id} {entry.name}: unreadable ({entry.reason}); undo stops here")
+            print(printable(f"#{entry.id} {entry.name}: unreadable ({entry.reason}); "
+                            "undo stops here"))
             continue
         kept = entry.get("undone_except")
         kept = [k for k in kept if isinstance(k, str)] if isinstance(kept, list) else []
         state = ("" if not entry.get("undone") else
                  f" (undone, except {', '.join(kept)})" if kept else " (undone)")
-        print(f"#{entry['id']} {entry.get('time', '?')} {entry['op']}{state}: "
-              f"{entry.get('summary', '')}")
+        print(printable(f"#{entry['id']} {entry.get('time', '?')} {entry['op']}{state}: "
+                        f"{entry.get('summary', '')}"))
         for f in entry["files"]:
             if f.get("moved_to"):
                 continue
             if f.get("moved_from"):
-                print(f"    R {f['moved_from']} → {f['path']}")
+                print(f"    R {printable(f['moved_from'])} → {printable(f['path'])}")
             else:
-                print(f"    {_MARK.get(f.get('change', ''), '?')} {f['path']}")
+                print(f"    {_MARK.get(f.get('change', ''), '?')} {printable(f['path'])}")
     return 0
 
 

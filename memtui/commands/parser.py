@@ -4,9 +4,15 @@ error, always ``PROG: error: MESSAGE`` on stderr (argparse's own style)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from typing import TYPE_CHECKING
 
+from memtui.core.safe_output import printable
 from memtui.edit.errors import Refused
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 #: The smallest context window --num-ctx accepts (a window smaller than this holds no
 #: system prompt, let alone memory).
@@ -24,7 +30,7 @@ class ArgumentParser(argparse.ArgumentParser):
 def fail(prog: str, message: object, status: int = 2) -> int:
     """Say ``PROG: error: MESSAGE`` in one line on stderr; returns ``status`` (default 2,
     a bad argument or path)."""
-    sys.stderr.write(f"{prog}: error: {message}\n")
+    sys.stderr.write(f"{prog}: error: {printable(str(message))}\n")
     return status
 
 
@@ -59,3 +65,17 @@ def context_window(text: str) -> int:
 def report(prog: str, exc: Exception) -> int:
     """:func:`fail` with an exception: exit status 1 when memtui refused, else 2."""
     return fail(prog, exc, 1 if isinstance(exc, Refused) else 2)
+
+
+def os_error(exc: OSError) -> str:
+    """``exc`` in one line: what the system said, and about which path."""
+    where = f": {os.fsdecode(exc.filename)}" if exc.filename else ""
+    return f"{exc.strerror or exc}{where}"
+
+
+def wide_console() -> Console:
+    """A rich console for tables: the terminal's width on a terminal; elsewhere wide enough
+    that no row wraps (a pipe or a file gets whole lines, not 80 columns)."""
+    from rich.console import Console
+
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 1000)

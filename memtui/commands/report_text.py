@@ -16,6 +16,7 @@ from rich.text import Text
 
 from memtui.core.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.report import hot_and_packed
+from memtui.core.safe_output import printable
 
 if TYPE_CHECKING:
     from memtui.core.audit import AuditResult
@@ -31,12 +32,13 @@ def location(f: Finding) -> str:
     """``path:line`` (or just the path when the finding is about the whole file)."""
     if f.path == WORKSPACE:
         return "workspace"
-    return f"{f.path}:{f.line}" if f.line else f.path
+    path = printable(f.path)
+    return f"{path}:{f.line}" if f.line else path
 
 
 def files_line(files: tuple[str, ...]) -> str:
     """The files a workspace-level finding gathers, the first few by name."""
-    shown = ", ".join(files[:FILES_SHOWN])
+    shown = printable(", ".join(files[:FILES_SHOWN]))
     more = len(files) - FILES_SHOWN
     return shown + (f", … and {more:,} more" if more > 0 else "")
 
@@ -58,12 +60,12 @@ def summary_table(result: AuditResult) -> Table:
     def row(label: str, value: str | Text) -> None:
         grid.add_row(label, value)
 
-    row("Workspace", Text(str(result.workspace.root)))
+    row("Workspace", Text(printable(str(result.workspace.root))))
     row("Layout / profile", f"{result.workspace.layout} / {result.profile}")
     types = ", ".join(f"{k} {v}" for k, v in result.types.items()) or "none"
-    row("Memory files", f"{len(result.scans)} ({types})")
+    row("Memory files", Text(printable(f"{len(result.scans)} ({types})")))  # types: data
     if result.documentation:
-        row("Documentation", Text(", ".join(result.documentation) + " (not memories)",
+        row("Documentation", Text(printable(", ".join(result.documentation)) + " (not memories)",
                                   style="dim"))
     if not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
@@ -95,16 +97,16 @@ def summary_table(result: AuditResult) -> Table:
     states = Counter(w.state for w in result.wikirefs)
     row("Wikilinks", f"{len(result.wikirefs)} ({states['dangling']} dangling, "
         f"{states['fuzzy']} fuzzy)")
-    tokens = block.tokens
-    row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, "
-        f"{tokens.get('qwen', 0):,} qwen / {tokens.get('cl100k', 0):,} cl100k tokens")
+    counts = " / ".join(f"{n:,} {name}" for name, n in block.tokens.items())
+    row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, {counts} tokens")
     row("Share of the window", f"{block.share:.1%} of {block.window:,} tokens "
         f"({block.window_name} window, {block.tokenizer} count)")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
+    per = next((k for k in hot if k.endswith("_tokens_per_memory")), "")
     row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / "
-        f"{hot['qwen_tokens_per_memory']:g} tokens; packed {packed['chars_per_memory']:g} "
-        f"chars / {packed['qwen_tokens_per_memory']:g} tokens")
+        f"{hot.get(per, 0):g} tokens; packed {packed['chars_per_memory']:g} "
+        f"chars / {packed.get(per, 0):g} tokens")
     by_sev = Counter(f.severity for f in result.findings)
     found = Text()
     for i, sev in enumerate(("error", "warning", "info")):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from memtui.commands.parser import fail, report
+from memtui.core.safe_output import printable
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit.errors import Refused
 from memtui.edit.journal import plan_undo, undo
@@ -42,7 +43,7 @@ def run(ns: argparse.Namespace) -> int:
         return report(PROG, Refused(f"{exc.strerror or exc}{where}; nothing was undone"))
     kept = rec.get("undone_except") or []
     left = f" (left as they were: {', '.join(kept)})" if kept else ""
-    print(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}{left}")
+    print(printable(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}{left}"))
     if rec.get("redacted"):
         print("  the credential was not kept, so it stays redacted")
     return 0

@@ -11,7 +11,6 @@ watcher reported skips the walk and the stat of every other file.
 
 from __future__ import annotations
 
-import difflib
 import gc
 import heapq
 import os
@@ -23,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from memtui.core.age import DAY, git_times, parse_date
-from memtui.core.clean_texts import CHECKS_VERSION, CleanTexts
+from memtui.core.clean_texts import CleanTexts
 from memtui.core.findings import Finding, finding
 from memtui.core.gathered import (
     copy_finding,
@@ -47,7 +46,13 @@ from memtui.core.links import Link, looks_like_path, markdown_links, wikilinks
 from memtui.core.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
 from memtui.core.secrets import SecretHit, scan_text
 from memtui.core.textfile import read_text
-from memtui.core.tokens import TokenCounter, default_counter, text_digest
+from memtui.core.tokens import (
+    TOKENIZERS,
+    TokenCounter,
+    bytes_digest,
+    default_counter,
+    text_digest,
+)
 from memtui.core.workspace import (
     INDEX_NAME,
     Workspace,
@@ -72,6 +77,17 @@ class AuditOptions:
     stale_days: float | None = 90
     context_files: tuple[str, ...] = (INDEX_NAME,)
     now: float | None = None
+    #: The tokenizers counted (the block, each index line and, with ``file_tokens``, each
+    #: memory file); empty: only the one the window's share is taken in (``window_for``).
+    #: The block is always counted in that one too.
+    tokenizers: tuple[str, ...] = TOKENIZERS
+    #: Count every memory file's tokens during the audit. Without it a file's counts come
+    #: from the count cache when they are there, and ``Auditor.count_file_tokens`` makes the
+    #: rest later (most of a cold audit's time is counting them).
+    file_tokens: bool = True
+    #: Keep each memory's text in the result (``scans[rel].memory.text``; the app's preview
+    #: and the agent read it). A one-shot report does without: 50,000 memories hold 160 MB.
+    keep_texts: bool = True
 
 
 @dataclass
@@ -96,6 +112,8 @@ class FileScan:
     #: This file's resolved links and the link generation they were resolved in.
     link_results: LinkResults | None = None
     link_generation: int = -1
+    #: The line of the frontmatter's ``name:`` (1 when none in the first 40 lines).
+    name_line: int = 1
     #: ``type`` sits at the top level (the older format; gathered into one finding).
     old_format: bool = False
 
@@ -161,7 +179,7 @@ class InjectedBlock:
     window: int
     files: list[str]
     cut: bool = False  # the profile's load limit cut the index
-    window_name: str = ""  # whose window it is ("Claude", "Qwen default", "--num-ctx")
+    window_name: str = ""  # whose window it is ("Claude", "Qwen", "--num-ctx")
     tokenizer: str = "qwen"  # the count the share is taken from
 
     @property
@@ -232,11 +250,15 @@ class Auditor:
     """Audits one workspace, again and again, re-reading only what changed."""
 
     def __init__(self, ws: Workspace, options: AuditOptions | None = None,
-                 counter: TokenCounter | None = None) -> None:
+                 counter: TokenCounter | None = None, clean: CleanTexts | None = None,
+                 autosave: bool = True) -> None:
+        """``counter``, ``clean``: caches to share with other auditors (a fleet's worker
+        keeps one of each); ``autosave``: whether a full ``run()`` writes them to disk."""
         self.ws = ws
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
-        self._clean: CleanTexts | None = None
+        self._clean: CleanTexts | None = clean
+        self.autosave = autosave
         self._scans: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
         self._paths: list[str] = []
         self._docs: list[str] = []
@@ -273,6 +295,19 @@ class Auditor:
         self._report_parts: dict[str, FileReport] = {}
         self._linked_from: tuple[LinkResults, int, set[str], dict[str, int]] | None = None
         self._progress: Progress = _silent
+        #: (git times, files whose mtime is a copy date, files in the older format).
+        self._shared: tuple[dict[str, float], set[str], list[str]] | None = None
+
+    @property
+    def tokenizers(self) -> tuple[str, ...]:
+        """The tokenizers counted: those asked for, else the window's."""
+        return self.options.tokenizers or (window_for(self.profile, self.options.num_ctx)[2],)
+
+    @property
+    def block_tokenizers(self) -> tuple[str, ...]:
+        """The tokenizers the block is counted in: those counted, and the window's."""
+        window = window_for(self.profile, self.options.num_ctx)[2]
+        return (*self.tokenizers, *((window,) if window not in self.tokenizers else ()))
 
     @property
     def profile(self) -> str:
@@ -306,7 +341,7 @@ class Auditor:
         finally:
             if collecting:
                 gc.enable()
-        if changed is None:
+        if changed is None and self.autosave:
             self.save_cache()
         result.elapsed = time.perf_counter() - started
         return result
@@ -328,10 +363,7 @@ class Auditor:
         """Digests of texts known to pass the credential and instruction checks; it shares
         the token counter's cache folder (none when the counter has no cache file)."""
         if self._clean is None:
-            cache_file = self.counter.cache_file
-            self._clean = CleanTexts(
-                cache_file.parent / f"clean-texts-v{CHECKS_VERSION}.marshal"
-                if cache_file is not None else None)
+            self._clean = CleanTexts.beside(self.counter.cache_file)
         return self._clean
 
     # -- discovery -------------------------------------------------------------------------
@@ -392,6 +424,8 @@ class Auditor:
             todo = self._paths
         root = str(self.ws.root) + os.sep
         fresh: list[FileScan] = []
+        # Without texts to keep or count, each is let go as soon as its file is scanned.
+        drop_now = not self.options.keep_texts and not self.options.file_tokens
         report, total = self._progress, len(todo)
         for done, rel in enumerate(todo):
             if not done % PROGRESS_EVERY:
@@ -412,23 +446,23 @@ class Auditor:
                 scan = cached[1]
             else:
                 scan = scan_file(full, rel, mtime, st, self.clean_texts)
+                if drop_now:
+                    scan.memory.text = ""
                 fresh.append(scan)
                 self._fresh.append((cached[1] if cached else None, scan))
                 if cached is None or cached[1].memory.name != scan.memory.name:
                     self._new_generation()
             keep[rel] = (key, scan)
         report("reading", total, total)
-        if fresh:
-            texts = [s.memory.text for s in fresh]
-            keys = [s.digest or text_digest(t) for s, t in zip(fresh, texts, strict=True)]
-            counts: list[dict[str, int]] = []
-            for start in range(0, len(texts), COUNT_CHUNK):
-                report("counting tokens", start, len(texts))
-                end = start + COUNT_CHUNK
-                counts += self.counter.counts_many(texts[start:end], keys[start:end])
-            report("counting tokens", len(texts), len(texts))
-            for scan, c in zip(fresh, counts, strict=True):
-                scan.tokens = c
+        if fresh and self.options.file_tokens:
+            self._count_tokens(fresh)
+        elif fresh:
+            names, known = self.tokenizers, self.counter.known
+            for scan in fresh:
+                scan.tokens = (known(scan.digest, names) if scan.digest else None) or {}
+        if not self.options.keep_texts:
+            for scan in fresh:
+                scan.memory.text = ""
         self._scans = keep
         if patch and len(self._scan_map) == len(keep):
             scans = dict(self._scan_map)
@@ -438,6 +472,36 @@ class Auditor:
             scans = {rel: pair[1] for rel, pair in keep.items()}
         self._scan_map = scans
         return scans
+
+    def _count_tokens(self, scans: list[FileScan]) -> None:
+        """Count each file's tokens (chunk by chunk, reporting progress); a scan's ``tokens``
+        dict is filled in place, so reports already made from it show the counts too."""
+        texts = [s.memory.text for s in scans]
+        keys = [s.digest or text_digest(t) for s, t in zip(scans, texts, strict=True)]
+        report, names = self._progress, self.tokenizers
+        for start in range(0, len(texts), COUNT_CHUNK):
+            report("counting tokens", start, len(texts))
+            end = start + COUNT_CHUNK
+            counts = self.counter.counts_many(texts[start:end], keys[start:end], names)
+            for scan, c in zip(scans[start:end], counts, strict=True):
+                scan.tokens.update(c)
+        report("counting tokens", len(texts), len(texts))
+
+    @property
+    def tokens_pending(self) -> int:
+        """How many files of the last audit have no token counts yet."""
+        return sum(1 for _, scan in self._scans.values() if not scan.tokens)
+
+    def count_file_tokens(self, progress: Progress | None = None) -> int:
+        """Count the tokens of every file of the last audit that has none yet (an audit
+        without ``file_tokens`` leaves them for this); returns how many were counted. Not
+        to be called while ``run`` runs in another thread."""
+        todo = [scan for _, scan in self._scans.values() if not scan.tokens]
+        if todo:
+            self._progress = progress or _silent
+            self._count_tokens(todo)
+            self.counter.save()
+        return len(todo)
 
     # -- across files ----------------------------------------------------------------------
 
@@ -506,9 +570,12 @@ class Auditor:
         if self._git is None:
             self._git = {}
         git = self._git
-        copied = copy_group({rel: s.mtime for rel, s in scans.items()
-                             if s.dated is None and rel not in git})
-        copy_files = copied[1] if copied is not None else set()
+        if rebuilt or self._fresh or self._shared is None or self._shared[0] is not git:
+            copied = copy_group({rel: s.mtime for rel, s in scans.items()
+                                 if s.dated is None and rel not in git})
+            self._shared = (git, copied[1] if copied is not None else set(),
+                            [rel for rel, s in scans.items() if s.old_format])
+        copy_files, old_format = self._shared[1], self._shared[2]
         fingerprint = (opts.stale_days, opts.now, id(git), frozenset(copy_files),
                        id(past_limit))
         if rebuilt or fingerprint != self._state_fingerprint or \
@@ -549,7 +616,7 @@ class Auditor:
             head.append(copy_finding(copy_files))
         gathered = (stale_finding(((r.path, r.age_days, r.age_source)
                                    for r in reports.values()), opts.stale_days),
-                    old_format_finding([rel for rel, s in scans.items() if s.old_format]))
+                    old_format_finding(old_format))
         head.extend(f for f in gathered if f is not None)
 
         # Findings: the index's first, then each file's in path order (each file's own list
@@ -813,14 +880,15 @@ class Auditor:
                 parts.append(text)
                 files.append(rel)
         text = "\n\n".join(parts)
-        tokens = self.counter.counts(text)
         window, name, tokenizer = window_for(self.profile, self.options.num_ctx)
+        tokens = self.counter.counts(text, self.block_tokenizers)
         return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")), tokens,
                              window, files, cut, name, tokenizer)
 
     def _line_costs(self, index: Index) -> list[LineCost]:
         rows = [ln for ln in index.lines if ln.kind != "blank"]
-        counts = self.counter.counts_many([ln.text for ln in rows])
+        counts = self.counter.counts_many([ln.text for ln in rows],
+                                          names=self.tokenizers)
         return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
                          ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]
 
@@ -834,7 +902,7 @@ def window_for(profile: str, num_ctx: int | None) -> tuple[int, str, str]:
         return num_ctx, "--num-ctx", tokenizer
     if profile == "claude-code":
         return CLAUDE_WINDOW, "Claude", tokenizer
-    return DEFAULT_NUM_CTX, "Qwen default", tokenizer
+    return DEFAULT_NUM_CTX, "Qwen", tokenizer
 
 
 def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, Finding]:
@@ -848,7 +916,7 @@ def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, Finding]:
         if len(paths) > 1:
             for p in paths:
                 others = ", ".join(q for q in paths if q != p)
-                out[p] = finding("duplicate_name", p, _name_line(scans[p].memory),
+                out[p] = finding("duplicate_name", p, scans[p].name_line,
                                  f"name '{name}' is also used by {others}")
     return out
 
@@ -890,7 +958,9 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     if not read.ok:
         mf.findings.clear()  # the read problem says it all; an "empty file" would mislead
     body, start = mf.body, mf.body_start
-    digest = text_digest(read.text) if clean is not None else b""
+    digest = b""
+    if clean is not None:
+        digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
     if clean is not None and digest in clean:
         secrets: list[SecretHit] = []
         instructions: list[tuple[int, str, str]] = []
@@ -921,20 +991,25 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     scan.own_findings = own
     scan.old_format = old_format
     scan.digest = digest
+    scan.name_line = _name_line(mf)
     dv = mf.date_value()
     scan.dated = parse_date(dv[1]) if dv is not None else None
     return scan
 
 
 def _name_line(mf: MemoryFile) -> int:
-    for i, line in enumerate(mf.text.split("\n")[:40], start=1):
-        if line.startswith("name:"):
-            return i
-    return 1
+    if mf.name is None:
+        return 1
+    text = mf.text
+    at = 0 if text.startswith("name:") else text.find("\nname:") + 1
+    line = text.count("\n", 0, at) + 1 if at else 1
+    return line if line <= 40 else 1
 
 
 def suggest(target: str, paths: list[str], n: int = 3) -> list[str]:
     """The existing files closest to a broken link target."""
+    import difflib
+
     base = target.rsplit("/", 1)[-1].lower()
     by_base: dict[str, list[str]] = {}
     for p in paths:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import marshal
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,8 @@ def load_cache(path: Path | None, kind: type) -> Any:
 
 def save_cache(path: Path, data: Any) -> bool:
     """Replace ``path`` with ``data`` atomically; False when that is impossible."""
+    import tempfile  # only when writing: most audits read the caches alone
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")

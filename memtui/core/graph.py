@@ -106,6 +106,8 @@ class Graph:
     out: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     back: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     placeholders: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    _placeholder_sets: dict[str, set[str]] = field(default_factory=dict, repr=False,
+                                                   compare=False)
 
     def add_edge(self, source: str, target: str) -> None:
         if target not in self.out[source]:
@@ -113,7 +115,11 @@ class Graph:
             self.back[target].append(source)
 
     def add_dangling(self, source: str, name: str) -> None:
-        if source not in self.placeholders[name]:
+        seen = self._placeholder_sets.get(name)
+        if seen is None:
+            seen = self._placeholder_sets[name] = set(self.placeholders[name])
+        if source not in seen:  # a set: thousands of files may link one missing name
+            seen.add(source)
             self.placeholders[name].append(source)
 
     def reachable_from(self, starts: Iterable[str]) -> set[str]:

@@ -2,25 +2,58 @@
 
 The credential and instruction checks run regular expressions line by line, which is slow on
 thousands of files; most files contain none of their keywords, and this finds that out fast.
-ASCII keywords are looked up in the text's ASCII letters alone (for CJK-heavy memories a
-fraction of the text), the others in the text itself. It may answer yes wrongly (letters
-joined across removed characters), never no wrongly for a keyword written in ASCII.
+Every keyword list asked about goes into one Aho–Corasick automaton (pyahocorasick), so a
+text is read once for all of them, however many checks ask. ASCII keywords are looked up in
+the text's ASCII characters alone (for CJK-heavy memories a fraction of the text), lower-cased;
+the others in the text itself. It may answer yes wrongly (letters joined across removed
+characters), never no wrongly.
 """
 
 from __future__ import annotations
 
-from functools import cached_property
+import re
+import threading
 
-_SPLIT: dict[tuple[str, ...], tuple[tuple[tuple[bytes, str], ...], tuple[str, ...]]] = {}
+import ahocorasick
+
+#: The only characters outside ASCII whose lower case holds an ASCII letter (İ → i̇, K → k).
+_LOWERS_TO_ASCII = ("\u0130", "\u212a")
 
 
-def _split(words: tuple[str, ...]) -> tuple[tuple[tuple[bytes, str], ...], tuple[str, ...]]:
-    """The keywords written in ASCII (as bytes, with the word) and the others."""
-    parts = _SPLIT.get(words)
-    if parts is None:
-        parts = _SPLIT[words] = (tuple((w.encode(), w) for w in words if w.isascii()),
-                                 tuple(w for w in words if not w.isascii()))
-    return parts
+class _Keywords:
+    """Every keyword list asked about so far, and the matchers built over their union."""
+
+    def __init__(self) -> None:
+        self.lists: set[tuple[str, ...]] = set()
+        self.ascii: ahocorasick.Automaton | None = None
+        self.other: re.Pattern[str] | None = None
+        self.other_cased = False
+        self.version = 0
+        self.lock = threading.Lock()
+
+    def register(self, words: tuple[str, ...]) -> None:
+        with self.lock:
+            if words in self.lists:
+                return
+            self.lists.add(words)
+            union = sorted({w for ws in self.lists for w in ws})
+            ascii_words = [w for w in union if w.isascii()]
+            other = [w for w in union if not w.isascii()]
+            automaton = None
+            if ascii_words:
+                automaton = ahocorasick.Automaton()
+                for w in ascii_words:
+                    automaton.add_word(w, w)
+                automaton.make_automaton()
+            self.ascii = automaton
+            self.other = (re.compile("|".join(map(re.escape, sorted(other, key=len,
+                                                                     reverse=True))))
+                          if other else None)
+            self.other_cased = any(w != w.upper() for w in other)
+            self.version += 1
+
+
+_KEYWORDS = _Keywords()
 
 
 class KeywordProbe:
@@ -28,22 +61,32 @@ class KeywordProbe:
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self._found: set[str] = set()
+        self._version = -1
 
-    @cached_property
-    def _ascii(self) -> bytes:
-        # Lower-case first: a few non-ASCII letters lower-case to ASCII ones (the Kelvin sign).
-        return self.text.lower().encode("ascii", "ignore")
-
-    @cached_property
-    def _lowered(self) -> str:
-        return self.text.lower()
+    def _all_found(self) -> set[str]:
+        kw = _KEYWORDS
+        if self._version != kw.version:
+            text, found = self.text, set()
+            if kw.ascii is not None:
+                if any(c in text for c in _LOWERS_TO_ASCII):
+                    data = text.lower().encode("ascii", "ignore")
+                else:
+                    data = text.encode("ascii", "ignore").lower()
+                found.update(w for _, w in kw.ascii.iter(data.decode("ascii")))
+            if kw.other is not None:
+                hay = text.lower() if kw.other_cased else text
+                # One search says whether any non-ASCII keyword occurs (most texts: none);
+                # only then each is looked for (matches may overlap).
+                if kw.other.search(hay):
+                    found.update(w for lst in kw.lists for w in lst
+                                 if not w.isascii() and w in hay)
+            self._found, self._version = found, kw.version
+        return self._found
 
     def present(self, words: tuple[str, ...]) -> list[str]:
         """The ``words`` (lower case) that occur in the text."""
-        ascii_words, other_words = _split(words)
-        data = self._ascii
-        found = [w for b, w in ascii_words if b in data]
-        if other_words:
-            lowered = self._lowered
-            found.extend(w for w in other_words if w in lowered)
-        return found
+        if words not in _KEYWORDS.lists:
+            _KEYWORDS.register(words)
+        found = self._all_found()
+        return [w for w in words if w in found]

@@ -142,6 +142,16 @@ def wikilinks(source: str, text: str, first_line: int = 1) -> list[Link]:
     if "[[" not in text:
         return []
     out: list[Link] = []
+    if "`" not in text and "~~~" not in text:
+        # No code anywhere: one search over the whole text (a match never spans lines).
+        number, pos = first_line, 0
+        for wm in WIKILINK.finditer(text):
+            number += text.count("\n", pos, wm.start())
+            pos = wm.start()
+            name = wikilink_name(wm.group(1))
+            if name:
+                out.append(Link(source, number, "wikilink", wm.group(0), name))
+        return out
     for number, line in outside_fences(text.split("\n"), first_line):
         if "[[" not in line:
             continue

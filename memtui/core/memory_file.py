@@ -6,15 +6,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-from frontmatter.default_handlers import YAMLHandler
-
 from memtui.core.findings import Finding, finding
 
 KNOWN_TYPES = ("user", "feedback", "project", "reference")
 DATE_KEYS = ("modified", "updated", "recorded", "date")
-_YAML = YAMLHandler()
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: Values a frontmatter may hold once its YAML aliases are expanded (a "billion laughs"
+#: of a kilobyte expands to a billion): far above any real frontmatter.
+MAX_EXPANDED_VALUES = 5_000
 _LENIENT_KEY = re.compile(r"^(\s*)([A-Za-z_][\w-]*)\s*:\s*(.*)$")
 _FENCE = re.compile(r"^-{3,}\s*$")
 
@@ -32,11 +30,18 @@ class MemoryFile:
     type: str | None = None
     meta: dict[str, Any] = field(default_factory=dict)
     has_frontmatter: bool = False
-    body: str = ""
     body_start: int = 1
     text: str = ""
     size: int = 0
     findings: list[Finding] = field(default_factory=list)
+    #: Where the body starts in ``text`` (the body is not kept twice: 10,000 memories would
+    #: hold every body again).
+    body_offset: int = 0
+
+    @property
+    def body(self) -> str:
+        """The text after the frontmatter (all of it when there is none)."""
+        return self.text[self.body_offset:] if self.body_offset else self.text
 
     @property
     def stem(self) -> str:
@@ -63,15 +68,31 @@ def split_frontmatter(text: str) -> tuple[str | None, str, int, bool]:
 
     ``frontmatter`` is None when the file does not open with a ``---`` fence.
     """
+    fm, offset, start, terminated = frontmatter_span(text)
+    return fm, text[offset:] if offset else text, start, terminated
+
+
+def frontmatter_span(text: str) -> tuple[str | None, int, int, bool]:
+    """Like ``split_frontmatter``, with the body's offset in ``text`` instead of the body;
+    reads only as far as the closing fence."""
     if not text.startswith("---"):
-        return None, text, 1, True
-    lines = text.split("\n")
-    if not _FENCE.match(lines[0]):
-        return None, text, 1, True
-    for i in range(1, len(lines)):
-        if _FENCE.match(lines[i]) or lines[i].rstrip() == "...":
-            return "\n".join(lines[1:i]), "\n".join(lines[i + 1:]), i + 2, True
-    return "\n".join(lines[1:]), "", len(lines) + 1, False
+        return None, 0, 1, True
+    end = text.find("\n")
+    if not _FENCE.match(text if end < 0 else text[:end]):
+        return None, 0, 1, True
+    if end < 0:  # the opening fence and nothing else
+        return "", len(text), 2, False
+    start = pos = end + 1
+    number = 2  # the 1-based line starting at ``pos``
+    while True:
+        nl = text.find("\n", pos)
+        line = text[pos:] if nl < 0 else text[pos:nl]
+        if _FENCE.match(line) or line.rstrip() == "...":
+            return (text[start:pos - 1] if pos > start else "",
+                    len(text) if nl < 0 else nl + 1, number + 1, True)
+        if nl < 0:
+            return text[start:], len(text), number + 1, False
+        pos, number = nl + 1, number + 1
 
 
 _SIMPLE_KEY = re.compile(r"([A-Za-z_][\w-]*):(?: (.*))?$")
@@ -179,8 +200,7 @@ def parse_memory(path: str, text: str, size: int = 0, *, expect_frontmatter: boo
                  ) -> MemoryFile:
     """Parse a memory file's text. Never raises: every problem becomes a finding."""
     mf = MemoryFile(path=path, text=text, size=size or len(text.encode("utf-8", "replace")))
-    fm, body, body_start, terminated = split_frontmatter(text)
-    mf.body, mf.body_start = body, body_start
+    fm, mf.body_offset, mf.body_start, terminated = frontmatter_span(text)
     if fm is None:
         if text.strip() and expect_frontmatter:
             mf.findings.append(finding("frontmatter", path, 1, "no frontmatter: the file has no "
@@ -194,21 +214,9 @@ def parse_memory(path: str, text: str, size: int = 0, *, expect_frontmatter: boo
                                    "frontmatter is never closed with '---'"))
         meta: Any = lenient_fields(fm)
     else:
-        try:
-            meta = simple_yaml(fm) if fm.strip() else {}
-            if meta is None:
-                meta = _YAML.load(fm, Loader=_LOADER)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = mark.line + 2 if mark is not None else 1
-            problem = getattr(exc, "problem", None) or "invalid YAML"
-            mf.findings.append(finding("frontmatter", path, line,
-                                       f"invalid YAML in frontmatter: {problem}; "
-                                       "fields recovered line by line"))
-            meta = lenient_fields(fm)
-        except Exception as exc:  # the C loader can raise odd errors on odd bytes
-            mf.findings.append(finding("frontmatter", path, 1, f"unreadable frontmatter: {exc}"))
-            meta = lenient_fields(fm)
+        meta = simple_yaml(fm) if fm.strip() else {}
+        if meta is None:
+            meta = _yaml_fields(mf, fm)
     if not isinstance(meta, dict):
         mf.findings.append(finding("frontmatter", path, 2,
                                    "frontmatter is not a mapping of keys to values"))
@@ -216,6 +224,100 @@ def parse_memory(path: str, text: str, size: int = 0, *, expect_frontmatter: boo
     mf.meta = meta
     _read_fields(mf)
     return mf
+
+
+def _yaml_fields(mf: MemoryFile, fm: str) -> Any:
+    """Frontmatter the fast reader left to YAML (imported only then: most never need it);
+    a problem becomes a finding and the fields are recovered line by line."""
+    import yaml
+
+    try:
+        return load_yaml(fm)
+    except AliasBomb as exc:
+        mf.findings.append(finding("frontmatter", mf.path, exc.line,
+                                   f"{exc}; fields recovered line by line"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark is not None else 1
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        mf.findings.append(finding("frontmatter", mf.path, line,
+                                   f"invalid YAML in frontmatter: {problem}; "
+                                   "fields recovered line by line"))
+    except Exception as exc:  # the C loader can raise odd errors on odd bytes
+        mf.findings.append(finding("frontmatter", mf.path, 1, f"unreadable frontmatter: {exc}"))
+    return lenient_fields(fm)
+
+
+class AliasBomb(Exception):
+    """YAML whose aliases expand too far; ``line`` is the file line of the key holding it."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def load_yaml(fm: str) -> Any:
+    """The frontmatter ``fm`` as YAML, refusing (AliasBomb) a document whose aliases expand
+    to more than MAX_EXPANDED_VALUES values or refer to themselves: constructing one is cheap,
+    but anything that walks or prints it would run for minutes and take gigabytes."""
+    import yaml
+
+    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    if "*" not in fm:  # no alias: nothing can expand
+        return yaml.load(fm, Loader=loader_class)
+    loader = loader_class(fm)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_expansion(node)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _check_expansion(root: Any) -> None:
+    import yaml
+
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def size(node: Any) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in open_nodes:
+            raise AliasBomb("frontmatter YAML has an alias that contains itself", 0)
+        open_nodes.add(key)
+        n = 1
+        if isinstance(node, yaml.SequenceNode):
+            for child in node.value:
+                n += size(child)
+                if n > MAX_EXPANDED_VALUES:
+                    break
+        elif isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                n += size(k) + size(v)
+                if n > MAX_EXPANDED_VALUES:
+                    break
+        open_nodes.discard(key)
+        sizes[key] = n
+        return n
+
+    pairs = root.value if isinstance(root, yaml.MappingNode) else [(root, root)]
+    total = 1
+    for k, v in pairs:
+        try:
+            total += size(k) + size(v)
+        except AliasBomb as exc:
+            raise AliasBomb(str(exc), k.start_mark.line + 2) from None
+        except RecursionError:
+            raise AliasBomb("frontmatter YAML is nested too deeply",
+                            k.start_mark.line + 2) from None
+        if total > MAX_EXPANDED_VALUES:
+            raise AliasBomb(f"frontmatter YAML aliases expand to more than "
+                            f"{MAX_EXPANDED_VALUES:,} values (an alias bomb); not expanded",
+                            k.start_mark.line + 2)
 
 
 def _text_value(value: Any) -> str | None:

@@ -2,39 +2,106 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from memtui.core.audit import AuditResult
+from memtui.core.audit import AuditResult, FileReport
+from memtui.core.findings import Finding
+from memtui.core.tokens import TOKENIZERS
 
 #: 2: workspace-level findings (path ".", with "files"), age_source "unknown", orphans
 #: counted from the loaded index only (with "past_limit"), documentation files apart, the
-#: window chosen per profile (see the README).
+#: window chosen per profile (see the README); ``tokens`` maps hold the tokenizers asked for
+#: (qwen by default, plus the one the window's share is taken in) and ``files[].tokens`` is
+#: there only when each file's tokens were counted (``file_tokens``, ``--file-tokens``).
 SCHEMA = 2
 
 
 def hot_and_packed(result: AuditResult) -> dict[str, dict[str, float]]:
     """Average cost per memory on hot (one-link) lines versus packed lines."""
     out: dict[str, dict[str, float]] = {}
+    counted = [n for n in TOKENIZERS if any(n in c.tokens for c in result.line_costs)]
     for kind, label in (("entry", "hot"), ("packed", "packed")):
         rows = [c for c in result.line_costs if c.kind == kind]
         memories = sum(c.memories for c in rows)
         chars = sum(c.chars for c in rows)
-        tokens = sum(c.tokens.get("qwen", 0) for c in rows)
         out[label] = {
             "lines": len(rows),
             "memories": memories,
             "chars": chars,
             "chars_per_memory": round(chars / memories, 1) if memories else 0.0,
-            "qwen_tokens_per_memory": round(tokens / memories, 1) if memories else 0.0,
         }
+        for name in counted:  # e.g. "qwen_tokens_per_memory"
+            tokens = sum(c.tokens.get(name, 0) for c in rows)
+            out[label][f"{name}_tokens_per_memory"] = (round(tokens / memories, 1)
+                                                       if memories else 0.0)
     return out
 
 
-def to_json(result: AuditResult) -> dict[str, Any]:
-    """The report as a JSON-ready dict: the fixed keys of SPEC §4 plus a few extra ones."""
+class Rows:
+    """One of the report's long lists (files, findings), its rows made chunk by chunk when
+    the report is streamed (``write_json``) rather than all at once."""
+
+    def __init__(self, items: Sequence[Any], row: Callable[[Any], dict[str, Any]]) -> None:
+        self.items, self.row = items, row
+
+    def chunks(self, size: int) -> Iterator[list[dict[str, Any]]]:
+        row, items = self.row, self.items
+        for start in range(0, len(items), size):
+            yield [row(x) for x in items[start:start + size]]
+
+
+def _file_row(f: FileReport) -> dict[str, Any]:
+    return {"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
+            "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
+            "reachable": f.reachable, "tokens": f.tokens, "findings": f.findings}
+
+
+def _file_row_untokened(f: FileReport) -> dict[str, Any]:
+    return {"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
+            "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
+            "reachable": f.reachable, "findings": f.findings}
+
+
+def write_json(result: AuditResult, write: Callable[[str], object], chunk: int = 2000) -> None:
+    """Write the report as compact JSON, exactly ``json.dumps(to_json(result),
+    ensure_ascii=False)``, without ever holding all of it: the long lists are encoded
+    ``chunk`` rows at a time."""
+    import json
+
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    write("{")
+    for i, (key, value) in enumerate(to_json(result, streamed=True).items()):
+        write((", " if i else "") + dumps(key) + ": ")
+        if not isinstance(value, Rows):
+            write(dumps(value))
+            continue
+        write("[")
+        first = True
+        for rows in value.chunks(chunk):
+            if rows:
+                write(("" if first else ", ") + dumps(rows)[1:-1])
+                first = False
+        write("]")
+    write("}")
+
+
+def to_json(result: AuditResult, streamed: bool = False) -> dict[str, Any]:
+    """The report as a JSON-ready dict: the fixed keys of SPEC §4 plus a few extra ones.
+    ``streamed``: the long lists stay ``Rows`` (for ``write_json``)."""
+    data = _report(result)
+    if not streamed:
+        for key, value in data.items():
+            if isinstance(value, Rows):
+                data[key] = [value.row(x) for x in value.items]
+    return data
+
+
+def _report(result: AuditResult) -> dict[str, Any]:
     idx = result.index
     block = result.block
     wiki = result.wikirefs
+    file_tokens = result.options.file_tokens
     return {
         "schema": SCHEMA,
         "workspace": str(result.workspace.root),
@@ -80,9 +147,6 @@ def to_json(result: AuditResult) -> dict[str, Any]:
             "files": block.files,
             "cut_by_load_limit": block.cut,
         },
-        "files": [{"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
-                   "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
-                   "reachable": f.reachable, "tokens": f.tokens, "findings": f.findings}
-                  for f in result.files],
-        "findings": [f.to_dict() for f in result.findings],
+        "files": Rows(result.files, _file_row if file_tokens else _file_row_untokened),
+        "findings": Rows(result.findings, Finding.to_dict),
     }

@@ -45,6 +45,15 @@ class SecretHit:
         return (v[:2] + "…" + v[-2:]) if len(v) > 8 else "…"
 
 
+def mask_secrets(text: str, hits: list[SecretHit]) -> str:
+    """``text`` with each credential found in it shown the way its finding names it
+    (``ab…yz``), for anything that displays memory text."""
+    for hit in sorted(hits, key=lambda h: -len(h.value)):
+        if hit.value:
+            text = text.replace(hit.value, hit.redacted)
+    return text
+
+
 def candidate_lines(text: str, probe: KeywordProbe | None = None) -> list[tuple[int, str]]:
     """(0-based index, line) of the lines that could hold a credential at all.
     ``probe``: a KeywordProbe of ``text`` (or of a text containing it) to share."""

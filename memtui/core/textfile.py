@@ -22,6 +22,9 @@ class TextRead:
     problem_lines: list[int | None] = field(default_factory=list)
     had_bom: bool = False
     crlf: bool = False
+    #: The bytes read when ``text`` is exactly their UTF-8 decoding (else empty): a digest
+    #: of the text can be taken from them without encoding the text again.
+    raw: bytes = b""
 
 
 def decode(data: bytes, size: int | None = None) -> TextRead:
@@ -40,6 +43,8 @@ def decode(data: bytes, size: int | None = None) -> TextRead:
     if "\r" in text:
         out.crlf = "\r\n" in text
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    elif not out.problems and not out.had_bom:
+        out.raw = data
     out.text = text
     return out
 
@@ -55,8 +60,7 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES,
             # A FIFO or a device would block or never end: never open one.
             return TextRead(ok=False, problems=["not a regular file; not read"],
                             problem_lines=[None])
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
+        data = _read_head(path, limit + 1)
         size = max(st.st_size, len(data))
     except OSError as exc:
         return TextRead(ok=False, problems=[f"cannot be read ({exc.strerror or exc})"],
@@ -71,7 +75,25 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES,
             data = data[:-1]
     out = decode(data, size)
     if truncated:
+        out.raw = b""
         out.problems.append(f"larger than {limit // 1024} KiB ({size:,} bytes); "
                             "only the head was read")
         out.problem_lines.append(None)
     return out
+
+
+def _read_head(path: str | os.PathLike[str], n: int) -> bytes:
+    """The first ``n`` bytes of ``path`` (plain file descriptor calls: cheaper per file than
+    a buffered file object, which matters at 10,000 files)."""
+    # Non-blocking: a FIFO swapped in after the caller's stat() must not hang the read.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0))
+    try:
+        data = os.read(fd, n)
+        while len(data) < n:
+            more = os.read(fd, n - len(data))
+            if not more:
+                break
+            data += more
+    finally:
+        os.close(fd)
+    return data

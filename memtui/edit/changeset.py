@@ -246,7 +246,9 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
                 journal.discard(record)
                 raise
             if changeset.secrets:
-                changeset.notes += journal.scrub(changeset.secrets, record)
+                # Earlier records expect the unredacted bytes: they now find the redacted.
+                rehash = {digest(ch.before): digest(ch.after) for ch in changeset.changes}
+                changeset.notes += journal.scrub(changeset.secrets, record, rehash)
             return record
     except OSError as exc:
         raise Refused(f"cannot write in {ws.root} ({exc.strerror or exc}); "

@@ -7,7 +7,7 @@ import time
 
 from memtui.core.memory_file import MemoryFile
 from memtui.core.workspace import INDEX_NAME
-from memtui.edit.linkedit import href_for
+from memtui.edit.linkedit import destination, href_for
 
 _SEP = re.compile(r"[-_]+")
 
@@ -21,8 +21,9 @@ def humanise(name: str) -> str:
 
 
 def index_href(rel: str) -> str:
-    href = href_for(INDEX_NAME, rel)
-    return f"<{href}>" if any(c in href for c in " \t()<>") else href
+    """The destination of an index link to ``rel``, as written (CommonMark reads it back
+    as ``rel``)."""
+    return destination(href_for(INDEX_NAME, rel))
 
 
 def entry_line(rel: str, title: str, hook: str | None) -> str:

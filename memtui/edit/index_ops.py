@@ -16,10 +16,17 @@ from memtui.core.links import resolve_href
 from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
-from memtui.edit.draft import default_fold_label, draft_entry, draft_title, entry_line
+from memtui.edit.draft import (
+    default_fold_label,
+    draft_entry,
+    draft_title,
+    entry_line,
+    index_href,
+)
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.linkedit import (
     dest_spans,
+    destination,
     link_extent,
     link_targets,
     prose_lines,
@@ -153,6 +160,12 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
 
 
 def _norm(snap: Snapshot, target: str, source: str = INDEX_NAME) -> str:
+    """A target given on the command line: a file's path as it is (``#`` and ``?`` are part
+    of a name then), else a link destination (percent-encoding, a fragment)."""
+    with contextlib.suppress(UsageError):
+        path = snap.path_arg(target)
+        if snap.exists(path):
+            return path
     resolved = resolve_href(source, target)
     if resolved is None or resolved[0] is None:
         raise UsageError(f"'{target}' is not a path inside the workspace")
@@ -323,17 +336,14 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
         raise UsageError("fold needs two or more memories")
     label = label or default_fold_label()
     lines: dict[str, int] = {}
-    hrefs: dict[str, str] = {}
     for rel in rels:
         own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
         if not own:
             raise Refused(f"{rel} has no index entry of its own to fold")
         lines[rel] = own[0].number
-        span = next(s for s, t in link_targets(own[0].text, INDEX_NAME) if t == rel)
-        hrefs[rel] = f"<{span.href}>" if any(c in span.href for c in " ()") else span.href
     ordered = sorted(rels, key=lambda r: lines[r])
     packed = f"- {label}: " + " · ".join(
-        f"[{snap.memories[r].key}]({hrefs[r]})" for r in ordered)
+        f"[{snap.memories[r].key}]({index_href(r)})" for r in ordered)
     plan = Plan(snap)
     raw = plan.raw(INDEX_NAME)
     first = lines[ordered[0]]
@@ -367,7 +377,7 @@ def unfold(snap: Snapshot, line_number: int) -> Changeset:
                 else draft_title(mf)
             found.append((span.start, draft_entry(mf, title)))
         else:
-            found.append((span.start, f"- [{label}]({span.href})"))
+            found.append((span.start, f"- [{label}]({destination(span.href)})"))
     for start, _end, name in wikilink_spans(text):
         res = snap.resolver.resolve(name)
         mf = snap.memories.get(res.path) if res.path else None

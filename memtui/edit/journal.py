@@ -242,9 +242,14 @@ class Journal:
             os.fsync(fd)
         return gone
 
-    def scrub(self, secrets: list[str], current: dict[str, Any]) -> list[str]:
+    def scrub(self, secrets: list[str], current: dict[str, Any],
+              rehash: dict[str, str]) -> list[str]:
         """Replace ``secrets`` by ``[REDACTED]`` in every other record (the bytes they would
-        restore and their text); returns notes for the operator. Call with the lock held."""
+        restore and their text); returns notes for the operator. Call with the lock held.
+
+        ``rehash`` maps the digest of each file before the redaction to its digest after:
+        a record expecting the former now expects the latter, so undo can go back past the
+        redaction."""
         scrubbed: list[int] = []
         left: list[str] = []
         for entry in self.entries():
@@ -253,7 +258,7 @@ class Journal:
                 continue
             if entry["_name"] == current["_name"]:
                 continue
-            clean = _scrubbed(entry, secrets)
+            clean = _scrubbed(entry, secrets, rehash)
             if clean is not None:
                 try:
                     self._rewrite(clean)
@@ -261,7 +266,7 @@ class Journal:
                     left.append(entry["_name"])
                     continue
                 scrubbed.append(entry["id"])
-        notes = ["the credential is not kept in the journal: undo cannot bring it back"]
+        notes: list[str] = []
         if scrubbed:
             notes.append(f"scrubbed it from {len(scrubbed)} earlier journal record"
                          f"{'' if len(scrubbed) == 1 else 's'} "
@@ -284,8 +289,10 @@ def _scrub_text(text: str, secrets: list[str]) -> str:
     return text
 
 
-def _scrubbed(rec: dict[str, Any], secrets: list[str]) -> dict[str, Any] | None:
-    """``rec`` with ``secrets`` replaced everywhere, or None when it holds none of them."""
+def _scrubbed(rec: dict[str, Any], secrets: list[str],
+              rehash: dict[str, str]) -> dict[str, Any] | None:
+    """``rec`` with ``secrets`` replaced everywhere (and its after digests moved along
+    ``rehash``), or None when it holds none of them."""
     changed = False
 
     def walk(value: Any) -> Any:
@@ -305,6 +312,9 @@ def _scrubbed(rec: dict[str, Any], secrets: list[str]) -> dict[str, Any] | None:
     for f in rec["files"]:
         f = {k: walk(v) if k not in ("before", "before_sha256", "after_sha256") else v
              for k, v in f.items()}
+        if f["after_sha256"] in rehash:
+            f["after_sha256"] = rehash[f["after_sha256"]]
+            changed = True
         if f["before"] != ABSENT:
             before = _decode_before(f["before"])
             if before is not None:
@@ -430,6 +440,15 @@ def plan_undo(ws: Workspace) -> UndoPlan:
     Raises Refused when there is nothing to undo, an unreadable record comes first, or the
     record's bytes do not match their sha256.
     """
+    try:
+        return _undo(ws)
+    except OSError as exc:  # read-only or full disk, permissions, a name too long
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise Refused(f"cannot undo in {ws.root}: {exc.strerror or exc}{where}; nothing was "
+                      "undone") from None
+
+
+def _undo(ws: Workspace) -> dict[str, Any]:
     journal = Journal(ws)
     if not journal.exists():
         raise Refused("nothing to undo (no operation journaled in this workspace)")

@@ -70,14 +70,32 @@ def dest_spans(line: str) -> list[DestSpan]:
         pos = max(k, i + 2)
 
 
+#: Characters a link destination cannot hold even in ``<…>``: CommonMark would read a
+#: fragment or a query (``#``, ``?``), end or escape it (``<``, ``>``, ``\\``, line breaks),
+#: or memtui would misread them (``%``, brackets, backticks). Spaces and parentheses are
+#: kept readable inside ``<…>`` instead (see :func:`retarget` and :func:`destination`).
+_UNSAFE_IN_DESTINATION = re.compile(r"[%#?<>\[\]\\`\x00-\x1f\x7f]")
+
+
+def link_destination(path: str) -> str:
+    """``path`` with every character a destination cannot hold percent-encoded (UTF-8)."""
+    return _UNSAFE_IN_DESTINATION.sub(
+        lambda m: "".join(f"%{b:02X}" for b in m.group().encode("utf-8", "surrogateescape")),
+        path)
+
+
+def destination(href: str) -> str:
+    """``href`` as written in a link: in ``<…>`` when it holds spaces or parentheses."""
+    return f"<{href}>" if needs_angle(href) else href
+
+
 def href_for(source: str, target: str) -> str:
-    """A link destination from file ``source`` to workspace path ``target``."""
+    """A link destination from file ``source`` to workspace path ``target`` (encoded)."""
     base = posixpath.dirname(source)
-    href = posixpath.relpath(target, base) if base else target
-    return href
+    return link_destination(posixpath.relpath(target, base) if base else target)
 
 
-def _needs_angle(href: str) -> bool:
+def needs_angle(href: str) -> bool:
     return any(c in href for c in " \t()<>")
 
 
@@ -104,9 +122,9 @@ def retarget(line: str, source: str, new_target: Callable[[str], str | None]) ->
         href = href_for(source, repl) + suffix
         start, end = span.start, span.end
         angled = start > 0 and line[start - 1] == "<" and end < len(line) and line[end] == ">"
-        if _needs_angle(href) and not angled:
+        if needs_angle(href) and not angled:
             href = f"<{href}>"
-        elif angled and not _needs_angle(href):
+        elif angled and not needs_angle(href):
             start, end = start - 1, end + 1
         line = line[:start] + href + line[end:]
     return line

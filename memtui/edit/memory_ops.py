@@ -203,10 +203,42 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
                 text = text[:span[0]] + REDACTED + text[span[1]:]
             raw.set(hit.line, text)
     count = len(secrets)
-    summary = (f"{rel}: replaced {plural(count, 'credential')} with {REDACTED}" if count
+    summary = (f"{rel}: replaced {plural(count, 'credential')} with {REDACTED} (not kept "
+               "in the journal: undo cannot bring it back)" if count
                else f"no credentials found in {rel}")
     cs = plan.changeset("redact", {"memory": rel}, summary)
     cs.keep_age = True
     # Longest first, so a secret that holds another is replaced whole.
     cs.secrets = sorted(set(secrets), key=len, reverse=True)
     return cs
+
+
+def unlink(snap: Snapshot, source: str, target: str) -> Changeset:
+    """Turn the markdown links to ``target`` in memory ``source`` into their plain text: a
+    broken link inside a memory (``index_ops.remove_link`` removes index links). ``target``
+    is the workspace path the link resolves to, or its destination as written."""
+    from memtui.core.links import resolve_href
+    from memtui.edit.linkedit import dest_spans, link_extent, prose_lines
+
+    rel = snap.memory(source).path
+    plan = Plan(snap)
+    raw = plan.raw(rel)
+    start = snap.memories[rel].body_start
+    count = 0
+    for n in prose_lines(raw.texts()[start - 1:], start):
+        text = new = raw.text(n)
+        for span in reversed(dest_spans(text)):
+            resolved = resolve_href(rel, span.href)
+            if span.href != target and (resolved is None or resolved[0] != target):
+                continue
+            extent = link_extent(new, span)
+            if extent is not None:
+                begin, end, label = extent
+                new = new[:begin] + label + new[end:]
+                count += 1
+        if new != text:
+            raw.set(n, new)
+    if not count:
+        raise Refused(f"{rel} has no link to {target}")
+    return plan.changeset("unlink", {"source": rel, "target": target},
+                          f"{rel}: {plural(count, 'link')} to {target} made plain text")

@@ -30,7 +30,7 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from memtui.core.safe_open import Unsafe, folder, open_regular, parts_of, read_fd, read_in
@@ -185,11 +185,32 @@ def mtime_of(root: Path, rel: str) -> int | None:
         return None
 
 
+def _temp_name() -> str:
+    return TEMP_PREFIX + "".join(random.choices(_TEMP_CHARS, k=8)) + TEMP_SUFFIX
+
+
+def _aside(fd: int, name: str, how: Callable[..., None]) -> str:
+    """Link (``os.link``) or move (``os.rename``) ``name`` to a new hidden temporary name in
+    folder ``fd``; returns that name. A link never replaces a file; a rename target is
+    checked to be free first."""
+    for _ in range(100):
+        aside = _temp_name()
+        if how is os.rename and _lexists(fd, aside):
+            continue
+        extra = {"follow_symlinks": False} if how is os.link else {}
+        try:
+            how(name, aside, src_dir_fd=fd, dst_dir_fd=fd, **extra)
+        except FileExistsError:
+            continue
+        return aside
+    raise FileExistsError(errno.EEXIST, "no free temporary name", TEMP_PREFIX)
+
+
 def _temp(fd: int, data: bytes, mode: int, mtime_ns: int | None = None) -> str:
     """A new hidden temporary file in folder ``fd`` holding ``data`` (flushed to disk), with
     modification time ``mtime_ns`` when given."""
     for _ in range(100):
-        name = TEMP_PREFIX + "".join(random.choices(_TEMP_CHARS, k=8)) + TEMP_SUFFIX
+        name = _temp_name()
         try:
             tfd = os.open(name, _WRITE_FLAGS, 0o600, dir_fd=fd)
         except FileExistsError:
@@ -242,13 +263,77 @@ def _lexists(fd: int, name: str) -> bool:
     return True
 
 
-def _displaced(fd: int, name: str, label: str, limit: int) -> str:
-    """The digest of what a swap displaced into ``name`` (``"unreadable"`` if it cannot be
-    read: a link or a FIFO swapped in, or grown past the cap)."""
+SAME, CHANGED, BUSY = "same", "changed", "busy"
+#: How long a write waits for another process to close the file it displaced.
+WRITER_WAIT_SECONDS = 2.0
+
+
+def _examine(fd: int, name: str, expected: str, label: str, limit: int) -> str:
+    """What a swap displaced into ``name``: SAME (exactly the bytes memtui read, and no
+    other process holds it open for writing), CHANGED, or BUSY (still open for writing
+    elsewhere after :data:`WRITER_WAIT_SECONDS`, so more bytes may yet land in it)."""
     try:
-        return digest(read_in(fd, name, limit, label))
+        opened = open_regular(fd, name, label)
+    except (Unsafe, OSError):
+        return CHANGED
+    if opened is None:
+        return CHANGED
+    ffd, _ = opened
+    try:
+        if _digest_fd(ffd, limit, label) != expected:
+            return CHANGED
+        settled = _no_writer(ffd)
+        if settled is None:
+            return SAME  # no leases here: this is as far as the system lets memtui look
+        if not settled:
+            return BUSY
+        # A write may have landed between the read and the lease: read once more.
+        return SAME if _digest_fd(ffd, limit, label) == expected else CHANGED
+    finally:
+        os.close(ffd)
+
+
+def _digest_fd(fd: int, limit: int, label: str) -> str:
+    os.lseek(fd, 0, os.SEEK_SET)
+    try:
+        return digest(read_fd(fd, os.fstat(fd), limit, label))
     except (Unsafe, OSError):
         return "unreadable"
+
+
+def _no_writer(fd: int) -> bool | None:
+    """Whether no other process holds the open file ``fd`` for writing (True), still does
+    after waiting (False), or None when this system cannot tell. Linux read leases: one
+    can be placed only while nobody has the file open for writing."""
+    try:
+        import fcntl
+        import signal
+
+        set_lease, unlock, read_lock = fcntl.F_SETLEASE, fcntl.F_UNLCK, fcntl.F_RDLCK
+        # A lease break signals the holder; SIGURG is ignored by default (SIGIO kills).
+        fcntl.fcntl(fd, fcntl.F_SETSIG, signal.SIGURG)
+    except (ImportError, AttributeError, OSError):
+        return None
+    deadline = time.monotonic() + WRITER_WAIT_SECONDS
+    while True:
+        try:
+            fcntl.fcntl(fd, set_lease, read_lock)
+        except OSError as exc:
+            if exc.errno != errno.EAGAIN:
+                return None  # not the owner, or the file system has no leases
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.002)
+            continue
+        with contextlib.suppress(OSError):
+            fcntl.fcntl(fd, set_lease, unlock)
+        return True
+
+
+def _raced(label: str, verdict: str, doing: str) -> str:
+    if verdict == BUSY:
+        return f"{label} is open for writing in another process"
+    return f"{label} changed on disk while memtui was {doing} it"
 
 
 def _replace(root: Path, fd: int, name: str, data: bytes, expected: str, label: str,
@@ -258,18 +343,20 @@ def _replace(root: Path, fd: int, name: str, data: bytes, expected: str, label: 
         _check(fd, name, expected, label, limit)  # once more, right before the swap
         if exchange(fd, tmp, name):
             # ``tmp`` now names exactly the file the swap displaced.
-            if _displaced(fd, tmp, label, limit) != expected:
-                _put_back(root, fd, name, tmp, digest(data), label, limit)
+            verdict = _examine(fd, tmp, expected, label, limit)
+            if verdict != SAME:
+                _put_back(root, fd, name, tmp, digest(data), label,
+                          _raced(label, verdict, "writing"))
             return
-        aside = _temp(fd, b"", 0o600)
-        os.link(name, aside, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+        aside = _aside(fd, name, os.link)
         os.replace(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
         tmp = aside  # removed below once known to hold only what memtui read
-        if _displaced(fd, aside, label, limit) != expected:
+        verdict = _examine(fd, aside, expected, label, limit)
+        if verdict != SAME:
             where = _keep(root, fd, aside, label)
             tmp = ""
-            raise Recovered(f"{label} changed while memtui was writing it; the outside "
-                            f"version was kept in {where} (copy back what you need)")
+            raise Recovered(f"{_raced(label, verdict, 'writing')}; the version memtui "
+                            f"replaced was kept in {where} (copy back what you need)")
     finally:
         if tmp:
             with contextlib.suppress(OSError):
@@ -277,32 +364,38 @@ def _replace(root: Path, fd: int, name: str, data: bytes, expected: str, label: 
 
 
 def _put_back(root: Path, fd: int, name: str, displaced: str, ours: str, label: str,
-              limit: int) -> None:
+              why: str) -> None:
     """An outside edit was displaced into ``displaced``: swap it back, and refuse."""
-    if exchange(fd, displaced, name) and _displaced(fd, displaced, label, limit) == ours:
-        raise Conflict(f"{label} changed on disk while memtui was writing it; the outside "
-                       "edit was kept and nothing was written (reload and try again)")
+    if exchange(fd, displaced, name) and _digest_name(fd, displaced) == ours:
+        raise Conflict(f"{why}; the outside edit was kept and nothing was written (reload "
+                       "and try again)")
     where = _keep(root, fd, displaced, label)
-    raise Recovered(f"{label} changed on disk while memtui was writing it; the displaced "
-                    f"version was kept in {where} (copy back what you need)")
+    raise Recovered(f"{why}; the version memtui displaced was kept in {where} (copy back "
+                    "what you need)")
+
+
+def _digest_name(fd: int, name: str) -> str:
+    try:
+        return digest(read_in(fd, name, MAX_EDIT_BYTES, name))
+    except (Unsafe, OSError):
+        return "unreadable"
 
 
 def _delete(root: Path, fd: int, name: str, expected: str, label: str, limit: int) -> None:
-    """Rename ``name`` aside (atomic: exactly what was there), compare it, then remove it."""
-    aside = TEMP_PREFIX + "".join(random.choices(_TEMP_CHARS, k=8)) + TEMP_SUFFIX
-    os.rename(name, aside, src_dir_fd=fd, dst_dir_fd=fd)
-    if _displaced(fd, aside, label, limit) == expected:
+    """Rename ``name`` aside (atomic: exactly what was there), examine it, then remove it."""
+    aside = _aside(fd, name, os.rename)
+    verdict = _examine(fd, aside, expected, label, limit)
+    if verdict == SAME:
         os.unlink(aside, dir_fd=fd)
         return
+    why = _raced(label, verdict, "deleting")
     try:
         os.link(aside, name, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
     except OSError:
         where = _keep(root, fd, aside, label)
-        raise Recovered(f"{label} changed while memtui was deleting it; the outside "
-                        f"version was kept in {where}") from None
+        raise Recovered(f"{why}; the outside version was kept in {where}") from None
     os.unlink(aside, dir_fd=fd)
-    raise Conflict(f"{label} changed on disk while memtui was deleting it; it was kept and "
-                   "nothing was deleted (reload and try again)")
+    raise Conflict(f"{why}; it was kept and nothing was deleted (reload and try again)")
 
 
 def _keep(root: Path, fd: int, name: str, label: str) -> str:
@@ -351,7 +444,7 @@ def exchange(fd: int, a: str, b: str) -> bool:
 def fsync_dir(folder: Path) -> None:
     """Flush a folder's entries (the rename) to disk; a no-op where unsupported."""
     try:
-        fd = os.open(folder, os.O_RDONLY)
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_NONBLOCK)
     except OSError:
         return
     try:
@@ -365,7 +458,9 @@ def fsync_dir(folder: Path) -> None:
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace (or create) ``path`` with ``data`` atomically; keeps an existing file's mode.
 
-    A symlink is written through (its target is replaced), never replaced by a file.
+    Unchecked (no conflict check, no lock): for the agent's tools and memtui's own chat
+    history. Curation writes use :func:`write_file`. A symlink is written through (its
+    target is replaced), never replaced by a file.
     """
     if path.is_symlink():
         path = path.resolve()

@@ -9,9 +9,11 @@ import shlex
 import subprocess
 import threading
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
+from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -23,6 +25,8 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
+from memtui.core.safe_output import printable
+from memtui.core.tokens import CountingChild, default_counter
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.tui.audit_table import AuditTable, Row, RowCache
@@ -36,7 +40,7 @@ from memtui.tui.files_view import FilesView
 from memtui.tui.findings_view import FindingsView
 from memtui.tui.fitting_footer import FittingFooter
 from memtui.tui.graph_view import GraphView
-from memtui.tui.health_header import HealthHeader
+from memtui.tui.health_header import HealthHeader, shown_path
 from memtui.tui.heap import HeapKeeper
 from memtui.tui.help_screen import HelpScreen
 from memtui.tui.index_view import IndexView
@@ -44,14 +48,20 @@ from memtui.tui.messages import JumpTo, MemorySelected
 from memtui.tui.orphans_view import OrphansView
 from memtui.tui.palette import Palette
 from memtui.tui.preview import MemoryPreview
-from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes
+from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes, readable_cursor
+from memtui.tui.trend_view import TrendView
 from memtui.tui.watcher import watch_workspace
 
 DEFAULT_THEME = "memtui-night"
 NARROW = 120  # below this many columns the preview (or the chat) goes under the views
+# Beside the views, the preview takes 2/5 of the width within these bounds, and never
+# leaves the views less than VIEWS_MIN columns (the tables' state columns need them).
+PREVIEW_MIN, PREVIEW_MAX, VIEWS_MIN = 36, 64, 84
 NOTICE_SECONDS = 8.0
+#: New or edited memories counted before their audit is shown; more are counted after it.
+FEW_TO_COUNT = 50
 
-#: (pane id, tab title, view class) in keystroke order 1..7.
+#: (pane id, tab title, view class) in keystroke order 1..8.
 VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
     ("index", "Index", IndexView),
     ("files", "Files", FilesView),
@@ -60,6 +70,7 @@ VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
     ("graph", "Graph", GraphView),
     ("findings", "Findings", FindingsView),
     ("block", "Block", BlockView),
+    ("trend", "Trend", TrendView),
 )
 
 
@@ -123,6 +134,7 @@ class MemtuiApp(CurateActions, App[int]):
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
         Binding("t", "choose_theme", "Theme"),
+        Binding("y", "copy_path", "Copy path", show=False),
         *CurateActions.CURATE_BINDINGS,
     ]
 
@@ -137,6 +149,7 @@ class MemtuiApp(CurateActions, App[int]):
         "choose_theme": ("Choose theme", "pick a colour theme (remembered)"),
         "help": ("Help", "what each view shows, and every key"),
         "focus_filter": ("Filter", "filter the current view"),
+        "copy_path": ("Copy path", "copy the selected file's full path to the clipboard"),
         **CURATE_ACTIONS,
     }
 
@@ -147,10 +160,17 @@ class MemtuiApp(CurateActions, App[int]):
         self.workspace = workspace
         self.options = options or AuditOptions()
         self.settings = settings or AgentSettings()
-        self.auditor = Auditor(workspace, self.options)
+        # Each memory's token count comes after the audit is on screen (see _audit), and
+        # tokens are counted in a child process: loading a vocabulary would hold this
+        # interpreter (and freeze the screen) for tenths of a second.
+        self._counting = CountingChild()
+        self.auditor = Auditor(workspace, replace(self.options, file_tokens=False),
+                               default_counter(self._counting))
+        self._counting.prepare(self.auditor.block_tokenizers)
         self.result: AuditResult | None = None
         self.palette = Palette()
-        self.audits = 0  # completed audits (tests wait on this)
+        self.audits = 0  # completed audits, token counts included (tests wait on this)
+        self.shown = 0  # audit results put on screen (before their token counts, too)
         self.views_ready = False  # the tabs have settled on their first view
         self.notice = ""
         self.watching = watch
@@ -161,6 +181,7 @@ class MemtuiApp(CurateActions, App[int]):
         self.audit_progress: tuple[str, int, int] | None = None  # set by the audit thread
         self._progress_shown: tuple[str, int, int] | None = None
         self._pending: set[str] | None = None  # changes seen while an audit ran
+        self._quiet: set[str] = set()  # files memtui wrote: their audit keeps its notice
         self._full_pending = False
         self._rows: dict[str, list[Row]] = {}  # table rows of the last audit, by view
         self._stop = threading.Event()
@@ -192,6 +213,7 @@ class MemtuiApp(CurateActions, App[int]):
         variables = super().get_css_variables()
         for name, fallback in SEVERITY_FALLBACKS.items():
             variables.setdefault(name, variables.get(fallback, "red"))
+        variables.update(readable_cursor(variables))
         self.theme_variables = variables
         return variables
 
@@ -235,7 +257,7 @@ class MemtuiApp(CurateActions, App[int]):
             save_config(theme=self.theme)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self._ui.query_one("#views").loading = True
-        self._ui.query_one(HealthHeader).loading(str(self.workspace.root))
+        self._ui.query_one(HealthHeader).loading(shown_path(self.workspace.root))
         self._apply_width(self.size.width)
         self.heap.start()
         self.set_interval(0.5, self.heap.tick)
@@ -285,14 +307,22 @@ class MemtuiApp(CurateActions, App[int]):
         main.set_class(chat_open, "-chat")
         preview = self._ui.query_one(MemoryPreview)
         show = self._preview_on and not (self._narrow and chat_open)
+        preview.styles.width = None if self._narrow else self._preview_width(chat_open)
         if show != preview.display:
             preview.display = show
             if show:
                 preview.shown_again()
 
+    def _preview_width(self, chat_open: bool) -> int:
+        """Columns for the preview beside the views (and the chat, when open)."""
+        width = self.size.width
+        want = PREVIEW_MIN if chat_open else min(max(width * 2 // 5, PREVIEW_MIN), PREVIEW_MAX)
+        return max(PREVIEW_MIN, min(want, width - VIEWS_MIN))
+
     def on_unmount(self) -> None:
         self._stop.set()
         self.heap.stop()
+        self._counting.close()
 
     # -- auditing --------------------------------------------------------------------------
 
@@ -309,10 +339,22 @@ class MemtuiApp(CurateActions, App[int]):
 
     @work(thread=True, exclusive=False, group="audit", exit_on_error=False)
     def _audit(self, changed: set[str] | None) -> None:
+        auditor = self.auditor
         try:
             with self.heap.building():
-                result = self.auditor.run(changed, self._audit_progress)
+                result = auditor.run(changed, self._audit_progress)
+                if auditor.tokens_pending <= FEW_TO_COUNT:
+                    auditor.count_file_tokens()  # a few new or edited files: counted now
                 rows = prepare_rows(result, self.palette, self._row_caches)
+            if auditor.tokens_pending:
+                # On screen now; the memories' token counts (most of a first audit's work)
+                # follow, and a cheap re-audit shows them.
+                self.call_from_thread(self._audited, result, changed, rows, False)
+                with self.heap.building():
+                    auditor.count_file_tokens(self._audit_progress)
+                    result = auditor.run(set(), self._audit_progress)
+                    rows = prepare_rows(result, self.palette, self._row_caches)
+                changed = set()
         except Exception as exc:  # a bug or a vanished folder must not take the app down
             self.call_from_thread(self._audit_failed, exc, changed)
             return
@@ -324,19 +366,24 @@ class MemtuiApp(CurateActions, App[int]):
         self._next_audit()
 
     def _audited(self, result: AuditResult, changed: set[str] | None,
-                 rows: dict[str, list[Row]]) -> None:
+                 rows: dict[str, list[Row]], final: bool = True) -> None:
+        """Show an audit's result; ``final``: its token counts are in (else they follow
+        and the audit is still running)."""
         if not self._ui.query(HealthHeader):
             return  # the app is closing
         before = self.result
         self.result = result
         self._rows = rows
-        self._auditing = False
-        self.audits += 1
+        self.shown += 1
+        if final:
+            self._auditing = False
+            self.audits += 1
         self._ui.query_one("#views").loading = False
         self._show(result, changed)
         self.heap.settle()
         if changed:
-            note = describe_change(changed, before, result)
+            loud, self._quiet = changed - self._quiet, self._quiet - changed
+            note = describe_change(loud, before, result)
             if note:
                 self.set_notice(note)
         elif before is None:
@@ -344,7 +391,8 @@ class MemtuiApp(CurateActions, App[int]):
             self.set_notice(f"audited {plural(n, 'memory file')} in "
                             f"{result.elapsed:.2f} s" + ("; watching for changes"
                                                          if self.watching else ""))
-        self._next_audit()
+        if final:
+            self._next_audit()
 
     def _next_audit(self) -> None:
         if self._full_pending:
@@ -366,8 +414,14 @@ class MemtuiApp(CurateActions, App[int]):
         active.ensure_fresh()
         preview = self._ui.query_one(MemoryPreview)
         preview.set_result(result, self.palette)
-        if preview.path is None and result.scans:
-            preview.request(min(result.index_linked or result.scans))
+        if preview.path is None:
+            active.announce()
+
+    def own_write(self, paths: set[str]) -> None:
+        """memtui itself wrote ``paths`` (and said so in the notice): audit them without a
+        change notice that would replace the one saying how to undo it."""
+        self._quiet |= paths
+        self.start_audit(paths)
 
     # -- watching --------------------------------------------------------------------------
 
@@ -389,7 +443,7 @@ class MemtuiApp(CurateActions, App[int]):
         if not found:
             return  # the app is closing
         notice = cast(Static, found.first())
-        notice.update(text)
+        notice.update(Text(printable(text)))  # names in it are data, not markup
         notice.set_class(error, "-error")
         notice.add_class("-on")
         timer = getattr(self, "_notice_timer", None)
@@ -434,7 +488,7 @@ class MemtuiApp(CurateActions, App[int]):
             await asyncio.sleep(0)
 
     def _view_widget(self, pid: str) -> Widget:
-        return self.view(pid).query_one("RowTable, Tree, TextArea")
+        return self.view(pid).query_one("RowTable, Tree, TextArea, DataTable")
 
     @on(TabbedContent.TabActivated)
     async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
@@ -444,6 +498,7 @@ class MemtuiApp(CurateActions, App[int]):
         view: Any = self.view(pid)
         await self._mounted(view)
         view.ensure_fresh()
+        view.announce()  # the preview follows the view now shown, not the one left
         self.call_after_refresh(self._focus_view, pid)
 
     def _focus_view(self, pid: str) -> None:
@@ -505,20 +560,33 @@ class MemtuiApp(CurateActions, App[int]):
         self.search_themes()
 
     def selected_path(self) -> tuple[str, int | None] | None:
+        """The file under the active view's cursor (never the preview's: it may show
+        another view's file, or a link followed inside it)."""
         view = self.active_view
-        if isinstance(view, AuditTable):
-            row = view.current_row()
-            if row is not None and row.path:
-                return row.path, row.line
-        preview = self._ui.query_one(MemoryPreview)
-        if preview.path:
-            return preview.path, preview.line
-        return None
+        return view.selection() if isinstance(view, AuditView) else None
 
-    def action_open_editor(self) -> None:
+    def _selected_or_say(self, what: str) -> tuple[str, int | None] | None:
+        """The active view's selected file, or None after saying why there is nothing
+        to ``what`` (open, copy)."""
         picked = self.selected_path()
         if picked is None:
-            self.notify("nothing selected to open", severity="warning")
+            view = self.active_view
+            why = view.why_nothing() if isinstance(view, AuditView) else "nothing selected"
+            self.notify(f"nothing to {what}: {why}", severity="warning")
+        return picked
+
+    def action_copy_path(self) -> None:
+        """Copy the selected file's absolute path (OSC 52: works over ssh too)."""
+        picked = self._selected_or_say("copy")
+        if picked is None:
+            return
+        path = str(self.workspace.root / picked[0])
+        self.copy_to_clipboard(path)
+        self.set_notice(f"copied {path}")
+
+    def action_open_editor(self) -> None:
+        picked = self._selected_or_say("open")
+        if picked is None:
             return
         rel, line = picked
         path = self.workspace.root / rel
@@ -528,7 +596,8 @@ class MemtuiApp(CurateActions, App[int]):
             with self.suspend():
                 subprocess.run(command, check=False)
         except Exception as exc:  # SuspendNotSupported, editor missing, …
-            self.notify(f"cannot open {rel} in {editor}: {exc}", severity="error")
+            self.notify(printable(f"cannot open {rel} in {editor}: {exc}"), severity="error",
+                        markup=False)
             return
         self.start_audit({rel})
 
@@ -574,10 +643,15 @@ class MemtuiApp(CurateActions, App[int]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        keys: dict[str, str] = {}
+        for _, binding in self._bindings:
+            keys.setdefault(binding.action, self.get_key_display(binding))
         for action, (title, help_text) in self.ACTIONS.items():
             if action == "toggle_chat" and not self._chat:
                 continue
-            yield SystemCommand(title, help_text, _runner(self, action))
+            key = keys.get(action) or ("/" if action == "focus_filter" else "")
+            yield SystemCommand(f"{title}  ({key})" if key else title, help_text,
+                                _runner(self, action))
 
 
 def _runner(app: App[Any], action: str) -> Any:

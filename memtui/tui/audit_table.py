@@ -20,10 +20,12 @@ from textual.binding import Binding
 from textual.widgets import Input, Static
 
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable
+from memtui.core.workspace import MEMORY_DIR
 from memtui.tui.audit_view import FilteredView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette
-from memtui.tui.row_table import GAP, MARK_WIDTH, RowTable
+from memtui.tui.row_table import GAP, MARK_WIDTH, SCROLLBAR, RowTable
 
 MARK_SECONDS = 4.0
 Item = TypeVar("Item")
@@ -33,9 +35,22 @@ Item = TypeVar("Item")
 class Column:
     key: str
     label: str
-    width: int | None = None  # None: as wide as the content; for flex, the least width
+    width: int = 8  # for flex, the least width
     numeric: bool = False  # sorts descending first
     flex: bool = False  # takes the width the other columns leave
+    drop: int = 0  # when the columns do not fit: 1 is dropped first, then 2, … (0: never)
+    paths: bool = False  # holds memory paths, shown without the common folder
+
+
+def memory_prefix(result: AuditResult) -> str:
+    """The folder every memory path of an item workspace starts with (``memory/``): the
+    tables leave it out (their headers say so), so the file names get the room."""
+    return MEMORY_DIR + "/" if result.workspace.layout == "item" else ""
+
+
+def short_path(path: str, prefix: str) -> str:
+    """``path`` without ``prefix`` (``memory/user-role.md`` → ``user-role.md``)."""
+    return path[len(prefix):] if prefix and path.startswith(prefix) else path
 
 
 def _sort_key(value: Any) -> tuple[int, Any]:
@@ -59,6 +74,7 @@ class Row:
     line: int | None = None
     about: tuple[str, ...] = ()  # every file path the row concerns (for change marks)
     search: str = ""
+    pick: str = ""  # what a pick of this row means (an entry, a file): kept across edits
     digest: str = field(default="", compare=False)
     data: Any = field(default=None, compare=False)  # the audit record behind the row
     # Worked out once where rows are built (a worker thread), not on each redraw:
@@ -66,13 +82,29 @@ class Row:
     touches: frozenset[str] = field(default=frozenset(), init=False, compare=False)
 
     def __post_init__(self) -> None:
+        self.cells = tuple(_printable_cell(c) for c in self.cells)
         plain = "\x1f".join(c.plain if isinstance(c, Text) else str(c) for c in self.cells)
         if not self.search:
             self.search = plain.casefold()
         if not self.digest:
             self.digest = plain
+        if not self.pick:
+            self.pick = self.key
         self.sort_keys = tuple(_sort_key(v) for v in self.sort)
         self.touches = frozenset((*self.about, self.path) if self.path else self.about)
+
+
+def _printable_cell(cell: RenderableType) -> RenderableType:
+    """``cell`` with control characters (from file names, frontmatter, link targets) escaped;
+    a styled Text keeps its own style but loses spans only when something was escaped."""
+    if isinstance(cell, str):
+        return printable(cell)
+    if isinstance(cell, Text):
+        plain = cell.plain
+        safe = printable(plain)
+        if safe is not plain:
+            return Text(safe, style=cell.style, justify=cell.justify)
+    return cell
 
 
 class RowCache:
@@ -133,7 +165,8 @@ class AuditTable(FilteredView):
         self._marked: dict[str, float] = {}
         self._prepared: list[Row] | None = None
         self._pending_changed: set[str] = set()  # files re-read since the last draw
-        self.picked: set[str] = set()  # row keys picked with space (for fold, delete)
+        self.picked: set[str] = set()  # ``Row.pick`` of the rows picked with space
+        self._summary: RenderableType = ""
 
     # -- composition -----------------------------------------------------------------------
 
@@ -148,13 +181,33 @@ class AuditTable(FilteredView):
         self._add_columns(self.size.width or 80)
 
     def column_widths(self, total: int) -> list[int]:
-        """Widths for ``total`` cells: flex columns share what fixed ones leave."""
+        """Widths for ``total`` cells: columns that do not fit are dropped (width 0, in
+        ``drop`` order), then flex columns share what the others leave, so the
+        table needs no horizontal scrolling at any width the columns' least widths allow."""
         cols = self.COLUMNS
-        fixed = sum(c.width or 8 for c in cols if not c.flex)
-        padding = GAP * len(cols) + MARK_WIDTH + 2  # gaps, the mark, a scrollbar
-        flex = [c for c in cols if c.flex]
-        share = (total - fixed - padding) // len(flex) if flex else 0
-        return [max(share, c.width or 12) if c.flex else (c.width or 8) for c in cols]
+        shown = [True] * len(cols)
+
+        def need() -> int:
+            on = [c for c, s in zip(cols, shown, strict=True) if s]
+            return sum(c.width + GAP for c in on) + MARK_WIDTH + SCROLLBAR
+
+        for i in sorted((i for i, c in enumerate(cols) if c.drop), key=lambda i: cols[i].drop):
+            if need() <= total:
+                break
+            shown[i] = False
+        flex = [c for c, s in zip(cols, shown, strict=True) if s and c.flex]
+        spare = max(0, total - need())
+        share, extra = divmod(spare, len(flex)) if flex else (0, 0)
+        widths = []
+        for c, s in zip(cols, shown, strict=True):
+            if not s:
+                widths.append(0)
+            elif c.flex:
+                widths.append(c.width + share + (1 if extra else 0))
+                extra = max(0, extra - 1)
+            else:
+                widths.append(c.width)
+        return widths
 
     def _add_columns(self, total: int) -> bool:
         widths = self.column_widths(total)
@@ -213,7 +266,9 @@ class AuditTable(FilteredView):
     def draw(self, result: AuditResult) -> None:
         prepared, self._prepared = self._prepared, None
         self.rows = prepared if prepared is not None else self.build_rows(result, self.palette)
-        self.query_one(".summary", Static).update(self.summary(result, self.palette))
+        summary = self.summary(result, self.palette)  # may name types, files: data
+        self._summary = Text(printable(summary)) if isinstance(summary, str) \
+            else _printable_cell(summary)
         changed, self._pending_changed = self._pending_changed, set()
         digests = {r.key: r.digest for r in self.rows}
         if self._digests is not None:
@@ -258,13 +313,34 @@ class AuditTable(FilteredView):
         marked = self.marked
         cursor = next((i for i, r in enumerate(rows) if r.key == keep_key), None)
         if self.picked:
-            self.picked &= {r.key for r in self.rows}
+            picks = len(self.picked)
+            self.picked &= {r.pick for r in self.rows}
+            if len(self.picked) != picks:
+                self.refresh_bindings()
         table.set_rows([r.cells for r in rows], _positions(rows, marked), cursor,
-                       _positions(rows, self.picked))
+                       {i for i, r in enumerate(rows) if r.pick in self.picked})
+        if not rows and displayed(self):
+            self.post_message(MemorySelected(None))
+        summary = self._summary
+        if words:  # how much of the view the filter lets through, first
+            summary = Text.assemble(f"{len(rows):,} of {len(self.rows):,} match · ",
+                                    summary if isinstance(summary, Text) else str(summary))
+        self.query_one(".summary", Static).update(summary)
         self.set_class(not rows, "-empty")
         self.query_one(".empty", Static).update(
             "no row matches the filter" if self.rows and not rows else self.EMPTY)
         self._refresh_labels()
+
+    def selection(self) -> tuple[str, int | None] | None:
+        row = self.current_row()
+        return (row.path, row.line) if row is not None and row.path else None
+
+    def why_nothing(self) -> str:
+        if not self.rows:
+            return "this view is empty"
+        if not self.shown:
+            return "no row matches the filter (Esc in the list clears it)"
+        return "the row under the cursor is not a memory file"
 
     def current_key(self) -> str | None:
         row = self.current_row()
@@ -281,13 +357,25 @@ class AuditTable(FilteredView):
         row = self.current_row()
         if row is None:
             return
-        self.picked ^= {row.key}
-        self.table.set_picks({i for i, r in enumerate(self.shown) if r.key in self.picked})
+        self.picked ^= {row.pick}
+        self._show_picks()
         self.table.action_cursor_down()
+
+    def _show_picks(self) -> None:
+        self.table.set_picks({i for i, r in enumerate(self.shown) if r.pick in self.picked})
+        self.refresh_bindings()
+
+    def picked_count(self) -> int:
+        return len(self.picked)
+
+    def clear_picks(self) -> None:
+        if self.picked:
+            self.picked = set()
+            self._show_picks()
 
     def picked_rows(self) -> list[Row]:
         """The picked rows, else the row under the cursor."""
-        rows = [r for r in self.rows if r.key in self.picked]
+        rows = [r for r in self.rows if r.pick in self.picked]
         if rows:
             return rows
         row = self.current_row()
@@ -297,11 +385,13 @@ class AuditTable(FilteredView):
 
     def _labels(self) -> list[Text]:
         out = []
+        prefix = memory_prefix(self.result) if self.result is not None else ""
         for i, col in enumerate(self.COLUMNS):
             arrow = ""
             if i == self.sort_column:
                 arrow = " ▼" if self.sort_reverse else " ▲"
-            out.append(Text(col.label + arrow, no_wrap=True))
+            label = f"{col.label} ({prefix})" if col.paths and prefix else col.label
+            out.append(Text(label + arrow, no_wrap=True))
         return out
 
     def _refresh_labels(self) -> None:
@@ -318,9 +408,12 @@ class AuditTable(FilteredView):
         self.render_rows()
 
     def action_sort_next(self) -> None:
-        if not self.COLUMNS:
+        """Sort by the next column shown (a column dropped for room is skipped)."""
+        shown = [i for i, w in enumerate(self._widths) if w] or list(range(len(self.COLUMNS)))
+        if not shown:
             return
-        nxt = 0 if self.sort_column is None else (self.sort_column + 1) % len(self.COLUMNS)
+        nxt = next((i for i in shown if self.sort_column is None or i > self.sort_column),
+                   shown[0])
         self.sort_column = nxt
         self.sort_reverse = self.COLUMNS[nxt].numeric
         self.render_rows()
@@ -335,11 +428,6 @@ class AuditTable(FilteredView):
     def _header(self, event: RowTable.HeaderClicked) -> None:
         event.stop()
         self.sort_by(event.column)
-
-    def set_filter(self, text: str) -> None:
-        self.query_one(Input).value = text
-        self.filter_text = text
-        self.render_rows()
 
     # -- selection -------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from memtui.core.audit import AuditResult
-from memtui.tui.messages import displayed
+from memtui.tui.messages import MemorySelected, displayed
 from memtui.tui.palette import Palette
 
 
@@ -51,13 +51,29 @@ class AuditView(Vertical):
     def draw(self, result: AuditResult) -> None:
         raise NotImplementedError
 
+    def selection(self) -> tuple[str, int | None] | None:
+        """The file (and line) the view's cursor is on; None when nothing is selected."""
+        return None
+
+    def why_nothing(self) -> str:
+        """Why no memory is selected here (said when a key needs one)."""
+        return "this view has no memory selected"
+
+    def announce(self) -> None:
+        """Tell the preview what the cursor is on, or that nothing is (a view just shown)."""
+        picked = self.selection()
+        self.post_message(MemorySelected(*picked) if picked else MemorySelected(None))
+
 
 class FilteredView(AuditView):
     """An audit view with a summary line and a filter box over its ``body`` (a table, a
     tree): typing narrows the view, Enter goes back to the body (and so does Esc, the
-    app's way out of any input)."""
+    app's way out of any input); Esc in the body then clears the filter."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "focus_filter", "Filter")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "focus_filter", "Filter"),
+        Binding("escape", "clear", "Clear filter"),  # or "clear 3 picked"
+    ]
 
     DEFAULT_CSS = """
     FilteredView { height: 1fr; }
@@ -84,11 +100,46 @@ class FilteredView(AuditView):
     def action_focus_filter(self) -> None:
         self.query_one(Input).focus()
 
+    def in_filter(self) -> bool:
+        """Whether the filter box has the focus (Esc there is the app's: back to the body)."""
+        return self.query_one(Input).has_focus
+
+    def picked_count(self) -> int:
+        """Rows picked (Esc clears those before the filter); tables override this."""
+        return 0
+
+    def clear_picks(self) -> None:
+        """Unpick every row (tables override this)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "clear":
+            return not self.in_filter() and bool(self.picked_count() or self.filter_text)
+        return True
+
+    def footer_description(self, action: str) -> str | None:
+        """The footer's words for ``action`` when they depend on the view's state."""
+        n = self.picked_count()
+        return f"clear {n:,} picked" if action == "clear" and n else None
+
+    def action_clear(self) -> None:
+        """Esc in the body: unpick the picked rows, else clear the filter."""
+        if self.picked_count():
+            self.clear_picks()
+        else:
+            self.set_filter("")
+
+    def set_filter(self, text: str) -> None:
+        self.query_one(Input).value = text
+        self.filter_text = text
+        self.refilter()
+        self.refresh_bindings()
+
     @on(Input.Changed, ".filter")
     def _filter(self, event: Input.Changed) -> None:
         event.stop()
         self.filter_text = event.value
         self.refilter()
+        self.refresh_bindings()
 
     @on(Input.Submitted, ".filter")
     def _filter_done(self, event: Input.Submitted) -> None:

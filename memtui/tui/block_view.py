@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import Static, TextArea
 
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable
+from memtui.core.workspace import INDEX_NAME
 from memtui.tui.audit_view import AuditView
 
 
 class BlockView(AuditView):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("j", "move(1)", "Down", show=False),
+        Binding("k", "move(-1)", "Up", show=False),
+        Binding("g", "move(-1_000_000)", "First", show=False),
+        Binding("G", "move(1_000_000)", "Last", show=False),
+    ]
+
+    def action_move(self, lines: int) -> None:
+        area = self.query_one(TextArea)
+        row = max(0, min(area.cursor_location[0] + lines, area.document.line_count - 1))
+        area.move_cursor((row, 0), center=False)
+
     DEFAULT_CSS = """
     BlockView { height: 1fr; }
     BlockView > .summary { height: auto; padding: 0 1; }
@@ -21,6 +38,14 @@ class BlockView(AuditView):
         yield Static(classes="summary")
         yield TextArea("", read_only=True, show_line_numbers=True, soft_wrap=True,
                        id="block-text")
+
+    def selection(self) -> tuple[str, int | None] | None:
+        """The block is the index's text (o opens MEMORY.md); no memory is selected."""
+        result = self.result
+        return (INDEX_NAME, None) if result is not None and result.index.exists else None
+
+    def why_nothing(self) -> str:
+        return "the Block view shows the injected text, not one memory"
 
     def draw(self, result: AuditResult) -> None:
         block = result.block
@@ -35,11 +60,12 @@ class BlockView(AuditView):
             out.append(f" · {block.chars:,} chars · {block.bytes:,} bytes · "
                        f"{block.share:.1%} of a {block.window:,}-token window "
                        f"({block.window_name}, {block.tokenizer} count)")
-            out.append(f"\nfrom {', '.join(block.files)}", style=self.palette.muted)
+            out.append(f"\nfrom {printable(', '.join(block.files))}", style=self.palette.muted)
             if block.cut:
                 out.append(f" — cut at line {result.loaded_lines} by the {result.profile} "
                            "load limit", style=self.palette.warning)
         self.query_one(".summary", Static).update(out)
         area = self.query_one(TextArea)
-        if area.text != block.text:
-            area.load_text(block.text)
+        shown = printable(block.text, lines=True)
+        if area.text != shown:
+            area.load_text(shown)

@@ -13,15 +13,20 @@ from memtui.core.workspace import INDEX_NAME
 def describe_change(paths: Iterable[str], before: AuditResult | None,
                     after: AuditResult) -> str | None:
     """Describe what changed between two audits, most important first; None when the
-    changed paths touch no memory (say a file outside ``memory/``)."""
+    changed paths touch no memory (say a file outside ``memory/``) or are as they were (the
+    watcher's late echo of a write the app has already audited)."""
     notes: list[str] = []
     old = before.scans if before else {}
     new = after.scans
     for rel in sorted(set(paths), key=lambda r: (r != INDEX_NAME, r)):
         if rel == INDEX_NAME:
-            notes.append(_index_note(before, after))
+            if before is None or before.index.text != after.index.text or \
+                    before.index.exists != after.index.exists:
+                notes.append(_index_note(before, after))
         elif rel in new and rel not in old:
             notes.append(f"{rel} created — " + _reach(rel, after))
+        elif rel in new and new[rel].memory.text == old[rel].memory.text:
+            continue
         elif rel in new:
             notes.append(f"{rel} changed" + (f" — {_reach(rel, after)}"
                                              if rel not in after.index_linked else ""))

@@ -16,6 +16,7 @@ re-audit (``start_audit(None)``) so the view shows the files as they now are.
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any, ClassVar, TypeVar
 
 from rich.syntax import Syntax
@@ -28,6 +29,7 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, 
 from textual.widgets.option_list import Option
 
 from memtui.core.memory_file import KNOWN_TYPES
+from memtui.core.safe_output import printable
 from memtui.core.workspace import Workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
@@ -49,9 +51,13 @@ CurateScreen .title { text-style: bold; margin-bottom: 1; }
 CurateScreen .preview { color: $text-muted; margin: 1 0; }
 CurateScreen .buttons { height: auto; margin-top: 1; align-horizontal: right; }
 CurateScreen .buttons Button { margin-left: 2; }
-CurateScreen VerticalScroll { height: auto; max-height: 20; }
-CurateScreen TextArea { height: 12; }
-CurateScreen .error { color: $error; }
+CurateScreen VerticalScroll { height: auto; max-height: 50vh; }
+CurateScreen TextArea { height: 8; }
+CurateScreen .error { color: $error; height: auto; }
+CurateScreen .hint { color: $text-muted; margin-top: 1; }
+CurateScreen Label { margin-top: 1; }
+CurateScreen Label.title, CurateScreen Label.file { margin-top: 0; }
+CurateScreen Label.file { text-style: bold; margin-top: 1; }
 """
 
 
@@ -76,9 +82,11 @@ async def _ask(app: App[Any], screen: ModalScreen[T]) -> T | None:
     return await result
 
 
-def _reload(app: App[Any], changed: set[str] | None) -> None:
-    """Ask the app to re-audit (``start_audit(changed)``, None = everything) if it can."""
-    start = getattr(app, "start_audit", None)
+def _reload(app: App[Any], changed: set[str] | None, own: bool = False) -> None:
+    """Ask the app to re-audit (``start_audit(changed)``, None = everything) if it can;
+    ``own``: memtui wrote them, and the notice already says what happened."""
+    start = getattr(app, "own_write", None) if own else None
+    start = start if callable(start) else getattr(app, "start_audit", None)
     if callable(start):
         start(changed)
 
@@ -90,8 +98,9 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
         _say(app, str(exc), error=True)
         _reload(app, None)  # show the files as they now are
         return False
-    _say(app, f"{changeset.summary} (u to undo #{record['id']})")
-    _reload(app, set(changeset.paths))
+    notes = "; ".join(changeset.notes) if changeset.secrets else ""
+    _say(app, f"{changeset.summary} (u to undo #{record['id']})" + (f"; {notes}" if notes else ""))
+    _reload(app, set(changeset.paths), own=True)
     return True
 
 
@@ -104,12 +113,20 @@ def _plan(app: App[Any], ws: Workspace, op: Any, *args: Any, **kwargs: Any) -> C
 
 
 class CurateScreen(ModalScreen[T]):
-    """A dialog with a title, a body, and Confirm / Cancel buttons (Escape cancels)."""
+    """A dialog with a title, a body, and Confirm / Cancel buttons. Escape cancels; Enter
+    confirms (in a one-line field too); the footer says so. ``danger`` dialogs start on
+    Cancel and Enter presses only the button that has the focus (a stray Enter from the
+    list must not destroy)."""
 
     DEFAULT_CSS = CSS
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "confirm", "Apply"),  # the footer names the dialog's own button
+        Binding("tab", "app.focus_next", "Next field"),
+    ]
     confirm_label = "Apply"
     confirm_variant = "primary"
+    danger = False
 
     def __init__(self, title: str) -> None:
         super().__init__()
@@ -119,23 +136,59 @@ class CurateScreen(ModalScreen[T]):
         yield from ()
 
     def compose(self) -> ComposeResult:
+        from memtui.tui.fitting_footer import FittingFooter
+
         with Vertical():
-            yield Label(self.heading, classes="title", markup=False)
+            yield Label(printable(self.heading), classes="title", markup=False)
             yield from self.body()
+            if self.danger:
+                yield Static(f"Enter presses the focused button; Tab moves to "
+                             f"{self.confirm_label}.", classes="hint", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Cancel", id="cancel")
                 yield Button(self.confirm_label, id="confirm",
                              variant=self.confirm_variant)  # type: ignore[arg-type]
+        yield FittingFooter()
+
+    first_field = False  # forms start in their first one-line field
+
+    def on_mount(self) -> None:
+        if self.danger:
+            self.query_one("#cancel", Button).focus()
+        elif self.first_field:
+            self.query(Input).first().focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "confirm" and self.danger)
+
+    def footer_description(self, action: str) -> str | None:
+        return self.confirm_label if action == "confirm" else None
+
+    def footer_extra(self) -> list[Binding]:
+        """Enter in a one-line field answers the dialog: the footer says so, though the
+        field's own Enter binding is the one that runs."""
+        if self.danger or not isinstance(self.focused, Input):
+            return []
+        return [Binding("enter", "confirm", self.confirm_label)]
 
     def result(self) -> T | None:
         raise NotImplementedError
 
+    def action_confirm(self) -> None:
+        value = self.result()
+        if value is not None:
+            self.dismiss(value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a one-line field answers the dialog."""
+        event.stop()
+        if not self.danger:
+            self.action_confirm()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "confirm":
-            value = self.result()
-            if value is not None:
-                self.dismiss(value)
+            self.action_confirm()
         else:
             self.dismiss(None)
 
@@ -145,6 +198,8 @@ class CurateScreen(ModalScreen[T]):
 
 class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None]]):
     """Edit each drafted entry's title and hook and choose where the lines go."""
+
+    first_field = True
 
     def __init__(self, drafts: list[tuple[str, str, str]], headings: list[str]) -> None:
         super().__init__(f"Add {len(drafts)} memor{'y' if len(drafts) == 1 else 'ies'} "
@@ -156,8 +211,10 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
     def body(self) -> ComposeResult:
         with VerticalScroll():
             for i, (rel, title, hook) in enumerate(self.drafts):
-                yield Label(rel, markup=False)
+                yield Label(printable(rel), markup=False, classes="file")
+                yield Label("Title")
                 yield Input(title, id=f"title-{i}", placeholder="title")
+                yield Label("Hook (why the agent would open it)")
                 yield Input(hook, id=f"hook-{i}", placeholder="hook (why open this memory)")
         yield Label("Where the lines go")
         yield Select([("at the end of MEMORY.md", END),
@@ -173,8 +230,8 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
                 for i, (rel, _, _) in enumerate(self.drafts)]
 
     def preview(self) -> str:
-        return "\n".join(entry_line(rel, title or rel, hook)
-                         for rel, title, hook in self.entries())
+        return printable("\n".join(entry_line(rel, title or rel, hook)
+                                   for rel, title, hook in self.entries()), lines=True)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.query_one("#preview", Static).update(self.preview())
@@ -200,9 +257,9 @@ class ChoiceScreen(CurateScreen[str]):
         self.confirm_label = confirm
 
     def body(self) -> ComposeResult:
-        yield Label(self.prompt, markup=False)
+        yield Label(printable(self.prompt), markup=False)
         if self.suggestions:
-            yield OptionList(*(Option(Text(s), id=s) for s in self.suggestions),
+            yield OptionList(*(Option(Text(printable(s)), id=s) for s in self.suggestions),
                              id="suggestions")
         yield Input(self.value, id="value")
 
@@ -214,33 +271,60 @@ class ChoiceScreen(CurateScreen[str]):
         if event.option.id:
             self.query_one("#value", Input).value = event.option.id
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        value = self.result()
-        if value is not None:
-            self.dismiss(value)
-
     def result(self) -> str | None:
         value = self.query_one("#value", Input).value.strip()
         return value or None
 
 
+#: A memory name the dialog accepts: lowercase words (any script) joined by - or _.
+SLUG = re.compile(r"[^\W_A-Z]+(?:[-_][^\W_A-Z]+)*")
+
+
+def slug_problem(name: str) -> str:
+    """Why ``name`` is not a kebab-case or snake_case slug ('' when it is one)."""
+    name = name.strip()
+    if name.lower().endswith(".md"):
+        name = name[:-3]
+    if not name:
+        return "a name is needed: lowercase words joined by - or _ (e.g. night-shift)"
+    if SLUG.fullmatch(name):
+        return ""
+    hint = re.sub(r"[^\w]+|_+", "-", name.lower()).strip("-")
+    suggestion = f" — say '{hint}'" if hint and SLUG.fullmatch(hint) else ""
+    return (f"'{name}' is not a slug: use lowercase words joined by - or _ "
+            f"(kebab-case or snake_case){suggestion}")
+
+
 class NewMemoryScreen(CurateScreen[dict[str, Any]]):
-    """Name, type, description and body of a new memory (markdown editor)."""
+    """Name, type, description and body of a new memory (markdown editor); every field
+    labelled, the name checked as it is typed."""
+
+    first_field = True
 
     def __init__(self) -> None:
         super().__init__("New memory")
         self.confirm_label = "Create"
 
     def body(self) -> ComposeResult:
-        yield Input(id="name", placeholder="name (kebab-case, becomes the file name)")
-        yield Select([(t, t) for t in KNOWN_TYPES], value="project", allow_blank=False,
-                     id="type")
-        yield Input(id="description", placeholder="description: one line, decides recall")
-        yield TextArea.code_editor(memory_ops.template_body("project"), language="markdown",
-                                   id="body", soft_wrap=True, show_line_numbers=False)
-        yield Checkbox("add it to MEMORY.md", value=True, id="index")
-        yield Static("", classes="error", id="problem", markup=False)
+        with VerticalScroll():  # a short terminal scrolls the form, not the buttons away
+            yield Label("Name (kebab-case or snake_case; becomes the file name)")
+            yield Input(id="name", placeholder="e.g. night-shift")
+            yield Static("", classes="error", id="problem", markup=False)
+            yield Label("Type")
+            yield Select([(t, t) for t in KNOWN_TYPES], value="project", allow_blank=False,
+                         id="type")
+            yield Label("Description (one line: it decides whether the agent opens the file)")
+            yield Input(id="description", placeholder="description")
+            yield Label("Body (markdown; Tab leaves the editor)")
+            yield TextArea.code_editor(memory_ops.template_body("project"),
+                                       language="markdown", id="body", soft_wrap=True,
+                                       show_line_numbers=False, tab_behavior="focus")
+            yield Checkbox("add it to MEMORY.md", value=True, id="index")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "name":
+            problem = slug_problem(event.value) if event.value else ""
+            self.query_one("#problem", Static).update(problem)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         area = self.query_one("#body", TextArea)
@@ -249,10 +333,14 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
 
     def result(self) -> dict[str, Any] | None:
         name = self.query_one("#name", Input).value.strip()
+        problem = slug_problem(name)
         try:
             name = memory_ops.check_new_name(name)
         except UsageError as exc:
-            self.query_one("#problem", Static).update(str(exc))
+            problem = str(exc)
+        if problem:
+            self.query_one("#problem", Static).update(problem)
+            self.query_one("#name", Input).focus()
             return None
         return {"name": name, "type": str(self.query_one("#type", Select).value),
                 "description": self.query_one("#description", Input).value.strip(),
@@ -264,10 +352,9 @@ class ConfirmScreen(CurateScreen[bool]):
     """Show what will happen (lines of text, or a unified diff) and ask for a yes.
 
     Enter confirms (unless the focus is on Cancel): the focus starts on the scrollable
-    details, so without this binding the dialog could only be answered by Tab or mouse.
+    details, so without the binding the dialog could only be answered by Tab or mouse.
+    A ``danger`` dialog (delete, redact, remove, undo) starts on Cancel instead.
     """
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "confirm", "Confirm")]
 
     def __init__(self, title: str, lines: list[str], confirm: str = "Apply",
                  danger: bool = False, diff: str = "") -> None:
@@ -276,19 +363,19 @@ class ConfirmScreen(CurateScreen[bool]):
         self.diff = diff
         self.confirm_label = confirm
         self.confirm_variant = "error" if danger else "primary"
+        self.danger = danger
 
     def body(self) -> ComposeResult:
         with VerticalScroll():
             if self.lines:
-                yield Static("\n".join(self.lines), id="details", markup=False)
+                yield Static(printable("\n".join(self.lines), lines=True), id="details",
+                             markup=False)
             if self.diff:
-                yield Static(Syntax(self.diff, "diff", word_wrap=True), id="diff")
+                yield Static(Syntax(printable(self.diff, lines=True), "diff", word_wrap=True),
+                             id="diff")
 
     def result(self) -> bool:
         return True
-
-    def action_confirm(self) -> None:
-        self.dismiss(True)
 
 
 # The actions ---------------------------------------------------------------------------
@@ -382,7 +469,7 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         lines = [rec.get("summary", ""), "", f"{plan.blocking()}:",
                  *(f"  {p} stays as it is" for p in plan.blocked), "",
                  f"undo the {plan.others()}:", *files]
-    if not await _ask(app, ConfirmScreen(title, lines, confirm=confirm)):
+    if not await _ask(app, ConfirmScreen(title, lines, confirm=confirm, danger=True)):
         return False
     try:
         done = undo(workspace, skip=plan.blocked, expect=plan.id)
@@ -392,13 +479,14 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         return False
     kept = done.get("undone_except") or []
     _say(app, f"undid #{done['id']} {done['op']}" + (f" except {', '.join(kept)}" if kept else ""))
-    _reload(app, {f["path"] for f in done["files"]})
+    _reload(app, {f["path"] for f in done["files"]}, own=True)
     return True
 
 
 async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: Any,
-                           *args: Any) -> bool:
-    """Plan ``op(snapshot, *args)``, show its diff, and apply it on confirmation.
+                           *args: Any, danger: bool = False) -> bool:
+    """Plan ``op(snapshot, *args)``, show its diff, and apply it on confirmation
+    (``danger``: it removes something, so the dialog starts on Cancel).
 
     For the operations that need no input: ``memory_ops.redact`` (path),
     ``memory_ops.fix_wikilinks`` (path or None), ``index_ops.remove_link`` (target),
@@ -410,7 +498,8 @@ async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: 
     if not cs:
         _say(app, f"nothing to change ({cs.summary})")
         return False
-    if not await _ask(app, ConfirmScreen(title, [cs.summary], diff=cs.diff())):
+    if not await _ask(app, ConfirmScreen(title, [cs.summary], diff=cs.diff(),
+                                         danger=danger)):
         return False
     return _write(app, workspace, cs)
 

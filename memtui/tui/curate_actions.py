@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
+from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 
 if TYPE_CHECKING:
@@ -63,28 +64,43 @@ class CurateActions:
         return view.picked_rows() if isinstance(view, AuditTable) else []
 
     def _memories(self) -> list[str]:
-        """Memory files the selection is about (index lines count for their targets)."""
+        """Memory files the active view's picks (else its cursor) are about: index lines
+        count for their targets. Never the preview's file: it may be another view's."""
         from memtui.core.index import IndexLine
+        from memtui.tui.audit_table import AuditTable
+        from memtui.tui.audit_view import AuditView
 
         result = self.result  # type: ignore[attr-defined]
-        out: list[str] = []
-        for row in self._selected_rows():
-            paths = [row.path] if row.path and row.path != INDEX_NAME else []
-            if isinstance(row.data, IndexLine):
-                paths = list(row.data.targets) or paths
-            out += [p for p in paths if result and p in result.scans and p not in out]
-        if not out:
-            from memtui.tui.preview import MemoryPreview
-
-            preview = self._ui.query_one(MemoryPreview)  # type: ignore[attr-defined]
-            if preview.path and result and preview.path in result.scans:
-                out = [preview.path]
-        return out
+        view = self.active_view  # type: ignore[attr-defined]
+        if isinstance(view, AuditTable):
+            paths = []
+            for row in view.picked_rows():
+                mine = [row.path] if row.path and row.path != INDEX_NAME else []
+                paths += list(row.data.targets) or mine if isinstance(row.data, IndexLine) \
+                    else mine
+        else:
+            picked = view.selection() if isinstance(view, AuditView) else None
+            paths = [picked[0]] if picked else []
+        return list(dict.fromkeys(p for p in paths if result and p in result.scans))
 
     def _run(self, job: Coroutine[Any, Any, bool]) -> None:
-        self.run_worker(job, exclusive=True, group="curate")  # type: ignore[attr-defined]
+        from memtui.tui.audit_table import AuditTable
 
-    def _need(self, what: str) -> None:
+        async def then_unpick() -> None:
+            if await job:  # picks were for this operation; the rows they name may be gone
+                for view in self._ui.query(AuditTable):  # type: ignore[attr-defined]
+                    view.clear_picks()
+
+        self.run_worker(then_unpick(), exclusive=True,  # type: ignore[attr-defined]
+                        group="curate")
+
+    def _need(self, what: str, why: bool = True) -> None:
+        """Say what a key needs; ``why``: add why the view offers no memory."""
+        from memtui.tui.audit_view import AuditView
+
+        view = self.active_view  # type: ignore[attr-defined]
+        if why and isinstance(view, AuditView):
+            what = f"{what} — {view.why_nothing()}"
         self.notify(what, severity="warning")  # type: ignore[attr-defined]
 
     # -- actions ---------------------------------------------------------------------------
@@ -95,6 +111,18 @@ class CurateActions:
         paths = self._memories()
         if not paths:
             return self._need("select a memory (or pick several with space) to index")
+        result = self.result  # type: ignore[attr-defined]
+        indexed = [p for p in paths if p in result.index_linked]
+        if indexed:
+            lines = [ln.number for ln in result.index.lines if indexed[0] in ln.targets]
+            where = f" (line {lines[0]})" if lines else ""
+            others = f" and {plural(len(indexed) - 1, 'other')}" if len(indexed) > 1 else ""
+            paths = [p for p in paths if p not in indexed]
+            self.notify(f"{indexed[0]}{others} already in the index{where}"
+                        + ("" if paths else ": nothing to add"),  # type: ignore[attr-defined]
+                        severity="warning" if not paths else "information")
+            if not paths:
+                return None
         self._run(curate.run_add_to_index(self, self.workspace, paths))  # type: ignore[arg-type]
 
     def action_add_unreachable(self) -> None:
@@ -103,7 +131,7 @@ class CurateActions:
         result = self.result  # type: ignore[attr-defined]
         paths = [o.path for o in result.orphans if not o.reachable] if result else []
         if not paths:
-            return self._need("no unreachable memory to index")
+            return self._need("no unreachable memory to index", why=False)
         self._run(curate.run_add_to_index(self, self.workspace, paths))  # type: ignore[arg-type]
 
     def _broken(self) -> Any:
@@ -118,27 +146,36 @@ class CurateActions:
 
         b = self._broken()
         if b is None:
-            return self._need("select a broken link (view 4) to repoint")
+            return self._need("select a broken link (view 4) to repoint", why=False)
         self._run(curate.run_repoint(self, self.workspace, b.target,  # type: ignore[arg-type]
                                      b.suggestions))
 
     def action_remove_link(self) -> None:
-        from memtui.edit import index_ops
+        """An index link goes (its entry too when it was the line's only link); a link
+        inside a memory becomes its plain text."""
+        from memtui.edit import index_ops, memory_ops
         from memtui.tui import curate
 
         b = self._broken()
         if b is None:
-            return self._need("select a broken link (view 4) to remove")
-        self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+            return self._need("select a broken link (view 4) to remove", why=False)
+        if b.source == INDEX_NAME:
+            job = curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
                                           f"Remove the link to {b.target}",
-                                          index_ops.remove_link, b.target))
+                                          index_ops.remove_link, b.target, danger=True)
+        else:
+            job = curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+                                          f"Unlink {b.target} in {b.source}",
+                                          memory_ops.unlink, b.source, b.target, danger=True)
+        self._run(job)
 
     def action_fold(self) -> None:
         from memtui.tui import curate
 
         paths = self._memories()
         if len(paths) < 2:
-            return self._need("pick two or more indexed memories with space, then fold")
+            return self._need("pick two or more indexed memories with space, then fold",
+                              why=not paths)
         self._run(curate.run_fold(self, self.workspace, paths))  # type: ignore[arg-type]
 
     def action_unfold(self) -> None:
@@ -149,7 +186,8 @@ class CurateActions:
         rows = self._selected_rows()
         line = rows[0].data if rows else None
         if not isinstance(line, IndexLine) or line.kind != "packed":
-            return self._need("select a packed line in the Index view (1) to unfold")
+            return self._need("select a packed line in the Index view (1) to unfold",
+                              why=False)
         self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
                                           f"Unfold index line {line.number}",
                                           index_ops.unfold, line.number))
@@ -194,7 +232,7 @@ class CurateActions:
             return self._need("select a memory with a secret finding to redact")
         self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
                                           f"Redact secrets in {paths[0]}",
-                                          memory_ops.redact, paths[0]))
+                                          memory_ops.redact, paths[0], danger=True))
 
     def action_undo(self) -> None:
         from memtui.tui import curate

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import RenderableType
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult, FileReport
-from memtui.tui.audit_table import AuditTable, Column, Row, RowCache
+from memtui.tui.audit_table import (
+    AuditTable,
+    Column,
+    Row,
+    RowCache,
+    memory_prefix,
+    short_path,
+)
 from memtui.tui.palette import Palette
 
 #: Where an age comes from, in three letters (the help screen explains them).
@@ -15,22 +25,28 @@ AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt"}
 
 class FilesView(AuditTable):
     COLUMNS = (
-        Column("name", "Name", 18),
-        Column("path", "Path", 16, flex=True),
-        Column("type", "Type", 9),
-        Column("age", "Age", 5, numeric=True),
-        Column("source", "by", 3),
-        Column("bytes", "Bytes", 6, numeric=True),
-        Column("tokens", "Tok", 5, numeric=True),
         Column("reach", "Index", 11),
         Column("findings", "!", 2, numeric=True),
+        Column("name", "Name", 16, drop=4),
+        Column("type", "Type", 9, drop=3),
+        Column("age", "Age", 5, numeric=True),
+        Column("source", "by", 3, drop=1),
+        Column("tokens", "Tok", 5, numeric=True),
+        Column("bytes", "Bytes", 6, numeric=True, drop=2),
+        Column("path", "Path", 16, flex=True, paths=True),
     )
-    DEFAULT_SORT = 1
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "app.delete", "Delete"),
+        Binding("R", "app.rename", "Rename"),
+    ]
+    DEFAULT_SORT = 8
     EMPTY = "No memory files yet."
 
     @classmethod
     def cached_rows(cls, result: AuditResult, palette: Palette,
                     cache: RowCache) -> list[Row]:
+        prefix = memory_prefix(result)
+
         def make(f: FileReport) -> Row:
             if f.linked:
                 reach, colour, rank = "linked", palette.resolved, 0
@@ -41,20 +57,20 @@ class FilesView(AuditTable):
             tokens = f.tokens.get("qwen", 0)
             name = f.name or ""
             cells: tuple[RenderableType, ...] = (
-                Text(name),
-                Text(f.path),
-                Text(f.type or "—", style="" if f.type else palette.muted),
-                Text(f"{f.age_days}d", justify="right"),
-                Text(AGE_SOURCES.get(f.age_source, f.age_source[:3]), style=palette.muted),
-                Text(f"{f.bytes:,}", justify="right"),
-                Text(f"{tokens:,}", justify="right"),
                 Text(reach, style=colour),
                 Text(str(f.findings) if f.findings else "", justify="right",
                      style=palette.warning),
+                Text(name),
+                Text(f.type or "—", style="" if f.type else palette.muted),
+                Text(f"{f.age_days}d", justify="right"),
+                Text(AGE_SOURCES.get(f.age_source, f.age_source[:3]), style=palette.muted),
+                Text(f"{tokens:,}", justify="right"),
+                Text(f"{f.bytes:,}", justify="right"),
+                Text(short_path(f.path, prefix)),
             )
             return Row(f.path, cells,
-                       sort=(name, f.path, f.type or "", f.age_days, f.age_source,
-                             f.bytes, tokens, rank, f.findings),
+                       sort=(rank, f.findings, name, f.type or "", f.age_days, f.age_source,
+                             tokens, f.bytes, f.path),
                        path=f.path, data=f)
 
         return [cache.row((f.path, f.name, f.type, f.bytes, f.age_days, f.age_source,

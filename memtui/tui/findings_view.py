@@ -10,15 +10,22 @@ from rich.text import Text
 from memtui.core.audit import AuditResult
 from memtui.core.findings import KIND_TITLES, SEVERITY_RANK, Finding
 from memtui.core.wording import plural
-from memtui.tui.audit_table import AuditTable, Column, Row, RowCache
+from memtui.tui.audit_table import (
+    AuditTable,
+    Column,
+    Row,
+    RowCache,
+    memory_prefix,
+    short_path,
+)
 from memtui.tui.palette import Palette
 
 
 class FindingsView(AuditTable):
     COLUMNS = (
-        Column("kind", "Kind", 20),
+        Column("kind", "Kind", 16),
         Column("severity", "Sev", 7),
-        Column("where", "Where", 28),
+        Column("where", "Where", 22, paths=True),
         Column("message", "Message", 20, flex=True),
     )
     DEFAULT_SORT = 0
@@ -27,6 +34,8 @@ class FindingsView(AuditTable):
     @classmethod
     def cached_rows(cls, result: AuditResult, palette: Palette,
                     cache: RowCache) -> list[Row]:
+        prefix = memory_prefix(result)
+
         def make(item: tuple[int, Finding]) -> Row:
             i, f = item
             colour = palette.severity(f.severity)
@@ -35,14 +44,15 @@ class FindingsView(AuditTable):
             cells: tuple[RenderableType, ...] = (
                 Text(title, style=colour),
                 Text(f.severity, style=colour),
-                Text(where),
+                Text(short_path(where, prefix)),
                 Text(f.message),
             )
             group = (-SEVERITY_RANK[f.severity], title, f.path, f.line or 0)
             return Row(f"{f.kind}:{where}:{i}", cells,
                        sort=(group, (-SEVERITY_RANK[f.severity], title),
                              (f.path, f.line or 0), f.message),
-                       path=f.path, line=f.line, about=(f.path,), data=f)
+                       path=f.path, line=f.line, about=(f.path,), data=f,
+                       pick=f"{f.kind}\x1f{f.path}\x1f{f.message}")
 
         return [cache.row((i, f), make, (i, f)) for i, f in enumerate(result.findings)]
 

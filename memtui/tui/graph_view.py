@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable
 from memtui.tui.audit_view import FilteredView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 
@@ -34,6 +37,20 @@ class GraphView(FilteredView):
     DEFAULT_CSS = """
     GraphView > Tree { height: 1fr; }
     """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("j", "cursor(1)", "Down", show=False),
+        Binding("k", "cursor(-1)", "Up", show=False),
+        Binding("home,g", "cursor_to(0)", "First", show=False),
+        Binding("end,G", "cursor_to(-1)", "Last", show=False),
+    ]
+
+    def action_cursor(self, step: int) -> None:
+        tree = self.tree
+        tree.move_cursor_to_line(max(0, min(tree.cursor_line + step, tree.last_line)))
+
+    def action_cursor_to(self, line: int) -> None:
+        tree = self.tree
+        tree.move_cursor_to_line(tree.last_line if line < 0 else line)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -57,12 +74,20 @@ class GraphView(FilteredView):
     def refilter(self) -> None:
         self.rebuild()
 
+    def selection(self) -> tuple[str, int | None] | None:
+        node = self.tree.cursor_node
+        data = node.data if node is not None else None
+        return (data.path, None) if data is not None and data.path else None
+
+    def why_nothing(self) -> str:
+        return "the cursor is on a group, not a memory"
+
     def _memory_label(self, path: str) -> Text:
         result = self.result
         assert result is not None
         scan = result.scans.get(path)
         key = scan.memory.key if scan else path
-        label = Text(key)
+        label = Text(printable(key))
         if path in result.index_linked:
             pass
         elif path in result.reachable:
@@ -73,7 +98,7 @@ class GraphView(FilteredView):
         label.append(f"  →{len(g.out.get(path, ())):,} ←{len(g.back.get(path, ())):,}",
                      style=self.palette.muted)
         if key != path:
-            label.append(f"  {path}", style=self.palette.muted)
+            label.append(f"  {printable(path)}", style=self.palette.muted)
         return label
 
     def _add_memory(self, parent: TreeNode[GraphNode], path: str) -> None:
@@ -128,12 +153,13 @@ class GraphView(FilteredView):
         dn = root.add(Text(f"Dangling targets ({len(dangling):,})"), GraphNode("group"))
         for name in dangling[:MAX_LISTED]:
             srcs = g.placeholders[name]
-            leaf = dn.add(Text(f"[[{name}]]", style=self.palette.dangling),
+            leaf = dn.add(Text(f"[[{printable(name)}]]", style=self.palette.dangling),
                           GraphNode("dangling"))
             for src in srcs:
                 leaf.add_leaf(Text("← ") + self._memory_label(src), GraphNode("memory", src))
+        matched = f"{len(nodes):,} of {len(g.nodes):,} match · " if words else ""
         self.query_one(".summary", Static).update(
-            f"{len(g.nodes):,} memories · {sum(len(v) for v in g.out.values()):,} links · "
+            f"{matched}{len(g.nodes):,} memories · {sum(len(v) for v in g.out.values()):,} links · "
             f"{len(isolated):,} isolated · {len(comps):,} components · {len(dangling):,} dangling")
         if keep is not None:
             for node in mem.children:
@@ -166,7 +192,7 @@ class GraphView(FilteredView):
             for s in back:
                 self._add_memory(grp, s)
         for name in self._dangling.get(path, []):
-            node.add_leaf(Text(f"? [[{name}]] — no such memory yet",
+            node.add_leaf(Text(f"? [[{printable(name)}]] — no such memory yet",
                                style=self.palette.dangling), GraphNode("dangling"))
 
     @on(Tree.NodeHighlighted)

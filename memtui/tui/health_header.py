@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual.widgets import Static
 
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable
 from memtui.tui.palette import Palette
 
 BAR_WIDTH = 20
@@ -20,104 +23,165 @@ def bar(share: float, width: int = BAR_WIDTH) -> str:
     return out + "░" * (width - len(out))
 
 
+#: A header unit: its full words, and shorter ones for a narrow screen (None: none).
+Unit = tuple[Text, Text | None]
+
+
+def shown_path(root: Path) -> str:
+    """The workspace folder as the operator would type it (``~`` for the home folder)."""
+    home = Path.home()
+    try:
+        shown = "~/" + root.relative_to(home).as_posix() if root != home else "~"
+    except ValueError:
+        shown = str(root)
+    return printable(shown)  # a folder name is data: no terminal control characters
+
+
+def fit_line(units: list[Unit], width: int | None, sep: Text) -> Text:
+    """``units`` joined by ``sep`` in ``width`` cells: the last units give up their long
+    words first, then whole units go (an ellipsis says so); a unit is never cut inside."""
+    words = [full for full, _ in units]
+
+    def joined() -> Text:
+        return sep.join(words)
+
+    if width is None:
+        return joined()
+    for i in reversed(range(len(units))):
+        if joined().cell_len <= width:
+            return joined()
+        short = units[i][1]
+        if short is not None:
+            words[i] = short
+    while len(words) > 1 and joined().cell_len + 2 > width:
+        words.pop()
+    line = joined()
+    if len(words) < len(units):
+        line.append(" …")
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
 class HealthHeader(Static):
-    """Counts that say whether the memory is in shape; colours say what needs a look."""
+    """Counts that say whether the memory is in shape; colours say what needs a look.
+    Always three lines (the workspace, the counts, the block's cost), each fitted to the
+    width, so the views never move as counts change."""
 
     DEFAULT_CSS = """
-    HealthHeader { height: auto; padding: 0 1; background: $panel; }
+    HealthHeader { height: 3; padding: 0 1; background: $panel; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.result: AuditResult | None = None
+        self.palette = Palette()
         self.auditing = False
         self.where = ""
+        self._progress: Text | None = None
+
+    @property
+    def room(self) -> int | None:
+        """Cells a line may take (None before the first layout)."""
+        width = self.content_region.width
+        return width if width > 0 else None
 
     def loading(self, where: str) -> None:
         self.auditing, self.where = True, where
         if self.result is None:
-            self.update(Text.assemble(("memtui", "bold"), f"  auditing {where} …"))
+            self._progress = Text("auditing …")
+            self._redraw()
 
     def progress(self, phase: str, done: int, total: int) -> None:
         """How far the first audit has come: a gauge and a count while files are read or
         tokenized (a big workspace takes seconds)."""
         if self.result is not None:
             return
-        line = Text.assemble(("memtui", "bold"), f"  auditing {self.where} … ")
+        line = Text("auditing … ")
         if total:
             unit = "file" if total == 1 else "files"
             line.append(f"{bar(done / total)} {phase} {done:,} / {total:,} {unit}")
         else:
             line.append(phase)
-        self.update(line)
+        self._progress = line
+        self._redraw()
 
     def show(self, result: AuditResult, palette: Palette) -> None:
-        self.result, self.auditing = result, False
-        self.update(self.render_text(result, palette))
+        self.result, self.palette, self.auditing = result, palette, False
+        self._redraw()
+
+    def on_resize(self) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if self.result is not None:
+            self.update(self.render_text(self.result, self.palette, self.room))
+            return
+        title = Text.assemble(("memtui ", "bold"), (self.where, "bold"))
+        title.truncate(self.room or title.cell_len, overflow="ellipsis")
+        self.update(Text("\n").join([title, self._progress or Text()]))
 
     @staticmethod
-    def render_text(result: AuditResult, p: Palette) -> Text:
-        ws = result.workspace
-        idx = result.index
-        entries = [ln for ln in idx.lines if ln.kind in ("entry", "packed")]
-        packed = sum(1 for ln in entries if ln.kind == "packed")
-        lost = sum(1 for o in result.orphans if not o.reachable)
-        dangling = sum(1 for w in result.wikirefs if w.state == "dangling")
-        fuzzy = sum(1 for w in result.wikirefs if w.state == "fuzzy")
-        t = Text(no_wrap=False)
-        t.append("memtui ", style="bold")
-        t.append(f"{ws.root.name or ws.root}", style="bold")
-        t.append(f"  {ws.layout} layout · {result.profile} profile", style=p.muted)
-        t.append("\n")
+    def render_text(result: AuditResult, p: Palette, width: int | None = None) -> Text:
+        """The three lines, each fitted to ``width`` cells (None: as long as they are)."""
+        sep = Text(" · ", style=p.muted)
+        return Text("\n", no_wrap=True).join(
+            fit_line(units, width, sep) for units in _units(result, p))
 
-        def sep() -> None:
-            t.append(" · ", style=p.muted)
 
-        t.append(f"{len(result.files):,}", style="bold")
-        t.append(" memories")
-        sep()
-        if idx.exists:
-            t.append(f"index {len(entries):,}", style="bold")
-            t.append(f" entries ({len(entries) - packed:,} hot, {packed:,} packed)")
-        else:
-            t.append("no index", style=f"bold {p.warning}")
-        sep()
-        t.append(f"{len(result.orphans):,}", style=f"bold {p.warning}" if result.orphans
-                 else "bold")
-        t.append(" orphans")
-        if result.orphans:
-            t.append(" (")
-            t.append(f"{lost:,} unreachable", style=f"bold {p.error}" if lost else "")
-            t.append(")")
-        sep()
-        nb = len(result.broken_links)
-        t.append(f"{nb:,}", style=f"bold {p.error}" if nb else "bold")
-        t.append(" broken links")
-        sep()
-        t.append(f"{dangling:,}", style=f"bold {p.dangling}" if dangling else "bold")
-        t.append(" dangling [[ ]]")
-        if fuzzy:
-            t.append(f" ({fuzzy:,} fuzzy)", style=p.fuzzy)
-        t.append("\n")
+def _units(result: AuditResult, p: Palette) -> list[list[Unit]]:
+    ws = result.workspace
+    idx = result.index
+    entries = [ln for ln in idx.lines if ln.kind in ("entry", "packed")]
+    packed = sum(1 for ln in entries if ln.kind == "packed")
+    lost = sum(1 for o in result.orphans if not o.reachable)
+    dangling = sum(1 for w in result.wikirefs if w.state == "dangling")
+    fuzzy = sum(1 for w in result.wikirefs if w.state == "fuzzy")
 
-        block = result.block
-        share = block.share
-        colour = p.error if share > 0.5 else p.warning if share > 0.25 else p.resolved
-        t.append("block ")
-        t.append(bar(share), style=colour)
-        t.append(f" {block.tokens.get(block.tokenizer, 0):,} {block.tokenizer} tok", style="bold")
-        t.append(f" · {block.chars:,} chars · {share:.1%} of {block.window:,} "
-                 f"({block.window_name})")
-        if result.profile == "claude-code":
-            opts = result.options
-            lines = len(idx.lines)
-            near = max(lines / opts.max_lines, idx.size / opts.max_bytes)
-            lc = p.error if near > 1 else p.warning if near > 0.8 else p.resolved
-            t.append("\nload limit ")
-            t.append(bar(min(near, 1.0), 10), style=lc)
-            t.append(f" {lines:,}/{opts.max_lines:,} lines · {idx.size:,}/{opts.max_bytes:,} B",
-                     style=lc)
-            beyond = [ln for ln in result.beyond_limit if ln.kind != "blank"]
-            if beyond:
-                t.append(f" · {len(beyond)} lines never loaded", style=f"bold {p.error}")
-        return t
+    title: list[Unit] = [
+        (Text.assemble(("memtui ", "bold"), (shown_path(ws.root), "bold")), None),
+        (Text(f"{ws.layout} layout", style=p.muted), None),
+        (Text(f"{result.profile} profile", style=p.muted), None),
+    ]
+
+    def count(n: int, words: str, colour: str) -> Text:
+        return Text.assemble((f"{n:,}", f"bold {colour}" if n and colour else "bold"),
+                             f" {words}")
+
+    counts: list[Unit] = [(count(len(result.files), "memories", ""), None)]
+    if idx.exists:
+        hot = Text.assemble((f"index {len(entries):,}", "bold"), " entries")
+        counts.append((hot + Text(f" ({len(entries) - packed:,} hot, {packed:,} packed)"),
+                       hot))
+    else:
+        counts.append((Text("no index", style=f"bold {p.warning}"), None))
+    orphans = count(len(result.orphans), "orphans", p.warning)
+    counts.append((orphans + Text.assemble(" (", (f"{lost:,} unreachable",
+                                                  f"bold {p.error}" if lost else ""), ")"),
+                   None))
+    counts.append((count(len(result.broken_links), "broken links", p.error), None))
+    wiki = count(dangling, "dangling [[ ]]", p.dangling)
+    counts.append((wiki + Text(f" ({fuzzy:,} fuzzy)", style=p.fuzzy), wiki) if fuzzy
+                  else (wiki, None))
+
+    block = result.block
+    share = block.share
+    colour = p.error if share > 0.5 else p.warning if share > 0.25 else p.resolved
+    gauge = Text.assemble("block ", (bar(share), colour),
+                          (f" {block.tokens.get(block.tokenizer, 0):,} {block.tokenizer} tok",
+                           "bold"))
+    cost: list[Unit] = [(gauge, None), (Text(f"{block.chars:,} chars"), None),
+                        (Text(f"{share:.1%} of {block.window:,} ({block.window_name})"),
+                         Text(f"{share:.1%} of {block.window:,}"))]
+    if result.profile == "claude-code":
+        opts = result.options
+        lines = len(idx.lines)
+        near = max(lines / opts.max_lines, idx.size / opts.max_bytes)
+        lc = p.error if near > 1 else p.warning if near > 0.8 else p.resolved
+        cost.append((Text.assemble("load limit ", (bar(min(near, 1.0), 10), lc),
+                                   (f" {lines:,}/{opts.max_lines:,} lines", lc)), None))
+        cost.append((Text(f"{idx.size:,}/{opts.max_bytes:,} B", style=lc), None))
+        beyond = [ln for ln in result.beyond_limit if ln.kind != "blank"]
+        if beyond:
+            cost.append((Text(f"{len(beyond)} lines never loaded",
+                              style=f"bold {p.error}"), None))
+    return [title, counts, cost]

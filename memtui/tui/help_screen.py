@@ -15,9 +15,9 @@ from textual.widgets import Static
 VIEWS = (
     ("1", "Index", "every MEMORY.md line as written: kind, targets (coloured by state), "
      "hook, cost; lines past the load limit are struck out"),
-    ("2", "Files", "every memory: type, age and where the age comes from (fm: a frontmatter "
-     "date, git: the last commit, mt: the file's mtime), size, tokens, whether the index "
-     "reaches it, findings"),
+    ("2", "Files", "every memory: whether the index reaches it, findings, type, age and where "
+     "the age comes from (fm: a frontmatter date, git: the last commit, mt: the file's "
+     "mtime), tokens, size; narrow screens drop the least needed columns"),
     ("3", "Orphans", "memories no index line links; unreachable ones never enter context"),
     ("4", "Broken", "links to files that do not exist, with the closest existing files"),
     ("5", "Graph", "the link graph: pick a memory to see its links, backlinks and "
@@ -29,10 +29,13 @@ VIEWS = (
 KEYS = (
     ("1 … 7", "switch view"),
     ("↑ ↓ PgUp PgDn", "move; the preview follows the cursor"),
+    ("j k g G Home End", "down / up / first / last, in every list (and the focused preview)"),
+    ("y", "copy the selected file's full path"),
     ("Enter", "jump: show the file at that line in the preview"),
-    ("/", "filter the view: type words; Enter or Esc goes back to the view"),
+    ("/", "filter the view: type words; Enter or Esc goes back to the view (the summary "
+     "says how many rows match); in the focused preview, search it (Enter: next)"),
     ("Esc", "from the filter or the chat input back to the view (in the chat, it first "
-     "cancels a reply that is coming)"),
+     "cancels a reply that is coming); in a view, clear the picks, then the filter"),
     ("", "while an input has focus, letters, digits and ? are typed into it, not taken "
      "as commands"),
     ("s / S", "sort by the next column / reverse (or click a column header)"),
@@ -41,9 +44,11 @@ KEYS = (
     ("r", "audit again from scratch"),
     ("t", "choose a theme (remembered)"),
     ("c", "chat with the agent (below 120 columns: in place of the preview)"),
-    ("space", "pick the row (fold and delete act on every picked row)"),
+    ("space", "pick the row (fold and delete act on every picked row; keys act on the "
+     "picks, else on the cursor's row, never on the preview's file)"),
     ("a / A", "add the selected memory to the index / every unreachable one"),
-    ("e / X", "repoint / remove the selected broken link (view 4)"),
+    ("e / X", "repoint / remove the selected broken link (view 4); inside a memory, X "
+     "keeps the link's text"),
     ("f / F", "fold the picked entries into a packed line / unfold a packed line"),
     ("R", "rename the selected memory; every link to it follows"),
     ("w", "fix fuzzy wikilinks in the selected memory"),

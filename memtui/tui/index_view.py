@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import RenderableType
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult
 from memtui.core.index import IndexLine
 from memtui.core.workspace import INDEX_NAME
-from memtui.tui.audit_table import AuditTable, Column, Row, RowCache
+from memtui.tui.audit_table import (
+    AuditTable,
+    Column,
+    Row,
+    RowCache,
+    memory_prefix,
+    short_path,
+)
 from memtui.tui.palette import Palette
 
 # An index line and what its row shows besides: cut off, each link's target found, each
@@ -20,12 +30,16 @@ class IndexView(AuditTable):
     COLUMNS = (
         Column("line", "Ln", 4, numeric=True),
         Column("kind", "Kind", 7),
-        Column("title", "Title", 18),
-        Column("targets", "Targets", 23),
-        Column("hook", "Hook", 12, flex=True),
-        Column("chars", "Chars", 6, numeric=True),
         Column("tokens", "Tok", 5, numeric=True),
+        Column("chars", "Chars", 6, numeric=True, drop=1),
+        Column("title", "Title", 14, flex=True),
+        Column("targets", "Targets", 18, paths=True),
+        Column("hook", "Hook", 12, flex=True),
     )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f", "app.fold", "Fold"),
+        Binding("F", "app.unfold", "Unfold"),
+    ]
     DEFAULT_SORT = 0
     EMPTY = "MEMORY.md is missing or empty: nothing is injected into the agent's context."
 
@@ -33,6 +47,7 @@ class IndexView(AuditTable):
     def cached_rows(cls, result: AuditResult, palette: Palette,
                     cache: RowCache) -> list[Row]:
         costs = {c.line: c for c in result.line_costs}
+        prefix = memory_prefix(result)
         states = {(w.line, w.target): w for w in result.wikirefs if w.source == INDEX_NAME}
 
         def make(item: LineInputs) -> Row:
@@ -43,10 +58,11 @@ class IndexView(AuditTable):
                 if targets:
                     targets.append(" ")
                 if found:
-                    targets.append(lk.target or "", style=palette.resolved)
+                    targets.append(short_path(lk.target or "", prefix), style=palette.resolved)
                     first = first or lk.target
                 else:
-                    targets.append("✗ " + (lk.target or lk.raw), style=palette.error)
+                    targets.append("✗ " + short_path(lk.target or lk.raw, prefix),
+                                   style=palette.error)
             for lk, (state, resolved) in zip(ln.wikilinks, refs, strict=True):
                 if targets:
                     targets.append(" ")
@@ -60,19 +76,21 @@ class IndexView(AuditTable):
             cells: tuple[RenderableType, ...] = (
                 Text(str(ln.number), style=row_style, justify="right"),
                 kind,
+                Text(f"{tokens:,}", style=row_style, justify="right"),
+                Text(f"{ln.chars:,}", style=row_style, justify="right"),
                 Text(title, style=row_style + (" bold" if ln.kind == "heading" else "")),
                 targets,
                 Text(ln.hook, style=row_style),
-                Text(f"{ln.chars:,}", style=row_style, justify="right"),
-                Text(f"{tokens:,}", style=row_style, justify="right"),
             )
             return Row(
                 key=f"L{ln.number}", cells=cells,
-                sort=(ln.number, ln.kind, title, " ".join(ln.targets), ln.hook, ln.chars,
-                      tokens),
+                sort=(ln.number, ln.kind, tokens, ln.chars, title, " ".join(ln.targets),
+                      ln.hook),
                 path=first or INDEX_NAME, line=None if first else ln.number,
                 about=(INDEX_NAME, *ln.targets),
-                search=ln.text.casefold(), data=ln)
+                search=ln.text.casefold(), data=ln,
+                # a pick is of the entry (its files), not of a line number a fold shifts
+                pick="\x1f".join(ln.targets) or f"text:{ln.text}")
 
         rows: list[Row] = []
         for ln in result.index.lines:

@@ -16,9 +16,10 @@ def displayed(widget: Widget) -> bool:
 
 @dataclass
 class MemorySelected(Message):
-    """The cursor rests on a row about ``path`` (preview it, without moving focus)."""
+    """The cursor rests on a row about ``path`` (preview it, without moving focus); None:
+    the active view has nothing selected (the preview says so rather than keep a file)."""
 
-    path: str
+    path: str | None
     line: int | None = None
 
 

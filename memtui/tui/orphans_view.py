@@ -2,38 +2,54 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import RenderableType
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult, Orphan
 from memtui.core.wording import plural
-from memtui.tui.audit_table import AuditTable, Column, Row, RowCache
+from memtui.tui.audit_table import (
+    AuditTable,
+    Column,
+    Row,
+    RowCache,
+    memory_prefix,
+    short_path,
+)
 from memtui.tui.palette import Palette
 
 
 class OrphansView(AuditTable):
     COLUMNS = (
         Column("state", "State", 11),
-        Column("path", "Path", 30),
-        Column("name", "Name", 18),
-        Column("from", "Linked from", 14, flex=True),
+        Column("path", "Path", 24, paths=True),
+        Column("name", "Name", 16, drop=1),
+        Column("from", "Linked from", 16, flex=True, paths=True),
     )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("A", "app.add_unreachable", "Index unreachable"),
+    ]
     DEFAULT_SORT = 0
     EMPTY = "No orphans: every memory file is linked from MEMORY.md."
 
     @classmethod
     def cached_rows(cls, result: AuditResult, palette: Palette,
                     cache: RowCache) -> list[Row]:
+        prefix = memory_prefix(result)
+
         def make(item: tuple[Orphan, str]) -> Row:
             o, name = item
             state = Text("reachable", style=palette.warning) if o.reachable else Text(
                 "unreachable", style=f"bold {palette.error}")
-            linked = ", ".join(o.linked_from) if o.linked_from else "nothing links it"
+            linked = ", ".join(short_path(p, prefix) for p in o.linked_from) \
+                if o.linked_from else "nothing links it"
             if o.past_limit is not None:
                 linked = f"MEMORY.md:{o.past_limit} (past the load limit); {linked}"
             cells: tuple[RenderableType, ...] = (
                 state,
-                Text(o.path),
+                Text(short_path(o.path, prefix)),
                 Text(name),
                 Text(linked, style="" if o.linked_from else palette.muted),
             )

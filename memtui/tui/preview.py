@@ -3,34 +3,59 @@ wikilinks coloured by state, its findings, and the age note the agent gets on re
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from itertools import islice
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.timer import Timer
-from textual.widgets import Markdown, Static
+from textual.widgets import Input, Markdown, Static
 from textual.widgets.markdown import MarkdownBlock
 
 from memtui.agent.age_note import age_note
 from memtui.core.audit import AuditResult
+from memtui.core.safe_output import printable, short_value
+from memtui.core.secrets import SecretHit, mask_secrets, scan_text
 from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
-from memtui.tui.wiki_markdown import WikiMarkdown, rewrite_wikilinks
+from memtui.tui.wiki_markdown import WikiMarkdown, mark_broken, rewrite_wikilinks
 
 SETTLE = 0.25  # seconds the cursor must rest before the preview re-renders
 FLASH = 2.0
 PREVIEW_CHARS = 2500  # the body is cut around here (see ``window``)
 CONTEXT_LINES = 8  # lines shown above a jump target that lies past the cut
+NOTHING = "Nothing selected in this view."
 
 
 class MemoryPreview(VerticalScroll):
+    """Focus it (click, Tab) to scroll with j/k/g/G and search it with /."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "search", "Search preview"),
+        Binding("escape", "close_search", "Close search"),
+        Binding("j", "scroll_down", "Down", show=False),
+        Binding("k", "scroll_up", "Up", show=False),
+        Binding("g", "scroll_home", "Top", show=False),
+        Binding("G", "scroll_end", "Bottom", show=False),
+    ]
+
     DEFAULT_CSS = """
     MemoryPreview { padding: 0 1; }
+    MemoryPreview > #preview-search {
+        dock: top; height: 1; border: none; padding: 0 1; display: none;
+        background: $boost;
+    }
+    MemoryPreview.-searching > #preview-search { display: block; }
+    MemoryPreview > #preview-matches { dock: top; height: 1; color: $text-muted;
+                                       display: none; padding: 0 1; }
+    MemoryPreview.-searching > #preview-matches { display: block; }
     MemoryPreview > #preview-title { text-style: bold; height: auto; }
     MemoryPreview > #preview-meta { height: auto; margin: 0 0 1 0; }
     MemoryPreview > WikiMarkdown { padding: 0; margin: 0; }
@@ -50,19 +75,73 @@ class MemoryPreview(VerticalScroll):
         self.line: int | None = None
         self._shown: tuple[Any, ...] | None = None
         self._timer: Timer | None = None
-        self._want: tuple[str, int | None] | None = None
+        self._want: tuple[str | None, int | None] | None = None
+        self._hit = 0  # which match of the preview search is shown
 
     def compose(self) -> ComposeResult:
-        yield Static("Select a memory to preview it.", id="preview-title")
+        yield Input(placeholder="search this preview (Enter: next, Esc: close)",
+                    id="preview-search")
+        yield Static("", id="preview-matches", markup=False)
+        yield Static(NOTHING, id="preview-title")
         yield Static(id="preview-meta")
         yield WikiMarkdown(id="preview-body", open_links=False)
         yield Static(id="preview-findings")
         yield Static(id="preview-age")
 
+    # -- search ----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close_search":
+            return self.has_class("-searching")
+        return True
+
+    def action_search(self) -> None:
+        self.add_class("-searching")
+        self.query_one("#preview-search", Input).focus()
+
+    def action_close_search(self) -> None:
+        self.remove_class("-searching")
+        self._hit = 0
+        for block in self.query(".-target"):
+            block.remove_class("-target")
+        self.focus()
+
+    @on(Input.Changed, "#preview-search")
+    def _search_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._hit = 0
+        self.find(event.value)
+
+    @on(Input.Submitted, "#preview-search")
+    def _search_next(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._hit += 1
+        self.find(event.value)
+
+    def find(self, query: str) -> int:
+        """Scroll to and mark the block holding the ``_hit``-th match of ``query`` (words
+        in any case); returns how many blocks match and says so above the preview."""
+        words = query.casefold().split()
+        blocks = [b for b in self.query_one(WikiMarkdown).query(MarkdownBlock)
+                  if not b.query_children(MarkdownBlock)]  # the innermost ones
+        hits = [b for b in blocks if words and all(w in _plain(b) for w in words)]
+        for block in self.query(".-target"):
+            block.remove_class("-target")
+        note = self.query_one("#preview-matches", Static)
+        if not hits:
+            note.update("no match" if words else "")
+            return 0
+        block = hits[self._hit % len(hits)]
+        block.add_class("-target")
+        self.scroll_to_widget(block, animate=False, top=True)
+        note.update(f"match {self._hit % len(hits) + 1} of {len(hits)}")
+        return len(hits)
+
     # -- requests --------------------------------------------------------------------------
 
-    def request(self, path: str, line: int | None = None, *, now: bool = False) -> None:
-        """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait."""
+    def request(self, path: str | None, line: int | None = None, *, now: bool = False) -> None:
+        """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait.
+        None: nothing is selected, and the preview says so."""
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
@@ -74,7 +153,7 @@ class MemoryPreview(VerticalScroll):
 
     def set_result(self, result: AuditResult, palette: Palette) -> None:
         self.result, self.palette = result, palette
-        if self.path is not None and self._want is None:
+        if self._want is None:
             self._want = (self.path, None)
             self.call_later(self._render_wanted)
 
@@ -92,7 +171,7 @@ class MemoryPreview(VerticalScroll):
 
     # -- rendering -------------------------------------------------------------------------
 
-    async def show(self, path: str, line: int | None = None) -> None:
+    async def show(self, path: str | None, line: int | None = None) -> None:
         result = self.result
         if result is None:
             return
@@ -102,13 +181,16 @@ class MemoryPreview(VerticalScroll):
         body = self.query_one(WikiMarkdown)
         findings = self.query_one("#preview-findings", Static)
         age = self.query_one("#preview-age", Static)
+        if path is None:
+            await self._show_nothing()
+            return
         scan = result.scans.get(path)
         p = self.palette
         if scan is not None:
             mf = scan.memory
             report = result.file(path)
             key: tuple[Any, ...] = ("memory", path, scan.mtime, id(scan), self.app.theme)
-            t = Text(path)
+            t = Text(printable(path))
             if path in result.index_linked:
                 t.append("  linked from the index", style=p.resolved)
             elif path in result.reachable:
@@ -116,11 +198,11 @@ class MemoryPreview(VerticalScroll):
             else:
                 t.append("  orphan, unreachable", style=p.error)
             title.update(t)
-            meta.update(_meta_table(mf.meta, scan.tokens, p) if mf.has_frontmatter
-                        else Text("no frontmatter", style=p.muted))
+            meta.update(_meta_table(mf.meta, scan.tokens, p, scan.secrets)
+                        if mf.has_frontmatter else Text("no frontmatter", style=p.muted))
             states = {w.target: w.state for w in result.wikirefs if w.source == path}
-            source, first_line = window(mf.body, mf.body_start, line)
-            source = rewrite_wikilinks(source, states)
+            source, first_line = window(shown_text(mf.body, scan.secrets), mf.body_start, line)
+            source = rewrite_wikilinks(mark_broken(source, path, _broken(result, path)), states)
             days = report.age_days if report else 0
             age.update(Text.assemble(
                 (f"What the agent reads after this file ({days} days old, by "
@@ -134,12 +216,13 @@ class MemoryPreview(VerticalScroll):
             meta.update(Text(f"{len(idx.lines)} lines · {idx.size:,} bytes", style=p.muted)
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
             states = {w.target: w.state for w in result.wikirefs if w.source == INDEX_NAME}
-            source, first_line = window(idx.text, 1, line)
-            source = rewrite_wikilinks(source, states)
+            source, first_line = window(shown_text(idx.text, scan_text(idx.text)), 1, line)
+            source = rewrite_wikilinks(mark_broken(source, INDEX_NAME,
+                                                   _broken(result, INDEX_NAME)), states)
             age.display = False
         else:
             key = ("missing", path)
-            title.update(Text(path, style=p.error))
+            title.update(Text(printable(path), style=p.error))
             meta.update(Text("not a memory file here (missing or deleted)", style=p.muted))
             source, first_line = "", 1
             age.display = False
@@ -160,6 +243,15 @@ class MemoryPreview(VerticalScroll):
             self.scroll_home(animate=False)
         if line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
+
+    async def _show_nothing(self) -> None:
+        self.query_one("#preview-title", Static).update(NOTHING)
+        for part in ("#preview-meta", "#preview-findings"):
+            self.query_one(part, Static).update("")
+        self.query_one("#preview-age", Static).display = False
+        if self._shown != ("nothing",):
+            self._shown = ("nothing",)
+            await self.query_one(WikiMarkdown).show("")
 
     def _scroll_to_line(self, body_line: int) -> None:
         """Scroll to and flash the block holding ``body_line`` (0-based within the body)."""
@@ -190,9 +282,20 @@ class MemoryPreview(VerticalScroll):
         base = self.path.rsplit("/", 1)[0] + "/" if self.path and "/" in self.path else ""
         target = event.href if event.href in result.scans else base + event.href
         if target not in result.scans:
-            self.app.notify(f"{event.href}: not a memory here", severity="warning")
+            self.app.notify(f"{printable(event.href)}: not a memory here", severity="warning",
+                            markup=False)
             return
         self.post_message(MemorySelected(target))
+
+
+def _broken(result: AuditResult, path: str) -> set[str]:
+    """The targets of ``path``'s broken links."""
+    return {b.target for b in result.broken_links if b.source == path}
+
+
+def _plain(block: MarkdownBlock) -> str:
+    content = getattr(block, "_content", None)
+    return str(getattr(content, "plain", "")).casefold()
 
 
 def window(text: str, first_line: int, line: int | None,
@@ -223,22 +326,39 @@ def window(text: str, first_line: int, line: int | None,
     return "\n".join([*head, *taken, *tail]), first_line + start - len(head)
 
 
-def _meta_table(meta: dict[str, Any], tokens: dict[str, int], p: Palette) -> Table:
-    table = Table.grid(padding=(0, 1))
-    table.add_column(style=f"bold {p.info}", no_wrap=True)
-    table.add_column(overflow="fold")
+def shown_text(text: str, secrets: list[SecretHit]) -> str:
+    """Memory text as the preview shows it: credentials masked as their findings show them,
+    control characters escaped."""
+    return printable(mask_secrets(text, secrets) if secrets else text, lines=True)
+
+
+META_ROWS = 40  # frontmatter keys shown; a file may hold thousands
+
+
+def _meta_rows(meta: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """(key, value) of the frontmatter, one level of nesting as ``key.sub``."""
     for key, value in meta.items():
         if isinstance(value, dict):
             for k2, v2 in value.items():
-                table.add_row(f"{key}.{k2}", _short(v2))
+                yield f"{short_value(key, 40)}.{short_value(k2, 40)}", v2
         else:
-            table.add_row(str(key), _short(value))
+            yield short_value(key, 40), value
+
+
+def _meta_table(meta: dict[str, Any], tokens: dict[str, int], p: Palette,
+                secrets: list[SecretHit]) -> Table:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style=f"bold {p.info}", no_wrap=True)
+    table.add_column(overflow="fold")
+    rows = _meta_rows(meta)
+    for key, value in islice(rows, META_ROWS):
+        if secrets and isinstance(value, str):
+            value = mask_secrets(value, secrets)
+        table.add_row(Text(key), Text(short_value(value)))  # Text: data, never markup
+    more = sum(1 for _ in rows)
+    if more:
+        table.add_row("…", Text(f"{more:,} more keys", style=p.muted))
     if tokens:
         table.add_row("tokens", Text(" · ".join(f"{k} {v:,}" for k, v in tokens.items()),
                                      style=p.muted))
     return table
-
-
-def _short(value: Any) -> str:
-    s = str(value)
-    return s if len(s) <= 300 else s[:297] + "…"

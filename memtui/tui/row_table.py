@@ -28,6 +28,7 @@ from textual.strip import Strip
 
 GAP = 2  # cells between columns
 MARK_WIDTH = 1
+SCROLLBAR = 2  # cells the vertical scrollbar takes (its gutter is always kept)
 # Rows kept rendered: a few screens' worth. Every cached strip is a few dozen objects the
 # garbage collector walks on each full collection, so more is not better.
 STRIP_CACHE_ROWS = 400
@@ -48,7 +49,8 @@ class RowTable(ScrollView, can_focus=True):
     RowTable > .row-table--header { background: $panel; color: $text; text-style: bold; }
     RowTable > .row-table--cursor { background: $block-cursor-background;
                                     color: $block-cursor-foreground; text-style: bold; }
-    RowTable > .row-table--cursor-blurred { background: $block-cursor-blurred-background; }
+    RowTable > .row-table--cursor-blurred { background: $block-cursor-blurred-background;
+                                            color: $block-cursor-blurred-foreground; }
     RowTable > .row-table--odd { background: $surface-lighten-1 40%; }
     RowTable > .row-table--mark { color: $accent; text-style: bold; }
     """
@@ -58,8 +60,10 @@ class RowTable(ScrollView, can_focus=True):
         Binding("down", "cursor_down", "Down", show=False),
         Binding("pageup", "page_up", "Page up", show=False),
         Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("home", "first", "First", show=False),
-        Binding("end", "last", "Last", show=False),
+        Binding("home,g", "first", "First", show=False),
+        Binding("end,G", "last", "Last", show=False),
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
         Binding("enter", "select", "Select", show=False),
     ]
 
@@ -139,7 +143,7 @@ class RowTable(ScrollView, can_focus=True):
     def _changed(self) -> None:
         self._strips.clear()
         self._styles.clear()
-        width = sum(self.widths) + GAP * len(self.widths) + MARK_WIDTH
+        width = sum(w + GAP for w in self.widths if w) + MARK_WIDTH
         self.virtual_size = Size(width, self.row_count + 1)
         self.refresh()
 
@@ -166,25 +170,35 @@ class RowTable(ScrollView, can_focus=True):
             styles["mark"] = self.get_component_rich_style("row-table--mark")
         return styles
 
-    def _line_strip(self, row: int, line_style: Style, width: int, scroll_x: int) -> Strip:
-        """Row ``row`` drawn with ``line_style`` under its cells, cut to the visible width."""
+    def _line_strip(self, row: int, line_style: Style, width: int, scroll_x: int,
+                    cursor: bool = False) -> Strip:
+        """Row ``row`` drawn with ``line_style`` under its cells, cut to the visible width;
+        on the ``cursor`` row the cells lose their own colours (red on the blue cursor bar
+        is unreadable): the cursor's foreground is chosen to contrast with its bar."""
         styles = self._style_set()
+        mark = line_style if cursor else line_style + styles["mark"]
         if row in self.picks:
-            lead = Segment("✓", line_style + styles["mark"])
+            lead = Segment("✓", mark)
         elif row in self.marks:
-            lead = Segment("●", line_style + styles["mark"])
+            lead = Segment("●", mark)
         else:
             lead = Segment(" ", line_style)
-        strip = Strip(self._segments(lead, self.cells[row], line_style))
+        cells = self.cells[row]
+        if cursor:
+            cells = [_uncoloured(cell, self.app.console) for cell in cells]
+        strip = Strip(self._segments(lead, cells, line_style))
         return _cut(strip, scroll_x, width, styles["base"])
 
     def _segments(self, lead: Segment, cells: Sequence[Text | str],
                   style: Style) -> list[Segment]:
-        """``lead`` (the mark column), then each cell after a gap, over ``style``."""
+        """``lead`` (the mark column), then each shown cell (width > 0) after a gap, over
+        ``style``."""
         segments = [lead]
         gap = Segment(" " * GAP, style)
         console = self.app.console
         for cell, cell_width, justify in zip(cells, self.widths, self.justify, strict=False):
+            if not cell_width:
+                continue  # a column hidden for lack of room
             segments.append(gap)
             segments.extend(_cell_segments(cell, cell_width, justify, style, console))
         return segments
@@ -218,7 +232,7 @@ class RowTable(ScrollView, can_focus=True):
             return Strip.blank(width, self._style_set()["base"])
         if row == self.cursor_row:
             name = "row-table--cursor" if self.has_focus else "row-table--cursor-blurred"
-            return self._line_strip(row, self._style_set()[name], width, scroll_x)
+            return self._line_strip(row, self._style_set()[name], width, scroll_x, cursor=True)
         return self._row_strip(row, width, scroll_x)
 
     def _on_focus(self, event: events.Focus) -> None:
@@ -230,8 +244,13 @@ class RowTable(ScrollView, can_focus=True):
     # -- cursor ----------------------------------------------------------------------------
 
     @property
+    def visible_rows(self) -> int:
+        """Rows on screen under the header, above a horizontal scrollbar if one shows."""
+        return max(1, self.scrollable_content_region.height - 1)
+
+    @property
     def page(self) -> int:
-        return max(1, self.size.height - 2)
+        return max(1, self.visible_rows - 1)
 
     def move_cursor(self, row: int) -> None:
         if not self.row_count:
@@ -245,7 +264,7 @@ class RowTable(ScrollView, can_focus=True):
             self.post_message(self.Highlighted(self, new))
 
     def scroll_to_row(self, row: int) -> None:
-        visible = max(1, self.size.height - 1)
+        visible = self.visible_rows
         top = int(self.scroll_y)
         if row < top:
             self.scroll_to(y=row, animate=False)
@@ -283,6 +302,8 @@ class RowTable(ScrollView, can_focus=True):
         if offset.y == 0:
             x = offset.x + int(self.scroll_x) - MARK_WIDTH
             for i, width in enumerate(self.widths):
+                if not width:
+                    continue
                 x -= GAP + width
                 if x < 0:
                     self.post_message(self.HeaderClicked(self, i))
@@ -293,6 +314,20 @@ class RowTable(ScrollView, can_focus=True):
             if row == self.cursor_row or event.chain > 1:
                 self.post_message(self.Selected(self, row))
             self.move_cursor(row)
+
+
+def _uncoloured(cell: Text | str, console: Console) -> Text | str:
+    """``cell`` with its colours dropped and its other attributes (bold, strike) kept."""
+    if isinstance(cell, str):
+        return cell
+
+    def plain(style: str | Style) -> Style:
+        return (console.get_style(style) if isinstance(style, str) else style).without_color
+
+    out = Text(cell.plain, style=plain(cell.style), justify=cell.justify, end="")
+    for span in cell.spans:
+        out.stylize(plain(span.style), span.start, span.end)
+    return out
 
 
 def _cut(strip: Strip, scroll_x: int, width: int, style: Style) -> Strip:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 #: memtui's variable → the Textual colour variable used when a theme does not set it.
@@ -24,6 +25,12 @@ SEVERITY_FALLBACKS: dict[str, str] = {
     "wikilink-fuzzy": "warning",
     "wikilink-dangling": "error",
 }
+
+#: WCAG's least contrast for normal text (AA).
+MIN_CONTRAST = 4.5
+#: (background, foreground) variable pairs of the table cursor, focused and not.
+CURSOR_PAIRS = (("block-cursor-background", "block-cursor-foreground"),
+                ("block-cursor-blurred-background", "block-cursor-blurred-foreground"))
 
 _FIELDS = ("primary", "secondary", "warning", "error", "success", "accent", "foreground",
            "background", "surface", "panel", "boost")
@@ -72,3 +79,49 @@ def theme_names() -> list[str]:
     from textual.theme import BUILTIN_THEMES
 
     return sorted({*BUILTIN_THEMES, *(t.name for t in load_themes())})
+
+
+def contrast(a: Color, b: Color) -> float:
+    """WCAG contrast ratio of two opaque colours (1 to 21)."""
+
+    def luminance(c: Color) -> float:
+        def channel(v: int) -> float:
+            x = v / 255
+            return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def resolve(value: str, under: Color) -> Color:
+    """A theme variable's colour as drawn over ``under``: ``#rrggbb``, ``#rrggbbaa`` or
+    ``#rrggbb 40%`` blend into it; ``auto 87%`` is Textual's contrasting text."""
+    parts = value.split()
+    alpha = float(parts[1].rstrip("%")) / 100 if len(parts) > 1 else None
+    if parts[0] == "auto":
+        colour = under.get_contrast_text(1.0 if alpha is None else alpha)
+    else:
+        colour = Color.parse(parts[0])
+        if alpha is not None:
+            colour = colour.multiply_alpha(alpha)
+    return under + colour
+
+
+def readable_cursor(variables: dict[str, str]) -> dict[str, str]:
+    """Cursor foregrounds to use instead of the theme's where they contrast less than
+    ``MIN_CONTRAST`` with the cursor bar (Textual's default blue bar with 87% white is
+    3.8:1): white or black, whichever contrasts more."""
+    out: dict[str, str] = {}
+    try:
+        surface = resolve(variables["surface"], Color(0, 0, 0))
+        for bg_name, fg_name in CURSOR_PAIRS:
+            bar = resolve(variables[bg_name], surface)
+            if contrast(resolve(variables[fg_name], bar), bar) < MIN_CONTRAST:
+                white, black = Color(255, 255, 255), Color(0, 0, 0)
+                best = max((white, black), key=lambda c: contrast(c, bar))
+                out[fg_name] = best.hex6
+    except (KeyError, ValueError, ColorParseError):
+        pass  # a theme without these variables: Textual's own rules apply
+    return out

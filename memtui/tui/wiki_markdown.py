@@ -7,7 +7,7 @@ Before rendering, each ``[[name]]`` outside code becomes a link to ``wikilink:ST
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from urllib.parse import quote
 
 from textual.content import Content, Span
@@ -34,6 +34,12 @@ def rewrite_wikilinks(text: str, states: Mapping[str, str]) -> str:
     """
     if "[[" not in text:
         return text
+    return _outside_fences(text, lambda line: _CODE_OR_WIKILINK.sub(
+        lambda mm: _link(mm, states), line) if "[[" in line else line)
+
+
+def _outside_fences(text: str, rewrite: Callable[[str], str]) -> str:
+    """``text`` with ``rewrite`` applied to each line outside fenced code blocks."""
     out: list[str] = []
     fence: str | None = None
     for line in text.split("\n"):
@@ -43,8 +49,8 @@ def rewrite_wikilinks(text: str, states: Mapping[str, str]) -> str:
         elif fence is not None:
             if line.lstrip().startswith(fence):
                 fence = None
-        elif "[[" in line:
-            line = _CODE_OR_WIKILINK.sub(lambda mm: _link(mm, states), line)
+        else:
+            line = rewrite(line)
         out.append(line)
     return "\n".join(out)
 
@@ -58,6 +64,31 @@ def _link(m: re.Match[str], states: Mapping[str, str]) -> str:
     label = inner.split("|", 1)[1] if "|" in inner else inner
     label = label.replace("[", "\\[").replace("]", "\\]")
     return f"[{label}]({SCHEME}{state}:{quote(name, safe='')})"
+
+
+def mark_broken(text: str, source: str, targets: set[str]) -> str:
+    """Turn each markdown link of ``source`` whose target is in ``targets`` (broken links:
+    workspace paths, or destinations as written) into ``[✗ label](wikilink:broken:href)``,
+    painted in the error colour; code stays as written."""
+    from memtui.core.links import resolve_href
+    from memtui.edit.linkedit import dest_spans, link_extent
+
+    if not targets:
+        return text
+
+    def mark(line: str) -> str:
+        for span in reversed(dest_spans(line) if "](" in line else []):
+            resolved = resolve_href(source, span.href)
+            if span.href not in targets and (resolved is None or resolved[0] not in targets):
+                continue
+            extent = link_extent(line, span)
+            if extent is not None:
+                begin, end, label = extent
+                line = (f"{line[:begin]}[✗ {label}]({SCHEME}broken:"
+                        f"{quote(span.href, safe='')}){line[end:]}")
+        return line
+
+    return _outside_fences(text, mark)
 
 
 def paint_wikilinks(content: Content) -> Content:
@@ -76,6 +107,10 @@ def paint_wikilinks(content: Content) -> Content:
             spans.append(span)
             continue
         state = {"exact": "resolved", "stem": "resolved"}.get(m.group(1), m.group(1))
+        if state == "broken":  # a markdown link to a file that does not exist
+            spans.append(Span(span.start, span.end, "bold $severity-error underline"))
+            changed = True
+            continue
         if state not in ("resolved", "fuzzy", "dangling"):
             state = "dangling"
         decoration = " underline" if state == "dangling" else ""

@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from .fake_ollama import FakeModel, FakeOllama, Reply, _Handler
+from .fake_ollama import FakeModel, FakeOllama, Reply, _Handler, step_of
 
 ENDLESS_SECONDS = 120.0
 GIB = 1024**3
@@ -34,6 +34,7 @@ def _chunk(message: object, done: bool = False, **extra: Any) -> dict[str, Any]:
 
 FINAL = _chunk({"role": "assistant", "content": ""}, done=True, done_reason="stop",
                prompt_eval_count=10, eval_count=2, eval_duration=1000)
+UNCOUNTED = _chunk({"role": "assistant", "content": ""}, done=True, done_reason="stop")
 
 
 @functools.cache
@@ -71,9 +72,11 @@ class HostileHandler(_Handler):
         return self._cached
 
     def do_POST(self) -> None:
+        self._cached = None  # one handler serves every request of a kept-alive connection
         body = self._body() or {}
         name = str(body.get("model") or "")
-        table = {"/api/chat": CHAT_BEHAVIOURS, "/api/show": SHOW_BEHAVIOURS}.get(self.path, {})
+        table = {"/api/chat": {**CHAT_BEHAVIOURS, **CHAT_BEHAVIOURS_OK},
+                 "/api/show": SHOW_BEHAVIOURS}.get(self.path, {})
         if name not in table:
             super().do_POST()
             return
@@ -133,6 +136,17 @@ def _tool_message(tool_calls: object) -> dict[str, Any]:
     return {"role": "assistant", "content": "", "tool_calls": tool_calls}
 
 
+def _surrogates(h: HostileHandler) -> None:
+    """A well-formed conversation whose JSON holds lone surrogates (``\\udc80`` escapes):
+    a write_file call with one in the path and one in the content, then words with one."""
+    if step_of(h._body() or {}) == 0:
+        call = {"function": {"name": "write_file",
+                             "arguments": {"path": "memory/\udc80.md", "content": "a\ud800"}}}
+        h.stream(_chunk(_tool_message([call])), UNCOUNTED)
+    else:
+        h.stream(_chunk({"role": "assistant", "content": "done \udfff"}), UNCOUNTED)
+
+
 Behaviour = Callable[[HostileHandler], None]
 
 #: name → how ``/api/chat`` answers; the test's expected banner text is in EXPECTED.
@@ -158,6 +172,21 @@ CHAT_BEHAVIOURS: dict[str, Behaviour] = {
     "gzip-bomb": lambda h: h.lines(gzip_bomb(b"\n"), Content_Encoding="gzip"),
     "gzip-twice": lambda h: h.lines(gzip_twice(), Content_Encoding="gzip, gzip"),
     "brotli": lambda h: h.lines(b"\x1b\x00\x00", Content_Encoding="br"),
+}
+def _compressed(h: HostileHandler, encoding: str) -> None:
+    """A correct reply, compressed as ``encoding`` says (what a proxy in front may do)."""
+    body = _ndjson(_chunk({"role": "assistant", "content": "Hello\r\n"}), UNCOUNTED)
+    body = body.replace(b"\n", b"\r\n")  # CRLF line ends too
+    wbits = {"gzip": 16 + zlib.MAX_WBITS, "deflate": zlib.MAX_WBITS}[encoding]
+    z = zlib.compressobj(6, zlib.DEFLATED, wbits)
+    h.lines(z.compress(body) + z.flush(), Content_Encoding=encoding)
+
+
+#: Hostile or unusual, but a turn that must succeed.
+CHAT_BEHAVIOURS_OK: dict[str, Behaviour] = {
+    "surrogates": _surrogates,
+    "gzip-ok": lambda h: _compressed(h, "gzip"),
+    "deflate-ok": lambda h: _compressed(h, "deflate"),
 }
 
 SHOW_BEHAVIOURS: dict[str, Behaviour] = {
@@ -202,7 +231,7 @@ class HostileOllama(FakeOllama):
 
     def __init__(self) -> None:
         super().__init__()
-        for name in [*CHAT_BEHAVIOURS, *SHOW_BEHAVIOURS]:
+        for name in [*CHAT_BEHAVIOURS, *CHAT_BEHAVIOURS_OK, *SHOW_BEHAVIOURS]:
             self.add(FakeModel(name, [Reply(content="(never sent)")]))
         gzip_twice(), gzip_bomb(b" ")  # built before any client waits on them
 

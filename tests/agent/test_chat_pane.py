@@ -99,9 +99,13 @@ async def test_writer_conversation_in_the_pane(ws: Workspace, fake: FakeOllama) 
         assert (ws.root / "memory/user-role.md").read_text() == USER_ROLE
         assert app.changed == [["memory/user-role.md"], ["MEMORY.md"]]
         assert app.query_one(Banner).kind == ""
-        # n starts a new chat (focus off the input, where n is just a letter).
+        # n starts a new chat (focus off the input, where n is just a letter), once the
+        # operator confirms (the dialog starts on Cancel).
         app.query_one("#chat-log").focus()
         await pilot.press("n")
+        await wait_until(pilot, lambda: len(app.screen_stack) == 2)
+        await pilot.press("tab", "enter")
+        await wait_until(pilot, lambda: not list(app.query(UserMessage)))
         await pilot.pause(0.1)
         assert list(app.query(UserMessage)) == []
         assert json.loads(pane.session.history_path.read_text())["messages"] == []
@@ -286,5 +290,5 @@ async def test_budget_bar_against_the_loaded_window(ws: Workspace, fake: FakeOll
         assert pane.loaded == 4096 and bar.loaded == 4096
         assert bar.budget is not None and bar.budget.window is None
         legend = bar.render().plain.splitlines()[1]
-        assert legend.endswith(f"= {bar.budget.total:,} / 4,096 loaded "
-                               f"({bar.budget.total / 4096:.0%})")
+        assert legend.startswith(f"{bar.budget.total:,} / 4,096 loaded "
+                                 f"({bar.budget.total / 4096:.0%}) = ")

@@ -4,6 +4,7 @@ traceback, a hang or unbounded memory, and the app and the conversation survive.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from memtui.agent.settings import AgentSettings
 from memtui.core.workspace import Workspace
 from memtui.tui.chat import ChatPane
 from memtui.tui.chat.banner import Banner
+from memtui.tui.chat.tool_card import ToolCard
 from memtui.tui.chat.user_message import UserMessage
 
 from .fake_ollama import chatter
@@ -24,7 +26,7 @@ from .hostile_ollama import CHAT_BEHAVIOURS, EXPECTED, SHOW_BEHAVIOURS, HostileO
 from .test_chat_pane import Harness, send, turns, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
-ENDLESS = ("keepalive", "endless-content")
+PARTIAL = ("endless-content", "prompt-eval-string")  # words came before the failure
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +62,7 @@ def test_eval_one_line_and_exit_1(ws: Workspace, hostile: HostileOllama, model: 
     assert code == 1, stderr
     assert stderr.count("\n") == 1, stderr
     assert EXPECTED[model] in stderr
-    prefix = "run 1/1: error — " if model in CHAT_BEHAVIOURS else "memtui: "
+    prefix = "run 1/1: error — " if model in CHAT_BEHAVIOURS else "memtui eval: error: "
     assert stderr.startswith(prefix)
     assert peak < 400  # a 1 GiB gzip body or an endless line used to take gigabytes
 
@@ -77,7 +79,10 @@ async def test_pane_turn_fails_in_one_line_and_chat_goes_on(
         banner = app.query_one(Banner)
         assert banner.kind == "error"
         assert EXPECTED[model] in banner.message and "\n" not in banner.message
-        if model not in ENDLESS:  # nothing came back: the message returns to the input
+        if model in PARTIAL:  # what came is kept, marked partial
+            assert pane.session.history[-1]["partial"] is True
+            assert [u.text for u in app.query(UserMessage)] == ["hello there"]
+        else:  # nothing came back: the message returns to the input
             assert app.query_one("#chat-input").value == "hello there"
             assert list(app.query(UserMessage)) == []
         # The same pane goes on with a working model.
@@ -103,3 +108,34 @@ async def test_pane_survives_a_malformed_show(ws: Workspace, hostile: HostileOll
         await wait_until(pilot, turns(app.query_one(ChatPane), 1), timeout=30)
         assert EXPECTED[model] in banner.message
         assert app.is_running
+
+
+async def test_pane_lone_surrogates_from_the_server(ws: Workspace,
+                                                    hostile: HostileOllama) -> None:
+    app = Harness(ws, AgentSettings(model="surrogates", host=hostile.url, timeout=5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "hello")
+        await wait_until(pilot, turns(pane, 1), timeout=30)
+        await pilot.pause(0.1)
+        assert app.query_one(Banner).kind == ""
+        # What is not valid Unicode is replaced (U+FFFD) where it enters: the call works.
+        card = app.query_one(ToolCard)
+        assert card.result == "created memory/\ufffd.md (4 bytes)"
+        assert pane.session.history[-1]["content"] == "done \ufffd"
+    saved = json.loads(pane.session.history_path.read_text(encoding="utf-8"))
+    assert saved["messages"][-1]["content"] == "done \ufffd"
+    assert (ws.root / "memory" / "\ufffd.md").read_text(encoding="utf-8") == "a\ufffd"
+
+
+def test_eval_lone_surrogates_from_the_server(ws: Workspace, hostile: HostileOllama) -> None:
+    code, stderr, _peak = eval_subprocess(ws, "surrogates", hostile.url)
+    assert (code, stderr) == (0, "run 1/1: orphan_written\n")
+
+
+@pytest.mark.parametrize("model", ["gzip-ok", "deflate-ok"])
+def test_eval_reads_a_compressed_reply(ws: Workspace, hostile: HostileOllama,
+                                       model: str) -> None:
+    code, stderr, _peak = eval_subprocess(ws, model, hostile.url)
+    assert (code, stderr) == (0, "run 1/1: no_tool_call\n")

@@ -3,7 +3,6 @@ symlinks mid-call, hostile arguments, FIFOs, huge files, and the workspace lock 
 
 from __future__ import annotations
 
-import errno
 import os
 import subprocess
 import sys
@@ -16,37 +15,42 @@ from pathlib import Path
 
 import pytest
 
-from memtui.agent.dirfd_io import ChangedUnderneath, replace_at
-from memtui.agent.sandbox import DIR_FLAGS
 from memtui.agent.tools import ToolBox
 from memtui.core.workspace import Workspace
-from memtui.edit.safe_write import digest, folder_lock
+from memtui.edit.safe_write import folder_lock
 
 SECRET = "inside OUTSIDE-SECRET\n"  # "inside" so an escaped edit_file would succeed
 
 FLIPPER = textwrap.dedent("""
-    import os, sys, time
+    import ctypes, os, sys, time
     mem, outside, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
-    x, sub, real = f"{mem}/x.md", f"{mem}/sub", f"{mem}/sub-real"
+    x, x_alt = f"{mem}/x.md", f"{mem}/.x-alt"  # a regular file and a link leading out
+    sub, sub_alt = f"{mem}/sub", f"{mem}/.sub-alt"  # a folder and a link leading out
+    os.symlink(f"{outside}/secret.md", x_alt)
+    os.symlink(f"{outside}/dir", sub_alt)
+    libc = ctypes.CDLL(None, use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+
+    def swap(a, b):  # atomic exchange of two names (Linux); else a short window of neither
+        if renameat2 is not None:
+            if renameat2(-100, a.encode(), -100, b.encode(), 2) == 0:
+                return
+        os.rename(a, a + ".t")
+        os.rename(b, a)
+        os.rename(a + ".t", b)
+
     end = time.monotonic() + seconds
     flips = 0
     while time.monotonic() < end:
-        try:  # the file: a symlink leading outside, then a regular file again
-            os.symlink(f"{outside}/secret.md", f"{mem}/.l")
-            os.rename(f"{mem}/.l", x)
-            with open(f"{mem}/.f", "w") as fh:
-                fh.write("inside\\n")
-            os.rename(f"{mem}/.f", x)
-        except OSError:
-            pass
-        try:  # the folder: moved aside and replaced by a symlink leading outside, then back
-            os.rename(sub, real)
-            os.symlink(f"{outside}/dir", sub)
-            os.unlink(sub)
-            os.rename(real, sub)
-        except OSError:
-            pass
-        flips += 1
+        for a, b in ((x, x_alt), (sub, sub_alt)):
+            try:
+                swap(a, b)
+                flips += 1
+            except OSError:
+                pass
+        if flips % 64 == 0 and not os.path.islink(x) and not os.path.islink(x_alt):
+            os.symlink(f"{outside}/secret.md", x_alt + ".l")  # a write replaced the link
+            os.replace(x_alt + ".l", x_alt)
     print(flips)
 """)
 
@@ -81,7 +85,7 @@ def test_symlink_swap_race_never_escapes(ws: Workspace, tmp_path: Path) -> None:
     (ws.root / "memory" / "x.md").write_text("inside\n")
     before = outside_state(outside)
     box = ToolBox(ws)
-    seconds = 6.0
+    seconds = 8.0
     flipper = subprocess.Popen(
         [sys.executable, "-c", FLIPPER, str(ws.root / "memory"), str(outside), str(seconds)],
         stdout=subprocess.PIPE, text=True)
@@ -114,6 +118,60 @@ def test_symlink_swap_race_never_escapes(ws: Workspace, tmp_path: Path) -> None:
     assert total >= 100 and flips >= 10  # the race really ran
     refused = sum(n for k, n in outcomes.items() if k.endswith("refused"))
     assert refused > 0 and outcomes["read_file ok"] > 0  # both states were met
+
+
+@pytest.mark.parametrize("target", ["x.md", "sub"])
+@pytest.mark.parametrize(("name", "args"), CALLS, ids=[f"{c[0]} {c[1]['path']}" for c in CALLS])
+def test_swap_before_every_system_call(ws: Workspace, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch, target: str,
+                                       name: str, args: dict[str, str]) -> None:
+    """The worst scheduler: every system call that names ``target`` relative to a folder
+    first flips it between the real thing and a symlink leading outside."""
+    outside = tmp_path / "outside"
+    (outside / "dir").mkdir(parents=True)
+    (outside / "secret.md").write_text(SECRET)
+    (outside / "dir" / "x.md").write_text(SECRET)
+    mem = ws.root / "memory"
+    (mem / "sub").mkdir()
+    (mem / "sub" / "x.md").write_text("inside\n")
+    (mem / "x.md").write_text("inside\n")
+    before = outside_state(outside)
+    link_to = outside / ("secret.md" if target == "x.md" else "dir")
+    real = {f: getattr(os, f) for f in ("open", "stat", "lstat", "unlink", "rename", "mkdir",
+                                         "readlink", "link")}
+    flips = 0
+
+    def flip() -> None:
+        nonlocal flips
+        flips += 1
+        spot, aside = str(mem / target), str(mem / ".aside")
+        if os.path.islink(spot):
+            real["unlink"](spot)
+            if os.path.lexists(aside):
+                real["rename"](aside, spot)
+        else:
+            if os.path.lexists(spot):
+                real["rename"](spot, aside)
+            os.symlink(link_to, spot)
+
+    def wrap(fn_name: str) -> object:
+        def call(*a: object, **kw: object) -> object:
+            if kw.get("dir_fd") is not None and a and a[0] == target:
+                flip()
+            return real[fn_name](*a, **kw)
+        return call
+
+    box = ToolBox(ws)
+    box.audit()
+    for fn_name in real:
+        monkeypatch.setattr(os, fn_name, wrap(fn_name))
+    results = [box.call(name, args).result for _ in range(4)]
+    monkeypatch.undo()
+    if target in args["path"].split("/"):
+        assert flips > 0
+    assert not any("OUTSIDE-SECRET" in r for r in results), results
+    assert outside_state(outside) == before
+    assert sorted(p.name for p in outside.rglob("*")) == ["dir", "secret.md", "x.md"]
 
 
 # -- arguments that used to raise ----------------------------------------------------------
@@ -194,8 +252,8 @@ def test_fifo_is_never_opened(ws: Workspace) -> None:
     worker.start()
     worker.join(60)
     assert not worker.is_alive(), "a tool blocked on a FIFO"
-    assert results[:3] == ["error: pipe.md: is not a regular file (a FIFO, socket or device); "
-                           "it is never opened"] * 3
+    assert results[:3] == ["error: memory/pipe.md is not a regular file (a FIFO, socket or "
+                           "device); memtui does not open it"] * 3
     assert results[3] == "yes: memory/pipe.md exists but is not a regular file (it is never " \
                          "opened)"
 
@@ -215,7 +273,8 @@ def test_read_file_reads_a_bounded_head(ws: Workspace) -> None:
     assert peak < 32 * 2**20
     edit = ToolBox(ws).call("edit_file", {"path": "memory/big.md", "old_string": "a",
                                           "new_string": "b"})
-    assert edit.result == "error: memory/big.md is larger than 1024 KiB; too large to edit"
+    assert edit.result == ("error: memory/big.md is larger than 1 MiB (536,870,912 bytes); "
+                           "memtui does not edit files that large")
 
 
 def test_writes_wait_for_the_workspace_lock(ws: Workspace) -> None:
@@ -236,18 +295,21 @@ def test_writes_wait_for_the_workspace_lock(ws: Workspace) -> None:
     assert done.is_set() and (ws.root / "memory" / "locked.md").read_text() == "x\n"
 
 
-def test_replace_refuses_a_file_changed_underneath(tmp_path: Path) -> None:
-    path = tmp_path / "m.md"
-    path.write_bytes(b"old\n")
-    expected = digest(b"old\n")
-    path.write_bytes(b"outside edit\n")
-    fd = os.open(tmp_path, DIR_FLAGS)
-    try:
-        with pytest.raises(ChangedUnderneath) as err:
-            replace_at(fd, "m.md", b"new\n", expected)
-        assert err.value.errno == errno.EAGAIN
-        replace_at(fd, "m.md", b"new\n", digest(b"outside edit\n"))
-    finally:
-        os.close(fd)
-    assert path.read_bytes() == b"new\n"
-    assert [p.name for p in tmp_path.iterdir()] == ["m.md"]  # no temporary file left
+def test_edit_refuses_a_file_changed_underneath(ws: Workspace,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """An outside edit between the tool's read and its write is never overwritten."""
+    import memtui.agent.tools as tools
+
+    real_write = tools.write_file
+
+    def outside_edit_first(root: Path, rel: str, *a: object, **kw: object) -> None:
+        (root / rel).write_text("outside edit\n")
+        real_write(root, rel, *a, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tools, "write_file", outside_edit_first)
+    out = ToolBox(ws).call("edit_file", {"path": "memory/notes.md", "old_string": "Tracking",
+                                         "new_string": "Watching"})
+    assert out.ok is False
+    assert out.result == ("error: memory/notes.md changed on disk since memtui read it; "
+                          "nothing was written (reload and try again)")
+    assert (ws.root / "memory" / "notes.md").read_text() == "outside edit\n"

@@ -231,7 +231,7 @@ def test_window_share_per_profile(tmp_path: Path) -> None:
     assert claude.share == claude.tokens["cl100k"] / CLAUDE_WINDOW
     item = run_audit(ws, profile="item").block
     assert (item.window, item.window_name, item.tokenizer) == (
-        DEFAULT_NUM_CTX, "Qwen default", "qwen")
+        DEFAULT_NUM_CTX, "Qwen", "qwen")
     mine = run_audit(ws, profile="item", num_ctx=8192).block
     assert (mine.window, mine.window_name) == (8192, "--num-ctx")
 

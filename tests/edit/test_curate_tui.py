@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -236,11 +238,17 @@ async def test_redact_shows_the_diff_before_writing(ws: Path) -> None:
         screen = app.screen
         assert isinstance(screen, curate.ConfirmScreen)
         assert '+The db password = "[REDACTED]" for staging.' in screen.diff
+        assert '-The db password = "Tr…yz" for staging.' in screen.diff  # masked
         assert "Tr0ub4dor" in read(ws, "memory/creds.md")
         await pilot.click("#confirm")
         await _finish(pilot, app)
     assert app.outcome is True
     assert "Tr0ub4dor" not in read(ws, "memory/creds.md")
+    assert "not kept in the journal: undo cannot bring it back" in app.notices[-1][0]
+    for p in (ws / ".memtui/journal").iterdir():
+        assert b"Tr0ub4dor" not in p.read_bytes()
+        for f in json.loads(p.read_bytes())["files"]:
+            assert b"Tr0ub4dor" not in base64.b64decode(f["before"])
 
 
 async def test_rename_asks_for_the_new_name(ws: Path) -> None:

@@ -130,7 +130,8 @@ def test_redact_replaces_credentials_in_place(ws: Path) -> None:
     cs = do(ws, memory_ops.redact, "creds")
     assert read(ws, "memory/creds.md").endswith(
         'The db password = "[REDACTED]" for staging.\nNothing secret on this line.\n')
-    assert cs.summary == "memory/creds.md: replaced 1 credential with [REDACTED]"
+    assert cs.summary == ("memory/creds.md: replaced 1 credential with [REDACTED] (not kept "
+                          "in the journal: undo cannot bring it back)")
     assert not memory_ops.redact(snapshot(ws), "creds")
 
 

@@ -8,6 +8,7 @@ from memtui.core.audit import Auditor
 from memtui.core.workspace import open_workspace
 from memtui.tui.app import prepare_rows
 from memtui.tui.audit_table import Row, RowCache
+from memtui.tui.index_view import IndexView
 from memtui.tui.palette import Palette
 
 
@@ -38,20 +39,23 @@ def test_a_re_audit_rebuilds_only_the_rows_of_what_changed(workspace: Path) -> N
     assert all(a is b for a, b in zip(first["orphans"], again["orphans"], strict=True))
 
 
+TARGETS = [c.key for c in IndexView.COLUMNS].index("targets")
+
+
 def test_a_link_state_change_rebuilds_the_index_row_that_shows_it(workspace: Path) -> None:
     auditor = Auditor(open_workspace(str(workspace)))
     palette = Palette()
     caches: dict[str, RowCache] = {}
     first = {r.key: r for r in prepare_rows(auditor.run(), palette, caches)["index"]}
     gone = next(r for r in first.values() if "memory/gone.md" in r.about)
-    assert "✗" in gone.cells[3].plain  # type: ignore[union-attr]
+    assert "✗" in gone.cells[TARGETS].plain  # type: ignore[union-attr]
 
     (workspace / "memory" / "gone.md").write_text(
         "---\nname: gone\ndescription: back\nmetadata:\n  type: project\n---\nBack.\n",
         encoding="utf-8")
     again = {r.key: r for r in prepare_rows(auditor.run(None), palette, caches)["index"]}
     assert again[gone.key] is not gone
-    assert "✗" not in again[gone.key].cells[3].plain  # type: ignore[union-attr]
+    assert "✗" not in again[gone.key].cells[TARGETS].plain  # type: ignore[union-attr]
     unchanged = [k for k in first if k != gone.key and again[k] is first[k]]
     assert unchanged  # the other lines kept their rows
 

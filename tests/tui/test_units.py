@@ -12,10 +12,10 @@ from memtui.core.audit import Auditor
 from memtui.core.workspace import open_workspace
 from memtui.tui.change_notice import describe_change
 from memtui.tui.config import load_config, save_config
-from memtui.tui.health_header import bar
+from memtui.tui.health_header import bar, fit_line
 from memtui.tui.preview import window
 from memtui.tui.themes import load_themes, theme_from_toml, theme_names
-from memtui.tui.wiki_markdown import rewrite_wikilinks
+from memtui.tui.wiki_markdown import mark_broken, rewrite_wikilinks
 
 
 def test_wikilinks_become_state_links_outside_code() -> None:
@@ -24,6 +24,32 @@ def test_wikilinks_become_state_links_outside_code() -> None:
     out = rewrite_wikilinks(text, {"a": "exact", "b": "fuzzy"})
     assert out == ("See [a](wikilink:exact:a), [the b](wikilink:fuzzy:b) and "
                    "[c#part](wikilink:dangling:c); `[[not]]` stays.\n```\n[[fenced]]\n```\n")
+
+
+def test_broken_links_are_marked_outside_code() -> None:
+    text = ("See [old](old.md) and [fine](fine.md).\n```\n[old](old.md)\n```\n"
+            "Out: [spec](../../spec.md)")
+    out = mark_broken(text, "memory/a.md", {"memory/old.md", "../../spec.md"})
+    assert out.split("\n") == [
+        "See [✗ old](wikilink:broken:old.md) and [fine](fine.md).", "```", "[old](old.md)",
+        "```", "Out: [✗ spec](wikilink:broken:..%2F..%2Fspec.md)"]
+    assert mark_broken(text, "memory/a.md", set()) == text
+
+
+def test_header_lines_give_up_whole_units_never_half_a_parenthesis() -> None:
+    from rich.text import Text
+
+    units = [(Text("40 memories"), None),
+             (Text("index 28 entries (27 hot, 1 packed)"), Text("index 28 entries")),
+             (Text("8 orphans (5 unreachable)"), None)]
+    sep = Text(" · ")
+    full = "40 memories · index 28 entries (27 hot, 1 packed) · 8 orphans (5 unreachable)"
+    assert fit_line(units, None, sep).plain == full
+    assert fit_line(units, len(full), sep).plain == full
+    assert fit_line(units, 60, sep).plain == \
+        "40 memories · index 28 entries · 8 orphans (5 unreachable)"
+    assert fit_line(units, 40, sep).plain == "40 memories · index 28 entries …"
+    assert fit_line(units, 8, sep).plain == "40 memo…"
 
 
 def test_preview_window_cuts_long_bodies_and_follows_a_jump() -> None:

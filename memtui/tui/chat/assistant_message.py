@@ -7,6 +7,10 @@ from textual.containers import Vertical
 from textual.widgets import Collapsible, Markdown, Static
 from textual.widgets.markdown import MarkdownStream
 
+#: Characters of one reply's words (and of its thinking) drawn; a reply that goes on past
+#: this (a server that never stops) is cut on screen, and its end shown in a note.
+SHOW_LIMIT = 100_000
+
 
 class AssistantMessage(Vertical):
     DEFAULT_CSS = """
@@ -15,6 +19,9 @@ class AssistantMessage(Vertical):
     AssistantMessage.-thinking > Collapsible { display: block; }
     AssistantMessage > Markdown { margin: 0; padding: 0 1; }
     AssistantMessage .thinking-text { color: $text-muted; }
+    AssistantMessage.-cut > Markdown { border-left: thick $error; }
+    AssistantMessage > .cut-mark { display: none; color: $warning; padding: 0 1; }
+    AssistantMessage.-cut > .cut-mark { display: block; }
     """
 
     def __init__(self, content: str = "", thinking: str = "") -> None:
@@ -28,23 +35,45 @@ class AssistantMessage(Vertical):
         with Collapsible(title="thinking", collapsed=True):
             yield Static(self.thinking, classes="thinking-text", markup=False)
         yield Markdown(self._initial)
+        yield Static("✂ reply cut: the model stopped at the length limit "
+                     "(finish_reason: length)", classes="cut-mark")
 
     def on_mount(self) -> None:
         if self.thinking:
             self.add_class("-thinking")
 
     def add_thinking(self, text: str) -> None:
+        shown = len(self.thinking)
         self.thinking += text
         self.add_class("-thinking")
-        self.query_one(".thinking-text", Static).update(self.thinking)
+        if shown <= SHOW_LIMIT:
+            self.query_one(".thinking-text", Static).update(_cut(self.thinking))
 
     async def add_content(self, text: str) -> None:
+        shown = len(self.content)
         self.content += text
+        if shown > SHOW_LIMIT:
+            return
         if self._stream is None:
             self._stream = Markdown.get_stream(self.query_one(Markdown))
-        await self._stream.write(text)
+        await self._stream.write(_cut(self.content)[shown:])
+
+    @property
+    def cut(self) -> bool:
+        return self.has_class("-cut")
+
+    def mark_cut(self) -> None:
+        """The reply stopped because it ran out of room, not because it was done."""
+        self.add_class("-cut")
 
     async def finish(self) -> None:
         if self._stream is not None:
             await self._stream.stop()
             self._stream = None
+
+
+def _cut(text: str) -> str:
+    if len(text) <= SHOW_LIMIT:
+        return text
+    return text[:SHOW_LIMIT] + (f"\n\n[… not shown: the reply goes on past {SHOW_LIMIT:,} "
+                                "characters]")

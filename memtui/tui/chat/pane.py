@@ -15,11 +15,12 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
 from memtui.agent.session import (
@@ -40,23 +41,28 @@ from memtui.tui.chat.budget_bar import BudgetBar
 from memtui.tui.chat.model_picker import ModelPicker
 from memtui.tui.chat.reply_stats import ReplyStats
 from memtui.tui.chat.status_line import StatusLine
-from memtui.tui.chat.tool_card import ToolCard
+from memtui.tui.chat.tool_card import NOT_INDEXED, ToolCard
 from memtui.tui.chat.user_message import UserMessage
 
 
 class ChatPane(Vertical):
-    """Chat with the agent of ``workspace`` through Ollama, as ``settings`` say."""
+    """Chat with the agent of ``workspace`` through Ollama or an OpenAI-compatible server,
+    as ``settings`` say."""
 
     DEFAULT_CSS = """
     ChatPane { height: 1fr; }
     ChatPane > #chat-log { height: 1fr; padding: 0 1; }
     ChatPane > Input { margin: 0 0; }
+    ChatPane .cut-note { padding: 0 1; color: $text-muted; }
+    ChatPane .turn-summary { padding: 0 1; margin: 1 0 0 0; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel reply"),
         Binding("n", "new_chat", "New chat"),
         Binding("ctrl+n", "new_chat", "New chat", show=False),
+        Binding("up", "recall(-1)", "Earlier message", show=False),
+        Binding("down", "recall(1)", "Later message", show=False),
     ]
 
     busy: reactive[bool] = reactive(False, bindings=True)  # a reply is coming
@@ -78,7 +84,9 @@ class ChatPane(Vertical):
         self.turns = 0  # turns finished (sent, failed or cancelled)
         self.loaded: int | None = None  # window loaded by Ollama, from /api/ps
         self._pump: asyncio.Task[None] | None = None
+        self._held: list[SessionEvent | None] = []  # an event read ahead by _next_event
         self._budget_timer: Timer | None = None
+        self._recalled: int | None = None  # which earlier message Up put in the input
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="chat-status")
@@ -108,6 +116,10 @@ class ChatPane(Vertical):
         await self._show_history()
         if self.session.load_problem:
             self.query_one(Banner).show(self.session.load_problem, "warning")
+        else:  # until Ollama answers (a model may take seconds to load)
+            self.query_one(Banner).show(
+                f"loading: asking Ollama at {self.settings.host} about "
+                f"{self.settings.model or 'its models'} …", "info")
         self.run_worker(self._start(), group="chat-prepare", exclusive=True)
 
     async def on_unmount(self) -> None:
@@ -128,9 +140,12 @@ class ChatPane(Vertical):
             return
         if not self.is_attached:
             return
+        self.query_one(Banner).clear()
         if not names:
-            self.query_one(Banner).show("Ollama has no models: run `ollama pull qwen3:14b` "
-                                        "(or another model with tools)", "error")
+            self.query_one(Banner).show(
+                "the server lists no models at /v1/models" if self.settings.api == "openai"
+                else "Ollama has no models: run `ollama pull qwen3:14b` (or another model "
+                "with tools)", "error")
             return
         self.query_one(ModelPicker).offer(names)
         self.query_one(Banner).show("no --model given: choose one above", "info")
@@ -202,14 +217,19 @@ class ChatPane(Vertical):
 
     def _refresh_budget(self) -> None:
         if not self.busy:
-            self.run_worker(self._update_budget(), group="chat-budget", exclusive=True)
+            self.run_worker(self._update_budget, group="chat-budget", exclusive=True)
 
     async def _update_budget(self, text: str | None = None) -> None:
         if text is None:
             text = self.query_one("#chat-input", Input).value
         budget = await self.session.budget(text)
         with contextlib.suppress(NoMatches):  # the pane may be closing meanwhile
-            self.query_one(BudgetBar).show(budget, self.loaded)
+            self.query_one(BudgetBar).show(budget, self.loaded, self._fixed_window)
+
+    @property
+    def _fixed_window(self) -> bool:
+        facts = self.session.facts
+        return facts is not None and facts.window.source == "server"
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -247,21 +267,32 @@ class ChatPane(Vertical):
         await log.mount(user)
         queue: asyncio.Queue[SessionEvent | None] = asyncio.Queue()
         self._pump = asyncio.create_task(self._pump_events(text, queue))
+        self._recalled = None
         current: AssistantMessage | None = None
+        streaming: AssistantMessage | None = None  # a reply still coming in
+        effects: list[str] = []
         try:
-            while (event := await queue.get()) is not None:
+            while (event := await self._next_event(queue)) is not None:
                 if isinstance(event, RequestStarted):
-                    self.query_one(BudgetBar).show(event.budget, self.loaded)
+                    self.query_one(BudgetBar).show(event.budget, self.loaded,
+                                                   self._fixed_window)
                     current = None
                 elif isinstance(event, ThinkingDelta | ContentDelta):
                     if current is None:
-                        current = AssistantMessage()
+                        current = streaming = AssistantMessage()
                         await log.mount(current)
                     if isinstance(event, ThinkingDelta):
                         current.add_thinking(event.text)
                     else:
                         await current.add_content(event.text)
                 elif isinstance(event, ReplyDone):
+                    streaming = None
+                    if event.stats.done_reason == "length":
+                        if current is None:
+                            current = AssistantMessage()
+                            await log.mount(current)
+                        current.mark_cut()
+                        banner.show(self._cut_line(event), "warning")
                     if current is not None:
                         await current.finish()
                     self.query_one(ReplyStats).show(event.stats, event.budget.total)
@@ -272,17 +303,20 @@ class ChatPane(Vertical):
                     o = event.outcome
                     await log.mount(ToolCard(o.name, o.arguments, o.result, o.effect_text,
                                              o.ok, o.wrong_mechanism))
+                    effects += o.effect
                     if o.written:
                         self.post_message(self.MemoryChanged(o.written))
                 elif isinstance(event, TurnDone) and event.stopped == "max_steps":
                     banner.show(f"stopped after {event.steps} model requests without a final "
                                 "answer (step limit)", "warning")
                 elif isinstance(event, TurnFailed):
+                    await self._cut(streaming, f"✗ {event.message}")
                     banner.show(event.message, "error")
                     if event.unsent is not None:
                         await user.remove()
                         self._restore_input(event.unsent)
                 elif isinstance(event, TurnCancelled):
+                    await self._cut(streaming, "reply cancelled")
                     banner.show("reply cancelled", "info")
                     if event.unsent is not None:
                         await user.remove()
@@ -293,12 +327,53 @@ class ChatPane(Vertical):
             self.busy = False
             self._pump = None
             self.turns += 1
+            with contextlib.suppress(NoMatches):
+                summary = turn_summary(effects)
+                if summary is not None:
+                    await log.mount(summary)
         facts = self.session.facts
         if facts is not None:
             loaded = await self._loaded()
             with contextlib.suppress(NoMatches):
                 self.query_one(StatusLine).show(self.settings.model, facts, loaded)
         self._refresh_budget()
+
+    async def _cut(self, reply: AssistantMessage | None, why: str) -> None:
+        """A reply that stopped mid-stream: mark where it was cut and say why under it,
+        where the operator is reading (the banner at the top says it too)."""
+        if reply is None:
+            return
+        await reply.finish()
+        reply.add_class("-cut")
+        await self.query_one("#chat-log", VerticalScroll).mount(
+            Static(Content.assemble(("⋯ cut off here: ", "bold $error"), why),
+                   classes="cut-note"), after=reply)
+
+    async def _next_event(self, queue: asyncio.Queue[SessionEvent | None]) -> SessionEvent | None:
+        """The next event; text deltas waiting in a row come merged into one, so a reply
+        that streams faster than the pane draws never builds a backlog."""
+        if self._held:
+            event = self._held.pop()
+        else:
+            event = await queue.get()
+        if not isinstance(event, ThinkingDelta | ContentDelta):
+            return event
+        kind, parts = type(event), [event.text]
+        while not queue.empty():
+            nxt = queue.get_nowait()
+            if type(nxt) is not kind:
+                self._held.append(nxt)
+                break
+            parts.append(nxt.text)  # type: ignore[union-attr]
+        return kind("".join(parts))
+
+    def _cut_line(self, event: ReplyDone) -> str:
+        window = event.budget.window
+        room = f"the window ({window:,} tokens) filled up" if window else "it hit its limit"
+        fix = ("restart the server with a larger -c" if self._fixed_window
+               else "raise --num-ctx")
+        return (f"Reply cut: the model stopped mid-reply because {room} (finish_reason "
+                f"length); what it wrote is kept. Fix: {fix}, or start a new chat (ctrl+n)")
 
     def _restore_input(self, text: str) -> None:
         box = self.query_one("#chat-input", Input)
@@ -309,20 +384,79 @@ class ChatPane(Vertical):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Esc cancels only while a reply is coming; otherwise it is not ours (hidden from
-        the footer, and the key goes on to the app)."""
-        return self.busy if action == "cancel" else True
+        the footer, and the key goes on to the app). Up/Down recall messages only in the
+        input."""
+        if action == "cancel":
+            return self.busy
+        if action == "recall":
+            focused = self.app.focused
+            return focused is not None and focused.id == "chat-input"
+        return True
+
+    def action_recall(self, step: int) -> None:
+        """Up: the message sent before the one shown (Down: after), like a shell."""
+        sent = [str(m.get("content") or "") for m in self.session.history
+                if m.get("role") == "user"]
+        if not sent:
+            return
+        at = len(sent) if self._recalled is None else self._recalled
+        at = max(0, min(at + step, len(sent)))
+        self._recalled = at
+        box = self.query_one("#chat-input", Input)
+        box.value = sent[at] if at < len(sent) else ""
+        box.cursor_position = len(box.value)
 
     def action_cancel(self) -> None:
         if self._pump is not None and not self._pump.done():
             self._pump.cancel()
 
     async def action_new_chat(self) -> None:
+        """Ask first: the conversation is gone once cleared (memory files stay)."""
         if self.busy:
             self.query_one(Banner).show("a reply is still coming: press Esc first", "info")
             return
+        if not self.session.history:
+            await self._new_chat()
+            return
+        from memtui.tui.curate import ConfirmScreen
+
+        n = len([m for m in self.session.history if m.get("role") == "user"])
+        ask = ConfirmScreen("Start a new chat?",
+                            [f"This clears the conversation ({n} message"
+                             f"{'' if n == 1 else 's'} sent) from the pane and from "
+                             f"{self.session.history_path.name}.",
+                             "Memory files are kept."], confirm="New chat", danger=True)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(self._new_chat(), group="chat-new", exclusive=True)
+
+        self.app.push_screen(ask, answered)
+
+    async def _new_chat(self) -> None:
         self.session.new_chat()
+        self._recalled = None
         await self.query_one("#chat-log", VerticalScroll).remove_children()
         self.query_one(ReplyStats).clear()
         self.query_one(Banner).show("new chat: history cleared (memory files are kept)",
                                     "info")
         self._refresh_budget()
+
+
+def turn_summary(effects: list[str]) -> Static | None:
+    """One line after a turn that touched memory: how many files it wrote, and how many
+    memories it left that no index line reaches ("1 new orphan"), in the warning colour."""
+    if not effects:
+        return None
+    left = [e[len("created "):].rsplit(" — ", 1)[0] for e in effects
+            if e.startswith("created ") and e.endswith(NOT_INDEXED)]
+    orphans = [p for p in left if not any(f"{p} now linked from the index" in e
+                                          for e in effects)]
+    parts: list[str | tuple[str, str]] = [(f"turn: {len(effects)} change"
+                                           f"{'' if len(effects) == 1 else 's'} to memory",
+                                           "dim")]
+    if orphans:
+        word = "orphan" if len(orphans) == 1 else "orphans"
+        parts += [" · ", (f"{len(orphans)} new {word} ({', '.join(orphans)}: not in the "
+                          "index, never seen)", "bold $warning")]
+    return Static(Content.assemble(*parts), classes="turn-summary")

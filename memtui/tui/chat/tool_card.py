@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rich.text import Text
+from textual.content import Content
 from textual.widgets import Static
 
 ARG_CHARS = 80
 RESULT_CHARS = 160
+NO_EFFECT = "no effect on memory"
+#: How the agent's tools say a file was written that nothing in the index reaches.
+NOT_INDEXED = "not in the index yet"
 
 
 def _short(text: str, limit: int) -> str:
@@ -17,11 +20,19 @@ def _short(text: str, limit: int) -> str:
     return one if len(one) <= limit else one[:limit - 1] + "…"
 
 
+def effect_style(phrase: str, wrong_mechanism: bool = False) -> str:
+    """The colour of one effect phrase: a write that leaves an orphan, or the wrong
+    mechanism, in the warning colour; another write in the success colour."""
+    if wrong_mechanism or NOT_INDEXED in phrase:
+        return "bold $warning"
+    return "dim" if phrase == NO_EFFECT else "bold $success"
+
+
 class ToolCard(Static):
     DEFAULT_CSS = """
     ToolCard { margin: 0 0 0 2; padding: 0 1; border-left: thick $accent; height: auto; }
     ToolCard.-failed { border-left: thick $error; }
-    ToolCard.-wrong { border-left: thick $warning; }
+    ToolCard.-wrong, ToolCard.-orphan { border-left: thick $warning; }
     """
 
     def __init__(self, name: str, arguments: dict[str, Any], result: str, effect: str,
@@ -32,15 +43,20 @@ class ToolCard(Static):
         self.effect = effect
         args = ", ".join(f"{k}={_short(json.dumps(v, ensure_ascii=False), ARG_CHARS)}"
                          for k, v in arguments.items())
-        text = Text()
-        text.append(f"⚙ {name}", style="bold")
-        text.append(f"({args})\n", style="dim")
-        text.append("→ " + _short(result, RESULT_CHARS) + "\n")
-        style = "bold yellow" if wrong_mechanism else ("bold green" if effect !=
-                                                       "no effect on memory" else "dim")
-        text.append("memory: " + effect, style=style)
-        super().__init__(text)
+        # The name on its own line, then the arguments: a long argument wraps under
+        # them instead of leaving the ⚙ alone on a line.
+        parts: list[str | tuple[str, str]] = [(f"⚙ {name}", "bold")]
+        if args:
+            parts.append((f"\n({args})", "dim"))
+        parts.append("\n→ " + _short(result, RESULT_CHARS))
+        phrases = effect.split("; ") if effect != NO_EFFECT else [NO_EFFECT]
+        for i, phrase in enumerate(phrases):
+            parts.append(("\nmemory: " if i == 0 else "; ", "dim" if i else ""))
+            parts.append((phrase, effect_style(phrase, wrong_mechanism)))
+        super().__init__(Content.assemble(*parts))
         if not ok:
             self.add_class("-failed")
         if wrong_mechanism:
             self.add_class("-wrong")
+        elif NOT_INDEXED in effect:
+            self.add_class("-orphan")

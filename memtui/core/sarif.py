@@ -1,0 +1,91 @@
+"""The audit as SARIF 2.1.0 (``memtui audit --format sarif``), for GitHub code scanning and
+other SARIF viewers: one run, one rule per finding kind, one result per finding.
+
+Locations are relative URIs against ``%SRCROOT%``: the current folder when the workspace
+lies inside it (CI runs from the repository root, so code scanning finds the files), else
+the workspace root; ``originalUriBaseIds`` says which, as a ``file://`` URI.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from memtui import __version__
+from memtui.core.audit import AuditResult
+from memtui.core.findings import KIND_HELP, KIND_TITLES, KINDS, WORKSPACE
+
+SARIF_VERSION = "2.1.0"
+SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
+                "sarif-schema-2.1.0.json")
+BASE_ID = "%SRCROOT%"
+LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+RELATED = 50  # files listed with a finding about the workspace as a whole
+
+
+def rule_name(kind: str) -> str:
+    """``broken_link`` → ``BrokenLink``."""
+    return "".join(part.capitalize() for part in kind.split("_"))
+
+
+def uri(path: str) -> str:
+    """A relative path as a URI reference: the file system's bytes, percent-encoded (a name
+    that is not UTF-8 keeps its exact bytes: ``%FF``)."""
+    return quote(os.fsencode(path), safe="/")
+
+
+def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
+    """The SARIF log of ``result``; paths relative to ``cwd`` (default: the current folder)
+    when the workspace lies inside it."""
+    root = result.workspace.root
+    base = Path.cwd() if cwd is None else cwd
+    try:
+        prefix = root.relative_to(base.resolve()).as_posix()
+    except (ValueError, OSError):
+        base, prefix = root, "."
+    prefix = "" if prefix == "." else prefix + "/"
+    kinds = [*KINDS, *sorted({f.kind for f in result.findings} - set(KINDS))]
+    index = {kind: i for i, kind in enumerate(kinds)}
+    rules = [{
+        "id": kind,
+        "name": rule_name(kind),
+        "shortDescription": {"text": KIND_TITLES.get(kind, kind)},
+        "fullDescription": {"text": KIND_HELP.get(kind, KIND_TITLES.get(kind, kind))},
+        "help": {"text": KIND_HELP.get(kind, KIND_TITLES.get(kind, kind))},
+        "defaultConfiguration": {"level": LEVELS[KINDS.get(kind, "warning")]},
+    } for kind in kinds]
+    def location(path: str, line: int | None = None) -> dict[str, Any]:
+        physical: dict[str, Any] = {
+            "artifactLocation": {"uri": uri(prefix + path) or "./", "uriBaseId": BASE_ID}}
+        if line and line > 0:
+            physical["region"] = {"startLine": line}
+        return {"physicalLocation": physical}
+
+    results = []
+    for f in result.findings:
+        entry: dict[str, Any] = {
+            "ruleId": f.kind,
+            "ruleIndex": index[f.kind],
+            "level": LEVELS[f.severity],
+            "message": {"text": f.message},
+        }
+        if f.path == WORKSPACE and f.files:
+            # About the workspace as a whole: shown at the first file it gathers.
+            entry["locations"] = [location(f.files[0])]
+            if len(f.files) > 1:
+                entry["relatedLocations"] = [location(p) for p in f.files[1:RELATED]]
+        else:
+            entry["locations"] = [location("" if f.path == WORKSPACE else f.path, f.line)]
+        results.append(entry)
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": SARIF_VERSION,
+        "runs": [{
+            "tool": {"driver": {"name": "memtui", "version": __version__,
+                                "semanticVersion": __version__, "rules": rules}},
+            "originalUriBaseIds": {BASE_ID: {"uri": base.resolve().as_uri().rstrip("/") + "/"}},
+            "results": results,
+        }],
+    }

@@ -1,0 +1,71 @@
+"""``memtui eval`` with hostile inputs: special files in the workspace copied for each run,
+and option values that are not usable (issue 9)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import stat
+from pathlib import Path
+
+import pytest
+
+from memtui.agent.eval import copy_workspace
+from memtui.core.workspace import Workspace
+
+from .fake_ollama import FakeOllama, chatter
+from .test_eval import memtui
+
+
+def add_special_files(root: Path) -> list[str]:
+    """A FIFO, a socket and (when allowed) a device that never ends, under memory/."""
+    made = ["memory/pipe.md", "memory/sock.md"]
+    os.mkfifo(root / "memory" / "pipe.md")
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(root / "memory" / "sock.md"))
+    sock.close()
+    try:
+        os.mknod(root / "memory" / "zero.md", stat.S_IFCHR | 0o600, os.makedev(1, 5))
+        made.append("memory/zero.md")
+    except (PermissionError, OSError):
+        pass
+    return made
+
+
+def test_copy_skips_fifos_sockets_and_devices(ws: Workspace, tmp_path: Path) -> None:
+    add_special_files(ws.root)
+    os.symlink("notes.md", ws.root / "memory" / "alias.md")
+    copy = copy_workspace(ws, tmp_path / "copy")
+    names = sorted(p.name for p in (copy.root / "memory").iterdir())
+    assert names == ["alias.md", "notes.md"]
+    assert (copy.root / "memory" / "alias.md").is_symlink()
+    assert (copy.root / "memory" / "notes.md").read_bytes() == \
+        (ws.root / "memory" / "notes.md").read_bytes()
+
+
+def test_eval_with_special_files_does_not_block(ws: Workspace, fake: FakeOllama) -> None:
+    add_special_files(ws.root)
+    fake.add(chatter())
+    proc = memtui("eval", str(ws.root), "-m", "hi", "-n", "1", "--model", "chatter",
+                  "--host", fake.url)
+    assert (proc.returncode, proc.stderr) == (0, "run 1/1: no_tool_call\n")
+
+
+@pytest.mark.parametrize("value", ["nan", "-1", "0", "inf", "-inf"])
+def test_eval_timeout_must_be_a_positive_number(ws: Workspace, value: str) -> None:
+    proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", f"--timeout={value}")
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(
+        "memtui eval: error: --timeout must be a positive number of seconds")
+    assert proc.stderr.count("\n") == 1
+
+
+def test_eval_name_too_long_is_one_line(ws: Workspace) -> None:
+    long = ws.root / ("x" * 300)
+    proc = memtui("eval", str(long), "-m", "hi", "--model", "m")
+    assert proc.returncode == 2
+    assert proc.stderr == f"memtui eval: error: {long}: cannot be read (File name too long)\n"
+    proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--system-prompt",
+                  str(long))
+    assert (proc.returncode, proc.stderr) == (
+        2, f"memtui eval: error: --system-prompt {long}: File name too long\n")

@@ -1,0 +1,42 @@
+"""The streamed JSON report is byte for byte the plain one; dropping texts changes nothing."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from memtui.core.report import to_json, write_json
+from tests.core.helpers import make_ws, memory, run_audit
+
+
+def _workspace(tmp_path: Path) -> Path:
+    files = {f"memory/m{i:02d}.md": memory(f"m{i % 7}", f"[[m{i + 1}]] [[nowhere-{i}]]\n")
+             for i in range(23)}
+    files["MEMORY.md"] = "".join(f"- [M {i}](memory/m{i:02d}.md) — 記憶 {i}\n"
+                                 for i in range(0, 23, 2)) + "- [Gone](memory/gone.md)\n"
+    files["memory/odd.md"] = "no frontmatter, 記憶 \u2028 \"quoted\" \\ back\n"
+    return make_ws(tmp_path / "w", files, days_ago=200)
+
+
+def test_streamed_report_equals_the_plain_one(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path)
+    for options in ({}, {"file_tokens": False, "tokenizers": ("qwen",)}):
+        result = run_audit(ws, **options)
+        plain = json.dumps(to_json(result), ensure_ascii=False)
+        assert len(result.findings) > 20
+        for chunk in (1, 2, 5, 2000):
+            out = io.StringIO()
+            write_json(result, out.write, chunk=chunk)
+            assert out.getvalue() == plain, (options, chunk)
+
+
+def test_a_report_without_texts_is_the_same_report(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path)
+    kept = run_audit(ws)
+    dropped = run_audit(ws, keep_texts=False)
+    assert all(s.memory.text == "" for s in dropped.scans.values())
+    assert all(s.memory.text for s in kept.scans.values())
+    assert to_json(dropped) == to_json(kept)
+    lines = {f.path: f.line for f in dropped.findings if f.kind == "duplicate_name"}
+    assert lines and set(lines.values()) == {2}
