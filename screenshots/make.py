@@ -3,8 +3,9 @@ by Textual's Pilot, saved as SVG into this folder.
 
     python screenshots/make.py            # from the repository root
 
-Rerunnable: the demo copy is stamped with fixed ages, the theme is fixed, and the user's
-config and token cache are left alone (both are pointed at a temporary folder).
+Rerunnable: the demo copy is stamped with fixed ages, the theme is fixed, the header shows
+its folder as ~/demo/workspace, and the user's config and token cache are left alone (both
+are pointed at a temporary folder).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 WIDE = (160, 50)
+COMMON = (120, 40)  # the width most terminals open at
 NARROW = (80, 24)
 
 
@@ -104,6 +106,19 @@ async def wide(workspace: Path, out: Path) -> list[str]:
         await select(pilot, app, "#files-view", "memory/etch-chamber-b-drift.md")
         save("theme-paper")
     return saved
+
+
+async def common(workspace: Path, out: Path) -> list[str]:
+    """The Files view at 120×40: state columns first, the preview beside it."""
+    from memtui.tui.app import open_app
+
+    app = open_app(workspace, watch=False, theme="memtui-night")
+    async with app.run_test(size=COMMON) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
+        await show(pilot, app, "2")
+        await select(pilot, app, "#files-view", "memory/etch-chamber-b-drift.md")
+        app.save_screenshot("files-120x40.svg", path=str(out))
+    return ["files-120x40.svg"]
 
 
 async def narrow(workspace: Path, out: Path) -> list[str]:
@@ -210,10 +225,12 @@ def main() -> int:
     scratch = Path(tempfile.mkdtemp(prefix="memtui-shots-"))
     os.environ["MEMTUI_CONFIG_DIR"] = str(scratch / "config")
     os.environ["MEMTUI_NO_CACHE"] = "1"
+    os.environ["HOME"] = str(scratch)  # the header shows the copy as ~/demo, every run
     from memtui.demo import demo_copy
 
     workspace = demo_copy(scratch / "demo")
     saved = asyncio.run(wide(workspace, HERE))
+    saved += asyncio.run(common(workspace, HERE))
     saved += asyncio.run(narrow(workspace, HERE))
     saved += asyncio.run(trend_and_fleet(workspace, scratch, HERE))
     saved += browser(HERE)

@@ -27,7 +27,7 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--hide-scrollbars", "--mute-audio")
 
 #: Installed before any page script: every websocket message the page receives is kept
-#: (text as is, binary as latin-1 text) in ``window.__received``.
+#: (text as is, binary decoded as UTF-8) in ``window.__received``.
 RECORD_WEBSOCKETS = """
 window.__received = [];
 const Real = window.WebSocket;
@@ -37,7 +37,7 @@ window.WebSocket = function (...args) {
     let d = e.data;
     if (d instanceof Blob) { d = new Uint8Array(await d.arrayBuffer()); }
     if (d instanceof ArrayBuffer) { d = new Uint8Array(d); }
-    if (d instanceof Uint8Array) { d = Array.from(d, (b) => String.fromCharCode(b)).join(''); }
+    if (d instanceof Uint8Array) { d = new TextDecoder().decode(d); }
     window.__received.push(String(d));
   });
   return ws;

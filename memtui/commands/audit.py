@@ -107,7 +107,17 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
     """Audit ``path``, print the report (text or JSON) and return the exit status."""
     # A one-shot command builds many objects and frees few before it exits: the collector
     # would walk them all again and again (a third of a warm audit's time at 10,000 files).
+    # Turned back on after, for callers that go on (tests calling main()).
+    collecting = gc.isenabled()
     gc.disable()
+    try:
+        return _audit_and_report(path, ns)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     try:
         ws = open_workspace(path)
     except WorkspaceError as exc:

@@ -67,6 +67,13 @@ def report(prog: str, exc: Exception) -> int:
     return fail(prog, exc, 1 if isinstance(exc, Refused) else 2)
 
 
+def tolerant_stdout() -> None:
+    """Let stdout print paths that are not valid UTF-8 (escaped) instead of failing."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if callable(reconfigure):
+        reconfigure(errors="backslashreplace")
+
+
 def os_error(exc: OSError) -> str:
     """``exc`` in one line: what the system said, and about which path."""
     where = f": {os.fsdecode(exc.filename)}" if exc.filename else ""
