@@ -195,16 +195,17 @@ async def test_recall_wants_an_answer(llama: FakeOpenAI, answer: str, reason: st
 
 
 def test_suite_usage_errors(tmp_path: Path) -> None:
+    e = "memtui eval: error: "
     cases = [
-        (["--suite", "nope"], "memtui: --suite nope: no built-in suite of that name (seed) "
+        (["--suite", "nope"], f"{e}--suite nope: no built-in suite of that name (seed) "
                               "and no such folder\n"),
-        (["--suite", "seed", str(tmp_path)], "memtui: --suite runs its own workspaces and "
+        (["--suite", "seed", str(tmp_path)], f"{e}--suite runs its own workspaces and "
                                              "messages: drop PATH and --message\n"),
-        ([str(tmp_path)], "memtui: give PATH and --message, or --suite NAME\n"),
-        (["--suite", str(tmp_path)], f"memtui: {tmp_path}: no scenario folders (each needs a "
+        ([str(tmp_path)], f"{e}give PATH and --message, or --suite NAME\n"),
+        (["--suite", str(tmp_path)], f"{e}{tmp_path}: no scenario folders (each needs a "
                                      "scenario.toml)\n"),
         (["--suite", "seed", "--out", str(tmp_path / "no" / "x.json")],
-         f"memtui: --out {tmp_path / 'no' / 'x.json'}: no such folder {tmp_path / 'no'}\n"),
+         f"{e}--out {tmp_path / 'no' / 'x.json'}: no such folder {tmp_path / 'no'}\n"),
     ]
     for args, err in cases:
         proc = memtui("eval", *args, "--model", "m")
