@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from memtui.commands.parser import wide_console
+from memtui.commands.parser import fail, wide_console
 from memtui.core.safe_output import json_text, printable
 from memtui.core.trend import TrendError, trend
 from memtui.core.wording import sparkline
@@ -32,8 +32,7 @@ def run(ns: argparse.Namespace) -> int:
     try:
         points = trend(ns.path, options_from(ns))
     except (WorkspaceError, TrendError) as exc:
-        sys.stderr.write(f"memtui trend: {printable(str(exc))}\n")
-        return 2
+        return fail("memtui trend", exc)
     if ns.json:
         from memtui.commands.audit import utf8_stream
 

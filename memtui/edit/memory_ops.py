@@ -111,7 +111,9 @@ def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
     changed, _ = rewrite_links(plan, sources, None, exact)
     summary = (f"rewrote {plural(count, 'fuzzy wikilink')} to the exact spelling in "
                f"{plural(len(changed), 'file')}" if changed else "no fuzzy wikilinks")
-    return plan.changeset("fix-wikilinks", {"memory": memory}, summary)
+    cs = plan.changeset("fix-wikilinks", {"memory": memory}, summary)
+    cs.keep_age = True
+    return cs
 
 
 def template_body(type_: str) -> str:
@@ -211,6 +213,7 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
                "in the journal: undo cannot bring it back)" if count
                else f"no credentials found in {rel}")
     cs = plan.changeset("redact", {"memory": rel}, summary)
+    cs.keep_age = True
     # Longest first, so a secret that holds another is replaced whole.
     cs.secrets = sorted(set(secrets), key=len, reverse=True)
     return cs

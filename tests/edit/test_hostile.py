@@ -81,7 +81,7 @@ def test_undo_refuses_before_bytes_that_do_not_match_their_sha256(
     tamper(ws, file0_before=base64.b64encode(b"planted by someone else\n").decode())
     code, out, err = run(capsys, "undo", ws)
     assert (code, out) == (1, "")
-    assert err == ("memtui undo: journal record #1 (add-to-index): the bytes kept for "
+    assert err == ("memtui undo: error: journal record #1 (add-to-index): the bytes kept for "
                    "MEMORY.md do not match their sha256 (the record was altered); nothing "
                    "was undone\n")
     assert tree(ws) == after
