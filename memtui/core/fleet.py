@@ -114,6 +114,9 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
     except (WorkspaceError, OSError) as exc:
         row = {key: None for key in ROW_KEYS}
         row.update(path=path, exit=2, error=str(exc).splitlines()[0] if str(exc) else repr(exc))
+    except Exception as exc:  # a bug met in one workspace must not end the fleet's report
+        row = {key: None for key in ROW_KEYS}
+        row.update(path=path, exit=2, error=f"memtui failed on this workspace: {exc!r}"[:300])
     row["path"] = path
     return row
 

@@ -84,3 +84,21 @@ def test_empty_fleet_exits_zero(tmp_path: Path) -> None:
     assert find_workspaces(tmp_path) == []
     assert list(audit_fleet([])) == []
     assert fleet_exit([]) == 0
+
+
+def test_an_unexpected_failure_in_one_workspace_is_its_row_not_the_fleets_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "MEMORY.md").write_text("- x\n", encoding="utf-8")
+    real_run = Auditor.run
+
+    def run(self: Auditor, *args: object, **kwargs: object) -> object:
+        if self.ws.root.name == "a":
+            raise RecursionError("maximum recursion depth exceeded\nsecond line")
+        return real_run(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Auditor, "run", run)
+    rows = {Path(r["path"]).name: r for r in audit_fleet(find_workspaces(tmp_path), jobs=1)}
+    assert rows["a"]["exit"] == 2 and "RecursionError" in rows["a"]["error"]
+    assert rows["b"]["exit"] == 0 and rows["b"]["error"] is None
