@@ -81,7 +81,9 @@ def test_an_appending_writer_never_loses_a_line(tmp_path: Path) -> None:
     assert lost == []
     final = (ws / "memory/a.md").read_text()
     assert final.count("memtui ") == counts["clean"]  # every accepted write is there too
-    assert written > runs  # the writer really raced the loop
+    # the writer really raced the loop: some of memtui's writes met an outside edit (how many
+    # depends on how the scheduler shares a busy machine, so not a ratio)
+    assert written > 0 and runs - counts["clean"] > 0
 
 
 def test_an_edit_landing_between_the_check_and_the_rename_is_put_back(
