@@ -20,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "history": ("memtui.commands.history", "list the operations done on a workspace"),
     "undo": ("memtui.commands.undo", "revert the last operation on a workspace"),
     "eval": ("memtui.commands.eval", "run the agent N times and classify each run"),
+    "trend": ("memtui.commands.trend", "a workspace's health at each git commit that touched it"),
+    "serve": ("memtui.commands.serve", "serve the app in a web browser (for demos)"),
 }
 
 

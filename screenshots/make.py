@@ -132,6 +132,95 @@ async def narrow(workspace: Path, out: Path) -> list[str]:
     return ["narrow-80x24.svg"]
 
 
+def grown_history(workspace: Path, repo: Path) -> Path:
+    """A git repository in which ``workspace`` (a demo copy) grows over eight commits, its
+    index lagging behind: orphans climb as they do in a real long-lived item."""
+    import re
+    import shutil
+    import subprocess
+
+    def git(*args: str, date: str = "") -> None:
+        subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
+                       env={**os.environ, "GIT_AUTHOR_NAME": "agent", "GIT_COMMITTER_NAME":
+                            "agent", "GIT_AUTHOR_EMAIL": "agent@example.invalid",
+                            "GIT_COMMITTER_EMAIL": "agent@example.invalid",
+                            "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date})
+
+    ws = repo / "items" / "line-3-etch"
+    (ws / "memory").mkdir(parents=True)
+    git("init", "-q")
+    files = sorted(p.relative_to(workspace).as_posix()
+                   for p in (workspace / "memory").rglob("*.md"))
+    index = (workspace / "MEMORY.md").read_text(encoding="utf-8").splitlines(keepends=True)
+    for step in range(1, 9):
+        upto = files[:round(len(files) * step / 8)]
+        for rel in upto:
+            (ws / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(workspace / rel, ws / rel)
+        indexed = set(upto[:round(len(upto) * (1.0 - step / 16))])
+        lines = [ln for ln in index
+                 if not re.findall(r"\((memory/[^)]*)\)", ln)
+                 or all(t in indexed for t in re.findall(r"\((memory/[^)]*)\)", ln))]
+        (ws / "MEMORY.md").write_text("".join(lines), encoding="utf-8")
+        git("add", "-A")
+        git("commit", "-q", "-m", f"agent: memory after session {step}",
+            date=f"2026-{1 + step:02d}-{10 + step:02d}T12:00:00")
+    return ws
+
+
+async def trend_and_fleet(workspace: Path, scratch: Path, out: Path) -> list[str]:
+    import shutil
+
+    from textual.widgets import DataTable
+
+    from memtui.tui.app import open_app
+    from memtui.tui.fleet_app import FleetApp
+
+    grown = grown_history(workspace, scratch / "fleet")
+    app = open_app(grown, watch=False, theme="memtui-night")
+    async with app.run_test(size=WIDE) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
+        await pilot.press("p")  # the plot takes the preview's room
+        await pilot.press("8")
+        view = app.query_one("#trend-view")
+        await wait_for(pilot, lambda: len(view.points) == 8)
+        view.query_one(DataTable).move_cursor(row=5)
+        await settle(pilot)
+        app.save_screenshot("trend.svg", path=str(out))
+    for name, drop in (("photo-bay", 6), ("cmp-polish", 0), ("metrology", 12)):
+        copy = scratch / "fleet" / "items" / name
+        shutil.copytree(workspace, copy)
+        for victim in sorted((copy / "memory").glob("*.md"))[:drop]:
+            victim.unlink()
+    claude = scratch / "fleet" / ".claude" / "projects" / "-home-op-yield" / "memory"
+    shutil.copytree(workspace / "memory", claude)
+    flat_index = (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    (claude / "MEMORY.md").write_text(flat_index.replace("](memory/", "]("), encoding="utf-8")
+    fleet = FleetApp(scratch / "fleet", watch=False, theme="memtui-night")
+    async with fleet.run_test(size=(WIDE[0], 16)) as pilot:
+        await wait_for(pilot, lambda: len(fleet.state.rows) == 5 and fleet.state.sparks,
+                       timeout=120)
+        await pilot.press("s")
+        await settle(pilot)
+        fleet.save_screenshot("fleet.svg", path=str(out))
+    return ["trend.svg", "fleet.svg"]
+
+
+def browser(out: Path) -> list[str]:
+    """The app served to a headless Chromium (skipped without one): the browser test
+    keeps its picture when asked to."""
+    import shutil
+    import subprocess
+
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        print("screenshots: no chromium, browser.png left as it was", file=sys.stderr)
+        return []
+    env = {**os.environ, "MEMTUI_BROWSER_SCREENSHOT": str(out / "browser.png")}
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_serve.py", "-k",
+                    "browser"], cwd=HERE.parent, env=env, check=True)
+    return ["browser.png"]
+
+
 def main() -> int:
     scratch = Path(tempfile.mkdtemp(prefix="memtui-shots-"))
     os.environ["MEMTUI_CONFIG_DIR"] = str(scratch / "config")
@@ -143,6 +232,8 @@ def main() -> int:
     saved = asyncio.run(wide(workspace, HERE))
     saved += asyncio.run(common(workspace, HERE))
     saved += asyncio.run(narrow(workspace, HERE))
+    saved += asyncio.run(trend_and_fleet(workspace, scratch, HERE))
+    saved += browser(HERE)
     for name in saved:
         print(f"screenshots/{name}")
     return 0

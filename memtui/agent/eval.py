@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memtui.agent.ollama import NoToolSupport, OllamaClient
+from memtui.agent.backend import ChatClient, make_client
+from memtui.agent.ollama import NoToolSupport
 from memtui.agent.session import ChatSession, ModelFacts, TurnRecord
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditResult
@@ -162,13 +163,13 @@ def _copy_regular(src: str, dst: str) -> None:
 
 
 async def prepare(settings: AgentSettings, ws: Workspace,
-                  client: OllamaClient) -> ModelFacts:
+                  client: ChatClient) -> ModelFacts:
     """Ask the server about the model once (raises OllamaError)."""
     return await ChatSession(ws, settings, client=client, persist=False).prepare()
 
 
 async def run_once(source: Workspace, message: str, settings: AgentSettings,
-                   client: OllamaClient, facts: ModelFacts, counter: TokenCounter,
+                   client: ChatClient, facts: ModelFacts, counter: TokenCounter,
                    today: dt.date) -> RunResult:
     with tempfile.TemporaryDirectory(prefix="memtui-eval-") as tmp:
         ws = copy_workspace(source, Path(tmp))
@@ -189,7 +190,7 @@ async def run_eval(ws: Workspace, message: str, n: int, settings: AgentSettings,
     """N fresh runs; raises OllamaError when the model cannot be reached at all."""
     day = today or dt.date.today()
     counter = default_counter()
-    client = OllamaClient(settings.resolved_host(), settings.timeout)
+    client = make_client(settings)
     try:
         facts = await prepare(settings, ws, client)
         if facts.tools_note:

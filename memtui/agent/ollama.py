@@ -284,6 +284,12 @@ class OllamaClient:
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
+    def request_body(self, model: str, messages: list[dict[str, Any]],
+                     tools: list[dict[str, Any]] | None, options: dict[str, Any] | None,
+                     think: bool | None = None) -> dict[str, Any]:
+        """The body ``chat`` sends (for the transcript)."""
+        return chat_body(model, messages, tools, options, True, think)
+
     # -- plain requests --------------------------------------------------------------------
 
     async def _request(self, method: str, path: str, model: str | None = None,

@@ -7,23 +7,34 @@ import argparse
 import math
 from pathlib import Path
 
-from memtui.agent.settings import AgentSettings, host_problem
+from memtui.agent.settings import (
+    APIS,
+    DEFAULT_HOST,
+    DEFAULT_OPENAI_HOST,
+    AgentSettings,
+    host_problem,
+)
 
 
 def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = False,
                       num_ctx: bool = True) -> None:
     """The agent's options; ``num_ctx=False`` where the audit options already define
     ``--num-ctx`` (the app: one window for the audit and the chat)."""
-    group = parser.add_argument_group("agent (Ollama)")
+    group = parser.add_argument_group("agent (Ollama, or an OpenAI-compatible server)")
+    group.add_argument("--api", choices=APIS, default="ollama",
+                       help="ollama: Ollama's /api/chat (default); openai: /v1/chat/completions "
+                       "of llama.cpp's llama-server, LM Studio or vLLM (the window is the "
+                       "server's -c, read from /props)")
     group.add_argument("--model", required=model_required,
-                       help="Ollama model, e.g. qwen3:14b" + ("" if model_required else
-                                                              " (default: pick from a list)"))
-    group.add_argument("--host", help="Ollama URL (default $OLLAMA_HOST, else "
-                       "http://127.0.0.1:11434)")
+                       help="model, e.g. qwen3:14b" + ("" if model_required else
+                                                       " (default: pick from a list)"))
+    group.add_argument("--host", help="server URL (default: with --api ollama $OLLAMA_HOST, "
+                       f"else {DEFAULT_HOST}; with --api openai {DEFAULT_OPENAI_HOST})")
     if num_ctx:
         group.add_argument("--num-ctx", type=int, metavar="N",
                            help="context window to request (default: the model's trained "
-                           "context from /api/show; never guessed)")
+                           "context from /api/show; never guessed; --api openai cannot set "
+                           "it: the server's -c applies)")
     group.add_argument("--system-prompt", type=Path, metavar="FILE",
                        help="replace the built-in system prompt (the memory rules) with FILE")
     group.add_argument("--tool-prose", action="store_true",
@@ -54,7 +65,7 @@ def agent_option_error(ns: argparse.Namespace) -> str | None:
                 return f"--system-prompt {ns.system_prompt}: no such file"
         except OSError as exc:  # e.g. a name over 255 bytes
             return f"--system-prompt {ns.system_prompt}: {exc.strerror or exc}"
-    return host_problem(AgentSettings(host=ns.host).resolved_host())
+    return host_problem(AgentSettings(host=ns.host, api=ns.api).resolved_host(), ns.api)
 
 
 def settings_from(ns: argparse.Namespace) -> AgentSettings:
@@ -62,4 +73,4 @@ def settings_from(ns: argparse.Namespace) -> AgentSettings:
                          system_prompt_file=ns.system_prompt, tool_prose=ns.tool_prose,
                          decoys=ns.decoys, timeout=ns.timeout,
                          think=None if ns.think is None else ns.think == "on",
-                         max_steps=ns.max_steps)
+                         max_steps=ns.max_steps, api=ns.api)

@@ -20,17 +20,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from memtui.agent.backend import ChatClient, cuts_silently, make_client, window_for
 from memtui.agent.ollama import (
     ChatStats,
     ContentDelta,
     Done,
     ModelInfo,
-    OllamaClient,
     OllamaError,
     ThinkingDelta,
     ToolCall,
     ToolCalls,
-    chat_body,
 )
 from memtui.agent.prompt import (
     Budget,
@@ -43,7 +42,7 @@ from memtui.agent.prompt import (
 from memtui.agent.settings import AgentSettings
 from memtui.agent.tools import ToolBox, ToolOutcome
 from memtui.agent.truncation import TruncationWarning, check_truncation
-from memtui.agent.window import Window, resolve_window
+from memtui.agent.window import Window
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.tokens import TokenCounter, default_counter
 from memtui.core.workspace import Workspace
@@ -151,12 +150,12 @@ class TurnRecord:
 
 class ChatSession:
     def __init__(self, ws: Workspace, settings: AgentSettings,
-                 client: OllamaClient | None = None, counter: TokenCounter | None = None,
+                 client: ChatClient | None = None, counter: TokenCounter | None = None,
                  persist: bool = True, max_steps: int | None = None,
                  today: dt.date | None = None) -> None:
         self.ws = ws
         self.settings = settings
-        self.client = client or OllamaClient(settings.resolved_host(), settings.timeout)
+        self.client = client or make_client(settings)
         self.counter = counter or default_counter()
         self.persist = persist
         self.max_steps = max_steps or settings.max_steps or DEFAULT_MAX_STEPS
@@ -197,7 +196,7 @@ class ChatSession:
             info = await self.client.show(self.model)
             version = None if info.context_length or self.settings.num_ctx \
                 else await self.client.version()
-            window = resolve_window(self.settings.num_ctx, info, version)
+            window = window_for(self.client, self.settings.num_ctx, info, version)
         except OllamaError:
             raise
         except Exception as exc:
@@ -326,7 +325,8 @@ class ChatSession:
                 messages, budget = await self.off_loop(self._request, step, text, tools,
                                                        window.num_ctx)
                 think = self.settings.think
-                body = chat_body(self.model, messages, tools, window.options(), think=think)
+                body = self.client.request_body(self.model, messages, tools, window.options(),
+                                                think=think)
                 self._log("request", step=step, body=body, estimate=budget.total)
                 yield RequestStarted(step, budget, body)
                 content, thinking, calls = "", "", []
@@ -350,7 +350,8 @@ class ChatSession:
                 assert stats is not None
                 self._append_assistant(content, thinking, calls)
                 trunc = check_truncation(stats.prompt_eval_count, budget.total, window.num_ctx,
-                                         self.facts.info.context_length if self.facts else None)
+                                         self.facts.info.context_length if self.facts else None
+                                         ) if cuts_silently(self.client) else None
                 self._log("response", step=step, content=content, thinking=thinking,
                           tool_calls=[c.as_message() for c in calls], stats=stats.as_dict(),
                           truncation=trunc.as_dict() if trunc else None)

@@ -8,6 +8,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
+DEFAULT_OPENAI_HOST = "http://127.0.0.1:8080"  # llama-server's default address
+APIS = ("ollama", "openai")
 
 
 @dataclass
@@ -21,21 +23,26 @@ class AgentSettings:
     timeout: float = 300.0
     think: bool | None = None  # Ollama's `think` flag; None: not sent (the server decides)
     max_steps: int = 12  # model requests per user turn before the agent is stopped
+    api: str = "ollama"  # "ollama": /api/chat; "openai": /v1/chat/completions (SPEC §6)
 
     def resolved_host(self) -> str:
-        host = self.host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
+        if self.api == "openai":
+            host = self.host or DEFAULT_OPENAI_HOST
+        else:
+            host = self.host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
         if "://" not in host:
             host = "http://" + host
         return host.rstrip("/")
 
 
-def host_problem(host: str) -> str | None:
-    """One line saying why ``host`` (as resolved) cannot be an Ollama URL, or None."""
+def host_problem(host: str, api: str = "ollama") -> str | None:
+    """One line saying why ``host`` (as resolved) cannot be the server's URL, or None."""
+    what = "Ollama host" if api == "ollama" else "server URL"
     try:
         url = urlsplit(host)
         url.port  # noqa: B018 -- raises ValueError when the port is not 0-65535
     except ValueError as exc:
-        return f"Ollama host {host!r} is not a usable URL ({exc})"
+        return f"{what} {host!r} is not a usable URL ({exc})"
     if url.scheme not in ("http", "https") or not url.hostname:
-        return f"Ollama host {host!r} is not a usable URL (give http://HOST:PORT)"
+        return f"{what} {host!r} is not a usable URL (give http://HOST:PORT)"
     return None

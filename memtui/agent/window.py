@@ -69,3 +69,20 @@ def server_default_note(version: str | None, modelfile_num_ctx: int | None = Non
                        "server applies. Pass --num-ctx to choose")
     return head + (f"its default is likely {default_window(version)}, unless "
                    "OLLAMA_CONTEXT_LENGTH is set. Pass --num-ctx to choose")
+
+
+#: Said wherever an OpenAI-compatible server's window is shown (SPEC §6).
+FIXED_WINDOW_NOTE = "num_ctx cannot be set per request on this API: restart the server with -c N"
+
+
+def server_window(n_ctx: int | None, override: int | None = None) -> Window:
+    """The window of an OpenAI-compatible server: fixed at its start (``-c``), read from
+    ``/props``; ``--num-ctx`` cannot change it."""
+    ignored = (f"; --num-ctx {override:,} ignored" if override and override != n_ctx else "")
+    if n_ctx:
+        return Window(n_ctx, "server", n_ctx,
+                      f"window {n_ctx:,} (the server's -c, from /props); "
+                      f"{FIXED_WINDOW_NOTE}{ignored}")
+    return Window(None, "none", None,
+                  f"window unknown: the server reports no n_ctx at /props; "
+                  f"{FIXED_WINDOW_NOTE}{ignored}")

@@ -14,6 +14,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "(default: the current folder)")
     parser.add_argument("--demo", action="store_true",
                         help="open a temporary copy of the bundled demo workspace")
+    parser.add_argument("--fleet", metavar="ROOT",
+                        help="open the fleet screen: every workspace under ROOT, one row each")
     parser.add_argument("--theme", metavar="NAME",
                         help="colour theme (memtui-night, memtui-paper or any Textual theme); "
                         "remembered for next time")
@@ -36,6 +38,12 @@ def run(ns: argparse.Namespace) -> int:
     problem = agent_option_error(ns)
     if problem:
         return fail(problem)
+    if ns.fleet is not None:
+        if ns.demo or ns.path:
+            return fail("give --fleet ROOT alone, without a PATH or --demo")
+        from memtui.commands.fleet import run_fleet_app
+
+        return run_fleet_app(ns.fleet, ns)
     if ns.demo:
         from memtui.demo import demo_copy
 

@@ -90,6 +90,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--file-tokens", action="store_true",
                         help="also count every memory file's tokens (the slow part of a "
                         "first audit; later audits take them from the cache)")
+    parser.add_argument("--discover", action="store_true",
+                        help="PATH is a root: audit every workspace under it (a folder "
+                        "holding MEMORY.md, ~/.claude/projects/*/memory among them), one row "
+                        "each; exit status is the worst")
+    parser.add_argument("--jobs", type=positive_int, default=None,
+                        help="with --discover: worker processes (default: one per core)")
     parser.add_argument("--fail-on", choices=("error", "warning", "info", "never"),
                         default="error", help="exit 1 when a finding reaches this severity")
     add_audit_options(parser)
@@ -103,6 +109,13 @@ def run(ns: argparse.Namespace) -> int:
         sys.stderr.write(f"memtui audit: error: --json and --format {ns.format} disagree\n")
         return 2
     ns.format = "json" if ns.json else ns.format or "text"
+    if ns.discover:
+        if ns.demo:
+            sys.stderr.write("memtui audit: error: --discover needs a PATH, not --demo\n")
+            return 2
+        from memtui.commands.fleet import run_fleet
+
+        return run_fleet(ns.path, options_from(ns), ns)
     if not ns.demo:
         return audit_and_report(ns.path, ns)
     import tempfile

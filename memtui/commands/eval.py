@@ -1,4 +1,5 @@
-"""``memtui eval PATH --message TEXT -n N --model M``: N fresh agent runs, classified."""
+"""``memtui eval PATH --message TEXT -n N --model M``: N fresh agent runs, classified;
+``memtui eval --suite seed -n N --model M``: every scenario of a suite N times, judged."""
 
 from __future__ import annotations
 
@@ -6,30 +7,47 @@ import argparse
 import asyncio
 import json
 import sys
+from pathlib import Path
 
 from memtui.agent.eval import EvalReport, RunResult, run_eval
 from memtui.agent.ollama import ModelNotFound, NoToolSupport, NotRunning, OllamaError
 from memtui.agent.options import add_agent_options, agent_option_error, settings_from
+from memtui.agent.scenario import Scenario, ScenarioError, load_suite
+from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
 from memtui.commands.parser import fail
 from memtui.core.workspace import WorkspaceError, open_workspace
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", help="workspace folder, or its MEMORY.md (copied for each run)")
-    parser.add_argument("--message", "-m", required=True, help="the user message to send")
-    parser.add_argument("-n", type=int, default=6, help="number of runs (default 6)")
+    parser.add_argument("path", nargs="?",
+                        help="workspace folder, or its MEMORY.md (copied for each run); not "
+                        "with --suite")
+    parser.add_argument("--message", "-m", help="the user message to send (with PATH)")
+    parser.add_argument("--suite", metavar="NAME|FOLDER",
+                        help="run a suite of scenarios instead: 'seed' (the seed's six checks) "
+                        "or a folder of scenario folders (see the README)")
+    parser.add_argument("-n", type=int, default=6,
+                        help="number of runs (per scenario with --suite; default 6)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--out", type=Path, metavar="FILE",
+                        help="also write the report as JSON to FILE (with --suite)")
     add_agent_options(parser, model_required=True)
 
 
 def run(ns: argparse.Namespace) -> int:
     if ns.n < 1:
         return fail("-n must be at least 1")
-    if not ns.message.strip():
-        return fail("--message is empty")
     problem = agent_option_error(ns)
     if problem:
         return fail(problem)
+    if ns.suite is not None:
+        return run_suite_command(ns)
+    if ns.path is None or ns.message is None:
+        return fail("give PATH and --message, or --suite NAME")
+    if ns.out is not None:
+        return fail("--out goes with --suite (use --json for a single message)")
+    if not ns.message.strip():
+        return fail("--message is empty")
     try:
         ws = open_workspace(ns.path)
     except WorkspaceError as exc:
@@ -90,3 +108,61 @@ def print_table(report: EvalReport) -> None:
             console.print(f"run {i}: {r.error}", markup=False, highlight=False)
     console.print(f"pass rate: {report.passes}/{len(report.runs)} "
                   f"({report.pass_rate:.0%}) — memory_written and not fabricated")
+
+
+def run_suite_command(ns: argparse.Namespace) -> int:
+    if ns.path is not None or ns.message is not None:
+        return fail("--suite runs its own workspaces and messages: drop PATH and --message")
+    try:
+        scenarios = load_suite(ns.suite)
+    except ScenarioError as exc:
+        return fail(str(exc))
+    if ns.out is not None and not ns.out.parent.is_dir():
+        return fail(f"--out {ns.out}: no such folder {ns.out.parent}")
+
+    def progress(sc: Scenario, i: int, run: ScenarioRun) -> None:
+        sys.stderr.write(f"{sc.check} {i + 1}/{ns.n}: {run.verdict.label} "
+                         f"({run.result.outcome}; {run.verdict.reason})\n")
+
+    try:
+        report = asyncio.run(run_suite(scenarios, ns.n, settings_from(ns), ns.suite, progress))
+    except OllamaError as exc:
+        fail(str(exc))
+        return 2 if isinstance(exc, NotRunning | ModelNotFound | NoToolSupport) else 1
+    data = json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n"
+    if ns.out is not None:
+        try:
+            ns.out.write_text(data, encoding="utf-8")
+        except OSError as exc:
+            return fail(f"--out {ns.out}: {exc.strerror or exc}")
+    if ns.json:
+        sys.stdout.write(data)
+    else:
+        print_suite_table(report)
+    return 1 if any(r.result.error for c in report.checks for r in c.runs) else 0
+
+
+def print_suite_table(report: SuiteReport) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=160)
+    if report.facts is not None:
+        console.print(f"[b]{report.model}[/b] ({report.api}): {report.facts.window.note}",
+                      highlight=False)
+    table = Table(title=f"memtui eval --suite {report.suite} — {report.n} runs per check")
+    table.add_column("check", no_wrap=True)
+    table.add_column("pass rate", justify="right", no_wrap=True)
+    table.add_column("passed", justify="right")
+    table.add_column("failed", justify="right")
+    table.add_column("not judged", justify="right")
+    table.add_column("what the runs did")
+    for c in report.checks:
+        did = ", ".join(f"{k} ×{v}" for k, v in c.outcomes.most_common())
+        style = "green" if c.pass_rate == 1 else ("red" if c.pass_rate == 0 else "yellow")
+        table.add_row(c.scenario.check, f"[{style}]{c.count(True)}/{len(c.runs)} "
+                      f"({c.pass_rate:.0%})[/]", str(c.count(True)), str(c.count(False)),
+                      str(c.count(None)), did)
+    console.print(table)

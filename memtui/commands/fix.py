@@ -15,7 +15,7 @@ from memtui.core.safe_output import printable, utf8_safe
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
-from memtui.edit.errors import Refused, UsageError, report
+from memtui.edit.errors import Refused, UsageError, report, tolerant_stdout
 from memtui.edit.snapshot import Snapshot
 
 Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
@@ -107,6 +107,7 @@ def not_utf8(ns: argparse.Namespace) -> str | None:
 
 
 def run(ns: argparse.Namespace) -> int:
+    tolerant_stdout()
     try:
         problem = not_utf8(ns)
         if problem:
@@ -120,6 +121,8 @@ def run(ns: argparse.Namespace) -> int:
         if ns.dry_run:
             sys.stdout.write(printable(changeset.diff(), lines=True))
             print(printable(f"dry run, nothing written: {changeset.summary}"))
+            for note in changeset.notes:
+                print(printable(f"  {note}"))
             return 0
         record = apply(ws, changeset)
     except (WorkspaceError, UsageError, Refused) as exc:

@@ -13,7 +13,7 @@ from typing import Any
 from memtui.core.safe_output import json_text, printable
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
-from memtui.edit.errors import Refused, report
+from memtui.edit.errors import Refused, report, tolerant_stdout
 from memtui.edit.journal import Entry, Journal, Unreadable, public
 from memtui.edit.safe_write import folder_lock
 
@@ -36,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
+    tolerant_stdout()
     try:
         ws = open_workspace(ns.path)
         if ns.prune is not None:

@@ -6,7 +6,7 @@ import argparse
 
 from memtui.core.safe_output import printable
 from memtui.core.workspace import WorkspaceError, open_workspace
-from memtui.edit.errors import Refused, report
+from memtui.edit.errors import Refused, report, tolerant_stdout
 from memtui.edit.journal import undo
 
 
@@ -15,6 +15,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
+    tolerant_stdout()
     try:
         ws = open_workspace(ns.path)
         rec = undo(ws)

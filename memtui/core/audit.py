@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from memtui.core.age import DAY, git_times, parse_date
-from memtui.core.clean_texts import CHECKS_VERSION, CleanTexts
+from memtui.core.clean_texts import CleanTexts
 from memtui.core.findings import Finding, finding
 from memtui.core.gathered import (
     copy_finding,
@@ -179,7 +179,7 @@ class InjectedBlock:
     window: int
     files: list[str]
     cut: bool = False  # the profile's load limit cut the index
-    window_name: str = ""  # whose window it is ("Claude", "Qwen default", "--num-ctx")
+    window_name: str = ""  # whose window it is ("Claude", "Qwen", "--num-ctx")
     tokenizer: str = "qwen"  # the count the share is taken from
 
     @property
@@ -250,11 +250,15 @@ class Auditor:
     """Audits one workspace, again and again, re-reading only what changed."""
 
     def __init__(self, ws: Workspace, options: AuditOptions | None = None,
-                 counter: TokenCounter | None = None) -> None:
+                 counter: TokenCounter | None = None, clean: CleanTexts | None = None,
+                 autosave: bool = True) -> None:
+        """``counter``, ``clean``: caches to share with other auditors (a fleet's worker
+        keeps one of each); ``autosave``: whether a full ``run()`` writes them to disk."""
         self.ws = ws
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
-        self._clean: CleanTexts | None = None
+        self._clean: CleanTexts | None = clean
+        self.autosave = autosave
         self._scans: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
         self._paths: list[str] = []
         self._docs: list[str] = []
@@ -291,11 +295,19 @@ class Auditor:
         self._report_parts: dict[str, FileReport] = {}
         self._linked_from: tuple[LinkResults, int, set[str], dict[str, int]] | None = None
         self._progress: Progress = _silent
+        #: (git times, files whose mtime is a copy date, files in the older format).
+        self._shared: tuple[dict[str, float], set[str], list[str]] | None = None
 
     @property
     def tokenizers(self) -> tuple[str, ...]:
         """The tokenizers counted: those asked for, else the window's."""
         return self.options.tokenizers or (window_for(self.profile, self.options.num_ctx)[2],)
+
+    @property
+    def block_tokenizers(self) -> tuple[str, ...]:
+        """The tokenizers the block is counted in: those counted, and the window's."""
+        window = window_for(self.profile, self.options.num_ctx)[2]
+        return (*self.tokenizers, *((window,) if window not in self.tokenizers else ()))
 
     @property
     def profile(self) -> str:
@@ -329,7 +341,7 @@ class Auditor:
         finally:
             if collecting:
                 gc.enable()
-        if changed is None:
+        if changed is None and self.autosave:
             self.save_cache()
         result.elapsed = time.perf_counter() - started
         return result
@@ -351,10 +363,7 @@ class Auditor:
         """Digests of texts known to pass the credential and instruction checks; it shares
         the token counter's cache folder (none when the counter has no cache file)."""
         if self._clean is None:
-            cache_file = self.counter.cache_file
-            self._clean = CleanTexts(
-                cache_file.parent / f"clean-texts-v{CHECKS_VERSION}.marshal"
-                if cache_file is not None else None)
+            self._clean = CleanTexts.beside(self.counter.cache_file)
         return self._clean
 
     # -- discovery -------------------------------------------------------------------------
@@ -561,9 +570,12 @@ class Auditor:
         if self._git is None:
             self._git = {}
         git = self._git
-        copied = copy_group({rel: s.mtime for rel, s in scans.items()
-                             if s.dated is None and rel not in git})
-        copy_files = copied[1] if copied is not None else set()
+        if rebuilt or self._fresh or self._shared is None or self._shared[0] is not git:
+            copied = copy_group({rel: s.mtime for rel, s in scans.items()
+                                 if s.dated is None and rel not in git})
+            self._shared = (git, copied[1] if copied is not None else set(),
+                            [rel for rel, s in scans.items() if s.old_format])
+        copy_files, old_format = self._shared[1], self._shared[2]
         fingerprint = (opts.stale_days, opts.now, id(git), frozenset(copy_files),
                        id(past_limit))
         if rebuilt or fingerprint != self._state_fingerprint or \
@@ -604,7 +616,7 @@ class Auditor:
             head.append(copy_finding(copy_files))
         gathered = (stale_finding(((r.path, r.age_days, r.age_source)
                                    for r in reports.values()), opts.stale_days),
-                    old_format_finding([rel for rel, s in scans.items() if s.old_format]))
+                    old_format_finding(old_format))
         head.extend(f for f in gathered if f is not None)
 
         # Findings: the index's first, then each file's in path order (each file's own list
@@ -869,9 +881,7 @@ class Auditor:
                 files.append(rel)
         text = "\n\n".join(parts)
         window, name, tokenizer = window_for(self.profile, self.options.num_ctx)
-        # The share is taken in the window's tokenizer, asked for or not.
-        names = (*self.tokenizers, *((tokenizer,) if tokenizer not in self.tokenizers else ()))
-        tokens = self.counter.counts(text, names)
+        tokens = self.counter.counts(text, self.block_tokenizers)
         return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")), tokens,
                              window, files, cut, name, tokenizer)
 
@@ -892,7 +902,7 @@ def window_for(profile: str, num_ctx: int | None) -> tuple[int, str, str]:
         return num_ctx, "--num-ctx", tokenizer
     if profile == "claude-code":
         return CLAUDE_WINDOW, "Claude", tokenizer
-    return DEFAULT_NUM_CTX, "Qwen default", tokenizer
+    return DEFAULT_NUM_CTX, "Qwen", tokenizer
 
 
 def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, Finding]:

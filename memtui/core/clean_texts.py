@@ -26,6 +26,13 @@ class CleanTexts:
         self._digests: set[bytes] = load_cache(path, set) or set()
         self._dirty = False
 
+    @classmethod
+    def beside(cls, cache_file: Path | None) -> CleanTexts:
+        """The verdicts kept in the same folder as the token cache file ``cache_file``
+        (none when there is no such file)."""
+        return cls(cache_file.parent / f"clean-texts-v{CHECKS_VERSION}.marshal"
+                   if cache_file is not None else None)
+
     def __contains__(self, digest: bytes) -> bool:
         return digest in self._digests
 

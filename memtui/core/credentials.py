@@ -45,8 +45,10 @@ _NOT_VALUES = frozenset(_NOT_VALUE_WORDS.split())
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_.\-]*"
 #: ``NAME = value`` / ``NAME: value`` / ``"NAME": "value"`` / ``--name=value`` / ``--name value``.
+#: Tried only where a name starts (the look-behind), so a long run of name characters costs
+#: one pass, not one per position.
 _ASSIGN = re.compile(
-    r"(?P<flag>--?)?(?P<q>[\"']?)(?P<name>" + _IDENT + r")(?P=q)"
+    r"(?<![A-Za-z0-9_.\-])(?P<flag>--?)?(?P<q>[\"']?)(?P<name>" + _IDENT + r")(?P=q)"
     r"(?P<sep>\s*(?::=|=>|=|:|：)\s*|(?<=[A-Za-z0-9])\s+(?=\S))")
 #: A keyword in prose (not part of a longer identifier).
 _PROSE_KEY = re.compile(
@@ -70,6 +72,10 @@ _URL = re.compile(r"^[A-Za-z][\w+.-]*://")
 _SYMBOL = re.compile(r"[!@#$%^&*+=?~]")
 _PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _RANDOM_RUN = re.compile(r"[A-Za-z0-9]{10,}")
+_CODE = re.compile(r"^[-$]|[()\[\]{}<>\\]|::|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
+#: Keywords that name a password outright: a quoted plain word after them is one
+#: ("using the password `qwerty`"); after "secret", "token" or the verb "pass" it is not.
+_PASSWORD_WORD = re.compile(r"(?i)^(?:password|passwd|passphrase|passcode|pwd|密碼|密码|口令)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +139,17 @@ def _value_at(line: str, pos: int) -> tuple[int, int, str, bool] | None:
     if not m:
         return None
     start, end = m.start(), m.end()
+    if line[end:end + 1] == "(":
+        return None  # ``alice.computeSecret(key)``: a call, not a value
     while end > start and line[end - 1] in _TRAIL:
         end -= 1
     return (start, end, line[start:end], False) if end > start else None
+
+
+def _code_like(value: str) -> bool:
+    """A command-line option, a call, a type or an attribute path, not a credential:
+    ``--mode``, ``napi_instanceof()``, ``v8::External``, ``args[i]``, ``alice.secret``."""
+    return bool(_CODE.search(value))
 
 
 def _continues_as_prose(line: str, end: int) -> bool:
@@ -170,7 +184,8 @@ def find_credentials(line: str) -> list[Credential]:
         if got is None:
             continue
         start, end, value, quoted = got
-        if _rejected(value) or (flag and value.startswith("-")):
+        if _rejected(value) or (flag and value.startswith("-")) or \
+                (not quoted and _code_like(value)):
             continue
         strict = ":" in sep or "：" in sep
         if strict and not (quoted or _made_up(value)):
@@ -190,7 +205,8 @@ def find_credentials(line: str) -> list[Credential]:
             got = _value_at(line, sep.end())
             if got is not None:
                 start, end, value, quoted = got
-                if not _rejected(value) and (quoted or _made_up(value)):
+                if not _rejected(value) and not _code_like(value) and \
+                        (quoted or _made_up(value)):
                     add(start, end, value, "Credential in prose")
             continue
         # No separator: the value right after the keyword (one word between if quoted).
@@ -203,9 +219,9 @@ def find_credentials(line: str) -> list[Credential]:
                 continue
             start, end, value, quoted = got
             near = at == pos + len(line[pos:]) - len(line[pos:].lstrip())
-            if _rejected(value):
+            if _rejected(value) or _code_like(value):
                 continue
-            if (quoted and len(value) >= 6) or \
+            if (quoted and (_made_up(value) or bool(_PASSWORD_WORD.match(m.group(0))))) or \
                     (near and _made_up(value) and _random_looking(value)):
                 add(start, end, value, "Credential in prose")
                 break

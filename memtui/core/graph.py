@@ -93,9 +93,11 @@ class Resolver:
         """How a wikilink to ``path`` should be written: its file stem (a slug, and what
         the file is called), else its ``name`` when only that leads to it."""
         name, stem = self.keys.get(path, (None, path.rsplit("/", 1)[-1].removesuffix(".md")))
-        if self.by_stem.get(stem) == path or not name or self.by_name.get(name) != path:
-            return stem
-        return name
+        name_works = bool(name) and self.by_name.get(name or "") == path and \
+            not any(c in (name or "") for c in "|#[]\n")
+        if name_works and (self.by_stem.get(stem) != path or any(c in stem for c in "|#[]")):
+            return name or stem
+        return stem
 
 
 @dataclass

@@ -43,6 +43,13 @@ _WORDS = ("ignore", "disregard", "forget", "override", "system", "im_start", "im
           "你現在是", "你现在是", "從現在起你", "从现在起你", "新的指令")
 
 
+def excerpt(m: re.Match[str]) -> str:
+    """What a finding quotes of a match: the order itself (group ``o``), not the "Please" or
+    the punctuation before it."""
+    said = m.group("o") if "o" in m.re.groupindex and m.group("o") else m.group(0)
+    return said.strip()[:60]
+
+
 def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                       ) -> list[tuple[int, str, str]]:
     """(line, reason, excerpt) for each line that reads as an instruction to the model.
@@ -58,7 +65,6 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
         for pattern, reason in _PATTERNS:
             m = pattern.search(line)
             if m:
-                said = m.group("o") if "o" in pattern.groupindex and m.group("o") else m.group(0)
-                out.append((first_line + i, reason, said.strip()[:60]))
+                out.append((first_line + i, reason, excerpt(m)))
                 break
     return out

@@ -41,8 +41,12 @@ class SecretHit:
 
     @property
     def redacted(self) -> str:
-        v = self.value
-        return (v[:2] + "…" + v[-2:]) if len(v) > 8 else "…"
+        return mask(self.value)
+
+
+def mask(value: str) -> str:
+    """How a credential is shown: its first and last two characters at most."""
+    return (value[:2] + "…" + value[-2:]) if len(value) > 8 else "…"
 
 
 def mask_secrets(text: str, hits: list[SecretHit]) -> str:

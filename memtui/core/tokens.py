@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import binascii
 import hashlib
+import marshal
 import os
+import subprocess
+import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from memtui.core.cache_file import cache_dir, load_cache, save_cache
 
@@ -97,11 +100,94 @@ def bytes_digest(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
-class TokenCounter:
-    """Counts tokens for the tokenizers asked for, remembering results by text digest."""
+class CountingChild:
+    """A child process that counts tokens (``python -m memtui.core.tokens``), so that an
+    interactive program never holds its interpreter for the tenths of a second a vocabulary
+    takes to load, or for a large batch. Started on first use; it ends when its input
+    closes (``close``, or this process ending)."""
 
-    def __init__(self, cache_file: Path | None = None) -> None:
+    def __init__(self) -> None:
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+
+    def prepare(self, names: Sequence[str]) -> None:
+        """Start the child and load these vocabularies now, in the background (counting
+        waits for it), so that they are ready when the first count is asked for."""
+        def load() -> None:
+            for name in names:
+                try:
+                    self.count([], name)
+                except (OSError, EOFError, ValueError):
+                    return
+
+        threading.Thread(target=load, name="memtui-tokens", daemon=True).start()
+
+    def count(self, texts: list[str], name: str) -> list[int]:
+        with self._lock:
+            proc = self._proc
+            if proc is None or proc.poll() is not None:
+                root = str(Path(__file__).resolve().parents[2])  # memtui, installed or not
+                env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+                    filter(None, (root, os.environ.get("PYTHONPATH"))))}
+                proc = self._proc = subprocess.Popen(
+                    [sys.executable, "-m", "memtui.core.tokens"], stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+            assert proc.stdin is not None and proc.stdout is not None
+            _send(proc.stdin, (name, texts))
+            counts = _receive(proc.stdout)
+        if not isinstance(counts, list) or len(counts) != len(texts):
+            raise OSError("the counting child answered out of turn")
+        return counts
+
+    def close(self) -> None:
+        with self._lock:
+            proc, self._proc = self._proc, None
+        if proc is not None and proc.stdin is not None:
+            proc.stdin.close()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def _send(stream: IO[bytes], data: object) -> None:
+    payload = marshal.dumps(data)
+    stream.write(len(payload).to_bytes(8, "little") + payload)
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> Any:
+    """One message, or EOFError when the other side is gone."""
+    size = int.from_bytes(_read_exactly(stream, 8), "little")
+    return marshal.loads(_read_exactly(stream, size))
+
+
+def _read_exactly(stream: IO[bytes], n: int) -> bytes:
+    data = stream.read(n)
+    if len(data) != n:
+        raise EOFError("the other side of the pipe is gone")
+    return data
+
+
+def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
+    """The counting child: (tokenizer, texts) in, their counts out, until input ends."""
+    while True:
+        try:
+            name, texts = _receive(stdin)
+        except EOFError:
+            return
+        _send(stdout, TokenCounter._encode_many(list(texts), name))
+
+
+class TokenCounter:
+    """Counts tokens for the tokenizers asked for, remembering results by text digest.
+    ``child``: count in that child process (falling back to this one if it fails)."""
+
+    def __init__(self, cache_file: Path | None = None, child: CountingChild | None = None
+                 ) -> None:
         self.cache_file = cache_file
+        self.child = child
         self._memo: dict[bytes, tuple[int, ...]] = load_cache(cache_file, dict) or {}
         self._dirty = False
 
@@ -125,7 +211,7 @@ class TokenCounter:
                        if texts[i] and memo.get(k, unknown)[col] < 0]
             if not missing:
                 continue
-            counted = self._encode_many([texts[i] for i in missing], name)
+            counted = self._encode_elsewhere([texts[i] for i in missing], name)
             for i, n in zip(missing, counted, strict=True):
                 row = list(memo.get(keys[i], unknown))
                 row[col] = n
@@ -146,6 +232,14 @@ class TokenCounter:
             return None
         out = {n: row[TOKENIZERS.index(n)] for n in names}
         return out if min(out.values(), default=0) >= 0 else None
+
+    def _encode_elsewhere(self, texts: list[str], name: str) -> list[int]:
+        if self.child is not None:
+            try:
+                return self.child.count(texts, name)
+            except (OSError, EOFError, ValueError):
+                self.child = None  # counted here from now on
+        return self._encode_many(texts, name)
 
     @staticmethod
     def _encode_many(texts: list[str], name: str) -> list[int]:
@@ -173,7 +267,11 @@ class TokenCounter:
             self._dirty = False
 
 
-def default_counter() -> TokenCounter:
+def default_counter(child: CountingChild | None = None) -> TokenCounter:
     folder = cache_dir()
-    return TokenCounter(folder / _CACHE_NAME if folder else None)
+    return TokenCounter(folder / _CACHE_NAME if folder else None, child)
 
+
+
+if __name__ == "__main__":
+    serve(sys.stdin.buffer, sys.stdout.buffer)

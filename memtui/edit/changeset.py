@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.core.safe_open import Unsafe, folder
+from memtui.core.secrets import mask
 from memtui.core.workspace import Workspace
 from memtui.edit.errors import Refused
 from memtui.edit.rawtext import RawText
@@ -95,10 +96,6 @@ class Changeset:
 REDACTED = "[REDACTED]"
 
 
-def mask(secret: str) -> str:
-    """How a credential is shown: its first and last two characters at most."""
-    return (secret[:2] + "…" + secret[-2:]) if len(secret) > 8 else "…"
-
 
 def _lines(data: bytes | None) -> list[str]:
     if data is None:
@@ -162,8 +159,7 @@ class Plan:
                 changes.append(FileChange(rel, before, after, moved_from=moved_from.get(rel)))
         for rel in self.deleted:
             changes.append(FileChange(rel, self.before[rel], None, moved_to=self.moved.get(rel)))
-        notes = [f"links in {rel} were not looked at: {why}"
-                 for rel, why in self.snap.problems.items()] if self.scanned else []
+        notes = self.snap.unread() if self.scanned else []
         return Changeset(op, args, summary, changes, notes)
 
 

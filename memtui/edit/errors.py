@@ -19,3 +19,10 @@ def report(prog: str, exc: Exception) -> int:
     """Say ``prog: exc`` in one line on stderr; the exit status: 1 refused, else 2."""
     sys.stderr.write(f"{prog}: {printable(str(exc))}\n")
     return 1 if isinstance(exc, Refused) else 2
+
+
+def tolerant_stdout() -> None:
+    """Let stdout print paths that are not valid UTF-8 (escaped) instead of failing."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if callable(reconfigure):
+        reconfigure(errors="backslashreplace")

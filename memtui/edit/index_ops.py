@@ -142,6 +142,8 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
                         hook if hook is not None else (mf.description or "")))
     cs = add_entries(snap, entries, under)
     cs.args = args
+    if all_unreachable:
+        cs.notes += snap.unread()
     return cs
 
 

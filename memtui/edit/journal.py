@@ -44,9 +44,11 @@ from memtui.edit.safe_write import (
 
 SCHEMA = 1
 JOURNAL_DIR = f"{STATE_DIR}/journal"
-#: A journal file memtui reads at most: a record holds the before bytes of every file an
-#: operation touched (each at most the edit cap), base64-encoded.
-MAX_RECORD_BYTES = 256 * 1024 * 1024
+#: The largest journal file memtui writes or reads: a record holds the before bytes of
+#: every file an operation touched (each at most the edit cap), base64-encoded. A larger
+#: file in the journal folder is unreadable (never read whole); an operation whose record
+#: would be larger is refused.
+MAX_RECORD_BYTES = 64 * 1024 * 1024
 #: A journal file name: its number (ASCII digits only), ``.json``.
 _RECORD_NAME = re.compile(r"([0-9]+)\.json")
 
@@ -107,6 +109,8 @@ class Journal:
                 names = [n for n in os.listdir(fd) if _RECORD_NAME.fullmatch(n)]
         except FileNotFoundError:
             return []
+        except OSError as exc:  # permissions, a name too long: one line, never a traceback
+            raise Refused(f"cannot read {JOURNAL_DIR} ({exc.strerror or exc})") from None
         return sorted(names, key=lambda n: (_number(n), n))
 
     def _load(self, name: str) -> Entry:
@@ -168,6 +172,9 @@ class Journal:
         for _ in range(1000):
             rec["id"] = seq
             data = _dump(rec)
+            if len(data) > MAX_RECORD_BYTES:
+                raise Refused(f"this operation touches too much to journal ({len(data):,} "
+                              "bytes of undo data); nothing was written (do it in parts)")
             try:
                 write_file(self.ws.root, f"{JOURNAL_DIR}/{record_name(seq)}", data, ABSENT,
                            limit=MAX_RECORD_BYTES)

@@ -36,9 +36,21 @@ def check_new_name(name: str) -> str:
         name = name[:-3]
     if not name or name.startswith(".") or any(c in name for c in "/\\\x00\n\r"):
         raise UsageError(f"'{name}' cannot be a memory name (no slashes, no leading dot)")
+    if not is_utf8(name):
+        raise UsageError(f"{name!a} cannot be a memory name (not valid UTF-8)")
     if len(f"{name}.md".encode()) > 255:
         raise UsageError(f"'{name[:40]}…' is too long for a file name (255 bytes with .md)")
     return name
+
+
+def is_utf8(text: str) -> bool:
+    """Whether ``text`` encodes to UTF-8 (a command-line argument that was not valid UTF-8
+    holds lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def yaml_scalar(value: str) -> str:
@@ -128,6 +140,8 @@ def template(name: str, type_: str, description: str, body: str | None = None) -
 def new(snap: Snapshot, name: str, type_: str, description: str = "",
         index: bool = False, body: str | None = None) -> Changeset:
     name = check_new_name(name)
+    if not is_utf8(description) or (body is not None and not is_utf8(body)):
+        raise UsageError("the description is not valid UTF-8")
     if type_ not in KNOWN_TYPES:
         raise UsageError(f"unknown type '{type_}' (one of {', '.join(KNOWN_TYPES)})")
     rel = f"memory/{name}.md" if snap.ws.layout == "item" else f"{name}.md"

@@ -25,8 +25,8 @@ import contextlib
 import errno
 import hashlib
 import os
-import random
 import re
+import secrets
 import stat
 import tempfile
 import time
@@ -172,7 +172,8 @@ def write_file(root: Path, rel: str, data: bytes | None, expected: str,
 
 
 def _temp_name() -> str:
-    return TEMP_PREFIX + "".join(random.choices(_TEMP_CHARS, k=8)) + TEMP_SUFFIX
+    """A fresh temporary name (unpredictable: nobody can plant a file there in advance)."""
+    return TEMP_PREFIX + "".join(secrets.choice(_TEMP_CHARS) for _ in range(8)) + TEMP_SUFFIX
 
 
 def _aside(fd: int, name: str, how: Callable[..., None]) -> str:

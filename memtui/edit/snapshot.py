@@ -69,6 +69,10 @@ class Snapshot:
             self.memories[rel] = parse_memory(rel, read.text, len(data))
         return data
 
+    def unread(self) -> list[str]:
+        """A note per file that was not read (so an operation could not look at it)."""
+        return [f"not looked at: {why}" for why in self.problems.values()]
+
     def editable(self, rel: str) -> bytes | None:
         """Bytes of ``rel`` for an edit; Refused when it could not be read safely."""
         data = self.load(rel)

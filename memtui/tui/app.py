@@ -26,6 +26,7 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.safe_output import printable
+from memtui.core.tokens import CountingChild, default_counter
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.tui.audit_table import AuditTable, Row, RowCache
@@ -48,6 +49,7 @@ from memtui.tui.orphans_view import OrphansView
 from memtui.tui.palette import Palette
 from memtui.tui.preview import MemoryPreview
 from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes, readable_cursor
+from memtui.tui.trend_view import TrendView
 from memtui.tui.watcher import watch_workspace
 
 DEFAULT_THEME = "memtui-night"
@@ -59,7 +61,7 @@ NOTICE_SECONDS = 8.0
 #: New or edited memories counted before their audit is shown; more are counted after it.
 FEW_TO_COUNT = 50
 
-#: (pane id, tab title, view class) in keystroke order 1..7.
+#: (pane id, tab title, view class) in keystroke order 1..8.
 VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
     ("index", "Index", IndexView),
     ("files", "Files", FilesView),
@@ -68,6 +70,7 @@ VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
     ("graph", "Graph", GraphView),
     ("findings", "Findings", FindingsView),
     ("block", "Block", BlockView),
+    ("trend", "Trend", TrendView),
 )
 
 
@@ -157,8 +160,13 @@ class MemtuiApp(CurateActions, App[int]):
         self.workspace = workspace
         self.options = options or AuditOptions()
         self.settings = settings or AgentSettings()
-        # Each memory's token count comes after the audit is on screen (see _audit).
-        self.auditor = Auditor(workspace, replace(self.options, file_tokens=False))
+        # Each memory's token count comes after the audit is on screen (see _audit), and
+        # tokens are counted in a child process: loading a vocabulary would hold this
+        # interpreter (and freeze the screen) for tenths of a second.
+        self._counting = CountingChild()
+        self.auditor = Auditor(workspace, replace(self.options, file_tokens=False),
+                               default_counter(self._counting))
+        self._counting.prepare(self.auditor.block_tokenizers)
         self.result: AuditResult | None = None
         self.palette = Palette()
         self.audits = 0  # completed audits, token counts included (tests wait on this)
@@ -314,6 +322,7 @@ class MemtuiApp(CurateActions, App[int]):
     def on_unmount(self) -> None:
         self._stop.set()
         self.heap.stop()
+        self._counting.close()
 
     # -- auditing --------------------------------------------------------------------------
 
@@ -479,7 +488,7 @@ class MemtuiApp(CurateActions, App[int]):
             await asyncio.sleep(0)
 
     def _view_widget(self, pid: str) -> Widget:
-        return self.view(pid).query_one("RowTable, Tree, TextArea")
+        return self.view(pid).query_one("RowTable, Tree, TextArea, DataTable")
 
     @on(TabbedContent.TabActivated)
     async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:

@@ -10,6 +10,7 @@ import pytest
 from memtui.core.workspace import Workspace, open_workspace
 
 from .fake_ollama import FakeOllama
+from .fake_openai import FakeOpenAI
 
 NOTES = (
     "---\n"
@@ -33,6 +34,16 @@ def _no_user_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def fake() -> Iterator[FakeOllama]:
     server = FakeOllama().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def llama() -> Iterator[FakeOpenAI]:
+    """The llama-server emulator (window 4096 unless a test sets ``n_ctx``)."""
+    server = FakeOpenAI().start()
     try:
         yield server
     finally:

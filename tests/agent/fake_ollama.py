@@ -343,6 +343,11 @@ class _Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
+    MALFORMED = b'{"model": "x", "message": {"content": "unterminated\n'
+
+    def _error_chunk(self, message: str) -> bytes:
+        return json.dumps({"error": message}).encode() + b"\n"
+
     def _misbehave(self, reply: Reply, sent: int, last: bool = False) -> bool:
         """Break the stream as the reply asks once `fail_after` chunks went out."""
         if not (reply.error or reply.malformed or reply.cut):
@@ -350,10 +355,10 @@ class _Handler(BaseHTTPRequestHandler):
         if sent < reply.fail_after and not last:
             return False
         if reply.error:
-            self._chunk(json.dumps({"error": reply.error}).encode() + b"\n")
+            self._chunk(self._error_chunk(reply.error))
             self._chunk(b"")
         elif reply.malformed:
-            self._chunk(b'{"model": "x", "message": {"content": "unterminated\n')
+            self._chunk(self.MALFORMED)
             self._chunk(b"")
         else:
             self.wfile.flush()

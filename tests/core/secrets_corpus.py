@@ -50,6 +50,7 @@ CREDENTIALS: list[tuple[str, str]] = [
     ("call it with token=abc123def456ghi789", "abc123def456ghi789"),
     ("backup admin: root / pwd `Sh1pIt!`", "Sh1pIt!"),
     ("The NAS passcode is 7Xq!2mP", "7Xq!2mP"),
+    ("log in as `daniel`, using the password `qwerty`", "qwerty"),
 ]
 
 LOOK_ALIKES: list[str] = [
@@ -97,4 +98,12 @@ LOOK_ALIKES: list[str] = [
     "the token `<|im_start|>` marks a role",
     "the token is valid for 3600 seconds",
     "key: the chamber drift started after PM",
+    # Seen in real documentation: the verb "pass" and code around credential words.
+    "Pass `--env-file` to load the variables",
+    "const aliceSecret = alice.computeSecret(bobKey);",
+    "Computes the shared secret using `otherPublicKey` as the other key",
+    "it will pass the `napi_instanceof()` test for a handle",
+    "Pass `dependent` as the resource",
+    "pass `-Dpamconfdir=no` to meson",
+    "the source argument for a token is `args[token.index]`",
 ]

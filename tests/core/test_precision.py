@@ -231,7 +231,7 @@ def test_window_share_per_profile(tmp_path: Path) -> None:
     assert claude.share == claude.tokens["cl100k"] / CLAUDE_WINDOW
     item = run_audit(ws, profile="item").block
     assert (item.window, item.window_name, item.tokenizer) == (
-        DEFAULT_NUM_CTX, "Qwen default", "qwen")
+        DEFAULT_NUM_CTX, "Qwen", "qwen")
     mine = run_audit(ws, profile="item", num_ctx=8192).block
     assert (mine.window, mine.window_name) == (8192, "--num-ctx")
 
@@ -276,3 +276,15 @@ def test_a_workspace_of_false_alarms_audits_clean(tmp_path: Path) -> None:
     lines = out.stdout.splitlines()
     print(f"\nfalse-alarm workspace: {len(r.findings)} findings, {len(lines)} report lines")
     assert len(lines) <= 40
+
+
+def test_the_proposed_spelling_is_the_stem_unless_only_the_name_leads_there() -> None:
+    from memtui.core.graph import Resolver
+
+    r = Resolver([("memory/beta-two.md", "Beta two — the second beta", "beta-two"),
+                  ("memory/a/dup.md", "dup-one", "dup"), ("memory/b/dup.md", "dup-two", "dup"),
+                  ("memory/x[1].md", "x-one", "x[1]")])
+    assert r.spelling("memory/beta-two.md") == "beta-two"
+    assert r.spelling("memory/a/dup.md") == "dup"  # the stem leads to the first one
+    assert r.spelling("memory/b/dup.md") == "dup-two"  # only the name leads to the second
+    assert r.spelling("memory/x[1].md") == "x-one"  # brackets cannot go in a wikilink

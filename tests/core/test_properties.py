@@ -89,7 +89,7 @@ def test_instruction_prefilter_changes_nothing(text: str) -> None:
         for pattern, reason in instructions._PATTERNS:
             m = pattern.search(line)
             if m:
-                expected.append((1 + i, reason, m.group(0).strip()[:60]))
+                expected.append((1 + i, reason, instructions.excerpt(m)))
                 break
     assert scan_instructions(text) == expected
 
@@ -146,3 +146,28 @@ def test_plain_link_reader_agrees_with_markdown_it(text: str) -> None:
         return
     spans: list[CodeSpan] = []
     assert plain == (markdown_links("MEMORY.md", text, 1, spans), spans)
+
+
+CREDENTIAL_LINES = st.lists(st.one_of(st.sampled_from(
+    ["password", "PASSWD", "pwd", "pass", "Passphrase", "secret", "TOKEN", "api_key", "apiKey",
+     "SSH_KEY", "signing key", "client_secret", "credentials", "密碼", "口令", "令牌", " is ",
+     " = ", "=", ": ", "：", "--", "`", "\"", "'", "Hunter2024!", "xx_wa_28efc561d81a16b3",
+     "s3cret", "changeme", "$VAR", "<pw>", " ", "_", "-", "."]), st.text(max_size=4)),
+    max_size=12).map("".join)
+
+
+@FAST
+@given(CREDENTIAL_LINES)
+def test_the_credential_layer_is_reached_through_the_prefilter(line: str) -> None:
+    """A line the cheap pre-filter skips is never checked: whatever the word layer would
+    report, the pre-filter must let through."""
+    from memtui.core.credentials import find_credentials
+    from memtui.core.secrets import candidate_lines, scan_text
+
+    line = line.replace("\n", " ")
+    creds = find_credentials(line)
+    if creds:
+        assert candidate_lines(line) == [(0, line)]
+        values = [h.value for h in scan_text(line)]
+        assert all(c.value in values or any(c.value in v or v in c.value for v in values)
+                   for c in creds)

@@ -74,3 +74,30 @@ def test_corrupt_cache_file_is_ignored(tmp_path: Path) -> None:
     bad = tmp_path / "c.marshal"
     bad.write_bytes(b"\x00garbage")
     assert TokenCounter(bad).counts("hello world") == {"qwen": 2, "cl100k": 2}
+
+
+def test_counting_child_counts_the_same_and_falls_back() -> None:
+    from memtui.core.tokens import CountingChild
+
+    texts = [t for t in SAMPLES if t] * 3
+    here = TokenCounter().counts_many(texts)
+    child = CountingChild()
+    try:
+        counter = TokenCounter(child=child)
+        assert counter.counts_many(texts) == here
+        proc = child._proc
+        assert proc is not None and proc.poll() is None
+        assert counter.counts("another text, 記憶") == TokenCounter().counts("another text, 記憶")
+        assert child._proc is proc  # one child for every batch
+        proc.kill()
+        proc.wait()
+        # A dead child is started again; one that cannot answer leaves the counting here.
+        assert counter.counts("after the kill") == TokenCounter().counts("after the kill")
+    finally:
+        child.close()
+    assert child._proc is None
+    broken = CountingChild()
+    broken.count = lambda texts, name: (_ for _ in ()).throw(OSError("gone"))  # type: ignore[method-assign]
+    counter = TokenCounter(child=broken)
+    assert counter.counts("fallback") == TokenCounter().counts("fallback")
+    assert counter.child is None

@@ -569,3 +569,51 @@ def test_a_huge_index_is_refused_without_reading_it_whole(ws: Path) -> None:
         one_line(err)
         assert "is larger than 1 MiB" in err
         assert int(rss) < 200_000, f"{args}: {int(rss) // 1024} MB"
+
+
+def test_a_huge_journal_file_is_unreadable_not_read(
+        ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "fix", "add-to-index", ws, "lonely_note")[0] == 0
+    with open(record_path(ws, 2), "wb") as fh:
+        fh.truncate(3 << 30)  # 3 GiB, sparse: reading it whole would take the machine
+    code, out, err = run(capsys, "history", ws)
+    assert (code, err) == (0, "")
+    assert "#2 000002.json: unreadable (is larger than 64 MiB" in out
+    code, _, err = run(capsys, "undo", ws)
+    assert code == 1 and "000002.json is unreadable" in err
+    one_line(err)
+
+
+def test_arguments_and_names_that_are_not_utf8_are_one_line(
+        ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = os.fsdecode(b"\xff\xfe")  # what Python makes of such an argument
+    for args in (["fix", "new", ws, bad, "--type", "user"],
+                 ["fix", "new", ws, "ok", "--type", "user", "--description", bad],
+                 ["fix", "rename", ws, "creds", bad]):
+        code, out, err = run(capsys, *args)
+        assert (code, out) == (2, ""), args
+        one_line(err)
+        assert "not valid UTF-8" in err
+    (ws / os.fsdecode(b"memory/\xffodd.md")).write_text(
+        "---\nname: odd\ndescription: d\nmetadata:\n  type: user\n---\nx\n")
+    for args in (["fix", "rename", ws, "odd", "even"], ["history", ws],
+                 ["history", ws, "--json"], ["undo", ws]):
+        code, out, err = run(capsys, *args)
+        assert (code, err) == (0, ""), args
+    assert "memory/\\udcffodd.md" in run(capsys, "history", ws)[1]
+
+
+def test_an_operation_names_the_files_it_could_not_look_at(
+        ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (ws / "memory/big.md").write_bytes(b"[[line-a]] " + b"x" * 2_000_000)
+    note = ("  not looked at: memory/big.md is larger than 1 MiB (2,000,011 bytes); memtui "
+            "does not edit files that large\n")
+    for args in (["fix", "rename", ws, "line-a", "line-aa", "--dry-run"],
+                 ["fix", "add-to-index", ws, "--all-unreachable"]):
+        code, out, err = run(capsys, *args)
+        assert (code, err) == (0, "")
+        assert out.endswith(note)
+    for name in ("big", "memory/big.md"):
+        code, out, err = run(capsys, "fix", "delete", ws, name)
+        assert code == 1 and err.endswith("memtui does not edit files that large; nothing "
+                                          "was written\n")

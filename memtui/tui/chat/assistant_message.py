@@ -20,6 +20,8 @@ class AssistantMessage(Vertical):
     AssistantMessage > Markdown { margin: 0; padding: 0 1; }
     AssistantMessage .thinking-text { color: $text-muted; }
     AssistantMessage.-cut > Markdown { border-left: thick $error; }
+    AssistantMessage > .cut-mark { display: none; color: $warning; padding: 0 1; }
+    AssistantMessage.-cut > .cut-mark { display: block; }
     """
 
     def __init__(self, content: str = "", thinking: str = "") -> None:
@@ -33,6 +35,8 @@ class AssistantMessage(Vertical):
         with Collapsible(title="thinking", collapsed=True):
             yield Static(self.thinking, classes="thinking-text", markup=False)
         yield Markdown(self._initial)
+        yield Static("✂ reply cut: the model stopped at the length limit "
+                     "(finish_reason: length)", classes="cut-mark")
 
     def on_mount(self) -> None:
         if self.thinking:
@@ -53,6 +57,14 @@ class AssistantMessage(Vertical):
         if self._stream is None:
             self._stream = Markdown.get_stream(self.query_one(Markdown))
         await self._stream.write(_cut(self.content)[shown:])
+
+    @property
+    def cut(self) -> bool:
+        return self.has_class("-cut")
+
+    def mark_cut(self) -> None:
+        """The reply stopped because it ran out of room, not because it was done."""
+        self.add_class("-cut")
 
     async def finish(self) -> None:
         if self._stream is not None:

@@ -21,11 +21,14 @@ class BudgetBar(Widget):
 
     budget: reactive[Budget | None] = reactive(None)
     loaded: reactive[int | None] = reactive(None)
+    fixed: reactive[bool] = reactive(False)
 
-    def show(self, budget: Budget, loaded: int | None = None) -> None:
+    def show(self, budget: Budget, loaded: int | None = None, fixed: bool = False) -> None:
         """``loaded``: the window Ollama has loaded (``/api/ps``), the yardstick when the
-        request sends no num_ctx."""
+        request sends no num_ctx. ``fixed``: the window is an OpenAI-compatible server's
+        ``-c``, which no request can change."""
         self.loaded = loaded
+        self.fixed = fixed
         self.budget = budget
 
     def render(self) -> Text:
@@ -50,8 +53,9 @@ class BudgetBar(Widget):
             parts.append(f"{label} {tokens:,}  ")
         if window:
             share = b.total / window
-            total = Text(f"{b.total:,} / {window:,}{'' if b.window else ' loaded'} "
-                         f"({share:.0%})", style="bold red" if share > 0.9 else "bold")
+            what = " server -c" if self.fixed else ("" if b.window else " loaded")
+            total = Text(f"{b.total:,} / {window:,}{what} ({share:.0%})",
+                         style="bold red" if share > 0.9 else "bold")
         else:
             total = Text(f"{b.total:,} / window unknown", style="bold")
         # The total first (with its over-90% red): the parts are what a narrow pane cuts.

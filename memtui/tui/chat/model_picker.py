@@ -12,7 +12,7 @@ class ModelPicker(Select[str]):
     """
 
     def __init__(self) -> None:
-        super().__init__([], prompt="choose a model (from ollama list)", allow_blank=True)
+        super().__init__([], prompt="choose a model (as the server lists them)", allow_blank=True)
 
     def offer(self, names: list[str]) -> None:
         self.set_options((n, n) for n in names)

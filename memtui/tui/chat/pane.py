@@ -46,7 +46,8 @@ from memtui.tui.chat.user_message import UserMessage
 
 
 class ChatPane(Vertical):
-    """Chat with the agent of ``workspace`` through Ollama, as ``settings`` say."""
+    """Chat with the agent of ``workspace`` through Ollama or an OpenAI-compatible server,
+    as ``settings`` say."""
 
     DEFAULT_CSS = """
     ChatPane { height: 1fr; }
@@ -141,8 +142,10 @@ class ChatPane(Vertical):
             return
         self.query_one(Banner).clear()
         if not names:
-            self.query_one(Banner).show("Ollama has no models: run `ollama pull qwen3:14b` "
-                                        "(or another model with tools)", "error")
+            self.query_one(Banner).show(
+                "the server lists no models at /v1/models" if self.settings.api == "openai"
+                else "Ollama has no models: run `ollama pull qwen3:14b` (or another model "
+                "with tools)", "error")
             return
         self.query_one(ModelPicker).offer(names)
         self.query_one(Banner).show("no --model given: choose one above", "info")
@@ -221,7 +224,12 @@ class ChatPane(Vertical):
             text = self.query_one("#chat-input", Input).value
         budget = await self.session.budget(text)
         with contextlib.suppress(NoMatches):  # the pane may be closing meanwhile
-            self.query_one(BudgetBar).show(budget, self.loaded)
+            self.query_one(BudgetBar).show(budget, self.loaded, self._fixed_window)
+
+    @property
+    def _fixed_window(self) -> bool:
+        facts = self.session.facts
+        return facts is not None and facts.window.source == "server"
 
     # -- sending ---------------------------------------------------------------------------
 
@@ -266,7 +274,8 @@ class ChatPane(Vertical):
         try:
             while (event := await self._next_event(queue)) is not None:
                 if isinstance(event, RequestStarted):
-                    self.query_one(BudgetBar).show(event.budget, self.loaded)
+                    self.query_one(BudgetBar).show(event.budget, self.loaded,
+                                                   self._fixed_window)
                     current = None
                 elif isinstance(event, ThinkingDelta | ContentDelta):
                     if current is None:
@@ -278,6 +287,12 @@ class ChatPane(Vertical):
                         await current.add_content(event.text)
                 elif isinstance(event, ReplyDone):
                     streaming = None
+                    if event.stats.done_reason == "length":
+                        if current is None:
+                            current = AssistantMessage()
+                            await log.mount(current)
+                        current.mark_cut()
+                        banner.show(self._cut_line(event), "warning")
                     if current is not None:
                         await current.finish()
                     self.query_one(ReplyStats).show(event.stats, event.budget.total)
@@ -351,6 +366,14 @@ class ChatPane(Vertical):
                 break
             parts.append(nxt.text)  # type: ignore[union-attr]
         return kind("".join(parts))
+
+    def _cut_line(self, event: ReplyDone) -> str:
+        window = event.budget.window
+        room = f"the window ({window:,} tokens) filled up" if window else "it hit its limit"
+        fix = ("restart the server with a larger -c" if self._fixed_window
+               else "raise --num-ctx")
+        return (f"Reply cut: the model stopped mid-reply because {room} (finish_reason "
+                f"length); what it wrote is kept. Fix: {fix}, or start a new chat (ctrl+n)")
 
     def _restore_input(self, text: str) -> None:
         box = self.query_one("#chat-input", Input)

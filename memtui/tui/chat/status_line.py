@@ -25,6 +25,15 @@ class StatusLine(Static):
         text.append("yes" if facts.info.supports_tools else "NO",
                     style="green" if facts.info.supports_tools else "bold red")
         w = facts.window
+        if w.source == "server":  # an OpenAI-compatible server: its -c is the window
+            text.append("  window ")
+            text.append(f"{w.num_ctx:,}", style="bold")
+            text.append(" (server -c, fixed)")
+            text.append("\nnum_ctx cannot be set per request on this API: restart the server "
+                        "with -c N to change the window", style="dim")
+            self.plain = text.plain
+            self.update(text)
+            return
         text.append("  window asked ")
         text.append(f"{w.num_ctx:,} ({w.source})" if w.num_ctx else "none (server default)")
         text.append("  loaded ")

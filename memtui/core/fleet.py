@@ -1,0 +1,188 @@
+"""A fleet: every memory workspace under one root, audited one by one into a health row.
+
+``find_workspaces`` walks the root for folders holding a ``MEMORY.md`` (Claude Code's
+``~/.claude/projects/*/memory/`` among them); ``audit_fleet`` audits them in worker processes
+and yields one small ``dict`` per workspace as each finishes, so memory stays bounded by the
+largest single workspace, not by the fleet.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from memtui.core.audit import AuditOptions
+from memtui.core.clean_texts import CleanTexts
+from memtui.core.health import ROW_KEYS, health_row
+from memtui.core.tokens import TokenCounter
+from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, STATE_DIR
+
+FLEET_SCHEMA = 1
+#: Folders never walked into while looking for workspaces.
+SKIP_DIRS = frozenset({".git", STATE_DIR, "node_modules", "__pycache__", ".venv", "venv"})
+#: Hidden folders that may hold memory (Claude Code keeps it under ``~/.claude``).
+HIDDEN_ALLOWED = frozenset({".claude"})
+MAX_DEPTH = 12
+
+def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
+    """Every folder under ``root`` (itself included) that holds a ``MEMORY.md``, sorted.
+
+    Symlinked folders are not followed (no loops, no escapes); a workspace's own memory
+    folder is not searched again; hidden folders are skipped except ``.claude``.
+    """
+    found: list[Path] = []
+    stack: list[tuple[str, int]] = [(os.fspath(root), 0)]
+    while stack:
+        folder, depth = stack.pop()
+        try:
+            with os.scandir(folder) as it:
+                entries = list(it)
+        except OSError:
+            continue
+        names = {e.name for e in entries}
+        is_workspace = INDEX_NAME in names and _regular(os.path.join(folder, INDEX_NAME))
+        if is_workspace:
+            found.append(Path(folder))
+        if depth >= max_depth:
+            continue
+        for entry in entries:
+            name = entry.name
+            if name in SKIP_DIRS or (name.startswith(".") and name not in HIDDEN_ALLOWED):
+                continue
+            if is_workspace and name == MEMORY_DIR:
+                continue
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((entry.path, depth + 1))
+            except OSError:
+                continue
+    return sorted(found)
+
+
+def _regular(path: str) -> bool:
+    try:
+        return os.path.isfile(path) and not os.path.islink(path)
+    except OSError:
+        return False
+
+
+#: One auditor per worker process, reset for each workspace: its token counts and check
+#: verdicts are loaded from the cache once and written back once, when the worker ends.
+_caches: tuple[TokenCounter, CleanTexts] | None = None
+
+
+def _worker_caches() -> tuple[TokenCounter, CleanTexts]:
+    global _caches
+    if _caches is None:
+        from multiprocessing import util
+
+        from memtui.core.tokens import default_counter
+
+        counter = default_counter()
+        _caches = (counter, CleanTexts.beside(counter.cache_file))
+        util.Finalize(None, save_worker_caches, exitpriority=10)
+    return _caches
+
+
+def save_worker_caches() -> None:
+    if _caches is not None:
+        for cache in _caches:
+            cache.save()
+
+
+def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any]:
+    """Audit the workspace at ``path`` and return its fleet row (exit 2 when it cannot be
+    opened). Runs in a worker process: everything in and out is plain data."""
+    from memtui.core.audit import Auditor
+    from memtui.core.report import to_json
+    from memtui.core.workspace import WorkspaceError, open_workspace
+
+    counter, clean = _worker_caches()
+    try:
+        ws = open_workspace(path)
+        auditor = Auditor(ws, AuditOptions(**options), counter=counter, clean=clean,
+                          autosave=False)
+        result = auditor.run()
+        row = health_row(to_json(result), fail_on)
+    except (WorkspaceError, OSError) as exc:
+        row = {key: None for key in ROW_KEYS}
+        row.update(path=path, exit=2, error=str(exc).splitlines()[0] if str(exc) else repr(exc))
+    row["path"] = path
+    return row
+
+
+def start_workers() -> None:
+    """Start multiprocessing's helper processes now, while stderr is still the terminal's.
+
+    Under Textual, ``sys.stderr`` is replaced by an object whose ``fileno()`` is -1, and the
+    resource tracker, started lazily by the first pool, passes that to its child and fails
+    ("bad value(s) in fds_to_keep"). An app calls this before it runs."""
+    from multiprocessing import forkserver, resource_tracker
+
+    resource_tracker.ensure_running()
+    _start_forkserver()
+    forkserver.ensure_running()
+
+
+def _start_forkserver() -> Any:
+    """The forkserver context, its server preloading the audit (workers fork ready to run)
+    and not ``__main__`` (the default, which would run a caller's script again)."""
+    ctx = get_context("forkserver")
+    ctx.set_forkserver_preload(["memtui.core.fleet", "memtui.core.audit",
+                                "memtui.core.report"])
+    return ctx
+
+
+def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
+                fail_on: str = "error", jobs: int | None = None, processes: bool = False
+                ) -> Iterator[dict[str, Any]]:
+    """Audit every workspace in ``paths`` in ``jobs`` worker processes (default: one per
+    core), yielding each row as it is done (not in ``paths`` order). At most two tasks per
+    worker are in flight, so a fleet of thousands never queues its reports in memory.
+    One workspace, or one job, is audited in this process unless ``processes`` (the app
+    asks for it: an audit in its own interpreter would freeze the screen)."""
+    opts = asdict(options or AuditOptions())
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    if not paths:
+        return
+    if not processes and (jobs == 1 or len(paths) <= 1):
+        for p in paths:
+            yield audit_one(os.fspath(p), opts, fail_on)
+        save_worker_caches()
+        return
+    jobs = min(jobs, len(paths))
+    # fork when this process has no other thread (the command line): workers start at once
+    # and are this process's children, so their CPU time counts as its own; forkserver
+    # otherwise (the app's threads make fork unsafe).
+    ctx = get_context("fork") if threading.active_count() == 1 else _start_forkserver()
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        pending: set[Future[dict[str, Any]]] = set()
+        queue = iter(paths)
+        for p in queue:
+            pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on))
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                yield fut.result()
+            for p in queue:
+                pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on))
+                if len(pending) >= 2 * jobs:
+                    break
+
+
+def fleet_exit(rows: list[dict[str, Any]]) -> int:
+    """The worst exit status of the fleet (0 when it is empty)."""
+    return max((r["exit"] for r in rows), default=0)
+
+
+def to_fleet_json(root: Path, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"schema": FLEET_SCHEMA, "root": os.fspath(root),
+            "workspaces": sorted(rows, key=lambda r: r["path"]), "exit": fleet_exit(rows)}

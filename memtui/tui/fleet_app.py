@@ -1,0 +1,365 @@
+"""``memtui --fleet ROOT``: every workspace under a root, one live health row each.
+
+The table fills as worker processes finish each workspace, re-audits a workspace when files
+under it change, and shows a sparkline of its unreachable orphans over its last commits.
+Enter leaves this app with the chosen workspace; the command then opens the usual app on
+it, and Esc there comes back here with the rows, sort, filter and cursor as they were.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets.data_table import RowDoesNotExist
+
+from memtui.core.audit import AuditOptions
+from memtui.core.fleet import audit_fleet, find_workspaces, start_workers
+from memtui.core.wording import plural, sparkline
+from memtui.tui.app import MemtuiApp
+from memtui.tui.config import load_config
+from memtui.tui.themes import load_themes
+
+#: (column key, title, sort key) in table order.
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("path", "Workspace"),
+    ("exit", "Exit"),
+    ("memory_files", "Files"),
+    ("orphans", "Orphans"),
+    ("unreachable", "Unreach."),
+    ("broken_links", "Broken"),
+    ("dangling", "Dangling"),
+    ("block_tokens", "Block tok."),
+    ("secrets", "Secrets"),
+    ("oldest_days", "Oldest d"),
+    ("spark", "Unreachable over commits"),
+)
+SPARK_COMMITS = 12
+
+
+@dataclass
+class FleetState:
+    """What survives a trip into one workspace and back: rows, sparklines, view state."""
+
+    rows: dict[str, dict[str, Any]] = field(default_factory=dict)
+    sparks: dict[str, str] = field(default_factory=dict)
+    paths: list[str] | None = None
+    sort: str = "path"
+    reverse: bool = False
+    filter: str = ""
+    cursor: str | None = None
+    notice: str = ""  # said once when the fleet screen opens again
+
+
+class FleetApp(App[str | None]):
+    """A fleet's health, one row per workspace; Enter opens one."""
+
+    TITLE = "memtui fleet"
+    CSS = """
+    #fleet-header { height: 1; padding: 0 1; background: $panel; }
+    #fleet-filter { display: none; height: 1; border: none; padding: 0 1; }
+    #fleet-filter.-on { display: block; }
+    #fleet-table { height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "Open", priority=False),
+        Binding("slash", "filter", "Filter"),
+        Binding("escape", "clear_filter", "Clear filter"),
+        Binding("s", "sort", "Sort"),
+        Binding("S", "reverse", "Reverse"),
+        Binding("r", "reaudit", "Re-audit"),
+        Binding("q", "quit_fleet", "Quit"),
+    ]
+
+    def __init__(self, root: Path, options: AuditOptions | None = None, *,
+                 fail_on: str = "error", state: FleetState | None = None,
+                 theme: str | None = None, watch: bool = True, jobs: int | None = None
+                 ) -> None:
+        super().__init__()
+        start_workers()
+        self.root = root
+        self.options = options or AuditOptions()
+        self.fail_on = fail_on
+        self.state = state or FleetState()
+        self.watching = watch
+        self.jobs = jobs
+        self.audited = 0  # rows that came in (tests wait on this)
+        self._stop = threading.Event()
+        self._redraw_pending = False
+        for t in load_themes():
+            self.register_theme(t)
+        for name in (theme, load_config().get("theme"), "memtui-night"):
+            if isinstance(name, str) and name in self.available_themes:
+                self.theme = name
+                break
+        self.sub_title = str(root)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="fleet-header")
+        yield Input(placeholder="filter workspaces (Enter or Esc to leave)", id="fleet-filter")
+        table: DataTable[Any] = DataTable(id="fleet-table", cursor_type="row", zebra_stripes=True)
+        for key, title in COLUMNS:
+            table.add_column(title, key=key)
+        yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.state.filter:
+            box = self.query_one("#fleet-filter", Input)
+            box.value = self.state.filter
+            box.add_class("-on")
+        self.redraw()
+        self.query_one(DataTable).focus()
+        if self.state.notice:
+            self.notify(self.state.notice, severity="error")
+            self.state.notice = ""
+        if self.state.paths is None or not self.state.rows:
+            self.audit_all()
+        if self.watching:
+            self.watch_root()
+
+    def on_unmount(self) -> None:
+        self._stop.set()
+
+    # -- auditing (worker threads; the audits themselves run in worker processes) ----------
+
+    @work(thread=True, exclusive=True, group="audit")
+    def audit_all(self, only: list[str] | None = None) -> None:
+        if only is None:
+            paths = [os.fspath(p) for p in find_workspaces(self.root)]
+            self.state.paths = paths
+            gone = set(self.state.rows) - set(paths)
+            for p in gone:
+                self.state.rows.pop(p, None)
+            self.call_from_thread(self.redraw)
+        else:
+            paths = only
+        for row in audit_fleet([Path(p) for p in paths], self.options, self.fail_on,
+                               jobs=self.jobs, processes=True):
+            if self._stop.is_set():
+                return
+            self.call_from_thread(self._row_done, row)
+        if only is None:
+            self.sparklines(paths)
+
+    def _row_done(self, row: dict[str, Any]) -> None:
+        self.state.rows[row["path"]] = row
+        self.audited += 1
+        self._schedule_redraw()
+
+    @work(thread=True, exclusive=True, group="spark")
+    def sparklines(self, paths: list[str]) -> None:
+        """Unreachable orphans over each workspace's last commits (git repositories only)."""
+        from memtui.core.trend import TrendError, trend
+        from memtui.core.workspace import WorkspaceError
+
+        for p in paths:
+            if self._stop.is_set():
+                return
+            try:
+                points = trend(p, self.options, last=SPARK_COMMITS)
+            except (TrendError, WorkspaceError, OSError):
+                continue
+            if len(points) > 1:
+                line = sparkline([pt["unreachable"] for pt in points])
+                self.call_from_thread(self._spark_done, p, line)
+
+    def _spark_done(self, path: str, line: str) -> None:
+        self.state.sparks[path] = line
+        self._schedule_redraw()
+
+    @work(thread=True, exclusive=True, group="watch")
+    def watch_root(self) -> None:
+        """Re-audit the workspaces whose files change (new ones join, removed ones leave)."""
+        from memtui.tui.watcher import watch_workspace
+
+        def changed(rels: set[str]) -> None:
+            known = sorted(self.state.paths or [], key=len, reverse=True)
+            hit: set[str] = set()
+            for rel in rels:
+                full = os.fspath(self.root / rel)
+                owner = next((k for k in known if full == k or full.startswith(k + os.sep)),
+                             None)
+                if owner is None or (rel.endswith("MEMORY.md")
+                                     and owner != os.path.dirname(full)):
+                    self.call_from_thread(self.audit_all)  # a workspace came or went
+                    return
+                hit.add(owner)
+            if hit:
+                self.call_from_thread(self.audit_all, sorted(hit))
+
+        try:
+            watch_workspace(self.root, changed, self._stop)
+        except Exception as exc:  # the root vanished, too many watches, …
+            self.call_from_thread(self.notify, f"watching stopped: {exc}", severity="warning")
+
+    # -- the table --------------------------------------------------------------------------
+
+    def _schedule_redraw(self) -> None:
+        if not self._redraw_pending:
+            self._redraw_pending = True
+            self.set_timer(0.25, self.redraw)
+
+    def visible_rows(self) -> list[dict[str, Any]]:
+        needle = self.state.filter.casefold()
+        rows = [r for r in self.state.rows.values()
+                if not needle or needle in self._rel(r["path"]).casefold()]
+        key = self.state.sort
+
+        def sort_key(r: dict[str, Any]) -> tuple[bool, Any]:
+            value = r.get(key) if key != "path" else self._rel(r["path"])
+            return value is None, value if value is not None else 0
+
+        rows.sort(key=lambda r: self._rel(r["path"]))  # ties stay in path order
+        rows.sort(key=sort_key, reverse=self.state.reverse)
+        return rows
+
+    def _rel(self, path: str) -> str:
+        try:
+            rel = Path(path).relative_to(self.root).as_posix()
+        except ValueError:
+            return path
+        return rel
+
+    def redraw(self) -> None:
+        self._redraw_pending = False
+        table = self.query_one(DataTable)
+        keep = self.state.cursor
+        if table.row_count and table.cursor_row < table.row_count:
+            keep = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+        table.clear()
+        rows = self.visible_rows()
+        for r in rows:
+            table.add_row(*self._cells(r), key=r["path"])
+        if keep is not None:
+            with contextlib.suppress(RowDoesNotExist):  # filtered out, or gone
+                table.move_cursor(row=table.get_row_index(keep), animate=False)
+        self.state.cursor = keep
+        total = len(self.state.paths or [])
+        failing = sum(1 for r in self.state.rows.values() if r.get("exit"))
+        head = Text.assemble(("memtui fleet", "bold"), f"  {self.root}  ",
+                             plural(total, "workspace"))
+        if len(self.state.rows) < total:
+            head.append(f", audited {len(self.state.rows):,}")
+        head.append(f" · {failing:,} failing", style="bold red" if failing else "green")
+        if self.state.filter:
+            head.append(f" · showing {len(rows):,} of {len(self.state.rows):,}")
+        arrow = "▼" if self.state.reverse else "▲"
+        head.append(f" · sort {dict(COLUMNS)[self.state.sort]} {arrow}", style="dim")
+        self.query_one("#fleet-header", Static).update(head)
+
+    def _cells(self, r: dict[str, Any]) -> list[Any]:
+        rel = Text(self._rel(r["path"]))
+        if r.get("error"):
+            return [rel, Text(str(r["exit"]), style="bold red"),
+                    Text(r["error"], style="red"), *[""] * (len(COLUMNS) - 3)]
+
+        def num(key: str, style: str = "") -> Text:
+            value = r.get(key)
+            return Text(f"{value:,}" if value is not None else "–",
+                        style=style if value else "", justify="right")
+
+        return [rel, Text(str(r["exit"]), style="bold red" if r["exit"] else "green"),
+                num("memory_files"), num("orphans", "yellow"), num("unreachable", "bold red"),
+                num("broken_links", "red"), num("dangling"), num("block_tokens"),
+                num("secrets", "bold red"), num("oldest_days"),
+                Text(self.state.sparks.get(r["path"], ""), style="yellow")]
+
+    # -- keys --------------------------------------------------------------------------------
+
+    def action_open(self) -> None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            self.notify("no workspace to open", severity="warning")
+            return
+        path = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+        self.state.cursor = path
+        self.exit(path)
+
+    @on(DataTable.RowSelected)
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    @on(DataTable.HeaderSelected)
+    def _header(self, event: DataTable.HeaderSelected) -> None:
+        key = str(event.column_key.value)
+        if key == "spark":
+            return
+        if key == self.state.sort:
+            self.state.reverse = not self.state.reverse
+        else:
+            self.state.sort, self.state.reverse = key, key != "path"
+        self.redraw()
+
+    def action_sort(self) -> None:
+        keys = [k for k, _ in COLUMNS if k != "spark"]
+        self.state.sort = keys[(keys.index(self.state.sort) + 1) % len(keys)]
+        self.state.reverse = self.state.sort != "path"  # numbers: worst first
+        self.redraw()
+
+    def action_reverse(self) -> None:
+        self.state.reverse = not self.state.reverse
+        self.redraw()
+
+    def action_filter(self) -> None:
+        box = self.query_one("#fleet-filter", Input)
+        box.add_class("-on")
+        box.focus()
+
+    def action_clear_filter(self) -> None:
+        box = self.query_one("#fleet-filter", Input)
+        if box.has_focus and box.value:
+            self.query_one(DataTable).focus()
+            return
+        box.value = ""
+        box.remove_class("-on")
+        self.query_one(DataTable).focus()
+
+    @on(Input.Changed, "#fleet-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        self.state.filter = event.value
+        self.redraw()
+
+    @on(Input.Submitted, "#fleet-filter")
+    def _filter_done(self) -> None:
+        self.query_one(DataTable).focus()
+
+    def action_reaudit(self) -> None:
+        self.notify("auditing every workspace again …")
+        self.audit_all()
+
+    def action_quit_fleet(self) -> None:
+        self.exit(None)
+
+
+class FleetMemberApp(MemtuiApp):
+    """The usual app on one workspace of a fleet: Esc, when no input holds it, goes back to
+    the fleet screen (``back_to_fleet`` tells the command to open it again)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Fleet")]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.back_to_fleet = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_input":
+            return False  # Esc is ``back``'s, which leaves an input first
+        return super().check_action(action, parameters)
+
+    def action_back(self) -> None:
+        if super().check_action("leave_input", ()):
+            self.action_leave_input()
+            return
+        self.back_to_fleet = True
+        self.exit()

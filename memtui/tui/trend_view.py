@@ -1,0 +1,137 @@
+"""The Trend view (key 8): orphans, unreachable orphans and block tokens at each commit that
+touched the workspace, plotted, with the commit under the cursor marked on the plot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import DataTable, Static
+
+from memtui.core.audit import AuditResult
+from memtui.tui.audit_view import AuditView
+
+#: (point key, label, plot colour) of each plotted series.
+SERIES = (("orphans", "orphans", "orange"), ("unreachable", "unreachable", "red"),
+          ("block_tokens", "block tokens", "cyan"))
+
+
+class TrendView(AuditView):
+    """Health over the workspace's git history (computed once per new HEAD, off the UI
+    thread, from git's objects)."""
+
+    DEFAULT_CSS = """
+    TrendView { height: 1fr; }
+    TrendView > .summary { height: 1; padding: 0 1; color: $text-muted; }
+    TrendView > Horizontal { height: 1fr; }
+    TrendView PlotextPlot { width: 2fr; height: 1fr; }
+    TrendView DataTable { width: 1fr; min-width: 30; height: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.points: list[dict[str, Any]] = []
+        self.head: str | None = None  # the HEAD the points were computed at
+        self.computing = False
+
+    def compose(self) -> ComposeResult:
+        from textual_plotext import PlotextPlot  # here: the plot library costs start-up time
+
+        yield Static("reading the git history …", classes="summary")
+        with Horizontal():
+            yield PlotextPlot()
+            table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True)
+            for key, title in (("date", "Date"), ("commit", "Commit"), ("orphans", "Orph."),
+                               ("unreachable", "Unr."), ("block_tokens", "Tokens")):
+                table.add_column(title, key=key)
+            yield table
+
+    def draw(self, result: AuditResult) -> None:
+        if not self.computing:
+            self.computing = True
+            self.compute(result)
+
+    @work(thread=True, exclusive=True)
+    def compute(self, result: AuditResult) -> None:
+        from memtui.core.trend import TrendError, locate, trend
+
+        ws = result.workspace
+        try:
+            repo, _ = locate(ws)
+            import subprocess
+
+            head = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"],
+                                  capture_output=True, text=True, check=False).stdout.strip()
+            points = self.points if head == self.head else trend(
+                ws.root, self.app.options)  # type: ignore[attr-defined]
+        except (TrendError, OSError) as exc:
+            self.app.call_from_thread(self._show_error, str(exc))
+            return
+        finally:
+            self.computing = False
+        self.app.call_from_thread(self._show, head, points)
+
+    def _show_error(self, message: str) -> None:
+        self.query_one(".summary", Static).update(
+            Text(f"No trend: {message}. The Trend view needs the workspace in a git "
+                 "repository.", style=self.palette.muted))
+
+    def _show(self, head: str, points: list[dict[str, Any]]) -> None:
+        if head == self.head and points is self.points:
+            return
+        self.head, self.points = head, points
+        table = self.query_one(DataTable)
+        table.clear()
+        for i, p in enumerate(points):
+            table.add_row(p["date"][:10], p["commit"][:8], f"{p['orphans']:,}",
+                          f"{p['unreachable']:,}", f"{p['block_tokens']:,}", key=str(i))
+        if points:
+            table.move_cursor(row=len(points) - 1, animate=False)
+        self._summarize(len(points) - 1)
+        self._plot(len(points) - 1)
+
+    def _summarize(self, at: int) -> None:
+        points = self.points
+        summary = self.query_one(".summary", Static)
+        if not points:
+            summary.update("No commit touched this workspace yet.")
+            return
+        p = points[at]
+        first = points[0]
+        summary.update(Text.assemble(
+            (f"{len(points):,} commits", "bold"),
+            f" · at {p['commit'][:8]} {p['date'][:10]}: {p['orphans']:,} orphans "
+            f"({p['unreachable']:,} unreachable), {p['block_tokens']:,} block tokens",
+            (f" · first: {first['orphans']:,} orphans, {first['block_tokens']:,} tokens",
+             self.palette.muted),
+            (f" · {p['subject']}", self.palette.muted)))
+
+    def _plot(self, at: int) -> None:
+        plot: Any = self.query_one("PlotextPlot")
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        if self.points:
+            xs = list(range(1, len(self.points) + 1))
+            for key, label, color in SERIES:
+                side = "right" if key == "block_tokens" else "left"
+                plt.plot(xs, [p[key] for p in self.points], label=label, color=color,
+                         yside=side, marker="braille")
+            plt.vertical_line(at + 1, color="white")
+            step = max(1, len(xs) // 6)
+            plt.xticks(xs[::step], [self.points[i - 1]["date"][:10] for i in xs[::step]])
+            plt.ylabel("orphans", yside="left")
+            plt.ylabel("block tokens", yside="right")
+        plot.refresh()
+
+    @on(DataTable.RowHighlighted)
+    def _cursor(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        if event.row_key.value is None or not self.points:
+            return
+        at = int(event.row_key.value)
+        self._summarize(at)
+        self._plot(at)

@@ -1,0 +1,111 @@
+"""Drift over time: health at each commit, from git's objects, never the working tree."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.health import health_row
+from memtui.core.report import to_json
+from memtui.core.trend import POINT_KEYS, TrendError, trend
+from memtui.core.workspace import open_workspace
+from tests.core.helpers import memory
+
+pytestmark = pytest.mark.skipif(subprocess.run(["git", "--version"], capture_output=True,
+                                               check=False).returncode != 0,
+                                reason="git is not installed")
+
+
+def git(repo: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid"}
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True,
+                          check=True, env=env).stdout
+
+
+def commit(repo: Path, files: dict[str, str | None], message: str) -> None:
+    for rel, text in files.items():
+        path = repo / rel
+        if text is None:
+            path.unlink()
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    ws = "items/ws/"
+    commit(repo, {ws + "MEMORY.md": "- [A](memory/a.md) — a\n",
+                  ws + "memory/a.md": memory("a", "See [[b]].")}, "first")
+    commit(repo, {ws + "memory/b.md": memory("b", "B.")}, "b written, not indexed")
+    commit(repo, {"README.md": "unrelated\n"}, "outside the workspace")
+    commit(repo, {ws + "memory/c.md": memory("c", "C."),
+                  ws + "MEMORY.md": "- [A](memory/a.md) — a\n- [X](memory/x.md) — x\n"},
+           "c orphan, x broken")
+    commit(repo, {ws + "memory/b.md": None}, "b deleted")
+    commit(repo, {ws + "MEMORY.md": "- [A](memory/a.md) — a\n- [C](memory/c.md) — c\n"},
+           "index mended")
+    return repo
+
+
+def health_at(repo: Path, sha: str, tmp: Path) -> dict[str, object]:
+    """The health of the workspace checked out at ``sha`` into a scratch folder."""
+    out = tmp / sha
+    subprocess.run(f"git -C {repo} archive {sha} items/ws | tar -x -C {tmp} "
+                   f"&& mv {tmp}/items/ws {out} && rm -r {tmp}/items", shell=True, check=True)
+    opts = AuditOptions(profile="item")
+    return health_row(to_json(Auditor(open_workspace(out), opts).run()))
+
+
+def test_points_match_an_audit_of_each_commit(repo: Path, tmp_path: Path) -> None:
+    ws = repo / "items" / "ws"
+    before = {p: p.stat().st_mtime_ns for p in ws.rglob("*")}
+    points = trend(ws)
+    assert [p["subject"] for p in points] == [
+        "first", "b written, not indexed", "c orphan, x broken", "b deleted", "index mended"]
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    for p in points:
+        expected = health_at(repo, p["commit"], scratch)
+        assert {k: p[k] for k in POINT_KEYS} == {k: expected[k] for k in POINT_KEYS}, \
+            p["subject"]
+    assert [p["orphans"] for p in points] == [0, 1, 2, 1, 0]
+    assert [p["broken_links"] for p in points] == [0, 0, 1, 1, 0]
+    assert points[0]["date"] <= points[-1]["date"]
+    # the working tree was only read: same files, same mtimes, nothing new
+    assert {p: p.stat().st_mtime_ns for p in ws.rglob("*")} == before
+    assert git(repo, "status", "--porcelain") == ""
+
+
+def test_last_n_commits(repo: Path) -> None:
+    points = trend(repo / "items" / "ws", last=2)
+    assert [p["subject"] for p in points] == ["b deleted", "index mended"]
+    assert points[0]["memory_files"] == 2
+
+
+def test_symlinks_in_history_are_never_followed(repo: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "outside.md"
+    secret.write_text(memory("outside", "password: hunter2-outside"), encoding="utf-8")
+    ws = repo / "items" / "ws"
+    (ws / "memory" / "evil.md").symlink_to(secret)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "a symlink leading outside")
+    points = trend(ws)
+    assert points[-1]["subject"] == "a symlink leading outside"
+    assert points[-1]["memory_files"] == points[-2]["memory_files"]
+
+
+def test_not_a_repository_is_one_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "MEMORY.md").write_text("- x\n")
+    with pytest.raises(TrendError, match="not inside a git repository"):
+        trend(tmp_path)

@@ -1,0 +1,106 @@
+"""The fleet screen (``memtui --fleet ROOT``) and the Trend view (key 8), under Pilot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from memtui.core.audit import AuditOptions
+from memtui.core.workspace import open_workspace
+from memtui.tui.fleet_app import FleetApp, FleetMemberApp, FleetState
+from tests.core.helpers import memory
+from tests.core.test_trend import commit, git
+from tests.test_cli_fleet import fleet
+from tests.tui.conftest import wait_for
+
+
+def cells(table: DataTable[object], column: int = 0) -> list[str]:
+    return [str(table.get_row_at(i)[column]) for i in range(table.row_count)]
+
+
+async def test_fleet_fills_sorts_filters_and_opens(tmp_path: Path) -> None:
+    fleet(tmp_path)
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 4, timeout=90)
+        await pilot.pause(0.4)
+        table = app.query_one(DataTable)
+        assert cells(table) == [".claude/projects/-home-me-app/memory", "items/broken",
+                                "items/clean", "items/orphaned"]
+        header = str(app.query_one("#fleet-header").render())
+        assert "4 workspaces" in header and "1 failing" in header
+        await pilot.press("s")  # sort by exit, failing first
+        assert app.state.sort == "exit" and cells(table)[0] == "items/broken"
+        await pilot.press("slash", *"orph", "enter")
+        assert cells(table) == ["items/orphaned"]
+        assert "showing 1 of 4" in str(app.query_one("#fleet-header").render())
+        await pilot.press("enter")
+    assert app.return_value == str(tmp_path / "items" / "orphaned")
+    assert app.state.filter == "orph" and app.state.cursor == app.return_value
+
+
+async def test_fleet_is_live(tmp_path: Path) -> None:
+    fleet(tmp_path)
+    app = FleetApp(tmp_path, AuditOptions(), watch=True, jobs=2)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 4, timeout=90)
+        clean = str(tmp_path / "items" / "clean")
+        assert app.state.rows[clean]["orphans"] == 0
+        await pilot.pause(1.0)  # the watcher is up
+        (tmp_path / "items" / "clean" / "memory" / "new.md").write_text(memory("new", "N."))
+        await wait_for(pilot, lambda: app.state.rows[clean]["orphans"] == 1, timeout=60)
+        new_ws = tmp_path / "items" / "fresh"
+        (new_ws / "memory").mkdir(parents=True)
+        (new_ws / "MEMORY.md").write_text("- x\n")
+        await wait_for(pilot, lambda: str(new_ws) in app.state.rows, timeout=60)
+
+
+async def test_member_app_esc_goes_back_to_the_fleet(tmp_path: Path,
+                                                     workspace: Path) -> None:
+    app = FleetMemberApp(open_workspace(workspace), AuditOptions(), watch=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1)
+        await pilot.press("slash", "x")  # Esc first leaves the filter box …
+        await pilot.press("escape")
+        assert app.is_running and not app.back_to_fleet
+        await pilot.press("escape")  # … then goes back
+    assert app.back_to_fleet
+    assert FleetState().sort == "path"
+
+
+async def test_trend_view_plots_each_commit(tmp_path: Path) -> None:
+    from memtui.tui.app import MemtuiApp
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n", "memory/a.md": memory("a", "A")},
+           "first")
+    commit(repo, {"memory/b.md": memory("b", "B")}, "orphan b")
+    commit(repo, {"memory/c.md": memory("c", "C")}, "orphan c")
+    app = MemtuiApp(open_workspace(repo), AuditOptions(), watch=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1)
+        await pilot.press("8")
+        view = app.query_one("#trend-view")
+        await wait_for(pilot, lambda: len(view.points) == 3, timeout=30)
+        await pilot.pause(0.2)
+        table = view.query_one(DataTable)
+        assert [str(table.get_row_at(i)[2]) for i in range(3)] == ["0", "1", "2"]
+        assert "at " in str(view.query_one(".summary").render())
+        assert "orphan c" in str(view.query_one(".summary").render())
+        await pilot.press("up")  # the cursor moves to the commit before
+        await pilot.pause(0.2)
+        assert "orphan b" in str(view.query_one(".summary").render())
+
+
+async def test_trend_view_outside_git_says_why(workspace: Path) -> None:
+    from memtui.tui.app import MemtuiApp
+
+    app = MemtuiApp(open_workspace(workspace), AuditOptions(), watch=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1)
+        await pilot.press("8")
+        view = app.query_one("#trend-view")
+        await wait_for(pilot, lambda: "git" in str(view.query_one(".summary").render()))
