@@ -33,6 +33,7 @@ import hashlib
 import json
 import os
 import platform
+import re
 import shutil
 import socket
 import subprocess
@@ -243,6 +244,14 @@ def text_tool_calls(report: dict[str, Any]) -> Counter[str]:
     return seen
 
 
+def fenced(text: str, indent: str = "  ") -> str:
+    """``text`` as a code block whose fence no run of backticks inside it can close."""
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    body = "\n".join(indent + line for line in text.splitlines())
+    return f"{indent}{fence}text\n{body}\n{indent}{fence}"
+
+
 def transcript_md(run: dict[str, Any]) -> list[str]:
     out = []
     for i, chat in enumerate(run["transcript"], start=1):
@@ -258,8 +267,7 @@ def transcript_md(run: dict[str, Any]) -> list[str]:
                 line = "- **assistant**"
                 if msg.get("partial"):
                     line += " (partial)"
-                out.append(line + ":" + (f"\n\n  ```text\n  {text.replace(chr(10), chr(10) + '  ')}"
-                                         "\n  ```" if text else ""))
+                out.append(line + ":" + (f"\n\n{fenced(text)}" if text else ""))
                 for c in calls:
                     fn = c.get("function") or {}
                     args = short(json.dumps(fn.get("arguments"), ensure_ascii=False), 400)

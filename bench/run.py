@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.generate import generate  # noqa: E402
+from bench.generate import MEDIAN_BYTES, generate  # noqa: E402
 
 
 def env_with(**extra: str) -> dict[str, str]:
@@ -98,8 +98,7 @@ def reaudit(ws: Path, repeat: int, cache: Path) -> dict[str, float]:
     encoder("qwen"), encoder("cl100k")  # loaded once per process; measured separately
     auditor = Auditor(open_workspace(ws),
                       counter=TokenCounter(cache / "token-counts-v1.marshal"))
-    auditor.run()
-    rel = sorted(p.relative_to(ws).as_posix() for p in (ws / "memory").glob("*.md"))[5]
+    rel = sorted(auditor.run().scans)[5]  # a memory, in either layout
     path = ws / rel
     original = path.read_text(encoding="utf-8")
     times: list[float] = []
@@ -134,15 +133,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "out")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--flat", action="store_true",
+                        help="Claude Code layout, median 2.9 KB (the workspaces of peers.py)")
     ns = parser.parse_args()
     results: dict[str, object] = {
         "python": platform.python_version(), "machine": platform.machine(),
         "cpus": os.cpu_count(), "load_before": os.getloadavg()[0], "sizes": {}}
     sizes: dict[str, object] = {}
     for n in ns.sizes:
-        ws = ns.out / f"ws-{n}"
+        ws = ns.out / (f"peers/flat-{n}" if ns.flat else f"ws-{n}")
         if not (ws / "MEMORY.md").exists():
-            generate(ws, n)
+            generate(ws, n, layout="flat" if ns.flat else "item",
+                     median=2900 if ns.flat else MEDIAN_BYTES)
         cache = ns.out / f"cache-{n}"
         row: dict[str, object] = {"cli": audit_cli(ws, ns.repeat, cache)}
         row["reaudit_one_change"] = reaudit(ws, max(ns.repeat, 5), cache)

@@ -7,52 +7,69 @@ Textual.
 
 from __future__ import annotations
 
+import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
+from memtui import __version__
+from memtui.commands import COMMANDS
 from memtui.commands.parser import ArgumentParser, fail, os_error
 
-#: subcommand → module providing ``add_arguments(parser)`` and ``run(args) -> int``.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "audit": ("memtui.commands.audit", "audit a workspace and report (text or --json)"),
-    "fix": ("memtui.commands.fix", "repair the index and memories safely (each takes --dry-run)"),
-    "history": ("memtui.commands.history", "list the operations done on a workspace"),
-    "undo": ("memtui.commands.undo", "revert the last operation on a workspace"),
-    "eval": ("memtui.commands.eval", "run the agent N times and classify each run"),
-    "trend": ("memtui.commands.trend", "a workspace's health at each git commit that touched it"),
-    "serve": ("memtui.commands.serve", "serve the app in a web browser (for demos)"),
-}
+#: The exit status of a command whose reader went away (``memtui history | head``), as a
+#: shell reports a process SIGPIPE ended: 128 + 13.
+BROKEN_PIPE = 141
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    prog = f"memtui {args[0]}" if args and args[0] in COMMANDS else "memtui"
+    try:
+        status = dispatch(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        quiet_stdout()
+        return BROKEN_PIPE
+    except KeyboardInterrupt:
+        return 130
+    except OSError as exc:  # a path the system refused that no command foresaw
+        return fail(prog, os_error(exc))
+    return status
+
+
+def dispatch(args: list[str]) -> int:
     if args and args[0] in COMMANDS:
         name = args.pop(0)
         module_name, help_text = COMMANDS[name]
         module = importlib.import_module(module_name)
         parser = ArgumentParser(prog=f"memtui {name}", description=help_text)
         module.add_arguments(parser)
-        ns = parser.parse_args(args)
-        try:
-            return int(module.run(ns))
-        except KeyboardInterrupt:
-            return 130
-        except OSError as exc:  # a path the system refused that no command foresaw
-            return fail(os_error(exc))
-    from memtui.commands import app as app_command
+        return int(module.run(parser.parse_args(args)))
+    from memtui.commands import app
 
     parser = ArgumentParser(
         prog="memtui",
+        usage="%(prog)s [options] [PATH]\n"
+              f"       %(prog)s {{{','.join(COMMANDS)}}} ...  (%(prog)s COMMAND --help)",
         description="Audit, curate and watch an AI agent's file-based memory.",
-        epilog="commands: " + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items()),
+        epilog="commands:\n" + "\n".join(f"  {k:<8} {v[1]}" for k, v in COMMANDS.items()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    app_command.add_arguments(parser)
-    ns = parser.parse_args(args)
+    parser.add_argument("--version", action="version", version=f"memtui {__version__}")
+    app.add_arguments(parser)
+    return int(app.run(parser.parse_args(args)))
+
+
+def quiet_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush into the closed pipe
+    stays silent (no "Exception ignored ... BrokenPipeError")."""
     try:
-        return int(app_command.run(ns))
-    except OSError as exc:
-        return fail(os_error(exc))
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout is not a real file (a test's capture)
+        pass
 
 
 if __name__ == "__main__":

@@ -93,7 +93,7 @@ def test_options_reach_the_audit(clean: Path) -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (("audit", "/no/such/place"), "memtui audit: /no/such/place: no such file or folder\n"),
+    (("audit", "/no/such/place"), "memtui audit: error: /no/such/place: no such file or folder\n"),
     (("audit",), "memtui audit: error: give a PATH or --demo (one of them)\n"),
     (("audit", "x", "--fail-on", "sometimes"), None),
     (("audit", "x", "--max-lines", "0"), None),
@@ -119,7 +119,7 @@ def test_file_that_is_not_an_index_exits_2(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("x")
     out = memtui("audit", str(tmp_path / "notes.txt"))
     assert (out.returncode, out.stderr) == (
-        2, f"memtui audit: {tmp_path / 'notes.txt'}: not a folder or a MEMORY.md\n")
+        2, f"memtui audit: error: {tmp_path / 'notes.txt'}: not a folder or a MEMORY.md\n")
 
 
 def test_demo(tmp_path: Path) -> None:
@@ -198,3 +198,14 @@ def test_by_default_tokens_are_counted_in_the_windows_tokenizer(tmp_path: Path) 
     qwen = json.loads(memtui("audit", str(tmp_path), "--json", "--tokenizer", "qwen").stdout)
     assert set(qwen["injected_block"]["tokens"]) == {"qwen", "cl100k"}
     assert qwen["injected_block"]["share"] == data["injected_block"]["share"]
+
+
+def test_the_collector_is_back_on_after_an_audit_in_process(clean: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import gc
+
+    from memtui.cli import main
+
+    assert gc.isenabled()
+    assert main(["audit", str(clean), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["memory_files"] == 1
+    assert gc.isenabled()

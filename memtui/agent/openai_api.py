@@ -178,8 +178,6 @@ class _ToolCallParts:
 class OpenAIClient:
     """``host`` is the server's base URL, with or without a trailing ``/v1``."""
 
-    api = "openai"
-
     def __init__(self, host: str, timeout: float = 300.0, connect_timeout: float = 5.0) -> None:
         host = host.rstrip("/")
         self.host = host[:-3] if host.endswith("/v1") else host
@@ -253,9 +251,10 @@ class OpenAIClient:
         return [LoadedModel(self._model, props.n_ctx)] if self._model else []
 
     async def tags(self) -> list[str]:
-        data = await self._get("/v1/models")
-        return sorted(str(m.get("id")) for m in data.get("data") or []
-                      if isinstance(m, dict) and m.get("id"))
+        models = (await self._get("/v1/models")).get("data")
+        if not isinstance(models, list):
+            return []
+        return sorted(_clean(str(m["id"])) for m in models if isinstance(m, dict) and m.get("id"))
 
     async def version(self) -> str | None:
         try:

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-DEFAULT_HOST = "http://127.0.0.1:11434"
+DEFAULT_PORT = 11434
+DEFAULT_HOST = f"http://127.0.0.1:{DEFAULT_PORT}"
 DEFAULT_OPENAI_HOST = "http://127.0.0.1:8080"  # llama-server's default address
 APIS = ("ollama", "openai")
 
@@ -25,19 +26,46 @@ class AgentSettings:
     max_steps: int = 12  # model requests per user turn before the agent is stopped
     api: str = "ollama"  # "ollama": /api/chat; "openai": /v1/chat/completions (SPEC §6)
 
+    def given_host(self) -> str:
+        """The host as the operator gave it: --host, else (Ollama) $OLLAMA_HOST, else the
+        default."""
+        if self.api == "openai":
+            return self.host or DEFAULT_OPENAI_HOST
+        return self.host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
+
     def resolved_host(self) -> str:
         if self.api == "openai":
-            host = self.host or DEFAULT_OPENAI_HOST
-        else:
-            host = self.host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
-        if "://" not in host:
-            host = "http://" + host
-        return host.rstrip("/")
+            host = self.given_host().strip()
+            return (host if "://" in host else "http://" + host).rstrip("/")
+        return resolve_host(self.given_host())
+
+
+def resolve_host(host: str) -> str:
+    """The URL for an Ollama ``host``, read as Ollama reads OLLAMA_HOST: without a scheme
+    it is http, and then without a port it is 11434."""
+    host = host.strip().rstrip("/")
+    if "://" in host:
+        return host
+    url = urlsplit("http://" + host)
+    try:
+        port = url.port
+    except ValueError:  # host_problem says why
+        port = 0
+    netloc = url.netloc if port is not None or not url.netloc else f"{url.netloc}:{DEFAULT_PORT}"
+    return f"http://{netloc}{url.path}"
 
 
 def host_problem(host: str, api: str = "ollama") -> str | None:
-    """One line saying why ``host`` (as resolved) cannot be the server's URL, or None."""
+    """One line saying why ``host`` (as given) cannot be the server's URL, or None.
+
+    A bare word (``notaurl``) is refused: with no scheme, no port and no dot it is far
+    more likely a slip than a host name (``localhost`` is one)."""
     what = "Ollama host" if api == "ollama" else "server URL"
+    given = host.strip()
+    if "://" not in given and ":" not in given and "." not in given and given != "localhost":
+        return f"{what} {given!r} is not a usable URL (give http://HOST:PORT or HOST:PORT)"
+    host = resolve_host(given) if api == "ollama" else AgentSettings(
+        host=given, api=api).resolved_host()
     try:
         url = urlsplit(host)
         url.port  # noqa: B018 -- raises ValueError when the port is not 0-65535

@@ -126,7 +126,7 @@ async def run_scenario(scenario: Scenario, settings: AgentSettings, client: Chat
     result.num_ctx = facts.window.num_ctx
     verdict = JUDGES[scenario.check](RunData(before, after, messages, merged.outcomes,
                                              merged.content, result, today, scenario.judge))
-    if merged.error and verdict.passed:
+    if merged.error and verdict.passed is not False:  # a failed run proves nothing either way
         verdict = Verdict(None, f"the run failed: {merged.error}")
     return ScenarioRun(verdict, result, transcript)
 

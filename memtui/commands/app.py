@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from memtui.agent.options import add_agent_options, agent_option_error, settings_from
+from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.audit import add_audit_options, options_from
 from memtui.commands.parser import fail
+
+PROG = "memtui"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", nargs="?", help="workspace folder, or its MEMORY.md "
                         "(default: the current folder)")
     parser.add_argument("--demo", action="store_true",
-                        help="open a temporary copy of the bundled demo workspace")
+                        help="open a temporary copy of the bundled demo workspace (removed "
+                        "on quit; memtui demo DIR makes a lasting one)")
+    parser.add_argument("--keep", action="store_true",
+                        help="with --demo: keep the copy after quitting")
     parser.add_argument("--fleet", metavar="ROOT",
                         help="open the fleet screen: every workspace under ROOT, one row each")
     parser.add_argument("--theme", metavar="NAME",
@@ -26,34 +32,54 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from memtui.core.workspace import WorkspaceError, open_workspace
     from memtui.tui.themes import theme_names
 
     if ns.demo and ns.path:
-        return fail("give a PATH or --demo, not both")
+        return fail(PROG, "give a PATH or --demo, not both")
     if ns.theme is not None and ns.theme not in theme_names():
-        return fail(f"unknown theme {ns.theme!r} (choose from {', '.join(theme_names())})")
+        return fail(PROG, f"unknown theme {ns.theme!r} (choose from "
+                          f"{', '.join(theme_names())})")
     if ns.system_prompt is not None and not ns.system_prompt.is_file():
-        return fail(f"{ns.system_prompt}: no such file (--system-prompt)")
+        return fail(PROG, f"{ns.system_prompt}: no such file (--system-prompt)")
     problem = agent_option_error(ns)
     if problem:
-        return fail(problem)
+        return fail(PROG, problem)
+    if ns.keep and not ns.demo:
+        return fail(PROG, "--keep goes with --demo")
     if ns.fleet is not None:
         if ns.demo or ns.path:
-            return fail("give --fleet ROOT alone, without a PATH or --demo")
+            return fail(PROG, "give --fleet ROOT alone, without a PATH or --demo")
         from memtui.commands.fleet import run_fleet_app
 
         return run_fleet_app(ns.fleet, ns)
-    if ns.demo:
-        from memtui.demo import demo_copy
+    if not ns.demo:
+        return open_app(ns.path or ".", ns)
+    import shutil
+    import tempfile
 
-        path: str = str(demo_copy())
-    else:
-        path = ns.path or "."
+    from memtui.demo import demo_copy
+
+    base = tempfile.mkdtemp(prefix="memtui-demo-")
+    path = demo_copy(base)
+    sys.stderr.write(f"memtui: the demo is a temporary copy at {path}\n")
+    try:
+        return open_app(str(path), ns)
+    finally:
+        if ns.keep:
+            sys.stderr.write(f"memtui: kept the demo copy at {path}\n")
+        else:
+            shutil.rmtree(base, ignore_errors=True)
+            sys.stderr.write(f"memtui: removed the demo copy at {path} (--keep keeps it; "
+                             "memtui demo DIR makes a lasting copy)\n")
+
+
+def open_app(path: str, ns: argparse.Namespace) -> int:
+    from memtui.core.workspace import WorkspaceError, open_workspace
+
     try:
         ws = open_workspace(path)
     except WorkspaceError as exc:
-        return fail(str(exc))
+        return fail(PROG, f"{exc}{command_hint(path)}")
 
     from memtui.tui.app import MemtuiApp
 
@@ -63,3 +89,17 @@ def run(ns: argparse.Namespace) -> int:
                     watch=not ns.no_watch)
     app.run()
     return app.return_code or 0
+
+
+def command_hint(path: str) -> str:
+    """`` (did you mean memtui audit?)`` when a PATH that does not exist is spelled like a
+    command (``memtui audti``)."""
+    import difflib
+    import os
+
+    from memtui.commands import COMMANDS
+
+    if os.path.exists(path):
+        return ""
+    close = difflib.get_close_matches(path, COMMANDS, n=1, cutoff=0.6)
+    return f" (did you mean memtui {close[0]}?)" if close else ""

@@ -9,7 +9,7 @@ import sys
 import time
 from typing import TextIO
 
-from memtui.commands.parser import os_error
+from memtui.commands.parser import context_window, days, fail, os_error, positive_int
 from memtui.core.audit import (
     CLAUDE_WINDOW,
     DEFAULT_NUM_CTX,
@@ -20,31 +20,11 @@ from memtui.core.audit import (
 )
 from memtui.core.findings import reaches
 from memtui.core.report import SCHEMA
-from memtui.core.safe_output import json_safe, json_text, printable
+from memtui.core.safe_output import json_safe, json_text
 from memtui.core.tokens import TOKENIZERS
 from memtui.core.workspace import WorkspaceError, open_workspace
 
 FORMATS = ("text", "json", "sarif")
-
-
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be above zero: {text!r}")
-    return value
-
-
-def days(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value >= 0:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be zero or more: {text!r}")
-    return value
 
 
 def add_audit_options(parser: argparse.ArgumentParser) -> None:
@@ -55,7 +35,7 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
                         help="claude-code profile: index lines loaded (default 200)")
     parser.add_argument("--max-bytes", type=positive_int, default=25_000,
                         help="claude-code profile: index bytes loaded (default 25000)")
-    parser.add_argument("--num-ctx", type=positive_int, default=None,
+    parser.add_argument("--num-ctx", type=context_window, default=None, metavar="N",
                         help="context window to measure against (default: the profile's, "
                         f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
     parser.add_argument("--stale-days", type=days, default=90,
@@ -103,16 +83,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(ns: argparse.Namespace) -> int:
     if ns.demo == bool(ns.path):
-        sys.stderr.write("memtui audit: error: give a PATH or --demo (one of them)\n")
-        return 2
+        return fail("memtui audit", "give a PATH or --demo (one of them)")
     if ns.json and ns.format not in (None, "json"):
-        sys.stderr.write(f"memtui audit: error: --json and --format {ns.format} disagree\n")
-        return 2
+        return fail("memtui audit", f"--json and --format {ns.format} disagree")
     ns.format = "json" if ns.json else ns.format or "text"
     if ns.discover:
         if ns.demo:
-            sys.stderr.write("memtui audit: error: --discover needs a PATH, not --demo\n")
-            return 2
+            return fail("memtui audit", "--discover needs a PATH, not --demo")
         from memtui.commands.fleet import run_fleet
 
         return run_fleet(ns.path, options_from(ns), ns)
@@ -130,20 +107,28 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
     """Audit ``path``, print the report (text or JSON) and return the exit status."""
     # A one-shot command builds many objects and frees few before it exits: the collector
     # would walk them all again and again (a third of a warm audit's time at 10,000 files).
+    # Turned back on after, for callers that go on (tests calling main()).
+    collecting = gc.isenabled()
     gc.disable()
+    try:
+        return _audit_and_report(path, ns)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     try:
         ws = open_workspace(path)
     except WorkspaceError as exc:
-        sys.stderr.write(f"memtui audit: {exc}\n")
-        return 2
+        return fail("memtui audit", exc)
     line = ProgressLine() if sys.stderr.isatty() else None
     options = options_from(ns)
     options.keep_texts = False  # a report needs no memory's text once it is scanned
     try:
         result = Auditor(ws, options).run(progress=line)
     except OSError as exc:  # the workspace vanished or became unreadable mid-audit
-        sys.stderr.write(f"memtui audit: {printable(os_error(exc))}\n")
-        return 2
+        return fail("memtui audit", os_error(exc))
     finally:
         if line is not None:
             line.clear()

@@ -11,11 +11,13 @@ from pathlib import Path
 
 from memtui.agent.eval import EvalReport, RunResult, run_eval
 from memtui.agent.ollama import ModelNotFound, NoToolSupport, NotRunning, OllamaError
-from memtui.agent.options import add_agent_options, agent_option_error, settings_from
 from memtui.agent.scenario import Scenario, ScenarioError, load_suite
 from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
+from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.parser import fail
 from memtui.core.workspace import WorkspaceError, open_workspace
+
+PROG = "memtui eval"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,29 +31,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-n", type=int, default=6,
                         help="number of runs (per scenario with --suite; default 6)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--min-pass-rate", type=pass_rate, metavar="RATE",
+                        help="exit 1 when fewer runs pass (0.8 or 80%%)")
     parser.add_argument("--out", type=Path, metavar="FILE",
                         help="also write the report as JSON to FILE (with --suite)")
     add_agent_options(parser, model_required=True)
 
 
+def pass_rate(text: str) -> float:
+    """A pass rate as a fraction: ``0.8`` or ``80%``."""
+    try:
+        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a rate: {text!r} (give 0.8 or 80%)") from None
+    if not 0 <= value <= 1:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1 (or 0% and 100%): {text!r}")
+    return value
+
+
 def run(ns: argparse.Namespace) -> int:
     if ns.n < 1:
-        return fail("-n must be at least 1")
+        return fail(PROG, "-n must be at least 1")
     problem = agent_option_error(ns)
     if problem:
-        return fail(problem)
+        return fail(PROG, problem)
     if ns.suite is not None:
         return run_suite_command(ns)
     if ns.path is None or ns.message is None:
-        return fail("give PATH and --message, or --suite NAME")
+        return fail(PROG, "give PATH and --message, or --suite NAME")
     if ns.out is not None:
-        return fail("--out goes with --suite (use --json for a single message)")
+        return fail(PROG, "--out goes with --suite (use --json for a single message)")
     if not ns.message.strip():
-        return fail("--message is empty")
+        return fail(PROG, "--message is empty")
     try:
         ws = open_workspace(ns.path)
     except WorkspaceError as exc:
-        return fail(str(exc))
+        return fail(PROG, str(exc))
     settings = settings_from(ns)
 
     def progress(i: int, r: RunResult) -> None:
@@ -62,13 +77,17 @@ def run(ns: argparse.Namespace) -> int:
     try:
         report = asyncio.run(run_eval(ws, ns.message, ns.n, settings, progress))
     except OllamaError as exc:
-        fail(str(exc))
+        fail(PROG, str(exc))
         # A server that cannot be used is a setup error (2); one that answers wrongly, 1.
         return 2 if isinstance(exc, NotRunning | ModelNotFound | NoToolSupport) else 1
     if ns.json:
         sys.stdout.write(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n")
     else:
         print_table(report)
+    if ns.min_pass_rate is not None and report.pass_rate < ns.min_pass_rate:
+        return fail(PROG, f"pass rate {report.passes}/{len(report.runs)} "
+                          f"({report.pass_rate:.0%}) is below --min-pass-rate "
+                          f"{ns.min_pass_rate:.0%}", 1)
     return 1 if any(r.error for r in report.runs) else 0
 
 
@@ -112,13 +131,13 @@ def print_table(report: EvalReport) -> None:
 
 def run_suite_command(ns: argparse.Namespace) -> int:
     if ns.path is not None or ns.message is not None:
-        return fail("--suite runs its own workspaces and messages: drop PATH and --message")
+        return fail(PROG, "--suite runs its own workspaces and messages: drop PATH and --message")
     try:
         scenarios = load_suite(ns.suite)
     except ScenarioError as exc:
-        return fail(str(exc))
+        return fail(PROG, str(exc))
     if ns.out is not None and not ns.out.parent.is_dir():
-        return fail(f"--out {ns.out}: no such folder {ns.out.parent}")
+        return fail(PROG, f"--out {ns.out}: no such folder {ns.out.parent}")
 
     def progress(sc: Scenario, i: int, run: ScenarioRun) -> None:
         sys.stderr.write(f"{sc.check} {i + 1}/{ns.n}: {run.verdict.label} "
@@ -127,18 +146,23 @@ def run_suite_command(ns: argparse.Namespace) -> int:
     try:
         report = asyncio.run(run_suite(scenarios, ns.n, settings_from(ns), ns.suite, progress))
     except OllamaError as exc:
-        fail(str(exc))
+        fail(PROG, str(exc))
         return 2 if isinstance(exc, NotRunning | ModelNotFound | NoToolSupport) else 1
     data = json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n"
     if ns.out is not None:
         try:
             ns.out.write_text(data, encoding="utf-8")
         except OSError as exc:
-            return fail(f"--out {ns.out}: {exc.strerror or exc}")
+            return fail(PROG, f"--out {ns.out}: {exc.strerror or exc}")
     if ns.json:
         sys.stdout.write(data)
     else:
         print_suite_table(report)
+    low = [c for c in report.checks
+           if ns.min_pass_rate is not None and c.pass_rate < ns.min_pass_rate]
+    if low:
+        return fail(PROG, f"below --min-pass-rate {ns.min_pass_rate:.0%}: " + ", ".join(
+            f"{c.scenario.check} {c.pass_rate:.0%}" for c in low), 1)
     return 1 if any(r.result.error for c in report.checks for r in c.runs) else 0
 
 

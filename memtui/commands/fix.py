@@ -10,12 +10,13 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from memtui.commands.parser import report, tolerant_stdout
 from memtui.core.memory_file import KNOWN_TYPES
 from memtui.core.safe_output import printable, utf8_safe
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
-from memtui.edit.errors import Refused, UsageError, report, tolerant_stdout
+from memtui.edit.errors import Refused, UsageError
 from memtui.edit.snapshot import Snapshot
 
 Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
@@ -107,6 +108,7 @@ def not_utf8(ns: argparse.Namespace) -> str | None:
 
 
 def run(ns: argparse.Namespace) -> int:
+    prog = f"memtui fix {ns.op}"
     tolerant_stdout()
     try:
         problem = not_utf8(ns)
@@ -115,22 +117,20 @@ def run(ns: argparse.Namespace) -> int:
         ws = open_workspace(ns.path)
         snap = Snapshot.read(ws)
         changeset = OPERATIONS[ns.op][1](snap, ns)
-        if not changeset:
-            print(printable(f"{ns.op}: nothing to change ({changeset.summary})"))
-            return 0
-        if ns.dry_run:
-            sys.stdout.write(printable(changeset.diff(), lines=True))
-            print(printable(f"dry run, nothing written: {changeset.summary}"))
-            for note in changeset.notes:
-                print(printable(f"  {note}"))
-            return 0
-        record = apply(ws, changeset)
+        record = apply(ws, changeset) if changeset and not ns.dry_run else None
     except (WorkspaceError, UsageError, Refused) as exc:
-        return report(f"memtui fix {ns.op}", exc)
+        return report(prog, exc)
     except OSError as exc:  # the disk said no (full, read-only, permissions): nothing written
         where = f" ({exc.filename})" if exc.filename else ""
-        return report(f"memtui fix {ns.op}", Refused(f"{exc.strerror or exc}{where}"))
-    print(printable(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]"))
+        return report(prog, Refused(f"{exc.strerror or exc}{where}"))
+    if not changeset:
+        print(printable(f"{ns.op}: nothing to change ({changeset.summary})"))
+        return 0
+    if record is None:
+        sys.stdout.write(printable(changeset.diff(), lines=True))
+        print(printable(f"dry run, nothing written: {changeset.summary}"))
+    else:
+        print(printable(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]"))
     for note in changeset.notes:
         print(f"  {printable(note)}")
     return 0

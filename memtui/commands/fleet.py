@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from memtui.commands.parser import wide_console
+from memtui.commands.parser import fail, wide_console
 from memtui.core.audit import AuditOptions
 from memtui.core.fleet import audit_fleet, find_workspaces, fleet_exit, to_fleet_json
 
@@ -23,8 +23,7 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> i
     of its workspaces (2 when ROOT itself cannot be read)."""
     root = Path(root_arg).expanduser()
     if not root.is_dir():
-        sys.stderr.write(f"memtui audit: {root_arg}: not a folder\n")
-        return 2
+        return fail("memtui audit", f"{root_arg}: not a folder")
     root = root.resolve()
     paths = find_workspaces(root)
     rows: list[dict[str, Any]] = []
@@ -94,15 +93,14 @@ def print_fleet(root: Path, rows: list[dict[str, Any]], console: Console | None 
 def run_fleet_app(root_arg: str, ns: argparse.Namespace) -> int:
     """``memtui --fleet ROOT``: the fleet screen; Enter opens a workspace in the usual app,
     whose Esc comes back to the fleet as it was left."""
-    from memtui.agent.options import settings_from
+    from memtui.commands.agent_options import settings_from
     from memtui.commands.audit import options_from
-    from memtui.commands.parser import fail
     from memtui.core.workspace import WorkspaceError, open_workspace
     from memtui.tui.fleet_app import FleetApp, FleetMemberApp, FleetState
 
     root = Path(root_arg).expanduser()
     if not root.is_dir():
-        return fail(f"{root_arg}: not a folder (--fleet)")
+        return fail("memtui", f"{root_arg}: not a folder (--fleet)")
     root = root.resolve()
     options = options_from(ns)
     state = FleetState()

@@ -10,10 +10,11 @@ import argparse
 import sys
 from typing import Any
 
+from memtui.commands.parser import report, tolerant_stdout
 from memtui.core.safe_output import json_text, printable
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
-from memtui.edit.errors import Refused, report, tolerant_stdout
+from memtui.edit.errors import Refused
 from memtui.edit.journal import Entry, Journal, Unreadable, public
 from memtui.edit.safe_write import folder_lock
 
@@ -58,7 +59,10 @@ def run(ns: argparse.Namespace) -> int:
             print(printable(f"#{entry.id} {entry.name}: unreadable ({entry.reason}); "
                             "undo stops here"))
             continue
-        state = " (undone)" if entry.get("undone") else ""
+        kept = entry.get("undone_except")
+        kept = [k for k in kept if isinstance(k, str)] if isinstance(kept, list) else []
+        state = ("" if not entry.get("undone") else
+                 f" (undone, except {', '.join(kept)})" if kept else " (undone)")
         print(printable(f"#{entry['id']} {entry.get('time', '?')} {entry['op']}{state}: "
                         f"{entry.get('summary', '')}"))
         for f in entry["files"]:

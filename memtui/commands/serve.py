@@ -52,11 +52,11 @@ def run(ns: argparse.Namespace) -> int:
     from memtui.core.workspace import WorkspaceError, open_workspace
 
     if ns.demo and ns.path:
-        return fail("give a PATH or --demo, not both")
+        return fail("memtui serve", "give a PATH or --demo, not both")
     if not is_loopback(ns.host):
         if not ns.public:
-            return fail(f"refusing to serve on {ns.host}: anyone who can reach it can edit "
-                        "this memory; add --public to do it anyway")
+            return fail("memtui serve", f"refusing to serve on {ns.host}: anyone who can reach "
+                        "it can edit this memory; add --public to do it anyway")
         sys.stderr.write(f"memtui: warning: serving on {ns.host}:{ns.port}; anyone who can "
                          "reach it can read and edit this memory and talk to the agent\n")
     with tempfile.TemporaryDirectory(prefix="memtui-serve-") as tmp:
@@ -68,7 +68,7 @@ def run(ns: argparse.Namespace) -> int:
             try:
                 path = str(open_workspace(ns.path or ".").root)
             except WorkspaceError as exc:
-                return fail(str(exc))
+                return fail("memtui serve", str(exc))
         return serve(path, ns.host, ns.port)
 
 
@@ -80,5 +80,5 @@ def serve(path: str, host: str, port: int) -> int:
     try:
         server.serve()
     except OSError as exc:  # the port is taken, the address is not this machine's, …
-        return fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+        return fail("memtui serve", f"cannot serve on {host}:{port}: {exc.strerror or exc}")
     return 0

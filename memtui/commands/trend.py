@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from memtui.commands.parser import wide_console
+from memtui.commands.parser import fail, wide_console
 from memtui.core.trend import TrendError, trend
 from memtui.core.wording import sparkline
 from memtui.core.workspace import WorkspaceError
@@ -32,8 +32,7 @@ def run(ns: argparse.Namespace) -> int:
     try:
         points = trend(ns.path, options_from(ns))
     except (WorkspaceError, TrendError) as exc:
-        sys.stderr.write(f"memtui trend: {exc}\n")
-        return 2
+        return fail("memtui trend", exc)
     if ns.json:
         sys.stdout.write(json.dumps({"schema": 1, "points": points}, ensure_ascii=False) + "\n")
     else:

@@ -7,6 +7,7 @@ workspace one "stale" per memory, burying the findings that need action.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 
@@ -24,6 +25,20 @@ COPY_SPREAD = 2.0
 def copy_group(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:
     """When the files dated only by mtime were nearly all written in one moment (a copy, an
     archive extraction), that moment and those files: their mtime is not their age."""
+    if len(mtimes) < COPY_MIN_FILES:
+        return None
+    # First the cheap question, asked on every re-audit: does any window of COPY_SPREAD
+    # seconds hold the COPY_SHARE of the files at all? (Usually not: then no copy.)
+    times = sorted(mtimes.values())
+    need = math.ceil(COPY_SHARE * len(times))
+    if not any(times[i + need - 1] - times[i] <= COPY_SPREAD
+               for i in range(len(times) - need + 1)):
+        return None
+    return best_window(mtimes)
+
+
+def best_window(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:
+    """``copy_group`` found window by window, without its first question."""
     if len(mtimes) < COPY_MIN_FILES:
         return None
     ordered = sorted(mtimes.items(), key=lambda kv: kv[1])

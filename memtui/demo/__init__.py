@@ -73,8 +73,14 @@ def demo_copy(dest: str | os.PathLike[str] | None = None, now: float | None = No
     ``DAYS_AGO`` relative to ``now`` (default: the current time).
     """
     base = Path(dest) if dest is not None else Path(tempfile.mkdtemp(prefix="memtui-demo-"))
-    target = base / "workspace"
-    shutil.copytree(demo_source(), target, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy_demo(base / "workspace", now)
+
+
+def copy_demo(target: Path, now: float | None = None) -> Path:
+    """Copy the demo workspace to ``target`` itself (an empty or new folder), mtimes
+    stamped as :func:`demo_copy` does; returns ``target``."""
+    shutil.copytree(demo_source(), target, ignore=shutil.ignore_patterns("__pycache__"),
+                    dirs_exist_ok=True)
     stamp_mtimes(target, now)
     return target
 

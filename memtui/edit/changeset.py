@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memtui.core.safe_open import Unsafe, folder
@@ -22,6 +22,7 @@ from memtui.edit.safe_write import (
     check_unchanged,
     digest,
     folder_lock,
+    mtime_of,
     remove_stale_temps,
     write_file,
 )
@@ -30,13 +31,15 @@ from memtui.edit.snapshot import Snapshot
 
 @dataclass(frozen=True)
 class FileChange:
-    """One file: ``before`` None = it is created, ``after`` None = it is deleted."""
+    """One file: ``before`` None = it is created, ``after`` None = it is deleted.
+    ``mtime_ns`` is the modification time the written file gets (None: now)."""
 
     path: str
     before: bytes | None
     after: bytes | None
     moved_from: str | None = None
     moved_to: str | None = None
+    mtime_ns: int | None = None
 
     @property
     def kind(self) -> str:
@@ -55,7 +58,12 @@ class FileChange:
 
 @dataclass
 class Changeset:
-    """What an operation will do: its name, arguments, a summary, and the file changes."""
+    """What an operation will do: its name, arguments, a summary, and the file changes.
+
+    ``keep_age``: the operation changes no fact (it repairs a link, redacts a credential),
+    so the files it modifies keep their modification time, and a stale memory does not
+    look new because a link in it was fixed.
+    """
 
     op: str
     args: dict[str, Any]
@@ -64,6 +72,7 @@ class Changeset:
     notes: list[str] = field(default_factory=list)  # printed after the summary (e.g. dangling)
     #: Credentials this operation removes: masked in the diff, purged from the journal.
     secrets: list[str] = field(default_factory=list)
+    keep_age: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.changes)
@@ -182,7 +191,7 @@ def write_changes(ws: Workspace, changes: list[FileChange]) -> None:
     ch = order[0] if order else None
     try:
         for ch in order:
-            write_file(ws.root, ch.path, ch.after, digest(ch.before))
+            write_file(ws.root, ch.path, ch.after, digest(ch.before), mtime_ns=ch.mtime_ns)
             done.append(ch)
     except Refused as exc:
         put_back(ws, done)
@@ -219,10 +228,16 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
         with folder_lock(ws.state_dir):
             for ch in changeset.changes:
                 check_unchanged(ws.root, ch.path, digest(ch.before))
+            # Each file's age as it was, for undo to give back (and to keep, with keep_age).
+            ages = {ch.path: mtime_of(ws.root, ch.path) for ch in changeset.changes
+                    if ch.before is not None}
             journal = Journal(ws)
-            record = journal.append(changeset)
+            record = journal.append(changeset, ages)
+            changes = [replace(ch, mtime_ns=ages.get(ch.path))
+                       if changeset.keep_age and ch.kind == "modify" else ch
+                       for ch in changeset.changes]
             try:
-                write_changes(ws, changeset.changes)
+                write_changes(ws, changes)
             except BaseException:
                 journal.discard(record)
                 raise

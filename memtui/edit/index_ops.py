@@ -10,7 +10,7 @@ import contextlib
 import re
 from collections.abc import Callable
 
-from memtui.core.index import _HEADING
+from memtui.core.index import _HEADING, parse_index
 from memtui.core.links import fold as fold_spelling
 from memtui.core.links import resolve_href
 from memtui.core.wording import plural
@@ -59,10 +59,13 @@ def heading_line(raw: RawText, heading: str) -> int:
 
 
 def insertion_point(raw: RawText, under: str | None) -> int:
-    """Where new entries go: after the last non-blank line of the heading's section, or of
-    the file."""
+    """Where new entries go: after the last non-blank line of the heading's section; with
+    no heading, after the last hot entry (see :func:`last_hot_entry`), else at the end."""
     texts = raw.texts()
     if under is None:
+        hot = last_hot_entry(texts)
+        if hot is not None:
+            return hot + 1
         start, stop = 1, len(texts)
     else:
         start = heading_line(raw, under)
@@ -73,6 +76,17 @@ def insertion_point(raw: RawText, under: str | None) -> int:
         if texts[n - 1].strip():
             last = n
     return last + 1
+
+
+def last_hot_entry(texts: list[str]) -> int | None:
+    """The line number of the last entry (a line with one link) before the first packed
+    line, so a new entry joins the hot ones and not a cold section at the end; the last
+    entry anywhere when none comes before a packed line; None when there is no entry."""
+    lines = parse_index("\n".join(texts) + "\n").lines
+    first_packed = next((ln.number for ln in lines if ln.kind == "packed"), len(lines) + 1)
+    entries = [ln.number for ln in lines if ln.kind == "entry"]
+    before = [n for n in entries if n < first_packed]
+    return (before or entries or [None])[-1]
 
 
 def plan_add_to_index(plan: Plan, rels: list[str], title: str | None = None,
@@ -251,6 +265,7 @@ def repoint(snap: Snapshot, old: str, new: str) -> Changeset:
     cs = plan.changeset("repoint", {"old": old_t, "new": new_t},
                         f"repointed {plural(count, 'link')} from {old_t} to {new_t}")
     cs.notes += left
+    cs.keep_age = True
     if not cs:
         if left:
             raise Refused(f"only [[wikilinks]] lead to {old_t}, and {new_t} is not a memory "
@@ -306,8 +321,10 @@ def remove_link(snap: Snapshot, target: str) -> Changeset:
                                  lambda name: snap.resolver.resolve(name).path)
     if not removed:
         raise Refused(f"{INDEX_NAME} has no link to {t}")
-    return plan.changeset("remove-link", {"target": t},
-                          f"{INDEX_NAME}: removed {plural(removed, 'link')} to {t}")
+    cs = plan.changeset("remove-link", {"target": t},
+                        f"{INDEX_NAME}: removed {plural(removed, 'link')} to {t}")
+    cs.keep_age = True
+    return cs
 
 
 def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Changeset:

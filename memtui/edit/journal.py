@@ -1,10 +1,15 @@
 """The undo journal: one JSON record per operation in ``<workspace>/.memtui/journal/``.
 
 A record holds the operation (name, arguments, summary, time) and, for every file it
-touched, the bytes before (base64, or ``"absent"`` for a file it created) and the hash
-after (``"absent"`` for a file it deleted). Undo puts the before bytes back, after checking
-each file still hashes to its after value; the record is then marked undone, and the next
-undo takes the newest record not undone yet, back to the first operation.
+touched, the bytes before (base64, or ``"absent"`` for a file it created), their
+modification time, and the hash after (``"absent"`` for a file it deleted). Undo puts the
+before bytes back with their modification time (a memory's age), after checking each file
+still hashes to its after value; the record is then marked undone, and the next undo takes
+the newest record not undone yet, back to the first operation.
+
+When something else has written one of the files since (the agent wrote MEMORY.md), that
+file blocks the undo: :func:`plan_undo` names it, and ``undo(ws, skip=...)`` reverts the
+other files only, leaving the ones named as they are (the record says which).
 
 A record memtui cannot read (damaged, not JSON, unreadable) is never skipped: history lists
 it by its file name and undo stops at it, because what it did can no longer be known.
@@ -25,10 +30,12 @@ import json
 import os
 import re
 import time
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.core.safe_open import Unsafe, folder, parts_of
+from memtui.core.wording import plural
 from memtui.core.workspace import STATE_DIR, Workspace
 from memtui.edit.changeset import REDACTED, Changeset, FileChange, write_changes
 from memtui.edit.errors import Refused
@@ -144,8 +151,10 @@ class Journal:
         """The readable records, oldest first."""
         return [e for e in self.entries() if not isinstance(e, Unreadable)]
 
-    def append(self, changeset: Changeset) -> dict[str, Any]:
-        """Journal an applied changeset (call with the workspace lock held).
+    def append(self, changeset: Changeset,
+               ages: dict[str, int | None] | None = None) -> dict[str, Any]:
+        """Journal an applied changeset (call with the workspace lock held); ``ages`` holds
+        each existing file's modification time (ns) before the change.
 
         Its number is one above the highest present, and the file is created only where
         none exists, so no stray or copied-back file can make two records share one.
@@ -162,7 +171,8 @@ class Journal:
             "args": changeset.args,
             "summary": changeset.summary,
             "undone": False,
-            "files": [_file_record(ch, changeset.secrets) for ch in changeset.changes],
+            "files": [_file_record(ch, changeset.secrets, (ages or {}).get(ch.path))
+                      for ch in changeset.changes],
         }
         if changeset.secrets:
             rec["redacted"] = True
@@ -192,10 +202,12 @@ class Journal:
                    limit=MAX_RECORD_BYTES)
         rec["_sha256"] = digest(data)
 
-    def mark_undone(self, rec: dict[str, Any]) -> None:
+    def mark_undone(self, rec: dict[str, Any], skipped: Collection[str] = ()) -> None:
         rec = dict(rec)
         rec["undone"] = True
         rec["undone_time"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        if skipped:
+            rec["undone_except"] = sorted(skipped)
         self._rewrite(rec)
 
     def discard(self, rec: dict[str, Any]) -> None:
@@ -365,7 +377,7 @@ def malformed(rec: Any) -> str | None:
     return None
 
 
-def _file_record(ch: FileChange, secrets: list[str]) -> dict[str, Any]:
+def _file_record(ch: FileChange, secrets: list[str], age: int | None = None) -> dict[str, Any]:
     """A file's entry; with ``secrets``, its before bytes are kept with them redacted."""
     before = ch.before if ch.before is None or not secrets else _scrub_bytes(ch.before, secrets)
     out: dict[str, Any] = {
@@ -375,6 +387,8 @@ def _file_record(ch: FileChange, secrets: list[str]) -> dict[str, Any]:
         "before_sha256": digest(before),
         "after_sha256": digest(ch.after),
     }
+    if age is not None:
+        out["before_mtime_ns"] = age
     if ch.moved_from:
         out["moved_from"] = ch.moved_from
     if ch.moved_to:
@@ -396,12 +410,42 @@ def public(rec: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def undo(ws: Workspace) -> dict[str, Any]:
-    """Revert the newest operation not undone yet; returns its record.
+@dataclass
+class UndoPlan:
+    """What undoing the newest operation not undone yet would do, read now.
+
+    ``changes`` put files back; ``blocked`` are the files something else has written since
+    the operation (undo refuses unless told to skip them), each with why.
+    """
+
+    record: dict[str, Any]
+    changes: list[FileChange] = field(default_factory=list)
+    blocked: dict[str, str] = field(default_factory=dict)  # path → what happened to it
+
+    @property
+    def id(self) -> int:
+        return int(self.record["id"])
+
+    def blocking(self) -> str:
+        """One line naming the files that block the undo and what happened to them."""
+        rec = self.record
+        if len(self.blocked) == 1:
+            (path, why), = self.blocked.items()
+            return f"{path} {why} since operation #{rec['id']} ({rec['op']})"
+        return (f"{' and '.join(self.blocked)} changed since operation #{rec['id']} "
+                f"({rec['op']})")
+
+    def others(self) -> str:
+        """The files a partial undo would put back, e.g. ``2 other files (a.md, b.md)``."""
+        paths = [ch.path for ch in self.changes]
+        return f"{plural(len(paths), 'other file')} ({', '.join(paths)})"
+
+
+def plan_undo(ws: Workspace) -> UndoPlan:
+    """Plan the undo of the newest operation not undone yet (nothing is written).
 
     Raises Refused when there is nothing to undo, an unreadable record comes first, or the
-    record's bytes do not match their sha256; Conflict when a file it touched has changed
-    since. Either way nothing is written.
+    record's bytes do not match their sha256.
     """
     try:
         return _undo(ws)
@@ -415,31 +459,77 @@ def _undo(ws: Workspace) -> dict[str, Any]:
     journal = Journal(ws)
     if not journal.exists():
         raise Refused("nothing to undo (no operation journaled in this workspace)")
+    rec = journal.last_active()
+    if rec is None:
+        raise Refused("nothing to undo (every journaled operation is undone already)")
+    where = f"journal record #{rec['id']} ({rec['op']})"
+    plan = UndoPlan(rec)
+    for f in rec["files"]:
+        path = f["path"]
+        before: bytes | None = None
+        if f["before"] != ABSENT:
+            before = _decode_before(f["before"])
+            if before is None:
+                raise Refused(f"{where}: the bytes kept for {path} are not valid base64; "
+                              "nothing was undone")
+        if digest(before) != f["before_sha256"]:
+            raise Refused(f"{where}: the bytes kept for {path} do not match their "
+                          "sha256 (the record was altered); nothing was undone")
+        data = read_bytes(ws.root, path)
+        now = digest(data)
+        if now == f["before_sha256"]:
+            continue  # never written (the operation was cut short): nothing to revert
+        if now != f["after_sha256"]:
+            plan.blocked[path] = ("was deleted" if now == ABSENT else
+                                  "was created again" if f["after_sha256"] == ABSENT else
+                                  "changed")
+            continue
+        plan.changes.append(FileChange(path, data, before, mtime_ns=_age(f)))
+    # The two halves of a move go back together or not at all.
+    pairs = {f["path"]: f.get("moved_to") or f.get("moved_from") for f in rec["files"]}
+    for ch in list(plan.changes):
+        partner = pairs.get(ch.path)
+        if partner in plan.blocked:
+            plan.blocked[ch.path] = f"moved with {partner}, which changed"
+            plan.changes.remove(ch)
+    return plan
+
+
+def _age(f: dict[str, Any]) -> int | None:
+    """A file entry's modification time before the operation, when it holds a usable one
+    (a tampered value is ignored, never passed to the system)."""
+    age = f.get("before_mtime_ns")
+    ok = isinstance(age, int) and not isinstance(age, bool) and 0 <= age < 2**62
+    return age if ok else None
+
+
+def undo(ws: Workspace, skip: Collection[str] = (), expect: int | None = None) -> dict[str, Any]:
+    """Revert the newest operation not undone yet; returns its record.
+
+    ``skip`` names files something else wrote since, to leave as they are while the others
+    are put back (from :attr:`UndoPlan.blocked`); ``expect`` is the operation's id the
+    caller showed the operator (refused when the newest is another one by now).
+
+    Raises Refused when there is nothing to undo, an unreadable record comes first, or the
+    record's bytes do not match their sha256; Conflict when a file it touched has changed
+    since and is not in ``skip``. Either way nothing is written.
+    """
+    if not Journal(ws).exists():  # say so without creating .memtui/ just for the lock
+        plan_undo(ws)
     with folder_lock(ws.state_dir):
-        rec = journal.last_active()
-        if rec is None:
-            raise Refused("nothing to undo (every journaled operation is undone already)")
-        where = f"journal record #{rec['id']} ({rec['op']})"
-        changes: list[FileChange] = []
-        for f in rec["files"]:
-            path = f["path"]
-            before: bytes | None = None
-            if f["before"] != ABSENT:
-                before = _decode_before(f["before"])
-                if before is None:
-                    raise Refused(f"{where}: the bytes kept for {path} are not valid base64; "
-                                  "nothing was undone")
-            if digest(before) != f["before_sha256"]:
-                raise Refused(f"{where}: the bytes kept for {path} do not match their "
-                              "sha256 (the record was altered); nothing was undone")
-            data = read_bytes(ws.root, path)
-            now = digest(data)
-            if now == f["before_sha256"]:
-                continue  # never written (the operation was cut short): nothing to revert
-            if now != f["after_sha256"]:
-                raise Conflict(f"{path} changed since operation #{rec['id']} ({rec['op']}); "
-                               "nothing was undone")
-            changes.append(FileChange(path, data, before))
-        write_changes(ws, changes)
-        journal.mark_undone(rec)
+        plan = plan_undo(ws)
+        rec = plan.record
+        if expect is not None and plan.id != expect:
+            raise Refused(f"the newest operation is #{plan.id} ({rec['op']}) now, not "
+                          f"#{expect}; nothing was undone")
+        unexpected = {p: why for p, why in plan.blocked.items() if p not in skip}
+        if unexpected:
+            plan.blocked = unexpected
+            raise Conflict(f"{plan.blocking()}; nothing was undone")
+        if plan.blocked and not plan.changes:
+            raise Refused(f"every file operation #{plan.id} ({rec['op']}) wrote has changed "
+                          "since; nothing was undone")
+        write_changes(ws, plan.changes)
+        Journal(ws).mark_undone(rec, plan.blocked)
+    rec["undone_except"] = sorted(plan.blocked)
     return rec

@@ -11,6 +11,7 @@ import posixpath
 import re
 
 from memtui.core.memory_file import KNOWN_TYPES, split_frontmatter
+from memtui.core.safe_output import utf8_safe
 from memtui.core.secrets import scan_text, token_span
 from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
@@ -36,21 +37,11 @@ def check_new_name(name: str) -> str:
         name = name[:-3]
     if not name or name.startswith(".") or any(c in name for c in "/\\\x00\n\r"):
         raise UsageError(f"'{name}' cannot be a memory name (no slashes, no leading dot)")
-    if not is_utf8(name):
+    if utf8_safe(name) is not name:
         raise UsageError(f"{name!a} cannot be a memory name (not valid UTF-8)")
     if len(f"{name}.md".encode()) > 255:
         raise UsageError(f"'{name[:40]}…' is too long for a file name (255 bytes with .md)")
     return name
-
-
-def is_utf8(text: str) -> bool:
-    """Whether ``text`` encodes to UTF-8 (a command-line argument that was not valid UTF-8
-    holds lone surrogates)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def yaml_scalar(value: str) -> str:
@@ -120,7 +111,9 @@ def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
     changed, _ = rewrite_links(plan, sources, None, exact)
     summary = (f"rewrote {plural(count, 'fuzzy wikilink')} to the exact spelling in "
                f"{plural(len(changed), 'file')}" if changed else "no fuzzy wikilinks")
-    return plan.changeset("fix-wikilinks", {"memory": memory}, summary)
+    cs = plan.changeset("fix-wikilinks", {"memory": memory}, summary)
+    cs.keep_age = True
+    return cs
 
 
 def template_body(type_: str) -> str:
@@ -140,7 +133,8 @@ def template(name: str, type_: str, description: str, body: str | None = None) -
 def new(snap: Snapshot, name: str, type_: str, description: str = "",
         index: bool = False, body: str | None = None) -> Changeset:
     name = check_new_name(name)
-    if not is_utf8(description) or (body is not None and not is_utf8(body)):
+    if utf8_safe(description) is not description or (
+            body is not None and utf8_safe(body) is not body):
         raise UsageError("the description is not valid UTF-8")
     if type_ not in KNOWN_TYPES:
         raise UsageError(f"unknown type '{type_}' (one of {', '.join(KNOWN_TYPES)})")
@@ -219,6 +213,7 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
                "in the journal: undo cannot bring it back)" if count
                else f"no credentials found in {rel}")
     cs = plan.changeset("redact", {"memory": rel}, summary)
+    cs.keep_age = True
     # Longest first, so a secret that holds another is replaced whole.
     cs.secrets = sorted(set(secrets), key=len, reverse=True)
     return cs

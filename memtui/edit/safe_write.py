@@ -149,9 +149,12 @@ def check_unchanged(root: Path, rel: str, expected: str, label: str | None = Non
 
 
 def write_file(root: Path, rel: str, data: bytes | None, expected: str,
-               label: str | None = None, limit: int = MAX_EDIT_BYTES) -> None:
+               label: str | None = None, limit: int = MAX_EDIT_BYTES,
+               mtime_ns: int | None = None) -> None:
     """Make ``root/rel`` hold ``data`` (None: delete it), only if it still hashes to
-    ``expected``; atomic, and never through a link (see the module)."""
+    ``expected``; atomic, and never through a link (see the module). ``mtime_ns`` is the
+    modification time the file gets (default: now), set before it takes the name, so the
+    file never shows another one."""
     label = label or rel
     parts = _parts(rel)
     name = parts[-1]
@@ -161,14 +164,25 @@ def write_file(root: Path, rel: str, data: bytes | None, expected: str,
             if data is None:
                 _delete(root, fd, name, expected, label, limit)
             elif expected == ABSENT:
-                _create(fd, name, data, label)
+                _create(fd, name, data, label, mtime_ns)
             else:
-                _replace(root, fd, name, data, expected, label, limit, mode)
+                _replace(root, fd, name, data, expected, label, limit, mode, mtime_ns)
             with contextlib.suppress(OSError):
                 os.fsync(fd)
     except FileNotFoundError:
         if data is not None or expected != ABSENT:  # a folder on the way is gone
             raise _conflict(label, expected, ABSENT) from None
+
+
+def mtime_of(root: Path, rel: str) -> int | None:
+    """The modification time (ns) of ``root/rel``, looked up without following links; None
+    when nothing is there."""
+    parts = _parts(rel)
+    try:
+        with refusing(""), folder(root, parts[:-1]) as fd:
+            return os.lstat(parts[-1], dir_fd=fd).st_mtime_ns
+    except FileNotFoundError:
+        return None
 
 
 def _temp_name() -> str:
@@ -193,8 +207,9 @@ def _aside(fd: int, name: str, how: Callable[..., None]) -> str:
     raise FileExistsError(errno.EEXIST, "no free temporary name", TEMP_PREFIX)
 
 
-def _temp(fd: int, data: bytes, mode: int) -> str:
-    """A new hidden temporary file in folder ``fd`` holding ``data`` (flushed to disk)."""
+def _temp(fd: int, data: bytes, mode: int, mtime_ns: int | None = None) -> str:
+    """A new hidden temporary file in folder ``fd`` holding ``data`` (flushed to disk), with
+    modification time ``mtime_ns`` when given."""
     for _ in range(100):
         name = _temp_name()
         try:
@@ -209,6 +224,8 @@ def _temp(fd: int, data: bytes, mode: int) -> str:
         view = memoryview(data)
         while view:
             view = view[os.write(tfd, view):]
+        if mtime_ns is not None:
+            os.utime(tfd, ns=(time.time_ns(), mtime_ns))
         os.fsync(tfd)
     except BaseException:
         os.close(tfd)
@@ -219,9 +236,9 @@ def _temp(fd: int, data: bytes, mode: int) -> str:
     return name
 
 
-def _create(fd: int, name: str, data: bytes, label: str) -> None:
+def _create(fd: int, name: str, data: bytes, label: str, mtime_ns: int | None = None) -> None:
     """Create ``name`` only if nothing is there: a hard link never replaces a file."""
-    tmp = _temp(fd, data, 0o644)
+    tmp = _temp(fd, data, 0o644, mtime_ns)
     try:
         try:
             os.link(tmp, name, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
@@ -321,8 +338,8 @@ def _raced(label: str, verdict: str, doing: str) -> str:
 
 
 def _replace(root: Path, fd: int, name: str, data: bytes, expected: str, label: str,
-             limit: int, mode: int | None) -> None:
-    tmp = _temp(fd, data, mode if mode is not None else 0o644)
+             limit: int, mode: int | None, mtime_ns: int | None = None) -> None:
+    tmp = _temp(fd, data, mode if mode is not None else 0o644, mtime_ns)
     try:
         _check(fd, name, expected, label, limit)  # once more, right before the swap
         if exchange(fd, tmp, name):

@@ -6,6 +6,7 @@ the file on disk no longer has them (see :mod:`memtui.edit.changeset`).
 
 from __future__ import annotations
 
+import difflib
 import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,14 +107,21 @@ class Snapshot:
             if c in self.problems:
                 raise Refused(f"{self.problems[c]}; nothing was written")
         if "/" in arg or "\\" in arg:
-            raise UsageError(f"no memory at {candidates[0]} in {self.ws.root}")
+            raise UsageError(f"no memory at {candidates[0]}{self.did_you_mean(candidates[0])}")
         res = self.resolver.resolve(arg)
         if res.path is not None and res.state in ("exact", "stem"):
             return self.memories[res.path]
         if res.path is not None:
             raise UsageError(f"no memory named '{arg}' (did you mean "
                              f"'{self.memories[res.path].key}'?)")
-        raise UsageError(f"no memory named '{arg}' in {self.ws.root}")
+        raise UsageError(f"no memory named '{arg}'{self.did_you_mean(arg)}")
+
+    def did_you_mean(self, arg: str) -> str:
+        """`` (did you mean 'a' or 'b'?)`` with the closest names, else `` in ROOT``."""
+        close = self.closest(arg)
+        if not close:
+            return f" in {self.ws.root}"
+        return f" (did you mean {' or '.join(repr(c) for c in close)}?)"
 
     def path_arg(self, arg: str) -> str:
         """A path given on the command line as a workspace-relative POSIX path; UsageError
@@ -132,6 +140,18 @@ class Snapshot:
         if norm in (".", "..") or norm.startswith("../") or "\x00" in norm:
             raise UsageError(f"'{arg}' is not a path inside the workspace {self.ws.root}")
         return norm
+
+    def closest(self, arg: str, count: int = 3) -> list[str]:
+        """The memories' names (their keys) closest in spelling to ``arg``: compared with
+        each memory's name and file stem, ignoring case, ``-``/``_`` and ``.md``."""
+        by_spelling: dict[str, str] = {}
+        for mf in self.memories.values():
+            for spelling in (mf.name, mf.stem):
+                if spelling:
+                    by_spelling.setdefault(fold(spelling), mf.key)
+        want = fold(arg.rsplit("/", 1)[-1].removesuffix(".md"))
+        found = difflib.get_close_matches(want, by_spelling, n=count * 2, cutoff=0.6)
+        return list(dict.fromkeys(by_spelling[f] for f in found))[:count]
 
     def links_from(self, rel: str) -> tuple[list[Link], list[Link]]:
         """(markdown links, wikilinks) in a memory body or the index."""

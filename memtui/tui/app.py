@@ -166,7 +166,6 @@ class MemtuiApp(CurateActions, App[int]):
         self._counting = CountingChild()
         self.auditor = Auditor(workspace, replace(self.options, file_tokens=False),
                                default_counter(self._counting))
-        self._counting.prepare(self.auditor.block_tokenizers)
         self.result: AuditResult | None = None
         self.palette = Palette()
         self.audits = 0  # completed audits, token counts included (tests wait on this)
@@ -281,7 +280,9 @@ class MemtuiApp(CurateActions, App[int]):
 
     def on_ready(self) -> None:
         """The first frame is on screen: now start the audit and the watcher (threads that
-        would otherwise compete with the first paint for the interpreter)."""
+        would otherwise compete with the first paint for the interpreter), and the counting
+        child, which loads its vocabularies while the audit scans."""
+        self._counting.prepare(self.auditor.block_tokenizers)
         self.start_audit(None)
         if self.watching:
             self._watch()

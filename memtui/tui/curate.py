@@ -35,7 +35,7 @@ from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
 from memtui.edit.draft import default_fold_label, draft_title, entry_line
 from memtui.edit.errors import Refused, UsageError
-from memtui.edit.journal import Journal, undo
+from memtui.edit.journal import plan_undo, undo
 from memtui.edit.snapshot import Snapshot
 
 T = TypeVar("T")
@@ -449,27 +449,36 @@ async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> b
 
 
 async def run_undo(app: App[Any], workspace: Workspace) -> bool:
-    """Ask, then revert the newest operation not undone yet."""
+    """Ask, then revert the newest operation not undone yet. When something else has
+    written one of its files since, say which before asking, and offer to put back the
+    other files only."""
     try:
-        rec = Journal(workspace).last_active()
-    except Refused as exc:  # an unreadable record: undo stops there
+        plan = plan_undo(workspace)
+    except Refused as exc:  # nothing to undo, or an unreadable record: undo stops there
         _say(app, str(exc), error=True)
         return False
-    if rec is None:
-        _say(app, "nothing to undo", error=True)
+    rec = plan.record
+    if plan.blocked and not plan.changes:
+        _say(app, f"{plan.blocking()}; nothing to undo", error=True)
         return False
-    files = [f"  {f['change']} {f['path']}" for f in rec["files"]]
-    if not await _ask(app, ConfirmScreen(f"Undo #{rec['id']} {rec['op']}?",
-                                         [rec.get("summary", ""), "", *files], confirm="Undo",
-                                         danger=True)):
+    files = [f"  {f['change']} {f['path']}" for f in rec["files"] if f["path"] not in plan.blocked]
+    title, confirm = f"Undo #{rec['id']} {rec['op']}?", "Undo"
+    lines = [rec.get("summary", ""), "", *files]
+    if plan.blocked:
+        title, confirm = f"Undo #{rec['id']} {rec['op']} in part?", "Undo the others"
+        lines = [rec.get("summary", ""), "", f"{plan.blocking()}:",
+                 *(f"  {p} stays as it is" for p in plan.blocked), "",
+                 f"undo the {plan.others()}:", *files]
+    if not await _ask(app, ConfirmScreen(title, lines, confirm=confirm, danger=True)):
         return False
     try:
-        done = undo(workspace)
+        done = undo(workspace, skip=plan.blocked, expect=plan.id)
     except Refused as exc:
         _say(app, str(exc), error=True)
         _reload(app, None)
         return False
-    _say(app, f"undid #{done['id']} {done['op']}")
+    kept = done.get("undone_except") or []
+    _say(app, f"undid #{done['id']} {done['op']}" + (f" except {', '.join(kept)}" if kept else ""))
     _reload(app, {f["path"] for f in done["files"]}, own=True)
     return True
 

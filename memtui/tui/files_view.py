@@ -64,7 +64,9 @@ class FilesView(AuditTable):
                 Text(f.type or "—", style="" if f.type else palette.muted),
                 Text(f"{f.age_days}d", justify="right"),
                 Text(AGE_SOURCES.get(f.age_source, f.age_source[:3]), style=palette.muted),
-                Text(f"{tokens:,}", justify="right"),
+                # No count yet: the app counts each memory after showing the audit.
+                Text(f"{tokens:,}" if f.tokens else "…", justify="right",
+                     style="" if f.tokens else palette.muted),
                 Text(f"{f.bytes:,}", justify="right"),
                 Text(short_path(f.path, prefix)),
             )

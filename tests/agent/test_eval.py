@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from memtui.agent.eval import numbers, run_eval
-from memtui.agent.settings import AgentSettings
+from memtui.agent.settings import AgentSettings, resolve_host
 from memtui.core.workspace import Workspace
 
 from .fake_ollama import (
@@ -78,17 +78,37 @@ def test_eval_table_and_failures_subprocess(ws: Workspace, fake: FakeOllama) -> 
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--host",
                   f"127.0.0.1:{port}")
     assert proc.returncode == 2
-    assert proc.stderr == (f"memtui: Ollama is not running at http://127.0.0.1:{port}: start it "
-                           "with `ollama serve` (or point --host / OLLAMA_HOST at it)\n")
+    assert proc.stderr == (f"memtui eval: error: Ollama is not running at http://127.0.0.1:{port}: "
+                           "start it with `ollama serve` (or point --host / OLLAMA_HOST at it)\n")
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "absent", "--host", fake.url)
     assert proc.returncode == 2
-    assert proc.stderr == (f"memtui: model 'absent' is not available on {fake.url}: run "
-                           "`ollama pull absent`\n")
+    assert proc.stderr == (f"memtui eval: error: model 'absent' is not available on {fake.url}: "
+                           "run `ollama pull absent`\n")
     proc = memtui("eval", str(ws.root / "nope"), "-m", "hi", "--model", "m")
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "no such file or folder" in proc.stderr
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "-n", "0")
-    assert (proc.returncode, proc.stderr) == (2, "memtui: -n must be at least 1\n")
+    assert (proc.returncode, proc.stderr) == (2, "memtui eval: error: -n must be at least 1\n")
+
+
+def test_eval_exits_1_below_the_min_pass_rate(ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(memory_writer())
+    fake.add(chatter())
+    ok = memtui("eval", str(ws.root), "-m", MESSAGE, "-n", "1", "--model", "writer",
+                "--host", fake.url, "--json", "--min-pass-rate", "100%")
+    assert (ok.returncode, json.loads(ok.stdout)["pass_rate"]) == (0, 1.0)
+    low = memtui("eval", str(ws.root), "-m", MESSAGE, "-n", "2", "--model", "chatter",
+                 "--host", fake.url, "--json", "--min-pass-rate", "0.5")
+    assert low.returncode == 1
+    assert json.loads(low.stdout)["pass_rate"] == 0.0  # the report is still printed
+    assert low.stderr.splitlines()[-1] == ("memtui eval: error: pass rate 0/2 (0%) is below "
+                                           "--min-pass-rate 50%")
+    assert memtui("eval", str(ws.root), "-m", MESSAGE, "-n", "1", "--model", "chatter",
+                  "--host", fake.url, "--min-pass-rate", "0").returncode == 0
+    for bad in ("1.5", "-1%", "most", "nan"):
+        proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--min-pass-rate", bad)
+        assert proc.returncode == 2 and proc.stderr.startswith(
+            "memtui eval: error: argument --min-pass-rate: ")
 
 
 CASES = [
@@ -164,10 +184,24 @@ def test_eval_bad_system_prompt_file(ws: Workspace) -> None:
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--system-prompt",
                   str(ws.root / "none.txt"))
     assert proc.returncode == 2
-    assert proc.stderr == f"memtui: --system-prompt {ws.root / 'none.txt'}: no such file\n"
+    assert proc.stderr == (f"memtui eval: error: --system-prompt {ws.root / 'none.txt'}: "
+                           "no such file\n")
+
+
+@pytest.mark.parametrize(("given", "url"), [
+    ("127.0.0.1", "http://127.0.0.1:11434"),
+    ("localhost:8080", "http://localhost:8080"),
+    ("[::1]", "http://[::1]:11434"),
+    ("http://gpu.lan", "http://gpu.lan"),
+    ("https://gpu.lan/ollama/", "https://gpu.lan/ollama"),
+])
+def test_a_host_is_read_as_ollama_reads_ollama_host(given: str, url: str) -> None:
+    """No scheme: http, and then no port: 11434 (not http's 80)."""
+    assert resolve_host(given) == url
 
 
 @pytest.mark.parametrize(("host", "why"), [
+    ("notaurl", "give http://HOST:PORT or HOST:PORT"),
     ("http://[::1", "Invalid IPv6 URL"),
     ("http://127.0.0.1:99999", "Port out of range 0-65535"),
     ("ftp://127.0.0.1", "give http://HOST:PORT"),
@@ -175,4 +209,4 @@ def test_eval_bad_system_prompt_file(ws: Workspace) -> None:
 def test_eval_unusable_host_is_one_line(ws: Workspace, host: str, why: str) -> None:
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--host", host)
     assert proc.returncode == 2
-    assert proc.stderr == f"memtui: Ollama host {host!r} is not a usable URL ({why})\n"
+    assert proc.stderr == f"memtui eval: error: Ollama host {host!r} is not a usable URL ({why})\n"

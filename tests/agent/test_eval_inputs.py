@@ -55,7 +55,8 @@ def test_eval_with_special_files_does_not_block(ws: Workspace, fake: FakeOllama)
 def test_eval_timeout_must_be_a_positive_number(ws: Workspace, value: str) -> None:
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", f"--timeout={value}")
     assert proc.returncode == 2
-    assert proc.stderr.startswith("memtui: --timeout must be a positive number of seconds")
+    assert proc.stderr.startswith(
+        "memtui eval: error: --timeout must be a positive number of seconds")
     assert proc.stderr.count("\n") == 1
 
 
@@ -63,8 +64,8 @@ def test_eval_name_too_long_is_one_line(ws: Workspace) -> None:
     long = ws.root / ("x" * 300)
     proc = memtui("eval", str(long), "-m", "hi", "--model", "m")
     assert proc.returncode == 2
-    assert proc.stderr == f"memtui: {long}: cannot be read (File name too long)\n"
+    assert proc.stderr == f"memtui eval: error: {long}: cannot be read (File name too long)\n"
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--system-prompt",
                   str(long))
-    assert (proc.returncode, proc.stderr) == (2, f"memtui: --system-prompt {long}: File name "
-                                                 "too long\n")
+    assert (proc.returncode, proc.stderr) == (
+        2, f"memtui eval: error: --system-prompt {long}: File name too long\n")

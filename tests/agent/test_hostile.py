@@ -62,7 +62,7 @@ def test_eval_one_line_and_exit_1(ws: Workspace, hostile: HostileOllama, model: 
     assert code == 1, stderr
     assert stderr.count("\n") == 1, stderr
     assert EXPECTED[model] in stderr
-    prefix = "run 1/1: error — " if model in CHAT_BEHAVIOURS else "memtui: "
+    prefix = "run 1/1: error — " if model in CHAT_BEHAVIOURS else "memtui eval: error: "
     assert stderr.startswith(prefix)
     assert peak < 400  # a 1 GiB gzip body or an endless line used to take gigabytes
 

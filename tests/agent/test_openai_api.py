@@ -181,6 +181,9 @@ async def test_show_tags_ps_version(llama: FakeOpenAI) -> None:
         assert (info.context_length, info.supports_tools) == (8192, True)
         assert [(m.name, m.context_length) for m in await client.ps()] == [("anything", 8192)]
         assert await client.version() == "b1-fake"
+    llama.models.clear()  # an empty list, then a malformed one
+    async with OpenAIClient(llama.url) as client:
+        assert await client.tags() == []
     llama.props = False  # a server without /props: the window is unknown, never guessed
     async with OpenAIClient(llama.url) as client:
         assert (await client.show("m")).context_length is None

@@ -84,3 +84,18 @@ def test_dangling_placeholders_keep_each_source_once_in_order() -> None:
     g.placeholders["late"].append("pre.md")  # a list filled before: still no repeats
     g.add_dangling("pre.md", "late")
     assert g.placeholders["late"] == ["pre.md"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([0.0, 0.5, 1.0, 1.9, 2.0, 2.1, 3.0, 100.0, 1e9]),
+                min_size=0, max_size=40),
+       st.lists(st.floats(0, 5, allow_nan=False), max_size=40))
+def test_copy_group_answers_as_the_window_by_window_search(base: list[float],
+                                                           jitter: list[float]) -> None:
+    from memtui.core.gathered import best_window, copy_group
+
+    times = [b + (jitter[i] if i < len(jitter) else 0.0) for i, b in enumerate(base)]
+    mtimes = {f"m{i}.md": t for i, t in enumerate(times)}
+    assert copy_group(mtimes) == best_window(mtimes)
+    same = {f"c{i}.md": 1000.0 + i * 0.01 for i in range(30)}  # a copy: found
+    assert copy_group(same) == best_window(same) is not None

@@ -49,6 +49,9 @@ LAYERS = {
     "memtui.core": ("memtui.edit", "memtui.agent", "memtui.tui", "textual"),
     "memtui.edit": ("memtui.tui", "textual"),
     "memtui.agent": ("memtui.tui", "textual"),
+    # The commands never import the parser that dispatches to them (no cycle), nor Textual
+    # until the app runs.
+    "memtui.commands": ("memtui.cli", "memtui.tui", "textual"),
 }
 
 

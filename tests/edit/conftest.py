@@ -74,6 +74,13 @@ INDEX = """# Memory
 - [Gone](memory/gone.md) — broken link
 - Cold, May 2026: [line-a](memory/line-a.md) · [line-b](memory/line-b.md)
 """
+COLD_LINE = "- Cold, May 2026: [line-a](memory/line-a.md) · [line-b](memory/line-b.md)\n"
+
+
+def with_hot(*lines: str) -> str:
+    """INDEX with ``lines`` added where new entries go: after the last hot entry."""
+    return INDEX.replace(COLD_LINE, "".join(lines) + COLD_LINE)
+
 
 BASE = {
     "MEMORY.md": INDEX,

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.edit.conftest import INDEX, cli, read, tree, write_tree
+from tests.edit.conftest import INDEX, ROOT, cli, read, tree, write_tree
 
 DRY_RUNS = {
     "add-to-index": ["lonely_note", "--under", "People"],
@@ -35,6 +38,72 @@ def test_dry_run_prints_a_diff_and_writes_nothing(ws: Path, op: str) -> None:
     assert tree(ws, include_state=True) == before
 
 
+def test_delete_dry_run_lists_the_links_it_would_leave_dangling(ws: Path) -> None:
+    dry = cli("fix", "delete", ws, "line-a", "--dry-run")
+    assert dry.stdout.splitlines()[-2:] == [
+        "dry run, nothing written: deleted memory/line-a.md; removed 1 index link",
+        "  memory/line-b.md:7: [[line-a]] now dangles"]
+    real = cli("fix", "delete", ws, "line-a")
+    assert real.stdout.splitlines()[1:] == ["  memory/line-b.md:7: [[line-a]] now dangles"]
+
+
+@pytest.mark.parametrize(("name", "hint"), [
+    ("lonely-not", "named 'lonely-not' (did you mean 'lonely_note'?)"),
+    ("lonelynote", "named 'lonelynote' (did you mean 'lonely_note'?)"),
+    ("user-rol", "named 'user-rol' (did you mean 'user-role'?)"),
+    ("memory/yeild-source.md", "at memory/yeild-source.md (did you mean 'yield-source'?)"),
+    ("line-c", "named 'line-c' (did you mean 'line-b' or 'line-a'?)"),
+])
+def test_an_unknown_name_suggests_the_closest_names(ws: Path, name: str, hint: str) -> None:
+    proc = cli("fix", "delete", ws, name, "--dry-run")
+    assert (proc.returncode, proc.stderr) == (2, f"memtui fix delete: error: no memory {hint}\n")
+
+
+def test_add_to_index_puts_an_entry_after_the_last_hot_entry(ws: Path) -> None:
+    """Not under a trailing "## Cold" heading after a packed line."""
+    index = INDEX + "\n## Cold\n- Cold, 2025: [a](memory/a.md) · [b](memory/b.md)\n"
+    write_tree(ws, {"MEMORY.md": index})
+    assert cli("fix", "add-to-index", ws, "lonely_note").returncode == 0
+    assert cli("fix", "new", ws, "fresh", "--type", "user", "--index").returncode == 0
+    assert read(ws, "MEMORY.md") == index.replace(
+        "- [Gone](memory/gone.md) — broken link\n",
+        "- [Gone](memory/gone.md) — broken link\n"
+        "- [Lonely note](memory/lonely_note.md) — A note nothing links to\n"
+        "- [Fresh](memory/fresh.md)\n")
+
+
+def test_an_index_of_packed_lines_only_gets_entries_at_the_end(ws: Path) -> None:
+    write_tree(ws, {"MEMORY.md": "# Memory\n- Cold: [a](memory/a.md) · [b](memory/b.md)\n"})
+    assert cli("fix", "add-to-index", ws, "lonely_note").returncode == 0
+    assert read(ws, "MEMORY.md").endswith(
+        "[b](memory/b.md)\n- [Lonely note](memory/lonely_note.md) — A note nothing links to\n")
+
+
+@pytest.mark.parametrize("argv", [["history", "{ws}"], ["fix", "repoint", "{ws}", "memory/gone.md",
+                                                      "memory/creds.md", "--dry-run"]])
+def test_a_reader_that_stops_early_ends_the_command_quietly(
+        ws: Path, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``memtui history | head -1``: no traceback, no "Broken pipe", exit status 141."""
+    # Output far beyond what a pipe holds: a long index for the diff, long records to list.
+    write_tree(ws, {"MEMORY.md": INDEX + "- [Gone again](memory/gone.md) — still gone\n" * 3000})
+    assert _main(capsys, "fix", "add-to-index", ws, "lonely_note")[0] == 0
+    first = ws / ".memtui/journal/000001.json"
+    record = json.loads(first.read_text(encoding="utf-8"))
+    for n in range(2, 60):
+        record.update(id=n, summary="x" * 2000)
+        first.with_name(f"{n:06d}.json").write_text(json.dumps(record), encoding="utf-8")
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT)}
+    for _ in range(3):
+        proc = subprocess.Popen([sys.executable, "-m", "memtui",
+                                 *(a.format(ws=ws) for a in argv)], cwd=ROOT, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.readline()  # like head -1: read one line, then go away
+        proc.stdout.close()
+        err = proc.stderr.read()
+        assert (proc.wait(timeout=120), err) == (141, b"")
+
+
 def test_fix_prints_a_summary_with_the_undo_hint_then_undo_and_history(ws: Path) -> None:
     start = tree(ws)
     proc = cli("fix", "add-to-index", ws, "lonely_note")
@@ -60,7 +129,7 @@ def test_fix_prints_a_summary_with_the_undo_hint_then_undo_and_history(ws: Path)
     assert tree(ws) == start
     again = cli("undo", ws)
     assert (again.returncode, again.stdout) == (1, "")
-    assert again.stderr == ("memtui undo: nothing to undo (every journaled operation is "
+    assert again.stderr == ("memtui undo: error: nothing to undo (every journaled operation is "
                             "undone already)\n")
     assert "(undone)" in cli("history", ws).stdout.splitlines()[0]
 
@@ -73,21 +142,22 @@ def test_delete_lists_the_links_left_dangling(ws: Path) -> None:
 
 @pytest.mark.parametrize(("args", "code", "message"), [
     (["fix", "rename", "{ws}", "nope", "x"], 2,
-     "memtui fix rename: no memory named 'nope' in {ws}\n"),
+     "memtui fix rename: error: no memory named 'nope' in {ws}\n"),
     (["fix", "add-to-index", "{ws}", "user-role"], 1,
-     "memtui fix add-to-index: memory/user-role.md is already in the index (line 4)\n"),
+     "memtui fix add-to-index: error: memory/user-role.md is already in the index (line 4)\n"),
     (["fix", "rename", "{ws}", "line-a", "line-b"], 1,
-     "memtui fix rename: memory/line-b.md already exists; nothing was written\n"),
+     "memtui fix rename: error: memory/line-b.md already exists; nothing was written\n"),
     (["fix", "unfold", "{ws}", "x"], 2,
      "memtui fix unfold: error: argument LINE_NUMBER: invalid int value: 'x' "
      "(see memtui fix unfold --help)\n"),
     (["fix", "frobnicate", "{ws}"], 2, None),
     (["fix", "new", "{ws}", "z", "--type", "nope"], 2, None),
     (["fix", "fold", "{ws}/missing", "a", "b"], 2,
-     "memtui fix fold: {ws}/missing: no such file or folder\n"),
+     "memtui fix fold: error: {ws}/missing: no such file or folder\n"),
     (["undo", "{ws}"], 1,
-     "memtui undo: nothing to undo (no operation journaled in this workspace)\n"),
-    (["history", "{ws}/missing"], 2, "memtui history: {ws}/missing: no such file or folder\n"),
+     "memtui undo: error: nothing to undo (no operation journaled in this workspace)\n"),
+    (["history", "{ws}/missing"], 2,
+     "memtui history: error: {ws}/missing: no such file or folder\n"),
 ])
 def test_refusals_and_usage_errors_are_one_line(ws: Path, args: list[str], code: int,
                                                 message: str | None) -> None:
@@ -106,8 +176,8 @@ def test_fix_refuses_with_exit_1_on_conflict_during_undo(ws: Path) -> None:
     write_tree(ws, {"MEMORY.md": INDEX + "hand edit\n"})
     proc = cli("undo", ws)
     assert proc.returncode == 1
-    assert proc.stderr == ("memtui undo: MEMORY.md changed since operation #1 (remove-link); "
-                           "nothing was undone\n")
+    assert proc.stderr == ("memtui undo: error: MEMORY.md changed since operation #1 "
+                           "(remove-link); nothing was undone\n")
     assert read(ws, "MEMORY.md") == INDEX + "hand edit\n"
 
 
@@ -130,7 +200,7 @@ def test_a_fifo_in_the_workspace_is_never_opened(ws: Path) -> None:
                                 "device); memtui does not open it\n")
     proc = cli("fix", "delete", ws, "memory/pipe.md")
     assert (proc.returncode, proc.stderr) == (
-        1, "memtui fix delete: memory/pipe.md is not a regular file (a FIFO, socket or "
+        1, "memtui fix delete: error: memory/pipe.md is not a regular file (a FIFO, socket or "
            "device); memtui does not open it; nothing was written\n")
 
 
@@ -146,7 +216,7 @@ def test_a_disk_error_while_writing_is_one_line_and_exit_1(
     before = tree(ws)
     assert main(["fix", "new", str(ws), "fresh-fact", "--type", "user"]) == 1
     err = capsys.readouterr().err
-    assert err == (f"memtui fix new: No space left on device ({ws / 'MEMORY.md'})\n")
+    assert err == (f"memtui fix new: error: No space left on device ({ws / 'MEMORY.md'})\n")
     assert tree(ws) == before
 
 
@@ -175,7 +245,7 @@ def test_history_lists_an_unreadable_record_and_undo_stops_at_it(
     after = tree(ws, include_state=True)
     code, out, err = _main(capsys, "undo", ws)
     assert (code, out) == (1, "")
-    assert err == ("memtui undo: journal record .memtui/journal/000002.json is unreadable "
+    assert err == ("memtui undo: error: journal record .memtui/journal/000002.json is unreadable "
                    "(not valid JSON); nothing was undone (move that file away to undo the "
                    "operations before it)\n")
     assert tree(ws, include_state=True) == after
@@ -202,7 +272,7 @@ def test_history_prune_keeps_the_newest_n(ws: Path, capsys: pytest.CaptureFixtur
     assert _main(capsys, "undo", ws)[0] == 0
     assert tree(ws) == after_first
     code, _, err = _main(capsys, "undo", ws)
-    assert (code, err) == (1, "memtui undo: nothing to undo (every journaled operation is "
+    assert (code, err) == (1, "memtui undo: error: nothing to undo (every journaled operation is "
                               "undone already)\n")
     code, out, _ = _main(capsys, "history", ws, "--prune", "0")
     assert (code, out) == (0, "pruned 2 records (#2–#3), whose operations can no longer be "

@@ -188,7 +188,7 @@ async def test_undo_with_nothing_to_undo_says_so(ws: Path) -> None:
     async with app.run_test(size=(120, 50)) as pilot:
         await _finish(pilot, app)
     assert app.outcome is False
-    assert app.notices == [("nothing to undo", True)]
+    assert app.notices == [("nothing to undo (no operation journaled in this workspace)", True)]
 
 
 async def test_undo_stops_at_an_unreadable_journal_record(ws: Path) -> None:

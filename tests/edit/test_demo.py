@@ -20,6 +20,9 @@ COLD = ("- Cold, spring 2025: [A seasoning](memory/chamber-a-seasoning.md) · "
         "[舊管制界限](memory/old-spc-limits.md) · [HMDS prime](memory/photo-hmds-prime.md) · "
         "[操作員訓練](memory/operator-training.md)")
 
+#: The demo index's last hot entry, after which new entries go (not under "## Cold").
+HOT_END = "- [邊環磨耗](memory/edge-ring-wear.md) — 邊環壽命約 900 RF 小時\n"
+
 
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
@@ -46,7 +49,7 @@ CASES: dict[str, tuple[Plan, Expect]] = {
                                     " — Scrap counts per week, kept by the user\n")}),
     "add-to-index --all-unreachable": (
         lambda s: index_ops.add_to_index(s, [], all_unreachable=True),
-        lambda o: {"MEMORY.md": o("MEMORY.md") + (
+        lambda o: {"MEMORY.md": sub(o("MEMORY.md"), HOT_END, HOT_END + (
             "- [Cpk target](memory/archive/cpk-target-2025.md) — Capability targets as they "
             "were in 2025 (superseded)\n"
             "- [Endpoint detector](memory/endpoint-detector.md) — OES endpoint detector: "
@@ -54,8 +57,7 @@ CASES: dict[str, tuple[Plan, Expect]] = {
             "- [Feedback chart colors](memory/feedback_chart-colors.md) — 圖表配色：管制界限用"
             "紅色虛線，目標值用灰色\n"
             "- [Notes scratch](memory/notes-scratch.md)\n"
-            "- [Scrap log](memory/scrap-log.md) — Scrap counts per week, kept by the user\n"
-        ).encode()}),
+            "- [Scrap log](memory/scrap-log.md) — Scrap counts per week, kept by the user\n"))}),
     "repoint a broken index link": (
         lambda s: index_ops.repoint(s, "memory/endpoint-trace.md", "memory/endpoint-detector.md"),
         lambda o: {"MEMORY.md": sub(o("MEMORY.md"), "(memory/endpoint-trace.md)",
@@ -138,8 +140,8 @@ CASES: dict[str, tuple[Plan, Expect]] = {
             "memory/shift-rule.md": b"---\nname: shift-rule\ndescription: \"No night DOE runs\""
                                     b"\nmetadata:\n  type: feedback\n---\n\n**Why:** \n"
                                     b"**How to apply:** \n",
-            "MEMORY.md": o("MEMORY.md") + "- [Shift rule](memory/shift-rule.md) — No night DOE "
-                                          "runs\n".encode()}),
+            "MEMORY.md": sub(o("MEMORY.md"), HOT_END, HOT_END + "- [Shift rule]"
+                             "(memory/shift-rule.md) — No night DOE runs\n")}),
     "delete": (
         lambda s: memory_ops.delete(s, ["chamber-a-seasoning"]),
         lambda o: {"memory/chamber-a-seasoning.md": None,

@@ -81,7 +81,7 @@ def test_undo_refuses_before_bytes_that_do_not_match_their_sha256(
     tamper(ws, file0_before=base64.b64encode(b"planted by someone else\n").decode())
     code, out, err = run(capsys, "undo", ws)
     assert (code, out) == (1, "")
-    assert err == ("memtui undo: journal record #1 (add-to-index): the bytes kept for "
+    assert err == ("memtui undo: error: journal record #1 (add-to-index): the bytes kept for "
                    "MEMORY.md do not match their sha256 (the record was altered); nothing "
                    "was undone\n")
     assert tree(ws) == after
@@ -600,7 +600,7 @@ def test_arguments_and_names_that_are_not_utf8_are_one_line(
                  ["history", ws, "--json"], ["undo", ws]):
         code, out, err = run(capsys, *args)
         assert (code, err) == (0, ""), args
-    assert "memory/\\udcffodd.md" in run(capsys, "history", ws)[1]
+    assert "memory/\\xffodd.md" in run(capsys, "history", ws)[1]  # escaped, as shown
 
 
 def test_an_operation_names_the_files_it_could_not_look_at(

@@ -9,13 +9,13 @@ import pytest
 
 from memtui.edit import index_ops
 from memtui.edit.errors import Refused, UsageError
-from tests.edit.conftest import INDEX, do, read, snapshot, tree, write_tree
+from tests.edit.conftest import INDEX, do, read, snapshot, tree, with_hot, write_tree
 
 
 def test_add_to_index_appends_a_drafted_entry(ws: Path) -> None:
     cs = do(ws, index_ops.add_to_index, ["lonely_note"])
-    assert read(ws, "MEMORY.md") == INDEX + \
-        "- [Lonely note](memory/lonely_note.md) — A note nothing links to\n"
+    assert read(ws, "MEMORY.md") == with_hot(
+        "- [Lonely note](memory/lonely_note.md) — A note nothing links to\n")
     assert cs.summary == "MEMORY.md: +1 entry (memory/lonely_note.md)"
 
 
@@ -28,7 +28,7 @@ def test_add_to_index_under_a_heading_with_title_and_hook(ws: Path) -> None:
 
 def test_add_to_index_all_unreachable(ws: Path) -> None:
     do(ws, index_ops.add_to_index, [], all_unreachable=True)
-    assert read(ws, "MEMORY.md") == INDEX + (
+    assert read(ws, "MEMORY.md") == with_hot(
         "- [Creds](memory/creds.md) — Database access\n"
         "- [Lonely note](memory/lonely_note.md) — A note nothing links to\n")
 

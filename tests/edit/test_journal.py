@@ -16,7 +16,7 @@ from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal, Unreadable, undo
 from memtui.edit.safe_write import Conflict
 from memtui.edit.snapshot import Snapshot
-from tests.edit.conftest import INDEX, read, snapshot, tree, write_tree
+from tests.edit.conftest import INDEX, read, snapshot, tree, with_hot, write_tree
 
 OPS: dict[str, Callable[[Snapshot], Changeset]] = {
     "add-to-index": lambda s: index_ops.add_to_index(s, ["lonely_note"]),
@@ -139,12 +139,13 @@ def test_two_plans_from_one_read_cannot_clobber_each_other(ws: Path) -> None:
     apply(w, a)
     with pytest.raises(Conflict):
         apply(w, b)
-    assert read(ws, "MEMORY.md") == INDEX + \
-        "- [Lonely note](memory/lonely_note.md) — A note nothing links to\n"
+    assert read(ws, "MEMORY.md") == with_hot(
+        "- [Lonely note](memory/lonely_note.md) — A note nothing links to\n")
     # Re-planning from a fresh read works and keeps the first one's line.
     apply(w, index_ops.add_to_index(snapshot(ws), ["creds"]))
-    assert read(ws, "MEMORY.md").endswith("nothing links to\n- [Creds](memory/creds.md) — "
-                                          "Database access\n")
+    assert read(ws, "MEMORY.md") == with_hot(
+        "- [Lonely note](memory/lonely_note.md) — A note nothing links to\n",
+        "- [Creds](memory/creds.md) — Database access\n")
 
 
 def test_journal_records_what_each_operation_touched(ws: Path) -> None:
@@ -203,11 +204,12 @@ def test_a_failed_write_puts_back_what_was_written_and_journals_nothing(
     real = changeset_module.write_file
     calls = []
 
-    def flaky(root: Path, rel: str, data: bytes | None, expected: str) -> None:
+    def flaky(root: Path, rel: str, data: bytes | None, expected: str,
+              mtime_ns: int | None = None) -> None:
         calls.append(rel)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
-        real(root, rel, data, expected)
+        real(root, rel, data, expected, mtime_ns=mtime_ns)
 
     monkeypatch.setattr(changeset_module, "write_file", flaky)
     with pytest.raises(Refused) as exc:

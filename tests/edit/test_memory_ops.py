@@ -9,7 +9,17 @@ import pytest
 
 from memtui.edit import memory_ops
 from memtui.edit.errors import Refused, UsageError
-from tests.edit.conftest import INDEX, USER_ROLE, YIELD_SOURCE, do, read, snapshot, tree, write_tree
+from tests.edit.conftest import (
+    INDEX,
+    USER_ROLE,
+    YIELD_SOURCE,
+    do,
+    read,
+    snapshot,
+    tree,
+    with_hot,
+    write_tree,
+)
 
 
 def test_rename_moves_the_file_and_rewrites_every_link(ws: Path) -> None:
@@ -73,8 +83,8 @@ def test_new_creates_from_the_template_and_indexes(ws: Path) -> None:
     assert read(ws, "memory/shift-rule.md") == (
         "---\nname: shift-rule\ndescription: \"Never schedule: night shifts\"\nmetadata:\n"
         "  type: feedback\n---\n\n**Why:** \n**How to apply:** \n")
-    assert read(ws, "MEMORY.md") == INDEX + \
-        "- [Shift rule](memory/shift-rule.md) — Never schedule: night shifts\n"
+    assert read(ws, "MEMORY.md") == with_hot(
+        "- [Shift rule](memory/shift-rule.md) — Never schedule: night shifts\n")
     assert cs.summary == "created memory/shift-rule.md (feedback) and added it to MEMORY.md"
     assert snapshot(ws).memories["memory/shift-rule.md"].type == "feedback"
 

@@ -2,23 +2,36 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from memtui import __version__
 from memtui.cli import main
+from memtui.commands import COMMANDS
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["/no/such/folder"], "memtui: /no/such/folder: no such file or folder\n"),
-    (["--theme", "nope", "."], "memtui: unknown theme 'nope' (choose from "),
-    (["--demo", "."], "memtui: give a PATH or --demo, not both\n"),
+    (["/no/such/folder"], "memtui: error: /no/such/folder: no such file or folder\n"),
+    (["--theme", "nope", "."], "memtui: error: unknown theme 'nope' (choose from "),
+    (["--demo", "."], "memtui: error: give a PATH or --demo, not both\n"),
     (["--system-prompt", "/no/such/prompt.txt", "."],
-     "memtui: /no/such/prompt.txt: no such file (--system-prompt)\n"),
+     "memtui: error: /no/such/prompt.txt: no such file (--system-prompt)\n"),
     (["--num-ctx", "0", "."], "memtui: error: argument --num-ctx: must be above zero: '0' "
                               "(see memtui --help)\n"),
+    (["--num-ctx", "100", "."], "memtui: error: argument --num-ctx: must be at least 256: '100' "
+                                "(see memtui --help)\n"),
+    (["--host", "notaurl", "."], "memtui: error: Ollama host 'notaurl' is not a usable URL "
+                                 "(give http://HOST:PORT or HOST:PORT)\n"),
+    (["--keep", "."], "memtui: error: --keep goes with --demo\n"),
+    (["audti"], "memtui: error: audti: no such file or folder (did you mean memtui audit?)\n"),
     (["--host", "http://127.0.0.1:99999", "."],
-     "memtui: Ollama host 'http://127.0.0.1:99999' is not a usable URL "
+     "memtui: error: Ollama host 'http://127.0.0.1:99999' is not a usable URL "
      "(Port out of range 0-65535)\n"),
 ])
 def test_bad_arguments_exit_2_with_one_line(argv: list[str], message: str,
@@ -36,7 +49,7 @@ def test_a_file_that_is_not_an_index_is_refused(tmp_path: Path,
     note = tmp_path / "note.md"
     note.write_text("x", encoding="utf-8")
     assert main([str(note)]) == 2
-    assert capsys.readouterr().err == f"memtui: {note}: not a folder or a MEMORY.md\n"
+    assert capsys.readouterr().err == f"memtui: error: {note}: not a folder or a MEMORY.md\n"
 
 
 def test_options_reach_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -61,3 +74,71 @@ def test_options_reach_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert (options.num_ctx, options.profile) == (8192, "claude-code")
     assert seen["_requested_theme"] == "memtui-paper"
     assert seen["watching"] is False
+
+
+def memtui(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1"}
+    return subprocess.run([sys.executable, "-m", "memtui", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("command", [[], ["audit"], ["eval", "--model", "m", "-m", "hi"]])
+def test_num_ctx_is_checked_the_same_in_every_command(command: list[str]) -> None:
+    proc = memtui(*command, ".", "--num-ctx", "255")
+    prog = " ".join(["memtui", *command[:1]])
+    assert (proc.returncode, proc.stderr) == (
+        2, f"{prog}: error: argument --num-ctx: must be at least 256: '255' "
+           f"(see {prog} --help)\n")
+
+
+def test_version_and_help() -> None:
+    version = memtui("--version")
+    assert (version.returncode, version.stdout) == (0, f"memtui {__version__}\n")
+    helped = memtui("--help")
+    usage = helped.stdout.split("\n\n")[0]
+    assert usage == ("usage: memtui [options] [PATH]\n"
+                     f"       memtui {{{','.join(COMMANDS)}}} ...  (memtui COMMAND --help)")
+    assert {"audit", "fix", "history", "undo", "eval", "demo"} <= set(COMMANDS)
+    for name, (_, text) in COMMANDS.items():
+        assert f"  {name:<8} {text}\n" in helped.stdout
+
+
+def test_demo_copy_is_shown_and_removed_on_quit(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    opened: list[Path] = []
+
+    def fake_run(self: object) -> None:
+        root = self.workspace.root  # type: ignore[attr-defined]
+        assert (root / "MEMORY.md").is_file()
+        opened.append(root)
+
+    monkeypatch.setattr("memtui.tui.app.MemtuiApp.run", fake_run)
+    assert main(["--demo", "--no-watch"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"memtui: the demo is a temporary copy at {opened[0]}",
+                   f"memtui: removed the demo copy at {opened[0]} (--keep keeps it; memtui demo "
+                   "DIR makes a lasting copy)"]
+    assert not opened[0].parent.exists()
+    assert main(["--demo", "--keep", "--no-watch"]) == 0
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"memtui: kept the demo copy at {opened[1]}")
+    assert (opened[1] / "MEMORY.md").is_file()
+    import shutil
+
+    shutil.rmtree(opened[1].parent)
+
+
+def test_demo_dir_makes_a_lasting_copy(tmp_path: Path) -> None:
+    target = tmp_path / "try"
+    proc = memtui("demo", target)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == f"demo workspace copied to {target}; try:"
+    assert (target / "MEMORY.md").is_file() and (target / "memory/scrap-log.md").is_file()
+    audited = memtui("audit", target, "--json", "--fail-on", "never")
+    assert audited.returncode == 0
+    again = memtui("demo", target)
+    assert (again.returncode, again.stderr) == (
+        2, f"memtui demo: error: {target} exists and is not an empty folder; nothing was "
+           "copied\n")
+    (tmp_path / "empty").mkdir()
+    assert memtui("demo", tmp_path / "empty").returncode == 0

@@ -14,6 +14,7 @@ from memtui.agent.settings import (
     AgentSettings,
     host_problem,
 )
+from memtui.commands.parser import context_window
 
 
 def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = False,
@@ -31,7 +32,7 @@ def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = Fa
     group.add_argument("--host", help="server URL (default: with --api ollama $OLLAMA_HOST, "
                        f"else {DEFAULT_HOST}; with --api openai {DEFAULT_OPENAI_HOST})")
     if num_ctx:
-        group.add_argument("--num-ctx", type=int, metavar="N",
+        group.add_argument("--num-ctx", type=context_window, metavar="N",
                            help="context window to request (default: the model's trained "
                            "context from /api/show; never guessed; --api openai cannot set "
                            "it: the server's -c applies)")
@@ -53,8 +54,6 @@ def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = Fa
 
 def agent_option_error(ns: argparse.Namespace) -> str | None:
     """One line saying what is wrong with the agent options, or None."""
-    if ns.num_ctx is not None and ns.num_ctx < 256:
-        return "--num-ctx must be at least 256"
     if ns.max_steps < 1:
         return "--max-steps must be at least 1"
     if not math.isfinite(ns.timeout) or ns.timeout <= 0:
@@ -65,7 +64,7 @@ def agent_option_error(ns: argparse.Namespace) -> str | None:
                 return f"--system-prompt {ns.system_prompt}: no such file"
         except OSError as exc:  # e.g. a name over 255 bytes
             return f"--system-prompt {ns.system_prompt}: {exc.strerror or exc}"
-    return host_problem(AgentSettings(host=ns.host, api=ns.api).resolved_host(), ns.api)
+    return host_problem(AgentSettings(host=ns.host, api=ns.api).given_host(), ns.api)
 
 
 def settings_from(ns: argparse.Namespace) -> AgentSettings:

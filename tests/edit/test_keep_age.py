@@ -1,0 +1,103 @@
+"""Curation that changes no fact keeps each file's age; undo gives every file its age back."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from memtui.edit import index_ops, memory_ops
+from tests.edit.conftest import cli, do, read
+
+DAY_NS = 86_400 * 10**9
+
+
+def age_all(root: Path, days: int = 100) -> dict[str, int]:
+    """Make every workspace file ``days`` old, each a few seconds apart; returns the mtimes."""
+    stamps = {}
+    base = (os.stat(root).st_mtime_ns // 10**9) * 10**9 - days * DAY_NS
+    for i, p in enumerate(sorted(root.rglob("*.md"))):
+        when = base + i * 1_000_000_007  # distinct, not whole seconds
+        os.utime(p, ns=(when, when))
+        stamps[p.relative_to(root).as_posix()] = when
+    return stamps
+
+
+def mtimes(root: Path) -> dict[str, int]:
+    return {p.relative_to(root).as_posix(): p.stat().st_mtime_ns for p in root.rglob("*.md")}
+
+
+# op → (plan arguments, files it modifies)
+KEEPERS = {
+    "repoint": (lambda s: index_ops.repoint(s, "memory/gone.md", "memory/line-a.md"),
+                {"MEMORY.md"}),
+    "repoint in memories": (lambda s: index_ops.repoint(s, "memory/yield-source.md",
+                                                        "memory/line-a.md"),
+                            {"MEMORY.md", "memory/user-role.md"}),
+    "remove-link": (lambda s: index_ops.remove_link(s, "memory/gone.md"), {"MEMORY.md"}),
+    "fix-wikilinks": (lambda s: memory_ops.fix_wikilinks(s), {"memory/user-role.md"}),
+    "redact": (lambda s: memory_ops.redact(s, "creds"), {"memory/creds.md"}),
+}
+
+
+@pytest.mark.parametrize("case", list(KEEPERS))
+def test_curation_that_changes_no_fact_keeps_the_age(ws: Path, case: str) -> None:
+    plan, touched = KEEPERS[case]
+    before = age_all(ws)
+    bytes_before = {rel: read(ws, rel) for rel in touched}
+    cs = do(ws, plan)
+    assert set(cs.paths) == touched  # type: ignore[attr-defined]
+    assert all(read(ws, rel) != bytes_before[rel] for rel in touched)  # really rewritten
+    assert mtimes(ws) == before
+
+
+@pytest.mark.parametrize("case", ["add-to-index", "fold", "rename"])
+def test_curation_that_changes_a_fact_makes_the_file_new(ws: Path, case: str) -> None:
+    plans = {
+        "add-to-index": lambda s: index_ops.add_to_index(s, ["lonely_note"]),
+        "fold": lambda s: index_ops.fold(s, ["user-role", "yield-source"]),
+        "rename": lambda s: memory_ops.rename(s, "line-a", "line-alpha"),
+    }
+    before = age_all(ws)
+    do(ws, plans[case])
+    assert mtimes(ws)["MEMORY.md"] > before["MEMORY.md"] + 50 * DAY_NS
+
+
+@pytest.mark.parametrize("case", ["redact", "add-to-index", "delete", "rename"])
+def test_undo_gives_every_file_its_age_back(ws: Path, case: str) -> None:
+    args = {"redact": ["creds"], "add-to-index": ["lonely_note"], "delete": ["line-b"],
+            "rename": ["line-a", "line-alpha"]}[case]
+    before = age_all(ws)
+    assert cli("fix", case, ws, *args).returncode == 0
+    assert cli("undo", ws).returncode == 0
+    assert mtimes(ws) == before
+
+
+def test_a_stale_memory_stays_stale_after_its_link_is_fixed(ws: Path) -> None:
+    """The audit's view: repointing a link inside a 100-day-old memory does not make it
+    look fresh."""
+    age_all(ws)
+    assert cli("fix", "repoint", ws, "memory/yield-source.md", "memory/line-a.md").returncode == 0
+    audit = cli("audit", ws, "--json", "--fail-on", "never")
+    report = json.loads(audit.stdout)
+    ages = {f["path"]: (f["age_days"], f["age_source"]) for f in report["files"]}
+    assert ages["memory/user-role.md"][1] == "mtime"
+    assert ages["memory/user-role.md"][0] >= 99
+    stale = next(f for f in report["findings"] if f["kind"] == "stale")
+    assert "memory/user-role.md" in stale["files"]
+
+
+def test_a_tampered_age_in_the_journal_is_ignored(ws: Path) -> None:
+    for bad in (2**80, -5, True, "soon"):
+        before = age_all(ws)
+        assert cli("fix", "add-to-index", ws, "lonely_note").returncode == 0
+        record = sorted((ws / ".memtui/journal").iterdir())[-1]
+        data = json.loads(record.read_text(encoding="utf-8"))
+        assert data["files"][0]["before_mtime_ns"] == before["MEMORY.md"]
+        data["files"][0]["before_mtime_ns"] = bad
+        record.write_text(json.dumps(data), encoding="utf-8")
+        proc = cli("undo", ws)
+        assert (proc.returncode, proc.stderr) == (0, "")
+        assert mtimes(ws)["MEMORY.md"] > before["MEMORY.md"] + 50 * DAY_NS  # now, not bad
