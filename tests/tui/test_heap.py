@@ -4,6 +4,7 @@ garbage swept after enough audits. These drive the real collector, so each test 
 from __future__ import annotations
 
 import gc
+import time
 import weakref
 from collections.abc import Iterator
 
@@ -22,6 +23,12 @@ class Node:
 
 @pytest.fixture
 def keeper() -> Iterator[HeapKeeper]:
+    # An app test that ended while its worker still counted tokens leaves that thread
+    # building (collector off) for a moment: start once it is done (bounded wait).
+    deadline = time.monotonic() + 60
+    while not gc.isenabled() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert gc.isenabled(), "a worker thread of an earlier test still holds the collector off"
     gc.collect()
     k = HeapKeeper()
     k.start()
