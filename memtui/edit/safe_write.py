@@ -331,6 +331,65 @@ def _no_writer(fd: int) -> bool | None:
         return True
 
 
+#: How long the displaced file stays under a read lease after it is unlinked: a writer that
+#: looked its name up before the swap and opens it only now must break the lease, and so
+#: shows itself, instead of writing unseen into a file about to vanish.
+RETIRE_GRACE_SECONDS = 0.01
+
+
+def _retire(root: Path, fd: int, name: str, expected: str, label: str, limit: int) -> None:
+    """Remove the displaced file ``name`` (known to hold what memtui read), holding a Linux
+    read lease on it across the unlink: a writer that reaches it meanwhile breaks the lease;
+    memtui then waits for that writer, reads what it wrote through its own descriptor, and
+    keeps it in ``.memtui/displaced/`` (Recovered) instead of losing it."""
+    try:
+        opened = open_regular(fd, name, label)
+    except (Unsafe, OSError):
+        opened = None
+    if opened is None:
+        with contextlib.suppress(OSError):
+            os.unlink(name, dir_fd=fd)
+        return
+    ffd, _ = opened
+    try:
+        import fcntl
+        import signal
+
+        try:
+            # A lease break signals the holder: SIGURG is ignored by default (SIGIO kills).
+            fcntl.fcntl(ffd, fcntl.F_SETSIG, signal.SIGURG)
+            fcntl.fcntl(ffd, fcntl.F_SETLEASE, fcntl.F_RDLCK)
+            leased = True
+        except OSError:
+            leased = False  # no leases here, or a writer already has it open: look below
+        os.unlink(name, dir_fd=fd)
+        broken = not leased
+        if leased:
+            time.sleep(RETIRE_GRACE_SECONDS)
+            broken = fcntl.fcntl(ffd, fcntl.F_GETLEASE) != fcntl.F_RDLCK
+            with contextlib.suppress(OSError):
+                fcntl.fcntl(ffd, fcntl.F_SETLEASE, fcntl.F_UNLCK)
+        if not broken:
+            return
+        time.sleep(RETIRE_GRACE_SECONDS)  # let the late writer's open go through
+        _no_writer(ffd)  # then wait (bounded) for it to close
+        if _digest_fd(ffd, limit, label) == expected:
+            return
+        os.lseek(ffd, 0, os.SEEK_SET)
+        late = read_fd(ffd, os.fstat(ffd), limit, label)
+    except (ImportError, AttributeError):
+        with contextlib.suppress(OSError):
+            os.unlink(name, dir_fd=fd)
+        return
+    finally:
+        os.close(ffd)
+    keep = _temp(fd, late, 0o600)
+    where = _keep(root, fd, keep, label)
+    raise Recovered(f"{label} was written by another process while memtui replaced it; "
+                    f"what it wrote into the replaced version was kept in {where} (copy back "
+                    "what you need)")
+
+
 def _raced(label: str, verdict: str, doing: str) -> str:
     if verdict == BUSY:
         return f"{label} is open for writing in another process"
@@ -348,6 +407,8 @@ def _replace(root: Path, fd: int, name: str, data: bytes, expected: str, label: 
             if verdict != SAME:
                 _put_back(root, fd, name, tmp, digest(data), label,
                           _raced(label, verdict, "writing"))
+            displaced, tmp = tmp, ""
+            _retire(root, fd, displaced, expected, label, limit)
             return
         aside = _aside(fd, name, os.link)
         os.replace(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
@@ -368,6 +429,8 @@ def _put_back(root: Path, fd: int, name: str, displaced: str, ours: str, label: 
               why: str) -> None:
     """An outside edit was displaced into ``displaced``: swap it back, and refuse."""
     if exchange(fd, displaced, name) and _digest_name(fd, displaced) == ours:
+        # memtui's version, out of the way again: a writer may have reached it meanwhile
+        _retire(root, fd, displaced, ours, label, MAX_EDIT_BYTES)
         raise Conflict(f"{why}; the outside edit was kept and nothing was written (reload "
                        "and try again)")
     where = _keep(root, fd, displaced, label)
@@ -402,7 +465,8 @@ def _delete(root: Path, fd: int, name: str, expected: str, label: str, limit: in
 def _keep(root: Path, fd: int, name: str, label: str) -> str:
     """Move the displaced file ``name`` (in folder ``fd``) to ``.memtui/displaced/``; returns
     where it is now (workspace-relative). Left in its folder, renamed, if that fails."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
+    # unique: two displaced versions kept in the same second must not replace each other
+    stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}"
     kept = f"{stamp}-{label.replace('/', '~')}"
     with contextlib.suppress(OSError, Unsafe), \
             folder(root, DISPLACED_DIR.split("/"), create=True) as dfd:
