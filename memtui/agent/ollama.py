@@ -15,9 +15,8 @@ from typing import Any
 import httpx
 
 from memtui.agent.stream_limits import (
-    ACCEPT_ENCODING,
     LimitExceeded,
-    StreamLimits,
+    ServerClient,
     body_lines,
     read_body,
 )
@@ -266,23 +265,9 @@ def _loads(text: str) -> Any:
 # -- the client ----------------------------------------------------------------------------
 
 
-class OllamaClient:
+class OllamaClient(ServerClient):
     def __init__(self, host: str, timeout: float = 300.0, connect_timeout: float = 5.0) -> None:
-        self.host = host.rstrip("/")
-        self.timeout = timeout
-        self.limits = StreamLimits(timeout, server="Ollama")
-        self._http = httpx.AsyncClient(
-            base_url=self.host, headers={"Accept-Encoding": ACCEPT_ENCODING},
-            timeout=httpx.Timeout(timeout, connect=min(connect_timeout, timeout)))
-
-    async def aclose(self) -> None:
-        await self._http.aclose()
-
-    async def __aenter__(self) -> OllamaClient:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
+        super().__init__(host.rstrip("/"), timeout, connect_timeout, server="Ollama")
 
     def request_body(self, model: str, messages: list[dict[str, Any]],
                      tools: list[dict[str, Any]] | None, options: dict[str, Any] | None,

@@ -47,9 +47,8 @@ from memtui.agent.ollama import (
     _loads,
 )
 from memtui.agent.stream_limits import (
-    ACCEPT_ENCODING,
     LimitExceeded,
-    StreamLimits,
+    ServerClient,
     body_lines,
     read_body,
 )
@@ -175,28 +174,15 @@ class _ToolCallParts:
         return out
 
 
-class OpenAIClient:
+class OpenAIClient(ServerClient):
     """``host`` is the server's base URL, with or without a trailing ``/v1``."""
 
     def __init__(self, host: str, timeout: float = 300.0, connect_timeout: float = 5.0) -> None:
         host = host.rstrip("/")
-        self.host = host[:-3] if host.endswith("/v1") else host
-        self.timeout = timeout
-        self.limits = StreamLimits(timeout, server=f"the server at {self.host}")
+        host = host[:-3] if host.endswith("/v1") else host
+        super().__init__(host, timeout, connect_timeout, server=f"the server at {host}")
         self.props: ServerProps | None = None
         self._model: str | None = None
-        self._http = httpx.AsyncClient(
-            base_url=self.host, headers={"Accept-Encoding": ACCEPT_ENCODING},
-            timeout=httpx.Timeout(timeout, connect=min(connect_timeout, timeout)))
-
-    async def aclose(self) -> None:
-        await self._http.aclose()
-
-    async def __aenter__(self) -> OpenAIClient:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
 
     def request_body(self, model: str, messages: list[dict[str, Any]],
                      tools: list[dict[str, Any]] | None, options: dict[str, Any] | None,

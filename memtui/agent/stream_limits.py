@@ -19,6 +19,7 @@ import re
 import zlib
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
+from typing import Self
 
 import httpx
 
@@ -154,3 +155,26 @@ def _too_long(limits: StreamLimits) -> str:
 async def read_body(resp: httpx.Response, limits: StreamLimits, deadline: float) -> bytes:
     """A whole (non-streamed) body, inflated, at most ``limits.body_bytes``."""
     return b"".join([p async for p in body_chunks(resp, limits, deadline, limits.body_bytes)])
+
+
+class ServerClient:
+    """What every model-server client shares: its base URL, the bounds on each reply, and
+    one HTTP connection pool (asking for compression memtui can bound); close it with
+    ``aclose`` or ``async with``."""
+
+    def __init__(self, host: str, timeout: float, connect_timeout: float, server: str) -> None:
+        self.host = host
+        self.timeout = timeout
+        self.limits = StreamLimits(timeout, server=server)
+        self._http = httpx.AsyncClient(
+            base_url=host, headers={"Accept-Encoding": ACCEPT_ENCODING},
+            timeout=httpx.Timeout(timeout, connect=min(connect_timeout, timeout)))
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
