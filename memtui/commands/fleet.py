@@ -14,7 +14,13 @@ from rich.text import Text
 
 from memtui.commands.parser import fail, wide_console
 from memtui.core.audit import AuditOptions
-from memtui.core.fleet import audit_fleet, find_workspaces, fleet_exit, to_fleet_json
+from memtui.core.fleet import (
+    audit_fleet,
+    find_workspaces,
+    fleet_exit,
+    shown_path,
+    to_fleet_json,
+)
 from memtui.core.safe_output import json_text, printable
 
 
@@ -45,14 +51,6 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> i
     return fleet_exit(rows)
 
 
-def _rel(root: Path, path: str) -> str:
-    try:
-        rel = Path(path).relative_to(root).as_posix()
-    except ValueError:
-        return path
-    return "." if rel == "." else rel
-
-
 def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     for name, justify in (("workspace", "left"), ("files", "right"),
@@ -62,7 +60,7 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
         table.add_column(name, justify=justify, no_wrap=True,  # type: ignore[arg-type]
                          overflow="fold" if name == "workspace" else "ellipsis")
     for r in sorted(rows, key=lambda r: r["path"]):
-        rel = Text(printable(_rel(root, r["path"])))
+        rel = Text(shown_path(root, r["path"]))
         if r.get("error"):
             table.add_row(rel, Text(printable(r["error"]), style="red"), "", "", "", "", "", "",
                           Text(str(r["exit"]), style="bold red"))

@@ -30,6 +30,18 @@ SKIP_DIRS = frozenset({".git", STATE_DIR, "node_modules", "__pycache__", ".venv"
 HIDDEN_ALLOWED = frozenset({".claude"})
 MAX_DEPTH = 12
 
+def shown_path(root: Path, path: str) -> str:
+    """A workspace's path as a fleet table shows it: relative to the root when under it
+    (``.`` for the root itself), control characters escaped."""
+    from memtui.core.safe_output import printable
+
+    try:
+        rel = Path(path).relative_to(root).as_posix()
+    except ValueError:
+        rel = path
+    return printable(rel)
+
+
 def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
     """Every folder under ``root`` (itself included) that holds a ``MEMORY.md``, sorted.
 

@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from textual.widgets.data_table import RowDoesNotExist
 
 from memtui.core.audit import AuditOptions
-from memtui.core.fleet import audit_fleet, find_workspaces, start_workers
+from memtui.core.fleet import audit_fleet, find_workspaces, shown_path, start_workers
 from memtui.core.safe_output import printable
 from memtui.core.wording import plural, sparkline
 from memtui.tui.app import MemtuiApp
@@ -228,12 +228,7 @@ class FleetApp(App[str | None]):
         return rows
 
     def _rel(self, path: str) -> str:
-        """``path`` relative to the root, as shown (control characters escaped)."""
-        try:
-            rel = Path(path).relative_to(self.root).as_posix()
-        except ValueError:
-            rel = path
-        return printable(rel)
+        return shown_path(self.root, path)
 
     def redraw(self) -> None:
         self._redraw_pending = False
