@@ -15,7 +15,11 @@ from memtui.core.textfile import read_text
 CONTENT_LINE_CHARS = 120
 _HEADING = re.compile(r"^ {0,3}#{1,6}(\s|$)")
 _HOOK_SEP = re.compile(r"^\s*(?:—|–|--|-|:|\|)\s*")
-_MD_NAME = re.compile(r"(?:^|[\s/])([\w.\-/\u0080-\uffff]+\.md)$", re.IGNORECASE)
+#: A ``*.md`` name at the end of a code span: word characters, ``.-/`` and any character of
+#: the Basic Multilingual Plane beyond ASCII. Spelt so that it compiles in a third of a
+#: millisecond (``[\u0080-\uffff]`` under IGNORECASE took 6 ms of every audit's start).
+_MD_NAME = re.compile(r"(?:^|[\s/])((?:[\w.\-/]|(?![\U00010000-\U0010ffff])[^\x00-\x7f])+"
+                      r"\.[mM][dD])$")
 
 
 @dataclass

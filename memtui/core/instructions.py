@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from memtui.core.keywords import KeywordProbe
+from memtui.core.lazy_pattern import lazy_pattern
 
 #: Where an imperative aimed at the reader starts: the start of a line or sentence (after a
 #: list marker, a quote, a label such as "IMPORTANT:"), optionally after "please" or "now".
@@ -12,24 +13,24 @@ from memtui.core.keywords import KeywordProbe
 _ORDER = (r"(?:^|[.!?;:。！？>\]\)\"“'*]\s*|^\s*(?:[-*+]|\d+[.)])\s+)"
           r"(?:(?:please|now|and|so)\s*,?\s+)?")
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"(?i)" + _ORDER + r"(?P<o>(?:you (?:must|should|will) )?(ignore|disregard|"
+    (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(?:you (?:must|should|will) )?(ignore|disregard|"
                 r"forget|override)\b[^.\n]{0,40}\b(previous|prior|above|earlier|all|system|"
                 r"your)\b[^.\n]{0,20}\b(instructions?|rules|prompts?|guidelines)\b)"),
      "asks the model to drop its instructions"),
-    (re.compile(r"(?i)<\|?\s*(system|im_start|im_end|assistant)\s*\|?>|\[/?INST\]|"
+    (lazy_pattern(r"(?i)<\|?\s*(system|im_start|im_end|assistant)\s*\|?>|\[/?INST\]|"
                 r"<</?SYS>>"), "contains a chat role tag"),
-    (re.compile(r"(?im)^\s*(system|assistant)\s*:\s*(you\b|ignore\b|disregard\b|forget\b|"
+    (lazy_pattern(r"(?im)^\s*(system|assistant)\s*:\s*(you\b|ignore\b|disregard\b|forget\b|"
                 r"from now on\b|always\b|never\b|do not\b|don't\b|reveal\b|act as\b)"),
      "starts a line with a role label"),
     # "You must always …" as an order; "you should never have had to …" is narrative.
-    (re.compile(r"(?i)" + _ORDER + r"(?P<o>(?:(?:from now on|henceforth),?\s+)?you (must|"
+    (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(?:(?:from now on|henceforth),?\s+)?you (must|"
                 r"should) (now|always|never)\b(?!\s+(?:have|had|been)\b))|\bfrom now on,? you\b|"
                 r"(?:^|[.!?:]\s+)you are now (?:a|an|my|in \w+ mode)\b|\bnew instructions?\s*:"),
      "gives the model standing orders"),
-    (re.compile(r"(?i)" + _ORDER + r"(?P<o>(reveal|print|output|leak|repeat|show)\b"
+    (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(reveal|print|output|leak|repeat|show)\b"
                 r"[^.\n]{0,30}\b(system prompt|api key|password|secrets?|instructions)\b)"),
      "asks the model to reveal something"),
-    (re.compile(r"忽略[^。\n]{0,12}(指示|指令|規則|规则|提示)|你現在是|你现在是|從現在起你|"
+    (lazy_pattern(r"忽略[^。\n]{0,12}(指示|指令|規則|规则|提示)|你現在是|你现在是|從現在起你|"
                 r"从现在起你|新的指令"), "reads as an order to the model"),
 ]
 

@@ -9,13 +9,12 @@ and so is its keyword plugin: the word layer does that job with fewer false alar
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from memtui.core.credentials import find_credentials
 from memtui.core.keywords import KeywordProbe
+from memtui.core.lazy_pattern import lazy_pattern
 
-_HINT = re.compile(
+_HINT = lazy_pattern(
     r"(?i)pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|auth|bearer|credential"
     r"|private[ _-]?key|BEGIN [A-Z ]*PRIVATE|AKIA|ASIA|gh[pousr]_|github_pat_|glpat-"
     r"|xox[abposr]-|\bsk[-_]|rk_live|\bSG\.|eyJ|AIza|npm_|pypi-|://[^/\s:@]+:[^/\s@]+@"
@@ -81,7 +80,7 @@ def _plugin_config() -> list[dict[str, str]]:
 
 
 _config: list[dict[str, str]] | None = None
-_TOKEN_CHAR = re.compile(r"[A-Za-z0-9_\-./+~]")
+_TOKEN_CHAR = lazy_pattern(r"[A-Za-z0-9_\-./+~]")
 
 
 def token_span(text: str, start: int, end: int) -> tuple[int, int]:
@@ -104,6 +103,8 @@ def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
     global _config
     from detect_secrets.core.scan import scan_line
     from detect_secrets.settings import transient_settings
+
+    from memtui.core.credentials import find_credentials
 
     if _config is None:
         _config = _plugin_config()

@@ -1,0 +1,59 @@
+"""Patterns compiled on first use, and the checks an audit may never reach left uncompiled."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from memtui.core.lazy_pattern import lazy_pattern
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_lazy_pattern_answers_as_the_compiled_one() -> None:
+    source = r"(?P<word>[a-z]+)(\d*)"
+    lazy, compiled = lazy_pattern(source, re.IGNORECASE), re.compile(source, re.IGNORECASE)
+    assert "search" not in vars(lazy)  # nothing compiled yet
+    text = "Abc12 de f3"
+    assert lazy.search(text).span() == compiled.search(text).span()  # type: ignore[union-attr]
+    assert "search" in vars(lazy)  # bound: later calls go straight to the compiled pattern
+    assert [m.group("word") for m in lazy.finditer(text)] == ["Abc", "de", "f"]
+    assert lazy.findall(text) == compiled.findall(text)
+    assert lazy.sub("-", text) == compiled.sub("-", text)
+    assert lazy.match("12") is None and lazy.fullmatch("ab") is not None
+    assert lazy.groupindex == {"word": 1} and lazy.groups == 2
+    assert lazy.pattern == source and lazy.flags == compiled.flags
+    m = lazy.search(text)
+    assert m is not None and m.re.groupindex == {"word": 1}
+
+
+def test_an_audit_import_compiles_no_check_it_has_not_run() -> None:
+    """Importing the audit leaves the credential layer unimported and the instruction and
+    credential-hint patterns uncompiled (a clean workspace never needs them)."""
+    code = ("import sys\nimport memtui.core.audit\n"
+            "from memtui.core import instructions, secrets\n"
+            "print('memtui.core.credentials' in sys.modules, "
+            "any('search' in vars(p) for p, _ in instructions._PATTERNS), "
+            "'search' in vars(secrets._HINT))\n"
+            "print(secrets.scan_text('DB_PASSWORD=Hunter2024!')[0].value)\n"
+            "print('memtui.core.credentials' in sys.modules, 'search' in vars(secrets._HINT))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True, timeout=60)
+    assert out.stdout.splitlines() == ["False False False", "Hunter2024!", "True True"]
+
+
+def test_the_md_name_pattern_keeps_its_meaning() -> None:
+    """The index's ``*.md`` name pattern, spelt to compile fast, accepts exactly the
+    characters the former spelling did, in every plane (lone surrogates included)."""
+    from memtui.core.index import _MD_NAME
+
+    former = re.compile(r"(?:^|[\s/])([\w.\-/\u0080-\uffff]+\.md)$", re.IGNORECASE)
+    differ = [c for c in range(0x110000)
+              if bool(former.search(f"a{chr(c)}b.md")) != bool(_MD_NAME.search(f"a{chr(c)}b.md"))]
+    assert differ == []
+    for text in ("x.MD", "dir/a.Md", "see é.md", "😀.md", "two words.md", "K.md", "a.mdx",
+                 "notes/.md", "x .md", "`a.md`"):
+        want, got = former.search(text), _MD_NAME.search(text)
+        assert (want and want.group(1)) == (got and got.group(1)), text
