@@ -11,8 +11,15 @@ MEMORY.md (no ``memory/`` folder), the index under a title and a heading for the
 (110 lines at 261 files); ``--median-bytes`` moves the size distribution (the peer comparison
 in bench/peers.py uses 2,900 B, the median of the measured flat directory).
 
+``--link-style`` says how memories are named and linked: ``stem`` (the default) gives each
+memory its file stem as ``name:`` and writes ``[[note_00042]]``; ``name`` gives each a
+kebab-case ``name:`` of its own, as the seed's template asks (``name: <short-kebab-case-slug>``),
+and writes wikilinks by that name (``[[etch-yield-drift]]``), which tools resolve only if
+they read the frontmatter. The shape is the same in both (sizes, types, which memory links
+which, what each index line links); only the random words differ.
+
     python bench/generate.py OUT [--files 261] [--seed 7] [--layout item|flat]
-                                 [--median-bytes 3258]
+                                 [--median-bytes 3258] [--link-style stem|name]
 """
 
 from __future__ import annotations
@@ -39,6 +46,14 @@ ZH = ("蝕刻速率", "良率", "腔體", "管制界限", "批次", "晶圓", "�
 EN = ("Cpk", "OOC", "CD-SEM", "RF", "PM", "DOE", "MES", "recipe", "lot", "wafer", "endpoint",
       "bias", "chamber B", "SPC", "Ppk", "yield", "export", "KLA bin")
 PUNCT = ("，", "，", "。", "、", "：")
+#: Words the ``name`` link style builds memory names from.
+SLUG_WORDS = ("etch", "rate", "yield", "chamber", "drift", "limit", "lot", "wafer", "metrology",
+              "after-pm", "recipe", "bias", "power", "sidewall", "angle", "particle", "edge-ring",
+              "endpoint", "source", "weekly", "report", "customer", "complaint", "operator",
+              "handover", "spec", "alarm", "root-cause", "fix", "check", "remeasure", "trend",
+              "setpoint", "user", "index", "spc", "cpk", "ooc", "cd-sem", "rf", "doe", "mes",
+              "export", "kla-bin", "prefer", "avoid", "always", "never", "review", "baseline")
+LINK_STYLES = ("stem", "name")
 
 
 def sentence(rng: random.Random, length: int, english: float = 0.12) -> str:
@@ -101,9 +116,27 @@ def memory_text(rng: random.Random, name: str, type_: str | None, size: int,
     return text
 
 
+def slugs(files: int, seed: int) -> list[str]:
+    """A distinct kebab-case name for each memory (from an rng of its own, so that the rest of
+    the workspace is drawn exactly as in the ``stem`` style)."""
+    rng = random.Random(f"slugs-{seed}")
+    taken: set[str] = set()
+    out: list[str] = []
+    for _ in range(files):
+        words = rng.sample(SLUG_WORDS, 3)
+        while "-".join(words) in taken:
+            words.append(rng.choice(SLUG_WORDS))
+        name = "-".join(words)
+        taken.add(name)
+        out.append(name)
+    return out
+
+
 def generate(out: Path, files: int = REAL_FILES, seed: int = 7, layout: str = "item",
-             median: int = MEDIAN_BYTES) -> Path:
+             median: int = MEDIAN_BYTES, link_style: str = "stem") -> Path:
     """Write the workspace into ``out`` (replacing it) and return ``out``."""
+    if link_style not in LINK_STYLES:
+        raise ValueError(f"link_style must be one of {LINK_STYLES}, not {link_style!r}")
     rng = random.Random(seed)
     if out.exists():
         shutil.rmtree(out)
@@ -112,6 +145,8 @@ def generate(out: Path, files: int = REAL_FILES, seed: int = 7, layout: str = "i
     prefix = "" if flat else "memory/"
     folder.mkdir(parents=True)
     names = [f"{'feedback_' if i % 6 == 1 else ''}note_{i:05d}" for i in range(files)]
+    # What each memory's frontmatter calls it, and so what a wikilink to it says.
+    called = names if link_style == "stem" else slugs(files, seed)
     sizes = target_sizes(rng, files, median)
     types = types_for(files, rng)
     hot = round(HOT_SHARE * files)
@@ -126,12 +161,16 @@ def generate(out: Path, files: int = REAL_FILES, seed: int = 7, layout: str = "i
     outgoing: dict[int, list[str]] = {i: [] for i in range(files)}
     for k, orphan in enumerate(orphan_ids):
         if k % 3 == 0:
-            outgoing[rng.choice(linked)].append(names[orphan])
+            outgoing[rng.choice(linked)].append(called[orphan])
     for _ in range(round(300 / REAL_FILES * files) - len(orphan_ids) // 3):
         src, dst = rng.randrange(files), rng.choice(linked)
-        outgoing[src].append(names[dst] if rng.random() < 0.95 else f"future_{dst}")
+        if rng.random() < 0.95:
+            outgoing[src].append(called[dst])
+        else:  # a memory not written yet
+            outgoing[src].append(f"future_{dst}" if link_style == "stem"
+                                 else f"{called[dst]}-followup")
     for i in range(files):
-        text = memory_text(rng, names[i], types[i], sizes[i], outgoing[i], i)
+        text = memory_text(rng, called[i], types[i], sizes[i], outgoing[i], i)
         (folder / f"{names[i]}.md").write_text(text, encoding="utf-8")
     lines: list[str] = ["# Memory index", ""] if flat else []
     # The real index mixes far more English than the memories (1.27 bytes per character).
@@ -157,8 +196,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--layout", choices=("item", "flat"), default="item")
     parser.add_argument("--median-bytes", type=int, default=MEDIAN_BYTES)
+    parser.add_argument("--link-style", choices=LINK_STYLES, default="stem")
     ns = parser.parse_args()
-    generate(ns.out, ns.files, ns.seed, ns.layout, ns.median_bytes)
+    generate(ns.out, ns.files, ns.seed, ns.layout, ns.median_bytes, ns.link_style)
 
 
 if __name__ == "__main__":

@@ -1,25 +1,35 @@
 """memtui's cold audit side by side with the two peers on PyPI, in CPU seconds.
 
-    python bench/peers.py [--sizes 261 2000] [--alone 10000 50000] [--repeat 3]
+    python bench/peers.py [--sizes 261 2000] [--link-styles stem name] [--alone 10000 50000]
+                          [--repeat 3]
 
 - Installs ``memory-doctor`` and ``claude-memory-lint`` into a scratch virtualenv under
   ``bench/out/peers-venv`` (once; ``--reinstall`` starts it again).
 - Generates workspaces with ``bench/generate.py --layout flat --median-bytes 2900`` (a Claude
   Code memory directory shaped like the measured one: memories beside a 110-line MEMORY.md,
-  median 2.9 KB) under ``bench/out/peers``.
-- For each ``--sizes`` workspace, runs in turn, ``--repeat`` times: ``memtui audit WS --json``
-  with an empty cache folder (a first run, as in CI), ``memory-doctor lint --memory-dir WS``
-  and ``cml check WS``; each pass gives one memtui/peer ratio, and the table shows medians.
+  median 2.9 KB) under ``bench/out/peers``, in each ``--link-styles`` shape: ``stem`` (each
+  memory's ``name:`` is its file stem and wikilinks say ``[[note_00042]]``) and ``name`` (each
+  memory has a kebab-case ``name:`` of its own and wikilinks use it, as the seed's template
+  prescribes; memory-doctor, which matches wikilinks against file stems only, then finds
+  every link dead and runs its edit-distance suggestion for each).
+- For each ``--sizes`` workspace and shape, runs in turn, ``--repeat`` times: ``memtui audit
+  WS --json`` with an empty cache folder (a first run, as in CI), ``memory-doctor lint
+  --memory-dir WS`` and ``cml check WS``; each pass gives one memtui/peer ratio, and the
+  table shows medians.
 - For each ``--alone`` workspace, memtui only: cold (empty cache folder) and warm (the cache
   the cold run filled), with each run's peak RSS.
 
 Time is CPU seconds (user + system) of the child process, from ``os.wait4``, which on a
-shared machine moves far less than wall time; peak RSS comes from the same call.
+shared machine moves far less than wall time; peak RSS comes from the same call. memtui runs
+from this source tree, its bytecode compiled first (as installing it does, and as the peers'
+is in their virtualenv), so that no run pays for compiling memtui's modules even where
+``PYTHONDONTWRITEBYTECODE`` is set.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import platform
 import shutil
@@ -33,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.generate import generate  # noqa: E402
+from bench.generate import LINK_STYLES, generate  # noqa: E402
 
 OUT = ROOT / "bench" / "out"
 VENV = OUT / "peers-venv"
@@ -63,11 +73,16 @@ def install(reinstall: bool) -> Path:
     return bin_dir
 
 
-def workspace(n: int) -> Path:
-    ws = OUT / "peers" / f"flat-{n}"
+def workspace(n: int, link_style: str = "stem") -> Path:
+    ws = OUT / "peers" / (f"flat-{n}" if link_style == "stem" else f"flat-{n}-{link_style}")
     if not (ws / "MEMORY.md").exists():
-        generate(ws, n, layout="flat", median=2900)
+        generate(ws, n, layout="flat", median=2900, link_style=link_style)
     return ws
+
+
+def compile_memtui() -> None:
+    """memtui's bytecode, written as an install writes it (quietly; a failure shows later)."""
+    compileall.compile_dir(ROOT / "memtui", quiet=2)
 
 
 def memtui_env(cache: Path) -> dict[str, str]:
@@ -90,7 +105,8 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
-def side_by_side(bin_dir: Path, sizes: list[int], repeat: int) -> list[str]:
+def side_by_side(bin_dir: Path, sizes: list[int], styles: list[str], repeat: int
+                 ) -> list[str]:
     handoffs = Path(tempfile.mkdtemp(prefix="memtui-peers-handoffs-"))
     peers = {
         "memory-doctor lint": lambda ws: [str(bin_dir / "memory-doctor"), "lint",
@@ -98,11 +114,11 @@ def side_by_side(bin_dir: Path, sizes: list[int], repeat: int) -> list[str]:
                                           str(handoffs)],
         "claude-memory-lint check": lambda ws: [str(bin_dir / "cml"), "check", str(ws)],
     }
-    rows = ["| files | memtui cold | " + " | ".join(peers) + " | " +
+    rows = ["| files | wikilinks by | memtui cold | " + " | ".join(peers) + " | " +
             " | ".join(f"memtui / {name.split()[0]}" for name in peers) + " |",
-            "|---|---|" + "---|" * (2 * len(peers))]
-    for n in sizes:
-        ws = workspace(n)
+            "|---|---|---|" + "---|" * (2 * len(peers))]
+    for n, style in [(n, style) for n in sizes for style in styles]:
+        ws = workspace(n, style)
         mine: list[float] = []
         theirs: dict[str, list[float]] = {name: [] for name in peers}
         ratios: dict[str, list[float]] = {name: [] for name in peers}
@@ -113,7 +129,7 @@ def side_by_side(bin_dir: Path, sizes: list[int], repeat: int) -> list[str]:
                 peer_cpu, _, _ = run(cmd(ws))
                 theirs[name].append(peer_cpu)
                 ratios[name].append(cpu / peer_cpu)
-        row = (f"| {n:,} | {median(mine):.2f} s | " +
+        row = (f"| {n:,} | {style} | {median(mine):.2f} s | " +
                " | ".join(f"{median(theirs[name]):.2f} s" for name in peers) + " | " +
                " | ".join(f"**{median(ratios[name]):.2f}**" for name in peers) + " |")
         rows.append(row)
@@ -146,16 +162,19 @@ def alone(sizes: list[int], repeat: int) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[261, 2000])
+    parser.add_argument("--link-styles", nargs="+", choices=LINK_STYLES,
+                        default=list(LINK_STYLES))
     parser.add_argument("--alone", type=int, nargs="*", default=[10_000, 50_000])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--reinstall", action="store_true")
     ns = parser.parse_args()
     bin_dir = install(ns.reinstall)
+    compile_memtui()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"{started}; {platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}; load average {os.getloadavg()[0]:.1f}; "
           f"medians of {ns.repeat}", flush=True)
-    table = side_by_side(bin_dir, ns.sizes, ns.repeat) if ns.sizes else []
+    table = side_by_side(bin_dir, ns.sizes, ns.link_styles, ns.repeat) if ns.sizes else []
     solo = alone(ns.alone, ns.repeat) if ns.alone else []
     print(f"\nload average after: {os.getloadavg()[0]:.1f}\n")
     print("\n".join([*table, "", *solo]))
