@@ -105,6 +105,11 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
+def ratio(value: float) -> str:
+    """Two decimals, or three below 0.1 (a ratio of 0.002 is not 0.00)."""
+    return f"{value:.2f}" if value >= 0.1 else f"{value:.3f}"
+
+
 def side_by_side(bin_dir: Path, sizes: list[int], styles: list[str], repeat: int
                  ) -> list[str]:
     handoffs = Path(tempfile.mkdtemp(prefix="memtui-peers-handoffs-"))
@@ -131,7 +136,7 @@ def side_by_side(bin_dir: Path, sizes: list[int], styles: list[str], repeat: int
                 ratios[name].append(cpu / peer_cpu)
         row = (f"| {n:,} | {style} | {median(mine):.2f} s | " +
                " | ".join(f"{median(theirs[name]):.2f} s" for name in peers) + " | " +
-               " | ".join(f"**{median(ratios[name]):.2f}**" for name in peers) + " |")
+               " | ".join(f"**{ratio(median(ratios[name]))}**" for name in peers) + " |")
         rows.append(row)
         print(row, flush=True)
     shutil.rmtree(handoffs, ignore_errors=True)

@@ -145,7 +145,9 @@ def encoder(name: str) -> Any:
     with _lock:
         enc = _encoders.get(name)
         if enc is None:
-            enc = _encoders[name] = _core_bpe()(vocabulary(name), {}, _pattern(name))
+            seen = _occurring_in.pop(name, None)  # small batches are counted with this now
+            ranks = seen.ranks if seen is not None else vocabulary(name)
+            enc = _encoders[name] = _core_bpe()(ranks, {}, _pattern(name))
         return enc
 
 

@@ -220,10 +220,19 @@ def test_a_small_batch_builds_no_full_encoder() -> None:
 
 
 def test_a_large_batch_uses_the_full_encoder(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Past ``_SMALL_BATCH_CHARS`` the full encoder is built (from the ranks the small
+    batches parsed, which are then let go) and counts the same; small batches use it too
+    from then on."""
     import memtui.core.tokens as tokens
 
-    texts = [f"{t} {i}" for i in range(50) for t in HARD]
-    small = TokenCounter().counts_many(texts)
+    monkeypatch.setattr(tokens, "_encoders", {})
+    monkeypatch.setattr(tokens, "_occurring_in", {})
+    texts = [f"{t} {i}" for i in range(10) for t in HARD]  # about 16,000 characters
+    small = TokenCounter().counts_many(texts, names=("cl100k",))
+    assert not tokens._encoders and "cl100k" in tokens._occurring_in
     monkeypatch.setattr(tokens, "_SMALL_BATCH_CHARS", 0)
-    assert TokenCounter().counts_many(texts) == small
-    assert "cl100k" in tokens._encoders
+    assert TokenCounter().counts_many(texts, names=("cl100k",)) == small
+    assert "cl100k" in tokens._encoders and "cl100k" not in tokens._occurring_in
+    monkeypatch.setattr(tokens, "_SMALL_BATCH_CHARS", 10**9)
+    assert TokenCounter().counts_many(texts[:5], names=("cl100k",)) == small[:5]
+    assert "cl100k" not in tokens._occurring_in
