@@ -501,7 +501,10 @@ class Auditor:
         if child is None or len(todo) < SHARE_MIN:
             return None, len(todo)
         cut = len(todo) - int(len(todo) * CHILD_SHARE)
-        return ScanShare(child, root, todo[cut:], self.clean_texts.path), cut
+        try:
+            return ScanShare(child, root, todo[cut:], self.clean_texts.path), cut
+        except OSError:  # no child can be started: all scanned here
+            return None, len(todo)
 
     def _count_tokens(self, scans: list[FileScan]) -> None:
         """Count each file's tokens (chunk by chunk, reporting progress); a scan's ``tokens``

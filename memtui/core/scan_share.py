@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from memtui.core.audit import FileScan
 
 SHARE_MIN = 2000  # below this many files to scan, one process is quicker than two
-CHILD_SHARE = 0.45  # of the files: the child loads a vocabulary before it starts
+CHILD_SHARE = 0.5  # of the files: the child scans on its own core, its vocabulary loaded
 BATCH = 200  # scans per message
 WAIT = 30.0  # seconds without a message from the child before it is given up
 

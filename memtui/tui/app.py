@@ -277,6 +277,9 @@ class MemtuiApp(CurateActions, App[int]):
         self._ui.query_one("#views").loading = True
         self._ui.query_one(HealthHeader).loading(shown_path(self.workspace.root))
         self._apply_width(self.size.width)
+        # The counting child starts now and loads its vocabularies on another core while
+        # the first frame is drawn; it scans part of the workspace for the first audit.
+        self._counting.prepare(self.auditor.block_tokenizers)
         self.heap.start()
         self.set_interval(0.5, self.heap.tick)
         self.set_interval(0.2, self._show_progress)
@@ -300,9 +303,7 @@ class MemtuiApp(CurateActions, App[int]):
 
     def on_ready(self) -> None:
         """The first frame is on screen: now start the audit and the watcher (threads that
-        would otherwise compete with the first paint for the interpreter), and the counting
-        child, which loads its vocabularies while the audit scans."""
-        self._counting.prepare(self.auditor.block_tokenizers)
+        would otherwise compete with the first paint for the interpreter)."""
         self.start_audit(None)
         if self.watching:
             self._watch()

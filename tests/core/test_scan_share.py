@@ -187,3 +187,16 @@ def test_serve_scan_reports_a_bug_instead_of_hanging(tmp_path: Path,
     share_mod.serve_scan(out, str(tmp_path) + "/", ["a.md"], "")
     out.seek(0)
     assert _receive(out) == ("failed", "RuntimeError('a bug')")
+
+
+def test_a_child_that_cannot_start_leaves_the_scan_here(tmp_path: Path) -> None:
+    class Unstartable(CountingChild):
+        @contextmanager
+        def session(self) -> Iterator[tuple[IO[bytes], IO[bytes]]]:
+            raise OSError("no more processes")
+            yield  # pragma: no cover
+
+    ws = workspace(tmp_path / "w")
+    _, alone = audit(ws, None)
+    _, shared = audit(ws, Unstartable())
+    assert same(alone, shared)
