@@ -473,3 +473,38 @@ def test_give_way_waits_for_a_late_event_loop_and_no_longer() -> None:
     way.check()  # no beat comes: bounded
     assert time.monotonic() - start >= MAX_WAIT * 0.9
     assert way.waited - before >= MAX_WAIT * 0.9
+
+
+async def test_the_first_audit_shared_with_the_child_shows_what_the_cli_reports(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """The app's counting child scans part of the first audit (here from 5 files on, not
+    2,000): the app shows the same findings, files and links as `memtui audit`."""
+    import memtui.core.audit as audit_mod
+    import memtui.core.scan_share as share_mod
+    from memtui.core.audit import audit
+    from tests.core.test_scan_share import workspace as shared_workspace
+
+    monkeypatch.setattr(audit_mod, "SHARE_MIN", 5)
+    taken: list[str] = []
+    real_take = share_mod.ScanShare.take
+
+    def spy(self: share_mod.ScanShare, rel: str) -> Any:
+        got = real_take(self, rel)
+        taken.extend([rel] if got is not None else [])
+        return got
+
+    monkeypatch.setattr(share_mod.ScanShare, "take", spy)
+    ws = shared_workspace(tmp_path / "shared")
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        shown = app.result
+        assert shown is not None
+    cli = audit(ws)
+    assert len(taken) == int(len(cli.scans) * share_mod.CHILD_SHARE) > 0  # the child's share
+    assert [(f.kind, f.path, f.line, f.message) for f in shown.findings] == \
+        [(f.kind, f.path, f.line, f.message) for f in cli.findings]
+    assert list(shown.scans) == list(cli.scans)
+    assert [(w.source, w.target, w.state) for w in shown.wikirefs] == \
+        [(w.source, w.target, w.state) for w in cli.wikirefs]
+    assert all(s.tokens for s in shown.scans.values())  # every memory counted after
