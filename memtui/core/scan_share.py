@@ -13,8 +13,6 @@ here, exactly as without a child: the scans are the same either way.
 from __future__ import annotations
 
 import os
-import pickle
-import queue
 import threading
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -22,7 +20,8 @@ from typing import IO, TYPE_CHECKING, Any
 from memtui.core.clean_texts import CleanTexts
 from memtui.core.tokens import CountingChild, _receive, _send
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pickle and queue are imported where used: `memtui audit` never is
+    import queue
     from contextlib import AbstractContextManager
 
     from memtui.core.audit import FileScan
@@ -61,6 +60,8 @@ class _Verdicts(CleanTexts):
 def serve_scan(stdout: IO[bytes], root: str, rels: list[str], clean_path: str) -> None:
     """In the child: scan ``rels`` (under ``root``, which ends in a separator) and send
     batches of (rel, key, mtime, scan), then ("done", clean digests added)."""
+    import pickle
+
     from memtui.core.audit import scan_file
 
     try:
@@ -91,6 +92,8 @@ class ScanShare:
         self.done = False  # the child sent every scan and its last word
         self.new_clean: list[bytes] = []  # clean-text verdicts the child added
         self._ended = False  # nothing more will be taken from the child
+        import queue
+
         self._messages: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._batch: list[tuple[str, Key, float, FileScan]] = []
         self._at = 0
@@ -119,6 +122,9 @@ class ScanShare:
 
     def _next(self) -> None:
         """Wait for the child's next message and act on it."""
+        import pickle
+        import queue
+
         try:
             message = self._messages.get(timeout=WAIT)
         except queue.Empty:

@@ -31,10 +31,11 @@ def test_a_lazy_pattern_answers_as_the_compiled_one() -> None:
 
 def test_an_audit_import_compiles_no_check_it_has_not_run() -> None:
     """Importing the audit leaves the credential layer unimported and the instruction and
-    credential-hint patterns uncompiled (a clean workspace never needs them)."""
+    credential-hint patterns uncompiled (a clean workspace never needs them), nor does it
+    import what only the app's shared scan uses (pickle)."""
     code = ("import sys\nimport memtui.core.audit\n"
             "from memtui.core import instructions, secrets\n"
-            "print('memtui.core.credentials' in sys.modules, "
+            "print('memtui.core.credentials' in sys.modules or 'pickle' in sys.modules, "
             "any('search' in vars(p) for p, _ in instructions._PATTERNS), "
             "'search' in vars(secrets._HINT))\n"
             "print(secrets.scan_text('DB_PASSWORD=Hunter2024!')[0].value)\n"
