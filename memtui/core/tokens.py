@@ -47,6 +47,10 @@ _THREADED_CHARS = 500_000
 #: Up to this many characters in one batch, an encoder over the tokens occurring in it is
 #: built (from a Python dict of the vocabulary) rather than the full one.
 _SMALL_BATCH_CHARS = 50_000
+#: Once a process has counted this many characters that way (a fleet worker auditing
+#: workspace after workspace), it builds the full encoder instead: the runs seen and the
+#: encoders rebuilt over more and more tokens would cost more.
+_SMALL_BATCHES_CHARS = 200_000
 #: Unicode White_Space, exactly what ``\s`` matches in the split patterns (Rust's regex).
 _WHITE_SPACE = ("\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f"
                 "\u3000")
@@ -67,6 +71,7 @@ class _Occurring:
         self.runs: set[str] = set()
         self.tokens: dict[bytes, int] = {}
         self.encoder: Any = None
+        self.chars = 0  # characters counted with these encoders
 
 
 _occurring_in: dict[str, _Occurring] = {}
@@ -163,6 +168,7 @@ def small_batch_encoder(name: str, texts: Iterable[str]) -> Any:
             seen = _occurring_in[name] = _Occurring(vocabulary(name, store=False))
         size = len(seen.tokens)
         for text in texts:
+            seen.chars += len(text)
             for m in _RUN.finditer(text):
                 start = m.start()
                 run = text[start - 1 if start else 0:m.end()]
@@ -172,6 +178,12 @@ def small_batch_encoder(name: str, texts: Iterable[str]) -> Any:
         if seen.encoder is None or len(seen.tokens) != size:
             seen.encoder = _core_bpe()(seen.tokens, {}, _pattern(name))
         return seen.encoder
+
+
+def _small_chars(name: str) -> int:
+    """Characters this process counted in ``name`` with small-batch encoders."""
+    seen = _occurring_in.get(name)
+    return seen.chars if seen is not None else 0
 
 
 def _occurring(data: bytes, ranks: dict[bytes, int], out: dict[bytes, int]) -> None:
@@ -387,7 +399,8 @@ class TokenCounter:
     @staticmethod
     def _encode_many(texts: list[str], name: str) -> list[int]:
         chars = sum(map(len, texts))
-        if name not in _encoders and chars <= _SMALL_BATCH_CHARS:
+        if name not in _encoders and chars <= _SMALL_BATCH_CHARS and \
+                _small_chars(name) + chars <= _SMALL_BATCHES_CHARS:
             enc = small_batch_encoder(name, texts)
             return [len(enc.encode_ordinary(t)) for t in texts]
         enc = encoder(name)

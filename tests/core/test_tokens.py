@@ -236,3 +236,17 @@ def test_a_large_batch_uses_the_full_encoder(monkeypatch) -> None:  # type: igno
     monkeypatch.setattr(tokens, "_SMALL_BATCH_CHARS", 10**9)
     assert TokenCounter().counts_many(texts[:5], names=("cl100k",)) == small[:5]
     assert "cl100k" not in tokens._occurring_in
+
+
+def test_many_small_batches_end_in_the_full_encoder(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A process counting batch after batch (a fleet worker) builds the full encoder once
+    its small batches add up to ``_SMALL_BATCHES_CHARS``, and lets the runs it saw go."""
+    import memtui.core.tokens as tokens
+
+    monkeypatch.setattr(tokens, "_encoders", {})
+    monkeypatch.setattr(tokens, "_occurring_in", {})
+    monkeypatch.setattr(tokens, "_SMALL_BATCHES_CHARS", 5_000)
+    batches = [[f"{t} {i}" for t in HARD] for i in range(5)]  # about 1,600 characters each
+    counted = [TokenCounter().counts_many(b, names=("qwen",)) for b in batches]
+    assert "qwen" in tokens._encoders and "qwen" not in tokens._occurring_in
+    assert counted == [[{"qwen": n} for n in _full_counts(b, "qwen")] for b in batches]
