@@ -47,10 +47,10 @@ _THREADED_CHARS = 500_000
 #: Up to this many characters in one batch, an encoder over the tokens occurring in it is
 #: built (from a Python dict of the vocabulary) rather than the full one.
 _SMALL_BATCH_CHARS = 50_000
-#: Once a process has counted this many characters that way (a fleet worker auditing
-#: workspace after workspace), it builds the full encoder instead: the runs seen and the
-#: encoders rebuilt over more and more tokens would cost more.
-_SMALL_BATCHES_CHARS = 200_000
+#: Once a process has looked for the tokens occurring in this many bytes of text, it builds
+#: the full encoder instead: looking costs about 1.3 µs a byte, so by then it has spent what
+#: the full encoder costs to build, and no more than that is ever lost.
+_OCCURRING_BYTES = 40_000
 #: Unicode White_Space, exactly what ``\s`` matches in the split patterns (Rust's regex).
 _WHITE_SPACE = ("\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f"
                 "\u3000")
@@ -71,10 +71,11 @@ class _Occurring:
         self.runs: set[str] = set()
         self.tokens: dict[bytes, int] = {}
         self.encoder: Any = None
-        self.chars = 0  # characters counted with these encoders
+        self.examined = 0  # bytes of text looked through for occurring tokens
 
 
 _occurring_in: dict[str, _Occurring] = {}
+_small_batches = [True]  # False: this process counts with full encoders only
 
 
 def _vocab_path(name: str) -> Path:
@@ -168,22 +169,32 @@ def small_batch_encoder(name: str, texts: Iterable[str]) -> Any:
             seen = _occurring_in[name] = _Occurring(vocabulary(name, store=False))
         size = len(seen.tokens)
         for text in texts:
-            seen.chars += len(text)
             for m in _RUN.finditer(text):
                 start = m.start()
                 run = text[start - 1 if start else 0:m.end()]
                 if run not in seen.runs:
                     seen.runs.add(run)
-                    _occurring(run.encode("utf-8", "surrogatepass"), seen.ranks, seen.tokens)
+                    data = run.encode("utf-8", "surrogatepass")
+                    seen.examined += len(data)
+                    _occurring(data, seen.ranks, seen.tokens)
         if seen.encoder is None or len(seen.tokens) != size:
             seen.encoder = _core_bpe()(seen.tokens, {}, _pattern(name))
         return seen.encoder
 
 
-def _small_chars(name: str) -> int:
-    """Characters this process counted in ``name`` with small-batch encoders."""
+def _small_batches_pay(name: str, chars: int) -> bool:
+    """Whether a batch of ``chars`` characters is better counted with a small-batch encoder
+    than with the full one (which is then built)."""
+    if name in _encoders or chars > _SMALL_BATCH_CHARS or not _small_batches[0]:
+        return False
     seen = _occurring_in.get(name)
-    return seen.chars if seen is not None else 0
+    return seen is None or seen.examined < _OCCURRING_BYTES
+
+
+def full_encoders_only() -> None:
+    """Count with full encoders from now on, in this process: one that is about to count
+    many different texts (a fleet worker, workspace after workspace) spends less that way."""
+    _small_batches[0] = False
 
 
 def _occurring(data: bytes, ranks: dict[bytes, int], out: dict[bytes, int]) -> None:
@@ -399,8 +410,7 @@ class TokenCounter:
     @staticmethod
     def _encode_many(texts: list[str], name: str) -> list[int]:
         chars = sum(map(len, texts))
-        if name not in _encoders and chars <= _SMALL_BATCH_CHARS and \
-                _small_chars(name) + chars <= _SMALL_BATCHES_CHARS:
+        if _small_batches_pay(name, chars):
             enc = small_batch_encoder(name, texts)
             return [len(enc.encode_ordinary(t)) for t in texts]
         enc = encoder(name)

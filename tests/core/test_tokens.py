@@ -239,14 +239,19 @@ def test_a_large_batch_uses_the_full_encoder(monkeypatch) -> None:  # type: igno
 
 
 def test_many_small_batches_end_in_the_full_encoder(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """A process counting batch after batch (a fleet worker) builds the full encoder once
-    its small batches add up to ``_SMALL_BATCHES_CHARS``, and lets the runs it saw go."""
+    """A process counting batch after batch builds the full encoder once it has looked
+    through ``_OCCURRING_BYTES`` for occurring tokens, and lets the runs it saw go; one told
+    ``full_encoders_only`` (a fleet worker) builds it at once."""
     import memtui.core.tokens as tokens
 
     monkeypatch.setattr(tokens, "_encoders", {})
     monkeypatch.setattr(tokens, "_occurring_in", {})
-    monkeypatch.setattr(tokens, "_SMALL_BATCHES_CHARS", 5_000)
-    batches = [[f"{t} {i}" for t in HARD] for i in range(5)]  # about 1,600 characters each
+    monkeypatch.setattr(tokens, "_OCCURRING_BYTES", 1_000)
+    batches = [[f"{t} {i}" for t in HARD] for i in range(5)]  # the first alone: 2,000 bytes
     counted = [TokenCounter().counts_many(b, names=("qwen",)) for b in batches]
     assert "qwen" in tokens._encoders and "qwen" not in tokens._occurring_in
     assert counted == [[{"qwen": n} for n in _full_counts(b, "qwen")] for b in batches]
+    monkeypatch.setattr(tokens, "_small_batches", [True])
+    tokens.full_encoders_only()
+    assert TokenCounter().counts_many(["one small text"], names=("cl100k",))
+    assert "cl100k" in tokens._encoders and "cl100k" not in tokens._occurring_in
