@@ -227,6 +227,7 @@ def test_a_large_batch_uses_the_full_encoder(monkeypatch) -> None:  # type: igno
 
     monkeypatch.setattr(tokens, "_encoders", {})
     monkeypatch.setattr(tokens, "_occurring_in", {})
+    monkeypatch.setattr(tokens, "_small_batches", [True])  # a fleet test may have said no
     texts = [f"{t} {i}" for i in range(10) for t in HARD]  # about 16,000 characters
     small = TokenCounter().counts_many(texts, names=("cl100k",))
     assert not tokens._encoders and "cl100k" in tokens._occurring_in
@@ -246,12 +247,12 @@ def test_many_small_batches_end_in_the_full_encoder(monkeypatch) -> None:  # typ
 
     monkeypatch.setattr(tokens, "_encoders", {})
     monkeypatch.setattr(tokens, "_occurring_in", {})
+    monkeypatch.setattr(tokens, "_small_batches", [True])  # a fleet test may have said no
     monkeypatch.setattr(tokens, "_OCCURRING_BYTES", 1_000)
     batches = [[f"{t} {i}" for t in HARD] for i in range(5)]  # the first alone: 2,000 bytes
     counted = [TokenCounter().counts_many(b, names=("qwen",)) for b in batches]
     assert "qwen" in tokens._encoders and "qwen" not in tokens._occurring_in
     assert counted == [[{"qwen": n} for n in _full_counts(b, "qwen")] for b in batches]
-    monkeypatch.setattr(tokens, "_small_batches", [True])
     tokens.full_encoders_only()
     assert TokenCounter().counts_many(["one small text"], names=("cl100k",))
     assert "cl100k" in tokens._encoders and "cl100k" not in tokens._occurring_in
