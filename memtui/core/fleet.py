@@ -9,6 +9,7 @@ largest single workspace, not by the fleet.
 from __future__ import annotations
 
 import os
+import stat
 import threading
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -46,7 +47,9 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
     """Every folder under ``root`` (itself included) that holds a ``MEMORY.md``, sorted.
 
     Symlinked folders are not followed (no loops, no escapes); a workspace's own memory
-    folder is not searched again; hidden folders are skipped except ``.claude``.
+    folder is not searched again; hidden folders are skipped except ``.claude``. A
+    ``MEMORY.md`` that is a symbolic link counts: its audit follows it only when it stays
+    inside the workspace (as ``open_workspace`` does), else its row says why not.
     """
     found: list[Path] = []
     stack: list[tuple[str, int]] = [(os.fspath(root), 0)]
@@ -58,7 +61,7 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
         except OSError:
             continue
         names = {e.name for e in entries}
-        is_workspace = INDEX_NAME in names and _regular(os.path.join(folder, INDEX_NAME))
+        is_workspace = INDEX_NAME in names and _index(os.path.join(folder, INDEX_NAME))
         if is_workspace:
             found.append(Path(folder))
         if depth >= max_depth:
@@ -77,11 +80,15 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
     return sorted(found)
 
 
-def _regular(path: str) -> bool:
+def _index(path: str) -> bool:
+    """Whether ``path`` makes its folder a workspace: a regular file, or a symbolic link
+    (never followed here: the audit follows one that stays inside the workspace, and the
+    row of one that does not says so)."""
     try:
-        return os.path.isfile(path) and not os.path.islink(path)
+        mode = os.lstat(path).st_mode
     except OSError:
         return False
+    return stat.S_ISREG(mode) or stat.S_ISLNK(mode)
 
 
 #: One auditor per worker process, reset for each workspace: its token counts and check
@@ -113,11 +120,14 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
     opened). Runs in a worker process: everything in and out is plain data."""
     from memtui.core.audit import Auditor
     from memtui.core.report import to_json
-    from memtui.core.workspace import WorkspaceError, open_workspace
+    from memtui.core.workspace import WorkspaceError, index_link_problem, open_workspace
 
     counter, clean = _worker_caches()
     try:
         ws = open_workspace(path)
+        problem = index_link_problem(ws)
+        if problem:  # a MEMORY.md leading out of the workspace is not audited, but said
+            raise WorkspaceError(f"{INDEX_NAME}: {problem}, not followed")
         # a row counts broken links: naming files for them is work nobody sees
         auditor = Auditor(ws, AuditOptions(**{**options, "suggestions": False}),
                           counter=counter, clean=clean, autosave=False)
