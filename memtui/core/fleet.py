@@ -11,10 +11,11 @@ from __future__ import annotations
 import os
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict
-from multiprocessing import get_context
+from multiprocessing import get_context, spawn
+from multiprocessing.context import ForkServerContext, ForkServerProcess
 from pathlib import Path
 from typing import Any
 
@@ -156,10 +157,47 @@ def start_workers() -> None:
     forkserver.ensure_running()
 
 
+#: The name of every audit worker process (see ``_without_main``).
+WORKER_NAME = "memtui-audit-worker"
+
+
+class _AuditWorker(ForkServerProcess):
+    """A forkserver worker process named as memtui's (its start data then leaves out the
+    caller's main module)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.name = f"{WORKER_NAME}-{self.name}"
+
+
+class _AuditContext(ForkServerContext):
+    Process = _AuditWorker  # type: ignore[assignment]
+
+
+def _without_main(get: Callable[[str], dict[str, Any]]) -> Callable[[str], dict[str, Any]]:
+    """``spawn.get_preparation_data`` leaving out, for memtui's audit workers only, the
+    caller's main module, which a new process otherwise imports (runs) again first. The
+    workers need nothing from it, and a script that starts memtui without an ``if __name__
+    == "__main__":`` guard would start memtui again in every worker, breaking the pool."""
+
+    def get_preparation_data(name: str) -> dict[str, Any]:
+        data = get(name)
+        if isinstance(name, str) and name.startswith(WORKER_NAME):
+            data.pop("init_main_from_path", None)
+            data.pop("init_main_from_name", None)
+        return data
+
+    get_preparation_data.memtui = True  # type: ignore[attr-defined]
+    return get_preparation_data
+
+
 def _start_forkserver() -> Any:
-    """The forkserver context, its server preloading the audit (workers fork ready to run)
-    and not ``__main__`` (the default, which would run a caller's script again)."""
-    ctx = get_context("forkserver")
+    """The forkserver context for the audit workers, its server preloading the audit
+    (workers fork ready to run) and not ``__main__`` (the default, which would run a
+    caller's script again, as each worker would without ``_without_main``)."""
+    if not getattr(spawn.get_preparation_data, "memtui", False):
+        spawn.get_preparation_data = _without_main(spawn.get_preparation_data)
+    ctx = _AuditContext()
     ctx.set_forkserver_preload(["memtui.core.fleet", "memtui.core.audit",
                                 "memtui.core.report"])
     return ctx
