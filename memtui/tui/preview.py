@@ -225,8 +225,9 @@ class MemoryPreview(VerticalScroll):
             key = ("workspace",)
             title.update(Text("(workspace)  findings about the whole workspace"))
             meta.update(Text("Not one file: each finding below gathers the files listed "
-                             "under it (the Files view has their age and format).",
-                             style=p.muted))
+                             "under it (the Files view has their age and format)."
+                             if result.findings_for(WORKSPACE) else
+                             "No finding about the whole workspace now.", style=p.muted))
             source, first_line = "", 1
             age.display = False
         else:

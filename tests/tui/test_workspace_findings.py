@@ -98,3 +98,29 @@ async def test_workspace_finding_is_marked_when_a_file_it_gathers_changes(
         await pilot.pause()
         key = findings.shown[workspace_row(findings)].key
         assert key in findings.marked
+
+
+async def test_preview_follows_the_cursor_when_the_workspace_finding_goes(workspace: Path) -> None:
+    old_format_files(workspace, "old-one")
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "6")
+        findings = app.query_one("#findings-view", AuditTable)
+        await wait_for(pilot, lambda: any(r.data.path == "." for r in findings.shown))
+        findings.table.move_cursor(row=workspace_row(findings))
+        preview = app.query_one(MemoryPreview)
+        await wait_for(pilot, lambda: preview.path == ".")
+        # The file moves to the current format: the finding about the workspace is gone.
+        (workspace / "memory/old-one.md").write_text(
+            "---\nname: old-one\ndescription: d\nmetadata:\n  type: project\n---\nNow.\n",
+            encoding="utf-8")
+        audits = app.audits
+        app.start_audit({"memory/old-one.md"})
+        await wait_for(pilot, lambda: app.audits > audits)
+        await pilot.pause(0.5)
+        assert not any(r.data.path == "." for r in findings.shown)
+        meta = str(preview.query_one("#preview-meta", Static).content)
+        assert "not a memory file" not in meta
+        row = findings.current_row()
+        assert row is not None and preview.path == row.path != "."  # it follows the cursor
