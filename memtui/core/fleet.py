@@ -167,7 +167,7 @@ class _AuditWorker(ForkServerProcess):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.name = f"{WORKER_NAME}-{self.name}"
+        self.name = WORKER_NAME + self.name.removeprefix(type(self).__name__)
 
 
 class _AuditContext(ForkServerContext):

@@ -34,6 +34,24 @@ def workspace_row(view: AuditTable) -> int:
     return next(i for i, r in enumerate(view.shown) if r.data.path == ".")
 
 
+async def findings_view(pilot: Any, app: MemtuiApp) -> AuditTable:
+    """The Findings view, once it shows a finding about the whole workspace."""
+    await started(pilot, app)
+    await switch(pilot, app, "6")
+    findings = app.query_one("#findings-view", AuditTable)
+    await wait_for(pilot, lambda: any(r.data.path == "." for r in findings.shown))
+    return findings
+
+
+async def rewrite(pilot: Any, app: MemtuiApp, path: Path, text: str) -> None:
+    """Write ``text`` to the memory at ``path`` and wait for its audit."""
+    path.write_text(text, encoding="utf-8")
+    audits = app.audits
+    app.start_audit({path.relative_to(app.workspace.root).as_posix()})
+    await wait_for(pilot, lambda: app.audits > audits)
+    await pilot.pause()
+
+
 async def test_workspace_finding_is_named_and_previewed_with_its_files(
         workspace: Path, tmp_path: Path, monkeypatch: Any) -> None:
     old_format_files(workspace, "old-one", "old-two")
@@ -45,10 +63,7 @@ async def test_workspace_finding_is_named_and_previewed_with_its_files(
     monkeypatch.setattr(MemtuiApp, "suspend", lambda self: contextlib.nullcontext())
     app = open_app(workspace, watch=False)
     async with app.run_test(size=(160, 50)) as pilot:
-        await started(pilot, app)
-        await switch(pilot, app, "6")
-        findings = app.query_one("#findings-view", AuditTable)
-        await wait_for(pilot, lambda: any(r.data.path == "." for r in findings.shown))
+        findings = await findings_view(pilot, app)
         i = workspace_row(findings)
         assert cell(findings, i, 2) == "(workspace)"
         assert "." not in [cell(findings, j, 2) for j in range(len(findings.shown))]
@@ -86,16 +101,9 @@ async def test_workspace_finding_is_marked_when_a_file_it_gathers_changes(
     old_format_files(workspace, "old-one")
     app = open_app(workspace, watch=False)
     async with app.run_test(size=(160, 50)) as pilot:
-        await started(pilot, app)
-        await switch(pilot, app, "6")
-        findings = app.query_one("#findings-view", AuditTable)
-        await wait_for(pilot, lambda: any(r.data.path == "." for r in findings.shown))
-        (workspace / "memory/old-one.md").write_text(
-            OLD_FORMAT.format(n="old-one") + "More.\n", encoding="utf-8")
-        audits = app.audits
-        app.start_audit({"memory/old-one.md"})
-        await wait_for(pilot, lambda: app.audits > audits)
-        await pilot.pause()
+        findings = await findings_view(pilot, app)
+        await rewrite(pilot, app, workspace / "memory/old-one.md",
+                      OLD_FORMAT.format(n="old-one") + "More.\n")
         key = findings.shown[workspace_row(findings)].key
         assert key in findings.marked
 
@@ -104,20 +112,14 @@ async def test_preview_follows_the_cursor_when_the_workspace_finding_goes(worksp
     old_format_files(workspace, "old-one")
     app = open_app(workspace, watch=False)
     async with app.run_test(size=(160, 50)) as pilot:
-        await started(pilot, app)
-        await switch(pilot, app, "6")
-        findings = app.query_one("#findings-view", AuditTable)
-        await wait_for(pilot, lambda: any(r.data.path == "." for r in findings.shown))
+        findings = await findings_view(pilot, app)
         findings.table.move_cursor(row=workspace_row(findings))
         preview = app.query_one(MemoryPreview)
         await wait_for(pilot, lambda: preview.path == ".")
         # The file moves to the current format: the finding about the workspace is gone.
-        (workspace / "memory/old-one.md").write_text(
-            "---\nname: old-one\ndescription: d\nmetadata:\n  type: project\n---\nNow.\n",
-            encoding="utf-8")
-        audits = app.audits
-        app.start_audit({"memory/old-one.md"})
-        await wait_for(pilot, lambda: app.audits > audits)
+        await rewrite(pilot, app, workspace / "memory/old-one.md",
+                      "---\nname: old-one\ndescription: d\nmetadata:\n  type: project\n---\n"
+                      "Now.\n")
         await pilot.pause(0.5)
         assert not any(r.data.path == "." for r in findings.shown)
         meta = str(preview.query_one("#preview-meta", Static).content)
