@@ -44,6 +44,7 @@ from memtui.core.instructions import scan_instructions
 from memtui.core.keywords import KeywordProbe
 from memtui.core.links import Link, looks_like_path, markdown_links, wikilinks
 from memtui.core.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
+from memtui.core.scan_share import CHILD_SHARE, SHARE_MIN, ScanShare, stat_key
 from memtui.core.secrets import SecretHit, scan_text
 from memtui.core.textfile import read_text
 from memtui.core.tokens import (
@@ -250,6 +251,10 @@ def _silent(phase: str, done: int, total: int) -> None:
     pass
 
 
+def _go_on() -> None:
+    pass
+
+
 class Auditor:
     """Audits one workspace, again and again, re-reading only what changed."""
 
@@ -263,6 +268,9 @@ class Auditor:
         self.counter = counter or default_counter()
         self._clean: CleanTexts | None = clean
         self.autosave = autosave
+        #: Called between the small steps of a run (a file read, a file's links resolved);
+        #: the app's worker gives way to the screen there. Must not touch the auditor.
+        self.pause: Callable[[], None] = _go_on
         self._scans: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
         self._paths: list[str] = []
         self._docs: list[str] = []
@@ -433,33 +441,39 @@ class Auditor:
         fresh: list[FileScan] = []
         # Without texts to keep or count, each is let go as soon as its file is scanned.
         drop_now = not self.options.keep_texts and not self.options.file_tokens
-        report, total = self._progress, len(todo)
-        for done, rel in enumerate(todo):
-            if not done % PROGRESS_EVERY:
-                report("reading", done, total)
-            cached = cache.get(rel)
-            if only is not None and cached is not None and rel not in only:
-                keep[rel] = cached
-                continue
-            full = root + rel  # a plain string: Path objects cost too much per file
-            st: os.stat_result | None
-            try:
-                st = os.stat(full)
-                key = (st.st_mtime_ns, st.st_size, st.st_ino)
-                mtime = st.st_mtime
-            except OSError:
-                st, key, mtime = None, (0, 0, 0), 0.0
-            if cached is not None and cached[0] == key and key != (0, 0, 0):
-                scan = cached[1]
-            else:
-                scan = scan_file(full, rel, mtime, st, self.clean_texts)
+        report, total, pause = self._progress, len(todo), self.pause
+        share, cut = self._share_scanning(root, todo) if not cache else (None, total)
+        try:
+            for done, rel in enumerate(todo):
+                if not done % PROGRESS_EVERY:
+                    report("reading", done, total)
+                cached = cache.get(rel)
+                if only is not None and cached is not None and rel not in only:
+                    keep[rel] = cached
+                    continue
+                full = root + rel  # a plain string: Path objects cost too much per file
+                got = share.take(rel) if share is not None and done >= cut else None
+                if got is not None:
+                    key, mtime, scan = got
+                else:
+                    st, key, mtime = stat_key(full)
+                    if cached is not None and cached[0] == key and key != (0, 0, 0):
+                        keep[rel] = cached
+                        continue
+                    pause()
+                    scan = scan_file(full, rel, mtime, st, self.clean_texts)
                 if drop_now:
                     scan.memory.text = ""
                 fresh.append(scan)
                 self._fresh.append((cached[1] if cached else None, scan))
                 if cached is None or cached[1].memory.name != scan.memory.name:
                     self._new_generation()
-            keep[rel] = (key, scan)
+                keep[rel] = (key, scan)
+        finally:
+            if share is not None:
+                share.close()
+                for digest in share.new_clean:
+                    self.clean_texts.add(digest)
         report("reading", total, total)
         if fresh and self.options.file_tokens:
             self._count_tokens(fresh)
@@ -480,6 +494,18 @@ class Auditor:
         self._scan_map = scans
         return scans
 
+    def _share_scanning(self, root: str, todo: list[str]) -> tuple[ScanShare | None, int]:
+        """Hand the last part of ``todo`` to the counting child, when there is one and
+        enough files; returns the share and where it starts."""
+        child = self.counter.child
+        if child is None or len(todo) < SHARE_MIN:
+            return None, len(todo)
+        cut = len(todo) - int(len(todo) * CHILD_SHARE)
+        try:
+            return ScanShare(child, root, todo[cut:], self.clean_texts.path), cut
+        except OSError:  # no child can be started: all scanned here
+            return None, len(todo)
+
     def _count_tokens(self, scans: list[FileScan]) -> None:
         """Count each file's tokens (chunk by chunk, reporting progress); a scan's ``tokens``
         dict is filled in place, so reports already made from it show the counts too."""
@@ -489,6 +515,7 @@ class Auditor:
         for start in range(0, len(texts), COUNT_CHUNK):
             report("counting tokens", start, len(texts))
             end = start + COUNT_CHUNK
+            self.pause()
             counts = self.counter.counts_many(texts[start:end], keys[start:end], names)
             for scan, c in zip(scans[start:end], counts, strict=True):
                 scan.tokens.update(c)
@@ -602,8 +629,9 @@ class Auditor:
             while heap and heap[0][0] <= now:
                 changed.add(heapq.heappop(heap)[1])
             dirty = [rel for rel in changed if rel in scans]
-        reports, file_findings = self._report_parts, self._finding_parts
+        reports, file_findings, pause = self._report_parts, self._finding_parts, self.pause
         for rel in dirty:
+            pause()
             report, mine, orphan, until = self._file_state(
                 rel, scans[rel], rel in index_linked, rel in reachable, git, now,
                 rel in copy_files, past_limit.get(rel))
@@ -664,7 +692,9 @@ class Auditor:
             out: dict[str, list[str]] = {}
             back: dict[str, list[str]] = defaultdict(list)
             dangling: dict[str, list[str]] = {}
+            pause = self.pause
             for rel, scan in scans.items():
+                pause()
                 lr = self._links_of(rel, scan, scans, resolver, gen)
                 if lr.targets:
                     out[rel] = lr.targets

@@ -12,9 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from memtui.core.cache_file import load_cache, save_cache
+from memtui.core.tokens import DIGEST_SIZE
 
 #: Bump when the credential or instruction patterns change: old verdicts no longer hold.
 CHECKS_VERSION = 2
+FORMAT = "joined"  # the digests as one string (the file name changes with the format)
 _MAX = 200_000
 
 
@@ -23,14 +25,18 @@ class CleanTexts:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self._digests: set[bytes] = load_cache(path, set) or set()
+        stored = load_cache(path, bytes) or b""
+        size = DIGEST_SIZE
+        if len(stored) % size:
+            stored = b""  # not written by `save`: no verdict in it can be trusted
+        self._digests: set[bytes] = {stored[i:i + size] for i in range(0, len(stored), size)}
         self._dirty = False
 
     @classmethod
     def beside(cls, cache_file: Path | None) -> CleanTexts:
         """The verdicts kept in the same folder as the token cache file ``cache_file``
         (none when there is no such file)."""
-        return cls(cache_file.parent / f"clean-texts-v{CHECKS_VERSION}.marshal"
+        return cls(cache_file.parent / f"clean-texts-v{CHECKS_VERSION}-{FORMAT}.marshal"
                    if cache_file is not None else None)
 
     def __contains__(self, digest: bytes) -> bool:
@@ -48,8 +54,8 @@ class CleanTexts:
         """Write the set (atomically) when it grew; silent when that is impossible."""
         if self.path is None or not self._dirty:
             return
-        digests = self._digests
-        if len(digests) > _MAX:
-            digests = set(list(digests)[:_MAX])
-        if save_cache(self.path, digests):
+        digests = list(self._digests)[:_MAX]
+        # One string of digests end to end: writing a set of 10,000 took marshal a sixth of
+        # a second in the app, holding the interpreter (and freezing the screen) throughout.
+        if save_cache(self.path, b"".join(d for d in digests if len(d) == DIGEST_SIZE)):
             self._dirty = False

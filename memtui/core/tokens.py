@@ -17,7 +17,8 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -33,6 +34,7 @@ _CL100K_PAT = (r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+|"
 _CACHE_NAME = "token-counts-v1.marshal"
 _VOCAB_CACHE = "vocab-{name}-v1.marshal"
 _CACHE_MAX = 200_000
+_MESSAGE_MAX = 1 << 31  # bytes: more is no message of ours
 #: Below this many characters in one batch, threads cost more than they save.
 _THREADED_CHARS = 500_000
 
@@ -95,9 +97,12 @@ def text_digest(text: str) -> bytes:
     return bytes_digest(text.encode("utf-8", "surrogatepass"))
 
 
+DIGEST_SIZE = 16  # bytes
+
+
 def bytes_digest(data: bytes) -> bytes:
     """``text_digest`` of the text whose UTF-8 encoding is ``data``."""
-    return hashlib.blake2b(data, digest_size=16).digest()
+    return hashlib.blake2b(data, digest_size=DIGEST_SIZE).digest()
 
 
 class CountingChild:
@@ -123,6 +128,17 @@ class CountingChild:
         threading.Thread(target=load, name="memtui-tokens", daemon=True).start()
 
     def count(self, texts: list[str], name: str) -> list[int]:
+        with self.session() as (to_child, from_child):
+            _send(to_child, (name, texts))
+            counts = _receive(from_child)
+        if not isinstance(counts, list) or len(counts) != len(texts):
+            raise OSError("the counting child answered out of turn")
+        return counts
+
+    @contextmanager
+    def session(self) -> Iterator[tuple[IO[bytes], IO[bytes]]]:
+        """The child's input and output, started if need be, for one exchange that no other
+        thread may interleave with (`memtui.core.scan_share` has it scan files too)."""
         with self._lock:
             proc = self._proc
             if proc is None or proc.poll() is not None:
@@ -133,11 +149,14 @@ class CountingChild:
                     [sys.executable, "-m", "memtui.core.tokens"], stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
             assert proc.stdin is not None and proc.stdout is not None
-            _send(proc.stdin, (name, texts))
-            counts = _receive(proc.stdout)
-        if not isinstance(counts, list) or len(counts) != len(texts):
-            raise OSError("the counting child answered out of turn")
-        return counts
+            yield proc.stdin, proc.stdout
+
+    def kill(self) -> None:
+        """End the child now (it is out of step, or hung); the next use starts another."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.kill()
+            proc.wait()
 
     def close(self) -> None:
         with self._lock:
@@ -160,6 +179,8 @@ def _send(stream: IO[bytes], data: object) -> None:
 def _receive(stream: IO[bytes]) -> Any:
     """One message, or EOFError when the other side is gone."""
     size = int.from_bytes(_read_exactly(stream, 8), "little")
+    if size > _MESSAGE_MAX:
+        raise ValueError(f"a message of {size:,} bytes: the other side is out of step")
     return marshal.loads(_read_exactly(stream, size))
 
 
@@ -171,13 +192,20 @@ def _read_exactly(stream: IO[bytes], n: int) -> bytes:
 
 
 def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
-    """The counting child: (tokenizer, texts) in, their counts out, until input ends."""
+    """The counting child: (tokenizer, texts) in, their counts out, until input ends; or
+    files to scan (`memtui.core.scan_share`)."""
     while True:
         try:
-            name, texts = _receive(stdin)
+            request = _receive(stdin)
         except EOFError:
             return
-        _send(stdout, TokenCounter._encode_many(list(texts), name))
+        if len(request) == 2:
+            name, texts = request
+            _send(stdout, TokenCounter._encode_many(list(texts), name))
+        else:
+            from memtui.core.scan_share import serve_scan
+
+            serve_scan(stdout, *request[1:])
 
 
 class TokenCounter:

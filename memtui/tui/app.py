@@ -8,7 +8,7 @@ import os
 import shlex
 import subprocess
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, cast
@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane
 
@@ -39,6 +40,7 @@ from memtui.tui.curate_actions import CURATE_ACTIONS, CurateActions
 from memtui.tui.files_view import FilesView
 from memtui.tui.findings_view import FindingsView
 from memtui.tui.fitting_footer import FittingFooter
+from memtui.tui.give_way import GiveWay
 from memtui.tui.graph_view import GraphView
 from memtui.tui.health_header import HealthHeader, shown_path
 from memtui.tui.heap import HeapKeeper
@@ -74,6 +76,10 @@ VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
 )
 
 
+#: The views that are tables (their rows are built off the UI thread).
+TABLES = frozenset(pid for pid, _, cls in VIEWS if issubclass(cls, AuditTable))
+
+
 class _Nothing:
     """Stands in for the screen while the app shuts down: every query finds nothing."""
 
@@ -90,13 +96,20 @@ _NOTHING = _Nothing()
 
 
 def prepare_rows(result: AuditResult, palette: Palette,
-                 caches: dict[str, RowCache] | None = None) -> dict[str, list[Row]]:
-    """Every table view's rows for ``result`` (run in worker threads: 10,000 memories make
-    tens of thousands of styled cells); ``caches`` (one per view) keep the rows of the
-    previous audit, so only what changed is built again."""
+                 caches: dict[str, RowCache] | None = None, only: set[str] | None = None,
+                 pause: Callable[[], None] | None = None) -> dict[str, list[Row]]:
+    """The table views' rows for ``result`` (run in worker threads: 10,000 memories make
+    tens of thousands of styled cells): every view's, or those in ``only``. ``caches`` (one
+    per view) keep the rows of the previous audit, so only what changed is built again;
+    ``pause`` is called before each row is made."""
     caches = caches if caches is not None else {}
-    return {pid: cls.build_rows(result, palette, caches.setdefault(pid, RowCache()))
-            for pid, _, cls in VIEWS if issubclass(cls, AuditTable)}
+    rows: dict[str, list[Row]] = {}
+    for pid, _, cls in VIEWS:
+        if issubclass(cls, AuditTable) and (only is None or pid in only):
+            cache = caches.setdefault(pid, RowCache())
+            cache.pause = pause
+            rows[pid] = cls.build_rows(result, palette, cache)
+    return rows
 
 
 def chat_available() -> bool:
@@ -166,6 +179,10 @@ class MemtuiApp(CurateActions, App[int]):
         self._counting = CountingChild()
         self.auditor = Auditor(workspace, replace(self.options, file_tokens=False),
                                default_counter(self._counting))
+        # While an audit runs, its worker gives way whenever the screen is busy drawing.
+        self.give_way = GiveWay()
+        self.auditor.pause = self.give_way.check
+        self._beat: Timer | None = None
         self.result: AuditResult | None = None
         self.palette = Palette()
         self.audits = 0  # completed audits, token counts included (tests wait on this)
@@ -183,6 +200,8 @@ class MemtuiApp(CurateActions, App[int]):
         self._quiet: set[str] = set()  # files memtui wrote: their audit keeps its notice
         self._full_pending = False
         self._rows: dict[str, list[Row]] = {}  # table rows of the last audit, by view
+        self._shown_pid = VIEWS[0][0]  # the view on screen (the audit worker reads it)
+        self._rows_coming: set[str] = set()  # views whose rows the worker builds after a show
         self._stop = threading.Event()
         self._chat = chat_available()
         self._narrow = False
@@ -258,9 +277,13 @@ class MemtuiApp(CurateActions, App[int]):
         self._ui.query_one("#views").loading = True
         self._ui.query_one(HealthHeader).loading(shown_path(self.workspace.root))
         self._apply_width(self.size.width)
+        # The counting child starts now and loads its vocabularies on another core while
+        # the first frame is drawn; it scans part of the workspace for the first audit.
+        self._counting.prepare(self.auditor.block_tokenizers)
         self.heap.start()
         self.set_interval(0.5, self.heap.tick)
         self.set_interval(0.2, self._show_progress)
+        self._beat = self.set_interval(0.01, self.give_way.beat, pause=True)
 
     def _audit_progress(self, phase: str, done: int, total: int) -> None:
         """From the audit thread: only noted here; `_show_progress` draws it."""
@@ -280,9 +303,7 @@ class MemtuiApp(CurateActions, App[int]):
 
     def on_ready(self) -> None:
         """The first frame is on screen: now start the audit and the watcher (threads that
-        would otherwise compete with the first paint for the interpreter), and the counting
-        child, which loads its vocabularies while the audit scans."""
-        self._counting.prepare(self.auditor.block_tokenizers)
+        would otherwise compete with the first paint for the interpreter)."""
         self.start_audit(None)
         if self.watching:
             self._watch()
@@ -336,49 +357,102 @@ class MemtuiApp(CurateActions, App[int]):
                 self._pending = (self._pending or set()) | changed
             return
         self._auditing = True
+        if self._beat is not None:
+            self.give_way.beat()
+            self._beat.resume()
         self._audit(changed)
 
     @work(thread=True, exclusive=False, group="audit", exit_on_error=False)
     def _audit(self, changed: set[str] | None) -> None:
-        auditor = self.auditor
+        auditor, pause = self.auditor, self.give_way.check
         try:
             with self.heap.building():
                 result = auditor.run(changed, self._audit_progress)
                 if auditor.tokens_pending <= FEW_TO_COUNT:
                     auditor.count_file_tokens()  # a few new or edited files: counted now
-                rows = prepare_rows(result, self.palette, self._row_caches)
+                # A whole new audit: the rows of the view on screen first, shown, then the
+                # others' (a third of a second more at 10,000 memories).
+                first = {self._shown_pid} if changed is None else None
+                rows = prepare_rows(result, self.palette, self._row_caches, first, pause)
+            if first is not None:
+                self._show_and_settle(result, changed, rows)
+                with self.heap.building():
+                    rest = prepare_rows(result, self.palette, self._row_caches,
+                                        TABLES - first, pause)
+                rows = {**rows, **rest}
+                if not auditor.tokens_pending:
+                    self.call_from_thread(self._more_rows, result, rest, True)
+                    return
+                self.call_from_thread(self._more_rows, result, rest)
             if auditor.tokens_pending:
                 # On screen now; the memories' token counts (most of a first audit's work)
                 # follow, and a cheap re-audit shows them.
-                self.call_from_thread(self._audited, result, changed, rows, False)
+                if first is None:
+                    self._show_and_settle(result, changed, rows)
                 with self.heap.building():
                     auditor.count_file_tokens(self._audit_progress)
                     result = auditor.run(set(), self._audit_progress)
-                    rows = prepare_rows(result, self.palette, self._row_caches)
+                    rows = prepare_rows(result, self.palette, self._row_caches, None, pause)
                 changed = set()
         except Exception as exc:  # a bug or a vanished folder must not take the app down
             self.call_from_thread(self._audit_failed, exc, changed)
             return
         self.call_from_thread(self._audited, result, changed, rows)
 
+    def _show_and_settle(self, result: AuditResult, changed: set[str] | None,
+                         rows: dict[str, list[Row]]) -> None:
+        """From the worker: show ``result`` (its audit goes on) and wait, a second at most,
+        until the screen has drawn it, so that the worker does not compete with that
+        drawing; views without ``rows`` wait for `_more_rows`."""
+        drawn = threading.Event()
+        coming = TABLES - set(rows)
+        self.call_from_thread(self._audited, result, changed, rows, False, coming)
+        self.call_from_thread(self.call_after_refresh, drawn.set)
+        drawn.wait(1.0)
+
+    def _more_rows(self, result: AuditResult, rows: dict[str, list[Row]],
+                   final: bool = False) -> None:
+        """The rows of the views not on screen, built after ``result`` was shown;
+        ``final``: that audit is complete."""
+        self._rows_coming = set()
+        if result is self.result and self._ui.query(HealthHeader):
+            self._rows.update(rows)
+            for view in self._ui.query(AuditTable):
+                pid = (view.id or "").removesuffix("-view")
+                if pid in rows:
+                    view.loading = False
+                    view.set_result(result, self.palette, None, rows[pid])
+        if final and self._ui.query(HealthHeader):
+            self._finished()
+
+    def _finished(self) -> None:
+        """The running audit is complete: its successor may start."""
+        self._auditing = False
+        self.audits += 1
+        if self._beat is not None:
+            self._beat.pause()
+        self._next_audit()
+
     def _audit_failed(self, exc: Exception, changed: set[str] | None) -> None:
         self._auditing = False
+        self._rows_coming = set()
+        if self._beat is not None:
+            self._beat.pause()
         self.set_notice(f"audit failed: {exc}", error=True)
         self._next_audit()
 
     def _audited(self, result: AuditResult, changed: set[str] | None,
-                 rows: dict[str, list[Row]], final: bool = True) -> None:
+                 rows: dict[str, list[Row]], final: bool = True,
+                 coming: set[str] | frozenset[str] = frozenset()) -> None:
         """Show an audit's result; ``final``: its token counts are in (else they follow
-        and the audit is still running)."""
+        and the audit is still running); ``coming``: views whose rows follow."""
         if not self._ui.query(HealthHeader):
             return  # the app is closing
         before = self.result
         self.result = result
         self._rows = rows
+        self._rows_coming = set(coming)
         self.shown += 1
-        if final:
-            self._auditing = False
-            self.audits += 1
         self._ui.query_one("#views").loading = False
         self._show(result, changed)
         self.heap.settle()
@@ -393,7 +467,7 @@ class MemtuiApp(CurateActions, App[int]):
                             f"{result.elapsed:.2f} s" + ("; watching for changes"
                                                          if self.watching else ""))
         if final:
-            self._next_audit()
+            self._finished()
 
     def _next_audit(self) -> None:
         if self._full_pending:
@@ -410,6 +484,9 @@ class MemtuiApp(CurateActions, App[int]):
         self._ui.query_one(HealthHeader).show(result, self.palette)
         for view in self._ui.query(AuditView):  # one walk of the DOM, not one per view
             pid = (view.id or "").removesuffix("-view")
+            if pid in self._rows_coming:  # `_more_rows` brings its rows and the result
+                view.loading = pid == self._shown_pid
+                continue
             view.set_result(result, self.palette, changed, self._rows.get(pid))
         active: Any = self.active_view
         active.ensure_fresh()
@@ -468,7 +545,7 @@ class MemtuiApp(CurateActions, App[int]):
         cls = next(c for p, _, c in VIEWS if p == pid)
         view: Any = cls(id=f"{pid}-view")
         pane.mount(view)
-        if self.result is not None:
+        if self.result is not None and pid not in self._rows_coming:
             view.set_result(self.result, self.palette, None, self._rows.get(pid))
         return cast(Widget, view)
 
@@ -496,9 +573,13 @@ class MemtuiApp(CurateActions, App[int]):
         pid = event.pane.id
         if pid is None or pid != self._ui.query_one(TabbedContent).active:
             return
+        self._shown_pid = pid
         view: Any = self.view(pid)
         await self._mounted(view)
-        view.ensure_fresh()
+        if pid in self._rows_coming:
+            view.loading = True  # its rows are being built; `_more_rows` brings them
+        else:
+            view.ensure_fresh()
         view.announce()  # the preview follows the view now shown, not the one left
         self.call_after_refresh(self._focus_view, pid)
 

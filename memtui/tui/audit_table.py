@@ -116,6 +116,8 @@ class RowCache:
         self._rows: dict[Hashable, Row] = {}
         self._next: dict[Hashable, Row] = {}
         self._palette: Palette | None = None
+        #: Called before each row is made (the app's worker gives way to the screen there).
+        self.pause: Callable[[], None] | None = None
 
     def begin(self, palette: Palette) -> None:
         if palette is not self._palette:
@@ -127,6 +129,8 @@ class RowCache:
         ``make`` reads) last time."""
         row = self._rows.get(inputs)
         if row is None:
+            if self.pause is not None:
+                self.pause()
             row = make(item)
         self._next[inputs] = row
         return row

@@ -29,7 +29,8 @@ def test_clean_texts_skip_the_checks_and_findings_stay(tmp_path: Path,
 
     first = audit()
     assert found(first, "secret") == [("memory/b.md", 7)]
-    clean = CleanTexts(cache / f"clean-texts-v{CHECKS_VERSION}.marshal")
+    clean = CleanTexts.beside(cache / "token-counts-v1.marshal")
+    assert clean.path is not None and f"-v{CHECKS_VERSION}-" in clean.path.name
     text_a = (ws / "memory/a.md").read_text(encoding="utf-8")
     text_b = (ws / "memory/b.md").read_text(encoding="utf-8")
     assert len(clean) == 1
@@ -56,3 +57,22 @@ def test_no_cache_folder_means_no_file(tmp_path: Path) -> None:
     auditor.run()
     assert auditor.clean_texts.path is None
     assert not list(tmp_path.rglob("*.marshal"))
+
+
+def test_a_tampered_verdict_file_is_ignored(tmp_path: Path) -> None:
+    """A file ``save`` did not write (a length that is no multiple of a digest, another
+    type) trusts no text as clean, so every file is checked again; one it wrote reads back."""
+    import marshal
+
+    path = tmp_path / "clean.marshal"
+    good = [text_digest("a"), text_digest("b")]
+    path.write_bytes(marshal.dumps(b"".join(good) + b"xyz"))
+    assert len(CleanTexts(path)) == 0
+    path.write_bytes(marshal.dumps(set(good)))  # the older format: a set
+    assert len(CleanTexts(path)) == 0
+    clean = CleanTexts(path)
+    for d in good:
+        clean.add(d)
+    clean.save()
+    again = CleanTexts(path)
+    assert len(again) == 2 and all(d in again for d in good)

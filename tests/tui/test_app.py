@@ -417,3 +417,94 @@ async def test_the_first_audit_shows_its_progress_in_the_header(workspace: Path)
         assert "6 memories" in str(header.content)
         header.progress("reading", 1, 2)  # a late report never hides the result
         assert "6 memories" in str(header.content)
+
+
+async def test_the_view_on_screen_comes_first_and_the_others_follow(
+        workspace: Path, monkeypatch: Any) -> None:
+    """A whole audit shows the view on screen as soon as its rows are built; the others'
+    rows follow. A view opened before they arrive waits (loading) instead of building
+    them on the UI thread, then shows them."""
+    import memtui.tui.app as app_mod
+
+    release = threading.Event()
+    calls: list[set[str] | None] = []
+    real = app_mod.prepare_rows
+
+    def prepare(result: Any, palette: Any, caches: Any = None, only: Any = None,
+                pause: Any = None) -> Any:
+        calls.append(None if only is None else set(only))
+        if only is not None and "index" not in only:
+            release.wait(30)  # the rows of the views not on screen: held back
+        return real(result, palette, caches, only, pause)
+
+    monkeypatch.setattr(app_mod, "prepare_rows", prepare)
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_for(pilot, lambda: app.shown >= 1 and app.views_ready)
+        assert calls[0] == {"index"} and app.audits == 0
+        await pilot.press("2")
+        await wait_for(pilot, lambda: app.active_view.id == "files-view")
+        files = app.active_view
+        assert isinstance(files, AuditTable)
+        assert files.loading and not files.rows  # not built here: it waits
+        release.set()
+        await wait_for(pilot, lambda: app.audits >= 1 and not files.loading)
+        await pilot.pause()
+        assert calls[1] == {"files", "orphans", "broken", "findings"}
+        assert sorted(keys(files)) == sorted(app.result.scans)
+
+
+def test_give_way_waits_for_a_late_event_loop_and_no_longer() -> None:
+    import time
+
+    from memtui.tui.give_way import MAX_WAIT, GiveWay
+
+    way = GiveWay()
+    way.beat()
+    way.check()  # the loop just beat: no wait
+    assert way.waited == 0.0
+    way._last -= 1.0  # the loop is late (drawing, or waiting for the interpreter)
+    threading.Timer(0.05, way.beat).start()
+    way.check()  # waits for that beat
+    assert 0.0 < way.waited < MAX_WAIT
+    before = way.waited
+    way._last -= 1.0
+    start = time.monotonic()
+    way.check()  # no beat comes: bounded
+    assert time.monotonic() - start >= MAX_WAIT * 0.9
+    assert way.waited - before >= MAX_WAIT * 0.9
+
+
+async def test_the_first_audit_shared_with_the_child_shows_what_the_cli_reports(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """The app's counting child scans part of the first audit (here from 5 files on, not
+    2,000): the app shows the same findings, files and links as `memtui audit`."""
+    import memtui.core.audit as audit_mod
+    import memtui.core.scan_share as share_mod
+    from memtui.core.audit import audit
+    from tests.core.test_scan_share import workspace as shared_workspace
+
+    monkeypatch.setattr(audit_mod, "SHARE_MIN", 5)
+    taken: list[str] = []
+    real_take = share_mod.ScanShare.take
+
+    def spy(self: share_mod.ScanShare, rel: str) -> Any:
+        got = real_take(self, rel)
+        taken.extend([rel] if got is not None else [])
+        return got
+
+    monkeypatch.setattr(share_mod.ScanShare, "take", spy)
+    ws = shared_workspace(tmp_path / "shared")
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        shown = app.result
+        assert shown is not None
+    cli = audit(ws)
+    assert len(taken) == int(len(cli.scans) * share_mod.CHILD_SHARE) > 0  # the child's share
+    assert [(f.kind, f.path, f.line, f.message) for f in shown.findings] == \
+        [(f.kind, f.path, f.line, f.message) for f in cli.findings]
+    assert list(shown.scans) == list(cli.scans)
+    assert [(w.source, w.target, w.state) for w in shown.wikirefs] == \
+        [(w.source, w.target, w.state) for w in cli.wikirefs]
+    assert all(s.tokens for s in shown.scans.values())  # every memory counted after

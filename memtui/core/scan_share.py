@@ -1,0 +1,161 @@
+"""Scanning part of a workspace in the counting child while this process scans the rest.
+
+A first audit of 10,000 memories spends most of its time reading and examining each file on
+its own (`scan_file`). The app has a child process for counting tokens
+(`memtui.core.tokens.CountingChild`), idle at that moment but for loading its vocabulary;
+on a second core it can scan the last part of the list while the app's audit worker scans
+the first. It sends its scans back in batches of `BATCH`, each unpickled here in a few
+milliseconds, so the app's interpreter is never held for long. Whatever goes wrong (the
+child gone, out of step or silent for `WAIT` seconds), it is ended and the rest is scanned
+here, exactly as without a child: the scans are the same either way.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import queue
+import threading
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from memtui.core.clean_texts import CleanTexts
+from memtui.core.tokens import CountingChild, _receive, _send
+
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
+    from memtui.core.audit import FileScan
+
+SHARE_MIN = 2000  # below this many files to scan, one process is quicker than two
+CHILD_SHARE = 0.5  # of the files: the child scans on its own core, its vocabulary loaded
+BATCH = 200  # scans per message
+WAIT = 30.0  # seconds without a message from the child before it is given up
+
+Key = tuple[int, int, int]
+
+
+def stat_key(full: str) -> tuple[os.stat_result | None, Key, float]:
+    """(stat, cache key, mtime) of a file: the key is (mtime_ns, size, inode), all zero
+    when the file cannot be looked at."""
+    try:
+        st = os.stat(full)
+    except OSError:
+        return None, (0, 0, 0), 0.0
+    return st, (st.st_mtime_ns, st.st_size, st.st_ino), st.st_mtime
+
+
+class _Verdicts(CleanTexts):
+    """The parent's clean-text verdicts, read from its cache file; remembers those added."""
+
+    def __init__(self, path: Path | None) -> None:
+        super().__init__(path)
+        self.new: list[bytes] = []
+
+    def add(self, digest: bytes) -> None:
+        if digest not in self:
+            self.new.append(digest)
+        super().add(digest)
+
+
+def serve_scan(stdout: IO[bytes], root: str, rels: list[str], clean_path: str) -> None:
+    """In the child: scan ``rels`` (under ``root``, which ends in a separator) and send
+    batches of (rel, key, mtime, scan), then ("done", clean digests added)."""
+    from memtui.core.audit import scan_file
+
+    try:
+        verdicts = _Verdicts(Path(clean_path) if clean_path else None)
+        batch: list[tuple[str, Key, float, FileScan]] = []
+        for rel in rels:
+            full = root + rel
+            st, key, mtime = stat_key(full)
+            batch.append((rel, key, mtime, scan_file(full, rel, mtime, st, verdicts)))
+            if len(batch) == BATCH:
+                _send(stdout, pickle.dumps(batch, protocol=5))
+                batch = []
+        if batch:
+            _send(stdout, pickle.dumps(batch, protocol=5))
+    except Exception as exc:  # a bug must not leave the parent waiting
+        _send(stdout, ("failed", repr(exc)))
+        return
+    _send(stdout, ("done", verdicts.new))
+
+
+class ScanShare:
+    """In the parent: the child scanning ``rels``, taken one by one, in order, by `take`;
+    `close` always ends the exchange (ending the child unless it finished cleanly)."""
+
+    def __init__(self, child: CountingChild, root: str, rels: list[str],
+                 clean_path: Path | None) -> None:
+        self.child = child
+        self.done = False  # the child sent every scan and its last word
+        self.new_clean: list[bytes] = []  # clean-text verdicts the child added
+        self._ended = False  # nothing more will be taken from the child
+        self._messages: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._batch: list[tuple[str, Key, float, FileScan]] = []
+        self._at = 0
+        self._reader: threading.Thread | None = None
+        self._session: AbstractContextManager[tuple[IO[bytes], IO[bytes]]] = child.session()
+        to_child, from_child = self._session.__enter__()
+        try:
+            _send(to_child, ("scan", root, rels, str(clean_path or "")))
+        except (OSError, ValueError):
+            self._ended = True
+            return
+        self._reader = threading.Thread(target=self._read, args=(from_child,),
+                                        name="memtui-scan-share", daemon=True)
+        self._reader.start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        """Every message of this scan, as it comes (so the pipe never fills up)."""
+        try:
+            while True:
+                message = _receive(stream)
+                self._messages.put(message)
+                if not isinstance(message, bytes):
+                    return
+        except Exception as exc:  # gone, out of step: `take` scans the rest here
+            self._messages.put(("failed", repr(exc)))
+
+    def _next(self) -> None:
+        """Wait for the child's next message and act on it."""
+        try:
+            message = self._messages.get(timeout=WAIT)
+        except queue.Empty:
+            message = ("failed", "silent")
+        if isinstance(message, bytes):
+            try:
+                self._batch, self._at = pickle.loads(message), 0
+            except Exception:  # unreadable: scanned here instead
+                self._ended = True
+            return
+        self._ended = True
+        if isinstance(message, tuple) and message[:1] == ("done",) and len(message) == 2:
+            self.done = True
+            self.new_clean = [d for d in message[1] if isinstance(d, bytes)]
+
+    def take(self, rel: str) -> tuple[Key, float, FileScan] | None:
+        """The child's (key, mtime, scan) of ``rel``, the next file of its share; None when
+        the child cannot give it: scan it here."""
+        while self._at == len(self._batch):
+            if self._ended:
+                return None
+            self._next()
+        item = self._batch[self._at]
+        self._at += 1
+        if not isinstance(item, tuple) or len(item) != 4 or item[0] != rel:
+            self._ended, self._batch, self._at = True, [], 0
+            return None
+        return item[1], item[2], item[3]
+
+    def close(self) -> None:
+        """Hear the child's last word (it follows its last scan) and let it go; end it when
+        it is out of step (stopped early, failed, silent)."""
+        if not self._ended and self._at == len(self._batch):
+            self._next()
+        if not self.done or self._at != len(self._batch):
+            self.done = False
+            self.child.kill()
+        if self._reader is not None:
+            self._reader.join(timeout=WAIT)
+        self._session.__exit__(None, None, None)

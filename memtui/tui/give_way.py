@@ -1,0 +1,42 @@
+"""Letting the screen go first while a worker thread audits.
+
+Python runs one thread at a time and hands the interpreter back and forth every 5 ms, so
+while the audit worker computes, each frame the event loop draws takes about twice its own
+time: a 50 ms redraw becomes a 100 ms freeze. `GiveWay` tilts that towards the screen. The
+event loop beats (a timer, running only while a worker is busy); the worker calls `check`
+between small steps (every file it reads, every row it builds), and when the last beat is
+late, the loop is drawing or waiting for the interpreter, so the worker sleeps (which lets
+go of the interpreter) until the loop beats again. A worker never waits longer than
+`MAX_WAIT` at a time, so it still finishes while the loop is blocked for some other
+reason.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+BEAT = 0.01  # seconds between beats of the event loop while a worker is busy
+LATE = 0.015  # a beat this late: the loop is busy
+MAX_WAIT = 0.2  # the longest one `check` waits for the loop
+
+
+class GiveWay:
+    def __init__(self) -> None:
+        self._last = time.monotonic()
+        self._beaten = threading.Event()
+        self.waited = 0.0  # seconds workers spent giving way (for the bench and tests)
+
+    def beat(self) -> None:
+        """From the event loop (a timer while a worker is busy)."""
+        self._last = time.monotonic()
+        self._beaten.set()
+
+    def check(self) -> None:
+        """From a worker between steps: give way when the loop is late. Cheap otherwise."""
+        if time.monotonic() - self._last <= LATE:
+            return
+        start = time.monotonic()
+        self._beaten.clear()
+        self._beaten.wait(MAX_WAIT)
+        self.waited += time.monotonic() - start
