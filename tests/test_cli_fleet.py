@@ -149,3 +149,20 @@ def test_discover_refuses_sarif_and_a_root_that_is_a_file(tmp_path: Path) -> Non
     assert afile.returncode == 2 and afile.stderr.count("\n") == 1
     jobs = memtui("audit", str(tmp_path), "--discover", "--jobs", "0")
     assert jobs.returncode == 2 and "Traceback" not in jobs.stderr
+
+
+def test_discover_reports_an_index_linked_out_of_its_workspace(tmp_path: Path) -> None:
+    root = fleet(tmp_path / "root")
+    (tmp_path / "elsewhere.md").write_text("- [A](memory/a.md) — a\n", encoding="utf-8")
+    linked = root / "items" / "linked-out"
+    (linked / "memory").mkdir(parents=True)
+    (linked / "MEMORY.md").symlink_to(tmp_path / "elsewhere.md")
+    proc = memtui("audit", str(root), "--discover")
+    assert proc.returncode == 2, proc.stderr
+    assert "5 workspaces" in proc.stdout
+    line = next(ln for ln in proc.stdout.splitlines() if "items/linked-out" in ln)
+    assert "MEMORY.md: symlink leads outside the workspace, not followed" in line
+    doc = json.loads(memtui("audit", str(root), "--discover", "--json").stdout)
+    row = next(w for w in doc["workspaces"] if w["path"].endswith("linked-out"))
+    assert row["exit"] == 2 and row["error"] == ("MEMORY.md: symlink leads outside the "
+                                                 "workspace, not followed")

@@ -58,8 +58,8 @@ from memtui.core.workspace import (
     INDEX_NAME,
     Workspace,
     discover,
+    index_link_problem,
     is_documentation,
-    symlink_problem,
 )
 
 PROFILES = ("item", "claude-code")
@@ -893,12 +893,10 @@ class Auditor:
         return parts
 
     def _read_index(self) -> Index:
-        path = self.ws.index_path
-        if path.is_symlink():
-            problem = symlink_problem(self.ws, path)
-            if problem:
-                return Index(path=INDEX_NAME, problems=[f"{INDEX_NAME}: {problem}, not followed"])
-        return read_index(path)
+        problem = index_link_problem(self.ws)
+        if problem:
+            return Index(path=INDEX_NAME, problems=[f"{INDEX_NAME}: {problem}, not followed"])
+        return read_index(self.ws.index_path)
 
     def _loaded_lines(self, index: Index) -> int:
         """How many index lines the profile loads (all of them for ``item``)."""

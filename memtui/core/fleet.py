@@ -9,11 +9,13 @@ largest single workspace, not by the fleet.
 from __future__ import annotations
 
 import os
+import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict
-from multiprocessing import get_context
+from multiprocessing import get_context, spawn
+from multiprocessing.context import ForkServerContext, ForkServerProcess
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +48,9 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
     """Every folder under ``root`` (itself included) that holds a ``MEMORY.md``, sorted.
 
     Symlinked folders are not followed (no loops, no escapes); a workspace's own memory
-    folder is not searched again; hidden folders are skipped except ``.claude``.
+    folder is not searched again; hidden folders are skipped except ``.claude``. A
+    ``MEMORY.md`` that is a symbolic link counts: its audit follows it only when it stays
+    inside the workspace (as ``open_workspace`` does), else its row says why not.
     """
     found: list[Path] = []
     stack: list[tuple[str, int]] = [(os.fspath(root), 0)]
@@ -58,7 +62,7 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
         except OSError:
             continue
         names = {e.name for e in entries}
-        is_workspace = INDEX_NAME in names and _regular(os.path.join(folder, INDEX_NAME))
+        is_workspace = INDEX_NAME in names and _index(os.path.join(folder, INDEX_NAME))
         if is_workspace:
             found.append(Path(folder))
         if depth >= max_depth:
@@ -77,11 +81,15 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
     return sorted(found)
 
 
-def _regular(path: str) -> bool:
+def _index(path: str) -> bool:
+    """Whether ``path`` makes its folder a workspace: a regular file, or a symbolic link
+    (never followed here: the audit follows one that stays inside the workspace, and the
+    row of one that does not says so)."""
     try:
-        return os.path.isfile(path) and not os.path.islink(path)
+        mode = os.lstat(path).st_mode
     except OSError:
         return False
+    return stat.S_ISREG(mode) or stat.S_ISLNK(mode)
 
 
 #: One auditor per worker process, reset for each workspace: its token counts and check
@@ -114,11 +122,14 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
     opened). Runs in a worker process: everything in and out is plain data."""
     from memtui.core.audit import Auditor
     from memtui.core.report import to_json
-    from memtui.core.workspace import WorkspaceError, open_workspace
+    from memtui.core.workspace import WorkspaceError, index_link_problem, open_workspace
 
     counter, clean = _worker_caches()
     try:
         ws = open_workspace(path)
+        problem = index_link_problem(ws)
+        if problem:  # a MEMORY.md leading out of the workspace is not audited, but said
+            raise WorkspaceError(f"{INDEX_NAME}: {problem}, not followed")
         # a row counts broken links: naming files for them is work nobody sees
         auditor = Auditor(ws, AuditOptions(**{**options, "suggestions": False}),
                           counter=counter, clean=clean, autosave=False)
@@ -147,10 +158,47 @@ def start_workers() -> None:
     forkserver.ensure_running()
 
 
+#: The name of every audit worker process (see ``_without_main``).
+WORKER_NAME = "memtui-audit-worker"
+
+
+class _AuditWorker(ForkServerProcess):
+    """A forkserver worker process named as memtui's (its start data then leaves out the
+    caller's main module)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.name = WORKER_NAME + self.name.removeprefix(type(self).__name__)
+
+
+class _AuditContext(ForkServerContext):
+    Process = _AuditWorker  # type: ignore[assignment]
+
+
+def _without_main(get: Callable[[str], dict[str, Any]]) -> Callable[[str], dict[str, Any]]:
+    """``spawn.get_preparation_data`` leaving out, for memtui's audit workers only, the
+    caller's main module, which a new process otherwise imports (runs) again first. The
+    workers need nothing from it, and a script that starts memtui without an ``if __name__
+    == "__main__":`` guard would start memtui again in every worker, breaking the pool."""
+
+    def get_preparation_data(name: str) -> dict[str, Any]:
+        data = get(name)
+        if isinstance(name, str) and name.startswith(WORKER_NAME):
+            data.pop("init_main_from_path", None)
+            data.pop("init_main_from_name", None)
+        return data
+
+    get_preparation_data.memtui = True  # type: ignore[attr-defined]
+    return get_preparation_data
+
+
 def _start_forkserver() -> Any:
-    """The forkserver context, its server preloading the audit (workers fork ready to run)
-    and not ``__main__`` (the default, which would run a caller's script again)."""
-    ctx = get_context("forkserver")
+    """The forkserver context for the audit workers, its server preloading the audit
+    (workers fork ready to run) and not ``__main__`` (the default, which would run a
+    caller's script again, as each worker would without ``_without_main``)."""
+    if not getattr(spawn.get_preparation_data, "memtui", False):
+        spawn.get_preparation_data = _without_main(spawn.get_preparation_data)
+    ctx = _AuditContext()
     ctx.set_forkserver_preload(["memtui.core.fleet", "memtui.core.audit",
                                 "memtui.core.report"])
     return ctx

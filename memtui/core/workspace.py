@@ -179,6 +179,13 @@ def discover(ws: Workspace) -> Discovery:
     return out
 
 
+def index_link_problem(ws: Workspace) -> str | None:
+    """Why ``MEMORY.md``, when it is a symbolic link, must not be followed (it is broken,
+    a loop, or leads outside the workspace); None for a link that stays inside, or a file."""
+    path = ws.index_path
+    return symlink_problem(ws, path) if path.is_symlink() else None
+
+
 def symlink_problem(ws: Workspace, link: Path) -> str | None:
     """Why the symlink ``link`` must not be followed, or None when it is safe to."""
     try:

@@ -721,6 +721,12 @@ class MemtuiApp(CurateActions, App[int]):
         """The agent wrote files: audit them now rather than wait for the watcher."""
         self.start_audit(set(event.paths))
 
+    def on_chat_pane_window_known(self, event: Any) -> None:
+        """The chat's server fixes the window (-c): the header measures the block against
+        it too, as the chat does."""
+        for header in self._ui.query(HealthHeader):
+            header.use_window(event.window, "server -c")
+
     # -- command palette -------------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

@@ -339,6 +339,13 @@ class AuditTable(FilteredView):
         row = self.current_row()
         return (row.path, row.line) if row is not None and row.path else None
 
+    def announce(self) -> None:
+        """Tell the preview what the cursor row is about (as moving onto it does), even a
+        row no key acts on (a finding about the whole workspace)."""
+        row = self.current_row()
+        self.post_message(MemorySelected(row.path, row.line) if row is not None and row.path
+                          else MemorySelected(None))
+
     def why_nothing(self) -> str:
         if not self.rows:
             return "this view is empty"

@@ -8,7 +8,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from memtui.core.audit import AuditResult
-from memtui.core.findings import KIND_TITLES, SEVERITY_RANK, Finding
+from memtui.core.findings import KIND_TITLES, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.wording import plural
 from memtui.tui.audit_table import (
     AuditTable,
@@ -19,6 +19,9 @@ from memtui.tui.audit_table import (
     short_path,
 )
 from memtui.tui.palette import Palette
+
+#: The Where cell of a finding about the workspace as a whole (the preview lists its files).
+WHOLE_WORKSPACE = "(workspace)"
 
 
 class FindingsView(AuditTable):
@@ -39,22 +42,37 @@ class FindingsView(AuditTable):
         def make(item: tuple[int, Finding]) -> Row:
             i, f = item
             colour = palette.severity(f.severity)
-            where = f"{f.path}:{f.line}" if f.line else f.path
+            whole = f.path == WORKSPACE
+            where = WHOLE_WORKSPACE if whole else f"{f.path}:{f.line}" if f.line else f.path
             title = KIND_TITLES.get(f.kind, f.kind)
             cells: tuple[RenderableType, ...] = (
                 Text(title, style=colour),
                 Text(f.severity, style=colour),
-                Text(short_path(where, prefix)),
+                Text(where, style=palette.muted) if whole else Text(short_path(where, prefix)),
                 Text(f.message),
             )
             group = (-SEVERITY_RANK[f.severity], title, f.path, f.line or 0)
             return Row(f"{f.kind}:{where}:{i}", cells,
                        sort=(group, (-SEVERITY_RANK[f.severity], title),
                              (f.path, f.line or 0), f.message),
-                       path=f.path, line=f.line, about=(f.path,), data=f,
+                       path=f.path, line=f.line, about=f.files if whole else (f.path,),
+                       data=f,
                        pick=f"{f.kind}\x1f{f.path}\x1f{f.message}")
 
         return [cache.row((i, f), make, (i, f)) for i, f in enumerate(result.findings)]
+
+    def selection(self) -> tuple[str, int | None] | None:
+        """The file under the cursor; none on a finding about the whole workspace (there
+        is no one file to open or copy: the preview lists the files it gathers)."""
+        picked = super().selection()
+        return None if picked is not None and picked[0] == WORKSPACE else picked
+
+    def why_nothing(self) -> str:
+        row = self.current_row()
+        if row is not None and row.path == WORKSPACE:
+            return "the finding under the cursor is about the whole workspace (the preview " \
+                   "lists its files)"
+        return super().why_nothing()
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         by_sev = Counter(f.severity for f in result.findings)

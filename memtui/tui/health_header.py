@@ -78,6 +78,9 @@ class HealthHeader(Static):
         self.auditing = False
         self.where = ""
         self._progress: Text | None = None
+        #: The window the block is measured against instead of the audit's, with its name
+        #: (the chat's server fixes it with -c, and the header then agrees with the chat).
+        self.window: tuple[int, str] | None = None
 
     @property
     def room(self) -> int | None:
@@ -109,26 +112,35 @@ class HealthHeader(Static):
         self.result, self.palette, self.auditing = result, palette, False
         self._redraw()
 
+    def use_window(self, window: int, name: str) -> None:
+        """Measure the block against ``window`` (called ``name``) from now on."""
+        self.window = (window, name)
+        self._redraw()
+
     def on_resize(self) -> None:
         self._redraw()
 
     def _redraw(self) -> None:
         if self.result is not None:
-            self.update(self.render_text(self.result, self.palette, self.room))
+            self.update(self.render_text(self.result, self.palette, self.room, self.window))
             return
         title = Text.assemble(("memtui ", "bold"), (self.where, "bold"))
         title.truncate(self.room or title.cell_len, overflow="ellipsis")
         self.update(Text("\n").join([title, self._progress or Text()]))
 
     @staticmethod
-    def render_text(result: AuditResult, p: Palette, width: int | None = None) -> Text:
-        """The three lines, each fitted to ``width`` cells (None: as long as they are)."""
+    def render_text(result: AuditResult, p: Palette, width: int | None = None,
+                    window: tuple[int, str] | None = None) -> Text:
+        """The three lines, each fitted to ``width`` cells (None: as long as they are);
+        ``window``: the window (and its name) to measure the block against instead of the
+        audit's."""
         sep = Text(" · ", style=p.muted)
         return Text("\n", no_wrap=True).join(
-            fit_line(units, width, sep) for units in _units(result, p))
+            fit_line(units, width, sep) for units in _units(result, p, window))
 
 
-def _units(result: AuditResult, p: Palette) -> list[list[Unit]]:
+def _units(result: AuditResult, p: Palette,
+           window: tuple[int, str] | None = None) -> list[list[Unit]]:
     ws = result.workspace
     idx = result.index
     entries = [ln for ln in idx.lines if ln.kind in ("entry", "packed")]
@@ -164,14 +176,15 @@ def _units(result: AuditResult, p: Palette) -> list[list[Unit]]:
                   else (wiki, None))
 
     block = result.block
-    share = block.share
+    tokens = block.tokens.get(block.tokenizer, 0)
+    size, name = window or (block.window, block.window_name)
+    share = tokens / size if size else 0.0
     colour = p.error if share > 0.5 else p.warning if share > 0.25 else p.resolved
     gauge = Text.assemble("block ", (bar(share), colour),
-                          (f" {block.tokens.get(block.tokenizer, 0):,} {block.tokenizer} tok",
-                           "bold"))
+                          (f" {tokens:,} {block.tokenizer} tok", "bold"))
     cost: list[Unit] = [(gauge, None), (Text(f"{block.chars:,} chars"), None),
-                        (Text(f"{share:.1%} of {block.window:,} ({block.window_name})"),
-                         Text(f"{share:.1%} of {block.window:,}"))]
+                        (Text(f"{share:.1%} of {size:,} ({name})"),
+                         Text(f"{share:.1%} of {size:,}"))]
     if result.profile == "claude-code":
         opts = result.options
         lines = len(idx.lines)

@@ -19,6 +19,7 @@ from textual.widgets.markdown import MarkdownBlock
 
 from memtui.agent.age_note import age_note
 from memtui.core.audit import AuditResult
+from memtui.core.findings import WORKSPACE
 from memtui.core.safe_output import printable, short_value
 from memtui.core.secrets import SecretHit, mask_secrets, scan_text
 from memtui.core.wording import plural
@@ -220,6 +221,15 @@ class MemoryPreview(VerticalScroll):
             source = rewrite_wikilinks(mark_broken(source, INDEX_NAME,
                                                    _broken(result, INDEX_NAME)), states)
             age.display = False
+        elif path == WORKSPACE:
+            key = ("workspace",)
+            title.update(Text("(workspace)  findings about the whole workspace"))
+            meta.update(Text("Not one file: each finding below gathers the files listed "
+                             "under it (the Files view has their age and format)."
+                             if result.findings_for(WORKSPACE) else
+                             "No finding about the whole workspace now.", style=p.muted))
+            source, first_line = "", 1
+            age.display = False
         else:
             key = ("missing", path)
             title.update(Text(printable(path), style=p.error))
@@ -231,6 +241,7 @@ class MemoryPreview(VerticalScroll):
         for f in fs[:30]:
             out.append(f"{f.severity:<8}", style=p.severity(f.severity))
             out.append(f"{'L' + str(f.line) if f.line else '':<6}{f.message}\n")
+            out.append(_gathered(f.files), style=p.muted)
         if len(fs) > 30:
             out.append(f"… and {len(fs) - 30} more\n", style=p.muted)
         out.rstrip()
@@ -286,6 +297,17 @@ class MemoryPreview(VerticalScroll):
                             markup=False)
             return
         self.post_message(MemorySelected(target))
+
+
+GATHERED_SHOWN = 40  # files listed under a workspace-level finding before "… and N more"
+
+
+def _gathered(files: tuple[str, ...]) -> str:
+    """The files a workspace-level finding gathers, one a line (the first few)."""
+    lines = [f"  {printable(p)}\n" for p in files[:GATHERED_SHOWN]]
+    if len(files) > GATHERED_SHOWN:
+        lines.append(f"  … and {len(files) - GATHERED_SHOWN:,} more\n")
+    return "".join(lines)
 
 
 def _broken(result: AuditResult, path: str) -> set[str]:

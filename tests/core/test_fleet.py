@@ -102,3 +102,47 @@ def test_an_unexpected_failure_in_one_workspace_is_its_row_not_the_fleets_end(
     rows = {Path(r["path"]).name: r for r in audit_fleet(find_workspaces(tmp_path), jobs=1)}
     assert rows["a"]["exit"] == 2 and "RecursionError" in rows["a"]["error"]
     assert rows["b"]["exit"] == 0 and rows["b"]["error"] is None
+
+
+def linked_index_fleet(tmp_path: Path) -> Path:
+    """A root whose workspaces' MEMORY.md are symbolic links: to a file inside the workspace,
+    out of it (to a sibling workspace's index, and out of the root), broken, a loop."""
+    root = tmp_path / "root"
+    inside = make_ws(root / "inside", {"notes/index.md": "- [A](memory/a.md) — a\n",
+                                       "memory/a.md": memory("a", "A."),
+                                       "memory/lost.md": memory("lost", "L.")})
+    (inside / "MEMORY.md").symlink_to("notes/index.md")
+    healthy(root / "plain")
+    (tmp_path / "elsewhere.md").write_text("- [A](memory/a.md) — a\n", encoding="utf-8")
+    for name, target in (("outside", tmp_path / "elsewhere.md"),
+                         ("sibling", Path("../plain/MEMORY.md")),
+                         ("broken", Path("notes/gone.md")),
+                         ("loop", Path("MEMORY.md"))):
+        ws = make_ws(root / name, {"memory/a.md": memory("a", "A.")})
+        (ws / "MEMORY.md").symlink_to(target)
+    return root
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_symlinked_index_is_audited_inside_and_reported_outside(
+        tmp_path: Path, jobs: int) -> None:
+    root = linked_index_fleet(tmp_path)
+    found = [p.name for p in find_workspaces(root)]
+    assert found == ["broken", "inside", "loop", "outside", "plain", "sibling"]
+    rows = {Path(r["path"]).name: r for r in audit_fleet(find_workspaces(root), jobs=jobs,
+                                                         processes=jobs > 1)}
+    # inside the workspace: followed, as the audit of that one workspace follows it
+    single = health_row(to_json(Auditor(open_workspace(root / "inside")).run()))
+    assert rows["inside"]["error"] is None and rows["inside"]["memory_files"] == 2
+    assert (rows["inside"]["orphans"], rows["inside"]["unreachable"]) == (1, 1)
+    assert {k: rows["inside"][k] for k in ("orphans", "block_tokens", "exit")} == \
+        {k: single[k] for k in ("orphans", "block_tokens", "exit")}
+    assert rows["plain"]["error"] is None
+    # out of the workspace, broken or a loop: not followed, and the row says why
+    for name, why in (("outside", "symlink leads outside the workspace"),
+                      ("sibling", "symlink leads outside the workspace"),
+                      ("broken", "broken symlink"), ("loop", "symlink loop")):
+        assert rows[name]["exit"] == 2, name
+        assert rows[name]["error"] == f"MEMORY.md: {why}, not followed"
+        assert rows[name]["memory_files"] is None
+    assert fleet_exit(list(rows.values())) == 2

@@ -74,6 +74,14 @@ class ChatPane(Vertical):
             super().__init__()
             self.paths = paths
 
+    class WindowKnown(Message):
+        """The server's window is fixed and now known (an OpenAI-compatible server's -c,
+        from /props): what every request is measured against."""
+
+        def __init__(self, window: int) -> None:
+            super().__init__()
+            self.window = window
+
     def __init__(self, workspace: Workspace, settings: AgentSettings, *,
                  name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
@@ -163,6 +171,8 @@ class ChatPane(Vertical):
             return False
         banner.clear()
         self.query_one(StatusLine).show(self.settings.model, facts, loaded)
+        if self._fixed_window and facts.window.num_ctx:
+            self.post_message(self.WindowKnown(facts.window.num_ctx))
         if facts.tools_note:
             banner.show(facts.tools_note, "warning")
         self._refresh_budget()

@@ -1,0 +1,74 @@
+"""With ``--api openai`` the app's header measures the injected block against the same
+window as the chat pane: the server's ``-c`` (from /props) once the chat has learned it,
+not ``--num-ctx``, which such a server ignores."""
+
+from __future__ import annotations
+
+from memtui.agent.settings import AgentSettings
+from memtui.core.audit import AuditOptions
+from memtui.core.workspace import Workspace
+from memtui.tui.app import MemtuiApp
+from memtui.tui.chat import ChatPane
+from memtui.tui.chat.budget_bar import BudgetBar
+from memtui.tui.health_header import HealthHeader
+
+from .fake_ollama import FakeOllama, chatter
+from .fake_openai import FakeOpenAI
+from .test_chat_pane import wait_until
+
+
+def cost_line(app: MemtuiApp) -> str:
+    return str(app.query_one(HealthHeader).content).splitlines()[2]
+
+
+def block_tokens(app: MemtuiApp) -> int:
+    assert app.result is not None
+    block = app.result.block
+    return block.tokens[block.tokenizer]
+
+
+async def test_header_uses_the_servers_window_once_the_chat_knows_it(
+        ws: Workspace, llama: FakeOpenAI) -> None:
+    llama.add(chatter("m", "Fine."))
+    llama.n_ctx = 2048  # the server's -c; --num-ctx 8192 cannot change it
+    app = MemtuiApp(ws, AuditOptions(num_ctx=8192), watch=False,
+                    settings=AgentSettings(model="m", host=llama.url, api="openai",
+                                           num_ctx=8192))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        await pilot.pause(0.1)
+        tokens = block_tokens(app)
+        assert " of 8,192 (--num-ctx)" in cost_line(app)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await wait_until(pilot, lambda: "(server -c)" in cost_line(app))
+        assert f"{tokens / 2048:.1%} of 2,048 (server -c)" in cost_line(app)
+        bar = app.query_one(BudgetBar)
+        await wait_until(pilot, lambda: bar.budget is not None)
+        assert " / 2,048 server -c (" in bar.render().plain  # the chat's window: the same
+        # A re-audit keeps measuring against the server's window.
+        (ws.root / "MEMORY.md").write_text("# Memory\n- [Notes](memory/notes.md) — where "
+                                           "this item stands, and much more said here\n",
+                                           encoding="utf-8")
+        audits = app.audits
+        app.start_audit({"MEMORY.md"})
+        await wait_until(pilot, lambda: app.audits > audits)
+        await pilot.pause(0.1)
+        assert block_tokens(app) != tokens
+        assert f"{block_tokens(app) / 2048:.1%} of 2,048 (server -c)" in cost_line(app)
+
+
+async def test_header_keeps_num_ctx_with_ollama(ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(chatter("m", "Fine."))
+    app = MemtuiApp(ws, AuditOptions(num_ctx=8192), watch=False,
+                    settings=AgentSettings(model="m", host=fake.url, num_ctx=8192))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await pilot.pause(0.2)
+        assert " of 8,192 (--num-ctx)" in cost_line(app)
