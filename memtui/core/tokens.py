@@ -125,19 +125,14 @@ def _core_bpe() -> Any:
         import importlib.util
 
         spec = importlib.util.find_spec("tiktoken")  # finds the package without running it
-        for folder in (spec.submodule_search_locations or []) if spec else []:
-            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-                path = os.path.join(folder, "_tiktoken" + suffix)
-                if os.path.isfile(path):
-                    loader = importlib.machinery.ExtensionFileLoader("tiktoken._tiktoken", path)
-                    found = importlib.util.spec_from_file_location(
-                        "tiktoken._tiktoken", path, loader=loader)
-                    if found is not None:
-                        module = importlib.util.module_from_spec(found)
-                        loader.exec_module(module)
-                        sys.modules["tiktoken._tiktoken"] = module
-                        break
-            if module is not None:
+        for folder in (spec and spec.submodule_search_locations) or ():
+            found = importlib.machinery.FileFinder(folder, (
+                importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES,
+            )).find_spec("tiktoken._tiktoken")
+            if found is not None and found.loader is not None:
+                module = importlib.util.module_from_spec(found)
+                found.loader.exec_module(module)
+                sys.modules[found.name] = module
                 break
     if module is None:
         from tiktoken import _tiktoken as module
