@@ -131,8 +131,12 @@ class ScanShare:
             message = ("failed", "silent")
         if isinstance(message, bytes):
             try:
-                self._batch, self._at = pickle.loads(message), 0
+                batch = pickle.loads(message)
             except Exception:  # unreadable: scanned here instead
+                batch = None
+            if isinstance(batch, list):
+                self._batch, self._at = batch, 0
+            else:
                 self._ended = True
             return
         self._ended = True
@@ -159,8 +163,7 @@ class ScanShare:
         it is out of step (stopped early, failed, silent)."""
         if not self._ended and self._at == len(self._batch):
             self._next()
-        if not self.done or self._at != len(self._batch):
-            self.done = False
+        if not self.done:
             self.child.kill()
         if self._reader is not None:
             self._reader.join(timeout=WAIT)

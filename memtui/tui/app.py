@@ -374,21 +374,20 @@ class MemtuiApp(CurateActions, App[int]):
                 # others' (a third of a second more at 10,000 memories).
                 first = {self._shown_pid} if changed is None else None
                 rows = prepare_rows(result, self.palette, self._row_caches, first, pause)
+            if first is not None or auditor.tokens_pending:
+                self._show_and_settle(result, changed, rows)  # on screen; more follows
             if first is not None:
-                self._show_and_settle(result, changed, rows)
                 with self.heap.building():
                     rest = prepare_rows(result, self.palette, self._row_caches,
                                         TABLES - first, pause)
                 rows = {**rows, **rest}
-                if not auditor.tokens_pending:
-                    self.call_from_thread(self._more_rows, result, rest, True)
+                complete = not auditor.tokens_pending
+                self.call_from_thread(self._more_rows, result, rest, complete)
+                if complete:
                     return
-                self.call_from_thread(self._more_rows, result, rest)
             if auditor.tokens_pending:
-                # On screen now; the memories' token counts (most of a first audit's work)
-                # follow, and a cheap re-audit shows them.
-                if first is None:
-                    self._show_and_settle(result, changed, rows)
+                # The memories' token counts (most of a first audit's work) follow the
+                # audit on screen, and a cheap re-audit shows them.
                 with self.heap.building():
                     auditor.count_file_tokens(self._audit_progress)
                     result = auditor.run(set(), self._audit_progress)
@@ -425,21 +424,18 @@ class MemtuiApp(CurateActions, App[int]):
         if final and self._ui.query(HealthHeader):
             self._finished()
 
-    def _finished(self) -> None:
-        """The running audit is complete: its successor may start."""
+    def _finished(self, complete: bool = True) -> None:
+        """The running audit ended (``complete``, or failed): its successor may start."""
         self._auditing = False
-        self.audits += 1
+        self.audits += complete
         if self._beat is not None:
             self._beat.pause()
         self._next_audit()
 
     def _audit_failed(self, exc: Exception, changed: set[str] | None) -> None:
-        self._auditing = False
         self._rows_coming = set()
-        if self._beat is not None:
-            self._beat.pause()
         self.set_notice(f"audit failed: {exc}", error=True)
-        self._next_audit()
+        self._finished(complete=False)
 
     def _audited(self, result: AuditResult, changed: set[str] | None,
                  rows: dict[str, list[Row]], final: bool = True,

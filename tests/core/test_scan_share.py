@@ -150,6 +150,7 @@ out = sys.stdout.buffer
     "_send(out, b'not a pickle')",
     "_send(out, pickle.dumps([('memory/elsewhere.md', (1, 2, 3), 0.0, None)]))",
     "_send(out, pickle.dumps(['junk']))",
+    "_send(out, pickle.dumps(5))",
     "_send(out, ('failed', 'boom'))",
     "_send(out, ('done', []))",  # done before sending anything
     "out.write(b'\\xff' * 12); out.flush(); time.sleep(30)",  # a huge length, then silence
