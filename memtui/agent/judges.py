@@ -250,12 +250,16 @@ def judge_recall(run: RunData) -> Verdict:
         return Verdict(False, f"called read_file first ({reads[0].arguments.get('path')})")
     if _TEXT_TOOL_CALL.search(run.answer):
         return Verdict(False, "wrote a tool call as text instead of answering")
-    index_lines = [ln.strip() for ln in run.before.index.text.splitlines()
-                   if ln.strip().startswith("- [")]
-    if any(ln in run.answer for ln in index_lines):
+    # Quoting the index and then answering is an answer; only a reply that is nothing but
+    # lines of the index (an entry, its heading) echoes it. The answer is judged without them.
+    index_lines = {ln.strip() for ln in run.before.index.text.splitlines() if ln.strip()}
+    own = [ln for ln in run.answer.splitlines()
+           if ln.strip() and ln.strip() not in index_lines
+           and not any(entry in ln for entry in index_lines if entry.startswith("- ["))]
+    if run.answer.strip() and not own:
         return Verdict(False, "echoed the memory index instead of answering")
     expect = [str(e) for e in run.options.get("expect", [])]
-    answer = run.answer.lower()
+    answer = "\n".join(own).lower()
     if expect and not any(e.lower() in answer for e in expect):
         return Verdict(False, f"answer does not name {' / '.join(expect)}")
     if not run.answer.strip():

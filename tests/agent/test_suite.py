@@ -186,6 +186,10 @@ def test_suite_subprocess_table_and_json(llama: FakeOpenAI, tmp_path: Path) -> N
     ("# Memory\n- [Report owner](memory/report-owner.md) — line 3 yield reports go to Dana "
      "Ortiz", "echoed the memory index instead of answering"),
     ("Dana Ortiz gets it.", "answered from the injected index"),
+    ("The index says:\n- [Report owner](memory/report-owner.md) — line 3 yield reports go to "
+     "Dana Ortiz\n\nSo the report goes to Dana Ortiz.", "answered from the injected index"),
+    ("- [Report owner](memory/report-owner.md) — line 3 yield reports go to Dana Ortiz\n"
+     "I am not sure.", "answer does not name Dana"),
 ])
 async def test_recall_wants_an_answer(llama: FakeOpenAI, answer: str, reason: str) -> None:
     llama.add(FakeModel("m", [Reply(content=answer)]))
