@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (one item a line: long literals read better whole)
 """A labelled corpus of credential forms for the secret checks, per form and per language.
 
 Each item is (text, values, form, language): ``values`` are exactly the strings a finding

@@ -57,7 +57,8 @@ def _score(items: list[Item]) -> tuple[str, float, float, list[str]]:
         t, n, p = (sum(d[k] for k in keys) for d in (tp, fn, fp))
         rec = f"{t / (t + n):.0%}" if t + n else "-"
         pre = f"{t / (t + p):.0%}" if t + p else "-"
-        return f"  {name:<12} found {t:>3}/{t + n:<3} recall {rec:>5}  false {p:>2}  precision {pre:>5}"
+        return (f"  {name:<12} found {t:>3}/{t + n:<3} recall {rec:>5}  false {p:>2}  "
+                f"precision {pre:>5}")
 
     keys = sorted(set(tp) | set(fn) | set(fp) | {(f, lg) for _, _, f, lg in items})
     lines = ["per form:"]
