@@ -277,4 +277,8 @@ def list_value(line: str) -> tuple[int, int, str] | None:
     if got is None:
         return None
     start, end, value, _quoted = got
+    # Markdown (``**Vault:**``) is not a value; a listed value has a digit or a symbol.
+    if value.startswith(("*", "_", "~")) or not (
+            any(c.isdigit() for c in value) or re.search(r"[!@#$%^&+=?]", value)):
+        return None
     return (start, end, value) if made_up(value) else None

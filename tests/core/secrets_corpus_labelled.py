@@ -205,4 +205,6 @@ NEGATIVES: list[Item] = [
     ("password_min_length: 12", (), "prose", "en"),
     ("## Passwords\n- never in memory files\n- rotate every 90 days", (), "heading", "en"),
     ("Credentials:\n- stored in the vault\n- ask ops for access", (), "heading", "en"),
+    ("Payment API credentials in the vault:\n- **Vault:** `Ops` · **Item:** `Payments`\n"
+     "- **Fields:** `client_id`, `client_secret`", (), "heading", "en"),
 ]
