@@ -23,7 +23,7 @@ from collections.abc import Iterator
 #: Credential words per language. ``_PASSWORD_WORDS`` name a password outright, so a bare
 #: number after one is a value (``PIN 4417``); the others need a made-up looking value.
 _PASSWORD_WORDS = (
-    r"pass(?:word|wd|phrase|code)?s?|pwd|pw|pin(?:\s?code)?|"
+    r"pass(?:word|wd|phrase|code)?s?|pwd|pw|pin(?:\s?code)?|(?:door|access|entry|gate) code|"
     r"passw(?:ort|örter)|kennw(?:ort|örter)|mot\s+de\s+passe|mdp|contraseñas?|senhas?|"
     r"has(?:ło|ła|le|eł)|парол[ьяеюи]м?|mật\s+khẩu|mat\s+khau|"
     r"密码|密碼|口令|门禁密码|暗証番号|パスワード|비밀번호|비번|패스워드|암호|รหัสผ่าน|รหัส")
@@ -44,7 +44,7 @@ _SEPARATOR_SUFFIXES = ("：", ":", "是", "为", "為", "คือ", "は", "는
 _STOP_WORDS = frozenset({
     "id", "name", "names", "variable", "var", "env", "field", "hash", "file", "policy",
     "stored", "kept", "saved", "in", "from", "via", "see", "never", "not", "required",
-    "needed", "length", "count", "budget", "reset", "rotated", "header", "manager", "vault"})
+    "needed", "length", "count", "budget", "rotated", "header", "manager", "vault"})
 _QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "「": "」", "『": "』"}
 #: A bare value: up to whitespace, a quote, ``&``, a bracket, or CJK / full-width punctuation.
 _BARE = re.compile(r"[^\s\"'`“”‘’「」『』&<>()\[\]{},;|\u3000-\u303f\uff01-\uff0f"
@@ -204,6 +204,8 @@ _COMMANDS = [re.compile(p) for p in (
     r"\b(?:docker|podman|nerdctl|buildah|skopeo|oras|helm\s+registry)\s+login\b[^|;\n]*?"
     r"\s(?:-p|--password)\s+(?P<v>" + _VAL + ")",
     r"\becho\s+(?P<v>" + _VAL + r")\s*\|\s*(?:docker|podman|helm\s+registry)\s+login\b",
+    r"\bsmbclient\b[^|;\n]*?\s(?:-U|--user(?:=|\s))\s*[^\s%]+%(?P<v>[^\s'\"]+)",
+    r"\bredis-cli\b[^|;\n]*?\s-a\s+(?P<v>" + _VAL + ")",
     r"\bchpasswd\b\s*<<<\s*['\"]?[\w.-]+:(?P<v>[^\s'\"]+)",
     r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+(?P<v>" + _VAL + ")",
 )]

@@ -24,7 +24,9 @@ _HINT_WORDS = (
     "private", "akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
     "xox", "sk-", "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key",
     "hooks.slack", "discord", "twilio", "mailchimp", "-us", "mysql", "mariadb", "curl",
-    "login", "connect", "mdp", "kennw", "contraseña", "senha", "hasło", "hasła", "haśle",
+    "login", "connect", "smbclient", "redis-cli", "door code", "access code", "entry code",
+    "gate code", "mdp", "kennw", "contraseña", "senha",
+    "hasło", "hasła", "haśle",
     "haseł", "парол", "mật khẩu", "mat khau", "ключ", "токен", "zugangsdaten",
     "密码", "密碼", "口令", "密钥", "密鑰", "金鑰", "令牌", "權杖", "暗証番号", "パスワード",
     "トークン", "비밀번호", "비번", "패스워드", "암호", "토큰", "시크릿", "รหัส")

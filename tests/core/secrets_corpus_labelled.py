@@ -208,3 +208,41 @@ NEGATIVES: list[Item] = [
     ("Payment API credentials in the vault:\n- **Vault:** `Ops` · **Item:** `Payments`\n"
      "- **Fields:** `client_id`, `client_secret`", (), "heading", "en"),
 ]
+
+
+#: A second round, written after the layer and measured on it unseen first (15 of 20
+#: credentials found, 0 false; bench/RESULTS.md), then kept here.
+POSITIVES += [
+    ('Jira service account: svc-jira / pass: J1ra!svc', ('J1ra!svc',), 'prose', 'en'),
+    ('the grafana admin password was reset to Graf@na77', ('Graf@na77',), 'prose', 'en'),
+    ('数据库连接：mysql -h 10.1.2.3 -u root -pRootDb#99', ('RootDb#99',), 'command', 'zh-Hans'),
+    ('VPN 密碼 vpnUser2024，帳號 chen', ('vpnUser2024',), 'prose', 'zh-Hant'),
+    ('ログイン情報: ID admin / パスワード Kanri#2024', ('Kanri#2024',), 'prose', 'ja'),
+    ('관리자 비밀번호는 Admin!234 입니다', ('Admin!234',), 'prose', 'ko'),
+    ('Root-Passwort lautet Wurzel#88', ('Wurzel#88',), 'prose', 'de'),
+    ('identifiants : admin / mot de passe Paris#75', ('Paris#75',), 'prose', 'fr'),
+    ('usuario root, contraseña Madrid#28', ('Madrid#28',), 'prose', 'es'),
+    ('login: joao, senha: Lisboa#11', ('Lisboa#11',), 'prose', 'pt'),
+    ('użytkownik admin, hasło: Warszawa#22', ('Warszawa#22',), 'prose', 'pl'),
+    ('логин admin, пароль Piter#78', ('Piter#78',), 'prose', 'ru'),
+    ('ผู้ใช้ admin รหัสผ่าน Siam#2024', ('Siam#2024',), 'prose', 'th'),
+    ('tài khoản admin, mật khẩu Hue#2024', ('Hue#2024',), 'prose', 'vi'),
+    ('git clone https://ci-bot:glx_8aa7bb6cc5@gitlab.example.com/g/r.git', ('glx_8aa7bb6cc5',), 'url', 'en'),
+    ("psql 'postgresql://rep:Repl1ca!@10.0.0.9/app'", ('Repl1ca!',), 'url', 'en'),
+    ('smbclient //nas/share -U backup%Smb#2024', ('Smb#2024',), 'command', 'en'),
+    ('redis-cli -a R3disPass! ping', ('R3disPass!',), 'command', 'en'),
+    ('keyring set: service=mail user=me password=M@il2024x', ('M@il2024x',), 'assignment', 'en'),
+    ('the door code is 5521', ('5521',), 'numeric', 'en'),
+]
+NEGATIVES += [
+    ('the password field is validated client-side', (), 'prose', 'en'),
+    ('API_TOKEN is read from .env at startup', (), 'name', 'en'),
+    ('rotate the signing key every 90 days (last: 2026-05-01)', (), 'prose', 'en'),
+    ('密碼錯誤三次會鎖帳號', (), 'prose', 'zh-Hant'),
+    ('토큰 만료 시간은 3600초', (), 'prose', 'ko'),
+    ('パスワードを忘れた場合はリセットする', (), 'prose', 'ja'),
+    ('passed 128/128 tests after the token refactor', (), 'verb', 'en'),
+    ('OAuth token check vs dispatching to bedrock', (), 'prose', 'en'),
+    ('secret_key must be set in production (see settings.py)', (), 'name', 'en'),
+    ('curl -H "Authorization: Bearer $(cat ~/.token)" https://api', (), 'var', 'en'),
+]
