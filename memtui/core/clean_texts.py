@@ -15,7 +15,7 @@ from memtui.core.cache_file import load_cache, save_cache
 from memtui.core.tokens import DIGEST_SIZE
 
 #: Bump when the credential or instruction patterns change: old verdicts no longer hold.
-CHECKS_VERSION = 2
+CHECKS_VERSION = 3
 FORMAT = "joined"  # the digests as one string (the file name changes with the format)
 _MAX = 200_000
 

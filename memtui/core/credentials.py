@@ -23,12 +23,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memtui.core import credential_forms as forms
+
 #: Identifier parts that name a credential when they end a variable or flag name.
 _NAME_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "secret", "token",
                          "apikey", "credential", "credentials", "passcode"})
 #: ``…_KEY`` names a credential only after one of these (``API_KEY``, ``SSH_KEY``).
 _KEY_QUALIFIERS = frozenset({"api", "access", "private", "secret", "signing", "ssh", "client",
-                             "auth", "encryption", "master", "license", "app", "webhook"})
+                             "auth", "encryption", "master", "license", "app", "webhook",
+                             "account"})
 #: Words that are never a credential value (what prose about credentials says instead).
 _NOT_VALUE_WORDS = """
 a an the and or of to in on at for by with from as is are was were be been being it its this
@@ -95,7 +98,7 @@ def _name_is_credential(name: str) -> bool:
     if not parts:
         return False
     last = parts[-1]
-    if last in _NAME_WORDS:
+    if last in _NAME_WORDS or last.endswith(("password", "passwd")):
         return True
     return last == "key" and len(parts) > 1 and parts[-2] in _KEY_QUALIFIERS
 
@@ -169,6 +172,8 @@ def find_credentials(line: str) -> list[Credential]:
         taken.append((start, end))
         found.append(Credential(start, end, value, kind))
 
+    for start, end, value, kind in forms.forms(line):
+        add(start, end, value, kind)
     for m in _ASSIGN.finditer(line):
         name, sep = m.group("name"), m.group("sep")
         flag = bool(m.group("flag"))
@@ -180,50 +185,26 @@ def find_credentials(line: str) -> list[Credential]:
         spaced = not sep.strip()
         if spaced and not flag:
             continue  # ``password Hunter2`` is prose (below)
-        got = _value_at(line, m.end())
+        got = forms.value_at(line, m.end())
         if got is None:
             continue
         start, end, value, quoted = got
-        if _rejected(value) or (flag and value.startswith("-")) or \
-                (not quoted and _code_like(value)):
+        if line[end:end + 1] == "(" or line[end:end + 1] == "[":
+            continue  # ``computeSecret(key)``, ``os.environ['X']``: code, not a value
+        if _rejected(value) or forms.is_template(value) or \
+                (flag and value.startswith("-")) or (not quoted and _code_like(value)):
             continue
-        strict = ":" in sep or "：" in sep
-        if strict and not (quoted or _made_up(value)):
+        strict = ":" in sep or "：" in sep or name.lower().startswith("credential") or \
+            _PARTS.findall(name)[-1].lower() in ("credentials", "credential")
+        if strict and not (forms.made_up(value) or (quoted and _made_up(value))):
             continue
         if not quoted and not _made_up(value) and _continues_as_prose(line, end):
             continue
+        if re.match(r"^[a-z_][a-z_]*_[a-z_]+$", value):
+            continue  # ``password = user_input``: a variable
         add(start, end, value, "Credential flag" if flag else "Credential assignment")
 
-    for m in _PROSE_KEY.finditer(line):
-        pos = m.end()
-        if pos < len(line) and line[pos] in "_-.":
-            continue  # part of an identifier: the assignment pass decides
-        if m.start() > 0 and line[m.start() - 1] in "_-.$":
-            continue
-        sep = _PROSE_SEP.match(line, pos)
-        if sep and sep.end() > pos and sep.group(0).strip():
-            got = _value_at(line, sep.end())
-            if got is not None:
-                start, end, value, quoted = got
-                if not _rejected(value) and not _code_like(value) and \
-                        (quoted or _made_up(value)):
-                    add(start, end, value, "Credential in prose")
-            continue
-        # No separator: the value right after the keyword (one word between if quoted).
-        gap = re.compile(r"\s+(?:[^\s`\"']+\s+)?").match(line, pos)
-        if not gap:
-            continue
-        for at in sorted({gap.end(), pos + len(line[pos:]) - len(line[pos:].lstrip())}):
-            got = _value_at(line, at)
-            if got is None:
-                continue
-            start, end, value, quoted = got
-            near = at == pos + len(line[pos:]) - len(line[pos:].lstrip())
-            if _rejected(value) or _code_like(value):
-                continue
-            if (quoted and (_made_up(value) or bool(_PASSWORD_WORD.match(m.group(0))))) or \
-                    (near and _made_up(value) and _random_looking(value)):
-                add(start, end, value, "Credential in prose")
-                break
+    for start, end, value in forms.prose(line):
+        add(start, end, value, "Credential in prose")
     found.sort(key=lambda c: c.start)
     return found

@@ -9,25 +9,28 @@ and so is its keyword plugin: the word layer does that job with fewer false alar
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from memtui.core.keywords import KeywordProbe
 from memtui.core.lazy_pattern import lazy_pattern
 
-_HINT = lazy_pattern(
-    r"(?i)pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|auth|bearer|credential"
-    r"|private[ _-]?key|BEGIN [A-Z ]*PRIVATE|AKIA|ASIA|gh[pousr]_|github_pat_|glpat-"
-    r"|xox[abposr]-|\bsk[-_]|rk_live|\bSG\.|eyJ|AIza|npm_|pypi-|://[^/\s:@]+:[^/\s@]+@"
-    r"|AccountKey=|hooks\.slack|discord|twilio|mailchimp|-us\d{1,2}\b|key\b|密碼|密码|金鑰|令牌"
-    r"|口令|密鑰|密钥")
-#: Plain substrings (lower case) at least one of which every ``_HINT`` match contains: a
-#: fast first pass over the whole text, so most memories never reach the regular expression.
+#: Plain substrings (lower case), one of which every line that can hold a credential
+#: contains: a fast first pass over the whole text (an Aho–Corasick automaton, see
+#: ``memtui.core.keywords``), so a clean memory costs one read and no regular expression.
 _HINT_WORDS = (
-    "pass", "pwd", "secret", "token", "auth", "bearer", "credential", "private", "akia",
-    "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "sk-",
-    "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key", "hooks.slack",
-    "discord", "twilio", "mailchimp", "-us", "密碼", "密码", "金鑰", "令牌", "口令", "密鑰",
-    "密钥")
+    "pass", "pwd", "pw:", "pw ", "pw=", "pw\t", "pw：", "pin", "secret", "token", "auth",
+    "bearer", "credential",
+    "private", "akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
+    "xox", "sk-", "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key",
+    "hooks.slack", "discord", "twilio", "mailchimp", "-us", "mysql", "mariadb", "curl",
+    "login", "connect", "smbclient", "redis-cli", "door code", "access code", "entry code",
+    "gate code", "mdp", "kennw", "contraseña", "senha",
+    "hasło", "hasła", "haśle",
+    "haseł", "парол", "mật khẩu", "mat khau", "ключ", "токен", "zugangsdaten",
+    "密码", "密碼", "口令", "密钥", "密鑰", "金鑰", "令牌", "權杖", "暗証番号", "パスワード",
+    "トークン", "비밀번호", "비번", "패스워드", "암호", "토큰", "시크릿", "รหัส")
+_HINT = lazy_pattern("(?i)" + "|".join(re.escape(w) for w in _HINT_WORDS))
 _DISABLED = ("Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetector",
              "KeywordDetector")
 
@@ -104,11 +107,13 @@ def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
     from detect_secrets.core.scan import scan_line
     from detect_secrets.settings import transient_settings
 
+    from memtui.core.credential_forms import is_label, is_template
     from memtui.core.credentials import find_credentials
 
     if _config is None:
         _config = _plugin_config()
     hits: list[SecretHit] = []
+    lines = text.split("\n")
     with transient_settings({"plugins_used": _config}):
         for i, ln in candidates:
             seen: set[str] = set()
@@ -124,12 +129,38 @@ def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                     start, end = token_span(ln, pos, pos + len(value))
                     value = ln[start:end]
                     spans.append((start, end))
-                if value and value not in seen:
+                if value and value not in seen and not is_template(value):
                     seen.add(value)
                     hits.append(SecretHit(first_line + i, secret.type, value))
-            for cred in find_credentials(ln):
+            creds = find_credentials(ln)
+            for cred in creds:
                 if cred.value not in seen and \
                         not any(s < cred.end and cred.start < e for s, e in spans):
                     seen.add(cred.value)
                     hits.append(SecretHit(first_line + i, cred.kind, cred.value))
+            if not creds and not found and is_label(ln):
+                hits.extend(_listed(lines, i, first_line, seen))
     return hits
+
+
+def _listed(lines: list[str], label: int, first_line: int, seen: set[str]) -> list[SecretHit]:
+    """The values in the list right under a credential heading or label."""
+    from memtui.core.credential_forms import list_value
+
+    out: list[SecretHit] = []
+    for j in range(label + 1, min(len(lines), label + 30)):
+        if not lines[j].strip():
+            if j == label + 1:
+                continue
+            break
+        got = list_value(lines[j])
+        if got is None:
+            if not lines[j].lstrip().startswith(("-", "*", "+")) and \
+                    not lines[j].lstrip()[:1].isdigit():
+                break
+            continue
+        value = got[2]
+        if value not in seen:
+            seen.add(value)
+            out.append(SecretHit(first_line + j, "Credential listed under a label", value))
+    return out

@@ -15,7 +15,7 @@ CREDENTIALS: list[tuple[str, str]] = [
     ("pass chung `s3cret` cho cả nhóm", "s3cret"),
     ("webhook verify token xx_wa_28efc561d81a16b3", "xx_wa_28efc561d81a16b3"),
     ("client_secret: 1234-abcd-9f8e-77aa", "1234-abcd-9f8e-77aa"),
-    ("The staging DB password is Tr0ub4dor&3", "Tr0ub4dor&3"),
+    ("The staging DB password is Tr0ub4dor#3", "Tr0ub4dor#3"),
     ("MES login: operator / password: Fab8#spring", "Fab8#spring"),
     ('config.json has "apiKey": "a8f03be1c2d94f7e"', "a8f03be1c2d94f7e"),
     ("export DB_PASSWORD='p@ssw0rd-prod'", "p@ssw0rd-prod"),
