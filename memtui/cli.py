@@ -25,8 +25,16 @@ BROKEN_PIPE = 141
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     prog = f"memtui {args[0]}" if args and args[0] in COMMANDS else "memtui"
+    if sys.stdout is None:  # started with stdout closed (``>&-``): say so, do nothing
+        return fail(prog, "standard output is closed") if sys.stderr is not None else 2
+    tolerant_output()
     try:
-        status = dispatch(args)
+        try:
+            status = dispatch(args)
+        except SystemExit as exc:  # --help and --version: their text must reach stdout too
+            if exc.code not in (None, 0):
+                raise
+            status = 0
         sys.stdout.flush()  # a closed pipe shows here, not at exit
     except BrokenPipeError:
         quiet_stdout()
@@ -59,6 +67,15 @@ def dispatch(args: list[str]) -> int:
     parser.add_argument("--version", action="version", version=f"memtui {__version__}")
     app.add_arguments(parser)
     return int(app.run(parser.parse_args(args)))
+
+
+def tolerant_output() -> None:
+    r"""Let stdout and stderr write what their encoding cannot (an ASCII or C locale, a
+    name that is not UTF-8) as escapes (``\xef``) instead of raising UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            reconfigure(errors="backslashreplace")
 
 
 def quiet_stdout() -> None:

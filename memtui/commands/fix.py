@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from memtui.commands.parser import report, tolerant_stdout
+from memtui.commands.parser import report
 from memtui.core.memory_file import KNOWN_TYPES
 from memtui.core.safe_output import printable, utf8_safe
 from memtui.core.workspace import WorkspaceError, open_workspace
@@ -109,7 +109,6 @@ def not_utf8(ns: argparse.Namespace) -> str | None:
 
 def run(ns: argparse.Namespace) -> int:
     prog = f"memtui fix {ns.op}"
-    tolerant_stdout()
     try:
         problem = not_utf8(ns)
         if problem:

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from memtui.commands.parser import report, tolerant_stdout
+from memtui.commands.parser import report
 from memtui.core.safe_output import json_text, printable
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
@@ -37,7 +37,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    tolerant_stdout()
     try:
         ws = open_workspace(ns.path)
         if ns.prune is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from memtui.core.safe_output import printable
 from memtui.edit.errors import Refused
@@ -25,6 +25,12 @@ class ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         fail(self.prog, f"{message} (see {self.prog} --help)")
         raise SystemExit(2)
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        """Write --help, usage and --version, but let a failed write be seen (argparse
+        drops it: help into /dev/full said nothing and exited 0)."""
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def fail(prog: str, message: object, status: int = 2) -> int:
@@ -65,13 +71,6 @@ def context_window(text: str) -> int:
 def report(prog: str, exc: Exception) -> int:
     """:func:`fail` with an exception: exit status 1 when memtui refused, else 2."""
     return fail(prog, exc, 1 if isinstance(exc, Refused) else 2)
-
-
-def tolerant_stdout() -> None:
-    """Let stdout print paths that are not valid UTF-8 (escaped) instead of failing."""
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if callable(reconfigure):
-        reconfigure(errors="backslashreplace")
 
 
 def os_error(exc: OSError) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from memtui.commands.parser import fail, report, tolerant_stdout
+from memtui.commands.parser import fail, report
 from memtui.core.safe_output import printable
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit.errors import Refused
@@ -27,7 +27,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    tolerant_stdout()
     try:
         ws = open_workspace(ns.path)
         plan = plan_undo(ws)

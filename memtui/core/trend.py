@@ -147,7 +147,7 @@ def _changes(repo: Path, before: str | None, after: str, prefix: str
             if rec:
                 meta, path = rec.split(b"\t", 1)
                 mode, _kind, sha = meta.split()
-                yield mode.decode(), sha.decode(), path.decode("utf-8", "surrogateescape")
+                yield mode.decode(), sha.decode(), os.fsdecode(path)
         return
     out = _git(repo, "diff-tree", "-r", "-z", "--no-renames", before, after, *spec)
     recs = out.split(b"\0")
@@ -156,7 +156,7 @@ def _changes(repo: Path, before: str | None, after: str, prefix: str
         if len(meta) < 5:
             continue
         mode, sha = meta[1].decode(), meta[3].decode()
-        path = recs[i + 1].decode("utf-8", "surrogateescape")
+        path = os.fsdecode(recs[i + 1])
         yield ("0" if meta[4].startswith(b"D") else mode), sha, path
 
 

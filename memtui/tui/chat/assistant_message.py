@@ -7,6 +7,8 @@ from textual.containers import Vertical
 from textual.widgets import Collapsible, Markdown, Static
 from textual.widgets.markdown import MarkdownStream
 
+from memtui.core.safe_output import printable
+
 #: Characters of one reply's words (and of its thinking) drawn; a reply that goes on past
 #: this (a server that never stops) is cut on screen, and its end shown in a note.
 SHOW_LIMIT = 100_000
@@ -33,8 +35,8 @@ class AssistantMessage(Vertical):
 
     def compose(self) -> ComposeResult:
         with Collapsible(title="thinking", collapsed=True):
-            yield Static(self.thinking, classes="thinking-text", markup=False)
-        yield Markdown(self._initial)
+            yield Static(_cut(self.thinking), classes="thinking-text", markup=False)
+        yield Markdown(_cut(self._initial))
         yield Static("✂ reply cut: the model stopped at the length limit "
                      "(finish_reason: length)", classes="cut-mark")
 
@@ -56,7 +58,7 @@ class AssistantMessage(Vertical):
             return
         if self._stream is None:
             self._stream = Markdown.get_stream(self.query_one(Markdown))
-        await self._stream.write(_cut(self.content)[shown:])
+        await self._stream.write(_cut(self.content[shown:], SHOW_LIMIT - shown))
 
     @property
     def cut(self) -> bool:
@@ -72,8 +74,11 @@ class AssistantMessage(Vertical):
             self._stream = None
 
 
-def _cut(text: str) -> str:
-    if len(text) <= SHOW_LIMIT:
-        return text
-    return text[:SHOW_LIMIT] + (f"\n\n[… not shown: the reply goes on past {SHOW_LIMIT:,} "
-                                "characters]")
+def _cut(text: str, room: int = SHOW_LIMIT) -> str:
+    """``text`` (the next ``room`` characters of a reply) safe to draw: cut at the limit,
+    with control characters escaped (a model's words or a memory it quotes could hold an
+    escape sequence that retitles the window or writes the clipboard)."""
+    if len(text) <= room:
+        return printable(text, lines=True)
+    return printable(text[:room], lines=True) + (
+        f"\n\n[… not shown: the reply goes on past {SHOW_LIMIT:,} characters]")

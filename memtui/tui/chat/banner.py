@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.widgets import Static
+
+from memtui.core.safe_output import printable
 
 KINDS = ("truncation", "error", "warning", "info")
 
@@ -18,7 +21,7 @@ class Banner(Static):
 
     def show(self, text: str, kind: str = "error") -> None:
         self.set_classes(f"{kind} -shown")
-        self.update(text)
+        self.update(Content(printable(text)))  # plain text: a server's words are no markup
         self.message = text
         self.kind = kind
 

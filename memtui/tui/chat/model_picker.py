@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Select
 
+from memtui.core.safe_output import printable
+
 
 class ModelPicker(Select[str]):
     DEFAULT_CSS = """
@@ -15,5 +17,5 @@ class ModelPicker(Select[str]):
         super().__init__([], prompt="choose a model (as the server lists them)", allow_blank=True)
 
     def offer(self, names: list[str]) -> None:
-        self.set_options((n, n) for n in names)
+        self.set_options((printable(n), n) for n in names)  # names from the server
         self.add_class("-shown")

@@ -34,6 +34,7 @@ from memtui.agent.session import (
     TurnFailed,
 )
 from memtui.agent.settings import AgentSettings
+from memtui.core.safe_output import printable
 from memtui.core.workspace import Workspace
 from memtui.tui.chat.assistant_message import AssistantMessage
 from memtui.tui.chat.banner import Banner
@@ -356,7 +357,7 @@ class ChatPane(Vertical):
         await reply.finish()
         reply.add_class("-cut")
         await self.query_one("#chat-log", VerticalScroll).mount(
-            Static(Content.assemble(("⋯ cut off here: ", "bold $error"), why),
+            Static(Content.assemble(("⋯ cut off here: ", "bold $error"), printable(why)),
                    classes="cut-note"), after=reply)
 
     async def _next_event(self, queue: asyncio.Queue[SessionEvent | None]) -> SessionEvent | None:
@@ -467,6 +468,6 @@ def turn_summary(effects: list[str]) -> Static | None:
                                            "dim")]
     if orphans:
         word = "orphan" if len(orphans) == 1 else "orphans"
-        parts += [" · ", (f"{len(orphans)} new {word} ({', '.join(orphans)}: not in the "
+        parts += [" · ", (f"{len(orphans)} new {word} ({printable(', '.join(orphans))}: not in the "
                           "index, never seen)", "bold $warning")]
     return Static(Content.assemble(*parts), classes="turn-summary")

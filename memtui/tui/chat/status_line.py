@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from memtui.agent.session import ModelFacts
+from memtui.core.safe_output import printable
 
 
 class StatusLine(Static):
@@ -16,7 +17,7 @@ class StatusLine(Static):
     def show(self, model: str | None, facts: ModelFacts | None,
              loaded: int | None = None) -> None:
         text = Text()
-        text.append(f"model {model or '—'}", style="bold")
+        text.append(f"model {printable(model or '—')}", style="bold")
         if facts is None:
             self.plain = text.plain
             self.update(text)

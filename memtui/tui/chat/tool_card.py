@@ -8,6 +8,8 @@ from typing import Any
 from textual.content import Content
 from textual.widgets import Static
 
+from memtui.core.safe_output import printable
+
 ARG_CHARS = 80
 RESULT_CHARS = 160
 NO_EFFECT = "no effect on memory"
@@ -16,7 +18,7 @@ NOT_INDEXED = "not in the index yet"
 
 
 def _short(text: str, limit: int) -> str:
-    one = " ".join(text.split())
+    one = printable(" ".join(text.split()))  # from a model or a memory: no raw escapes
     return one if len(one) <= limit else one[:limit - 1] + "…"
 
 
@@ -45,14 +47,14 @@ class ToolCard(Static):
                          for k, v in arguments.items())
         # The name on its own line, then the arguments: a long argument wraps under
         # them instead of leaving the ⚙ alone on a line.
-        parts: list[str | tuple[str, str]] = [(f"⚙ {name}", "bold")]
+        parts: list[str | tuple[str, str]] = [(f"⚙ {printable(name)}", "bold")]
         if args:
             parts.append((f"\n({args})", "dim"))
         parts.append("\n→ " + _short(result, RESULT_CHARS))
         phrases = effect.split("; ") if effect != NO_EFFECT else [NO_EFFECT]
         for i, phrase in enumerate(phrases):
             parts.append(("\nmemory: " if i == 0 else "; ", "dim" if i else ""))
-            parts.append((phrase, effect_style(phrase, wrong_mechanism)))
+            parts.append((printable(phrase), effect_style(phrase, wrong_mechanism)))
         super().__init__(Content.assemble(*parts))
         if not ok:
             self.add_class("-failed")

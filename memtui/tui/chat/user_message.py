@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from memtui.core.safe_output import printable
+
 
 class UserMessage(Static):
     DEFAULT_CSS = """
@@ -12,5 +14,5 @@ class UserMessage(Static):
     """
 
     def __init__(self, text: str) -> None:
-        super().__init__(Text.assemble(("you  ", "bold"), text))
+        super().__init__(Text.assemble(("you  ", "bold"), printable(text, lines=True)))
         self.text = text

@@ -1,0 +1,47 @@
+"""What really happens with hard links (SECURITY.md, "Not defended"): a memory file that is
+a second name of a file outside the workspace. memtui's writes are an atomic rename, which
+replaces the name and never writes through it, so the outside file keeps its old bytes (a
+redaction leaves the secret there); and the agent's ``read_file`` hands the shared bytes
+to the model."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from memtui.agent.tools import ToolBox
+from memtui.core.workspace import open_workspace
+
+ROOT = Path(__file__).resolve().parents[2]
+SECRET = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+MEMORY = f"---\nname: creds\ndescription: d\ntype: project\n---\ntoken {SECRET}\n"
+
+
+def linked(tmp_path: Path) -> tuple[Path, Path]:
+    ws, outside = tmp_path / "ws", tmp_path / "outside.md"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("- [Creds](memory/creds.md) — c\n", encoding="utf-8")
+    outside.write_text(MEMORY, encoding="utf-8")
+    os.link(outside, ws / "memory" / "creds.md")
+    return ws, outside
+
+
+def test_redaction_replaces_the_name_and_leaves_the_other_copy(tmp_path: Path) -> None:
+    ws, outside = linked(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MEMTUI_NO_CACHE": "1"}
+    out = subprocess.run([sys.executable, "-m", "memtui", "fix", "redact", str(ws), "creds"],
+                         env=env, capture_output=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    memory = ws / "memory" / "creds.md"
+    assert SECRET not in memory.read_text(encoding="utf-8")  # the name now holds new bytes
+    assert SECRET in outside.read_text(encoding="utf-8")  # never written through
+    assert memory.stat().st_nlink == 1 and outside.stat().st_nlink == 1
+    assert memory.stat().st_ino != outside.stat().st_ino
+
+
+def test_read_file_hands_the_linked_bytes_to_the_model(tmp_path: Path) -> None:
+    ws, _ = linked(tmp_path)
+    got = ToolBox(open_workspace(ws)).call("read_file", {"path": "memory/creds.md"})
+    assert got.ok and SECRET in got.result
