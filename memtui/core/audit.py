@@ -233,6 +233,8 @@ class AuditResult:
     #: configuration file that was used (None: none).
     suppressed: list[Suppressed] = field(default_factory=list)
     config_path: str | None = None
+    #: The app's Findings view lists the suppressed findings too.
+    show_suppressed: bool = False
 
     def file(self, path: str) -> FileReport | None:
         return next((f for f in self.files if f.path == path), None)
