@@ -178,6 +178,12 @@ def test_sarif_marks_suppressed_results(tmp_path: Path,
              extra={"memory/lonely.md": memory("lonely")})
     (ws / ".memtui.toml").write_text('ignore = ["orphan"]\n')
     assert main(["audit", str(ws), "--format", "sarif"]) == 0
-    results = json.loads(capsys.readouterr().out)["runs"][0]["results"]
+    run = json.loads(capsys.readouterr().out)["runs"][0]
+    results = run["results"]
+    from memtui.core.rules import BY_ID, help_text
+
+    for rule in run["tool"]["driver"]["rules"]:  # the rule help comes from the registry
+        assert rule["help"]["text"] == help_text(BY_ID[rule["id"]])
+        assert rule["defaultConfiguration"]["level"] in ("error", "warning", "note")
     kinds = {r["ruleId"]: [s["kind"] for s in r.get("suppressions", [])] for r in results}
     assert kinds == {"secret": ["inSource"], "orphan": ["external"]}
