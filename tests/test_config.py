@@ -187,3 +187,15 @@ def test_sarif_marks_suppressed_results(tmp_path: Path,
         assert rule["defaultConfiguration"]["level"] in ("error", "warning", "note")
     kinds = {r["ruleId"]: [s["kind"] for s in r.get("suppressions", [])] for r in results}
     assert kinds == {"secret": ["inSource"], "orphan": ["external"]}
+
+
+def test_a_fleet_row_honours_each_workspaces_config(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    quiet = _ws(tmp_path / "one")
+    _ws(tmp_path / "two")
+    (quiet / ".memtui.toml").write_text('ignore = ["secret"]\n')
+    status = main(["audit", str(tmp_path), "--discover", "--jobs", "1", "--json"])
+    rows = json.loads(capsys.readouterr().out)["workspaces"]
+    assert status == 1
+    exits = sorted((Path(r["path"]).parent.name, r["exit"]) for r in rows)
+    assert exits == [("one", 0), ("two", 1)]
