@@ -199,3 +199,12 @@ def test_a_fleet_row_honours_each_workspaces_config(
     assert status == 1
     exits = sorted((Path(r["path"]).parent.name, r["exit"]) for r in rows)
     assert exits == [("one", 0), ("two", 1)]
+
+
+def test_the_app_refuses_a_bad_config_in_one_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path)
+    (ws / ".memtui.toml").write_text("colour = 1\n")
+    assert main([str(ws)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ".memtui.toml: colour: unknown key" in err
