@@ -165,7 +165,7 @@ def test_no_progress_line_when_stderr_is_not_a_terminal(clean: Path) -> None:
 
 def test_tokenizers_and_file_tokens_are_opt_in(clean: Path) -> None:
     data = json.loads(memtui("audit", str(clean), "--json").stdout)
-    assert data["schema"] == 2
+    assert data["schema"] == 3
     assert set(data["injected_block"]["tokens"]) == {"qwen"}
     assert data["injected_block"]["tokens"]["qwen"] > 0
     assert all("tokens" not in f for f in data["files"])

@@ -26,3 +26,11 @@ def test_the_readme_answers_the_first_questions() -> None:
     assert "**Keep it out of git** (add `.memtui/` to `.gitignore`)" in readme
     for name in COMMANDS:
         assert f"memtui {name} " in readme, name
+
+
+def test_the_readme_rules_table_is_the_generated_one() -> None:
+    from memtui.core.rules import readme_table
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("<!-- rules-table -->\n", 1)[1].split("<!-- /rules-table -->", 1)[0]
+    assert table == readme_table()

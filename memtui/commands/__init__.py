@@ -8,6 +8,7 @@ from __future__ import annotations
 #: subcommand → (module, one-line help).
 COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("memtui.commands.audit", "audit a workspace and report (text or --json)"),
+    "rules": ("memtui.commands.rules", "list the audit's rules, or print one in full"),
     "fix": ("memtui.commands.fix", "repair the index and memories safely (each takes --dry-run)"),
     "history": ("memtui.commands.history", "list the operations done on a workspace"),
     "undo": ("memtui.commands.undo", "revert the last operation on a workspace"),

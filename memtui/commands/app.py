@@ -81,12 +81,20 @@ def open_app(path: str, ns: argparse.Namespace) -> int:
     except WorkspaceError as exc:
         return fail(PROG, f"{exc}{command_hint(path)}")
 
+    from memtui.commands.audit import load_config_for
+    from memtui.core.config import ConfigError
+
+    try:
+        config = load_config_for(ws.root, ns)
+    except ConfigError as exc:
+        return fail(PROG, exc)
+
     from memtui.tui.app import MemtuiApp
 
-    options = options_from(ns)
+    options = options_from(ns, config)
     options.tokenizers = options.tokenizers or ("qwen",)  # the columns the app shows
     app = MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
-                    watch=not ns.no_watch)
+                    watch=not ns.no_watch, config=config)
     app.run()
     return app.return_code or 0
 

@@ -7,6 +7,7 @@ import codecs
 import gc
 import sys
 import time
+from pathlib import Path
 from typing import TextIO
 
 from memtui.commands.parser import context_window, days, fail, os_error, positive_int
@@ -18,9 +19,17 @@ from memtui.core.audit import (
     Auditor,
     AuditResult,
 )
+from memtui.core.config import Config, ConfigError, load_config
 from memtui.core.findings import reaches
 from memtui.core.report import SCHEMA
 from memtui.core.safe_output import json_safe, json_text
+from memtui.core.suppress import (
+    BaselineError,
+    Suppressed,
+    apply_to,
+    load_baseline,
+    write_baseline,
+)
 from memtui.core.tokens import TOKENIZERS
 from memtui.core.workspace import WorkspaceError, open_workspace
 
@@ -31,14 +40,17 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by every command that audits (audit, the app)."""
     parser.add_argument("--profile", choices=PROFILES,
                         help="what the consumer loads (default: follows the layout)")
-    parser.add_argument("--max-lines", type=positive_int, default=200,
+    parser.add_argument("--config", metavar="FILE", default=None,
+                        help="the configuration file (default: the workspace's .memtui.toml "
+                        "when there is one); flags override it")
+    parser.add_argument("--max-lines", type=positive_int, default=None,
                         help="claude-code profile: index lines loaded (default 200)")
-    parser.add_argument("--max-bytes", type=positive_int, default=25_000,
+    parser.add_argument("--max-bytes", type=positive_int, default=None,
                         help="claude-code profile: index bytes loaded (default 25000)")
     parser.add_argument("--num-ctx", type=context_window, default=None, metavar="N",
                         help="context window to measure against (default: the profile's, "
                         f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
-    parser.add_argument("--stale-days", type=days, default=90,
+    parser.add_argument("--stale-days", type=days, default=None,
                         help="report memories older than this many days (default 90)")
     parser.add_argument("--tokenizer", choices=(*TOKENIZERS, "both"),
                         help="count tokens with qwen, cl100k or both (default: the window's, "
@@ -50,13 +62,36 @@ def tokenizers_from(choice: str | None) -> tuple[str, ...]:
     return TOKENIZERS if choice == "both" else (choice,) if choice else ()
 
 
-def options_from(ns: argparse.Namespace) -> AuditOptions:
+#: The defaults of the options a configuration file may also set (flag > file > these).
+DEFAULTS: dict[str, object] = {"profile": None, "max_lines": 200, "max_bytes": 25_000,
+                               "stale_days": 90.0, "fail_on": "error"}
+
+
+def merge_config(ns: argparse.Namespace, config: Config) -> None:
+    """Fill the options the command line left unset from ``config``, then the defaults."""
+    for key, default in DEFAULTS.items():
+        if getattr(ns, key, None) is None:
+            value = getattr(config, key)
+            setattr(ns, key, default if value is None else value)
+
+
+def load_config_for(root: Path, ns: argparse.Namespace) -> Config:
+    """The workspace's configuration (``--config FILE`` or ``.memtui.toml``), merged into
+    ``ns``. Raises ConfigError."""
+    config = load_config(root, getattr(ns, "config", None))
+    merge_config(ns, config)
+    return config
+
+
+def options_from(ns: argparse.Namespace, config: Config | None = None) -> AuditOptions:
     """The audit options a parsed command line asks for; the app counts each file's tokens
     after its first audit, ``memtui audit`` only with ``--file-tokens``."""
+    merge_config(ns, config or Config())
     return AuditOptions(profile=ns.profile, max_lines=ns.max_lines, max_bytes=ns.max_bytes,
                         num_ctx=ns.num_ctx, stale_days=ns.stale_days,
                         tokenizers=tokenizers_from(ns.tokenizer),
-                        file_tokens=getattr(ns, "file_tokens", False))
+                        file_tokens=getattr(ns, "file_tokens", False),
+                        exclude=config.exclude if config else ())
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -77,7 +112,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=positive_int, default=None,
                         help="with --discover: worker processes (default: one per core)")
     parser.add_argument("--fail-on", choices=("error", "warning", "info", "never"),
-                        default="error", help="exit 1 when a finding reaches this severity")
+                        default=None, help="exit 1 when an unsuppressed finding reaches this "
+                        "severity (default error)")
+    parser.add_argument("--baseline", metavar="FILE", default=None,
+                        help="report only the findings not in FILE (see --write-baseline); "
+                        "the exit status counts only those")
+    parser.add_argument("--write-baseline", metavar="FILE", default=None,
+                        help="record today's findings in FILE, to accept them")
     add_audit_options(parser)
 
 
@@ -123,10 +164,12 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
 def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     try:
         ws = open_workspace(path)
-    except WorkspaceError as exc:
+        config = load_config_for(ws.root, ns)
+        baseline = load_baseline(Path(ns.baseline)) if ns.baseline else None
+    except (WorkspaceError, ConfigError, BaselineError) as exc:
         return fail("memtui audit", exc)
     line = ProgressLine() if sys.stderr.isatty() else None
-    options = options_from(ns)
+    options = options_from(ns, config)
     options.keep_texts = False  # a report needs no memory's text once it is scanned
     try:
         result = Auditor(ws, options).run(progress=line)
@@ -135,6 +178,15 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     finally:
         if line is not None:
             line.clear()
+    apply_to(result, config, baseline)
+    if ns.write_baseline:
+        try:
+            written = write_baseline(Path(ns.write_baseline), result.findings)
+        except BaselineError as exc:
+            return fail("memtui audit", exc)
+        sys.stderr.write(f"memtui audit: {written} findings recorded in {ns.write_baseline}\n")
+        result.findings, result.suppressed = [], [
+            *result.suppressed, *(Suppressed(f, "baseline") for f in result.findings)]
     if ns.format in ("json", "sarif"):
         ascii_only = not utf8_stream(sys.stdout)
         if ns.format == "sarif":
@@ -163,7 +215,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
 
 def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     """1 when a finding reaches ``--fail-on``, else 0."""
-    return 1 if any(reaches(f.severity, ns.fail_on) for f in result.findings) else 0
+    return 1 if any(reaches(f.severity, ns.fail_on or "error") for f in result.findings) else 0
 
 
 def utf8_stream(stream: TextIO) -> bool:

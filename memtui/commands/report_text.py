@@ -17,6 +17,7 @@ from rich.text import Text
 from memtui.core.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.report import hot_and_packed
 from memtui.core.safe_output import printable
+from memtui.core.suppress import counts as suppress_counts
 
 if TYPE_CHECKING:
     from memtui.core.audit import AuditResult
@@ -113,7 +114,14 @@ def summary_table(result: AuditResult) -> Table:
         if i:
             found.append(", ")
         found.append(f"{by_sev[sev]} {sev}", style=SEVERITY_STYLE[sev] if by_sev[sev] else "")
+    if result.suppressed:
+        by_cause = suppress_counts(result.suppressed)
+        found.append(f"; {len(result.suppressed):,} suppressed ("
+                     + ", ".join(f"{c} {n:,}" for c, n in by_cause.items()) + ")",
+                     style="dim")
     row("Findings", found)
+    if result.config_path:
+        row("Config", Text(printable(result.config_path)))
     return grid
 
 

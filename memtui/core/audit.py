@@ -23,6 +23,7 @@ from itertools import chain
 
 from memtui.core.age import DAY, git_times, parse_date
 from memtui.core.clean_texts import CleanTexts
+from memtui.core.config import excluder
 from memtui.core.findings import Finding, finding
 from memtui.core.gathered import (
     copy_finding,
@@ -46,6 +47,7 @@ from memtui.core.links import Link, looks_like_path, markdown_links, wikilinks
 from memtui.core.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
 from memtui.core.scan_share import CHILD_SHARE, SHARE_MIN, ScanShare, stat_key
 from memtui.core.secrets import SecretHit, scan_text
+from memtui.core.suppress import Suppressed
 from memtui.core.textfile import read_text
 from memtui.core.tokens import (
     TOKENIZERS,
@@ -93,6 +95,9 @@ class AuditOptions:
     #: fleet row and a trend point only count broken links: with ~30 broken targets among
     #: 260 files this was nine tenths of a trend's time.
     suggestions: bool = True
+    #: Workspace-relative globs (``.memtui.toml``'s ``exclude``): files they match are not
+    #: memories (not audited, not orphans, not counted).
+    exclude: tuple[str, ...] = ()
 
 
 @dataclass
@@ -224,6 +229,12 @@ class AuditResult:
     elapsed: float = 0.0
     #: README.md, CLAUDE.md, AGENTS.md: documentation beside the memories, not memories.
     documentation: list[str] = field(default_factory=list)
+    #: Findings not reported, with why (``memtui.core.suppress.apply_to``), and the
+    #: configuration file that was used (None: none).
+    suppressed: list[Suppressed] = field(default_factory=list)
+    config_path: str | None = None
+    #: The app's Findings view lists the suppressed findings too.
+    show_suppressed: bool = False
 
     def file(self, path: str) -> FileReport | None:
         return next((f for f in self.files if f.path == path), None)
@@ -385,6 +396,9 @@ class Auditor:
 
     def _walk(self) -> None:
         found = discover(self.ws)
+        if self.options.exclude:
+            excluded = excluder(self.options.exclude)
+            found.files = [rel for rel in found.files if not excluded(rel)]
         self._paths = [rel for rel in found.files if not is_documentation(rel)]
         self._docs = [rel for rel in found.files if is_documentation(rel)]
         self._skipped, self._notes = found.skipped, found.notes
@@ -400,7 +414,10 @@ class Auditor:
     def _apply_changes(self, changed: Iterable[str]) -> None:
         paths = set(self._paths)
         before = len(paths)
+        excluded = excluder(self.options.exclude)
         for rel in changed:
+            if excluded(rel):
+                continue
             if rel == INDEX_NAME or any(part.startswith(".") for part in rel.split("/")):
                 continue
             if self.ws.layout == "item" and not rel.startswith("memory/"):

@@ -121,7 +121,9 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
     """Audit the workspace at ``path`` and return its fleet row (exit 2 when it cannot be
     opened). Runs in a worker process: everything in and out is plain data."""
     from memtui.core.audit import Auditor
+    from memtui.core.config import ConfigError, load_config
     from memtui.core.report import to_json
+    from memtui.core.suppress import apply_to
     from memtui.core.workspace import WorkspaceError, index_link_problem, open_workspace
 
     counter, clean = _worker_caches()
@@ -130,12 +132,16 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
         problem = index_link_problem(ws)
         if problem:  # a MEMORY.md leading out of the workspace is not audited, but said
             raise WorkspaceError(f"{INDEX_NAME}: {problem}, not followed")
+        config = load_config(ws.root)  # each workspace's own .memtui.toml
         # a row counts broken links: naming files for them is work nobody sees
-        auditor = Auditor(ws, AuditOptions(**{**options, "suggestions": False}),
-                          counter=counter, clean=clean, autosave=False)
-        result = auditor.run()
+        opts = {**options, "suggestions": False}
+        if config.exclude and not opts.get("exclude"):
+            opts["exclude"] = config.exclude
+        auditor = Auditor(ws, AuditOptions(**opts), counter=counter, clean=clean,
+                          autosave=False)
+        result = apply_to(auditor.run(), config)
         row = health_row(to_json(result), fail_on)
-    except (WorkspaceError, OSError) as exc:
+    except (WorkspaceError, OSError, ConfigError) as exc:
         row = {key: None for key in ROW_KEYS}
         row.update(path=path, exit=2, error=str(exc).splitlines()[0] if str(exc) else repr(exc))
     except Exception as exc:  # a bug met in one workspace must not end the fleet's report

@@ -7,6 +7,7 @@ from typing import Any
 
 from memtui.core.audit import AuditResult, FileReport
 from memtui.core.findings import Finding
+from memtui.core.suppress import counts
 from memtui.core.tokens import TOKENIZERS
 
 #: 2: workspace-level findings (path ".", with "files"), age_source "unknown", orphans
@@ -14,7 +15,10 @@ from memtui.core.tokens import TOKENIZERS
 #: window chosen per profile (see the README); ``tokens`` maps hold the tokenizers asked for
 #: (qwen by default, plus the one the window's share is taken in) and ``files[].tokens`` is
 #: there only when each file's tokens were counted (``file_tokens``, ``--file-tokens``).
-SCHEMA = 2
+#: 3: ``findings`` holds only the reported (unsuppressed) findings; ``config`` names the
+#: configuration file used (null: none), ``suppressed`` counts the others by cause (config,
+#: inline, baseline) and ``suppressed_findings`` lists them, each with ``suppressed_by``.
+SCHEMA = 3
 
 
 def hot_and_packed(result: AuditResult) -> dict[str, dict[str, float]]:
@@ -149,4 +153,8 @@ def _report(result: AuditResult) -> dict[str, Any]:
         },
         "files": Rows(result.files, _file_row if file_tokens else _file_row_untokened),
         "findings": Rows(result.findings, Finding.to_dict),
+        "config": result.config_path,
+        "suppressed": {**counts(result.suppressed), "total": len(result.suppressed)},
+        "suppressed_findings": [{**s.finding.to_dict(), "suppressed_by": s.cause}
+                                for s in result.suppressed],
     }

@@ -15,14 +15,28 @@ from urllib.parse import quote
 
 from memtui import __version__
 from memtui.core.audit import AuditResult
-from memtui.core.findings import KIND_HELP, KIND_TITLES, KINDS, WORKSPACE
+from memtui.core.findings import KINDS, WORKSPACE
+from memtui.core.rules import BY_ID, help_text
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
                 "sarif-schema-2.1.0.json")
 BASE_ID = "%SRCROOT%"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+SUPPRESSED_BY = {"inline": "a <!-- memtui: ignore --> comment",
+                 "config": "ignore in the configuration file",
+                 "baseline": "accepted in the baseline (--baseline)"}
 RELATED = 50  # files listed with a finding about the workspace as a whole
+
+
+def _help_markdown(kind: str) -> str:
+    """The rule in full, for a SARIF viewer (``memtui rules ID`` prints the same)."""
+    rule = BY_ID.get(kind)
+    if rule is None:
+        return kind
+    return (f"**{rule.title}** ({rule.severity}). {rule.summary}\n\n{rule.explanation}\n\n"
+            f"Fix: `{rule.fix}`. Silence it: `ignore = [\"{rule.id}\"]` in `.memtui.toml`, "
+            f"or `<!-- memtui: ignore {rule.id} -->` on the line.")
 
 
 def rule_name(kind: str) -> str:
@@ -46,14 +60,16 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
     except (ValueError, OSError):
         base, prefix = root, "."
     prefix = "" if prefix == "." else prefix + "/"
-    kinds = [*KINDS, *sorted({f.kind for f in result.findings} - set(KINDS))]
+    emitted = {f.kind for f in result.findings} | {s.finding.kind for s in result.suppressed}
+    kinds = [*KINDS, *sorted(emitted - set(KINDS))]
     index = {kind: i for i, kind in enumerate(kinds)}
     rules = [{
         "id": kind,
         "name": rule_name(kind),
-        "shortDescription": {"text": KIND_TITLES.get(kind, kind)},
-        "fullDescription": {"text": KIND_HELP.get(kind, KIND_TITLES.get(kind, kind))},
-        "help": {"text": KIND_HELP.get(kind, KIND_TITLES.get(kind, kind))},
+        "shortDescription": {"text": BY_ID[kind].summary if kind in BY_ID else kind},
+        "fullDescription": {"text": BY_ID[kind].explanation if kind in BY_ID else kind},
+        "help": {"text": help_text(BY_ID[kind]) if kind in BY_ID else kind,
+                 "markdown": _help_markdown(kind)},
         "defaultConfiguration": {"level": LEVELS[KINDS.get(kind, "warning")]},
     } for kind in kinds]
     def location(path: str, line: int | None = None) -> dict[str, Any]:
@@ -64,7 +80,10 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
         return {"physicalLocation": physical}
 
     results = []
-    for f in result.findings:
+    causes: list[str | None] = [*(None for _ in result.findings),
+                                *(s.cause for s in result.suppressed)]
+    every = [*result.findings, *(s.finding for s in result.suppressed)]
+    for f, cause in zip(every, causes, strict=True):
         entry: dict[str, Any] = {
             "ruleId": f.kind,
             "ruleIndex": index[f.kind],
@@ -78,6 +97,10 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
                 entry["relatedLocations"] = [location(p) for p in f.files[1:RELATED]]
         else:
             entry["locations"] = [location("" if f.path == WORKSPACE else f.path, f.line)]
+        if cause is not None:  # reported as suppressed, as code scanning expects
+            entry["suppressions"] = [{
+                "kind": "inSource" if cause == "inline" else "external",
+                "justification": SUPPRESSED_BY[cause]}]
         results.append(entry)
     return {
         "$schema": SARIF_SCHEMA,

@@ -26,7 +26,10 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
+from memtui.core.config import Config, ConfigError
+from memtui.core.config import load_config as load_audit_config
 from memtui.core.safe_output import printable
+from memtui.core.suppress import apply_to
 from memtui.core.tokens import CountingChild, default_counter
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
@@ -148,6 +151,7 @@ class MemtuiApp(CurateActions, App[int]):
         Binding("q", "quit", "Quit"),
         Binding("t", "choose_theme", "Theme"),
         Binding("y", "copy_path", "Copy path", show=False),
+        Binding("i", "toggle_suppressed", "Suppressed", show=False),
         *CurateActions.CURATE_BINDINGS,
     ]
 
@@ -158,6 +162,8 @@ class MemtuiApp(CurateActions, App[int]):
         "open_editor": ("Open in $EDITOR", "edit the selected memory; re-audit on return"),
         "toggle_preview": ("Toggle preview", "show or hide the preview pane"),
         "reaudit": ("Re-audit", "audit the whole workspace again"),
+        "toggle_suppressed": ("Toggle suppressed", "list the findings a config, an inline "
+                              "comment or a baseline suppressed (key i)"),
         "toggle_chat": ("Toggle chat", "talk to the agent working in this workspace"),
         "choose_theme": ("Choose theme", "pick a colour theme (remembered)"),
         "help": ("Help", "what each view shows, and every key"),
@@ -168,10 +174,22 @@ class MemtuiApp(CurateActions, App[int]):
 
     def __init__(self, workspace: Workspace, options: AuditOptions | None = None, *,
                  settings: AgentSettings | None = None, theme: str | None = None,
-                 watch: bool = True) -> None:
+                 watch: bool = True, config: Config | None = None) -> None:
         super().__init__()
         self.workspace = workspace
         self.options = options or AuditOptions()
+        config_problem = ""
+        if config is None:  # the workspace's own .memtui.toml, as memtui audit reads it
+            try:
+                config = load_audit_config(workspace.root)
+            except ConfigError as exc:
+                config, config_problem = Config(), f"configuration not used: {exc}"
+        #: ``.memtui.toml`` (or ``--config``): its excludes, ignores and severities.
+        self.config = config
+        if config.exclude and not self.options.exclude:
+            self.options = replace(self.options, exclude=config.exclude)
+        #: The Findings view lists the suppressed findings too (key ``i``).
+        self.show_suppressed = False
         self.settings = settings or AgentSettings()
         # Each memory's token count comes after the audit is on screen (see _audit), and
         # tokens are counted in a child process: loading a vocabulary would hold this
@@ -188,7 +206,7 @@ class MemtuiApp(CurateActions, App[int]):
         self.audits = 0  # completed audits, token counts included (tests wait on this)
         self.shown = 0  # audit results put on screen (before their token counts, too)
         self.views_ready = False  # the tabs have settled on their first view
-        self.notice = ""
+        self.notice = config_problem
         self.watching = watch
         self._requested_theme = theme
         self._auditing = False
@@ -367,7 +385,7 @@ class MemtuiApp(CurateActions, App[int]):
         auditor, pause = self.auditor, self.give_way.check
         try:
             with self.heap.building():
-                result = auditor.run(changed, self._audit_progress)
+                result = self._suppressed(auditor.run(changed, self._audit_progress))
                 if auditor.tokens_pending <= FEW_TO_COUNT:
                     auditor.count_file_tokens()  # a few new or edited files: counted now
                 # A whole new audit: the rows of the view on screen first, shown, then the
@@ -390,7 +408,7 @@ class MemtuiApp(CurateActions, App[int]):
                 # audit on screen, and a cheap re-audit shows them.
                 with self.heap.building():
                     auditor.count_file_tokens(self._audit_progress)
-                    result = auditor.run(set(), self._audit_progress)
+                    result = self._suppressed(auditor.run(set(), self._audit_progress))
                     rows = prepare_rows(result, self.palette, self._row_caches, None, pause)
                 changed = set()
         except Exception as exc:  # a bug or a vanished folder must not take the app down
@@ -626,6 +644,29 @@ class MemtuiApp(CurateActions, App[int]):
         pid = self._ui.query_one(TabbedContent).active
         if pid:
             self._view_widget(pid).focus()
+
+    def _suppressed(self, result: AuditResult) -> AuditResult:
+        """``result`` with the configuration's ignores, severities and the inline ignores
+        applied (as ``memtui audit`` does)."""
+        apply_to(result, self.config)
+        result.show_suppressed = self.show_suppressed
+        return result
+
+    def action_toggle_suppressed(self) -> None:
+        """Show or hide the suppressed findings in the Findings view."""
+        self.show_suppressed = not self.show_suppressed
+        result = self.result
+        if result is None:
+            return
+        result.show_suppressed = self.show_suppressed
+        n = len(result.suppressed)
+        self.set_notice(f"showing {plural(n, 'suppressed finding')}" if self.show_suppressed
+                         else f"hiding {plural(n, 'suppressed finding')}")
+        rows = prepare_rows(result, self.palette, self._row_caches, {"findings"})
+        self._rows.update(rows)
+        for view in self._ui.query(AuditTable):
+            if view.id == "findings-view":
+                view.set_result(result, self.palette, None, rows["findings"])
 
     def action_reaudit(self) -> None:
         self.set_notice("auditing again …")

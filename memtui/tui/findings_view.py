@@ -39,9 +39,9 @@ class FindingsView(AuditTable):
                     cache: RowCache) -> list[Row]:
         prefix = memory_prefix(result)
 
-        def make(item: tuple[int, Finding]) -> Row:
-            i, f = item
-            colour = palette.severity(f.severity)
+        def make(item: tuple[int, Finding, str]) -> Row:
+            i, f, cause = item
+            colour = palette.muted if cause else palette.severity(f.severity)
             whole = f.path == WORKSPACE
             where = WHOLE_WORKSPACE if whole else f"{f.path}:{f.line}" if f.line else f.path
             title = KIND_TITLES.get(f.kind, f.kind)
@@ -49,7 +49,8 @@ class FindingsView(AuditTable):
                 Text(title, style=colour),
                 Text(f.severity, style=colour),
                 Text(where, style=palette.muted) if whole else Text(short_path(where, prefix)),
-                Text(f.message),
+                Text(f"(suppressed: {cause}) {f.message}" if cause else f.message,
+                     style=palette.muted if cause else ""),
             )
             group = (-SEVERITY_RANK[f.severity], title, f.path, f.line or 0)
             return Row(f"{f.kind}:{where}:{i}", cells,
@@ -59,7 +60,11 @@ class FindingsView(AuditTable):
                        data=f,
                        pick=f"{f.kind}\x1f{f.path}\x1f{f.message}")
 
-        return [cache.row((i, f), make, (i, f)) for i, f in enumerate(result.findings)]
+        items = [(i, f, "") for i, f in enumerate(result.findings)]
+        if result.show_suppressed:
+            start = len(items)
+            items += [(start + i, s.finding, s.cause) for i, s in enumerate(result.suppressed)]
+        return [cache.row(item, make, item) for item in items]
 
     def selection(self) -> tuple[str, int | None] | None:
         """The file under the cursor; none on a finding about the whole workspace (there
@@ -86,4 +91,8 @@ class FindingsView(AuditTable):
         if kinds:
             out.append(" — " + ", ".join(f"{KIND_TITLES.get(k, k).lower()} {n}"
                                          for k, n in kinds.most_common()))
+        if result.suppressed:
+            out.append(f" · {len(result.suppressed)} suppressed ("
+                       + ("i hides them" if result.show_suppressed else "i shows them") + ")",
+                       style=palette.muted)
         return out

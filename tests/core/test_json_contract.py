@@ -26,7 +26,7 @@ def test_fixed_keys_and_types(tmp_path: Path) -> None:
     fixed = {"schema", "workspace", "layout", "profile", "memory_files", "index", "orphans",
              "broken_links", "wikilinks", "types", "injected_block", "files", "findings"}
     assert fixed <= set(data)
-    assert data["schema"] == 2
+    assert data["schema"] == 3
     assert data["workspace"] == str(ws.resolve())
     assert data["layout"] == "item"
     assert data["profile"] == "item"

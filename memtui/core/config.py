@@ -1,0 +1,151 @@
+"""``.memtui.toml``: a workspace's audit configuration (or ``--config FILE``).
+
+Keys (spelled exactly so; scripts depend on them)::
+
+    exclude = ["briefs/**"]        # globs relative to the workspace: not memories at all
+    ignore = ["unlinked_mention"]  # rule ids never reported
+    fail-on = "warning"            # and profile, stale-days, max-lines, max-bytes:
+    [severity]                     #   as the flags of the same names (flags win)
+    secret = "warning"
+
+Anything else (an unknown key, an unknown rule id, a bad value) is a :class:`ConfigError`
+naming the file and the key, in one line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memtui.core.rules import BY_ID
+
+CONFIG_NAME = ".memtui.toml"
+SEVERITIES = ("error", "warning", "info")
+FAIL_ON = (*SEVERITIES, "never")
+PROFILES = ("item", "claude-code")
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used, in one line naming the file and key."""
+
+
+@dataclass(frozen=True)
+class Config:
+    #: The file read (None: none was found, the defaults hold).
+    path: str | None = None
+    exclude: tuple[str, ...] = ()
+    ignore: frozenset[str] = frozenset()
+    severity: dict[str, str] = field(default_factory=dict)
+    fail_on: str | None = None
+    profile: str | None = None
+    stale_days: float | None = None
+    max_lines: int | None = None
+    max_bytes: int | None = None
+
+
+def load_config(root: Path, explicit: str | None = None) -> Config:
+    """The configuration for the workspace at ``root``: ``explicit`` (``--config FILE``,
+    which must exist) or ``root/.memtui.toml`` when there is one, else the defaults."""
+    path = Path(explicit) if explicit is not None else root / CONFIG_NAME
+    if explicit is None and not path.is_file():
+        return Config()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    return parse(data, str(path))
+
+
+def _bad(where: str, key: str, why: str) -> ConfigError:
+    return ConfigError(f"{where}: {key}: {why}")
+
+
+def _rule(where: str, key: str, value: object) -> str:
+    if not isinstance(value, str) or value not in BY_ID:
+        raise _bad(where, key, f"unknown rule {value!r} (memtui rules lists them)")
+    return value
+
+
+def _number(where: str, key: str, value: object, whole: bool) -> Any:
+    ok = isinstance(value, int) if whole else isinstance(value, int | float)
+    if isinstance(value, bool) or not ok or (value <= 0 if whole else not value >= 0):
+        need = "a whole number above zero" if whole else "a number, zero or more"
+        raise _bad(where, key, f"must be {need}, not {value!r}")
+    return value
+
+
+def _choice(where: str, key: str, value: object, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise _bad(where, key, f"must be one of {', '.join(choices)}, not {value!r}")
+    return str(value)
+
+
+def parse(data: dict[str, Any], where: str) -> Config:
+    """A :class:`Config` from TOML data read from ``where`` (named in errors)."""
+    out: dict[str, Any] = {"path": where}
+    for key, value in data.items():
+        if key in ("exclude", "ignore"):
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise _bad(where, key, "must be a list of strings")
+            if key == "exclude":
+                out["exclude"] = tuple(value)
+            else:
+                out["ignore"] = frozenset(_rule(where, "ignore", v) for v in value)
+        elif key == "severity":
+            if not isinstance(value, dict):
+                raise _bad(where, key, "must be a table, e.g. [severity] secret = \"warning\"")
+            out["severity"] = {_rule(where, f"severity.{k}", k):
+                               _choice(where, f"severity.{k}", v, SEVERITIES)
+                               for k, v in value.items()}
+        elif key == "fail-on":
+            out["fail_on"] = _choice(where, key, value, FAIL_ON)
+        elif key == "profile":
+            out["profile"] = _choice(where, key, value, PROFILES)
+        elif key == "stale-days":
+            out["stale_days"] = float(_number(where, key, value, whole=False))
+        elif key in ("max-lines", "max-bytes"):
+            out[key.replace("-", "_")] = _number(where, key, value, whole=True)
+        else:
+            raise _bad(where, key, "unknown key (known: exclude, ignore, severity, fail-on, "
+                       "profile, stale-days, max-lines, max-bytes)")
+    return Config(**out)
+
+
+def glob_regex(pattern: str) -> re.Pattern[str]:
+    """A workspace-relative glob as a regex: ``**`` any folders, ``*`` and ``?`` within
+    one name; a pattern naming a folder (``briefs`` or ``briefs/``) takes all under it."""
+    pattern = pattern.strip().lstrip("./") if pattern.startswith("./") else pattern.strip()
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    body = "".join(out).rstrip("/")
+    return re.compile(f"(?:{body})(?:/.*)?")
+
+
+def excluder(patterns: tuple[str, ...]) -> Any:
+    """A predicate: whether a relative POSIX path is excluded by ``patterns``."""
+    regexes = [glob_regex(p) for p in patterns if p.strip()]
+    if not regexes:
+        return lambda rel: False
+    return lambda rel: any(r.fullmatch(rel) for r in regexes)

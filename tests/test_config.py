@@ -1,0 +1,210 @@
+"""``.memtui.toml``, inline ignores and the baseline, through ``memtui audit`` for real."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from memtui.cli import main
+from tests.core.helpers import DAY, NOW, make_ws, memory
+
+SECRET = "ADMIN_PASSWORD=Hu7#kd92!xq\n"
+
+
+def _ws(tmp: Path, body: str = SECRET, extra: dict[str, str] | None = None) -> Path:
+    return make_ws(tmp / "w", {
+        "MEMORY.md": "- [A](memory/a.md) — about a\n",
+        "memory/a.md": memory("a", body),
+        **(extra or {}),
+    }, days_ago=(NOW - time.time()) / DAY)  # written now: not stale
+
+
+def _json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict]:
+    status = main(["audit", *args, "--json"])
+    return status, json.loads(capsys.readouterr().out)
+
+
+def _kinds(data: dict) -> list[str]:
+    return [f["kind"] for f in data["findings"]]
+
+
+def test_no_config_reports_as_before(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data = _json(capsys, str(_ws(tmp_path)))
+    assert status == 1 and _kinds(data) == ["secret"]
+    assert data["config"] is None
+    assert data["suppressed"] == {"config": 0, "inline": 0, "baseline": 0, "total": 0}
+
+
+def test_ignore_and_severity_from_the_file(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path, extra={"memory/lonely.md": memory("lonely")})
+    (ws / ".memtui.toml").write_text('ignore = ["orphan"]\n[severity]\nsecret = "warning"\n')
+    status, data = _json(capsys, str(ws))
+    assert status == 0  # the secret is a warning now, the orphan is not reported
+    assert [(f["kind"], f["severity"]) for f in data["findings"]] == [("secret", "warning")]
+    assert data["config"] == str(ws / ".memtui.toml")
+    assert data["suppressed"]["config"] == 1
+    assert data["suppressed_findings"][0]["kind"] == "orphan"
+    assert data["suppressed_findings"][0]["suppressed_by"] == "config"
+
+
+def test_flags_override_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path)
+    (ws / ".memtui.toml").write_text('fail-on = "never"\n')
+    assert _json(capsys, str(ws))[0] == 0
+    assert _json(capsys, str(ws), "--fail-on", "error")[0] == 1
+
+
+def test_config_flag_names_another_file(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path)
+    cfg = tmp_path / "ci.toml"
+    cfg.write_text('ignore = ["secret"]\n')
+    status, data = _json(capsys, str(ws), "--config", str(cfg))
+    assert status == 0 and data["findings"] == [] and data["config"] == str(cfg)
+
+
+def test_exclude_makes_files_not_memories(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path, body="", extra={"memory/briefs/2026-07-01.md": "no frontmatter\n",
+                                       "memory/briefs/old/x.md": "no frontmatter\n"})
+    _, before = _json(capsys, str(ws))
+    assert before["memory_files"] == 3 and "orphan" in _kinds(before)
+    (ws / ".memtui.toml").write_text('exclude = ["memory/briefs/**"]\n')
+    _, data = _json(capsys, str(ws))
+    assert data["memory_files"] == 1
+    assert [f["path"] for f in data["files"]] == ["memory/a.md"]
+    assert data["findings"] == [] and data["orphans"] == []
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("colour = 1\n", ".memtui.toml: colour: unknown key"),
+    ('ignore = ["secrett"]\n', ".memtui.toml: ignore: unknown rule 'secrett'"),
+    ('[severity]\nsecret = "loud"\n', ".memtui.toml: severity.secret: must be one of"),
+    ('[severity]\nnope = "info"\n', ".memtui.toml: severity.nope: unknown rule"),
+    ('stale-days = "x"\n', ".memtui.toml: stale-days: must be a number"),
+    ("max-lines = 0\n", ".memtui.toml: max-lines: must be a whole number above zero"),
+    ('fail-on = "sometimes"\n', ".memtui.toml: fail-on: must be one of"),
+    ("exclude = 3\n", ".memtui.toml: exclude: must be a list of strings"),
+    ("ignore = [\n", ".memtui.toml: not valid TOML"),
+])
+def test_a_bad_config_is_one_line_and_exit_2(tmp_path: Path, text: str, needle: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path)
+    (ws / ".memtui.toml").write_text(text)
+    assert main(["audit", str(ws)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("memtui audit: error: ") and captured.err.count("\n") == 1
+    assert needle in captured.err
+
+
+def test_a_missing_config_flag_file_is_exit_2(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit", str(_ws(tmp_path)), "--config", str(tmp_path / "none.toml")]) == 2
+    assert "none.toml: cannot be read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("body", [
+    "ADMIN_PASSWORD=Hu7#kd92!xq <!-- memtui: ignore secret -->\n",
+    "<!-- memtui: ignore secret -->\nADMIN_PASSWORD=Hu7#kd92!xq\n",
+    "ADMIN_PASSWORD=Hu7#kd92!xq <!-- memtui: ignore -->\n",
+    "<!-- memtui: ignore-file secret -->\n\nnotes\n\nADMIN_PASSWORD=Hu7#kd92!xq\n",
+])
+def test_inline_ignores(tmp_path: Path, body: str,
+                        capsys: pytest.CaptureFixture[str]) -> None:
+    status, data = _json(capsys, str(_ws(tmp_path, body)))
+    assert status == 0 and data["findings"] == []
+    assert data["suppressed"]["inline"] == 1
+
+
+@pytest.mark.parametrize("body", [
+    "ADMIN_PASSWORD=Hu7#kd92!xq <!-- memtui: ignore orphan -->\n",  # another rule
+    "<!-- memtui: ignore secret -->\n\nADMIN_PASSWORD=Hu7#kd92!xq\n",  # two lines above
+])
+def test_inline_ignores_are_exact(tmp_path: Path, body: str,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    status, data = _json(capsys, str(_ws(tmp_path, body)))
+    assert status == 1 and _kinds(data) == ["secret"]
+
+
+def test_baseline_survives_inserted_lines(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path)
+    base = tmp_path / "baseline.json"
+    assert main(["audit", str(ws), "--write-baseline", str(base)]) == 0
+    capsys.readouterr()
+    recorded = json.loads(base.read_text())
+    assert [r["rule"] for r in recorded["findings"]] == ["secret"]
+    # Lines inserted above the secret: it moves, the baseline still holds it.
+    (ws / "memory/a.md").write_text(memory("a", "one\ntwo\nthree\n\n" + SECRET))
+    status, data = _json(capsys, str(ws), "--baseline", str(base))
+    assert status == 0 and data["findings"] == []
+    assert data["suppressed"]["baseline"] == 1
+    # A new finding is reported, and counts for the exit status.
+    (ws / "memory/a.md").write_text(memory("a", "one\n" + SECRET + "DB_PASSWORD=Qz8!pw77#ab\n"))
+    status, data = _json(capsys, str(ws), "--baseline", str(base))
+    assert status == 1 and _kinds(data) == ["secret"]
+    assert "Qz" in data["findings"][0]["message"]
+
+
+def test_a_bad_baseline_is_one_line_and_exit_2(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "b.json"
+    bad.write_text("[1, 2]")
+    assert main(["audit", str(_ws(tmp_path)), "--baseline", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "b.json: not a memtui baseline" in err and err.count("\n") == 1
+
+
+def test_text_report_names_config_and_suppressed(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+    ws = _ws(tmp_path, "ADMIN_PASSWORD=Hu7#kd92!xq <!-- memtui: ignore -->\n")
+    (ws / ".memtui.toml").write_text('ignore = ["stale"]\n')
+    assert main(["audit", str(ws)]) == 0
+    out = capsys.readouterr().out
+    assert "1 suppressed (config 0, inline 1, baseline 0)" in out
+    assert str(ws / ".memtui.toml") in out
+
+
+def test_sarif_marks_suppressed_results(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path, "ADMIN_PASSWORD=Hu7#kd92!xq <!-- memtui: ignore -->\n",
+             extra={"memory/lonely.md": memory("lonely")})
+    (ws / ".memtui.toml").write_text('ignore = ["orphan"]\n')
+    assert main(["audit", str(ws), "--format", "sarif"]) == 0
+    run = json.loads(capsys.readouterr().out)["runs"][0]
+    results = run["results"]
+    from memtui.core.rules import BY_ID, help_text
+
+    for rule in run["tool"]["driver"]["rules"]:  # the rule help comes from the registry
+        assert rule["help"]["text"] == help_text(BY_ID[rule["id"]])
+        assert rule["defaultConfiguration"]["level"] in ("error", "warning", "note")
+    kinds = {r["ruleId"]: [s["kind"] for s in r.get("suppressions", [])] for r in results}
+    assert kinds == {"secret": ["inSource"], "orphan": ["external"]}
+
+
+def test_a_fleet_row_honours_each_workspaces_config(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    quiet = _ws(tmp_path / "one")
+    _ws(tmp_path / "two")
+    (quiet / ".memtui.toml").write_text('ignore = ["secret"]\n')
+    status = main(["audit", str(tmp_path), "--discover", "--jobs", "1", "--json"])
+    rows = json.loads(capsys.readouterr().out)["workspaces"]
+    assert status == 1
+    exits = sorted((Path(r["path"]).parent.name, r["exit"]) for r in rows)
+    assert exits == [("one", 0), ("two", 1)]
+
+
+def test_the_app_refuses_a_bad_config_in_one_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path)
+    (ws / ".memtui.toml").write_text("colour = 1\n")
+    assert main([str(ws)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ".memtui.toml: colour: unknown key" in err

@@ -1,0 +1,42 @@
+"""The app honours the workspace's ``.memtui.toml`` and inline ignores, and the Findings
+view lists the suppressed findings on request (key i)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memtui.tui.app import open_app
+from memtui.tui.audit_table import AuditTable
+from tests.tui.conftest import wait_for
+from tests.tui.test_app import started, switch
+
+MEMORY = ("---\nname: {n}\ndescription: about {n}\nmetadata:\n  type: project\n---\n{body}")
+
+
+async def test_config_and_inline_ignores_and_the_suppressed_toggle(workspace: Path) -> None:
+    (workspace / "memory" / "lonely-note.md").write_text(
+        MEMORY.format(n="lonely-note", body="nothing links here\n"), encoding="utf-8")
+    (workspace / "memory" / "creds.md").write_text(MEMORY.format(
+        n="creds", body="ADMIN_PASSWORD=Hu7#kd92!xq <!-- memtui: ignore secret -->\n"),
+        encoding="utf-8")
+    (workspace / ".memtui.toml").write_text('ignore = ["orphan"]\n', encoding="utf-8")
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        assert app.result is not None
+        assert app.config.path == str(workspace / ".memtui.toml")
+        kinds = {f.kind for f in app.result.findings}
+        assert "orphan" not in kinds and "secret" not in kinds
+        causes = {(s.finding.kind, s.cause) for s in app.result.suppressed}
+        assert ("secret", "inline") in causes and ("orphan", "config") in causes
+        await switch(pilot, app, "6")
+        view = app.query_one("#findings-view", AuditTable)
+        hidden = len(view.shown)
+        assert not any("suppressed:" in str(r.cells[3].plain) for r in view.shown)  # type: ignore[union-attr]
+        await pilot.press("i")
+        await wait_for(pilot, lambda: len(view.shown) == hidden + len(app.result.suppressed))
+        shown = [str(r.cells[3].plain) for r in view.shown]  # type: ignore[union-attr]
+        assert any(m.startswith("(suppressed: inline)") for m in shown)
+        assert any(m.startswith("(suppressed: config)") for m in shown)
+        await pilot.press("i")
+        await wait_for(pilot, lambda: len(view.shown) == hidden)
