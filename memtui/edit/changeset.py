@@ -19,6 +19,7 @@ from memtui.core.workspace import Workspace
 from memtui.edit.errors import Refused
 from memtui.edit.rawtext import RawText
 from memtui.edit.safe_write import (
+    MAX_EDIT_BYTES,
     check_unchanged,
     digest,
     folder_lock,
@@ -224,6 +225,12 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
 
     if not changeset.changes:
         raise Refused("nothing to change")
+    for ch in changeset.changes:
+        # A file past the cap could not be read back to undo this: never produce one.
+        if ch.after is not None and len(ch.after) > MAX_EDIT_BYTES:
+            raise Refused(f"{ch.path} would grow to {len(ch.after):,} bytes, past the "
+                          f"{MAX_EDIT_BYTES // (1024 * 1024)} MiB memtui edits (and undoes); "
+                          "nothing was written")
     try:
         with folder_lock(ws.state_dir):
             for ch in changeset.changes:
