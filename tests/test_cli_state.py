@@ -97,3 +97,74 @@ def test_a_path_still_names_one_of_them(tmp_path: Path) -> None:
     out = memtui("fix", "delete", str(ws), "memory/b.md")
     assert out.returncode == 0, out.stderr
     assert not (ws / "memory/b.md").exists() and (ws / "memory/dup.md").exists()
+
+
+# -- killed mid-write --------------------------------------------------------------------------
+
+LINKERS = 300  # with the renamed memory itself: 301 files written
+TRIALS = int(os.environ.get("MEMTUI_KILL_TRIALS", "10"))  # of each kind: rename, its undo
+
+
+def hub(root: Path) -> Path:
+    if root.exists():
+        import shutil
+
+        shutil.rmtree(root)
+    (root / "memory").mkdir(parents=True)
+    (root / "memory/hub.md").write_text(MEMORY.format("hub", "the hub"))
+    for i in range(LINKERS):
+        (root / f"memory/m{i:03d}.md").write_text(MEMORY.format(f"m{i:03d}", "see [[hub]]"))
+    (root / "MEMORY.md").write_text("# Memory\n- [Hub](memory/hub.md) — d\n")
+    return root
+
+
+def killed(args: list[str], after: float) -> bool:
+    """Run memtui with ``args`` and kill -9 it ``after`` seconds in; whether it was killed
+    (False: it had finished)."""
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "memtui", *args], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        proc.wait(timeout=after)
+        return False
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        return True
+
+
+def temps(root: Path) -> list[str]:
+    return sorted(p.name for p in (root / "memory").iterdir() if p.name.startswith(".memtui-"))
+
+
+def test_kill_9_mid_rename_and_mid_undo_is_restored_byte_for_byte(tmp_path: Path) -> None:
+    import random
+    import time
+
+    rng = random.Random(18)
+    ws = hub(tmp_path / "ws")
+    original = snapshot(ws)
+    start = time.monotonic()
+    assert memtui("fix", "rename", str(ws), "hub", "hub2").returncode == 0
+    full = time.monotonic() - start  # how long one whole run takes here
+    outcomes: dict[str, int] = {}
+    for trial in range(2 * TRIALS):
+        ws = hub(ws)
+        mid_undo = trial % 2 == 1
+        if mid_undo:
+            assert memtui("fix", "rename", str(ws), "hub", "hub2").returncode == 0
+            args = ["undo", str(ws)]
+        else:
+            args = ["fix", "rename", str(ws), "hub", "hub2"]
+        was_killed = killed(args, rng.uniform(0.1, full))
+        left = temps(ws)
+        kind = ("undo" if mid_undo else "rename") + (
+            ", killed" if was_killed else ", finished") + (", temp left" if left else "")
+        outcomes[kind] = outcomes.get(kind, 0) + 1
+        out = memtui("undo", str(ws))  # the next run: undo what is left to undo
+        assert out.returncode in (0, 2), (kind, left, out.stderr)
+        assert snapshot(ws) == original, (kind, left, out.stderr)
+    print(outcomes)
+    # The trials did reach the state that matters: killed with a temporary file beside
+    # the memories.
+    assert sum(n for k, n in outcomes.items() if "temp left" in k) >= 1, outcomes

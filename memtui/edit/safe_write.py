@@ -22,6 +22,7 @@ even that races, the displaced bytes are kept in ``.memtui/displaced/`` (:class:
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import errno
 import hashlib
 import os
@@ -30,7 +31,7 @@ import secrets
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 
 from memtui.core.safe_open import Unsafe, folder, open_regular, parts_of, read_fd, read_in
@@ -44,6 +45,12 @@ _TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
 #: Exactly the names ``atomic_write`` gives its temporary files (8 random characters
 #: between prefix and suffix).
 TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX))
+#: The names temporary files get while a journaled operation (or its undo) writes, under
+#: the workspace lock: ``j<record id>-`` after the prefix ties each to its journal record.
+OWNED_TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"j([0-9]{1,12})-[a-z0-9_]{8}"
+                             + re.escape(TEMP_SUFFIX))
+_OWNER: contextvars.ContextVar[int | None] = contextvars.ContextVar("memtui_temp_owner",
+                                                                    default=None)
 #: A temporary file untouched this long belongs to a write that died. Writers that do not
 #: take the workspace lock (the agent's tools, the chat history) may be mid-write, and no
 #: write takes minutes, so a younger one is left alone.
@@ -186,8 +193,23 @@ def mtime_of(root: Path, rel: str) -> int | None:
 
 
 def _temp_name() -> str:
-    """A fresh temporary name (unpredictable: nobody can plant a file there in advance)."""
-    return TEMP_PREFIX + "".join(secrets.choice(_TEMP_CHARS) for _ in range(8)) + TEMP_SUFFIX
+    """A fresh temporary name (unpredictable: nobody can plant a file there in advance),
+    tagged with the journal record of the operation writing, if any (:func:`owned_temps`)."""
+    owner = _OWNER.get()
+    tag = f"j{owner}-" if owner is not None else ""
+    return (TEMP_PREFIX + tag + "".join(secrets.choice(_TEMP_CHARS) for _ in range(8))
+            + TEMP_SUFFIX)
+
+
+@contextlib.contextmanager
+def owned_temps(record_id: int) -> Iterator[None]:
+    """Within this block, temporary files are named for journal record ``record_id`` (call
+    with the workspace lock held), so a later run can prove them its own after a kill."""
+    token = _OWNER.set(record_id)
+    try:
+        yield
+    finally:
+        _OWNER.reset(token)
 
 
 def _aside(fd: int, name: str, how: Callable[..., None]) -> str:
@@ -550,11 +572,14 @@ def atomic_write(path: Path, data: bytes) -> None:
     fsync_dir(folder)
 
 
-def remove_stale_temps(folder_fd: int, older_than: float = STALE_TEMP_SECONDS) -> list[str]:
+def remove_stale_temps(folder_fd: int, older_than: float = STALE_TEMP_SECONDS,
+                       owners: Collection[int] = ()) -> list[str]:
     """Delete the temporary files interrupted writes left in the open folder ``folder_fd``;
     returns their names.
 
-    Only regular files named exactly as memtui names them, and only when untouched for
+    Only regular files named exactly as memtui names them: those of a journaled operation
+    whose record id is in ``owners`` at any age (it wrote under the workspace lock, which
+    the caller now holds, so it is over: killed), others only when untouched for
     ``older_than`` seconds. Call with the workspace lock held. Best effort: a file that
     cannot be removed stays.
     """
@@ -566,11 +591,13 @@ def remove_stale_temps(folder_fd: int, older_than: float = STALE_TEMP_SECONDS) -
     except OSError:
         return removed
     for name in names:
-        if not TEMP_NAME.fullmatch(name):
+        owned = OWNED_TEMP_NAME.fullmatch(name)
+        mine = owned is not None and int(owned.group(1)) in owners
+        if not mine and not TEMP_NAME.fullmatch(name):
             continue
         try:
             st = os.lstat(name, dir_fd=folder_fd)
-            if stat.S_ISREG(st.st_mode) and st.st_mtime < limit:
+            if stat.S_ISREG(st.st_mode) and (mine or st.st_mtime < limit):
                 os.unlink(name, dir_fd=folder_fd)
                 removed.append(name)
         except OSError:
