@@ -19,7 +19,7 @@ from watchfiles import Change, DefaultFilter, watch
 DEBOUNCE_MS = 600  # longest a burst is held back
 QUIET_MS = 80  # a burst ends after this long without a change
 POLL_MS = 1000  # how often a polling watcher looks
-#: The most folders watched; past it the workspace is polled instead (a watch each).
+#: The most folders watched (a watch each); past it the rest go unwatched, and that is said.
 MAX_WATCHED_FOLDERS = 4000
 
 
@@ -92,9 +92,11 @@ def watch_workspace(root: Path, on_changes: Callable[[set[str]], None],
         if fresh:
             told.update(fresh)
             tell(f"not watching {'; '.join(fresh[:3])}" + (" …" if len(fresh) > 3 else ""))
-        if len(folders) > MAX_WATCHED_FOLDERS and not polling:
-            polling = True
-            tell(f"more than {MAX_WATCHED_FOLDERS:,} folders: polling for changes")
+        if len(folders) > MAX_WATCHED_FOLDERS and "many" not in told:
+            told.add("many")
+            tell(f"more than {MAX_WATCHED_FOLDERS:,} folders: only {MAX_WATCHED_FOLDERS:,} "
+                 "are watched")
+            del folders[MAX_WATCHED_FOLDERS:]
         try:
             relist = _watch(root, folders, polling, on_changes, stop)
         except (OSError, RuntimeError) as exc:
