@@ -162,7 +162,7 @@ def test_kill_9_mid_rename_and_mid_undo_is_restored_byte_for_byte(tmp_path: Path
             ", killed" if was_killed else ", finished") + (", temp left" if left else "")
         outcomes[kind] = outcomes.get(kind, 0) + 1
         out = memtui("undo", str(ws))  # the next run: undo what is left to undo
-        assert out.returncode in (0, 2), (kind, left, out.stderr)
+        assert out.returncode == 0 or "nothing to undo" in out.stderr, (kind, left, out.stderr)
         assert snapshot(ws) == original, (kind, left, out.stderr)
     print(outcomes)
     # The trials did reach the state that matters: killed with a temporary file beside
