@@ -102,7 +102,7 @@ def test_a_path_still_names_one_of_them(tmp_path: Path) -> None:
 # -- killed mid-write --------------------------------------------------------------------------
 
 LINKERS = 300  # with the renamed memory itself: 301 files written
-TRIALS = int(os.environ.get("MEMTUI_KILL_TRIALS", "10"))  # of each kind: rename, its undo
+TRIALS = int(os.environ.get("MEMTUI_KILL_TRIALS", "5"))  # of each kind: rename, its undo
 
 
 def hub(root: Path) -> Path:
