@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -19,10 +20,12 @@ from memtui.core.workspace import Workspace
 from memtui.edit.errors import Refused
 from memtui.edit.rawtext import RawText
 from memtui.edit.safe_write import (
+    MAX_EDIT_BYTES,
     check_unchanged,
     digest,
     folder_lock,
     mtime_of,
+    owned_temps,
     remove_stale_temps,
     write_file,
 )
@@ -172,20 +175,34 @@ class Plan:
         return Changeset(op, args, summary, changes, notes)
 
 
-def write_changes(ws: Workspace, changes: list[FileChange]) -> None:
+def clear_own_temps(ws: Workspace, paths: Collection[str], owners: Collection[int]) -> None:
+    """Remove the temporary files interrupted writes left in the folders of ``paths``: any
+    age for those tagged with a journal record in ``owners`` (see
+    :func:`remove_stale_temps`). Call with the workspace lock held."""
+    for parent in sorted({p.rpartition("/")[0] for p in paths}):
+        with contextlib.suppress(OSError, Unsafe), \
+                folder(ws.root, parent.split("/") if parent else []) as fd:
+            remove_stale_temps(fd, owners=owners)
+
+
+def write_changes(ws: Workspace, changes: list[FileChange], owner: int | None = None,
+                  owners: Collection[int] = ()) -> None:
     """Check every file still has its ``before`` bytes, then write them all.
 
     Call with the workspace lock held. Raises Conflict (nothing written) when a file
     changed, before or while it is written; on that or an I/O error half-way, files already
     written are put back. Temporary files that interrupted writes left in the folders
-    written to are removed first.
+    written to are removed first (those of the journal records ``owners`` at any age); the
+    ones this write makes are tagged with journal record ``owner``.
     """
     for ch in changes:
         check_unchanged(ws.root, ch.path, digest(ch.before))
-    for parent in sorted({ch.path.rpartition("/")[0] for ch in changes}):
-        with contextlib.suppress(OSError, Unsafe), \
-                folder(ws.root, parent.split("/") if parent else []) as fd:
-            remove_stale_temps(fd)
+    clear_own_temps(ws, [ch.path for ch in changes], owners)
+    with owned_temps(owner) if owner is not None else contextlib.nullcontext():
+        _write_all(ws, changes)
+
+
+def _write_all(ws: Workspace, changes: list[FileChange]) -> None:
     done: list[FileChange] = []
     order = [c for c in changes if c.after is not None] + [c for c in changes if c.after is None]
     ch = order[0] if order else None
@@ -224,6 +241,12 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
 
     if not changeset.changes:
         raise Refused("nothing to change")
+    for ch in changeset.changes:
+        # A file past the cap could not be read back to undo this: never produce one.
+        if ch.after is not None and len(ch.after) > MAX_EDIT_BYTES:
+            raise Refused(f"{ch.path} would grow to {len(ch.after):,} bytes, past the "
+                          f"{MAX_EDIT_BYTES // (1024 * 1024)} MiB memtui edits (and undoes); "
+                          "nothing was written")
     try:
         with folder_lock(ws.state_dir):
             for ch in changeset.changes:
@@ -237,7 +260,7 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
                        if changeset.keep_age and ch.kind == "modify" else ch
                        for ch in changeset.changes]
             try:
-                write_changes(ws, changes)
+                write_changes(ws, changes, record["id"], journal.ids())
             except BaseException:
                 journal.discard(record)
                 raise

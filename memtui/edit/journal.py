@@ -37,7 +37,13 @@ from typing import Any
 from memtui.core.safe_open import Unsafe, folder, parts_of
 from memtui.core.wording import plural
 from memtui.core.workspace import STATE_DIR, Workspace
-from memtui.edit.changeset import REDACTED, Changeset, FileChange, write_changes
+from memtui.edit.changeset import (
+    REDACTED,
+    Changeset,
+    FileChange,
+    clear_own_temps,
+    write_changes,
+)
 from memtui.edit.errors import Refused
 from memtui.edit.safe_write import (
     ABSENT,
@@ -119,6 +125,10 @@ class Journal:
         except OSError as exc:  # permissions, a name too long: one line, never a traceback
             raise Refused(f"cannot read {JOURNAL_DIR} ({exc.strerror or exc})") from None
         return sorted(names, key=lambda n: (_number(n), n))
+
+    def ids(self) -> set[int]:
+        """The numbers of the records present (readable or not)."""
+        return {_number(n) for n in self._names()}
 
     def _load(self, name: str) -> Entry:
         try:
@@ -529,7 +539,11 @@ def undo(ws: Workspace, skip: Collection[str] = (), expect: int | None = None) -
         if plan.blocked and not plan.changes:
             raise Refused(f"every file operation #{plan.id} ({rec['op']}) wrote has changed "
                           "since; nothing was undone")
-        write_changes(ws, plan.changes)
+        owners = Journal(ws).ids()
+        # A killed run (this operation's or its undo's) may have left its temporary files
+        # in any folder the record touches, even where nothing is to be written now.
+        clear_own_temps(ws, [f["path"] for f in rec["files"]], owners)
+        write_changes(ws, plan.changes, rec["id"], owners)
         Journal(ws).mark_undone(rec, plan.blocked)
     rec["undone_except"] = sorted(plan.blocked)
     return rec

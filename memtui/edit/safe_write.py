@@ -22,6 +22,7 @@ even that races, the displaced bytes are kept in ``.memtui/displaced/`` (:class:
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import errno
 import hashlib
 import os
@@ -30,7 +31,7 @@ import secrets
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 
 from memtui.core.safe_open import Unsafe, folder, open_regular, parts_of, read_fd, read_in
@@ -44,6 +45,12 @@ _TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
 #: Exactly the names ``atomic_write`` gives its temporary files (8 random characters
 #: between prefix and suffix).
 TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX))
+#: The names temporary files get while a journaled operation (or its undo) writes, under
+#: the workspace lock: ``j<record id>-`` after the prefix ties each to its journal record.
+OWNED_TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"j([0-9]{1,12})-[a-z0-9_]{8}"
+                             + re.escape(TEMP_SUFFIX))
+_OWNER: contextvars.ContextVar[int | None] = contextvars.ContextVar("memtui_temp_owner",
+                                                                    default=None)
 #: A temporary file untouched this long belongs to a write that died. Writers that do not
 #: take the workspace lock (the agent's tools, the chat history) may be mid-write, and no
 #: write takes minutes, so a younger one is left alone.
@@ -186,8 +193,23 @@ def mtime_of(root: Path, rel: str) -> int | None:
 
 
 def _temp_name() -> str:
-    """A fresh temporary name (unpredictable: nobody can plant a file there in advance)."""
-    return TEMP_PREFIX + "".join(secrets.choice(_TEMP_CHARS) for _ in range(8)) + TEMP_SUFFIX
+    """A fresh temporary name (unpredictable: nobody can plant a file there in advance),
+    tagged with the journal record of the operation writing, if any (:func:`owned_temps`)."""
+    owner = _OWNER.get()
+    tag = f"j{owner}-" if owner is not None else ""
+    return (TEMP_PREFIX + tag + "".join(secrets.choice(_TEMP_CHARS) for _ in range(8))
+            + TEMP_SUFFIX)
+
+
+@contextlib.contextmanager
+def owned_temps(record_id: int) -> Iterator[None]:
+    """Within this block, temporary files are named for journal record ``record_id`` (call
+    with the workspace lock held), so a later run can prove them its own after a kill."""
+    token = _OWNER.set(record_id)
+    try:
+        yield
+    finally:
+        _OWNER.reset(token)
 
 
 def _aside(fd: int, name: str, how: Callable[..., None]) -> str:
@@ -550,11 +572,14 @@ def atomic_write(path: Path, data: bytes) -> None:
     fsync_dir(folder)
 
 
-def remove_stale_temps(folder_fd: int, older_than: float = STALE_TEMP_SECONDS) -> list[str]:
+def remove_stale_temps(folder_fd: int, older_than: float = STALE_TEMP_SECONDS,
+                       owners: Collection[int] = ()) -> list[str]:
     """Delete the temporary files interrupted writes left in the open folder ``folder_fd``;
     returns their names.
 
-    Only regular files named exactly as memtui names them, and only when untouched for
+    Only regular files named exactly as memtui names them: those of a journaled operation
+    whose record id is in ``owners`` at any age (it wrote under the workspace lock, which
+    the caller now holds, so it is over: killed), others only when untouched for
     ``older_than`` seconds. Call with the workspace lock held. Best effort: a file that
     cannot be removed stays.
     """
@@ -566,11 +591,13 @@ def remove_stale_temps(folder_fd: int, older_than: float = STALE_TEMP_SECONDS) -
     except OSError:
         return removed
     for name in names:
-        if not TEMP_NAME.fullmatch(name):
+        owned = OWNED_TEMP_NAME.fullmatch(name)
+        mine = owned is not None and int(owned.group(1)) in owners
+        if not mine and not TEMP_NAME.fullmatch(name):
             continue
         try:
             st = os.lstat(name, dir_fd=folder_fd)
-            if stat.S_ISREG(st.st_mode) and st.st_mtime < limit:
+            if stat.S_ISREG(st.st_mode) and (mine or st.st_mtime < limit):
                 os.unlink(name, dir_fd=folder_fd)
                 removed.append(name)
         except OSError:
@@ -607,3 +634,55 @@ def folder_lock(state_dir: Path) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+#: The largest state file memtui reads back (the chat history): bounded like every read.
+MAX_STATE_BYTES = 8 * 1024 * 1024
+_APPEND_FLAGS = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                 | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+
+
+def write_state(root: Path, rel: str, data: bytes) -> None:
+    """Replace (or create) memtui's own state file ``root/rel`` atomically, unchecked (no
+    lock, no conflict check), yet reached like every other write: folders opened one by one
+    without following links (created when missing), the file only replaced when it is a
+    regular file or absent. Refused for a link, FIFO or device on the way: nothing is
+    written, and never outside the workspace."""
+    parts = _parts(rel)
+    with refusing(), folder(root, parts[:-1], create=True) as fd:
+        with contextlib.suppress(FileNotFoundError):
+            st = os.lstat(parts[-1], dir_fd=fd)
+            if not stat.S_ISREG(st.st_mode):
+                opened = open_regular(fd, parts[-1], rel)  # raises the one-line Unsafe
+                if opened is not None:  # pragma: no cover - swapped back meanwhile
+                    os.close(opened[0])
+        tmp = _temp(fd, data, 0o600)
+        try:
+            os.replace(tmp, parts[-1], src_dir_fd=fd, dst_dir_fd=fd)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp, dir_fd=fd)
+            raise
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+
+
+def append_state(root: Path, rel: str, data: bytes, limit: int = MAX_STATE_BYTES * 8) -> None:
+    """Append ``data`` to memtui's own state file ``root/rel`` (a transcript), created when
+    absent; never through a link, never into a FIFO or device (opened without blocking and
+    checked to be a regular file), and refused once the file is past ``limit`` bytes."""
+    parts = _parts(rel)
+    with refusing(), folder(root, parts[:-1], create=True) as fd:
+        opened = open_regular(fd, parts[-1], rel, _APPEND_FLAGS)
+        if opened is None:  # pragma: no cover - O_CREAT makes it
+            raise FileNotFoundError(errno.ENOENT, "vanished", rel)
+        ffd, st = opened
+        try:
+            if st.st_size > limit:
+                raise Refused(f"{rel} is larger than {limit:,} bytes; nothing more is "
+                              "written to it")
+            view = memoryview(data)
+            while view:
+                view = view[os.write(ffd, view):]
+        finally:
+            os.close(ffd)

@@ -98,6 +98,7 @@ class Snapshot:
             if self.ws.layout == "item":
                 candidates += [f"memory/{rel}", f"memory/{rel}.md"]
         else:
+            self._refuse_ambiguous(arg)
             candidates = [arg, arg + ".md"]
             if self.ws.layout == "item":
                 candidates += [f"memory/{arg}", f"memory/{arg}.md"]
@@ -115,6 +116,16 @@ class Snapshot:
             raise UsageError(f"no memory named '{arg}' (did you mean "
                              f"'{self.memories[res.path].key}'?)")
         raise UsageError(f"no memory named '{arg}'{self.did_you_mean(arg)}")
+
+    def _refuse_ambiguous(self, arg: str) -> None:
+        """UsageError when the bare name ``arg`` is the ``name`` or the file name of more
+        than one memory: an operation never picks one of them."""
+        stem = arg[:-3] if arg.endswith(".md") else arg
+        same = sorted(path for path, (name, file_stem) in self.resolver.keys.items()
+                      if path in self.memories and (name == arg or file_stem == stem))
+        if len(same) > 1:
+            raise UsageError(f"'{arg}' names {len(same)} memories: {', '.join(same)}; name "
+                             "the one you mean by its path; nothing was written")
 
     def did_you_mean(self, arg: str) -> str:
         """`` (did you mean 'a' or 'b'?)`` with the closest names, else `` in ROOT``."""

@@ -208,6 +208,7 @@ class MemtuiApp(CurateActions, App[int]):
         self.views_ready = False  # the tabs have settled on their first view
         self.notice = config_problem
         self.watching = watch
+        self.watch_problem: str | None = None
         self._requested_theme = theme
         self._auditing = False
         self.heap = HeapKeeper()
@@ -478,8 +479,9 @@ class MemtuiApp(CurateActions, App[int]):
         elif before is None:
             n = len(result.files)
             self.set_notice(f"audited {plural(n, 'memory file')} in "
-                            f"{result.elapsed:.2f} s" + ("; watching for changes"
-                                                         if self.watching else ""))
+                            f"{result.elapsed:.2f} s" + (
+                                f"; {self.watch_problem or 'watching for changes'}"
+                                if self.watching else ""))
         if final:
             self._finished()
 
@@ -520,10 +522,16 @@ class MemtuiApp(CurateActions, App[int]):
     @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
     def _watch(self) -> None:
         try:
-            watch_workspace(self.workspace.root, self._changes_seen, self._stop)
+            watch_workspace(self.workspace.root, self._changes_seen, self._stop,
+                            self._watch_problem)
         except Exception as exc:
             if not self._stop.is_set():
                 self.call_from_thread(self.set_notice, f"stopped watching: {exc}", True)
+
+    def _watch_problem(self, line: str) -> None:
+        """From the watcher thread: live updates are partly lost or now polled."""
+        self.watch_problem = line
+        self.call_from_thread(self.set_notice, line, True)
 
     def _changes_seen(self, paths: set[str]) -> None:
         """From the watcher thread."""

@@ -200,7 +200,9 @@ class FleetApp(App[str | None]):
                 self.call_from_thread(self.audit_all, sorted(hit))
 
         try:
-            watch_workspace(self.root, changed, self._stop)
+            watch_workspace(self.root, changed, self._stop,
+                            lambda line: self.call_from_thread(self.notify, line,
+                                                               severity="warning"))
         except Exception as exc:  # the root vanished, too many watches, …
             self.call_from_thread(self.notify, f"watching stopped: {exc}", severity="warning")
 

@@ -1,7 +1,15 @@
-"""Watching a workspace for changes: filtered, debounced batches of relative paths."""
+"""Watching a workspace for changes: filtered, debounced batches of relative paths.
+
+Only the folders the audit reads are watched, one by one (never recursively by the
+backend): real folders below the root, hidden ones and symbolic links left out, so a link
+such as ``memory/escape → /usr`` costs no watch and outside changes are never seen. When a
+folder cannot be read, or the system's watches run out, the caller is told (one line) and
+watching goes on by polling.
+"""
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -10,6 +18,9 @@ from watchfiles import Change, DefaultFilter, watch
 
 DEBOUNCE_MS = 600  # longest a burst is held back
 QUIET_MS = 80  # a burst ends after this long without a change
+POLL_MS = 1000  # how often a polling watcher looks
+#: The most folders watched (a watch each); past it the rest go unwatched, and that is said.
+MAX_WATCHED_FOLDERS = 4000
 
 
 class MemoryFilter(DefaultFilter):
@@ -40,15 +51,78 @@ def relative_paths(root: Path, changes: set[tuple[Change, str]]) -> set[str]:
     return out
 
 
+def watched_folders(root: Path) -> tuple[list[Path], list[str]]:
+    """The folders to watch (the root and every real, non-hidden folder below it, links not
+    followed) and one line per folder that could not be read."""
+    folders: list[Path] = []
+    problems: list[str] = []
+    todo = [root]
+    while todo and len(folders) <= MAX_WATCHED_FOLDERS:
+        here = todo.pop()
+        try:
+            with os.scandir(here) as it:
+                subs = [Path(e.path) for e in it
+                        if not e.name.startswith(".") and e.is_dir(follow_symlinks=False)]
+        except OSError as exc:
+            shown = here.relative_to(root).as_posix() if here != root else "."
+            problems.append(f"{shown} (cannot be read: {exc.strerror or exc})")
+            continue
+        folders.append(here)
+        todo.extend(sorted(subs, reverse=True))
+    return folders, problems
+
+
 def watch_workspace(root: Path, on_changes: Callable[[set[str]], None],
-                    stop: threading.Event) -> None:
+                    stop: threading.Event,
+                    on_problem: Callable[[str], None] | None = None) -> None:
     """Block, calling ``on_changes`` with each burst of changed paths, until ``stop`` is set.
 
-    Raises whatever watchfiles raises when the folder itself disappears.
+    ``on_problem`` hears, in one line, when live updates are partly or wholly lost (a folder
+    that cannot be read) or fall back to polling (no watches left). Raises whatever
+    watchfiles raises when the folder itself disappears.
     """
-    for changes in watch(root, watch_filter=MemoryFilter(root), debounce=DEBOUNCE_MS,
+    tell = on_problem or (lambda _line: None)
+    polling = False
+    told: set[str] = set()
+    while not stop.is_set():
+        folders, problems = watched_folders(root)
+        if not folders:
+            raise FileNotFoundError(f"{root} cannot be read")
+        fresh = [p for p in problems if p not in told]
+        if fresh:
+            told.update(fresh)
+            tell(f"not watching {'; '.join(fresh[:3])}" + (" …" if len(fresh) > 3 else ""))
+        if len(folders) > MAX_WATCHED_FOLDERS and "many" not in told:
+            told.add("many")
+            tell(f"more than {MAX_WATCHED_FOLDERS:,} folders: only {MAX_WATCHED_FOLDERS:,} "
+                 "are watched")
+            del folders[MAX_WATCHED_FOLDERS:]
+        try:
+            relist = _watch(root, folders, polling, on_changes, stop)
+        except (OSError, RuntimeError) as exc:
+            if polling or stop.is_set() or not root.is_dir():
+                raise
+            polling = True
+            tell(f"live updates stopped ({exc}); polling for changes every "
+                 f"{POLL_MS / 1000:g} s instead")
+            continue
+        if not relist:
+            return
+
+
+def _watch(root: Path, folders: list[Path], polling: bool,
+           on_changes: Callable[[set[str]], None], stop: threading.Event) -> bool:
+    """Watch ``folders`` (each alone) until ``stop`` (False) or a folder appears or goes
+    (True: list the folders again)."""
+    watched = {os.fspath(f) for f in folders}
+    for changes in watch(*folders, watch_filter=MemoryFilter(root), debounce=DEBOUNCE_MS,
                          step=QUIET_MS, stop_event=stop, raise_interrupt=False,
-                         rust_timeout=500, yield_on_timeout=False):
+                         rust_timeout=500, yield_on_timeout=False, recursive=False,
+                         force_polling=polling, poll_delay_ms=POLL_MS):
         rels = relative_paths(root, changes)
         if rels and not stop.is_set():
             on_changes(rels)
+        if any((kind == Change.added and os.path.isdir(path) and not os.path.islink(path))
+               or (kind == Change.deleted and path in watched) for kind, path in changes):
+            return True
+    return False

@@ -73,7 +73,7 @@ CASES: dict[str, tuple[Plan, Expect]] = {
         lambda o: {"MEMORY.md": sub(o("MEMORY.md"),
                                     " · [操作員訓練](memory/operator-training.md)", "")}),
     "fold": (
-        lambda s: index_ops.fold(s, ["cpk-target", "legacy-export"], "Cold, 2026"),
+        lambda s: index_ops.fold(s, ["memory/cpk-target.md", "legacy-export"], "Cold, 2026"),
         lambda o: {"MEMORY.md": sub(
             o("MEMORY.md"),
             "- [Cpk target](memory/cpk-target.md) — 1.33 for CD, 1.67 for critical layers\n"
