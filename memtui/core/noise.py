@@ -36,6 +36,8 @@ FOLDER_MIN_FILES = 2
 #: Kinds never gathered: each occurrence needs its own look and its own fix.
 PER_LINE_KINDS = frozenset({"secret", "broken_link", "instruction_like",
                             "duplicate_name"})
+#: Keys that make frontmatter without a type another file's: an agent definition.
+FOREIGN_KEYS = ("tools", "model")
 #: The frontmatter findings a file with another schema does not get.
 _MISSING_FIELD = "frontmatter has no '"
 _DIGITS = re.compile(r"\d+")
@@ -45,14 +47,18 @@ class _Scan(Protocol):
     memory: MemoryFile
 
 
+def other_schema(mf: MemoryFile) -> bool:
+    """Frontmatter that parsed, with keys, meant for something else: no type, and none of
+    name and description, or an agent definition's keys (``tools``, ``model``)."""
+    if not (mf.has_frontmatter and mf.meta) or mf.type:
+        return False
+    return not (mf.name or mf.description) or any(k in mf.meta for k in FOREIGN_KEYS)
+
+
 def memory_shaped(mf: MemoryFile) -> bool:
     """Frontmatter with a name, a description or a type: a file meant to be a memory."""
-    return mf.has_frontmatter and bool(mf.name or mf.description or mf.type)
-
-
-def other_schema(mf: MemoryFile) -> bool:
-    """Frontmatter that parsed, with keys, but none of a memory's: another kind of file."""
-    return mf.has_frontmatter and bool(mf.meta) and not memory_shaped(mf)
+    return mf.has_frontmatter and bool(mf.name or mf.description or mf.type) and \
+        not other_schema(mf)
 
 
 def exclude_line(folder: str) -> str:

@@ -88,7 +88,8 @@ def test_another_frontmatter_schema_gets_one_note(tmp_path: Path) -> None:
     files.update({f"lesson{n}.md": LESSON.format(n=n) for n in range(1, 4)})
     files["MEMORY.md"] += "".join(f"- [l{n}](lesson{n}.md) — lesson\n" for n in range(1, 4))
     files["reviewer.md"] = "---\ntools: Read, Grep\nmodel: sonnet\n---\nYou review code.\n"
-    files["MEMORY.md"] += "- [reviewer](reviewer.md) — agent\n"
+    files["tester.md"] = AGENT.format(n="tester")
+    files["MEMORY.md"] += "- [reviewer](reviewer.md) — agent\n- [t](tester.md) — agent\n"
     # A memory missing fields is still checked as one (its name makes it memory-shaped).
     files["half.md"] = "---\nname: half\ntitle: t\n---\nbody\n"
     files["MEMORY.md"] += "- [h](half.md) — h\n"
@@ -100,8 +101,9 @@ def test_another_frontmatter_schema_gets_one_note(tmp_path: Path) -> None:
     assert len(fm) == 3
     note = fm[0]
     assert (note.path, note.severity) == (".", "info")
-    assert note.files == ("lesson1.md", "lesson2.md", "lesson3.md", "reviewer.md")
-    assert note.message.startswith("4 files with another frontmatter schema (")
+    assert note.files == ("lesson1.md", "lesson2.md", "lesson3.md", "reviewer.md",
+                          "tester.md")
+    assert note.message.startswith("5 files with another frontmatter schema (")
     assert "title" in note.message and "tools" in note.message
 
 
