@@ -84,7 +84,8 @@ def noise_folders(scans: Mapping[str, _Scan], reachable: Container[str]
     for folder in sorted(under, key=lambda f: (f.count("/"), f)):
         if folder in spoiled or len(under[folder]) < FOLDER_MIN_FILES:
             continue
-        if any(folder.startswith(done + "/") for done in out):
+        parts = folder.split("/")
+        if any("/".join(parts[:depth]) in out for depth in range(1, len(parts))):
             continue
         out[folder] = sorted(under[folder])
     return out
