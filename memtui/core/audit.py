@@ -45,6 +45,7 @@ from memtui.core.instructions import scan_instructions
 from memtui.core.keywords import KeywordProbe
 from memtui.core.links import Link, looks_like_path, markdown_links, wikilinks
 from memtui.core.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
+from memtui.core.noise import quiet_noise
 from memtui.core.scan_share import CHILD_SHARE, SHARE_MIN, ScanShare, stat_key
 from memtui.core.secrets import SecretHit, scan_text
 from memtui.core.suppress import Suppressed
@@ -677,6 +678,9 @@ class Auditor:
         findings.extend(chain.from_iterable(file_findings.values()))
         if self._notes or self._skipped:
             findings.sort(key=_finding_order)
+        quieter = quiet_noise(findings, scans, reachable)  # issue 19 §4: one screen
+        if quieter is not None:
+            findings = sorted(quieter, key=_finding_order)
         wikirefs = [*idx_links.wikirefs, *chain.from_iterable(self._wikiref_parts.values())]
         broken = [*idx_links.broken, *chain.from_iterable(self._broken_parts.values())]
         orphans = [orphans_by[rel] for rel in sorted(orphans_by)]

@@ -1,0 +1,141 @@
+"""Noise (issue 19 §4): a messy directory's default report still fits one screen.
+
+The fixtures mimic the shapes of real long-lived directories (daily briefs beside the
+memories, lesson files with their own schema, agent definitions), written here by hand.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from rich.console import Console
+
+from memtui.commands.report_text import print_report
+from memtui.core.audit import AuditResult
+from memtui.core.noise import GROUP_MIN_FILES
+from memtui.core.report import to_json
+from tests.core.helpers import make_ws, memory, run_audit
+
+BRIEF = "# Daily brief {n}\n\n- market opened flat\n- three tickets closed\n"
+LESSON = "---\ntitle: Lesson {n}\nphase: 2\ndate: 2026-05-{n:02d}\n---\nWhat went well.\n"
+AGENT = "---\nname: {n}\ndescription: reviews code\ntools: Read, Grep\nmodel: sonnet\n---\n"
+
+
+def _memories(n: int) -> dict[str, str]:
+    files = {f"m{i}.md": memory(f"m{i}") for i in range(n)}
+    files["MEMORY.md"] = "".join(f"- [m{i}](m{i}.md) — hook\n" for i in range(n))
+    return files
+
+
+def _render(result: AuditResult) -> list[str]:
+    buf = io.StringIO()
+    print_report(result, Console(file=buf, width=100, no_color=True, highlight=False))
+    return buf.getvalue().splitlines()
+
+
+def test_an_unreached_folder_of_briefs_is_one_finding_with_its_exclude(tmp_path: Path) -> None:
+    files = _memories(3)
+    files.update({f"briefs/2026-05-{n:02d}.md": BRIEF.format(n=n) for n in range(1, 31)})
+    r = run_audit(make_ws(tmp_path / "w", files))
+    folder = [f for f in r.findings if f.kind != "stale"
+              and any(p.startswith("briefs/") for p in (f.path, *f.files))]
+    assert len(folder) == 1
+    only = folder[0]
+    assert (only.kind, only.severity, only.path, only.line) == ("orphan", "warning", ".", None)
+    assert only.message.startswith("briefs/: 30 files the index never reaches")
+    assert 'Add exclude = ["briefs/**"] to .memtui.toml' in only.message
+    assert len(only.files) == 30
+    # The orphans are still counted (the summary and JSON orphans list are unchanged).
+    assert len(r.orphans) == 30
+    lines = _render(r)
+    assert len(lines) <= 50, len(lines)
+    # The JSON keeps its contract: a workspace-level finding, its files listed.
+    data = json.loads(json.dumps(to_json(r)))
+    as_json = [f for f in data["findings"] if f["path"] == "."]
+    assert as_json[0]["files"][0] == "briefs/2026-05-01.md"
+    assert set(as_json[0]) == {"kind", "severity", "path", "line", "message", "files"}
+
+
+def test_a_folder_the_index_reaches_or_holding_a_memory_is_not_proposed(
+        tmp_path: Path) -> None:
+    files = _memories(2)
+    files.update({f"notes/n{n}.md": BRIEF.format(n=n) for n in range(4)})
+    files.update({f"plans/p{n}.md": BRIEF.format(n=n) for n in range(4)})
+    files["MEMORY.md"] += "- [n0](notes/n0.md) — a note\n"
+    files["plans/real.md"] = memory("real")  # an unlinked memory: a real orphan
+    r = run_audit(make_ws(tmp_path / "w", files))
+    assert not [f for f in r.findings if "exclude" in f.message]
+    # 3 notes + 5 plans unreached: orphans on more than GROUP_MIN_FILES files, gathered.
+    orphans = [f for f in r.findings if f.kind == "orphan"]
+    assert [(f.path, len(f.files)) for f in orphans] == [(".", 8)]
+
+
+def test_only_the_shallowest_folder_is_proposed(tmp_path: Path) -> None:
+    files = _memories(1)
+    files.update({f"archive/{y}/b{n}.md": BRIEF.format(n=n)
+                  for y in (2024, 2025) for n in range(3)})
+    r = run_audit(make_ws(tmp_path / "w", files))
+    proposed = [f.message for f in r.findings if "exclude" in f.message]
+    assert len(proposed) == 1
+    assert proposed[0].startswith("archive/: 6 files")
+    assert 'exclude = ["archive/**"]' in proposed[0]
+
+
+def test_another_frontmatter_schema_gets_one_note(tmp_path: Path) -> None:
+    files = _memories(2)
+    files.update({f"lesson{n}.md": LESSON.format(n=n) for n in range(1, 4)})
+    files["MEMORY.md"] += "".join(f"- [l{n}](lesson{n}.md) — lesson\n" for n in range(1, 4))
+    files["reviewer.md"] = "---\ntools: Read, Grep\nmodel: sonnet\n---\nYou review code.\n"
+    files["tester.md"] = AGENT.format(n="tester")
+    files["MEMORY.md"] += "- [reviewer](reviewer.md) — agent\n- [t](tester.md) — agent\n"
+    # A memory missing fields is still checked as one (its name makes it memory-shaped).
+    files["half.md"] = "---\nname: half\ntitle: t\n---\nbody\n"
+    files["MEMORY.md"] += "- [h](half.md) — h\n"
+    r = run_audit(make_ws(tmp_path / "w", files))
+    fm = [f for f in r.findings if f.kind == "frontmatter"]
+    assert [f.message for f in fm if f.path == "half.md"] == [
+        "frontmatter has no 'description'",
+        "frontmatter has no 'type' (expected under 'metadata')"]
+    assert len(fm) == 3
+    note = fm[0]
+    assert (note.path, note.severity) == (".", "info")
+    assert note.files == ("lesson1.md", "lesson2.md", "lesson3.md", "reviewer.md",
+                          "tester.md")
+    assert note.message.startswith("5 files with another frontmatter schema (")
+    assert "title" in note.message and "tools" in note.message
+
+
+def test_no_frontmatter_on_127_files_is_one_line(tmp_path: Path) -> None:
+    files = {f"n{i:03d}.md": f"note {i}\n" for i in range(127)}
+    files["MEMORY.md"] = "".join(f"- [n{i}](n{i:03d}.md) — hook\n" for i in range(127))
+    r = run_audit(make_ws(tmp_path / "w", files))
+    fm = [f for f in r.findings if f.kind == "frontmatter"]
+    assert [(f.path, f.severity, f.message, len(f.files)) for f in fm] == [
+        (".", "info", "127 files: no frontmatter: the file has no name, description or type",
+         127)]
+    text = [ln for ln in _render(r) if "no frontmatter" in ln]
+    assert len(text) == 1
+
+
+def test_the_threshold_and_the_kinds_kept_per_line(tmp_path: Path) -> None:
+    # GROUP_MIN_FILES files without a name: one per file; one more: gathered.
+    for n, want in ((GROUP_MIN_FILES, GROUP_MIN_FILES), (GROUP_MIN_FILES + 1, 1)):
+        files = _memories(1)
+        files.update({f"x{i}.md": "---\ndescription: d\nmetadata:\n  type: user\n---\n"
+                      for i in range(n)})
+        files["MEMORY.md"] += "".join(f"- [x](x{i}.md) — x\n" for i in range(n))
+        r = run_audit(make_ws(tmp_path / f"w{n}", files))
+        fm = [f for f in r.findings if f.kind == "frontmatter"]
+        assert len(fm) == want, (n, fm)
+    # Secrets stay one per line however many files hold one: each needs redacting.
+    files = _memories(1)
+    files.update({f"s{i}.md": memory(f"s{i}", "password: Hunter2-Correct-Horse\n")
+                  for i in range(GROUP_MIN_FILES + 3)})
+    files["MEMORY.md"] += "".join(f"- [s](s{i}.md) — s\n"
+                                  for i in range(GROUP_MIN_FILES + 3))
+    r = run_audit(make_ws(tmp_path / "ws", files))
+    secrets = [f for f in r.findings if f.kind == "secret"]
+    assert len(secrets) == GROUP_MIN_FILES + 3
+    assert all(f.line is not None and f.path != "." for f in secrets)
