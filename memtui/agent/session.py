@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import json
+import os
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -44,13 +45,20 @@ from memtui.agent.tools import ToolBox, ToolOutcome
 from memtui.agent.truncation import TruncationWarning, check_truncation
 from memtui.agent.window import Window
 from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.safe_open import Unsafe, folder
 from memtui.core.tokens import TokenCounter, default_counter
-from memtui.core.workspace import Workspace
-from memtui.edit.safe_write import atomic_write
+from memtui.core.workspace import STATE_DIR, Workspace
+from memtui.edit.errors import Refused
+from memtui.edit.safe_write import MAX_STATE_BYTES, append_state, read_bytes, write_state
 
 T = TypeVar("T")
 HISTORY_SCHEMA = 1
 DEFAULT_MAX_STEPS = 12
+
+
+#: memtui's own chat state, workspace-relative (reached only through safe_open).
+HISTORY_REL = f"{STATE_DIR}/chat/history.json"
+TRANSCRIPTS_REL = f"{STATE_DIR}/transcripts"
 
 
 def unexpected(exc: BaseException) -> str:
@@ -166,6 +174,7 @@ class ChatSession:
         self.history: list[dict[str, Any]] = []
         self.transcript: Path | None = None
         self.load_problem: str | None = None
+        self.state_problem: str | None = None
         self._unreadable: Path | None = None
         self._work_lock = asyncio.Lock()
         if persist:
@@ -175,11 +184,11 @@ class ChatSession:
 
     @property
     def history_path(self) -> Path:
-        return self.ws.state_dir / "chat" / "history.json"
+        return self.ws.root / HISTORY_REL
 
     @property
     def transcripts_dir(self) -> Path:
-        return self.ws.state_dir / "transcripts"
+        return self.ws.root / TRANSCRIPTS_REL
 
     @property
     def model(self) -> str:
@@ -252,38 +261,56 @@ class ChatSession:
     # -- history ---------------------------------------------------------------------------
 
     def _load(self) -> None:
-        path = self.history_path
-        if not path.exists():
+        try:
+            raw = read_bytes(self.ws.root, HISTORY_REL, MAX_STATE_BYTES)
+        except (Refused, OSError) as exc:
+            # A link, FIFO or device, or too large: never followed, never read; left alone.
+            self.load_problem = (f"chat history is not used ({exc}); this chat is not "
+                                 "saved")
+            self.persist = False
+            return
+        if raw is None:
             return
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(raw.decode("utf-8"))
             messages = data["messages"]
             if not isinstance(messages, list) or not all(isinstance(m, dict) and "role" in m
                                                           for m in messages):
                 raise ValueError("messages is not a list of messages")
             self.history = messages
             name = data.get("transcript")
-            if isinstance(name, str) and "/" not in name:
+            if isinstance(name, str) and "/" not in name and name not in ("", ".", ".."):
                 self.transcript = self.transcripts_dir / name
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError) as exc:
             # Nothing is written on opening: the unreadable file is moved aside on first save.
-            self._unreadable = path.with_name(f"history.unreadable-{int(time.time())}.json")
+            self._unreadable = self.history_path.with_name(
+                f"history.unreadable-{int(time.time())}.json")
             self.load_problem = (f"chat history could not be read ({exc}); a new chat starts "
                                  f"and the old file will be kept as {self._unreadable.name}")
+
+    def _state_failed(self, exc: Exception) -> None:
+        """A state write was refused (a link, FIFO or device in the way) or failed: say so
+        once, and stop writing state for this session."""
+        self.persist = False
+        self.state_problem = f"chat history and transcript are no longer saved: {exc}"
 
     def save(self) -> None:
         if not self.persist:
             return
-        path = self.history_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if self._unreadable is not None:
-            with contextlib.suppress(OSError):
-                path.rename(self._unreadable)
-            self._unreadable = None
-        data = {"schema": HISTORY_SCHEMA, "model": self.settings.model,
-                "transcript": self.transcript.name if self.transcript else None,
-                "messages": self.history}
-        atomic_write(path, json_bytes(data, indent=1))
+        try:
+            if self._unreadable is not None:
+                with contextlib.suppress(OSError, Unsafe), \
+                        folder(self.ws.root, HISTORY_REL.split("/")[:-1]) as fd:
+                    # renames the entry itself (a link stays a link): nothing is followed
+                    os.rename("history.json", self._unreadable.name, src_dir_fd=fd,
+                              dst_dir_fd=fd)
+                self._unreadable = None
+            data = {"schema": HISTORY_SCHEMA, "model": self.settings.model,
+                    "transcript": self.transcript.name if self.transcript else None,
+                    "messages": self.history}
+            write_state(self.ws.root, HISTORY_REL, json_bytes(data, indent=1))
+        except (Refused, OSError) as exc:
+            self._state_failed(exc)
 
     def new_chat(self) -> None:
         self.history = []
@@ -296,11 +323,13 @@ class ChatSession:
         if self.transcript is None:
             stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
             self.transcript = self.transcripts_dir / f"{stamp}-{secrets.token_hex(3)}.jsonl"
-        self.transcripts_dir.mkdir(parents=True, exist_ok=True)
         row = {"time": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
                "kind": kind, **data}
-        with self.transcript.open("ab") as fh:
-            fh.write(json_bytes(row, default=str) + b"\n")
+        try:
+            append_state(self.ws.root, f"{TRANSCRIPTS_REL}/{self.transcript.name}",
+                         json_bytes(row, default=str) + b"\n")
+        except (Refused, OSError) as exc:
+            self._state_failed(exc)
 
     # -- a turn ----------------------------------------------------------------------------
 

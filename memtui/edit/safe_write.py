@@ -607,3 +607,55 @@ def folder_lock(state_dir: Path) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+#: The largest state file memtui reads back (the chat history): bounded like every read.
+MAX_STATE_BYTES = 8 * 1024 * 1024
+_APPEND_FLAGS = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                 | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+
+
+def write_state(root: Path, rel: str, data: bytes) -> None:
+    """Replace (or create) memtui's own state file ``root/rel`` atomically, unchecked (no
+    lock, no conflict check), yet reached like every other write: folders opened one by one
+    without following links (created when missing), the file only replaced when it is a
+    regular file or absent. Refused for a link, FIFO or device on the way: nothing is
+    written, and never outside the workspace."""
+    parts = _parts(rel)
+    with refusing(), folder(root, parts[:-1], create=True) as fd:
+        with contextlib.suppress(FileNotFoundError):
+            st = os.lstat(parts[-1], dir_fd=fd)
+            if not stat.S_ISREG(st.st_mode):
+                opened = open_regular(fd, parts[-1], rel)  # raises the one-line Unsafe
+                if opened is not None:  # pragma: no cover - swapped back meanwhile
+                    os.close(opened[0])
+        tmp = _temp(fd, data, 0o600)
+        try:
+            os.replace(tmp, parts[-1], src_dir_fd=fd, dst_dir_fd=fd)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp, dir_fd=fd)
+            raise
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+
+
+def append_state(root: Path, rel: str, data: bytes, limit: int = MAX_STATE_BYTES * 8) -> None:
+    """Append ``data`` to memtui's own state file ``root/rel`` (a transcript), created when
+    absent; never through a link, never into a FIFO or device (opened without blocking and
+    checked to be a regular file), and refused once the file is past ``limit`` bytes."""
+    parts = _parts(rel)
+    with refusing(), folder(root, parts[:-1], create=True) as fd:
+        opened = open_regular(fd, parts[-1], rel, _APPEND_FLAGS)
+        if opened is None:  # pragma: no cover - O_CREAT makes it
+            raise FileNotFoundError(errno.ENOENT, "vanished", rel)
+        ffd, st = opened
+        try:
+            if st.st_size > limit:
+                raise Refused(f"{rel} is larger than {limit:,} bytes; nothing more is "
+                              "written to it")
+            view = memoryview(data)
+            while view:
+                view = view[os.write(ffd, view):]
+        finally:
+            os.close(ffd)

@@ -337,6 +337,10 @@ class ChatPane(Vertical):
             self.busy = False
             self._pump = None
             self.turns += 1
+            problem, self.session.state_problem = self.session.state_problem, None
+            if problem:
+                with contextlib.suppress(NoMatches):
+                    self.query_one(Banner).show(problem, "warning")
             with contextlib.suppress(NoMatches):
                 summary = turn_summary(effects)
                 if summary is not None:
