@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import binascii
 import hashlib
-import marshal
 import os
 import subprocess
 import sys
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from memtui.core.cache_file import cache_dir, load_cache, save_cache
+from memtui.core.pipe import receive, send
 
 TOKENIZERS: tuple[str, ...] = ("qwen", "cl100k")
 
@@ -38,7 +38,6 @@ _CL100K_PAT = (r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+|"
 _CACHE_NAME = "token-counts-v1.marshal"
 _VOCAB_CACHE = "vocab-{name}-v1.marshal"
 _CACHE_MAX = 200_000
-_MESSAGE_MAX = 1 << 31  # bytes: more is no message of ours
 #: Below this many characters in one batch, threads cost more than they save.
 _THREADED_CHARS = 500_000
 _lock = threading.Lock()
@@ -114,7 +113,7 @@ def bytes_digest(data: bytes) -> bytes:
 
 
 class CountingChild:
-    """A child process that counts tokens (``python -m memtui.core.tokens``), so that an
+    """A child process that counts tokens (``python -m memtui.core.child``), so that an
     interactive program never holds its interpreter for the tenths of a second a vocabulary
     takes to load, or for a large batch. Started on first use; it ends when its input
     closes (``close``, or this process ending)."""
@@ -137,8 +136,8 @@ class CountingChild:
 
     def count(self, texts: list[str], name: str) -> list[int]:
         with self.session() as (to_child, from_child):
-            _send(to_child, (name, texts))
-            counts = _receive(from_child)
+            send(to_child, (name, texts))
+            counts = receive(from_child)
         if not isinstance(counts, list) or len(counts) != len(texts):
             raise OSError("the counting child answered out of turn")
         return counts
@@ -146,7 +145,7 @@ class CountingChild:
     @contextmanager
     def session(self) -> Iterator[tuple[IO[bytes], IO[bytes]]]:
         """The child's input and output, started if need be, for one exchange that no other
-        thread may interleave with (`memtui.core.scan_share` has it scan files too)."""
+        thread may interleave with (`memtui.core.child` scans files too)."""
         with self._lock:
             proc = self._proc
             if proc is None or proc.poll() is not None:
@@ -154,7 +153,7 @@ class CountingChild:
                 env = {**os.environ, "PYTHONPATH": os.pathsep.join(
                     filter(None, (root, os.environ.get("PYTHONPATH"))))}
                 proc = self._proc = subprocess.Popen(
-                    [sys.executable, "-m", "memtui.core.tokens"], stdin=subprocess.PIPE,
+                    [sys.executable, "-m", "memtui.core.child"], stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
             assert proc.stdin is not None and proc.stdout is not None
             yield proc.stdin, proc.stdout
@@ -176,44 +175,6 @@ class CountingChild:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-
-
-def _send(stream: IO[bytes], data: object) -> None:
-    payload = marshal.dumps(data)
-    stream.write(len(payload).to_bytes(8, "little") + payload)
-    stream.flush()
-
-
-def _receive(stream: IO[bytes]) -> Any:
-    """One message, or EOFError when the other side is gone."""
-    size = int.from_bytes(_read_exactly(stream, 8), "little")
-    if size > _MESSAGE_MAX:
-        raise ValueError(f"a message of {size:,} bytes: the other side is out of step")
-    return marshal.loads(_read_exactly(stream, size))
-
-
-def _read_exactly(stream: IO[bytes], n: int) -> bytes:
-    data = stream.read(n)
-    if len(data) != n:
-        raise EOFError("the other side of the pipe is gone")
-    return data
-
-
-def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
-    """The counting child: (tokenizer, texts) in, their counts out, until input ends; or
-    files to scan (`memtui.core.scan_share`)."""
-    while True:
-        try:
-            request = _receive(stdin)
-        except EOFError:
-            return
-        if len(request) == 2:
-            name, texts = request
-            _send(stdout, TokenCounter._encode_many(list(texts), name))
-        else:
-            from memtui.core.scan_share import serve_scan
-
-            serve_scan(stdout, *request[1:])
 
 
 class TokenCounter:
@@ -275,10 +236,10 @@ class TokenCounter:
                 return self.child.count(texts, name)
             except (OSError, EOFError, ValueError):
                 self.child = None  # counted here from now on
-        return self._encode_many(texts, name)
+        return self.encode_many(texts, name)
 
     @staticmethod
-    def _encode_many(texts: list[str], name: str) -> list[int]:
+    def encode_many(texts: list[str], name: str) -> list[int]:
         chars = sum(map(len, texts))
         enc = encoder(name)
         workers = min(4, os.cpu_count() or 1)
@@ -307,8 +268,3 @@ class TokenCounter:
 def default_counter(child: CountingChild | None = None) -> TokenCounter:
     folder = cache_dir()
     return TokenCounter(folder / _CACHE_NAME if folder else None, child)
-
-
-
-if __name__ == "__main__":
-    serve(sys.stdin.buffer, sys.stdout.buffer)
