@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,6 +63,19 @@ class Workspace:
         return True
 
 
+def _exists(p: Path) -> bool:
+    """``Path.exists`` as Python 3.11 to 3.13 have it: False only for the errors that mean
+    "not there"; any other (a name too long, no permission) raises. Python 3.14's answers
+    False for every error, which would hide the reason."""
+    try:
+        p.stat()
+    except OSError as exc:
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
+            return False
+        raise
+    return True
+
+
 def open_workspace(path: str | os.PathLike[str]) -> Workspace:
     """Open PATH (a folder, or a MEMORY.md inside one) as a workspace.
 
@@ -71,7 +85,7 @@ def open_workspace(path: str | os.PathLike[str]) -> Workspace:
     shown = printable(os.fspath(path))
     try:
         p = Path(path).expanduser()
-        if not p.exists():
+        if not _exists(p):
             raise WorkspaceError(f"{shown}: no such file or folder")
         if p.is_file():
             if p.name != INDEX_NAME:
