@@ -100,3 +100,13 @@ def test_a_name_too_long_says_so_whatever_path_exists_answers(
         open_workspace(long)
     with pytest.raises(WorkspaceError, match="no such file or folder"):
         open_workspace(tmp_path / "missing")
+
+
+def test_is_file_raises_for_a_name_too_long_as_311_did(tmp_path: Path) -> None:
+    from memtui.core.workspace import is_file
+
+    (tmp_path / "f").write_text("x")
+    assert is_file(tmp_path / "f") and not is_file(tmp_path) and not is_file(tmp_path / "no")
+    assert not is_file(tmp_path / "f" / "under-a-file")
+    with pytest.raises(OSError, match="too long"):
+        is_file(tmp_path / ("x" * 300))
