@@ -21,7 +21,7 @@ os.environ.setdefault("MEMTUI_NO_CACHE", "1")
 
 from memtui.core.workspace import open_workspace
 from memtui.edit import index_ops, memory_ops
-from memtui.edit.changeset import apply
+from memtui.edit.apply import apply
 from memtui.edit.journal import undo
 from memtui.edit.safe_write import atomic_write
 from memtui.edit.snapshot import Snapshot

@@ -254,7 +254,7 @@ def _kind(value: object) -> str:
     return {str: "a string", list: "a list", dict: "an object"}.get(type(value), "a value")
 
 
-def _loads(text: str) -> Any:
+def json_loads(text: str) -> Any:
     """``json.loads``; deep nesting (RecursionError) counts as malformed (ValueError)."""
     try:
         return json.loads(text)
@@ -291,7 +291,7 @@ class OllamaClient(ServerClient):
         if status != 200:
             raise self._status_error(status, _error_text(raw), model)
         try:
-            data = _loads(raw.decode("utf-8", "replace"))
+            data = json_loads(raw.decode("utf-8", "replace"))
         except ValueError:
             raise MalformedChunk(f"Ollama at {self.host} answered {path} with something that "
                                  "is not JSON; is OLLAMA_HOST pointing at Ollama?") from None
@@ -368,7 +368,7 @@ class OllamaClient(ServerClient):
 
     def _events(self, line: str) -> list[ChatEvent]:
         try:
-            chunk = _loads(line)
+            chunk = json_loads(line)
         except ValueError:
             excerpt = _SURROGATE.sub("\ufffd", line.strip()[:60])
             raise MalformedChunk(f"Ollama sent a malformed chunk ({excerpt!r}); the reply was "
@@ -376,7 +376,7 @@ class OllamaClient(ServerClient):
         if not isinstance(chunk, dict):
             raise _malformed("the chunk", chunk, "an object")
         if "\\ud" in line.lower():  # maybe a lone surrogate escape: replace every one
-            chunk = json.loads(_clean(json.dumps(chunk, ensure_ascii=False)))
+            chunk = json.loads(clean_text(json.dumps(chunk, ensure_ascii=False)))
         if "error" in chunk:
             err = chunk["error"]
             raise ServerError(_server_error_line(err if isinstance(err, str)
@@ -392,9 +392,9 @@ class OllamaClient(ServerClient):
             if value is not None and not isinstance(value, str):
                 raise _malformed(f"message.{key}", value, "a string")
         if message.get("thinking"):
-            events.append(ThinkingDelta(_clean(message["thinking"])))
+            events.append(ThinkingDelta(clean_text(message["thinking"])))
         if message.get("content"):
-            events.append(ContentDelta(_clean(message["content"])))
+            events.append(ContentDelta(clean_text(message["content"])))
         calls = _tool_calls(message.get("tool_calls"))
         if calls:
             events.append(ToolCalls(calls))
@@ -471,13 +471,13 @@ def _tool_calls(raw: object) -> list[ToolCall]:
         args = fn.get("arguments")
         if isinstance(args, str):  # some templates hand back a JSON string
             try:
-                args = _loads(args)
+                args = json_loads(args)
             except ValueError:
                 args = {"_raw": args}
         if args is None:
             args = {}
         # Not an object: handed on as it is, the tool tells the model what is wrong.
-        calls.append(ToolCall(_clean(name), args))
+        calls.append(ToolCall(clean_text(name), args))
     return calls
 
 
@@ -500,15 +500,15 @@ def _models(data: dict[str, Any], path: str) -> list[dict[str, Any]]:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _clean(text: str) -> str:
+def clean_text(text: str) -> str:
     """Lone surrogates (a ``\\udXXX`` escape with no pair) become U+FFFD: they cannot be
     shown, stored as UTF-8, counted in tokens or sent back, so none passes this boundary."""
     return _SURROGATE.sub("\ufffd", text)
 
 
-def _first_line(text: str) -> str:
+def first_line(text: str) -> str:
     """The first non-blank line of ``text``, printable, at most 200 characters ("" if none)."""
-    for line in _clean(text).splitlines():
+    for line in clean_text(text).splitlines():
         if line.strip():
             return " ".join(line.split())[:200]
     return ""
@@ -517,17 +517,17 @@ def _first_line(text: str) -> str:
 def _error_text(raw: bytes) -> str:
     text = raw.decode("utf-8", "replace")
     try:
-        data = _loads(text)
+        data = json_loads(text)
     except ValueError:
-        return _first_line(text)
+        return first_line(text)
     if isinstance(data, dict) and "error" in data:
         err = data["error"]
-        return _first_line(err if isinstance(err, str) else f"({_kind(err)})")
+        return first_line(err if isinstance(err, str) else f"({_kind(err)})")
     return ""
 
 
 def _server_error_line(message: str) -> str:
-    first = _first_line(message) or "no details"
+    first = first_line(message) or "no details"
     hint = "send again"
     low = first.lower()
     if "memory" in low or "cuda" in low or "alloc" in low:

@@ -42,9 +42,9 @@ from memtui.agent.ollama import (
     Timeout,
     ToolCall,
     ToolCalls,
-    _clean,
-    _first_line,
-    _loads,
+    clean_text,
+    first_line,
+    json_loads,
 )
 from memtui.agent.stream_limits import (
     LimitExceeded,
@@ -166,7 +166,7 @@ class _ToolCallParts:
         for _key, part in sorted(self.calls.items()):
             raw = part["arguments"].strip()
             try:
-                args = _loads(raw) if raw else {}
+                args = json_loads(raw) if raw else {}
             except ValueError:
                 args = {"_raw": raw}
             out.append(ToolCall(part["name"], args if isinstance(args, dict) else
@@ -205,7 +205,7 @@ class OpenAIClient(ServerClient):
         if status != 200:
             raise self._status_error(status, raw)
         try:
-            data = _loads(raw.decode("utf-8", "replace"))
+            data = json_loads(raw.decode("utf-8", "replace"))
         except ValueError:
             raise MalformedChunk(f"the server at {self.host} answered {path} with something "
                                  "that is not JSON; is --host pointing at an OpenAI-compatible "
@@ -240,7 +240,8 @@ class OpenAIClient(ServerClient):
         models = (await self._get("/v1/models")).get("data")
         if not isinstance(models, list):
             return []
-        return sorted(_clean(str(m["id"])) for m in models if isinstance(m, dict) and m.get("id"))
+        return sorted(clean_text(str(m["id"])) for m in models
+                      if isinstance(m, dict) and m.get("id"))
 
     async def version(self) -> str | None:
         try:
@@ -276,7 +277,7 @@ class OpenAIClient(ServerClient):
         stats = ChatStats()
         finished = False
         async for raw_line in body_lines(resp, self.limits, deadline):
-            line = _clean(raw_line.decode("utf-8", "replace")).rstrip("\r")
+            line = clean_text(raw_line.decode("utf-8", "replace")).rstrip("\r")
             if not line.startswith("data:"):
                 continue  # blank separators, ": comments", event: and id: fields
             data = line[5:].strip()
@@ -327,7 +328,7 @@ class OpenAIClient(ServerClient):
 
     def _status_error(self, status: int, raw: bytes) -> OllamaError:
         err = _error_object(raw)
-        text = _first_line(str(err.get("message") or "")) or _first_line(
+        text = first_line(str(err.get("message") or "")) or first_line(
             raw.decode("utf-8", "replace"))
         if err.get("type") == "exceed_context_size_error":
             n_prompt, n_ctx = err.get("n_prompt_tokens"), err.get("n_ctx")
@@ -357,7 +358,7 @@ def context_exceeded_line(n_prompt: int | None, n_ctx: int | None) -> str:
 
 def _parse_chunk(data: str) -> dict[str, Any]:
     try:
-        chunk = _loads(data)
+        chunk = json_loads(data)
     except ValueError:
         raise MalformedChunk(f"the server sent a malformed event ({data[:60]!r}); the reply "
                              "was dropped — send again") from None
@@ -367,7 +368,7 @@ def _parse_chunk(data: str) -> dict[str, Any]:
     if "error" in chunk:
         err = chunk["error"]
         msg = err.get("message") if isinstance(err, dict) else err
-        first = _first_line(str(msg or "")) or "no details"
+        first = first_line(str(msg or "")) or "no details"
         raise ServerError(f"the server stopped the reply with an error: {first} — send again")
     return chunk
 
@@ -406,7 +407,7 @@ def _add_usage(stats: ChatStats, chunk: dict[str, Any]) -> None:
 
 def _error_object(raw: bytes) -> dict[str, Any]:
     try:
-        data = _loads(raw.decode("utf-8", "replace"))
+        data = json_loads(raw.decode("utf-8", "replace"))
     except ValueError:
         return {}
     err = data.get("error") if isinstance(data, dict) else None

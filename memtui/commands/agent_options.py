@@ -15,6 +15,7 @@ from memtui.agent.settings import (
     host_problem,
 )
 from memtui.commands.parser import context_window
+from memtui.core.workspace import is_file
 
 
 def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = False,
@@ -60,7 +61,7 @@ def agent_option_error(ns: argparse.Namespace) -> str | None:
         return f"--timeout must be a positive number of seconds (got {ns.timeout:g})"
     if ns.system_prompt is not None:
         try:
-            if not ns.system_prompt.is_file():
+            if not is_file(ns.system_prompt):
                 return f"--system-prompt {ns.system_prompt}: no such file"
         except OSError as exc:  # e.g. a name over 255 bytes
             return f"--system-prompt {ns.system_prompt}: {exc.strerror or exc}"

@@ -8,6 +8,7 @@ import sys
 from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.audit import add_audit_options, options_from
 from memtui.commands.parser import fail
+from memtui.core.workspace import is_file
 
 PROG = "memtui"
 
@@ -39,7 +40,7 @@ def run(ns: argparse.Namespace) -> int:
     if ns.theme is not None and ns.theme not in theme_names():
         return fail(PROG, f"unknown theme {ns.theme!r} (choose from "
                           f"{', '.join(theme_names())})")
-    if ns.system_prompt is not None and not ns.system_prompt.is_file():
+    if ns.system_prompt is not None and not is_file(ns.system_prompt):
         return fail(PROG, f"{ns.system_prompt}: no such file (--system-prompt)")
     problem = agent_option_error(ns)
     if problem:

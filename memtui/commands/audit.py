@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import codecs
 import gc
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
 
-from memtui.commands.parser import context_window, days, fail, os_error, positive_int
-from memtui.core.audit import (
-    CLAUDE_WINDOW,
-    DEFAULT_NUM_CTX,
-    PROFILES,
-    AuditOptions,
-    Auditor,
-    AuditResult,
+from memtui.commands.audit_options import (
+    add_audit_options,
+    load_config_for,
+    merge_config,
+    options_from,
+    tokenizers_from,
+    utf8_stream,
 )
-from memtui.core.config import Config, ConfigError, load_config
+from memtui.commands.parser import fail, os_error, positive_int
+from memtui.core.audit import Auditor, AuditResult
+from memtui.core.config import ConfigError
 from memtui.core.findings import reaches
 from memtui.core.report import SCHEMA
 from memtui.core.safe_output import json_safe, json_text
@@ -30,68 +29,12 @@ from memtui.core.suppress import (
     load_baseline,
     write_baseline,
 )
-from memtui.core.tokens import TOKENIZERS
 from memtui.core.workspace import WorkspaceError, open_workspace
 
+__all__ = ["add_audit_options", "load_config_for", "merge_config", "options_from",
+           "tokenizers_from", "utf8_stream"]
+
 FORMATS = ("text", "json", "sarif")
-
-
-def add_audit_options(parser: argparse.ArgumentParser) -> None:
-    """Options shared by every command that audits (audit, the app)."""
-    parser.add_argument("--profile", choices=PROFILES,
-                        help="what the consumer loads (default: follows the layout)")
-    parser.add_argument("--config", metavar="FILE", default=None,
-                        help="the configuration file (default: the workspace's .memtui.toml "
-                        "when there is one); flags override it")
-    parser.add_argument("--max-lines", type=positive_int, default=None,
-                        help="claude-code profile: index lines loaded (default 200)")
-    parser.add_argument("--max-bytes", type=positive_int, default=None,
-                        help="claude-code profile: index bytes loaded (default 25000)")
-    parser.add_argument("--num-ctx", type=context_window, default=None, metavar="N",
-                        help="context window to measure against (default: the profile's, "
-                        f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
-    parser.add_argument("--stale-days", type=days, default=None,
-                        help="report memories older than this many days (default 90)")
-    parser.add_argument("--tokenizer", choices=(*TOKENIZERS, "both"),
-                        help="count tokens with qwen, cl100k or both (default: the window's, "
-                        "qwen for the item profile, cl100k for claude-code)")
-
-
-def tokenizers_from(choice: str | None) -> tuple[str, ...]:
-    """``--tokenizer``'s tokenizers (none given: the window's alone)."""
-    return TOKENIZERS if choice == "both" else (choice,) if choice else ()
-
-
-#: The defaults of the options a configuration file may also set (flag > file > these).
-DEFAULTS: dict[str, object] = {"profile": None, "max_lines": 200, "max_bytes": 25_000,
-                               "stale_days": 90.0, "fail_on": "error"}
-
-
-def merge_config(ns: argparse.Namespace, config: Config) -> None:
-    """Fill the options the command line left unset from ``config``, then the defaults."""
-    for key, default in DEFAULTS.items():
-        if getattr(ns, key, None) is None:
-            value = getattr(config, key)
-            setattr(ns, key, default if value is None else value)
-
-
-def load_config_for(root: Path, ns: argparse.Namespace) -> Config:
-    """The workspace's configuration (``--config FILE`` or ``.memtui.toml``), merged into
-    ``ns``. Raises ConfigError."""
-    config = load_config(root, getattr(ns, "config", None))
-    merge_config(ns, config)
-    return config
-
-
-def options_from(ns: argparse.Namespace, config: Config | None = None) -> AuditOptions:
-    """The audit options a parsed command line asks for; the app counts each file's tokens
-    after its first audit, ``memtui audit`` only with ``--file-tokens``."""
-    merge_config(ns, config or Config())
-    return AuditOptions(profile=ns.profile, max_lines=ns.max_lines, max_bytes=ns.max_bytes,
-                        num_ctx=ns.num_ctx, stale_days=ns.stale_days,
-                        tokenizers=tokenizers_from(ns.tokenizer),
-                        file_tokens=getattr(ns, "file_tokens", False),
-                        exclude=config.exclude if config else ())
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -217,13 +160,6 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     """1 when a finding reaches ``--fail-on``, else 0."""
     return 1 if any(reaches(f.severity, ns.fail_on or "error") for f in result.findings) else 0
 
-
-def utf8_stream(stream: TextIO) -> bool:
-    """Whether ``stream`` encodes UTF-8 (else JSON goes out as ASCII with escapes)."""
-    try:
-        return codecs.lookup(stream.encoding or "").name == "utf-8"
-    except (LookupError, AttributeError):
-        return False
 
 
 class ProgressLine:

@@ -15,7 +15,8 @@ from memtui.core.memory_file import KNOWN_TYPES
 from memtui.core.safe_output import printable, utf8_safe
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit import index_ops, memory_ops
-from memtui.edit.changeset import Changeset, apply
+from memtui.edit.apply import apply
+from memtui.edit.changeset import Changeset
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.snapshot import Snapshot
 

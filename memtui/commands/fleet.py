@@ -42,7 +42,7 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> i
     if tty and paths:
         sys.stderr.write("\r" + " " * 60 + "\r")
     if getattr(ns, "json", False):
-        from memtui.commands.audit import utf8_stream
+        from memtui.commands.audit_options import utf8_stream
 
         sys.stdout.write(json_text(to_fleet_json(root, rows),
                                    ascii_only=not utf8_stream(sys.stdout)) + "\n")
@@ -95,7 +95,7 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace) -> int:
     """``memtui --fleet ROOT``: the fleet screen; Enter opens a workspace in the usual app,
     whose Esc comes back to the fleet as it was left."""
     from memtui.commands.agent_options import settings_from
-    from memtui.commands.audit import options_from
+    from memtui.commands.audit_options import options_from
     from memtui.core.workspace import WorkspaceError, open_workspace
     from memtui.tui.fleet_app import FleetApp, FleetMemberApp, FleetState
 

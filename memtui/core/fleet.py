@@ -102,9 +102,8 @@ def _worker_caches() -> tuple[TokenCounter, CleanTexts]:
     if _caches is None:
         from multiprocessing import util
 
-        from memtui.core.tokens import default_counter, full_encoders_only
+        from memtui.core.tokens import default_counter
 
-        full_encoders_only()  # workspace after workspace: one full encoder costs least
         counter = default_counter()
         _caches = (counter, CleanTexts.beside(counter.cache_file))
         util.Finalize(None, save_worker_caches, exitpriority=10)

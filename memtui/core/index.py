@@ -13,7 +13,7 @@ from memtui.core.textfile import read_text
 #: A link-less, non-heading index line wider than this (terminal columns: CJK characters
 #: count two) reads as memory content.
 CONTENT_LINE_CHARS = 120
-_HEADING = re.compile(r"^ {0,3}#{1,6}(\s|$)")
+HEADING = re.compile(r"^ {0,3}#{1,6}(\s|$)")
 _HOOK_SEP = re.compile(r"^\s*(?:—|–|--|-|:|\|)\s*")
 #: A ``*.md`` name at the end of a code span: word characters, ``.-/`` and any character of
 #: the Basic Multilingual Plane beyond ASCII. Spelt so that it compiles in a third of a
@@ -189,7 +189,7 @@ def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
         wls = wl_by_line.get(number, [])
         if not line_text.strip():
             kind = "blank"
-        elif _HEADING.match(line_text):
+        elif HEADING.match(line_text):
             kind = "heading"
         elif len(links) + len(wls) >= 2:
             kind = "packed"

@@ -1,7 +1,15 @@
-"""One memory file: frontmatter (tolerant of real-world drift) and body (SPEC §1)."""
+"""One memory file: frontmatter (tolerant of real-world drift) and body (SPEC §1).
+
+Frontmatter is split and loaded by python-frontmatter's handler protocol with memtui's own
+handler (`handler`): its split knows the fences memtui accepts (``---`` or ``...`` to close,
+an unclosed one), and its load is the hardened YAML reader (`load_yaml`: aliases that expand
+too far or refer to themselves are refused). python-frontmatter, and YAML with it, is
+imported only when a frontmatter needs more than the plain ``key: value`` reader.
+"""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -232,7 +240,7 @@ def _yaml_fields(mf: MemoryFile, fm: str) -> Any:
     import yaml
 
     try:
-        return load_yaml(fm)
+        return handler().load(fm)
     except AliasBomb as exc:
         mf.findings.append(finding("frontmatter", mf.path, exc.line,
                                    f"{exc}; fields recovered line by line"))
@@ -246,6 +254,40 @@ def _yaml_fields(mf: MemoryFile, fm: str) -> Any:
     except Exception as exc:  # the C loader can raise odd errors on odd bytes
         mf.findings.append(finding("frontmatter", mf.path, 1, f"unreadable frontmatter: {exc}"))
     return lenient_fields(fm)
+
+
+@functools.cache
+def handler() -> Any:
+    """python-frontmatter's handler for memory files, made on first use: use it as
+    ``frontmatter.parse(text, handler=handler())``; loading may raise ``AliasBomb`` or a
+    ``yaml.YAMLError``."""
+    from frontmatter.default_handlers import BaseHandler
+
+    class MemoryHandler(BaseHandler):
+        FM_BOUNDARY = _FENCE
+        START_DELIMITER = END_DELIMITER = "---"
+
+        def detect(self, text: str) -> bool:
+            return frontmatter_span(text)[0] is not None
+
+        def split(self, text: str) -> tuple[str, str]:
+            """(frontmatter, body) as memtui splits them; ValueError when there is no
+            frontmatter (python-frontmatter then keeps the text as it is)."""
+            fm, body, _start, _closed = split_frontmatter(text)
+            if fm is None:
+                raise ValueError("no frontmatter")
+            return fm, body
+
+        def load(self, fm: str, **kwargs: object) -> Any:
+            if not fm.strip():
+                return {}
+            fast = simple_yaml(fm)
+            return fast if fast is not None else load_yaml(fm)
+
+        def export(self, metadata: dict[str, object], **kwargs: object) -> str:
+            raise NotImplementedError("memtui edits frontmatter as text, never re-dumps it")
+
+    return MemoryHandler()
 
 
 class AliasBomb(Exception):

@@ -3,11 +3,12 @@
 A first audit of 10,000 memories spends most of its time reading and examining each file on
 its own (`scan_file`). The app has a child process for counting tokens
 (`memtui.core.tokens.CountingChild`), idle at that moment but for loading its vocabulary;
-on a second core it can scan the last part of the list while the app's audit worker scans
-the first. It sends its scans back in batches of `BATCH`, each unpickled here in a few
-milliseconds, so the app's interpreter is never held for long. Whatever goes wrong (the
-child gone, out of step or silent for `WAIT` seconds), it is ended and the rest is scanned
-here, exactly as without a child: the scans are the same either way.
+on a second core it can scan the last part of the list (`memtui.core.child.serve_scan`)
+while the app's audit worker scans the first. It sends its scans back in batches of
+`BATCH`, each unpickled here in a few milliseconds, so the app's interpreter is never held
+for long. Whatever goes wrong (the child gone, out of step or silent for `WAIT` seconds),
+it is ended and the rest is scanned here, exactly as without a child: the scans are the
+same either way.
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ import threading
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from memtui.core.clean_texts import CleanTexts
-from memtui.core.tokens import CountingChild, _receive, _send
+from memtui.core.pipe import receive, send
+from memtui.core.tokens import CountingChild
 
 if TYPE_CHECKING:  # pickle and queue are imported where used: `memtui audit` never is
     import queue
     from contextlib import AbstractContextManager
 
-    from memtui.core.audit import FileScan
+#: A `memtui.core.audit.FileScan` (not imported: the audit imports this module).
+FileScan = Any
 
 SHARE_MIN = 2000  # below this many files to scan, one process is quicker than two
 CHILD_SHARE = 0.5  # of the files: the child scans on its own core, its vocabulary loaded
@@ -42,44 +44,6 @@ def stat_key(full: str) -> tuple[os.stat_result | None, Key, float]:
     except OSError:
         return None, (0, 0, 0), 0.0
     return st, (st.st_mtime_ns, st.st_size, st.st_ino), st.st_mtime
-
-
-class _Verdicts(CleanTexts):
-    """The parent's clean-text verdicts, read from its cache file; remembers those added."""
-
-    def __init__(self, path: Path | None) -> None:
-        super().__init__(path)
-        self.new: list[bytes] = []
-
-    def add(self, digest: bytes) -> None:
-        if digest not in self:
-            self.new.append(digest)
-        super().add(digest)
-
-
-def serve_scan(stdout: IO[bytes], root: str, rels: list[str], clean_path: str) -> None:
-    """In the child: scan ``rels`` (under ``root``, which ends in a separator) and send
-    batches of (rel, key, mtime, scan), then ("done", clean digests added)."""
-    import pickle
-
-    from memtui.core.audit import scan_file
-
-    try:
-        verdicts = _Verdicts(Path(clean_path) if clean_path else None)
-        batch: list[tuple[str, Key, float, FileScan]] = []
-        for rel in rels:
-            full = root + rel
-            st, key, mtime = stat_key(full)
-            batch.append((rel, key, mtime, scan_file(full, rel, mtime, st, verdicts)))
-            if len(batch) == BATCH:
-                _send(stdout, pickle.dumps(batch, protocol=5))
-                batch = []
-        if batch:
-            _send(stdout, pickle.dumps(batch, protocol=5))
-    except Exception as exc:  # a bug must not leave the parent waiting
-        _send(stdout, ("failed", repr(exc)))
-        return
-    _send(stdout, ("done", verdicts.new))
 
 
 class ScanShare:
@@ -101,7 +65,7 @@ class ScanShare:
         self._session: AbstractContextManager[tuple[IO[bytes], IO[bytes]]] = child.session()
         to_child, from_child = self._session.__enter__()
         try:
-            _send(to_child, ("scan", root, rels, str(clean_path or "")))
+            send(to_child, ("scan", root, rels, str(clean_path or "")))
         except (OSError, ValueError):
             self._ended = True
             return
@@ -113,7 +77,7 @@ class ScanShare:
         """Every message of this scan, as it comes (so the pipe never fills up)."""
         try:
             while True:
-                message = _receive(stream)
+                message = receive(stream)
                 self._messages.put(message)
                 if not isinstance(message, bytes):
                     return

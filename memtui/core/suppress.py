@@ -15,14 +15,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from memtui.core.config import Config
 from memtui.core.findings import WORKSPACE, Finding
 from memtui.core.safe_open import Unsafe, read_file
-
-if TYPE_CHECKING:
-    from memtui.core.audit import AuditResult
 
 CAUSES = ("config", "inline", "baseline")
 BASELINE_VERSION = 1
@@ -154,8 +151,27 @@ def load_baseline(path: Path) -> Counter[str]:
     return Counter(r["fingerprint"] for r in rows)
 
 
-def apply_to(result: AuditResult, config: Config,
-             baseline: Counter[str] | None = None) -> AuditResult:
+class _Workspace(Protocol):
+    @property
+    def root(self) -> Path: ...
+
+
+class Reported(Protocol):
+    """What :func:`apply_to` needs of an audit result (``memtui.core.audit.AuditResult``;
+    named by shape, so this module need not import the engine that imports it)."""
+
+    findings: list[Finding]
+    suppressed: list[Suppressed]
+    config_path: str | None
+
+    @property
+    def workspace(self) -> _Workspace: ...
+
+
+R = TypeVar("R", bound=Reported)
+
+
+def apply_to(result: R, config: Config, baseline: Counter[str] | None = None) -> R:
     """Apply :func:`apply` to ``result`` in place (its findings become the reported ones,
     ``suppressed`` the rest) and record the config file used; returns ``result``."""
     result.findings, result.suppressed = apply(result.findings, result.workspace.root,

@@ -7,29 +7,26 @@ loads in a fraction of the time the packaged text file takes to parse). ``MEMTUI
 moves that folder; ``MEMTUI_NO_CACHE=1`` turns the files off. Only the tokenizers asked for
 are counted (and loaded): a count not made yet is -1 in the cache.
 
-A small batch (the index and its lines, a first audit's whole need) is counted with an
-encoder over only the tokens that occur in it: building tiktoken's encoder over a full
-vocabulary (100,000 or 150,000 ranks) costs more than the counting, and byte-pair encoding
-only ever looks up substrings of a text's pieces, so the counts are the same (see
-``_occurring``; tests check them against the full encoder).
+Counting goes through tiktoken's public ``Encoding`` API, built from the cached ranks.
+(An encoder over only the tokens occurring in a small batch was tried and removed: paired
+runs found it no faster on a 50 KB CJK index, see bench/RESULTS.md.)
 """
 
 from __future__ import annotations
 
 import binascii
-import marshal
+import hashlib
 import os
-import re
 import subprocess
 import sys
 import threading
-from _blake2 import blake2b  # what hashlib.blake2b is, without loading OpenSSL's hashes
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
 from memtui.core.cache_file import cache_dir, load_cache, save_cache
+from memtui.core.pipe import receive, send
 
 TOKENIZERS: tuple[str, ...] = ("qwen", "cl100k")
 
@@ -41,41 +38,10 @@ _CL100K_PAT = (r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+|"
 _CACHE_NAME = "token-counts-v1.marshal"
 _VOCAB_CACHE = "vocab-{name}-v1.marshal"
 _CACHE_MAX = 200_000
-_MESSAGE_MAX = 1 << 31  # bytes: more is no message of ours
 #: Below this many characters in one batch, threads cost more than they save.
 _THREADED_CHARS = 500_000
-#: Up to this many characters in one batch, an encoder over the tokens occurring in it is
-#: built (from a Python dict of the vocabulary) rather than the full one.
-_SMALL_BATCH_CHARS = 50_000
-#: Once a process has looked for the tokens occurring in this many bytes of text, it builds
-#: the full encoder instead: looking costs about 1.3 µs a byte, so by then it has spent what
-#: the full encoder costs to build, and no more than that is ever lost.
-_OCCURRING_BYTES = 40_000
-#: Unicode White_Space, exactly what ``\s`` matches in the split patterns (Rust's regex).
-_WHITE_SPACE = ("\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f"
-                "\u3000")
-#: A maximal run of other characters and the white space after it: with the character
-#: before it, it holds every piece the split patterns can cut from that part of a text.
-_RUN = re.compile(f"[^{_WHITE_SPACE}]+[{_WHITE_SPACE}]*|^[{_WHITE_SPACE}]+")
-
 _lock = threading.Lock()
 _encoders: dict[str, Any] = {}
-
-
-class _Occurring:
-    """One vocabulary's ranks as a dict, the runs of text seen, the ranks of the tokens
-    occurring in them and the encoder over those."""
-
-    def __init__(self, ranks: dict[bytes, int]) -> None:
-        self.ranks = ranks
-        self.runs: set[str] = set()
-        self.tokens: dict[bytes, int] = {}
-        self.encoder: Any = None
-        self.examined = 0  # bytes of text looked through for occurring tokens
-
-
-_occurring_in: dict[str, _Occurring] = {}
-_small_batches = [True]  # False: this process counts with full encoders only
 
 
 def _vocab_path(name: str) -> Path:
@@ -116,113 +82,21 @@ def vocabulary(name: str, store: bool = True) -> dict[bytes, int]:
     return ranks
 
 
-def _core_bpe() -> Any:
-    """tiktoken's encoder class, from its compiled module alone: the package's own
-    ``__init__`` brings in thread pools and logging that counting never uses."""
-    module = sys.modules.get("tiktoken._tiktoken")
-    if module is None and "tiktoken" not in sys.modules:
-        import importlib.machinery
-        import importlib.util
-
-        spec = importlib.util.find_spec("tiktoken")  # finds the package without running it
-        for folder in (spec and spec.submodule_search_locations) or ():
-            found = importlib.machinery.FileFinder(folder, (
-                importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES,
-            )).find_spec("tiktoken._tiktoken")
-            if found is not None and found.loader is not None:
-                module = importlib.util.module_from_spec(found)
-                found.loader.exec_module(module)
-                sys.modules[found.name] = module
-                break
-    if module is None:
-        from tiktoken import _tiktoken as module
-    return module.CoreBPE
-
-
 def _pattern(name: str) -> str:
     return _QWEN_PAT if name == "qwen" else _CL100K_PAT
 
 
 def encoder(name: str) -> Any:
-    """The tiktoken core encoder for ``name`` over its whole vocabulary, built on first use."""
+    """tiktoken's ``Encoding`` for ``name`` over its whole vocabulary, built on first use."""
     with _lock:
         enc = _encoders.get(name)
         if enc is None:
-            seen = _occurring_in.pop(name, None)  # small batches are counted with this now
-            ranks = seen.ranks if seen is not None else vocabulary(name)
-            enc = _encoders[name] = _core_bpe()(ranks, {}, _pattern(name))
+            import tiktoken
+
+            enc = _encoders[name] = tiktoken.Encoding(
+                f"memtui-{name}", pat_str=_pattern(name), mergeable_ranks=vocabulary(name),
+                special_tokens={})
         return enc
-
-
-def small_batch_encoder(name: str, texts: Iterable[str]) -> Any:
-    """An encoder for ``name`` that counts ``texts`` exactly as the full one does, built over
-    only the tokens occurring in them (and in the texts given before): a few milliseconds
-    where the full encoder takes tenths of a second on top of the vocabulary."""
-    with _lock:
-        seen = _occurring_in.get(name)
-        if seen is None:
-            seen = _occurring_in[name] = _Occurring(vocabulary(name, store=False))
-        size = len(seen.tokens)
-        for text in texts:
-            for m in _RUN.finditer(text):
-                start = m.start()
-                run = text[start - 1 if start else 0:m.end()]
-                if run not in seen.runs:
-                    seen.runs.add(run)
-                    data = run.encode("utf-8", "surrogatepass")
-                    seen.examined += len(data)
-                    _occurring(data, seen.ranks, seen.tokens)
-        if seen.encoder is None or len(seen.tokens) != size:
-            seen.encoder = _core_bpe()(seen.tokens, {}, _pattern(name))
-        return seen.encoder
-
-
-def _small_batches_pay(name: str, chars: int) -> bool:
-    """Whether a batch of ``chars`` characters is better counted with a small-batch encoder
-    than with the full one (which is then built)."""
-    if name in _encoders or chars > _SMALL_BATCH_CHARS or not _small_batches[0]:
-        return False
-    seen = _occurring_in.get(name)
-    return seen is None or seen.examined < _OCCURRING_BYTES
-
-
-def full_encoders_only() -> None:
-    """Count with full encoders from now on, in this process: one that is about to count
-    many different texts (a fleet worker, workspace after workspace) spends less that way."""
-    _small_batches[0] = False
-
-
-def _occurring(data: bytes, ranks: dict[bytes, int], out: dict[bytes, int]) -> None:
-    """Add to ``out`` the rank of every token that is a substring of ``data``.
-
-    A byte-pair vocabulary is made by merging: every token longer than one byte is two
-    tokens joined (tests check it of both vocabularies). So a substring starting at ``i`` is
-    a token only if it is a token starting at ``i`` followed by a token starting where that
-    one ends: from the tokens starting at each later position, the ones starting at ``i``
-    are found without trying every substring.
-    """
-    get = ranks.get
-    n = len(data)
-    ends: list[list[int]] = [[] for _ in range(n + 1)]  # ends[i]: j where data[i:j] is a token
-    for i in range(n - 1, -1, -1):
-        found = [i + 1]
-        have = {i + 1}
-        one = data[i:i + 1]
-        out[one] = ranks[one]
-        for k in found:  # grows while it is read: every token found may be a first half
-            for j in ends[k]:
-                if j in have:
-                    continue
-                piece = data[i:j]
-                rank = out.get(piece)
-                if rank is None:
-                    rank = get(piece)
-                    if rank is None:
-                        continue
-                    out[piece] = rank
-                have.add(j)
-                found.append(j)
-        ends[i] = found
 
 
 def text_digest(text: str) -> bytes:
@@ -235,11 +109,11 @@ DIGEST_SIZE = 16  # bytes
 
 def bytes_digest(data: bytes) -> bytes:
     """``text_digest`` of the text whose UTF-8 encoding is ``data``."""
-    return blake2b(data, digest_size=DIGEST_SIZE).digest()
+    return hashlib.blake2b(data, digest_size=DIGEST_SIZE).digest()
 
 
 class CountingChild:
-    """A child process that counts tokens (``python -m memtui.core.tokens``), so that an
+    """A child process that counts tokens (``python -m memtui.core.child``), so that an
     interactive program never holds its interpreter for the tenths of a second a vocabulary
     takes to load, or for a large batch. Started on first use; it ends when its input
     closes (``close``, or this process ending)."""
@@ -262,8 +136,8 @@ class CountingChild:
 
     def count(self, texts: list[str], name: str) -> list[int]:
         with self.session() as (to_child, from_child):
-            _send(to_child, (name, texts))
-            counts = _receive(from_child)
+            send(to_child, (name, texts))
+            counts = receive(from_child)
         if not isinstance(counts, list) or len(counts) != len(texts):
             raise OSError("the counting child answered out of turn")
         return counts
@@ -271,7 +145,7 @@ class CountingChild:
     @contextmanager
     def session(self) -> Iterator[tuple[IO[bytes], IO[bytes]]]:
         """The child's input and output, started if need be, for one exchange that no other
-        thread may interleave with (`memtui.core.scan_share` has it scan files too)."""
+        thread may interleave with (`memtui.core.child` scans files too)."""
         with self._lock:
             proc = self._proc
             if proc is None or proc.poll() is not None:
@@ -279,7 +153,7 @@ class CountingChild:
                 env = {**os.environ, "PYTHONPATH": os.pathsep.join(
                     filter(None, (root, os.environ.get("PYTHONPATH"))))}
                 proc = self._proc = subprocess.Popen(
-                    [sys.executable, "-m", "memtui.core.tokens"], stdin=subprocess.PIPE,
+                    [sys.executable, "-m", "memtui.core.child"], stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
             assert proc.stdin is not None and proc.stdout is not None
             yield proc.stdin, proc.stdout
@@ -301,44 +175,6 @@ class CountingChild:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-
-
-def _send(stream: IO[bytes], data: object) -> None:
-    payload = marshal.dumps(data)
-    stream.write(len(payload).to_bytes(8, "little") + payload)
-    stream.flush()
-
-
-def _receive(stream: IO[bytes]) -> Any:
-    """One message, or EOFError when the other side is gone."""
-    size = int.from_bytes(_read_exactly(stream, 8), "little")
-    if size > _MESSAGE_MAX:
-        raise ValueError(f"a message of {size:,} bytes: the other side is out of step")
-    return marshal.loads(_read_exactly(stream, size))
-
-
-def _read_exactly(stream: IO[bytes], n: int) -> bytes:
-    data = stream.read(n)
-    if len(data) != n:
-        raise EOFError("the other side of the pipe is gone")
-    return data
-
-
-def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
-    """The counting child: (tokenizer, texts) in, their counts out, until input ends; or
-    files to scan (`memtui.core.scan_share`)."""
-    while True:
-        try:
-            request = _receive(stdin)
-        except EOFError:
-            return
-        if len(request) == 2:
-            name, texts = request
-            _send(stdout, TokenCounter._encode_many(list(texts), name))
-        else:
-            from memtui.core.scan_share import serve_scan
-
-            serve_scan(stdout, *request[1:])
 
 
 class TokenCounter:
@@ -400,14 +236,11 @@ class TokenCounter:
                 return self.child.count(texts, name)
             except (OSError, EOFError, ValueError):
                 self.child = None  # counted here from now on
-        return self._encode_many(texts, name)
+        return self.encode_many(texts, name)
 
     @staticmethod
-    def _encode_many(texts: list[str], name: str) -> list[int]:
+    def encode_many(texts: list[str], name: str) -> list[int]:
         chars = sum(map(len, texts))
-        if _small_batches_pay(name, chars):
-            enc = small_batch_encoder(name, texts)
-            return [len(enc.encode_ordinary(t)) for t in texts]
         enc = encoder(name)
         workers = min(4, os.cpu_count() or 1)
         if workers < 2 or chars < _THREADED_CHARS:
@@ -435,8 +268,3 @@ class TokenCounter:
 def default_counter(child: CountingChild | None = None) -> TokenCounter:
     folder = cache_dir()
     return TokenCounter(folder / _CACHE_NAME if folder else None, child)
-
-
-
-if __name__ == "__main__":
-    serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -62,6 +64,28 @@ class Workspace:
         return True
 
 
+def stat_or_none(p: str | os.PathLike[str]) -> os.stat_result | None:
+    """``p``'s stat (links followed), None for the errors that mean "not there"; any other
+    (a name too long, no permission) raises, as ``Path.exists`` and ``is_file`` do on Python
+    3.11 to 3.13. Python 3.14's answer False for every error, which would hide the reason."""
+    try:
+        return os.stat(p)
+    except OSError as exc:
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
+            return None
+        raise
+
+
+def is_file(p: str | os.PathLike[str]) -> bool:
+    """``Path.is_file`` that raises for an error other than "not there" (`stat_or_none`)."""
+    st = stat_or_none(p)
+    return st is not None and stat.S_ISREG(st.st_mode)
+
+
+def _exists(p: Path) -> bool:
+    return stat_or_none(p) is not None
+
+
 def open_workspace(path: str | os.PathLike[str]) -> Workspace:
     """Open PATH (a folder, or a MEMORY.md inside one) as a workspace.
 
@@ -71,7 +95,7 @@ def open_workspace(path: str | os.PathLike[str]) -> Workspace:
     shown = printable(os.fspath(path))
     try:
         p = Path(path).expanduser()
-        if not p.exists():
+        if not _exists(p):
             raise WorkspaceError(f"{shown}: no such file or folder")
         if p.is_file():
             if p.name != INDEX_NAME:

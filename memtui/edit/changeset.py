@@ -1,9 +1,9 @@
 """Planned file changes, shown as a diff or applied all together, checked and journaled.
 
 An operation never writes: it fills a :class:`Plan` (a working copy over the bytes it read)
-and hands back a :class:`Changeset`. :func:`apply` then, under the workspace lock, checks
-that every touched file still has the bytes the plan was computed from, writes them
-atomically, and journals the operation so it can be undone.
+and hands back a :class:`Changeset`. `memtui.edit.apply.apply` then, under the workspace
+lock, checks that every touched file still has the bytes the plan was computed from, writes
+them atomically, and journals the operation so it can be undone.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 from collections.abc import Collection
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.core.safe_open import Unsafe, folder
@@ -20,11 +20,8 @@ from memtui.core.workspace import Workspace
 from memtui.edit.errors import Refused
 from memtui.edit.rawtext import RawText
 from memtui.edit.safe_write import (
-    MAX_EDIT_BYTES,
     check_unchanged,
     digest,
-    folder_lock,
-    mtime_of,
     owned_temps,
     remove_stale_temps,
     write_file,
@@ -229,46 +226,3 @@ def put_back(ws: Workspace, done: list[FileChange]) -> None:
     for ch in reversed(done):
         with contextlib.suppress(OSError, Refused):
             write_file(ws.root, ch.path, ch.before, digest(ch.after))
-
-
-def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
-    """Write a changeset (checked, atomic) and journal it; returns the journal record.
-
-    The record is written first (write-ahead): should memtui die half-way, ``undo`` still
-    knows every file's before bytes and puts back the ones that were written.
-    """
-    from memtui.edit.journal import Journal
-
-    if not changeset.changes:
-        raise Refused("nothing to change")
-    for ch in changeset.changes:
-        # A file past the cap could not be read back to undo this: never produce one.
-        if ch.after is not None and len(ch.after) > MAX_EDIT_BYTES:
-            raise Refused(f"{ch.path} would grow to {len(ch.after):,} bytes, past the "
-                          f"{MAX_EDIT_BYTES // (1024 * 1024)} MiB memtui edits (and undoes); "
-                          "nothing was written")
-    try:
-        with folder_lock(ws.state_dir):
-            for ch in changeset.changes:
-                check_unchanged(ws.root, ch.path, digest(ch.before))
-            # Each file's age as it was, for undo to give back (and to keep, with keep_age).
-            ages = {ch.path: mtime_of(ws.root, ch.path) for ch in changeset.changes
-                    if ch.before is not None}
-            journal = Journal(ws)
-            record = journal.append(changeset, ages)
-            changes = [replace(ch, mtime_ns=ages.get(ch.path))
-                       if changeset.keep_age and ch.kind == "modify" else ch
-                       for ch in changeset.changes]
-            try:
-                write_changes(ws, changes, record["id"], journal.ids())
-            except BaseException:
-                journal.discard(record)
-                raise
-            if changeset.secrets:
-                # Earlier records expect the unredacted bytes: they now find the redacted.
-                rehash = {digest(ch.before): digest(ch.after) for ch in changeset.changes}
-                changeset.notes += journal.scrub(changeset.secrets, record, rehash)
-            return record
-    except OSError as exc:
-        raise Refused(f"cannot write in {ws.root} ({exc.strerror or exc}); "
-                      "nothing was written") from None

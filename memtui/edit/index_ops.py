@@ -10,7 +10,7 @@ import contextlib
 import re
 from collections.abc import Callable
 
-from memtui.core.index import _HEADING, parse_index
+from memtui.core.index import HEADING, parse_index
 from memtui.core.links import fold as fold_spelling
 from memtui.core.links import resolve_href
 from memtui.core.wording import plural
@@ -52,7 +52,7 @@ def index_line_of(snap: Snapshot, rel: str) -> list[int]:
 def heading_line(raw: RawText, heading: str) -> int:
     want = _HASHES.sub("", heading).strip().casefold()
     for number, text in enumerate(raw.texts(), start=1):
-        if _HEADING.match(text) and _HASHES.sub("", text).strip().rstrip("#").strip() \
+        if HEADING.match(text) and _HASHES.sub("", text).strip().rstrip("#").strip() \
                 .casefold() == want:
             return number
     raise UsageError(f"{INDEX_NAME} has no heading '{heading}'")
@@ -70,7 +70,7 @@ def insertion_point(raw: RawText, under: str | None) -> int:
     else:
         start = heading_line(raw, under)
         stop = next((n for n in range(start + 1, len(texts) + 1)
-                     if _HEADING.match(texts[n - 1])), len(texts) + 1) - 1
+                     if HEADING.match(texts[n - 1])), len(texts) + 1) - 1
     last = start - 1 if under is None else start
     for n in range(start, stop + 1):
         if texts[n - 1].strip():

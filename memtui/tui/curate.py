@@ -32,7 +32,8 @@ from memtui.core.memory_file import KNOWN_TYPES
 from memtui.core.safe_output import printable
 from memtui.core.workspace import Workspace
 from memtui.edit import index_ops, memory_ops
-from memtui.edit.changeset import Changeset, apply
+from memtui.edit.apply import apply
+from memtui.edit.changeset import Changeset
 from memtui.edit.draft import default_fold_label, draft_title, entry_line
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import plan_undo, undo

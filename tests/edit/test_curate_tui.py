@@ -192,7 +192,7 @@ async def test_undo_with_nothing_to_undo_says_so(ws: Path) -> None:
 
 
 async def test_undo_stops_at_an_unreadable_journal_record(ws: Path) -> None:
-    from memtui.edit.changeset import apply
+    from memtui.edit.apply import apply
     from memtui.edit.index_ops import add_to_index
     from memtui.edit.snapshot import Snapshot
 

@@ -10,7 +10,8 @@ import pytest
 from memtui.core.workspace import open_workspace
 from memtui.demo import demo_copy
 from memtui.edit import index_ops, memory_ops
-from memtui.edit.changeset import Changeset, apply
+from memtui.edit.apply import apply
+from memtui.edit.changeset import Changeset
 from memtui.edit.journal import undo
 from memtui.edit.snapshot import Snapshot
 from tests.edit.conftest import tree

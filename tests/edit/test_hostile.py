@@ -164,7 +164,7 @@ def test_a_folder_linked_outside_the_workspace_is_refused_by_every_entry_point(
 def test_a_state_folder_swapped_for_a_link_mid_operation_is_never_written_through(
         ws: Path, outside: Path) -> None:
     from memtui.edit import index_ops
-    from memtui.edit.changeset import apply
+    from memtui.edit.apply import apply
     from memtui.edit.errors import Refused
     from memtui.edit.journal import undo
     from memtui.edit.snapshot import Snapshot
@@ -253,7 +253,7 @@ def test_a_stray_record_never_shares_a_number_or_is_overwritten(
 def test_a_number_taken_between_the_scan_and_the_write_is_skipped(
         ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from memtui.edit import index_ops
-    from memtui.edit.changeset import apply
+    from memtui.edit.apply import apply
     from memtui.edit.snapshot import Snapshot
 
     w = open_workspace(ws)

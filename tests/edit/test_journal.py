@@ -11,7 +11,8 @@ import pytest
 
 from memtui.core.workspace import open_workspace
 from memtui.edit import index_ops, memory_ops
-from memtui.edit.changeset import Changeset, apply
+from memtui.edit.apply import apply
+from memtui.edit.changeset import Changeset
 from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal, Unreadable, undo
 from memtui.edit.safe_write import Conflict
@@ -305,7 +306,7 @@ import sys
 from pathlib import Path
 from memtui.core.workspace import open_workspace
 from memtui.edit import index_ops
-from memtui.edit.changeset import apply
+from memtui.edit.apply import apply
 from memtui.edit.safe_write import Conflict
 from memtui.edit.snapshot import Snapshot
 w = open_workspace(sys.argv[1])

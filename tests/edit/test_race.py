@@ -18,7 +18,8 @@ import pytest
 
 from memtui.core.workspace import open_workspace
 from memtui.edit import safe_write
-from memtui.edit.changeset import Changeset, FileChange, apply
+from memtui.edit.apply import apply
+from memtui.edit.changeset import Changeset, FileChange
 from memtui.edit.safe_write import Conflict, Recovered, digest, read_bytes, write_file
 from tests.edit.conftest import BASE, write_tree
 

@@ -193,7 +193,7 @@ def test_remove_stale_temps_removes_only_old_files_with_memtuis_exact_names(
 
 def test_the_next_write_removes_what_a_killed_write_left_in_its_folders(tmp_path: Path) -> None:
     from memtui.edit import index_ops, memory_ops
-    from memtui.edit.changeset import apply
+    from memtui.edit.apply import apply
     from memtui.edit.journal import undo
     from memtui.edit.snapshot import Snapshot
 

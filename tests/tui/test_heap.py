@@ -130,3 +130,36 @@ def test_a_failed_build_freezes_nothing_and_turns_the_collector_back_on(
         raise ValueError("audit failed")
     assert gc.isenabled()
     assert gc.get_freeze_count() == 0
+
+
+def test_the_collector_in_use_is_asked_not_assumed() -> None:
+    """CPython's collector here is generational: a young collection counts towards a full
+    one, and the keeper's due count is the collector's own third threshold."""
+    saved = gc.get_threshold()
+    try:
+        gc.set_threshold(saved[0], saved[1], 7)
+        k = HeapKeeper()
+        assert heap.generational() is True
+        k.start()
+        assert k.generational and k.full_due == 7
+        k.stop()
+    finally:
+        gc.set_threshold(*saved)
+
+
+def test_a_collector_that_is_not_generational_keeps_its_own_schedule(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One whose counts do not behave generationally (an incremental collector) keeps its
+    thresholds, and no full collection is forced on it, even when "due"."""
+    saved = gc.get_threshold()
+    monkeypatch.setattr(gc, "get_stats", lambda: [{}, {}])  # two generations
+    k = HeapKeeper()
+    k.start()
+    try:
+        assert not k.generational
+        assert gc.get_threshold() == saved
+        _make_full_collection_due(heap.FULL_FORCED)
+        k.last_input = time.monotonic() - 60
+        assert k.tick() is False and k.full_collections == 0
+    finally:
+        k.stop()

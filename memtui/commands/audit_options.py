@@ -1,0 +1,81 @@
+"""The audit options every auditing command shares (audit, the app, fleet, trend), the
+configuration file merged into them, and how their JSON is encoded; apart from
+`memtui.commands.audit` so that fleet, which audit runs, need not import it back."""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+from pathlib import Path
+from typing import TextIO
+
+from memtui.commands.parser import context_window, days, positive_int
+from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, AuditOptions
+from memtui.core.config import Config, load_config
+from memtui.core.tokens import TOKENIZERS
+
+
+def add_audit_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by every command that audits (audit, the app)."""
+    parser.add_argument("--profile", choices=PROFILES,
+                        help="what the consumer loads (default: follows the layout)")
+    parser.add_argument("--config", metavar="FILE", default=None,
+                        help="the configuration file (default: the workspace's .memtui.toml "
+                        "when there is one); flags override it")
+    parser.add_argument("--max-lines", type=positive_int, default=None,
+                        help="claude-code profile: index lines loaded (default 200)")
+    parser.add_argument("--max-bytes", type=positive_int, default=None,
+                        help="claude-code profile: index bytes loaded (default 25000)")
+    parser.add_argument("--num-ctx", type=context_window, default=None, metavar="N",
+                        help="context window to measure against (default: the profile's, "
+                        f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
+    parser.add_argument("--stale-days", type=days, default=None,
+                        help="report memories older than this many days (default 90)")
+    parser.add_argument("--tokenizer", choices=(*TOKENIZERS, "both"),
+                        help="count tokens with qwen, cl100k or both (default: the window's, "
+                        "qwen for the item profile, cl100k for claude-code)")
+
+
+def tokenizers_from(choice: str | None) -> tuple[str, ...]:
+    """``--tokenizer``'s tokenizers (none given: the window's alone)."""
+    return TOKENIZERS if choice == "both" else (choice,) if choice else ()
+
+
+#: The defaults of the options a configuration file may also set (flag > file > these).
+DEFAULTS: dict[str, object] = {"profile": None, "max_lines": 200, "max_bytes": 25_000,
+                               "stale_days": 90.0, "fail_on": "error"}
+
+
+def merge_config(ns: argparse.Namespace, config: Config) -> None:
+    """Fill the options the command line left unset from ``config``, then the defaults."""
+    for key, default in DEFAULTS.items():
+        if getattr(ns, key, None) is None:
+            value = getattr(config, key)
+            setattr(ns, key, default if value is None else value)
+
+
+def load_config_for(root: Path, ns: argparse.Namespace) -> Config:
+    """The workspace's configuration (``--config FILE`` or ``.memtui.toml``), merged into
+    ``ns``. Raises ConfigError."""
+    config = load_config(root, getattr(ns, "config", None))
+    merge_config(ns, config)
+    return config
+
+
+def options_from(ns: argparse.Namespace, config: Config | None = None) -> AuditOptions:
+    """The audit options a parsed command line asks for; the app counts each file's tokens
+    after its first audit, ``memtui audit`` only with ``--file-tokens``."""
+    merge_config(ns, config or Config())
+    return AuditOptions(profile=ns.profile, max_lines=ns.max_lines, max_bytes=ns.max_bytes,
+                        num_ctx=ns.num_ctx, stale_days=ns.stale_days,
+                        tokenizers=tokenizers_from(ns.tokenizer),
+                        file_tokens=getattr(ns, "file_tokens", False),
+                        exclude=config.exclude if config else ())
+
+
+def utf8_stream(stream: TextIO) -> bool:
+    """Whether ``stream`` encodes UTF-8 (else JSON goes out as ASCII with escapes)."""
+    try:
+        return codecs.lookup(stream.encoding or "").name == "utf-8"
+    except (LookupError, AttributeError):
+        return False

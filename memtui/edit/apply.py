@@ -1,0 +1,61 @@
+"""Applying a changeset: checked under the workspace lock, journaled first, written
+atomically (see `memtui.edit.changeset`). Apart from the changeset so that the journal,
+which replays changes, and the changeset form no import circle."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from memtui.core.workspace import Workspace
+from memtui.edit.changeset import Changeset, write_changes
+from memtui.edit.errors import Refused
+from memtui.edit.journal import Journal
+from memtui.edit.safe_write import (
+    MAX_EDIT_BYTES,
+    check_unchanged,
+    digest,
+    folder_lock,
+    mtime_of,
+)
+
+
+def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
+    """Write a changeset (checked, atomic) and journal it; returns the journal record.
+
+    The record is written first (write-ahead): should memtui die half-way, ``undo`` still
+    knows every file's before bytes and puts back the ones that were written.
+    """
+    if not changeset.changes:
+        raise Refused("nothing to change")
+    for ch in changeset.changes:
+        # A file past the cap could not be read back to undo this: never produce one.
+        if ch.after is not None and len(ch.after) > MAX_EDIT_BYTES:
+            raise Refused(f"{ch.path} would grow to {len(ch.after):,} bytes, past the "
+                          f"{MAX_EDIT_BYTES // (1024 * 1024)} MiB memtui edits (and undoes); "
+                          "nothing was written")
+    try:
+        with folder_lock(ws.state_dir):
+            for ch in changeset.changes:
+                check_unchanged(ws.root, ch.path, digest(ch.before))
+            # Each file's age as it was, for undo to give back (and to keep, with keep_age).
+            ages = {ch.path: mtime_of(ws.root, ch.path) for ch in changeset.changes
+                    if ch.before is not None}
+            journal = Journal(ws)
+            record = journal.append(changeset, ages)
+            changes = [replace(ch, mtime_ns=ages.get(ch.path))
+                       if changeset.keep_age and ch.kind == "modify" else ch
+                       for ch in changeset.changes]
+            try:
+                write_changes(ws, changes, record["id"], journal.ids())
+            except BaseException:
+                journal.discard(record)
+                raise
+            if changeset.secrets:
+                # Earlier records expect the unredacted bytes: they now find the redacted.
+                rehash = {digest(ch.before): digest(ch.after) for ch in changeset.changes}
+                changeset.notes += journal.scrub(changeset.secrets, record, rehash)
+            return record
+    except OSError as exc:
+        raise Refused(f"cannot write in {ws.root} ({exc.strerror or exc}); "
+                      "nothing was written") from None
