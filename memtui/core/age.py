@@ -47,12 +47,17 @@ def git_times(root: Path) -> dict[str, float | None]:
     top, gitdir = found
     prefix = Path(os.path.realpath(root)).relative_to(top).as_posix()
     prefix = "" if prefix == "." else prefix
-    out: dict[str, float | None] = {}
     try:
-        repo = Repo(gitdir)
-        head = repo.head()
-        if head is None:
-            return {}
+        with Repo(gitdir) as repo:
+            return _times(repo, prefix)
+    except Exception:  # hostile or broken history: no git ages at all, never a traceback
+        return {}
+
+
+def _times(repo: Repo, prefix: str) -> dict[str, float | None]:
+    out: dict[str, float | None] = {}
+    head = repo.head()
+    if head is not None:
         for info in repo.walk(head):
             if len(info.parents) > 1:
                 continue
@@ -63,6 +68,4 @@ def git_times(root: Path) -> dict[str, float | None]:
             when = float(info.time) if 0 <= info.time <= MAX_TIME else None
             for _mode, _sha, path in repo.changes(old, new):
                 out.setdefault(path, when)
-    except Exception:  # hostile or broken history: no git ages at all, never a traceback
-        return {}
     return out

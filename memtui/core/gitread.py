@@ -120,6 +120,16 @@ class Repo:
             return text
         return None
 
+    def close(self) -> None:
+        """Close the pack files (dulwich would complain at exit otherwise)."""
+        self.store.close()
+
+    def __enter__(self) -> Repo:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def head(self) -> str | None:
         """The commit HEAD names, or None (unborn branch, unreadable HEAD)."""
         return self._ref("HEAD")
@@ -208,7 +218,8 @@ class Repo:
                 offset = pack.index.object_offset(raw)
             except KeyError:
                 continue
-            return _packed_size(Path(pack.data.filename), offset, pack, 0)
+            path = self.gitdir / "objects" / "pack" / Path(pack.data.filename).name
+            return _packed_size(path, offset, pack, 0)
         return None
 
     def blob(self, sha: str, cap: int) -> bytes | None:

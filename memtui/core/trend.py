@@ -71,7 +71,8 @@ def _open(repo: Path) -> Repo:
 def head(repo: Path) -> str | None:
     """The commit at the repository's HEAD, or None."""
     try:
-        return _open(repo).head()
+        with _open(repo) as reader:
+            return reader.head()
     except (TrendError, OSError, ValueError):
         return None
 
@@ -79,7 +80,9 @@ def head(repo: Path) -> str | None:
 def commits(repo: Path, prefix: str, reader: Repo | None = None) -> list[Commit]:
     """The commits that touched ``prefix``, oldest first (first-parent history); none in a
     repository without commits."""
-    reader = reader or _open(repo)
+    if reader is None:
+        with _open(repo) as opened:
+            return commits(repo, prefix, opened)
     sha = reader.head()
     found = []
     try:
@@ -163,7 +166,13 @@ def trend(path: str | os.PathLike[str], options: AuditOptions | None = None,
     (only the ``last`` N such commits when given)."""
     ws = open_workspace(path)
     repo, prefix = locate(ws)
-    blobs = _open(repo)
+    with _open(repo) as blobs:
+        return _trend(ws, repo, prefix, blobs, options, progress, last)
+
+
+def _trend(ws: Workspace, repo: Path, prefix: str, blobs: Repo, options: AuditOptions | None,
+           progress: Callable[[int, int], None] | None, last: int | None
+           ) -> list[dict[str, Any]]:
     history = commits(repo, prefix, blobs)
     if last is not None:
         history = history[-last:] if last > 0 else []
