@@ -235,9 +235,12 @@ def test_fleet_screen_over_hostile_repositories(tmp_path: Path) -> None:
     async def run() -> None:
         app = FleetApp(root, AuditOptions(), watch=False, jobs=1)
         async with app.run_test(size=(120, 30)) as pilot:
-            await wait_for(pilot, lambda: len(app.state.rows) >= 5, timeout=120)
-            worker = app.sparklines([str(root / n) for n in CASES])
-            await worker.wait()
+            # every workspace audited, then the sparklines worker (started by the audit
+            # worker when it ends) done too
+            await wait_for(pilot, lambda: len(app.state.rows) >= 5 and
+                           all(w.is_finished for w in app.workers), timeout=120)
+            await pilot.pause(0.5)
+            await wait_for(pilot, lambda: all(w.is_finished for w in app.workers), timeout=60)
 
     asyncio.run(run())
     assert not marker.exists()
