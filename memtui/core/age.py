@@ -10,6 +10,8 @@ from typing import Any
 from memtui.core.gitread import MAX_TIME, Repo, find_repo
 
 DAY = 86400.0
+#: git_times per (repository, workspace prefix, HEAD commit): re-audits skip the walk.
+_CACHE: dict[tuple[str, str, str], dict[str, float | None]] = {}
 
 
 def parse_date(value: Any) -> float | None:
@@ -49,15 +51,22 @@ def git_times(root: Path) -> dict[str, float | None]:
     prefix = "" if prefix == "." else prefix
     try:
         with Repo(gitdir) as repo:
-            return _times(repo, prefix)
+            head = repo.head()
+            if head is None:
+                return {}
+            key = (os.fspath(gitdir), prefix, head)  # one HEAD's history never changes
+            if key not in _CACHE:
+                if len(_CACHE) >= 8:
+                    _CACHE.clear()
+                _CACHE[key] = _times(repo, prefix, head)
+            return dict(_CACHE[key])
     except Exception:  # hostile or broken history: no git ages at all, never a traceback
         return {}
 
 
-def _times(repo: Repo, prefix: str) -> dict[str, float | None]:
+def _times(repo: Repo, prefix: str, head: str) -> dict[str, float | None]:
     out: dict[str, float | None] = {}
-    head = repo.head()
-    if head is not None:
+    if head:
         for info in repo.walk(head):
             if len(info.parents) > 1:
                 continue
