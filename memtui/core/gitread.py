@@ -96,6 +96,13 @@ class Repo:
         objects = gitdir / "objects"
         if not _is_dir(objects):
             raise GitReadError(f"{gitdir}: no objects folder")
+        packs = objects / "pack"
+        if os.path.lexists(packs):
+            if not _is_dir(packs):
+                raise GitReadError(f"{packs}: not a folder")
+            for name in os.listdir(packs):  # a FIFO or link there would block or lead out
+                if not stat.S_ISREG(os.lstat(packs / name).st_mode):
+                    raise GitReadError(f"{packs / name}: not a regular file")
         self.store = _Store(os.fspath(objects), loose_object_size_limit=MAX_OBJECT)
 
     def _ref(self, name: str, depth: int = 0) -> str | None:
@@ -135,6 +142,13 @@ class Repo:
         return self._ref("HEAD")
 
     def _object(self, sha: str) -> object:
+        loose = self.gitdir / "objects" / sha[:2] / sha[2:]
+        try:
+            mode = os.lstat(loose).st_mode
+        except OSError:
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode):
+            raise GitReadError(f"object {sha[:12]} is not a regular file")
         try:
             return self.store[sha.encode()]
         except KeyError:

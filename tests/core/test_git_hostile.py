@@ -10,6 +10,7 @@ the Trend view's HEAD. The marker must never appear, and the commands end with e
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 import tracemalloc
 from collections.abc import Callable
@@ -301,3 +302,32 @@ def test_a_blob_over_the_cap_is_refused_before_it_is_read(tmp_path: Path,
     assert repo.blob(small, 8 * 1024 * 1024) == (ws / "memory" / "a.md").read_bytes()
     points = trend(ws)
     assert points[-1]["memory_files"] == 2
+
+
+@pytest.mark.parametrize("where", ["HEAD", "loose", "pack", "ref"])
+def test_fifos_in_the_repository_never_block(tmp_path: Path, where: str) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    git(ws, "init", "-q")
+    workspace_files(ws)
+    commit(ws, {}, "first")
+    dot = ws / ".git"
+    if where == "HEAD":
+        (dot / "HEAD").unlink()
+        os.mkfifo(dot / "HEAD")
+    elif where == "ref":
+        (dot / "refs" / "heads" / "master").unlink(missing_ok=True)
+        (dot / "refs" / "heads" / "main").unlink(missing_ok=True)
+        git(ws, "symbolic-ref", "HEAD", "refs/heads/main")
+        os.mkfifo(dot / "refs" / "heads" / "main")
+    elif where == "loose":
+        tree = git(ws, "rev-parse", "HEAD^{tree}").strip()
+        obj = dot / "objects" / tree[:2] / tree[2:]
+        obj.unlink()
+        os.mkfifo(obj)
+    else:
+        (dot / "objects" / "pack").mkdir(exist_ok=True)
+        os.mkfifo(dot / "objects" / "pack" / "pack-0.idx")
+    proc = memtui("audit", str(ws))
+    assert "Traceback" not in proc.stderr and proc.returncode in (0, 1)
+    clear(memtui("trend", str(ws)))
