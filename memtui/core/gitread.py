@@ -21,10 +21,9 @@ import stat
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-
-from dulwich.object_store import DiskObjectStore
-from dulwich.objects import Blob, Commit, Tree
+from typing import Any
 
 #: Loose trees and commits larger than this are refused (dulwich inflates them whole).
 MAX_OBJECT = 16 * 1024 * 1024
@@ -38,11 +37,17 @@ class GitReadError(Exception):
     """The repository could not be read (one-line reason)."""
 
 
-class _Store(DiskObjectStore):
-    """An object store that never follows ``objects/info/alternates`` out of the repository."""
+@cache
+def _store_class() -> Any:
+    """dulwich's object store, imported only when a repository is read (about 80 ms), made
+    never to follow ``objects/info/alternates`` out of the repository."""
+    from dulwich.object_store import DiskObjectStore
 
-    def _read_alternate_paths(self) -> Iterator[str]:
-        return iter(())
+    class Store(DiskObjectStore):
+        def _read_alternate_paths(self) -> Iterator[str]:
+            return iter(())
+
+    return Store
 
 
 def _is_dir(path: Path) -> bool:
@@ -103,7 +108,7 @@ class Repo:
             for name in os.listdir(packs):  # a FIFO or link there would block or lead out
                 if not stat.S_ISREG(os.lstat(packs / name).st_mode):
                     raise GitReadError(f"{packs / name}: not a regular file")
-        self.store = _Store(os.fspath(objects), loose_object_size_limit=MAX_OBJECT)
+        self.store = _store_class()(os.fspath(objects), loose_object_size_limit=MAX_OBJECT)
 
     def _ref(self, name: str, depth: int = 0) -> str | None:
         if depth > 5:
@@ -141,7 +146,7 @@ class Repo:
         """The commit HEAD names, or None (unborn branch, unreadable HEAD)."""
         return self._ref("HEAD")
 
-    def _object(self, sha: str) -> object:
+    def _object(self, sha: str) -> Any:
         loose = self.gitdir / "objects" / sha[:2] / sha[2:]
         try:
             mode = os.lstat(loose).st_mode
@@ -158,7 +163,7 @@ class Repo:
 
     def commit(self, sha: str) -> CommitInfo:
         obj = self._object(sha)
-        if not isinstance(obj, Commit):
+        if obj.type_name != b"commit":
             raise GitReadError(f"{sha[:12]} is not a commit")
         try:
             message = obj.message.decode("utf-8", "replace")
@@ -172,7 +177,7 @@ class Repo:
         if tree is None:
             return {}
         obj = self._object(tree)
-        if not isinstance(obj, Tree):
+        if obj.type_name != b"tree":
             return {}
         try:
             return {e.path.decode("utf-8", "surrogateescape"): (e.mode, e.sha.decode())
@@ -243,7 +248,7 @@ class Repo:
         if size is None or size > cap:
             return None
         obj = self._object(sha)
-        return obj.as_raw_string() if isinstance(obj, Blob) else None
+        return obj.as_raw_string() if obj.type_name == b"blob" else None
 
     def walk(self, head: str) -> Iterator[CommitInfo]:
         """Every commit reachable from ``head``, newest commit time first (as ``git log``)."""
