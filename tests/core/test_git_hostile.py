@@ -331,3 +331,27 @@ def test_fifos_in_the_repository_never_block(tmp_path: Path, where: str) -> None
     proc = memtui("audit", str(ws))
     assert "Traceback" not in proc.stderr and proc.returncode in (0, 1)
     clear(memtui("trend", str(ws)))
+
+
+@pytest.mark.parametrize("hostile", ["config", "bare-root", "core-worktree"], indirect=True)
+def test_the_app_ages_and_trend_view_run_nothing(hostile: tuple[Path, Path]) -> None:
+    """The app itself under Pilot: the Files view's ages, then the Trend view (key 8)."""
+    import asyncio
+
+    from memtui.tui.app import MemtuiApp
+    from tests.tui.conftest import wait_for
+
+    ws, marker = hostile
+
+    async def run() -> None:
+        app = MemtuiApp(open_workspace(ws), AuditOptions(), watch=False)
+        async with app.run_test(size=(140, 40)) as pilot:
+            await wait_for(pilot, lambda: app.audits >= 1, timeout=60)
+            await pilot.press("2")
+            await pilot.press("8")
+            view = app.query_one("#trend-view")
+            await wait_for(pilot, lambda: bool(view.points) or
+                           "No trend" in str(view.query_one(".summary").render()), timeout=60)
+
+    asyncio.run(run())
+    assert not marker.exists()
