@@ -34,6 +34,11 @@ T = TypeVar("T")
 
 #: Folders the agent may never touch, at any depth (compared case-insensitively).
 FORBIDDEN = (".memtui", ".git")
+#: Names git takes for a repository's control files and folders: the agent may never create
+#: one, at any depth, so no workspace it writes becomes a git repository (a bare one at the
+#: root needs only ``HEAD``, ``objects/`` and ``refs/``). Compared case-insensitively.
+GIT_CONTROL_FILES = ("head", "config", "packed-refs", "commondir", "gitdir", ".git")
+GIT_CONTROL_DIRS = ("objects", "refs", ".git")
 #: Folders in a path the agent gives (and that a symlink may add): deeper is refused.
 MAX_DEPTH = 64
 #: Symlinks followed while resolving one path (the kernel's own limit is 40).
@@ -79,6 +84,17 @@ def lexical_parts(path: object, allow_root: bool = False) -> list[str]:
     if not parts and not allow_root:
         raise Refused("a file path is required, e.g. memory/user-role.md")
     return parts
+
+
+def refuse_git_control(parts: list[str], shown: str) -> None:
+    """Refused when ``parts`` names a git control file (``HEAD``, ``config``,
+    ``packed-refs`` …) or lies in a folder named ``objects/`` or ``refs/``."""
+    names = [p.lower() for p in parts]
+    if names and (names[-1] in GIT_CONTROL_FILES or names[-1] in GIT_CONTROL_DIRS
+                  or any(n in GIT_CONTROL_DIRS for n in names[:-1])):
+        raise Refused(f"'{shown}' would be a git repository's control file (HEAD, config, "
+                      "packed-refs, objects/, refs/); the tools never create one. Keep "
+                      "memories in .md files, e.g. memory/notes.md")
 
 
 def _close(fd: int) -> None:

@@ -17,7 +17,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.agent.age_note import age_note
-from memtui.agent.sandbox import FORBIDDEN, MAX_DEPTH, Refused, Sandbox, no_link
+from memtui.agent.sandbox import (
+    FORBIDDEN,
+    MAX_DEPTH,
+    Refused,
+    Sandbox,
+    no_link,
+    refuse_git_control,
+)
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.safe_open import DIR_FLAGS, Unsafe, open_regular, read_in
 from memtui.core.textfile import MAX_READ_BYTES
@@ -208,11 +215,14 @@ class ToolBox:
 
     def _write_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)
+        refuse_git_control(parts, rel)
         content = text_argument(args, "content")
         data = content.encode("utf-8")
         with self._locked():
             current, real = self.sandbox.at(parts, lambda fd, name: _current(fd, name, rel),
                                             create=True)
+            if current is None:  # through a link: the name it creates counts too
+                refuse_git_control(real.split("/"), rel)
             write_file(self.ws.root, real, data, digest(current), label=rel)
         verb = "overwrote" if current is not None else "created"
         return ToolOutcome("write_file", args, f"{verb} {rel} ({len(data):,} bytes)",

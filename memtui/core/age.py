@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
-import subprocess
+import os
 from pathlib import Path
 from typing import Any
 
+from memtui.core.gitread import MAX_TIME, Repo, find_repo
+
 DAY = 86400.0
+#: git_times per (repository, workspace prefix, HEAD commit): re-audits skip the walk.
+_CACHE: dict[tuple[str, str, str], dict[str, float | None]] = {}
 
 
 def parse_date(value: Any) -> float | None:
@@ -30,27 +34,47 @@ def parse_date(value: Any) -> float | None:
     return None
 
 
-def git_times(root: Path) -> dict[str, float]:
-    """Last commit time of every file under ``root`` that git tracks (paths relative to root).
+def git_times(root: Path) -> dict[str, float | None]:
+    """Last commit time of every file under ``root`` in the repository's history (paths
+    relative to root); ``None`` for a time no date can hold (past year 9999).
 
-    Empty when ``root`` is not in a git work tree or git is not installed. One ``git log``
-    call: ``--relative`` makes it keep to ``root`` and name paths from there.
+    Empty when ``root`` is not in a repository or its history cannot be read. Read with
+    :mod:`memtui.core.gitread`, which never runs git nor reads the repository's config.
+    Like ``git log --no-renames``: every non-merge commit reachable from HEAD, newest
+    first, compared with its parent.
     """
+    found = find_repo(root)
+    if found is None:
+        return {}
+    top, gitdir = found
+    prefix = Path(os.path.realpath(root)).relative_to(top).as_posix()
+    prefix = "" if prefix == "." else prefix
     try:
-        log = subprocess.run(
-            ["git", "-C", str(root), "log", "--relative", "--format=@%ct", "--name-only",
-             "--no-renames", "-z", "--", "."], capture_output=True, timeout=60)
-    except (OSError, subprocess.SubprocessError):
+        with Repo(gitdir) as repo:
+            head = repo.head()
+            if head is None:
+                return {}
+            key = (os.fspath(gitdir), prefix, head)  # one HEAD's history never changes
+            if key not in _CACHE:
+                if len(_CACHE) >= 8:
+                    _CACHE.clear()
+                _CACHE[key] = _times(repo, prefix, head)
+            return dict(_CACHE[key])
+    except Exception:  # hostile or broken history: no git ages at all, never a traceback
         return {}
-    if log.returncode != 0:
-        return {}
-    out: dict[str, float] = {}
-    when = 0.0
-    for chunk in log.stdout.decode("utf-8", "replace").replace("\n", "\0").split("\0"):
-        if not chunk:
-            continue
-        if chunk.startswith("@") and chunk[1:].isdigit():
-            when = float(chunk[1:])
-        else:
-            out.setdefault(chunk, when)
+
+
+def _times(repo: Repo, prefix: str, head: str) -> dict[str, float | None]:
+    out: dict[str, float | None] = {}
+    if head:
+        for info in repo.walk(head):
+            if len(info.parents) > 1:
+                continue
+            new = repo.subtree(info.tree, prefix)
+            old = None
+            if info.parents:
+                old = repo.subtree(repo.commit(info.parents[0]).tree, prefix)
+            when = float(info.time) if 0 <= info.time <= MAX_TIME else None
+            for _mode, _sha, path in repo.changes(old, new):
+                out.setdefault(path, when)
     return out

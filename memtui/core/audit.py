@@ -289,7 +289,7 @@ class Auditor:
         self._walked = False
         self._skipped: list[tuple[str, str]] = []
         self._notes: list[tuple[str, str]] = []
-        self._git: dict[str, float] | None = None
+        self._git: dict[str, float | None] | None = None
         self._exists: dict[str, bool] = {}
         self._index_key: tuple[int, int, int] | None = None
         self._index_parts: tuple[Index, list[LineCost], list[Finding]] | None = None
@@ -758,7 +758,7 @@ class Auditor:
         return lr
 
     def _file_state(self, rel: str, scan: FileScan, linked: bool, reachable: bool,
-                    git: dict[str, float], now: float, copied: bool = False,
+                    git: dict[str, float | None], now: float, copied: bool = False,
                     past_limit: int | None = None
                     ) -> tuple[FileReport, list[Finding], Orphan | None, float]:
         """One file's report, its findings (sorted), its orphan record, and the moment its
@@ -784,7 +784,8 @@ class Auditor:
         if when is not None:
             source = "frontmatter"
         elif rel in git:
-            when, source = git[rel], "git"
+            git_when = git[rel]
+            when, source = (scan.mtime, "unknown") if git_when is None else (git_when, "git")
         else:
             when, source = scan.mtime, "unknown" if copied else "mtime"
         age = max(0, int((now - when) // DAY))

@@ -2,9 +2,10 @@
 
 Computed from git's objects, never from a checkout of the working tree: the workspace is
 rebuilt in a private temporary folder, commit by commit, writing only the files each commit
-changed (read with one ``git cat-file --batch``), and one incremental ``Auditor`` re-reads
-only those files. Per-file token counts come from the usual token cache, keyed by text
-digest, so a blob seen at any earlier commit (or in an earlier run) is never counted again.
+changed (read by :mod:`memtui.core.gitread`, which never runs git), and one incremental
+``Auditor`` re-reads only those files. Per-file token counts come from the usual token
+cache, keyed by text digest, so a blob seen at any earlier commit (or in an earlier run) is
+never counted again.
 
 Git's content is untrusted: symlinks and submodules in history are skipped, paths with
 ``..`` or absolute paths are refused, and only ``.md`` files are written with their bytes
@@ -16,15 +17,15 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
-from typing import IO, Any
+from typing import Any
 
 from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.gitread import MAX_TIME, GitReadError, Repo, find_repo
 from memtui.core.health import health_row
 from memtui.core.report import to_json
 from memtui.core.workspace import Workspace, detect_layout, open_workspace
@@ -47,53 +48,57 @@ class Commit:
     subject: str
 
 
-def _git(repo: Path, *args: str) -> bytes:
-    try:
-        # literal: a workspace folder named ``w*`` or ``[x]`` is that folder, not a pattern
-        proc = subprocess.run(["git", "--literal-pathspecs", "-C", os.fspath(repo), *args],
-                              capture_output=True,
-                              check=False, stdin=subprocess.DEVNULL)
-    except FileNotFoundError:
-        raise TrendError("git is not installed") from None
-    if proc.returncode != 0:
-        message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise TrendError(message[-1] if message else f"git {args[0]} failed")
-    return proc.stdout
-
-
 def locate(ws: Workspace) -> tuple[Path, str]:
-    """The repository's top folder and the workspace's path inside it (``""`` at the top)."""
+    """The repository's top folder and the workspace's path inside it (``""`` at the top).
+
+    The repository is the one :func:`memtui.core.gitread.find_repo` names: a ``.git``
+    folder at or above the workspace, never a ``.git`` file nor a bare repository."""
+    found = find_repo(ws.root)
+    if found is None:
+        raise TrendError(f"{ws.root}: not inside a git repository")
+    top = found[0]
+    prefix = Path(os.path.realpath(ws.root)).relative_to(top).as_posix()
+    return top, "" if prefix == "." else prefix
+
+
+def _open(repo: Path) -> Repo:
     try:
-        out = _git(ws.root, "rev-parse", "--show-toplevel")
-    except TrendError:
-        raise TrendError(f"{ws.root}: not inside a git repository") from None
-    top = os.fsdecode(out[:-1] if out.endswith(b"\n") else out)  # any bytes, even a newline
-    prefix = ws.root.relative_to(Path(top).resolve()).as_posix()
-    return Path(top), "" if prefix == "." else prefix
+        return Repo(repo / ".git")
+    except GitReadError as exc:
+        raise TrendError(str(exc)) from None
 
 
-def commits(repo: Path, prefix: str) -> list[Commit]:
+def head(repo: Path) -> str | None:
+    """The commit at the repository's HEAD, or None."""
+    try:
+        with _open(repo) as reader:
+            return reader.head()
+    except (TrendError, OSError, ValueError):
+        return None
+
+
+def commits(repo: Path, prefix: str, reader: Repo | None = None) -> list[Commit]:
     """The commits that touched ``prefix``, oldest first (first-parent history); none in a
     repository without commits."""
-    if not _has_head(repo):
-        return []
-    out = _git(repo, "log", "--first-parent", "--reverse", "--format=%H%x00%ct%x00%s%x00",
-               "--", prefix or ".")
-    fields = out.decode("utf-8", "replace").split("\0")
+    if reader is None:
+        with _open(repo) as opened:
+            return commits(repo, prefix, opened)
+    sha = reader.head()
     found = []
-    for i in range(0, len(fields) - 2, 3):
-        sha = fields[i].strip()
-        if sha:
-            found.append(Commit(sha, int(fields[i + 1]), fields[i + 2]))
-    return found
-
-
-def _has_head(repo: Path) -> bool:
     try:
-        _git(repo, "rev-parse", "--verify", "--quiet", "HEAD")
-    except TrendError:
-        return False
-    return True
+        while sha is not None:
+            info = reader.commit(sha)
+            parent = info.parents[0] if info.parents else None
+            tree = reader.subtree(info.tree, prefix)
+            before = reader.subtree(reader.commit(parent).tree, prefix) if parent else None
+            empty_root = parent is None and next(reader.files(tree), None) is None
+            if tree != before and not empty_root:
+                found.append(Commit(sha, info.time, info.subject))
+            sha = parent
+    except (GitReadError, ValueError, OSError) as exc:
+        raise TrendError(f"cannot read the history: {exc}") from None
+    found.reverse()
+    return found
 
 
 def _safe_rel(path: str, prefix: str) -> str | None:
@@ -109,58 +114,18 @@ def _safe_rel(path: str, prefix: str) -> str | None:
     return path
 
 
-class _Blobs:
-    """One ``git cat-file --batch`` process, answering blob reads by id."""
-
-    def __init__(self, repo: Path) -> None:
-        self.proc = subprocess.Popen(["git", "-C", os.fspath(repo), "cat-file", "--batch"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL)
-
-    def read(self, sha: str) -> bytes | None:
-        stdin: IO[bytes] = self.proc.stdin  # type: ignore[assignment]
-        stdout: IO[bytes] = self.proc.stdout  # type: ignore[assignment]
-        stdin.write(sha.encode() + b"\n")
-        stdin.flush()
-        header = stdout.readline().split()
-        if len(header) < 3 or header[1] != b"blob":
-            return None
-        size = int(header[2])
-        data = stdout.read(size)
-        stdout.read(1)  # the newline after the content
-        return data
-
-    def close(self) -> None:
-        if self.proc.stdin:
-            self.proc.stdin.close()
-        self.proc.wait(timeout=10)
-
-
-def _changes(repo: Path, before: str | None, after: str, prefix: str
+def _changes(repo: Repo, before: str | None, after: str, prefix: str
              ) -> Iterator[tuple[str, str, str]]:
     """(mode, blob id, repository path) of each file ``after`` changed since ``before``;
     a deleted file comes with mode ``"0"``."""
-    spec = ["--", prefix] if prefix else []
-    if before is None:
-        out = _git(repo, "ls-tree", "-r", "-z", "--full-tree", after, *spec)
-        for rec in out.split(b"\0"):
-            if rec:
-                meta, path = rec.split(b"\t", 1)
-                mode, _kind, sha = meta.split()
-                yield mode.decode(), sha.decode(), os.fsdecode(path)
-        return
-    out = _git(repo, "diff-tree", "-r", "-z", "--no-renames", before, after, *spec)
-    recs = out.split(b"\0")
-    for i in range(0, len(recs) - 1, 2):
-        meta = recs[i].lstrip(b":").split()
-        if len(meta) < 5:
-            continue
-        mode, sha = meta[1].decode(), meta[3].decode()
-        path = os.fsdecode(recs[i + 1])
-        yield ("0" if meta[4].startswith(b"D") else mode), sha, path
+    new = repo.subtree(repo.commit(after).tree, prefix)
+    old = repo.subtree(repo.commit(before).tree, prefix) if before is not None else None
+    base = prefix
+    for mode, sha, path in repo.changes(old, new):
+        yield mode, sha, f"{base}/{path}" if base else path
 
 
-def _apply(root: Path, blobs: _Blobs, changes: Iterator[tuple[str, str, str]], prefix: str,
+def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], prefix: str,
            stamp: int) -> set[str]:
     """Write each change under ``root``; return the workspace-relative paths touched.
 
@@ -178,8 +143,8 @@ def _apply(root: Path, blobs: _Blobs, changes: Iterator[tuple[str, str, str]], p
                 target.unlink()
             touched.add(rel)
             continue
-        data = blobs.read(sha) if rel.lower().endswith(".md") else b""
-        if data is None or len(data) > MAX_BLOB:
+        data = blobs.blob(sha, MAX_BLOB) if rel.lower().endswith(".md") else b""
+        if data is None:  # not a blob, or over the cap (told before it is read)
             data = b""
         try:
             if target.is_dir() and not target.is_symlink():  # a folder became a file
@@ -201,7 +166,14 @@ def trend(path: str | os.PathLike[str], options: AuditOptions | None = None,
     (only the ``last`` N such commits when given)."""
     ws = open_workspace(path)
     repo, prefix = locate(ws)
-    history = commits(repo, prefix)
+    with _open(repo) as blobs:
+        return _trend(ws, repo, prefix, blobs, options, progress, last)
+
+
+def _trend(ws: Workspace, repo: Path, prefix: str, blobs: Repo, options: AuditOptions | None,
+           progress: Callable[[int, int], None] | None, last: int | None
+           ) -> list[dict[str, Any]]:
+    history = commits(repo, prefix, blobs)
     if last is not None:
         history = history[-last:] if last > 0 else []
     options = replace(options or AuditOptions(), suggestions=False)  # a point counts them
@@ -209,7 +181,6 @@ def trend(path: str | os.PathLike[str], options: AuditOptions | None = None,
         # The profile the workspace has now, so points stay comparable across commits.
         options = replace(options, profile="item" if ws.layout == "item" else "claude-code")
     points: list[dict[str, Any]] = []
-    blobs = _Blobs(repo)
     try:
         with tempfile.TemporaryDirectory(prefix="memtui-trend-") as tmp:
             root = Path(tmp)
@@ -218,9 +189,11 @@ def trend(path: str | os.PathLike[str], options: AuditOptions | None = None,
             last_stamp = 0
             for n, commit in enumerate(history):
                 # Commit times are in seconds: 10**9 + n ns per commit never collide.
-                touched = _apply(root, blobs, _changes(repo, before, commit.sha, prefix),
-                                 prefix, max(commit.time * 10**9, last_stamp + 10**6))
-                last_stamp = max(commit.time * 10**9, last_stamp + 10**6)
+                seconds = commit.time if 0 <= commit.time <= MAX_TIME else 0
+                stamp = max(seconds * 10**9, last_stamp + 10**6)
+                touched = _apply(root, blobs, _changes(blobs, before, commit.sha, prefix),
+                                 prefix, stamp)
+                last_stamp = stamp
                 before = commit.sha
                 if auditor is None or detect_layout(root) != auditor.ws.layout:
                     auditor = Auditor(open_workspace(root), options)
@@ -230,7 +203,7 @@ def trend(path: str | os.PathLike[str], options: AuditOptions | None = None,
                 row = health_row(to_json(result))
                 points.append({
                     "commit": commit.sha,
-                    "date": datetime.fromtimestamp(commit.time, UTC).isoformat(),
+                    "date": _date(commit.time),
                     "subject": commit.subject,
                     **{k: row[k] for k in POINT_KEYS},
                 })
@@ -238,6 +211,13 @@ def trend(path: str | os.PathLike[str], options: AuditOptions | None = None,
                     progress(n + 1, len(history))
             if auditor is not None:
                 auditor.save_cache()
-    finally:
-        blobs.close()
+    except (GitReadError, ValueError, OSError, RecursionError) as exc:
+        raise TrendError(f"cannot read the history: {exc}") from None
     return points
+
+
+def _date(seconds: int) -> str:
+    """A commit time as an ISO date, or ``"unknown"`` past year 9999 or before 1970."""
+    if not 0 <= seconds <= MAX_TIME:
+        return "unknown"
+    return datetime.fromtimestamp(seconds, UTC).isoformat()

@@ -229,20 +229,25 @@ def _aside(fd: int, name: str, how: Callable[..., None]) -> str:
     raise FileExistsError(errno.EEXIST, "no free temporary name", TEMP_PREFIX)
 
 
-def _temp(fd: int, data: bytes, mode: int, mtime_ns: int | None = None) -> str:
+def _temp(fd: int, data: bytes, mode: int | None, mtime_ns: int | None = None) -> str:
     """A new hidden temporary file in folder ``fd`` holding ``data`` (flushed to disk), with
-    modification time ``mtime_ns`` when given."""
+    modification time ``mtime_ns`` when given.
+
+    Its mode is ``mode`` without any executable, setuid, setgid or sticky bit (no memtui
+    write makes a program), or, when None, 0o644 less the umask, as any new file."""
     for _ in range(100):
         name = _temp_name()
         try:
-            tfd = os.open(name, _WRITE_FLAGS, 0o600, dir_fd=fd)
+            tfd = os.open(name, _WRITE_FLAGS, 0o600 if mode is not None else 0o644,
+                          dir_fd=fd)
         except FileExistsError:
             continue
         break
     else:  # pragma: no cover - 100 collisions of 37**8 names
         raise FileExistsError(errno.EEXIST, "no free temporary name", TEMP_PREFIX)
     try:
-        os.fchmod(tfd, mode)
+        if mode is not None:
+            os.fchmod(tfd, mode & 0o666)
         view = memoryview(data)
         while view:
             view = view[os.write(tfd, view):]
@@ -260,7 +265,7 @@ def _temp(fd: int, data: bytes, mode: int, mtime_ns: int | None = None) -> str:
 
 def _create(fd: int, name: str, data: bytes, label: str, mtime_ns: int | None = None) -> None:
     """Create ``name`` only if nothing is there: a hard link never replaces a file."""
-    tmp = _temp(fd, data, 0o644, mtime_ns)
+    tmp = _temp(fd, data, None, mtime_ns)
     try:
         try:
             os.link(tmp, name, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
@@ -420,7 +425,7 @@ def _raced(label: str, verdict: str, doing: str) -> str:
 
 def _replace(root: Path, fd: int, name: str, data: bytes, expected: str, label: str,
              limit: int, mode: int | None, mtime_ns: int | None = None) -> None:
-    tmp = _temp(fd, data, mode if mode is not None else 0o644, mtime_ns)
+    tmp = _temp(fd, data, mode, mtime_ns)
     try:
         _check(fd, name, expected, label, limit)  # once more, right before the swap
         if exchange(fd, tmp, name):
@@ -542,8 +547,22 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def _umask() -> int:
+    """The process's umask, read without changing it (``os.umask`` would, for every
+    thread); 0o022 where the kernel does not say."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0o022
+
+
 def atomic_write(path: Path, data: bytes) -> None:
-    """Replace (or create) ``path`` with ``data`` atomically; keeps an existing file's mode.
+    """Replace (or create) ``path`` with ``data`` atomically; keeps an existing file's mode
+    less any executable bit (a new file: 0o644 less the umask).
 
     Unchecked (no conflict check, no lock): for the agent's tools and memtui's own chat
     history. Curation writes use :func:`write_file`. A symlink is written through (its
@@ -563,7 +582,7 @@ def atomic_write(path: Path, data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, mode if mode is not None else 0o644)
+        os.chmod(tmp, mode & 0o666 if mode is not None else 0o644 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -58,14 +58,12 @@ class TrendView(AuditView):
     @work(thread=True, exclusive=True)
     def compute(self, result: AuditResult) -> None:
         from memtui.core.trend import TrendError, locate, trend
+        from memtui.core.trend import head as head_of
 
         ws = result.workspace
         try:
             repo, _ = locate(ws)
-            import subprocess
-
-            head = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"],
-                                  capture_output=True, text=True, check=False).stdout.strip()
+            head = head_of(repo) or ""
             points = self.points if head == self.head else trend(
                 ws.root, self.app.options)  # type: ignore[attr-defined]
         except (TrendError, OSError) as exc:
