@@ -419,7 +419,13 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> boo
     if label is None:
         return False
     cs = _plan(app, workspace, index_ops.fold, paths, label)
-    return cs is not None and _write(app, workspace, cs)
+    if cs is None:
+        return False
+    if not await _ask(app, ConfirmScreen(f"Fold {len(paths)} entries into one line?",
+                                         [cs.summary, "", "(undo with u)"], diff=cs.diff(),
+                                         confirm="Fold")):
+        return False
+    return _write(app, workspace, cs)
 
 
 async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
