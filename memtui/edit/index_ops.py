@@ -329,7 +329,8 @@ def remove_link(snap: Snapshot, target: str) -> Changeset:
 
 def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Changeset:
     """Replace the entries of ``memories`` with one packed line at the first one's place,
-    each link keeping its entry's curated title and hook (``unfold`` gives them back)."""
+    each link keeping its entry's curated title and hook (``unfold`` gives them back). When
+    a packed line already has ``label``, the links join that line instead."""
     rels: list[str] = []
     for m in memories:
         rel = snap.memory(m).path
@@ -345,13 +346,22 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
             raise Refused(f"{rel} has no index entry of its own to fold")
         lines[rel] = own[0]
     ordered = sorted(rels, key=lambda r: lines[r].number)
-    packed = f"- {label}: " + " · ".join(_packed_part(snap, r, lines[r]) for r in ordered)
+    parts = " · ".join(_packed_part(snap, r, lines[r]) for r in ordered)
     plan = Plan(snap)
     raw = plan.raw(INDEX_NAME)
+    into = next((ln for ln in snap.index.lines if ln.kind == "packed"
+                 and ln.title == label.strip()), None)
+    if into is not None:  # a packed line of that label exists: the links join it
+        raw.set(into.number, raw.text(into.number).rstrip() + " · " + parts)
+        for rel in sorted(ordered, key=lambda r: -lines[r].number):
+            raw.delete(lines[rel].number)
+        return plan.changeset("fold", {"memories": ordered, "label": label},
+                              f"{INDEX_NAME}: folded {plural(len(rels), 'entry', 'entries')} "
+                              f"into the packed line {into.number} ({label})")
     first = lines[ordered[0]].number
     for rel in reversed(ordered[1:]):
         raw.delete(lines[rel].number)
-    raw.set(first, packed)
+    raw.set(first, f"- {label}: " + parts)
     return plan.changeset("fold", {"memories": ordered, "label": label},
                           f"{INDEX_NAME}: folded {plural(len(rels), 'entry', 'entries')} into line "
                           f"{first}")

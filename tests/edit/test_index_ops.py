@@ -242,3 +242,14 @@ def test_a_wikilink_entry_counts_as_indexed(tmp_path: Path) -> None:
                                  "memory/a.md": "---\nname: a\n---\n"})
     with pytest.raises(Refused, match=re.escape("memory/a.md is already in the index (line 1)")):
         index_ops.add_to_index(snapshot(root), ["a"])
+
+
+def test_fold_into_an_existing_packed_line_by_its_label(ws: Path) -> None:
+    do(ws, index_ops.fold, ["user-role", "yield-source"], label="Cold, May 2026")
+    text = read(ws, "MEMORY.md")
+    assert text.count("Cold, May 2026") == 1 and "- [User role]" not in text
+    assert text.endswith("- Cold, May 2026: [line-a](memory/line-a.md) · "
+                         "[line-b](memory/line-b.md) · [User role](memory/user-role.md) — "
+                         "process engineer, Cpk needs no explanation · "
+                         "[Yield source](memory/yield-source.md) — where yield numbers come "
+                         "from\n")
