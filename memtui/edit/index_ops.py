@@ -10,7 +10,7 @@ import contextlib
 import re
 from collections.abc import Callable
 
-from memtui.core.index import HEADING, parse_index
+from memtui.core.index import HEADING, IndexLine, parse_index
 from memtui.core.links import fold as fold_spelling
 from memtui.core.links import resolve_href
 from memtui.core.wording import plural
@@ -328,7 +328,9 @@ def remove_link(snap: Snapshot, target: str) -> Changeset:
 
 
 def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Changeset:
-    """Replace the entries of ``memories`` with one packed line at the first one's place."""
+    """Replace the entries of ``memories`` with one packed line at the first one's place,
+    each link keeping its entry's curated title and hook (``unfold`` gives them back). When
+    a packed line already has ``label``, the links join that line instead."""
     rels: list[str] = []
     for m in memories:
         rel = snap.memory(m).path
@@ -337,24 +339,50 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
     if len(rels) < 2:
         raise UsageError("fold needs two or more memories")
     label = label or default_fold_label()
-    lines: dict[str, int] = {}
+    lines: dict[str, IndexLine] = {}
     for rel in rels:
         own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
         if not own:
             raise Refused(f"{rel} has no index entry of its own to fold")
-        lines[rel] = own[0].number
-    ordered = sorted(rels, key=lambda r: lines[r])
-    packed = f"- {label}: " + " · ".join(
-        f"[{snap.memories[r].key}]({index_href(r)})" for r in ordered)
+        lines[rel] = own[0]
+    ordered = sorted(rels, key=lambda r: lines[r].number)
+    parts = " · ".join(_packed_part(snap, r, lines[r]) for r in ordered)
     plan = Plan(snap)
     raw = plan.raw(INDEX_NAME)
-    first = lines[ordered[0]]
+    into = next((ln for ln in snap.index.lines if ln.kind == "packed"
+                 and ln.title == label.strip()), None)
+    if into is not None:  # a packed line of that label exists: the links join it
+        raw.set(into.number, raw.text(into.number).rstrip() + " · " + parts)
+        for rel in sorted(ordered, key=lambda r: -lines[r].number):
+            raw.delete(lines[rel].number)
+        return plan.changeset("fold", {"memories": ordered, "label": label},
+                              f"{INDEX_NAME}: folded {plural(len(rels), 'entry', 'entries')} "
+                              f"into the packed line {into.number} ({label})")
+    first = lines[ordered[0]].number
     for rel in reversed(ordered[1:]):
-        raw.delete(lines[rel])
-    raw.set(first, packed)
+        raw.delete(lines[rel].number)
+    raw.set(first, f"- {label}: " + parts)
     return plan.changeset("fold", {"memories": ordered, "label": label},
                           f"{INDEX_NAME}: folded {plural(len(rels), 'entry', 'entries')} into line "
                           f"{first}")
+
+
+def _packed_part(snap: Snapshot, rel: str, line: IndexLine) -> str:
+    """``[Title](path) — hook`` from an entry line (the memory's name when it has no
+    title); a " · " in the hook would split it on unfolding, so it becomes ", "."""
+    title = (line.title.strip() or snap.memories[rel].key).replace("[", "(").replace("]", ")")
+    hook = line.hook.replace(" · ", ", ").strip()
+    part = f"[{title}]({index_href(rel)})"
+    return f"{part} — {hook}" if hook else part
+
+
+def _hook_after(text: str, end: int, starts: list[int]) -> str:
+    """The hook written after a packed line's link ending at ``end``: the text up to the
+    next link, without the " — " before it and the separator after it."""
+    stop = next((s for s in starts if s >= end), len(text))
+    piece = _SEP_BEFORE.sub("", text[end:stop])
+    m = re.match(r"\s*[—–-]\s+", piece)
+    return piece[m.end():].strip() if m else ""
 
 
 def unfold(snap: Snapshot, line_number: int) -> Changeset:
@@ -369,7 +397,10 @@ def unfold(snap: Snapshot, line_number: int) -> Changeset:
     raw = plan.raw(INDEX_NAME)
     text = raw.text(line_number)
     found: list[tuple[int, str]] = []
-    for span, target in link_targets(text, INDEX_NAME):
+    links = link_targets(text, INDEX_NAME)
+    starts = sorted([ext[0] if (ext := link_extent(text, sp)) else sp.start for sp, _ in links]
+                    + [start for start, _end, _name in wikilink_spans(text)])
+    for span, target in links:
         ext = link_extent(text, span)
         label = ext[2] if ext else target
         mf = snap.memories.get(target)
@@ -377,7 +408,8 @@ def unfold(snap: Snapshot, line_number: int) -> Changeset:
             # A title the operator wrote on the packed line is kept; a bare name is drafted.
             title = label.strip() if label.strip() not in ("", mf.key, mf.stem) \
                 else draft_title(mf)
-            found.append((span.start, draft_entry(mf, title)))
+            hook = _hook_after(text, ext[1], starts) if ext else ""
+            found.append((span.start, draft_entry(mf, title, hook or None)))
         else:
             found.append((span.start, f"- [{label}]({destination(span.href)})"))
     for start, _end, name in wikilink_spans(text):

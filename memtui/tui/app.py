@@ -49,7 +49,7 @@ from memtui.tui.health_header import HealthHeader, shown_path
 from memtui.tui.heap import HeapKeeper
 from memtui.tui.help_screen import HelpScreen
 from memtui.tui.index_view import IndexView
-from memtui.tui.messages import JumpTo, MemorySelected
+from memtui.tui.messages import CommitSelected, JumpTo, MemorySelected
 from memtui.tui.orphans_view import OrphansView
 from memtui.tui.palette import Palette
 from memtui.tui.preview import MemoryPreview
@@ -619,6 +619,11 @@ class MemtuiApp(CurateActions, App[int]):
     def _memory_selected(self, event: MemorySelected) -> None:
         for preview in self._ui.query(MemoryPreview):  # none while shutting down
             preview.request(event.path, event.line)
+
+    @on(CommitSelected)
+    def _commit_selected(self, event: CommitSelected) -> None:
+        for preview in self._ui.query(MemoryPreview):
+            preview.request_commit(event.point)
 
     @on(JumpTo)
     def _jump(self, event: JumpTo) -> None:

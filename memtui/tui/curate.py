@@ -413,14 +413,26 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
 
 
 async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:
-    """Fold the index entries of ``paths`` into one packed line, with a label."""
-    label = await _ask(app, ChoiceScreen(f"Fold {len(paths)} entries into one line",
-                                         "Label of the packed line:", [],
-                                         default_fold_label(), confirm="Fold"))
+    """Fold the index entries of ``paths`` into one packed line, with a label; the packed
+    lines already there are named (typing one's label folds into that line)."""
+    packed = list(dict.fromkeys(ln.title for ln in Snapshot.read(workspace).index.lines
+                                if ln.kind == "packed" and ln.title))
+    prompt = "Label of the packed line:"
+    if packed:  # named, not listed: a list would take the Enter that folds
+        prompt += " (or an existing one's, to join it: " + " · ".join(packed[:5]) + \
+            (" …" if len(packed) > 5 else "") + ")"
+    label = await _ask(app, ChoiceScreen(f"Fold {len(paths)} entries into one line", prompt,
+                                         [], default_fold_label(), confirm="Fold"))
     if label is None:
         return False
     cs = _plan(app, workspace, index_ops.fold, paths, label)
-    return cs is not None and _write(app, workspace, cs)
+    if cs is None:
+        return False
+    if not await _ask(app, ConfirmScreen(f"Fold {len(paths)} entries into one line?",
+                                         [cs.summary, "", "(undo with u)"], diff=cs.diff(),
+                                         confirm="Fold")):
+        return False
+    return _write(app, workspace, cs)
 
 
 async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual.message import Message
 from textual.widget import Widget
@@ -29,3 +30,11 @@ class JumpTo(Message):
 
     path: str
     line: int | None = None
+
+
+@dataclass
+class CommitSelected(Message):
+    """The Trend view's cursor rests on ``point`` (one commit's figures, as
+    ``memtui.core.trend.trend`` gives them): the preview shows that commit."""
+
+    point: dict[str, Any]

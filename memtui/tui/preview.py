@@ -78,6 +78,7 @@ class MemoryPreview(VerticalScroll):
         self._timer: Timer | None = None
         self._want: tuple[str | None, int | None] | None = None
         self._hit = 0  # which match of the preview search is shown
+        self._commit: dict[str, Any] | None = None  # a Trend commit waiting to be shown
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="search this preview (Enter: next, Esc: close)",
@@ -154,9 +155,38 @@ class MemoryPreview(VerticalScroll):
 
     def set_result(self, result: AuditResult, palette: Palette) -> None:
         self.result, self.palette = result, palette
-        if self._want is None:
+        if self._want is None and self._shown != ("commit",):
             self._want = (self.path, None)
             self.call_later(self._render_wanted)
+
+    def request_commit(self, point: dict[str, Any]) -> None:
+        """Show one commit of the Trend view (hash, date, subject, figures) at once."""
+        self._want = None
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._commit = point
+        self.call_later(self._render_commit)
+
+    async def _render_commit(self) -> None:
+        point, self._commit = self._commit, None
+        if point is None or self._want is not None:
+            return  # a newer request came first
+        p = self.palette
+        self.path, self.line = None, None
+        self.query_one("#preview-title", Static).update(Text.assemble(
+            ("commit ", "bold"), (printable(str(point["commit"])), "bold")))
+        self.query_one("#preview-meta", Static).update(Text.assemble(
+            (printable(str(point["date"])), p.muted), "\n",
+            (printable(str(point["subject"])), "bold")))
+        self.query_one("#preview-findings", Static).update(Text(
+            f"{point['orphans']:,} orphans ({point['unreachable']:,} unreachable)\n"
+            f"{point['block_tokens']:,} block tokens"))
+        self.query_one("#preview-findings", Static).display = True
+        self.query_one("#preview-age", Static).display = False
+        if self._shown != ("commit",):
+            self._shown = ("commit",)
+            await self.query_one(WikiMarkdown).show("")
 
     async def _render_wanted(self) -> None:
         if not self.display:

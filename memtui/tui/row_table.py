@@ -241,6 +241,11 @@ class RowTable(ScrollView, can_focus=True):
     def _on_blur(self, event: events.Blur) -> None:
         self.refresh()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Keep the cursor row in view when the table grows or shrinks (once the new
+        size is laid out)."""
+        self.call_after_refresh(self.scroll_to_row, self.cursor_row)
+
     # -- cursor ----------------------------------------------------------------------------
 
     @property

@@ -14,10 +14,18 @@ from textual.widgets import DataTable, Static
 from memtui.core.audit import AuditResult
 from memtui.core.safe_output import printable
 from memtui.tui.audit_view import AuditView
+from memtui.tui.messages import CommitSelected, displayed
 
 #: (point key, label, plot colour) of each plotted series.
 SERIES = (("orphans", "orphans", "orange"), ("unreachable", "unreachable", "red"),
           ("block_tokens", "block tokens", "cyan"))
+
+#: what the empty state says outside git (after the reason on its first line)
+OUTSIDE_GIT = ("This workspace is not in a git repository.\n\n"
+               "In one, the Trend view plots orphans, unreachable orphans and block tokens\n"
+               "at each commit that touched the workspace, with the commit under the cursor\n"
+               "in the preview. Put the workspace under git (git init, git commit) to start "
+               "its history.")
 
 
 class TrendView(AuditView):
@@ -30,7 +38,15 @@ class TrendView(AuditView):
     TrendView > Horizontal { height: 1fr; }
     TrendView PlotextPlot { width: 2fr; height: 1fr; }
     TrendView DataTable { width: 1fr; min-width: 30; height: 1fr; }
+    TrendView > .empty {
+        height: 1fr; content-align: center middle; text-align: center; display: none;
+        padding: 0 4;
+    }
+    TrendView.-empty > .empty { display: block; }
+    TrendView.-empty > Horizontal, TrendView.-empty > .summary { display: none; }
     """
+
+
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -42,6 +58,7 @@ class TrendView(AuditView):
         from textual_plotext import PlotextPlot  # here: the plot library costs start-up time
 
         yield Static("reading the git history …", classes="summary")
+        yield Static("", classes="empty")
         with Horizontal():
             yield PlotextPlot()
             table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True)
@@ -74,14 +91,30 @@ class TrendView(AuditView):
         self.app.call_from_thread(self._show, head, points)
 
     def _show_error(self, message: str) -> None:
+        """The empty state: why there is no trend, and what the view would show."""
         self.query_one(".summary", Static).update(
-            Text(f"No trend: {printable(message)}. The Trend view needs the workspace in a git "
-                 "repository.", style=self.palette.muted))
+            Text(f"No trend: {printable(message)}.", style=self.palette.muted))
+        self.query_one(".empty", Static).update(Text.assemble(
+            ("No trend here", "bold"), "\n", (printable(message), self.palette.muted),
+            "\n\n", OUTSIDE_GIT))
+        self.add_class("-empty")
+        self.points, self.head = [], None
+        self.announce()
+
+    def announce(self) -> None:
+        """Tell the preview which commit the cursor is on (nothing outside git)."""
+        table = self.query_one(DataTable)
+        at = table.cursor_row
+        if self.points and 0 <= at < len(self.points):
+            self.post_message(CommitSelected(self.points[at]))
+        else:
+            super().announce()
 
     def _show(self, head: str, points: list[dict[str, Any]]) -> None:
         if head == self.head and points is self.points:
             return
         self.head, self.points = head, points
+        self.remove_class("-empty")
         table = self.query_one(DataTable)
         table.clear()
         for i, p in enumerate(points):
@@ -91,6 +124,8 @@ class TrendView(AuditView):
             table.move_cursor(row=len(points) - 1, animate=False)
         self._summarize(len(points) - 1)
         self._plot(len(points) - 1)
+        if displayed(self):
+            self.announce()
 
     def _summarize(self, at: int) -> None:
         points = self.points
@@ -134,3 +169,4 @@ class TrendView(AuditView):
         at = int(event.row_key.value)
         self._summarize(at)
         self._plot(at)
+        self.post_message(CommitSelected(self.points[at]))

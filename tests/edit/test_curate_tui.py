@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
-from textual.widgets import Checkbox, Input, Select, TextArea
+from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from memtui.core.workspace import open_workspace
 from memtui.tui import curate
@@ -100,6 +100,8 @@ async def test_an_edit_made_while_the_dialog_is_open_is_kept(ws: Path) -> None:
         await _type(pilot, "#value", "Cold")
         write_tree(ws, {"MEMORY.md": INDEX + "edited elsewhere\n"})
         await pilot.press("enter")
+        await pilot.pause()
+        await pilot.click("#confirm")  # the diff, then Fold
         await _finish(pilot, app)
     # The plan is made after the dialog, from a fresh read: it folds the edited file.
     assert app.outcome is True
@@ -305,3 +307,48 @@ async def test_enter_answers_a_confirm_dialog_and_cancel_keeps_its_own_enter(ws:
         await _finish(pilot, app2)
     assert app2.outcome is True
     assert "Tr0ub4dor" not in read(ws, "memory/creds.md")
+
+
+async def test_fold_keeps_titles_and_hooks_and_shows_the_diff(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_fold(a, w, ["user-role", "yield-source"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await _type(pilot, "#value", "Cold")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen: Any = app.screen
+        assert screen.query_one("#diff").display  # the dialog shows it
+        diff = screen.diff
+        assert "-- [User role](memory/user-role.md)" in diff
+        assert "+- Cold: [User role](memory/user-role.md) — process engineer" in diff
+        assert read(ws, "MEMORY.md") == INDEX  # nothing written before the confirm
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    assert app.outcome is True
+    assert read(ws, "MEMORY.md") == INDEX.replace(
+        "- [User role](memory/user-role.md) — process engineer, Cpk needs no explanation\n",
+        "- Cold: [User role](memory/user-role.md) — process engineer, Cpk needs no "
+        "explanation · [Yield source](memory/yield-source.md) — where yield numbers come "
+        "from\n").replace("- [Yield source](memory/yield-source.md) — where yield numbers "
+                          "come from\n", "")
+
+
+async def test_fold_names_the_packed_lines_and_joins_one(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_fold(a, w, ["user-role", "yield-source"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        said = " ".join(str(label.render()) for label in app.screen.query(Label))
+        assert "or an existing one's, to join it: Cold, May 2026" in said
+        await _type(pilot, "#value", "Cold, May 2026")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.click("#confirm")  # the diff, then Fold
+        await _finish(pilot, app)
+    assert app.outcome is True
+    text = read(ws, "MEMORY.md")
+    assert "- [User role]" not in text and "- [Yield source]" not in text
+    assert ("- Cold, May 2026: [line-a](memory/line-a.md) · [line-b](memory/line-b.md) · "
+            "[User role](memory/user-role.md) — process engineer, Cpk needs no explanation · "
+            "[Yield source](memory/yield-source.md) — where yield numbers come from\n") in text

@@ -79,8 +79,9 @@ CASES: dict[str, tuple[Plan, Expect]] = {
             o("MEMORY.md"),
             "- [Cpk target](memory/cpk-target.md) — 1.33 for CD, 1.67 for critical layers\n"
             "- [Legacy export](memory/legacy-export.md) — the 2019 Excel export, saved in Big5\n",
-            "- Cold, 2026: [cpk-target](memory/cpk-target.md) · "
-            "[legacy-export](memory/legacy-export.md)\n")}),
+            "- Cold, 2026: [Cpk target](memory/cpk-target.md) — 1.33 for CD, 1.67 for "
+            "critical layers · [Legacy export](memory/legacy-export.md) — the 2019 Excel "
+            "export, saved in Big5\n")}),
     "unfold": (
         lambda s: index_ops.unfold(s, 37),
         lambda o: {"MEMORY.md": sub(o("MEMORY.md"), COLD + "\n", (

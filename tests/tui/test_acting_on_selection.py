@@ -53,14 +53,17 @@ async def test_picks_follow_entries_and_are_cleared_by_a_fold(workspace: Path) -
         assert picked == ["L4", "L5"]
         assert [index.shown[i].data.targets for i in sorted(index.table.picks)] == [
             ["memory/user-role.md"], ["memory/yield-source.md"]]
-        # Fold them (f, Enter): afterwards nothing is picked, and d acts on the cursor.
+        # Fold them (f, Enter, Enter on the diff): afterwards nothing is picked, and d acts
+        # on the cursor.
         await pilot.press("f")
         await dialog(pilot, app, ChoiceScreen)
         audits = app.audits
         await pilot.press("enter")
+        await dialog(pilot, app, ConfirmScreen)
+        await pilot.press("enter")
         await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)
         await pilot.pause()
-        assert "· [yield-source](memory/yield-source.md)" in (workspace / "MEMORY.md").read_text()
+        assert "· [Yield source](memory/yield-source.md)" in (workspace / "MEMORY.md").read_text()
         assert index.picked == set() and index.table.picks == set()
         assert "escape" not in footer_keys(app)
         row = index.current_row()

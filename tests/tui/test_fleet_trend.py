@@ -156,3 +156,52 @@ async def test_trend_view_in_a_repository_without_commits(tmp_path: Path) -> Non
         await wait_for(pilot, lambda: "No commit" in str(view.query_one(".summary").render()),
                        timeout=30)
         assert view.query_one(DataTable).row_count == 0
+
+
+async def test_trend_view_outside_git_has_an_empty_state(workspace: Path) -> None:
+    from textual.containers import Horizontal
+
+    from memtui.tui.app import MemtuiApp
+
+    app = MemtuiApp(open_workspace(workspace), AuditOptions(), watch=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1)
+        await pilot.press("8")
+        view = app.query_one("#trend-view")
+        await wait_for(pilot, lambda: view.has_class("-empty"), timeout=30)
+        await pilot.pause(0.1)
+        empty = view.query_one(".empty")
+        said = str(empty.render())
+        assert "not in a git repository" in said and "each commit" in said
+        assert empty.region.height > 5  # the whole view, not one cut line
+        assert not view.query_one(Horizontal).display  # no empty frame
+
+
+async def test_trend_view_shows_the_commit_under_the_cursor_in_the_preview(
+        tmp_path: Path) -> None:
+    from memtui.tui.app import MemtuiApp
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n", "memory/a.md": memory("a", "A")},
+           "first")
+    commit(repo, {"memory/b.md": memory("b", "B")}, "orphan b")
+    commit(repo, {"memory/c.md": memory("c", "C")}, "orphan c")
+    app = MemtuiApp(open_workspace(repo), AuditOptions(), watch=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1)
+        await pilot.press("8")
+        view = app.query_one("#trend-view")
+        await wait_for(pilot, lambda: len(view.points) == 3, timeout=30)
+        sha = view.points[2]["commit"]
+
+        def preview() -> str:
+            return (str(app.query_one("#preview-title").render()) + "\n"
+                    + str(app.query_one("#preview-meta").render()))
+
+        await wait_for(pilot, lambda: sha in preview() and "orphan c" in preview())
+        assert view.points[2]["date"][:10] in preview()
+        await pilot.press("up")
+        await wait_for(pilot, lambda: "orphan b" in preview()
+                       and view.points[1]["commit"] in preview())

@@ -1,8 +1,11 @@
-"""A one-line bar: the estimated parts of the next request against the context window."""
+"""A bar: the estimated parts of the next request against the context window, and under it
+the figures, wrapped onto a second line when the pane is narrow (one line in a short
+terminal)."""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -16,12 +19,12 @@ class BudgetBar(Widget):
     tokens), each a coloured stretch of the window."""
 
     DEFAULT_CSS = """
-    BudgetBar { height: 2; padding: 0 1; }
+    BudgetBar { height: auto; padding: 0 1; }
     """
 
-    budget: reactive[Budget | None] = reactive(None)
-    loaded: reactive[int | None] = reactive(None)
-    fixed: reactive[bool] = reactive(False)
+    budget: reactive[Budget | None] = reactive(None, layout=True)
+    loaded: reactive[int | None] = reactive(None, layout=True)
+    fixed: reactive[bool] = reactive(False, layout=True)
 
     def show(self, budget: Budget, loaded: int | None = None, fixed: bool = False) -> None:
         """``loaded``: the window Ollama has loaded (``/api/ps``), the yardstick when the
@@ -31,11 +34,44 @@ class BudgetBar(Widget):
         self.fixed = fixed
         self.budget = budget
 
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self.budget is None:
+            return 1
+        return 1 + len(self._legend(width))
+
+    def _total(self) -> Text:
+        b = self.budget
+        assert b is not None
+        window = b.window or self.loaded
+        if window:
+            share = b.total / window
+            what = " server -c" if self.fixed else ("" if b.window else " loaded")
+            return Text(f"{b.total:,} / {window:,}{what} ({share:.0%})",
+                        style="bold red" if share > 0.9 else "bold")
+        return Text(f"{b.total:,} / window unknown", style="bold")
+
+    def _legend(self, width: int) -> list[Text]:
+        """The total, then " = " and the parts, packed whole into at most two lines of
+        ``width`` cells (the total first, with its over-90% red: a part is what is cut)."""
+        b = self.budget
+        assert b is not None
+        lines = [Text.assemble(self._total(), " =")]
+        for (label, tokens), color in zip(b.parts(), COLORS, strict=True):
+            part = Text.assemble(("■ ", color), f"{label} {tokens:,}")
+            line = lines[-1]
+            if line.cell_len + 2 + part.cell_len <= width or (
+                    len(lines) == 2 or not line.plain.strip()):
+                line.append("  " if line.plain and not line.plain.endswith("=") else " ")
+                line.append_text(part)
+            else:
+                lines.append(part)
+        return lines
+
     def render(self) -> Text:
         b = self.budget
         if b is None:
             return Text("budget: —", style="dim")
-        width = max(10, self.size.width - 2)
+        width = max(10, self.size.width)
         window = b.window or self.loaded
         scale = max(window or 0, b.total, 1)
         bar = Text()
@@ -47,18 +83,6 @@ class BudgetBar(Widget):
             used += cells
         if used < width:
             bar.append("░" * (width - used), style="dim")
-        parts = Text()
-        for (label, tokens), color in zip(b.parts(), COLORS, strict=True):
-            parts.append("■ ", style=color)
-            parts.append(f"{label} {tokens:,}  ")
-        if window:
-            share = b.total / window
-            what = " server -c" if self.fixed else ("" if b.window else " loaded")
-            total = Text(f"{b.total:,} / {window:,}{what} ({share:.0%})",
-                         style="bold red" if share > 0.9 else "bold")
-        else:
-            total = Text(f"{b.total:,} / window unknown", style="bold")
-        # The total first (with its over-90% red): the parts are what a narrow pane cuts.
         if self.size.height < 2:  # one line (a short terminal): no bar
-            return Text.assemble(total, "  ", parts)
-        return Text("\n").join([bar, Text.assemble(total, " = ", parts)])
+            return Text(" ").join(self._legend(10**6))
+        return Text("\n").join([bar, *self._legend(self.size.width)])

@@ -1,0 +1,45 @@
+"""After a resize the cursor row stays in view (a smaller terminal used to leave it
+below the table's last visible row)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memtui.core.audit import AuditOptions
+from memtui.core.workspace import open_workspace
+from memtui.tui.app import MemtuiApp
+from memtui.tui.row_table import RowTable
+from tests.core.helpers import memory
+from tests.tui.test_app import started
+
+
+def in_view(table: RowTable) -> bool:
+    top = int(table.scroll_y)
+    return top <= table.cursor_row < top + table.visible_rows
+
+
+async def test_cursor_row_stays_in_view_after_a_resize(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    (root / "memory").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("".join(f"- [F{i:02}](memory/f{i:02}.md) — hook {i}\n"
+                                            for i in range(80)), encoding="utf-8")
+    for i in range(80):
+        (root / "memory" / f"f{i:02}.md").write_text(memory(f"f{i:02}", f"Fact {i}."),
+                                                     encoding="utf-8")
+    app = MemtuiApp(open_workspace(root), AuditOptions(), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        table = app.active_view.query_one(RowTable)
+        table.focus()
+        await pilot.press("G")  # the last row, at the bottom of a tall table
+        await pilot.pause()
+        assert table.cursor_row == table.row_count - 1 and in_view(table)
+        await pilot.resize_terminal(120, 16)
+        await pilot.pause(0.2)
+        assert in_view(table)
+        table.move_cursor(table.row_count // 2)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.2)
+        await pilot.resize_terminal(100, 14)
+        await pilot.pause(0.2)
+        assert in_view(table)
