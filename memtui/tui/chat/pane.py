@@ -335,7 +335,8 @@ class ChatPane(Vertical):
                         if current is None:
                             current = AssistantMessage()
                             await log.mount(current)
-                        current.mark_cut()
+                        current.mark_cut("✂ reply cut: the model stopped at the length "
+                                         f"limit ({self._reason_key}: length)")
                         banner.show(self._cut_line(event), "warning")
                     if current is not None:
                         await current.finish()
@@ -388,7 +389,7 @@ class ChatPane(Vertical):
         if reply is None:
             return
         await reply.finish()
-        reply.add_class("-cut")
+        reply.mark_cut()  # not the length label: the note under it says why
         await self.query_one("#chat-log", VerticalScroll).mount(
             Static(Content.assemble(("⋯ cut off here: ", "bold $error"), why),
                    classes="cut-note"), after=reply)
@@ -416,8 +417,13 @@ class ChatPane(Vertical):
         room = f"the window ({window:,} tokens) filled up" if window else "it hit its limit"
         fix = ("restart the server with a larger -c" if self._fixed_window
                else "raise --num-ctx")
-        return (f"Reply cut: the model stopped mid-reply because {room} (finish_reason "
-                f"length); what it wrote is kept. Fix: {fix}, or start a new chat (ctrl+n)")
+        return (f"Reply cut: the model stopped mid-reply because {room} "
+                f"({self._reason_key} length); what it wrote is kept. Fix: {fix}, or start a new chat (ctrl+n)")
+
+    @property
+    def _reason_key(self) -> str:
+        """The field that said the reply ran out of room, as this server's API names it."""
+        return "finish_reason" if self.settings.api == "openai" else "done_reason"
 
     def _restore_input(self, text: str) -> None:
         box = self.query_one("#chat-input", Input)
