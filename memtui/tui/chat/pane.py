@@ -418,7 +418,8 @@ class ChatPane(Vertical):
         fix = ("restart the server with a larger -c" if self._fixed_window
                else "raise --num-ctx")
         return (f"Reply cut: the model stopped mid-reply because {room} "
-                f"({self._reason_key} length); what it wrote is kept. Fix: {fix}, or start a new chat (ctrl+n)")
+                f"({self._reason_key} length); what it wrote is kept. Fix: {fix}, or start "
+                "a new chat (ctrl+n)")
 
     @property
     def _reason_key(self) -> str:
