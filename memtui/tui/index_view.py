@@ -89,8 +89,8 @@ class IndexView(AuditTable):
             )
             return Row(
                 key=f"L{ln.number}", cells=cells,
-                sort=(ln.number, ln.kind, -1 if tokens is None else tokens, ln.chars, title, " ".join(ln.targets),
-                      ln.hook),
+                sort=(ln.number, ln.kind, -1 if tokens is None else tokens, ln.chars, title,
+                      " ".join(ln.targets), ln.hook),
                 path=first or INDEX_NAME, line=None if first else ln.number,
                 about=(INDEX_NAME, *ln.targets),
                 search=ln.text.casefold(), data=ln,
