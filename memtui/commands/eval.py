@@ -111,7 +111,8 @@ def print_table(report: EvalReport) -> None:
     table.add_column("prompt tokens", justify="right")
     table.add_column("num_ctx", justify="right")
     styles = {"memory_written": "green", "orphan_written": "yellow", "index_only": "yellow",
-              "wrong_mechanism": "red", "no_tool_call": "red", "error": "red"}
+              "wrong_mechanism": "red", "unknown_tool": "red",
+              "no_tool_call": "red", "error": "red"}
     for i, r in enumerate(report.runs, start=1):
         flags = ", ".join(r.flags)
         if r.invented:
