@@ -143,8 +143,12 @@ def _units(result: AuditResult, p: Palette,
            window: tuple[int, str] | None = None) -> list[list[Unit]]:
     ws = result.workspace
     idx = result.index
-    entries = [ln for ln in idx.lines if ln.kind in ("entry", "packed")]
-    packed = sum(1 for ln in entries if ln.kind == "packed")
+    # An entry is a line of the index that links one memory (JSON ``index.entries``, the
+    # text report's "entries"), loaded or not; packed lines are counted apart.
+    entries = sum(1 for ln in idx.lines if ln.kind == "entry")
+    packed = sum(1 for ln in idx.lines if ln.kind == "packed")
+    unloaded = sum(1 for ln in idx.lines
+                   if ln.kind == "entry" and ln.number > result.loaded_lines)
     lost = sum(1 for o in result.orphans if not o.reachable)
     dangling = sum(1 for w in result.wikirefs if w.state == "dangling")
     fuzzy = sum(1 for w in result.wikirefs if w.state == "fuzzy")
@@ -161,9 +165,11 @@ def _units(result: AuditResult, p: Palette,
 
     counts: list[Unit] = [(count(len(result.files), "memories", ""), None)]
     if idx.exists:
-        hot = Text.assemble((f"index {len(entries):,}", "bold"), " entries")
-        counts.append((hot + Text(f" ({len(entries) - packed:,} hot, {packed:,} packed)"),
-                       hot))
+        hot = Text.assemble((f"index {entries:,}", "bold"), " entries")
+        more = [f"{packed:,} packed"] if packed else []
+        if unloaded:
+            more.append(f"{unloaded:,} past the load limit")
+        counts.append((hot + Text(f" ({', '.join(more)})") if more else hot, hot))
     else:
         counts.append((Text("no index", style=f"bold {p.warning}"), None))
     orphans = count(len(result.orphans), "orphans", p.warning)

@@ -47,7 +47,7 @@ async def test_header_counts(workspace: Path) -> None:
         await started(pilot, app)
         text = header_text(app)
         assert "6 memories" in text
-        assert "index 4 entries (3 hot, 1 packed)" in text
+        assert "index 3 entries (1 packed)" in text
         assert "2 orphans (1 unreachable)" in text
         assert "1 broken links" in text
         assert "1 dangling [[ ]] (1 fuzzy)" in text
