@@ -107,7 +107,19 @@ def key_rows(app: App[object], classes: Iterable[type[object]]) -> list[tuple[st
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,q", "dismiss", "Close"),
+        Binding("j,down", "scroll('down')", "Down", show=False),
+        Binding("k,up", "scroll('up')", "Up", show=False),
+        Binding("g,home", "scroll('home')", "Top", show=False),
+        Binding("G,end", "scroll('end')", "Bottom", show=False),
+    ]
+
+    def action_scroll(self, where: str) -> None:
+        """j / k / g / G move the help as in every list."""
+        box = self.query_one(VerticalScroll)
+        {"down": box.scroll_down, "up": box.scroll_up, "home": box.scroll_home,
+         "end": box.scroll_end}[where](animate=False)
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
