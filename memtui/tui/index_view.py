@@ -94,6 +94,8 @@ class IndexView(AuditTable):
                 path=first or INDEX_NAME, line=None if first else ln.number,
                 about=(INDEX_NAME, *ln.targets),
                 search=ln.text.casefold(), data=ln,
+                # what the row says, not where: a line an insert moved down is unchanged
+                digest="\x1f".join(c.plain for c in cells[1:] if isinstance(c, Text)),
                 # a pick is of the entry (its files), not of a line number a fold shifts
                 pick="\x1f".join(ln.targets) or f"text:{ln.text}")
 
