@@ -89,6 +89,15 @@ def last_hot_entry(texts: list[str]) -> int | None:
     return (before or entries or [None])[-1]
 
 
+def where_entries_go(snap: Snapshot) -> str:
+    """Where new entries go with no heading chosen, in words for the operator."""
+    texts = [ln.text for ln in snap.index.lines]
+    hot = last_hot_entry(texts) if texts else None
+    if hot is not None and hot < len(texts):
+        return f"after the last entry (line {hot} of {INDEX_NAME})"
+    return f"at the end of {INDEX_NAME}"
+
+
 def plan_add_to_index(plan: Plan, rels: list[str], title: str | None = None,
                       hook: str | None = None, under: str | None = None) -> list[str]:
     """Insert drafted entries for ``rels`` into the plan's index; returns the lines added."""

@@ -201,11 +201,14 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
 
     first_field = True
 
-    def __init__(self, drafts: list[tuple[str, str, str]], headings: list[str]) -> None:
+    def __init__(self, drafts: list[tuple[str, str, str]], headings: list[str],
+                 where: str = "at the end of MEMORY.md") -> None:
+        """``where``: where the lines go with no heading chosen (as it really is)."""
         super().__init__(f"Add {len(drafts)} memor{'y' if len(drafts) == 1 else 'ies'} "
                          "to MEMORY.md")
         self.drafts = drafts
         self.headings = headings
+        self.where = where
         self.confirm_label = "Add"
 
     def body(self) -> ComposeResult:
@@ -217,7 +220,7 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
                 yield Label("Hook (why the agent would open it)")
                 yield Input(hook, id=f"hook-{i}", placeholder="hook (why open this memory)")
         yield Label("Where the lines go")
-        yield Select([("at the end of MEMORY.md", END),
+        yield Select([(self.where, END),
                       *((f"under '{h}'", h) for h in self.headings)],
                      value=END, allow_blank=False, id="under")
         yield Static(self.preview(), classes="preview", id="preview", markup=False)
@@ -391,7 +394,8 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
             _say(app, f"no memory at {rel}", error=True)
             return False
         drafts.append((rel, draft_title(mf), mf.description or ""))
-    answer = await _ask(app, AddToIndexScreen(drafts, index_ops.headings(snap)))
+    answer = await _ask(app, AddToIndexScreen(drafts, index_ops.headings(snap),
+                                              index_ops.where_entries_go(snap)))
     if answer is None:
         return False
     entries, under = answer

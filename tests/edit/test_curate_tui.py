@@ -305,3 +305,20 @@ async def test_enter_answers_a_confirm_dialog_and_cancel_keeps_its_own_enter(ws:
         await _finish(pilot, app2)
     assert app2.outcome is True
     assert "Tr0ub4dor" not in read(ws, "memory/creds.md")
+
+
+async def test_add_to_index_says_where_the_line_really_goes(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_add_to_index(a, w, ["memory/lonely_note.md"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, curate.AddToIndexScreen)
+        under = screen.query_one("#under", Select)
+        labels = [str(prompt) for prompt, _ in under._options]
+        assert labels[0] == "after the last entry (line 8 of MEMORY.md)"
+        assert not any("at the end" in label for label in labels)
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    lines = read(ws, "MEMORY.md").splitlines()
+    assert lines[8].startswith("- [Lonely note](memory/lonely_note.md)")  # after line 8
