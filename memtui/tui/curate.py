@@ -30,6 +30,7 @@ from textual.widgets.option_list import Option
 
 from memtui.core.memory_file import KNOWN_TYPES
 from memtui.core.safe_output import printable
+from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.changeset import Changeset, apply
@@ -446,7 +447,7 @@ async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> b
     if cs.notes:
         lines += ["", "links that will dangle:", *cs.notes]
     lines += ["", "(undo with u)"]
-    if not await _ask(app, ConfirmScreen(f"Delete {len(paths)} memory file(s)?", lines,
+    if not await _ask(app, ConfirmScreen(f"Delete {plural(len(paths), 'memory file')}?", lines,
                                          confirm="Delete", danger=True)):
         return False
     return _write(app, workspace, cs)

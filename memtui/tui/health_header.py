@@ -159,24 +159,27 @@ def _units(result: AuditResult, p: Palette,
         (Text(f"{result.profile} profile", style=p.muted), None),
     ]
 
-    def count(n: int, words: str, colour: str) -> Text:
+    def count(n: int, words: str, colour: str, one: str | None = None) -> Text:
+        """``n words`` (``n one`` when n is 1: "1 broken link")."""
+        word = one if n == 1 and one is not None else words
         return Text.assemble((f"{n:,}", f"bold {colour}" if n and colour else "bold"),
-                             f" {words}")
+                             f" {word}")
 
-    counts: list[Unit] = [(count(len(result.files), "memories", ""), None)]
+    counts: list[Unit] = [(count(len(result.files), "memories", "", "memory"), None)]
     if idx.exists:
-        hot = Text.assemble((f"index {entries:,}", "bold"), " entries")
+        hot = Text.assemble((f"index {entries:,}", "bold"),
+                            " entry" if entries == 1 else " entries")
         more = [f"{packed:,} packed"] if packed else []
         if unloaded:
             more.append(f"{unloaded:,} past the load limit")
         counts.append((hot + Text(f" ({', '.join(more)})") if more else hot, hot))
     else:
         counts.append((Text("no index", style=f"bold {p.warning}"), None))
-    orphans = count(len(result.orphans), "orphans", p.warning)
+    orphans = count(len(result.orphans), "orphans", p.warning, "orphan")
     counts.append((orphans + Text.assemble(" (", (f"{lost:,} unreachable",
                                                   f"bold {p.error}" if lost else ""), ")"),
                    None))
-    counts.append((count(len(result.broken_links), "broken links", p.error), None))
+    counts.append((count(len(result.broken_links), "broken links", p.error, "broken link"), None))
     wiki = count(dangling, "dangling [[ ]]", p.dangling)
     counts.append((wiki + Text(f" ({fuzzy:,} fuzzy)", style=p.fuzzy), wiki) if fuzzy
                   else (wiki, None))
