@@ -464,7 +464,8 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         return False
     rec = plan.record
     if plan.blocked and not plan.changes:
-        _say(app, f"{plan.blocking()}; nothing to undo", error=True)
+        what = " and ".join(f"{p} {why}" for p, why in plan.blocked.items())
+        _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since", error=True)
         return False
     files = [f"  {f['change']} {f['path']}" for f in rec["files"] if f["path"] not in plan.blocked]
     title, confirm = f"Undo #{rec['id']} {rec['op']}?", "Undo"

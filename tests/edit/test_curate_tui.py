@@ -322,3 +322,16 @@ async def test_add_to_index_says_where_the_line_really_goes(ws: Path) -> None:
         await _finish(pilot, app)
     lines = read(ws, "MEMORY.md").splitlines()
     assert lines[8].startswith("- [Lonely note](memory/lonely_note.md)")  # after line 8
+
+
+async def test_a_blocked_undo_says_it_cannot_undo_and_why(ws: Path) -> None:
+    from memtui.edit import index_ops
+    from tests.edit.conftest import do
+
+    do(ws, index_ops.add_to_index, ["memory/lonely_note.md"])
+    (ws / "MEMORY.md").write_text(read(ws, "MEMORY.md") + "- edited by hand\n")
+    app = Harness(lambda a: curate.run_undo(a, open_workspace(ws)))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await _finish(pilot, app)
+    assert app.outcome is False
+    assert app.notices == [("cannot undo #1 (add-to-index): MEMORY.md changed since", True)]
