@@ -103,7 +103,7 @@ def _printable_cell(cell: RenderableType) -> RenderableType:
         plain = cell.plain
         safe = printable(plain)
         if safe is not plain:
-            return Text(safe, style=cell.style, justify=cell.justify)
+            return type(cell)(safe, style=cell.style, justify=cell.justify)
     return cell
 
 
