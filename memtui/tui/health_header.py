@@ -197,11 +197,15 @@ def _units(result: AuditResult, p: Palette,
     if result.profile == "claude-code":
         opts = result.options
         lines = len(idx.lines)
-        near = max(lines / opts.max_lines, idx.size / opts.max_bytes)
+        by_lines, by_bytes = lines / opts.max_lines, idx.size / opts.max_bytes
+        near = max(by_lines, by_bytes)
         lc = p.error if near > 1 else p.warning if near > 0.8 else p.resolved
+        figures = [f"{lines:,}/{opts.max_lines:,} lines", f"{idx.size:,}/{opts.max_bytes:,} B"]
+        if by_bytes > by_lines:  # the limit that binds goes next to the bar, never cut
+            figures.reverse()
         cost.append((Text.assemble("load limit ", (bar(min(near, 1.0), 10), lc),
-                                   (f" {lines:,}/{opts.max_lines:,} lines", lc)), None))
-        cost.append((Text(f"{idx.size:,}/{opts.max_bytes:,} B", style=lc), None))
+                                   (f" {figures[0]}", lc)), None))
+        cost.append((Text(figures[1], style=lc), None))
         beyond = [ln for ln in result.beyond_limit if ln.kind != "blank"]
         if beyond:
             cost.append((Text(f"{len(beyond)} lines never loaded",

@@ -28,3 +28,12 @@ async def test_header_text_and_json_count_entries_alike(workspace: Path) -> None
     assert doc["index"]["entries"] == 3
     text = memtui("audit", str(workspace)).stdout
     assert "3 entries (" in text
+
+
+async def test_the_load_limit_that_binds_comes_first(workspace: Path) -> None:
+    app = open_app(workspace, watch=False,
+                   options=AuditOptions(profile="claude-code", max_lines=200, max_bytes=300))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await started(pilot, app)
+        size = (workspace / "MEMORY.md").stat().st_size
+        assert f" {size:,}/300 B · 6/200 lines" in header_text(app)
