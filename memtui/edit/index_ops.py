@@ -274,6 +274,14 @@ def repoint(snap: Snapshot, old: str, new: str) -> Changeset:
     cs = plan.changeset("repoint", {"old": old_t, "new": new_t},
                         f"repointed {plural(count, 'link')} from {old_t} to {new_t}")
     cs.notes += left
+    entries = {ln.number for ln in snap.index.lines if ln.kind == "entry"}
+    already = [n for n in index_line_of(snap, new_t) if n in entries]
+    moved = [n for n in index_line_of(snap, old_t) if n in entries and n not in already]
+    if already and moved:
+        cs.notes.append(
+            f"warning: {INDEX_NAME}:{already[0]} already links {new_t}, so lines "
+            f"{already[0]} and {moved[0]} become two entries for one file; delete one of "
+            f"them afterwards (line {moved[0]} is the repointed one)")
     cs.keep_age = True
     if not cs:
         if left:
