@@ -367,7 +367,7 @@ async def test_a_indexes_the_selected_orphan_and_u_undoes_it(workspace: Path) ->
         await pilot.click("#confirm")
         await wait_for(pilot, lambda: "- [Lonely](memory/lonely.md) — lonely"
                        in (workspace / "MEMORY.md").read_text())
-        await wait_for(pilot, lambda: "1 orphans (0 unreachable)" in header_text(app))
+        await wait_for(pilot, lambda: "1 orphan (0 unreachable)" in header_text(app))
         # the notice says how to undo; the audit of memtui's own write does not replace it
         assert app.notice == "MEMORY.md: +1 entry (memory/lonely.md) (u to undo #1)"
         assert keys(orphans) == ["memory/helper.md"]
