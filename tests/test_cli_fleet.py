@@ -166,3 +166,20 @@ def test_discover_reports_an_index_linked_out_of_its_workspace(tmp_path: Path) -
     row = next(w for w in doc["workspaces"] if w["path"].endswith("linked-out"))
     assert row["exit"] == 2 and row["error"] == ("MEMORY.md: symlink leads outside the "
                                                  "workspace, not followed")
+
+
+def test_discover_oldest_is_null_when_every_age_is_unknown(tmp_path: Path) -> None:
+    ws = tmp_path / "copied"
+    (ws / "memory").mkdir(parents=True)
+    index = "".join(f"- [M{i}](memory/m{i}.md) — m\n" for i in range(12))
+    (ws / "MEMORY.md").write_text(index, encoding="utf-8")
+    for i in range(12):  # one copy moment: their mtimes are not their ages
+        p = ws / "memory" / f"m{i}.md"
+        p.write_text(memory(f"m{i}", "M."), encoding="utf-8")
+        os.utime(p, (1_700_000_000, 1_700_000_000))
+    single = json.loads(memtui("audit", str(ws), "--json").stdout)
+    assert {f["age_source"] for f in single["files"]} == {"unknown"}
+    doc = json.loads(memtui("audit", str(tmp_path), "--discover", "--json").stdout)
+    assert [w["oldest_days"] for w in doc["workspaces"]] == [None]
+    text = memtui("audit", str(tmp_path), "--discover").stdout
+    assert " 0 d" not in text

@@ -4,7 +4,9 @@ Each run works on its own temporary copy of the workspace (the original is never
 starts with no history, and is classified from the audits before and after:
 ``memory_written`` (a memory file written and linked from MEMORY.md), ``orphan_written``
 (written, not linked), ``index_only``, ``wrong_mechanism`` (a decoy called, no memory),
-``no_tool_call`` (nothing written, no decoy), ``error``. Flags: ``fabricated`` (numbers,
+``unknown_tool`` (only calls to tools that were not offered), ``no_tool_call`` (no call at
+all, nothing written), ``error``. Any call to a skill or workflow tool is the wrong
+mechanism, offered (``--decoys``) or not. Flags: ``fabricated`` (numbers,
 times or percentages written that the user never gave) and ``truncated``.
 """
 
@@ -35,7 +37,8 @@ _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 @dataclass
 class RunResult:
-    #: memory_written, orphan_written, index_only, wrong_mechanism, no_tool_call or error.
+    #: memory_written, orphan_written, index_only, wrong_mechanism, unknown_tool,
+    #: no_tool_call or error.
     outcome: str
     flags: list[str] = field(default_factory=list)
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
@@ -109,6 +112,8 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
         outcome = "error"
     elif decoys:
         outcome = "wrong_mechanism"
+    elif any(o.unknown_tool for o in record.outcomes):
+        outcome = "unknown_tool"
     else:
         outcome = "no_tool_call"
     added = [ln for p in written for ln in added_lines(old.get(p, ""), new[p])]

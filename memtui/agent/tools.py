@@ -72,6 +72,14 @@ DECOY_TOOLS: list[dict[str, Any]] = [
         "all items.", {"term": "the term", "definition": "its definition"}),
 ]
 DECOY_NAMES = frozenset(t["function"]["name"] for t in DECOY_TOOLS)
+#: A tool name that reaches for a skill or workflow mechanism rather than memory.
+_OTHER_MECHANISM = re.compile(r"skill|workflow", re.IGNORECASE)
+
+
+def other_mechanism(name: str) -> bool:
+    """Whether a call to ``name`` reaches for a competing mechanism (a decoy, or any
+    skill / workflow tool), offered or not."""
+    return name in DECOY_NAMES or bool(_OTHER_MECHANISM.search(name))
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -120,6 +128,7 @@ class ToolOutcome:
     ok: bool = True
     effect: list[str] = field(default_factory=list)  # what it did to memory, for the operator
     wrong_mechanism: bool = False
+    unknown_tool: bool = False  # the tool called was not offered
     written: list[str] = field(default_factory=list)  # paths created, changed or deleted
     added_text: str = ""  # text the call put into files (for the fabrication check)
 
@@ -168,7 +177,8 @@ class ToolBox:
             return self._decoy(name, args)
         if name not in self.names:
             return ToolOutcome(name, args, f"error: there is no tool named '{one_line(name)}'. "
-                               f"Available: {', '.join(self.names)}", ok=False)
+                               f"Available: {', '.join(self.names)}", ok=False,
+                               wrong_mechanism=other_mechanism(name), unknown_tool=True)
         try:
             before = self._last or self.audit()
             outcome = getattr(self, "_" + name)(args)

@@ -15,6 +15,7 @@ from memtui.agent.scenario import Scenario, ScenarioError, load_suite
 from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
 from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.parser import fail
+from memtui.core.wording import plural
 from memtui.core.workspace import WorkspaceError, open_workspace
 
 PROG = "memtui eval"
@@ -102,7 +103,7 @@ def print_table(report: EvalReport) -> None:
         console.print(f"[b]{report.model}[/b]: {report.facts.window.note}")
         if report.facts.tools_note:
             console.print(f"[red]{report.facts.tools_note}[/red]")
-    table = Table(title=f"memtui eval — {len(report.runs)} runs")
+    table = Table(title=f"memtui eval — {plural(len(report.runs), 'run')}")
     table.add_column("#", justify="right")
     table.add_column("outcome", no_wrap=True)
     table.add_column("flags", no_wrap=True)
@@ -111,7 +112,8 @@ def print_table(report: EvalReport) -> None:
     table.add_column("prompt tokens", justify="right")
     table.add_column("num_ctx", justify="right")
     styles = {"memory_written": "green", "orphan_written": "yellow", "index_only": "yellow",
-              "wrong_mechanism": "red", "no_tool_call": "red", "error": "red"}
+              "wrong_mechanism": "red", "unknown_tool": "red",
+              "no_tool_call": "red", "error": "red"}
     for i, r in enumerate(report.runs, start=1):
         flags = ", ".join(r.flags)
         if r.invented:
@@ -176,7 +178,7 @@ def print_suite_table(report: SuiteReport) -> None:
     if report.facts is not None:
         console.print(f"[b]{report.model}[/b] ({report.api}): {report.facts.window.note}",
                       highlight=False)
-    table = Table(title=f"memtui eval --suite {report.suite} — {report.n} runs per check")
+    table = Table(title=f"memtui eval --suite {report.suite} — {plural(report.n, 'run')} per check")
     table.add_column("check", no_wrap=True)
     table.add_column("pass rate", justify="right", no_wrap=True)
     table.add_column("passed", justify="right")

@@ -76,7 +76,7 @@ def summary_table(result: AuditResult) -> Table:
                       if ln.kind == "entry")
         packed_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
                          if ln.kind == "packed")
-        row("Index", f"{idx.path}: {len(idx.lines)} lines, {kinds['entry']} hot "
+        row("Index", f"{idx.path}: {len(idx.lines)} lines, {kinds['entry']} entries "
             f"({hot_mem} memories), {kinds['packed']} packed ({packed_mem} memories), "
             f"{kinds['prose']} without links")
         if result.loaded_lines < len(idx.lines):

@@ -18,7 +18,9 @@ def health_row(report: dict[str, Any], fail_on: str = "error") -> dict[str, Any]
     for f in findings:
         severities[f["severity"]] = severities.get(f["severity"], 0) + 1
     orphans = report.get("orphans", [])
-    ages = [f["age_days"] for f in report.get("files", []) if f.get("age_days") is not None]
+    # a file whose age is unknown (its mtime is a copy date) has no age to be oldest by
+    ages = [f["age_days"] for f in report.get("files", [])
+            if f.get("age_days") is not None and f.get("age_source") != "unknown"]
     block = report.get("injected_block", {})
     tokens = block.get("tokens", {})
     tokenizer = block.get("share_tokenizer", "qwen")

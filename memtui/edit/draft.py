@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import time
 
-from memtui.core.memory_file import MemoryFile
+from memtui.core.memory_file import KNOWN_TYPES, MemoryFile
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.linkedit import destination, href_for
 
@@ -35,7 +35,15 @@ def entry_line(rel: str, title: str, hook: str | None) -> str:
 
 
 def draft_title(mf: MemoryFile) -> str:
-    return humanise(mf.key)
+    """The title from the memory's name, without the type prefix Claude Code's names
+    carry: ``feedback_keep_changelog`` → ``Keep changelog`` (``user-role`` stays
+    ``User role``)."""
+    key = mf.key
+    for type_ in (mf.type, *KNOWN_TYPES):
+        prefix = f"{type_}_"
+        if type_ and key.lower().startswith(prefix) and len(key) > len(prefix):
+            return humanise(key[len(prefix):])
+    return humanise(key)
 
 
 def draft_entry(mf: MemoryFile, title: str | None = None, hook: str | None = None) -> str:

@@ -89,6 +89,15 @@ def last_hot_entry(texts: list[str]) -> int | None:
     return (before or entries or [None])[-1]
 
 
+def where_entries_go(snap: Snapshot) -> str:
+    """Where new entries go with no heading chosen, in words for the operator."""
+    texts = [ln.text for ln in snap.index.lines]
+    hot = last_hot_entry(texts) if texts else None
+    if hot is not None and hot < len(texts):
+        return f"after the last entry (line {hot} of {INDEX_NAME})"
+    return f"at the end of {INDEX_NAME}"
+
+
 def plan_add_to_index(plan: Plan, rels: list[str], title: str | None = None,
                       hook: str | None = None, under: str | None = None) -> list[str]:
     """Insert drafted entries for ``rels`` into the plan's index; returns the lines added."""
@@ -265,6 +274,14 @@ def repoint(snap: Snapshot, old: str, new: str) -> Changeset:
     cs = plan.changeset("repoint", {"old": old_t, "new": new_t},
                         f"repointed {plural(count, 'link')} from {old_t} to {new_t}")
     cs.notes += left
+    entries = {ln.number for ln in snap.index.lines if ln.kind == "entry"}
+    already = [n for n in index_line_of(snap, new_t) if n in entries]
+    moved = [n for n in index_line_of(snap, old_t) if n in entries and n not in already]
+    if already and moved:
+        cs.notes.append(
+            f"warning: {INDEX_NAME}:{already[0]} already links {new_t}, so lines "
+            f"{already[0]} and {moved[0]} become two entries for one file; delete one of "
+            f"them afterwards (line {moved[0]} is the repointed one)")
     cs.keep_age = True
     if not cs:
         if left:

@@ -10,7 +10,7 @@ import json
 import posixpath
 import re
 
-from memtui.core.memory_file import KNOWN_TYPES, split_frontmatter
+from memtui.core.memory_file import KNOWN_TYPES, TOP_LEVEL_TYPE, split_frontmatter
 from memtui.core.safe_output import utf8_safe
 from memtui.core.secrets import scan_text, token_span
 from memtui.core.wording import plural
@@ -121,13 +121,43 @@ def template_body(type_: str) -> str:
     return "\n**Why:** \n**How to apply:** \n" if type_ in ("feedback", "project") else "\n"
 
 
-def template(name: str, type_: str, description: str, body: str | None = None) -> str:
+def template(name: str, type_: str, description: str, body: str | None = None,
+             top_level_type: bool = False) -> str:
+    """A new memory's text; ``top_level_type``: ``type:`` at the top level (the layout
+    Claude Code writes) rather than under ``metadata:``."""
     body = template_body(type_) if body is None else body
     if body and not body.endswith("\n"):
         body += "\n"
+    kind = f"type: {type_}" if top_level_type else f"metadata:\n  type: {type_}"
     return (f"---\nname: {yaml_scalar(name)}\n"
             f"description: {json.dumps(description, ensure_ascii=False)}\n"
-            f"metadata:\n  type: {type_}\n---\n{body}")
+            f"{kind}\n---\n{body}")
+
+
+def folder_types_top_level(snap: Snapshot) -> bool:
+    """Whether the folder's memories put ``type:`` at the top level (most of those that
+    have a type); a folder with none follows the default, under ``metadata:``."""
+    top = nested = 0
+    for mf in snap.memories.values():
+        if mf.type is None:
+            continue
+        if any(f.message == TOP_LEVEL_TYPE for f in mf.findings):
+            top += 1
+        else:
+            nested += 1
+    return top > nested
+
+
+def section_for(snap: Snapshot, type_: str) -> str | None:
+    """The index heading a memory of ``type_`` belongs under ("## Feedback", "References"),
+    when the index has one."""
+    from memtui.edit.index_ops import headings
+
+    for heading in headings(snap):
+        word = re.sub(r"[^\w ]", " ", heading).split()
+        if word and word[0].casefold().rstrip("s") == type_.casefold().rstrip("s"):
+            return heading
+    return None
 
 
 def new(snap: Snapshot, name: str, type_: str, description: str = "",
@@ -145,7 +175,8 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
         other = snap.resolver.resolve(name).path
         raise Refused(f"a memory named '{name}' exists already ({other})")
     plan = Plan(snap)
-    text = template(name, type_, description.replace("\n", " ").strip(), body)
+    text = template(name, type_, description.replace("\n", " ").strip(), body,
+                    folder_types_top_level(snap))
     plan.create(rel, text.encode("utf-8"))
     summary = f"created {rel} ({type_})"
     if index:
@@ -153,10 +184,11 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
 
         snap.memories[rel] = parse_memory(rel, text)
         try:
-            plan_add_to_index(plan, [rel])
+            under = section_for(snap, type_)
+            plan_add_to_index(plan, [rel], under=under)
         finally:
             del snap.memories[rel]
-        summary += f" and added it to {INDEX_NAME}"
+        summary += f" and added it to {INDEX_NAME}" + (f" under '{under}'" if under else "")
     return plan.changeset("new", {"name": name, "type": type_, "description": description,
                                   "index": index}, summary)
 

@@ -686,7 +686,10 @@ class MemtuiApp(CurateActions, App[int]):
         self.start_audit(None)
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        from memtui.tui.row_table import RowTable
+
+        self.push_screen(HelpScreen([(pid, title) for pid, title, _ in VIEWS],
+                                    [type(self), RowTable, AuditTable]))
 
     def action_choose_theme(self) -> None:
         self.search_themes()

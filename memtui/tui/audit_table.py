@@ -21,7 +21,7 @@ from textual.widgets import Input, Static
 
 from memtui.core.audit import AuditResult
 from memtui.core.safe_output import printable
-from memtui.core.workspace import MEMORY_DIR
+from memtui.core.workspace import INDEX_NAME, MEMORY_DIR
 from memtui.tui.audit_view import FilteredView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette
@@ -103,7 +103,7 @@ def _printable_cell(cell: RenderableType) -> RenderableType:
         plain = cell.plain
         safe = printable(plain)
         if safe is not plain:
-            return Text(safe, style=cell.style, justify=cell.justify)
+            return type(cell)(safe, style=cell.style, justify=cell.justify)
     return cell
 
 
@@ -274,12 +274,16 @@ class AuditTable(FilteredView):
         self._summary = Text(printable(summary)) if isinstance(summary, str) \
             else _printable_cell(summary)
         changed, self._pending_changed = self._pending_changed, set()
+        # MEMORY.md is what every index row is about: that it changed says nothing of a
+        # row; the row's own content does (a line moved down by an insert is not new).
+        changed -= {INDEX_NAME}
         digests = {r.key: r.digest for r in self.rows}
         if self._digests is not None:
             now = time.monotonic()
             before = self._digests
+            seen = set(before.values())
             for r in self.rows:
-                if before.get(r.key) != r.digest or \
+                if (before.get(r.key) != r.digest and r.digest not in seen) or \
                         (changed and not changed.isdisjoint(r.touches)):
                     self._marked[r.key] = now + MARK_SECONDS
             if self._marked:

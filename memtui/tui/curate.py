@@ -30,6 +30,7 @@ from textual.widgets.option_list import Option
 
 from memtui.core.memory_file import KNOWN_TYPES
 from memtui.core.safe_output import printable
+from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.apply import apply
@@ -202,11 +203,14 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
 
     first_field = True
 
-    def __init__(self, drafts: list[tuple[str, str, str]], headings: list[str]) -> None:
+    def __init__(self, drafts: list[tuple[str, str, str]], headings: list[str],
+                 where: str = "at the end of MEMORY.md") -> None:
+        """``where``: where the lines go with no heading chosen (as it really is)."""
         super().__init__(f"Add {len(drafts)} memor{'y' if len(drafts) == 1 else 'ies'} "
                          "to MEMORY.md")
         self.drafts = drafts
         self.headings = headings
+        self.where = where
         self.confirm_label = "Add"
 
     def body(self) -> ComposeResult:
@@ -218,7 +222,7 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
                 yield Label("Hook (why the agent would open it)")
                 yield Input(hook, id=f"hook-{i}", placeholder="hook (why open this memory)")
         yield Label("Where the lines go")
-        yield Select([("at the end of MEMORY.md", END),
+        yield Select([(self.where, END),
                       *((f"under '{h}'", h) for h in self.headings)],
                      value=END, allow_blank=False, id="under")
         yield Static(self.preview(), classes="preview", id="preview", markup=False)
@@ -392,7 +396,8 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
             _say(app, f"no memory at {rel}", error=True)
             return False
         drafts.append((rel, draft_title(mf), mf.description or ""))
-    answer = await _ask(app, AddToIndexScreen(drafts, index_ops.headings(snap)))
+    answer = await _ask(app, AddToIndexScreen(drafts, index_ops.headings(snap),
+                                              index_ops.where_entries_go(snap)))
     if answer is None:
         return False
     entries, under = answer
@@ -455,7 +460,7 @@ async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> b
     if cs.notes:
         lines += ["", "links that will dangle:", *cs.notes]
     lines += ["", "(undo with u)"]
-    if not await _ask(app, ConfirmScreen(f"Delete {len(paths)} memory file(s)?", lines,
+    if not await _ask(app, ConfirmScreen(f"Delete {plural(len(paths), 'memory file')}?", lines,
                                          confirm="Delete", danger=True)):
         return False
     return _write(app, workspace, cs)
@@ -472,7 +477,8 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         return False
     rec = plan.record
     if plan.blocked and not plan.changes:
-        _say(app, f"{plan.blocking()}; nothing to undo", error=True)
+        what = " and ".join(f"{p} {why}" for p, why in plan.blocked.items())
+        _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since", error=True)
         return False
     files = [f"  {f['change']} {f['path']}" for f in rec["files"] if f["path"] not in plan.blocked]
     title, confirm = f"Undo #{rec['id']} {rec['op']}?", "Undo"

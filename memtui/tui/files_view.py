@@ -46,6 +46,7 @@ class FilesView(AuditTable):
     def cached_rows(cls, result: AuditResult, palette: Palette,
                     cache: RowCache) -> list[Row]:
         prefix = memory_prefix(result)
+        tokenizer = result.block.tokenizer
 
         def make(f: FileReport) -> Row:
             if f.linked:
@@ -54,7 +55,8 @@ class FilesView(AuditTable):
                 reach, colour, rank = "reachable", palette.warning, 1
             else:
                 reach, colour, rank = "unreachable", palette.error, 2
-            tokens = f.tokens.get("qwen", 0)
+            tokens = f.tokens.get(tokenizer)  # as the header counts: the profile's
+            shown = -1 if tokens is None else tokens
             name = f.name or ""
             cells: tuple[RenderableType, ...] = (
                 Text(reach, style=colour),
@@ -65,14 +67,14 @@ class FilesView(AuditTable):
                 Text(f"{f.age_days}d", justify="right"),
                 Text(AGE_SOURCES.get(f.age_source, f.age_source[:3]), style=palette.muted),
                 # No count yet: the app counts each memory after showing the audit.
-                Text(f"{tokens:,}" if f.tokens else "…", justify="right",
-                     style="" if f.tokens else palette.muted),
+                Text("…" if tokens is None else f"{tokens:,}", justify="right",
+                     style="" if tokens is not None else palette.muted),
                 Text(f"{f.bytes:,}", justify="right"),
                 Text(short_path(f.path, prefix)),
             )
             return Row(f.path, cells,
                        sort=(rank, f.findings, name, f.type or "", f.age_days, f.age_source,
-                             tokens, f.bytes, f.path),
+                             shown, f.bytes, f.path),
                        path=f.path, data=f)
 
         return [cache.row((f.path, f.name, f.type, f.bytes, f.age_days, f.age_source,

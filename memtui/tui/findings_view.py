@@ -19,6 +19,7 @@ from memtui.tui.audit_table import (
     short_path,
 )
 from memtui.tui.palette import Palette
+from memtui.tui.row_table import MiddleText
 
 #: The Where cell of a finding about the workspace as a whole (the preview lists its files).
 WHOLE_WORKSPACE = "(workspace)"
@@ -48,7 +49,8 @@ class FindingsView(AuditTable):
             cells: tuple[RenderableType, ...] = (
                 Text(title, style=colour),
                 Text(f.severity, style=colour),
-                Text(where, style=palette.muted) if whole else Text(short_path(where, prefix)),
+                Text(where, style=palette.muted) if whole
+                else MiddleText(short_path(where, prefix)),  # the :line stays when cut
                 Text(f"(suppressed: {cause}) {f.message}" if cause else f.message,
                      style=palette.muted if cause else ""),
             )

@@ -28,6 +28,7 @@ from memtui.core.safe_output import printable
 from memtui.core.wording import plural, sparkline
 from memtui.tui.app import MemtuiApp
 from memtui.tui.config import load_config
+from memtui.tui.list_table import ListTable
 from memtui.tui.themes import load_themes
 
 #: (column key, title, sort key) in table order.
@@ -107,7 +108,8 @@ class FleetApp(App[str | None]):
     def compose(self) -> ComposeResult:
         yield Static(id="fleet-header")
         yield Input(placeholder="filter workspaces (Enter or Esc to leave)", id="fleet-filter")
-        table: DataTable[Any] = DataTable(id="fleet-table", cursor_type="row", zebra_stripes=True)
+        table: DataTable[Any] = ListTable(id="fleet-table", cursor_type="row",
+                                          zebra_stripes=True)
         for key, title in COLUMNS:
             table.add_column(title, key=key)
         yield table

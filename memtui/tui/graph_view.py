@@ -17,6 +17,7 @@ from textual.widgets.tree import TreeNode
 
 from memtui.core.audit import AuditResult
 from memtui.core.safe_output import printable
+from memtui.core.wording import plural
 from memtui.tui.audit_view import FilteredView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 
@@ -159,8 +160,10 @@ class GraphView(FilteredView):
                 leaf.add_leaf(Text("← ") + self._memory_label(src), GraphNode("memory", src))
         matched = f"{len(nodes):,} of {len(g.nodes):,} match · " if words else ""
         self.query_one(".summary", Static).update(
-            f"{matched}{len(g.nodes):,} memories · {sum(len(v) for v in g.out.values()):,} links · "
-            f"{len(isolated):,} isolated · {len(comps):,} components · {len(dangling):,} dangling")
+            f"{matched}{plural(len(g.nodes), 'memory', 'memories')} · "
+            f"{plural(sum(len(v) for v in g.out.values()), 'link')} · "
+            f"{len(isolated):,} isolated · {plural(len(comps), 'component')} · "
+            f"{len(dangling):,} dangling")
         if keep is not None:
             for node in mem.children:
                 if node.data and node.data.path == keep:

@@ -143,8 +143,12 @@ def _units(result: AuditResult, p: Palette,
            window: tuple[int, str] | None = None) -> list[list[Unit]]:
     ws = result.workspace
     idx = result.index
-    entries = [ln for ln in idx.lines if ln.kind in ("entry", "packed")]
-    packed = sum(1 for ln in entries if ln.kind == "packed")
+    # An entry is a line of the index that links one memory (JSON ``index.entries``, the
+    # text report's "entries"), loaded or not; packed lines are counted apart.
+    entries = sum(1 for ln in idx.lines if ln.kind == "entry")
+    packed = sum(1 for ln in idx.lines if ln.kind == "packed")
+    unloaded = sum(1 for ln in idx.lines
+                   if ln.kind == "entry" and ln.number > result.loaded_lines)
     lost = sum(1 for o in result.orphans if not o.reachable)
     dangling = sum(1 for w in result.wikirefs if w.state == "dangling")
     fuzzy = sum(1 for w in result.wikirefs if w.state == "fuzzy")
@@ -155,22 +159,27 @@ def _units(result: AuditResult, p: Palette,
         (Text(f"{result.profile} profile", style=p.muted), None),
     ]
 
-    def count(n: int, words: str, colour: str) -> Text:
+    def count(n: int, words: str, colour: str, one: str | None = None) -> Text:
+        """``n words`` (``n one`` when n is 1: "1 broken link")."""
+        word = one if n == 1 and one is not None else words
         return Text.assemble((f"{n:,}", f"bold {colour}" if n and colour else "bold"),
-                             f" {words}")
+                             f" {word}")
 
-    counts: list[Unit] = [(count(len(result.files), "memories", ""), None)]
+    counts: list[Unit] = [(count(len(result.files), "memories", "", "memory"), None)]
     if idx.exists:
-        hot = Text.assemble((f"index {len(entries):,}", "bold"), " entries")
-        counts.append((hot + Text(f" ({len(entries) - packed:,} hot, {packed:,} packed)"),
-                       hot))
+        hot = Text.assemble((f"index {entries:,}", "bold"),
+                            " entry" if entries == 1 else " entries")
+        more = [f"{packed:,} packed"] if packed else []
+        if unloaded:
+            more.append(f"{unloaded:,} past the load limit")
+        counts.append((hot + Text(f" ({', '.join(more)})") if more else hot, hot))
     else:
         counts.append((Text("no index", style=f"bold {p.warning}"), None))
-    orphans = count(len(result.orphans), "orphans", p.warning)
+    orphans = count(len(result.orphans), "orphans", p.warning, "orphan")
     counts.append((orphans + Text.assemble(" (", (f"{lost:,} unreachable",
                                                   f"bold {p.error}" if lost else ""), ")"),
                    None))
-    counts.append((count(len(result.broken_links), "broken links", p.error), None))
+    counts.append((count(len(result.broken_links), "broken links", p.error, "broken link"), None))
     wiki = count(dangling, "dangling [[ ]]", p.dangling)
     counts.append((wiki + Text(f" ({fuzzy:,} fuzzy)", style=p.fuzzy), wiki) if fuzzy
                   else (wiki, None))
@@ -188,11 +197,15 @@ def _units(result: AuditResult, p: Palette,
     if result.profile == "claude-code":
         opts = result.options
         lines = len(idx.lines)
-        near = max(lines / opts.max_lines, idx.size / opts.max_bytes)
+        by_lines, by_bytes = lines / opts.max_lines, idx.size / opts.max_bytes
+        near = max(by_lines, by_bytes)
         lc = p.error if near > 1 else p.warning if near > 0.8 else p.resolved
+        figures = [f"{lines:,}/{opts.max_lines:,} lines", f"{idx.size:,}/{opts.max_bytes:,} B"]
+        if by_bytes > by_lines:  # the limit that binds goes next to the bar, never cut
+            figures.reverse()
         cost.append((Text.assemble("load limit ", (bar(min(near, 1.0), 10), lc),
-                                   (f" {lines:,}/{opts.max_lines:,} lines", lc)), None))
-        cost.append((Text(f"{idx.size:,}/{opts.max_bytes:,} B", style=lc), None))
+                                   (f" {figures[0]}", lc)), None))
+        cost.append((Text(figures[1], style=lc), None))
         beyond = [ln for ln in result.beyond_limit if ln.kind != "blank"]
         if beyond:
             cost.append((Text(f"{len(beyond)} lines never loaded",

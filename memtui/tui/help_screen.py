@@ -2,68 +2,124 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-VIEWS = (
-    ("1", "Index", "every MEMORY.md line as written: kind, targets (coloured by state), "
-     "hook, cost; lines past the load limit are struck out"),
-    ("2", "Files", "every memory: whether the index reaches it, findings, type, age and where "
-     "the age comes from (fm: a frontmatter date, git: the last commit, mt: the file's "
-     "mtime), tokens, size; narrow screens drop the least needed columns"),
-    ("3", "Orphans", "memories no index line links; unreachable ones never enter context"),
-    ("4", "Broken", "links to files that do not exist, with the closest existing files"),
-    ("5", "Graph", "the link graph: pick a memory to see its links, backlinks and "
-     "dangling targets; isolated memories and components"),
-    ("6", "Findings", "everything the audit found, grouped by kind; Enter jumps to it"),
-    ("7", "Block", "the exact text the agent receives every turn, with its token count"),
-)
+#: What each view shows, by pane id (the views and their keys come from the app).
+VIEW_HELP = {
+    "index": "every MEMORY.md line as written: kind, targets (coloured by state), hook, "
+             "cost; lines past the load limit are struck out",
+    "files": "every memory: whether the index reaches it, findings, type, age and where the "
+             "age comes from (fm: a frontmatter date, git: the last commit, mt: the file's "
+             "mtime), tokens, size; narrow screens drop the least needed columns",
+    "orphans": "memories no index line links; unreachable ones never enter context",
+    "broken": "links to files that do not exist, with the closest existing files",
+    "graph": "the link graph: pick a memory to see its links, backlinks and dangling "
+             "targets; isolated memories and components",
+    "findings": "everything the audit found, grouped by kind; Enter jumps to it",
+    "block": "the exact text the agent receives every turn, with its token count",
+    "trend": "the health of the workspace over its git history, one row per commit",
+}
 
-KEYS = (
-    ("1 … 7", "switch view"),
-    ("↑ ↓ PgUp PgDn", "move; the preview follows the cursor"),
-    ("j k g G Home End", "down / up / first / last, in every list (and the focused preview)"),
-    ("y", "copy the selected file's full path"),
-    ("Enter", "jump: show the file at that line in the preview"),
+#: The longer word on what a bound action does (else the binding's own description).
+KEY_HELP = {
+    "show_view": "switch view",
+    "cursor_down": "move; the preview follows the cursor (j / k too, in every list)",
+    "first": "first / last row, in every list (and the focused preview)",
+    "copy_path": "copy the selected file's full path",
+    "select": "jump: show the file at that line in the preview",
+    "leave_input": "from the filter or the chat input back to the view (in the chat, it "
+                   "first cancels a reply that is coming)",
+    "back": "back to the fleet screen (from an input: back to the view first)",
+    "sort_next": "sort by the next column (or click a column header)",
+    "sort_reverse": "reverse the sort",
+    "open_editor": "open the selected file in $EDITOR; the audit refreshes on return",
+    "toggle_preview": "show or hide the preview (below 120 columns: in place of the chat)",
+    "reaudit": "audit again from scratch",
+    "choose_theme": "choose a theme (remembered)",
+    "toggle_chat": "chat with the agent (below 120 columns: in place of the preview)",
+    "pick": "pick the row (fold and delete act on every picked row; keys act on the picks, "
+            "else on the cursor's row, never on the preview's file)",
+    "add_to_index": "add the selected memory to the index",
+    "add_unreachable": "add every unreachable memory to the index",
+    "repoint": "repoint the selected broken link (view 4)",
+    "remove_link": "remove the selected broken link; inside a memory, keep its text",
+    "fold": "fold the picked entries into a packed line",
+    "unfold": "unfold a packed line",
+    "rename": "rename the selected memory; every link to it follows",
+    "fix_wikilinks": "fix fuzzy wikilinks in the selected memory",
+    "new_memory": "new memory from a template",
+    "delete": "delete the selected memories (and their index lines)",
+    "redact": "redact the secrets flagged in the selected memory",
+    "undo": "undo the last curation (again for the one before)",
+    "help": "this help",
+    "quit": "quit",
+}
+
+#: Keys no binding of the app carries (the filter box, the palette, typing).
+EXTRA_KEYS = (
     ("/", "filter the view: type words; Enter or Esc goes back to the view (the summary "
      "says how many rows match); in the focused preview, search it (Enter: next)"),
-    ("Esc", "from the filter or the chat input back to the view (in the chat, it first "
-     "cancels a reply that is coming); in a view, clear the picks, then the filter"),
-    ("", "while an input has focus, letters, digits and ? are typed into it, not taken "
-     "as commands"),
-    ("s / S", "sort by the next column / reverse (or click a column header)"),
-    ("o", "open the selected file in $EDITOR; the audit refreshes on return"),
-    ("p", "show or hide the preview (below 120 columns: in place of the chat)"),
-    ("r", "audit again from scratch"),
-    ("t", "choose a theme (remembered)"),
-    ("c", "chat with the agent (below 120 columns: in place of the preview)"),
-    ("space", "pick the row (fold and delete act on every picked row; keys act on the "
-     "picks, else on the cursor's row, never on the preview's file)"),
-    ("a / A", "add the selected memory to the index / every unreachable one"),
-    ("e / X", "repoint / remove the selected broken link (view 4); inside a memory, X "
-     "keeps the link's text"),
-    ("f / F", "fold the picked entries into a packed line / unfold a packed line"),
-    ("R", "rename the selected memory; every link to it follows"),
-    ("w", "fix fuzzy wikilinks in the selected memory"),
-    ("n", "new memory from a template"),
-    ("d", "delete the selected memories (and their index lines)"),
-    ("x", "redact the secrets flagged in the selected memory"),
-    ("u", "undo the last curation (again for the one before)"),
+    ("", "while an input has focus, letters, digits and ? are typed into it, not taken as "
+     "commands; so is every letter while the chat has focus"),
     ("ctrl+p", "command palette: every action by name"),
-    ("?", "this help"),
-    ("q", "quit"),
 )
+
+_SKIP = {"cursor_up", "page_up", "page_down", "last", "dismiss"}
+
+
+def key_rows(app: App[object], classes: Iterable[type[object]]) -> list[tuple[str, str]]:
+    """(keys, what they do) from the BINDINGS of ``classes`` (the app's first), one row per
+    action, in binding order: the help cannot fall behind the keys."""
+    keys: dict[str, list[str]] = {}
+    words: dict[str, str] = {}
+    for cls in classes:
+        for klass in reversed(type.mro(cls)):  # type: ignore[arg-type]
+            for b in Binding.make_bindings(vars(klass).get("BINDINGS", ())):
+                action = b.action.removeprefix("app.").split("(", 1)[0]
+                if action in _SKIP:
+                    continue
+                shown = keys.setdefault(action, [])
+                key = app.get_key_display(b)
+                if key not in shown:
+                    shown.append(key)
+                words.setdefault(action, KEY_HELP.get(action, b.description))
+    rows = []
+    for action, shown in keys.items():
+        if action == "show_view" and len(shown) > 2:
+            label = f"{shown[0]} … {shown[-1]}"
+        elif action == "cursor_down":
+            label = "↑ ↓ PgUp PgDn j k"
+        elif action == "first":
+            label = "g G Home End"
+        else:
+            label = " / ".join(shown)
+        rows.append((label, words[action]))
+    return rows
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,q", "dismiss", "Close"),
+        Binding("j,down", "scroll('down')", "Down", show=False),
+        Binding("k,up", "scroll('up')", "Up", show=False),
+        Binding("g,home", "scroll('home')", "Top", show=False),
+        Binding("G,end", "scroll('end')", "Bottom", show=False),
+    ]
+
+    def action_scroll(self, where: str) -> None:
+        """j / k / g / G move the help as in every list."""
+        box = self.query_one(VerticalScroll)
+        {"down": box.scroll_down, "up": box.scroll_up, "home": box.scroll_home,
+         "end": box.scroll_end}[where](animate=False)
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -73,22 +129,30 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
+    def __init__(self, views: Iterable[tuple[str, str]] = (),
+                 classes: Iterable[type[object]] = ()) -> None:
+        """``views``: (pane id, title) in key order; ``classes``: whose BINDINGS the keys
+        are (the app and its views)."""
+        super().__init__()
+        self.views = list(views)
+        self.binding_classes = list(classes)
+
     def compose(self) -> ComposeResult:
         views = Table.grid(padding=(0, 1))
         views.add_column(style="bold", no_wrap=True)
         views.add_column(style="bold", no_wrap=True)
         views.add_column()
-        for key, name, what in VIEWS:
-            views.add_row(key, name, what)
+        for i, (pid, name) in enumerate(self.views, start=1):
+            views.add_row(str(i), name, VIEW_HELP.get(pid, ""))
         keys = Table.grid(padding=(0, 2))
         keys.add_column(style="bold", no_wrap=True)
         keys.add_column()
-        for key, what in KEYS:
+        for key, what in [*key_rows(self.app, self.binding_classes), *EXTRA_KEYS]:
             keys.add_row(key, what)
         with VerticalScroll():
             yield Static(Text("memtui — the memory of an agent, audited live", style="bold"))
-            yield Static(Text("The header shows the health: memories, index entries (hot / "
-                              "packed), orphans (unreachable in the error colour), broken "
+            yield Static(Text("The header shows the health: memories, index entries (packed "
+                              "lines apart), orphans (unreachable in the error colour), broken "
                               "links, dangling wikilinks and what the injected block costs "
                               "against the context window. Everything updates when files "
                               "change on disk.\n"))

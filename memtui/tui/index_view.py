@@ -22,8 +22,10 @@ from memtui.tui.audit_table import (
 from memtui.tui.palette import Palette
 
 # An index line and what its row shows besides: cut off, each link's target found, each
-# wikilink's (state, resolved path), its qwen tokens.
-LineInputs = tuple[IndexLine, bool, tuple[bool, ...], tuple[tuple[str, str | None], ...], int]
+# wikilink's (state, resolved path), its tokens in the block's tokenizer (None: not
+# counted yet).
+LineInputs = tuple[IndexLine, bool, tuple[bool, ...], tuple[tuple[str, str | None], ...],
+                   int | None]
 
 
 class IndexView(AuditTable):
@@ -76,7 +78,10 @@ class IndexView(AuditTable):
             cells: tuple[RenderableType, ...] = (
                 Text(str(ln.number), style=row_style, justify="right"),
                 kind,
-                Text(f"{tokens:,}", style=row_style, justify="right"),
+                # None: not counted yet (the app counts after showing the audit)
+                Text("…" if tokens is None else f"{tokens:,}",
+                     style=row_style or ("" if tokens is not None else palette.muted),
+                     justify="right"),
                 Text(f"{ln.chars:,}", style=row_style, justify="right"),
                 Text(title, style=row_style + (" bold" if ln.kind == "heading" else "")),
                 targets,
@@ -84,11 +89,13 @@ class IndexView(AuditTable):
             )
             return Row(
                 key=f"L{ln.number}", cells=cells,
-                sort=(ln.number, ln.kind, tokens, ln.chars, title, " ".join(ln.targets),
-                      ln.hook),
+                sort=(ln.number, ln.kind, -1 if tokens is None else tokens, ln.chars, title,
+                      " ".join(ln.targets), ln.hook),
                 path=first or INDEX_NAME, line=None if first else ln.number,
                 about=(INDEX_NAME, *ln.targets),
                 search=ln.text.casefold(), data=ln,
+                # what the row says, not where: a line an insert moved down is unchanged
+                digest="\x1f".join(c.plain for c in cells[1:] if isinstance(c, Text)),
                 # a pick is of the entry (its files), not of a line number a fold shifts
                 pick="\x1f".join(ln.targets) or f"text:{ln.text}")
 
@@ -104,7 +111,8 @@ class IndexView(AuditTable):
                 ref = states.get((lk.line, lk.target or ""))
                 refs.append((ref.state, ref.resolved) if ref else ("dangling", None))
             cost = costs.get(ln.number)
-            tokens = cost.tokens.get("qwen", 0) if cost else 0
+            # counted as the header counts the block: the profile's tokenizer
+            tokens = cost.tokens.get(result.block.tokenizer) if cost else None
             item = (ln, cut, exists, tuple(refs), tokens)
             rows.append(cache.row((ln.number, ln.text, ln.kind, *item[1:]), make, item))
         return rows

@@ -365,9 +365,28 @@ def _cell_segments(cell: Text | str, width: int, justify: str, line_style: Style
             for text, seg_style, _ in _fit(cell, width, justify).render(console)]
 
 
+class MiddleText(Text):
+    """A cell cut in the middle when too wide, so its end stays: ``memory/…/x.md:12``."""
+
+
+def _middle(text: Text, width: int) -> Text:
+    if text.cell_len <= width or width < 5:
+        return text
+    tail = (width - 1) // 2 + (width - 1) % 2
+    head = width - 1 - tail
+    plain = text.plain
+    out = text[:head]
+    out.append("…")
+    out.append(text[len(plain) - tail:])
+    return out
+
+
 def _fit(cell: Text | str, width: int, justify: str) -> Text:
-    """``cell`` cut (with an ellipsis) or padded to exactly ``width`` cells."""
+    """``cell`` cut (with an ellipsis; in the middle for a MiddleText) or padded to
+    exactly ``width`` cells."""
     right = justify == "right" or (isinstance(cell, Text) and cell.justify == "right")
+    if isinstance(cell, MiddleText):
+        cell = _middle(Text.assemble(cell), width)
     if isinstance(cell, Text):
         text = Text(end="")
         text.append(cell)  # the cell's own style becomes a span: Text.render ignores it

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Static
 from memtui.core.audit import AuditResult
 from memtui.core.safe_output import printable
 from memtui.tui.audit_view import AuditView
+from memtui.tui.list_table import ListTable
 from memtui.tui.messages import CommitSelected, displayed
 
 #: (point key, label, plot colour) of each plotted series.
@@ -61,7 +62,7 @@ class TrendView(AuditView):
         yield Static("", classes="empty")
         with Horizontal():
             yield PlotextPlot()
-            table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True)
+            table: DataTable[Any] = ListTable(cursor_type="row", zebra_stripes=True)
             for key, title in (("date", "Date"), ("commit", "Commit"), ("orphans", "Orph."),
                                ("unreachable", "Unr."), ("block_tokens", "Tokens")):
                 table.add_column(title, key=key)

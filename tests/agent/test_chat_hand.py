@@ -105,12 +105,12 @@ async def test_new_chat_asks_and_up_recalls_sent_messages(ws: Workspace,
         await pilot.press("down", "down")
         assert box.value == ""
         app.query_one("#chat-log").focus()
-        await pilot.press("n")
+        await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("enter")  # on Cancel: the chat stays
         await wait_until(pilot, lambda: len(app.screen_stack) == 1)
         assert len(list(app.query(UserMessage))) == 2
-        await pilot.press("n")
+        await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("tab", "enter")
         await wait_until(pilot, lambda: not list(app.query(UserMessage)))

@@ -114,6 +114,9 @@ def test_eval_exits_1_below_the_min_pass_rate(ws: Workspace, fake: FakeOllama) -
 CASES = [
     (orphan_writer(), [], "orphan_written", []),
     (skill_saver(), ["decoys"], "wrong_mechanism", []),
+    (skill_saver("skill-undecoyed"), [], "wrong_mechanism", []),
+    (FakeModel("unknown", [Reply(tool_calls=[("remember", {"text": "engineer"})]),
+                           Reply(content="ok")]), [], "unknown_tool", []),
     (fabricator(), [], "memory_written", ["fabricated"]),
     (chatter(), [], "no_tool_call", []),
     (FakeModel("index-only", [

@@ -352,3 +352,33 @@ async def test_fold_names_the_packed_lines_and_joins_one(ws: Path) -> None:
     assert ("- Cold, May 2026: [line-a](memory/line-a.md) · [line-b](memory/line-b.md) · "
             "[User role](memory/user-role.md) — process engineer, Cpk needs no explanation · "
             "[Yield source](memory/yield-source.md) — where yield numbers come from\n") in text
+
+
+async def test_add_to_index_says_where_the_line_really_goes(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_add_to_index(a, w, ["memory/lonely_note.md"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, curate.AddToIndexScreen)
+        under = screen.query_one("#under", Select)
+        labels = [str(prompt) for prompt, _ in under._options]
+        assert labels[0] == "after the last entry (line 8 of MEMORY.md)"
+        assert not any("at the end" in label for label in labels)
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    lines = read(ws, "MEMORY.md").splitlines()
+    assert lines[8].startswith("- [Lonely note](memory/lonely_note.md)")  # after line 8
+
+
+async def test_a_blocked_undo_says_it_cannot_undo_and_why(ws: Path) -> None:
+    from memtui.edit import index_ops
+    from tests.edit.conftest import do
+
+    do(ws, index_ops.add_to_index, ["memory/lonely_note.md"])
+    (ws / "MEMORY.md").write_text(read(ws, "MEMORY.md") + "- edited by hand\n")
+    app = Harness(lambda a: curate.run_undo(a, open_workspace(ws)))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await _finish(pilot, app)
+    assert app.outcome is False
+    assert app.notices == [("cannot undo #1 (add-to-index): MEMORY.md changed since", True)]

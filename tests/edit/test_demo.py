@@ -55,7 +55,7 @@ CASES: dict[str, tuple[Plan, Expect]] = {
             "were in 2025 (superseded)\n"
             "- [Endpoint detector](memory/endpoint-detector.md) — OES endpoint detector: "
             "watches the 703 nm line\n"
-            "- [Feedback chart colors](memory/feedback_chart-colors.md) — 圖表配色：管制界限用"
+            "- [Chart colors](memory/feedback_chart-colors.md) — 圖表配色：管制界限用"
             "紅色虛線，目標值用灰色\n"
             "- [Notes scratch](memory/notes-scratch.md)\n"
             "- [Scrap log](memory/scrap-log.md) — Scrap counts per week, kept by the user\n"))}),

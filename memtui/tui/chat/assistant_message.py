@@ -23,7 +23,7 @@ class AssistantMessage(Vertical):
     AssistantMessage .thinking-text { color: $text-muted; }
     AssistantMessage.-cut > Markdown { border-left: thick $error; }
     AssistantMessage > .cut-mark { display: none; color: $warning; padding: 0 1; }
-    AssistantMessage.-cut > .cut-mark { display: block; }
+    AssistantMessage.-labelled > .cut-mark { display: block; }
     """
 
     def __init__(self, content: str = "", thinking: str = "") -> None:
@@ -37,8 +37,7 @@ class AssistantMessage(Vertical):
         with Collapsible(title="thinking", collapsed=True):
             yield Static(_cut(self.thinking), classes="thinking-text", markup=False)
         yield Markdown(_cut(self._initial))
-        yield Static("✂ reply cut: the model stopped at the length limit "
-                     "(finish_reason: length)", classes="cut-mark")
+        yield Static("", classes="cut-mark", markup=False)
 
     def on_mount(self) -> None:
         if self.thinking:
@@ -64,9 +63,20 @@ class AssistantMessage(Vertical):
     def cut(self) -> bool:
         return self.has_class("-cut")
 
-    def mark_cut(self) -> None:
-        """The reply stopped because it ran out of room, not because it was done."""
+    def mark_cut(self, label: str = "") -> None:
+        """The reply stopped before it was done; ``label`` (when given) says why under it.
+        A stream broken by an error or Esc passes none: the note after it says why."""
         self.add_class("-cut")
+        if label:
+            self.query_one(".cut-mark", Static).update(label)
+            self.add_class("-labelled")
+
+    @property
+    def cut_label(self) -> str:
+        """What the reply's cut mark says ("" when it shows none)."""
+        if not self.has_class("-labelled"):
+            return ""
+        return str(self.query_one(".cut-mark", Static).content)
 
     async def finish(self) -> None:
         if self._stream is not None:

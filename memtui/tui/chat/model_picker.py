@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.widgets import Select
 
 from memtui.core.safe_output import printable
@@ -19,3 +21,11 @@ class ModelPicker(Select[str]):
     def offer(self, names: list[str]) -> None:
         self.set_options((printable(n), n) for n in names)  # names from the server
         self.add_class("-shown")
+
+    def watch_expanded(self, expanded: bool) -> None:
+        """Opened with no model chosen yet, the list highlights the first model (not the
+        blank prompt), so Enter picks it."""
+        if expanded and self.value is Select.NULL:
+            overlay: Any = self.query_one("SelectOverlay")
+            if overlay.option_count > 1:
+                overlay.highlighted = 1

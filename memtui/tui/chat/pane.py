@@ -2,8 +2,9 @@
 
 Mounted by the main app (``c``); usable on its own in any Textual app. Enter sends, Esc
 cancels a generation (with none running, Esc is left to the app), ctrl+n starts a new
-chat (``n`` too while the input is not focused). Failures keep the conversation
-and show one line.
+chat. While the pane has focus no printable key reaches an app command: one typed on
+the log (or any other part of the pane) goes into the message input. Failures keep the
+conversation and show one line.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import asyncio
 import contextlib
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -60,8 +62,7 @@ class ChatPane(Vertical):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel reply"),
-        Binding("n", "new_chat", "New chat"),
-        Binding("ctrl+n", "new_chat", "New chat", show=False),
+        Binding("ctrl+n", "new_chat", "New chat"),
         Binding("up", "recall(-1)", "Earlier message", show=False),
         Binding("down", "recall(1)", "Later message", show=False),
     ]
@@ -105,17 +106,42 @@ class ChatPane(Vertical):
         yield BudgetBar()
         yield ReplyStats()
         yield Input(placeholder="message the agent — Enter sends, Esc cancels / leaves, "
-                    "ctrl+n new chat", id="chat-input")
+                    "ctrl+n new chat", id="chat-input",
+                    select_on_focus=False)  # a key sent here from the log adds to the draft
 
     def focus(self, scroll_visible: bool = True) -> ChatPane:
-        """Focusing the pane focuses its input (once it is composed)."""
+        """Focusing the pane focuses its input (once it is composed), or the model picker
+        while a model is still to be chosen."""
         try:
             box = self.query_one("#chat-input", Input)
+            picker = self.query_one(ModelPicker)
         except NoMatches:
             self.call_after_refresh(self.focus, scroll_visible)
             return self
-        box.focus(scroll_visible)
+        if picker.has_class("-shown") and not self.settings.model:
+            picker.focus(scroll_visible)
+        else:
+            box.focus(scroll_visible)
         return self
+
+    def check_consume_key(self, key: str, character: str | None = None) -> bool:
+        """Every printable key is the pane's: the app's one-key commands (theme, preview,
+        copy, quit …) never run while the chat has focus."""
+        return character is not None and character.isprintable()
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key no widget of the pane took (the log, a tool card had focus)
+        was meant for the message input: it goes there."""
+        if not event.is_printable or event.character is None:
+            return
+        event.stop()
+        event.prevent_default()
+        focused = self.app.focused
+        if focused is not None and self.query_one(ModelPicker) in focused.ancestors_with_self:
+            return  # the closed picker: the letter does nothing
+        box = self.query_one("#chat-input", Input)
+        box.focus()
+        box.insert_text_at_cursor(event.character)
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -156,8 +182,13 @@ class ChatPane(Vertical):
                 else "Ollama has no models: run `ollama pull qwen3:14b` (or another model "
                 "with tools)", "error")
             return
-        self.query_one(ModelPicker).offer(names)
-        self.query_one(Banner).show("no --model given: choose one above", "info")
+        picker = self.query_one(ModelPicker)
+        picker.offer(names)
+        self.query_one(Banner).show("no --model given: choose one above (Enter opens the "
+                                    "list, Enter picks)", "info")
+        focused = self.app.focused
+        if focused is not None and self in focused.ancestors:
+            picker.focus()
 
     async def _prepare(self) -> bool:
         banner = self.query_one(Banner)
@@ -193,6 +224,9 @@ class ChatPane(Vertical):
         event.stop()
         self.settings.model = str(event.value)
         self.session.facts = None
+        # The picker takes the focus back as its list closes; then the input gets it, so
+        # the next typed line is sent.
+        self.call_after_refresh(self.query_one("#chat-input", Input).focus)
         self.run_worker(self._prepare(), group="chat-prepare", exclusive=True)
 
     async def _show_history(self) -> None:
@@ -302,7 +336,8 @@ class ChatPane(Vertical):
                         if current is None:
                             current = AssistantMessage()
                             await log.mount(current)
-                        current.mark_cut()
+                        current.mark_cut("✂ reply cut: the model stopped at the length "
+                                         f"limit ({self._reason_key}: length)")
                         banner.show(self._cut_line(event), "warning")
                     if current is not None:
                         await current.finish()
@@ -359,7 +394,7 @@ class ChatPane(Vertical):
         if reply is None:
             return
         await reply.finish()
-        reply.add_class("-cut")
+        reply.mark_cut()  # not the length label: the note under it says why
         await self.query_one("#chat-log", VerticalScroll).mount(
             Static(Content.assemble(("⋯ cut off here: ", "bold $error"), printable(why)),
                    classes="cut-note"), after=reply)
@@ -387,8 +422,14 @@ class ChatPane(Vertical):
         room = f"the window ({window:,} tokens) filled up" if window else "it hit its limit"
         fix = ("restart the server with a larger -c" if self._fixed_window
                else "raise --num-ctx")
-        return (f"Reply cut: the model stopped mid-reply because {room} (finish_reason "
-                f"length); what it wrote is kept. Fix: {fix}, or start a new chat (ctrl+n)")
+        return (f"Reply cut: the model stopped mid-reply because {room} "
+                f"({self._reason_key} length); what it wrote is kept. Fix: {fix}, or start "
+                "a new chat (ctrl+n)")
+
+    @property
+    def _reason_key(self) -> str:
+        """The field that said the reply ran out of room, as this server's API names it."""
+        return "finish_reason" if self.settings.api == "openai" else "done_reason"
 
     def _restore_input(self, text: str) -> None:
         box = self.query_one("#chat-input", Input)

@@ -1,0 +1,79 @@
+"""The chat's focus chain in the real app: without --model the picker has focus, Enter
+opens it, Enter picks, the input gets the focus; no printable key typed anywhere in the
+chat pane runs an app command (theme, preview, copy, quit …)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from memtui.agent.settings import AgentSettings
+from memtui.core.workspace import Workspace
+from memtui.tui.app import MemtuiApp
+from memtui.tui.chat import ChatPane
+from memtui.tui.chat.model_picker import ModelPicker
+from memtui.tui.chat.user_message import UserMessage
+from memtui.tui.preview import MemoryPreview
+
+from .fake_ollama import FakeOllama, chatter
+from .test_chat_pane import turns, wait_until
+
+
+@pytest.fixture(autouse=True)
+def _config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(tmp_path / "config"))
+
+
+async def test_picking_a_model_by_keyboard_then_typing_sends(
+        ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(chatter("talk"))
+    app = MemtuiApp(ws, settings=AgentSettings(host=fake.url), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        theme = app.theme
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        picker = app.query_one(ModelPicker)
+        await wait_until(pilot, lambda: picker.has_class("-shown"))
+        await wait_until(pilot, lambda: app.focused is picker)
+        await pilot.press("enter")  # opens the list
+        await wait_until(pilot, lambda: picker.expanded)
+        await pilot.press("enter")  # picks the highlighted model
+        box = app.query_one("#chat-input", Input)
+        await wait_until(pilot, lambda: app.focused is box)
+        pane = app.query_one(ChatPane)
+        assert pane.settings.model == "talk"
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await pilot.press(*"hi tpyq", "enter")
+        await wait_until(pilot, turns(pane, 1))
+        assert [m.text for m in app.query(UserMessage)] == ["hi tpyq"]
+        assert app.theme == theme and app.is_running
+
+
+async def test_no_printable_key_on_the_chat_log_runs_an_app_command(
+        ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(chatter("talk"))
+    app = MemtuiApp(ws, settings=AgentSettings(model="talk", host=fake.url), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        theme = app.theme
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        box = app.query_one("#chat-input", Input)
+        await wait_until(pilot, lambda: app.focused is box)
+        preview = app.query_one(MemoryPreview)
+        shown = preview.display
+        for target in ("#chat-log", "#chat-status"):
+            widget = app.query_one(target)
+            widget.can_focus = True
+            widget.focus()
+            await pilot.pause()
+            await pilot.press(*"tpyq?1234")
+            await pilot.pause(0.1)
+            assert len(app.screen_stack) == 1  # no theme picker, help, palette
+            assert app.theme == theme and app.is_running
+            assert preview.display == shown
+        assert app.notice.startswith("audited")  # nothing was copied
+        assert "tpyq?1234" in box.value

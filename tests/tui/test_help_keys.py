@@ -1,0 +1,37 @@
+"""The help screen is generated from the bindings: every view (8 Trend too) and, in a
+fleet member, the Esc back to the fleet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from textual.widgets import Static
+
+from memtui.core.workspace import open_workspace
+from memtui.tui.app import VIEWS, MemtuiApp
+from memtui.tui.fleet_app import FleetMemberApp
+
+from .test_app import started
+
+
+def help_text(app: MemtuiApp) -> str:
+    console = Console(width=200, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    for static in app.screen.query(Static):
+        console.print(static.content)
+    return console.export_text()
+
+
+async def test_help_lists_every_view_and_key(workspace: Path) -> None:
+    for cls in (MemtuiApp, FleetMemberApp):
+        app = cls(open_workspace(workspace), watch=False)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await started(pilot, app)
+            await pilot.press("question_mark")
+            await pilot.pause(0.2)
+            text = help_text(app)
+            assert f"1 … {len(VIEWS)}" in text and "switch view" in text
+            assert "Trend" in text and "git history" in text
+            for key in ("o ", "p ", "u ", "y ", "R "):
+                assert any(line.lstrip().startswith(key) for line in text.splitlines()), key
+            assert ("back to the fleet screen" in text) == (cls is FleetMemberApp)
