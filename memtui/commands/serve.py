@@ -154,7 +154,8 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
             # /static is textual-serve's own public script, style and font files (the same in
             # every install): no token, so the page can load them, but Host/Origin checked.
             # /download/{key} needs an unguessable key that only the session's app hands out.
-            need = not request.path.startswith(("/static/", "/download/"))
+            # /ws/{token} carries the token in its path (handle_websocket checks it).
+            need = not request.path.startswith(("/static/", "/download/", "/ws/"))
             why = refusal(request, need_token=need)
             if why:
                 return web.Response(status=403, text=f"403: {why}\n")
