@@ -207,6 +207,15 @@ def test_public_says_the_token_is_required() -> None:
         assert "?token=" in line and "required" in line
         assert wait_until(lambda: port_is_open(port))
         assert http(port, "/", host=f"demo.example:{port}")[0] == 403
+        # a room's machines reach it under the host's name: with the token, that name
+        token = re.search(r"\?token=(\S+)", line).group(1)  # type: ignore[union-attr]
+        import urllib.request
+
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/?token={token}",
+                                         headers={"Host": f"demo.example:{port}"})
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            page = reply.read()
+        assert f'"ws://demo.example:{port}/ws/{token}"'.encode() in page
     finally:
         proc.terminate()
         _out, err = proc.communicate(timeout=30)
