@@ -43,9 +43,12 @@ def main(argv: list[str]) -> int:
     die_with(int(argv[0]))
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     os.environ["MEMTUI_SERVED"] = "1"
-    from memtui.cli import main as cli_main
+    from memtui.commands import app
+    from memtui.commands.parser import ArgumentParser
 
-    return cli_main([argv[1]])
+    parser = ArgumentParser(prog="memtui")
+    app.add_arguments(parser)
+    return int(app.run(parser.parse_args([argv[1]])))
 
 
 if __name__ == "__main__":
