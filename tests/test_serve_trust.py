@@ -115,6 +115,7 @@ def test_the_page_needs_the_token_and_the_served_host(served: Served) -> None:
     port, token = served.port, served.token
     assert http(port, "/")[0] == 403
     assert http(port, "/?token=wrong")[0] == 403
+    assert http(port, "/?token=%C3%A9" + token)[0] == 403  # not ASCII: still 403, no crash
     assert http(port, f"/?token={token}")[0] == 200
     assert http(port, f"/?token={token}", host=f"localhost:{port}")[0] == 200
     # DNS rebinding: the attacker's name resolving to 127.0.0.1
@@ -132,6 +133,7 @@ def test_the_socket_needs_the_token_host_and_own_origin(served: Served) -> None:
     own = f"http://127.0.0.1:{port}"
     assert upgrade(port, "/ws")[0] in (403, 404)  # textual-serve's old socket: gone
     assert upgrade(port, "/ws/wrong", origin=own)[0] == 403
+    assert upgrade(port, "/ws/%C3%A9", origin=own)[0] == 403
     assert upgrade(port, f"/ws/{token}", origin="http://evil.example")[0] == 403
     assert upgrade(port, f"/ws/{token}", origin=f"http://127.0.0.1:{port + 1}")[0] == 403
     assert upgrade(port, f"/ws/{token}", origin=own, host="attacker.example")[0] == 403

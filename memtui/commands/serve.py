@@ -131,6 +131,9 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
         names |= {f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}"}
     first_url = f"http://{url_host(bind)}:{port}/?token={token}"
 
+    def is_token(text: str) -> bool:
+        return hmac.compare_digest(text.encode("utf-8", "replace"), token.encode())
+
     def refusal(request: web.Request, *, need_token: bool = True) -> str | None:
         """Why ``request`` is refused (None: it is not). On loopback the Host must be the
         served address; a browser's Origin must be that same page; the token must match."""
@@ -139,7 +142,7 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
         origin = request.headers.get("Origin")
         if origin is not None and origin.lower() != f"{request.scheme}://{request.host}".lower():
             return "cross-origin request"
-        if need_token and not hmac.compare_digest(request.query.get("token", ""), token):
+        if need_token and not is_token(request.query.get("token", "")):
             return "missing or wrong token"
         return None
 
@@ -159,7 +162,10 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
             why = refusal(request, need_token=need)
             if why:
                 return web.Response(status=403, text=f"403: {why}\n")
-            return await handler(request)
+            response: web.StreamResponse = await handler(request)
+            if not response.prepared:  # the token is in the URL: never in a Referer
+                response.headers["Referrer-Policy"] = "no-referrer"
+            return response
 
         async def handle_index(self, request: web.Request) -> Any:
             base = f"{request.scheme}://{request.host}"
@@ -171,7 +177,7 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
             return aiohttp_jinja2.render_template("app_index.html", request, context)
 
         async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
-            if not hmac.compare_digest(request.match_info.get("token", ""), token):
+            if not is_token(request.match_info.get("token", "")):
                 return web.Response(status=403, text="403: missing or wrong token\n")
             if self.sessions >= max_sessions:
                 return web.Response(status=503, text=f"503: {max_sessions} sessions already\n")
@@ -184,8 +190,7 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
         async def session(self, request: web.Request) -> web.WebSocketResponse:
             websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20)
             await websocket.prepare(request)
-            width = clamp(request.query.get("width") or request.query.get("?width"), 80,
-                          MAX_COLS)
+            width = clamp(request.query.get("width"), 80, MAX_COLS)
             service = AppService(self.command, write_bytes=websocket.send_bytes,
                                  write_str=websocket.send_str, close=websocket.close,
                                  download_manager=self.download_manager, debug=False)
