@@ -4,6 +4,7 @@ sockets (a stdlib WebSocket handshake), real app processes (issue 18 §2, issue 
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import re
@@ -77,12 +78,40 @@ def upgrade(port: int, path: str, origin: str | None = None, host: str | None = 
     return http(port, path, host, headers)
 
 
-def send_text(s: socket.socket, text: str) -> None:
-    data = text.encode()
+def send_frame(s: socket.socket, opcode: int, data: bytes) -> None:
     mask = os.urandom(4)
-    header = b"\x81" + (bytes([0x80 | len(data)]) if len(data) < 126
-                        else bytes([0x80 | 126]) + struct.pack("!H", len(data)))
+    header = bytes([0x80 | opcode]) + (bytes([0x80 | len(data)]) if len(data) < 126
+                                       else bytes([0x80 | 126]) + struct.pack("!H", len(data)))
     s.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+
+def send_text(s: socket.socket, text: str) -> None:
+    send_frame(s, 0x1, text.encode())
+
+
+def read_exactly(s: socket.socket, n: int) -> bytes | None:
+    data = b""
+    while len(data) < n:
+        chunk = s.recv(n - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
+
+
+def read_frame(s: socket.socket) -> tuple[int, bytes] | None:
+    """One frame from the server (unmasked): (opcode, payload), None at end of stream."""
+    head = read_exactly(s, 2)
+    if head is None:
+        return None
+    size = head[1] & 0x7F
+    if size >= 126:
+        extended = read_exactly(s, 2 if size == 126 else 8)
+        if extended is None:
+            return None
+        size = int.from_bytes(extended, "big")
+    payload = read_exactly(s, size)
+    return None if payload is None else (head[0] & 0x0F, payload)
 
 
 def app_children(server_pid: int) -> list[int]:
@@ -229,3 +258,20 @@ def test_max_sessions_is_checked() -> None:
                           "9"], cwd=ROOT, capture_output=True, text=True, timeout=60,
                          check=False)
     assert bad.returncode == 2 and "sessions" in bad.stderr
+
+
+def test_a_silent_socket_is_closed_and_its_app_ends(served: Served) -> None:
+    """25 idle sockets once held 48 app processes: one that never speaks (a browser's page
+    sends its size at once) is closed after serve.IDLE_SECONDS."""
+    port, token = served.port, served.token
+    status, s = upgrade(port, f"/ws/{token}", origin=f"http://127.0.0.1:{port}")
+    assert status == 101
+    s.settimeout(120)
+    give_up = time.monotonic() + 120
+    with contextlib.suppress(ConnectionError):
+        while (frame := read_frame(s)) is not None and frame[0] != 0x8:
+            assert time.monotonic() < give_up, "the silent socket was never closed"
+            if frame[0] == 0x9:  # answer the server's heartbeat: alive, only silent
+                send_frame(s, 0xA, frame[1])
+    s.close()
+    assert wait_until(lambda: app_children(served.proc.pid) == [])

@@ -206,8 +206,9 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
         async def relay(self, websocket: web.WebSocketResponse, service: AppService) -> None:
             while True:
                 try:
+                    # the heartbeat's pongs restart receive's own timeout: bound the wait
                     idle = None if websocket.get("spoke") else IDLE_SECONDS
-                    message = await websocket.receive(timeout=idle)
+                    message = await asyncio.wait_for(websocket.receive(), idle)
                 except TimeoutError:
                     return
                 if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
