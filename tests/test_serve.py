@@ -36,17 +36,26 @@ def test_browser_shows_the_header_and_keys_switch_views(tmp_path: Path) -> None:
     port = free_port()
     env = {**os.environ, "MEMTUI_NO_CACHE": "1"}
     server = subprocess.Popen(serve_cmd("--demo", "--port", str(port)), cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
+        url = printed_url(server)
+        assert "?token=" in url
         deadline = time.monotonic() + 60
         while not port_is_open(port):
             assert server.poll() is None, server.stderr.read().decode()  # type: ignore[union-attr]
             assert time.monotonic() < deadline, "memtui serve did not listen"
             time.sleep(0.2)
-        text = asyncio.run(drive(f"http://127.0.0.1:{port}/", tmp_path / "browser.png"))
+        text = asyncio.run(drive(url, tmp_path / "browser.png"))
+        # issue 20 #25: killed while a browser is connected, the server leaves no app behind
+        apps = served_apps(server.pid)
+        assert len(apps) == 1
     finally:
         server.terminate()
         server.wait(timeout=20)
+    deadline = time.monotonic() + 30
+    while served_apps(server.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert served_apps(server.pid) == []
     before, after = text
     assert "orphans" in before and "unreachable" in before  # the health header
     assert "2 Files" in before
@@ -56,6 +65,32 @@ def test_browser_shows_the_header_and_keys_switch_views(tmp_path: Path) -> None:
     shot = os.environ.get("MEMTUI_BROWSER_SCREENSHOT")
     if shot:  # screenshots/make.py sets it to keep the picture
         Path(shot).write_bytes((tmp_path / "browser.png").read_bytes())
+
+
+def printed_url(server: subprocess.Popen[bytes]) -> str:
+    """The URL ``memtui serve`` prints first (with its token)."""
+    import re
+
+    assert server.stdout is not None
+    line = server.stdout.readline().decode()
+    found = re.search(r"http://\S+", line)
+    assert found, line
+    return found.group(0)
+
+
+def served_apps(server_pid: int) -> list[int]:
+    """Live app processes started by the server ``server_pid``."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        try:
+            cmd = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if b"memtui.commands.served_app" in cmd and str(server_pid).encode() in cmd \
+                and state != "Z":
+            pids.append(int(entry.name))
+    return pids
 
 
 async def drive(url: str, png: Path) -> tuple[str, str]:
@@ -99,17 +134,17 @@ def ipv6_loopback() -> bool:
     return True
 
 
-def page_urls(port: int, host: str, header: str | None = None) -> list[str]:
+def page_urls(port: int, host: str, token: str, header: str | None = None) -> list[str]:
     """The script and socket addresses the page at ``host`` tells a browser to load."""
     import re
     import urllib.request
 
-    request = urllib.request.Request(f"http://{host}:{port}/")
+    request = urllib.request.Request(f"http://{host}:{port}/?token={token}")
     if header:
         request.add_header("Host", header)
     with urllib.request.urlopen(request, timeout=30) as reply:
         html = reply.read().decode()
-    return re.findall(r'"((?:http|ws)://[^"]*(?:textual\.js|/ws))"', html)
+    return re.findall(r'"((?:http|ws)://[^"]*(?:textual\.js|/ws/[^"]*))"', html)
 
 
 @pytest.mark.skipif(not ipv6_loopback(), reason="no IPv6 loopback")
@@ -120,6 +155,8 @@ def test_the_page_loads_its_scripts_from_the_address_it_was_reached_at() -> None
     server = subprocess.Popen(serve_cmd("--demo", "--host", "::1", "--port", str(port)),
                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
+        url = printed_url(server)  # type: ignore[arg-type]
+        token = url.split("?token=")[1]
         deadline = time.monotonic() + 60
         while True:
             with socket.socket(socket.AF_INET6) as s:
@@ -129,12 +166,15 @@ def test_the_page_loads_its_scripts_from_the_address_it_was_reached_at() -> None
             assert time.monotonic() < deadline, "memtui serve did not listen"
             time.sleep(0.2)
         # textual-serve alone wrote http://::1:PORT/..., which is no URL
-        assert page_urls(port, "[::1]") == [f"http://[::1]:{port}/static/js/textual.js",
-                                            f"ws://[::1]:{port}/ws"]
-        # reached under another name (a room's machines use the host's address): that name
-        assert page_urls(port, "[::1]", f"demo.example:{port}") == [
-            f"http://demo.example:{port}/static/js/textual.js", f"ws://demo.example:{port}/ws"]
+        assert page_urls(port, "[::1]", token) == [
+            f"http://[::1]:{port}/static/js/textual.js", f"ws://[::1]:{port}/ws/{token}"]
+        # reached under another name: refused on loopback (DNS rebinding)
+        import urllib.error
+
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            page_urls(port, "[::1]", token, f"demo.example:{port}")
+        assert refused.value.code == 403
     finally:
         server.terminate()
-        out, _err = server.communicate(timeout=20)
-    assert f"http://[::1]:{port}".encode() in out
+        server.communicate(timeout=20)
+    assert url == f"http://[::1]:{port}/?token={token}"

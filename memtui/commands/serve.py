@@ -3,7 +3,11 @@ to a room. Each browser tab runs its own app process on the same workspace, so e
 sees the agent's writes land live.
 
 Loopback only by default: whoever reaches the page can edit the memory and talk to the
-agent, so another address needs ``--public`` and gets a warning.
+agent, so another address needs ``--public`` and gets a warning. Every request but the
+page's public script and style files needs the server's random token (printed in the URL,
+as Jupyter does); on loopback the Host and Origin headers must name the served address (no
+DNS rebinding, no other web page's socket). Sessions are few, sizes clamped, and each app
+process dies with its socket, its server, or SIGTERM (memtui/commands/served_app.py).
 """
 
 from __future__ import annotations
@@ -17,6 +21,11 @@ from typing import Any
 
 from memtui.commands.parser import fail
 
+MAX_SESSIONS = 4
+MAX_COLS, MAX_ROWS = 500, 200
+#: a socket that sends nothing (not even the page's first resize) is closed after this
+IDLE_SECONDS = 30.0
+
 
 def port_number(text: str) -> int:
     try:
@@ -28,6 +37,16 @@ def port_number(text: str) -> int:
     return value
 
 
+def session_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 1 <= value <= MAX_SESSIONS:
+        raise argparse.ArgumentTypeError(f"sessions are 1 to {MAX_SESSIONS}: {text!r}")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", nargs="?", help="workspace folder (default: the current one)")
     parser.add_argument("--demo", action="store_true",
@@ -35,6 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=port_number, default=8000, help="default 8000")
+    parser.add_argument("--max-sessions", type=session_count, default=2,
+                        help="browser tabs served at once, 1 to 4 (default 2)")
     parser.add_argument("--public", action="store_true",
                         help="allow an address other than loopback (anyone who reaches it "
                         "can edit the memory)")
@@ -59,7 +80,8 @@ def run(ns: argparse.Namespace) -> int:
             return fail("memtui serve", f"refusing to serve on {ns.host}: anyone who can reach "
                         "it can edit this memory; add --public to do it anyway")
         sys.stderr.write(f"memtui: warning: serving on {url_host(ns.host)}:{ns.port}; anyone "
-                         "who can reach it can read and edit this memory and talk to the agent\n")
+                         "who can reach it and has the token in the printed URL can read and "
+                         "edit this memory and talk to the agent\n")
     with tempfile.TemporaryDirectory(prefix="memtui-serve-") as tmp:
         if ns.demo:
             from memtui.demo import demo_copy
@@ -70,7 +92,7 @@ def run(ns: argparse.Namespace) -> int:
                 path = str(open_workspace(ns.path or ".").root)
             except WorkspaceError as exc:
                 return fail("memtui serve", str(exc))
-        return serve(path, ns.host, ns.port)
+        return serve(path, ns.host, ns.port, ns.max_sessions, public=not is_loopback(ns.host))
 
 
 def url_host(host: str) -> str:
@@ -79,25 +101,170 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def serve(path: str, host: str, port: int) -> int:
-    from aiohttp import web
+def clamp(value: object, default: int, top: int) -> int:
+    """A terminal dimension from a browser: an int from 1 to ``top`` (else ``default``)."""
+    try:
+        number = int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError):
+        return default
+    return max(1, min(number, top))
+
+
+def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: bool = False,
+          token: str | None = None) -> int:
+    import asyncio
+    import contextlib
+    import hmac
+    import json
+    import os
+    import secrets
+
+    import aiohttp_jinja2
+    from aiohttp import WSMsgType, web
+    from textual_serve.app_service import AppService
     from textual_serve.server import Server
 
-    class PageServer(Server):
-        """textual-serve's server, telling each browser to load the page's scripts and
-        socket from the address it reached the page at: its own ``http://{host}:{port}``
-        is no URL for IPv6 (``http://::1:8000``) and unreachable from another machine for
-        ``0.0.0.0``."""
+    token = token or secrets.token_urlsafe(24)
+    bind = host.strip("[]")
+    names = {f"{url_host(bind)}:{port}"}
+    if is_loopback(bind):
+        names |= {f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}"}
+    first_url = f"http://{url_host(bind)}:{port}/?token={token}"
+
+    def is_token(text: str) -> bool:
+        return hmac.compare_digest(text.encode("utf-8", "replace"), token.encode())
+
+    def refusal(request: web.Request, *, need_token: bool = True) -> str | None:
+        """Why ``request`` is refused (None: it is not). On loopback the Host must be the
+        served address; a browser's Origin must be that same page; the token must match."""
+        if not public and request.host.lower() not in names:
+            return "wrong Host"
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.lower() != f"{request.scheme}://{request.host}".lower():
+            return "cross-origin request"
+        if need_token and not is_token(request.query.get("token", "")):
+            return "missing or wrong token"
+        return None
+
+    class TrustedServer(Server):
+        """textual-serve's handlers behind a token, Host/Origin check, a session limit and
+        clamped sizes, in an aiohttp app of our own (its ``serve`` allows no middleware)."""
+
+        sessions = 0
+
+        @web.middleware
+        async def guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+            # /static is textual-serve's own public script, style and font files (the same in
+            # every install): no token, so the page can load them, but Host/Origin checked.
+            # /download/{key} needs an unguessable key that only the session's app hands out.
+            # /ws/{token} carries the token in its path (handle_websocket checks it).
+            need = not request.path.startswith(("/static/", "/download/", "/ws/"))
+            why = refusal(request, need_token=need)
+            if why:
+                return web.Response(status=403, text=f"403: {why}\n")
+            response: web.StreamResponse = await handler(request)
+            if not response.prepared:  # the token is in the URL: never in a Referer
+                response.headers["Referrer-Policy"] = "no-referrer"
+            return response
 
         async def handle_index(self, request: web.Request) -> Any:
-            self.public_url = f"{request.scheme}://{request.host}"
-            return await super().handle_index(request)
+            base = f"{request.scheme}://{request.host}"
+            # textual.js appends "?width=…": the token goes in the socket's path
+            context = {"font_size": clamp(request.query.get("fontsize"), 16, 64),
+                       "app_websocket_url": f"ws://{request.host}/ws/{token}",
+                       "config": {"static": {"url": f"{base}/static/"}},
+                       "application": {"name": self.title}}
+            return aiohttp_jinja2.render_template("app_index.html", request, context)
 
-    command = shlex.join([sys.executable, "-m", "memtui", path])
-    server = PageServer(command, host=host.strip("[]"), port=port, title="memtui",
-                        public_url=f"http://{url_host(host)}:{port}")
+        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+            if not is_token(request.match_info.get("token", "")):
+                return web.Response(status=403, text="403: missing or wrong token\n")
+            if self.sessions >= max_sessions:
+                return web.Response(status=503, text=f"503: {max_sessions} sessions already\n")
+            self.sessions += 1
+            try:
+                return await self.session(request)
+            finally:
+                self.sessions -= 1
+
+        async def session(self, request: web.Request) -> web.WebSocketResponse:
+            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20)
+            await websocket.prepare(request)
+            width = clamp(request.query.get("width"), 80, MAX_COLS)
+            service = AppService(self.command, write_bytes=websocket.send_bytes,
+                                 write_str=websocket.send_str, close=websocket.close,
+                                 download_manager=self.download_manager, debug=False)
+            await service.start(width, clamp(request.query.get("height"), 24, MAX_ROWS))
+            try:
+                await self.relay(websocket, service)
+            finally:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(service.stop()), 10)
+                await websocket.close()
+            return websocket
+
+        async def relay(self, websocket: web.WebSocketResponse, service: AppService) -> None:
+            while True:
+                try:
+                    # the heartbeat's pongs restart receive's own timeout: bound the wait
+                    idle = None if websocket.get("spoke") else IDLE_SECONDS
+                    message = await asyncio.wait_for(websocket.receive(), idle)
+                except TimeoutError:
+                    return
+                if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
+                                    WSMsgType.ERROR):
+                    return
+                websocket["spoke"] = True
+                if message.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    envelope = json.loads(message.data)
+                    kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+                except (ValueError, TypeError, IndexError, KeyError):
+                    continue
+                if kind == "stdin" and isinstance(data, str):
+                    await service.send_bytes(data.encode("utf-8", "replace"))
+                elif kind == "resize" and isinstance(data, dict):
+                    await service.set_terminal_size(clamp(data.get("width"), 80, MAX_COLS),
+                                                    clamp(data.get("height"), 24, MAX_ROWS))
+                elif kind == "ping":
+                    await websocket.send_json(["pong", data])
+                elif kind == "blur":
+                    await service.blur()
+                elif kind == "focus":
+                    await service.focus()
+
+        async def on_startup(self, app: web.Application) -> None:
+            print(f"memtui: serving {path} on {first_url}", flush=True)
+            print("memtui: the token in that URL is required (page and socket); "
+                  "press Ctrl+C to stop", flush=True)
+
+        def application(self) -> web.Application:
+            app = web.Application(middlewares=[self.guard])
+            aiohttp_jinja2.setup(app, loader=jinja2_loader(self.templates_path))
+            app.add_routes([web.get("/", self.handle_index),
+                            web.get("/ws/{token}", self.handle_websocket),
+                            web.get("/download/{key}", self.handle_download),
+                            web.static("/static", self.statics_path)])
+            app.on_startup.append(self.on_startup)
+            return app
+
+    # each app: ``exec`` so the shell textual-serve starts becomes the app, a child of this
+    # process that dies with it (served_app.py)
+    command = "exec " + shlex.join([sys.executable, "-m", "memtui.commands.served_app",
+                                    str(os.getpid()), path])
+    server = TrustedServer(command, host=bind, port=port, title="memtui")
+    # SIGTERM and SIGINT stop the server (aiohttp's handlers): its sessions' apps are told to
+    # quit and, being its children with a parent-death signal, cannot outlive it
     try:
-        server.serve()
+        web.run_app(server.application(), host=bind, port=port, print=None,
+                    shutdown_timeout=5)
     except OSError as exc:  # the port is taken, the address is not this machine's, …
         return fail("memtui serve", f"cannot serve on {host}:{port}: {exc.strerror or exc}")
     return 0
+
+
+def jinja2_loader(path: Any) -> Any:
+    import jinja2
+
+    return jinja2.FileSystemLoader(path)

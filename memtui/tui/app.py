@@ -241,7 +241,10 @@ class MemtuiApp(CurateActions, App[int]):
     # -- theme -----------------------------------------------------------------------------
 
     def _initial_theme(self) -> str:
-        for name in (self._requested_theme, load_config().get("theme"), DEFAULT_THEME):
+        served = bool(os.environ.get("MEMTUI_SERVED"))  # in a browser: ANSI colours are
+        for name in (self._requested_theme, load_config().get("theme"), DEFAULT_THEME):  # black
+            if served and isinstance(name, str) and name.startswith("ansi"):
+                continue
             if isinstance(name, str) and name in self.available_themes:
                 return name
         return "textual-dark"

@@ -508,3 +508,19 @@ async def test_the_first_audit_shared_with_the_child_shows_what_the_cli_reports(
     assert [(w.source, w.target, w.state) for w in shown.wikirefs] == \
         [(w.source, w.target, w.state) for w in cli.wikirefs]
     assert all(s.tokens for s in shown.scans.values())  # every memory counted after
+
+
+async def test_an_ansi_theme_falls_back_to_the_default_when_served(
+        workspace: Path, tmp_path: Path, monkeypatch: Any) -> None:
+    """issue 20 #26: in the browser an ANSI theme drew the header black on black."""
+    from memtui.tui.app import DEFAULT_THEME
+
+    (tmp_path / "config").mkdir(exist_ok=True)
+    (tmp_path / "config" / "config.json").write_text('{"theme": "ansi-dark"}')
+    assert open_app(workspace, watch=False).theme == "ansi-dark"  # a terminal keeps it
+    monkeypatch.setenv("MEMTUI_SERVED", "1")  # set by memtui serve's app process
+    for chosen in (None, "ansi-light"):
+        app = open_app(workspace, watch=False, theme=chosen)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await started(pilot, app)
+            assert app.theme == DEFAULT_THEME

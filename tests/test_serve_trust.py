@@ -1,0 +1,277 @@
+"""``memtui serve`` talks only to the user who started it: a real server on 127.0.0.1, real
+sockets (a stdlib WebSocket handshake), real app processes (issue 18 §2, issue 20 #25)."""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser import free_port, port_is_open
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Served:
+    def __init__(self, proc: subprocess.Popen[str], port: int, token: str) -> None:
+        self.proc, self.port, self.token = proc, port, token
+
+
+@pytest.fixture
+def served() -> Iterator[Served]:
+    port = free_port()
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "memtui", "serve", "--demo", "--port",
+                             str(port)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    found = re.search(r"\?token=(\S+)", line)
+    assert found, line
+    deadline = time.monotonic() + 60
+    while not port_is_open(port):
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.2)
+    try:
+        yield Served(proc, port, found.group(1))
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
+def http(port: int, target: str, host: str | None = None,
+         headers: dict[str, str] | None = None) -> tuple[int, socket.socket]:
+    """A raw request (a WebSocket upgrade when ``headers`` say so): status, open socket."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=30)
+    lines = [f"GET {target} HTTP/1.1", f"Host: {host or f'127.0.0.1:{port}'}",
+             *(f"{k}: {v}" for k, v in (headers or {}).items()), "", ""]
+    s.sendall("\r\n".join(lines).encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = s.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return int(head.split()[1]), s
+
+
+def upgrade(port: int, path: str, origin: str | None = None, host: str | None = None,
+            ) -> tuple[int, socket.socket]:
+    headers = {"Upgrade": "websocket", "Connection": "Upgrade",
+               "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode(),
+               "Sec-WebSocket-Version": "13"}
+    if origin:
+        headers["Origin"] = origin
+    return http(port, path, host, headers)
+
+
+def send_frame(s: socket.socket, opcode: int, data: bytes) -> None:
+    mask = os.urandom(4)
+    header = bytes([0x80 | opcode]) + (bytes([0x80 | len(data)]) if len(data) < 126
+                                       else bytes([0x80 | 126]) + struct.pack("!H", len(data)))
+    s.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+
+def send_text(s: socket.socket, text: str) -> None:
+    send_frame(s, 0x1, text.encode())
+
+
+def read_exactly(s: socket.socket, n: int) -> bytes | None:
+    data = b""
+    while len(data) < n:
+        chunk = s.recv(n - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
+
+
+def read_frame(s: socket.socket) -> tuple[int, bytes] | None:
+    """One frame from the server (unmasked): (opcode, payload), None at end of stream."""
+    head = read_exactly(s, 2)
+    if head is None:
+        return None
+    size = head[1] & 0x7F
+    if size >= 126:
+        extended = read_exactly(s, 2 if size == 126 else 8)
+        if extended is None:
+            return None
+        size = int.from_bytes(extended, "big")
+    payload = read_exactly(s, size)
+    return None if payload is None else (head[0] & 0x0F, payload)
+
+
+def app_children(server_pid: int) -> list[int]:
+    """The app processes the server started (their command line names served_app)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmd = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if b"memtui.commands.served_app" in cmd and str(server_pid).encode() in cmd \
+                and state != "Z":
+            pids.append(int(entry.name))
+    return pids
+
+
+def wait_until(predicate: object, seconds: float = 30) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():  # type: ignore[operator]
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_the_page_needs_the_token_and_the_served_host(served: Served) -> None:
+    port, token = served.port, served.token
+    assert http(port, "/")[0] == 403
+    assert http(port, "/?token=wrong")[0] == 403
+    assert http(port, "/?token=%C3%A9" + token)[0] == 403  # not ASCII: still 403, no crash
+    assert http(port, f"/?token={token}")[0] == 200
+    assert http(port, f"/?token={token}", host=f"localhost:{port}")[0] == 200
+    # DNS rebinding: the attacker's name resolving to 127.0.0.1
+    assert http(port, f"/?token={token}", host=f"attacker.example:{port}")[0] == 403
+    assert http(port, f"/?token={token}", host="attacker.example")[0] == 403
+    assert http(port, f"/?token={token}",
+                headers={"Origin": "http://evil.example"})[0] == 403
+    # textual-serve's public script files need no token (harmless), but the right Host
+    assert http(port, "/static/js/textual.js")[0] == 200
+    assert http(port, "/static/js/textual.js", host="attacker.example")[0] == 403
+
+
+def test_the_socket_needs_the_token_host_and_own_origin(served: Served) -> None:
+    port, token = served.port, served.token
+    own = f"http://127.0.0.1:{port}"
+    assert upgrade(port, "/ws")[0] in (403, 404)  # textual-serve's old socket: gone
+    assert upgrade(port, "/ws/wrong", origin=own)[0] == 403
+    assert upgrade(port, "/ws/%C3%A9", origin=own)[0] == 403
+    assert upgrade(port, f"/ws/{token}", origin="http://evil.example")[0] == 403
+    assert upgrade(port, f"/ws/{token}", origin=f"http://127.0.0.1:{port + 1}")[0] == 403
+    assert upgrade(port, f"/ws/{token}", origin=own, host="attacker.example")[0] == 403
+    assert app_children(served.proc.pid) == []  # no refused socket started an app
+    status, s = upgrade(port, f"/ws/{token}?width=80&height=24", origin=own)
+    assert status == 101
+    s.close()
+
+
+def test_sessions_are_limited_and_sizes_clamped(served: Served) -> None:
+    port, token = served.port, served.token
+    own = f"http://127.0.0.1:{port}"
+    first = upgrade(port, f"/ws/{token}?width=100000&height=100000", origin=own)
+    second = upgrade(port, f"/ws/{token}", origin=own)
+    assert first[0] == 101 and second[0] == 101
+    assert upgrade(port, f"/ws/{token}", origin=own)[0] == 503  # the default limit is 2
+    send_text(first[1], json.dumps(["resize", {"width": 100000, "height": 100000}]))
+    assert wait_until(lambda: len(app_children(served.proc.pid)) == 2)
+    time.sleep(3)
+    for pid in app_children(served.proc.pid):
+        rss_kb = int(re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{pid}/status").read_text())
+                     .group(1))  # type: ignore[union-attr]
+        assert rss_kb < 400_000  # unclamped, 100000x100000 grew one app to 5.8 GB
+    second[1].close()
+    assert wait_until(lambda: len(app_children(served.proc.pid)) == 1)
+    assert upgrade(port, f"/ws/{token}", origin=own)[0] == 101  # a freed slot is reusable
+    first[1].close()
+
+
+def test_an_app_exits_when_its_socket_closes(served: Served) -> None:
+    port, token = served.port, served.token
+    status, s = upgrade(port, f"/ws/{token}", origin=f"http://127.0.0.1:{port}")
+    assert status == 101
+    assert wait_until(lambda: len(app_children(served.proc.pid)) == 1)
+    s.close()
+    assert wait_until(lambda: app_children(served.proc.pid) == [])
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_no_app_outlives_its_server(served: Served, sig: signal.Signals) -> None:
+    port, token = served.port, served.token
+    status, s = upgrade(port, f"/ws/{token}", origin=f"http://127.0.0.1:{port}")
+    assert status == 101
+    assert wait_until(lambda: len(app_children(served.proc.pid)) == 1)
+    [child] = app_children(served.proc.pid)
+    served.proc.send_signal(sig)
+    served.proc.wait(timeout=30)
+    assert wait_until(lambda: app_children(served.proc.pid) == [])
+    s.close()
+    assert not Path(f"/proc/{child}").exists() or \
+        Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+
+
+def test_an_app_process_ends_on_sigterm(served: Served) -> None:
+    port, token = served.port, served.token
+    status, s = upgrade(port, f"/ws/{token}", origin=f"http://127.0.0.1:{port}")
+    assert status == 101
+    assert wait_until(lambda: len(app_children(served.proc.pid)) == 1)
+    [child] = app_children(served.proc.pid)
+    os.kill(child, signal.SIGTERM)
+    assert wait_until(lambda: app_children(served.proc.pid) == [])
+    s.close()
+
+
+def test_public_says_the_token_is_required() -> None:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "memtui", "serve", "--demo", "--host",
+                             "0.0.0.0", "--public", "--port", str(port)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline() + proc.stdout.readline()
+        assert "?token=" in line and "required" in line
+        assert wait_until(lambda: port_is_open(port))
+        assert http(port, "/", host=f"demo.example:{port}")[0] == 403
+        # a room's machines reach it under the host's name: with the token, that name
+        token = re.search(r"\?token=(\S+)", line).group(1)  # type: ignore[union-attr]
+        import urllib.request
+
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/?token={token}",
+                                         headers={"Host": f"demo.example:{port}"})
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            page = reply.read()
+        assert f'"ws://demo.example:{port}/ws/{token}"'.encode() in page
+    finally:
+        proc.terminate()
+        _out, err = proc.communicate(timeout=30)
+    assert "token" in err
+
+
+def test_max_sessions_is_checked() -> None:
+    bad = subprocess.run([sys.executable, "-m", "memtui", "serve", "--demo", "--max-sessions",
+                          "9"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         check=False)
+    assert bad.returncode == 2 and "sessions" in bad.stderr
+
+
+def test_a_silent_socket_is_closed_and_its_app_ends(served: Served) -> None:
+    """25 idle sockets once held 48 app processes: one that never speaks (a browser's page
+    sends its size at once) is closed after serve.IDLE_SECONDS."""
+    port, token = served.port, served.token
+    status, s = upgrade(port, f"/ws/{token}", origin=f"http://127.0.0.1:{port}")
+    assert status == 101
+    s.settimeout(120)
+    give_up = time.monotonic() + 120
+    with contextlib.suppress(ConnectionError):
+        while (frame := read_frame(s)) is not None and frame[0] != 0x8:
+            assert time.monotonic() < give_up, "the silent socket was never closed"
+            if frame[0] == 0x9:  # answer the server's heartbeat: alive, only silent
+                send_frame(s, 0xA, frame[1])
+    s.close()
+    assert wait_until(lambda: app_children(served.proc.pid) == [])
