@@ -167,7 +167,7 @@ def test_suite_subprocess_table_and_json(llama: FakeOpenAI, tmp_path: Path) -> N
     proc = memtui("eval", "--suite", "seed", "-n", "1", "--api", "openai", "--host",
                   llama.url, "--model", "m", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
-    assert "memtui eval --suite seed — 1 runs per check" in proc.stdout
+    assert "memtui eval --suite seed — 1 run per check" in proc.stdout
     for check in CHECKS:
         assert any(line.split("│")[1].strip() == check and "1/1 (100%)" in line
                    for line in proc.stdout.splitlines() if line.count("│") > 2), check
