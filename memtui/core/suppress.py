@@ -39,8 +39,13 @@ class Suppressed:
 
 
 def fingerprint(f: Finding) -> str:
-    """Rule + path + the finding's own text: no line number, so it survives lines moving."""
-    return hashlib.sha256(f"{f.kind}\0{f.path}\0{f.message}".encode(
+    """Rule + path + the finding's own text: no line number, so it survives lines moving.
+    A finding that gathers files (``files``) is known by its text without the counts and the
+    example file, so the group keeps its fingerprint when a file joins or leaves it."""
+    text = f.message
+    if f.files:
+        text = re.sub(r"\d[\d,]*", "N", text.split(", e.g. ", 1)[0])
+    return hashlib.sha256(f"{f.kind}\0{f.path}\0{text}".encode(
         "utf-8", "surrogateescape")).hexdigest()[:32]
 
 
