@@ -221,10 +221,12 @@ def free_port() -> int:
 
 
 def start_server(binary: Path, model: Path, ctx: int, threads: int, n_predict: int,
-                 logfile: Path) -> tuple[subprocess.Popen[bytes], str, list[str]]:
+                 logfile: Path, extra: tuple[str, ...] = ()
+                 ) -> tuple[subprocess.Popen[bytes], str, list[str]]:
     port = free_port()
     args = [str(binary), "-m", str(model), "--host", "127.0.0.1", "--port", str(port),
-            "-t", str(threads), "-c", str(ctx), "-np", "1", "-n", str(n_predict), "--jinja"]
+            "-t", str(threads), "-c", str(ctx), "-np", "1", "-n", str(n_predict), "--jinja",
+            *extra]
     env = {**os.environ, "LD_LIBRARY_PATH": f"{binary.parent}:"
            f"{os.environ.get('LD_LIBRARY_PATH', '')}"}
     proc = subprocess.Popen(args, stdout=logfile.open("wb"), stderr=subprocess.STDOUT, env=env)
