@@ -73,15 +73,8 @@ def find_repo(start: Path) -> tuple[Path, Path] | None:
 
 def _small_file(path: Path, cap: int = _REF_CAP) -> bytes | None:
     """A regular file's bytes (at most ``cap``), never following a link or opening a FIFO."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            return None
-        data = f.read(cap + 1)
-    return None if len(data) > cap else data
+    data = _small_file_start(path, cap + 1)
+    return None if data is None or len(data) > cap else data
 
 
 @dataclass(frozen=True)
@@ -311,6 +304,7 @@ def _loose_size(path: Path) -> int | None:
 
 
 def _small_file_start(path: Path, n: int) -> bytes | None:
+    """The first ``n`` bytes of a regular file, never following a link or opening a FIFO."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
