@@ -74,8 +74,8 @@ async def measure(path: str) -> dict[str, float | int]:
     import memtui.commands.audit  # noqa: F401
     from memtui.core.workspace import open_workspace
     from memtui.tui.app import MemtuiApp
-    from memtui.tui.audit_table import AuditTable
-    from memtui.tui.preview import MemoryPreview
+    from memtui.tui.widgets.audit_table import AuditTable
+    from memtui.tui.widgets.preview import MemoryPreview
 
     out: dict[str, float | int] = {}
 

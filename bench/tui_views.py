@@ -27,7 +27,7 @@ async def measure(path: str) -> None:
 
     from memtui.core.workspace import open_workspace
     from memtui.tui.app import MemtuiApp
-    from memtui.tui.row_table import RowTable
+    from memtui.tui.widgets.row_table import RowTable
 
     app = MemtuiApp(open_workspace(path))
     last, worst = time.perf_counter(), 0.0

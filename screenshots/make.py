@@ -47,8 +47,8 @@ async def show(pilot: object, app: object, key: str) -> None:
 
 async def select(pilot: object, app: object, view_id: str, key: str) -> None:
     """Put the cursor of a table view on the row with ``key`` (the preview follows)."""
-    from memtui.tui.audit_table import AuditTable
-    from memtui.tui.preview import MemoryPreview
+    from memtui.tui.widgets.audit_table import AuditTable
+    from memtui.tui.widgets.preview import MemoryPreview
 
     view = app.query_one(view_id, AuditTable)  # type: ignore[attr-defined]
     index = [r.key for r in view.shown].index(key)
@@ -174,7 +174,7 @@ async def trend_and_fleet(workspace: Path, scratch: Path, out: Path) -> list[str
     from textual.widgets import DataTable
 
     from memtui.tui.app import open_app
-    from memtui.tui.fleet_app import FleetApp
+    from memtui.tui.fleet.app import FleetApp
 
     grown = grown_history(workspace, scratch / "fleet")
     app = open_app(grown, watch=False, theme="memtui-night")

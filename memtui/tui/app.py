@@ -33,29 +33,29 @@ from memtui.core.suppress import apply_to
 from memtui.core.tokens import CountingChild, default_counter
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
-from memtui.tui.audit_table import AuditTable, Row, RowCache
-from memtui.tui.audit_view import AuditView
-from memtui.tui.block_view import BlockView
-from memtui.tui.broken_view import BrokenLinksView
 from memtui.tui.change_notice import describe_change
 from memtui.tui.config import load_config, save_config
 from memtui.tui.curate_actions import CURATE_ACTIONS, CurateActions
-from memtui.tui.files_view import FilesView
-from memtui.tui.findings_view import FindingsView
-from memtui.tui.fitting_footer import FittingFooter
-from memtui.tui.give_way import GiveWay
-from memtui.tui.graph_view import GraphView
-from memtui.tui.health_header import HealthHeader, shown_path
+from memtui.tui.dialogs.help import HelpScreen
 from memtui.tui.heap import HeapKeeper
-from memtui.tui.help_screen import HelpScreen
-from memtui.tui.index_view import IndexView
 from memtui.tui.messages import CommitSelected, JumpTo, MemorySelected
-from memtui.tui.orphans_view import OrphansView
 from memtui.tui.palette import Palette
-from memtui.tui.preview import MemoryPreview
 from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes, readable_cursor
-from memtui.tui.trend_view import TrendView
+from memtui.tui.views.base import AuditView
+from memtui.tui.views.block import BlockView
+from memtui.tui.views.broken import BrokenLinksView
+from memtui.tui.views.files import FilesView
+from memtui.tui.views.findings import FindingsView
+from memtui.tui.views.graph import GraphView
+from memtui.tui.views.index import IndexView
+from memtui.tui.views.orphans import OrphansView
+from memtui.tui.views.trend import TrendView
 from memtui.tui.watcher import watch_workspace
+from memtui.tui.widgets.audit_table import AuditTable, Row, RowCache
+from memtui.tui.widgets.fitting_footer import FittingFooter
+from memtui.tui.widgets.give_way import GiveWay
+from memtui.tui.widgets.health_header import HealthHeader, shown_path
+from memtui.tui.widgets.preview import MemoryPreview
 
 DEFAULT_THEME = "memtui-night"
 NARROW = 120  # below this many columns the preview (or the chat) goes under the views
@@ -689,7 +689,7 @@ class MemtuiApp(CurateActions, App[int]):
         self.start_audit(None)
 
     def action_help(self) -> None:
-        from memtui.tui.row_table import RowTable
+        from memtui.tui.widgets.row_table import RowTable
 
         self.push_screen(HelpScreen([(pid, title) for pid, title, _ in VIEWS],
                                     [type(self), RowTable, AuditTable]))

@@ -14,7 +14,7 @@ from memtui.core.workspace import INDEX_NAME
 
 if TYPE_CHECKING:
     from memtui.core.workspace import Workspace
-    from memtui.tui.audit_table import Row
+    from memtui.tui.widgets.audit_table import Row
 
 #: action → (palette title, help).
 CURATE_ACTIONS: dict[str, tuple[str, str]] = {
@@ -58,7 +58,7 @@ class CurateActions:
     # -- what is selected ------------------------------------------------------------------
 
     def _selected_rows(self) -> list[Row]:
-        from memtui.tui.audit_table import AuditTable
+        from memtui.tui.widgets.audit_table import AuditTable
 
         view = self.active_view  # type: ignore[attr-defined]
         return view.picked_rows() if isinstance(view, AuditTable) else []
@@ -67,8 +67,8 @@ class CurateActions:
         """Memory files the active view's picks (else its cursor) are about: index lines
         count for their targets. Never the preview's file: it may be another view's."""
         from memtui.core.index import IndexLine
-        from memtui.tui.audit_table import AuditTable
-        from memtui.tui.audit_view import AuditView
+        from memtui.tui.views.base import AuditView
+        from memtui.tui.widgets.audit_table import AuditTable
 
         result = self.result  # type: ignore[attr-defined]
         view = self.active_view  # type: ignore[attr-defined]
@@ -84,7 +84,7 @@ class CurateActions:
         return list(dict.fromkeys(p for p in paths if result and p in result.scans))
 
     def _run(self, job: Coroutine[Any, Any, bool]) -> None:
-        from memtui.tui.audit_table import AuditTable
+        from memtui.tui.widgets.audit_table import AuditTable
 
         async def then_unpick() -> None:
             if await job:  # picks were for this operation; the rows they name may be gone
@@ -96,7 +96,7 @@ class CurateActions:
 
     def _need(self, what: str, why: bool = True) -> None:
         """Say what a key needs; ``why``: add why the view offers no memory."""
-        from memtui.tui.audit_view import AuditView
+        from memtui.tui.views.base import AuditView
 
         view = self.active_view  # type: ignore[attr-defined]
         if why and isinstance(view, AuditView):

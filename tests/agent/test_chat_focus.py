@@ -15,7 +15,7 @@ from memtui.tui.app import MemtuiApp
 from memtui.tui.chat import ChatPane
 from memtui.tui.chat.model_picker import ModelPicker
 from memtui.tui.chat.user_message import UserMessage
-from memtui.tui.preview import MemoryPreview
+from memtui.tui.widgets.preview import MemoryPreview
 
 from .fake_ollama import FakeOllama, chatter
 from .test_chat_pane import turns, wait_until

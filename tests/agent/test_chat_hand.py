@@ -15,7 +15,7 @@ from memtui.tui.chat.banner import Banner
 from memtui.tui.chat.budget_bar import BudgetBar
 from memtui.tui.chat.tool_card import ToolCard
 from memtui.tui.chat.user_message import UserMessage
-from memtui.tui.curate import ConfirmScreen
+from memtui.tui.dialogs.confirm import ConfirmScreen
 
 from .fake_ollama import FakeModel, FakeOllama, Reply, chatter, orphan_writer
 from .test_chat_pane import Harness, send, turns, wait_until

@@ -10,7 +10,7 @@ from memtui.core.workspace import Workspace
 from memtui.tui.app import MemtuiApp
 from memtui.tui.chat import ChatPane
 from memtui.tui.chat.budget_bar import BudgetBar
-from memtui.tui.health_header import HealthHeader
+from memtui.tui.widgets.health_header import HealthHeader
 
 from .fake_ollama import FakeOllama, chatter
 from .fake_openai import FakeOpenAI

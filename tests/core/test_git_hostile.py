@@ -223,7 +223,7 @@ def test_fleet_screen_over_hostile_repositories(tmp_path: Path) -> None:
     """The fleet (``--fleet``) audits and draws sparklines for each; nothing runs."""
     import asyncio
 
-    from memtui.tui.fleet_app import FleetApp
+    from memtui.tui.fleet.app import FleetApp
     from tests.tui.conftest import wait_for
 
     script, marker = marker_script(tmp_path)

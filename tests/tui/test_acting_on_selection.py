@@ -9,9 +9,10 @@ from typing import Any
 from textual.widgets import Input
 
 from memtui.tui.app import MemtuiApp, open_app
-from memtui.tui.audit_table import AuditTable
-from memtui.tui.curate import ChoiceScreen, ConfirmScreen
-from memtui.tui.preview import NOTHING, MemoryPreview
+from memtui.tui.dialogs.choice import ChoiceScreen
+from memtui.tui.dialogs.confirm import ConfirmScreen
+from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.preview import NOTHING, MemoryPreview
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import keys, started, switch
 from tests.tui.test_input_keys import footer_keys

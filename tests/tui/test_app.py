@@ -14,10 +14,10 @@ from textual.widgets import Static, TextArea, Tree
 
 from memtui.agent.age_note import age_note
 from memtui.tui.app import MemtuiApp, open_app
-from memtui.tui.audit_table import AuditTable
-from memtui.tui.health_header import HealthHeader
-from memtui.tui.preview import MemoryPreview
-from memtui.tui.wiki_markdown import WikiMarkdown
+from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.health_header import HealthHeader
+from memtui.tui.widgets.preview import MemoryPreview
+from memtui.tui.widgets.wiki_markdown import WikiMarkdown
 from tests.tui.conftest import wait_for
 
 
@@ -332,7 +332,7 @@ async def test_claude_code_profile_shows_the_load_limit_and_cut_lines(workspace:
 
 
 async def test_mouse_sorts_by_header_and_picks_rows(workspace: Path) -> None:
-    from memtui.tui.row_table import GAP, MARK_WIDTH
+    from memtui.tui.widgets.row_table import GAP, MARK_WIDTH
 
     app = open_app(workspace, watch=False)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -457,7 +457,7 @@ async def test_the_view_on_screen_comes_first_and_the_others_follow(
 def test_give_way_waits_for_a_late_event_loop_and_no_longer() -> None:
     import time
 
-    from memtui.tui.give_way import MAX_WAIT, GiveWay
+    from memtui.tui.widgets.give_way import MAX_WAIT, GiveWay
 
     way = GiveWay()
     way.beat()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from memtui.tui.app import open_app
-from memtui.tui.audit_table import AuditTable
+from memtui.tui.widgets.audit_table import AuditTable
 
 from .conftest import INDEX, wait_for
 from .test_app import started

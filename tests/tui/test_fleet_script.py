@@ -18,7 +18,7 @@ from tests.test_cli_fleet import fleet
 SCRIPT = """\
 import asyncio, json, sys, time
 from pathlib import Path
-from memtui.tui.fleet_app import FleetApp
+from memtui.tui.fleet.app import FleetApp
 
 with open(sys.argv[2], "a") as runs:  # one line each time this body runs
     runs.write("ran\\n")

@@ -8,7 +8,7 @@ from textual.widgets import DataTable
 
 from memtui.core.audit import AuditOptions
 from memtui.core.workspace import open_workspace
-from memtui.tui.fleet_app import FleetApp, FleetMemberApp, FleetState
+from memtui.tui.fleet.app import FleetApp, FleetMemberApp, FleetState
 from tests.core.helpers import memory
 from tests.core.test_trend import commit, git
 from tests.test_cli_fleet import fleet

@@ -14,9 +14,9 @@ import yaml
 from textual.widgets import Static
 
 from memtui.tui.app import MemtuiApp, open_app
-from memtui.tui.audit_table import AuditTable
-from memtui.tui.preview import MemoryPreview, _meta_table
-from memtui.tui.wiki_markdown import WikiMarkdown
+from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.preview import MemoryPreview, _meta_table
+from memtui.tui.widgets.wiki_markdown import WikiMarkdown
 from tests.core.test_safe_output import PAYLOAD, alias_bomb
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import _plain, keys, started, switch

@@ -9,8 +9,8 @@ from textual.widgets import Footer, Input, TabbedContent
 from textual.widgets._footer import FooterKey
 
 from memtui.tui.app import MemtuiApp, open_app
-from memtui.tui.audit_view import FilteredView
-from memtui.tui.preview import MemoryPreview
+from memtui.tui.views.base import FilteredView
+from memtui.tui.widgets.preview import MemoryPreview
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
 from tests.tui.test_narrow_layout import chat_app, open_chat

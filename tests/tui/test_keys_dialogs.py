@@ -11,10 +11,13 @@ from typing import Any
 from textual.widgets import Checkbox, Input, Static, TextArea
 
 from memtui.tui.app import MemtuiApp, open_app
-from memtui.tui.audit_table import AuditTable
-from memtui.tui.curate import AddToIndexScreen, ChoiceScreen, ConfirmScreen, NewMemoryScreen
-from memtui.tui.preview import MemoryPreview
-from memtui.tui.wiki_markdown import WikiMarkdown
+from memtui.tui.dialogs.add_to_index import AddToIndexScreen
+from memtui.tui.dialogs.choice import ChoiceScreen
+from memtui.tui.dialogs.confirm import ConfirmScreen
+from memtui.tui.dialogs.new_memory import NewMemoryScreen
+from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.preview import MemoryPreview
+from memtui.tui.widgets.wiki_markdown import WikiMarkdown
 from tests.tui.conftest import wait_for
 from tests.tui.test_acting_on_selection import dialog, messages
 from tests.tui.test_app import keys, started, switch

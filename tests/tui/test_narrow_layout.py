@@ -14,8 +14,8 @@ from textual.widgets._footer import FooterKey
 
 from memtui.agent.settings import AgentSettings
 from memtui.tui.app import MemtuiApp, open_app
-from memtui.tui.health_header import HealthHeader
-from memtui.tui.preview import MemoryPreview
+from memtui.tui.widgets.health_header import HealthHeader
+from memtui.tui.widgets.preview import MemoryPreview
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
 

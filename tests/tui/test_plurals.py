@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.widgets import Static
 
 from memtui.tui.app import open_app
-from memtui.tui.curate import ConfirmScreen
+from memtui.tui.dialogs.confirm import ConfirmScreen
 
 from .conftest import wait_for
 from .test_app import header_text, started, switch

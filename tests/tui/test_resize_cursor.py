@@ -8,7 +8,7 @@ from pathlib import Path
 from memtui.core.audit import AuditOptions
 from memtui.core.workspace import open_workspace
 from memtui.tui.app import MemtuiApp
-from memtui.tui.row_table import RowTable
+from memtui.tui.widgets.row_table import RowTable
 from tests.core.helpers import memory
 from tests.tui.test_app import started
 

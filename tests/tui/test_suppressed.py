@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from memtui.tui.app import open_app
-from memtui.tui.audit_table import AuditTable
+from memtui.tui.widgets.audit_table import AuditTable
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from memtui.core.audit import AuditOptions
 from memtui.core.tokens import TokenCounter
 from memtui.tui.app import open_app
-from memtui.tui.audit_table import AuditTable
+from memtui.tui.widgets.audit_table import AuditTable
 
 from .test_app import started, switch
 

@@ -12,10 +12,10 @@ from memtui.core.audit import Auditor
 from memtui.core.workspace import open_workspace
 from memtui.tui.change_notice import describe_change
 from memtui.tui.config import load_config, save_config
-from memtui.tui.health_header import bar, fit_line
-from memtui.tui.preview import window
 from memtui.tui.themes import load_themes, theme_from_toml, theme_names
-from memtui.tui.wiki_markdown import mark_broken, rewrite_wikilinks
+from memtui.tui.widgets.health_header import bar, fit_line
+from memtui.tui.widgets.preview import window
+from memtui.tui.widgets.wiki_markdown import mark_broken, rewrite_wikilinks
 
 
 def test_wikilinks_become_state_links_outside_code() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from memtui.tui.app import open_app
-from memtui.tui.audit_table import AuditTable
+from memtui.tui.widgets.audit_table import AuditTable
 
 from .test_app import started, switch
 from .test_widths import screen_text

@@ -15,11 +15,11 @@ from textual.app import App, ComposeResult
 from textual.color import Color
 
 from memtui.tui.app import MemtuiApp, open_app
-from memtui.tui.audit_table import AuditTable
-from memtui.tui.health_header import HealthHeader
-from memtui.tui.preview import MemoryPreview
-from memtui.tui.row_table import RowTable
 from memtui.tui.themes import MIN_CONTRAST, contrast
+from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.health_header import HealthHeader
+from memtui.tui.widgets.preview import MemoryPreview
+from memtui.tui.widgets.row_table import RowTable
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
 

@@ -11,8 +11,8 @@ from typing import Any
 from textual.widgets import Static
 
 from memtui.tui.app import MemtuiApp, open_app
-from memtui.tui.audit_table import AuditTable
-from memtui.tui.preview import MemoryPreview
+from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.preview import MemoryPreview
 from tests.tui.conftest import wait_for
 from tests.tui.test_acting_on_selection import messages
 from tests.tui.test_app import started, switch

@@ -474,7 +474,7 @@ class ChatPane(Vertical):
         if not self.session.history:
             await self._new_chat()
             return
-        from memtui.tui.curate import ConfirmScreen
+        from memtui.tui.dialogs.confirm import ConfirmScreen
 
         n = len([m for m in self.session.history if m.get("role") == "user"])
         ask = ConfirmScreen("Start a new chat?",

@@ -10,7 +10,8 @@ from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult, BrokenLink
 from memtui.core.wording import plural
-from memtui.tui.audit_table import (
+from memtui.tui.palette import Palette
+from memtui.tui.widgets.audit_table import (
     AuditTable,
     Column,
     Row,
@@ -18,7 +19,6 @@ from memtui.tui.audit_table import (
     memory_prefix,
     short_path,
 )
-from memtui.tui.palette import Palette
 
 
 class BrokenLinksView(AuditTable):

@@ -12,7 +12,7 @@ from textual.widgets import Static, TextArea
 from memtui.core.audit import AuditResult
 from memtui.core.safe_output import printable
 from memtui.core.workspace import INDEX_NAME
-from memtui.tui.audit_view import AuditView
+from memtui.tui.views.base import AuditView
 
 
 class BlockView(AuditView):

@@ -22,10 +22,10 @@ from textual.widgets import Input, Static
 from memtui.core.audit import AuditResult
 from memtui.core.safe_output import printable
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR
-from memtui.tui.audit_view import FilteredView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette
-from memtui.tui.row_table import GAP, MARK_WIDTH, SCROLLBAR, RowTable
+from memtui.tui.views.base import FilteredView
+from memtui.tui.widgets.row_table import GAP, MARK_WIDTH, SCROLLBAR, RowTable
 
 MARK_SECONDS = 4.0
 Item = TypeVar("Item")

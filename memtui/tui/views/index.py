@@ -11,7 +11,8 @@ from textual.binding import Binding, BindingType
 from memtui.core.audit import AuditResult
 from memtui.core.index import IndexLine
 from memtui.core.workspace import INDEX_NAME
-from memtui.tui.audit_table import (
+from memtui.tui.palette import Palette
+from memtui.tui.widgets.audit_table import (
     AuditTable,
     Column,
     Row,
@@ -19,7 +20,6 @@ from memtui.tui.audit_table import (
     memory_prefix,
     short_path,
 )
-from memtui.tui.palette import Palette
 
 # An index line and what its row shows besides: cut off, each link's target found, each
 # wikilink's (state, resolved path), its tokens in the block's tokenizer (None: not

@@ -10,7 +10,8 @@ from rich.text import Text
 from memtui.core.audit import AuditResult
 from memtui.core.findings import KIND_TITLES, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.wording import plural
-from memtui.tui.audit_table import (
+from memtui.tui.palette import Palette
+from memtui.tui.widgets.audit_table import (
     AuditTable,
     Column,
     Row,
@@ -18,8 +19,7 @@ from memtui.tui.audit_table import (
     memory_prefix,
     short_path,
 )
-from memtui.tui.palette import Palette
-from memtui.tui.row_table import MiddleText
+from memtui.tui.widgets.row_table import MiddleText
 
 #: The Where cell of a finding about the workspace as a whole (the preview lists its files).
 WHOLE_WORKSPACE = "(workspace)"

@@ -9,7 +9,8 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult, FileReport
-from memtui.tui.audit_table import (
+from memtui.tui.palette import Palette
+from memtui.tui.widgets.audit_table import (
     AuditTable,
     Column,
     Row,
@@ -17,7 +18,6 @@ from memtui.tui.audit_table import (
     memory_prefix,
     short_path,
 )
-from memtui.tui.palette import Palette
 
 #: Where an age comes from, in three letters (the help screen explains them).
 AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt"}

@@ -28,8 +28,8 @@ from memtui.core.safe_output import printable
 from memtui.core.wording import plural, sparkline
 from memtui.tui.app import MemtuiApp
 from memtui.tui.config import load_config
-from memtui.tui.list_table import ListTable
 from memtui.tui.themes import load_themes
+from memtui.tui.widgets.list_table import ListTable
 
 #: (column key, title, sort key) in table order.
 COLUMNS: tuple[tuple[str, str], ...] = (

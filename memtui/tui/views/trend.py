@@ -13,9 +13,9 @@ from textual.widgets import DataTable, Static
 
 from memtui.core.audit import AuditResult
 from memtui.core.safe_output import printable
-from memtui.tui.audit_view import AuditView
-from memtui.tui.list_table import ListTable
 from memtui.tui.messages import CommitSelected, displayed
+from memtui.tui.views.base import AuditView
+from memtui.tui.widgets.list_table import ListTable
 
 #: (point key, label, plot colour) of each plotted series.
 SERIES = (("orphans", "orphans", "orange"), ("unreachable", "unreachable", "red"),

@@ -26,7 +26,7 @@ from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
-from memtui.tui.wiki_markdown import WikiMarkdown, mark_broken, rewrite_wikilinks
+from memtui.tui.widgets.wiki_markdown import WikiMarkdown, mark_broken, rewrite_wikilinks
 
 SETTLE = 0.25  # seconds the cursor must rest before the preview re-renders
 FLASH = 2.0

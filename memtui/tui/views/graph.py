@@ -18,8 +18,8 @@ from textual.widgets.tree import TreeNode
 from memtui.core.audit import AuditResult
 from memtui.core.safe_output import printable
 from memtui.core.wording import plural
-from memtui.tui.audit_view import FilteredView
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
+from memtui.tui.views.base import FilteredView
 
 #: A tree group lists at most this many memories; the filter finds the rest.
 MAX_LISTED = 500

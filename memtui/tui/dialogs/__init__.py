@@ -1,0 +1,1 @@
+"""Modal screens: the curation dialogs and the help screen."""

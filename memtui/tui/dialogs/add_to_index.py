@@ -1,0 +1,64 @@
+"""The add-to-index dialog: edit each drafted entry and choose where the lines go."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Input, Label, Select, Static
+
+from memtui.core.safe_output import printable
+from memtui.edit.draft import entry_line
+from memtui.tui.dialogs.curate_screen import CurateScreen
+
+END = "__end__"
+
+class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None]]):
+    """Edit each drafted entry's title and hook and choose where the lines go."""
+
+    first_field = True
+
+    def __init__(self, drafts: list[tuple[str, str, str]], headings: list[str],
+                 where: str = "at the end of MEMORY.md") -> None:
+        """``where``: where the lines go with no heading chosen (as it really is)."""
+        super().__init__(f"Add {len(drafts)} memor{'y' if len(drafts) == 1 else 'ies'} "
+                         "to MEMORY.md")
+        self.drafts = drafts
+        self.headings = headings
+        self.where = where
+        self.confirm_label = "Add"
+
+    def body(self) -> ComposeResult:
+        with VerticalScroll():
+            for i, (rel, title, hook) in enumerate(self.drafts):
+                yield Label(printable(rel), markup=False, classes="file")
+                yield Label("Title")
+                yield Input(title, id=f"title-{i}", placeholder="title")
+                yield Label("Hook (why the agent would open it)")
+                yield Input(hook, id=f"hook-{i}", placeholder="hook (why open this memory)")
+        yield Label("Where the lines go")
+        yield Select([(self.where, END),
+                      *((f"under '{h}'", h) for h in self.headings)],
+                     value=END, allow_blank=False, id="under")
+        yield Static(self.preview(), classes="preview", id="preview", markup=False)
+
+    def entries(self) -> list[tuple[str, str, str]]:
+        if not self.is_mounted:
+            return self.drafts
+        return [(rel, self.query_one(f"#title-{i}", Input).value.strip(),
+                 self.query_one(f"#hook-{i}", Input).value.strip())
+                for i, (rel, _, _) in enumerate(self.drafts)]
+
+    def preview(self) -> str:
+        return printable("\n".join(entry_line(rel, title or rel, hook)
+                                   for rel, title, hook in self.entries()), lines=True)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#preview", Static).update(self.preview())
+
+    def result(self) -> tuple[list[tuple[str, str, str]], str | None] | None:
+        entries = self.entries()
+        if any(not title for _, title, _ in entries):
+            self.notify("every entry needs a title", severity="error")
+            return None
+        under = self.query_one("#under", Select).value
+        return entries, (None if under == END else str(under))

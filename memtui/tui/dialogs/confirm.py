@@ -1,0 +1,41 @@
+"""A dialog that shows what will happen (lines, or a unified diff) and asks for a yes."""
+
+from __future__ import annotations
+
+from rich.syntax import Syntax
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from memtui.core.safe_output import printable
+from memtui.tui.dialogs.curate_screen import CurateScreen
+
+
+class ConfirmScreen(CurateScreen[bool]):
+    """Show what will happen (lines of text, or a unified diff) and ask for a yes.
+
+    Enter confirms (unless the focus is on Cancel): the focus starts on the scrollable
+    details, so without the binding the dialog could only be answered by Tab or mouse.
+    A ``danger`` dialog (delete, redact, remove, undo) starts on Cancel instead.
+    """
+
+    def __init__(self, title: str, lines: list[str], confirm: str = "Apply",
+                 danger: bool = False, diff: str = "") -> None:
+        super().__init__(title)
+        self.lines = lines
+        self.diff = diff
+        self.confirm_label = confirm
+        self.confirm_variant = "error" if danger else "primary"
+        self.danger = danger
+
+    def body(self) -> ComposeResult:
+        with VerticalScroll():
+            if self.lines:
+                yield Static(printable("\n".join(self.lines), lines=True), id="details",
+                             markup=False)
+            if self.diff:
+                yield Static(Syntax(printable(self.diff, lines=True), "diff", word_wrap=True),
+                             id="diff")
+
+    def result(self) -> bool:
+        return True

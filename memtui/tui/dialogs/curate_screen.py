@@ -1,0 +1,133 @@
+"""The frame every curation dialog shares: a title, a body, Apply/Cancel buttons, and
+``ask``, which pushes a dialog and waits for its answer."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar, TypeVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from memtui.core.safe_output import printable
+
+T = TypeVar("T")
+
+CSS = """
+CurateScreen { align: center middle; }
+CurateScreen > Vertical {
+    width: 90%; max-width: 110; height: auto; max-height: 90%;
+    border: thick $primary; background: $surface; padding: 1 2;
+}
+CurateScreen .title { text-style: bold; margin-bottom: 1; }
+CurateScreen .preview { color: $text-muted; margin: 1 0; }
+CurateScreen .buttons { height: auto; margin-top: 1; align-horizontal: right; }
+CurateScreen .buttons Button { margin-left: 2; }
+CurateScreen VerticalScroll { height: auto; max-height: 50vh; }
+CurateScreen TextArea { height: 8; }
+CurateScreen .error { color: $error; height: auto; }
+CurateScreen .hint { color: $text-muted; margin-top: 1; }
+CurateScreen Label { margin-top: 1; }
+CurateScreen Label.title, CurateScreen Label.file { margin-top: 0; }
+CurateScreen Label.file { text-style: bold; margin-top: 1; }
+"""
+
+
+async def ask(app: App[Any], screen: ModalScreen[T]) -> T | None:
+    """Push ``screen`` and wait for its dismissal value."""
+    loop = asyncio.get_running_loop()
+    result: asyncio.Future[T | None] = loop.create_future()
+
+    def done(value: T | None) -> None:
+        if not result.done():
+            result.set_result(value)
+
+    app.push_screen(screen, done)
+    return await result
+
+
+class CurateScreen(ModalScreen[T]):
+    """A dialog with a title, a body, and Confirm / Cancel buttons. Escape cancels; Enter
+    confirms (in a one-line field too); the footer says so. ``danger`` dialogs start on
+    Cancel and Enter presses only the button that has the focus (a stray Enter from the
+    list must not destroy)."""
+
+    DEFAULT_CSS = CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "confirm", "Apply"),  # the footer names the dialog's own button
+        Binding("tab", "app.focus_next", "Next field"),
+    ]
+    confirm_label = "Apply"
+    confirm_variant = "primary"
+    danger = False
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.heading = title
+
+    def body(self) -> ComposeResult:
+        yield from ()
+
+    def compose(self) -> ComposeResult:
+        from memtui.tui.widgets.fitting_footer import FittingFooter
+
+        with Vertical():
+            yield Label(printable(self.heading), classes="title", markup=False)
+            yield from self.body()
+            if self.danger:
+                yield Static(f"Enter presses the focused button; Tab moves to "
+                             f"{self.confirm_label}.", classes="hint", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("Cancel", id="cancel")
+                yield Button(self.confirm_label, id="confirm",
+                             variant=self.confirm_variant)  # type: ignore[arg-type]
+        yield FittingFooter()
+
+    first_field = False  # forms start in their first one-line field
+
+    def on_mount(self) -> None:
+        if self.danger:
+            self.query_one("#cancel", Button).focus()
+        elif self.first_field:
+            self.query(Input).first().focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "confirm" and self.danger)
+
+    def footer_description(self, action: str) -> str | None:
+        return self.confirm_label if action == "confirm" else None
+
+    def footer_extra(self) -> list[Binding]:
+        """Enter in a one-line field answers the dialog: the footer says so, though the
+        field's own Enter binding is the one that runs."""
+        if self.danger or not isinstance(self.focused, Input):
+            return []
+        return [Binding("enter", "confirm", self.confirm_label)]
+
+    def result(self) -> T | None:
+        raise NotImplementedError
+
+    def action_confirm(self) -> None:
+        value = self.result()
+        if value is not None:
+            self.dismiss(value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a one-line field answers the dialog."""
+        event.stop()
+        if not self.danger:
+            self.action_confirm()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "confirm":
+            self.action_confirm()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,86 @@
+"""The new-memory dialog: name (checked as typed), type, description and body."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
+
+from memtui.core.memory_file import KNOWN_TYPES
+from memtui.edit import memory_ops
+from memtui.edit.errors import UsageError
+from memtui.tui.dialogs.curate_screen import CurateScreen
+
+#: A memory name the dialog accepts: lowercase words (any script) joined by - or _.
+SLUG = re.compile(r"[^\W_A-Z]+(?:[-_][^\W_A-Z]+)*")
+
+
+def slug_problem(name: str) -> str:
+    """Why ``name`` is not a kebab-case or snake_case slug ('' when it is one)."""
+    name = name.strip()
+    if name.lower().endswith(".md"):
+        name = name[:-3]
+    if not name:
+        return "a name is needed: lowercase words joined by - or _ (e.g. night-shift)"
+    if SLUG.fullmatch(name):
+        return ""
+    hint = re.sub(r"[^\w]+|_+", "-", name.lower()).strip("-")
+    suggestion = f" — say '{hint}'" if hint and SLUG.fullmatch(hint) else ""
+    return (f"'{name}' is not a slug: use lowercase words joined by - or _ "
+            f"(kebab-case or snake_case){suggestion}")
+
+
+class NewMemoryScreen(CurateScreen[dict[str, Any]]):
+    """Name, type, description and body of a new memory (markdown editor); every field
+    labelled, the name checked as it is typed."""
+
+    first_field = True
+
+    def __init__(self) -> None:
+        super().__init__("New memory")
+        self.confirm_label = "Create"
+
+    def body(self) -> ComposeResult:
+        with VerticalScroll():  # a short terminal scrolls the form, not the buttons away
+            yield Label("Name (kebab-case or snake_case; becomes the file name)")
+            yield Input(id="name", placeholder="e.g. night-shift")
+            yield Static("", classes="error", id="problem", markup=False)
+            yield Label("Type")
+            yield Select([(t, t) for t in KNOWN_TYPES], value="project", allow_blank=False,
+                         id="type")
+            yield Label("Description (one line: it decides whether the agent opens the file)")
+            yield Input(id="description", placeholder="description")
+            yield Label("Body (markdown; Tab leaves the editor)")
+            yield TextArea.code_editor(memory_ops.template_body("project"),
+                                       language="markdown", id="body", soft_wrap=True,
+                                       show_line_numbers=False, tab_behavior="focus")
+            yield Checkbox("add it to MEMORY.md", value=True, id="index")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "name":
+            problem = slug_problem(event.value) if event.value else ""
+            self.query_one("#problem", Static).update(problem)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        area = self.query_one("#body", TextArea)
+        if area.text in {memory_ops.template_body(t) for t in KNOWN_TYPES}:
+            area.text = memory_ops.template_body(str(event.value))
+
+    def result(self) -> dict[str, Any] | None:
+        name = self.query_one("#name", Input).value.strip()
+        problem = slug_problem(name)
+        try:
+            name = memory_ops.check_new_name(name)
+        except UsageError as exc:
+            problem = str(exc)
+        if problem:
+            self.query_one("#problem", Static).update(problem)
+            self.query_one("#name", Input).focus()
+            return None
+        return {"name": name, "type": str(self.query_one("#type", Select).value),
+                "description": self.query_one("#description", Input).value.strip(),
+                "body": self.query_one("#body", TextArea).text,
+                "index": self.query_one("#index", Checkbox).value}

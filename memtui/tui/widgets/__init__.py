@@ -1,0 +1,1 @@
+"""Widgets the views and the app share: tables, the preview, the header, the footer."""
