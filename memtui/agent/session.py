@@ -48,6 +48,7 @@ from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.safe_open import Unsafe, folder
 from memtui.core.tokens import TokenCounter, default_counter
 from memtui.core.workspace import STATE_DIR, Workspace
+from memtui.edit.changeset import Turn
 from memtui.edit.errors import Refused
 from memtui.edit.safe_write import MAX_STATE_BYTES, append_state, read_bytes, write_state
 
@@ -74,6 +75,14 @@ def json_bytes(obj: Any, **kwargs: Any) -> bytes:
         return json.dumps(obj, ensure_ascii=False, **kwargs).encode("utf-8")
     except UnicodeEncodeError:
         return json.dumps(obj, ensure_ascii=True, **kwargs).encode("ascii")
+
+
+def new_turn(history: list[dict[str, Any]]) -> Turn:
+    """The turn a user message just appended to ``history`` starts: numbered by the user
+    messages of the chat, with an id no other turn has."""
+    number = sum(1 for m in history if m.get("role") == "user")
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S")
+    return Turn(f"{stamp}-{secrets.token_hex(4)}", max(number, 1))
 
 
 # -- what a turn reports -----------------------------------------------------------------------
@@ -177,6 +186,8 @@ class ChatSession:
         self.state_problem: str | None = None
         self._unreadable: Path | None = None
         self._work_lock = asyncio.Lock()
+        #: The turn running or last run: its writes are journaled under it.
+        self.turn: Turn | None = None
         if persist:
             self._load()
 
@@ -343,7 +354,8 @@ class ChatSession:
             return
         start = len(self.history)
         self.history.append({"role": "user", "content": text})
-        self._log("user", content=text)
+        self.tools.turn = self.turn = new_turn(self.history)
+        self._log("user", content=text, turn=self.turn.id)
         step = 0
         content = ""
         try:

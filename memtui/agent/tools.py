@@ -29,8 +29,10 @@ from memtui.core.audit import Auditor, AuditResult
 from memtui.core.safe_open import DIR_FLAGS, Unsafe, open_regular, read_in
 from memtui.core.textfile import MAX_READ_BYTES
 from memtui.core.workspace import INDEX_NAME, Workspace
+from memtui.edit.apply import apply_locked
+from memtui.edit.changeset import Changeset, FileChange, Turn
 from memtui.edit.errors import Refused as WriteRefused
-from memtui.edit.safe_write import MAX_EDIT_BYTES, digest, folder_lock, write_file
+from memtui.edit.safe_write import MAX_EDIT_BYTES, folder_lock
 
 READ_LIMIT = 60_000  # characters of a file handed to the model
 LIST_LIMIT = 300  # entries listed
@@ -131,19 +133,29 @@ class ToolOutcome:
     unknown_tool: bool = False  # the tool called was not offered
     written: list[str] = field(default_factory=list)  # paths created, changed or deleted
     added_text: str = ""  # text the call put into files (for the fabrication check)
+    journaled: int | None = None  # the journal record of the write (undo puts it back)
 
     @property
     def effect_text(self) -> str:
         return "; ".join(self.effect) if self.effect else "no effect on memory"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "arguments": self.arguments, "ok": self.ok,
-                "result": self.result, "effect": self.effect_text,
-                "wrong_mechanism": self.wrong_mechanism}
+        out = {"name": self.name, "arguments": self.arguments, "ok": self.ok,
+               "result": self.result, "effect": self.effect_text,
+               "wrong_mechanism": self.wrong_mechanism}
+        if self.journaled is not None:
+            out["journaled"] = self.journaled
+        return out
 
 
 class ToolBox:
-    """Runs the agent's tool calls in one workspace."""
+    """Runs the agent's tool calls in one workspace.
+
+    Every write goes through :func:`memtui.edit.apply.apply_locked`, as a curation does:
+    checked against the bytes the tool read, atomic, and journaled first, one record per
+    call, tagged with :attr:`turn` (set by the session for each user turn) so ``memtui
+    undo`` can put back one call's write or the whole turn's.
+    """
 
     def __init__(self, ws: Workspace, decoys: bool = False,
                  auditor: Auditor | None = None) -> None:
@@ -152,6 +164,8 @@ class ToolBox:
         self.sandbox = Sandbox(ws.root)
         self.auditor = auditor or Auditor(ws)
         self._last: AuditResult | None = None
+        #: The chat turn the calls belong to (None: not in a chat, e.g. a test's calls).
+        self.turn: Turn | None = None
 
     def schemas(self) -> list[dict[str, Any]]:
         return FILE_TOOLS + (DECOY_TOOLS if self.decoys else [])
@@ -204,6 +218,14 @@ class ToolBox:
         curation operation (taken after the arguments were checked)."""
         return folder_lock(self.ws.state_dir)
 
+    def _journaled(self, tool: str, real: str, before: bytes | None, after: bytes | None,
+                   summary: str) -> int:
+        """Write ``after`` at ``real`` (None: delete it) as a journaled operation, with the
+        lock held; returns the journal record's id (Refused/Conflict: nothing written)."""
+        cs = Changeset(f"agent {tool}", {"path": real}, summary,
+                       [FileChange(real, before, after)], turn=self.turn)
+        return int(apply_locked(self.ws, cs)["id"])
+
     def _path(self, args: dict[str, Any], allow_root: bool = False,
               default: str | None = None) -> tuple[str, list[str]]:
         if "path" not in args and default is not None:
@@ -233,10 +255,14 @@ class ToolBox:
                                             create=True)
             if current is None:  # through a link: the name it creates counts too
                 refuse_git_control(real.split("/"), rel)
-            write_file(self.ws.root, real, data, digest(current), label=rel)
-        verb = "overwrote" if current is not None else "created"
-        return ToolOutcome("write_file", args, f"{verb} {rel} ({len(data):,} bytes)",
-                           written=sorted({rel, real}), added_text=content)
+            if current == data:  # nothing to write, nothing to journal
+                return ToolOutcome("write_file", args, f"{rel} already holds exactly this "
+                                   f"content ({len(data):,} bytes); nothing was written")
+            verb = "overwrote" if current is not None else "created"
+            done = f"{verb} {rel} ({len(data):,} bytes)"
+            journaled = self._journaled("write_file", real, current, data, done)
+        return ToolOutcome("write_file", args, done, written=sorted({rel, real}),
+                           added_text=content, journaled=journaled)
 
     def _edit_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)
@@ -261,11 +287,14 @@ class ToolBox:
                            "text" if hits == 0 else f"old_string occurs {hits} times in "
                            f"{rel}; include more surrounding text so it is unique")
                 return ToolOutcome("edit_file", args, f"error: {problem}", ok=False)
-            write_file(self.ws.root, real, text.replace(old, new, 1).encode("utf-8"),
-                       digest(raw), label=rel)
+            after = text.replace(old, new, 1).encode("utf-8")
+            if after == raw:
+                return ToolOutcome("edit_file", args, f"old_string and new_string are the "
+                                   f"same; {rel} is unchanged")
+            journaled = self._journaled("edit_file", real, raw, after, f"edited {rel}")
         added = "\n".join(ln for ln in new.splitlines() if ln not in old.splitlines())
         return ToolOutcome("edit_file", args, f"edited {rel}", written=sorted({rel, real}),
-                           added_text=added)
+                           added_text=added, journaled=journaled)
 
     def _list_files(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args, allow_root=True, default=".")
@@ -347,11 +376,13 @@ class ToolBox:
                 return None
             return read_in(fd, name, MAX_EDIT_BYTES, rel)
 
+        journaled = None
         with self._locked():
             raw, real = self.sandbox.at(parts, look, follow=False)
             if raw is not None:
-                write_file(self.ws.root, real, None, digest(raw), label=rel)
-        return ToolOutcome("delete_file", args, f"deleted {rel}", written=[rel])
+                journaled = self._journaled("delete_file", real, raw, None, f"deleted {rel}")
+        return ToolOutcome("delete_file", args, f"deleted {rel}", written=[rel],
+                           journaled=journaled)
 
     # -- decoys ----------------------------------------------------------------------------
 

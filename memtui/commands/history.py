@@ -1,6 +1,9 @@
 """``memtui history PATH [--json | --prune N]``: the journaled operations, newest first.
 
-A journal file memtui cannot read is listed by its file name (undo stops at it).
+A journal file memtui cannot read is listed by its file name (undo stops at it). The chat
+agent's writes are listed one record per tool call, e.g. ``agent write_file MEMORY.md (turn
+3)``, under a line naming their turn (``memtui undo --turn`` undoes a turn's writes
+together).
 ``--prune N`` deletes all but the newest N journal files; nothing is ever pruned otherwise.
 """
 
@@ -15,7 +18,7 @@ from memtui.core.safe_output import json_text, printable
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
 from memtui.edit.errors import Refused
-from memtui.edit.journal import Entry, Journal, Unreadable, public
+from memtui.edit.journal import Entry, Journal, Unreadable, public, title, turn_of
 from memtui.edit.safe_write import folder_lock
 
 _MARK = {"create": "A", "modify": "M", "delete": "D"}
@@ -53,25 +56,57 @@ def run(ns: argparse.Namespace) -> int:
     if not entries:
         print("no operations journaled in this workspace")
         return 0
-    for entry in entries:
-        if isinstance(entry, Unreadable):
-            print(printable(f"#{entry.id} {entry.name}: unreadable ({entry.reason}); "
-                            "undo stops here"))
-            continue
-        kept = entry.get("undone_except")
-        kept = [k for k in kept if isinstance(k, str)] if isinstance(kept, list) else []
-        state = ("" if not entry.get("undone") else
-                 f" (undone, except {', '.join(kept)})" if kept else " (undone)")
-        print(printable(f"#{entry['id']} {entry.get('time', '?')} {entry['op']}{state}: "
-                        f"{entry.get('summary', '')}"))
-        for f in entry["files"]:
-            if f.get("moved_to"):
-                continue
-            if f.get("moved_from"):
-                print(f"    R {printable(f['moved_from'])} → {printable(f['path'])}")
-            else:
-                print(f"    {_MARK.get(f.get('change', ''), '?')} {printable(f['path'])}")
+    newest_active = next((e for e in entries if isinstance(e, Unreadable)
+                          or not e.get("undone")), None)
+    for group in _by_turn(entries):
+        indent = ""
+        first = group[0]
+        turn = None if isinstance(first, Unreadable) else turn_of(first)
+        if turn is not None:
+            indent = "  "
+            ids = [int(e["id"]) for e in group if not isinstance(e, Unreadable)]
+            span = f"#{min(ids)}" + (f"–#{max(ids)}" if len(ids) > 1 else "")
+            hint = (" — memtui undo --turn undoes them together"
+                    if newest_active is first and len(group) > 1 else "")
+            print(printable(f"turn {turn[1]} of the chat agent ({span}, "
+                            f"{plural(len(group), 'write')}){hint}:"))
+        for entry in group:
+            _print_entry(entry, indent)
     return 0
+
+
+def _by_turn(entries: list[Entry]) -> list[list[Entry]]:
+    """Runs of neighbouring records: those of one agent turn together, others alone."""
+    groups: list[list[Entry]] = []
+    last = None
+    for entry in entries:
+        turn = None if isinstance(entry, Unreadable) else turn_of(entry)
+        if turn is not None and last is not None and turn[0] == last:
+            groups[-1].append(entry)
+        else:
+            groups.append([entry])
+        last = turn[0] if turn is not None else None
+    return groups
+
+
+def _print_entry(entry: Entry, indent: str = "") -> None:
+    if isinstance(entry, Unreadable):
+        print(printable(f"{indent}#{entry.id} {entry.name}: unreadable ({entry.reason}); "
+                        "undo stops here"))
+        return
+    kept = entry.get("undone_except")
+    kept = [k for k in kept if isinstance(k, str)] if isinstance(kept, list) else []
+    state = ("" if not entry.get("undone") else
+             f" (undone, except {', '.join(kept)})" if kept else " (undone)")
+    print(printable(f"{indent}#{entry['id']} {entry.get('time', '?')} {title(entry)}{state}: "
+                    f"{entry.get('summary', '')}"))
+    for f in entry["files"]:
+        if f.get("moved_to"):
+            continue
+        if f.get("moved_from"):
+            print(f"{indent}    R {printable(f['moved_from'])} → {printable(f['path'])}")
+        else:
+            print(f"{indent}    {_MARK.get(f.get('change', ''), '?')} {printable(f['path'])}")
 
 
 def _json(entry: Entry) -> dict[str, Any]:

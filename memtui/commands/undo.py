@@ -1,5 +1,9 @@
-"""``memtui undo PATH [--skip-changed]``: revert the newest operation not undone yet
-(0 done, 1 refused).
+"""``memtui undo PATH [--turn] [--skip-changed]``: revert the newest operation not undone
+yet (0 done, 1 refused).
+
+An operation is a ``fix`` (or the app's curation) or one write of the chat agent's file
+tools (``agent write_file``, ``agent edit_file``, ``agent delete_file``); ``--turn`` undoes
+every write of the newest agent turn as one step.
 
 When something else has written one of its files since (the agent wrote MEMORY.md), undo
 names that file and writes nothing; ``--skip-changed`` then puts the other files back and
@@ -12,15 +16,20 @@ import argparse
 
 from memtui.commands.parser import fail, report
 from memtui.core.safe_output import printable
-from memtui.core.workspace import WorkspaceError, open_workspace
+from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
 from memtui.edit.errors import Refused
-from memtui.edit.journal import plan_undo, undo
+from memtui.edit.journal import plan_undo, title, undo
+from memtui.edit.turn_undo import plan_undo_turn, undo_turn
 
 PROG = "memtui undo"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", metavar="PATH", help="workspace folder, or its MEMORY.md")
+    parser.add_argument("--turn", action="store_true",
+                        help="undo every write of the newest chat agent turn as one step "
+                             "(`memtui history` groups them by turn); without it, undo "
+                             "takes one operation, an agent's write being one")
     parser.add_argument("--skip-changed", action="store_true",
                         help="leave the files changed since the operation as they are and "
                              "undo the others")
@@ -29,21 +38,55 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(ns: argparse.Namespace) -> int:
     try:
         ws = open_workspace(ns.path)
+        if ns.turn:
+            return _turn(ws, ns)
         plan = plan_undo(ws)
         if plan.blocked and not ns.skip_changed:
-            them = "it as it is" if len(plan.blocked) == 1 else "them as they are"
-            hint = (f" (memtui undo --skip-changed {ns.path} undoes the "
-                    f"{plan.others()} and leaves {them})" if plan.changes else "")
-            return fail(PROG, f"{plan.blocking()}; nothing was undone{hint}", 1)
+            return fail(PROG, f"{plan.blocking()}; nothing was undone"
+                        + _hint(ns, plan.changes, plan.others(), len(plan.blocked)), 1)
         rec = undo(ws, skip=plan.blocked, expect=plan.id)
     except (WorkspaceError, Refused) as exc:
         return report(PROG, exc)
     except OSError as exc:  # the disk said no (read-only, full, permissions)
-        where = f" ({exc.filename})" if exc.filename else ""
-        return report(PROG, Refused(f"{exc.strerror or exc}{where}; nothing was undone"))
+        return _os_error(exc)
     kept = rec.get("undone_except") or []
     left = f" (left as they were: {', '.join(kept)})" if kept else ""
-    print(printable(f"undid #{rec['id']} {rec['op']}: {rec.get('summary', '')}{left}"))
+    print(printable(f"undid #{rec['id']} {title(rec)}: {rec.get('summary', '')}{left}"))
     if rec.get("redacted"):
         print("  the credential was not kept, so it stays redacted")
     return 0
+
+
+def _turn(ws: Workspace, ns: argparse.Namespace) -> int:
+    """``--turn``: the newest agent turn's writes, together."""
+    try:
+        plan = plan_undo_turn(ws)
+        if plan.blocked and not ns.skip_changed:
+            return fail(PROG, f"{plan.blocking()}; nothing was undone"
+                        + _hint(ns, plan.changes, plan.others(), len(plan.blocked)), 1)
+        done = undo_turn(ws, skip=plan.blocked, expect=plan.ids)
+    except (WorkspaceError, Refused) as exc:
+        return report(PROG, exc)
+    except OSError as exc:
+        return _os_error(exc)
+    put_back = [p for p in done.paths if p not in done.blocked]
+    left = f" (left as they were: {', '.join(done.blocked)})" if done.blocked else ""
+    print(printable(f"undid {done.label}: put back {', '.join(put_back)}{left}"))
+    note = done.earlier_note()
+    if note:
+        print(printable(f"  {note}"))
+    return 0
+
+
+def _hint(ns: argparse.Namespace, changes: list[object], others: str, blocked: int) -> str:
+    if not changes:
+        return ""
+    them = "it as it is" if blocked == 1 else "them as they are"
+    turn = " --turn" if ns.turn else ""
+    return (f" (memtui undo{turn} --skip-changed {ns.path} undoes the {others} and leaves "
+            f"{them})")
+
+
+def _os_error(exc: OSError) -> int:
+    where = f" ({exc.filename})" if exc.filename else ""
+    return report(PROG, Refused(f"{exc.strerror or exc}{where}; nothing was undone"))

@@ -26,6 +26,46 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
     The record is written first (write-ahead): should memtui die half-way, ``undo`` still
     knows every file's before bytes and puts back the ones that were written.
     """
+    _refuse_unundoable(changeset)
+    try:
+        with folder_lock(ws.state_dir):
+            return apply_locked(ws, changeset)
+    except OSError as exc:
+        raise Refused(f"cannot write in {ws.root} ({exc.strerror or exc}); "
+                      "nothing was written") from None
+
+
+def apply_locked(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
+    """:func:`apply` for a caller that holds the workspace lock already (the agent's tools,
+    which read the file they change under it): the same checks, journal and writes."""
+    _refuse_unundoable(changeset)
+    try:
+        for ch in changeset.changes:
+            check_unchanged(ws.root, ch.path, digest(ch.before))
+        # Each file's age as it was, for undo to give back (and to keep, with keep_age).
+        ages = {ch.path: mtime_of(ws.root, ch.path) for ch in changeset.changes
+                if ch.before is not None}
+        journal = Journal(ws)
+        record = journal.append(changeset, ages)
+        changes = [replace(ch, mtime_ns=ages.get(ch.path))
+                   if changeset.keep_age and ch.kind == "modify" else ch
+                   for ch in changeset.changes]
+        try:
+            write_changes(ws, changes, record["id"], journal.ids())
+        except BaseException:
+            journal.discard(record)
+            raise
+        if changeset.secrets:
+            # Earlier records expect the unredacted bytes: they now find the redacted.
+            rehash = {digest(ch.before): digest(ch.after) for ch in changeset.changes}
+            changeset.notes += journal.scrub(changeset.secrets, record, rehash)
+        return record
+    except OSError as exc:
+        raise Refused(f"cannot write in {ws.root} ({exc.strerror or exc}); "
+                      "nothing was written") from None
+
+
+def _refuse_unundoable(changeset: Changeset) -> None:
     if not changeset.changes:
         raise Refused("nothing to change")
     for ch in changeset.changes:
@@ -34,28 +74,3 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
             raise Refused(f"{ch.path} would grow to {len(ch.after):,} bytes, past the "
                           f"{MAX_EDIT_BYTES // (1024 * 1024)} MiB memtui edits (and undoes); "
                           "nothing was written")
-    try:
-        with folder_lock(ws.state_dir):
-            for ch in changeset.changes:
-                check_unchanged(ws.root, ch.path, digest(ch.before))
-            # Each file's age as it was, for undo to give back (and to keep, with keep_age).
-            ages = {ch.path: mtime_of(ws.root, ch.path) for ch in changeset.changes
-                    if ch.before is not None}
-            journal = Journal(ws)
-            record = journal.append(changeset, ages)
-            changes = [replace(ch, mtime_ns=ages.get(ch.path))
-                       if changeset.keep_age and ch.kind == "modify" else ch
-                       for ch in changeset.changes]
-            try:
-                write_changes(ws, changes, record["id"], journal.ids())
-            except BaseException:
-                journal.discard(record)
-                raise
-            if changeset.secrets:
-                # Earlier records expect the unredacted bytes: they now find the redacted.
-                rehash = {digest(ch.before): digest(ch.after) for ch in changeset.changes}
-                changeset.notes += journal.scrub(changeset.secrets, record, rehash)
-            return record
-    except OSError as exc:
-        raise Refused(f"cannot write in {ws.root} ({exc.strerror or exc}); "
-                      "nothing was written") from None

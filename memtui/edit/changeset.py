@@ -56,6 +56,16 @@ class FileChange:
         return self.path
 
 
+@dataclass(frozen=True)
+class Turn:
+    """One turn of the chat agent (a user message and every step it took to answer):
+    ``id`` is unique, ``number`` counts the turns of its chat (shown as "turn 3"). The
+    journal records of the writes made in one turn share it, so they undo together."""
+
+    id: str
+    number: int
+
+
 @dataclass
 class Changeset:
     """What an operation will do: its name, arguments, a summary, and the file changes.
@@ -73,6 +83,8 @@ class Changeset:
     #: Credentials this operation removes: masked in the diff, purged from the journal.
     secrets: list[str] = field(default_factory=list)
     keep_age: bool = False
+    #: The agent turn that made these changes (None: the operator's own operation).
+    turn: Turn | None = None
 
     def __bool__(self) -> bool:
         return bool(self.changes)

@@ -15,6 +15,13 @@ A record memtui cannot read (damaged, not JSON, unreadable) is never skipped: hi
 it by its file name and undo stops at it, because what it did can no longer be known.
 Records are only removed when asked (``memtui history --prune N``).
 
+An agent write (the chat agent's file tools) is journaled like any operation, one record
+per tool call, with a ``turn`` field (``{"id", "number"}``) shared by the records of one
+agent turn, so :mod:`memtui.edit.turn_undo` can undo a turn's writes together.
+
+The module is past 500 lines on purpose: the record format, its validation as untrusted
+input and the undo that trusts only what passed it belong in one place.
+
 Records are untrusted input (anyone who can write in the workspace can write them): a
 record with a field of the wrong type, or a path that is absolute, has ``..`` or is
 otherwise not inside the workspace, is unreadable; undo also refuses bytes that do not
@@ -30,7 +37,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -186,6 +193,8 @@ class Journal:
         }
         if changeset.secrets:
             rec["redacted"] = True
+        if changeset.turn is not None:
+            rec["turn"] = {"id": changeset.turn.id, "number": changeset.turn.number}
         with refusing_journal(), folder(self.ws.root, JOURNAL_DIR.split("/"),
                                         create=True) as fd:
             remove_stale_temps(fd)
@@ -231,13 +240,17 @@ class Journal:
         Raises Refused at an unreadable record newer than it: whether that operation was
         undone, and what it touched, cannot be known, so undo must not go past it.
         """
-        for name in reversed(self._names()):  # newest first; older ones are never read
+        return next(self.active(), None)
+
+    def active(self) -> Iterator[dict[str, Any]]:
+        """The records not undone yet, newest first, read one by one as asked for (older
+        ones are never read); raises Refused on reaching an unreadable record."""
+        for name in reversed(self._names()):
             entry = self._load(name)
             if isinstance(entry, Unreadable):
                 raise entry.refusal()
             if not entry.get("undone"):
-                return entry
-        return None
+                yield entry
 
     def prune(self, keep: int) -> list[str]:
         """Delete every journal file but the newest ``keep``; returns the names deleted.
@@ -369,6 +382,8 @@ def malformed(rec: Any) -> str | None:
     for key in ("summary", "time"):
         if not isinstance(rec.get(key, ""), str):
             return f"'{key}' is not text"
+    if "turn" in rec and turn_of(rec) is None:
+        return "'turn' is not an object with a text 'id' and a whole 'number' of 1 or more"
     for f in rec["files"]:
         if not isinstance(f, dict):
             return "a file entry is not an object"
@@ -385,6 +400,30 @@ def malformed(rec: Any) -> str | None:
                 except Unsafe:
                     return f"{f[key]!r} is not a path inside the workspace"
     return None
+
+
+def turn_of(rec: dict[str, Any]) -> tuple[str, int] | None:
+    """``(id, number)`` of the agent turn that made ``rec``; None for an operation of the
+    operator's own (or a ``turn`` field of the wrong shape)."""
+    turn = rec.get("turn")
+    if not isinstance(turn, dict):
+        return None
+    tid, number = turn.get("id"), turn.get("number")
+    if not isinstance(tid, str) or not tid or len(tid) > 200:
+        return None
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number < 2**62:
+        return None
+    return tid, number
+
+
+def title(rec: dict[str, Any]) -> str:
+    """How history names an operation: its name, and for an agent write the file it wrote
+    and its turn, e.g. ``agent write_file MEMORY.md (turn 3)``."""
+    turn = turn_of(rec)
+    if turn is None:
+        return str(rec["op"])
+    paths = [f["path"] for f in rec["files"] if not f.get("moved_to")]
+    return f"{rec['op']} {', '.join(paths)} (turn {turn[1]})"
 
 
 def _file_record(ch: FileChange, secrets: list[str], age: int | None = None) -> dict[str, Any]:
@@ -472,19 +511,10 @@ def _undo(ws: Workspace) -> dict[str, Any]:
     rec = journal.last_active()
     if rec is None:
         raise Refused("nothing to undo (every journaled operation is undone already)")
-    where = f"journal record #{rec['id']} ({rec['op']})"
     plan = UndoPlan(rec)
     for f in rec["files"]:
         path = f["path"]
-        before: bytes | None = None
-        if f["before"] != ABSENT:
-            before = _decode_before(f["before"])
-            if before is None:
-                raise Refused(f"{where}: the bytes kept for {path} are not valid base64; "
-                              "nothing was undone")
-        if digest(before) != f["before_sha256"]:
-            raise Refused(f"{where}: the bytes kept for {path} do not match their "
-                          "sha256 (the record was altered); nothing was undone")
+        before = kept_before(rec, f)
         data = read_bytes(ws.root, path)
         now = digest(data)
         if now == f["before_sha256"]:
@@ -503,6 +533,27 @@ def _undo(ws: Workspace) -> dict[str, Any]:
             plan.blocked[ch.path] = f"moved with {partner}, which changed"
             plan.changes.remove(ch)
     return plan
+
+
+def kept_before(rec: dict[str, Any], f: dict[str, Any]) -> bytes | None:
+    """The bytes file entry ``f`` of ``rec`` puts back (None: the operation created it);
+    Refused when they are not valid base64 or do not match their recorded sha256."""
+    where = f"journal record #{rec['id']} ({rec['op']})"
+    before: bytes | None = None
+    if f["before"] != ABSENT:
+        before = _decode_before(f["before"])
+        if before is None:
+            raise Refused(f"{where}: the bytes kept for {f['path']} are not valid base64; "
+                          "nothing was undone")
+    if digest(before) != f["before_sha256"]:
+        raise Refused(f"{where}: the bytes kept for {f['path']} do not match their "
+                      "sha256 (the record was altered); nothing was undone")
+    return before
+
+
+def before_age(f: dict[str, Any]) -> int | None:
+    """A file entry's modification time before the operation (see :func:`_age`)."""
+    return _age(f)
 
 
 def _age(f: dict[str, Any]) -> int | None:

@@ -17,6 +17,8 @@ import pytest
 
 from memtui.agent.tools import ToolBox
 from memtui.core.workspace import Workspace
+from memtui.edit.changeset import Changeset
+from memtui.edit.journal import Journal
 from memtui.edit.safe_write import folder_lock
 
 SECRET = "inside OUTSIDE-SECRET\n"  # "inside" so an escaped edit_file would succeed
@@ -300,16 +302,17 @@ def test_edit_refuses_a_file_changed_underneath(ws: Workspace,
     """An outside edit between the tool's read and its write is never overwritten."""
     import memtui.agent.tools as tools
 
-    real_write = tools.write_file
+    real_apply = tools.apply_locked
 
-    def outside_edit_first(root: Path, rel: str, *a: object, **kw: object) -> None:
-        (root / rel).write_text("outside edit\n")
-        real_write(root, rel, *a, **kw)  # type: ignore[arg-type]
+    def outside_edit_first(w: Workspace, cs: Changeset) -> dict[str, object]:
+        (w.root / cs.paths[0]).write_text("outside edit\n")
+        return real_apply(w, cs)
 
-    monkeypatch.setattr(tools, "write_file", outside_edit_first)
+    monkeypatch.setattr(tools, "apply_locked", outside_edit_first)
     out = ToolBox(ws).call("edit_file", {"path": "memory/notes.md", "old_string": "Tracking",
                                          "new_string": "Watching"})
     assert out.ok is False
     assert out.result == ("error: memory/notes.md changed on disk since memtui read it; "
                           "nothing was written (reload and try again)")
     assert (ws.root / "memory" / "notes.md").read_text() == "outside edit\n"
+    assert Journal(ws).records() == []  # nothing written, nothing journaled

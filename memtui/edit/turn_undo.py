@@ -1,0 +1,214 @@
+"""Undo one agent turn's writes as one step (``memtui undo --turn``, the chat pane's key).
+
+The chat agent's file tools journal each write as its own record, and the records of one
+turn (a user message and every step the agent took to answer it) share a ``turn`` field
+(:func:`memtui.edit.journal.turn_of`). The newest operation not undone yet must be such a
+write; it and the records right before it from the same turn are the turn's writes.
+
+They are planned together, newest first, with the checks of a single ``undo``: the kept
+bytes must match their sha256, every path lies inside the workspace and is read without
+following a link (a symlink swapped in refuses the undo), and a file must still hash to
+what the turn left in it. A file the turn wrote twice goes back to what it held before the
+first write. Every file is then put back in one conflict-checked write (on failure the
+files already written are put back), and every record is marked undone.
+
+A file something else wrote since blocks the undo, as in ``undo``; with ``skip`` it stays
+as it is and the others go back. An operation of the operator's own that came between two
+writes of the turn ends the run: the earlier writes stay, counted in
+:attr:`TurnPlan.earlier`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from memtui.core.wording import plural
+from memtui.core.workspace import Workspace
+from memtui.edit.changeset import FileChange, clear_own_temps, write_changes
+from memtui.edit.errors import Refused
+from memtui.edit.journal import Journal, before_age, kept_before, turn_of
+from memtui.edit.safe_write import ABSENT, Conflict, digest, folder_lock, read_bytes
+
+#: The most records of one turn one undo takes (the agent's step limit keeps turns far
+#: smaller; this bounds what a crafted journal can make undo read).
+MAX_TURN_RECORDS = 1000
+#: Records read past the run to count the turn's writes an operation came between.
+LOOK_PAST = 20
+
+
+@dataclass
+class TurnPlan:
+    """What undoing the newest agent turn would do, read now (nothing is written).
+
+    ``records`` are the turn's records not undone yet, newest first; ``changes`` put files
+    back; ``blocked`` are files something else wrote since (each with what happened).
+    """
+
+    turn_id: str
+    number: int
+    records: list[dict[str, Any]]
+    changes: list[FileChange] = field(default_factory=list)
+    blocked: dict[str, str] = field(default_factory=dict)
+    earlier: int = 0  # older writes of this turn, behind the operation in ``stopped_at``
+    stopped_at: dict[str, Any] | None = None
+
+    @property
+    def ids(self) -> list[int]:
+        return [int(r["id"]) for r in self.records]
+
+    @property
+    def id(self) -> int:
+        """The newest record's id."""
+        return self.ids[0]
+
+    @property
+    def span(self) -> str:
+        """``#4`` or ``#4–#6``."""
+        low, high = min(self.ids), max(self.ids)
+        return f"#{low}" if low == high else f"#{low}–#{high}"
+
+    @property
+    def label(self) -> str:
+        """``turn 3 (#4–#6, 3 agent writes)``."""
+        return f"turn {self.number} ({self.span}, {plural(len(self.records), 'agent write')})"
+
+    @property
+    def paths(self) -> list[str]:
+        """Every file the turn's records touched, each once, newest first."""
+        return list(dict.fromkeys(f["path"] for r in self.records for f in r["files"]))
+
+    def blocking(self) -> str:
+        """One line naming the files that block the undo and what happened to them."""
+        what = " and ".join(f"{p} {why}" for p, why in self.blocked.items())
+        return f"{what} since turn {self.number} ({self.span})"
+
+    def others(self) -> str:
+        paths = [ch.path for ch in self.changes]
+        return f"{plural(len(paths), 'other file')} ({', '.join(paths)})"
+
+    def earlier_note(self) -> str:
+        """What this undo leaves of the turn (empty when nothing)."""
+        if not self.earlier or self.stopped_at is None:
+            return ""
+        rec = self.stopped_at
+        return (f"{plural(self.earlier, 'earlier write')} of turn {self.number} come before "
+                f"#{rec['id']} ({rec['op']}), which is not the agent's: undo that first to "
+                "reach them")
+
+
+def plan_undo_turn(ws: Workspace) -> TurnPlan:
+    """Plan the undo of the newest agent turn (nothing is written).
+
+    Raises Refused when there is nothing to undo, the newest operation is not an agent
+    write, an unreadable record comes first, or kept bytes do not match their sha256.
+    """
+    try:
+        return _plan(ws)
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise Refused(f"cannot undo in {ws.root}: {exc.strerror or exc}{where}; nothing was "
+                      "undone") from None
+
+
+def _turn_records(journal: Journal) -> TurnPlan:
+    """The newest turn's records not undone yet (a run of them, newest first)."""
+    active = journal.active()
+    first = next(active, None)
+    if first is None:
+        raise Refused("nothing to undo (every journaled operation is undone already)")
+    turn = turn_of(first)
+    if turn is None:
+        raise Refused(f"the newest operation, #{first['id']} ({first['op']}), is not an "
+                      "agent write: undo it on its own; nothing was undone")
+    plan = TurnPlan(turn[0], turn[1], [first])
+    try:
+        for rec in active:
+            theirs = turn_of(rec)
+            if theirs is None or theirs[0] != plan.turn_id:
+                plan.stopped_at = rec
+                break
+            if len(plan.records) >= MAX_TURN_RECORDS:
+                break
+            plan.records.append(rec)
+        if plan.stopped_at is not None:
+            for _, rec in zip(range(LOOK_PAST), active, strict=False):
+                theirs = turn_of(rec)
+                plan.earlier += theirs is not None and theirs[0] == plan.turn_id
+    except Refused:  # an unreadable record older than the run: the run ends there
+        pass
+    return plan
+
+
+def _plan(ws: Workspace) -> TurnPlan:
+    journal = Journal(ws)
+    if not journal.exists():
+        raise Refused("nothing to undo (no operation journaled in this workspace)")
+    plan = _turn_records(journal)
+    on_disk: dict[str, bytes | None] = {}
+    state: dict[str, str] = {}  # what each file holds at this point, walking back
+    target: dict[str, bytes | None] = {}
+    ages: dict[str, int | None] = {}
+    for rec in plan.records:  # newest first
+        for f in rec["files"]:
+            path = f["path"]
+            before = kept_before(rec, f)
+            if path in plan.blocked:
+                continue
+            first_look = path not in state
+            if first_look:
+                data = read_bytes(ws.root, path)
+                on_disk[path], state[path] = data, digest(data)
+            now = state[path]
+            if now == f["after_sha256"]:
+                target[path], state[path], ages[path] = before, f["before_sha256"], before_age(f)
+            elif now != f["before_sha256"]:  # (equal: never written, cut short)
+                plan.blocked[path] = (
+                    f"changed between #{rec['id']} and a later write of the turn"
+                    if not first_look else "was deleted" if now == ABSENT else
+                    "was created again" if f["after_sha256"] == ABSENT else "changed")
+                target.pop(path, None)
+    # The two halves of a move go back together or not at all.
+    for rec in plan.records:
+        for f in rec["files"]:
+            partner = f.get("moved_to") or f.get("moved_from")
+            if partner in plan.blocked and f["path"] in target:
+                plan.blocked[f["path"]] = f"moved with {partner}, which changed"
+                del target[f["path"]]
+    plan.changes = [FileChange(p, on_disk[p], data, mtime_ns=ages.get(p))
+                    for p, data in target.items() if digest(data) != digest(on_disk[p])]
+    return plan
+
+
+def undo_turn(ws: Workspace, skip: Collection[str] = (),
+              expect: Collection[int] | None = None) -> TurnPlan:
+    """Revert the newest agent turn's writes as one step; returns the plan carried out.
+
+    ``skip`` names files to leave as they are (from :attr:`TurnPlan.blocked`); ``expect``
+    the record ids the caller showed the operator (refused when the newest turn's records
+    are others by now). Raises Refused or Conflict as :func:`memtui.edit.journal.undo`
+    does; either way nothing is written.
+    """
+    if not Journal(ws).exists():  # say so without creating .memtui/ just for the lock
+        plan_undo_turn(ws)
+    with folder_lock(ws.state_dir):
+        plan = plan_undo_turn(ws)
+        if expect is not None and sorted(plan.ids) != sorted(expect):
+            raise Refused(f"the newest agent turn is {plan.label} now, not the one shown; "
+                          "nothing was undone")
+        unexpected = {p: why for p, why in plan.blocked.items() if p not in skip}
+        if unexpected:
+            plan.blocked = unexpected
+            raise Conflict(f"{plan.blocking()}; nothing was undone")
+        if plan.blocked and not plan.changes:
+            raise Refused(f"every file turn {plan.number} ({plan.span}) wrote has changed "
+                          "since; nothing was undone")
+        journal = Journal(ws)
+        owners = journal.ids()
+        clear_own_temps(ws, plan.paths, owners)
+        write_changes(ws, plan.changes, plan.id, owners)
+        for rec in plan.records:
+            mine = {f["path"] for f in rec["files"]}
+            journal.mark_undone(rec, [p for p in plan.blocked if p in mine])
+    return plan

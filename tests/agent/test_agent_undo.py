@@ -1,0 +1,227 @@
+"""The chat agent's writes are journaled like a fix: a real session against the Ollama
+emulator (HTTP on 127.0.0.1) writes, then ``memtui history`` and ``memtui undo`` (run as a
+user runs them) list and put back what it did, one write or a whole turn."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from pathlib import Path
+
+from memtui.agent.session import ChatSession, ToolFinished, TurnDone
+from memtui.agent.settings import AgentSettings
+from memtui.agent.tools import ToolBox
+from memtui.core.workspace import Workspace
+from memtui.edit.changeset import Turn
+from memtui.edit.journal import Journal, Unreadable
+from tests.edit.conftest import cli
+
+from .conftest import INDEX, NOTES
+from .fake_ollama import USER_ROLE, FakeModel, FakeOllama, Reply, step_of
+
+WIPED = "# Memory\n"
+
+
+def wrecker() -> FakeModel:
+    """Overwrites MEMORY.md, then deletes it: two writes in one turn."""
+    return FakeModel("wrecker", [
+        Reply(tool_calls=[("write_file", {"path": "MEMORY.md", "content": WIPED})]),
+        Reply(tool_calls=[("delete_file", {"path": "MEMORY.md"})]),
+        Reply(content="Cleaned up."),
+    ])
+
+
+def reorganiser() -> FakeModel:
+    """Creates a memory, edits the index, deletes the old note: three files in one turn
+    (the index written twice)."""
+    return FakeModel("reorg", [
+        Reply(tool_calls=[("write_file", {"path": "memory/user-role.md",
+                                          "content": USER_ROLE}),
+                          ("edit_file", {"path": "MEMORY.md", "old_string": "# Memory\n",
+                                         "new_string": "# Memory\n- [User](memory/user-"
+                                                       "role.md) — role\n"})]),
+        Reply(tool_calls=[("delete_file", {"path": "memory/notes.md"}),
+                          ("edit_file", {"path": "MEMORY.md",
+                                         "old_string": "- [Notes](memory/notes.md) — where "
+                                                       "this item stands\n",
+                                         "new_string": ""})]),
+        Reply(content="Reorganised."),
+    ])
+
+
+async def run_turn(ws: Workspace, fake: FakeOllama, model: str,
+                   text: str = "tidy up") -> list[object]:
+    settings = AgentSettings(model=model, host=fake.url)
+    s = ChatSession(ws, settings, today=dt.date(2026, 11, 30))
+    try:
+        evs = [e async for e in s.send(text)]
+    finally:
+        await s.aclose()
+    assert isinstance(evs[-1], TurnDone), evs[-1]
+    return evs
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file() and ".memtui" not in p.parts}
+
+
+async def test_history_lists_the_agents_writes_and_undo_restores_the_index(
+        ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(wrecker())
+    index = (ws.root / "MEMORY.md").read_bytes()
+    evs = await run_turn(ws, fake, "wrecker")
+    assert not (ws.root / "MEMORY.md").exists()
+    outcomes = [e.outcome for e in evs if isinstance(e, ToolFinished)]
+    assert [o.journaled for o in outcomes] == [1, 2]
+    recs = Journal(ws).records()
+    assert [(r["op"], r["turn"]["number"]) for r in recs] == [("agent write_file", 1),
+                                                              ("agent delete_file", 1)]
+    assert recs[0]["turn"]["id"] == recs[1]["turn"]["id"]
+
+    hist = cli("history", ws.root)
+    assert hist.returncode == 0, hist.stderr
+    lines = hist.stdout.splitlines()
+    assert lines[0] == ("turn 1 of the chat agent (#1–#2, 2 writes) — memtui undo --turn "
+                        "undoes them together:")
+    assert " agent delete_file MEMORY.md (turn 1): deleted MEMORY.md" in lines[1]
+    assert lines[1].startswith("  #2 ") and lines[2] == "      D MEMORY.md"
+    assert " agent write_file MEMORY.md (turn 1): overwrote MEMORY.md (9 bytes)" in lines[3]
+    assert lines[3].startswith("  #1 ") and lines[4] == "      M MEMORY.md"
+    as_json = json.loads(cli("history", ws.root, "--json").stdout)
+    assert as_json[0]["turn"] == recs[1]["turn"] and "before" not in as_json[0]["files"][0]
+
+    # One write at a time: the delete, then the overwrite.
+    first = cli("undo", ws.root)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.startswith("undid #2 agent delete_file MEMORY.md (turn 1): ")
+    assert (ws.root / "MEMORY.md").read_text() == WIPED
+    second = cli("undo", ws.root)
+    assert second.returncode == 0, second.stderr
+    assert (ws.root / "MEMORY.md").read_bytes() == index
+    assert "(undone)" in cli("history", ws.root).stdout.splitlines()[1]
+
+
+async def test_a_turn_undo_restores_every_file_it_wrote(ws: Workspace,
+                                                        fake: FakeOllama) -> None:
+    fake.add(reorganiser())
+    os.utime(ws.root / "memory" / "notes.md", ns=(1_700_000_000 * 10**9,) * 2)
+    before = snapshot(ws.root)
+    await run_turn(ws, fake, "reorg")
+    assert not (ws.root / "memory" / "notes.md").exists()
+    assert (ws.root / "memory" / "user-role.md").exists()
+    assert len(Journal(ws).records()) == 4
+
+    proc = cli("undo", ws.root, "--turn")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == ("undid turn 1 (#1–#4, 4 agent writes): put back MEMORY.md, "
+                           "memory/notes.md, memory/user-role.md\n")
+    assert snapshot(ws.root) == before  # byte for byte, the new memory gone
+    assert (ws.root / "memory" / "notes.md").stat().st_mtime_ns == 1_700_000_000 * 10**9
+    assert all(r["undone"] for r in Journal(ws).records())
+    again = cli("undo", ws.root, "--turn")
+    assert again.returncode == 1
+    assert again.stderr == ("memtui undo: error: nothing to undo (every journaled operation "
+                            "is undone already)\n")
+
+
+async def test_a_turn_undo_takes_only_the_newest_turn(ws: Workspace,
+                                                      fake: FakeOllama) -> None:
+    def script(body: dict[str, object]) -> Reply:
+        if step_of(body) > 0:
+            return Reply(content="ok")
+        said = str(body["messages"][-1]["content"]).rsplit("\n", 1)[-1]  # type: ignore[index]
+        return Reply(tool_calls=[("write_file", {"path": "memory/a.md", "content": said})])
+
+    fake.add(FakeModel("two", script))
+    settings = AgentSettings(model="two", host=fake.url)
+    s = ChatSession(ws, settings, today=dt.date(2026, 11, 30))
+    try:
+        for text in ("first", "second"):
+            _ = [e async for e in s.send(text)]
+    finally:
+        await s.aclose()
+    recs = Journal(ws).records()
+    assert [r["turn"]["number"] for r in recs] == [1, 2]
+    proc = cli("undo", ws.root, "--turn")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("undid turn 2 (#2, 1 agent write): put back memory/a.md")
+    assert (ws.root / "memory" / "a.md").read_text() == "first"
+    assert [r["undone"] for r in Journal(ws).records()] == [False, True]
+
+
+async def test_a_blocked_undo_says_why_and_writes_nothing(ws: Workspace,
+                                                          fake: FakeOllama) -> None:
+    fake.add(reorganiser())
+    await run_turn(ws, fake, "reorg")
+    with (ws.root / "MEMORY.md").open("a") as fh:
+        fh.write("- an outside edit\n")
+    after = snapshot(ws.root)
+    turn = cli("undo", ws.root, "--turn")
+    assert turn.returncode == 1
+    assert turn.stderr == (
+        "memtui undo: error: MEMORY.md changed since turn 1 (#1–#4); nothing was undone "
+        f"(memtui undo --turn --skip-changed {ws.root} undoes the 2 other files "
+        "(memory/notes.md, memory/user-role.md) and leaves it as it is)\n")
+    one = cli("undo", ws.root)
+    assert one.returncode == 1
+    assert one.stderr.startswith("memtui undo: error: MEMORY.md changed since operation #4 "
+                                 "(agent edit_file); nothing was undone")
+    assert snapshot(ws.root) == after
+    assert not any(r["undone"] for r in Journal(ws).records())
+
+    part = cli("undo", ws.root, "--turn", "--skip-changed")
+    assert part.returncode == 0, part.stderr
+    assert (ws.root / "memory" / "notes.md").read_text() == NOTES
+    assert not (ws.root / "memory" / "user-role.md").exists()
+    assert (ws.root / "MEMORY.md").read_bytes() == after["MEMORY.md"]
+    assert "(undone, except MEMORY.md)" in cli("history", ws.root).stdout
+
+
+async def test_undo_refuses_a_file_swapped_for_a_symlink(ws: Workspace,
+                                                         fake: FakeOllama,
+                                                         tmp_path: Path) -> None:
+    fake.add(wrecker())
+    await run_turn(ws, fake, "wrecker")
+    (ws.root / "MEMORY.md").symlink_to(tmp_path / "elsewhere.md")
+    for args in (["--turn"], []):
+        proc = cli("undo", ws.root, *args)
+        assert proc.returncode == 1
+        assert "MEMORY.md" in proc.stderr and "link" in proc.stderr, proc.stderr
+    assert not (tmp_path / "elsewhere.md").exists()
+    assert (ws.root / "MEMORY.md").is_symlink()
+
+
+def test_a_turn_undo_refuses_when_the_newest_operation_is_not_the_agents(
+        ws: Workspace) -> None:
+    box = ToolBox(ws)
+    box.turn = Turn("t-1", 1)
+    assert box.call("write_file", {"path": "memory/a.md", "content": "a\n"}).journaled == 1
+    assert cli("fix", "remove-link", ws.root, "memory/notes.md").returncode == 0, "fix"
+    proc = cli("undo", ws.root, "--turn")
+    assert proc.returncode == 1
+    assert proc.stderr == ("memtui undo: error: the newest operation, #2 (remove-link), is "
+                           "not an agent write: undo it on its own; nothing was undone\n")
+
+
+def test_unchanged_writes_are_not_journaled(ws: Workspace) -> None:
+    box = ToolBox(ws)
+    same = box.call("write_file", {"path": "MEMORY.md", "content": INDEX})
+    assert same.ok and same.journaled is None and "nothing was written" in same.result
+    assert not Journal(ws).exists() or Journal(ws).records() == []
+
+
+def test_a_record_with_a_bad_turn_is_unreadable(ws: Workspace) -> None:
+    box = ToolBox(ws)
+    box.turn = Turn("t-1", 1)
+    box.call("write_file", {"path": "MEMORY.md", "content": WIPED})
+    path = ws.root / ".memtui" / "journal" / "000001.json"
+    rec = json.loads(path.read_text())
+    rec["turn"] = {"id": 7, "number": "three"}
+    path.write_text(json.dumps(rec))
+    entry, = Journal(ws).entries()
+    assert isinstance(entry, Unreadable) and "'turn'" in entry.reason
+    proc = cli("undo", ws.root, "--turn")
+    assert proc.returncode == 1 and "unreadable" in proc.stderr
+    assert (ws.root / "MEMORY.md").read_text() == WIPED
