@@ -407,7 +407,9 @@ class ChatSession:
                     self.history.append({"role": "tool", "tool_name": call.name,
                                          "content": outcome.result,
                                          "effect": outcome.effect_text, "ok": outcome.ok,
-                                         "wrong_mechanism": outcome.wrong_mechanism})
+                                         "wrong_mechanism": outcome.wrong_mechanism,
+                                         **({"journaled": outcome.journaled}
+                                            if outcome.journaled is not None else {})})
                     self._log("tool", **outcome.as_dict())
                     yield ToolFinished(outcome)
                 self.save()

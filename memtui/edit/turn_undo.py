@@ -53,6 +53,8 @@ class TurnPlan:
     blocked: dict[str, str] = field(default_factory=dict)
     earlier: int = 0  # older writes of this turn, behind the operation in ``stopped_at``
     stopped_at: dict[str, Any] | None = None
+    #: path → the newest of the turn's records that touched it.
+    writers: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def ids(self) -> list[int]:
@@ -83,6 +85,15 @@ class TurnPlan:
         """One line naming the files that block the undo and what happened to them."""
         what = " and ".join(f"{p} {why}" for p, why in self.blocked.items())
         return f"{what} since turn {self.number} ({self.span})"
+
+    def cannot(self) -> str:
+        """Why the blocked files cannot go back, named by the write that last touched each:
+        ``cannot undo #7 (agent write_file): MEMORY.md changed since``."""
+        lines = []
+        for path, why in self.blocked.items():
+            rec = self.writers.get(path, self.records[0])
+            lines.append(f"cannot undo #{rec['id']} ({rec['op']}): {path} {why} since")
+        return "; ".join(lines)
 
     def others(self) -> str:
         paths = [ch.path for ch in self.changes]
@@ -158,6 +169,7 @@ def _plan(ws: Workspace) -> TurnPlan:
                 continue
             first_look = path not in state
             if first_look:
+                plan.writers[path] = rec
                 data = read_bytes(ws.root, path)
                 on_disk[path], state[path] = data, digest(data)
             now = state[path]

@@ -28,6 +28,7 @@ from memtui.edit.draft import default_fold_label, draft_title
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import plan_undo, undo
 from memtui.edit.snapshot import Snapshot
+from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
 from memtui.tui.dialogs.choice import ChoiceScreen
 from memtui.tui.dialogs.confirm import ConfirmScreen
@@ -190,6 +191,43 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
     _say(app, f"undid #{done['id']} {done['op']}" + (f" except {', '.join(kept)}" if kept else ""))
     _reload(app, {f["path"] for f in done["files"]}, own=True)
     return True
+
+
+async def run_undo_turn(app: App[Any], workspace: Workspace) -> TurnPlan | None:
+    """Ask, then revert every write of the chat agent's newest turn as one step (the chat
+    pane's ctrl+z); returns what was undone, None when nothing was. A file something else
+    wrote since is named first, as for ``u``, and the other files can go back alone."""
+    try:
+        plan = plan_undo_turn(workspace)
+    except Refused as exc:  # nothing to undo, not the agent's, an unreadable record
+        _say(app, str(exc), error=True)
+        return None
+    if plan.blocked and not plan.changes:
+        _say(app, plan.cannot(), error=True)
+        return None
+    files = [f"  {'delete' if ch.after is None else 'restore' if ch.before is None else 'put back'}"
+             f" {ch.path}" for ch in plan.changes]
+    title, confirm = f"Undo turn {plan.number}'s writes ({plan.span})?", "Undo turn"
+    lines = [f"{plural(len(plan.records), 'agent write')} of turn {plan.number}, undone "
+             "together:", "", *files]
+    if plan.blocked:
+        title, confirm = f"Undo turn {plan.number}'s writes in part?", "Undo the others"
+        lines = [f"{plan.cannot()}:", *(f"  {p} stays as it is" for p in plan.blocked), "",
+                 f"undo the {plan.others()}:", *files]
+    if plan.earlier_note():
+        lines += ["", plan.earlier_note()]
+    if not await ask(app, ConfirmScreen(title, lines, confirm=confirm, danger=True)):
+        return None
+    try:
+        done = undo_turn(workspace, skip=plan.blocked, expect=plan.ids)
+    except Refused as exc:
+        _say(app, str(exc), error=True)
+        _reload(app, None)
+        return None
+    kept = f" except {', '.join(done.blocked)}" if done.blocked else ""
+    _say(app, f"undid {done.label}{kept}")
+    _reload(app, set(done.paths), own=True)
+    return done
 
 
 async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: Any,

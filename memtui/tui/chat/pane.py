@@ -2,10 +2,13 @@
 
 Mounted by the main app (``c``); usable on its own in any Textual app. Enter sends, Esc
 cancels a generation (with none running, Esc is left to the app), ctrl+n starts a new
-chat. While the pane has focus no printable key reaches an app command: one typed on
-the log (or any other part of the pane) goes into the message input. Failures keep the
-conversation and show one line.
-"""
+chat, ctrl+z undoes the agent's last turn's writes (every write is journaled, and its
+card names the record). While the pane has focus no printable key reaches an app
+command: one typed on the log (or any other part of the pane) goes into the message
+input. Failures keep the conversation and show one line.
+
+The module is past 500 lines: the pane's one event loop (sending, streaming, tool cards,
+cancelling) and the actions on its conversation are one widget's behaviour."""
 
 from __future__ import annotations
 
@@ -44,7 +47,7 @@ from memtui.tui.chat.budget_bar import BudgetBar
 from memtui.tui.chat.model_picker import ModelPicker
 from memtui.tui.chat.reply_stats import ReplyStats
 from memtui.tui.chat.status_line import StatusLine
-from memtui.tui.chat.tool_card import NOT_INDEXED, ToolCard
+from memtui.tui.chat.tool_card import NOT_INDEXED, UNDO_KEY, ToolCard
 from memtui.tui.chat.user_message import UserMessage
 
 
@@ -63,6 +66,7 @@ class ChatPane(Vertical):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel reply"),
         Binding("ctrl+n", "new_chat", "New chat"),
+        Binding(UNDO_KEY, "undo_turn", "Undo turn"),
         Binding("up", "recall(-1)", "Earlier message", show=False),
         Binding("down", "recall(1)", "Later message", show=False),
     ]
@@ -249,7 +253,8 @@ class ChatPane(Vertical):
                                         str(msg.get("content") or ""),
                                         str(msg.get("effect") or "no effect on memory"),
                                         bool(msg.get("ok", True)),
-                                        bool(msg.get("wrong_mechanism", False))))
+                                        bool(msg.get("wrong_mechanism", False)),
+                                        _journal_id(msg.get("journaled"))))
         if widgets:
             await log.mount_all(widgets)
 
@@ -348,7 +353,7 @@ class ChatPane(Vertical):
                 elif isinstance(event, ToolFinished):
                     o = event.outcome
                     await log.mount(ToolCard(o.name, o.arguments, o.result, o.effect_text,
-                                             o.ok, o.wrong_mechanism))
+                                             o.ok, o.wrong_mechanism, o.journaled))
                     effects += o.effect
                     if o.written:
                         self.post_message(self.MemoryChanged(o.written))
@@ -466,6 +471,30 @@ class ChatPane(Vertical):
         if self._pump is not None and not self._pump.done():
             self._pump.cancel()
 
+    def action_undo_turn(self) -> None:
+        """Undo every write of the agent's newest turn as one step, after a confirmation
+        (the checks of ``memtui undo``: a file changed since is named, never overwritten)."""
+        if self.busy:
+            self.query_one(Banner).show("a reply is still coming: press Esc first, then "
+                                        f"{UNDO_KEY} undoes the turn's writes", "info")
+            return
+        self.run_worker(self._undo_turn(), group="chat-undo", exclusive=True)
+
+    async def _undo_turn(self) -> None:
+        from memtui.tui import curate
+
+        done = await curate.run_undo_turn(self.app, self.workspace)
+        if done is None or not self.is_attached:
+            return
+        put_back = [p for p in done.paths if p not in done.blocked]
+        kept = (f"; left as they were: {', '.join(done.blocked)}" if done.blocked else "")
+        note = Static(Content.assemble(("↶ ", "bold $success"),
+                                       (printable(f"undid {done.label}: put back "
+                                                  f"{', '.join(put_back)}{kept}"), "dim")),
+                      classes="turn-summary undo-note")
+        with contextlib.suppress(NoMatches):
+            await self.query_one("#chat-log", VerticalScroll).mount(note)
+
     async def action_new_chat(self) -> None:
         """Ask first: the conversation is gone once cleared (memory files stay)."""
         if self.busy:
@@ -497,6 +526,11 @@ class ChatPane(Vertical):
         self.query_one(Banner).show("new chat: history cleared (memory files are kept)",
                                     "info")
         self._refresh_budget()
+
+
+def _journal_id(value: object) -> int | None:
+    """A journal record id kept in the chat history (untrusted: anything else is None)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def turn_summary(effects: list[str]) -> Static | None:

@@ -1,4 +1,5 @@
-"""A tool call as a compact card: name, arguments, result and the effect on memory."""
+"""A tool call as a compact card: name, arguments, result, the effect on memory, and the
+journal record of a write (undo puts it back)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ RESULT_CHARS = 160
 NO_EFFECT = "no effect on memory"
 #: How the agent's tools say a file was written that nothing in the index reaches.
 NOT_INDEXED = "not in the index yet"
+#: The chat pane's key that undoes the last agent turn's writes.
+UNDO_KEY = "ctrl+z"
 
 
 def _short(text: str, limit: int) -> str:
@@ -38,8 +41,10 @@ class ToolCard(Static):
     """
 
     def __init__(self, name: str, arguments: dict[str, Any], result: str, effect: str,
-                 ok: bool = True, wrong_mechanism: bool = False) -> None:
+                 ok: bool = True, wrong_mechanism: bool = False,
+                 journaled: int | None = None) -> None:
         self.tool_name = name
+        self.journaled = journaled
         self.arguments = arguments
         self.result = result
         self.effect = effect
@@ -55,6 +60,9 @@ class ToolCard(Static):
         for i, phrase in enumerate(phrases):
             parts.append(("\nmemory: " if i == 0 else "; ", "dim" if i else ""))
             parts.append((printable(phrase), effect_style(phrase, wrong_mechanism)))
+        if journaled is not None:
+            parts.append((f"\njournaled as #{journaled} · {UNDO_KEY} undoes this turn's "
+                          "writes", "dim"))
         super().__init__(Content.assemble(*parts))
         if not ok:
             self.add_class("-failed")
