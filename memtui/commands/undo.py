@@ -69,9 +69,7 @@ def _turn(ws: Workspace, ns: argparse.Namespace) -> int:
         return report(PROG, exc)
     except OSError as exc:
         return _os_error(exc)
-    put_back = [p for p in done.paths if p not in done.blocked]
-    left = f" (left as they were: {', '.join(done.blocked)})" if done.blocked else ""
-    print(printable(f"undid {done.label}: put back {', '.join(put_back)}{left}"))
+    print(printable(f"undid {done.label}: {done.outcome()}"))
     note = done.earlier_note()
     if note:
         print(printable(f"  {note}"))

@@ -99,12 +99,23 @@ class TurnPlan:
         paths = [ch.path for ch in self.changes]
         return f"{plural(len(paths), 'other file')} ({', '.join(paths)})"
 
+    def outcome(self) -> str:
+        """What the undo does to the files: ``restored MEMORY.md; removed memory/x.md``."""
+        restored = [ch.path for ch in self.changes if ch.after is not None]
+        removed = [ch.path for ch in self.changes if ch.after is None]
+        parts = ([f"restored {', '.join(restored)}"] if restored else []) + \
+            ([f"removed {', '.join(removed)}"] if removed else [])
+        if self.blocked:
+            parts.append(f"left as they were: {', '.join(self.blocked)}")
+        return "; ".join(parts) or "every file already held what it held before the turn"
+
     def earlier_note(self) -> str:
         """What this undo leaves of the turn (empty when nothing)."""
         if not self.earlier or self.stopped_at is None:
             return ""
         rec = self.stopped_at
-        return (f"{plural(self.earlier, 'earlier write')} of turn {self.number} come before "
+        verb = "comes" if self.earlier == 1 else "come"
+        return (f"{plural(self.earlier, 'earlier write')} of turn {self.number} {verb} before "
                 f"#{rec['id']} ({rec['op']}), which is not the agent's: undo that first to "
                 "reach them")
 

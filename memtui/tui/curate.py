@@ -205,8 +205,8 @@ async def run_undo_turn(app: App[Any], workspace: Workspace) -> TurnPlan | None:
     if plan.blocked and not plan.changes:
         _say(app, plan.cannot(), error=True)
         return None
-    files = [f"  {'delete' if ch.after is None else 'restore' if ch.before is None else 'put back'}"
-             f" {ch.path}" for ch in plan.changes]
+    files = [f"  {'delete' if ch.after is None else 'restore'} {ch.path}"
+             for ch in plan.changes]
     title, confirm = f"Undo turn {plan.number}'s writes ({plan.span})?", "Undo turn"
     lines = [f"{plural(len(plan.records), 'agent write')} of turn {plan.number}, undone "
              "together:", "", *files]

@@ -30,7 +30,8 @@ CURATE_ACTIONS: dict[str, tuple[str, str]] = {
     "new_memory": ("New memory", "write a memory from a template"),
     "delete": ("Delete memory", "delete the selected memories and their index lines"),
     "redact": ("Redact secrets", "replace flagged credentials in the selected memory"),
-    "undo": ("Undo", "revert the last curation (again for the one before)"),
+    "undo": ("Undo", "revert the last operation, a curation or one write of the chat agent "
+             "(again for the one before)"),
 }
 
 

@@ -115,8 +115,8 @@ async def test_a_turn_undo_restores_every_file_it_wrote(ws: Workspace,
 
     proc = cli("undo", ws.root, "--turn")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == ("undid turn 1 (#1–#4, 4 agent writes): put back MEMORY.md, "
-                           "memory/notes.md, memory/user-role.md\n")
+    assert proc.stdout == ("undid turn 1 (#1–#4, 4 agent writes): restored MEMORY.md, "
+                           "memory/notes.md; removed memory/user-role.md\n")
     assert snapshot(ws.root) == before  # byte for byte, the new memory gone
     assert (ws.root / "memory" / "notes.md").stat().st_mtime_ns == 1_700_000_000 * 10**9
     assert all(r["undone"] for r in Journal(ws).records())
@@ -146,7 +146,7 @@ async def test_a_turn_undo_takes_only_the_newest_turn(ws: Workspace,
     assert [r["turn"]["number"] for r in recs] == [1, 2]
     proc = cli("undo", ws.root, "--turn")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith("undid turn 2 (#2, 1 agent write): put back memory/a.md")
+    assert proc.stdout.startswith("undid turn 2 (#2, 1 agent write): restored memory/a.md")
     assert (ws.root / "memory" / "a.md").read_text() == "first"
     assert [r["undone"] for r in Journal(ws).records()] == [False, True]
 
@@ -225,3 +225,21 @@ def test_a_record_with_a_bad_turn_is_unreadable(ws: Workspace) -> None:
     proc = cli("undo", ws.root, "--turn")
     assert proc.returncode == 1 and "unreadable" in proc.stderr
     assert (ws.root / "MEMORY.md").read_text() == WIPED
+
+
+def test_a_turn_undo_stops_at_an_operation_that_came_between(ws: Workspace) -> None:
+    """An operator's fix between two writes of one turn: the turn undo takes the writes
+    after it and says that earlier ones are left behind it."""
+    box = ToolBox(ws)
+    box.turn = Turn("t-1", 1)
+    assert box.call("write_file", {"path": "memory/a.md", "content": "a\n"}).journaled == 1
+    assert cli("fix", "remove-link", ws.root, "memory/notes.md").returncode == 0
+    assert box.call("write_file", {"path": "memory/b.md", "content": "b\n"}).journaled == 3
+    proc = cli("undo", ws.root, "--turn")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (
+        "undid turn 1 (#3, 1 agent write): removed memory/b.md\n"
+        "  1 earlier write of turn 1 comes before #2 (remove-link), which is not the agent's: "
+        "undo that first to reach them\n")
+    assert not (ws.root / "memory" / "b.md").exists()
+    assert (ws.root / "memory" / "a.md").read_text() == "a\n"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from memtui.agent.settings import AgentSettings
 from memtui.core.workspace import Workspace
@@ -57,7 +57,7 @@ async def test_ctrl_z_in_the_chat_undoes_the_agents_turn(ws: Workspace,
         screen = app.screen
         assert isinstance(screen, ConfirmScreen)
         assert screen.lines[0] == "4 agent writes of turn 1, undone together:"
-        assert screen.lines[2:] == ["  put back MEMORY.md", "  restore memory/notes.md",
+        assert screen.lines[2:] == ["  restore MEMORY.md", "  restore memory/notes.md",
                                     "  delete memory/user-role.md"]
         await pilot.click("#confirm")
         await wait_until(pilot, lambda: snapshot(ws.root) == before)
@@ -65,6 +65,9 @@ async def test_ctrl_z_in_the_chat_undoes_the_agents_turn(ws: Workspace,
         await wait_until(pilot, lambda: app.notice.startswith("undid turn 1 (#1–#4, 4 agent "
                                                               "writes)"))
         await wait_until(pilot, lambda: bool(app.query(".undo-note")))
+        note = app.query_one(".undo-note", Static)
+        assert str(note.render()) == ("↶ undid turn 1 (#1–#4, 4 agent writes): restored "
+                                      "MEMORY.md, memory/notes.md; removed memory/user-role.md")
 
 
 async def test_a_blocked_turn_undo_says_why(ws: Workspace, fake: FakeOllama) -> None:

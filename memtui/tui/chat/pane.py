@@ -486,11 +486,9 @@ class ChatPane(Vertical):
         done = await curate.run_undo_turn(self.app, self.workspace)
         if done is None or not self.is_attached:
             return
-        put_back = [p for p in done.paths if p not in done.blocked]
-        kept = (f"; left as they were: {', '.join(done.blocked)}" if done.blocked else "")
         note = Static(Content.assemble(("↶ ", "bold $success"),
-                                       (printable(f"undid {done.label}: put back "
-                                                  f"{', '.join(put_back)}{kept}"), "dim")),
+                                       (printable(f"undid {done.label}: {done.outcome()}"),
+                                        "dim")),
                       classes="turn-summary undo-note")
         with contextlib.suppress(NoMatches):
             await self.query_one("#chat-log", VerticalScroll).mount(note)

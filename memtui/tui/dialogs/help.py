@@ -59,7 +59,8 @@ KEY_HELP = {
     "new_memory": "new memory from a template",
     "delete": "delete the selected memories (and their index lines)",
     "redact": "redact the secrets flagged in the selected memory",
-    "undo": "undo the last curation (again for the one before)",
+    "undo": "undo the last operation: a curation, or one write of the chat agent (again "
+            "for the one before); in the chat, ctrl+z undoes all the last turn's writes",
     "help": "this help",
     "quit": "quit",
 }
