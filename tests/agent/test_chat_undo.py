@@ -17,7 +17,8 @@ from memtui.tui.chat import ChatPane
 from memtui.tui.chat.tool_card import ToolCard
 from memtui.tui.dialogs.confirm import ConfirmScreen
 
-from .fake_ollama import FakeOllama
+from .conftest import INDEX
+from .fake_ollama import FakeModel, FakeOllama, Reply
 from .test_agent_undo import reorganiser, snapshot, wrecker
 from .test_chat_pane import turns, wait_until
 
@@ -85,3 +86,31 @@ async def test_a_blocked_turn_undo_says_why(ws: Workspace, fake: FakeOllama) -> 
         assert not isinstance(app.screen, ConfirmScreen)
         assert (ws.root / "MEMORY.md").read_text() == "# Rewritten by hand\n"
         assert not any(r["undone"] for r in Journal(ws).records())
+
+
+async def test_u_in_the_views_takes_an_agent_write_and_says_why_it_cannot(
+        ws: Workspace, fake: FakeOllama) -> None:
+    fake.add(FakeModel("over", [
+        Reply(tool_calls=[("write_file", {"path": "MEMORY.md", "content": "# Memory\n"})]),
+        Reply(content="Done.")]))
+    app = MemtuiApp(ws, settings=AgentSettings(model="over", host=fake.url), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await open_chat(app, pilot)
+        await pilot.press(*"trim the index", "enter")
+        await wait_until(pilot, turns(pane, 1))
+        (ws.root / "MEMORY.md").write_text("# Memory\n- edited by hand\n")
+        await pilot.press("ctrl+z")
+        blocked = "cannot undo #1 (agent write_file): MEMORY.md changed since"
+        await wait_until(pilot, lambda: app.notice == blocked)
+        await pilot.press("escape")  # back to the view
+        await wait_until(pilot, lambda: pane not in (app.focused.ancestors_with_self
+                                                     if app.focused else []))
+        app.set_notice("", False)
+        await pilot.press("u")
+        await wait_until(pilot, lambda: app.notice == blocked)
+        (ws.root / "MEMORY.md").write_text("# Memory\n")  # as the agent left it
+        await pilot.press("u")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.click("#confirm")
+        await wait_until(pilot, lambda: (ws.root / "MEMORY.md").read_text() == INDEX)
+        assert app.notice.startswith("undid #1 agent write_file")
