@@ -381,8 +381,10 @@ class ToolBox:
             raw, real = self.sandbox.at(parts, look, follow=False)
             if raw is not None:
                 journaled = self._journaled("delete_file", real, raw, None, f"deleted {rel}")
-        return ToolOutcome("delete_file", args, f"deleted {rel}", written=[rel],
-                           journaled=journaled)
+        done = f"deleted {rel}" if raw is not None else (
+            f"deleted {rel}, a symlink: only the link went, the file it led to is kept (a "
+            "link is not journaled, so undo does not bring it back)")
+        return ToolOutcome("delete_file", args, done, written=[rel], journaled=journaled)
 
     # -- decoys ----------------------------------------------------------------------------
 

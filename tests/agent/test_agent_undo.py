@@ -243,3 +243,19 @@ def test_a_turn_undo_stops_at_an_operation_that_came_between(ws: Workspace) -> N
         "undo that first to reach them\n")
     assert not (ws.root / "memory" / "b.md").exists()
     assert (ws.root / "memory" / "a.md").read_text() == "a\n"
+
+
+def test_a_write_through_a_link_is_journaled_at_the_file_it_reached(ws: Workspace) -> None:
+    mem = ws.root / "memory"
+    os.symlink("notes.md", mem / "alias.md")
+    box = ToolBox(ws)
+    box.turn = Turn("t-1", 1)
+    out = box.call("write_file", {"path": "memory/alias.md", "content": "new\n"})
+    assert out.ok and out.journaled == 1
+    rec, = Journal(ws).records()
+    assert [f["path"] for f in rec["files"]] == ["memory/notes.md"]
+    proc = cli("undo", ws.root)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("undid #1 agent write_file memory/notes.md (turn 1): "
+                                  "overwrote memory/alias.md")
+    assert (mem / "notes.md").read_text() == NOTES and (mem / "alias.md").is_symlink()

@@ -233,7 +233,8 @@ def test_symlinks_inside_are_followed_loops_are_not(ws: Workspace) -> None:
     out = box.call("write_file", {"path": "memory/alias.md", "content": "new\n"})
     assert out.ok and (mem / "notes.md").read_text() == "new\n"  # written through, as before
     assert (mem / "alias.md").is_symlink()
-    assert box.call("delete_file", {"path": "memory/alias.md"}).ok
+    gone = box.call("delete_file", {"path": "memory/alias.md"})
+    assert gone.ok and gone.journaled is None and "only the link went" in gone.result
     assert (mem / "notes.md").exists() and not (mem / "alias.md").exists()
     listing = box.call("list_files", {"path": "memory"}).result.splitlines()
     assert "memory/up (symlink)" in listing and "memory/notes.md" in listing
