@@ -79,6 +79,11 @@ async def test_history_lists_the_agents_writes_and_undo_restores_the_index(
     assert [(r["op"], r["turn"]["number"]) for r in recs] == [("agent write_file", 1),
                                                               ("agent delete_file", 1)]
     assert recs[0]["turn"]["id"] == recs[1]["turn"]["id"]
+    # The chat history keeps the ids (the pane's cards show them again), never sent.
+    again = ChatSession(ws, AgentSettings(model="wrecker", host=fake.url))
+    assert [m.get("journaled") for m in again.history if m["role"] == "tool"] == [1, 2]
+    await again.aclose()
+    assert "journaled" not in json.dumps(fake.chat_bodies)
 
     hist = cli("history", ws.root)
     assert hist.returncode == 0, hist.stderr

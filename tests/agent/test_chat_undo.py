@@ -66,6 +66,8 @@ async def test_ctrl_z_in_the_chat_undoes_the_agents_turn(ws: Workspace,
         await wait_until(pilot, lambda: app.notice.startswith("undid turn 1 (#1–#4, 4 agent "
                                                               "writes)"))
         await wait_until(pilot, lambda: bool(app.query(".undo-note")))
+        assert all(c.has_class("-undone") and str(c.render()).endswith("\n↶ undone")
+                   for c in app.query(ToolCard))
         note = app.query_one(".undo-note", Static)
         assert str(note.render()) == ("↶ undid turn 1 (#1–#4, 4 agent writes): restored "
                                       "MEMORY.md, memory/notes.md; removed memory/user-role.md")

@@ -490,6 +490,9 @@ class ChatPane(Vertical):
                                        (printable(f"undid {done.label}: {done.outcome()}"),
                                         "dim")),
                       classes="turn-summary undo-note")
+        for card in self.query(ToolCard):
+            if card.journaled in done.ids:
+                card.mark_undone()
         with contextlib.suppress(NoMatches):
             await self.query_one("#chat-log", VerticalScroll).mount(note)
 

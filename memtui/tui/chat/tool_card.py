@@ -63,6 +63,7 @@ class ToolCard(Static):
         if journaled is not None:
             parts.append((f"\njournaled as #{journaled} · {UNDO_KEY} undoes this turn's "
                           "writes", "dim"))
+        self._parts = parts
         super().__init__(Content.assemble(*parts))
         if not ok:
             self.add_class("-failed")
@@ -70,3 +71,10 @@ class ToolCard(Static):
             self.add_class("-wrong")
         elif NOT_INDEXED in effect:
             self.add_class("-orphan")
+
+    def mark_undone(self) -> None:
+        """The write was undone (the turn's undo put the file back): say so on the card."""
+        if self.has_class("-undone"):
+            return
+        self.add_class("-undone")
+        self.update(Content.assemble(*self._parts, ("\n↶ undone", "bold $warning")))
