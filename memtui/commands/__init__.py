@@ -11,7 +11,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("memtui.commands.rules", "list the audit's rules, or print one in full"),
     "fix": ("memtui.commands.fix", "repair the index and memories safely (each takes --dry-run)"),
     "history": ("memtui.commands.history", "list the operations done on a workspace"),
-    "undo": ("memtui.commands.undo", "revert the last operation on a workspace"),
+    "undo": ("memtui.commands.undo", "revert the last operation (--turn: the agent's last turn)"),
     "eval": ("memtui.commands.eval", "run the agent N times and classify each run"),
     "trend": ("memtui.commands.trend", "a workspace's health at each git commit that touched it"),
     "serve": ("memtui.commands.serve", "serve the app in a web browser (for demos)"),

@@ -264,3 +264,12 @@ def test_a_write_through_a_link_is_journaled_at_the_file_it_reached(ws: Workspac
     assert proc.stdout.startswith("undid #1 agent write_file memory/notes.md (turn 1): "
                                   "overwrote memory/alias.md")
     assert (mem / "notes.md").read_text() == NOTES and (mem / "alias.md").is_symlink()
+
+
+def test_the_turn_undo_is_documented() -> None:
+    helped = cli("undo", "--help")
+    assert helped.returncode == 0
+    assert "--turn" in helped.stdout and "newest chat agent turn" in helped.stdout
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    assert "memtui undo PATH --turn" in (docs / "curate.md").read_text(encoding="utf-8")
+    assert "ctrl+z" in (docs / "chat.md").read_text(encoding="utf-8")
