@@ -36,6 +36,7 @@ from memtui.edit.safe_write import ABSENT, Conflict, digest, folder_lock, read_b
 MAX_TURN_RECORDS = 1000
 #: Records read past the run to count the turn's writes an operation came between.
 LOOK_PAST = 20
+_BETWEEN = "between the turn's writes"
 
 
 @dataclass
@@ -83,8 +84,11 @@ class TurnPlan:
 
     def blocking(self) -> str:
         """One line naming the files that block the undo and what happened to them."""
-        what = " and ".join(f"{p} {why}" for p, why in self.blocked.items())
-        return f"{what} since turn {self.number} ({self.span})"
+        since = [f"{p} {why}" for p, why in self.blocked.items() if _BETWEEN not in why]
+        between = [f"{p} {why}" for p, why in self.blocked.items() if _BETWEEN in why]
+        parts = [" and ".join(since) + f" since turn {self.number} ({self.span})"] \
+            if since else []
+        return "; ".join(parts + between)
 
     def cannot(self) -> str:
         """Why the blocked files cannot go back, named by the write that last touched each:
@@ -92,7 +96,8 @@ class TurnPlan:
         lines = []
         for path, why in self.blocked.items():
             rec = self.writers.get(path, self.records[0])
-            lines.append(f"cannot undo #{rec['id']} ({rec['op']}): {path} {why} since")
+            since = "" if _BETWEEN in why else " since"
+            lines.append(f"cannot undo #{rec['id']} ({rec['op']}): {path} {why}{since}")
         return "; ".join(lines)
 
     def others(self) -> str:
@@ -188,7 +193,8 @@ def _plan(ws: Workspace) -> TurnPlan:
                 target[path], state[path], ages[path] = before, f["before_sha256"], before_age(f)
             elif now != f["before_sha256"]:  # (equal: never written, cut short)
                 plan.blocked[path] = (
-                    f"changed between #{rec['id']} and a later write of the turn"
+                    f"was changed by something else {_BETWEEN} #{rec['id']} and "
+                    f"#{plan.writers[path]['id']}"
                     if not first_look else "was deleted" if now == ABSENT else
                     "was created again" if f["after_sha256"] == ABSENT else "changed")
                 target.pop(path, None)

@@ -273,3 +273,22 @@ def test_the_turn_undo_is_documented() -> None:
     docs = Path(__file__).resolve().parents[2] / "docs"
     assert "memtui undo PATH --turn" in (docs / "curate.md").read_text(encoding="utf-8")
     assert "ctrl+z" in (docs / "chat.md").read_text(encoding="utf-8")
+
+
+def test_a_change_between_two_writes_of_the_turn_blocks_that_file(ws: Workspace) -> None:
+    box = ToolBox(ws)
+    box.turn = Turn("t-1", 1)
+    box.call("write_file", {"path": "MEMORY.md", "content": "# one\n"})
+    (ws.root / "MEMORY.md").write_text("# by hand\n")  # between the two calls
+    box.call("edit_file", {"path": "MEMORY.md", "old_string": "hand", "new_string": "agent"})
+    box.call("write_file", {"path": "memory/c.md", "content": "c\n"})
+    proc = cli("undo", ws.root, "--turn")
+    assert proc.returncode == 1
+    assert proc.stderr.startswith(
+        "memtui undo: error: MEMORY.md was changed by something else between the turn's "
+        "writes #1 and #2; nothing was undone (memtui undo --turn --skip-changed ")
+    part = cli("undo", ws.root, "--turn", "--skip-changed")
+    assert part.returncode == 0, part.stderr
+    assert part.stdout == ("undid turn 1 (#1–#3, 3 agent writes): removed memory/c.md; left "
+                           "as they were: MEMORY.md\n")
+    assert (ws.root / "MEMORY.md").read_text() == "# by agent\n"
