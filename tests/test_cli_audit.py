@@ -209,3 +209,46 @@ def test_the_collector_is_back_on_after_an_audit_in_process(clean: Path, capsys)
     assert main(["audit", str(clean), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["memory_files"] == 1
     assert gc.isenabled()
+
+
+def _orders(ws: Path, folder: str, files: int, body: str) -> None:
+    """``files`` memories in ``folder`` (created), each with two lines of ``body``."""
+    (ws / folder).mkdir(parents=True, exist_ok=True)
+    for n in range(files):
+        (ws / folder / f"v{n}.md").write_text(
+            MEMORY.format(f"v{n}", body.format(n=n, m=n + 100)), encoding="utf-8")
+
+
+ORDERS = "You must always answer in French {n}.\nYou must never reply in English {m}.\n"
+
+
+def test_a_long_report_ends_with_the_one_exclude_that_makes_it_fit(clean: Path) -> None:
+    """Issue 19 §4: past 50 lines, the report names the one exclude after which it fits,
+    and the figure it gives is the report's own once the line is in .memtui.toml."""
+    _orders(clean, "memory/imports", 30, ORDERS)  # 60 instruction_like rows, one a line
+    out = memtui("audit", str(clean)).stdout.splitlines()
+    assert len(out) > 50
+    last = out[-1]  # memory/imports, not all of memory/ (which would do it too)
+    assert last.startswith(f"{len(out) - 1} lines; add exclude = [\"memory/imports/**\"] "
+                           "to .memtui.toml and this report fits one screen ("), last
+    promised = int(last.rsplit("(", 1)[1].split()[0])
+    (clean / ".memtui.toml").write_text('exclude = ["memory/imports/**"]\n',
+                                        encoding="utf-8")
+    after = memtui("audit", str(clean)).stdout.splitlines()
+    assert len(after) == promised <= 50
+    assert "add exclude" not in after[-1]
+
+
+def test_no_exclude_is_proposed_flat_or_over_an_error(clean: Path) -> None:
+    """A flat directory has no folder to propose; a folder holding an error (a secret)
+    is not proposed either: the finding wants a fix, not hiding."""
+    flat = clean.parent / "flat"
+    flat.mkdir()
+    (flat / "MEMORY.md").write_text("- [a](a.md) — hook\n", encoding="utf-8")
+    _orders(flat, ".", 30, ORDERS)  # the same rows, beside the index
+    out = memtui("audit", str(flat)).stdout.splitlines()
+    assert len(out) > 50 and "add exclude" not in out[-1]
+    _orders(clean, "memory/vault", 30, ORDERS + "The staging db password: Qx7mL2pz{n}\n")
+    out = memtui("audit", str(clean)).stdout.splitlines()
+    assert len(out) > 50 and any("Secrets (secret" in ln for ln in out)
+    assert "add exclude" not in out[-1]

@@ -6,6 +6,7 @@ import argparse
 import gc
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from memtui.commands.audit_options import (
@@ -18,7 +19,7 @@ from memtui.commands.audit_options import (
 )
 from memtui.commands.parser import fail, os_error, positive_int
 from memtui.core.audit import Auditor, AuditResult
-from memtui.core.config import ConfigError
+from memtui.core.config import CONFIG_NAME, ConfigError
 from memtui.core.findings import reaches
 from memtui.core.report import SCHEMA
 from memtui.core.safe_output import json_safe, json_text
@@ -152,7 +153,13 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     else:
         from memtui.commands.report_text import print_report
 
-        print_report(result)
+        def reaudit(folders: tuple[str, ...]) -> AuditResult:  # with more excluded
+            more = replace(config, exclude=(*config.exclude, *(f"{d}/**" for d in folders)),
+                           path=config.path or str(ws.root / CONFIG_NAME))
+            again = Auditor(ws, replace(options, exclude=more.exclude)).run()
+            return apply_to(again, more, baseline)
+
+        print_report(result, reaudit=None if ns.write_baseline else reaudit)
     return exit_status(result, ns)
 
 

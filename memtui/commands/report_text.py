@@ -8,6 +8,7 @@ is not a terminal or ``NO_COLOR`` is set.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -15,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from memtui.core.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
+from memtui.core.noise import exclude_line
 from memtui.core.report import hot_and_packed
 from memtui.core.safe_output import printable
 from memtui.core.suppress import counts as suppress_counts
@@ -27,6 +29,9 @@ SEVERITY_STYLE: dict[str, str] = {"error": "bold red", "warning": "yellow", "inf
 
 #: Files listed under a workspace-level finding before "… and N more".
 FILES_SHOWN = 6
+#: One screen: a longer report ends with the one ``exclude`` that brings it within this
+#: (issue 19 §4), when one folder does.
+SCREEN_LINES = 50
 
 
 def location(f: Finding) -> str:
@@ -79,7 +84,8 @@ def summary_table(result: AuditResult) -> Table:
         row("Index", f"{idx.path}: {len(idx.lines)} lines, {kinds['entry']} entries "
             f"({hot_mem} memories), {kinds['packed']} packed ({packed_mem} memories), "
             f"{kinds['prose']} without links")
-        if result.loaded_lines < len(idx.lines):
+        if result.loaded_lines < len(idx.lines) and not any(
+                f.kind == "beyond_load_limit" for f in result.findings):
             row("Loaded", Text(f"only the first {result.loaded_lines} of {len(idx.lines)} "
                                "lines (profile load limit)", style="yellow"))
     row("Linked from the index", f"{len(result.index_linked)} of {len(result.scans)} files")
@@ -92,12 +98,12 @@ def summary_table(result: AuditResult) -> Table:
         orphans.append(f"; {past} linked only past the load limit" if past else "")
         orphans.append(")")
     row("Orphans", orphans)
-    broken = Text(str(len(result.broken_links)),
-                  style="bold red" if result.broken_links else "")
-    row("Broken links", broken)
+    links = Text(f"{len(result.broken_links)} broken",
+                 style="bold red" if result.broken_links else "")
     states = Counter(w.state for w in result.wikirefs)
-    row("Wikilinks", f"{len(result.wikirefs)} ({states['dangling']} dangling, "
-        f"{states['fuzzy']} fuzzy)")
+    links.append(f"; {len(result.wikirefs)} wikilinks ({states['dangling']} dangling, "
+                 f"{states['fuzzy']} fuzzy)")
+    row("Links", links)
     counts = " / ".join(f"{n:,} {name}" for name, n in block.tokens.items())
     row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, {counts} tokens")
     row("Share of the window", f"{block.share:.1%} of {block.window:,} tokens "
@@ -125,8 +131,17 @@ def summary_table(result: AuditResult) -> Table:
     return grid
 
 
+def names_its_folder(f: Finding) -> bool:
+    """A folder finding (``briefs/: 127 files …``): its message names the folder and the
+    count, so the first few file names add nothing (the JSON lists them all)."""
+    head = f.message.split(": ", 1)[0]
+    return head.endswith("/") and all(p.startswith(head) for p in f.files)
+
+
 def findings_text(result: AuditResult) -> list[Text]:
-    """One heading per finding kind (in the order of KINDS), then its ``file:line`` rows."""
+    """One heading per finding kind (in the order of KINDS), then its ``file:line`` rows.
+    One blank line above the first heading only: the headings stand out by their indent,
+    and a blank line per kind cost eight lines of a 50-line screen."""
     by_kind: dict[str, list[Finding]] = {}
     for f in result.findings:
         by_kind.setdefault(f.kind, []).append(f)
@@ -139,7 +154,8 @@ def findings_text(result: AuditResult) -> list[Text]:
         head = Text()
         head.append(f"{KIND_TITLES.get(kind, kind)} ", style="bold")
         head.append(f"({kind}: {severity_counts(rows)})", style=SEVERITY_STYLE[severity])
-        out.append(Text())
+        if not out:
+            out.append(Text())
         out.append(head)
         for f in rows:
             line = Text("  ")
@@ -149,18 +165,117 @@ def findings_text(result: AuditResult) -> list[Text]:
                 line.append(f"[{f.severity}] ", style=SEVERITY_STYLE[f.severity])
             line.append(f.message)
             out.append(line)
-            if f.files:
+            if f.files and not names_its_folder(f):
                 out.append(Text("    " + files_line(f.files), style="dim"))
     return out
 
 
-def print_report(result: AuditResult, console: Console | None = None) -> None:
-    """Print the readable report to ``console`` (default: stdout)."""
+def without_folders(findings: list[Finding], folders: tuple[str, ...]) -> list[Finding]:
+    """The findings left when ``folders`` are excluded: those on their files go, and so
+    does a workspace-level one whose files all lie in them (one with files elsewhere
+    stays)."""
+    inside = tuple(folder + "/" for folder in folders)
+    return [f for f in findings
+            if not f.path.startswith(inside)
+            and not (f.files and all(p.startswith(inside) for p in f.files))]
+
+
+def folders_of(findings: list[Finding]) -> list[str]:
+    """Every folder a finding's file lies in, shallowest first."""
+    out: set[str] = set()
+    for f in findings:
+        for path in (f.path, *f.files):
+            parts = path.split("/")[:-1]
+            out.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
+    return sorted(out, key=lambda d: (d.count("/"), d))
+
+
+def row_count(findings: list[Finding]) -> int:
+    """``len(findings_text(result))`` for these findings, without building the rows: a blank line,
+    one heading per kind, one row per finding and one files line per finding that has
+    one."""
+    if not findings:
+        return 0
+    return 1 + len({f.kind for f in findings}) + len(findings) + \
+        sum(1 for f in findings if f.files and not names_its_folder(f))
+
+
+def report_length(result: AuditResult, console: Console) -> int:
+    """The lines :func:`print_report` prints for ``result`` on ``console`` (before any
+    suggestion): the title, the summary as wrapped at the console's width, one line per
+    finding row (they are printed soft-wrapped), or the two of "No findings."."""
+    rows = findings_text(result)
+    return 1 + len(console.render_lines(summary_table(result), pad=False)) + \
+        (len(rows) if rows else 2)
+
+
+#: Folders whose ``exclude`` is tried by a real audit, the most promising first.
+FOLDERS_TRIED = 3
+
+
+def fitting_exclude(result: AuditResult, length: int, console: Console,
+                    reaudit: Callable[[tuple[str, ...]], AuditResult],
+                    budget: int = SCREEN_LINES) -> tuple[tuple[str, ...], int] | None:
+    """The one ``exclude`` line (its folders) that brings a ``length``-line report within
+    ``budget`` lines, with the lines its report then has; None when the report fits or
+    no such line is found. Tried: each folder alone, and the folders the report already
+    proposes (``briefs/: … not memories?``) together. The candidates that remove the most
+    finding rows are tried, at most ``FOLDERS_TRIED``, each by ``reaudit`` (an audit with
+    them excluded), so the figure is the report's, not a guess: excluding files changes
+    more than their own rows (ages, groups, the summary's counts).
+
+    A folder holding an error (a secret, a broken link) is never proposed: that finding
+    wants a fix, not a way to stop seeing it. Between candidates that remove as many rows,
+    the one holding fewer files is tried first, and of those that fit, the one leaving
+    out the fewest files wins (``memory/briefs``, not all of ``memory``)."""
+    if length <= budget:
+        return None
+    base = row_count(result.findings)
+    named = tuple(f.message.split("/: ", 1)[0] for f in result.findings
+                  if f.kind == "orphan" and f.files and names_its_folder(f))
+    candidates = [(folder,) for folder in folders_of(result.findings)]
+    if len(named) > 1:
+        candidates.append(named)
+    trials: list[tuple[int, int, tuple[str, ...]]] = []
+    for folders in candidates:
+        left = without_folders(result.findings, folders)
+        kept = set(map(id, left))
+        if any(f.severity == "error" and id(f) not in kept for f in result.findings):
+            continue
+        inside = tuple(folder + "/" for folder in folders)
+        holds = sum(1 for rel in result.scans if rel.startswith(inside))
+        trials.append((base - row_count(left), holds, folders))
+    trials.sort(key=lambda t: (-t[0], t[1], t[2]))
+    best: tuple[int, int, tuple[str, ...]] | None = None
+    for gain, holds, folders in trials[:FOLDERS_TRIED]:
+        if gain <= 0 or length - gain > budget:
+            continue
+        lines = report_length(reaudit(folders), console)
+        if lines <= budget and (best is None or (holds, lines) < best[:2]):
+            best = (holds, lines, folders)
+    return None if best is None else (best[2], best[1])
+
+
+def print_report(result: AuditResult, console: Console | None = None,
+                 reaudit: Callable[[tuple[str, ...]], AuditResult] | None = None) -> None:
+    """Print the readable report to ``console`` (default: stdout). Given ``reaudit`` (an
+    audit of the same workspace with more folders excluded), a report past
+    ``SCREEN_LINES`` lines ends with the one ``exclude`` that makes it fit, if one does."""
     console = console or Console(highlight=False)
     console.print(Text("memtui audit", style="bold underline"))
     console.print(summary_table(result))
     rows = findings_text(result)
     if not rows:
         console.print(Text("\nNo findings.", style="green"))
-    else:  # one print: rich's cost is per call, and a big workspace has thousands of rows
-        console.print(Text("\n").join(rows), soft_wrap=True)
+        return
+    # one print: rich's cost is per call, and a big workspace has thousands of rows
+    console.print(Text("\n").join(rows), soft_wrap=True)
+    if reaudit is None:
+        return
+    length = report_length(result, console)
+    fit = fitting_exclude(result, length, console, reaudit)
+    if fit is not None:
+        folders, left = fit
+        console.print(Text(f"{length} lines; add {exclude_line(*folders)} to .memtui.toml "
+                           f"and this report fits one screen ({left} lines)",
+                           style="bold"), soft_wrap=True)

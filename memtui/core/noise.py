@@ -61,9 +61,10 @@ def memory_shaped(mf: MemoryFile) -> bool:
         not other_schema(mf)
 
 
-def exclude_line(folder: str) -> str:
-    """The ``.memtui.toml`` line that leaves ``folder`` out (a TOML basic string)."""
-    return f"exclude = [{json.dumps(folder + '/**', ensure_ascii=False)}]"
+def exclude_line(*folders: str) -> str:
+    """The ``.memtui.toml`` line that leaves ``folders`` out (TOML basic strings)."""
+    globs = ", ".join(json.dumps(folder + "/**", ensure_ascii=False) for folder in folders)
+    return f"exclude = [{globs}]"
 
 
 def noise_folders(scans: Mapping[str, _Scan], reachable: Container[str]

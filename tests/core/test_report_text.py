@@ -7,7 +7,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from memtui.commands.report_text import print_report
+from memtui.commands.report_text import findings_text, print_report, row_count
+from memtui.core.config import Config
+from memtui.core.suppress import apply_to
 from tests.core.helpers import make_ws, memory, run_audit
 
 
@@ -35,22 +37,21 @@ def test_report_summary_then_findings(tmp_path: Path) -> None:
                         "1 packed (2 memories), 0 without links")
     assert lines[5] == "Linked from the index  3 of 5 files"
     assert lines[6] == "Orphans                2 (0 reachable by links, 2 unreachable)"
-    assert lines[7] == "Broken links           1"
-    assert lines[8] == "Wikilinks              2 (1 dangling, 0 fuzzy)"
-    assert lines[9].startswith("Injected block         ")
-    assert "qwen /" in lines[9] and "cl100k tokens" in lines[9]
-    assert lines[10].startswith("Share of the window    ") and "of 40,960 tokens" in lines[10]
-    assert lines[11].startswith("Cost per memory        hot ")
-    assert lines[12] == "Findings               1 error, 2 warning, 1 info"
-    assert lines[13:] == [
+    # Broken links and wikilinks share one row, and the kinds no blank line between them:
+    # a screen is 50 lines (issue 19 §4), and neither cost a fact.
+    assert lines[7] == "Links                  1 broken; 2 wikilinks (1 dangling, 0 fuzzy)"
+    assert lines[8].startswith("Injected block         ")
+    assert "qwen /" in lines[8] and "cl100k tokens" in lines[8]
+    assert lines[9].startswith("Share of the window    ") and "of 40,960 tokens" in lines[9]
+    assert lines[10].startswith("Cost per memory        hot ")
+    assert lines[11] == "Findings               1 error, 2 warning, 1 info"
+    assert lines[12:] == [
         "",
         "Broken links (broken_link: 1 error)",
         "  MEMORY.md:2  link to memory/gone.md: no such file",
-        "",
         "Orphans (orphan: 2 warning)",
         "  memory/lone.md  not linked from the index; unreachable: never seen",
         "  memory/x.md  not linked from the index; unreachable: never seen",
-        "",
         "Dangling wikilinks (dangling_wikilink: 1 info)",
         "  memory/a.md:7  [[later]] names no memory yet",
     ]
@@ -64,6 +65,29 @@ def test_report_load_limit_and_no_findings(tmp_path: Path) -> None:
     ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [a](a.md)\n- [b](b.md)\n",
                                   "a.md": memory("a"), "b.md": memory("b")})
     out = _render(ws, max_lines=1)
-    assert "Loaded                 only the first 1 of 2 lines (profile load limit)" in out
+    # The finding says what the summary's "Loaded" row would: the row is left out then.
+    assert "Loaded " not in out
     assert "  MEMORY.md:2  line 2 past the load limit (1 lines / 25,000 bytes): never " \
            "loaded; 1 memory link unseen" in out
+
+
+def test_the_loaded_row_stands_in_for_an_ignored_load_limit_finding(tmp_path: Path) -> None:
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [a](a.md)\n- [b](b.md)\n",
+                                  "a.md": memory("a"), "b.md": memory("b")})
+    result = apply_to(run_audit(ws, max_lines=1),
+                      Config(ignore=frozenset({"beyond_load_limit"})))
+    buf = io.StringIO()
+    print_report(result, Console(file=buf, width=200, no_color=True, highlight=False))
+    assert "Loaded                 only the first 1 of 2 lines (profile load limit)" \
+        in buf.getvalue()
+
+
+def test_row_count_is_the_rows_findings_text_builds(tmp_path: Path) -> None:
+    files = {"MEMORY.md": "- [a](a.md)\n- [gone](gone.md)\n", "a.md": memory("a", "[[x]]\n")}
+    files.update({f"briefs/b{n}.md": "# brief\n" for n in range(3)})
+    files.update({f"o{n}.md": memory(f"o{n}", "[[nope]]\n") for n in range(7)})
+    result = run_audit(make_ws(tmp_path / "w", files))
+    assert any(f.files for f in result.findings)
+    assert any(f.message.startswith("briefs/:") for f in result.findings)
+    assert row_count(result.findings) == len(findings_text(result))
+    assert row_count([]) == len(findings_text(run_audit(make_ws(tmp_path / "e", {})))) == 0
