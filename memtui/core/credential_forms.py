@@ -30,8 +30,10 @@ _PASSWORD_WORDS = (
 _OTHER_WORDS = (
     r"(?:api|access|secret|private|signing|ssh|auth|app|master)[ _-]?key|app\s+secret|"
     r"secret|token|密钥|密鑰|金鑰|令牌|權杖|トークン|토큰|시크릿|ключ|токен")
-_WORD = re.compile(r"(?i)(?<![A-Za-z0-9_\-.$/])(?:(?P<pw>" + _PASSWORD_WORDS + r")|(?P<other>"
-                   + _OTHER_WORDS + r"))(?![A-Za-z0-9_\-])")
+#: A word stands alone, or ends a compound after a hyphen (``Root-Passwort``,
+#: ``WLAN-Passwort``, ``admin-password``): a letter, then ``-``, then the word.
+_WORD = re.compile(r"(?i)(?:(?<![A-Za-z0-9_\-.$/])|(?<=[^\W\d_]-))(?:(?P<pw>" + _PASSWORD_WORDS
+                   + r")|(?P<other>" + _OTHER_WORDS + r"))(?![A-Za-z0-9_\-])")
 #: Short English forms only count in lower case or as a label (``PW:``), never inside words.
 _SHORT = frozenset({"pw", "pass", "pin", "mdp"})
 #: What stands between a credential word and its value: a separator, a copula in one of the
@@ -139,6 +141,8 @@ def _good(value: str, quoted: bool, strong: bool, password_word: bool) -> bool:
 def _word_ok(m: re.Match[str], line: str) -> bool:
     word = m.group(0)
     low = word.lower()
+    if low in _SHORT and line[m.start() - 1:m.start()] == "-":
+        return False  # ``by-pass``, ``high-pin``: a short form ends no compound
     if low in _SHORT:
         after = line[m.end():m.end() + 2]
         if low == "pw" and after[:1] not in ("", " ", "\t", ":", "=", "："):

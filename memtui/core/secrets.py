@@ -1,5 +1,6 @@
-"""Credentials in memory text: keys of a known format (detect-secrets) and credentials
-written in words (``memtui.core.credentials``).
+"""Credentials in memory text: keys of a known format (detect-secrets, and the shapes it
+lacks in ``memtui.core.key_formats``) and credentials written in words
+(``memtui.core.credentials``).
 
 detect-secrets is thorough but slow per line, so a cheap pattern first picks the lines that
 could hold a credential at all; only those go through its plugins and the word layer.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memtui.core.key_formats import PREFIXES, key_matches
 from memtui.core.keywords import KeywordProbe
 from memtui.core.lazy_pattern import lazy_pattern
 
@@ -29,7 +31,9 @@ _HINT_WORDS = (
     "hasło", "hasła", "haśle",
     "haseł", "парол", "mật khẩu", "mat khau", "ключ", "токен", "zugangsdaten",
     "密码", "密碼", "口令", "密钥", "密鑰", "金鑰", "令牌", "權杖", "暗証番号", "パスワード",
-    "トークン", "비밀번호", "비번", "패스워드", "암호", "토큰", "시크릿", "รหัส")
+    "トークン", "비밀번호", "비번", "패스워드", "암호", "토큰", "시크릿", "รหัส",
+    *PREFIXES)
+_HINT_WORDS = tuple(dict.fromkeys(_HINT_WORDS))  # the key formats' prefixes, once each
 _HINT = lazy_pattern("(?i)" + "|".join(re.escape(w) for w in _HINT_WORDS))
 _DISABLED = ("Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetector",
              "KeywordDetector")
@@ -132,6 +136,12 @@ def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                 if value and value not in seen and not is_template(value):
                     seen.add(value)
                     hits.append(SecretHit(first_line + i, secret.type, value))
+            for kind, start, end in key_matches(ln):  # the formats detect-secrets lacks
+                if not any(s < end and start < e for s, e in spans):
+                    spans.append((start, end))
+                    if ln[start:end] not in seen:
+                        seen.add(ln[start:end])
+                        hits.append(SecretHit(first_line + i, kind, ln[start:end]))
             creds = find_credentials(ln)
             for cred in creds:
                 if cred.value not in seen and \

@@ -246,3 +246,39 @@ NEGATIVES += [
     ('secret_key must be set in production (see settings.py)', (), 'name', 'en'),
     ('curl -H "Authorization: Bearer $(cat ~/.token)" https://api', (), 'var', 'en'),
 ]
+
+
+#: A third round (issue 19 item 3): the provider formats detect-secrets 1.5 misses, added as
+#: ``memtui.core.key_formats``, and their elided forms. Every value is made up (EXAMPLE/FAKE).
+POSITIVES += [
+    ('Maps key: AIzaSyEXAMPLEfpzYSLsHnH0PInPNczjzo6Xjm1', ('AIzaSyEXAMPLEfpzYSLsHnH0PInPNczjzo6Xjm1',), 'known', 'en'),
+    ('Firebase 配置里的 apiKey 是 "AIzaSyFAKEcm2Y4Mu0DnAXyrr-n6a69p9-V2xaF"', ('AIzaSyFAKEcm2Y4Mu0DnAXyrr-n6a69p9-V2xaF',), 'known', 'zh-Hans'),
+    ('ANTHROPIC_API_KEY=sk-ant-api03-EXAMPLEld7W5oHq8K5ZLv74MNfjAN1m7i75cw3Jjkqv3K7oz8i2tbXLfTGAHOhdJAizL7rPHNK29hCtf6omH7WPQVx4QmAA', ('sk-ant-api03-EXAMPLEld7W5oHq8K5ZLv74MNfjAN1m7i75cw3Jjkqv3K7oz8i2tbXLfTGAHOhdJAizL7rPHNK29hCtf6omH7WPQVx4QmAA',), 'known', 'en'),
+    ('setup-token が出したトークン sk-ant-oat01-FAKE50fUlO3U6UfLHJlCYevv8nle3frPFeJysFLp4qj5NZCTnEHrS6C5Mh4pyi-qXJ_S5g2dCNFnZ1rDt6x9lJZ4iaEkIAA を CI に登録', ('sk-ant-oat01-FAKE50fUlO3U6UfLHJlCYevv8nle3frPFeJysFLp4qj5NZCTnEHrS6C5Mh4pyi-qXJ_S5g2dCNFnZ1rDt6x9lJZ4iaEkIAA',), 'known', 'ja'),
+    ('OpenAI project key sk-proj-EXAMPLEpFkVHzq9DBZbiglBZbrNYF7MvptlXeT3BlbkFJI7tbhedQX8fIDe9cf0ySFtxvr8jh9Mdcx7lh', ('sk-proj-EXAMPLEpFkVHzq9DBZbiglBZbrNYF7MvptlXeT3BlbkFJI7tbhedQX8fIDe9cf0ySFtxvr8jh9Mdcx7lh',), 'known', 'en'),
+    ('twine upload -u __token__ -p pypi-AgEIcHlwaS5vcmcEXAMPLEzq3Kd9Vw1Lr8Tf2Mx6Hb0Nc4Py7Gs5Ja_Qe-WuAAIqeyJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0 dist/*', ('pypi-AgEIcHlwaS5vcmcEXAMPLEzq3Kd9Vw1Lr8Tf2Mx6Hb0Nc4Py7Gs5Ja_Qe-WuAAIqeyJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0',), 'known', 'en'),
+    ('fine-grained PAT (repo contents: read): github_pat_11EXAMPLE4Cj7riYs1vtHF_ysN7z8yQbYoJVmxkmaXiQNcVsewHUv8EOxIzADEYWeeW9LwYxjmsj6x99rH', ('github_pat_11EXAMPLE4Cj7riYs1vtHF_ysN7z8yQbYoJVmxkmaXiQNcVsewHUv8EOxIzADEYWeeW9LwYxjmsj6x99rH',), 'known', 'en'),
+    ('Stripe Testmodus: sk_test_EXAMPLEyFvluw8LGcBD5rOG8', ('sk_test_EXAMPLEyFvluw8LGcBD5rOG8',), 'known', 'de'),
+    ('socket mode needs xapp-1-A0EXAMPLE1-1715708299352-ce8a57f05e6a890bd4a453e18b898842bb0d99e5fe7af917b3be27ee438dcd53', ('xapp-1-A0EXAMPLE1-1715708299352-ce8a57f05e6a890bd4a453e18b898842bb0d99e5fe7af917b3be27ee438dcd53',), 'known', 'en'),
+    ('Slack token rotation: refresh_token xoxe-1-EXAMPLEUJZDE8GXD6NCF10EPF91DHODZDOC9IS0J8HT9LGMXG9EDN581U33XTPLPFT75V2SEH60KVJ50CE9UVW53EFR4EDT2SYWB3WKH5DNSIPZZ5FK2Z9RI19R0WYOJFLJOOA5LQSAJ08XUI6', ('xoxe-1-EXAMPLEUJZDE8GXD6NCF10EPF91DHODZDOC9IS0J8HT9LGMXG9EDN581U33XTPLPFT75V2SEH60KVJ50CE9UVW53EFR4EDT2SYWB3WKH5DNSIPZZ5FK2Z9RI19R0WYOJFLJOOA5LQSAJ08XUI6',), 'known', 'en'),
+    ('//registry.npmjs.org/ publish with npm_EXAMPLEhvhn0vXHjYYRjN2y70IFtvWp3RjDE', ('npm_EXAMPLEhvhn0vXHjYYRjN2y70IFtvWp3RjDE',), 'known', 'en'),
+    ('huggingface-cli login --token hf_EXAMPLEFPWaIZhNPiAOXAHcHRfGfJnuJIv', ('hf_EXAMPLEFPWaIZhNPiAOXAHcHRfGfJnuJIv',), 'known', 'en'),
+    ('허깅페이스 토큰: hf_FAKEaBcDeFgHiJkLmNoPqRsTuVwXyZaBcDeF', ('hf_FAKEaBcDeFgHiJkLmNoPqRsTuVwXyZaBcDeF',), 'known', 'ko'),
+    ('GitLab PAT glpat-EXAMPLESw3EywZ4w94j5 (api scope)', ('glpat-EXAMPLESw3EywZ4w94j5',), 'known', 'en'),
+    ('DB-Kennwort ist Blau#7781', ('Blau#7781',), 'prose', 'de'),
+    ('WLAN-Passwort: Haus#2024', ('Haus#2024',), 'prose', 'de'),
+]
+NEGATIVES += [
+    ('Google keys start with AIza... (restrict them by referrer)', (), 'elided', 'en'),
+    ('the key is AIzaSy… in the Firebase console', (), 'elided', 'en'),
+    ('Anthropic keys look like sk-ant-api03-…; never paste one here', (), 'elided', 'en'),
+    ('PyPI tokens begin with pypi-AgEI… and go in ~/.pypirc', (), 'elided', 'en'),
+    ('fine-grained tokens have the github_pat_ prefix', (), 'elided', 'en'),
+    ('use sk_test_... keys in CI, never sk_live_...', (), 'elided', 'en'),
+    ('Slack app tokens (xapp-…) need connections:write', (), 'elided', 'en'),
+    ('npm_ tokens replaced the legacy ones in 2021', (), 'elided', 'en'),
+    ('HF_TOKEN=hf_xxx python train.py', (), 'elided', 'en'),
+    ('hf_hub_download(repo_id="org/model", filename="config.json")', (), 'name', 'en'),
+    ('by-pass the cache with --no-cache', (), 'verb', 'en'),
+    ('a high-pin count connector', (), 'prose', 'en'),
+]
