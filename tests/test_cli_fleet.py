@@ -183,3 +183,39 @@ def test_discover_oldest_is_null_when_every_age_is_unknown(tmp_path: Path) -> No
     assert [w["oldest_days"] for w in doc["workspaces"]] == [None]
     text = memtui("audit", str(tmp_path), "--discover").stdout
     assert " 0 d" not in text
+
+
+def test_trend_honours_the_config_as_the_audit_does(tmp_path: Path) -> None:
+    """.memtui.toml's exclude, ignore and severity reach every point, as they reach the
+    audit: excluded files are no orphans, ignored rules and changed severities count in
+    each point's findings, and the JSON names the file."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n- [Gone](memory/gone.md)\n",
+                  "memory/a.md": memory("a", "A"),
+                  "memory/briefs/b1.md": "# brief\n", "memory/briefs/b2.md": "# brief\n",
+                  "memory/o.md": memory("o", "O")}, "one")
+    bare = json.loads(memtui("trend", str(repo), "--json").stdout)
+    assert bare["config"] is None and bare["schema"] == 2
+    assert bare["points"][0]["orphans"] == 3
+    assert bare["points"][0]["findings"]["error"] == 1  # the broken link
+    (repo / ".memtui.toml").write_text(
+        'exclude = ["memory/briefs/**"]\nignore = ["orphan"]\n'
+        '[severity]\nbroken_link = "warning"\n', encoding="utf-8")
+    audit = json.loads(memtui("audit", str(repo), "--json").stdout)
+    doc = json.loads(memtui("trend", str(repo), "--json").stdout)
+    assert doc["config"] == str(repo / ".memtui.toml")
+    point = doc["points"][0]
+    assert point["orphans"] == len(audit["orphans"]) == 1  # the briefs are excluded
+    by_sev = {s: sum(1 for f in audit["findings"] if f["severity"] == s)
+              for s in ("error", "warning", "info")}
+    assert point["findings"] == by_sev
+    assert point["findings"]["error"] == 0  # broken_link is a warning here
+    assert not any(f["kind"] == "orphan" for f in audit["findings"])
+    text = memtui("trend", str(repo)).stdout
+    assert "Config: " in text and "errors" in text
+    (repo / ".memtui.toml").write_text("ignore = [\"no_such_rule\"]\n", encoding="utf-8")
+    bad = memtui("trend", str(repo))
+    assert bad.returncode == 2 and ".memtui.toml" in bad.stderr
+    assert bad.stderr.count("\n") == 1

@@ -11,10 +11,11 @@ from rich.table import Table
 from rich.text import Text
 
 from memtui.commands.parser import fail, wide_console
+from memtui.core.config import ConfigError
 from memtui.core.safe_output import json_text, printable
 from memtui.core.trend import TrendError, trend
 from memtui.core.wording import sparkline
-from memtui.core.workspace import WorkspaceError
+from memtui.core.workspace import WorkspaceError, open_workspace
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,38 +27,52 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_audit_options(parser)
 
 
+#: 2: each point has ``findings`` (by severity, after the config) and the document names
+#: the ``config`` file used.
+SCHEMA = 2
+
+
 def run(ns: argparse.Namespace) -> int:
-    from memtui.commands.audit import options_from
+    from memtui.commands.audit import load_config_for, options_from
 
     try:
-        points = trend(ns.path, options_from(ns))
-    except (WorkspaceError, TrendError) as exc:
+        # The configuration the workspace has now (.memtui.toml or --config), at every
+        # commit, as the audit applies it: exclude, ignore, severity and the flags' keys.
+        config = load_config_for(open_workspace(ns.path).root, ns)
+        points = trend(ns.path, options_from(ns, config), config=config)
+    except (WorkspaceError, TrendError, ConfigError) as exc:
         return fail("memtui trend", exc)
     if ns.json:
         from memtui.commands.audit import utf8_stream
 
-        sys.stdout.write(json_text({"schema": 1, "points": points},
+        sys.stdout.write(json_text({"schema": SCHEMA, "config": config.path, "points": points},
                                    ascii_only=not utf8_stream(sys.stdout)) + "\n")
     else:
-        print_trend(points)
+        print_trend(points, config_path=config.path)
     return 0
 
 
-def print_trend(points: list[dict[str, Any]], console: Console | None = None) -> None:
+def print_trend(points: list[dict[str, Any]], console: Console | None = None,
+                config_path: str | None = None) -> None:
     console = console or wide_console()
+    if config_path:
+        console.print(Text(f"Config: {printable(config_path)}", style="dim"))
     if not points:
         console.print("No commit touched this workspace.")
         return
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("date", no_wrap=True)
     table.add_column("commit", no_wrap=True)
-    for name in ("files", "orphans", "unreachable", "broken", "dangling", "block tokens"):
+    for name in ("files", "orphans", "unreachable", "broken", "dangling", "block tokens",
+                 "errors", "warnings"):
         table.add_column(name, justify="right", no_wrap=True)
     table.add_column("subject", overflow="ellipsis", no_wrap=True, max_width=50)
     for p in points:
         table.add_row(p["date"][:10], p["commit"][:8], f"{p['memory_files']:,}",
                       f"{p['orphans']:,}", f"{p['unreachable']:,}", f"{p['broken_links']:,}",
-                      f"{p['dangling']:,}", f"{p['block_tokens']:,}", Text(printable(p["subject"])))
+                      f"{p['dangling']:,}", f"{p['block_tokens']:,}",
+                      f"{p['findings']['error']:,}", f"{p['findings']['warning']:,}",
+                      Text(printable(p["subject"])))
     console.print(table)
     for key, label in (("orphans", "orphans"), ("unreachable", "unreachable"),
                        ("block_tokens", "block tokens")):

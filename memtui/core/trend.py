@@ -25,9 +25,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.config import Config
 from memtui.core.gitread import MAX_TIME, GitReadError, Repo, find_repo
 from memtui.core.health import health_row
 from memtui.core.report import to_json
+from memtui.core.suppress import apply_to
 from memtui.core.workspace import Workspace, detect_layout, open_workspace
 
 #: What each trend point holds, besides the commit.
@@ -161,17 +163,20 @@ def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], pre
 
 def trend(path: str | os.PathLike[str], options: AuditOptions | None = None,
           progress: Callable[[int, int], None] | None = None,
-          last: int | None = None) -> list[dict[str, Any]]:
+          last: int | None = None, config: Config | None = None) -> list[dict[str, Any]]:
     """The health at each commit that touched the workspace at ``path``, oldest first
-    (only the ``last`` N such commits when given)."""
+    (only the ``last`` N such commits when given). ``config``: the workspace's
+    configuration as it is now, applied at every commit as the audit applies it (its
+    ``exclude`` must be in ``options`` already, as ``options_from`` puts it; its ignores,
+    severities and the history's inline ignores decide each point's ``findings``)."""
     ws = open_workspace(path)
     repo, prefix = locate(ws)
     with _open(repo) as blobs:
-        return _trend(ws, repo, prefix, blobs, options, progress, last)
+        return _trend(ws, repo, prefix, blobs, options, progress, last, config or Config())
 
 
 def _trend(ws: Workspace, repo: Path, prefix: str, blobs: Repo, options: AuditOptions | None,
-           progress: Callable[[int, int], None] | None, last: int | None
+           progress: Callable[[int, int], None] | None, last: int | None, config: Config
            ) -> list[dict[str, Any]]:
     history = commits(repo, prefix, blobs)
     if last is not None:
@@ -200,12 +205,14 @@ def _trend(ws: Workspace, repo: Path, prefix: str, blobs: Repo, options: AuditOp
                     result = auditor.run()
                 else:
                     result = auditor.run(changed=touched)
+                apply_to(result, config)
                 row = health_row(to_json(result))
                 points.append({
                     "commit": commit.sha,
                     "date": _date(commit.time),
                     "subject": commit.subject,
                     **{k: row[k] for k in POINT_KEYS},
+                    "findings": row["findings"],  # by severity, after the config
                 })
                 if progress is not None:
                     progress(n + 1, len(history))

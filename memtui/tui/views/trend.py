@@ -82,8 +82,9 @@ class TrendView(AuditView):
         try:
             repo, _ = locate(ws)
             head = head_of(repo) or ""
-            points = self.points if head == self.head else trend(
-                ws.root, self.app.options)  # type: ignore[attr-defined]
+            points = self.points if head == self.head else trend(  # the audit's config
+                ws.root, self.app.options,  # type: ignore[attr-defined]
+                config=getattr(self.app, "config", None))
         except (TrendError, OSError) as exc:
             self.app.call_from_thread(self._show_error, str(exc))
             return
