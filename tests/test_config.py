@@ -224,3 +224,26 @@ def test_the_app_refuses_a_bad_config_in_one_line(tmp_path: Path,
     assert main([str(ws)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and ".memtui.toml: colour: unknown key" in err
+
+
+def test_the_user_level_default_is_below_the_workspace_file_and_the_flags(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    user = tmp_path / "user"
+    user.mkdir()
+    monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(user))
+    (user / "config.toml").write_text('[severity]\nsecret = "warning"\n', encoding="utf-8")
+    ws = _ws(tmp_path)
+    status, data = _json(capsys, str(ws))  # no .memtui.toml: the user's default holds
+    assert status == 0 and data["config"] == str(user / "config.toml")
+    assert [f["severity"] for f in data["findings"]] == ["warning"]
+    assert _json(capsys, str(ws), "--fail-on", "warning")[0] == 1  # flags win over it
+    (ws / ".memtui.toml").write_text('ignore = ["orphan"]\n', encoding="utf-8")
+    status, data = _json(capsys, str(ws))  # the workspace's file wins whole
+    assert status == 1 and data["config"] == str(ws / ".memtui.toml")
+    assert [f["severity"] for f in data["findings"]] == ["error"]
+    (ws / ".memtui.toml").unlink()
+    (user / "config.toml").write_text("colour = 1\n", encoding="utf-8")
+    assert main(["audit", str(ws)]) == 2
+    err = capsys.readouterr().err
+    assert str(user / "config.toml") in err and "colour" in err and err.count("\n") == 1

@@ -10,10 +10,17 @@ Keys (spelled exactly so; scripts depend on them)::
 
 Anything else (an unknown key, an unknown rule id, a bad value) is a :class:`ConfigError`
 naming the file and the key, in one line.
+
+A user-level default, ``config.toml`` in memtui's user config folder (platformdirs'
+``user_config_dir("memtui")``, e.g. ``~/.config/memtui/config.toml``; ``MEMTUI_CONFIG_DIR``
+overrides the folder), with the same keys, is read only when the workspace has no
+``.memtui.toml`` and no ``--config`` is given: the workspace's file wins whole (as ruff's
+user configuration does), and flags win over either.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -23,6 +30,8 @@ from typing import Any
 from memtui.core.rules import BY_ID
 
 CONFIG_NAME = ".memtui.toml"
+#: The user-level default's name in the user config folder.
+USER_CONFIG_NAME = "config.toml"
 SEVERITIES = ("error", "warning", "info")
 FAIL_ON = (*SEVERITIES, "never")
 PROFILES = ("item", "claude-code")
@@ -46,12 +55,25 @@ class Config:
     max_bytes: int | None = None
 
 
+def user_config_dir() -> Path:
+    """memtui's user config folder (``MEMTUI_CONFIG_DIR``, else platformdirs')."""
+    override = os.environ.get("MEMTUI_CONFIG_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir as platform_dir
+
+    return Path(platform_dir("memtui"))
+
+
 def load_config(root: Path, explicit: str | None = None) -> Config:
     """The configuration for the workspace at ``root``: ``explicit`` (``--config FILE``,
-    which must exist) or ``root/.memtui.toml`` when there is one, else the defaults."""
+    which must exist), else ``root/.memtui.toml`` when there is one, else the user-level
+    default when there is one, else the defaults."""
     path = Path(explicit) if explicit is not None else root / CONFIG_NAME
     if explicit is None and not path.is_file():
-        return Config()
+        path = user_config_dir() / USER_CONFIG_NAME
+        if not path.is_file():
+            return Config()
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:

@@ -11,16 +11,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from memtui.core.config import user_config_dir
+
 CONFIG_NAME = "config.json"
 
 
 def config_dir() -> Path:
-    override = os.environ.get("MEMTUI_CONFIG_DIR")
-    if override:
-        return Path(override)
-    from platformdirs import user_config_dir
-
-    return Path(user_config_dir("memtui"))
+    return user_config_dir()  # the audit's user-level config.toml lives beside it
 
 
 def load_config() -> dict[str, Any]:
