@@ -139,3 +139,47 @@ def test_the_threshold_and_the_kinds_kept_per_line(tmp_path: Path) -> None:
     secrets = [f for f in r.findings if f.kind == "secret"]
     assert len(secrets) == GROUP_MIN_FILES + 3
     assert all(f.line is not None and f.path != "." for f in secrets)
+
+
+def test_two_proposed_folders_together_are_the_one_exclude_line(tmp_path: Path) -> None:
+    """When no single folder brings the report within 50 lines but the folders the report
+    already proposes do together, the last line is one exclude line naming them all, and
+    its figure is the report's once that line is in the configuration."""
+    from memtui.core.audit import AuditOptions, Auditor
+    from memtui.core.config import Config
+    from memtui.core.suppress import apply_to
+    from memtui.core.workspace import open_workspace
+    from tests.core.helpers import NOW
+
+    def run(root: Path, exclude: tuple[str, ...] = ()) -> AuditResult:
+        opts = AuditOptions(now=NOW, exclude=exclude)
+        cfg = Config(path=str(root / ".memtui.toml") if exclude else None, exclude=exclude)
+        return apply_to(Auditor(open_workspace(root), opts).run(), cfg)
+
+    def render(result: AuditResult, root: Path) -> list[str]:
+        buf = io.StringIO()
+        print_report(result, Console(file=buf, width=200, no_color=True, highlight=False),
+                     reaudit=lambda folders: run(root, tuple(f"{d}/**" for d in folders)))
+        return buf.getvalue().splitlines()
+
+    seen = False
+    for n in range(25, 45):  # orders in one memory, until the report passes 50 lines
+        files = {"MEMORY.md": "- [a](a.md) — hook\n",
+                 "a.md": memory("a", "".join(f"You must always answer in French {i}.\n"
+                                             for i in range(n)))}
+        files.update({f"briefs/b{i}.md": f"# brief {i}\n" for i in range(3)})
+        files.update({f"drafts/d{i}.md": f"# draft {i}\n" for i in range(3)})
+        root = make_ws(tmp_path / f"w{n}", files)
+        lines = render(run(root), root)
+        if len(lines) <= 50:
+            assert "add exclude" not in lines[-1]
+            continue
+        # One line past: each folder alone removes its line and adds the Config row.
+        assert lines[-1].startswith(f"{len(lines) - 1} lines; add exclude = "
+                                    '["briefs/**", "drafts/**"] to .memtui.toml'), lines[-1]
+        promised = int(lines[-1].rsplit("(", 1)[1].split()[0])
+        after = render(run(root, ("briefs/**", "drafts/**")), root)
+        assert len(after) == promised <= 50
+        seen = True
+        break
+    assert seen
