@@ -218,16 +218,16 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
                     budget: int = SCREEN_LINES) -> tuple[tuple[str, ...], int] | None:
     """The one ``exclude`` line (its folders) that brings a ``length``-line report within
     ``budget`` lines, with the lines its report then has; None when the report fits or
-    no such line is found. Tried: each folder alone, and the folders the report already
-    proposes (``briefs/: … not memories?``) together. The candidates that remove the most
-    finding rows are tried, at most ``FOLDERS_TRIED``, each by ``reaudit`` (an audit with
-    them excluded), so the figure is the report's, not a guess: excluding files changes
-    more than their own rows (ages, groups, the summary's counts).
+    no such line is found. Candidates: each folder alone, and the folders the report
+    already proposes (``briefs/: … not memories?``) together; only those whose own rows
+    would be enough are tried, the ones leaving out the fewest files first (``memory/
+    briefs``, not all of ``memory``), at most ``FOLDERS_TRIED``, each by ``reaudit`` (an
+    audit with them excluded), and the first that fits is the answer. So the figure is the
+    report's, not a guess (excluding files changes more than their own rows: ages, groups,
+    the summary's counts), and a report that fits costs no second audit at all.
 
     A folder holding an error (a secret, a broken link) is never proposed: that finding
-    wants a fix, not a way to stop seeing it. Between candidates that remove as many rows,
-    the one holding fewer files is tried first, and of those that fit, the one leaving
-    out the fewest files wins (``memory/briefs``, not all of ``memory``)."""
+    wants a fix, not a way to stop seeing it."""
     if length <= budget:
         return None
     base = row_count(result.findings)
@@ -239,21 +239,21 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
     trials: list[tuple[int, int, tuple[str, ...]]] = []
     for folders in candidates:
         left = without_folders(result.findings, folders)
+        gain = base - row_count(left)
+        if gain <= 0 or length - gain > budget:
+            continue
         kept = set(map(id, left))
         if any(f.severity == "error" and id(f) not in kept for f in result.findings):
             continue
         inside = tuple(folder + "/" for folder in folders)
         holds = sum(1 for rel in result.scans if rel.startswith(inside))
-        trials.append((base - row_count(left), holds, folders))
-    trials.sort(key=lambda t: (-t[0], t[1], t[2]))
-    best: tuple[int, int, tuple[str, ...]] | None = None
-    for gain, holds, folders in trials[:FOLDERS_TRIED]:
-        if gain <= 0 or length - gain > budget:
-            continue
+        trials.append((holds, -gain, folders))
+    trials.sort()
+    for _, _, folders in trials[:FOLDERS_TRIED]:
         lines = report_length(reaudit(folders), console)
-        if lines <= budget and (best is None or (holds, lines) < best[:2]):
-            best = (holds, lines, folders)
-    return None if best is None else (best[2], best[1])
+        if lines <= budget:
+            return folders, lines
+    return None
 
 
 def print_report(result: AuditResult, console: Console | None = None,
