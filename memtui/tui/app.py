@@ -321,6 +321,8 @@ class MemtuiApp(CurateActions, App[int]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseEvent)):
             self.heap.input_seen()
+            if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
+                self._expire_notice()  # the operator moved on: before the key's own notice
         await super().on_event(event)
 
     def on_ready(self) -> None:
@@ -541,6 +543,8 @@ class MemtuiApp(CurateActions, App[int]):
         self.call_from_thread(self.start_audit, paths)
 
     def set_notice(self, text: str, error: bool = False) -> None:
+        """Say ``text`` in the status line until the operator moves on (the next key or
+        click) or ``NOTICE_SECONDS`` pass; then the line rests (see ``_expire_notice``)."""
         self.notice = text
         found = self._ui.query("#notice")
         if not found:
@@ -552,8 +556,20 @@ class MemtuiApp(CurateActions, App[int]):
         timer = getattr(self, "_notice_timer", None)
         if timer is not None:
             timer.stop()
-        self._notice_timer = self.set_timer(NOTICE_SECONDS,
-                                            lambda: notice.remove_class("-on"))
+        self._notice_timer = self.set_timer(NOTICE_SECONDS, self._expire_notice)
+
+    def _expire_notice(self) -> None:
+        """A notice is stale: the line shows only what still holds (a watch problem)."""
+        timer = getattr(self, "_notice_timer", None)
+        if timer is None:
+            return  # none showing
+        timer.stop()
+        self._notice_timer = None
+        self.notice = self.watch_problem or ""
+        for notice in self._ui.query("#notice").results(Static):
+            notice.update(Text(printable(self.notice)))
+            notice.set_class(bool(self.watch_problem), "-error")
+            notice.remove_class("-on")
 
     # -- navigation ------------------------------------------------------------------------
 
