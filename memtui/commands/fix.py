@@ -29,7 +29,8 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
                          all_unreachable=a.all_unreachable)),
     "repoint": ("point links and [[wikilinks]] to OLD_TARGET at NEW_TARGET (index and "
                 "memories)",
-                lambda s, a: index_ops.repoint(s, a.old_target, a.new_target)),
+                lambda s, a: index_ops.repoint(s, a.old_target, a.new_target,
+                                             a.remove_duplicate)),
     "remove-link": ("remove the index line (or the link on a packed line) to TARGET",
                     lambda s, a: index_ops.remove_link(s, a.target)),
     "fold": ("fold the entries of several memories into one packed line",
@@ -71,6 +72,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                 help="link target to replace (workspace-relative path)")
     ops["repoint"].add_argument("new_target", metavar="NEW_TARGET",
                                 help="existing file to point at instead")
+    ops["repoint"].add_argument("--remove-duplicate", action="store_true",
+                                help="when the index links NEW_TARGET already, remove the "
+                                     "repointed entry rather than keep two for one file")
     ops["remove-link"].add_argument("target", metavar="TARGET",
                                     help="link target (path, or a memory's name)")
     ops["fold"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)

@@ -241,13 +241,17 @@ def wikilink_name_for(snap: Snapshot, rel: str) -> str | None:
     return None
 
 
-def repoint(snap: Snapshot, old: str, new: str) -> Changeset:
+def repoint(snap: Snapshot, old: str, new: str, remove_duplicate: bool = False) -> Changeset:
     """Point every link to ``old`` (index and memories) at ``new``, which must exist.
 
     Markdown links are repointed, and so are ``[[wikilinks]]`` that lead to ``old`` — or,
     when nothing does any more, that would by its file stem — keeping ``|alias`` and
     ``#heading``. A wikilink can only name a memory: when ``new`` is not one, wikilinks
     are left as they are and a note says so.
+
+    When an index entry of ``old`` becomes a second entry for ``new`` (the index links
+    ``new`` already), a warning says so; ``remove_duplicate`` removes the repointed entry
+    instead, in the same operation (one undo puts both back).
     """
     old_t, new_t = _norm(snap, old), _norm(snap, new)
     if old_t == new_t:
@@ -271,17 +275,22 @@ def repoint(snap: Snapshot, old: str, new: str) -> Changeset:
         "wikilink can name)"
         for s in [INDEX_NAME, *snap.memories] for lk in snap.links_from(s)[1]
         if leads_to_old(lk.target or "")]
-    cs = plan.changeset("repoint", {"old": old_t, "new": new_t},
+    moved, already = duplicate_entries(snap, old_t, new_t)
+    if remove_duplicate and moved:
+        raw = plan.raw(INDEX_NAME)
+        for n in sorted(moved, reverse=True):
+            raw.delete(n)
+    args: dict[str, object] = {"old": old_t, "new": new_t}
+    if remove_duplicate:
+        args["remove_duplicate"] = True
+    cs = plan.changeset("repoint", args,
                         f"repointed {plural(count, 'link')} from {old_t} to {new_t}")
     cs.notes += left
-    entries = {ln.number for ln in snap.index.lines if ln.kind == "entry"}
-    already = [n for n in index_line_of(snap, new_t) if n in entries]
-    moved = [n for n in index_line_of(snap, old_t) if n in entries and n not in already]
-    if already and moved:
+    if moved and not remove_duplicate:
         cs.notes.append(
             f"warning: {INDEX_NAME}:{already[0]} already links {new_t}, so lines "
-            f"{already[0]} and {moved[0]} become two entries for one file; delete one of "
-            f"them afterwards (line {moved[0]} is the repointed one)")
+            f"{already[0]} and {moved[0]} become two entries for one file; "
+            f"--remove-duplicate removes line {moved[0]} (the repointed one)")
     cs.keep_age = True
     if not cs:
         if left:
@@ -289,7 +298,18 @@ def repoint(snap: Snapshot, old: str, new: str) -> Changeset:
                           "a wikilink can name")
         raise Refused(f"no link leads to {old_t}")
     cs.summary += f" in {', '.join(cs.paths)}"
+    if moved and remove_duplicate:
+        cs.summary += f"; removed the duplicate entry {INDEX_NAME}:{moved[0]}"
     return cs
+
+
+def duplicate_entries(snap: Snapshot, old: str, new: str) -> tuple[list[int], list[int]]:
+    """Index entries of ``old`` that repointing onto ``new`` makes second entries for one
+    file, and the entries that already link ``new`` (both empty when none would)."""
+    entries = {ln.number for ln in snap.index.lines if ln.kind == "entry"}
+    already = [n for n in index_line_of(snap, new) if n in entries]
+    moved = [n for n in index_line_of(snap, old) if n in entries and n not in already]
+    return (moved, already) if already and moved else ([], [])
 
 
 def remove_index_links(raw: RawText, targets: set[str],

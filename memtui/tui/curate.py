@@ -20,7 +20,7 @@ from typing import Any
 from textual.app import App
 
 from memtui.core.wording import plural
-from memtui.core.workspace import Workspace
+from memtui.core.workspace import INDEX_NAME, Workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
@@ -33,6 +33,8 @@ from memtui.tui.dialogs.add_to_index import AddToIndexScreen
 from memtui.tui.dialogs.choice import ChoiceScreen
 from memtui.tui.dialogs.confirm import ConfirmScreen
 from memtui.tui.dialogs.curate_screen import ask
+from memtui.tui.dialogs.duplicate_entry import DuplicateEntryScreen
+from memtui.tui.dialogs.memory_picker import Candidate, MemoryPickerScreen
 from memtui.tui.dialogs.new_memory import NewMemoryScreen
 
 
@@ -96,16 +98,51 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     return cs is not None and _write(app, workspace, cs)
 
 
+def memory_candidates(snap: Snapshot, leave_out: str = "") -> list[Candidate]:
+    """Every memory (but ``leave_out``) for the picker: its path, the title its index
+    entry gives it (else the drafted one) and its description."""
+    titles = {ln.targets[0]: ln.title for ln in snap.index.lines
+              if ln.kind == "entry" and ln.targets and ln.title}
+    return [Candidate(rel, titles.get(rel) or draft_title(mf), mf.description or "")
+            for rel, mf in sorted(snap.memories.items()) if rel != leave_out]
+
+
 async def run_repoint(app: App[Any], workspace: Workspace, target: str,
                       suggestions: list[str]) -> bool:
-    """Repoint links to the broken ``target``; ``suggestions`` come from
-    ``BrokenLink.suggestions`` of the audit."""
-    new = await ask(app, ChoiceScreen(f"Repoint links to {target}", "New target:",
-                                       suggestions, confirm="Repoint"))
+    """Repoint links to the broken ``target`` onto a memory picked from all of them
+    (``suggestions``, from ``BrokenLink.suggestions`` of the audit, ranked first), after
+    showing the diff. When the index links the new target already, the dialog offers to
+    remove the repointed entry, in the same operation."""
+    candidates = memory_candidates(Snapshot.read(workspace), target)
+    new = await ask(app, MemoryPickerScreen(f"Repoint links to {target}",
+                                             "New target (the closest names first):",
+                                             candidates, suggestions, confirm="Repoint"))
     if new is None:
         return False
-    cs = _plan(app, workspace, index_ops.repoint, target, new)
-    return cs is not None and _write(app, workspace, cs)
+    kept = _plan(app, workspace, index_ops.repoint, target, new)
+    if kept is None:
+        return False
+    old_t, new_t = kept.args["old"], kept.args["new"]
+    snap = Snapshot.read(workspace)
+    moved, already = index_ops.duplicate_entries(snap, old_t, new_t)
+    if moved:
+        removed = _plan(app, workspace, index_ops.repoint, target, new, True)
+        if removed is None:
+            return False
+        warning = (f"{INDEX_NAME}:{already[0]} already links {new_t}: repointing line "
+                   f"{moved[0]} makes two entries for one file.")
+        remove = await ask(app, DuplicateEntryScreen(
+            f"Repoint links to {target} onto {new_t}?", warning,
+            f"also remove line {moved[0]}, the duplicate (one undo puts both back)",
+            removed.diff(), kept.diff(), confirm="Repoint"))
+        if remove is None:
+            return False
+        return _write(app, workspace, removed if remove else kept)
+    lines = [kept.summary, *kept.notes, "", "(undo with u)"]
+    if not await ask(app, ConfirmScreen(f"Repoint links to {target}?", lines,
+                                         diff=kept.diff(), confirm="Repoint")):
+        return False
+    return _write(app, workspace, kept)
 
 
 async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:

@@ -108,22 +108,6 @@ async def test_an_edit_made_while_the_dialog_is_open_is_kept(ws: Path) -> None:
     assert read(ws, "MEMORY.md").endswith("edited elsewhere\n")
 
 
-async def test_repoint_offers_the_suggestions(ws: Path) -> None:
-    w = open_workspace(ws)
-    app = Harness(lambda a: curate.run_repoint(a, w, "memory/gone.md",
-                                               ["memory/line-a.md", "memory/line-b.md"]))
-    async with app.run_test(size=(120, 50)) as pilot:
-        await pilot.pause()
-        assert app.screen.query_one("#value", Input).value == "memory/line-a.md"
-        app.screen.query_one("#suggestions").focus()
-        await pilot.press("down")
-        await pilot.pause()
-        assert app.screen.query_one("#value", Input).value == "memory/line-b.md"
-        await pilot.click("#confirm")
-        await _finish(pilot, app)
-    assert read(ws, "MEMORY.md") == INDEX.replace("memory/gone.md", "memory/line-b.md")
-
-
 async def test_new_memory_from_the_editor(ws: Path) -> None:
     w = open_workspace(ws)
     app = Harness(lambda a: curate.run_new_memory(a, w))

@@ -14,6 +14,7 @@ from memtui.tui.app import MemtuiApp, open_app
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
 from memtui.tui.dialogs.choice import ChoiceScreen
 from memtui.tui.dialogs.confirm import ConfirmScreen
+from memtui.tui.dialogs.memory_picker import MemoryPickerScreen
 from memtui.tui.dialogs.new_memory import NewMemoryScreen
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.preview import MemoryPreview
@@ -142,10 +143,9 @@ async def test_x_and_e_fix_a_broken_link_inside_a_memory(workspace: Path) -> Non
         await wait_for(pilot, lambda: "[✗ old notes](wikilink:broken:old-notes.md)"
                        in body.source)
         await pilot.press("e")
-        screen = await dialog(pilot, app, ChoiceScreen)
-        value = screen.query_one("#value", Input)
-        value.value = "memory/a.md"
-        value.focus()
+        await dialog(pilot, app, MemoryPickerScreen)
+        await pilot.press(*"memory/a.md", "enter")  # the picker: typed, filtered, picked
+        await dialog(pilot, app, ConfirmScreen)  # the diff
         audits = app.audits
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)

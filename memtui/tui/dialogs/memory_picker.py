@@ -1,0 +1,134 @@
+"""A fuzzy picker over every memory: type to filter, arrows to move, Enter to pick.
+
+The candidates are ranked by Textual's fuzzy matcher (the command palette's) over each
+memory's path, title and description; the suggestions given (the audit's closest names to a
+broken target) come first, and a candidate the query names exactly comes before all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.fuzzy import Matcher
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from memtui.core.safe_output import printable
+from memtui.tui.dialogs.curate_screen import CurateScreen
+
+#: At most this many matches are listed (the best ones; typing narrows the rest).
+SHOWN = 200
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A memory the picker offers: its path, title and description."""
+
+    path: str
+    title: str = ""
+    description: str = ""
+
+    @property
+    def line(self) -> str:
+        """What the list shows, and what the query is matched against."""
+        about = " — ".join(p for p in (self.title, self.description) if p)
+        return printable(f"{self.path}  {about}" if about else self.path)
+
+
+def rank(query: str, candidates: list[Candidate],
+         suggestions: list[str]) -> list[tuple[Candidate, Content | str]]:
+    """The candidates ``query`` matches, best first, each with its line (matched letters
+    highlighted): one the query names exactly first, then the suggestions, then the
+    others by fuzzy score. An empty query lists the suggestions, then every candidate by
+    path."""
+    order = {p: i for i, p in enumerate(suggestions)}
+    query = query.strip()
+    if not query:
+        ranked = sorted(candidates, key=lambda c: (order.get(c.path, len(order)), c.path))
+        return [(c, c.line) for c in ranked]
+    matcher = Matcher(query)
+    scored = []
+    for c in candidates:
+        score = matcher.match(c.line)
+        if score > 0:
+            exact = query in (c.path, c.path.rsplit("/", 1)[-1], c.path.rsplit("/", 1)[-1][:-3])
+            scored.append(((not exact, c.path not in order, -score, c.path), c))
+    scored.sort(key=lambda pair: pair[0])
+    return [(c, matcher.highlight(c.line)) for _, c in scored]
+
+
+class MemoryPickerScreen(CurateScreen[str]):
+    """Pick a memory from all of them, filtered as typed; Enter picks the highlighted one
+    (with nothing matching, what was typed: any existing file's path)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "move(1)", "Next", show=False),
+        Binding("up", "move(-1)", "Previous", show=False),
+        Binding("pagedown", "move(10)", "Page down", show=False),
+        Binding("pageup", "move(-10)", "Page up", show=False),
+    ]
+    first_field = True
+
+    def __init__(self, title: str, prompt: str, candidates: list[Candidate],
+                 suggestions: list[str] | None = None, confirm: str = "Pick") -> None:
+        super().__init__(title)
+        self.prompt = prompt
+        self.candidates = candidates
+        self.suggestions = list(suggestions or [])
+        self.confirm_label = confirm
+        self.shown: list[Candidate] = []
+
+    def body(self) -> ComposeResult:
+        yield Label(printable(self.prompt), markup=False)
+        yield Input(id="query", placeholder="type to filter: file name, title or description")
+        yield OptionList(id="matches")
+        yield Static("", classes="hint", id="count", markup=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.refilter("")
+
+    def refilter(self, query: str) -> None:
+        ranked = rank(query, self.candidates, self.suggestions)
+        self.shown = [c for c, _ in ranked[:SHOWN]]
+        matches = self.query_one("#matches", OptionList)
+        matches.clear_options()
+        matches.add_options([Option(line if isinstance(line, Content) else Text(line))
+                             for _, line in ranked[:SHOWN]])
+        if self.shown:
+            matches.highlighted = 0
+        total = len(self.candidates)
+        if not ranked:
+            count = f"no memory matches: Enter takes '{printable(query.strip())}' as typed"
+        elif query.strip():
+            count = f"{len(ranked)} of {total} match; ↑ ↓ move, Enter picks"
+        else:
+            count = f"{total} memories; type to filter, ↑ ↓ move, Enter picks"
+        self.query_one("#count", Static).update(count)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "query":
+            self.refilter(event.value)
+
+    def action_move(self, by: int) -> None:
+        matches = self.query_one("#matches", OptionList)
+        if not self.shown:
+            return
+        at = matches.highlighted if matches.highlighted is not None else -by
+        matches.highlighted = max(0, min(len(self.shown) - 1, at + by))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_confirm()
+
+    def result(self) -> str | None:
+        at = self.query_one("#matches", OptionList).highlighted
+        if self.shown and at is not None and 0 <= at < len(self.shown):
+            return self.shown[at].path
+        typed = self.query_one("#query", Input).value.strip()
+        return typed or None

@@ -1,0 +1,101 @@
+"""Repoint picks the new target from every memory, fuzzy-filtered as typed, the audit's
+suggestions first (issue 20, 22); onto a file the index links already, its dialog offers
+to remove the duplicate entry in the same, undoable operation (issue 20, 14)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Checkbox, OptionList, Static
+
+from memtui.core.workspace import open_workspace
+from memtui.edit.journal import undo
+from memtui.tui import curate
+from memtui.tui.dialogs.confirm import ConfirmScreen
+from memtui.tui.dialogs.duplicate_entry import DuplicateEntryScreen
+from memtui.tui.dialogs.memory_picker import MemoryPickerScreen
+from tests.edit.conftest import INDEX, read, tree
+from tests.edit.test_curate_tui import Harness, _finish
+from tests.tui.conftest import wait_for
+
+GONE_LINE = "- [Gone](memory/gone.md) — broken link\n"
+
+
+def listed(screen: Any) -> list[str]:
+    return [c.path for c in screen.shown]
+
+
+def highlighted(screen: Any) -> str:
+    at = screen.query_one("#matches", OptionList).highlighted
+    return screen.shown[at].path
+
+
+async def test_the_picker_lists_every_memory_suggestions_first_and_filters(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_repoint(a, w, "memory/gone.md",
+                                               ["memory/line-b.md", "memory/line-a.md"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MemoryPickerScreen))
+        await pilot.pause()
+        screen = app.screen
+        assert listed(screen) == ["memory/line-b.md", "memory/line-a.md", "memory/creds.md",
+                                  "memory/lonely_note.md", "memory/user-role.md",
+                                  "memory/yield-source.md"]
+        assert highlighted(screen) == "memory/line-b.md"
+        assert "6 memories" in str(screen.query_one("#count", Static).render())
+        await pilot.press(*"lonly")  # a misspelt file name
+        assert listed(screen)[0] == "memory/lonely_note.md"
+        await pilot.press(*["backspace"] * 5, *"process engineer")  # a description
+        assert listed(screen)[0] == "memory/user-role.md"
+        await pilot.press(*["backspace"] * 16, *"Yield source")  # a title
+        assert listed(screen)[0] == "memory/yield-source.md"
+        await pilot.press(*["backspace"] * 12)
+        await pilot.press("down", "down", "up")  # arrows move in the list from the input
+        assert highlighted(screen) == "memory/line-a.md"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "+- [Gone](memory/line-a.md)" in app.screen.diff  # the diff before writing
+        await pilot.press("enter")
+        await _finish(pilot, app)
+    assert app.outcome is True
+    assert read(ws, "MEMORY.md") == INDEX.replace("memory/gone.md", "memory/line-a.md")
+
+
+async def test_repoint_onto_an_indexed_file_offers_to_remove_the_duplicate(ws: Path) -> None:
+    w = open_workspace(ws)
+    start = tree(ws)
+    app = Harness(lambda a: curate.run_repoint(a, w, "memory/gone.md", []))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MemoryPickerScreen))
+        await pilot.press(*"yield-source", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, DuplicateEntryScreen))
+        await pilot.pause()
+        screen = app.screen
+        assert "MEMORY.md:7 already links memory/yield-source.md" in screen.warning
+        assert screen.query_one(Checkbox).value is True
+        assert f"-{GONE_LINE}" in screen.diffs[True]
+        await pilot.press("enter")
+        await _finish(pilot, app)
+    assert app.outcome is True
+    assert read(ws, "MEMORY.md") == INDEX.replace(GONE_LINE, "")
+    records = sorted((ws / ".memtui" / "journal").glob("*.json"))
+    assert [json.loads(r.read_text())["op"] for r in records] == ["repoint"]  # one operation
+    undo(w)
+    assert tree(ws) == start
+
+
+async def test_space_keeps_the_duplicate_when_the_operator_wants_both(ws: Path) -> None:
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_repoint(a, w, "memory/gone.md", []))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MemoryPickerScreen))
+        await pilot.press(*"yield-source", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, DuplicateEntryScreen))
+        await pilot.pause()
+        await pilot.press("space")
+        assert app.screen.query_one(Checkbox).value is False
+        await pilot.press("enter")
+        await _finish(pilot, app)
+    assert read(ws, "MEMORY.md") == INDEX.replace("memory/gone.md", "memory/yield-source.md")
