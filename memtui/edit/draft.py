@@ -10,6 +10,9 @@ from memtui.core.workspace import INDEX_NAME
 from memtui.edit.linkedit import destination, href_for
 
 _SEP = re.compile(r"[-_]+")
+#: Words a title keeps in lower case inside Title Case.
+SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "but", "by", "for", "in", "nor", "of",
+                         "on", "or", "per", "the", "to", "vs", "via", "with"})
 
 
 def humanise(name: str) -> str:
@@ -18,6 +21,12 @@ def humanise(name: str) -> str:
         return name.strip()
     words = _SEP.sub(" ", name).strip()
     return words[:1].upper() + words[1:] if words else name
+
+
+def in_title_case(sentence: str) -> str:
+    """``Keep the changelog`` → ``Keep the Changelog`` (small words stay lower case)."""
+    return " ".join(w if i and w.casefold() in SMALL_WORDS else w[:1].upper() + w[1:]
+                    for i, w in enumerate(sentence.split(" ")))
 
 
 def index_href(rel: str) -> str:
@@ -34,21 +43,27 @@ def entry_line(rel: str, title: str, hook: str | None) -> str:
     return f"{line} — {hook}" if hook else line
 
 
-def draft_title(mf: MemoryFile) -> str:
+def draft_title(mf: MemoryFile, title_case: bool = False) -> str:
     """The title from the memory's name, without the type prefix Claude Code's names
     carry: ``feedback_keep_changelog`` → ``Keep changelog`` (``user-role`` stays
-    ``User role``)."""
+    ``User role``); ``title_case``: ``Keep Changelog``, for an index written so."""
     key = mf.key
+    title = humanise(key)
     for type_ in (mf.type, *KNOWN_TYPES):
-        prefix = f"{type_}_"
-        if type_ and key.lower().startswith(prefix) and len(key) > len(prefix):
-            return humanise(key[len(prefix):])
-    return humanise(key)
+        for prefix in (f"{type_}_", f"{type_}-"):
+            if type_ and key.lower().startswith(prefix) and len(key) > len(prefix):
+                title = humanise(key[len(prefix):])
+                break
+        else:
+            continue
+        break
+    return in_title_case(title) if title_case and " " not in key.strip() else title
 
 
-def draft_entry(mf: MemoryFile, title: str | None = None, hook: str | None = None) -> str:
+def draft_entry(mf: MemoryFile, title: str | None = None, hook: str | None = None,
+                title_case: bool = False) -> str:
     """The index line for a memory: the title from its name, the hook its description."""
-    return entry_line(mf.path, title if title else draft_title(mf),
+    return entry_line(mf.path, title if title else draft_title(mf, title_case),
                       hook if hook is not None else (mf.description or ""))
 
 

@@ -16,6 +16,7 @@ from memtui.core.links import resolve_href
 from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
+from memtui.edit.conventions import conventions
 from memtui.edit.draft import (
     default_fold_label,
     draft_entry,
@@ -103,7 +104,8 @@ def plan_add_to_index(plan: Plan, rels: list[str], title: str | None = None,
     """Insert drafted entries for ``rels`` into the plan's index; returns the lines added."""
     snap = plan.snap
     raw = plan.raw(INDEX_NAME)
-    lines = [draft_entry(snap.memories[r], title, hook) for r in rels]
+    title_case = conventions(snap).title_case
+    lines = [draft_entry(snap.memories[r], title, hook, title_case) for r in rels]
     raw.insert(insertion_point(raw, under), lines)
     return lines
 
@@ -159,9 +161,10 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
     if not rels:
         return Plan(snap).changeset("add-to-index", args, "every memory is reachable already")
     entries = []
+    title_case = conventions(snap).title_case
     for rel in rels:
         mf = snap.memories[rel]
-        entries.append((rel, title or draft_title(mf),
+        entries.append((rel, title or draft_title(mf, title_case),
                         hook if hook is not None else (mf.description or "")))
     cs = add_entries(snap, entries, under)
     cs.args = args
@@ -444,7 +447,7 @@ def unfold(snap: Snapshot, line_number: int) -> Changeset:
         if mf is not None:
             # A title the operator wrote on the packed line is kept; a bare name is drafted.
             title = label.strip() if label.strip() not in ("", mf.key, mf.stem) \
-                else draft_title(mf)
+                else draft_title(mf, conventions(snap).title_case)
             hook = _hook_after(text, ext[1], starts) if ext else ""
             found.append((span.start, draft_entry(mf, title, hook or None)))
         else:

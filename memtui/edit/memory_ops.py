@@ -10,12 +10,13 @@ import json
 import posixpath
 import re
 
-from memtui.core.memory_file import KNOWN_TYPES, TOP_LEVEL_TYPE, split_frontmatter
+from memtui.core.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.safe_output import utf8_safe
 from memtui.core.secrets import scan_text, token_span
 from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import REDACTED, Changeset, Plan
+from memtui.edit.conventions import conventions
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_ops import plan_add_to_index, remove_index_links, rewrite_links
 from memtui.edit.snapshot import Snapshot
@@ -134,20 +135,6 @@ def template(name: str, type_: str, description: str, body: str | None = None,
             f"{kind}\n---\n{body}")
 
 
-def folder_types_top_level(snap: Snapshot) -> bool:
-    """Whether the folder's memories put ``type:`` at the top level (most of those that
-    have a type); a folder with none follows the default, under ``metadata:``."""
-    top = nested = 0
-    for mf in snap.memories.values():
-        if mf.type is None:
-            continue
-        if any(f.message == TOP_LEVEL_TYPE for f in mf.findings):
-            top += 1
-        else:
-            nested += 1
-    return top > nested
-
-
 def section_for(snap: Snapshot, type_: str) -> str | None:
     """The index heading a memory of ``type_`` belongs under ("## Feedback", "References"),
     when the index has one."""
@@ -160,9 +147,24 @@ def section_for(snap: Snapshot, type_: str) -> str | None:
     return None
 
 
+def new_path(snap: Snapshot, name: str, type_: str) -> str:
+    """The file a new memory named ``name`` of ``type_`` is written to: the name spelt
+    the folder's way, in ``memory/`` for an item workspace."""
+    name = check_new_name(name)
+    if type_ in KNOWN_TYPES:
+        name = check_new_name(conventions(snap).file_name(name, type_))
+    return f"memory/{name}.md" if snap.ws.layout == "item" else f"{name}.md"
+
+
 def new(snap: Snapshot, name: str, type_: str, description: str = "",
         index: bool = False, body: str | None = None) -> Changeset:
+    """A new memory from the template, spelt as the folder spells its memories (see
+    :mod:`memtui.edit.conventions`): ``name`` gets the folder's separator and type prefix;
+    ``index``: its entry goes under the index's section for ``type_`` when there is one."""
+    conv = conventions(snap)
     name = check_new_name(name)
+    if type_ in KNOWN_TYPES:
+        name = check_new_name(conv.file_name(name, type_))
     if utf8_safe(description) is not description or (
             body is not None and utf8_safe(body) is not body):
         raise UsageError("the description is not valid UTF-8")
@@ -176,7 +178,7 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
         raise Refused(f"a memory named '{name}' exists already ({other})")
     plan = Plan(snap)
     text = template(name, type_, description.replace("\n", " ").strip(), body,
-                    folder_types_top_level(snap))
+                    conv.top_level_type)
     plan.create(rel, text.encode("utf-8"))
     summary = f"created {rel} ({type_})"
     if index:

@@ -24,6 +24,7 @@ from memtui.core.workspace import INDEX_NAME, Workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
+from memtui.edit.conventions import conventions
 from memtui.edit.draft import default_fold_label, draft_title
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import plan_undo, undo
@@ -80,17 +81,24 @@ def _plan(app: App[Any], ws: Workspace, op: Any, *args: Any, **kwargs: Any) -> C
 
 
 async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:
-    """Draft entries for ``paths``, let the operator edit them and place them, then write."""
+    """Draft entries for ``paths`` (titles in the index's own case), let the operator edit
+    them and place them (under the section of their type at first), then write."""
     snap = Snapshot.read(workspace)
     drafts = []
+    title_case = conventions(snap).title_case
+    types = set()
     for rel in paths:
         mf = snap.memories.get(rel)
         if mf is None:
             _say(app, f"no memory at {rel}", error=True)
             return False
-        drafts.append((rel, draft_title(mf), mf.description or ""))
+        drafts.append((rel, draft_title(mf, title_case), mf.description or ""))
+        types.add(mf.type)
+    # Memories of one type go under that type's section, when the index has one.
+    (type_,) = types if len(types) == 1 else (None,)
+    under = memory_ops.section_for(snap, type_) if type_ else None
     answer = await ask(app, AddToIndexScreen(drafts, index_ops.headings(snap),
-                                              index_ops.where_entries_go(snap)))
+                                              index_ops.where_entries_go(snap), under))
     if answer is None:
         return False
     entries, under = answer
@@ -170,7 +178,9 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> boo
 
 async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
     """Write a new memory from the editor dialog (and index it when asked)."""
-    answer = await ask(app, NewMemoryScreen())
+    snap = Snapshot.read(workspace)
+    answer = await ask(app, NewMemoryScreen(
+        lambda name, type_: memory_ops.new_path(snap, name, type_)))
     if answer is None:
         return False
     cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],

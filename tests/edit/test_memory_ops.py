@@ -90,10 +90,12 @@ def test_new_creates_from_the_template_and_indexes(ws: Path) -> None:
 
 
 def test_new_user_memory_in_a_flat_workspace(tmp_path: Path) -> None:
+    """A flat folder with no memory yet follows Claude Code's way (the claude-code
+    profile's default): a type-prefixed snake_case name, ``type:`` at the top level."""
     root = write_tree(tmp_path, {"MEMORY.md": ""})
     do(root, memory_ops.new, "who", "user", "the user")
-    assert read(root, "who.md") == ("---\nname: who\ndescription: \"the user\"\nmetadata:\n"
-                                    "  type: user\n---\n\n")
+    assert read(root, "user_who.md") == ("---\nname: user_who\ndescription: \"the user\"\n"
+                                         "type: user\n---\n\n")
     assert read(root, "MEMORY.md") == ""
 
 

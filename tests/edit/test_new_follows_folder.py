@@ -44,3 +44,39 @@ def test_fix_new_keeps_metadata_where_the_folder_uses_it(tmp_path: Path) -> None
     ws = write_tree(tmp_path / "ws", nested)
     assert cli("fix", "new", ws, "b", "--type", "user").returncode == 0
     assert "metadata:\n  type: user\n" in (ws / "b.md").read_text()
+
+
+def test_fix_new_spells_the_name_the_folder_s_way(tmp_path: Path) -> None:
+    """Claude Code names: snake_case with the type in front (added, never twice)."""
+    ws = write_tree(tmp_path / "ws", CLAUDE)
+    done = cli("fix", "new", ws, "keep-changelog", "--type", "feedback", "--index")
+    assert done.returncode == 0, done.stderr
+    assert "created feedback_keep_changelog.md (feedback)" in done.stdout
+    text = (ws / "feedback_keep_changelog.md").read_text()
+    assert text.startswith("---\nname: feedback_keep_changelog\n")
+    assert "- [Keep changelog](feedback_keep_changelog.md)" in (ws / "MEMORY.md").read_text()
+    assert cli("fix", "new", ws, "user_shift", "--type", "user").returncode == 0
+    assert (ws / "user_shift.md").is_file()
+
+
+def test_fix_new_in_a_kebab_folder_writes_kebab_names(tmp_path: Path) -> None:
+    kebab = {"MEMORY.md": "# Memory\n- [Line a](memory/line-a.md) — a\n",
+             "memory/line-a.md": "---\nname: line-a\ndescription: a\nmetadata:\n"
+                                 "  type: project\n---\nA.\n",
+             "memory/shift-plan.md": "---\nname: shift-plan\ndescription: s\nmetadata:\n"
+                                     "  type: project\n---\nS.\n"}
+    ws = write_tree(tmp_path / "ws", kebab)
+    assert cli("fix", "new", ws, "keep_changelog", "--type", "feedback").returncode == 0
+    assert (ws / "memory" / "keep-changelog.md").is_file()
+    assert not (ws / "memory" / "feedback-keep-changelog.md").exists()
+
+
+def test_drafted_titles_follow_a_title_case_index(tmp_path: Path) -> None:
+    titled = {**CLAUDE,
+              "MEMORY.md": "# Memory\n\n## User\n- [User Role](user_role.md) — the role\n\n"
+                           "## Feedback\n- [Be Terse](feedback_terse.md) — be terse\n"}
+    ws = write_tree(tmp_path / "ws", titled)
+    done = cli("fix", "new", ws, "keep_the_changelog", "--type", "feedback", "--index")
+    assert done.returncode == 0, done.stderr
+    assert ("- [Keep the Changelog](feedback_keep_the_changelog.md)"
+            in (ws / "MEMORY.md").read_text())

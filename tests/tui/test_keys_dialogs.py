@@ -125,7 +125,8 @@ async def test_forms_answer_to_enter_and_tab_leaves_the_body(workspace: Path) ->
         audits = app.audits
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)
-        assert (workspace / "memory" / "night_shift.md").exists()
+        # the folder's names are kebab-case (user-role, yield-source): so is the new one's
+        assert (workspace / "memory" / "night-shift.md").exists()
 
 
 async def test_x_and_e_fix_a_broken_link_inside_a_memory(workspace: Path) -> None:

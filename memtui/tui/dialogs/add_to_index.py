@@ -18,13 +18,15 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
     first_field = True
 
     def __init__(self, drafts: list[tuple[str, str, str]], headings: list[str],
-                 where: str = "at the end of MEMORY.md") -> None:
-        """``where``: where the lines go with no heading chosen (as it really is)."""
+                 where: str = "at the end of MEMORY.md", under: str | None = None) -> None:
+        """``where``: where the lines go with no heading chosen (as it really is);
+        ``under``: the heading chosen at first (the section of the memories' type)."""
         super().__init__(f"Add {len(drafts)} memor{'y' if len(drafts) == 1 else 'ies'} "
                          "to MEMORY.md")
         self.drafts = drafts
         self.headings = headings
         self.where = where
+        self.under = under if under in headings else None
         self.confirm_label = "Add"
 
     def body(self) -> ComposeResult:
@@ -38,7 +40,7 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         yield Label("Where the lines go")
         yield Select([(self.where, END),
                       *((f"under '{h}'", h) for h in self.headings)],
-                     value=END, allow_blank=False, id="under")
+                     value=self.under or END, allow_blank=False, id="under")
         yield Static(self.preview(), classes="preview", id="preview", markup=False)
 
     def entries(self) -> list[tuple[str, str, str]]:

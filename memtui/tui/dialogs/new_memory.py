@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -10,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
 from memtui.core.memory_file import KNOWN_TYPES
+from memtui.core.safe_output import printable
 from memtui.edit import memory_ops
 from memtui.edit.errors import UsageError
 from memtui.tui.dialogs.curate_screen import CurateScreen
@@ -39,15 +42,19 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
 
     first_field = True
 
-    def __init__(self) -> None:
+    def __init__(self, file_for: Callable[[str, str], str] | None = None) -> None:
+        """``file_for(name, type)``: the file the memory will be written to (the folder's
+        spelling of the name), shown as the name is typed."""
         super().__init__("New memory")
         self.confirm_label = "Create"
+        self.file_for = file_for
 
     def body(self) -> ComposeResult:
         with VerticalScroll():  # a short terminal scrolls the form, not the buttons away
             yield Label("Name (kebab-case or snake_case; becomes the file name)")
             yield Input(id="name", placeholder="e.g. night-shift")
             yield Static("", classes="error", id="problem", markup=False)
+            yield Static("", classes="hint", id="file", markup=False)
             yield Label("Type")
             yield Select([(t, t) for t in KNOWN_TYPES], value="project", allow_blank=False,
                          id="type")
@@ -63,8 +70,19 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
         if event.input.id == "name":
             problem = slug_problem(event.value) if event.value else ""
             self.query_one("#problem", Static).update(problem)
+            self.show_file()
+
+    def show_file(self) -> None:
+        """Say which file the name becomes, spelt as the folder spells its memories."""
+        name = self.query_one("#name", Input).value.strip()
+        shown = ""
+        if self.file_for is not None and name and not slug_problem(name):
+            with contextlib.suppress(UsageError):
+                shown = "file: " + self.file_for(name, str(self.query_one("#type", Select).value))
+        self.query_one("#file", Static).update(printable(shown))
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        self.show_file()
         area = self.query_one("#body", TextArea)
         if area.text in {memory_ops.template_body(t) for t in KNOWN_TYPES}:
             area.text = memory_ops.template_body(str(event.value))
