@@ -50,7 +50,8 @@ KEY_HELP = {
             "else on the cursor's row, never on the preview's file)",
     "add_to_index": "add the selected memory to the index",
     "add_unreachable": "add every unreachable memory to the index",
-    "repoint": "repoint the selected broken link (view 4)",
+    "repoint": "repoint the selected broken link (view 4): pick the new target from every "
+               "memory, typed to filter",
     "remove_link": "remove the selected broken link; inside a memory, keep its text",
     "fold": "fold the picked entries into a packed line",
     "unfold": "unfold a packed line",
