@@ -99,3 +99,11 @@ async def test_space_keeps_the_duplicate_when_the_operator_wants_both(ws: Path) 
         await pilot.press("enter")
         await _finish(pilot, app)
     assert read(ws, "MEMORY.md") == INDEX.replace("memory/gone.md", "memory/yield-source.md")
+
+
+def test_names_in_the_picker_are_text_never_markup() -> None:
+    from memtui.tui.dialogs.memory_picker import Candidate, rank
+
+    found = rank("yld", [Candidate("memory/[b]yield[/b].md", "[i]Yield", "d\x1b[2J")], [])
+    (candidate, line), = found
+    assert str(line) == "memory/[b]yield[/b].md  [i]Yield — d\\x1b[2J"

@@ -8,19 +8,21 @@ broken target) come first, and a candidate the query names exactly comes before 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.fuzzy import Matcher
+from textual.fuzzy import FuzzySearch
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from memtui.core.safe_output import printable
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
+#: How the letters the query matched are marked (as in the command palette).
+MATCH_STYLE = "reverse"
 #: At most this many matches are listed (the best ones; typing narrows the rest).
 SHOWN = 200
 
@@ -34,32 +36,71 @@ class Candidate:
     description: str = ""
 
     @property
+    def fields(self) -> tuple[str, str, str]:
+        """Path, title and description as shown (control characters escaped)."""
+        return printable(self.path), printable(self.title), printable(self.description)
+
+    @property
     def line(self) -> str:
-        """What the list shows, and what the query is matched against."""
-        about = " — ".join(p for p in (self.title, self.description) if p)
-        return printable(f"{self.path}  {about}" if about else self.path)
+        """What the list shows: ``path  title — description``."""
+        return _join(*self.fields)
+
+
+def _join(path: Content | str, title: Content | str, description: Content | str) -> Any:
+    about = [p for p in (title, description) if p]
+    if not about:
+        return path
+    parts: list[Content | str] = [path, "  ", about[0]]
+    if len(about) > 1:
+        parts += [" — ", about[1]]
+    return Content.assemble(*parts) if any(isinstance(p, Content) for p in parts) \
+        else "".join(str(p) for p in parts)
 
 
 def rank(query: str, candidates: list[Candidate],
          suggestions: list[str]) -> list[tuple[Candidate, Content | str]]:
-    """The candidates ``query`` matches, best first, each with its line (matched letters
-    highlighted): one the query names exactly first, then the suggestions, then the
-    others by fuzzy score. An empty query lists the suggestions, then every candidate by
-    path."""
+    """The candidates ``query`` matches, best first, each with its line (the matched
+    letters marked on the first ``SHOWN``): one the query names exactly first, then the
+    suggestions, then the others by fuzzy score. Each word of the query must match the
+    path, the title or the description, each field on its own (the matcher's cost grows
+    fast with the length of the text). An empty query lists the suggestions, then every
+    candidate by path."""
     order = {p: i for i, p in enumerate(suggestions)}
     query = query.strip()
     if not query:
         ranked = sorted(candidates, key=lambda c: (order.get(c.path, len(order)), c.path))
         return [(c, c.line) for c in ranked]
-    matcher = Matcher(query)
+    words = query.split()
+    search = FuzzySearch()
     scored = []
     for c in candidates:
-        score = matcher.match(c.line)
-        if score > 0:
-            exact = query in (c.path, c.path.rsplit("/", 1)[-1], c.path.rsplit("/", 1)[-1][:-3])
+        fields = c.fields
+        score = 0.0
+        for word in words:
+            best = max(search.match(word, f)[0] for f in fields)
+            if best <= 0:
+                break
+            score += best
+        else:
+            name = c.path.rsplit("/", 1)[-1]
+            exact = query in (c.path, name, name.removesuffix(".md"))
             scored.append(((not exact, c.path not in order, -score, c.path), c))
     scored.sort(key=lambda pair: pair[0])
-    return [(c, matcher.highlight(c.line)) for _, c in scored]
+    return [(c, _marked(search, words, c) if i < SHOWN else c.line)
+            for i, (_, c) in enumerate(scored)]
+
+
+def _marked(search: FuzzySearch, words: list[str], c: Candidate) -> Content:
+    """The candidate's line with the letters each word matched marked (the text is never
+    read as markup: a file may be named ``[b]x.md``)."""
+    marked = []
+    for field in c.fields:
+        content = Content(field)
+        for word in words:
+            for offset in search.match(word, field)[1]:
+                content = content.stylize(MATCH_STYLE, offset, offset + 1)
+        marked.append(content)
+    return _join(*marked)
 
 
 class MemoryPickerScreen(CurateScreen[str]):
