@@ -47,6 +47,7 @@ async def test_the_picker_lists_every_memory_suggestions_first_and_filters(ws: P
         assert "6 memories" in str(screen.query_one("#count", Static).render())
         await pilot.press(*"lonly")  # a misspelt file name
         assert listed(screen)[0] == "memory/lonely_note.md"
+        assert listed(screen)[-1] == "lonly"  # what was typed comes last, for any file
         await pilot.press(*["backspace"] * 5, *"process engineer")  # a description
         assert listed(screen)[0] == "memory/user-role.md"
         await pilot.press(*["backspace"] * 16, *"Yield source")  # a title
@@ -105,5 +106,5 @@ def test_names_in_the_picker_are_text_never_markup() -> None:
     from memtui.tui.dialogs.memory_picker import Candidate, rank
 
     found = rank("yld", [Candidate("memory/[b]yield[/b].md", "[i]Yield", "d\x1b[2J")], [])
-    (candidate, line), = found
+    ((_, line),) = found
     assert str(line) == "memory/[b]yield[/b].md  [i]Yield — d\\x1b[2J"

@@ -104,8 +104,9 @@ def _marked(search: FuzzySearch, words: list[str], c: Candidate) -> Content:
 
 
 class MemoryPickerScreen(CurateScreen[str]):
-    """Pick a memory from all of them, filtered as typed; Enter picks the highlighted one
-    (with nothing matching, what was typed: any existing file's path)."""
+    """Pick a memory from all of them, filtered as typed; Enter picks the highlighted one.
+    What was typed is offered last (with nothing matching, it is what Enter takes): a link
+    may lead to a file that is not a memory."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "move(1)", "Next", show=False),
@@ -137,10 +138,17 @@ class MemoryPickerScreen(CurateScreen[str]):
     def refilter(self, query: str) -> None:
         ranked = rank(query, self.candidates, self.suggestions)
         self.shown = [c for c, _ in ranked[:SHOWN]]
+        options = [Option(line if isinstance(line, Content) else Text(line))
+                   for _, line in ranked[:SHOWN]]
+        typed = query.strip()
+        if typed and ranked and typed not in {c.path for c in self.shown}:
+            # Last: what was typed, for a file that is not a memory (a link may lead there).
+            self.shown.append(Candidate(typed))
+            options.append(Option(Text(f"'{printable(typed)}' as typed (any existing file)",
+                                       style="italic")))
         matches = self.query_one("#matches", OptionList)
         matches.clear_options()
-        matches.add_options([Option(line if isinstance(line, Content) else Text(line))
-                             for _, line in ranked[:SHOWN]])
+        matches.add_options(options)
         if self.shown:
             matches.highlighted = 0
         total = len(self.candidates)
