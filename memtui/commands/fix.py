@@ -65,7 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ops["add-to-index"].add_argument("--title", help="the entry's title (one memory)")
     ops["add-to-index"].add_argument("--hook", help="the entry's hook (one memory)")
     ops["add-to-index"].add_argument("--under", metavar="HEADING",
-                                     help="put the entries at the end of this section")
+                                     help="put the entries at the end of this section (default: "
+                                          "the section of their type, when there is one)")
     ops["add-to-index"].add_argument("--all-unreachable", action="store_true",
                                      help="add every memory nothing leads to")
     ops["repoint"].add_argument("old_target", metavar="OLD_TARGET",

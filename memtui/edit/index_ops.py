@@ -139,6 +139,16 @@ def headings(snap: Snapshot) -> list[str]:
             for ln in snap.index.lines if ln.kind == "heading"]
 
 
+def section_for(snap: Snapshot, type_: str) -> str | None:
+    """The index heading a memory of ``type_`` belongs under ("## Feedback", "References"),
+    when the index has one."""
+    for heading in headings(snap):
+        word = re.sub(r"[^\w ]", " ", heading).split()
+        if word and word[0].casefold().rstrip("s") == type_.casefold().rstrip("s"):
+            return heading
+    return None
+
+
 def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = None,
                  hook: str | None = None, under: str | None = None,
                  all_unreachable: bool = False) -> Changeset:
@@ -166,6 +176,9 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
         mf = snap.memories[rel]
         entries.append((rel, title or draft_title(mf, title_case),
                         hook if hook is not None else (mf.description or "")))
+    types = {snap.memories[rel].type for rel in rels}
+    if under is None and len(types) == 1 and None not in types:
+        under = section_for(snap, str(next(iter(types))))  # the section of their type
     cs = add_entries(snap, entries, under)
     cs.args = args
     if all_unreachable:

@@ -18,7 +18,12 @@ from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.conventions import conventions
 from memtui.edit.errors import Refused, UsageError
-from memtui.edit.index_ops import plan_add_to_index, remove_index_links, rewrite_links
+from memtui.edit.index_ops import (
+    plan_add_to_index,
+    remove_index_links,
+    rewrite_links,
+    section_for,
+)
 from memtui.edit.snapshot import Snapshot
 
 _NAME_LINE = re.compile(r"^(name\s*:\s*)(.*?)(\s*)$")
@@ -133,18 +138,6 @@ def template(name: str, type_: str, description: str, body: str | None = None,
     return (f"---\nname: {yaml_scalar(name)}\n"
             f"description: {json.dumps(description, ensure_ascii=False)}\n"
             f"{kind}\n---\n{body}")
-
-
-def section_for(snap: Snapshot, type_: str) -> str | None:
-    """The index heading a memory of ``type_`` belongs under ("## Feedback", "References"),
-    when the index has one."""
-    from memtui.edit.index_ops import headings
-
-    for heading in headings(snap):
-        word = re.sub(r"[^\w ]", " ", heading).split()
-        if word and word[0].casefold().rstrip("s") == type_.casefold().rstrip("s"):
-            return heading
-    return None
 
 
 def new_path(snap: Snapshot, name: str, type_: str) -> str:

@@ -96,7 +96,7 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
         types.add(mf.type)
     # Memories of one type go under that type's section, when the index has one.
     (type_,) = types if len(types) == 1 else (None,)
-    under = memory_ops.section_for(snap, type_) if type_ else None
+    under = index_ops.section_for(snap, type_) if type_ else None
     answer = await ask(app, AddToIndexScreen(drafts, index_ops.headings(snap),
                                               index_ops.where_entries_go(snap), under))
     if answer is None:

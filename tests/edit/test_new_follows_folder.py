@@ -80,3 +80,15 @@ def test_drafted_titles_follow_a_title_case_index(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert ("- [Keep the Changelog](feedback_keep_the_changelog.md)"
             in (ws / "MEMORY.md").read_text())
+
+
+def test_fix_add_to_index_drafts_under_the_type_s_section(tmp_path: Path) -> None:
+    ws = write_tree(tmp_path / "ws", {**CLAUDE, "feedback_keep_changelog.md":
+                                      memory("feedback_keep_changelog", "feedback")})
+    done = cli("fix", "add-to-index", ws, "feedback_keep_changelog")
+    assert done.returncode == 0, done.stderr
+    assert "under 'Feedback'" in done.stdout
+    lines = (ws / "MEMORY.md").read_text().splitlines()
+    at = lines.index("- [Keep changelog](feedback_keep_changelog.md) — about "
+                     "feedback_keep_changelog")
+    assert lines[at - 1].startswith("- [Terse]") and lines.index("## Project") > at
