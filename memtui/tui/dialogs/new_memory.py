@@ -51,7 +51,7 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
 
     def body(self) -> ComposeResult:
         with VerticalScroll():  # a short terminal scrolls the form, not the buttons away
-            yield Label("Name (kebab-case or snake_case; becomes the file name)")
+            yield Label("Name (kebab-case or snake_case; the file is named the folder's way)")
             yield Input(id="name", placeholder="e.g. night-shift")
             yield Static("", classes="error", id="problem", markup=False)
             yield Static("", classes="hint", id="file", markup=False)
