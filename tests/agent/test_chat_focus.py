@@ -77,3 +77,61 @@ async def test_no_printable_key_on_the_chat_log_runs_an_app_command(
             assert preview.display == shown
         assert app.notice == ""  # nothing was copied (the start notice went with the keys)
         assert "tpyq?1234" in box.value
+
+
+async def test_no_printable_key_runs_an_app_command_anywhere_on_the_focus_chain(
+        ws: Workspace, fake: FakeOllama) -> None:
+    """The whole chain of the issue's report: the picker (closed and open), then Enter,
+    then Tab and shift+Tab from the input; a typed sentence never toggles the preview,
+    copies a path, opens a picker or switches the theme."""
+    fake.add(chatter("talk"))
+    app = MemtuiApp(ws, settings=AgentSettings(host=fake.url), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        theme = app.theme
+        preview = app.query_one(MemoryPreview)
+        shown = preview.display
+
+        async def nothing_ran(keys: str) -> None:
+            await pilot.press(*keys)
+            await pilot.pause(0.1)
+            assert len(app.screen_stack) == 1, app.screen_stack  # no theme picker, help …
+            assert app.theme == theme and app.is_running
+            assert preview.display == shown
+            assert app.notice.startswith("audited"), app.notice  # nothing copied
+
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        picker = app.query_one(ModelPicker)
+        await wait_until(pilot, lambda: app.focused is picker)
+        await nothing_ran("tpyq?18")  # the closed picker
+        assert app.focused is picker and not picker.expanded
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: picker.expanded)
+        await nothing_ran("tpyq")  # the open list
+        if not picker.expanded:  # a letter may close it, as Select does: open it again
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: picker.expanded)
+        await pilot.press("enter")
+        box = app.query_one("#chat-input", Input)
+        await wait_until(pilot, lambda: app.focused is box)
+        pane = app.query_one(ChatPane)
+        log = app.query_one("#chat-log")
+        # Tab from the input reaches the log, then the picker (shown: a model can be
+        # changed), then the input again; the focus never leaves the pane for the view
+        # tabs, where keys are commands.
+        for key, then in (("tab", log), ("tab", picker), ("tab", box),
+                          ("shift+tab", picker), ("shift+tab", log), ("shift+tab", box)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.focused is then, (key, app.focused)
+        for stop in (log, picker):
+            stop.focus()
+            await pilot.pause()
+            await nothing_ran("tp")  # from the log they go into the input
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        box.focus()
+        box.value = ""
+        await pilot.press(*"hi tpyq", "enter")
+        await wait_until(pilot, turns(pane, 1))
+        assert [m.text for m in app.query(UserMessage)] == ["hi tpyq"]

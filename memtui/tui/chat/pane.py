@@ -69,6 +69,10 @@ class ChatPane(Vertical):
         Binding(UNDO_KEY, "undo_turn", "Undo turn"),
         Binding("up", "recall(-1)", "Earlier message", show=False),
         Binding("down", "recall(1)", "Later message", show=False),
+        # Tab stays in the pane (input -> log -> input): leaving it by Tab put the focus
+        # on the view tabs, where the next typed sentence ran app commands. Esc leaves.
+        Binding("tab", "focus_in_pane(1)", "Next in chat", show=False),
+        Binding("shift+tab", "focus_in_pane(-1)", "Previous in chat", show=False),
     ]
 
     busy: reactive[bool] = reactive(False, bindings=True)  # a reply is coming
@@ -466,6 +470,21 @@ class ChatPane(Vertical):
         box = self.query_one("#chat-input", Input)
         box.value = sent[at] if at < len(sent) else ""
         box.cursor_position = len(box.value)
+
+    def action_focus_in_pane(self, step: int) -> None:
+        """Move the focus ``step`` places around the pane: from the input to the log (and
+        what it holds), then the model picker while shown, then the input again."""
+        box = self.query_one("#chat-input", Input)
+        picker = self.query_one(ModelPicker)
+        mine = [w for w in self.screen.focus_chain if self in w.ancestors]
+        chooser = [w for w in mine if picker in w.ancestors_with_self]
+        chain = [w for w in mine if w is not box and w not in chooser] + chooser + \
+            [w for w in mine if w is box]
+        if not chain:
+            return
+        focused = self.app.focused
+        at = chain.index(focused) if focused in chain else (-1 if step > 0 else 0)
+        chain[(at + step) % len(chain)].focus()
 
     def action_cancel(self) -> None:
         if self._pump is not None and not self._pump.done():
