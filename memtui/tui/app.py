@@ -227,6 +227,9 @@ class MemtuiApp(CurateActions, App[int]):
         self._preview_on = True  # the operator's choice (p); the chat may cover it
         for t in load_themes():
             self.register_theme(t)
+        if os.environ.get("MEMTUI_SERVED"):  # a browser draws ANSI colours black on black:
+            for name in [n for n in self.available_themes if n.startswith("ansi")]:
+                self.unregister_theme(name)  # not offered by the theme picker (t) either
         self.theme = self._initial_theme()
         self.sub_title = str(workspace.root)
 

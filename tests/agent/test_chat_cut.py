@@ -33,7 +33,12 @@ async def last_reply(ws: Workspace, fake: FakeOllama, reply: Reply,
         replies = list(app.query(AssistantMessage))
         assert replies
         notes = " ".join(str(n.content) for n in app.query(".cut-note"))  # type: ignore[attr-defined]
-        return replies[-1].cut, replies[-1].cut_label, notes
+        # what the screen shows under the reply (the old code drew the length label on
+        # every cut reply): only the marks that are displayed
+        shown = " ".join(str(m.content) for m in replies[-1].query(".cut-mark")  # type: ignore[attr-defined]
+                         if m.display)
+        assert shown == replies[-1].cut_label
+        return replies[-1].cut, shown, notes
 
 
 @pytest.mark.parametrize("reply, why", [

@@ -74,6 +74,7 @@ def test_eval_table_and_failures_subprocess(ws: Workspace, fake: FakeOllama) -> 
     assert proc.returncode == 0, proc.stderr
     assert "wrong_mechanism" in proc.stdout
     assert "pass rate: 0/1 (0%) — memory_written and not fabricated" in proc.stdout
+    assert "memtui eval — 1 run" in proc.stdout and "1 runs" not in proc.stdout  # #20 item 15
     port = free_port()
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--host",
                   f"127.0.0.1:{port}")

@@ -524,3 +524,22 @@ async def test_an_ansi_theme_falls_back_to_the_default_when_served(
         async with app.run_test(size=(120, 40)) as pilot:
             await started(pilot, app)
             assert app.theme == DEFAULT_THEME
+    # nor can one be picked there: the theme picker (t) offers none
+    from textual.command import CommandPalette
+    from textual.widgets import OptionList
+
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await pilot.press("t")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"ansi")
+        await pilot.pause(0.5)
+        options = app.screen.query_one(OptionList)
+        offered = [str(options.get_option_at_index(i).prompt)
+                   for i in range(options.option_count)]
+        assert not any("ansi" in o.casefold() for o in offered), offered
+        await pilot.press("escape")
+        await pilot.pause(0.2)
+        assert app.theme == DEFAULT_THEME

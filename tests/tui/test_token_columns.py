@@ -56,3 +56,27 @@ async def test_a_pending_count_shows_an_ellipsis_not_0(workspace: Path) -> None:
         rows = type(index).build_rows(result, app.palette)
         col = [c.key for c in index.COLUMNS].index("tokens")
         assert {r.cells[col].plain for r in rows} == {"…"}  # type: ignore[attr-defined]
+
+
+async def test_a_workspace_opened_from_the_fleet_never_shows_0(tmp_path: Path) -> None:
+    """The fleet opens a member with the command line's options (the window's tokenizer
+    alone): the Tok columns count in it, "…" until then, never 0 (every row showed 0)."""
+    from memtui.core.workspace import open_workspace
+    from memtui.tui.fleet.app import FleetMemberApp
+    from tests.test_cli_fleet import fleet
+
+    member = fleet(tmp_path) / ".claude" / "projects" / "-home-me-app" / "memory"
+    (member / "user_role.md").write_text(
+        f"---\nname: user_role\ndescription: role\ntype: user\n---\n{LONG}\n")
+    app = FleetMemberApp(open_workspace(member), AuditOptions(tokenizers=()), watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        assert app.result is not None
+        tokenizer = app.result.block.tokenizer
+        index = app.query_one("#index-view", AuditTable)
+        assert "0" not in tok_cells(index).values()
+        await switch(pilot, app, "2")
+        files = app.query_one("#files-view", AuditTable)
+        want = TokenCounter().counts((member / "user_role.md").read_text(), (tokenizer,))
+        assert tok_cells(files)["user_role.md"] in ("…", f"{want[tokenizer]:,}")
+        assert "0" not in tok_cells(files).values()
