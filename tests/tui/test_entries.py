@@ -37,4 +37,3 @@ async def test_the_load_limit_that_binds_comes_first(workspace: Path) -> None:
         await started(pilot, app)
         size = (workspace / "MEMORY.md").stat().st_size
         assert f" {size:,}/300 B · 6/200 lines" in header_text(app)
-
