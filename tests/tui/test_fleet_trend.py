@@ -205,3 +205,26 @@ async def test_trend_view_shows_the_commit_under_the_cursor_in_the_preview(
         await pilot.press("up")
         await wait_for(pilot, lambda: "orphan b" in preview()
                        and view.points[1]["commit"] in preview())
+
+
+async def test_fleet_row_says_unknown_oldest_for_copied_ages(tmp_path: Path) -> None:
+    """#20 item 5: a workspace whose files' ages are unknown (one copy moment) shows – in
+    the fleet's Oldest column, not 0."""
+    import os
+
+    ws = tmp_path / "copied"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("".join(f"- [M{i}](memory/m{i}.md) — m\n"
+                                          for i in range(12)), encoding="utf-8")
+    for i in range(12):
+        p = ws / "memory" / f"m{i}.md"
+        p.write_text(memory(f"m{i}", "M."), encoding="utf-8")
+        os.utime(p, (1_700_000_000, 1_700_000_000))
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=1)
+    async with app.run_test(size=(160, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 1, timeout=90)
+        await pilot.pause(0.4)
+        table = app.query_one(DataTable)
+        [oldest] = [i for i, c in enumerate(table.columns.values())
+                    if str(c.label).startswith("Oldest")]
+        assert cells(table, oldest) == ["–"]
