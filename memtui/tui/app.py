@@ -711,7 +711,8 @@ class MemtuiApp(CurateActions, App[int]):
         from memtui.tui.widgets.row_table import RowTable
 
         self.push_screen(HelpScreen([(pid, title) for pid, title, _ in VIEWS],
-                                    [type(self), RowTable, AuditTable]))
+                                    [type(self), RowTable, AuditTable],
+                                    chat=chat_pane_class() if self._chat else None))
 
     def action_choose_theme(self) -> None:
         self.search_themes()

@@ -35,3 +35,22 @@ async def test_help_lists_every_view_and_key(workspace: Path) -> None:
             for key in ("o ", "p ", "u ", "y ", "R "):
                 assert any(line.lstrip().startswith(key) for line in text.splitlines()), key
             assert ("back to the fleet screen" in text) == (cls is FleetMemberApp)
+
+
+async def test_help_lists_the_chat_keys_from_its_bindings(workspace: Path) -> None:
+    """The chat pane's keys (new chat, undo the turn, Tab round the pane) are in the help
+    too, from ChatPane.BINDINGS."""
+    from memtui.tui.chat import ChatPane
+
+    app = MemtuiApp(open_workspace(workspace), watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        text = help_text(app)
+        assert "In the chat (c)" in text
+        for b in ChatPane.BINDINGS:
+            key = app.get_key_display(b)  # type: ignore[arg-type]
+            assert any(line.lstrip().startswith(key) or f" / {key}" in line
+                       for line in text.split("In the chat (c)", 1)[1].splitlines()), key
+        assert "start a new chat" in text and "go round the pane" in text

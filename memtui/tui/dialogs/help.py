@@ -64,6 +64,13 @@ KEY_HELP = {
             "for the one before); in the chat, ctrl+z undoes all the last turn's writes",
     "help": "this help",
     "quit": "quit",
+    # the chat pane's own keys
+    "cancel": "cancel a reply that is still coming (none coming: back to the view)",
+    "new_chat": "start a new chat (after a confirmation)",
+    "undo_turn": "undo every write of the agent's last turn (after a confirmation)",
+    "recall": "recall an earlier / a later message into the input",
+    "focus_in_pane": "go round the pane: input, log (arrows, PgUp/PgDn scroll it), model "
+                     "picker; Esc leaves the chat",
 }
 
 #: Keys no binding of the app carries (the filter box, the palette, typing).
@@ -132,12 +139,14 @@ class HelpScreen(ModalScreen[None]):
     """
 
     def __init__(self, views: Iterable[tuple[str, str]] = (),
-                 classes: Iterable[type[object]] = ()) -> None:
+                 classes: Iterable[type[object]] = (), chat: type[object] | None = None) -> None:
         """``views``: (pane id, title) in key order; ``classes``: whose BINDINGS the keys
-        are (the app and its views)."""
+        are (the app and its views); ``chat``: the chat pane's class, whose keys get their
+        own table (None: no chat)."""
         super().__init__()
         self.views = list(views)
         self.binding_classes = list(classes)
+        self.chat_class = chat
 
     def compose(self) -> ComposeResult:
         views = Table.grid(padding=(0, 1))
@@ -162,6 +171,14 @@ class HelpScreen(ModalScreen[None]):
             yield Static(views)
             yield Static(Text("\nKeys", style="bold underline"))
             yield Static(keys)
+            if self.chat_class is not None:
+                chat = Table.grid(padding=(0, 2))
+                chat.add_column(style="bold", no_wrap=True)
+                chat.add_column()
+                for key, what in key_rows(self.app, [self.chat_class]):
+                    chat.add_row(key, what)
+                yield Static(Text("\nIn the chat (c)", style="bold underline"))
+                yield Static(chat)
             yield Static(Text("\nWikilinks in the preview: green resolves, amber only after "
                               "folding case and -/_ (fuzzy), violet names no memory yet "
                               "(dangling). Every curation shows the change before it writes, "
