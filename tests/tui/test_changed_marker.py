@@ -29,3 +29,23 @@ async def test_only_the_changed_index_lines_are_marked(workspace: Path) -> None:
         marked = {lines[k] for k in index.marked}
         assert marked == {"Read me first.",
                           "- [Yield source](memory/yield-source.md) — where yield comes from"}
+
+
+async def test_a_changed_index_line_lights_no_finding_about_another(workspace: Path) -> None:
+    """Every finding about MEMORY.md was lit by any change to it; a hook reworded (no line
+    moves) changes no finding's row, so none is marked."""
+    from .test_app import switch
+
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "6")
+        findings = app.query_one("#findings-view", AuditTable)
+        assert any("MEMORY.md" in r.touches for r in findings.rows)  # some are about it
+        text = INDEX.replace("where yield numbers come from", "where yield comes from")
+        (workspace / "MEMORY.md").write_text(text, encoding="utf-8")
+        done = app.audits
+        app.start_audit({"MEMORY.md"})
+        await wait_for(pilot, lambda: app.audits > done)
+        await pilot.pause(0.1)
+        assert findings.marked == set()
