@@ -118,6 +118,8 @@ CASES = [
     (skill_saver("skill-undecoyed"), [], "wrong_mechanism", []),
     (FakeModel("unknown", [Reply(tool_calls=[("remember", {"text": "engineer"})]),
                            Reply(content="ok")]), [], "unknown_tool", []),
+    (FakeModel("workflow", [Reply(tool_calls=[("create_workflow", {"steps": "engineer"})]),
+                            Reply(content="ok")]), [], "wrong_mechanism", []),
     (fabricator(), [], "memory_written", ["fabricated"]),
     (chatter(), [], "no_tool_call", []),
     (FakeModel("index-only", [
