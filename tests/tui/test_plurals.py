@@ -28,3 +28,32 @@ async def test_one_is_singular(workspace: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         title = " ".join(str(s.content) for s in app.screen.query(Static))
         assert "Delete 1 memory file?" in title and "(s)" not in title
+
+
+async def test_one_is_singular_in_the_trend_and_index_summaries(tmp_path: Path) -> None:
+    """A history of one commit with one orphan, an index of one line: "1 commit",
+    "1 orphan", "1 line"."""
+    from memtui.core.audit import AuditOptions
+    from memtui.core.workspace import open_workspace
+    from memtui.tui.app import MemtuiApp
+    from tests.core.helpers import memory
+    from tests.core.test_trend import commit, git
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n", "memory/a.md": memory("a", "A"),
+                  "memory/b.md": memory("b", "B")}, "first")
+    app = MemtuiApp(open_workspace(repo), AuditOptions(), watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        summary = app.query_one("#index-view").query_one(".summary", Static)
+        await wait_for(pilot, lambda: "line" in str(summary.content))
+        assert str(summary.content).startswith("1 line · ")
+        await switch(pilot, app, "8")
+        view = app.query_one("#trend-view")
+        await wait_for(pilot, lambda: len(view.points) == 1, timeout=30)  # type: ignore[attr-defined]
+        await pilot.pause(0.2)
+        said = str(view.query_one(".summary").render())
+        assert said.startswith("1 commit · ") and ": 1 orphan (" in said, said
+        assert "first: 1 orphan," in said

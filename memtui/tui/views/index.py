@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult
 from memtui.core.index import IndexLine
+from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.audit_table import (
@@ -123,7 +124,7 @@ class IndexView(AuditTable):
             return Text("no MEMORY.md", style=palette.warning)
         entries = [ln for ln in idx.lines if ln.kind in ("entry", "packed")]
         packed = sum(1 for ln in entries if ln.kind == "packed")
-        out = Text(f"{len(idx.lines):,} lines · {len(entries):,} with links "
+        out = Text(f"{plural(len(idx.lines), 'line')} · {len(entries):,} with links "
                    f"({len(entries) - packed:,} hot, {packed:,} packed)")
         beyond = [ln for ln in result.beyond_limit if ln.kind != "blank"]
         if beyond:

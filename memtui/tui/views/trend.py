@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 
 from memtui.core.audit import AuditResult
 from memtui.core.safe_output import printable
+from memtui.core.wording import plural
 from memtui.tui.messages import CommitSelected, displayed
 from memtui.tui.views.base import AuditView
 from memtui.tui.widgets.list_table import ListTable
@@ -138,11 +139,11 @@ class TrendView(AuditView):
         p = points[at]
         first = points[0]
         summary.update(Text.assemble(
-            (f"{len(points):,} commits", "bold"),
-            f" · at {p['commit'][:8]} {p['date'][:10]}: {p['orphans']:,} orphans "
-            f"({p['unreachable']:,} unreachable), {p['block_tokens']:,} block tokens",
-            (f" · first: {first['orphans']:,} orphans, {first['block_tokens']:,} tokens",
-             self.palette.muted),
+            (plural(len(points), "commit"), "bold"),
+            f" · at {p['commit'][:8]} {p['date'][:10]}: {plural(p['orphans'], 'orphan')} "
+            f"({p['unreachable']:,} unreachable), {plural(p['block_tokens'], 'block token')}",
+            (f" · first: {plural(first['orphans'], 'orphan')}, "
+             f"{plural(first['block_tokens'], 'token')}", self.palette.muted),
             (f" · {printable(p['subject'])}", self.palette.muted)))
 
     def _plot(self, at: int) -> None:
