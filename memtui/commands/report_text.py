@@ -20,6 +20,7 @@ from memtui.core.noise import exclude_line
 from memtui.core.report import hot_and_packed
 from memtui.core.safe_output import printable
 from memtui.core.suppress import counts as suppress_counts
+from memtui.core.wording import plural
 
 if TYPE_CHECKING:
     from memtui.core.audit import AuditResult
@@ -81,9 +82,10 @@ def summary_table(result: AuditResult) -> Table:
                       if ln.kind == "entry")
         packed_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
                          if ln.kind == "packed")
-        row("Index", f"{idx.path}: {len(idx.lines)} lines, {kinds['entry']} entries "
-            f"({hot_mem} memories), {kinds['packed']} packed ({packed_mem} memories), "
-            f"{kinds['prose']} without links")
+        row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
+            f"{plural(kinds['entry'], 'entry', 'entries')} "
+            f"({plural(hot_mem, 'memory', 'memories')}), {kinds['packed']} packed "
+            f"({plural(packed_mem, 'memory', 'memories')}), {kinds['prose']} without links")
         if result.loaded_lines < len(idx.lines) and not any(
                 f.kind == "beyond_load_limit" for f in result.findings):
             row("Loaded", Text(f"only the first {result.loaded_lines} of {len(idx.lines)} "
@@ -101,8 +103,8 @@ def summary_table(result: AuditResult) -> Table:
     links = Text(f"{len(result.broken_links)} broken",
                  style="bold red" if result.broken_links else "")
     states = Counter(w.state for w in result.wikirefs)
-    links.append(f"; {len(result.wikirefs)} wikilinks ({states['dangling']} dangling, "
-                 f"{states['fuzzy']} fuzzy)")
+    links.append(f"; {plural(len(result.wikirefs), 'wikilink')} "
+                 f"({states['dangling']} dangling, {states['fuzzy']} fuzzy)")
     row("Links", links)
     counts = " / ".join(f"{n:,} {name}" for name, n in block.tokens.items())
     row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, {counts} tokens")

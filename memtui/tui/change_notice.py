@@ -56,9 +56,10 @@ def _index_note(before: AuditResult | None, after: AuditResult) -> str:
         return f"{INDEX_NAME} deleted — the index is empty; nothing is injected"
     n = len(idx.entries)
     if before is None or not before.index.exists:
-        return f"{INDEX_NAME} created — {n} entries"
+        return f"{INDEX_NAME} created — {plural(n, 'entry', 'entries')}"
     was = len(before.index.entries)
-    note = f"{INDEX_NAME} changed — {n} entries" + (f" (was {was})" if n != was else "")
+    note = f"{INDEX_NAME} changed — {plural(n, 'entry', 'entries')}" + (
+        f" (was {was})" if n != was else "")
     new_broken = len(after.broken_links) - len(before.broken_links)
     if new_broken > 0:
         note += f", {plural(new_broken, 'new broken link')}"

@@ -91,3 +91,13 @@ def test_row_count_is_the_rows_findings_text_builds(tmp_path: Path) -> None:
     assert any(f.message.startswith("briefs/:") for f in result.findings)
     assert row_count(result.findings) == len(findings_text(result))
     assert row_count([]) == len(findings_text(run_audit(make_ws(tmp_path / "e", {})))) == 0
+
+
+def test_report_says_one_in_the_singular(tmp_path: Path) -> None:
+    """#20 item 15: an index of one line linking one memory, one wikilink."""
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [A](memory/a.md) — hook\n",
+                                  "memory/a.md": memory("a", "[[a]]\n")})
+    lines = [ln.rstrip() for ln in _render(ws).splitlines()]
+    assert lines[4] == ("Index                  MEMORY.md: 1 line, 1 entry (1 memory), "
+                        "0 packed (0 memories), 0 without links")
+    assert lines[7].startswith("Links                  0 broken; 1 wikilink (")

@@ -93,6 +93,12 @@ def test_change_notices(tmp_path: Path) -> None:
     fourth = auditor.run({"MEMORY.md"})
     assert describe_change({"MEMORY.md"}, third, fourth) == (
         "MEMORY.md deleted — the index is empty; nothing is injected")
+    (tmp_path / "MEMORY.md").write_text("- [B](memory/b.md) — b\n", encoding="utf-8")
+    fifth = auditor.run({"MEMORY.md"})
+    assert describe_change({"MEMORY.md"}, fourth, fifth) == "MEMORY.md created — 1 entry"
+    (tmp_path / "MEMORY.md").write_text("- [B](memory/b.md) — bee\n", encoding="utf-8")
+    sixth = auditor.run({"MEMORY.md"})
+    assert describe_change({"MEMORY.md"}, fifth, sixth) == "MEMORY.md changed — 1 entry"
     assert describe_change({"notes.txt"}, fourth, fourth) is None
 
 
