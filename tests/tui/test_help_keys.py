@@ -54,3 +54,30 @@ async def test_help_lists_the_chat_keys_from_its_bindings(workspace: Path) -> No
             assert any(line.lstrip().startswith(key) or f" / {key}" in line
                        for line in text.split("In the chat (c)", 1)[1].splitlines()), key
         assert "start a new chat" in text and "go round the pane" in text
+
+
+async def test_the_fleet_screen_has_its_help_from_its_bindings(tmp_path: Path) -> None:
+    """The README's ? is "every key of the screen you are on": the fleet screen too."""
+    from memtui.core.audit import AuditOptions
+    from memtui.tui.fleet.app import FleetApp
+    from memtui.tui.widgets.list_table import ListTable
+    from tests.test_cli_fleet import fleet
+    from tests.tui.conftest import wait_for
+
+    fleet(tmp_path)
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 4, timeout=90)
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        text = help_text(app)  # type: ignore[arg-type]
+        assert "every workspace under the folder" in text
+        rows = [line.strip() for line in text.splitlines()]
+        for cls in (FleetApp, ListTable):
+            for b in cls.BINDINGS:
+                key = app.get_key_display(b)  # type: ignore[arg-type]
+                assert any(r.startswith(key) or f" / {key}" in r for r in rows), key
+        assert "open the workspace in the usual app" in text
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert len(app.screen_stack) == 1 and app.is_running

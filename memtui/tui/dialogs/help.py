@@ -184,3 +184,44 @@ class HelpScreen(ModalScreen[None]):
                               "(dangling). Every curation shows the change before it writes, "
                               "refuses if the file changed meanwhile, and can be undone. "
                               "Esc closes this help."))
+
+
+#: What the fleet screen's actions do, in its own words.
+FLEET_KEY_HELP = {
+    "open": "open the workspace in the usual app (its Esc comes back here)",
+    "filter": "filter the workspaces by path; Enter or Esc goes back to the table",
+    "clear_filter": "clear the filter",
+    "sort": "sort by the next column",
+    "reverse": "reverse the sort",
+    "reaudit": "audit every workspace again",
+    "quit_fleet": "quit",
+    "help": "this help",
+    "cursor_down": "down (↓ too; PgDn a page)",
+    "cursor_up": "up (↑ too; PgUp a page)",
+    "scroll_top": "first row (Home too)",
+    "scroll_bottom": "last row (End too)",
+}
+
+
+class FleetHelpScreen(HelpScreen):
+    """The fleet screen's ? help: one row per binding of the fleet and of its table (their
+    own BINDINGS, not Textual's underneath), so it cannot fall behind either."""
+
+    def compose(self) -> ComposeResult:
+        keys = Table.grid(padding=(0, 2))
+        keys.add_column(style="bold", no_wrap=True)
+        keys.add_column()
+        for cls in self.binding_classes:
+            for b in Binding.make_bindings(vars(cls).get("BINDINGS", ())):
+                action = b.action.split("(", 1)[0]
+                keys.add_row(self.app.get_key_display(b),
+                             FLEET_KEY_HELP.get(action, b.description))
+        with VerticalScroll():
+            yield Static(Text("memtui --fleet — every workspace under the folder, audited live",
+                              style="bold"))
+            yield Static(Text("One row per workspace: its exit status, its counts and its "
+                              "unreachable memories over the last commits. Rows update when "
+                              "files change on disk.\n"))
+            yield Static(Text("Keys", style="bold underline"))
+            yield Static(keys)
+            yield Static(Text("\nEsc closes this help."))

@@ -80,6 +80,7 @@ class FleetApp(App[str | None]):
         Binding("S", "reverse", "Reverse"),
         Binding("r", "reaudit", "Re-audit"),
         Binding("q", "quit_fleet", "Quit"),
+        Binding("question_mark", "help", "Help"),
     ]
 
     def __init__(self, root: Path, options: AuditOptions | None = None, *,
@@ -279,6 +280,11 @@ class FleetApp(App[str | None]):
                 Text(self.state.sparks.get(r["path"], ""), style="yellow")]
 
     # -- keys --------------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from memtui.tui.dialogs.help import FleetHelpScreen
+
+        self.push_screen(FleetHelpScreen(classes=[type(self), ListTable]))
 
     def action_open(self) -> None:
         table = self.query_one(DataTable)
