@@ -637,7 +637,7 @@ class MemtuiApp(CurateActions, App[int]):
     @on(MemorySelected)
     def _memory_selected(self, event: MemorySelected) -> None:
         for preview in self._ui.query(MemoryPreview):  # none while shutting down
-            preview.request(event.path, event.line)
+            preview.request(event.path, event.line, now=event.now)
 
     @on(CommitSelected)
     def _commit_selected(self, event: CommitSelected) -> None:

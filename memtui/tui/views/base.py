@@ -62,7 +62,8 @@ class AuditView(Vertical):
     def announce(self) -> None:
         """Tell the preview what the cursor is on, or that nothing is (a view just shown)."""
         picked = self.selection()
-        self.post_message(MemorySelected(*picked) if picked else MemorySelected(None))
+        self.post_message(MemorySelected(*picked, now=True) if picked
+                          else MemorySelected(None, now=True))
 
 
 class FilteredView(AuditView):

@@ -347,8 +347,8 @@ class AuditTable(FilteredView):
         """Tell the preview what the cursor row is about (as moving onto it does), even a
         row no key acts on (a finding about the whole workspace)."""
         row = self.current_row()
-        self.post_message(MemorySelected(row.path, row.line) if row is not None and row.path
-                          else MemorySelected(None))
+        self.post_message(MemorySelected(row.path, row.line, now=True)
+                          if row is not None and row.path else MemorySelected(None, now=True))
 
     def why_nothing(self) -> str:
         if not self.rows:

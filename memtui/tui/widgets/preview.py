@@ -147,11 +147,25 @@ class MemoryPreview(VerticalScroll):
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
+        if path != self.path or self._shown == ("commit",):
+            self._placeholder(path)
         if now:
             self._timer = None
             self.call_later(self._render_wanted)
         else:
             self._timer = self.set_timer(SETTLE, self._render_wanted)
+
+    def _placeholder(self, path: str | None) -> None:
+        """Within this frame, before the (slower) render: the title names what is coming
+        and the rest of the old file is hidden, so the preview never shows one file under
+        another's row."""
+        self.path, self.line = path, None
+        self.query_one("#preview-title", Static).update(
+            Text(printable(path)) if path is not None else Text(NOTHING))
+        self.query_one("#preview-meta", Static).update("")
+        for part in ("#preview-findings", "#preview-age"):
+            self.query_one(part, Static).display = False
+        self.query_one(WikiMarkdown).display = False
 
     def set_result(self, result: AuditResult, palette: Palette) -> None:
         self.result, self.palette = result, palette
@@ -184,6 +198,7 @@ class MemoryPreview(VerticalScroll):
             f"{point['block_tokens']:,} block tokens"))
         self.query_one("#preview-findings", Static).display = True
         self.query_one("#preview-age", Static).display = False
+        self.query_one(WikiMarkdown).display = True
         if self._shown != ("commit",):
             self._shown = ("commit",)
             await self.query_one(WikiMarkdown).show("")
@@ -278,6 +293,7 @@ class MemoryPreview(VerticalScroll):
         findings.update(out if fs else "")
         findings.display = bool(fs)
         key = (*key, first_line)
+        body.display = True
         if key != self._shown:
             self._shown = key
             await body.show(source)
@@ -286,6 +302,7 @@ class MemoryPreview(VerticalScroll):
             self.call_after_refresh(self._scroll_to_line, line - first_line)
 
     async def _show_nothing(self) -> None:
+        self.query_one(WikiMarkdown).display = True
         self.query_one("#preview-title", Static).update(NOTHING)
         for part in ("#preview-meta", "#preview-findings"):
             self.query_one(part, Static).update("")
