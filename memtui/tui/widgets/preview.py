@@ -72,7 +72,8 @@ class MemoryPreview(VerticalScroll):
         super().__init__(id=id)
         self.result: AuditResult | None = None
         self.palette = Palette()
-        self.path: str | None = None
+        self.path: str | None = None  # the file rendered
+        self._titled: str | None = None  # the file the title names (rendered or coming)
         self.line: int | None = None
         self._shown: tuple[Any, ...] | None = None
         self._timer: Timer | None = None
@@ -147,7 +148,7 @@ class MemoryPreview(VerticalScroll):
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
-        if path != self.path or self._shown == ("commit",):
+        if path != self._titled or self._shown == ("commit",):
             self._placeholder(path)
         if now:
             self._timer = None
@@ -159,7 +160,7 @@ class MemoryPreview(VerticalScroll):
         """Within this frame, before the (slower) render: the title names what is coming
         and the rest of the old file is hidden, so the preview never shows one file under
         another's row."""
-        self.path, self.line = path, None
+        self._titled = path
         self.query_one("#preview-title", Static).update(
             Text(printable(path)) if path is not None else Text(NOTHING))
         self.query_one("#preview-meta", Static).update("")
@@ -187,7 +188,7 @@ class MemoryPreview(VerticalScroll):
         if point is None or self._want is not None:
             return  # a newer request came first
         p = self.palette
-        self.path, self.line = None, None
+        self.path, self.line, self._titled = None, None, None
         self.query_one("#preview-title", Static).update(Text.assemble(
             ("commit ", "bold"), (printable(str(point["commit"])), "bold")))
         self.query_one("#preview-meta", Static).update(Text.assemble(
@@ -222,6 +223,7 @@ class MemoryPreview(VerticalScroll):
         if result is None:
             return
         self.path, self.line = path, line
+        self._titled = path
         title = self.query_one("#preview-title", Static)
         meta = self.query_one("#preview-meta", Static)
         body = self.query_one(WikiMarkdown)

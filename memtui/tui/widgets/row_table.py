@@ -329,7 +329,8 @@ def _uncoloured(cell: Text | str, console: Console) -> Text | str:
     def plain(style: str | Style) -> Style:
         return (console.get_style(style) if isinstance(style, str) else style).without_color
 
-    out = Text(cell.plain, style=plain(cell.style), justify=cell.justify, end="")
+    # the cell's own kind stays: a MiddleText is cut in the middle on the cursor row too
+    out = type(cell)(cell.plain, style=plain(cell.style), justify=cell.justify, end="")
     for span in cell.spans:
         out.stylize(plain(span.style), span.start, span.end)
     return out
