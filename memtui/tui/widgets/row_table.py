@@ -370,7 +370,8 @@ class MiddleText(Text):
     """A cell cut in the middle when too wide, so its end stays: ``memory/…/x.md:12``."""
 
 
-def _middle(text: Text, width: int) -> Text:
+def middle_cut(text: Text, width: int) -> Text:
+    """``text`` cut in the middle to ``width`` cells (an ellipsis where it was cut)."""
     if text.cell_len <= width or width < 5:
         return text
     tail = (width - 1) // 2 + (width - 1) % 2
@@ -387,7 +388,7 @@ def _fit(cell: Text | str, width: int, justify: str) -> Text:
     exactly ``width`` cells."""
     right = justify == "right" or (isinstance(cell, Text) and cell.justify == "right")
     if isinstance(cell, MiddleText):
-        cell = _middle(Text.assemble(cell), width)
+        cell = middle_cut(Text.assemble(cell), width)
     if isinstance(cell, Text):
         text = Text(end="")
         text.append(cell)  # the cell's own style becomes a span: Text.render ignores it
