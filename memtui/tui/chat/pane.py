@@ -69,6 +69,7 @@ class ChatPane(Vertical):
         Binding(UNDO_KEY, "undo_turn", "Undo turn"),
         Binding("up", "recall(-1)", "Earlier message", show=False),
         Binding("down", "recall(1)", "Later message", show=False),
+        Binding("tab", "tab", "Log / input", show=False),
     ]
 
     busy: reactive[bool] = reactive(False, bindings=True)  # a reply is coming
@@ -466,6 +467,19 @@ class ChatPane(Vertical):
         box = self.query_one("#chat-input", Input)
         box.value = sent[at] if at < len(sent) else ""
         box.cursor_position = len(box.value)
+
+    def action_tab(self) -> None:
+        """Tab from the message input reaches the log (to scroll it with the arrows,
+        PageUp/PageDown, Home/End); Tab from the log, or anything in it, is back in the
+        input. Esc leaves the pane."""
+        box = self.query_one("#chat-input", Input)
+        focused = self.app.focused
+        if focused is box:
+            self.query_one("#chat-log", VerticalScroll).focus()
+        elif focused is not None and self.query_one(ModelPicker) in focused.ancestors_with_self:
+            self.screen.focus_next()  # the picker's own way on
+        else:
+            box.focus()
 
     def action_cancel(self) -> None:
         if self._pump is not None and not self._pump.done():

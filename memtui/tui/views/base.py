@@ -1,6 +1,6 @@
 """A view of one audit result: it takes each new result at once and draws it when shown.
 
-Drawing a hidden view would cost every re-audit the price of all seven views, so a view
+Drawing a hidden view would cost every re-audit the price of every view, so a view
 that is not displayed only remembers that it is stale and draws on ``ensure_fresh``.
 """
 
