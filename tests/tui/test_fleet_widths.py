@@ -47,3 +47,19 @@ async def test_fleet_columns_fit_and_give_way(tmp_path: Path, width: int) -> Non
         cell = str(table.get_row_at(row)[0])
         assert "…" in cell and cell.endswith("long-name"), cell  # cut in the middle
         assert len(cell) < len(LONG)
+
+
+async def test_the_fleet_cursor_stays_on_its_workspace_across_a_resize(tmp_path: Path) -> None:
+    fleet(tmp_path)
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 4, timeout=90)
+        await pilot.pause(0.4)
+        table = app.query_one(DataTable)
+        await pilot.press("j", "j")
+        await pilot.pause()
+        before = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: "memory_files" not in app.widths)
+        await pilot.pause(0.1)
+        assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value == before

@@ -129,6 +129,9 @@ class FleetApp(App[str | None]):
             return False
         self.widths = shown
         table = self.query_one(DataTable)
+        if table.row_count and table.cursor_row < table.row_count:  # the cursor stays
+            self.state.cursor = str(
+                table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
         table.clear(columns=True)
         for c in FLEET_COLUMNS:
             if c.key in shown:

@@ -161,12 +161,19 @@ class MemoryPreview(VerticalScroll):
         and the rest of the old file is hidden, so the preview never shows one file under
         another's row."""
         self._titled = path
-        self.query_one("#preview-title", Static).update(
-            Text(printable(path)) if path is not None else Text(NOTHING))
+        title = self.query_one("#preview-title", Static)
+        text = Text(printable(path)) if path is not None else Text(NOTHING)
+        # One line before and after: no new layout (the cheap path while a key is held).
+        width = title.content_region.width
+        one_line = title.size.height == 1 and 0 < text.cell_len <= width
+        title.update(text, layout=not one_line)
+        body = self.query_one(WikiMarkdown)
+        if not body.display:
+            return  # the old file is hidden already (the cursor is still moving)
         self.query_one("#preview-meta", Static).update("")
         for part in ("#preview-findings", "#preview-age"):
             self.query_one(part, Static).display = False
-        self.query_one(WikiMarkdown).display = False
+        body.display = False
 
     def set_result(self, result: AuditResult, palette: Palette) -> None:
         self.result, self.palette = result, palette
