@@ -623,6 +623,12 @@ class MemtuiApp(CurateActions, App[int]):
         # Focus first: were the old view's table to keep the focus while hidden, Textual
         # would move it to a sibling there and switch the tabs back.
         self._view_widget(pid).focus()
+        if isinstance(view, AuditView) and not isinstance(view, TrendView):
+            # The preview names the new view's row before the switch is drawn, so no frame
+            # shows the new view beside the old view's file (announce follows, and renders).
+            picked = view.selection() if pid not in self._rows_coming else None
+            for preview in self._ui.query(MemoryPreview):
+                preview.request(*(picked or (None, None)), now=True)
         tabs.active = pid
 
     @staticmethod

@@ -73,3 +73,29 @@ async def test_moving_the_cursor_never_leaves_the_old_file_under_the_new_row(
             row = files.current_row()
             assert row is not None and row.path is not None
             assert shows_only(preview, row.path), (row.path, title(preview))
+
+
+async def test_the_view_and_its_preview_change_in_the_same_frame(workspace: Path) -> None:
+    """When the new view is put on screen (the tabs switch), the preview already names its
+    row: no frame shows the new view beside the old view's file."""
+    from textual.widgets import TabbedContent
+
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        preview = app.query_one(MemoryPreview)
+        await wait_for(pilot, lambda: preview.path is not None)
+        await switch(pilot, app, "3")  # built once, so its rows are there
+        await wait_for(pilot, lambda: app.query_one("#orphans-view", AuditTable)
+                       .current_row() is not None)
+        await switch(pilot, app, "1")
+        await wait_for(pilot, lambda: preview.path == "MEMORY.md")
+        orphans = app.query_one("#orphans-view", AuditTable)
+        row = orphans.current_row()
+        assert row is not None and row.path is not None
+        seen: list[str] = []
+        tabs = app.query_one(TabbedContent)
+        app.watch(tabs, "active", lambda: seen.append(title(preview)), init=False)
+        await pilot.press("3")
+        await wait_for(pilot, lambda: bool(seen))
+        assert seen[0].startswith(row.path), seen
