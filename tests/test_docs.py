@@ -55,3 +55,75 @@ def test_the_readme_rules_table_is_the_generated_one() -> None:
     readme = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
     table = readme.split("<!-- rules-table -->\n", 1)[1].split("<!-- /rules-table -->", 1)[0]
     assert table == readme_table()
+
+
+def _key_cells(page: str, heading: str | None = None) -> set[str]:
+    """The keys (backticked, in the key columns) of the key tables of ``page``: rows of
+    ``| key | action | key | action |`` tables, under ``heading`` when given."""
+    import re
+
+    text = (ROOT / page).read_text(encoding="utf-8")
+    if heading is not None:
+        text = text.split(heading, 1)[1].split("\n## ", 1)[0]
+    keys: set[str] = set()
+    in_table = False
+    for line in text.splitlines():
+        if line.startswith("| key | action |"):
+            in_table = True
+            continue
+        if not line.startswith("|"):
+            in_table = False
+            continue
+        if in_table and not line.startswith("|---"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            for cell in cells[0::2]:
+                keys.update(re.findall(r"`([^`]+)`", cell))
+    return keys
+
+
+KEY_NAMES = {"?": "question_mark", "/": "slash", "Esc": "escape"}
+
+
+def test_every_key_the_key_tables_name_is_bound() -> None:
+    """README's and docs/app.md's key tables name only keys the app binds."""
+    from textual.app import App
+
+    from memtui.tui.app import VIEWS, MemtuiApp
+    from memtui.tui.chat import ChatPane
+    from memtui.tui.views.base import FilteredView
+    from memtui.tui.widgets.audit_table import AuditTable
+    from memtui.tui.widgets.preview import MemoryPreview
+    from memtui.tui.widgets.row_table import RowTable
+
+    bound = {App.COMMAND_PALETTE_BINDING}
+    for cls in (MemtuiApp, RowTable, AuditTable, FilteredView, MemoryPreview, ChatPane,
+                *(c for _, _, c in VIEWS)):
+        for b in cls.BINDINGS:
+            key = b.key if hasattr(b, "key") else b[0]  # type: ignore[union-attr,index]
+            bound.update(k.strip() for k in key.split(","))
+    readme = _key_cells("README.md", "## Keys")
+    app = _key_cells("docs/app.md")
+    assert len(readme) > 20 and len(app) > 20
+    for key in readme | app:
+        assert KEY_NAMES.get(key, key) in bound, key
+    assert {str(i) for i in range(1, len(VIEWS) + 1)} <= bound
+
+
+def test_the_layout_figures_in_the_docs_are_the_apps() -> None:
+    """Widths, view counts and view keys the docs state are the app's own constants."""
+    from memtui.tui import app as tui
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    app_md = " ".join((ROOT / "docs" / "app.md").read_text(encoding="utf-8").split())
+    n = len(tui.VIEWS)
+    assert f"Views `1`–`{n}`" in readme and f"| `1` … `{n}` | switch view |" in readme
+    for i, (_, title, _) in enumerate(tui.VIEWS, start=1):
+        assert f"| `{i}` | {title} |" in app_md, title
+    assert f"| `{n + 1}` |" not in app_md
+    assert f"({tui.PREVIEW_MIN} to {tui.PREVIEW_MAX} columns)" in app_md
+    assert f"leaves the views at least {tui.VIEWS_MIN}" in app_md
+    assert f"from {tui.THREE_PANES} columns" in app_md
+    assert f"below {tui.THREE_PANES} columns: in the preview's place" in app_md
+    assert f"Below {tui.NARROW} columns the preview goes under the views" in app_md
+    assert f"made for {tui.NARROW} columns and up" in app_md
+    assert tui.THREE_PANES == tui.VIEWS_MIN + tui.PREVIEW_MIN + tui.CHAT_MIN

@@ -62,6 +62,10 @@ NARROW = 120  # below this many columns the preview (or the chat) goes under the
 # Beside the views, the preview takes 2/5 of the width within these bounds, and never
 # leaves the views less than VIEWS_MIN columns (the tables' state columns need them).
 PREVIEW_MIN, PREVIEW_MAX, VIEWS_MIN = 36, 64, 84
+#: The chat's least width beside the views and the preview; below VIEWS_MIN + PREVIEW_MIN +
+#: CHAT_MIN columns the open chat takes the preview's place (and its width) instead.
+CHAT_MIN = 56
+THREE_PANES = VIEWS_MIN + PREVIEW_MIN + CHAT_MIN
 NOTICE_SECONDS = 8.0
 #: New or edited memories counted before their audit is shown; more are counted after it.
 FEW_TO_COUNT = 50
@@ -224,6 +228,7 @@ class MemtuiApp(CurateActions, App[int]):
         self._stop = threading.Event()
         self._chat = chat_available()
         self._narrow = False
+        self._one_side = True  # no room for the preview and the chat both: one at a time
         self._preview_on = True  # the operator's choice (p); the chat may cover it
         for t in load_themes():
             self.register_theme(t)
@@ -340,6 +345,7 @@ class MemtuiApp(CurateActions, App[int]):
 
     def _apply_width(self, width: int) -> None:
         self._narrow = width < NARROW
+        self._one_side = width < THREE_PANES
         self._ui.query_one(FittingFooter).compact = self._narrow
         self._arrange()
 
@@ -347,20 +353,38 @@ class MemtuiApp(CurateActions, App[int]):
         return self._ui.query_one("#chat-slot").has_class("-open")
 
     def _arrange(self) -> None:
-        """Wide: views, preview and chat side by side. Narrow: the preview or the chat
-        under the views, one at a time (the open chat covers the preview), so the views
-        keep their rows."""
+        """Very wide: views, preview and chat side by side. From 120 columns: the preview
+        or the chat beside the views, one at a time in the same place and width (the open
+        chat covers the preview), so the views keep VIEWS_MIN columns. Narrow: the same
+        under the views, and the chat grows while it has the focus."""
         chat_open = self._chat_open()
         main = self._ui.query_one("#main")
         main.set_class(self._narrow, "-narrow")
         main.set_class(chat_open, "-chat")
+        self._chat_focus_changed()
         preview = self._ui.query_one(MemoryPreview)
-        show = self._preview_on and not (self._narrow and chat_open)
-        preview.styles.width = None if self._narrow else self._preview_width(chat_open)
+        show = self._preview_on and not (self._one_side and chat_open)
+        three = chat_open and not self._one_side
+        preview.styles.width = None if self._narrow else self._preview_width(three)
+        slot = self._ui.query_one("#chat-slot")
+        slot.styles.width = self._preview_width(False) \
+            if chat_open and self._one_side and not self._narrow else None
         if show != preview.display:
             preview.display = show
             if show:
                 preview.shown_again()
+
+    def _chat_focus_changed(self) -> None:
+        """Mark #main while the focus is in the open chat (narrow, the chat then grows)."""
+        main = self._ui.query_one("#main")
+        slot = self._ui.query_one("#chat-slot")
+        focused = self.focused
+        main.set_class(slot.has_class("-open") and focused is not None
+                       and slot in focused.ancestors, "-chat-focus")
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if self._ui.query("#chat-slot"):
+            self._chat_focus_changed()
 
     def _preview_width(self, chat_open: bool) -> int:
         """Columns for the preview beside the views (and the chat, when open)."""
@@ -602,6 +626,12 @@ class MemtuiApp(CurateActions, App[int]):
         # Focus first: were the old view's table to keep the focus while hidden, Textual
         # would move it to a sibling there and switch the tabs back.
         self._view_widget(pid).focus()
+        if isinstance(view, AuditView) and not isinstance(view, TrendView):
+            # The preview names the new view's row before the switch is drawn, so no frame
+            # shows the new view beside the old view's file (announce follows, and renders).
+            picked = view.selection() if pid not in self._rows_coming else None
+            for preview in self._ui.query(MemoryPreview):
+                preview.request(*(picked or (None, None)), now=True)
         tabs.active = pid
 
     @staticmethod
@@ -640,7 +670,7 @@ class MemtuiApp(CurateActions, App[int]):
     @on(MemorySelected)
     def _memory_selected(self, event: MemorySelected) -> None:
         for preview in self._ui.query(MemoryPreview):  # none while shutting down
-            preview.request(event.path, event.line)
+            preview.request(event.path, event.line, now=event.now)
 
     @on(CommitSelected)
     def _commit_selected(self, event: CommitSelected) -> None:
@@ -658,7 +688,7 @@ class MemtuiApp(CurateActions, App[int]):
     def _show_preview(self) -> None:
         """Show the preview; when narrow, it takes the open chat's place."""
         self._preview_on = True
-        if self._narrow and self._chat_open():
+        if self._one_side and self._chat_open():
             self._set_chat_open(False)
         self._arrange()
 
@@ -668,7 +698,7 @@ class MemtuiApp(CurateActions, App[int]):
             view.action_focus_filter()
 
     def action_toggle_preview(self) -> None:
-        if self._preview_on and not (self._narrow and self._chat_open()):
+        if self._preview_on and not (self._one_side and self._chat_open()):
             self._preview_on = False
             self._arrange()
         else:

@@ -18,10 +18,12 @@ def displayed(widget: Widget) -> bool:
 @dataclass
 class MemorySelected(Message):
     """The cursor rests on a row about ``path`` (preview it, without moving focus); None:
-    the active view has nothing selected (the preview says so rather than keep a file)."""
+    the active view has nothing selected (the preview says so rather than keep a file).
+    ``now``: show it at once (a view was just shown), not once the cursor settles."""
 
     path: str | None
     line: int | None = None
+    now: bool = False
 
 
 @dataclass

@@ -22,7 +22,7 @@ def cells(table: DataTable[object], column: int = 0) -> list[str]:
 async def test_fleet_fills_sorts_filters_and_opens(tmp_path: Path) -> None:
     fleet(tmp_path)
     app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
-    async with app.run_test(size=(120, 30)) as pilot:
+    async with app.run_test(size=(160, 30)) as pilot:  # wide: no workspace name is cut
         await wait_for(pilot, lambda: len(app.state.rows) == 4, timeout=90)
         await pilot.pause(0.4)
         table = app.query_one(DataTable)
@@ -132,7 +132,8 @@ async def test_fleet_of_nothing_then_errors_sorted_and_a_workspace_removed(
         await pilot.pause(0.4)
         table = app.query_one(DataTable)
         names = cells(table)
-        assert names[-1] == "items/\\x1b[2Jesc" and "\x1b" not in "".join(names)
+        # the error row: its reason follows the name, in the workspace column
+        assert names[-1].startswith("items/\\x1b[2Jesc ") and "\x1b" not in "".join(names)
         await pilot.pause(1.0)  # the watcher is up
         shutil.rmtree(tmp_path / "items" / "clean")
         gone = str(tmp_path / "items" / "clean")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 from pathlib import Path
 
+import pytest
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widget import Widget
@@ -16,6 +17,7 @@ from memtui.agent.settings import AgentSettings
 from memtui.tui.app import MemtuiApp, open_app
 from memtui.tui.widgets.health_header import HealthHeader
 from memtui.tui.widgets.preview import MemoryPreview
+from tests.agent.fake_ollama import FakeOllama, chatter
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
 
@@ -111,9 +113,9 @@ async def test_at_80x24_p_and_jumps_bring_the_preview_back_in_place_of_the_chat(
         assert_no_overlap(app)
 
 
-async def test_at_160x50_chat_preview_and_views_sit_side_by_side(workspace: Path) -> None:
+async def test_at_180x50_chat_preview_and_views_sit_side_by_side(workspace: Path) -> None:
     app = chat_app(workspace)
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with app.run_test(size=(180, 50)) as pilot:
         await started(pilot, app)
         await open_chat(pilot, app)
         await pilot.press("escape")
@@ -126,6 +128,7 @@ async def test_at_160x50_chat_preview_and_views_sit_side_by_side(workspace: Path
             assert_no_overlap(app)
         views, chat = app.query_one("#views").region, app.query_one("#chat-slot").region
         assert preview.region.x >= views.right and chat.x >= preview.region.right
+        assert views.width >= 84 and chat.width >= 56  # the views keep their promise
         assert app.query_one("#chat-input", Input).region.bottom <= chat.bottom
 
 
@@ -144,3 +147,54 @@ async def test_the_80_column_footer_shows_whole_keys_that_do_not_overlap(
             for a, b in combinations(regions, 2):
                 assert not a.overlaps(b), (key, a, b)
             assert {"question_mark", "q", "ctrl+p"} <= {k.key for k in shown}, key
+
+
+@pytest.mark.parametrize("width", [120, 160])
+async def test_from_120_columns_the_chat_takes_the_preview_s_place(
+        workspace: Path, width: int) -> None:
+    """Issue 20, item 18: the open chat leaves the views at least 84 columns: it sits where
+    the preview sat, as wide; p brings the preview back there, c the chat."""
+    app = chat_app(workspace)
+    async with app.run_test(size=(width, 40)) as pilot:
+        await started(pilot, app)
+        preview = app.query_one(MemoryPreview)
+        before = preview.region
+        await open_chat(pilot, app)
+        slot = app.query_one("#chat-slot")
+        views = app.query_one("#views").region
+        assert not preview.display
+        assert views.width >= 84, views
+        assert slot.region.x == before.x and slot.region.width == before.width
+        assert_no_overlap(app)
+        await pilot.press("escape")
+        await pilot.press("p")
+        await wait_for(pilot, lambda: preview.display and not slot.display)
+        assert preview.region == before
+        await pilot.press("c")
+        await wait_for(pilot, lambda: slot.display and not preview.display)
+        assert app.query_one("#views").region.width >= 84
+
+
+async def test_at_80x24_the_chat_log_gets_a_usable_height(workspace: Path) -> None:
+    """Issue 20, item 18: while the chat has the focus it gets two thirds of the rows
+    (the views keep three table rows); back in a view, the views get theirs again."""
+    server = FakeOllama().start()
+    try:
+        server.add(chatter("talk"))
+        app = open_app(workspace, watch=False,
+                       settings=AgentSettings(model="talk", host=server.url))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await started(pilot, app)
+            await open_chat(pilot, app)
+            log = app.query_one("#chat-log", VerticalScroll)
+            await pilot.pause(0.2)
+            assert log.region.height >= 8, log.region
+            assert body_rows(app) >= 3
+            assert_no_overlap(app)
+            await pilot.press("escape")  # the view has the focus: it gets its rows back
+            await pilot.pause(0.1)
+            assert body_rows(app) >= 5
+            assert log.region.height >= 2
+            assert_no_overlap(app)
+    finally:
+        server.stop()

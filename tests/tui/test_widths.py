@@ -69,7 +69,7 @@ async def test_state_and_text_columns_fit_without_scrolling_sideways(
         if size[0] >= 120:
             await switch(pilot, app, "1")
             index = app.query_one("#index-view", AuditTable)
-            assert {"chars", "tokens"} <= set(shown_columns(index))
+            assert "tokens" in shown_columns(index)  # Chars gives way to the hook (item 17)
             preview = app.query_one(MemoryPreview)
             assert preview.display and preview.region.width >= 36
             assert app.query_one("#views").region.width >= 84  # the preview did not starve it
@@ -190,3 +190,68 @@ def test_contrast_is_wcag() -> None:
     assert round(contrast(black, white), 1) == 21.0
     assert contrast(white, white) == 1.0
     assert round(contrast(Color(0x77, 0x77, 0x77), white), 2) == 4.48  # WCAG's own example
+
+
+LONG_STEM = "feedback_keep_changelog_for_every_release"
+
+
+def claude_code_folder(root: Path) -> Path:
+    """A flat Claude Code memory folder whose memories are named by their stems."""
+    root.mkdir()
+    stems = [LONG_STEM, "feedback_keep_commits_small_and_focused", "project_release_train"]
+    lines = ["# Memory", ""]
+    for s in stems:
+        (root / f"{s}.md").write_text(f"---\nname: {s}\ndescription: {s}\ntype: feedback\n"
+                                      f"---\nA rule about {s}.\n", encoding="utf-8")
+        lines.append(f"- [{s.split('_', 1)[1].replace('_', ' ').capitalize()}]({s}.md) — "
+                     "why it matters and when it applies, in a hook people read")
+    (root / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return root
+
+
+def drawn_rows(table: RowTable, n: int) -> list[str]:
+    return ["".join(seg.text for seg in table.render_line(y)) for y in range(n)]
+
+
+async def test_at_120x40_the_width_goes_to_the_text_people_read(tmp_path: Path) -> None:
+    """Issue 20, item 17: with the preview open, the hook gets room (the character count
+    gives way), a Name equal to every stem is not shown, and paths are cut in the middle so
+    that their distinct ends stay, on the cursor row too."""
+    folder = claude_code_folder(tmp_path / "memory")
+    app = open_app(folder, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        assert app.query_one(MemoryPreview).display
+        index = app.query_one("#index-view", AuditTable)
+        await wait_for(pilot, lambda: index.table.row_count > 0)
+        shown = shown_columns(index)
+        assert shown["hook"] >= 20 and shown["targets"] >= 18, shown
+        assert "chars" not in shown, shown  # it gave way to the hook
+        await switch(pilot, app, "2")
+        files = app.query_one("#files-view", AuditTable)
+        await wait_for(pilot, lambda: files.table.row_count == 3)
+        await pilot.pause(0.05)
+        shown = shown_columns(files)
+        assert "name" not in shown, shown  # every name is its file's stem
+        assert shown["path"] >= 24, shown
+        rows = drawn_rows(files.table, 4)
+        assert "Name" not in rows[0]
+        long_row = next((r for r in rows[1:] if "release.md" in r and "feedback_" in r), "")
+        assert "…" in long_row, rows  # cut in the middle: its end stays
+        files.table.move_cursor(next(i for i, r in enumerate(files.shown)
+                                     if r.key.startswith(LONG_STEM)))
+        await pilot.pause(0.05)
+        assert any("release.md" in r for r in drawn_rows(files.table, 4)[1:])  # cursor row
+        # One memory named otherwise: the column is back, the others say "=".
+        (folder / "project_other.md").write_text(
+            "---\nname: Another name\ndescription: d\ntype: project\n---\nBody.\n",
+            encoding="utf-8")
+        audits = app.audits
+        app.start_audit(None)
+        await wait_for(pilot, lambda: app.audits > audits and files.table.row_count == 4)
+        await pilot.pause(0.05)
+        assert "name" in shown_columns(files)
+        col = [c.key for c in files.COLUMNS].index("name")
+        names = {r.key: str(r.cells[col]) for r in files.shown}
+        assert names["project_other.md"] == "Another name"
+        assert names[f"{LONG_STEM}.md"] == "="

@@ -29,22 +29,30 @@ from memtui.core.wording import plural, sparkline
 from memtui.tui.app import MemtuiApp
 from memtui.tui.config import load_config
 from memtui.tui.themes import load_themes
+from memtui.tui.widgets.columns import Column, fit_widths
 from memtui.tui.widgets.list_table import ListTable
+from memtui.tui.widgets.row_table import middle_cut
 
-#: (column key, title, sort key) in table order.
-COLUMNS: tuple[tuple[str, str], ...] = (
-    ("path", "Workspace"),
-    ("exit", "Exit"),
-    ("memory_files", "Files"),
-    ("orphans", "Orphans"),
-    ("unreachable", "Unreach."),
-    ("broken_links", "Broken"),
-    ("dangling", "Dangling"),
-    ("block_tokens", "Block tok."),
-    ("secrets", "Secrets"),
-    ("oldest_days", "Oldest d"),
-    ("spark", "Unreachable over commits"),
+#: The fleet's columns in table order; they give way as the views' do (``fit_widths``):
+#: what does not fit goes in ``drop`` order, and the workspace column shrinks to its least
+#: width (cut in the middle, so that each workspace's own folder name stays).
+FLEET_COLUMNS: tuple[Column, ...] = (
+    Column("path", "Workspace", 18, flex=True),
+    Column("exit", "Exit", 4, numeric=True),
+    Column("memory_files", "Files", 5, numeric=True, drop=3),
+    Column("orphans", "Orphans", 7, numeric=True),
+    Column("unreachable", "Unreach.", 8, numeric=True),
+    Column("broken_links", "Broken", 6, numeric=True),
+    Column("dangling", "Dangling", 8, numeric=True, drop=1),
+    Column("block_tokens", "Block tok.", 10, numeric=True, drop=2),
+    Column("secrets", "Secrets", 7, numeric=True),
+    Column("oldest_days", "Oldest d", 8, numeric=True, drop=5),
+    Column("spark", "Unreach. trend", 14, drop=4),
 )
+#: (column key, title) in table order.
+COLUMNS: tuple[tuple[str, str], ...] = tuple((c.key, c.label) for c in FLEET_COLUMNS)
+CELL_PADDING = 1  # the DataTable's, each side of a cell
+SCROLLBAR = 2
 SPARK_COMMITS = 12
 
 
@@ -98,6 +106,7 @@ class FleetApp(App[str | None]):
         self.audited = 0  # rows that came in (tests wait on this)
         self._stop = threading.Event()
         self._redraw_pending = False
+        self.widths: dict[str, int] = {}  # the columns shown, by key, and their widths
         for t in load_themes():
             self.register_theme(t)
         for name in (theme, load_config().get("theme"), "memtui-night"):
@@ -109,14 +118,33 @@ class FleetApp(App[str | None]):
     def compose(self) -> ComposeResult:
         yield Static(id="fleet-header")
         yield Input(placeholder="filter workspaces (Enter or Esc to leave)", id="fleet-filter")
-        table: DataTable[Any] = ListTable(id="fleet-table", cursor_type="row",
-                                          zebra_stripes=True)
-        for key, title in COLUMNS:
-            table.add_column(title, key=key)
-        yield table
+        yield ListTable(id="fleet-table", cursor_type="row", zebra_stripes=True,
+                        cell_padding=CELL_PADDING)
         yield Footer()
 
+    def fit_columns(self, total: int) -> bool:
+        """Columns for a table ``total`` cells wide; True when they changed."""
+        widths = fit_widths(FLEET_COLUMNS, total, gap=2 * CELL_PADDING, overhead=SCROLLBAR)
+        shown = {c.key: w for c, w in zip(FLEET_COLUMNS, widths, strict=True) if w}
+        if shown == self.widths:
+            return False
+        self.widths = shown
+        table = self.query_one(DataTable)
+        if table.row_count and table.cursor_row < table.row_count:  # the cursor stays
+            self.state.cursor = str(
+                table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+        table.clear(columns=True)
+        for c in FLEET_COLUMNS:
+            if c.key in shown:
+                table.add_column(c.label, width=shown[c.key], key=c.key)
+        return True
+
+    def on_resize(self, event: Any) -> None:
+        if self.fit_columns(event.size.width):
+            self.redraw()
+
     def on_mount(self) -> None:
+        self.fit_columns(self.size.width)
         if self.state.filter:
             box = self.query_one("#fleet-filter", Input)
             box.value = self.state.filter
@@ -243,8 +271,10 @@ class FleetApp(App[str | None]):
             keep = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
         table.clear()
         rows = self.visible_rows()
+        keys = [k for k, _ in COLUMNS]
         for r in rows:
-            table.add_row(*self._cells(r), key=r["path"])
+            cells = dict(zip(keys, self._cells(r), strict=True))
+            table.add_row(*(cells[k] for k in self.widths), key=r["path"])
         if keep is not None:
             with contextlib.suppress(RowDoesNotExist):  # filtered out, or gone
                 table.move_cursor(row=table.get_row_index(keep), animate=False)
@@ -263,10 +293,14 @@ class FleetApp(App[str | None]):
         self.query_one("#fleet-header", Static).update(head)
 
     def _cells(self, r: dict[str, Any]) -> list[Any]:
-        rel = Text(self._rel(r["path"]))
-        if r.get("error"):
-            return [rel, Text(str(r["exit"]), style="bold red"),
-                    Text(printable(r["error"]), style="red"), *[""] * (len(COLUMNS) - 3)]
+        """Every column's cell, in COLUMNS order (``redraw`` keeps the shown ones)."""
+        width = self.widths.get("path", 0)
+        rel = middle_cut(Text(self._rel(r["path"])), width)
+        if r.get("error"):  # the reason follows the workspace, in its column
+            rel = middle_cut(Text(self._rel(r["path"])), max(12, width // 2))
+            rel.append(f" {printable(r['error'])}", style="red")
+            rel.truncate(width, overflow="ellipsis")
+            return [rel, Text(str(r["exit"]), style="bold red"), *[""] * (len(COLUMNS) - 2)]
 
         def num(key: str, style: str = "") -> Text:
             value = r.get(key)
@@ -312,8 +346,9 @@ class FleetApp(App[str | None]):
         self.redraw()
 
     def action_sort(self) -> None:
-        keys = [k for k, _ in COLUMNS if k != "spark"]
-        self.state.sort = keys[(keys.index(self.state.sort) + 1) % len(keys)]
+        keys = [k for k, _ in COLUMNS if k != "spark" and k in self.widths]  # shown ones
+        at = keys.index(self.state.sort) if self.state.sort in keys else -1
+        self.state.sort = keys[(at + 1) % len(keys)]
         self.state.reverse = self.state.sort != "path"  # numbers: worst first
         self.redraw()
 

@@ -1,6 +1,6 @@
 """A view of one audit result: it takes each new result at once and draws it when shown.
 
-Drawing a hidden view would cost every re-audit the price of all seven views, so a view
+Drawing a hidden view would cost every re-audit the price of every view, so a view
 that is not displayed only remembers that it is stale and draws on ``ensure_fresh``.
 """
 
@@ -62,7 +62,8 @@ class AuditView(Vertical):
     def announce(self) -> None:
         """Tell the preview what the cursor is on, or that nothing is (a view just shown)."""
         picked = self.selection()
-        self.post_message(MemorySelected(*picked) if picked else MemorySelected(None))
+        self.post_message(MemorySelected(*picked, now=True) if picked
+                          else MemorySelected(None, now=True))
 
 
 class FilteredView(AuditView):

@@ -16,8 +16,11 @@ from memtui.tui.widgets.audit_table import (
     Row,
     RowCache,
     memory_prefix,
+    name_cell,
+    repeats_stem,
     short_path,
 )
+from memtui.tui.widgets.row_table import MiddleText
 
 #: Where an age comes from, in three letters (the help screen explains them).
 AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt"}
@@ -62,7 +65,7 @@ class FilesView(AuditTable):
                 Text(reach, style=colour),
                 Text(str(f.findings) if f.findings else "", justify="right",
                      style=palette.warning),
-                Text(name),
+                name_cell(name, f.path, palette),
                 Text(f.type or "—", style="" if f.type else palette.muted),
                 Text(f"{f.age_days}d", justify="right"),
                 Text(AGE_SOURCES.get(f.age_source, f.age_source[:3]), style=palette.muted),
@@ -70,7 +73,7 @@ class FilesView(AuditTable):
                 Text("…" if tokens is None else f"{tokens:,}", justify="right",
                      style="" if tokens is not None else palette.muted),
                 Text(f"{f.bytes:,}", justify="right"),
-                Text(short_path(f.path, prefix)),
+                MiddleText(short_path(f.path, prefix)),  # the distinct end stays
             )
             return Row(f.path, cells,
                        sort=(rank, f.findings, name, f.type or "", f.age_days, f.age_source,
@@ -81,6 +84,15 @@ class FilesView(AuditTable):
                            f.linked, f.reachable, tuple(f.tokens.items()), f.findings),
                           make, f)
                 for f in result.files]
+
+    @classmethod
+    def repeating(cls, result: AuditResult) -> frozenset[str]:
+        """Name, when every memory's name is its file's stem (as in most Claude Code
+        folders): the path says it, and gets the width."""
+        files = result.files
+        if files and all(repeats_stem(f.name, f.path) for f in files):
+            return frozenset({"name"})
+        return frozenset()
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         types = " · ".join(f"{k} {v}" for k, v in result.types.items())

@@ -21,6 +21,7 @@ from memtui.tui.widgets.audit_table import (
     memory_prefix,
     short_path,
 )
+from memtui.tui.widgets.row_table import MiddleText
 
 # An index line and what its row shows besides: cut off, each link's target found, each
 # wikilink's (state, resolved path), its tokens in the block's tokenizer (None: not
@@ -36,8 +37,8 @@ class IndexView(AuditTable):
         Column("tokens", "Tok", 5, numeric=True),
         Column("chars", "Chars", 6, numeric=True, drop=1),
         Column("title", "Title", 14, flex=True),
-        Column("targets", "Targets", 18, paths=True),
-        Column("hook", "Hook", 12, flex=True),
+        Column("targets", "Targets", 18, flex=True, paths=True),
+        Column("hook", "Hook", 12, flex=True, want=24),  # what people read: Chars gives way
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f", "app.fold", "Fold"),
@@ -55,7 +56,7 @@ class IndexView(AuditTable):
 
         def make(item: LineInputs) -> Row:
             ln, cut, exists, refs, tokens = item
-            targets = Text()
+            targets = MiddleText()  # cut in the middle: the distinct end of a stem stays
             first: str | None = None
             for lk, found in zip(ln.links, exists, strict=True):
                 if targets:

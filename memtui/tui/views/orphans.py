@@ -17,8 +17,11 @@ from memtui.tui.widgets.audit_table import (
     Row,
     RowCache,
     memory_prefix,
+    name_cell,
+    repeats_stem,
     short_path,
 )
+from memtui.tui.widgets.row_table import MiddleText
 
 
 class OrphansView(AuditTable):
@@ -49,8 +52,8 @@ class OrphansView(AuditTable):
                 linked = f"MEMORY.md:{o.past_limit} (past the load limit); {linked}"
             cells: tuple[RenderableType, ...] = (
                 state,
-                Text(short_path(o.path, prefix)),
-                Text(name),
+                MiddleText(short_path(o.path, prefix)),  # the distinct end stays
+                name_cell(name, o.path, palette),
                 Text(linked, style="" if o.linked_from else palette.muted),
             )
             return Row(o.path, cells,
@@ -65,6 +68,15 @@ class OrphansView(AuditTable):
                                    o.past_limit),
                                   make, (o, name)))
         return rows
+
+    @classmethod
+    def repeating(cls, result: AuditResult) -> frozenset[str]:
+        """Name, when every orphan's name is its file's stem: the path says it."""
+        names = [(s.memory.name if (s := result.scans.get(o.path)) else None, o.path)
+                 for o in result.orphans]
+        if names and all(repeats_stem(n, p) for n, p in names):
+            return frozenset({"name"})
+        return frozenset()
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         n = len(result.orphans)

@@ -72,7 +72,8 @@ class MemoryPreview(VerticalScroll):
         super().__init__(id=id)
         self.result: AuditResult | None = None
         self.palette = Palette()
-        self.path: str | None = None
+        self.path: str | None = None  # the file rendered
+        self._titled: str | None = None  # the file the title names (rendered or coming)
         self.line: int | None = None
         self._shown: tuple[Any, ...] | None = None
         self._timer: Timer | None = None
@@ -147,11 +148,32 @@ class MemoryPreview(VerticalScroll):
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
+        if path != self._titled or self._shown == ("commit",):
+            self._placeholder(path)
         if now:
             self._timer = None
             self.call_later(self._render_wanted)
         else:
             self._timer = self.set_timer(SETTLE, self._render_wanted)
+
+    def _placeholder(self, path: str | None) -> None:
+        """Within this frame, before the (slower) render: the title names what is coming
+        and the rest of the old file is hidden, so the preview never shows one file under
+        another's row."""
+        self._titled = path
+        title = self.query_one("#preview-title", Static)
+        text = Text(printable(path)) if path is not None else Text(NOTHING)
+        # One line before and after: no new layout (the cheap path while a key is held).
+        width = title.content_region.width
+        one_line = title.size.height == 1 and 0 < text.cell_len <= width
+        title.update(text, layout=not one_line)
+        body = self.query_one(WikiMarkdown)
+        if not body.display:
+            return  # the old file is hidden already (the cursor is still moving)
+        self.query_one("#preview-meta", Static).update("")
+        for part in ("#preview-findings", "#preview-age"):
+            self.query_one(part, Static).display = False
+        body.display = False
 
     def set_result(self, result: AuditResult, palette: Palette) -> None:
         self.result, self.palette = result, palette
@@ -173,7 +195,7 @@ class MemoryPreview(VerticalScroll):
         if point is None or self._want is not None:
             return  # a newer request came first
         p = self.palette
-        self.path, self.line = None, None
+        self.path, self.line, self._titled = None, None, None
         self.query_one("#preview-title", Static).update(Text.assemble(
             ("commit ", "bold"), (printable(str(point["commit"])), "bold")))
         self.query_one("#preview-meta", Static).update(Text.assemble(
@@ -184,6 +206,7 @@ class MemoryPreview(VerticalScroll):
             f"{point['block_tokens']:,} block tokens"))
         self.query_one("#preview-findings", Static).display = True
         self.query_one("#preview-age", Static).display = False
+        self.query_one(WikiMarkdown).display = True
         if self._shown != ("commit",):
             self._shown = ("commit",)
             await self.query_one(WikiMarkdown).show("")
@@ -207,6 +230,7 @@ class MemoryPreview(VerticalScroll):
         if result is None:
             return
         self.path, self.line = path, line
+        self._titled = path
         title = self.query_one("#preview-title", Static)
         meta = self.query_one("#preview-meta", Static)
         body = self.query_one(WikiMarkdown)
@@ -278,6 +302,7 @@ class MemoryPreview(VerticalScroll):
         findings.update(out if fs else "")
         findings.display = bool(fs)
         key = (*key, first_line)
+        body.display = True
         if key != self._shown:
             self._shown = key
             await body.show(source)
@@ -286,6 +311,7 @@ class MemoryPreview(VerticalScroll):
             self.call_after_refresh(self._scroll_to_line, line - first_line)
 
     async def _show_nothing(self) -> None:
+        self.query_one(WikiMarkdown).display = True
         self.query_one("#preview-title", Static).update(NOTHING)
         for part in ("#preview-meta", "#preview-findings"):
             self.query_one(part, Static).update("")

@@ -329,7 +329,8 @@ def _uncoloured(cell: Text | str, console: Console) -> Text | str:
     def plain(style: str | Style) -> Style:
         return (console.get_style(style) if isinstance(style, str) else style).without_color
 
-    out = Text(cell.plain, style=plain(cell.style), justify=cell.justify, end="")
+    # the cell's own kind stays: a MiddleText is cut in the middle on the cursor row too
+    out = type(cell)(cell.plain, style=plain(cell.style), justify=cell.justify, end="")
     for span in cell.spans:
         out.stylize(plain(span.style), span.start, span.end)
     return out
@@ -369,7 +370,8 @@ class MiddleText(Text):
     """A cell cut in the middle when too wide, so its end stays: ``memory/…/x.md:12``."""
 
 
-def _middle(text: Text, width: int) -> Text:
+def middle_cut(text: Text, width: int) -> Text:
+    """``text`` cut in the middle to ``width`` cells (an ellipsis where it was cut)."""
     if text.cell_len <= width or width < 5:
         return text
     tail = (width - 1) // 2 + (width - 1) % 2
@@ -386,7 +388,7 @@ def _fit(cell: Text | str, width: int, justify: str) -> Text:
     exactly ``width`` cells."""
     right = justify == "right" or (isinstance(cell, Text) and cell.justify == "right")
     if isinstance(cell, MiddleText):
-        cell = _middle(Text.assemble(cell), width)
+        cell = middle_cut(Text.assemble(cell), width)
     if isinstance(cell, Text):
         text = Text(end="")
         text.append(cell)  # the cell's own style becomes a span: Text.render ignores it

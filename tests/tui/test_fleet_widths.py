@@ -1,0 +1,65 @@
+"""The fleet screen's columns give way as the views' do (issue 20, item 19): at 120 and 80
+columns every column shown fits without scrolling sideways, the state columns stay, and the
+workspace column shrinks (cut in the middle, its own folder name kept)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable
+
+from memtui.core.audit import AuditOptions
+from memtui.tui.fleet.app import FleetApp
+from tests.test_cli_fleet import fleet
+from tests.tui.conftest import wait_for
+
+LONG = "sites/fab-twelve/line-3-etch-chamber-b-with-a-long-name"
+
+#: width → the columns that must show
+MUST_SHOW = {
+    120: {"path", "exit", "memory_files", "orphans", "unreachable", "broken_links",
+          "secrets", "oldest_days", "spark"},
+    80: {"path", "exit", "orphans", "unreachable", "broken_links", "secrets", "oldest_days"},
+}
+
+
+@pytest.mark.parametrize("width", [120, 80])
+async def test_fleet_columns_fit_and_give_way(tmp_path: Path, width: int) -> None:
+    fleet(tmp_path)
+    ws = tmp_path / LONG
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("- x\n", encoding="utf-8")
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(width, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 5, timeout=90)
+        await pilot.pause(0.4)
+        table = app.query_one(DataTable)
+        shown = {str(c.key.value) for c in table.columns.values()}
+        assert MUST_SHOW[width] <= shown, shown
+        assert table.virtual_size.width <= table.scrollable_content_region.width, (
+            table.virtual_size, table.scrollable_content_region)
+        header = "".join(seg.text for seg in table.render_line(0))
+        for c in table.columns.values():
+            assert str(c.label) in header, (str(c.label), header)
+        row = next(i for i in range(table.row_count)
+                   if str(table.coordinate_to_cell_key((i, 0)).row_key.value) == str(ws))
+        cell = str(table.get_row_at(row)[0])
+        assert "…" in cell and cell.endswith("long-name"), cell  # cut in the middle
+        assert len(cell) < len(LONG)
+
+
+async def test_the_fleet_cursor_stays_on_its_workspace_across_a_resize(tmp_path: Path) -> None:
+    fleet(tmp_path)
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 4, timeout=90)
+        await pilot.pause(0.4)
+        table = app.query_one(DataTable)
+        await pilot.press("j", "j")
+        await pilot.pause()
+        before = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: "memory_files" not in app.widths)
+        await pilot.pause(0.1)
+        assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value == before
