@@ -21,7 +21,7 @@ from memtui.core.clean_texts import CleanTexts
 from memtui.core.config import excluder
 from memtui.core.derive import Inputs, derive
 from memtui.core.findings import Finding
-from memtui.core.index import Index, read_index
+from memtui.core.index import Index, index_of, read_index
 from memtui.core.memo import Memo
 from memtui.core.results import (
     CLAUDE_WINDOW,
@@ -40,9 +40,10 @@ from memtui.core.results import (
     window_for,
 )
 from memtui.core.scan import FileScan, index_findings, scan_file
+from memtui.core.scan_cache import ScanStore
 from memtui.core.scan_share import CHILD_SHARE, SHARE_MIN, ScanShare, stat_key
 from memtui.core.textfile import read_text
-from memtui.core.tokens import TokenCounter, default_counter, text_digest
+from memtui.core.tokens import TokenCounter, bytes_digest, default_counter, text_digest
 from memtui.core.workspace import (
     INDEX_NAME,
     Workspace,
@@ -94,6 +95,7 @@ class Auditor:
         #: Whether a path that is no memory exists: asked anew after each walk.
         self._exists: Callable[[str], bool] = self._new_exists()
         self._memo = Memo()
+        self._store: ScanStore | None = None
         self._progress: Progress = _silent
 
     @property
@@ -144,11 +146,14 @@ class Auditor:
         return result
 
     def save_cache(self) -> None:
-        """Write new token counts and check verdicts to the user cache (a full ``run()`` does
+        """Write new token counts, check verdicts and scans to the user cache (a full ``run()`` does
         it by itself)."""
         self.counter.save()
         if self._clean is not None:
             self._clean.save()
+        if self._store is not None:
+            self._store.keep_only(set(self._paths))
+            self._store.save()
 
     @property
     def clean_texts(self) -> CleanTexts:
@@ -210,45 +215,90 @@ class Auditor:
 
     def _scan_all(self, only: set[str] | None = None) -> dict[str, FileScan]:
         """Scan every file whose (mtime, size, inode) changed; with ``only``, look at those
-        paths alone and trust the cache for the rest."""
+        paths alone and trust the cache for the rest. A file not scanned in this process
+        yet takes its scan from the user cache (`memtui.core.scan_cache`) when it is there,
+        its content hash checked when its key is ambiguous or its text is wanted."""
         cache = self._scans
+        made_ns = time.time_ns()  # no file read from here on is older than this
         patch = only is not None and len(cache) == len(self._paths) and \
             all(rel in cache or rel not in self._paths for rel in only)
         if patch:
             keep = dict(cache)  # same files, same order: patch the few that changed
-            todo = [rel for rel in only if rel in keep]
+            todo = [rel for rel in only if rel in keep]  # type: ignore[union-attr]
         else:
             keep = {}
             todo = self._paths
         root = str(self.ws.root) + os.sep
+        got: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
         fresh: list[FileScan] = []
-        # Without texts to keep or count, each is let go as soon as its file is scanned.
-        drop_now = not self.options.keep_texts and not self.options.file_tokens
+        store = self._stored()
+        keep_texts, names = self.options.keep_texts, self.tokenizers
+        need_counts = self.options.file_tokens and not keep_texts
         report, total, pause = self._progress, len(todo), self.pause
-        share, cut = self._share_scanning(root, todo) if not cache else (None, total)
+        done = 0
+        check: list[tuple[str, os.stat_result | None, tuple[int, int, int], float,
+                          FileScan]] = []
+        cold: list[tuple[str, os.stat_result | None, tuple[int, int, int], float]] = []
+        for rel in todo:  # stat results and the caches first: no file is read yet
+            cached = cache.get(rel)
+            if only is not None and cached is not None and rel not in only:
+                got[rel] = cached
+                continue
+            st, key, mtime = stat_key(root + rel)
+            if cached is not None and cached[0] == key and key != (0, 0, 0):
+                got[rel] = cached
+                continue
+            hit = store.get(rel, key) if store is not None else None
+            if hit is None:
+                cold.append((rel, st, key, mtime))
+                continue
+            scan, ambiguous = hit
+            if ambiguous or keep_texts or \
+                    (need_counts and self.counter.known(scan.digest, names) is None):
+                check.append((rel, st, key, mtime, scan))
+                continue
+            if not done % PROGRESS_EVERY:
+                report("reading", done, total)
+            done += 1
+            got[rel] = (key, scan)
+            fresh.append(scan)
+        for rel, st, key, mtime, scan in check:  # read, and trusted only with the same content
+            if not done % PROGRESS_EVERY:
+                report("reading", done, total)
+            done += 1
+            pause()
+            read = read_text(root + rel, st=st)
+            digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
+            if read.ok and not read.problems and digest == scan.digest:
+                scan.memory.text = read.text
+                if store is not None:
+                    store.confirm(rel, made_ns)
+                got[rel] = (key, scan)
+                fresh.append(scan)
+            else:
+                cold.append((rel, st, key, mtime))
+        # Without texts to keep or count, each is let go as soon as its file is scanned.
+        drop_now = not keep_texts and not self.options.file_tokens
+        share, cut = self._share_scanning(root, [c[0] for c in cold]) if not cache \
+            else (None, len(cold))
         try:
-            for done, rel in enumerate(todo):
+            for at, (rel, st, key, mtime) in enumerate(cold):
                 if not done % PROGRESS_EVERY:
                     report("reading", done, total)
-                cached = cache.get(rel)
-                if only is not None and cached is not None and rel not in only:
-                    keep[rel] = cached
-                    continue
+                done += 1
                 full = root + rel  # a plain string: Path objects cost too much per file
-                got = share.take(rel) if share is not None and done >= cut else None
-                if got is not None:
-                    key, mtime, scan = got
+                shared = share.take(rel) if share is not None and at >= cut else None
+                if shared is not None:
+                    key, mtime, scan = shared
                 else:
-                    st, key, mtime = stat_key(full)
-                    if cached is not None and cached[0] == key and key != (0, 0, 0):
-                        keep[rel] = cached
-                        continue
                     pause()
                     scan = scan_file(full, rel, mtime, st, self.clean_texts)
+                if store is not None:
+                    store.put(rel, key, made_ns, scan)
                 if drop_now:
                     scan.memory.text = ""
                 fresh.append(scan)
-                keep[rel] = (key, scan)
+                got[rel] = (key, scan)
         finally:
             if share is not None:
                 share.close()
@@ -258,14 +308,24 @@ class Auditor:
         if fresh and self.options.file_tokens:
             self._count_tokens(fresh)
         elif fresh:
-            names, known = self.tokenizers, self.counter.known
+            known = self.counter.known
             for scan in fresh:
                 scan.tokens = (known(scan.digest, names) if scan.digest else None) or {}
-        if not self.options.keep_texts:
+        if not keep_texts:
             for scan in fresh:
                 scan.memory.text = ""
+        for rel in todo:
+            if rel in got:
+                keep[rel] = got[rel]
         self._scans = keep
         return {rel: pair[1] for rel, pair in keep.items()}
+
+    def _stored(self) -> ScanStore | None:
+        """The scans kept in the user cache (none when the token counter keeps no cache:
+        the two are on and off together)."""
+        if self._store is None and self.counter.cache_file is not None:
+            self._store = ScanStore(self.ws.root)
+        return self._store
 
     def _share_scanning(self, root: str, todo: list[str]) -> tuple[ScanShare | None, int]:
         """Hand the last part of ``todo`` to the counting child, when there is one and
@@ -345,15 +405,34 @@ class Auditor:
             key = object()  # nothing to know it by: read again
 
         def parts() -> tuple[Index, list[LineCost], list[Finding]]:
-            index = self._read_index()
-            return index, self._line_costs(index), index_findings(index)
+            index, own = self._read_index()
+            return index, self._line_costs(index), own
         return self._memo.once("index", key, parts)
 
-    def _read_index(self) -> Index:
+    def _read_index(self) -> tuple[Index, list[Finding]]:
+        """The index and what it yields on its own: parsed, or taken from the user cache
+        when MEMORY.md holds the same text as when it was stored."""
         problem = index_link_problem(self.ws)
         if problem:
-            return Index(path=INDEX_NAME, problems=[f"{INDEX_NAME}: {problem}, not followed"])
-        return read_index(self.ws.index_path)
+            index = Index(path=INDEX_NAME,
+                          problems=[f"{INDEX_NAME}: {problem}, not followed"])
+            return index, index_findings(index)
+        path = self.ws.index_path
+        if not path.is_file() or path.is_symlink():
+            index = read_index(path)
+            return index, index_findings(index)
+        read = read_text(path)
+        digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
+        store = self._stored()
+        stored = store.index(digest, read.text) if store is not None and read.ok and \
+            not read.problems else None
+        if stored is not None:
+            return index_of(read, INDEX_NAME, stored[0]), stored[1]
+        index = index_of(read, INDEX_NAME)
+        own = index_findings(index)
+        if store is not None and read.ok and not read.problems:
+            store.put_index(digest, index, own)
+        return index, own
 
     def _block(self, index: Index, loaded: int) -> InjectedBlock:
         parts: list[str] = []
