@@ -81,7 +81,7 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
     paths = tuple(scans)
     names = tuple(s.memory.name for s in scans.values())
     resolver = memo.once("resolver", (paths, names), lambda: Resolver(
-        (p, s.memory.name, s.memory.stem) for p, s in scans.items()))
+        (p, s.memory.name, s.memory.stem, s.spellings) for p, s in scans.items()))
     suggestions: dict[str, list[str]] = memo.once("suggestions", (paths, inp.exists), dict)
 
     def resolve(rel: str, links: list[Link], wls: list[Link], keep_self: bool = False

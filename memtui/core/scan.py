@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from memtui.core.age import parse_date
 from memtui.core.clean_texts import CleanTexts
 from memtui.core.findings import Finding, finding
+from memtui.core.graph import Spellings, spellings
 from memtui.core.index import CONTENT_LINE_CHARS, Index, display_width
 from memtui.core.instructions import scan_instructions
 from memtui.core.keywords import KeywordProbe
@@ -46,6 +47,8 @@ class FileScan:
     name_line: int = 1
     #: ``type`` sits at the top level (the older format; gathered into one finding).
     old_format: bool = False
+    #: The loose spellings wikilinks find this file by (`memtui.core.graph.spellings`).
+    spellings: Spellings = ("", "", "", "")
 
 
 def index_findings(index: Index) -> list[Finding]:
@@ -115,6 +118,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     scan.old_format = old_format
     scan.digest = digest
     scan.name_line = name_line(mf)
+    scan.spellings = spellings(mf.name, mf.stem)
     dv = mf.date_value()
     scan.dated = parse_date(dv[1]) if dv is not None else None
     return scan

@@ -329,7 +329,7 @@ def encode(scan: FileScan) -> tuple[Any, ...] | None:
             [_link_out(lk) for lk in scan.links], [_link_out(lk) for lk in scan.wikilinks],
             [tuple(i) for i in scan.instructions], scan.mtime,
             [_finding_out(f) for f in scan.own_findings], scan.dated, scan.digest,
-            scan.name_line, scan.old_format)
+            scan.name_line, scan.old_format, scan.spellings)
 
 
 def _opt_str(v: Any) -> str | None:
@@ -341,7 +341,11 @@ def _opt_str(v: Any) -> str | None:
 def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
     """The scan ``encode`` gave ``t`` for, checking every field (TypeError, ValueError...
     when one does not fit); its text is empty."""
-    (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format) = t
+    (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format,
+     spelled) = t
+    if type(spelled) is not tuple or len(spelled) != 4 or \
+            not all(type(x) is str for x in spelled):
+        raise TypeError("not spellings")
     path, name, description, type_, meta, has_fm, body_start, size, mf_findings, offset = mfp
     if path != rel or type(has_fm) is not bool or type(body_start) is not int or \
             type(size) is not int or type(offset) is not int or type(mtime) is not float or \
@@ -364,7 +368,7 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
                     wikilinks=[_link_in(lk) for lk in wls], secrets=[],
                     instructions=found, mtime=mtime, read_findings=[],
                     own_findings=[_finding_in(f) for f in own], dated=dated, digest=digest,
-                    name_line=name_line, old_format=old_format)
+                    name_line=name_line, old_format=old_format, spellings=spelled)
 
 
 def encode_index(index: Index) -> tuple[Any, ...]:
