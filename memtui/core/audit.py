@@ -239,7 +239,9 @@ class Auditor:
         check: list[tuple[str, os.stat_result | None, tuple[int, int, int], float,
                           FileScan]] = []
         cold: list[tuple[str, os.stat_result | None, tuple[int, int, int], float]] = []
-        for rel in todo:  # stat results and the caches first: no file is read yet
+        for at, rel in enumerate(todo):  # stat results and the caches first: no file read
+            if not at % 50:
+                pause()
             cached = cache.get(rel)
             if only is not None and cached is not None and rel not in only:
                 got[rel] = cached

@@ -115,8 +115,13 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
         s = scans[rel]  # type: ignore[index]
         return resolve(rel, s.links, s.wikilinks)  # type: ignore[arg-type]
 
-    lrs: dict[str, LinkResults] = memo.each(  # type: ignore[assignment]
-        "links", ((rel, (s, resolver, inp.exists)) for rel, s in scans.items()), links_of)
+    # Each file's links, resolved again only when its scan, the names or the files changed
+    # (and not even looked at one by one when no scan changed).
+    scan_list = tuple(scans.values())
+    lrs: dict[str, LinkResults] = memo.once(  # type: ignore[assignment]
+        "all links", (scan_list, paths, resolver, inp.exists), lambda: memo.each(
+            "links", ((rel, (s, resolver, inp.exists)) for rel, s in scans.items()),
+            links_of))
     out, back, dangling = memo.once("edges", tuple(lrs.values()), lambda: edges(lrs))
     graph = Graph(nodes=list(paths), out=defaultdict(list, out), back=defaultdict(list, back),
                   placeholders=defaultdict(list))
@@ -131,7 +136,6 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
 
     # Each file's share: its report, its findings (sorted) and its orphan record.
     git = inp.git
-    scan_list = tuple(scans.values())
     copy_files, old_format = memo.once("shared", (scan_list, paths, git), lambda: (
         _copied(scans, git), [rel for rel, s in scans.items() if s.old_format]))
     now = inp.now
@@ -149,10 +153,21 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
                           r in copy_files, past_limit.get(r), duplicates.get(r),
                           back.get(r, []))
 
-    # A kept state holds while the file's age in whole days is the same.
-    states: dict[str, tuple[FileReport, list[Finding], Orphan | None, float, float]] = \
-        memo.each("states", ((rel, state_key(rel, s)) for rel, s in scans.items()),  # type: ignore[assignment]
-                  state, holds=lambda st: st[3] <= now < st[4])
+    # A kept state holds while the file's age in whole days is the same; all of them are
+    # kept as they are (not looked at one by one) while nothing they read changed.
+    State = tuple[FileReport, list[Finding], Orphan | None, float, float]
+
+    def every_state() -> tuple[dict[str, State], float, float]:
+        made: dict[str, State] = memo.each(  # type: ignore[assignment]
+            "states", ((rel, state_key(rel, s)) for rel, s in scans.items()), state,
+            holds=lambda st: st[3] <= now < st[4])
+        return (made, max((st[3] for st in made.values()), default=float("-inf")),
+                min((st[4] for st in made.values()), default=float("inf")))
+
+    states = memo.once(
+        "all states", (scan_list, paths, lrs, index_linked, reachable, duplicates,
+                       copy_files, past_limit, back, git), every_state,
+        holds=lambda whole: whole[1] <= now < whole[2])[0]
     reports = [st[0] for st in states.values()]
     orphans = [o for rel in sorted(states) if (o := states[rel][2]) is not None]
 

@@ -24,10 +24,12 @@ class Memo:
         self._once: dict[str, tuple[object, Any]] = {}
         self._each: dict[str, dict[Hashable, tuple[object, Any]]] = {}
 
-    def once(self, step: str, key: object, make: Callable[[], V]) -> V:
-        """``make()``, or its result of the last call of ``step`` made with an equal key."""
+    def once(self, step: str, key: object, make: Callable[[], V],
+             holds: Callable[[V], bool] | None = None) -> V:
+        """``make()``, or its result of the last call of ``step`` made with an equal key
+        (while ``holds(value)``, when given)."""
         hit = self._once.get(step)
-        if hit is not None and hit[0] == key:
+        if hit is not None and hit[0] == key and (holds is None or holds(hit[1])):
             return hit[1]  # type: ignore[no-any-return]
         value = make()
         self._once[step] = (key, value)
