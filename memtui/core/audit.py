@@ -74,9 +74,11 @@ class Auditor:
 
     def __init__(self, ws: Workspace, options: AuditOptions | None = None,
                  counter: TokenCounter | None = None, clean: CleanTexts | None = None,
-                 autosave: bool = True) -> None:
+                 autosave: bool = True, scan_cache: bool = True) -> None:
         """``counter``, ``clean``: caches to share with other auditors (a fleet's worker
-        keeps one of each); ``autosave``: whether a full ``run()`` writes them to disk."""
+        keeps one of each); ``autosave``: whether a full ``run()`` writes them to disk;
+        ``scan_cache``: whether scans are kept in the user cache (not for a workspace in a
+        temporary folder that is gone after: a trend's checkout, the demo's copy)."""
         self.ws = ws
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
@@ -96,6 +98,7 @@ class Auditor:
         self._exists: Callable[[str], bool] = self._new_exists()
         self._memo = Memo()
         self._store: ScanStore | None = None
+        self._keep_scans = scan_cache
         self._progress: Progress = _silent
 
     @property
@@ -325,7 +328,7 @@ class Auditor:
     def _stored(self) -> ScanStore | None:
         """The scans kept in the user cache (none when the token counter keeps no cache:
         the two are on and off together)."""
-        if self._store is None and self.counter.cache_file is not None:
+        if self._store is None and self._keep_scans and self.counter.cache_file is not None:
             self._store = ScanStore(self.ws.root)
         return self._store
 

@@ -49,6 +49,7 @@ SCAN_MODULES = ("memtui.core.scan", "memtui.core.scan_cache", "memtui.core.memor
                 "memtui.core.index")
 MAX_BYTES = 512 * 1024 * 1024  # a cache file past this is not read
 MAX_ENTRIES = 1_000_000
+MAX_FILES = 64  # scan caches (one per workspace) kept in the cache folder
 #: How close to the moment of its scan a file's mtime may be before the entry is ambiguous
 #: (FAT's clock ticks every 2 seconds; most others far finer).
 GRANULARITY_NS = 2_000_000_000
@@ -119,6 +120,24 @@ def _safe(path: Path) -> bool:
     except OSError:
         return False
     return stat.S_ISREG(st.st_mode) and st.st_size <= MAX_BYTES
+
+
+def prune(folder: Path, keep: Path, most: int | None = None) -> None:
+    """Delete the least recently written scan caches of ``folder`` beyond ``most`` (default
+    `MAX_FILES`; workspaces that are gone leave theirs behind); only regular files named as
+    this module names them, never ``keep``."""
+    most = MAX_FILES if most is None else most
+    try:
+        found = []
+        for entry in os.scandir(folder):
+            if entry.name.startswith("scans-") and entry.name.endswith(".marshal") and \
+                    entry.is_file(follow_symlinks=False) and entry.path != str(keep):
+                found.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.path))
+        found.sort()
+        for _mtime, path in found[:max(0, len(found) - (most - 1))]:
+            os.unlink(path)
+    except OSError:
+        pass  # a cache is never worth an error
 
 
 class ScanStore:
@@ -231,6 +250,7 @@ class ScanStore:
         if save_cache(self.path, (MAGIC, version(), self.root, self.entries,
                                   self.index_entry)):
             self.dirty = False
+            prune(self.path.parent, keep=self.path)
             return True
         return False
 

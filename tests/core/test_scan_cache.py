@@ -229,3 +229,31 @@ def test_a_credential_never_reaches_the_cache(tmp_path: Path, cache: Path) -> No
     assert any(f["kind"] == "secret" for f in report["findings"])  # type: ignore[union-attr]
     assert key.encode() not in _cache_file(cache).read_bytes()
     assert _audit(root) == report
+
+
+def test_the_folder_keeps_a_bounded_number_of_scan_caches(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scan_cache, "MAX_FILES", 3)
+    cache.mkdir()
+    (cache / "token-counts-v1.marshal").write_bytes(b"not ours to delete")
+    for i in range(5):
+        (cache / f"scans-old{i}.marshal").write_bytes(b"x")
+        os.utime(cache / f"scans-old{i}.marshal", (NOW + i, NOW + i))
+    (cache / "scans-link.marshal").symlink_to(tmp_path / "nowhere")
+    root = make_ws(tmp_path / "w", _files())
+    _audit(root)
+    mine = scan_cache.cache_path(root.resolve())
+    left = sorted(p.name for p in cache.iterdir())
+    assert left == sorted(["token-counts-v1.marshal", "scans-link.marshal", "scans-old3.marshal",
+                           "scans-old4.marshal", mine.name, *[n for n in left
+                                                              if n.startswith("clean")]])
+
+
+def test_a_temporary_copy_keeps_no_scans(tmp_path: Path, cache: Path) -> None:
+    from memtui.cli import main
+
+    assert main(["audit", "--demo", "--json"]) in (0, 1)
+    assert list(cache.glob("scans-*")) == []
+    root = make_ws(tmp_path / "w", _files())
+    Auditor(open_workspace(root), AuditOptions(now=NOW), scan_cache=False).run()
+    assert list(cache.glob("scans-*")) == []
