@@ -116,7 +116,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     options = options_from(ns, config)
     options.keep_texts = False  # a report needs no memory's text once it is scanned
     try:
-        result = Auditor(ws, options).run(progress=line)
+        # The demo's copy is gone after this run: its scans are not worth keeping.
+        result = Auditor(ws, options, scan_cache=not getattr(ns, "demo", False)
+                         ).run(progress=line)
     except OSError as exc:  # the workspace vanished or became unreadable mid-audit
         return fail("memtui audit", os_error(exc))
     finally:

@@ -36,7 +36,7 @@ def serve_scan(stdout: IO[bytes], root: str, rels: list[str], clean_path: str) -
     key, mtime, scan), then ("done", clean digests added)."""
     import pickle
 
-    from memtui.core import audit
+    from memtui.core.scan import scan_file
 
     try:
         verdicts = _Verdicts(Path(clean_path) if clean_path else None)
@@ -44,7 +44,7 @@ def serve_scan(stdout: IO[bytes], root: str, rels: list[str], clean_path: str) -
         for rel in rels:
             full = root + rel
             st, key, mtime = stat_key(full)
-            batch.append((rel, key, mtime, audit.scan_file(full, rel, mtime, st, verdicts)))
+            batch.append((rel, key, mtime, scan_file(full, rel, mtime, st, verdicts)))
             if len(batch) == BATCH:
                 send(stdout, pickle.dumps(batch, protocol=5))
                 batch = []

@@ -44,19 +44,36 @@ def unprefixed(stem: str) -> str | None:
     return None
 
 
+Spellings = tuple[str, str, str, str]
+
+
+def spellings(name: str | None, stem: str) -> Spellings:
+    """The loose spellings a file is found by: its folded ``name`` and the name as a slug
+    (empty without a name), its folded stem, and its folded stem without a type prefix
+    (empty when it has none). A function of one file alone."""
+    bare = unprefixed(stem)
+    return (loose(name) if name else "", slug(name) if name else "", loose(stem),
+            loose(bare) if bare else "")
+
+
 class Resolver:
     """Resolves wikilink targets: exact ``name``, then exact file stem, then fuzzy: the
     folded spelling, the stem without its type prefix, the ``name`` as a slug."""
 
-    def __init__(self, keys: Iterable[tuple[str, str | None, str]]) -> None:
-        """``keys``: (path, name, stem) for every memory file, in path order."""
+    def __init__(self, keys: Iterable[tuple[str, str | None, str]
+                                      | tuple[str, str | None, str, Spellings]]) -> None:
+        """``keys``: (path, name, stem) for every memory file, in path order, each with its
+        `spellings` when they are known already (a file's scan keeps them)."""
         self.by_name: dict[str, str] = {}
         self.by_stem: dict[str, str] = {}
         self.by_fold: dict[str, str] = {}
         self.by_alias: dict[str, str] = {}  # loose spellings of prefix-less stems and slugs
         self.keys: dict[str, tuple[str | None, str]] = {}
         named_by_stem: set[str] = set()
-        for path, name, stem in keys:
+        for row in keys:
+            path, name, stem = row[0], row[1], row[2]
+            folded_name, name_slug, folded_stem, folded_bare = \
+                row[3] if len(row) > 3 else spellings(name, stem)  # type: ignore[misc]
             self.keys[path] = (name, stem)
             if name:
                 # Two files sharing a name: the first whose stem is that name wins.
@@ -64,15 +81,13 @@ class Resolver:
                     self.by_name[name] = path
                 if stem == name:
                     named_by_stem.add(name)
-                self.by_fold.setdefault(loose(name), path)
-                name_slug = slug(name)
+                self.by_fold.setdefault(folded_name, path)
                 if name_slug:
                     self.by_alias.setdefault(name_slug, path)
             self.by_stem.setdefault(stem, path)
-            self.by_fold.setdefault(loose(stem), path)
-            bare = unprefixed(stem)
-            if bare:
-                self.by_alias.setdefault(loose(bare), path)
+            self.by_fold.setdefault(folded_stem, path)
+            if folded_bare:
+                self.by_alias.setdefault(folded_bare, path)
 
     def resolve(self, target: str) -> Resolution:
         if target in self.by_name:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memtui.core.links import CodeSpan, Link, markdown_links, resolve_href, wikilinks
-from memtui.core.textfile import read_text
+from memtui.core.textfile import TextRead, read_text
 
 #: A link-less, non-heading index line wider than this (terminal columns: CJK characters
 #: count two) reads as memory content.
@@ -76,8 +76,14 @@ def read_index(path: Path, rel: str = "MEMORY.md") -> Index:
         return Index(path=rel)
     if not path.is_file():
         return Index(path=rel, problems=[f"{rel} is not a regular file"])
-    read = read_text(path)
-    idx = parse_index(read.text, rel)
+    return index_of(read_text(path), rel)
+
+
+def index_of(read: TextRead, rel: str = "MEMORY.md", idx: Index | None = None) -> Index:
+    """The index a read of MEMORY.md holds: parsed, or ``idx`` when it was parsed already
+    from the same text (its read's problems are added either way)."""
+    if idx is None:
+        idx = parse_index(read.text, rel)
     idx.exists = read.ok
     idx.size = read.size
     idx.problems.extend(read.problems)

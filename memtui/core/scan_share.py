@@ -19,14 +19,12 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from memtui.core.pipe import receive, send
+from memtui.core.scan import FileScan
 from memtui.core.tokens import CountingChild
 
 if TYPE_CHECKING:  # pickle and queue are imported where used: `memtui audit` never is
     import queue
     from contextlib import AbstractContextManager
-
-#: A `memtui.core.audit.FileScan` (not imported: the audit imports this module).
-FileScan = Any
 
 SHARE_MIN = 2000  # below this many files to scan, one process is quicker than two
 CHILD_SHARE = 0.5  # of the files: the child scans on its own core, its vocabulary loaded

@@ -201,7 +201,7 @@ def _trend(ws: Workspace, repo: Path, prefix: str, blobs: Repo, options: AuditOp
                 last_stamp = stamp
                 before = commit.sha
                 if auditor is None or detect_layout(root) != auditor.ws.layout:
-                    auditor = Auditor(open_workspace(root), options)
+                    auditor = Auditor(open_workspace(root), options, scan_cache=False)
                     result = auditor.run()
                 else:
                     result = auditor.run(changed=touched)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import memtui.core.audit as audit_mod
+import memtui.core.scan as scan_mod
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.clean_texts import CHECKS_VERSION, CleanTexts
 from memtui.core.tokens import TokenCounter, text_digest
@@ -37,13 +38,13 @@ def test_clean_texts_skip_the_checks_and_findings_stay(tmp_path: Path,
     assert text_digest(text_a) in clean and text_digest(text_b) not in clean
 
     checked: list[str] = []
-    real = audit_mod.scan_text
+    real = scan_mod.scan_text
 
     def spy(text: str, first_line: int = 1, probe: object = None) -> list[object]:
         checked.append(text)
         return real(text, first_line, probe)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(audit_mod, "scan_text", spy)
+    monkeypatch.setattr(scan_mod, "scan_text", spy)
     second = audit()
     memories = [t for t in checked if t.startswith("---")]  # the index is checked too
     assert memories == [text_b]  # a.md was known clean; b.md is checked again

@@ -11,7 +11,7 @@ import memtui.core.audit as audit_mod
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.report import to_json
 from memtui.core.workspace import open_workspace
-from tests.core.helpers import NOW, make_ws, memory
+from tests.core.helpers import DAY, NOW, make_ws, memory
 
 
 def _fresh(root: Path) -> dict[str, object]:
@@ -114,6 +114,19 @@ def test_changed_options_rebuild_file_states(ws: Path) -> None:
     stale = [f for f in auditor.run(changed=set()).findings if f.kind == "stale"]
     assert [len(f.files) for f in stale] == [3]
 
+
+def test_ages_follow_the_clock_between_audits(ws: Path) -> None:
+    """A kept file state holds only while its age in whole days is the same: later (and
+    earlier) clocks give every age a fresh audit gives."""
+    auditor = Auditor(open_workspace(ws), AuditOptions(now=NOW))
+    ages = [[r.age_days for r in auditor.run().files]]
+    for now in (NOW + 0.25 * DAY, NOW + 3 * DAY, NOW + 3.5 * DAY, NOW - 0.5 * DAY):
+        auditor.options.now = now
+        result = auditor.run(changed=set())
+        fresh = Auditor(open_workspace(ws), AuditOptions(now=now)).run()
+        assert to_json(result) == to_json(fresh), now
+        ages.append([r.age_days for r in result.files])
+    assert ages[0] == [1, 1, 1] and ages[2] == [4, 4, 4] and ages[4] == [0, 0, 0]
 
 
 def test_hint_never_adds_hidden_files_or_symlinks_out(ws: Path, tmp_path: Path) -> None:

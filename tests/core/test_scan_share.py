@@ -15,6 +15,7 @@ from typing import IO
 import pytest
 
 import memtui.core.audit as audit_mod
+import memtui.core.scan as scan_mod
 import memtui.core.scan_share as share_mod
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.clean_texts import CleanTexts
@@ -184,7 +185,7 @@ def test_serve_scan_reports_a_bug_instead_of_hanging(tmp_path: Path,
     def broken(*args: object) -> object:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(audit_mod, "scan_file", broken)
+    monkeypatch.setattr(scan_mod, "scan_file", broken)
     out = io.BytesIO()
     serve_scan(out, str(tmp_path) + "/", ["a.md"], "")
     out.seek(0)

@@ -1,0 +1,201 @@
+"""What an audit yields: its options, and the records of its result (per file, per link,
+the injected block, the whole `AuditResult`). Plain data: the scan (`memtui.core.scan`)
+and the derivation (`memtui.core.derive`) make them, the views and reports read them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from memtui.core.findings import Finding
+from memtui.core.graph import Graph
+from memtui.core.index import Index, IndexLine
+from memtui.core.scan import FileScan
+from memtui.core.suppress import Suppressed
+from memtui.core.tokens import TOKENIZERS
+from memtui.core.workspace import INDEX_NAME, Workspace
+
+PROFILES = ("item", "claude-code")
+#: The window the ``item`` profile measures against (the default Qwen model's context).
+DEFAULT_NUM_CTX = 40960
+#: Claude's context window, which the ``claude-code`` profile measures against.
+CLAUDE_WINDOW = 200_000
+
+
+@dataclass
+class AuditOptions:
+    profile: str | None = None  # None: follows the layout (item → item, flat → claude-code)
+    max_lines: int = 200
+    max_bytes: int = 25_000
+    num_ctx: int | None = None  # None: the profile's own window (see window_for)
+    stale_days: float | None = 90
+    context_files: tuple[str, ...] = (INDEX_NAME,)
+    now: float | None = None
+    #: The tokenizers counted (the block, each index line and, with ``file_tokens``, each
+    #: memory file); empty: only the one the window's share is taken in (``window_for``).
+    #: The block is always counted in that one too.
+    tokenizers: tuple[str, ...] = TOKENIZERS
+    #: Count every memory file's tokens during the audit. Without it a file's counts come
+    #: from the count cache when they are there, and ``Auditor.count_file_tokens`` makes the
+    #: rest later (most of a cold audit's time is counting them).
+    file_tokens: bool = True
+    #: Keep each memory's text in the result (``scans[rel].memory.text``; the app's preview
+    #: and the agent read it). A one-shot report does without: 50,000 memories hold 160 MB.
+    keep_texts: bool = True
+    #: Name the existing files closest to each broken link's target (``suggestions``). A
+    #: fleet row and a trend point only count broken links: with ~30 broken targets among
+    #: 260 files this was nine tenths of a trend's time.
+    suggestions: bool = True
+    #: Workspace-relative globs (``.memtui.toml``'s ``exclude``): files they match are not
+    #: memories (not audited, not orphans, not counted).
+    exclude: tuple[str, ...] = ()
+
+
+@dataclass
+
+
+@dataclass
+class FileReport:
+    path: str
+    name: str | None
+    type: str | None
+    bytes: int
+    age_days: int
+    age_source: str
+    linked: bool
+    reachable: bool
+    tokens: dict[str, int]
+    findings: int = 0
+
+
+@dataclass
+class Orphan:
+    path: str
+    reachable: bool
+    linked_from: list[str]
+    #: The index line that links it past the profile's load limit (None: no such line).
+    past_limit: int | None = None
+
+
+@dataclass
+class BrokenLink:
+    source: str
+    line: int
+    target: str
+    suggestions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class WikiRef:
+    source: str
+    line: int
+    target: str
+    resolved: str | None
+    state: str
+
+
+@dataclass
+class LinkResults:
+    """What one file's links resolve to, given the current set of files and names."""
+
+    findings: list[Finding] = field(default_factory=list)
+    wikirefs: list[WikiRef] = field(default_factory=list)
+    broken: list[BrokenLink] = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)  # resolved memory files, in order
+    dangling: list[str] = field(default_factory=list)
+    first_line: dict[str, int] = field(default_factory=dict)  # target → first line linking it
+
+
+@dataclass
+class InjectedBlock:
+    text: str
+    chars: int
+    bytes: int
+    tokens: dict[str, int]
+    window: int
+    files: list[str]
+    cut: bool = False  # the profile's load limit cut the index
+    window_name: str = ""  # whose window it is ("Claude", "Qwen", "--num-ctx")
+    tokenizer: str = "qwen"  # the count the share is taken from
+
+    @property
+    def share(self) -> float:
+        return self.tokens.get(self.tokenizer, 0) / self.window if self.window else 0.0
+
+
+@dataclass
+class LineCost:
+    line: int
+    kind: str
+    memories: int
+    chars: int
+    bytes: int
+    tokens: dict[str, int]
+
+
+@dataclass
+class AuditResult:
+    workspace: Workspace
+    profile: str
+    options: AuditOptions
+    scans: dict[str, FileScan]
+    files: list[FileReport]
+    index: Index
+    index_linked: set[str]
+    reachable: set[str]
+    orphans: list[Orphan]
+    broken_links: list[BrokenLink]
+    wikirefs: list[WikiRef]
+    graph: Graph
+    block: InjectedBlock
+    line_costs: list[LineCost]
+    loaded_lines: int
+    findings: list[Finding]
+    types: dict[str, int]
+    elapsed: float = 0.0
+    #: README.md, CLAUDE.md, AGENTS.md: documentation beside the memories, not memories.
+    documentation: list[str] = field(default_factory=list)
+    #: Findings not reported, with why (``memtui.core.suppress.apply_to``), and the
+    #: configuration file that was used (None: none).
+    suppressed: list[Suppressed] = field(default_factory=list)
+    config_path: str | None = None
+    #: The app's Findings view lists the suppressed findings too.
+    show_suppressed: bool = False
+
+    def file(self, path: str) -> FileReport | None:
+        return next((f for f in self.files if f.path == path), None)
+
+    def findings_for(self, path: str) -> list[Finding]:
+        return [f for f in self.findings if f.path == path]
+
+    def counts(self) -> Counter[str]:
+        return Counter(f.kind for f in self.findings)
+
+    @property
+    def beyond_limit(self) -> list[IndexLine]:
+        return [ln for ln in self.index.lines if ln.number > self.loaded_lines]
+
+
+
+Progress = Callable[[str, int, int], None]
+"""Told how far an audit has come: the phase ("reading", "counting tokens", "linking"),
+items done and items in all (0 and 0 for a phase without a count)."""
+
+
+def window_for(profile: str, num_ctx: int | None) -> tuple[int, str, str]:
+    """The window the injected block is measured against: (tokens, whose, tokenizer).
+    ``--num-ctx`` wins; else Claude's window under ``claude-code`` (counted with cl100k,
+    the closer of the two offline tokenizers) and the default Qwen model's otherwise."""
+    tokenizer = "cl100k" if profile == "claude-code" else "qwen"
+    if num_ctx:
+        return num_ctx, "--num-ctx", tokenizer
+    if profile == "claude-code":
+        return CLAUDE_WINDOW, "Claude", tokenizer
+    return DEFAULT_NUM_CTX, "Qwen", tokenizer
+
+
+
+def finding_order(f: Finding) -> tuple[bool, str, int, str]:
+    """The order findings are reported in: the index's first, then by path, line, kind."""
+    return (f.path != INDEX_NAME, f.path, f.line or 0, f.kind)

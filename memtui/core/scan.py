@@ -1,0 +1,134 @@
+"""The scan: what one memory file yields on its own, a pure function of its bytes and path
+(frontmatter, links, wikilinks, credentials, instruction-like lines; tokens are counted on
+demand, by the auditor). What the index yields on its own is here too (`index_findings`).
+Nothing here knows of any other file: that is the derivation's (`memtui.core.derive`)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from memtui.core.age import parse_date
+from memtui.core.clean_texts import CleanTexts
+from memtui.core.findings import Finding, finding
+from memtui.core.graph import Spellings, spellings
+from memtui.core.index import CONTENT_LINE_CHARS, Index, display_width
+from memtui.core.instructions import scan_instructions
+from memtui.core.keywords import KeywordProbe
+from memtui.core.links import Link, markdown_links, wikilinks
+from memtui.core.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
+from memtui.core.secrets import SecretHit, scan_text
+from memtui.core.textfile import read_text
+from memtui.core.tokens import bytes_digest, text_digest
+from memtui.core.workspace import INDEX_NAME, is_documentation
+
+
+@dataclass
+class FileScan:
+    """What one memory file yields on its own: a pure function of its bytes and path
+    (`scan_file`), kept in memory and in the user cache (`memtui.core.scan_cache`)."""
+
+    memory: MemoryFile
+    links: list[Link]
+    wikilinks: list[Link]
+    secrets: list[SecretHit]
+    instructions: list[tuple[int, str, str]]
+    mtime: float
+    read_findings: list[Finding] = field(default_factory=list)
+    tokens: dict[str, int] = field(default_factory=dict)
+    #: Everything this file yields on its own (read problems, frontmatter, secrets,
+    #: instruction-like text), built once when the file is scanned.
+    own_findings: list[Finding] = field(default_factory=list)
+    #: The frontmatter date as a timestamp (None: no usable date), parsed once.
+    dated: float | None = None
+    #: ``text_digest`` of the file's text (empty when not computed).
+    digest: bytes = b""
+    #: The line of the frontmatter's ``name:`` (1 when none in the first 40 lines).
+    name_line: int = 1
+    #: ``type`` sits at the top level (the older format; gathered into one finding).
+    old_format: bool = False
+    #: The loose spellings wikilinks find this file by (`memtui.core.graph.spellings`).
+    spellings: Spellings = ("", "", "", "")
+
+
+def index_findings(index: Index) -> list[Finding]:
+    """What the index yields on its own: read problems, content, credentials and
+    instruction-like text."""
+    lines = [*index.problem_lines, *[None] * (len(index.problems) - len(index.problem_lines))]
+    out = [finding("read_problem", INDEX_NAME, line, problem)
+           for problem, line in zip(index.problems, lines, strict=False)]
+    for line in index.lines:
+        if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
+            out.append(finding("content_in_index", INDEX_NAME, line.number,
+                               f"{line.chars}-character line with no link: memory content "
+                               "belongs in a memory file"))
+    for hit in scan_text(index.text):
+        out.append(finding("secret", INDEX_NAME, hit.line,
+                           f"{hit.kind} ({hit.redacted}) in the injected index"))
+    for line_no, reason, excerpt in scan_instructions(index.text):
+        out.append(finding("instruction_like", INDEX_NAME, line_no,
+                           f"{reason}: \u201c{excerpt}\u201d"))
+    return out
+
+
+def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
+              st: os.stat_result | None = None, clean: CleanTexts | None = None) -> FileScan:
+    """Read and examine one memory file on its own (no knowledge of the others).
+    ``clean``: texts known to pass the credential and instruction checks (skipped for
+    them); texts that pass are added."""
+    read = read_text(full, st=st)
+    extra = [finding("read_problem", rel, line, p)
+             for p, line in zip(read.problems, read.problem_lines, strict=True)]
+    expect_fm = not is_documentation(rel)
+    mf = parse_memory(rel, read.text, read.size, expect_frontmatter=expect_fm)
+    if not read.ok:
+        mf.findings.clear()  # the read problem says it all; an "empty file" would mislead
+    body, start = mf.body, mf.body_start
+    digest = b""
+    if clean is not None:
+        digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
+    if clean is not None and digest in clean:
+        secrets: list[SecretHit] = []
+        instructions: list[tuple[int, str, str]] = []
+    else:
+        probe = KeywordProbe(read.text)
+        secrets = scan_text(read.text, probe=probe)
+        instructions = scan_instructions(body, start, probe=probe)
+        if clean is not None and not secrets and not instructions:
+            clean.add(digest)
+    scan = FileScan(
+        memory=mf,
+        links=markdown_links(rel, body, start),
+        wikilinks=wikilinks(rel, body, start),
+        secrets=secrets,
+        instructions=instructions,
+        mtime=mtime,
+        read_findings=extra,
+    )
+    old_format = any(f.message == TOP_LEVEL_TYPE for f in mf.findings)
+    own = [*extra, *(f for f in mf.findings if f.message != TOP_LEVEL_TYPE)]
+    for hit in scan.secrets:
+        own.append(finding("secret", rel, hit.line,
+                           f"{hit.kind} ({hit.redacted}): memories are replayed into every "
+                           "later turn"))
+    for line_no, reason, excerpt in scan.instructions:
+        own.append(finding("instruction_like", rel, line_no,
+                           f"{reason}: \u201c{excerpt}\u201d"))
+    scan.own_findings = own
+    scan.old_format = old_format
+    scan.digest = digest
+    scan.name_line = name_line(mf)
+    scan.spellings = spellings(mf.name, mf.stem)
+    dv = mf.date_value()
+    scan.dated = parse_date(dv[1]) if dv is not None else None
+    return scan
+
+
+def name_line(mf: MemoryFile) -> int:
+    if mf.name is None:
+        return 1
+    text = mf.text
+    at = 0 if text.startswith("name:") else text.find("\nname:") + 1
+    line = text.count("\n", 0, at) + 1 if at else 1
+    return line if line <= 40 else 1
+

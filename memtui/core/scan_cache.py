@@ -1,0 +1,425 @@
+"""Each file's scan kept in the user cache between runs, so a warm audit reads only stat
+results and this file, no memory file's bytes.
+
+An entry is keyed by the file's (path, size, mtime_ns, inode) and remembers when it was
+made. It is trusted on its key alone only when the file's mtime lies well before that
+moment (more than `GRANULARITY_NS`): a file written again within the same tick of its
+filesystem's clock can keep its size and mtime. Otherwise (*ambiguous*) the file is read
+and its content hash compared with the scan's.
+
+The cache's version is derived from the code that makes scans (the source of every module
+the scan runs, detect-secrets' version, memtui's, Python's), never bumped by hand: a new
+memtui or detect-secrets never trusts a stale "clean" verdict.
+
+The file is hostile data too. It is refused when it is a symlink (or its folder is), not a
+regular file, or larger than `MAX_BYTES`; every entry's every field is checked for its type
+as it is read, and any entry that does not fit is dropped (the file is scanned again).
+Writes are atomic (`memtui.core.cache_file.save_cache`: a temporary file in the cache
+folder, then a rename). Scans that hold a credential, or whose file could not be read
+whole, are never stored: credentials stay out of the cache, and a read problem is asked
+again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import marshal
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+from memtui import __version__
+from memtui.core.cache_file import cache_dir, save_cache
+from memtui.core.findings import SEVERITY_RANK, Finding
+from memtui.core.index import Index, IndexLine
+from memtui.core.links import CodeSpan, Link
+from memtui.core.memory_file import MemoryFile
+from memtui.core.scan import FileScan
+
+#: Modules whose code decides what a scan holds: a change to any changes the version.
+SCAN_MODULES = ("memtui.core.scan", "memtui.core.scan_cache", "memtui.core.memory_file",
+                "memtui.core.links", "memtui.core.secrets", "memtui.core.credentials",
+                "memtui.core.credential_forms", "memtui.core.instructions",
+                "memtui.core.keywords", "memtui.core.lazy_pattern", "memtui.core.textfile",
+                "memtui.core.findings", "memtui.core.rules", "memtui.core.age",
+                "memtui.core.workspace", "memtui.core.tokens", "memtui.core.clean_texts",
+                "memtui.core.index")
+MAX_BYTES = 512 * 1024 * 1024  # a cache file past this is not read
+MAX_ENTRIES = 1_000_000
+MAX_FILES = 64  # scan caches (one per workspace) kept in the cache folder
+#: How close to the moment of its scan a file's mtime may be before the entry is ambiguous
+#: (FAT's clock ticks every 2 seconds; most others far finer).
+GRANULARITY_NS = 2_000_000_000
+MAGIC = "memtui-scans"
+
+Key = tuple[int, int, int]  # (mtime_ns, size, inode), as `memtui.core.scan_share.stat_key`
+
+
+def _source_digest(name: str) -> bytes:
+    """The digest of module ``name``'s file (its name alone when it has none)."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        return hashlib.sha256(Path(origin).read_bytes()).digest() if origin else name.encode()
+    except (ImportError, OSError, ValueError):
+        return name.encode()
+
+
+def _detect_secrets_version() -> bytes:
+    """detect-secrets' ``__version__.py``, found without importing the package (its import
+    alone costs a fifth of a second)."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("detect_secrets")
+        places = list(spec.submodule_search_locations or []) if spec is not None else []
+        return b"".join(hashlib.sha256((Path(p) / "__version__.py").read_bytes()).digest()
+                        for p in places[:1]) or b"no detect-secrets"
+    except (ImportError, OSError, ValueError):
+        return b"no detect-secrets"
+
+
+_VERSION: str | None = None
+
+
+def version() -> str:
+    """The cache's version: a digest of what makes the scans."""
+    global _VERSION
+    if _VERSION is None:
+        h = hashlib.sha256(f"{__version__}\0{sys.version}\0{marshal.version}".encode())
+        for name in SCAN_MODULES:
+            h.update(_source_digest(name))
+        h.update(_detect_secrets_version())
+        _VERSION = h.hexdigest()[:32]
+    return _VERSION
+
+
+def cache_path(root: Path) -> Path | None:
+    """The cache file of the workspace at ``root`` (None: caching is off)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256(os.fsencode(str(root))).hexdigest()[:24]
+    return folder / f"scans-{digest}.marshal"
+
+
+def _safe(path: Path) -> bool:
+    """Neither the file nor its folder is a symlink, and the file (when it exists) is a
+    regular file no larger than MAX_BYTES."""
+    try:
+        if path.parent.is_symlink():
+            return False
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and st.st_size <= MAX_BYTES
+
+
+def prune(folder: Path, keep: Path, most: int | None = None) -> None:
+    """Delete the least recently written scan caches of ``folder`` beyond ``most`` (default
+    `MAX_FILES`; workspaces that are gone leave theirs behind); only regular files named as
+    this module names them, never ``keep``."""
+    most = MAX_FILES if most is None else most
+    try:
+        found = []
+        for entry in os.scandir(folder):
+            if entry.name.startswith("scans-") and entry.name.endswith(".marshal") and \
+                    entry.is_file(follow_symlinks=False) and entry.path != str(keep):
+                found.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.path))
+        found.sort()
+        for _mtime, path in found[:max(0, len(found) - (most - 1))]:
+            os.unlink(path)
+    except OSError:
+        pass  # a cache is never worth an error
+
+
+class ScanStore:
+    """The stored scans of one workspace: loaded once, saved when something changed."""
+
+    def __init__(self, root: Path, path: Path | None = None, *, find: bool = True) -> None:
+        self.root = str(root)
+        self.path = path if path is not None or not find else cache_path(root)
+        self.dirty = False
+        #: rel → (mtime_ns, size, inode, made_ns, encoded scan); decoded on use.
+        self.entries: dict[str, tuple[int, int, int, int, tuple[Any, ...]]] = {}
+        #: MEMORY.md's parse: (content digest, encoded index, encoded findings).
+        self.index_entry: tuple[bytes, tuple[Any, ...], list[Any]] | None = None
+        if self.path is not None:
+            self.entries = self._load(self.path)
+
+    def _load(self, path: Path) -> dict[str, tuple[int, int, int, int, tuple[Any, ...]]]:
+        if not _safe(path):
+            return {}
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read(MAX_BYTES + 1)
+            if len(data) > MAX_BYTES:
+                return {}
+            stored = marshal.loads(data)
+        except (OSError, ValueError, EOFError, TypeError, MemoryError, RecursionError):
+            return {}
+        if not (isinstance(stored, tuple) and len(stored) == 5 and stored[0] == MAGIC
+                and stored[1] == version() and stored[2] == self.root
+                and isinstance(stored[3], dict) and len(stored[3]) <= MAX_ENTRIES):
+            return {}
+        entry = stored[4]
+        if isinstance(entry, tuple) and len(entry) == 3 and type(entry[0]) is bytes and \
+                type(entry[1]) is tuple and type(entry[2]) is list:
+            self.index_entry = entry
+        out = {}
+        for rel, entry in stored[3].items():
+            if isinstance(rel, str) and isinstance(entry, tuple) and len(entry) == 5 and \
+                    all(type(x) is int for x in entry[:4]) and isinstance(entry[4], tuple):
+                out[rel] = entry
+        return out
+
+    def get(self, rel: str, key: Key) -> tuple[FileScan, bool] | None:
+        """The stored scan of ``rel`` when its key is ``key``, and whether it is
+        ambiguous (its content hash must be checked); None when there is none that fits."""
+        entry = self.entries.get(rel)
+        if entry is None or entry[:3] != key:
+            return None
+        try:
+            scan = decode(rel, entry[4])
+        except Exception:  # whatever does not fit: scanned again
+            scan = None
+        if scan is None:
+            del self.entries[rel]
+            self.dirty = True
+            return None
+        return scan, key[0] + GRANULARITY_NS >= entry[3]
+
+    def confirm(self, rel: str, made_ns: int) -> None:
+        """``rel``'s stored scan was checked against the file's content at ``made_ns``
+        (kept only when that makes an ambiguous entry a trusted one)."""
+        entry = self.entries.get(rel)
+        if entry is not None and entry[0] + GRANULARITY_NS >= entry[3]:
+            self.entries[rel] = (*entry[:3], made_ns, entry[4])
+            self.dirty = True
+
+    def put(self, rel: str, key: Key, made_ns: int, scan: FileScan) -> None:
+        """Keep ``scan`` of ``rel`` (made from what the file held at ``made_ns``, or later),
+        unless it is one never stored."""
+        encoded = encode(scan)
+        if encoded is None or key == (0, 0, 0):
+            if self.entries.pop(rel, None) is not None:
+                self.dirty = True
+            return
+        self.entries[rel] = (*key, made_ns, encoded)
+        self.dirty = True
+
+    def index(self, digest: bytes, text: str) -> tuple[Index, list[Finding]] | None:
+        """The stored parse of MEMORY.md and its own findings, when it was stored for the
+        text with ``digest`` (which is ``text``)."""
+        entry = self.index_entry
+        if entry is None or entry[0] != digest:
+            return None
+        try:
+            return decode_index(entry[1], text), [_finding_in(f) for f in entry[2]]
+        except Exception:  # whatever does not fit: parsed again
+            self.index_entry, self.dirty = None, True
+            return None
+
+    def put_index(self, digest: bytes, index: Index, findings: list[Finding]) -> None:
+        """Keep MEMORY.md's parse (not when it holds a credential: none is stored)."""
+        if any(f.kind == "secret" for f in findings):
+            self.index_entry = None
+        else:
+            self.index_entry = (digest, encode_index(index), [_finding_out(f) for f in findings])
+        self.dirty = True
+
+    def keep_only(self, rels: set[str]) -> None:
+        """Let go of the entries of files no longer in the workspace."""
+        gone = [rel for rel in self.entries if rel not in rels]
+        for rel in gone:
+            del self.entries[rel]
+        self.dirty = self.dirty or bool(gone)
+
+    def save(self) -> bool:
+        """Write the entries (atomically); False when nothing was written."""
+        if self.path is None or not self.dirty or not _safe(self.path) or \
+                len(self.entries) > MAX_ENTRIES:
+            return False
+        if save_cache(self.path, (MAGIC, version(), self.root, self.entries,
+                                  self.index_entry)):
+            self.dirty = False
+            prune(self.path.parent, keep=self.path)
+            return True
+        return False
+
+
+# -- encoding: a scan as plain tuples marshal can hold, and back, checking every field -----
+
+def _finding_out(f: Finding) -> tuple[Any, ...]:
+    return (f.kind, f.severity, f.path, f.line, f.message, f.files)
+
+
+def _finding_in(t: Any) -> Finding:
+    kind, severity, path, line, message, files = t
+    if not (type(kind) is str and severity in SEVERITY_RANK and type(path) is str
+            and (line is None or type(line) is int) and type(message) is str
+            and type(files) is tuple and all(type(x) is str for x in files)):
+        raise TypeError("not a finding")
+    return Finding(kind, severity, path, line, message, files)
+
+
+def _link_out(lk: Link) -> tuple[Any, ...]:
+    return (lk.source, lk.line, lk.kind, lk.raw, lk.target, lk.text, lk.outside)
+
+
+def _link_in(t: Any) -> Link:
+    source, line, kind, raw, target, text, outside = t
+    if not (type(source) is str and type(line) is int and type(kind) is str
+            and type(raw) is str and (target is None or type(target) is str)
+            and type(text) is str and type(outside) is bool):
+        raise TypeError("not a link")
+    return Link(source, line, kind, raw, target, text, outside)
+
+
+_PLAIN = (str, int, float, bool, bytes, type(None))
+
+
+def _value_out(v: Any, depth: int = 0) -> Any:
+    """A frontmatter value as marshal holds it: dates become tagged tuples (YAML makes
+    none of its own); ValueError for anything else."""
+    if depth > 50:
+        raise ValueError("too deep")
+    if isinstance(v, _PLAIN):
+        return v
+    if isinstance(v, dt.datetime):
+        return ("t", v.isoformat())
+    if isinstance(v, dt.date):
+        return ("d", v.isoformat())
+    if isinstance(v, list):
+        return [_value_out(x, depth + 1) for x in v]
+    if isinstance(v, dict):
+        return {_value_out(k, depth + 1): _value_out(x, depth + 1) for k, x in v.items()}
+    if isinstance(v, (set, frozenset)):
+        return type(v)(_value_out(x, depth + 1) for x in v)
+    raise ValueError(f"cannot store {type(v).__name__}")
+
+
+_PLAIN_TYPES = frozenset(_PLAIN)
+
+
+def _value_in(v: Any, depth: int = 0) -> Any:
+    t = type(v)
+    if t in _PLAIN_TYPES:
+        return v
+    if depth > 50:
+        raise ValueError("too deep")
+    if t is dict:
+        plain = _PLAIN_TYPES
+        return {k if type(k) is str else _value_in(k, depth + 1):
+                x if type(x) in plain else _value_in(x, depth + 1) for k, x in v.items()}
+    if t is list:
+        return [_value_in(x, depth + 1) for x in v]
+    if t is tuple:
+        tag, text = v
+        if type(text) is not str:
+            raise TypeError("not a date")
+        if tag == "t":
+            return dt.datetime.fromisoformat(text)
+        if tag == "d":
+            return dt.date.fromisoformat(text)
+        raise ValueError("unknown tag")
+    if t in (set, frozenset):
+        return t(_value_in(x, depth + 1) for x in v)
+    raise TypeError("not a frontmatter value")
+
+
+def encode(scan: FileScan) -> tuple[Any, ...] | None:
+    """``scan`` without its text as plain tuples; None for one never stored."""
+    mf = scan.memory
+    if scan.secrets or scan.read_findings or not scan.digest:
+        return None
+    try:
+        meta = _value_out(mf.meta)
+    except (ValueError, RecursionError):
+        return None
+    return ((mf.path, mf.name, mf.description, mf.type, meta, mf.has_frontmatter,
+             mf.body_start, mf.size, [_finding_out(f) for f in mf.findings], mf.body_offset),
+            [_link_out(lk) for lk in scan.links], [_link_out(lk) for lk in scan.wikilinks],
+            [tuple(i) for i in scan.instructions], scan.mtime,
+            [_finding_out(f) for f in scan.own_findings], scan.dated, scan.digest,
+            scan.name_line, scan.old_format, scan.spellings)
+
+
+def _opt_str(v: Any) -> str | None:
+    if v is not None and type(v) is not str:
+        raise TypeError("not a string")
+    return v  # type: ignore[no-any-return]
+
+
+def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
+    """The scan ``encode`` gave ``t`` for, checking every field (TypeError, ValueError...
+    when one does not fit); its text is empty."""
+    (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format,
+     spelled) = t
+    if type(spelled) is not tuple or len(spelled) != 4 or \
+            not all(type(x) is str for x in spelled):
+        raise TypeError("not spellings")
+    path, name, description, type_, meta, has_fm, body_start, size, mf_findings, offset = mfp
+    if path != rel or type(has_fm) is not bool or type(body_start) is not int or \
+            type(size) is not int or type(offset) is not int or type(mtime) is not float or \
+            not (dated is None or type(dated) is float) or type(digest) is not bytes or \
+            not digest or type(name_line) is not int or type(old_format) is not bool:
+        raise TypeError("not a scan")
+    meta = _value_in(meta)
+    if type(meta) is not dict:
+        raise TypeError("not a mapping")
+    mf = MemoryFile(path=path, name=_opt_str(name), description=_opt_str(description),
+                    type=_opt_str(type_), meta=meta, has_frontmatter=has_fm,
+                    body_start=body_start, text="", size=size,
+                    findings=[_finding_in(f) for f in mf_findings], body_offset=offset)
+    found: list[tuple[int, str, str]] = []
+    for line, reason, excerpt in instructions:
+        if type(line) is not int or type(reason) is not str or type(excerpt) is not str:
+            raise TypeError("not an instruction")
+        found.append((line, reason, excerpt))
+    return FileScan(memory=mf, links=[_link_in(lk) for lk in links],
+                    wikilinks=[_link_in(lk) for lk in wls], secrets=[],
+                    instructions=found, mtime=mtime, read_findings=[],
+                    own_findings=[_finding_in(f) for f in own], dated=dated, digest=digest,
+                    name_line=name_line, old_format=old_format, spellings=spelled)
+
+
+def encode_index(index: Index) -> tuple[Any, ...]:
+    """MEMORY.md's parse without its text (the text is read again: it is the key)."""
+    return ([(ln.number, ln.kind, [_link_out(lk) for lk in ln.links],
+              [_link_out(lk) for lk in ln.wikilinks], ln.title, ln.hook, ln.chars, ln.bytes,
+              ln.end_byte) for ln in index.lines],
+            [(cs.line, cs.content) for cs in index.code_spans])
+
+
+def decode_index(t: tuple[Any, ...], text: str) -> Index:
+    """The parse ``encode_index`` gave ``t`` for, with ``text``, checking every field."""
+    lines_in, spans_in = t
+    raw = text.split("\n")
+    if raw and raw[-1] == "":
+        raw.pop()
+    if type(lines_in) is not list or len(lines_in) != len(raw):
+        raise ValueError("not this index")
+    lines = []
+    for (number, kind, links, wls, title, hook, chars, nbytes, end), line_text in \
+            zip(lines_in, raw, strict=True):
+        if not (type(number) is int and type(kind) is str and type(title) is str
+                and type(hook) is str and type(chars) is int and type(nbytes) is int
+                and type(end) is int and number == len(lines) + 1):
+            raise TypeError("not an index line")
+        lines.append(IndexLine(number, line_text, kind, [_link_in(lk) for lk in links],
+                               [_link_in(lk) for lk in wls], title, hook, chars, nbytes, end))
+    spans = []
+    for line, content in spans_in:
+        if type(line) is not int or type(content) is not str:
+            raise TypeError("not a code span")
+        spans.append(CodeSpan(line, content))
+    return Index(path="MEMORY.md", exists=True, text=text,
+                 size=len(text.encode("utf-8", "replace")), lines=lines, code_spans=spans)

@@ -1,0 +1,259 @@
+"""The scan cache in the user cache folder (issue 21): a warm audit reads no memory file,
+an ambiguous entry is checked against the file's content, and a cache file that is
+tampered with, truncated, huge, stale or a symlink is never trusted and never crashes."""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import memtui.core.scan_cache as scan_cache
+from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.report import to_json
+from memtui.core.workspace import open_workspace
+from tests.core.helpers import NOW, make_ws, memory
+
+_OPENED: list[str] | None = None
+
+
+def _hook(event: str, args: tuple[object, ...]) -> None:
+    if event == "open" and _OPENED is not None and args and isinstance(args[0], str | Path):
+        _OPENED.append(os.fspath(args[0]))  # type: ignore[arg-type]
+
+
+sys.addaudithook(_hook)
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.delenv("MEMTUI_NO_CACHE", raising=False)
+    monkeypatch.setenv("MEMTUI_CACHE_DIR", str(folder))
+    return folder
+
+
+def _files(n: int = 6) -> dict[str, str]:
+    files = {"MEMORY.md": "".join(f"- [m{i}](memory/m{i}.md) — fact {i}\n" for i in range(n))}
+    for i in range(n):
+        files[f"memory/m{i}.md"] = memory(f"m{i}", f"fact {i}, see [[m{(i + 1) % n}]]\n",
+                                          extra="metadata:\n  updated: 2026-05-01\n"
+                                          if i == 2 else "")
+    return files
+
+
+def _audit(root: Path, **options: object) -> dict[str, object]:
+    opts = AuditOptions(now=NOW, **options)  # type: ignore[arg-type]
+    return to_json(Auditor(open_workspace(root), opts).run())
+
+
+def _reads(root: Path, **options: object) -> tuple[dict[str, object], list[str]]:
+    """The audit's report and the memory files it opened."""
+    global _OPENED
+    _OPENED = []
+    try:
+        report = _audit(root, **options)
+        opened = [p for p in _OPENED if "/memory/" in p]
+    finally:
+        _OPENED = None
+    return report, opened
+
+
+def _fresh(root: Path, **options: object) -> dict[str, object]:
+    """The audit of ``root`` with no cache at all."""
+    saved = os.environ.pop("MEMTUI_CACHE_DIR")
+    os.environ["MEMTUI_NO_CACHE"] = "1"
+    try:
+        return _audit(root, **options)
+    finally:
+        os.environ["MEMTUI_CACHE_DIR"] = saved
+        del os.environ["MEMTUI_NO_CACHE"]
+
+
+def _cache_file(folder: Path) -> Path:
+    found = list(folder.glob("scans-*.marshal"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_a_warm_audit_reads_no_memory_file(tmp_path: Path, cache: Path) -> None:
+    root = make_ws(tmp_path / "w", _files())
+    cold, opened = _reads(root, keep_texts=False, file_tokens=False)
+    assert len(opened) == 6
+    warm, opened = _reads(root, keep_texts=False, file_tokens=False)
+    assert opened == []  # stat results and the cache alone
+    assert warm == cold == _fresh(root, keep_texts=False, file_tokens=False)
+    # Token counts and texts come from the caches too, checked against each file's content.
+    _reads(root, file_tokens=True)
+    with_tokens, opened = _reads(root, keep_texts=False, file_tokens=True)
+    assert opened == [] and with_tokens["files"][0]["tokens"]  # type: ignore[index]
+
+
+def test_an_ambiguous_entry_is_checked_against_the_content(tmp_path: Path,
+                                                           cache: Path) -> None:
+    """A file written again within its clock's tick keeps size, mtime and inode: the entry
+    made in that tick is checked by content hash, and the change is seen."""
+    root = make_ws(tmp_path / "w", _files())
+    path = root / "memory/m1.md"
+    text = memory("m1", "fact 1, see [[m2]]\n")
+    path.write_text(text, encoding="utf-8")  # its mtime is now: the scan is ambiguous
+    before = os.stat(path)
+    _audit(root, keep_texts=False, file_tokens=False)
+    changed = text.replace("[[m2]]", "[[zz]]")
+    assert len(changed.encode()) == len(text.encode())
+    with open(path, "r+b") as fh:  # the same inode
+        fh.write(changed.encode())
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = os.stat(path)
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == \
+        (before.st_size, before.st_mtime_ns, before.st_ino)
+    report, opened = _reads(root, keep_texts=False, file_tokens=False)
+    assert any(f["kind"] == "dangling_wikilink" and f["path"] == "memory/m1.md"
+               for f in report["findings"])  # type: ignore[union-attr]
+    assert report == _fresh(root, keep_texts=False, file_tokens=False)
+    assert str(path) in opened
+
+
+def test_an_old_file_is_trusted_on_its_key(tmp_path: Path, cache: Path) -> None:
+    """The other side of the check: an entry made well after the file's mtime is trusted
+    without reading it (so a same-key change there is not seen: what the key promises)."""
+    root = make_ws(tmp_path / "w", _files())
+    _audit(root)
+    path = root / "memory/m1.md"
+    before = os.stat(path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("fact 1", "fict 1"), encoding="utf-8")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    _report, opened = _reads(root, keep_texts=False, file_tokens=False)
+    assert opened == []
+
+
+def _tamper(cache_folder: Path, data: bytes) -> None:
+    _cache_file(cache_folder).write_bytes(data)
+
+
+@pytest.mark.parametrize("how", ["garbage", "truncated", "empty", "wrong shape",
+                                 "wrong types", "huge"])
+def test_a_broken_cache_is_never_trusted_and_never_crashes(
+        tmp_path: Path, cache: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_ws(tmp_path / "w", _files())
+    expected = _audit(root)
+    data = _cache_file(cache).read_bytes()
+    stored = marshal.loads(data)
+    if how == "garbage":
+        _tamper(cache, os.urandom(4096))
+    elif how == "truncated":
+        _tamper(cache, data[: len(data) // 2])
+    elif how == "empty":
+        _tamper(cache, b"")
+    elif how == "wrong shape":
+        _tamper(cache, marshal.dumps((stored[0], stored[1], stored[2], [1, 2, 3], None)))
+    elif how == "wrong types":
+        entries = dict(stored[3])
+        rel = "memory/m1.md"
+        mtime_ns, size, ino, made, scan = entries[rel]
+        mf = list(scan[0])
+        mf[1] = 12345  # the name: not a string
+        entries[rel] = (mtime_ns, size, ino, made, (tuple(mf), *scan[1:]))
+        entries["memory/m2.md"] = (*entries["memory/m2.md"][:4], ("x",) * 10)
+        entries["memory/m3.md"] = "not an entry"
+        index = (stored[4][0], ([("x",)],), [("secret", "nonsense")])
+        _tamper(cache, marshal.dumps((*stored[:3], entries, index)))
+    else:  # larger than the cache may be: not even read
+        monkeypatch.setattr(scan_cache, "MAX_BYTES", len(data) - 1)
+    report, opened = _reads(root)
+    assert report == expected
+    if how in ("wrong types",):
+        assert {p.rsplit("/", 1)[-1] for p in opened} >= {"m1.md", "m2.md", "m3.md"}
+
+
+def test_a_new_version_of_the_scanner_drops_the_cache(tmp_path: Path, cache: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_ws(tmp_path / "w", _files())
+    _audit(root)
+    first = scan_cache.version()
+    # A new detect-secrets (or any scanner module's source): another version.
+    monkeypatch.setattr(scan_cache, "_VERSION", None)
+    monkeypatch.setattr(scan_cache, "_detect_secrets_version", lambda: b"detect-secrets 9")
+    assert scan_cache.version() != first
+    report, opened = _reads(root, keep_texts=False, file_tokens=False)
+    assert len(opened) == 6
+    assert report == _fresh(root, keep_texts=False, file_tokens=False)
+    monkeypatch.setattr(scan_cache, "_VERSION", None)
+    monkeypatch.setattr(scan_cache, "SCAN_MODULES", (*scan_cache.SCAN_MODULES, "json"))
+    assert scan_cache.version() not in (first, "")
+
+
+def test_a_symlinked_cache_file_is_neither_read_nor_written(tmp_path: Path,
+                                                            cache: Path) -> None:
+    root = make_ws(tmp_path / "w", _files())
+    _audit(root)
+    real = _cache_file(cache)
+    elsewhere = tmp_path / "elsewhere.marshal"
+    real.rename(elsewhere)
+    real.symlink_to(elsewhere)
+    before = elsewhere.read_bytes()
+    (root / "memory/m0.md").write_text(memory("m0", "changed\n"), encoding="utf-8")
+    report, opened = _reads(root, keep_texts=False, file_tokens=False)
+    assert len(opened) == 6  # the cache behind the symlink was not used
+    assert report == _fresh(root, keep_texts=False, file_tokens=False)
+    assert elsewhere.read_bytes() == before and real.is_symlink()
+
+
+def test_the_cache_is_written_atomically_inside_its_folder(tmp_path: Path,
+                                                           cache: Path) -> None:
+    root = make_ws(tmp_path / "w", _files())
+    _audit(root)
+    assert sorted(p.name for p in cache.iterdir() if p.name.startswith(".")) == []
+    path = _cache_file(cache)
+    assert path.parent == cache and path.stat().st_mode & 0o077 == 0
+    stored = marshal.loads(path.read_bytes())
+    assert stored[0] == scan_cache.MAGIC and stored[2] == str(root.resolve())
+    # Nothing changed: nothing written again.
+    mtime = path.stat().st_mtime_ns
+    time.sleep(0.01)
+    _audit(root)
+    assert path.stat().st_mtime_ns == mtime
+
+
+def test_a_credential_never_reaches_the_cache(tmp_path: Path, cache: Path) -> None:
+    files = _files()
+    key = "ghp_" + "1234567890abcdefghijklmnopqrstuvwxyzAB"
+    files["memory/m4.md"] = memory("m4", f"GitHub PAT {key} for the uploader\n")
+    root = make_ws(tmp_path / "w", files)
+    report = _audit(root)
+    assert any(f["kind"] == "secret" for f in report["findings"])  # type: ignore[union-attr]
+    assert key.encode() not in _cache_file(cache).read_bytes()
+    assert _audit(root) == report
+
+
+def test_the_folder_keeps_a_bounded_number_of_scan_caches(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scan_cache, "MAX_FILES", 3)
+    cache.mkdir()
+    (cache / "token-counts-v1.marshal").write_bytes(b"not ours to delete")
+    for i in range(5):
+        (cache / f"scans-old{i}.marshal").write_bytes(b"x")
+        os.utime(cache / f"scans-old{i}.marshal", (NOW + i, NOW + i))
+    (cache / "scans-link.marshal").symlink_to(tmp_path / "nowhere")
+    root = make_ws(tmp_path / "w", _files())
+    _audit(root)
+    mine = scan_cache.cache_path(root.resolve())
+    left = sorted(p.name for p in cache.iterdir())
+    assert left == sorted(["token-counts-v1.marshal", "scans-link.marshal", "scans-old3.marshal",
+                           "scans-old4.marshal", mine.name, *[n for n in left
+                                                              if n.startswith("clean")]])
+
+
+def test_a_temporary_copy_keeps_no_scans(tmp_path: Path, cache: Path) -> None:
+    from memtui.cli import main
+
+    assert main(["audit", "--demo", "--json"]) in (0, 1)
+    assert list(cache.glob("scans-*")) == []
+    root = make_ws(tmp_path / "w", _files())
+    Auditor(open_workspace(root), AuditOptions(now=NOW), scan_cache=False).run()
+    assert list(cache.glob("scans-*")) == []
