@@ -57,3 +57,7 @@ async def test_one_is_singular_in_the_trend_and_index_summaries(tmp_path: Path) 
         said = str(view.query_one(".summary").render())
         assert said.startswith("1 commit · ") and ": 1 orphan (" in said, said
         assert "first: 1 orphan," in said
+        findings = app.query_one("#preview-findings", Static)
+        await wait_for(pilot, lambda: "orphan" in str(findings.content))
+        shown = str(findings.content)
+        assert "1 orphan (" in shown and "1 orphans" not in shown, shown

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from memtui.core.audit import AuditResult
 from memtui.core.safe_output import printable
+from memtui.core.wording import plural
 from memtui.tui.palette import Palette
 
 BAR_WIDTH = 20
@@ -208,6 +209,6 @@ def _units(result: AuditResult, p: Palette,
         cost.append((Text(figures[1], style=lc), None))
         beyond = [ln for ln in result.beyond_limit if ln.kind != "blank"]
         if beyond:
-            cost.append((Text(f"{len(beyond)} lines never loaded",
+            cost.append((Text(f"{plural(len(beyond), 'line')} never loaded",
                               style=f"bold {p.error}"), None))
     return [title, counts, cost]

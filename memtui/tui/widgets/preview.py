@@ -202,8 +202,8 @@ class MemoryPreview(VerticalScroll):
             (printable(str(point["date"])), p.muted), "\n",
             (printable(str(point["subject"])), "bold")))
         self.query_one("#preview-findings", Static).update(Text(
-            f"{point['orphans']:,} orphans ({point['unreachable']:,} unreachable)\n"
-            f"{point['block_tokens']:,} block tokens"))
+            f"{plural(point['orphans'], 'orphan')} ({point['unreachable']:,} unreachable)\n"
+            f"{plural(point['block_tokens'], 'block token')}"))
         self.query_one("#preview-findings", Static).display = True
         self.query_one("#preview-age", Static).display = False
         self.query_one(WikiMarkdown).display = True
@@ -268,7 +268,8 @@ class MemoryPreview(VerticalScroll):
             idx = result.index
             key = ("index", idx.text, self.app.theme)
             title.update(Text(INDEX_NAME + "  the index, injected whole every turn"))
-            meta.update(Text(f"{len(idx.lines)} lines · {idx.size:,} bytes", style=p.muted)
+            shape = f"{plural(len(idx.lines), 'line')} · {plural(idx.size, 'byte')}"
+            meta.update(Text(shape, style=p.muted)
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
             states = {w.target: w.state for w in result.wikirefs if w.source == INDEX_NAME}
             source, first_line = window(shown_text(idx.text, scan_text(idx.text)), 1, line)
