@@ -2,6 +2,9 @@
 
 ``chat`` streams NDJSON and yields typed events; every failure is raised as an
 :class:`OllamaError` whose message is one line saying what happened and what to do.
+
+The module is past 500 lines: the client, its NDJSON stream reader and the one-line
+message for each way a server can fail (SPEC §5) are one reading of one protocol.
 """
 
 from __future__ import annotations

@@ -17,6 +17,9 @@ caught afterwards: the rename atomically *exchanges* the two files (``renameat2`
 elsewhere the old file is hard-linked aside first), so memtui holds exactly what it
 displaced and compares it. A displaced outside edit is put back and the write refused; if
 even that races, the displaced bytes are kept in ``.memtui/displaced/`` (:class:`Recovered`).
+
+The module is past 500 lines on purpose: the write, the exchange-rename check and the
+recovery of a displaced edit are one protocol, and it is reviewed whole.
 """
 
 from __future__ import annotations

@@ -1,4 +1,9 @@
-"""``MemtuiApp``: a workspace's memory at a glance, kept live while an agent works in it."""
+"""``MemtuiApp``: a workspace's memory at a glance, kept live while an agent works in it.
+
+The module is past 500 lines: the app class owns every binding and the live audit loop
+(start, debounce, hand the result to every view); views, widgets, dialogs, the chat and
+the curation flows live in their own modules, and this is the one class that ties them.
+"""
 
 from __future__ import annotations
 
