@@ -97,7 +97,9 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace) -> int:
     from memtui.commands.agent_options import settings_from
     from memtui.commands.audit_options import options_from
     from memtui.core.workspace import WorkspaceError, open_workspace
-    from memtui.tui.fleet.app import FleetApp, FleetMemberApp, FleetState
+    from memtui.tui.fleet.app import FleetApp
+    from memtui.tui.fleet.member_app import FleetMemberApp
+    from memtui.tui.fleet.state import FleetState
 
     root = Path(root_arg).expanduser()
     if not root.is_dir():

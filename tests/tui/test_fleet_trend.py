@@ -8,7 +8,9 @@ from textual.widgets import DataTable
 
 from memtui.core.audit import AuditOptions
 from memtui.core.workspace import open_workspace
-from memtui.tui.fleet.app import FleetApp, FleetMemberApp, FleetState
+from memtui.tui.fleet.app import FleetApp
+from memtui.tui.fleet.member_app import FleetMemberApp
+from memtui.tui.fleet.state import FleetState
 from tests.core.helpers import memory
 from tests.core.test_trend import commit, git
 from tests.test_cli_fleet import fleet

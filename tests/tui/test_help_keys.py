@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from memtui.core.workspace import open_workspace
 from memtui.tui.app import VIEWS, MemtuiApp
-from memtui.tui.fleet.app import FleetMemberApp
+from memtui.tui.fleet.member_app import FleetMemberApp
 
 from .test_app import started
 

@@ -62,7 +62,7 @@ async def test_a_workspace_opened_from_the_fleet_never_shows_0(tmp_path: Path) -
     """The fleet opens a member with the command line's options (the window's tokenizer
     alone): the Tok columns count in it, "…" until then, never 0 (every row showed 0)."""
     from memtui.core.workspace import open_workspace
-    from memtui.tui.fleet.app import FleetMemberApp
+    from memtui.tui.fleet.member_app import FleetMemberApp
     from tests.test_cli_fleet import fleet
 
     member = fleet(tmp_path) / ".claude" / "projects" / "-home-me-app" / "memory"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -26,8 +25,8 @@ from memtui.core.audit import AuditOptions
 from memtui.core.fleet import audit_fleet, find_workspaces, shown_path, start_workers
 from memtui.core.safe_output import printable
 from memtui.core.wording import plural, sparkline
-from memtui.tui.app import MemtuiApp
 from memtui.tui.config import load_config
+from memtui.tui.fleet.state import FleetState
 from memtui.tui.themes import load_themes
 from memtui.tui.widgets.columns import Column, fit_widths
 from memtui.tui.widgets.list_table import ListTable
@@ -54,20 +53,6 @@ COLUMNS: tuple[tuple[str, str], ...] = tuple((c.key, c.label) for c in FLEET_COL
 CELL_PADDING = 1  # the DataTable's, each side of a cell
 SCROLLBAR = 2
 SPARK_COMMITS = 12
-
-
-@dataclass
-class FleetState:
-    """What survives a trip into one workspace and back: rows, sparklines, view state."""
-
-    rows: dict[str, dict[str, Any]] = field(default_factory=dict)
-    sparks: dict[str, str] = field(default_factory=dict)
-    paths: list[str] | None = None
-    sort: str = "path"
-    reverse: bool = False
-    filter: str = ""
-    cursor: str | None = None
-    notice: str = ""  # said once when the fleet screen opens again
 
 
 class FleetApp(App[str | None]):
@@ -385,26 +370,3 @@ class FleetApp(App[str | None]):
 
     def action_quit_fleet(self) -> None:
         self.exit(None)
-
-
-class FleetMemberApp(MemtuiApp):
-    """The usual app on one workspace of a fleet: Esc, when no input holds it, goes back to
-    the fleet screen (``back_to_fleet`` tells the command to open it again)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Fleet")]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.back_to_fleet = False
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "leave_input":
-            return False  # Esc is ``back``'s, which leaves an input first
-        return super().check_action(action, parameters)
-
-    def action_back(self) -> None:
-        if super().check_action("leave_input", ()):
-            self.action_leave_input()
-            return
-        self.back_to_fleet = True
-        self.exit()

@@ -1,0 +1,20 @@
+"""What the fleet screen keeps across a trip into one workspace and back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class FleetState:
+    """What survives a trip into one workspace and back: rows, sparklines, view state."""
+
+    rows: dict[str, dict[str, Any]] = field(default_factory=dict)
+    sparks: dict[str, str] = field(default_factory=dict)
+    paths: list[str] | None = None
+    sort: str = "path"
+    reverse: bool = False
+    filter: str = ""
+    cursor: str | None = None
+    notice: str = ""  # said once when the fleet screen opens again
