@@ -5,10 +5,12 @@ to remove the duplicate entry in the same, undoable operation (issue 20, 14)."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Checkbox, OptionList, Static
+import pytest
+from textual.widgets import Checkbox, Input, OptionList, Static
 
 from memtui.core.workspace import open_workspace
 from memtui.edit.journal import undo
@@ -25,6 +27,12 @@ GONE_LINE = "- [Gone](memory/gone.md) — broken link\n"
 
 def listed(screen: Any) -> list[str]:
     return [c.path for c in screen.shown]
+
+
+async def typed(pilot: Any, screen: Any, *keys: str) -> None:
+    """Press ``keys`` in the picker and let its list catch up with the field."""
+    await pilot.press(*keys)
+    await wait_for(pilot, lambda: screen.ranked_for == screen.query_one("#query", Input).value)
 
 
 def highlighted(screen: Any) -> str:
@@ -45,14 +53,14 @@ async def test_the_picker_lists_every_memory_suggestions_first_and_filters(ws: P
                                   "memory/yield-source.md"]
         assert highlighted(screen) == "memory/line-b.md"
         assert "6 memories" in str(screen.query_one("#count", Static).render())
-        await pilot.press(*"lonly")  # a misspelt file name
+        await typed(pilot, screen, *"lonly")  # a misspelt file name
         assert listed(screen)[0] == "memory/lonely_note.md"
         assert listed(screen)[-1] == "lonly"  # what was typed comes last, for any file
-        await pilot.press(*["backspace"] * 5, *"process engineer")  # a description
+        await typed(pilot, screen, *["backspace"] * 5, *"process engineer")  # a description
         assert listed(screen)[0] == "memory/user-role.md"
-        await pilot.press(*["backspace"] * 16, *"Yield source")  # a title
+        await typed(pilot, screen, *["backspace"] * 16, *"Yield source")  # a title
         assert listed(screen)[0] == "memory/yield-source.md"
-        await pilot.press(*["backspace"] * 12)
+        await typed(pilot, screen, *["backspace"] * 12)
         await pilot.press("down", "down", "up")  # arrows move in the list from the input
         assert highlighted(screen) == "memory/line-a.md"
         await pilot.press("enter")
@@ -100,6 +108,56 @@ async def test_space_keeps_the_duplicate_when_the_operator_wants_both(ws: Path) 
         await pilot.press("enter")
         await _finish(pilot, app)
     assert read(ws, "MEMORY.md") == INDEX.replace("memory/gone.md", "memory/yield-source.md")
+
+
+async def test_typing_fast_ranks_off_the_ui_thread_and_the_final_query_wins(
+        ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow ranking (a few thousand memories) never holds the UI: while the first
+    keystroke's ranking is stuck, the field takes the rest of the query, the arrows move,
+    and the final query's list arrives; the stale ranking, once done, is dropped."""
+    from memtui.tui.dialogs import memory_picker
+
+    real = memory_picker.rank
+    stuck, started, finished = threading.Event(), threading.Event(), threading.Event()
+    on_ui_thread: list[str] = []
+
+    def slow(query: str, *args: Any) -> Any:
+        if query and threading.current_thread() is threading.main_thread():
+            on_ui_thread.append(query)
+        if query == "y":
+            started.set()
+            stuck.wait(2)
+            try:
+                return real(query, *args)
+            finally:
+                finished.set()
+        return real(query, *args)
+
+    monkeypatch.setattr(memory_picker, "rank", slow)
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_repoint(a, w, "memory/gone.md", []))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MemoryPickerScreen))
+        screen = app.screen
+        first = listed(screen)
+        await pilot.press("y")
+        await wait_for(pilot, started.is_set)
+        await pilot.press("down")  # while "y" is still being ranked
+        assert highlighted(screen) == first[1]  # the arrows move in the list shown
+        await pilot.press(*"ield source")
+        assert screen.query_one("#query", Input).value == "yield source"
+        await wait_for(pilot, lambda: screen.ranked_for == "yield source")
+        assert not finished.is_set()  # the final list came while "y" was stuck
+        final = listed(screen)
+        stuck.set()
+        await wait_for(pilot, finished.is_set)
+        await pilot.pause()
+        assert screen.ranked_for == "yield source" and listed(screen) == final
+        assert final[0] == "memory/yield-source.md"
+        assert final[:-1] == [c.path for c, _ in real("yield source", screen.candidates, [])]
+        await pilot.press("escape")
+        await _finish(pilot, app)
+    assert on_ui_thread == []
 
 
 def test_names_in_the_picker_are_text_never_markup() -> None:

@@ -3,11 +3,20 @@
 The candidates are ranked by Textual's fuzzy matcher (the command palette's) over each
 memory's path, title and description; the suggestions given (the audit's closest names to a
 broken target) come first, and a candidate the query names exactly comes before all.
+
+Ranking a few thousand memories takes a good part of a second, so it never runs on the UI
+thread: a keystroke starts a timer (``DEBOUNCE``), the ranking runs in a thread worker
+(exclusive: a newer query cancels the older one), and a result is shown only if it is for
+what the field holds now. A query that extends the one last shown ranks only that one's
+matches (a word that matches is still matched when it grows, and new words only narrow).
+Enter before the list has caught up ranks the final query there and then.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -15,16 +24,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.fuzzy import FuzzySearch
+from textual.timer import Timer
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from memtui.core.safe_output import printable
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
 #: How the letters the query matched are marked (as in the command palette).
 MATCH_STYLE = "reverse"
-#: At most this many matches are listed (the best ones; typing narrows the rest).
-SHOWN = 200
+#: At most this many matches are listed (the best ones; typing narrows the rest). Each
+#: listed one costs the UI thread its layout when the list is rebuilt: 200 took 70-90 ms.
+SHOWN = 100
+#: Seconds typing must pause before the list is ranked again (one ranking for a burst).
+DEBOUNCE = 0.06
+#: ``rank`` asks whether it was cancelled once every this many candidates.
+CHECK_EVERY = 64
 
 
 @dataclass(frozen=True)
@@ -57,14 +73,16 @@ def _join(path: Content | str, title: Content | str, description: Content | str)
         else "".join(str(p) for p in parts)
 
 
-def rank(query: str, candidates: list[Candidate],
-         suggestions: list[str]) -> list[tuple[Candidate, Content | str]]:
+def rank(query: str, candidates: list[Candidate], suggestions: list[str],
+         cancelled: Callable[[], bool] | None = None,
+         ) -> list[tuple[Candidate, Content | str]]:
     """The candidates ``query`` matches, best first, each with its line (the matched
     letters marked on the first ``SHOWN``): one the query names exactly first, then the
     suggestions, then the others by fuzzy score. Each word of the query must match the
     path, the title or the description, each field on its own (the matcher's cost grows
     fast with the length of the text). An empty query lists the suggestions, then every
-    candidate by path."""
+    candidate by path. When ``cancelled()`` turns true the ranking stops and returns
+    what it has (its caller drops it)."""
     order = {p: i for i, p in enumerate(suggestions)}
     query = query.strip()
     if not query:
@@ -73,7 +91,9 @@ def rank(query: str, candidates: list[Candidate],
     words = query.split()
     search = FuzzySearch()
     scored = []
-    for c in candidates:
+    for i, c in enumerate(candidates):
+        if cancelled is not None and i % CHECK_EVERY == 0 and cancelled():
+            break
         fields = c.fields
         score = 0.0
         for word in words:
@@ -124,6 +144,10 @@ class MemoryPickerScreen(CurateScreen[str]):
         self.suggestions = list(suggestions or [])
         self.confirm_label = confirm
         self.shown: list[Candidate] = []
+        #: The query the list shows, and every candidate it matched (not only those shown).
+        self.ranked_for = ""
+        self.matched: list[Candidate] = list(candidates)
+        self._pending: Timer | None = None
 
     def body(self) -> ComposeResult:
         yield Label(printable(self.prompt), markup=False)
@@ -133,11 +157,43 @@ class MemoryPickerScreen(CurateScreen[str]):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.refilter("")
+        self.show("", rank("", self.candidates, self.suggestions))  # a sort: quick
 
-    def refilter(self, query: str) -> None:
-        ranked = rank(query, self.candidates, self.suggestions)
-        self.shown = [c for c, _ in ranked[:SHOWN]]
+    def pool(self, query: str) -> list[Candidate]:
+        """The candidates ``query`` can match: the last list's matches when it extends
+        that list's query, else all of them."""
+        last, query = self.ranked_for.strip(), query.strip()
+        return self.matched if last and query.startswith(last) else self.candidates
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "query":
+            return
+        if self._pending is not None:
+            self._pending.stop()
+        self._pending = self.set_timer(DEBOUNCE, partial(self.rank_later, event.value))
+
+    def rank_later(self, query: str) -> None:
+        """Rank ``query`` in a thread worker; a newer one cancels it."""
+        self._pending = None
+        self.run_worker(partial(self._rank, query, self.pool(query)), group="rank",
+                        exclusive=True, thread=True)
+
+    def _rank(self, query: str, pool: list[Candidate],
+              ) -> tuple[str, list[tuple[Candidate, Content | str]]]:
+        worker = get_current_worker()
+        return query, rank(query, pool, self.suggestions, lambda: worker.is_cancelled)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "rank" or event.state != WorkerState.SUCCESS:
+            return  # a cancelled ranking is dropped
+        query, ranked = event.worker.result
+        if query == self.query_one("#query", Input).value:  # else stale: a newer one comes
+            self.show(query, ranked)
+
+    def show(self, query: str, ranked: list[tuple[Candidate, Content | str]]) -> None:
+        """List ``ranked``, the matches of ``query``."""
+        self.ranked_for, self.matched = query, [c for c, _ in ranked]
+        self.shown = self.matched[:SHOWN]
         options = [Option(line if isinstance(line, Content) else Text(line))
                    for _, line in ranked[:SHOWN]]
         typed = query.strip()
@@ -153,16 +209,12 @@ class MemoryPickerScreen(CurateScreen[str]):
             matches.highlighted = 0
         total = len(self.candidates)
         if not ranked:
-            count = f"no memory matches: Enter takes '{printable(query.strip())}' as typed"
-        elif query.strip():
+            count = f"no memory matches: Enter takes '{printable(typed)}' as typed"
+        elif typed:
             count = f"{len(ranked)} of {total} match; ↑ ↓ move, Enter picks"
         else:
             count = f"{total} memories; type to filter, ↑ ↓ move, Enter picks"
         self.query_one("#count", Static).update(count)
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "query":
-            self.refilter(event.value)
 
     def action_move(self, by: int) -> None:
         matches = self.query_one("#matches", OptionList)
@@ -176,6 +228,12 @@ class MemoryPickerScreen(CurateScreen[str]):
         self.action_confirm()
 
     def result(self) -> str | None:
+        query = self.query_one("#query", Input).value
+        if query != self.ranked_for:  # Enter before the list caught up: the final query's
+            if self._pending is not None:
+                self._pending.stop()
+            self.workers.cancel_group(self, "rank")
+            self.show(query, rank(query, self.pool(query), self.suggestions))
         at = self.query_one("#matches", OptionList).highlighted
         if self.shown and at is not None and 0 <= at < len(self.shown):
             return self.shown[at].path
