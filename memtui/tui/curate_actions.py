@@ -32,7 +32,11 @@ CURATE_ACTIONS: dict[str, tuple[str, str]] = {
     "redact": ("Redact secrets", "replace flagged credentials in the selected memory"),
     "undo": ("Undo", "revert the last operation, a curation or one write of the chat agent "
              "(again for the one before)"),
+    "undo_turn": ("Undo the agent's last turn",
+                  "revert every write of the chat agent's newest turn as one step"),
 }
+#: The key that undoes the agent's last turn, in the views and in the chat pane.
+UNDO_TURN_KEY = "ctrl+z"
 
 
 class CurateActions:
@@ -52,6 +56,7 @@ class CurateActions:
         Binding("d", "delete", "Delete", show=False),
         Binding("x", "redact", "Redact", show=False),
         Binding("u", "undo", "Undo"),
+        Binding(UNDO_TURN_KEY, "undo_turn", "Undo agent turn", show=False),
     ]
 
     workspace: Workspace
@@ -239,3 +244,19 @@ class CurateActions:
         from memtui.tui import curate
 
         self._run(curate.run_undo(self, self.workspace))  # type: ignore[arg-type]
+
+    def action_undo_turn(self) -> None:
+        """Undo every write of the chat agent's newest turn as one step, after a
+        confirmation. With the chat pane mounted it goes through the pane (which says a
+        reply is still coming, and marks the turn's cards undone)."""
+        from memtui.tui import curate
+
+        for pane in self._ui.query("#chat-slot > *"):  # type: ignore[attr-defined]
+            if hasattr(pane, "action_undo_turn"):
+                pane.action_undo_turn()
+                return
+
+        async def job() -> bool:
+            return await curate.run_undo_turn(self, self.workspace) is not None  # type: ignore[arg-type]
+
+        self._run(job())

@@ -7,19 +7,22 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, Static
 
 from memtui.agent.settings import AgentSettings
 from memtui.core.workspace import Workspace
-from memtui.edit.journal import Journal
+from memtui.edit.journal import Journal, record_name
+from memtui.edit.turn_undo import undo_turn
 from memtui.tui.app import MemtuiApp
 from memtui.tui.chat import ChatPane
 from memtui.tui.chat.tool_card import ToolCard
 from memtui.tui.dialogs.confirm import ConfirmScreen
+from memtui.tui.dialogs.help import key_rows
 
 from .conftest import INDEX
 from .fake_ollama import FakeModel, FakeOllama, Reply
-from .test_agent_undo import reorganiser, snapshot, wrecker
+from .test_agent_undo import reorganiser, run_turn, snapshot, wrecker
 from .test_chat_pane import turns, wait_until
 
 
@@ -116,3 +119,65 @@ async def test_u_in_the_views_takes_an_agent_write_and_says_why_it_cannot(
         await pilot.click("#confirm")
         await wait_until(pilot, lambda: (ws.root / "MEMORY.md").read_text() == INDEX)
         assert app.notice.startswith("undid #1 agent write_file")
+
+
+async def test_cards_from_the_history_say_what_the_journal_says_now(
+        ws: Workspace, fake: FakeOllama) -> None:
+    """A reloaded card's undo hint follows the record's state today: undone since (by the
+    CLI here), the card says undone and offers no ctrl+z; a record gone, it says so."""
+    fake.add(reorganiser())
+    await run_turn(ws, fake, "reorg")  # turn 1: records #1-#4, kept in the chat history
+    undo_turn(ws)  # memtui undo --turn, outside the app
+    fake.add(FakeModel("over", [
+        Reply(tool_calls=[("write_file", {"path": "memory/later.md", "content": "x\n"})]),
+        Reply(content="Done.")]))
+    await run_turn(ws, fake, "over", "one more")  # turn 2: #5, still undoable
+    (ws.root / ".memtui" / "journal" / record_name(1)).unlink()  # pruned, say
+    app = MemtuiApp(ws, settings=AgentSettings(model="over", host=fake.url), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_chat(app, pilot)
+        await wait_until(pilot, lambda: len(app.query(ToolCard)) == 5)
+        cards = {c.journaled: str(c.render()) for c in app.query(ToolCard)}
+        undone = [c.has_class("-undone") for c in app.query(ToolCard)]
+    assert undone == [False, True, True, True, False]
+    assert cards[1].endswith("journaled as #1 (no longer in the journal)")
+    for n in (2, 3, 4):
+        assert cards[n].endswith(f"journaled as #{n}\n↶ undone")
+    assert cards[5].endswith("journaled as #5 · ctrl+z undoes this turn's writes")
+
+
+async def test_the_palette_and_the_help_undo_the_agents_turn_from_the_views(
+        ws: Workspace, fake: FakeOllama) -> None:
+    """Undo the agent's last turn without the chat: the command palette names it (with its
+    key), the help lists it, and ctrl+z in a view runs it (curate.run_undo_turn)."""
+    fake.add(reorganiser())
+    before = snapshot(ws.root)
+    await run_turn(ws, fake, "reorg")
+    app = MemtuiApp(ws, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        titles = [str(c.title) for c in app.get_system_commands(app.screen)]
+        assert "Undo the agent's last turn  (^z)" in titles  # Textual's ctrl+z
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        rows = dict(key_rows(app, app.screen.binding_classes))  # type: ignore[attr-defined]
+        assert rows["^z"].startswith("undo every write of the chat agent's last turn")
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"Undo the agent")
+        hits = app.screen.query_one(CommandList)
+        await wait_until(pilot, lambda: hits.option_count > 0)
+        if hits.highlighted is None:
+            await pilot.press("down")
+        hit = hits.get_option_at_index(hits.highlighted or 0)
+        assert "Undo the agent's last turn" in str(hit.prompt)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.lines[0] == "4 agent writes of turn 1, undone together:"  # type: ignore[attr-defined]
+        await pilot.click("#confirm")
+        await wait_until(pilot, lambda: snapshot(ws.root) == before)
+        await wait_until(pilot, lambda: app.notice.startswith("undid turn 1"))
+        await pilot.press("ctrl+z")  # the key, from the view: nothing left to undo
+        await wait_until(pilot, lambda: app.notice.startswith("nothing"))
+    assert all(r["undone"] for r in Journal(ws).records())

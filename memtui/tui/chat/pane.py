@@ -41,13 +41,15 @@ from memtui.agent.session import (
 from memtui.agent.settings import AgentSettings
 from memtui.core.safe_output import printable
 from memtui.core.workspace import Workspace
+from memtui.edit.errors import Refused
+from memtui.edit.journal import Journal
 from memtui.tui.chat.assistant_message import AssistantMessage
 from memtui.tui.chat.banner import Banner
 from memtui.tui.chat.budget_bar import BudgetBar
 from memtui.tui.chat.model_picker import ModelPicker
 from memtui.tui.chat.reply_stats import ReplyStats
 from memtui.tui.chat.status_line import StatusLine
-from memtui.tui.chat.tool_card import NOT_INDEXED, UNDO_KEY, ToolCard
+from memtui.tui.chat.tool_card import GONE, KEPT, NOT_INDEXED, UNDO_KEY, UNDONE, ToolCard
 from memtui.tui.chat.user_message import UserMessage
 
 
@@ -241,6 +243,8 @@ class ChatPane(Vertical):
         log = self.query_one("#chat-log", VerticalScroll)
         widgets: list[Any] = []
         pending: list[dict[str, Any]] = []
+        states = journal_states(self.workspace) if any(
+            "journaled" in m for m in self.session.history) else {}
         for msg in self.session.history:
             role = msg.get("role")
             if role == "user":
@@ -252,13 +256,14 @@ class ChatPane(Vertical):
                 pending = [c.get("function", {}) for c in msg.get("tool_calls") or []]
             elif role == "tool":
                 fn = pending.pop(0) if pending else {}
+                journaled = _journal_id(msg.get("journaled"))
                 widgets.append(ToolCard(str(msg.get("tool_name") or fn.get("name") or "?"),
                                         dict(fn.get("arguments") or {}),
                                         str(msg.get("content") or ""),
                                         str(msg.get("effect") or "no effect on memory"),
                                         bool(msg.get("ok", True)),
                                         bool(msg.get("wrong_mechanism", False)),
-                                        _journal_id(msg.get("journaled"))))
+                                        journaled, states.get(journaled or 0, GONE)))
         if widgets:
             await log.mount_all(widgets)
 
@@ -546,6 +551,17 @@ class ChatPane(Vertical):
         self.query_one(Banner).show("new chat: history cleared (memory files are kept)",
                                     "info")
         self._refresh_budget()
+
+
+def journal_states(workspace: Workspace) -> dict[int, str]:
+    """Each journal record's id → ``KEPT`` or ``UNDONE``, as the journal has it now (a card
+    from the chat history says what undo can still do, not what it could when saved);
+    empty when the journal cannot be read."""
+    try:
+        return {r["id"]: UNDONE if r.get("undone") else KEPT
+                for r in Journal(workspace).records()}
+    except (Refused, OSError):
+        return {}
 
 
 def _journal_id(value: object) -> int | None:

@@ -10,14 +10,18 @@ from textual.content import Content
 from textual.widgets import Static
 
 from memtui.core.safe_output import printable
+from memtui.tui.curate_actions import UNDO_TURN_KEY
 
 ARG_CHARS = 80
 RESULT_CHARS = 160
 NO_EFFECT = "no effect on memory"
 #: How the agent's tools say a file was written that nothing in the index reaches.
 NOT_INDEXED = "not in the index yet"
-#: The chat pane's key that undoes the last agent turn's writes.
-UNDO_KEY = "ctrl+z"
+#: The key that undoes the last agent turn's writes (the chat pane's, and the app's).
+UNDO_KEY = UNDO_TURN_KEY
+#: A journaled write's state, as the journal has it now: undoable, undone, or no longer
+#: there (pruned, or the journal cannot be read).
+KEPT, UNDONE, GONE = "kept", "undone", "gone"
 
 
 def _short(text: str, limit: int) -> str:
@@ -42,9 +46,11 @@ class ToolCard(Static):
 
     def __init__(self, name: str, arguments: dict[str, Any], result: str, effect: str,
                  ok: bool = True, wrong_mechanism: bool = False,
-                 journaled: int | None = None) -> None:
+                 journaled: int | None = None, state: str = KEPT) -> None:
         self.tool_name = name
         self.journaled = journaled
+        #: The journal record's state (``KEPT``, ``UNDONE`` or ``GONE``).
+        self.state = state
         self.arguments = arguments
         self.result = result
         self.effect = effect
@@ -60,11 +66,9 @@ class ToolCard(Static):
         for i, phrase in enumerate(phrases):
             parts.append(("\nmemory: " if i == 0 else "; ", "dim" if i else ""))
             parts.append((printable(phrase), effect_style(phrase, wrong_mechanism)))
-        if journaled is not None:
-            parts.append((f"\njournaled as #{journaled} · {UNDO_KEY} undoes this turn's "
-                          "writes", "dim"))
         self._parts = parts
-        super().__init__(Content.assemble(*parts))
+        super().__init__(self._content())
+        self.set_class(journaled is not None and state == UNDONE, "-undone")
         if not ok:
             self.add_class("-failed")
         if wrong_mechanism:
@@ -72,9 +76,24 @@ class ToolCard(Static):
         elif NOT_INDEXED in effect:
             self.add_class("-orphan")
 
+    def _content(self) -> Content:
+        """The card; a journaled write ends with its record and what undo can do."""
+        parts = list(self._parts)
+        if self.journaled is not None:
+            line = f"\njournaled as #{self.journaled}"
+            if self.state == KEPT:
+                line += f" · {UNDO_KEY} undoes this turn's writes"
+            elif self.state == GONE:
+                line += " (no longer in the journal)"
+            parts.append((line, "dim"))
+            if self.state == UNDONE:
+                parts.append(("\n↶ undone", "bold $warning"))
+        return Content.assemble(*parts)
+
     def mark_undone(self) -> None:
         """The write was undone (the turn's undo put the file back): say so on the card."""
-        if self.has_class("-undone"):
+        if self.state == UNDONE:
             return
+        self.state = UNDONE
         self.add_class("-undone")
-        self.update(Content.assemble(*self._parts, ("\n↶ undone", "bold $warning")))
+        self.update(self._content())

@@ -61,7 +61,9 @@ KEY_HELP = {
     "delete": "delete the selected memories (and their index lines)",
     "redact": "redact the secrets flagged in the selected memory",
     "undo": "undo the last operation: a curation, or one write of the chat agent (again "
-            "for the one before); in the chat, ctrl+z undoes all the last turn's writes",
+            "for the one before)",
+    "undo_turn": "undo every write of the chat agent's last turn as one step, after a "
+                 "confirmation (a file changed since is named and kept); in the chat too",
     "help": "this help",
     "quit": "quit",
     # the chat pane's own keys
