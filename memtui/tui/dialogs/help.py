@@ -63,13 +63,12 @@ KEY_HELP = {
     "undo": "undo the last operation: a curation, or one write of the chat agent (again "
             "for the one before)",
     "undo_turn": "undo every write of the chat agent's last turn as one step, after a "
-                 "confirmation (a file changed since is named and kept); in the chat too",
+                 "confirmation (a file changed since is named and kept)",
     "help": "this help",
     "quit": "quit",
     # the chat pane's own keys
     "cancel": "cancel a reply that is still coming (none coming: back to the view)",
     "new_chat": "start a new chat (after a confirmation)",
-    "undo_turn": "undo every write of the agent's last turn (after a confirmation)",
     "recall": "recall an earlier / a later message into the input",
     "focus_in_pane": "go round the pane: input, log (arrows, PgUp/PgDn scroll it), model "
                      "picker; Esc leaves the chat",
