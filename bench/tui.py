@@ -19,7 +19,9 @@ For each workspace, in a fresh child process (so imports count, as they do for a
   first frame, when the audit starts, until it is on screen; before the first frame the
   terminal shows nothing that could freeze); ``cpu_stall_*``: the most CPU time the app
   used between two heartbeats (the same freeze as a busy machine cannot inflate it);
-  ``cpu_open``: the app's CPU seconds until the first audit shows;
+  ``cpu_open``: the app's CPU seconds until the first audit shows; ``gc_*``: the longest
+  garbage collection in each phase (any thread: it holds the interpreter), with its
+  generation (``gc_gen_*``);
 - ``live``: seconds from touching one memory file to the re-audit shown in the views.
 
 The app runs headless under Textual's Pilot at 160×50, watching the workspace. Each
@@ -30,6 +32,7 @@ filled (what a second launch sees).
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import subprocess
@@ -52,6 +55,15 @@ class Heartbeat:
         self.last = time.perf_counter()
         self.last_cpu = time.process_time()
         self.worst = self.worst_cpu = 0.0
+        self.gc_worst, self.gc_gen = 0.0, -1
+        self._gc_start = 0.0
+        gc.callbacks.append(self._collection)
+
+    def _collection(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        elif (took := time.perf_counter() - self._gc_start) > self.gc_worst:
+            self.gc_worst, self.gc_gen = took, info["generation"]
 
     def tick(self) -> None:
         now, cpu = time.perf_counter(), time.process_time()
@@ -62,7 +74,16 @@ class Heartbeat:
     def phase(self) -> float:
         worst, self.worst, self.last = self.worst, 0.0, time.perf_counter()
         self.cpu, self.worst_cpu, self.last_cpu = self.worst_cpu, 0.0, time.process_time()
+        self.gc, self.gc_worst = self.gc_worst, 0.0
+        self.gen, self.gc_gen = self.gc_gen, -1
         return round(worst, 3)
+
+    def record(self, out: dict[str, float | int], name: str) -> None:
+        """The phase that ends now, as ``stall_NAME``, ``cpu_stall_NAME``, ``gc_NAME``."""
+        out[f"stall_{name}"] = self.phase()
+        out[f"cpu_stall_{name}"] = round(self.cpu, 3)
+        out[f"gc_{name}"] = round(self.gc, 3)
+        out[f"gc_gen_{name}"] = self.gen
 
 
 async def measure(path: str) -> dict[str, float | int]:
@@ -103,13 +124,11 @@ async def measure(path: str) -> dict[str, float | int]:
         await until(lambda: app.shown >= 1 and app.views_ready)
         out["audit"] = round(time.perf_counter() - START, 3)
         out["files"] = len(app.result.files)
-        out["stall_open"] = beat.phase()
-        out["cpu_stall_open"] = round(beat.cpu, 3)
+        beat.record(out, "open")
         out["cpu_open"] = round(time.process_time(), 3)
         await until(lambda: app.audits >= 1)
         out["counted"] = round(time.perf_counter() - START, 3)
-        out["stall_counting"] = beat.phase()
-        out["cpu_stall_counting"] = round(beat.cpu, 3)
+        beat.record(out, "counting")
 
         t = time.perf_counter()
         await pilot.press("2")
@@ -119,7 +138,7 @@ async def measure(path: str) -> dict[str, float | int]:
         out["files_view"] = round(time.perf_counter() - t, 3)
         preview = app.query_one(MemoryPreview)
         await asyncio.sleep(1.0)  # let the preview of the first row settle
-        out["stall_files_view"] = beat.phase()
+        beat.record(out, "files_view")
 
         # Holding page-down: key events arrive from the driver at key-repeat pace (30 a
         # second), as a terminal sends them; the app handles and draws them on its own; the
@@ -146,7 +165,7 @@ async def measure(path: str) -> dict[str, float | int]:
         await asyncio.sleep(0.1)
         out["scroll_key"] = round(worst, 4)
         out["scroll_rows"] = table.cursor_row - start_row
-        out["stall_scroll"] = beat.phase()
+        beat.record(out, "scroll")
 
         # The cursor rests: the preview renders that memory.
         t = time.perf_counter()
@@ -154,7 +173,7 @@ async def measure(path: str) -> dict[str, float | int]:
         await until(lambda: preview.path == want)
         await asyncio.sleep(0.3)
         out["preview"] = round(time.perf_counter() - t, 3)
-        out["stall_preview"] = beat.phase()
+        beat.record(out, "preview")
 
         target = sorted(app.result.scans)[len(app.result.scans) // 2]
         before = app.audits
@@ -163,7 +182,7 @@ async def measure(path: str) -> dict[str, float | int]:
             fh.write("\nOne more line.\n")
         await until(lambda: app.audits > before, timeout=300)
         out["live"] = round(time.perf_counter() - t, 3)
-        out["stall_live"] = beat.phase()
+        beat.record(out, "live")
     return out
 
 
