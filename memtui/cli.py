@@ -41,8 +41,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return BROKEN_PIPE
     except KeyboardInterrupt:
         return 130
-    except OSError as exc:  # a path the system refused that no command foresaw
-        return fail(prog, os_error(exc))
+    except OSError as exc:  # a path the system refused that no command foresaw, a full disk
+        status = fail(prog, os_error(exc))
+        settle_stdout()
+        return status
     return status
 
 
@@ -76,6 +78,17 @@ def tolerant_output() -> None:
         reconfigure = getattr(stream, "reconfigure", None)
         if callable(reconfigure):
             reconfigure(errors="backslashreplace")
+
+
+def settle_stdout() -> None:
+    """After an error: what stdout still holds is written now, or, if it cannot be (a full
+    disk), dropped, so that the interpreter's last flush adds no second report of the same
+    error ("Exception ignored while flushing sys.stdout", as 3.14 prints it)."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except (OSError, ValueError):
+        quiet_stdout()
 
 
 def quiet_stdout() -> None:

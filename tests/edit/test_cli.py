@@ -84,13 +84,15 @@ def test_an_index_of_packed_lines_only_gets_entries_at_the_end(ws: Path) -> None
 def test_a_reader_that_stops_early_ends_the_command_quietly(
         ws: Path, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """``memtui history | head -1``: no traceback, no "Broken pipe", exit status 141."""
-    # Output far beyond what a pipe holds: a long index for the diff, long records to list.
-    write_tree(ws, {"MEMORY.md": INDEX + "- [Gone again](memory/gone.md) — still gone\n" * 3000})
+    # Output far beyond what the pipe (64 KiB), the reader's buffer and the writer's hold
+    # together: 3.14's io.DEFAULT_BUFFER_SIZE is 128 KiB (8 KiB before), and 120 KB of
+    # output went through whole there (exit 0). A long index for the diff, long records.
+    write_tree(ws, {"MEMORY.md": INDEX + "- [Gone again](memory/gone.md) — still gone\n" * 12000})
     assert _main(capsys, "fix", "add-to-index", ws, "lonely_note")[0] == 0
     first = ws / ".memtui/journal/000001.json"
     record = json.loads(first.read_text(encoding="utf-8"))
     for n in range(2, 60):
-        record.update(id=n, summary="x" * 2000)
+        record.update(id=n, summary="x" * 20_000)
         first.with_name(f"{n:06d}.json").write_text(json.dumps(record), encoding="utf-8")
     env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT)}
     for _ in range(3):
