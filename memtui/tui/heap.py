@@ -23,14 +23,15 @@ app runs:
   it comes after `SWEEP_AFTER` freezes, or one per `BLOCKS_PER_SWEEP` allocated memory
   blocks on bigger heaps (every 121 at 10,000 memories).
 
-All of that assumes CPython's generational collector (3.11 to 3.14 as released: three
-generations, each generation-1 collection counted towards the next full one). The keeper
-does not assume it: `generational` asks the collector at ``start`` (a young collection must
-add exactly one to the third count), and due counts come from the collector's own third
-threshold. A collector that answers otherwise (an incremental one, as 3.14 was first
-planned, with two generations and no full collection to hold back) keeps its own schedule:
-thresholds are left alone and only the idle sweeps run. bench/RESULTS.md has the probe on
-3.11, 3.13 and 3.14.
+All of that assumes CPython's generational collector (3.11 to 3.13, and 3.14 from 3.14.5:
+three generations, each generation-1 collection counted towards the next full one). The
+keeper does not assume it: `generational` asks the collector at ``start`` (a young
+collection must add exactly one to the third count), and due counts come from the
+collector's own third threshold. A collector that answers otherwise keeps its own schedule:
+thresholds are left alone and only the idle sweeps run. That is the incremental collector
+3.14.0 to 3.14.4 shipped: ``gc.collect(1)`` collects the young objects and an increment of
+the old ones and counts nothing towards a full collection, and a full one rarely runs on its
+own. bench/RESULTS.md has the probe on 3.11, 3.13, 3.14 and 3.15.
 """
 
 from __future__ import annotations
