@@ -21,7 +21,11 @@ For each workspace, in a fresh child process (so imports count, as they do for a
   used between two heartbeats (the same freeze as a busy machine cannot inflate it);
   ``cpu_open``: the app's CPU seconds until the first audit shows; ``gc_*``: the longest
   garbage collection in each phase (any thread: it holds the interpreter), with its
-  generation (``gc_gen_*``);
+  generation (``gc_gen_*``); ``fulls``: every full collection of the run (seconds from
+  process start to its start, and its length; compare ``first_frame``), and how many the
+  app ran (``full_collections``, ``sweeps``: see memtui/tui/heap.py);
+  ``stall_idle``: 2 s without input after the re-audit, when a held-back full collection
+  runs; ``full_now``: seconds one full collection takes at the end;
 - ``live``: seconds from touching one memory file to the re-audit shown in the views.
 
 The app runs headless under Textual's Pilot at 160×50, watching the workspace. Each
@@ -56,14 +60,19 @@ class Heartbeat:
         self.last_cpu = time.process_time()
         self.worst = self.worst_cpu = 0.0
         self.gc_worst, self.gc_gen = 0.0, -1
+        self.fulls: list[tuple[float, float]] = []  # full collections: (start, seconds)
         self._gc_start = 0.0
         gc.callbacks.append(self._collection)
 
     def _collection(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             self._gc_start = time.perf_counter()
-        elif (took := time.perf_counter() - self._gc_start) > self.gc_worst:
+            return
+        took = time.perf_counter() - self._gc_start
+        if took > self.gc_worst:
             self.gc_worst, self.gc_gen = took, info["generation"]
+        if info["generation"] == 2:
+            self.fulls.append((round(self._gc_start - START, 3), round(took, 3)))
 
     def tick(self) -> None:
         now, cpu = time.perf_counter(), time.process_time()
@@ -78,7 +87,7 @@ class Heartbeat:
         self.gen, self.gc_gen = self.gc_gen, -1
         return round(worst, 3)
 
-    def record(self, out: dict[str, float | int], name: str) -> None:
+    def record(self, out: dict[str, object], name: str) -> None:
         """The phase that ends now, as ``stall_NAME``, ``cpu_stall_NAME``, ``gc_NAME``."""
         out[f"stall_{name}"] = self.phase()
         out[f"cpu_stall_{name}"] = round(self.cpu, 3)
@@ -86,7 +95,7 @@ class Heartbeat:
         out[f"gc_gen_{name}"] = self.gen
 
 
-async def measure(path: str) -> dict[str, float | int]:
+async def measure(path: str) -> dict[str, object]:
     # The imports `memtui PATH` makes before the app starts, so they count as they do there.
     from textual import events
 
@@ -98,7 +107,7 @@ async def measure(path: str) -> dict[str, float | int]:
     from memtui.tui.widgets.audit_table import AuditTable
     from memtui.tui.widgets.preview import MemoryPreview
 
-    out: dict[str, float | int] = {}
+    out: dict[str, object] = {}
 
     class Timed(MemtuiApp):
         def on_ready(self) -> None:
@@ -183,6 +192,15 @@ async def measure(path: str) -> dict[str, float | int]:
         await until(lambda: app.audits > before, timeout=300)
         out["live"] = round(time.perf_counter() - t, 3)
         beat.record(out, "live")
+        # Idle (no input): a full collection the keeper holds back may run now.
+        await asyncio.sleep(2.0)
+        beat.record(out, "idle")
+        t = time.perf_counter()
+        gc.collect(2)  # what one costs now, the app's audit frozen out of its sight
+        out["full_now"] = round(time.perf_counter() - t, 3)
+        out["full_collections"] = app.heap.full_collections
+        out["sweeps"] = app.heap.sweeps
+        out["fulls"] = beat.fulls
     return out
 
 
