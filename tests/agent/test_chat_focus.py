@@ -102,6 +102,8 @@ async def test_no_printable_key_runs_an_app_command_anywhere_on_the_focus_chain(
 
         await pilot.press("c")
         await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        await pilot.pause()
+        shown = preview.display  # at 120 columns the chat takes the preview's place
         picker = app.query_one(ModelPicker)
         await wait_until(pilot, lambda: app.focused is picker)
         await nothing_ran("tpyq?18")  # the closed picker

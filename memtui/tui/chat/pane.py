@@ -477,17 +477,16 @@ class ChatPane(Vertical):
         box.cursor_position = len(box.value)
 
     def action_focus_in_pane(self, step: int) -> None:
-        """Move the focus ``step`` places around the pane: from the input to the log (and
-        what it holds), then the model picker while shown, then the input again."""
+        """Move the focus ``step`` places around the pane: the input, the log (a widget
+        focused inside it counts as the log), the model picker while shown, the input."""
         box = self.query_one("#chat-input", Input)
+        log = self.query_one("#chat-log", VerticalScroll)
         picker = self.query_one(ModelPicker)
-        mine = [w for w in self.screen.focus_chain if self in w.ancestors]
-        chooser = [w for w in mine if picker in w.ancestors_with_self]
-        chain = [w for w in mine if w is not box and w not in chooser] + chooser + \
-            [w for w in mine if w is box]
-        if not chain:
-            return
+        chooser = [w for w in self.screen.focus_chain if picker in w.ancestors_with_self]
+        chain = [log, *chooser, box]
         focused = self.app.focused
+        if focused is not None and log in focused.ancestors:
+            focused = log
         at = chain.index(focused) if focused in chain else (-1 if step > 0 else 0)
         chain[(at + step) % len(chain)].focus()
 
