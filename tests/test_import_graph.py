@@ -1,5 +1,6 @@
 """memtui's own import graph: no module imports another that (directly or not) imports it
-back, and nothing imports upward across the floors core <- edit <- agent <- tui/commands.
+back, and nothing imports upward across the floors core <- edit <- agent <- tui/commands;
+and no module imports another package's private (``_``-prefixed) module or name.
 
 The graph is read from the source (every ``import`` and ``from ... import``, at any depth,
 relative ones resolved), so an import inside a function counts as much as one at the top.
@@ -64,6 +65,29 @@ def graph(root: Path = ROOT) -> dict[str, set[str]]:
     paths = {module_name(p, root): p for p in sorted(root.rglob("*.py"))}
     modules = set(paths)
     return {name: imports_of(path, name, modules) for name, path in paths.items()}
+
+
+def private(part: str) -> bool:
+    """``_x`` is private; ``__future__`` and ``__version__`` are not."""
+    return part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
+
+
+def private_imports(path: Path) -> list[str]:
+    """The imports in ``path`` of a ``_``-prefixed module or name of a package other than
+    memtui (``textual.widgets._footer``, ``from textual.widgets._footer import
+    FooterKey``, ``from rich import _loop``), as "line: import"."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            dotted = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            dotted = [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue  # relative: memtui's own
+        for name in dotted:
+            if not within(name, "memtui") and any(map(private, name.split("."))):
+                found.append(f"{node.lineno}: {name}")
+    return found
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -139,6 +163,27 @@ def test_only_the_tui_and_commands_import_textual() -> None:
         if any(within(t, "textual") for t in targets)
         and not any(within(name, allowed) for allowed in TEXTUAL_USERS))
     assert users == []
+
+
+def test_no_private_names_of_other_packages_are_imported() -> None:
+    """Issue 21: Textual's (or anyone's) ``_`` modules and names may change in any release."""
+    found = {module_name(p, ROOT): private_imports(p) for p in sorted(ROOT.rglob("*.py"))}
+    assert {name: hits for name, hits in found.items() if hits} == {}
+
+
+def test_the_private_import_check_sees_each_form(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text("from __future__ import annotations\n"
+                      "import textual.widgets._footer\n"
+                      "from textual.widgets._footer import FooterKey\n"
+                      "from rich import _loop\n"
+                      "from textual import __version__\n"
+                      "from memtui.tui.app import _helper\n"
+                      "from . import _sibling\n"
+                      "from textual.widgets import Footer\n")
+    assert private_imports(source) == [
+        "2: textual.widgets._footer", "3: textual.widgets._footer.FooterKey",
+        "4: rich._loop"]
 
 
 def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:

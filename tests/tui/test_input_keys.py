@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widgets import Footer, Input, TabbedContent
-from textual.widgets._footer import FooterKey
 
 from memtui.tui.app import MemtuiApp, open_app
 from memtui.tui.views.base import FilteredView
+from memtui.tui.widgets.footer_key import FooterKey
 from memtui.tui.widgets.preview import MemoryPreview
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch

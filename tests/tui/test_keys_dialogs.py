@@ -72,6 +72,22 @@ async def test_footers_name_the_keys_of_the_view_and_of_each_dialog(workspace: P
                 "Filter  (/)"} <= titles
 
 
+async def test_a_field_s_enter_key_looks_like_the_dialog_s_other_keys(
+        workspace: Path) -> None:
+    """The Enter a focused field answers (``footer_extra``) is padded like its neighbours
+    (it was drawn compact, " ⏎ Create" squeezed to "⏎ Create", beside " tab Next field ")."""
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await pilot.press("n")
+        screen = await dialog(pilot, app, NewMemoryScreen)
+        await wait_for(pilot, lambda: isinstance(app.focused, Input))
+        await pilot.pause(0.1)
+        shown = {k.key: k.render().plain  # type: ignore[attr-defined]
+                 for k in screen.query("FooterKey") if k.display}
+        assert shown["enter"] == " ⏎ Create " and shown["tab"] == " tab Next field "
+
+
 async def test_forms_answer_to_enter_and_tab_leaves_the_body(workspace: Path) -> None:
     app = open_app(workspace, watch=False)
     async with app.run_test(size=(160, 50)) as pilot:

@@ -11,10 +11,10 @@ from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Footer, Input
-from textual.widgets._footer import FooterKey
 
 from memtui.agent.settings import AgentSettings
 from memtui.tui.app import MemtuiApp, open_app
+from memtui.tui.widgets.footer_key import FooterKey
 from memtui.tui.widgets.health_header import HealthHeader
 from memtui.tui.widgets.preview import MemoryPreview
 from tests.agent.fake_ollama import FakeOllama, chatter

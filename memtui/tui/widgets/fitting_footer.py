@@ -1,12 +1,20 @@
 """A footer that leaves out the keys that do not fit instead of running them under the
-command palette key (Textual's footer lets them overflow, half hidden, at 80 columns)."""
+command palette key (Textual's footer lets them overflow, half hidden, at 80 columns).
+
+It is Textual's ``Footer`` (its look, its ``compact`` style, its recompose when the
+bindings change) with a ``compose`` of its own, built on public names only: the
+screen's ``active_bindings``, ``app.get_key_display`` and memtui's ``FooterKey``.
+memtui's bindings have no ``Binding.Group``, so groups are shown as single keys."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from textual.app import ComposeResult
-from textual.widget import Widget
+from textual.binding import Binding
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from memtui.tui.widgets.footer_key import FooterKey
 
 
 def key_width(key: FooterKey) -> int:
@@ -25,29 +33,68 @@ class FittingFooter(Footer):
     stay reachable by their keys, the ``?`` help and the command palette."""
 
     DEFAULT_CSS = """
-    FittingFooter.-compact FooterKey.-command-palette { margin-right: 0; padding-right: 1; }
+    FittingFooter {
+        FooterKey.-command-palette {
+            dock: right;
+            padding-right: 1;
+            border-left: vkey $foreground 20%;
+        }
+        &.-compact FooterKey { margin-right: 1; }
+        &.-compact FooterKey.-command-palette { margin-right: 0; padding-right: 1; }
+    }
     """
 
     def compose(self) -> ComposeResult:
         """The keys; one whose words depend on state (``footer_description`` of a focused
         widget or its ancestors: "clear 3 picked") gets them and comes first."""
-        stated: list[Widget] = []
-        rest: list[Widget] = []
+        stated: list[FooterKey] = []
+        rest: list[FooterKey] = []
         extra = getattr(self.screen, "footer_extra", None)
         shown = {b.key for _, b, _, _ in self.screen.active_bindings.values() if b.show}
         for binding in extra() if callable(extra) else ():
             if binding.key not in shown:  # a key a focused field answers, that it hides
-                stated.append(FooterKey(binding.key, self.app.get_key_display(binding),
-                                        binding.description, binding.action))
-        for widget in super().compose():
-            words = self._described(widget.action) if isinstance(widget, FooterKey) else None
-            if words and isinstance(widget, FooterKey):
-                widget.description = words
-                stated.append(widget)
+                stated.append(self._key(binding))
+        for key in self._bound_keys():
+            words = self._described(key.action)
+            if words:
+                key.description = words
+                stated.append(key)
             else:
-                rest.append(widget)
+                rest.append(key)
         yield from stated
         yield from rest
+        palette = self._palette_key()
+        if palette is not None:
+            yield palette
+
+    def _key(self, binding: Binding, enabled: bool = True, tooltip: str = "",
+             classes: str = "") -> FooterKey:
+        key = FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
+                        binding.action, enabled=enabled, tooltip=tooltip, classes=classes)
+        return key.data_bind(compact=FittingFooter.compact)
+
+    def _bound_keys(self) -> Iterator[FooterKey]:
+        """One key per action the screen's bindings show, the first bound to it, in
+        binding order."""
+        seen: set[str] = set()
+        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if binding.show and binding.action not in seen:
+                seen.add(binding.action)
+                yield self._key(binding, enabled, tooltip)
+
+    def _palette_key(self) -> FooterKey | None:
+        """The command palette's key, docked on the right (as Textual's footer does)."""
+        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
+            return None
+        found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if found is None:
+            return None
+        _, binding, enabled, _ = found
+        key = FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
+                        binding.action, enabled=enabled,
+                        tooltip=binding.tooltip or binding.description,
+                        classes="-command-palette")
+        return key
 
     def _described(self, action: str) -> str | None:
         focused = self.screen.focused
