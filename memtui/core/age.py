@@ -64,6 +64,23 @@ def git_times(root: Path) -> dict[str, float | None]:
         return {}
 
 
+def git_head(root: Path) -> tuple[str, str, str] | None:
+    """What ``git_times(root)`` is a function of: (``.git`` directory, workspace prefix,
+    HEAD's commit; "" when there is none or it cannot be read), or None outside a
+    repository. Reads HEAD alone, not the history."""
+    found = find_repo(root)
+    if found is None:
+        return None
+    top, gitdir = found
+    prefix = Path(os.path.realpath(root)).relative_to(top).as_posix()
+    try:
+        with Repo(gitdir) as repo:
+            head = repo.head() or ""
+    except Exception:  # hostile or broken: git_times gives no ages, whatever HEAD says
+        head = ""
+    return os.fspath(gitdir), "" if prefix == "." else prefix, head
+
+
 def _times(repo: Repo, prefix: str, head: str) -> dict[str, float | None]:
     out: dict[str, float | None] = {}
     if head:

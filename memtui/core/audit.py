@@ -6,7 +6,11 @@ findings' kinds). ``Auditor`` does the I/O around them: discovery, stat, reading
 counts and the caches. Its incrementality is memoisation: each file's scan kept by its stat
 key (and in the user cache, `memtui.core.scan_cache`), each step of the derivation by what
 it reads (`memtui.core.memo`). ``run(changed=...)`` with the paths a file watcher reported
-skips the walk and the stat of every other file.
+skips the walk and the stat of every other file. A full one-shot run that keeps no texts
+(``memtui audit``) also keeps its whole derivation in the user cache
+(`memtui.core.derived_cache`, keyed by everything the derivation reads): the next such run
+with nothing changed stats the files, reads MEMORY.md and takes its result from there,
+decoding no scan and deriving nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ import os
 import time
 from collections.abc import Callable, Iterable
 
-from memtui.core.age import git_times
+from memtui.core import derived_cache
+from memtui.core.age import git_head, git_times
 from memtui.core.clean_texts import CleanTexts
 from memtui.core.config import excluder
 from memtui.core.derive import Inputs, derive
@@ -42,7 +47,7 @@ from memtui.core.results import (
 from memtui.core.scan import FileScan, index_findings, scan_file
 from memtui.core.scan_cache import ScanStore
 from memtui.core.scan_share import CHILD_SHARE, SHARE_MIN, ScanShare, stat_key
-from memtui.core.textfile import read_text
+from memtui.core.textfile import TextRead, read_text
 from memtui.core.tokens import TokenCounter, bytes_digest, default_counter, text_digest
 from memtui.core.workspace import (
     INDEX_NAME,
@@ -100,6 +105,11 @@ class Auditor:
         self._store: ScanStore | None = None
         self._keep_scans = scan_cache
         self._progress: Progress = _silent
+        #: What the derivation asked of paths that are no memory (since the last walk).
+        self._asked: dict[str, bool] = {}
+        self._made_ns = 0  # when the last full scan pass began
+        self._index_digest: bytes | None = None  # MEMORY.md's, when it was read whole
+        self._derived_new: derived_cache.Derived | None = None  # to be saved
 
     @property
     def tokenizers(self) -> tuple[str, ...]:
@@ -135,11 +145,21 @@ class Auditor:
                 hint = None
             else:
                 self._apply_changes(hint)
-            if self._git is None or changed is None:
-                self._git = git_times(self.ws.root)
-            scans = self._scan_all(hint)
-            self._progress("linking", 0, 0)
-            result = self._derive(scans)
+            # (the scan cache and this are on and off together; neither is loaded here)
+            whole = changed is None and not self.options.keep_texts and \
+                self._keep_scans and self.counter.cache_file is not None
+            head = git_head(self.ws.root) if whole else None
+            kept = self._from_derived(head) if whole else None
+            if kept is not None:
+                result = kept
+            else:
+                if self._git is None or changed is None:
+                    self._git = git_times(self.ws.root)
+                scans = self._scan_all(hint)
+                self._progress("linking", 0, 0)
+                result = self._derive(scans)
+                if whole:
+                    self._derived_new = self._derived_entry(result, head)
         finally:
             if collecting:
                 gc.enable()
@@ -157,6 +177,10 @@ class Auditor:
         if self._store is not None:
             self._store.keep_only(set(self._paths))
             self._store.save()
+        path = derived_cache.cache_path(self.ws.root)
+        if self._derived_new is not None and path is not None:
+            derived_cache.save(path, self._derived_new)
+        self._derived_new = None
 
     @property
     def clean_texts(self) -> CleanTexts:
@@ -222,7 +246,7 @@ class Auditor:
         yet takes its scan from the user cache (`memtui.core.scan_cache`) when it is there,
         its content hash checked when its key is ambiguous or its text is wanted."""
         cache = self._scans
-        made_ns = time.time_ns()  # no file read from here on is older than this
+        made_ns = self._made_ns = time.time_ns()  # no file read from here on is older
         patch = only is not None and len(cache) == len(self._paths) and \
             all(rel in cache or rel not in self._paths for rel in only)
         if patch:
@@ -380,6 +404,7 @@ class Auditor:
     def _new_exists(self) -> Callable[[str], bool]:
         """Whether a workspace-relative path that is no memory exists, each asked once."""
         known: dict[str, bool] = {}
+        self._asked = known
         root, contains = self.ws.root, self.ws.contains
 
         def exists(rel: str) -> bool:
@@ -417,6 +442,7 @@ class Auditor:
     def _read_index(self) -> tuple[Index, list[Finding]]:
         """The index and what it yields on its own: parsed, or taken from the user cache
         when MEMORY.md holds the same text as when it was stored."""
+        self._index_digest = None
         problem = index_link_problem(self.ws)
         if problem:
             index = Index(path=INDEX_NAME,
@@ -428,6 +454,8 @@ class Auditor:
             return index, index_findings(index)
         read = read_text(path)
         digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
+        if read.ok and not read.problems:
+            self._index_digest = digest
         store = self._stored()
         stored = store.index(digest, read.text) if store is not None and read.ok and \
             not read.problems else None
@@ -438,6 +466,99 @@ class Auditor:
         if store is not None and read.ok and not read.problems:
             store.put_index(digest, index, own)
         return index, own
+
+    # -- the whole derivation, kept in the user cache ---------------------------------------
+
+    def _derived_key(self, head: tuple[str, str, str] | None, index_digest: bytes
+                     ) -> dict[str, object]:
+        """What the derivation reads besides the files, MEMORY.md's parse and the clock
+        (`memtui.core.derived_cache`), as JSON holds it."""
+        return {"root": str(self.ws.root), "layout": self.ws.layout, "profile": self.profile,
+                "options": derived_cache.options_key(self.options), "docs": list(self._docs),
+                "notes": [list(note) for note in self._notes], "index": index_digest.hex(),
+                "git": list(head) if head is not None else None}
+
+    def _derived_entry(self, result: AuditResult, head: tuple[str, str, str] | None
+                       ) -> derived_cache.Derived | None:
+        """What to keep of a full run's derivation; None when it is not to be kept (a
+        credential, a read problem, MEMORY.md not read whole, a file just written)."""
+        if self._index_digest is None or any(f.kind == "secret" for f in result.findings):
+            return None
+        files = []
+        for rel, (key, scan) in self._scans.items():
+            if scan.secrets or scan.read_findings or not scan.digest:
+                return None
+            entry = (rel, *key, scan.digest)
+            if not derived_cache.trusted_file(entry, key, self._made_ns):
+                return None  # ambiguous: the next full run keeps its own
+            files.append(entry)
+        data = derived_cache.encode_result(
+            result.files, result.findings, result.orphans, result.broken_links,
+            result.wikirefs, result.graph, result.index_linked, result.reachable,
+            result.loaded_lines, result.types, result.index, result.line_costs,
+            self.options.file_tokens)
+        return derived_cache.Derived(self._derived_key(head, self._index_digest), files,
+                                     self._made_ns, dict(self._asked), result.holds, data)
+
+    def _from_derived(self, head: tuple[str, str, str] | None) -> AuditResult | None:
+        """The result kept in the user cache when nothing it was derived from changed."""
+        stored = derived_cache.load(derived_cache.cache_path(self.ws.root))
+        if stored is None or len(stored.files) != len(self._paths) or \
+                not stored.holds[0] <= (self.options.now or time.time()) < stored.holds[1]:
+            return None
+        read = self._whole_index()
+        if read is None:
+            return None
+        text, digest = read
+        if stored.key != self._derived_key(head, digest):
+            return None
+        root = str(self.ws.root) + os.sep
+        made_ns = stored.made_ns
+        for entry, rel in zip(stored.files, self._paths, strict=True):
+            if entry[0] != rel or \
+                    not derived_cache.trusted_file(entry, stat_key(root + rel)[1], made_ns):
+                return None
+        exists = self._exists
+        if any(exists(rel) is not answer for rel, answer in stored.exists.items()):
+            return None
+        names, known = self.tokenizers, self.counter.known
+        tokens = [None if self.options.file_tokens else known(e[4], names)
+                  for e in stored.files]
+        try:
+            got = derived_cache.decode_result(stored.result, self._paths, text.text, tokens)
+        except Exception:  # whatever does not fit: derived afresh
+            return None
+        index = index_of(text, INDEX_NAME, got.index)
+        return AuditResult(
+            self.ws, self.profile, self.options,
+            derived_cache.StoredScans(self._paths, self._scan_one),  # type: ignore[arg-type]
+            got.files, index, got.index_linked, got.reachable, got.orphans, got.broken,
+            got.wikirefs, got.graph, self._block(index, got.loaded), got.line_costs,
+            got.loaded, got.findings, got.types, documentation=list(self._docs),
+            holds=stored.holds)
+
+    def _whole_index(self) -> tuple[TextRead, bytes] | None:
+        """MEMORY.md's read and content digest, when it is a plain file read whole."""
+        path = self.ws.index_path
+        if index_link_problem(self.ws) or not path.is_file() or path.is_symlink():
+            return None
+        read = read_text(path)
+        if not read.ok or read.problems:
+            return None
+        return read, bytes_digest(read.raw) if read.raw else text_digest(read.text)
+
+    def _scan_one(self, rel: str) -> FileScan:
+        """One file's scan, from the scan cache or the file (for a result that came from
+        the derived cache)."""
+        st, key, mtime = stat_key(str(self.ws.root) + os.sep + rel)
+        store = self._stored()
+        hit = store.get(rel, key) if store is not None else None
+        scan = hit[0] if hit is not None and not hit[1] else \
+            scan_file(str(self.ws.root) + os.sep + rel, rel, mtime, st, self.clean_texts)
+        scan.tokens = (self.counter.known(scan.digest, self.tokenizers)
+                       if scan.digest else None) or {}
+        scan.memory.text = ""
+        return scan
 
     def _block(self, index: Index, loaded: int) -> InjectedBlock:
         parts: list[str] = []

@@ -164,10 +164,10 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
         return (made, max((st[3] for st in made.values()), default=float("-inf")),
                 min((st[4] for st in made.values()), default=float("inf")))
 
-    states = memo.once(
+    states, since, until = memo.once(
         "all states", (scan_list, paths, lrs, index_linked, reachable, duplicates,
                        copy_files, past_limit, back, git), every_state,
-        holds=lambda whole: whole[1] <= now < whole[2])[0]
+        holds=lambda whole: whole[1] <= now < whole[2])
     reports = [st[0] for st in states.values()]
     orphans = [o for rel in sorted(states) if (o := states[rel][2]) is not None]
 
@@ -194,7 +194,7 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
                        reachable, orphans, broken, wikirefs, graph, inp.block(loaded),
                        inp.line_costs, loaded, findings,
                        {k: v for k, v in types.most_common() if v > 0},
-                       documentation=list(inp.docs))
+                       documentation=list(inp.docs), holds=(since, until))
 
 
 def _copied(scans: dict[str, FileScan], git: dict[str, float | None]) -> set[str]:

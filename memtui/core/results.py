@@ -162,6 +162,9 @@ class AuditResult:
     config_path: str | None = None
     #: The app's Findings view lists the suppressed findings too.
     show_suppressed: bool = False
+    #: The span of time (from, until) in which every file's age in whole days, and so the
+    #: result, stays the same.
+    holds: tuple[float, float] = (float("-inf"), float("inf"))
 
     def file(self, path: str) -> FileReport | None:
         return next((f for f in self.files if f.path == path), None)

@@ -108,7 +108,7 @@ def cache_path(root: Path) -> Path | None:
     return folder / f"scans-{digest}.marshal"
 
 
-def _safe(path: Path) -> bool:
+def safe_file(path: Path) -> bool:
     """Neither the file nor its folder is a symlink, and the file (when it exists) is a
     regular file no larger than MAX_BYTES."""
     try:
@@ -122,15 +122,17 @@ def _safe(path: Path) -> bool:
     return stat.S_ISREG(st.st_mode) and st.st_size <= MAX_BYTES
 
 
-def prune(folder: Path, keep: Path, most: int | None = None) -> None:
+def prune(folder: Path, keep: Path, most: int | None = None, prefix: str = "scans-",
+          suffix: str = ".marshal") -> None:
     """Delete the least recently written scan caches of ``folder`` beyond ``most`` (default
     `MAX_FILES`; workspaces that are gone leave theirs behind); only regular files named as
-    this module names them, never ``keep``."""
+    this module names them (or ``prefix``...``suffix``: the derived caches), never
+    ``keep``."""
     most = MAX_FILES if most is None else most
     try:
         found = []
         for entry in os.scandir(folder):
-            if entry.name.startswith("scans-") and entry.name.endswith(".marshal") and \
+            if entry.name.startswith(prefix) and entry.name.endswith(suffix) and \
                     entry.is_file(follow_symlinks=False) and entry.path != str(keep):
                 found.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.path))
         found.sort()
@@ -155,7 +157,7 @@ class ScanStore:
             self.entries = self._load(self.path)
 
     def _load(self, path: Path) -> dict[str, tuple[int, int, int, int, tuple[Any, ...]]]:
-        if not _safe(path):
+        if not safe_file(path):
             return {}
         try:
             with open(path, "rb") as fh:
@@ -244,7 +246,7 @@ class ScanStore:
 
     def save(self) -> bool:
         """Write the entries (atomically); False when nothing was written."""
-        if self.path is None or not self.dirty or not _safe(self.path) or \
+        if self.path is None or not self.dirty or not safe_file(self.path) or \
                 len(self.entries) > MAX_ENTRIES:
             return False
         if save_cache(self.path, (MAGIC, version(), self.root, self.entries,

@@ -1,0 +1,381 @@
+"""The derivation's result kept in the user cache between runs, so a warm one-shot audit
+with nothing changed neither decodes a scan nor derives anything: it walks, stats every
+file, reads MEMORY.md, checks this file's key, and rebuilds the result from it.
+
+What is kept (`Derived.result`): everything `memtui.core.derive.derive` yields that is not
+read again cheaply: each file's report (without its token counts), every finding (before
+suppression, which is applied after the audit), the orphans, broken links, wikilinks, the
+graph's edges, what the index links and what is reachable, the lines loaded, the types,
+MEMORY.md's parse and its per-line costs. Not kept: the injected block (made again from
+the index: it reads the other context files and the count cache) and a file's token
+counts when they were not counted (taken from the count cache again).
+
+It is keyed by exactly what the derivation reads (`Derived.key`):
+
+- the code: `memtui.core.scan_cache.version` with the source of every module the
+  derivation runs (`DERIVE_MODULES`);
+- the workspace's root and layout, the profile and the audit options (all but ``now`` and
+  ``keep_texts``);
+- every memory file's path and stat key (mtime_ns, size, inode), trusted as the scan cache
+  trusts one: only when the file's mtime lies well before the moment its entry was made
+  (`memtui.core.scan_cache.GRANULARITY_NS`); and its content digest, for its counts;
+- the documentation files and what discovery skipped;
+- MEMORY.md's content digest;
+- the answer to every "does this path that is no memory exist" the derivation asked;
+- git HEAD (`memtui.core.age.git_head`) where the workspace is in a repository;
+- the span of time ``[since, until)`` in which every file's age in whole days is the same
+  (`memtui.core.results.AuditResult.holds`), checked against the clock.
+
+It is stored only for audits whose every scan the scan cache would store (no credential,
+no read problem) and whose MEMORY.md was read whole. The file is JSON (never pickle: it is
+untrusted data): a header line (magic, version, the key, the digest of the body) and a
+body line (the result). It is refused when it is a symlink (or its folder is), not a
+regular file, larger than `MAX_BYTES`, of another version or key, or when its body's
+digest is not the one its header names; every field is checked for its type as it is
+read, and whatever does not fit makes the audit derive afresh. Writes are atomic (a
+temporary file in the cache folder, then a rename).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import tempfile
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from memtui.core.cache_file import cache_dir
+from memtui.core.findings import SEVERITY_RANK, Finding
+from memtui.core.graph import Graph
+from memtui.core.index import Index
+from memtui.core.results import (
+    AuditOptions,
+    BrokenLink,
+    FileReport,
+    LineCost,
+    Orphan,
+    WikiRef,
+)
+from memtui.core.scan import FileScan
+from memtui.core.scan_cache import (
+    GRANULARITY_NS,
+    decode_index,
+    encode_index,
+    prune,
+    safe_file,
+)
+from memtui.core.scan_cache import (
+    version as scan_version,
+)
+
+#: Modules whose code decides what a derivation yields, beyond those that make the scans.
+DERIVE_MODULES = ("memtui.core.derive", "memtui.core.derived_cache", "memtui.core.graph",
+                  "memtui.core.gathered", "memtui.core.noise", "memtui.core.results",
+                  "memtui.core.memo", "memtui.core.audit", "memtui.core.config")
+MAX_BYTES = 256 * 1024 * 1024  # a derived cache past this is not read
+MAGIC = "memtui-derived"
+PREFIX, SUFFIX = "derived-", ".json"
+
+_VERSION: str | None = None
+
+
+def version() -> str:
+    """The scan cache's version with the derivation's code."""
+    global _VERSION
+    if _VERSION is None:
+        import importlib.util
+
+        h = hashlib.sha256(scan_version().encode())
+        for name in DERIVE_MODULES:
+            try:
+                spec = importlib.util.find_spec(name)
+                origin = spec.origin if spec is not None else None
+                h.update(Path(origin).read_bytes() if origin else name.encode())
+            except (ImportError, OSError, ValueError):
+                h.update(name.encode())
+        _VERSION = h.hexdigest()[:32]
+    return _VERSION
+
+
+def cache_path(root: Path) -> Path | None:
+    """The derived cache of the workspace at ``root`` (None: caching is off)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256(os.fsencode(str(root))).hexdigest()[:24]
+    return folder / f"{PREFIX}{digest}{SUFFIX}"
+
+
+def options_key(options: AuditOptions) -> dict[str, Any]:
+    """The options the derivation reads, as JSON holds them."""
+    data = asdict(options)
+    del data["now"], data["keep_texts"]
+    return json.loads(json.dumps(data))  # tuples as lists, as they come back
+
+
+@dataclass
+class Derived:
+    """One stored derivation: its key (plain JSON data, compared whole) and its result."""
+
+    key: dict[str, Any]
+    #: (rel, mtime_ns, size, inode, content digest) of every memory file, in path order.
+    files: list[tuple[str, int, int, int, bytes]]
+    made_ns: int  # no file's content in ``files`` is older than this
+    exists: dict[str, bool]  # what the derivation asked of paths that are no memory
+    holds: tuple[float, float]  # the span of time its ages hold
+    result: dict[str, Any]  # see `encode_result`
+
+
+def load(path: Path | None) -> Derived | None:
+    """The derivation stored at ``path``, or None when there is none that can be trusted."""
+    if path is None or not safe_file(path):
+        return None
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            return None
+        head_raw, _, body_raw = data.partition(b"\n")
+        head = json.loads(head_raw)
+        if not (type(head) is dict and head.get("magic") == MAGIC
+                and head.get("version") == version()
+                and head.get("body") == hashlib.sha256(body_raw).hexdigest()):
+            return None
+        files = []
+        for rel, mtime_ns, size, ino, digest in head["files"]:
+            if type(rel) is not str or type(mtime_ns) is not int or type(size) is not int \
+                    or type(ino) is not int or type(digest) is not str:
+                return None
+            files.append((rel, mtime_ns, size, ino, bytes.fromhex(digest)))
+        exists = head["exists"]
+        since, until = head["holds"]
+        made_ns = head["made_ns"]
+        if type(head["key"]) is not dict or type(exists) is not dict or \
+                not all(type(v) is bool for v in exists.values()) or type(made_ns) is not int:
+            return None
+        body = json.loads(body_raw)
+        if type(body) is not dict:
+            return None
+        return Derived(head["key"], files, made_ns, exists,
+                       (_time_in(since, -math.inf), _time_in(until, math.inf)), body)
+    except (OSError, ValueError, TypeError, KeyError, RecursionError, MemoryError):
+        return None
+
+
+def save(path: Path, derived: Derived) -> bool:
+    """Replace ``path`` with ``derived`` atomically; False when that is impossible."""
+    if not safe_file(path):
+        return False
+    body = json.dumps(derived.result, ensure_ascii=False, separators=(",", ":"),
+                      allow_nan=False).encode("utf-8")
+    head = json.dumps({
+        "magic": MAGIC, "version": version(), "key": derived.key,
+        "files": [[rel, m, s, i, d.hex()] for rel, m, s, i, d in derived.files],
+        "made_ns": derived.made_ns, "exists": derived.exists,
+        "holds": [_time_out(derived.holds[0]), _time_out(derived.holds[1])],
+        "body": hashlib.sha256(body).hexdigest()}, ensure_ascii=False,
+        separators=(",", ":"), allow_nan=False).encode("utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(head + b"\n" + body)
+        os.replace(tmp, path)
+    except OSError:
+        return False
+    prune(path.parent, keep=path, prefix=PREFIX, suffix=SUFFIX)
+    return True
+
+
+def _time_out(t: float) -> float | None:
+    return None if math.isinf(t) else t
+
+
+def _time_in(t: Any, infinite: float) -> float:
+    if t is None:
+        return infinite
+    if type(t) is not float and type(t) is not int:
+        raise TypeError("not a time")
+    return float(t)
+
+
+def trusted_file(stored: tuple[str, int, int, int, bytes], key: tuple[int, int, int],
+                 made_ns: int) -> bool:
+    """Whether a file whose stat key is now ``key`` still holds what it held when the
+    derivation was made (its key the same, and its mtime well before that moment)."""
+    return stored[1:4] == key and key != (0, 0, 0) and key[0] + GRANULARITY_NS < made_ns
+
+
+# -- the result as JSON, and back, checking every field ------------------------------------
+
+def _finding_out(f: Finding) -> list[Any]:
+    return [f.kind, f.severity, f.path, f.line, f.message, list(f.files)]
+
+
+def _finding_in(t: Any) -> Finding:
+    kind, severity, path, line, message, files = t
+    if not (type(kind) is str and severity in SEVERITY_RANK and type(path) is str
+            and (line is None or type(line) is int) and type(message) is str
+            and type(files) is list and all(type(x) is str for x in files)):
+        raise TypeError("not a finding")
+    return Finding(kind, severity, path, line, message, tuple(files))
+
+
+def _strs(v: Any) -> list[str]:
+    if type(v) is not list or not all(type(x) is str for x in v):
+        raise TypeError("not strings")
+    return v
+
+
+def _opt(v: Any, kind: type) -> Any:
+    if v is not None and type(v) is not kind:
+        raise TypeError(f"not {kind.__name__}")
+    return v
+
+
+def _counts(v: Any) -> dict[str, int]:
+    if type(v) is not dict or not all(type(n) is int for n in v.values()):
+        raise TypeError("not counts")
+    return v
+
+
+def _edges(v: Any) -> dict[str, list[str]]:
+    if type(v) is not dict:
+        raise TypeError("not edges")
+    return {k: _strs(x) for k, x in v.items()}
+
+
+def encode_result(files: list[FileReport], findings: list[Finding], orphans: list[Orphan],
+                  broken: list[BrokenLink], wikirefs: list[WikiRef], graph: Graph,
+                  index_linked: set[str], reachable: set[str], loaded: int,
+                  types: dict[str, int], index: Index, line_costs: list[LineCost],
+                  file_tokens: bool) -> dict[str, Any]:
+    """What is kept of a result, as JSON data (a file's tokens only when counted)."""
+    return {
+        "files": [[f.path, f.name, f.type, f.bytes, f.age_days, f.age_source, f.linked,
+                   f.reachable, f.findings, f.tokens if file_tokens else None]
+                  for f in files],
+        "findings": [_finding_out(f) for f in findings],
+        "orphans": [[o.path, o.reachable, o.linked_from, o.past_limit] for o in orphans],
+        "broken": [[b.source, b.line, b.target, b.suggestions] for b in broken],
+        "wikirefs": [[w.source, w.line, w.target, w.resolved, w.state] for w in wikirefs],
+        "out": {k: v for k, v in graph.out.items() if v},
+        "back": {k: v for k, v in graph.back.items() if v},
+        "dangling": {k: v for k, v in graph.placeholders.items() if v},
+        "index_linked": sorted(index_linked),
+        "reachable": sorted(reachable),
+        "loaded": loaded,
+        "types": [[k, v] for k, v in types.items()],
+        "index": encode_index(index),
+        "line_costs": [[c.line, c.kind, c.memories, c.chars, c.bytes, c.tokens]
+                       for c in line_costs],
+    }
+
+
+@dataclass
+class Decoded:
+    files: list[FileReport]
+    findings: list[Finding]
+    orphans: list[Orphan]
+    broken: list[BrokenLink]
+    wikirefs: list[WikiRef]
+    graph: Graph
+    index_linked: set[str]
+    reachable: set[str]
+    loaded: int
+    types: dict[str, int]
+    index: Index
+    line_costs: list[LineCost]
+
+
+def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
+                  tokens: list[dict[str, int] | None]) -> Decoded:
+    """The result ``encode_result`` gave ``data`` for, checking every field (TypeError,
+    ValueError... when one does not fit). ``tokens``: each file's counts from the count
+    cache, for the files whose counts were not kept."""
+    reports = []
+    rows = data["files"]
+    if type(rows) is not list or len(rows) != len(paths):
+        raise ValueError("not these files")
+    for row, rel, known in zip(rows, paths, tokens, strict=True):
+        path, name, type_, size, age, source, linked, reach, count, kept = row
+        if not (path == rel and type(size) is int and type(age) is int
+                and type(source) is str and type(linked) is bool and type(reach) is bool
+                and type(count) is int):
+            raise TypeError("not a file report")
+        counts = _counts(kept) if kept is not None else (known or {})
+        reports.append(FileReport(path, _opt(name, str), _opt(type_, str), size, age, source,
+                                  linked, reach, counts, count))
+    orphans = []
+    for path, reach, linked_from, past in data["orphans"]:
+        if type(path) is not str or type(reach) is not bool:
+            raise TypeError("not an orphan")
+        orphans.append(Orphan(path, reach, _strs(linked_from), _opt(past, int)))
+    broken = []
+    for source, line, target, suggestions in data["broken"]:
+        if type(source) is not str or type(line) is not int or type(target) is not str:
+            raise TypeError("not a broken link")
+        broken.append(BrokenLink(source, line, target, _strs(suggestions)))
+    wikirefs = []
+    for source, line, target, resolved, state in data["wikirefs"]:
+        if type(source) is not str or type(line) is not int or type(target) is not str or \
+                type(state) is not str:
+            raise TypeError("not a wikilink")
+        wikirefs.append(WikiRef(source, line, target, _opt(resolved, str), state))
+    graph = Graph(nodes=list(paths), out=defaultdict(list, _edges(data["out"])),
+                  back=defaultdict(list, _edges(data["back"])),
+                  placeholders=defaultdict(list))
+    for name, sources in _edges(data["dangling"]).items():  # name → the files naming it
+        for rel in sources:
+            graph.add_dangling(rel, name)
+    types = {}
+    for kind, n in data["types"]:
+        if type(kind) is not str or type(n) is not int:
+            raise TypeError("not a type count")
+        types[kind] = n
+    loaded = data["loaded"]
+    if type(loaded) is not int:
+        raise TypeError("not a line count")
+    costs = []
+    for line, kind, memories, chars, nbytes, counts in data["line_costs"]:
+        if not (type(line) is int and type(kind) is str and type(memories) is int
+                and type(chars) is int and type(nbytes) is int):
+            raise TypeError("not a line cost")
+        costs.append(LineCost(line, kind, memories, chars, nbytes, _counts(counts)))
+    return Decoded(reports, [_finding_in(f) for f in data["findings"]], orphans, broken,
+                   wikirefs, graph, set(_strs(data["index_linked"])),
+                   set(_strs(data["reachable"])), loaded, types,
+                   decode_index(data["index"], index_text), costs)
+
+
+class StoredScans(Mapping[str, FileScan]):
+    """A result's scans when it came from the derived cache: its paths, in order, each
+    scan made (from the scan cache, or the file) only when it is asked for."""
+
+    def __init__(self, paths: list[str], get: Any) -> None:
+        self._paths = paths
+        self._set = set(paths)
+        self._get = get  # rel → FileScan
+        self._made: dict[str, FileScan] = {}
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths)
+
+    def __contains__(self, rel: object) -> bool:
+        return rel in self._set
+
+    def __getitem__(self, rel: str) -> FileScan:
+        if rel not in self._set:
+            raise KeyError(rel)
+        scan = self._made.get(rel)
+        if scan is None:
+            scan = self._made[rel] = self._get(rel)
+        return scan
