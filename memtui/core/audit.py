@@ -20,13 +20,14 @@ import os
 import time
 from collections.abc import Callable, Iterable
 
-from memtui.core import derived_cache
+from memtui.core import derived_cache, index_read
 from memtui.core.age import git_head, git_times
 from memtui.core.clean_texts import CleanTexts
 from memtui.core.config import excluder
 from memtui.core.derive import Inputs, derive
 from memtui.core.findings import Finding
-from memtui.core.index import Index, index_of, read_index
+from memtui.core.index import Index, index_of
+from memtui.core.index_read import injected_block, read_index_parts, whole_index
 from memtui.core.memo import Memo
 from memtui.core.results import (
     CLAUDE_WINDOW,
@@ -44,18 +45,12 @@ from memtui.core.results import (
     WikiRef,
     window_for,
 )
-from memtui.core.scan import FileScan, index_findings, scan_file
+from memtui.core.scan import FileScan, scan_file
 from memtui.core.scan_cache import ScanStore
 from memtui.core.scan_share import CHILD_SHARE, SHARE_MIN, ScanShare, stat_key
-from memtui.core.textfile import TextRead, read_text
+from memtui.core.textfile import read_text
 from memtui.core.tokens import TokenCounter, bytes_digest, default_counter, text_digest
-from memtui.core.workspace import (
-    INDEX_NAME,
-    Workspace,
-    discover,
-    index_link_problem,
-    is_documentation,
-)
+from memtui.core.workspace import INDEX_NAME, Workspace, discover, is_documentation
 
 __all__ = ["CLAUDE_WINDOW", "COUNT_CHUNK", "DEFAULT_NUM_CTX", "PROFILES", "PROGRESS_EVERY",
            "AuditOptions", "AuditResult", "Auditor", "BrokenLink", "FileReport", "FileScan",
@@ -158,8 +153,10 @@ class Auditor:
                 scans = self._scan_all(hint)
                 self._progress("linking", 0, 0)
                 result = self._derive(scans)
-                if whole:
-                    self._derived_new = self._derived_entry(result, head)
+                if whole and self._index_digest is not None:
+                    self._derived_new = derived_cache.entry(
+                        self._derived_key(head, self._index_digest), self._scans,
+                        self._made_ns, self._asked, result)
         finally:
             if collecting:
                 gc.enable()
@@ -435,37 +432,14 @@ class Auditor:
             key = object()  # nothing to know it by: read again
 
         def parts() -> tuple[Index, list[LineCost], list[Finding]]:
-            index, own = self._read_index()
-            return index, self._line_costs(index), own
+            index, own, self._index_digest = read_index_parts(self.ws, self._stored())
+            return index, index_read.line_costs(index, self.counter, self.tokenizers), own
         return self._memo.once("index", key, parts)
 
-    def _read_index(self) -> tuple[Index, list[Finding]]:
-        """The index and what it yields on its own: parsed, or taken from the user cache
-        when MEMORY.md holds the same text as when it was stored."""
-        self._index_digest = None
-        problem = index_link_problem(self.ws)
-        if problem:
-            index = Index(path=INDEX_NAME,
-                          problems=[f"{INDEX_NAME}: {problem}, not followed"])
-            return index, index_findings(index)
-        path = self.ws.index_path
-        if not path.is_file() or path.is_symlink():
-            index = read_index(path)
-            return index, index_findings(index)
-        read = read_text(path)
-        digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
-        if read.ok and not read.problems:
-            self._index_digest = digest
-        store = self._stored()
-        stored = store.index(digest, read.text) if store is not None and read.ok and \
-            not read.problems else None
-        if stored is not None:
-            return index_of(read, INDEX_NAME, stored[0]), stored[1]
-        index = index_of(read, INDEX_NAME)
-        own = index_findings(index)
-        if store is not None and read.ok and not read.problems:
-            store.put_index(digest, index, own)
-        return index, own
+    def _block(self, index: Index, loaded: int) -> InjectedBlock:
+        return injected_block(self.ws, self.options.context_files, index, loaded,
+                              window_for(self.profile, self.options.num_ctx), self.counter,
+                              self.block_tokenizers)
 
     # -- the whole derivation, kept in the user cache ---------------------------------------
 
@@ -478,57 +452,23 @@ class Auditor:
                 "notes": [list(note) for note in self._notes], "index": index_digest.hex(),
                 "git": list(head) if head is not None else None}
 
-    def _derived_entry(self, result: AuditResult, head: tuple[str, str, str] | None
-                       ) -> derived_cache.Derived | None:
-        """What to keep of a full run's derivation; None when it is not to be kept (a
-        credential, a read problem, MEMORY.md not read whole, a file just written)."""
-        if self._index_digest is None or any(f.kind == "secret" for f in result.findings):
-            return None
-        files = []
-        for rel, (key, scan) in self._scans.items():
-            if scan.secrets or scan.read_findings or not scan.digest:
-                return None
-            entry = (rel, *key, scan.digest)
-            if not derived_cache.trusted_file(entry, key, self._made_ns):
-                return None  # ambiguous: the next full run keeps its own
-            files.append(entry)
-        data = derived_cache.encode_result(
-            result.files, result.findings, result.orphans, result.broken_links,
-            result.wikirefs, result.graph, result.index_linked, result.reachable,
-            result.loaded_lines, result.types, result.index, result.line_costs,
-            self.options.file_tokens)
-        return derived_cache.Derived(self._derived_key(head, self._index_digest), files,
-                                     self._made_ns, dict(self._asked), result.holds, data)
-
     def _from_derived(self, head: tuple[str, str, str] | None) -> AuditResult | None:
         """The result kept in the user cache when nothing it was derived from changed."""
         stored = derived_cache.load(derived_cache.cache_path(self.ws.root))
-        if stored is None or len(stored.files) != len(self._paths) or \
-                not stored.holds[0] <= (self.options.now or time.time()) < stored.holds[1]:
-            return None
-        read = self._whole_index()
-        if read is None:
-            return None
-        text, digest = read
-        if stored.key != self._derived_key(head, digest):
-            return None
-        root = str(self.ws.root) + os.sep
-        made_ns = stored.made_ns
-        for entry, rel in zip(stored.files, self._paths, strict=True):
-            if entry[0] != rel or \
-                    not derived_cache.trusted_file(entry, stat_key(root + rel)[1], made_ns):
-                return None
-        exists = self._exists
-        if any(exists(rel) is not answer for rel, answer in stored.exists.items()):
+        read = whole_index(self.ws) if stored is not None else None
+        if stored is None or read is None or \
+                not derived_cache.holds(stored, self._derived_key(head, read[1]), self._paths,
+                                        str(self.ws.root) + os.sep, self._exists,
+                                        self.options.now or time.time()):
             return None
         names, known = self.tokenizers, self.counter.known
         tokens = [None if self.options.file_tokens else known(e[4], names)
                   for e in stored.files]
         try:
-            got = derived_cache.decode_result(stored.result, self._paths, text.text, tokens)
+            got = derived_cache.decode_result(stored.result, self._paths, read[0].text, tokens)
         except Exception:  # whatever does not fit: derived afresh
             return None
-        index = index_of(text, INDEX_NAME, got.index)
+        index = index_of(read[0], INDEX_NAME, got.index)
         return AuditResult(
             self.ws, self.profile, self.options,
             derived_cache.StoredScans(self._paths, self._scan_one),  # type: ignore[arg-type]
@@ -536,16 +476,6 @@ class Auditor:
             got.wikirefs, got.graph, self._block(index, got.loaded), got.line_costs,
             got.loaded, got.findings, got.types, documentation=list(self._docs),
             holds=stored.holds)
-
-    def _whole_index(self) -> tuple[TextRead, bytes] | None:
-        """MEMORY.md's read and content digest, when it is a plain file read whole."""
-        path = self.ws.index_path
-        if index_link_problem(self.ws) or not path.is_file() or path.is_symlink():
-            return None
-        read = read_text(path)
-        if not read.ok or read.problems:
-            return None
-        return read, bytes_digest(read.raw) if read.raw else text_digest(read.text)
 
     def _scan_one(self, rel: str) -> FileScan:
         """One file's scan, from the scan cache or the file (for a result that came from
@@ -559,36 +489,6 @@ class Auditor:
                        if scan.digest else None) or {}
         scan.memory.text = ""
         return scan
-
-    def _block(self, index: Index, loaded: int) -> InjectedBlock:
-        parts: list[str] = []
-        files: list[str] = []
-        cut = False
-        for rel in self.options.context_files:
-            if rel == INDEX_NAME:
-                text = index.text
-                if loaded < len(index.lines):
-                    text = "\n".join(ln.text for ln in index.lines[:loaded])
-                    cut = True
-            else:
-                path = self.ws.root / rel
-                text = read_text(path).text if path.is_file() else ""
-            if text.strip():
-                parts.append(text)
-                files.append(rel)
-        text = "\n\n".join(parts)
-        window, name, tokenizer = window_for(self.profile, self.options.num_ctx)
-        tokens = self.counter.counts(text, self.block_tokenizers)
-        return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")), tokens,
-                             window, files, cut, name, tokenizer)
-
-    def _line_costs(self, index: Index) -> list[LineCost]:
-        rows = [ln for ln in index.lines if ln.kind != "blank"]
-        counts = self.counter.counts_many([ln.text for ln in rows],
-                                          names=self.tokenizers)
-        return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
-                         ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]
-
 
 
 def audit(path: str | os.PathLike[str], options: AuditOptions | None = None) -> AuditResult:

@@ -44,7 +44,7 @@ import math
 import os
 import tempfile
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,7 @@ from memtui.core.graph import Graph
 from memtui.core.index import Index
 from memtui.core.results import (
     AuditOptions,
+    AuditResult,
     BrokenLink,
     FileReport,
     LineCost,
@@ -72,6 +73,7 @@ from memtui.core.scan_cache import (
 from memtui.core.scan_cache import (
     version as scan_version,
 )
+from memtui.core.scan_share import stat_key
 
 #: Modules whose code decides what a derivation yields, beyond those that make the scans.
 DERIVE_MODULES = ("memtui.core.derive", "memtui.core.derived_cache", "memtui.core.graph",
@@ -211,6 +213,40 @@ def trusted_file(stored: tuple[str, int, int, int, bytes], key: tuple[int, int, 
     return stored[1:4] == key and key != (0, 0, 0) and key[0] + GRANULARITY_NS < made_ns
 
 
+def entry(key: dict[str, Any], scans: Mapping[str, tuple[tuple[int, int, int], FileScan]],
+          made_ns: int, asked: Mapping[str, bool], result: AuditResult) -> Derived | None:
+    """What to keep of a full audit's ``result``, derived from ``scans`` (rel → (stat
+    key, scan)) whose files were looked at from ``made_ns`` on; ``asked``: what it
+    asked of paths that are no memory. None when it is not to be kept: a credential, a
+    read problem, a file written so recently that its key alone cannot vouch for it."""
+    if any(f.kind == "secret" for f in result.findings):
+        return None
+    files = []
+    for rel, (stat, scan) in scans.items():
+        if scan.secrets or scan.read_findings or not scan.digest:
+            return None
+        kept = (rel, *stat, scan.digest)
+        if not trusted_file(kept, stat, made_ns):
+            return None  # ambiguous: the next full audit keeps its own
+        files.append(kept)
+    return Derived(key, files, made_ns, dict(asked), result.holds, encode_result(result))
+
+
+def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
+          exists: Callable[[str], bool], now: float) -> bool:
+    """Whether ``stored`` is what a derivation would give now: the same ``key``, the same
+    files (``paths``, each under ``root`` with its key as it was and trusted on it), the
+    same answers from ``exists``, and ages in days that still hold at ``now``."""
+    if stored.key != key or len(stored.files) != len(paths) or \
+            not stored.holds[0] <= now < stored.holds[1]:
+        return False
+    made_ns = stored.made_ns
+    for kept, rel in zip(stored.files, paths, strict=True):
+        if kept[0] != rel or not trusted_file(kept, stat_key(root + rel)[1], made_ns):
+            return False
+    return all(exists(rel) is answer for rel, answer in stored.exists.items())
+
+
 # -- the result as JSON, and back, checking every field ------------------------------------
 
 def _finding_out(f: Finding) -> list[Any]:
@@ -250,30 +286,27 @@ def _edges(v: Any) -> dict[str, list[str]]:
     return {k: _strs(x) for k, x in v.items()}
 
 
-def encode_result(files: list[FileReport], findings: list[Finding], orphans: list[Orphan],
-                  broken: list[BrokenLink], wikirefs: list[WikiRef], graph: Graph,
-                  index_linked: set[str], reachable: set[str], loaded: int,
-                  types: dict[str, int], index: Index, line_costs: list[LineCost],
-                  file_tokens: bool) -> dict[str, Any]:
+def encode_result(result: AuditResult) -> dict[str, Any]:
     """What is kept of a result, as JSON data (a file's tokens only when counted)."""
+    file_tokens, graph = result.options.file_tokens, result.graph
     return {
         "files": [[f.path, f.name, f.type, f.bytes, f.age_days, f.age_source, f.linked,
                    f.reachable, f.findings, f.tokens if file_tokens else None]
-                  for f in files],
-        "findings": [_finding_out(f) for f in findings],
-        "orphans": [[o.path, o.reachable, o.linked_from, o.past_limit] for o in orphans],
-        "broken": [[b.source, b.line, b.target, b.suggestions] for b in broken],
-        "wikirefs": [[w.source, w.line, w.target, w.resolved, w.state] for w in wikirefs],
+                  for f in result.files],
+        "findings": [_finding_out(f) for f in result.findings],
+        "orphans": [[o.path, o.reachable, o.linked_from, o.past_limit] for o in result.orphans],
+        "broken": [[b.source, b.line, b.target, b.suggestions] for b in result.broken_links],
+        "wikirefs": [[w.source, w.line, w.target, w.resolved, w.state] for w in result.wikirefs],
         "out": {k: v for k, v in graph.out.items() if v},
         "back": {k: v for k, v in graph.back.items() if v},
         "dangling": {k: v for k, v in graph.placeholders.items() if v},
-        "index_linked": sorted(index_linked),
-        "reachable": sorted(reachable),
-        "loaded": loaded,
-        "types": [[k, v] for k, v in types.items()],
-        "index": encode_index(index),
+        "index_linked": sorted(result.index_linked),
+        "reachable": sorted(result.reachable),
+        "loaded": result.loaded_lines,
+        "types": [[k, v] for k, v in result.types.items()],
+        "index": encode_index(result.index),
         "line_costs": [[c.line, c.kind, c.memories, c.chars, c.bytes, c.tokens]
-                       for c in line_costs],
+                       for c in result.line_costs],
     }
 
 

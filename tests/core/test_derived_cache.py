@@ -1,0 +1,236 @@
+"""The derivation kept in the user cache (issue 21, warm runs near the floor): a warm report
+with nothing changed opens no scan and no memory file; a change to any one input the
+derivation reads (a file's bytes, MEMORY.md, the options, the day, git HEAD, a linked path
+that is no memory) gives the fresh audit's report; a derived cache that was tampered with
+is never trusted and never crashes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.report import to_json
+from memtui.core.workspace import open_workspace
+from tests.core.helpers import DAY, NOW, make_ws, memory
+
+_OPENED: list[str] | None = None
+
+
+def _hook(event: str, args: tuple[object, ...]) -> None:
+    if event == "open" and _OPENED is not None and args and isinstance(args[0], str | Path):
+        _OPENED.append(os.fspath(args[0]))  # type: ignore[arg-type]
+
+
+sys.addaudithook(_hook)
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.delenv("MEMTUI_NO_CACHE", raising=False)
+    monkeypatch.setenv("MEMTUI_CACHE_DIR", str(folder))
+    return folder
+
+
+def _files(n: int = 6) -> dict[str, str]:
+    files = {"MEMORY.md": "".join(f"- [m{i}](memory/m{i}.md) — fact {i}\n"
+                                  for i in range(n - 1))}
+    for i in range(n):
+        files[f"memory/m{i}.md"] = memory(f"m{i}", f"fact {i}, see [[m{(i + 1) % n}]] and "
+                                          "[the notes](../NOTES.txt)\n")
+    return files
+
+
+def _audit(root: Path, now: float = NOW, **options: object) -> dict[str, object]:
+    """A report's audit (no texts kept) of ``root``, as JSON data."""
+    opts = AuditOptions(now=now, keep_texts=False, **options)  # type: ignore[arg-type]
+    return to_json(Auditor(open_workspace(root), opts).run())
+
+
+def _opened(root: Path, now: float = NOW, **options: object
+            ) -> tuple[dict[str, object], list[str]]:
+    """The report, and the scan caches and memory files the audit opened."""
+    global _OPENED
+    _OPENED = []
+    try:
+        report = _audit(root, now, **options)
+        opened = [p for p in _OPENED if "/memory/" in p or "scans-" in p]
+    finally:
+        _OPENED = None
+    return report, opened
+
+
+def _fresh(root: Path, now: float = NOW, **options: object) -> dict[str, object]:
+    """The audit of ``root`` with no cache at all."""
+    saved = os.environ.pop("MEMTUI_CACHE_DIR")
+    os.environ["MEMTUI_NO_CACHE"] = "1"
+    try:
+        return _audit(root, now, **options)
+    finally:
+        os.environ["MEMTUI_CACHE_DIR"] = saved
+        del os.environ["MEMTUI_NO_CACHE"]
+
+
+def _derived(folder: Path) -> Path:
+    found = list(folder.glob("derived-*.json"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_a_warm_report_opens_no_scan_and_no_memory_file(tmp_path: Path, cache: Path) -> None:
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    first = _audit(root)
+    report, opened = _opened(root)
+    assert opened == []  # neither the scan cache nor a memory file: the derivation is kept
+    assert report == first == _fresh(root)
+    assert _derived(cache).stat().st_mode & 0o777 == 0o600
+
+
+def _edit_memory(root: Path) -> None:
+    path = root / "memory/m3.md"
+    path.write_text(memory("m3", "fact 3, see [[nobody-yet]]\n"), encoding="utf-8")
+    os.utime(path, (NOW - 2 * DAY, NOW - 2 * DAY))
+
+
+def _edit_index(root: Path) -> None:
+    path = root / "MEMORY.md"
+    text = path.read_text(encoding="utf-8")  # as many lines: another file linked
+    path.write_text(text.replace("[m0](memory/m0.md)", "[m5](memory/m5.md)"),
+                    encoding="utf-8")
+    os.utime(path, (NOW - 2 * DAY, NOW - 2 * DAY))
+
+
+def _add_linked_path(root: Path) -> None:
+    (root / "NOTES.txt").write_text("notes\n", encoding="utf-8")
+
+
+#: name → (the change, the options and clock of the audit after it).
+CHANGES: dict[str, tuple[Callable[[Path], None], dict[str, object], float]] = {
+    "a memory's bytes": (_edit_memory, {}, NOW),
+    "MEMORY.md's bytes": (_edit_index, {}, NOW),
+    "a linked path that is no memory appears": (_add_linked_path, {}, NOW),
+    "the options": (lambda root: None, {"stale_days": 2}, NOW),
+    "the day": (lambda root: None, {}, NOW + DAY),
+}
+
+
+@pytest.mark.parametrize("name", list(CHANGES))
+def test_a_change_to_any_one_input_gives_the_fresh_report(name: str, tmp_path: Path,
+                                                          cache: Path) -> None:
+    change, options, now = CHANGES[name]
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    before = _audit(root)
+    assert _opened(root)[1] == []  # kept
+    change(root)
+    after = _audit(root, now, **options)
+    assert after != before  # the change shows (so a stale result would be caught)
+    assert after == _fresh(root, now, **options)
+    assert _opened(root, now, **options) == (after, [])  # and that is kept in turn
+
+
+def _git(repo: Path, *args: str, when: str = "2026-05-01T12:00:00+00:00") -> None:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid",
+           "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
+    subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=True, env=env)
+
+
+@pytest.mark.skipif(subprocess.run(["git", "--version"], capture_output=True,
+                                   check=False).returncode != 0, reason="no git")
+def test_a_new_git_head_gives_the_fresh_report(tmp_path: Path, cache: Path) -> None:
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "first")
+    before = _audit(root)
+    assert _opened(root) == (before, [])
+    # The same files, bytes and mtimes; only the commit (and its date) is new.
+    _git(root, "commit", "-q", "--amend", "--no-edit", "--date", "2026-06-01T12:00:00+00:00",
+         when="2026-06-01T12:00:00+00:00")
+    after = _audit(root)
+    assert after != before
+    assert after == _fresh(root)
+
+
+def _body_edited(path: Path, edit: Callable[[dict[str, object]], None],
+                 keep_digest: bool) -> None:
+    head_raw, _, body_raw = path.read_bytes().partition(b"\n")
+    body = json.loads(body_raw)
+    edit(body)
+    new_body = json.dumps(body).encode()
+    head = json.loads(head_raw)
+    if not keep_digest:
+        head["body"] = hashlib.sha256(new_body).hexdigest()
+    path.write_bytes(json.dumps(head).encode() + b"\n" + new_body)
+
+
+def _message(body: dict[str, object]) -> None:
+    body["findings"][0][4] = "all is well"  # type: ignore[index]
+
+
+def _loaded(body: dict[str, object]) -> None:
+    body["loaded"] = "many"
+
+
+def _file_row(body: dict[str, object]) -> None:
+    body["files"][0][0] = "memory/elsewhere.md"  # type: ignore[index]
+
+
+TAMPERS: dict[str, Callable[[Path], None]] = {
+    "a finding's message, the digest not made again": lambda p: _body_edited(p, _message,
+                                                                               True),
+    "a field of the wrong type": lambda p: _body_edited(p, _loaded, False),
+    "a file row for another file": lambda p: _body_edited(p, _file_row, False),
+    "garbage": lambda p: p.write_bytes(b"\x00\xff garbage {"),
+    "truncated": lambda p: p.write_bytes(p.read_bytes()[: p.stat().st_size // 2]),
+    "empty": lambda p: p.write_bytes(b""),
+    "a header of the wrong shape": lambda p: p.write_bytes(
+        b'{"magic": "memtui-derived", "files": 3}\n{}'),
+    "another file's key": lambda p: p.write_bytes(p.read_bytes().replace(
+        b'"memory/m1.md",', b'"memory/m9.md",', 1)),
+}
+
+
+@pytest.mark.parametrize("name", list(TAMPERS))
+def test_a_tampered_derived_cache_is_not_trusted(name: str, tmp_path: Path,
+                                                 cache: Path) -> None:
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    fresh = _audit(root)
+    TAMPERS[name](_derived(cache))
+    report, opened = _opened(root)
+    assert report == fresh
+    assert opened  # derived again from the scans
+    assert _opened(root) == (fresh, [])  # and kept again
+
+
+def test_a_symlinked_derived_cache_is_neither_read_nor_written(tmp_path: Path,
+                                                               cache: Path) -> None:
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    fresh = _audit(root)
+    path = _derived(cache)
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_bytes(path.read_bytes())
+    path.unlink()
+    path.symlink_to(elsewhere)
+    before = elsewhere.read_bytes()
+    report, opened = _opened(root)
+    assert report == fresh and opened
+    assert path.is_symlink() and elsewhere.read_bytes() == before
+
+
+def test_a_credential_keeps_the_derivation_out_of_the_cache(tmp_path: Path,
+                                                           cache: Path) -> None:
+    files = _files()
+    files["memory/m4.md"] = memory("m4", "key AKIAZ3MHQF4BXRT7NWPK and more\n")
+    root = make_ws(tmp_path / "ws", files, days_ago=3)
+    report = _audit(root)
+    assert any(f["kind"] == "secret" for f in report["findings"])  # type: ignore[union-attr]
+    assert not list(cache.glob("derived-*.json"))
