@@ -17,7 +17,7 @@ from __future__ import annotations
 import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
 
 from memtui.core.age import DAY
@@ -33,7 +33,7 @@ from memtui.core.graph import Graph, Resolver
 from memtui.core.index import Index, mentioned_file
 from memtui.core.links import Link, looks_like_path
 from memtui.core.memo import Memo
-from memtui.core.noise import quiet_noise
+from memtui.core.noise import memory_shaped, noise_files, other_schema, quiet_noise
 from memtui.core.results import (
     AuditOptions,
     AuditResult,
@@ -75,8 +75,30 @@ class Inputs:
 
 
 def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
-    """The audit's result from its inputs; ``memo`` keeps steps for the next call."""
+    """The audit's result from its inputs; ``memo`` keeps steps for the next call. With
+    nothing it reads changed (the same scans, index, files, git dates and options, and
+    ages that still hold) the last result is given again, as a copy with its own findings
+    list and a block made again (the block reads the other context files)."""
     memo = memo or Memo()
+    key = (tuple(inp.scans), tuple(inp.scans.values()), inp.index, inp.index_own,
+           inp.line_costs, inp.exists, inp.git, inp.notes, inp.docs,
+           replace(inp.options), inp.profile)  # a copy: options may be changed in place
+    now, made = inp.now, []
+
+    def make() -> AuditResult:
+        made.append(True)
+        return _derive(inp, memo)
+    kept = memo.once("result", key, make, holds=lambda r: r.holds[0] <= now < r.holds[1])
+    # A copy: the caller may replace its findings (suppression) or sort its lists.
+    return replace(kept, scans=inp.scans, files=list(kept.files),
+                   findings=list(kept.findings), orphans=list(kept.orphans),
+                   broken_links=list(kept.broken_links), wikirefs=list(kept.wikirefs),
+                   index_linked=set(kept.index_linked), reachable=set(kept.reachable),
+                   block=kept.block if made else inp.block(kept.loaded_lines),
+                   documentation=list(inp.docs))
+
+
+def _derive(inp: Inputs, memo: Memo) -> AuditResult:
     opts, scans, index = inp.options, inp.scans, inp.index
     paths = tuple(scans)
     names = tuple(s.memory.name for s in scans.values())
@@ -185,7 +207,13 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
     findings.extend(chain.from_iterable(st[1] for st in states.values()))
     if inp.notes:
         findings.sort(key=finding_order)
-    quieter = quiet_noise(findings, scans, reachable)  # issue 19 §4: one screen
+    # Issue 19 §4: one screen. The files it gathers are kept while the paths, what is
+    # reachable and each file's shape are the same (the common edit of a body).
+    shapes = memo.each("shape", ((rel, s) for rel, s in scans.items()),
+                       lambda rel: memory_shape(scans[rel]))  # type: ignore[index]
+    noisy = memo.once("noise files", (paths, reachable, tuple(shapes.values())),
+                      lambda: noise_files(scans, reachable))
+    quieter = quiet_noise(findings, scans, reachable, noisy)
     if quieter is not None:
         findings = sorted(quieter, key=finding_order)
     wikirefs = [*idx_links.wikirefs, *chain.from_iterable(lr.wikirefs for lr in lrs.values())]
@@ -195,6 +223,11 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
                        inp.line_costs, loaded, findings,
                        {k: v for k, v in types.most_common() if v > 0},
                        documentation=list(inp.docs), holds=(since, until))
+
+
+def memory_shape(scan: FileScan) -> tuple[bool, bool]:
+    """What of a file decides whether it is noise (`memtui.core.noise`)."""
+    return memory_shaped(scan.memory), other_schema(scan.memory)
 
 
 def _copied(scans: dict[str, FileScan], git: dict[str, float | None]) -> set[str]:

@@ -42,15 +42,23 @@ class Memo:
         last call of ``step`` while its key is equal (and ``holds(value)``, when given: a
         value that depends on the clock says how long it holds); items not in ``keyed``
         are let go."""
-        old = self._each.get(step, {})
+        get = self._each.get(step, {}).get
         new: dict[Hashable, tuple[object, Any]] = {}
         out: dict[Hashable, V] = {}
-        for item, key in keyed:
-            hit = old.get(item)
-            if hit is None or hit[0] != key or (holds is not None and not holds(hit[1])):
-                hit = (key, make(item))
-            new[item] = hit
-            out[item] = hit[1]
+        if holds is None:
+            for item, key in keyed:
+                hit = get(item)
+                if hit is None or hit[0] != key:
+                    hit = (key, make(item))
+                new[item] = hit
+                out[item] = hit[1]
+        else:
+            for item, key in keyed:
+                hit = get(item)
+                if hit is None or hit[0] != key or not holds(hit[1]):
+                    hit = (key, make(item))
+                new[item] = hit
+                out[item] = hit[1]
         self._each[step] = new
         return out
 

@@ -106,14 +106,27 @@ def _schema_finding(files: list[str], keys: Counter[str]) -> Finding:
                    "not memories, so not checked as memories", "info", files=tuple(files))
 
 
-def quiet_noise(findings: Sequence[Finding], scans: Mapping[str, _Scan],
-                reachable: Container[str]) -> list[Finding] | None:
-    """The findings with the three steps above applied, or None when none applies (the
-    list is then kept as it is, in its order)."""
+def noise_files(scans: Mapping[str, _Scan], reachable: Container[str]
+                ) -> tuple[dict[str, list[str]], list[str]]:
+    """The files steps 1 and 2 take: the noise folders (`noise_folders`) and the files
+    with another schema outside them. A function of the paths, what is reachable and each
+    file's shape alone (`memory_shaped`, `other_schema`), so the derivation keeps it while
+    those stay the same."""
     folders = noise_folders(scans, reachable)
     in_folder = {rel for files in folders.values() for rel in files}
-    schema = sorted(rel for rel, s in scans.items()
-                    if rel not in in_folder and other_schema(s.memory))
+    return folders, sorted(rel for rel, s in scans.items()
+                           if rel not in in_folder and other_schema(s.memory))
+
+
+def quiet_noise(findings: Sequence[Finding], scans: Mapping[str, _Scan],
+                reachable: Container[str],
+                files: tuple[dict[str, list[str]], list[str]] | None = None
+                ) -> list[Finding] | None:
+    """The findings with the three steps above applied, or None when none applies (the
+    list is then kept as it is, in its order). ``files``: `noise_files` of ``scans`` and
+    ``reachable``, when it is known already."""
+    folders, schema = files if files is not None else noise_files(scans, reachable)
+    in_folder = {rel for files in folders.values() for rel in files}
     schema_set = set(schema)
     kept: list[Finding] = []
     for f in findings:
