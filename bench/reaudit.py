@@ -1,5 +1,6 @@
-"""The app's live path: ``Auditor.run(changed=...)`` in process, after one memory changed and
-with nothing changed (public API only, so an earlier commit's tree runs it too).
+"""The app's live path: ``Auditor.run(changed=...)`` in process, after one memory gained a
+wikilink, after one memory's body changed (its links and names the same: the common edit),
+and with nothing changed (public API only, so an earlier commit's tree runs it too).
 
     PYTHONPATH=TREE python bench/reaudit.py WS [--repeat 7]
 
@@ -28,13 +29,18 @@ def main() -> None:
     rel = "memory/note_00005.md"
     path = ws.root / rel
     original = path.read_bytes()
-    one, nothing = [], []
+    one, body, nothing = [], [], []
     try:
         for i in range(ns.repeat):
             path.write_bytes(original + f"\nedit {i} [[note_0000{i % 10}]]\n".encode())
             t = time.process_time()
             auditor.run(changed={rel})
             one.append(time.process_time() - t)
+        for i in range(ns.repeat):  # the body alone: the same links and names
+            path.write_bytes(original + f"\nedit {i}\n".encode())
+            t = time.process_time()
+            auditor.run(changed={rel})
+            body.append(time.process_time() - t)
     finally:
         path.write_bytes(original)
     auditor.run(changed={rel})
@@ -43,6 +49,7 @@ def main() -> None:
         auditor.run(changed=set())
         nothing.append(time.process_time() - t)
     print(f"one file changed {statistics.median(one) * 1000:.0f} ms; "
+          f"one body changed {statistics.median(body) * 1000:.0f} ms; "
           f"nothing changed {statistics.median(nothing) * 1000:.0f} ms")
 
 

@@ -137,13 +137,14 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
         s = scans[rel]  # type: ignore[index]
         return resolve(rel, s.links, s.wikilinks)  # type: ignore[arg-type]
 
-    # Each file's links, resolved again only when its scan, the names or the files changed
-    # (and not even looked at one by one when no scan changed).
+    # Each file's links, resolved again only when its scan, the names or the files changed;
+    # while the names and files are the same, only the files scanned anew are looked at.
     scan_list = tuple(scans.values())
-    lrs: dict[str, LinkResults] = memo.once(  # type: ignore[assignment]
-        "all links", (scan_list, paths, resolver, inp.exists), lambda: memo.each(
-            "links", ((rel, (s, resolver, inp.exists)) for rel, s in scans.items()),
-            links_of))
+    changed = memo.changed("scans", scans)  # type: ignore[arg-type]
+    links_same = memo.same("links context", (resolver, inp.exists))
+    lrs: dict[str, LinkResults] = memo.each_changed(  # type: ignore[assignment]
+        "links", paths, changed if links_same else None,
+        lambda rel: (scans[rel], resolver, inp.exists), links_of)  # type: ignore[index]
     out, back, dangling = memo.once("edges", tuple(lrs.values()), lambda: edges(lrs))
     graph = Graph(nodes=list(paths), out=defaultdict(list, out), back=defaultdict(list, back),
                   placeholders=defaultdict(list))
@@ -175,21 +176,36 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
                           r in copy_files, past_limit.get(r), duplicates.get(r),
                           back.get(r, []))
 
-    # A kept state holds while the file's age in whole days is the same; all of them are
-    # kept as they are (not looked at one by one) while nothing they read changed.
+    # A kept state holds while the file's age in whole days is the same. While what the
+    # files share (links to them, reachability, names, dates) is the same, only the files
+    # scanned anew are looked at; once an age no longer holds, every file is.
     State = tuple[FileReport, list[Finding], Orphan | None, float, float]
 
-    def every_state() -> tuple[dict[str, State], float, float]:
-        made: dict[str, State] = memo.each(  # type: ignore[assignment]
-            "states", ((rel, state_key(rel, s)) for rel, s in scans.items()), state,
-            holds=lambda st: st[3] <= now < st[4])
-        return (made, max((st[3] for st in made.values()), default=float("-inf")),
+    def window(made: dict[str, State]) -> tuple[float, float]:
+        return (max((st[3] for st in made.values()), default=float("-inf")),
                 min((st[4] for st in made.values()), default=float("inf")))
 
-    states, since, until = memo.once(
-        "all states", (scan_list, paths, lrs, index_linked, reachable, duplicates,
-                       copy_files, past_limit, back, git), every_state,
-        holds=lambda whole: whole[1] <= now < whole[2])
+    shared = (index_linked, reachable, duplicates, copy_files, past_limit, back, git)
+    last = memo.swap("states context", shared)
+    touched = None  # the files whose state key can have changed (None: any)
+    if changed is not None and links_same and isinstance(last, tuple) and \
+            last[:1] + last[2:5] + last[6:] == shared[:1] + shared[2:5] + shared[6:]:
+        # Only the links changed: the files scanned anew, and those whose links from
+        # others (``back``) or whose reachability changed with them.
+        last_back = last[5]
+        touched = {*changed, *(reachable ^ last[1])}
+        if back is not last_back:
+            touched.update(rel for rel in back.keys() | last_back.keys()
+                           if back.get(rel) != last_back.get(rel))
+    states: dict[str, State] = memo.each_changed(  # type: ignore[assignment]
+        "states", paths, touched, lambda rel: state_key(rel, scans[rel]),  # type: ignore[index]
+        state)
+    since, until = window(states)
+    if not since <= now < until:
+        states = memo.each(  # type: ignore[assignment]
+            "states", ((rel, state_key(rel, s)) for rel, s in scans.items()), state,
+            holds=lambda st: st[3] <= now < st[4])
+        since, until = window(states)
     reports = [st[0] for st in states.values()]
     orphans = [o for rel in sorted(states) if (o := states[rel][2]) is not None]
 
@@ -209,8 +225,9 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
         findings.sort(key=finding_order)
     # Issue 19 §4: one screen. The files it gathers are kept while the paths, what is
     # reachable and each file's shape are the same (the common edit of a body).
-    shapes = memo.each("shape", ((rel, s) for rel, s in scans.items()),
-                       lambda rel: memory_shape(scans[rel]))  # type: ignore[index]
+    shapes = memo.each_changed(
+        "shape", paths, changed, lambda rel: scans[rel],  # type: ignore[index]
+        lambda rel: memory_shape(scans[rel]))  # type: ignore[index]
     noisy = memo.once("noise files", (paths, reachable, tuple(shapes.values())),
                       lambda: noise_files(scans, reachable))
     quieter = quiet_noise(findings, scans, reachable, noisy)

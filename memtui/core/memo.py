@@ -5,8 +5,12 @@ reads; `Memo` keeps its last result together with those inputs (its *key*) and g
 result back while the key is the same. Keys hold the inputs themselves: scans, link
 results, resolvers (compared by identity first, the way tuples compare, then by value), so
 a kept result can never outlive the objects it was made from, and an equal input (a file
-scanned again to the same scan) reuses it too. Nothing is ever patched: a step whose
-inputs changed is computed again, whole.
+scanned again to the same scan) reuses it too. A step whose inputs changed is computed
+again, whole; a per-file step (`Memo.each`) is computed again for the files whose keys
+changed, and the caller may say which files those can be (`Memo.each_changed`: the files
+scanned anew, `Memo.changed`), so that the others are not even looked at. Each per-file
+value is still kept with the key it was made for, so a wrong hint costs time, never a
+wrong value, as long as it names every file whose key changed.
 """
 
 from __future__ import annotations
@@ -23,6 +27,10 @@ class Memo:
     def __init__(self) -> None:
         self._once: dict[str, tuple[object, Any]] = {}
         self._each: dict[str, dict[Hashable, tuple[object, Any]]] = {}
+        #: Each ``each`` step's last items (in order) and last output.
+        self._items: dict[str, tuple[Hashable, ...]] = {}
+        self._out: dict[str, dict[Hashable, Any]] = {}
+        self._seen: dict[str, dict[Hashable, object]] = {}
 
     def once(self, step: str, key: object, make: Callable[[], V],
              holds: Callable[[V], bool] | None = None) -> V:
@@ -60,8 +68,55 @@ class Memo:
                 new[item] = hit
                 out[item] = hit[1]
         self._each[step] = new
+        self._out[step] = out
+        self._items[step] = tuple(out)
         return out
 
+    def each_changed(self, step: str, items: tuple[Hashable, ...],
+                     changed: Iterable[Hashable] | None, key_of: Callable[[Hashable], object],
+                     make: Callable[[Hashable], V]) -> dict[Hashable, V]:
+        """``each(step, ((i, key_of(i)) for i in items), make)``, when the caller knows that
+        only the items of ``changed`` can have another key than in the last call of
+        ``step`` (None: any can). With the same items as then, only those are looked at:
+        the others keep their values, and with none changed the last output itself is
+        given again (not to be changed by the caller)."""
+        old, last = self._each.get(step), self._out.get(step)
+        if changed is None or old is None or last is None or self._items.get(step) != items:
+            return self.each(step, ((i, key_of(i)) for i in items), make)
+        todo = list(changed)
+        if not todo:
+            return last  # type: ignore[return-value]
+        new, out = dict(old), dict(last)
+        for item in todo:
+            key = key_of(item)
+            hit = old.get(item)
+            if hit is None or hit[0] != key:
+                hit = (key, make(item))
+            new[item] = hit
+            out[item] = hit[1]
+        self._each[step], self._out[step] = new, out
+        return out
+
+    def changed(self, name: str, values: dict[Hashable, object]) -> list[Hashable] | None:
+        """The keys of ``values`` whose value is not the very object it was in the last call
+        of ``name``; None when the keys are not the same (or on the first call)."""
+        last = self._seen.get(name)
+        self._seen[name] = dict(values)
+        if last is None or last.keys() != values.keys():
+            return None
+        return [k for k, v in values.items() if last[k] is not v]
+
+    def swap(self, name: str, value: object) -> object:
+        """Keep ``value`` under ``name``; returns the one kept before (None: none)."""
+        hit = self._once.get(name)
+        self._once[name] = (value, None)
+        return hit[0] if hit is not None else None
+
+    def same(self, name: str, key: object) -> bool:
+        """Whether ``key`` equals the key of the last call of ``name`` (False on the first)."""
+        last = self.swap(name, key)
+        return last is not None and last == key
+
     def clear(self) -> None:
-        self._once.clear()
-        self._each.clear()
+        for kept in (self._once, self._each, self._items, self._out, self._seen):
+            kept.clear()

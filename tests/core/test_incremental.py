@@ -141,3 +141,29 @@ def test_hint_never_adds_hidden_files_or_symlinks_out(ws: Path, tmp_path: Path) 
     assert [(f.path, f.message) for f in r.findings if f.kind == "read_problem"] == [
         ("memory/link.md", "symlink leads outside the workspace, not followed")]
     assert to_json(r) == _fresh(ws)
+
+
+def test_links_that_change_what_is_reachable_match_fresh_audits(tmp_path: Path) -> None:
+    """One file's links decide whether a chain of files the index does not link is reachable
+    and who links them: the files the re-audit looks at again must include all of them."""
+    root = make_ws(tmp_path / "w", {
+        "MEMORY.md": "- [a](memory/a.md)\n",
+        "memory/a.md": memory("a", "see [[d]]\n"),
+        "memory/d.md": memory("d", "see [[e]]\n"),
+        "memory/e.md": memory("e", "see [[f]]\n"),
+        "memory/f.md": memory("f"),
+    })
+    auditor = Auditor(open_workspace(root), AuditOptions(now=NOW))
+    auditor.run()
+    steps: list[tuple[str, str]] = [
+        ("memory/a.md", memory("a", "no links now\n")),  # d, e, f: no longer reachable
+        ("memory/f.md", memory("f", "the body alone\n")),
+        ("memory/e.md", memory("e", "[[d]] instead of f\n")),  # f loses its only link
+        ("memory/a.md", memory("a", "[[e]] again\n")),  # e, d reachable; f still not
+        ("memory/d.md", memory("d", "[[f]] too\n")),  # f reachable through d
+    ]
+    for rel, text in steps:
+        (root / rel).write_text(text, encoding="utf-8")
+        got = to_json(auditor.run(changed={rel}))
+        assert got == to_json(Auditor(open_workspace(root), AuditOptions(now=NOW)).run()), rel
+
