@@ -42,7 +42,6 @@ import hashlib
 import json
 import math
 import os
-import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass
@@ -78,7 +77,8 @@ from memtui.core.scan_share import stat_key
 #: Modules whose code decides what a derivation yields, beyond those that make the scans.
 DERIVE_MODULES = ("memtui.core.derive", "memtui.core.derived_cache", "memtui.core.graph",
                   "memtui.core.gathered", "memtui.core.noise", "memtui.core.results",
-                  "memtui.core.memo", "memtui.core.audit", "memtui.core.config")
+                  "memtui.core.memo", "memtui.core.audit", "memtui.core.config",
+                  "memtui.core.index_read", "memtui.core.wording", "memtui.core.scan_share")
 MAX_BYTES = 256 * 1024 * 1024  # a derived cache past this is not read
 MAGIC = "memtui-derived"
 PREFIX, SUFFIX = "derived-", ".json"
@@ -182,6 +182,8 @@ def save(path: Path, derived: Derived) -> bool:
         "holds": [_time_out(derived.holds[0]), _time_out(derived.holds[1])],
         "body": hashlib.sha256(body).hexdigest()}, ensure_ascii=False,
         separators=(",", ":"), allow_nan=False).encode("utf-8")
+    import tempfile  # only when writing: most audits read the caches alone
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
