@@ -48,7 +48,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from memtui.core.cache_file import cache_dir
 from memtui.core.findings import SEVERITY_RANK, Finding
 from memtui.core.graph import Graph
 from memtui.core.index import Index
@@ -68,6 +67,8 @@ from memtui.core.scan_cache import (
     encode_index,
     prune,
     safe_file,
+    source_digest,
+    workspace_file,
 )
 from memtui.core.scan_cache import (
     version as scan_version,
@@ -90,27 +91,16 @@ def version() -> str:
     """The scan cache's version with the derivation's code."""
     global _VERSION
     if _VERSION is None:
-        import importlib.util
-
         h = hashlib.sha256(scan_version().encode())
         for name in DERIVE_MODULES:
-            try:
-                spec = importlib.util.find_spec(name)
-                origin = spec.origin if spec is not None else None
-                h.update(Path(origin).read_bytes() if origin else name.encode())
-            except (ImportError, OSError, ValueError):
-                h.update(name.encode())
+            h.update(source_digest(name))
         _VERSION = h.hexdigest()[:32]
     return _VERSION
 
 
 def cache_path(root: Path) -> Path | None:
     """The derived cache of the workspace at ``root`` (None: caching is off)."""
-    folder = cache_dir()
-    if folder is None:
-        return None
-    digest = hashlib.sha256(os.fsencode(str(root))).hexdigest()[:24]
-    return folder / f"{PREFIX}{digest}{SUFFIX}"
+    return workspace_file(root, PREFIX, SUFFIX)
 
 
 def options_key(options: AuditOptions) -> dict[str, Any]:

@@ -58,7 +58,7 @@ MAGIC = "memtui-scans"
 Key = tuple[int, int, int]  # (mtime_ns, size, inode), as `memtui.core.scan_share.stat_key`
 
 
-def _source_digest(name: str) -> bytes:
+def source_digest(name: str) -> bytes:
     """The digest of module ``name``'s file (its name alone when it has none)."""
     import importlib.util
 
@@ -93,19 +93,25 @@ def version() -> str:
     if _VERSION is None:
         h = hashlib.sha256(f"{__version__}\0{sys.version}\0{marshal.version}".encode())
         for name in SCAN_MODULES:
-            h.update(_source_digest(name))
+            h.update(source_digest(name))
         h.update(_detect_secrets_version())
         _VERSION = h.hexdigest()[:32]
     return _VERSION
 
 
-def cache_path(root: Path) -> Path | None:
-    """The cache file of the workspace at ``root`` (None: caching is off)."""
+def workspace_file(root: Path, prefix: str, suffix: str) -> Path | None:
+    """The cache folder's file of the workspace at ``root``, named ``prefix`` + a digest of
+    its path + ``suffix`` (None: caching is off)."""
     folder = cache_dir()
     if folder is None:
         return None
     digest = hashlib.sha256(os.fsencode(str(root))).hexdigest()[:24]
-    return folder / f"scans-{digest}.marshal"
+    return folder / f"{prefix}{digest}{suffix}"
+
+
+def cache_path(root: Path) -> Path | None:
+    """The cache file of the workspace at ``root`` (None: caching is off)."""
+    return workspace_file(root, "scans-", ".marshal")
 
 
 def safe_file(path: Path) -> bool:
