@@ -114,7 +114,8 @@ async def measure(path: str) -> dict[str, object]:
             out["first_frame"] = round(time.perf_counter() - START, 3)
             beat.phase()  # freezes count from the first frame: nothing was on screen before
             self.set_interval(0.01, beat.tick)
-            super().on_ready()
+            # (no super().on_ready(): Textual calls MemtuiApp's handler as well, and a
+            # second call started a second full audit)
 
     from memtui.core.audit import AuditOptions
 

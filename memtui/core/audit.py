@@ -10,7 +10,13 @@ skips the walk and the stat of every other file. A full one-shot run that keeps 
 (``memtui audit``) also keeps its whole derivation in the user cache
 (`memtui.core.derived_cache`, keyed by everything the derivation reads): the next such run
 with nothing changed stats the files, reads MEMORY.md and takes its result from there,
-decoding no scan and deriving nothing.
+decoding no scan and deriving nothing. The app's auditor (``lazy_scans``) takes its first
+result from there too, makes a scan only when one is asked for, scans every file on its
+next run, and keeps its last re-audit there as the app quits (``keep_derived``).
+
+This module runs past 500 lines because the auditor's I/O is one piece of state (the
+scans, the stat keys and read times, the walk, the caches it fills and trusts); split, each
+half would reach into the other's fields.
 """
 
 from __future__ import annotations
@@ -74,16 +80,23 @@ class Auditor:
 
     def __init__(self, ws: Workspace, options: AuditOptions | None = None,
                  counter: TokenCounter | None = None, clean: CleanTexts | None = None,
-                 autosave: bool = True, scan_cache: bool = True) -> None:
+                 autosave: bool = True, scan_cache: bool = True,
+                 lazy_scans: bool = False) -> None:
         """``counter``, ``clean``: caches to share with other auditors (a fleet's worker
         keeps one of each); ``autosave``: whether a full ``run()`` writes them to disk;
         ``scan_cache``: whether scans are kept in the user cache (not for a workspace in a
-        temporary folder that is gone after: a trend's checkout, the demo's copy)."""
+        temporary folder that is gone after: a trend's checkout, the demo's copy);
+        ``lazy_scans``: the first full run that keeps texts may give the derived cache's result,
+        whose scans (and texts) are made only when asked for, and then from the files as
+        they are at that moment (the app: its first audit on screen sooner, and the scans
+        made by the next run). Without it only a run that keeps no texts uses that cache,
+        so that a result's texts are the ones its audit saw."""
         self.ws = ws
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
         self._clean: CleanTexts | None = clean
         self.autosave = autosave
+        self.lazy_scans = lazy_scans
         #: Called between the small steps of a run (a file read, a file's links resolved);
         #: the app's worker gives way to the screen there. Must not touch the auditor.
         self.pause: Callable[[], None] = _go_on
@@ -102,9 +115,20 @@ class Auditor:
         self._progress: Progress = _silent
         #: What the derivation asked of paths that are no memory (since the last walk).
         self._asked: dict[str, bool] = {}
-        self._made_ns = 0  # when the last full scan pass began
+        self._made_ns = 0  # when the last scan pass began
+        #: When each file's content was last read, or vouched for by the scan cache.
+        self._read_ns: dict[str, int] = {}
+        self._head: tuple[str, str, str] | None = None  # git HEAD when _git was read
+        self._last: AuditResult | None = None  # the last run's result, if it held scans
+        self._kept: AuditResult | None = None  # the result last kept in the derived cache
+        #: What the derived cache held when the last result came from it: its key, files
+        #: and answers (`keep_derived` writes nothing when they are still the same).
+        self._kept_as: tuple[object, ...] | None = None
         self._index_digest: bytes | None = None  # MEMORY.md's, when it was read whole
         self._derived_new: derived_cache.Derived | None = None  # to be saved
+        #: False when the last result came from the derived cache: its scans are made
+        #: when asked for, and the next ``run`` (with any ``changed``) scans every file.
+        self.holds_scans = True
 
     @property
     def tokenizers(self) -> tuple[str, ...]:
@@ -141,22 +165,27 @@ class Auditor:
             else:
                 self._apply_changes(hint)
             # (the scan cache and this are on and off together; neither is loaded here)
-            whole = changed is None and not self.options.keep_texts and \
-                self._keep_scans and self.counter.cache_file is not None
+            whole = changed is None and self._keep_scans and \
+                (not self.options.keep_texts or (self.lazy_scans and not self._scans)) and \
+                self.counter.cache_file is not None
             head = git_head(self.ws.root) if whole else None
             kept = self._from_derived(head) if whole else None
+            self.holds_scans = kept is None
             if kept is not None:
                 result = kept
+                self._scans = {}  # the next run scans (the memo has nothing to patch)
+                self._last = self._kept = None
             else:
                 if self._git is None or changed is None:
                     self._git = git_times(self.ws.root)
+                    self._head = head if whole else git_head(self.ws.root)
                 scans = self._scan_all(hint)
                 self._progress("linking", 0, 0)
-                result = self._derive(scans)
+                result = self._last = self._derive(scans)
                 if whole and self._index_digest is not None:
                     self._derived_new = derived_cache.entry(
                         self._derived_key(head, self._index_digest), self._scans,
-                        self._made_ns, self._asked, result)
+                        self._read_ns, self._asked, result)
         finally:
             if collecting:
                 gc.enable()
@@ -175,9 +204,46 @@ class Auditor:
             self._store.keep_only(set(self._paths))
             self._store.save()
         path = derived_cache.cache_path(self.ws.root)
-        if self._derived_new is not None and path is not None:
-            derived_cache.save(path, self._derived_new)
+        if self._derived_new is not None and path is not None and \
+                derived_cache.save(path, self._derived_new):
+            self._kept = self._last
         self._derived_new = None
+
+    def keep_derived(self) -> bool:
+        """Keep the last result in the derived cache when it is not there yet (the app, as
+        it quits, after re-audits that each looked at a few files), so that the next full
+        run with nothing changed is a warm one. A file read within moments of its last
+        write is read again now and kept only with the content its scan was made from.
+        False when nothing was kept. Not to be called while ``run`` runs in another
+        thread."""
+        result, path = self._last, derived_cache.cache_path(self.ws.root)
+        if result is None or result is self._kept or path is None or not self._keep_scans \
+                or self._index_digest is None or self.counter.cache_file is None:
+            return False
+        root, now = str(self.ws.root) + os.sep, time.time_ns()
+        derived_key = self._derived_key(self._head, self._index_digest)
+        if self._kept_as is not None and self._kept_as == (
+                derived_key, [(rel, *key, scan.digest) for rel, (key, scan) in
+                              self._scans.items()], self._asked):
+            self._kept = result  # the cache holds it already
+            return False
+        for rel, (key, scan) in self._scans.items():
+            if derived_cache.trusted(key, self._read_ns.get(rel, 0)):
+                continue
+            if not derived_cache.trusted(key, now):
+                return False  # written just now: the key cannot vouch for it yet
+            st, again, _ = stat_key(root + rel)
+            read = read_text(root + rel, st=st)
+            digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
+            if again != key or not read.ok or read.problems or digest != scan.digest:
+                return False  # changed since its audit: the next run audits it
+            self._read_ns[rel] = now
+        made = derived_cache.entry(derived_key, self._scans, self._read_ns, self._asked,
+                                   result)
+        if made is None or not derived_cache.save(path, made):
+            return False
+        self._kept = result
+        return True
 
     @property
     def clean_texts(self) -> CleanTexts:
@@ -340,9 +406,12 @@ class Auditor:
         if not keep_texts:
             for scan in fresh:
                 scan.memory.text = ""
+        read_ns = self._read_ns
         for rel in todo:
             if rel in got:
-                keep[rel] = got[rel]
+                pair = keep[rel] = got[rel]
+                if cache.get(rel) is not pair:  # read (or vouched for) in this pass
+                    read_ns[rel] = made_ns
         self._scans = keep
         return {rel: pair[1] for rel, pair in keep.items()}
 
@@ -454,7 +523,7 @@ class Auditor:
 
     def _from_derived(self, head: tuple[str, str, str] | None) -> AuditResult | None:
         """The result kept in the user cache when nothing it was derived from changed."""
-        stored = derived_cache.load(derived_cache.cache_path(self.ws.root))
+        stored = derived_cache.load(derived_cache.cache_path(self.ws.root), self.pause)
         read = whole_index(self.ws) if stored is not None else None
         if stored is None or read is None or \
                 not derived_cache.holds(stored, self._derived_key(head, read[1]), self._paths,
@@ -469,6 +538,7 @@ class Auditor:
         except Exception:  # whatever does not fit: derived afresh
             return None
         index = index_of(read[0], INDEX_NAME, got.index)
+        self._kept_as = (stored.key, [f[:5] for f in stored.files], stored.exists)
         return AuditResult(
             self.ws, self.profile, self.options,
             derived_cache.StoredScans(self._paths, self._scan_one),  # type: ignore[arg-type]
@@ -480,14 +550,26 @@ class Auditor:
     def _scan_one(self, rel: str) -> FileScan:
         """One file's scan, from the scan cache or the file (for a result that came from
         the derived cache)."""
-        st, key, mtime = stat_key(str(self.ws.root) + os.sep + rel)
-        store = self._stored()
+        full = str(self.ws.root) + os.sep + rel
+        st, key, mtime = stat_key(full)
+        # The scan cache only when the next run has loaded it already: asked for from the
+        # screen's thread, one file scanned afresh costs less than loading every scan.
+        store = self._store
         hit = store.get(rel, key) if store is not None else None
-        scan = hit[0] if hit is not None and not hit[1] else \
-            scan_file(str(self.ws.root) + os.sep + rel, rel, mtime, st, self.clean_texts)
+        scan = hit[0] if hit is not None and not hit[1] else None
+        if scan is not None and self.options.keep_texts:  # its text, if it is the same
+            read = read_text(full, st=st)
+            digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
+            if read.ok and not read.problems and digest == scan.digest:
+                scan.memory.text = read.text
+            else:
+                scan = None
+        if scan is None:
+            scan = scan_file(full, rel, mtime, st, self.clean_texts)
         scan.tokens = (self.counter.known(scan.digest, self.tokenizers)
                        if scan.digest else None) or {}
-        scan.memory.text = ""
+        if not self.options.keep_texts:
+            scan.memory.text = ""
         return scan
 
 

@@ -17,8 +17,9 @@ It is keyed by exactly what the derivation reads (`Derived.key`):
 - the workspace's root and layout, the profile and the audit options (all but ``now`` and
   ``keep_texts``);
 - every memory file's path and stat key (mtime_ns, size, inode), trusted as the scan cache
-  trusts one: only when the file's mtime lies well before the moment its entry was made
-  (`memtui.core.scan_cache.GRANULARITY_NS`); and its content digest, for its counts;
+  trusts one: only when the file's mtime lies well before the moment its content was last
+  read or vouched for (`memtui.core.scan_cache.GRANULARITY_NS`), kept per file; and its
+  content digest, for its counts;
 - the documentation files and what discovery skipped;
 - MEMORY.md's content digest;
 - the answer to every "does this path that is no memory exist" the derivation asked;
@@ -28,8 +29,11 @@ It is keyed by exactly what the derivation reads (`Derived.key`):
 
 It is stored only for audits whose every scan the scan cache would store (no credential,
 no read problem) and whose MEMORY.md was read whole. The file is JSON (never pickle: it is
-untrusted data): a header line (magic, version, the key, the digest of the body) and a
-body line (the result). It is refused when it is a symlink (or its folder is), not a
+untrusted data): a header line (magic, version, the key, the digest of the body), then
+the body: the stat rows and the result, as lines of at most `CHUNK` items each
+(``[name, items]``, a long list spread over several lines), so that reading it gives way
+to the screen between lines (one ``json.loads`` of a 6 MB body held the interpreter for a
+tenth of a second). It is refused when it is a symlink (or its folder is), not a
 regular file, larger than `MAX_BYTES`, of another version or key, or when its body's
 digest is not the one its header names; every field is checked for its type as it is
 read, and whatever does not fit makes the audit derive afresh. Writes are atomic (a
@@ -81,6 +85,7 @@ DERIVE_MODULES = ("memtui.core.derive", "memtui.core.derived_cache", "memtui.cor
                   "memtui.core.memo", "memtui.core.audit", "memtui.core.config",
                   "memtui.core.index_read", "memtui.core.wording", "memtui.core.scan_share")
 MAX_BYTES = 256 * 1024 * 1024  # a derived cache past this is not read
+CHUNK = 1000  # items of a list per body line
 MAGIC = "memtui-derived"
 PREFIX, SUFFIX = "derived-", ".json"
 
@@ -115,16 +120,21 @@ class Derived:
     """One stored derivation: its key (plain JSON data, compared whole) and its result."""
 
     key: dict[str, Any]
-    #: (rel, mtime_ns, size, inode, content digest) of every memory file, in path order.
-    files: list[tuple[str, int, int, int, bytes]]
-    made_ns: int  # no file's content in ``files`` is older than this
+    #: (rel, mtime_ns, size, inode, content digest, read_ns) of every memory file, in path
+    #: order; read_ns: when its content was last read (or vouched for by the scan cache).
+    files: list[tuple[str, int, int, int, bytes, int]]
     exists: dict[str, bool]  # what the derivation asked of paths that are no memory
     holds: tuple[float, float]  # the span of time its ages hold
     result: dict[str, Any]  # see `encode_result`
 
 
-def load(path: Path | None) -> Derived | None:
-    """The derivation stored at ``path``, or None when there is none that can be trusted."""
+def _go_on() -> None:
+    pass
+
+
+def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | None:
+    """The derivation stored at ``path``, or None when there is none that can be trusted;
+    ``pause`` is called between the lines of its body."""
     if path is None or not safe_file(path):
         return None
     try:
@@ -138,23 +148,32 @@ def load(path: Path | None) -> Derived | None:
                 and head.get("version") == version()
                 and head.get("body") == hashlib.sha256(body_raw).hexdigest()):
             return None
-        files = []
-        for rel, mtime_ns, size, ino, digest in head["files"]:
-            if type(rel) is not str or type(mtime_ns) is not int or type(size) is not int \
-                    or type(ino) is not int or type(digest) is not str:
+        parts: dict[str, Any] = {}
+        for line in body_raw.split(b"\n"):
+            pause()
+            name, items = json.loads(line)
+            if type(name) is not str:
                 return None
-            files.append((rel, mtime_ns, size, ino, bytes.fromhex(digest)))
+            if type(items) is list and type(parts.get(name)) is list:
+                parts[name].extend(items)
+            elif name in parts:
+                return None
+            else:
+                parts[name] = items
+        files = []
+        for rel, mtime_ns, size, ino, digest, read_ns in parts.pop(" files"):
+            if type(rel) is not str or type(mtime_ns) is not int or type(size) is not int \
+                    or type(ino) is not int or type(digest) is not str \
+                    or type(read_ns) is not int:
+                return None
+            files.append((rel, mtime_ns, size, ino, bytes.fromhex(digest), read_ns))
         exists = head["exists"]
         since, until = head["holds"]
-        made_ns = head["made_ns"]
         if type(head["key"]) is not dict or type(exists) is not dict or \
-                not all(type(v) is bool for v in exists.values()) or type(made_ns) is not int:
+                not all(type(v) is bool for v in exists.values()):
             return None
-        body = json.loads(body_raw)
-        if type(body) is not dict:
-            return None
-        return Derived(head["key"], files, made_ns, exists,
-                       (_time_in(since, -math.inf), _time_in(until, math.inf)), body)
+        return Derived(head["key"], files, exists,
+                       (_time_in(since, -math.inf), _time_in(until, math.inf)), parts)
     except (OSError, ValueError, TypeError, KeyError, RecursionError, MemoryError):
         return None
 
@@ -163,12 +182,18 @@ def save(path: Path, derived: Derived) -> bool:
     """Replace ``path`` with ``derived`` atomically; False when that is impossible."""
     if not safe_file(path):
         return False
-    body = json.dumps(derived.result, ensure_ascii=False, separators=(",", ":"),
-                      allow_nan=False).encode("utf-8")
+    files = [[rel, m, s, i, d.hex(), r] for rel, m, s, i, d, r in derived.files]
+    lines = []
+    for name, value in [(" files", files), *derived.result.items()]:
+        if type(value) is list and len(value) > CHUNK:
+            lines.extend([name, value[at:at + CHUNK]] for at in range(0, len(value), CHUNK))
+        else:
+            lines.append([name, value])
+    body = b"\n".join(json.dumps(line, ensure_ascii=False, separators=(",", ":"),
+                                 allow_nan=False).encode("utf-8") for line in lines)
     head = json.dumps({
         "magic": MAGIC, "version": version(), "key": derived.key,
-        "files": [[rel, m, s, i, d.hex()] for rel, m, s, i, d in derived.files],
-        "made_ns": derived.made_ns, "exists": derived.exists,
+        "exists": derived.exists,
         "holds": [_time_out(derived.holds[0]), _time_out(derived.holds[1])],
         "body": hashlib.sha256(body).hexdigest()}, ensure_ascii=False,
         separators=(",", ":"), allow_nan=False).encode("utf-8")
@@ -198,30 +223,38 @@ def _time_in(t: Any, infinite: float) -> float:
     return float(t)
 
 
-def trusted_file(stored: tuple[str, int, int, int, bytes], key: tuple[int, int, int],
-                 made_ns: int) -> bool:
+def trusted(key: tuple[int, int, int], read_ns: int) -> bool:
+    """Whether a file's stat key ``key`` vouches for the content read at ``read_ns``:
+    its mtime lies well before that moment, so that any later write shows in the key."""
+    return key != (0, 0, 0) and key[0] + GRANULARITY_NS < read_ns
+
+
+def trusted_file(stored: tuple[str, int, int, int, bytes, int],
+                 key: tuple[int, int, int]) -> bool:
     """Whether a file whose stat key is now ``key`` still holds what it held when the
-    derivation was made (its key the same, and its mtime well before that moment)."""
-    return stored[1:4] == key and key != (0, 0, 0) and key[0] + GRANULARITY_NS < made_ns
+    derivation was made (its key the same, and trusted when its content was read)."""
+    return stored[1:4] == key and trusted(key, stored[5])
 
 
 def entry(key: dict[str, Any], scans: Mapping[str, tuple[tuple[int, int, int], FileScan]],
-          made_ns: int, asked: Mapping[str, bool], result: AuditResult) -> Derived | None:
+          read_ns: Mapping[str, int], asked: Mapping[str, bool], result: AuditResult
+          ) -> Derived | None:
     """What to keep of a full audit's ``result``, derived from ``scans`` (rel → (stat
-    key, scan)) whose files were looked at from ``made_ns`` on; ``asked``: what it
-    asked of paths that are no memory. None when it is not to be kept: a credential, a
-    read problem, a file written so recently that its key alone cannot vouch for it."""
+    key, scan)) whose files' contents were read at ``read_ns`` (rel → ns); ``asked``:
+    what it asked of paths that are no memory. None when it is not to be kept: a
+    credential, a read problem, a file written so close to its reading that its key alone
+    cannot vouch for it."""
     if any(f.kind == "secret" for f in result.findings):
         return None
     files = []
     for rel, (stat, scan) in scans.items():
         if scan.secrets or scan.read_findings or not scan.digest:
             return None
-        kept = (rel, *stat, scan.digest)
-        if not trusted_file(kept, stat, made_ns):
+        kept = (rel, *stat, scan.digest, read_ns.get(rel, 0))
+        if not trusted_file(kept, stat):
             return None  # ambiguous: the next full audit keeps its own
         files.append(kept)
-    return Derived(key, files, made_ns, dict(asked), result.holds, encode_result(result))
+    return Derived(key, files, dict(asked), result.holds, encode_result(result))
 
 
 def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
@@ -232,9 +265,8 @@ def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
     if stored.key != key or len(stored.files) != len(paths) or \
             not stored.holds[0] <= now < stored.holds[1]:
         return False
-    made_ns = stored.made_ns
     for kept, rel in zip(stored.files, paths, strict=True):
-        if kept[0] != rel or not trusted_file(kept, stat_key(root + rel)[1], made_ns):
+        if kept[0] != rel or not trusted_file(kept, stat_key(root + rel)[1]):
             return False
     return all(exists(rel) is answer for rel, answer in stored.exists.items())
 

@@ -205,7 +205,7 @@ class MemtuiApp(CurateActions, App[int]):
         # interpreter (and freeze the screen) for tenths of a second.
         self._counting = CountingChild()
         self.auditor = Auditor(workspace, replace(self.options, file_tokens=False),
-                               default_counter(self._counting))
+                               default_counter(self._counting), lazy_scans=True)
         # While an audit runs, its worker gives way whenever the screen is busy drawing.
         self.give_way = GiveWay()
         self.auditor.pause = self.give_way.check
@@ -400,6 +400,8 @@ class MemtuiApp(CurateActions, App[int]):
     def on_unmount(self) -> None:
         self._stop.set()
         self.heap.stop()
+        if not self._auditing:  # the next launch's first audit from the derived cache
+            self.auditor.keep_derived()
         self._counting.close()
 
     # -- auditing --------------------------------------------------------------------------
@@ -424,27 +426,32 @@ class MemtuiApp(CurateActions, App[int]):
         try:
             with self.heap.building():
                 result = self._suppressed(auditor.run(changed, self._audit_progress))
-                if auditor.tokens_pending <= FEW_TO_COUNT:
+                if auditor.holds_scans and auditor.tokens_pending <= FEW_TO_COUNT:
                     auditor.count_file_tokens()  # a few new or edited files: counted now
                 # A whole new audit: the rows of the view on screen first, shown, then the
                 # others' (a third of a second more at 10,000 memories).
                 first = {self._shown_pid} if changed is None else None
                 rows = prepare_rows(result, self.palette, self._row_caches, first, pause)
-            if first is not None or auditor.tokens_pending:
+            # More follows: token counts, or the scans of a result from the derived cache.
+            more = bool(auditor.tokens_pending) or not auditor.holds_scans
+            if first is not None or more:
                 self._show_and_settle(result, changed, rows)  # on screen; more follows
             if first is not None:
                 with self.heap.building():
                     rest = prepare_rows(result, self.palette, self._row_caches,
                                         TABLES - first, pause)
                 rows = {**rows, **rest}
-                complete = not auditor.tokens_pending
-                self.call_from_thread(self._more_rows, result, rest, complete)
-                if complete:
+                self.call_from_thread(self._more_rows, result, rest, not more)
+                if not more:
                     return
-            if auditor.tokens_pending:
+            if more:
                 # The memories' token counts (most of a first audit's work) follow the
-                # audit on screen, and a cheap re-audit shows them.
+                # audit on screen, and a cheap re-audit shows them. A result from the
+                # derived cache holds no scans: every file is scanned first (from the scan
+                # cache), so that the next change re-audits only what it touched.
                 with self.heap.building():
+                    if not auditor.holds_scans:
+                        auditor.run(set(), self._audit_progress)
                     auditor.count_file_tokens(self._audit_progress)
                     result = self._suppressed(auditor.run(set(), self._audit_progress))
                     rows = prepare_rows(result, self.palette, self._row_caches, None, pause)

@@ -163,9 +163,15 @@ def test_a_new_git_head_gives_the_fresh_report(tmp_path: Path, cache: Path) -> N
 def _body_edited(path: Path, edit: Callable[[dict[str, object]], None],
                  keep_digest: bool) -> None:
     head_raw, _, body_raw = path.read_bytes().partition(b"\n")
-    body = json.loads(body_raw)
+    body: dict[str, object] = {}
+    for line in body_raw.split(b"\n"):  # [name, items], a long list over several lines
+        name, items = json.loads(line)
+        if name in body:
+            body[name].extend(items)  # type: ignore[attr-defined]
+        else:
+            body[name] = items
     edit(body)
-    new_body = json.dumps(body).encode()
+    new_body = b"\n".join(json.dumps([name, items]).encode() for name, items in body.items())
     head = json.loads(head_raw)
     if not keep_digest:
         head["body"] = hashlib.sha256(new_body).hexdigest()
@@ -234,3 +240,81 @@ def test_a_credential_keeps_the_derivation_out_of_the_cache(tmp_path: Path,
     report = _audit(root)
     assert any(f["kind"] == "secret" for f in report["findings"])  # type: ignore[union-attr]
     assert not list(cache.glob("derived-*.json"))
+
+
+# -- the app's auditor: texts kept, scans made when asked for, the cache kept as it quits --
+
+def _app_auditor(root: Path) -> Auditor:
+    return Auditor(open_workspace(root), AuditOptions(now=NOW), lazy_scans=True)
+
+
+def test_the_apps_first_audit_comes_from_the_cache_and_its_next_run_scans(
+        tmp_path: Path, cache: Path) -> None:
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    first = _app_auditor(root)
+    fresh = to_json(first.run())
+    assert first.holds_scans and list(cache.glob("derived-*.json"))
+    again = _app_auditor(root)
+    result = again.run()
+    assert not again.holds_scans and to_json(result) == fresh
+    assert result.scans["memory/m2.md"].memory.text == (root / "memory/m2.md").read_text()
+    assert to_json(again.run(set())) == fresh and again.holds_scans  # every file scanned
+    assert len(again._scans) == 6  # the next change re-audits only what it touched
+
+
+def test_a_lazy_scan_of_a_file_changed_since_is_made_from_its_new_bytes(
+        tmp_path: Path, cache: Path) -> None:
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    _app_auditor(root).run()
+    auditor = _app_auditor(root)
+    result = auditor.run()
+    assert not auditor.holds_scans
+    text = memory("m1", "now the key AKIAZ3MHQF4BXRT7NWPK\n")
+    (root / "memory/m1.md").write_text(text, encoding="utf-8")
+    scan = result.scans["memory/m1.md"]  # asked for after the change, as a preview would
+    assert scan.memory.text == text and scan.secrets  # masked by what it now holds
+
+
+def test_quitting_keeps_the_result_of_the_last_re_audit(tmp_path: Path, cache: Path) -> None:
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    auditor = _app_auditor(root)
+    auditor.run()
+    _edit_memory(root)  # aged two days: its key can vouch for it
+    auditor.run({"memory/m3.md"})
+    assert auditor.keep_derived()
+    assert not auditor.keep_derived()  # nothing new to keep
+    nxt = _app_auditor(root)
+    assert to_json(nxt.run()) == _fresh(root) and not nxt.holds_scans
+
+
+def test_a_file_written_just_now_or_changed_since_its_audit_is_not_kept(
+        tmp_path: Path, cache: Path) -> None:
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    auditor = _app_auditor(root)
+    auditor.run()
+    path = root / "memory/m3.md"
+    path.write_text(memory("m3", "fact 3, see [[nobody-yet]]\n"), encoding="utf-8")
+    auditor.run({"memory/m3.md"})
+    assert not auditor.keep_derived()  # written a moment ago: its key cannot vouch for it
+    os.utime(path, (NOW - 2 * DAY, NOW - 2 * DAY))
+    auditor.run({"memory/m3.md"})
+    _edit_index(root)  # and no re-audit saw this
+    path.write_text(memory("m3", "fact 3 once more\n"), encoding="utf-8")
+    os.utime(path, (NOW - 2 * DAY + 1, NOW - 2 * DAY + 1))
+    auditor.keep_derived()  # what it keeps names m3's key as its audit saw it
+    nxt = _app_auditor(root)
+    assert to_json(nxt.run()) == _fresh(root) and nxt.holds_scans  # so it is not trusted
+
+
+def test_a_long_body_is_read_a_chunk_at_a_time(tmp_path: Path, cache: Path) -> None:
+    from memtui.core import derived_cache
+
+    root = make_ws(tmp_path / "ws", _files(derived_cache.CHUNK * 2 + 5), days_ago=3)
+    report = _audit(root)
+    pauses: list[int] = []
+    stored = derived_cache.load(_derived(cache), lambda: pauses.append(1))
+    assert stored is not None and len(stored.files) == derived_cache.CHUNK * 2 + 5
+    lines = _derived(cache).read_bytes().split(b"\n")
+    assert len(pauses) == len(lines) - 1 >= 6  # the stat rows and file reports in 3 each
+    assert max(len(line) for line in lines) < 400_000
+    assert _audit(root) == report

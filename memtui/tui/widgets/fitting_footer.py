@@ -44,9 +44,30 @@ class FittingFooter(Footer):
     }
     """
 
+    #: What the keys on show were composed from (see `signature`).
+    _composed: tuple[object, ...] | None = None
+
+    def signature(self) -> tuple[object, ...]:
+        """Everything the keys are made from: the screen's shown bindings (key, words,
+        state, tooltip), the extra keys of a focused field, the words a focused widget
+        gives an action, the palette key. Textual's footer recomposes on every change of
+        bindings (a focus move, a dialog, a view's bindings), which at start-up came to
+        15 times in a second and 0.5 s of the screen's CPU; a recompose that would give
+        the same keys is skipped."""
+        extra = getattr(self.screen, "footer_extra", None)
+        bindings = tuple((b.key, self.app.get_key_display(b), b.description, b.action,
+                          enabled, tooltip, self._described(b.action))
+                         for _, b, enabled, tooltip in self.screen.active_bindings.values()
+                         if b.show)
+        extras = tuple((b.key, self.app.get_key_display(b), b.description, b.action)
+                       for b in (extra() if callable(extra) else ()))
+        return (self.screen, bindings, extras, self.show_command_palette)
+
     def compose(self) -> ComposeResult:
         """The keys; one whose words depend on state (``footer_description`` of a focused
         widget or its ancestors: "clear 3 picked") gets them and comes first."""
+        self._composed = self.signature()
+        self._widths: dict[tuple[int, bool], int] = {}
         stated: list[FooterKey] = []
         rest: list[FooterKey] = []
         extra = getattr(self.screen, "footer_extra", None)
@@ -107,7 +128,8 @@ class FittingFooter(Footer):
         return None
 
     async def recompose(self) -> None:
-        await super().recompose()
+        if self._composed is None or self._composed != self.signature():
+            await super().recompose()
         self.fit()
 
     def on_resize(self) -> None:
@@ -122,9 +144,16 @@ class FittingFooter(Footer):
         keys = list(self.query_children(FooterKey))
         palette = next((k for k in keys if k.has_class("-command-palette")), None)
         kept = [k for k in keys if k is palette or k.action in ALWAYS]
-        room = self.size.width - sum(key_width(k) for k in kept)
+        widths = getattr(self, "_widths", {})  # each key measured once per style
+
+        def width(key: FooterKey) -> int:
+            at = (id(key), key.has_class("-compact"))
+            if at not in widths:
+                widths[at] = key_width(key)
+            return widths[at]
+        room = self.size.width - sum(width(k) for k in kept)
         used = 0
         for key in keys:
             if key not in kept:
-                used += key_width(key)
+                used += width(key)
                 key.display = used <= room
