@@ -170,7 +170,9 @@ class ScanStore:
                 data = fh.read(MAX_BYTES + 1)
             if len(data) > MAX_BYTES:
                 return {}
-            stored = marshal.loads(data)
+            # No code objects where marshal can refuse them (3.13 on): nothing here is code.
+            stored = marshal.loads(data, allow_code=False) if sys.version_info >= (3, 13) \
+                else marshal.loads(data)
         except (OSError, ValueError, EOFError, TypeError, MemoryError, RecursionError):
             return {}
         if not (isinstance(stored, tuple) and len(stored) == 5 and stored[0] == MAGIC
