@@ -128,6 +128,8 @@ class FittingFooter(Footer):
         return None
 
     async def recompose(self) -> None:
+        if not self.is_attached:
+            return  # its screen is gone (a dialog closed): Textual's own recompose does this
         if self._composed is None or self._composed != self.signature():
             await super().recompose()
         self.fit()
