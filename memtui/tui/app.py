@@ -121,6 +121,7 @@ def prepare_rows(result: AuditResult, palette: Palette,
             cache = caches.setdefault(pid, RowCache())
             cache.pause = pause
             rows[pid] = cls.build_rows(result, palette, cache)
+            cls.hidden_columns(result)  # here, not on the screen's thread
     return rows
 
 

@@ -38,6 +38,10 @@ def memory_prefix(result: AuditResult) -> str:
     return MEMORY_DIR + "/" if result.workspace.layout == "item" else ""
 
 
+#: Each view class's last result and the columns it hides (`AuditTable.hidden_columns`).
+_HIDDEN: dict[type, tuple[AuditResult, frozenset[str]]] = {}
+
+
 def short_path(path: str, prefix: str) -> str:
     """``path`` without ``prefix`` (``memory/user-role.md`` → ``user-role.md``)."""
     return path[len(prefix):] if prefix and path.startswith(prefix) else path
@@ -215,6 +219,17 @@ class AuditTable(FilteredView):
         ``result`` (a name that is each file's stem): they are not shown."""
         return frozenset()
 
+    @classmethod
+    def hidden_columns(cls, result: AuditResult) -> frozenset[str]:
+        """``repeating(result)``, kept for the last result of each view class: the rows'
+        worker asks first, so the screen does not walk 10,000 memories again (25 ms)."""
+        kept = _HIDDEN.get(cls)
+        if kept is not None and kept[0] is result:
+            return kept[1]
+        hidden = cls.repeating(result)
+        _HIDDEN[cls] = (result, hidden)
+        return hidden
+
     def _add_columns(self, total: int) -> bool:
         widths = self.column_widths(total)
         if widths == self._widths:
@@ -272,7 +287,7 @@ class AuditTable(FilteredView):
     def draw(self, result: AuditResult) -> None:
         prepared, self._prepared = self._prepared, None
         self.rows = prepared if prepared is not None else self.build_rows(result, self.palette)
-        hidden = self.repeating(result)
+        hidden = self.hidden_columns(result)
         if hidden != self._hidden:
             self._hidden = hidden
             self._add_columns(self.size.width or 80)
