@@ -61,6 +61,7 @@ from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.give_way import GiveWay
 from memtui.tui.widgets.health_header import HealthHeader, shown_path
 from memtui.tui.widgets.preview import MemoryPreview
+from memtui.tui.widgets.still_loading import StillLoading
 
 DEFAULT_THEME = "memtui-night"
 NARROW = 120  # below this many columns the preview (or the chat) goes under the views
@@ -397,6 +398,10 @@ class MemtuiApp(CurateActions, App[int]):
         width = self.size.width
         want = PREVIEW_MIN if chat_open else min(max(width * 2 // 5, PREVIEW_MIN), PREVIEW_MAX)
         return max(PREVIEW_MIN, min(want, width - VIEWS_MIN))
+
+    def get_loading_widget(self) -> Widget:
+        """A still cover for a view whose audit is on its way (see `StillLoading`)."""
+        return StillLoading()
 
     def on_unmount(self) -> None:
         self._stop.set()

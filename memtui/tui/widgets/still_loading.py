@@ -1,0 +1,40 @@
+"""What a view shows while its audit is being made: words that stay still.
+
+Textual's ``LoadingIndicator`` redraws itself 16 times a second. Over the views' area each
+frame cost about 15 ms of the interpreter, which the audit's worker was waiting for: 20–50
+frames before a 10,000-memory audit reached the screen. The header says how far the
+audit has come, so the views need not move."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.events import InputEvent
+from textual.widgets import Static
+
+
+class StillLoading(Static):
+    """A loading cover (``App.get_loading_widget``) that is drawn once."""
+
+    DEFAULT_CSS = """
+    StillLoading {
+        width: 100%;
+        height: 100%;
+        min-height: 1;
+        content-align: center middle;
+        color: $text-muted;
+    }
+    StillLoading.-textual-loading-indicator {
+        layer: _loading;
+        background: $boost;
+        dock: top;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__("auditing …")
+
+    @on(InputEvent)
+    def on_input(self, event: InputEvent) -> None:
+        """What it covers takes no input meanwhile (as Textual's indicator does)."""
+        event.stop()
+        event.prevent_default()
