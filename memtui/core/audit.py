@@ -419,7 +419,7 @@ class Auditor:
         """The scans kept in the user cache (none when the token counter keeps no cache:
         the two are on and off together)."""
         if self._store is None and self._keep_scans and self.counter.cache_file is not None:
-            self._store = ScanStore(self.ws.root)
+            self._store = ScanStore(self.ws.root, pause=self.pause)
         return self._store
 
     def _share_scanning(self, root: str, todo: list[str]) -> tuple[ScanShare | None, int]:

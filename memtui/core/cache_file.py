@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import marshal
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -35,13 +36,20 @@ def load_cache(path: Path | None, kind: type) -> Any:
 
 def save_cache(path: Path, data: Any) -> bool:
     """Replace ``path`` with ``data`` atomically; False when that is impossible."""
+    return save_parts(path, [marshal.dumps(data)])
+
+
+def save_parts(path: Path, parts: Iterable[bytes]) -> bool:
+    """Replace ``path`` with ``parts`` one after another, atomically; False when that is
+    impossible."""
     import tempfile  # only when writing: most audits read the caches alone
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
         with os.fdopen(fd, "wb") as fh:
-            fh.write(marshal.dumps(data))
+            for part in parts:
+                fh.write(part)
         os.replace(tmp, path)
     except OSError:
         return False

@@ -14,9 +14,12 @@ memtui or detect-secrets never trusts a stale "clean" verdict.
 The file is hostile data too. It is refused when it is a symlink (or its folder is), not a
 regular file, or larger than `MAX_BYTES`; every entry's every field is checked for its type
 as it is read, and any entry that does not fit is dropped (the file is scanned again).
-Writes are atomic (`memtui.core.cache_file.save_cache`: a temporary file in the cache
-folder, then a rename). Scans that hold a credential, or whose file could not be read
-whole, are never stored: credentials stay out of the cache, and a read problem is asked
+The file is a sequence of marshal objects, a header and then the entries in chunks of
+`CHUNK`, so that reading and writing it give way to the screen between chunks (`read_parts`,
+`write_parts`); where marshal can refuse code objects (3.13 on), it does. Writes are atomic
+(`memtui.core.cache_file.save_parts`: a temporary file in the cache folder, then a
+rename). Scans that hold a credential, or whose file could not be read whole, are never
+stored: credentials stay out of the cache, and a read problem is asked
 again.
 """
 
@@ -24,15 +27,17 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import io
 import marshal
 import os
 import stat
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from memtui import __version__
-from memtui.core.cache_file import cache_dir, save_cache
+from memtui.core.cache_file import cache_dir, save_parts
 from memtui.core.findings import SEVERITY_RANK, Finding
 from memtui.core.index import Index, IndexLine
 from memtui.core.links import CodeSpan, Link
@@ -49,6 +54,7 @@ SCAN_MODULES = ("memtui.core.scan", "memtui.core.scan_cache", "memtui.core.memor
                 "memtui.core.index")
 MAX_BYTES = 512 * 1024 * 1024  # a cache file past this is not read
 MAX_ENTRIES = 1_000_000
+CHUNK = 1000  # entries per marshal object in the file
 MAX_FILES = 64  # scan caches (one per workspace) kept in the cache folder
 #: How close to the moment of its scan a file's mtime may be before the entry is ambiguous
 #: (FAT's clock ticks every 2 seconds; most others far finer).
@@ -148,11 +154,60 @@ def prune(folder: Path, keep: Path, most: int | None = None, prefix: str = "scan
         pass  # a cache is never worth an error
 
 
+def _go_on() -> None:
+    pass
+
+
+def _object(data: io.BytesIO) -> Any:
+    # No code objects where marshal can refuse them (3.13 on): nothing here is code.
+    if sys.version_info >= (3, 13):
+        return marshal.load(data, allow_code=False)
+    return marshal.load(data)
+
+
+def write_parts(root: str, entries: dict[str, Any], index_entry: Any,
+                pause: Callable[[], None] = _go_on) -> Iterator[bytes]:
+    """The file's bytes, a marshal object at a time: a header (magic, version, root, how
+    many chunks, MEMORY.md's parse), then the entries in chunks of `CHUNK` (one
+    ``marshal.dumps`` of 10,000 scans held the interpreter for a tenth of a second)."""
+    items = list(entries.items())
+    chunks = range(0, len(items), CHUNK)
+    yield marshal.dumps((MAGIC, version(), root, len(chunks), index_entry))
+    for at in chunks:
+        pause()
+        yield marshal.dumps(dict(items[at:at + CHUNK]))
+
+
+def read_parts(data: bytes, pause: Callable[[], None] = _go_on
+               ) -> tuple[str, str, str, dict[Any, Any], Any] | None:
+    """(magic, version, root, entries, MEMORY.md's parse) from what `write_parts` wrote;
+    None when it is not that shape (marshal's own errors are raised)."""
+    fh = io.BytesIO(data)
+    head = _object(fh)
+    if not (type(head) is tuple and len(head) == 5 and head[0] == MAGIC
+            and type(head[3]) is int and 0 <= head[3] <= MAX_ENTRIES // CHUNK + 1):
+        return None
+    entries: dict[Any, Any] = {}
+    for _ in range(head[3]):
+        pause()
+        chunk = _object(fh)
+        if type(chunk) is not dict or len(entries) + len(chunk) > MAX_ENTRIES:
+            return None
+        entries.update(chunk)
+    if fh.read(1):
+        return None  # more than was written
+    return head[0], head[1], head[2], entries, head[4]
+
+
 class ScanStore:
     """The stored scans of one workspace: loaded once, saved when something changed."""
 
-    def __init__(self, root: Path, path: Path | None = None, *, find: bool = True) -> None:
+    def __init__(self, root: Path, path: Path | None = None, *, find: bool = True,
+                 pause: Callable[[], None] = _go_on) -> None:
+        """``pause`` is called between the chunks of the file as it is read and written
+        (the app's worker gives way to the screen there)."""
         self.root = str(root)
+        self.pause = pause
         self.path = path if path is not None or not find else cache_path(root)
         self.dirty = False
         #: rel → (mtime_ns, size, inode, made_ns, encoded scan); decoded on use.
@@ -170,14 +225,10 @@ class ScanStore:
                 data = fh.read(MAX_BYTES + 1)
             if len(data) > MAX_BYTES:
                 return {}
-            # No code objects where marshal can refuse them (3.13 on): nothing here is code.
-            stored = marshal.loads(data, allow_code=False) if sys.version_info >= (3, 13) \
-                else marshal.loads(data)
+            stored = read_parts(data, self.pause)
         except (OSError, ValueError, EOFError, TypeError, MemoryError, RecursionError):
             return {}
-        if not (isinstance(stored, tuple) and len(stored) == 5 and stored[0] == MAGIC
-                and stored[1] == version() and stored[2] == self.root
-                and isinstance(stored[3], dict) and len(stored[3]) <= MAX_ENTRIES):
+        if stored is None or stored[1] != version() or stored[2] != self.root:
             return {}
         entry = stored[4]
         if isinstance(entry, tuple) and len(entry) == 3 and type(entry[0]) is bytes and \
@@ -257,8 +308,8 @@ class ScanStore:
         if self.path is None or not self.dirty or not safe_file(self.path) or \
                 len(self.entries) > MAX_ENTRIES:
             return False
-        if save_cache(self.path, (MAGIC, version(), self.root, self.entries,
-                                  self.index_entry)):
+        if save_parts(self.path, write_parts(self.root, self.entries, self.index_entry,
+                                             self.pause)):
             self.dirty = False
             prune(self.path.parent, keep=self.path)
             return True

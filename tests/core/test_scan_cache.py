@@ -137,13 +137,15 @@ def _tamper(cache_folder: Path, data: bytes) -> None:
 
 
 @pytest.mark.parametrize("how", ["garbage", "truncated", "empty", "wrong shape",
-                                 "wrong types", "a code object", "huge"])
+                                 "wrong types", "a code object", "a chunk too many",
+                                 "huge"])
 def test_a_broken_cache_is_never_trusted_and_never_crashes(
         tmp_path: Path, cache: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
     root = make_ws(tmp_path / "w", _files())
     expected = _audit(root)
     data = _cache_file(cache).read_bytes()
-    stored = marshal.loads(data)
+    stored = scan_cache.read_parts(data)
+    assert stored is not None
     if how == "garbage":
         _tamper(cache, os.urandom(4096))
     elif how == "truncated":
@@ -162,12 +164,14 @@ def test_a_broken_cache_is_never_trusted_and_never_crashes(
         entries["memory/m2.md"] = (*entries["memory/m2.md"][:4], ("x",) * 10)
         entries["memory/m3.md"] = "not an entry"
         index = (stored[4][0], ([("x",)],), [("secret", "nonsense")])
-        _tamper(cache, marshal.dumps((*stored[:3], entries, index)))
+        _tamper(cache, b"".join(scan_cache.write_parts(stored[2], entries, index)))
     elif how == "a code object":  # refused by marshal from 3.13 on, by the checks before
         code = compile("import os; os.system('touch /tmp/pwned')", "x", "exec")
         entries = dict(stored[3])
         entries["memory/m1.md"] = (*entries["memory/m1.md"][:4], code)
-        _tamper(cache, marshal.dumps((*stored[:3], entries, code)))
+        _tamper(cache, b"".join(scan_cache.write_parts(stored[2], entries, code)))
+    elif how == "a chunk too many":  # more than the header says: not what was written
+        _tamper(cache, data + marshal.dumps({"memory/m1.md": stored[3]["memory/m1.md"]}))
     else:  # larger than the cache may be: not even read
         monkeypatch.setattr(scan_cache, "MAX_BYTES", len(data) - 1)
     report, opened = _reads(root)
@@ -216,8 +220,8 @@ def test_the_cache_is_written_atomically_inside_its_folder(tmp_path: Path,
     assert sorted(p.name for p in cache.iterdir() if p.name.startswith(".")) == []
     path = _cache_file(cache)
     assert path.parent == cache and path.stat().st_mode & 0o077 == 0
-    stored = marshal.loads(path.read_bytes())
-    assert stored[0] == scan_cache.MAGIC and stored[2] == str(root.resolve())
+    stored = scan_cache.read_parts(path.read_bytes())
+    assert stored is not None and stored[0] == scan_cache.MAGIC and stored[2] == str(root.resolve())
     # Nothing changed: nothing written again.
     mtime = path.stat().st_mtime_ns
     time.sleep(0.01)
@@ -262,3 +266,12 @@ def test_a_temporary_copy_keeps_no_scans(tmp_path: Path, cache: Path) -> None:
     root = make_ws(tmp_path / "w", _files())
     Auditor(open_workspace(root), AuditOptions(now=NOW), scan_cache=False).run()
     assert list(cache.glob("scans-*")) == []
+
+
+def test_a_large_cache_is_read_and_written_a_chunk_at_a_time(tmp_path: Path) -> None:
+    entries = {f"memory/m{i}.md": (i, 1, i, 2, ("x",)) for i in range(2 * scan_cache.CHUNK + 1)}
+    pauses: list[int] = []
+    parts = list(scan_cache.write_parts("/root", entries, None, lambda: pauses.append(1)))
+    assert len(parts) == 4 and len(pauses) == 3  # a header, three chunks
+    got = scan_cache.read_parts(b"".join(parts), lambda: pauses.append(1))
+    assert got is not None and got[3] == entries and len(pauses) == 6
