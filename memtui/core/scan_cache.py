@@ -14,9 +14,10 @@ memtui or detect-secrets never trusts a stale "clean" verdict.
 The file is hostile data too. It is refused when it is a symlink (or its folder is), not a
 regular file, or larger than `MAX_BYTES`; every entry's every field is checked for its type
 as it is read, and any entry that does not fit is dropped (the file is scanned again).
-The file is a sequence of marshal objects, a header and then the entries in chunks of
-`CHUNK`, so that reading and writing it give way to the screen between chunks (`read_parts`,
-`write_parts`); where marshal can refuse code objects (3.13 on), it does. Writes are atomic
+The file is a sequence of marshal objects, each after its length: a header, then the
+entries in chunks of `CHUNK`, so that reading and writing it give way to the screen
+between chunks (`read_parts`, `write_parts`); where marshal can refuse code objects (3.13
+on), it does. Writes are atomic
 (`memtui.core.cache_file.save_parts`: a temporary file in the cache folder, then a
 rename). Scans that hold a credential, or whose file could not be read whole, are never
 stored: credentials stay out of the cache, and a read problem is asked
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import io
 import marshal
 import os
 import stat
@@ -158,43 +158,57 @@ def _go_on() -> None:
     pass
 
 
-def _object(data: io.BytesIO) -> Any:
+def _object(data: memoryview) -> Any:
     # No code objects where marshal can refuse them (3.13 on): nothing here is code.
     if sys.version_info >= (3, 13):
-        return marshal.load(data, allow_code=False)
-    return marshal.load(data)
+        return marshal.loads(data, allow_code=False)
+    return marshal.loads(data)
+
+
+def _framed(blob: bytes) -> bytes:
+    return len(blob).to_bytes(8, "little") + blob
 
 
 def write_parts(root: str, entries: dict[str, Any], index_entry: Any,
                 pause: Callable[[], None] = _go_on) -> Iterator[bytes]:
-    """The file's bytes, a marshal object at a time: a header (magic, version, root, how
-    many chunks, MEMORY.md's parse), then the entries in chunks of `CHUNK` (one
-    ``marshal.dumps`` of 10,000 scans held the interpreter for a tenth of a second)."""
+    """The file's bytes, a marshal object at a time, each after its length (8 bytes): a
+    header (magic, version, root, how many chunks, MEMORY.md's parse), then the entries in
+    chunks of `CHUNK` (one ``marshal.dumps`` of 10,000 scans held the interpreter for a
+    tenth of a second)."""
     items = list(entries.items())
     chunks = range(0, len(items), CHUNK)
-    yield marshal.dumps((MAGIC, version(), root, len(chunks), index_entry))
+    yield _framed(marshal.dumps((MAGIC, version(), root, len(chunks), index_entry)))
     for at in chunks:
         pause()
-        yield marshal.dumps(dict(items[at:at + CHUNK]))
+        yield _framed(marshal.dumps(dict(items[at:at + CHUNK])))
 
 
 def read_parts(data: bytes, pause: Callable[[], None] = _go_on
                ) -> tuple[str, str, str, dict[Any, Any], Any] | None:
     """(magic, version, root, entries, MEMORY.md's parse) from what `write_parts` wrote;
     None when it is not that shape (marshal's own errors are raised)."""
-    fh = io.BytesIO(data)
-    head = _object(fh)
+    view, at = memoryview(data), 0
+
+    def part() -> Any:
+        nonlocal at
+        size = int.from_bytes(view[at:at + 8], "little")
+        if at + 8 + size > len(view) or size == 0:
+            raise ValueError("not a part")
+        got = _object(view[at + 8:at + 8 + size])
+        at += 8 + size
+        return got
+    head = part()
     if not (type(head) is tuple and len(head) == 5 and head[0] == MAGIC
             and type(head[3]) is int and 0 <= head[3] <= MAX_ENTRIES // CHUNK + 1):
         return None
     entries: dict[Any, Any] = {}
     for _ in range(head[3]):
         pause()
-        chunk = _object(fh)
+        chunk = part()
         if type(chunk) is not dict or len(entries) + len(chunk) > MAX_ENTRIES:
             return None
         entries.update(chunk)
-    if fh.read(1):
+    if at != len(view):
         return None  # more than was written
     return head[0], head[1], head[2], entries, head[4]
 

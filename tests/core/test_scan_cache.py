@@ -171,7 +171,8 @@ def test_a_broken_cache_is_never_trusted_and_never_crashes(
         entries["memory/m1.md"] = (*entries["memory/m1.md"][:4], code)
         _tamper(cache, b"".join(scan_cache.write_parts(stored[2], entries, code)))
     elif how == "a chunk too many":  # more than the header says: not what was written
-        _tamper(cache, data + marshal.dumps({"memory/m1.md": stored[3]["memory/m1.md"]}))
+        extra = marshal.dumps({"memory/m1.md": stored[3]["memory/m1.md"]})
+        _tamper(cache, data + len(extra).to_bytes(8, "little") + extra)
     else:  # larger than the cache may be: not even read
         monkeypatch.setattr(scan_cache, "MAX_BYTES", len(data) - 1)
     report, opened = _reads(root)
