@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
@@ -46,3 +48,39 @@ def memory(name: str, body: str = "", type_: str = "project",
 def found(result: AuditResult, kind: str) -> list[tuple[str, int | None]]:
     """(path, line) of every finding of ``kind``, in report order."""
     return [(f.path, f.line) for f in result.findings if f.kind == kind]
+
+
+_OPENED: list[list[str]] = []  # the lists of the `opened_files` blocks now running
+
+
+def _hook(event: str, args: tuple[object, ...]) -> None:
+    if event == "open" and _OPENED and args and isinstance(args[0], str | Path):
+        for opened in _OPENED:
+            opened.append(os.fspath(args[0]))  # type: ignore[arg-type]
+
+
+sys.addaudithook(_hook)  # once per process: audit hooks cannot be removed
+
+
+@contextmanager
+def opened_files() -> Iterator[list[str]]:
+    """Every path this process opens inside the block (an audit hook)."""
+    opened: list[str] = []
+    _OPENED.append(opened)
+    try:
+        yield opened
+    finally:
+        _OPENED.remove(opened)
+
+
+@contextmanager
+def uncached() -> Iterator[None]:
+    """No user cache at all inside the block (``MEMTUI_CACHE_DIR`` set back after)."""
+    saved = os.environ.pop("MEMTUI_CACHE_DIR", None)
+    os.environ["MEMTUI_NO_CACHE"] = "1"
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["MEMTUI_CACHE_DIR"] = saved
+        del os.environ["MEMTUI_NO_CACHE"]

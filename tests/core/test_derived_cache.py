@@ -10,7 +10,6 @@ import hashlib
 import json
 import os
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,25 +18,7 @@ import pytest
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.report import to_json
 from memtui.core.workspace import open_workspace
-from tests.core.helpers import DAY, NOW, make_ws, memory
-
-_OPENED: list[str] | None = None
-
-
-def _hook(event: str, args: tuple[object, ...]) -> None:
-    if event == "open" and _OPENED is not None and args and isinstance(args[0], str | Path):
-        _OPENED.append(os.fspath(args[0]))  # type: ignore[arg-type]
-
-
-sys.addaudithook(_hook)
-
-
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.delenv("MEMTUI_NO_CACHE", raising=False)
-    monkeypatch.setenv("MEMTUI_CACHE_DIR", str(folder))
-    return folder
+from tests.core.helpers import DAY, NOW, make_ws, memory, opened_files, uncached
 
 
 def _files(n: int = 6) -> dict[str, str]:
@@ -58,25 +39,15 @@ def _audit(root: Path, now: float = NOW, **options: object) -> dict[str, object]
 def _opened(root: Path, now: float = NOW, **options: object
             ) -> tuple[dict[str, object], list[str]]:
     """The report, and the scan caches and memory files the audit opened."""
-    global _OPENED
-    _OPENED = []
-    try:
+    with opened_files() as opened:
         report = _audit(root, now, **options)
-        opened = [p for p in _OPENED if "/memory/" in p or "scans-" in p]
-    finally:
-        _OPENED = None
-    return report, opened
+    return report, [p for p in opened if "/memory/" in p or "scans-" in p]
 
 
 def _fresh(root: Path, now: float = NOW, **options: object) -> dict[str, object]:
     """The audit of ``root`` with no cache at all."""
-    saved = os.environ.pop("MEMTUI_CACHE_DIR")
-    os.environ["MEMTUI_NO_CACHE"] = "1"
-    try:
+    with uncached():
         return _audit(root, now, **options)
-    finally:
-        os.environ["MEMTUI_CACHE_DIR"] = saved
-        del os.environ["MEMTUI_NO_CACHE"]
 
 
 def _derived(folder: Path) -> Path:

@@ -16,6 +16,7 @@ from memtui.core import derived_cache
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.workspace import open_workspace
 from memtui.tui.app import MemtuiApp, open_app
+from tests.core.helpers import uncached
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import header_text
 
@@ -40,13 +41,8 @@ def _findings(app: MemtuiApp) -> list[tuple[object, ...]]:
 
 
 def _fresh(root: Path) -> list[tuple[object, ...]]:
-    saved = os.environ.pop("MEMTUI_CACHE_DIR")
-    os.environ["MEMTUI_NO_CACHE"] = "1"
-    try:
+    with uncached():
         result = Auditor(open_workspace(root), AuditOptions()).run()
-    finally:
-        os.environ["MEMTUI_CACHE_DIR"] = saved
-        del os.environ["MEMTUI_NO_CACHE"]
     return sorted((f.kind, f.path, f.line, f.message) for f in result.findings)
 
 
