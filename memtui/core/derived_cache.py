@@ -52,7 +52,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from memtui.core.findings import SEVERITY_RANK, Finding
+from memtui.core.findings import Finding
 from memtui.core.graph import Graph
 from memtui.core.index import Index
 from memtui.core.results import (
@@ -69,6 +69,8 @@ from memtui.core.scan_cache import (
     GRANULARITY_NS,
     decode_index,
     encode_index,
+    finding_in,
+    finding_out,
     prune,
     safe_file,
     source_digest,
@@ -273,19 +275,6 @@ def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
 
 # -- the result as JSON, and back, checking every field ------------------------------------
 
-def _finding_out(f: Finding) -> list[Any]:
-    return [f.kind, f.severity, f.path, f.line, f.message, list(f.files)]
-
-
-def _finding_in(t: Any) -> Finding:
-    kind, severity, path, line, message, files = t
-    if not (type(kind) is str and severity in SEVERITY_RANK and type(path) is str
-            and (line is None or type(line) is int) and type(message) is str
-            and type(files) is list and all(type(x) is str for x in files)):
-        raise TypeError("not a finding")
-    return Finding(kind, severity, path, line, message, tuple(files))
-
-
 def _strs(v: Any) -> list[str]:
     if type(v) is not list or not all(type(x) is str for x in v):
         raise TypeError("not strings")
@@ -317,7 +306,7 @@ def encode_result(result: AuditResult) -> dict[str, Any]:
         "files": [[f.path, f.name, f.type, f.bytes, f.age_days, f.age_source, f.linked,
                    f.reachable, f.findings, f.tokens if file_tokens else None]
                   for f in result.files],
-        "findings": [_finding_out(f) for f in result.findings],
+        "findings": [finding_out(f) for f in result.findings],
         "orphans": [[o.path, o.reachable, o.linked_from, o.past_limit] for o in result.orphans],
         "broken": [[b.source, b.line, b.target, b.suggestions] for b in result.broken_links],
         "wikirefs": [[w.source, w.line, w.target, w.resolved, w.state] for w in result.wikirefs],
@@ -404,7 +393,7 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
                 and type(chars) is int and type(nbytes) is int):
             raise TypeError("not a line cost")
         costs.append(LineCost(line, kind, memories, chars, nbytes, _counts(counts)))
-    return Decoded(reports, [_finding_in(f) for f in data["findings"]], orphans, broken,
+    return Decoded(reports, [finding_in(f) for f in data["findings"]], orphans, broken,
                    wikirefs, graph, set(_strs(data["index_linked"])),
                    set(_strs(data["reachable"])), loaded, types,
                    decode_index(data["index"], index_text), costs)

@@ -171,10 +171,9 @@ def _framed(blob: bytes) -> bytes:
 
 def write_parts(root: str, entries: dict[str, Any], index_entry: Any,
                 pause: Callable[[], None] = _go_on) -> Iterator[bytes]:
-    """The file's bytes, a marshal object at a time, each after its length (8 bytes): a
-    header (magic, version, root, how many chunks, MEMORY.md's parse), then the entries in
-    chunks of `CHUNK` (one ``marshal.dumps`` of 10,000 scans held the interpreter for a
-    tenth of a second)."""
+    """The file's bytes, a marshal object at a time after its length (8 bytes): a header
+    (magic, version, root, chunks, MEMORY.md's parse), then the entries in chunks of `CHUNK`
+    (one ``marshal.dumps`` of 10,000 scans held the interpreter a tenth of a second)."""
     items = list(entries.items())
     chunks = range(0, len(items), CHUNK)
     yield _framed(marshal.dumps((MAGIC, version(), root, len(chunks), index_entry)))
@@ -297,7 +296,7 @@ class ScanStore:
         if entry is None or entry[0] != digest:
             return None
         try:
-            return decode_index(entry[1], text), [_finding_in(f) for f in entry[2]]
+            return decode_index(entry[1], text), [finding_in(f) for f in entry[2]]
         except Exception:  # whatever does not fit: parsed again
             self.index_entry, self.dirty = None, True
             return None
@@ -307,7 +306,7 @@ class ScanStore:
         if any(f.kind == "secret" for f in findings):
             self.index_entry = None
         else:
-            self.index_entry = (digest, encode_index(index), [_finding_out(f) for f in findings])
+            self.index_entry = (digest, encode_index(index), [finding_out(f) for f in findings])
         self.dirty = True
 
     def keep_only(self, rels: set[str]) -> None:
@@ -332,17 +331,18 @@ class ScanStore:
 
 # -- encoding: a scan as plain tuples marshal can hold, and back, checking every field -----
 
-def _finding_out(f: Finding) -> tuple[Any, ...]:
+def finding_out(f: Finding) -> tuple[Any, ...]:  # (JSON makes the tuple a list)
     return (f.kind, f.severity, f.path, f.line, f.message, f.files)
 
 
-def _finding_in(t: Any) -> Finding:
+def finding_in(t: Any) -> Finding:
+    """The finding `finding_out` gave ``t`` for, from marshal or JSON, every field checked."""
     kind, severity, path, line, message, files = t
     if not (type(kind) is str and severity in SEVERITY_RANK and type(path) is str
             and (line is None or type(line) is int) and type(message) is str
-            and type(files) is tuple and all(type(x) is str for x in files)):
+            and type(files) in (tuple, list) and all(type(x) is str for x in files)):
         raise TypeError("not a finding")
-    return Finding(kind, severity, path, line, message, files)
+    return Finding(kind, severity, path, line, message, tuple(files))
 
 
 def _link_out(lk: Link) -> tuple[Any, ...]:
@@ -420,10 +420,10 @@ def encode(scan: FileScan) -> tuple[Any, ...] | None:
     except (ValueError, RecursionError):
         return None
     return ((mf.path, mf.name, mf.description, mf.type, meta, mf.has_frontmatter,
-             mf.body_start, mf.size, [_finding_out(f) for f in mf.findings], mf.body_offset),
+             mf.body_start, mf.size, [finding_out(f) for f in mf.findings], mf.body_offset),
             [_link_out(lk) for lk in scan.links], [_link_out(lk) for lk in scan.wikilinks],
             [tuple(i) for i in scan.instructions], scan.mtime,
-            [_finding_out(f) for f in scan.own_findings], scan.dated, scan.digest,
+            [finding_out(f) for f in scan.own_findings], scan.dated, scan.digest,
             scan.name_line, scan.old_format, scan.spellings)
 
 
@@ -453,7 +453,7 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
     mf = MemoryFile(path=path, name=_opt_str(name), description=_opt_str(description),
                     type=_opt_str(type_), meta=meta, has_frontmatter=has_fm,
                     body_start=body_start, text="", size=size,
-                    findings=[_finding_in(f) for f in mf_findings], body_offset=offset)
+                    findings=[finding_in(f) for f in mf_findings], body_offset=offset)
     found: list[tuple[int, str, str]] = []
     for line, reason, excerpt in instructions:
         if type(line) is not int or type(reason) is not str or type(excerpt) is not str:
@@ -462,7 +462,7 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
     return FileScan(memory=mf, links=[_link_in(lk) for lk in links],
                     wikilinks=[_link_in(lk) for lk in wls], secrets=[],
                     instructions=found, mtime=mtime, read_findings=[],
-                    own_findings=[_finding_in(f) for f in own], dated=dated, digest=digest,
+                    own_findings=[finding_in(f) for f in own], dated=dated, digest=digest,
                     name_line=name_line, old_format=old_format, spellings=spelled)
 
 
