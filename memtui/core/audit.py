@@ -75,6 +75,14 @@ def _go_on() -> None:
     pass
 
 
+def same_text(path: str, st: os.stat_result | None, digest: bytes) -> str | None:
+    """The text of the file at ``path`` when it reads whole and its content digest is
+    ``digest`` (what a stored scan was made from); else None."""
+    read = read_text(path, st=st)
+    got = bytes_digest(read.raw) if read.raw else text_digest(read.text)
+    return read.text if read.ok and not read.problems and got == digest else None
+
+
 class Auditor:
     """Audits one workspace, again and again, re-reading only what changed."""
 
@@ -233,9 +241,7 @@ class Auditor:
             if not derived_cache.trusted(key, now):
                 return False  # written just now: the key cannot vouch for it yet
             st, again, _ = stat_key(root + rel)
-            read = read_text(root + rel, st=st)
-            digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
-            if again != key or not read.ok or read.problems or digest != scan.digest:
+            if again != key or same_text(root + rel, st, scan.digest) is None:
                 return False  # changed since its audit: the next run audits it
             self._read_ns[rel] = now
         made = derived_cache.entry(derived_key, self._scans, self._read_ns, self._asked,
@@ -359,10 +365,9 @@ class Auditor:
                 report("reading", done, total)
             done += 1
             pause()
-            read = read_text(root + rel, st=st)
-            digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
-            if read.ok and not read.problems and digest == scan.digest:
-                scan.memory.text = read.text
+            text = same_text(root + rel, st, scan.digest)
+            if text is not None:
+                scan.memory.text = text
                 if store is not None:
                     store.confirm(rel, made_ns)
                 got[rel] = (key, scan)
@@ -558,12 +563,11 @@ class Auditor:
         hit = store.get(rel, key) if store is not None else None
         scan = hit[0] if hit is not None and not hit[1] else None
         if scan is not None and self.options.keep_texts:  # its text, if it is the same
-            read = read_text(full, st=st)
-            digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
-            if read.ok and not read.problems and digest == scan.digest:
-                scan.memory.text = read.text
-            else:
+            text = same_text(full, st, scan.digest)
+            if text is None:
                 scan = None
+            else:
+                scan.memory.text = text
         if scan is None:
             scan = scan_file(full, rel, mtime, st, self.clean_texts)
         scan.tokens = (self.counter.known(scan.digest, self.tokenizers)
