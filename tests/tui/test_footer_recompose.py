@@ -26,3 +26,40 @@ async def test_a_recompose_that_would_give_the_same_keys_keeps_them(workspace: P
         await wait_for(pilot, lambda: [k.description for k in
                                        footer.query_children(FooterKey)] != words)
         assert footer.query_children(FooterKey).first() is not before[0]
+
+
+async def test_new_keys_are_born_in_the_footers_style(workspace: Path,
+                                                    monkeypatch: object) -> None:
+    """A wide footer is not compact: its new keys are made so, not made compact and then
+    restyled one by one (~2 ms each, 15–30 keys a view change)."""
+    restyled: list[bool] = []
+    watch = FooterKey.watch_compact
+
+    def counted(self: FooterKey, compact: bool) -> None:
+        # (data_bind calls the watcher once whatever the value: a restyle is a change)
+        if self.has_class("-compact") is not compact:
+            restyled.append(compact)
+        watch(self, compact)
+
+    monkeypatch.setattr(FooterKey, "watch_compact", counted)  # type: ignore[attr-defined]
+    for size, compact in (((160, 50), False), ((80, 24), True)):
+        await keys_born_in_style(workspace, size, compact, restyled)
+
+
+async def keys_born_in_style(workspace: Path, size: tuple[int, int], compact: bool,
+                             restyled: list[bool]) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
+        footer = app.query_one(FittingFooter)
+        assert footer.compact is compact
+        restyled.clear()
+        await pilot.press("2")  # another view: new keys
+        await wait_for(pilot, lambda: footer.query_children(FooterKey).first().action
+                       != "app.fold")
+        await pilot.pause()
+        keys = [k for k in footer.query_children(FooterKey)
+                if not k.has_class("-command-palette")]
+        assert keys and all(k.compact is compact and k.has_class("-compact") is compact
+                            for k in keys)
+        assert restyled == []

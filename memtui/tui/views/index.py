@@ -77,6 +77,7 @@ class IndexView(AuditTable):
                         style=f"bold {palette.warning}" if cut else "")
             title = ln.title or ln.text.strip()
             row_style = "strike dim" if cut else ""
+            paths = ln.targets  # a property: made once here
             cells: tuple[RenderableType, ...] = (
                 Text(str(ln.number), style=row_style, justify="right"),
                 kind,
@@ -92,14 +93,14 @@ class IndexView(AuditTable):
             return Row(
                 key=f"L{ln.number}", cells=cells,
                 sort=(ln.number, ln.kind, -1 if tokens is None else tokens, ln.chars, title,
-                      " ".join(ln.targets), ln.hook),
+                      " ".join(paths), ln.hook),
                 path=first or INDEX_NAME, line=None if first else ln.number,
-                about=(INDEX_NAME, *ln.targets),
+                about=(INDEX_NAME, *paths),
                 search=ln.text.casefold(), data=ln,
                 # what the row says, not where: a line an insert moved down is unchanged
                 digest="\x1f".join(c.plain for c in cells[1:] if isinstance(c, Text)),
                 # a pick is of the entry (its files), not of a line number a fold shifts
-                pick="\x1f".join(ln.targets) or f"text:{ln.text}")
+                pick="\x1f".join(paths) or f"text:{ln.text}")
 
         rows: list[Row] = []
         for ln in result.index.lines:

@@ -104,11 +104,11 @@ class Row:
 
     def __post_init__(self) -> None:
         self.cells = tuple(_printable_cell(c) for c in self.cells)
-        plain = "\x1f".join(c.plain if isinstance(c, Text) else str(c) for c in self.cells)
-        if not self.search:
-            self.search = plain.casefold()
-        if not self.digest:
-            self.digest = plain
+        if not (self.search and self.digest):  # most views give both
+            plain = "\x1f".join(c.plain if isinstance(c, Text) else str(c)
+                                 for c in self.cells)
+            self.search = self.search or plain.casefold()
+            self.digest = self.digest or plain
         if not self.pick:
             self.pick = self.key
         self.sort_keys = tuple(_sort_key(v) for v in self.sort)

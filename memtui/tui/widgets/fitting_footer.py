@@ -91,7 +91,8 @@ class FittingFooter(Footer):
     def _key(self, binding: Binding, enabled: bool = True, tooltip: str = "",
              classes: str = "") -> FooterKey:
         key = FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
-                        binding.action, enabled=enabled, tooltip=tooltip, classes=classes)
+                        binding.action, enabled=enabled, tooltip=tooltip, classes=classes,
+                        compact=self.compact)
         return key.data_bind(compact=FittingFooter.compact)
 
     def _bound_keys(self) -> Iterator[FooterKey]:

@@ -51,15 +51,18 @@ class FooterKey(Widget):
     """The compact style (no padding around the key)."""
 
     def __init__(self, key: str, key_display: str, description: str, action: str, *,
-                 enabled: bool = True, tooltip: str = "", classes: str = "") -> None:
+                 enabled: bool = True, tooltip: str = "", classes: str = "",
+                 compact: bool = True) -> None:
+        """``compact``: the style it is born with (its footer's), so that no restyle
+        follows: restyling each new key cost ~2 ms, 15–30 keys per footer."""
         self.key = key
         self.key_display = key_display
         self.description = description
         self.action = action
         self.enabled = enabled
-        # Born with the class of its default (compact), so that the watcher's first call
-        # changes nothing: restyling each new key cost ~2 ms, 15–30 keys per footer.
-        super().__init__(classes=f"{classes} -compact{'' if enabled else ' -disabled'}")
+        super().__init__(classes=" ".join(
+            (classes, "-compact" if compact else "", "" if enabled else "-disabled")))
+        self.set_reactive(FooterKey.compact, compact)
         self.set_reactive(Widget.shrink, False)
         if tooltip:
             self.tooltip = tooltip
