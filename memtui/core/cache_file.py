@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from memtui.core.user_dirs import user_dir
+
 
 def cache_dir() -> Path | None:
     """The user cache folder memtui may use, or None when caching is off."""
@@ -18,9 +20,7 @@ def cache_dir() -> Path | None:
     env = os.environ.get("MEMTUI_CACHE_DIR")
     if env:
         return Path(env)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("memtui", appauthor=False))
+    return user_dir("cache")
 
 
 def load_cache(path: Path | None, kind: type) -> Any:

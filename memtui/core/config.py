@@ -11,8 +11,8 @@ Keys (spelled exactly so; scripts depend on them)::
 Anything else (an unknown key, an unknown rule id, a bad value) is a :class:`ConfigError`
 naming the file and the key, in one line.
 
-A user-level default, ``config.toml`` in memtui's user config folder (platformdirs'
-``user_config_dir("memtui")``, e.g. ``~/.config/memtui/config.toml``; ``MEMTUI_CONFIG_DIR``
+A user-level default, ``config.toml`` in memtui's user config folder
+(``memtui.core.user_dirs``, e.g. ``~/.config/memtui/config.toml``; ``MEMTUI_CONFIG_DIR``
 overrides the folder), with the same keys, is read only when the workspace has no
 ``.memtui.toml`` and no ``--config`` is given: the workspace's file wins whole (as ruff's
 user configuration does), and flags win over either.
@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from memtui.core.rules import BY_ID
+from memtui.core.user_dirs import user_dir
 
 CONFIG_NAME = ".memtui.toml"
 #: The user-level default's name in the user config folder.
@@ -55,14 +56,13 @@ class Config:
     max_bytes: int | None = None
 
 
-def user_config_dir() -> Path:
-    """memtui's user config folder (``MEMTUI_CONFIG_DIR``, else platformdirs')."""
+def user_config_dir() -> Path | None:
+    """memtui's user config folder (``MEMTUI_CONFIG_DIR``, else the user's; None when the
+    user has no home folder)."""
     override = os.environ.get("MEMTUI_CONFIG_DIR")
     if override:
         return Path(override)
-    from platformdirs import user_config_dir as platform_dir
-
-    return Path(platform_dir("memtui"))
+    return user_dir("config")
 
 
 def load_config(root: Path, explicit: str | None = None) -> Config:
@@ -71,8 +71,9 @@ def load_config(root: Path, explicit: str | None = None) -> Config:
     default when there is one, else the defaults."""
     path = Path(explicit) if explicit is not None else root / CONFIG_NAME
     if explicit is None and not path.is_file():
-        path = user_config_dir() / USER_CONFIG_NAME
-        if not path.is_file():
+        folder = user_config_dir()
+        path = folder / USER_CONFIG_NAME if folder else path
+        if folder is None or not path.is_file():
             return Config()
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

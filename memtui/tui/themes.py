@@ -42,8 +42,10 @@ def theme_dirs() -> list[Path]:
     from memtui.tui.config import config_dir
 
     here = Path(__file__).resolve().parent
-    return [p for p in (config_dir() / "themes", here.parents[1] / "themes",
-                        here.parent / "themes") if p.is_dir()]
+    user = config_dir()
+    places = [user / "themes"] if user else []
+    return [p for p in (*places, here.parents[1] / "themes", here.parent / "themes")
+            if p.is_dir()]
 
 
 def theme_from_toml(path: Path) -> Theme:
