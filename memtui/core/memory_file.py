@@ -23,6 +23,10 @@ DATE_KEYS = ("modified", "updated", "recorded", "date")
 MAX_EXPANDED_VALUES = 5_000
 _LENIENT_KEY = re.compile(r"^(\s*)([A-Za-z_][\w-]*)\s*:\s*(.*)$")
 _FENCE = re.compile(r"^-{3,}\s*$")
+#: The newline before a line that closes frontmatter: a fence, or ``...``, with only
+#: whitespace after it (a match may run on over blank lines: the line it starts on is still
+#: such a line). Starting with the newline lets the search skip to each newline at once.
+_CLOSING = re.compile(r"\n(?:-{3,}|\.\.\.)\s*$", re.M)
 
 #: The message of the older-format finding (the audit gathers these into one).
 TOP_LEVEL_TYPE = "'type' is at the top level instead of under 'metadata'"
@@ -90,17 +94,14 @@ def frontmatter_span(text: str) -> tuple[str | None, int, int, bool]:
         return None, 0, 1, True
     if end < 0:  # the opening fence and nothing else
         return "", len(text), 2, False
-    start = pos = end + 1
-    number = 2  # the 1-based line starting at ``pos``
-    while True:
-        nl = text.find("\n", pos)
-        line = text[pos:] if nl < 0 else text[pos:nl]
-        if _FENCE.match(line) or line.rstrip() == "...":
-            return (text[start:pos - 1] if pos > start else "",
-                    len(text) if nl < 0 else nl + 1, number + 1, True)
-        if nl < 0:
-            return text[start:], len(text), number + 1, False
-        pos, number = nl + 1, number + 1
+    start = end + 1
+    close = _CLOSING.search(text, end)
+    if close is None:
+        return text[start:], len(text), text.count("\n", start) + 3, False
+    pos = close.start() + 1
+    nl = text.find("\n", pos)
+    return (text[start:pos - 1] if pos > start else "", len(text) if nl < 0 else nl + 1,
+            text.count("\n", 0, pos) + 2, True)
 
 
 _SIMPLE_KEY = re.compile(r"([A-Za-z_][\w-]*):(?: (.*))?$")

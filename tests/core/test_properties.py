@@ -8,7 +8,13 @@ from hypothesis import strategies as st
 from memtui.core.index import parse_index
 from memtui.core.instructions import scan_instructions
 from memtui.core.links import markdown_links, resolve_href, wikilinks
-from memtui.core.memory_file import lenient_fields, parse_memory, split_frontmatter
+from memtui.core.memory_file import (
+    _FENCE,
+    frontmatter_span,
+    lenient_fields,
+    parse_memory,
+    split_frontmatter,
+)
 from memtui.core.textfile import decode
 
 # Text biased towards the syntax the readers care about.
@@ -171,3 +177,38 @@ def test_the_credential_layer_is_reached_through_the_prefilter(line: str) -> Non
         values = [h.value for h in scan_text(line)]
         assert all(c.value in values or any(c.value in v or v in c.value for v in values)
                    for c in creds)
+
+
+def _span_line_by_line(text: str) -> tuple[str | None, int, int, bool]:
+    """``frontmatter_span`` as it was written before one pattern found the closing line: a
+    walk over the lines (the reference the pattern must agree with)."""
+    if not text.startswith("---"):
+        return None, 0, 1, True
+    end = text.find("\n")
+    if not _FENCE.match(text if end < 0 else text[:end]):
+        return None, 0, 1, True
+    if end < 0:
+        return "", len(text), 2, False
+    start = pos = end + 1
+    number = 2
+    while True:
+        nl = text.find("\n", pos)
+        line = text[pos:] if nl < 0 else text[pos:nl]
+        if _FENCE.match(line) or line.rstrip() == "...":
+            return (text[start:pos - 1] if pos > start else "",
+                    len(text) if nl < 0 else nl + 1, number + 1, True)
+        if nl < 0:
+            return text[start:], len(text), number + 1, False
+        pos, number = nl + 1, number + 1
+
+
+FENCED = st.lists(st.one_of(st.sampled_from(
+    ["---", "----", "...", "....", ".. .", "--- x", "\n", "\r", " ", "\t", "\x0b", "\x85",
+     "\u2028", "\u3000", "a: b", "-", "."]), st.text(max_size=4)), max_size=30).map(
+    lambda parts: "---\n" + "".join(parts))
+
+
+@FAST
+@given(st.one_of(TEXT, FENCED))
+def test_frontmatter_span_agrees_with_the_line_walk(text: str) -> None:
+    assert frontmatter_span(text) == _span_line_by_line(text)
