@@ -1,5 +1,5 @@
 """``python -m memtui``: the same command line as ``memtui``."""
 
-from memtui.cli import main
+from memtui.cli import entry
 
-raise SystemExit(main())
+entry()
