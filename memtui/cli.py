@@ -24,6 +24,8 @@ BROKEN_PIPE = 141
 #: one by one and a last full collection) once they return: their work is done and written
 #: by then, and none leaves a thread or a handler that must run at exit. For a cold
 #: ``memtui audit`` of 261 files that teardown is 9% of its instructions (bench/RESULTS.md).
+#: A run that started helper processes (``audit --discover``'s forkserver and workers)
+#: ends as usual, so that multiprocessing's own exit handlers stop them.
 ENDS_AT_ONCE = frozenset({"audit", "rules"})
 
 
@@ -31,7 +33,7 @@ def entry() -> None:
     """The ``memtui`` program (and ``python -m memtui``): ``main()``, then the process ends,
     at once for the commands of ``ENDS_AT_ONCE``."""
     status = main()
-    if sys.argv[1:2] and sys.argv[1] in ENDS_AT_ONCE:
+    if sys.argv[1:2] and sys.argv[1] in ENDS_AT_ONCE and "multiprocessing" not in sys.modules:
         end_now(status)
     raise SystemExit(status)
 

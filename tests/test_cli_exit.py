@@ -58,3 +58,7 @@ def test_other_commands_end_as_usual(tmp_path: Path) -> None:
     out = run("history", str(ws))
     assert out.returncode == 0
     assert "teardown ran" in out.stderr
+    # a fleet started helper processes: multiprocessing's exit handlers must stop them
+    fleet = run("audit", "--discover", str(tmp_path), "--json")
+    assert fleet.returncode in (0, 1) and json.loads(fleet.stdout)
+    assert "teardown ran" in fleet.stderr
