@@ -51,9 +51,8 @@ def test_an_audit_does_not_import_platformdirs(tmp_path: Path) -> None:
     (ws / "MEMORY.md").write_text("# Memory\n", encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k != "MEMTUI_CONFIG_DIR"}
     env["MEMTUI_CACHE_DIR"] = str(tmp_path / "cache")
-    code = ("import sys, runpy; sys.argv = ['memtui', 'audit', sys.argv[1], '--json']\n"
-            "try:\n    runpy.run_module('memtui', run_name='__main__')\n"
-            "except SystemExit:\n    pass\n"
+    code = ("import sys; from memtui.cli import main\n"
+            "main(['audit', sys.argv[1], '--json'])\n"
             "print('platformdirs' in sys.modules, file=sys.stderr)")
     out = subprocess.run([sys.executable, "-c", code, str(ws)], env=env, capture_output=True,
                          text=True, check=True)
