@@ -25,6 +25,8 @@ class _Keywords:
 
     def __init__(self) -> None:
         self.lists: set[tuple[str, ...]] = set()
+        #: Each list's words by their place in it (None: a list that repeats a word).
+        self.order: dict[tuple[str, ...], dict[str, int] | None] = {}
         self.ascii: ahocorasick.Automaton | None = None
         self.other: re.Pattern[str] | None = None
         self.other_cased = False
@@ -36,6 +38,8 @@ class _Keywords:
             if words in self.lists:
                 return
             self.lists.add(words)
+            order = {w: i for i, w in reversed(list(enumerate(words)))}
+            self.order[words] = order if len(order) == len(words) else None
             union = sorted({w for ws in self.lists for w in ws})
             ascii_words = [w for w in union if w.isascii()]
             other = [w for w in union if not w.isascii()]
@@ -89,4 +93,12 @@ class KeywordProbe:
         if words not in _KEYWORDS.lists:
             _KEYWORDS.register(words)
         found = self._all_found()
-        return [w for w in words if w in found]
+        order = _KEYWORDS.order[words]
+        if order is None:
+            return [w for w in words if w in found]
+        # The few words found, put in the list's order (not a walk over the whole list,
+        # hundreds of words, for each text).
+        hits = [w for w in found if w in order]
+        if len(hits) > 1:
+            hits.sort(key=order.__getitem__)
+        return hits

@@ -25,6 +25,10 @@ def test_never_misses_a_keyword(pieces: list[str], other_list_first: bool) -> No
     lowered = text.lower()
     assert [w for w in WORDS if w in lowered] == [w for w in found if w in lowered]
     assert set(found) <= set(WORDS)
+    assert found == sorted(found, key=WORDS.index)  # in the list's order, once each
+    repeated = (*WORDS, "token")  # a list that repeats a word keeps each place it has
+    again = probe.present(repeated)
+    assert again == [w for w in repeated if w in found]
 
 
 def test_overlapping_and_special_case_keywords() -> None:
