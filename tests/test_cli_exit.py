@@ -52,6 +52,16 @@ def test_the_exit_status_is_the_commands(tmp_path: Path) -> None:
     assert "teardown ran" not in rules.stderr
 
 
+def test_a_written_baseline_is_whole(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    generate(ws, 200)
+    out = run("audit", str(ws), "--write-baseline", str(tmp_path / "baseline.json"))
+    assert out.returncode == 0 and "teardown ran" not in out.stderr
+    written = json.loads((tmp_path / "baseline.json").read_text(encoding="utf-8"))
+    assert written["findings"]
+    assert f"{len(written['findings'])} findings recorded" in out.stderr
+
+
 def test_other_commands_end_as_usual(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     generate(ws, 5)
