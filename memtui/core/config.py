@@ -72,9 +72,9 @@ def load_config(root: Path, explicit: str | None = None) -> Config:
     path = Path(explicit) if explicit is not None else root / CONFIG_NAME
     if explicit is None and not path.is_file():
         folder = user_config_dir()
-        path = folder / USER_CONFIG_NAME if folder else path
-        if folder is None or not path.is_file():
+        if folder is None or not (folder / USER_CONFIG_NAME).is_file():
             return Config()
+        path = folder / USER_CONFIG_NAME
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:

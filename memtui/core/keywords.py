@@ -24,9 +24,9 @@ class _Keywords:
     """Every keyword list asked about so far, and the matchers built over their union."""
 
     def __init__(self) -> None:
-        self.lists: set[tuple[str, ...]] = set()
-        #: Each list's words by their place in it (None: a list that repeats a word).
-        self.order: dict[tuple[str, ...], dict[str, int] | None] = {}
+        #: Every list asked about, with its words by their place in it (None: a list
+        #: that repeats a word).
+        self.lists: dict[tuple[str, ...], dict[str, int] | None] = {}
         self.ascii: ahocorasick.Automaton | None = None
         self.other: re.Pattern[str] | None = None
         self.other_cased = False
@@ -37,9 +37,8 @@ class _Keywords:
         with self.lock:
             if words in self.lists:
                 return
-            self.lists.add(words)
-            order = {w: i for i, w in reversed(list(enumerate(words)))}
-            self.order[words] = order if len(order) == len(words) else None
+            order = {w: i for i, w in enumerate(words)}
+            self.lists[words] = order if len(order) == len(words) else None
             union = sorted({w for ws in self.lists for w in ws})
             ascii_words = [w for w in union if w.isascii()]
             other = [w for w in union if not w.isascii()]
@@ -93,7 +92,7 @@ class KeywordProbe:
         if words not in _KEYWORDS.lists:
             _KEYWORDS.register(words)
         found = self._all_found()
-        order = _KEYWORDS.order[words]
+        order = _KEYWORDS.lists[words]
         if order is None:
             return [w for w in words if w in found]
         # The few words found, put in the list's order (not a walk over the whole list,
