@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import compileall
-import os
 import re
 import subprocess
 import sys
@@ -26,17 +25,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.engine import audit_cmd, env_for  # noqa: E402
 from bench.generate import generate  # noqa: E402
 
 
 def instructions(tree: Path, ws: Path) -> int:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("MEMTUI_CACHE_DIR", "PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
-    env.update(MEMTUI_NO_CACHE="1", PYTHONHASHSEED="0", PYTHONPATH=str(tree))
     proc = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         "-m", "memtui", "audit", str(ws), "--json"],
-        cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *audit_cmd(ws)],
+        cwd=tree, env=env_for(tree, MEMTUI_NO_CACHE="1", PYTHONHASHSEED="0"),
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     found = re.search(r"Collected : (\d+)", proc.stderr)
     if proc.returncode not in (0, 1) or found is None:
         raise SystemExit(f"{tree}: failed: {proc.stderr[-1500:]}")
