@@ -5,8 +5,8 @@ On Linux and the BSDs these are the XDG base directories, worked out here in a f
 ``~/.config/memtui`` (a relative XDG value is ignored, as the XDG specification says). That
 is what platformdirs answers there (a test holds the two together), without its import:
 platformdirs 4.14 loads ``tempfile`` and compiles four patterns when it is imported, about
-30 million instructions, a tenth of a cold 261-file audit's own work (bench/RESULTS.md,
-session 8). On macOS and Windows, whose folders have more rules, platformdirs answers.
+30 million instructions, 2% of a whole cold 261-file audit (bench/RESULTS.md, session 8).
+On macOS and Windows, whose folders have more rules, platformdirs answers.
 """
 
 from __future__ import annotations
