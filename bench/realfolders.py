@@ -58,7 +58,8 @@ def audit_dir(dest: Path, source: dict[str, str]) -> Path:
 def rebuild(dest: Path, mirror: Path, sources: Path = SOURCES) -> int:
     dest.mkdir(parents=True, exist_ok=True)
     lines = ["Public agent memory folders for issue 30 (real-folder measurement).",
-             "Rebuilt by: python -m bench.realfolders rebuild DEST", "",
+             "Rebuilt by: python -m bench.realfolders rebuild DEST",
+             "Hand labels (they quote the credentials): labels.json beside this file, if kept.", "",
              "folder | repo | commit | path"]
     failed = 0
     for source in load_sources(sources):
