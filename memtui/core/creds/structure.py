@@ -1,0 +1,463 @@
+"""Where a value sits next to its label: every (label, value) pair a memory can hold.
+
+The places, each read by structure and never by phrase:
+
+- a table: a header cell names the column (``| Service | User | Password |``), or a row's
+  first cell names the row (``| Client Secret | `Zq71…` |``);
+- a label line: ``label: value``, ``label = value``, ``label → value``, ``**label:** value``,
+  with or without a list marker, and a variable's name (``DB_PASSWORD=…``, ``"apiKey": "…"``)
+  anywhere in a line, as in env, YAML, JSON, TOML and INI blocks and connection strings;
+- a pair: ``user / password`` or ``user:password`` after a label or under a heading that names
+  logins or credentials, or after a well-known account name (``admin / …``);
+- prose: a label word, then at most a few words (any script), then the value;
+- a heading or label line naming credentials, then a list: each item is a value;
+- a private key block: its first body line.
+
+What the label says comes from ``memtui.core.creds.lexicon``; whether the value has a secret's
+shape from ``memtui.core.creds.values``. Each line is read once, and no pattern here can
+backtrack on a long run of one character (the line is cut at ``MAX_LINE`` first).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from memtui.core.creds import lexicon, values
+from memtui.core.lazy_pattern import lazy_pattern
+
+#: Characters of a line read for labelled values (a longer line is prose or data; keys of a
+#: known format are still found in the whole line by the vendor rules).
+MAX_LINE = 4000
+#: Words (or runs of letters of a script without spaces) prose may hold between label and value.
+MAX_GAP = 5
+#: Lines under a heading that its list may run to.
+MAX_LIST = 40
+
+_QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "「": "」", "『": "』", "«": "»",
+           "„": "“", "‹": "›"}
+#: A bare value: printable ASCII up to whitespace, a quote or a bracket (passwords are typed
+#: on a keyboard; letters of other scripts end it).
+_BARE_VALUE = r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~][!#-%*+\--:<-_a-~]*"
+_BARE = lazy_pattern(_BARE_VALUE)
+_TRAIL = ".,;:)]}>!?*"
+_TABLE_SEP = lazy_pattern(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_LIST = lazy_pattern(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+_LABEL_LINE = lazy_pattern(
+    r"^\s*(?:(?:[-*+•]|\d{1,3}[.)])\s+)?(?:\*\*|__)?(?P<label>[^:：=→\n|]{1,60}?)"
+    r"(?P<close>\*\*|__)?\s*(?P<sep>:=|=>|->|→|=|:|：|\s[—–-]\s)(?:\*\*|__)?[ \t]*(?P<rest>.*)$")
+_ASSIGN = lazy_pattern(
+    r"(?<![\w.\-$])(?P<flag>--?)?(?P<q>[\"']?)(?P<name>[A-Za-z_][\w.\-]{0,60})(?P=q)"
+    r"[ \t]*(?P<sep>:=|=>|=|:)[ \t]*")
+_FLAG_SPACE = lazy_pattern(r"(?<![\w\-])--(?P<name>[A-Za-z][\w\-]{1,40})[ \t]+(?=[^\s-])")
+_HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,80})[:：]\s*)$")
+_PAIR = lazy_pattern(r"(?P<user>[^\s/:：,，]{1,64})(?:\s+/\s+|\s*:\s*|/)(?P<pw>"
+                     + _BARE_VALUE + ")")
+_DESCRIBED = lazy_pattern(r"(?:[^\W\d_]+\s+){1,2}(?=[`\"'“「«])")
+#: ``(admin/123456)``, ``(me@x.com / 8Uf0…)``: an account and its password anywhere in a line.
+_ACCOUNT_PAIR = lazy_pattern(
+    r"(?<![^\s(（\[,;：])(?P<user>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|admin|administrator|root|guest|sa|"
+    r"postgres)\s*/\s*(?P<pw>" + _BARE_VALUE + ")")
+_FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-z0-9_-]{16,})"
+                         r"(?![\w-])")
+_ACCOUNT = lazy_pattern(r"(?i)^(?:admin|administrator|root|user|guest|ubuntu|pi|sa|postgres|"
+                        r"[\w.+-]+@[\w.-]+\.\w+)$")
+_PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+_SEP_CHARS = ":：=→-—– \t"
+#: Short function words that are no copula: what follows them is not the value.
+_NOT_COPULAS = frozenset({"for", "of", "to", "on", "in", "at", "by", "von", "für", "de", "du",
+                          "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
+                          "an", "le", "la", "el", "der", "die", "das", "my", "our"})
+#: A word between a label and its value: ASCII letters, or a run of another script's letters
+#: (``は``, ``是``, ``del servidor``), never both (``是ByVAYvm7`` is a copula and a value).
+_GAP_WORD = lazy_pattern(
+    r"[A-Za-z\u00c0-\u036f\u0370-\u06ff\u0900-\u097f\u1e00-\u1eff'’]+|"
+    r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
+#: A number right before a label word makes it a quantity ("2,400 tokens", "18,000トークン").
+_COUNT_BEFORE = lazy_pattern(r"(?<![A-Za-z0-9_])\d[\d,.]*\s?[kKmM万千]?\s?$")
+_SENTENCE_END = set("。！？；;!?\n")
+
+
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    """A value found beside a label: 0-based line, span in that line, and why it counts."""
+
+    line: int
+    start: int
+    end: int
+    value: str
+    why: str
+
+
+def _unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
+    """The value at ``pos``: (start, end, quoted)."""
+    while pos < len(text) and text[pos] in " \t":
+        pos += 1
+    if pos >= len(text):
+        return None
+    while text.startswith(("**", "__"), pos):
+        pos += 2
+    close = _QUOTES.get(text[pos:pos + 1])
+    if close:
+        inner = pos + 1
+        if text[inner:inner + 1] in _QUOTES and text[inner] != text[pos]:
+            got = _unquote(text, inner)
+            return got
+        end = text.find(close, inner)
+        if end <= inner or end - inner > 200:
+            return None
+        value = text[inner:end]
+        if text[pos] in "«„‹" and value.strip():  # « 5366 »: French quotes keep spaces
+            lead = len(value) - len(value.lstrip())
+            return inner + lead, inner + lead + len(value.strip()), True
+        return (inner, end, True) if value == value.strip() else None
+    m = _BARE.match(text, pos)
+    if not m:
+        return None
+    start, end = m.start(), m.end()
+    while end > start + 1 and text[end - 1] in _TRAIL and not _keeps_trail(text[start:end]):
+        end -= 1
+    return start, end, False
+
+
+def _keeps_trail(value: str) -> bool:
+    """``Etch2024!`` keeps its ``!``; ``Root#5521)`` and ``token.`` lose the trailer."""
+    return value[-1] in "!?" and len(value) >= 7 and value[-2].isalnum() and \
+        any(c.isdigit() for c in value)
+
+
+def _grouped(text: str, pos: int) -> tuple[int, int] | None:
+    """An app password written in groups (``AbCd eF12 GhIj 3kLm``) at ``pos``."""
+    m = re.compile(r"[ \t]*`?([A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7})(?![A-Za-z0-9])").match(
+        text, pos)
+    return (m.start(1), m.end(1)) if m else None
+
+
+def _why(word: lexicon.Word, shape: str) -> str:
+    return f'{word.kind} label "{word.text}" + {shape}'
+
+
+def _value(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int,
+           offset: int = 0) -> Labelled | None:
+    """The value at ``pos`` under ``word``'s label, if it has a secret's shape."""
+    pw = word.kind == "password"
+    grouped = _grouped(text, pos)
+    if grouped and strong:
+        value = text[grouped[0]:grouped[1]]
+        shape = values.secret_shape(value, strong=True, password_word=pw)
+        if shape:
+            return Labelled(line, offset + grouped[0], offset + grouped[1], value,
+                            _why(word, shape))
+    got = _unquote(text, pos)
+    if got is None:
+        return None
+    start, end, quoted = got
+    value = text[start:end]
+    if quoted and " " in value:
+        shape = values.secret_shape(value, strong=strong, password_word=pw, quoted=True)
+    else:
+        pair = _PAIR.match(value) if not quoted else None
+        if pair and (word.kind == "credential" or _ACCOUNT.match(pair.group("user"))):
+            start, value = start + pair.start("pw"), pair.group("pw")
+            end = start + len(value)
+        if text[end:end + 1] == "(":
+            return None  # ``computeSecret(key)``: a call
+        shape = values.secret_shape(value, strong=strong, password_word=pw,
+                                    quoted=quoted)
+    if not shape:
+        return None
+    return Labelled(line, offset + start, offset + end, value, _why(word, shape))
+
+
+def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
+    """``label: value`` and its kin (the whole of ``text`` is one label line or cell)."""
+    m = _LABEL_LINE.match(text)
+    if not m:
+        return
+    raw = m.group("label").strip().strip("*_`\"'")
+    word = lexicon.label(raw)
+    rest = m.start("rest")
+    if word is not None:
+        got = _value(text, rest, word, strong=True, line=line, offset=offset)
+        if got is None:
+            # ``TOKEN: credencial `69da…```: a word or two saying what it is, then the value
+            lead = _DESCRIBED.match(text, rest)
+            if lead:
+                got = _value(text, lead.end(), word, strong=True, line=line, offset=offset)
+        if got:
+            yield got
+        return
+    login = lexicon.is_login(raw)
+    if not login and lexicon.words(raw):
+        return
+    # ``SSH 登录：root / Tq7…``: a login label, then a pair; ``Камера у дворі: admin / 7TEP…``:
+    # a well-known account, then its password.
+    pair = _PAIR.match(text, rest)
+    if pair and (login or _ACCOUNT.match(pair.group("user"))):
+        value = pair.group("pw")
+        shape = values.secret_shape(value, strong=True)
+        if shape and not values.not_a_value(value):
+            yield Labelled(line, offset + pair.start("pw"), offset + pair.end("pw"), value,
+                           f'account "{pair.group("user")}" + {shape}')
+
+
+def _link_keys(text: str, line: int) -> Iterator[Labelled]:
+    """A share link whose fragment is the key (``https://mega.nz/folder/X#<key>``): the
+    fragment never reaches the server, so services put the decryption key there. A heading
+    anchor is words; a key is a long random run."""
+    for m in _FRAGMENT.finditer(text):
+        key = m.group("key")
+        if values.entropy(key) >= 3.5 and any(c.isdigit() for c in key) and \
+                any(c.isupper() for c in key) and any(c.islower() for c in key):
+            yield Labelled(line, m.start("key"), m.end("key"), key,
+                           f"key in a link's fragment + {len(key)}-character random value")
+
+
+def _account_pairs(text: str, line: int) -> Iterator[Labelled]:
+    """``(admin/123456)``, ``Auth MEGA (me@x.com / 8Uf0…)``: a well-known account or an
+    e-mail address, a slash, and a password, wherever they stand."""
+    pw = lexicon.Word(0, 0, "", "password", "")
+    for m in _ACCOUNT_PAIR.finditer(text):
+        got = _value(text, m.start("pw"), pw, strong=True, line=line)
+        if got:
+            yield Labelled(got.line, got.start, got.end, got.value,
+                           f'account "{m.group("user")}" + ' + got.why.split(" + ", 1)[1])
+
+
+def _assignments(text: str, line: int) -> Iterator[Labelled]:
+    """``NAME=value``, ``"name": "value"``, ``--name=value``, ``--name value`` anywhere."""
+    for m in _ASSIGN.finditer(text):
+        name = m.group("name")
+        if m.group("sep") == ":" and not (m.group("q") or "_" in name or
+                                          re.search(r"[a-z][A-Z]", name)):
+            continue  # ``Password: x`` is a label line (read above); YAML keys are quoted or
+            # written as identifiers
+        word = lexicon.name_label(name) if name.isascii() else None
+        if word is None:
+            continue
+        got = _value(text, m.end(), word, strong=True, line=line)
+        if got:
+            yield got
+    for m in _FLAG_SPACE.finditer(text):
+        word = lexicon.name_label(m.group("name"))
+        if word is not None:
+            got = _value(text, m.end(), word, strong=True, line=line)
+            if got:
+                yield got
+
+
+def _prose(text: str, line: int) -> Iterator[Labelled]:
+    """A label word, at most ``MAX_GAP`` words, then the value."""
+    for word in lexicon.words(text):
+        if word.kind not in lexicon.VALUE_KINDS:
+            continue
+        before = text[max(0, word.start - 12):word.start]
+        if _negated_here(text, word) or _COUNT_BEFORE.search(before) or \
+                before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
+                text[word.end:word.end + 1] in ("_", "@") or \
+                text[word.end:word.end + 1].isdigit():
+            continue  # a count, a placeholder (``<password>``), a reference, a name part
+        pos, gap, sep = word.end, 0, False
+        while gap <= MAX_GAP and pos < len(text):
+            j = pos
+            while j < len(text) and text[j] in _SEP_CHARS:
+                if text[j] not in " \t":
+                    sep = True
+                j += 1
+            pos = j
+            if pos >= len(text) or text[pos] in _SENTENCE_END:
+                break
+            quoted = text[pos] in _QUOTES
+            bare = _BARE.match(text, pos)
+            if lexicon.ambiguous(word) and not sep:
+                break  # ``Pass `dependent` as …``: a verb, not a label
+            if quoted or bare:
+                got = _value(text, pos, word, strong=sep or _copula(text, word, pos, gap),
+                             line=line)
+                if got:
+                    yield got
+                    break
+                if quoted:
+                    break
+            # a gap word: letters (any script) or one run of a script without spaces; a
+            # token that is no value is passed whole (``process.env.X``, ``tk_8df…``)
+            m = _GAP_WORD.match(text, pos)
+            if bare and _is_token(bare.group(0)):
+                pos = bare.end()
+            elif m:
+                pos = m.end()
+            else:
+                break
+            gap += 1
+            sep = False
+
+
+def _is_token(text: str) -> bool:
+    """A run of ASCII that is more than a word (``process.env.X``, ``tk_8df…``)."""
+    return not text.isalpha()
+
+
+def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
+    """The value follows the label right away, or after one short word (a copula in most
+    languages: is, ist, est, é, är, là, は, 是, คือ), so the label stands beside it."""
+    if gap == 0:
+        return True
+    between = text[word.end:pos].split()
+    return gap == 1 and len(between) == 1 and len(between[0]) <= 3 and \
+        between[0].isalpha() and not between[0].isupper() and \
+        between[0].lower() not in _NOT_COPULAS
+
+
+def _negated_here(text: str, word: lexicon.Word) -> bool:
+    """A word right before or after ``word`` makes it something else ("public key",
+    "password reset", "디자인 토큰", "token count")."""
+    before = text[:word.start].split()
+    after = text[word.end:].split()
+    near = " ".join(([before[-1][-6:]] if before else []) + [word.text] +
+                    ([after[0][:8]] if after else []))
+    if not before and word.start:
+        near = text[max(0, word.start - 4):word.start] + near
+    return lexicon.negated(near)
+
+
+def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
+    """The table whose header is ``lines[i]``: its labelled values and the line after it."""
+    header = _cells(lines[i])
+    labels = [lexicon.label(c[2].strip("*_` ")) for c in header]
+    out: list[Labelled] = []
+    j = i + 2
+    while j < len(lines) and "|" in lines[j]:
+        row = _cells(lines[j])
+        first = lexicon.label(row[0][2].strip("*_` ")) if row else None
+        for k, (start, _end, cell) in enumerate(row):
+            word = labels[k] if k < len(labels) else None
+            if word is None and first is not None and k > 0:
+                word = first
+            if word is None:
+                out.extend(_label_value(cell, j, start))
+                continue
+            lead = len(cell) - len(cell.lstrip())
+            got = _value(cell, lead, word, strong=True, line=j, offset=start)
+            if got:
+                out.append(got)
+        j += 1
+    return out, j
+
+
+def _cells(line: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each cell of a table row."""
+    out = []
+    pos = 0
+    stripped = line.strip()
+    if stripped.startswith("|"):
+        pos = line.index("|") + 1
+    while pos <= len(line):
+        end = line.find("|", pos)
+        if end < 0:
+            end = len(line)
+        cell = line[pos:end]
+        if cell.strip() or end < len(line):
+            out.append((pos, end, cell))
+        pos = end + 1
+    return out
+
+
+def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled], int]:
+    """The list under a heading or label line naming credentials."""
+    out: list[Labelled] = []
+    j = i + 1
+    while j < len(lines) and j <= i + MAX_LIST:
+        line = lines[j][:MAX_LINE]
+        if not line.strip():
+            if j == i + 1:
+                j += 1
+                continue
+            break
+        m = _LIST.match(line)
+        if not m:
+            break
+        item = m.end()
+        pair = _PAIR.match(line, item)
+        found = []
+        if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
+            got = _value(line, pair.start("pw"), word, strong=True, line=j)
+            found = [got] if got else []
+        elif _LABEL_LINE.match(line):
+            found = list(_label_value(line, j))
+        if not found:
+            got = _value(line, item, word, strong=True, line=j)
+            found = [got] if got else []
+        out.extend(found)
+        j += 1
+    return out, j
+
+
+def _heading_word(line: str) -> lexicon.Word | None:
+    """The credential (or login) word of a heading or label line, as the kind its list has."""
+    m = _HEADING.match(line)
+    if not m:
+        return None
+    text = (m.group("h") or m.group("l") or "").strip("*_ ")
+    if lexicon.negated(text):
+        return None
+    found = lexicon.words(lexicon.split_identifier(text))
+    if not found:
+        return None
+    best = next((w for w in reversed(found) if w.kind in lexicon.VALUE_KINDS), found[-1])
+    if best.kind == "login":  # "Router accounts": the items are user / password pairs
+        return lexicon.Word(best.start, best.end, best.text, "credential", best.lang)
+    return best
+
+
+def private_keys(lines: list[str]) -> Iterator[Labelled]:
+    """The first body line of each private key block (also inside a JSON string)."""
+    for i, line in enumerate(lines):
+        for m in _PEM.finditer(line):
+            rest = line[m.end():]
+            if rest.startswith("\\n"):
+                body = re.match(r"[A-Za-z0-9+/=]{16,}", rest[2:])
+                if body:
+                    start = m.end() + 2
+                    yield Labelled(i, start, start + body.end(), body.group(0),
+                                   "private key block")
+            elif i + 1 < len(lines):
+                body = re.match(r"\s*([A-Za-z0-9+/=]{16,})\s*$", lines[i + 1])
+                if body:
+                    yield Labelled(i + 1, body.start(1), body.end(1), body.group(1),
+                                   "private key block")
+
+
+def labelled_values(lines: list[str]) -> list[Labelled]:
+    """Every labelled value in a memory's lines (0-based line numbers)."""
+    out: list[Labelled] = []
+    fence = ""
+    i = 0
+    while i < len(lines):
+        line = lines[i][:MAX_LINE]
+        stripped = line.lstrip()
+        if stripped.startswith(("```", "~~~")):
+            fence = "" if fence and stripped.startswith(fence) else (fence or stripped[:3])
+            i += 1
+            continue
+        if not fence and "|" in line and i + 1 < len(lines) and _TABLE_SEP.match(lines[i + 1]):
+            found, i = _table(lines, i)
+            out.extend(found)
+            continue
+        found = list(_label_value(line, i)) + list(_assignments(line, i))
+        if not found and not fence:
+            found = list(_prose(line, i)) or list(_account_pairs(line, i))
+        if "#" in line and "://" in line:
+            found += list(_link_keys(line, i))
+        out.extend(found)
+        if not found and not fence:
+            word = _heading_word(line)
+            if word is not None:
+                listed, nxt = _listed(lines, i, word)
+                if listed:
+                    out.extend(listed)
+                    i = nxt
+                    continue
+        i += 1
+    out.extend(private_keys(lines))
+    return out
