@@ -26,7 +26,8 @@ SCAN_MODULES = ("memtui.core.scan", "memtui.core.scan_cache", "memtui.core.memor
                 "memtui.core.index")
 #: Data files beside this module that decide what a scan holds (the credential lexicon and
 #: the vendored rule set).
-SCAN_DATA = ("creds/lexicon.json", "creds/gitleaks/gitleaks.toml")
+SCAN_DATA = ("creds/lexicon.json", "creds/gitleaks/gitleaks.toml",
+             "creds/gitleaks/keywords.txt")
 
 
 def source_digest(name: str) -> bytes:

@@ -111,16 +111,10 @@ def token_span(text: str, start: int, end: int) -> tuple[int, int]:
 
 @cache
 def _label_hints() -> tuple[str, ...]:
-    """Words one of which a text with a labelled value holds: each lexicon word (its longest
-    part for several words), and the well-known account names of a bare pair."""
-    from memtui.core.creds import lexicon
+    """Words one of which a text with a labelled value holds (``structure.hint_words``)."""
+    from memtui.core.creds import structure
 
-    out = {"admin", "root", "guest", "-----begin"}
-    for by_kind in lexicon.data()["labels"].values():
-        for listed in by_kind.values():
-            for w in listed:
-                out.add(max(w.split(" "), key=len))
-    return tuple(sorted(out))
+    return tuple(sorted(structure.hint_words()))
 
 
 def _vendor_hints() -> tuple[str, ...]:
@@ -173,7 +167,8 @@ def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
     if labels:
         from memtui.core.creds import structure
 
-        for found in structure.labelled_values(lines):
+        hints = structure.hint_words()
+        for found in structure.labelled_values(lines, {w: hints[w] for w in labels}):
             add(found.line, found.start, found.end, found.why)
     hits.sort(key=lambda h: (h[0], h[1]))
     return [h for _, _, h in hits]

@@ -51,7 +51,7 @@ def data() -> dict:
                       .read_text(encoding="utf-8"))
 
 
-def _variants(word: str) -> set[str]:
+def variants(word: str) -> set[str]:
     """How a lexicon word may be written: ``api key``, ``api_key``, ``api-key``, ``apikey``."""
     return {word, word.replace(" ", "_"), word.replace(" ", "-"), word.replace(" ", "")}
 
@@ -59,24 +59,32 @@ def _variants(word: str) -> set[str]:
 @cache
 def _automata() -> tuple[ahocorasick.Automaton, ahocorasick.Automaton]:
     """Every written form of every word, and of every negator, each with (word, kind, lang,
-    compound?)."""
+    glue): how the word may be glued to letters around it (``prefix``: it may end a
+    compound; ``suffix``: endings may follow it; ``closed``: a word of a script without
+    spaces that is also an everyday word, so no letter of that script may follow it)."""
     d = data()
-    compound = set(d["compound"])
+    compound, suffixing = set(d["compound"]), set(d.get("suffixing", ()))
+    ambiguous = set(d["ambiguous"])
     words = ahocorasick.Automaton()
     for lang, by_kind in d["labels"].items():
         for kind, listed in by_kind.items():
             for w in listed:
-                for v in _variants(w):
+                glue = frozenset({"prefix"} if lang in compound else set()) | \
+                    frozenset({"suffix"} if lang in suffixing else set()) | \
+                    frozenset({"closed"} if w in ambiguous and _NO_SPACE.search(w) else set())
+                for v in variants(w):
                     old = words.get(v, None)
-                    # a word listed by two languages: the compounding reading wins
-                    if old is None or (lang in compound and not old[3]):
-                        words.add_word(v, (v, kind, lang, lang in compound))
+                    # a word listed by two languages: either language's gluing holds
+                    if old is not None:
+                        glue = glue | old[3]
+                    words.add_word(v, (v, old[1] if old else kind, old[2] if old else lang,
+                                       glue))
     words.make_automaton()
     nots = ahocorasick.Automaton()
     for lang, listed in d["not"].items():
         for w in listed:
-            for v in _variants(w):
-                nots.add_word(v, (v, "not", lang, False))
+            for v in variants(w):
+                nots.add_word(v, (v, "not", lang, frozenset()))
     nots.make_automaton()
     return words, nots
 
@@ -86,11 +94,13 @@ def _letter(c: str) -> bool:
 
 
 def _bounded(text: str, original: str, start: int, end: int, word: str,
-             compound: bool) -> bool:
+             glue: frozenset[str]) -> bool:
     """The match ``text[start:end]`` of ``word`` stands as a word (see the module's text)."""
     before = text[start - 1] if start else ""
     after = text[end] if end < len(text) else ""
     if _NO_SPACE.search(word):
+        if "closed" in glue and after and _NO_SPACE.match(after):
+            return False  # ``รหัสสินค้า``: the word goes on as another one
         if len(word) <= 2 and _KANA_HANGUL_RE.fullmatch(word):
             if len(word) == 1 and before and _KANA_HANGUL_RE.match(before):
                 return False
@@ -98,11 +108,11 @@ def _bounded(text: str, original: str, start: int, end: int, word: str,
                           ("\uac00" <= after <= "\ud7af" and after not in _PARTICLES)):
                 return False
         return True
-    if after and _letter(after):
+    if after and _letter(after) and not ("suffix" in glue and len(word) >= 4):
         return False
     if before and _letter(before):
         # a compound (``Datenbankpasswort``), not a name in camel case (``PublicKeyToken``)
-        return compound and len(word) >= 5 and not original[start].isupper()
+        return "prefix" in glue and len(word) >= 5 and not original[start].isupper()
     return True
 
 
@@ -111,9 +121,9 @@ def _find(text: str, automaton: ahocorasick.Automaton) -> list[tuple[int, int, s
     if len(low) != len(text):  # a letter whose lower case is longer (İ): fold it alone
         low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
     out = []
-    for end, (word, kind, lang, compound) in automaton.iter(low):
+    for end, (word, kind, lang, glue) in automaton.iter(low):
         start = end + 1 - len(word)
-        if _bounded(low, text, start, end + 1, word, compound):
+        if _bounded(low, text, start, end + 1, word, glue):
             out.append((start, end + 1, kind, lang, word))
     return out
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from memtui.core.creds import lexicon, values
 from memtui.core.lazy_pattern import lazy_pattern
@@ -31,7 +32,7 @@ from memtui.core.lazy_pattern import lazy_pattern
 #: known format are still found in the whole line by the vendor rules).
 MAX_LINE = 4000
 #: Words (or runs of letters of a script without spaces) prose may hold between label and value.
-MAX_GAP = 5
+MAX_GAP = 7
 #: Lines under a heading that its list may run to.
 MAX_LIST = 40
 
@@ -58,17 +59,23 @@ _DESCRIBED = lazy_pattern(r"(?:[^\W\d_]+\s+){1,2}(?=[`\"'“「«])")
 #: ``(admin/123456)``, ``(me@x.com / 8Uf0…)``: an account and its password anywhere in a line.
 _ACCOUNT_PAIR = lazy_pattern(
     r"(?<![^\s(（\[,;：])(?P<user>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|admin|administrator|root|guest|sa|"
-    r"postgres)\s*/\s*(?P<pw>" + _BARE_VALUE + ")")
+    r"postgres)\s*[/／]\s*(?P<pw>" + _BARE_VALUE + ")")
 _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-z0-9_-]{16,})"
                          r"(?![\w-])")
+_PAIR_MARK = lazy_pattern(r"[/／:：]")
 _ACCOUNT = lazy_pattern(r"(?i)^(?:admin|administrator|root|user|guest|ubuntu|pi|sa|postgres|"
                         r"[\w.+-]+@[\w.-]+\.\w+)$")
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
 _SEP_CHARS = ":：=→-—– \t"
+#: Copulas of scripts other than Latin (a short word of those is no copula by its length).
+_SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "это", "е", "є", "هو", "है",
+                             "היא", "הוא", "là"})
 #: Short function words that are no copula: what follows them is not the value.
-_NOT_COPULAS = frozenset({"for", "of", "to", "on", "in", "at", "by", "von", "für", "de", "du",
+_NOT_COPULAS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
                           "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
-                          "an", "le", "la", "el", "der", "die", "das", "my", "our"})
+                          "an", "le", "la", "el", "der", "die", "das", "my", "our", "it",
+                          "and", "or", "und", "et", "y", "e", "и", "в", "с", "with", "mit",
+                          "avec", "con", "com"})
 #: A word between a label and its value: ASCII letters, or a run of another script's letters
 #: (``は``, ``是``, ``del servidor``), never both (``是ByVAYvm7`` is a copula and a value).
 _GAP_WORD = lazy_pattern(
@@ -154,6 +161,9 @@ def _value(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int,
         return None
     start, end, quoted = got
     value = text[start:end]
+    if value[-1:] in "#*" and value[:-1].isdigit():  # a door code keyed with its ``#``
+        end -= 1
+        value = value[:-1]
     if quoted and " " in value:
         shape = values.secret_shape(value, strong=strong, password_word=pw, quoted=True)
     else:
@@ -304,9 +314,12 @@ def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
     if gap == 0:
         return True
     between = text[word.end:pos].split()
-    return gap == 1 and len(between) == 1 and len(between[0]) <= 3 and \
-        between[0].isalpha() and not between[0].isupper() and \
-        between[0].lower() not in _NOT_COPULAS
+    last = between[-1] if between else ""
+    if not (1 <= gap <= 4 and len(last) <= 3 and last.isalpha()) or last.isupper():
+        return False
+    if all(c < "\u0250" for c in last):  # a short Latin word: is, es, ist, là, é, to…
+        return last.lower() not in _NOT_COPULAS
+    return last in _SCRIPT_COPULAS
 
 
 def _negated_here(text: str, word: lexicon.Word) -> bool:
@@ -315,7 +328,7 @@ def _negated_here(text: str, word: lexicon.Word) -> bool:
     before = text[:word.start].split()
     after = text[word.end:].split()
     near = " ".join(([before[-1][-6:]] if before else []) + [word.text] +
-                    ([after[0][:8]] if after else []))
+                    ([after[0][:12]] if after else []))
     if not before and word.start:
         near = text[max(0, word.start - 4):word.start] + near
     return lexicon.negated(near)
@@ -329,11 +342,14 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
     j = i + 2
     while j < len(lines) and "|" in lines[j]:
         row = _cells(lines[j])
-        first = lexicon.label(row[0][2].strip("*_` ")) if row else None
+        # a cell that is a label names the row (``| Client Secret | `…` |``, ``| x | app
+        # password | `…` |``): the other cells are its candidates
+        row_labels = [lexicon.label(c[2].strip("*_` ")) for c in row]
+        at = next((k for k, w in enumerate(row_labels) if w is not None), None)
         for k, (start, _end, cell) in enumerate(row):
             word = labels[k] if k < len(labels) else None
-            if word is None and first is not None and k > 0:
-                word = first
+            if word is None and at is not None and k != at:
+                word = row_labels[at]
             if word is None:
                 out.extend(_label_value(cell, j, start))
                 continue
@@ -428,11 +444,50 @@ def private_keys(lines: list[str]) -> Iterator[Labelled]:
                                    "private key block")
 
 
-def labelled_values(lines: list[str]) -> list[Labelled]:
-    """Every labelled value in a memory's lines (0-based line numbers)."""
+@cache
+def hint_words() -> dict[str, bool]:
+    """The words one of which a line with a labelled value holds, each with whether it can
+    label a value itself (True) or only names a user or an account (False: such a line is
+    read only for a pair or as a heading). A lexicon word of several parts is hinted by
+    each way it may be written (``api key``, ``api_key``, ``api-key``, ``apikey``)."""
+    out: dict[str, bool] = {"-----begin": True, "admin": False, "root": False,
+                            "guest": False, "@": False, "://": False, " / ": False,
+                            "／": False}
+    for by_kind in lexicon.data()["labels"].values():
+        for kind, listed in by_kind.items():
+            value = kind in lexicon.VALUE_KINDS
+            if not value:
+                continue  # "user" is everywhere (使用者 was on a third of one corpus's lines):
+                # a pair is hinted by its account name or its password word instead
+            for w in listed:
+                for written in lexicon.variants(w):
+                    out[written] = True
+    return out
+
+
+def labelled_values(lines: list[str], hints: dict[str, bool] | None = None) -> list[Labelled]:
+    """Every labelled value in a memory's lines (0-based line numbers). ``hints``: the words
+    of ``hint_words`` known to be in the text; a line holding none is not read (a table is
+    read when its header or a row holds one, a list when its heading does), and a line
+    holding only user words is read for a pair or as a heading alone. Every line is read
+    when None."""
     out: list[Labelled] = []
     fence = ""
     i = 0
+
+    def hinted(text: str) -> int:
+        """2: a value label may be here; 1: only a user word; 0: nothing."""
+        if hints is None:
+            return 2
+        low = text.lower()
+        level = 0
+        for w, value in hints.items():
+            if w in low:
+                if value:
+                    return 2
+                level = 1
+        return level
+
     while i < len(lines):
         line = lines[i][:MAX_LINE]
         stripped = line.lstrip()
@@ -441,14 +496,28 @@ def labelled_values(lines: list[str]) -> list[Labelled]:
             i += 1
             continue
         if not fence and "|" in line and i + 1 < len(lines) and _TABLE_SEP.match(lines[i + 1]):
-            found, i = _table(lines, i)
-            out.extend(found)
+            end = i + 2
+            while end < len(lines) and "|" in lines[end]:
+                end += 1
+            if any(hinted(lines[k][:MAX_LINE]) for k in range(i, end)):
+                found, i = _table(lines, i)
+                out.extend(found)
+            else:
+                i = end
             continue
-        found = list(_label_value(line, i)) + list(_assignments(line, i))
-        if not found and not fence:
-            found = list(_prose(line, i)) or list(_account_pairs(line, i))
         if "#" in line and "://" in line:
-            found += list(_link_keys(line, i))
+            out.extend(_link_keys(line, i))
+        level = hinted(line)
+        if level == 0 or (level == 1 and not (_PAIR_MARK.search(line) or
+                                               _HEADING.match(line))):
+            i += 1
+            continue
+        found = list(_label_value(line, i))
+        if level == 2:
+            found += _assignments(line, i)
+        if not found and not fence:
+            found = (list(_prose(line, i)) if level == 2 else []) or \
+                list(_account_pairs(line, i))
         out.extend(found)
         if not found and not fence:
             word = _heading_word(line)
@@ -459,5 +528,6 @@ def labelled_values(lines: list[str]) -> list[Labelled]:
                     i = nxt
                     continue
         i += 1
-    out.extend(private_keys(lines))
+    if hints is None or "-----begin" in hints:
+        out.extend(private_keys(lines))
     return out

@@ -57,6 +57,10 @@ _ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|sc
 _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
 _EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
 _EMAIL = lazy_pattern(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+#: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
+#: password, and no way in by itself.
+_PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
+_DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[A-Za-z])$")
 _CODE_GROUPS = lazy_pattern(r"^[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+$")
 _NUMBERISH = lazy_pattern(
     r"(?i)^(?:v?\d+(?:[.,:/\-]\d+)*(?:[a-z]{1,3}|%)?|\d{4}-\d{2}-\d{2}.*|[\d.,]+\s?[kmgt]i?b?|"
@@ -109,6 +113,8 @@ def not_a_value(value: str) -> str | None:
         return "reference"
     if _PUBLIC.match(v):
         return "public key"
+    if _PASSWORD_HASH.match(v):
+        return "a password hash"
     if "-----BEGIN" in v:
         return "key block (its body is the value)"
     if _SEQUENCE.search(v):
@@ -151,10 +157,12 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
 
     ``strong``: a label stands right beside the value; ``password_word``: that label names a
     password or PIN outright; ``quoted``: the value was in quotes or backticks."""
-    if not_a_value(value):
-        return None
     v = value
     n = len(v)
+    if strong and password_word and _DOOR_CODE.match(v) and sum(c.isdigit() for c in v) >= 4:
+        return f"{n}-character code"  # 4829B, 91#274: a door or PIN code
+    if not_a_value(value):
+        return None
     if v.isdigit():
         if password_word and strong and 4 <= n <= 12:
             return f"{n}-digit PIN"

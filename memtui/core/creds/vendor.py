@@ -11,7 +11,8 @@ value: memtui's labelled values replace it, in more languages and with fewer fal
 
 Go's patterns are RE2; two constructs need a word in Python: ``(?i)`` in the middle of a
 pattern scopes to the end of its group (Python wants ``(?i:…)``), and ``\\z`` is ``\\Z``. A
-rule whose pattern still does not compile is left out and counted (``skipped``).
+rule whose pattern still does not compile matches nothing (``uncompilable`` names them; a
+test holds that list empty). Patterns are compiled when a line first reaches their rule.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ _LEFT_OUT = frozenset({"generic-api-key"})
 class Rule:
     id: str
     description: str
-    pattern: re.Pattern[str]
+    pattern: re.Pattern[str]  # compiled on first use (``lazy_pattern``)
     keywords: tuple[str, ...]
     group: int
     entropy: float
@@ -99,43 +100,86 @@ def _compile(pattern: str) -> re.Pattern[str] | None:
         return None
 
 
+class _RulePattern:
+    """A rule's pattern, compiled when a line first holds one of the rule's keywords (most
+    texts reach few rules; compiling all 220 cost a cold audit 0.3 s)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.compiled: re.Pattern[str] | None = None
+        self.failed = False
+
+    def get(self) -> re.Pattern[str] | None:
+        if self.compiled is None and not self.failed:
+            self.compiled = _compile(self.source)
+            self.failed = self.compiled is None
+        return self.compiled
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        compiled = self.get()
+        return compiled.finditer(text) if compiled is not None else iter(())
+
+    def search(self, text: str) -> re.Match[str] | None:
+        compiled = self.get()
+        return compiled.search(text) if compiled is not None else None
+
+
 @cache
-def rules() -> tuple[tuple[Rule, ...], int, tuple]:
-    """(rules, how many were skipped, the global allow-list)."""
+def rules() -> tuple[tuple[Rule, ...], tuple[_RulePattern | None, tuple[str, ...]]]:
+    """The rules and the global allow-list (pattern, stop words), none compiled yet."""
     data = tomllib.loads(resources.files(__package__).joinpath("gitleaks", "gitleaks.toml")
                          .read_text(encoding="utf-8"))
     out: list[Rule] = []
-    skipped = 0
     for r in data["rules"]:
         if r["id"] in _LEFT_OUT or "regex" not in r or "path" in r:
             continue  # a rule for one kind of file (``.tf``, ``nuget.config``) is not ours
-        pattern = _compile(r["regex"])
-        if pattern is None:
-            skipped += 1
-            continue
+        pattern = _RulePattern(r["regex"])
         allow = []
         for al in r.get("allowlists", []):
             if al.get("paths") and not al.get("regexes") and not al.get("stopwords"):
                 continue
-            joined = "|".join(f"(?:{go_to_python(x)})" for x in al.get("regexes", []))
-            allow.append((al.get("regexTarget", "secret"), _compile(joined) if joined else None,
+            joined = "|".join(f"(?:{x})" for x in al.get("regexes", []))
+            allow.append((al.get("regexTarget", "secret"),
+                          _RulePattern(joined) if joined else None,
                           tuple(s.lower() for s in al.get("stopwords", [])),
                           al.get("condition", "OR")))
-        out.append(Rule(r["id"], r.get("description", r["id"]), pattern,
+        out.append(Rule(r["id"], r.get("description", r["id"]), pattern,  # type: ignore[arg-type]
                         tuple(k.lower() for k in r.get("keywords", [])),
                         int(r.get("secretGroup", 0)), float(r.get("entropy", 0.0)),
                         tuple(allow)))
     g = data.get("allowlist", {})
-    joined = "|".join(f"(?:{go_to_python(x)})" for x in g.get("regexes", []))
-    glob = (_compile(joined) if joined else None,
+    joined = "|".join(f"(?:{x})" for x in g.get("regexes", []))
+    glob = (_RulePattern(joined) if joined else None,
             tuple(s.lower() for s in g.get("stopwords", [])))
-    return tuple(out), skipped, glob
+    return tuple(out), glob
+
+
+def uncompilable() -> list[str]:
+    """The ids of the rules (and allow-lists) whose patterns Python cannot compile."""
+    bad = []
+    all_rules, (glob, _stops) = rules()
+    for rule in all_rules:
+        pats = [rule.pattern, *(p for _, p, _, _ in rule.allow if p is not None)]
+        if any(p.get() is None for p in pats):  # type: ignore[attr-defined]
+            bad.append(rule.id)
+    if glob is not None and glob.get() is None:
+        bad.append("global allowlist")
+    return bad
+
+
+def rule_keywords() -> tuple[str, ...]:
+    """Every rule's keywords (lower case), from the rules themselves."""
+    return tuple(sorted({k for r in rules()[0] for k in r.keywords}))
 
 
 @cache
 def keywords() -> tuple[str, ...]:
-    """Every rule's keywords (lower case): a line holding none is never searched."""
-    return tuple(sorted({k for r in rules()[0] for k in r.keywords}))
+    """Every rule's keywords (lower case): a line holding none is never searched. Read from
+    ``gitleaks/keywords.txt`` (parsing the rule set costs a cold audit 50 ms, and most
+    texts need no rule); a test holds that file equal to ``rule_keywords()``."""
+    text = resources.files(__package__).joinpath("gitleaks", "keywords.txt").read_text(
+        encoding="utf-8")
+    return tuple(w for w in text.split("\n") if w)
 
 
 def _secret(m: re.Match[str], group: int) -> tuple[int, int] | None:
@@ -164,7 +208,7 @@ def _allowed(rule: Rule, secret: str, match: str, line: str) -> bool:
 def matches(line: str, present: set[str] | None = None) -> Iterator[tuple[str, int, int]]:
     """(description, start, end) of each provider token in ``line``. ``present``: the
     keywords known to be in the text (all rules are tried when None)."""
-    all_rules, _, (glob, glob_stops) = rules()
+    all_rules, (glob, glob_stops) = rules()
     low = line.lower()
     for rule in all_rules:
         if rule.keywords and not any(k in low for k in rule.keywords
