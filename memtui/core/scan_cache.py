@@ -51,7 +51,7 @@ SCAN_MODULES = ("memtui.core.scan", "memtui.core.scan_cache", "memtui.core.memor
                 "memtui.core.keywords", "memtui.core.lazy_pattern", "memtui.core.textfile",
                 "memtui.core.findings", "memtui.core.rules", "memtui.core.age",
                 "memtui.core.workspace", "memtui.core.tokens", "memtui.core.clean_texts",
-                "memtui.core.index")
+                "memtui.core.index", "memtui.core.safe_output", "memtui.core.gitread")
 MAX_BYTES = 512 * 1024 * 1024  # a cache file past this is not read
 MAX_ENTRIES = 1_000_000
 CHUNK = 1000  # entries per marshal object in the file
