@@ -272,3 +272,28 @@ def test_a_million_entry_tree_is_bounded(tmp_path: Path, nested: bool) -> None:
         elif not nested:
             notes = [f["message"] for f in data["findings"] if f["kind"] == "read_problem"]
             assert notes and "too large" in notes[0], notes
+
+
+def test_the_trend_view_says_where_the_history_was_cut(tmp_path: Path) -> None:
+    """The app's Trend view (key 8) shows the points it could make, and the cut."""
+    import asyncio
+
+    from memtui.core.audit import AuditOptions
+    from memtui.core.workspace import open_workspace
+    from memtui.tui.app import MemtuiApp
+    from tests.tui.conftest import wait_for
+
+    huge_object_repo(tmp_path, "delta-tree")
+
+    async def run() -> str:
+        app = MemtuiApp(open_workspace(tmp_path), AuditOptions(), watch=False)
+        async with app.run_test(size=(200, 40)) as pilot:
+            await wait_for(pilot, lambda: app.audits >= 1, timeout=60)
+            await pilot.press("8")
+            view = app.query_one("#trend-view")
+            await wait_for(pilot, lambda: len(view.points) == 1, timeout=60)
+            await pilot.pause(0.2)
+            return str(view.query_one(".summary").render())
+
+    summary = asyncio.run(run())
+    assert "1 commit" in summary and "history cut" in summary and "too large" in summary
