@@ -22,27 +22,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
 
 from memtui.core.creds import lexicon, values
+from memtui.core.creds.prose import prose_values
+from memtui.core.creds.reading import (
+    ACCOUNT,
+    BARE_VALUE,
+    PAIR,
+    Labelled,
+    value_at,
+)
 from memtui.core.lazy_pattern import lazy_pattern
 
 #: Characters of a line read for labelled values (a longer line is prose or data; keys of a
 #: known format are still found in the whole line by the vendor rules).
 MAX_LINE = 4000
-#: Words (or runs of letters of a script without spaces) prose may hold between label and value.
-MAX_GAP = 7
-#: Lines under a heading that its list may run to.
 MAX_LIST = 40
 
-_QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "「": "」", "『": "』", "«": "»",
-           "„": "“", "‹": "›"}
-#: A bare value: printable ASCII up to whitespace, a quote or a bracket (passwords are typed
-#: on a keyboard; letters of other scripts end it).
-_BARE_VALUE = r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~][!#-%*+\--:<-_a-~]*"
-_BARE = lazy_pattern(_BARE_VALUE)
-_TRAIL = ".,;:)]}>!?*"
 _TABLE_SEP = lazy_pattern(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _LIST = lazy_pattern(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
 _LABEL_LINE = lazy_pattern(
@@ -53,133 +50,15 @@ _ASSIGN = lazy_pattern(
     r"[ \t]*(?P<sep>:=|=>|=|:)[ \t]*")
 _FLAG_SPACE = lazy_pattern(r"(?<![\w\-])--(?P<name>[A-Za-z][\w\-]{1,40})[ \t]+(?=[^\s-])")
 _HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,80})[:：]\s*)$")
-_PAIR = lazy_pattern(r"(?P<user>[^\s/:：,，]{1,64})(?:\s+/\s+|\s*:\s*|/)(?P<pw>"
-                     + _BARE_VALUE + ")")
 _DESCRIBED = lazy_pattern(r"(?:[^\W\d_]+\s+){1,2}(?=[`\"'“「«])")
 #: ``(admin/123456)``, ``(me@x.com / 8Uf0…)``: an account and its password anywhere in a line.
-_ACCOUNT_PAIR = lazy_pattern(
+ACCOUNTPAIR = lazy_pattern(
     r"(?<![^\s(（\[,;：])(?P<user>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|admin|administrator|root|guest|sa|"
-    r"postgres)\s*[/／]\s*(?P<pw>" + _BARE_VALUE + ")")
+    r"postgres)\s*[/／]\s*(?P<pw>" + BARE_VALUE + ")")
 _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-z0-9_-]{16,})"
                          r"(?![\w-])")
 _PAIR_MARK = lazy_pattern(r"[/／:：]")
-_ACCOUNT = lazy_pattern(r"(?i)^(?:admin|administrator|root|user|guest|ubuntu|pi|sa|postgres|"
-                        r"[\w.+-]+@[\w.-]+\.\w+)$")
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
-_SEP_CHARS = ":：=→-—– \t"
-#: Copulas of scripts other than Latin (a short word of those is no copula by its length).
-_SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "это", "е", "є", "هو", "है",
-                             "היא", "הוא", "là"})
-#: Short function words that are no copula: what follows them is not the value.
-_NOT_COPULAS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
-                          "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
-                          "an", "le", "la", "el", "der", "die", "das", "my", "our", "it",
-                          "and", "or", "und", "et", "y", "e", "и", "в", "с", "with", "mit",
-                          "avec", "con", "com"})
-#: A word between a label and its value: ASCII letters, or a run of another script's letters
-#: (``は``, ``是``, ``del servidor``), never both (``是ByVAYvm7`` is a copula and a value).
-_GAP_WORD = lazy_pattern(
-    r"[A-Za-z\u00c0-\u036f\u0370-\u06ff\u0900-\u097f\u1e00-\u1eff'’]+|"
-    r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
-#: A number right before a label word makes it a quantity ("2,400 tokens", "18,000トークン").
-_COUNT_BEFORE = lazy_pattern(r"(?<![A-Za-z0-9_])\d[\d,.]*\s?[kKmM万千]?\s?$")
-_SENTENCE_END = set("。！？；;!?\n")
-
-
-@dataclass(frozen=True, slots=True)
-class Labelled:
-    """A value found beside a label: 0-based line, span in that line, and why it counts."""
-
-    line: int
-    start: int
-    end: int
-    value: str
-    why: str
-
-
-def _unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
-    """The value at ``pos``: (start, end, quoted)."""
-    while pos < len(text) and text[pos] in " \t":
-        pos += 1
-    if pos >= len(text):
-        return None
-    while text.startswith(("**", "__"), pos):
-        pos += 2
-    close = _QUOTES.get(text[pos:pos + 1])
-    if close:
-        inner = pos + 1
-        if text[inner:inner + 1] in _QUOTES and text[inner] != text[pos]:
-            got = _unquote(text, inner)
-            return got
-        end = text.find(close, inner)
-        if end <= inner or end - inner > 200:
-            return None
-        value = text[inner:end]
-        if text[pos] in "«„‹" and value.strip():  # « 5366 »: French quotes keep spaces
-            lead = len(value) - len(value.lstrip())
-            return inner + lead, inner + lead + len(value.strip()), True
-        return (inner, end, True) if value == value.strip() else None
-    m = _BARE.match(text, pos)
-    if not m:
-        return None
-    start, end = m.start(), m.end()
-    while end > start + 1 and text[end - 1] in _TRAIL and not _keeps_trail(text[start:end]):
-        end -= 1
-    return start, end, False
-
-
-def _keeps_trail(value: str) -> bool:
-    """``Etch2024!`` keeps its ``!``; ``Root#5521)`` and ``token.`` lose the trailer."""
-    return value[-1] in "!?" and len(value) >= 7 and value[-2].isalnum() and \
-        any(c.isdigit() for c in value)
-
-
-def _grouped(text: str, pos: int) -> tuple[int, int] | None:
-    """An app password written in groups (``AbCd eF12 GhIj 3kLm``) at ``pos``."""
-    m = re.compile(r"[ \t]*`?([A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7})(?![A-Za-z0-9])").match(
-        text, pos)
-    return (m.start(1), m.end(1)) if m else None
-
-
-def _why(word: lexicon.Word, shape: str) -> str:
-    return f'{word.kind} label "{word.text}" + {shape}'
-
-
-def _value(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int,
-           offset: int = 0) -> Labelled | None:
-    """The value at ``pos`` under ``word``'s label, if it has a secret's shape."""
-    pw = word.kind == "password"
-    grouped = _grouped(text, pos)
-    if grouped and strong:
-        value = text[grouped[0]:grouped[1]]
-        shape = values.secret_shape(value, strong=True, password_word=pw)
-        if shape:
-            return Labelled(line, offset + grouped[0], offset + grouped[1], value,
-                            _why(word, shape))
-    got = _unquote(text, pos)
-    if got is None:
-        return None
-    start, end, quoted = got
-    value = text[start:end]
-    if value[-1:] in "#*" and value[:-1].isdigit():  # a door code keyed with its ``#``
-        end -= 1
-        value = value[:-1]
-    if quoted and " " in value:
-        shape = values.secret_shape(value, strong=strong, password_word=pw, quoted=True)
-    else:
-        pair = _PAIR.match(value) if not quoted else None
-        if pair and (word.kind == "credential" or _ACCOUNT.match(pair.group("user"))):
-            start, value = start + pair.start("pw"), pair.group("pw")
-            end = start + len(value)
-        if text[end:end + 1] == "(":
-            return None  # ``computeSecret(key)``: a call
-        shape = values.secret_shape(value, strong=strong, password_word=pw,
-                                    quoted=quoted)
-    if not shape:
-        return None
-    return Labelled(line, offset + start, offset + end, value, _why(word, shape))
-
-
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     """``label: value`` and its kin (the whole of ``text`` is one label line or cell)."""
     m = _LABEL_LINE.match(text)
@@ -189,12 +68,12 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     word = lexicon.label(raw)
     rest = m.start("rest")
     if word is not None:
-        got = _value(text, rest, word, strong=True, line=line, offset=offset)
+        got = value_at(text, rest, word, strong=True, line=line, offset=offset)
         if got is None:
             # ``TOKEN: credencial `69da…```: a word or two saying what it is, then the value
             lead = _DESCRIBED.match(text, rest)
             if lead:
-                got = _value(text, lead.end(), word, strong=True, line=line, offset=offset)
+                got = value_at(text, lead.end(), word, strong=True, line=line, offset=offset)
         if got:
             yield got
         return
@@ -203,8 +82,8 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
         return
     # ``SSH 登录：root / Tq7…``: a login label, then a pair; ``Камера у дворі: admin / 7TEP…``:
     # a well-known account, then its password.
-    pair = _PAIR.match(text, rest)
-    if pair and (login or _ACCOUNT.match(pair.group("user"))):
+    pair = PAIR.match(text, rest)
+    if pair and (login or ACCOUNT.match(pair.group("user"))):
         value = pair.group("pw")
         shape = values.secret_shape(value, strong=True)
         if shape and not values.not_a_value(value):
@@ -228,8 +107,8 @@ def _account_pairs(text: str, line: int) -> Iterator[Labelled]:
     """``(admin/123456)``, ``Auth MEGA (me@x.com / 8Uf0…)``: a well-known account or an
     e-mail address, a slash, and a password, wherever they stand."""
     pw = lexicon.Word(0, 0, "", "password", "")
-    for m in _ACCOUNT_PAIR.finditer(text):
-        got = _value(text, m.start("pw"), pw, strong=True, line=line)
+    for m in ACCOUNTPAIR.finditer(text):
+        got = value_at(text, m.start("pw"), pw, strong=True, line=line)
         if got:
             yield Labelled(got.line, got.start, got.end, got.value,
                            f'account "{m.group("user")}" + ' + got.why.split(" + ", 1)[1])
@@ -246,92 +125,15 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
         word = lexicon.name_label(name) if name.isascii() else None
         if word is None:
             continue
-        got = _value(text, m.end(), word, strong=True, line=line)
+        got = value_at(text, m.end(), word, strong=True, line=line)
         if got:
             yield got
     for m in _FLAG_SPACE.finditer(text):
         word = lexicon.name_label(m.group("name"))
         if word is not None:
-            got = _value(text, m.end(), word, strong=True, line=line)
+            got = value_at(text, m.end(), word, strong=True, line=line)
             if got:
                 yield got
-
-
-def _prose(text: str, line: int) -> Iterator[Labelled]:
-    """A label word, at most ``MAX_GAP`` words, then the value."""
-    for word in lexicon.words(text):
-        if word.kind not in lexicon.VALUE_KINDS:
-            continue
-        before = text[max(0, word.start - 12):word.start]
-        if _negated_here(text, word) or _COUNT_BEFORE.search(before) or \
-                before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
-                text[word.end:word.end + 1] in ("_", "@") or \
-                text[word.end:word.end + 1].isdigit():
-            continue  # a count, a placeholder (``<password>``), a reference, a name part
-        pos, gap, sep = word.end, 0, False
-        while gap <= MAX_GAP and pos < len(text):
-            j = pos
-            while j < len(text) and text[j] in _SEP_CHARS:
-                if text[j] not in " \t":
-                    sep = True
-                j += 1
-            pos = j
-            if pos >= len(text) or text[pos] in _SENTENCE_END:
-                break
-            quoted = text[pos] in _QUOTES
-            bare = _BARE.match(text, pos)
-            if lexicon.ambiguous(word) and not sep:
-                break  # ``Pass `dependent` as …``: a verb, not a label
-            if quoted or bare:
-                got = _value(text, pos, word, strong=sep or _copula(text, word, pos, gap),
-                             line=line)
-                if got:
-                    yield got
-                    break
-                if quoted:
-                    break
-            # a gap word: letters (any script) or one run of a script without spaces; a
-            # token that is no value is passed whole (``process.env.X``, ``tk_8df…``)
-            m = _GAP_WORD.match(text, pos)
-            if bare and _is_token(bare.group(0)):
-                pos = bare.end()
-            elif m:
-                pos = m.end()
-            else:
-                break
-            gap += 1
-            sep = False
-
-
-def _is_token(text: str) -> bool:
-    """A run of ASCII that is more than a word (``process.env.X``, ``tk_8df…``)."""
-    return not text.isalpha()
-
-
-def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
-    """The value follows the label right away, or after one short word (a copula in most
-    languages: is, ist, est, é, är, là, は, 是, คือ), so the label stands beside it."""
-    if gap == 0:
-        return True
-    between = text[word.end:pos].split()
-    last = between[-1] if between else ""
-    if not (1 <= gap <= 4 and len(last) <= 3 and last.isalpha()) or last.isupper():
-        return False
-    if all(c < "\u0250" for c in last):  # a short Latin word: is, es, ist, là, é, to…
-        return last.lower() not in _NOT_COPULAS
-    return last in _SCRIPT_COPULAS
-
-
-def _negated_here(text: str, word: lexicon.Word) -> bool:
-    """A word right before or after ``word`` makes it something else ("public key",
-    "password reset", "디자인 토큰", "token count")."""
-    before = text[:word.start].split()
-    after = text[word.end:].split()
-    near = " ".join(([before[-1][-6:]] if before else []) + [word.text] +
-                    ([after[0][:12]] if after else []))
-    if not before and word.start:
-        near = text[max(0, word.start - 4):word.start] + near
-    return lexicon.negated(near)
 
 
 def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
@@ -354,7 +156,7 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
                 out.extend(_label_value(cell, j, start))
                 continue
             lead = len(cell) - len(cell.lstrip())
-            got = _value(cell, lead, word, strong=True, line=j, offset=start)
+            got = value_at(cell, lead, word, strong=True, line=j, offset=start)
             if got:
                 out.append(got)
         j += 1
@@ -394,15 +196,15 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
         if not m:
             break
         item = m.end()
-        pair = _PAIR.match(line, item)
+        pair = PAIR.match(line, item)
         found = []
         if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
-            got = _value(line, pair.start("pw"), word, strong=True, line=j)
+            got = value_at(line, pair.start("pw"), word, strong=True, line=j)
             found = [got] if got else []
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
         if not found:
-            got = _value(line, item, word, strong=True, line=j)
+            got = value_at(line, item, word, strong=True, line=j)
             found = [got] if got else []
         out.extend(found)
         j += 1
@@ -516,7 +318,7 @@ def labelled_values(lines: list[str], hints: dict[str, bool] | None = None) -> l
         if level == 2:
             found += _assignments(line, i)
         if not found and not fence:
-            found = (list(_prose(line, i)) if level == 2 else []) or \
+            found = (list(prose_values(line, i)) if level == 2 else []) or \
                 list(_account_pairs(line, i))
         out.extend(found)
         if not found and not fence:
