@@ -105,8 +105,8 @@ def _negated_here(text: str, word: lexicon.Word) -> bool:
     "password reset", "디자인 토큰", "token count")."""
     before = text[:word.start].split()
     after = text[word.end:].split()
-    near = " ".join(([before[-1][-6:]] if before else []) + [word.text] +
-                    ([after[0][:12]] if after else []))
+    near = " ".join([w[-20:] for w in before[-2:]] + [word.text] +
+                    [w[:20] for w in after[:2]])
     if not before and word.start:
         near = text[max(0, word.start - 4):word.start] + near
     return lexicon.negated(near)
