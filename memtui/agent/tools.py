@@ -25,6 +25,7 @@ from memtui.agent.sandbox import (
     no_link,
     refuse_git_control,
 )
+from memtui.core.agent_paths import is_own, write_problem
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.safe_open import DIR_FLAGS, Unsafe, open_regular, read_in
 from memtui.core.textfile import MAX_READ_BYTES
@@ -226,6 +227,14 @@ class ToolBox:
                        [FileChange(real, before, after)], turn=self.turn)
         return int(apply_locked(self.ws, cs)["id"])
 
+    def _writable(self, parts: list[str], shown: str) -> None:
+        """Refused unless the agent may write the file at ``parts`` (the one rule of
+        :mod:`memtui.core.agent_paths`: memories and the index, portable names)."""
+        why = write_problem(parts, self.ws.layout == "flat")
+        if why:
+            raise Refused(f"'{one_line(shown, 120)}': {why}. Keep memories in .md files, "
+                          "e.g. memory/notes.md")
+
     def _path(self, args: dict[str, Any], allow_root: bool = False,
               default: str | None = None) -> tuple[str, list[str]]:
         if "path" not in args and default is not None:
@@ -248,6 +257,7 @@ class ToolBox:
     def _write_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)
         refuse_git_control(parts, rel)
+        self._writable(parts, rel)
         content = text_argument(args, "content")
         data = content.encode("utf-8")
         with self._locked():
@@ -255,6 +265,7 @@ class ToolBox:
                                             create=True)
             if current is None:  # through a link: the name it creates counts too
                 refuse_git_control(real.split("/"), rel)
+            self._writable(real.split("/"), real)
             if current == data:  # nothing to write, nothing to journal
                 return ToolOutcome("write_file", args, f"{rel} already holds exactly this "
                                    f"content ({len(data):,} bytes); nothing was written")
@@ -266,11 +277,13 @@ class ToolBox:
 
     def _edit_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)
+        self._writable(parts, rel)
         old, new = text_argument(args, "old_string"), text_argument(args, "new_string")
         if not old:
             return ToolOutcome("edit_file", args, "error: old_string is empty", ok=False)
         with self._locked():
             raw, real = self.sandbox.at(parts, lambda fd, name: _current(fd, name, rel))
+            self._writable(real.split("/"), real)
             if raw is None:
                 return ToolOutcome("edit_file", args, f"error: {rel} does not exist; create "
                                    "it with write_file", ok=False)
@@ -327,7 +340,7 @@ class ToolBox:
             out = []
             base = prefix + "".join(n + "/" for n in sub)
             for name in names:
-                if name.lower() in FORBIDDEN:
+                if name.lower() in FORBIDDEN or is_own(name):
                     continue
                 try:
                     st = os.stat(name, dir_fd=fd, follow_symlinks=False)
@@ -376,10 +389,12 @@ class ToolBox:
                 return None
             return read_in(fd, name, MAX_EDIT_BYTES, rel)
 
+        self._writable(parts, rel)
         journaled = None
         with self._locked():
             raw, real = self.sandbox.at(parts, look, follow=False)
-            if raw is not None:
+            if raw is not None:  # (a symlink, gone already, had the same .md name)
+                self._writable(real.split("/"), real)
                 journaled = self._journaled("delete_file", real, raw, None, f"deleted {rel}")
         done = f"deleted {rel}" if raw is not None else (
             f"deleted {rel}, a symlink: only the link went, the file it led to is kept (a "
