@@ -183,7 +183,15 @@ class ToolBox:
     # -- dispatch --------------------------------------------------------------------------
 
     def call(self, name: str, arguments: object) -> ToolOutcome:
-        """Run one call; never raises: whatever goes wrong is an error line for the model."""
+        """Run one call and audit its effect; never raises: whatever goes wrong is an error
+        line for the model."""
+        outcome = self.run(name, arguments)
+        self.settle([outcome])
+        return outcome
+
+    def run(self, name: str, arguments: object) -> ToolOutcome:
+        """Run one call of a batch without auditing after it (:meth:`settle` audits the
+        batch once); never raises."""
         args = arguments if isinstance(arguments, dict) else {}
         if not isinstance(arguments, dict) and arguments is not None:
             return ToolOutcome(name, args, "error: the arguments must be a JSON object of "
@@ -195,12 +203,9 @@ class ToolBox:
                                f"Available: {', '.join(self.names)}", ok=False,
                                wrong_mechanism=other_mechanism(name), unknown_tool=True)
         try:
-            before = self._last or self.audit()
-            outcome = getattr(self, "_" + name)(args)
-            if outcome.written:
-                after = self.audit(set(outcome.written))
-                outcome.effect = memory_effect(before, after)
-            return outcome
+            if self._last is None:  # the audit the batch's effects are measured against
+                self.audit()
+            return getattr(self, "_" + name)(args)  # type: ignore[no-any-return]
         except Refused as exc:
             return ToolOutcome(name, args, f"error: refused — {one_line(exc)}", ok=False)
         except (BadArgument, WriteRefused, Unsafe) as exc:
@@ -213,6 +218,24 @@ class ToolBox:
         except Exception as exc:  # a bug must not end the turn: the model reads it
             return ToolOutcome(name, args, f"error: the tool failed unexpectedly "
                                f"({type(exc).__name__}: {one_line(exc)})", ok=False)
+
+    def settle(self, outcomes: list[ToolOutcome]) -> None:
+        """Audit once after a batch of calls (those :meth:`run` ran since the last audit)
+        and give each writing call its share of the effect on memory: a phrase goes to the
+        last call that wrote the file it names, else to the batch's last write."""
+        writers = [o for o in outcomes if o.written]
+        if not writers:
+            return
+        before = self._last or self.audit()
+        try:
+            after = self.audit({p for o in writers for p in o.written})
+        except Exception as exc:  # the writes are done and journaled: say, do not raise
+            writers[-1].effect.append(f"memory could not be audited after the writes "
+                                      f"({type(exc).__name__}: {one_line(exc)})")
+            return
+        for path, phrase in memory_effects(before, after):
+            owner = next((o for o in reversed(writers) if path in o.written), writers[-1])
+            owner.effect.append(phrase)
 
     def _locked(self) -> AbstractContextManager[None]:
         """The workspace lock curation takes: an agent write never interleaves with a
@@ -448,19 +471,25 @@ def _read_head(fd: int, name: str, shown: str) -> tuple[bytes, int]:
 
 def memory_effect(before: AuditResult, after: AuditResult) -> list[str]:
     """What changed in memory between two audits, in short operator-facing phrases."""
-    out: list[str] = []
+    return [phrase for _path, phrase in memory_effects(before, after)]
+
+
+def memory_effects(before: AuditResult, after: AuditResult) -> list[tuple[str, str]]:
+    """What changed in memory between two audits: ``(the file concerned, a short
+    operator-facing phrase)``; index entries count as MEMORY.md's."""
+    out: list[tuple[str, str]] = []
     old = {p: s.memory.text for p, s in before.scans.items()}
     new = {p: s.memory.text for p, s in after.scans.items()}
     for p in sorted(new.keys() - old.keys()):
-        out.append(f"created {p} — " + ("linked from the index" if p in after.index_linked
-                                        else "not in the index yet"))
+        out.append((p, f"created {p} — " + ("linked from the index" if p in after.index_linked
+                                            else "not in the index yet")))
     for p in sorted(old.keys() & new.keys()):
         if old[p] != new[p]:
-            out.append(f"updated {p}")
+            out.append((p, f"updated {p}"))
     still_linked = {t for ln in after.index.lines for t in ln.targets}
     for p in sorted(old.keys() - new.keys()):
-        out.append(f"deleted {p}" + (" — the index still links it" if p in still_linked
-                                     else ""))
+        out.append((p, f"deleted {p}" + (" — the index still links it" if p in still_linked
+                                         else "")))
     entries_before = Counter(ln.text for ln in before.index.lines if ln.kind in ("entry",
                                                                                  "packed"))
     entries_after = Counter(ln.text for ln in after.index.lines if ln.kind in ("entry",
@@ -468,21 +497,24 @@ def memory_effect(before: AuditResult, after: AuditResult) -> list[str]:
     added = sum((entries_after - entries_before).values())
     removed = sum((entries_before - entries_after).values())
     if added:
-        out.append("index line added" if added == 1 else f"{added} index lines added")
+        out.append((INDEX_NAME, "index line added" if added == 1
+                    else f"{added} index lines added"))
     if removed:
-        out.append("index line removed" if removed == 1 else f"{removed} index lines removed")
+        out.append((INDEX_NAME, "index line removed" if removed == 1
+                    else f"{removed} index lines removed"))
     if not added and not removed and before.index.text != after.index.text:
-        out.append(f"{INDEX_NAME} edited (no index entry changed)")
+        out.append((INDEX_NAME, f"{INDEX_NAME} edited (no index entry changed)"))
     for p in sorted((after.index_linked - before.index_linked) & old.keys() & new.keys()):
-        out.append(f"{p} now linked from the index")
+        out.append((INDEX_NAME, f"{p} now linked from the index"))
     for p in sorted((before.index_linked - after.index_linked) & new.keys()):
-        out.append(f"{p} no longer linked from the index")
+        out.append((INDEX_NAME, f"{p} no longer linked from the index"))
     seen = {(b.source, b.target) for b in before.broken_links}
     for b in after.broken_links:
         if (b.source, b.target) not in seen:
-            out.append(f"broken link {b.source}:{b.line} → {b.target}")
+            out.append((b.source, f"broken link {b.source}:{b.line} → {b.target}"))
     seen_secrets = {(f.path, f.line) for f in before.findings if f.kind == "secret"}
     for f in after.findings:
         if f.kind == "secret" and (f.path, f.line) not in seen_secrets:
-            out.append(f"credential-like text in {f.path}:{f.line} — remove it")
+            out.append((f.path, f"credential-like text in {f.path}:{f.line} — "
+                        "remove it"))
     return out
