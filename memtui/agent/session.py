@@ -481,9 +481,13 @@ class ChatSession:
         return None
 
     async def run_turn(self, text: str) -> TurnRecord:
-        """Run a turn to the end without watching it (``memtui eval``)."""
+        """Run a turn to the end without watching it (``memtui eval``). A cancel (Ctrl+C)
+        ends the turn and is raised on, never taken for the turn's outcome: the caller
+        stops too, it does not go on to the next run."""
         record = TurnRecord()
         async for event in self.send(text):
+            if isinstance(event, TurnCancelled):
+                raise asyncio.CancelledError
             if isinstance(event, ToolFinished):
                 record.outcomes.append(event.outcome)
             elif isinstance(event, ReplyDone):
