@@ -26,6 +26,7 @@ import os
 import re
 import stat
 
+from memtui.core.findings import Finding, finding
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace
 
 #: A name memtui keeps for its own files (compared case-insensitively).
@@ -47,8 +48,9 @@ RUN_OR_LOADED = (
     ".vscode/launch.json", ".devcontainer/devcontainer.json", ".claude/settings.json",
     ".claude/settings.local.json", ".mcp.json", ".cursor/mcp.json",
 )
-#: Entries of one listed folder reported at most (the rest are counted).
+#: Entries of one listed folder reported at most; the rest are counted, up to MAX_COUNTED.
 MAX_LISTED = 20
+MAX_COUNTED = 10_000
 
 
 def is_own(name: str) -> bool:
@@ -92,6 +94,23 @@ def write_problem(parts: list[str], flat: bool) -> str | None:
     return None
 
 
+def workspace_findings(ws: Workspace, files: list[str]) -> list[Finding]:
+    """``tool_file`` for each file of :data:`RUN_OR_LOADED` in the workspace, and
+    ``unportable_name`` for each memory file (of ``files``) whose path holds a name the
+    agent's tools refuse: what they cannot have written (a few ``lstat``; nothing read)."""
+    out = [finding("tool_file", rel, None, f"{what}: the agent's tools never write it, so "
+                   "someone else did — check what it runs")
+           for rel, what in run_or_loaded(ws)]
+    for rel in files:
+        for part in rel.split("/"):
+            why = unportable(part)
+            if why:
+                out.append(finding("unportable_name", rel, None,
+                                   f"'{part}' {why}; rename it"))
+                break
+    return out
+
+
 def run_or_loaded(ws: Workspace) -> list[tuple[str, str]]:
     """Files of :data:`RUN_OR_LOADED` that exist in the workspace: ``(path, what)``.
     Symlinks count (as what they are, never followed); nothing is read."""
@@ -102,16 +121,24 @@ def run_or_loaded(ws: Workspace) -> list[tuple[str, str]]:
             if _present(path):
                 out.append((rel, "a file other tools run or load"))
             continue
+        names: list[str] = []
+        more = 0
         try:
-            names = sorted(os.listdir(path))
+            with os.scandir(path) as entries:
+                for entry in entries:
+                    if _present(entry.path, files_only=True):
+                        if len(names) < MAX_LISTED:
+                            names.append(entry.name)
+                        else:
+                            more += 1
+                            if more >= MAX_COUNTED:
+                                break
         except OSError:
             continue
-        files = [n for n in names if _present(os.path.join(path, n), files_only=True)]
-        for name in files[:MAX_LISTED]:
-            out.append((rel + name, "a file other tools run or load"))
-        if len(files) > MAX_LISTED:
-            out.append((rel.rstrip("/"), f"{len(files) - MAX_LISTED} more files other tools "
-                        "run or load"))
+        out.extend((rel + name, "a file other tools run or load") for name in sorted(names))
+        if more:
+            out.append((rel.rstrip("/"), f"{'at least ' if more >= MAX_COUNTED else ''}"
+                        f"{more:,} more files other tools run or load"))
     return out
 
 
