@@ -452,12 +452,7 @@ class ChatSession:
 
     def _answer(self, outcome: ToolOutcome) -> dict[str, Any]:
         """The tool message answering one call, appended to history."""
-        entry = {"role": "tool", "tool_name": outcome.name, "content": outcome.result,
-                 "effect": outcome.effect_text, "ok": outcome.ok,
-                 "wrong_mechanism": outcome.wrong_mechanism,
-                 **({"journaled": outcome.journaled} if outcome.journaled is not None
-                    else {})}
-        self.history.append(entry)
+        self.history.append(entry := outcome.as_history())
         return entry
 
     def _append_assistant(self, content: str, thinking: str, calls: list[ToolCall]) -> None:
