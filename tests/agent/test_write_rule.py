@@ -100,3 +100,19 @@ def test_flat_layout_writes_md_anywhere_but_hidden(tmp_path: Path) -> None:
     assert box.call("write_file", {"path": "sub/c.md", "content": "C\n"}).ok
     for path in (".github/workflows/x.md", ".envrc", "b.txt", "AGENTS.md", "PRN.md"):
         assert not box.call("write_file", {"path": path, "content": "x"}).ok, path
+
+
+def test_a_folder_link_into_a_loaded_folder_is_refused(ws: Workspace) -> None:
+    """memory/flows → ../.github/workflows: a .md written there would land beside the CI."""
+    flows = ws.root / ".github" / "workflows"
+    flows.mkdir(parents=True)
+    (flows / "ci.md").write_text("keep\n", encoding="utf-8")
+    os.symlink("../.github/workflows", ws.root / "memory" / "flows")
+    box = ToolBox(ws)
+    out = box.call("write_file", {"path": "memory/flows/new.md", "content": "x\n"})
+    assert not out.ok and "starts with a dot" in out.result, out.result
+    assert not box.call("delete_file", {"path": "memory/flows/ci.md"}).ok
+    assert not box.call("edit_file", {"path": "memory/flows/ci.md", "old_string": "keep",
+                                      "new_string": "run"}).ok
+    assert sorted(p.name for p in flows.iterdir()) == ["ci.md"]
+    assert (flows / "ci.md").read_text(encoding="utf-8") == "keep\n"
