@@ -35,6 +35,8 @@ from memtui.edit.safe_write import ABSENT, Conflict, digest, folder_lock, read_b
 #: turn to 128 writes; this bounds what a crafted or older journal can make undo read). A
 #: turn with more is refused whole, never undone in part.
 MAX_TURN_RECORDS = 10_000
+#: Paths one line names at most (the rest are counted).
+NAMED = 20
 #: Records read past the run to count the turn's writes an operation came between.
 LOOK_PAST = 20
 _BETWEEN = "between the turn's writes"
@@ -103,16 +105,16 @@ class TurnPlan:
 
     def others(self) -> str:
         paths = [ch.path for ch in self.changes]
-        return f"{plural(len(paths), 'other file')} ({', '.join(paths)})"
+        return f"{plural(len(paths), 'other file')} ({_some(paths)})"
 
     def outcome(self) -> str:
         """What the undo does to the files: ``restored MEMORY.md; removed memory/x.md``."""
         restored = [ch.path for ch in self.changes if ch.after is not None]
         removed = [ch.path for ch in self.changes if ch.after is None]
-        parts = ([f"restored {', '.join(restored)}"] if restored else []) + \
-            ([f"removed {', '.join(removed)}"] if removed else [])
+        parts = ([f"restored {_some(restored)}"] if restored else []) + \
+            ([f"removed {_some(removed)}"] if removed else [])
         if self.blocked:
-            parts.append(f"left as they were: {', '.join(self.blocked)}")
+            parts.append(f"left as they were: {_some(list(self.blocked))}")
         return "; ".join(parts) or "every file already held what it held before the turn"
 
     def earlier_note(self) -> str:
@@ -124,6 +126,13 @@ class TurnPlan:
         return (f"{plural(self.earlier, 'earlier write')} of turn {self.number} {verb} before "
                 f"#{rec['id']} ({rec['op']}), which is not the agent's: undo that first to "
                 "reach them")
+
+
+def _some(paths: list[str]) -> str:
+    """``a, b, c``; past :data:`NAMED` paths, the rest counted (a turn may touch
+    thousands of files: the line stays one screen)."""
+    shown = ", ".join(paths[:NAMED])
+    return shown if len(paths) <= NAMED else f"{shown} and {len(paths) - NAMED:,} more"
 
 
 def plan_undo_turn(ws: Workspace) -> TurnPlan:

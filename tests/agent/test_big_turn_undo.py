@@ -67,6 +67,8 @@ def test_a_turn_of_1646_writes_is_undone_whole(ws: Workspace) -> None:
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert f"#1–#{WRITES}" in done.stdout + done.stderr
+    assert f"and {WRITES - WRITES // 100 - 20:,} more" in done.stdout  # one screen, not 1,630
+    assert len(done.stdout) < 2_000
     assert snapshot(ws.root) == before
     records = Journal(ws).records()
     assert len(records) == WRITES
