@@ -99,6 +99,7 @@ class ToolCall:
 @dataclass
 class ToolCalls:
     calls: list[ToolCall]
+    dropped: int = 0  # more calls the reply held, counted but not kept (a bound)
 
 
 @dataclass

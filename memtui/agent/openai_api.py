@@ -47,6 +47,7 @@ from memtui.agent.ollama import (
     json_loads,
 )
 from memtui.agent.stream_limits import (
+    MAX_TOOL_CALLS,
     LimitExceeded,
     ServerClient,
     body_lines,
@@ -142,6 +143,7 @@ class _ToolCallParts:
 
     def __init__(self) -> None:
         self.calls: dict[int, dict[str, str]] = {}
+        self.dropped = 0  # calls past MAX_TOOL_CALLS: counted by their first delta
 
     def add(self, deltas: list[Any]) -> None:
         for pos, tc in enumerate(deltas):
@@ -149,10 +151,13 @@ class _ToolCallParts:
                 continue
             index = tc.get("index")
             key = index if isinstance(index, int) else pos
-            part = self.calls.setdefault(key, {"name": "", "arguments": ""})
             fn = tc.get("function")
             if not isinstance(fn, dict):
                 raise _malformed("a tool call's function", "an object")
+            if key not in self.calls and len(self.calls) >= MAX_TOOL_CALLS:
+                self.dropped += isinstance(fn.get("name"), str) or "id" in tc
+                continue
+            part = self.calls.setdefault(key, {"name": "", "arguments": ""})
             if isinstance(fn.get("name"), str):
                 part["name"] += fn["name"]
             args = fn.get("arguments")
@@ -308,7 +313,7 @@ class OpenAIClient(ServerClient):
             yield part
         found = calls.finish()
         if found:
-            yield ToolCalls(found)
+            yield ToolCalls(found, calls.dropped)
         yield Done(stats)
 
     # -- error mapping ---------------------------------------------------------------------

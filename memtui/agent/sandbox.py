@@ -1,7 +1,8 @@
 """Confine the agent's file tools to the workspace (SPEC §5).
 
 A path is refused when it is absolute, climbs with ``..``, holds a NUL byte or a lone
-surrogate, names memtui's state folder or ``.git``, is deeper than :data:`MAX_DEPTH`
+surrogate, names memtui's own files (any name starting with ``.memtui``: its state folder,
+``.memtui.toml``, ``.memtui-baseline.json``) or ``.git``, is deeper than :data:`MAX_DEPTH`
 folders, or leads outside the workspace through a symlink. The refusal is a sentence the
 model can read and act on.
 
@@ -28,6 +29,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TypeVar
 
+from memtui.core.agent_paths import is_own
 from memtui.core.safe_open import DIR_FLAGS, open_folder
 
 T = TypeVar("T")
@@ -81,6 +83,9 @@ def lexical_parts(path: object, allow_root: bool = False) -> list[str]:
     for part in parts:
         if part.lower() in FORBIDDEN:
             raise Refused(f"'{shown}' is inside {part}/, which is off limits")
+        if is_own(part):
+            raise Refused(f"'{shown}' is memtui's own file ({part}: its state, config or "
+                          "baseline), which is off limits")
     if not parts and not allow_root:
         raise Refused("a file path is required, e.g. memory/user-role.md")
     return parts
@@ -169,8 +174,9 @@ class Sandbox:
                     fd = -1
                     fd = self._reopen(names)
                     continue
-                if name.lower() in FORBIDDEN:
-                    raise Refused(f"'{shown}' leads into {name}/ through a symlink, which is "
+                if name.lower() in FORBIDDEN or is_own(name):
+                    where = f"{name}/" if name.lower() in FORBIDDEN else f"{name} (memtui's own)"
+                    raise Refused(f"'{shown}' leads into {where} through a symlink, which is "
                                   "off limits")
                 if all(p in ("", ".") for p in pending):
                     return fd, names, name

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from memtui.agent.backend import ChatClient, cuts_silently, make_client, window_for
+from memtui.agent.call_budget import CallBudget, ReplyCalls
 from memtui.agent.ollama import (
     ChatStats,
     ContentDelta,
@@ -355,6 +356,7 @@ class ChatSession:
         start = len(self.history)
         self.history.append({"role": "user", "content": text})
         self.tools.turn = self.turn = new_turn(self.history)
+        budget_left = CallBudget()
         self._log("user", content=text, turn=self.turn.id)
         step = 0
         content = ""
@@ -370,7 +372,8 @@ class ChatSession:
                                                 think=think)
                 self._log("request", step=step, body=body, estimate=budget.total)
                 yield RequestStarted(step, budget, body)
-                content, thinking, calls = "", "", []
+                content, thinking = "", ""
+                reply = ReplyCalls([])
                 stats: ChatStats | None = None
                 try:
                     async for event in self.client.chat(self.model, messages, tools,
@@ -380,7 +383,7 @@ class ChatSession:
                         elif isinstance(event, ThinkingDelta):
                             thinking += event.text
                         elif isinstance(event, ToolCalls):
-                            calls.extend(event.calls)
+                            reply.add(event.calls, event.dropped)
                         elif isinstance(event, Done):
                             stats = event.stats
                             continue
@@ -389,29 +392,23 @@ class ChatSession:
                     self._keep_partial(content, thinking)
                     raise exc
                 assert stats is not None
-                self._append_assistant(content, thinking, calls)
+                calls, refusal = budget_left.split(reply)
+                kept = reply.kept[:len(calls) + (refusal is not None)]
+                self._append_assistant(content, thinking, kept)
                 trunc = check_truncation(stats.prompt_eval_count, budget.total, window.num_ctx,
                                          self.facts.info.context_length if self.facts else None
                                          ) if cuts_silently(self.client) else None
                 self._log("response", step=step, content=content, thinking=thinking,
-                          tool_calls=[c.as_message() for c in calls], stats=stats.as_dict(),
+                          tool_calls=[c.as_message() for c in kept],
+                          tool_calls_total=reply.total, stats=stats.as_dict(),
                           truncation=trunc.as_dict() if trunc else None)
-                yield ReplyDone(step, stats, budget, trunc, calls)
-                if not calls:
+                yield ReplyDone(step, stats, budget, trunc, kept)
+                if not kept:
                     self.save()
                     yield TurnDone(content, step, "answer")
                     return
-                for call in calls:
-                    yield ToolStarted(call)
-                    outcome = await self.off_loop(self.tools.call, call.name, call.arguments)
-                    self.history.append({"role": "tool", "tool_name": call.name,
-                                         "content": outcome.result,
-                                         "effect": outcome.effect_text, "ok": outcome.ok,
-                                         "wrong_mechanism": outcome.wrong_mechanism,
-                                         **({"journaled": outcome.journaled}
-                                            if outcome.journaled is not None else {})})
-                    self._log("tool", **outcome.as_dict())
-                    yield ToolFinished(outcome)
+                async for done in self._run_calls(calls, refusal):
+                    yield done
                 self.save()
                 if step >= self.max_steps:
                     yield TurnDone(content, step, "max_steps")
@@ -428,6 +425,35 @@ class ChatSession:
             self._log("cancelled")
             self.save()
             yield TurnCancelled(unsent)
+
+    async def _run_calls(self, calls: list[ToolCall], refusal: ToolOutcome | None
+                         ) -> AsyncIterator[ToolStarted | ToolFinished]:
+        """Run one reply's calls (each its own job, so a cancel stops between two), audit
+        them once as a batch, then answer each in history, in order; ``refusal`` answers
+        the calls past the caps (memtui.agent.call_budget)."""
+        outcomes: list[ToolOutcome] = []
+        entries: list[dict[str, Any]] = []
+        try:
+            for call in calls:
+                yield ToolStarted(call)
+                outcome = await self.off_loop(self.tools.run, call.name, call.arguments)
+                outcomes.append(outcome)
+                entries.append(self._answer(outcome))
+            if refusal is not None:
+                outcomes.append(refusal)
+                entries.append(self._answer(refusal))
+            await self.off_loop(self.tools.settle, outcomes)
+        finally:  # cancelled or not, what ran is answered and in the transcript
+            for outcome, entry in zip(outcomes, entries, strict=True):
+                entry["effect"] = outcome.effect_text
+                self._log("tool", **outcome.as_dict())
+        for outcome in outcomes:
+            yield ToolFinished(outcome)
+
+    def _answer(self, outcome: ToolOutcome) -> dict[str, Any]:
+        """The tool message answering one call, appended to history."""
+        self.history.append(entry := outcome.as_history())
+        return entry
 
     def _append_assistant(self, content: str, thinking: str, calls: list[ToolCall]) -> None:
         msg: dict[str, Any] = {"role": "assistant", "content": content}
@@ -450,9 +476,13 @@ class ChatSession:
         return None
 
     async def run_turn(self, text: str) -> TurnRecord:
-        """Run a turn to the end without watching it (``memtui eval``)."""
+        """Run a turn to the end without watching it (``memtui eval``). A cancel (Ctrl+C)
+        ends the turn and is raised on, never taken for the turn's outcome: the caller
+        stops too, it does not go on to the next run."""
         record = TurnRecord()
         async for event in self.send(text):
+            if isinstance(event, TurnCancelled):
+                raise asyncio.CancelledError
             if isinstance(event, ToolFinished):
                 record.outcomes.append(event.outcome)
             elif isinstance(event, ReplyDone):

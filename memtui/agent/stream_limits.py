@@ -26,6 +26,9 @@ import httpx
 MAX_LINE_BYTES = 4 * 1024 * 1024  # one NDJSON / SSE line: a whole file in a tool call fits
 MAX_REPLY_BYTES = 64 * 1024 * 1024  # a streamed reply: ~300,000 tokens of chunk overhead
 MAX_BODY_BYTES = 16 * 1024 * 1024  # a plain JSON answer (/api/show, /api/tags, …)
+#: Tool calls of one streamed reply put together at most; more are counted, not kept (the
+#: session runs far fewer: memtui.agent.call_budget).
+MAX_TOOL_CALLS = 256
 #: Ask for nothing we do not inflate ourselves (httpx would add br/zstd when installed).
 ACCEPT_ENCODING = "gzip, deflate"
 _PIECE = 256 * 1024  # inflate at most this much at a time

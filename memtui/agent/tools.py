@@ -11,12 +11,12 @@ import errno
 import os
 import re
 import stat
-from collections import Counter
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.agent.age_note import age_note
+from memtui.agent.effects import memory_effects
 from memtui.agent.sandbox import (
     FORBIDDEN,
     MAX_DEPTH,
@@ -25,10 +25,11 @@ from memtui.agent.sandbox import (
     no_link,
     refuse_git_control,
 )
+from memtui.core.agent_paths import is_own, write_problem
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.safe_open import DIR_FLAGS, Unsafe, open_regular, read_in
 from memtui.core.textfile import MAX_READ_BYTES
-from memtui.core.workspace import INDEX_NAME, Workspace
+from memtui.core.workspace import Workspace
 from memtui.edit.apply import apply_locked
 from memtui.edit.changeset import Changeset, FileChange, Turn
 from memtui.edit.errors import Refused as WriteRefused
@@ -139,6 +140,13 @@ class ToolOutcome:
     def effect_text(self) -> str:
         return "; ".join(self.effect) if self.effect else "no effect on memory"
 
+    def as_history(self) -> dict[str, Any]:
+        """The tool message answering the call, as the chat history keeps it."""
+        return {"role": "tool", "tool_name": self.name, "content": self.result,
+                "effect": self.effect_text, "ok": self.ok,
+                "wrong_mechanism": self.wrong_mechanism,
+                **({"journaled": self.journaled} if self.journaled is not None else {})}
+
     def as_dict(self) -> dict[str, Any]:
         out = {"name": self.name, "arguments": self.arguments, "ok": self.ok,
                "result": self.result, "effect": self.effect_text,
@@ -182,7 +190,15 @@ class ToolBox:
     # -- dispatch --------------------------------------------------------------------------
 
     def call(self, name: str, arguments: object) -> ToolOutcome:
-        """Run one call; never raises: whatever goes wrong is an error line for the model."""
+        """Run one call and audit its effect; never raises: whatever goes wrong is an error
+        line for the model."""
+        outcome = self.run(name, arguments)
+        self.settle([outcome])
+        return outcome
+
+    def run(self, name: str, arguments: object) -> ToolOutcome:
+        """Run one call of a batch without auditing after it (:meth:`settle` audits the
+        batch once); never raises."""
         args = arguments if isinstance(arguments, dict) else {}
         if not isinstance(arguments, dict) and arguments is not None:
             return ToolOutcome(name, args, "error: the arguments must be a JSON object of "
@@ -194,12 +210,9 @@ class ToolBox:
                                f"Available: {', '.join(self.names)}", ok=False,
                                wrong_mechanism=other_mechanism(name), unknown_tool=True)
         try:
-            before = self._last or self.audit()
-            outcome = getattr(self, "_" + name)(args)
-            if outcome.written:
-                after = self.audit(set(outcome.written))
-                outcome.effect = memory_effect(before, after)
-            return outcome
+            if self._last is None:  # the audit the batch's effects are measured against
+                self.audit()
+            return getattr(self, "_" + name)(args)  # type: ignore[no-any-return]
         except Refused as exc:
             return ToolOutcome(name, args, f"error: refused — {one_line(exc)}", ok=False)
         except (BadArgument, WriteRefused, Unsafe) as exc:
@@ -213,6 +226,24 @@ class ToolBox:
             return ToolOutcome(name, args, f"error: the tool failed unexpectedly "
                                f"({type(exc).__name__}: {one_line(exc)})", ok=False)
 
+    def settle(self, outcomes: list[ToolOutcome]) -> None:
+        """Audit once after a batch of calls (those :meth:`run` ran since the last audit)
+        and give each writing call its share of the effect on memory: a phrase goes to the
+        last call that wrote the file it names, else to the batch's last write."""
+        writers = [o for o in outcomes if o.written]
+        if not writers:
+            return
+        before = self._last or self.audit()
+        try:
+            after = self.audit({p for o in writers for p in o.written})
+        except Exception as exc:  # the writes are done and journaled: say, do not raise
+            writers[-1].effect.append(f"memory could not be audited after the writes "
+                                      f"({type(exc).__name__}: {one_line(exc)})")
+            return
+        for path, phrase in memory_effects(before, after):
+            owner = next((o for o in reversed(writers) if path in o.written), writers[-1])
+            owner.effect.append(phrase)
+
     def _locked(self) -> AbstractContextManager[None]:
         """The workspace lock curation takes: an agent write never interleaves with a
         curation operation (taken after the arguments were checked)."""
@@ -225,6 +256,14 @@ class ToolBox:
         cs = Changeset(f"agent {tool}", {"path": real}, summary,
                        [FileChange(real, before, after)], turn=self.turn)
         return int(apply_locked(self.ws, cs)["id"])
+
+    def _writable(self, parts: list[str], shown: str) -> None:
+        """Refused unless the agent may write the file at ``parts`` (the one rule of
+        :mod:`memtui.core.agent_paths`: memories and the index, portable names)."""
+        why = write_problem(parts, self.ws.layout == "flat")
+        if why:
+            raise Refused(f"'{one_line(shown, 120)}': {why}. Keep memories in .md files, "
+                          "e.g. memory/notes.md")
 
     def _path(self, args: dict[str, Any], allow_root: bool = False,
               default: str | None = None) -> tuple[str, list[str]]:
@@ -248,6 +287,7 @@ class ToolBox:
     def _write_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)
         refuse_git_control(parts, rel)
+        self._writable(parts, rel)
         content = text_argument(args, "content")
         data = content.encode("utf-8")
         with self._locked():
@@ -255,6 +295,7 @@ class ToolBox:
                                             create=True)
             if current is None:  # through a link: the name it creates counts too
                 refuse_git_control(real.split("/"), rel)
+            self._writable(real.split("/"), real)
             if current == data:  # nothing to write, nothing to journal
                 return ToolOutcome("write_file", args, f"{rel} already holds exactly this "
                                    f"content ({len(data):,} bytes); nothing was written")
@@ -266,11 +307,13 @@ class ToolBox:
 
     def _edit_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)
+        self._writable(parts, rel)
         old, new = text_argument(args, "old_string"), text_argument(args, "new_string")
         if not old:
             return ToolOutcome("edit_file", args, "error: old_string is empty", ok=False)
         with self._locked():
             raw, real = self.sandbox.at(parts, lambda fd, name: _current(fd, name, rel))
+            self._writable(real.split("/"), real)
             if raw is None:
                 return ToolOutcome("edit_file", args, f"error: {rel} does not exist; create "
                                    "it with write_file", ok=False)
@@ -327,7 +370,7 @@ class ToolBox:
             out = []
             base = prefix + "".join(n + "/" for n in sub)
             for name in names:
-                if name.lower() in FORBIDDEN:
+                if name.lower() in FORBIDDEN or is_own(name):
                     continue
                 try:
                     st = os.stat(name, dir_fd=fd, follow_symlinks=False)
@@ -376,10 +419,12 @@ class ToolBox:
                 return None
             return read_in(fd, name, MAX_EDIT_BYTES, rel)
 
+        self._writable(parts, rel)
         journaled = None
         with self._locked():
             raw, real = self.sandbox.at(parts, look, follow=False)
-            if raw is not None:
+            if raw is not None:  # (a symlink, gone already, had the same .md name)
+                self._writable(real.split("/"), real)
                 journaled = self._journaled("delete_file", real, raw, None, f"deleted {rel}")
         done = f"deleted {rel}" if raw is not None else (
             f"deleted {rel}, a symlink: only the link went, the file it led to is kept (a "
@@ -429,45 +474,3 @@ def _read_head(fd: int, name: str, shown: str) -> tuple[bytes, int]:
         return b"".join(chunks), max(st.st_size, got)
     finally:
         os.close(ffd)
-
-
-def memory_effect(before: AuditResult, after: AuditResult) -> list[str]:
-    """What changed in memory between two audits, in short operator-facing phrases."""
-    out: list[str] = []
-    old = {p: s.memory.text for p, s in before.scans.items()}
-    new = {p: s.memory.text for p, s in after.scans.items()}
-    for p in sorted(new.keys() - old.keys()):
-        out.append(f"created {p} — " + ("linked from the index" if p in after.index_linked
-                                        else "not in the index yet"))
-    for p in sorted(old.keys() & new.keys()):
-        if old[p] != new[p]:
-            out.append(f"updated {p}")
-    still_linked = {t for ln in after.index.lines for t in ln.targets}
-    for p in sorted(old.keys() - new.keys()):
-        out.append(f"deleted {p}" + (" — the index still links it" if p in still_linked
-                                     else ""))
-    entries_before = Counter(ln.text for ln in before.index.lines if ln.kind in ("entry",
-                                                                                 "packed"))
-    entries_after = Counter(ln.text for ln in after.index.lines if ln.kind in ("entry",
-                                                                               "packed"))
-    added = sum((entries_after - entries_before).values())
-    removed = sum((entries_before - entries_after).values())
-    if added:
-        out.append("index line added" if added == 1 else f"{added} index lines added")
-    if removed:
-        out.append("index line removed" if removed == 1 else f"{removed} index lines removed")
-    if not added and not removed and before.index.text != after.index.text:
-        out.append(f"{INDEX_NAME} edited (no index entry changed)")
-    for p in sorted((after.index_linked - before.index_linked) & old.keys() & new.keys()):
-        out.append(f"{p} now linked from the index")
-    for p in sorted((before.index_linked - after.index_linked) & new.keys()):
-        out.append(f"{p} no longer linked from the index")
-    seen = {(b.source, b.target) for b in before.broken_links}
-    for b in after.broken_links:
-        if (b.source, b.target) not in seen:
-            out.append(f"broken link {b.source}:{b.line} → {b.target}")
-    seen_secrets = {(f.path, f.line) for f in before.findings if f.kind == "secret"}
-    for f in after.findings:
-        if f.kind == "secret" and (f.path, f.line) not in seen_secrets:
-            out.append(f"credential-like text in {f.path}:{f.line} — remove it")
-    return out

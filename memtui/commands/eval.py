@@ -77,6 +77,8 @@ def run(ns: argparse.Namespace) -> int:
 
     try:
         report = asyncio.run(run_eval(ws, ns.message, ns.n, settings, progress))
+    except KeyboardInterrupt:
+        return interrupted()
     except OllamaError as exc:
         fail(PROG, str(exc))
         # A server that cannot be used is a setup error (2); one that answers wrongly, 1.
@@ -90,6 +92,13 @@ def run(ns: argparse.Namespace) -> int:
                           f"({report.pass_rate:.0%}) is below --min-pass-rate "
                           f"{ns.min_pass_rate:.0%}", 1)
     return 1 if any(r.error for r in report.runs) else 0
+
+
+def interrupted() -> int:
+    """Ctrl+C: one line, the shell's status for SIGINT (each run worked on a copy of the
+    workspace, removed on the way out)."""
+    fail(PROG, "interrupted; no report (every run works on a copy: nothing was changed)")
+    return 130
 
 
 def print_table(report: EvalReport) -> None:
@@ -147,6 +156,8 @@ def run_suite_command(ns: argparse.Namespace) -> int:
 
     try:
         report = asyncio.run(run_suite(scenarios, ns.n, settings_from(ns), ns.suite, progress))
+    except KeyboardInterrupt:
+        return interrupted()
     except OllamaError as exc:
         fail(PROG, str(exc))
         return 2 if isinstance(exc, NotRunning | ModelNotFound | NoToolSupport) else 1

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 
 from memtui.core import derived_cache, index_read
 from memtui.core.age import git_ages, git_head
+from memtui.core.agent_paths import workspace_findings
 from memtui.core.clean_texts import CleanTexts
 from memtui.core.config import excluder
 from memtui.core.derive import Inputs, derive
@@ -113,6 +114,7 @@ class Auditor:
         self._paths: list[str] = []  # the memory files, in order
         self._docs: list[str] = []
         self._notes: list[tuple[str, str]] = []  # (path, problem) of what discovery skipped
+        self._flagged: list[Finding] = []  # files other tools run or load, unportable names
         self._walked = False
         self._git: dict[str, float | None] | None = None
         self._git_note: str | None = None  # why the history was read only in part
@@ -270,6 +272,7 @@ class Auditor:
         self._paths = [rel for rel in found.files if not is_documentation(rel)]
         self._docs = [rel for rel in found.files if is_documentation(rel)]
         self._notes = [*found.notes, *found.skipped]
+        self._flagged = workspace_findings(self.ws, found.files)
         self._walked = True
         self._exists = self._new_exists()
 
@@ -496,7 +499,7 @@ class Auditor:
             index, line_costs, index_own, self._exists,
             lambda loaded: self._block(index, loaded), self._git,
             [*self._notes, *([(WORKSPACE, self._git_note)] if self._git_note else [])],
-            self._docs, self.pause), self._memo)
+            self._docs, self.pause, self._flagged), self._memo)
 
     def _index_parts(self) -> tuple[Index, list[LineCost], list[Finding]]:
         """The index, its per-line costs and the findings it yields on its own; re-read only
@@ -526,6 +529,7 @@ class Auditor:
         return {"root": str(self.ws.root), "layout": self.ws.layout, "profile": self.profile,
                 "options": derived_cache.options_key(self.options), "docs": list(self._docs),
                 "notes": [list(note) for note in self._notes], "index": index_digest.hex(),
+                "flagged": [[f.kind, f.path, f.message] for f in self._flagged],
                 "git": list(head) if head is not None else None}
 
     def _from_derived(self, head: tuple[str, str, str] | None) -> AuditResult | None:

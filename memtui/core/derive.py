@@ -72,6 +72,9 @@ class Inputs:
     notes: list[tuple[str, str]] = field(default_factory=list)  # (path, problem)
     docs: list[str] = field(default_factory=list)
     pause: Callable[[], None] = lambda: None
+    #: Workspace-level findings discovery made (memtui.core.agent_paths: files other tools
+    #: run or load, names Windows reserves).
+    flagged: list[Finding] = field(default_factory=list)
 
 
 def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
@@ -81,7 +84,7 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
     list and a block made again (the block reads the other context files)."""
     memo = memo or Memo()
     key = (tuple(inp.scans), tuple(inp.scans.values()), inp.index, inp.index_own,
-           inp.line_costs, inp.exists, inp.git, inp.notes, inp.docs,
+           inp.line_costs, inp.exists, inp.git, inp.notes, inp.docs, inp.flagged,
            replace(inp.options), inp.profile)  # a copy: options may be changed in place
     now, made = inp.now, []
 
@@ -118,6 +121,7 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
         [lk for ln in index.lines for lk in ln.wikilinks], keep_self=True))
     head: list[Finding] = [*inp.index_own, *idx_links.findings]
     head.extend(finding("read_problem", rel, None, msg) for rel, msg in inp.notes)
+    head.extend(inp.flagged)
     loaded = loaded_lines(index, inp.profile, opts)
     first = idx_links.first_line
     index_linked = frozenset(t for t in idx_links.targets if first[t] <= loaded)
@@ -221,7 +225,7 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
     # sorted already); a full sort only when a skipped path must be merged in.
     findings = sorted(head, key=finding_order)
     findings.extend(chain.from_iterable(st[1] for st in states.values()))
-    if inp.notes:
+    if inp.notes or inp.flagged:
         findings.sort(key=finding_order)
     # Issue 19 §4: one screen. The files it gathers are kept while the paths, what is
     # reachable and each file's shape are the same (the common edit of a body).

@@ -140,6 +140,24 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, ("memory/a.md", _mem("a").encode() + b"caf\xff\n")),
          _ws(_LINK_A, _A),
          "re-save the file as UTF-8 text, or remove it"),
+    Rule("tool_file", "info", "Files other tools run or load",
+         "A file other tools execute or load sits in the workspace (a CI workflow, .envrc, a "
+         "pre-commit, editor or agent settings file).",
+         "The chat agent's tools write only memories and MEMORY.md, so they never write "
+         "one: someone else did. Listed so a workspace that gates pull requests shows what "
+         "would run.",
+         _ws(_LINK_A, _A, (".envrc", "export PATH=./bin:$PATH\n")),
+         _ws(_LINK_A, _A),
+         "check what the file runs, and remove it if nobody should"),
+    Rule("unportable_name", "warning", "Unportable names",
+         "A memory whose path holds a name Windows reserves or cannot hold.",
+         "CON, PRN, AUX, NUL, COM1–9 and LPT1–9 (with any extension) are devices on "
+         "Windows, a ':' opens an alternate data stream, a trailing dot or space is dropped: "
+         "the memory cannot be checked out there, or becomes another file. The agent's tools "
+         "never write such a name.",
+         _ws(_LINK_A, _A, ("memory/con.md", _mem("con"))),
+         _ws(_LINK_A, _A, ("memory/con-call.md", _mem("con-call"))),
+         "rename the memory (and its links)"),
 )
 
 #: id → rule.

@@ -31,9 +31,12 @@ from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal, before_age, kept_before, turn_of
 from memtui.edit.safe_write import ABSENT, Conflict, digest, folder_lock, read_bytes
 
-#: The most records of one turn one undo takes (the agent's step limit keeps turns far
-#: smaller; this bounds what a crafted journal can make undo read).
-MAX_TURN_RECORDS = 1000
+#: The most records of one turn one undo takes (the agent's cap on calls per turn keeps a
+#: turn to 128 writes; this bounds what a crafted or older journal can make undo read). A
+#: turn with more is refused whole, never undone in part.
+MAX_TURN_RECORDS = 10_000
+#: Paths one line names at most (the rest are counted).
+NAMED = 20
 #: Records read past the run to count the turn's writes an operation came between.
 LOOK_PAST = 20
 _BETWEEN = "between the turn's writes"
@@ -102,16 +105,16 @@ class TurnPlan:
 
     def others(self) -> str:
         paths = [ch.path for ch in self.changes]
-        return f"{plural(len(paths), 'other file')} ({', '.join(paths)})"
+        return f"{plural(len(paths), 'other file')} ({_some(paths)})"
 
     def outcome(self) -> str:
         """What the undo does to the files: ``restored MEMORY.md; removed memory/x.md``."""
         restored = [ch.path for ch in self.changes if ch.after is not None]
         removed = [ch.path for ch in self.changes if ch.after is None]
-        parts = ([f"restored {', '.join(restored)}"] if restored else []) + \
-            ([f"removed {', '.join(removed)}"] if removed else [])
+        parts = ([f"restored {_some(restored)}"] if restored else []) + \
+            ([f"removed {_some(removed)}"] if removed else [])
         if self.blocked:
-            parts.append(f"left as they were: {', '.join(self.blocked)}")
+            parts.append(f"left as they were: {_some(list(self.blocked))}")
         return "; ".join(parts) or "every file already held what it held before the turn"
 
     def earlier_note(self) -> str:
@@ -123,6 +126,13 @@ class TurnPlan:
         return (f"{plural(self.earlier, 'earlier write')} of turn {self.number} {verb} before "
                 f"#{rec['id']} ({rec['op']}), which is not the agent's: undo that first to "
                 "reach them")
+
+
+def _some(paths: list[str]) -> str:
+    """``a, b, c``; past :data:`NAMED` paths, the rest counted (a turn may touch
+    thousands of files: the line stays one screen)."""
+    shown = ", ".join(paths[:NAMED])
+    return shown if len(paths) <= NAMED else f"{shown} and {len(paths) - NAMED:,} more"
 
 
 def plan_undo_turn(ws: Workspace) -> TurnPlan:
@@ -140,7 +150,8 @@ def plan_undo_turn(ws: Workspace) -> TurnPlan:
 
 
 def _turn_records(journal: Journal) -> TurnPlan:
-    """The newest turn's records not undone yet (a run of them, newest first)."""
+    """The newest turn's records not undone yet (a run of them, newest first); Refused when
+    the run is longer than :data:`MAX_TURN_RECORDS` (never a part of it)."""
     active = journal.active()
     first = next(active, None)
     if first is None:
@@ -150,6 +161,7 @@ def _turn_records(journal: Journal) -> TurnPlan:
         raise Refused(f"the newest operation, #{first['id']} ({first['op']}), is not an "
                       "agent write: undo it on its own; nothing was undone")
     plan = TurnPlan(turn[0], turn[1], [first])
+    beyond: dict[str, Any] | None = None  # a record of the turn past the bound
     try:
         for rec in active:
             theirs = turn_of(rec)
@@ -157,6 +169,7 @@ def _turn_records(journal: Journal) -> TurnPlan:
                 plan.stopped_at = rec
                 break
             if len(plan.records) >= MAX_TURN_RECORDS:
+                beyond = rec
                 break
             plan.records.append(rec)
         if plan.stopped_at is not None:
@@ -165,6 +178,11 @@ def _turn_records(journal: Journal) -> TurnPlan:
                 plan.earlier += theirs is not None and theirs[0] == plan.turn_id
     except Refused:  # an unreadable record older than the run: the run ends there
         pass
+    if beyond is not None:
+        raise Refused(f"turn {plan.number} has more than {MAX_TURN_RECORDS:,} writes "
+                      f"(#{beyond['id']}–#{first['id']} and older), more than one undo "
+                      "takes; a turn is undone whole or not at all, so nothing was undone "
+                      "(memtui undo, without --turn, undoes them one at a time)")
     return plan
 
 

@@ -65,5 +65,6 @@ def test_agent_writes_never_leave_an_exec_bit(tmp_path: Path, umask: None) -> No
     assert box.call("edit_file", {"path": "memory/a.md", "old_string": "A.",
                                   "new_string": "B."}).ok
     assert mode(root / "memory" / "a.md") == 0o644
-    assert box.call("write_file", {"path": "memory/run.sh", "content": "#!/bin/sh\n"}).ok
-    assert mode(root / "memory" / "run.sh") == 0o644
+    assert box.call("write_file", {"path": "memory/run.md", "content": "#!/bin/sh\n"}).ok
+    assert mode(root / "memory" / "run.md") == 0o644
+    assert not box.call("write_file", {"path": "memory/run.sh", "content": "#!/bin/sh\n"}).ok

@@ -1,0 +1,60 @@
+"""What a batch of the agent's tool calls did to memory, found by comparing two audits:
+short phrases for the operator (the tool cards, the turn's summary line)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from memtui.core.audit import AuditResult
+from memtui.core.workspace import INDEX_NAME
+
+
+def memory_effect(before: AuditResult, after: AuditResult) -> list[str]:
+    """What changed in memory between two audits, in short operator-facing phrases."""
+    return [phrase for _path, phrase in memory_effects(before, after)]
+
+
+def memory_effects(before: AuditResult, after: AuditResult) -> list[tuple[str, str]]:
+    """What changed in memory between two audits: ``(the file concerned, a short
+    operator-facing phrase)``; index entries count as MEMORY.md's."""
+    out: list[tuple[str, str]] = []
+    old = {p: s.memory.text for p, s in before.scans.items()}
+    new = {p: s.memory.text for p, s in after.scans.items()}
+    for p in sorted(new.keys() - old.keys()):
+        out.append((p, f"created {p} — " + ("linked from the index" if p in after.index_linked
+                                            else "not in the index yet")))
+    for p in sorted(old.keys() & new.keys()):
+        if old[p] != new[p]:
+            out.append((p, f"updated {p}"))
+    still_linked = {t for ln in after.index.lines for t in ln.targets}
+    for p in sorted(old.keys() - new.keys()):
+        out.append((p, f"deleted {p}" + (" — the index still links it" if p in still_linked
+                                         else "")))
+    entries_before = Counter(ln.text for ln in before.index.lines if ln.kind in ("entry",
+                                                                                 "packed"))
+    entries_after = Counter(ln.text for ln in after.index.lines if ln.kind in ("entry",
+                                                                               "packed"))
+    added = sum((entries_after - entries_before).values())
+    removed = sum((entries_before - entries_after).values())
+    if added:
+        out.append((INDEX_NAME, "index line added" if added == 1
+                    else f"{added} index lines added"))
+    if removed:
+        out.append((INDEX_NAME, "index line removed" if removed == 1
+                    else f"{removed} index lines removed"))
+    if not added and not removed and before.index.text != after.index.text:
+        out.append((INDEX_NAME, f"{INDEX_NAME} edited (no index entry changed)"))
+    for p in sorted((after.index_linked - before.index_linked) & old.keys() & new.keys()):
+        out.append((INDEX_NAME, f"{p} now linked from the index"))
+    for p in sorted((before.index_linked - after.index_linked) & new.keys()):
+        out.append((INDEX_NAME, f"{p} no longer linked from the index"))
+    seen = {(b.source, b.target) for b in before.broken_links}
+    for b in after.broken_links:
+        if (b.source, b.target) not in seen:
+            out.append((b.source, f"broken link {b.source}:{b.line} → {b.target}"))
+    seen_secrets = {(f.path, f.line) for f in before.findings if f.kind == "secret"}
+    for f in after.findings:
+        if f.kind == "secret" and (f.path, f.line) not in seen_secrets:
+            out.append((f.path, f"credential-like text in {f.path}:{f.line} — "
+                        "remove it"))
+    return out
