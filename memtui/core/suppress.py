@@ -40,11 +40,13 @@ class Suppressed:
 
 def fingerprint(f: Finding) -> str:
     """Rule + path + the finding's own text: no line number, so it survives lines moving.
-    A finding that gathers files (``files``) is known by its text without the counts and the
-    example file, so the group keeps its fingerprint when a file joins or leaves it."""
+    Every finding is one file's (and one target's, for a link), so its fingerprint never
+    depends on how many others exist (issue 30 §3). The few workspace-level findings that
+    list files (stale memories, unknown ages, the older format: one each, whatever the
+    count) are known by their text without the counts."""
     text = f.message
     if f.files:
-        text = re.sub(r"\d[\d,]*", "N", text.split(", e.g. ", 1)[0])
+        text = re.sub(r"\d[\d,]*", "N", text)
     return hashlib.sha256(f"{f.kind}\0{f.path}\0{text}".encode(
         "utf-8", "surrogateescape")).hexdigest()[:32]
 
