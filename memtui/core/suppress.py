@@ -25,7 +25,11 @@ CAUSES = ("config", "inline", "baseline")
 BASELINE_VERSION = 1
 #: Files are read for their comments up to this size (a memory is read whole up to 1 MiB).
 READ_LIMIT = 1 << 20
-COMMENT = re.compile(r"<!--\s*memtui:\s*(ignore-file|ignore)\b([^>]*?)\s*-->")
+#: The opening of an ignore comment, ``<!-- memtui: ignore`` or ``ignore-file``; the
+#: comment runs to the first ``>`` after it, which must close it (``-->``). Found by
+#: `comments` in one pass over a line (issue 31 §4: a regex trying every ``<!--`` against
+#: the rest of the line was quadratic on an unclosed opening repeated).
+OPENING = re.compile(r"<!--\s*memtui:\s*(ignore-file|ignore)\b")
 
 
 class BaselineError(Exception):
@@ -51,6 +55,36 @@ def fingerprint(f: Finding) -> str:
         "utf-8", "surrogateescape")).hexdigest()[:32]
 
 
+def comments(row: str) -> tuple[list[tuple[str, str]], bool]:
+    """The ignore comments on one line, as (``ignore`` or ``ignore-file``, the rules text),
+    and whether the line holds nothing else. Linear in the line's length: each ``<!--`` is
+    looked at once, the next ``>`` is found once for all the openings before it, and
+    every character is read a bounded number of times."""
+    found: list[tuple[str, str]] = []
+    rest: list[str] = []  # the text outside the comments
+    pos = 0  # where the text not yet given to ``rest`` begins
+    gt = -1  # the first ``>`` at or after the opening looked at (-1: not known yet)
+    at = row.find("<!--")
+    while at != -1:
+        m = OPENING.match(row, at)
+        if m is None:
+            at = row.find("<!--", at + 1)
+            continue
+        if gt < m.end():
+            gt = row.find(">", m.end())
+            if gt == -1:
+                break  # no ``>`` after it: no later opening closes either
+        if gt - 2 < m.end() or row[gt - 2:gt] != "--":
+            at = row.find("<!--", at + 1)
+            continue
+        found.append((m.group(1), row[m.end():gt - 2].strip()))
+        rest.append(row[pos:at])
+        pos = gt + 1
+        at = row.find("<!--", pos)
+    rest.append(row[pos:])
+    return found, not "".join(rest).strip()
+
+
 class _Comments:
     """The ignore comments of one file: per line (1-based) the rules (empty: all)."""
 
@@ -62,14 +96,17 @@ class _Comments:
             return
         rows = text.splitlines()
         for n, row in enumerate(rows, 1):
-            for m in COMMENT.finditer(row):
-                rules = set(re.split(r"[\s,]+", m.group(2).strip())) - {""}
-                if m.group(1) == "ignore-file":
+            if "memtui:" not in row:
+                continue
+            found, alone = comments(row)
+            for which, text in found:
+                rules = set(re.split(r"[\s,]+", text)) - {""}
+                if which == "ignore-file":
                     self.file |= rules
                     self.all_file = self.all_file or not rules
                     continue
                 targets = [n]
-                if not COMMENT.sub("", row).strip():  # alone on its line: the next one too
+                if alone:  # alone on its line: the next one too
                     targets.append(n + 1)
                 for t in targets:
                     have = self.lines.setdefault(t, set())
