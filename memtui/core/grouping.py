@@ -81,7 +81,12 @@ class Group:
                     "reaches, none memory-shaped (no memory frontmatter): not memories? "
                     f"Add {exclude_line(self.folder)} to .memtui.toml")
         count = self.count_words()
-        return f"{count}: {names_fitting(self.files, width - len(count) - 2)}"
+        files = self.files
+        folder = common_folder(files)
+        if folder:
+            count += f" in {printable(folder)}/"
+            files = tuple(p[len(folder) + 1:] for p in files)
+        return f"{count}: {names_fitting(files, width - len(count) - 2)}"
 
     def wording(self) -> str:
         """The second line: what each says, or an example when they differ."""
@@ -97,20 +102,34 @@ class Group:
         return 1 if self.folder is not None else 2
 
 
+def common_folder(files: Sequence[str]) -> str:
+    """The deepest folder holding every one of ``files`` ("" when none does)."""
+    parts = files[0].split("/")[:-1] if files else []
+    for path in files[1:]:
+        other = path.split("/")[:-1]
+        n = 0
+        while n < min(len(parts), len(other)) and parts[n] == other[n]:
+            n += 1
+        parts = parts[:n]
+        if not parts:
+            break
+    return "/".join(parts)
+
+
 def names_fitting(files: Sequence[str], width: int) -> str:
-    """``a.md, b.md, … and 19 more`` in at most ``width`` columns (at least one name, cut
-    with ``…`` when even it does not fit)."""
+    """``a.md, b.md, …`` in at most ``width`` columns: as many names as fit, ``…`` when
+    some are left out (the count is said before them); the first name, cut with ``…``,
+    when even it does not fit."""
     names = [printable(p) for p in files]
-    for shown in range(len(names), 0, -1):
-        more = len(names) - shown
-        text = ", ".join(names[:shown]) + (f", … and {more:,} more" if more else "")
-        if len(text) <= width or shown == 1:
-            if len(text) > width > 1:
-                tail = f", … and {more:,} more" if more else ""
-                keep = max(1, width - len(tail) - 1)
-                text = names[0][:keep] + "…" + tail
-            return text
-    return ""
+    used = 0
+    for shown, name in enumerate(names):
+        tail = 0 if shown + 1 == len(names) else 3  # ", …"
+        if used + (2 if shown else 0) + len(name) + tail > width:
+            if not shown:
+                return name[:max(1, width - 4)] + "…, …"[:1 if len(names) == 1 else 4]
+            return ", ".join(names[:shown]) + ", …"
+        used += (2 if shown else 0) + len(name)
+    return ", ".join(names)
 
 
 Item = Finding | Group

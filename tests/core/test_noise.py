@@ -73,7 +73,7 @@ def test_a_folder_the_index_reaches_or_holding_a_memory_is_not_proposed(
     assert len(orphans) == 8 and all(not f.files for f in orphans)
     assert [ln for ln in lines if "orphans:" in ln] == [
         "  8 orphans: notes/n1.md, notes/n2.md, notes/n3.md, plans/p0.md, plans/p1.md, "
-        "… and 3 more"]  # fits the 100 columns
+        "plans/p2.md, …"]  # fits the 100 columns
 
 
 def test_only_the_shallowest_folder_is_proposed(tmp_path: Path) -> None:
