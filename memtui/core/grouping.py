@@ -8,7 +8,9 @@ app *draw* them, so that a messy directory still fits one screen (issue 19 §4):
 1. The orphans of a noise folder (`memtui.core.noise.noise_folders`: none of its files the
    index reaches, none memory-shaped) are one line about the folder, naming the count and the
    ``exclude`` line to add to ``.memtui.toml``.
-2. Any other kind's per-file findings of one severity on more than ``GROUP_MIN_FILES`` files
+2. The notes of files with another frontmatter schema (`memtui.core.noise.schema_finding`),
+   when there are at least two, are one group, as they were one note before issue 30.
+3. Any other kind's per-file findings of one severity on more than ``GROUP_MIN_FILES`` files
    are one line saying the count and the first files, and one line with their wording (the
    same for each, or an example). ``secret``, ``broken_link``, ``instruction_like`` and
    ``duplicate_name`` are always drawn one per line: each needs its own look and fix.
@@ -22,13 +24,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from memtui.core.findings import WORKSPACE, Finding
-from memtui.core.noise import exclude_line
+from memtui.core.noise import SCHEMA_NOTE, exclude_line
 from memtui.core.safe_output import printable
 from memtui.core.wording import plural
 
 #: A kind's findings on more than this many files are drawn as one group.
 GROUP_MIN_FILES = 5
-#: A noise folder's orphans are drawn as one line when at least this many are reported.
+#: A noise folder's orphans, or the other-schema notes, are drawn as one group when at
+#: least this many are reported.
 FOLDER_MIN_FINDINGS = 2
 #: Kinds always drawn one per line: each occurrence needs its own look and its own fix.
 PER_LINE_KINDS = frozenset({"secret", "broken_link", "instruction_like", "duplicate_name"})
@@ -63,6 +66,8 @@ class Group:
     def count_words(self) -> str:
         """``22 orphans``, ``7 dangling wikilinks to 7 targets in 5 files``."""
         one, many = NOUNS.get(self.kind, ("finding", "findings"))
+        if all(f.message.startswith(SCHEMA_NOTE) for f in self.findings):
+            one, many = (f"file with {SCHEMA_NOTE}", f"files with {SCHEMA_NOTE}")
         words = plural(len(self.findings), one, many)
         if self.kind in LINK_KINDS:
             targets = {m.group(1) if (m := _TARGET.match(f.message)) else f.message
@@ -148,11 +153,18 @@ def draw_items(findings: Sequence[Finding], folders: Mapping[str, Sequence[str]]
     folder_of = {id(f): folder for folder, fs in by_folder.items()
                  if len(fs) >= FOLDER_MIN_FINDINGS for f in fs}
     by_key: dict[tuple[str, str], list[Finding]] = defaultdict(list)
+    schema = [f for f in findings if id(f) not in folder_of and f.kind == "frontmatter"
+              and f.path != WORKSPACE and f.message.startswith(SCHEMA_NOTE)]
+    if len(schema) >= FOLDER_MIN_FINDINGS:
+        by_key[("frontmatter", SCHEMA_NOTE)] = schema
+    grouped = {id(f) for f in schema} if len(schema) >= FOLDER_MIN_FINDINGS else set()
     for f in findings:
-        if id(f) not in folder_of and f.path != WORKSPACE and f.kind not in PER_LINE_KINDS:
+        if id(f) not in folder_of and id(f) not in grouped and f.path != WORKSPACE and \
+                f.kind not in PER_LINE_KINDS:
             by_key[(f.kind, f.severity)].append(f)
     key_of = {id(f): key for key, fs in by_key.items()
-              if len({f.path for f in fs}) > GROUP_MIN_FILES for f in fs}
+              if key[1] == SCHEMA_NOTE or len({f.path for f in fs}) > GROUP_MIN_FILES
+              for f in fs}
     out: list[Item] = []
     done: set[object] = set()
     for f in findings:
@@ -165,7 +177,8 @@ def draw_items(findings: Sequence[Finding], folders: Mapping[str, Sequence[str]]
             key = key_of[id(f)]
             if key not in done:
                 done.add(key)
-                out.append(Group(key[0], key[1], tuple(by_key[key])))
+                fs = tuple(by_key[key])
+                out.append(Group(key[0], fs[0].severity, fs))
         else:
             out.append(f)
     return out

@@ -29,6 +29,8 @@ from memtui.core.safe_output import printable
 FOLDER_MIN_FILES = 2
 #: Keys that make frontmatter without a type another file's: an agent definition.
 FOREIGN_KEYS = ("tools", "model")
+#: How the note of a file with another frontmatter schema begins.
+SCHEMA_NOTE = "another frontmatter schema"
 #: The frontmatter findings a file with another schema does not get.
 _MISSING_FIELD = "frontmatter has no '"
 
@@ -86,8 +88,7 @@ def schema_finding(rel: str, meta: Mapping[str, object]) -> Finding:
     """The one note of a file with another frontmatter schema, naming its first keys."""
     keys = ", ".join(printable(str(k)) for k in list(meta)[:4])
     return finding("frontmatter", rel, None,
-                   f"another frontmatter schema ({keys}): not a memory, so not checked as "
-                   "one", "info")
+                   f"{SCHEMA_NOTE} ({keys}): not a memory, so not checked as one", "info")
 
 
 def noise_files(scans: Mapping[str, _Scan], reachable: Container[str]

@@ -109,6 +109,13 @@ def test_another_frontmatter_schema_gets_one_note_per_file(tmp_path: Path) -> No
     assert notes[0].message == ("another frontmatter schema (title, phase, date): not a "
                                 "memory, so not checked as one")
     assert notes[3].message.startswith("another frontmatter schema (tools, model)")
+    # Drawn as one group, as compact as the one note they were before issue 30.
+    lines = _render(r)
+    at = lines.index("Frontmatter (frontmatter: 2 warning, 5 info)")
+    assert len([ln for ln in lines[at + 1:] if ln.startswith("  ")]) == 4  # 2 + 2, not 2 + 5
+    group = [ln for ln in lines if "files with another frontmatter schema" in ln]
+    assert group == ["  [info] 5 files with another frontmatter schema: lesson1.md, "
+                     "lesson2.md, lesson3.md, reviewer.md, …"]  # fits the 100 columns
 
 
 def test_no_frontmatter_on_127_files_is_one_line(tmp_path: Path) -> None:
