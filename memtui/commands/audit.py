@@ -28,6 +28,7 @@ from memtui.core.suppress import (
     Suppressed,
     apply_to,
     load_baseline,
+    secret_values,
     write_baseline,
 )
 from memtui.core.workspace import WorkspaceError, open_workspace
@@ -127,7 +128,8 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     apply_to(result, config, baseline)
     if ns.write_baseline:
         try:
-            written = write_baseline(Path(ns.write_baseline), result.findings)
+            written = write_baseline(Path(ns.write_baseline), result.findings,
+                                     secret_values(result.scans))
         except BaselineError as exc:
             return fail("memtui audit", exc)
         sys.stderr.write(f"memtui audit: {written} findings recorded in {ns.write_baseline}\n")

@@ -51,6 +51,13 @@ class FileScan:
     spellings: Spellings = ("", "", "", "")
 
 
+def secret_finding(rel: str, hit: SecretHit) -> Finding:
+    """The ``secret`` finding of one credential: it shows the value masked (``ab…yz``);
+    the baseline knows it by a keyed hash of the whole value (`memtui.core.suppress`)."""
+    return finding("secret", rel, hit.line,
+                   f"{hit.kind} ({hit.redacted}): memories are replayed into every later turn")
+
+
 def index_findings(index: Index) -> list[Finding]:
     """What the index yields on its own: read problems, content, credentials and
     instruction-like text."""
@@ -107,10 +114,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     )
     old_format = any(f.message == TOP_LEVEL_TYPE for f in mf.findings)
     own = [*extra, *(f for f in mf.findings if f.message != TOP_LEVEL_TYPE)]
-    for hit in scan.secrets:
-        own.append(finding("secret", rel, hit.line,
-                           f"{hit.kind} ({hit.redacted}): memories are replayed into every "
-                           "later turn"))
+    own.extend(secret_finding(rel, hit) for hit in scan.secrets)
     for line_no, reason, excerpt in scan.instructions:
         own.append(finding("instruction_like", rel, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))

@@ -9,20 +9,29 @@ silently, the reports count them and SARIF lists them as suppressed.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import os
 import re
-from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol, TypeVar
 
 from memtui.core.config import Config
 from memtui.core.findings import WORKSPACE, Finding
 from memtui.core.safe_open import Unsafe, read_file
+from memtui.core.scan import secret_finding
+from memtui.core.secrets import SecretHit
 
 CAUSES = ("config", "inline", "baseline")
-BASELINE_VERSION = 1
+#: 2: a ``key`` (random, per baseline) for the keyed hash of each credential (issue 31 §2).
+BASELINE_VERSION = 2
+#: Read, never written: its credentials' fingerprints are their display text, so nothing
+#: matches them now (they are reported until the baseline is written again).
+OLD_BASELINE_VERSIONS = (1,)
+KEY_BYTES = 32
 #: Files are read for their comments up to this size (a memory is read whole up to 1 MiB).
 READ_LIMIT = 1 << 20
 #: The opening of an ignore comment, ``<!-- memtui: ignore`` or ``ignore-file``; the
@@ -40,6 +49,48 @@ class BaselineError(Exception):
 class Suppressed:
     finding: Finding
     cause: str
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """Accepted findings: fingerprint → how many of that finding it accepts, and the key of
+    its credentials' keyed hashes (None: a version-1 baseline, none of whose credentials
+    matches)."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    key: bytes | None = None
+
+
+#: (path, line, message) of a ``secret`` finding → the whole values of the credentials
+#: behind it, in order (`secret_values`).
+Values = Mapping[tuple[str, int | None, str], Sequence[str]]
+
+
+class _Scan(Protocol):
+    @property
+    def secrets(self) -> Sequence[SecretHit]: ...
+
+
+def secret_values(scans: Mapping[str, _Scan]) -> dict[tuple[str, int | None, str], list[str]]:
+    """Every ``secret`` finding's credential values, from the scans that found them (files
+    holding a credential are never cached, so their scans are always at hand)."""
+    out: dict[tuple[str, int | None, str], list[str]] = defaultdict(list)
+    for rel, scan in scans.items():
+        for hit in scan.secrets:
+            f = secret_finding(rel, hit)
+            out[(f.path, f.line, f.message)].append(hit.value)
+    return out
+
+
+def secret_fingerprint(f: Finding, key: bytes | None, value: str | None) -> str:
+    """A credential's fingerprint: HMAC-SHA256, keyed by the baseline's own random key, of
+    the rule, the path and the *whole* value, never its display text (which keeps only the
+    first and last two characters: another credential with the same ends must not match).
+    "" (matching nothing) without a key or a value."""
+    if key is None or value is None:
+        return ""
+    return hmac.new(key, f"{f.kind}\0{f.path}\0{value}".encode("utf-8", "surrogateescape"),
+                    hashlib.sha256).hexdigest()[:32]
 
 
 def fingerprint(f: Finding) -> str:
@@ -130,15 +181,25 @@ def _comments(root: Path, rel: str, cache: dict[str, _Comments]) -> _Comments:
 
 
 def apply(findings: Iterable[Finding], root: Path, config: Config,
-          baseline: Counter[str] | None = None) -> tuple[list[Finding], list[Suppressed]]:
+          baseline: Baseline | None = None, values: Values | None = None
+          ) -> tuple[list[Finding], list[Suppressed]]:
     """(reported, suppressed) of ``findings``: the config's severities applied, then its
-    ignores, the inline comments of each finding's file, and ``baseline`` (fingerprint →
-    how many of that finding it accepts)."""
+    ignores, the inline comments of each finding's file, and ``baseline`` (a credential
+    matched by the keyed hash of its whole value, from ``values``)."""
     kept: list[Finding] = []
     gone: list[Suppressed] = []
     cache: dict[str, _Comments] = {}
-    left = Counter(baseline or ())
+    left = Counter(baseline.counts) if baseline is not None else Counter()
+    key = baseline.key if baseline is not None else None
+    taken: Counter[tuple[str, int | None, str]] = Counter()
     for f in findings:
+        fp = fingerprint(f)
+        if f.kind == "secret":
+            at = (f.path, f.line, f.message)
+            known = (values or {}).get(at, ())
+            fp = secret_fingerprint(f, key, known[taken[at]] if taken[at] < len(known)
+                                    else None)
+            taken[at] += 1
         severity = config.severity.get(f.kind)
         if severity and severity != f.severity:
             f = replace(f, severity=severity)  # type: ignore[arg-type]
@@ -146,7 +207,7 @@ def apply(findings: Iterable[Finding], root: Path, config: Config,
             gone.append(Suppressed(f, "config"))
         elif f.path != WORKSPACE and _comments(root, f.path, cache).covers(f):
             gone.append(Suppressed(f, "inline"))
-        elif left[fp := fingerprint(f)] > 0:
+        elif fp and left[fp] > 0:
             left[fp] -= 1
             gone.append(Suppressed(f, "baseline"))
         else:
@@ -160,15 +221,33 @@ def counts(suppressed: Iterable[Suppressed]) -> dict[str, int]:
     return {cause: c.get(cause, 0) for cause in CAUSES}
 
 
-def baseline_data(findings: Iterable[Finding]) -> dict[str, object]:
-    return {"memtui-baseline": BASELINE_VERSION,
-            "findings": [{"rule": f.kind, "path": f.path, "message": f.message,
-                          "fingerprint": fingerprint(f)} for f in findings]}
+def baseline_data(findings: Iterable[Finding], values: Values | None = None,
+                  key: bytes | None = None) -> dict[str, object]:
+    """What ``write_baseline`` writes: each finding's rule, path, message and fingerprint,
+    a credential's keyed by ``key`` (a new random one when None)."""
+    key = key if key is not None else os.urandom(KEY_BYTES)
+    rows: list[dict[str, object]] = []
+    taken: Counter[tuple[str, int | None, str]] = Counter()
+    for f in findings:
+        fp = fingerprint(f)
+        if f.kind == "secret":
+            at = (f.path, f.line, f.message)
+            known = (values or {}).get(at, ())
+            fp = secret_fingerprint(f, key, known[taken[at]] if taken[at] < len(known)
+                                    else None)
+            taken[at] += 1
+            if not fp:
+                continue  # a credential whose value is not at hand is never accepted
+        rows.append({"rule": f.kind, "path": f.path, "message": f.message,
+                     "fingerprint": fp})
+    return {"memtui-baseline": BASELINE_VERSION, "key": key.hex(), "findings": rows}
 
 
-def write_baseline(path: Path, findings: Iterable[Finding]) -> int:
-    """Record ``findings`` in ``path``; returns how many."""
-    data = baseline_data(findings)
+def write_baseline(path: Path, findings: Iterable[Finding], values: Values | None = None
+                   ) -> int:
+    """Record ``findings`` in ``path`` (``values``: the credentials' whole values, for their
+    keyed fingerprints); returns how many."""
+    data = baseline_data(findings, values)
     try:
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
                         encoding="utf-8")
@@ -177,8 +256,8 @@ def write_baseline(path: Path, findings: Iterable[Finding]) -> int:
     return len(data["findings"])  # type: ignore[arg-type]
 
 
-def load_baseline(path: Path) -> Counter[str]:
-    """fingerprint → count, from a file ``write_baseline`` made."""
+def load_baseline(path: Path) -> Baseline:
+    """The accepted findings and the key, from a file ``write_baseline`` made."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -186,13 +265,23 @@ def load_baseline(path: Path) -> Counter[str]:
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise BaselineError(f"{path}: not a memtui baseline (not JSON)") from None
     rows = data.get("findings") if isinstance(data, dict) else None
-    if (not isinstance(data, dict) or data.get("memtui-baseline") != BASELINE_VERSION
+    version = data.get("memtui-baseline") if isinstance(data, dict) else None
+    if (not isinstance(data, dict)
+            or version not in (BASELINE_VERSION, *OLD_BASELINE_VERSIONS)
             or not isinstance(rows, list)
             or not all(isinstance(r, dict) and isinstance(r.get("fingerprint"), str)
                        for r in rows)):
         raise BaselineError(f"{path}: not a memtui baseline (write one with "
                             "--write-baseline)")
-    return Counter(r["fingerprint"] for r in rows)
+    key = None
+    if version == BASELINE_VERSION:
+        text = data.get("key")
+        if not (isinstance(text, str) and len(text) == 2 * KEY_BYTES
+                and all(c in "0123456789abcdef" for c in text)):
+            raise BaselineError(f"{path}: not a memtui baseline (no key; write one with "
+                                "--write-baseline)")
+        key = bytes.fromhex(text)
+    return Baseline(Counter(r["fingerprint"] for r in rows if r["fingerprint"]), key)
 
 
 class _Workspace(Protocol):
@@ -207,6 +296,7 @@ class Reported(Protocol):
     findings: list[Finding]
     suppressed: list[Suppressed]
     config_path: str | None
+    scans: Mapping[str, _Scan]
 
     @property
     def workspace(self) -> _Workspace: ...
@@ -215,10 +305,11 @@ class Reported(Protocol):
 R = TypeVar("R", bound=Reported)
 
 
-def apply_to(result: R, config: Config, baseline: Counter[str] | None = None) -> R:
+def apply_to(result: R, config: Config, baseline: Baseline | None = None) -> R:
     """Apply :func:`apply` to ``result`` in place (its findings become the reported ones,
     ``suppressed`` the rest) and record the config file used; returns ``result``."""
+    values = secret_values(result.scans) if baseline is not None else None
     result.findings, result.suppressed = apply(result.findings, result.workspace.root,
-                                               config, baseline)
+                                               config, baseline, values)
     result.config_path = config.path
     return result
