@@ -140,6 +140,14 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, ("memory/a.md", _mem("a").encode() + b"caf\xff\n")),
          _ws(_LINK_A, _A),
          "re-save the file as UTF-8 text, or remove it"),
+    Rule("unused_ignore", "info", "Unused ignores",
+         "An inline ignore comment that silences no finding.",
+         "Like an unused noqa: the finding it was for is gone (or the rule name is "
+         "misspelled), and a stale ignore would hide the next one.",
+         _ws(_LINK_A, ("memory/a.md", _mem("a", "a fact <!-- memtui: ignore secret -->\n"))),
+         _ws(_LINK_A, ("memory/a.md", _mem("a", "password: Hu7#kd92!xq "
+                                                "<!-- memtui: ignore secret -->\n"))),
+         "remove the comment, or the rules in it that no longer fire"),
 )
 
 #: id → rule.

@@ -49,6 +49,9 @@ class FileScan:
     old_format: bool = False
     #: The loose spellings wikilinks find this file by (`memtui.core.graph.spellings`).
     spellings: Spellings = ("", "", "", "")
+    #: The text holds a ``<!-- memtui: …`` comment (the suppression step reads it again to
+    #: report the ignore comments that silence nothing).
+    has_ignores: bool = False
 
 
 def secret_finding(rel: str, hit: SecretHit) -> Finding:
@@ -123,6 +126,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     scan.digest = digest
     scan.name_line = name_line(mf)
     scan.spellings = spellings(mf.name, mf.stem)
+    scan.has_ignores = "memtui:" in read.text and "<!--" in read.text
     dv = mf.date_value()
     scan.dated = parse_date(dv[1]) if dv is not None else None
     return scan

@@ -14,16 +14,17 @@ import json
 import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol, TypeVar
 
 from memtui.core.config import Config
-from memtui.core.findings import WORKSPACE, Finding
+from memtui.core.findings import WORKSPACE, Finding, finding
 from memtui.core.safe_open import Unsafe, read_file
 from memtui.core.scan import secret_finding
 from memtui.core.secrets import SecretHit
+from memtui.core.workspace import INDEX_NAME
 
 CAUSES = ("config", "inline", "baseline")
 #: 2: a ``key`` (random, per baseline) for the keyed hash of each credential (issue 31 §2).
@@ -69,6 +70,9 @@ Values = Mapping[tuple[str, int | None, str], Sequence[str]]
 class _Scan(Protocol):
     @property
     def secrets(self) -> Sequence[SecretHit]: ...
+
+    @property
+    def has_ignores(self) -> bool: ...
 
 
 def secret_values(scans: Mapping[str, _Scan]) -> dict[tuple[str, int | None, str], list[str]]:
@@ -136,38 +140,53 @@ def comments(row: str) -> tuple[list[tuple[str, str]], bool]:
     return found, not "".join(rest).strip()
 
 
+@dataclass(slots=True)
+class _Comment:
+    """One ignore comment: where it is, what it names (empty: every rule), the lines it
+    covers (none: the whole file) and the rules it has silenced a finding of."""
+
+    line: int
+    which: str
+    rules: frozenset[str]
+    targets: tuple[int, ...]
+    used: set[str] = field(default_factory=set)
+
+    def covers(self, f: Finding) -> bool:
+        if self.targets and (f.line or 0) not in self.targets:
+            return False
+        return not self.rules or f.kind in self.rules
+
+    def unused(self, ignored: Container[str]) -> list[str]:
+        """The rules it names that silenced nothing (``["*"]``: it names none and silenced
+        nothing); rules the configuration ignores anyway are not counted."""
+        if not self.rules:
+            return [] if self.used else ["*"]
+        return sorted(r for r in self.rules - self.used if r not in ignored)
+
+
 class _Comments:
-    """The ignore comments of one file: per line (1-based) the rules (empty: all)."""
+    """The ignore comments of one file, each with what it silenced."""
 
     def __init__(self, text: str) -> None:
-        self.lines: dict[int, set[str]] = {}
-        self.file: set[str] = set()
-        self.all_file = False
+        self.comments: list[_Comment] = []
         if "memtui:" not in text:
             return
-        rows = text.splitlines()
-        for n, row in enumerate(rows, 1):
+        for n, row in enumerate(text.splitlines(), 1):
             if "memtui:" not in row:
                 continue
             found, alone = comments(row)
-            for which, text in found:
-                rules = set(re.split(r"[\s,]+", text)) - {""}
-                if which == "ignore-file":
-                    self.file |= rules
-                    self.all_file = self.all_file or not rules
-                    continue
-                targets = [n]
-                if alone:  # alone on its line: the next one too
-                    targets.append(n + 1)
-                for t in targets:
-                    have = self.lines.setdefault(t, set())
-                    have |= rules or {"*"}
+            for which, rules_text in found:
+                rules = frozenset(re.split(r"[\s,]+", rules_text)) - {""}
+                # alone on its line, a line comment covers the next line too
+                targets = () if which == "ignore-file" else (n, n + 1) if alone else (n,)
+                self.comments.append(_Comment(n, which, rules, targets))
 
     def covers(self, f: Finding) -> bool:
-        if self.all_file or f.kind in self.file:
-            return True
-        rules = self.lines.get(f.line or 0)
-        return bool(rules) and ("*" in rules or f.kind in rules)
+        """Whether a comment silences ``f`` (each that does records it as used)."""
+        hit = [c for c in self.comments if c.covers(f)]
+        for c in hit:
+            c.used.add(f.kind)
+        return bool(hit)
 
 
 def _comments(root: Path, rel: str, cache: dict[str, _Comments]) -> _Comments:
@@ -181,11 +200,14 @@ def _comments(root: Path, rel: str, cache: dict[str, _Comments]) -> _Comments:
 
 
 def apply(findings: Iterable[Finding], root: Path, config: Config,
-          baseline: Baseline | None = None, values: Values | None = None
-          ) -> tuple[list[Finding], list[Suppressed]]:
+          baseline: Baseline | None = None, values: Values | None = None,
+          commented: Iterable[str] = ()) -> tuple[list[Finding], list[Suppressed]]:
     """(reported, suppressed) of ``findings``: the config's severities applied, then its
     ignores, the inline comments of each finding's file, and ``baseline`` (a credential
-    matched by the keyed hash of its whole value, from ``values``)."""
+    matched by the keyed hash of its whole value, from ``values``). Then every ignore
+    comment that silenced nothing, in the files of the findings and in ``commented`` (the
+    files holding one), is an ``unused_ignore`` finding (as ruff reports an unused
+    ``noqa``), itself subject to the config and the baseline."""
     kept: list[Finding] = []
     gone: list[Suppressed] = []
     cache: dict[str, _Comments] = {}
@@ -212,7 +234,43 @@ def apply(findings: Iterable[Finding], root: Path, config: Config,
             gone.append(Suppressed(f, "baseline"))
         else:
             kept.append(f)
+    for rel in sorted({*commented, *cache}):
+        for f in unused_findings(rel, _comments(root, rel, cache), config.ignore):
+            severity = config.severity.get(f.kind)
+            if severity and severity != f.severity:
+                f = replace(f, severity=severity)  # type: ignore[arg-type]
+            if f.kind in config.ignore:
+                gone.append(Suppressed(f, "config"))
+            elif left[fp := fingerprint(f)] > 0:
+                left[fp] -= 1
+                gone.append(Suppressed(f, "baseline"))
+            else:
+                kept.append(f)
     return kept, gone
+
+
+#: Unused ignore comments reported per file; past it, one finding says how many more.
+UNUSED_PER_FILE = 20
+
+
+def unused_findings(rel: str, found: _Comments, ignored: Container[str]) -> list[Finding]:
+    """An ``unused_ignore`` finding for each comment of ``rel`` that silenced nothing
+    (at most ``UNUSED_PER_FILE``)."""
+    out: list[Finding] = []
+    rows = [(c, u) for c in found.comments if (u := c.unused(ignored))]
+    for c, unused in rows[:UNUSED_PER_FILE]:
+        what = "finding" if unused == ["*"] else "finding of " + ", ".join(unused)
+        named = " ".join(sorted(c.rules))
+        out.append(finding("unused_ignore", rel, c.line,
+                           f"<!-- memtui: {c.which}{' ' + named if named else ''} --> "
+                           f"silences no {what}: remove it (or the rules it no longer "
+                           "needs)"))
+    if len(rows) > UNUSED_PER_FILE:
+        more = len(rows) - UNUSED_PER_FILE
+        out.append(finding("unused_ignore", rel, rows[UNUSED_PER_FILE][0].line,
+                           f"and {more:,} more ignore comments in this file that silence "
+                           "nothing"))
+    return out
 
 
 def counts(suppressed: Iterable[Suppressed]) -> dict[str, int]:
@@ -309,7 +367,9 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None) -> R:
     """Apply :func:`apply` to ``result`` in place (its findings become the reported ones,
     ``suppressed`` the rest) and record the config file used; returns ``result``."""
     values = secret_values(result.scans) if baseline is not None else None
-    result.findings, result.suppressed = apply(result.findings, result.workspace.root,
-                                               config, baseline, values)
+    root = result.workspace.root
+    commented = [rel for rel, scan in result.scans.items() if scan.has_ignores]
+    result.findings, result.suppressed = apply(result.findings, root, config, baseline,
+                                               values, [*commented, INDEX_NAME])
     result.config_path = config.path
     return result
