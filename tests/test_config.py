@@ -35,7 +35,8 @@ def test_no_config_reports_as_before(tmp_path: Path, capsys: pytest.CaptureFixtu
     status, data = _json(capsys, str(_ws(tmp_path)))
     assert status == 1 and _kinds(data) == ["secret"]
     assert data["config"] is None
-    assert data["suppressed"] == {"config": 0, "inline": 0, "baseline": 0, "total": 0}
+    assert data["suppressed"] == {"config": 0, "inline": 0, "baseline": 0, "exclude": 0,
+                                  "total": 0, "lowered": 0}
 
 
 def test_ignore_and_severity_from_the_file(tmp_path: Path,
@@ -186,7 +187,7 @@ def test_text_report_names_config_and_suppressed(tmp_path: Path,
     (ws / ".memtui.toml").write_text('ignore = ["stale"]\n')
     assert main(["audit", str(ws)]) == 0
     out = capsys.readouterr().out
-    assert "1 suppressed (config 0, inline 1, baseline 0)" in out
+    assert "1 suppressed (config 0, inline 1, baseline 0, exclude 0)" in out
     assert str(ws / ".memtui.toml") in out
 
 

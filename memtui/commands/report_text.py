@@ -17,6 +17,7 @@ from rich.text import Text
 
 from memtui.core.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.grouping import Group, draw_items
+from memtui.core.hidden import severity_changes
 from memtui.core.noise import exclude_line, noise_folders
 from memtui.core.report import hot_and_packed
 from memtui.core.safe_output import printable
@@ -128,6 +129,11 @@ def summary_table(result: AuditResult) -> Table:
         found.append(f"; {len(result.suppressed):,} suppressed ("
                      + ", ".join(f"{c} {n:,}" for c, n in by_cause.items()) + ")",
                      style="dim")
+    if result.lowered:
+        named = ", ".join(f"{c['rule']} {c['from']}→{c['to']}"
+                          for c in severity_changes(result.lowered))
+        found.append(f"; {len(result.lowered):,} lowered by the config ({named})",
+                     style="yellow")
     row("Findings", found)
     if result.config_path:
         row("Config", Text(printable(result.config_path)))

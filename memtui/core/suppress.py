@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from memtui.core.config import Config
-from memtui.core.findings import WORKSPACE, Finding, finding
+from memtui.core.findings import SEVERITY_RANK, WORKSPACE, Finding, finding
+from memtui.core.hidden import exclude_all_finding, excluded_files, excluded_findings
 from memtui.core.safe_open import Unsafe, read_file
 from memtui.core.scan import secret_finding
 from memtui.core.secrets import SecretHit
 from memtui.core.workspace import INDEX_NAME
 
-CAUSES = ("config", "inline", "baseline")
+CAUSES = ("config", "inline", "baseline", "exclude")
 #: 2: a ``key`` (random, per baseline) for the keyed hash of each credential (issue 31 §2).
 BASELINE_VERSION = 2
 #: Read, never written: its credentials' fingerprints are their display text, so nothing
@@ -201,13 +202,15 @@ def _comments(root: Path, rel: str, cache: dict[str, _Comments]) -> _Comments:
 
 def apply(findings: Iterable[Finding], root: Path, config: Config,
           baseline: Baseline | None = None, values: Values | None = None,
-          commented: Iterable[str] = ()) -> tuple[list[Finding], list[Suppressed]]:
+          commented: Iterable[str] = (), lowered: list[tuple[Finding, str]] | None = None
+          ) -> tuple[list[Finding], list[Suppressed]]:
     """(reported, suppressed) of ``findings``: the config's severities applied, then its
     ignores, the inline comments of each finding's file, and ``baseline`` (a credential
     matched by the keyed hash of its whole value, from ``values``). Then every ignore
     comment that silenced nothing, in the files of the findings and in ``commented`` (the
     files holding one), is an ``unused_ignore`` finding (as ruff reports an unused
-    ``noqa``), itself subject to the config and the baseline."""
+    ``noqa``), itself subject to the config and the baseline. ``lowered`` collects each
+    finding whose severity the config lowered, with the severity it had."""
     kept: list[Finding] = []
     gone: list[Suppressed] = []
     cache: dict[str, _Comments] = {}
@@ -224,7 +227,10 @@ def apply(findings: Iterable[Finding], root: Path, config: Config,
             taken[at] += 1
         severity = config.severity.get(f.kind)
         if severity and severity != f.severity:
+            before = f.severity
             f = replace(f, severity=severity)  # type: ignore[arg-type]
+            if lowered is not None and SEVERITY_RANK[severity] < SEVERITY_RANK[before]:
+                lowered.append((f, before))
         if f.kind in config.ignore:
             gone.append(Suppressed(f, "config"))
         elif f.path != WORKSPACE and _comments(root, f.path, cache).covers(f):
@@ -355,6 +361,8 @@ class Reported(Protocol):
     suppressed: list[Suppressed]
     config_path: str | None
     scans: Mapping[str, _Scan]
+    lowered: list[tuple[Finding, str]]
+    excluded: tuple[int, int]
 
     @property
     def workspace(self) -> _Workspace: ...
@@ -363,13 +371,28 @@ class Reported(Protocol):
 R = TypeVar("R", bound=Reported)
 
 
-def apply_to(result: R, config: Config, baseline: Baseline | None = None) -> R:
+def apply_to(result: R, config: Config, baseline: Baseline | None = None,
+             hidden: bool = False) -> R:
     """Apply :func:`apply` to ``result`` in place (its findings become the reported ones,
-    ``suppressed`` the rest) and record the config file used; returns ``result``."""
+    ``suppressed`` the rest, ``lowered`` those the config lowered) and record the config
+    file used; returns ``result``. ``hidden``: also read what the config's ``exclude``
+    leaves out (`memtui.core.hidden`: counted as suppressed by ``exclude``; an exclude of
+    the index or of every memory is an ``exclude_all`` error no config silences)."""
     values = secret_values(result.scans) if baseline is not None else None
     root = result.workspace.root
     commented = [rel for rel, scan in result.scans.items() if scan.has_ignores]
+    lowered: list[tuple[Finding, str]] = []
     result.findings, result.suppressed = apply(result.findings, root, config, baseline,
-                                               values, [*commented, INDEX_NAME])
+                                               values, [*commented, INDEX_NAME], lowered)
+    result.lowered = lowered
     result.config_path = config.path
+    if hidden and config.exclude:
+        ws = result.workspace
+        left_out = excluded_files(ws, config.exclude)  # type: ignore[arg-type]
+        found, unread = excluded_findings(ws, left_out)  # type: ignore[arg-type]
+        result.suppressed.extend(Suppressed(f, "exclude") for f in found)
+        result.excluded = (len(left_out), unread)
+        alarm = exclude_all_finding(config, ws, len(result.scans), left_out)  # type: ignore[arg-type]
+        if alarm is not None:
+            result.findings.insert(0, alarm)
     return result
