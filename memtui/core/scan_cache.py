@@ -437,16 +437,15 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
     """The scan ``encode`` gave ``t`` for, checking every field (TypeError, ValueError...
     when one does not fit); its text is empty."""
     (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format,
-     spelled, has_ignores) = t
-    if type(spelled) is not tuple or len(spelled) != 4 or \
+     spelled, ign) = t
+    if type(spelled) is not tuple or len(spelled) != 4 or type(ign) is not bool or \
             not all(type(x) is str for x in spelled):
         raise TypeError("not spellings")
     path, name, description, type_, meta, has_fm, body_start, size, mf_findings, offset = mfp
     if path != rel or type(has_fm) is not bool or type(body_start) is not int or \
             type(size) is not int or type(offset) is not int or type(mtime) is not float or \
             not (dated is None or type(dated) is float) or type(digest) is not bytes or \
-            not digest or type(name_line) is not int or type(old_format) is not bool or \
-            type(has_ignores) is not bool:
+            not digest or type(name_line) is not int or type(old_format) is not bool:
         raise TypeError("not a scan")
     meta = _value_in(meta)
     if type(meta) is not dict:
@@ -464,8 +463,7 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
                     wikilinks=[_link_in(lk) for lk in wls], secrets=[],
                     instructions=found, mtime=mtime, read_findings=[],
                     own_findings=[finding_in(f) for f in own], dated=dated, digest=digest,
-                    name_line=name_line, old_format=old_format, spellings=spelled,
-                    has_ignores=has_ignores)
+                    name_line=name_line, old_format=old_format, spellings=spelled, has_ignores=ign)
 
 
 def encode_index(index: Index) -> tuple[Any, ...]:
