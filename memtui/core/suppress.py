@@ -28,6 +28,9 @@ from memtui.core.secrets import SecretHit
 from memtui.core.workspace import INDEX_NAME
 
 CAUSES = ("config", "inline", "baseline", "exclude")
+#: The kinds found here, as the configuration and the comments are applied (`apply_to`),
+#: never by the audit itself.
+STAGE_KINDS = frozenset({"unused_ignore", "exclude_all"})
 #: 2: a ``key`` (random, per baseline) for the keyed hash of each credential (issue 31 §2).
 BASELINE_VERSION = 2
 #: Read, never written: its credentials' fingerprints are their display text, so nothing
