@@ -12,9 +12,12 @@ import re
 import resource
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memtui.core.suppress import comments
 
@@ -95,3 +98,15 @@ def test_the_linear_reader_reads_as_the_regex_did() -> None:
         assert found == old, row
         if old:
             assert alone == (not OLD.sub("", row).strip()), row
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=8))
+def test_any_repeated_unit_is_read_in_linear_time(unit: list[str]) -> None:
+    """Property: a 256 KiB line of any unit of comment syntax, repeated, costs the reader
+    no more than the bound per MiB (scaled)."""
+    text = "".join(unit)
+    row = text * ((256 << 10) // len(text) + 1)
+    start = time.process_time()
+    comments(row)
+    assert time.process_time() - start < BOUND / 4
