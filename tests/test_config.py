@@ -35,7 +35,8 @@ def test_no_config_reports_as_before(tmp_path: Path, capsys: pytest.CaptureFixtu
     status, data = _json(capsys, str(_ws(tmp_path)))
     assert status == 1 and _kinds(data) == ["secret"]
     assert data["config"] is None
-    assert data["suppressed"] == {"config": 0, "inline": 0, "baseline": 0, "total": 0}
+    assert data["suppressed"] == {"config": 0, "inline": 0, "baseline": 0, "exclude": 0,
+                                  "total": 0, "lowered": 0}
 
 
 def test_ignore_and_severity_from_the_file(tmp_path: Path,
@@ -128,7 +129,8 @@ def test_inline_ignores(tmp_path: Path, body: str,
 def test_inline_ignores_are_exact(tmp_path: Path, body: str,
                                   capsys: pytest.CaptureFixture[str]) -> None:
     status, data = _json(capsys, str(_ws(tmp_path, body)))
-    assert status == 1 and _kinds(data) == ["secret"]
+    # the comment that missed is itself reported (issue 31 §2)
+    assert status == 1 and _kinds(data) == ["secret", "unused_ignore"]
 
 
 def test_baseline_survives_inserted_lines(tmp_path: Path,
@@ -151,20 +153,21 @@ def test_baseline_survives_inserted_lines(tmp_path: Path,
     assert "Qz" in data["findings"][0]["message"]
 
 
-def test_a_grouped_finding_stays_in_the_baseline_when_a_file_joins_it(
+def test_a_new_orphan_beside_many_baselined_ones_is_reported(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30 §3: every finding is one file's, so a ninth orphan never joins a group the
+    baseline accepted."""
     orphans = {f"memory/o{i}.md": memory(f"o{i}", "a fact\n") for i in range(8)}
     ws = _ws(tmp_path, "fine\n", orphans)
     base = tmp_path / "baseline.json"
     status, data = _json(capsys, str(ws), "--fail-on", "warning")
-    grouped = [f for f in data["findings"] if f["kind"] == "orphan"]
-    assert len(grouped) == 1 and len(grouped[0]["files"]) == 8  # one finding for the group
+    assert [f["path"] for f in data["findings"] if f["kind"] == "orphan"] == sorted(orphans)
     main(["audit", str(ws), "--write-baseline", str(base)])
     capsys.readouterr()
-    (ws / "memory/o8.md").write_text(memory("o8", "one more\n"))  # a ninth joins the group
+    (ws / "memory/o8.md").write_text(memory("o8", "one more\n"))
     status, data = _json(capsys, str(ws), "--baseline", str(base), "--fail-on", "warning")
-    assert [f for f in data["findings"] if f["kind"] == "orphan"] == []
-    assert status == 0
+    assert [f["path"] for f in data["findings"] if f["kind"] == "orphan"] == ["memory/o8.md"]
+    assert status == 1
 
 
 def test_a_bad_baseline_is_one_line_and_exit_2(tmp_path: Path,
@@ -184,7 +187,7 @@ def test_text_report_names_config_and_suppressed(tmp_path: Path,
     (ws / ".memtui.toml").write_text('ignore = ["stale"]\n')
     assert main(["audit", str(ws)]) == 0
     out = capsys.readouterr().out
-    assert "1 suppressed (config 0, inline 1, baseline 0)" in out
+    assert "1 suppressed (config 0, inline 1, baseline 0, exclude 0)" in out
     assert str(ws / ".memtui.toml") in out
 
 

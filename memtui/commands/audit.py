@@ -21,6 +21,7 @@ from memtui.commands.parser import fail, os_error, positive_int
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.config import CONFIG_NAME, ConfigError
 from memtui.core.findings import reaches
+from memtui.core.hidden import effective_severity
 from memtui.core.report import SCHEMA
 from memtui.core.safe_output import json_safe, json_text
 from memtui.core.suppress import (
@@ -28,6 +29,7 @@ from memtui.core.suppress import (
     Suppressed,
     apply_to,
     load_baseline,
+    secret_values,
     write_baseline,
 )
 from memtui.core.workspace import WorkspaceError, open_workspace
@@ -106,6 +108,9 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
 
 
 def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
+    # A flag wins over the workspace: --fail-on given here holds whatever its
+    # configuration lowers (issue 31 §2; docs/audit.md, "Precedence").
+    ns.fail_on_flag = ns.fail_on is not None
     try:
         ws = open_workspace(path)
         config = load_config_for(ws.root, ns)
@@ -124,10 +129,11 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     finally:
         if line is not None:
             line.clear()
-    apply_to(result, config, baseline)
+    apply_to(result, config, baseline, hidden=True)
     if ns.write_baseline:
         try:
-            written = write_baseline(Path(ns.write_baseline), result.findings)
+            written = write_baseline(Path(ns.write_baseline), result.findings,
+                                     secret_values(result.scans))
         except BaselineError as exc:
             return fail("memtui audit", exc)
         sys.stderr.write(f"memtui audit: {written} findings recorded in {ns.write_baseline}\n")
@@ -159,15 +165,20 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
             more = replace(config, exclude=(*config.exclude, *(f"{d}/**" for d in folders)),
                            path=config.path or str(ws.root / CONFIG_NAME))
             again = Auditor(ws, replace(options, exclude=more.exclude)).run()
-            return apply_to(again, more, baseline)
+            return apply_to(again, more, baseline, hidden=True)
 
         print_report(result, reaudit=None if ns.write_baseline else reaudit)
     return exit_status(result, ns)
 
 
 def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
-    """1 when a finding reaches ``--fail-on``, else 0."""
-    return 1 if any(reaches(f.severity, ns.fail_on or "error") for f in result.findings) else 0
+    """1 when a finding reaches ``--fail-on``, else 0. Given as a flag, ``--fail-on``
+    counts a finding the configuration lowered at the severity it had."""
+    threshold = ns.fail_on or "error"
+    before = {id(f): was for f, was in result.lowered} \
+        if getattr(ns, "fail_on_flag", False) else {}
+    return 1 if any(reaches(effective_severity(f, before.get(id(f))), threshold)
+                    for f in result.findings) else 0
 
 
 

@@ -8,7 +8,7 @@ is not a terminal or ``NO_COLOR`` is set.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -16,7 +16,9 @@ from rich.table import Table
 from rich.text import Text
 
 from memtui.core.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
-from memtui.core.noise import exclude_line
+from memtui.core.grouping import Group, draw_items
+from memtui.core.hidden import severity_changes
+from memtui.core.noise import exclude_line, noise_folders
 from memtui.core.report import hot_and_packed
 from memtui.core.safe_output import printable
 from memtui.core.suppress import counts as suppress_counts
@@ -127,26 +129,26 @@ def summary_table(result: AuditResult) -> Table:
         found.append(f"; {len(result.suppressed):,} suppressed ("
                      + ", ".join(f"{c} {n:,}" for c, n in by_cause.items()) + ")",
                      style="dim")
+    if result.lowered:
+        named = ", ".join(f"{c['rule']} {c['from']}→{c['to']}"
+                          for c in severity_changes(result.lowered))
+        found.append(f"; {len(result.lowered):,} lowered by the config ({named})",
+                     style="yellow")
     row("Findings", found)
     if result.config_path:
         row("Config", Text(printable(result.config_path)))
     return grid
 
 
-def names_its_folder(f: Finding) -> bool:
-    """A folder finding (``briefs/: 127 files …``): its message names the folder and the
-    count, so the first few file names add nothing (the JSON lists them all)."""
-    head = f.message.split(": ", 1)[0]
-    return head.endswith("/") and all(p.startswith(head) for p in f.files)
-
-
-def findings_text(result: AuditResult) -> list[Text]:
-    """One heading per finding kind (in the order of KINDS), then its ``file:line`` rows.
-    One blank line above the first heading only: the headings stand out by their indent,
-    and a blank line per kind cost eight lines of a 50-line screen."""
+def findings_text(result: AuditResult, width: int = 100) -> list[Text]:
+    """One heading per finding kind (in the order of KINDS), then its ``file:line`` rows,
+    many of a kind drawn as one group (`memtui.core.grouping`) whose files line fits
+    ``width`` columns. One blank line above the first heading only: the headings stand out
+    by their indent, and a blank line per kind cost eight lines of a 50-line screen."""
     by_kind: dict[str, list[Finding]] = {}
     for f in result.findings:
         by_kind.setdefault(f.kind, []).append(f)
+    folders = noise_folders(result.scans, result.reachable)
     out: list[Text] = []
     for kind in (*KINDS, *sorted(set(by_kind) - set(KINDS))):
         rows = by_kind.get(kind)
@@ -159,15 +161,24 @@ def findings_text(result: AuditResult) -> list[Text]:
         if not out:
             out.append(Text())
         out.append(head)
-        for f in rows:
+        for item in draw_items(rows, folders):
             line = Text("  ")
+            if isinstance(item, Group):
+                if item.severity != severity:
+                    line.append(f"[{item.severity}] ", style=SEVERITY_STYLE[item.severity])
+                line.append(item.head(width - len(line)))
+                out.append(line)
+                if item.lines() > 1:
+                    out.append(Text("    " + item.wording()))
+                continue
+            f = item
             line.append(location(f), style="bold")
             line.append("  ")
             if f.severity != severity:
                 line.append(f"[{f.severity}] ", style=SEVERITY_STYLE[f.severity])
             line.append(f.message)
             out.append(line)
-            if f.files and not names_its_folder(f):
+            if f.files:
                 out.append(Text("    " + files_line(f.files), style="dim"))
     return out
 
@@ -192,21 +203,29 @@ def folders_of(findings: list[Finding]) -> list[str]:
     return sorted(out, key=lambda d: (d.count("/"), d))
 
 
-def row_count(findings: list[Finding]) -> int:
-    """``len(findings_text(result))`` for these findings, without building the rows: a blank line,
-    one heading per kind, one row per finding and one files line per finding that has
-    one."""
+def row_count(findings: list[Finding], folders: Mapping[str, Sequence[str]] | None = None
+              ) -> int:
+    """``len(findings_text(result))`` for these findings, without building the rows: a
+    blank line, one heading per kind, then per kind the lines of each drawn item (a group
+    its one or two, a finding one and its files line if it has one). ``folders``: the
+    noise folders (`memtui.core.noise.noise_folders`)."""
     if not findings:
         return 0
-    return 1 + len({f.kind for f in findings}) + len(findings) + \
-        sum(1 for f in findings if f.files and not names_its_folder(f))
+    by_kind: dict[str, list[Finding]] = {}
+    for f in findings:
+        by_kind.setdefault(f.kind, []).append(f)
+    lines = 1 + len(by_kind)
+    for rows in by_kind.values():
+        for item in draw_items(rows, folders or {}):
+            lines += item.lines() if isinstance(item, Group) else 1 + bool(item.files)
+    return lines
 
 
 def report_length(result: AuditResult, console: Console) -> int:
     """The lines :func:`print_report` prints for ``result`` on ``console`` (before any
     suggestion): the title, the summary as wrapped at the console's width, one line per
     finding row (they are printed soft-wrapped), or the two of "No findings."."""
-    rows = findings_text(result)
+    rows = findings_text(result, console.width)
     return 1 + len(console.render_lines(summary_table(result), pad=False)) + \
         (len(rows) if rows else 2)
 
@@ -232,22 +251,25 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
     wants a fix, not a way to stop seeing it."""
     if length <= budget:
         return None
-    base = row_count(result.findings)
-    named = tuple(f.message.split("/: ", 1)[0] for f in result.findings
-                  if f.kind == "orphan" and f.files and names_its_folder(f))
+    noise = noise_folders(result.scans, result.reachable)
+    base = row_count(result.findings, noise)
+    drawn = draw_items(result.findings, noise)
+    named = tuple(item.folder for item in drawn
+                  if isinstance(item, Group) and item.folder is not None)
     candidates = [(folder,) for folder in folders_of(result.findings)]
     if len(named) > 1:
         candidates.append(named)
     trials: list[tuple[int, int, tuple[str, ...]]] = []
     for folders in candidates:
         left = without_folders(result.findings, folders)
-        gain = base - row_count(left)
+        inside = tuple(folder + "/" for folder in folders)
+        gain = base - row_count(left, {d: fs for d, fs in noise.items()
+                                       if not (d + "/").startswith(inside)})
         if gain <= 0 or length - gain > budget:
             continue
         kept = set(map(id, left))
         if any(f.severity == "error" and id(f) not in kept for f in result.findings):
             continue
-        inside = tuple(folder + "/" for folder in folders)
         holds = sum(1 for rel in result.scans if rel.startswith(inside))
         trials.append((holds, -gain, folders))
     trials.sort()
@@ -266,7 +288,7 @@ def print_report(result: AuditResult, console: Console | None = None,
     console = console or Console(highlight=False)
     console.print(Text("memtui audit", style="bold underline"))
     console.print(summary_table(result))
-    rows = findings_text(result)
+    rows = findings_text(result, console.width)
     if not rows:
         console.print(Text("\nNo findings.", style="green"))
         return

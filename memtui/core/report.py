@@ -7,6 +7,7 @@ from typing import Any
 
 from memtui.core.audit import AuditResult, FileReport
 from memtui.core.findings import Finding
+from memtui.core.hidden import severity_changes
 from memtui.core.suppress import counts
 from memtui.core.tokens import TOKENIZERS
 
@@ -154,7 +155,10 @@ def _report(result: AuditResult) -> dict[str, Any]:
         "files": Rows(result.files, _file_row if file_tokens else _file_row_untokened),
         "findings": Rows(result.findings, Finding.to_dict),
         "config": result.config_path,
-        "suppressed": {**counts(result.suppressed), "total": len(result.suppressed)},
+        "suppressed": {**counts(result.suppressed), "total": len(result.suppressed),
+                       "lowered": len(result.lowered)},
+        "severity_changes": severity_changes(result.lowered),
+        "excluded": {"files": result.excluded[0], "unread": result.excluded[1]},
         "suppressed_findings": [{**s.finding.to_dict(), "suppressed_by": s.cause}
                                 for s in result.suppressed],
     }

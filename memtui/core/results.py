@@ -160,6 +160,13 @@ class AuditResult:
     #: configuration file that was used (None: none).
     suppressed: list[Suppressed] = field(default_factory=list)
     config_path: str | None = None
+    #: The reported findings whose severity the configuration lowered, each with the
+    #: severity it had (`memtui.core.hidden`: named in the reports; ``--fail-on`` given as a
+    #: flag counts the higher one).
+    lowered: list[tuple[Finding, str]] = field(default_factory=list)
+    #: (memories the configuration's ``exclude`` left out, of them not read for what they
+    #: would yield): ``memtui audit`` counts them (`memtui.core.hidden`).
+    excluded: tuple[int, int] = (0, 0)
     #: The app's Findings view lists the suppressed findings too.
     show_suppressed: bool = False
     #: The span of time (from, until) in which every file's age in whole days, and so the

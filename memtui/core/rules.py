@@ -158,6 +158,21 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, _A, ("memory/con.md", _mem("con"))),
          _ws(_LINK_A, _A, ("memory/con-call.md", _mem("con-call"))),
          "rename the memory (and its links)"),
+    Rule("unused_ignore", "info", "Unused ignores",
+         "An inline ignore comment that silences no finding.",
+         "Like an unused noqa: the finding it was for is gone (or the rule name is "
+         "misspelled), and a stale ignore would hide the next one.",
+         _ws(_LINK_A, ("memory/a.md", _mem("a", "a fact <!-- memtui: ignore secret -->\n"))),
+         _ws(_LINK_A, ("memory/a.md", _mem("a", "password: Hu7#kd92!xq "
+                                                "<!-- memtui: ignore secret -->\n"))),
+         "remove the comment, or the rules in it that no longer fire"),
+    Rule("exclude_all", "error", "Excludes that hide everything",
+         "An exclude in the configuration that leaves out the index or every memory.",
+         "A workspace's own .memtui.toml must not make its audit pass by auditing nothing.",
+         (*_ws(_LINK_A, _A), (".memtui.toml", 'exclude = ["**"]\n')),
+         (*_ws(_LINK_A, _A, ("briefs/b.md", "# brief\n")),
+          (".memtui.toml", 'exclude = ["briefs/**"]\n')),
+         "exclude only the folders that are not memories"),
 )
 
 #: id → rule.

@@ -25,7 +25,8 @@ BASE_ID = "%SRCROOT%"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 SUPPRESSED_BY = {"inline": "a <!-- memtui: ignore --> comment",
                  "config": "ignore in the configuration file",
-                 "baseline": "accepted in the baseline (--baseline)"}
+                 "baseline": "accepted in the baseline (--baseline)",
+                 "exclude": "in a file the configuration's exclude leaves out"}
 RELATED = 50  # files listed with a finding about the workspace as a whole
 
 
@@ -83,6 +84,7 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
     causes: list[str | None] = [*(None for _ in result.findings),
                                 *(s.cause for s in result.suppressed)]
     every = [*result.findings, *(s.finding for s in result.suppressed)]
+    was = {id(f): before for f, before in result.lowered}
     for f, cause in zip(every, causes, strict=True):
         entry: dict[str, Any] = {
             "ruleId": f.kind,
@@ -90,6 +92,8 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
             "level": LEVELS[f.severity],
             "message": {"text": f.message},
         }
+        if id(f) in was:  # the configuration lowered it: said, never silent
+            entry["properties"] = {"severityLoweredFrom": was[id(f)]}
         if f.path == WORKSPACE and f.files:
             # About the workspace as a whole: shown at the first file it gathers.
             entry["locations"] = [location(f.files[0])]

@@ -49,6 +49,16 @@ class FileScan:
     old_format: bool = False
     #: The loose spellings wikilinks find this file by (`memtui.core.graph.spellings`).
     spellings: Spellings = ("", "", "", "")
+    #: The text holds a ``<!-- memtui: …`` comment (the suppression step reads it again to
+    #: report the ignore comments that silence nothing).
+    has_ignores: bool = False
+
+
+def secret_finding(rel: str, hit: SecretHit) -> Finding:
+    """The ``secret`` finding of one credential: it shows the value masked (``ab…yz``);
+    the baseline knows it by a keyed hash of the whole value (`memtui.core.suppress`)."""
+    return finding("secret", rel, hit.line,
+                   f"{hit.kind} ({hit.redacted}): memories are replayed into every later turn")
 
 
 def index_findings(index: Index) -> list[Finding]:
@@ -107,10 +117,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     )
     old_format = any(f.message == TOP_LEVEL_TYPE for f in mf.findings)
     own = [*extra, *(f for f in mf.findings if f.message != TOP_LEVEL_TYPE)]
-    for hit in scan.secrets:
-        own.append(finding("secret", rel, hit.line,
-                           f"{hit.kind} ({hit.redacted}): memories are replayed into every "
-                           "later turn"))
+    own.extend(secret_finding(rel, hit) for hit in scan.secrets)
     for line_no, reason, excerpt in scan.instructions:
         own.append(finding("instruction_like", rel, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
@@ -119,6 +126,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     scan.digest = digest
     scan.name_line = name_line(mf)
     scan.spellings = spellings(mf.name, mf.stem)
+    scan.has_ignores = "memtui:" in read.text and "<!--" in read.text
     dv = mf.date_value()
     scan.dated = parse_date(dv[1]) if dv is not None else None
     return scan

@@ -377,7 +377,7 @@ def encode(scan: FileScan) -> tuple[Any, ...] | None:
             [_link_out(lk) for lk in scan.links], [_link_out(lk) for lk in scan.wikilinks],
             [tuple(i) for i in scan.instructions], scan.mtime,
             [finding_out(f) for f in scan.own_findings], scan.dated, scan.digest,
-            scan.name_line, scan.old_format, scan.spellings)
+            scan.name_line, scan.old_format, scan.spellings, scan.has_ignores)
 
 
 def _opt_str(v: Any) -> str | None:
@@ -390,8 +390,8 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
     """The scan ``encode`` gave ``t`` for, checking every field (TypeError, ValueError...
     when one does not fit); its text is empty."""
     (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format,
-     spelled) = t
-    if type(spelled) is not tuple or len(spelled) != 4 or \
+     spelled, ign) = t
+    if type(spelled) is not tuple or len(spelled) != 4 or type(ign) is not bool or \
             not all(type(x) is str for x in spelled):
         raise TypeError("not spellings")
     path, name, description, type_, meta, has_fm, body_start, size, mf_findings, offset = mfp
@@ -416,7 +416,7 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
                     wikilinks=[_link_in(lk) for lk in wls], secrets=[],
                     instructions=found, mtime=mtime, read_findings=[],
                     own_findings=[finding_in(f) for f in own], dated=dated, digest=digest,
-                    name_line=name_line, old_format=old_format, spellings=spelled)
+                    name_line=name_line, old_format=old_format, spellings=spelled, has_ignores=ign)
 
 
 def encode_index(index: Index) -> tuple[Any, ...]:

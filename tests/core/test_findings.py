@@ -292,11 +292,25 @@ def test_read_problem_non_utf8(tmp_path: Path) -> None:
     assert r.scans["memory/a.md"].memory.name == "a"
 
 
+def test_unused_ignore_and_exclude_all_are_found_as_the_config_is_applied(
+        tmp_path: Path) -> None:
+    """The two kinds the suppression stage finds (`memtui.core.suppress.STAGE_KINDS`);
+    their full tests: tests/test_unused_ignores.py, tests/test_config_hides_nothing.py."""
+    from memtui.core.config import Config
+    from memtui.core.suppress import apply_to
+
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [a](a.md) — a\n",
+                                  "a.md": memory("a", "fact <!-- memtui: ignore secret -->\n")})
+    result = apply_to(run_audit(ws), Config(exclude=("*",)), hidden=True)
+    assert sorted(f.kind for f in result.findings) == ["exclude_all", "unused_ignore"]
+
+
 def test_every_kind_has_a_test_here() -> None:
     names = {n for n in globals() if n.startswith("test_")}
     covered = {"broken_link", "orphan", "beyond_load_limit", "dangling_wikilink",
                "fuzzy_wikilink", "duplicate_name", "frontmatter", "content_in_index",
-               "secret", "instruction_like", "stale", "unlinked_mention", "read_problem"}
+               "secret", "instruction_like", "stale", "unlinked_mention", "read_problem",
+               "unused_ignore", "exclude_all"}
     assert covered == set(KINDS)
     assert len(names) >= len(KINDS)
 

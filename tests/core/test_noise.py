@@ -14,7 +14,7 @@ from rich.console import Console
 
 from memtui.commands.report_text import print_report
 from memtui.core.audit import AuditResult
-from memtui.core.noise import GROUP_MIN_FILES
+from memtui.core.grouping import GROUP_MIN_FILES
 from memtui.core.report import to_json
 from tests.core.helpers import make_ws, memory, run_audit
 
@@ -35,27 +35,27 @@ def _render(result: AuditResult) -> list[str]:
     return buf.getvalue().splitlines()
 
 
-def test_an_unreached_folder_of_briefs_is_one_finding_with_its_exclude(tmp_path: Path) -> None:
+def test_an_unreached_folder_of_briefs_is_one_line_with_its_exclude(tmp_path: Path) -> None:
     files = _memories(3)
     files.update({f"briefs/2026-05-{n:02d}.md": BRIEF.format(n=n) for n in range(1, 31)})
     r = run_audit(make_ws(tmp_path / "w", files))
-    folder = [f for f in r.findings if f.kind != "stale"
-              and any(p.startswith("briefs/") for p in (f.path, *f.files))]
-    assert len(folder) == 1
-    only = folder[0]
-    assert (only.kind, only.severity, only.path, only.line) == ("orphan", "warning", ".", None)
-    assert only.message.startswith("briefs/: 30 files the index never reaches")
-    assert 'Add exclude = ["briefs/**"] to .memtui.toml' in only.message
-    assert len(only.files) == 30
-    # The orphans are still counted (the summary and JSON orphans list are unchanged).
+    # Each brief keeps its own orphan finding (issue 30 §3); no frontmatter findings.
+    briefs = [f for f in r.findings if f.kind != "stale" and f.path.startswith("briefs/")]
+    assert [(f.kind, f.severity, f.line) for f in briefs] == [("orphan", "warning", None)] * 30
+    assert not [f for f in r.findings if f.files and f.kind != "stale"]
     assert len(r.orphans) == 30
+    # The text report draws them as one line about the folder, with its exclude line.
     lines = _render(r)
     assert len(lines) <= 50, len(lines)
-    # The JSON keeps its contract: a workspace-level finding, its files listed.
+    folder = [ln for ln in lines if ln.startswith("  briefs/")]
+    assert folder == ["  briefs/: 30 orphans the index never reaches, none memory-shaped (no "
+                      'memory frontmatter): not memories? Add exclude = ["briefs/**"] to '
+                      ".memtui.toml"]
+    # The JSON lists each one, in the finding's usual shape.
     data = json.loads(json.dumps(to_json(r)))
-    as_json = [f for f in data["findings"] if f["path"] == "."]
-    assert as_json[0]["files"][0] == "briefs/2026-05-01.md"
-    assert set(as_json[0]) == {"kind", "severity", "path", "line", "message", "files"}
+    as_json = [f for f in data["findings"] if f["path"].startswith("briefs/")]
+    assert len(as_json) == 30 and as_json[0]["path"] == "briefs/2026-05-01.md"
+    assert set(as_json[0]) == {"kind", "severity", "path", "line", "message"}
 
 
 def test_a_folder_the_index_reaches_or_holding_a_memory_is_not_proposed(
@@ -66,10 +66,14 @@ def test_a_folder_the_index_reaches_or_holding_a_memory_is_not_proposed(
     files["MEMORY.md"] += "- [n0](notes/n0.md) — a note\n"
     files["plans/real.md"] = memory("real")  # an unlinked memory: a real orphan
     r = run_audit(make_ws(tmp_path / "w", files))
-    assert not [f for f in r.findings if "exclude" in f.message]
-    # 3 notes + 5 plans unreached: orphans on more than GROUP_MIN_FILES files, gathered.
+    lines = _render(r)
+    assert not [ln for ln in lines if "exclude" in ln]
+    # 3 notes + 5 plans unreached: one orphan each, drawn as one line with the count.
     orphans = [f for f in r.findings if f.kind == "orphan"]
-    assert [(f.path, len(f.files)) for f in orphans] == [(".", 8)]
+    assert len(orphans) == 8 and all(not f.files for f in orphans)
+    assert [ln for ln in lines if "orphans:" in ln] == [
+        "  8 orphans: notes/n1.md, notes/n2.md, notes/n3.md, plans/p0.md, plans/p1.md, "
+        "plans/p2.md, …"]  # fits the 100 columns
 
 
 def test_only_the_shallowest_folder_is_proposed(tmp_path: Path) -> None:
@@ -77,13 +81,13 @@ def test_only_the_shallowest_folder_is_proposed(tmp_path: Path) -> None:
     files.update({f"archive/{y}/b{n}.md": BRIEF.format(n=n)
                   for y in (2024, 2025) for n in range(3)})
     r = run_audit(make_ws(tmp_path / "w", files))
-    proposed = [f.message for f in r.findings if "exclude" in f.message]
+    proposed = [ln for ln in _render(r) if "exclude" in ln]
     assert len(proposed) == 1
-    assert proposed[0].startswith("archive/: 6 files")
+    assert proposed[0].startswith("  archive/: 6 orphans")
     assert 'exclude = ["archive/**"]' in proposed[0]
 
 
-def test_another_frontmatter_schema_gets_one_note(tmp_path: Path) -> None:
+def test_another_frontmatter_schema_gets_one_note_per_file(tmp_path: Path) -> None:
     files = _memories(2)
     files.update({f"lesson{n}.md": LESSON.format(n=n) for n in range(1, 4)})
     files["MEMORY.md"] += "".join(f"- [l{n}](lesson{n}.md) — lesson\n" for n in range(1, 4))
@@ -98,13 +102,20 @@ def test_another_frontmatter_schema_gets_one_note(tmp_path: Path) -> None:
     assert [f.message for f in fm if f.path == "half.md"] == [
         "frontmatter has no 'description'",
         "frontmatter has no 'type' (expected under 'metadata')"]
-    assert len(fm) == 3
-    note = fm[0]
-    assert (note.path, note.severity) == (".", "info")
-    assert note.files == ("lesson1.md", "lesson2.md", "lesson3.md", "reviewer.md",
-                          "tester.md")
-    assert note.message.startswith("5 files with another frontmatter schema (")
-    assert "title" in note.message and "tools" in note.message
+    notes = [f for f in fm if f.path != "half.md"]
+    assert [(f.path, f.severity) for f in notes] == [
+        (p, "info") for p in ("lesson1.md", "lesson2.md", "lesson3.md", "reviewer.md",
+                              "tester.md")]
+    assert notes[0].message == ("another frontmatter schema (title, phase, date): not a "
+                                "memory, so not checked as one")
+    assert notes[3].message.startswith("another frontmatter schema (tools, model)")
+    # Drawn as one group, as compact as the one note they were before issue 30.
+    lines = _render(r)
+    at = lines.index("Frontmatter (frontmatter: 2 warning, 5 info)")
+    assert len([ln for ln in lines[at + 1:] if ln.startswith("  ")]) == 4  # 2 + 2, not 2 + 5
+    group = [ln for ln in lines if "files with another frontmatter schema" in ln]
+    assert group == ["  [info] 5 files with another frontmatter schema: lesson1.md, "
+                     "lesson2.md, lesson3.md, reviewer.md, …"]  # fits the 100 columns
 
 
 def test_no_frontmatter_on_127_files_is_one_line(tmp_path: Path) -> None:
@@ -112,23 +123,30 @@ def test_no_frontmatter_on_127_files_is_one_line(tmp_path: Path) -> None:
     files["MEMORY.md"] = "".join(f"- [n{i}](n{i:03d}.md) — hook\n" for i in range(127))
     r = run_audit(make_ws(tmp_path / "w", files))
     fm = [f for f in r.findings if f.kind == "frontmatter"]
-    assert [(f.path, f.severity, f.message, len(f.files)) for f in fm] == [
-        (".", "info", "127 files: no frontmatter: the file has no name, description or type",
-         127)]
-    text = [ln for ln in _render(r) if "no frontmatter" in ln]
-    assert len(text) == 1
+    assert len(fm) == 127 and {f.message for f in fm} == {
+        "no frontmatter: the file has no name, description or type"}
+    text = _render(r)
+    at = text.index("Frontmatter (frontmatter: 127 info)")
+    assert text[at + 1].startswith("  127 frontmatter findings: n000.md, n001.md, ")
+    assert text[at + 2] == ("    each: no frontmatter: the file has no name, description "
+                            "or type")
+    assert len([ln for ln in text if "no frontmatter" in ln]) == 1
 
 
 def test_the_threshold_and_the_kinds_kept_per_line(tmp_path: Path) -> None:
-    # GROUP_MIN_FILES files without a name: one per file; one more: gathered.
-    for n, want in ((GROUP_MIN_FILES, GROUP_MIN_FILES), (GROUP_MIN_FILES + 1, 1)):
+    # GROUP_MIN_FILES files without a name: drawn one per line; one more: one group.
+    for n, want in ((GROUP_MIN_FILES, GROUP_MIN_FILES), (GROUP_MIN_FILES + 1, 2)):
         files = _memories(1)
         files.update({f"x{i}.md": "---\ndescription: d\nmetadata:\n  type: user\n---\n"
                       for i in range(n)})
         files["MEMORY.md"] += "".join(f"- [x](x{i}.md) — x\n" for i in range(n))
         r = run_audit(make_ws(tmp_path / f"w{n}", files))
         fm = [f for f in r.findings if f.kind == "frontmatter"]
-        assert len(fm) == want, (n, fm)
+        assert len(fm) == n, (n, fm)  # always one finding per file
+        lines = _render(r)
+        at = next(i for i, ln in enumerate(lines) if ln.startswith("Frontmatter ("))
+        rows = [ln for ln in lines[at + 1:] if ln.startswith("  ")]
+        assert len(rows) == want, (n, rows)
     # Secrets stay one per line however many files hold one: each needs redacting.
     files = _memories(1)
     files.update({f"s{i}.md": memory(f"s{i}", "password: Hunter2-Correct-Horse\n")
@@ -139,6 +157,10 @@ def test_the_threshold_and_the_kinds_kept_per_line(tmp_path: Path) -> None:
     secrets = [f for f in r.findings if f.kind == "secret"]
     assert len(secrets) == GROUP_MIN_FILES + 3
     assert all(f.line is not None and f.path != "." for f in secrets)
+    lines = _render(r)
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("Secrets ("))
+    assert all(ln.startswith(f"  s{i}.md:") for i, ln in
+               enumerate(lines[at + 1:at + 1 + GROUP_MIN_FILES + 3]))
 
 
 def test_two_proposed_folders_together_are_the_one_exclude_line(tmp_path: Path) -> None:

@@ -9,6 +9,8 @@ from rich.console import Console
 
 from memtui.commands.report_text import findings_text, print_report, row_count
 from memtui.core.config import Config
+from memtui.core.grouping import Group, draw_items
+from memtui.core.noise import noise_folders
 from memtui.core.suppress import apply_to
 from tests.core.helpers import make_ws, memory, run_audit
 
@@ -86,10 +88,15 @@ def test_row_count_is_the_rows_findings_text_builds(tmp_path: Path) -> None:
     files = {"MEMORY.md": "- [a](a.md)\n- [gone](gone.md)\n", "a.md": memory("a", "[[x]]\n")}
     files.update({f"briefs/b{n}.md": "# brief\n" for n in range(3)})
     files.update({f"o{n}.md": memory(f"o{n}", "[[nope]]\n") for n in range(7)})
+    files.update({f"x{n}.md": "no frontmatter\n" for n in range(7)})
+    files["MEMORY.md"] += "".join(f"- [x](x{n}.md)\n" for n in range(7))
     result = run_audit(make_ws(tmp_path / "w", files))
-    assert any(f.files for f in result.findings)
-    assert any(f.message.startswith("briefs/:") for f in result.findings)
-    assert row_count(result.findings) == len(findings_text(result))
+    noise = noise_folders(result.scans, result.reachable)
+    assert noise == {"briefs": ["briefs/b0.md", "briefs/b1.md", "briefs/b2.md"]}
+    drawn = draw_items(result.findings, noise)
+    assert sorted((g.kind, g.folder or "") for g in drawn if isinstance(g, Group)) == [
+        ("dangling_wikilink", ""), ("frontmatter", ""), ("orphan", ""), ("orphan", "briefs")]
+    assert row_count(result.findings, noise) == len(findings_text(result))
     assert row_count([]) == len(findings_text(run_audit(make_ws(tmp_path / "e", {})))) == 0
 
 

@@ -7,14 +7,21 @@ from pathlib import Path
 
 import pytest
 
+from memtui.core.config import load_config
 from memtui.core.findings import KINDS
 from memtui.core.rules import BY_ID, RULES, Rule
+from memtui.core.suppress import apply_to
 from tests.core.helpers import make_ws, run_audit
 
 
 def _kinds(tmp: Path, example: tuple[tuple[str, str | bytes], ...]) -> set[str]:
+    """The kinds reported, as ``memtui audit`` reports them (the inline comments applied:
+    ``unused_ignore`` is found there)."""
     ws = make_ws(tmp, dict(example))
-    return set(run_audit(ws, stale_days=90).counts())
+    config = load_config(ws)
+    result = apply_to(run_audit(ws, stale_days=90, exclude=config.exclude), config,
+                      hidden=True)
+    return {f.kind for f in result.findings}
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.id for r in RULES])

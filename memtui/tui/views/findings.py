@@ -1,4 +1,10 @@
-"""The Findings view: everything the audit found, grouped by kind, most severe first."""
+"""The Findings view: everything the audit found, grouped by kind, most severe first.
+
+Many findings of one kind are drawn as one row saying the count (`memtui.core.grouping`):
+a noise folder's orphans, or a kind on more than five files, its Message cell naming the
+first files and their wording. Each is still its own finding (the filter finds a group by
+its files' names; the Orphans and Files views list each file); the row leads to no one
+file, as a workspace-level finding."""
 
 from __future__ import annotations
 
@@ -9,6 +15,8 @@ from rich.text import Text
 
 from memtui.core.audit import AuditResult
 from memtui.core.findings import KIND_TITLES, SEVERITY_RANK, WORKSPACE, Finding
+from memtui.core.grouping import Group, draw_items
+from memtui.core.noise import noise_folders
 from memtui.core.wording import plural
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.audit_table import (
@@ -23,6 +31,8 @@ from memtui.tui.widgets.row_table import MiddleText
 
 #: The Where cell of a finding about the workspace as a whole (the preview lists its files).
 WHOLE_WORKSPACE = "(workspace)"
+#: The columns a group row's files are fitted to (the Message cell cuts the rest).
+GROUP_WIDTH = 120
 
 
 class FindingsView(AuditTable):
@@ -62,11 +72,37 @@ class FindingsView(AuditTable):
                        data=f,
                        pick=f"{f.kind}\x1f{f.path}\x1f{f.message}")
 
-        items = [(i, f, "") for i, f in enumerate(result.findings)]
+        def make_group(g: Group) -> Row:
+            colour = palette.severity(g.severity)
+            title = KIND_TITLES.get(g.kind, g.kind)
+            files = g.files
+            cells: tuple[RenderableType, ...] = (
+                Text(title, style=colour),
+                Text(g.severity, style=colour),
+                Text(f"({plural(len(files), 'file')})", style=palette.muted),
+                Text(f"{g.head(GROUP_WIDTH)} — {g.wording()}"),
+            )
+            sort_group = (-SEVERITY_RANK[g.severity], title, "", 0)
+            return Row(f"group:{g.kind}:{g.severity}:{g.folder or ''}", cells,
+                       sort=(sort_group, (-SEVERITY_RANK[g.severity], title), ("", 0),
+                             g.head(GROUP_WIDTH)),
+                       about=files, data=g,
+                       search="\x1f".join((title, g.severity, g.head(GROUP_WIDTH),
+                                           g.wording(), *files)).casefold(),
+                       pick=f"group\x1f{g.kind}\x1f{g.severity}\x1f{g.folder or ''}")
+
+        rows: list[Row] = []
+        drawn = draw_items(result.findings, noise_folders(result.scans, result.reachable))
+        for i, item in enumerate(drawn):
+            if isinstance(item, Group):
+                rows.append(cache.row(item, make_group, item))  # type: ignore[arg-type]
+            else:
+                rows.append(cache.row((i, item, ""), make, (i, item, "")))
         if result.show_suppressed:
-            start = len(items)
-            items += [(start + i, s.finding, s.cause) for i, s in enumerate(result.suppressed)]
-        return [cache.row(item, make, item) for item in items]
+            start = len(drawn)
+            rows += [cache.row(item, make, item) for item in
+                     ((start + i, s.finding, s.cause) for i, s in enumerate(result.suppressed))]
+        return rows
 
     def selection(self) -> tuple[str, int | None] | None:
         """The file under the cursor; none on a finding about the whole workspace (there
@@ -76,6 +112,9 @@ class FindingsView(AuditTable):
 
     def why_nothing(self) -> str:
         row = self.current_row()
+        if row is not None and isinstance(row.data, Group):
+            return (f"the row under the cursor stands for {plural(len(row.data.files), 'file')}"
+                    " (the Orphans and Files views list each one)")
         if row is not None and row.path == WORKSPACE:
             return "the finding under the cursor is about the whole workspace (the preview " \
                    "lists its files)"

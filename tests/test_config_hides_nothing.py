@@ -1,0 +1,88 @@
+"""A workspace's own configuration cannot make the audit pass unseen (issue 31 §2): what
+its ``exclude`` leaves out is read and counted as suppressed; an exclude of the index or
+of every memory is an error; a severity it lowers is named and counted; and ``--fail-on``
+given as a flag holds whatever it lowers."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from memtui.cli import main
+from tests.core.helpers import DAY, NOW, make_ws, memory
+
+KEY = "ADMIN_PASSWORD=Hu7#kd92!xq\n"
+
+
+def _ws(tmp: Path, config: str, extra: dict[str, str] | None = None) -> Path:
+    return make_ws(tmp / "w", {"MEMORY.md": "- [A](memory/a.md) — about a\n",
+                               "memory/a.md": memory("a", KEY),
+                               ".memtui.toml": config, **(extra or {})},
+                   days_ago=(NOW - time.time()) / DAY)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    status = main(["audit", *args])
+    return status, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("globs", ['["**"]', '["memory/**", "MEMORY.md"]', '["*"]',
+                                   '["memory"]'])
+def test_an_exclude_of_everything_fails_and_counts_what_it_hid(
+        globs: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path, f"exclude = {globs}\n")
+    status, out = _run(capsys, str(ws), "--json")
+    data = json.loads(out)
+    assert status == 1
+    assert [f["kind"] for f in data["findings"]] == ["exclude_all"]
+    assert data["suppressed"]["exclude"] == 1 and data["suppressed"]["total"] == 1
+    assert [(s["kind"], s["path"], s["suppressed_by"])
+            for s in data["suppressed_findings"]] == [("secret", "memory/a.md", "exclude")]
+    assert data["excluded"] == {"files": 1, "unread": 0}
+    status, out = _run(capsys, str(ws), "--format", "sarif")
+    results = json.loads(out)["runs"][0]["results"]
+    assert status == 1
+    assert [(r["ruleId"], "suppressions" in r) for r in results] == [
+        ("exclude_all", False), ("secret", True)]
+    assert results[1]["suppressions"][0]["kind"] == "external"
+    status, out = _run(capsys, str(ws))
+    assert "1 suppressed (config 0, inline 0, baseline 0, exclude 1)" in " ".join(out.split())
+
+
+def test_an_exclude_of_a_folder_counts_what_it_hid_and_is_no_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path, 'exclude = ["memory/briefs/**"]\n',
+             {"memory/a.md": memory("a"),
+              "memory/briefs/b1.md": f"# brief\n{KEY}", "memory/briefs/b2.md": "# brief\n"})
+    status, out = _run(capsys, str(ws), "--json")
+    data = json.loads(out)
+    assert status == 0 and data["findings"] == []
+    assert data["suppressed"]["exclude"] == 3  # b1's secret, and each brief's frontmatter
+    assert {(s["kind"], s["path"]) for s in data["suppressed_findings"]} >= {
+        ("secret", "memory/briefs/b1.md")}
+    assert data["excluded"] == {"files": 2, "unread": 0}
+
+
+def test_a_lowered_severity_is_named_and_an_explicit_fail_on_holds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path, '[severity]\nsecret = "info"\n')
+    status, out = _run(capsys, str(ws), "--json", "--fail-on", "error")
+    data = json.loads(out)
+    assert status == 1  # the flag wins over the workspace's configuration
+    assert [(f["kind"], f["severity"]) for f in data["findings"]] == [("secret", "info")]
+    assert data["severity_changes"] == [{"rule": "secret", "from": "error", "to": "info",
+                                         "findings": 1}]
+    assert data["suppressed"]["lowered"] == 1
+    # Without the flag the configuration decides (its fail-on, else error): lowered, it
+    # passes, but says so.
+    status, out = _run(capsys, str(ws))
+    assert status == 0
+    assert "1 lowered by the config (secret error→info)" in " ".join(out.split())
+    status, out = _run(capsys, str(ws), "--format", "sarif", "--fail-on", "error")
+    (result,) = json.loads(out)["runs"][0]["results"]
+    assert status == 1
+    assert result["level"] == "note" and result["properties"] == {
+        "severityLoweredFrom": "error"}

@@ -1,0 +1,93 @@
+"""An inline ignore comment that silences nothing is an ``unused_ignore`` info finding
+(issue 31 §2, as ruff reports an unused ``noqa``): a stale ignore would hide the next
+finding of its rule on that line or in that file."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from memtui.cli import main
+from tests.core.helpers import DAY, NOW, make_ws, memory
+
+SECRET = "password: Hu7#kd92!xq"
+
+
+def _ws(tmp: Path, files: dict[str, str]) -> Path:
+    return make_ws(tmp / "w", {"MEMORY.md": "- [A](memory/a.md) — about a\n",
+                               "memory/a.md": memory("a"), **files},
+                   days_ago=(NOW - time.time()) / DAY)
+
+
+def _audit(capsys: pytest.CaptureFixture[str], ws: Path, *args: str) -> tuple[int, dict]:
+    status = main(["audit", str(ws), "--json", *args])
+    return status, json.loads(capsys.readouterr().out)
+
+
+def _unused(data: dict) -> list[tuple[str, int, str]]:
+    return [(f["path"], f["line"], f["message"]) for f in data["findings"]
+            if f["kind"] == "unused_ignore"]
+
+
+def test_a_comment_that_silences_nothing_is_reported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MEMTUI_NO_CACHE", raising=False)
+    monkeypatch.setenv("MEMTUI_CACHE_DIR", str(tmp_path / "cache"))
+    ws = _ws(tmp_path, {"memory/a.md": memory("a", "a fact <!-- memtui: ignore secret -->\n"
+                                                   "<!-- memtui: ignore-file orphan -->\n")})
+    for _ in range(2):  # cold, then from the scan cache
+        status, data = _audit(capsys, ws)
+        assert status == 0
+        assert _unused(data) == [
+            ("memory/a.md", 7, "<!-- memtui: ignore secret --> silences no finding of "
+             "secret: remove it (or the rules it no longer needs)"),
+            ("memory/a.md", 8, "<!-- memtui: ignore-file orphan --> silences no finding of "
+             "orphan: remove it (or the rules it no longer needs)")]
+        assert {f["severity"] for f in data["findings"]} == {"info"}
+
+
+def test_a_used_comment_is_not_and_a_misspelled_rule_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path, {
+        "memory/a.md": memory("a", f"{SECRET} <!-- memtui: ignore secret -->\n"),
+        "memory/b.md": memory("b", f"{SECRET} <!-- memtui: ignore secrte -->\n"),
+        "memory/c.md": memory("c", "<!-- memtui: ignore-file orphan -->\n"),
+        "memory/d.md": memory("d", "<!-- memtui: ignore -->\nplain\n"),
+        "MEMORY.md": "".join(f"- [{n}](memory/{n}.md) — {n}\n" for n in "abd"),
+    })
+    status, data = _audit(capsys, ws)
+    assert status == 1  # b's secret is reported
+    assert [(f["kind"], f["path"]) for f in data["findings"] if f["kind"] != "stale"] == [
+        ("secret", "memory/b.md"), ("unused_ignore", "memory/b.md"),
+        ("unused_ignore", "memory/d.md")]
+    assert "silences no finding of secrte" in _unused(data)[0][2]
+    assert _unused(data)[1][2].startswith("<!-- memtui: ignore --> silences no finding:")
+    assert data["suppressed"]["inline"] == 2  # a's secret, c's orphan
+
+
+def test_the_index_comments_count_too(tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _ws(tmp_path, {"MEMORY.md": "- [A](memory/a.md) — about a <!-- memtui: ignore "
+                                     "broken_link -->\n"})
+    _, data = _audit(capsys, ws)
+    assert [(p, n) for p, n, _ in _unused(data)] == [("MEMORY.md", 1)]
+
+
+def test_the_config_can_ignore_them_and_many_are_bounded(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    many = "".join(f"line {i} <!-- memtui: ignore secret -->\n" for i in range(20_000))
+    ws = _ws(tmp_path, {"memory/m.md": memory("m", many)})
+    (ws / "MEMORY.md").write_text("- [A](memory/a.md) — a\n- [M](memory/m.md) — m\n",
+                                  encoding="utf-8")
+    _, data = _audit(capsys, ws)
+    unused = _unused(data)
+    assert len(unused) == 21
+    assert unused[-1][2] == ("and 19,980 more ignore comments in this file that silence "
+                             "nothing")
+    (ws / ".memtui.toml").write_text('ignore = ["unused_ignore"]\n', encoding="utf-8")
+    _, data = _audit(capsys, ws)
+    assert _unused(data) == [] and data["suppressed"]["config"] == 21

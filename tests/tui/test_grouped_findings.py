@@ -1,0 +1,61 @@
+"""The app draws many findings of a kind as one row saying the count (issue 30 §3); each
+is still its own finding in the result, and five or fewer are drawn one per row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memtui.core.grouping import Group
+from memtui.tui.app import open_app
+from memtui.tui.widgets.audit_table import AuditTable
+from tests.core.helpers import memory
+from tests.tui.conftest import wait_for
+from tests.tui.test_acting_on_selection import messages
+from tests.tui.test_app import started, switch
+
+
+def _ws(root: Path, orphans: int) -> Path:
+    (root / "memory").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("- [a](memory/a.md) — about a\n", encoding="utf-8")
+    (root / "memory/a.md").write_text(memory("a"), encoding="utf-8")
+    for i in range(orphans):
+        (root / f"memory/o{i}.md").write_text(memory(f"o{i}"), encoding="utf-8")
+    return root
+
+
+async def _orphan_rows(root: Path) -> tuple[list[tuple[str, ...]], int, list[str]]:
+    app = open_app(root, watch=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "6")
+        view = app.query_one("#findings-view", AuditTable)
+        await wait_for(pilot, lambda: len(view.shown) > 0)
+        rows = [tuple(str(c.plain) for c in r.cells)  # type: ignore[union-attr]
+                for r in view.shown if r.cells[0].plain == "Orphans"]  # type: ignore[union-attr]
+        assert app.result is not None
+        found = sum(1 for f in app.result.findings if f.kind == "orphan")
+        said: list[str] = []
+        group = next((i for i, r in enumerate(view.shown) if isinstance(r.data, Group)), None)
+        if group is not None:
+            view.table.move_cursor(row=group)
+            await pilot.press("o")
+            await pilot.pause()
+            said = messages(app)[-1:]
+        return rows, found, said
+
+
+async def test_five_orphans_are_five_rows(tmp_path: Path) -> None:
+    rows, found, _ = await _orphan_rows(_ws(tmp_path / "w", 5))
+    assert found == 5
+    assert [r[2] for r in rows] == [f"o{i}.md" for i in range(5)]  # memory/ is implied
+
+
+async def test_eight_orphans_are_one_row_saying_the_count(tmp_path: Path) -> None:
+    rows, found, said = await _orphan_rows(_ws(tmp_path / "w", 8))
+    assert found == 8  # the result keeps one finding per orphan
+    assert len(rows) == 1
+    assert rows[0][2] == "(8 files)"
+    assert rows[0][3].startswith("8 orphans in memory/: o0.md, o1.md, ")
+    assert rows[0][3].endswith(" — each: not linked from the index; unreachable: never seen")
+    assert said == ["nothing to open: the row under the cursor stands for 8 files (the "
+                    "Orphans and Files views list each one)"]
