@@ -12,6 +12,8 @@ from memtui.core.workspace import open_workspace
 from memtui.demo import DAY, DAYS_AGO, DEMO_FULL_OPTIONS, demo_copy, demo_source
 from tests.core.helpers import NOW
 
+WORKSPACE_HYGIENE = {"tool_file", "unportable_name"}
+
 
 def _digest(root: Path) -> str:
     h = hashlib.sha256()
@@ -36,7 +38,9 @@ def test_demo_full_options_show_every_kind(tmp_path: Path) -> None:
     before = _digest(demo_source())
     ws = open_workspace(demo_copy(tmp_path, now=NOW))
     r = Auditor(ws, AuditOptions(now=NOW, **DEMO_FULL_OPTIONS)).run()  # type: ignore[arg-type]
-    assert set(r.counts()) == set(KINDS) - STAGE_KINDS  # those are found by apply_to
+    # STAGE_KINDS are found by apply_to; the demo holds no file other tools run and no
+    # reserved name (tests/core/test_tool_files.py has those)
+    assert set(r.counts()) == set(KINDS) - STAGE_KINDS - WORKSPACE_HYGIENE
     assert _digest(ws.root) == before  # auditing writes nothing
     assert not (ws.root / ".memtui").exists()
 
@@ -44,7 +48,8 @@ def test_demo_full_options_show_every_kind(tmp_path: Path) -> None:
 def test_demo_default_audit(tmp_path: Path) -> None:
     ws = open_workspace(demo_copy(tmp_path, now=NOW))
     r = Auditor(ws, AuditOptions(now=NOW)).run()
-    assert set(r.counts()) == set(KINDS) - {"beyond_load_limit"} - STAGE_KINDS
+    assert set(r.counts()) == set(KINDS) - {"beyond_load_limit"} - STAGE_KINDS - \
+        WORKSPACE_HYGIENE
     assert ws.layout == "item" and r.profile == "item"
     assert len(r.scans) == 40
     assert [(o.path, o.reachable) for o in r.orphans] == [

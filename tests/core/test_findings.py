@@ -305,12 +305,21 @@ def test_unused_ignore_and_exclude_all_are_found_as_the_config_is_applied(
     assert sorted(f.kind for f in result.findings) == ["exclude_all", "unused_ignore"]
 
 
+def test_files_other_tools_run_and_reserved_names(tmp_path: Path) -> None:
+    """``tool_file`` and ``unportable_name`` (their full tests: tests/core/test_tool_files.py)."""
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [a](memory/a.md) — a\n",
+                                  "memory/a.md": memory("a"), ".envrc": "export X=1\n",
+                                  "memory/con.md": memory("con")})
+    kinds = {f.kind for f in run_audit(ws).findings}
+    assert {"tool_file", "unportable_name"} <= kinds
+
+
 def test_every_kind_has_a_test_here() -> None:
     names = {n for n in globals() if n.startswith("test_")}
     covered = {"broken_link", "orphan", "beyond_load_limit", "dangling_wikilink",
                "fuzzy_wikilink", "duplicate_name", "frontmatter", "content_in_index",
                "secret", "instruction_like", "stale", "unlinked_mention", "read_problem",
-               "unused_ignore", "exclude_all"}
+               "unused_ignore", "exclude_all", "tool_file", "unportable_name"}
     assert covered == set(KINDS)
     assert len(names) >= len(KINDS)
 
