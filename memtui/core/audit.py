@@ -34,6 +34,7 @@ from memtui.core.derive import Inputs, derive
 from memtui.core.findings import Finding
 from memtui.core.index import Index, index_of
 from memtui.core.index_read import injected_block, read_index_parts, whole_index
+from memtui.core.link_target import State, target_state
 from memtui.core.memo import Memo
 from memtui.core.results import (
     CLAUDE_WINDOW,
@@ -116,13 +117,13 @@ class Auditor:
         self._walked = False
         self._git: dict[str, float | None] | None = None
         #: Whether a path that is no memory exists: asked anew after each walk.
-        self._exists: Callable[[str], bool] = self._new_exists()
+        self._exists: Callable[[str], State] = self._new_exists()
         self._memo = Memo()
         self._store: ScanStore | None = None
         self._keep_scans = scan_cache
         self._progress: Progress = _silent
         #: What the derivation asked of paths that are no memory (since the last walk).
-        self._asked: dict[str, bool] = {}
+        self._asked: dict[str, State] = {}
         self._made_ns = 0  # when the last scan pass began
         #: When each file's content was last read, or vouched for by the scan cache.
         self._read_ns: dict[str, int] = {}
@@ -472,17 +473,17 @@ class Auditor:
 
     # -- across files ----------------------------------------------------------------------
 
-    def _new_exists(self) -> Callable[[str], bool]:
-        """Whether a workspace-relative path that is no memory exists, each asked once."""
-        known: dict[str, bool] = {}
+    def _new_exists(self) -> Callable[[str], State]:
+        """Where a path that is no memory lies (`memtui.core.link_target.target_state`:
+        inside, outside, missing), each asked once."""
+        known: dict[str, State] = {}
         self._asked = known
-        root, contains = self.ws.root, self.ws.contains
+        root = str(self.ws.root)
 
-        def exists(rel: str) -> bool:
-            hit = known.get(rel)
-            if hit is None:
-                p = root / rel
-                hit = known[rel] = p.exists() and contains(p)
+        def exists(rel: str) -> State:
+            if rel in known:
+                return known[rel]
+            hit = known[rel] = target_state(root, rel)
             return hit
         return exists
 

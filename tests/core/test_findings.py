@@ -26,8 +26,21 @@ def test_broken_links_in_index_and_in_memory(tmp_path: Path) -> None:
     msgs = [f.message for f in r.findings if f.kind == "broken_link"]
     assert msgs == ["link to memory/gone.md: no such file",
                     "link to memory/nope.md: no such file",
-                    "link to ../../x.md leads outside the workspace (not followed)"]
+                    "link to ../../x.md leads outside the memory folder: no such file"]
     assert all(f.severity == "error" for f in r.findings if f.kind == "broken_link")
+
+
+def test_outside_link_is_info_when_the_target_exists(tmp_path: Path) -> None:
+    (tmp_path / "x.md").write_text("outside")
+    ws = make_ws(tmp_path / "w", {
+        "MEMORY.md": "- [A](memory/a.md)\n",
+        "memory/a.md": memory("a", "Outside: [x](../../x.md).\n"),
+    })
+    r = run_audit(ws)
+    assert found(r, "outside_link") == [("memory/a.md", 7)]
+    assert [f.message for f in r.findings if f.kind == "outside_link"] == [
+        "link to ../../x.md leads outside the memory folder (it exists; not followed)"]
+    assert r.broken_links == [] and found(r, "broken_link") == []
 
 
 def test_broken_link_suggests_close_names(tmp_path: Path) -> None:
@@ -293,7 +306,7 @@ def test_read_problem_non_utf8(tmp_path: Path) -> None:
 
 def test_every_kind_has_a_test_here() -> None:
     names = {n for n in globals() if n.startswith("test_")}
-    covered = {"broken_link", "orphan", "beyond_load_limit", "dangling_wikilink",
+    covered = {"broken_link", "outside_link", "orphan", "beyond_load_limit", "dangling_wikilink",
                "fuzzy_wikilink", "duplicate_name", "frontmatter", "content_in_index",
                "secret", "instruction_like", "stale", "unlinked_mention", "read_problem"}
     assert covered == set(KINDS)
