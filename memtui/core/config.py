@@ -21,12 +21,12 @@ user configuration does), and flags win over either.
 from __future__ import annotations
 
 import os
-import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memtui.core.globs import glob_matcher
 from memtui.core.rules import BY_ID
 from memtui.core.user_dirs import user_dir
 
@@ -141,34 +141,10 @@ def parse(data: dict[str, Any], where: str) -> Config:
     return Config(**out)
 
 
-def glob_regex(pattern: str) -> re.Pattern[str]:
-    """A workspace-relative glob as a regex: ``**`` any folders, ``*`` and ``?`` within
-    one name; a pattern naming a folder (``briefs`` or ``briefs/``) takes all under it."""
-    pattern = pattern.strip().lstrip("./") if pattern.startswith("./") else pattern.strip()
-    out, i = [], 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    body = "".join(out).rstrip("/")
-    return re.compile(f"(?:{body})(?:/.*)?")
-
-
 def excluder(patterns: tuple[str, ...]) -> Any:
-    """A predicate: whether a relative POSIX path is excluded by ``patterns``."""
-    regexes = [glob_regex(p) for p in patterns if p.strip()]
-    if not regexes:
+    """A predicate: whether a relative POSIX path is excluded by ``patterns``
+    (`memtui.core.globs`: linear in the path whatever the pattern)."""
+    matchers = [glob_matcher(p) for p in patterns if p.strip()]
+    if not matchers:
         return lambda rel: False
-    return lambda rel: any(r.fullmatch(rel) for r in regexes)
+    return lambda rel: any(m(rel) for m in matchers)
