@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memtui.core.links import CodeSpan, Link, markdown_links, resolve_href, wikilinks
-from memtui.core.textfile import TextRead, read_text
+from memtui.core.textfile import MAX_INDEX_BYTES, TextRead, read_text
 
 #: A link-less, non-heading index line wider than this (terminal columns: CJK characters
 #: count two) reads as memory content.
@@ -76,7 +76,7 @@ def read_index(path: Path, rel: str = "MEMORY.md") -> Index:
         return Index(path=rel)
     if not path.is_file():
         return Index(path=rel, problems=[f"{rel} is not a regular file"])
-    return index_of(read_text(path), rel)
+    return index_of(read_text(path, MAX_INDEX_BYTES), rel)
 
 
 def index_of(read: TextRead, rel: str = "MEMORY.md", idx: Index | None = None) -> Index:

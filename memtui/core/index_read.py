@@ -11,7 +11,7 @@ from memtui.core.index import Index, index_of, read_index
 from memtui.core.results import InjectedBlock, LineCost
 from memtui.core.scan import index_findings
 from memtui.core.scan_cache import ScanStore
-from memtui.core.textfile import TextRead, read_text
+from memtui.core.textfile import MAX_INDEX_BYTES, TextRead, read_text
 from memtui.core.tokens import TokenCounter, bytes_digest, text_digest
 from memtui.core.workspace import INDEX_NAME, Workspace, index_link_problem
 
@@ -29,7 +29,7 @@ def read_index_parts(ws: Workspace, store: ScanStore | None
     if not path.is_file() or path.is_symlink():
         index = read_index(path)
         return index, index_findings(index), None
-    read = read_text(path)
+    read = read_text(path, MAX_INDEX_BYTES)
     digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
     whole = read.ok and not read.problems
     stored = store.index(digest, read.text) if store is not None and whole else None
@@ -47,7 +47,7 @@ def whole_index(ws: Workspace) -> tuple[TextRead, bytes] | None:
     path = ws.index_path
     if index_link_problem(ws) or not path.is_file() or path.is_symlink():
         return None
-    read = read_text(path)
+    read = read_text(path, MAX_INDEX_BYTES)
     if not read.ok or read.problems:
         return None
     return read, bytes_digest(read.raw) if read.raw else text_digest(read.text)
