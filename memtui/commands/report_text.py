@@ -17,7 +17,7 @@ from rich.text import Text
 
 from memtui.core.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.noise import exclude_line
-from memtui.core.report import hot_and_packed
+from memtui.core.report import config_summary, hot_and_packed
 from memtui.core.safe_output import printable
 from memtui.core.suppress import counts as suppress_counts
 from memtui.core.wording import plural
@@ -128,8 +128,9 @@ def summary_table(result: AuditResult) -> Table:
                      + ", ".join(f"{c} {n:,}" for c, n in by_cause.items()) + ")",
                      style="dim")
     row("Findings", found)
-    if result.config_path:
-        row("Config", Text(printable(result.config_path)))
+    config = config_summary(result)
+    if config:
+        row("Config", Text(printable(config)))
     return grid
 
 

@@ -57,7 +57,13 @@ from memtui.core.scan_cache import ScanStore
 from memtui.core.scan_share import CHILD_SHARE, SHARE_MIN, ScanShare, stat_key
 from memtui.core.textfile import read_text
 from memtui.core.tokens import TokenCounter, bytes_digest, default_counter, text_digest
-from memtui.core.workspace import INDEX_NAME, Workspace, discover, is_documentation
+from memtui.core.workspace import (
+    INDEX_NAME,
+    Workspace,
+    discover,
+    in_archive,
+    is_documentation,
+)
 
 __all__ = ["CLAUDE_WINDOW", "COUNT_CHUNK", "DEFAULT_NUM_CTX", "PROFILES", "PROGRESS_EVERY",
            "AuditOptions", "AuditResult", "Auditor", "BrokenLink", "FileReport", "FileScan",
@@ -114,6 +120,7 @@ class Auditor:
         self._paths: list[str] = []  # the memory files, in order
         self._docs: list[str] = []
         self._notes: list[tuple[str, str]] = []  # (path, problem) of what discovery skipped
+        self._archives: list[str] = []  # the archive folders the walk left out
         self._walked = False
         self._git: dict[str, float | None] | None = None
         #: Whether a path that is no memory exists: asked anew after each walk.
@@ -201,6 +208,7 @@ class Auditor:
         if changed is None and self.autosave:
             self.save_cache()
         result.elapsed = time.perf_counter() - started
+        result.archives_excluded = list(self._archives)
         return result
 
     def save_cache(self) -> None:
@@ -263,7 +271,8 @@ class Auditor:
     # -- discovery -------------------------------------------------------------------------
 
     def _walk(self) -> None:
-        found = discover(self.ws)
+        found = discover(self.ws, archives=self.options.include_archives)
+        self._archives = found.archives
         if self.options.exclude:
             excluded = excluder(self.options.exclude)
             found.files = [rel for rel in found.files if not excluded(rel)]
@@ -288,6 +297,8 @@ class Auditor:
             if excluded(rel):
                 continue
             if rel == INDEX_NAME or any(part.startswith(".") for part in rel.split("/")):
+                continue
+            if not self.options.include_archives and in_archive(rel):
                 continue
             if self.ws.layout == "item" and not rel.startswith("memory/"):
                 continue

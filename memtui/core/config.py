@@ -4,6 +4,7 @@ Keys (spelled exactly so; scripts depend on them)::
 
     exclude = ["briefs/**"]        # globs relative to the workspace: not memories at all
     ignore = ["unlinked_mention"]  # rule ids never reported
+    include-archives = true        # audit _archive/, old/, trash/, … too (default: not)
     fail-on = "warning"            # and profile, stale-days, max-lines, max-bytes:
     [severity]                     #   as the flags of the same names (flags win)
     secret = "warning"
@@ -54,6 +55,8 @@ class Config:
     stale_days: float | None = None
     max_lines: int | None = None
     max_bytes: int | None = None
+    #: Audit the folders whose names say they are archives (excluded by default).
+    include_archives: bool = False
 
 
 def user_config_dir() -> Path | None:
@@ -135,9 +138,13 @@ def parse(data: dict[str, Any], where: str) -> Config:
             out["stale_days"] = float(_number(where, key, value, whole=False))
         elif key in ("max-lines", "max-bytes"):
             out[key.replace("-", "_")] = _number(where, key, value, whole=True)
+        elif key == "include-archives":
+            if not isinstance(value, bool):
+                raise _bad(where, key, f"must be true or false, not {value!r}")
+            out["include_archives"] = value
         else:
             raise _bad(where, key, "unknown key (known: exclude, ignore, severity, fail-on, "
-                       "profile, stale-days, max-lines, max-bytes)")
+                       "profile, stale-days, max-lines, max-bytes, include-archives)")
     return Config(**out)
 
 

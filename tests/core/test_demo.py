@@ -47,7 +47,6 @@ def test_demo_default_audit(tmp_path: Path) -> None:
     assert ws.layout == "item" and r.profile == "item"
     assert len(r.scans) == 40
     assert [(o.path, o.reachable) for o in r.orphans] == [
-        ("memory/archive/cpk-target-2025.md", False),
         ("memory/bias-power-doe.md", True),
         ("memory/chamber-a-pm-2025-03.md", True),
         ("memory/endpoint-detector.md", False),
@@ -55,6 +54,7 @@ def test_demo_default_audit(tmp_path: Path) -> None:
         ("memory/notes-scratch.md", False),
         ("memory/rf-generator-swap.md", True),
         ("memory/scrap-log.md", False),
+        ("memory/superseded/cpk-target-2025.md", False),
     ]
     assert [(b.source, b.line, b.target) for b in r.broken_links] == [
         ("MEMORY.md", 23, "memory/endpoint-trace.md"),
