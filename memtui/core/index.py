@@ -7,9 +7,13 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memtui.core.links import CodeSpan, Link, markdown_links, resolve_href, wikilinks
+from memtui.core.links import CodeSpan, Link, markdown_links_cut, resolve_href, wikilinks
 from memtui.core.textfile import MAX_INDEX_BYTES, TextRead, read_text
 
+#: The most work the markdown parser may do on an index that is not plain (about a
+#: microsecond a unit, `memtui.core.links.parse_cut`): a plain one, as agents write, is read
+#: without it however long; one of 64 MiB that is not would take minutes.
+INDEX_PARSE_WORK = 16_000_000
 #: A link-less, non-heading index line wider than this (terminal columns: CJK characters
 #: count two) reads as memory content.
 CONTENT_LINE_CHARS = 120
@@ -177,7 +181,11 @@ def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
     if plain is not None:
         found, spans = plain
     else:
-        found = markdown_links(rel, text, 1, spans)
+        found, cut = markdown_links_cut(rel, text, 1, spans, most=INDEX_PARSE_WORK)
+        if cut is not None:
+            idx.problems.append(f"links from line {cut} on not checked: the text would cost "
+                                "the markdown parser too much")
+            idx.problem_lines.append(cut)
     for lk in found:
         by_line.setdefault(lk.line, []).append(lk)
     wl_by_line: dict[int, list[Link]] = {}
