@@ -160,12 +160,12 @@ def test_duplicate_names(tmp_path: Path) -> None:
     ws = make_ws(tmp_path / "w", {
         "MEMORY.md": "- [x](memory/x.md)\n",
         "memory/x.md": memory("x", "[[shared]]\n"),
-        "memory/old/shared-2025.md": memory("shared"),
+        "memory/past/shared-2025.md": memory("shared"),
         "memory/shared.md": memory("shared"),
         "memory/other.md": memory("other"),
     })
     r = run_audit(ws)
-    assert found(r, "duplicate_name") == [("memory/old/shared-2025.md", 2),
+    assert found(r, "duplicate_name") == [("memory/past/shared-2025.md", 2),
                                           ("memory/shared.md", 2)]
     # The file whose stem is the name wins the wikilink.
     assert [w.resolved for w in r.wikirefs] == ["memory/shared.md"]

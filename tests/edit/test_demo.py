@@ -202,7 +202,7 @@ def test_the_fixes_clear_their_findings(demo: Path) -> None:
             counts[f.kind] = counts.get(f.kind, 0) + 1
         return {k: counts.get(k, 0) for k in ("broken_link", "fuzzy_wikilink", "secret")}
 
-    assert kinds() == {"broken_link": 3, "fuzzy_wikilink": 1, "secret": 1}
+    assert kinds() == {"broken_link": 2, "fuzzy_wikilink": 1, "secret": 1}
     w = open_workspace(demo)
     for plan in (lambda s: index_ops.repoint(s, "memory/endpoint-trace.md",
                                              "memory/endpoint-detector.md"),
@@ -212,7 +212,7 @@ def test_the_fixes_clear_their_findings(demo: Path) -> None:
                  lambda s: memory_ops.redact(s, "vendor-contacts"),
                  lambda s: index_ops.add_to_index(s, [], all_unreachable=True)):
         apply(w, plan(Snapshot.read(w)))
-    assert kinds() == {"broken_link": 1, "fuzzy_wikilink": 0, "secret": 0}
+    assert kinds() == {"broken_link": 0, "fuzzy_wikilink": 0, "secret": 0}
     assert [o.path for o in audit(demo).orphans if not o.reachable] == []
 
 
