@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import stat
 from urllib.parse import unquote
 
 #: The answers: ``INSIDE`` (True), ``OUTSIDE`` (None), ``MISSING`` (False). JSON holds all
@@ -46,7 +47,7 @@ def target_state(root: str, rel: str) -> State:
     separator): `INSIDE`, `OUTSIDE` or `MISSING`."""
     full = os.path.normpath(os.path.join(root, rel))
     try:
-        os.lstat(full)  # the one look at an outside target
+        st = os.lstat(full)  # the one look at an outside target
     except (OSError, ValueError):  # missing, a name too long, no permission, a NUL byte
         return MISSING
     if lexically_outside(rel):
@@ -57,10 +58,10 @@ def target_state(root: str, rel: str) -> State:
         return MISSING
     if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
         return OUTSIDE  # a link on the way leads out: not followed further
-    if real == full:
-        return INSIDE
-    try:
-        os.lstat(real)  # a link whose target (inside) is gone is nothing
-    except (OSError, ValueError):
-        return MISSING
-    return INSIDE
+    if real != full:
+        try:
+            st = os.lstat(real)  # a link whose target (inside) is gone is nothing
+        except (OSError, ValueError):
+            return MISSING
+    # still a link once resolved: a loop, which leads nowhere
+    return MISSING if stat.S_ISLNK(st.st_mode) else INSIDE

@@ -180,3 +180,37 @@ def test_the_derived_cache_keeps_outside_answers(tmp_path: Path, cache: Path) ->
     (tmp_path / "more.md").write_text("y")
     again = _kinds(run_audit(ws, keep_texts=False))
     assert len(again["outside_link"]) == 2 and "broken_link" not in again
+
+
+def test_the_fix_commands_keep_refusing_to_write_outside(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("outside\n")
+    ws = make_ws(tmp_path / "ws", {"MEMORY.md": "- [A](memory/a.md)\n- [N](../notes.md)\n",
+                                   "memory/a.md": memory("a")})
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT)}
+    for args in (("repoint", "../notes.md", "memory/a.md"),
+                 ("repoint", "memory/a.md", "../notes.md"),
+                 ("remove-link", "../notes.md")):
+        done = subprocess.run([sys.executable, "-m", "memtui", "fix", args[0], str(ws),
+                               *args[1:]], env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2, args
+        assert done.stderr.endswith("'../notes.md' is not a path inside the workspace\n")
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
+
+
+def test_links_inside_to_links_resolve_as_before(tmp_path: Path) -> None:
+    """Inside, a link to a file through a symbolic link that stays inside is there; one to
+    a dangling link or a loop is broken (as ``Path.exists`` said before)."""
+    ws = make_ws(tmp_path / "ws", {
+        "MEMORY.md": "- [A](memory/a.md)\n",
+        "memory/a.md": memory("a", "[r](docs/readme.txt) [v](via.txt) [d](dangling.txt) "
+                                   "[l](loop.txt)"),
+        "memory/docs/readme.txt": "x",
+    })
+    (ws / "memory/via.txt").symlink_to("docs/readme.txt")
+    (ws / "memory/dangling.txt").symlink_to("gone.txt")
+    (ws / "memory/loop.txt").symlink_to("loop.txt")
+    result = run_audit(ws)
+    assert sorted(b.target for b in result.broken_links) == ["memory/dangling.txt",
+                                                             "memory/loop.txt"]
+    assert "outside_link" not in _kinds(result)
