@@ -308,7 +308,10 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
     for lk in links:
         if lk.outside or lk.target is None:
             path = outside_path(lk.source, lk.raw)
-            if path is not None and exists(path) is not MISSING:
+            where = exists(path) if path is not None else MISSING
+            if where is INSIDE:
+                continue  # an absolute path (or ../) that comes back in: a file is there
+            if where is not MISSING:
                 out.findings.append(finding("outside_link", lk.source, lk.line,
                                             f"link to {lk.raw} leads outside the memory "
                                             "folder (it exists; not followed)"))

@@ -50,13 +50,14 @@ def target_state(root: str, rel: str) -> State:
         st = os.lstat(full)  # the one look at an outside target
     except (OSError, ValueError):  # missing, a name too long, no permission, a NUL byte
         return MISSING
-    if lexically_outside(rel):
-        return OUTSIDE
+    inside = root.rstrip(os.sep) + os.sep
+    if lexically_outside(rel) and full != root and not full.startswith(inside):
+        return OUTSIDE  # (a path that says it leaves but comes back in is looked at below)
     try:
         real = os.path.realpath(full)
     except (OSError, ValueError, RuntimeError):
         return MISSING
-    if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
+    if real != root and not real.startswith(inside):
         return OUTSIDE  # a link on the way leads out: not followed further
     if real != full:
         try:

@@ -214,3 +214,17 @@ def test_links_inside_to_links_resolve_as_before(tmp_path: Path) -> None:
     assert sorted(b.target for b in result.broken_links) == ["memory/dangling.txt",
                                                              "memory/loop.txt"]
     assert "outside_link" not in _kinds(result)
+
+
+def test_a_path_out_that_comes_back_in_is_inside(tmp_path: Path) -> None:
+    ws = make_ws(tmp_path / "ws", {
+        "MEMORY.md": "- [A](memory/a.md)\n",
+        "memory/a.md": memory("a", "[abs]({0}/memory/b.txt) [up](../../ws/memory/b.txt) "
+                                   "[gone]({0}/memory/gone.txt)"
+                              .format(tmp_path.resolve() / "ws")),
+        "memory/b.txt": "x",
+    })
+    result = run_audit(ws)
+    kinds = _kinds(result)
+    assert "outside_link" not in kinds
+    assert [(p, ln) for p, ln, *_ in kinds["broken_link"]] == [("memory/a.md", 7)]
