@@ -37,6 +37,7 @@ def read_index_parts(ws: Workspace, store: ScanStore | None
         return index_of(read, INDEX_NAME, stored[0]), stored[1], digest
     index = index_of(read, INDEX_NAME)
     own = index_findings(index)
+    whole = whole and index.lines_cut is None  # a parse cut short is never kept
     if store is not None and whole:
         store.put_index(digest, index, own)
     return index, own, digest if whole else None
@@ -64,7 +65,8 @@ def injected_block(ws: Workspace, context_files: Sequence[str], index: Index, lo
     for rel in context_files:
         if rel == INDEX_NAME:
             text = index.text
-            if loaded < len(index.lines):
+            if loaded < len(index.lines) or index.lines_cut is not None:
+                # (an index parsed only in part: what was parsed, not megabytes of the rest)
                 text = "\n".join(ln.text for ln in index.lines[:loaded])
                 cut = True
         else:
