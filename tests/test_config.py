@@ -71,7 +71,7 @@ def test_config_flag_names_another_file(tmp_path: Path,
 def test_exclude_makes_files_not_memories(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     ws = _ws(tmp_path, body="", extra={"memory/briefs/2026-07-01.md": "no frontmatter\n",
-                                       "memory/briefs/old/x.md": "no frontmatter\n"})
+                                       "memory/briefs/2025/x.md": "no frontmatter\n"})
     _, before = _json(capsys, str(ws))
     assert before["memory_files"] == 3 and "orphan" in _kinds(before)
     (ws / ".memtui.toml").write_text('exclude = ["memory/briefs/**"]\n')

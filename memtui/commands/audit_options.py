@@ -70,7 +70,8 @@ def options_from(ns: argparse.Namespace, config: Config | None = None) -> AuditO
                         num_ctx=ns.num_ctx, stale_days=ns.stale_days,
                         tokenizers=tokenizers_from(ns.tokenizer),
                         file_tokens=getattr(ns, "file_tokens", False),
-                        exclude=config.exclude if config else ())
+                        exclude=config.exclude if config else (),
+                        include_archives=config.include_archives if config else False)
 
 
 def utf8_stream(stream: TextIO) -> bool:

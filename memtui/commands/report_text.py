@@ -19,7 +19,7 @@ from memtui.core.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, F
 from memtui.core.grouping import Group, draw_items
 from memtui.core.hidden import severity_changes
 from memtui.core.noise import exclude_line, noise_folders
-from memtui.core.report import hot_and_packed
+from memtui.core.report import config_summary, hot_and_packed
 from memtui.core.safe_output import printable
 from memtui.core.suppress import counts as suppress_counts
 from memtui.core.wording import plural
@@ -135,8 +135,9 @@ def summary_table(result: AuditResult) -> Table:
         found.append(f"; {len(result.lowered):,} lowered by the config ({named})",
                      style="yellow")
     row("Findings", found)
-    if result.config_path:
-        row("Config", Text(printable(result.config_path)))
+    config = config_summary(result)
+    if config:
+        row("Config", Text(printable(config)))
     return grid
 
 

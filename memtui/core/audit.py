@@ -35,6 +35,7 @@ from memtui.core.derive import Inputs, derive
 from memtui.core.findings import WORKSPACE, Finding
 from memtui.core.index import Index, index_of
 from memtui.core.index_read import injected_block, read_index_parts, whole_index
+from memtui.core.link_target import State, target_state
 from memtui.core.memo import Memo
 from memtui.core.results import (
     CLAUDE_WINDOW,
@@ -57,7 +58,13 @@ from memtui.core.scan_cache import ScanStore
 from memtui.core.scan_share import CHILD_SHARE, SHARE_MIN, ScanShare, stat_key
 from memtui.core.textfile import read_text
 from memtui.core.tokens import TokenCounter, bytes_digest, default_counter, text_digest
-from memtui.core.workspace import INDEX_NAME, Workspace, discover, is_documentation
+from memtui.core.workspace import (
+    INDEX_NAME,
+    Workspace,
+    discover,
+    in_archive,
+    is_documentation,
+)
 
 __all__ = ["CLAUDE_WINDOW", "COUNT_CHUNK", "DEFAULT_NUM_CTX", "PROFILES", "PROGRESS_EVERY",
            "AuditOptions", "AuditResult", "Auditor", "BrokenLink", "FileReport", "FileScan",
@@ -115,17 +122,18 @@ class Auditor:
         self._docs: list[str] = []
         self._notes: list[tuple[str, str]] = []  # (path, problem) of what discovery skipped
         self._flagged: list[Finding] = []  # files other tools run or load, unportable names
+        self._archives: list[str] = []  # the archive folders the walk left out
         self._walked = False
         self._git: dict[str, float | None] | None = None
         self._git_note: str | None = None  # why the history was read only in part
         #: Whether a path that is no memory exists: asked anew after each walk.
-        self._exists: Callable[[str], bool] = self._new_exists()
+        self._exists: Callable[[str], State] = self._new_exists()
         self._memo = Memo()
         self._store: ScanStore | None = None
         self._keep_scans = scan_cache
         self._progress: Progress = _silent
         #: What the derivation asked of paths that are no memory (since the last walk).
-        self._asked: dict[str, bool] = {}
+        self._asked: dict[str, State] = {}
         self._made_ns = 0  # when the last scan pass began
         #: When each file's content was last read, or vouched for by the scan cache.
         self._read_ns: dict[str, int] = {}
@@ -203,6 +211,7 @@ class Auditor:
         if changed is None and self.autosave:
             self.save_cache()
         result.elapsed = time.perf_counter() - started
+        result.archives_excluded = list(self._archives)
         return result
 
     def save_cache(self) -> None:
@@ -265,7 +274,8 @@ class Auditor:
     # -- discovery -------------------------------------------------------------------------
 
     def _walk(self) -> None:
-        found = discover(self.ws)
+        found = discover(self.ws, archives=self.options.include_archives)
+        self._archives = found.archives
         if self.options.exclude:
             excluded = excluder(self.options.exclude)
             found.files = [rel for rel in found.files if not excluded(rel)]
@@ -291,6 +301,8 @@ class Auditor:
             if excluded(rel):
                 continue
             if rel == INDEX_NAME or any(part.startswith(".") for part in rel.split("/")):
+                continue
+            if not self.options.include_archives and in_archive(rel):
                 continue
             if self.ws.layout == "item" and not rel.startswith("memory/"):
                 continue
@@ -476,17 +488,17 @@ class Auditor:
 
     # -- across files ----------------------------------------------------------------------
 
-    def _new_exists(self) -> Callable[[str], bool]:
-        """Whether a workspace-relative path that is no memory exists, each asked once."""
-        known: dict[str, bool] = {}
+    def _new_exists(self) -> Callable[[str], State]:
+        """Where a path that is no memory lies (`memtui.core.link_target.target_state`:
+        inside, outside, missing), each asked once."""
+        known: dict[str, State] = {}
         self._asked = known
-        root, contains = self.ws.root, self.ws.contains
+        root = str(self.ws.root)
 
-        def exists(rel: str) -> bool:
-            hit = known.get(rel)
-            if hit is None:
-                p = root / rel
-                hit = known[rel] = p.exists() and contains(p)
+        def exists(rel: str) -> State:
+            if rel in known:
+                return known[rel]
+            hit = known[rel] = target_state(root, rel)
             return hit
         return exists
 

@@ -4,6 +4,7 @@ Keys (spelled exactly so; scripts depend on them)::
 
     exclude = ["briefs/**"]        # globs relative to the workspace: not memories at all
     ignore = ["unlinked_mention"]  # rule ids never reported
+    include-archives = true        # audit _archive/, old/, trash/, … too (default: not)
     fail-on = "warning"            # and profile, stale-days, max-lines, max-bytes:
     [severity]                     #   as the flags of the same names (flags win)
     secret = "warning"
@@ -21,12 +22,12 @@ user configuration does), and flags win over either.
 from __future__ import annotations
 
 import os
-import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memtui.core.globs import glob_matcher
 from memtui.core.rules import BY_ID
 from memtui.core.user_dirs import user_dir
 
@@ -54,6 +55,8 @@ class Config:
     stale_days: float | None = None
     max_lines: int | None = None
     max_bytes: int | None = None
+    #: Audit the folders whose names say they are archives (excluded by default).
+    include_archives: bool = False
 
 
 def user_config_dir() -> Path | None:
@@ -135,40 +138,20 @@ def parse(data: dict[str, Any], where: str) -> Config:
             out["stale_days"] = float(_number(where, key, value, whole=False))
         elif key in ("max-lines", "max-bytes"):
             out[key.replace("-", "_")] = _number(where, key, value, whole=True)
+        elif key == "include-archives":
+            if not isinstance(value, bool):
+                raise _bad(where, key, f"must be true or false, not {value!r}")
+            out["include_archives"] = value
         else:
             raise _bad(where, key, "unknown key (known: exclude, ignore, severity, fail-on, "
-                       "profile, stale-days, max-lines, max-bytes)")
+                       "profile, stale-days, max-lines, max-bytes, include-archives)")
     return Config(**out)
 
 
-def glob_regex(pattern: str) -> re.Pattern[str]:
-    """A workspace-relative glob as a regex: ``**`` any folders, ``*`` and ``?`` within
-    one name; a pattern naming a folder (``briefs`` or ``briefs/``) takes all under it."""
-    pattern = pattern.strip().lstrip("./") if pattern.startswith("./") else pattern.strip()
-    out, i = [], 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    body = "".join(out).rstrip("/")
-    return re.compile(f"(?:{body})(?:/.*)?")
-
-
 def excluder(patterns: tuple[str, ...]) -> Any:
-    """A predicate: whether a relative POSIX path is excluded by ``patterns``."""
-    regexes = [glob_regex(p) for p in patterns if p.strip()]
-    if not regexes:
+    """A predicate: whether a relative POSIX path is excluded by ``patterns``
+    (`memtui.core.globs`: linear in the path whatever the pattern)."""
+    matchers = [glob_matcher(p) for p in patterns if p.strip()]
+    if not matchers:
         return lambda rel: False
-    return lambda rel: any(r.fullmatch(rel) for r in regexes)
+    return lambda rel: any(m(rel) for m in matchers)

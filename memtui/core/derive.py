@@ -31,6 +31,8 @@ from memtui.core.gathered import (
 )
 from memtui.core.graph import Graph, Resolver
 from memtui.core.index import Index, mentioned_file
+from memtui.core.link_target import INSIDE, MISSING, outside_path
+from memtui.core.link_target import State as Where
 from memtui.core.links import Link, looks_like_path
 from memtui.core.memo import Memo
 from memtui.core.noise import memory_shaped, noise_files, other_schema, quiet_noise
@@ -64,8 +66,9 @@ class Inputs:
     index: Index
     line_costs: list[LineCost]
     index_own: list[Finding]  # what the index yields on its own (`scan.index_findings`)
-    #: Whether a workspace-relative path that is no memory exists (a link to a README).
-    exists: Callable[[str], bool]
+    #: Where a path that is no memory lies (a link to a README, or out of the workspace):
+    #: `memtui.core.link_target.target_state`'s inside, outside or missing.
+    exists: Callable[[str], Where]
     #: The injected block, given how many index lines the profile loads.
     block: Callable[[int], InjectedBlock]
     git: dict[str, float | None] = field(default_factory=dict)
@@ -298,19 +301,35 @@ def loaded_lines(index: Index, profile: str, options: AuditOptions) -> int:
 
 
 def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str, FileScan],
-                  resolver: Resolver, exists: Callable[[str], bool],
+                  resolver: Resolver, exists: Callable[[str], Where],
                   suggestions: Callable[[str], list[str]], keep_self: bool = False
                   ) -> LinkResults:
-    """Resolve one file's markdown links and wikilinks against the current files."""
+    """Resolve one file's markdown links and wikilinks against the current files. A link
+    out of the workspace is looked at, never followed (`memtui.core.link_target`): there
+    is something → ``outside_link`` (info), nothing → ``broken_link``."""
     out = LinkResults()
     targets: list[str] = []
     for lk in links:
         if lk.outside or lk.target is None:
+            path = outside_path(lk.source, lk.raw)
+            where = exists(path) if path is not None else MISSING
+            if where is INSIDE:
+                continue  # an absolute path (or ../) that comes back in: a file is there
+            if where is not MISSING:
+                out.findings.append(finding("outside_link", lk.source, lk.line,
+                                            f"link to {lk.raw} leads outside the memory "
+                                            "folder (it exists; not followed)"))
+                continue
             out.broken.append(BrokenLink(lk.source, lk.line, lk.raw))
             out.findings.append(finding("broken_link", lk.source, lk.line,
-                                        f"link to {lk.raw} leads outside the workspace "
-                                        "(not followed)"))
-        elif lk.target not in scans and not exists(lk.target):
+                                        f"link to {lk.raw} leads outside the memory "
+                                        "folder: no such file"))
+        elif lk.target not in scans and (where := exists(lk.target)) is not INSIDE:
+            if where is not MISSING:  # there, through a link leading out
+                out.findings.append(finding("outside_link", lk.source, lk.line,
+                                            f"link to {lk.target} leads outside the memory "
+                                            "folder through a symbolic link (not followed)"))
+                continue
             if not looks_like_path(lk.raw) and lk.raw not in resolver.by_stem:
                 continue  # a gloss such as ``value[3](12B)``: text, not a link
             out.broken.append(BrokenLink(lk.source, lk.line, lk.target,

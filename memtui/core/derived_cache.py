@@ -22,7 +22,8 @@ It is keyed by exactly what the derivation reads (`Derived.key`):
   content digest, for its counts;
 - the documentation files and what discovery skipped;
 - MEMORY.md's content digest;
-- the answer to every "does this path that is no memory exist" the derivation asked;
+- the answer to every "where does this path that is no memory lie" the derivation asked
+  (inside, outside or missing: `memtui.core.link_target`);
 - git HEAD (`memtui.core.age.git_head`) where the workspace is in a repository;
 - the span of time ``[since, until)`` in which every file's age in whole days is the same
   (`memtui.core.results.AuditResult.holds`), checked against the clock.
@@ -125,7 +126,8 @@ class Derived:
     #: (rel, mtime_ns, size, inode, content digest, read_ns) of every memory file, in path
     #: order; read_ns: when its content was last read (or vouched for by the scan cache).
     files: list[tuple[str, int, int, int, bytes, int]]
-    exists: dict[str, bool]  # what the derivation asked of paths that are no memory
+    #: What the derivation asked of paths that are no memory (`memtui.core.link_target`).
+    exists: dict[str, bool | None]
     holds: tuple[float, float]  # the span of time its ages hold
     result: dict[str, Any]  # see `encode_result`
 
@@ -172,7 +174,7 @@ def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | Non
         exists = head["exists"]
         since, until = head["holds"]
         if type(head["key"]) is not dict or type(exists) is not dict or \
-                not all(type(v) is bool for v in exists.values()):
+                not all(v is None or type(v) is bool for v in exists.values()):
             return None
         return Derived(head["key"], files, exists,
                        (_time_in(since, -math.inf), _time_in(until, math.inf)), parts)
@@ -239,7 +241,7 @@ def trusted_file(stored: tuple[str, int, int, int, bytes, int],
 
 
 def entry(key: dict[str, Any], scans: Mapping[str, tuple[tuple[int, int, int], FileScan]],
-          read_ns: Mapping[str, int], asked: Mapping[str, bool], result: AuditResult
+          read_ns: Mapping[str, int], asked: Mapping[str, bool | None], result: AuditResult
           ) -> Derived | None:
     """What to keep of a full audit's ``result``, derived from ``scans`` (rel → (stat
     key, scan)) whose files' contents were read at ``read_ns`` (rel → ns); ``asked``:
@@ -260,7 +262,7 @@ def entry(key: dict[str, Any], scans: Mapping[str, tuple[tuple[int, int, int], F
 
 
 def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
-          exists: Callable[[str], bool], now: float) -> bool:
+          exists: Callable[[str], bool | None], now: float) -> bool:
     """Whether ``stored`` is what a derivation would give now: the same ``key``, the same
     files (``paths``, each under ``root`` with its key as it was and trusted on it), the
     same answers from ``exists``, and ages in days that still hold at ``now``."""

@@ -136,6 +136,8 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
         opts = {**options, "suggestions": False}
         if config.exclude and not opts.get("exclude"):
             opts["exclude"] = config.exclude
+        if config.include_archives:
+            opts["include_archives"] = True
         auditor = Auditor(ws, AuditOptions(**opts), counter=counter, clean=clean,
                           autosave=False)
         result = apply_to(auditor.run(), config)

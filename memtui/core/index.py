@@ -7,9 +7,18 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memtui.core.links import CodeSpan, Link, markdown_links, resolve_href, wikilinks
-from memtui.core.textfile import TextRead, read_text
+from memtui.core.links import CodeSpan, Link, markdown_links_cut, resolve_href, wikilinks
+from memtui.core.textfile import MAX_INDEX_BYTES, TextRead, read_text
 
+#: The most work the markdown parser may do on an index that is not plain (about a
+#: microsecond a unit, `memtui.core.links.parse_cut`): a plain one, as agents write, is read
+#: without it however long; one of 64 MiB that is not would take minutes.
+INDEX_PARSE_WORK = 16_000_000
+#: The most of an index that is parsed (issue 30 §4 reads MEMORY.md whole up to 64 MiB): its
+#: first lines, and as many of them as hold at most so many ``[`` and backticks. A 50,000-
+#: memory index is ~19,000 lines; 64 MiB of blank lines would be 64 M line records (~20 GB).
+MAX_INDEX_LINES = 250_000
+MAX_INDEX_MARKS = 2_000_000
 #: A link-less, non-heading index line wider than this (terminal columns: CJK characters
 #: count two) reads as memory content.
 CONTENT_LINE_CHARS = 120
@@ -60,6 +69,9 @@ class Index:
     problems: list[str] = field(default_factory=list)
     #: 1-based line each problem is about (None: the whole file), parallel to ``problems``.
     problem_lines: list[int | None] = field(default_factory=list)
+    #: The first line not parsed, when the text is past `MAX_INDEX_LINES` or
+    #: `MAX_INDEX_MARKS` (None: all of it was).
+    lines_cut: int | None = None
 
     @property
     def entries(self) -> list[IndexLine]:
@@ -76,7 +88,7 @@ def read_index(path: Path, rel: str = "MEMORY.md") -> Index:
         return Index(path=rel)
     if not path.is_file():
         return Index(path=rel, problems=[f"{rel} is not a regular file"])
-    return index_of(read_text(path), rel)
+    return index_of(read_text(path, MAX_INDEX_BYTES), rel)
 
 
 def index_of(read: TextRead, rel: str = "MEMORY.md", idx: Index | None = None) -> Index:
@@ -168,16 +180,49 @@ def _normalize_href(dest: str) -> str:
     return mdurl.encode(mdurl.format(mdurl.parse(dest, slashes_denote_host=True)))
 
 
+def index_cut(text: str) -> tuple[int, int] | None:
+    """(offset, line number) of the first line of ``text`` past `MAX_INDEX_LINES` or
+    `MAX_INDEX_MARKS`; None when the whole text is within both."""
+    if text.count("\n") < MAX_INDEX_LINES and \
+            text.count("[") + text.count("`") <= MAX_INDEX_MARKS:
+        return None
+    marks = at = 0
+    for number in range(1, MAX_INDEX_LINES + 1):
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        marks += text.count("[", at, end) + text.count("`", at, end)
+        if marks > MAX_INDEX_MARKS:
+            return at, number
+        if end == len(text):
+            return None
+        at = end + 1
+    return (at, MAX_INDEX_LINES + 1) if at < len(text) else None
+
+
 def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
-    """Parse index text into lines; ``[[wikilinks]]`` and code spans are collected too."""
+    """Parse index text into lines; ``[[wikilinks]]`` and code spans are collected too.
+    Only the part within `MAX_INDEX_LINES` and `MAX_INDEX_MARKS` is parsed (a problem
+    names the first line left out); ``text`` is kept whole."""
     idx = Index(path=rel, exists=True, text=text, size=len(text.encode("utf-8", "replace")))
+    cut = index_cut(text)
+    if cut is not None:
+        text = text[:cut[0]]
+        idx.lines_cut = cut[1]
+        idx.problems.append(f"lines from {cut[1]:,} on not parsed: an index is parsed up to "
+                            f"its {MAX_INDEX_LINES:,}th line or its {MAX_INDEX_MARKS:,}th "
+                            "bracket or backtick")
+        idx.problem_lines.append(cut[1])
     spans: list[CodeSpan] = []
     by_line: dict[int, list[Link]] = {}
     plain = plain_links(text, rel)
     if plain is not None:
         found, spans = plain
     else:
-        found = markdown_links(rel, text, 1, spans)
+        found, parse_cut = markdown_links_cut(rel, text, 1, spans, most=INDEX_PARSE_WORK)
+        if parse_cut is not None:
+            idx.problems.append(f"links from line {parse_cut} on not checked: the text would "
+                                "cost the markdown parser too much")
+            idx.problem_lines.append(parse_cut)
     for lk in found:
         by_line.setdefault(lk.line, []).append(lk)
     wl_by_line: dict[int, list[Link]] = {}

@@ -11,7 +11,7 @@ from memtui.core.index import Index, index_of, read_index
 from memtui.core.results import InjectedBlock, LineCost
 from memtui.core.scan import index_findings
 from memtui.core.scan_cache import ScanStore
-from memtui.core.textfile import TextRead, read_text
+from memtui.core.textfile import MAX_INDEX_BYTES, TextRead, read_text
 from memtui.core.tokens import TokenCounter, bytes_digest, text_digest
 from memtui.core.workspace import INDEX_NAME, Workspace, index_link_problem
 
@@ -29,7 +29,7 @@ def read_index_parts(ws: Workspace, store: ScanStore | None
     if not path.is_file() or path.is_symlink():
         index = read_index(path)
         return index, index_findings(index), None
-    read = read_text(path)
+    read = read_text(path, MAX_INDEX_BYTES)
     digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
     whole = read.ok and not read.problems
     stored = store.index(digest, read.text) if store is not None and whole else None
@@ -37,6 +37,7 @@ def read_index_parts(ws: Workspace, store: ScanStore | None
         return index_of(read, INDEX_NAME, stored[0]), stored[1], digest
     index = index_of(read, INDEX_NAME)
     own = index_findings(index)
+    whole = whole and index.lines_cut is None  # a parse cut short is never kept
     if store is not None and whole:
         store.put_index(digest, index, own)
     return index, own, digest if whole else None
@@ -47,7 +48,7 @@ def whole_index(ws: Workspace) -> tuple[TextRead, bytes] | None:
     path = ws.index_path
     if index_link_problem(ws) or not path.is_file() or path.is_symlink():
         return None
-    read = read_text(path)
+    read = read_text(path, MAX_INDEX_BYTES)
     if not read.ok or read.problems:
         return None
     return read, bytes_digest(read.raw) if read.raw else text_digest(read.text)
@@ -64,7 +65,8 @@ def injected_block(ws: Workspace, context_files: Sequence[str], index: Index, lo
     for rel in context_files:
         if rel == INDEX_NAME:
             text = index.text
-            if loaded < len(index.lines):
+            if loaded < len(index.lines) or index.lines_cut is not None:
+                # (an index parsed only in part: what was parsed, not megabytes of the rest)
                 text = "\n".join(ln.text for ln in index.lines[:loaded])
                 cut = True
         else:

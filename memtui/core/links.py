@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import posixpath
 import re
 from collections.abc import Iterable, Iterator
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 #: ``[[inner]]``; group 1 is the inner text (name, then ``|alias`` or ``#heading``).
 WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+_TICKS = re.compile(r"`+")
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 
@@ -75,21 +76,92 @@ def resolve_href(source: str, href: str) -> tuple[str | None, bool] | None:
     return joined, False
 
 
+#: markdown-it's work on one text, estimated in units of at most about a microsecond
+#: (0.1–0.8 µs measured over 16 adversarial shapes; bench/RESULTS.md, issue 31 §4). Its
+#: parse is linear but its constant depends on the text: ~1 µs a character for prose, ~15
+#: for each ``[``, ``*`` or ``_`` and more for each ``![``, ``](`` or ``][``, and each link
+#: destination is scanned up to its next space or 32 parentheses deep (``[a](`` × 250,000
+#: took 7 s, ``[`` × 1 MiB 15 s, ``![`` × 512 Ki 21 s). A text may cost `WORK_PER_CHAR`
+#: units a character (plus `WORK_FLOOR`): prose costs 1–2, a list of links 3–4; past
+#: it, the text is parsed up to the line where the estimate runs out, and the caller says
+#: so (`markdown_links_cut`). So no text costs the parser more than ~4 s a MiB.
+WORK_PER_CHAR = 5
+WORK_FLOOR = 100_000
+_DEST_END = re.compile(r"[\x00-\x20\x7f]+")  # where markdown-it ends a link destination
+
+
+def _line_work(line: str) -> int:
+    work = len(line) + 30 * line.count("[") + 16 * (line.count("*") + line.count("_")) + \
+        24 * line.count("![") + 20 * line.count("](") + 60 * line.count("][")
+    if "](" in line:
+        for run in _DEST_END.split(line):
+            c = run.count("](")
+            if c:
+                work += len(run) * min(c, 33) // 4
+    return work
+
+
+def parse_cut(text: str, most: int | None = None) -> int | None:
+    """The offset of the first line at which markdown-it's estimated work on ``text`` runs
+    past its allowance (`WORK_PER_CHAR` a character plus `WORK_FLOOR`, and at most
+    ``most``); None: within it."""
+    allowed = WORK_FLOOR + WORK_PER_CHAR * len(text)
+    if most is not None:
+        allowed = min(allowed, most)
+    dests = text.count("](")
+    bound = len(text) + 30 * text.count("[") + 16 * (text.count("*") + text.count("_")) + \
+        24 * text.count("![") + 20 * dests + 60 * text.count("][") + \
+        (len(text) * min(dests, 33) // 4 if dests else 0)
+    if bound <= allowed:  # within even if every destination ran to the end: nothing to count
+        return None
+    work = at = 0
+    for line in text.split("\n"):
+        work += _line_work(line) + 1
+        if work > allowed:
+            return at
+        at += len(line) + 1
+    return None
+
+
 def markdown_links(source: str, text: str, first_line: int = 1,
                    code_spans: list[CodeSpan] | None = None) -> list[Link]:
     """Markdown links (inline and reference style) in ``text``; images are not links.
 
     ``first_line`` is the file line ``text`` starts at. Inline code spans are appended to
-    ``code_spans`` when a list is given.
+    ``code_spans`` when a list is given. Bounded: see `markdown_links_cut`.
     """
+    return markdown_links_cut(source, text, first_line, code_spans)[0]
+
+
+def markdown_links_cut(source: str, text: str, first_line: int = 1,
+                       code_spans: list[CodeSpan] | None = None, most: int | None = None
+                       ) -> tuple[list[Link], int | None]:
+    """`markdown_links`, and the file line from which links were not looked for (None: all
+    were): a text that would cost markdown-it more than its allowance (`parse_cut`, at
+    most ``most``) is parsed up to the line where the allowance runs out."""
     if "](" not in text and "]:" not in text and "][" not in text and (
             code_spans is None or "`" not in text):
-        return []
+        return [], None
+    cut = parse_cut(text, most)
+    cut_line = None
+    if cut is not None:
+        cut_line = first_line + text.count("\n", 0, cut)
+        text = text[:cut]
+    return _markdown_links(source, text, first_line, code_spans), cut_line
+
+
+def _markdown_links(source: str, text: str, first_line: int,
+                    code_spans: list[CodeSpan] | None) -> list[Link]:
     links: list[Link] = []
+    collecting = gc.isenabled()
+    gc.disable()  # a token tree makes many objects and no cycles: skip the sweeps
     try:
         tokens = _parser().parse(text)
     except Exception:  # markdown-it is robust, but a finding beats a crash
         return []
+    finally:
+        if collecting:
+            gc.enable()
     for tok in tokens:
         if tok.type != "inline" or tok.map is None or not tok.children:
             continue
@@ -168,10 +240,39 @@ def wikilink_name(inner: str) -> str:
 
 
 def mask_code(line: str) -> str:
-    """``line`` with inline code spans blanked out (same length, so positions hold)."""
+    """``line`` with inline code spans blanked out (same length, so positions hold).
+
+    A run of backticks opens a span that the next run of the same length closes (as in
+    CommonMark); a run nothing closes is text. Linear: each length's runs are visited once
+    (a regex of ``(`+)(.+?)\\1`` took 1.4 s on 4,000 backticks, and grew as their cube)."""
     if "`" not in line:
         return line
-    return _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(line)]
+    by_length: dict[int, list[int]] = {}
+    for i, (start, end) in enumerate(runs):
+        by_length.setdefault(end - start, []).append(i)
+    seen = dict.fromkeys(by_length, 0)  # how far each length's list has been passed
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(runs):
+        start, end = runs[i]
+        same, at = by_length[end - start], seen[end - start]
+        while at < len(same) and same[at] <= i:
+            at += 1
+        seen[end - start] = at
+        if at < len(same):
+            spans.append((start, runs[same[at]][1]))
+            i = same[at] + 1
+        else:
+            i += 1
+    if not spans:
+        return line
+    parts, last = [], 0
+    for start, end in spans:
+        parts += [line[last:start], " " * (end - start)]
+        last = end
+    parts.append(line[last:])
+    return "".join(parts)
 
 
 def outside_fences(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, str]]:

@@ -22,6 +22,24 @@ from memtui.core.tokens import TOKENIZERS
 SCHEMA = 3
 
 
+#: Archive folders named one by one in the Config row before "and N more".
+ARCHIVES_SHOWN = 3
+
+
+def config_summary(result: AuditResult) -> str:
+    """The Config row of the text report: the configuration file used, and the archive
+    folders excluded by default (``include-archives = true`` audits them); empty when
+    neither."""
+    parts = [result.config_path] if result.config_path else []
+    folders = result.archives_excluded
+    if folders:
+        shown = ", ".join(f"{f}/" for f in folders[:ARCHIVES_SHOWN])
+        more = len(folders) - ARCHIVES_SHOWN
+        parts.append(f"default exclude (archive folders): {shown}"
+                     + (f" and {more} more" if more > 0 else ""))
+    return "; ".join(parts)
+
+
 def hot_and_packed(result: AuditResult) -> dict[str, dict[str, float]]:
     """Average cost per memory on hot (one-link) lines versus packed lines."""
     out: dict[str, dict[str, float]] = {}
@@ -155,6 +173,9 @@ def _report(result: AuditResult) -> dict[str, Any]:
         "files": Rows(result.files, _file_row if file_tokens else _file_row_untokened),
         "findings": Rows(result.findings, Finding.to_dict),
         "config": result.config_path,
+        # only when there is one: the reports of workspaces without stay as they were
+        **({"archives_excluded": result.archives_excluded} if result.archives_excluded
+           else {}),
         "suppressed": {**counts(result.suppressed), "total": len(result.suppressed),
                        "lowered": len(result.lowered)},
         "severity_changes": severity_changes(result.lowered),

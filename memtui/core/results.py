@@ -50,6 +50,9 @@ class AuditOptions:
     #: Workspace-relative globs (``.memtui.toml``'s ``exclude``): files they match are not
     #: memories (not audited, not orphans, not counted).
     exclude: tuple[str, ...] = ()
+    #: Audit the folders whose names say they are archives (``_archive/``, ``old/``,
+    #: ``trash/``, …: `memtui.core.workspace.ARCHIVE_NAMES`), excluded by default.
+    include_archives: bool = False
 
 
 @dataclass
@@ -167,6 +170,8 @@ class AuditResult:
     #: (memories the configuration's ``exclude`` left out, of them not read for what they
     #: would yield): ``memtui audit`` counts them (`memtui.core.hidden`).
     excluded: tuple[int, int] = (0, 0)
+    #: The archive folders excluded by default (not walked), relative, sorted.
+    archives_excluded: list[str] = field(default_factory=list)
     #: The app's Findings view lists the suppressed findings too.
     show_suppressed: bool = False
     #: The span of time (from, until) in which every file's age in whole days, and so the

@@ -45,12 +45,22 @@ class Rule:
 
 RULES: tuple[Rule, ...] = (
     Rule("broken_link", "error", "Broken links",
-         "A link leads to a file that does not exist or lies outside the workspace.",
+         "A link leads to a file that does not exist.",
          "An index link, or a markdown link in a memory, whose destination looks like a "
-         "file and does not exist, or leads outside the workspace.",
+         "file and does not exist (or cannot be looked up: a name too long, no "
+         "permission). A target outside the memory folder that exists is an outside_link.",
          _ws(_LINK_A + "- [Gone](memory/gone.md)\n", _A),
          _ws(_LINK_A, _A),
          "memtui fix repoint (or memtui fix remove-link)"),
+    Rule("outside_link", "info", "Links out of the memory folder",
+         "A link leads to something that exists outside the memory folder.",
+         "An index link, or a markdown link in a memory, leads out of the memory folder "
+         "(`../src/app.py`, an absolute path, or through a symbolic link) to something that "
+         "exists. memtui looks at it with one lstat and never opens or follows it; the "
+         "agent may not be able to read it. A missing target is a broken_link.",
+         _ws(_LINK_A + "- The code: [the project folder](../)\n", _A),
+         _ws(_LINK_A, _A),
+         "nothing to fix; copy what the agent must know into a memory"),
     Rule("orphan", "warning", "Orphans",
          "A memory no loaded MEMORY.md line links: it never enters context by itself.",
          "A memory no MEMORY.md line links never enters the agent's context by itself. "

@@ -15,7 +15,7 @@ from memtui.core.graph import Spellings, spellings
 from memtui.core.index import CONTENT_LINE_CHARS, Index, display_width
 from memtui.core.instructions import scan_instructions
 from memtui.core.keywords import KeywordProbe
-from memtui.core.links import Link, markdown_links, wikilinks
+from memtui.core.links import Link, markdown_links_cut, wikilinks
 from memtui.core.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
 from memtui.core.secrets import SecretHit, scan_text
 from memtui.core.textfile import read_text
@@ -106,9 +106,13 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         instructions = scan_instructions(body, start, probe=probe)
         if clean is not None and not secrets and not instructions:
             clean.add(digest)
+    links, cut = markdown_links_cut(rel, body, start)
+    if cut is not None:
+        extra.append(finding("read_problem", rel, cut, f"links from line {cut} on not "
+                             "checked: the text would cost the markdown parser too much"))
     scan = FileScan(
         memory=mf,
-        links=markdown_links(rel, body, start),
+        links=links,
         wikilinks=wikilinks(rel, body, start),
         secrets=secrets,
         instructions=instructions,

@@ -7,6 +7,9 @@ import stat
 from dataclasses import dataclass, field
 
 MAX_READ_BYTES = 1024 * 1024
+#: MEMORY.md is read whole up to this (issue 30 §4: a 50,000-memory index is 5.2 MB; cut at
+#: the memories' cap, the links past the cut went unchecked). Memory files keep theirs.
+MAX_INDEX_BYTES = 64 * 1024 * 1024
 BOM = "\ufeff"
 
 
@@ -60,7 +63,7 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES,
             # A FIFO or a device would block or never end: never open one.
             return TextRead(ok=False, problems=["not a regular file; not read"],
                             problem_lines=[None])
-        data = _read_head(path, limit + 1)
+        data = _read_head(path, limit + 1, st.st_size)
         size = max(st.st_size, len(data))
     except OSError as exc:
         return TextRead(ok=False, problems=[f"cannot be read ({exc.strerror or exc})"],
@@ -82,18 +85,20 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES,
     return out
 
 
-def _read_head(path: str | os.PathLike[str], n: int) -> bytes:
+def _read_head(path: str | os.PathLike[str], n: int, size: int = -1) -> bytes:
     """The first ``n`` bytes of ``path`` (plain file descriptor calls: cheaper per file than
-    a buffered file object, which matters at 10,000 files)."""
+    a buffered file object, which matters at 10,000 files). ``size``: what stat said, so
+    that a small file under a large cap is not given a buffer of the cap's size."""
     # Non-blocking: a FIFO swapped in after the caller's stat() must not hang the read.
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
-        data = os.read(fd, n)
-        while len(data) < n:
-            more = os.read(fd, n - len(data))
-            if not more:
-                break
-            data += more
+        data = os.read(fd, n if size < 0 else min(n, size + 1))
+        parts = [data]
+        got = len(data)
+        while got < n and data:  # up to n, or the end (a file may grow after its stat)
+            data = os.read(fd, min(n - got, 1 << 20))
+            parts.append(data)
+            got += len(data)
     finally:
         os.close(fd)
-    return data
+    return parts[0] if len(parts) == 1 else b"".join(parts)

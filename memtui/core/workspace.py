@@ -19,6 +19,38 @@ STATE_DIR = ".memtui"
 DOCUMENTATION_NAMES = ("README.MD", "CLAUDE.MD", "AGENTS.MD")
 
 
+#: Folder names that say "archive" or "trash" (any case, in the common languages where the
+#: word is cheap to list): not memory unless ``include-archives = true`` (issue 30 §4).
+ARCHIVE_NAMES = frozenset({
+    "archive", "archives", "archived", "_archive", "_archives", "_archived", ".archive",
+    "old", "_old", "trash", "_trash", ".trash", "attic",
+    "archiv",  # German, Czech
+    "archivo", "archivos", "papelera",  # Spanish
+    "corbeille",  # French (archive, archives: as English)
+    "archivio", "cestino",  # Italian
+    "arquivo", "arquivos", "lixeira",  # Portuguese
+    "archief",  # Dutch
+    "arkiv",  # Swedish, Norwegian, Danish
+    "archiwum", "kosz",  # Polish
+    "архив", "корзина",  # Russian
+    "归档", "歸檔", "存档", "存檔", "回收站",  # Chinese
+    "アーカイブ", "ゴミ箱",  # Japanese
+    "보관", "보관함", "아카이브", "휴지통",  # Korean
+})
+
+
+def is_archive(name: str) -> bool:
+    """Whether a folder's name says it is an archive (`ARCHIVE_NAMES`, NFC, any case)."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name).casefold() in ARCHIVE_NAMES
+
+
+def in_archive(rel: str) -> bool:
+    """Whether a workspace-relative file path lies in an archive folder."""
+    return any(is_archive(part) for part in rel.split("/")[:-1])
+
+
 def is_documentation(rel: str) -> bool:
     """``README.md``, ``CLAUDE.md``, ``AGENTS.md``: documentation, not a memory."""
     return rel.rsplit("/", 1)[-1].upper() in DOCUMENTATION_NAMES
@@ -145,13 +177,17 @@ class Discovery:
     files: list[str] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)
+    #: The archive folders not walked (``archives=False``), relative, sorted.
+    archives: list[str] = field(default_factory=list)
 
 
-def discover(ws: Workspace) -> Discovery:
+def discover(ws: Workspace, archives: bool = True) -> Discovery:
     """Every memory file of the workspace, relative POSIX paths, sorted.
 
     Hidden folders and memtui's state folder are never memory. Symlinks are followed only
     when they stay inside the workspace; loops and escapes are reported, never followed.
+    ``archives=False``: folders whose names say they are archives (`is_archive`) are not
+    walked, and listed in ``archives``.
     """
     out = Discovery()
     root = ws.root
@@ -196,10 +232,14 @@ def discover(ws: Workspace) -> Discovery:
             except OSError:
                 is_dir = False
             if is_dir:
+                if not archives and is_archive(name):
+                    out.archives.append(rel)
+                    continue
                 stack.append((entry.path, rel + "/"))
             elif name.lower().endswith(".md") and not (flat and rel == INDEX_NAME):
                 out.files.append(rel)
     out.files.sort()
+    out.archives.sort()
     return out
 
 

@@ -199,6 +199,8 @@ class MemtuiApp(CurateActions, App[int]):
         self.config = config
         if config.exclude and not self.options.exclude:
             self.options = replace(self.options, exclude=config.exclude)
+        if config.include_archives:
+            self.options = replace(self.options, include_archives=True)
         #: The Findings view lists the suppressed findings too (key ``i``).
         self.show_suppressed = False
         self.settings = settings or AgentSettings()

@@ -53,7 +53,6 @@ def test_demo_default_audit(tmp_path: Path) -> None:
     assert ws.layout == "item" and r.profile == "item"
     assert len(r.scans) == 40
     assert [(o.path, o.reachable) for o in r.orphans] == [
-        ("memory/archive/cpk-target-2025.md", False),
         ("memory/bias-power-doe.md", True),
         ("memory/chamber-a-pm-2025-03.md", True),
         ("memory/endpoint-detector.md", False),
@@ -61,12 +60,14 @@ def test_demo_default_audit(tmp_path: Path) -> None:
         ("memory/notes-scratch.md", False),
         ("memory/rf-generator-swap.md", True),
         ("memory/scrap-log.md", False),
+        ("memory/superseded/cpk-target-2025.md", False),
     ]
     assert [(b.source, b.line, b.target) for b in r.broken_links] == [
         ("MEMORY.md", 23, "memory/endpoint-trace.md"),
         ("memory/chamber-a-history.md", 10, "memory/chamber-a-pm-2024.md"),
-        ("memory/chamber-a-history.md", 11, "../../specs/etch-spec.md"),
     ]
+    assert [(f.path, f.line) for f in r.findings if f.kind == "outside_link"] == [
+        ("memory/chamber-a-history.md", 11)]
     assert [ln.kind for ln in r.index.lines].count("packed") == 1
     assert r.types["project"] > r.types["feedback"] > r.types["user"] == 1
     ages = {f.path: (f.age_days, f.age_source) for f in r.files}

@@ -26,8 +26,21 @@ def test_broken_links_in_index_and_in_memory(tmp_path: Path) -> None:
     msgs = [f.message for f in r.findings if f.kind == "broken_link"]
     assert msgs == ["link to memory/gone.md: no such file",
                     "link to memory/nope.md: no such file",
-                    "link to ../../x.md leads outside the workspace (not followed)"]
+                    "link to ../../x.md leads outside the memory folder: no such file"]
     assert all(f.severity == "error" for f in r.findings if f.kind == "broken_link")
+
+
+def test_outside_link_is_info_when_the_target_exists(tmp_path: Path) -> None:
+    (tmp_path / "x.md").write_text("outside")
+    ws = make_ws(tmp_path / "w", {
+        "MEMORY.md": "- [A](memory/a.md)\n",
+        "memory/a.md": memory("a", "Outside: [x](../../x.md).\n"),
+    })
+    r = run_audit(ws)
+    assert found(r, "outside_link") == [("memory/a.md", 7)]
+    assert [f.message for f in r.findings if f.kind == "outside_link"] == [
+        "link to ../../x.md leads outside the memory folder (it exists; not followed)"]
+    assert r.broken_links == [] and found(r, "broken_link") == []
 
 
 def test_broken_link_suggests_close_names(tmp_path: Path) -> None:
@@ -147,12 +160,12 @@ def test_duplicate_names(tmp_path: Path) -> None:
     ws = make_ws(tmp_path / "w", {
         "MEMORY.md": "- [x](memory/x.md)\n",
         "memory/x.md": memory("x", "[[shared]]\n"),
-        "memory/old/shared-2025.md": memory("shared"),
+        "memory/past/shared-2025.md": memory("shared"),
         "memory/shared.md": memory("shared"),
         "memory/other.md": memory("other"),
     })
     r = run_audit(ws)
-    assert found(r, "duplicate_name") == [("memory/old/shared-2025.md", 2),
+    assert found(r, "duplicate_name") == [("memory/past/shared-2025.md", 2),
                                           ("memory/shared.md", 2)]
     # The file whose stem is the name wins the wikilink.
     assert [w.resolved for w in r.wikirefs] == ["memory/shared.md"]
@@ -316,7 +329,7 @@ def test_files_other_tools_run_and_reserved_names(tmp_path: Path) -> None:
 
 def test_every_kind_has_a_test_here() -> None:
     names = {n for n in globals() if n.startswith("test_")}
-    covered = {"broken_link", "orphan", "beyond_load_limit", "dangling_wikilink",
+    covered = {"broken_link", "outside_link", "orphan", "beyond_load_limit", "dangling_wikilink",
                "fuzzy_wikilink", "duplicate_name", "frontmatter", "content_in_index",
                "secret", "instruction_like", "stale", "unlinked_mention", "read_problem",
                "unused_ignore", "exclude_all", "tool_file", "unportable_name"}

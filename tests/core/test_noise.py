@@ -78,13 +78,13 @@ def test_a_folder_the_index_reaches_or_holding_a_memory_is_not_proposed(
 
 def test_only_the_shallowest_folder_is_proposed(tmp_path: Path) -> None:
     files = _memories(1)
-    files.update({f"archive/{y}/b{n}.md": BRIEF.format(n=n)
+    files.update({f"digests/{y}/b{n}.md": BRIEF.format(n=n)
                   for y in (2024, 2025) for n in range(3)})
     r = run_audit(make_ws(tmp_path / "w", files))
     proposed = [ln for ln in _render(r) if "exclude" in ln]
     assert len(proposed) == 1
-    assert proposed[0].startswith("  archive/: 6 orphans")
-    assert 'exclude = ["archive/**"]' in proposed[0]
+    assert proposed[0].startswith("  digests/: 6 orphans")
+    assert 'exclude = ["digests/**"]' in proposed[0]
 
 
 def test_another_frontmatter_schema_gets_one_note_per_file(tmp_path: Path) -> None:

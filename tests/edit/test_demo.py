@@ -51,14 +51,14 @@ CASES: dict[str, tuple[Plan, Expect]] = {
     "add-to-index --all-unreachable": (
         lambda s: index_ops.add_to_index(s, [], all_unreachable=True),
         lambda o: {"MEMORY.md": sub(o("MEMORY.md"), HOT_END, HOT_END + (
-            "- [Cpk target](memory/archive/cpk-target-2025.md) — Capability targets as they "
-            "were in 2025 (superseded)\n"
             "- [Endpoint detector](memory/endpoint-detector.md) — OES endpoint detector: "
             "watches the 703 nm line\n"
             "- [Chart colors](memory/feedback_chart-colors.md) — 圖表配色：管制界限用"
             "紅色虛線，目標值用灰色\n"
             "- [Notes scratch](memory/notes-scratch.md)\n"
-            "- [Scrap log](memory/scrap-log.md) — Scrap counts per week, kept by the user\n"))}),
+            "- [Scrap log](memory/scrap-log.md) — Scrap counts per week, kept by the user\n"
+            "- [Cpk target](memory/superseded/cpk-target-2025.md) — Capability targets as they "
+            "were in 2025 (superseded)\n"))}),
     "repoint a broken index link": (
         lambda s: index_ops.repoint(s, "memory/endpoint-trace.md", "memory/endpoint-detector.md"),
         lambda o: {"MEMORY.md": sub(o("MEMORY.md"), "(memory/endpoint-trace.md)",
@@ -202,7 +202,7 @@ def test_the_fixes_clear_their_findings(demo: Path) -> None:
             counts[f.kind] = counts.get(f.kind, 0) + 1
         return {k: counts.get(k, 0) for k in ("broken_link", "fuzzy_wikilink", "secret")}
 
-    assert kinds() == {"broken_link": 3, "fuzzy_wikilink": 1, "secret": 1}
+    assert kinds() == {"broken_link": 2, "fuzzy_wikilink": 1, "secret": 1}
     w = open_workspace(demo)
     for plan in (lambda s: index_ops.repoint(s, "memory/endpoint-trace.md",
                                              "memory/endpoint-detector.md"),
@@ -212,7 +212,7 @@ def test_the_fixes_clear_their_findings(demo: Path) -> None:
                  lambda s: memory_ops.redact(s, "vendor-contacts"),
                  lambda s: index_ops.add_to_index(s, [], all_unreachable=True)):
         apply(w, plan(Snapshot.read(w)))
-    assert kinds() == {"broken_link": 1, "fuzzy_wikilink": 0, "secret": 0}
+    assert kinds() == {"broken_link": 0, "fuzzy_wikilink": 0, "secret": 0}
     assert [o.path for o in audit(demo).orphans if not o.reachable] == []
 
 
