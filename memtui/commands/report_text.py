@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -45,11 +46,17 @@ def location(f: Finding) -> str:
     return f"{path}:{f.line}" if f.line else path
 
 
-def files_line(files: tuple[str, ...]) -> str:
-    """The files a workspace-level finding gathers, the first few by name."""
-    shown = printable(", ".join(files[:FILES_SHOWN]))
-    more = len(files) - FILES_SHOWN
-    return shown + (f", … and {more:,} more" if more > 0 else "")
+def files_line(files: tuple[str, ...], width: int = 10**6) -> str:
+    """The files a workspace-level finding gathers, the first few by name: as many as fit
+    ``width`` columns with the count of the rest."""
+    names = [printable(f) for f in files[:FILES_SHOWN]]
+    while True:
+        more = len(files) - len(names)
+        line = ", ".join(names) + (f", … and {more:,} more" if more > 0 and names else
+                                   f"{more:,} files" if more > 0 else "")
+        if cell_len(line) <= width or len(names) <= 1:
+            return line
+        names.pop()
 
 
 def severity_counts(rows: list[Finding]) -> str:
@@ -180,7 +187,9 @@ def findings_text(result: AuditResult, width: int = 100) -> list[Text]:
             line.append(f.message)
             out.append(line)
             if f.files:
-                out.append(Text("    " + files_line(f.files), style="dim"))
+                out.append(Text("    " + files_line(f.files, width - 4), style="dim"))
+    for line in out:  # a row that fits is part of the report's width too
+        line.truncate(width, overflow="ellipsis")
     return out
 
 

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from memtui.core.findings import WORKSPACE, Finding
+from memtui.core.index import display_width
 from memtui.core.noise import SCHEMA_NOTE, exclude_line
 from memtui.core.safe_output import printable
 from memtui.core.wording import plural
@@ -82,8 +83,12 @@ class Group:
         """The first line (without its indent): the count, then the files that fit in
         ``width`` columns; for a folder, the folder and its ``exclude`` line."""
         if self.folder is not None:
-            return (f"{printable(self.folder)}/: {self.count_words()} the index never "
+            long = (f"{printable(self.folder)}/: {self.count_words()} the index never "
                     "reaches, none memory-shaped (no memory frontmatter): not memories? "
+                    f"Add {exclude_line(self.folder)} to .memtui.toml")
+            if display_width(long) <= width:
+                return long
+            return (f"{printable(self.folder)}/: {self.count_words()}, not memories? "
                     f"Add {exclude_line(self.folder)} to .memtui.toml")
         count = self.count_words()
         files = self.files
