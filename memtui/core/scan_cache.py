@@ -1,11 +1,15 @@
 """Each file's scan kept in the user cache between runs, so a warm audit reads only stat
 results and this file, no memory file's bytes.
 
-An entry is keyed by the file's (path, size, mtime_ns, inode) and remembers when it was
-made. It is trusted on its key alone only when the file's mtime lies well before that
-moment (more than `GRANULARITY_NS`): a file written again within the same tick of its
-filesystem's clock can keep its size and mtime. Otherwise (*ambiguous*) the file is read
-and its content hash compared with the scan's.
+An entry is keyed by the file's path and stat key (mtime_ns, size, inode, ctime_ns:
+`memtui.core.scan_share.key_of`) and remembers when it was made. It is trusted on its key
+alone only when the file's last change (the later of its mtime and ctime) lies well before
+that moment (more than `GRANULARITY_NS`): a file written again within the same tick of its
+filesystem's clock can keep its whole key. Otherwise (*ambiguous*) the file is read and its
+content hash compared with the scan's. The ctime is what makes the key hold against a
+workspace's own writer: ``os.utime`` sets an old mtime back, never the ctime, so a file
+rewritten in place to its old size and mtime, or deleted and made again on a reused inode,
+has a new key (what the cache trusts: SECURITY.md, "What the caches trust").
 
 The cache's version is derived from the code that makes scans (the source of every module
 the scan runs, detect-secrets' version, memtui's, Python's), never bumped by hand: a new
@@ -43,6 +47,7 @@ from memtui.core.index import Index, IndexLine
 from memtui.core.links import CodeSpan, Link
 from memtui.core.memory_file import MemoryFile
 from memtui.core.scan import FileScan
+from memtui.core.scan_share import NO_KEY, Key, changed_ns
 
 #: Modules whose code decides what a scan holds: a change to any changes the version.
 SCAN_MODULES = ("memtui.core.scan", "memtui.core.scan_cache", "memtui.core.memory_file",
@@ -61,7 +66,11 @@ MAX_FILES = 64  # scan caches (one per workspace) kept in the cache folder
 GRANULARITY_NS = 2_000_000_000
 MAGIC = "memtui-scans"
 
-Key = tuple[int, int, int]  # (mtime_ns, size, inode), as `memtui.core.scan_share.stat_key`
+
+def ambiguous(key: Key, made_ns: int) -> bool:
+    """Whether a file whose stat key is ``key`` may have been written after (or in the same
+    tick as) the moment ``made_ns`` its content was read: its key cannot vouch for it."""
+    return changed_ns(key) + GRANULARITY_NS >= made_ns
 
 
 def source_digest(name: str) -> bytes:
@@ -223,14 +232,14 @@ class ScanStore:
         self.pause = pause
         self.path = path if path is not None or not find else cache_path(root)
         self.dirty = False
-        #: rel → (mtime_ns, size, inode, made_ns, encoded scan); decoded on use.
-        self.entries: dict[str, tuple[int, int, int, int, tuple[Any, ...]]] = {}
+        #: rel → (mtime_ns, size, inode, ctime_ns, made_ns, encoded scan); decoded on use.
+        self.entries: dict[str, tuple[int, int, int, int, int, tuple[Any, ...]]] = {}
         #: MEMORY.md's parse: (content digest, encoded index, encoded findings).
         self.index_entry: tuple[bytes, tuple[Any, ...], list[Any]] | None = None
         if self.path is not None:
             self.entries = self._load(self.path)
 
-    def _load(self, path: Path) -> dict[str, tuple[int, int, int, int, tuple[Any, ...]]]:
+    def _load(self, path: Path) -> dict[str, tuple[int, int, int, int, int, tuple[Any, ...]]]:
         if not safe_file(path):
             return {}
         try:
@@ -249,8 +258,8 @@ class ScanStore:
             self.index_entry = entry
         out = {}
         for rel, entry in stored[3].items():
-            if isinstance(rel, str) and isinstance(entry, tuple) and len(entry) == 5 and \
-                    all(type(x) is int for x in entry[:4]) and isinstance(entry[4], tuple):
+            if isinstance(rel, str) and isinstance(entry, tuple) and len(entry) == 6 and \
+                    all(type(x) is int for x in entry[:5]) and isinstance(entry[5], tuple):
                 out[rel] = entry
         return out
 
@@ -258,31 +267,31 @@ class ScanStore:
         """The stored scan of ``rel`` when its key is ``key``, and whether it is
         ambiguous (its content hash must be checked); None when there is none that fits."""
         entry = self.entries.get(rel)
-        if entry is None or entry[:3] != key:
+        if entry is None or entry[:4] != key:
             return None
         try:
-            scan = decode(rel, entry[4])
+            scan = decode(rel, entry[5])
         except Exception:  # whatever does not fit: scanned again
             scan = None
         if scan is None:
             del self.entries[rel]
             self.dirty = True
             return None
-        return scan, key[0] + GRANULARITY_NS >= entry[3]
+        return scan, ambiguous(key, entry[4])
 
     def confirm(self, rel: str, made_ns: int) -> None:
         """``rel``'s stored scan was checked against the file's content at ``made_ns``
         (kept only when that makes an ambiguous entry a trusted one)."""
         entry = self.entries.get(rel)
-        if entry is not None and entry[0] + GRANULARITY_NS >= entry[3]:
-            self.entries[rel] = (*entry[:3], made_ns, entry[4])
+        if entry is not None and ambiguous(entry[:4], entry[4]):
+            self.entries[rel] = (*entry[:4], made_ns, entry[5])
             self.dirty = True
 
     def put(self, rel: str, key: Key, made_ns: int, scan: FileScan) -> None:
         """Keep ``scan`` of ``rel`` (made from what the file held at ``made_ns``, or later),
         unless it is one never stored."""
         encoded = encode(scan)
-        if encoded is None or key == (0, 0, 0):
+        if encoded is None or key == NO_KEY:
             if self.entries.pop(rel, None) is not None:
                 self.dirty = True
             return
