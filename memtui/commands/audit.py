@@ -109,7 +109,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     try:
         ws = open_workspace(path)
         config = load_config_for(ws.root, ns)
-        baseline = load_baseline(Path(ns.baseline)) if ns.baseline else None
+        baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:
         return fail("memtui audit", exc)
     line = ProgressLine() if sys.stderr.isatty() else None

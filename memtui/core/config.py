@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
 from memtui.core.rules import BY_ID
 from memtui.core.user_dirs import user_dir
 
@@ -68,22 +68,30 @@ def user_config_dir() -> Path | None:
 def load_config(root: Path, explicit: str | None = None) -> Config:
     """The configuration for the workspace at ``root``: ``explicit`` (``--config FILE``,
     which must exist), else ``root/.memtui.toml`` when there is one, else the user-level
-    default when there is one, else the defaults."""
-    path = Path(explicit) if explicit is not None else root / CONFIG_NAME
-    if explicit is None and not path.is_file():
-        folder = user_config_dir()
-        if folder is None or not (folder / USER_CONFIG_NAME).is_file():
-            return Config()
-        path = folder / USER_CONFIG_NAME
+    default when there is one, else the defaults.
+
+    Each is read by the one bounded reader (`memtui.core.input_file`): a regular file
+    only, at most 1 MiB, a file inside the workspace through no link leading out of it;
+    whatever it refuses, and whatever does not parse, is a ConfigError (one line)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
-    return parse(data, str(path))
+        if explicit is not None:
+            data = read_input(explicit, CONFIG_LIMIT, root)
+            if data is None:
+                raise ConfigError(f"{explicit}: cannot be read (No such file or directory)")
+            return parse(parse_toml(data, explicit), explicit)
+        path = root / CONFIG_NAME
+        data = read_input(path, CONFIG_LIMIT, root)
+        if data is None:
+            folder = user_config_dir()
+            if folder is None:
+                return Config()
+            path = folder / USER_CONFIG_NAME
+            data = read_input(path, CONFIG_LIMIT, root)
+            if data is None:
+                return Config()
+        return parse(parse_toml(data, path), str(path))
+    except InputError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _bad(where: str, key: str, why: str) -> ConfigError:

@@ -34,11 +34,12 @@ untrusted data): a header line (magic, version, the key, the digest of the body)
 the body: the stat rows and the result, as lines of at most `CHUNK` items each
 (``[name, items]``, a long list spread over several lines), so that reading it gives way
 to the screen between lines (one ``json.loads`` of a 6 MB body held the interpreter for a
-tenth of a second). It is refused when it is a symlink (or its folder is), not a
-regular file, larger than `MAX_BYTES`, of another version or key, or when its body's
-digest is not the one its header names; every field is checked for its type as it is
-read, and whatever does not fit makes the audit derive afresh. Writes are atomic (a
-temporary file in the cache folder, then a rename).
+tenth of a second). It is read and written as every cache file is
+(`memtui.core.cache_file`: a folder of this user's reached without a link, a regular file
+of this user's, no larger than `MAX_BYTES`, written atomically); it is refused when it is
+of another version or key, or when its body's digest is not the one its header names;
+every field is checked for its type as it is read, and whatever does not fit makes the
+audit derive afresh.
 """
 
 from __future__ import annotations
@@ -46,13 +47,13 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from memtui.core.cache_file import read_cache, save_parts
 from memtui.core.findings import Finding
 from memtui.core.graph import Graph
 from memtui.core.index import Index
@@ -73,7 +74,6 @@ from memtui.core.scan_cache import (
     finding_in,
     finding_out,
     prune,
-    safe_file,
     source_digest,
     workspace_file,
 )
@@ -139,13 +139,10 @@ def _go_on() -> None:
 def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | None:
     """The derivation stored at ``path``, or None when there is none that can be trusted;
     ``pause`` is called between the lines of its body."""
-    if path is None or not safe_file(path):
+    data = read_cache(path, MAX_BYTES)
+    if data is None:
         return None
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            return None
         head_raw, _, body_raw = data.partition(b"\n")
         head = json.loads(head_raw)
         if not (type(head) is dict and head.get("magic") == MAGIC
@@ -185,8 +182,6 @@ def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | Non
 
 def save(path: Path, derived: Derived) -> bool:
     """Replace ``path`` with ``derived`` atomically; False when that is impossible."""
-    if not safe_file(path):
-        return False
     files = [[rel, m, s, i, c, d.hex(), r] for rel, m, s, i, c, d, r in derived.files]
     lines = []
     for name, value in [(" files", files), *derived.result.items()]:
@@ -202,15 +197,7 @@ def save(path: Path, derived: Derived) -> bool:
         "holds": [_time_out(derived.holds[0]), _time_out(derived.holds[1])],
         "body": hashlib.sha256(body).hexdigest()}, ensure_ascii=False,
         separators=(",", ":"), allow_nan=False).encode("utf-8")
-    import tempfile  # only when writing: most audits read the caches alone
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(head + b"\n" + body)
-        os.replace(tmp, path)
-    except OSError:
+    if not save_parts(path, [head, b"\n", body]):
         return False
     prune(path.parent, keep=path, prefix=PREFIX, suffix=SUFFIX)
     return True

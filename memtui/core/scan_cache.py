@@ -15,17 +15,17 @@ The cache's version is derived from the code that makes scans (the source of eve
 the scan runs, detect-secrets' version, memtui's, Python's), never bumped by hand: a new
 memtui or detect-secrets never trusts a stale "clean" verdict.
 
-The file is hostile data too. It is refused when it is a symlink (or its folder is), not a
-regular file, or larger than `MAX_BYTES`; every entry's every field is checked for its type
-as it is read, and any entry that does not fit is dropped (the file is scanned again).
-The file is a sequence of marshal objects, each after its length: a header, then the
-entries in chunks of `CHUNK`, so that reading and writing it give way to the screen
-between chunks (`read_parts`, `write_parts`); where marshal can refuse code objects (3.13
-on), it does. Writes are atomic
-(`memtui.core.cache_file.save_parts`: a temporary file in the cache folder, then a
-rename). Scans that hold a credential, or whose file could not be read whole, are never
-stored: credentials stay out of the cache, and a read problem is asked
-again.
+The file is hostile data too. It is read and written as every cache file is
+(`memtui.core.cache_file`: a folder of this user's reached without a link, a regular file
+of this user's, no larger than `MAX_BYTES`); every entry's every field is checked for its
+type as it is read, and any entry that does not fit is dropped (the file is scanned
+again). The file is a sequence of marshal objects, each after its length: a header,
+then the entries in chunks of `CHUNK`, so that reading and writing it give way to the
+screen between chunks (`read_parts`, `write_parts`); where marshal can refuse code objects
+(3.13 on), it does. Writes are atomic (`memtui.core.cache_file.save_parts`: a new
+temporary file in the cache folder, then a rename, both relative to the folder opened
+without links). Scans that hold a credential, or whose file could not be read whole, are
+never stored: credentials stay out of the cache, and a read problem is asked again.
 """
 
 from __future__ import annotations
@@ -34,14 +34,14 @@ import datetime as dt
 import hashlib
 import marshal
 import os
-import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from memtui import __version__
-from memtui.core.cache_file import cache_dir, save_parts
+from memtui.core import cache_file
+from memtui.core.cache_file import cache_dir, read_cache, save_parts
 from memtui.core.findings import SEVERITY_RANK, Finding
 from memtui.core.index import Index, IndexLine
 from memtui.core.links import CodeSpan, Link
@@ -129,38 +129,13 @@ def cache_path(root: Path) -> Path | None:
     return workspace_file(root, "scans-", ".marshal")
 
 
-def safe_file(path: Path) -> bool:
-    """Neither the file nor its folder is a symlink, and the file (when it exists) is a
-    regular file no larger than MAX_BYTES."""
-    try:
-        if path.parent.is_symlink():
-            return False
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
-    return stat.S_ISREG(st.st_mode) and st.st_size <= MAX_BYTES
-
-
 def prune(folder: Path, keep: Path, most: int | None = None, prefix: str = "scans-",
           suffix: str = ".marshal") -> None:
     """Delete the least recently written scan caches of ``folder`` beyond ``most`` (default
     `MAX_FILES`; workspaces that are gone leave theirs behind); only regular files named as
     this module names them (or ``prefix``...``suffix``: the derived caches), never
     ``keep``."""
-    most = MAX_FILES if most is None else most
-    try:
-        found = []
-        for entry in os.scandir(folder):
-            if entry.name.startswith(prefix) and entry.name.endswith(suffix) and \
-                    entry.is_file(follow_symlinks=False) and entry.path != str(keep):
-                found.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.path))
-        found.sort()
-        for _mtime, path in found[:max(0, len(found) - (most - 1))]:
-            os.unlink(path)
-    except OSError:
-        pass  # a cache is never worth an error
+    cache_file.prune(folder, keep, MAX_FILES if most is None else most, prefix, suffix)
 
 
 def _go_on() -> None:
@@ -240,13 +215,10 @@ class ScanStore:
             self.entries = self._load(self.path)
 
     def _load(self, path: Path) -> dict[str, tuple[int, int, int, int, int, tuple[Any, ...]]]:
-        if not safe_file(path):
+        data = read_cache(path, MAX_BYTES)
+        if data is None:
             return {}
         try:
-            with open(path, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
-            if len(data) > MAX_BYTES:
-                return {}
             stored = read_parts(data, self.pause)
         except (OSError, ValueError, EOFError, TypeError, MemoryError, RecursionError):
             return {}
@@ -327,8 +299,7 @@ class ScanStore:
 
     def save(self) -> bool:
         """Write the entries (atomically); False when nothing was written."""
-        if self.path is None or not self.dirty or not safe_file(self.path) or \
-                len(self.entries) > MAX_ENTRIES:
+        if self.path is None or not self.dirty or len(self.entries) > MAX_ENTRIES:
             return False
         if save_parts(self.path, write_parts(self.root, self.entries, self.index_entry,
                                              self.pause)):

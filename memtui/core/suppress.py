@@ -19,6 +19,7 @@ from typing import Protocol, TypeVar
 
 from memtui.core.config import Config
 from memtui.core.findings import WORKSPACE, Finding
+from memtui.core.input_file import BASELINE_LIMIT, InputError, parse_json, read_input
 from memtui.core.safe_open import Unsafe, read_file
 
 CAUSES = ("config", "inline", "baseline")
@@ -138,14 +139,20 @@ def write_baseline(path: Path, findings: Iterable[Finding]) -> int:
     return len(data["findings"])  # type: ignore[arg-type]
 
 
-def load_baseline(path: Path) -> Counter[str]:
-    """fingerprint → count, from a file ``write_baseline`` made."""
+def load_baseline(path: Path, root: Path | None = None) -> Counter[str]:
+    """fingerprint → count, from a file ``write_baseline`` made; read by the one bounded
+    reader (`memtui.core.input_file`: a regular file of at most 64 MiB, inside the
+    workspace at ``root`` through no link leading out of it)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BaselineError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise BaselineError(f"{path}: not a memtui baseline (not JSON)") from None
+        raw = read_input(path, BASELINE_LIMIT, root)
+    except InputError as exc:
+        raise BaselineError(str(exc)) from None
+    if raw is None:
+        raise BaselineError(f"{path}: cannot be read (No such file or directory)")
+    try:
+        data = parse_json(raw, path)
+    except InputError as exc:
+        raise BaselineError(f"{path}: not a memtui baseline ({exc.reason})") from None
     rows = data.get("findings") if isinstance(data, dict) else None
     if (not isinstance(data, dict) or data.get("memtui-baseline") != BASELINE_VERSION
             or not isinstance(rows, list)
