@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memtui.core import bounds
 from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
 from memtui.core.rules import BY_ID
 from memtui.core.user_dirs import user_dir
@@ -104,11 +105,13 @@ def _rule(where: str, key: str, value: object) -> str:
     return value
 
 
-def _number(where: str, key: str, value: object, whole: bool) -> Any:
-    ok = isinstance(value, int) if whole else isinstance(value, int | float)
-    if isinstance(value, bool) or not ok or (value <= 0 if whole else not value >= 0):
-        need = "a whole number above zero" if whole else "a number, zero or more"
-        raise _bad(where, key, f"must be {need}, not {value!r}")
+def _number(where: str, key: str, value: object, whole: bool,
+            limits: tuple[float, float]) -> Any:
+    """``value`` when it is a finite number within ``limits`` (`memtui.core.bounds`: the
+    same as the flag of the same name's)."""
+    why = bounds.check(value, whole, *limits)
+    if why is not None:
+        raise _bad(where, key, f"{why}, not {str(value)[:40]!r}")
     return value
 
 
@@ -140,9 +143,10 @@ def parse(data: dict[str, Any], where: str) -> Config:
         elif key == "profile":
             out["profile"] = _choice(where, key, value, PROFILES)
         elif key == "stale-days":
-            out["stale_days"] = float(_number(where, key, value, whole=False))
+            out["stale_days"] = float(_number(where, key, value, False, bounds.STALE_DAYS))
         elif key in ("max-lines", "max-bytes"):
-            out[key.replace("-", "_")] = _number(where, key, value, whole=True)
+            limits = bounds.MAX_LINES if key == "max-lines" else bounds.MAX_BYTES
+            out[key.replace("-", "_")] = _number(where, key, value, True, limits)
         else:
             raise _bad(where, key, "unknown key (known: exclude, ignore, severity, fail-on, "
                        "profile, stale-days, max-lines, max-bytes)")
