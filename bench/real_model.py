@@ -101,13 +101,24 @@ SERVER_VERSION = "0.10434.0"  # its --version prints "build 1": the package vers
 SERVER_WHEEL_SHA256 = "6805555f40aca939f60c0c4afc41b5d8f44d1116a1c2848bf79ab615adba1a2f"
 
 
-def cpu_has_avx512() -> bool:
-    """The prebuilt server's CPU library needs AVX-512 (it dies with SIGILL without it)."""
+def cpu_flags() -> set[str]:
+    """The CPU's feature flags, as /proc/cpuinfo names them (none where it cannot be read)."""
     try:
-        flags = Path("/proc/cpuinfo").read_text(encoding="ascii", errors="replace")
+        text = Path("/proc/cpuinfo").read_text(encoding="ascii", errors="replace")
     except OSError:
-        return False
-    return " avx512f" in flags
+        return set()
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return set(line.partition(":")[2].split())
+    return set()
+
+
+def cpu_has_avx512() -> bool:
+    """The prebuilt server's CPU library needs AVX-512 and AVX-VNNI (its ``vpdpbusd`` is
+    VEX-encoded: a CPU with AVX-512 VNNI but not ``avx_vnni`` dies with SIGILL on the first
+    decode)."""
+    flags = cpu_flags()
+    return {"avx512f", "avx_vnni"} <= flags
 
 
 def ensure_prebuilt_server(work: Path) -> tuple[Path, dict[str, Any]]:

@@ -118,3 +118,40 @@ def test_fix_and_history_output_escape_names(hostile: Path) -> None:
         assert out.returncode == 0, out.stderr
         assert b"\x1b" not in out.stdout
         out.stdout.decode("utf-8")
+
+
+#: Characters that break a line or show nothing (issue 31 §7): line and paragraph separators
+#: (a terminal, or a viewer of the log, starts a new line), zero-width space and joiner, BOM,
+#: a bidi mark, a tag character and the Hangul filler (a blank letter).
+HIDDEN = "\u2028\u2029\u200b\u200d\ufeff\u200e\U000e0041\u3164"
+
+
+def test_line_separators_and_invisible_characters_are_escaped(tmp_path: Path) -> None:
+    """A memory named ``x<U+2028>memory/ok.md:1  OK.md`` printed a spoofed ``memory/ok.md:1
+    OK`` line in the text report and in ``history``; zero-width and filler characters hid
+    text. The one escaper shows each as ``\\uXXXX`` in every terminal output."""
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("- [a](memory/a.md) — hook\n", encoding="utf-8")
+    (ws / "memory/a.md").write_text(MEMORY.format("a", "fact"), encoding="utf-8")
+    spoof = "x\u2028memory/ok.md:1  OK\u2029"
+    names = [f"{spoof}.md", f"hid{HIDDEN}den.md"]
+    for name in names:
+        (ws / "memory" / name).parent.mkdir(parents=True, exist_ok=True)
+        (ws / "memory" / name).write_text(MEMORY.format("n", "orphan"), encoding="utf-8")
+    for name in names:  # history records each add-to-index, with the file's name
+        out = memtui("fix", "add-to-index", str(ws), f"memory/{name}",
+                     env=LOCALES["utf-8-strict"])
+        assert out.returncode == 0, out.stderr
+        assert not set(HIDDEN) & set(out.stdout.decode("utf-8"))
+    (ws / "memory" / "orphan\u2028memory\u200bok.md").write_text(MEMORY.format("o", "x"),
+                                                                  encoding="utf-8")
+    for args in (("audit", str(ws), "--fail-on", "never"), ("history", str(ws))):
+        out = memtui(*args, env=LOCALES["utf-8-strict"])
+        assert out.returncode == 0, out.stderr
+        text = out.stdout.decode("utf-8")
+        assert not set(HIDDEN) & set(text), (args, [c for c in HIDDEN if c in text])
+        assert not any(line.lstrip().startswith("memory/ok.md") for line in
+                       text.splitlines()), text  # str.splitlines splits at U+2028 too
+        assert "x\\u2028memory/ok.md:1  OK\\u2029" in text, text
+        assert "\\u200b" in text and "\\u3164" in text and "\\U000e0041" in text

@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from memtui.core.checks_version import version
+from memtui.core.clean_texts import FORMAT
+
 ROOT = Path(__file__).resolve().parents[1]
 MEMORY = "---\nname: {0}\ndescription: d\nmetadata:\n  type: project\n---\n{1}"
 WAIT = 30  # seconds: a run that takes longer hangs (a FIFO blocks forever)
@@ -163,7 +166,7 @@ def test_deep_nesting_is_one_line(tmp_path: Path, which: str) -> None:
 
 # -- the user cache: regular files of the user's own, never through a link --------------------
 
-CACHE_NAMES = ["token-counts-v1.marshal", "clean-texts-v3-joined.marshal",
+CACHE_NAMES = ["token-counts-v1.marshal", f"clean-texts-{version()}-{FORMAT}.marshal",
                "vocab-qwen-v1.marshal", "vocab-cl100k-v1.marshal"]
 
 

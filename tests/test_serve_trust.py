@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -285,3 +286,51 @@ def test_a_silent_socket_is_closed_and_its_app_ends(served: Served) -> None:
                 send_frame(s, 0xA, frame[1])
     s.close()
     assert wait_until(lambda: app_children(served.proc.pid) == [])
+
+
+def test_a_second_server_on_a_taken_port_prints_no_url(served: Served) -> None:
+    """Issue 31 §7: the second server printed a URL with its own new token (which leads to
+    the *first* server) before its bind error. It binds first: one line, exit 2, no URL."""
+    second = subprocess.run([sys.executable, "-m", "memtui", "serve", "--demo", "--port",
+                             str(served.port)], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60, check=False,
+                            env={**os.environ, "MEMTUI_NO_CACHE": "1"})
+    assert second.returncode == 2, second.stderr
+    assert second.stdout == ""
+    assert "token" not in second.stdout + second.stderr
+    assert second.stderr.count("\n") == 1 and f"127.0.0.1:{served.port}" in second.stderr
+    assert served.proc.poll() is None  # the first one still serves
+    assert http(served.port, f"/?token={served.token}")[0] == 200
+
+
+def test_the_page_loads_nothing_from_another_host(served: Served) -> None:
+    """Issue 31 §7: the page fetched its web font from fonts.googleapis.com (the viewer's
+    address and the demo's time to a third party). Every address the page and its style
+    sheets name for loading is on the served host."""
+    import urllib.request
+
+    base = f"http://127.0.0.1:{served.port}"
+
+    def get(target: str) -> str:
+        with urllib.request.urlopen(base + target, timeout=30) as reply:
+            return reply.read().decode("utf-8", "replace")
+
+    page = get(f"/?token={served.token}")
+    loaded = re.findall(r'(?:src|href)\s*=\s*"([^"]*)"', page)
+    sheets = [u for u in re.findall(r'<link[^>]*href="([^"]+)"', page)
+              if urlsplit(u).netloc == f"127.0.0.1:{served.port}"]
+    styles = [page, *(get(urlsplit(u).path) for u in sheets)]
+    for text in styles:
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)  # comments name no load
+        loaded += re.findall(r'url\(\s*["\']?([^"\')]+)', text)
+        loaded += re.findall(r'@import\s+(?:url\()?\s*["\']?([^"\');\s]+)', text)
+    assert loaded
+    for address in loaded:
+        host = urlsplit(address).netloc
+        assert host in ("", f"127.0.0.1:{served.port}"), address
+    assert "googleapis" not in page and "Roboto Mono" in page
+    # the font it names is there, served without the token
+    font = re.search(r'url\("([^"]+\.ttf)"\)', page)
+    assert font is not None
+    with urllib.request.urlopen(font.group(1), timeout=30) as reply:
+        assert reply.status == 200 and len(reply.read()) > 10_000

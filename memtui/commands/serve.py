@@ -17,9 +17,14 @@ import ipaddress
 import shlex
 import sys
 import tempfile
+from pathlib import Path
 from typing import Any
 
 from memtui.commands.parser import fail
+
+#: The page's template: textual-serve's own, with its web font served from this server
+#: (the upstream page fetches it from fonts.googleapis.com).
+PAGE_TEMPLATES = Path(__file__).with_name("serve_page")
 
 MAX_SESSIONS = 4
 MAX_COLS, MAX_ROWS = 500, 200
@@ -234,11 +239,6 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
                 elif kind == "focus":
                     await service.focus()
 
-        async def on_startup(self, app: web.Application) -> None:
-            print(f"memtui: serving {path} on {first_url}", flush=True)
-            print("memtui: the token in that URL is required (page and socket); "
-                  "press Ctrl+C to stop", flush=True)
-
         def application(self) -> web.Application:
             app = web.Application(middlewares=[self.guard])
             aiohttp_jinja2.setup(app, loader=jinja2_loader(self.templates_path))
@@ -246,22 +246,63 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
                             web.get("/ws/{token}", self.handle_websocket),
                             web.get("/download/{key}", self.handle_download),
                             web.static("/static", self.statics_path)])
-            app.on_startup.append(self.on_startup)
             return app
 
     # each app: ``exec`` so the shell textual-serve starts becomes the app, a child of this
     # process that dies with it (served_app.py)
     command = "exec " + shlex.join([sys.executable, "-m", "memtui.commands.served_app",
                                     str(os.getpid()), path])
-    server = TrustedServer(command, host=bind, port=port, title="memtui")
+    server = TrustedServer(command, host=bind, port=port, title="memtui",
+                           templates_path=PAGE_TEMPLATES)
+    # The address is bound before the URL is printed: a second server on a taken port
+    # says so and prints no URL (the address would lead to the other server).
+    try:
+        sockets = listening_sockets(bind, port)
+    except OSError as exc:  # the port is taken, the address is not this machine's, …
+        return fail("memtui serve", f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+    print(f"memtui: serving {path} on {first_url}", flush=True)
+    print("memtui: the token in that URL is required (page and socket); "
+          "press Ctrl+C to stop", flush=True)
     # SIGTERM and SIGINT stop the server (aiohttp's handlers): its sessions' apps are told to
     # quit and, being its children with a parent-death signal, cannot outlive it
     try:
-        web.run_app(server.application(), host=bind, port=port, print=None,
-                    shutdown_timeout=5)
-    except OSError as exc:  # the port is taken, the address is not this machine's, …
+        web.run_app(server.application(), sock=sockets, print=None, shutdown_timeout=5)
+    except OSError as exc:
         return fail("memtui serve", f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+    finally:
+        for sock in sockets:
+            sock.close()
     return 0
+
+
+def listening_sockets(host: str, port: int) -> list[Any]:
+    """A listening socket on each address ``host`` names (``localhost``: 127.0.0.1 and
+    ::1, as aiohttp would bind them); OSError when one cannot be bound."""
+    import socket
+
+    made: list[socket.socket] = []
+    try:
+        seen = set()
+        for family, kind, proto, _name, address in socket.getaddrinfo(
+                host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE):
+            if (family, address[:2]) in seen:
+                continue
+            seen.add((family, address[:2]))
+            sock = socket.socket(family, kind, proto)
+            made.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp does
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(128)
+            sock.setblocking(False)
+    except BaseException:
+        for sock in made:
+            sock.close()
+        raise
+    if not made:
+        raise OSError(f"{host} names no address")
+    return made
 
 
 def jinja2_loader(path: Any) -> Any:

@@ -13,7 +13,7 @@ from rich.text import Text
 from memtui.commands.parser import fail, wide_console
 from memtui.core.config import ConfigError
 from memtui.core.safe_output import json_text, printable
-from memtui.core.trend import TrendError, trend
+from memtui.core.trend import TrendError, trend_cut
 from memtui.core.wording import sparkline
 from memtui.core.workspace import WorkspaceError, open_workspace
 
@@ -28,7 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 #: 2: each point has ``findings`` (by severity, after the config) and the document names
-#: the ``config`` file used.
+#: the ``config`` file used. Since issue 31 the document also has ``stopped``: null, or where
+#: a bound cut the history (``commit``, ``date``, ``reason``).
 SCHEMA = 2
 
 
@@ -39,24 +40,31 @@ def run(ns: argparse.Namespace) -> int:
         # The configuration the workspace has now (.memtui.toml or --config), at every
         # commit, as the audit applies it: exclude, ignore, severity and the flags' keys.
         config = load_config_for(open_workspace(ns.path).root, ns)
-        points = trend(ns.path, options_from(ns, config), config=config)
+        points, stopped = trend_cut(ns.path, options_from(ns, config), config=config)
     except (WorkspaceError, TrendError, ConfigError) as exc:
         return fail("memtui trend", exc)
     if ns.json:
         from memtui.commands.audit import utf8_stream
 
-        sys.stdout.write(json_text({"schema": SCHEMA, "config": config.path, "points": points},
+        sys.stdout.write(json_text({"schema": SCHEMA, "config": config.path, "points": points,
+                                    "stopped": stopped},
                                    ascii_only=not utf8_stream(sys.stdout)) + "\n")
     else:
-        print_trend(points, config_path=config.path)
+        print_trend(points, config_path=config.path, stopped=stopped)
     return 0
 
 
 def print_trend(points: list[dict[str, Any]], console: Console | None = None,
-                config_path: str | None = None) -> None:
+                config_path: str | None = None, stopped: dict[str, Any] | None = None
+                ) -> None:
     console = console or wide_console()
     if config_path:
         console.print(Text(f"Config: {printable(config_path)}", style="dim"))
+    if stopped is not None:
+        where = (f" at commit {stopped['commit'][:12]}" if stopped["commit"] else "") + \
+            (f" ({stopped['date'][:10]})" if stopped["date"] else "")
+        console.print(Text(printable(f"History cut{where}: {stopped['reason']}."),
+                           style="yellow"))
     if not points:
         console.print("No commit touched this workspace.")
         return

@@ -7,11 +7,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from memtui.core.gitread import MAX_TIME, Repo, find_repo
+from memtui.core.gitread import MAX_TIME, HistoryCut, Repo, find_repo
 
 DAY = 86400.0
-#: git_times per (repository, workspace prefix, HEAD commit): re-audits skip the walk.
-_CACHE: dict[tuple[str, str, str], dict[str, float | None]] = {}
+#: git_ages per (repository, workspace prefix, HEAD commit): re-audits skip the walk.
+_CACHE: dict[tuple[str, str, str], tuple[dict[str, float | None], str | None]] = {}
 
 
 def parse_date(value: Any) -> float | None:
@@ -36,16 +36,25 @@ def parse_date(value: Any) -> float | None:
 
 def git_times(root: Path) -> dict[str, float | None]:
     """Last commit time of every file under ``root`` in the repository's history (paths
-    relative to root); ``None`` for a time no date can hold (past year 9999).
+    relative to root); ``None`` for a time no date can hold (past year 9999). See
+    :func:`git_ages`."""
+    return git_ages(root)[0]
+
+
+def git_ages(root: Path) -> tuple[dict[str, float | None], str | None]:
+    """:func:`git_times`, and why the history was not read to its end (None: it was).
 
     Empty when ``root`` is not in a repository or its history cannot be read. Read with
     :mod:`memtui.core.gitread`, which never runs git nor reads the repository's config.
     Like ``git log --no-renames``: every non-merge commit reachable from HEAD, newest
-    first, compared with its parent.
+    first, compared with its parent. The walk has a budget (``gitread.Budget``); when it
+    is spent, or an object is over its size cap, the files dated so far keep their date
+    (the walk goes newest first: theirs is right) and the others have none, and the
+    note says where it stopped: their ages fall back to the file's mtime.
     """
     found = find_repo(root)
     if found is None:
-        return {}
+        return {}, None
     top, gitdir = found
     prefix = Path(os.path.realpath(root)).relative_to(top).as_posix()
     prefix = "" if prefix == "." else prefix
@@ -53,15 +62,16 @@ def git_times(root: Path) -> dict[str, float | None]:
         with Repo(gitdir) as repo:
             head = repo.head()
             if head is None:
-                return {}
+                return {}, None
             key = (os.fspath(gitdir), prefix, head)  # one HEAD's history never changes
             if key not in _CACHE:
                 if len(_CACHE) >= 8:
                     _CACHE.clear()
                 _CACHE[key] = _times(repo, prefix, head)
-            return dict(_CACHE[key])
+            times, note = _CACHE[key]
+            return dict(times), note
     except Exception:  # hostile or broken history: no git ages at all, never a traceback
-        return {}
+        return {}, None
 
 
 def git_head(root: Path) -> tuple[str, str, str] | None:
@@ -81,10 +91,13 @@ def git_head(root: Path) -> tuple[str, str, str] | None:
     return os.fspath(gitdir), "" if prefix == "." else prefix, head
 
 
-def _times(repo: Repo, prefix: str, head: str) -> dict[str, float | None]:
+def _times(repo: Repo, prefix: str, head: str
+           ) -> tuple[dict[str, float | None], str | None]:
     out: dict[str, float | None] = {}
-    if head:
+    walked = 0
+    try:
         for info in repo.walk(head):
+            walked += 1
             if len(info.parents) > 1:
                 continue
             new = repo.subtree(info.tree, prefix)
@@ -94,4 +107,9 @@ def _times(repo: Repo, prefix: str, head: str) -> dict[str, float | None]:
             when = float(info.time) if 0 <= info.time <= MAX_TIME else None
             for _mode, _sha, path in repo.changes(old, new):
                 out.setdefault(path, when)
-    return out
+    except HistoryCut as cut:
+        # Changes of the commit the cut fell in may be half recorded: a file dated there
+        # has that commit's date, which is its last change (the walk is newest first).
+        return out, (f"git history read only in part: {cut} (after {walked:,} commits); "
+                     "files not changed since are dated by their mtime")
+    return out, None

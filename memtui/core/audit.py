@@ -27,11 +27,11 @@ import time
 from collections.abc import Callable, Iterable
 
 from memtui.core import derived_cache, index_read
-from memtui.core.age import git_head, git_times
+from memtui.core.age import git_ages, git_head
 from memtui.core.clean_texts import CleanTexts
 from memtui.core.config import excluder
 from memtui.core.derive import Inputs, derive
-from memtui.core.findings import Finding
+from memtui.core.findings import WORKSPACE, Finding
 from memtui.core.index import Index, index_of
 from memtui.core.index_read import injected_block, read_index_parts, whole_index
 from memtui.core.memo import Memo
@@ -123,6 +123,7 @@ class Auditor:
         self._notes: list[tuple[str, str]] = []  # (path, problem) of what discovery skipped
         self._walked = False
         self._git: dict[str, float | None] | None = None
+        self._git_note: str | None = None  # why the history was read only in part
         #: Whether a path that is no memory exists: asked anew after each walk.
         self._exists: Callable[[str], bool] = self._new_exists()
         self._memo = Memo()
@@ -193,7 +194,7 @@ class Auditor:
                 self._last = self._kept = None
             else:
                 if self._git is None or changed is None:
-                    self._git = git_times(self.ws.root)
+                    self._git, self._git_note = git_ages(self.ws.root)
                     self._head = head if whole else git_head(self.ws.root)
                 scans = self._scan_all(hint)
                 self._progress("linking", 0, 0)
@@ -501,7 +502,8 @@ class Auditor:
         return derive(Inputs(
             self.ws, self.options, self.profile, self.options.now or time.time(), scans,
             index, line_costs, index_own, self._exists,
-            lambda loaded: self._block(index, loaded), self._git, self._notes,
+            lambda loaded: self._block(index, loaded), self._git,
+            [*self._notes, *([(WORKSPACE, self._git_note)] if self._git_note else [])],
             self._docs, self.pause), self._memo)
 
     def _index_parts(self) -> tuple[Index, list[LineCost], list[Finding]]:

@@ -5,6 +5,8 @@ tenth of a millisecond per file; on a warm audit of thousands of unchanged files
 of the time left. This cache remembers the digests of texts that passed both checks, in the
 user cache folder beside the token counts (never the texts or anything found in them), so
 the next audit skips the checks for them. A file with a finding is simply checked again.
+The file's name holds the checks' version (``memtui.core.checks_version``): verdicts of
+other checks are never read.
 """
 
 from __future__ import annotations
@@ -12,10 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from memtui.core.cache_file import load_cache, save_cache
+from memtui.core.checks_version import version
 from memtui.core.tokens import DIGEST_SIZE
 
-#: Bump when the credential or instruction patterns change: old verdicts no longer hold.
-CHECKS_VERSION = 3
 FORMAT = "joined"  # the digests as one string (the file name changes with the format)
 _MAX = 200_000
 
@@ -36,7 +37,7 @@ class CleanTexts:
     def beside(cls, cache_file: Path | None) -> CleanTexts:
         """The verdicts kept in the same folder as the token cache file ``cache_file``
         (none when there is no such file)."""
-        return cls(cache_file.parent / f"clean-texts-v{CHECKS_VERSION}-{FORMAT}.marshal"
+        return cls(cache_file.parent / f"clean-texts-{version()}-{FORMAT}.marshal"
                    if cache_file is not None else None)
 
     def __contains__(self, digest: bytes) -> bool:

@@ -11,6 +11,17 @@ Which repository: the nearest folder at or above the workspace that holds a ``.g
 ends the search with no repository; a bare repository's files (``HEAD``, ``objects/`` …)
 lying in a folder are never taken for a repository. The work tree is always the folder
 holding ``.git``; ``core.worktree`` is never read.
+
+Every read has a bound (a repository's objects are input like any other). Each object's
+type and size are told from its header before it is inflated: loose objects by memtui's own
+bounded reader, packed ones along their whole delta chain (the result size a delta declares
+included), and a commit over ``MAX_COMMIT`` or a tree over ``MAX_TREE`` is refused. A walk
+of the history has a :class:`Budget` of commits, tree entries and inflated bytes; when it is
+spent, or an object is refused, :class:`HistoryCut` says where the reading stopped, and the
+callers say so (ages fall back to the file's mtime with a note, a trend stops there).
+
+The module is past 500 lines: reading an object and bounding that read are one concern (the
+header tells both whether and how to read it), kept together so no path reads unbounded.
 """
 
 from __future__ import annotations
@@ -19,22 +30,62 @@ import heapq
 import os
 import stat
 import zlib
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-#: Loose trees and commits larger than this are refused (dulwich inflates them whole).
+#: No object larger than this is inflated (a blob's reader gives its own, lower cap).
 MAX_OBJECT = 16 * 1024 * 1024
+#: A commit or tree larger than this (its header's size) is refused before it is inflated.
+MAX_COMMIT = 1024 * 1024
+MAX_TREE = 4 * 1024 * 1024
+#: What one walk of the history may cost: commits looked at, tree entries parsed, bytes
+#: inflated (a delta chain counts each object along it).
+MAX_COMMITS = 10_000
+MAX_ENTRIES = 2_000_000
+MAX_INFLATED = 512 * 1024 * 1024
+#: A packed object's delta chain is followed this deep at most (git's own default is 50).
+MAX_DEPTH = 64
 #: Largest commit time taken as a date: 9999-12-31T23:59:59Z.
 MAX_TIME = 253402300799
 _REF_CAP = 16 * 1024 * 1024
 _DIR = 0o040000
+_KINDS = {1: b"commit", 2: b"tree", 3: b"blob", 4: b"tag"}
+_KIND_NUMS = {v: k for k, v in _KINDS.items()}
+_CAPS = {b"commit": MAX_COMMIT, b"tree": MAX_TREE}
+_TREE_CACHE_ENTRIES = 200_000  # parsed trees kept (a commit's tree is its child's parent's)
+_HEADER_CACHE = 100_000  # packed objects' headers kept
+_RESOLVED_BYTES = 32 * 1024 * 1024  # a third of dulwich's DEFAULT_DELTA_BASE_CACHE_LIMIT
 
 
 class GitReadError(Exception):
     """The repository could not be read (one-line reason)."""
+
+
+class HistoryCut(GitReadError):
+    """A bound stopped the reading: an object over its size cap, or the walk's budget
+    spent. The history read before it is good; what lies past it is unknown."""
+
+
+@dataclass
+class Budget:
+    """What one walk of the history may still cost (see :data:`MAX_COMMITS`)."""
+
+    commits: int = MAX_COMMITS
+    entries: int = MAX_ENTRIES
+    inflated: int = MAX_INFLATED
+
+    def charge(self, what: str, amount: int) -> None:
+        left = getattr(self, what) - amount
+        setattr(self, what, left)
+        if left < 0:
+            cap = {"commits": f"{MAX_COMMITS:,} commits",
+                   "entries": f"{MAX_ENTRIES:,} tree entries",
+                   "inflated": f"{MAX_INFLATED // 2**20:,} MiB of objects"}[what]
+            raise HistoryCut(f"the history is longer than memtui reads ({cap})")
 
 
 @cache
@@ -102,6 +153,18 @@ class Repo:
                 if not stat.S_ISREG(os.lstat(packs / name).st_mode):
                     raise GitReadError(f"{packs / name}: not a regular file")
         self.store = _store_class()(os.fspath(objects), loose_object_size_limit=MAX_OBJECT)
+        #: What reading may still cost; a walker sets a fresh one (``Repo.budget = Budget()``).
+        self.budget = Budget()
+        self._trees: OrderedDict[str, dict[str, tuple[int, str]]] = OrderedDict()
+        self._tree_entries = 0
+        #: Packed objects' headers: (type, largest size along the chain, base's offset
+        #: (None: not a delta), bytes inflated to make it from its base, its size).
+        self._headers: dict[tuple[str, int], tuple[int, int, int | None, int, int] | None] = {}
+        #: Deltas dulwich has resolved and keeps (its cache holds 96 MiB; these are the
+        #: last _RESOLVED_BYTES of them): reading them again costs nothing.
+        self._resolved: set[tuple[str, int]] = set()
+        self._resolved_bytes = 0
+        self._files: dict[str, BinaryIO] = {}
 
     def _ref(self, name: str, depth: int = 0) -> str | None:
         if depth > 5:
@@ -127,6 +190,9 @@ class Repo:
 
     def close(self) -> None:
         """Close the pack files (dulwich would complain at exit otherwise)."""
+        for f in self._files.values():
+            f.close()
+        self._files.clear()
         self.store.close()
 
     def __enter__(self) -> Repo:
@@ -139,25 +205,155 @@ class Repo:
         """The commit HEAD names, or None (unborn branch, unreadable HEAD)."""
         return self._ref("HEAD")
 
-    def _object(self, sha: str) -> Any:
-        loose = self.gitdir / "objects" / sha[:2] / sha[2:]
+    def _loose_path(self, sha: str) -> Path:
+        return self.gitdir / "objects" / sha[:2] / sha[2:]
+
+    def header(self, sha: str) -> tuple[bytes, int] | None:
+        """An object's type and size from its header alone (a packed delta's: its chain's
+        largest), without inflating its content; None when it cannot be told."""
+        found = self._locate(sha)
+        return None if found is None else (found[0], found[1])
+
+    def _locate(self, sha: str) -> tuple[bytes, int, Any, int] | None:
+        """(type, largest size along the way, its pack or None when it is loose, its
+        offset in the pack) of an object, told from headers only."""
+        loose = self._loose_path(sha)
+        if os.path.lexists(loose):
+            found = _loose_header(loose)
+            return None if found is None else (found[0], found[1], None, 0)
+        try:
+            raw = bytes.fromhex(sha)
+        except ValueError:
+            return None
+        for pack in self.store.packs:
+            try:
+                offset = pack.index.object_offset(raw)
+            except KeyError:
+                continue
+            head = self._packed(pack, offset, 0)
+            if head is None or head[0] not in _KINDS:
+                return None
+            return _KINDS[head[0]], head[1], pack, offset
+        return None
+
+    def _packed(self, pack: Any, offset: int, depth: int
+                ) -> tuple[int, int, int | None, int, int] | None:
+        """The header of the packed object at ``offset`` (see ``_headers``), kept for the
+        next object sharing its chain."""
+        key = (pack.data.filename, offset)
+        if key in self._headers:
+            return self._headers[key]
+        got = self._packed_header(pack, offset, depth)
+        if len(self._headers) >= _HEADER_CACHE:
+            self._headers.clear()
+        self._headers[key] = got
+        return got
+
+    def _cost(self, pack: Any, offset: int | None) -> int:
+        """The bytes inflated to read the packed object at ``offset``: each delta down its
+        chain to the first one dulwich keeps resolved, and the chain's base if reached."""
+        name, cost, made = pack.data.filename, 0, []
+        while offset is not None:
+            head = self._packed(pack, offset, 0)
+            if head is None:
+                break
+            if head[2] is not None and (name, offset) in self._resolved:
+                break
+            cost += head[3]
+            if head[2] is not None:  # dulwich keeps each delta it resolves, not the base
+                made.append(((name, offset), head[4]))
+            offset = head[2]
+        for key, size in made:
+            self._resolved.add(key)
+            self._resolved_bytes += size
+        if self._resolved_bytes > _RESOLVED_BYTES:  # forget: reading again is charged again
+            self._resolved.clear()
+            self._resolved_bytes = 0
+        return cost
+
+    def _pack_file(self, pack: Any) -> BinaryIO:
+        name = Path(pack.data.filename).name
+        f = self._files.get(name)
+        if f is None:
+            fd = os.open(self.gitdir / "objects" / "pack" / name,
+                         os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            f = self._files[name] = os.fdopen(fd, "rb")
+        return f
+
+    def _packed_header(self, pack: Any, offset: int, depth: int
+                       ) -> tuple[int, int, int | None, int, int] | None:
+        if depth > MAX_DEPTH or offset < 12:
+            return None
+        try:
+            f = self._pack_file(pack)
+            f.seek(offset)
+            data = f.read(1024)
+            kind, size, used = _varint_header(data)
+            if kind not in (6, 7):
+                return kind, size, None, size, size
+            if kind == 6:  # OFS_DELTA: a negative offset to the base
+                byte = data[used]
+                rel, used = byte & 0x7F, used + 1
+                while byte & 0x80:
+                    byte = data[used]
+                    rel, used = ((rel + 1) << 7) | (byte & 0x7F), used + 1
+                if rel <= 0 or rel > offset:
+                    return None
+                base_offset = offset - rel
+            else:  # REF_DELTA: the base's id, in this same pack (never another store)
+                raw, used = data[used:used + 20], used + 20
+                try:
+                    base_offset = pack.index.object_offset(raw)
+                except KeyError:
+                    return None
+            base = self._packed(pack, base_offset, depth + 1)
+            if base is None:
+                return None
+            base_size, result = _delta_sizes(_inflate_start(data[used:], 32))
+            return (base[0], max(base[1], base_size, result, size), base_offset,
+                    size + result, result)
+        except (OSError, IndexError, zlib.error, ValueError, OverflowError):
+            return None
+
+    def _object(self, sha: str, kind: bytes, cap: int | None = None) -> Any:
+        """The object ``sha`` if it is a ``kind`` of at most ``cap`` bytes (the kind's cap by
+        default), told from its header before anything is inflated; the bytes inflated are
+        charged to the budget."""
+        cap = _CAPS.get(kind, MAX_OBJECT) if cap is None else cap
+        loose = self._loose_path(sha)
         try:
             mode = os.lstat(loose).st_mode
         except OSError:
             mode = None
         if mode is not None and not stat.S_ISREG(mode):
             raise GitReadError(f"object {sha[:12]} is not a regular file")
+        found = self._locate(sha)
+        if found is None:
+            raise GitReadError(f"object {sha[:12]} is missing or cannot be read")
+        got, size, pack, offset = found
+        if got != kind:
+            raise GitReadError(f"{sha[:12]} is not a {kind.decode()}")
+        if size > cap:
+            raise HistoryCut(f"{kind.decode()} {sha[:12]} is too large to read "
+                             f"({size:,} bytes; memtui reads up to {cap:,})")
+        self.budget.charge("inflated", size if pack is None else self._cost(pack, offset))
+        from dulwich.objects import ShaFile
+
         try:
-            return self.store[sha.encode()]
-        except KeyError:
-            raise GitReadError(f"object {sha[:12]} is missing") from None
+            if pack is None:
+                body = _read_loose(loose, kind, size)
+            else:
+                number, body = pack.get_raw(bytes.fromhex(sha))
+                if _KINDS.get(number) != kind:
+                    raise GitReadError(f"{sha[:12]} is not a {kind.decode()}")
+            return ShaFile.from_raw_string(_KIND_NUMS[kind], body, sha=sha.encode())
+        except GitReadError:
+            raise
         except Exception as exc:  # a corrupt or hostile object is input, not a crash
             raise GitReadError(f"object {sha[:12]} cannot be read: {exc}") from None
 
     def commit(self, sha: str) -> CommitInfo:
-        obj = self._object(sha)
-        if obj.type_name != b"commit":
-            raise GitReadError(f"{sha[:12]} is not a commit")
+        obj = self._object(sha, b"commit")
         try:
             message = obj.message.decode("utf-8", "replace")
             subject = " ".join(message.strip().split("\n\n", 1)[0].split("\n"))
@@ -167,16 +363,35 @@ class Repo:
             raise GitReadError(f"commit {sha[:12]} cannot be read: {exc}") from None
 
     def _entries(self, tree: str | None) -> dict[str, tuple[int, str]]:
+        """A tree's entries (name → (mode, id)); the last few trees parsed are kept, and
+        each tree parsed is charged to the budget, entry by entry. Not to be changed."""
         if tree is None:
             return {}
-        obj = self._object(tree)
-        if obj.type_name != b"tree":
-            return {}
+        kept = self._trees.get(tree)
+        if kept is not None:
+            self._trees.move_to_end(tree)
+            return kept
         try:
-            return {os.fsdecode(e.path): (e.mode, e.sha.decode())
-                    for e in obj.iteritems()}
+            obj = self._object(tree, b"tree")
+        except HistoryCut:
+            raise
+        except GitReadError:
+            if self.header(tree) is not None:  # a submodule's commit, a blob: no entries
+                return {}
+            raise
+        try:
+            items = obj.items()
+            self.budget.charge("entries", len(items))
+            entries = {os.fsdecode(e.path): (e.mode, e.sha.decode()) for e in items}
+        except GitReadError:
+            raise
         except Exception as exc:
             raise GitReadError(f"tree {tree[:12]} cannot be read: {exc}") from None
+        self._trees[tree] = entries
+        self._tree_entries += len(entries)
+        while self._tree_entries > _TREE_CACHE_ENTRIES and len(self._trees) > 1:
+            self._tree_entries -= len(self._trees.popitem(last=False)[1])
+        return entries
 
     def subtree(self, tree: str, prefix: str) -> str | None:
         """The id of the tree at ``prefix`` (``""``: ``tree`` itself), or None."""
@@ -189,7 +404,9 @@ class Repo:
 
     def files(self, tree: str | None, base: str = "") -> Iterator[tuple[str, str, str]]:
         """(mode, id, path) of every non-folder entry under ``tree`` (as ``ls-tree -r``)."""
-        for name, (mode, sha) in sorted(self._entries(tree).items()):
+        entries = self._entries(tree)
+        self.budget.charge("entries", len(entries))
+        for name, (mode, sha) in sorted(entries.items()):
             path = f"{base}/{name}" if base else name
             if mode == _DIR:
                 yield from self.files(sha, path)
@@ -203,10 +420,13 @@ class Repo:
         if old == new:
             return
         a, b = self._entries(old), self._entries(new)
-        for name in sorted(a.keys() | b.keys()):
+        # The names whose entry differs, told at C speed; charged at an eighth of an entry
+        # per entry compared, and one per name that differs.
+        self.budget.charge("entries", (len(a) + len(b)) // 8)
+        names = sorted({name for name, _ in a.items() ^ b.items()})
+        self.budget.charge("entries", len(names))
+        for name in names:
             was, now = a.get(name), b.get(name)
-            if was == now:
-                continue
             path = f"{base}/{name}" if base else name
             was_dir = was is not None and was[0] == _DIR
             now_dir = now is not None and now[0] == _DIR
@@ -221,30 +441,21 @@ class Repo:
     def size(self, sha: str) -> int | None:
         """An object's size from its header alone, without reading its content; None when
         it cannot be told (then it is not read either)."""
-        loose = self.gitdir / "objects" / sha[:2] / sha[2:]
-        if os.path.lexists(loose):
-            return _loose_size(loose)
-        raw = bytes.fromhex(sha)
-        for pack in self.store.packs:
-            try:
-                offset = pack.index.object_offset(raw)
-            except KeyError:
-                continue
-            path = self.gitdir / "objects" / "pack" / Path(pack.data.filename).name
-            return _packed_size(path, offset, pack, 0)
-        return None
+        found = self.header(sha)
+        return None if found is None else found[1]
 
     def blob(self, sha: str, cap: int) -> bytes | None:
         """A blob's bytes, or None when it is not a blob or is over ``cap`` bytes (told from
         its header, before its content is read)."""
-        size = self.size(sha)
-        if size is None or size > cap:
+        found = self.header(sha)
+        if found is None or found[0] != b"blob" or found[1] > cap:
             return None
-        obj = self._object(sha)
-        return obj.as_raw_string() if obj.type_name == b"blob" else None
+        obj = self._object(sha, b"blob", cap)
+        return bytes(obj.as_raw_string())
 
     def walk(self, head: str) -> Iterator[CommitInfo]:
         """Every commit reachable from ``head``, newest commit time first (as ``git log``)."""
+        self.budget.charge("commits", 1)
         first = self.commit(head)
         queue = [(-first.time, head, first)]
         seen = {head}
@@ -254,6 +465,7 @@ class Repo:
             for parent in info.parents:
                 if parent not in seen:
                     seen.add(parent)
+                    self.budget.charge("commits", 1)
                     p = self.commit(parent)
                     heapq.heappush(queue, (-p.time, parent, p))
 
@@ -291,7 +503,8 @@ def _inflate_start(raw: bytes, want: int) -> bytes:
     return zlib.decompressobj().decompress(raw, want)
 
 
-def _loose_size(path: Path) -> int | None:
+def _loose_header(path: Path) -> tuple[bytes, int] | None:
+    """A loose object's type and size, from the first bytes of its file."""
     head = _small_file_start(path, 512)
     if head is None:
         return None
@@ -300,7 +513,30 @@ def _loose_size(path: Path) -> int | None:
     except zlib.error:
         return None
     header = text.split(b"\0", 1)[0].split(b" ")
-    return int(header[1]) if len(header) == 2 and header[1].isdigit() else None
+    if len(header) != 2 or header[0] not in _KIND_NUMS or not header[1].isdigit() \
+            or len(header[1]) > 20:
+        return None
+    return header[0], int(header[1])
+
+
+def _read_loose(path: Path, kind: bytes, size: int) -> bytes:
+    """A loose object's content, inflated to exactly the size its header gives and never
+    more; the file's compressed bytes are read up to a bound that size sets."""
+    header = kind + b" " + str(size).encode() + b"\0"
+    total = len(header) + size
+    limit = total + total // 8 + 4096  # deflate's worst case is far less
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise GitReadError("not a regular file")
+        raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise GitReadError("the loose object's file is larger than its header says")
+    inflater = zlib.decompressobj()
+    text = inflater.decompress(raw, total + 1)
+    if len(text) != total or not inflater.eof or not text.startswith(header):
+        raise GitReadError("the loose object's content does not match its header")
+    return text[len(header):]
 
 
 def _small_file_start(path: Path, n: int) -> bytes | None:
@@ -313,34 +549,3 @@ def _small_file_start(path: Path, n: int) -> bytes | None:
         if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
             return None
         return f.read(n)
-
-
-def _packed_size(path: Path, offset: int, pack: object, depth: int) -> int | None:
-    """The largest size along a packed object's delta chain (the base is inflated too)."""
-    if depth > 64:
-        return None
-    try:
-        with open(path, "rb") as f:
-            f.seek(offset)
-            data = f.read(1024)
-        kind, size, used = _varint_header(data)
-        if kind not in (6, 7):
-            return size
-        if kind == 6:  # OFS_DELTA: a negative offset to the base
-            byte = data[used]
-            rel, used = byte & 0x7F, used + 1
-            while byte & 0x80:
-                byte = data[used]
-                rel, used = ((rel + 1) << 7) | (byte & 0x7F), used + 1
-            base = _packed_size(path, offset - rel, pack, depth + 1)
-        else:  # REF_DELTA: the base's id
-            raw, used = data[used:used + 20], used + 20
-            try:
-                base_offset = pack.index.object_offset(raw)  # type: ignore[attr-defined]
-            except KeyError:
-                return None
-            base = _packed_size(path, base_offset, pack, depth + 1)
-        base_size, result = _delta_sizes(_inflate_start(data[used:], 32))
-        return None if base is None else max(base, base_size, result, size)
-    except (OSError, IndexError, zlib.error):
-        return None

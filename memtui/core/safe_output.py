@@ -4,13 +4,19 @@ A file name or a frontmatter value is written by whoever wrote the memory. Befor
 a terminal its control characters are escaped (an ESC could start a sequence that retitles
 the window, moves the cursor or hides text), bytes that are not UTF-8 (file names decoded
 with surrogate escapes) are shown as ``\\xff``, and values are cut to a bounded size.
-JSON needs only the second: it escapes control characters itself.
+Characters that show nothing or break a line where a terminal does not expect it are
+escaped too: Unicode's line and paragraph separators (categories Zl, Zp: U+2028 would start
+a new, spoofed report line), its format characters (Cf: zero-width spaces and joiners, the
+BOM, bidi marks, tag characters) and the Hangul fillers (blank letters). This module is the
+one escaper for terminal output. JSON needs only the second: it escapes control characters
+itself.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Any
 
 #: C0 (but tab and newline) and C1 controls, DEL, bidi overrides and isolates (which can
@@ -33,14 +39,40 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+#: Unicode categories escaped wherever they are: line and paragraph separators, and format
+#: characters (zero-width space, joiners, BOM, bidi marks, tags …); told by ``unicodedata``
+#: so that each Python's own Unicode version is followed.
+HIDDEN_CATEGORIES = frozenset({"Zl", "Zp", "Cf"})
+#: Letters that show as blank (category Lo): the Hangul fillers.
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
+def _hidden(text: str) -> dict[int, str]:
+    """``str.translate``'s table for the hidden characters in non-ASCII ``text``: each of its
+    distinct characters is looked at once (a 1 MiB body has a few hundred)."""
+    return {ord(ch): _escape_char(ch) for ch in set(text)
+            if ch > "\x9f" and (ch in BLANK_LETTERS or
+                                 unicodedata.category(ch) in HIDDEN_CATEGORIES)}
+
+
+def _escape_char(ch: str) -> str:
+    code = ord(ch)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
 def printable(text: str, *, lines: bool = False) -> str:
     r"""``text`` safe for a terminal: ``\x1b`` for ESC, ``\xff`` for a byte that was not
-    UTF-8, ``\u202e`` for a bidi override. ``lines``: keep newlines and tabs (a memory's
-    body, a diff); otherwise they are escaped too (a name, a path, one message line)."""
+    UTF-8, ``\u202e`` for a bidi override, ``\u2028`` for a line separator, ``\u200b`` for a
+    zero-width space. ``lines``: keep newlines and tabs (a memory's body, a diff); otherwise
+    they are escaped too (a name, a path, one message line)."""
     pattern = _UNSAFE_LINES if lines else _UNSAFE
-    if pattern.search(text) is None:
-        return text
-    return pattern.sub(_escape, text)
+    if pattern.search(text) is not None:
+        text = pattern.sub(_escape, text)
+    if not text.isascii():
+        table = _hidden(text)
+        if table:
+            text = text.translate(table)
+    return text
 
 
 def utf8_safe(text: str) -> str:

@@ -39,9 +39,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from memtui import __version__
 from memtui.core import cache_file
 from memtui.core.cache_file import cache_dir, read_cache, save_parts
+from memtui.core.checks_version import SCAN_MODULES as SCAN_MODULES
+from memtui.core.checks_version import source_digest as source_digest
+from memtui.core.checks_version import version as version
 from memtui.core.findings import SEVERITY_RANK, Finding
 from memtui.core.index import Index, IndexLine
 from memtui.core.links import CodeSpan, Link
@@ -49,14 +51,6 @@ from memtui.core.memory_file import MemoryFile
 from memtui.core.scan import FileScan
 from memtui.core.scan_share import NO_KEY, Key, changed_ns
 
-#: Modules whose code decides what a scan holds: a change to any changes the version.
-SCAN_MODULES = ("memtui.core.scan", "memtui.core.scan_cache", "memtui.core.memory_file",
-                "memtui.core.links", "memtui.core.secrets", "memtui.core.credentials",
-                "memtui.core.credential_forms", "memtui.core.instructions",
-                "memtui.core.keywords", "memtui.core.lazy_pattern", "memtui.core.textfile",
-                "memtui.core.findings", "memtui.core.rules", "memtui.core.age",
-                "memtui.core.workspace", "memtui.core.tokens", "memtui.core.clean_texts",
-                "memtui.core.index")
 MAX_BYTES = 512 * 1024 * 1024  # a cache file past this is not read
 MAX_ENTRIES = 1_000_000
 CHUNK = 1000  # entries per marshal object in the file
@@ -71,47 +65,6 @@ def ambiguous(key: Key, made_ns: int) -> bool:
     """Whether a file whose stat key is ``key`` may have been written after (or in the same
     tick as) the moment ``made_ns`` its content was read: its key cannot vouch for it."""
     return changed_ns(key) + GRANULARITY_NS >= made_ns
-
-
-def source_digest(name: str) -> bytes:
-    """The digest of module ``name``'s file (its name alone when it has none)."""
-    import importlib.util
-
-    try:
-        spec = importlib.util.find_spec(name)
-        origin = spec.origin if spec is not None else None
-        return hashlib.sha256(Path(origin).read_bytes()).digest() if origin else name.encode()
-    except (ImportError, OSError, ValueError):
-        return name.encode()
-
-
-def _detect_secrets_version() -> bytes:
-    """detect-secrets' ``__version__.py``, found without importing the package (its import
-    alone costs a fifth of a second)."""
-    import importlib.util
-
-    try:
-        spec = importlib.util.find_spec("detect_secrets")
-        places = list(spec.submodule_search_locations or []) if spec is not None else []
-        return b"".join(hashlib.sha256((Path(p) / "__version__.py").read_bytes()).digest()
-                        for p in places[:1]) or b"no detect-secrets"
-    except (ImportError, OSError, ValueError):
-        return b"no detect-secrets"
-
-
-_VERSION: str | None = None
-
-
-def version() -> str:
-    """The cache's version: a digest of what makes the scans."""
-    global _VERSION
-    if _VERSION is None:
-        h = hashlib.sha256(f"{__version__}\0{sys.version}\0{marshal.version}".encode())
-        for name in SCAN_MODULES:
-            h.update(source_digest(name))
-        h.update(_detect_secrets_version())
-        _VERSION = h.hexdigest()[:32]
-    return _VERSION
 
 
 def workspace_file(root: Path, prefix: str, suffix: str) -> Path | None:

@@ -1,19 +1,21 @@
-"""Credentials in memory text: keys of a known format (detect-secrets, and the shapes it
-lacks in ``memtui.core.key_formats``) and credentials written in words
-(``memtui.core.credentials``).
+"""Credentials in memory text, by structure: providers' token formats (gitleaks' rule set,
+``memtui.core.creds.vendor``, and detect-secrets' plugins), labelled values in any of two
+dozen languages (``memtui.core.creds.structure``), and the command lines, URL user-info,
+headers and code calls of ``memtui.core.creds.commands``.
 
-detect-secrets is thorough but slow per line, so a cheap pattern first picks the lines that
-could hold a credential at all; only those go through its plugins and the word layer.
-High-entropy plugins are off (memory text is full of hashes and ids that are not secrets),
-and so is its keyword plugin: the word layer does that job with fewer false alarms.
+A cheap first look decides what runs: one Aho–Corasick pass over the text for the lexicon's
+words, the rules' keywords and the hints of the other forms; a text holding none costs that
+pass and nothing else. Each finding says why it is one (``password label "MDP" + 14-character
+mixed value``, or the provider's format).
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
+from functools import cache
 
-from memtui.core.key_formats import PREFIXES, key_matches
 from memtui.core.keywords import KeywordProbe
 from memtui.core.lazy_pattern import lazy_pattern
 
@@ -32,11 +34,17 @@ _HINT_WORDS = (
     "haseł", "парол", "mật khẩu", "mat khau", "ключ", "токен", "zugangsdaten",
     "密码", "密碼", "口令", "密钥", "密鑰", "金鑰", "令牌", "權杖", "暗証番号", "パスワード",
     "トークン", "비밀번호", "비번", "패스워드", "암호", "토큰", "시크릿", "รหัส",
-    *PREFIXES)
+    )
 _HINT_WORDS = tuple(dict.fromkeys(_HINT_WORDS))  # the key formats' prefixes, once each
 _HINT = lazy_pattern("(?i)" + "|".join(re.escape(w) for w in _HINT_WORDS))
 _DISABLED = ("Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetector",
              "KeywordDetector")
+
+
+#: Credentials one line may yield (a line of 100,000 ``password=`` is one finding's worth of
+#: work, not 100,000).
+MAX_HITS_PER_LINE = 50
+_WINDOW, _OVERLAP = 4096, 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,76 +109,103 @@ def token_span(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+@cache
+def _label_hints() -> tuple[str, ...]:
+    """Words one of which a text with a labelled value holds (``structure.hint_words``)."""
+    from memtui.core.creds import structure
+
+    return tuple(sorted(structure.hint_words()))
+
+
+def _vendor_hints() -> tuple[str, ...]:
+    from memtui.core.creds import vendor
+
+    return vendor.keywords()
+
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e in spans)
+
+
 def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
               ) -> list[SecretHit]:
     """Credential-looking strings in ``text``, with 1-based lines (offset by ``first_line``)."""
+    probe = probe or KeywordProbe(text)
+    labels = probe.present(_label_hints())
+    rule_words = set(probe.present(_vendor_hints()))
     candidates = candidate_lines(text, probe)
-    if not candidates:
+    if not labels and not rule_words and not candidates:
         return []
+    lines = text.split("\n")
+    taken: dict[int, list[tuple[int, int]]] = {}
+    hits: list[tuple[int, int, SecretHit]] = []
+
+    def add(i: int, start: int, end: int, kind: str) -> None:
+        spans = taken.setdefault(i, [])
+        if len(spans) >= MAX_HITS_PER_LINE or end <= start or _overlaps(spans, start, end) or \
+                lines[i][end:end + 1] == "…" or lines[i][end:end + 3] == "...":
+            return  # ``pypi-AgEI…``: an elided value
+        spans.append((start, end))
+        hits.append((i, start, SecretHit(first_line + i, kind, lines[i][start:end])))
+
+    if candidates:
+        _known_formats(lines, candidates, add)
+    if rule_words:
+        from memtui.core.creds import vendor
+        from memtui.core.creds.values import not_a_value
+
+        for i, line in enumerate(lines):
+            low = line.lower()
+            if not any(k in low for k in rule_words):
+                continue
+            # A long line is read in overlapping windows: no rule sees more than a window.
+            for at in range(0, max(1, len(line) - _OVERLAP), _WINDOW - _OVERLAP):
+                for kind, start, end in vendor.matches(line[at:at + _WINDOW], rule_words):
+                    start, end = token_span(line, at + start, at + end)
+                    if not not_a_value(line[start:end]):
+                        add(i, start, end, kind)
+    if labels:
+        from memtui.core.creds import structure
+
+        hints = structure.hint_words()
+        for found in structure.labelled_values(lines, {w: hints[w] for w in labels}):
+            add(found.line, found.start, found.end, found.why)
+    hits.sort(key=lambda h: (h[0], h[1]))
+    return [h for _, _, h in hits]
+
+
+def _known_formats(lines: list[str], candidates: list[tuple[int, str]], add) -> None:
+    """detect-secrets' plugins and the command, URL, header and code forms, on the lines
+    holding a hint."""
     global _config
     from detect_secrets.core.scan import scan_line
     from detect_secrets.settings import transient_settings
 
-    from memtui.core.credential_forms import is_label, is_template
-    from memtui.core.credentials import find_credentials
+    from memtui.core.creds import structure
+    from memtui.core.creds.commands import forms, is_template
+    from memtui.core.creds.values import not_a_value
 
     if _config is None:
         _config = _plugin_config()
-    hits: list[SecretHit] = []
-    lines = text.split("\n")
     with transient_settings({"plugins_used": _config}):
         for i, ln in candidates:
-            seen: set[str] = set()
+            ln = ln[:structure.MAX_LINE]
             try:
-                found = list(scan_line(ln))
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    found = list(scan_line(ln))
             except Exception:
-                continue
-            spans: list[tuple[int, int]] = []
+                found = []
             for secret in found:
                 value = secret.secret_value or ""
                 pos = ln.find(value) if value else -1
-                if pos >= 0:  # some plugins report only a prefix (``ghp`` of a token)
-                    start, end = token_span(ln, pos, pos + len(value))
-                    value = ln[start:end]
-                    spans.append((start, end))
-                if value and value not in seen and not is_template(value):
-                    seen.add(value)
-                    hits.append(SecretHit(first_line + i, secret.type, value))
-            for kind, start, end in key_matches(ln):  # the formats detect-secrets lacks
-                if not any(s < end and start < e for s, e in spans):
-                    spans.append((start, end))
-                    if ln[start:end] not in seen:
-                        seen.add(ln[start:end])
-                        hits.append(SecretHit(first_line + i, kind, ln[start:end]))
-            creds = find_credentials(ln)
-            for cred in creds:
-                if cred.value not in seen and \
-                        not any(s < cred.end and cred.start < e for s, e in spans):
-                    seen.add(cred.value)
-                    hits.append(SecretHit(first_line + i, cred.kind, cred.value))
-            if not creds and not found and is_label(ln):
-                hits.extend(_listed(lines, i, first_line, seen))
-    return hits
-
-
-def _listed(lines: list[str], label: int, first_line: int, seen: set[str]) -> list[SecretHit]:
-    """The values in the list right under a credential heading or label."""
-    from memtui.core.credential_forms import list_value
-
-    out: list[SecretHit] = []
-    for j in range(label + 1, min(len(lines), label + 30)):
-        if not lines[j].strip():
-            if j == label + 1:
-                continue
-            break
-        got = list_value(lines[j])
-        if got is None:
-            if not lines[j].lstrip().startswith(("-", "*", "+")) and \
-                    not lines[j].lstrip()[:1].isdigit():
-                break
-            continue
-        value = got[2]
-        if value not in seen:
-            seen.add(value)
-            out.append(SecretHit(first_line + j, "Credential listed under a label", value))
-    return out
+                if pos < 0 or secret.type == "Private Key":
+                    continue  # a key block's value is its body (structure.private_keys)
+                start, end = token_span(ln, pos, pos + len(value))
+                if secret.type == "Twilio API Key" and value.startswith("AC"):
+                    continue  # an account SID names the account; the auth token is the secret
+                if not (is_template(ln[start:end]) or not_a_value(ln[start:end])):
+                    add(i, start, end, secret.type)
+            for start, end, value, kind in forms(ln):
+                if not not_a_value(value):
+                    add(i, start, end, kind)

@@ -10,6 +10,11 @@ never counted again.
 Git's content is untrusted: symlinks and submodules in history are skipped, paths with
 ``..`` or absolute paths are refused, and only ``.md`` files are written with their bytes
 (other files become empty placeholders: for the audit only their existence matters).
+
+A trend is bounded: one :class:`memtui.core.gitread.Budget` for the whole trend (commits
+walked, tree entries parsed and diffed, bytes inflated), an object over its size cap, and at
+most ``MAX_POINTS`` points (each is an audit). When a bound cuts, the trend keeps the newest
+points it could make and says where it stopped (``stopped``).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from typing import Any
 
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.config import Config
-from memtui.core.gitread import MAX_TIME, GitReadError, Repo, find_repo
+from memtui.core.gitread import MAX_TIME, Budget, GitReadError, HistoryCut, Repo, find_repo
 from memtui.core.health import health_row
 from memtui.core.report import to_json
 from memtui.core.suppress import apply_to
@@ -37,6 +42,12 @@ POINT_KEYS = ("memory_files", "orphans", "unreachable", "broken_links", "danglin
               "block_tokens")
 #: Blobs larger than this are written as empty placeholders (the audit's cap is lower).
 MAX_BLOB = 8 * 1024 * 1024
+#: At most this many points (the newest): each is an audit of the workspace at a commit.
+MAX_POINTS = 1_000
+#: ... and at most this many files audited over all points (a point audits every file).
+MAX_POINT_FILES = 500_000
+#: At most this many files in the workspace at any commit (a trend writes each one).
+MAX_FILES = 50_000
 
 
 class TrendError(Exception):
@@ -81,14 +92,24 @@ def head(repo: Path) -> str | None:
 
 def commits(repo: Path, prefix: str, reader: Repo | None = None) -> list[Commit]:
     """The commits that touched ``prefix``, oldest first (first-parent history); none in a
-    repository without commits."""
+    repository without commits. Only the newest ones when a bound cut the walk."""
     if reader is None:
         with _open(repo) as opened:
             return commits(repo, prefix, opened)
+    return _history(prefix, reader)[0]
+
+
+def _history(prefix: str, reader: Repo
+             ) -> tuple[list[Commit], str | None, Commit | str | None]:
+    """``commits``, and why the walk stopped before the first commit and where (None: it
+    did not); the walk is charged to ``reader.budget``."""
     sha = reader.head()
-    found = []
+    found: list[Commit] = []
+    cut: str | None = None
+    stop_at: Commit | str | None = None
     try:
         while sha is not None:
+            reader.budget.charge("commits", 1)
             info = reader.commit(sha)
             parent = info.parents[0] if info.parents else None
             tree = reader.subtree(info.tree, prefix)
@@ -97,10 +118,35 @@ def commits(repo: Path, prefix: str, reader: Repo | None = None) -> list[Commit]
             if tree != before and not empty_root:
                 found.append(Commit(sha, info.time, info.subject))
             sha = parent
+    except HistoryCut as exc:
+        cut, stop_at = f"{exc}; this commit and older ones are not shown", sha
     except (GitReadError, ValueError, OSError) as exc:
         raise TrendError(f"cannot read the history: {exc}") from None
     found.reverse()
-    return found
+    return found, cut, stop_at
+
+
+def _most_points(repo: Repo, prefix: str) -> int:
+    """How many points a trend makes at most: ``MAX_POINTS``, fewer when the workspace at
+    HEAD has many files (each point audits them: ``MAX_POINT_FILES`` in all)."""
+    head = repo.head()
+    files = 0
+    if head is not None:
+        with contextlib.suppress(GitReadError, ValueError):
+            tree = repo.subtree(repo.commit(head).tree, prefix)
+            for _ in repo.files(tree):
+                files += 1
+                if files > MAX_POINT_FILES // 10:  # ten points at least
+                    break
+    return max(10, min(MAX_POINTS, MAX_POINT_FILES // max(1, files)))
+
+
+def stopped(at: Commit | str | None, reason: str) -> dict[str, Any]:
+    """What a trend says when a bound cut it: the commit where it stopped (its id and
+    date; None when it cannot be told) and why."""
+    if isinstance(at, Commit):
+        return {"commit": at.sha, "date": _date(at.time), "reason": reason}
+    return {"commit": at, "date": None, "reason": reason}
 
 
 def _safe_rel(path: str, prefix: str) -> str | None:
@@ -128,21 +174,34 @@ def _changes(repo: Repo, before: str | None, after: str, prefix: str
 
 
 def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], prefix: str,
-           stamp: int) -> set[str]:
+           stamp: int, present: set[str]) -> set[str]:
     """Write each change under ``root``; return the workspace-relative paths touched.
+    ``present``: the files written so far, at most ``MAX_FILES`` (a ``HistoryCut`` past).
 
     Each written file gets the commit's time as its mtime, plus a nanosecond count that
     never repeats: the auditor tells changed files by (mtime, size), and the kernel's clock
     is too coarse to separate two quick rewrites of the same size."""
-    touched: set[str] = set()
+    # The whole change is known, and bounded, before anything is written.
+    todo: list[tuple[str, str, str]] = []
+    after = len(present)
     for mode, sha, path in changes:
         rel = _safe_rel(path, prefix)
         if rel is None:
             continue
+        kept = mode != "0" and mode.startswith("100")  # not deleted, a link or a submodule
+        after += (rel not in present) if kept else -(rel in present)
+        if after > MAX_FILES and len(todo) > MAX_FILES:
+            raise HistoryCut(f"the workspace holds more than {MAX_FILES:,} files")
+        todo.append((mode, sha, rel))
+    if after > MAX_FILES:
+        raise HistoryCut(f"the workspace holds more than {MAX_FILES:,} files")
+    touched: set[str] = set()
+    for mode, sha, rel in todo:
         target = root / rel
         if mode == "0" or not mode.startswith("100"):  # deleted, symlink (120000), submodule
             with contextlib.suppress(FileNotFoundError, IsADirectoryError, NotADirectoryError):
                 target.unlink()
+            present.discard(rel)
             touched.add(rel)
             continue
         data = blobs.blob(sha, MAX_BLOB) if rel.lower().endswith(".md") else b""
@@ -157,6 +216,7 @@ def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], pre
             os.utime(target, ns=(stamp, stamp))
         except OSError:
             continue
+        present.add(rel)
         touched.add(rel)
     return touched
 
@@ -169,18 +229,39 @@ def trend(path: str | os.PathLike[str], options: AuditOptions | None = None,
     configuration as it is now, applied at every commit as the audit applies it (its
     ``exclude`` must be in ``options`` already, as ``options_from`` puts it; its ignores,
     severities and the history's inline ignores decide each point's ``findings``)."""
+    return trend_cut(path, options, progress, last, config)[0]
+
+
+def trend_cut(path: str | os.PathLike[str], options: AuditOptions | None = None,
+              progress: Callable[[int, int], None] | None = None,
+              last: int | None = None, config: Config | None = None
+              ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """``trend``, and where a bound stopped it (None: the whole history is there): the
+    oldest commit shown (``commit``, ``date``; None when there is no point) and the
+    ``reason``."""
     ws = open_workspace(path)
     repo, prefix = locate(ws)
     with _open(repo) as blobs:
-        return _trend(ws, repo, prefix, blobs, options, progress, last, config or Config())
+        blobs.budget = Budget()
+        return _trend(ws, prefix, blobs, options, progress, last, config or Config())
 
 
-def _trend(ws: Workspace, repo: Path, prefix: str, blobs: Repo, options: AuditOptions | None,
+def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None,
            progress: Callable[[int, int], None] | None, last: int | None, config: Config
-           ) -> list[dict[str, Any]]:
-    history = commits(repo, prefix, blobs)
+           ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    history, cut, stop_at = _history(prefix, blobs)
     if last is not None:
+        if 0 < last < len(history):
+            cut = None  # the points asked for are all there
         history = history[-last:] if last > 0 else []
+    most = _most_points(blobs, prefix)
+    if len(history) > most:
+        stop_at = history[-most - 1]
+        history = history[-most:]
+        cut = f"a trend of this workspace shows at most {most:,} points; this commit and " \
+              "older ones are not shown"
+    blobs.budget = Budget()  # the points' own budget: as much again as the walk's
+    present: set[str] = set()
     options = replace(options or AuditOptions(), suggestions=False)  # a point counts them
     if options.profile is None:
         # The profile the workspace has now, so points stay comparable across commits.
@@ -196,8 +277,13 @@ def _trend(ws: Workspace, repo: Path, prefix: str, blobs: Repo, options: AuditOp
                 # Commit times are in seconds: 10**9 + n ns per commit never collide.
                 seconds = commit.time if 0 <= commit.time <= MAX_TIME else 0
                 stamp = max(seconds * 10**9, last_stamp + 10**6)
-                touched = _apply(root, blobs, _changes(blobs, before, commit.sha, prefix),
-                                 prefix, stamp)
+                try:
+                    touched = _apply(root, blobs, _changes(blobs, before, commit.sha, prefix),
+                                     prefix, stamp, present)
+                except HistoryCut as exc:  # the points so far are good; the rest unknown
+                    cut = f"{exc}; this commit and newer ones are not shown"
+                    stop_at = commit
+                    break
                 last_stamp = stamp
                 before = commit.sha
                 if auditor is None or detect_layout(root) != auditor.ws.layout:
@@ -220,7 +306,7 @@ def _trend(ws: Workspace, repo: Path, prefix: str, blobs: Repo, options: AuditOp
                 auditor.save_cache()
     except (GitReadError, ValueError, OSError, RecursionError) as exc:
         raise TrendError(f"cannot read the history: {exc}") from None
-    return points
+    return points, (stopped(stop_at, cut) if cut is not None else None)
 
 
 def _date(seconds: int) -> str:

@@ -45,8 +45,9 @@ def assets() -> tuple[Path, Path]:
     try:
         if not server:
             if not cpu_has_avx512():
-                pytest.skip("this CPU lacks AVX-512, which the prebuilt llama-server needs; "
-                            "set MEMTUI_LLAMA_SERVER to a llama-server built here")
+                pytest.skip("this CPU lacks AVX-512 or AVX-VNNI (avx_vnni), which the "
+                            "prebuilt llama-server's CPU library needs; set "
+                            "MEMTUI_LLAMA_SERVER to a llama-server built here")
             server = str(ensure_prebuilt_server(_cache())[0])
         if not model:
             model = str(ensure_model(_cache())[0])

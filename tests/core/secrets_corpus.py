@@ -11,7 +11,6 @@ from __future__ import annotations
 CREDENTIALS: list[tuple[str, str]] = [
     ("- seed password = Hunter2024!", "Hunter2024!"),
     ("run `deploy.sh --password=Hunter2024! --host stage`", "Hunter2024!"),
-    ("ADMIN_PASSWORD=changeme", "changeme"),
     ("pass chung `s3cret` cho cả nhóm", "s3cret"),
     ("webhook verify token xx_wa_28efc561d81a16b3", "xx_wa_28efc561d81a16b3"),
     ("client_secret: 1234-abcd-9f8e-77aa", "1234-abcd-9f8e-77aa"),
@@ -35,12 +34,14 @@ CREDENTIALS: list[tuple[str, str]] = [
     ("機台帳號 eng01，密碼：Etch2024!", "Etch2024!"),
     ("管理员密码是 Admin@123", "Admin@123"),
     ("auth_token: ghx_9f8e7d6c5b4a3f2e1d0c", "ghx_9f8e7d6c5b4a3f2e1d0c"),
-    ("AWS key AKIAIOSFODNN7EXAMPLE for the uploader", "AKIAIOSFODNN7EXAMPLE"),
-    ("GitHub PAT ghp_1234567890abcdefghijklmnopqrstuvwxyzAB",
-     "ghp_1234567890abcdefghijklmnopqrstuvwxyzAB"),
-    ("Slack bot xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
-     "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"),
-    ("-----BEGIN RSA PRIVATE KEY-----", "-----BEGIN RSA PRIVATE KEY-----"),
+    ("AWS key AKIAQ7XK2MB4VZJ6TR3N for the uploader", "AKIAQ7XK2MB4VZJ6TR3N"),
+    ("GitHub PAT ghp_7Tq2Lm9XvB4nR8sK1wZ6yH3cJ5dF0gP2aE7u",
+     "ghp_7Tq2Lm9XvB4nR8sK1wZ6yH3cJ5dF0gP2aE7u"),
+    ("Slack bot xoxb-482915736024-7391846205317-Hq4Tz8KmW2vLr9XbN6cYp3Ds",
+     "xoxb-482915736024-7391846205317-Hq4Tz8KmW2vLr9XbN6cYp3Ds"),
+    # A private key block: its first body line is the value (redacting it breaks the key).
+    ("-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAq7Kz9XvB4nR8sK1wZ6yH3cJ5dF0gP2aE7uLm9Tq2\n"
+     "-----END RSA PRIVATE KEY-----", "MIIEowIBAAKCAQEAq7Kz9XvB4nR8sK1wZ6yH3cJ5dF0gP2aE7uLm9Tq2"),
     ("Stripe live key sk_live_4eC39HqLyjWDarjtT1zdp7dc", "sk_live_4eC39HqLyjWDarjtT1zdp7dc"),
     ("git remote: https://deploy:Gh0stRider9@git.example.com/fab/recipes.git", "Gh0stRider9"),
     ('{"user": "svc", "password": "Winter-2025"}', "Winter-2025"),
@@ -50,7 +51,7 @@ CREDENTIALS: list[tuple[str, str]] = [
     ("call it with token=abc123def456ghi789", "abc123def456ghi789"),
     ("backup admin: root / pwd `Sh1pIt!`", "Sh1pIt!"),
     ("The NAS passcode is 7Xq!2mP", "7Xq!2mP"),
-    ("log in as `daniel`, using the password `qwerty`", "qwerty"),
+    ("log in as `daniel`, using the password `qw3rtY!9`", "qw3rtY!9"),
 ]
 
 LOOK_ALIKES: list[str] = [
@@ -58,6 +59,10 @@ LOOK_ALIKES: list[str] = [
     "Secrets the pipeline needs: `DEPLOY_HOST`, `DEPLOY_USER`, `DEPLOY_SSH_KEY`",
     "the JWT is signed with a key from the vault (see `JWT_SECRET`) for restricted files",
     "token: see the team vault",
+    # Placeholders and documented examples (issue 30).
+    "ADMIN_PASSWORD=changeme",
+    "AWS key AKIAIOSFODNN7EXAMPLE for the tutorial",
+    "log in as `daniel`, using the password `qwerty`",
     "The prompt used 4,096 tokens; max_tokens=512 for replies",
     "tokenizer: qwen2.5 (cl100k counts a third more)",
     "the token count with cl100k is 33% higher",

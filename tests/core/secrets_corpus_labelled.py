@@ -68,7 +68,7 @@ POSITIVES: list[Item] = [
     ("Zugangsdaten (Passwörter):\n- NAS: Nas!2024de\n- Router: R0uter#de", ("Nas!2024de", "R0uter#de"),
      "heading", "de"),
     # -- assignments and flags --
-    ("ADMIN_PASSWORD=changeme", ("changeme",), "assignment", "en"),
+    # ``changeme`` is a placeholder (issue 30): see NEGATIVES
     ("export DB_PASSWORD='p@ssw0rd-prod'", ("p@ssw0rd-prod",), "assignment", "en"),
     ("client_secret: 7301-abcd-9f8e-77aa", ("7301-abcd-9f8e-77aa",), "assignment", "en"),
     ('"apiKey": "a8f03be1c2d94f7e"', ("a8f03be1c2d94f7e",), "assignment", "en"),
@@ -120,15 +120,15 @@ POSITIVES: list[Item] = [
     # -- a key pair: both halves --
     ("AccountName=stor01;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==;EndpointSuffix=core",
      ("Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==",), "assignment", "en"),
-    ("S3 access key AKIAJ7XQ2EXAMPLE4ZLM, secret key wJalrXUtnFEMIK7MDENGbPxRfiCYzEXAMPLEKEYx",
-     ("AKIAJ7XQ2EXAMPLE4ZLM", "wJalrXUtnFEMIK7MDENGbPxRfiCYzEXAMPLEKEYx"), "pair", "en"),
+    ("S3 access key AKIAJ7XQ2k4UqBqs4ZLM, secret key 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",
+     ("AKIAJ7XQ2k4UqBqs4ZLM", "wJalrXUtnFEMIK7MDENGbPxRfiCYz5PSDbasJFfx"), "pair", "en"),
     ("app id 1029384756 / app secret 9c8b7a6d5e4f3a2b1c0d9e8f7a6b5c4d",
      ("9c8b7a6d5e4f3a2b1c0d9e8f7a6b5c4d",), "pair", "en"),
     # -- known formats --
-    ("GitHub PAT ghp_1234567890abcdefghijklmnopqrstuvwxyzAB",
-     ("ghp_1234567890abcdefghijklmnopqrstuvwxyzAB",), "known", "en"),
-    ("slack bot xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
-     ("xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",), "known", "en"),
+    ("GitHub PAT ghp_AjRBEL65pjb6sYk9EbBR4nuTzdnGuTrmHqhVAB",
+     ("ghp_AjRBEL65pjb6sYk9EbBR4nuTzdnGuTrmHqhVAB",), "known", "en"),
+    ("slack bot xoxb-123456789012-1234567890123-J6V9VSiFJRvWH2BcyiVMjsMg",
+     ("xoxb-123456789012-1234567890123-J6V9VSiFJRvWH2BcyiVMjsMg",), "known", "en"),
     ("Stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc", ("sk_live_4eC39HqLyjWDarjtT1zdp7dc",), "known", "en"),
     ("gitlab glpat-Ab12Cd34Ef56Gh78Ij90", ("glpat-Ab12Cd34Ef56Gh78Ij90",), "known", "en"),
     ("npm token npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", ("npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",),
@@ -249,25 +249,31 @@ NEGATIVES += [
 
 
 #: A third round (issue 19 item 3): the provider formats detect-secrets 1.5 misses, added as
-#: ``memtui.core.key_formats``, and their elided forms. Every value is made up (EXAMPLE/FAKE).
+#: ``memtui.core.key_formats``, and their elided forms. Every value is made up (random letters; a provider's documented example key is
+#: no credential, issue 30).
 POSITIVES += [
-    ('Maps key: AIzaSyEXAMPLEfpzYSLsHnH0PInPNczjzo6Xjm1', ('AIzaSyEXAMPLEfpzYSLsHnH0PInPNczjzo6Xjm1',), 'known', 'en'),
-    ('Firebase 配置里的 apiKey 是 "AIzaSyFAKEcm2Y4Mu0DnAXyrr-n6a69p9-V2xaF"', ('AIzaSyFAKEcm2Y4Mu0DnAXyrr-n6a69p9-V2xaF',), 'known', 'zh-Hans'),
-    ('ANTHROPIC_API_KEY=sk-ant-api03-EXAMPLEld7W5oHq8K5ZLv74MNfjAN1m7i75cw3Jjkqv3K7oz8i2tbXLfTGAHOhdJAizL7rPHNK29hCtf6omH7WPQVx4QmAA', ('sk-ant-api03-EXAMPLEld7W5oHq8K5ZLv74MNfjAN1m7i75cw3Jjkqv3K7oz8i2tbXLfTGAHOhdJAizL7rPHNK29hCtf6omH7WPQVx4QmAA',), 'known', 'en'),
-    ('setup-token が出したトークン sk-ant-oat01-FAKE50fUlO3U6UfLHJlCYevv8nle3frPFeJysFLp4qj5NZCTnEHrS6C5Mh4pyi-qXJ_S5g2dCNFnZ1rDt6x9lJZ4iaEkIAA を CI に登録', ('sk-ant-oat01-FAKE50fUlO3U6UfLHJlCYevv8nle3frPFeJysFLp4qj5NZCTnEHrS6C5Mh4pyi-qXJ_S5g2dCNFnZ1rDt6x9lJZ4iaEkIAA',), 'known', 'ja'),
-    ('OpenAI project key sk-proj-EXAMPLEpFkVHzq9DBZbiglBZbrNYF7MvptlXeT3BlbkFJI7tbhedQX8fIDe9cf0ySFtxvr8jh9Mdcx7lh', ('sk-proj-EXAMPLEpFkVHzq9DBZbiglBZbrNYF7MvptlXeT3BlbkFJI7tbhedQX8fIDe9cf0ySFtxvr8jh9Mdcx7lh',), 'known', 'en'),
-    ('twine upload -u __token__ -p pypi-AgEIcHlwaS5vcmcEXAMPLEzq3Kd9Vw1Lr8Tf2Mx6Hb0Nc4Py7Gs5Ja_Qe-WuAAIqeyJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0 dist/*', ('pypi-AgEIcHlwaS5vcmcEXAMPLEzq3Kd9Vw1Lr8Tf2Mx6Hb0Nc4Py7Gs5Ja_Qe-WuAAIqeyJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0',), 'known', 'en'),
-    ('fine-grained PAT (repo contents: read): github_pat_11EXAMPLE4Cj7riYs1vtHF_ysN7z8yQbYoJVmxkmaXiQNcVsewHUv8EOxIzADEYWeeW9LwYxjmsj6x99rH', ('github_pat_11EXAMPLE4Cj7riYs1vtHF_ysN7z8yQbYoJVmxkmaXiQNcVsewHUv8EOxIzADEYWeeW9LwYxjmsj6x99rH',), 'known', 'en'),
-    ('Stripe Testmodus: sk_test_EXAMPLEyFvluw8LGcBD5rOG8', ('sk_test_EXAMPLEyFvluw8LGcBD5rOG8',), 'known', 'de'),
-    ('socket mode needs xapp-1-A0EXAMPLE1-1715708299352-ce8a57f05e6a890bd4a453e18b898842bb0d99e5fe7af917b3be27ee438dcd53', ('xapp-1-A0EXAMPLE1-1715708299352-ce8a57f05e6a890bd4a453e18b898842bb0d99e5fe7af917b3be27ee438dcd53',), 'known', 'en'),
-    ('Slack token rotation: refresh_token xoxe-1-EXAMPLEUJZDE8GXD6NCF10EPF91DHODZDOC9IS0J8HT9LGMXG9EDN581U33XTPLPFT75V2SEH60KVJ50CE9UVW53EFR4EDT2SYWB3WKH5DNSIPZZ5FK2Z9RI19R0WYOJFLJOOA5LQSAJ08XUI6', ('xoxe-1-EXAMPLEUJZDE8GXD6NCF10EPF91DHODZDOC9IS0J8HT9LGMXG9EDN581U33XTPLPFT75V2SEH60KVJ50CE9UVW53EFR4EDT2SYWB3WKH5DNSIPZZ5FK2Z9RI19R0WYOJFLJOOA5LQSAJ08XUI6',), 'known', 'en'),
-    ('//registry.npmjs.org/ publish with npm_EXAMPLEhvhn0vXHjYYRjN2y70IFtvWp3RjDE', ('npm_EXAMPLEhvhn0vXHjYYRjN2y70IFtvWp3RjDE',), 'known', 'en'),
-    ('huggingface-cli login --token hf_EXAMPLEFPWaIZhNPiAOXAHcHRfGfJnuJIv', ('hf_EXAMPLEFPWaIZhNPiAOXAHcHRfGfJnuJIv',), 'known', 'en'),
-    ('허깅페이스 토큰: hf_FAKEaBcDeFgHiJkLmNoPqRsTuVwXyZaBcDeF', ('hf_FAKEaBcDeFgHiJkLmNoPqRsTuVwXyZaBcDeF',), 'known', 'ko'),
-    ('GitLab PAT glpat-EXAMPLESw3EywZ4w94j5 (api scope)', ('glpat-EXAMPLESw3EywZ4w94j5',), 'known', 'en'),
+    ('Maps key: AIzaSyk4UqBqsfpzYSLsHnH0PInPNczjzo6Xjm1', ('AIzaSyk4UqBqsfpzYSLsHnH0PInPNczjzo6Xjm1',), 'known', 'en'),
+    ('Firebase 配置里的 apiKey 是 "AIzaSy5PSDcm2Y4Mu0DnAXyrr-n6a69p9-V2xaF"', ('AIzaSy5PSDcm2Y4Mu0DnAXyrr-n6a69p9-V2xaF',), 'known', 'zh-Hans'),
+    ('ANTHROPIC_API_KEY=sk-ant-api03-k4UqBqsld7W5oHq8K5ZLv74MNfjAN1m7i75cw3Jjkqv3K7oz8i2tbXLfTGAHOhdJAizL7rPHNK29hCtf6omH7WPQVx4QmAA', ('sk-ant-api03-k4UqBqsld7W5oHq8K5ZLv74MNfjAN1m7i75cw3Jjkqv3K7oz8i2tbXLfTGAHOhdJAizL7rPHNK29hCtf6omH7WPQVx4QmAA',), 'known', 'en'),
+    ('setup-token が出したトークン sk-ant-oat01-5PSD50fUlO3U6UfLHJlCYevv8nle3frPFeJysFLp4qj5NZCTnEHrS6C5Mh4pyi-qXJ_S5g2dCNFnZ1rDt6x9lJZ4iaEkIAA を CI に登録', ('sk-ant-oat01-5PSD50fUlO3U6UfLHJlCYevv8nle3frPFeJysFLp4qj5NZCTnEHrS6C5Mh4pyi-qXJ_S5g2dCNFnZ1rDt6x9lJZ4iaEkIAA',), 'known', 'ja'),
+    ('OpenAI project key sk-proj-k4UqBqspFkVHzq9DBZbiglBZbrNYF7MvptlXeT3BlbkFJI7tbhedQX8fIDe9cf0ySFtxvr8jh9Mdcx7lh', ('sk-proj-k4UqBqspFkVHzq9DBZbiglBZbrNYF7MvptlXeT3BlbkFJI7tbhedQX8fIDe9cf0ySFtxvr8jh9Mdcx7lh',), 'known', 'en'),
+    ('twine upload -u __token__ -p pypi-AgEIcHlwaS5vcmck4UqBqszq3Kd9Vw1Lr8Tf2Mx6Hb0Nc4Py7Gs5Ja_Qe-WuAAIqeyJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0 dist/*', ('pypi-AgEIcHlwaS5vcmck4UqBqszq3Kd9Vw1Lr8Tf2Mx6Hb0Nc4Py7Gs5Ja_Qe-WuAAIqeyJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0',), 'known', 'en'),
+    ('fine-grained PAT (repo contents: read): 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', ('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',), 'known', 'en'),
+    ('Stripe Testmodus: sk_test_k4UqBqsyFvluw8LGcBD5rOG8', ('sk_test_k4UqBqsyFvluw8LGcBD5rOG8',), 'known', 'de'),
+    ('socket mode needs xapp-1-A0k4UqBqs1-1715708299352-ce8a57f05e6a890bd4a453e18b898842bb0d99e5fe7af917b3be27ee438dcd53', ('xapp-1-A0k4UqBqs1-1715708299352-ce8a57f05e6a890bd4a453e18b898842bb0d99e5fe7af917b3be27ee438dcd53',), 'known', 'en'),
+    ('Slack token rotation: refresh_token xoxe-1-k4UqBqsUJZDE8GXD6NCF10EPF91DHODZDOC9IS0J8HT9LGMXG9EDN581U33XTPLPFT75V2SEH60KVJ50CE9UVW53EFR4EDT2SYWB3WKH5DNSIPZZ5FK2Z9RI19R0WYOJFLJOOA5LQSAJ08XUI6', ('xoxe-1-k4UqBqsUJZDE8GXD6NCF10EPF91DHODZDOC9IS0J8HT9LGMXG9EDN581U33XTPLPFT75V2SEH60KVJ50CE9UVW53EFR4EDT2SYWB3WKH5DNSIPZZ5FK2Z9RI19R0WYOJFLJOOA5LQSAJ08XUI6',), 'known', 'en'),
+    ('//registry.npmjs.org/ publish with npm_k4UqBqshvhn0vXHjYYRjN2y70IFtvWp3RjDE', ('npm_k4UqBqshvhn0vXHjYYRjN2y70IFtvWp3RjDE',), 'known', 'en'),
+    ('huggingface-cli login --token hf_k4UqBqsFPWaIZhNPiAOXAHcHRfGfJnuJIv', ('hf_k4UqBqsFPWaIZhNPiAOXAHcHRfGfJnuJIv',), 'known', 'en'),
+    ('허깅페이스 토큰: 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', ('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',), 'known', 'ko'),
+    ('GitLab PAT glpat-k4UqBqsSw3EywZ4w94j5 (api scope)', ('glpat-k4UqBqsSw3EywZ4w94j5',), 'known', 'en'),
     ('DB-Kennwort ist Blau#7781', ('Blau#7781',), 'prose', 'de'),
     ('WLAN-Passwort: Haus#2024', ('Haus#2024',), 'prose', 'de'),
 ]
+NEGATIVES += [
+    # placeholders a memory keeps for a default (issue 30)
+    ("ADMIN_PASSWORD=changeme", (), "var", "en"),
+]
+
 NEGATIVES += [
     ('Google keys start with AIza... (restrict them by referrer)', (), 'elided', 'en'),
     ('the key is AIzaSy… in the Firebase console', (), 'elided', 'en'),

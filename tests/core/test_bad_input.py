@@ -108,7 +108,7 @@ def test_directory_named_like_a_memory_is_a_folder(tmp_path: Path) -> None:
 
 
 def test_symlink_out_of_workspace_is_not_followed(tmp_path: Path) -> None:
-    outside = make_ws(tmp_path / "outside", {"secret.md": memory("s", "AKIAIOSFODNN7EXAMPLE\n"),
+    outside = make_ws(tmp_path / "outside", {"secret.md": memory("s", "AKIAQ7XK2MB4VZJ6TR3N\n"),
                                              "dir/x.md": memory("x")})
     ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [a](memory/a.md)\n",
                                   "memory/a.md": memory("a")})
@@ -217,7 +217,7 @@ def test_link_targets_spaces_non_ascii_parentheses_percent(tmp_path: Path) -> No
 
 
 def test_dotdot_links_out_are_reported_never_read(tmp_path: Path) -> None:
-    make_ws(tmp_path, {"outside.md": memory("out", "AKIAIOSFODNN7EXAMPLE\n")})
+    make_ws(tmp_path, {"outside.md": memory("out", "AKIAQ7XK2MB4VZJ6TR3N\n")})
     ws = make_ws(tmp_path / "w", {
         "MEMORY.md": "- [o](../outside.md)\n- [a](memory/a.md)\n",
         "memory/a.md": memory("a", "[up](../../outside.md) [fine](../memory/a.md)\n"),

@@ -219,15 +219,16 @@ def test_content_in_index(tmp_path: Path) -> None:
 
 def test_secrets_in_memory_and_index(tmp_path: Path) -> None:
     ws = make_ws(tmp_path / "w", {
-        "MEMORY.md": "- [a](memory/a.md) — key AKIAIOSFODNN7EXAMPLE\n",
+        "MEMORY.md": "- [a](memory/a.md) — key AKIAQ7XK2MB4VZJ6TR3N\n",
         "memory/a.md": memory("a", "ok line\npassword = \"hunter2hunter\"\n"),
         "memory/b.md": memory("b", "a commit hash 3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a39\n"),
     })
     r = run_audit(ws)
     assert found(r, "secret") == [("MEMORY.md", 1), ("memory/a.md", 8)]
     msgs = [f.message for f in r.findings if f.kind == "secret"]
-    assert msgs == ["AWS Access Key (AK…LE) in the injected index",
-                    "Credential assignment (hu…er): memories are replayed into every later turn"]
+    assert msgs == ["AWS Access Key (AK…3N) in the injected index",
+                    'password label "password" + 13-character mixed value (hu…er): memories are '
+                    "replayed into every later turn"]
 
 
 def test_instruction_like(tmp_path: Path) -> None:

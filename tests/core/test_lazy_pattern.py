@@ -35,11 +35,12 @@ def test_an_audit_import_compiles_no_check_it_has_not_run() -> None:
     import what only the app's shared scan uses (pickle)."""
     code = ("import sys\nimport memtui.core.audit\n"
             "from memtui.core import instructions, secrets\n"
-            "print('memtui.core.credentials' in sys.modules or 'pickle' in sys.modules, "
+            "print('memtui.core.creds.structure' in sys.modules or 'pickle' in sys.modules, "
             "any('search' in vars(p) for p, _ in instructions._PATTERNS), "
             "'search' in vars(secrets._HINT))\n"
             "print(secrets.scan_text('DB_PASSWORD=Hunter2024!')[0].value)\n"
-            "print('memtui.core.credentials' in sys.modules, 'search' in vars(secrets._HINT))\n")
+            "print('memtui.core.creds.structure' in sys.modules, "
+            "'search' in vars(secrets._HINT))\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True, timeout=60)
     assert out.stdout.splitlines() == ["False False False", "Hunter2024!", "True True"]

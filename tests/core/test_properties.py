@@ -165,18 +165,17 @@ CREDENTIAL_LINES = st.lists(st.one_of(st.sampled_from(
 @FAST
 @given(CREDENTIAL_LINES)
 def test_the_credential_layer_is_reached_through_the_prefilter(line: str) -> None:
-    """A line the cheap pre-filter skips is never checked: whatever the word layer would
-    report, the pre-filter must let through."""
-    from memtui.core.credentials import find_credentials
-    from memtui.core.secrets import candidate_lines, scan_text
+    """A text the cheap first look skips is never read: whatever the labelled-value layer
+    would report, the first look lets through to it."""
+    from memtui.core.creds.structure import labelled_values
+    from memtui.core.secrets import scan_text
 
     line = line.replace("\n", " ")
-    creds = find_credentials(line)
-    if creds:
-        assert candidate_lines(line) == [(0, line)]
+    found = labelled_values([line])
+    if found:
         values = [h.value for h in scan_text(line)]
         assert all(c.value in values or any(c.value in v or v in c.value for v in values)
-                   for c in creds)
+                   for c in found)
 
 
 def _span_line_by_line(text: str) -> tuple[str | None, int, int, bool]:

@@ -95,3 +95,24 @@ def test_long_values_are_cut_in_finding_messages(tmp_path: Path) -> None:
     result = run_audit(ws)
     messages = [f.message for f in result.findings if f.kind == "frontmatter"]
     assert messages and all(len(m) <= 500 and "\x1b" not in m for m in messages)
+
+
+def test_every_separator_and_format_character_is_escaped() -> None:
+    """Issue 31 §7: categories Zl, Zp and Cf (this Python's Unicode), and the Hangul
+    fillers, never reach a terminal raw; other letters and marks do."""
+    import sys
+    import unicodedata
+
+    hidden = [chr(c) for c in range(0xA0, sys.maxunicode + 1)
+              if unicodedata.category(chr(c)) in ("Zl", "Zp", "Cf")]
+    hidden += ["\u115f", "\u1160", "\u3164", "\uffa0"]
+    assert len(hidden) > 150
+    for ch in hidden:
+        for lines in (False, True):
+            shown = printable(f"a{ch}b", lines=lines)
+            assert shown.isascii() and shown.startswith("a\\") and shown.endswith("b"), ch
+    assert printable("ok\u2028memory/ok.md:1  OK") == "ok\\u2028memory/ok.md:1  OK"
+    assert printable("\U000e0041") == "\\U000e0041"
+    kept = "é 週報 ∕ — \u0301 🙂"
+    assert printable(kept) is kept
+    assert printable(printable("a\u200bb")) == "a\\u200bb"

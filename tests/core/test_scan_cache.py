@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import memtui.core.checks_version as checks_version
 import memtui.core.scan_cache as scan_cache
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.report import to_json
@@ -161,14 +162,17 @@ def test_a_new_version_of_the_scanner_drops_the_cache(tmp_path: Path, cache: Pat
     _audit(root)
     first = scan_cache.version()
     # A new detect-secrets (or any scanner module's source): another version.
-    monkeypatch.setattr(scan_cache, "_VERSION", None)
-    monkeypatch.setattr(scan_cache, "_detect_secrets_version", lambda: b"detect-secrets 9")
+    monkeypatch.setattr(checks_version, "_VERSION", None)
+    monkeypatch.setattr(checks_version, "_detect_secrets_version", lambda: b"detect-secrets 9")
     assert scan_cache.version() != first
     report, opened = _reads(root, keep_texts=False, file_tokens=False)
     assert len(opened) == 6
     assert report == _fresh(root, keep_texts=False, file_tokens=False)
-    monkeypatch.setattr(scan_cache, "_VERSION", None)
-    monkeypatch.setattr(scan_cache, "SCAN_MODULES", (*scan_cache.SCAN_MODULES, "json"))
+    monkeypatch.setattr(checks_version, "_VERSION", None)
+    monkeypatch.setattr(checks_version, "SCAN_MODULES", (*checks_version.SCAN_MODULES, "json"))
+    assert scan_cache.version() not in (first, "")
+    monkeypatch.setattr(checks_version, "_VERSION", None)
+    monkeypatch.setattr(checks_version, "SCAN_DATA", (*checks_version.SCAN_DATA, "x.json"))
     assert scan_cache.version() not in (first, "")
 
 
@@ -206,7 +210,7 @@ def test_the_cache_is_written_atomically_inside_its_folder(tmp_path: Path,
 
 def test_a_credential_never_reaches_the_cache(tmp_path: Path, cache: Path) -> None:
     files = _files()
-    key = "ghp_" + "1234567890abcdefghijklmnopqrstuvwxyzAB"
+    key = "ghp_" + "7Tq2Lm9XvB4nR8sK1wZ6yH3cJ5dF0gP2aE7u"
     files["memory/m4.md"] = memory("m4", f"GitHub PAT {key} for the uploader\n")
     root = make_ws(tmp_path / "w", files)
     report = _audit(root)

@@ -152,7 +152,7 @@ CASES: dict[str, tuple[Plan, Expect]] = {
     "redact": (
         lambda s: memory_ops.redact(s, "vendor-contacts"),
         lambda o: {"memory/vendor-contacts.md": sub(o("memory/vendor-contacts.md"),
-                                                    "AKIAIOSFODNN7EXAMPLE", "[REDACTED]")}),
+                                                    "AKIAQ7XK2MB4VZJ6TR3N", "[REDACTED]")}),
 }
 
 

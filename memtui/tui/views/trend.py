@@ -54,6 +54,8 @@ class TrendView(AuditView):
         super().__init__(id=id)
         self.points: list[dict[str, Any]] = []
         self.head: str | None = None  # the HEAD the points were computed at
+        #: where a bound cut the history (``memtui.core.trend.trend_cut``), or None
+        self.stopped: dict[str, Any] | None = None
         self.computing = False
 
     def compose(self) -> ComposeResult:
@@ -76,22 +78,22 @@ class TrendView(AuditView):
 
     @work(thread=True, exclusive=True)
     def compute(self, result: AuditResult) -> None:
-        from memtui.core.trend import TrendError, locate, trend
+        from memtui.core.trend import TrendError, locate, trend_cut
         from memtui.core.trend import head as head_of
 
         ws = result.workspace
         try:
             repo, _ = locate(ws)
             head = head_of(repo) or ""
-            points = self.points if head == self.head else trend(  # the audit's config
+            points, stopped = (self.points, self.stopped) if head == self.head else trend_cut(
                 ws.root, self.app.options,  # type: ignore[attr-defined]
-                config=getattr(self.app, "config", None))
+                config=getattr(self.app, "config", None))  # the audit's config
         except (TrendError, OSError) as exc:
             self.app.call_from_thread(self._show_error, str(exc))
             return
         finally:
             self.computing = False
-        self.app.call_from_thread(self._show, head, points)
+        self.app.call_from_thread(self._show, head, points, stopped)
 
     def _show_error(self, message: str) -> None:
         """The empty state: why there is no trend, and what the view would show."""
@@ -101,7 +103,7 @@ class TrendView(AuditView):
             ("No trend here", "bold"), "\n", (printable(message), self.palette.muted),
             "\n\n", OUTSIDE_GIT))
         self.add_class("-empty")
-        self.points, self.head = [], None
+        self.points, self.head, self.stopped = [], None, None
         self.announce()
 
     def announce(self) -> None:
@@ -113,10 +115,11 @@ class TrendView(AuditView):
         else:
             super().announce()
 
-    def _show(self, head: str, points: list[dict[str, Any]]) -> None:
+    def _show(self, head: str, points: list[dict[str, Any]],
+              stopped: dict[str, Any] | None = None) -> None:
         if head == self.head and points is self.points:
             return
-        self.head, self.points = head, points
+        self.head, self.points, self.stopped = head, points, stopped
         self.remove_class("-empty")
         table = self.query_one(DataTable)
         table.clear()
@@ -133,8 +136,11 @@ class TrendView(AuditView):
     def _summarize(self, at: int) -> None:
         points = self.points
         summary = self.query_one(".summary", Static)
+        cut = (f" · history cut: {printable(self.stopped['reason'])}"
+               if self.stopped is not None else "")
         if not points:
-            summary.update("No commit touched this workspace yet.")
+            summary.update("No commit touched this workspace yet." if not cut else
+                           Text.assemble("No point", (cut, self.palette.muted)))
             return
         p = points[at]
         first = points[0]
@@ -144,7 +150,7 @@ class TrendView(AuditView):
             f"({p['unreachable']:,} unreachable), {plural(p['block_tokens'], 'block token')}",
             (f" · first: {plural(first['orphans'], 'orphan')}, "
              f"{plural(first['block_tokens'], 'token')}", self.palette.muted),
-            (f" · {printable(p['subject'])}", self.palette.muted)))
+            (f" · {printable(p['subject'])}", self.palette.muted), (cut, self.palette.muted)))
 
     def _plot(self, at: int) -> None:
         plot: Any = self.query_one("PlotextPlot")

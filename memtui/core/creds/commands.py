@@ -1,0 +1,98 @@
+"""Credentials in command lines, URL user-info, HTTP headers and code calls: the forms whose
+structure is a program's syntax rather than a label (``sshpass -p``, ``mysql -pX``,
+``curl -u user:X``, ``docker login -p X``, ``scheme://user:X@host``, ``Authorization: Bearer
+X``, ``auth=('u', 'X')``, ``login('u', 'X')``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+_ELIDED = re.compile(r"(?:\.\.\.|…)")
+_TEMPLATE = re.compile(
+    r"(?i)^(?:<[^>]*>?|\{.*\}?|\$.*|%\w+%|\*+|x{3,}|y{3,}|\[?redacted\]?|your[-_ ]?\w*|"
+    r"changeit)$")
+_UPPER_WORD = re.compile(r"^[A-Z][A-Z_]*$")  # ``PASSWORD`` in ``USER:PASSWORD@HOST``
+_TOKEN_NAME = re.compile(r"^[\w.-]+@[\w.-]+![\w.-]+$")
+_HEX = re.compile(r"(?i)^0x[0-9a-f]+$")
+_IDENTIFIER = re.compile(r"^[a-z_][a-z_]*_[a-z_]+$|^[a-z]+(?:[A-Z][a-z]+)+$|"
+                         r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
+_SYMBOL = re.compile(r"[!@#$%^&*+=?~_\-]")
+
+
+def is_template(value: str) -> bool:
+    """An elided, template, reference or placeholder value: never a credential."""
+    return bool(_TEMPLATE.match(value) or _UPPER_WORD.match(value) or _ELIDED.search(value)
+                or _TOKEN_NAME.match(value)
+                or _HEX.match(value))
+
+
+def made_up(value: str) -> bool:
+    """Letters mixed with digits or symbols, as passwords and keys are (not a word, a
+    variable name, a number, a path, a token's name or a hex offset)."""
+    if len(value) < 6 or is_template(value) or _IDENTIFIER.match(value):
+        return False
+    if "/" in value or "://" in value or value.lower().endswith((".md", ".json", ".py")):
+        return False
+    has_alpha = any(c.isalpha() for c in value)
+    has_digit = any(c.isdigit() for c in value)
+    return has_alpha and (has_digit or (bool(_SYMBOL.search(value)) and
+                          any(c.isupper() for c in value) and any(c.islower() for c in value)))
+
+
+_VAL = r"(?:'[^'\s]+'|\"[^\"\s]+\"|[^\s'\"|;&]+)"
+_COMMANDS = [re.compile(p) for p in (
+    r"\bsshpass\s+-p\s*(?P<v>" + _VAL + ")",
+    r"\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^|;&\n]*?\s-p(?P<v>[^\s'\"|;&]+|'[^']+')",
+    r"\bcurl\b[^|;\n]*?\s(?:-u|--user)\s+['\"]?[^\s:'\"]+:(?P<v>[^\s'\"@]+)",
+    r"\b(?:docker|podman|nerdctl|buildah|skopeo|oras|helm\s+registry)\s+login\b[^|;\n]*?"
+    r"\s(?:-p|--password)\s+(?P<v>" + _VAL + ")",
+    r"\becho\s+(?P<v>" + _VAL + r")\s*\|\s*(?:docker|podman|helm\s+registry)\s+login\b",
+    r"\bsmbclient\b[^|;\n]*?\s(?:-U|--user(?:=|\s))\s*[^\s%]+%(?P<v>[^\s'\"]+)",
+    r"\bredis-cli\b[^|;\n]*?\s-a\s+(?P<v>" + _VAL + ")",
+    r"\bchpasswd\b\s*<<<\s*['\"]?[\w.-]+:(?P<v>[^\s'\"]+)",
+    r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+(?P<v>" + _VAL + ")",
+)]
+_URL_USERINFO = re.compile(r"(?i)\b[a-z][a-z0-9+.\-]*://(?P<u>[^\s:/@'\"]*):(?P<v>[^\s/@'\"]+)@")
+_HEADERS = re.compile(
+    r"(?i)\b(?:authorization|proxy-authorization)\s*:\s*(?:bearer|basic|token|digest|bot)\s+"
+    r"(?P<v>[^\s'\"]+)|\bx-[\w-]*(?:key|token|secret|auth)\s*:\s*(?P<w>[^\s'\"]+)")
+_CODE = re.compile(
+    r"(?i)\b(?:auth|credentials|basic_auth|http_auth)\s*=\s*[(\[]\s*(['\"])[^'\"]*\1\s*,\s*"
+    r"(['\"])(?P<v>[^'\"\s]+)\2"
+    r"|\b\w*(?:login|log_in|signin|sign_in|authenticate|connect)\s*\(\s*(['\"])[^'\"]+\4\s*,"
+    r"\s*(['\"])(?P<w>[^'\"\s]+)\5")
+
+
+def _strip(line: str, start: int, end: int) -> tuple[int, int, str]:
+    value = line[start:end]
+    if len(value) >= 2 and value[0] in "'\"" and value[-1] == value[0]:
+        return start + 1, end - 1, value[1:-1]
+    while end > start and line[end - 1] in ".,)]}":
+        end -= 1
+    return start, end, line[start:end]
+
+
+def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
+    """Command lines, URL user-info, headers and code: (start, end, value, kind)."""
+    for pattern in _COMMANDS:
+        for m in pattern.finditer(line):
+            start, end, value = _strip(line, *m.span("v"))
+            if not is_template(value) and len(value) >= 4 and not value.startswith("-") \
+                    and not value.isdigit():
+                yield start, end, value, "Credential in a command"
+    for m in _URL_USERINFO.finditer(line):
+        value = m.group("v")
+        if not is_template(value) and len(value) >= 3:
+            yield m.start("v"), m.end("v"), value, "Credential in a URL"
+    for m in _HEADERS.finditer(line):
+        g = "v" if m.group("v") is not None else "w"
+        start, end, value = _strip(line, *m.span(g))
+        if not is_template(value) and len(value) >= 8 and made_up(value):
+            yield start, end, value, "Credential in a header"
+    for m in _CODE.finditer(line):
+        g = "v" if m.group("v") is not None else "w"
+        value = m.group(g)
+        if not is_template(value) and len(value) >= 4:
+            yield m.start(g), m.end(g), value, "Credential in code"

@@ -1,0 +1,199 @@
+"""Credential labels in two dozen languages, as data (``lexicon.json``).
+
+A label is the text a value sits next to: a table's header cell or a row's first cell, the
+part before ``:`` in a list item, a variable's name, the words before a value in prose. It
+names a credential when it holds a word of the lexicon and none of the words that make it
+something else ("public key", "token count", "password policy", "디자인 토큰").
+
+How a word matches: case folded; a space in a lexicon word matches a space, ``_``, ``-`` or
+nothing (``api key`` = ``API_KEY`` = ``apiKey`` = ``api-key``); identifiers are split first
+(``clientSecret`` → ``client secret``). Words of scripts written without spaces (CJK, kana,
+Thai) match inside text, except one- and two-letter kana and hangul words, which must end
+at a script change (``キー`` in ``APIキー:`` but not in ``キーボード``). Other words stand alone,
+or in the compounding languages (German, Dutch, Swedish…) may end a longer word
+(``Datenbankpasswort``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import ahocorasick
+
+#: Kinds of credential word (``login`` names the user half of a pair and is no value's label
+#: on its own).
+VALUE_KINDS = ("password", "secret", "token", "key", "credential")
+_NO_SPACE = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_KANA_HANGUL_RE = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]+")
+#: Korean particles that may follow a word ("비번은", "키는").
+_PARTICLES = "은는이가을를의도로와과에"
+_SPLIT_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One lexicon word found in a text."""
+
+    start: int
+    end: int
+    text: str
+    kind: str
+    lang: str
+
+
+@cache
+def data() -> dict:
+    return json.loads(resources.files(__package__).joinpath("lexicon.json")
+                      .read_text(encoding="utf-8"))
+
+
+def variants(word: str) -> set[str]:
+    """How a lexicon word may be written: ``api key``, ``api_key``, ``api-key``, ``apikey``."""
+    return {word, word.replace(" ", "_"), word.replace(" ", "-"), word.replace(" ", "")}
+
+
+@cache
+def _automata() -> tuple[ahocorasick.Automaton, ahocorasick.Automaton]:
+    """Every written form of every word, and of every negator, each with (word, kind, lang,
+    glue): how the word may be glued to letters around it (``prefix``: it may end a
+    compound; ``suffix``: endings may follow it; ``closed``: a word of a script without
+    spaces that is also an everyday word, so no letter of that script may follow it)."""
+    d = data()
+    compound, suffixing = set(d["compound"]), set(d.get("suffixing", ()))
+    ambiguous = set(d["ambiguous"])
+    words = ahocorasick.Automaton()
+    for lang, by_kind in d["labels"].items():
+        for kind, listed in by_kind.items():
+            for w in listed:
+                glue = frozenset({"prefix"} if lang in compound else set()) | \
+                    frozenset({"suffix"} if lang in suffixing else set()) | \
+                    frozenset({"closed"} if w in ambiguous and _NO_SPACE.search(w) else set())
+                for v in variants(w):
+                    old = words.get(v, None)
+                    # a word listed by two languages: either language's gluing holds
+                    if old is not None:
+                        glue = glue | old[3]
+                    words.add_word(v, (v, old[1] if old else kind, old[2] if old else lang,
+                                       glue))
+    words.make_automaton()
+    nots = ahocorasick.Automaton()
+    for lang, listed in d["not"].items():
+        for w in listed:
+            for v in variants(w):
+                nots.add_word(v, (v, "not", lang, frozenset()))
+    nots.make_automaton()
+    return words, nots
+
+
+def _letter(c: str) -> bool:
+    return c.isalpha()
+
+
+def _bounded(text: str, original: str, start: int, end: int, word: str,
+             glue: frozenset[str]) -> bool:
+    """The match ``text[start:end]`` of ``word`` stands as a word (see the module's text)."""
+    before = text[start - 1] if start else ""
+    after = text[end] if end < len(text) else ""
+    if _NO_SPACE.search(word):
+        if "closed" in glue and after and _NO_SPACE.match(after):
+            return False  # ``รหัสสินค้า``: the word goes on as another one
+        if len(word) <= 2 and _KANA_HANGUL_RE.fullmatch(word):
+            if len(word) == 1 and before and _KANA_HANGUL_RE.match(before):
+                return False
+            if after and ("\u3040" <= after <= "\u30ff" or
+                          ("\uac00" <= after <= "\ud7af" and after not in _PARTICLES)):
+                return False
+        return True
+    if after and _letter(after) and not ("suffix" in glue and len(word) >= 4):
+        return False
+    if before and _letter(before):
+        # a compound (``Datenbankpasswort``), not a name in camel case (``PublicKeyToken``)
+        return "prefix" in glue and len(word) >= 5 and not original[start].isupper()
+    return True
+
+
+def _find(text: str, automaton: ahocorasick.Automaton) -> list[tuple[int, int, str, str, str]]:
+    low = text.lower()
+    if len(low) != len(text):  # a letter whose lower case is longer (İ): fold it alone
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    out = []
+    for end, (word, kind, lang, glue) in automaton.iter(low):
+        start = end + 1 - len(word)
+        if _bounded(low, text, start, end + 1, word, glue):
+            out.append((start, end + 1, kind, lang, word))
+    return out
+
+
+def split_identifier(name: str) -> str:
+    """``clientSecret`` → ``client Secret``; ``DB_PASSWORD`` → ``DB PASSWORD``."""
+    return _SPLIT_CAMEL.sub(" ", name).replace("_", " ").replace(".", " ")
+
+
+def words(text: str) -> list[Word]:
+    """Every lexicon word in ``text``; of two that overlap, the longer."""
+    found = sorted(_find(text, _automata()[0]), key=lambda h: (h[0], -(h[1] - h[0])))
+    out: list[Word] = []
+    for start, end, kind, lang, _word in found:
+        if out and start < out[-1].end:
+            continue
+        out.append(Word(start, end, text[start:end], kind, lang))
+    return out
+
+
+def ambiguous(word: Word) -> bool:
+    """An everyday word as well as a label (the verb "pass", "key", "clave")."""
+    return word.text.lower() in _ambiguous()
+
+
+@cache
+def _ambiguous() -> frozenset[str]:
+    return frozenset(data()["ambiguous"])
+
+
+def negated(text: str) -> bool:
+    """``text`` holds a word that makes a credential word something else."""
+    return bool(_find(text, _automata()[1]))
+
+
+def label(text: str) -> Word | None:
+    """The credential word ``text`` names as a label (a cell, a key, a name), or None: a
+    label naming only a user (``login`` words) or something else (a negator) is none. With
+    several words, a value kind wins over ``login`` and the last word over earlier ones."""
+    text = split_identifier(text)
+    found = words(text)
+    if not found or negated(text):
+        return None
+    value_words = [w for w in found if w.kind in VALUE_KINDS]
+    return value_words[-1] if value_words else None
+
+
+def is_login(text: str) -> bool:
+    """``text`` names a user or an account (the first half of a user/password pair)."""
+    return any(w.kind == "login" for w in words(split_identifier(text)))
+
+
+#: Words a variable's or a flag's name may end in, glued (``PGPASSWORD``, ``--cipassword``,
+#: ``dbpass``): what a name that is one lower-case run says.
+_NAME_ENDINGS = ("password", "passwd", "passphrase", "secret", "token", "apikey", "pwd")
+
+
+def name_label(name: str) -> Word | None:
+    """The credential word of a variable's or a flag's name (``DB_PASSWORD``, ``apiKey``,
+    ``PGPASSWORD``, ``cipassword``); like ``label`` but a name glued in one run counts by
+    its ending."""
+    word = label(name)
+    if word is not None or not name.isalnum():
+        return word
+    low = name.lower()
+    if negated(split_identifier(name)):
+        return None
+    for ending in _NAME_ENDINGS:
+        if low.endswith(ending) and len(low) > len(ending):
+            kind = "password" if ending.startswith("pass") or ending == "pwd" else \
+                "key" if ending == "apikey" else ending
+            return Word(len(name) - len(ending), len(name), name[-len(ending):], kind, "en")
+    return None

@@ -1,0 +1,112 @@
+"""Credentials in prose: a label word, at most ``MAX_GAP`` words of any script, then the
+value ("the staging password is …", "服务器root密码是…", "Das Kennwort für die Fritzbox
+lautet …"). The place is strong (the label stands beside the value) after a separator, a
+quote, or a short copula; weak otherwise, and a weak place asks more of the value's shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memtui.core.creds import lexicon
+from memtui.core.creds.reading import BARE, QUOTES, Labelled, value_at
+from memtui.core.lazy_pattern import lazy_pattern
+
+#: Words (or runs of letters of a script without spaces) prose may hold between label and value.
+MAX_GAP = 7
+#: Lines under a heading that its list may run to.
+_SEP_CHARS = ":：=→-—– \t"
+#: Copulas of scripts other than Latin (a short word of those is no copula by its length).
+_SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "это", "е", "є", "هو", "है",
+                             "היא", "הוא", "là"})
+#: Short function words that are no copula: what follows them is not the value.
+_NOT_COPULAS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
+                          "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
+                          "an", "le", "la", "el", "der", "die", "das", "my", "our", "it",
+                          "and", "or", "und", "et", "y", "e", "и", "в", "с", "with", "mit",
+                          "avec", "con", "com"})
+#: A word between a label and its value: ASCII letters, or a run of another script's letters
+#: (``は``, ``是``, ``del servidor``), never both (``是ByVAYvm7`` is a copula and a value).
+_GAP_WORD = lazy_pattern(
+    r"[A-Za-z\u00c0-\u036f\u0370-\u06ff\u0900-\u097f\u1e00-\u1eff'’]+|"
+    r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
+#: A number right before a label word makes it a quantity ("2,400 tokens", "18,000トークン").
+_COUNT_BEFORE = lazy_pattern(r"(?<![A-Za-z0-9_])\d[\d,.]*\s?[kKmM万千]?\s?$")
+_SENTENCE_END = set("。！？；;!?\n")
+
+
+def prose_values(text: str, line: int) -> Iterator[Labelled]:
+    """A label word, at most ``MAX_GAP`` words, then the value."""
+    for word in lexicon.words(text):
+        if word.kind not in lexicon.VALUE_KINDS:
+            continue
+        before = text[max(0, word.start - 12):word.start]
+        if _negated_here(text, word) or _COUNT_BEFORE.search(before) or \
+                before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
+                text[word.end:word.end + 1] in ("_", "@") or \
+                text[word.end:word.end + 1].isdigit():
+            continue  # a count, a placeholder (``<password>``), a reference, a name part
+        pos, gap, sep = word.end, 0, False
+        while gap <= MAX_GAP and pos < len(text):
+            j = pos
+            while j < len(text) and text[j] in _SEP_CHARS:
+                if text[j] not in " \t":
+                    sep = True
+                j += 1
+            pos = j
+            if pos >= len(text) or text[pos] in _SENTENCE_END:
+                break
+            quoted = text[pos] in QUOTES
+            bare = BARE.match(text, pos)
+            if lexicon.ambiguous(word) and not sep:
+                break  # ``Pass `dependent` as …``: a verb, not a label
+            if quoted or bare:
+                got = value_at(text, pos, word, strong=sep or _copula(text, word, pos, gap),
+                             line=line)
+                if got:
+                    yield got
+                    break
+                if quoted:
+                    break
+            # a gap word: letters (any script) or one run of a script without spaces; a
+            # token that is no value is passed whole (``process.env.X``, ``tk_8df…``)
+            m = _GAP_WORD.match(text, pos)
+            if bare and _is_token(bare.group(0)):
+                pos = bare.end()
+            elif m:
+                pos = m.end()
+            else:
+                break
+            gap += 1
+            sep = False
+
+
+def _is_token(text: str) -> bool:
+    """A run of ASCII that is more than a word (``process.env.X``, ``tk_8df…``)."""
+    return not text.isalpha()
+
+
+def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
+    """The value follows the label right away, or after one short word (a copula in most
+    languages: is, ist, est, é, är, là, は, 是, คือ), so the label stands beside it."""
+    if gap == 0:
+        return True
+    between = text[word.end:pos].split()
+    last = between[-1] if between else ""
+    if not (1 <= gap <= 4 and len(last) <= 3 and last.isalpha()) or last.isupper():
+        return False
+    if all(c < "\u0250" for c in last):  # a short Latin word: is, es, ist, là, é, to…
+        return last.lower() not in _NOT_COPULAS
+    return last in _SCRIPT_COPULAS
+
+
+def _negated_here(text: str, word: lexicon.Word) -> bool:
+    """A word right before or after ``word`` makes it something else ("public key",
+    "password reset", "디자인 토큰", "token count")."""
+    before = text[:word.start].split()
+    after = text[word.end:].split()
+    near = " ".join([w[-20:] for w in before[-2:]] + [word.text] +
+                    [w[:20] for w in after[:2]])
+    if not before and word.start:
+        near = text[max(0, word.start - 4):word.start] + near
+    return lexicon.negated(near)

@@ -1,0 +1,335 @@
+"""Where a value sits next to its label: every (label, value) pair a memory can hold.
+
+The places, each read by structure and never by phrase:
+
+- a table: a header cell names the column (``| Service | User | Password |``), or a row's
+  first cell names the row (``| Client Secret | `Zq71…` |``);
+- a label line: ``label: value``, ``label = value``, ``label → value``, ``**label:** value``,
+  with or without a list marker, and a variable's name (``DB_PASSWORD=…``, ``"apiKey": "…"``)
+  anywhere in a line, as in env, YAML, JSON, TOML and INI blocks and connection strings;
+- a pair: ``user / password`` or ``user:password`` after a label or under a heading that names
+  logins or credentials, or after a well-known account name (``admin / …``);
+- prose: a label word, then at most a few words (any script), then the value;
+- a heading or label line naming credentials, then a list: each item is a value;
+- a private key block: its first body line.
+
+What the label says comes from ``memtui.core.creds.lexicon``; whether the value has a secret's
+shape from ``memtui.core.creds.values``. Each line is read once, and no pattern here can
+backtrack on a long run of one character (the line is cut at ``MAX_LINE`` first).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from memtui.core.creds import lexicon, values
+from memtui.core.creds.prose import prose_values
+from memtui.core.creds.reading import (
+    ACCOUNT,
+    BARE_VALUE,
+    PAIR,
+    Labelled,
+    value_at,
+)
+from memtui.core.lazy_pattern import lazy_pattern
+
+#: Characters of a line read for labelled values (a longer line is prose or data; keys of a
+#: known format are still found in the whole line by the vendor rules).
+MAX_LINE = 4000
+MAX_LIST = 40
+
+_TABLE_SEP = lazy_pattern(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_LIST = lazy_pattern(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+_LABEL_LINE = lazy_pattern(
+    r"^\s*(?:(?:[-*+•]|\d{1,3}[.)])\s+)?(?:\*\*|__)?(?P<label>[^:：=→\n|]{1,60}?)"
+    r"(?P<close>\*\*|__)?\s*(?P<sep>:=|=>|->|→|=|:|：|\s[—–-]\s)(?:\*\*|__)?[ \t]*(?P<rest>.*)$")
+_ASSIGN = lazy_pattern(
+    r"(?<![\w.\-$])(?P<flag>--?)?(?P<q>[\"']?)(?P<name>[A-Za-z_][\w.\-]{0,60})(?P=q)"
+    r"[ \t]*(?P<sep>:=|=>|=|:)[ \t]*")
+_FLAG_SPACE = lazy_pattern(r"(?<![\w\-])--(?P<name>[A-Za-z][\w\-]{1,40})[ \t]+(?=[^\s-])")
+_HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,80})[:：]\s*)$")
+_DESCRIBED = lazy_pattern(r"(?:[^\W\d_]+\s+){1,2}(?=[`\"'“「«])")
+#: ``(admin/123456)``, ``(me@x.com / 8Uf0…)``: an account and its password anywhere in a line.
+ACCOUNTPAIR = lazy_pattern(
+    r"(?<![^\s(（\[,;：])(?P<user>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|admin|administrator|root|guest|sa|"
+    r"postgres)\s*[/／]\s*(?P<pw>" + BARE_VALUE + ")")
+_FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-z0-9_-]{16,})"
+                         r"(?![\w-])")
+_PAIR_MARK = lazy_pattern(r"[/／:：]")
+_PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
+    """``label: value`` and its kin (the whole of ``text`` is one label line or cell)."""
+    m = _LABEL_LINE.match(text)
+    if not m:
+        return
+    raw = m.group("label").strip().strip("*_`\"'")
+    word = lexicon.label(raw)
+    rest = m.start("rest")
+    if word is not None:
+        got = value_at(text, rest, word, strong=True, line=line, offset=offset)
+        if got is None:
+            # ``TOKEN: credencial `69da…```: a word or two saying what it is, then the value
+            lead = _DESCRIBED.match(text, rest)
+            if lead:
+                got = value_at(text, lead.end(), word, strong=True, line=line, offset=offset)
+        if got:
+            yield got
+        return
+    login = lexicon.is_login(raw)
+    if not login and lexicon.words(raw):
+        return
+    # ``SSH 登录：root / Tq7…``: a login label, then a pair; ``Камера у дворі: admin / 7TEP…``:
+    # a well-known account, then its password.
+    pair = PAIR.match(text, rest)
+    if pair and (login or ACCOUNT.match(pair.group("user"))):
+        value = pair.group("pw")
+        shape = values.secret_shape(value, strong=True)
+        if shape and not values.not_a_value(value):
+            yield Labelled(line, offset + pair.start("pw"), offset + pair.end("pw"), value,
+                           f'account "{pair.group("user")}" + {shape}')
+
+
+def _link_keys(text: str, line: int) -> Iterator[Labelled]:
+    """A share link whose fragment is the key (``https://mega.nz/folder/X#<key>``): the
+    fragment never reaches the server, so services put the decryption key there. A heading
+    anchor is words; a key is a long random run."""
+    for m in _FRAGMENT.finditer(text):
+        key = m.group("key")
+        if values.entropy(key) >= 3.5 and any(c.isdigit() for c in key) and \
+                any(c.isupper() for c in key) and any(c.islower() for c in key):
+            yield Labelled(line, m.start("key"), m.end("key"), key,
+                           f"key in a link's fragment + {len(key)}-character random value")
+
+
+def _account_pairs(text: str, line: int) -> Iterator[Labelled]:
+    """``(admin/123456)``, ``Auth MEGA (me@x.com / 8Uf0…)``: a well-known account or an
+    e-mail address, a slash, and a password, wherever they stand."""
+    pw = lexicon.Word(0, 0, "", "password", "")
+    for m in ACCOUNTPAIR.finditer(text):
+        got = value_at(text, m.start("pw"), pw, strong=True, line=line)
+        if got:
+            yield Labelled(got.line, got.start, got.end, got.value,
+                           f'account "{m.group("user")}" + ' + got.why.split(" + ", 1)[1])
+
+
+def _assignments(text: str, line: int) -> Iterator[Labelled]:
+    """``NAME=value``, ``"name": "value"``, ``--name=value``, ``--name value`` anywhere."""
+    for m in _ASSIGN.finditer(text):
+        name = m.group("name")
+        if m.group("sep") == ":" and not (m.group("q") or "_" in name or
+                                          re.search(r"[a-z][A-Z]", name)):
+            continue  # ``Password: x`` is a label line (read above); YAML keys are quoted or
+            # written as identifiers
+        word = lexicon.name_label(name) if name.isascii() else None
+        if word is None:
+            continue
+        got = value_at(text, m.end(), word, strong=True, line=line)
+        if got:
+            yield got
+    for m in _FLAG_SPACE.finditer(text):
+        word = lexicon.name_label(m.group("name"))
+        if word is not None:
+            got = value_at(text, m.end(), word, strong=True, line=line)
+            if got:
+                yield got
+
+
+def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
+    """The table whose header is ``lines[i]``: its labelled values and the line after it."""
+    header = _cells(lines[i])
+    labels = [lexicon.label(c[2].strip("*_` ")) for c in header]
+    out: list[Labelled] = []
+    j = i + 2
+    while j < len(lines) and "|" in lines[j]:
+        row = _cells(lines[j])
+        # a cell that is a label names the row (``| Client Secret | `…` |``, ``| x | app
+        # password | `…` |``): the other cells are its candidates
+        row_labels = [lexicon.label(c[2].strip("*_` ")) for c in row]
+        at = next((k for k, w in enumerate(row_labels) if w is not None), None)
+        for k, (start, _end, cell) in enumerate(row):
+            word = labels[k] if k < len(labels) else None
+            if word is None and at is not None and k != at:
+                word = row_labels[at]
+            if word is None:
+                out.extend(_label_value(cell, j, start))
+                continue
+            lead = len(cell) - len(cell.lstrip())
+            got = value_at(cell, lead, word, strong=True, line=j, offset=start)
+            if got:
+                out.append(got)
+        j += 1
+    return out, j
+
+
+def _cells(line: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each cell of a table row."""
+    out = []
+    pos = 0
+    stripped = line.strip()
+    if stripped.startswith("|"):
+        pos = line.index("|") + 1
+    while pos <= len(line):
+        end = line.find("|", pos)
+        if end < 0:
+            end = len(line)
+        cell = line[pos:end]
+        if cell.strip() or end < len(line):
+            out.append((pos, end, cell))
+        pos = end + 1
+    return out
+
+
+def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled], int]:
+    """The list under a heading or label line naming credentials."""
+    out: list[Labelled] = []
+    j = i + 1
+    while j < len(lines) and j <= i + MAX_LIST:
+        line = lines[j][:MAX_LINE]
+        if not line.strip():
+            if j == i + 1:
+                j += 1
+                continue
+            break
+        m = _LIST.match(line)
+        if not m:
+            break
+        item = m.end()
+        pair = PAIR.match(line, item)
+        found = []
+        if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
+            got = value_at(line, pair.start("pw"), word, strong=True, line=j)
+            found = [got] if got else []
+        elif _LABEL_LINE.match(line):
+            found = list(_label_value(line, j))
+        if not found:
+            got = value_at(line, item, word, strong=True, line=j)
+            found = [got] if got else []
+        out.extend(found)
+        j += 1
+    return out, j
+
+
+def _heading_word(line: str) -> lexicon.Word | None:
+    """The credential (or login) word of a heading or label line, as the kind its list has."""
+    m = _HEADING.match(line)
+    if not m:
+        return None
+    text = (m.group("h") or m.group("l") or "").strip("*_ ")
+    if lexicon.negated(text):
+        return None
+    found = lexicon.words(lexicon.split_identifier(text))
+    if not found:
+        return None
+    best = next((w for w in reversed(found) if w.kind in lexicon.VALUE_KINDS), found[-1])
+    if best.kind == "login":  # "Router accounts": the items are user / password pairs
+        return lexicon.Word(best.start, best.end, best.text, "credential", best.lang)
+    return best
+
+
+def private_keys(lines: list[str]) -> Iterator[Labelled]:
+    """The first body line of each private key block (also inside a JSON string)."""
+    for i, line in enumerate(lines):
+        for m in _PEM.finditer(line):
+            rest = line[m.end():]
+            if rest.startswith("\\n"):
+                body = re.match(r"[A-Za-z0-9+/=]{16,}", rest[2:])
+                if body:
+                    start = m.end() + 2
+                    yield Labelled(i, start, start + body.end(), body.group(0),
+                                   "private key block")
+            elif i + 1 < len(lines):
+                body = re.match(r"\s*([A-Za-z0-9+/=]{16,})\s*$", lines[i + 1])
+                if body:
+                    yield Labelled(i + 1, body.start(1), body.end(1), body.group(1),
+                                   "private key block")
+
+
+@cache
+def hint_words() -> dict[str, bool]:
+    """The words one of which a line with a labelled value holds, each with whether it can
+    label a value itself (True) or only names a user or an account (False: such a line is
+    read only for a pair or as a heading). A lexicon word of several parts is hinted by
+    each way it may be written (``api key``, ``api_key``, ``api-key``, ``apikey``)."""
+    out: dict[str, bool] = {"-----begin": True, "admin": False, "root": False,
+                            "guest": False, "@": False, "://": False, " / ": False,
+                            "／": False}
+    for by_kind in lexicon.data()["labels"].values():
+        for kind, listed in by_kind.items():
+            value = kind in lexicon.VALUE_KINDS
+            if not value:
+                continue  # "user" is everywhere (使用者 was on a third of one corpus's lines):
+                # a pair is hinted by its account name or its password word instead
+            for w in listed:
+                for written in lexicon.variants(w):
+                    out[written] = True
+    return out
+
+
+def labelled_values(lines: list[str], hints: dict[str, bool] | None = None) -> list[Labelled]:
+    """Every labelled value in a memory's lines (0-based line numbers). ``hints``: the words
+    of ``hint_words`` known to be in the text; a line holding none is not read (a table is
+    read when its header or a row holds one, a list when its heading does), and a line
+    holding only user words is read for a pair or as a heading alone. Every line is read
+    when None."""
+    out: list[Labelled] = []
+    fence = ""
+    i = 0
+
+    def hinted(text: str) -> int:
+        """2: a value label may be here; 1: only a user word; 0: nothing."""
+        if hints is None:
+            return 2
+        low = text.lower()
+        level = 0
+        for w, value in hints.items():
+            if w in low:
+                if value:
+                    return 2
+                level = 1
+        return level
+
+    while i < len(lines):
+        line = lines[i][:MAX_LINE]
+        stripped = line.lstrip()
+        if stripped.startswith(("```", "~~~")):
+            fence = "" if fence and stripped.startswith(fence) else (fence or stripped[:3])
+            i += 1
+            continue
+        if not fence and "|" in line and i + 1 < len(lines) and _TABLE_SEP.match(lines[i + 1]):
+            end = i + 2
+            while end < len(lines) and "|" in lines[end]:
+                end += 1
+            if any(hinted(lines[k][:MAX_LINE]) for k in range(i, end)):
+                found, i = _table(lines, i)
+                out.extend(found)
+            else:
+                i = end
+            continue
+        if "#" in line and "://" in line:
+            out.extend(_link_keys(line, i))
+        level = hinted(line)
+        if level == 0 or (level == 1 and not (_PAIR_MARK.search(line) or
+                                               _HEADING.match(line))):
+            i += 1
+            continue
+        found = list(_label_value(line, i))
+        if level == 2:
+            found += _assignments(line, i)
+        if not found and not fence:
+            found = (list(prose_values(line, i)) if level == 2 else []) or \
+                list(_account_pairs(line, i))
+        out.extend(found)
+        if not found and not fence:
+            word = _heading_word(line)
+            if word is not None:
+                listed, nxt = _listed(lines, i, word)
+                if listed:
+                    out.extend(listed)
+                    i = nxt
+                    continue
+        i += 1
+    if hints is None or "-----begin" in hints:
+        out.extend(private_keys(lines))
+    return out

@@ -1,0 +1,203 @@
+"""Whether a value has a secret's shape, and why: one classifier for every form.
+
+What is never a credential: a placeholder or template (``<password>``, ``${DB_PASS}``,
+``{{ secrets.X }}``, ``changeme``, ``****``, ``your-api-key``), an elided value
+(``sk-…abcd``, ``ghp_abc...``), a reference or a variable (``op://vault/item``, ``apiToken``,
+``cfg.api_token``, ``OPENAI_API_KEY``, ``os.environ[…]``), a path or a URL without user-info,
+a word or phrase of the surrounding language (any letter outside ASCII: passwords are typed
+on a keyboard), a number, date, version or size, a hash, UUID or digest when nothing says it
+is a credential, a public key, and a provider's documented example key.
+
+What is one depends on how sure the place is (``strong``: a label right beside the value —
+a cell, ``label: value``, an assignment, a flag; weak: prose with words between): a
+plausible secret is at least 6 characters of at least two kinds (letters and digits, or mixed
+case and symbols) or a long random-looking run; beside a strong label also a numeric PIN
+(under a password word), an app password in groups (``AbCd eF12 GhIj 3kLm``), a hex or UUID
+token, and a quoted word under a password word.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from memtui.core.lazy_pattern import lazy_pattern
+
+_PLACEHOLDER = lazy_pattern(
+    r"(?i)^(?:<[^>]*>|\[[^\]]*\]|\{\{.*\}\}|\{[^{}]*\}|\$\{\{.*|\$\{?[\w.]+\}?|%\w+%|"
+    r"\$\w+|\$\{.*|%\(\w+\)s?|\*+|[x•·●#?]{3,}|\.{3,}|…|-+|_+|"
+    r"your[-_ ]?[\w-]*|"
+    r"(?:my|insert|enter|put|paste|replace|add|tu|votre|ihr|dein|seu|sua)[-_ ][\w-]+|"
+    r"[\w-]*[-_](?:here|placeholder|example|changeme|goes[-_]here|xxx+)|"
+    r"(?:change[-_]?me|changeit|secret|password|passw0rd|p@ssw0rd|todo|tbd|tba|n/?a|none|null|"
+    r"nil|empty|unset|undefined|redacted|hidden|masked|example|sample|dummy|placeholder|test|"
+    r"foo|bar|baz|xxx+|abc|abc123|admin|root|user|guest|demo|default|"
+    r"hunter2|qwerty|token|key|value|string|str|required|optional|same|see\s.*|"
+    r"true|false|yes|no|on|off|set|not\s+set|env|vault|1password|bitwarden|keychain|"
+    r"keepass|lastpass|\.env))$")
+_ELIDED = lazy_pattern(r"\.\.\.|…|\*{3,}|x{4,}|X{4,}|•{2,}|<redacted>|\[redacted\]",
+                       re.IGNORECASE)
+_REFERENCE = lazy_pattern(
+    r"(?i)^(?:op|vault|env|secret|secrets|ssm|arn|gcp|azure|keychain|bw|pass)://|"
+    r"^(?:process\.env|os\.environ|os\.getenv|env\.|secrets\.|vars\.|ENV\[|getenv)|"
+    r"^[a-z][a-z0-9+.-]*://[^@\s]*$|^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
+_WORDISH = r"[A-Za-z_][a-z_]*(?:[A-Z][a-z_]+)*\d?"
+_IDENTIFIER = lazy_pattern(
+    r"^(?:[a-z]+(?:_[a-z]+)+\d*|[a-z]{2,}(?:[A-Z][a-z]{2,})+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|"
+    + _WORDISH + r"(?:\." + _WORDISH + r")+|[A-Za-z_]\w*\(.*\)?|[A-Za-z_]\w*\[.*\]?)$")
+#: A run that is typed, not made up: the alphabet or the digits in order.
+_SEQUENCE = lazy_pattern(r"(?i)abcdef|bcdefg|cdefgh|defghi|qwerty|asdfgh")
+_UPPER_TEMPLATE = lazy_pattern(r"^[A-Z]+(?:_[A-Z]+)*(?::[A-Z]+(?:_[A-Z]+)*)?$")
+#: Names of algorithms and schemes ("QR token = HMAC-SHA256"), not values.
+_ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|scrypt|argon2|"
+                          r"pbkdf2|hs|rs|es|jwt|oauth|totp|hotp|sha\d)[\w-]*$")
+#: Words joined by separators (``INITIAL_SESSION/SIGNED_IN``, ``src/pages/Auth.tsx``,
+#: ``user.email``): names, paths, routes, never a secret.
+_JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
+_EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
+_EMAIL = lazy_pattern(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+#: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
+#: password, and no way in by itself.
+_PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
+_DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[A-Za-z])$")
+_CODE_GROUPS = lazy_pattern(r"^[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+$")
+_NUMBERISH = lazy_pattern(
+    r"(?i)^(?:v?\d+(?:[.,:/\-]\d+)*(?:[a-z]{1,3}|%)?|\d{4}-\d{2}-\d{2}.*|[\d.,]+\s?[kmgt]i?b?|"
+    r"0x[0-9a-f]+|#[0-9a-f]{3,8})$")
+_HEX = lazy_pattern(r"(?i)^[0-9a-f]{16,}$")
+_UUID = lazy_pattern(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_PUBLIC = lazy_pattern(
+    r"^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|age1[02-9ac-hj-np-z]{20,}|npub1|"
+    r"pk_(?:live|test)_|-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)|"
+    r"AAAA[A-Za-z0-9+/]{20,})")
+_GROUPED = lazy_pattern(r"^[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7}$")
+_MODELISH = lazy_pattern(r"(?i)^[a-z]+[-_.]?\d+(?:\.\d+)?[a-z]?(?:[-_.][a-z0-9]+)*$")
+_FILENAME = lazy_pattern(r"(?i)\.(?:md|txt|json|ya?ml|toml|ini|env|pem|key|crt|py|js|ts|sh|"
+                         r"conf|cfg|log|csv|html?|png|jpe?g|pdf|zip)$|^[a-z][a-z_-]*\.[a-z]{2,4}$")
+_SYMBOLS = set("!@#$%^&*+=?~_-.:;,/|\\'\"`()[]{}<>")
+#: Providers' documented example keys: shown in their docs, never anyone's secret.
+_DOC_EXAMPLES = frozenset({
+    "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "sk_test_BQokikJOvBiI2HlWgH4olfQ2",
+    "sk_test_26PHem9AhJZvU623DfE1x4sd", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+    "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"})
+_JWT_SAMPLE_PAYLOAD = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy in bits per character."""
+    counts = Counter(value)
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def doc_example(value: str) -> bool:
+    """A provider's documented example key (AWS ``…EXAMPLE``, the jwt.io sample, Stripe's)."""
+    return ("EXAMPLE" in value or value in _DOC_EXAMPLES or _JWT_SAMPLE_PAYLOAD in value
+            or value.startswith("AKIAIOSFODNN7"))
+
+
+def not_a_value(value: str) -> str | None:
+    """Why ``value`` is never a credential, or None when it may be one."""
+    v = value.strip()
+    if len(v) < 4:
+        return "too short"
+    if _PLACEHOLDER.match(v):
+        return "placeholder"
+    if _ELIDED.search(v):
+        return "elided"
+    if doc_example(v):
+        return "documented example"
+    if _REFERENCE.match(v):
+        return "reference"
+    if _PUBLIC.match(v):
+        return "public key"
+    if _PASSWORD_HASH.match(v):
+        return "a password hash"
+    if "-----BEGIN" in v:
+        return "key block (its body is the value)"
+    if _SEQUENCE.search(v):
+        return "typed sequence"
+    if not v.isascii():
+        return "words of the text"
+    if _UPPER_TEMPLATE.match(v):
+        return "placeholder"
+    if _EMAIL.match(v):
+        return "an e-mail address"
+    if _ALGORITHM.match(v):
+        return "an algorithm's name"
+    if _JOINED_WORDS.match(v) and (not any(c.isdigit() for c in v) or
+                                   ("/" in v and _EXTENSION.search(v))):
+        return "names joined (a path, a route, an attribute)"
+    if v[-1] in "-_":
+        return "a prefix"
+    if "{" in v or "<" in v:
+        return "a template"
+    if v[0] == "-" and v[1:2].isalpha():
+        return "a command-line option"
+    if v[0] in "@#":
+        return "a handle, a host or a tag"
+    if _FILENAME.search(v) and "/" not in v[-6:]:
+        return "file name"
+    if _NUMBERISH.match(v) and not v.isdigit():
+        return "number"
+    return None
+
+
+def _kinds(value: str) -> int:
+    return (any(c.islower() for c in value) + any(c.isupper() for c in value)
+            + any(c.isdigit() for c in value) + any(c in _SYMBOLS or not c.isalnum()
+                                                     for c in value))
+
+
+def secret_shape(value: str, *, strong: bool, password_word: bool = False,
+                 quoted: bool = False) -> str | None:
+    """A description of ``value`` as a secret (``14-character mixed value``), or None.
+
+    ``strong``: a label stands right beside the value; ``password_word``: that label names a
+    password or PIN outright; ``quoted``: the value was in quotes or backticks."""
+    v = value
+    n = len(v)
+    if strong and password_word and _DOOR_CODE.match(v) and sum(c.isdigit() for c in v) >= 4:
+        return f"{n}-character code"  # 4829B, 91#274: a door or PIN code
+    if not_a_value(value):
+        return None
+    if v.isdigit():
+        if password_word and strong and 4 <= n <= 12:
+            return f"{n}-digit PIN"
+        return None
+    if " " in v:
+        if strong and _GROUPED.match(v):
+            return f"{n}-character grouped app password"
+        words = v.split()
+        if password_word and quoted and len(words) >= 4 and \
+                all(w.isalpha() and w.islower() and len(w) >= 3 for w in words):
+            return f"{len(words)}-word passphrase"
+        return None
+    if strong and password_word and _CODE_GROUPS.match(v) and \
+            any(c.isdigit() for c in v) and any(c.isalpha() for c in v) and n >= 7:
+        return f"{n}-character code"
+    if _UUID.match(v) or _HEX.match(v):
+        return f"{n}-character hex token" if strong else None
+    if _IDENTIFIER.match(v) and not (strong and quoted and _kinds(v) >= 3 and n >= 8):
+        return None
+    if _MODELISH.match(v) and not strong and n < 16:
+        return None  # qwen2.5-coder-7b, gpt-4o, node18
+    kinds = _kinds(v)
+    has_alpha = any(c.isalpha() for c in v)
+    has_digit = any(c.isdigit() for c in v)
+    if n >= 16 and entropy(v) >= 3.2 and kinds >= 2:
+        return f"{n}-character random-looking value"
+    inner_symbol = any(not c.isalnum() for c in v[1:-1])
+    if strong:
+        if n >= 6 and has_alpha and (has_digit or (kinds >= 3 and inner_symbol)):
+            return f"{n}-character mixed value"
+        if password_word and quoted and n >= 6 and v.isalpha():
+            return f"{n}-letter quoted password"
+        return None
+    if n >= 8 and has_alpha and has_digit and kinds >= 3:
+        return f"{n}-character mixed value"
+    if n >= 8 and has_alpha and kinds >= 3 and any(c in _SYMBOLS for c in v):
+        return f"{n}-character mixed value"
+    return None

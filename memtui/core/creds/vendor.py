@@ -1,0 +1,230 @@
+"""Providers' token formats, from gitleaks' maintained rule set (data, not code).
+
+``gitleaks/gitleaks.toml`` is gitleaks' default configuration at the version named in
+``gitleaks/VERSION``, under gitleaks' MIT licence (``gitleaks/LICENSE``). Each rule is used as
+gitleaks uses it: its keywords select the lines (one Aho–Corasick pass over the text, shared
+with the other checks), its pattern finds the token, its secret group picks the value, its
+entropy floor and allow-lists (patterns and stop words, on the secret or the match) reject the
+rest, and the global allow-list applies to every rule. Left out: rules for one kind of file
+(paths only, Terraform, NuGet, Kubernetes YAML), and ``generic-api-key`` (a keyword then any
+value: memtui's labelled values replace it, in more languages and with fewer false alarms).
+
+Go's patterns are RE2; two constructs need a word in Python: ``(?i)`` in the middle of a
+pattern scopes to the end of its group (Python wants ``(?i:…)``), and ``\\z`` is ``\\Z``. A
+rule whose pattern still does not compile matches nothing (``uncompilable`` names them; a
+test holds that list empty). Patterns are compiled when a line first reaches their rule.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from memtui.core.creds.values import doc_example, entropy
+
+_LEFT_OUT = frozenset({"generic-api-key"})
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    description: str
+    pattern: re.Pattern[str]  # compiled on first use (``lazy_pattern``)
+    keywords: tuple[str, ...]
+    group: int
+    entropy: float
+    allow: tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...], str], ...]
+
+    @property
+    def name(self) -> str:
+        """How a finding names the format: ``Shopify access token (gitleaks rule)``."""
+        words = self.id.replace("-", " ")
+        return f"{words[:1].upper()}{words[1:]} (gitleaks rule)"
+
+
+def go_to_python(pattern: str) -> str:
+    """An RE2 pattern as Python writes it (mid-pattern ``(?i)`` scoped, ``\\z`` → ``\\Z``)."""
+    out: list[str] = []
+    closers: list[int] = []  # per open group: how many scoped flags to close with it
+    i, n, in_class = 0, len(pattern), False
+    closers.append(0)
+    while i < n:
+        c = pattern[i]
+        if c == "\\" and i + 1 < n:
+            out.append("\\Z" if pattern[i + 1] == "z" else pattern[i:i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]" or (out and out[-1] == "[")
+            out.append(c)
+            i += 1
+            continue
+        if c == "[":
+            in_class = True
+            out.append(c)
+            if pattern[i + 1:i + 2] == "^":
+                out.append("^")
+                i += 1
+            if pattern[i + 1:i + 2] == "]":
+                out.append("]")
+                i += 1
+            i += 1
+            continue
+        m = re.match(r"\(\?([imsU]+)\)", pattern[i:])
+        if m and i > 0:
+            out.append(f"(?{m.group(1).replace('U', '')}:")
+            closers[-1] += 1
+            i += m.end()
+            continue
+        if c == "(":
+            closers.append(0)
+        elif c == ")":
+            out.append(")" * closers.pop())
+        out.append(c)
+        i += 1
+    out.append(")" * closers.pop())
+    return "".join(out)
+
+
+def _compile(pattern: str) -> re.Pattern[str] | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "possible nested set": RE2 has no nested sets
+            return re.compile(go_to_python(pattern))
+    except (re.error, RecursionError, OverflowError):
+        return None
+
+
+class _RulePattern:
+    """A rule's pattern, compiled when a line first holds one of the rule's keywords (most
+    texts reach few rules; compiling all 220 cost a cold audit 0.3 s)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.compiled: re.Pattern[str] | None = None
+        self.failed = False
+
+    def get(self) -> re.Pattern[str] | None:
+        if self.compiled is None and not self.failed:
+            self.compiled = _compile(self.source)
+            self.failed = self.compiled is None
+        return self.compiled
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        compiled = self.get()
+        return compiled.finditer(text) if compiled is not None else iter(())
+
+    def search(self, text: str) -> re.Match[str] | None:
+        compiled = self.get()
+        return compiled.search(text) if compiled is not None else None
+
+
+@cache
+def rules() -> tuple[tuple[Rule, ...], tuple[_RulePattern | None, tuple[str, ...]]]:
+    """The rules and the global allow-list (pattern, stop words), none compiled yet."""
+    data = tomllib.loads(resources.files(__package__).joinpath("gitleaks", "gitleaks.toml")
+                         .read_text(encoding="utf-8"))
+    out: list[Rule] = []
+    for r in data["rules"]:
+        if r["id"] in _LEFT_OUT or "regex" not in r or "path" in r:
+            continue  # a rule for one kind of file (``.tf``, ``nuget.config``) is not ours
+        pattern = _RulePattern(r["regex"])
+        allow = []
+        for al in r.get("allowlists", []):
+            if al.get("paths") and not al.get("regexes") and not al.get("stopwords"):
+                continue
+            joined = "|".join(f"(?:{x})" for x in al.get("regexes", []))
+            allow.append((al.get("regexTarget", "secret"),
+                          _RulePattern(joined) if joined else None,
+                          tuple(s.lower() for s in al.get("stopwords", [])),
+                          al.get("condition", "OR")))
+        out.append(Rule(r["id"], r.get("description", r["id"]), pattern,  # type: ignore[arg-type]
+                        tuple(k.lower() for k in r.get("keywords", [])),
+                        int(r.get("secretGroup", 0)), float(r.get("entropy", 0.0)),
+                        tuple(allow)))
+    g = data.get("allowlist", {})
+    joined = "|".join(f"(?:{x})" for x in g.get("regexes", []))
+    glob = (_RulePattern(joined) if joined else None,
+            tuple(s.lower() for s in g.get("stopwords", [])))
+    return tuple(out), glob
+
+
+def uncompilable() -> list[str]:
+    """The ids of the rules (and allow-lists) whose patterns Python cannot compile."""
+    bad = []
+    all_rules, (glob, _stops) = rules()
+    for rule in all_rules:
+        pats = [rule.pattern, *(p for _, p, _, _ in rule.allow if p is not None)]
+        if any(p.get() is None for p in pats):  # type: ignore[attr-defined]
+            bad.append(rule.id)
+    if glob is not None and glob.get() is None:
+        bad.append("global allowlist")
+    return bad
+
+
+def rule_keywords() -> tuple[str, ...]:
+    """Every rule's keywords (lower case), from the rules themselves."""
+    return tuple(sorted({k for r in rules()[0] for k in r.keywords}))
+
+
+@cache
+def keywords() -> tuple[str, ...]:
+    """Every rule's keywords (lower case): a line holding none is never searched. Read from
+    ``gitleaks/keywords.txt`` (parsing the rule set costs a cold audit 50 ms, and most
+    texts need no rule); a test holds that file equal to ``rule_keywords()``."""
+    text = resources.files(__package__).joinpath("gitleaks", "keywords.txt").read_text(
+        encoding="utf-8")
+    return tuple(w for w in text.split("\n") if w)
+
+
+def _secret(m: re.Match[str], group: int) -> tuple[int, int] | None:
+    if group and group <= (m.re.groups or 0) and m.group(group):
+        return m.span(group)
+    if group == 0:
+        for g in range(1, (m.re.groups or 0) + 1):
+            if m.group(g):
+                return m.span(g)
+    return m.span()
+
+
+def _allowed(rule: Rule, secret: str, match: str, line: str) -> bool:
+    for target, pattern, stops, condition in rule.allow:
+        text = {"match": match, "line": line}.get(target, secret)
+        hits = []
+        if pattern is not None:
+            hits.append(bool(pattern.search(text)))
+        if stops:
+            hits.append(any(s in secret.lower() for s in stops))
+        if hits and (all(hits) if condition == "AND" else any(hits)):
+            return True
+    return False
+
+
+def matches(line: str, present: set[str] | None = None) -> Iterator[tuple[str, int, int]]:
+    """(description, start, end) of each provider token in ``line``. ``present``: the
+    keywords known to be in the text (all rules are tried when None)."""
+    all_rules, (glob, glob_stops) = rules()
+    low = line.lower()
+    for rule in all_rules:
+        if rule.keywords and not any(k in low for k in rule.keywords
+                                     if present is None or k in present):
+            continue
+        for m in rule.pattern.finditer(line):
+            span = _secret(m, rule.group)
+            if span is None:
+                continue
+            secret = line[span[0]:span[1]]
+            if rule.entropy and entropy(secret) < rule.entropy:
+                continue
+            if glob is not None and glob.search(secret):
+                continue
+            if any(s in secret.lower() for s in glob_stops) or doc_example(secret):
+                continue
+            if _allowed(rule, secret, m.group(0), line):
+                continue
+            yield rule.name, span[0], span[1]

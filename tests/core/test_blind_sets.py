@@ -1,0 +1,31 @@
+"""The blind credential sets, folded in once their before-score was recorded
+(bench/RESULTS.md, "Issue 30: blind sets"): each was written by someone who had not read the
+detector, from a description of the forms and languages to cover. Scored with the same rule
+as ``bench/blind.py``; ``pytest -s`` prints the table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.blind import score, table
+
+HERE = Path(__file__).parent / "blind"
+RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))
+def test_blind_set_holds_after_folding_in(name: str) -> None:
+    items = json.loads((HERE / name).read_text(encoding="utf-8"))
+    assert len(items) >= 150
+    assert len({i["lang"] for i in items}) >= 12
+    counts, errors = score(items)
+    print(f"\n{name}\n{table(counts)}\n" + "\n".join(errors))
+    tp, fn, fp = counts["ALL"]
+    assert tp / (tp + fn) >= RECALL and tp / (tp + fp) >= PRECISION, errors
+    for key, (t, n, p) in counts.items():
+        if key.startswith("lang ") and t + n:
+            assert t / (t + n) >= PER_LANGUAGE and (t / (t + p) if t + p else 1) >= PER_LANGUAGE, \
+                (key, errors)

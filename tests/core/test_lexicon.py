@@ -1,0 +1,77 @@
+"""The credential lexicon (``memtui/core/creds/lexicon.json``), tested per language: every
+word of every language labels a value in a label line and in a table header, and a word
+that negates a label (public key, token count, password policy) takes that away."""
+
+from __future__ import annotations
+
+import pytest
+
+from memtui.core.creds import lexicon
+from memtui.core.secrets import scan_text
+
+VALUE = "Xq7#mK2pLz9w"
+DATA = lexicon.data()
+LANGUAGES = sorted(DATA["labels"])
+
+
+def _value_words(lang: str) -> list[str]:
+    return [w for kind, words in DATA["labels"][lang].items() if kind in lexicon.VALUE_KINDS
+            for w in words]
+
+
+def test_the_lexicon_covers_twenty_languages_or_more() -> None:
+    assert len(LANGUAGES) >= 20
+    for lang in LANGUAGES:
+        kinds = DATA["labels"][lang]
+        assert kinds.get("password") and kinds.get("login"), lang
+        assert DATA["not"].get(lang), lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_labels_a_value_in_a_label_line(lang: str) -> None:
+    missed = [w for w in _value_words(lang)
+              if [h.value for h in scan_text(f"- {w}: {VALUE}\n")] != [VALUE]]
+    assert missed == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_names_a_table_column(lang: str) -> None:
+    missed = []
+    for w in _value_words(lang):
+        table = f"| host | {w} |\n|---|---|\n| db1 | `{VALUE}` |\n"
+        if [h.value for h in scan_text(table)] != [VALUE]:
+            missed.append(w)
+    assert missed == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_negating_word_takes_the_label_away(lang: str) -> None:
+    """Every negating word is one, and the language's first (its word for "public") takes
+    a label away on either side of it, in a label line and in prose."""
+    assert [n for n in DATA["not"][lang] if not lexicon.negated(n)] == []
+    n = DATA["not"][lang][0]
+    for word in (DATA["labels"][lang]["key"][0], DATA["labels"][lang]["password"][0]):
+        for text in (f"- {n} {word}: {VALUE}\n", f"- {word} {n}: {VALUE}\n",
+                     f"the {n} {word} is {VALUE}\n"):
+            assert scan_text(text) == [], text
+
+
+def test_a_finding_names_the_label_it_matched() -> None:
+    (hit,) = scan_text("mdp : Azerty123!x\n")
+    assert hit.kind == 'password label "mdp" + 11-character mixed value'
+
+
+def test_two_credentials_in_one_server_note_are_both_found() -> None:
+    """Issue 30 §5: an SSH password in prose and a token in the same note."""
+    note = ("## prod-web-2\n"
+            "SSH as deploy, the password is Kp9#vXw2Lq, sudo works.\n"
+            "Deploy token: ghp_7Tq2Lm9XvB4nR8sK1wZ6yH3cJ5dF0gP2aE7u\n")
+    assert [h.value for h in scan_text(note)] == [
+        "Kp9#vXw2Lq", "ghp_7Tq2Lm9XvB4nR8sK1wZ6yH3cJ5dF0gP2aE7u"]
+    same_line = "root password Kp9#vXw2Lq, API token ghp_7Tq2Lm9XvB4nR8sK1wZ6yH3cJ5dF0gP2aE7u"
+    assert len(scan_text(same_line)) == 2
+
+
+def test_a_variable_is_no_credential() -> None:
+    """Issue 30 §5: ``cfg.api_token = apiToken`` (it was reported by one round)."""
+    assert scan_text("cfg.api_token = apiToken  // from the settings form\n") == []
