@@ -104,6 +104,21 @@ def test_a_link_out_of_the_workspace_is_not_read(tmp_path: Path, which: str) -> 
     assert SECRET_KEY not in err
 
 
+def test_a_workspace_file_named_through_a_linked_folder_is_still_the_workspaces(
+        tmp_path: Path) -> None:
+    """``--config /home/me/ws/.memtui.toml`` where ``/home/me/ws`` links to the workspace:
+    still a workspace file, so its link out is refused."""
+    ws = _ws(tmp_path)
+    outside = tmp_path / "private.toml"
+    outside.write_text(f'{SECRET_KEY} = "x"\n', encoding="utf-8")
+    (ws / ".memtui.toml").symlink_to(outside)
+    alias = tmp_path / "alias"
+    alias.symlink_to(ws)
+    err = _one_line(memtui("audit", str(alias), "--config", str(alias / ".memtui.toml")),
+                    "leading out of the workspace")
+    assert SECRET_KEY not in err
+
+
 def test_a_link_that_stays_inside_is_read(tmp_path: Path) -> None:
     ws = _ws(tmp_path)
     (ws / "memory/a.md").write_text(MEMORY.format("a", "see [b](b.md)\n"), encoding="utf-8")

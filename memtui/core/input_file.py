@@ -59,6 +59,15 @@ def inside(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> str | 
     return Path(rel).as_posix()
 
 
+def _in_workspace(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` names a file inside the workspace at ``root``: as spelled, or once
+    the folders on its way are resolved (``/home/me/ws`` a link to the workspace)."""
+    full = os.path.abspath(path)
+    parent = os.path.realpath(os.path.dirname(full))
+    return inside(full, root) is not None or \
+        inside(os.path.join(parent, os.path.basename(full)), os.path.realpath(root)) is not None
+
+
 def read_input(path: str | os.PathLike[str], limit: int,
                root: str | os.PathLike[str] | None = None) -> bytes | None:
     """The bytes of the input file ``path`` (see the module); None when it does not exist.
@@ -66,8 +75,7 @@ def read_input(path: str | os.PathLike[str], limit: int,
     Raises InputError (one line) for anything refused or unreadable."""
     shown = os.fspath(path)
     try:
-        rel = inside(path, root) if root is not None else None
-        if rel is not None and root is not None:
+        if root is not None and _in_workspace(path, root):
             return _read_in_workspace(Path(path), Path(root), limit, shown)
         return _read_outside(os.fspath(path), limit, shown)
     except TooLarge:
