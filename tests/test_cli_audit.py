@@ -100,9 +100,11 @@ def test_options_reach_the_audit(clean: Path) -> None:
     (("audit", "x", "--num-ctx", "lots"), None),
     (("audit", "x", "--profile", "vim"), None),
     (("audit", "x", "--stale-days", "-1"), "memtui audit: error: argument --stale-days: must be "
-                                           "zero or more: '-1' (see memtui audit --help)\n"),
-    (("audit", "x", "--stale-days", "nan"), "memtui audit: error: argument --stale-days: must "
-                                            "be zero or more: 'nan' (see memtui audit --help)\n"),
+                                           "from 0 to 36,500: '-1' (see memtui audit --help)\n"),
+    (("audit", "x", "--stale-days", "nan"), "memtui audit: error: argument --stale-days: not "
+                                            "a finite number: 'nan' (see memtui audit --help)\n"),
+    (("audit", "x", "--stale-days", "inf"), "memtui audit: error: argument --stale-days: not "
+                                            "a finite number: 'inf' (see memtui audit --help)\n"),
 ])
 def test_usage_and_path_errors_exit_2_with_one_line(args: tuple[str, ...],
                                                     message: str | None) -> None:

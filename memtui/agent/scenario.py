@@ -26,12 +26,12 @@ A suite is a folder of scenario folders; ``memtui eval --suite seed`` runs the b
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from memtui.agent.judges import JUDGES
+from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
 
 SCENARIO_FILE = "scenario.toml"
 BUILTIN = Path(__file__).resolve().parent / "scenarios"
@@ -84,12 +84,13 @@ def load_suite(suite: str) -> list[Scenario]:
 
 def load_scenario(folder: Path) -> Scenario:
     path = folder / SCENARIO_FILE
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path}: cannot be read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{path}: not valid TOML ({exc})") from None
+    try:  # the one bounded reader: a regular file, at most 1 MiB, nesting bounded
+        raw = read_input(path, CONFIG_LIMIT)
+        if raw is None:
+            raise ScenarioError(f"{path}: cannot be read (No such file or directory)")
+        data = parse_toml(raw, path)
+    except InputError as exc:
+        raise ScenarioError(str(exc)) from None
     check = data.get("check")
     if check not in JUDGES:
         raise ScenarioError(f"{path}: check must be one of {', '.join(JUDGES)} "

@@ -14,7 +14,7 @@ from memtui.agent.settings import (
     AgentSettings,
     host_problem,
 )
-from memtui.commands.parser import context_window
+from memtui.commands.parser import bounded, context_window, seconds
 from memtui.core.workspace import is_file
 
 
@@ -46,9 +46,9 @@ def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = Fa
                        help="also offer save_skill, save_workflow and create_context_card")
     group.add_argument("--think", choices=("on", "off"),
                        help="send Ollama's think flag (default: not sent)")
-    group.add_argument("--max-steps", type=int, default=12, metavar="N",
+    group.add_argument("--max-steps", type=bounded(True, 1, 1000), default=12, metavar="N",
                        help="model requests per turn before the agent is stopped (default 12)")
-    group.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
+    group.add_argument("--timeout", type=seconds, default=300.0, metavar="SECONDS",
                        help="the longest one model reply may take, from the request to its "
                        "last byte (default 300)")
 

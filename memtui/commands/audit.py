@@ -17,7 +17,7 @@ from memtui.commands.audit_options import (
     tokenizers_from,
     utf8_stream,
 )
-from memtui.commands.parser import fail, os_error, positive_int
+from memtui.commands.parser import bounded, fail, os_error
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.config import CONFIG_NAME, ConfigError
 from memtui.core.findings import reaches
@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="PATH is a root: audit every workspace under it (a folder "
                         "holding MEMORY.md, ~/.claude/projects/*/memory among them), one row "
                         "each; exit status is the worst")
-    parser.add_argument("--jobs", type=positive_int, default=None,
+    parser.add_argument("--jobs", type=bounded(True, 1, 256), default=None,
                         help="with --discover: worker processes (default: one per core)")
     parser.add_argument("--fail-on", choices=("error", "warning", "info", "never"),
                         default=None, help="exit 1 when an unsuppressed finding reaches this "
@@ -114,7 +114,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     try:
         ws = open_workspace(path)
         config = load_config_for(ws.root, ns)
-        baseline = load_baseline(Path(ns.baseline)) if ns.baseline else None
+        baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:
         return fail("memtui audit", exc)
     line = ProgressLine() if sys.stderr.isatty() else None

@@ -9,7 +9,7 @@ import codecs
 from pathlib import Path
 from typing import TextIO
 
-from memtui.commands.parser import context_window, days, positive_int
+from memtui.commands.parser import context_window, days, max_bytes, max_lines
 from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, AuditOptions
 from memtui.core.config import Config, load_config
 from memtui.core.tokens import TOKENIZERS
@@ -22,9 +22,9 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", default=None,
                         help="the configuration file (default: the workspace's .memtui.toml "
                         "when there is one); flags override it")
-    parser.add_argument("--max-lines", type=positive_int, default=None,
+    parser.add_argument("--max-lines", type=max_lines, default=None,
                         help="claude-code profile: index lines loaded (default 200)")
-    parser.add_argument("--max-bytes", type=positive_int, default=None,
+    parser.add_argument("--max-bytes", type=max_bytes, default=None,
                         help="claude-code profile: index bytes loaded (default 25000)")
     parser.add_argument("--num-ctx", type=context_window, default=None, metavar="N",
                         help="context window to measure against (default: the profile's, "

@@ -14,7 +14,7 @@ from memtui.agent.ollama import ModelNotFound, NoToolSupport, NotRunning, Ollama
 from memtui.agent.scenario import Scenario, ScenarioError, load_suite
 from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
 from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
-from memtui.commands.parser import fail
+from memtui.commands.parser import bounded, fail
 from memtui.core.wording import plural
 from memtui.core.workspace import WorkspaceError, open_workspace
 
@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--suite", metavar="NAME|FOLDER",
                         help="run a suite of scenarios instead: 'seed' (the seed's six checks) "
                         "or a folder of scenario folders (see the README)")
-    parser.add_argument("-n", type=int, default=6,
+    parser.add_argument("-n", type=bounded(True, 1, 10_000), default=6,
                         help="number of runs (per scenario with --suite; default 6)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--min-pass-rate", type=pass_rate, metavar="RATE",
@@ -51,8 +51,6 @@ def pass_rate(text: str) -> float:
 
 
 def run(ns: argparse.Namespace) -> int:
-    if ns.n < 1:
-        return fail(PROG, "-n must be at least 1")
     problem = agent_option_error(ns)
     if problem:
         return fail(PROG, problem)

@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from memtui.commands.parser import report
+from memtui.commands.parser import bounded, report
 from memtui.core.memory_file import KNOWN_TYPES
 from memtui.core.safe_output import printable, utf8_safe
 from memtui.core.workspace import WorkspaceError, open_workspace
@@ -80,7 +80,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                     help="link target (path, or a memory's name)")
     ops["fold"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
     ops["fold"].add_argument("--label", help="the packed line's label (default: Cold, <month>)")
-    ops["unfold"].add_argument("line_number", metavar="LINE_NUMBER", type=int,
+    ops["unfold"].add_argument("line_number", metavar="LINE_NUMBER",
+                               type=bounded(True, 1, 100_000_000),
                                help="MEMORY.md line number of the packed line")
     ops["rename"].add_argument("memory", metavar="MEMORY", help=named)
     ops["rename"].add_argument("new_name", metavar="NEW_NAME",

@@ -13,7 +13,7 @@ import argparse
 import sys
 from typing import Any
 
-from memtui.commands.parser import report
+from memtui.commands.parser import bounded, report
 from memtui.core.safe_output import json_text, printable
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
@@ -24,17 +24,11 @@ from memtui.edit.safe_write import folder_lock
 _MARK = {"create": "A", "modify": "M", "delete": "D"}
 
 
-def _count(value: str) -> int:
-    if not value.isdigit():
-        raise argparse.ArgumentTypeError(f"'{value}' is not a whole number (0 or more)")
-    return int(value)
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", metavar="PATH", help="workspace folder, or its MEMORY.md")
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--json", action="store_true", help="print the records as JSON")
-    what.add_argument("--prune", type=_count, metavar="N",
+    what.add_argument("--prune", type=bounded(True, 0, 1_000_000_000), metavar="N",
                       help="delete all but the newest N records (older operations can no "
                            "longer be undone)")
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import IO, TYPE_CHECKING
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any
 
+from memtui.core import bounds
 from memtui.core.safe_output import printable
 from memtui.edit.errors import Refused
 
@@ -16,7 +18,7 @@ if TYPE_CHECKING:
 
 #: The smallest context window --num-ctx accepts (a window smaller than this holds no
 #: system prompt, let alone memory).
-MIN_NUM_CTX = 256
+MIN_NUM_CTX = bounds.NUM_CTX[0]
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -40,32 +42,31 @@ def fail(prog: str, message: object, status: int = 2) -> int:
     return status
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be above zero: {text!r}")
-    return value
+def bounded(whole: bool, low: float, high: float, above: bool = False
+            ) -> Callable[[str], Any]:
+    """An argparse ``type``: a number (a whole number when ``whole``) from ``low`` to
+    ``high`` (above ``low`` when ``above``), finite (`memtui.core.bounds`); anything else
+    is argparse's one-line error and exit 2."""
+    def convert(text: str) -> Any:
+        try:
+            return bounds.parse(text, whole, low, high, above)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    convert.__name__ = "whole number" if whole else "number"
+    return convert
 
 
-def days(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value >= 0:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be zero or more: {text!r}")
-    return value
-
-
-def context_window(text: str) -> int:
-    """``--num-ctx``, the same in every command: a whole number of at least 256."""
-    value = positive_int(text)
-    if value < MIN_NUM_CTX:
-        raise argparse.ArgumentTypeError(f"must be at least {MIN_NUM_CTX}: {text!r}")
-    return value
+#: A count of something (workers, steps, runs): 1 to a million.
+positive_int = bounded(True, 1, 1_000_000)
+#: ``--stale-days``: 0 to a century.
+days = bounded(False, *bounds.STALE_DAYS)
+#: ``--num-ctx``, the same in every command: a whole number of at least 256.
+context_window = bounded(True, *bounds.NUM_CTX)
+#: ``--max-lines`` and ``--max-bytes``.
+max_lines = bounded(True, *bounds.MAX_LINES)
+max_bytes = bounded(True, *bounds.MAX_BYTES)
+#: Seconds to wait for something: above 0, at most a day.
+seconds = bounded(False, 0, 86_400, above=True)
 
 
 def report(prog: str, exc: Exception) -> int:

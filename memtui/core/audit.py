@@ -55,7 +55,15 @@ from memtui.core.results import (
 )
 from memtui.core.scan import FileScan, scan_file
 from memtui.core.scan_cache import ScanStore
-from memtui.core.scan_share import CHILD_SHARE, SHARE_MIN, ScanShare, stat_key
+from memtui.core.scan_share import (
+    CHILD_SHARE,
+    NO_KEY,
+    SHARE_MIN,
+    Key,
+    ScanShare,
+    key_of,
+    stat_key,
+)
 from memtui.core.textfile import read_text
 from memtui.core.tokens import TokenCounter, bytes_digest, default_counter, text_digest
 from memtui.core.workspace import (
@@ -117,7 +125,7 @@ class Auditor:
         #: the app's worker gives way to the screen there. Must not touch the auditor.
         self.pause: Callable[[], None] = _go_on
         #: Each file's scan, with the stat key it was made for.
-        self._scans: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
+        self._scans: dict[str, tuple[Key, FileScan]] = {}
         self._paths: list[str] = []  # the memory files, in order
         self._docs: list[str] = []
         self._notes: list[tuple[str, str]] = []  # (path, problem) of what discovery skipped
@@ -326,7 +334,7 @@ class Auditor:
     # -- per-file --------------------------------------------------------------------------
 
     def _scan_all(self, only: set[str] | None = None) -> dict[str, FileScan]:
-        """Scan every file whose (mtime, size, inode) changed; with ``only``, look at those
+        """Scan every file whose stat key changed; with ``only``, look at those
         paths alone and trust the cache for the rest. A file not scanned in this process
         yet takes its scan from the user cache (`memtui.core.scan_cache`) when it is there,
         its content hash checked when its key is ambiguous or its text is wanted."""
@@ -341,16 +349,16 @@ class Auditor:
             keep = {}
             todo = self._paths
         root = str(self.ws.root) + os.sep
-        got: dict[str, tuple[tuple[int, int, int], FileScan]] = {}
+        got: dict[str, tuple[Key, FileScan]] = {}
         fresh: list[FileScan] = []
         store = self._stored()
         keep_texts, names = self.options.keep_texts, self.tokenizers
         need_counts = self.options.file_tokens and not keep_texts
         report, total, pause = self._progress, len(todo), self.pause
         done = 0
-        check: list[tuple[str, os.stat_result | None, tuple[int, int, int], float,
+        check: list[tuple[str, os.stat_result | None, Key, float,
                           FileScan]] = []
-        cold: list[tuple[str, os.stat_result | None, tuple[int, int, int], float]] = []
+        cold: list[tuple[str, os.stat_result | None, Key, float]] = []
         for at, rel in enumerate(todo):  # stat results and the caches first: no file read
             if not at % 50:
                 pause()
@@ -359,7 +367,7 @@ class Auditor:
                 got[rel] = cached
                 continue
             st, key, mtime = stat_key(root + rel)
-            if cached is not None and cached[0] == key and key != (0, 0, 0):
+            if cached is not None and cached[0] == key and key != NO_KEY:
                 got[rel] = cached
                 continue
             hit = store.get(rel, key) if store is not None else None
@@ -515,10 +523,10 @@ class Auditor:
 
     def _index_parts(self) -> tuple[Index, list[LineCost], list[Finding]]:
         """The index, its per-line costs and the findings it yields on its own; re-read only
-        when MEMORY.md changed (mtime, size, inode)."""
+        when MEMORY.md changed (its stat key, `memtui.core.scan_share.key_of`)."""
         try:
             st = self.ws.index_path.stat()
-            key: object = (st.st_mtime_ns, st.st_size, st.st_ino)
+            key: object = key_of(st)
         except OSError:
             key = object()  # nothing to know it by: read again
 
@@ -554,14 +562,14 @@ class Auditor:
                                         self.options.now or time.time()):
             return None
         names, known = self.tokenizers, self.counter.known
-        tokens = [None if self.options.file_tokens else known(e[4], names)
+        tokens = [None if self.options.file_tokens else known(e[5], names)
                   for e in stored.files]
         try:
             got = derived_cache.decode_result(stored.result, self._paths, read[0].text, tokens)
         except Exception:  # whatever does not fit: derived afresh
             return None
         index = index_of(read[0], INDEX_NAME, got.index)
-        self._kept_as = (stored.key, [f[:5] for f in stored.files], stored.exists)
+        self._kept_as = (stored.key, [f[:6] for f in stored.files], stored.exists)
         return AuditResult(
             self.ws, self.profile, self.options,
             derived_cache.StoredScans(self._paths, self._scan_one),  # type: ignore[arg-type]

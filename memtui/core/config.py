@@ -22,12 +22,13 @@ user configuration does), and flags win over either.
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memtui.core import bounds
 from memtui.core.globs import glob_matcher
+from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
 from memtui.core.rules import BY_ID
 from memtui.core.user_dirs import user_dir
 
@@ -71,22 +72,30 @@ def user_config_dir() -> Path | None:
 def load_config(root: Path, explicit: str | None = None) -> Config:
     """The configuration for the workspace at ``root``: ``explicit`` (``--config FILE``,
     which must exist), else ``root/.memtui.toml`` when there is one, else the user-level
-    default when there is one, else the defaults."""
-    path = Path(explicit) if explicit is not None else root / CONFIG_NAME
-    if explicit is None and not path.is_file():
-        folder = user_config_dir()
-        if folder is None or not (folder / USER_CONFIG_NAME).is_file():
-            return Config()
-        path = folder / USER_CONFIG_NAME
+    default when there is one, else the defaults.
+
+    Each is read by the one bounded reader (`memtui.core.input_file`): a regular file
+    only, at most 1 MiB, a file inside the workspace through no link leading out of it;
+    whatever it refuses, and whatever does not parse, is a ConfigError (one line)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
-    return parse(data, str(path))
+        if explicit is not None:
+            data = read_input(explicit, CONFIG_LIMIT, root)
+            if data is None:
+                raise ConfigError(f"{explicit}: cannot be read (No such file or directory)")
+            return parse(parse_toml(data, explicit), explicit)
+        path = root / CONFIG_NAME
+        data = read_input(path, CONFIG_LIMIT, root)
+        if data is None:
+            folder = user_config_dir()
+            if folder is None:
+                return Config()
+            path = folder / USER_CONFIG_NAME
+            data = read_input(path, CONFIG_LIMIT, root)
+            if data is None:
+                return Config()
+        return parse(parse_toml(data, path), str(path))
+    except InputError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _bad(where: str, key: str, why: str) -> ConfigError:
@@ -99,11 +108,13 @@ def _rule(where: str, key: str, value: object) -> str:
     return value
 
 
-def _number(where: str, key: str, value: object, whole: bool) -> Any:
-    ok = isinstance(value, int) if whole else isinstance(value, int | float)
-    if isinstance(value, bool) or not ok or (value <= 0 if whole else not value >= 0):
-        need = "a whole number above zero" if whole else "a number, zero or more"
-        raise _bad(where, key, f"must be {need}, not {value!r}")
+def _number(where: str, key: str, value: object, whole: bool,
+            limits: tuple[float, float]) -> Any:
+    """``value`` when it is a finite number within ``limits`` (`memtui.core.bounds`: the
+    same as the flag of the same name's)."""
+    why = bounds.check(value, whole, *limits)
+    if why is not None:
+        raise _bad(where, key, f"{why}, not {str(value)[:40]!r}")
     return value
 
 
@@ -135,9 +146,10 @@ def parse(data: dict[str, Any], where: str) -> Config:
         elif key == "profile":
             out["profile"] = _choice(where, key, value, PROFILES)
         elif key == "stale-days":
-            out["stale_days"] = float(_number(where, key, value, whole=False))
+            out["stale_days"] = float(_number(where, key, value, False, bounds.STALE_DAYS))
         elif key in ("max-lines", "max-bytes"):
-            out[key.replace("-", "_")] = _number(where, key, value, whole=True)
+            limits = bounds.MAX_LINES if key == "max-lines" else bounds.MAX_BYTES
+            out[key.replace("-", "_")] = _number(where, key, value, True, limits)
         elif key == "include-archives":
             if not isinstance(value, bool):
                 raise _bad(where, key, f"must be true or false, not {value!r}")

@@ -16,10 +16,11 @@ It is keyed by exactly what the derivation reads (`Derived.key`):
   derivation runs (`DERIVE_MODULES`);
 - the workspace's root and layout, the profile and the audit options (all but ``now`` and
   ``keep_texts``);
-- every memory file's path and stat key (mtime_ns, size, inode), trusted as the scan cache
-  trusts one: only when the file's mtime lies well before the moment its content was last
-  read or vouched for (`memtui.core.scan_cache.GRANULARITY_NS`), kept per file; and its
-  content digest, for its counts;
+- every memory file's path and stat key (mtime_ns, size, inode, ctime_ns), trusted as the
+  scan cache trusts one: only when the file's last change (the later of mtime and ctime)
+  lies well before the moment its content was last read or vouched for
+  (`memtui.core.scan_cache.ambiguous`), kept per file; and its content digest, for its
+  counts;
 - the documentation files and what discovery skipped;
 - MEMORY.md's content digest;
 - the answer to every "where does this path that is no memory lie" the derivation asked
@@ -34,11 +35,12 @@ untrusted data): a header line (magic, version, the key, the digest of the body)
 the body: the stat rows and the result, as lines of at most `CHUNK` items each
 (``[name, items]``, a long list spread over several lines), so that reading it gives way
 to the screen between lines (one ``json.loads`` of a 6 MB body held the interpreter for a
-tenth of a second). It is refused when it is a symlink (or its folder is), not a
-regular file, larger than `MAX_BYTES`, of another version or key, or when its body's
-digest is not the one its header names; every field is checked for its type as it is
-read, and whatever does not fit makes the audit derive afresh. Writes are atomic (a
-temporary file in the cache folder, then a rename).
+tenth of a second). It is read and written as every cache file is
+(`memtui.core.cache_file`: a folder of this user's reached without a link, a regular file
+of this user's, no larger than `MAX_BYTES`, written atomically); it is refused when it is
+of another version or key, or when its body's digest is not the one its header names;
+every field is checked for its type as it is read, and whatever does not fit makes the
+audit derive afresh.
 """
 
 from __future__ import annotations
@@ -46,13 +48,13 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from memtui.core.cache_file import read_cache, save_parts
 from memtui.core.findings import Finding
 from memtui.core.graph import Graph
 from memtui.core.index import Index
@@ -67,20 +69,19 @@ from memtui.core.results import (
 )
 from memtui.core.scan import FileScan
 from memtui.core.scan_cache import (
-    GRANULARITY_NS,
+    ambiguous,
     decode_index,
     encode_index,
     finding_in,
     finding_out,
     prune,
-    safe_file,
     source_digest,
     workspace_file,
 )
 from memtui.core.scan_cache import (
     version as scan_version,
 )
-from memtui.core.scan_share import stat_key
+from memtui.core.scan_share import NO_KEY, Key, stat_key
 
 #: Modules whose code decides what a derivation yields, beyond those that make the scans.
 DERIVE_MODULES = ("memtui.core.derive", "memtui.core.derived_cache", "memtui.core.graph",
@@ -123,9 +124,10 @@ class Derived:
     """One stored derivation: its key (plain JSON data, compared whole) and its result."""
 
     key: dict[str, Any]
-    #: (rel, mtime_ns, size, inode, content digest, read_ns) of every memory file, in path
-    #: order; read_ns: when its content was last read (or vouched for by the scan cache).
-    files: list[tuple[str, int, int, int, bytes, int]]
+    #: (rel, mtime_ns, size, inode, ctime_ns, content digest, read_ns) of every memory
+    #: file, in path order; read_ns: when its content was last read (or vouched for by the
+    #: scan cache).
+    files: list[tuple[str, int, int, int, int, bytes, int]]
     #: What the derivation asked of paths that are no memory (`memtui.core.link_target`).
     exists: dict[str, bool | None]
     holds: tuple[float, float]  # the span of time its ages hold
@@ -139,13 +141,10 @@ def _go_on() -> None:
 def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | None:
     """The derivation stored at ``path``, or None when there is none that can be trusted;
     ``pause`` is called between the lines of its body."""
-    if path is None or not safe_file(path):
+    data = read_cache(path, MAX_BYTES)
+    if data is None:
         return None
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            return None
         head_raw, _, body_raw = data.partition(b"\n")
         head = json.loads(head_raw)
         if not (type(head) is dict and head.get("magic") == MAGIC
@@ -165,12 +164,13 @@ def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | Non
             else:
                 parts[name] = items
         files = []
-        for rel, mtime_ns, size, ino, digest, read_ns in parts.pop(" files"):
+        for rel, mtime_ns, size, ino, ctime_ns, digest, read_ns in parts.pop(" files"):
             if type(rel) is not str or type(mtime_ns) is not int or type(size) is not int \
-                    or type(ino) is not int or type(digest) is not str \
-                    or type(read_ns) is not int:
+                    or type(ino) is not int or type(ctime_ns) is not int \
+                    or type(digest) is not str or type(read_ns) is not int:
                 return None
-            files.append((rel, mtime_ns, size, ino, bytes.fromhex(digest), read_ns))
+            files.append((rel, mtime_ns, size, ino, ctime_ns, bytes.fromhex(digest),
+                          read_ns))
         exists = head["exists"]
         since, until = head["holds"]
         if type(head["key"]) is not dict or type(exists) is not dict or \
@@ -184,9 +184,7 @@ def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | Non
 
 def save(path: Path, derived: Derived) -> bool:
     """Replace ``path`` with ``derived`` atomically; False when that is impossible."""
-    if not safe_file(path):
-        return False
-    files = [[rel, m, s, i, d.hex(), r] for rel, m, s, i, d, r in derived.files]
+    files = [[rel, m, s, i, c, d.hex(), r] for rel, m, s, i, c, d, r in derived.files]
     lines = []
     for name, value in [(" files", files), *derived.result.items()]:
         if type(value) is list and len(value) > CHUNK:
@@ -201,15 +199,7 @@ def save(path: Path, derived: Derived) -> bool:
         "holds": [_time_out(derived.holds[0]), _time_out(derived.holds[1])],
         "body": hashlib.sha256(body).hexdigest()}, ensure_ascii=False,
         separators=(",", ":"), allow_nan=False).encode("utf-8")
-    import tempfile  # only when writing: most audits read the caches alone
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(head + b"\n" + body)
-        os.replace(tmp, path)
-    except OSError:
+    if not save_parts(path, [head, b"\n", body]):
         return False
     prune(path.parent, keep=path, prefix=PREFIX, suffix=SUFFIX)
     return True
@@ -227,20 +217,20 @@ def _time_in(t: Any, infinite: float) -> float:
     return float(t)
 
 
-def trusted(key: tuple[int, int, int], read_ns: int) -> bool:
+def trusted(key: Key, read_ns: int) -> bool:
     """Whether a file's stat key ``key`` vouches for the content read at ``read_ns``:
-    its mtime lies well before that moment, so that any later write shows in the key."""
-    return key != (0, 0, 0) and key[0] + GRANULARITY_NS < read_ns
+    its last change (mtime or ctime) lies well before that moment, so that any later write
+    shows in the key."""
+    return key != NO_KEY and not ambiguous(key, read_ns)
 
 
-def trusted_file(stored: tuple[str, int, int, int, bytes, int],
-                 key: tuple[int, int, int]) -> bool:
+def trusted_file(stored: tuple[str, int, int, int, int, bytes, int], key: Key) -> bool:
     """Whether a file whose stat key is now ``key`` still holds what it held when the
     derivation was made (its key the same, and trusted when its content was read)."""
-    return stored[1:4] == key and trusted(key, stored[5])
+    return stored[1:5] == key and trusted(key, stored[6])
 
 
-def entry(key: dict[str, Any], scans: Mapping[str, tuple[tuple[int, int, int], FileScan]],
+def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
           read_ns: Mapping[str, int], asked: Mapping[str, bool | None], result: AuditResult
           ) -> Derived | None:
     """What to keep of a full audit's ``result``, derived from ``scans`` (rel → (stat

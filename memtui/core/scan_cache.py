@@ -1,27 +1,31 @@
 """Each file's scan kept in the user cache between runs, so a warm audit reads only stat
 results and this file, no memory file's bytes.
 
-An entry is keyed by the file's (path, size, mtime_ns, inode) and remembers when it was
-made. It is trusted on its key alone only when the file's mtime lies well before that
-moment (more than `GRANULARITY_NS`): a file written again within the same tick of its
-filesystem's clock can keep its size and mtime. Otherwise (*ambiguous*) the file is read
-and its content hash compared with the scan's.
+An entry is keyed by the file's path and stat key (mtime_ns, size, inode, ctime_ns:
+`memtui.core.scan_share.key_of`) and remembers when it was made. It is trusted on its key
+alone only when the file's last change (the later of its mtime and ctime) lies well before
+that moment (more than `GRANULARITY_NS`): a file written again within the same tick of its
+filesystem's clock can keep its whole key. Otherwise (*ambiguous*) the file is read and its
+content hash compared with the scan's. The ctime is what makes the key hold against a
+workspace's own writer: ``os.utime`` sets an old mtime back, never the ctime, so a file
+rewritten in place to its old size and mtime, or deleted and made again on a reused inode,
+has a new key (what the cache trusts: SECURITY.md, "What the caches trust").
 
 The cache's version is derived from the code that makes scans (the source of every module
 the scan runs, detect-secrets' version, memtui's, Python's), never bumped by hand: a new
 memtui or detect-secrets never trusts a stale "clean" verdict.
 
-The file is hostile data too. It is refused when it is a symlink (or its folder is), not a
-regular file, or larger than `MAX_BYTES`; every entry's every field is checked for its type
-as it is read, and any entry that does not fit is dropped (the file is scanned again).
-The file is a sequence of marshal objects, each after its length: a header, then the
-entries in chunks of `CHUNK`, so that reading and writing it give way to the screen
-between chunks (`read_parts`, `write_parts`); where marshal can refuse code objects (3.13
-on), it does. Writes are atomic
-(`memtui.core.cache_file.save_parts`: a temporary file in the cache folder, then a
-rename). Scans that hold a credential, or whose file could not be read whole, are never
-stored: credentials stay out of the cache, and a read problem is asked
-again.
+The file is hostile data too. It is read and written as every cache file is
+(`memtui.core.cache_file`: a folder of this user's reached without a link, a regular file
+of this user's, no larger than `MAX_BYTES`); every entry's every field is checked for its
+type as it is read, and any entry that does not fit is dropped (the file is scanned
+again). The file is a sequence of marshal objects, each after its length: a header,
+then the entries in chunks of `CHUNK`, so that reading and writing it give way to the
+screen between chunks (`read_parts`, `write_parts`); where marshal can refuse code objects
+(3.13 on), it does. Writes are atomic (`memtui.core.cache_file.save_parts`: a new
+temporary file in the cache folder, then a rename, both relative to the folder opened
+without links). Scans that hold a credential, or whose file could not be read whole, are
+never stored: credentials stay out of the cache, and a read problem is asked again.
 """
 
 from __future__ import annotations
@@ -30,13 +34,13 @@ import datetime as dt
 import hashlib
 import marshal
 import os
-import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from memtui.core.cache_file import cache_dir, save_parts
+from memtui.core import cache_file
+from memtui.core.cache_file import cache_dir, read_cache, save_parts
 from memtui.core.checks_version import SCAN_MODULES as SCAN_MODULES
 from memtui.core.checks_version import source_digest as source_digest
 from memtui.core.checks_version import version as version
@@ -45,6 +49,7 @@ from memtui.core.index import Index, IndexLine
 from memtui.core.links import CodeSpan, Link
 from memtui.core.memory_file import MemoryFile
 from memtui.core.scan import FileScan
+from memtui.core.scan_share import NO_KEY, Key, changed_ns
 
 MAX_BYTES = 512 * 1024 * 1024  # a cache file past this is not read
 MAX_ENTRIES = 1_000_000
@@ -55,7 +60,11 @@ MAX_FILES = 64  # scan caches (one per workspace) kept in the cache folder
 GRANULARITY_NS = 2_000_000_000
 MAGIC = "memtui-scans"
 
-Key = tuple[int, int, int]  # (mtime_ns, size, inode), as `memtui.core.scan_share.stat_key`
+
+def ambiguous(key: Key, made_ns: int) -> bool:
+    """Whether a file whose stat key is ``key`` may have been written after (or in the same
+    tick as) the moment ``made_ns`` its content was read: its key cannot vouch for it."""
+    return changed_ns(key) + GRANULARITY_NS >= made_ns
 
 
 def workspace_file(root: Path, prefix: str, suffix: str) -> Path | None:
@@ -73,38 +82,13 @@ def cache_path(root: Path) -> Path | None:
     return workspace_file(root, "scans-", ".marshal")
 
 
-def safe_file(path: Path) -> bool:
-    """Neither the file nor its folder is a symlink, and the file (when it exists) is a
-    regular file no larger than MAX_BYTES."""
-    try:
-        if path.parent.is_symlink():
-            return False
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
-    return stat.S_ISREG(st.st_mode) and st.st_size <= MAX_BYTES
-
-
 def prune(folder: Path, keep: Path, most: int | None = None, prefix: str = "scans-",
           suffix: str = ".marshal") -> None:
     """Delete the least recently written scan caches of ``folder`` beyond ``most`` (default
     `MAX_FILES`; workspaces that are gone leave theirs behind); only regular files named as
     this module names them (or ``prefix``...``suffix``: the derived caches), never
     ``keep``."""
-    most = MAX_FILES if most is None else most
-    try:
-        found = []
-        for entry in os.scandir(folder):
-            if entry.name.startswith(prefix) and entry.name.endswith(suffix) and \
-                    entry.is_file(follow_symlinks=False) and entry.path != str(keep):
-                found.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.path))
-        found.sort()
-        for _mtime, path in found[:max(0, len(found) - (most - 1))]:
-            os.unlink(path)
-    except OSError:
-        pass  # a cache is never worth an error
+    cache_file.prune(folder, keep, MAX_FILES if most is None else most, prefix, suffix)
 
 
 def _go_on() -> None:
@@ -176,21 +160,18 @@ class ScanStore:
         self.pause = pause
         self.path = path if path is not None or not find else cache_path(root)
         self.dirty = False
-        #: rel → (mtime_ns, size, inode, made_ns, encoded scan); decoded on use.
-        self.entries: dict[str, tuple[int, int, int, int, tuple[Any, ...]]] = {}
+        #: rel → (mtime_ns, size, inode, ctime_ns, made_ns, encoded scan); decoded on use.
+        self.entries: dict[str, tuple[int, int, int, int, int, tuple[Any, ...]]] = {}
         #: MEMORY.md's parse: (content digest, encoded index, encoded findings).
         self.index_entry: tuple[bytes, tuple[Any, ...], list[Any]] | None = None
         if self.path is not None:
             self.entries = self._load(self.path)
 
-    def _load(self, path: Path) -> dict[str, tuple[int, int, int, int, tuple[Any, ...]]]:
-        if not safe_file(path):
+    def _load(self, path: Path) -> dict[str, tuple[int, int, int, int, int, tuple[Any, ...]]]:
+        data = read_cache(path, MAX_BYTES)
+        if data is None:
             return {}
         try:
-            with open(path, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
-            if len(data) > MAX_BYTES:
-                return {}
             stored = read_parts(data, self.pause)
         except (OSError, ValueError, EOFError, TypeError, MemoryError, RecursionError):
             return {}
@@ -202,8 +183,8 @@ class ScanStore:
             self.index_entry = entry
         out = {}
         for rel, entry in stored[3].items():
-            if isinstance(rel, str) and isinstance(entry, tuple) and len(entry) == 5 and \
-                    all(type(x) is int for x in entry[:4]) and isinstance(entry[4], tuple):
+            if isinstance(rel, str) and isinstance(entry, tuple) and len(entry) == 6 and \
+                    all(type(x) is int for x in entry[:5]) and isinstance(entry[5], tuple):
                 out[rel] = entry
         return out
 
@@ -211,31 +192,31 @@ class ScanStore:
         """The stored scan of ``rel`` when its key is ``key``, and whether it is
         ambiguous (its content hash must be checked); None when there is none that fits."""
         entry = self.entries.get(rel)
-        if entry is None or entry[:3] != key:
+        if entry is None or entry[:4] != key:
             return None
         try:
-            scan = decode(rel, entry[4])
+            scan = decode(rel, entry[5])
         except Exception:  # whatever does not fit: scanned again
             scan = None
         if scan is None:
             del self.entries[rel]
             self.dirty = True
             return None
-        return scan, key[0] + GRANULARITY_NS >= entry[3]
+        return scan, ambiguous(key, entry[4])
 
     def confirm(self, rel: str, made_ns: int) -> None:
         """``rel``'s stored scan was checked against the file's content at ``made_ns``
         (kept only when that makes an ambiguous entry a trusted one)."""
         entry = self.entries.get(rel)
-        if entry is not None and entry[0] + GRANULARITY_NS >= entry[3]:
-            self.entries[rel] = (*entry[:3], made_ns, entry[4])
+        if entry is not None and ambiguous(entry[:4], entry[4]):
+            self.entries[rel] = (*entry[:4], made_ns, entry[5])
             self.dirty = True
 
     def put(self, rel: str, key: Key, made_ns: int, scan: FileScan) -> None:
         """Keep ``scan`` of ``rel`` (made from what the file held at ``made_ns``, or later),
         unless it is one never stored."""
         encoded = encode(scan)
-        if encoded is None or key == (0, 0, 0):
+        if encoded is None or key == NO_KEY:
             if self.entries.pop(rel, None) is not None:
                 self.dirty = True
             return
@@ -271,8 +252,7 @@ class ScanStore:
 
     def save(self) -> bool:
         """Write the entries (atomically); False when nothing was written."""
-        if self.path is None or not self.dirty or not safe_file(self.path) or \
-                len(self.entries) > MAX_ENTRIES:
+        if self.path is None or not self.dirty or len(self.entries) > MAX_ENTRIES:
             return False
         if save_parts(self.path, write_parts(self.root, self.entries, self.index_entry,
                                              self.pause)):

@@ -31,17 +31,33 @@ CHILD_SHARE = 0.5  # of the files: the child scans on its own core, its vocabula
 BATCH = 200  # scans per message
 WAIT = 30.0  # seconds without a message from the child before it is given up
 
-Key = tuple[int, int, int]
+#: A file's stat key: (mtime_ns, size, inode, ctime_ns). The ctime is in it because no
+#: user can set it back (``os.utime`` sets mtime and atime, and itself moves ctime to now):
+#: a file rewritten with its old size and mtime restored, or deleted and made again on a
+#: reused inode, still shows a new key (git's index keys its entries the same way).
+Key = tuple[int, int, int, int]
+NO_KEY: Key = (0, 0, 0, 0)  # a file that cannot be looked at: never trusted
+
+
+def key_of(st: os.stat_result) -> Key:
+    """The stat key of ``st``."""
+    return st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns
+
+
+def changed_ns(key: Key) -> int:
+    """The last moment the file of ``key`` was written or had its times set: the later of
+    its mtime and ctime (an mtime set into the future counts too)."""
+    return max(key[0], key[3])
 
 
 def stat_key(full: str) -> tuple[os.stat_result | None, Key, float]:
-    """(stat, cache key, mtime) of a file: the key is (mtime_ns, size, inode), all zero
-    when the file cannot be looked at."""
+    """(stat, cache key, mtime) of a file: the key as `key_of`, `NO_KEY` when the file
+    cannot be looked at."""
     try:
         st = os.stat(full)
     except OSError:
-        return None, (0, 0, 0), 0.0
-    return st, (st.st_mtime_ns, st.st_size, st.st_ino), st.st_mtime
+        return None, NO_KEY, 0.0
+    return st, key_of(st), st.st_mtime
 
 
 class ScanShare:

@@ -22,6 +22,7 @@ from typing import Protocol, TypeVar
 from memtui.core.config import Config
 from memtui.core.findings import SEVERITY_RANK, WORKSPACE, Finding, finding
 from memtui.core.hidden import exclude_all_finding, excluded_files, excluded_findings
+from memtui.core.input_file import BASELINE_LIMIT, InputError, parse_json, read_input
 from memtui.core.safe_open import Unsafe, read_file
 from memtui.core.scan import secret_finding
 from memtui.core.secrets import SecretHit
@@ -323,14 +324,20 @@ def write_baseline(path: Path, findings: Iterable[Finding], values: Values | Non
     return len(data["findings"])  # type: ignore[arg-type]
 
 
-def load_baseline(path: Path) -> Baseline:
-    """The accepted findings and the key, from a file ``write_baseline`` made."""
+def load_baseline(path: Path, root: Path | None = None) -> Baseline:
+    """The accepted findings and the key, from a file ``write_baseline`` made; read by the
+    one bounded reader (`memtui.core.input_file`: a regular file of at most 64 MiB, inside
+    the workspace at ``root`` through no link leading out of it)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BaselineError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise BaselineError(f"{path}: not a memtui baseline (not JSON)") from None
+        raw = read_input(path, BASELINE_LIMIT, root)
+    except InputError as exc:
+        raise BaselineError(str(exc)) from None
+    if raw is None:
+        raise BaselineError(f"{path}: cannot be read (No such file or directory)")
+    try:
+        data = parse_json(raw, path)
+    except InputError as exc:
+        raise BaselineError(f"{path}: not a memtui baseline ({exc.reason})") from None
     rows = data.get("findings") if isinstance(data, dict) else None
     version = data.get("memtui-baseline") if isinstance(data, dict) else None
     if (not isinstance(data, dict)

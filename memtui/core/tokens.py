@@ -63,7 +63,7 @@ def vocabulary(name: str, store: bool = True) -> dict[bytes, int]:
     very vocabulary file, else parsed from the packaged file (and cached if ``store``)."""
     path = _vocab_path(name)
     st = path.stat()
-    stamp = (str(path), st.st_size, st.st_mtime_ns)
+    stamp = (str(path), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
     folder = cache_dir()
     cached = folder / _VOCAB_CACHE.format(name=name) if folder else None
     stored = load_cache(cached, tuple)

@@ -222,6 +222,9 @@ class MemtuiApp(CurateActions, App[int]):
         self.notice = config_problem
         self.watching = watch
         self.watch_problem: str | None = None
+        #: The first audit's summary ("audited N memory files in T s"), while the notice
+        #: still shows it: a watch problem heard after it joins it rather than replace it.
+        self._summary: str | None = None
         self._requested_theme = theme
         self._auditing = False
         self.heap = HeapKeeper()
@@ -530,10 +533,8 @@ class MemtuiApp(CurateActions, App[int]):
                 self.set_notice(note)
         elif before is None:
             n = len(result.files)
-            self.set_notice(f"audited {plural(n, 'memory file')} in "
-                            f"{result.elapsed:.2f} s" + (
-                                f"; {self.watch_problem or 'watching for changes'}"
-                                if self.watching else ""))
+            self._summary = f"audited {plural(n, 'memory file')} in {result.elapsed:.2f} s"
+            self._say_summary()
         if final:
             self._finished()
 
@@ -582,8 +583,26 @@ class MemtuiApp(CurateActions, App[int]):
 
     def _watch_problem(self, line: str) -> None:
         """From the watcher thread: live updates are partly lost or now polled."""
+        self.call_from_thread(self._watch_problem_heard, line)
+
+    def _watch_problem_heard(self, line: str) -> None:
+        """The watcher's problem, said whether the first audit's summary came before it or
+        comes after it: joined to the summary while that shows, alone otherwise (the
+        watcher and the first audit race; the notice must not depend on which wins)."""
+        showing = self._summary is not None and self.notice == self._summary_text()
         self.watch_problem = line
-        self.call_from_thread(self.set_notice, line, True)
+        if showing:
+            self._say_summary()
+        else:
+            self.set_notice(line, True)
+
+    def _summary_text(self) -> str:
+        assert self._summary is not None
+        return self._summary + (f"; {self.watch_problem or 'watching for changes'}"
+                                if self.watching else "")
+
+    def _say_summary(self) -> None:
+        self.set_notice(self._summary_text(), error=bool(self.watch_problem))
 
     def _changes_seen(self, paths: set[str]) -> None:
         """From the watcher thread."""

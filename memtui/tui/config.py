@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from memtui.core.config import user_config_dir
+from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_json, read_input
 
 CONFIG_NAME = "config.json"
 
@@ -21,13 +22,15 @@ def config_dir() -> Path | None:
 
 
 def load_config() -> dict[str, Any]:
-    """The stored settings; an unreadable or malformed file counts as none."""
+    """The stored settings; an unreadable or malformed file counts as none (read by the
+    one bounded reader, `memtui.core.input_file`: never a FIFO, at most 1 MiB)."""
     folder = config_dir()
     if folder is None:
         return {}
     try:
-        data = json.loads((folder / CONFIG_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        raw = read_input(folder / CONFIG_NAME, CONFIG_LIMIT)
+        data = parse_json(raw, folder / CONFIG_NAME) if raw is not None else {}
+    except InputError:
         return {}
     return data if isinstance(data, dict) else {}
 

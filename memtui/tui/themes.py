@@ -10,11 +10,12 @@ themes, see ``SEVERITY_FALLBACKS``):
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
+
+from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
 
 #: memtui's variable → the Textual colour variable used when a theme does not set it.
 SEVERITY_FALLBACKS: dict[str, str] = {
@@ -50,10 +51,13 @@ def theme_dirs() -> list[Path]:
 
 def theme_from_toml(path: Path) -> Theme:
     """Read one theme file (raises ValueError with the file name when it is malformed)."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ValueError(f"{path.name}: {exc}") from None
+    try:  # the one bounded reader: never a FIFO, at most 1 MiB, nesting bounded
+        raw = read_input(path, CONFIG_LIMIT)
+        if raw is None:
+            raise ValueError(f"{path.name}: no such file")
+        data = parse_toml(raw, path.name)
+    except InputError as exc:
+        raise ValueError(f"{path.name}: {exc.reason}") from None
     if "name" not in data or "primary" not in data:
         raise ValueError(f"{path.name}: a theme needs 'name' and 'primary'")
     variables = {str(k): str(v) for k, v in dict(data.get("variables", {})).items()}

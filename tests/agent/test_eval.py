@@ -89,7 +89,9 @@ def test_eval_table_and_failures_subprocess(ws: Workspace, fake: FakeOllama) -> 
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "no such file or folder" in proc.stderr
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "-n", "0")
-    assert (proc.returncode, proc.stderr) == (2, "memtui eval: error: -n must be at least 1\n")
+    assert (proc.returncode, proc.stderr) == (
+        2, "memtui eval: error: argument -n: must be from 1 to 10,000: '0' "
+           "(see memtui eval --help)\n")
 
 
 def test_eval_exits_1_below_the_min_pass_rate(ws: Workspace, fake: FakeOllama) -> None:

@@ -6,6 +6,11 @@ from pathlib import Path
 
 import pytest
 
+import memtui.core.scan_cache as scan_cache
+from tests.core.helpers import settled
+
+REAL_TICK = scan_cache.GRANULARITY_NS
+
 
 @pytest.fixture(autouse=True)
 def _no_token_cache(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -16,8 +21,16 @@ def _no_token_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A user cache folder of this test's own (the caches on)."""
+    """A user cache folder of this test's own (the caches on), files written before an
+    audit settled (`settled`)."""
     folder = tmp_path / "cache"
     monkeypatch.delenv("MEMTUI_NO_CACHE", raising=False)
     monkeypatch.setenv("MEMTUI_CACHE_DIR", str(folder))
+    settled(monkeypatch)
     return folder
+
+
+@pytest.fixture
+def real_tick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The caches' real window for a clock's tick (after `cache` made it 0)."""
+    monkeypatch.setattr(scan_cache, "GRANULARITY_NS", REAL_TICK)

@@ -8,6 +8,9 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
+import memtui.core.scan_cache as scan_cache
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.workspace import open_workspace
 
@@ -29,6 +32,18 @@ def make_ws(root: Path, files: Mapping[str, str | bytes], days_ago: float = 1.0)
         when = NOW - days_ago * DAY
         os.utime(path, (when, when))
     return root
+
+
+def settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files written before an audit began count as settled: the caches' window for a
+    clock's tick (`memtui.core.scan_cache.GRANULARITY_NS`, 2 s for FAT) made 0.
+
+    A test writes its files a moment before its first audit, and their ctime (which no
+    one can set back, unlike the mtime `make_ws` sets) is that moment: with the real
+    window every second audit would read them again to confirm them. The tests of the
+    window itself and of what the ctime catches run with the real one (`real_tick`,
+    tests/core/conftest.py)."""
+    monkeypatch.setattr(scan_cache, "GRANULARITY_NS", 0)
 
 
 def run_audit(root: Path, **options: object) -> AuditResult:

@@ -259,7 +259,7 @@ def test_quitting_keeps_the_result_of_the_last_re_audit(tmp_path: Path, cache: P
 
 
 def test_a_file_written_just_now_or_changed_since_its_audit_is_not_kept(
-        tmp_path: Path, cache: Path) -> None:
+        tmp_path: Path, cache: Path, real_tick: None) -> None:
     root = make_ws(tmp_path / "ws", _files(), days_ago=3)
     auditor = _app_auditor(root)
     auditor.run()

@@ -65,8 +65,8 @@ def test_a_warm_audit_reads_no_memory_file(tmp_path: Path, cache: Path) -> None:
     assert opened == [] and with_tokens["files"][0]["tokens"]  # type: ignore[index]
 
 
-def test_an_ambiguous_entry_is_checked_against_the_content(tmp_path: Path,
-                                                           cache: Path) -> None:
+def test_an_ambiguous_entry_is_checked_against_the_content(tmp_path: Path, cache: Path,
+                                                           real_tick: None) -> None:
     """A file written again within its clock's tick keeps size, mtime and inode: the entry
     made in that tick is checked by content hash, and the change is seen."""
     root = make_ws(tmp_path / "w", _files())
@@ -91,17 +91,20 @@ def test_an_ambiguous_entry_is_checked_against_the_content(tmp_path: Path,
 
 
 def test_an_old_file_is_trusted_on_its_key(tmp_path: Path, cache: Path) -> None:
-    """The other side of the check: an entry made well after the file's mtime is trusted
-    without reading it (so a same-key change there is not seen: what the key promises)."""
+    """The other side of the check: an entry made well after the file's last change is
+    trusted without reading it; a rewrite with its mtime set back is not (its ctime moved:
+    tests/core/test_cache_trust.py)."""
     root = make_ws(tmp_path / "w", _files())
     _audit(root)
+    _report, opened = _reads(root, keep_texts=False, file_tokens=False)
+    assert opened == []
     path = root / "memory/m1.md"
     before = os.stat(path)
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("fact 1", "fict 1"), encoding="utf-8")
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
     _report, opened = _reads(root, keep_texts=False, file_tokens=False)
-    assert opened == []
+    assert opened == [str(path)]
 
 
 def _tamper(cache_folder: Path, data: bytes) -> None:
@@ -129,18 +132,18 @@ def test_a_broken_cache_is_never_trusted_and_never_crashes(
     elif how == "wrong types":
         entries = dict(stored[3])
         rel = "memory/m1.md"
-        mtime_ns, size, ino, made, scan = entries[rel]
+        mtime_ns, size, ino, ctime_ns, made, scan = entries[rel]
         mf = list(scan[0])
         mf[1] = 12345  # the name: not a string
-        entries[rel] = (mtime_ns, size, ino, made, (tuple(mf), *scan[1:]))
-        entries["memory/m2.md"] = (*entries["memory/m2.md"][:4], ("x",) * 10)
+        entries[rel] = (mtime_ns, size, ino, ctime_ns, made, (tuple(mf), *scan[1:]))
+        entries["memory/m2.md"] = (*entries["memory/m2.md"][:5], ("x",) * 10)
         entries["memory/m3.md"] = "not an entry"
         index = (stored[4][0], ([("x",)],), [("secret", "nonsense")])
         _tamper(cache, b"".join(scan_cache.write_parts(stored[2], entries, index)))
     elif how == "a code object":  # refused by marshal from 3.13 on, by the checks before
         code = compile("import os; os.system('touch /tmp/pwned')", "x", "exec")
         entries = dict(stored[3])
-        entries["memory/m1.md"] = (*entries["memory/m1.md"][:4], code)
+        entries["memory/m1.md"] = (*entries["memory/m1.md"][:5], code)
         _tamper(cache, b"".join(scan_cache.write_parts(stored[2], entries, code)))
     elif how == "a chunk too many":  # more than the header says: not what was written
         extra = marshal.dumps({"memory/m1.md": stored[3]["memory/m1.md"]})

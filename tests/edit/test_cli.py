@@ -150,7 +150,7 @@ def test_delete_lists_the_links_left_dangling(ws: Path) -> None:
     (["fix", "rename", "{ws}", "line-a", "line-b"], 1,
      "memtui fix rename: error: memory/line-b.md already exists; nothing was written\n"),
     (["fix", "unfold", "{ws}", "x"], 2,
-     "memtui fix unfold: error: argument LINE_NUMBER: invalid int value: 'x' "
+     "memtui fix unfold: error: argument LINE_NUMBER: not a whole number: 'x' "
      "(see memtui fix unfold --help)\n"),
     (["fix", "frobnicate", "{ws}"], 2, None),
     (["fix", "new", "{ws}", "z", "--type", "nope"], 2, None),
@@ -283,8 +283,8 @@ def test_history_prune_keeps_the_newest_n(ws: Path, capsys: pytest.CaptureFixtur
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--prune", "-1"], "argument --prune: '-1' is not a whole number (0 or more)"),
-    (["--prune", "two"], "argument --prune: 'two' is not a whole number (0 or more)"),
+    (["--prune", "-1"], "argument --prune: must be from 0 to 1,000,000,000: '-1'"),
+    (["--prune", "two"], "argument --prune: not a whole number: 'two'"),
     (["--prune", "1", "--json"], "argument --json: not allowed with argument --prune"),
 ])
 def test_history_prune_usage_errors_are_one_line(ws: Path, capsys: pytest.CaptureFixture[str],

@@ -22,10 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
     (["--demo", "."], "memtui: error: give a PATH or --demo, not both\n"),
     (["--system-prompt", "/no/such/prompt.txt", "."],
      "memtui: error: /no/such/prompt.txt: no such file (--system-prompt)\n"),
-    (["--num-ctx", "0", "."], "memtui: error: argument --num-ctx: must be above zero: '0' "
-                              "(see memtui --help)\n"),
-    (["--num-ctx", "100", "."], "memtui: error: argument --num-ctx: must be at least 256: '100' "
-                                "(see memtui --help)\n"),
+    (["--num-ctx", "0", "."], "memtui: error: argument --num-ctx: must be from 256 to "
+                              "100,000,000: '0' (see memtui --help)\n"),
+    (["--num-ctx", "100", "."], "memtui: error: argument --num-ctx: must be from 256 to "
+                                "100,000,000: '100' (see memtui --help)\n"),
     (["--host", "notaurl", "."], "memtui: error: Ollama host 'notaurl' is not a usable URL "
                                  "(give http://HOST:PORT or HOST:PORT)\n"),
     (["--keep", "."], "memtui: error: --keep goes with --demo\n"),
@@ -87,7 +87,7 @@ def test_num_ctx_is_checked_the_same_in_every_command(command: list[str]) -> Non
     proc = memtui(*command, ".", "--num-ctx", "255")
     prog = " ".join(["memtui", *command[:1]])
     assert (proc.returncode, proc.stderr) == (
-        2, f"{prog}: error: argument --num-ctx: must be at least 256: '255' "
+        2, f"{prog}: error: argument --num-ctx: must be from 256 to 100,000,000: '255' "
            f"(see {prog} --help)\n")
 
 

@@ -16,7 +16,7 @@ from memtui.core import derived_cache
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.workspace import open_workspace
 from memtui.tui.app import MemtuiApp, open_app
-from tests.core.helpers import uncached
+from tests.core.helpers import settled, uncached
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import header_text
 
@@ -27,6 +27,7 @@ OLD = time.time() - 3 * 86400
 def cached(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.delenv("MEMTUI_NO_CACHE", raising=False)
     monkeypatch.setenv("MEMTUI_CACHE_DIR", str(tmp_path / "cache"))
+    settled(monkeypatch)  # the files written a moment ago count as settled
     return tmp_path / "cache"
 
 
