@@ -42,22 +42,25 @@ def _cache() -> Path:
 
 
 @pytest.fixture(scope="module")
-def assets() -> tuple[Path, Path]:
-    """(llama-server, model): given by the environment, else fetched and pinned by hash."""
-    server, model = os.environ.get("MEMTUI_LLAMA_SERVER"), os.environ.get("MEMTUI_TEST_MODEL")
+def model() -> Path:
+    """The model: given by the environment, else fetched and pinned by hash."""
+    given = os.environ.get("MEMTUI_TEST_MODEL")
     try:
-        if not server:
-            server = str(ensure_prebuilt_server(_cache())[0])
-        if not model:
-            model = str(ensure_model(_cache())[0])
+        return Path(given) if given else ensure_model(_cache())[0]
     except SystemExit as exc:  # the fetchers say why in one line
         pytest.skip(f"real-server assets unavailable: {exc}")
-    return Path(server), Path(model)
 
 
 @pytest.fixture(scope="module")
-def model(assets: tuple[Path, Path]) -> Path:
-    return assets[1]
+def assets(model: Path) -> tuple[Path, Path]:
+    """(llama-server, model): the server given by the environment, else fetched and pinned by
+    hash, with the CPU library this CPU's flags choose."""
+    given = os.environ.get("MEMTUI_LLAMA_SERVER")
+    try:
+        server = Path(given) if given else ensure_prebuilt_server(_cache())[0]
+    except SystemExit as exc:
+        pytest.skip(f"real-server assets unavailable: {exc}")
+    return server, model
 
 
 def start(assets: tuple[Path, Path], ctx: int, tmp: Path, *extra: str) -> Iterator[str]:
