@@ -17,7 +17,7 @@ from memtui.core.instructions import scan_instructions
 from memtui.core.keywords import KeywordProbe
 from memtui.core.links import Link, markdown_links_cut, wikilinks
 from memtui.core.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
-from memtui.core.secrets import SecretHit, scan_text
+from memtui.core.secrets import SecretHit, scan_text_bounded
 from memtui.core.textfile import read_text
 from memtui.core.tokens import bytes_digest, text_digest
 from memtui.core.workspace import INDEX_NAME, is_documentation
@@ -61,6 +61,12 @@ def secret_finding(rel: str, hit: SecretHit) -> Finding:
                    f"{hit.kind} ({hit.redacted}): memories are replayed into every later turn")
 
 
+def checks_stopped(line: int) -> str:
+    """A credential check cut short by its bounds (`memtui.core.secrets.MAX_HITS`)."""
+    return (f"credentials from line {line} on not checked: the text holds more than "
+            "100 credentials or 5,000 distinct lines for the checks to read")
+
+
 def index_findings(index: Index) -> list[Finding]:
     """What the index yields on its own: read problems, content, credentials and
     instruction-like text."""
@@ -72,9 +78,12 @@ def index_findings(index: Index) -> list[Finding]:
             out.append(finding("content_in_index", INDEX_NAME, line.number,
                                f"{line.chars}-character line with no link: memory content "
                                "belongs in a memory file"))
-    for hit in scan_text(index.text):
+    hits, cut = scan_text_bounded(index.text)
+    for hit in hits:
         out.append(finding("secret", INDEX_NAME, hit.line,
                            f"{hit.kind} ({hit.redacted}) in the injected index"))
+    if cut is not None:
+        out.append(finding("read_problem", INDEX_NAME, cut, checks_stopped(cut)))
     for line_no, reason, excerpt in scan_instructions(index.text):
         out.append(finding("instruction_like", INDEX_NAME, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
@@ -102,7 +111,9 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         instructions: list[tuple[int, str, str]] = []
     else:
         probe = KeywordProbe(read.text)
-        secrets = scan_text(read.text, probe=probe)
+        secrets, cut = scan_text_bounded(read.text, probe=probe)
+        if cut is not None:
+            extra.append(finding("read_problem", rel, cut, checks_stopped(cut)))
         instructions = scan_instructions(body, start, probe=probe)
         if clean is not None and not secrets and not instructions:
             clean.add(digest)

@@ -44,6 +44,11 @@ _DISABLED = ("Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetecto
 #: Credentials one line may yield (a line of 100,000 ``password=`` is one finding's worth of
 #: work, not 100,000).
 MAX_HITS_PER_LINE = 50
+#: Credentials one text may yield, and distinct lines of one text detect-secrets and the
+#: command forms may read (0.1-0.3 ms a line): past either, the rest of the text is left
+#: unchecked and the scan says so. A line repeated is read once.
+MAX_HITS = 100
+MAX_CHECKED_LINES = 5000
 _WINDOW, _OVERLAP = 4096, 512
 
 
@@ -130,12 +135,29 @@ def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
 def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
               ) -> list[SecretHit]:
     """Credential-looking strings in ``text``, with 1-based lines (offset by ``first_line``)."""
+    return scan_text_bounded(text, first_line, probe)[0]
+
+
+def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None = None
+                      ) -> tuple[list[SecretHit], int | None]:
+    """``scan_text`` within the bounds of one text (``MAX_HITS`` credentials, and
+    ``MAX_CHECKED_LINES`` lines through detect-secrets and the command forms), and the line
+    (1-based, offset like the hits) from which a bound left the text unchecked, or None."""
     probe = probe or KeywordProbe(text)
     labels = probe.present(_label_hints())
-    rule_words = set(probe.present(_vendor_hints()))
+    rule_words = frozenset(probe.present(_vendor_hints()))
     candidates = candidate_lines(text, probe)
     if not labels and not rule_words and not candidates:
-        return []
+        return [], None
+    cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
+    distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
+    for i, ln in candidates:
+        if ln not in distinct:
+            if len(distinct) == MAX_CHECKED_LINES:
+                cuts.append(i)
+                break
+            distinct[ln] = i
+    candidates = [(i, ln) for ln, i in distinct.items()]
     lines = text.split("\n")
     taken: dict[int, list[tuple[int, int]]] = {}
     hits: list[tuple[int, int, SecretHit]] = []
@@ -168,10 +190,20 @@ def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
         from memtui.core.creds import structure
 
         hints = structure.hint_words()
-        for found in structure.labelled_values(lines, {w: hints[w] for w in labels}):
+        found_values, stop = structure.labelled_values_upto(
+            lines, {w: hints[w] for w in labels}, MAX_HITS)
+        if stop is not None:
+            cuts.append(stop)
+        for found in found_values:
             add(found.line, found.start, found.end, found.why)
     hits.sort(key=lambda h: (h[0], h[1]))
-    return [h for _, _, h in hits]
+    if len(hits) > MAX_HITS:
+        cuts.append(hits[MAX_HITS][0])
+        del hits[MAX_HITS:]
+    cut = min(cuts) if cuts else None
+    if cut is not None:
+        hits = [h for h in hits if h[0] < cut]
+    return [h for _, _, h in hits], (first_line + cut if cut is not None else None)
 
 
 def _known_formats(lines: list[str], candidates: list[tuple[int, str]], add) -> None:

@@ -268,6 +268,12 @@ def hint_words() -> dict[str, bool]:
 
 
 def labelled_values(lines: list[str], hints: dict[str, bool] | None = None) -> list[Labelled]:
+    """Every labelled value in a memory's lines (see ``labelled_values_upto``)."""
+    return labelled_values_upto(lines, hints)[0]
+
+
+def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
+                         limit: int | None = None) -> tuple[list[Labelled], int | None]:
     """Every labelled value in a memory's lines (0-based line numbers). ``hints``: the words
     of ``hint_words`` known to be in the text; a line holding none is not read (a table is
     read when its header or a row holds one, a list when its heading does), and a line
@@ -291,6 +297,8 @@ def labelled_values(lines: list[str], hints: dict[str, bool] | None = None) -> l
         return level
 
     while i < len(lines):
+        if limit is not None and len(out) >= limit:
+            return out, i  # the line the reading stopped at
         line = lines[i][:MAX_LINE]
         stripped = line.lstrip()
         if stripped.startswith(("```", "~~~")):
@@ -332,4 +340,4 @@ def labelled_values(lines: list[str], hints: dict[str, bool] | None = None) -> l
         i += 1
     if hints is None or "-----begin" in hints:
         out.extend(private_keys(lines))
-    return out
+    return out, None

@@ -22,7 +22,7 @@ import tomllib
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from memtui.core.creds.values import doc_example, entropy
@@ -205,14 +205,27 @@ def _allowed(rule: Rule, secret: str, match: str, line: str) -> bool:
     return False
 
 
-def matches(line: str, present: set[str] | None = None) -> Iterator[tuple[str, int, int]]:
-    """(description, start, end) of each provider token in ``line``. ``present``: the
-    keywords known to be in the text (all rules are tried when None)."""
-    all_rules, (glob, glob_stops) = rules()
+@lru_cache(maxsize=256)
+def _rules_for(present: frozenset[str] | None) -> tuple[tuple[Rule, tuple[str, ...]], ...]:
+    """The rules a text holding the keywords ``present`` can reach, each with its keywords
+    among them (every rule, with all of its keywords, when None)."""
+    out = []
+    for rule in rules()[0]:
+        words = rule.keywords if present is None else \
+            tuple(k for k in rule.keywords if k in present)
+        if words or not rule.keywords:
+            out.append((rule, words))
+    return tuple(out)
+
+
+def matches(line: str, present: set[str] | frozenset[str] | None = None
+            ) -> Iterator[tuple[str, int, int]]:
+    """(name, start, end) of each provider token in ``line``. ``present``: the keywords
+    known to be in the text (all rules are tried when None)."""
+    _all, (glob, glob_stops) = rules()
     low = line.lower()
-    for rule in all_rules:
-        if rule.keywords and not any(k in low for k in rule.keywords
-                                     if present is None or k in present):
+    for rule, words in _rules_for(None if present is None else frozenset(present)):
+        if words and not any(k in low for k in words):
             continue
         for m in rule.pattern.finditer(line):
             span = _secret(m, rule.group)
