@@ -71,8 +71,11 @@ def rebuild(dest: Path, mirror: Path, sources: Path = SOURCES) -> int:
             failed += 1
             continue
         target.mkdir(parents=True, exist_ok=True)
+        # "context": files outside the memory folder its links lead to, taken too so that
+        # such a link finds what it finds in the repository
         archive = subprocess.run(
-            ["git", f"--git-dir={git_dir}", "archive", source["commit"], source["path"]],
+            ["git", f"--git-dir={git_dir}", "archive", source["commit"], source["path"],
+             *source.get("context", [])],
             capture_output=True, check=False, timeout=TIMEOUT)
         if archive.returncode != 0:
             print(f"realfolders: git archive failed for {source['repo']}: "

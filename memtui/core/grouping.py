@@ -10,9 +10,10 @@ app *draw* them, so that a messy directory still fits one screen (issue 19 §4):
    ``exclude`` line to add to ``.memtui.toml``.
 2. The notes of files with another frontmatter schema (`memtui.core.noise.schema_finding`),
    when there are at least two, are one group, as they were one note before issue 30.
-3. Any other kind's per-file findings of one severity on more than ``GROUP_MIN_FILES`` files
-   are one line saying the count and the first files, and one line with their wording (the
-   same for each, or an example). ``secret``, ``broken_link``, ``instruction_like`` and
+3. Any other kind's per-file findings of one severity on more than ``GROUP_MIN_FILES`` files,
+   or on more than ``GROUP_MIN_LINES`` lines, are one line saying the count and the first
+   files (or lines, when they are one file's), and one line with their wording (the same for
+   each, or an example). ``secret``, ``broken_link``, ``instruction_like`` and
    ``duplicate_name`` are always drawn one per line: each needs its own look and fix.
 """
 
@@ -31,6 +32,8 @@ from memtui.core.wording import plural
 
 #: A kind's findings on more than this many files are drawn as one group.
 GROUP_MIN_FILES = 5
+#: ... or on more lines than this of one file (45 index lines with no link are one group).
+GROUP_MIN_LINES = 8
 #: A noise folder's orphans, or the other-schema notes, are drawn as one group when at
 #: least this many are reported.
 FOLDER_MIN_FINDINGS = 2
@@ -46,6 +49,7 @@ NOUNS: dict[str, tuple[str, str]] = {
     "unlinked_mention": ("unlinked mention", "unlinked mentions"),
     "frontmatter": ("frontmatter finding", "frontmatter findings"),
     "read_problem": ("read problem", "read problems"),
+    "content_in_index": ("line with no link", "lines with no link"),
 }
 _TARGET = re.compile(r"\[\[(.*?)\]\]")
 
@@ -92,6 +96,10 @@ class Group:
                     f"Add {exclude_line(self.folder)} to .memtui.toml")
         count = self.count_words()
         files = self.files
+        if len(files) == 1 and all(f.line for f in self.findings):
+            lines = [f"{f.line}" for f in self.findings]
+            count = count.removesuffix(" in 1 file") + f" in {printable(files[0])}, lines"
+            return f"{count} {names_fitting(lines, width - len(count) - 1)}"
         folder = common_folder(files)
         if folder:
             count += f" in {printable(folder)}/"
@@ -169,6 +177,7 @@ def draw_items(findings: Sequence[Finding], folders: Mapping[str, Sequence[str]]
             by_key[(f.kind, f.severity)].append(f)
     key_of = {id(f): key for key, fs in by_key.items()
               if key[1] == SCHEMA_NOTE or len({f.path for f in fs}) > GROUP_MIN_FILES
+              or len(fs) > GROUP_MIN_LINES
               for f in fs}
     out: list[Item] = []
     done: set[object] = set()

@@ -108,3 +108,15 @@ def test_report_says_one_in_the_singular(tmp_path: Path) -> None:
     assert lines[4] == ("Index                  MEMORY.md: 1 line, 1 entry (1 memory), "
                         "0 packed (0 memories), 0 without links")
     assert lines[7].startswith("Links                  0 broken; 1 wikilink (")
+
+
+def test_many_findings_in_one_file_are_one_group_naming_lines(tmp_path: Path) -> None:
+    """Issue 30: an index with 45 long lines without a link drew 45 rows (a 75-line
+    report); more than eight of one kind in one file are one group naming their lines."""
+    prose = "".join(f"- note {i}: " + "words " * 30 + "\n" for i in range(12))
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [a](memory/a.md) — a\n" + prose,
+                                  "memory/a.md": memory("a")})
+    rows = [str(t) for t in findings_text(run_audit(ws), 100)]
+    content = [r for r in rows if "with no link" in r]
+    assert content[0].startswith("  12 lines with no link in MEMORY.md, lines 2, 3, 4,")
+    assert len(content) == 2 and all(len(r) <= 100 for r in rows)
