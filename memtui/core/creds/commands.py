@@ -45,7 +45,7 @@ _VAL = r"(?:'[^'\s]+'|\"[^\"\s]+\"|[^\s'\"|;&]+)"
 _COMMANDS = [re.compile(p) for p in (
     r"\bsshpass\s+-p\s*(?P<v>" + _VAL + ")",
     r"\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^|;&\n]*?\s-p(?P<v>[^\s'\"|;&]+|'[^']+')",
-    r"\bcurl\b[^|;\n]*?\s(?:-u|--user)\s+['\"]?[^\s:'\"]+:(?P<v>[^\s'\"@]+)",
+    r"\bcurl\b[^|;\n]*?\s(?:-[a-zA-Z]*u|--user)\s+['\"]?[^\s:'\"]+:(?P<v>[^\s'\"@]+)",
     r"\b(?:docker|podman|nerdctl|buildah|skopeo|oras|helm\s+registry)\s+login\b[^|;\n]*?"
     r"\s(?:-p|--password)\s+(?P<v>" + _VAL + ")",
     r"\becho\s+(?P<v>" + _VAL + r")\s*\|\s*(?:docker|podman|helm\s+registry)\s+login\b",

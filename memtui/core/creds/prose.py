@@ -24,14 +24,16 @@ _NOT_COPULAS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "d
                           "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
                           "an", "le", "la", "el", "der", "die", "das", "my", "our", "it",
                           "and", "or", "und", "et", "y", "e", "и", "в", "с", "with", "mit",
-                          "avec", "con", "com"})
+                          "avec", "con", "com", "med", "met", "ile", "z"})
 #: A word between a label and its value: ASCII letters, or a run of another script's letters
 #: (``は``, ``是``, ``del servidor``), never both (``是ByVAYvm7`` is a copula and a value).
 _GAP_WORD = lazy_pattern(
     r"[A-Za-z\u00c0-\u036f\u0370-\u06ff\u0900-\u097f\u1e00-\u1eff'’]+|"
     r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 #: A number right before a label word makes it a quantity ("2,400 tokens", "18,000トークン").
-_COUNT_BEFORE = lazy_pattern(r"(?<![A-Za-z0-9_])\d[\d,.]*\s?[kKmM万千]?\s?$")
+_COUNT_BEFORE = lazy_pattern(
+    r"(?<![A-Za-z0-9_])\d[\d,.]*\s?(?:[kKmM万千億亿]|(?i:mln|mio|million[a-z]*|miljo[a-z]*|"
+    r"millon[a-z]*|milion[a-z]*|milliard[a-z]*|billion[a-z]*|bn))?\s?$")
 _SENTENCE_END = set("。！？；;!?\n")
 
 

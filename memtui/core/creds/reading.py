@@ -24,6 +24,11 @@ PAIR = lazy_pattern(r"(?P<user>[^\s/:：,，]{1,64})(?:\s+/\s+|\s*:\s*|/)(?P<pw>
 ACCOUNT = lazy_pattern(r"(?i)^(?:admin|administrator|root|user|guest|ubuntu|pi|sa|postgres|"
                         r"[\w.+-]+@[\w.-]+\.\w+)$")
 
+_GROUPS = re.compile(
+    r"[ \t]*[`\"'„“«]?((?:[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7}|\d{3,5}(?: \d{3,5}){1,3}|"
+    r"[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,7})(?![\w-]))")
+
+
 @dataclass(frozen=True, slots=True)
 class Labelled:
     """A value found beside a label: 0-based line, span in that line, and why it counts."""
@@ -73,9 +78,10 @@ def _keeps_trail(value: str) -> bool:
 
 
 def _grouped(text: str, pos: int) -> tuple[int, int] | None:
-    """An app password written in groups (``AbCd eF12 GhIj 3kLm``) at ``pos``."""
-    m = re.compile(r"[ \t]*`?([A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7})(?![A-Za-z0-9])").match(
-        text, pos)
+    """A value written in groups at ``pos``: an app password (``AbCd eF12 GhIj 3kLm``), a
+    code of digit groups (``0122 5808``), a passphrase of words joined by hyphens in any
+    script (``kanelbulle-älg-snöstorm-skärgård``)."""
+    m = _GROUPS.match(text, pos)
     return (m.start(1), m.end(1)) if m else None
 
 

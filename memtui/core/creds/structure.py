@@ -58,6 +58,8 @@ ACCOUNTPAIR = lazy_pattern(
 _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-z0-9_-]{16,})"
                          r"(?![\w-])")
 _PAIR_MARK = lazy_pattern(r"[/／:：]")
+_PGPASS = lazy_pattern(r"(?:^|[\s`'\"])[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.*-]+:"
+                       r"(?P<v>[^\s`'\":]+)(?=$|[\s`'\"])")
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     """``label: value`` and its kin (the whole of ``text`` is one label line or cell)."""
@@ -82,7 +84,19 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
         return
     # ``SSH 登录：root / Tq7…``: a login label, then a pair; ``Камера у дворі: admin / 7TEP…``:
     # a well-known account, then its password.
-    pair = PAIR.match(text, rest)
+    pair = PAIR.match(text, rest + (text[rest:rest + 1] in "`\"'"))
+    if pair and not login and not ACCOUNT.match(pair.group("user")):
+        # ``1С сервер: `buh / vdX5%d#7c```: the whole value a user and a made-up password
+        end = pair.end("pw")
+        whole = not text[end:].strip(" `\"'.,;)")
+        shape = values.secret_shape(pair.group("pw"), strong=False) if whole else None
+        pw = pair.group("pw")
+        if shape and m.group("sep").strip() in (":", "：", "→") and \
+                re.fullmatch(r"[\w.@+-]{2,40}", pair.group("user")) and \
+                not any(c in pw for c in "=\\/"):
+            yield Labelled(line, offset + pair.start("pw"), offset + end, pair.group("pw"),
+                           f'pair "{pair.group("user")}" / password + {shape}')
+        return
     if pair and (login or ACCOUNT.match(pair.group("user"))):
         value = pair.group("pw")
         shape = values.secret_shape(value, strong=True)
@@ -228,6 +242,17 @@ def _heading_word(line: str) -> lexicon.Word | None:
     return best
 
 
+def pgpass_lines(lines: list[str]) -> Iterator[Labelled]:
+    """The password of each ``host:port:database:user:password`` line of a text that names
+    ``.pgpass`` (PostgreSQL's password file)."""
+    for i, line in enumerate(lines):
+        for m in _PGPASS.finditer(line[:MAX_LINE]):
+            value = m.group("v")
+            shape = values.secret_shape(value, strong=True, password_word=True)
+            if shape:
+                yield Labelled(i, m.start("v"), m.end("v"), value, f".pgpass line + {shape}")
+
+
 def private_keys(lines: list[str]) -> Iterator[Labelled]:
     """The first body line of each private key block (also inside a JSON string)."""
     for i, line in enumerate(lines):
@@ -252,7 +277,7 @@ def hint_words() -> dict[str, bool]:
     label a value itself (True) or only names a user or an account (False: such a line is
     read only for a pair or as a heading). A lexicon word of several parts is hinted by
     each way it may be written (``api key``, ``api_key``, ``api-key``, ``apikey``)."""
-    out: dict[str, bool] = {"-----begin": True, "admin": False, "root": False,
+    out: dict[str, bool] = {"-----begin": True, "pgpass": True, "admin": False, "root": False,
                             "guest": False, "@": False, "://": False, " / ": False,
                             "／": False}
     for by_kind in lexicon.data()["labels"].values():
@@ -340,4 +365,6 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         i += 1
     if hints is None or "-----begin" in hints:
         out.extend(private_keys(lines))
+    if hints is None or "pgpass" in hints:
+        out.extend(pgpass_lines(lines))
     return out, None

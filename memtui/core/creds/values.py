@@ -72,6 +72,8 @@ _PUBLIC = lazy_pattern(
     r"pk_(?:live|test)_|-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)|"
     r"AAAA[A-Za-z0-9+/]{20,})")
 _GROUPED = lazy_pattern(r"^[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7}$")
+_DIGIT_GROUPS = lazy_pattern(r"^\d{3,5}(?: \d{3,5}){1,3}$")
+_WORD_CHAIN = lazy_pattern(r"^[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,7}$")
 _MODELISH = lazy_pattern(r"(?i)^[a-z]+[-_.]?\d+(?:\.\d+)?[a-z]?(?:[-_.][a-z0-9]+)*$")
 _FILENAME = lazy_pattern(r"(?i)\.(?:md|txt|json|ya?ml|toml|ini|env|pem|key|crt|py|js|ts|sh|"
                          r"conf|cfg|log|csv|html?|png|jpe?g|pdf|zip)$|^[a-z][a-z_-]*\.[a-z]{2,4}$")
@@ -161,23 +163,36 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
     n = len(v)
     if strong and password_word and _DOOR_CODE.match(v) and sum(c.isdigit() for c in v) >= 4:
         return f"{n}-character code"  # 4829B, 91#274: a door or PIN code
+    reason = not_a_value(v.replace(" ", ""))
+    made_up = reason in (None, "words of the text", "names joined (a path, a route, an attribute)")
+    if strong and password_word and made_up and _DIGIT_GROUPS.match(v):
+        return f"{n}-character code in groups"  # recovery codes: 0122 5808
+    if strong and password_word and made_up and _WORD_CHAIN.match(v):
+        return f"{v.count('-') + 1}-word passphrase"  # kanelbulle-älg-snöstorm-skärgård
+    groups = v.split("-")
+    if strong and password_word and made_up and _CODE_GROUPS.match(v) and n >= 7 and (
+            (any(c.isdigit() for c in v) and any(c.isalpha() for c in v)) or
+            (v.islower() and len({len(g) for g in groups}) == 1 and len(groups[0]) >= 4)):
+        return f"{n}-character code"  # a recovery code: s8b3-6tq3, pebal-tnghc
+    if " " in v:
+        if not made_up:
+            return None
+        if strong and _GROUPED.match(v):
+            return f"{n}-character grouped app password"
+        words = v.split()
+        # a quoted passphrase of four words or more, in any language: long words (``see the
+        # team vault`` is a sentence)
+        if password_word and quoted and len(words) >= 4 and \
+                all(w.isalpha() and len(w) >= 3 for w in words) and \
+                sum(map(len, words)) >= 5 * len(words):
+            return f"{len(words)}-word passphrase"
+        return None
     if not_a_value(value):
         return None
     if v.isdigit():
         if password_word and strong and 4 <= n <= 12:
             return f"{n}-digit PIN"
         return None
-    if " " in v:
-        if strong and _GROUPED.match(v):
-            return f"{n}-character grouped app password"
-        words = v.split()
-        if password_word and quoted and len(words) >= 4 and \
-                all(w.isalpha() and w.islower() and len(w) >= 3 for w in words):
-            return f"{len(words)}-word passphrase"
-        return None
-    if strong and password_word and _CODE_GROUPS.match(v) and \
-            any(c.isdigit() for c in v) and any(c.isalpha() for c in v) and n >= 7:
-        return f"{n}-character code"
     if _UUID.match(v) or _HEX.match(v):
         return f"{n}-character hex token" if strong else None
     if _IDENTIFIER.match(v) and not (strong and quoted and _kinds(v) >= 3 and n >= 8):
