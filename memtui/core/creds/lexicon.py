@@ -31,6 +31,9 @@ _NO_SPACE = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u
 _KANA_HANGUL_RE = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]+")
 #: Korean particles that may follow a word ("비번은", "키는").
 _PARTICLES = "은는이가을를의도로와과에"
+#: What may follow a word of a script without spaces that is also an everyday word, so that
+#: it still labels what comes next (a copula: ``รหัสคือ …``).
+_COPULAS_AFTER = ("คือ", "は", "が", "是", "为", "為")
 _SPLIT_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -99,8 +102,9 @@ def _bounded(text: str, original: str, start: int, end: int, word: str,
     before = text[start - 1] if start else ""
     after = text[end] if end < len(text) else ""
     if _NO_SPACE.search(word):
-        if "closed" in glue and after and _NO_SPACE.match(after):
-            return False  # ``รหัสสินค้า``: the word goes on as another one
+        if "closed" in glue and after and _NO_SPACE.match(after) and \
+                not text.startswith(_COPULAS_AFTER, end):
+            return False  # ``รหัสสินค้า``: the word goes on as another one (not ``รหัสคือ``)
         if len(word) <= 2 and _KANA_HANGUL_RE.fullmatch(word):
             if len(word) == 1 and before and _KANA_HANGUL_RE.match(before):
                 return False
@@ -154,9 +158,10 @@ def _ambiguous() -> frozenset[str]:
     return frozenset(data()["ambiguous"])
 
 
-def negated(text: str) -> bool:
-    """``text`` holds a word that makes a credential word something else."""
-    return bool(_find(text, _automata()[1]))
+def negated(text: str, min_words: int = 1) -> bool:
+    """``text`` holds a word that makes a credential word something else (of at least
+    ``min_words`` words: "açık anahtar" but not "adı")."""
+    return any(len(h[4].split()) >= min_words for h in _find(text, _automata()[1]))
 
 
 def label(text: str) -> Word | None:
@@ -168,7 +173,9 @@ def label(text: str) -> Word | None:
     if not found or negated(text):
         return None
     value_words = [w for w in found if w.kind in VALUE_KINDS]
-    return value_words[-1] if value_words else None
+    # "Lösenfras för GPG-nyckeln": a password word names what the value is, before a key
+    passwords = [w for w in value_words if w.kind == "password"]
+    return (passwords or value_words)[-1] if value_words else None
 
 
 def is_login(text: str) -> bool:

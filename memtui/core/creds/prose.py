@@ -32,7 +32,7 @@ _GAP_WORD = lazy_pattern(
     r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 #: A number right before a label word makes it a quantity ("2,400 tokens", "18,000トークン").
 _COUNT_BEFORE = lazy_pattern(
-    r"(?<![A-Za-z0-9_])\d[\d,.]*\s?(?:[kKmM万千億亿]|(?i:mln|mio|million[a-z]*|miljo[a-z]*|"
+    r"(?<![A-Za-z0-9_.@])\d[\d,]*(?:\.\d+)?\s?(?:[kKmM万千億亿]|(?i:mln|mio|million[a-z]*|miljo[a-z]*|"
     r"millon[a-z]*|milion[a-z]*|milliard[a-z]*|billion[a-z]*|bn))?\s?$")
 _SENTENCE_END = set("。！？；;!?\n")
 
@@ -60,11 +60,11 @@ def prose_values(text: str, line: int) -> Iterator[Labelled]:
                 break
             quoted = text[pos] in QUOTES
             bare = BARE.match(text, pos)
-            if lexicon.ambiguous(word) and not sep:
-                break  # ``Pass `dependent` as …``: a verb, not a label
+            strong = sep or _copula(text, word, pos, gap)
             if quoted or bare:
-                got = value_at(text, pos, word, strong=sep or _copula(text, word, pos, gap),
-                             line=line)
+                got = value_at(text, pos, word, strong=strong, line=line)
+                if got and lexicon.ambiguous(word) and not (sep or (gap and strong)):
+                    break  # ``Pass `dependent` as …``: a verb, not a label
                 if got:
                     yield got
                     break
@@ -95,7 +95,9 @@ def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
         return True
     between = text[word.end:pos].split()
     last = between[-1] if between else ""
-    if not (1 <= gap <= 4 and len(last) <= 3 and last.isalpha()) or last.isupper():
+    if 1 <= gap <= MAX_GAP and last in _SCRIPT_COPULAS:
+        return True
+    if not (1 <= gap <= MAX_GAP and len(last) <= 3 and last.isalpha()) or last.isupper():
         return False
     if all(c < "\u0250" for c in last):  # a short Latin word: is, es, ist, là, é, to…
         return last.lower() not in _NOT_COPULAS
@@ -104,11 +106,18 @@ def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
 
 def _negated_here(text: str, word: lexicon.Word) -> bool:
     """A word right before or after ``word`` makes it something else ("public key",
-    "password reset", "디자인 토큰", "token count")."""
-    before = text[:word.start].split()
-    after = text[word.end:].split()
-    near = " ".join([w[-20:] for w in before[-2:]] + [word.text] +
-                    [w[:20] for w in after[:2]])
-    if not before and word.start:
-        near = text[max(0, word.start - 4):word.start] + near
-    return lexicon.negated(near)
+    "password reset", "디자인 토큰", "token count", ``Tokenizer``); two words away, only a
+    negator of two words ("açık anahtar", "공개 키")."""
+
+    def near(n: int) -> str:
+        start, end = word.start, word.end
+        for _ in range(n):  # back over a run of spaces, then a word
+            start = len(text[:start].rstrip())
+            start = max(start - 20, text.rfind(" ", 0, start) + 1)
+        for _ in range(n):  # on over a run of spaces, then a word
+            end = end + len(text[end:]) - len(text[end:].lstrip())
+            stop = text.find(" ", end)
+            end = min(end + 20, len(text) if stop < 0 else stop)
+        return text[start:end]
+
+    return lexicon.negated(near(1)) or lexicon.negated(near(2), min_words=2)

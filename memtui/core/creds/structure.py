@@ -60,6 +60,7 @@ _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-
 _PAIR_MARK = lazy_pattern(r"[/／:：]")
 _PGPASS = lazy_pattern(r"(?:^|[\s`'\"])[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.*-]+:"
                        r"(?P<v>[^\s`'\":]+)(?=$|[\s`'\"])")
+_KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     """``label: value`` and its kin (the whole of ``text`` is one label line or cell)."""
@@ -254,8 +255,14 @@ def pgpass_lines(lines: list[str]) -> Iterator[Labelled]:
 
 
 def private_keys(lines: list[str]) -> Iterator[Labelled]:
-    """The first body line of each private key block (also inside a JSON string)."""
+    """The first body line of each private key block (also inside a JSON string), and the
+    key id of a service account's key file (what to revoke)."""
+    service_account = any('"service_account"' in line for line in lines)
     for i, line in enumerate(lines):
+        key_id = _KEY_ID.search(line) if service_account else None
+        if key_id:
+            yield Labelled(i, key_id.start(1), key_id.end(1), key_id.group(1),
+                           "service account key id")
         for m in _PEM.finditer(line):
             rest = line[m.end():]
             if rest.startswith("\\n"):

@@ -56,11 +56,12 @@ _ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|sc
 #: ``user.email``): names, paths, routes, never a secret.
 _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
 _EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
-_EMAIL = lazy_pattern(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+_EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10.0.4.12
 #: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
 #: password, and no way in by itself.
 _PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
 _DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[A-Za-z])$")
+_PREFIX = lazy_pattern(r"^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*[-_]$")
 _CODE_GROUPS = lazy_pattern(r"^[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+$")
 _NUMBERISH = lazy_pattern(
     r"(?i)^(?:v?\d+(?:[.,:/\-]\d+)*(?:[a-z]{1,3}|%)?|\d{4}-\d{2}-\d{2}.*|[\d.,]+\s?[kmgt]i?b?|"
@@ -132,8 +133,8 @@ def not_a_value(value: str) -> str | None:
     if _JOINED_WORDS.match(v) and (not any(c.isdigit() for c in v) or
                                    ("/" in v and _EXTENSION.search(v))):
         return "names joined (a path, a route, an attribute)"
-    if v[-1] in "-_":
-        return "a prefix"
+    if _PREFIX.match(v):
+        return "a prefix"  # ``sk-ant-oat01-``
     if "{" in v or "<" in v:
         return "a template"
     if v[0] == "-" and v[1:2].isalpha():
@@ -170,8 +171,11 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
     if strong and password_word and made_up and _WORD_CHAIN.match(v):
         return f"{v.count('-') + 1}-word passphrase"  # kanelbulle-älg-snöstorm-skärgård
     groups = v.split("-")
-    if strong and password_word and made_up and _CODE_GROUPS.match(v) and n >= 7 and (
+    if strong and password_word and (made_up or reason == "number") and \
+            _CODE_GROUPS.match(v) and n >= 7 and (
             (any(c.isdigit() for c in v) and any(c.isalpha() for c in v)) or
+            (v.replace("-", "").isdigit() and min(map(len, groups)) >= 4 and
+             reason == "number") or
             (v.islower() and len({len(g) for g in groups}) == 1 and len(groups[0]) >= 4)):
         return f"{n}-character code"  # a recovery code: s8b3-6tq3, pebal-tnghc
     if " " in v:
@@ -205,6 +209,9 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
     if n >= 16 and entropy(v) >= 3.2 and kinds >= 2:
         return f"{n}-character random-looking value"
     inner_symbol = any(not c.isalnum() for c in v[1:-1])
+    if strong and password_word and v.isalpha() and v.isascii() and n >= 12 and \
+            entropy(v) >= 3.3 and sum(c in "aeiouAEIOU" for c in v) < n / 3:
+        return f"{n}-letter random value"  # an app password without its spaces
     if strong:
         if n >= 6 and has_alpha and (has_digit or (kinds >= 3 and inner_symbol)):
             return f"{n}-character mixed value"
