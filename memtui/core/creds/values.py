@@ -61,7 +61,7 @@ _EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10
 #: password, and no way in by itself.
 _PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
 _DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[A-Za-z])$")
-_PREFIX = lazy_pattern(r"^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*[-_]$")
+_PREFIX = lazy_pattern(r"^[a-z0-9]{1,6}(?:[-_][a-z0-9]{1,6})*[-_]$")
 _CODE_GROUPS = lazy_pattern(r"^[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+$")
 _NUMBERISH = lazy_pattern(
     r"(?i)^(?:v?\d+(?:[.,:/\-]\d+)*(?:[a-z]{1,3}|%)?|\d{4}-\d{2}-\d{2}.*|[\d.,]+\s?[kmgt]i?b?|"
