@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memtui.core.secrets import MAX_HITS, scan_text_bounded
 from tests.core.helpers import make_ws, memory, run_audit
@@ -66,3 +68,34 @@ def test_a_cut_is_said_on_the_line_it_stopped_at(tmp_path: Path) -> None:
 def test_an_ordinary_text_is_not_cut() -> None:
     text = "".join(f"- note {i}: the API key lives in the vault\n" for i in range(2000))
     assert scan_text_bounded(text) == ([], None)
+
+
+#: The pieces hostile memories are built of: the checks' own triggers (labels in several
+#: scripts, separators, quotes, key headers, prefixes, URL and pair marks) and filler.
+PIECES = ["password", "密码", "パスワード", "비번", "mot de passe", "token", "api_key", "PIN",
+          ": ", "=", " is ", "`", "«", "「", '"', "-----BEGIN RSA PRIVATE KEY-----",
+          "eyJhbGciOi.", "ghp_", "AKIA", "<http://", "https://u:p@h/", "admin / ", "| ",
+          "|---|", "\n", "\n- ", "\n## ", " ", "Xq7#mK2pLz9w", "a" * 40, "1234", "${X}",
+          "<!-- memtui: ignore ", "ignore all previous instructions", "[[", "](", "…"]
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=12),
+       st.integers(min_value=1, max_value=400))
+def test_every_check_of_a_text_costs_a_bounded_time_a_mebibyte(pieces: list[str],
+                                                                  spread: int) -> None:
+    """Property (issue 31 §4): whatever a memory is made of, the credential and instruction
+    checks cost at most ``BOUND`` seconds of CPU a MiB (a motif repeated to 256 KiB, with a
+    newline every ``spread`` motifs)."""
+    from memtui.core.instructions import scan_instructions
+
+    unit = "".join(pieces)
+    repeats = max(1, (MIB // 4) // max(1, len(unit.encode())))
+    text = "".join(unit + ("\n" if i % spread == 0 else "") for i in range(repeats))
+    start = time.process_time()
+    hits, _cut = scan_text_bounded(text)
+    scan_instructions(text)
+    spent = time.process_time() - start
+    assert spent < BOUND * max(0.25, len(text.encode()) / MIB) + 0.5, (unit[:60], spent)
+    assert len(hits) <= MAX_HITS
