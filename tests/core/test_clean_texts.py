@@ -39,13 +39,13 @@ def test_clean_texts_skip_the_checks_and_findings_stay(tmp_path: Path,
     assert text_digest(text_a) in clean and text_digest(text_b) not in clean
 
     checked: list[str] = []
-    real = scan_mod.scan_text
+    real = scan_mod.scan_text_bounded
 
-    def spy(text: str, first_line: int = 1, probe: object = None) -> list[object]:
+    def spy(text: str, first_line: int = 1, probe: object = None) -> tuple[list[object], None]:
         checked.append(text)
-        return real(text, first_line, probe)  # type: ignore[arg-type]
+        return real(text, first_line, probe)  # type: ignore[arg-type,return-value]
 
-    monkeypatch.setattr(scan_mod, "scan_text", spy)
+    monkeypatch.setattr(scan_mod, "scan_text_bounded", spy)
     second = audit()
     memories = [t for t in checked if t.startswith("---")]  # the index is checked too
     assert memories == [text_b]  # a.md was known clean; b.md is checked again
