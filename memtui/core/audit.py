@@ -572,7 +572,8 @@ class Auditor:
         self._kept_as = (stored.key, [f[:6] for f in stored.files], stored.exists)
         return AuditResult(
             self.ws, self.profile, self.options,
-            derived_cache.StoredScans(self._paths, self._scan_one),  # type: ignore[arg-type]
+            derived_cache.StoredScans(self._paths, self._scan_one,  # type: ignore[arg-type]
+                                      got.commented),
             got.files, index, got.index_linked, got.reachable, got.orphans, got.broken,
             got.wikirefs, got.graph, self._block(index, got.loaded), got.line_costs,
             got.loaded, got.findings, got.types, documentation=list(self._docs),

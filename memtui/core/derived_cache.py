@@ -312,7 +312,19 @@ def encode_result(result: AuditResult) -> dict[str, Any]:
         "index": encode_index(result.index),
         "line_costs": [[c.line, c.kind, c.memories, c.chars, c.bytes, c.tokens]
                        for c in result.line_costs],
+        # the memories holding an inline ignore comment (the unused-ignore check reads
+        # them; a warm run need not make every scan to find them)
+        "commented": commented(result.scans),
     }
+
+
+def commented(scans: Mapping[str, FileScan]) -> list[str]:
+    """The memories holding an inline ignore comment, without making a stored result's
+    scans."""
+    known = getattr(scans, "commented", None)
+    if known is not None:
+        return sorted(known)
+    return sorted(rel for rel, scan in scans.items() if scan.has_ignores)
 
 
 @dataclass
@@ -329,6 +341,7 @@ class Decoded:
     types: dict[str, int]
     index: Index
     line_costs: list[LineCost]
+    commented: list[str]
 
 
 def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
@@ -388,16 +401,19 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
     return Decoded(reports, [finding_in(f) for f in data["findings"]], orphans, broken,
                    wikirefs, graph, set(_strs(data["index_linked"])),
                    set(_strs(data["reachable"])), loaded, types,
-                   decode_index(data["index"], index_text), costs)
+                   decode_index(data["index"], index_text), costs,
+                   list(_strs(data["commented"])))
 
 
 class StoredScans(Mapping[str, FileScan]):
     """A result's scans when it came from the derived cache: its paths, in order, each
     scan made (from the scan cache, or the file) only when it is asked for."""
 
-    def __init__(self, paths: list[str], get: Any) -> None:
+    def __init__(self, paths: list[str], get: Any, commented: list[str] | None = None) -> None:
         self._paths = paths
         self._set = set(paths)
+        #: the memories holding an inline ignore comment, as the stored result knew them
+        self.commented = set(commented or ()) & self._set
         self._get = get  # rel → FileScan
         self._made: dict[str, FileScan] = {}
 

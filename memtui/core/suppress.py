@@ -388,9 +388,13 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     file used; returns ``result``. ``hidden``: also read what the config's ``exclude``
     leaves out (`memtui.core.hidden`: counted as suppressed by ``exclude``; an exclude of
     the index or of every memory is an ``exclude_all`` error no config silences)."""
-    values = secret_values(result.scans) if baseline is not None else None
+    secret_files = {f.path for f in result.findings if f.kind == "secret"}
+    values = secret_values({rel: result.scans[rel] for rel in secret_files
+                            if rel in result.scans}) if baseline is not None else None
     root = result.workspace.root
-    commented = [rel for rel, scan in result.scans.items() if scan.has_ignores]
+    known = getattr(result.scans, "commented", None)  # a stored result's (no scan made)
+    commented = sorted(known) if known is not None else \
+        [rel for rel, scan in result.scans.items() if scan.has_ignores]
     lowered: list[tuple[Finding, str]] = []
     result.findings, result.suppressed = apply(result.findings, root, config, baseline,
                                                values, [*commented, INDEX_NAME], lowered)
