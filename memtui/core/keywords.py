@@ -41,22 +41,21 @@ class _Keywords:
             union = sorted({w for ws in self.lists for w in ws})
             ascii_words = [w for w in union if w.isascii()]
             other = [w for w in union if not w.isascii()]
-            automaton = None
-            if ascii_words:
-                automaton = ahocorasick.Automaton()
-                for w in ascii_words:
-                    automaton.add_word(w, w)
-                automaton.make_automaton()
-            self.ascii = automaton
-            others = None
-            if other:
-                others = ahocorasick.Automaton()
-                for w in other:
-                    others.add_word(w, w)
-                others.make_automaton()
-            self.other = others
+            self.ascii = _automaton(ascii_words)
+            self.other = _automaton(other)
             self.other_cased = any(w != w.upper() for w in other)
             self.version += 1
+
+
+def _automaton(words: list[str]) -> ahocorasick.Automaton | None:
+    """One Aho–Corasick automaton over ``words`` (each its own value), or None for none."""
+    if not words:
+        return None
+    automaton = ahocorasick.Automaton()
+    for w in words:
+        automaton.add_word(w, w)
+    automaton.make_automaton()
+    return automaton
 
 
 _KEYWORDS = _Keywords()
