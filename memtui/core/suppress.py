@@ -14,7 +14,7 @@ import json
 import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Container, Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -89,6 +89,22 @@ def secret_values(scans: Mapping[str, _Scan]) -> dict[tuple[str, int | None, str
             f = secret_finding(rel, hit)
             out[(f.path, f.line, f.message)].append(hit.value)
     return out
+
+
+def fingerprinted(findings: Iterable[Finding], key: bytes | None, values: Values | None
+                  ) -> Iterator[tuple[Finding, str]]:
+    """Each finding with its fingerprint; a credential's keyed by ``key`` over its value
+    (``values``: each ``secret`` finding's values, in the order the findings come)."""
+    taken: Counter[tuple[str, int | None, str]] = Counter()
+    for f in findings:
+        if f.kind != "secret":
+            yield f, fingerprint(f)
+            continue
+        at = (f.path, f.line, f.message)
+        known = (values or {}).get(at, ())
+        yield f, secret_fingerprint(f, key, known[taken[at]] if taken[at] < len(known)
+                                    else None)
+        taken[at] += 1
 
 
 def secret_fingerprint(f: Finding, key: bytes | None, value: str | None) -> str:
@@ -220,15 +236,7 @@ def apply(findings: Iterable[Finding], root: Path, config: Config,
     cache: dict[str, _Comments] = {}
     left = Counter(baseline.counts) if baseline is not None else Counter()
     key = baseline.key if baseline is not None else None
-    taken: Counter[tuple[str, int | None, str]] = Counter()
-    for f in findings:
-        fp = fingerprint(f)
-        if f.kind == "secret":
-            at = (f.path, f.line, f.message)
-            known = (values or {}).get(at, ())
-            fp = secret_fingerprint(f, key, known[taken[at]] if taken[at] < len(known)
-                                    else None)
-            taken[at] += 1
+    for f, fp in fingerprinted(findings, key, values):
         severity = config.severity.get(f.kind)
         if severity and severity != f.severity:
             before = f.severity
@@ -295,17 +303,9 @@ def baseline_data(findings: Iterable[Finding], values: Values | None = None,
     a credential's keyed by ``key`` (a new random one when None)."""
     key = key if key is not None else os.urandom(KEY_BYTES)
     rows: list[dict[str, object]] = []
-    taken: Counter[tuple[str, int | None, str]] = Counter()
-    for f in findings:
-        fp = fingerprint(f)
-        if f.kind == "secret":
-            at = (f.path, f.line, f.message)
-            known = (values or {}).get(at, ())
-            fp = secret_fingerprint(f, key, known[taken[at]] if taken[at] < len(known)
-                                    else None)
-            taken[at] += 1
-            if not fp:
-                continue  # a credential whose value is not at hand is never accepted
+    for f, fp in fingerprinted(findings, key, values):
+        if f.kind == "secret" and not fp:
+            continue  # a credential whose value is not at hand is never accepted
         rows.append({"rule": f.kind, "path": f.path, "message": f.message,
                      "fingerprint": fp})
     return {"memtui-baseline": BASELINE_VERSION, "key": key.hex(), "findings": rows}
