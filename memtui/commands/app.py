@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.audit import add_audit_options, options_from
 from memtui.commands.parser import fail
 from memtui.core.workspace import is_file
+
+if TYPE_CHECKING:
+    from memtui.tui.app import MemtuiApp
 
 PROG = "memtui"
 
@@ -75,6 +79,16 @@ def run(ns: argparse.Namespace) -> int:
 
 
 def open_app(path: str, ns: argparse.Namespace) -> int:
+    app = app_for(path, ns)
+    if isinstance(app, int):
+        return app
+    app.run()
+    return app.return_code or 0
+
+
+def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
+    """The app on ``path`` as the command line asks for it, or the exit status of a bad
+    path or configuration (said on stderr)."""
     from memtui.core.workspace import WorkspaceError, open_workspace
 
     try:
@@ -92,12 +106,11 @@ def open_app(path: str, ns: argparse.Namespace) -> int:
 
     from memtui.tui.app import MemtuiApp
 
+    # No --tokenizer: the profile's own (cl100k under claude-code), as the header and
+    # ``audit --json`` count; the Tok columns and the preview show that count.
     options = options_from(ns, config)
-    options.tokenizers = options.tokenizers or ("qwen",)  # the columns the app shows
-    app = MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
-                    watch=not ns.no_watch, config=config)
-    app.run()
-    return app.return_code or 0
+    return MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
+                     watch=not ns.no_watch, config=config)
 
 
 def command_hint(path: str) -> str:
