@@ -75,7 +75,14 @@ class Index:
 
     @property
     def entries(self) -> list[IndexLine]:
-        return [ln for ln in self.lines if ln.kind in ("entry", "packed")]
+        """The entries: lines that link one memory, loaded or not (JSON ``index.entries``,
+        the header's and the text report's count); packed lines are counted apart."""
+        return [ln for ln in self.lines if ln.kind == "entry"]
+
+    @property
+    def packed(self) -> list[IndexLine]:
+        """The packed lines: several memories' links on one line (``packed_lines``)."""
+        return [ln for ln in self.lines if ln.kind == "packed"]
 
     @property
     def links(self) -> list[Link]:

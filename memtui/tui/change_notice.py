@@ -54,12 +54,17 @@ def _index_note(before: AuditResult | None, after: AuditResult) -> str:
     idx = after.index
     if not idx.exists:
         return f"{INDEX_NAME} deleted — the index is empty; nothing is injected"
-    n = len(idx.entries)
+    # Entries as the header and ``audit --json`` count them: packed lines apart.
+    n, packed = len(idx.entries), len(idx.packed)
     if before is None or not before.index.exists:
-        return f"{INDEX_NAME} created — {plural(n, 'entry', 'entries')}"
-    was = len(before.index.entries)
+        return f"{INDEX_NAME} created — {plural(n, 'entry', 'entries')}" + (
+            f", {packed:,} packed" if packed else "")
+    was, was_packed = len(before.index.entries), len(before.index.packed)
     note = f"{INDEX_NAME} changed — {plural(n, 'entry', 'entries')}" + (
-        f" (was {was})" if n != was else "")
+        f" (was {was:,})" if n != was else "")
+    if packed or was_packed:
+        note += f", {packed:,} packed" + (f" (was {was_packed:,})"
+                                           if packed != was_packed else "")
     new_broken = len(after.broken_links) - len(before.broken_links)
     if new_broken > 0:
         note += f", {plural(new_broken, 'new broken link')}"

@@ -50,7 +50,7 @@ async def test_header_counts(workspace: Path) -> None:
         assert "index 3 entries (1 packed)" in text
         assert "2 orphans (1 unreachable)" in text
         assert "1 broken link " in text or text.rstrip().endswith("1 broken link")
-        assert "1 dangling [[ ]] (1 fuzzy)" in text
+        assert "1 dangling · 1 fuzzy [[ ]]" in text
         assert "76 qwen tok" in text and "0.2% of 40,960" in text
         rendered = app.query_one(HealthHeader).render_text(app.result, app.palette)
         start = rendered.plain.index("1 unreachable")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.text import Text
@@ -38,26 +39,38 @@ def shown_path(root: Path) -> str:
     return printable(shown)  # a folder name is data: no terminal control characters
 
 
-def fit_line(units: list[Unit], width: int | None, sep: Text) -> Text:
-    """``units`` joined by ``sep`` in ``width`` cells: the last units give up their long
-    words first, then whole units go (an ellipsis says so); a unit is never cut inside."""
-    words = [full for full, _ in units]
+#: A step of fitting a line: unit ``index`` takes the words given (None: it gives way).
+Step = tuple[int, Text | None]
+
+
+def fit_line(units: list[Unit], width: int | None, sep: Text,
+             steps: Sequence[Step] | None = None) -> Text:
+    """``units`` joined by ``sep`` in ``width`` cells: ``steps`` are taken in order until
+    the line fits (by default the last units give up their long words first); then whole
+    units go from the end (an ellipsis says so); a unit is never cut inside."""
+    words: list[Text | None] = [full for full, _ in units]
 
     def joined() -> Text:
-        return sep.join(words)
+        return sep.join(w for w in words if w is not None)
 
     if width is None:
         return joined()
-    for i in reversed(range(len(units))):
+    if steps is None:
+        steps = [(i, units[i][1]) for i in reversed(range(len(units)))
+                 if units[i][1] is not None]
+    for i, alt in steps:
         if joined().cell_len <= width:
             return joined()
-        short = units[i][1]
-        if short is not None:
-            words[i] = short
-    while len(words) > 1 and joined().cell_len + 2 > width:
-        words.pop()
-    line = joined()
-    if len(words) < len(units):
+        words[i] = alt
+    if joined().cell_len <= width:
+        return joined()
+    kept = [w for w in words if w is not None]
+    popped = 0
+    while len(kept) > 1 and sep.join(kept).cell_len + 2 > width:
+        kept.pop()
+        popped += 1
+    line = sep.join(kept)
+    if popped:
         line.append(" …")
     line.truncate(width, overflow="ellipsis")
     return line
@@ -137,17 +150,17 @@ class HealthHeader(Static):
         audit's."""
         sep = Text(" · ", style=p.muted)
         return Text("\n", no_wrap=True).join(
-            fit_line(units, width, sep) for units in _units(result, p, window))
+            fit_line(units, width, sep, steps) for units, steps in _units(result, p, window))
 
 
-def _units(result: AuditResult, p: Palette,
-           window: tuple[int, str] | None = None) -> list[list[Unit]]:
+def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = None
+           ) -> list[tuple[list[Unit], Sequence[Step] | None]]:
+    """The three lines' units, each with the steps that fit it (None: the usual)."""
     ws = result.workspace
     idx = result.index
     # An entry is a line of the index that links one memory (JSON ``index.entries``, the
-    # text report's "entries"), loaded or not; packed lines are counted apart.
-    entries = sum(1 for ln in idx.lines if ln.kind == "entry")
-    packed = sum(1 for ln in idx.lines if ln.kind == "packed")
+    # text report's "entries", the change notice's), loaded or not; packed lines apart.
+    entries, packed = len(idx.entries), len(idx.packed)
     unloaded = sum(1 for ln in idx.lines
                    if ln.kind == "entry" and ln.number > result.loaded_lines)
     lost = sum(1 for o in result.orphans if not o.reachable)
@@ -181,34 +194,62 @@ def _units(result: AuditResult, p: Palette,
                                                   f"bold {p.error}" if lost else ""), ")"),
                    None))
     counts.append((count(len(result.broken_links), "broken links", p.error, "broken link"), None))
-    wiki = count(dangling, "dangling [[ ]]", p.dangling)
-    counts.append((wiki + Text(f" ({fuzzy:,} fuzzy)", style=p.fuzzy), wiki) if fuzzy
-                  else (wiki, None))
+    # Two counts of different wikilinks: "1 dangling · 1 fuzzy [[ ]]" (a fuzzy one is
+    # no dangling one, as "1 dangling [[ ]] (1 fuzzy)" read).
+    if fuzzy:
+        both = Text.assemble(count(dangling, "dangling", p.dangling), (" · ", p.muted),
+                             count(fuzzy, "fuzzy", p.fuzzy), " [[ ]]")
+        counts.append((both, count(dangling, "dangling [[ ]]", p.dangling)))
+    else:
+        counts.append((count(dangling, "dangling [[ ]]", p.dangling), None))
 
     block = result.block
     tokens = block.tokens.get(block.tokenizer, 0)
     size, name = window or (block.window, block.window_name)
     share = tokens / size if size else 0.0
     colour = p.error if share > 0.5 else p.warning if share > 0.25 else p.resolved
-    gauge = Text.assemble("block ", (bar(share), colour),
-                          (f" {tokens:,} {block.tokenizer} tok", "bold"))
-    cost: list[Unit] = [(gauge, None), (Text(f"{block.chars:,} chars"), None),
+
+    def gauge(cells: int) -> Text:
+        """``block ▍░░… 3,179 cl100k tok`` with a bar ``cells`` wide (0: none)."""
+        return Text.assemble("block ", *(((bar(share, cells), colour), " ") if cells else ()),
+                             (f"{tokens:,} {block.tokenizer} tok", "bold"))
+
+    cost: list[Unit] = [(gauge(BAR_WIDTH), None), (Text(f"{block.chars:,} chars"), None),
                         (Text(f"{share:.1%} of {size:,} ({name})"),
                          Text(f"{share:.1%} of {size:,}"))]
-    if result.profile == "claude-code":
-        opts = result.options
-        lines = len(idx.lines)
-        by_lines, by_bytes = lines / opts.max_lines, idx.size / opts.max_bytes
-        near = max(by_lines, by_bytes)
-        lc = p.error if near > 1 else p.warning if near > 0.8 else p.resolved
-        figures = [f"{lines:,}/{opts.max_lines:,} lines", f"{idx.size:,}/{opts.max_bytes:,} B"]
-        if by_bytes > by_lines:  # the limit that binds goes next to the bar, never cut
-            figures.reverse()
-        cost.append((Text.assemble("load limit ", (bar(min(near, 1.0), 10), lc),
-                                   (f" {figures[0]}", lc)), None))
-        cost.append((Text(figures[1], style=lc), None))
-        beyond = [ln for ln in result.beyond_limit if ln.kind != "blank"]
-        if beyond:
-            cost.append((Text(f"{plural(len(beyond), 'line')} never loaded",
-                              style=f"bold {p.error}"), None))
-    return [title, counts, cost]
+    if result.profile != "claude-code":
+        return [(title, None), (counts, None), (cost, None)]
+    opts = result.options
+    lines = len(idx.lines)
+    by_lines, by_bytes = lines / opts.max_lines, idx.size / opts.max_bytes
+    near = max(by_lines, by_bytes)
+    lc = p.error if near > 1 else p.warning if near > 0.8 else p.resolved
+    figures = [f"{lines:,}/{opts.max_lines:,} lines", f"{idx.size:,}/{opts.max_bytes:,} B"]
+    if by_bytes > by_lines:  # the limit that binds goes next to the bar, never cut
+        figures.reverse()
+
+    def limit(cells: int) -> Text:
+        return Text.assemble("load limit ",
+                             *(((bar(min(near, 1.0), cells), lc), " ") if cells else ()),
+                             (figures[0], lc))
+
+    cost.append((limit(10), None))
+    cost.append((Text(figures[1], style=lc), None))
+    beyond = sum(1 for ln in result.beyond_limit if ln.kind != "blank")
+    never = len(cost)
+    if beyond:
+        cost.append((Text(f"{plural(beyond, 'line')} never loaded", style=f"bold {p.error}"),
+                     Text(f"{beyond:,} never loaded", style=f"bold {p.error}")))
+    # At 80 and 120 columns the load limit keeps both its figures (issue 32 §15): the
+    # chars (the Block view says them), the window's name, the bars' length and the
+    # share give way first, in this order.
+    block_i, chars_i, share_i, limit_i = 0, 1, 2, 3
+    steps: list[Step] = [(chars_i, None), (share_i, cost[share_i][1])]
+    if beyond:
+        steps.append((never, cost[never][1]))
+    steps += [(block_i, gauge(10)), (limit_i, limit(5)), (block_i, gauge(5)),
+              (share_i, None), (block_i, gauge(0))]
+    if beyond:
+        steps.append((never, None))
+    steps.append((limit_i, limit(0)))
+    return [(title, None), (counts, None), (cost, steps)]
