@@ -89,6 +89,10 @@ VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
 )
 
 
+#: Actions of the footer that the Trend view's rows (commits, not memories) cannot take:
+#: that view neither offers nor takes them (issue 32 §21).
+NOT_IN_TREND = frozenset({"add_to_index", "undo"})
+
 #: The views that are tables (their rows are built off the UI thread).
 TABLES = frozenset(pid for pid, _, cls in VIEWS if issubclass(cls, AuditTable))
 
@@ -687,6 +691,7 @@ class MemtuiApp(CurateActions, App[int]):
         if pid is None or pid != self._ui.query_one(TabbedContent).active:
             return
         self._shown_pid = pid
+        self.refresh_bindings()  # the footer offers what this view's rows can take
         view: Any = self.view(pid)
         await self._mounted(view)
         if pid in self._rows_coming:
@@ -837,7 +842,8 @@ class MemtuiApp(CurateActions, App[int]):
             focused = self.focused
             return (isinstance(focused, Input) and self.screen is self._ui
                     and self._ui.query_one("#main") in focused.ancestors)
-        return True
+        # In the Trend view, neither offered nor taken: its rows are commits, not memories.
+        return not (action in NOT_IN_TREND and self._shown_pid == "trend")
 
     def action_toggle_chat(self) -> None:
         slot = self._ui.query_one("#chat-slot")

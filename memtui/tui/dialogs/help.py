@@ -38,6 +38,12 @@ KEY_HELP = {
     "select": "jump: show the file at that line in the preview",
     "leave_input": "from the filter or the chat input back to the view (in the chat, it "
                    "first cancels a reply that is coming)",
+    "clear": "in a list: clear the picks, else the filter",
+    "focus_filter": "filter the view: type words; Enter or Esc goes back to the view (the "
+                    "summary says how many rows match); in the focused preview, search it "
+                    "(Enter: next)",
+    "toggle_suppressed": "show or hide the findings the configuration, an inline comment or "
+                         "a baseline suppressed",
     "back": "back to the fleet screen (from an input: back to the view first)",
     "sort_next": "sort by the next column (or click a column header)",
     "sort_reverse": "reverse the sort",
@@ -74,10 +80,8 @@ KEY_HELP = {
                      "picker; Esc leaves the chat",
 }
 
-#: Keys no binding of the app carries (the filter box, the palette, typing).
+#: Keys no binding of the app carries (the palette, typing).
 EXTRA_KEYS = (
-    ("/", "filter the view: type words; Enter or Esc goes back to the view (the summary "
-     "says how many rows match); in the focused preview, search it (Enter: next)"),
     ("", "while an input has focus, letters, digits and ? are typed into it, not taken as "
      "commands; so is every letter while the chat has focus"),
     ("ctrl+p", "command palette: every action by name"),
@@ -86,23 +90,35 @@ EXTRA_KEYS = (
 _SKIP = {"cursor_up", "page_up", "page_down", "last", "dismiss"}
 
 
+def own(klass: type[object]) -> bool:
+    """Whether ``klass`` is memtui's (not Textual's, whose bindings the help leaves out)."""
+    return klass.__module__.split(".", 1)[0] == "memtui"
+
+
 def key_rows(app: App[object], classes: Iterable[type[object]]) -> list[tuple[str, str]]:
     """(keys, what they do) from the BINDINGS of ``classes`` (the app's first), one row per
-    action, in binding order: the help cannot fall behind the keys."""
+    action, in binding order: the help cannot fall behind the keys. Textual's own bindings
+    (its scrolling, ``ctrl+c``) are left out, but for another key of an action memtui binds
+    (``ctrl+q``: quit); a key that does two things (Esc) is one row saying both."""
     keys: dict[str, list[str]] = {}
     words: dict[str, str] = {}
-    for cls in classes:
-        for klass in reversed(type.mro(cls)):  # type: ignore[arg-type]
+    chains = [list(reversed(type.mro(cls))) for cls in classes]  # type: ignore[arg-type]
+    bound = {b.action.removeprefix("app.").split("(", 1)[0]
+             for chain in chains for klass in chain if own(klass)
+             for b in Binding.make_bindings(vars(klass).get("BINDINGS", ()))}
+    for chain in chains:
+        for klass in chain:
             for b in Binding.make_bindings(vars(klass).get("BINDINGS", ())):
                 action = b.action.removeprefix("app.").split("(", 1)[0]
-                if action in _SKIP:
+                if action in _SKIP or action not in bound:
                     continue
                 shown = keys.setdefault(action, [])
                 key = app.get_key_display(b)
                 if key not in shown:
                     shown.append(key)
-                words.setdefault(action, KEY_HELP.get(action, b.description))
-    rows = []
+                if own(klass):
+                    words.setdefault(action, KEY_HELP.get(action, b.description))
+    rows: dict[str, str] = {}
     for action, shown in keys.items():
         if action == "show_view" and len(shown) > 2:
             label = f"{shown[0]} … {shown[-1]}"
@@ -112,8 +128,10 @@ def key_rows(app: App[object], classes: Iterable[type[object]]) -> list[tuple[st
             label = "g G Home End"
         else:
             label = " / ".join(shown)
-        rows.append((label, words[action]))
-    return rows
+        said = words[action]
+        rows[label] = f"{rows[label]}; {said}" if label in rows and said not in rows[label] \
+            else rows.get(label, said)
+    return list(rows.items())
 
 
 class HelpScreen(ModalScreen[None]):

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import RowDoesNotExist
 
 from memtui.core.audit import AuditOptions
@@ -29,6 +29,7 @@ from memtui.tui.config import load_config
 from memtui.tui.fleet.state import FleetState
 from memtui.tui.themes import load_themes
 from memtui.tui.widgets.columns import Column, fit_widths
+from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.list_table import ListTable
 from memtui.tui.widgets.row_table import middle_cut
 
@@ -66,7 +67,8 @@ class FleetApp(App[str | None]):
     #fleet-table { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open", priority=False),
+        # priority: the table's own Enter (hidden) would keep it out of the footer
+        Binding("enter", "open", "Open", priority=True),
         Binding("slash", "filter", "Filter"),
         Binding("escape", "clear_filter", "Clear filter"),
         Binding("s", "sort", "Sort"),
@@ -105,7 +107,7 @@ class FleetApp(App[str | None]):
         yield Input(placeholder="filter workspaces (Enter or Esc to leave)", id="fleet-filter")
         yield ListTable(id="fleet-table", cursor_type="row", zebra_stripes=True,
                         cell_padding=CELL_PADDING)
-        yield Footer()
+        yield FittingFooter()  # as the app's: at 80 columns ? and q stay, the rest fit
 
     def fit_columns(self, total: int) -> bool:
         """Columns for a table ``total`` cells wide; True when they changed."""
@@ -304,6 +306,13 @@ class FleetApp(App[str | None]):
         from memtui.tui.dialogs.help import FleetHelpScreen
 
         self.push_screen(FleetHelpScreen(classes=[type(self), ListTable]))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter opens the workspace under the table's cursor: from the table only (the
+        filter's Enter leaves the filter; a dialog's is its own)."""
+        if action == "open":
+            return isinstance(self.focused, ListTable) and self.focused.id == "fleet-table"
+        return True
 
     def action_open(self) -> None:
         table = self.query_one(DataTable)

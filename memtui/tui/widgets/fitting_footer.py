@@ -25,7 +25,7 @@ def key_width(key: FooterKey) -> int:
 
 
 #: Actions whose keys a narrow footer never leaves out.
-ALWAYS = ("help", "quit")
+ALWAYS = ("help", "quit", "quit_fleet")
 
 
 class FittingFooter(Footer):

@@ -1,0 +1,80 @@
+"""The keys on offer (issue 32 §21): the Trend footer offers no key its rows cannot take,
+the help lists memtui's keys once each (no Textual scrolling keys, no bare ``^c``), and the
+fleet screen has a footer that shows Enter, ? and q at 80 columns."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from pathlib import Path
+
+from textual.widgets import Footer
+
+from memtui.core.audit import AuditOptions
+from memtui.tui.app import open_app
+from memtui.tui.fleet.app import FleetApp
+from memtui.tui.widgets.footer_key import FooterKey
+from tests.test_cli_fleet import fleet
+from tests.tui.conftest import wait_for
+from tests.tui.test_app import started, switch
+from tests.tui.test_help_keys import help_text
+
+
+def offered(footer: Footer) -> set[str]:
+    return {k.action for k in footer.query(FooterKey) if k.display}
+
+
+async def test_the_trend_footer_offers_no_index_and_no_undo(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await started(pilot, app)
+        footer = app.query_one(Footer)
+        await switch(pilot, app, "2")
+        await wait_for(pilot, lambda: {"add_to_index", "undo"} <= offered(footer))
+        await pilot.press("8")  # outside git: the view says so, and holds no focus
+        await wait_for(pilot, lambda: app._shown_pid == "trend")
+        await wait_for(pilot, lambda: not {"add_to_index", "undo"} & offered(footer))
+        assert {"help", "quit", "reaudit"} <= offered(footer)
+        await pilot.press("a")  # not taken there either: no dialog, no notice
+        await pilot.pause(0.2)
+        assert app.screen is app.screen_stack[0] and not app._notifications
+        await switch(pilot, app, "3")
+        await wait_for(pilot, lambda: {"add_to_index", "undo"} <= offered(footer))
+
+
+async def test_the_help_lists_memtuis_keys_once_each(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await started(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        text = help_text(app)
+        keys = text.split("\nKeys", 1)[1].split("In the chat (c)", 1)[0]
+        rows = [line.strip() for line in keys.splitlines() if line.strip()]
+        assert not any("Scroll" in r or "Page Left" in r or "Page Right" in r for r in rows)
+        assert "^c" not in [r.split("  ", 1)[0] for r in rows]  # no key without words
+        firsts = [r.split("  ", 1)[0].strip() for r in rows if "  " in r]
+        assert firsts.count("/") == 1 and firsts.count("esc") == 1, firsts
+        esc = next(r for r in rows if r.startswith("esc "))
+        assert "back to the view" in esc and "clear the picks, else the filter" in esc
+        slash = next(r for r in rows if r.startswith("/ "))
+        assert "filter the view" in slash and "search it" in slash
+        assert all(len(r.split("  ", 1)) == 2 for r in rows[:-2]), rows  # each says what
+
+
+async def test_the_fleet_screen_has_a_footer_at_80_columns(tmp_path: Path) -> None:
+    fleet(tmp_path)
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 4, timeout=90)
+        await pilot.pause(0.3)
+        footer = app.query_one(Footer)
+        shown = [k for k in footer.query(FooterKey) if k.display]
+        assert {"open", "help", "quit_fleet"} <= {k.action for k in shown}
+        assert all(footer.region.contains_region(k.region) for k in shown)
+        for a, b in combinations([k.region for k in shown], 2):
+            assert not a.overlaps(b)
+        await pilot.press("slash")  # in the filter, Enter leaves it: Open is not offered
+        await wait_for(pilot, lambda: "open" not in {k.action for k in footer.query(FooterKey)})
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "open" in {k.action for k in footer.query(FooterKey)})
+        assert app.return_value is None and app.is_running
