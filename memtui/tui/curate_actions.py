@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
+from memtui.core.safe_output import printable
 from memtui.core.wording import plural
-from memtui.core.workspace import INDEX_NAME
+from memtui.core.workspace import INDEX_NAME, in_archive
 
 if TYPE_CHECKING:
     from memtui.core.workspace import Workspace
@@ -136,8 +137,21 @@ class CurateActions:
 
         result = self.result  # type: ignore[attr-defined]
         paths = [o.path for o in result.orphans if not o.reachable] if result else []
+        # Archived memories (``include-archives = true`` audits them) were put away on
+        # purpose: left out, and said so; ``a`` indexes one when it is wanted back.
+        archived = [p for p in paths if in_archive(p)]
+        paths = [p for p in paths if not in_archive(p)]
+        note = ""
+        if archived:
+            folders = sorted({p.rsplit("/", 1)[0] for p in archived})
+            more = f" and {plural(len(folders) - 1, 'more folder')}" if len(folders) > 1 else ""
+            note = (f"left out {plural(len(archived), 'archived memory', 'archived memories')}"
+                    f" (in {printable(folders[0])}/{more}): select one and press a to index it")
         if not paths:
-            return self._need("no unreachable memory to index", why=False)
+            return self._need("no unreachable memory to index" + (f"; {note}" if note else ""),
+                              why=False)
+        if note:
+            self.notify(note)  # type: ignore[attr-defined]
         self._run(curate.run_add_to_index(self, self.workspace, paths))  # type: ignore[arg-type]
 
     def _broken(self) -> Any:

@@ -7,6 +7,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, Label, Select, Static
 
 from memtui.core.safe_output import printable
+from memtui.core.workspace import in_archive
 from memtui.edit.draft import entry_line
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
@@ -32,7 +33,10 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
     def body(self) -> ComposeResult:
         with VerticalScroll():
             for i, (rel, title, hook) in enumerate(self.drafts):
-                yield Label(printable(rel), markup=False, classes="file")
+                # an archived memory was put away on purpose: indexing brings it back
+                yield Label(printable(rel) + ("  (archived: indexing brings it back into "
+                                              "the agent's context)" if in_archive(rel) else ""),
+                            markup=False, classes="file")
                 yield Label("Title")
                 yield Input(title, id=f"title-{i}", placeholder="title")
                 yield Label("Hook (why the agent would open it)")
