@@ -97,7 +97,8 @@ class Group:
         count = self.count_words()
         files = self.files
         if len(files) == 1 and all(f.line for f in self.findings):
-            lines = [f"{f.line}" for f in self.findings]
+            # each line once: three mentions on line 3 are "lines 3, 4, …", not "3, 3, 3"
+            lines = list(dict.fromkeys(f"{f.line}" for f in self.findings))
             count = count.removesuffix(" in 1 file") + f" in {printable(files[0])}, lines"
             return f"{count} {names_fitting(lines, width - len(count) - 1)}"
         folder = common_folder(files)

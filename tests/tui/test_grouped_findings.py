@@ -59,3 +59,38 @@ async def test_eight_orphans_are_one_row_saying_the_count(tmp_path: Path) -> Non
     assert rows[0][3].endswith(" — each: not linked from the index; unreachable: never seen")
     assert said == ["nothing to open: the row under the cursor stands for 8 files (the "
                     "Orphans and Files views list each one)"]
+
+
+async def test_unlinked_mentions_are_one_row_as_orphans_are(tmp_path: Path) -> None:
+    """Issue 32 §22: a Claude Code folder's 180 backticked names the index does not link,
+    most on lines past the load limit, are one row of the Findings view naming each line
+    once; each is still its own finding in the result."""
+    root = tmp_path / ".claude" / "projects" / "-home-me-plant" / "memory"
+    root.mkdir(parents=True)
+    lines = ["# Memory", ""]
+    for i in range(60):
+        (root / f"note_{i:02d}.md").write_text(memory(f"note_{i:02d}"), encoding="utf-8")
+    for i in range(20):  # two mentions on each of these lines
+        lines.append(f"- [Note {i}](note_{i:02d}.md) — see `note_{20 + i:02d}.md`, "
+                     f"`note_{40 + i:02d}.md`")
+    lines += [f"- an old plan, lot {k}" for k in range(50)]
+    lines += [f"- also `note_{20 + j % 40:02d}.md`" for j in range(140)]  # to line 212
+    (root / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    app = open_app(root, watch=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await started(pilot, app)
+        assert app.result is not None and app.result.profile == "claude-code"
+        found = [f for f in app.result.findings if f.kind == "unlinked_mention"]
+        assert len(found) == 180 and {f.path for f in found} == {"MEMORY.md"}
+        assert max(f.line or 0 for f in found) > app.result.loaded_lines  # past the limit
+        await switch(pilot, app, "6")
+        view = app.query_one("#findings-view", AuditTable)
+        await wait_for(pilot, lambda: len(view.shown) > 0)
+        cells = [tuple(str(c.plain) for c in r.cells)  # type: ignore[union-attr]
+                 for r in view.shown]
+        mentions = [c for c in cells if c[0] == "Unlinked mentions"]
+        assert len(mentions) == 1, mentions
+        assert mentions[0][2] == "(1 file)"
+        assert mentions[0][3].startswith("180 unlinked mentions in MEMORY.md, lines 3, 4, 5, ")
+        assert [c for c in cells if c[0] == "Orphans"] and \
+            len([c for c in cells if c[0] == "Orphans"]) == 1
