@@ -15,6 +15,7 @@ re-audit (``start_audit(None)``) so the view shows the files as they now are.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from textual.app import App
@@ -106,22 +107,25 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     return cs is not None and _write(app, workspace, cs)
 
 
-def memory_candidates(snap: Snapshot, leave_out: str = "") -> list[Candidate]:
-    """Every memory (but ``leave_out``) for the picker: its path, the title its index
-    entry gives it (else the drafted one) and its description."""
+def memory_candidates(snap: Snapshot, leave_out: Collection[str] = ()) -> list[Candidate]:
+    """Every memory (but those of ``leave_out``) for the picker: its path, the title its
+    index entry gives it (else the drafted one) and its description."""
     titles = {ln.targets[0]: ln.title for ln in snap.index.lines
               if ln.kind == "entry" and ln.targets and ln.title}
     return [Candidate(rel, titles.get(rel) or draft_title(mf), mf.description or "")
-            for rel, mf in sorted(snap.memories.items()) if rel != leave_out]
+            for rel, mf in sorted(snap.memories.items()) if rel not in leave_out]
 
 
 async def run_repoint(app: App[Any], workspace: Workspace, target: str,
-                      suggestions: list[str]) -> bool:
+                      suggestions: list[str], sources: Collection[str] = ()) -> bool:
     """Repoint links to the broken ``target`` onto a memory picked from all of them
     (``suggestions``, from ``BrokenLink.suggestions`` of the audit, ranked first), after
-    showing the diff. When the index links the new target already, the dialog offers to
-    remove the repointed entry, in the same operation."""
-    candidates = memory_candidates(Snapshot.read(workspace), target)
+    showing the diff. The files holding the link (``sources``) are never offered: a link
+    repointed at its own file leads nowhere. When the index links the new target already,
+    the dialog offers to remove the repointed entry, in the same operation."""
+    leave_out = {target, *sources}
+    candidates = memory_candidates(Snapshot.read(workspace), leave_out)
+    suggestions = [p for p in suggestions if p not in leave_out]
     new = await ask(app, MemoryPickerScreen(f"Repoint links to {target}",
                                              "New target (the closest names first):",
                                              candidates, suggestions, confirm="Repoint"))

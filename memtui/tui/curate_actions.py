@@ -153,8 +153,11 @@ class CurateActions:
         b = self._broken()
         if b is None:
             return self._need("select a broken link (view 4) to repoint", why=False)
+        result = self.result  # type: ignore[attr-defined]
+        sources = {x.source for x in result.broken_links if x.target == b.target} \
+            if result else {b.source}
         self._run(curate.run_repoint(self, self.workspace, b.target,  # type: ignore[arg-type]
-                                     b.suggestions))
+                                     b.suggestions, sources | {b.source}))
 
     def action_remove_link(self) -> None:
         """An index link goes (its entry too when it was the line's only link); a link
