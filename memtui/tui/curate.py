@@ -29,6 +29,7 @@ from memtui.edit.conventions import conventions
 from memtui.edit.draft import default_fold_label, draft_title
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import plan_undo, undo
+from memtui.edit.load_limit import PastLimit, added_past_limit
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
@@ -98,8 +99,18 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     # Memories of one type go under that type's section, when the index has one.
     (type_,) = types if len(types) == 1 else (None,)
     under = index_ops.section_for(snap, type_) if type_ else None
+    result = getattr(app, "result", None)
+    past_limit = None
+    limit = "the load limit"
+    if result is not None and result.profile == "claude-code":
+        opts = result.options
+        limit = f"the load limit ({opts.max_lines:,} lines / {opts.max_bytes:,} bytes)"
+
+        def past_limit(entries: list[tuple[str, str, str]], under: str | None) -> PastLimit:
+            return added_past_limit(snap, entries, under, result.profile, opts)
     answer = await ask(app, AddToIndexScreen(drafts, index_ops.headings(snap),
-                                              index_ops.where_entries_go(snap), under))
+                                              index_ops.where_entries_go(snap), under,
+                                              past_limit, limit))
     if answer is None:
         return False
     entries, under = answer

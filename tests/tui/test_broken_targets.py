@@ -39,7 +39,7 @@ async def test_repoint_never_offers_the_file_holding_the_link(tmp_path: Path) ->
         assert missing[0].suggestions[:1] == ["memory/auth-flow.md"]
         await switch(pilot, app, "4")
         view = app.query_one(BrokenLinksView)
-        assert [r.data.target for r in view.shown][0] == "memory/auth-flow-old.md"
+        assert view.shown[0].data.target == "memory/auth-flow-old.md"
         view.table.move_cursor(0)
         await pilot.press("e")
         await wait_for(pilot, lambda: isinstance(app.screen, MemoryPickerScreen))

@@ -25,7 +25,6 @@ from memtui.tui.widgets.audit_table import (
     short_path,
 )
 
-
 #: The Where column: a missing file of the workspace, or a link leading out of it.
 WHERE = {False: "missing", True: "outside"}
 
