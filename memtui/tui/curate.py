@@ -39,6 +39,7 @@ from memtui.tui.dialogs.curate_screen import ask
 from memtui.tui.dialogs.duplicate_entry import DuplicateEntryScreen
 from memtui.tui.dialogs.memory_picker import Candidate, MemoryPickerScreen
 from memtui.tui.dialogs.new_memory import NewMemoryScreen
+from memtui.tui.dialogs.which_memory import WhichMemoryScreen
 
 
 def _say(app: App[Any], text: str, error: bool = False) -> None:
@@ -80,6 +81,13 @@ def _plan(app: App[Any], ws: Workspace, op: Any, *args: Any, **kwargs: Any) -> C
 
 
 # The actions ---------------------------------------------------------------------------
+
+
+async def choose(app: App[Any], title: str, prompt: str, paths: list[str],
+                 every: str | None = None) -> list[str] | None:
+    """Which of ``paths`` a key acts on (one, or all of them when ``every`` names that
+    choice); None when the operator cancels."""
+    return await ask(app, WhichMemoryScreen(title, prompt, paths, every))
 
 
 async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:
