@@ -22,7 +22,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keep", action="store_true",
                         help="with --demo: keep the copy after quitting")
     parser.add_argument("--fleet", metavar="ROOT",
-                        help="open the fleet screen: every workspace under ROOT, one row each")
+                        help="open the fleet screen: every workspace under ROOT, one row each "
+                        "(the same as memtui fleet ROOT)")
+    add_app_options(parser)
+
+
+def add_app_options(parser: argparse.ArgumentParser) -> None:
+    """The options every way of opening the app takes (``memtui [PATH]``, ``memtui fleet``)."""
     parser.add_argument("--theme", metavar="NAME",
                         help="colour theme (memtui-night, memtui-paper or any Textual theme); "
                         "remembered for next time")
@@ -32,17 +38,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_agent_options(parser, num_ctx=False)
 
 
-def run(ns: argparse.Namespace) -> int:
+def app_option_problem(ns: argparse.Namespace) -> str | None:
+    """What is wrong with the options of ``add_app_options`` (one line), or None."""
     from memtui.tui.themes import theme_names
 
+    if ns.theme is not None and ns.theme not in theme_names():
+        return f"unknown theme {ns.theme!r} (choose from {', '.join(theme_names())})"
+    if ns.system_prompt is not None and not is_file(ns.system_prompt):
+        return f"{ns.system_prompt}: no such file (--system-prompt)"
+    return agent_option_error(ns)
+
+
+def run(ns: argparse.Namespace) -> int:
     if ns.demo and ns.path:
         return fail(PROG, "give a PATH or --demo, not both")
-    if ns.theme is not None and ns.theme not in theme_names():
-        return fail(PROG, f"unknown theme {ns.theme!r} (choose from "
-                          f"{', '.join(theme_names())})")
-    if ns.system_prompt is not None and not is_file(ns.system_prompt):
-        return fail(PROG, f"{ns.system_prompt}: no such file (--system-prompt)")
-    problem = agent_option_error(ns)
+    problem = app_option_problem(ns)
     if problem:
         return fail(PROG, problem)
     if ns.keep and not ns.demo:
@@ -90,13 +100,26 @@ def open_app(path: str, ns: argparse.Namespace) -> int:
     except ConfigError as exc:
         return fail(PROG, exc)
 
+    from memtui.core.nested import nested_workspaces
     from memtui.tui.app import MemtuiApp
 
     options = options_from(ns, config)
     options.tokenizers = options.tokenizers or ("qwen",)  # the columns the app shows
-    app = MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
-                    watch=not ns.no_watch, config=config)
+    nested = nested_workspaces(ws)
+    if nested:  # not one workspace: the app offers the fleet first
+        from memtui.tui.fleet.offer import SeveralWorkspacesApp
+
+        app: MemtuiApp = SeveralWorkspacesApp(path, nested, ws, options,
+                                              settings=settings_from(ns), theme=ns.theme,
+                                              watch=not ns.no_watch, config=config)
+    else:
+        app = MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
+                        watch=not ns.no_watch, config=config)
     app.run()
+    if getattr(app, "open_fleet", False):
+        from memtui.commands.fleet import run_fleet_app
+
+        return run_fleet_app(path, ns)
     return app.return_code or 0
 
 
