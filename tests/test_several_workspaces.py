@@ -16,7 +16,6 @@ from memtui.commands import app as app_command
 from memtui.commands import fleet as fleet_command
 from memtui.core.audit import AuditOptions
 from memtui.core.workspace import open_workspace
-from memtui.tui.fleet.offer import FleetOfferScreen, SeveralWorkspacesApp
 from tests.core.helpers import memory
 from tests.test_cli_audit import memtui
 from tests.test_cli_fleet import fleet
@@ -88,12 +87,16 @@ def test_fleet_is_a_command_and_dash_dash_fleet_still_works(
     assert "fleet" in memtui("--help").stdout.split("commands:")[1]
 
 
-def offer_app(items: Path) -> SeveralWorkspacesApp:
+def offer_app(items: Path) -> Any:
+    from memtui.tui.fleet.offer import SeveralWorkspacesApp
+
     return SeveralWorkspacesApp(str(items), ["broken", "clean", "orphaned"],
                                 open_workspace(items), AuditOptions(), watch=False)
 
 
 async def test_the_app_offers_the_fleet_and_enter_opens_it(tmp_path: Path) -> None:
+    from memtui.tui.fleet.offer import FleetOfferScreen
+
     items = several(tmp_path)
     app = offer_app(items)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -111,6 +114,8 @@ async def test_the_app_offers_the_fleet_and_enter_opens_it(tmp_path: Path) -> No
 
 
 async def test_declining_the_fleet_keeps_the_app_and_says_how(tmp_path: Path) -> None:
+    from memtui.tui.fleet.offer import FleetOfferScreen
+
     items = several(tmp_path)
     app = offer_app(items)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -128,6 +133,7 @@ def test_memtui_root_opens_the_offer_and_then_the_fleet(
     """``memtui ROOT`` on several workspaces runs the offering app, and the fleet after it
     when the operator chose it (each app's own run is tested above under Pilot)."""
     from memtui.cli import main
+    from memtui.tui.fleet.offer import SeveralWorkspacesApp
 
     ran: list[str] = []
 

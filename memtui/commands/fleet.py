@@ -29,7 +29,7 @@ PROG = "memtui fleet"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from memtui.commands.app import add_app_options
+    from memtui.commands.app_options import add_app_options
 
     parser.add_argument("root", nargs="?", metavar="ROOT",
                         help="the folder whose workspaces (each folder holding a MEMORY.md, "
@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from memtui.commands.app import app_option_problem
+    from memtui.commands.app_options import app_option_problem
 
     if ns.root is None:
         hint = " (the folder named fleet here: memtui ./fleet)" if os.path.isdir("fleet") \
