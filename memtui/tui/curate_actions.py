@@ -89,33 +89,36 @@ class CurateActions:
             paths = [picked[0]] if picked else []
         return list(dict.fromkeys(p for p in paths if result and p in result.scans))
 
-    def _packed_line(self) -> int | None:
-        """The number of the index line the keys would act on when it links several
-        memories (the cursor's row, or a picked one): a key acting on a memory then asks
-        which (`_then`), the same for every key."""
+    def _packed_line(self, n: int) -> str | None:
+        """When the keys would act on an index line linking several memories (the cursor's
+        row, or one of the picked rows), what the ``n`` memories come from, in words: a key
+        acting on a memory then asks which (`_then`), the same for every key."""
         from memtui.core.index import IndexLine
 
-        for row in self._selected_rows():
+        rows = self._selected_rows()
+        for row in rows:
             if isinstance(row.data, IndexLine) and len(set(row.data.targets)) > 1:
-                return row.data.number
+                if len(rows) == 1:
+                    return f"{INDEX_NAME} line {row.data.number} links {n} memories"
+                return f"the {len(rows)} picked rows link {n} memories"
         return None
 
-    def _then(self, verb: str, paths: list[str], job: Callable[[list[str]], Awaitable[bool]],
-              every: bool = False) -> None:
+    def _then(self, title: str, to: str, paths: list[str],
+              job: Callable[[list[str]], Awaitable[bool]], every: bool = False) -> None:
         """Run ``job(paths)``; when they come from an index line linking several memories,
-        first ask which of them (``every``: "all of them" is a choice too)."""
+        first ask which of them (``to``: what the key does, "to delete"; ``every``: "all
+        of them" is a choice too)."""
         from memtui.tui.curate import choose
         from memtui.tui.dialogs.which_memory import every_label
 
-        line = self._packed_line()
-        if line is None or len(paths) < 2:
+        source = self._packed_line(len(paths)) if len(paths) > 1 else None
+        if source is None:
             self._run(job(paths))  # type: ignore[arg-type]
             return None
 
         async def ask_first() -> bool:
-            chosen = await choose(self, f"{verb}: which memory?",  # type: ignore[arg-type]
-                                  f"{INDEX_NAME} line {line} links {len(paths)} memories; "
-                                  f"{verb.lower()} which one?", paths,
+            chosen = await choose(self, f"{title}: which memory?",  # type: ignore[arg-type]
+                                  f"{source}: which one {to}?", paths,
                                   every_label(len(paths)) if every else None)
             return chosen is not None and await job(chosen)
 
@@ -162,7 +165,7 @@ class CurateActions:
                         severity="warning" if not paths else "information")
             if not paths:
                 return None
-        self._then("Add to the index", paths, lambda chosen: curate.run_add_to_index(
+        self._then("Add to the index", "to add", paths, lambda chosen: curate.run_add_to_index(
             self, self.workspace, chosen), every=True)  # type: ignore[arg-type]
 
     def action_add_unreachable(self) -> None:
@@ -241,7 +244,7 @@ class CurateActions:
         paths = self._memories()
         if not paths:
             return self._need("select a memory to rename")
-        self._then("Rename", paths, lambda chosen: curate.run_rename(
+        self._then("Rename", "to rename", paths, lambda chosen: curate.run_rename(
             self, self.workspace, chosen[0]))  # type: ignore[arg-type]
 
     def action_fix_wikilinks(self) -> None:
@@ -255,7 +258,7 @@ class CurateActions:
             return curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
                                            f"Fix wikilinks in {target or 'every memory'}",
                                            memory_ops.fix_wikilinks, target)
-        self._then("Fix wikilinks", paths, fix)
+        self._then("Fix wikilinks", "to fix the wikilinks of", paths, fix)
 
     def action_new_memory(self) -> None:
         from memtui.tui import curate
@@ -268,7 +271,7 @@ class CurateActions:
         paths = self._memories()
         if not paths:
             return self._need("select a memory (or pick several with space) to delete")
-        self._then("Delete", paths, lambda chosen: curate.run_delete(
+        self._then("Delete", "to delete", paths, lambda chosen: curate.run_delete(
             self, self.workspace, chosen), every=True)  # type: ignore[arg-type]
 
     def action_redact(self) -> None:
@@ -278,7 +281,7 @@ class CurateActions:
         paths = self._memories()
         if not paths:
             return self._need("select a memory with a secret finding to redact")
-        self._then("Redact secrets", paths, lambda chosen: curate.run_with_preview(
+        self._then("Redact secrets", "to redact", paths, lambda chosen: curate.run_with_preview(
             self, self.workspace, f"Redact secrets in {chosen[0]}",  # type: ignore[arg-type]
             memory_ops.redact, chosen[0], danger=True))
 

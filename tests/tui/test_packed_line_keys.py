@@ -28,10 +28,13 @@ def choices(screen: WhichMemoryScreen) -> list[str]:
     return [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
 
 
+TO = {"R": "to rename", "d": "to delete", "x": "to redact", "w": "to fix the wikilinks of"}
+
+
 async def which(pilot: Any, app: MemtuiApp, key: str) -> WhichMemoryScreen:
     await pilot.press(key)
     screen = await dialog(pilot, app, WhichMemoryScreen)
-    assert "line 5 links 2 memories" in screen.prompt
+    assert screen.prompt == f"MEMORY.md line 5 links 2 memories: which one {TO[key]}?"
     return screen
 
 
@@ -80,4 +83,25 @@ async def test_every_key_on_a_packed_line_asks_which_memory(workspace: Path) -> 
         await pilot.press("R")
         rename = await dialog(pilot, app, ChoiceScreen)
         assert rename.heading == "Rename memory/user-role.md"
+        await pilot.press("escape")
+
+
+async def test_a_on_a_packed_line_past_the_limit_asks_and_offers_all(workspace: Path) -> None:
+    """Past the load limit a packed line's memories are not indexed: ``a`` asks which of
+    them to add, all of them a choice; all goes into one form with an entry each."""
+    from memtui.core.audit import AuditOptions
+    from memtui.tui.dialogs.add_to_index import AddToIndexScreen
+
+    app = open_app(workspace, watch=False,
+                   options=AuditOptions(profile="claude-code", max_lines=4))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await to_row(pilot, app, "1", "#index-view", "L5")
+        await pilot.press("a")
+        screen = await dialog(pilot, app, WhichMemoryScreen)
+        assert screen.prompt == "MEMORY.md line 5 links 2 memories: which one to add?"
+        assert choices(screen) == [*PACKED, "all 2 memories"]
+        await pilot.press("end", "enter")
+        form = await dialog(pilot, app, AddToIndexScreen)
+        assert [rel for rel, _, _ in form.drafts] == PACKED
         await pilot.press("escape")
