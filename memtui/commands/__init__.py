@@ -13,6 +13,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "history": ("memtui.commands.history", "list the operations done on a workspace"),
     "undo": ("memtui.commands.undo", "revert the last operation (--turn: the agent's last turn)"),
     "eval": ("memtui.commands.eval", "run the agent N times and classify each run"),
+    "fleet": ("memtui.commands.fleet", "open every workspace under ROOT, one row each"),
     "trend": ("memtui.commands.trend", "a workspace's health at each git commit that touched it"),
     "serve": ("memtui.commands.serve", "serve the app in a web browser (for demos)"),
     "demo": ("memtui.commands.demo", "copy the demo workspace into a folder, to keep"),

@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
-from memtui.commands.audit import add_audit_options, options_from
+from memtui.commands.agent_options import settings_from
+from memtui.commands.app_options import add_app_options, app_option_problem
+from memtui.commands.audit import options_from
 from memtui.commands.parser import fail
-from memtui.core.workspace import is_file
 
 if TYPE_CHECKING:
     from memtui.tui.app import MemtuiApp
@@ -26,27 +26,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keep", action="store_true",
                         help="with --demo: keep the copy after quitting")
     parser.add_argument("--fleet", metavar="ROOT",
-                        help="open the fleet screen: every workspace under ROOT, one row each")
-    parser.add_argument("--theme", metavar="NAME",
-                        help="colour theme (memtui-night, memtui-paper or any Textual theme); "
-                        "remembered for next time")
-    parser.add_argument("--no-watch", action="store_true",
-                        help="do not watch the workspace for changes")
-    add_audit_options(parser)
-    add_agent_options(parser, num_ctx=False)
+                        help="open the fleet screen: every workspace under ROOT, one row each "
+                        "(the same as memtui fleet ROOT)")
+    add_app_options(parser)
 
 
 def run(ns: argparse.Namespace) -> int:
-    from memtui.tui.themes import theme_names
-
     if ns.demo and ns.path:
         return fail(PROG, "give a PATH or --demo, not both")
-    if ns.theme is not None and ns.theme not in theme_names():
-        return fail(PROG, f"unknown theme {ns.theme!r} (choose from "
-                          f"{', '.join(theme_names())})")
-    if ns.system_prompt is not None and not is_file(ns.system_prompt):
-        return fail(PROG, f"{ns.system_prompt}: no such file (--system-prompt)")
-    problem = agent_option_error(ns)
+    problem = app_option_problem(ns)
     if problem:
         return fail(PROG, problem)
     if ns.keep and not ns.demo:
@@ -83,6 +71,10 @@ def open_app(path: str, ns: argparse.Namespace) -> int:
     if isinstance(app, int):
         return app
     app.run()
+    if getattr(app, "open_fleet", False):
+        from memtui.commands.fleet import run_fleet_app
+
+        return run_fleet_app(path, ns)
     return app.return_code or 0
 
 
@@ -104,11 +96,18 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     except ConfigError as exc:
         return fail(PROG, exc)
 
+    from memtui.core.nested import nested_workspaces
     from memtui.tui.app import MemtuiApp
 
     # No --tokenizer: the profile's own (cl100k under claude-code), as the header and
     # ``audit --json`` count; the Tok columns and the preview show that count.
     options = options_from(ns, config)
+    nested = nested_workspaces(ws)
+    if nested:  # not one workspace: the app offers the fleet first
+        from memtui.tui.fleet.offer import SeveralWorkspacesApp
+
+        return SeveralWorkspacesApp(path, nested, ws, options, settings=settings_from(ns),
+                                    theme=ns.theme, watch=not ns.no_watch, config=config)
     return MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
                      watch=not ns.no_watch, config=config)
 

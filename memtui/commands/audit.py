@@ -22,6 +22,7 @@ from memtui.core.audit import Auditor, AuditResult
 from memtui.core.config import CONFIG_NAME, ConfigError
 from memtui.core.findings import reaches
 from memtui.core.hidden import effective_severity
+from memtui.core.nested import nested_workspaces, several_line
 from memtui.core.report import SCHEMA
 from memtui.core.safe_output import json_safe, json_text
 from memtui.core.suppress import (
@@ -117,6 +118,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:
         return fail("memtui audit", exc)
+    nested = nested_workspaces(ws)
+    if nested:  # not one workspace: its report would be every file an orphan (SPEC §2)
+        return fail("memtui audit", several_line(path, nested))
     line = ProgressLine() if sys.stderr.isatty() else None
     options = options_from(ns, config)
     options.keep_texts = False  # a report needs no memory's text once it is scanned

@@ -1,4 +1,6 @@
-"""``memtui audit ROOT --discover``: every workspace under ROOT, one health row each."""
+"""``memtui fleet ROOT`` (and ``memtui --fleet ROOT``): the fleet screen, every workspace
+under ROOT, one row each, Enter opening one in the app; and the table ``memtui audit ROOT
+--discover`` prints, the same rows headless."""
 
 from __future__ import annotations
 
@@ -22,6 +24,30 @@ from memtui.core.fleet import (
     to_fleet_json,
 )
 from memtui.core.safe_output import json_text, printable
+
+PROG = "memtui fleet"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from memtui.commands.app_options import add_app_options
+
+    parser.add_argument("root", nargs="?", metavar="ROOT",
+                        help="the folder whose workspaces (each folder holding a MEMORY.md, "
+                        "~/.claude/projects/*/memory among them) the fleet shows")
+    add_app_options(parser)
+
+
+def run(ns: argparse.Namespace) -> int:
+    from memtui.commands.app_options import app_option_problem
+
+    if ns.root is None:
+        hint = " (the folder named fleet here: memtui ./fleet)" if os.path.isdir("fleet") \
+            else ""
+        return fail(PROG, f"give the ROOT folder whose workspaces to show{hint}")
+    problem = app_option_problem(ns)
+    if problem:
+        return fail(PROG, problem)
+    return run_fleet_app(ns.root, ns, PROG)
 
 
 def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> int:
@@ -91,9 +117,9 @@ def print_fleet(root: Path, rows: list[dict[str, Any]], console: Console | None 
                        style="bold red" if worst else "green"))
 
 
-def run_fleet_app(root_arg: str, ns: argparse.Namespace) -> int:
-    """``memtui --fleet ROOT``: the fleet screen; Enter opens a workspace in the usual app,
-    whose Esc comes back to the fleet as it was left."""
+def run_fleet_app(root_arg: str, ns: argparse.Namespace, prog: str = "memtui") -> int:
+    """``memtui fleet ROOT``, ``memtui --fleet ROOT``: the fleet screen; Enter opens a
+    workspace in the usual app, whose Esc comes back to the fleet as it was left."""
     from memtui.commands.agent_options import settings_from
     from memtui.commands.audit_options import options_from
     from memtui.core.workspace import WorkspaceError, open_workspace
@@ -103,7 +129,8 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace) -> int:
 
     root = Path(root_arg).expanduser()
     if not root.is_dir():
-        return fail("memtui", f"{root_arg}: not a folder (--fleet)")
+        return fail(prog, f"{root_arg}: not a folder" + (" (--fleet)" if prog == "memtui"
+                                                         else ""))
     root = root.resolve()
     options = options_from(ns)
     state = FleetState()

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from memtui.core.findings import Finding
 from memtui.core.graph import Graph
 from memtui.core.index import Index, IndexLine
+from memtui.core.link_target import lexically_outside, outside_path
 from memtui.core.scan import FileScan
 from memtui.core.suppress import Suppressed
 from memtui.core.tokens import TOKENIZERS
@@ -87,6 +88,16 @@ class BrokenLink:
     line: int
     target: str
     suggestions: list[str] = field(default_factory=list)
+
+    @property
+    def outside(self) -> bool:
+        """Whether the link leads out of the workspace (``../x.md``, ``/home/me/x.md``): its
+        ``target`` is then the link as written. A target inside is normalised and relative,
+        so it never starts with ``/`` or ``..``."""
+        if lexically_outside(self.target):
+            return True
+        path = outside_path(self.source, self.target)
+        return path is not None and lexically_outside(path)
 
 
 @dataclass

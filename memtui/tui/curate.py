@@ -15,6 +15,7 @@ re-audit (``start_audit(None)``) so the view shows the files as they now are.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from textual.app import App
@@ -28,6 +29,7 @@ from memtui.edit.conventions import conventions
 from memtui.edit.draft import default_fold_label, draft_title
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import plan_undo, undo
+from memtui.edit.load_limit import PastLimit, added_past_limit
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
@@ -37,6 +39,7 @@ from memtui.tui.dialogs.curate_screen import ask
 from memtui.tui.dialogs.duplicate_entry import DuplicateEntryScreen
 from memtui.tui.dialogs.memory_picker import Candidate, MemoryPickerScreen
 from memtui.tui.dialogs.new_memory import NewMemoryScreen
+from memtui.tui.dialogs.which_memory import WhichMemoryScreen
 
 
 def _say(app: App[Any], text: str, error: bool = False) -> None:
@@ -80,6 +83,13 @@ def _plan(app: App[Any], ws: Workspace, op: Any, *args: Any, **kwargs: Any) -> C
 # The actions ---------------------------------------------------------------------------
 
 
+async def choose(app: App[Any], title: str, prompt: str, paths: list[str],
+                 every: str | None = None) -> list[str] | None:
+    """Which of ``paths`` a key acts on (one, or all of them when ``every`` names that
+    choice); None when the operator cancels."""
+    return await ask(app, WhichMemoryScreen(title, prompt, paths, every))
+
+
 async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:
     """Draft entries for ``paths`` (titles in the index's own case), let the operator edit
     them and place them (under the section of their type at first), then write."""
@@ -97,8 +107,18 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     # Memories of one type go under that type's section, when the index has one.
     (type_,) = types if len(types) == 1 else (None,)
     under = index_ops.section_for(snap, type_) if type_ else None
+    result = getattr(app, "result", None)
+    past_limit = None
+    limit = "the load limit"
+    if result is not None and result.profile == "claude-code":
+        opts = result.options
+        limit = f"the load limit ({opts.max_lines:,} lines / {opts.max_bytes:,} bytes)"
+
+        def past_limit(entries: list[tuple[str, str, str]], under: str | None) -> PastLimit:
+            return added_past_limit(snap, entries, under, result.profile, opts)
     answer = await ask(app, AddToIndexScreen(drafts, index_ops.headings(snap),
-                                              index_ops.where_entries_go(snap), under))
+                                              index_ops.where_entries_go(snap), under,
+                                              past_limit, limit))
     if answer is None:
         return False
     entries, under = answer
@@ -106,22 +126,25 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     return cs is not None and _write(app, workspace, cs)
 
 
-def memory_candidates(snap: Snapshot, leave_out: str = "") -> list[Candidate]:
-    """Every memory (but ``leave_out``) for the picker: its path, the title its index
-    entry gives it (else the drafted one) and its description."""
+def memory_candidates(snap: Snapshot, leave_out: Collection[str] = ()) -> list[Candidate]:
+    """Every memory (but those of ``leave_out``) for the picker: its path, the title its
+    index entry gives it (else the drafted one) and its description."""
     titles = {ln.targets[0]: ln.title for ln in snap.index.lines
               if ln.kind == "entry" and ln.targets and ln.title}
     return [Candidate(rel, titles.get(rel) or draft_title(mf), mf.description or "")
-            for rel, mf in sorted(snap.memories.items()) if rel != leave_out]
+            for rel, mf in sorted(snap.memories.items()) if rel not in leave_out]
 
 
 async def run_repoint(app: App[Any], workspace: Workspace, target: str,
-                      suggestions: list[str]) -> bool:
+                      suggestions: list[str], sources: Collection[str] = ()) -> bool:
     """Repoint links to the broken ``target`` onto a memory picked from all of them
     (``suggestions``, from ``BrokenLink.suggestions`` of the audit, ranked first), after
-    showing the diff. When the index links the new target already, the dialog offers to
-    remove the repointed entry, in the same operation."""
-    candidates = memory_candidates(Snapshot.read(workspace), target)
+    showing the diff. The files holding the link (``sources``) are never offered: a link
+    repointed at its own file leads nowhere. When the index links the new target already,
+    the dialog offers to remove the repointed entry, in the same operation."""
+    leave_out = {target, *sources}
+    candidates = memory_candidates(Snapshot.read(workspace), leave_out)
+    suggestions = [p for p in suggestions if p not in leave_out]
     new = await ask(app, MemoryPickerScreen(f"Repoint links to {target}",
                                              "New target (the closest names first):",
                                              candidates, suggestions, confirm="Repoint"))

@@ -4,7 +4,7 @@ on confirmation (atomic, conflict-checked, journaled, undoable with ``u``)."""
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
@@ -90,6 +90,42 @@ class CurateActions:
             paths = [picked[0]] if picked else []
         return list(dict.fromkeys(p for p in paths if result and p in result.scans))
 
+    def _packed_line(self, n: int) -> str | None:
+        """When the keys would act on an index line linking several memories (the cursor's
+        row, or one of the picked rows), what the ``n`` memories come from, in words: a key
+        acting on a memory then asks which (`_then`), the same for every key."""
+        from memtui.core.index import IndexLine
+
+        rows = self._selected_rows()
+        for row in rows:
+            if isinstance(row.data, IndexLine) and len(set(row.data.targets)) > 1:
+                if len(rows) == 1:
+                    return f"{INDEX_NAME} line {row.data.number} links {n} memories"
+                return f"the {len(rows)} picked rows link {n} memories"
+        return None
+
+    def _then(self, title: str, to: str, paths: list[str],
+              job: Callable[[list[str]], Awaitable[bool]], every: bool = False) -> None:
+        """Run ``job(paths)``; when they come from an index line linking several memories,
+        first ask which of them (``to``: what the key does, "to delete"; ``every``: "all
+        of them" is a choice too)."""
+        from memtui.tui.curate import choose
+        from memtui.tui.dialogs.which_memory import every_label
+
+        source = self._packed_line(len(paths)) if len(paths) > 1 else None
+        if source is None:
+            self._run(job(paths))  # type: ignore[arg-type]
+            return None
+
+        async def ask_first() -> bool:
+            chosen = await choose(self, f"{title}: which memory?",  # type: ignore[arg-type]
+                                  f"{source}: which one {to}?", paths,
+                                  every_label(len(paths)) if every else None)
+            return chosen is not None and await job(chosen)
+
+        self._run(ask_first())
+        return None
+
     def _run(self, job: Coroutine[Any, Any, bool]) -> None:
         from memtui.tui.widgets.audit_table import AuditTable
 
@@ -130,7 +166,8 @@ class CurateActions:
                         severity="warning" if not paths else "information")
             if not paths:
                 return None
-        self._run(curate.run_add_to_index(self, self.workspace, paths))  # type: ignore[arg-type]
+        self._then("Add to the index", "to add", paths, lambda chosen: curate.run_add_to_index(
+            self, self.workspace, chosen), every=True)  # type: ignore[arg-type]
 
     def action_add_unreachable(self) -> None:
         from memtui.tui import curate
@@ -167,8 +204,11 @@ class CurateActions:
         b = self._broken()
         if b is None:
             return self._need("select a broken link (view 4) to repoint", why=False)
+        result = self.result  # type: ignore[attr-defined]
+        sources = {x.source for x in result.broken_links if x.target == b.target} \
+            if result else {b.source}
         self._run(curate.run_repoint(self, self.workspace, b.target,  # type: ignore[arg-type]
-                                     b.suggestions))
+                                     b.suggestions, sources | {b.source}))
 
     def action_remove_link(self) -> None:
         """An index link goes (its entry too when it was the line's only link); a link
@@ -218,17 +258,21 @@ class CurateActions:
         paths = self._memories()
         if not paths:
             return self._need("select a memory to rename")
-        self._run(curate.run_rename(self, self.workspace, paths[0]))  # type: ignore[arg-type]
+        self._then("Rename", "to rename", paths, lambda chosen: curate.run_rename(
+            self, self.workspace, chosen[0]))  # type: ignore[arg-type]
 
     def action_fix_wikilinks(self) -> None:
         from memtui.edit import memory_ops
         from memtui.tui import curate
 
         paths = self._memories()
-        target = paths[0] if paths else None
-        self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
-                                          f"Fix wikilinks in {target or 'every memory'}",
-                                          memory_ops.fix_wikilinks, target))
+
+        def fix(chosen: list[str]) -> Awaitable[bool]:
+            target = chosen[0] if chosen else None
+            return curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+                                           f"Fix wikilinks in {target or 'every memory'}",
+                                           memory_ops.fix_wikilinks, target)
+        self._then("Fix wikilinks", "to fix the wikilinks of", paths, fix)
 
     def action_new_memory(self) -> None:
         from memtui.tui import curate
@@ -241,7 +285,8 @@ class CurateActions:
         paths = self._memories()
         if not paths:
             return self._need("select a memory (or pick several with space) to delete")
-        self._run(curate.run_delete(self, self.workspace, paths))  # type: ignore[arg-type]
+        self._then("Delete", "to delete", paths, lambda chosen: curate.run_delete(
+            self, self.workspace, chosen), every=True)  # type: ignore[arg-type]
 
     def action_redact(self) -> None:
         from memtui.edit import memory_ops
@@ -250,9 +295,9 @@ class CurateActions:
         paths = self._memories()
         if not paths:
             return self._need("select a memory with a secret finding to redact")
-        self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
-                                          f"Redact secrets in {paths[0]}",
-                                          memory_ops.redact, paths[0], danger=True))
+        self._then("Redact secrets", "to redact", paths, lambda chosen: curate.run_with_preview(
+            self, self.workspace, f"Redact secrets in {chosen[0]}",  # type: ignore[arg-type]
+            memory_ops.redact, chosen[0], danger=True))
 
     def action_undo(self) -> None:
         from memtui.tui import curate

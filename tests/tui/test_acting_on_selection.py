@@ -11,6 +11,7 @@ from textual.widgets import Input
 from memtui.tui.app import MemtuiApp, open_app
 from memtui.tui.dialogs.choice import ChoiceScreen
 from memtui.tui.dialogs.confirm import ConfirmScreen
+from memtui.tui.dialogs.which_memory import WhichMemoryScreen
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.preview import NOTHING, MemoryPreview
 from tests.tui.conftest import wait_for
@@ -70,8 +71,11 @@ async def test_picks_follow_entries_and_are_cleared_by_a_fold(workspace: Path) -
         row = index.current_row()
         assert row is not None
         await pilot.press("d")
-        screen = await dialog(pilot, app, ConfirmScreen)
         wanted = list(row.data.targets) or [row.path]
+        if len(set(wanted)) > 1:  # a packed line: which memory first (issue 32 §9)
+            await dialog(pilot, app, WhichMemoryScreen)
+            await pilot.press("end", "enter")  # all of them
+        screen = await dialog(pilot, app, ConfirmScreen)
         assert screen.lines[:len(wanted)] == [f"delete {p}" for p in wanted]
         assert not any("user-role" in ln or "yield-source" in ln
                        for ln in screen.lines if ln.startswith("delete"))

@@ -1,6 +1,11 @@
-"""The add-to-index dialog: edit each drafted entry and choose where the lines go."""
+"""The add-to-index dialog: edit each drafted entry and choose where the lines go. On an
+index at its load limit it also says, as the entries and their place change, which loaded
+lines the addition pushes past the limit (and which new entries land there): nothing
+leaves the loaded block without the operator seeing it before Apply."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -9,9 +14,14 @@ from textual.widgets import Input, Label, Select, Static
 from memtui.core.safe_output import printable
 from memtui.core.workspace import in_archive
 from memtui.edit.draft import entry_line
+from memtui.edit.load_limit import PastLimit
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
 END = "__end__"
+#: Lines pushed out listed at most (then "and N more").
+SHOWN_PUSHED = 8
+
+Entries = list[tuple[str, str, str]]
 
 class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None]]):
     """Edit each drafted entry's title and hook and choose where the lines go."""
@@ -19,9 +29,12 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
     first_field = True
 
     def __init__(self, drafts: list[tuple[str, str, str]], headings: list[str],
-                 where: str = "at the end of MEMORY.md", under: str | None = None) -> None:
+                 where: str = "at the end of MEMORY.md", under: str | None = None,
+                 past_limit: Callable[[Entries, str | None], PastLimit] | None = None,
+                 limit: str = "the load limit") -> None:
         """``where``: where the lines go with no heading chosen (as it really is);
-        ``under``: the heading chosen at first (the section of the memories' type)."""
+        ``under``: the heading chosen at first (the section of the memories' type);
+        ``past_limit``: what the entries placed there push past ``limit`` (words)."""
         super().__init__(f"Add {len(drafts)} memor{'y' if len(drafts) == 1 else 'ies'} "
                          "to MEMORY.md")
         self.drafts = drafts
@@ -29,6 +42,8 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         self.where = where
         self.under = under if under in headings else None
         self.confirm_label = "Add"
+        self.past_limit = past_limit
+        self.limit = limit
 
     def body(self) -> ComposeResult:
         with VerticalScroll():
@@ -46,6 +61,7 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
                       *((f"under '{h}'", h) for h in self.headings)],
                      value=self.under or END, allow_blank=False, id="under")
         yield Static(self.preview(), classes="preview", id="preview", markup=False)
+        yield Static("", classes="error", id="past-limit", markup=False)
 
     def entries(self) -> list[tuple[str, str, str]]:
         if not self.is_mounted:
@@ -58,13 +74,50 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         return printable("\n".join(entry_line(rel, title or rel, hook)
                                    for rel, title, hook in self.entries()), lines=True)
 
-    def on_input_changed(self, event: Input.Changed) -> None:
+    def chosen(self) -> str | None:
+        """The heading the lines go under (None: where ``where`` says)."""
+        if not self.is_mounted:
+            return self.under
+        under = self.query_one("#under", Select).value
+        return None if under == END else str(under)
+
+    def past_text(self) -> str:
+        """What the addition, as the form now stands, moves past the load limit."""
+        if self.past_limit is None:
+            return ""
+        past = self.past_limit(self.entries(), self.chosen())
+        if not past:
+            return ""
+        out = [f"Past {self.limit} once added (no longer loaded, "
+               f"{past.loaded[0]:,} → {past.loaded[1]:,} lines):"]
+        for ln, now in past.pushed[:SHOWN_PUSHED]:
+            out.append(f"  line {ln.number} (then {now}): {ln.text.strip()}")
+        if len(past.pushed) > SHOWN_PUSHED:
+            out.append(f"  … and {len(past.pushed) - SHOWN_PUSHED:,} more")
+        out.extend(f"  the new entry for {rel} (line {n}): it would never be loaded"
+                   for rel, n in past.landing)
+        return printable("\n".join(out), lines=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.refresh_forms()
+
+    def refresh_forms(self) -> None:
         self.query_one("#preview", Static).update(self.preview())
+        past = self.query_one("#past-limit", Static)
+        text = self.past_text()
+        past.update(text)
+        past.display = bool(text)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.refresh_forms()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.refresh_forms()
 
     def result(self) -> tuple[list[tuple[str, str, str]], str | None] | None:
         entries = self.entries()
         if any(not title for _, title, _ in entries):
             self.notify("every entry needs a title", severity="error")
             return None
-        under = self.query_one("#under", Select).value
-        return entries, (None if under == END else str(under))
+        return entries, self.chosen()

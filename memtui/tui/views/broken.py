@@ -1,4 +1,9 @@
-"""The Broken links view: source:line → missing target, with the closest existing files."""
+"""The Broken links view: source:line → missing target, with the closest existing files.
+
+Two kinds, each under its own heading (the summary, and a Where column sorted with the
+source, shown when a link leads out):
+a link to a file of the workspace that does not exist, and a link leading outside the
+memory folder to nothing (``../notes.md``), which no memory can be the closest to."""
 
 from __future__ import annotations
 
@@ -20,12 +25,16 @@ from memtui.tui.widgets.audit_table import (
     short_path,
 )
 
+#: The Where column: a missing file of the workspace, or a link leading out of it.
+WHERE = {False: "missing", True: "outside"}
+
 
 class BrokenLinksView(AuditTable):
     COLUMNS = (
         Column("source", "Source", 22, flex=True, paths=True),
         Column("target", "→ Target", 24, paths=True),
         Column("suggest", "Closest existing", 16, flex=True, paths=True),
+        Column("where", "Where", 8),  # shown only when a link leads out (`repeating`)
     )
     DEFAULT_SORT = 0
     EMPTY = "No broken links."
@@ -41,21 +50,40 @@ class BrokenLinksView(AuditTable):
 
         def make(item: tuple[int, BrokenLink]) -> Row:
             i, b = item
+            outside = b.outside
+            closest = "outside the memory folder: no such file" if outside else \
+                ", ".join(short_path(p, prefix) for p in b.suggestions) or "no close match"
             cells: tuple[RenderableType, ...] = (
                 Text(f"{short_path(b.source, prefix)}:{b.line}"),
-                Text(short_path(b.target, prefix), style=palette.error),
-                Text(", ".join(short_path(p, prefix) for p in b.suggestions)
-                     or "no close match",
-                     style="" if b.suggestions else palette.muted),
+                Text(b.target if outside else short_path(b.target, prefix),
+                     style=palette.error),
+                Text(closest, style="" if b.suggestions and not outside else palette.muted),
+                Text(WHERE[outside], style=palette.warning if outside else ""),
             )
+            # by source, the links leading out after the others: each kind together
             return Row(f"{b.source}:{b.line}:{b.target}:{i}", cells,
-                       sort=((b.source, b.line), b.target, len(b.suggestions)),
+                       sort=((outside, b.source, b.line), b.target, len(b.suggestions),
+                             outside),
                        path=b.source, line=b.line, about=(b.source, b.target), data=b,
                        pick=f"{b.source}\x1f{b.target}")
 
         return [cache.row((i, b.source, b.line, b.target, tuple(b.suggestions)), make, (i, b))
                 for i, b in enumerate(result.broken_links)]
 
+    @classmethod
+    def repeating(cls, result: AuditResult) -> frozenset[str]:
+        """Where, when no link leads out: every row is a missing file then."""
+        return frozenset() if any(b.outside for b in result.broken_links) \
+            else frozenset({"where"})
+
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         n = len(result.broken_links)
-        return f"{plural(n, 'broken link')} (links to files that do not exist)"
+        out = sum(1 for b in result.broken_links if b.outside)
+        if not out:
+            return f"{plural(n, 'broken link')} (links to files that do not exist)"
+        text = Text(f"{plural(n, 'broken link')}: ")
+        if n - out:
+            text.append(f"{n - out:,} to files that do not exist · ")
+        text.append(f"{out:,} outside the memory folder (nothing there)",
+                    style=palette.warning)
+        return text

@@ -90,6 +90,11 @@ class IndexView(AuditTable):
                 targets,
                 Text(ln.hook, style=row_style),
             )
+            # A line linking several memories is about the line itself: the preview, o and
+            # y show it in MEMORY.md (not its first memory), and the keys acting on a
+            # memory ask which one (`memtui.tui.curate_actions`).
+            if len(set(paths)) > 1:
+                first = None
             return Row(
                 key=f"L{ln.number}", cells=cells,
                 sort=(ln.number, ln.kind, -1 if tokens is None else tokens, ln.chars, title,

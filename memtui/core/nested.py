@@ -1,0 +1,58 @@
+"""A folder that holds several workspaces rather than being one (issue 32 §8).
+
+Pointed at ``~/items`` or ``~/.claude/projects``, memtui would read the folder as one flat
+workspace with no index: every sub-folder's ``MEMORY.md`` counted as a memory and every
+file an orphan. :func:`nested_workspaces` tells that case apart, so that ``memtui audit``
+refuses it in one line and the app offers the fleet, both naming ``memtui fleet ROOT`` and
+``memtui audit ROOT --discover``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memtui.core.safe_output import printable
+from memtui.core.workspace import INDEX_NAME, Workspace
+
+#: How deep under the folder its workspaces are looked for (``~/.claude/projects`` holds
+#: them at ``NAME/memory/``, depth 2).
+NESTED_DEPTH = 4
+#: Sub-workspaces that make a folder "several workspaces" (one is a workspace in a folder).
+SEVERAL = 2
+#: Workspaces named in the one line (then "…").
+NAMED = 3
+
+
+def nested_workspaces(ws: Workspace) -> list[str]:
+    """The folders under ``ws`` (relative, sorted) that hold their own ``MEMORY.md``, when
+    ``ws`` looks like several workspaces: it has no ``MEMORY.md`` and no ``memory/`` folder
+    of its own (a flat folder with no index) and at least `SEVERAL` of them lie within
+    `NESTED_DEPTH` folders. Empty otherwise (a workspace, even one holding others)."""
+    if ws.layout != "flat" or _exists(ws.index_path):
+        return []
+    from memtui.core.fleet import find_workspaces  # only on this rare path: it is heavier
+
+    found = [p for p in find_workspaces(ws.root, max_depth=NESTED_DEPTH) if p != ws.root]
+    if len(found) < SEVERAL:
+        return []
+    return sorted(p.relative_to(ws.root).as_posix() for p in found)
+
+
+def several_line(root: str, nested: list[str]) -> str:
+    """The one line saying ``root`` looks like several workspaces, and what to run."""
+    import shlex
+
+    names = ", ".join(f"{printable(n)}/" for n in nested[:NAMED])
+    more = f", … ({len(nested):,} in all)" if len(nested) > NAMED else ""
+    shown = printable(root)
+    arg = shlex.quote(shown)
+    return (f"{shown} looks like several workspaces, not one: it holds no {INDEX_NAME} but "
+            f"{len(nested):,} folders under it do ({names}{more}); audit each with "
+            f"memtui audit {arg} --discover, or open them with memtui fleet {arg}")
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.is_symlink() or path.exists()
+    except OSError:
+        return True  # cannot tell: not this case

@@ -1,0 +1,62 @@
+"""What adding index entries pushes past the load limit (issue 32 §11).
+
+Under the ``claude-code`` profile only the first lines of MEMORY.md are loaded (SPEC §2:
+200 lines or 25 KB, whichever comes first). New entries go in among the hot ones, so on an
+index already at its limit they push the last loaded lines out: those memories silently
+stop entering context. :func:`added_past_limit` says which lines would, before anything is
+written, so the add dialog can show it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from memtui.core.derive import loaded_lines
+from memtui.core.index import IndexLine, parse_index
+from memtui.core.results import AuditOptions
+from memtui.core.textfile import decode
+from memtui.core.workspace import INDEX_NAME
+from memtui.edit.changeset import Plan
+from memtui.edit.errors import Refused, UsageError
+from memtui.edit.index_ops import add_entries, insertion_point
+from memtui.edit.snapshot import Snapshot
+
+
+@dataclass(frozen=True)
+class PastLimit:
+    """What an addition moves past the load limit: the index lines loaded now that would
+    not be (each with the number it would then have), and the new entries that would land
+    past it themselves (memory path, line number)."""
+
+    pushed: list[tuple[IndexLine, int]] = field(default_factory=list)
+    landing: list[tuple[str, int]] = field(default_factory=list)
+    #: Lines loaded before and after the addition.
+    loaded: tuple[int, int] = (0, 0)
+
+    def __bool__(self) -> bool:
+        return bool(self.pushed or self.landing)
+
+
+def added_past_limit(snap: Snapshot, entries: list[tuple[str, str, str]], under: str | None,
+                     profile: str, options: AuditOptions) -> PastLimit:
+    """What adding ``entries`` (memory path, title, hook) ``under`` a heading moves past the
+    profile's load limit; empty for a profile that loads the whole index, or an addition
+    that cannot be planned (its own dialog says why when applied)."""
+    if profile != "claude-code" or not entries or not snap.index.exists:
+        return PastLimit()
+    try:
+        cs = add_entries(snap, entries, under)
+        at = insertion_point(Plan(snap).raw(INDEX_NAME), under)
+    except (Refused, UsageError):
+        return PastLimit()
+    after = next((c.after for c in cs.changes if c.path == INDEX_NAME), None)
+    if after is None:
+        return PastLimit()
+    before_n = loaded_lines(snap.index, profile, options)
+    after_n = loaded_lines(parse_index(decode(after).text), profile, options)
+    k = len(entries)
+    pushed = [(ln, ln.number + k) for ln in snap.index.lines
+              if at <= ln.number <= before_n and ln.number + k > after_n
+              and ln.kind != "blank"]
+    landing = [(rel, at + i) for i, (rel, _, _) in enumerate(entries) if at + i > after_n]
+    return PastLimit(pushed, landing, (before_n, after_n))

@@ -1,0 +1,153 @@
+"""A folder holding several workspaces (issue 32 §8): ``memtui audit ROOT`` says so in one
+line and exits 2 (pointing at ``--discover`` and ``memtui fleet``) instead of reporting
+every file an orphan; ``memtui ROOT`` offers the fleet; ``memtui fleet ROOT`` is a command
+(``fleet`` is no longer taken as a path), and ``--fleet ROOT`` still works."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memtui.commands import app as app_command
+from memtui.commands import fleet as fleet_command
+from memtui.core.audit import AuditOptions
+from memtui.core.workspace import open_workspace
+from tests.core.helpers import memory
+from tests.test_cli_audit import memtui
+from tests.test_cli_fleet import fleet
+from tests.tui.conftest import wait_for
+
+
+def several(root: Path) -> Path:
+    """``root/items``: three workspaces, no MEMORY.md of its own."""
+    return fleet(root) / "items"
+
+
+def test_audit_of_several_workspaces_says_so_in_one_line(tmp_path: Path) -> None:
+    items = several(tmp_path)
+    for args in ((), ("--json",), ("--format", "sarif")):
+        proc = memtui("audit", str(items), *args)
+        assert proc.returncode == 2, proc.stdout
+        assert proc.stdout == ""
+        assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+        line = proc.stderr
+        assert line.startswith(f"memtui audit: error: {items} looks like several workspaces")
+        assert "holds no MEMORY.md but 3 folders under it do (broken/, clean/, orphaned/)" \
+            in line
+        assert f"memtui audit {items} --discover" in line and f"memtui fleet {items}" in line
+    # What the line says to run works.
+    proc = memtui("audit", str(items), "--discover", "--json")
+    assert proc.returncode == 1 and len(json.loads(proc.stdout)["workspaces"]) == 3
+
+
+def test_a_workspace_holding_others_and_a_lone_nested_one_are_audited(tmp_path: Path) -> None:
+    items = several(tmp_path)
+    (items / "MEMORY.md").write_text("# Items\n", encoding="utf-8")  # a workspace itself
+    proc = memtui("audit", str(items), "--json")
+    assert proc.returncode in (0, 1) and json.loads(proc.stdout)["workspace"] == str(items)
+    lone = tmp_path / "lone"
+    (lone / "one").mkdir(parents=True)
+    (lone / "one" / "MEMORY.md").write_text("# One\n", encoding="utf-8")
+    (lone / "note.md").write_text(memory("note", "N."), encoding="utf-8")
+    proc = memtui("audit", str(lone), "--json")
+    assert proc.returncode in (0, 1), proc.stderr
+
+
+def test_fleet_is_a_command_and_dash_dash_fleet_still_works(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from memtui.cli import main
+
+    opened: list[tuple[str, str]] = []
+
+    def fake(root: str, ns: argparse.Namespace, prog: str = "memtui") -> int:
+        opened.append((root, prog))
+        return 0
+
+    monkeypatch.setattr(fleet_command, "run_fleet_app", fake)
+    items = several(tmp_path)
+    assert main(["fleet", str(items)]) == 0
+    assert main(["--fleet", str(items)]) == 0
+    assert opened == [(str(items), "memtui fleet"), (str(items), "memtui")]
+    # Without ROOT, one line (naming ./fleet when there is such a folder); a ROOT that is
+    # no folder, one line: never "fleet: no such file or folder".
+    (tmp_path / "fleet").mkdir()
+    proc = memtui("fleet", cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stderr == (
+        "memtui fleet: error: give the ROOT folder whose workspaces to show (the folder "
+        "named fleet here: memtui ./fleet)\n")
+    proc = memtui("fleet", str(tmp_path / "nope"))
+    assert proc.returncode == 2
+    assert proc.stderr == f"memtui fleet: error: {tmp_path / 'nope'}: not a folder\n"
+    proc = memtui("fleet", str(items), "--theme", "no-such-theme")
+    assert proc.returncode == 2 and proc.stderr.startswith("memtui fleet: error: unknown theme")
+    assert "fleet" in memtui("--help").stdout.split("commands:")[1]
+
+
+def offer_app(items: Path) -> Any:
+    from memtui.tui.fleet.offer import SeveralWorkspacesApp
+
+    return SeveralWorkspacesApp(str(items), ["broken", "clean", "orphaned"],
+                                open_workspace(items), AuditOptions(), watch=False)
+
+
+async def test_the_app_offers_the_fleet_and_enter_opens_it(tmp_path: Path) -> None:
+    from memtui.tui.fleet.offer import FleetOfferScreen
+
+    items = several(tmp_path)
+    app = offer_app(items)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, FleetOfferScreen))
+        await pilot.pause()
+        screen: Any = app.screen
+        assert screen.heading == "This folder looks like several workspaces"
+        assert screen.lines[:4] == [
+            f"{items} holds no MEMORY.md, but 3 folders under it each hold their own:",
+            "  broken/", "  clean/", "  orphaned/"]
+        assert str(screen.query_one("#cancel").label) == "Open as one workspace"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not app.is_running)
+    assert app.open_fleet is True
+
+
+async def test_declining_the_fleet_keeps_the_app_and_says_how(tmp_path: Path) -> None:
+    from memtui.tui.fleet.offer import FleetOfferScreen
+
+    items = several(tmp_path)
+    app = offer_app(items)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, FleetOfferScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: len(app.screen_stack) == 1 and app.audits >= 1)
+        said = [str(n.message) for n in app._notifications]
+        assert any("looks like several workspaces" in m and "memtui fleet" in m
+                   for m in said)
+        assert app.open_fleet is False
+
+
+def test_memtui_root_opens_the_offer_and_then_the_fleet(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``memtui ROOT`` on several workspaces runs the offering app, and the fleet after it
+    when the operator chose it (each app's own run is tested above under Pilot)."""
+    from memtui.cli import main
+    from memtui.tui.fleet.offer import SeveralWorkspacesApp
+
+    ran: list[str] = []
+
+    def chose_fleet(self: SeveralWorkspacesApp) -> None:
+        ran.append(type(self).__name__)
+        self.open_fleet = True
+
+    def fake(root: str, ns: argparse.Namespace, prog: str = "memtui") -> int:
+        ran.append(f"fleet {root}")
+        return 0
+
+    monkeypatch.setattr(SeveralWorkspacesApp, "run", chose_fleet)
+    monkeypatch.setattr(fleet_command, "run_fleet_app", fake)
+    items = several(tmp_path)
+    assert main([str(items), "--no-watch"]) == 0
+    assert ran == ["SeveralWorkspacesApp", f"fleet {items}"]
+    assert app_command.PROG == "memtui"

@@ -1,0 +1,106 @@
+"""``a`` on an index at its load limit (issue 32 §11): the new entries go in among the hot
+ones (line 60 here) and push the last loaded line past the limit; the add dialog says
+which line falls out, and which new entry would land past it, before Apply."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Select, Static
+
+from memtui.tui.app import open_app
+from memtui.tui.dialogs.add_to_index import END, AddToIndexScreen
+from tests.tui.conftest import wait_for
+from tests.tui.test_app import started
+from tests.tui.test_keys_dialogs import dialog, to_row
+
+FRONT = "---\nname: {0}\ndescription: the {0} memory\nmetadata:\n  type: project\n---\n"
+TAIL = "- [Tail](tail.md) — the last loaded entry"
+
+
+def full_index(tmp_path: Path) -> Path:
+    """A Claude Code folder (flat: the 200-line limit) whose MEMORY.md has 58 hot entries,
+    a packed line (60: new entries go before it), prose notes, an entry on line 200 (the
+    last loaded) and a heading and 4 lines past the limit."""
+    root = tmp_path / "memory"
+    root.mkdir()
+    lines = ["# Memory"]
+    for i in range(58):
+        lines.append(f"- [Hot {i}](hot-{i:02}.md) — hot memory {i}")
+        (root / f"hot-{i:02}.md").write_text(FRONT.format(f"hot-{i:02}") + "Hot.\n")
+    lines.append("- Cold: [a](cold-a.md) · [b](cold-b.md)")  # line 60: packed
+    for name in ("cold-a", "cold-b"):
+        (root / f"{name}.md").write_text(FRONT.format(name) + "Cold.\n")
+    lines += [f"- note {n}: a fact kept inline" for n in range(61, 200)]
+    lines.append(TAIL)
+    lines += ["## Late", *(f"- late note {n}" for n in range(202, 206))]
+    (root / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (root / "tail.md").write_text(FRONT.format("tail") + "The tail.\n")
+    (root / "new.md").write_text(FRONT.format("new") + "Not indexed yet.\n")
+    return root
+
+
+async def test_the_add_dialog_names_the_line_it_pushes_past_the_limit(tmp_path: Path) -> None:
+    ws = full_index(tmp_path)
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await started(pilot, app)
+        assert app.result.profile == "claude-code" and app.result.loaded_lines == 200
+        await to_row(pilot, app, "3", "#orphans-view", "new.md")
+        await pilot.press("a")
+        screen = await dialog(pilot, app, AddToIndexScreen)
+        past = screen.query_one("#past-limit", Static)
+        assert past.display
+        text = str(past.render())
+        assert text.startswith("Past the load limit (200 lines / 25,000 bytes) once added")
+        assert f"line 200 (then 201): {TAIL}" in text
+        assert "new.md" not in text  # the new entry itself goes in at line 60: loaded
+        # Placed under a heading past the limit, the new entry itself would never load.
+        screen.query_one("#under", Select).value = "Late"
+        await pilot.pause()
+        text = str(past.render())
+        assert "the new entry for new.md (line 206): it would never be loaded" in text
+        assert "line 200" not in text
+        screen.query_one("#under", Select).value = END
+        await pilot.pause()
+        assert "line 200 (then 201)" in str(past.render())
+        screen.query_one("#title-0").focus()
+        audits = app.audits
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)
+        written = (ws / "MEMORY.md").read_text().splitlines()
+        assert written[59].endswith("(new.md) — the new memory")
+        assert written[200] == TAIL  # line 201: past the limit, as the dialog said
+        assert "tail.md" in {o.path for o in app.result.orphans}
+
+
+async def test_nothing_is_said_when_nothing_falls_out(workspace: Path) -> None:
+    """The item layout loads the whole index: the dialog shows no such line."""
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await started(pilot, app)
+        await to_row(pilot, app, "3", "#orphans-view", "memory/lonely.md")
+        await pilot.press("a")
+        screen = await dialog(pilot, app, AddToIndexScreen)
+        assert not screen.query_one("#past-limit", Static).display
+        assert screen.query_one("#under", Select).value is not None
+        await pilot.press("escape")
+
+
+def test_the_byte_limit_counts_too(tmp_path: Path) -> None:
+    """Under the 25 KB limit a longer title pushes more out; the lines loaded before the
+    insertion point never move."""
+    from memtui.core.results import AuditOptions
+    from memtui.core.workspace import open_workspace
+    from memtui.edit.load_limit import added_past_limit
+    from memtui.edit.snapshot import Snapshot
+
+    ws = full_index(tmp_path)
+    snap = Snapshot.read(open_workspace(ws))
+    options = AuditOptions(max_lines=1000, max_bytes=snap.index.lines[199].end_byte)
+    short = added_past_limit(snap, [("new.md", "N", "")], None, "claude-code", options)
+    assert [ln.number for ln, _ in short.pushed] == [200]
+    long = added_past_limit(snap, [("new.md", "N" * 200, "")], None, "claude-code", options)
+    assert len(long.pushed) > len(short.pushed)
+    assert min(ln.number for ln, _ in long.pushed) > 60
+    assert not added_past_limit(snap, [("new.md", "N", "")], None, "item", options)
