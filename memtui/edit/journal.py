@@ -41,6 +41,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from memtui.core.file_modes import STATE_MODE
 from memtui.core.safe_open import Unsafe, folder, parts_of
 from memtui.core.wording import plural
 from memtui.core.workspace import STATE_DIR, Workspace
@@ -206,7 +207,7 @@ class Journal:
                               "bytes of undo data); nothing was written (do it in parts)")
             try:
                 write_file(self.ws.root, f"{JOURNAL_DIR}/{record_name(seq)}", data, ABSENT,
-                           limit=MAX_RECORD_BYTES)
+                           limit=MAX_RECORD_BYTES, new_mode=STATE_MODE)
             except Conflict:  # a file by that name appeared: take the next number
                 seq += 1
                 continue
