@@ -170,6 +170,17 @@ class Journal:
         """Every journal file, oldest first: a record, or :class:`Unreadable`."""
         return [self._load(n) for n in self._names()]
 
+    def newest_turn(self, look: int = 200) -> int:
+        """The number of the newest agent turn journaled (0: none among the newest ``look``
+        records): the next chat turn is numbered past it, so numbers keep growing across
+        chats ("turn 4" names one turn in history). Unreadable records are passed."""
+        for name in reversed(self._names()[-look:]):
+            entry = self._load(name)
+            turn = None if isinstance(entry, Unreadable) else turn_of(entry)
+            if turn is not None:
+                return turn[1]
+        return 0
+
     def records(self) -> list[dict[str, Any]]:
         """The readable records, oldest first."""
         return [e for e in self.entries() if not isinstance(e, Unreadable)]

@@ -147,7 +147,7 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
         if remove is None:
             return False
         return _write(app, workspace, removed if remove else kept)
-    lines = [kept.summary, *kept.notes, "", "(undo with u)"]
+    lines = [kept.planned, *kept.notes, "", "(undo with u)"]
     if not await ask(app, ConfirmScreen(f"Repoint links to {target}?", lines,
                                          diff=kept.diff(), confirm="Repoint")):
         return False
@@ -171,7 +171,7 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> boo
     if cs is None:
         return False
     if not await ask(app, ConfirmScreen(f"Fold {len(paths)} entries into one line?",
-                                         [cs.summary, "", "(undo with u)"], diff=cs.diff(),
+                                         [cs.planned, "", "(undo with u)"], diff=cs.diff(),
                                          confirm="Fold")):
         return False
     return _write(app, workspace, cs)
@@ -300,7 +300,7 @@ async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: 
     if not cs:
         _say(app, f"nothing to change ({cs.summary})")
         return False
-    if not await ask(app, ConfirmScreen(title, [cs.summary], diff=cs.diff(),
+    if not await ask(app, ConfirmScreen(title, [cs.planned], diff=cs.diff(),
                                          danger=danger)):
         return False
     return _write(app, workspace, cs)
