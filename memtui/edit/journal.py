@@ -585,17 +585,19 @@ class NotUndoable(Refused):
     undone; undo passed over it (the next undo takes the operation before it)."""
 
 
-def not_undone(ws: Workspace, rec: dict[str, Any]) -> str:
-    """One line: which redaction is not undone, why, and what the next undo takes."""
+def not_undone(ws: Workspace, rec: dict[str, Any], after: str = "") -> str:
+    """One line: which redaction is not undone, why, and what the next undo takes (or
+    ``after``)."""
     paths = [f["path"] for f in rec["files"]]
     stays = f"{' and '.join(paths)} {'stays' if len(paths) == 1 else 'stay'} redacted"
-    try:
-        older = Journal(ws).last_active()
-    except Refused:
-        after = "; the next undo stops at an unreadable journal record"
-    else:
-        after = (f"; the next undo takes #{older['id']} ({title(older)})" if older is not None
-                 else "; nothing older to undo")
+    if not after:
+        try:
+            older = Journal(ws).last_active()
+        except Refused:
+            after = "; the next undo stops at an unreadable journal record"
+        else:
+            after = (f"; the next undo takes #{older['id']} ({title(older)})"
+                     if older is not None else "; nothing older to undo")
     return (f"#{rec['id']} {rec['op']} is not undone: the credential was not kept (memtui "
             f"never stores a secret), so {stays}{after}")
 
@@ -650,7 +652,13 @@ def undo(ws: Workspace, skip: Collection[str] = (), expect: int | None = None) -
             raise Refused(f"the newest operation is #{plan.id} ({rec['op']}) now, not "
                           f"#{expect}; nothing was undone")
         if plan.redaction:
-            Journal(ws).mark_passed_over(rec)
+            try:
+                Journal(ws).mark_passed_over(rec)
+            except (Refused, OSError) as exc:  # the refusal stands; undo stays stuck here
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                raise NotUndoable(not_undone(ws, rec, f"; and it could not be marked in the "
+                                                     f"journal ({why}), so undo stops here"
+                                              )) from None
             raise NotUndoable(not_undone(ws, rec))
         unexpected = {p: why for p, why in plan.blocked.items() if p not in skip}
         if unexpected:

@@ -135,3 +135,21 @@ async def test_u_in_the_app_refuses_a_redaction_without_a_dialog(
         await pilot.press("u")  # goes on to the operation before it
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         assert app.screen.heading == "Undo #1 add-to-index?"
+
+
+def test_a_journal_that_cannot_be_marked_still_refuses_in_one_line(
+        ws: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    index_then_redact(ws, capsys)
+
+    def read_only(self: Journal, rec: dict) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(Journal, "mark_passed_over", read_only)
+    code, out, err = run(capsys, "undo", ws)
+    assert (code, out) == (1, "")
+    assert err.endswith("so memory/creds.md stays redacted; and it could not be marked in the "
+                        "journal (Read-only file system), so undo stops here\n")
+    assert Journal(open_workspace(ws)).last_active()["id"] == 2
