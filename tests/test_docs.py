@@ -36,17 +36,7 @@ def test_the_readme_answers_the_first_questions() -> None:
         assert f"memtui {name} " in readme + docs, name
 
 
-def test_every_local_link_in_the_readme_and_docs_resolves() -> None:
-    import re
-
-    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
-        text = page.read_text(encoding="utf-8")
-        text = re.sub(r"```.*?```|`[^`\n]*`", "", text, flags=re.S)  # code is not a link
-        for target in re.findall(r"\]\(([^)\s]+)\)", text):
-            if re.match(r"[a-z]+:", target) or target.startswith("#"):
-                continue
-            path = (page.parent / target.split("#", 1)[0]).resolve()
-            assert path.exists(), f"{page.name}: {target}"
+# Links and anchors: tests/test_doc_links.py.
 
 
 def test_the_readme_rules_table_is_the_generated_one() -> None:

@@ -28,6 +28,7 @@ from memtui.agent.ollama import NoToolSupport
 from memtui.agent.session import ChatSession, ModelFacts, TurnRecord
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditResult
+from memtui.core.file_modes import kept_mode
 from memtui.core.tokens import TokenCounter, default_counter
 from memtui.core.workspace import Workspace, open_workspace
 
@@ -165,6 +166,7 @@ def _copy_regular(src: str, dst: str) -> None:
         with open(dst, "xb") as out:
             shutil.copyfileobj(fh, out)
     shutil.copystat(src, dst)
+    os.chmod(dst, kept_mode(st.st_mode))  # the copy is never a program
 
 
 async def prepare(settings: AgentSettings, ws: Workspace,

@@ -44,6 +44,7 @@ from memtui.agent.prompt import (
 from memtui.agent.settings import AgentSettings
 from memtui.agent.tools import ToolBox, ToolOutcome
 from memtui.agent.truncation import TruncationWarning, check_truncation
+from memtui.agent.turn_numbers import new_turn, newest_journaled, next_number, stored_count
 from memtui.agent.window import Window
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.safe_open import Unsafe, folder
@@ -76,14 +77,6 @@ def json_bytes(obj: Any, **kwargs: Any) -> bytes:
         return json.dumps(obj, ensure_ascii=False, **kwargs).encode("utf-8")
     except UnicodeEncodeError:
         return json.dumps(obj, ensure_ascii=True, **kwargs).encode("ascii")
-
-
-def new_turn(history: list[dict[str, Any]]) -> Turn:
-    """The turn a user message just appended to ``history`` starts: numbered by the user
-    messages of the chat, with an id no other turn has."""
-    number = sum(1 for m in history if m.get("role") == "user")
-    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S")
-    return Turn(f"{stamp}-{secrets.token_hex(4)}", max(number, 1))
 
 
 # -- what a turn reports -----------------------------------------------------------------------
@@ -189,6 +182,9 @@ class ChatSession:
         self._work_lock = asyncio.Lock()
         #: The turn running or last run: its writes are journaled under it.
         self.turn: Turn | None = None
+        #: The highest turn number this workspace's chats have used (kept in the history
+        #: file and past a new chat, so turn numbers never repeat in `memtui history`).
+        self.turns = 0
         if persist:
             self._load()
 
@@ -290,6 +286,7 @@ class ChatSession:
                                                           for m in messages):
                 raise ValueError("messages is not a list of messages")
             self.history = messages
+            self.turns = stored_count(data.get("turns"))
             name = data.get("transcript")
             if isinstance(name, str) and "/" not in name and name not in ("", ".", ".."):
                 self.transcript = self.transcripts_dir / name
@@ -319,7 +316,7 @@ class ChatSession:
                 self._unreadable = None
             data = {"schema": HISTORY_SCHEMA, "model": self.settings.model,
                     "transcript": self.transcript.name if self.transcript else None,
-                    "messages": self.history}
+                    "turns": self.turns, "messages": self.history}
             write_state(self.ws.root, HISTORY_REL, json_bytes(data, indent=1))
         except (Refused, OSError) as exc:
             self._state_failed(exc)
@@ -354,8 +351,10 @@ class ChatSession:
             yield TurnFailed(str(exc), exc, unsent=text)
             return
         start = len(self.history)
+        journaled = await self.off_loop(newest_journaled, self.ws)
+        self.turns = next_number(self.turns, self.history, journaled)
         self.history.append({"role": "user", "content": text})
-        self.tools.turn = self.turn = new_turn(self.history)
+        self.tools.turn = self.turn = new_turn(self.turns)
         budget_left = CallBudget()
         self._log("user", content=text, turn=self.turn.id)
         step = 0

@@ -24,6 +24,7 @@ from memtui.agent.ollama import NoToolSupport
 from memtui.agent.scenario import Scenario
 from memtui.agent.session import ChatSession, ModelFacts, TurnRecord
 from memtui.agent.settings import AgentSettings
+from memtui.core.file_modes import write_bytes
 from memtui.core.tokens import TokenCounter, default_counter
 from memtui.core.workspace import Workspace, open_workspace
 
@@ -91,7 +92,7 @@ def scenario_workspace(scenario: Scenario, into: Path) -> Workspace:
         return copy_workspace(open_workspace(scenario.workspace), into)
     root = into / "item"
     (root / "memory").mkdir(parents=True)
-    (root / "MEMORY.md").write_text(EMPTY_INDEX, encoding="utf-8")
+    write_bytes(root / "MEMORY.md", EMPTY_INDEX.encode("utf-8"))
     return open_workspace(root)
 
 

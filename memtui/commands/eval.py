@@ -15,6 +15,7 @@ from memtui.agent.scenario import Scenario, ScenarioError, load_suite
 from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
 from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.parser import bounded, fail
+from memtui.core.file_modes import write_bytes
 from memtui.core.wording import plural
 from memtui.core.workspace import WorkspaceError, open_workspace
 
@@ -162,7 +163,7 @@ def run_suite_command(ns: argparse.Namespace) -> int:
     data = json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n"
     if ns.out is not None:
         try:
-            ns.out.write_text(data, encoding="utf-8")
+            write_bytes(ns.out, data.encode("utf-8"))
         except OSError as exc:
             return fail(PROG, f"--out {ns.out}: {exc.strerror or exc}")
     if ns.json:

@@ -18,6 +18,7 @@ from memtui.edit import index_ops, memory_ops
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import Refused, UsageError
+from memtui.edit.journal import is_redaction
 from memtui.edit.snapshot import Snapshot
 
 Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
@@ -136,7 +137,8 @@ def run(ns: argparse.Namespace) -> int:
         sys.stdout.write(printable(changeset.diff(), lines=True))
         print(printable(f"dry run, nothing written: {changeset.summary}"))
     else:
-        print(printable(f"{changeset.summary} [#{record['id']}; undo: memtui undo {ns.path}]"))
+        how = "not undoable" if is_redaction(record) else f"undo: memtui undo {ns.path}"
+        print(printable(f"{changeset.summary} [#{record['id']}; {how}]"))
     for note in changeset.notes:
         print(f"  {printable(note)}")
     return 0

@@ -1,6 +1,7 @@
 """``memtui history PATH [--json | --prune N]``: the journaled operations, newest first.
 
-A journal file memtui cannot read is listed by its file name (undo stops at it). The chat
+A journal file memtui cannot read is listed by its file name (undo stops at it); a
+redaction is marked "not undoable (the secret is not kept)". The chat
 agent's writes are listed one record per tool call, e.g. ``agent write_file MEMORY.md (turn
 3)``, under a line naming their turn (``memtui undo --turn`` undoes a turn's writes
 together).
@@ -18,7 +19,17 @@ from memtui.core.safe_output import json_text, printable
 from memtui.core.wording import plural
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
 from memtui.edit.errors import Refused
-from memtui.edit.journal import Entry, Journal, Unreadable, public, title, turn_of
+from memtui.edit.journal import (
+    NOT_UNDOABLE,
+    Entry,
+    Journal,
+    Unreadable,
+    is_active,
+    is_redaction,
+    public,
+    title,
+    turn_of,
+)
 from memtui.edit.safe_write import folder_lock
 
 _MARK = {"create": "A", "modify": "M", "delete": "D"}
@@ -51,7 +62,7 @@ def run(ns: argparse.Namespace) -> int:
         print("no operations journaled in this workspace")
         return 0
     newest_active = next((e for e in entries if isinstance(e, Unreadable)
-                          or not e.get("undone")), None)
+                          or is_active(e)), None)
     for group in _by_turn(entries):
         indent = ""
         first = group[0]
@@ -90,7 +101,8 @@ def _print_entry(entry: Entry, indent: str = "") -> None:
         return
     kept = entry.get("undone_except")
     kept = [k for k in kept if isinstance(k, str)] if isinstance(kept, list) else []
-    state = ("" if not entry.get("undone") else
+    state = (f", {NOT_UNDOABLE}" if is_redaction(entry) else
+             "" if not entry.get("undone") else
              f" (undone, except {', '.join(kept)})" if kept else " (undone)")
     print(printable(f"{indent}#{entry['id']} {entry.get('time', '?')} {title(entry)}{state}: "
                     f"{entry.get('summary', '')}"))

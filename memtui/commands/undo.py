@@ -5,6 +5,9 @@ An operation is a ``fix`` (or the app's curation) or one write of the chat agent
 tools (``agent write_file``, ``agent edit_file``, ``agent delete_file``); ``--turn`` undoes
 every write of the newest agent turn as one step.
 
+A redaction is not undone (the credential was never kept): undo says so in one line,
+exits 1, and the next undo takes the operation before it.
+
 When something else has written one of its files since (the agent wrote MEMORY.md), undo
 names that file and writes nothing; ``--skip-changed`` then puts the other files back and
 leaves the changed ones as they are.
@@ -52,8 +55,6 @@ def run(ns: argparse.Namespace) -> int:
     kept = rec.get("undone_except") or []
     left = f" (left as they were: {', '.join(kept)})" if kept else ""
     print(printable(f"undid #{rec['id']} {title(rec)}: {rec.get('summary', '')}{left}"))
-    if rec.get("redacted"):
-        print("  the credential was not kept, so it stays redacted")
     return 0
 
 

@@ -24,6 +24,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from memtui.core.file_modes import STATE_MODE
 from memtui.core.safe_open import Unsafe, open_regular, read_fd
 from memtui.core.user_dirs import user_dir
 
@@ -138,8 +139,9 @@ def save_parts(path: Path, parts: Iterable[bytes]) -> bool:
             if not stat.S_ISREG(st.st_mode):
                 return False  # a link (or worse) put in its place: left as it is
         try:
-            out = os.open(tmp, _NEW_FLAGS, 0o600, dir_fd=fd)
+            out = os.open(tmp, _NEW_FLAGS, STATE_MODE, dir_fd=fd)
             with os.fdopen(out, "wb") as fh:
+                os.fchmod(out, STATE_MODE)  # exactly, whatever the umask
                 for part in parts:
                     fh.write(part)
             os.replace(tmp, path.name, src_dir_fd=fd, dst_dir_fd=fd)

@@ -16,6 +16,9 @@ import stat
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 
+from memtui.core.file_modes import STATE_MODE
+
+_EUID = os.geteuid() if hasattr(os, "geteuid") else None
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -109,10 +112,12 @@ def folder(root: str | os.PathLike[str], parts: Sequence[str],
         os.close(fd)
 
 
-def open_regular(dir_fd: int, name: str, shown: str,
-                 flags: int = FILE_FLAGS) -> tuple[int, os.stat_result] | None:
+def open_regular(dir_fd: int, name: str, shown: str, flags: int = FILE_FLAGS,
+                 mode: int = STATE_MODE) -> tuple[int, os.stat_result] | None:
     """Open ``name`` in ``dir_fd`` only if it is a regular file: (fd, stat), None when absent
-    (created instead when ``flags`` hold ``O_CREAT``).
+    (created instead when ``flags`` hold ``O_CREAT``: memtui's own state, such as its lock,
+    which then has exactly ``mode``, whatever the umask — also when an older memtui made it
+    with other bits, if this user owns it).
 
     Raises Unsafe for a link, FIFO, socket, device or folder. Nothing that is not a regular
     file is opened at all (an ``lstat`` first, the ``fstat`` of what was opened after).
@@ -126,7 +131,7 @@ def open_regular(dir_fd: int, name: str, shown: str,
         if not stat.S_ISREG(st.st_mode):
             raise _refusal(dir_fd, name, shown)
     try:
-        fd = os.open(name, flags, dir_fd=dir_fd)
+        fd = os.open(name, flags, mode, dir_fd=dir_fd)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -137,6 +142,9 @@ def open_regular(dir_fd: int, name: str, shown: str,
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
         raise _refusal(dir_fd, name, shown)
+    if flags & os.O_CREAT and stat.S_IMODE(st.st_mode) != mode and st.st_uid == _EUID:
+        with suppress(OSError):
+            os.fchmod(fd, mode)
     return fd, st
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from memtui.core.config import Config
+from memtui.core.file_modes import write_bytes
 from memtui.core.findings import SEVERITY_RANK, WORKSPACE, Finding, finding
 from memtui.core.hidden import exclude_all_finding, excluded_files, excluded_findings
 from memtui.core.input_file import BASELINE_LIMIT, InputError, parse_json, read_input
@@ -317,8 +318,7 @@ def write_baseline(path: Path, findings: Iterable[Finding], values: Values | Non
     keyed fingerprints); returns how many."""
     data = baseline_data(findings, values)
     try:
-        path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
-                        encoding="utf-8")
+        write_bytes(path, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode())
     except OSError as exc:
         raise BaselineError(f"{path}: cannot be written ({exc.strerror or exc})") from None
     return len(data["findings"])  # type: ignore[arg-type]

@@ -31,6 +31,7 @@ from typing import Any
 
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.config import Config
+from memtui.core.file_modes import write_bytes
 from memtui.core.gitread import MAX_TIME, Budget, GitReadError, HistoryCut, Repo, find_repo
 from memtui.core.health import health_row
 from memtui.core.report import to_json
@@ -211,7 +212,7 @@ def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], pre
             if target.is_dir() and not target.is_symlink():  # a folder became a file
                 shutil.rmtree(target)
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            write_bytes(target, data)
             stamp += 1
             os.utime(target, ns=(stamp, stamp))
         except OSError:

@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from memtui.core.file_modes import write_bytes
+
 DAY = 86400.0
 
 #: Audit settings under which the demo shows every finding kind (see the module docstring).
@@ -80,9 +82,15 @@ def copy_demo(target: Path, now: float | None = None) -> Path:
     """Copy the demo workspace to ``target`` itself (an empty or new folder), mtimes
     stamped as :func:`demo_copy` does; returns ``target``."""
     shutil.copytree(demo_source(), target, ignore=shutil.ignore_patterns("__pycache__"),
-                    dirs_exist_ok=True)
+                    dirs_exist_ok=True, copy_function=_copy_file)
     stamp_mtimes(target, now)
     return target
+
+
+def _copy_file(src: str, dst: str) -> None:
+    """One demo file copied as a new file memtui writes: 0o644 less the umask, whatever mode
+    the installed package gave it."""
+    write_bytes(Path(dst), Path(src).read_bytes())
 
 
 def stamp_mtimes(root: Path, now: float | None = None) -> None:

@@ -59,8 +59,9 @@ class FileChange:
 @dataclass(frozen=True)
 class Turn:
     """One turn of the chat agent (a user message and every step it took to answer):
-    ``id`` is unique, ``number`` counts the turns of its chat (shown as "turn 3"). The
-    journal records of the writes made in one turn share it, so they undo together."""
+    ``id`` is unique, ``number`` counts the agent's turns in the workspace, across chats (a
+    new chat goes on counting; shown as "turn 3"). The journal records of the writes made
+    in one turn share it, so they undo together."""
 
     id: str
     number: int
@@ -69,6 +70,11 @@ class Turn:
 @dataclass
 class Changeset:
     """What an operation will do: its name, arguments, a summary, and the file changes.
+
+    ``summary`` says what was done (the journal, history, the notice after it); ``preview``
+    says the same before it is done (a dialog before Apply: "will rewrite 1 fuzzy
+    wikilink", never "rewrote"); :attr:`planned` is the preview, or the summary when it
+    reads the same either way ("MEMORY.md: +1 entry").
 
     ``keep_age``: the operation changes no fact (it repairs a link, redacts a credential),
     so the files it modifies keep their modification time, and a stale memory does not
@@ -85,6 +91,12 @@ class Changeset:
     keep_age: bool = False
     #: The agent turn that made these changes (None: the operator's own operation).
     turn: Turn | None = None
+    preview: str = ""
+
+    @property
+    def planned(self) -> str:
+        """What the operation will do, for a dialog before it is applied."""
+        return self.preview or self.summary
 
     def __bool__(self) -> bool:
         return bool(self.changes)

@@ -313,9 +313,11 @@ def repoint(snap: Snapshot, old: str, new: str, remove_duplicate: bool = False) 
             raise Refused(f"only [[wikilinks]] lead to {old_t}, and {new_t} is not a memory "
                           "a wikilink can name")
         raise Refused(f"no link leads to {old_t}")
-    cs.summary += f" in {', '.join(cs.paths)}"
+    what = f"{plural(count, 'link')} from {old_t} to {new_t} in {', '.join(cs.paths)}"
+    cs.summary, cs.preview = f"repointed {what}", f"will repoint {what}"
     if moved and remove_duplicate:
         cs.summary += f"; removed the duplicate entry {INDEX_NAME}:{moved[0]}"
+        cs.preview += f"; will remove the duplicate entry {INDEX_NAME}:{moved[0]}"
     return cs
 
 
@@ -376,6 +378,7 @@ def remove_link(snap: Snapshot, target: str) -> Changeset:
         raise Refused(f"{INDEX_NAME} has no link to {t}")
     cs = plan.changeset("remove-link", {"target": t},
                         f"{INDEX_NAME}: removed {plural(removed, 'link')} to {t}")
+    cs.preview = f"{INDEX_NAME}: will remove {plural(removed, 'link')} to {t}"
     cs.keep_age = True
     return cs
 
@@ -408,16 +411,21 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
         raw.set(into.number, raw.text(into.number).rstrip() + " · " + parts)
         for rel in sorted(ordered, key=lambda r: -lines[r].number):
             raw.delete(lines[rel].number)
-        return plan.changeset("fold", {"memories": ordered, "label": label},
-                              f"{INDEX_NAME}: folded {plural(len(rels), 'entry', 'entries')} "
-                              f"into the packed line {into.number} ({label})")
+        what = (f"{plural(len(rels), 'entry', 'entries')} into the packed line {into.number} "
+                f"({label})")
+        cs = plan.changeset("fold", {"memories": ordered, "label": label},
+                            f"{INDEX_NAME}: folded {what}")
+        cs.preview = f"{INDEX_NAME}: will fold {what}"
+        return cs
     first = lines[ordered[0]].number
     for rel in reversed(ordered[1:]):
         raw.delete(lines[rel].number)
     raw.set(first, f"- {label}: " + parts)
-    return plan.changeset("fold", {"memories": ordered, "label": label},
-                          f"{INDEX_NAME}: folded {plural(len(rels), 'entry', 'entries')} into line "
-                          f"{first}")
+    what = f"{plural(len(rels), 'entry', 'entries')} into line {first}"
+    cs = plan.changeset("fold", {"memories": ordered, "label": label},
+                        f"{INDEX_NAME}: folded {what}")
+    cs.preview = f"{INDEX_NAME}: will fold {what}"
+    return cs
 
 
 def _packed_part(snap: Snapshot, rel: str, line: IndexLine) -> str:
@@ -472,6 +480,7 @@ def unfold(snap: Snapshot, line_number: int) -> Changeset:
         found.append((start, f"- [[{name}]]{hook}"))
     entries = [e for _, e in sorted(found)]
     raw.replace(line_number, entries)
-    return plan.changeset("unfold", {"line": line_number},
-                          f"{INDEX_NAME}: unfolded line {line_number} into "
-                          f"{plural(len(entries), 'entry', 'entries')}")
+    into = f"line {line_number} into {plural(len(entries), 'entry', 'entries')}"
+    cs = plan.changeset("unfold", {"line": line_number}, f"{INDEX_NAME}: unfolded {into}")
+    cs.preview = f"{INDEX_NAME}: will unfold {into}"
+    return cs

@@ -27,6 +27,9 @@ record with a field of the wrong type, or a path that is absolute, has ``..`` or
 otherwise not inside the workspace, is unreadable; undo also refuses bytes that do not
 match their recorded sha256. A redaction keeps no copy of the credential: its own record
 holds the before bytes with the credential redacted, and earlier records are scrubbed.
+So a redaction is not undoable: undo refuses it (:class:`NotUndoable`, one line saying
+why) and marks its record ``passed_over``, so the next undo goes on to the operation before
+it; history marks it "not undoable (the secret is not kept)".
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from memtui.core.file_modes import STATE_MODE
 from memtui.core.safe_open import Unsafe, folder, parts_of
 from memtui.core.wording import plural
 from memtui.core.workspace import STATE_DIR, Workspace
@@ -63,6 +67,8 @@ from memtui.edit.safe_write import (
 )
 
 SCHEMA = 1
+#: How history marks a redaction (its record cannot bring the credential back).
+NOT_UNDOABLE = "not undoable (the secret is not kept)"
 JOURNAL_DIR = f"{STATE_DIR}/journal"
 #: The largest journal file memtui writes or reads: a record holds the before bytes of
 #: every file an operation touched (each at most the edit cap), base64-encoded. A larger
@@ -164,6 +170,17 @@ class Journal:
         """Every journal file, oldest first: a record, or :class:`Unreadable`."""
         return [self._load(n) for n in self._names()]
 
+    def newest_turn(self, look: int = 200) -> int:
+        """The number of the newest agent turn journaled (0: none among the newest ``look``
+        records): the next chat turn is numbered past it, so numbers keep growing across
+        chats ("turn 4" names one turn in history). Unreadable records are passed."""
+        for name in reversed(self._names()[-look:]):
+            entry = self._load(name)
+            turn = None if isinstance(entry, Unreadable) else turn_of(entry)
+            if turn is not None:
+                return turn[1]
+        return 0
+
     def records(self) -> list[dict[str, Any]]:
         """The readable records, oldest first."""
         return [e for e in self.entries() if not isinstance(e, Unreadable)]
@@ -206,7 +223,7 @@ class Journal:
                               "bytes of undo data); nothing was written (do it in parts)")
             try:
                 write_file(self.ws.root, f"{JOURNAL_DIR}/{record_name(seq)}", data, ABSENT,
-                           limit=MAX_RECORD_BYTES)
+                           limit=MAX_RECORD_BYTES, new_mode=STATE_MODE)
             except Conflict:  # a file by that name appeared: take the next number
                 seq += 1
                 continue
@@ -229,13 +246,22 @@ class Journal:
             rec["undone_except"] = sorted(skipped)
         self._rewrite(rec)
 
+    def mark_passed_over(self, rec: dict[str, Any]) -> None:
+        """Record that undo met this redaction and left it: the next undo takes the one
+        before it."""
+        rec = dict(rec)
+        rec["passed_over"] = True
+        rec["passed_over_time"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        self._rewrite(rec)
+
     def discard(self, rec: dict[str, Any]) -> None:
         """Drop the record of an operation that was not carried out."""
         write_file(self.ws.root, f"{JOURNAL_DIR}/{rec['_name']}", None, rec["_sha256"],
                    limit=MAX_RECORD_BYTES)
 
     def last_active(self) -> dict[str, Any] | None:
-        """The newest record not undone yet; None when there is none.
+        """The newest record not undone yet (nor a redaction undo passed over); None when
+        there is none.
 
         Raises Refused at an unreadable record newer than it: whether that operation was
         undone, and what it touched, cannot be known, so undo must not go past it.
@@ -249,7 +275,7 @@ class Journal:
             entry = self._load(name)
             if isinstance(entry, Unreadable):
                 raise entry.refusal()
-            if not entry.get("undone"):
+            if is_active(entry):
                 yield entry
 
     def prune(self, keep: int) -> list[str]:
@@ -377,8 +403,9 @@ def malformed(rec: Any) -> str | None:
             return f"'{key}' is not {what}"
     if rec["id"] < 1:
         return "'id' is below 1"
-    if not isinstance(rec.get("undone", False), bool):
-        return "'undone' is not true or false"
+    for key in ("undone", "redacted", "passed_over"):
+        if not isinstance(rec.get(key, False), bool):
+            return f"'{key}' is not true or false"
     for key in ("summary", "time"):
         if not isinstance(rec.get(key, ""), str):
             return f"'{key}' is not text"
@@ -400,6 +427,17 @@ def malformed(rec: Any) -> str | None:
                 except Unsafe:
                     return f"{f[key]!r} is not a path inside the workspace"
     return None
+
+
+def is_active(rec: dict[str, Any]) -> bool:
+    """Whether undo may still take ``rec``: not undone, not a redaction it passed over."""
+    return not rec.get("undone") and not rec.get("passed_over")
+
+
+def is_redaction(rec: dict[str, Any]) -> bool:
+    """Whether ``rec`` redacted credentials: its record does not hold them, so it cannot be
+    undone."""
+    return bool(rec.get("redacted"))
 
 
 def turn_of(rec: dict[str, Any]) -> tuple[str, int] | None:
@@ -464,7 +502,8 @@ class UndoPlan:
     """What undoing the newest operation not undone yet would do, read now.
 
     ``changes`` put files back; ``blocked`` are the files something else has written since
-    the operation (undo refuses unless told to skip them), each with why.
+    the operation (undo refuses unless told to skip them), each with why. A redaction has
+    neither: it is not undoable (:attr:`redaction`, :func:`undo` refuses it).
     """
 
     record: dict[str, Any]
@@ -474,6 +513,10 @@ class UndoPlan:
     @property
     def id(self) -> int:
         return int(self.record["id"])
+
+    @property
+    def redaction(self) -> bool:
+        return is_redaction(self.record)
 
     def blocking(self) -> str:
         """One line naming the files that block the undo and what happened to them."""
@@ -512,6 +555,8 @@ def _undo(ws: Workspace) -> dict[str, Any]:
     if rec is None:
         raise Refused("nothing to undo (every journaled operation is undone already)")
     plan = UndoPlan(rec)
+    if plan.redaction:
+        return plan  # nothing it could put back: see undo
     for f in rec["files"]:
         path = f["path"]
         before = kept_before(rec, f)
@@ -533,6 +578,28 @@ def _undo(ws: Workspace) -> dict[str, Any]:
             plan.blocked[ch.path] = f"moved with {partner}, which changed"
             plan.changes.remove(ch)
     return plan
+
+
+class NotUndoable(Refused):
+    """The newest operation is a redaction: the credential was never kept, so it is not
+    undone; undo passed over it (the next undo takes the operation before it)."""
+
+
+def not_undone(ws: Workspace, rec: dict[str, Any], after: str = "") -> str:
+    """One line: which redaction is not undone, why, and what the next undo takes (or
+    ``after``)."""
+    paths = [f["path"] for f in rec["files"]]
+    stays = f"{' and '.join(paths)} {'stays' if len(paths) == 1 else 'stay'} redacted"
+    if not after:
+        try:
+            older = Journal(ws).last_active()
+        except Refused:
+            after = "; the next undo stops at an unreadable journal record"
+        else:
+            after = (f"; the next undo takes #{older['id']} ({title(older)})"
+                     if older is not None else "; nothing older to undo")
+    return (f"#{rec['id']} {rec['op']} is not undone: the credential was not kept (memtui "
+            f"never stores a secret), so {stays}{after}")
 
 
 def kept_before(rec: dict[str, Any], f: dict[str, Any]) -> bytes | None:
@@ -573,7 +640,8 @@ def undo(ws: Workspace, skip: Collection[str] = (), expect: int | None = None) -
 
     Raises Refused when there is nothing to undo, an unreadable record comes first, or the
     record's bytes do not match their sha256; Conflict when a file it touched has changed
-    since and is not in ``skip``. Either way nothing is written.
+    since and is not in ``skip``. Either way nothing is written. NotUndoable when the newest
+    is a redaction: no file is written, its record is marked passed over.
     """
     if not Journal(ws).exists():  # say so without creating .memtui/ just for the lock
         plan_undo(ws)
@@ -583,6 +651,15 @@ def undo(ws: Workspace, skip: Collection[str] = (), expect: int | None = None) -
         if expect is not None and plan.id != expect:
             raise Refused(f"the newest operation is #{plan.id} ({rec['op']}) now, not "
                           f"#{expect}; nothing was undone")
+        if plan.redaction:
+            try:
+                Journal(ws).mark_passed_over(rec)
+            except (Refused, OSError) as exc:  # the refusal stands; undo stays stuck here
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                raise NotUndoable(not_undone(ws, rec, f"; and it could not be marked in the "
+                                                     f"journal ({why}), so undo stops here"
+                                              )) from None
+            raise NotUndoable(not_undone(ws, rec))
         unexpected = {p: why for p, why in plan.blocked.items() if p not in skip}
         if unexpected:
             plan.blocked = unexpected

@@ -115,9 +115,11 @@ def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
     plan = Plan(snap)
     count = sum(1 for s in sources for lk in snap.links_from(s)[1] if exact(lk.target or ""))
     changed, _ = rewrite_links(plan, sources, None, exact)
-    summary = (f"rewrote {plural(count, 'fuzzy wikilink')} to the exact spelling in "
-               f"{plural(len(changed), 'file')}" if changed else "no fuzzy wikilinks")
+    what = (f"{plural(count, 'fuzzy wikilink')} to the exact spelling in "
+            f"{plural(len(changed), 'file')}")
+    summary = f"rewrote {what}" if changed else "no fuzzy wikilinks"
     cs = plan.changeset("fix-wikilinks", {"memory": memory}, summary)
+    cs.preview = f"will rewrite {what}" if changed else ""
     cs.keep_age = True
     return cs
 
@@ -236,10 +238,11 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
                 text = text[:span[0]] + REDACTED + text[span[1]:]
             raw.set(hit.line, text)
     count = len(secrets)
-    summary = (f"{rel}: replaced {plural(count, 'credential')} with {REDACTED} (not kept "
-               "in the journal: undo cannot bring it back)" if count
-               else f"no credentials found in {rel}")
+    what = (f"{plural(count, 'credential')} with {REDACTED} (not kept in the journal: undo "
+            "cannot bring it back)")
+    summary = f"{rel}: replaced {what}" if count else f"no credentials found in {rel}"
     cs = plan.changeset("redact", {"memory": rel}, summary)
+    cs.preview = f"{rel}: will replace {what}" if count else ""
     cs.keep_age = True
     # Longest first, so a secret that holds another is replaced whole.
     cs.secrets = sorted(set(secrets), key=len, reverse=True)
@@ -273,5 +276,7 @@ def unlink(snap: Snapshot, source: str, target: str) -> Changeset:
             raw.set(n, new)
     if not count:
         raise Refused(f"{rel} has no link to {target}")
-    return plan.changeset("unlink", {"source": rel, "target": target},
-                          f"{rel}: {plural(count, 'link')} to {target} made plain text")
+    cs = plan.changeset("unlink", {"source": rel, "target": target},
+                        f"{rel}: {plural(count, 'link')} to {target} made plain text")
+    cs.preview = f"{rel}: {plural(count, 'link')} to {target} will be made plain text"
+    return cs

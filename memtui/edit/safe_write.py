@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 
+from memtui.core.file_modes import kept_mode, shared_mode
 from memtui.core.safe_open import Unsafe, folder, open_regular, parts_of, read_fd, read_in
 from memtui.core.textfile import MAX_READ_BYTES
 from memtui.core.workspace import STATE_DIR
@@ -160,11 +161,13 @@ def check_unchanged(root: Path, rel: str, expected: str, label: str | None = Non
 
 def write_file(root: Path, rel: str, data: bytes | None, expected: str,
                label: str | None = None, limit: int = MAX_EDIT_BYTES,
-               mtime_ns: int | None = None) -> None:
+               mtime_ns: int | None = None, new_mode: int | None = None) -> None:
     """Make ``root/rel`` hold ``data`` (None: delete it), only if it still hashes to
     ``expected``; atomic, and never through a link (see the module). ``mtime_ns`` is the
     modification time the file gets (default: now), set before it takes the name, so the
-    file never shows another one."""
+    file never shows another one. A file it creates gets ``new_mode`` (memtui's state:
+    ``STATE_MODE``), or by default 0o644 less the umask; a replaced one keeps its mode less
+    any executable bit (:mod:`memtui.core.file_modes`)."""
     label = label or rel
     parts = _parts(rel)
     name = parts[-1]
@@ -174,7 +177,7 @@ def write_file(root: Path, rel: str, data: bytes | None, expected: str,
             if data is None:
                 _delete(root, fd, name, expected, label, limit)
             elif expected == ABSENT:
-                _create(fd, name, data, label, mtime_ns)
+                _create(fd, name, data, label, mtime_ns, new_mode)
             else:
                 _replace(root, fd, name, data, expected, label, limit, mode, mtime_ns)
             with contextlib.suppress(OSError):
@@ -266,9 +269,11 @@ def _temp(fd: int, data: bytes, mode: int | None, mtime_ns: int | None = None) -
     return name
 
 
-def _create(fd: int, name: str, data: bytes, label: str, mtime_ns: int | None = None) -> None:
-    """Create ``name`` only if nothing is there: a hard link never replaces a file."""
-    tmp = _temp(fd, data, None, mtime_ns)
+def _create(fd: int, name: str, data: bytes, label: str, mtime_ns: int | None = None,
+            mode: int | None = None) -> None:
+    """Create ``name`` (with ``mode``; None: 0o644 less the umask) only if nothing is there:
+    a hard link never replaces a file."""
+    tmp = _temp(fd, data, mode, mtime_ns)
     try:
         try:
             os.link(tmp, name, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
@@ -550,19 +555,6 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _umask() -> int:
-    """The process's umask, read without changing it (``os.umask`` would, for every
-    thread); 0o022 where the kernel does not say."""
-    try:
-        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
-            for line in f:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0o022
-
-
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace (or create) ``path`` with ``data`` atomically; keeps an existing file's mode
     less any executable bit (a new file: 0o644 less the umask).
@@ -585,7 +577,7 @@ def atomic_write(path: Path, data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, mode & 0o666 if mode is not None else 0o644 & ~_umask())
+        os.chmod(tmp, kept_mode(mode) if mode is not None else shared_mode())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from memtui.core.config import user_config_dir
+from memtui.core.file_modes import STATE_MODE
 from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_json, read_input
 
 CONFIG_NAME = "config.json"
@@ -45,6 +46,7 @@ def save_config(**changes: Any) -> bool:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".config-", suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            os.fchmod(fd, STATE_MODE)  # exactly, whatever the umask
             json.dump(data, fh, indent=2)
             fh.write("\n")
         os.replace(tmp, folder / CONFIG_NAME)

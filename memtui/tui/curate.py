@@ -28,7 +28,7 @@ from memtui.edit.changeset import Changeset
 from memtui.edit.conventions import conventions
 from memtui.edit.draft import default_fold_label, draft_title
 from memtui.edit.errors import Refused, UsageError
-from memtui.edit.journal import plan_undo, undo
+from memtui.edit.journal import is_redaction, plan_undo, undo
 from memtui.edit.load_limit import PastLimit, added_past_limit
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
@@ -67,7 +67,8 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
         _reload(app, None)  # show the files as they now are
         return False
     notes = "; ".join(changeset.notes) if changeset.secrets else ""
-    _say(app, f"{changeset.summary} (u to undo #{record['id']})" + (f"; {notes}" if notes else ""))
+    how = "not undoable" if is_redaction(record) else f"u to undo #{record['id']}"
+    _say(app, f"{changeset.summary} ({how})" + (f"; {notes}" if notes else ""))
     _reload(app, set(changeset.paths), own=True)
     return True
 
@@ -169,7 +170,7 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
         if remove is None:
             return False
         return _write(app, workspace, removed if remove else kept)
-    lines = [kept.summary, *kept.notes, "", "(undo with u)"]
+    lines = [kept.planned, *kept.notes, "", "(undo with u)"]
     if not await ask(app, ConfirmScreen(f"Repoint links to {target}?", lines,
                                          diff=kept.diff(), confirm="Repoint")):
         return False
@@ -193,7 +194,7 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> boo
     if cs is None:
         return False
     if not await ask(app, ConfirmScreen(f"Fold {len(paths)} entries into one line?",
-                                         [cs.summary, "", "(undo with u)"], diff=cs.diff(),
+                                         [cs.planned, "", "(undo with u)"], diff=cs.diff(),
                                          confirm="Fold")):
         return False
     return _write(app, workspace, cs)
@@ -230,13 +231,20 @@ async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> b
 async def run_undo(app: App[Any], workspace: Workspace) -> bool:
     """Ask, then revert the newest operation not undone yet. When something else has
     written one of its files since, say which before asking, and offer to put back the
-    other files only."""
+    other files only. A redaction is refused at once, saying why (the credential was not
+    kept); the next ``u`` takes the operation before it."""
     try:
         plan = plan_undo(workspace)
     except Refused as exc:  # nothing to undo, or an unreadable record: undo stops there
         _say(app, str(exc), error=True)
         return False
     rec = plan.record
+    if plan.redaction:  # nothing to ask: it is refused, and the next undo goes on
+        try:
+            undo(workspace, expect=plan.id)
+        except Refused as exc:
+            _say(app, str(exc), error=True)
+        return False
     if plan.blocked and not plan.changes:
         what = " and ".join(f"{p} {why}" for p, why in plan.blocked.items())
         _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since", error=True)
@@ -315,7 +323,7 @@ async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: 
     if not cs:
         _say(app, f"nothing to change ({cs.summary})")
         return False
-    if not await ask(app, ConfirmScreen(title, [cs.summary], diff=cs.diff(),
+    if not await ask(app, ConfirmScreen(title, [cs.planned], diff=cs.diff(),
                                          danger=danger)):
         return False
     return _write(app, workspace, cs)

@@ -40,6 +40,7 @@ from memtui.agent.session import (
 )
 from memtui.agent.settings import AgentSettings
 from memtui.core.safe_output import printable
+from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal
@@ -330,6 +331,7 @@ class ChatPane(Vertical):
         current: AssistantMessage | None = None
         streaming: AssistantMessage | None = None  # a reply still coming in
         effects: list[str] = []
+        journaled: list[int] = []  # the turn's writes, as history counts them
         try:
             while (event := await self._next_event(queue)) is not None:
                 if isinstance(event, RequestStarted):
@@ -364,6 +366,8 @@ class ChatPane(Vertical):
                     await log.mount(ToolCard(o.name, o.arguments, o.result, o.effect_text,
                                              o.ok, o.wrong_mechanism, o.journaled))
                     effects += o.effect
+                    if o.journaled is not None:
+                        journaled.append(o.journaled)
                     if o.written:
                         self.post_message(self.MemoryChanged(o.written))
                 elif isinstance(event, TurnDone) and event.stopped == "max_steps":
@@ -392,7 +396,8 @@ class ChatPane(Vertical):
                 with contextlib.suppress(NoMatches):
                     self.query_one(Banner).show(problem, "warning")
             with contextlib.suppress(NoMatches):
-                summary = turn_summary(effects)
+                turn = self.session.turn
+                summary = turn_summary(turn.number if turn else None, journaled, effects)
                 if summary is not None:
                     await log.mount(summary)
         facts = self.session.facts
@@ -568,18 +573,23 @@ def _journal_id(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def turn_summary(effects: list[str]) -> Static | None:
-    """One line after a turn that touched memory: how many files it wrote, and how many
-    memories it left that no index line reaches ("1 new orphan"), in the warning colour."""
-    if not effects:
+def turn_summary(number: int | None, journaled: list[int],
+                 effects: list[str]) -> Static | None:
+    """One line after a turn that wrote memory: its number and its writes, counted and
+    numbered as ``memtui history`` lists them ("turn 4: 2 writes to memory (#5–#6)"), and
+    how many memories it left that no index line reaches ("1 new orphan"), in the warning
+    colour."""
+    if not journaled and not effects:
         return None
     left = [e[len("created "):].rsplit(" — ", 1)[0] for e in effects
             if e.startswith("created ") and e.endswith(NOT_INDEXED)]
     orphans = [p for p in left if not any(f"{p} now linked from the index" in e
                                           for e in effects)]
-    parts: list[str | tuple[str, str]] = [(f"turn: {len(effects)} change"
-                                           f"{'' if len(effects) == 1 else 's'} to memory",
-                                           "dim")]
+    span = (f" (#{min(journaled)}" + (f"–#{max(journaled)}" if len(journaled) > 1 else "")
+            + ")") if journaled else ""
+    label = f"turn {number}" if number is not None else "turn"
+    parts: list[str | tuple[str, str]] = [(f"{label}: {plural(len(journaled), 'write')} to "
+                                           f"memory{span}", "dim")]
     if orphans:
         word = "orphan" if len(orphans) == 1 else "orphans"
         parts += [" · ", (f"{len(orphans)} new {word} ({printable(', '.join(orphans))}: not in the "
