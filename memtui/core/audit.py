@@ -37,6 +37,7 @@ from memtui.core.index import Index, index_of
 from memtui.core.index_read import injected_block, read_index_parts, whole_index
 from memtui.core.link_target import State, target_state
 from memtui.core.memo import Memo
+from memtui.core.profiles import recognise
 from memtui.core.results import (
     CLAUDE_WINDOW,
     DEFAULT_NUM_CTX,
@@ -156,6 +157,7 @@ class Auditor:
         #: False when the last result came from the derived cache: its scans are made
         #: when asked for, and the next ``run`` (with any ``changed``) scans every file.
         self.holds_scans = True
+        self._recognised: str | None = None  # the profile the folder's layout says
 
     @property
     def tokenizers(self) -> tuple[str, ...]:
@@ -173,7 +175,9 @@ class Auditor:
         p = self.options.profile
         if p:
             return p
-        return "item" if self.ws.layout == "item" else "claude-code"
+        if self._recognised is None:
+            self._recognised = recognise(self.ws.root, self.ws.layout)
+        return self._recognised
 
     def run(self, changed: Iterable[str] | None = None,
             progress: Progress | None = None) -> AuditResult:

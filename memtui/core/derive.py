@@ -25,7 +25,6 @@ from memtui.core.findings import Finding, finding
 from memtui.core.gathered import (
     copy_finding,
     copy_group,
-    load_limit_finding,
     old_format_finding,
     stale_finding,
 )
@@ -36,6 +35,7 @@ from memtui.core.link_target import State as Where
 from memtui.core.links import Link, looks_like_path
 from memtui.core.memo import Memo
 from memtui.core.noise import memory_shaped, noise_files, other_schema, quiet_noise
+from memtui.core.profiles import get as get_profile
 from memtui.core.results import (
     AuditOptions,
     AuditResult,
@@ -125,14 +125,12 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
     head: list[Finding] = [*inp.index_own, *idx_links.findings]
     head.extend(finding("read_problem", rel, None, msg) for rel, msg in inp.notes)
     head.extend(inp.flagged)
-    loaded = loaded_lines(index, inp.profile, opts)
+    profile = get_profile(inp.profile)
+    loaded = profile.loaded_lines(index, opts.max_lines, opts.max_bytes)
     first = idx_links.first_line
     index_linked = frozenset(t for t in idx_links.targets if first[t] <= loaded)
     past_limit = {t: first[t] for t in idx_links.targets if first[t] > loaded}
-    if inp.profile == "claude-code":
-        cut = load_limit_finding(index, loaded, opts.max_lines, opts.max_bytes)
-        if cut is not None:
-            head.append(cut)
+    head.extend(profile.load_findings(index, loaded, opts.max_lines, opts.max_bytes))
     head.extend(memo.once("mentions", (index, idx_links, paths),
                           lambda: unlinked_mentions(index, idx_links, scans)))
 
@@ -286,18 +284,6 @@ def edges(lrs: dict[str, LinkResults]
         if lr.dangling:
             dangling[rel] = lr.dangling
     return out, dict(back), dangling
-
-
-def loaded_lines(index: Index, profile: str, options: AuditOptions) -> int:
-    """How many index lines the profile loads (all of them for ``item``)."""
-    if profile != "claude-code":
-        return len(index.lines)
-    loaded = 0
-    for line in index.lines:
-        if line.number > options.max_lines or line.end_byte > options.max_bytes:
-            break
-        loaded = line.number
-    return loaded
 
 
 def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str, FileScan],
