@@ -125,6 +125,9 @@ class InjectedBlock:
     tokenizer: str = "qwen"  # the count the share is taken from
     #: The agent's load limits and how much of each the memory uses (agent profiles).
     loads: list[Load] = field(default_factory=list)
+    #: The agent and its load rule ("Hermes: MEMORY.md 2,200 / USER.md 1,375 characters");
+    #: empty for item and claude-code, whose reports stay as they were.
+    rule: str = ""
 
     @property
     def share(self) -> float:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from memtui.core.findings import Finding
+from memtui.core.findings import WORKSPACE, Finding, finding
 
 if TYPE_CHECKING:
     from memtui.core.index import Index
@@ -75,6 +75,34 @@ class References:
 Reader = Callable[[str], "str | None"]
 
 
+@dataclass
+class AgentView:
+    """What an agent profile makes of a folder in one audit: the limits in force, what the
+    agent injects, what it treats as references, and the findings of all three."""
+
+    limits: dict[str, int]
+    injection: Injection | None
+    references: References
+    findings: list[Finding]
+
+
+def load_findings(loads: list[Load], agent: str, cut_note: str) -> list[Finding]:
+    """``over_limit`` for each limit the memory passes, ``near_limit`` for each it uses 80 %
+    or more of (before anything is cut: the agent only notices once the newest entries
+    are gone)."""
+    out: list[Finding] = []
+    for load in loads:
+        where = load.path or WORKSPACE
+        used = f"{load.what}: {load.used:,} of {load.limit:,} {load.unit} ({load.share:.0%})"
+        if load.used > load.limit:
+            out.append(finding("over_limit", where, None,
+                               f"{used}: past {agent}'s load limit; {cut_note}"))
+        elif load.share >= WARN_SHARE:
+            out.append(finding("near_limit", where, None,
+                               f"{used}: near {agent}'s load limit, nothing cut yet"))
+    return out
+
+
 class Profile:
     """The item platform's answers; each agent's profile overrides what differs."""
 
@@ -90,6 +118,32 @@ class Profile:
     index_of_links: ClassVar[bool] = True
     #: The limits a flag or the agent's config may set: key → default.
     limit_keys: ClassVar[dict[str, int]] = {}
+    #: Whether the profile reads the agent's own files beyond the memories (its result is
+    #: then derived afresh on each audit: no cache knows those files).
+    agent_files: ClassVar[bool] = False
+    #: What the agent does past a limit, for ``over_limit``'s message.
+    cut_note: ClassVar[str] = "the rest is cut"
+
+    def view(self, ws: Workspace, index: Index, paths: tuple[str, ...],
+             given: dict[str, int], read: Reader) -> AgentView | None:
+        """All the profile makes of the folder (None for a profile with no files of its
+        own to read: item, claude-code)."""
+        if not self.agent_files:
+            return None
+        from memtui.core.profiles.imports import import_findings
+
+        limits, found = self.limits(ws, given)
+        found += import_findings(ws, read)
+        injection = self.inject(ws, limits, read)
+        refs = self.references(ws, index, paths, limits, read)
+        if injection is not None:
+            found += injection.findings
+            found += load_findings(injection.loads, self.agent, self.cut_note)
+        return AgentView(limits, injection, refs, [*found, *refs.findings])
+
+    def memory(self, rel: str) -> bool:
+        """Whether a markdown file the walk found is one of the agent's memories."""
+        return True
 
     def recognise(self, root: Path) -> bool:
         """Whether the folder at ``root`` looks like this agent's (never for item)."""

@@ -6,11 +6,16 @@ from pathlib import Path
 
 from memtui.core.profiles.base import Profile
 from memtui.core.profiles.claude_code import ClaudeCode
+from memtui.core.profiles.codex import Codex
+from memtui.core.profiles.gemini import Gemini
+from memtui.core.profiles.hermes import Hermes
 from memtui.core.profiles.item import Item
+from memtui.core.profiles.openclaw import OpenClaw
 
 #: name → profile, in the order recognition tries them (the agents' first: their layouts
 #: are specific; item and claude-code follow the layout and are never recognised).
-BY_NAME: dict[str, Profile] = {p.name: p for p in (Item(), ClaudeCode())}
+BY_NAME: dict[str, Profile] = {p.name: p for p in (
+    Gemini(), Codex(), Hermes(), OpenClaw(), Item(), ClaudeCode())}
 #: The profile names ``--profile`` and ``profile =`` accept.
 PROFILES: tuple[str, ...] = tuple(BY_NAME)
 
