@@ -445,3 +445,24 @@ def test_profile_by_flag_and_by_config(tmp_path: Path) -> None:
     (folder / ".memtui.toml").write_text('profile = "codex"\n', encoding="utf-8")
     _, out = _cli(str(folder), "--json")
     assert json.loads(out)["profile"] == "codex"
+
+
+# -- fleet: --discover finds the agents' homes -------------------------------------------------
+
+def test_discover_finds_each_agents_home_and_names_its_profile(tmp_path: Path) -> None:
+    from memtui.core.fleet import audit_one, find_workspaces
+
+    home = tmp_path / "home"
+    hermes = _hermes(home)
+    openclaw = _openclaw(home)
+    codex = _codex(home, "# Summary\n", CODEX_MEMORY)
+    gemini = _gemini(home, "# Project Memory\n", {})
+    claude = make_ws(home / ".claude" / "projects" / "p" / "memory",
+                     {"MEMORY.md": "- [A](a.md)\n"})
+    (home / ".cache" / "x").mkdir(parents=True)  # other hidden folders are not walked
+    (home / ".cache" / "x" / "MEMORY.md").write_text("x\n", encoding="utf-8")
+    found = find_workspaces(home)
+    assert found == sorted([hermes, openclaw, codex, gemini, claude])
+    rows = {p: audit_one(str(p), {"now": NOW}, "error")["profile"] for p in found}
+    assert rows == {hermes: "hermes", openclaw: "openclaw", codex: "codex",
+                    gemini: "gemini", claude: "claude-code"}

@@ -84,6 +84,8 @@ class Hermes(Profile):
             return False
         if root.name == "memories":
             return True
+        if len(stores) < 2:  # elsewhere, only both stores with § separators are Hermes'
+            return False
         from memtui.core.profiles.files import read_bounded
 
         return any(DELIMITER in fold(read_bounded(p, 64 * 1024) or "") for p in stores)

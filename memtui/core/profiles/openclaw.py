@@ -32,6 +32,7 @@ BOOTSTRAP = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEAR
              "BOOTSTRAP.md", "MEMORY.md")
 MIN_FILE_BUDGET = 64
 DAILY = re.compile(r"(?:.*/)?(\d{4})-(\d{2})-(\d{2})(?:[^/]*)\.md")
+DAY_NOTE = re.compile(r"\d{4}-\d{2}-\d{2}\.md")
 #: How many entries of ``memory/`` recognition looks at.
 SCAN_MAX = 10_000
 
@@ -150,7 +151,8 @@ class OpenClaw(Profile):
                 for n, entry in enumerate(it):
                     if n >= SCAN_MAX:
                         break
-                    if re.fullmatch(r"\d{4}-\d{2}-\d{2}\.md", entry.name):
+                    name = entry.name
+                    if len(name) == 13 and name[4] == "-" and DAY_NOTE.fullmatch(name):
                         return True
         except OSError:
             return False
