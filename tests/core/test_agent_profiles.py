@@ -466,3 +466,29 @@ def test_discover_finds_each_agents_home_and_names_its_profile(tmp_path: Path) -
     rows = {p: audit_one(str(p), {"now": NOW}, "error")["profile"] for p in found}
     assert rows == {hermes: "hermes", openclaw: "openclaw", codex: "codex",
                     gemini: "gemini", claude: "claude-code"}
+
+
+# -- hostile input: never a crash, never a read through a link or past a bound ---------------
+
+def test_hostile_agent_files_and_configs(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP SECRET\n", encoding="utf-8")
+    ws = _openclaw(tmp_path / "o", config='{"agents": {"defaults": {"bootstrapMaxChars": '
+                                          '"abc", "bootstrapTotalMaxChars": -5}}}')
+    (ws / "SOUL.md").unlink()
+    (ws / "SOUL.md").symlink_to(secret)  # a link out: never read, injected as missing
+    result = run_audit(ws)
+    assert "TOP SECRET" not in result.block.text
+    assert f"[MISSING] Expected at: {ws / 'SOUL.md'}" in result.block.text
+    assert result.block.rule == "OpenClaw: 20,000 characters a file, 150,000 in all"
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+        f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+        for i in range(9)) + "memory:\n  memory_char_limit: *j\n"
+    folder = _hermes(tmp_path / "h", config=bomb)
+    kinds = _kinds(run_audit(folder))
+    assert ("agent_config", ".", None) in kinds
+    (folder.parent / "config.yaml").write_bytes(b"memory:\n  memory_char_limit: 9" * 20_000)
+    assert ("agent_config", ".", None) in _kinds(run_audit(folder))  # over 256 KiB
+    (folder / "MEMORY.md").write_bytes(b"\xff\xfe not utf-8 \x00\n\xc2\xa7\n")
+    assert run_audit(folder).profile == "hermes"  # decoded with replacement, no crash
