@@ -28,6 +28,11 @@ if TYPE_CHECKING:
 DEFAULT_NUM_CTX = 40960
 #: The share of a load limit at which an early warning is given (``near_limit``).
 WARN_SHARE = 0.8
+#: The finding kinds only an agent profile (gemini, openclaw, hermes, codex) reports: the
+#: item demo, audited as item, shows every kind but these.
+AGENT_KINDS = frozenset({"over_limit", "near_limit", "duplicate_entry", "entry_over_limit",
+                         "no_round_trip", "agent_config", "broken_import", "import_in_code",
+                         "import_too_deep", "import_cycle"})
 
 
 @dataclass(frozen=True)
