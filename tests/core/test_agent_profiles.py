@@ -492,3 +492,16 @@ def test_hostile_agent_files_and_configs(tmp_path: Path) -> None:
     assert ("agent_config", ".", None) in _kinds(run_audit(folder))  # over 256 KiB
     (folder / "MEMORY.md").write_bytes(b"\xff\xfe not utf-8 \x00\n\xc2\xa7\n")
     assert run_audit(folder).profile == "hermes"  # decoded with replacement, no crash
+
+
+def test_a_store_of_half_a_million_copies_is_bounded(tmp_path: Path) -> None:
+    import time
+
+    folder = _hermes(tmp_path, memory="x\n§\n" * 500_000)  # 2.5 MB: read to its 2 MiB
+    started = time.perf_counter()
+    result = run_audit(folder)
+    assert time.perf_counter() - started < 30  # ~3 s here; quadratic was minutes
+    entries = [f for f in result.findings if f.kind == "duplicate_entry"]
+    # 2 MiB hold 419,431 entries (5 bytes each): 200 findings, then one for the rest
+    assert len(entries) == 201
+    assert any(f.message.startswith("and 419,230 more") for f in entries)

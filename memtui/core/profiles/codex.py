@@ -95,6 +95,8 @@ class Codex(Profile):
             for n, line in enumerate(text.splitlines()[:100_000], 1):
                 for m in PATH.finditer(line):
                     rel = posixpath.normpath(m[1].rstrip(".,;:"))
+                    if rel.startswith(".."):  # climbs out: not a path of this folder
+                        continue
                     named = {rel, f"{rel}/SKILL.md"} & known
                     if named:
                         out.found |= named

@@ -9,7 +9,7 @@ The limits are ``memory.memory_char_limit`` / ``memory.user_char_limit`` in
 
 from __future__ import annotations
 
-import difflib
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -25,9 +25,17 @@ if TYPE_CHECKING:
 DELIMITER = "\n§\n"
 #: (store, file, limit key) in the order Hermes renders them.
 STORES = (("memory", "MEMORY.md", "memory_char_limit"), ("user", "USER.md", "user_char_limit"))
-#: Near-duplicates are looked for among this many entries of a store (quadratic).
-NEAR_MAX_ENTRIES = 300
-NEAR_RATIO = 0.9
+#: Near-duplicates are looked for among this many entries of a store (quadratic; a store
+#: within its limit holds a few dozen), each at most this long.
+NEAR_MAX_ENTRIES = 100
+NEAR_MAX_CHARS = 4000
+#: Two entries are nearly the same when 80 % of the words either holds are in both
+#: (Jaccard over their sets of words, each entry at least 5 words long).
+NEAR_SHARE = 0.8
+NEAR_MIN_WORDS = 5
+#: The most findings a store's entries yield one by one (then one says how many more).
+MAX_ENTRY_FINDINGS = 200
+WORD = re.compile(r"\w+")
 
 
 def fold(raw: str) -> str:
@@ -38,14 +46,25 @@ def fold(raw: str) -> str:
 def entries_with_lines(text: str) -> list[tuple[str, int]]:
     """Each entry (stripped, non-empty) of a store's text, with the line it starts on."""
     out: list[tuple[str, int]] = []
-    at = 0
+    line = 1  # the line each part starts on, counted as the parts go by
     for part in text.split(DELIMITER):
         entry = part.strip()
         if entry:
-            start = at + part.index(entry[0])
-            out.append((entry, text.count("\n", 0, start) + 1))
-        at += len(part) + len(DELIMITER)
+            out.append((entry, line + part.count("\n", 0, part.index(entry[0]))))
+        line += part.count("\n") + 2  # the delimiter's two line ends
     return out
+
+
+def common_prefix(a: str, b: str) -> int:
+    """How many leading characters ``a`` and ``b`` share (halving: slices compare in C)."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        mid = (low + high + 1) // 2
+        if a[:mid] == b[:mid]:
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 def render(target: str, entries: list[str], limit: int) -> str:
@@ -150,33 +169,48 @@ def store_findings(name: str, text: str, limit: int) -> list[Finding]:
     out: list[Finding] = []
     entries = entries_with_lines(text)
     first: dict[str, int] = {}
+    more = 0  # past MAX_ENTRY_FINDINGS, only counted
     for entry, line in entries:
-        if entry in first:
+        repeated, long = entry in first, len(entry) > limit
+        if not repeated:
+            first[entry] = line
+        if (repeated or long) and len(out) >= MAX_ENTRY_FINDINGS:
+            more += 1
+            continue
+        if repeated:
             out.append(finding("duplicate_entry", name, line,
                                f"the entry on line {first[entry]} again: Hermes drops the "
                                "copy at load, but it still counts against the limit on disk"))
-        else:
-            first[entry] = line
-        if len(entry) > limit:
+        if long:
             out.append(finding("entry_over_limit", name, line,
                                f"one entry of {plural(len(entry), 'character')}, more than "
                                f"the store's whole limit ({limit:,}): Hermes takes it for "
                                "outside drift and refuses to replace or remove entries"))
-    unique = list(first.items())[:NEAR_MAX_ENTRIES]
-    for i, (a, line_a) in enumerate(unique):
-        for b, line_b in unique[i + 1:]:
-            m = difflib.SequenceMatcher(None, a, b, autojunk=False)
-            if m.real_quick_ratio() >= NEAR_RATIO and m.quick_ratio() >= NEAR_RATIO \
-                    and m.ratio() >= NEAR_RATIO:
+    if more:  # a store of thousands of copies: the first ones say it
+        what = plural(more, "more repeated or over-long entry",
+                      "more repeated or over-long entries")
+        out.append(finding("duplicate_entry", name, out[-1].line,
+                           f"and {what} after this one"))
+    words = [(frozenset(WORD.findall(e.casefold())), n) for e, n in first.items()
+             if len(e) <= NEAR_MAX_CHARS][:NEAR_MAX_ENTRIES]
+    for j, (b, line_b) in enumerate(words):
+        if len(b) < NEAR_MIN_WORDS:
+            continue
+        for a, line_a in words[:j]:
+            small, large = sorted((len(a), len(b)))
+            if small < NEAR_MIN_WORDS or small < NEAR_SHARE * large:
+                continue  # too short to judge, or too different in size to be alike
+            common = len(a & b)
+            if common >= NEAR_SHARE * (len(a) + len(b) - common):
                 out.append(finding("duplicate_entry", name, line_b,
                                    f"nearly the same as the entry on line {line_a}: one "
                                    "of them is enough"))
+                break
     whole = DELIMITER.join(e for e, _ in entries)
     stripped = text.strip()
     if stripped != whole:
         lead = len(text) - len(text.lstrip())
-        at = next((i for i, (x, y) in enumerate(zip(stripped, whole, strict=False))
-                   if x != y), min(len(stripped), len(whole)))
+        at = common_prefix(stripped, whole)
         out.append(finding("no_round_trip", name, text.count("\n", 0, lead + at) + 1,
                            "the file does not read back as a clean §-separated list (a "
                            "stray separator or blank entry): Hermes refuses to replace or "
