@@ -18,7 +18,8 @@ from memtui.core.tokens import TOKENIZERS
 def add_audit_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by every command that audits (audit, the app)."""
     parser.add_argument("--profile", choices=PROFILES,
-                        help="what the consumer loads (default: follows the layout)")
+                        help="what the consumer loads: the agent (default: recognised from "
+                        "the layout, else item for an item layout, claude-code otherwise)")
     parser.add_argument("--config", metavar="FILE", default=None,
                         help="the configuration file (default: the workspace's .memtui.toml "
                         "when there is one); flags override it")
@@ -31,9 +32,32 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
                         f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
     parser.add_argument("--stale-days", type=days, default=None,
                         help="report memories older than this many days (default 90)")
+    for flag, key, what in LIMIT_FLAGS:
+        parser.add_argument(flag, type=max_bytes, default=None, dest=key, metavar="N",
+                            help=f"{what} (default: the agent's config next to the "
+                            "memory, else the agent's default)")
     parser.add_argument("--tokenizer", choices=(*TOKENIZERS, "both"),
                         help="count tokens with qwen, cl100k or both (default: the window's, "
                         "qwen for the item profile, cl100k for claude-code)")
+
+
+#: The agents' load limits a flag sets (flag, option key, help), issue 33; each wins over
+#: the agent's own config file.
+LIMIT_FLAGS = (
+    ("--memory-char-limit", "memory_char_limit", "hermes profile: MEMORY.md's characters"),
+    ("--user-char-limit", "user_char_limit", "hermes profile: USER.md's characters"),
+    ("--bootstrap-max-chars", "bootstrap_max_chars",
+     "openclaw profile: characters a bootstrap file"),
+    ("--bootstrap-total-max-chars", "bootstrap_total_max_chars",
+     "openclaw profile: characters of all bootstrap files"),
+    ("--summary-tokens", "summary_tokens", "codex profile: memory_summary.md's tokens"),
+)
+
+
+def limits_from(ns: argparse.Namespace) -> tuple[tuple[str, int], ...]:
+    """The agents' limits the command line gives."""
+    return tuple((key, value) for _, key, _ in LIMIT_FLAGS
+                 if (value := getattr(ns, key, None)) is not None)
 
 
 def tokenizers_from(choice: str | None) -> tuple[str, ...]:
@@ -71,7 +95,8 @@ def options_from(ns: argparse.Namespace, config: Config | None = None) -> AuditO
                         tokenizers=tokenizers_from(ns.tokenizer),
                         file_tokens=getattr(ns, "file_tokens", False),
                         exclude=config.exclude if config else (),
-                        include_archives=config.include_archives if config else False)
+                        include_archives=config.include_archives if config else False,
+                        limits=limits_from(ns))
 
 
 def utf8_stream(stream: TextIO) -> bool:

@@ -17,6 +17,7 @@ from rich.text import Text
 from memtui.commands.parser import fail, wide_console
 from memtui.core.audit import AuditOptions
 from memtui.core.fleet import (
+    AGENT_PROFILES,
     audit_fleet,
     find_workspaces,
     fleet_exit,
@@ -87,6 +88,8 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
                          overflow="fold" if name == "workspace" else "ellipsis")
     for r in sorted(rows, key=lambda r: r["path"]):
         rel = Text(shown_path(root, r["path"]))
+        if r.get("profile") in AGENT_PROFILES:  # an agent's (issue 33): say which
+            rel.append(f" [{r['profile']}]", style="cyan")
         if r.get("error"):
             table.add_row(rel, Text(printable(r["error"]), style="red"), "", "", "", "", "", "",
                           Text(str(r["exit"]), style="bold red"))

@@ -77,7 +77,11 @@ def summary_table(result: AuditResult) -> Table:
         grid.add_row(label, value)
 
     row("Workspace", Text(printable(str(result.workspace.root))))
-    row("Layout / profile", f"{result.workspace.layout} / {result.profile}")
+    row("Layout / profile", f"{result.workspace.layout} / {result.profile}"
+        + (f" ({printable(block.rule)})" if block.rule else ""))
+    if block.loads:
+        row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
+                                     f"{ld.unit} ({ld.share:.0%})" for ld in block.loads))
     types = ", ".join(f"{k} {v}" for k, v in result.types.items()) or "none"
     row("Memory files", Text(printable(f"{len(result.scans)} ({types})")))  # types: data
     if result.documentation:

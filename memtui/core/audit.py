@@ -34,9 +34,17 @@ from memtui.core.config import excluder
 from memtui.core.derive import Inputs, derive
 from memtui.core.findings import WORKSPACE, Finding
 from memtui.core.index import Index, index_of
-from memtui.core.index_read import injected_block, read_index_parts, whole_index
+from memtui.core.index_read import (
+    injected_block,
+    injection_block,
+    read_index_parts,
+    whole_index,
+)
 from memtui.core.link_target import State, target_state
 from memtui.core.memo import Memo
+from memtui.core.profiles import AgentView, recognise
+from memtui.core.profiles import get as get_profile
+from memtui.core.profiles.files import reader
 from memtui.core.results import (
     CLAUDE_WINDOW,
     DEFAULT_NUM_CTX,
@@ -156,6 +164,8 @@ class Auditor:
         #: False when the last result came from the derived cache: its scans are made
         #: when asked for, and the next ``run`` (with any ``changed``) scans every file.
         self.holds_scans = True
+        self._recognised: str | None = None  # the profile the folder's layout says
+        self._view: AgentView | None = None  # what an agent profile made of the folder
 
     @property
     def tokenizers(self) -> tuple[str, ...]:
@@ -173,7 +183,9 @@ class Auditor:
         p = self.options.profile
         if p:
             return p
-        return "item" if self.ws.layout == "item" else "claude-code"
+        if self._recognised is None:
+            self._recognised = recognise(self.ws.root, self.ws.layout)
+        return self._recognised
 
     def run(self, changed: Iterable[str] | None = None,
             progress: Progress | None = None) -> AuditResult:
@@ -193,6 +205,7 @@ class Auditor:
                 self._apply_changes(hint)
             # (the scan cache and this are on and off together; neither is loaded here)
             whole = changed is None and self._keep_scans and \
+                not get_profile(self.profile).agent_files and \
                 (not self.options.keep_texts or (self.lazy_scans and not self._scans)) and \
                 self.counter.cache_file is not None
             head = git_head(self.ws.root) if whole else None
@@ -287,6 +300,8 @@ class Auditor:
         if self.options.exclude:
             excluded = excluder(self.options.exclude)
             found.files = [rel for rel in found.files if not excluded(rel)]
+        mine = get_profile(self.profile).memory
+        found.files = [rel for rel in found.files if mine(rel)]
         self._paths = [rel for rel in found.files if not is_documentation(rel)]
         self._docs = [rel for rel in found.files if is_documentation(rel)]
         self._notes = [*found.notes, *found.skipped]
@@ -313,6 +328,8 @@ class Auditor:
             if not self.options.include_archives and in_archive(rel):
                 continue
             if self.ws.layout == "item" and not rel.startswith("memory/"):
+                continue
+            if not get_profile(self.profile).memory(rel):
                 continue
             if is_documentation(rel):
                 docs = set(self._docs)
@@ -514,12 +531,14 @@ class Auditor:
         index, line_costs, index_own = self._index_parts()
         if self._git is None:
             self._git = {}
+        self._view = get_profile(self.profile).view(
+            self.ws, index, tuple(scans), dict(self.options.limits), reader(self.ws))
         return derive(Inputs(
             self.ws, self.options, self.profile, self.options.now or time.time(), scans,
             index, line_costs, index_own, self._exists,
             lambda loaded: self._block(index, loaded), self._git,
             [*self._notes, *([(WORKSPACE, self._git_note)] if self._git_note else [])],
-            self._docs, self.pause, self._flagged), self._memo)
+            self._docs, self.pause, self._flagged, self._view), self._memo)
 
     def _index_parts(self) -> tuple[Index, list[LineCost], list[Finding]]:
         """The index, its per-line costs and the findings it yields on its own; re-read only
@@ -536,6 +555,12 @@ class Auditor:
         return self._memo.once("index", key, parts)
 
     def _block(self, index: Index, loaded: int) -> InjectedBlock:
+        view = self._view
+        if view is not None and view.injection is not None:
+            return injection_block(view.injection,
+                                   window_for(self.profile, self.options.num_ctx),
+                                   self.counter, self.block_tokenizers,
+                                   get_profile(self.profile).rule(view.limits))
         return injected_block(self.ws, self.options.context_files, index, loaded,
                               window_for(self.profile, self.options.num_ctx), self.counter,
                               self.block_tokenizers)

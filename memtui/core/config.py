@@ -29,6 +29,7 @@ from typing import Any
 from memtui.core import bounds
 from memtui.core.globs import glob_matcher
 from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
+from memtui.core.profiles import PROFILES
 from memtui.core.rules import BY_ID
 from memtui.core.user_dirs import user_dir
 
@@ -37,7 +38,6 @@ CONFIG_NAME = ".memtui.toml"
 USER_CONFIG_NAME = "config.toml"
 SEVERITIES = ("error", "warning", "info")
 FAIL_ON = (*SEVERITIES, "never")
-PROFILES = ("item", "claude-code")
 
 
 class ConfigError(Exception):

@@ -25,7 +25,6 @@ from memtui.core.findings import Finding, finding
 from memtui.core.gathered import (
     copy_finding,
     copy_group,
-    load_limit_finding,
     old_format_finding,
     stale_finding,
 )
@@ -36,6 +35,8 @@ from memtui.core.link_target import State as Where
 from memtui.core.links import Link, looks_like_path
 from memtui.core.memo import Memo
 from memtui.core.noise import memory_shaped, noise_files, other_schema, quiet_noise
+from memtui.core.profiles import AgentView, Profile
+from memtui.core.profiles import get as get_profile
 from memtui.core.results import (
     AuditOptions,
     AuditResult,
@@ -78,6 +79,8 @@ class Inputs:
     #: Workspace-level findings discovery made (memtui.core.agent_paths: files other tools
     #: run or load, names Windows reserves).
     flagged: list[Finding] = field(default_factory=list)
+    #: What an agent profile made of the folder (`memtui.core.profiles.base.AgentView`).
+    agent: AgentView | None = None
 
 
 def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
@@ -86,6 +89,8 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
     ages that still hold) the last result is given again, as a copy with its own findings
     list and a block made again (the block reads the other context files)."""
     memo = memo or Memo()
+    if inp.agent is not None:  # it read files no key here knows of: derived afresh
+        return _derive(inp, memo)
     key = (tuple(inp.scans), tuple(inp.scans.values()), inp.index, inp.index_own,
            inp.line_costs, inp.exists, inp.git, inp.notes, inp.docs, inp.flagged,
            replace(inp.options), inp.profile)  # a copy: options may be changed in place
@@ -125,16 +130,25 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
     head: list[Finding] = [*inp.index_own, *idx_links.findings]
     head.extend(finding("read_problem", rel, None, msg) for rel, msg in inp.notes)
     head.extend(inp.flagged)
-    loaded = loaded_lines(index, inp.profile, opts)
+    profile = get_profile(inp.profile)
+    loaded = profile.loaded_lines(index, opts.max_lines, opts.max_bytes)
     first = idx_links.first_line
     index_linked = frozenset(t for t in idx_links.targets if first[t] <= loaded)
     past_limit = {t: first[t] for t in idx_links.targets if first[t] > loaded}
-    if inp.profile == "claude-code":
-        cut = load_limit_finding(index, loaded, opts.max_lines, opts.max_bytes)
-        if cut is not None:
-            head.append(cut)
+    head.extend(profile.load_findings(index, loaded, opts.max_lines, opts.max_bytes))
+    agent_broken: list[BrokenLink] = []
+    if inp.agent is not None:
+        refs = inp.agent.references
+        index_linked = index_linked | (refs.found & set(paths))
+        head.extend(inp.agent.findings)
+        for source, line, target in refs.broken:
+            agent_broken.append(BrokenLink(source, line, target))
+            head.append(finding("broken_link", source, line, f"reference to {target}: "
+                                "no such file"))
     head.extend(memo.once("mentions", (index, idx_links, paths),
                           lambda: unlinked_mentions(index, idx_links, scans)))
+    if inp.agent is not None:
+        head = [f for f in head if profile.keeps(f)]
 
     # Links between memory files, and the graph they make.
     pause = inp.pause
@@ -181,7 +195,7 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
         r = str(rel)
         return file_state(r, scans[r], lrs[r], r in index_linked, r in reachable, git, now,
                           r in copy_files, past_limit.get(r), duplicates.get(r),
-                          back.get(r, []))
+                          back.get(r, []), profile)
 
     # A kept state holds while the file's age in whole days is the same. While what the
     # files share (links to them, reachability, names, dates) is the same, only the files
@@ -219,7 +233,8 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
     # What many files share: one finding each, listing the files.
     if copy_files:
         head.append(copy_finding(copy_files))
-    gathered = (stale_finding(((r.path, r.age_days, r.age_source) for r in reports),
+    gathered = (stale_finding(((r.path, r.age_days, r.age_source) for r in reports
+                               if profile.ages(r.path)),
                               opts.stale_days),
                 old_format_finding(old_format))
     head.extend(f for f in gathered if f is not None)
@@ -241,7 +256,8 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
     if quieter is not None:
         findings = sorted(quieter, key=finding_order)
     wikirefs = [*idx_links.wikirefs, *chain.from_iterable(lr.wikirefs for lr in lrs.values())]
-    broken = [*idx_links.broken, *chain.from_iterable(lr.broken for lr in lrs.values())]
+    broken = [*idx_links.broken, *agent_broken,
+              *chain.from_iterable(lr.broken for lr in lrs.values())]
     return AuditResult(inp.ws, inp.profile, opts, scans, reports, index, set(index_linked),
                        reachable, orphans, broken, wikirefs, graph, inp.block(loaded),
                        inp.line_costs, loaded, findings,
@@ -286,18 +302,6 @@ def edges(lrs: dict[str, LinkResults]
         if lr.dangling:
             dangling[rel] = lr.dangling
     return out, dict(back), dangling
-
-
-def loaded_lines(index: Index, profile: str, options: AuditOptions) -> int:
-    """How many index lines the profile loads (all of them for ``item``)."""
-    if profile != "claude-code":
-        return len(index.lines)
-    loaded = 0
-    for line in index.lines:
-        if line.number > options.max_lines or line.end_byte > options.max_bytes:
-            break
-        loaded = line.number
-    return loaded
 
 
 def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str, FileScan],
@@ -395,13 +399,20 @@ def unlinked_mentions(index: Index, idx_links: LinkResults,
 
 def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachable: bool,
                git: dict[str, float | None], now: float, copied: bool,
-               past_limit: int | None, duplicate: Finding | None, linked_from: list[str]
+               past_limit: int | None, duplicate: Finding | None, linked_from: list[str],
+               profile: Profile | None = None
                ) -> tuple[FileReport, list[Finding], Orphan | None, float, float]:
     """One file's report, its findings (sorted), its orphan record, and the span of time
     (from, until) its age in days holds. ``copied``: its mtime is a copy date (age
-    unknown); ``past_limit``: the index line linking it beyond the load limit."""
+    unknown); ``past_limit``: the index line linking it beyond the load limit;
+    ``profile``: the agent's, which may date a file by its name and find some of the
+    common rules meaningless for its files."""
     mf = scan.memory
     findings = [*scan.own_findings, *lr.findings]
+    named = None
+    if profile is not None:
+        findings = [f for f in findings if profile.keeps(f)]
+        named = profile.dated(rel)
     if duplicate is not None:
         findings.append(duplicate)
     orphan = None
@@ -417,6 +428,8 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
     when = scan.dated
     if when is not None:
         source = "frontmatter"
+    elif named is not None:
+        when, source = named, "name"
     elif rel in git:
         git_when = git[rel]
         when, source = (scan.mtime, "unknown") if git_when is None else (git_when, "git")

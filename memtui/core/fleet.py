@@ -28,9 +28,13 @@ from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, STATE_DIR
 FLEET_SCHEMA = 1
 #: Folders never walked into while looking for workspaces.
 SKIP_DIRS = frozenset({".git", STATE_DIR, "node_modules", "__pycache__", ".venv", "venv"})
-#: Hidden folders that may hold memory (Claude Code keeps it under ``~/.claude``).
-HIDDEN_ALLOWED = frozenset({".claude"})
+#: Hidden folders that may hold memory: the agents' homes (Claude Code's ``~/.claude``;
+#: issue 33: ``~/.gemini``, ``~/.openclaw``, ``~/.hermes``, ``~/.codex``).
+HIDDEN_ALLOWED = frozenset({".claude", ".gemini", ".openclaw", ".hermes", ".codex"})
 MAX_DEPTH = 12
+#: The profiles a fleet row names beside its path (item and claude-code rows stay as they
+#: were).
+AGENT_PROFILES = frozenset({"gemini", "openclaw", "hermes", "codex"})
 
 def shown_path(root: Path, path: str) -> str:
     """A workspace's path as a fleet table shows it: relative to the root when under it
@@ -45,10 +49,12 @@ def shown_path(root: Path, path: str) -> str:
 
 
 def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
-    """Every folder under ``root`` (itself included) that holds a ``MEMORY.md``, sorted.
+    """Every folder under ``root`` (itself included) that holds a ``MEMORY.md``, or is
+    another agent's memory folder (`_agent_folder`), sorted.
 
     Symlinked folders are not followed (no loops, no escapes); a workspace's own memory
-    folder is not searched again; hidden folders are skipped except ``.claude``. A
+    folder is not searched again; hidden folders are skipped except the agents' homes
+    (`HIDDEN_ALLOWED`). A
     ``MEMORY.md`` that is a symbolic link counts: its audit follows it only when it stays
     inside the workspace (as ``open_workspace`` does), else its row says why not.
     """
@@ -62,7 +68,8 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
         except OSError:
             continue
         names = {e.name for e in entries}
-        is_workspace = INDEX_NAME in names and _index(os.path.join(folder, INDEX_NAME))
+        is_workspace = (INDEX_NAME in names and _index(os.path.join(folder, INDEX_NAME))) \
+            or _agent_folder(folder, names)
         if is_workspace:
             found.append(Path(folder))
         if depth >= max_depth:
@@ -79,6 +86,18 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
             except OSError:
                 continue
     return sorted(found)
+
+
+def _agent_folder(folder: str, names: set[str]) -> bool:
+    """Whether a folder without a MEMORY.md is still an agent's memory (issue 33): Codex's
+    (``memory_summary.md``), Hermes' (``memories/`` holding USER.md), or an OpenClaw
+    workspace (SOUL.md beside a ``memory/`` folder of daily notes)."""
+    if "memory_summary.md" in names:
+        return _index(os.path.join(folder, "memory_summary.md"))
+    if "USER.md" in names and os.path.basename(folder) == "memories":
+        return _index(os.path.join(folder, "USER.md"))
+    return "SOUL.md" in names and MEMORY_DIR in names and \
+        os.path.isdir(os.path.join(folder, MEMORY_DIR))
 
 
 def _index(path: str) -> bool:

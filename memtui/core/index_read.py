@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from memtui.core.findings import Finding
 from memtui.core.index import Index, index_of, read_index
+from memtui.core.profiles import Injection
 from memtui.core.results import InjectedBlock, LineCost
 from memtui.core.scan import index_findings
 from memtui.core.scan_cache import ScanStore
@@ -80,6 +81,17 @@ def injected_block(ws: Workspace, context_files: Sequence[str], index: Index, lo
     tokens = counter.counts(text, names)
     return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")), tokens,
                          size, files, cut, name, tokenizer)
+
+
+def injection_block(injection: Injection, window: tuple[int, str, str],
+                    counter: TokenCounter, names: Sequence[str], rule: str = ""
+                    ) -> InjectedBlock:
+    """What an agent profile says its agent injects, counted like any block."""
+    text = injection.text
+    size, name, tokenizer = window
+    return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")),
+                         counter.counts(text, names), size, list(injection.files),
+                         injection.cut, name, tokenizer, list(injection.loads), rule)
 
 
 def line_costs(index: Index, counter: TokenCounter, names: Sequence[str]) -> list[LineCost]:

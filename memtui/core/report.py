@@ -8,6 +8,7 @@ from typing import Any
 from memtui.core.audit import AuditResult, FileReport
 from memtui.core.findings import Finding
 from memtui.core.hidden import severity_changes
+from memtui.core.profiles import get as get_profile
 from memtui.core.suppress import counts
 from memtui.core.tokens import TOKENIZERS
 
@@ -130,6 +131,7 @@ def _report(result: AuditResult) -> dict[str, Any]:
         "workspace": str(result.workspace.root),
         "layout": result.workspace.layout,
         "profile": result.profile,
+        **({"agent": get_profile(result.profile).agent} if result.block.rule else {}),
         "memory_files": len(result.scans),
         "documentation": result.documentation,
         "index": {
@@ -169,6 +171,9 @@ def _report(result: AuditResult) -> dict[str, Any]:
             "share_tokenizer": block.tokenizer,
             "files": block.files,
             "cut_by_load_limit": block.cut,
+            # an agent profile's (issue 33) only: the others' reports stay as they were
+            **({"rule": block.rule, "loads": [load.to_dict() for load in block.loads]}
+               if block.rule else {}),
         },
         "files": Rows(result.files, _file_row if file_tokens else _file_row_untokened),
         "findings": Rows(result.findings, Finding.to_dict),

@@ -12,21 +12,20 @@ from memtui.core.findings import Finding
 from memtui.core.graph import Graph
 from memtui.core.index import Index, IndexLine
 from memtui.core.link_target import lexically_outside, outside_path
+from memtui.core.profiles import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, Load, get
 from memtui.core.scan import FileScan
 from memtui.core.suppress import Suppressed
 from memtui.core.tokens import TOKENIZERS
 from memtui.core.workspace import INDEX_NAME, Workspace
 
-PROFILES = ("item", "claude-code")
-#: The window the ``item`` profile measures against (the default Qwen model's context).
-DEFAULT_NUM_CTX = 40960
-#: Claude's context window, which the ``claude-code`` profile measures against.
-CLAUDE_WINDOW = 200_000
+__all__ = ["CLAUDE_WINDOW", "DEFAULT_NUM_CTX", "PROFILES"]  # (where they were before)
 
 
 @dataclass
 class AuditOptions:
-    profile: str | None = None  # None: follows the layout (item → item, flat → claude-code)
+    #: None: recognised from the folder (an agent's layout, `memtui.core.profiles`), else
+    #: follows the layout (item → item, flat → claude-code).
+    profile: str | None = None
     max_lines: int = 200
     max_bytes: int = 25_000
     num_ctx: int | None = None  # None: the profile's own window (see window_for)
@@ -54,6 +53,9 @@ class AuditOptions:
     #: Audit the folders whose names say they are archives (``_archive/``, ``old/``,
     #: ``trash/``, …: `memtui.core.workspace.ARCHIVE_NAMES`), excluded by default.
     include_archives: bool = False
+    #: The agents' load limits given as flags (key, value), e.g. ``("memory_char_limit",
+    #: 2200)``: they win over the agent's own config file (`memtui.core.profiles`).
+    limits: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass
@@ -132,6 +134,11 @@ class InjectedBlock:
     cut: bool = False  # the profile's load limit cut the index
     window_name: str = ""  # whose window it is ("Claude", "Qwen", "--num-ctx")
     tokenizer: str = "qwen"  # the count the share is taken from
+    #: The agent's load limits and how much of each the memory uses (agent profiles).
+    loads: list[Load] = field(default_factory=list)
+    #: The agent and its load rule ("Hermes: MEMORY.md 2,200 / USER.md 1,375 characters");
+    #: empty for item and claude-code, whose reports stay as they were.
+    rule: str = ""
 
     @property
     def share(self) -> float:
@@ -211,14 +218,13 @@ items done and items in all (0 and 0 for a phase without a count)."""
 
 def window_for(profile: str, num_ctx: int | None) -> tuple[int, str, str]:
     """The window the injected block is measured against: (tokens, whose, tokenizer).
-    ``--num-ctx`` wins; else Claude's window under ``claude-code`` (counted with cl100k,
-    the closer of the two offline tokenizers) and the default Qwen model's otherwise."""
-    tokenizer = "cl100k" if profile == "claude-code" else "qwen"
+    ``--num-ctx`` wins; else the profile's own (`memtui.core.profiles.base.Profile.window`:
+    Claude's under ``claude-code``, counted with cl100k, the default Qwen model's for
+    item)."""
+    size, whose, tokenizer = get(profile).window
     if num_ctx:
         return num_ctx, "--num-ctx", tokenizer
-    if profile == "claude-code":
-        return CLAUDE_WINDOW, "Claude", tokenizer
-    return DEFAULT_NUM_CTX, "Qwen", tokenizer
+    return size, whose, tokenizer
 
 
 

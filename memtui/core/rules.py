@@ -27,6 +27,22 @@ def _ws(index: str, *memories: tuple[str, str | bytes]) -> Example:
 _A = ("memory/a.md", _mem("a"))
 _LINK_A = "- [A](memory/a.md) — about a\n"
 _LONG_INDEX = "".join(f"- [M{i}](memory/m{i}.md)\n" for i in range(205))
+#: Agent profiles' examples (issue 33): a Hermes Agent memories folder (recognised by its
+#: § separators), an OpenClaw workspace (MEMORY.md beside AGENTS.md).
+_USER = ("USER.md", "Prefers short answers.\n§\nWorks in UTC.\n")
+_CLAW = ("MEMORY.md", "- Deploys run on Fridays.\n")
+
+
+def _hermes(memory: str, *more: tuple[str, str]) -> Example:
+    return (("MEMORY.md", memory), _USER, *more)
+
+
+def _chain(hops: int) -> Example:
+    """An OpenClaw workspace whose AGENTS.md imports a chain ``hops`` files long."""
+    files = [_CLAW, ("AGENTS.md", "Rules: @d/1.md\n")]
+    files += [(f"d/{i}.md", f"Step {i}: @{i + 1}.md\n" if i < hops else f"Step {i}.\n")
+              for i in range(1, hops + 1)]
+    return tuple(files)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +199,80 @@ RULES: tuple[Rule, ...] = (
          (*_ws(_LINK_A, _A, ("briefs/b.md", "# brief\n")),
           (".memtui.toml", 'exclude = ["briefs/**"]\n')),
          "exclude only the folders that are not memories"),
+    Rule("over_limit", "warning", "Over the agent's load limit",
+         "What the agent loads is longer than its load limit: it is cut, or refused.",
+         "Each agent caps what it injects (Hermes: each store's characters; OpenClaw: each "
+         "bootstrap file and all of them; Codex: memory_summary.md's tokens). Past the cap "
+         "the agent cuts the file (OpenClaw and Codex keep its head and tail, Hermes shows "
+         "both ends and refuses new entries): what was cut is never seen.",
+         _hermes("A" * 1200 + "\n§\n" + "B" * 1200 + "\n"),
+         _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n"),
+         "shorten or consolidate the file, or raise the agent's limit"),
+    Rule("near_limit", "warning", "Near the agent's load limit",
+         "What the agent loads uses 80 % or more of its load limit.",
+         "An early warning, before anything is cut: the agent itself notices only when "
+         "the newest entries are already gone.",
+         _hermes("A" * 900 + "\n§\n" + "B" * 900 + "\n"),
+         _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n"),
+         "consolidate now, or raise the agent's limit"),
+    Rule("duplicate_entry", "warning", "Duplicate entries",
+         "An entry of a §-separated store repeated, exactly or nearly.",
+         "Hermes drops an exact copy at load, but on disk it still counts against the "
+         "store's character limit; a near-copy is loaded twice.",
+         _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n§\n"
+                 "Deploys run on Fridays.\n"),
+         _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n"),
+         "remove the copy, or merge the two entries"),
+    Rule("entry_over_limit", "warning", "Entries longer than the store",
+         "One entry is longer than its whole store's character limit.",
+         "Hermes budgets the whole store against the limit, so no entry it wrote can be "
+         "that long: it takes the file for outside drift and refuses to replace or remove "
+         "entries.",
+         _hermes("Deploys run on Fridays.\n§\n" + "X" * 2300 + "\n"),
+         _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n"),
+         "split the entry or move the text elsewhere"),
+    Rule("no_round_trip", "warning", "Stores that do not round-trip",
+         "A §-separated store that does not read back as a clean list of entries.",
+         "A stray separator or an empty entry: Hermes re-serialises the store on every "
+         "replace or remove and refuses to while the file would change.",
+         _hermes("Deploys run on Fridays.\n§\n\n§\nThe VPN drops at midnight.\n"),
+         _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n"),
+         "rewrite the file as entries joined by lines holding only §"),
+    Rule("agent_config", "warning", "Agent config unreadable",
+         "The agent's config file next to the memory cannot be read for its limits.",
+         "memtui reads the limits from the agent's own config (OpenClaw's openclaw.json, "
+         "Hermes' config.yaml) when one is next to the memory; one that does not parse "
+         "(or is too large) leaves the defaults in force here.",
+         _hermes("Deploys run on Fridays.\n§\nWorks.\n", ("../config.yaml", "memory: [\n")),
+         _hermes("Deploys run on Fridays.\n§\nWorks.\n",
+                 ("../config.yaml", "memory:\n  memory_char_limit: 3000\n")),
+         "fix the config file, or give the limits as flags"),
+    Rule("broken_import", "error", "Broken imports",
+         "An @path import in CLAUDE.md, GEMINI.md or AGENTS.md names no file.",
+         "The agent pulls an imported file into context; a missing one leaves a hole the "
+         "writer did not mean.",
+         (_CLAW, ("AGENTS.md", "Rules: @docs/rules.md\n")),
+         (_CLAW, ("AGENTS.md", "Rules: @docs/rules.md\n"), ("docs/rules.md", "# Rules\n")),
+         "point the import at the file, or remove it"),
+    Rule("import_in_code", "warning", "Imports inside code",
+         "An @path inside a code span or fenced block: the agent does not import it.",
+         "Imports are not evaluated inside markdown code; the writer likely meant one.",
+         (_CLAW, ("AGENTS.md", "Rules: `@docs/rules.md`\n"), ("docs/rules.md", "# Rules\n")),
+         (_CLAW, ("AGENTS.md", "Rules: @docs/rules.md\n"), ("docs/rules.md", "# Rules\n")),
+         "take the import out of the code span"),
+    Rule("import_too_deep", "warning", "Imports too deep",
+         "An @path import more than 5 hops from the file the agent loads.",
+         "Claude Code and Gemini CLI follow imports at most 5 hops: what lies deeper is "
+         "never loaded.",
+         _chain(6), _chain(5),
+         "import the file from nearer the top"),
+    Rule("import_cycle", "warning", "Import cycles",
+         "@path imports that lead back to a file already being imported.",
+         "The agent stops at the cycle (Gemini CLI detects it); the files meant are loaded "
+         "once at best.",
+         (_CLAW, ("AGENTS.md", "Rules: @d/a.md\n"), ("d/a.md", "See @../AGENTS.md\n")),
+         (_CLAW, ("AGENTS.md", "Rules: @d/a.md\n"), ("d/a.md", "Rules only.\n")),
+         "remove the import that closes the cycle"),
 )
 
 #: id → rule.

@@ -34,6 +34,7 @@ from memtui.core.config import Config
 from memtui.core.file_modes import write_bytes
 from memtui.core.gitread import MAX_TIME, Budget, GitReadError, HistoryCut, Repo, find_repo
 from memtui.core.health import health_row
+from memtui.core.profiles import recognise
 from memtui.core.report import to_json
 from memtui.core.suppress import apply_to
 from memtui.core.workspace import Workspace, detect_layout, open_workspace
@@ -266,7 +267,7 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
     options = replace(options or AuditOptions(), suggestions=False)  # a point counts them
     if options.profile is None:
         # The profile the workspace has now, so points stay comparable across commits.
-        options = replace(options, profile="item" if ws.layout == "item" else "claude-code")
+        options = replace(options, profile=recognise(ws.root, ws.layout))
     points: list[dict[str, Any]] = []
     try:
         with tempfile.TemporaryDirectory(prefix="memtui-trend-") as tmp:

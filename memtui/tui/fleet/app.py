@@ -22,7 +22,13 @@ from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import RowDoesNotExist
 
 from memtui.core.audit import AuditOptions
-from memtui.core.fleet import audit_fleet, find_workspaces, shown_path, start_workers
+from memtui.core.fleet import (
+    AGENT_PROFILES,
+    audit_fleet,
+    find_workspaces,
+    shown_path,
+    start_workers,
+)
 from memtui.core.safe_output import printable
 from memtui.core.wording import plural, sparkline
 from memtui.tui.config import load_config
@@ -283,6 +289,8 @@ class FleetApp(App[str | None]):
         """Every column's cell, in COLUMNS order (``redraw`` keeps the shown ones)."""
         width = self.widths.get("path", 0)
         rel = middle_cut(Text(self._rel(r["path"])), width)
+        if r.get("profile") in AGENT_PROFILES:  # an agent's (issue 33): say which
+            rel = middle_cut(Text(f"{self._rel(r['path'])} [{r['profile']}]"), width)
         if r.get("error"):  # the reason follows the workspace, in its column
             rel = middle_cut(Text(self._rel(r["path"])), max(12, width // 2))
             rel.append(f" {printable(r['error'])}", style="red")

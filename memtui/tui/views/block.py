@@ -61,7 +61,12 @@ class BlockView(AuditView):
                        f"{block.share:.1%} of a {block.window:,}-token window "
                        f"({block.window_name}, {block.tokenizer} count)")
             out.append(f"\nfrom {printable(', '.join(block.files))}", style=self.palette.muted)
-            if block.cut:
+            if block.rule:  # an agent's profile (issue 33): its rule, and where it cut
+                out.append(f" — {printable(block.rule)}", style=self.palette.muted)
+                if block.cut:
+                    out.append(" — cut by the agent's limit (its marker is in the text "
+                               "below)", style=self.palette.warning)
+            elif block.cut:
                 out.append(f" — cut at line {result.loaded_lines} by the {result.profile} "
                            "load limit", style=self.palette.warning)
         self.query_one(".summary", Static).update(out)

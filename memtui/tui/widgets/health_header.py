@@ -218,6 +218,14 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
                         (Text(f"{share:.1%} of {size:,} ({name})"),
                          Text(f"{share:.1%} of {size:,}"))]
     if result.profile != "claude-code":
+        if block.rule:  # an agent's profile (issue 33): its rule, and each limit's share
+            title.append((Text(printable(block.rule), style=p.muted), None))
+            for load in block.loads:
+                lc = p.error if load.share > 1 else p.warning if load.share >= 0.8 \
+                    else p.resolved
+                cost.append((Text.assemble(f"{printable(load.what)} ",
+                                           (bar(min(load.share, 1.0), 10), lc),
+                                           (f" {load.used:,}/{load.limit:,}", lc)), None))
         return [(title, None), (counts, None), (cost, None)]
     opts = result.options
     lines = len(idx.lines)

@@ -1,0 +1,199 @@
+"""What one agent does with its memory folder, behind one small interface (issue 33).
+
+A profile says where the agent's files live and how to recognise them, what the agent puts
+into context and how it cuts it, what counts as a reference (so that a file the agent finds
+is no orphan, and a reference to a missing file is a broken one), and what unit one entry
+is. The auditor asks the profile; it knows no agent by name. Adding an agent is one new
+module beside this one, its entry in `memtui.core.profiles.registry`, and its section in
+docs/formats.md.
+
+Every method has the plain answer (the item platform's: the whole index, links are
+references, every memory has frontmatter), so a profile overrides only what differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from memtui.core.findings import WORKSPACE, Finding, finding
+
+if TYPE_CHECKING:
+    from memtui.core.index import Index
+    from memtui.core.workspace import Workspace
+
+#: The window the item platform measures against (the default Qwen model's context).
+DEFAULT_NUM_CTX = 40960
+#: The share of a load limit at which an early warning is given (``near_limit``).
+WARN_SHARE = 0.8
+#: The finding kinds only an agent profile (gemini, openclaw, hermes, codex) reports: the
+#: item demo, audited as item, shows every kind but these.
+AGENT_KINDS = frozenset({"over_limit", "near_limit", "duplicate_entry", "entry_over_limit",
+                         "no_round_trip", "agent_config", "broken_import", "import_in_code",
+                         "import_too_deep", "import_cycle"})
+
+
+@dataclass(frozen=True)
+class Load:
+    """One limit the agent loads against: how much of it the memory uses."""
+
+    what: str  # the file or store it measures ("MEMORY.md", "all bootstrap files")
+    used: int
+    limit: int
+    unit: str  # "characters", "tokens", "lines", "bytes"
+    path: str | None = None  # the workspace-relative file a finding about it names
+
+    @property
+    def share(self) -> float:
+        return self.used / self.limit if self.limit else 0.0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"what": self.what, "used": self.used, "limit": self.limit, "unit": self.unit,
+                "share": round(self.share, 4)}
+
+
+@dataclass
+class Injection:
+    """What the agent puts into context: the text, the files it came from, whether the
+    agent's rule cut anything, and the limits it was measured against."""
+
+    text: str
+    files: list[str]
+    cut: bool = False
+    loads: list[Load] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass
+class References:
+    """What the profile's own reading of the folder adds to the links: files the agent
+    finds (never orphans), broken references (source, line, target) and findings."""
+
+    found: set[str] = field(default_factory=set)
+    broken: list[tuple[str, int, str]] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+
+#: Reads a workspace-relative file's text, bounded (None: not there or not a file).
+Reader = Callable[[str], "str | None"]
+
+
+@dataclass
+class AgentView:
+    """What an agent profile makes of a folder in one audit: the limits in force, what the
+    agent injects, what it treats as references, and the findings of all three."""
+
+    limits: dict[str, int]
+    injection: Injection | None
+    references: References
+    findings: list[Finding]
+
+
+def load_findings(loads: list[Load], agent: str, cut_note: str) -> list[Finding]:
+    """``over_limit`` for each limit the memory passes, ``near_limit`` for each it uses 80 %
+    or more of (before anything is cut: the agent only notices once the newest entries
+    are gone)."""
+    out: list[Finding] = []
+    for load in loads:
+        where = load.path or WORKSPACE
+        used = f"{load.what}: {load.used:,} of {load.limit:,} {load.unit} ({load.share:.0%})"
+        if load.used > load.limit:
+            out.append(finding("over_limit", where, None,
+                               f"{used}: past {agent}'s load limit; {cut_note}"))
+        elif load.share >= WARN_SHARE:
+            out.append(finding("near_limit", where, None,
+                               f"{used}: near {agent}'s load limit, nothing cut yet"))
+    return out
+
+
+class Profile:
+    """The item platform's answers; each agent's profile overrides what differs."""
+
+    name: ClassVar[str] = "item"
+    #: The agent's name as a person reads it ("Hermes Agent").
+    agent: ClassVar[str] = "item platform"
+    #: The window the injected block is measured against, whose it is, and the tokenizer
+    #: its share is counted in.
+    window: ClassVar[tuple[int, str, str]] = (DEFAULT_NUM_CTX, "Qwen", "qwen")
+    #: Whether the agent's memory files carry frontmatter (name, description, type).
+    frontmatter: ClassVar[bool] = True
+    #: Whether MEMORY.md is an index of links (False: it is content the agent loads).
+    index_of_links: ClassVar[bool] = True
+    #: The limits a flag or the agent's config may set: key → default.
+    limit_keys: ClassVar[dict[str, int]] = {}
+    #: Whether the profile reads the agent's own files beyond the memories (its result is
+    #: then derived afresh on each audit: no cache knows those files).
+    agent_files: ClassVar[bool] = False
+    #: What the agent does past a limit, for ``over_limit``'s message.
+    cut_note: ClassVar[str] = "the rest is cut"
+
+    def view(self, ws: Workspace, index: Index, paths: tuple[str, ...],
+             given: dict[str, int], read: Reader) -> AgentView | None:
+        """All the profile makes of the folder (None for a profile with no files of its
+        own to read: item, claude-code)."""
+        if not self.agent_files:
+            return None
+        from memtui.core.profiles.imports import import_findings
+
+        limits, found = self.limits(ws, given)
+        found += import_findings(ws, read)
+        injection = self.inject(ws, limits, read)
+        refs = self.references(ws, index, paths, limits, read)
+        if injection is not None:
+            found += injection.findings
+            found += load_findings(injection.loads, self.agent, self.cut_note)
+        return AgentView(limits, injection, refs, [*found, *refs.findings])
+
+    def memory(self, rel: str) -> bool:
+        """Whether a markdown file the walk found is one of the agent's memories."""
+        return True
+
+    def recognise(self, root: Path) -> bool:
+        """Whether the folder at ``root`` looks like this agent's (never for item)."""
+        return False
+
+    def rule(self, limits: dict[str, int]) -> str:
+        """The agent's load rule in a few words ("Hermes: 2,200 characters")."""
+        return "the whole index"
+
+    def limits(self, ws: Workspace, given: dict[str, int]) -> tuple[dict[str, int],
+                                                                  list[Finding]]:
+        """The limits in force: the flags' (``given``), else the agent's config next to the
+        memory, else the defaults; and what reading the config found."""
+        return {k: given.get(k, v) for k, v in self.limit_keys.items()}, []
+
+    def loaded_lines(self, index: Index, max_lines: int, max_bytes: int) -> int:
+        """How many index lines the agent loads (links past them are never seen)."""
+        return len(index.lines)
+
+    def load_findings(self, index: Index, loaded: int, max_lines: int, max_bytes: int
+                      ) -> list[Finding]:
+        """Findings about the index lines the agent does not load."""
+        return []
+
+    def inject(self, ws: Workspace, limits: dict[str, int], read: Reader
+               ) -> Injection | None:
+        """What the agent injects, cut its way; None: the configured context files (the
+        index's loaded lines), as memtui has always counted them."""
+        return None
+
+    def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
+                   limits: dict[str, int], read: Reader) -> References:
+        """What this agent treats as a reference beyond markdown links and wikilinks."""
+        return References()
+
+    def keeps(self, f: Finding) -> bool:
+        """Whether a finding of the common rules means something for this agent."""
+        if not self.frontmatter and f.kind == "frontmatter":
+            return False
+        return self.index_of_links or f.kind not in ("content_in_index", "unlinked_mention")
+
+    def dated(self, rel: str) -> float | None:
+        """A file's date from its name, when the agent names files by date (else None)."""
+        return None
+
+    def ages(self, rel: str) -> bool:
+        """Whether a file can be stale (a dated log is a record of its day, never stale)."""
+        return True

@@ -1,0 +1,105 @@
+"""Codex CLI: ``~/.codex/memories/`` holds ``memory_summary.md`` (the only file injected,
+into the developer instructions, trimmed and cut to 2,500 tokens counted as bytes / 4,
+cut in the middle with a ``…N tokens truncated…`` marker), ``MEMORY.md`` (searched on
+demand), ``raw_memories.md``, ``rollout_summaries/<thread>.md`` and ``skills/<name>/``,
+which MEMORY.md and the summary name by path. Sources: openai/codex
+``codex-rs/ext/memories/src/prompts.rs``, ``lib.rs`` and
+``codex-rs/utils/string/src/truncate.rs`` (docs/formats.md has the commits)."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
+
+if TYPE_CHECKING:
+    from memtui.core.index import Index
+    from memtui.core.workspace import Workspace
+
+SUMMARY = "memory_summary.md"
+BYTES_PER_TOKEN = 4
+#: Rust's ``char::is_whitespace`` (the White_Space property), which ``str::trim`` strips.
+RUST_SPACE = ("\t\n\v\f\r \u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+              "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+#: A path the memory folder's files name: under rollout_summaries/ or skills/.
+PATH = re.compile(r"(?<![\w./-])((?:rollout_summaries|skills)/[\w.@+-]+(?:/[\w.@+-]+)*)")
+
+
+def approx_tokens(n_bytes: int) -> int:
+    return (n_bytes + BYTES_PER_TOKEN - 1) // BYTES_PER_TOKEN
+
+
+def truncate_middle(s: str, max_tokens: int) -> str:
+    """``truncate_middle_with_token_budget``: at most ``max_tokens`` × 4 bytes, half from
+    the head and half from the tail on UTF-8 character boundaries, a marker between."""
+    data = s.encode("utf-8")
+    budget = max_tokens * BYTES_PER_TOKEN
+    if not data or (max_tokens > 0 and len(data) <= budget):
+        return s
+    if budget == 0:
+        return f"…{approx_tokens(len(data))} tokens truncated…"
+    left = budget // 2
+    right = budget - left
+    tail_start = len(data) - right
+    prefix_end, suffix_start, started, at = 0, len(data), False, 0
+    for ch in s:
+        width = len(ch.encode("utf-8"))
+        if at + width <= left:
+            prefix_end = at + width
+        elif at >= tail_start and not started:
+            suffix_start, started = at, True
+        at += width
+    suffix_start = max(suffix_start, prefix_end)
+    marker = f"…{approx_tokens(len(data) - budget)} tokens truncated…"
+    return (data[:prefix_end].decode("utf-8") + marker
+            + data[suffix_start:].decode("utf-8"))
+
+
+class Codex(Profile):
+    name = "codex"
+    agent = "Codex"
+    frontmatter = False
+    index_of_links = False
+    agent_files = True
+    limit_keys: ClassVar[dict[str, int]] = {"summary_tokens": 2500}
+    cut_note = "Codex keeps its head and tail and drops the middle"
+
+    def recognise(self, root: Path) -> bool:
+        return (root / SUMMARY).is_file()
+
+    def rule(self, limits: dict[str, int]) -> str:
+        return f"Codex: {SUMMARY}, {limits['summary_tokens']:,} tokens (bytes / 4)"
+
+    def inject(self, ws: Workspace, limits: dict[str, int], read: Reader) -> Injection:
+        raw = read(SUMMARY)
+        if raw is None:
+            return Injection("", [])
+        summary = raw.strip(RUST_SPACE)
+        limit = limits["summary_tokens"]
+        text = truncate_middle(summary, limit)
+        used = approx_tokens(len(summary.encode("utf-8")))
+        loads = [Load(SUMMARY, used, limit, "tokens (bytes / 4)", SUMMARY)] if summary else []
+        return Injection(text, [SUMMARY] if text else [], text != summary, loads)
+
+    def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
+                   limits: dict[str, int], read: Reader) -> References:
+        known = set(paths)
+        out = References(found={SUMMARY, "raw_memories.md"})
+        for source in ("MEMORY.md", SUMMARY):
+            text = read(source)
+            if text is None:
+                continue
+            for n, line in enumerate(text.splitlines()[:100_000], 1):
+                for m in PATH.finditer(line):
+                    rel = posixpath.normpath(m[1].rstrip(".,;:"))
+                    if rel.startswith(".."):  # climbs out: not a path of this folder
+                        continue
+                    named = {rel, f"{rel}/SKILL.md"} & known
+                    if named:
+                        out.found |= named
+                    elif not (ws.root / rel).exists():
+                        out.broken.append((source, n, rel))
+        return out

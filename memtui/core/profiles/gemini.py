@@ -1,0 +1,74 @@
+"""Gemini CLI: ``~/.gemini/tmp/<project>/memory/`` holds MEMORY.md, loaded whole, and
+sibling topic files (no frontmatter, a ``# topic`` heading), read on demand only when
+MEMORY.md names them: by basename or by absolute path, as in its pointer lines
+``- See /abs/path/<topic>.md for <topic> notes.``. ``.inbox/`` and ``skills/`` are not
+memories; a legacy GEMINI.md in the folder is read when there is no MEMORY.md. Sources:
+google-gemini/gemini-cli ``packages/core/src/config/storage.ts`` (getProjectMemoryDir)
+and ``commands/memory.ts`` (augmentWithAutoPointers) (docs/formats.md has the versions)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memtui.core.profiles.base import Injection, Profile, Reader, References
+
+if TYPE_CHECKING:
+    from memtui.core.index import Index
+    from memtui.core.workspace import Workspace
+
+POINTER = re.compile(r"^\s*[-*]\s+See\s+(\S+\.md)\b", re.IGNORECASE)
+
+
+class Gemini(Profile):
+    name = "gemini"
+    agent = "Gemini CLI"
+    frontmatter = False
+    index_of_links = False
+    agent_files = True
+
+    def recognise(self, root: Path) -> bool:
+        parts = root.parts
+        return len(parts) >= 4 and parts[-1] == "memory" and parts[-3] == "tmp" \
+            and parts[-4] == ".gemini"
+
+    def rule(self, limits: dict[str, int]) -> str:
+        return "Gemini CLI: MEMORY.md whole"
+
+    def memory(self, rel: str) -> bool:
+        return not rel.startswith("skills/")
+
+    def inject(self, ws: Workspace, limits: dict[str, int], read: Reader) -> Injection:
+        for name in ("MEMORY.md", "GEMINI.md"):
+            text = read(name)
+            if text is not None:
+                return Injection(text, [name] if text.strip() else [])
+        return Injection("", [])
+
+    def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
+                   limits: dict[str, int], read: Reader) -> References:
+        out = References()
+        text = read("MEMORY.md")
+        if text is None:
+            text = read("GEMINI.md") or ""
+            source = "GEMINI.md"
+        else:
+            source = "MEMORY.md"
+        root = str(ws.root)
+        for rel in paths:  # named by basename or by absolute path: found
+            if os.path.basename(rel) in text or f"{root}/{rel}" in text:
+                out.found.add(rel)
+        for n, line in enumerate(text.splitlines()[:100_000], 1):
+            m = POINTER.match(line)
+            if m is None:
+                continue
+            target = m[1]
+            if not os.path.isabs(target):
+                target = os.path.join(root, target)
+            try:
+                os.lstat(target)
+            except (OSError, ValueError):
+                out.broken.append((source, n, m[1]))
+        return out

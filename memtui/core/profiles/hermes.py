@@ -1,0 +1,218 @@
+"""Hermes Agent (Nous Research): ``~/.hermes/memories/`` holds two character-capped stores,
+MEMORY.md (the agent's notes, 2,200 characters) and USER.md (what it knows of the user,
+1,375), each a list of entries joined by a line holding ``§``. Both are injected whole at
+session start as a frozen snapshot, each under a header with the share of its limit used;
+a store past max(2 × limit, 4,000) characters is shown cut to 70 % head + 20 % tail.
+The limits are ``memory.memory_char_limit`` / ``memory.user_char_limit`` in
+``~/.hermes/config.yaml``. Source: NousResearch/hermes-agent ``tools/memory_tool.py``
+(docs/formats.md has the commit)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from memtui.core.findings import Finding, finding
+from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
+from memtui.core.profiles.files import dig, load_config
+from memtui.core.wording import plural
+
+if TYPE_CHECKING:
+    from memtui.core.index import Index
+    from memtui.core.workspace import Workspace
+
+DELIMITER = "\n§\n"
+#: (store, file, limit key) in the order Hermes renders them.
+STORES = (("memory", "MEMORY.md", "memory_char_limit"), ("user", "USER.md", "user_char_limit"))
+#: Near-duplicates are looked for among this many entries of a store (quadratic; a store
+#: within its limit holds a few dozen), each at most this long.
+NEAR_MAX_ENTRIES = 100
+NEAR_MAX_CHARS = 4000
+#: Two entries are nearly the same when 80 % of the words either holds are in both
+#: (Jaccard over their sets of words, each entry at least 5 words long).
+NEAR_SHARE = 0.8
+NEAR_MIN_WORDS = 5
+#: The most findings a store's entries yield one by one (then one says how many more).
+MAX_ENTRY_FINDINGS = 200
+WORD = re.compile(r"\w+")
+
+
+def fold(raw: str) -> str:
+    """The text as Python's ``Path.read_text`` gives it (universal newlines)."""
+    return raw.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def entries_with_lines(text: str) -> list[tuple[str, int]]:
+    """Each entry (stripped, non-empty) of a store's text, with the line it starts on."""
+    out: list[tuple[str, int]] = []
+    line = 1  # the line each part starts on, counted as the parts go by
+    for part in text.split(DELIMITER):
+        entry = part.strip()
+        if entry:
+            out.append((entry, line + part.count("\n", 0, part.index(entry[0]))))
+        line += part.count("\n") + 2  # the delimiter's two line ends
+    return out
+
+
+def common_prefix(a: str, b: str) -> int:
+    """How many leading characters ``a`` and ``b`` share (halving: slices compare in C)."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        mid = (low + high + 1) // 2
+        if a[:mid] == b[:mid]:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def render(target: str, entries: list[str], limit: int) -> str:
+    """One store's block, as Hermes renders it (``MemoryStore._render_block``)."""
+    if not entries:
+        return ""
+    content = DELIMITER.join(entries)
+    current = len(content)
+    pct = min(100, int((current / limit) * 100)) if limit > 0 else 0
+    cap = max(limit * 2, 4000)
+    if current > cap:
+        head, tail = int(cap * 0.7), int(cap * 0.2)
+        content = (content[:head] + f"\n\n[... {current - head - tail:,} chars truncated — "
+                   f"memory over budget ({current:,}/{limit:,}); consolidate via "
+                   "memory(action=remove/replace) ...]\n\n" + content[-tail:])
+    over = " ⚠ OVER BUDGET" if current > limit else ""
+    what = "USER PROFILE (who the user is)" if target == "user" \
+        else "MEMORY (your personal notes)"
+    rule = "═" * 46
+    return f"{rule}\n{what} [{pct}% — {current:,}/{limit:,} chars{over}]\n{rule}\n{content}"
+
+
+class Hermes(Profile):
+    name = "hermes"
+    agent = "Hermes"
+    frontmatter = False
+    index_of_links = False
+    agent_files = True
+    limit_keys: ClassVar[dict[str, int]] = {"memory_char_limit": 2200, "user_char_limit": 1375}
+    cut_note = "Hermes refuses to add to it and shows only its head and tail"
+
+    def recognise(self, root: Path) -> bool:
+        stores = [root / f for _, f, _ in STORES if (root / f).is_file()]
+        if not stores or (root / "memory").is_dir() or (root / "AGENTS.md").exists() \
+                or (root / "SOUL.md").exists() or (root / "memory_summary.md").exists():
+            return False
+        if root.name == "memories":
+            return True
+        if len(stores) < 2:  # elsewhere, only both stores with § separators are Hermes'
+            return False
+        from memtui.core.profiles.files import read_bounded
+
+        return any(DELIMITER in fold(read_bounded(p, 64 * 1024) or "") for p in stores)
+
+    def rule(self, limits: dict[str, int]) -> str:
+        return (f"Hermes: MEMORY.md {limits['memory_char_limit']:,} / USER.md "
+                f"{limits['user_char_limit']:,} characters")
+
+    def limits(self, ws: Workspace, given: dict[str, int]) -> tuple[dict[str, int],
+                                                                  list[Finding]]:
+        out = dict(self.limit_keys)
+        found: list[Finding] = []
+        path = ws.root.parent / "config.yaml"
+        data, why = load_config(path)
+        if why is not None:
+            found.append(finding("agent_config", ".", None,
+                                 f"{path}: {why}; Hermes' default limits assumed"))
+        section = dig(data, "memory")
+        if isinstance(section, dict):
+            try:  # as Hermes reads them: int() of each, both defaults on any failure
+                read = {k: int(section.get(k, v)) for k, v in out.items()}
+            except (TypeError, ValueError, OverflowError):
+                found.append(finding("agent_config", ".", None,
+                                     f"{path}: memory limits are not whole numbers; Hermes "
+                                     "falls back to its defaults"))
+            else:
+                out.update({k: max(0, min(v, 10**9)) for k, v in read.items()})
+        out.update({k: v for k, v in given.items() if k in out})
+        return out, found
+
+    def inject(self, ws: Workspace, limits: dict[str, int], read: Reader) -> Injection:
+        blocks, files, loads, cut = [], [], [], False
+        for target, name, key in STORES:
+            raw = read(name)
+            if raw is None or not fold(raw).strip():
+                continue
+            entries = list(dict.fromkeys(e for e, _ in entries_with_lines(fold(raw))))
+            limit = limits[key]
+            block = render(target, entries, limit)
+            if block:
+                blocks.append(block)
+                files.append(name)
+                used = len(DELIMITER.join(entries))
+                loads.append(Load(name, used, limit, "characters", name))
+                cut = cut or used > max(limit * 2, 4000)
+        return Injection("\n\n".join(blocks), files, cut, loads)
+
+    def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
+                   limits: dict[str, int], read: Reader) -> References:
+        out = References(found={"USER.md"})
+        for _target, name, key in STORES:
+            raw = read(name)
+            if raw is None or not fold(raw).strip():
+                continue
+            out.findings.extend(store_findings(name, fold(raw), limits[key]))
+        return out
+
+
+def store_findings(name: str, text: str, limit: int) -> list[Finding]:
+    """A store's entries checked one by one: repeated (exactly or nearly), longer than the
+    whole store's limit, and whether the file would round-trip through Hermes' parser."""
+    out: list[Finding] = []
+    entries = entries_with_lines(text)
+    first: dict[str, int] = {}
+    more = 0  # past MAX_ENTRY_FINDINGS, only counted
+    for entry, line in entries:
+        repeated, long = entry in first, len(entry) > limit
+        if not repeated:
+            first[entry] = line
+        if (repeated or long) and len(out) >= MAX_ENTRY_FINDINGS:
+            more += 1
+            continue
+        if repeated:
+            out.append(finding("duplicate_entry", name, line,
+                               f"the entry on line {first[entry]} again: Hermes drops the "
+                               "copy at load, but it still counts against the limit on disk"))
+        if long:
+            out.append(finding("entry_over_limit", name, line,
+                               f"one entry of {plural(len(entry), 'character')}, more than "
+                               f"the store's whole limit ({limit:,}): Hermes takes it for "
+                               "outside drift and refuses to replace or remove entries"))
+    if more:  # a store of thousands of copies: the first ones say it
+        what = plural(more, "more repeated or over-long entry",
+                      "more repeated or over-long entries")
+        out.append(finding("duplicate_entry", name, out[-1].line,
+                           f"and {what} after this one"))
+    words = [(frozenset(WORD.findall(e.casefold())), n) for e, n in first.items()
+             if len(e) <= NEAR_MAX_CHARS][:NEAR_MAX_ENTRIES]
+    for j, (b, line_b) in enumerate(words):
+        if len(b) < NEAR_MIN_WORDS:
+            continue
+        for a, line_a in words[:j]:
+            small, large = sorted((len(a), len(b)))
+            if small < NEAR_MIN_WORDS or small < NEAR_SHARE * large:
+                continue  # too short to judge, or too different in size to be alike
+            common = len(a & b)
+            if common >= NEAR_SHARE * (len(a) + len(b) - common):
+                out.append(finding("duplicate_entry", name, line_b,
+                                   f"nearly the same as the entry on line {line_a}: one "
+                                   "of them is enough"))
+                break
+    whole = DELIMITER.join(e for e, _ in entries)
+    stripped = text.strip()
+    if stripped != whole:
+        lead = len(text) - len(text.lstrip())
+        at = common_prefix(stripped, whole)
+        out.append(finding("no_round_trip", name, text.count("\n", 0, lead + at) + 1,
+                           "the file does not read back as a clean §-separated list (a "
+                           "stray separator or blank entry): Hermes refuses to replace or "
+                           "remove entries until it is rewritten"))
+    return out

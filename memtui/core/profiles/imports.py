@@ -1,0 +1,113 @@
+"""``@path`` imports in CLAUDE.md, GEMINI.md and AGENTS.md: a file's line ``@docs/x.md``
+pulls that file in, recursively, at most 5 hops deep (Claude Code's memory docs; Gemini
+CLI's ``docs/reference/memport.md``, which also detects cycles); an ``@`` inside a code
+span or a fenced block is text, not an import.
+
+Checked: a target that does not exist (``broken_import``), one written inside code
+(``import_in_code``: the writer meant an import the agent never makes), one past 5 hops
+(``import_too_deep``) and a cycle (``import_cycle``). Only a target that names a path (a
+``/`` or a file extension) counts, so ``@alice`` in prose is no import. A target inside
+the workspace is read (bounded) and followed; one outside is looked at with one ``lstat``,
+never read."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from collections.abc import Callable
+
+from memtui.core.findings import Finding, finding
+from memtui.core.workspace import Workspace
+
+#: (as `memtui.core.profiles.base.Reader`, which imports this module)
+Reader = Callable[[str], "str | None"]
+
+ROOTS = ("CLAUDE.md", "GEMINI.md", "AGENTS.md")
+MAX_HOPS = 5
+#: The most files followed from one workspace's roots.
+MAX_FILES = 200
+IMPORT = re.compile(r"(?<![\w@])@((?:~|\.{1,2})?/?[\w.~+-][\w./~+-]*)")
+FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+
+
+def _is_path(target: str) -> bool:
+    name = target.rstrip("/").rsplit("/", 1)[-1]
+    return "/" in target or bool(re.search(r"\.[A-Za-z0-9]{1,8}$", name))
+
+
+def imports_of(text: str) -> list[tuple[int, str, bool]]:
+    """Each ``@path`` of ``text``: (line, target, inside code)."""
+    out: list[tuple[int, str, bool]] = []
+    fence: str | None = None
+    for n, line in enumerate(text.splitlines(), 1):
+        m = FENCE.match(line)
+        if m is not None:
+            mark = m[1][0] * 3
+            if fence is None:
+                fence = mark
+            elif m[1].startswith(fence):
+                fence = None
+            continue
+        spans = [(s.start(), s.end()) for s in re.finditer(r"(`+)(?:(?!\1).)+?\1", line)]
+        for im in IMPORT.finditer(line):
+            target = im[1].rstrip(".,;:)")
+            if not _is_path(target):
+                continue
+            in_code = fence is not None or any(a <= im.start() < b for a, b in spans)
+            out.append((n, target, in_code))
+    return out
+
+
+def import_findings(ws: Workspace, read: Reader) -> list[Finding]:
+    """The import problems of the workspace's CLAUDE.md, GEMINI.md and AGENTS.md."""
+    out: list[Finding] = []
+    visited = 0
+    root = str(ws.root)
+
+    def walk(rel: str, text: str, stack: tuple[str, ...]) -> None:
+        nonlocal visited
+        hops = len(stack)
+        for line, target, in_code in imports_of(text):
+            if in_code:
+                out.append(finding("import_in_code", rel, line,
+                                   f"@{target} is inside a code span or block: the agent "
+                                   "does not import it"))
+                continue
+            if target.startswith("~"):
+                continue  # the user's home: not this workspace's to check
+            if target.startswith("/"):
+                absolute = posixpath.normpath(target)
+            else:
+                absolute = posixpath.normpath(posixpath.join(root, posixpath.dirname(rel),
+                                                             target))
+            inside = absolute.startswith(root + "/")
+            try:
+                os.lstat(absolute)
+            except (OSError, ValueError):
+                out.append(finding("broken_import", rel, line,
+                                   f"@{target}: no such file (imported from here)"))
+                continue
+            if not inside:
+                continue  # there, and outside: looked at, never read
+            child = absolute[len(root) + 1:]
+            if child in stack or child == rel:
+                out.append(finding("import_cycle", rel, line,
+                                   f"@{target} imports a file that imports this one: "
+                                   f"{' → '.join([*stack, rel, child])}"))
+                continue
+            if hops + 1 > MAX_HOPS:
+                out.append(finding("import_too_deep", rel, line,
+                                   f"@{target} is import hop {hops + 1}: past "
+                                   f"{MAX_HOPS} hops the agent stops following"))
+                continue
+            visited += 1
+            body = read(child) if visited <= MAX_FILES else None
+            if body is not None:
+                walk(child, body, (*stack, rel))
+
+    for name in ROOTS:
+        text = read(name)
+        if text is not None:
+            walk(name, text, ())
+    return out

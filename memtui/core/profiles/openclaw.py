@@ -1,0 +1,218 @@
+"""OpenClaw: a workspace (``~/.openclaw/workspace/``) whose bootstrap files AGENTS.md,
+SOUL.md, TOOLS.md, IDENTITY.md, USER.md, HEARTBEAT.md, BOOTSTRAP.md and MEMORY.md are
+injected into every turn in that order, each cut to a per-file cap and all of them to a
+total cap (a cut file keeps 70 % head + 20 % tail around a marker); a missing one injects a
+short ``[MISSING]`` line. Daily notes ``memory/YYYY-MM-DD.md`` are not injected: the agent
+searches them (``memory_search``), so they are never orphans, and their date is their
+name's. The caps are ``agents.defaults.bootstrapMaxChars`` / ``bootstrapTotalMaxChars`` in
+``~/.openclaw/openclaw.json``. Lengths are JavaScript's: UTF-16 code units. Sources:
+openclaw/openclaw ``src/agents/workspace.ts`` and
+``src/agents/pi-embedded-helpers/bootstrap.ts`` (docs/formats.md has the commits)."""
+
+from __future__ import annotations
+
+import calendar
+import datetime
+import os
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from memtui.core.findings import Finding, finding
+from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
+from memtui.core.profiles.files import dig, load_config, positive_int
+
+if TYPE_CHECKING:
+    from memtui.core.index import Index
+    from memtui.core.workspace import Workspace
+
+#: The bootstrap files, in the order they are injected (workspace.ts,
+#: loadWorkspaceBootstrapFiles).
+BOOTSTRAP = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md",
+             "BOOTSTRAP.md", "MEMORY.md")
+MIN_FILE_BUDGET = 64
+DAILY = re.compile(r"(?:.*/)?(\d{4})-(\d{2})-(\d{2})(?:[^/]*)\.md")
+DAY_NOTE = re.compile(r"\d{4}-\d{2}-\d{2}\.md")
+#: How many entries of ``memory/`` recognition looks at.
+SCAN_MAX = 10_000
+
+
+def units(s: str) -> int:
+    """``s.length`` in JavaScript: UTF-16 code units."""
+    return len(s) + sum(1 for c in s if ord(c) > 0xFFFF)
+
+
+def js_slice(s: str, start: int, end: int | None = None) -> str:
+    """``s.slice(start, end)`` in UTF-16 code units (a cut surrogate pair keeps its half,
+    as JavaScript's does: shown here as U+FFFD)."""
+    data = s.encode("utf-16-le", "surrogatepass")
+    n = len(data) // 2
+    a = max(0, n + start) if start < 0 else min(start, n)
+    b = n if end is None else (max(0, n + end) if end < 0 else min(end, n))
+    return data[2 * a:2 * max(a, b)].decode("utf-16-le", "replace")
+
+
+def js_trim_end(s: str) -> str:
+    """``String.prototype.trimEnd`` (WhiteSpace and LineTerminator, not U+0085 or
+    U+001C–U+001F, which Python's ``rstrip`` also takes)."""
+    return s.rstrip(" \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+                    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff")
+
+
+def truncate_safe(s: str, limit: int) -> str:
+    """``truncateUtf16Safe``: the first ``limit`` units, a surrogate pair never cut."""
+    if units(s) <= limit:
+        return s
+    data = s.encode("utf-16-le", "surrogatepass")
+    end = limit
+    if 0 < end < len(data) // 2:
+        hi = int.from_bytes(data[2 * end - 2:2 * end], "little")
+        lo = int.from_bytes(data[2 * end:2 * end + 2], "little")
+        if 0xD800 <= hi <= 0xDBFF and 0xDC00 <= lo <= 0xDFFF:
+            end -= 1
+    return data[:2 * end].decode("utf-16-le", "replace")
+
+
+def trim_file(content: str, name: str, max_chars: int) -> tuple[str, bool, int]:
+    """``trimBootstrapContent``: (content, cut, original length)."""
+    trimmed = js_trim_end(content)
+    length = units(trimmed)
+    if length <= max_chars:
+        return trimmed, False, length
+    head_n, tail_n = int(max_chars * 0.7), int(max_chars * 0.2)
+    head, tail = js_slice(trimmed, 0, head_n), js_slice(trimmed, -tail_n) if tail_n else trimmed
+    marker = "\n".join(["", f"[...truncated, read {name} for full content...]",
+                        f"…(truncated {name}: kept {head_n}+{tail_n} chars of {length})…", ""])
+    return "\n".join([head, marker, tail]), True, length
+
+
+def clamp(content: str, budget: int) -> str:
+    """``clampToBudget``."""
+    if budget <= 0:
+        return ""
+    if units(content) <= budget:
+        return content
+    if budget <= 3:
+        return truncate_safe(content, budget)
+    return truncate_safe(content, budget - 1) + "…"
+
+
+def build(files: list[tuple[str, str, str | None]], max_chars: int, total_max: int
+          ) -> tuple[list[tuple[str, str]], list[tuple[str, int]], bool]:
+    """``buildBootstrapContextFiles`` over (name, absolute path, content or None when
+    missing): the injected (name, content), each present file's length, and whether any
+    was cut."""
+    remaining = max(1, total_max)
+    out: list[tuple[str, str]] = []
+    lengths: list[tuple[str, int]] = []
+    cut = False
+    for name, path, content in files:
+        if remaining <= 0:
+            break
+        if content is None:
+            text = clamp(f"[MISSING] Expected at: {path}", remaining)
+            if not text:
+                break
+            remaining = max(0, remaining - units(text))
+            out.append((name, text))
+            continue
+        if remaining < MIN_FILE_BUDGET:
+            cut = True
+            break
+        trimmed, was_cut, length = trim_file(content, name, max(1, min(max_chars, remaining)))
+        lengths.append((name, length))
+        within = clamp(trimmed, remaining)
+        if not within:
+            continue
+        cut = cut or was_cut or units(within) < units(trimmed)
+        remaining = max(0, remaining - units(within))
+        out.append((name, within))
+    return out, lengths, cut
+
+
+class OpenClaw(Profile):
+    name = "openclaw"
+    agent = "OpenClaw"
+    frontmatter = False
+    index_of_links = False
+    agent_files = True
+    limit_keys: ClassVar[dict[str, int]] = {"bootstrap_max_chars": 20_000,
+                                            "bootstrap_total_max_chars": 150_000}
+    cut_note = "OpenClaw keeps its first 70 % and last 20 % and drops the middle"
+
+    def recognise(self, root: Path) -> bool:
+        if not (root / "MEMORY.md").is_file() and not (root / "memory.md").is_file() \
+                and not (root / "memory").is_dir():
+            return False
+        if (root / "AGENTS.md").is_file() or (root / "SOUL.md").is_file():
+            return True
+        try:
+            with os.scandir(root / "memory") as it:
+                for n, entry in enumerate(it):
+                    if n >= SCAN_MAX:
+                        break
+                    name = entry.name
+                    if len(name) == 13 and name[4] == "-" and DAY_NOTE.fullmatch(name):
+                        return True
+        except OSError:
+            return False
+        return False
+
+    def memory(self, rel: str) -> bool:
+        return rel.startswith("memory/")  # the bootstrap files are the agent's, not notes
+
+    def rule(self, limits: dict[str, int]) -> str:
+        return (f"OpenClaw: {limits['bootstrap_max_chars']:,} characters a file, "
+                f"{limits['bootstrap_total_max_chars']:,} in all")
+
+    def limits(self, ws: Workspace, given: dict[str, int]) -> tuple[dict[str, int],
+                                                                  list[Finding]]:
+        out = dict(self.limit_keys)
+        found: list[Finding] = []
+        path = ws.root.parent / "openclaw.json"
+        data, why = load_config(path)
+        if why is not None:
+            found.append(finding("agent_config", ".", None,
+                                 f"{path}: {why} (memtui reads plain JSON); OpenClaw's "
+                                 "default caps assumed"))
+        for key, config_key in (("bootstrap_max_chars", "bootstrapMaxChars"),
+                                ("bootstrap_total_max_chars", "bootstrapTotalMaxChars")):
+            value = positive_int(dig(data, "agents", "defaults", config_key))
+            if value is not None:
+                out[key] = value
+        out.update({k: v for k, v in given.items() if k in out})
+        return out, found
+
+    def inject(self, ws: Workspace, limits: dict[str, int], read: Reader) -> Injection:
+        files: list[tuple[str, str, str | None]] = []
+        for name in BOOTSTRAP:
+            if name == "MEMORY.md" and not (ws.root / name).is_file():
+                continue
+            files.append((name, str(ws.root / name), read(name)))
+        max_chars = limits["bootstrap_max_chars"]
+        total_max = limits["bootstrap_total_max_chars"]
+        got, lengths, cut = build(files, max_chars, total_max)
+        loads = [Load(name, length, max_chars, "characters", name) for name, length in lengths]
+        loads.append(Load("all bootstrap files", sum(n for _, n in lengths),
+                          max(1, total_max), "characters"))
+        return Injection("\n\n".join(text for _, text in got),
+                         [name for name, text in got if not text.startswith("[MISSING]")],
+                         cut, loads)
+
+    def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
+                   limits: dict[str, int], read: Reader) -> References:
+        # Every note under memory/ is indexed for memory_search: found, never an orphan.
+        return References(found={p for p in paths if p.startswith("memory/")})
+
+    def dated(self, rel: str) -> float | None:
+        m = DAILY.fullmatch(rel)
+        if m is None:
+            return None
+        try:
+            day = datetime.date(int(m[1]), int(m[2]), int(m[3]))
+        except ValueError:
+            return None
+        return float(calendar.timegm(day.timetuple()))
+
+    def ages(self, rel: str) -> bool:
+        return self.dated(rel) is None  # a day's note records its day: never stale

@@ -1,0 +1,40 @@
+"""Issue 33 in the app: the header names an agent's rule and each limit's share, the Block
+view shows what the agent injects and marks its cut."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static, TextArea
+
+from memtui.tui.app import open_app
+from memtui.tui.widgets.health_header import HealthHeader
+from tests.tui.conftest import wait_for
+from tests.tui.test_app import started, switch
+
+
+def _hermes(tmp: Path, memory: str) -> Path:
+    folder = tmp / ".hermes" / "memories"
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text(memory, encoding="utf-8")
+    (folder / "USER.md").write_text("Prefers short answers.\n§\nWorks in UTC.\n",
+                                    encoding="utf-8")
+    return folder
+
+
+async def test_header_and_block_view_show_the_agents_rule_and_cut(tmp_path: Path) -> None:
+    big = "\n§\n".join(f"{i:04d} " + "abcdefghij"[i % 10] * 400 for i in range(15))
+    folder = _hermes(tmp_path, big + "\n")
+    app = open_app(folder, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        header = str(app.query_one(HealthHeader).render_text(app.result, app.palette))
+        assert "hermes profile" in header
+        assert "Hermes: MEMORY.md 2,200 / USER.md 1,375 characters" in header
+        assert "MEMORY.md" in header and "/2,200" in header
+        await switch(pilot, app, "7")
+        area = app.query_one("#block-text", TextArea)
+        await wait_for(pilot, lambda: "MEMORY (your personal notes)" in area.text)
+        assert "chars truncated — memory over budget" in area.text
+        summary = str(app.query_one("#block-view .summary", Static).render())
+        assert "Hermes: MEMORY.md 2,200" in summary and "cut by the agent's limit" in summary
