@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from memtui.core.derive import loaded_lines
 from memtui.core.index import IndexLine, parse_index
+from memtui.core.profiles import get as get_profile
 from memtui.core.results import AuditOptions
 from memtui.core.textfile import decode
 from memtui.core.workspace import INDEX_NAME
@@ -52,8 +52,10 @@ def added_past_limit(snap: Snapshot, entries: list[tuple[str, str, str]], under:
     after = next((c.after for c in cs.changes if c.path == INDEX_NAME), None)
     if after is None:
         return PastLimit()
-    before_n = loaded_lines(snap.index, profile, options)
-    after_n = loaded_lines(parse_index(decode(after).text), profile, options)
+    agent = get_profile(profile)
+    before_n = agent.loaded_lines(snap.index, options.max_lines, options.max_bytes)
+    after_n = agent.loaded_lines(parse_index(decode(after).text), options.max_lines,
+                                 options.max_bytes)
     k = len(entries)
     pushed = [(ln, ln.number + k) for ln in snap.index.lines
               if at <= ln.number <= before_n and ln.number + k > after_n
