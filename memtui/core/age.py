@@ -147,6 +147,11 @@ def _kept_times(repo: Repo, gitdir: str, prefix: str, head: str
                 ) -> tuple[dict[str, float | None], str | None]:
     """`_times`, from the user cache's record when it holds HEAD or an ancestor of it (see
     `git_ages`); a walk read to its end is kept there."""
+    try:
+        if repo.subtree(repo.commit(head).tree, prefix) is None:
+            return {}, None  # nothing to date, nothing worth keeping
+    except GitReadError:
+        return _times(repo, prefix, head)  # which says where it stopped, if it can
     kept = git_cache.load(gitdir, prefix)
     if kept is not None and kept[0] == head:
         return kept[1], None
