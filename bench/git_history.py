@@ -24,6 +24,12 @@ and the median of its per-round ratio to ``outside``.
 files (``bench/fleet.py``'s), untracked inside the repository's work tree (as
 ``bench/fleet.py`` as shipped puts them, in memtui's checkout) and a copy outside,
 audited with ``memtui audit ROOT --discover --json --jobs J``, one paired round each.
+
+``--checkout REPO`` measures instead a workspace untracked in an existing checkout (issue
+35's row: a clone of memtui's own repository): the F-file workspace is generated in
+``REPO/bench/out/git-history-ws`` and copied outside; ``--before DIR`` runs the same pair
+with the memtui of DIR too (another checkout, e.g. ``git worktree add /tmp/base 703d9ee``),
+all four in the same interleaved rounds.
 """
 
 from __future__ import annotations
@@ -100,13 +106,13 @@ def make_repo(repo: Path, commits: int, files: int) -> Path:
     return repo
 
 
-def cpu_of(argv: list[str], cache: str) -> tuple[float, str]:
+def cpu_of(argv: list[str], cache: str, code: Path = HERE.parent) -> tuple[float, str]:
     """CPU seconds (user+sys) of ``argv``'s process tree, with ``cache`` as its cache
     folder, and its standard output."""
     env = {**os.environ, "MEMTUI_CACHE_DIR": cache}
     env.pop("MEMTUI_NO_CACHE", None)
     with tempfile.TemporaryFile() as out:
-        proc = subprocess.Popen(argv, cwd=HERE.parent, env=env, stdout=out,
+        proc = subprocess.Popen(argv, cwd=code, env=env, stdout=out,
                                 stderr=subprocess.DEVNULL)
         _pid, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -117,10 +123,11 @@ def cpu_of(argv: list[str], cache: str) -> tuple[float, str]:
     return usage.ru_utime + usage.ru_stime, text
 
 
-def audit_cpu(ws: Path, extra: tuple[str, ...] = ()) -> tuple[float, dict]:
+def audit_cpu(ws: Path, extra: tuple[str, ...] = (), code: Path = HERE.parent
+              ) -> tuple[float, dict]:
     with tempfile.TemporaryDirectory(prefix="memtui-bench-cache-") as cache:
         cpu, text = cpu_of([sys.executable, "-m", "memtui", "audit", str(ws), "--json",
-                            *extra], cache)
+                            *extra], cache, code)
     return cpu, json.loads(text)
 
 
@@ -129,15 +136,40 @@ def ages(report: dict) -> list[tuple[str, str, object]]:
                   for f in report.get("files", []))
 
 
-def paired(variants: dict[str, Path], rounds: int, extra: tuple[str, ...] = ()
-           ) -> dict[str, list[float]]:
+def paired(variants: dict[str, Path], rounds: int, extra: tuple[str, ...] = (),
+           code: dict[str, Path] | None = None) -> dict[str, list[float]]:
     names = list(variants)
     got: dict[str, list[float]] = {n: [] for n in names}
     for r in range(rounds):
         order = names[r % len(names):] + names[:r % len(names)]
         for name in order:
-            got[name].append(audit_cpu(variants[name], extra)[0])
+            got[name].append(audit_cpu(variants[name], extra,
+                                       (code or {}).get(name, HERE.parent))[0])
     return got
+
+
+def in_checkout(repo: Path, files: int, rounds: int, before: Path | None) -> None:
+    """The ``--checkout`` measure (see the module)."""
+    ws = generate(repo / "bench" / "out" / "git-history-ws", files, seed=7)
+    outside = Path(tempfile.mkdtemp(prefix="memtui-bench-outside-"))
+    try:
+        shutil.copytree(ws, outside / "ws")
+        variants = {"inside": ws, "outside": outside / "ws"}
+        code = {}
+        if before is not None:
+            variants.update({"before-inside": ws, "before-outside": outside / "ws"})
+            code = {"before-inside": before, "before-outside": before}
+        got = paired(variants, rounds, code=code)
+        commits = subprocess.run(["git", "-C", str(repo), "rev-list", "--count", "HEAD"],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+        print(f"{files}-file workspace untracked in {repo} ({commits} commits), "
+              f"{rounds} paired rounds:")
+        report({"inside": got["inside"], "outside": got["outside"]})
+        if before is not None:
+            print(f"  before ({before}):")
+            report({"inside": got["before-inside"], "outside": got["before-outside"]})
+    finally:
+        shutil.rmtree(outside, ignore_errors=True)
 
 
 def report(got: dict[str, list[float]], base: str = "outside") -> None:
@@ -156,7 +188,12 @@ def main() -> int:
     parser.add_argument("--fleet", type=int, default=100)
     parser.add_argument("--fleet-files", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--checkout", type=Path)
+    parser.add_argument("--before", type=Path)
     ns = parser.parse_args()
+    if ns.checkout is not None:
+        in_checkout(ns.checkout.resolve(), ns.files, ns.rounds, ns.before)
+        return 0
     repo = make_repo(HERE / "out" / f"git-history-{ns.commits}-{ns.files}", ns.commits,
                      ns.files)
     outside = Path(tempfile.mkdtemp(prefix="memtui-bench-outside-"))
