@@ -11,6 +11,7 @@ base or makes more than it declared. Every failure is :class:`PackError`.
 from __future__ import annotations
 
 import bisect
+import mmap
 import os
 import stat
 import zlib
@@ -39,7 +40,7 @@ def _open_regular(path: str) -> BinaryIO:
 class _Names:
     """The index's sorted table of object ids, as a sequence ``bisect`` can search."""
 
-    def __init__(self, data: bytes, start: int, count: int) -> None:
+    def __init__(self, data: mmap.mmap, start: int, count: int) -> None:
         self.data, self.start, self.count = data, start, count
 
     def __len__(self) -> int:
@@ -55,32 +56,43 @@ class PackFile:
 
     def __init__(self, pack_path: str, idx_path: str) -> None:
         self.filename = pack_path
-        with _open_regular(idx_path) as f:
-            self._idx = f.read()  # 28 bytes an object: a million objects is 28 MB
+        try:
+            with _open_regular(idx_path) as f:  # mapped, as git maps it: never read whole
+                self._idx = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except ValueError:  # an empty file cannot be mapped
+            raise PackError(f"{os.path.basename(idx_path)}: empty") from None
+        try:
+            self._check_index(os.path.basename(idx_path))
+            self._file = _open_regular(pack_path)
+        except BaseException:
+            self._idx.close()
+            raise
+        self._fd = self._file.fileno()
+        head = os.pread(self._fd, 12, 0)
+        if len(head) != 12 or head[:4] != b"PACK" or \
+                int.from_bytes(head[4:8], "big") not in (2, 3):
+            self.close()
+            raise PackError(f"{os.path.basename(pack_path)}: not a pack")
+
+    def _check_index(self, name: str) -> None:
+        """Read the index's fan-out table; refuse an index its tables do not fit."""
         idx = self._idx
         if len(idx) < 8 + 1024 + 40 or idx[:4] != _IDX_MAGIC or \
                 int.from_bytes(idx[4:8], "big") != 2:
-            raise PackError(f"{os.path.basename(idx_path)}: not a version 2 pack index")
+            raise PackError(f"{name}: not a version 2 pack index")
         self._fanout = [int.from_bytes(idx[8 + 4 * i:12 + 4 * i], "big") for i in range(256)]
         count = self._fanout[255]
         if any(a > b for a, b in zip(self._fanout, self._fanout[1:], strict=False)):
-            raise PackError(f"{os.path.basename(idx_path)}: its fan-out table is not sorted")
-        self._names_at = 8 + 1024
-        self._offsets_at = self._names_at + 24 * count  # past the names and the CRCs
+            raise PackError(f"{name}: its fan-out table is not sorted")
+        self._offsets_at = 8 + 1024 + 24 * count  # past the names and the CRCs
         self._large_at = self._offsets_at + 4 * count
         if len(idx) < self._large_at + 40:
-            raise PackError(f"{os.path.basename(idx_path)}: shorter than its tables")
-        self._names = _Names(idx, self._names_at, count)
-        self._file = _open_regular(pack_path)
-        self._fd = self._file.fileno()
-        head = self._file.read(12)
-        if len(head) != 12 or head[:4] != b"PACK" or \
-                int.from_bytes(head[4:8], "big") not in (2, 3):
-            self._file.close()
-            raise PackError(f"{os.path.basename(pack_path)}: not a pack")
+            raise PackError(f"{name}: shorter than its tables")
+        self._names = _Names(idx, 8 + 1024, count)
 
     def close(self) -> None:
         self._file.close()
+        self._idx.close()
 
     def offset(self, raw: bytes) -> int | None:
         """Where the object ``raw`` (20 bytes) lies in the pack, or None: not in it."""
