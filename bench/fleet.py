@@ -1,11 +1,13 @@
 """Benchmark the fleet audit: N generated workspaces of F files each, audited cold.
 
-    python bench/fleet.py [--workspaces 1000] [--files 100] [--jobs 2]
+    python bench/fleet.py [--workspaces 1000] [--files 100] [--jobs 2] [--root DIR]
 
 Generates the fleet under bench/out/fleet-N-F (once; reused when present), then runs
 ``memtui audit ROOT --discover --json`` with an empty token cache folder and prints wall
 time, CPU time of the whole process tree (user+sys) and the largest resident set of any one
 process (the parent or a worker): memory stays bounded by one workspace, not by the fleet.
+``--root DIR`` audits a fleet made before (a copy moved out of the repository: bench/out
+lies inside memtui's checkout, so the fleet there is inside a git repository).
 """
 
 from __future__ import annotations
@@ -41,9 +43,10 @@ def main() -> int:
     parser.add_argument("--workspaces", type=int, default=1000)
     parser.add_argument("--files", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--root", type=Path)
     ns = parser.parse_args()
-    root = make_fleet(HERE / "out" / f"fleet-{ns.workspaces}-{ns.files}", ns.workspaces,
-                      ns.files)
+    root = ns.root.resolve() if ns.root else make_fleet(
+        HERE / "out" / f"fleet-{ns.workspaces}-{ns.files}", ns.workspaces, ns.files)
     with tempfile.TemporaryDirectory(prefix="memtui-bench-cache-") as cache:
         env = {**os.environ, "MEMTUI_CACHE_DIR": cache}
         env.pop("MEMTUI_NO_CACHE", None)

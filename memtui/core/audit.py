@@ -217,7 +217,8 @@ class Auditor:
                 self._last = self._kept = None
             else:
                 if self._git is None or changed is None:
-                    self._git, self._git_note = git_ages(self.ws.root)
+                    self._git, self._git_note = git_ages(
+                        self.ws.root, keep=self.autosave and self._keep_scans)
                     self._head = head if whole else git_head(self.ws.root)
                 scans = self._scan_all(hint)
                 self._progress("linking", 0, 0)

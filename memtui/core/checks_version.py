@@ -24,7 +24,8 @@ SCAN_MODULES = ("memtui.core.scan", "memtui.core.scan_cache", "memtui.core.memor
                 "memtui.core.keywords", "memtui.core.lazy_pattern", "memtui.core.textfile",
                 "memtui.core.findings", "memtui.core.rules", "memtui.core.age",
                 "memtui.core.workspace", "memtui.core.tokens", "memtui.core.clean_texts",
-                "memtui.core.index", "memtui.core.safe_output", "memtui.core.gitread")
+                "memtui.core.index", "memtui.core.safe_output", "memtui.core.gitread",
+                "memtui.core.gitpack", "memtui.core.git_cache")
 #: Data files beside this module that decide what a scan holds (the credential lexicon and
 #: the vendored rule set).
 SCAN_DATA = ("creds/lexicon.json", "creds/gitleaks/gitleaks.toml",

@@ -3,8 +3,9 @@
 git obeys a repository's own configuration (``core.fsmonitor``, ``gpg.program``,
 ``diff.external``, ``filter.*``, hooks, ``include.path`` …), so starting it in an untrusted
 workspace runs whatever that workspace names. memtui never starts git. It reads objects
-with dulwich's pure-Python object store, and reads nothing else from the repository: no
-config, no hooks, no attributes, no alternates, no worktree or ``.git``-file redirects.
+itself (loose ones here, packed ones with :mod:`memtui.core.gitpack`: the pack index, the
+entries, their deltas), and reads nothing else from the repository: no config, no hooks,
+no attributes, no alternates, no multi-pack index, no worktree or ``.git``-file redirects.
 
 Which repository: the nearest folder at or above the workspace that holds a ``.git``
 *directory* (not a symlink, not a ``.git`` file). A ``.git`` file (worktree, submodule)
@@ -28,14 +29,24 @@ from __future__ import annotations
 
 import heapq
 import os
+import re
 import stat
 import zlib
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-from typing import Any, BinaryIO
+
+from memtui.core.gitpack import (
+    OFS_DELTA,
+    REF_DELTA,
+    PackError,
+    PackFile,
+    apply_delta,
+    delta_base,
+    delta_sizes,
+    entry_header,
+)
 
 #: No object larger than this is inflated (a blob's reader gives its own, lower cap).
 MAX_OBJECT = 16 * 1024 * 1024
@@ -49,16 +60,23 @@ MAX_ENTRIES = 2_000_000
 MAX_INFLATED = 512 * 1024 * 1024
 #: A packed object's delta chain is followed this deep at most (git's own default is 50).
 MAX_DEPTH = 64
+#: Folders under folders ``count_files`` follows at most.
+MAX_NESTING = 100_000
 #: Largest commit time taken as a date: 9999-12-31T23:59:59Z.
 MAX_TIME = 253402300799
 _REF_CAP = 16 * 1024 * 1024
 _DIR = 0o040000
 _KINDS = {1: b"commit", 2: b"tree", 3: b"blob", 4: b"tag"}
 _KIND_NUMS = {v: k for k, v in _KINDS.items()}
+#: A tree's entry: octal mode, space, name, NUL, the 20-byte id.
+_TREE_ENTRY = re.compile(rb"([0-7]{1,7}) ([^\0]*)\0(.{20})", re.S)
+_HEX_ID = re.compile(r"[0-9a-f]{40}")
 _CAPS = {b"commit": MAX_COMMIT, b"tree": MAX_TREE}
 _TREE_CACHE_ENTRIES = 200_000  # parsed trees kept (a commit's tree is its child's parent's)
 _HEADER_CACHE = 100_000  # packed objects' headers kept
-_RESOLVED_BYTES = 32 * 1024 * 1024  # a third of dulwich's DEFAULT_DELTA_BASE_CACHE_LIMIT
+_COMMIT_CACHE = 20_000  # commits read kept (a walk asks for each twice)
+_RESOLVED_BYTES = 32 * 1024 * 1024  # packed objects' contents kept (delta bases)
+_UNKNOWN = -1  # a loose file's mode not looked at yet
 
 
 class GitReadError(Exception):
@@ -86,19 +104,6 @@ class Budget:
                    "entries": f"{MAX_ENTRIES:,} tree entries",
                    "inflated": f"{MAX_INFLATED // 2**20:,} MiB of objects"}[what]
             raise HistoryCut(f"the history is longer than memtui reads ({cap})")
-
-
-@cache
-def _store_class() -> Any:
-    """dulwich's object store, imported only when a repository is read (about 80 ms), made
-    never to follow ``objects/info/alternates`` out of the repository."""
-    from dulwich.object_store import DiskObjectStore
-
-    class Store(DiskObjectStore):
-        def _read_alternate_paths(self) -> Iterator[str]:
-            return iter(())
-
-    return Store
 
 
 def _is_dir(path: Path) -> bool:
@@ -152,7 +157,9 @@ class Repo:
             for name in os.listdir(packs):  # a FIFO or link there would block or lead out
                 if not stat.S_ISREG(os.lstat(packs / name).st_mode):
                     raise GitReadError(f"{packs / name}: not a regular file")
-        self.store = _store_class()(os.fspath(objects), loose_object_size_limit=MAX_OBJECT)
+        self._objects = os.fspath(objects)
+        #: The packs, opened when an object is first looked for among them.
+        self._packs: list[PackFile] | None = None
         #: What reading may still cost; a walker sets a fresh one (``Repo.budget = Budget()``).
         self.budget = Budget()
         self._trees: OrderedDict[str, dict[str, tuple[int, str]]] = OrderedDict()
@@ -160,11 +167,14 @@ class Repo:
         #: Packed objects' headers: (type, largest size along the chain, base's offset
         #: (None: not a delta), bytes inflated to make it from its base, its size).
         self._headers: dict[tuple[str, int], tuple[int, int, int | None, int, int] | None] = {}
-        #: Deltas dulwich has resolved and keeps (its cache holds 96 MiB; these are the
-        #: last _RESOLVED_BYTES of them): reading them again costs nothing.
-        self._resolved: set[tuple[str, int]] = set()
+        #: Packed objects read and kept (the last _RESOLVED_BYTES of them): a delta's base
+        #: read again, or the object itself, costs nothing.
+        self._resolved: OrderedDict[tuple[str, int], bytes] = OrderedDict()
         self._resolved_bytes = 0
-        self._files: dict[str, BinaryIO] = {}
+        #: Commits read (a walk reads each once; its child's diff asks for it again).
+        self._commits: dict[str, CommitInfo] = {}
+        #: Non-folder entries under each tree counted (see ``count_files``).
+        self._counts: dict[str, int] = {}
 
     def _ref(self, name: str, depth: int = 0) -> str | None:
         if depth > 5:
@@ -189,11 +199,10 @@ class Repo:
         return None
 
     def close(self) -> None:
-        """Close the pack files (dulwich would complain at exit otherwise)."""
-        for f in self._files.values():
-            f.close()
-        self._files.clear()
-        self.store.close()
+        """Close the pack files."""
+        for pack in self._packs or ():
+            pack.close()
+        self._packs = []
 
     def __enter__(self) -> Repo:
         return self
@@ -205,8 +214,33 @@ class Repo:
         """The commit HEAD names, or None (unborn branch, unreadable HEAD)."""
         return self._ref("HEAD")
 
-    def _loose_path(self, sha: str) -> Path:
-        return self.gitdir / "objects" / sha[:2] / sha[2:]
+    def _loose_path(self, sha: str) -> str:
+        return f"{self._objects}/{sha[:2]}/{sha[2:]}"
+
+    def _loose_mode(self, sha: str) -> int | None:
+        """The mode of the loose file that would hold ``sha`` (None: there is none)."""
+        try:
+            return os.lstat(self._loose_path(sha)).st_mode
+        except (OSError, ValueError):
+            return None
+
+    @property
+    def packs(self) -> list[PackFile]:
+        """The packs of ``objects/pack`` that have an index (each ``NAME.pack`` with its
+        ``NAME.idx``), opened once; a pack that cannot be opened makes the repository
+        unreadable (its objects would be missing)."""
+        if self._packs is None:
+            self._packs = []
+            folder = f"{self._objects}/pack"
+            try:
+                names = sorted(os.listdir(folder)) if os.path.lexists(folder) else []
+                for name in names:
+                    if name.endswith(".idx") and f"{name[:-4]}.pack" in names:
+                        self._packs.append(PackFile(f"{folder}/{name[:-4]}.pack",
+                                                    f"{folder}/{name}"))
+            except (OSError, PackError) as exc:
+                raise GitReadError(f"a pack cannot be read: {exc}") from None
+        return self._packs
 
     def header(self, sha: str) -> tuple[bytes, int] | None:
         """An object's type and size from its header alone (a packed delta's: its chain's
@@ -214,21 +248,26 @@ class Repo:
         found = self._locate(sha)
         return None if found is None else (found[0], found[1])
 
-    def _locate(self, sha: str) -> tuple[bytes, int, Any, int] | None:
+    def _locate(self, sha: str, mode: int | None = _UNKNOWN
+                ) -> tuple[bytes, int, PackFile | None, int] | None:
         """(type, largest size along the way, its pack or None when it is loose, its
-        offset in the pack) of an object, told from headers only."""
-        loose = self._loose_path(sha)
-        if os.path.lexists(loose):
-            found = _loose_header(loose)
+        offset in the pack) of an object, told from headers only. ``mode``: its loose
+        file's (`_loose_mode`), when the caller has it."""
+        if mode == _UNKNOWN:
+            mode = self._loose_mode(sha)
+        if mode is not None:
+            found = _loose_header(Path(self._loose_path(sha)))
             return None if found is None else (found[0], found[1], None, 0)
         try:
             raw = bytes.fromhex(sha)
         except ValueError:
             return None
-        for pack in self.store.packs:
+        for pack in self.packs:
             try:
-                offset = pack.index.object_offset(raw)
-            except KeyError:
+                offset = pack.offset(raw)
+            except PackError:
+                return None
+            if offset is None:
                 continue
             head = self._packed(pack, offset, 0)
             if head is None or head[0] not in _KINDS:
@@ -236,11 +275,11 @@ class Repo:
             return _KINDS[head[0]], head[1], pack, offset
         return None
 
-    def _packed(self, pack: Any, offset: int, depth: int
+    def _packed(self, pack: PackFile, offset: int, depth: int
                 ) -> tuple[int, int, int | None, int, int] | None:
         """The header of the packed object at ``offset`` (see ``_headers``), kept for the
         next object sharing its chain."""
-        key = (pack.data.filename, offset)
+        key = (pack.filename, offset)
         if key in self._headers:
             return self._headers[key]
         got = self._packed_header(pack, offset, depth)
@@ -249,85 +288,85 @@ class Repo:
         self._headers[key] = got
         return got
 
-    def _cost(self, pack: Any, offset: int | None) -> int:
-        """The bytes inflated to read the packed object at ``offset``: each delta down its
-        chain to the first one dulwich keeps resolved, and the chain's base if reached."""
-        name, cost, made = pack.data.filename, 0, []
-        while offset is not None:
+    def _cost(self, pack: PackFile, offset: int | None) -> int:
+        """The bytes inflated to read the packed object at ``offset``: each entry down its
+        delta chain to the first one kept (`_resolved`), its inflated size and, for a
+        delta, the size it makes."""
+        name, cost = pack.filename, 0
+        while offset is not None and (name, offset) not in self._resolved:
             head = self._packed(pack, offset, 0)
             if head is None:
                 break
-            if head[2] is not None and (name, offset) in self._resolved:
-                break
             cost += head[3]
-            if head[2] is not None:  # dulwich keeps each delta it resolves, not the base
-                made.append(((name, offset), head[4]))
             offset = head[2]
-        for key, size in made:
-            self._resolved.add(key)
-            self._resolved_bytes += size
-        if self._resolved_bytes > _RESOLVED_BYTES:  # forget: reading again is charged again
-            self._resolved.clear()
-            self._resolved_bytes = 0
         return cost
 
-    def _pack_file(self, pack: Any) -> BinaryIO:
-        name = Path(pack.data.filename).name
-        f = self._files.get(name)
-        if f is None:
-            fd = os.open(self.gitdir / "objects" / "pack" / name,
-                         os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-            f = self._files[name] = os.fdopen(fd, "rb")
-        return f
+    def _unpacked(self, pack: PackFile, offset: int) -> tuple[int, bytes]:
+        """(type, content) of the packed object at ``offset``, its delta chain applied
+        (each entry inflated to the size its header gives: `_packed` has checked them all
+        against the caps before); kept in `_resolved`."""
+        key = (pack.filename, offset)
+        head = self._packed(pack, offset, 0)
+        if head is None:
+            raise GitReadError(f"the packed object at {offset} cannot be read")
+        kept = self._resolved.get(key)
+        if kept is not None:
+            self._resolved.move_to_end(key)
+            return head[0], kept
+        try:
+            data = pack.start(offset, 64)
+            kind, size, used = entry_header(data)
+            if head[2] is None:
+                body = pack.inflate(offset, used, size)
+            else:
+                _base, used = delta_base(data, used, kind)
+                delta = pack.inflate(offset, used, size)
+                body = apply_delta(self._unpacked(pack, head[2])[1], delta)
+        except (OSError, IndexError, PackError) as exc:
+            raise GitReadError(f"the packed object at {offset} cannot be read: {exc}") from None
+        if len(body) <= _RESOLVED_BYTES // 4:
+            self._resolved[key] = body
+            self._resolved_bytes += len(body)
+            while self._resolved_bytes > _RESOLVED_BYTES:  # forget: read again, charged again
+                self._resolved_bytes -= len(self._resolved.popitem(last=False)[1])
+        return head[0], body
 
-    def _packed_header(self, pack: Any, offset: int, depth: int
+    def _packed_header(self, pack: PackFile, offset: int, depth: int
                        ) -> tuple[int, int, int | None, int, int] | None:
         if depth > MAX_DEPTH or offset < 12:
             return None
         try:
-            f = self._pack_file(pack)
-            f.seek(offset)
-            data = f.read(1024)
-            kind, size, used = _varint_header(data)
-            if kind not in (6, 7):
+            data = pack.start(offset)
+            kind, size, used = entry_header(data)
+            if kind not in (OFS_DELTA, REF_DELTA):
                 return kind, size, None, size, size
-            if kind == 6:  # OFS_DELTA: a negative offset to the base
-                byte = data[used]
-                rel, used = byte & 0x7F, used + 1
-                while byte & 0x80:
-                    byte = data[used]
-                    rel, used = ((rel + 1) << 7) | (byte & 0x7F), used + 1
-                if rel <= 0 or rel > offset:
+            base, used = delta_base(data, used, kind)
+            if isinstance(base, int):  # OFS_DELTA: a negative offset to the base
+                if base <= 0 or base > offset:
                     return None
-                base_offset = offset - rel
+                base_offset: int | None = offset - base
             else:  # REF_DELTA: the base's id, in this same pack (never another store)
-                raw, used = data[used:used + 20], used + 20
-                try:
-                    base_offset = pack.index.object_offset(raw)
-                except KeyError:
+                base_offset = pack.offset(base)
+                if base_offset is None:
                     return None
-            base = self._packed(pack, base_offset, depth + 1)
-            if base is None:
+            found = self._packed(pack, base_offset, depth + 1)
+            if found is None:
                 return None
-            base_size, result = _delta_sizes(_inflate_start(data[used:], 32))
-            return (base[0], max(base[1], base_size, result, size), base_offset,
+            base_size, result = delta_sizes(_inflate_start(data[used:], 32))
+            return (found[0], max(found[1], base_size, result, size), base_offset,
                     size + result, result)
-        except (OSError, IndexError, zlib.error, ValueError, OverflowError):
+        except (OSError, IndexError, zlib.error, ValueError, OverflowError, PackError):
             return None
 
-    def _object(self, sha: str, kind: bytes, cap: int | None = None) -> Any:
+    def _object(self, sha: str, kind: bytes, cap: int | None = None) -> bytes:
         """The object ``sha`` if it is a ``kind`` of at most ``cap`` bytes (the kind's cap by
         default), told from its header before anything is inflated; the bytes inflated are
-        charged to the budget."""
+        charged to the budget. Its content is returned."""
         cap = _CAPS.get(kind, MAX_OBJECT) if cap is None else cap
-        loose = self._loose_path(sha)
-        try:
-            mode = os.lstat(loose).st_mode
-        except OSError:
-            mode = None
+        mode = self._loose_mode(sha)
         if mode is not None and not stat.S_ISREG(mode):
             raise GitReadError(f"object {sha[:12]} is not a regular file")
-        found = self._locate(sha)
+        found = self._locate(sha, mode)
         if found is None:
             raise GitReadError(f"object {sha[:12]} is missing or cannot be read")
         got, size, pack, offset = found
@@ -337,30 +376,33 @@ class Repo:
             raise HistoryCut(f"{kind.decode()} {sha[:12]} is too large to read "
                              f"({size:,} bytes; memtui reads up to {cap:,})")
         self.budget.charge("inflated", size if pack is None else self._cost(pack, offset))
-        from dulwich.objects import ShaFile
-
+        if pack is not None:
+            number, body = self._unpacked(pack, offset)
+            if _KINDS.get(number) != kind:
+                raise GitReadError(f"{sha[:12]} is not a {kind.decode()}")
+            return body
         try:
-            if pack is None:
-                body = _read_loose(loose, kind, size)
-            else:
-                number, body = pack.get_raw(bytes.fromhex(sha))
-                if _KINDS.get(number) != kind:
-                    raise GitReadError(f"{sha[:12]} is not a {kind.decode()}")
-            return ShaFile.from_raw_string(_KIND_NUMS[kind], body, sha=sha.encode())
+            return _read_loose(Path(self._loose_path(sha)), kind, size)
         except GitReadError:
             raise
         except Exception as exc:  # a corrupt or hostile object is input, not a crash
             raise GitReadError(f"object {sha[:12]} cannot be read: {exc}") from None
 
     def commit(self, sha: str) -> CommitInfo:
-        obj = self._object(sha, b"commit")
+        """The commit ``sha`` (read once: the last ``_COMMIT_CACHE`` read are kept)."""
+        kept = self._commits.get(sha)
+        if kept is not None:
+            return kept
         try:
-            message = obj.message.decode("utf-8", "replace")
-            subject = " ".join(message.strip().split("\n\n", 1)[0].split("\n"))
-            return CommitInfo(sha, int(obj.commit_time), tuple(p.decode() for p in obj.parents),
-                              obj.tree.decode(), subject)
+            info = _parse_commit(sha, self._object(sha, b"commit"))
+        except GitReadError:
+            raise
         except Exception as exc:
             raise GitReadError(f"commit {sha[:12]} cannot be read: {exc}") from None
+        if len(self._commits) >= _COMMIT_CACHE:
+            self._commits.clear()
+        self._commits[sha] = info
+        return info
 
     def _entries(self, tree: str | None) -> dict[str, tuple[int, str]]:
         """A tree's entries (name → (mode, id)); the last few trees parsed are kept, and
@@ -372,21 +414,18 @@ class Repo:
             self._trees.move_to_end(tree)
             return kept
         try:
-            obj = self._object(tree, b"tree")
+            body = self._object(tree, b"tree")
         except HistoryCut:
             raise
         except GitReadError:
             if self.header(tree) is not None:  # a submodule's commit, a blob: no entries
                 return {}
             raise
-        try:
-            items = obj.items()
-            self.budget.charge("entries", len(items))
-            entries = {os.fsdecode(e.path): (e.mode, e.sha.decode()) for e in items}
-        except GitReadError:
-            raise
-        except Exception as exc:
-            raise GitReadError(f"tree {tree[:12]} cannot be read: {exc}") from None
+        items = _TREE_ENTRY.findall(body)
+        if sum(len(mode) + len(name) + 22 for mode, name, _ in items) != len(body):
+            raise GitReadError(f"tree {tree[:12]} cannot be read: not a tree's entries")
+        self.budget.charge("entries", len(items))
+        entries = {os.fsdecode(name): (int(mode, 8), sha.hex()) for mode, name, sha in items}
         self._trees[tree] = entries
         self._tree_entries += len(entries)
         while self._tree_entries > _TREE_CACHE_ENTRIES and len(self._trees) > 1:
@@ -401,6 +440,40 @@ class Repo:
                 return None
             tree = entry[1]
         return tree
+
+    def entry(self, tree: str, path: str) -> tuple[int, str] | None:
+        """The (mode, id) of ``path`` under ``tree``, or None when there is none."""
+        *folders, name = path.split("/")
+        for part in folders:
+            found = self._entries(tree).get(part)
+            if found is None or found[0] != _DIR:
+                return None
+            tree = found[1]
+        return self._entries(tree).get(name)
+
+    def count_files(self, tree: str) -> int:
+        """How many non-folder entries lie under ``tree`` (as many as ``files`` yields):
+        each tree's count is kept, so a tree met again costs nothing (a thousand folders
+        of the same thousand-entry tree are two trees to read, not a million entries)."""
+        counts = self._counts
+        stack = [tree]  # depth first without recursion: a tree may nest thousands deep
+        while stack:
+            top = stack[-1]
+            if top in counts:
+                stack.pop()
+                continue
+            entries = self._entries(top)
+            waiting = [sha for mode, sha in entries.values()
+                       if mode == _DIR and sha not in counts]
+            if waiting:
+                if top in waiting or len(stack) > MAX_NESTING:
+                    raise GitReadError(f"tree {top[:12]} nests too deep")
+                stack.extend(waiting)
+                continue
+            stack.pop()
+            counts[top] = sum(counts[sha] if mode == _DIR else 1
+                              for mode, sha in entries.values())
+        return counts[tree]
 
     def files(self, tree: str | None, base: str = "") -> Iterator[tuple[str, str, str]]:
         """(mode, id, path) of every non-folder entry under ``tree`` (as ``ls-tree -r``)."""
@@ -450,8 +523,7 @@ class Repo:
         found = self.header(sha)
         if found is None or found[0] != b"blob" or found[1] > cap:
             return None
-        obj = self._object(sha, b"blob", cap)
-        return bytes(obj.as_raw_string())
+        return self._object(sha, b"blob", cap)
 
     def walk(self, head: str) -> Iterator[CommitInfo]:
         """Every commit reachable from ``head``, newest commit time first (as ``git log``)."""
@@ -470,33 +542,31 @@ class Repo:
                     heapq.heappush(queue, (-p.time, parent, p))
 
 
-def _varint_header(data: bytes) -> tuple[int, int, int]:
-    """(type, size, bytes used) of a pack entry's header."""
-    byte = data[0]
-    kind, size, shift, i = (byte >> 4) & 7, byte & 15, 4, 1
-    while byte & 0x80:
-        byte = data[i]
-        size |= (byte & 0x7F) << shift
-        shift += 7
-        i += 1
-    return kind, size, i
-
-
-def _delta_sizes(data: bytes) -> tuple[int, int]:
-    """(base size, result size) at the start of a delta."""
-    out = []
-    i = 0
-    for _ in range(2):
-        size, shift = 0, 0
-        while True:
-            byte = data[i]
-            i += 1
-            size |= (byte & 0x7F) << shift
-            shift += 7
-            if not byte & 0x80:
-                break
-        out.append(size)
-    return out[0], out[1]
+def _parse_commit(sha: str, body: bytes) -> CommitInfo:
+    """A commit's tree, parents, committer time and subject, from its content: header
+    lines up to the first empty line (a line starting with a space continues the one
+    before: a signature), then the message. Every id must be 40 hex digits."""
+    head, _, message = body.partition(b"\n\n")
+    tree, parents, when = None, [], None
+    for line in head.split(b"\n"):
+        if line.startswith(b" "):
+            continue
+        key, _, value = line.partition(b" ")
+        if key == b"tree":
+            tree = value.decode("ascii")
+        elif key == b"parent":
+            parents.append(value.decode("ascii"))
+        elif key == b"committer":
+            _person, sep, rest = value.rpartition(b"> ")
+            stamp, _, zone = rest.rpartition(b" ")
+            if not sep or zone[:1] not in (b"+", b"-") or not zone[1:].isdigit():
+                raise GitReadError(f"commit {sha[:12]} cannot be read: no committer time")
+            when = int(stamp)
+    if tree is None or when is None or not all(_HEX_ID.fullmatch(i) for i in (tree, *parents)):
+        raise GitReadError(f"commit {sha[:12]} cannot be read: no tree, or a bad id")
+    text = message.decode("utf-8", "replace")
+    subject = " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
+    return CommitInfo(sha, when, tuple(parents), tree, subject)
 
 
 def _inflate_start(raw: bytes, want: int) -> bytes:
