@@ -9,16 +9,29 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memtui.core.creds import lexicon
-from memtui.core.creds.reading import BARE, QUOTES, Labelled, value_at
+from memtui.core.creds.reading import BARE, QUOTES, Labelled, alike_after, value_at
 from memtui.core.lazy_pattern import lazy_pattern
 
 #: Words (or runs of letters of a script without spaces) prose may hold between label and value.
 MAX_GAP = 7
 #: Lines under a heading that its list may run to.
 _SEP_CHARS = ":：=→-—– \t"
-#: Copulas of scripts other than Latin (a short word of those is no copula by its length).
+#: Words that say "is" or "is now" right before a value, in the lexicon's languages (a short
+#: Latin word is one by its length unless it is in ``_NOT_COPULAS``).
 _SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "это", "е", "є", "هو", "है",
-                             "היא", "הוא", "là"})
+                             "היא", "הוא", "là", "now", "became", "becomes", "lautet", "jetzt",
+                             "nun", "maintenant", "désormais", "c'est", "c’est", "ahora", "agora",
+                             "ora", "adesso", "teraz", "jest", "теперь", "сейчас", "стал",
+                             "тепер", "це", "став", "artık", "şimdi", "giờ", "sekarang", "jadi",
+                             "adalah", "yaitu", "ialah", "hanya", "هي", "الآن", "अब", "است",
+                             "עכשיו", "เป็น", "ตอนนี้", "改成", "换成", "改为", "改為", "變成",
+                             "变成", "blev", "blir", "wordt", "werd", "was", "were", "set",
+                             "changed", "updated", "es", "era", "é", "è", "est", "ist", "är",
+                             "is", "je", "on", "она", "он", "оно", "они", "mới", "baru",
+                             "anlık", "olarak", "oldu", "ini", "itu", "ya", "nya"})
+#: Prose may reach this many words when the value comes right after a copula ("la clave
+#: del router de la ofi la cambió Javi el martes, ahora es …").
+MAX_REACH = 16
 #: Short function words that are no copula: what follows them is not the value.
 _NOT_COPULAS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
                           "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
@@ -32,55 +45,79 @@ _GAP_WORD = lazy_pattern(
     r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 #: A number right before a label word makes it a quantity ("2,400 tokens", "18,000トークン").
 _COUNT_BEFORE = lazy_pattern(
-    r"(?<![A-Za-z0-9_.@])\d[\d,]*(?:\.\d+)?\s?(?:[kKmM万千億亿]|(?i:mln|mio|million[a-z]*|miljo[a-z]*|"
-    r"millon[a-z]*|milion[a-z]*|milliard[a-z]*|billion[a-z]*|bn))?\s?$")
+    r"(?<![A-Za-z0-9_.@])\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[kKmM万千億亿]|(?i:mln|mio|million[a-z]*|miljo[a-z]*|"
+    r"millon[a-z]*|milion[a-z]*|milliard[a-z]*|billion[a-z]*|bn|тыс|тысяч\w*|млн|млрд|tys|"
+    r"mil|mille|binlerce|bin|ribu|juta|nghìn|ngàn|triệu|hazar|हज़ार|हजार|лак|ألف|مليون|אלף))?"
+    r"\.?\s?$")
 _SENTENCE_END = set("。！？；;!?\n")
 
 
 def prose_values(text: str, line: int) -> Iterator[Labelled]:
-    """A label word, at most ``MAX_GAP`` words, then the value."""
-    for word in lexicon.words(text):
+    """A label word, at most ``MAX_GAP`` words, then the value (or at most ``MAX_REACH``
+    words and a copula, then the value), and the values like it after it."""
+    found = lexicon.words(text)
+    for n, word in enumerate(found):
         if word.kind not in lexicon.VALUE_KINDS:
             continue
-        before = text[max(0, word.start - 12):word.start]
-        if _negated_here(text, word) or _COUNT_BEFORE.search(before) or \
-                before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
-                text[word.end:word.end + 1] in ("_", "@") or \
-                text[word.end:word.end + 1].isdigit():
-            continue  # a count, a placeholder (``<password>``), a reference, a name part
-        pos, gap, sep = word.end, 0, False
-        while gap <= MAX_GAP and pos < len(text):
-            j = pos
-            while j < len(text) and text[j] in _SEP_CHARS:
-                if text[j] not in " \t":
-                    sep = True
-                j += 1
-            pos = j
-            if pos >= len(text) or text[pos] in _SENTENCE_END:
-                break
-            quoted = text[pos] in QUOTES
-            bare = BARE.match(text, pos)
-            strong = sep or _copula(text, word, pos, gap)
-            if quoted or bare:
-                got = value_at(text, pos, word, strong=strong, line=line)
-                if got and lexicon.ambiguous(word) and not (sep or (gap and strong)):
-                    break  # ``Pass `dependent` as …``: a verb, not a label
-                if got:
-                    yield got
-                    break
-                if quoted:
-                    break
-            # a gap word: letters (any script) or one run of a script without spaces; a
-            # token that is no value is passed whole (``process.env.X``, ``tk_8df…``)
-            m = _GAP_WORD.match(text, pos)
-            if bare and _is_token(bare.group(0)):
-                pos = bare.end()
-            elif m:
-                pos = m.end()
-            else:
-                break
-            gap += 1
-            sep = False
+        got = _value_after(text, word, found[n + 1:], line)
+        if got:
+            yield got
+            yield from alike_after(text, got, word)
+
+
+def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: int
+                 ) -> Labelled | None:
+    """The value of ``word`` in prose; ``later``: the lexicon words after it (the value of a
+    word passed belongs to that word; a user word after a comma starts another clause)."""
+    before = text[max(0, word.start - 12):word.start]
+    if _negated_here(text, word) or _COUNT_BEFORE.search(before) or \
+            before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
+            text[word.end:word.end + 1] in ("_", "@") or \
+            text[word.end:word.end + 1].isdigit():
+        return None  # a count, a placeholder (``<password>``), a reference, a name part
+    pos, gap, sep, clause = word.end, 0, False, False
+    glued = False  # ``รหัสประตูคอนโด 840348``: a run of the label's script names the thing
+    while gap <= MAX_REACH and pos < len(text):
+        j = pos
+        while j < len(text) and text[j] in _SEP_CHARS:
+            if text[j] not in " \t":
+                sep = True
+            j += 1
+        pos = j
+        if pos >= len(text) or text[pos] in _SENTENCE_END:
+            break
+        if any(w.start <= pos < w.end or (w.start < pos and w.end > word.end and
+               (w.kind in lexicon.VALUE_KINDS or clause)) for w in later):
+            break  # another label's value, or a user named in the next clause
+        quoted = text[pos] in QUOTES
+        bare = BARE.match(text, pos)
+        strong = sep or _copula(text, word, pos, gap) or \
+            (glued and gap == 1 and text[pos - 1] in " \t")
+        if (quoted or bare) and (gap <= MAX_GAP or strong):
+            got = value_at(text, pos, word, strong=strong, line=line)
+            if got and lexicon.ambiguous(word) and not (sep or (gap and strong)):
+                return None  # ``Pass `dependent` as …``: a verb, not a label
+            if got:
+                return got
+            if quoted:
+                return None
+        if text[pos] in ",，、()（）«»":  # a clause goes on past a comma
+            clause = clause or text[pos] in ",，、"
+            pos += 1
+            continue
+        # a gap word: letters (any script) or one run of a script without spaces; a
+        # token that is no value is passed whole (``process.env.X``, ``tk_8df…``)
+        m = _GAP_WORD.match(text, pos)
+        if bare and _is_token(bare.group(0)):
+            pos = bare.end()
+        elif m:
+            glued = gap == 0 and pos == word.end and lexicon.no_space(m.group(0))
+            pos = m.end()
+        else:
+            return None
+        gap += 1
+        sep = False
+    return None
 
 
 def _is_token(text: str) -> bool:
@@ -95,7 +132,7 @@ def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
         return True
     between = text[word.end:pos].split()
     last = between[-1] if between else ""
-    if 1 <= gap <= MAX_GAP and last in _SCRIPT_COPULAS:
+    if 1 <= gap <= MAX_REACH and last.lower() in _SCRIPT_COPULAS:
         return True
     if not (1 <= gap <= MAX_GAP and len(last) <= 3 and last.isalpha()) or last.isupper():
         return False

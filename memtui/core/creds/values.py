@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
+from functools import cache
 
 from memtui.core.lazy_pattern import lazy_pattern
 
@@ -60,7 +62,7 @@ _EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10
 #: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
 #: password, and no way in by itself.
 _PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
-_DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[A-Za-z])$")
+_DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[^\W\d_]|\d{2,4}[A-Za-z]\d{1,4})$")
 _PREFIX = lazy_pattern(r"^[a-z0-9]{1,6}(?:[-_][a-z0-9]{1,6})*[-_]$")
 _CODE_GROUPS = lazy_pattern(r"^[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+$")
 _NUMBERISH = lazy_pattern(
@@ -86,6 +88,28 @@ _DOC_EXAMPLES = frozenset({
     "je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
     "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"})
 _JWT_SAMPLE_PAYLOAD = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
+
+
+@cache
+def _label_words() -> frozenset[str]:
+    """Every label word of the lexicon in every language, and its ASCII spelling
+    (``contrasena``, ``haslo``): a value that is one is a placeholder."""
+    from memtui.core.creds import lexicon
+
+    out = set()
+    for by_kind in lexicon.data()["labels"].values():
+        for listed in by_kind.values():
+            for w in listed:
+                for v in lexicon.variants(w):
+                    out.add(v)
+                    out.add(unicodedata.normalize("NFKD", v.replace("ł", "l"))
+                            .encode("ascii", "ignore").decode())
+    return frozenset(out)
+
+
+def _label_word(value: str) -> bool:
+    low = value.lower().replace("ł", "l")
+    return low.isalpha() and low in _label_words()
 
 
 def entropy(value: str) -> float:
@@ -122,6 +146,8 @@ def not_a_value(value: str) -> str | None:
         return "key block (its body is the value)"
     if _SEQUENCE.search(v):
         return "typed sequence"
+    if _label_word(v):
+        return "placeholder"  # ``user:passwort@``, ``Passwort: kennwort``: a label as value
     if not v.isascii():
         return "words of the text"
     if _UPPER_TEMPLATE.match(v):
@@ -201,7 +227,7 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         return f"{n}-character hex token" if strong else None
     if _IDENTIFIER.match(v) and not (strong and quoted and _kinds(v) >= 3 and n >= 8):
         return None
-    if _MODELISH.match(v) and not strong and n < 16:
+    if _MODELISH.match(v) and not strong and n <= 24:
         return None  # qwen2.5-coder-7b, gpt-4o, node18
     kinds = _kinds(v)
     has_alpha = any(c.isalpha() for c in v)
