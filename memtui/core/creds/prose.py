@@ -32,12 +32,19 @@ _SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "э
 #: Prose may reach this many words when the value comes right after a copula ("la clave
 #: del router de la ofi la cambió Javi el martes, ahora es …").
 MAX_REACH = 16
+#: A run glued to a label that only names what it opens (``รหัสประตู|คอนโด``, ``密码|柜``): Thai,
+#: or a few CJK letters without a particle; a longer run is a clause (``更新のバグは``).
+_NAMES_THE_THING = lazy_pattern(r"[\u0e00-\u0e7f]{1,24}|[\u3400-\u9fff\u30a0-\u30ff]{1,4}")
 #: Short function words that are no copula: what follows them is not the value.
 _NOT_COPULAS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
                           "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
                           "an", "le", "la", "el", "der", "die", "das", "my", "our", "it",
                           "and", "or", "und", "et", "y", "e", "и", "в", "с", "with", "mit",
-                          "avec", "con", "com", "med", "met", "ile", "z"})
+                          "avec", "con", "com", "med", "met", "ile", "z", "för", "på", "av",
+                          "om", "voor", "van",
+                          "naar", "dla", "do", "od", "za", "k", "cho", "của", "untuk",
+                          "ke", "di", "al", "ao", "à", "au", "aux", "zu", "zum", "zur", "bei",
+                          "till", "tot", "til", "fra", "från", "uit", "aus"})
 #: A word between a label and its value: ASCII letters, or a run of another script's letters
 #: (``は``, ``是``, ``del servidor``), never both (``是ByVAYvm7`` is a copula and a value).
 _GAP_WORD = lazy_pattern(
@@ -73,9 +80,10 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
     if _negated_here(text, word) or _COUNT_BEFORE.search(before) or \
             before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
             text[word.end:word.end + 1] in ("_", "@") or \
+            (text[word.end:word.end + 1] == "." and text[word.end + 1:word.end + 2].isalpha()) or \
             text[word.end:word.end + 1].isdigit():
         return None  # a count, a placeholder (``<password>``), a reference, a name part
-    pos, gap, sep, clause = word.end, 0, False, False
+    pos, gap, sep, clause = word.end, 0, False, 0  # clause: where a comma fell
     glued = False  # ``รหัสประตูคอนโด 840348``: a run of the label's script names the thing
     while gap <= MAX_REACH and pos < len(text):
         j = pos
@@ -86,11 +94,14 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
         pos = j
         if pos >= len(text) or text[pos] in _SENTENCE_END:
             break
-        if any(w.start <= pos < w.end or (w.start < pos and w.end > word.end and
-               (w.kind in lexicon.VALUE_KINDS or clause)) for w in later):
+        if any(w.start <= pos and (w.kind in lexicon.VALUE_KINDS or w.start > clause > 0)
+               for w in later):
             break  # another label's value, or a user named in the next clause
         quoted = text[pos] in QUOTES
         bare = BARE.match(text, pos)
+        if bare and any(pos < w.start < bare.end() and w.kind in lexicon.VALUE_KINDS
+                        for w in later):
+            return None  # ``1Password-kontot``: a name holding a label word
         strong = sep or _copula(text, word, pos, gap) or \
             (glued and gap == 1 and text[pos - 1] in " \t")
         if (quoted or bare) and (gap <= MAX_GAP or strong):
@@ -102,7 +113,7 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
             if quoted:
                 return None
         if text[pos] in ",，、()（）«»":  # a clause goes on past a comma
-            clause = clause or text[pos] in ",，、"
+            clause = clause or (pos if text[pos] in ",，、" else 0)
             pos += 1
             continue
         # a gap word: letters (any script) or one run of a script without spaces; a
@@ -111,7 +122,7 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
         if bare and _is_token(bare.group(0)):
             pos = bare.end()
         elif m:
-            glued = gap == 0 and pos == word.end and lexicon.no_space(m.group(0))
+            glued = gap == 0 and pos == word.end and _NAMES_THE_THING.fullmatch(m.group(0))
             pos = m.end()
         else:
             return None

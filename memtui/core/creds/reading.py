@@ -87,7 +87,7 @@ def _grouped(text: str, pos: int) -> tuple[int, int] | None:
 
 #: What may join one value to the next like it: separators, then a conjunction and a few
 #: words ("5613# och lgh-dörren har 5702", "73921, quello del cancello 11840").
-_JOIN = re.compile(r"[ \t]*(?:[,;、，/|＋+][ \t]*)?")
+_JOIN = re.compile(r"[#*]?[ \t]*(?:[,;、，/|＋+][ \t]*)?")
 _CONJ = re.compile(r"(?i)(?:and|och|og|und|et|y|e|i|и|та|ve|và|dan|en|oraz|a|و|और|和|与|及|と|및|"
                    r"และ|ou|or|oder|или|або|veya|hoặc|atau|o|of|eller|lub|nebo)\b[ \t]*")
 _FILLER = re.compile(r"[^\W\d_][\w'’\-]*[ \t]+")
@@ -139,7 +139,7 @@ def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int =
         if not same and slash and len(value) >= 16:
             same = bool(values.secret_shape(value, strong=True)) and \
                 "random" in (values.secret_shape(value, strong=True) or "")
-        if not same or (values.not_a_value(value) and not value.isdigit()):
+        if not same:
             break
         out.append(Labelled(first.line, offset + start, offset + end, value,
                             _why(word, f"{len(value)}-character value like the one before")))

@@ -31,6 +31,7 @@ from memtui.core.creds.reading import (
     BARE_VALUE,
     PAIR,
     Labelled,
+    alike_after,
     value_at,
 )
 from memtui.core.lazy_pattern import lazy_pattern
@@ -60,6 +61,8 @@ _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-
 _PAIR_MARK = lazy_pattern(r"[/／:：]")
 _PGPASS = lazy_pattern(r"(?:^|[\s`'\"])[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.*-]+:"
                        r"(?P<v>[^\s`'\":]+)(?=$|[\s`'\"])")
+_USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
+_KEY_NAME = lazy_pattern(r"[a-z0-9](?:_key|Key|_KEY|-key)$")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
@@ -77,8 +80,12 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
             lead = _DESCRIBED.match(text, rest)
             if lead:
                 got = value_at(text, lead.end(), word, strong=True, line=line, offset=offset)
+        pair = PAIR.match(text, rest) if got is None and word.kind == "credential" else None
+        if pair:  # ``Accès FTP : compta / s0s.3O4…``: credentials are a user and a password
+            got = value_at(text, pair.start("pw"), word, strong=True, line=line, offset=offset)
         if got:
             yield got
+            yield from alike_after(text, got, word, offset=offset)
         return
     login = lexicon.is_login(raw)
     if not login and lexicon.words(raw):
@@ -138,10 +145,14 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
             continue  # ``Password: x`` is a label line (read above); YAML keys are quoted or
             # written as identifiers
         word = lexicon.name_label(name) if name.isascii() else None
+        keyed = word is None and _KEY_NAME.search(name) is not None and \
+            not lexicon.negated(lexicon.split_identifier(name))
+        if keyed:  # ``midtrans_server_key``: a key of some kind, if its value is random
+            word = lexicon.Word(0, 0, name, "key", "en")
         if word is None:
             continue
         got = value_at(text, m.end(), word, strong=True, line=line)
-        if got:
+        if got and not (keyed and "random" not in got.why):
             yield got
     for m in _FLAG_SPACE.finditer(text):
         word = lexicon.name_label(m.group("name"))
@@ -209,16 +220,30 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
             break
         m = _LIST.match(line)
         if not m:
-            break
+            # codes one to a line, no list marker: each line the value whole
+            lead = len(line) - len(line.lstrip())
+            got = value_at(line, lead, word, strong=True, line=j) if word.kind == "password" \
+                else None
+            if got is None or line[got.end:].strip() or got.start != lead:
+                break
+            out.append(got)
+            j += 1
+            continue
         item = m.end()
         pair = PAIR.match(line, item)
         found = []
+        named = _LABEL_LINE.match(line)
+        if named and lexicon.words(named.group("label")):
+            found = list(_label_value(line, j))  # ``- gebruiker: tester01``: a user, no value
+            out.extend(found)
+            j += 1
+            continue
         if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
             got = value_at(line, pair.start("pw"), word, strong=True, line=j)
             found = [got] if got else []
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
-        if not found:
+        if not found and not _USER_THEN_SLASH.match(line, item):
             got = value_at(line, item, word, strong=True, line=j)
             found = [got] if got else []
         out.extend(found)
@@ -241,6 +266,16 @@ def _heading_word(line: str) -> lexicon.Word | None:
     if best.kind == "login":  # "Router accounts": the items are user / password pairs
         return lexicon.Word(best.start, best.end, best.text, "credential", best.lang)
     return best
+
+
+def _pairs_below(lines: list[str], i: int) -> bool:
+    """``lines[i]`` may head a list of ``user / password`` pairs: a heading or a line ending
+    in a colon, and a list item holding a pair mark right below it."""
+    line = lines[i].strip()
+    if not (line.startswith("#") or line.endswith((":", "："))) or i + 1 >= len(lines):
+        return False
+    below = lines[i + 1][:MAX_LINE]
+    return bool(_LIST.match(below) and _PAIR_MARK.search(below))
 
 
 def pgpass_lines(lines: list[str]) -> Iterator[Labelled]:
@@ -289,7 +324,7 @@ def hint_words() -> dict[str, bool]:
                             "／": False}
     for by_kind in lexicon.data()["labels"].values():
         for kind, listed in by_kind.items():
-            value = kind in lexicon.VALUE_KINDS
+            value = kind in lexicon.VALUE_KINDS or kind == "code"
             if not value:
                 continue  # "user" is everywhere (使用者 was on a third of one corpus's lines):
                 # a pair is hinted by its account name or its password word instead
@@ -350,6 +385,14 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         if "#" in line and "://" in line:
             out.extend(_link_keys(line, i))
         level = hinted(line)
+        if level == 0 and not fence and _pairs_below(lines, i):
+            word = _heading_word(line)  # ``## Konta testowe``: a user word names the list
+            if word is not None:
+                listed, nxt = _listed(lines, i, word)
+                if listed:
+                    out.extend(listed)
+                    i = nxt
+                    continue
         if level == 0 or (level == 1 and not (_PAIR_MARK.search(line) or
                                                _HEADING.match(line))):
             i += 1
@@ -370,7 +413,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                     i = nxt
                     continue
         i += 1
-    if hints is None or "-----begin" in hints:
+    if hints is None or "-----begin" in hints or "private_key" in hints:
         out.extend(private_keys(lines))
     if hints is None or "pgpass" in hints:
         out.extend(pgpass_lines(lines))

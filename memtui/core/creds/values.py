@@ -57,6 +57,8 @@ _ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|sc
 #: Words joined by separators (``INITIAL_SESSION/SIGNED_IN``, ``src/pages/Auth.tsx``,
 #: ``user.email``): names, paths, routes, never a secret.
 _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
+#: ``color.primary.500``: an attribute path ending in a number.
+_DOTTED_NUMBER = lazy_pattern(r"^[A-Za-z_]+(?:\.[A-Za-z_]+)+\.\d+$")
 _EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
 _EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10.0.4.12
 #: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
@@ -112,6 +114,12 @@ def _label_word(value: str) -> bool:
     return low.isalpha() and low in _label_words()
 
 
+def _holds_label_word(value: str) -> bool:
+    """``Kennwortwechsel``: a compound of a label word is a word of the text."""
+    low = value.lower()
+    return any(w in low for w in _label_words() if len(w) >= 5 and w.isalpha())
+
+
 def entropy(value: str) -> float:
     """Shannon entropy in bits per character."""
     counts = Counter(value)
@@ -158,6 +166,8 @@ def not_a_value(value: str) -> str | None:
         return "an algorithm's name"
     if _JOINED_WORDS.match(v) and (not any(c.isdigit() for c in v) or
                                    ("/" in v and _EXTENSION.search(v))):
+        return "names joined (a path, a route, an attribute)"
+    if _DOTTED_NUMBER.match(v):
         return "names joined (a path, a route, an attribute)"
     if _PREFIX.match(v):
         return "a prefix"  # ``sk-ant-oat01-``
@@ -236,7 +246,8 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         return f"{n}-character random-looking value"
     inner_symbol = any(not c.isalnum() for c in v[1:-1])
     if strong and password_word and v.isalpha() and v.isascii() and n >= 12 and \
-            entropy(v) >= 3.3 and sum(c in "aeiouAEIOU" for c in v) < n / 3:
+            entropy(v) >= 3.3 and sum(c in "aeiouAEIOU" for c in v) < n / 3 and \
+            not _holds_label_word(v):
         return f"{n}-letter random value"  # an app password without its spaces
     if strong:
         if n >= 6 and has_alpha and (has_digit or (kinds >= 3 and inner_symbol)):
