@@ -206,12 +206,17 @@ def _objects(text: str) -> list[tuple[int, int]]:
 
 
 def _opens(text: str, start: int, end: int, objects: list[tuple[int, int]]) -> bool:
-    """The code word ``text[start:end]`` stands beside a thing a code opens."""
+    """The code word ``text[start:end]`` stands beside a thing a code opens: the thing
+    right before it (``door code``, ``Zugangscode``), or words naming it after it, with no
+    value between (``code de la porte``; not ``error code 5001 when the door…``). A code
+    word glued to letters before it (``Quellcode``) needs the thing there."""
+    glued = start > 0 and _letter(text[start - 1])
     for s, e in objects:
         if e <= start and _BEFORE_CODE.fullmatch(text[e:start].lower()):
             return True
-        if s >= end and s - end <= _CODE_REACH and \
-                not any(c in ".;!?。！？:：\n" for c in text[end:s]):
+        if not glued and s >= end and s - end <= _CODE_REACH and \
+                not any(c in ".;!?。！？:：\n" or c.isdigit() for c in text[end:s]) and \
+                not any(w.isupper() and len(w) > 1 for w in text[end:s].split()):
             return True
     return False
 
