@@ -80,7 +80,7 @@ def test_code_phrases_in_several_languages(text: str, want: list[str]) -> None:
     f"The admin password for the NAS was changed by Priya on Tuesday, it is now {PW}",
     f"Das Passwort vom Gäste-WLAN hat Jonas gestern geändert, es lautet jetzt {PW}",
     f"La contraseña de la impresora, que cambió Ana ayer, ahora es {PW}",
-    f"O PIN do cofre, segundo o síndico, agora é 73310",
+    "O PIN do cofre, segundo o síndico, agora é 73310",
     f"Le mot de passe de la box, changé par Luc hier soir, est désormais {PW}",
     f"Пароль от роутера вчера поменял Саша, теперь он {PW}",
 ])
