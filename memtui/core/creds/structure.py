@@ -331,6 +331,18 @@ def hint_words() -> dict[str, bool]:
             for w in listed:
                 for written in lexicon.variants(w):
                     out[written] = True
+    return _shortest(out, keep=("-----begin", "pgpass", "private_key"))
+
+
+def _shortest(hints: dict[str, bool], keep: tuple[str, ...]) -> dict[str, bool]:
+    """``hints`` without the words that hold another hint as good (a line holding ``wifi
+    password`` holds ``password``): the first look's automaton stays small."""
+    out = {}
+    for w, value in hints.items():
+        inner = (w[i:j] for i in range(len(w)) for j in range(i + 1, len(w) + 1)
+                 if (i, j) != (0, len(w)))
+        if w in keep or not any(hints.get(h) is not None and hints[h] >= value for h in inner):
+            out[w] = value
     return out
 
 
