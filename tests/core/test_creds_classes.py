@@ -74,6 +74,20 @@ def test_code_phrases_in_several_languages(text: str, want: list[str]) -> None:
     assert found(text) == want
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    ("Padlock on the shed: 4471", ["4471"]),                 # a lock named is its code
+    ("El candado de la bici: 3-7-1-9", ["3-7-1-9"]),          # a combination in groups
+    ("Tresor im Keller: Kombination 37-21-09", ["37-21-09"]),
+    ("Lockbox by the back door — combo 4-1-7-3.", ["4-1-7-3"]),
+    ("玄関のオートロックは 4832# で開く", ["4832"]),
+    ("공동현관 비번 *1234#", ["1234"]),                        # keyed between * and #
+    ("The lockbox is behind the plant.", []),
+    ("Dates: 12-03-26 and 01-02-03", []),
+])
+def test_locks_and_combinations(text: str, want: list[str]) -> None:
+    assert found(text) == want
+
+
 # --- prose: the value far from its label, the next clause ---------------------------------
 
 @pytest.mark.parametrize("text", [

@@ -188,9 +188,12 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
         return None
     start, end, quoted = got
     value = text[start:end]
-    if value[-1:] in "#*" and value[:-1].isdigit():  # a door code keyed with its ``#``
-        end -= 1
+    if value[-1:] in "#*" and value[:-1].lstrip("#*").isdigit():  # a door code keyed with
+        end -= 1  # its ``#`` (``4832#``, ``*1234#``)
         value = value[:-1]
+    if value[:1] in "#*" and value[1:].isdigit() and len(value) >= 5:
+        start += 1
+        value = value[1:]
     if quoted and " " in value:
         shape = values.secret_shape(value, strong=strong, password_word=pw, quoted=True)
     else:

@@ -64,7 +64,8 @@ _EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10
 #: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
 #: password, and no way in by itself.
 _PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
-_DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[^\W\d_]|\d{2,4}[A-Za-z]\d{1,4})$")
+_DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[^\W\d_]|\d{2,4}[A-Za-z]\d{1,4}|"
+                          r"\d{1,2}(?:-\d{1,2}){2,5})$")  # …, a combination: 37-21-09
 _PREFIX = lazy_pattern(r"^[a-z0-9]{1,6}(?:[-_][a-z0-9]{1,6})*[-_]$")
 _CODE_GROUPS = lazy_pattern(r"^[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+$")
 _NUMBERISH = lazy_pattern(
@@ -198,7 +199,8 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
     password or PIN outright; ``quoted``: the value was in quotes or backticks."""
     v = value
     n = len(v)
-    if strong and password_word and _DOOR_CODE.match(v) and sum(c.isdigit() for c in v) >= 4:
+    if strong and password_word and _DOOR_CODE.match(v) and sum(c.isdigit() for c in v) >= 3 \
+            and (sum(c.isdigit() for c in v) >= 4 or v.count("-") >= 2):
         return f"{n}-character code"  # 4829B, 91#274: a door or PIN code
     reason = not_a_value(v.replace(" ", ""))
     made_up = reason in (None, "words of the text", "names joined (a path, a route, an attribute)")
