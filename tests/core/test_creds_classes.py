@@ -138,6 +138,11 @@ def test_values_alike_after_the_first(text: str, want: list[str]) -> None:
     assert found(text) == want
 
 
+def test_a_key_and_its_secret_named_in_one_line() -> None:
+    secret = "Zr8kQ2pWx7Lm4NvB9cT3yH6jD1s"
+    assert found(f"Cloudinary API Key 418273645192837, API Secret {secret}") == [secret]
+
+
 def test_the_secret_half_of_a_key_pair_after_a_slash() -> None:
     secret = "Zr8kQ2pWx7Lm4NvB9cT3yH6jD1sF5gA0"
     assert secret in found(f"Aliyun AccessKey: LTAI5tQx8mZr2KpW7vN3bC9d / {secret}")
@@ -153,6 +158,16 @@ def test_the_secret_half_of_a_key_pair_after_a_slash() -> None:
 ])
 def test_codes_one_to_a_line_without_a_list_marker(heading: str, items: list[str]) -> None:
     assert found(heading + "\n" + "\n".join(items) + "\n") == items
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Recovery codes (Proton):\n```\n4f8k-2m9x\n7p3q-8w2z\n```", ["4f8k-2m9x", "7p3q-8w2z"]),
+    ("バックアップコード\n・4481-2290\n・7713-5502", ["4481-2290", "7713-5502"]),
+    ("Required env (values come from 1Password, never commit):\n```env\n"
+     "OPENAI_API_KEY=op://Engineering/openai/credential\n```", []),
+])
+def test_codes_in_a_fence_or_under_a_bare_heading(text: str, want: list[str]) -> None:
+    assert found(text) == want
 
 
 @pytest.mark.parametrize("text", [

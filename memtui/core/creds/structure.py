@@ -42,7 +42,7 @@ MAX_LINE = 4000
 MAX_LIST = 40
 
 _TABLE_SEP = lazy_pattern(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_LIST = lazy_pattern(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+_LIST = lazy_pattern(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+|^\s*[・･]\s*")
 _LABEL_LINE = lazy_pattern(
     r"^\s*(?:(?:[-*+•]|\d{1,3}[.)])\s+)?(?:\*\*|__)?(?P<label>[^:：=→\n|]{1,60}?)"
     r"(?P<close>\*\*|__)?\s*(?P<sep>:=|=>|->|→|=|:|：|\s[—–-]\s)(?:\*\*|__)?[ \t]*(?P<rest>.*)$")
@@ -51,6 +51,9 @@ _ASSIGN = lazy_pattern(
     r"[ \t]*(?P<sep>:=|=>|=|:)[ \t]*")
 _FLAG_SPACE = lazy_pattern(r"(?<![\w\-])--(?P<name>[A-Za-z][\w\-]{1,40})[ \t]+(?=[^\s-])")
 _HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,80})[:：]\s*)$")
+#: A line that is a short label alone (``バックアップコード``, ``Recovery codes``): a heading
+#: when a list follows it.
+_BARE_HEADING = lazy_pattern(r"^\s*(?P<l>[^\s:：|#`][^:：|`.。!?]{1,38})\s*$")
 _DESCRIBED = lazy_pattern(r"(?:[^\W\d_]+\s+){1,2}(?=[`\"'“「«])")
 #: ``(admin/123456)``, ``(me@x.com / 8Uf0…)``: an account and its password anywhere in a line.
 ACCOUNTPAIR = lazy_pattern(
@@ -213,8 +216,8 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
     j = i + 1
     while j < len(lines) and j <= i + MAX_LIST:
         line = lines[j][:MAX_LINE]
-        if not line.strip():
-            if j == i + 1:
+        if not line.strip() or (line.lstrip().startswith(("```", "~~~")) and j == i + 1):
+            if j == i + 1:  # a blank line or a fence opening the list
                 j += 1
                 continue
             break
@@ -224,7 +227,8 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
             lead = len(line) - len(line.lstrip())
             got = value_at(line, lead, word, strong=True, line=j) if word.kind == "password" \
                 else None
-            if got is None or line[got.end:].strip() or got.start != lead:
+            if got is None or line[got.end:].strip() or got.start != lead or \
+                    any(c in got.value for c in "=:/"):
                 break
             out.append(got)
             j += 1
@@ -253,10 +257,10 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
 
 def _heading_word(line: str) -> lexicon.Word | None:
     """The credential (or login) word of a heading or label line, as the kind its list has."""
-    m = _HEADING.match(line)
+    m = _HEADING.match(line) or _BARE_HEADING.match(line)
     if not m:
         return None
-    text = (m.group("h") or m.group("l") or "").strip("*_ ")
+    text = (m.groupdict().get("h") or m.group("l") or "").strip("*_ ")
     if lexicon.negated(text):
         return None
     found = lexicon.words(lexicon.split_identifier(text))
