@@ -132,10 +132,22 @@ def test_scripts_without_spaces(text: str, want: list[str]) -> None:
     ("Larmkoden är 2291 och portkoden till förrådet 8860.", ["2291", "8860"]),
     ("Il codice dell'allarme è 73921, quello del cancello 11840.", ["73921", "11840"]),
     ("Door code 4412 and 2024 was the year we moved.", ["4412"]),  # a year is no second code
-    ("PIN 4412 expires 2027, card 5521 is blocked.", []),
+    ("PIN 4412 expires 2027, card 5521 is blocked.", ["4412"]),  # a year, another thing
+    ("PIN length must be 6 digits; the factory PIN 0000 is disabled.", []),
 ])
 def test_values_alike_after_the_first(text: str, want: list[str]) -> None:
     assert found(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    f"Use {PW} as the password for the guest account.",
+    f"Usa {PW} como contraseña del invitado.",
+    f"Nimm {PW} als Passwort für den Gast.",
+    f"Mets {PW} comme mot de passe invité.",
+    f"Password for the NAS:\n`{PW}`",
+])
+def test_a_value_before_its_label_or_on_the_next_line(text: str) -> None:
+    assert found(text) == [PW]
 
 
 def test_a_key_and_its_secret_named_in_one_line() -> None:

@@ -35,6 +35,13 @@ MAX_REACH = 16
 #: A run glued to a label that only names what it opens (``รหัสประตู|คอนโด``, ``密码|柜``): Thai,
 #: or a few CJK letters without a particle; a longer run is a clause (``更新のバグは``).
 _NAMES_THE_THING = lazy_pattern(r"[\u0e00-\u0e7f]{1,24}|[\u3400-\u9fff\u30a0-\u30ff]{1,4}")
+#: A value, then "as (the)" right before a label word.
+_AS_BEFORE = lazy_pattern(
+    r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,64}?)[`\"'”」]?\s+(?i:as|als|como|comme|come|jako|som|"
+    r"как|як|olarak|làm|sebagai|كـ|בתור|به عنوان|के रूप में)(?:\s+(?i:the|a|an|das|den|die|"
+    r"dem|le|la|l'|el|o|a|il|het|de|new|neues|nouveau|nuevo|nova|nuovo|nieuw|nya|nowe|"
+    r"новый|новий|yeni|mới|baru))?\s+$")
+_PIN = lazy_pattern(r"\d{4,8}")
 #: Short function words that are no copula: what follows them is not the value.
 _NOT_COPULAS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
                           "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
@@ -66,10 +73,19 @@ def prose_values(text: str, line: int) -> Iterator[Labelled]:
     for n, word in enumerate(found):
         if word.kind not in lexicon.VALUE_KINDS:
             continue
-        got = _value_after(text, word, found[n + 1:], line)
+        got = _value_after(text, word, found[n + 1:], line) or _value_before(text, word, line)
         if got:
             yield got
             yield from alike_after(text, got, word)
+
+
+def _value_before(text: str, word: lexicon.Word, line: int) -> Labelled | None:
+    """``Use Qm7!… as the password``, ``Usa … como contraseña``: the value, then "as" and
+    the label (a weak place: the value's shape must say enough)."""
+    m = _AS_BEFORE.search(text, 0, word.start)
+    if not m or lexicon.ambiguous(word):
+        return None
+    return value_at(text, m.start("v"), word, strong=False, line=line)
 
 
 def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: int
@@ -106,8 +122,10 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
             (glued and gap == 1 and text[pos - 1] in " \t")
         if (quoted or bare) and (gap <= MAX_GAP or strong):
             got = value_at(text, pos, word, strong=strong, line=line)
-            if got and lexicon.ambiguous(word) and not (sep or (gap and strong)):
-                return None  # ``Pass `dependent` as …``: a verb, not a label
+            if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \
+                    not (word.kind == "password" and _PIN.fullmatch(got.value)):
+                return None  # ``Pass `dependent` as …``: a verb, not a label (``PIN 0407``
+                # is one)
             if got:
                 return got
             if quoted:

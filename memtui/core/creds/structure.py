@@ -227,7 +227,7 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
             lead = len(line) - len(line.lstrip())
             got = value_at(line, lead, word, strong=True, line=j) if word.kind == "password" \
                 else None
-            if got is None or line[got.end:].strip() or got.start != lead or \
+            if got is None or line[got.end:].strip(" `\"'") or got.start - lead > 1 or \
                     any(c in got.value for c in "=:/"):
                 break
             out.append(got)

@@ -139,8 +139,8 @@ def not_a_value(value: str) -> str | None:
     v = value.strip()
     if len(v) < 4:
         return "too short"
-    if _PLACEHOLDER.match(v):
-        return "placeholder"
+    if _PLACEHOLDER.match(v) or (v.isdigit() and len(set(v)) == 1):
+        return "placeholder"  # … and 0000, 1111: a factory PIN
     if _ELIDED.search(v):
         return "elided"
     if doc_example(v):
@@ -199,6 +199,8 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
     password or PIN outright; ``quoted``: the value was in quotes or backticks."""
     v = value
     n = len(v)
+    if v.isdigit() and len(set(v)) == 1:
+        return None  # 0000: a factory PIN
     if strong and password_word and _DOOR_CODE.match(v) and sum(c.isdigit() for c in v) >= 3 \
             and (sum(c.isdigit() for c in v) >= 4 or v.count("-") >= 2):
         return f"{n}-character code"  # 4829B, 91#274: a door or PIN code
