@@ -88,6 +88,22 @@ def test_locks_and_combinations(text: str, want: list[str]) -> None:
     assert found(text) == want
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    ("Код домофону 4829", ["4829"]),              # label, the thing it opens, the code
+    ("PIN brankas kantor 7712", ["7712"]),
+    ("کد درب ساختمان 4829", ["4829"]),
+    ("Mật khẩu két sắt 7712", ["7712"]),
+    ("the garage opener code is 55123", ["55123"]),
+    ("password changed 3 times since 2019", []),
+    ("Passwort für Ticket 4821", []),
+    ("WiFi password router model 3000", []),
+    ("alarm error code 1234 again", []),
+])
+def test_a_code_ending_the_sentence_after_the_thing_it_opens(text: str,
+                                                             want: list[str]) -> None:
+    assert found(text) == want
+
+
 # --- prose: the value far from its label, the next clause ---------------------------------
 
 @pytest.mark.parametrize("text", [

@@ -179,7 +179,7 @@ def words(text: str) -> list[Word]:
 #: What may stand between a thing and its code before it (``door code``, ``Zugangscode``,
 #: ``porte-code``, ``ドアのコード``, ``门禁的码``) and between a code and its thing after it
 #: (at most ``_CODE_REACH`` characters: ``code de la porte``, ``Koden till porten på``).
-_BEFORE_CODE = re.compile(r"[\s\-'’s]{0,3}|\s*[:,–—-]\s*|\s*[のの的의]\s*")
+_BEFORE_CODE = re.compile(r"[\s\-'’s]{0,3}|\s*[:,–—-]\s*|\s*[のの的의]\s*|\s+[^\W\d_]{3,12}\s+")
 _CODE_REACH = 32
 
 

@@ -42,6 +42,16 @@ _AS_BEFORE = lazy_pattern(
     r"dem|le|la|l'|el|o|a|il|het|de|new|neues|nouveau|nuevo|nova|nuovo|nieuw|nya|nowe|"
     r"новый|новий|yeni|mới|baru))?\s+$")
 _PIN = lazy_pattern(r"\d{4,8}")
+_LAST_NUMBER = lazy_pattern(r"\d{4,8}[#*]?\s*(?:[.。!！]\s*)?$")
+_YEAR = lazy_pattern(r"(?:19|20)\d\d")
+#: Words before a number that make it a count or an identifier, not a code.
+_NUMBERED = lazy_pattern(r"(?i)\b(?:tickets?|issues?|pr|orders?|cases?|ports?|rooms?|steps?|"
+                         r"lines?|pages?|builds?|jobs?|incidents?|invoices?|ids?|no|nr|n°|"
+                         r"nummer|numéro|número|numero|номер|times|mal|fois|veces|vezes|volte|"
+                         r"keer|gånger|razy|раз|attempts?|tries|chars?|characters?|digits?|"
+                         r"zeichen|caractères|caracteres|caratteri|tekens|tecken|znaków|символов|"
+                         r"models?|modell|modèle|modelo|модель|型号|型番|型號|모델)"
+                         r"\b|#")
 #: Short function words that are no copula: what follows them is not the value.
 _NOT_COPULAS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
                           "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
@@ -120,6 +130,12 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
             return None  # ``1Password-kontot``: a name holding a label word
         strong = sep or _copula(text, word, pos, gap) or \
             (glued and gap == 1 and text[pos - 1] in " \t")
+        if bare and not strong and word.kind == "password" and gap <= 3 and \
+                _LAST_NUMBER.match(text, pos) and not _YEAR.fullmatch(bare.group(0)) and \
+                not _NUMBERED.search(text, word.end, pos) and \
+                not any(word.end <= w.start < pos for w in later):
+            strong = True  # ``Код домофону 4829``, ``PIN brankas kantor 7712``: a label, the
+            # thing it opens, and a code ending the sentence
         if (quoted or bare) and (gap <= MAX_GAP or strong):
             got = value_at(text, pos, word, strong=strong, line=line)
             if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \
