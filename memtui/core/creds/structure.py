@@ -64,6 +64,7 @@ _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-
 _PAIR_MARK = lazy_pattern(r"[/／:：]")
 _PGPASS = lazy_pattern(r"(?:^|[\s`'\"])[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.*-]+:"
                        r"(?P<v>[^\s`'\":]+)(?=$|[\s`'\"])")
+_BARE_START = lazy_pattern(r"[`\"'A-Za-z0-9]")
 _USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
 _KEY_NAME = lazy_pattern(r"[a-z0-9](?:_key|Key|_KEY|-key)$")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
@@ -225,8 +226,8 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
         if not m:
             # codes one to a line, no list marker: each line the value whole
             lead = len(line) - len(line.lstrip())
-            got = value_at(line, lead, word, strong=True, line=j) if word.kind == "password" \
-                else None
+            got = value_at(line, lead, word, strong=True, line=j) \
+                if word.kind == "password" and _BARE_START.match(line, lead) else None
             if got is None or line[got.end:].strip(" `\"'") or got.start - lead > 1 or \
                     any(c in got.value for c in "=:/"):
                 break
