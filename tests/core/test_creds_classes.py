@@ -234,6 +234,18 @@ def test_a_credentials_label_over_a_pair_whose_user_is_a_word(text: str) -> None
     assert found(text) == [PW]
 
 
+@pytest.mark.parametrize("text", [
+    f"Netz: Buero5G, Schluessel: {PW}",          # de typed without umlauts
+    f"haslo: {PW}",                              # pl without ł
+    f"sifre: {PW}",                              # tr without ş
+    f"losenord till NAS: {PW}",                  # sv without ö
+    f"mat khau: {PW}",                           # vi without tones
+    f"🔐 NAS: {PW}",                             # a lock emoji as the label
+])
+def test_a_label_typed_without_accents_or_as_an_emoji(text: str) -> None:
+    assert found(text) == [PW]
+
+
 # --- passphrases, key names, label words as values ----------------------------------------
 
 @pytest.mark.parametrize(("text", "want"), [

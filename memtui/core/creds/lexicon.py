@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -57,8 +58,26 @@ def data() -> dict:
 
 
 def variants(word: str) -> set[str]:
-    """How a lexicon word may be written: ``api key``, ``api_key``, ``api-key``, ``apikey``."""
-    return {word, word.replace(" ", "_"), word.replace(" ", "-"), word.replace(" ", "")}
+    """How a lexicon word may be written: ``api key``, ``api_key``, ``api-key``, ``apikey``,
+    and typed without its accents (``schluessel``, ``schlussel``, ``haslo``, ``sifre``,
+    ``contrasena``) when that leaves four letters or more."""
+    spelled = {word}
+    if not word.isascii() and _LATIN.fullmatch(word):
+        for folded in (_fold(word), _fold(word.translate(_GERMAN))):
+            if len(folded.replace(" ", "")) >= 4:
+                spelled.add(folded)
+    return {v for w in spelled for v in
+            (w, w.replace(" ", "_"), w.replace(" ", "-"), w.replace(" ", ""))}
+
+
+_LATIN = re.compile(r"[\sA-Za-z\u00c0-\u024f\u1e00-\u1eff'’.-]+")
+_GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def _fold(word: str) -> str:
+    """``word`` without accents (``ł`` and ``đ`` included)."""
+    word = word.replace("ł", "l").replace("đ", "d").replace("ı", "i").replace("ß", "ss")
+    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
 
 
 @cache
@@ -235,7 +254,7 @@ def ambiguous(word: Word) -> bool:
 
 @cache
 def _ambiguous() -> frozenset[str]:
-    return frozenset(data()["ambiguous"])
+    return frozenset(v for w in data()["ambiguous"] for v in variants(w))
 
 
 def negated(text: str, min_words: int = 1) -> bool:
