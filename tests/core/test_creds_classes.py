@@ -246,6 +246,16 @@ def test_a_label_typed_without_accents_or_as_an_emoji(text: str) -> None:
     assert found(text) == [PW]
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    (f"SSH: ubuntu@10.0.0.7, pass {PW}", [PW]),   # a field after the user's
+    (f"Login deploy, pass {PW}", [PW]),
+    ("mail to bob@x.com, pass userId123 on", []),  # the verb, an identifier
+    ("Pass `dependent` as an argument", []),
+])
+def test_an_everyday_label_word_after_the_user_field(text: str, want: list[str]) -> None:
+    assert found(text) == want
+
+
 # --- passphrases, key names, label words as values ----------------------------------------
 
 @pytest.mark.parametrize(("text", "want"), [

@@ -89,6 +89,14 @@ def prose_values(text: str, line: int) -> Iterator[Labelled]:
             yield from alike_after(text, got, word)
 
 
+def _after_a_user(text: str, word: lexicon.Word) -> bool:
+    """``SSH: ubuntu@10.0.0.7, pass …``, ``user bob; pw …``: a field of a list that named
+    the user first, so the everyday word is the label."""
+    before = text[:word.start].rstrip()
+    return before.endswith((",", ";", "|", "/")) and \
+        ("@" in before or lexicon.is_login(before))
+
+
 def _value_before(text: str, word: lexicon.Word, line: int) -> Labelled | None:
     """``Use Qm7!… as the password``, ``Usa … como contraseña``: the value, then "as" and
     the label (a weak place: the value's shape must say enough)."""
@@ -139,7 +147,8 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
         if (quoted or bare) and (gap <= MAX_GAP or strong):
             got = value_at(text, pos, word, strong=strong, line=line)
             if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \
-                    not (word.kind == "password" and _PIN.fullmatch(got.value)):
+                    not (word.kind == "password" and _PIN.fullmatch(got.value)) and \
+                    not (_after_a_user(text, word) and not got.value.isalnum()):
                 return None  # ``Pass `dependent` as …``: a verb, not a label (``PIN 0407``
                 # is one)
             if got:
