@@ -24,6 +24,8 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
+import ahocorasick
+
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.prose import prose_values
 from memtui.core.creds.reading import (
@@ -342,11 +344,13 @@ def hint_words() -> dict[str, bool]:
 def _shortest(hints: dict[str, bool], keep: tuple[str, ...]) -> dict[str, bool]:
     """``hints`` without the words that hold another hint as good (a line holding ``wifi
     password`` holds ``password``): the first look's automaton stays small."""
+    automaton = ahocorasick.Automaton()
+    for w, value in hints.items():
+        automaton.add_word(w, (w, value))
+    automaton.make_automaton()
     out = {}
     for w, value in hints.items():
-        inner = (w[i:j] for i in range(len(w)) for j in range(i + 1, len(w) + 1)
-                 if (i, j) != (0, len(w)))
-        if w in keep or not any(hints.get(h) is not None and hints[h] >= value for h in inner):
+        if w in keep or not any(h != w and v >= value for _, (h, v) in automaton.iter(w)):
             out[w] = value
     return out
 
