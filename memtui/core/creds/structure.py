@@ -67,6 +67,7 @@ _PAIR_MARK = lazy_pattern(r"[/／:：]")
 _PGPASS = lazy_pattern(r"(?:^|[\s`'\"])[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.*-]+:"
                        r"(?P<v>[^\s`'\":]+)(?=$|[\s`'\"])")
 _BARE_START = lazy_pattern(r"[`\"'A-Za-z0-9]")
+_DIGIT = lazy_pattern(r"\d")
 _USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
 _KEY_NAME = lazy_pattern(r"[a-z0-9](?:_key|Key|_KEY|-key)$")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
@@ -229,7 +230,8 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
             # codes one to a line, no list marker: each line the value whole
             lead = len(line) - len(line.lstrip())
             got = value_at(line, lead, word, strong=True, line=j) \
-                if word.kind == "password" and _BARE_START.match(line, lead) else None
+                if word.kind == "password" and _BARE_START.match(line, lead) and \
+                _DIGIT.search(line) else None  # a code has a digit
             if got is None or line[got.end:].strip(" `\"'") or got.start - lead > 1 or \
                     any(c in got.value for c in "=:/"):
                 break
@@ -258,9 +260,11 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
     return out, j
 
 
-def _heading_word(line: str) -> lexicon.Word | None:
-    """The credential (or login) word of a heading or label line, as the kind its list has."""
-    m = _HEADING.match(line) or _BARE_HEADING.match(line)
+def _heading_word(line: str, below: str = "") -> lexicon.Word | None:
+    """The credential (or login) word of a heading or label line, as the kind its list has
+    (a short label alone on its line heads only a list or a code below it: ``below``)."""
+    m = _HEADING.match(line) or (_BARE_HEADING.match(line) if _LIST.match(below) or
+                                 _DIGIT.search(below) or below.startswith("```") else None)
     if not m:
         return None
     text = (m.groupdict().get("h") or m.group("l") or "").strip("*_ ")
@@ -426,7 +430,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                 list(_account_pairs(line, i))
         out.extend(found)
         if not found and not fence:
-            word = _heading_word(line)
+            word = _heading_word(line, lines[i + 1][:MAX_LINE] if i + 1 < len(lines) else "")
             if word is not None:
                 listed, nxt = _listed(lines, i, word)
                 if listed:

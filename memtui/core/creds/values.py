@@ -24,6 +24,8 @@ import unicodedata
 from collections import Counter
 from functools import cache
 
+import ahocorasick
+
 from memtui.core.lazy_pattern import lazy_pattern
 
 _PLACEHOLDER = lazy_pattern(
@@ -117,8 +119,18 @@ def _label_word(value: str) -> bool:
 
 def _holds_label_word(value: str) -> bool:
     """``Kennwortwechsel``: a compound of a label word is a word of the text."""
-    low = value.lower()
-    return any(w in low for w in _label_words() if len(w) >= 5 and w.isalpha())
+    return next(_label_automaton().iter(value.lower()), None) is not None
+
+
+@cache
+def _label_automaton() -> ahocorasick.Automaton:
+    """The label words of five letters or more, to look for inside a value."""
+    automaton = ahocorasick.Automaton()
+    for w in _label_words():
+        if len(w) >= 5 and w.isalpha():
+            automaton.add_word(w, w)
+    automaton.make_automaton()
+    return automaton
 
 
 def entropy(value: str) -> float:
