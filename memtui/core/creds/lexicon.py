@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -31,6 +32,8 @@ _NO_SPACE = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u
 _KANA_HANGUL_RE = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]+")
 #: Korean particles that may follow a word ("비번은", "키는").
 _PARTICLES = "은는이가을를의도로와과에"
+#: Japanese particles that may follow a short katakana word ("パスは", "キーが").
+_KANA_PARTICLES = "はがもを"
 #: What may follow a word of a script without spaces that is also an everyday word, so that
 #: it still labels what comes next (a copula: ``รหัสคือ …``).
 _COPULAS_AFTER = ("คือ", "は", "が", "是", "为", "為")
@@ -55,13 +58,33 @@ def data() -> dict:
 
 
 def variants(word: str) -> set[str]:
-    """How a lexicon word may be written: ``api key``, ``api_key``, ``api-key``, ``apikey``."""
-    return {word, word.replace(" ", "_"), word.replace(" ", "-"), word.replace(" ", "")}
+    """How a lexicon word may be written: ``api key``, ``api_key``, ``api-key``, ``apikey``,
+    and typed without its accents (``schluessel``, ``schlussel``, ``haslo``, ``sifre``,
+    ``contrasena``) when that leaves four letters or more."""
+    spelled = {word}
+    if not word.isascii() and _LATIN.fullmatch(word):
+        for folded in (_fold(word), _fold(word.translate(_GERMAN))):
+            if len(folded.replace(" ", "")) >= 4:
+                spelled.add(folded)
+    return {v for w in spelled for v in
+            (w, w.replace(" ", "_"), w.replace(" ", "-"), w.replace(" ", ""))}
+
+
+_LATIN = re.compile(r"[\sA-Za-z\u00c0-\u024f\u1e00-\u1eff'’.-]+")
+_GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def _fold(word: str) -> str:
+    """``word`` without accents (``ł`` and ``đ`` included)."""
+    word = word.replace("ł", "l").replace("đ", "d").replace("ı", "i").replace("ß", "ss")
+    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
 
 
 @cache
-def _automata() -> tuple[ahocorasick.Automaton, ahocorasick.Automaton]:
-    """Every written form of every word, and of every negator, each with (word, kind, lang,
+def _automata() -> tuple[ahocorasick.Automaton, ahocorasick.Automaton,
+                         ahocorasick.Automaton]:
+    """Every written form of every word, of every negator, and of every thing a code opens
+    (``code_objects``: door, gate, alarm, safe, wifi…), each with (word, kind, lang,
     glue): how the word may be glued to letters around it (``prefix``: it may end a
     compound; ``suffix``: endings may follow it; ``closed``: a word of a script without
     spaces that is also an everyday word, so no letter of that script may follow it)."""
@@ -72,7 +95,8 @@ def _automata() -> tuple[ahocorasick.Automaton, ahocorasick.Automaton]:
     for lang, by_kind in d["labels"].items():
         for kind, listed in by_kind.items():
             for w in listed:
-                glue = frozenset({"prefix"} if lang in compound else set()) | \
+                glue = frozenset({"code"} if kind == "code" else set()) | \
+                    frozenset({"prefix"} if lang in compound else set()) | \
                     frozenset({"suffix"} if lang in suffixing else set()) | \
                     frozenset({"closed"} if w in ambiguous and _NO_SPACE.search(w) else set())
                 for v in variants(w):
@@ -83,13 +107,24 @@ def _automata() -> tuple[ahocorasick.Automaton, ahocorasick.Automaton]:
                     words.add_word(v, (v, old[1] if old else kind, old[2] if old else lang,
                                        glue))
     words.make_automaton()
+    objects = ahocorasick.Automaton()
+    for lang, listed in d.get("code_objects", {}).items():
+        for w in listed:
+            for v in variants(w):
+                objects.add_word(v, (v, "object", lang, frozenset()))
+    objects.make_automaton()
     nots = ahocorasick.Automaton()
     for lang, listed in d["not"].items():
         for w in listed:
             for v in variants(w):
                 nots.add_word(v, (v, "not", lang, frozenset()))
     nots.make_automaton()
-    return words, nots
+    return words, nots, objects
+
+
+def no_space(text: str) -> bool:
+    """``text`` holds letters of a script written without spaces (CJK, kana, hangul, Thai)."""
+    return bool(_NO_SPACE.search(text))
 
 
 def _letter(c: str) -> bool:
@@ -108,12 +143,14 @@ def _bounded(text: str, original: str, start: int, end: int, word: str,
         if len(word) <= 2 and _KANA_HANGUL_RE.fullmatch(word):
             if len(word) == 1 and before and _KANA_HANGUL_RE.match(before):
                 return False
-            if after and ("\u3040" <= after <= "\u30ff" or
+            if after and (("\u3040" <= after <= "\u30ff" and after not in _KANA_PARTICLES) or
                           ("\uac00" <= after <= "\ud7af" and after not in _PARTICLES)):
                 return False
         return True
     if after and _letter(after) and not ("suffix" in glue and len(word) >= 4):
         return False
+    if before and _letter(before) and "code" in glue:
+        return True  # ``Alarmcode``, ``larmkoden``: kept only beside a thing it opens
     if before and _letter(before):
         # a compound (``Datenbankpasswort``), not a name in camel case (``PublicKeyToken``)
         return "prefix" in glue and len(word) >= 5 and not original[start].isupper()
@@ -138,14 +175,76 @@ def split_identifier(name: str) -> str:
 
 
 def words(text: str) -> list[Word]:
-    """Every lexicon word in ``text``; of two that overlap, the longer."""
+    """Every lexicon word in ``text``; of two that overlap, the longer. A code word
+    (``code``, ``Koden``, ``codice``, ``รหัส``, ``码``) is a password word beside a thing a
+    code opens (``door code``, ``Alarmcode``, ``codice del cancello``, ``门禁码``), and
+    nothing elsewhere (``error code``, ``Quellcode``, ``代码``)."""
     found = sorted(_find(text, _automata()[0]), key=lambda h: (h[0], -(h[1] - h[0])))
     out: list[Word] = []
+    objects: list[tuple[int, int]] | None = None
     for start, end, kind, lang, _word in found:
         if out and start < out[-1].end:
             continue
+        if kind == "code":
+            if objects is None:
+                objects = _objects(text)
+            if not _opens(text, start, end, objects):
+                continue
+            kind = "password"
         out.append(Word(start, end, text[start:end], kind, lang))
     return out
+
+
+#: What may stand between a thing and its code before it (``door code``, ``Zugangscode``,
+#: ``porte-code``, ``ドアのコード``, ``门禁的码``) and between a code and its thing after it
+#: (at most ``_CODE_REACH`` characters: ``code de la porte``, ``Koden till porten på``).
+_BEFORE_CODE = re.compile(r"[\s\-'’s]{0,3}|\s*[:,–—-]\s*|\s*[のの的의]\s*|\s+[^\W\d_]{3,12}\s+")
+_CODE_REACH = 32
+
+
+def _objects(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each thing a code opens in ``text``: a word's beginning (a stem of
+    four letters or more may go on: ``porten``, ``furtki``), or inside text of a script
+    without spaces."""
+    low = text.lower()
+    if len(low) != len(text):
+        return []
+    out = []
+    for end, (word, _kind, _lang, _glue) in _automata()[2].iter(low):
+        start = end + 1 - len(word)
+        before = low[start - 1] if start else ""
+        after = low[end + 1] if end + 1 < len(low) else ""
+        if _NO_SPACE.search(word):
+            if len(word) <= 2 and _KANA_HANGUL_RE.fullmatch(word) and after and \
+                    _KANA_HANGUL_RE.match(after) and after not in _PARTICLES:
+                continue  # ``문`` in ``문자``
+        elif (before and _letter(before)) or (after and _letter(after) and len(word) < 4):
+            continue
+        out.append((start, end + 1))
+    return out
+
+
+def _opens(text: str, start: int, end: int, objects: list[tuple[int, int]]) -> bool:
+    """The code word ``text[start:end]`` stands beside a thing a code opens: the thing
+    right before it (``door code``, ``Zugangscode``), or words naming it after it, with no
+    value between (``code de la porte``; not ``error code 5001 when the door…``). A code
+    word glued to letters before it (``Quellcode``) needs the thing there."""
+    glued = start > 0 and _letter(text[start - 1])
+    for s, e in objects:
+        if e <= start and _BEFORE_CODE.fullmatch(text[e:start].lower()):
+            return True
+        if not glued and s >= end and s - end <= _CODE_REACH and \
+                not any(c in ".;!?。！？:：\n" or c.isdigit() for c in text[end:s]) and \
+                not any(w.isupper() and len(w) > 1 for w in text[end:s].split()):
+            return True
+    return False
+
+
+@cache
+def phrases() -> frozenset[str]:
+    """Words naming a passphrase (``seed phrase``, ``Lösenfras``, ``助记词``): after one, an
+    unquoted run of words may be the value."""
+    return frozenset(v for w in data().get("phrase", ()) for v in variants(w))
 
 
 def ambiguous(word: Word) -> bool:
@@ -155,7 +254,7 @@ def ambiguous(word: Word) -> bool:
 
 @cache
 def _ambiguous() -> frozenset[str]:
-    return frozenset(data()["ambiguous"])
+    return frozenset(v for w in data()["ambiguous"] for v in variants(w))
 
 
 def negated(text: str, min_words: int = 1) -> bool:

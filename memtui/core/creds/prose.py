@@ -9,22 +9,59 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memtui.core.creds import lexicon
-from memtui.core.creds.reading import BARE, QUOTES, Labelled, value_at
+from memtui.core.creds.reading import BARE, QUOTES, Labelled, alike_after, value_at
 from memtui.core.lazy_pattern import lazy_pattern
 
 #: Words (or runs of letters of a script without spaces) prose may hold between label and value.
 MAX_GAP = 7
 #: Lines under a heading that its list may run to.
 _SEP_CHARS = ":：=→-—– \t"
-#: Copulas of scripts other than Latin (a short word of those is no copula by its length).
+#: Words that say "is" or "is now" right before a value, in the lexicon's languages (a short
+#: Latin word is one by its length unless it is in ``_NOT_COPULAS``).
 _SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "это", "е", "є", "هو", "है",
-                             "היא", "הוא", "là"})
+                             "היא", "הוא", "là", "now", "became", "becomes", "lautet", "jetzt",
+                             "nun", "maintenant", "désormais", "c'est", "c’est", "ahora", "agora",
+                             "ora", "adesso", "teraz", "jest", "теперь", "сейчас", "стал",
+                             "тепер", "це", "став", "artık", "şimdi", "giờ", "sekarang", "jadi",
+                             "adalah", "yaitu", "ialah", "hanya", "هي", "الآن", "अब", "است",
+                             "עכשיו", "เป็น", "ตอนนี้", "改成", "换成", "改为", "改為", "變成",
+                             "变成", "blev", "blir", "wordt", "werd", "was", "were", "set",
+                             "changed", "updated", "es", "era", "é", "è", "est", "ist", "är",
+                             "is", "je", "on", "она", "он", "оно", "они", "mới", "baru",
+                             "anlık", "olarak", "oldu", "ini", "itu", "ya", "nya"})
+#: Prose may reach this many words when the value comes right after a copula ("la clave
+#: del router de la ofi la cambió Javi el martes, ahora es …").
+MAX_REACH = 16
+#: A run glued to a label that only names what it opens (``รหัสประตู|คอนโด``, ``密码|柜``): Thai,
+#: or a few CJK letters without a particle; a longer run is a clause (``更新のバグは``).
+_NAMES_THE_THING = lazy_pattern(r"[\u0e00-\u0e7f]{1,24}|[\u3400-\u9fff\u30a0-\u30ff]{1,4}")
+#: A value, then "as (the)" right before a label word.
+_AS_BEFORE = lazy_pattern(
+    r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,64}?)[`\"'”」]?\s+(?i:as|als|como|comme|come|jako|som|"
+    r"как|як|olarak|làm|sebagai|كـ|בתור|به عنوان|के रूप में)(?:\s+(?i:the|a|an|das|den|die|"
+    r"dem|le|la|l'|el|o|a|il|het|de|new|neues|nouveau|nuevo|nova|nuovo|nieuw|nya|nowe|"
+    r"новый|новий|yeni|mới|baru))?\s+$")
+_PIN = lazy_pattern(r"\d{4,8}")
+_LAST_NUMBER = lazy_pattern(r"\d{4,8}[#*]?\s*(?:[.。!！]\s*)?$")
+_YEAR = lazy_pattern(r"(?:19|20)\d\d")
+#: Words before a number that make it a count or an identifier, not a code.
+_NUMBERED = lazy_pattern(r"(?i)\b(?:tickets?|issues?|pr|orders?|cases?|ports?|rooms?|steps?|"
+                         r"lines?|pages?|builds?|jobs?|incidents?|invoices?|ids?|no|nr|n°|"
+                         r"nummer|numéro|número|numero|номер|times|mal|fois|veces|vezes|volte|"
+                         r"keer|gånger|razy|раз|attempts?|tries|chars?|characters?|digits?|"
+                         r"zeichen|caractères|caracteres|caratteri|tekens|tecken|znaków|символов|"
+                         r"models?|modell|modèle|modelo|модель|型号|型番|型號|모델)"
+                         r"\b|#")
 #: Short function words that are no copula: what follows them is not the value.
 _NOT_COPULAS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
                           "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
                           "an", "le", "la", "el", "der", "die", "das", "my", "our", "it",
                           "and", "or", "und", "et", "y", "e", "и", "в", "с", "with", "mit",
-                          "avec", "con", "com", "med", "met", "ile", "z"})
+                          "avec", "con", "com", "med", "met", "ile", "z", "för", "på", "av",
+                          "om", "voor", "van",
+                          "naar", "dla", "do", "od", "za", "k", "cho", "của", "untuk",
+                          "ke", "di", "al", "ao", "à", "au", "aux", "zu", "zum", "zur", "bei",
+                          "till", "tot", "til", "fra", "från", "uit", "aus"})
 #: A word between a label and its value: ASCII letters, or a run of another script's letters
 #: (``は``, ``是``, ``del servidor``), never both (``是ByVAYvm7`` is a copula and a value).
 _GAP_WORD = lazy_pattern(
@@ -32,55 +69,109 @@ _GAP_WORD = lazy_pattern(
     r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 #: A number right before a label word makes it a quantity ("2,400 tokens", "18,000トークン").
 _COUNT_BEFORE = lazy_pattern(
-    r"(?<![A-Za-z0-9_.@])\d[\d,]*(?:\.\d+)?\s?(?:[kKmM万千億亿]|(?i:mln|mio|million[a-z]*|miljo[a-z]*|"
-    r"millon[a-z]*|milion[a-z]*|milliard[a-z]*|billion[a-z]*|bn))?\s?$")
+    r"(?<![A-Za-z0-9_.@])\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[kKmM万千億亿]|(?i:mln|mio|million[a-z]*|miljo[a-z]*|"
+    r"millon[a-z]*|milion[a-z]*|milliard[a-z]*|billion[a-z]*|bn|тыс|тысяч\w*|млн|млрд|tys|"
+    r"mil|mille|binlerce|bin|ribu|juta|nghìn|ngàn|triệu|hazar|हज़ार|हजार|лак|ألف|مليون|אלף))?"
+    r"\.?\s?$")
 _SENTENCE_END = set("。！？；;!?\n")
 
 
 def prose_values(text: str, line: int) -> Iterator[Labelled]:
-    """A label word, at most ``MAX_GAP`` words, then the value."""
-    for word in lexicon.words(text):
+    """A label word, at most ``MAX_GAP`` words, then the value (or at most ``MAX_REACH``
+    words and a copula, then the value), and the values like it after it."""
+    found = lexicon.words(text)
+    for n, word in enumerate(found):
         if word.kind not in lexicon.VALUE_KINDS:
             continue
-        before = text[max(0, word.start - 12):word.start]
-        if _negated_here(text, word) or _COUNT_BEFORE.search(before) or \
-                before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
-                text[word.end:word.end + 1] in ("_", "@") or \
-                text[word.end:word.end + 1].isdigit():
-            continue  # a count, a placeholder (``<password>``), a reference, a name part
-        pos, gap, sep = word.end, 0, False
-        while gap <= MAX_GAP and pos < len(text):
-            j = pos
-            while j < len(text) and text[j] in _SEP_CHARS:
-                if text[j] not in " \t":
-                    sep = True
-                j += 1
-            pos = j
-            if pos >= len(text) or text[pos] in _SENTENCE_END:
-                break
-            quoted = text[pos] in QUOTES
-            bare = BARE.match(text, pos)
-            strong = sep or _copula(text, word, pos, gap)
-            if quoted or bare:
-                got = value_at(text, pos, word, strong=strong, line=line)
-                if got and lexicon.ambiguous(word) and not (sep or (gap and strong)):
-                    break  # ``Pass `dependent` as …``: a verb, not a label
-                if got:
-                    yield got
-                    break
-                if quoted:
-                    break
-            # a gap word: letters (any script) or one run of a script without spaces; a
-            # token that is no value is passed whole (``process.env.X``, ``tk_8df…``)
-            m = _GAP_WORD.match(text, pos)
-            if bare and _is_token(bare.group(0)):
-                pos = bare.end()
-            elif m:
-                pos = m.end()
-            else:
-                break
-            gap += 1
-            sep = False
+        got = _value_after(text, word, found[n + 1:], line) or _value_before(text, word, line)
+        if got:
+            yield got
+            yield from alike_after(text, got, word)
+
+
+def _after_a_user(text: str, word: lexicon.Word) -> bool:
+    """``SSH: ubuntu@10.0.0.7, pass …``, ``user bob; pw …``: a field of a list that named
+    the user first, so the everyday word is the label."""
+    before = text[:word.start].rstrip()
+    return before.endswith((",", ";", "|", "/")) and \
+        ("@" in before or lexicon.is_login(before))
+
+
+def _value_before(text: str, word: lexicon.Word, line: int) -> Labelled | None:
+    """``Use Qm7!… as the password``, ``Usa … como contraseña``: the value, then "as" and
+    the label (a weak place: the value's shape must say enough)."""
+    m = _AS_BEFORE.search(text, 0, word.start)
+    if not m or lexicon.ambiguous(word):
+        return None
+    return value_at(text, m.start("v"), word, strong=False, line=line)
+
+
+def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: int
+                 ) -> Labelled | None:
+    """The value of ``word`` in prose; ``later``: the lexicon words after it (the value of a
+    word passed belongs to that word; a user word after a comma starts another clause)."""
+    before = text[max(0, word.start - 12):word.start]
+    if _negated_here(text, word) or _COUNT_BEFORE.search(before) or \
+            before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
+            text[word.end:word.end + 1] in ("_", "@") or \
+            (text[word.end:word.end + 1] == "." and text[word.end + 1:word.end + 2].isalpha()) or \
+            text[word.end:word.end + 1].isdigit():
+        return None  # a count, a placeholder (``<password>``), a reference, a name part
+    pos, gap, sep, clause = word.end, 0, False, 0  # clause: where a comma fell
+    glued = False  # ``รหัสประตูคอนโด 840348``: a run of the label's script names the thing
+    while gap <= MAX_REACH and pos < len(text):
+        j = pos
+        while j < len(text) and text[j] in _SEP_CHARS:
+            if text[j] not in " \t":
+                sep = True
+            j += 1
+        pos = j
+        if pos >= len(text) or text[pos] in _SENTENCE_END:
+            break
+        if any(w.start <= pos and (w.kind in lexicon.VALUE_KINDS or w.start > clause > 0)
+               for w in later):
+            break  # another label's value, or a user named in the next clause
+        quoted = text[pos] in QUOTES
+        bare = BARE.match(text, pos)
+        if bare and any(pos < w.start < bare.end() and w.kind in lexicon.VALUE_KINDS
+                        for w in later):
+            return None  # ``1Password-kontot``: a name holding a label word
+        strong = sep or _copula(text, word, pos, gap) or \
+            (glued and gap == 1 and text[pos - 1] in " \t")
+        if bare and not strong and word.kind == "password" and gap <= 3 and \
+                _LAST_NUMBER.match(text, pos) and not _YEAR.fullmatch(bare.group(0)) and \
+                not _NUMBERED.search(text, word.end, pos) and \
+                not any(word.end <= w.start < pos for w in later):
+            strong = True  # ``Код домофону 4829``, ``PIN brankas kantor 7712``: a label, the
+            # thing it opens, and a code ending the sentence
+        if (quoted or bare) and (gap <= MAX_GAP or strong):
+            got = value_at(text, pos, word, strong=strong, line=line)
+            if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \
+                    not (word.kind == "password" and _PIN.fullmatch(got.value)) and \
+                    not (_after_a_user(text, word) and not got.value.isalnum()):
+                return None  # ``Pass `dependent` as …``: a verb, not a label (``PIN 0407``
+                # is one)
+            if got:
+                return got
+            if quoted:
+                return None
+        if text[pos] in ",，、()（）«»":  # a clause goes on past a comma
+            clause = clause or (pos if text[pos] in ",，、" else 0)
+            pos += 1
+            continue
+        # a gap word: letters (any script) or one run of a script without spaces; a
+        # token that is no value is passed whole (``process.env.X``, ``tk_8df…``)
+        m = _GAP_WORD.match(text, pos)
+        if bare and _is_token(bare.group(0)):
+            pos = bare.end()
+        elif m:
+            glued = gap == 0 and pos == word.end and _NAMES_THE_THING.fullmatch(m.group(0))
+            pos = m.end()
+        else:
+            return None
+        gap += 1
+        sep = False
+    return None
 
 
 def _is_token(text: str) -> bool:
@@ -95,7 +186,7 @@ def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
         return True
     between = text[word.end:pos].split()
     last = between[-1] if between else ""
-    if 1 <= gap <= MAX_GAP and last in _SCRIPT_COPULAS:
+    if 1 <= gap <= MAX_REACH and last.lower() in _SCRIPT_COPULAS:
         return True
     if not (1 <= gap <= MAX_GAP and len(last) <= 3 and last.isalpha()) or last.isupper():
         return False

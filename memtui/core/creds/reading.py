@@ -85,6 +85,85 @@ def _grouped(text: str, pos: int) -> tuple[int, int] | None:
     return (m.start(1), m.end(1)) if m else None
 
 
+#: What may join one value to the next like it: separators, then a conjunction and a few
+#: words ("5613# och lgh-dörren har 5702", "73921, quello del cancello 11840").
+_JOIN = re.compile(r"[#*]?[ \t]*(?:[,;、，/|＋+][ \t]*)?")
+_CONJ = re.compile(r"(?i)(?:and|och|og|und|et|y|e|i|и|та|ve|và|dan|en|oraz|a|و|और|和|与|及|と|및|"
+                   r"และ|ou|or|oder|или|або|veya|hoặc|atau|o|of|eller|lub|nebo)\b[ \t]*")
+_FILLER = re.compile(r"[^\W\d_][\w'’\-]*[ \t]+")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_SPLIT_CHARS = re.compile(r"[A-Za-z0-9]")
+MAX_ALIKE = 20
+
+
+def _signature(value: str) -> str:
+    """A value's shape: digits by count, letters and digits as ``x``, separators kept."""
+    return f"d{len(value)}" if value.isdigit() else _SPLIT_CHARS.sub("x", value)
+
+
+def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int = 0
+                ) -> list[Labelled]:
+    """More values of the first one's shape after it: a list of codes on one line
+    (``rrzh-pknu 0u1b-pdj0 w8rc-jmjr``), a second code in the same sentence ("5613# och
+    lgh-dörren har 5702"), the secret of a key pair after a slash (``LTAI… / pwaR…``)."""
+    out: list[Labelled] = []
+    pos = first.end - offset
+    sig = _signature(first.value)
+    code = first.value.isdigit() or "-" in first.value
+    while len(out) < MAX_ALIKE and pos < len(text):
+        j = _JOIN.match(text, pos)
+        joined = j.end() > pos
+        slash = "/" in j.group(0) or "／" in j.group(0)
+        k = j.end()
+        c = _CONJ.match(text, k) if joined else None
+        if code and (c or "," in j.group(0) or "，" in j.group(0)):
+            k = c.end() if c else k
+            for _ in range(4):  # "och lgh-dörren har": a few words naming the next thing
+                f = _FILLER.match(text, k)
+                if not f:
+                    break
+                k = f.end()
+        if k == pos:
+            break
+        got = unquote(text, k)
+        if got is None:
+            break
+        start, end, _quoted = got
+        value = text[start:end]
+        if value[-1:] in "#*" and value[:-1].isdigit():
+            value, end = value[:-1], end - 1
+        if value.isdigit() and first.value.isdigit():
+            same = abs(len(value) - len(first.value)) <= 1 and not _YEAR.match(value)
+        else:
+            same = _signature(value) == sig and len(value) >= 7
+        if not same and slash and len(value) >= 16:
+            same = bool(values.secret_shape(value, strong=True)) and \
+                "random" in (values.secret_shape(value, strong=True) or "")
+        if not same:
+            break
+        out.append(Labelled(first.line, offset + start, offset + end, value,
+                            _why(word, f"{len(value)}-character value like the one before")))
+        pos = end
+    return out
+
+
+def phrase_at(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int = 0
+              ) -> Labelled | None:
+    """An unquoted passphrase after a passphrase word: the rest of the line, four words or
+    more of letters in any script, none capitalised (``river meadow velvet cinder``)."""
+    if word.text.lower() not in lexicon.phrases():
+        return None
+    m = _PHRASE.match(text, pos)
+    if not m or not m.group(1).islower():
+        return None
+    value = m.group(1)
+    return Labelled(line, offset + m.start(1), offset + m.end(1), value,
+                    _why(word, f"{len(value.split())}-word passphrase"))
+
+
+_PHRASE = re.compile(r"[ \t]*([^\W\d_]{3,}(?:[ \t]+[^\W\d_]{3,}){3,23})[ \t]*[.。]?[ \t]*$")
+
+
 def _why(word: lexicon.Word, shape: str) -> str:
     return f'{word.kind} label "{word.text}" + {shape}'
 
@@ -93,6 +172,10 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
            offset: int = 0) -> Labelled | None:
     """The value at ``pos`` under ``word``'s label, if it has a secret's shape."""
     pw = word.kind == "password"
+    if strong:
+        phrase = phrase_at(text, pos, word, line=line, offset=offset)
+        if phrase:
+            return phrase
     grouped = _grouped(text, pos)
     if grouped and strong:
         value = text[grouped[0]:grouped[1]]
@@ -105,9 +188,12 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
         return None
     start, end, quoted = got
     value = text[start:end]
-    if value[-1:] in "#*" and value[:-1].isdigit():  # a door code keyed with its ``#``
-        end -= 1
+    if value[-1:] in "#*" and value[:-1].lstrip("#*").isdigit():  # a door code keyed with
+        end -= 1  # its ``#`` (``4832#``, ``*1234#``)
         value = value[:-1]
+    if value[:1] in "#*" and value[1:].isdigit() and len(value) >= 5:
+        start += 1
+        value = value[1:]
     if quoted and " " in value:
         shape = values.secret_shape(value, strong=strong, password_word=pw, quoted=True)
     else:

@@ -24,6 +24,8 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
+import ahocorasick
+
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.prose import prose_values
 from memtui.core.creds.reading import (
@@ -31,6 +33,7 @@ from memtui.core.creds.reading import (
     BARE_VALUE,
     PAIR,
     Labelled,
+    alike_after,
     value_at,
 )
 from memtui.core.lazy_pattern import lazy_pattern
@@ -41,7 +44,7 @@ MAX_LINE = 4000
 MAX_LIST = 40
 
 _TABLE_SEP = lazy_pattern(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_LIST = lazy_pattern(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+_LIST = lazy_pattern(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+|^\s*[・･]\s*")
 _LABEL_LINE = lazy_pattern(
     r"^\s*(?:(?:[-*+•]|\d{1,3}[.)])\s+)?(?:\*\*|__)?(?P<label>[^:：=→\n|]{1,60}?)"
     r"(?P<close>\*\*|__)?\s*(?P<sep>:=|=>|->|→|=|:|：|\s[—–-]\s)(?:\*\*|__)?[ \t]*(?P<rest>.*)$")
@@ -50,6 +53,9 @@ _ASSIGN = lazy_pattern(
     r"[ \t]*(?P<sep>:=|=>|=|:)[ \t]*")
 _FLAG_SPACE = lazy_pattern(r"(?<![\w\-])--(?P<name>[A-Za-z][\w\-]{1,40})[ \t]+(?=[^\s-])")
 _HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,80})[:：]\s*)$")
+#: A line that is a short label alone (``バックアップコード``, ``Recovery codes``): a heading
+#: when a list follows it.
+_BARE_HEADING = lazy_pattern(r"^\s*(?P<l>[^\s:：|#`][^:：|`.。!?]{1,38})\s*$")
 _DESCRIBED = lazy_pattern(r"(?:[^\W\d_]+\s+){1,2}(?=[`\"'“「«])")
 #: ``(admin/123456)``, ``(me@x.com / 8Uf0…)``: an account and its password anywhere in a line.
 ACCOUNTPAIR = lazy_pattern(
@@ -60,6 +66,10 @@ _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-
 _PAIR_MARK = lazy_pattern(r"[/／:：]")
 _PGPASS = lazy_pattern(r"(?:^|[\s`'\"])[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.*-]+:"
                        r"(?P<v>[^\s`'\":]+)(?=$|[\s`'\"])")
+_BARE_START = lazy_pattern(r"[`\"'A-Za-z0-9]")
+_DIGIT = lazy_pattern(r"\d")
+_USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
+_KEY_NAME = lazy_pattern(r"[a-z0-9](?:_key|Key|_KEY|-key)$")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
@@ -77,8 +87,12 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
             lead = _DESCRIBED.match(text, rest)
             if lead:
                 got = value_at(text, lead.end(), word, strong=True, line=line, offset=offset)
+        pair = PAIR.match(text, rest) if got is None and word.kind == "credential" else None
+        if pair:  # ``Accès FTP : compta / s0s.3O4…``: credentials are a user and a password
+            got = value_at(text, pair.start("pw"), word, strong=True, line=line, offset=offset)
         if got:
             yield got
+            yield from alike_after(text, got, word, offset=offset)
         return
     login = lexicon.is_login(raw)
     if not login and lexicon.words(raw):
@@ -138,10 +152,14 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
             continue  # ``Password: x`` is a label line (read above); YAML keys are quoted or
             # written as identifiers
         word = lexicon.name_label(name) if name.isascii() else None
+        keyed = word is None and _KEY_NAME.search(name) is not None and \
+            not lexicon.negated(lexicon.split_identifier(name))
+        if keyed:  # ``midtrans_server_key``: a key of some kind, if its value is random
+            word = lexicon.Word(0, 0, name, "key", "en")
         if word is None:
             continue
         got = value_at(text, m.end(), word, strong=True, line=line)
-        if got:
+        if got and not (keyed and "random" not in got.why):
             yield got
     for m in _FLAG_SPACE.finditer(text):
         word = lexicon.name_label(m.group("name"))
@@ -202,23 +220,39 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
     j = i + 1
     while j < len(lines) and j <= i + MAX_LIST:
         line = lines[j][:MAX_LINE]
-        if not line.strip():
-            if j == i + 1:
+        if not line.strip() or (line.lstrip().startswith(("```", "~~~")) and j == i + 1):
+            if j == i + 1:  # a blank line or a fence opening the list
                 j += 1
                 continue
             break
         m = _LIST.match(line)
         if not m:
-            break
+            # codes one to a line, no list marker: each line the value whole
+            lead = len(line) - len(line.lstrip())
+            got = value_at(line, lead, word, strong=True, line=j) \
+                if word.kind == "password" and _BARE_START.match(line, lead) and \
+                _DIGIT.search(line) else None  # a code has a digit
+            if got is None or line[got.end:].strip(" `\"'") or got.start - lead > 1 or \
+                    any(c in got.value for c in "=:/"):
+                break
+            out.append(got)
+            j += 1
+            continue
         item = m.end()
         pair = PAIR.match(line, item)
         found = []
+        named = _LABEL_LINE.match(line)
+        if named and lexicon.words(named.group("label")):
+            found = list(_label_value(line, j))  # ``- gebruiker: tester01``: a user, no value
+            out.extend(found)
+            j += 1
+            continue
         if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
             got = value_at(line, pair.start("pw"), word, strong=True, line=j)
             found = [got] if got else []
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
-        if not found:
+        if not found and not _USER_THEN_SLASH.match(line, item):
             got = value_at(line, item, word, strong=True, line=j)
             found = [got] if got else []
         out.extend(found)
@@ -226,12 +260,14 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
     return out, j
 
 
-def _heading_word(line: str) -> lexicon.Word | None:
-    """The credential (or login) word of a heading or label line, as the kind its list has."""
-    m = _HEADING.match(line)
+def _heading_word(line: str, below: str = "") -> lexicon.Word | None:
+    """The credential (or login) word of a heading or label line, as the kind its list has
+    (a short label alone on its line heads only a list or a code below it: ``below``)."""
+    m = _HEADING.match(line) or (_BARE_HEADING.match(line) if _LIST.match(below) or
+                                 _DIGIT.search(below) or below.startswith("```") else None)
     if not m:
         return None
-    text = (m.group("h") or m.group("l") or "").strip("*_ ")
+    text = (m.groupdict().get("h") or m.group("l") or "").strip("*_ ")
     if lexicon.negated(text):
         return None
     found = lexicon.words(lexicon.split_identifier(text))
@@ -241,6 +277,16 @@ def _heading_word(line: str) -> lexicon.Word | None:
     if best.kind == "login":  # "Router accounts": the items are user / password pairs
         return lexicon.Word(best.start, best.end, best.text, "credential", best.lang)
     return best
+
+
+def _pairs_below(lines: list[str], i: int) -> bool:
+    """``lines[i]`` may head a list of ``user / password`` pairs: a heading or a line ending
+    in a colon, and a list item holding a pair mark right below it."""
+    line = lines[i].strip()
+    if not (line.startswith("#") or line.endswith((":", "："))) or i + 1 >= len(lines):
+        return False
+    below = lines[i + 1][:MAX_LINE]
+    return bool(_LIST.match(below) and _PAIR_MARK.search(below))
 
 
 def pgpass_lines(lines: list[str]) -> Iterator[Labelled]:
@@ -286,16 +332,30 @@ def hint_words() -> dict[str, bool]:
     each way it may be written (``api key``, ``api_key``, ``api-key``, ``apikey``)."""
     out: dict[str, bool] = {"-----begin": True, "pgpass": True, "admin": False, "root": False,
                             "guest": False, "@": False, "://": False, " / ": False,
-                            "／": False}
+                            "／": False, "_key": True, 'key"': True, "private_key": True}
     for by_kind in lexicon.data()["labels"].values():
         for kind, listed in by_kind.items():
-            value = kind in lexicon.VALUE_KINDS
+            value = kind in lexicon.VALUE_KINDS or kind == "code"
             if not value:
                 continue  # "user" is everywhere (使用者 was on a third of one corpus's lines):
                 # a pair is hinted by its account name or its password word instead
             for w in listed:
                 for written in lexicon.variants(w):
                     out[written] = True
+    return _shortest(out, keep=("-----begin", "pgpass", "private_key"))
+
+
+def _shortest(hints: dict[str, bool], keep: tuple[str, ...]) -> dict[str, bool]:
+    """``hints`` without the words that hold another hint as good (a line holding ``wifi
+    password`` holds ``password``): the first look's automaton stays small."""
+    automaton = ahocorasick.Automaton()
+    for w, value in hints.items():
+        automaton.add_word(w, (w, value))
+    automaton.make_automaton()
+    out = {}
+    for w, value in hints.items():
+        if w in keep or not any(h != w and v >= value for _, (h, v) in automaton.iter(w)):
+            out[w] = value
     return out
 
 
@@ -350,6 +410,14 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         if "#" in line and "://" in line:
             out.extend(_link_keys(line, i))
         level = hinted(line)
+        if level == 0 and not fence and _pairs_below(lines, i):
+            word = _heading_word(line)  # ``## Konta testowe``: a user word names the list
+            if word is not None:
+                listed, nxt = _listed(lines, i, word)
+                if listed:
+                    out.extend(listed)
+                    i = nxt
+                    continue
         if level == 0 or (level == 1 and not (_PAIR_MARK.search(line) or
                                                _HEADING.match(line))):
             i += 1
@@ -362,7 +430,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                 list(_account_pairs(line, i))
         out.extend(found)
         if not found and not fence:
-            word = _heading_word(line)
+            word = _heading_word(line, lines[i + 1][:MAX_LINE] if i + 1 < len(lines) else "")
             if word is not None:
                 listed, nxt = _listed(lines, i, word)
                 if listed:
@@ -370,7 +438,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                     i = nxt
                     continue
         i += 1
-    if hints is None or "-----begin" in hints:
+    if hints is None or "-----begin" in hints or "private_key" in hints:
         out.extend(private_keys(lines))
     if hints is None or "pgpass" in hints:
         out.extend(pgpass_lines(lines))

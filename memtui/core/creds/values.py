@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
+from functools import cache
+
+import ahocorasick
 
 from memtui.core.lazy_pattern import lazy_pattern
 
@@ -55,12 +59,15 @@ _ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|sc
 #: Words joined by separators (``INITIAL_SESSION/SIGNED_IN``, ``src/pages/Auth.tsx``,
 #: ``user.email``): names, paths, routes, never a secret.
 _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
+#: ``color.primary.500``: an attribute path ending in a number.
+_DOTTED_NUMBER = lazy_pattern(r"^[A-Za-z_]+(?:\.[A-Za-z_]+)+\.\d+$")
 _EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
 _EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10.0.4.12
 #: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
 #: password, and no way in by itself.
 _PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
-_DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[A-Za-z])$")
+_DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[^\W\d_]|\d{2,4}[A-Za-z]\d{1,4}|"
+                          r"\d{1,2}(?:-\d{1,2}){2,5})$")  # …, a combination: 37-21-09
 _PREFIX = lazy_pattern(r"^[a-z0-9]{1,6}(?:[-_][a-z0-9]{1,6})*[-_]$")
 _CODE_GROUPS = lazy_pattern(r"^[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+$")
 _NUMBERISH = lazy_pattern(
@@ -88,6 +95,44 @@ _DOC_EXAMPLES = frozenset({
 _JWT_SAMPLE_PAYLOAD = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
 
 
+@cache
+def _label_words() -> frozenset[str]:
+    """Every label word of the lexicon in every language, and its ASCII spelling
+    (``contrasena``, ``haslo``): a value that is one is a placeholder."""
+    from memtui.core.creds import lexicon
+
+    out = set()
+    for by_kind in lexicon.data()["labels"].values():
+        for listed in by_kind.values():
+            for w in listed:
+                for v in lexicon.variants(w):
+                    out.add(v)
+                    out.add(unicodedata.normalize("NFKD", v.replace("ł", "l"))
+                            .encode("ascii", "ignore").decode())
+    return frozenset(out)
+
+
+def _label_word(value: str) -> bool:
+    low = value.lower().replace("ł", "l")
+    return low.isalpha() and low in _label_words()
+
+
+def _holds_label_word(value: str) -> bool:
+    """``Kennwortwechsel``: a compound of a label word is a word of the text."""
+    return next(_label_automaton().iter(value.lower()), None) is not None
+
+
+@cache
+def _label_automaton() -> ahocorasick.Automaton:
+    """The label words of five letters or more, to look for inside a value."""
+    automaton = ahocorasick.Automaton()
+    for w in _label_words():
+        if len(w) >= 5 and w.isalpha():
+            automaton.add_word(w, w)
+    automaton.make_automaton()
+    return automaton
+
+
 def entropy(value: str) -> float:
     """Shannon entropy in bits per character."""
     counts = Counter(value)
@@ -106,8 +151,8 @@ def not_a_value(value: str) -> str | None:
     v = value.strip()
     if len(v) < 4:
         return "too short"
-    if _PLACEHOLDER.match(v):
-        return "placeholder"
+    if _PLACEHOLDER.match(v) or (v.isdigit() and len(set(v)) == 1):
+        return "placeholder"  # … and 0000, 1111: a factory PIN
     if _ELIDED.search(v):
         return "elided"
     if doc_example(v):
@@ -122,6 +167,8 @@ def not_a_value(value: str) -> str | None:
         return "key block (its body is the value)"
     if _SEQUENCE.search(v):
         return "typed sequence"
+    if _label_word(v):
+        return "placeholder"  # ``user:passwort@``, ``Passwort: kennwort``: a label as value
     if not v.isascii():
         return "words of the text"
     if _UPPER_TEMPLATE.match(v):
@@ -132,6 +179,8 @@ def not_a_value(value: str) -> str | None:
         return "an algorithm's name"
     if _JOINED_WORDS.match(v) and (not any(c.isdigit() for c in v) or
                                    ("/" in v and _EXTENSION.search(v))):
+        return "names joined (a path, a route, an attribute)"
+    if _DOTTED_NUMBER.match(v):
         return "names joined (a path, a route, an attribute)"
     if _PREFIX.match(v):
         return "a prefix"  # ``sk-ant-oat01-``
@@ -162,7 +211,10 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
     password or PIN outright; ``quoted``: the value was in quotes or backticks."""
     v = value
     n = len(v)
-    if strong and password_word and _DOOR_CODE.match(v) and sum(c.isdigit() for c in v) >= 4:
+    if v.isdigit() and len(set(v)) == 1:
+        return None  # 0000: a factory PIN
+    if strong and password_word and _DOOR_CODE.match(v) and sum(c.isdigit() for c in v) >= 3 \
+            and (sum(c.isdigit() for c in v) >= 4 or v.count("-") >= 2):
         return f"{n}-character code"  # 4829B, 91#274: a door or PIN code
     reason = not_a_value(v.replace(" ", ""))
     made_up = reason in (None, "words of the text", "names joined (a path, a route, an attribute)")
@@ -201,7 +253,7 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         return f"{n}-character hex token" if strong else None
     if _IDENTIFIER.match(v) and not (strong and quoted and _kinds(v) >= 3 and n >= 8):
         return None
-    if _MODELISH.match(v) and not strong and n < 16:
+    if _MODELISH.match(v) and not strong and n <= 24:
         return None  # qwen2.5-coder-7b, gpt-4o, node18
     kinds = _kinds(v)
     has_alpha = any(c.isalpha() for c in v)
@@ -210,7 +262,8 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         return f"{n}-character random-looking value"
     inner_symbol = any(not c.isalnum() for c in v[1:-1])
     if strong and password_word and v.isalpha() and v.isascii() and n >= 12 and \
-            entropy(v) >= 3.3 and sum(c in "aeiouAEIOU" for c in v) < n / 3:
+            entropy(v) >= 3.3 and sum(c in "aeiouAEIOU" for c in v) < n / 3 and \
+            not _holds_label_word(v):
         return f"{n}-letter random value"  # an app password without its spaces
     if strong:
         if n >= 6 and has_alpha and (has_digit or (kinds >= 3 and inner_symbol)):

@@ -1,0 +1,310 @@
+"""Credential forms tested by class, each across languages: the code family (a code word
+beside the thing it opens), prose whose value sits far from its label, values that follow
+the first one alike, codes one to a line, lists of accounts under a heading of user words,
+credentials labels over a user/password pair, passphrases, key names, and the look-alikes
+each of these must leave alone. Written from the classes blind set 5 missed, not from its
+texts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.blind import score, table
+from memtui.core.creds import lexicon
+from memtui.core.secrets import scan_text
+
+DATA = lexicon.data()
+PW = "Vq8#mZ2rKx4!"
+
+
+def found(text: str) -> list[str]:
+    return [h.value for h in scan_text(text)]
+
+
+# --- the code family ------------------------------------------------------------------------
+
+def _code_cases() -> list[tuple[str, str, str]]:
+    out = []
+    values = {w for kinds in DATA["labels"].values() for k, ws in kinds.items()
+              if k in lexicon.VALUE_KINDS for w in ws}  # Swedish ``kod`` is a password word
+    for lang, kinds in sorted(DATA["labels"].items()):
+        code = next((w for w in kinds.get("code", ()) if w not in values), None)
+        objects = DATA["code_objects"].get(lang)
+        if code and objects:
+            out.append((lang, code, objects[0]))
+    return out
+
+
+@pytest.mark.parametrize(("lang", "code", "thing"), _code_cases())
+def test_a_code_word_beside_what_it_opens_labels_a_code(lang: str, code: str,
+                                                        thing: str) -> None:
+    assert found(f"- {code} {thing}: 48213\n") == ["48213"], (lang, code, thing)
+    assert found(f"- {thing} {code}: 48213\n") == ["48213"], (lang, code, thing)
+
+
+@pytest.mark.parametrize(("lang", "code", "thing"), _code_cases())
+def test_a_code_word_alone_labels_nothing(lang: str, code: str, thing: str) -> None:
+    assert found(f"- {code}: 48213\n") == [], (lang, code)
+
+
+@pytest.mark.parametrize("text", [
+    "Error code 500123 when the door sensor fails.",
+    "Promo code WELCOME2024 for the garage booking site.",
+    "Quellcode der Alarmanlage liegt im Repo alarm-fw-2024.",
+    "The building code requires two exits; see section 4412 for the door widths.",
+])
+def test_a_code_that_opens_nothing_is_no_credential(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Alarmcode: 4812", ["4812"]),               # de compound, the thing before
+    ("Zugangscode fürs Lager: 77120", ["77120"]),
+    ("the code for the back gate is 3319", ["3319"]),
+    ("código del portón: 5521", ["5521"]),
+    ("kod do bramy wjazdowej: 9021", ["9021"]),
+    ("код от калитки — 4471", ["4471"]),
+    ("大门的开门码：880231", ["880231"]),
+    ("ロッカーのコード：2291", ["2291"]),
+])
+def test_code_phrases_in_several_languages(text: str, want: list[str]) -> None:
+    assert found(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Padlock on the shed: 4471", ["4471"]),                 # a lock named is its code
+    ("El candado de la bici: 3-7-1-9", ["3-7-1-9"]),          # a combination in groups
+    ("Tresor im Keller: Kombination 37-21-09", ["37-21-09"]),
+    ("Lockbox by the back door — combo 4-1-7-3.", ["4-1-7-3"]),
+    ("玄関のオートロックは 4832# で開く", ["4832"]),
+    ("공동현관 비번 *1234#", ["1234"]),                        # keyed between * and #
+    ("The lockbox is behind the plant.", []),
+    ("Dates: 12-03-26 and 01-02-03", []),
+])
+def test_locks_and_combinations(text: str, want: list[str]) -> None:
+    assert found(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Код домофону 4829", ["4829"]),              # label, the thing it opens, the code
+    ("PIN brankas kantor 7712", ["7712"]),
+    ("کد درب ساختمان 4829", ["4829"]),
+    ("Mật khẩu két sắt 7712", ["7712"]),
+    ("the garage opener code is 55123", ["55123"]),
+    ("password changed 3 times since 2019", []),
+    ("Passwort für Ticket 4821", []),
+    ("WiFi password router model 3000", []),
+    ("alarm error code 1234 again", []),
+])
+def test_a_code_ending_the_sentence_after_the_thing_it_opens(text: str,
+                                                             want: list[str]) -> None:
+    assert found(text) == want
+
+
+# --- prose: the value far from its label, the next clause ---------------------------------
+
+@pytest.mark.parametrize("text", [
+    f"The admin password for the NAS was changed by Priya on Tuesday, it is now {PW}",
+    f"Das Passwort vom Gäste-WLAN hat Jonas gestern geändert, es lautet jetzt {PW}",
+    f"La contraseña de la impresora, que cambió Ana ayer, ahora es {PW}",
+    "O PIN do cofre, segundo o síndico, agora é 73310",
+    f"Le mot de passe de la box, changé par Luc hier soir, est désormais {PW}",
+    f"Пароль от роутера вчера поменял Саша, теперь он {PW}",
+])
+def test_prose_reaches_past_commas_to_a_copula(text: str) -> None:
+    want = "73310" if "73310" in text else PW
+    assert found(text) == [want]
+
+
+@pytest.mark.parametrize("text", [
+    "The password for the server was changed in March, user is deploy01",
+    "The wifi password changed last week, now it's printed on the router.",
+    "Token usage was 45,000 tokens, now is 12000 tokens per day.",
+    "Сегодня потратили 45 тыс. токенов на qwen2.5-coder-7b.",
+])
+def test_prose_leaves_a_clause_that_names_something_else(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("รหัสเปิดประตูห้องเซิร์ฟเวอร์ 556712", ["556712"]),  # th: the thing glued to the label
+    (f"社内のWi-Fiのパスは{PW}です", [PW]),                   # ja: パス + particle
+    ("パスポートの番号は TR1234567 です", []),                 # ja: パスポート is no パス
+    ("トークン更新のバグは 063c0f416cd75fdf229dafdc50bdcae722493ad7 で修正済み", []),
+])
+def test_scripts_without_spaces(text: str, want: list[str]) -> None:
+    assert found(text) == want
+
+
+# --- values that follow the first one alike -----------------------------------------------
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Recovery codes: 4k2m-9x7q 8p3t-2w6z 1r5n-7c4v", ["4k2m-9x7q", "8p3t-2w6z", "1r5n-7c4v"]),
+    ("Wiederherstellungscodes: 8841-2290, 1177-5043, 6630-9214",
+     ["8841-2290", "1177-5043", "6630-9214"]),
+    ("Larmkoden är 2291 och portkoden till förrådet 8860.", ["2291", "8860"]),
+    ("Il codice dell'allarme è 73921, quello del cancello 11840.", ["73921", "11840"]),
+    ("Door code 4412 and 2024 was the year we moved.", ["4412"]),  # a year is no second code
+    ("PIN 4412 expires 2027, card 5521 is blocked.", ["4412"]),  # a year, another thing
+    ("PIN length must be 6 digits; the factory PIN 0000 is disabled.", []),
+])
+def test_values_alike_after_the_first(text: str, want: list[str]) -> None:
+    assert found(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    f"Use {PW} as the password for the guest account.",
+    f"Usa {PW} como contraseña del invitado.",
+    f"Nimm {PW} als Passwort für den Gast.",
+    f"Mets {PW} comme mot de passe invité.",
+    f"Password for the NAS:\n`{PW}`",
+])
+def test_a_value_before_its_label_or_on_the_next_line(text: str) -> None:
+    assert found(text) == [PW]
+
+
+def test_a_key_and_its_secret_named_in_one_line() -> None:
+    secret = "Zr8kQ2pWx7Lm4NvB9cT3yH6jD1s"
+    assert found(f"Cloudinary API Key 418273645192837, API Secret {secret}") == [secret]
+
+
+def test_the_secret_half_of_a_key_pair_after_a_slash() -> None:
+    secret = "Zr8kQ2pWx7Lm4NvB9cT3yH6jD1sF5gA0"
+    assert secret in found(f"Aliyun AccessKey: LTAI5tQx8mZr2KpW7vN3bC9d / {secret}")
+    assert found("Tencent SecretId / SecretKey: see the vault / ask ops") == []
+
+
+# --- lists: codes one to a line, accounts under a heading of user words --------------------
+
+@pytest.mark.parametrize(("heading", "items"), [
+    ("Backup codes for the shared admin account:", ["8841 2290", "1177 5043"]),
+    ("Códigos de recuperación:", ["k2m9-x7qp", "p3t2-w6zr"]),
+    ("## 2FA-Backup-Codes", ["48213907", "11902284"]),
+])
+def test_codes_one_to_a_line_without_a_list_marker(heading: str, items: list[str]) -> None:
+    assert found(heading + "\n" + "\n".join(items) + "\n") == items
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Recovery codes (Proton):\n```\n4f8k-2m9x\n7p3q-8w2z\n```", ["4f8k-2m9x", "7p3q-8w2z"]),
+    ("バックアップコード\n・4481-2290\n・7713-5502", ["4481-2290", "7713-5502"]),
+    ("Required env (values come from 1Password, never commit):\n```env\n"
+     "OPENAI_API_KEY=op://Engineering/openai/credential\n```", []),
+])
+def test_codes_in_a_fence_or_under_a_bare_heading(text: str, want: list[str]) -> None:
+    assert found(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "Recovery codes:\nSee the printed sheet in the safe.\nDone.",
+    "Backup codes:\nstored offline\n",
+])
+def test_a_codes_heading_over_words_is_no_credential(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("heading", ["### Shared accounts", "## Testkonten", "## Konta testowe",
+                                     "## Contas de teste", "Тестовые аккаунты:"])
+def test_a_heading_of_user_words_over_pairs(heading: str) -> None:
+    text = f"{heading}\n- qa1 / {PW}\n- qa2 / Hk2!qwZp9mTr\n"
+    assert found(text) == [PW, "Hk2!qwZp9mTr"]
+
+
+@pytest.mark.parametrize("text", [
+    "## Team\n- Alice / backend\n- Bob / frontend",
+    "## Konta testowe\n- tester1 / <hasło>\n- tester2 / <hasło>",
+    "## Accounts\n- alice / see 1Password\n- bob / ask Maria",
+    "Inloggegevens:\n- gebruiker: tester01\n- wachtwoord: zie kluis",
+])
+def test_lists_of_users_without_passwords(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    f"Accès FTP hébergeur : compta / {PW}",
+    f"Acceso al panel: contabilidad / {PW}",
+    f"Доступ к серверу: бухгалтерия / {PW}",
+    f"الدخول إلى اللوحة: مدير / {PW}",
+    f"Zugangsdaten Router: techniker / {PW}",
+])
+def test_a_credentials_label_over_a_pair_whose_user_is_a_word(text: str) -> None:
+    assert found(text) == [PW]
+
+
+@pytest.mark.parametrize("text", [
+    f"Netz: Buero5G, Schluessel: {PW}",          # de typed without umlauts
+    f"haslo: {PW}",                              # pl without ł
+    f"sifre: {PW}",                              # tr without ş
+    f"losenord till NAS: {PW}",                  # sv without ö
+    f"mat khau: {PW}",                           # vi without tones
+    f"🔐 NAS: {PW}",                             # a lock emoji as the label
+])
+def test_a_label_typed_without_accents_or_as_an_emoji(text: str) -> None:
+    assert found(text) == [PW]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    (f"SSH: ubuntu@10.0.0.7, pass {PW}", [PW]),   # a field after the user's
+    (f"Login deploy, pass {PW}", [PW]),
+    ("mail to bob@x.com, pass userId123 on", []),  # the verb, an identifier
+    ("Pass `dependent` as an argument", []),
+])
+def test_an_everyday_label_word_after_the_user_field(text: str, want: list[str]) -> None:
+    assert found(text) == want
+
+
+# --- passphrases, key names, label words as values ----------------------------------------
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Seed phrase: orbit candle maple thunder quiet ribbon",
+     ["orbit candle maple thunder quiet ribbon"]),
+    ("Lösenfrasen till backupen: kanel snöstorm fyrtorn blåbär", ["kanel snöstorm fyrtorn blåbär"]),
+    ("Seed phrase: stored in the safe deposit box at the bank", []),
+    ("Password: ask Maria from accounting", []),
+])
+def test_an_unquoted_passphrase_after_a_passphrase_word(text: str, want: list[str]) -> None:
+    assert found(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ('{"relay_hook_key": "whk_9fK2mQ7xLp3RtV8nZb4Yc1Hs"}', ["whk_9fK2mQ7xLp3RtV8nZb4Yc1Hs"]),
+    ('{"cache_key": "user_profile_v2", "sort_key": "created_at"}', []),
+    ('{"partition_key": "tenant-42"}', []),
+])
+def test_a_key_name_needs_a_random_value(text: str, want: list[str]) -> None:
+    assert found(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "`postgres://user:passwort@localhost/db`",
+    "`mysql://root:contraseña@db/app`",
+    "Passwort: Kennwort",
+    "- hasło: haslo",
+])
+def test_a_label_word_as_value_is_a_placeholder(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_service_accounts_key_id_without_its_key_block() -> None:
+    key_id = "5f0c8e1d2a3b4c5d6e7f8091a2b3c4d5e6f70819"
+    text = ('```json\n{"type": "service_account", "private_key_id": "' + key_id +
+            '", "client_email": "x@p.iam.gserviceaccount.com"}\n```')
+    assert found(text) == [key_id]
+
+
+@pytest.mark.parametrize("name", ["creds_general.json", "creds_probe.json"])
+def test_a_corpus_of_other_forms_holds(name: str) -> None:
+    """``creds_general.json``: 58 items (38 holding credentials) in 21 languages, written
+    beside this work in forms and words of its own, before it (recall then 36.5 %, precision
+    95.0 %); ``creds_probe.json``: 85 items (45 look-alikes) written during it (78.0 % /
+    100 % on the code before it). Both check that the classes above hold beyond the texts
+    they were drawn from (bench/RESULTS.md)."""
+    items = json.loads((Path(__file__).parent / name).read_text("utf-8"))
+    assert len(items) >= 40
+    counts, errors = score(items)
+    print(table(counts) + "\n" + "\n".join(errors))
+    tp, fn, fp = counts["ALL"]
+    assert tp / (tp + fn) >= 0.85 and tp / (tp + fp) >= 0.95, errors
