@@ -4,6 +4,7 @@ short the scan says so with a ``read_problem`` on the line it stopped at."""
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from pathlib import Path
@@ -16,8 +17,11 @@ from memtui.core.secrets import MAX_HITS, scan_text_bounded
 from tests.core.helpers import make_ws, memory, run_audit
 
 MIB = 1 << 20
-#: CPU seconds one MiB may cost (measured: at most ~1.4 s on this shared machine).
-BOUND = 4.0
+#: A hostile MiB may cost this many times what an ordinary MiB of notes that name
+#: credentials without giving one costs, measured in the same run (a paired ratio: the
+#: machine is shared, so an absolute bound in seconds fails under load; measured: ~1.3×).
+RATIO = 3.0
+ORDINARY = "- note: the API key lives in the vault, see docs\n"
 
 
 def _fill(unit: str) -> str:
@@ -43,13 +47,32 @@ HOSTILE = {
 }
 
 
+def _cpu(text: str) -> float:
+    start = time.process_time()
+    scan_text_bounded(text)
+    return time.process_time() - start
+
+
+@functools.cache
+def _ordinary() -> float:
+    """CPU seconds an ordinary MiB of notes costs now (the least of two runs)."""
+    text = _fill(ORDINARY)
+    return min(_cpu(text), _cpu(text))
+
+
+@pytest.fixture(scope="module")
+def ordinary_mib() -> float:
+    return _ordinary()
+
+
 @pytest.mark.parametrize("name", list(HOSTILE))
-def test_a_hostile_text_costs_a_bounded_time(name: str) -> None:
+def test_a_hostile_text_costs_a_bounded_time(name: str, ordinary_mib: float) -> None:
     text = HOSTILE[name]
     start = time.process_time()
     hits, _cut = scan_text_bounded(text)
     spent = time.process_time() - start
-    assert spent < BOUND * max(1, len(text.encode()) / MIB), (name, spent)
+    assert spent < RATIO * ordinary_mib * max(1, len(text.encode()) / MIB), \
+        (name, spent, ordinary_mib)
     assert len(hits) <= MAX_HITS
 
 
@@ -86,8 +109,8 @@ PIECES = ["password", "密码", "パスワード", "비번", "mot de passe", "to
 def test_every_check_of_a_text_costs_a_bounded_time_a_mebibyte(pieces: list[str],
                                                                   spread: int) -> None:
     """Property (issue 31 §4): whatever a memory is made of, the credential and instruction
-    checks cost at most ``BOUND`` seconds of CPU a MiB (a motif repeated to 256 KiB, with a
-    newline every ``spread`` motifs)."""
+    checks cost at most ``RATIO`` times an ordinary MiB's CPU time (a motif repeated to
+    256 KiB, with a newline every ``spread`` motifs)."""
     from memtui.core.instructions import scan_instructions
 
     scan_text_bounded("password: Xq7#mK2pLz9w\nghp_x AKIA")  # one-time costs: imports, automata
@@ -99,5 +122,6 @@ def test_every_check_of_a_text_costs_a_bounded_time_a_mebibyte(pieces: list[str]
     hits, _cut = scan_text_bounded(text)
     scan_instructions(text)
     spent = time.process_time() - start
-    assert spent < BOUND * max(0.25, len(text.encode()) / MIB) + 1.0, (unit[:60], spent)
+    assert spent < RATIO * _ordinary() * max(0.25, len(text.encode()) / MIB) + 1.0, \
+        (unit[:60], spent)
     assert len(hits) <= MAX_HITS
