@@ -43,12 +43,12 @@ def main() -> None:
         for _ in range(ns.repeat):
             for name, code in codes.items():
                 py = [sys.executable, "-c"]
-                bare = cpu(py + [IMPORT], env_for(code, MEMTUI_NO_CACHE="1"), code)
+                bare = cpu([*py, IMPORT], env_for(code, MEMTUI_NO_CACHE="1"), code)
                 for vocab in ("qwen", "cl100k"):
                     for how, env in (("packaged", env_for(code, MEMTUI_NO_CACHE="1")),
                                      ("cached", env_for(code, MEMTUI_CACHE_DIR=caches[name]))):
                         runs.setdefault(f"{vocab} {how} {name}", []).append(
-                            cpu(py + [BUILD.format(name=vocab)], env, code) - bare)
+                            cpu([*py, BUILD.format(name=vocab)], env, code) - bare)
     for key, xs in runs.items():
         print(f"{key:24} {statistics.median(xs):.3f} s  "
               f"({min(xs):.3f}-{max(xs):.3f})")
