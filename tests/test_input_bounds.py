@@ -182,7 +182,7 @@ def test_deep_nesting_is_one_line(tmp_path: Path, which: str) -> None:
 # -- the user cache: regular files of the user's own, never through a link --------------------
 
 CACHE_NAMES = ["token-counts-v1.marshal", f"clean-texts-{version()}-{FORMAT}.marshal",
-               "vocab-qwen-v1.marshal", "vocab-cl100k-v1.marshal"]
+               "vocab-qwen-v2.marshal", "vocab-cl100k-v2.marshal"]
 
 
 @pytest.mark.parametrize("name", CACHE_NAMES)

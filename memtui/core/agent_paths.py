@@ -27,6 +27,7 @@ import re
 import stat
 
 from memtui.core.findings import Finding, finding
+from memtui.core.lazy_pattern import lazy_pattern
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace
 
 #: A name memtui keeps for its own files (compared case-insensitively).
@@ -35,9 +36,9 @@ OWN_PREFIX = ".memtui"
 #: memory, never written by the agent (compared case-insensitively).
 INSTRUCTION_NAMES = ("readme.md", "claude.md", "agents.md", "gemini.md")
 #: Device names Windows reserves, with any extension (``CON.md`` is the console there).
-_DEVICE = re.compile(r"^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])"
+_DEVICE = lazy_pattern(r"^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])"
                      r"(\..*)?$", re.IGNORECASE)
-_BAD_CHARS = re.compile(r'[<>:"|?*\\\x00-\x1f\x7f]')
+_BAD_CHARS = lazy_pattern(r'[<>:"|?*\\\x00-\x1f\x7f]')
 
 #: Files other tools execute or load, relative to the workspace root: a folder name ending
 #: in ``/`` means every file directly in it. What the audit looks for (a few ``lstat`` and

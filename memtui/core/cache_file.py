@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import marshal
 import os
-import secrets
 import stat
 from collections.abc import Iterable
 from contextlib import suppress
@@ -129,7 +128,7 @@ def save_parts(path: Path, parts: Iterable[bytes]) -> bool:
     fd = open_folder(path.parent, create=True)
     if fd is None:
         return False
-    tmp = f".{path.stem}-{secrets.token_hex(6)}"
+    tmp = f".{path.stem}-{os.urandom(6).hex()}"  # secrets.token_hex, unimported
     try:
         try:
             st = os.lstat(path.name, dir_fd=fd)

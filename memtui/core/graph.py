@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from memtui.core.lazy_pattern import lazy_pattern
 from memtui.core.links import fold
 
 
@@ -22,7 +22,7 @@ class Resolution:
 #: File-name prefixes real memory directories give each type (``feedback_no-fabrication.md``).
 TYPE_PREFIXES = ("feedback_", "project_", "user_", "reference_",
                  "feedback-", "project-", "user-", "reference-")
-_NOT_SLUG = re.compile(r"[\W_]+")
+_NOT_SLUG = lazy_pattern(r"[\W_]+")
 
 
 def loose(name: str) -> str:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memtui.core.lazy_pattern import lazy_pattern
 from memtui.core.links import CodeSpan, Link, markdown_links_cut, resolve_href, wikilinks
 from memtui.core.textfile import MAX_INDEX_BYTES, TextRead, read_text
 
@@ -22,12 +22,12 @@ MAX_INDEX_MARKS = 2_000_000
 #: A link-less, non-heading index line wider than this (terminal columns: CJK characters
 #: count two) reads as memory content.
 CONTENT_LINE_CHARS = 120
-HEADING = re.compile(r"^ {0,3}#{1,6}(\s|$)")
-_HOOK_SEP = re.compile(r"^\s*(?:—|–|--|-|:|\|)\s*")
+HEADING = lazy_pattern(r"^ {0,3}#{1,6}(\s|$)")
+_HOOK_SEP = lazy_pattern(r"^\s*(?:—|–|--|-|:|\|)\s*")
 #: A ``*.md`` name at the end of a code span: word characters, ``.-/`` and any character of
 #: the Basic Multilingual Plane beyond ASCII. Spelt so that it compiles in a third of a
 #: millisecond (``[\u0080-\uffff]`` under IGNORECASE took 6 ms of every audit's start).
-_MD_NAME = re.compile(r"(?:^|[\s/])((?:[\w.\-/]|(?![\U00010000-\U0010ffff])[^\x00-\x7f])+"
+_MD_NAME = lazy_pattern(r"(?:^|[\s/])((?:[\w.\-/]|(?![\U00010000-\U0010ffff])[^\x00-\x7f])+"
                       r"\.[mM][dD])$")
 
 
@@ -110,13 +110,13 @@ def index_of(read: TextRead, rel: str = "MEMORY.md", idx: Index | None = None) -
     return idx
 
 
-_PLAIN_LINK = re.compile(r"\[([^\[\]*`]*)\]\(([^\s()<>`]*)\)")
-_PLAIN_CODE = re.compile(r"`([^`]+)`")
-_PLAIN_WIKI = re.compile(r"\[\[[^\[\]\n]+?\]\](?!\()")
-_REF_DEF = re.compile(r"^ {0,3}\[")
+_PLAIN_LINK = lazy_pattern(r"\[([^\[\]*`]*)\]\(([^\s()<>`]*)\)")
+_PLAIN_CODE = lazy_pattern(r"`([^`]+)`")
+_PLAIN_WIKI = lazy_pattern(r"\[\[[^\[\]\n]+?\]\](?!\()")
+_REF_DEF = lazy_pattern(r"^ {0,3}\[")
 # A list item (nested or not) whose text opens with 5+ spaces: that is indented code.
-_ITEM_CODE = re.compile(r"^ *(?:(?:[-*+]|\d{1,9}[.)]) {1,4})*(?:[-*+]|\d{1,9}[.)]) {5,}")
-_URL_SAFE = re.compile(r"[A-Za-z0-9;/?:@=+$,\-_.!~*'()#]*$")
+_ITEM_CODE = lazy_pattern(r"^ *(?:(?:[-*+]|\d{1,9}[.)]) {1,4})*(?:[-*+]|\d{1,9}[.)]) {5,}")
+_URL_SAFE = lazy_pattern(r"[A-Za-z0-9;/?:@=+$,\-_.!~*'()#]*$")
 
 
 def plain_links(text: str, rel: str = "MEMORY.md"

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import gc
 import posixpath
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
+from memtui.core.lazy_pattern import lazy_pattern
+
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+_SCHEME = lazy_pattern(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 #: ``[[inner]]``; group 1 is the inner text (name, then ``|alias`` or ``#heading``).
-WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
-_TICKS = re.compile(r"`+")
-_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+WIKILINK = lazy_pattern(r"\[\[([^\[\]\n]+?)\]\]")
+_TICKS = lazy_pattern(r"`+")
+_FENCE_OPEN = lazy_pattern(r"^ {0,3}(`{3,}|~{3,})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,7 @@ def resolve_href(source: str, href: str) -> tuple[str | None, bool] | None:
 #: so (`markdown_links_cut`). So no text costs the parser more than ~4 s a MiB.
 WORK_PER_CHAR = 5
 WORK_FLOOR = 100_000
-_DEST_END = re.compile(r"[\x00-\x20\x7f]+")  # where markdown-it ends a link destination
+_DEST_END = lazy_pattern(r"[\x00-\x20\x7f]+")  # where markdown-it ends a link destination
 
 
 def _line_work(line: str) -> int:
@@ -199,7 +200,7 @@ def _wikilink_gloss(label: list[str]) -> bool:
     return len(text) > 2 and text[0] == "[" and text[-1] == "]" and "[" not in text[1:-1]
 
 
-_EXTENSION = re.compile(r"[^./][^/]*\.[A-Za-z0-9]{1,8}$")
+_EXTENSION = lazy_pattern(r"[^./][^/]*\.[A-Za-z0-9]{1,8}$")
 
 
 def looks_like_path(href: str) -> bool:

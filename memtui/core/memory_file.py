@@ -15,18 +15,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.core.findings import Finding, finding
+from memtui.core.lazy_pattern import lazy_pattern
 
 KNOWN_TYPES = ("user", "feedback", "project", "reference")
 DATE_KEYS = ("modified", "updated", "recorded", "date")
 #: Values a frontmatter may hold once its YAML aliases are expanded (a "billion laughs"
 #: of a kilobyte expands to a billion): far above any real frontmatter.
 MAX_EXPANDED_VALUES = 5_000
-_LENIENT_KEY = re.compile(r"^(\s*)([A-Za-z_][\w-]*)\s*:\s*(.*)$")
-_FENCE = re.compile(r"^-{3,}\s*$")
+_LENIENT_KEY = lazy_pattern(r"^(\s*)([A-Za-z_][\w-]*)\s*:\s*(.*)$")
+_FENCE = lazy_pattern(r"^-{3,}\s*$")
 #: The newline before a line that closes frontmatter: a fence, or ``...``, with only
 #: whitespace after it (a match may run on over blank lines: the line it starts on is still
 #: such a line). Starting with the newline lets the search skip to each newline at once.
-_CLOSING = re.compile(r"\n(?:-{3,}|\.\.\.)\s*$", re.M)
+_CLOSING = lazy_pattern(r"\n(?:-{3,}|\.\.\.)\s*$", re.M)
 
 #: The message of the older-format finding (the audit gathers these into one).
 TOP_LEVEL_TYPE = "'type' is at the top level instead of under 'metadata'"
@@ -104,10 +105,10 @@ def frontmatter_span(text: str) -> tuple[str | None, int, int, bool]:
             text.count("\n", 0, pos) + 2, True)
 
 
-_SIMPLE_KEY = re.compile(r"([A-Za-z_][\w-]*):(?: (.*))?$")
+_SIMPLE_KEY = lazy_pattern(r"([A-Za-z_][\w-]*):(?: (.*))?$")
 #: Words YAML reads as bools or null (and a few it might).
 _RESERVED_WORDS = frozenset(["yes", "no", "true", "false", "on", "off", "null", "~", "y", "n"])
-_DATE = re.compile(r"\d{4}-\d\d-\d\d$")
+_DATE = lazy_pattern(r"\d{4}-\d\d-\d\d$")
 _PLAIN_BAD_START = frozenset("-?:,[]{}#&*!|>'\"%@`+.0123456789=<~")
 
 

@@ -19,14 +19,16 @@ import re
 import unicodedata
 from typing import Any
 
+from memtui.core.lazy_pattern import lazy_pattern
+
 #: C0 (but tab and newline) and C1 controls, DEL, bidi overrides and isolates (which can
 #: make a name read backwards), and lone surrogates (bytes that were not UTF-8).
-_UNSAFE_LINES = re.compile(
+_UNSAFE_LINES = lazy_pattern(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\r(?!\n)")
 #: The same for one-line text: tab, newline and carriage return are escaped too.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_NON_ASCII = re.compile("[^\x00-\x7f]")
+_UNSAFE = lazy_pattern("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_SURROGATE = lazy_pattern("[\ud800-\udfff]")
+_NON_ASCII = lazy_pattern("[^\x00-\x7f]")
 
 #: Characters a frontmatter value is cut to wherever it is shown.
 VALUE_CHARS = 300

