@@ -13,6 +13,7 @@ import os
 import shlex
 import subprocess
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -43,6 +44,7 @@ from memtui.tui.config import load_config, save_config
 from memtui.tui.curate_actions import CURATE_ACTIONS, CurateActions
 from memtui.tui.dialogs.help import HelpScreen
 from memtui.tui.heap import HeapKeeper
+from memtui.tui.key_gate import KeyGate
 from memtui.tui.messages import CommitSelected, JumpTo, MemorySelected
 from memtui.tui.palette import Palette
 from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes, readable_cursor
@@ -71,6 +73,10 @@ PREVIEW_MIN, PREVIEW_MAX, VIEWS_MIN = 36, 64, 84
 #: The chat's least width beside the views and the preview; below VIEWS_MIN + PREVIEW_MIN +
 #: CHAT_MIN columns the open chat takes the preview's place (and its width) instead.
 CHAT_MIN = 56
+#: Between NARROW and THREE_PANES columns the open chat is as wide as the preview while the
+#: view has the focus; while the chat has it, the chat takes all but VIEWS_WHILE_CHATTING
+#: columns (a tool call's arguments then fit on a line), as narrow it grows in height.
+VIEWS_WHILE_CHATTING = 56
 THREE_PANES = VIEWS_MIN + PREVIEW_MIN + CHAT_MIN
 NOTICE_SECONDS = 8.0
 #: New or edited memories counted before their audit is shown; more are counted after it.
@@ -162,6 +168,7 @@ class MemtuiApp(CurateActions, App[int]):
         Binding("p", "toggle_preview", "Preview"),
         Binding("r", "reaudit", "Re-audit"),
         Binding("c", "toggle_chat", "Chat"),
+        Binding("C", "hide_chat", "Hide chat", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
         Binding("t", "choose_theme", "Theme"),
@@ -179,7 +186,9 @@ class MemtuiApp(CurateActions, App[int]):
         "reaudit": ("Re-audit", "audit the whole workspace again"),
         "toggle_suppressed": ("Toggle suppressed", "list the findings a config, an inline "
                               "comment or a baseline suppressed (key i)"),
-        "toggle_chat": ("Toggle chat", "talk to the agent working in this workspace"),
+        "toggle_chat": ("Chat", "talk to the agent working in this workspace: open the "
+                        "chat, or put the focus in its input"),
+        "hide_chat": ("Hide chat", "hide the chat pane (the conversation stays; key C)"),
         "choose_theme": ("Choose theme", "pick a colour theme (remembered)"),
         "help": ("Help", "what each view shows, and every key"),
         "focus_filter": ("Filter", "filter the current view"),
@@ -246,6 +255,10 @@ class MemtuiApp(CurateActions, App[int]):
         self._narrow = False
         self._one_side = True  # no room for the preview and the chat both: one at a time
         self._preview_on = True  # the operator's choice (p); the chat may cover it
+        #: Keys typed while a dialog opens or the focus moves wait here (see key_gate).
+        self.keys = KeyGate()
+        self._key_timer: Timer | None = None
+        self._dialog_seen: tuple[Screen[Any], float] | None = None
         for t in load_themes():
             self.register_theme(t)
         if os.environ.get("MEMTUI_SERVED"):  # a browser draws ANSI colours black on black:
@@ -342,13 +355,6 @@ class MemtuiApp(CurateActions, App[int]):
             for header in self._ui.query(HealthHeader):  # none while closing
                 header.progress(*progress)
 
-    async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, (events.Key, events.MouseEvent)):
-            self.heap.input_seen()
-            if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
-                self._expire_notice()  # the operator moved on: before the key's own notice
-        await super().on_event(event)
-
     def on_ready(self) -> None:
         """The first frame is on screen: now start the audit and the watcher (threads that
         would otherwise compete with the first paint for the interpreter)."""
@@ -382,9 +388,7 @@ class MemtuiApp(CurateActions, App[int]):
         show = self._preview_on and not (self._one_side and chat_open)
         three = chat_open and not self._one_side
         preview.styles.width = None if self._narrow else self._preview_width(three)
-        slot = self._ui.query_one("#chat-slot")
-        slot.styles.width = self._preview_width(False) \
-            if chat_open and self._one_side and not self._narrow else None
+        self._chat_width()
         if show != preview.display:
             preview.display = show
             if show:
@@ -397,10 +401,94 @@ class MemtuiApp(CurateActions, App[int]):
         focused = self.focused
         main.set_class(slot.has_class("-open") and focused is not None
                        and slot in focused.ancestors, "-chat-focus")
+        self._chat_width()
+
+    def _chat_width(self) -> None:
+        """The open chat beside the views, one side: the preview's width, or while it has
+        the focus all but VIEWS_WHILE_CHATTING columns (at least the preview's)."""
+        slot = self._ui.query_one("#chat-slot")
+        width: int | None = None
+        if slot.has_class("-open") and self._one_side and not self._narrow:
+            width = self._preview_width(False)
+            if self._ui.query_one("#main").has_class("-chat-focus"):
+                width = max(width, self.size.width - VIEWS_WHILE_CHATTING)
+        slot.styles.width = width  # unchanged: Textual does nothing
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if self._ui.query("#chat-slot"):
             self._chat_focus_changed()
+        if self.keys.held:
+            self.call_later(self._hand_on_keys)
+
+    # -- keys that wait for a dialog or a focus move ----------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        """Textual hands each key to the focused widget's queue at once, and the bindings
+        run when the key comes back up to the app: keys typed quickly were all handed to
+        the view before the first one's binding moved the focus or opened a dialog. Here a
+        key goes on only once the one before it has been handled and no dialog it opened
+        is still coming (``KeyGate``); until then it waits, in order."""
+        if isinstance(event, (events.Key, events.MouseEvent)):
+            self.heap.input_seen()
+            if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
+                self._expire_notice()  # the operator moved on: before the key's own notice
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if self.keys.take(event):
+                if self._key_timer is None:  # looks again until the dialog is up
+                    self._key_timer = self.set_interval(0.03, self._hand_on_keys)
+            else:
+                await self._pass_key(event)
+            return
+        await super().on_event(event)
+
+    async def _pass_key(self, key: events.Key) -> None:
+        target = self.focused or self.screen
+        await super().on_event(key)
+        if not key.is_forwarded:
+            return  # a priority binding took it here
+        flying = [True]
+        self.keys.expect(lambda: flying[0], at_most=1.0)
+
+        def landed() -> None:
+            flying[0] = False
+            if self.keys.held:
+                self.call_later(self._hand_on_keys)
+
+        _after_handled(self, target, landed)
+
+    async def _hand_on_keys(self) -> None:
+        """Hand the held keys on, in order, while nothing is pending (a key handed on may
+        move the focus or open a dialog: the rest wait again)."""
+        while (key := self.keys.next_key()) is not None:
+            await self._pass_key(key)
+        if not self.keys.held and self._key_timer is not None:
+            self._key_timer.stop()
+            self._key_timer = None
+
+    def dialog_pending(self) -> bool:
+        """No dialog is up and ready for keys yet: the main screen is on top, or the
+        dialog pushed has not mounted and taken its focus (one that takes none within a
+        second is taken as ready)."""
+        screen = self.screen
+        if screen is self._ui:
+            return True
+        if screen.is_mounted and screen.focused is not None:  # its on_mount chose it
+            return False
+        seen = self._dialog_seen
+        if seen is None or seen[0] is not screen:
+            self._dialog_seen = (screen, time.monotonic())
+            return True
+        return time.monotonic() - seen[1] < 1.0
+
+    def keys_wait_for_dialogs(self) -> str:
+        """From now on until ``keys_flow(name)``, keys wait whenever no dialog is up
+        (a curation flow between its key and its dialogs, and between two dialogs)."""
+        return self.keys.hold(self.dialog_pending)
+
+    def keys_flow(self, name: str) -> None:
+        self.keys.release(name)
+        if self.keys.held:
+            self.call_later(self._hand_on_keys)
 
     def _preview_width(self, chat_open: bool) -> int:
         """Columns for the preview beside the views (and the chat, when open)."""
@@ -751,8 +839,8 @@ class MemtuiApp(CurateActions, App[int]):
     def action_leave_input(self) -> None:
         """From the filter box or the chat input back to the active view."""
         pid = self._ui.query_one(TabbedContent).active
-        if pid:
-            self._view_widget(pid).focus()
+        if pid:  # at once: the keys typed after Esc are the view's
+            self._ui.set_focus(self._view_widget(pid))
 
     def _suppressed(self, result: AuditResult) -> AuditResult:
         """``result`` with the configuration's ignores, severities and the inline ignores
@@ -838,6 +926,8 @@ class MemtuiApp(CurateActions, App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_chat":
             return self._chat
+        if action == "hide_chat":
+            return self._chat and bool(self._ui.query("#chat-slot.-open"))
         if action == "leave_input":
             focused = self.focused
             return (isinstance(focused, Input) and self.screen is self._ui
@@ -846,7 +936,12 @@ class MemtuiApp(CurateActions, App[int]):
         return not (action in NOT_IN_TREND and self._shown_pid == "trend")
 
     def action_toggle_chat(self) -> None:
+        """Open the chat with the focus in its input; open already, but the focus
+        elsewhere (the view): focus its input; the focus in it already: hide it."""
         slot = self._ui.query_one("#chat-slot")
+        if slot.children and slot.has_class("-open") and not self._focus_within(slot):
+            self._focus_chat(slot)
+            return
         if not slot.children:
             pane_class = chat_pane_class() if self._chat else None
             if pane_class is None:
@@ -857,7 +952,25 @@ class MemtuiApp(CurateActions, App[int]):
         self._set_chat_open(not slot.has_class("-open"))
         self._arrange()
         if slot.has_class("-open"):
-            self.call_after_refresh(slot.children[0].focus)
+            self._focus_chat(slot)
+
+    def action_hide_chat(self) -> None:
+        """Hide the chat pane (its conversation stays); the focus goes back to the view."""
+        slot = self._ui.query_one("#chat-slot")
+        if slot.has_class("-open"):
+            self._set_chat_open(False)
+            self._arrange()
+
+    def _focus_chat(self, slot: Widget) -> None:
+        pane = slot.children[0]
+        # keys typed before the pane's input has the focus are the chat's, not the view's
+        self.keys.expect(lambda: slot.has_class("-open") and pane.is_attached
+                         and not self._focus_within(slot))
+        self.call_after_refresh(pane.focus)
+
+    def _focus_within(self, widget: Widget) -> bool:
+        focused = self.focused
+        return focused is not None and widget in focused.ancestors_with_self
 
     def _set_chat_open(self, open_: bool) -> None:
         """Open or close the chat slot (the pane, and its conversation, stay mounted);
@@ -891,6 +1004,19 @@ class MemtuiApp(CurateActions, App[int]):
             key = keys.get(action) or ("/" if action == "focus_filter" else "")
             yield SystemCommand(f"{title}  ({key})" if key else title, help_text,
                                 _runner(self, action))
+
+
+def _after_handled(app: App[Any], node: Any, done: Callable[[], None]) -> None:
+    """Call ``done`` once a key forwarded to ``node`` has been handled there and wherever
+    it bubbled: a callback queued behind it on ``node``, then on each parent in turn, up
+    to the app (each queue is in order, so the key is ahead of the callback in each)."""
+    def step(at: Any) -> None:
+        parent = at.parent
+        if at is app or parent is None or not parent.call_later(step, parent):
+            done()
+
+    if not node.call_later(step, node):
+        done()
 
 
 def _runner(app: App[Any], action: str) -> Any:

@@ -129,10 +129,16 @@ class CurateActions:
     def _run(self, job: Coroutine[Any, Any, bool]) -> None:
         from memtui.tui.widgets.audit_table import AuditTable
 
+        # Keys typed before the flow's dialog is up are the dialog's: they wait for it.
+        gate = self.keys_wait_for_dialogs()  # type: ignore[attr-defined]
+
         async def then_unpick() -> None:
-            if await job:  # picks were for this operation; the rows they name may be gone
-                for view in self._ui.query(AuditTable):  # type: ignore[attr-defined]
-                    view.clear_picks()
+            try:
+                if await job:  # picks were for this operation; the rows may be gone
+                    for view in self._ui.query(AuditTable):  # type: ignore[attr-defined]
+                        view.clear_picks()
+            finally:
+                self.keys_flow(gate)  # type: ignore[attr-defined]
 
         self.run_worker(then_unpick(), exclusive=True,  # type: ignore[attr-defined]
                         group="curate")

@@ -310,7 +310,7 @@ async def test_c_toggles_the_chat_pane_with_the_agent_settings(workspace: Path) 
         await wait_for(pilot, lambda: bool(slot.query(ChatPane)) and slot.display)
         pane = slot.query_one(ChatPane)
         assert pane.settings is settings and pane.workspace == app.workspace
-        app.action_toggle_chat()
+        app.action_hide_chat()
         await pilot.pause()
         assert not slot.display
 

@@ -90,7 +90,7 @@ async def test_escape_in_the_chat_input_goes_back_to_the_view(workspace: Path) -
         await wait_for(pilot, lambda: body_has_focus(app))
         assert app.query_one(TabbedContent).active == "orphans"
         assert app.query_one("#chat-slot").display and box.value == "hello 1?"
-        await pilot.press("c")  # from the view, c closes the chat ...
+        await pilot.press("C")  # from the view, C closes the chat (c would focus it) ...
         await wait_for(pilot, lambda: not app.query_one("#chat-slot").display)
         await open_chat(pilot, app)  # ... and opens it again, focused, text kept
         assert box.value == "hello 1?"

@@ -82,7 +82,7 @@ async def test_at_80x24_the_chat_replaces_the_preview_and_every_view_keeps_rows(
             assert Region(0, 0, 80, 24).contains_region(chat_input.region)
             assert log.region.height >= 2, key
             assert_no_overlap(app)
-            await pilot.press("c")  # closed: the preview is back under the view
+            await pilot.press("C")  # closed: the preview is back under the view
             await pilot.pause(0.05)
             assert preview.display and not app.query_one("#chat-slot").display
             assert body_rows(app) >= 5, key
@@ -152,8 +152,10 @@ async def test_the_80_column_footer_shows_whole_keys_that_do_not_overlap(
 @pytest.mark.parametrize("width", [120, 160])
 async def test_from_120_columns_the_chat_takes_the_preview_s_place(
         workspace: Path, width: int) -> None:
-    """Issue 20, item 18: the open chat leaves the views at least 84 columns: it sits where
-    the preview sat, as wide; p brings the preview back there, c the chat."""
+    """Issue 20, item 18: the open chat leaves the views at least 84 columns while a view
+    has the focus: it sits where the preview sat, as wide; p brings the preview back
+    there, c the chat. Issue 32, item 20: while the chat has the focus it takes all but 56
+    columns (a tool call's arguments fit on a line)."""
     app = chat_app(workspace)
     async with app.run_test(size=(width, 40)) as pilot:
         await started(pilot, app)
@@ -161,18 +163,22 @@ async def test_from_120_columns_the_chat_takes_the_preview_s_place(
         before = preview.region
         await open_chat(pilot, app)
         slot = app.query_one("#chat-slot")
-        views = app.query_one("#views").region
+        await wait_for(pilot, lambda: slot.region.width == width - 56)
         assert not preview.display
-        assert views.width >= 84, views
-        assert slot.region.x == before.x and slot.region.width == before.width
         assert_no_overlap(app)
         await pilot.press("escape")
+        await wait_for(pilot, lambda: slot.region.width == before.width)
+        views = app.query_one("#views").region
+        assert views.width >= 84, views
+        assert slot.region.x == before.x
+        assert_no_overlap(app)
         await pilot.press("p")
         await wait_for(pilot, lambda: preview.display and not slot.display)
         assert preview.region == before
         await pilot.press("c")
         await wait_for(pilot, lambda: slot.display and not preview.display)
-        assert app.query_one("#views").region.width >= 84
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.query_one("#views").region.width >= 84)
 
 
 async def test_at_80x24_the_chat_log_gets_a_usable_height(workspace: Path) -> None:

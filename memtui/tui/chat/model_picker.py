@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.message import Message
 from textual.widgets import Select
 
 from memtui.core.safe_output import printable
@@ -22,9 +23,15 @@ class ModelPicker(Select[str]):
         self.set_options((printable(n), n) for n in names)  # names from the server
         self.add_class("-shown")
 
+    class Closed(Message):
+        """The list closed with a model chosen (picked again, or kept): the message input
+        takes the focus back (Select says ``Changed`` only when the value changes)."""
+
     def watch_expanded(self, expanded: bool) -> None:
         """Opened with no model chosen yet, the list highlights the first model (not the
         blank prompt), so Enter picks it."""
+        if not expanded and self.value is not Select.NULL:
+            self.post_message(self.Closed())
         if expanded and self.value is Select.NULL:
             overlay: Any = self.query_one("SelectOverlay")
             if overlay.option_count > 1:

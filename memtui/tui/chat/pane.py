@@ -240,6 +240,12 @@ class ChatPane(Vertical):
         self.call_after_refresh(self.query_one("#chat-input", Input).focus)
         self.run_worker(self._prepare(), group="chat-prepare", exclusive=True)
 
+    def on_model_picker_closed(self, event: ModelPicker.Closed) -> None:
+        """A model is chosen and the list closed (the same model picked again says no
+        ``Changed``): the focus goes to the input, where the typed message waits."""
+        event.stop()
+        self.call_after_refresh(self.query_one("#chat-input", Input).focus)
+
     async def _show_history(self) -> None:
         log = self.query_one("#chat-log", VerticalScroll)
         widgets: list[Any] = []
@@ -324,6 +330,9 @@ class ChatPane(Vertical):
             banner.clear()
         await self._update_budget(text)
         user = UserMessage(text)
+        # A new turn is followed to its end, even after the operator scrolled up to read
+        # an earlier one (scrolling up during this turn stops the following again).
+        log.anchor()
         await log.mount(user)
         queue: asyncio.Queue[SessionEvent | None] = asyncio.Queue()
         self._pump = asyncio.create_task(self._pump_events(text, queue))

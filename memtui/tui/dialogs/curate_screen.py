@@ -90,10 +90,12 @@ class CurateScreen(ModalScreen[T]):
     first_field = False  # forms start in their first one-line field
 
     def on_mount(self) -> None:
+        # At once (not after a refresh): keys typed while the dialog opened wait for its
+        # focus (the app's KeyGate), and a second, later focus would select what they typed.
         if self.danger:
-            self.query_one("#cancel", Button).focus()
+            self.set_focus(self.query_one("#cancel", Button))
         elif self.first_field:
-            self.query(Input).first().focus()
+            self.set_focus(self.query(Input).first())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (action == "confirm" and self.danger)

@@ -40,7 +40,7 @@ class DuplicateEntryScreen(CurateScreen[bool]):
             yield Static(self._diff(True), id="diff")
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
+        self.set_focus(self.query_one(VerticalScroll))  # at once: see CurateScreen.on_mount
 
     def action_toggle_remove(self) -> None:
         self.query_one("#remove-duplicate", Checkbox).toggle()

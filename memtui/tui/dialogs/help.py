@@ -51,7 +51,9 @@ KEY_HELP = {
     "toggle_preview": "show or hide the preview (below 120 columns: in place of the chat)",
     "reaudit": "audit again from scratch",
     "choose_theme": "choose a theme (remembered)",
-    "toggle_chat": "chat with the agent (below 120 columns: in place of the preview)",
+    "toggle_chat": "chat with the agent: open the chat, or put the focus in its input "
+                   "(below 120 columns: in place of the preview)",
+    "hide_chat": "hide the chat pane (the conversation stays)",
     "pick": "pick the row (fold and delete act on every picked row; keys act on the picks, "
             "else on the cursor's row, never on the preview's file)",
     "add_to_index": "add the selected memory to the index",

@@ -99,7 +99,8 @@ class FilteredView(AuditView):
         raise NotImplementedError
 
     def action_focus_filter(self) -> None:
-        self.query_one(Input).focus()
+        # At once, not after the keys already typed: they are the filter's words.
+        self.screen.set_focus(self.query_one(Input))
 
     def in_filter(self) -> bool:
         """Whether the filter box has the focus (Esc there is the app's: back to the body)."""
@@ -145,4 +146,4 @@ class FilteredView(AuditView):
     @on(Input.Submitted, ".filter")
     def _filter_done(self, event: Input.Submitted) -> None:
         event.stop()
-        self.body.focus()
+        self.screen.set_focus(self.body)  # at once: the keys typed next are the body's

@@ -1,0 +1,131 @@
+"""CPU seconds (process_time: every thread) of each view switch and of opening a dialog, in
+the real app under Pilot at 120x40 (issue 32 item 17).
+
+    python bench/switch_cpu.py WS CHECKOUT [--rounds 3] [--profile OUT.prof]
+
+CHECKOUT is the source tree to import memtui from, so two versions can be paired in one
+sitting. WS is copied to a temporary folder for each run (the Delete dialog is opened and
+cancelled; nothing is written). The app settles first (audit and token counts done), then
+each view key 2..8 and back to 1 is pressed ``--rounds`` times; a switch is measured from
+the key until its tab is active and the app is idle again (WS gets a git history of one
+commit when it has none, for the Trend view). Dialogs: ``?`` (help),
+``n`` (New memory) and ``d`` on the Files view (Delete), each until it has its focus,
+then Esc. Prints one line per case: the first switch to a view (it is built then) and the
+median of the later ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+VIEW_KEYS = "23456781"
+
+
+async def settle(pilot: Any, app: Any) -> None:
+    while not (app.audits >= 1 and app.views_ready):
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(1.0)
+    await pilot.pause()
+
+
+async def timed(pilot: Any, key: str, done: Any) -> float:
+    start = time.process_time()
+    await pilot.press(key)
+    deadline = time.monotonic() + 20
+    while not done():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"key {key}: the view or dialog never settled")
+        await asyncio.sleep(0.005)
+    await pilot.pause()
+    return time.process_time() - start
+
+
+async def measure(ws: Path, rounds: int, profile: str | None) -> None:
+    from memtui.core.workspace import open_workspace
+    from memtui.tui.app import MemtuiApp
+
+    app = MemtuiApp(open_workspace(ws), watch=False)
+    prof = None
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        if profile:
+            import cProfile
+
+            prof = cProfile.Profile()
+            prof.enable()
+        cost: dict[str, list[float]] = {k: [] for k in VIEW_KEYS}
+
+        def shown(key: str) -> Any:
+            from textual.widgets import TabbedContent
+
+            pid = ("index", "files", "orphans", "broken", "graph", "findings", "block",
+                   "trend")[int(key) - 1]
+            return lambda: app.query_one(TabbedContent).active == pid
+
+        idle: list[float] = []  # the harness alone: the key of the view already shown
+        for _ in range(rounds):
+            for key in VIEW_KEYS:
+                cost[key].append(await timed(pilot, key, shown(key)))
+            idle.append(await timed(pilot, "1", shown("1")))
+        dialogs: dict[str, list[float]] = {"? help": [], "n new memory": [], "d delete": []}
+        for _ in range(rounds):
+            await timed(pilot, "1", shown("1"))
+            for label in dialogs:
+                key = label[0]
+                if key == "d":
+                    await timed(pilot, "2", shown("2"))
+
+                def up() -> bool:
+                    return len(app.screen_stack) > 1 and app.screen.focused is not None
+
+                dialogs[label].append(await timed(pilot, key, up))
+                await pilot.press("escape")
+                while len(app.screen_stack) > 1:
+                    await asyncio.sleep(0.01)
+                await pilot.pause()
+        if prof is not None:
+            prof.disable()
+            prof.dump_stats(profile)  # type: ignore[arg-type]
+    print(f"harness (a key that does nothing): median {statistics.median(idle) * 1000:.0f} ms"
+          " CPU", flush=True)
+    for key in VIEW_KEYS:
+        first, later = cost[key][0], cost[key][1:] or cost[key]
+        print(f"view {key}: first {first * 1000:.0f} ms, then median "
+              f"{statistics.median(later) * 1000:.0f} ms CPU", flush=True)
+    for label, values in dialogs.items():
+        print(f"dialog {label}: median {statistics.median(values) * 1000:.0f} ms CPU "
+              f"(max {max(values) * 1000:.0f})", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("ws")
+    parser.add_argument("checkout")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--profile")
+    args = parser.parse_args()
+    sys.path.insert(0, args.checkout)
+    import os
+
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ.setdefault("MEMTUI_CONFIG_DIR", str(Path(tmp) / "config"))
+        copy = Path(tmp) / "ws"
+        shutil.copytree(args.ws, copy)
+        if not (copy / ".git").exists():  # the Trend view reads the history
+            for cmd in (["init", "-q"], ["add", "-A"],
+                        ["-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "ws"]):
+                subprocess.run(["git", "-C", str(copy), *cmd], check=True)
+        asyncio.run(measure(copy, args.rounds, args.profile))
+
+
+if __name__ == "__main__":
+    main()
