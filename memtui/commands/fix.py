@@ -66,9 +66,9 @@ BY_PROFILE: dict[tuple[str, str], Planner] = {
     ("gemini", "repoint"): lambda s, a: gemini_ops.repoint_pointer(s, a.old_target,
                                                                    a.new_target),
     ("gemini", "remove-link"): lambda s, a: gemini_ops.remove_pointer(s, a.target),
-    ("openclaw", "add-to-index"): lambda s, a: index_ops.add_to_index(
+    ("openclaw", "add-to-index"): lambda s, a: agent_ops.openclaw_add_to_index(
         s, a.memories, title=a.title, hook=a.hook, under=a.under,
-        all_unreachable=a.all_unreachable, only=agent_ops.openclaw_note),
+        all_unreachable=a.all_unreachable),
 }
 
 

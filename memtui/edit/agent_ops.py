@@ -10,12 +10,16 @@ app's keys ask the same table.
 
 from __future__ import annotations
 
+from typing import Any
+
 from memtui.core.config import ConfigError, load_config
 from memtui.core.profiles import PROFILES, recognise
 from memtui.core.profiles.openclaw import DAILY
 from memtui.core.workspace import Workspace
+from memtui.edit import index_ops
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import Refused
+from memtui.edit.snapshot import Snapshot
 
 #: Every operation of ``memtui fix`` (item and claude-code offer all but the agents' own).
 ITEM_OPS = frozenset({"add-to-index", "repoint", "remove-link", "fold", "unfold", "rename",
@@ -86,6 +90,17 @@ def daily_note(rel: str) -> bool:
 def openclaw_note(rel: str) -> bool:
     """A note OpenClaw's MEMORY.md may index: under ``memory/``, not a daily note."""
     return rel.startswith("memory/") and not daily_note(rel)
+
+
+def openclaw_add_to_index(snap: Snapshot, memories: list[str], **kwargs: Any) -> Changeset:
+    """``add-to-index`` under OpenClaw: the notes under ``memory/`` only (a bootstrap file
+    is injected every turn), and ``--all-unreachable`` never takes a daily note."""
+    for m in memories:
+        rel = snap.memory(m).path
+        if not rel.startswith("memory/"):
+            raise Refused(f"{rel} is an OpenClaw bootstrap file, injected every turn: not a "
+                          "note to index; nothing was written")
+    return index_ops.add_to_index(snap, memories, only=openclaw_note, **kwargs)
 
 
 def check_openclaw(op: str, changeset: Changeset) -> None:

@@ -220,3 +220,12 @@ def test_agent_ops_are_refused_under_item_and_claude_code(tmp_path: Path) -> Non
     err = refused(folder, "add-pointer", folder, "a")
     assert "a gemini operation" in err and "--profile gemini" in err
     assert "a hermes operation" in refused(folder, "remove-duplicate-entry", folder)
+
+
+def test_openclaw_never_indexes_a_bootstrap_file(tmp_path: Path) -> None:
+    ws = make_ws(tmp_path / ".openclaw" / "workspace", {
+        "AGENTS.md": "# AGENTS.md\n", "SOUL.md": "# SOUL.md\n",
+        "MEMORY.md": "# MEMORY.md\n\n- Deploys run on Fridays.\n"})
+    assert "bootstrap file" in refused(ws, "add-to-index", ws, "AGENTS.md")
+    status, out, _ = fix("fix", "add-to-index", ws, "--all-unreachable")
+    assert status == 0 and "nothing to change" in out
