@@ -86,8 +86,9 @@ def add_pointer(snap: Snapshot, memories: list[str], *, summary: str | None = No
         raise UsageError("--summary applies to one memory at a time")
     target = pointer_file(snap)
     found = named(snap)
+    known = set(topics(snap))
     for rel in rels:
-        if rel not in topics(snap):
+        if rel not in known:
             raise Refused(f"{rel} is not a Gemini topic file (skills/ and .inbox/ hold no "
                           "memories); nothing was written")
         if rel in found:
