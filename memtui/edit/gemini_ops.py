@@ -66,7 +66,19 @@ def pointer_line(snap: Snapshot, rel: str, summary: str | None) -> str:
         raise UsageError("the summary is empty")
     if len(text) > MAX_SUMMARY:
         raise UsageError(f"the summary is {len(text):,} characters; at most {MAX_SUMMARY}")
-    return f"- See {snap.ws.root}/{rel} for {text.rstrip('.')}."
+    if not text.isprintable():
+        raise UsageError("the summary holds control characters")
+    path = f"{snap.ws.root}/{rel}"
+    if not _plain(path):  # a pointer's path is one run of non-blank characters
+        if not _plain(rel):
+            raise Refused(f"{rel}: a pointer line cannot name a path holding blanks or "
+                          "control characters; nothing was written")
+        path = rel  # Gemini finds a topic file by its name too
+    return f"- See {path} for {text.rstrip('.')}."
+
+
+def _plain(path: str) -> bool:
+    return path.isprintable() and not any(c.isspace() for c in path)
 
 
 def add_pointer(snap: Snapshot, memories: list[str], *, summary: str | None = None,

@@ -229,3 +229,13 @@ def test_openclaw_never_indexes_a_bootstrap_file(tmp_path: Path) -> None:
     assert "bootstrap file" in refused(ws, "add-to-index", ws, "AGENTS.md")
     status, out, _ = fix("fix", "add-to-index", ws, "--all-unreachable")
     assert status == 0 and "nothing to change" in out
+
+
+def test_gemini_pointer_paths_and_summaries_stay_one_clean_line(tmp_path: Path) -> None:
+    folder = make_ws(tmp_path / "my work" / ".gemini" / "tmp" / "p" / "memory", {
+        "MEMORY.md": "# Project Memory\n", "vpn.md": "# vpn\n", "two words.md": "# x\n"})
+    text = applied_then_undone(folder, "add-pointer", folder, "vpn")
+    assert text == "# Project Memory\n- See vpn.md for vpn notes.\n"  # the root has a blank
+    assert "blanks" in refused(folder, "add-pointer", folder, "two words.md")
+    status, _, err = fix("fix", "add-pointer", folder, "vpn", "--summary", "a\x1b[2Jb")
+    assert status == 2 and "control characters" in err
