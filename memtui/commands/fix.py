@@ -12,9 +12,10 @@ from collections.abc import Callable
 
 from memtui.commands.parser import bounded, report
 from memtui.core.memory_file import KNOWN_TYPES
+from memtui.core.profiles import PROFILES
 from memtui.core.safe_output import printable, utf8_safe
 from memtui.core.workspace import WorkspaceError, open_workspace
-from memtui.edit import index_ops, memory_ops
+from memtui.edit import agent_ops, gemini_ops, hermes_ops, index_ops, memory_ops
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import Refused, UsageError
@@ -48,7 +49,32 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
                lambda s, a: memory_ops.delete(s, a.memories)),
     "redact": ("replace credentials found in a memory with [REDACTED]",
                lambda s, a: memory_ops.redact(s, a.memory)),
+    "add-pointer": ("gemini: add a pointer line '- See /abs/path/<topic>.md for <summary>.' "
+                    "for a topic file MEMORY.md names nowhere",
+                    lambda s, a: gemini_ops.add_pointer(s, a.memories, summary=a.summary,
+                                                        all_unreachable=a.all_unreachable)),
+    "remove-duplicate-entry": ("hermes: remove the entries of a store that repeat an earlier "
+                               "one exactly (the first stays)",
+                               lambda s, a: hermes_ops.remove_duplicate_entry(
+                                   s, a.store, a.line, hermes_limits(a))),
 }
+
+#: The operations that are done another way under a profile (its own form).
+BY_PROFILE: dict[tuple[str, str], Planner] = {
+    ("gemini", "add-to-index"): lambda s, a: gemini_ops.add_pointer(
+        s, a.memories, summary=a.title, all_unreachable=a.all_unreachable),
+    ("gemini", "repoint"): lambda s, a: gemini_ops.repoint_pointer(s, a.old_target,
+                                                                   a.new_target),
+    ("gemini", "remove-link"): lambda s, a: gemini_ops.remove_pointer(s, a.target),
+    ("openclaw", "add-to-index"): lambda s, a: agent_ops.openclaw_add_to_index(
+        s, a.memories, title=a.title, hook=a.hook, under=a.under,
+        all_unreachable=a.all_unreachable),
+}
+
+
+def hermes_limits(ns: argparse.Namespace) -> dict[str, int]:
+    return {k: v for k in ("memory_char_limit", "user_char_limit")
+            if (v := getattr(ns, k, None)) is not None}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -95,14 +121,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ops["new"].add_argument("--index", action="store_true", help="also add it to MEMORY.md")
     ops["delete"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
     ops["redact"].add_argument("memory", metavar="MEMORY", help=named + " (or MEMORY.md)")
+    ops["add-pointer"].add_argument("memories", nargs="*", metavar="MEMORY", help=named)
+    ops["add-pointer"].add_argument("--summary", help="what the pointer line says the file "
+                                    "is for (one memory; default: '<topic> notes')")
+    ops["add-pointer"].add_argument("--all-unreachable", action="store_true",
+                                    help="add a pointer for every topic file named nowhere")
+    ops["remove-duplicate-entry"].add_argument("store", nargs="?", metavar="STORE",
+                                               choices=hermes_ops.STORE_NAMES,
+                                               help="MEMORY.md or USER.md (default: both)")
+    ops["remove-duplicate-entry"].add_argument("--line", type=bounded(True, 1, 100_000_000),
+                                               help="only the repeated entry starting on "
+                                                    "this line of STORE")
+    for flag, key in (("--memory-char-limit", "memory_char_limit"),
+                      ("--user-char-limit", "user_char_limit")):
+        ops["remove-duplicate-entry"].add_argument(
+            flag, dest=key, type=bounded(True, 1, 10**9), metavar="N",
+            help="the store's limit (default: Hermes' config.yaml, else its default)")
     for p in ops.values():
+        p.add_argument("--profile", choices=PROFILES, default=None,
+                       help="curate under this profile (default: .memtui.toml's, else the "
+                            "one the folder's layout shows)")
         p.add_argument("--dry-run", action="store_true",
                        help="print the unified diff and write nothing")
 
 
 #: Arguments that become text in a file (a name, a title): they must be valid UTF-8.
 #: Paths and memories named by path may be any bytes the file system holds.
-TEXT_ARGUMENTS = ("name", "new_name", "title", "hook", "under", "label", "description")
+TEXT_ARGUMENTS = ("name", "new_name", "title", "hook", "under", "label", "description",
+                  "summary")
 
 
 def not_utf8(ns: argparse.Namespace) -> str | None:
@@ -122,8 +168,12 @@ def run(ns: argparse.Namespace) -> int:
         if problem:
             raise UsageError(problem)
         ws = open_workspace(ns.path)
+        profile = agent_ops.profile_for(ws, ns.profile)
+        agent_ops.check_offered(profile, ns.op)
         snap = Snapshot.read(ws)
-        changeset = OPERATIONS[ns.op][1](snap, ns)
+        planner = BY_PROFILE.get((profile, ns.op), OPERATIONS[ns.op][1])
+        changeset = agent_ops.checked(profile, ns.op, ws, planner(snap, ns),
+                                      hermes_limits(ns))
         record = apply(ws, changeset) if changeset and not ns.dry_run else None
     except (WorkspaceError, UsageError, Refused) as exc:
         return report(prog, exc)

@@ -151,13 +151,16 @@ def section_for(snap: Snapshot, type_: str) -> str | None:
 
 def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = None,
                  hook: str | None = None, under: str | None = None,
-                 all_unreachable: bool = False) -> Changeset:
+                 all_unreachable: bool = False,
+                 only: Callable[[str], bool] | None = None) -> Changeset:
+    """``only``: which unreachable memories ``all_unreachable`` takes (a profile's: an
+    OpenClaw daily note is searched, never an orphan to index)."""
     args = {"memories": memories, "title": title, "hook": hook, "under": under,
             "all_unreachable": all_unreachable}
     if all_unreachable:
         if memories:
             raise UsageError("give MEMORY names or --all-unreachable, not both")
-        rels = snap.unreachable()
+        rels = [r for r in snap.unreachable() if only is None or only(r)]
     else:
         if not memories:
             raise UsageError("name at least one MEMORY (or use --all-unreachable)")

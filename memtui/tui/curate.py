@@ -23,6 +23,7 @@ from textual.app import App
 from memtui.core.wording import plural
 from memtui.core.workspace import INDEX_NAME, Workspace
 from memtui.edit import index_ops, memory_ops
+from memtui.edit.agent_ops import checked, profile_for
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
 from memtui.edit.conventions import conventions
@@ -74,8 +75,14 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
 
 
 def _plan(app: App[Any], ws: Workspace, op: Any, *args: Any, **kwargs: Any) -> Changeset | None:
+    """``op``'s changeset, when the folder's profile lets it be written (a Hermes store
+    must still round-trip and keep within its limit: `memtui.edit.agent_ops.checked`)."""
     try:
-        return op(Snapshot.read(ws), *args, **kwargs)
+        cs = op(Snapshot.read(ws), *args, **kwargs)
+        result = getattr(app, "result", None)
+        profile = str(result.profile) if result is not None else profile_for(ws)
+        limits = dict(result.options.limits) if result is not None else {}
+        return checked(profile, cs.op, ws, cs, limits) if cs else cs
     except (Refused, UsageError) as exc:
         _say(app, str(exc), error=True)
         return None
@@ -137,12 +144,14 @@ def memory_candidates(snap: Snapshot, leave_out: Collection[str] = ()) -> list[C
 
 
 async def run_repoint(app: App[Any], workspace: Workspace, target: str,
-                      suggestions: list[str], sources: Collection[str] = ()) -> bool:
+                      suggestions: list[str], sources: Collection[str] = (),
+                      op: Any = None) -> bool:
     """Repoint links to the broken ``target`` onto a memory picked from all of them
     (``suggestions``, from ``BrokenLink.suggestions`` of the audit, ranked first), after
     showing the diff. The files holding the link (``sources``) are never offered: a link
     repointed at its own file leads nowhere. When the index links the new target already,
-    the dialog offers to remove the repointed entry, in the same operation."""
+    the dialog offers to remove the repointed entry, in the same operation. ``op``: the
+    profile's own repoint (Gemini's pointer lines), planned as ``op(snap, target, new)``."""
     leave_out = {target, *sources}
     candidates = memory_candidates(Snapshot.read(workspace), leave_out)
     suggestions = [p for p in suggestions if p not in leave_out]
@@ -151,9 +160,11 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
                                              candidates, suggestions, confirm="Repoint"))
     if new is None:
         return False
-    kept = _plan(app, workspace, index_ops.repoint, target, new)
+    kept = _plan(app, workspace, op or index_ops.repoint, target, new)
     if kept is None:
         return False
+    if op is not None:  # no index entries: nothing can become a duplicate
+        return await _confirm_write(app, workspace, f"Repoint links to {target}?", kept)
     old_t, new_t = kept.args["old"], kept.args["new"]
     snap = Snapshot.read(workspace)
     moved, already = index_ops.duplicate_entries(snap, old_t, new_t)
@@ -170,11 +181,15 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
         if remove is None:
             return False
         return _write(app, workspace, removed if remove else kept)
-    lines = [kept.planned, *kept.notes, "", "(undo with u)"]
-    if not await ask(app, ConfirmScreen(f"Repoint links to {target}?", lines,
-                                         diff=kept.diff(), confirm="Repoint")):
+    return await _confirm_write(app, workspace, f"Repoint links to {target}?", kept)
+
+
+async def _confirm_write(app: App[Any], workspace: Workspace, title: str,
+                         cs: Changeset) -> bool:
+    lines = [cs.planned, *cs.notes, "", "(undo with u)"]
+    if not await ask(app, ConfirmScreen(title, lines, diff=cs.diff(), confirm="Repoint")):
         return False
-    return _write(app, workspace, kept)
+    return _write(app, workspace, cs)
 
 
 async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:

@@ -38,6 +38,13 @@ CURATE_ACTIONS: dict[str, tuple[str, str]] = {
 }
 #: The key that undoes the agent's last turn, in the views and in the chat pane.
 UNDO_TURN_KEY = "ctrl+z"
+#: action → the ``memtui fix`` operation it is (whose per-profile offer it follows).
+ACTION_OPS: dict[str, str] = {
+    "add_to_index": "add-to-index", "add_unreachable": "add-to-index", "repoint": "repoint",
+    "remove_link": "remove-link", "fold": "fold", "unfold": "unfold", "rename": "rename",
+    "fix_wikilinks": "fix-wikilinks", "new_memory": "new", "delete": "delete",
+    "redact": "redact",
+}
 
 
 class CurateActions:
@@ -152,12 +159,42 @@ class CurateActions:
             what = f"{what} — {view.why_nothing()}"
         self.notify(what, severity="warning")  # type: ignore[attr-defined]
 
+    # -- what the profile offers (issue 33, 5) ----------------------------------------------
+
+    def _profile(self) -> str:
+        from memtui.edit.agent_ops import profile_for
+
+        result = self.result  # type: ignore[attr-defined]
+        return str(result.profile) if result is not None else profile_for(self.workspace)
+
+    def _refused(self, action: str) -> bool:
+        """Say why the key's operation is not offered under the folder's profile (then the
+        key does nothing else); False when it is offered."""
+        from memtui.edit.agent_ops import refusal
+
+        op = "remove-duplicate-entry" if action == "delete" and self._profile() == "hermes" \
+            else ACTION_OPS[action]
+        why = refusal(self._profile(), op)
+        if why is None:
+            return False
+        self.notify(why.removesuffix("; nothing was written"),  # type: ignore[attr-defined]
+                    severity="warning")
+        return True
+
     # -- actions ---------------------------------------------------------------------------
 
     def action_add_to_index(self) -> None:
+        from memtui.edit import gemini_ops
         from memtui.tui import curate
 
+        if self._refused("add_to_index"):
+            return None
         paths = self._memories()
+        if paths and self._profile() == "gemini":  # Gemini's own form: a pointer line
+            self._run(curate.run_with_preview(  # type: ignore[arg-type]
+                self, self.workspace, "Add pointer lines to MEMORY.md",
+                gemini_ops.add_pointer, paths))
+            return None
         if not paths:
             return self._need("select a memory (or pick several with space) to index")
         result = self.result  # type: ignore[attr-defined]
@@ -176,8 +213,23 @@ class CurateActions:
             self, self.workspace, chosen), every=True)  # type: ignore[arg-type]
 
     def action_add_unreachable(self) -> None:
+        from memtui.edit import gemini_ops, index_ops
+        from memtui.edit.agent_ops import openclaw_note
         from memtui.tui import curate
 
+        if self._refused("add_unreachable"):
+            return None
+        if self._profile() == "openclaw":  # a daily note is searched: never one to index
+            self._run(curate.run_with_preview(  # type: ignore[arg-type]
+                self, self.workspace, "Index the notes nothing reaches (no daily note)",
+                lambda snap: index_ops.add_to_index(snap, [], all_unreachable=True,
+                                                    only=openclaw_note)))
+            return None
+        if self._profile() == "gemini":
+            self._run(curate.run_with_preview(  # type: ignore[arg-type]
+                self, self.workspace, "Add a pointer line for every topic file named nowhere",
+                lambda snap: gemini_ops.add_pointer(snap, [], all_unreachable=True)))
+            return None
         result = self.result  # type: ignore[attr-defined]
         paths = [o.path for o in result.orphans if not o.reachable] if result else []
         # Archived memories (``include-archives = true`` audits them) were put away on
@@ -205,27 +257,37 @@ class CurateActions:
         return data if isinstance(data, BrokenLink) else None
 
     def action_repoint(self) -> None:
+        from memtui.edit import gemini_ops
         from memtui.tui import curate
 
+        if self._refused("repoint"):
+            return None
         b = self._broken()
         if b is None:
             return self._need("select a broken link (view 4) to repoint", why=False)
         result = self.result  # type: ignore[attr-defined]
         sources = {x.source for x in result.broken_links if x.target == b.target} \
             if result else {b.source}
+        op = gemini_ops.repoint_pointer if self._profile() == "gemini" else None
         self._run(curate.run_repoint(self, self.workspace, b.target,  # type: ignore[arg-type]
-                                     b.suggestions, sources | {b.source}))
+                                     b.suggestions, sources | {b.source}, op))
 
     def action_remove_link(self) -> None:
         """An index link goes (its entry too when it was the line's only link); a link
         inside a memory becomes its plain text."""
-        from memtui.edit import index_ops, memory_ops
+        from memtui.edit import gemini_ops, index_ops, memory_ops
         from memtui.tui import curate
 
+        if self._refused("remove_link"):
+            return None
         b = self._broken()
         if b is None:
             return self._need("select a broken link (view 4) to remove", why=False)
-        if b.source == INDEX_NAME:
+        if self._profile() == "gemini":
+            job = curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+                                          f"Remove the pointer line to {b.target}",
+                                          gemini_ops.remove_pointer, b.target, danger=True)
+        elif b.source == INDEX_NAME:
             job = curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
                                           f"Remove the link to {b.target}",
                                           index_ops.remove_link, b.target, danger=True)
@@ -238,6 +300,8 @@ class CurateActions:
     def action_fold(self) -> None:
         from memtui.tui import curate
 
+        if self._refused("fold"):
+            return None
         paths = self._memories()
         if len(paths) < 2:
             return self._need("pick two or more indexed memories with space, then fold",
@@ -249,6 +313,8 @@ class CurateActions:
         from memtui.edit import index_ops
         from memtui.tui import curate
 
+        if self._refused("unfold"):
+            return None
         rows = self._selected_rows()
         line = rows[0].data if rows else None
         if not isinstance(line, IndexLine) or line.kind != "packed":
@@ -261,6 +327,8 @@ class CurateActions:
     def action_rename(self) -> None:
         from memtui.tui import curate
 
+        if self._refused("rename"):
+            return None
         paths = self._memories()
         if not paths:
             return self._need("select a memory to rename")
@@ -271,6 +339,8 @@ class CurateActions:
         from memtui.edit import memory_ops
         from memtui.tui import curate
 
+        if self._refused("fix_wikilinks"):
+            return None
         paths = self._memories()
 
         def fix(chosen: list[str]) -> Awaitable[bool]:
@@ -283,11 +353,24 @@ class CurateActions:
     def action_new_memory(self) -> None:
         from memtui.tui import curate
 
+        if self._refused("new_memory"):
+            return None
         self._run(curate.run_new_memory(self, self.workspace))  # type: ignore[arg-type]
 
     def action_delete(self) -> None:
+        from memtui.edit import hermes_ops
         from memtui.tui import curate
 
+        if self._refused("delete"):
+            return None
+        if self._profile() == "hermes":  # d removes both stores' repeated entries
+            result = self.result  # type: ignore[attr-defined]
+            given = dict(result.options.limits) if result is not None else {}
+            self._run(curate.run_with_preview(  # type: ignore[arg-type]
+                self, self.workspace, "Remove the entries of MEMORY.md and USER.md "
+                "repeated exactly (the first stays)",
+                hermes_ops.remove_duplicate_entry, None, None, given, danger=True))
+            return None
         paths = self._memories()
         if not paths:
             return self._need("select a memory (or pick several with space) to delete")
@@ -298,6 +381,8 @@ class CurateActions:
         from memtui.edit import memory_ops
         from memtui.tui import curate
 
+        if self._refused("redact"):
+            return None
         paths = self._memories()
         if not paths:
             return self._need("select a memory with a secret finding to redact")

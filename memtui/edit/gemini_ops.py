@@ -1,0 +1,179 @@
+"""Gemini CLI's memory folder, curated in Gemini's own form (issue 33, 5): a topic file
+MEMORY.md names nowhere gets a pointer line ``- See /abs/path/<topic>.md for <summary>.``
+(the form Gemini's ``augmentWithAutoPointers`` writes), and a pointer line to a missing
+file is repointed at an existing topic file or removed.
+
+The pointer file is MEMORY.md, else a legacy GEMINI.md (which Gemini reads when there is
+no MEMORY.md); a new pointer goes after the last pointer line, else at the end. Only the
+lines the operation is about change; every other byte stays.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+
+from memtui.core.profiles.gemini import POINTER, Gemini
+from memtui.core.wording import plural
+from memtui.core.workspace import INDEX_NAME
+from memtui.edit.changeset import Changeset, Plan
+from memtui.edit.errors import Refused, UsageError
+from memtui.edit.snapshot import Snapshot
+
+LEGACY = "GEMINI.md"
+#: The longest summary a pointer line takes (it is loaded into every session).
+MAX_SUMMARY = 200
+
+
+def pointer_file(snap: Snapshot) -> str:
+    """The file Gemini loads and finds topic files from: MEMORY.md, else GEMINI.md."""
+    if snap.load(INDEX_NAME) is not None or snap.load(LEGACY) is None:
+        return INDEX_NAME
+    return LEGACY
+
+
+def topics(snap: Snapshot) -> list[str]:
+    """Gemini's topic files: the folder's markdown files but the pointer files, skills/
+    and .inbox/."""
+    return [rel for rel in snap.memories
+            if rel not in (INDEX_NAME, LEGACY) and Gemini().memory(rel)
+            and not rel.startswith(".inbox/")]
+
+
+def _reader(snap: Snapshot):  # type: ignore[no-untyped-def]
+    def read(rel: str) -> str | None:
+        return snap.text(rel) if snap.load(rel) is not None else None
+    return read
+
+
+def named(snap: Snapshot) -> set[str]:
+    """The topic files the pointer file names (by basename or absolute path), as the
+    audit finds them."""
+    rels = tuple(topics(snap))
+    return Gemini().references(snap.ws, snap.index, rels, {}, _reader(snap)).found
+
+
+def unnamed(snap: Snapshot) -> list[str]:
+    """Topic files named nowhere: Gemini never reads them (the audit's orphans)."""
+    found = named(snap)
+    return [rel for rel in topics(snap) if rel not in found]
+
+
+def pointer_line(snap: Snapshot, rel: str, summary: str | None) -> str:
+    stem = posixpath.basename(rel)[:-3] if rel.lower().endswith(".md") else rel
+    text = " ".join((summary if summary is not None else f"{stem} notes").split())
+    if not text:
+        raise UsageError("the summary is empty")
+    if len(text) > MAX_SUMMARY:
+        raise UsageError(f"the summary is {len(text):,} characters; at most {MAX_SUMMARY}")
+    if not text.isprintable():
+        raise UsageError("the summary holds control characters")
+    path = f"{snap.ws.root}/{rel}"
+    if not _plain(path):  # a pointer's path is one run of non-blank characters
+        if not _plain(rel):
+            raise Refused(f"{rel}: a pointer line cannot name a path holding blanks or "
+                          "control characters; nothing was written")
+        path = rel  # Gemini finds a topic file by its name too
+    return f"- See {path} for {text.rstrip('.')}."
+
+
+def _plain(path: str) -> bool:
+    return path.isprintable() and not any(c.isspace() for c in path)
+
+
+def add_pointer(snap: Snapshot, memories: list[str], *, summary: str | None = None,
+                all_unreachable: bool = False) -> Changeset:
+    """Add a pointer line for each topic file of ``memories`` (or, with
+    ``all_unreachable``, every topic file named nowhere)."""
+    args = {"memories": memories, "summary": summary, "all_unreachable": all_unreachable}
+    if all_unreachable:
+        if memories:
+            raise UsageError("give MEMORY names or --all-unreachable, not both")
+        rels = unnamed(snap)
+    else:
+        if not memories:
+            raise UsageError("name at least one MEMORY (or use --all-unreachable)")
+        rels = list(dict.fromkeys(snap.memory(m).path for m in memories))
+    if summary is not None and len(rels) != 1:
+        raise UsageError("--summary applies to one memory at a time")
+    target = pointer_file(snap)
+    found = named(snap)
+    known = set(topics(snap))
+    for rel in rels:
+        if rel not in known:
+            raise Refused(f"{rel} is not a Gemini topic file (skills/ and .inbox/ hold no "
+                          "memories); nothing was written")
+        if rel in found:
+            raise Refused(f"{target} names {rel} already; nothing was written")
+    if not rels:
+        return Changeset("add-pointer", args, f"{target} names every topic file already")
+    plan = Plan(snap)
+    if snap.load(target) is None:
+        plan.create(target, b"")
+    raw = plan.raw(target)
+    texts = raw.texts()
+    pointers = [n for n, t in enumerate(texts, 1) if POINTER.match(t)]
+    raw.insert(pointers[-1] + 1 if pointers else len(texts) + 1,
+               [pointer_line(snap, rel, summary) for rel in rels])
+    names = ", ".join(rels) if len(rels) <= 3 else plural(len(rels), "topic file")
+    cs = plan.changeset("add-pointer", args,
+                        f"{target}: +{plural(len(rels), 'pointer line')} ({names})")
+    cs.notes += snap.unread() if all_unreachable else []
+    return cs
+
+
+def _key(snap: Snapshot, target: str) -> str:
+    """A pointer's target (or one given on the command line) as a workspace-relative
+    path when it lies in the folder, else as written."""
+    t = target.replace("\\", "/")
+    root = str(snap.ws.root)
+    if os.path.isabs(t):
+        if t.startswith(root + "/"):
+            return posixpath.normpath(t[len(root) + 1:])
+        return t
+    return posixpath.normpath(t)
+
+
+def _pointers_to(snap: Snapshot, plan: Plan, target: str) -> tuple[str, list[int]]:
+    name = pointer_file(snap)
+    if snap.load(name) is None:
+        raise UsageError(f"no {name} in {snap.ws.root}")
+    want = _key(snap, target)
+    raw = plan.raw(name)
+    lines = [n for n, t in enumerate(raw.texts(), 1)
+             if (m := POINTER.match(t)) and _key(snap, m[1]) == want]
+    if not lines:
+        raise UsageError(f"no pointer line in {name} points at {target}")
+    return name, lines
+
+
+def repoint_pointer(snap: Snapshot, old: str, new: str) -> Changeset:
+    """Point the pointer lines to ``old`` at the topic file ``new`` (it must exist), in
+    the form each was written in (an absolute path stays absolute)."""
+    new_rel = _key(snap, new)
+    if new_rel not in topics(snap):
+        raise UsageError(f"no topic file at {new}{snap.did_you_mean(new)}")
+    plan = Plan(snap)
+    name, lines = _pointers_to(snap, plan, old)
+    raw = plan.raw(name)
+    for n in lines:
+        text = raw.text(n)
+        m = POINTER.match(text)
+        assert m is not None
+        was = m[1]
+        now = f"{snap.ws.root}/{new_rel}" if os.path.isabs(was) else new_rel
+        raw.set(n, text[:m.start(1)] + now + text[m.end(1):])
+    return plan.changeset("repoint", {"old": old, "new": new_rel},
+                          f"{name}: repointed {plural(len(lines), 'pointer line')} from "
+                          f"{old} to {new_rel}")
+
+
+def remove_pointer(snap: Snapshot, target: str) -> Changeset:
+    """Remove the pointer lines to ``target``."""
+    plan = Plan(snap)
+    name, lines = _pointers_to(snap, plan, target)
+    raw = plan.raw(name)
+    for n in reversed(lines):
+        raw.delete(n)
+    return plan.changeset("remove-link", {"target": target},
+                          f"{name}: removed {plural(len(lines), 'pointer line')} to {target}")
