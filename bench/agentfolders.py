@@ -15,7 +15,8 @@ this repository, and so do the hand labels (they quote it).
 ``PYTHONPATH``) on each folder and prints per folder the profile memtui chose, the expected
 one, each finding kind by severity, and whether memtui's injected block is byte-equal to the
 block computed here from the agent's own rule (``bench.agent_rules``, written from the
-agents' sources, not from memtui).
+agents' sources, not from memtui). Exit code 1 when a folder gets another profile or a
+block differs, 2 when a folder is missing or an audit gives no JSON.
 """
 
 from __future__ import annotations
