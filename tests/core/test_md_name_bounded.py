@@ -33,18 +33,17 @@ def test_mentioned_file_keeps_its_characters() -> None:
 
 def test_a_span_of_slashes_is_read_in_linear_time() -> None:
     """A code span of a million ``/`` (the regular expression searched from each ``/``:
-    quadratic) is read in one pass."""
+    quadratic) is read in one pass: 100 times the text costs far less than 10,000 times."""
     import time
 
     from memtui.core.index import mentioned_file
     from memtui.core.links import CodeSpan
 
-    short, long = "/" * 10_000 + "x", "/" * 1_000_000 + "x"
-    start = time.process_time()
-    assert mentioned_file(CodeSpan(1, short)) is None
-    base = time.process_time() - start
-    start = time.process_time()
-    assert mentioned_file(CodeSpan(1, long)) is None
-    assert mentioned_file(CodeSpan(1, long + ".md")) == long + ".md"  # as the regex read it
-    spent = time.process_time() - start
-    assert spent < 1000 * max(base, 1e-4), (base, spent)  # 200× the text: linear, not 40,000×
+    def cost(text: str) -> float:
+        start = time.process_time()
+        assert mentioned_file(CodeSpan(1, text)) is None  # an emoji is no name character
+        return time.process_time() - start
+
+    short, long = "/" * 10_000 + "\U0001f600x.md", "/" * 1_000_000 + "\U0001f600x.md"
+    base = min(cost(short) for _ in range(3))
+    assert cost(long) < 1000 * max(base, 1e-4), base
