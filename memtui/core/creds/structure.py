@@ -279,14 +279,25 @@ def _heading_word(line: str, below: str = "") -> lexicon.Word | None:
     return best
 
 
-def _pairs_below(lines: list[str], i: int) -> bool:
+def _pairs_below(lines: list[str], i: int) -> int | None:
     """``lines[i]`` may head a list of ``user / password`` pairs: a heading or a line ending
-    in a colon, and a list item holding a pair mark right below it."""
+    in a colon, and a list item holding a pair mark right below it (below a heading, after
+    at most ``_SECTION_PROSE`` lines of prose of its section). The list's first line."""
     line = lines[i].strip()
     if not (line.startswith("#") or line.endswith((":", "："))) or i + 1 >= len(lines):
-        return False
-    below = lines[i + 1][:MAX_LINE]
-    return bool(_LIST.match(below) and _PAIR_MARK.search(below))
+        return None
+    reach = _SECTION_PROSE if line.startswith("#") else 1
+    for k in range(i + 1, min(len(lines), i + 1 + reach)):
+        below = lines[k][:MAX_LINE]
+        if _LIST.match(below):
+            return k if _PAIR_MARK.search(below) else None
+        if below.lstrip().startswith(("#", "|", "```", "~~~")) or reach == 1:
+            return None
+    return None
+
+
+#: Lines of a section (blank or prose) that may stand between a heading and its list.
+_SECTION_PROSE = 8
 
 
 def pgpass_lines(lines: list[str]) -> Iterator[Labelled]:
@@ -410,10 +421,11 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         if "#" in line and "://" in line:
             out.extend(_link_keys(line, i))
         level = hinted(line)
-        if level == 0 and not fence and _pairs_below(lines, i):
+        first = _pairs_below(lines, i) if level < 2 and not fence else None
+        if first is not None:
             word = _heading_word(line)  # ``## Konta testowe``: a user word names the list
             if word is not None:
-                listed, nxt = _listed(lines, i, word)
+                listed, nxt = _listed(lines, first - 1, word)
                 if listed:
                     out.extend(listed)
                     i = nxt
