@@ -232,10 +232,12 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
             got = value_at(line, lead, word, strong=True, line=j) \
                 if word.kind == "password" and _BARE_START.match(line, lead) and \
                 _DIGIT.search(line) else None  # a code has a digit
-            if got is None or line[got.end:].strip(" `\"'") or got.start - lead > 1 or \
-                    any(c in got.value for c in "=:/"):
+            row = _codes_in_a_row(line, got, word) if got else []
+            if got is None or line[(row or [got])[-1].end:].strip(" `\"'") or \
+                    got.start - lead > 1 or any(c in got.value for c in "=:/"):
                 break
             out.append(got)
+            out.extend(row)
             j += 1
             continue
         item = m.end()
@@ -258,6 +260,17 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
         out.extend(found)
         j += 1
     return out, j
+
+
+def _codes_in_a_row(line: str, first: Labelled, word: lexicon.Word) -> list[Labelled]:
+    """Codes after ``first`` on its line, apart by a tab or two spaces or more, each of its
+    shape (``91874971  52971092  94100844``: backup codes printed in a row)."""
+    rest = line[first.end:]
+    if not rest.startswith(("  ", "\t")):
+        return []
+    row = alike_after(line, first, word)
+    gaps = [line[a.end:b.start] for a, b in zip([first, *row], row, strict=False)]
+    return row if all(g.startswith(("  ", "\t")) and not g.strip() for g in gaps) else []
 
 
 def _heading_word(line: str, below: str = "") -> lexicon.Word | None:
