@@ -172,7 +172,8 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
 def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
     """The table whose header is ``lines[i]``: its labelled values and the line after it."""
     header = _cells(lines[i])
-    labels = [lexicon.label(c[2].strip("*_` ")) for c in header]
+    names = [c[2].strip("*_` ") for c in header]
+    labels = [lexicon.label(c) or _beside(c, names) for c in names]
     out: list[Labelled] = []
     j = i + 2
     while j < len(lines) and "|" in lines[j]:
@@ -185,6 +186,8 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
             word = labels[k] if k < len(labels) else None
             if word is None and at is not None and k != at:
                 word = row_labels[at]
+            if word is None and k < len(names) and names[k]:
+                word = _beside(names[k], [c[2].strip("*_` ") for c in row])
             if word is None:
                 out.extend(_label_value(cell, j, start))
                 continue
@@ -194,6 +197,22 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
                 out.append(got)
         j += 1
     return out, j
+
+
+def _beside(name: str, others: list[str]) -> lexicon.Word | None:
+    """A code word heading a column (``Codice``, ``Kod``) labels a code when another cell of
+    the header or of the row names a thing a code opens (``| Allarme | Codice |``, a row
+    ``| Cancello | 4821 |``), as ``Allarme Codice`` would in a line."""
+    if not name or len(name) > 40:
+        return None
+    for other in others[:12]:
+        if not other or other == name or len(other) > 40:
+            continue
+        word = lexicon.label(f"{other} {name}")
+        if word is not None and word.start > len(other):
+            return lexicon.Word(word.start - len(other) - 1, word.end - len(other) - 1,
+                                word.text, word.kind, word.lang)
+    return None
 
 
 def _cells(line: str) -> list[tuple[int, int, str]]:
