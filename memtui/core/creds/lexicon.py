@@ -256,6 +256,14 @@ def phrases() -> frozenset[str]:
     return frozenset(v for w in data().get("phrase", ()) for v in variants(w))
 
 
+@cache
+def sentence_words() -> frozenset[str]:
+    """Short words of each language that make a run of lowercase words a sentence or a
+    reference (``bij``, ``im``, ``with``, ``see``), never a passphrase."""
+    return frozenset(w for lang, listed in data().get("sentence", {}).items()
+                     if lang != "_doc" for w in listed)
+
+
 def ambiguous(word: Word) -> bool:
     """An everyday word as well as a label (the verb "pass", "key", "clave")."""
     return word.text.lower() in _ambiguous()

@@ -151,16 +151,27 @@ def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int =
     return out
 
 
-def phrase_at(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int = 0
-              ) -> Labelled | None:
+def phrase_at(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int = 0,
+              whole: bool = False) -> Labelled | None:
     """An unquoted passphrase after a passphrase word: the rest of the line, four words or
-    more of letters in any script, none capitalised (``river meadow velvet cinder``)."""
-    if word.text.lower() not in lexicon.phrases():
+    more of letters in any script, none capitalised (``river meadow velvet cinder``). Under
+    a password or secret word, only as the whole of a label line's value or of a table cell
+    (``whole``: ``| Geheim |`` over ``tundra marble timber cobalt``), and only of long words
+    that are no label word: a sentence has short words (``bij``, ``im``, ``the``) or capitals
+    (``herstelsleutel bij IT``)."""
+    phrase_word = word.text.lower() in lexicon.phrases()
+    if not phrase_word and not (whole and word.kind in ("password", "secret")):
         return None
     m = _PHRASE.match(text, pos)
     if not m or not m.group(1).islower():
         return None
     value = m.group(1)
+    if not phrase_word:
+        words = value.split()
+        if len(set(words)) < len(words) or sum(map(len, words)) < 5 * len(words) or \
+                lexicon.words(value) or lexicon.negated(value) or \
+                any(w in lexicon.sentence_words() for w in words):
+            return None
     return Labelled(line, offset + m.start(1), offset + m.end(1), value,
                     _why(word, f"{len(value.split())}-word passphrase"))
 
@@ -180,11 +191,12 @@ def _why(word: lexicon.Word, shape: str) -> str:
 
 
 def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int,
-           offset: int = 0) -> Labelled | None:
-    """The value at ``pos`` under ``word``'s label, if it has a secret's shape."""
+           offset: int = 0, whole: bool = False) -> Labelled | None:
+    """The value at ``pos`` under ``word``'s label, if it has a secret's shape (``whole``:
+    the value is all the rest of a label line or a table cell, see ``phrase_at``)."""
     pw = word.kind == "password"
     if strong:
-        phrase = phrase_at(text, pos, word, line=line, offset=offset)
+        phrase = phrase_at(text, pos, word, line=line, offset=offset, whole=whole)
         if phrase:
             return phrase
     grouped = _grouped(text, pos)

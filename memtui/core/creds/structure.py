@@ -81,7 +81,7 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     word = lexicon.label(raw)
     rest = m.start("rest")
     if word is not None:
-        got = value_at(text, rest, word, strong=True, line=line, offset=offset)
+        got = value_at(text, rest, word, strong=True, line=line, offset=offset, whole=True)
         if got is None:
             # ``TOKEN: credencial `69da…```: a word or two saying what it is, then the value
             lead = _DESCRIBED.match(text, rest)
@@ -192,7 +192,7 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
                 out.extend(_label_value(cell, j, start))
                 continue
             lead = len(cell) - len(cell.lstrip())
-            got = value_at(cell, lead, word, strong=True, line=j, offset=start)
+            got = value_at(cell, lead, word, strong=True, line=j, offset=start, whole=True)
             if got:
                 out.append(got)
         j += 1
