@@ -147,7 +147,8 @@ def _bounded(text: str, original: str, start: int, end: int, word: str,
                           ("\uac00" <= after <= "\ud7af" and after not in _PARTICLES)):
                 return False
         return True
-    if after and _letter(after) and not ("suffix" in glue and len(word) >= 4):
+    if after and _letter(after) and not ("suffix" in glue and len(word) >= 4) and \
+            not _KANA_HANGUL_RE.match(after):  # ``PIN은``, ``APIキー``: a particle glued on
         return False
     if before and _letter(before) and "code" in glue:
         return True  # ``Alarmcode``, ``larmkoden``: kept only beside a thing it opens
