@@ -419,5 +419,6 @@ def test_an_account_list_below_its_sections_prose(text: str, values: list[str]) 
 
 
 def test_an_account_list_of_roles_is_no_credential() -> None:
-    text = "## Accounts\n\nSee the wiki.\n\n- alice@example.com: admin\n- bob@example.com: reviewer\n"
+    text = ("## Accounts\n\nSee the wiki.\n\n- alice@example.com: admin\n"
+            "- bob@example.com: reviewer\n")
     assert found(text) == []

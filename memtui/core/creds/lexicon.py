@@ -286,7 +286,7 @@ def _in_a_name(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` is a part of a dotted name, not a word: a domain's or an
     address's end (``tokoku.id``, ``me@x.id``), a file's extension, a module path; or of a
     value, glued to a digit (``pLm2qR``)."""
-    return text[start - 1:start] in (".", "@") and start >= 2 and text[start - 2].isalnum() \
+    return (text[start - 1:start] in (".", "@") and start >= 2 and text[start - 2].isalnum()) \
         or (text[end:end + 1] == "." and text[end + 1:end + 2].isalnum()) \
         or text[start - 1:start].isdigit() or text[end:end + 1].isdigit()
 
