@@ -257,6 +257,11 @@ def phrases() -> frozenset[str]:
     return frozenset(v for w in data().get("phrase", ()) for v in variants(w))
 
 
+def has_code_word(text: str) -> bool:
+    """``text`` holds a code word (``Codice``, ``Kod``, ``コード``), whatever stands beside it."""
+    return any(h[2] == "code" for h in _find(text, _automata()[0]))
+
+
 @cache
 def sentence_words() -> frozenset[str]:
     """Short words of each language that make a run of lowercase words a sentence or a

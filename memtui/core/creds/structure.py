@@ -173,7 +173,9 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
     """The table whose header is ``lines[i]``: its labelled values and the line after it."""
     header = _cells(lines[i])
     names = [c[2].strip("*_` ") for c in header]
-    labels = [lexicon.label(c) or _beside(c, names) for c in names]
+    coded = [bool(c) and len(c) <= 40 and lexicon.has_code_word(c) for c in names]
+    labels = [lexicon.label(c) or (_beside(c, names) if coded[k] else None)
+              for k, c in enumerate(names)]
     out: list[Labelled] = []
     j = i + 2
     while j < len(lines) and "|" in lines[j]:
@@ -186,7 +188,7 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
             word = labels[k] if k < len(labels) else None
             if word is None and at is not None and k != at:
                 word = row_labels[at]
-            if word is None and k < len(names) and names[k]:
+            if word is None and k < len(names) and coded[k]:
                 word = _beside(names[k], [c[2].strip("*_` ") for c in row])
             if word is None:
                 out.extend(_label_value(cell, j, start))
