@@ -308,3 +308,117 @@ def test_a_corpus_of_other_forms_holds(name: str) -> None:
     print(table(counts) + "\n" + "\n".join(errors))
     tp, fn, fp = counts["ALL"]
     assert tp / (tp + fn) >= 0.85 and tp / (tp + fp) >= 0.95, errors
+
+
+# --- blind set 6's classes -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("| Dienst | Passwort |\n|---|---|\n| NAS | copper lantern spruce thimble |\n",
+     "copper lantern spruce thimble"),
+    ("| Sistema | Segreto | Note |\n|---|---|---|\n| disco | fiume vento pietra lanterna | |\n",
+     "fiume vento pietra lanterna"),
+    ("- Mot de passe : falaise cerise tonnerre bouleau\n", "falaise cerise tonnerre bouleau"),
+    ("Hasło: wiosna kamień jezioro latarnia\n", "wiosna kamień jezioro latarnia"),
+])
+def test_a_passphrase_of_words_in_a_secret_place(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "| System | Secret |\n|---|---|\n| laptop | stored with the finance team |\n",
+    "| Systeem | Wachtwoord |\n|---|---|\n| nas | staat bij beheer |\n",
+    "- Passwort: liegt im tresor beim chef\n",
+    "Password: kept with finance department\n",
+    "| Dienst | Geheim |\n|---|---|\n| nas | siehe Tresor |\n",
+    "The password is something memorable about winter mornings\n",
+])
+def test_a_sentence_in_a_secret_place_is_no_passphrase(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("| Site | Porte | Code |\n|---|---|---|\n| Lyon | quai B | 58213 |\n", "58213"),
+    ("| Filial | Alarme | Código | Nota |\n|---|---|---|---|\n| Braga | Sector | 48120 | |\n",
+     "48120"),
+    ("| Tipo | Codice |\n|---|---|\n| Cancello | 7341 |\n| Errore | 5041 |\n", "7341"),
+])
+def test_a_code_column_named_by_its_neighbour(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "| Service | Error | Code |\n|---|---|---|\n| api | timeout | 504123 |\n",
+    "| Land | Code |\n|---|---|\n| Deutschland | 49 |\n| Schweden | 46 |\n",
+])
+def test_a_code_column_beside_no_lock_is_no_credential(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("Recovery codes for the ops mailbox:\n4821-9930  1177-2045  8830-1942\n",
+     ["4821-9930", "1177-2045", "8830-1942"]),
+    ("Резервные коды:\n48213907   99120344   10293847\n", ["48213907", "99120344", "10293847"]),
+    ("Códigos de respaldo:\nk3d9-x8p2\tq7m4-z1w6\tr2t8-y5u3\n",
+     ["k3d9-x8p2", "q7m4-z1w6", "r2t8-y5u3"]),
+])
+def test_backup_codes_in_a_row(text: str, values: list[str]) -> None:
+    assert found(text) == values
+
+
+def test_a_code_in_a_row_with_words_is_no_row() -> None:
+    assert found("Backup codes:\n12345678  see the vault\n") == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Hasło: „Wq7#zK2mLp”", "Wq7#zK2mLp"),
+    ("Das Kennwort lautet ›Wq7#zK2mLp‹.", "Wq7#zK2mLp"),
+    ("Heslo: ‚Wq7#zK2mLp‘", "Wq7#zK2mLp"),
+    ("密码：《Wq7#zK2mLp》", "Wq7#zK2mLp"),
+    ("비밀번호: 〈Wq7#zK2mLp〉", "Wq7#zK2mLp"),
+    ("Lösenord: » Wq7#zK2mLp «", "Wq7#zK2mLp"),
+])
+def test_a_value_in_quotes_of_any_style(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("서버 비밀번호는 KD_7QZX입니다.", "KD_7QZX"),
+    ("관리자 PIN은 PX_4WQZ이에요.", "PX_4WQZ"),
+    ("ルーターのパスワードはQR_8ZXTです。", "QR_8ZXT"),
+])
+def test_a_copula_glued_after_a_value_ends_it(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "비밀번호는 MAX_RETRIES예요.",
+    "비밀번호는 재설정했어요.",
+])
+def test_a_glued_copula_after_a_name_or_word_is_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Akun toko ops@kantor.id, password-nya Rt7#kLm9wQ ya.", "Rt7#kLm9wQ"),
+    ("Wifi rumah, sandi-nya Hj5$tQw2Zp.", "Hj5$tQw2Zp"),
+    ("Ini passwordku Kv3!nMz8Qw jangan disebar.", "Kv3!nMz8Qw"),
+    ("Modemin Wi-Fi şifresi'ni Bz6#rTq9Lm olarak değiştirdim.", "Bz6#rTq9Lm"),
+])
+def test_a_clitic_on_a_label_keeps_it_a_label(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("## Testkonten\n\nFür die Demo am Freitag.\n\n1. qa@beispiel.de:Rt7#kLm9wQ\n"
+     "2. ops@beispiel.de:Zx4!pNq8vB\n", ["Rt7#kLm9wQ", "Zx4!pNq8vB"]),
+    ("### Comptes de test\n\nRéinitialisés chaque lundi.\n\n- demo@exemple.fr:Pm5^wLq2Xr\n",
+     ["Pm5^wLq2Xr"]),
+])
+def test_an_account_list_below_its_sections_prose(text: str, values: list[str]) -> None:
+    assert found(text) == values
+
+
+def test_an_account_list_of_roles_is_no_credential() -> None:
+    text = ("## Accounts\n\nSee the wiki.\n\n- alice@example.com: admin\n"
+            "- bob@example.com: reviewer\n")
+    assert found(text) == []

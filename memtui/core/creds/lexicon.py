@@ -147,7 +147,8 @@ def _bounded(text: str, original: str, start: int, end: int, word: str,
                           ("\uac00" <= after <= "\ud7af" and after not in _PARTICLES)):
                 return False
         return True
-    if after and _letter(after) and not ("suffix" in glue and len(word) >= 4):
+    if after and _letter(after) and not ("suffix" in glue and len(word) >= 4) and \
+            not _KANA_HANGUL_RE.match(after):  # ``PIN은``, ``APIキー``: a particle glued on
         return False
     if before and _letter(before) and "code" in glue:
         return True  # ``Alarmcode``, ``larmkoden``: kept only beside a thing it opens
@@ -191,8 +192,17 @@ def words(text: str) -> list[Word]:
             if not _opens(text, start, end, objects):
                 continue
             kind = "password"
+        clitic = _CLITIC.match(text, end)
+        end = clitic.end() if clitic else end
         out.append(Word(start, end, text[start:end], kind, lang))
     return out
+
+
+#: A clitic a suffixing language glues onto a label, after a hyphen or an apostrophe or
+#: straight on: Indonesian/Malay possessives (``sandi-nya``, ``PIN-mu``, ``passwordku``),
+#: Turkish case and possessive endings after an apostrophe (``PIN'i``, ``API key'in``).
+#: Taken into the label, so the value right after it stands beside the label.
+_CLITIC = re.compile(r"(?:-?(?:nya|mu|ku)|['’](?!s\b)[a-zçğıöşü]{1,4})(?![^\W\d_])", re.I)
 
 
 #: What may stand between a thing and its code before it (``door code``, ``Zugangscode``,
@@ -247,6 +257,19 @@ def phrases() -> frozenset[str]:
     return frozenset(v for w in data().get("phrase", ()) for v in variants(w))
 
 
+def has_code_word(text: str) -> bool:
+    """``text`` holds a code word (``Codice``, ``Kod``, ``コード``), whatever stands beside it."""
+    return any(h[2] == "code" for h in _find(text, _automata()[0]))
+
+
+@cache
+def sentence_words() -> frozenset[str]:
+    """Short words of each language that make a run of lowercase words a sentence or a
+    reference (``bij``, ``im``, ``with``, ``see``), never a passphrase."""
+    return frozenset(w for lang, listed in data().get("sentence", {}).items()
+                     if lang != "_doc" for w in listed)
+
+
 def ambiguous(word: Word) -> bool:
     """An everyday word as well as a label (the verb "pass", "key", "clave")."""
     return word.text.lower() in _ambiguous()
@@ -260,7 +283,17 @@ def _ambiguous() -> frozenset[str]:
 def negated(text: str, min_words: int = 1) -> bool:
     """``text`` holds a word that makes a credential word something else (of at least
     ``min_words`` words: "açık anahtar" but not "adı")."""
-    return any(len(h[4].split()) >= min_words for h in _find(text, _automata()[1]))
+    return any(len(h[4].split()) >= min_words and not _in_a_name(text, h[0], h[1])
+               for h in _find(text, _automata()[1]))
+
+
+def _in_a_name(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is a part of a dotted name, not a word: a domain's or an
+    address's end (``tokoku.id``, ``me@x.id``), a file's extension, a module path; or of a
+    value, glued to a digit (``pLm2qR``)."""
+    return (text[start - 1:start] in (".", "@") and start >= 2 and text[start - 2].isalnum()) \
+        or (text[end:end + 1] == "." and text[end + 1:end + 2].isalnum()) \
+        or text[start - 1:start].isdigit() or text[end:end + 1].isdigit()
 
 
 def label(text: str) -> Word | None:

@@ -29,6 +29,9 @@ _SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "э
                              "changed", "updated", "es", "era", "é", "è", "est", "ist", "är",
                              "is", "je", "on", "она", "он", "оно", "они", "mới", "baru",
                              "anlık", "olarak", "oldu", "ini", "itu", "ya", "nya"})
+#: Korean topic and subject particles, glued straight onto the label (``비밀번호는``,
+#: ``PIN이``): the label is what the sentence is about, as with Japanese は and が.
+_GLUED_TOPIC = frozenset({"은", "는", "이", "가", "도", "란", "이란"})
 #: Prose may reach this many words when the value comes right after a copula ("la clave
 #: del router de la ofi la cambió Javi el martes, ahora es …").
 MAX_REACH = 16
@@ -188,6 +191,8 @@ def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
     last = between[-1] if between else ""
     if 1 <= gap <= MAX_REACH and last.lower() in _SCRIPT_COPULAS:
         return True
+    if gap == 1 and last in _GLUED_TOPIC and text.startswith(last, word.end):
+        return True  # ``비밀번호는 …``: a topic particle glued on the label says "is"
     if not (1 <= gap <= MAX_GAP and len(last) <= 3 and last.isalpha()) or last.isupper():
         return False
     if all(c < "\u0250" for c in last):  # a short Latin word: is, es, ist, là, é, to…

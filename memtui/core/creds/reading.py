@@ -12,8 +12,12 @@ from dataclasses import dataclass
 from memtui.core.creds import lexicon, values
 from memtui.core.lazy_pattern import lazy_pattern
 
+#: Each opening quote and the quotes that may close it, in every typographic style: English
+#: “…”, German „…“ and »…«, Polish „…”, French « … », Swiss ‹…›, CJK 「…」『…』《…》〈…〉.
 QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "「": "」", "『": "』", "«": "»",
-           "„": "“", "‹": "›"}
+          "„": "“”", "‹": "›", "»": "«", "›": "‹", "‚": "‘’", "《": "》", "〈": "〉", "【": "】",
+          "〔": "〕", "＂": "＂"}
+_SPACED = "«»„‹›‚"
 #: A bare value: printable ASCII up to whitespace, a quote or a bracket (passwords are typed
 #: on a keyboard; letters of other scripts end it).
 BARE_VALUE = r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~][!#-%*+\--:<-_a-~]*"
@@ -54,11 +58,11 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
         if text[inner:inner + 1] in QUOTES and text[inner] != text[pos]:
             got = unquote(text, inner)
             return got
-        end = text.find(close, inner)
+        end = min((e for e in (text.find(c, inner) for c in close) if e >= 0), default=-1)
         if end <= inner or end - inner > 200:
             return None
         value = text[inner:end]
-        if text[pos] in "«„‹" and value.strip():  # « 5366 »: French quotes keep spaces
+        if text[pos] in _SPACED and value.strip():  # « 5366 »: French quotes keep spaces
             lead = len(value) - len(value.lstrip())
             return inner + lead, inner + lead + len(value.strip()), True
         return (inner, end, True) if value == value.strip() else None
@@ -147,16 +151,27 @@ def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int =
     return out
 
 
-def phrase_at(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int = 0
-              ) -> Labelled | None:
+def phrase_at(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int = 0,
+              whole: bool = False) -> Labelled | None:
     """An unquoted passphrase after a passphrase word: the rest of the line, four words or
-    more of letters in any script, none capitalised (``river meadow velvet cinder``)."""
-    if word.text.lower() not in lexicon.phrases():
+    more of letters in any script, none capitalised (``river meadow velvet cinder``). Under
+    a password or secret word, only as the whole of a label line's value or of a table cell
+    (``whole``: ``| Geheim |`` over ``tundra marble timber cobalt``), and only of long words
+    that are no label word: a sentence has short words (``bij``, ``im``, ``the``) or capitals
+    (``herstelsleutel bij IT``)."""
+    phrase_word = word.text.lower() in lexicon.phrases()
+    if not phrase_word and not (whole and word.kind in ("password", "secret")):
         return None
     m = _PHRASE.match(text, pos)
     if not m or not m.group(1).islower():
         return None
     value = m.group(1)
+    if not phrase_word:
+        words = value.split()
+        if len(set(words)) < len(words) or sum(map(len, words)) < 5 * len(words) or \
+                lexicon.words(value) or lexicon.negated(value) or \
+                any(w in lexicon.sentence_words() for w in words):
+            return None
     return Labelled(line, offset + m.start(1), offset + m.end(1), value,
                     _why(word, f"{len(value.split())}-word passphrase"))
 
@@ -164,16 +179,24 @@ def phrase_at(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int
 _PHRASE = re.compile(r"[ \t]*([^\W\d_]{3,}(?:[ \t]+[^\W\d_]{3,}){3,23})[ \t]*[.。]?[ \t]*$")
 
 
+#: A copula or case particle glued straight after a value in a language written without
+#: spaces before it (Korean 예요/이에요/입니다/이야/임, Japanese です/でした/だ/である): it says
+#: "the value is this", as quotes would.
+_GLUED_COPULA = re.compile(r"(?:이에요|예요|이어요|여요|입니다|이다|이야|이고|이며|야|임|요|"
+                           r"です|でした|でございます|だ|である|となります)(?![\uac00-\ud7af])")
+
+
 def _why(word: lexicon.Word, shape: str) -> str:
     return f'{word.kind} label "{word.text}" + {shape}'
 
 
 def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int,
-           offset: int = 0) -> Labelled | None:
-    """The value at ``pos`` under ``word``'s label, if it has a secret's shape."""
+           offset: int = 0, whole: bool = False) -> Labelled | None:
+    """The value at ``pos`` under ``word``'s label, if it has a secret's shape (``whole``:
+    the value is all the rest of a label line or a table cell, see ``phrase_at``)."""
     pw = word.kind == "password"
     if strong:
-        phrase = phrase_at(text, pos, word, line=line, offset=offset)
+        phrase = phrase_at(text, pos, word, line=line, offset=offset, whole=whole)
         if phrase:
             return phrase
     grouped = _grouped(text, pos)
@@ -188,6 +211,8 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
         return None
     start, end, quoted = got
     value = text[start:end]
+    if not quoted and _GLUED_COPULA.match(text, end):
+        quoted = True  # ``OT_4ZXT예요``, ``…です``: a copula glued on ends the value as a quote
     if value[-1:] in "#*" and value[:-1].lstrip("#*").isdigit():  # a door code keyed with
         end -= 1  # its ``#`` (``4832#``, ``*1234#``)
         value = value[:-1]

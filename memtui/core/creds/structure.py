@@ -81,7 +81,7 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     word = lexicon.label(raw)
     rest = m.start("rest")
     if word is not None:
-        got = value_at(text, rest, word, strong=True, line=line, offset=offset)
+        got = value_at(text, rest, word, strong=True, line=line, offset=offset, whole=True)
         if got is None:
             # ``TOKEN: credencial `69da…```: a word or two saying what it is, then the value
             lead = _DESCRIBED.match(text, rest)
@@ -172,7 +172,10 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
 def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
     """The table whose header is ``lines[i]``: its labelled values and the line after it."""
     header = _cells(lines[i])
-    labels = [lexicon.label(c[2].strip("*_` ")) for c in header]
+    names = [c[2].strip("*_` ") for c in header]
+    coded = [bool(c) and len(c) <= 40 and lexicon.has_code_word(c) for c in names]
+    labels = [lexicon.label(c) or (_beside(c, names) if coded[k] else None)
+              for k, c in enumerate(names)]
     out: list[Labelled] = []
     j = i + 2
     while j < len(lines) and "|" in lines[j]:
@@ -185,15 +188,33 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
             word = labels[k] if k < len(labels) else None
             if word is None and at is not None and k != at:
                 word = row_labels[at]
+            if word is None and k < len(names) and coded[k]:
+                word = _beside(names[k], [c[2].strip("*_` ") for c in row])
             if word is None:
                 out.extend(_label_value(cell, j, start))
                 continue
             lead = len(cell) - len(cell.lstrip())
-            got = value_at(cell, lead, word, strong=True, line=j, offset=start)
+            got = value_at(cell, lead, word, strong=True, line=j, offset=start, whole=True)
             if got:
                 out.append(got)
         j += 1
     return out, j
+
+
+def _beside(name: str, others: list[str]) -> lexicon.Word | None:
+    """A code word heading a column (``Codice``, ``Kod``) labels a code when another cell of
+    the header or of the row names a thing a code opens (``| Allarme | Codice |``, a row
+    ``| Cancello | 4821 |``), as ``Allarme Codice`` would in a line."""
+    if not name or len(name) > 40:
+        return None
+    for other in others[:12]:
+        if not other or other == name or len(other) > 40:
+            continue
+        word = lexicon.label(f"{other} {name}")
+        if word is not None and word.start > len(other):
+            return lexicon.Word(word.start - len(other) - 1, word.end - len(other) - 1,
+                                word.text, word.kind, word.lang)
+    return None
 
 
 def _cells(line: str) -> list[tuple[int, int, str]]:
@@ -232,10 +253,12 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
             got = value_at(line, lead, word, strong=True, line=j) \
                 if word.kind == "password" and _BARE_START.match(line, lead) and \
                 _DIGIT.search(line) else None  # a code has a digit
-            if got is None or line[got.end:].strip(" `\"'") or got.start - lead > 1 or \
-                    any(c in got.value for c in "=:/"):
+            row = _codes_in_a_row(line, got, word) if got else []
+            if got is None or line[(row or [got])[-1].end:].strip(" `\"'") or \
+                    got.start - lead > 1 or any(c in got.value for c in "=:/"):
                 break
             out.append(got)
+            out.extend(row)
             j += 1
             continue
         item = m.end()
@@ -260,6 +283,17 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
     return out, j
 
 
+def _codes_in_a_row(line: str, first: Labelled, word: lexicon.Word) -> list[Labelled]:
+    """Codes after ``first`` on its line, apart by a tab or two spaces or more, each of its
+    shape (``91874971  52971092  94100844``: backup codes printed in a row)."""
+    rest = line[first.end:]
+    if not rest.startswith(("  ", "\t")):
+        return []
+    row = alike_after(line, first, word)
+    gaps = [line[a.end:b.start] for a, b in zip([first, *row], row, strict=False)]
+    return row if all(g.startswith(("  ", "\t")) and not g.strip() for g in gaps) else []
+
+
 def _heading_word(line: str, below: str = "") -> lexicon.Word | None:
     """The credential (or login) word of a heading or label line, as the kind its list has
     (a short label alone on its line heads only a list or a code below it: ``below``)."""
@@ -279,14 +313,25 @@ def _heading_word(line: str, below: str = "") -> lexicon.Word | None:
     return best
 
 
-def _pairs_below(lines: list[str], i: int) -> bool:
+def _pairs_below(lines: list[str], i: int) -> int | None:
     """``lines[i]`` may head a list of ``user / password`` pairs: a heading or a line ending
-    in a colon, and a list item holding a pair mark right below it."""
+    in a colon, and a list item holding a pair mark right below it (below a heading, after
+    at most ``_SECTION_PROSE`` lines of prose of its section). The list's first line."""
     line = lines[i].strip()
     if not (line.startswith("#") or line.endswith((":", "："))) or i + 1 >= len(lines):
-        return False
-    below = lines[i + 1][:MAX_LINE]
-    return bool(_LIST.match(below) and _PAIR_MARK.search(below))
+        return None
+    reach = _SECTION_PROSE if line.startswith("#") else 1
+    for k in range(i + 1, min(len(lines), i + 1 + reach)):
+        below = lines[k][:MAX_LINE]
+        if _LIST.match(below):
+            return k if _PAIR_MARK.search(below) else None
+        if below.lstrip().startswith(("#", "|", "```", "~~~")) or reach == 1:
+            return None
+    return None
+
+
+#: Lines of a section (blank or prose) that may stand between a heading and its list.
+_SECTION_PROSE = 8
 
 
 def pgpass_lines(lines: list[str]) -> Iterator[Labelled]:
@@ -410,10 +455,11 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         if "#" in line and "://" in line:
             out.extend(_link_keys(line, i))
         level = hinted(line)
-        if level == 0 and not fence and _pairs_below(lines, i):
+        first = _pairs_below(lines, i) if level < 2 and not fence else None
+        if first is not None:
             word = _heading_word(line)  # ``## Konta testowe``: a user word names the list
             if word is not None:
-                listed, nxt = _listed(lines, i, word)
+                listed, nxt = _listed(lines, first - 1, word)
                 if listed:
                     out.extend(listed)
                     i = nxt

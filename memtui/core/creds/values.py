@@ -251,7 +251,8 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         return None
     if _UUID.match(v) or _HEX.match(v):
         return f"{n}-character hex token" if strong else None
-    if _IDENTIFIER.match(v) and not (strong and quoted and _kinds(v) >= 3 and n >= 8):
+    if _IDENTIFIER.match(v) and not (strong and quoted and _kinds(v) >= 3 and
+                                     n >= (6 if password_word else 8)):
         return None
     if _MODELISH.match(v) and not strong and n <= 24:
         return None  # qwen2.5-coder-7b, gpt-4o, node18
