@@ -23,7 +23,7 @@ from memtui.tui.chat.tool_card import ToolCard
 from .fake_ollama import FakeModel, FakeOllama, Reply, step_of
 from .test_chat_pane import Harness, send, turns, wait_until
 
-_PATH = re.compile(r"memory/\w+\.md")
+_PATH = re.compile(r"memory/[\w-]+\.md")
 
 
 def deleter() -> FakeModel:
