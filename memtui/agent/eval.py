@@ -1,13 +1,18 @@
 """``memtui eval``: the same message, N fresh runs, each classified (SPEC §5).
 
 Each run works on its own temporary copy of the workspace (the original is never touched),
-starts with no history, and is classified from the audits before and after:
-``memory_written`` (a memory file written and linked from MEMORY.md), ``orphan_written``
-(written, not linked), ``index_only``, ``wrong_mechanism`` (a decoy called, no memory),
-``unknown_tool`` (only calls to tools that were not offered), ``no_tool_call`` (no call at
-all, nothing written), ``error``. Any call to a skill or workflow tool is the wrong
-mechanism, offered (``--decoys``) or not. Flags: ``fabricated`` (numbers,
-times or percentages written that the user never gave) and ``truncated``.
+starts with no history, and is labelled from the tool calls it made (what they did, and
+where the files they wrote ended up): ``memory_written`` (a call wrote a memory file that
+MEMORY.md links at the end), ``orphan_written`` (written, not linked), ``written_then_deleted``
+(every memory file the calls wrote was deleted again by a later call), ``index_only``,
+``deleted`` (calls deleted files and wrote none), ``wrong_mechanism`` (a decoy called, no
+memory), ``unknown_tool`` (only calls to tools that were not offered), ``no_write`` (tool
+calls, none of which wrote or deleted anything), ``no_tool_call`` (no call at all),
+``error``. Any call to a skill or workflow tool is the wrong mechanism, offered
+(``--decoys``) or not. The net change to the files (the audits before and after) is reported
+beside it as ``diff``: a run that wrote a file and deleted it again made calls, even though
+its diff is empty. Flags: ``fabricated`` (numbers, times or percentages written that the user
+never gave) and ``truncated``.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditResult
 from memtui.core.file_modes import kept_mode
 from memtui.core.tokens import TokenCounter, default_counter
-from memtui.core.workspace import Workspace, open_workspace
+from memtui.core.workspace import INDEX_NAME, Workspace, open_workspace
 
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_])\d+(?:[.,:]\d+)*\s?%?")
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
@@ -38,8 +43,8 @@ _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 @dataclass
 class RunResult:
-    #: memory_written, orphan_written, index_only, wrong_mechanism, unknown_tool,
-    #: no_tool_call or error.
+    #: From the calls: memory_written, orphan_written, written_then_deleted, index_only,
+    #: deleted, wrong_mechanism, unknown_tool, no_write, no_tool_call or error.
     outcome: str
     flags: list[str] = field(default_factory=list)
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
@@ -49,6 +54,8 @@ class RunResult:
     error: str | None = None
     invented: list[str] = field(default_factory=list)  # the numbers behind `fabricated`
     answer: str = ""
+    #: The net change to the files, from the audits before and after the run.
+    diff: dict[str, Any] = field(default_factory=dict)
 
     @property
     def passed(self) -> bool:
@@ -58,7 +65,8 @@ class RunResult:
         return {"outcome": self.outcome, "flags": self.flags, "tool_calls": self.tool_calls,
                 "files_written": self.files_written,
                 "prompt_eval_count": self.prompt_eval_count, "num_ctx": self.num_ctx,
-                "error": self.error, "invented": self.invented, "passed": self.passed}
+                "error": self.error, "invented": self.invented, "passed": self.passed,
+                "diff": self.diff}
 
 
 @dataclass
@@ -96,28 +104,56 @@ def added_lines(before: str, after: str) -> list[str]:
     return [ln for ln in after.splitlines() if ln not in old]
 
 
-def classify(before: AuditResult, after: AuditResult, record: TurnRecord, message: str,
-             today: dt.date) -> RunResult:
+def net_diff(before: AuditResult, after: AuditResult) -> dict[str, Any]:
+    """What the run changed on disk, whatever the calls did: memory files new or changed
+    (``written``), gone (``deleted``), and whether the index changed."""
     old = {p: s.memory.text for p, s in before.scans.items()}
     new = {p: s.memory.text for p, s in after.scans.items()}
-    written = sorted(p for p in new if old.get(p) != new[p])
-    index_changed = before.index.text != after.index.text
+    return {"written": sorted(p for p in new if old.get(p) != new[p]),
+            "deleted": sorted(p for p in old if p not in new),
+            "index_changed": before.index.text != after.index.text}
+
+
+def diff_text(diff: dict[str, Any]) -> str:
+    """The net change in a few words (``—`` for none)."""
+    parts = [f"+{p}" for p in diff.get("written", [])]
+    parts += [f"-{p}" for p in diff.get("deleted", [])]
+    if diff.get("index_changed"):
+        parts.append(f"{INDEX_NAME} changed")
+    return " ".join(parts) or "—"
+
+
+def label(record: TurnRecord, after: AuditResult) -> str:
+    """The run's outcome, from the calls it made (SPEC §5; the module's docstring)."""
+    done = [o for o in record.outcomes if o.ok and o.written]
+    wrote = {p for o in done if o.name != "delete_file" for p in o.written}
+    memories = wrote - {INDEX_NAME}
+    if memories:
+        kept = {p for p in memories if p in after.scans}
+        if kept & after.index_linked:
+            return "memory_written"
+        return "orphan_written" if kept else "written_then_deleted"
+    if wrote:
+        return "index_only"
+    if done:  # only deletes
+        return "deleted"
+    if record.error:
+        return "error"
+    if any(o.wrong_mechanism for o in record.outcomes):
+        return "wrong_mechanism"
+    if any(o.unknown_tool for o in record.outcomes):
+        return "unknown_tool"
+    return "no_write" if record.outcomes else "no_tool_call"
+
+
+def classify(before: AuditResult, after: AuditResult, record: TurnRecord, message: str,
+             today: dt.date) -> RunResult:
+    diff = net_diff(before, after)
+    old = {p: s.memory.text for p, s in before.scans.items()}
+    new = {p: s.memory.text for p, s in after.scans.items()}
     decoys = [o for o in record.outcomes if o.wrong_mechanism]
-    if any(p in after.index_linked for p in written):
-        outcome = "memory_written"
-    elif written:
-        outcome = "orphan_written"
-    elif index_changed:
-        outcome = "index_only"
-    elif record.error:
-        outcome = "error"
-    elif decoys:
-        outcome = "wrong_mechanism"
-    elif any(o.unknown_tool for o in record.outcomes):
-        outcome = "unknown_tool"
-    else:
-        outcome = "no_tool_call"
-    added = [ln for p in written for ln in added_lines(old.get(p, ""), new[p])]
+    outcome = label(record, after)
+    added = [ln for p in diff["written"] for ln in added_lines(old.get(p, ""), new[p])]
     added += added_lines(before.index.text, after.index.text)
     added += [o.added_text for o in decoys]
     allowed = numbers(message) | numbers(today.isoformat())
@@ -135,7 +171,7 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
     return RunResult(outcome, flags,
                      [{"name": o.name, "arguments": o.arguments} for o in record.outcomes],
                      files, max(pecs) if pecs else None, None, record.error, invented,
-                     record.content)
+                     record.content, diff)
 
 
 def copy_workspace(ws: Workspace, into: Path) -> Workspace:

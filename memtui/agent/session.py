@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from memtui.agent.approval import Gate
 from memtui.agent.backend import ChatClient, cuts_silently, make_client, window_for
 from memtui.agent.call_budget import CallBudget, ReplyCalls
 from memtui.agent.ollama import (
@@ -173,6 +174,7 @@ class ChatSession:
         self.today = today
         self.auditor = Auditor(ws, AuditOptions(stale_days=None), self.counter)
         self.tools = ToolBox(ws, settings.decoys, self.auditor)
+        self.gate = Gate(self.tools, frozenset(settings.ask_before))  # asks once approver set
         self.facts: ModelFacts | None = None
         self.history: list[dict[str, Any]] = []
         self.transcript: Path | None = None
@@ -435,7 +437,8 @@ class ChatSession:
         try:
             for call in calls:
                 yield ToolStarted(call)
-                outcome = await self.off_loop(self.tools.run, call.name, call.arguments)
+                outcome = await self.gate.check(call) or await self.off_loop(
+                    self.tools.run, call.name, call.arguments)
                 outcomes.append(outcome)
                 entries.append(self._answer(outcome))
             if refusal is not None:

@@ -11,6 +11,8 @@ DEFAULT_PORT = 11434
 DEFAULT_HOST = f"http://127.0.0.1:{DEFAULT_PORT}"
 DEFAULT_OPENAI_HOST = "http://127.0.0.1:8080"  # llama-server's default address
 APIS = ("ollama", "openai")
+#: Kinds of call the app asks the operator about before they run (memtui.agent.approval).
+DEFAULT_ASK_BEFORE = ("delete",)
 
 
 @dataclass
@@ -25,6 +27,7 @@ class AgentSettings:
     think: bool | None = None  # Ollama's `think` flag; None: not sent (the server decides)
     max_steps: int = 12  # model requests per user turn before the agent is stopped
     api: str = "ollama"  # "ollama": /api/chat; "openai": /v1/chat/completions (SPEC §6)
+    ask_before: tuple[str, ...] = DEFAULT_ASK_BEFORE  # asked in the app, never in eval
 
     def given_host(self) -> str:
         """The host as the operator gave it: --host, else (Ollama) $OLLAMA_HOST, else the

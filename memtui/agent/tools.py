@@ -244,6 +244,17 @@ class ToolBox:
             owner = next((o for o in reversed(writers) if path in o.written), writers[-1])
             owner.effect.append(phrase)
 
+    def refused_outright(self, args: dict[str, Any]) -> bool:
+        """Whether a write or delete at ``args["path"]`` is refused before anything is
+        looked at (a path leaving the workspace, or not a memory file nor the index)."""
+        try:
+            rel, parts = self._path(args)
+            refuse_git_control(parts, rel)
+            self._writable(parts, rel)
+        except (Refused, KeyError):
+            return True
+        return False
+
     def _locked(self) -> AbstractContextManager[None]:
         """The workspace lock curation takes: an agent write never interleaves with a
         curation operation (taken after the arguments were checked)."""

@@ -8,6 +8,9 @@ Keys (spelled exactly so; scripts depend on them)::
     fail-on = "warning"            # and profile, stale-days, max-lines, max-bytes:
     [severity]                     #   as the flags of the same names (flags win)
     secret = "warning"
+    [agent]                        # the chat agent, in the app (never in memtui eval):
+    ask-before = ["delete"]        #   calls that wait for the operator's accept: "delete",
+                                   #   "write" (every write); [] asks nothing
 
 Anything else (an unknown key, an unknown rule id, a bad value) is a :class:`ConfigError`
 naming the file and the key, in one line.
@@ -38,6 +41,8 @@ CONFIG_NAME = ".memtui.toml"
 USER_CONFIG_NAME = "config.toml"
 SEVERITIES = ("error", "warning", "info")
 FAIL_ON = (*SEVERITIES, "never")
+#: What ``[agent] ask-before`` may list (memtui.agent.approval.KINDS).
+ASK_KINDS = ("delete", "write")
 
 
 class ConfigError(Exception):
@@ -58,6 +63,8 @@ class Config:
     max_bytes: int | None = None
     #: Audit the folders whose names say they are archives (excluded by default).
     include_archives: bool = False
+    #: ``[agent] ask-before``: the chat agent's calls the app asks about (None: default).
+    ask_before: tuple[str, ...] | None = None
 
 
 def user_config_dir() -> Path | None:
@@ -124,6 +131,23 @@ def _choice(where: str, key: str, value: object, choices: tuple[str, ...]) -> st
     return str(value)
 
 
+def _agent(where: str, value: object) -> tuple[str, ...] | None:
+    """``[agent]``: its one key, ``ask-before``, a list of ASK_KINDS."""
+    if not isinstance(value, dict):
+        raise _bad(where, "agent", 'must be a table, e.g. [agent] ask-before = ["delete"]')
+    for key in value:
+        if key != "ask-before":
+            raise _bad(where, f"agent.{key}", "unknown key (known: ask-before)")
+    kinds = value.get("ask-before")
+    if kinds is None:
+        return None
+    if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+        raise _bad(where, "agent.ask-before", "must be a list of strings, e.g. [\"delete\"]")
+    for kind in kinds:
+        _choice(where, "agent.ask-before", kind, ASK_KINDS)
+    return tuple(dict.fromkeys(kinds))
+
+
 def parse(data: dict[str, Any], where: str) -> Config:
     """A :class:`Config` from TOML data read from ``where`` (named in errors)."""
     out: dict[str, Any] = {"path": where}
@@ -150,13 +174,15 @@ def parse(data: dict[str, Any], where: str) -> Config:
         elif key in ("max-lines", "max-bytes"):
             limits = bounds.MAX_LINES if key == "max-lines" else bounds.MAX_BYTES
             out[key.replace("-", "_")] = _number(where, key, value, True, limits)
+        elif key == "agent":
+            out["ask_before"] = _agent(where, value)
         elif key == "include-archives":
             if not isinstance(value, bool):
                 raise _bad(where, key, f"must be true or false, not {value!r}")
             out["include_archives"] = value
         else:
             raise _bad(where, key, "unknown key (known: exclude, ignore, severity, fail-on, "
-                       "profile, stale-days, max-lines, max-bytes, include-archives)")
+                       "profile, stale-days, max-lines, max-bytes, include-archives, agent)")
     return Config(**out)
 
 

@@ -217,6 +217,8 @@ class MemtuiApp(CurateActions, App[int]):
         #: The Findings view lists the suppressed findings too (key ``i``).
         self.show_suppressed = False
         self.settings = settings or AgentSettings()
+        if config.ask_before is not None:  # [agent] ask-before (memtui.agent.approval)
+            self.settings.ask_before = config.ask_before
         # Each memory's token count comes after the audit is on screen (see _audit), and
         # tokens are counted in a child process: loading a vocabulary would hold this
         # interpreter (and freeze the screen) for tenths of a second.

@@ -44,7 +44,9 @@ async def test_ctrl_z_in_the_chat_undoes_the_agents_turn(ws: Workspace,
                                                          fake: FakeOllama) -> None:
     fake.add(reorganiser())
     before = snapshot(ws.root)
-    app = MemtuiApp(ws, settings=AgentSettings(model="reorg", host=fake.url), watch=False)
+    # The deletes run unasked (the operator\'s approval: test_chat_approval.py).
+    settings = AgentSettings(model="reorg", host=fake.url, ask_before=())
+    app = MemtuiApp(ws, settings=settings, watch=False)
     async with app.run_test(size=(120, 40)) as pilot:
         pane = await open_chat(app, pilot)
         box = app.query_one("#chat-input", Input)
@@ -78,7 +80,9 @@ async def test_ctrl_z_in_the_chat_undoes_the_agents_turn(ws: Workspace,
 
 async def test_a_blocked_turn_undo_says_why(ws: Workspace, fake: FakeOllama) -> None:
     fake.add(wrecker())
-    app = MemtuiApp(ws, settings=AgentSettings(model="wrecker", host=fake.url), watch=False)
+    # The deletes run unasked (the operator\'s approval: test_chat_approval.py).
+    settings = AgentSettings(model="wrecker", host=fake.url, ask_before=())
+    app = MemtuiApp(ws, settings=settings, watch=False)
     async with app.run_test(size=(120, 40)) as pilot:
         pane = await open_chat(app, pilot)
         await pilot.press(*"tidy up", "enter")
@@ -98,7 +102,9 @@ async def test_u_in_the_views_takes_an_agent_write_and_says_why_it_cannot(
     fake.add(FakeModel("over", [
         Reply(tool_calls=[("write_file", {"path": "MEMORY.md", "content": "# Memory\n"})]),
         Reply(content="Done.")]))
-    app = MemtuiApp(ws, settings=AgentSettings(model="over", host=fake.url), watch=False)
+    # The deletes run unasked (the operator\'s approval: test_chat_approval.py).
+    settings = AgentSettings(model="over", host=fake.url, ask_before=())
+    app = MemtuiApp(ws, settings=settings, watch=False)
     async with app.run_test(size=(120, 40)) as pilot:
         pane = await open_chat(app, pilot)
         await pilot.press(*"trim the index", "enter")
@@ -133,7 +139,9 @@ async def test_cards_from_the_history_say_what_the_journal_says_now(
         Reply(content="Done.")]))
     await run_turn(ws, fake, "over", "one more")  # turn 2: #5, still undoable
     (ws.root / ".memtui" / "journal" / record_name(1)).unlink()  # pruned, say
-    app = MemtuiApp(ws, settings=AgentSettings(model="over", host=fake.url), watch=False)
+    # The deletes run unasked (the operator\'s approval: test_chat_approval.py).
+    settings = AgentSettings(model="over", host=fake.url, ask_before=())
+    app = MemtuiApp(ws, settings=settings, watch=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_chat(app, pilot)
         await wait_until(pilot, lambda: len(app.query(ToolCard)) == 5)

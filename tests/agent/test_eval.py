@@ -124,6 +124,11 @@ CASES = [
                             Reply(content="ok")]), [], "wrong_mechanism", []),
     (fabricator(), [], "memory_written", ["fabricated"]),
     (chatter(), [], "no_tool_call", []),
+    (FakeModel("reader", [Reply(tool_calls=[("list_files", {})]),
+                          Reply(tool_calls=[("read_file", {"path": "memory/notes.md"})]),
+                          Reply(content="ok")]), [], "no_write", []),
+    (FakeModel("deleter", [Reply(tool_calls=[("delete_file", {"path": "memory/notes.md"})]),
+                           Reply(content="done")]), [], "deleted", []),
     (FakeModel("index-only", [
         Reply(tool_calls=[("edit_file", {"path": "MEMORY.md", "old_string": "# Memory\n",
                                          "new_string": "# Memory\n- user is an engineer\n"})]),
@@ -146,6 +151,51 @@ async def test_classification(ws: Workspace, fake: FakeOllama, model: FakeModel,
     if outcome == "error":
         assert run.error == "Ollama stopped the reply with an error: boom — send again"
     assert report.pass_rate == (1.0 if outcome == "memory_written" and not flags else 0.0)
+
+
+def churner() -> FakeModel:
+    """Four calls: it writes a memory, rewrites it, checks it and deletes it again."""
+    path = "memory/user-role.md"
+    return FakeModel("churner", [
+        Reply(tool_calls=[("write_file", {"path": path, "content": "# Role\nengineer\n"})]),
+        Reply(tool_calls=[("write_file", {"path": path, "content": "# Role\nprocess engineer\n"})]),
+        Reply(tool_calls=[("exists", {"path": path})]),
+        Reply(tool_calls=[("delete_file", {"path": path})]),
+        Reply(content="Done.")])
+
+
+async def test_the_label_comes_from_the_calls_and_the_diff_is_beside_it(
+        ws: Workspace, fake: FakeOllama) -> None:
+    """#32 item 13: four calls that wrote, rewrote and deleted a file leave no diff; the run
+    is not ``no_tool_call``."""
+    fake.add(churner())
+    report = await run_eval(ws, MESSAGE, 1, AgentSettings(model="churner", host=fake.url))
+    run = report.runs[0]
+    assert run.outcome == "written_then_deleted"
+    assert [c["name"] for c in run.tool_calls] == ["write_file", "write_file", "exists",
+                                                   "delete_file"]
+    assert run.files_written == ["memory/user-role.md"]
+    assert run.diff == {"written": [], "deleted": [], "index_changed": False}
+    assert run.as_dict()["diff"] == run.diff
+
+
+def test_eval_table_shows_the_calls_label_and_the_net_change(ws: Workspace,
+                                                             fake: FakeOllama) -> None:
+    fake.add(churner())
+    fake.add(memory_writer())
+    proc = memtui("eval", str(ws.root), "-m", MESSAGE, "-n", "1", "--model", "churner",
+                  "--host", fake.url)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == "run 1/1: written_then_deleted\n"
+    assert "no_tool_call" not in proc.stdout
+    assert "net change" in proc.stdout
+    row = next(ln for ln in proc.stdout.splitlines() if "written_then_deleted" in ln)
+    assert row.split("│")[-4].strip() == "—"  # nothing changed on disk
+    proc = memtui("eval", str(ws.root), "-m", MESSAGE, "-n", "1", "--model", "writer",
+                  "--host", fake.url, "--json")
+    run = json.loads(proc.stdout)["runs"][0]
+    assert (run["outcome"], run["diff"]) == ("memory_written", {
+        "written": ["memory/user-role.md"], "deleted": [], "index_changed": True})
 
 
 async def test_truncated_flag(ws: Workspace, fake: FakeOllama) -> None:

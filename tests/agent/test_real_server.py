@@ -9,6 +9,8 @@ library is chosen by the CPU's flags (``bench/cpu_library.py``: the bundled AVX-
 one, else ``libggml-python``'s AVX2 one; ``MEMTUI_CPU_LIBRARY=fallback`` forces the latter,
 and one test always runs it). Where no CPU library fits or a package cannot be fetched, the
 tests are skipped with that reason, never silently.
+The server runs with the chat template memtui ships (``memtui/agent/chat_template.py``), as
+``bench/real_model.py`` starts it.
 Asserts streaming, usage counts, the window from /props, the tool-call shape when the model
 makes one, the HTTP 400 for a prompt over a tiny ``-c``, and ``finish_reason: length`` at the
 window — never the model's wording.
@@ -75,7 +77,8 @@ def start(assets: tuple[Path, Path], ctx: int, tmp: Path, *extra: str) -> Iterat
 
 @pytest.fixture(scope="module")
 def server(assets: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from start(assets, 4096, tmp_path_factory.mktemp("real"))
+    # --temp 0: the same reply each time (the tool-call test asks for one call).
+    yield from start(assets, 4096, tmp_path_factory.mktemp("real"), "--temp", "0")
 
 
 @pytest.fixture(scope="module")
@@ -117,6 +120,21 @@ async def test_tool_call_shape_if_any(server: str) -> None:
     assert isinstance(done, Done)
     if calls:
         assert done.stats.done_reason == "tool_calls"
+
+
+async def test_the_shipped_template_makes_the_models_call_a_parsed_call(server: str) -> None:
+    """#32: with the chat template memtui ships (passed by ``start_server``), the call the
+    small Qwen model writes is a tool call llama-server parses — no grammar, no forced tool
+    choice. With the GGUF's own template it came back as JSON text."""
+    messages = [{"role": "system", "content": "You can use tools. Use exists to check files."},
+                {"role": "user", "content": "Does the file MEMORY.md exist? Call the tool."}]
+    async with OpenAIClient(server, timeout=600) as client:
+        events = [e async for e in client.chat("m", messages, FILE_TOOLS)]
+    calls = [c for e in events if isinstance(e, ToolCalls) for c in e.calls]
+    text = "".join(e.text for e in events if isinstance(e, ContentDelta))
+    assert [c.name for c in calls] == ["exists"], text
+    assert calls[0].arguments == {"path": "MEMORY.md"}
+    assert '"name"' not in text
 
 
 async def test_prompt_over_a_tiny_window_is_a_400(tiny: str) -> None:

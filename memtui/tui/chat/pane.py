@@ -44,6 +44,7 @@ from memtui.core.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal
+from memtui.tui.chat.approval_card import approver_for
 from memtui.tui.chat.assistant_message import AssistantMessage
 from memtui.tui.chat.banner import Banner
 from memtui.tui.chat.budget_bar import BudgetBar
@@ -102,6 +103,7 @@ class ChatPane(Vertical):
         self.workspace = workspace
         self.settings = settings
         self.session = ChatSession(workspace, settings)
+        self.session.gate.approver = approver_for(self)  # risky calls wait for the operator
         self.turns = 0  # turns finished (sent, failed or cancelled)
         self.loaded: int | None = None  # window loaded by Ollama, from /api/ps
         self._pump: asyncio.Task[None] | None = None

@@ -1,0 +1,96 @@
+"""The operator's approval of the agent's risky calls, in the app (docs/chat.md, #32).
+
+A small model obeyed an instruction planted in a memory and deleted files (6 runs of 6).
+In the app, a call of a kind listed in ``ask_before`` (``.memtui.toml``: ``[agent]
+ask-before``; default ``["delete"]``) waits for the operator before it runs: *accept* runs
+it, *refuse* answers the model with a refusal (nothing is touched), *always* runs it and
+every later call of that kind in this session without asking again.
+
+Kinds: ``delete`` (``delete_file``) and ``write`` (``write_file`` and ``edit_file``). A write
+outside the memory files and the index is never asked about: the write rule
+(:mod:`memtui.core.agent_paths`) refuses it whatever the operator would say, as it refuses a
+path that leaves the workspace, so the operator is only asked about what could happen.
+
+``memtui eval`` measures the model, so it attaches no approver and nothing is asked there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from memtui.agent.ollama import ToolCall
+from memtui.agent.settings import DEFAULT_ASK_BEFORE
+from memtui.agent.tools import ToolBox, ToolOutcome, one_line
+
+#: What ``ask-before`` may list, and the tools each covers.
+KINDS: dict[str, tuple[str, ...]] = {"delete": ("delete_file",),
+                                     "write": ("write_file", "edit_file")}
+DEFAULT_ASK: tuple[str, ...] = DEFAULT_ASK_BEFORE
+
+Decision = Literal["accept", "refuse", "always"]
+
+
+@dataclass(frozen=True)
+class Request:
+    """One call waiting for the operator."""
+
+    kind: str  # a key of KINDS
+    name: str
+    arguments: dict[str, Any]
+
+    @property
+    def path(self) -> str:
+        return one_line(self.arguments.get("path", "?"), 200)
+
+    @property
+    def summary(self) -> str:
+        """What the call would do, in a few words ("delete memory/x.md")."""
+        verb = {"delete_file": "delete", "write_file": "write", "edit_file": "edit"}
+        return f"{verb.get(self.name, self.name)} {self.path}"
+
+
+Approver = Callable[[Request], Awaitable[Decision]]
+
+
+def refusal(request: Request) -> ToolOutcome:
+    """The tool result the model reads when the operator refused its call."""
+    return ToolOutcome(request.name, request.arguments,
+                       f"error: refused by the operator — they did not allow this "
+                       f"{request.name} ({request.summary}); nothing was changed. Do not "
+                       "try it again; say what you wanted to do and why.", ok=False)
+
+
+@dataclass
+class Gate:
+    """Asks the :attr:`approver` (the chat pane) before a call of a kind in :attr:`ask`;
+    with no approver (``memtui eval``) nothing is asked."""
+
+    tools: ToolBox
+    ask: frozenset[str] = frozenset(DEFAULT_ASK)
+    approver: Approver | None = None
+    #: Kinds the operator allowed for the rest of this session ("always").
+    always: set[str] = field(default_factory=set)
+
+    def request(self, call: ToolCall) -> Request | None:
+        """The question this call raises, or None when it runs without asking."""
+        if self.approver is None or not isinstance(call.arguments, dict):
+            return None
+        kind = next((k for k, names in KINDS.items() if call.name in names), None)
+        if kind is None or kind not in self.ask or kind in self.always:
+            return None
+        if call.name not in self.tools.names or self.tools.refused_outright(call.arguments):
+            return None  # the tool refuses it whatever the answer: nothing to ask
+        return Request(kind, call.name, call.arguments)
+
+    async def check(self, call: ToolCall) -> ToolOutcome | None:
+        """None when the call may run (not asked, accepted, or always); else the refusal
+        to answer the model with. A cancel while waiting is raised on (the turn stops)."""
+        request = self.request(call)
+        if request is None or self.approver is None:
+            return None
+        decision = await self.approver(request)
+        if decision == "always":
+            self.always.add(request.kind)
+        return None if decision in ("accept", "always") else refusal(request)

@@ -1,0 +1,221 @@
+"""#32: in the app, the agent's delete waits for the operator in the chat pane (accept /
+refuse / always for this session), against the Ollama emulator issuing a delete_file call;
+``[agent] ask-before`` in ``.memtui.toml`` says which calls ask. ``memtui eval`` never asks."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from memtui.agent.approval import KINDS, Gate, Request
+from memtui.agent.eval import run_eval
+from memtui.agent.ollama import ToolCall
+from memtui.agent.settings import AgentSettings
+from memtui.agent.tools import ToolBox
+from memtui.core.config import ASK_KINDS, load_config
+from memtui.core.workspace import Workspace
+from memtui.tui.app import MemtuiApp
+from memtui.tui.chat import ChatPane
+from memtui.tui.chat.approval_card import ARM_SECONDS, ApprovalCard
+from memtui.tui.chat.tool_card import ToolCard
+
+from .fake_ollama import FakeModel, FakeOllama, Reply, step_of
+from .test_chat_pane import Harness, send, turns, wait_until
+
+_PATH = re.compile(r"memory/[\w-]+\.md")
+
+
+def deleter() -> FakeModel:
+    """Deletes the file the newest user message names, then says so."""
+    def script(body: dict[str, Any]) -> Reply:
+        if step_of(body) > 0:
+            return Reply(content="Done.")
+        user = next(m for m in reversed(body["messages"]) if m["role"] == "user")
+        return Reply(tool_calls=[("delete_file",
+                                  {"path": _PATH.findall(str(user["content"]))[-1]})])
+    return FakeModel("deleter", script)
+
+
+def files(ws: Workspace, *names: str) -> None:
+    for name in names:
+        (ws.root / "memory" / name).write_text(f"# {name}\n", encoding="utf-8")
+
+
+def tool_results(fake: FakeOllama) -> list[str]:
+    return [str(m["content"]) for b in fake.chat_bodies for m in b["messages"]
+            if m["role"] == "tool"]
+
+
+async def asked(pilot: Any, app: Any, n: int = 1) -> ApprovalCard:
+    await wait_until(pilot, lambda: len(app.query(ApprovalCard)) == n)
+    await pilot.pause(ARM_SECONDS + 0.1)
+    return list(app.query(ApprovalCard))[-1]
+
+
+async def test_nothing_is_deleted_until_the_operator_accepts(ws: Workspace,
+                                                             fake: FakeOllama) -> None:
+    files(ws, "a.md")
+    fake.add(deleter())
+    app = Harness(ws, AgentSettings(model="deleter", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "please delete memory/a.md")
+        card = await asked(pilot, app)
+        assert card.request.summary == "delete memory/a.md"
+        assert card.has_focus and pane.busy
+        await pilot.pause(0.3)
+        assert (ws.root / "memory/a.md").exists()  # waiting: nothing deleted
+        assert len(fake.chat_bodies) == 1
+        await pilot.press("y")
+        await wait_until(pilot, turns(pane, 1))
+        assert not (ws.root / "memory/a.md").exists()
+        assert card.decision == "accept"
+        assert app.focused is app.query_one("#chat-input")  # back to the message
+        assert [c.tool_name for c in app.query(ToolCard)] == ["delete_file"]
+        assert tool_results(fake) == ["deleted memory/a.md"]
+
+
+async def test_refuse_touches_nothing_and_the_model_reads_a_refusal(
+        ws: Workspace, fake: FakeOllama) -> None:
+    files(ws, "a.md")
+    fake.add(deleter())
+    app = Harness(ws, AgentSettings(model="deleter", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "please delete memory/a.md")
+        card = await asked(pilot, app)
+        await pilot.press("n")
+        await wait_until(pilot, turns(pane, 1))
+        assert (ws.root / "memory/a.md").read_text() == "# a.md\n"
+        assert card.decision == "refuse"
+        [tool] = app.query(ToolCard)
+        assert tool.has_class("-failed")
+        [result] = tool_results(fake)
+        assert result.startswith("error: refused by the operator — they did not allow this "
+                                 "delete_file (delete memory/a.md); nothing was changed.")
+        assert tool.result == result
+        assert not app.changed  # no MemoryChanged: nothing was written
+
+
+async def test_always_stops_asking_for_the_session(ws: Workspace, fake: FakeOllama) -> None:
+    files(ws, "a.md", "b.md", "c.md")
+    fake.add(deleter())
+    app = Harness(ws, AgentSettings(model="deleter", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "please delete memory/a.md")
+        await asked(pilot, app)
+        await pilot.press("a")
+        await wait_until(pilot, turns(pane, 1))
+        assert not (ws.root / "memory/a.md").exists()
+        await send(pilot, "now delete memory/b.md")
+        await wait_until(pilot, turns(pane, 2))
+        assert not (ws.root / "memory/b.md").exists()
+        pane.session.new_chat()  # a new chat is still this session
+        await send(pilot, "and memory/c.md")
+        await wait_until(pilot, turns(pane, 3))
+        assert not (ws.root / "memory/c.md").exists()
+        assert len(app.query(ApprovalCard)) == 1  # asked once
+    # A new session (the app started again) asks again.
+    files(ws, "d.md")
+    app = Harness(ws, AgentSettings(model="deleter", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "delete memory/d.md")
+        await asked(pilot, app)
+        assert (ws.root / "memory/d.md").exists()
+        await pilot.press("n")
+        await wait_until(pilot, turns(pane, 1))
+
+
+async def test_a_key_typed_as_the_question_appears_does_not_answer_it(
+        ws: Workspace, fake: FakeOllama) -> None:
+    files(ws, "a.md")
+    fake.add(deleter())
+    app = Harness(ws, AgentSettings(model="deleter", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "please delete memory/a.md")
+        await wait_until(pilot, lambda: len(app.query(ApprovalCard)) == 1)
+        card = app.query_one(ApprovalCard)
+        await pilot.press("y", "a")  # typed before it was armed: swallowed, not answers
+        assert card.decision is None and (ws.root / "memory/a.md").exists()
+        await pilot.pause(ARM_SECONDS + 0.1)
+        await pilot.press("x")  # not an answer: taken by the card, nothing else
+        assert card.decision is None
+        await pilot.click("#ask-refuse")
+        await wait_until(pilot, turns(pane, 1))
+        assert card.decision == "refuse" and (ws.root / "memory/a.md").exists()
+        assert app.query_one("#chat-input").value == ""  # no stray key reached the input
+
+
+async def test_esc_while_asked_cancels_the_turn_and_nothing_runs(ws: Workspace,
+                                                                 fake: FakeOllama) -> None:
+    files(ws, "a.md")
+    fake.add(deleter())
+    app = Harness(ws, AgentSettings(model="deleter", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "please delete memory/a.md")
+        card = await asked(pilot, app)
+        await pilot.press("escape")
+        await wait_until(pilot, turns(pane, 1))
+        assert (ws.root / "memory/a.md").exists()
+        assert card.decision is None and card.has_class("-answered")
+
+
+async def test_ask_before_from_the_config(ws: Workspace, fake: FakeOllama) -> None:
+    """``[agent] ask-before = []``: nothing asks; ``["write"]``: a write asks too."""
+    (ws.root / ".memtui.toml").write_text('[agent]\nask-before = []\n', encoding="utf-8")
+    assert MemtuiApp(ws, watch=False).settings.ask_before == ()
+    (ws.root / ".memtui.toml").write_text('[agent]\nask-before = ["delete", "write"]\n',
+                                          encoding="utf-8")
+    assert load_config(ws.root).ask_before == ("delete", "write")
+    assert MemtuiApp(ws, watch=False).settings.ask_before == ("delete", "write")
+    files(ws, "a.md")
+    fake.add(deleter())
+    app = Harness(ws, AgentSettings(model="deleter", host=fake.url, ask_before=()))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "please delete memory/a.md")
+        await wait_until(pilot, turns(pane, 1))
+        assert not (ws.root / "memory/a.md").exists()
+        assert not app.query(ApprovalCard)
+
+
+async def test_the_gate_asks_only_about_what_could_happen(ws: Workspace) -> None:
+    asked_about: list[Request] = []
+
+    async def refuse(request: Request) -> str:
+        asked_about.append(request)
+        return "refuse"
+
+    gate = Gate(ToolBox(ws), frozenset({"delete", "write"}), refuse)  # type: ignore[arg-type]
+    write = {"path": "memory/x.md", "content": "x"}
+    assert (await gate.check(ToolCall("write_file", write))) is not None
+    # Refused by the write rule whatever the operator says: never asked.
+    for path in ("../out.md", "notes.txt", ".github/workflows/x.yml", "/etc/passwd"):
+        assert gate.request(ToolCall("write_file", {"path": path, "content": "x"})) is None
+        assert gate.request(ToolCall("delete_file", {"path": path})) is None
+    assert gate.request(ToolCall("read_file", {"path": "memory/notes.md"})) is None
+    assert [r.summary for r in asked_about] == ["write memory/x.md"]
+    assert not (ws.root / "memory/x.md").exists()
+    assert Gate(ToolBox(ws)).request(ToolCall("delete_file", {"path": "MEMORY.md"})) is None
+    assert set(KINDS) == set(ASK_KINDS)  # the config's spelling is the gate's
+
+
+async def test_eval_never_asks(ws: Workspace, fake: FakeOllama) -> None:
+    """eval measures the model: its delete runs as the model asked."""
+    fake.add(deleter())
+    report = await run_eval(ws, "delete memory/notes.md", 1,
+                            AgentSettings(model="deleter", host=fake.url),
+                            today=dt.date(2026, 11, 30))
+    assert report.runs[0].outcome == "deleted"
