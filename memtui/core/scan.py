@@ -12,6 +12,7 @@ from memtui.core.age import parse_date
 from memtui.core.clean_texts import CleanTexts
 from memtui.core.findings import Finding, finding
 from memtui.core.graph import Spellings, spellings
+from memtui.core.hidden_text import comment_findings, hidden_findings
 from memtui.core.index import CONTENT_LINE_CHARS, Index, display_width
 from memtui.core.instructions import scan_instructions
 from memtui.core.keywords import KeywordProbe
@@ -87,6 +88,9 @@ def index_findings(index: Index) -> list[Finding]:
     for line_no, reason, excerpt in scan_instructions(index.text):
         out.append(finding("instruction_like", INDEX_NAME, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
+    out.extend(finding("hidden_text", INDEX_NAME, line, message)
+               for line, message in [*hidden_findings(index.text),
+                                     *comment_findings(index.text)])
     return out
 
 
@@ -136,6 +140,8 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     for line_no, reason, excerpt in scan.instructions:
         own.append(finding("instruction_like", rel, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
+    own.extend(finding("hidden_text", rel, line, message)
+               for line, message in hidden_findings(read.text))
     scan.own_findings = own
     scan.old_format = old_format
     scan.digest = digest
