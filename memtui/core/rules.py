@@ -142,6 +142,25 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, ("memory/a.md", _mem("a", "Team: \U0001f469\u200d\U0001f4bb, "
                                                 "\u0645\u200c\u0646 \u200f.\n"))),
          "delete the invisible characters (or the comment)"),
+    Rule("relative_date", "info", "Relative dates",
+         "A project memory holds a relative date with no absolute one beside it.",
+         "\"Tomorrow\", \"next week\", \"上週\", \"来週\", \"내일\", \"la semaine "
+         "prochaine\": read a month later they mean nothing. A line that also holds a date "
+         "(2026-05-01, May 1, 5月1日) is fine; code is not prose and is skipped.",
+         _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week.\n"))),
+         _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week "
+                                                "(2026-05-04).\n`git log --since yesterday`\n"))),
+         "write the absolute date"),
+    Rule("missing_why", "info", "Missing why",
+         "A feedback or project memory lacks its **Why:** or **How to apply:** line.",
+         "Without the reason a later reader cannot judge an edge case; without how to apply "
+         "it nobody knows when it matters. The labels count in the folder's languages "
+         "(**原因：**, **理由:**, **이유:**, **Pourquoi :**, **Warum:** …).",
+         _ws(_LINK_A, ("memory/a.md", _mem("a", "Deploys go through CI.\n"))),
+         _ws(_LINK_A, ("memory/a.md", _mem("a", "Deploys go through CI.\n**Why:** the "
+                                                "manual path broke twice.\n**How to apply:** "
+                                                "never run deploy.sh by hand.\n"))),
+         "add the **Why:** and **How to apply:** lines"),
     Rule("stale", "info", "Stale memories",
          "A memory older than the stale threshold (--stale-days).",
          "Verify it still holds. Many stale memories are one workspace-level finding.",

@@ -18,6 +18,8 @@ from memtui.core.instructions import scan_instructions
 from memtui.core.keywords import KeywordProbe
 from memtui.core.links import Link, markdown_links_cut, wikilinks
 from memtui.core.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
+from memtui.core.missing_why import missing, missing_message
+from memtui.core.relative_date import relative_dates
 from memtui.core.secrets import SecretHit, scan_text_bounded
 from memtui.core.textfile import read_text
 from memtui.core.tokens import bytes_digest, text_digest
@@ -142,6 +144,12 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
                            f"{reason}: \u201c{excerpt}\u201d"))
     own.extend(finding("hidden_text", rel, line, message)
                for line, message in hidden_findings(read.text))
+    if read.ok and mf.type and mf.type.strip().lower() == "project":
+        own.extend(finding("relative_date", rel, line, message)
+                   for line, message in relative_dates(body, start))
+    lacking = missing(mf.type, body) if read.ok else []
+    if lacking and mf.type:
+        own.append(finding("missing_why", rel, start, missing_message(mf.type, lacking)))
     scan.own_findings = own
     scan.old_format = old_format
     scan.digest = digest
