@@ -31,6 +31,10 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
                         f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
     parser.add_argument("--stale-days", type=days, default=None,
                         help="report memories older than this many days (default 90)")
+    parser.add_argument("--project", metavar="DIR", default=None,
+                        help="the project the memories are about: stale references are "
+                        "checked against it (default: an item workspace itself, or the "
+                        "folder a Claude Code folder's name encodes)")
     parser.add_argument("--tokenizer", choices=(*TOKENIZERS, "both"),
                         help="count tokens with qwen, cl100k or both (default: the window's, "
                         "qwen for the item profile, cl100k for claude-code)")
@@ -71,7 +75,11 @@ def options_from(ns: argparse.Namespace, config: Config | None = None) -> AuditO
                         tokenizers=tokenizers_from(ns.tokenizer),
                         file_tokens=getattr(ns, "file_tokens", False),
                         exclude=config.exclude if config else (),
-                        include_archives=config.include_archives if config else False)
+                        include_archives=config.include_archives if config else False,
+                        project=getattr(ns, "project", None) or
+                        (config.project if config else None),
+                        project_from_config=not getattr(ns, "project", None) and
+                        bool(config and config.project))
 
 
 def utf8_stream(stream: TextIO) -> bool:

@@ -22,6 +22,7 @@ SCAN_MODULES = ("memtui.core.scan", "memtui.core.scan_cache", "memtui.core.memor
                 "memtui.core.creds.prose", "memtui.core.creds.reading",
                 "memtui.core.instructions", "memtui.core.hidden_text",
                 "memtui.core.relative_date", "memtui.core.missing_why",
+                "memtui.core.near_duplicate", "memtui.core.stale_reference",
                 "memtui.core.keywords", "memtui.core.lazy_pattern", "memtui.core.textfile",
                 "memtui.core.findings", "memtui.core.rules", "memtui.core.age",
                 "memtui.core.workspace", "memtui.core.tokens", "memtui.core.clean_texts",

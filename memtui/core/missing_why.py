@@ -2,6 +2,10 @@
 (``missing_why``): without the reason a later reader cannot judge an edge case, without the
 application nobody knows when the memory matters.
 
+Only in a folder that follows the convention: where at least one feedback or project memory
+holds one of the labels (in whatever language), the others lacking them are reported; a
+folder that never writes them is not held to them (nearly every memory would be a finding).
+
 A line counts when it starts (after a list marker, a quote mark, heading marks or bold) with
 one of the labels below and a colon, or is a heading made of the label alone; the labels are
 the folder's languages' (English, Chinese, Japanese, Korean, French, German, Spanish,
@@ -61,3 +65,19 @@ def missing_message(memory_type: str, labels: list[str]) -> str:
     what = " and ".join(f"a {label} line" for label in labels)
     return (f"a {memory_type.strip().lower()} memory without {what}: a later reader cannot "
             "judge when it applies")
+
+
+def missing_findings(labels: dict[str, tuple[str, int, tuple[bool, bool]]]
+                     ) -> dict[str, tuple[str, int, str]]:
+    """rel → (rel, line, message) of each memory lacking a label, given every feedback and
+    project memory's (type, first body line, (has Why, has How)); none unless one of them
+    holds a label."""
+    if not any(why or how for _, _, (why, how) in labels.values()):
+        return {}
+    out = {}
+    for rel, (kind, line, (why, how)) in labels.items():
+        lacking = [label for label, has in (("**Why:**", why), ("**How to apply:**", how))
+                   if not has]
+        if lacking:
+            out[rel] = (rel, line, missing_message(kind, lacking))
+    return out

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from memtui.core.findings import Finding
 from memtui.core.graph import Graph
 from memtui.core.index import Index, IndexLine
+from memtui.core.project import ProjectInfo
 from memtui.core.scan import FileScan
 from memtui.core.suppress import Suppressed
 from memtui.core.tokens import TOKENIZERS
@@ -53,6 +54,11 @@ class AuditOptions:
     #: Audit the folders whose names say they are archives (``_archive/``, ``old/``,
     #: ``trash/``, …: `memtui.core.workspace.ARCHIVE_NAMES`), excluded by default.
     include_archives: bool = False
+    #: The project the memories are about (``--project``, ``project`` in .memtui.toml);
+    #: None: found from the workspace (`memtui.core.project.find_project`).
+    project: str | None = None
+    #: ``project`` came from the configuration file (a path relative to the workspace).
+    project_from_config: bool = False
 
 
 @dataclass
@@ -172,6 +178,8 @@ class AuditResult:
     excluded: tuple[int, int] = (0, 0)
     #: The archive folders excluded by default (not walked), relative, sorted.
     archives_excluded: list[str] = field(default_factory=list)
+    #: The project stale references were checked against, or why none (set by ``run``).
+    project: ProjectInfo | None = None
     #: The app's Findings view lists the suppressed findings too.
     show_suppressed: bool = False
     #: The span of time (from, until) in which every file's age in whole days, and so the

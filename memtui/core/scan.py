@@ -18,9 +18,12 @@ from memtui.core.instructions import scan_instructions
 from memtui.core.keywords import KeywordProbe
 from memtui.core.links import Link, markdown_links_cut, wikilinks
 from memtui.core.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
-from memtui.core.missing_why import missing, missing_message
+from memtui.core.missing_why import TYPES as WHY_TYPES
+from memtui.core.missing_why import missing
+from memtui.core.near_duplicate import sketch
 from memtui.core.relative_date import relative_dates
 from memtui.core.secrets import SecretHit, scan_text_bounded
+from memtui.core.stale_reference import Ref, references
 from memtui.core.textfile import read_text
 from memtui.core.tokens import bytes_digest, text_digest
 from memtui.core.workspace import INDEX_NAME, is_documentation
@@ -55,6 +58,13 @@ class FileScan:
     #: The text holds a ``<!-- memtui: …`` comment (the suppression step reads it again to
     #: report the ignore comments that silence nothing).
     has_ignores: bool = False
+    #: The text's bottom-k MinHash sketch (`memtui.core.near_duplicate`; empty: too short).
+    sketch: bytes = b""
+    #: The paths, symbols and command lines the memory names (`memtui.core.stale_reference`).
+    refs: tuple[Ref, ...] = ()
+    #: A feedback or project memory's (has a Why line, has a How to apply line); None for
+    #: other types (`memtui.core.missing_why`: reported where the folder uses the labels).
+    why: tuple[bool, bool] | None = None
 
 
 def secret_finding(rel: str, hit: SecretHit) -> Finding:
@@ -147,10 +157,13 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     if read.ok and mf.type and mf.type.strip().lower() == "project":
         own.extend(finding("relative_date", rel, line, message)
                    for line, message in relative_dates(body, start))
-    lacking = missing(mf.type, body) if read.ok else []
-    if lacking and mf.type:
-        own.append(finding("missing_why", rel, start, missing_message(mf.type, lacking)))
+    if read.ok and mf.type and mf.type.strip().lower() in WHY_TYPES:
+        lacking = missing(mf.type, body)
+        scan.why = ("**Why:**" not in lacking, "**How to apply:**" not in lacking)
     scan.own_findings = own
+    if read.ok and expect_fm:
+        scan.sketch = sketch(f"{mf.description or ''}\n{body}")
+        scan.refs = tuple(references(body, start))
     scan.old_format = old_format
     scan.digest = digest
     scan.name_line = name_line(mf)

@@ -75,9 +75,15 @@ def test_why_and_how_in_any_of_the_folders_languages(tmp_path: Path, body: str) 
 ])
 def test_a_missing_label_is_reported_once_per_memory(tmp_path: Path, type_: str, body: str,
                                                      expected: str) -> None:
-    ws = make_ws(tmp_path, {"MEMORY.md": _LINK, "memory/a.md": _mem(body, type_)})
+    ws = make_ws(tmp_path, {"MEMORY.md": _LINK + "- [B](memory/b.md)\n",
+                            "memory/a.md": _mem(body, type_),
+                            "memory/b.md": _mem(_BOTH).replace("name: a", "name: b")})
     found = [f for f in run_audit(ws).findings if f.kind == "missing_why"]
     assert len(found) == 1 and expected in found[0].message and found[0].line == 7
+
+
+def test_a_folder_that_never_writes_the_labels_is_not_held_to_them(tmp_path: Path) -> None:
+    assert _found(tmp_path, "missing_why", "Just a fact.\n") == []
 
 
 @pytest.mark.parametrize("type_", ["user", "reference", "custom"])
