@@ -9,7 +9,7 @@ import codecs
 from pathlib import Path
 from typing import TextIO
 
-from memtui.commands.parser import context_window, days, max_bytes, max_lines
+from memtui.commands.parser import context_window, days, folder, max_bytes, max_lines
 from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, AuditOptions
 from memtui.core.config import Config, load_config
 from memtui.core.tokens import TOKENIZERS
@@ -31,7 +31,7 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
                         f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
     parser.add_argument("--stale-days", type=days, default=None,
                         help="report memories older than this many days (default 90)")
-    parser.add_argument("--project", metavar="DIR", default=None,
+    parser.add_argument("--project", metavar="DIR", default=None, type=folder,
                         help="the project the memories are about: stale references are "
                         "checked against it (default: an item workspace itself, or the "
                         "folder a Claude Code folder's name encodes)")

@@ -106,3 +106,32 @@ def test_an_item_workspace_is_about_itself(tmp_path: Path) -> None:
     ws = make_ws(tmp_path / "ws", {"MEMORY.md": "- [A](memory/a.md)\n",
                                    "memory/a.md": "---\nname: a\n---\nx\n"})
     assert run_audit(ws).project.path == str(ws)  # type: ignore[union-attr]
+
+
+def test_a_project_flag_naming_no_folder_is_one_line_and_exit_2(
+        tmp_path: Path, capsys: object) -> None:
+    import pytest
+
+    from memtui.cli import main
+
+    ws = make_ws(tmp_path / "ws", {"MEMORY.md": "- [A](memory/a.md)\n",
+                                   "memory/a.md": "---\nname: a\n---\nx\n"})
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", str(ws), "--project", str(tmp_path / "nowhere")])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert "--project" in err and "no such folder" in err and "Traceback" not in err
+
+
+def test_the_json_report_names_the_project(tmp_path: Path, capsys: object) -> None:
+    import json
+
+    from memtui.cli import main
+
+    proj = _project(tmp_path)
+    ws = make_ws(tmp_path / "mem", {"MEMORY.md": "- [A](a.md)\n",
+                                    "a.md": "---\nname: a\n---\nsee `src/old.py`\n"})
+    main(["audit", str(ws), "--json", "--project", str(proj), "--fail-on", "never"])
+    data = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
+    assert data["project"] == {"path": str(proj.resolve()), "source": "option", "note": ""}
+    assert [f["kind"] for f in data["findings"]].count("stale_reference") == 1
