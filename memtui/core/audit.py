@@ -193,10 +193,10 @@ class Auditor:
             if hint is None or not self._walked or self._needs_walk(hint):
                 self._walk()
                 hint = None
-            if changed is None or self.project_info is None:
-                self._find_project()
             else:
                 self._apply_changes(hint)
+            if changed is None or self.project_info is None:
+                self._find_project()
             # (the scan cache and this are on and off together; neither is loaded here)
             whole = changed is None and self._keep_scans and \
                 (not self.options.keep_texts or (self.lazy_scans and not self._scans)) and \
