@@ -129,7 +129,7 @@ def test_demo(tmp_path: Path) -> None:
     assert out.returncode == 1
     data = json.loads(out.stdout)
     kinds = {f["kind"] for f in data["findings"]}
-    assert len(kinds) == 14  # every rule (outside_link since issue 30)
+    assert len(kinds) == 15  # every rule (outside_link since issue 30; missing_why, issue 34)
     assert data["memory_files"] == 40
     assert not Path(data["workspace"]).exists()  # the throwaway copy is gone
     text = memtui("audit", "--demo")

@@ -9,7 +9,7 @@ import codecs
 from pathlib import Path
 from typing import TextIO
 
-from memtui.commands.parser import context_window, days, max_bytes, max_lines
+from memtui.commands.parser import context_window, days, folder, max_bytes, max_lines
 from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, AuditOptions
 from memtui.core.config import Config, load_config
 from memtui.core.tokens import TOKENIZERS
@@ -36,6 +36,10 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(flag, type=max_bytes, default=None, dest=key, metavar="N",
                             help=f"{what} (default: the agent's config next to the "
                             "memory, else the agent's default)")
+    parser.add_argument("--project", metavar="DIR", default=None, type=folder,
+                        help="the project the memories are about: stale references are "
+                        "checked against it (default: an item workspace itself, or the "
+                        "folder a Claude Code folder's name encodes)")
     parser.add_argument("--tokenizer", choices=(*TOKENIZERS, "both"),
                         help="count tokens with qwen, cl100k or both (default: the window's, "
                         "qwen for the item profile, cl100k for claude-code)")
@@ -96,7 +100,11 @@ def options_from(ns: argparse.Namespace, config: Config | None = None) -> AuditO
                         file_tokens=getattr(ns, "file_tokens", False),
                         exclude=config.exclude if config else (),
                         include_archives=config.include_archives if config else False,
-                        limits=limits_from(ns))
+                        limits=limits_from(ns),
+                        project=getattr(ns, "project", None) or
+                        (config.project if config else None),
+                        project_from_config=not getattr(ns, "project", None) and
+                        bool(config and config.project))
 
 
 def utf8_stream(stream: TextIO) -> bool:

@@ -69,6 +69,16 @@ max_bytes = bounded(True, *bounds.MAX_BYTES)
 seconds = bounded(False, 0, 86_400, above=True)
 
 
+def folder(value: str) -> str:
+    """``--project``: an existing folder (else one line and exit 2, as argparse says it)."""
+    import os
+
+    if not value or "\0" in value or len(value) > 4096 or \
+            not os.path.isdir(os.path.expanduser(value)):
+        raise argparse.ArgumentTypeError(f"{value[:200]!r}: no such folder")
+    return value
+
+
 def report(prog: str, exc: Exception) -> int:
     """:func:`fail` with an exception: exit status 1 when memtui refused, else 2."""
     return fail(prog, exc, 1 if isinstance(exc, Refused) else 2)

@@ -45,6 +45,7 @@ from memtui.core.memo import Memo
 from memtui.core.profiles import AgentView, recognise
 from memtui.core.profiles import get as get_profile
 from memtui.core.profiles.files import reader
+from memtui.core.project import ProjectIndex, ProjectInfo, find_project
 from memtui.core.results import (
     CLAUDE_WINDOW,
     DEFAULT_NUM_CTX,
@@ -166,6 +167,9 @@ class Auditor:
         self.holds_scans = True
         self._recognised: str | None = None  # the profile the folder's layout says
         self._view: AgentView | None = None  # what an agent profile made of the folder
+        #: The project stale references are checked against (found again on each full run).
+        self.project_info: ProjectInfo | None = None
+        self._project: tuple[ProjectIndex | None, object] = (None, None)
 
     @property
     def tokenizers(self) -> tuple[str, ...]:
@@ -203,6 +207,8 @@ class Auditor:
                 hint = None
             else:
                 self._apply_changes(hint)
+            if changed is None or self.project_info is None:
+                self._find_project()
             # (the scan cache and this are on and off together; neither is loaded here)
             whole = changed is None and self._keep_scans and \
                 not get_profile(self.profile).agent_files and \
@@ -234,7 +240,21 @@ class Auditor:
             self.save_cache()
         result.elapsed = time.perf_counter() - started
         result.archives_excluded = list(self._archives)
+        result.project = self.project_info
         return result
+
+    def _find_project(self) -> None:
+        """The project and its listing (`memtui.core.project`): names and stats only; its
+        text is read when a memory names a symbol or a flag."""
+        info = self.project_info = find_project(
+            self.ws.root, self.ws.layout, self.options.project,
+            self.options.project_from_config)
+        if info.path is None:
+            self._project = (None, None)
+            return
+        inside = os.path.relpath(self.ws.root, info.path)
+        index = ProjectIndex.walk(info.path, None if inside.startswith("..") else inside)
+        self._project = (index, (info.path, index.digest))
 
     def save_cache(self) -> None:
         """Write new token counts, check verdicts and scans to the user cache (a full ``run()`` does
@@ -539,7 +559,7 @@ class Auditor:
             index, line_costs, index_own, self._exists,
             lambda loaded: self._block(index, loaded), self._git,
             [*self._notes, *([(WORKSPACE, self._git_note)] if self._git_note else [])],
-            self._docs, self.pause, self._flagged, self._view), self._memo)
+            self._docs, self.pause, self._flagged, self._view, *self._project), self._memo)
 
     def _index_parts(self) -> tuple[Index, list[LineCost], list[Finding]]:
         """The index, its per-line costs and the findings it yields on its own; re-read only
@@ -576,7 +596,8 @@ class Auditor:
                 "options": derived_cache.options_key(self.options), "docs": list(self._docs),
                 "notes": [list(note) for note in self._notes], "index": index_digest.hex(),
                 "flagged": [[f.kind, f.path, f.message] for f in self._flagged],
-                "git": list(head) if head is not None else None}
+                "git": list(head) if head is not None else None,
+                "project": list(self._project[1]) if self._project[1] is not None else None}
 
     def _from_derived(self, head: tuple[str, str, str] | None) -> AuditResult | None:
         """The result kept in the user cache when nothing it was derived from changed."""

@@ -65,6 +65,8 @@ class Config:
     include_archives: bool = False
     #: ``[agent] ask-before``: the chat agent's calls the app asks about (None: default).
     ask_before: tuple[str, ...] | None = None
+    #: The project the memories are about (stale references are checked against it).
+    project: str | None = None
 
 
 def user_config_dir() -> Path | None:
@@ -180,9 +182,15 @@ def parse(data: dict[str, Any], where: str) -> Config:
             if not isinstance(value, bool):
                 raise _bad(where, key, f"must be true or false, not {value!r}")
             out["include_archives"] = value
+        elif key == "project":
+            if not isinstance(value, str) or not value.strip() or "\0" in value or \
+                    len(value) > 4096:
+                raise _bad(where, key, "must be a folder's path")
+            out["project"] = value
         else:
             raise _bad(where, key, "unknown key (known: exclude, ignore, severity, fail-on, "
-                       "profile, stale-days, max-lines, max-bytes, include-archives, agent)")
+                       "profile, stale-days, max-lines, max-bytes, include-archives, "
+                       "project, agent)")
     return Config(**out)
 
 

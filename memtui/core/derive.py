@@ -34,9 +34,12 @@ from memtui.core.link_target import INSIDE, MISSING, outside_path
 from memtui.core.link_target import State as Where
 from memtui.core.links import Link, looks_like_path
 from memtui.core.memo import Memo
+from memtui.core.missing_why import missing_findings
+from memtui.core.near_duplicate import near_duplicate_findings
 from memtui.core.noise import memory_shaped, noise_files, other_schema, quiet_noise
 from memtui.core.profiles import AgentView, Profile
 from memtui.core.profiles import get as get_profile
+from memtui.core.project import ProjectIndex
 from memtui.core.results import (
     AuditOptions,
     AuditResult,
@@ -50,6 +53,7 @@ from memtui.core.results import (
     finding_order,
 )
 from memtui.core.scan import FileScan
+from memtui.core.stale_reference import stale_findings
 from memtui.core.workspace import INDEX_NAME, Workspace
 
 _ABSENT = object()  # a file git knows nothing of (a key, unlike None: git knows no date)
@@ -81,6 +85,10 @@ class Inputs:
     flagged: list[Finding] = field(default_factory=list)
     #: What an agent profile made of the folder (`memtui.core.profiles.base.AgentView`).
     agent: AgentView | None = None
+    #: The project stale references are checked against (None: not checked), and a key
+    #: that changes when it does (its listing's digest).
+    project: ProjectIndex | None = None
+    project_key: object = None
 
 
 def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
@@ -93,7 +101,8 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
         return _derive(inp, memo)
     key = (tuple(inp.scans), tuple(inp.scans.values()), inp.index, inp.index_own,
            inp.line_costs, inp.exists, inp.git, inp.notes, inp.docs, inp.flagged,
-           replace(inp.options), inp.profile)  # a copy: options may be changed in place
+           replace(inp.options), inp.profile,  # a copy: options may be changed in place
+           inp.project_key)
     now, made = inp.now, []
 
     def make() -> AuditResult:
@@ -176,6 +185,21 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
                                     lambda: graph.reachable_from(index_linked))
     dup_key = (paths, names, tuple(s.name_line for s in scans.values()))
     duplicates = memo.once("duplicates", dup_key, lambda: duplicate_findings(scans))
+    near = memo.once("near duplicates", (paths, tuple(s.sketch for s in scan_list)),
+                     lambda: near_duplicate_findings({r: s.sketch for r, s in scans.items()}))
+    project = inp.project
+    stale_refs = memo.once(
+        "stale references", (paths, tuple(s.refs for s in scan_list), inp.project_key),
+        lambda: stale_findings({r: s.refs for r, s in scans.items()}, project)
+        if project is not None else {})
+    why = memo.once("missing why", (paths, tuple(s.why for s in scan_list)), lambda: {
+        rel: (finding("missing_why", rel, line, message),) for rel, line, message in
+        missing_findings({r: (s.memory.type or "", s.memory.body_start, s.why)
+                          for r, s in scans.items() if s.why is not None}).values()})
+    for extra in (near, stale_refs, why):
+        if extra:
+            duplicates = {rel: (*duplicates.get(rel, ()), *extra.get(rel, ()))
+                          for rel in duplicates.keys() | extra.keys()}
     types = Counter((s.memory.type or "unknown") for s in scans.values())
 
     # Each file's share: its report, its findings (sorted) and its orphan record.
@@ -399,8 +423,8 @@ def unlinked_mentions(index: Index, idx_links: LinkResults,
 
 def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachable: bool,
                git: dict[str, float | None], now: float, copied: bool,
-               past_limit: int | None, duplicate: Finding | None, linked_from: list[str],
-               profile: Profile | None = None
+               past_limit: int | None, duplicate: tuple[Finding, ...] | None,
+               linked_from: list[str], profile: Profile | None = None
                ) -> tuple[FileReport, list[Finding], Orphan | None, float, float]:
     """One file's report, its findings (sorted), its orphan record, and the span of time
     (from, until) its age in days holds. ``copied``: its mtime is a copy date (age
@@ -414,7 +438,7 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
         findings = [f for f in findings if profile.keeps(f)]
         named = profile.dated(rel)
     if duplicate is not None:
-        findings.append(duplicate)
+        findings.extend(duplicate)
     orphan = None
     if not linked:
         orphan = Orphan(rel, reachable, sorted(linked_from), past_limit)
@@ -443,19 +467,19 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
     return report, findings, orphan, since, when + (age + 1) * DAY
 
 
-def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, Finding]:
+def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, tuple[Finding]]:
     """A ``duplicate_name`` finding for every file whose name another file also uses."""
     named: dict[str, list[str]] = {}
     for rel, scan in scans.items():
         if scan.memory.name:
             named.setdefault(scan.memory.name, []).append(rel)
-    out: dict[str, Finding] = {}
+    out: dict[str, tuple[Finding]] = {}
     for name, paths in named.items():
         if len(paths) > 1:
             for p in paths:
                 others = ", ".join(q for q in paths if q != p)
-                out[p] = finding("duplicate_name", p, scans[p].name_line,
-                                 f"name '{name}' is also used by {others}")
+                out[p] = (finding("duplicate_name", p, scans[p].name_line,
+                                  f"name '{name}' is also used by {others}"),)
     return out
 
 

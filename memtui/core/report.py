@@ -32,6 +32,9 @@ def config_summary(result: AuditResult) -> str:
     folders excluded by default (``include-archives = true`` audits them); empty when
     neither."""
     parts = [result.config_path] if result.config_path else []
+    project = result.project
+    if project is not None and project.path is None:
+        parts.append(project.note)
     folders = result.archives_excluded
     if folders:
         shown = ", ".join(f"{f}/" for f in folders[:ARCHIVES_SHOWN])
@@ -178,6 +181,7 @@ def _report(result: AuditResult) -> dict[str, Any]:
         "files": Rows(result.files, _file_row if file_tokens else _file_row_untokened),
         "findings": Rows(result.findings, Finding.to_dict),
         "config": result.config_path,
+        **({"project": result.project.to_dict()} if result.project is not None else {}),
         # only when there is one: the reports of workspaces without stay as they were
         **({"archives_excluded": result.archives_excluded} if result.archives_excluded
            else {}),

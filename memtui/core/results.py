@@ -13,6 +13,7 @@ from memtui.core.graph import Graph
 from memtui.core.index import Index, IndexLine
 from memtui.core.link_target import lexically_outside, outside_path
 from memtui.core.profiles import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, Load, get
+from memtui.core.project import ProjectInfo
 from memtui.core.scan import FileScan
 from memtui.core.suppress import Suppressed
 from memtui.core.tokens import TOKENIZERS
@@ -56,6 +57,11 @@ class AuditOptions:
     #: The agents' load limits given as flags (key, value), e.g. ``("memory_char_limit",
     #: 2200)``: they win over the agent's own config file (`memtui.core.profiles`).
     limits: tuple[tuple[str, int], ...] = ()
+    #: The project the memories are about (``--project``, ``project`` in .memtui.toml);
+    #: None: found from the workspace (`memtui.core.project.find_project`).
+    project: str | None = None
+    #: ``project`` came from the configuration file (a path relative to the workspace).
+    project_from_config: bool = False
 
 
 @dataclass
@@ -190,6 +196,8 @@ class AuditResult:
     excluded: tuple[int, int] = (0, 0)
     #: The archive folders excluded by default (not walked), relative, sorted.
     archives_excluded: list[str] = field(default_factory=list)
+    #: The project stale references were checked against, or why none (set by ``run``).
+    project: ProjectInfo | None = None
     #: The app's Findings view lists the suppressed findings too.
     show_suppressed: bool = False
     #: The span of time (from, until) in which every file's age in whole days, and so the

@@ -12,12 +12,18 @@ from memtui.core.age import parse_date
 from memtui.core.clean_texts import CleanTexts
 from memtui.core.findings import Finding, finding
 from memtui.core.graph import Spellings, spellings
+from memtui.core.hidden_text import comment_findings, hidden_findings
 from memtui.core.index import CONTENT_LINE_CHARS, Index, display_width
 from memtui.core.instructions import scan_instructions
 from memtui.core.keywords import KeywordProbe
 from memtui.core.links import Link, markdown_links_cut, wikilinks
 from memtui.core.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
+from memtui.core.missing_why import TYPES as WHY_TYPES
+from memtui.core.missing_why import missing
+from memtui.core.near_duplicate import sketch
+from memtui.core.relative_date import relative_dates
 from memtui.core.secrets import SecretHit, scan_text_bounded
+from memtui.core.stale_reference import Ref, references
 from memtui.core.textfile import read_text
 from memtui.core.tokens import bytes_digest, text_digest
 from memtui.core.workspace import INDEX_NAME, is_documentation
@@ -52,6 +58,13 @@ class FileScan:
     #: The text holds a ``<!-- memtui: …`` comment (the suppression step reads it again to
     #: report the ignore comments that silence nothing).
     has_ignores: bool = False
+    #: The text's bottom-k MinHash sketch (`memtui.core.near_duplicate`; empty: too short).
+    sketch: bytes = b""
+    #: The paths, symbols and command lines the memory names (`memtui.core.stale_reference`).
+    refs: tuple[Ref, ...] = ()
+    #: A feedback or project memory's (has a Why line, has a How to apply line); None for
+    #: other types (`memtui.core.missing_why`: reported where the folder uses the labels).
+    why: tuple[bool, bool] | None = None
 
 
 def secret_finding(rel: str, hit: SecretHit) -> Finding:
@@ -87,6 +100,9 @@ def index_findings(index: Index) -> list[Finding]:
     for line_no, reason, excerpt in scan_instructions(index.text):
         out.append(finding("instruction_like", INDEX_NAME, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
+    out.extend(finding("hidden_text", INDEX_NAME, line, message)
+               for line, message in [*hidden_findings(index.text),
+                                     *comment_findings(index.text)])
     return out
 
 
@@ -136,7 +152,18 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     for line_no, reason, excerpt in scan.instructions:
         own.append(finding("instruction_like", rel, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
+    own.extend(finding("hidden_text", rel, line, message)
+               for line, message in hidden_findings(read.text))
+    if read.ok and mf.type and mf.type.strip().lower() == "project":
+        own.extend(finding("relative_date", rel, line, message)
+                   for line, message in relative_dates(body, start))
+    if read.ok and mf.type and mf.type.strip().lower() in WHY_TYPES:
+        lacking = missing(mf.type, body)
+        scan.why = ("**Why:**" not in lacking, "**How to apply:**" not in lacking)
     scan.own_findings = own
+    if read.ok and expect_fm:
+        scan.sketch = sketch(f"{mf.description or ''}\n{body}")
+        scan.refs = tuple(references(body, start))
     scan.old_format = old_format
     scan.digest = digest
     scan.name_line = name_line(mf)

@@ -357,7 +357,8 @@ def encode(scan: FileScan) -> tuple[Any, ...] | None:
             [_link_out(lk) for lk in scan.links], [_link_out(lk) for lk in scan.wikilinks],
             [tuple(i) for i in scan.instructions], scan.mtime,
             [finding_out(f) for f in scan.own_findings], scan.dated, scan.digest,
-            scan.name_line, scan.old_format, scan.spellings, scan.has_ignores)
+            scan.name_line, scan.old_format, scan.spellings, scan.has_ignores, scan.sketch,
+            [list(r) for r in scan.refs], None if scan.why is None else list(scan.why))
 
 
 def _opt_str(v: Any) -> str | None:
@@ -370,7 +371,16 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
     """The scan ``encode`` gave ``t`` for, checking every field (TypeError, ValueError...
     when one does not fit); its text is empty."""
     (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format,
-     spelled, ign) = t
+     spelled, ign, sketched, refs_in, why_in) = t
+    why = None if why_in is None else (bool(why_in[0]), bool(why_in[1]))
+    if why_in is not None and (type(why_in) is not list or len(why_in) != 2):
+        raise TypeError("not labels")
+    refs = tuple((line, kind, value) for line, kind, value in refs_in)
+    if not all(type(line) is int and type(kind) is str and type(value) is str
+               for line, kind, value in refs) or len(refs) > 200:
+        raise TypeError("not references")
+    if type(sketched) is not bytes or len(sketched) not in (0, 8 * 64):
+        raise TypeError("not a sketch")
     if type(spelled) is not tuple or len(spelled) != 4 or type(ign) is not bool or \
             not all(type(x) is str for x in spelled):
         raise TypeError("not spellings")
@@ -396,7 +406,8 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
                     wikilinks=[_link_in(lk) for lk in wls], secrets=[],
                     instructions=found, mtime=mtime, read_findings=[],
                     own_findings=[finding_in(f) for f in own], dated=dated, digest=digest,
-                    name_line=name_line, old_format=old_format, spellings=spelled, has_ignores=ign)
+                    name_line=name_line, old_format=old_format, spellings=spelled, has_ignores=ign,
+                    sketch=sketched, refs=refs, why=why)
 
 
 def encode_index(index: Index) -> tuple[Any, ...]:

@@ -908,9 +908,12 @@ class MemtuiApp(CurateActions, App[int]):
 
     def action_open_editor(self) -> None:
         picked = self._selected_or_say("open")
-        if picked is None:
-            return
-        rel, line = picked
+        if picked is not None:
+            self.open_in_editor(*picked)
+
+    def open_in_editor(self, rel: str, line: int | None = None) -> None:
+        """Open ``rel`` (a workspace path, or an absolute one: a project's file a finding
+        names) in $VISUAL/$EDITOR, then re-audit it when it is in the workspace."""
         path = self.workspace.root / rel
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
         try:
@@ -921,7 +924,8 @@ class MemtuiApp(CurateActions, App[int]):
             self.notify(printable(f"cannot open {rel} in {editor}: {exc}"), severity="error",
                         markup=False)
             return
-        self.start_audit({rel})
+        if not os.path.isabs(rel):
+            self.start_audit({rel})
 
     # -- chat slot -------------------------------------------------------------------------
 

@@ -333,11 +333,15 @@ def test_every_kind_has_a_test_here() -> None:
                "fuzzy_wikilink", "duplicate_name", "frontmatter", "content_in_index",
                "secret", "instruction_like", "stale", "unlinked_mention", "read_problem",
                "unused_ignore", "exclude_all", "tool_file", "unportable_name"}
-    # the agent profiles' kinds (issue 33) have theirs in tests/core/test_agent_profiles.py
+    # the agent profiles' kinds (issue 33) have theirs in tests/core/test_agent_profiles.py;
+    # issue 34's rules are tested in their own files (test_hidden_text, test_memory_rules,
+    # test_near_duplicate, test_stale_reference)
     from memtui.core.profiles.base import AGENT_KINDS
 
-    assert covered | AGENT_KINDS == set(KINDS)
-    assert len(names) >= len(set(KINDS) - AGENT_KINDS)
+    issue34 = {"hidden_text", "relative_date", "missing_why", "near_duplicate",
+               "stale_reference"}
+    assert covered | AGENT_KINDS | issue34 == set(KINDS)
+    assert len(names) >= len(set(KINDS) - AGENT_KINDS - issue34)
 
 
 def test_secret_value_is_the_whole_token() -> None:

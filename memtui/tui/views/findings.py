@@ -9,9 +9,11 @@ file, as a workspace-level finding."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult
 from memtui.core.findings import KIND_TITLES, SEVERITY_RANK, WORKSPACE, Finding
@@ -44,6 +46,9 @@ class FindingsView(AuditTable):
     )
     DEFAULT_SORT = 0
     EMPTY = "No findings: this memory is clean."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("O", "open_other", "Open the other side"),
+    ]
 
     @classmethod
     def cached_rows(cls, result: AuditResult, palette: Palette,
@@ -109,6 +114,25 @@ class FindingsView(AuditTable):
         is no one file to open or copy: the preview lists the files it gathers)."""
         picked = super().selection()
         return None if picked is not None and picked[0] == WORKSPACE else picked
+
+    def other_side(self) -> str | None:
+        """The other file the finding under the cursor names (a near-duplicate's other
+        memory, the project file a stale reference points into); None when none."""
+        row = self.current_row()
+        f = row.data if row is not None else None
+        if isinstance(f, Finding) and f.path != WORKSPACE and f.files:
+            return f.files[0]
+        return None
+
+    def action_open_other(self) -> None:
+        """Open the other side of the finding under the cursor in the editor (``o`` opens
+        this side)."""
+        other = self.other_side()
+        if other is None:
+            self.notify("nothing on the other side: the finding under the cursor names no "
+                        "other file", severity="warning")
+            return
+        self.app.open_in_editor(other)  # type: ignore[attr-defined]
 
     def why_nothing(self) -> str:
         row = self.current_row()

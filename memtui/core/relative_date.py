@@ -1,0 +1,112 @@
+"""Relative dates in ``project`` memories (``relative_date``): "next week" read a month later
+means nothing. A line holding a relative date ("tomorrow", "上週", "来週", "내일", "la semaine
+prochaine") and no absolute one ("2026-05-01", "May 1", "5月1日", "1. Mai") is reported.
+
+Code (fenced blocks and backtick spans) is not prose and is skipped. The words are matched
+whole in scripts that space words; in Chinese and Japanese, where nothing separates words,
+a few compounds that hold a relative word but are no date are left out ("今天下午" is one;
+"日本今日" is not a date word at all, hence the short list of those words).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Findings per file at most.
+MAX_LINES = 10
+
+_NUM = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|couple of)"
+_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_SPACED = [
+    # English
+    r"today|tonight|tomorrow|yesterday|the day (?:after tomorrow|before yesterday)",
+    r"(?:this|next|last|past|coming) (?:week|month|year|weekend|quarter|sprint|"
+    + _DAYS + r")",
+    _NUM + r" (?:days?|weeks?|months?|years?) (?:ago|from now|later)",
+    r"in " + _NUM + r" (?:days?|weeks?|months?)",
+    r"(?:earlier|later) this (?:week|month|year)",
+    # French
+    r"aujourd'hui|aujourd’hui|demain|hier|après-demain|avant-hier",
+    r"(?:la semaine|le mois|l'année|l’année) (?:prochaine|prochain|dernière|dernier|passée?)",
+    r"(?:cette semaine|ce mois-ci|cette année)",
+    r"il y a \d+ (?:jours?|semaines?|mois)|dans \d+ (?:jours?|semaines?|mois)",
+    # German (lower-case "morgen": "Morgen" is the morning)
+    r"heute|gestern|übermorgen|vorgestern",
+    r"(?:nächste|letzte|diese|kommende)n? (?:woche|monat|jahr)",
+    r"vor \d+ (?:tagen|wochen|monaten)|in \d+ (?:tagen|wochen|monaten)",
+    # Spanish, Portuguese, Italian
+    r"hoy|ayer|anteayer|pasado mañana|hoje|ontem|amanhã|oggi|ieri|domani|dopodomani",
+    r"(?:la )?(?:próxima|siguiente) semana|la semana (?:que viene|pasada)|"
+    r"el (?:mes|año) (?:pasado|próximo|que viene)|el próximo (?:mes|año)|esta semana",
+    r"hace \d+ (?:días|semanas|meses)|dentro de \d+ (?:días|semanas)",
+    r"(?:na )?próxima semana|semana que vem|semana passada|mês passado|(?:la )?prossima settimana|"
+    r"la settimana scorsa|il mese scorso|questa settimana",
+    # Russian
+    r"сегодня|завтра|вчера|послезавтра|позавчера",
+    r"на (?:следующей|прошлой|этой) неделе|в (?:следующем|прошлом) (?:месяце|году)",
+]
+_SPACED_RE = re.compile(r"(?i)(?<![\w'’-])(?:" + "|".join(_SPACED) + r")(?![\w-])")
+#: German "morgen" (tomorrow) only in lower case, as a word.
+_MORGEN = re.compile(r"(?<![\w-])morgen(?![\w-])")
+#: Spanish "mañana" is the morning after "la"/"por la"/"de la".
+_MANANA = re.compile(r"(?i)(?<![\w-])(?<!la )mañana(?![\w-])")
+#: Korean: written with spaces, but particles stick to the word (내일은, 지난주에).
+_KO = re.compile(r"(?<![가-힣])(?:오늘(?!날)|내일|어제|모레|그저께|그제|"
+                 r"(?:다음|지난|이번) ?(?:주|달)|내년|작년|올해|\d+ ?일 ?(?:전|후|뒤))")
+#: Chinese and Japanese: no spaces between words.
+_CJK = re.compile(
+    r"(?:今天|明天|昨天|后天|後天|前天|今晚|明早|明晚|昨晚|"
+    r"上(?:个|個)?(?:周|週|星期|礼拜|禮拜|月)|下(?:个|個)?(?:周|週|星期|礼拜|禮拜)|下个月|下個月|"
+    r"本周|本週|这周|這週|这个月|這個月|去年|明年|"
+    r"[0-9一二三四五六七八九十两兩幾几]+(?:天|日|周|週|个月|個月|か月|ヶ月)(?:前|后|後)|"
+    r"今日|明日|昨日|明後日|一昨日|来週|先週|今週|来月|先月|今月|来年|昨年|週明け)")
+#: Compounds of those characters that are no relative date.
+_CJK_NOT = re.compile(r"前天然|上周期|上週期|今日頭條|今日头条|明日香|本周期|明年度予算|昨日今日")
+#: An absolute date beside it: ISO, slashes, month names, CJK and Korean dates.
+_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janvier|février|mars|"
+           r"avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|"
+           r"märz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+           r"septiembre|octubre|noviembre|diciembre")
+_ABSOLUTE = re.compile(
+    r"(?i)\b\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|"
+    r"\b\d{1,2}/\d{1,2}\b|\b\d{4}-W\d\d\b|"
+    r"\b(?:" + _MONTHS + r")\.? \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th|er|\.)? (?:de )?(?:"
+    + _MONTHS + r")\b|\d{1,2} ?月 ?\d{1,2} ?[日号號]|\d{4} ?年|\d{1,2} ?월 ?\d{1,2} ?일|"
+    r"\d{4} ?년")
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
+
+
+def _relative(line: str) -> str | None:
+    for pattern in (_SPACED_RE, _MORGEN, _MANANA, _KO):
+        m = pattern.search(line)
+        if m is not None:
+            return m.group()
+    for m in _CJK.finditer(line):
+        around = line[max(0, m.start() - 2):m.end() + 2]
+        if _CJK_NOT.search(around) is None:
+            return m.group()
+    return None
+
+
+def relative_dates(body: str, first_line: int) -> list[tuple[int, str]]:
+    """(line, message) for each line of ``body`` (starting at file line ``first_line``)
+    holding a relative date and no absolute one, at most ``MAX_LINES``."""
+    out: list[tuple[int, str]] = []
+    fenced = False
+    for no, line in enumerate(body.split("\n"), start=first_line):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced or not line.strip():
+            continue
+        prose = _CODE_SPAN.sub(" ", line) if "`" in line else line
+        word = _relative(prose)
+        if word is None or _ABSOLUTE.search(prose) is not None:
+            continue
+        out.append((no, f"\u201c{word}\u201d is a relative date with no absolute one beside "
+                        "it: a later reader cannot tell when that was"))
+        if len(out) >= MAX_LINES:
+            break
+    return out

@@ -1,0 +1,91 @@
+"""relative_date and missing_why: the conventions of project and feedback memories, in the
+folder's languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.core.helpers import make_ws, run_audit
+
+_LINK = "- [A](memory/a.md) — about a\n"
+_BOTH = "**Why:** it broke.\n**How to apply:** check first.\n"
+
+
+def _mem(body: str, type_: str = "project") -> str:
+    return f"---\nname: a\ndescription: about a\nmetadata:\n  type: {type_}\n---\n{body}"
+
+
+def _found(tmp: Path, kind: str, body: str, type_: str = "project") -> list[int | None]:
+    ws = make_ws(tmp, {"MEMORY.md": _LINK, "memory/a.md": _mem(body, type_)})
+    return [f.line for f in run_audit(ws).findings if f.kind == kind]
+
+
+@pytest.mark.parametrize("line", [
+    "The freeze starts tomorrow.", "Shipped last week.", "Review next Monday.",
+    "We moved it three days ago.", "上週把資料庫遷走了。", "明天再部署。", "来週リリース予定。",
+    "내일 배포한다.", "지난주에 바꿨다.", "On livre la semaine prochaine.",
+    "Das Treffen ist morgen.", "Lo cerramos la semana pasada.", "Today's run failed.",
+])
+def test_a_relative_date_in_a_project_memory_is_reported(tmp_path: Path, line: str) -> None:
+    assert _found(tmp_path, "relative_date", _BOTH + line + "\n") == [9]
+
+
+@pytest.mark.parametrize("line", [
+    "The freeze starts tomorrow (2026-05-02).", "Shipped last week, on May 3.",
+    "上週（2026/05/01）把資料庫遷走了。", "来週 5月8日 リリース。", "내일 5월 2일 배포.",
+    "Run `git log --since yesterday` to see it.", "Der Morgen war ruhig.",
+    "Llegó por la mañana.", "The nightly job runs every day.", "The weekly report.",
+    "Nowadays the team is bigger.", "오늘날 쓰는 방식.", "前天然気ガスの話。",
+])
+def test_an_anchored_or_unrelated_line_is_not(tmp_path: Path, line: str) -> None:
+    assert _found(tmp_path, "relative_date", _BOTH + line + "\n") == []
+
+
+def test_only_project_memories_are_held_to_absolute_dates(tmp_path: Path) -> None:
+    assert _found(tmp_path / "u", "relative_date", "Met them yesterday.\n", "user") == []
+    assert _found(tmp_path / "f", "relative_date", _BOTH + "Fixed yesterday.\n",
+                  "feedback") == []
+
+
+def test_a_fenced_block_is_code(tmp_path: Path) -> None:
+    assert _found(tmp_path, "relative_date", _BOTH + "```\necho tomorrow\n```\n") == []
+
+
+@pytest.mark.parametrize("body", [
+    _BOTH,
+    "**Why the feature exists:** x\n**How to apply when touching it:** y\n",
+    "## Why\nx\n## How to apply (next session)\ny\n",
+    "- **为什么**：上次出错。\n- **如何应用**：先检查。\n",
+    "**理由:** 壊れた。\n**適用:** 先に確認。\n",
+    "**Why(2026-07-09 실패에서 배움):** x\n**적용 방법**: y\n",
+    "**Pourquoi :** x\n**Comment appliquer :** y\n",
+    "**Warum:** x\n**Anwendung:** y\n",
+    "**Por qué:** x\n**Cómo aplicar:** y\n",
+])
+def test_why_and_how_in_any_of_the_folders_languages(tmp_path: Path, body: str) -> None:
+    assert _found(tmp_path, "missing_why", body) == []
+
+
+@pytest.mark.parametrize(("type_", "body", "expected"), [
+    ("project", "Just a fact.\n", "without a **Why:** line and a **How to apply:** line"),
+    ("feedback", "**Why:** it broke.\n", "without a **How to apply:** line"),
+    ("project", "**How to apply:** x\nWhy it matters is unclear\n", "without a **Why:** line"),
+])
+def test_a_missing_label_is_reported_once_per_memory(tmp_path: Path, type_: str, body: str,
+                                                     expected: str) -> None:
+    ws = make_ws(tmp_path, {"MEMORY.md": _LINK + "- [B](memory/b.md)\n",
+                            "memory/a.md": _mem(body, type_),
+                            "memory/b.md": _mem(_BOTH).replace("name: a", "name: b")})
+    found = [f for f in run_audit(ws).findings if f.kind == "missing_why"]
+    assert len(found) == 1 and expected in found[0].message and found[0].line == 7
+
+
+def test_a_folder_that_never_writes_the_labels_is_not_held_to_them(tmp_path: Path) -> None:
+    assert _found(tmp_path, "missing_why", "Just a fact.\n") == []
+
+
+@pytest.mark.parametrize("type_", ["user", "reference", "custom"])
+def test_other_types_need_no_why(tmp_path: Path, type_: str) -> None:
+    assert _found(tmp_path, "missing_why", "Just a fact.\n", type_) == []

@@ -1,0 +1,137 @@
+"""stale_reference: what a memory names in its project, checked against the project as it
+is (a real git repository, real folders), and the project found from a Claude Code folder."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from memtui.core.project import decode_claude_folder, encode_path, find_project
+from tests.core.helpers import make_ws, run_audit
+
+
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t",
+                    "-c", "commit.gpgsign=false", *args], check=True, capture_output=True)
+
+
+def _project(tmp: Path) -> Path:
+    proj = tmp / "proj"
+    make_ws(proj, {"src/app.py": "import argparse\np = argparse.ArgumentParser()\n"
+                                 "p.add_argument('--dry-run')\ndef run_app():\n    pass\n",
+                   "src/old.py": "x = 1\n", "tools/run.sh": "echo --fast\n"})
+    _git(proj, "init", "-q")
+    _git(proj, "add", "-A")
+    _git(proj, "commit", "-qm", "one")
+    _git(proj, "rm", "-q", "src/old.py")
+    _git(proj, "commit", "-qm", "two")
+    return proj
+
+
+def _stale(tmp: Path, body: str) -> list[str]:
+    proj = _project(tmp)
+    ws = make_ws(tmp / "mem", {
+        "MEMORY.md": "- [A](a.md)\n",
+        "a.md": f"---\nname: a\ndescription: a\nmetadata:\n  type: reference\n---\n{body}"})
+    result = run_audit(ws, project=str(proj))
+    assert result.project is not None and result.project.path == str(proj.resolve())
+    return [f.message for f in result.findings if f.kind == "stale_reference"]
+
+
+def test_a_path_the_history_held_and_the_project_no_longer_has_is_stale(
+        tmp_path: Path) -> None:
+    found = _stale(tmp_path, "Config lives in `src/old.py`; see src/app.py too.\n")
+    assert len(found) == 1 and found[0].startswith("src/old.py: gone from the project")
+
+
+def test_paths_that_cannot_be_checked_are_never_stale(tmp_path: Path) -> None:
+    assert _stale(tmp_path, "Never made: src/planned.py. Other repo: docs/x.md. Outside: "
+                            "`/etc/hosts`, `../other/src/x.py`, `~/.ssh/config`. Hidden: "
+                            ".github/workflows/ci.yml. Struck: ~~src/old.py~~.\n") == []
+
+
+def test_a_line_past_the_end_of_a_file_is_stale(tmp_path: Path) -> None:
+    found = _stale(tmp_path, "The bug is at `src/app.py:99`, not `src/app.py:3`.\n")
+    assert len(found) == 1 and "src/app.py has 5 lines" in found[0]
+
+
+def test_symbols_and_flags(tmp_path: Path) -> None:
+    found = _stale(tmp_path, "Call `run_app()`, not `start_server()`; `FeatureView` is "
+                             "Feast's; `your_api_id` is a placeholder.\n"
+                             "Run `python tools/run.sh --fast --slow` or "
+                             "`git push --force-with-lease`.\n")
+    assert found == ["`start_server()`: start_server occurs nowhere in the project's text",
+                     "--slow (python …): the flag occurs nowhere in the project's text"]
+
+
+def test_without_a_project_nothing_is_checked_and_the_report_says_so(tmp_path: Path) -> None:
+    ws = make_ws(tmp_path / "mem", {"MEMORY.md": "- [A](a.md)\n",
+                                    "a.md": "---\nname: a\n---\nsee `src/old.py`\n"})
+    result = run_audit(ws)
+    assert result.project is not None and result.project.path is None
+    assert "stale references not checked" in result.project.note
+    assert not [f for f in result.findings if f.kind == "stale_reference"]
+
+
+def test_a_claude_code_folder_is_about_the_one_folder_its_name_encodes(tmp_path: Path) -> None:
+    app = tmp_path / "home" / "me" / "src" / "my_app.v2"
+    app.mkdir(parents=True)
+    (tmp_path / "home" / "me" / "src" / "my-app-v2").mkdir()  # a near miss: another name
+    encoded = encode_path(str(app))
+    assert encoded == encode_path(str(tmp_path)) + "-home-me-src-my-app-v2"
+    assert decode_claude_folder(encoded) == sorted([str(app),
+                                                    str(tmp_path / "home/me/src/my-app-v2")])
+    (tmp_path / "home" / "me" / "src" / "my-app-v2").rmdir()
+    assert decode_claude_folder(encoded) == [str(app)]
+    memory = tmp_path / ".claude" / "projects" / encoded / "memory"
+    memory.mkdir(parents=True)
+    info = find_project(memory, "flat", None, False)
+    assert (info.path, info.source) == (str(app), "claude-code")
+
+
+def test_none_or_several_folders_are_said(tmp_path: Path) -> None:
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "a-b").mkdir()
+    several = tmp_path / ".claude" / "projects" / encode_path(str(tmp_path / "a" / "b"))
+    (several / "memory").mkdir(parents=True)
+    info = find_project(several / "memory", "flat", None, False)
+    assert info.path is None and "2 folders are named by" in info.note
+    gone = tmp_path / ".claude" / "projects" / encode_path(str(tmp_path / "gone"))
+    (gone / "memory").mkdir(parents=True)
+    info = find_project(gone / "memory", "flat", None, False)
+    assert info.path is None and "no existing folder" in info.note
+
+
+def test_an_item_workspace_is_about_itself(tmp_path: Path) -> None:
+    ws = make_ws(tmp_path / "ws", {"MEMORY.md": "- [A](memory/a.md)\n",
+                                   "memory/a.md": "---\nname: a\n---\nx\n"})
+    assert run_audit(ws).project.path == str(ws)  # type: ignore[union-attr]
+
+
+def test_a_project_flag_naming_no_folder_is_one_line_and_exit_2(
+        tmp_path: Path, capsys: object) -> None:
+    import pytest
+
+    from memtui.cli import main
+
+    ws = make_ws(tmp_path / "ws", {"MEMORY.md": "- [A](memory/a.md)\n",
+                                   "memory/a.md": "---\nname: a\n---\nx\n"})
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", str(ws), "--project", str(tmp_path / "nowhere")])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert "--project" in err and "no such folder" in err and "Traceback" not in err
+
+
+def test_the_json_report_names_the_project(tmp_path: Path, capsys: object) -> None:
+    import json
+
+    from memtui.cli import main
+
+    proj = _project(tmp_path)
+    ws = make_ws(tmp_path / "mem", {"MEMORY.md": "- [A](a.md)\n",
+                                    "a.md": "---\nname: a\n---\nsee `src/old.py`\n"})
+    main(["audit", str(ws), "--json", "--project", str(proj), "--fail-on", "never"])
+    data = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
+    assert data["project"] == {"path": str(proj.resolve()), "source": "option", "note": ""}
+    assert [f["kind"] for f in data["findings"]].count("stale_reference") == 1
