@@ -26,6 +26,14 @@ RUST_SPACE = ("\t\n\v\f\r \u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005
               "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
 #: A path the memory folder's files name: under rollout_summaries/ or skills/.
 PATH = re.compile(r"(?<![\w./-])((?:rollout_summaries|skills)/[\w.@+-]+(?:/[\w.@+-]+)*)")
+#: A file named by itself in backticks (`ACTIVE.md`): the summary tells the agent to read it.
+NAMED = re.compile(r"`([^`/\s]{1,200}\.md)`")
+#: Files Codex writes for itself, not memories: its extensions' notes and the scratch diff
+#: of a consolidation (seen in real folders; ``codex-rs/ext/memories``).
+NOT_MEMORIES = ("extensions/",)
+SCRATCH = ("phase2_workspace_diff.md",)
+#: Where Codex queues what it has not consolidated yet: what it names is not lost.
+QUEUE = "raw_memories.md"
 
 
 def approx_tokens(n_bytes: int) -> int:
@@ -70,6 +78,9 @@ class Codex(Profile):
     def recognise(self, root: Path) -> bool:
         return (root / SUMMARY).is_file()
 
+    def memory(self, rel: str) -> bool:
+        return not rel.startswith(NOT_MEMORIES) and rel not in SCRATCH
+
     def rule(self, limits: dict[str, int]) -> str:
         return f"Codex: {SUMMARY}, {limits['summary_tokens']:,} tokens (bytes / 4)"
 
@@ -87,12 +98,15 @@ class Codex(Profile):
     def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
                    limits: dict[str, int], read: Reader) -> References:
         known = set(paths)
-        out = References(found={SUMMARY, "raw_memories.md"})
-        for source in ("MEMORY.md", SUMMARY):
+        top = {rel for rel in paths if "/" not in rel}
+        out = References(found={SUMMARY, QUEUE})
+        for source in ("MEMORY.md", SUMMARY, QUEUE):
             text = read(source)
             if text is None:
                 continue
             for n, line in enumerate(text.splitlines()[:100_000], 1):
+                if source != QUEUE:  # a file of the folder named in backticks: read
+                    out.found |= {m[1] for m in NAMED.finditer(line)} & top
                 for m in PATH.finditer(line):
                     rel = posixpath.normpath(m[1].rstrip(".,;:"))
                     if rel.startswith(".."):  # climbs out: not a path of this folder
@@ -100,6 +114,6 @@ class Codex(Profile):
                     named = {rel, f"{rel}/SKILL.md"} & known
                     if named:
                         out.found |= named
-                    elif not (ws.root / rel).exists():
+                    elif source != QUEUE and not (ws.root / rel).exists():
                         out.broken.append((source, n, rel))
         return out
