@@ -318,7 +318,10 @@ def test_openclaw_cuts_per_file_and_in_all_its_way(tmp_path: Path) -> None:
     assert result.block.cut
     kinds = _kinds(result)
     assert ("over_limit", "AGENTS.md", None) in kinds
-    assert ("over_limit", ".", None) in kinds  # all of them, past the total
+    # The total is charged with AGENTS.md after its own cut (3,000 + the marker), so the
+    # files fit in 3,300: near the total, not past it (their raw lengths would be past).
+    assert ("near_limit", ".", None) in kinds
+    assert ("over_limit", ".", None) not in kinds
 
 
 def test_openclaw_warns_at_80_percent_before_anything_is_cut(tmp_path: Path) -> None:
@@ -505,3 +508,16 @@ def test_a_store_of_half_a_million_copies_is_bounded(tmp_path: Path) -> None:
     # 2 MiB hold 419,431 entries (5 bytes each): 200 findings, then one for the rest
     assert len(entries) == 201
     assert any(f.message.startswith("and 419,230 more") for f in entries)
+
+
+def test_openclaw_total_cut_is_over_the_limit(tmp_path: Path) -> None:
+    """Files that each fit their own cap but not the total between them: the total cuts
+    (OpenClaw's clamp, or a file dropped for lack of room) and says so."""
+    big = "# MEMORY.md\n" + "".join(f"- fact {i}: the lobster molts in spring\n"
+                                    for i in range(70))
+    ws = _openclaw(tmp_path, {"workspace/MEMORY.md": big},
+                   config=json.dumps({"agents": {"defaults": {
+                       "bootstrapMaxChars": 3000, "bootstrapTotalMaxChars": 2000}}}))
+    result = run_audit(ws)
+    assert result.block.text == openclaw_block(ws, 3000, 2000)
+    assert ("over_limit", ".", None) in _kinds(result)

@@ -188,8 +188,6 @@ def test_openclaw_two_files_past_the_cap_are_cut_exactly(tmp_path: Path) -> None
     assert result.block.text == agent_rules.openclaw_block(tmp_path)
 
 
-@pytest.mark.xfail(strict=True, reason="openclaw profile: the total load sums raw lengths; "
-                   "OpenClaw charges bootstrapTotalMaxChars after each file's own cut")
 def test_openclaw_total_counts_what_is_injected(tmp_path: Path) -> None:
     test_openclaw_two_files_past_the_cap_are_cut_exactly(tmp_path)
     result = audit(tmp_path)

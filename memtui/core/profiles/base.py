@@ -44,6 +44,9 @@ class Load:
     limit: int
     unit: str  # "characters", "tokens", "lines", "bytes"
     path: str | None = None  # the workspace-relative file a finding about it names
+    #: The agent's rule cut at this limit although ``used`` fits (a file left too little
+    #: room for the next one).
+    cut: bool = False
 
     @property
     def share(self) -> float:
@@ -102,6 +105,10 @@ def load_findings(loads: list[Load], agent: str, cut_note: str) -> list[Finding]
         if load.used > load.limit:
             out.append(finding("over_limit", where, None,
                                f"{used}: past {agent}'s load limit; {cut_note}"))
+        elif load.cut:
+            out.append(finding("over_limit", where, None,
+                               f"{used}: the room left was too small for the next file, "
+                               f"which {agent} left out or cut"))
         elif load.share >= WARN_SHARE:
             out.append(finding("near_limit", where, None,
                                f"{used}: near {agent}'s load limit, nothing cut yet"))

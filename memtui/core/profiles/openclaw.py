@@ -193,8 +193,11 @@ class OpenClaw(Profile):
         total_max = limits["bootstrap_total_max_chars"]
         got, lengths, cut = build(files, max_chars, total_max)
         loads = [Load(name, length, max_chars, "characters", name) for name, length in lengths]
-        loads.append(Load("all bootstrap files", sum(n for _, n in lengths),
-                          max(1, total_max), "characters"))
+        # The total is charged with each file after its own cut (the [MISSING] lines too),
+        # not with the files' whole lengths: what the files would take with no total cap.
+        uncapped = build(files, max_chars, 1 << 62)[0]
+        loads.append(Load("all bootstrap files", sum(units(text) for _, text in uncapped),
+                          max(1, total_max), "characters", cut=uncapped != got))
         return Injection("\n\n".join(text for _, text in got),
                          [name for name, text in got if not text.startswith("[MISSING]")],
                          cut, loads)
