@@ -229,3 +229,19 @@ def test_codex_pending_consolidation_is_no_orphan(tmp_path: Path) -> None:
     result = audit(mem)
     assert result.profile == "codex"
     assert serious(result) == []
+
+
+def test_codex_raw_memories_name_their_rollout_summary_by_file_name(tmp_path: Path) -> None:
+    """doudouqie66/CommonTools: each raw memory says ``rollout_summary_file: NAME.md`` (a
+    file of rollout_summaries/), pending consolidation: not an orphan."""
+    mem = tmp_path / "memories"
+    names = [r.split("/", 1)[1] for r in ROLLOUTS]
+    files = {"memory_summary.md": "v1\n\n" + text(4000, "summary"),
+             "MEMORY.md": text(8000, "handbook"),
+             "raw_memories.md": "".join(f"## raw {i}\nrollout_summary_file: {n}\n\n"
+                                        for i, n in enumerate(names))}
+    files.update({r: text(3000, r) for r in ROLLOUTS})
+    write(mem, files)
+    result = audit(mem)
+    assert result.profile == "codex"
+    assert serious(result) == []

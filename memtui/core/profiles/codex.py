@@ -34,6 +34,8 @@ NOT_MEMORIES = ("extensions/",)
 SCRATCH = ("phase2_workspace_diff.md",)
 #: Where Codex queues what it has not consolidated yet: what it names is not lost.
 QUEUE = "raw_memories.md"
+#: How a raw memory names its rollout summary (a file of rollout_summaries/).
+SUMMARY_FILE = re.compile(r"^\s*rollout_summary_file:\s*([^\s/]{1,255}\.md)\s*$")
 
 
 def approx_tokens(n_bytes: int) -> int:
@@ -107,6 +109,9 @@ class Codex(Profile):
             for n, line in enumerate(text.splitlines()[:100_000], 1):
                 if source != QUEUE:  # a file of the folder named in backticks: read
                     out.found |= {m[1] for m in NAMED.finditer(line)} & top
+                named_summary = SUMMARY_FILE.match(line)
+                if named_summary:
+                    out.found |= {f"rollout_summaries/{named_summary[1]}"} & known
                 for m in PATH.finditer(line):
                     rel = posixpath.normpath(m[1].rstrip(".,;:"))
                     if rel.startswith(".."):  # climbs out: not a path of this folder
