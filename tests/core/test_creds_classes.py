@@ -422,3 +422,35 @@ def test_an_account_list_of_roles_is_no_credential() -> None:
     text = ("## Accounts\n\nSee the wiki.\n\n- alice@example.com: admin\n"
             "- bob@example.com: reviewer\n")
     assert found(text) == []
+
+
+# --- blind set 7's classes ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("**Bot de Telegram (avisos):** `6120394857:AAGk2Lm9Qw8Zx4Vb7Nc3Rt5Yp1Hs6Jd0Feu`",
+     "6120394857:AAGk2Lm9Qw8Zx4Vb7Nc3Rt5Yp1Hs6Jd0Feu"),
+    ("Уведомления шлёт бот 5839201746:AAHq3vN8xKp2LmZt7RwYb9CdEf4GhJkLmN0 в общий чат.",
+     "5839201746:AAHq3vN8xKp2LmZt7RwYb9CdEf4GhJkLmN0"),
+    ("- 通知ボット（本番）→ 7712093845:AAEr5Ty8Ui2Op4As6Df9Gh1Jk3Lz7Xc0Vb5",
+     "7712093845:AAEr5Ty8Ui2Op4As6Df9Gh1Jk3Lz7Xc0Vb5"),
+])
+def test_a_telegram_bot_token_names_itself_wherever_it_stands(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "build 1234567890:AAAA finished",
+    "Chat id: -1001928374650, bot id 6120394857",
+])
+def test_a_bot_id_or_a_short_run_is_no_telegram_token(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "```python\napi_token = request.headers[\"Authorization\"]\n```",
+    "```python\nself.kennwort = self.config.values[\"kennwort\"]\n```",
+    "```js\nconst secret = process.settings.get(\"SECRET\");\n```",
+    "```python\nтокен = self.client.headers[\"X-Token\"]\n```",
+])
+def test_a_subscript_or_call_of_dotted_names_is_no_value(text: str) -> None:
+    assert found(text) == []

@@ -47,9 +47,12 @@ _REFERENCE = lazy_pattern(
     r"^(?:process\.env|os\.environ|os\.getenv|env\.|secrets\.|vars\.|ENV\[|getenv)|"
     r"^[a-z][a-z0-9+.-]*://[^@\s]*$|^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
 _WORDISH = r"[A-Za-z_][a-z_]*(?:[A-Z][a-z_]+)*\d?"
+#: What code calls or subscripts: a name, or names joined by dots (``request.headers[``,
+#: ``config.get(``): an expression, never a value.
+_CALLEE = r"(?:[A-Za-z_]\w*|[A-Za-z_]+(?:\.[A-Za-z_]+)+)"
 _IDENTIFIER = lazy_pattern(
     r"^(?:[a-z]+(?:_[a-z]+)+\d*|[a-z]{2,}(?:[A-Z][a-z]{2,})+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|"
-    + _WORDISH + r"(?:\." + _WORDISH + r")+|[A-Za-z_]\w*\(.*\)?|[A-Za-z_]\w*\[.*\]?)$")
+    + _WORDISH + r"(?:\." + _WORDISH + r")+|" + _CALLEE + r"\(.*\)?|" + _CALLEE + r"\[.*\]?)$")
 #: A run that is typed, not made up: the alphabet or the digits in order.
 _SEQUENCE = lazy_pattern(r"(?i)abcdef|bcdefg|cdefgh|defghi|qwerty|asdfgh")
 _UPPER_TEMPLATE = lazy_pattern(r"^[A-Z]+(?:_[A-Z]+)*(?::[A-Z]+(?:_[A-Z]+)*)?$")
