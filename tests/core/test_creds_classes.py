@@ -454,3 +454,22 @@ def test_a_bot_id_or_a_short_run_is_no_telegram_token(text: str) -> None:
 ])
 def test_a_subscript_or_call_of_dotted_names_is_no_value(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Login WordPress: redaksi:Hq4#mLp9Zt", "Hq4#mLp9Zt"),
+    ("- Login du back-office : compta:Vn6!rTq2Wx", "Vn6!rTq2Wx"),
+    ("群晖 登录 ops:Kq7#xZ2mVb（上周改的）", "Kq7#xZ2mVb"),
+    ("ルーター管理 ログイン admin:Zt5$wQm8Rk", "Zt5$wQm8Rk"),
+])
+def test_a_login_label_then_a_glued_user_password_pair(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Login: admin:readonly",
+    "login page: src/pages/Login.tsx",
+    "Login flow: auth:callback",
+])
+def test_a_login_label_then_no_password_is_no_credential(text: str) -> None:
+    assert found(text) == []

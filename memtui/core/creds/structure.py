@@ -70,6 +70,8 @@ _BARE_START = lazy_pattern(r"[`\"'A-Za-z0-9]")
 _DIGIT = lazy_pattern(r"\d")
 _USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
 _KEY_NAME = lazy_pattern(r"[a-z0-9](?:_key|Key|_KEY|-key)$")
+#: The user a login label ran over, glued to the ``:`` before its password (``帳號 admin:``).
+_GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
@@ -111,6 +113,20 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
                 not any(c in pw for c in "=\\/"):
             yield Labelled(line, offset + pair.start("pw"), offset + end, pair.group("pw"),
                            f'pair "{pair.group("user")}" / password + {shape}')
+        return
+    glued = _GLUED_USER.search(raw) if login and m.group("sep") == ":" and \
+        not text[m.start("sep") - 1].isspace() and rest == m.end("sep") else None
+    if pair is None and glued and not lexicon.words(glued.group(0)):
+        # ``管理帳號 admin:JOVP…``: the label ran over the user, glued to its password
+        pair = PAIR.match(glued.group(0) + ":" + text[rest:])
+        if pair:
+            shift = rest - len(glued.group(0)) - 1
+            value = pair.group("pw")
+            shape = values.secret_shape(value, strong=True)
+            if shape and not values.not_a_value(value):
+                yield Labelled(line, offset + shift + pair.start("pw"),
+                               offset + shift + pair.end("pw"), value,
+                               f'account "{pair.group("user")}" + {shape}')
         return
     if pair and (login or ACCOUNT.match(pair.group("user"))):
         value = pair.group("pw")
@@ -369,6 +385,12 @@ def private_keys(lines: list[str]) -> Iterator[Labelled]:
                                    "private key block")
 
 
+#: The words for "login" itself (not "user" or "account", which are everywhere): a line
+#: holding one is read for a ``user:password`` or ``user / password`` pair after it.
+_LOGIN_HINTS = ("login", "логин", "ログイン", "登入", "登录", "登錄", "로그인", "giriş",
+                "đăng nhập")
+
+
 @cache
 def hint_words() -> dict[str, bool]:
     """The words one of which a line with a labelled value holds, each with whether it can
@@ -387,6 +409,8 @@ def hint_words() -> dict[str, bool]:
             for w in listed:
                 for written in lexicon.variants(w):
                     out[written] = True
+    for w in _LOGIN_HINTS:  # ``Login CPanel: tokoibu:Dr2*…``: a login label, then a pair
+        out.setdefault(w, False)
     return _shortest(out, keep=("-----begin", "pgpass", "private_key"))
 
 
