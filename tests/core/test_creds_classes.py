@@ -473,3 +473,21 @@ def test_a_login_label_then_a_glued_user_password_pair(text: str, value: str) ->
 ])
 def test_a_login_label_then_no_password_is_no_credential(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Mật khẩu wifi quán: TqqwrZZmkPbn (mạng Cafe_5G)", "TqqwrZZmkPbn"),
+    ("- WLAN-Passwort im Büro: HbbtkXXwqLmr", "HbbtkXXwqLmr"),
+    ("- Kata sandi WiFi kantor: `MxxqtBBwzRkp`", "MxxqtBBwzRkp"),
+])
+def test_letters_only_with_capitals_where_no_word_starts(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "WLAN-Passwort: SommerUrlaubSee",
+    "password: see the wiki",
+    "Mot de passe : BienvenueMaison",
+])
+def test_words_in_camel_case_are_no_letters_only_password(text: str) -> None:
+    assert found(text) == []
