@@ -491,3 +491,21 @@ def test_letters_only_with_capitals_where_no_word_starts(text: str, value: str) 
 ])
 def test_words_in_camel_case_are_no_letters_only_password(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Sunucuya Tz8#qLm2Vx parolasıyla bağlandım.", "Tz8#qLm2Vx"),
+    ("Modeme Hk3!wPz7Rq şifre ile girdim.", "Hk3!wPz7Rq"),
+    ("Yönetim paneline `Qm5$rWt8Zp` şifreyle giriliyor.", "Qm5$rWt8Zp"),
+])
+def test_a_value_right_before_a_label_saying_with(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Yeni şifresiyle giriş yaptı.",
+    "Ahmet kendi şifresiyle girdi.",
+    "v2.4.1 şifreleme ile geldi.",
+])
+def test_a_word_before_a_label_saying_with_is_no_value(text: str) -> None:
+    assert found(text) == []
