@@ -509,3 +509,24 @@ def test_a_value_right_before_a_label_saying_with(text: str, value: str) -> None
 ])
 def test_a_word_before_a_label_saying_with_is_no_value(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("2FA für das Buchhaltungskonto eingerichtet; Schlüssel liegt bei: KRSXG5CTMVRXEZLU",
+     "KRSXG5CTMVRXEZLU"),
+    ("二段階認証を設定した。シードは MZXW6YTBOI2DCMRTGQ3TMOBZGEYTEMZU（SHA1）",
+     "MZXW6YTBOI2DCMRTGQ3TMOBZGEYTEMZU"),
+    ("Configuré l'OTP du compte ops ; graine gardée ici → NB2HI4DTHIXS6Z3JORUHKYROPQ7W4KXM",
+     "NB2HI4DTHIXS6Z3JORUHKYROPQ7W4KXM"),
+])
+def test_a_base32_seed_on_a_line_about_one_time_codes(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "OTP: ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF",
+    "MFA enabled; ticket OPSSUPPORTQUEUEXX closed",
+    "2FA codes are 6 digits: 482913",
+])
+def test_upper_case_words_near_one_time_codes_are_no_seed(text: str) -> None:
+    assert found(text) == []
