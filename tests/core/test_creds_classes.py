@@ -530,3 +530,21 @@ def test_a_base32_seed_on_a_line_about_one_time_codes(text: str, value: str) -> 
 ])
 def test_upper_case_words_near_one_time_codes_are_no_seed(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("## Zugänge der Praxis\n- empfang@praxis-weber.de – Lm7#qTz2Wv\n"
+     "- labor@praxis-weber.de – wie oben\n", ["Lm7#qTz2Wv"]),
+    ("### Cuentas de la tienda\n- soporte@tienda.es — Pq4!xRw8Zn\n- admin — pendiente\n",
+     ["Pq4!xRw8Zn"]),
+    ("### Konta w biurze\n- ksiegowa@biuro.pl — Wz6$kPm3Qr\n", ["Wz6$kPm3Qr"]),
+])
+def test_an_account_list_with_a_dash_between_user_and_password(text: str,
+                                                               values: list[str]) -> None:
+    assert found(text) == values
+
+
+def test_an_account_list_of_roles_after_a_dash_is_no_credential() -> None:
+    text = ("### Comptes\n- alice@exemple.fr — administratrice\n"
+            "- bob@exemple.fr — lecture seule\n")
+    assert found(text) == []

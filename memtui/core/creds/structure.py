@@ -63,7 +63,7 @@ ACCOUNTPAIR = lazy_pattern(
     r"postgres)\s*[/／]\s*(?P<pw>" + BARE_VALUE + ")")
 _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-z0-9_-]{16,})"
                          r"(?![\w-])")
-_PAIR_MARK = lazy_pattern(r"[/／:：]")
+_PAIR_MARK = lazy_pattern(r"[/／:：]|\s[—–]\s")  # ``user — password`` too
 _PGPASS = lazy_pattern(r"(?:^|[\s`'\"])[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.*-]+:"
                        r"(?P<v>[^\s`'\":]+)(?=$|[\s`'\"])")
 _BARE_START = lazy_pattern(r"[`\"'A-Za-z0-9]")
@@ -288,6 +288,11 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
             continue
         if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
             got = value_at(line, pair.start("pw"), word, strong=True, line=j)
+            found = [got] if got else []
+        elif named and named.group("sep").strip() in "—–-" and \
+                ACCOUNT.match(named.group("label").strip().strip("*_`")):
+            # ``- compta@cabinet.fr — JNXr…``: an account, a dash, its password
+            got = value_at(line, named.start("rest"), word, strong=True, line=j)
             found = [got] if got else []
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
