@@ -7,6 +7,7 @@ texts."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -548,3 +549,17 @@ def test_an_account_list_of_roles_after_a_dash_is_no_credential() -> None:
     text = ("### Comptes\n- alice@exemple.fr — administratrice\n"
             "- bob@exemple.fr — lecture seule\n")
     assert found(text) == []
+
+
+def test_a_hex_digest_counts_only_under_a_secret_key() -> None:
+    """A guard (held before blind set 7 too): a 40- or 64-hex run under a key naming a
+    digest is a name (``commit``, ``sha256``, ``checksum``, ``etag``, ``digest``), under a
+    secret's key a token."""
+    lines = [f'  "{k}": "{hashlib.sha1(k.encode()).hexdigest()}",'
+             for k in ("commit", "checksum", "etag", "digest")]
+    lines.append(f'  "sha256": "{hashlib.sha256(b"x").hexdigest()}",')
+    token, secret = "a49bb95ac83ea01c122f7636d876e645f69eae35", \
+        "d49bb95ac83ea01c122f7636d876e645f69eae37"
+    text = ("```json\n{\n" + "\n".join(lines) + f'\n  "token": "{token}",\n'
+            f'  "client_secret": "{secret}"\n}}\n```')
+    assert found(text) == [token, secret]
