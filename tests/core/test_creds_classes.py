@@ -7,6 +7,7 @@ texts."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -422,3 +423,143 @@ def test_an_account_list_of_roles_is_no_credential() -> None:
     text = ("## Accounts\n\nSee the wiki.\n\n- alice@example.com: admin\n"
             "- bob@example.com: reviewer\n")
     assert found(text) == []
+
+
+# --- blind set 7's classes ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("**Bot de Telegram (avisos):** `6120394857:AAGk2Lm9Qw8Zx4Vb7Nc3Rt5Yp1Hs6Jd0Feu`",
+     "6120394857:AAGk2Lm9Qw8Zx4Vb7Nc3Rt5Yp1Hs6Jd0Feu"),
+    ("Уведомления шлёт бот 5839201746:AAHq3vN8xKp2LmZt7RwYb9CdEf4GhJkLmN0 в общий чат.",
+     "5839201746:AAHq3vN8xKp2LmZt7RwYb9CdEf4GhJkLmN0"),
+    ("- 通知ボット（本番）→ 7712093845:AAEr5Ty8Ui2Op4As6Df9Gh1Jk3Lz7Xc0Vb5",
+     "7712093845:AAEr5Ty8Ui2Op4As6Df9Gh1Jk3Lz7Xc0Vb5"),
+])
+def test_a_telegram_bot_token_names_itself_wherever_it_stands(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "build 1234567890:AAAA finished",
+    "Chat id: -1001928374650, bot id 6120394857",
+])
+def test_a_bot_id_or_a_short_run_is_no_telegram_token(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "```python\napi_token = request.headers[\"Authorization\"]\n```",
+    "```python\nself.kennwort = self.config.values[\"kennwort\"]\n```",
+    "```js\nconst secret = process.settings.get(\"SECRET\");\n```",
+    "```python\nтокен = self.client.headers[\"X-Token\"]\n```",
+])
+def test_a_subscript_or_call_of_dotted_names_is_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Login WordPress: redaksi:Hq4#mLp9Zt", "Hq4#mLp9Zt"),
+    ("- Login du back-office : compta:Vn6!rTq2Wx", "Vn6!rTq2Wx"),
+    ("群晖 登录 ops:Kq7#xZ2mVb（上周改的）", "Kq7#xZ2mVb"),
+    ("ルーター管理 ログイン admin:Zt5$wQm8Rk", "Zt5$wQm8Rk"),
+])
+def test_a_login_label_then_a_glued_user_password_pair(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Login: admin:readonly",
+    "login page: src/pages/Login.tsx",
+    "Login flow: auth:callback",
+])
+def test_a_login_label_then_no_password_is_no_credential(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Mật khẩu wifi quán: TqqwrZZmkPbn (mạng Cafe_5G)", "TqqwrZZmkPbn"),
+    ("- WLAN-Passwort im Büro: HbbtkXXwqLmr", "HbbtkXXwqLmr"),
+    ("- Kata sandi WiFi kantor: `MxxqtBBwzRkp`", "MxxqtBBwzRkp"),
+])
+def test_letters_only_with_capitals_where_no_word_starts(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "WLAN-Passwort: SommerUrlaubSee",
+    "password: see the wiki",
+    "Mot de passe : BienvenueMaison",
+])
+def test_words_in_camel_case_are_no_letters_only_password(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Sunucuya Tz8#qLm2Vx parolasıyla bağlandım.", "Tz8#qLm2Vx"),
+    ("Modeme Hk3!wPz7Rq şifre ile girdim.", "Hk3!wPz7Rq"),
+    ("Yönetim paneline `Qm5$rWt8Zp` şifreyle giriliyor.", "Qm5$rWt8Zp"),
+])
+def test_a_value_right_before_a_label_saying_with(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Yeni şifresiyle giriş yaptı.",
+    "Ahmet kendi şifresiyle girdi.",
+    "v2.4.1 şifreleme ile geldi.",
+])
+def test_a_word_before_a_label_saying_with_is_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("2FA für das Buchhaltungskonto eingerichtet; Schlüssel liegt bei: KRSXG5CTMVRXEZLU",
+     "KRSXG5CTMVRXEZLU"),
+    ("二段階認証を設定した。シードは MZXW6YTBOI2DCMRTGQ3TMOBZGEYTEMZU（SHA1）",
+     "MZXW6YTBOI2DCMRTGQ3TMOBZGEYTEMZU"),
+    ("Configuré l'OTP du compte ops ; graine gardée ici → NB2HI4DTHIXS6Z3JORUHKYROPQ7W4KXM",
+     "NB2HI4DTHIXS6Z3JORUHKYROPQ7W4KXM"),
+])
+def test_a_base32_seed_on_a_line_about_one_time_codes(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "OTP: ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF",
+    "MFA enabled; ticket OPSSUPPORTQUEUEXX closed",
+    "2FA codes are 6 digits: 482913",
+])
+def test_upper_case_words_near_one_time_codes_are_no_seed(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("## Zugänge der Praxis\n- empfang@praxis-weber.de – Lm7#qTz2Wv\n"
+     "- labor@praxis-weber.de – wie oben\n", ["Lm7#qTz2Wv"]),
+    ("### Cuentas de la tienda\n- soporte@tienda.es — Pq4!xRw8Zn\n- admin — pendiente\n",
+     ["Pq4!xRw8Zn"]),
+    ("### Konta w biurze\n- ksiegowa@biuro.pl — Wz6$kPm3Qr\n", ["Wz6$kPm3Qr"]),
+])
+def test_an_account_list_with_a_dash_between_user_and_password(text: str,
+                                                               values: list[str]) -> None:
+    assert found(text) == values
+
+
+def test_an_account_list_of_roles_after_a_dash_is_no_credential() -> None:
+    text = ("### Comptes\n- alice@exemple.fr — administratrice\n"
+            "- bob@exemple.fr — lecture seule\n")
+    assert found(text) == []
+
+
+def test_a_hex_digest_counts_only_under_a_secret_key() -> None:
+    """A guard (held before blind set 7 too): a 40- or 64-hex run under a key naming a
+    digest is a name (``commit``, ``sha256``, ``checksum``, ``etag``, ``digest``), under a
+    secret's key a token."""
+    lines = [f'  "{k}": "{hashlib.sha1(k.encode()).hexdigest()}",'
+             for k in ("commit", "checksum", "etag", "digest")]
+    lines.append(f'  "sha256": "{hashlib.sha256(b"x").hexdigest()}",')
+    token, secret = "a49bb95ac83ea01c122f7636d876e645f69eae35", \
+        "d49bb95ac83ea01c122f7636d876e645f69eae37"
+    text = ("```json\n{\n" + "\n".join(lines) + f'\n  "token": "{token}",\n'
+            f'  "client_secret": "{secret}"\n}}\n```')
+    assert found(text) == [token, secret]

@@ -44,6 +44,10 @@ _AS_BEFORE = lazy_pattern(
     r"как|як|olarak|làm|sebagai|كـ|בתור|به عنوان|के रूप में)(?:\s+(?i:the|a|an|das|den|die|"
     r"dem|le|la|l'|el|o|a|il|het|de|new|neues|nouveau|nuevo|nova|nuovo|nieuw|nya|nowe|"
     r"новый|новий|yeni|mới|baru))?\s+$")
+#: A case ending "with" glued on a label (Turkish ``şifresiyle``, ``parolayla``, ``şifre
+#: ile``): the value stands right before the label (``… X şifresiyle girdim``).
+_WITH_AFTER = lazy_pattern(r"(?:y?l[ae]|\s+ile)(?![^\W\d_])")
+_RIGHT_BEFORE = lazy_pattern(r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,64}?)[`\"'”」]?\s+$")
 _PIN = lazy_pattern(r"\d{4,8}")
 _LAST_NUMBER = lazy_pattern(r"\d{4,8}[#*]?\s*(?:[.。!！]\s*)?$")
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
@@ -104,6 +108,8 @@ def _value_before(text: str, word: lexicon.Word, line: int) -> Labelled | None:
     """``Use Qm7!… as the password``, ``Usa … como contraseña``: the value, then "as" and
     the label (a weak place: the value's shape must say enough)."""
     m = _AS_BEFORE.search(text, 0, word.start)
+    if not m and _WITH_AFTER.match(text, word.end):
+        m = _RIGHT_BEFORE.search(text, 0, word.start)
     if not m or lexicon.ambiguous(word):
         return None
     return value_at(text, m.start("v"), word, strong=False, line=line)

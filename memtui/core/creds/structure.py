@@ -16,6 +16,10 @@ The places, each read by structure and never by phrase:
 What the label says comes from ``memtui.core.creds.lexicon``; whether the value has a secret's
 shape from ``memtui.core.creds.values``. Each line is read once, and no pattern here can
 backtrack on a long run of one character (the line is cut at ``MAX_LINE`` first).
+
+The module is past 500 lines: the places share one reading of a line (label line, pair,
+heading and the list under it) and one pass over the text; prose, values and the lexicon
+are apart already.
 """
 
 from __future__ import annotations
@@ -63,13 +67,15 @@ ACCOUNTPAIR = lazy_pattern(
     r"postgres)\s*[/／]\s*(?P<pw>" + BARE_VALUE + ")")
 _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-z0-9_-]{16,})"
                          r"(?![\w-])")
-_PAIR_MARK = lazy_pattern(r"[/／:：]")
+_PAIR_MARK = lazy_pattern(r"[/／:：]|\s[—–]\s")  # ``user — password`` too
 _PGPASS = lazy_pattern(r"(?:^|[\s`'\"])[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.*-]+:"
                        r"(?P<v>[^\s`'\":]+)(?=$|[\s`'\"])")
 _BARE_START = lazy_pattern(r"[`\"'A-Za-z0-9]")
 _DIGIT = lazy_pattern(r"\d")
 _USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
 _KEY_NAME = lazy_pattern(r"[a-z0-9](?:_key|Key|_KEY|-key)$")
+#: The user a login label ran over, glued to the ``:`` before its password (``帳號 admin:``).
+_GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
@@ -111,6 +117,20 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
                 not any(c in pw for c in "=\\/"):
             yield Labelled(line, offset + pair.start("pw"), offset + end, pair.group("pw"),
                            f'pair "{pair.group("user")}" / password + {shape}')
+        return
+    glued = _GLUED_USER.search(raw) if login and m.group("sep") == ":" and \
+        not text[m.start("sep") - 1].isspace() and rest == m.end("sep") else None
+    if pair is None and glued and not lexicon.words(glued.group(0)):
+        # ``管理帳號 admin:JOVP…``: the label ran over the user, glued to its password
+        pair = PAIR.match(glued.group(0) + ":" + text[rest:])
+        if pair:
+            shift = rest - len(glued.group(0)) - 1
+            value = pair.group("pw")
+            shape = values.secret_shape(value, strong=True)
+            if shape and not values.not_a_value(value):
+                yield Labelled(line, offset + shift + pair.start("pw"),
+                               offset + shift + pair.end("pw"), value,
+                               f'account "{pair.group("user")}" + {shape}')
         return
     if pair and (login or ACCOUNT.match(pair.group("user"))):
         value = pair.group("pw")
@@ -273,6 +293,11 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
         if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
             got = value_at(line, pair.start("pw"), word, strong=True, line=j)
             found = [got] if got else []
+        elif named and named.group("sep").strip() in "—–-" and \
+                ACCOUNT.match(named.group("label").strip().strip("*_`")):
+            # ``- compta@cabinet.fr — JNXr…``: an account, a dash, its password
+            got = value_at(line, named.start("rest"), word, strong=True, line=j)
+            found = [got] if got else []
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
         if not found and not _USER_THEN_SLASH.match(line, item):
@@ -369,6 +394,12 @@ def private_keys(lines: list[str]) -> Iterator[Labelled]:
                                    "private key block")
 
 
+#: The words for "login" itself (not "user" or "account", which are everywhere): a line
+#: holding one is read for a ``user:password`` or ``user / password`` pair after it.
+_LOGIN_HINTS = ("login", "логин", "ログイン", "登入", "登录", "登錄", "로그인", "giriş",
+                "đăng nhập")
+
+
 @cache
 def hint_words() -> dict[str, bool]:
     """The words one of which a line with a labelled value holds, each with whether it can
@@ -387,6 +418,8 @@ def hint_words() -> dict[str, bool]:
             for w in listed:
                 for written in lexicon.variants(w):
                     out[written] = True
+    for w in _LOGIN_HINTS:  # ``Login CPanel: tokoibu:Dr2*…``: a login label, then a pair
+        out.setdefault(w, False)
     return _shortest(out, keep=("-----begin", "pgpass", "private_key"))
 
 

@@ -47,9 +47,12 @@ _REFERENCE = lazy_pattern(
     r"^(?:process\.env|os\.environ|os\.getenv|env\.|secrets\.|vars\.|ENV\[|getenv)|"
     r"^[a-z][a-z0-9+.-]*://[^@\s]*$|^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
 _WORDISH = r"[A-Za-z_][a-z_]*(?:[A-Z][a-z_]+)*\d?"
+#: What code calls or subscripts: a name, or names joined by dots (``request.headers[``,
+#: ``config.get(``): an expression, never a value.
+_CALLEE = r"(?:[A-Za-z_]\w*|[A-Za-z_]+(?:\.[A-Za-z_]+)+)"
 _IDENTIFIER = lazy_pattern(
     r"^(?:[a-z]+(?:_[a-z]+)+\d*|[a-z]{2,}(?:[A-Z][a-z]{2,})+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|"
-    + _WORDISH + r"(?:\." + _WORDISH + r")+|[A-Za-z_]\w*\(.*\)?|[A-Za-z_]\w*\[.*\]?)$")
+    + _WORDISH + r"(?:\." + _WORDISH + r")+|" + _CALLEE + r"\(.*\)?|" + _CALLEE + r"\[.*\]?)$")
 #: A run that is typed, not made up: the alphabet or the digits in order.
 _SEQUENCE = lazy_pattern(r"(?i)abcdef|bcdefg|cdefgh|defghi|qwerty|asdfgh")
 _UPPER_TEMPLATE = lazy_pattern(r"^[A-Z]+(?:_[A-Z]+)*(?::[A-Z]+(?:_[A-Z]+)*)?$")
@@ -79,6 +82,7 @@ _PUBLIC = lazy_pattern(
     r"^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|age1[02-9ac-hj-np-z]{20,}|npub1|"
     r"pk_(?:live|test)_|-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)|"
     r"AAAA[A-Za-z0-9+/]{20,})")
+_CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 _GROUPED = lazy_pattern(r"^[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7}$")
 _DIGIT_GROUPS = lazy_pattern(r"^\d{3,5}(?: \d{3,5}){1,3}$")
 _WORD_CHAIN = lazy_pattern(r"^[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,7}$")
@@ -203,6 +207,13 @@ def _kinds(value: str) -> int:
                                                      for c in value))
 
 
+def _irregular_case(v: str) -> bool:
+    """Capitals where no word of a name starts (``DvqqceWoFFxa``), not ``WelcomeHome`` or
+    ``HTTPServer``: at least three of each case, and not words in CamelCase."""
+    upper = sum(c.isupper() for c in v)
+    return upper >= 3 and len(v) - upper >= 3 and not _CAMEL_WORDS.match(v)
+
+
 def secret_shape(value: str, *, strong: bool, password_word: bool = False,
                  quoted: bool = False) -> str | None:
     """A description of ``value`` as a secret (``14-character mixed value``), or None.
@@ -266,6 +277,10 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
             entropy(v) >= 3.3 and sum(c in "aeiouAEIOU" for c in v) < n / 3 and \
             not _holds_label_word(v):
         return f"{n}-letter random value"  # an app password without its spaces
+    if strong and password_word and v.isalpha() and v.isascii() and n >= 10 and \
+            _irregular_case(v) and entropy(v) >= 3.0 and \
+            sum(c in "aeiouAEIOU" for c in v) < n / 3 and not _holds_label_word(v):
+        return f"{n}-letter random value"  # DvqqceWoFFxa: capitals where no word starts
     if strong:
         if n >= 6 and has_alpha and (has_digit or (kinds >= 3 and inner_symbol)):
             return f"{n}-character mixed value"

@@ -39,12 +39,29 @@ class Rule:
     group: int
     entropy: float
     allow: tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...], str], ...]
+    source: str = "gitleaks"
 
     @property
     def name(self) -> str:
         """How a finding names the format: ``Shopify access token (gitleaks rule)``."""
         words = self.id.replace("-", " ")
-        return f"{words[:1].upper()}{words[1:]} (gitleaks rule)"
+        return f"{words[:1].upper()}{words[1:]} ({self.source} rule)"
+
+
+#: Formats that name themselves, so the token is found wherever it stands, not only right
+#: after its provider's name as gitleaks' rule asks (``**Telegram bot (alerts):** `…```):
+#: (id, description, pattern with the token as group 1, keywords). Keep each one a shape no
+#: word, hash or identifier has.
+_OWN_RULES = (
+    ("telegram-bot-token", "A Telegram bot token: the bot's id, a colon, 35 characters "
+     "starting AA.", r"(?<![\w:])(\d{8,10}:AA[A-Za-z0-9_-]{33})(?![\w-])", (":aa",)),
+    ("totp-seed", "A one-time-password seed: 16, 26 or 32 base32 characters (A-Z, 2-7, both) "
+     "on a line that names two-factor codes.",
+     r"(?<![A-Za-z0-9])(?=[A-Z]*[2-7])(?=[2-7]*[A-Z])([A-Z2-7]{32}|[A-Z2-7]{26}|[A-Z2-7]{16})"
+     r"(?![A-Za-z0-9])",
+     ("otp", "2fa", "mfa", "authenticator", "authy", "二段階", "2段階", "双因素", "两步验证",
+      "二次验证", "2단계", "двухфактор")),
+)
 
 
 def go_to_python(pattern: str) -> str:
@@ -147,6 +164,8 @@ def rules() -> tuple[tuple[Rule, ...], tuple[_RulePattern | None, tuple[str, ...
                         tuple(k.lower() for k in r.get("keywords", [])),
                         int(r.get("secretGroup", 0)), float(r.get("entropy", 0.0)),
                         tuple(allow)))
+    out.extend(Rule(id_, text, _RulePattern(pattern), words, 1, 0.0, (), "memtui")  # type: ignore[arg-type]
+               for id_, text, pattern, words in _OWN_RULES)
     g = data.get("allowlist", {})
     joined = "|".join(f"(?:{x})" for x in g.get("regexes", []))
     glob = (_RulePattern(joined) if joined else None,
