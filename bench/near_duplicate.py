@@ -7,12 +7,17 @@ the cold audit, ``memtui audit WS --json`` in a child with an empty cache folder
 audit, near-duplicates included); and in this process the near-duplicate work alone over the
 same files: every sketch (`memtui.core.near_duplicate.sketch`) and the pairing (`pairs`).
 Medians of ``--runs``.
+
+Recall: ``--recall N`` memories (seeded) each get a copy with chunks swapped for another
+memory's text; a pair counts by its exact Jaccard similarity (every shingle of the whole
+text, no cap) as 70–80 % or 80–90 % alike, and is found when `pairs` pairs it.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import resource
 import statistics
 import subprocess
@@ -21,9 +26,10 @@ import tempfile
 import time
 from pathlib import Path
 
+import memtui.core.near_duplicate as nd
 from bench.generate import generate
 from memtui.core.memory_file import parse_memory
-from memtui.core.near_duplicate import pairs, sketch
+from memtui.core.near_duplicate import pairs, shingle_hashes, sketch
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,10 +53,45 @@ def near_cpu(texts: dict[str, str]) -> tuple[float, float, int]:
     return t1 - t0, t2 - t1, len(found)
 
 
+def exact_jaccard(a: str, b: str) -> float:
+    """The Jaccard similarity of the two texts' whole shingle sets (the caps lifted)."""
+    caps = {k: getattr(nd, k) for k in ("MAX_CHARS", "MAX_CJK") if hasattr(nd, k)}
+    try:
+        for k in caps:
+            setattr(nd, k, 10**9)
+        x, y = shingle_hashes(a), shingle_hashes(b)
+    finally:
+        for k, v in caps.items():
+            setattr(nd, k, v)
+    return len(x & y) / len(x | y) if x | y else 0.0
+
+
+def recall(texts: list[str], n: int) -> dict[str, tuple[int, int]]:
+    """(found, pairs) per band of exact similarity, over ``n`` edited copies."""
+    rng = random.Random(34)
+    out = {"70-80 %": [0, 0], "80-90 %": [0, 0]}
+    for _ in range(n):
+        a, other = rng.sample(texts, 2)
+        chunks = 20
+        size = max(1, len(a) // chunks)
+        parts = [a[i * size:(i + 1) * size] for i in range(chunks)] + [a[chunks * size:]]
+        for i in rng.sample(range(chunks), rng.choice((1, 2, 3))):
+            start = rng.randrange(max(1, len(other) - size))
+            parts[i] = other[start:start + size]
+        b = "".join(parts)
+        j = exact_jaccard(a, b)
+        band = "70-80 %" if 0.7 <= j < 0.8 else "80-90 %" if 0.8 <= j < 0.9 else None
+        if band:
+            out[band][1] += 1
+            out[band][0] += bool(pairs({0: sketch(a), 1: sketch(b)}))
+    return {k: (v[0], v[1]) for k, v in out.items()}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--files", type=int, default=10_000)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--recall", type=int, default=2000)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         ws = generate(Path(tmp) / "ws", args.files)
@@ -65,6 +106,10 @@ def main() -> int:
         print(f"{len(texts)} memories: cold audit {cold:.2f} s CPU; near-duplicates "
               f"{sk + pa:.3f} s (sketches {sk:.3f} s, pairing {pa:.3f} s) = "
               f"{(sk + pa) / cold:.1%} of the cold audit; {runs[0][2]} memories paired")
+        if args.recall:
+            found = recall(list(texts.values()), args.recall)
+            print("recall: " + "; ".join(f"{band} alike {f}/{t} = {f / max(t, 1):.1%}"
+                                          for band, (f, t) in found.items()))
     return 0
 
 

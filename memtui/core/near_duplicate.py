@@ -32,6 +32,7 @@ MIN_SHINGLES = 12  # a text with fewer is too short to call a near-duplicate of 
 THRESHOLD = 0.7  # estimated Jaccard similarity from which two texts are near-duplicates
 BUCKET_ALL = 50  # a bucket with more members pairs each with its first only (no n²)
 MAX_CHARS = 8_000  # of a text shingled: its start decides
+MAX_CJK = 600  # Chinese and Japanese characters shingled (a bigram each: the sketch's cost)
 
 _WORD = re.compile(r"[^\W\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]{2,}")
@@ -39,7 +40,8 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]{2,}")
 
 def shingle_hashes(text: str) -> set[int]:
     """A hash of each shingle: word trigrams, and character bigrams of Chinese and
-    Japanese runs. Words are hashed by CRC-32 and trigrams as tuples of integers (Python's
+    Japanese runs (their first ``MAX_CJK`` characters: a bigram per character is most of the
+    sketch's cost). Words are hashed by CRC-32 and trigrams as tuples of integers (Python's
     tuple hash: the same in every process, unlike a string's; the cache is keyed by the
     Python version); a bigram is its two UTF-16 code units read as one 32-bit integer,
     hashed as a 1-tuple."""
@@ -49,7 +51,7 @@ def shingle_hashes(text: str) -> set[int]:
     out = set(map(hash, zip(seq, seq[1:], seq[2:], strict=False)))
     runs = _CJK.findall(text)
     if runs:  # all runs at once, a NUL between two (its bigrams are the runs' edges)
-        units = "\0".join(runs).encode("utf-16-le")
+        units = "\0".join(runs)[:MAX_CJK].encode("utf-16-le")
         out.update(map(hash, zip(array("I", units[:len(units) // 4 * 4]))))
         out.update(map(hash, zip(array("I", units[2:2 + (len(units) - 2) // 4 * 4]))))
     return out

@@ -59,3 +59,15 @@ def test_hermes_entries_are_sketched_one_by_one() -> None:
     assert [line for line, _ in entries] == [1, 3, 5]
     found = pairs({line: sk for line, sk in entries})
     assert set(found) == {1, 5}
+
+
+def test_a_long_chinese_text_is_shingled_only_up_to_its_cap() -> None:
+    import random
+
+    from memtui.core.near_duplicate import MAX_CJK, shingle_hashes
+
+    rng = random.Random(34)
+    text = "".join(chr(rng.randrange(0x4E00, 0x9FFF)) for _ in range(6_000))
+    assert MAX_CJK - 2 <= len(shingle_hashes(text)) <= MAX_CJK
+    edited = text[:MAX_CJK] + "".join(chr(rng.randrange(0x4E00, 0x9FFF)) for _ in range(5_000))
+    assert near_duplicate_texts([("a", text), ("b", edited)])
