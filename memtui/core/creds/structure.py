@@ -67,6 +67,8 @@ ACCOUNTPAIR = lazy_pattern(
     r"postgres)\s*[/／]\s*(?P<pw>" + BARE_VALUE + ")")
 _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-z0-9_-]{16,})"
                          r"(?![\w-])")
+#: A user name alone: one token of letters, digits and ``.``, ``_``, ``-``, ``@``, ``+``.
+_USER_NAME = lazy_pattern(r"[\w.+@-]{2,64}")
 _PAIR_MARK = lazy_pattern(r"[/／:：]|\s[—–]\s")  # ``user — password`` too
 _PGPASS = lazy_pattern(r"(?:^|[\s`'\"])[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.*-]+:"
                        r"(?P<v>[^\s`'\":]+)(?=$|[\s`'\"])")
@@ -294,10 +296,14 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
             got = value_at(line, pair.start("pw"), word, strong=True, line=j)
             found = [got] if got else []
         elif named and named.group("sep").strip() in "—–-" and \
-                ACCOUNT.match(named.group("label").strip().strip("*_`")):
-            # ``- compta@cabinet.fr — JNXr…``: an account, a dash, its password
+                (ACCOUNT.match(named.group("label").strip().strip("*_`")) or
+                 _USER_NAME.fullmatch(named.group("label").strip().strip("*_`"))):
+            # ``- compta@cabinet.fr — JNXr…``, ``- alumno01 — vvFY…`` under a heading naming
+            # accounts: a user first, a dash, its password; the user is never the value
             got = value_at(line, named.start("rest"), word, strong=True, line=j)
-            found = [got] if got else []
+            out.extend([got] if got else [])
+            j += 1
+            continue
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
         if not found and not _USER_THEN_SLASH.match(line, item):
