@@ -203,8 +203,12 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
     while j < len(lines) and "|" in lines[j]:
         row = _cells(lines[j])
         # a cell that is a label names the row (``| Client Secret | `…` |``, ``| x | app
-        # password | `…` |``): the other cells are its candidates
-        row_labels = [lexicon.label(c[2].strip("*_` ")) for c in row]
+        # password | `…` |``): the other cells are its candidates; only a cell outside a
+        # column its header labels names the row (``<mat_khau>`` under
+        # ``Mật khẩu`` is a placeholder value, and the user beside it no value)
+        row_labels = [lexicon.label(c[2].strip("*_` "))
+                      if k >= len(labels) or labels[k] is None else None
+                      for k, c in enumerate(row)]
         at = next((k for k, w in enumerate(row_labels) if w is not None), None)
         for k, (start, _end, cell) in enumerate(row):
             word = labels[k] if k < len(labels) else None
