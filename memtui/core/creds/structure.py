@@ -297,14 +297,14 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
             j += 1
             continue
         if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
-            got = value_at(line, pair.start("pw"), word, strong=True, line=j)
+            got = value_at(line, pair.start("pw"), _as_password(word), strong=True, line=j)
             found = [got] if got else []
         elif named and named.group("sep").strip() in "—–-" and \
                 (ACCOUNT.match(named.group("label").strip().strip("*_`")) or
                  _USER_NAME.fullmatch(named.group("label").strip().strip("*_`"))):
             # ``- compta@cabinet.fr — JNXr…``, ``- alumno01 — vvFY…`` under a heading naming
             # accounts: a user first, a dash, its password; the user is never the value
-            got = value_at(line, named.start("rest"), word, strong=True, line=j)
+            got = value_at(line, named.start("rest"), _as_password(word), strong=True, line=j)
             out.extend([got] if got else [])
             j += 1
             continue
@@ -316,6 +316,14 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
         out.extend(found)
         j += 1
     return out, j
+
+
+def _as_password(word: lexicon.Word) -> lexicon.Word:
+    """The label of the second of a ``user / password`` pair under a heading naming accounts
+    (``Cuentas``, ``Router accounts``): by its place, a password."""
+    if word.kind != "credential":
+        return word
+    return lexicon.Word(word.start, word.end, word.text, "password", word.lang)
 
 
 def _codes_in_a_row(line: str, first: Labelled, word: lexicon.Word) -> list[Labelled]:
