@@ -158,7 +158,8 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
             strong = True  # ``Код домофону 4829``, ``PIN brankas kantor 7712``: a label, the
             # thing it opens, and a code ending the sentence
         if bare and not strong and word.kind == "password" and 1 <= gap <= 2 and \
-                _CLAUSE_END.match(text, bare.end()) and _LETTERS_DIGITS.fullmatch(bare.group(0)) \
+                _LETTERS_DIGITS.match(text, pos) and \
+                _CLAUSE_END.match(text, _LETTERS_DIGITS.match(text, pos).end()) \
                 and not _NUMBERED.search(text, word.end, pos) and \
                 not any(word.end <= w.start < pos for w in later):
             strong = True  # ``Sandi wifi rumah sfjtqi2398 ya, …``: a label, the thing it
