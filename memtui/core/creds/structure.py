@@ -426,7 +426,8 @@ def hint_words() -> dict[str, bool]:
     each way it may be written (``api key``, ``api_key``, ``api-key``, ``apikey``)."""
     out: dict[str, bool] = {"-----begin": True, "pgpass": True, "admin": False, "root": False,
                             "guest": False, "@": False, "://": False, " / ": False,
-                            "／": False, " — ": False, " – ": False, "_key": True, 'key"': True, "private_key": True}
+                            "／": False, " — ": False, " – ": False,
+                            "_key": True, 'key"': True, "private_key": True}
     for by_kind in lexicon.data()["labels"].values():
         for kind, listed in by_kind.items():
             value = kind in lexicon.VALUE_KINDS or kind == "code"
