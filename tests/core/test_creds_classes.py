@@ -563,3 +563,92 @@ def test_a_hex_digest_counts_only_under_a_secret_key() -> None:
     text = ("```json\n{\n" + "\n".join(lines) + f'\n  "token": "{token}",\n'
             f'  "client_secret": "{secret}"\n}}\n```')
     assert found(text) == [token, secret]
+
+
+# --- blind set 8's classes ------------------------------------------------------------------
+
+def _openai_key(seed: str) -> str:
+    body = hashlib.sha512(seed.encode()).hexdigest()
+    mixed = "".join(c.upper() if i % 3 == 0 else c for i, c in enumerate(body))
+    return f"sk-proj-{mixed[:40]}_{mixed[40:70]}-{mixed[70:74]}T3BlbkFJ{mixed[74:130]}-x_Q"
+
+
+@pytest.mark.parametrize("template", [
+    "翻译用的 key：{k}，每月 50 美元。", "キーは{k}です", "키 {k}를 씀", "key={k};",
+    "Clé OpenAI « {k} » pour le script.",
+])
+def test_an_openai_project_key_ended_by_any_character(template: str) -> None:
+    key = _openai_key(template)
+    assert key in found(template.format(k=key))
+
+
+def test_a_short_openai_prefix_is_no_key() -> None:
+    assert found("Keys start with sk-proj-example or sk-admin-xxxx.") == []
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("### Cuentas del aula\n- alumno01 — vvFYZueE\n- profesor — PG2igQV760d",
+     ["vvFYZueE", "PG2igQV760d"]),
+    ("## Comptes de la salle\n- eleve01 — KrPvyCIo\n- prof — Tq8wRmZs4", ["KrPvyCIo", "Tq8wRmZs4"]),
+    ("### Konta w pracowni\n- uczen01 – zCltcVVol\n- nauczyciel – SuxoxfgctS",
+     ["zCltcVVol", "SuxoxfgctS"]),
+])
+def test_a_heading_list_of_user_dash_password_gives_the_second(text: str,
+                                                               values: list[str]) -> None:
+    assert found(text) == values
+
+
+@pytest.mark.parametrize("text", [
+    "### Cuentas del aula\n- alumno01 — contraseña la da el tutor\n- alumno02 — (pendiente)",
+    "## Comptes de la salle\n- eleve01 — mot de passe chez le prof\n- eleve02 — (à venir)",
+])
+def test_a_heading_list_of_users_without_passwords_is_quiet(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("| Dienst | Benutzer | Kennwort |\n|---|---|---|\n| Drucker | admin | zCltcVVol |",
+     "zCltcVVol"),
+    ("| Hizmet | Kullanıcı | Şifre |\n|---|---|---|\n| e-Devlet | 1234***** | SuxoxfgctS |",
+     "SuxoxfgctS"),
+    ("| Service | Identifiant | Mot de passe |\n|---|---|---|\n| NAS | jdupont | KrPvyCIoq |",
+     "KrPvyCIoq"),
+])
+def test_letters_only_mixed_case_under_a_password_column(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "| Hệ thống | Tài khoản | Mật khẩu |\n|---|---|---|\n| Phần mềm | letan01 | `<mat_khau>` |",
+    "| Dienst | Benutzer | Kennwort |\n|---|---|---|\n| NAS | kmueller01 | `<kennwort>` |",
+    "| Dienst | Kennwort |\n|---|---|\n| Tresor | KeePassXC |\n| Web | phpMyAdmin |",
+])
+def test_a_user_beside_a_placeholder_and_camel_case_names_stay_quiet(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("実家のWi-Fiのパスワードは「0fchqv19gv」。母に伝える。", "0fchqv19gv"),
+    ("Sandi wifi rumah sfjtqi2398 ya, jangan dikasih.", "sfjtqi2398"),
+    ("Kata laluan wifi pejabat hq77abxk9.", "hq77abxk9"),
+    ("Wifi password upstairs hq77abxk9.", "hq77abxk9"),
+    ("WLAN-Passwort Keller hq77abxk9.", "hq77abxk9"),
+])
+def test_prose_label_cut_in_a_run_or_naming_the_thing(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "WiFi密码贴在路由器背面，型号 AX3000。",
+    "Sandi wifi rumah ada di kulkas, tanya ibu.",
+])
+def test_prose_model_numbers_and_words_after_the_thing_stay_quiet(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_twilio_account_sid_is_an_identifier_its_auth_token_the_secret() -> None:
+    """Chosen: the Account SID (``AC`` + 32 hex) names the account, like a user name; the
+    auth token beside it is the credential."""
+    text = ("Twilio:\n- Account SID: AC2ebc3ef65d32911645b8e2a91f532a04\n"
+            "- Auth Token: 7c4e7f4ec821c41f8710fef7b082752f")
+    assert found(text) == ["7c4e7f4ec821c41f8710fef7b082752f"]

@@ -185,6 +185,11 @@ def words(text: str) -> list[Word]:
     objects: list[tuple[int, int]] | None = None
     for start, end, kind, lang, _word in found:
         if out and start < out[-1].end:
+            last = out[-1]
+            if end > last.end and kind == last.kind and text[last.end:last.end + 1].isalpha():
+                # ``Wi-Fiのパス|ワード``: a word cut off inside a run of letters by a longer
+                # one overlapping it is one label with it
+                out[-1] = Word(last.start, end, text[last.start:end], last.kind, last.lang)
             continue
         if kind == "code":
             if objects is None:

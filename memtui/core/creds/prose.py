@@ -50,6 +50,10 @@ _WITH_AFTER = lazy_pattern(r"(?:y?l[ae]|\s+ile)(?![^\W\d_])")
 _RIGHT_BEFORE = lazy_pattern(r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,64}?)[`\"'”」]?\s+$")
 _PIN = lazy_pattern(r"\d{4,8}")
 _LAST_NUMBER = lazy_pattern(r"\d{4,8}[#*]?\s*(?:[.。!！]\s*)?$")
+#: The end of a clause right after a value, maybe after one short particle (``ya,``, ``.``).
+_CLAUSE_END = lazy_pattern(r"(?:\s+[^\W\d_]{1,3})?\s*(?:[,.;!?，。！？；]|$)")
+#: Letters and digits with a small letter (``AX3000`` is a model, not a value).
+_LETTERS_DIGITS = lazy_pattern(r"(?=[a-zA-Z]*\d)(?=[A-Z\d]*[a-z])[A-Za-z\d]{6,40}")
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 #: Words before a number that make it a count or an identifier, not a code.
 _NUMBERED = lazy_pattern(r"(?i)\b(?:tickets?|issues?|pr|orders?|cases?|ports?|rooms?|steps?|"
@@ -153,6 +157,13 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
                 not any(word.end <= w.start < pos for w in later):
             strong = True  # ``Код домофону 4829``, ``PIN brankas kantor 7712``: a label, the
             # thing it opens, and a code ending the sentence
+        if bare and not strong and word.kind == "password" and 1 <= gap <= 2 and \
+                _LETTERS_DIGITS.match(text, pos) and \
+                _CLAUSE_END.match(text, _LETTERS_DIGITS.match(text, pos).end()) \
+                and not _NUMBERED.search(text, word.end, pos) and \
+                not any(word.end <= w.start < pos for w in later):
+            strong = True  # ``Sandi wifi rumah sfjtqi2398 ya, …``: a label, the thing it
+            # opens, and a value of letters and digits ending the clause
         if (quoted or bare) and (gap <= MAX_GAP or strong):
             got = value_at(text, pos, word, strong=strong, line=line)
             if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \

@@ -67,6 +67,8 @@ ACCOUNTPAIR = lazy_pattern(
     r"postgres)\s*[/／]\s*(?P<pw>" + BARE_VALUE + ")")
 _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-z0-9_-]{16,})"
                          r"(?![\w-])")
+#: A user name alone: one token of letters, digits and ``.``, ``_``, ``-``, ``@``, ``+``.
+_USER_NAME = lazy_pattern(r"[\w.+@-]{2,64}")
 _PAIR_MARK = lazy_pattern(r"[/／:：]|\s[—–]\s")  # ``user — password`` too
 _PGPASS = lazy_pattern(r"(?:^|[\s`'\"])[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.*-]+:"
                        r"(?P<v>[^\s`'\":]+)(?=$|[\s`'\"])")
@@ -201,8 +203,12 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
     while j < len(lines) and "|" in lines[j]:
         row = _cells(lines[j])
         # a cell that is a label names the row (``| Client Secret | `…` |``, ``| x | app
-        # password | `…` |``): the other cells are its candidates
-        row_labels = [lexicon.label(c[2].strip("*_` ")) for c in row]
+        # password | `…` |``): the other cells are its candidates; only a cell outside a
+        # column its header labels names the row (``<mat_khau>`` under
+        # ``Mật khẩu`` is a placeholder value, and the user beside it no value)
+        row_labels = [lexicon.label(c[2].strip("*_` "))
+                      if k >= len(labels) or labels[k] is None else None
+                      for k, c in enumerate(row)]
         at = next((k for k, w in enumerate(row_labels) if w is not None), None)
         for k, (start, _end, cell) in enumerate(row):
             word = labels[k] if k < len(labels) else None
@@ -291,13 +297,17 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
             j += 1
             continue
         if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
-            got = value_at(line, pair.start("pw"), word, strong=True, line=j)
+            got = value_at(line, pair.start("pw"), _as_password(word), strong=True, line=j)
             found = [got] if got else []
         elif named and named.group("sep").strip() in "—–-" and \
-                ACCOUNT.match(named.group("label").strip().strip("*_`")):
-            # ``- compta@cabinet.fr — JNXr…``: an account, a dash, its password
-            got = value_at(line, named.start("rest"), word, strong=True, line=j)
-            found = [got] if got else []
+                (ACCOUNT.match(named.group("label").strip().strip("*_`")) or
+                 _USER_NAME.fullmatch(named.group("label").strip().strip("*_`"))):
+            # ``- compta@cabinet.fr — JNXr…``, ``- alumno01 — vvFY…`` under a heading naming
+            # accounts: a user first, a dash, its password; the user is never the value
+            got = value_at(line, named.start("rest"), _as_password(word), strong=True, line=j)
+            out.extend([got] if got else [])
+            j += 1
+            continue
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
         if not found and not _USER_THEN_SLASH.match(line, item):
@@ -306,6 +316,14 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
         out.extend(found)
         j += 1
     return out, j
+
+
+def _as_password(word: lexicon.Word) -> lexicon.Word:
+    """The label of the second of a ``user / password`` pair under a heading naming accounts
+    (``Cuentas``, ``Router accounts``): by its place, a password."""
+    if word.kind != "credential":
+        return word
+    return lexicon.Word(word.start, word.end, word.text, "password", word.lang)
 
 
 def _codes_in_a_row(line: str, first: Labelled, word: lexicon.Word) -> list[Labelled]:
@@ -408,7 +426,8 @@ def hint_words() -> dict[str, bool]:
     each way it may be written (``api key``, ``api_key``, ``api-key``, ``apikey``)."""
     out: dict[str, bool] = {"-----begin": True, "pgpass": True, "admin": False, "root": False,
                             "guest": False, "@": False, "://": False, " / ": False,
-                            "／": False, "_key": True, 'key"': True, "private_key": True}
+                            "／": False, " — ": False, " – ": False,
+                            "_key": True, 'key"': True, "private_key": True}
     for by_kind in lexicon.data()["labels"].values():
         for kind, listed in by_kind.items():
             value = kind in lexicon.VALUE_KINDS or kind == "code"

@@ -83,6 +83,8 @@ _PUBLIC = lazy_pattern(
     r"pk_(?:live|test)_|-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)|"
     r"AAAA[A-Za-z0-9+/]{20,})")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
+#: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
+_WORDS_THEN_CAPS = lazy_pattern(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+[A-Z]{0,4}$")
 _GROUPED = lazy_pattern(r"^[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7}$")
 _DIGIT_GROUPS = lazy_pattern(r"^\d{3,5}(?: \d{3,5}){1,3}$")
 _WORD_CHAIN = lazy_pattern(r"^[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,7}$")
@@ -214,6 +216,14 @@ def _irregular_case(v: str) -> bool:
     return upper >= 3 and len(v) - upper >= 3 and not _CAMEL_WORDS.match(v)
 
 
+def _capitals_inside(v: str) -> bool:
+    """Two capitals or more, one past the first letter, and not words in CamelCase nor a
+    capitalised or all-capital word (``zCltcVVol``, ``SuxoxfgctS``; not ``WelcomeHome``)."""
+    upper = sum(c.isupper() for c in v)
+    return upper >= 2 and any(c.isupper() for c in v[1:]) and len(v) - upper >= 2 and \
+        not _CAMEL_WORDS.match(v) and not _WORDS_THEN_CAPS.match(v)
+
+
 def secret_shape(value: str, *, strong: bool, password_word: bool = False,
                  quoted: bool = False) -> str | None:
     """A description of ``value`` as a secret (``14-character mixed value``), or None.
@@ -281,6 +291,10 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
             _irregular_case(v) and entropy(v) >= 3.0 and \
             sum(c in "aeiouAEIOU" for c in v) < n / 3 and not _holds_label_word(v):
         return f"{n}-letter random value"  # DvqqceWoFFxa: capitals where no word starts
+    if strong and password_word and v.isalpha() and v.isascii() and n >= 8 and \
+            _capitals_inside(v) and entropy(v) >= 2.5 and \
+            sum(c in "aeiouAEIOU" for c in v) <= 0.4 * n and not _holds_label_word(v):
+        return f"{n}-letter mixed-case value"  # zCltcVVol, SuxoxfgctS under a password label
     if strong:
         if n >= 6 and has_alpha and (has_digit or (kinds >= 3 and inner_symbol)):
             return f"{n}-character mixed value"

@@ -61,6 +61,11 @@ _OWN_RULES = (
      r"(?![A-Za-z0-9])",
      ("otp", "2fa", "mfa", "authenticator", "authy", "二段階", "2段階", "双因素", "两步验证",
       "二次验证", "2단계", "двухфактор")),
+    ("openai-project-key", "An OpenAI project, service-account or admin key: sk-proj-, "
+     "sk-svcacct- or sk-admin- and 40 or more letters, digits, _ and -, ended by anything "
+     "else (a CJK comma too, which gitleaks' rule does not accept).",
+     r"(?<![A-Za-z0-9_-])(sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,400})(?![A-Za-z0-9_-])",
+     ("sk-proj-", "sk-svcacct-", "sk-admin-")),
 )
 
 
