@@ -68,6 +68,10 @@ class FittingFooter(Footer):
         widget or its ancestors: "clear 3 picked") gets them and comes first."""
         self._composed = self.signature()
         self._widths: dict[tuple[int, bool], int] = {}
+        yield from self._keys()
+
+    def _keys(self) -> Iterator[FooterKey]:
+        """The keys `compose` shows, new (not mounted)."""
         stated: list[FooterKey] = []
         rest: list[FooterKey] = []
         extra = getattr(self.screen, "footer_extra", None)
@@ -131,9 +135,42 @@ class FittingFooter(Footer):
     async def recompose(self) -> None:
         if not self.is_attached:
             return  # its screen is gone (a dialog closed): Textual's own recompose does this
-        if self._composed is None or self._composed != self.signature():
+        if self._composed is None:
             await super().recompose()
+        else:
+            signature = self.signature()
+            if self._composed != signature:
+                if self._update_in_place(list(self._keys())):
+                    self._composed = signature
+                else:
+                    await super().recompose()
         self.fit()
+
+    def _update_in_place(self, wanted: list[FooterKey]) -> bool:
+        """Give the keys on show the words, state and tooltip of ``wanted`` when they are
+        the same keys in the same order (a view switch mostly changes only which keys are
+        enabled): no key is removed or mounted, which cost a relayout of the footer and
+        ~10 new widgets styled each time (issue 32 item 17). False when they differ."""
+        shown = list(self.query_children(FooterKey))
+
+        def same(a: FooterKey, b: FooterKey) -> bool:
+            return (a.key, a.key_display, a.action, a.has_class("-command-palette")) == (
+                b.key, b.key_display, b.action, b.has_class("-command-palette"))
+        if len(shown) != len(wanted) or not all(map(same, shown, wanted)):
+            return False
+        for key, new in zip(shown, wanted, strict=True):
+            tooltip = new.tooltip or None
+            if key.tooltip != tooltip:
+                key.tooltip = tooltip
+            if key.enabled != new.enabled:
+                key.enabled = new.enabled
+                key.set_class(not new.enabled, "-disabled")
+            if key.description != new.description:
+                key.description = new.description
+                self._widths.pop((id(key), True), None)
+                self._widths.pop((id(key), False), None)
+                key.refresh(layout=True)
+        return True
 
     def on_resize(self) -> None:
         self.fit()
