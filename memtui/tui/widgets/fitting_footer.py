@@ -66,21 +66,21 @@ class FittingFooter(Footer):
         bindings (a focus move, a dialog, a view's bindings), which at start-up came to
         15 times in a second and 0.5 s of the screen's CPU; a recompose that would give
         the same keys is skipped."""
-        extra = getattr(self.screen, "footer_extra", None)
-        bindings = tuple((b.key, self.app.get_key_display(b), b.description, b.action,
-                          enabled, tooltip, self._described(b.action))
-                         for _, b, enabled, tooltip in self.screen.active_bindings.values()
-                         if b.show)
-        extras = tuple((b.key, self.app.get_key_display(b), b.description, b.action)
-                       for b in (extra() if callable(extra) else ()))
-        return (self.screen, bindings, extras, self.show_command_palette)
+        return self._signature(self._specs())
+
+    def _signature(self, specs: list[KeySpec]) -> tuple[object, ...]:
+        """The keys ``specs`` (what is shown, and only that: a second binding of an action
+        shown, or a field's key the screen shows already, changes nothing) on their screen;
+        the screen's bindings are walked once for both (issue 32 item 17)."""
+        return (self.screen, tuple(specs))
 
     def compose(self) -> ComposeResult:
         """The keys; one whose words depend on state (``footer_description`` of a focused
         widget or its ancestors: "clear 3 picked") gets them and comes first."""
-        self._composed = self.signature()
+        specs = self._specs()
+        self._composed = self._signature(specs)
         self._widths: dict[tuple[int, bool], int] = {}
-        for spec in self._specs():
+        for spec in specs:
             yield self._key(spec)
 
     def _specs(self) -> list[KeySpec]:
@@ -146,9 +146,10 @@ class FittingFooter(Footer):
         if self._composed is None:
             await super().recompose()
         else:
-            signature = self.signature()
+            specs = self._specs()
+            signature = self._signature(specs)
             if self._composed != signature:
-                if self._update_in_place(self._specs()):
+                if self._update_in_place(specs):
                     self._composed = signature
                 else:
                     await super().recompose()
