@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.widgets import Footer
 
 from memtui.tui.widgets.footer_key import FooterKey
@@ -88,7 +88,8 @@ class FittingFooter(Footer):
         stated: list[KeySpec] = []
         rest: list[KeySpec] = []
         extra = getattr(self.screen, "footer_extra", None)
-        active = list(self.screen.active_bindings.values())
+        bindings = self.screen.active_bindings  # each call asks every check_action
+        active = list(bindings.values())
         shown = {b.key for _, b, _, _ in active if b.show}
         for binding in extra() if callable(extra) else ():
             if binding.key not in shown:  # a key a focused field answers, that it hides
@@ -102,7 +103,7 @@ class FittingFooter(Footer):
                     stated.append(self._spec(binding, enabled, tooltip, words))
                 else:
                     rest.append(self._spec(binding, enabled, tooltip, binding.description))
-        palette = self._palette_spec()
+        palette = self._palette_spec(bindings.get(self.app.COMMAND_PALETTE_BINDING))
         return stated + rest + ([palette] if palette is not None else [])
 
     def _spec(self, binding: Binding, enabled: bool, tooltip: str, words: str,
@@ -119,11 +120,10 @@ class FittingFooter(Footer):
                         enabled=spec.enabled, tooltip=spec.tooltip, compact=self.compact)
         return key.data_bind(compact=FittingFooter.compact)
 
-    def _palette_spec(self) -> KeySpec | None:
-        """The command palette's key."""
+    def _palette_spec(self, found: ActiveBinding | None) -> KeySpec | None:
+        """The command palette's key (``found``: its binding on the screen, if any)."""
         if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
             return None
-        found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if found is None:
             return None
         _, binding, enabled, _ = found
