@@ -216,10 +216,16 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> boo
 
 
 async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
-    """Write a new memory from the editor dialog (and index it when asked)."""
-    snap = Snapshot.read(workspace)
-    answer = await ask(app, NewMemoryScreen(
-        lambda name, type_: memory_ops.new_path(snap, name, type_)))
+    """Write a new memory from the editor dialog (and index it when asked). The folder is
+    read only once a name is typed (for the file it becomes), so the dialog shows at once
+    (issue 32 item 17: reading 261 files first cost ~0.1 s of the key's CPU)."""
+    snaps: list[Snapshot] = []
+
+    def file_for(name: str, type_: str) -> str:
+        if not snaps:
+            snaps.append(Snapshot.read(workspace))
+        return memory_ops.new_path(snaps[0], name, type_)
+    answer = await ask(app, NewMemoryScreen(file_for))
     if answer is None:
         return False
     cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],

@@ -63,3 +63,31 @@ async def keys_born_in_style(workspace: Path, size: tuple[int, int], compact: bo
         assert keys and all(k.compact is compact and k.has_class("-compact") is compact
                             for k in keys)
         assert restyled == []
+
+
+async def test_a_key_that_only_changes_state_is_updated_in_place(workspace: Path,
+                                                                monkeypatch: object) -> None:
+    """The same keys in the same order with another state (a binding disabled, as a view
+    switch mostly does) keep their widgets: no key is removed and mounted again (issue 32
+    item 17, a view switch's CPU)."""
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
+        await pilot.pause()
+        footer = app.query_one(FittingFooter)
+        before = list(footer.query_children(FooterKey))
+        target = next(k for k in before if k.enabled and not k.has_class("-command-palette")
+                      and k.action not in ("help", "quit"))
+        owner = next(node for node, binding, _, _ in app.screen.active_bindings.values()
+                     if binding.action == target.action)  # whose check_action decides
+        check = type(owner).check_action
+
+        def disabled(self: object, action: str, parameters: tuple[object, ...]) -> bool | None:
+            return None if action == target.action else check(self, action, parameters)
+
+        monkeypatch.setattr(type(owner), "check_action", disabled)  # type: ignore[attr-defined]
+        app.refresh_bindings()
+        await wait_for(pilot, lambda: any(k.action == target.action and not k.enabled
+                                          for k in footer.query_children(FooterKey)))
+        assert list(footer.query_children(FooterKey)) == before  # the same widgets
+        assert target.has_class("-disabled")

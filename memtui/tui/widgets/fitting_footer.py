@@ -8,10 +8,10 @@ memtui's bindings have no ``Binding.Group``, so groups are shown as single keys.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import NamedTuple
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.widgets import Footer
 
 from memtui.tui.widgets.footer_key import FooterKey
@@ -22,6 +22,18 @@ def key_width(key: FooterKey) -> int:
     renders, so it needs no layout: a footer on a screen under a dialog is fitted too)."""
     margin = key.styles.margin
     return key.render().cell_len + key.styles.gutter.width + margin.left + margin.right
+
+
+class KeySpec(NamedTuple):
+    """What one footer key is made of."""
+
+    key: str
+    key_display: str
+    description: str
+    action: str
+    enabled: bool
+    tooltip: str
+    palette: bool
 
 
 #: Actions whose keys a narrow footer never leaves out.
@@ -54,69 +66,69 @@ class FittingFooter(Footer):
         bindings (a focus move, a dialog, a view's bindings), which at start-up came to
         15 times in a second and 0.5 s of the screen's CPU; a recompose that would give
         the same keys is skipped."""
-        extra = getattr(self.screen, "footer_extra", None)
-        bindings = tuple((b.key, self.app.get_key_display(b), b.description, b.action,
-                          enabled, tooltip, self._described(b.action))
-                         for _, b, enabled, tooltip in self.screen.active_bindings.values()
-                         if b.show)
-        extras = tuple((b.key, self.app.get_key_display(b), b.description, b.action)
-                       for b in (extra() if callable(extra) else ()))
-        return (self.screen, bindings, extras, self.show_command_palette)
+        return self._signature(self._specs())
+
+    def _signature(self, specs: list[KeySpec]) -> tuple[object, ...]:
+        """The keys ``specs`` (what is shown, and only that: a second binding of an action
+        shown, or a field's key the screen shows already, changes nothing) on their screen;
+        the screen's bindings are walked once for both (issue 32 item 17)."""
+        return (self.screen, tuple(specs))
 
     def compose(self) -> ComposeResult:
         """The keys; one whose words depend on state (``footer_description`` of a focused
         widget or its ancestors: "clear 3 picked") gets them and comes first."""
-        self._composed = self.signature()
+        specs = self._specs()
+        self._composed = self._signature(specs)
         self._widths: dict[tuple[int, bool], int] = {}
-        stated: list[FooterKey] = []
-        rest: list[FooterKey] = []
+        for spec in specs:
+            yield self._key(spec)
+
+    def _specs(self) -> list[KeySpec]:
+        """What each key `compose` shows is made of, in order (no widget made)."""
+        stated: list[KeySpec] = []
+        rest: list[KeySpec] = []
         extra = getattr(self.screen, "footer_extra", None)
-        shown = {b.key for _, b, _, _ in self.screen.active_bindings.values() if b.show}
+        bindings = self.screen.active_bindings  # each call asks every check_action
+        active = list(bindings.values())
+        shown = {b.key for _, b, _, _ in active if b.show}
         for binding in extra() if callable(extra) else ():
             if binding.key not in shown:  # a key a focused field answers, that it hides
-                stated.append(self._key(binding))
-        for key in self._bound_keys():
-            words = self._described(key.action)
-            if words:
-                key.description = words
-                stated.append(key)
-            else:
-                rest.append(key)
-        yield from stated
-        yield from rest
-        palette = self._palette_key()
-        if palette is not None:
-            yield palette
-
-    def _key(self, binding: Binding, enabled: bool = True, tooltip: str = "",
-             classes: str = "") -> FooterKey:
-        key = FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
-                        binding.action, enabled=enabled, tooltip=tooltip, classes=classes,
-                        compact=self.compact)
-        return key.data_bind(compact=FittingFooter.compact)
-
-    def _bound_keys(self) -> Iterator[FooterKey]:
-        """One key per action the screen's bindings show, the first bound to it, in
-        binding order."""
+                stated.append(self._spec(binding, True, "", binding.description))
         seen: set[str] = set()
-        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+        for _, binding, enabled, tooltip in active:  # one key per action, in binding order
             if binding.show and binding.action not in seen:
                 seen.add(binding.action)
-                yield self._key(binding, enabled, tooltip)
+                words = self._described(binding.action)
+                if words:
+                    stated.append(self._spec(binding, enabled, tooltip, words))
+                else:
+                    rest.append(self._spec(binding, enabled, tooltip, binding.description))
+        palette = self._palette_spec(bindings.get(self.app.COMMAND_PALETTE_BINDING))
+        return stated + rest + ([palette] if palette is not None else [])
 
-    def _palette_key(self) -> FooterKey | None:
-        """The command palette's key, docked on the right (as Textual's footer does)."""
+    def _spec(self, binding: Binding, enabled: bool, tooltip: str, words: str,
+              palette: bool = False) -> KeySpec:
+        return KeySpec(binding.key, self.app.get_key_display(binding), words, binding.action,
+                       enabled, tooltip, palette)
+
+    def _key(self, spec: KeySpec) -> FooterKey:
+        if spec.palette:  # docked on the right, as in Textual's footer
+            return FooterKey(spec.key, spec.key_display, spec.description, spec.action,
+                             enabled=spec.enabled, tooltip=spec.tooltip,
+                             classes="-command-palette")
+        key = FooterKey(spec.key, spec.key_display, spec.description, spec.action,
+                        enabled=spec.enabled, tooltip=spec.tooltip, compact=self.compact)
+        return key.data_bind(compact=FittingFooter.compact)
+
+    def _palette_spec(self, found: ActiveBinding | None) -> KeySpec | None:
+        """The command palette's key (``found``: its binding on the screen, if any)."""
         if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
             return None
-        found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if found is None:
             return None
         _, binding, enabled, _ = found
-        key = FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
-                        binding.action, enabled=enabled,
-                        tooltip=binding.tooltip or binding.description,
-                        classes="-command-palette")
-        return key
+        return self._spec(binding, enabled, binding.tooltip or binding.description,
+                          binding.description, palette=True)
 
     def _described(self, action: str) -> str | None:
         focused = self.screen.focused
@@ -131,9 +143,43 @@ class FittingFooter(Footer):
     async def recompose(self) -> None:
         if not self.is_attached:
             return  # its screen is gone (a dialog closed): Textual's own recompose does this
-        if self._composed is None or self._composed != self.signature():
+        if self._composed is None:
             await super().recompose()
+        else:
+            specs = self._specs()
+            signature = self._signature(specs)
+            if self._composed != signature:
+                if self._update_in_place(specs):
+                    self._composed = signature
+                else:
+                    await super().recompose()
         self.fit()
+
+    def _update_in_place(self, wanted: list[KeySpec]) -> bool:
+        """Give the keys on show the words, state and tooltip ``wanted`` says when they are
+        the same keys in the same order (a view switch mostly changes only which keys are
+        enabled): no key is removed or mounted, which cost a relayout of the footer and
+        ~10 new widgets styled each time (issue 32 item 17). False when they differ."""
+        shown = list(self.query_children(FooterKey))
+
+        def same(key: FooterKey, spec: KeySpec) -> bool:
+            return (key.key, key.key_display, key.action, key.has_class("-command-palette")
+                    ) == (spec.key, spec.key_display, spec.action, spec.palette)
+        if len(shown) != len(wanted) or not all(map(same, shown, wanted)):
+            return False
+        for key, spec in zip(shown, wanted, strict=True):
+            tooltip = spec.tooltip or None
+            if key.tooltip != tooltip:
+                key.tooltip = tooltip
+            if key.enabled != spec.enabled:
+                key.enabled = spec.enabled
+                key.set_class(not spec.enabled, "-disabled")
+            if key.description != spec.description:
+                key.description = spec.description
+                self._widths.pop((id(key), True), None)
+                self._widths.pop((id(key), False), None)
+                key.refresh(layout=True)
+        return True
 
     def on_resize(self) -> None:
         self.fit()
