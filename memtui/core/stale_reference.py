@@ -33,6 +33,9 @@ from memtui.core.project import ProjectIndex
 
 MAX_REFS = 200  # references kept per memory
 MAX_FINDINGS = 20  # stale references reported per memory
+#: Characters of a line looked at: a reference sits in a line of prose, and the patterns
+#: below cost the square of a line with no end to what they try (``[a](`` × 250,000).
+MAX_LINE = 2000
 
 Ref = tuple[int, str, str]  # (line, kind: "path" | "symbol" | "flag", value)
 
@@ -80,6 +83,7 @@ def references(body: str, first_line: int) -> list[Ref]:
             continue
         if not line.strip():
             continue
+        line = line[:MAX_LINE]
         prose = _LINK_TARGET.sub(" ", line) if ("](" in line or "http" in line) else line
         if "~~" in prose:  # struck through: the memory says it no longer holds
             prose = _STRUCK.sub(" ", prose)

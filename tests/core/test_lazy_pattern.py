@@ -46,16 +46,21 @@ def test_an_audit_import_compiles_no_check_it_has_not_run() -> None:
     assert out.stdout.splitlines() == ["False False False", "Hunter2024!", "True True"]
 
 
-def test_the_md_name_pattern_keeps_its_meaning() -> None:
-    """The index's ``*.md`` name pattern, spelt to compile fast, accepts exactly the
-    characters the former spelling did, in every plane (lone surrogates included)."""
-    from memtui.core.index import _MD_NAME
+def test_the_md_name_reader_keeps_the_patterns_meaning() -> None:
+    """The index's ``*.md`` name reader (one backward pass, no pattern) accepts exactly the
+    characters the former pattern did, in every plane (lone surrogates included)."""
+    from memtui.core.index import mentioned_file
+    from memtui.core.links import CodeSpan
 
     former = re.compile(r"(?:^|[\s/])([\w.\-/\u0080-\uffff]+\.md)$", re.IGNORECASE)
+
+    def old(text: str) -> str | None:
+        m = former.search(text.strip())
+        return m.group(1) if m else None
+
     differ = [c for c in range(0x110000)
-              if bool(former.search(f"a{chr(c)}b.md")) != bool(_MD_NAME.search(f"a{chr(c)}b.md"))]
+              if old(f"a{chr(c)}b.md") != mentioned_file(CodeSpan(1, f"a{chr(c)}b.md"))]
     assert differ == []
     for text in ("x.MD", "dir/a.Md", "see é.md", "😀.md", "two words.md", "K.md", "a.mdx",
-                 "notes/.md", "x .md", "`a.md`"):
-        want, got = former.search(text), _MD_NAME.search(text)
-        assert (want and want.group(1)) == (got and got.group(1)), text
+                 "notes/.md", "x .md", "`a.md`", "a#b/c.md", "/x.md", "a b/c d.md"):
+        assert old(text) == mentioned_file(CodeSpan(1, text)), text
