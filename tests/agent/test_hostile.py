@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -20,12 +16,12 @@ from memtui.tui.chat import ChatPane
 from memtui.tui.chat.banner import Banner
 from memtui.tui.chat.tool_card import ToolCard
 from memtui.tui.chat.user_message import UserMessage
+from tests.peak_memory import run_measured
 
 from .fake_ollama import chatter
 from .hostile_ollama import CHAT_BEHAVIOURS, EXPECTED, SHOW_BEHAVIOURS, HostileOllama
 from .test_chat_pane import Harness, send, turns, wait_until
 
-ROOT = Path(__file__).resolve().parents[2]
 PARTIAL = ("endless-content", "prompt-eval-string")  # words came before the failure
 
 
@@ -43,15 +39,9 @@ def eval_subprocess(ws: Workspace, model: str, url: str) -> tuple[int, str, floa
     """Run ``memtui eval`` on ``model``: exit status, stderr, peak memory in MiB."""
     env = {**os.environ, "MEMTUI_NO_CACHE": "1"}
     env.pop("OLLAMA_HOST", None)
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "memtui", "eval", str(ws.root), "-m", "hi", "-n", "1",
-             "--model", model, "--host", url, "--timeout", "5"],
-            cwd=ROOT, env=env, stdout=out, stderr=err)
-        _pid, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        err.seek(0)
-        return proc.returncode, err.read().decode(), usage.ru_maxrss / 1024
+    run = run_measured(["eval", str(ws.root), "-m", "hi", "-n", "1", "--model", model,
+                        "--host", url, "--timeout", "5"], env)
+    return run.code, run.err, run.peak_mib or float("inf")
 
 
 @pytest.mark.parametrize("model", [*CHAT_BEHAVIOURS, *SHOW_BEHAVIOURS])

@@ -14,9 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
-import subprocess
-import sys
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -37,6 +34,7 @@ from tests.core.git_craft import (
     zeros_deflated,
 )
 from tests.core.helpers import memory
+from tests.peak_memory import run_measured
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The limits each command runs under: the old code needed 2 GB or a minute of CPU.
@@ -48,20 +46,9 @@ PEAK_MIB, CPU_SECONDS = 400, 30
 
 def limited(*args: str) -> tuple[int, str, str, float, float]:
     """``memtui ARGS`` under the limits: exit code, stdout, stderr, peak RSS (MiB), CPU (s)."""
-    def limits() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-        resource.setrlimit(resource.RLIMIT_CPU, (CPU_LIMIT, CPU_LIMIT))
-
     env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen([sys.executable, "-m", "memtui", *args], cwd=ROOT, env=env,
-                                stdout=out, stderr=err, preexec_fn=limits)
-        _pid, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        return (proc.returncode, out.read().decode(), err.read().decode(),
-                usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
+    run = run_measured(list(args), env, MEMORY_LIMIT, CPU_LIMIT)
+    return run.code, run.out, run.err, run.peak_mib or float("inf"), run.cpu_seconds
 
 
 def workspace_files(top: Path, names: list[str]) -> dict[str, bytes]:

@@ -23,6 +23,7 @@ from memtui.core.index import parse_index
 from memtui.core.workspace import open_workspace
 from memtui.edit.journal import Journal, Unreadable
 from tests.edit.conftest import BASE, ROOT, read, tree, write_tree
+from tests.peak_memory import run_measured
 
 SECRET = "Tr0ub4dor&3xyz"
 
@@ -546,17 +547,6 @@ def test_an_unreadable_file_or_state_folder_is_one_line(
 
 # 11. Bounded memory --------------------------------------------------------------------
 
-# VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec (it would be pytest's).
-MEASURE = """
-import sys
-from memtui.cli import main
-code = main(sys.argv[1:])
-hwm = [ln for ln in open("/proc/self/status") if ln.startswith("VmHWM:")][0].split()[1]
-sys.stderr.write(f"maxrss_kb={hwm}\\n")
-raise SystemExit(code)
-"""
-
-
 def test_a_huge_index_is_refused_without_reading_it_whole(ws: Path) -> None:
     line = "- [Huge](memory/huge.md) — " + "padding " * 20 + "\n"
     with open(ws / "MEMORY.md", "w") as fh:
@@ -566,13 +556,11 @@ def test_a_huge_index_is_refused_without_reading_it_whole(ws: Path) -> None:
     for args in (["fix", "add-to-index", str(ws), "lonely_note"],
                  ["fix", "add-to-index", str(ws), "--all-unreachable", "--dry-run"],
                  ["fix", "redact", str(ws), "memory/big.md"]):
-        proc = subprocess.run([sys.executable, "-c", MEASURE, *args], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=120)
-        err, rss = proc.stderr.rsplit("maxrss_kb=", 1)
-        assert proc.returncode == 1, proc.stderr
-        one_line(err)
-        assert "is larger than 1 MiB" in err
-        assert int(rss) < 200_000, f"{args}: {int(rss) // 1024} MB"
+        child = run_measured(args, env)
+        assert child.code == 1, child.err
+        one_line(child.err)
+        assert "is larger than 1 MiB" in child.err
+        assert child.peak_mib is not None and child.peak_mib < 195, f"{args}: {child.peak_mib}"
 
 
 def test_a_huge_journal_file_is_unreadable_not_read(
