@@ -30,8 +30,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(reveal|print|output|leak|repeat|show)\b"
                 r"[^.\n]{0,30}\b(system prompt|api key|password|secrets?|instructions)\b)"),
      "asks the model to reveal something"),
-    (lazy_pattern(r"忽略[^。\n]{0,12}(指示|指令|規則|规则|提示)|你現在是|你现在是|從現在起你|"
-                r"从现在起你|新的指令"), "reads as an order to the model"),
+    # "忽略之前的所有指示" drops instructions; "忽略规则" ("ignore rules", as in .gitignore) is a
+    # noun: the words between must say whose or which instructions, as in English.
+    (lazy_pattern(r"忽略(?:掉)?[^。\n]{0,4}(?:之前|以前|先前|此前|上面|上述|以上|前面|所有|全部|"
+                r"一切|你的|系統|系统|原有|原來|原来|原先)[^。\n]{0,10}(?:指示|指令|規則|规则|"
+                r"提示|設定|设定)|你現在是|你现在是|從現在起你|从现在起你|新的指令"),
+     "reads as an order to the model"),
 ]
 
 
