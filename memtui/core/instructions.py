@@ -22,9 +22,10 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (lazy_pattern(r"(?im)^\s*(system|assistant)\s*:\s*(you\b|ignore\b|disregard\b|forget\b|"
                 r"from now on\b|always\b|never\b|do not\b|don't\b|reveal\b|act as\b)"),
      "starts a line with a role label"),
-    # "You must always …" as an order; "you should never have had to …" is narrative.
-    (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(?:(?:from now on|henceforth),?\s+)?you (must|"
-                r"should) (now|always|never)\b(?!\s+(?:have|had|been)\b))|\bfrom now on,? you\b|"
+    # "You must always …" as an order; "you should never have had to …" is narrative, and so
+    # is "you should now see the file" (what to expect, not an order: "must now" is one).
+    (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(?:(?:from now on|henceforth),?\s+)?you (?:must "
+                r"(?:now|always|never)|should (?:always|never))\b(?!\s+(?:have|had|been)\b))|\bfrom now on,? you\b|"
                 r"(?:^|[.!?:]\s+)you are now (?:a|an|my|in \w+ mode)\b|\bnew instructions?\s*:"),
      "gives the model standing orders"),
     (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(reveal|print|output|leak|repeat|show)\b"
