@@ -19,8 +19,10 @@ QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "「": "」"
           "〔": "〕", "＂": "＂"}
 _SPACED = "«»„‹›‚"
 #: A bare value: printable ASCII up to whitespace, a quote or a bracket (passwords are typed
-#: on a keyboard; letters of other scripts end it).
-BARE_VALUE = r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~][!#-%*+\--:<-_a-~]*"
+#: on a keyboard; letters of other scripts end it). An ``&`` is part of it (``85z7NGcSx&8A``)
+#: unless a query's next parameter starts there (``password=x&ssl=true``).
+BARE_VALUE = (r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~]"
+              r"(?:[!#-%*+\--:<-_a-~]|&(?![A-Za-z_][\w.\-]{0,40}=))*")
 BARE = lazy_pattern(BARE_VALUE)
 _TRAIL = ".,;:)]}>!?*"
 PAIR = lazy_pattern(r"(?P<user>[^\s/:：,，]{1,64})(?:\s+/\s+|\s*:\s*|/)(?P<pw>"
