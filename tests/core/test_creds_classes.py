@@ -652,3 +652,40 @@ def test_a_twilio_account_sid_is_an_identifier_its_auth_token_the_secret() -> No
     text = ("Twilio:\n- Account SID: AC2ebc3ef65d32911645b8e2a91f532a04\n"
             "- Auth Token: 7c4e7f4ec821c41f8710fef7b082752f")
     assert found(text) == ["7c4e7f4ec821c41f8710fef7b082752f"]
+
+
+# --- blind set 9's classes ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("- Mot de passe : Tq8&wRmZs4", "Tq8&wRmZs4"),
+    ("| Dienst | Kennwort |\n|---|---|\n| NAS | Pq7&zRmW2k |", "Pq7&zRmW2k"),
+    ("Hasło do routera to Wx4&kLm9Qz, nie zmieniać.", "Wx4&kLm9Qz"),
+])
+def test_an_ampersand_inside_a_value_is_part_of_it(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+def test_an_ampersand_starting_a_query_parameter_ends_the_value() -> None:
+    text = "jdbc:postgresql://db/app?user=app&password=Xy7secret9&ssl=true"
+    assert found(text) == ["Xy7secret9"]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Wi-Fi do escritório: EscNet / pass Qm7#xPz2Lk", "Qm7#xPz2Lk"),
+    ("Gäst-wifi: Gast24 / lösen Qm7#xPz2Lk", "Qm7#xPz2Lk"),
+    ("Wifi quán: CafeMoc / mk Qm7#xPz2Lk", "Qm7#xPz2Lk"),
+    ("Wifi tamu, sandi Qm7#xPz2Lk (ganti tiap bulan)", "Qm7#xPz2Lk"),
+])
+def test_an_everyday_password_word_before_a_made_up_value_ending_the_clause(
+        text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Then pass Foo123Bar to the builder.",
+    "Use the clave K8s-Cluster9 for the demo",
+    "We pass v2.0-RC1.",
+    "La clave del éxito fue el equipo.",
+])
+def test_an_everyday_password_word_before_a_name_stays_quiet(text: str) -> None:
+    assert found(text) == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memtui.core.creds import lexicon
+from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import BARE, QUOTES, Labelled, alike_after, value_at
 from memtui.core.lazy_pattern import lazy_pattern
 
@@ -168,7 +168,8 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
             got = value_at(text, pos, word, strong=strong, line=line)
             if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \
                     not (word.kind == "password" and _PIN.fullmatch(got.value)) and \
-                    not (_after_a_user(text, word) and not got.value.isalnum()):
+                    not (_after_a_user(text, word) and not got.value.isalnum()) and \
+                    not _made_up_after(text, word, got, gap):
                 return None  # ``Pass `dependent` as …``: a verb, not a label (``PIN 0407``
                 # is one)
             if got:
@@ -192,6 +193,16 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
         gap += 1
         sep = False
     return None
+
+
+def _made_up_after(text: str, word: lexicon.Word, got: Labelled, gap: int) -> bool:
+    """A password word that is also an everyday word (``clave``, ``sandi``, ``pass``),
+    right before a value ending its clause that has a secret's shape where no label vouches
+    for it (letters, digits and a third kind: ``/ clave JZDO956ZSH30.7K``, ``/ sandi
+    zgwYttKLS#4B``): the word is the label (not in ``pass Foo123Bar as the argument``)."""
+    return word.kind == "password" and gap == 0 and \
+        (_CLAUSE_END.match(text, got.end) is not None or text.startswith(" (", got.end)) and \
+        values.secret_shape(got.value, strong=False) is not None
 
 
 def _is_token(text: str) -> bool:
