@@ -689,3 +689,46 @@ def test_an_everyday_password_word_before_a_made_up_value_ending_the_clause(
 ])
 def test_an_everyday_password_word_before_a_name_stays_quiet(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("- 来客用Wi-Fi：Guest-5G／Kq7zPm2Xw!", "Kq7zPm2Xw!"),
+    ("- 仓库 WiFi：Cangku-2F／Kq7zPm2Xw!", "Kq7zPm2Xw!"),
+    ("NASの管理画面はroot／Lbp0d6ft7_7Eです。", "Lbp0d6ft7_7E"),
+    ("路由器后台admin／Lbp0d6ft7_7E登录", "Lbp0d6ft7_7E"),
+])
+def test_a_full_width_slash_joins_a_pair_and_an_account_glued_to_a_word(
+        text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("VPN 网关 http://10.0.0.1:8443 → root:Kq7zPm2Xw!9", "Kq7zPm2Xw!9"),
+    ("Panel (192.168.0.1) admin:Kq7zPm2Xw!9", "Kq7zPm2Xw!9"),
+    ("Zugang NAS: \"admin:riXwxlCQS#3N\"", "riXwxlCQS#3N"),
+    ("Accès FTP : `compta:Kq7zPm2Xw9`", "Kq7zPm2Xw9"),
+])
+def test_an_account_glued_to_its_password_by_a_colon(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Сервер: логин deploy / yJM7iXFmMw-1E, порт 2222.", "yJM7iXFmMw-1E"),
+    ("El usuario es deploy / yJM7iXFmMw-1E y el puerto 2222.", "yJM7iXFmMw-1E"),
+    ("SSH アカウントは deploy / yJM7iXFmMw-1E です。", "yJM7iXFmMw-1E"),
+])
+def test_a_user_named_by_a_login_word_then_a_slash_and_its_password(text: str,
+                                                                   value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Scopes: admin:org, admin:repo_hook",
+    "root:x:0:0:root:/root:/bin/bash",
+    "Connect to postgres:5432 first.",
+    "Login page / Dashboard2",
+    "Benutzerhandbuch / Kapitel 3",
+    "User guide / Chapter 3",
+])
+def test_account_and_login_look_alikes_stay_quiet(text: str) -> None:
+    assert found(text) == []

@@ -25,7 +25,9 @@ BARE_VALUE = (r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~]"
               r"(?:[!#-%*+\--:<-_a-~]|&(?![A-Za-z_][\w.\-]{0,40}=))*")
 BARE = lazy_pattern(BARE_VALUE)
 _TRAIL = ".,;:)]}>!?*"
-PAIR = lazy_pattern(r"(?P<user>[^\s/:：,，]{1,64})(?:\s+/\s+|\s*:\s*|/)(?P<pw>"
+#: ``user / password``, ``user:password``, ``user/password``, and with the full-width slash
+#: of CJK text (``Minsheng-Roof／85z7…``).
+PAIR = lazy_pattern(r"(?P<user>[^\s/:：,，／]{1,64})(?:\s+/\s+|\s*:\s*|/|\s*／\s*)(?P<pw>"
                      + BARE_VALUE + ")")
 ACCOUNT = lazy_pattern(r"(?i)^(?:admin|administrator|root|user|guest|ubuntu|pi|sa|postgres|"
                         r"[\w.+-]+@[\w.-]+\.\w+)$")
@@ -224,7 +226,11 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
     if quoted and " " in value:
         shape = values.secret_shape(value, strong=strong, password_word=pw, quoted=True)
     else:
-        pair = PAIR.match(value) if not quoted else None
+        # ``admin:riXw…`` in quotes too: the whole quoted value is the pair, joined by a
+        # colon (a slash is inside base64)
+        pair = PAIR.fullmatch(value) if quoted else PAIR.match(value)
+        if pair and quoted and value[pair.end("user")] != ":":
+            pair = None
         if pair and (word.kind == "credential" or ACCOUNT.match(pair.group("user"))):
             start, value = start + pair.start("pw"), pair.group("pw")
             end = start + len(value)
