@@ -31,10 +31,10 @@ from functools import cache
 import ahocorasick
 
 from memtui.core.creds import lexicon, values
+from memtui.core.creds.pairs import account_pairs
 from memtui.core.creds.prose import prose_values
 from memtui.core.creds.reading import (
     ACCOUNT,
-    BARE_VALUE,
     PAIR,
     Labelled,
     alike_after,
@@ -61,22 +61,6 @@ _HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,80})[:：]\
 #: when a list follows it.
 _BARE_HEADING = lazy_pattern(r"^\s*(?P<l>[^\s:：|#`][^:：|`.。!?]{1,38})\s*$")
 _DESCRIBED = lazy_pattern(r"(?:[^\W\d_]+\s+){1,2}(?=[`\"'“「«])")
-#: What may stand right before an account name: a space, a bracket, a comma, or a letter of a
-#: script written without spaces (``画面はadmin／…``).
-_BEFORE_ACCOUNT = r"(?<![^\s(（\[,;：\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])"
-_ACCOUNTS = r"admin|administrator|root|guest|sa|postgres"
-#: ``(admin/123456)``, ``(me@x.com / 8Uf0…)``: an account and its password anywhere in a line;
-#: ``→ admin:qTUo…``: a well-known account glued to its password by a colon.
-ACCOUNTPAIR = lazy_pattern(
-    _BEFORE_ACCOUNT + r"(?P<user>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|" + _ACCOUNTS +
-    r")\s*[/／]\s*(?P<pw>" + BARE_VALUE + ")")
-_ACCOUNT_COLON = lazy_pattern(
-    _BEFORE_ACCOUNT + r"(?P<user>" + _ACCOUNTS + r")[:：](?P<pw>" + BARE_VALUE + ")")
-#: A user named right after a login word (``SSH 계정은 deploy / yJM7…``, ``login deploy /
-#: …``), at most three short words apart, then a spaced or full-width slash and a password.
-_NAMED_PAIR = lazy_pattern(r"[^\W\d_]{0,3}(?:\s+[^\W\d_]{1,12}){0,3}\s+"
-                           r"(?P<user>[a-z0-9][\w.@+-]{1,40})(?:\s+/|\s*／)\s*"
-                           r"(?P<pw>" + BARE_VALUE + ")")
 _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-z0-9_-]{16,})"
                          r"(?![\w-])")
 #: A user name alone: one token of letters, digits and ``.``, ``_``, ``-``, ``@``, ``+``.
@@ -164,34 +148,6 @@ def _link_keys(text: str, line: int) -> Iterator[Labelled]:
                 any(c.isupper() for c in key) and any(c.islower() for c in key):
             yield Labelled(line, m.start("key"), m.end("key"), key,
                            f"key in a link's fragment + {len(key)}-character random value")
-
-
-def _account_pairs(text: str, line: int) -> Iterator[Labelled]:
-    """``(admin/123456)``, ``Auth MEGA (me@x.com / 8Uf0…)``: a well-known account or an
-    e-mail address, a slash, and a password, wherever they stand; a well-known account, a
-    colon and a password that has a secret's shape by itself (``→ admin:qTUo…``, not
-    ``admin:org`` nor ``root:x:0:0``); a user named by a login word, a slash and a password
-    (``SSH 계정은 deploy / yJM7…``)."""
-    pw = lexicon.Word(0, 0, "", "password", "")
-    for m in ACCOUNTPAIR.finditer(text):
-        got = value_at(text, m.start("pw"), pw, strong=True, line=line)
-        if got:
-            yield _named(got, m.group("user"))
-    for m in _ACCOUNT_COLON.finditer(text):
-        got = value_at(text, m.start("pw"), pw, strong=True, line=line)
-        if got and text[got.end:got.end + 1] != "@" and not any(c in got.value for c in ":/@") \
-                and values.secret_shape(got.value, strong=False):
-            yield _named(got, m.group("user"))
-    for word in lexicon.words(text) if "/" in text or "／" in text else ():
-        m = _NAMED_PAIR.match(text, word.end) if word.kind == "login" else None
-        got = value_at(text, m.start("pw"), pw, strong=True, line=line) if m else None
-        if got and values.secret_shape(got.value, strong=False):
-            yield _named(got, m.group("user"))
-
-
-def _named(got: Labelled, user: str) -> Labelled:
-    return Labelled(got.line, got.start, got.end, got.value,
-                    f'account "{user}" + ' + got.why.split(" + ", 1)[1])
 
 
 def _assignments(text: str, line: int) -> Iterator[Labelled]:
@@ -554,7 +510,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
             found += _assignments(line, i)
         if not found and not fence:
             found = (list(prose_values(line, i)) if level == 2 else []) or \
-                list(_account_pairs(line, i))
+                list(account_pairs(line, i))
         out.extend(found)
         if not found and not fence:
             word = _heading_word(line, lines[i + 1][:MAX_LINE] if i + 1 < len(lines) else "")
