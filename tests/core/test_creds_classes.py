@@ -732,3 +732,26 @@ def test_a_user_named_by_a_login_word_then_a_slash_and_its_password(text: str,
 ])
 def test_account_and_login_look_alikes_stay_quiet(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("| Servicio | Clave |\n|---|---|\n| Banco | PIN 4821 |\n| Router | contraseña: Xy7abcQ9zz |",
+     ["4821", "Xy7abcQ9zz"]),
+    ("| Serwis | Hasło |\n|---|---|\n| Karta | PIN 4821 |", ["4821"]),
+])
+def test_a_cell_that_labels_its_own_value(text: str, values: list[str]) -> None:
+    assert found(text) == values
+
+
+def test_a_cell_that_names_where_the_value_is_stays_quiet() -> None:
+    text = "| Servicio | Clave |\n|---|---|\n| Correo | ver la contraseña en 1Password |"
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Códigos de respaldo: 3403 4899, 1596 4074 y 6540 6043.",
+    "Backup codes: 3403 4899; 1596 4074 and 6540 6043.",
+    "- Wiederherstellungscodes: 3403 4899, 1596 4074, 6540 6043",
+])
+def test_codes_in_groups_after_the_first_are_alike(text: str) -> None:
+    assert found(text) == ["3403 4899", "1596 4074", "6540 6043"]

@@ -117,7 +117,7 @@ def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int =
     out: list[Labelled] = []
     pos = first.end - offset
     sig = _signature(first.value)
-    code = first.value.isdigit() or "-" in first.value
+    code = first.value.replace(" ", "").isdigit() or "-" in first.value
     while len(out) < MAX_ALIKE and pos < len(text):
         j = _JOIN.match(text, pos)
         joined = j.end() > pos
@@ -133,7 +133,8 @@ def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int =
                 k = f.end()
         if k == pos:
             break
-        got = unquote(text, k)
+        grouped = _grouped(text, k) if " " in first.value else None
+        got = (*grouped, False) if grouped else unquote(text, k)  # ``3403 4899, 1596 4074``
         if got is None:
             break
         start, end, _quoted = got

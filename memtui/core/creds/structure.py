@@ -208,6 +208,11 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
             got = value_at(cell, lead, word, strong=True, line=j, offset=start, whole=True)
             if got:
                 out.append(got)
+            elif lexicon.words(cell):  # ``| PIN 837740 |`` under ``Kennwort``: a cell that
+                # labels its own value is read as a label line, then as prose
+                out.extend(list(_label_value(cell, j, start)) or
+                           [Labelled(g.line, g.start + start, g.end + start, g.value, g.why)
+                            for g in prose_values(cell, j)])
         j += 1
     return out, j
 
