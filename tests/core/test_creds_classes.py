@@ -755,3 +755,21 @@ def test_a_cell_that_names_where_the_value_is_stays_quiet() -> None:
 ])
 def test_codes_in_groups_after_the_first_are_alike(text: str) -> None:
     assert found(text) == ["3403 4899", "1596 4074", "6540 6043"]
+
+
+@pytest.mark.parametrize("label", [
+    "Caja llaves", "Caixa chaves", "Boîte clés", "Cajetín llaves",  # notes drop "de"
+    "Schlüsselbox am Eingang", "Sleutelkast", "Skrzynka na klucze", "Schránka na klíče",
+    "Ключница с кодом", "Ключниця", "Anahtar kutusu", "Hộp khóa", "Kotak kunci",
+    "Key box by the door", "鑰匙箱", "钥匙箱", "鍵箱", "키박스",
+])
+def test_a_key_box_names_its_code_in_every_language(label: str) -> None:
+    assert found(f"- {label}: 7081\n") == ["7081"], label
+
+
+@pytest.mark.parametrize("text", [
+    "- Caja llaves: en la portería", "- Kotak kunci: tanya satpam",
+    "Key box count: 2024 units shipped",
+])
+def test_a_key_box_without_a_code_stays_quiet(text: str) -> None:
+    assert found(text) == []

@@ -70,6 +70,31 @@ def variants(word: str) -> set[str]:
             (w, w.replace(" ", "_"), w.replace(" ", "-"), w.replace(" ", ""))}
 
 
+#: Prepositions (with their article) that join a label's words in the Romance languages and
+#: that notes drop: ``código del portal`` is written ``código portal``, ``caja de llaves``
+#: ``caja llaves``, ``password del wifi`` ``password wifi``.
+_JOINERS = {
+    "es": ("de la", "de las", "de los", "del", "de", "para"),
+    "pt": ("da", "das", "do", "dos", "de", "para"),
+    "it": ("della", "delle", "dello", "degli", "dell'", "del", "dei", "di", "per"),
+    "fr": ("de la", "de l'", "du", "des", "de", "d'", "à", "pour"),
+}
+
+
+def forms(word: str, lang: str) -> set[str]:
+    """How a lexicon word of ``lang`` may be written (``variants``), and in the Romance
+    languages also without the preposition joining its words (``_JOINERS``)."""
+    out = variants(word)
+    for joiner in _JOINERS.get(lang, ()):
+        glued = joiner.endswith("'")
+        at = word.find(f" {joiner}" if glued else f" {joiner} ")
+        if at > 0:
+            rest = word[at + len(joiner) + (1 if glued else 2):]
+            out |= variants(f"{word[:at]} {rest}")
+            break
+    return out
+
+
 _LATIN = re.compile(r"[\sA-Za-z\u00c0-\u024f\u1e00-\u1eff'’.-]+")
 _GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
@@ -99,7 +124,7 @@ def _automata() -> tuple[ahocorasick.Automaton, ahocorasick.Automaton,
                     frozenset({"prefix"} if lang in compound else set()) | \
                     frozenset({"suffix"} if lang in suffixing else set()) | \
                     frozenset({"closed"} if w in ambiguous and _NO_SPACE.search(w) else set())
-                for v in variants(w):
+                for v in forms(w, lang):
                     old = words.get(v, None)
                     # a word listed by two languages: either language's gluing holds
                     if old is not None:

@@ -418,14 +418,14 @@ def hint_words() -> dict[str, bool]:
                             "guest": False, "@": False, "://": False, " / ": False,
                             "／": False, " — ": False, " – ": False,
                             "_key": True, 'key"': True, "private_key": True}
-    for by_kind in lexicon.data()["labels"].values():
+    for lang, by_kind in lexicon.data()["labels"].items():
         for kind, listed in by_kind.items():
             value = kind in lexicon.VALUE_KINDS or kind == "code"
             if not value:
                 continue  # "user" is everywhere (使用者 was on a third of one corpus's lines):
                 # a pair is hinted by its account name or its password word instead
             for w in listed:
-                for written in lexicon.variants(w):
+                for written in lexicon.forms(w, lang):
                     out[written] = True
     for w in _LOGIN_HINTS:  # ``Login CPanel: tokoibu:Dr2*…``: a login label, then a pair
         out.setdefault(w, False)
