@@ -773,3 +773,29 @@ def test_a_key_box_names_its_code_in_every_language(label: str) -> None:
 ])
 def test_a_key_box_without_a_code_stays_quiet(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Token de ejemplo: Xy7abcQ9zzWq12",
+    "Exemple de jeton : Xy7abcQ9zzWq12",
+    "Beispiel-Token: Xy7abcQ9zzWq12",
+    "示例 token：Xy7abcQ9zzWq12",
+    "Contoh token: Xy7abcQ9zzWq12",
+    "Przykładowy token: Xy7abcQ9zzWq12",
+    "Un token de ejemplo es Xy7abcQ9zzWq12",
+    "Le jeton d'exemple est Xy7abcQ9zzWq12",
+    "Token de Telegram de ejemplo en la documentación: 7123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDs",
+    "Bot token from the Bot API docs: 110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+])
+def test_a_documentation_example_in_any_language_is_no_credential(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("La password dell'ufficio è MLyu2noE1&6W, l'utente è il codice cliente.", "MLyu2noE1&6W"),
+    ("La password dell'area clienti è MLyu2noE1&6W.", "MLyu2noE1&6W"),
+    ("La password della posta dello studio è S%EwLjG#_S8O.", "S%EwLjG#_S8O"),
+    ("El token de acceso es Xy7abcQ9zzWq12", "Xy7abcQ9zzWq12"),
+])
+def test_an_elided_article_or_a_joined_word_that_negates_nothing(text: str, value: str) -> None:
+    assert found(text) == [value]

@@ -310,11 +310,16 @@ def _ambiguous() -> frozenset[str]:
     return frozenset(v for w in data()["ambiguous"] for v in variants(w))
 
 
-def negated(text: str, min_words: int = 1) -> bool:
+def negated(text: str, min_words: int = 1, langs: tuple[str, ...] = ()) -> bool:
     """``text`` holds a word that makes a credential word something else (of at least
-    ``min_words`` words: "açık anahtar" but not "adı")."""
-    return any(len(h[4].split()) >= min_words and not _in_a_name(text, h[0], h[1])
+    ``min_words`` words: "açık anahtar" but not "adı"; of one of ``langs`` when given)."""
+    return any(len(h[4].split()) >= min_words and not _in_a_name(text, h[0], h[1]) and
+               (not langs or h[3] in langs)
                for h in _find(text, _automata()[1]))
+
+
+#: The languages whose labels join their words with a preposition (``_JOINERS``).
+ROMANCE = tuple(_JOINERS)
 
 
 def _in_a_name(text: str, start: int, end: int) -> bool:

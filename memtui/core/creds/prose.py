@@ -87,12 +87,13 @@ _COUNT_BEFORE = lazy_pattern(
 _SENTENCE_END = set("。！？；;!?\n")
 
 
-def prose_values(text: str, line: int) -> Iterator[Labelled]:
+def prose_values(text: str, line: int, start: int = 0) -> Iterator[Labelled]:
     """A label word, at most ``MAX_GAP`` words, then the value (or at most ``MAX_REACH``
-    words and a copula, then the value), and the values like it after it."""
+    words and a copula, then the value), and the values like it after it. The words before
+    ``start`` label nothing (a label that a negator made something else)."""
     found = lexicon.words(text)
     for n, word in enumerate(found):
-        if word.kind not in lexicon.VALUE_KINDS:
+        if word.kind not in lexicon.VALUE_KINDS or word.start < start:
             continue
         got = _value_after(text, word, found[n + 1:], line) or _value_before(text, word, line)
         if got:
@@ -228,10 +229,32 @@ def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
     return last in _SCRIPT_COPULAS
 
 
+#: An article or preposition elided onto the next word (Italian ``dell'area``, ``l'utente``,
+#: French ``d'exemple``): the word after the apostrophe is a word of its own.
+_ELISION = lazy_pattern(r"(?i)(?<![^\W\d_])(?:l|d|dell|nell|all|sull|dall|un|c|j|m|n|s|t|qu)"
+                        r"['’](?=[^\W\d_])")
+#: A preposition (and its article) joining a Romance label to the word that makes it what it
+#: is, after it (``token de ejemplo``, ``jeton d'exemple``) or before it (``exemple de
+#: jeton``, ``política de contraseñas``).
+_JOINER = r"(?:de la|de las|de los|del|de|di|da|do|du|des|dei|degli|della|dello|delle|dos|das)"
+_JOINED_AFTER = lazy_pattern(r"[ \t]{1,3}(?:" + _JOINER + r"[ \t]{1,3}|(?:de l|dell|d)['’])"
+                             r"(?P<w>[^\W\d_]{2,30})")
+_JOINED_BEFORE = lazy_pattern(r"(?<![^\W\d_])(?P<w>[^\W\d_]{2,30})(?:[ \t]{1,3}" + _JOINER +
+                              r"[ \t]{1,3}|[ \t]{1,3}(?:de l|dell|d)['’])$")
+
+
 def _negated_here(text: str, word: lexicon.Word) -> bool:
     """A word right before or after ``word`` makes it something else ("public key",
-    "password reset", "디자인 토큰", "token count", ``Tokenizer``); two words away, only a
+    "password reset", "디자인 토큰", "token count", ``Tokenizer``), also joined by a Romance
+    preposition ("token de ejemplo", "política de contraseñas"); two words away, only a
     negator of two words ("açık anahtar", "공개 키")."""
+    after = _JOINED_AFTER.match(text, word.end)
+    before = _JOINED_BEFORE.search(text, max(0, word.start - 48), word.start)
+    if (after and lexicon.negated(after.group("w"), langs=lexicon.ROMANCE)) or \
+            (before and lexicon.negated(before.group("w"), langs=lexicon.ROMANCE)):
+        return True
+    if "'" in text or "’" in text:  # ``password dell'area``: two words, not one
+        text = _ELISION.sub(lambda m: m.group(0)[:-1] + " ", text)
 
     def near(n: int) -> str:
         start, end = word.start, word.end

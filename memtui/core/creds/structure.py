@@ -138,6 +138,16 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
                            f'account "{pair.group("user")}" + {shape}')
 
 
+def _negated_label(text: str) -> int:
+    """Where the label of a label line ends when a negator makes it something else (``Token
+    de Telegram de ejemplo en la documentación:``): its words are read as prose no more."""
+    m = _LABEL_LINE.match(text)
+    if not m:
+        return 0
+    raw = lexicon.split_identifier(m.group("label"))
+    return m.end("label") if lexicon.words(raw) and lexicon.negated(raw) else 0
+
+
 def _link_keys(text: str, line: int) -> Iterator[Labelled]:
     """A share link whose fragment is the key (``https://mega.nz/folder/X#<key>``): the
     fragment never reaches the server, so services put the decryption key there. A heading
@@ -514,7 +524,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         if level == 2:
             found += _assignments(line, i)
         if not found and not fence:
-            found = (list(prose_values(line, i)) if level == 2 else []) or \
+            found = (list(prose_values(line, i, _negated_label(line))) if level == 2 else []) or \
                 list(account_pairs(line, i))
         out.extend(found)
         if not found and not fence:
