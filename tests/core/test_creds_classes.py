@@ -799,3 +799,22 @@ def test_a_documentation_example_in_any_language_is_no_credential(text: str) -> 
 ])
 def test_an_elided_article_or_a_joined_word_that_negates_nothing(text: str, value: str) -> None:
     assert found(text) == [value]
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("Claves del wifi: Rk8#pLm2Qz", ["Rk8#pLm2Qz"]),
+    ("Pines de las tarjetas: 4821, 9372", ["4821", "9372"]),
+    ("Le chiavi: Rk8#pLm2Qz", ["Rk8#pLm2Qz"]),
+    ("Codici cancello: 48213", ["48213"]),
+])
+def test_a_romance_label_in_the_plural(text: str, values: list[str]) -> None:
+    assert found(text) == values
+
+
+def test_romance_plurals_by_rule() -> None:
+    for word, lang, plural in [("clave", "es", "claves"), ("pin", "es", "pines"),
+                               ("chiave", "it", "chiavi"), ("mot de passe", "fr", "mots de passe"),
+                               ("código de acesso", "pt", "códigos de acesso")]:
+        assert plural in lexicon.forms(word, lang), word
+    assert lexicon.forms("password", "it") == lexicon.variants("password")
+    assert lexicon.forms("kata sandi", "id") == lexicon.variants("kata sandi")

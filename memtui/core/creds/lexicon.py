@@ -83,16 +83,36 @@ _JOINERS = {
 
 def forms(word: str, lang: str) -> set[str]:
     """How a lexicon word of ``lang`` may be written (``variants``), and in the Romance
-    languages also without the preposition joining its words (``_JOINERS``)."""
-    out = variants(word)
-    for joiner in _JOINERS.get(lang, ()):
-        glued = joiner.endswith("'")
-        at = word.find(f" {joiner}" if glued else f" {joiner} ")
-        if at > 0:
-            rest = word[at + len(joiner) + (1 if glued else 2):]
-            out |= variants(f"{word[:at]} {rest}")
-            break
+    languages also in the plural (``clave`` → ``claves``, ``pin`` → ``pines``, ``chiave`` →
+    ``chiavi``) and without the preposition joining its words (``_JOINERS``)."""
+    out = set()
+    for w in {word, _plural(word, lang)}:
+        out |= variants(w)
+        for joiner in _JOINERS.get(lang, ()):
+            glued = joiner.endswith("'")
+            at = w.find(f" {joiner}" if glued else f" {joiner} ")
+            if at > 0:
+                rest = w[at + len(joiner) + (1 if glued else 2):]
+                out |= variants(f"{w[:at]} {rest}")
+                break
     return out
+
+
+def _plural(word: str, lang: str) -> str:
+    """The plural of a Romance label's first word (the head: ``clave de acceso`` →
+    ``claves de acceso``), by the regular rule of ``lang``; ``word`` itself elsewhere."""
+    head, sep, rest = word.partition(" ")
+    if lang not in _JOINERS or not head.isalpha() or len(head) < 3 or \
+            (lang == "it" and head.isascii() and head[-1] not in "aeo"):
+        return word  # ``password`` is the same in the plural in Italian
+    last = head[-1]
+    if lang in ("es", "pt"):
+        plural = head + ("s" if last in "aeiouáéó" else "es" if lang == "es" else "s")
+    elif lang == "it":
+        plural = head[:-1] + ("e" if last == "a" else "i")
+    else:
+        plural = head if last in "sxz" else head + "s"
+    return plural + sep + rest
 
 
 _LATIN = re.compile(r"[\sA-Za-z\u00c0-\u024f\u1e00-\u1eff'’.-]+")
@@ -307,7 +327,8 @@ def ambiguous(word: Word) -> bool:
 
 @cache
 def _ambiguous() -> frozenset[str]:
-    return frozenset(v for w in data()["ambiguous"] for v in variants(w))
+    return frozenset(v for w in data()["ambiguous"] for lang in ("", *_JOINERS)
+                     for v in forms(w, lang))
 
 
 def negated(text: str, min_words: int = 1, langs: tuple[str, ...] = ()) -> bool:
