@@ -81,21 +81,31 @@ _JOINERS = {
 }
 
 
-def forms(word: str, lang: str) -> set[str]:
+@cache
+def forms(word: str, lang: str) -> frozenset[str]:
     """How a lexicon word of ``lang`` may be written (``variants``), and in the Romance
     languages also in the plural (``clave`` → ``claves``, ``pin`` → ``pines``, ``chiave`` →
     ``chiavi``) and without the preposition joining its words (``_JOINERS``)."""
+    if lang not in _JOINERS:
+        return frozenset(variants(word))
     out = set()
-    for w in {word, _plural(word, lang)}:
-        out |= variants(w)
-        for joiner in _JOINERS.get(lang, ()):
+    plural = _plural(word, lang)
+    for w in (word, plural) if plural != word else (word,):
+        # a plural is written as typed, with its spaces (``claves de acceso``)
+        written = variants if w is word or " " not in w else _as_typed
+        out |= written(w)
+        for joiner in _JOINERS[lang]:
             glued = joiner.endswith("'")
             at = w.find(f" {joiner}" if glued else f" {joiner} ")
             if at > 0:
                 rest = w[at + len(joiner) + (1 if glued else 2):]
-                out |= variants(f"{w[:at]} {rest}")
+                out |= written(f"{w[:at]} {rest}")
                 break
-    return out
+    return frozenset(out)
+
+
+def _as_typed(word: str) -> set[str]:
+    return {word}
 
 
 def _plural(word: str, lang: str) -> str:

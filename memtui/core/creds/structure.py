@@ -435,8 +435,10 @@ def hint_words() -> dict[str, bool]:
                 continue  # "user" is everywhere (使用者 was on a third of one corpus's lines):
                 # a pair is hinted by its account name or its password word instead
             for w in listed:
+                plain = lexicon.variants(w)
                 for written in lexicon.forms(w, lang):
-                    out[written] = True
+                    if written in plain or not any(p in written for p in plain):
+                        out[written] = True  # ``claves`` is hinted by ``clave``
     for w in _LOGIN_HINTS:  # ``Login CPanel: tokoibu:Dr2*…``: a login label, then a pair
         out.setdefault(w, False)
     return _shortest(out, keep=("-----begin", "pgpass", "private_key"))
