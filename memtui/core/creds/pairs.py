@@ -47,7 +47,8 @@ def account_pairs(text: str, line: int) -> Iterator[Labelled]:
         if got and text[got.end:got.end + 1] != "@" and not any(c in got.value for c in ":/@") \
                 and values.secret_shape(got.value, strong=False):
             yield _named(got, m.group("user"))
-    for word in lexicon.words(text) if "/" in text or "／" in text else ():
+    spaced = " /" in text or "\t/" in text or "／" in text  # not a path's or a URL's slash
+    for word in lexicon.words(text) if spaced else ():
         m = _NAMED_PAIR.match(text, word.end) if word.kind == "login" else None
         got = value_at(text, m.start("pw"), pw, strong=True, line=line) if m else None
         if got and values.secret_shape(got.value, strong=False):
