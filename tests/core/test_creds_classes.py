@@ -652,3 +652,169 @@ def test_a_twilio_account_sid_is_an_identifier_its_auth_token_the_secret() -> No
     text = ("Twilio:\n- Account SID: AC2ebc3ef65d32911645b8e2a91f532a04\n"
             "- Auth Token: 7c4e7f4ec821c41f8710fef7b082752f")
     assert found(text) == ["7c4e7f4ec821c41f8710fef7b082752f"]
+
+
+# --- blind set 9's classes ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("- Mot de passe : Tq8&wRmZs4", "Tq8&wRmZs4"),
+    ("| Dienst | Kennwort |\n|---|---|\n| NAS | Pq7&zRmW2k |", "Pq7&zRmW2k"),
+    ("Hasło do routera to Wx4&kLm9Qz, nie zmieniać.", "Wx4&kLm9Qz"),
+])
+def test_an_ampersand_inside_a_value_is_part_of_it(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+def test_an_ampersand_starting_a_query_parameter_ends_the_value() -> None:
+    text = "jdbc:postgresql://db/app?user=app&password=Xy7secret9&ssl=true"
+    assert found(text) == ["Xy7secret9"]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Wi-Fi do escritório: EscNet / pass Qm7#xPz2Lk", "Qm7#xPz2Lk"),
+    ("Gäst-wifi: Gast24 / lösen Qm7#xPz2Lk", "Qm7#xPz2Lk"),
+    ("Wifi quán: CafeMoc / mk Qm7#xPz2Lk", "Qm7#xPz2Lk"),
+    ("Wifi tamu, sandi Qm7#xPz2Lk (ganti tiap bulan)", "Qm7#xPz2Lk"),
+])
+def test_an_everyday_password_word_before_a_made_up_value_ending_the_clause(
+        text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Then pass Foo123Bar to the builder.",
+    "Use the clave K8s-Cluster9 for the demo",
+    "We pass v2.0-RC1.",
+    "La clave del éxito fue el equipo.",
+])
+def test_an_everyday_password_word_before_a_name_stays_quiet(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("- 来客用Wi-Fi：Guest-5G／Kq7zPm2Xw!", "Kq7zPm2Xw!"),
+    ("- 仓库 WiFi：Cangku-2F／Kq7zPm2Xw!", "Kq7zPm2Xw!"),
+    ("NASの管理画面はroot／Lbp0d6ft7_7Eです。", "Lbp0d6ft7_7E"),
+    ("路由器后台admin／Lbp0d6ft7_7E登录", "Lbp0d6ft7_7E"),
+])
+def test_a_full_width_slash_joins_a_pair_and_an_account_glued_to_a_word(
+        text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("VPN 网关 http://10.0.0.1:8443 → root:Kq7zPm2Xw!9", "Kq7zPm2Xw!9"),
+    ("Panel (192.168.0.1) admin:Kq7zPm2Xw!9", "Kq7zPm2Xw!9"),
+    ("Zugang NAS: \"admin:riXwxlCQS#3N\"", "riXwxlCQS#3N"),
+    ("Accès FTP : `compta:Kq7zPm2Xw9`", "Kq7zPm2Xw9"),
+])
+def test_an_account_glued_to_its_password_by_a_colon(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Сервер: логин deploy / yJM7iXFmMw-1E, порт 2222.", "yJM7iXFmMw-1E"),
+    ("El usuario es deploy / yJM7iXFmMw-1E y el puerto 2222.", "yJM7iXFmMw-1E"),
+    ("SSH アカウントは deploy / yJM7iXFmMw-1E です。", "yJM7iXFmMw-1E"),
+])
+def test_a_user_named_by_a_login_word_then_a_slash_and_its_password(text: str,
+                                                                   value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Scopes: admin:org, admin:repo_hook",
+    "root:x:0:0:root:/root:/bin/bash",
+    "Connect to postgres:5432 first.",
+    "Login page / Dashboard2",
+    "Benutzerhandbuch / Kapitel 3",
+    "User guide / Chapter 3",
+])
+def test_account_and_login_look_alikes_stay_quiet(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("| Servicio | Clave |\n|---|---|\n| Banco | PIN 4821 |\n| Router | contraseña: Xy7abcQ9zz |",
+     ["4821", "Xy7abcQ9zz"]),
+    ("| Serwis | Hasło |\n|---|---|\n| Karta | PIN 4821 |", ["4821"]),
+])
+def test_a_cell_that_labels_its_own_value(text: str, values: list[str]) -> None:
+    assert found(text) == values
+
+
+def test_a_cell_that_names_where_the_value_is_stays_quiet() -> None:
+    text = "| Servicio | Clave |\n|---|---|\n| Correo | ver la contraseña en 1Password |"
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Códigos de respaldo: 3403 4899, 1596 4074 y 6540 6043.",
+    "Backup codes: 3403 4899; 1596 4074 and 6540 6043.",
+    "- Wiederherstellungscodes: 3403 4899, 1596 4074, 6540 6043",
+])
+def test_codes_in_groups_after_the_first_are_alike(text: str) -> None:
+    assert found(text) == ["3403 4899", "1596 4074", "6540 6043"]
+
+
+@pytest.mark.parametrize("label", [
+    "Caja llaves", "Caixa chaves", "Boîte clés", "Cajetín llaves",  # notes drop "de"
+    "Schlüsselbox am Eingang", "Sleutelkast", "Skrzynka na klucze", "Schránka na klíče",
+    "Ключница с кодом", "Ключниця", "Anahtar kutusu", "Hộp khóa", "Kotak kunci",
+    "Key box by the door", "鑰匙箱", "钥匙箱", "鍵箱", "키박스",
+])
+def test_a_key_box_names_its_code_in_every_language(label: str) -> None:
+    assert found(f"- {label}: 7081\n") == ["7081"], label
+
+
+@pytest.mark.parametrize("text", [
+    "- Caja llaves: en la portería", "- Kotak kunci: tanya satpam",
+    "Key box count: 2024 units shipped",
+])
+def test_a_key_box_without_a_code_stays_quiet(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Token de ejemplo: Xy7abcQ9zzWq12",
+    "Exemple de jeton : Xy7abcQ9zzWq12",
+    "Beispiel-Token: Xy7abcQ9zzWq12",
+    "示例 token：Xy7abcQ9zzWq12",
+    "Contoh token: Xy7abcQ9zzWq12",
+    "Przykładowy token: Xy7abcQ9zzWq12",
+    "Un token de ejemplo es Xy7abcQ9zzWq12",
+    "Le jeton d'exemple est Xy7abcQ9zzWq12",
+    "Token de Telegram de ejemplo en la documentación: 7123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDs",
+    "Bot token from the Bot API docs: 110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+])
+def test_a_documentation_example_in_any_language_is_no_credential(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("La password dell'ufficio è MLyu2noE1&6W, l'utente è il codice cliente.", "MLyu2noE1&6W"),
+    ("La password dell'area clienti è MLyu2noE1&6W.", "MLyu2noE1&6W"),
+    ("La password della posta dello studio è S%EwLjG#_S8O.", "S%EwLjG#_S8O"),
+    ("El token de acceso es Xy7abcQ9zzWq12", "Xy7abcQ9zzWq12"),
+])
+def test_an_elided_article_or_a_joined_word_that_negates_nothing(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("Claves del wifi: Rk8#pLm2Qz", ["Rk8#pLm2Qz"]),
+    ("Pines de las tarjetas: 4821, 9372", ["4821", "9372"]),
+    ("Le chiavi: Rk8#pLm2Qz", ["Rk8#pLm2Qz"]),
+    ("Codici cancello: 48213", ["48213"]),
+])
+def test_a_romance_label_in_the_plural(text: str, values: list[str]) -> None:
+    assert found(text) == values
+
+
+def test_romance_plurals_by_rule() -> None:
+    for word, lang, plural in [("clave", "es", "claves"), ("pin", "es", "pines"),
+                               ("chiave", "it", "chiavi"), ("mot de passe", "fr", "mots de passe"),
+                               ("código de acesso", "pt", "códigos de acesso")]:
+        assert plural in lexicon.forms(word, lang), word
+    assert lexicon.forms("password", "it") == lexicon.variants("password")
+    assert lexicon.forms("kata sandi", "id") == lexicon.variants("kata sandi")

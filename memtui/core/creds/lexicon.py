@@ -70,6 +70,61 @@ def variants(word: str) -> set[str]:
             (w, w.replace(" ", "_"), w.replace(" ", "-"), w.replace(" ", ""))}
 
 
+#: Prepositions (with their article) that join a label's words in the Romance languages and
+#: that notes drop: ``código del portal`` is written ``código portal``, ``caja de llaves``
+#: ``caja llaves``, ``password del wifi`` ``password wifi``.
+_JOINERS = {
+    "es": ("de la", "de las", "de los", "del", "de", "para"),
+    "pt": ("da", "das", "do", "dos", "de", "para"),
+    "it": ("della", "delle", "dello", "degli", "dell'", "del", "dei", "di", "per"),
+    "fr": ("de la", "de l'", "du", "des", "de", "d'", "à", "pour"),
+}
+
+
+@cache
+def forms(word: str, lang: str) -> frozenset[str]:
+    """How a lexicon word of ``lang`` may be written (``variants``), and in the Romance
+    languages also in the plural (``clave`` → ``claves``, ``pin`` → ``pines``, ``chiave`` →
+    ``chiavi``) and without the preposition joining its words (``_JOINERS``)."""
+    if lang not in _JOINERS:
+        return frozenset(variants(word))
+    out = set()
+    plural = _plural(word, lang)
+    for w in (word, plural) if plural != word else (word,):
+        # a plural is written as typed, with its spaces (``claves de acceso``)
+        written = variants if w is word or " " not in w else _as_typed
+        out |= written(w)
+        for joiner in _JOINERS[lang]:
+            glued = joiner.endswith("'")
+            at = w.find(f" {joiner}" if glued else f" {joiner} ")
+            if at > 0:
+                rest = w[at + len(joiner) + (1 if glued else 2):]
+                out |= written(f"{w[:at]} {rest}")
+                break
+    return frozenset(out)
+
+
+def _as_typed(word: str) -> set[str]:
+    return {word}
+
+
+def _plural(word: str, lang: str) -> str:
+    """The plural of a Romance label's first word (the head: ``clave de acceso`` →
+    ``claves de acceso``), by the regular rule of ``lang``; ``word`` itself elsewhere."""
+    head, sep, rest = word.partition(" ")
+    if lang not in _JOINERS or not head.isalpha() or len(head) < 3 or \
+            (lang == "it" and head.isascii() and head[-1] not in "aeo"):
+        return word  # ``password`` is the same in the plural in Italian
+    last = head[-1]
+    if lang in ("es", "pt"):
+        plural = head + ("s" if last in "aeiouáéó" else "es" if lang == "es" else "s")
+    elif lang == "it":
+        plural = head[:-1] + ("e" if last == "a" else "i")
+    else:
+        plural = head if last in "sxz" else head + "s"
+    return plural + sep + rest
+
+
 _LATIN = re.compile(r"[\sA-Za-z\u00c0-\u024f\u1e00-\u1eff'’.-]+")
 _GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
@@ -99,7 +154,7 @@ def _automata() -> tuple[ahocorasick.Automaton, ahocorasick.Automaton,
                     frozenset({"prefix"} if lang in compound else set()) | \
                     frozenset({"suffix"} if lang in suffixing else set()) | \
                     frozenset({"closed"} if w in ambiguous and _NO_SPACE.search(w) else set())
-                for v in variants(w):
+                for v in forms(w, lang):
                     old = words.get(v, None)
                     # a word listed by two languages: either language's gluing holds
                     if old is not None:
@@ -282,14 +337,20 @@ def ambiguous(word: Word) -> bool:
 
 @cache
 def _ambiguous() -> frozenset[str]:
-    return frozenset(v for w in data()["ambiguous"] for v in variants(w))
+    return frozenset(v for w in data()["ambiguous"] for lang in ("", *_JOINERS)
+                     for v in forms(w, lang))
 
 
-def negated(text: str, min_words: int = 1) -> bool:
+def negated(text: str, min_words: int = 1, langs: tuple[str, ...] = ()) -> bool:
     """``text`` holds a word that makes a credential word something else (of at least
-    ``min_words`` words: "açık anahtar" but not "adı")."""
-    return any(len(h[4].split()) >= min_words and not _in_a_name(text, h[0], h[1])
+    ``min_words`` words: "açık anahtar" but not "adı"; of one of ``langs`` when given)."""
+    return any(len(h[4].split()) >= min_words and not _in_a_name(text, h[0], h[1]) and
+               (not langs or h[3] in langs)
                for h in _find(text, _automata()[1]))
+
+
+#: The languages whose labels join their words with a preposition (``_JOINERS``).
+ROMANCE = tuple(_JOINERS)
 
 
 def _in_a_name(text: str, start: int, end: int) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memtui.core.creds import lexicon
+from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import BARE, QUOTES, Labelled, alike_after, value_at
 from memtui.core.lazy_pattern import lazy_pattern
 
@@ -87,12 +87,13 @@ _COUNT_BEFORE = lazy_pattern(
 _SENTENCE_END = set("。！？；;!?\n")
 
 
-def prose_values(text: str, line: int) -> Iterator[Labelled]:
+def prose_values(text: str, line: int, start: int = 0) -> Iterator[Labelled]:
     """A label word, at most ``MAX_GAP`` words, then the value (or at most ``MAX_REACH``
-    words and a copula, then the value), and the values like it after it."""
+    words and a copula, then the value), and the values like it after it. The words before
+    ``start`` label nothing (a label that a negator made something else)."""
     found = lexicon.words(text)
     for n, word in enumerate(found):
-        if word.kind not in lexicon.VALUE_KINDS:
+        if word.kind not in lexicon.VALUE_KINDS or word.start < start:
             continue
         got = _value_after(text, word, found[n + 1:], line) or _value_before(text, word, line)
         if got:
@@ -168,7 +169,8 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
             got = value_at(text, pos, word, strong=strong, line=line)
             if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \
                     not (word.kind == "password" and _PIN.fullmatch(got.value)) and \
-                    not (_after_a_user(text, word) and not got.value.isalnum()):
+                    not (_after_a_user(text, word) and not got.value.isalnum()) and \
+                    not _made_up_after(text, word, got, gap):
                 return None  # ``Pass `dependent` as …``: a verb, not a label (``PIN 0407``
                 # is one)
             if got:
@@ -194,6 +196,16 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
     return None
 
 
+def _made_up_after(text: str, word: lexicon.Word, got: Labelled, gap: int) -> bool:
+    """A password word that is also an everyday word (``clave``, ``sandi``, ``pass``),
+    right before a value ending its clause that has a secret's shape where no label vouches
+    for it (letters, digits and a third kind: ``/ clave JZDO956ZSH30.7K``, ``/ sandi
+    zgwYttKLS#4B``): the word is the label (not in ``pass Foo123Bar as the argument``)."""
+    return word.kind == "password" and gap == 0 and \
+        (_CLAUSE_END.match(text, got.end) is not None or text.startswith(" (", got.end)) and \
+        values.secret_shape(got.value, strong=False) is not None
+
+
 def _is_token(text: str) -> bool:
     """A run of ASCII that is more than a word (``process.env.X``, ``tk_8df…``)."""
     return not text.isalpha()
@@ -217,10 +229,32 @@ def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
     return last in _SCRIPT_COPULAS
 
 
+#: An article or preposition elided onto the next word (Italian ``dell'area``, ``l'utente``,
+#: French ``d'exemple``): the word after the apostrophe is a word of its own.
+_ELISION = lazy_pattern(r"(?i)(?<![^\W\d_])(?:l|d|dell|nell|all|sull|dall|un|c|j|m|n|s|t|qu)"
+                        r"['’](?=[^\W\d_])")
+#: A preposition (and its article) joining a Romance label to the word that makes it what it
+#: is, after it (``token de ejemplo``, ``jeton d'exemple``) or before it (``exemple de
+#: jeton``, ``política de contraseñas``).
+_JOINER = r"(?:de la|de las|de los|del|de|di|da|do|du|des|dei|degli|della|dello|delle|dos|das)"
+_JOINED_AFTER = lazy_pattern(r"[ \t]{1,3}(?:" + _JOINER + r"[ \t]{1,3}|(?:de l|dell|d)['’])"
+                             r"(?P<w>[^\W\d_]{2,30})")
+_JOINED_BEFORE = lazy_pattern(r"(?<![^\W\d_])(?P<w>[^\W\d_]{2,30})(?:[ \t]{1,3}" + _JOINER +
+                              r"[ \t]{1,3}|[ \t]{1,3}(?:de l|dell|d)['’])$")
+
+
 def _negated_here(text: str, word: lexicon.Word) -> bool:
     """A word right before or after ``word`` makes it something else ("public key",
-    "password reset", "디자인 토큰", "token count", ``Tokenizer``); two words away, only a
+    "password reset", "디자인 토큰", "token count", ``Tokenizer``), also joined by a Romance
+    preposition ("token de ejemplo", "política de contraseñas"); two words away, only a
     negator of two words ("açık anahtar", "공개 키")."""
+    after = _JOINED_AFTER.match(text, word.end)
+    before = _JOINED_BEFORE.search(text, max(0, word.start - 48), word.start)
+    if (after and lexicon.negated(after.group("w"), langs=lexicon.ROMANCE)) or \
+            (before and lexicon.negated(before.group("w"), langs=lexicon.ROMANCE)):
+        return True
+    if "'" in text or "’" in text:  # ``password dell'area``: two words, not one
+        text = _ELISION.sub(lambda m: m.group(0)[:-1] + " ", text)
 
     def near(n: int) -> str:
         start, end = word.start, word.end

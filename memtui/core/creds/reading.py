@@ -19,11 +19,15 @@ QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "「": "」"
           "〔": "〕", "＂": "＂"}
 _SPACED = "«»„‹›‚"
 #: A bare value: printable ASCII up to whitespace, a quote or a bracket (passwords are typed
-#: on a keyboard; letters of other scripts end it).
-BARE_VALUE = r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~][!#-%*+\--:<-_a-~]*"
+#: on a keyboard; letters of other scripts end it). An ``&`` is part of it (``85z7NGcSx&8A``)
+#: unless a query's next parameter starts there (``password=x&ssl=true``).
+BARE_VALUE = (r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~]"
+              r"(?:[!#-%*+\--:<-_a-~]|&(?![A-Za-z_][\w.\-]{0,40}=))*")
 BARE = lazy_pattern(BARE_VALUE)
 _TRAIL = ".,;:)]}>!?*"
-PAIR = lazy_pattern(r"(?P<user>[^\s/:：,，]{1,64})(?:\s+/\s+|\s*:\s*|/)(?P<pw>"
+#: ``user / password``, ``user:password``, ``user/password``, and with the full-width slash
+#: of CJK text (``Minsheng-Roof／85z7…``).
+PAIR = lazy_pattern(r"(?P<user>[^\s/:：,，／]{1,64})(?:\s+/\s+|\s*:\s*|/|\s*／\s*)(?P<pw>"
                      + BARE_VALUE + ")")
 ACCOUNT = lazy_pattern(r"(?i)^(?:admin|administrator|root|user|guest|ubuntu|pi|sa|postgres|"
                         r"[\w.+-]+@[\w.-]+\.\w+)$")
@@ -113,7 +117,7 @@ def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int =
     out: list[Labelled] = []
     pos = first.end - offset
     sig = _signature(first.value)
-    code = first.value.isdigit() or "-" in first.value
+    code = first.value.replace(" ", "").isdigit() or "-" in first.value
     while len(out) < MAX_ALIKE and pos < len(text):
         j = _JOIN.match(text, pos)
         joined = j.end() > pos
@@ -129,7 +133,8 @@ def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int =
                 k = f.end()
         if k == pos:
             break
-        got = unquote(text, k)
+        grouped = _grouped(text, k) if " " in first.value else None
+        got = (*grouped, False) if grouped else unquote(text, k)  # ``3403 4899, 1596 4074``
         if got is None:
             break
         start, end, _quoted = got
@@ -222,7 +227,11 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
     if quoted and " " in value:
         shape = values.secret_shape(value, strong=strong, password_word=pw, quoted=True)
     else:
-        pair = PAIR.match(value) if not quoted else None
+        # ``admin:riXw…`` in quotes too: the whole quoted value is the pair, joined by a
+        # colon (a slash is inside base64)
+        pair = PAIR.fullmatch(value) if quoted else PAIR.match(value)
+        if pair and quoted and value[pair.end("user")] != ":":
+            pair = None
         if pair and (word.kind == "credential" or ACCOUNT.match(pair.group("user"))):
             start, value = start + pair.start("pw"), pair.group("pw")
             end = start + len(value)

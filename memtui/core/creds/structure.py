@@ -31,10 +31,10 @@ from functools import cache
 import ahocorasick
 
 from memtui.core.creds import lexicon, values
+from memtui.core.creds.pairs import account_pairs
 from memtui.core.creds.prose import prose_values
 from memtui.core.creds.reading import (
     ACCOUNT,
-    BARE_VALUE,
     PAIR,
     Labelled,
     alike_after,
@@ -61,10 +61,6 @@ _HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,80})[:：]\
 #: when a list follows it.
 _BARE_HEADING = lazy_pattern(r"^\s*(?P<l>[^\s:：|#`][^:：|`.。!?]{1,38})\s*$")
 _DESCRIBED = lazy_pattern(r"(?:[^\W\d_]+\s+){1,2}(?=[`\"'“「«])")
-#: ``(admin/123456)``, ``(me@x.com / 8Uf0…)``: an account and its password anywhere in a line.
-ACCOUNTPAIR = lazy_pattern(
-    r"(?<![^\s(（\[,;：])(?P<user>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|admin|administrator|root|guest|sa|"
-    r"postgres)\s*[/／]\s*(?P<pw>" + BARE_VALUE + ")")
 _FRAGMENT = lazy_pattern(r"https?://[^\s#`'\"<>()]+#(?:!?[\w-]*!)?(?P<key>[A-Za-z0-9_-]{16,})"
                          r"(?![\w-])")
 #: A user name alone: one token of letters, digits and ``.``, ``_``, ``-``, ``@``, ``+``.
@@ -142,6 +138,16 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
                            f'account "{pair.group("user")}" + {shape}')
 
 
+def _negated_label(text: str) -> int:
+    """Where the label of a label line ends when a negator makes it something else (``Token
+    de Telegram de ejemplo en la documentación:``): its words are read as prose no more."""
+    m = _LABEL_LINE.match(text)
+    if not m:
+        return 0
+    raw = lexicon.split_identifier(m.group("label"))
+    return m.end("label") if lexicon.words(raw) and lexicon.negated(raw) else 0
+
+
 def _link_keys(text: str, line: int) -> Iterator[Labelled]:
     """A share link whose fragment is the key (``https://mega.nz/folder/X#<key>``): the
     fragment never reaches the server, so services put the decryption key there. A heading
@@ -152,17 +158,6 @@ def _link_keys(text: str, line: int) -> Iterator[Labelled]:
                 any(c.isupper() for c in key) and any(c.islower() for c in key):
             yield Labelled(line, m.start("key"), m.end("key"), key,
                            f"key in a link's fragment + {len(key)}-character random value")
-
-
-def _account_pairs(text: str, line: int) -> Iterator[Labelled]:
-    """``(admin/123456)``, ``Auth MEGA (me@x.com / 8Uf0…)``: a well-known account or an
-    e-mail address, a slash, and a password, wherever they stand."""
-    pw = lexicon.Word(0, 0, "", "password", "")
-    for m in ACCOUNTPAIR.finditer(text):
-        got = value_at(text, m.start("pw"), pw, strong=True, line=line)
-        if got:
-            yield Labelled(got.line, got.start, got.end, got.value,
-                           f'account "{m.group("user")}" + ' + got.why.split(" + ", 1)[1])
 
 
 def _assignments(text: str, line: int) -> Iterator[Labelled]:
@@ -223,6 +218,11 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
             got = value_at(cell, lead, word, strong=True, line=j, offset=start, whole=True)
             if got:
                 out.append(got)
+            elif lexicon.words(cell):  # ``| PIN 837740 |`` under ``Kennwort``: a cell that
+                # labels its own value is read as a label line, then as prose
+                out.extend(list(_label_value(cell, j, start)) or
+                           [Labelled(g.line, g.start + start, g.end + start, g.value, g.why)
+                            for g in prose_values(cell, j)])
         j += 1
     return out, j
 
@@ -428,15 +428,17 @@ def hint_words() -> dict[str, bool]:
                             "guest": False, "@": False, "://": False, " / ": False,
                             "／": False, " — ": False, " – ": False,
                             "_key": True, 'key"': True, "private_key": True}
-    for by_kind in lexicon.data()["labels"].values():
+    for lang, by_kind in lexicon.data()["labels"].items():
         for kind, listed in by_kind.items():
             value = kind in lexicon.VALUE_KINDS or kind == "code"
             if not value:
                 continue  # "user" is everywhere (使用者 was on a third of one corpus's lines):
                 # a pair is hinted by its account name or its password word instead
             for w in listed:
-                for written in lexicon.variants(w):
-                    out[written] = True
+                plain = lexicon.variants(w)
+                for written in lexicon.forms(w, lang):
+                    if written in plain or not any(p in written for p in plain):
+                        out[written] = True  # ``claves`` is hinted by ``clave``
     for w in _LOGIN_HINTS:  # ``Login CPanel: tokoibu:Dr2*…``: a login label, then a pair
         out.setdefault(w, False)
     return _shortest(out, keep=("-----begin", "pgpass", "private_key"))
@@ -524,8 +526,8 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         if level == 2:
             found += _assignments(line, i)
         if not found and not fence:
-            found = (list(prose_values(line, i)) if level == 2 else []) or \
-                list(_account_pairs(line, i))
+            found = (list(prose_values(line, i, _negated_label(line))) if level == 2 else []) or \
+                list(account_pairs(line, i))
         out.extend(found)
         if not found and not fence:
             word = _heading_word(line, lines[i + 1][:MAX_LINE] if i + 1 < len(lines) else "")

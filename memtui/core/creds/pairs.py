@@ -1,0 +1,60 @@
+"""An account and its password wherever they stand in a line, without a label: a well-known
+account or an e-mail address and a slash (``(admin/123456)``, ``(me@x.com / 8Uf0…)``), a
+well-known account glued by a colon (``→ admin:qTUo…``), a user named right after a login
+word (``SSH 계정은 deploy / yJM7…``). ``memtui.core.creds.structure`` reads a line here when
+no label gave it a value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memtui.core.creds import lexicon, values
+from memtui.core.creds.reading import BARE_VALUE, Labelled, value_at
+from memtui.core.lazy_pattern import lazy_pattern
+
+#: What may stand right before an account name: a space, a bracket, a comma, or a letter of a
+#: script written without spaces (``画面はadmin／…``).
+_BEFORE_ACCOUNT = r"(?<![^\s(（\[,;：\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])"
+_ACCOUNTS = r"admin|administrator|root|guest|sa|postgres"
+#: ``(admin/123456)``, ``(me@x.com / 8Uf0…)``: an account and its password anywhere in a line;
+#: ``→ admin:qTUo…``: a well-known account glued to its password by a colon.
+ACCOUNTPAIR = lazy_pattern(
+    _BEFORE_ACCOUNT + r"(?P<user>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|" + _ACCOUNTS +
+    r")\s*[/／]\s*(?P<pw>" + BARE_VALUE + ")")
+_ACCOUNT_COLON = lazy_pattern(
+    _BEFORE_ACCOUNT + r"(?P<user>" + _ACCOUNTS + r")[:：](?P<pw>" + BARE_VALUE + ")")
+#: A user named right after a login word (``SSH 계정은 deploy / yJM7…``, ``login deploy /
+#: …``), at most three short words apart, then a spaced or full-width slash and a password.
+_NAMED_PAIR = lazy_pattern(r"[^\W\d_]{0,3}(?:[ \t]{1,3}[^\W\d_]{1,12}){0,3}[ \t]{1,3}"
+                           r"(?P<user>[a-z0-9][\w.@+-]{1,40})(?:[ \t]{1,3}/|[ \t]{0,3}／)[ \t]{0,3}"
+                           r"(?P<pw>" + BARE_VALUE + ")")
+
+
+def account_pairs(text: str, line: int) -> Iterator[Labelled]:
+    """``(admin/123456)``, ``Auth MEGA (me@x.com / 8Uf0…)``: a well-known account or an
+    e-mail address, a slash, and a password, wherever they stand; a well-known account, a
+    colon and a password that has a secret's shape by itself (``→ admin:qTUo…``, not
+    ``admin:org`` nor ``root:x:0:0``); a user named by a login word, a slash and a password
+    (``SSH 계정은 deploy / yJM7…``)."""
+    pw = lexicon.Word(0, 0, "", "password", "")
+    for m in ACCOUNTPAIR.finditer(text):
+        got = value_at(text, m.start("pw"), pw, strong=True, line=line)
+        if got:
+            yield _named(got, m.group("user"))
+    for m in _ACCOUNT_COLON.finditer(text):
+        got = value_at(text, m.start("pw"), pw, strong=True, line=line)
+        if got and text[got.end:got.end + 1] != "@" and not any(c in got.value for c in ":/@") \
+                and values.secret_shape(got.value, strong=False):
+            yield _named(got, m.group("user"))
+    spaced = " /" in text or "\t/" in text or "／" in text  # not a path's or a URL's slash
+    for word in lexicon.words(text) if spaced else ():
+        m = _NAMED_PAIR.match(text, word.end) if word.kind == "login" else None
+        got = value_at(text, m.start("pw"), pw, strong=True, line=line) if m else None
+        if got and values.secret_shape(got.value, strong=False):
+            yield _named(got, m.group("user"))
+
+
+def _named(got: Labelled, user: str) -> Labelled:
+    return Labelled(got.line, got.start, got.end, got.value,
+                    f'account "{user}" + ' + got.why.split(" + ", 1)[1])
