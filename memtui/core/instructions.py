@@ -25,7 +25,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # "You must always …" as an order; "you should never have had to …" is narrative, and so
     # is "you should now see the file" (what to expect, not an order: "must now" is one).
     (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(?:(?:from now on|henceforth),?\s+)?you (?:must "
-                r"(?:now|always|never)|should (?:always|never))\b(?!\s+(?:have|had|been)\b))|\bfrom now on,? you\b|"
+                r"(?:now|always|never)|should (?:always|never))\b"
+                r"(?!\s+(?:have|had|been)\b))|\bfrom now on,? you\b|"
                 r"(?:^|[.!?:]\s+)you are now (?:a|an|my|in \w+ mode)\b|\bnew instructions?\s*:"),
      "gives the model standing orders"),
     (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(reveal|print|output|leak|repeat|show)\b"

@@ -43,7 +43,11 @@ HOSTILE = {
     "a table of credentials": "| host | password |\n|---|---|\n"
     + _fill("| a | `Xq7#mK2pLz9w` |\n"),
     "labels without values": _fill("密码：\n"),
+    # each label line reads the list below it (MAX_LIST lines): a run of them, read once
+    "list lines of labels without values": _fill("- 密码 is\n"),
     "one endless line": "password: " + "x" * (MIB - 20),
+    # detect-secrets' IBM Cloud IAM pattern is cubic in a run of spaces after a keyword
+    "runs of spaces after a keyword": _fill("password" + " " * 3000 + "x\n"),
 }
 
 

@@ -48,6 +48,8 @@ _AS_BEFORE = lazy_pattern(
 #: ile``): the value stands right before the label (``… X şifresiyle girdim``).
 _WITH_AFTER = lazy_pattern(r"(?:y?l[ae]|\s+ile)(?![^\W\d_])")
 _RIGHT_BEFORE = lazy_pattern(r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,64}?)[`\"'”」]?\s+$")
+#: How far before a label word ``_value_before`` looks (a value of 64, quotes, "as the").
+_BEFORE_REACH = 200
 _PIN = lazy_pattern(r"\d{4,8}")
 _LAST_NUMBER = lazy_pattern(r"\d{4,8}[#*]?\s*(?:[.。!！]\s*)?$")
 #: The end of a clause right after a value, maybe after one short particle (``ya,``, ``.``).
@@ -112,9 +114,12 @@ def _after_a_user(text: str, word: lexicon.Word) -> bool:
 def _value_before(text: str, word: lexicon.Word, line: int) -> Labelled | None:
     """``Use Qm7!… as the password``, ``Usa … como contraseña``: the value, then "as" and
     the label (a weak place: the value's shape must say enough)."""
-    m = _AS_BEFORE.search(text, 0, word.start)
+    # what the patterns can match ends at the word and spans at most ~100 characters: a
+    # search from the line's start would cost the line's length for each word in it
+    window = max(0, word.start - _BEFORE_REACH)
+    m = _AS_BEFORE.search(text, window, word.start)
     if not m and _WITH_AFTER.match(text, word.end):
-        m = _RIGHT_BEFORE.search(text, 0, word.start)
+        m = _RIGHT_BEFORE.search(text, window, word.start)
     if not m or lexicon.ambiguous(word):
         return None
     return value_at(text, m.start("v"), word, strong=False, line=line)

@@ -261,11 +261,32 @@ def _cells(line: str) -> list[tuple[int, int, str]]:
     return out
 
 
-def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled], int]:
-    """The list under a heading or label line naming credentials."""
+#: Per label word, the last list scan that found nothing: (its label line, the line it
+#: stopped at, whether a line ended the list there rather than ``MAX_LIST``).
+Quiet = dict[tuple[str, str, str], tuple[int, int, bool]]
+
+
+def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = None
+            ) -> tuple[list[Labelled], int]:
+    """The list under a heading or label line naming credentials.
+
+    ``quiet`` makes a run of label lines with no value (``- 密码 is`` × 100,000) cost one
+    read of each line, not ``MAX_LIST``: a line gives the same reading whichever label line
+    above it a scan started from, except the first line below it, so lines an earlier scan
+    for the same word read without finding anything are not read again."""
     out: list[Labelled] = []
     j = i + 1
-    while j < len(lines) and j <= i + MAX_LIST:
+    key = (word.kind, word.lang, word.text)
+    before = quiet.get(key) if quiet is not None else None
+    if before is not None and before[0] < i and before[1] > i + 1:
+        if before[2]:
+            return out, before[1]  # the same line ends this list, nothing above it counts
+        j = before[1]
+    ended = True
+    while j < len(lines):
+        if j > i + MAX_LIST:
+            ended = False
+            break
         line = lines[j][:MAX_LINE]
         if not line.strip() or (line.lstrip().startswith(("```", "~~~")) and j == i + 1):
             if j == i + 1:  # a blank line or a fence opening the list
@@ -315,6 +336,8 @@ def _listed(lines: list[str], i: int, word: lexicon.Word) -> tuple[list[Labelled
             found = [got] if got else []
         out.extend(found)
         j += 1
+    if quiet is not None and not out:
+        quiet[key] = (i, j, ended)
     return out, j
 
 
@@ -473,6 +496,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
     out: list[Labelled] = []
     fence = ""
     i = 0
+    quiet: Quiet = {}
 
     def hinted(text: str) -> int:
         """2: a value label may be here; 1: only a user word; 0: nothing."""
@@ -513,7 +537,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         if first is not None:
             word = _heading_word(line)  # ``## Konta testowe``: a user word names the list
             if word is not None:
-                listed, nxt = _listed(lines, first - 1, word)
+                listed, nxt = _listed(lines, first - 1, word, quiet)
                 if listed:
                     out.extend(listed)
                     i = nxt
@@ -532,7 +556,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         if not found and not fence:
             word = _heading_word(line, lines[i + 1][:MAX_LINE] if i + 1 < len(lines) else "")
             if word is not None:
-                listed, nxt = _listed(lines, i, word)
+                listed, nxt = _listed(lines, i, word, quiet)
                 if listed:
                     out.extend(listed)
                     i = nxt
