@@ -40,7 +40,7 @@ def test_the_readme_answers_the_first_questions() -> None:
 
 
 def test_the_readme_rules_table_is_the_generated_one() -> None:
-    from memtui.core.rules import readme_table
+    from memtui.core.checks.rules import readme_table
 
     readme = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
     table = readme.split("<!-- rules-table -->\n", 1)[1].split("<!-- /rules-table -->", 1)[0]

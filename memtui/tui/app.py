@@ -34,10 +34,10 @@ from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.config import Config, ConfigError
 from memtui.core.config import load_config as load_audit_config
-from memtui.core.safe_output import printable
-from memtui.core.suppress import apply_to
-from memtui.core.tokens import CountingChild, default_counter
-from memtui.core.wording import plural
+from memtui.core.counting.tokens import CountingChild, default_counter
+from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.suppress import apply_to
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.tui.change_notice import describe_change
 from memtui.tui.config import load_config, save_config

@@ -480,7 +480,7 @@ async def test_the_first_audit_shared_with_the_child_shows_what_the_cli_reports(
     """The app's counting child scans part of the first audit (here from 5 files on, not
     2,000): the app shows the same findings, files and links as `memtui audit`."""
     import memtui.core.audit as audit_mod
-    import memtui.core.scan_share as share_mod
+    import memtui.core.scanner.share as share_mod
     from memtui.core.audit import audit
     from tests.core.test_scan_share import workspace as shared_workspace
 
