@@ -101,7 +101,7 @@ def test_every_key_the_key_tables_name_is_bound() -> None:
 
 def test_the_layout_figures_in_the_docs_are_the_apps() -> None:
     """Widths, view counts and view keys the docs state are the app's own constants."""
-    from memtui.tui import app as tui
+    from memtui.tui import layout as tui
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     app_md = " ".join((ROOT / "docs" / "app.md").read_text(encoding="utf-8").split())
