@@ -17,7 +17,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from memtui.core.secrets import scan_text
+from memtui.core.creds.detector import scan_text
 
 
 def same(found: str, want: str) -> bool:

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.memo import Memo
+from memtui.core.derivation.memo import Memo
 from memtui.core.workspace import open_workspace
 
 

@@ -132,7 +132,8 @@ def main() -> None:
             cpu([sys.executable, "-c", "pass"], env_for(ROOT), ROOT))
         for name, code in codes.items():
             floor.setdefault(f"{name} import", []).append(cpu(
-                [sys.executable, "-c", "import memtui.commands.audit, memtui.core.report"],
+                [sys.executable, "-c",
+                 "import memtui.commands.audit, memtui.core.reporting.json_report"],
                 env_for(code), code))
     figures: dict[str, object] = {"floor": {k: median(v) for k, v in floor.items()}}
     print(figures, flush=True)

@@ -1,5 +1,5 @@
 """What markdown-it's link parse costs per shape of text, against the work
-`memtui.core.links.parse_cut` estimates for it (issue 31 §4): seconds of CPU, estimated
+`memtui.core.scanner.links.parse_cut` estimates for it (issue 31 §4): seconds of CPU, estimated
 units, and microseconds a unit, for 256 KiB of each shape (one line, and one per line).
 
     python -m bench.link_cost
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from memtui.core.links import _line_work, _markdown_links
+from memtui.core.scanner.links import _line_work, _markdown_links
 
 SHAPES = ["[a](", "[a](" + "x" * 60, "[a][", "[a](b) ", "![](", "[a](<", "a[b](c(", "[a](\\(",
           "[]( ", "[a]: ", "*a", "_a", "[", "![", "- [Title](memory/x.md) — hook text here",

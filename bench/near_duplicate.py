@@ -5,7 +5,7 @@
 Generates a workspace (`bench.generate`), then measures CPU time (user + system) of:
 the cold audit, ``memtui audit WS --json`` in a child with an empty cache folder (the whole
 audit, near-duplicates included); and in this process the near-duplicate work alone over the
-same files: every sketch (`memtui.core.near_duplicate.sketch`) and the pairing (`pairs`).
+same files: every sketch (`memtui.core.checks.near_duplicate.sketch`) and the pairing (`pairs`).
 Medians of ``--runs``.
 
 Recall: ``--recall N`` memories (seeded) each get a copy with chunks swapped for another
@@ -26,10 +26,10 @@ import tempfile
 import time
 from pathlib import Path
 
-import memtui.core.near_duplicate as nd
+import memtui.core.checks.near_duplicate as nd
 from bench.generate import generate
-from memtui.core.memory_file import parse_memory
-from memtui.core.near_duplicate import pairs, shingle_hashes, sketch
+from memtui.core.checks.near_duplicate import pairs, shingle_hashes, sketch
+from memtui.core.scanner.memory_file import parse_memory
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -92,7 +92,7 @@ def reaudit(ws: Path, repeat: int, cache: Path) -> dict[str, float]:
     """In process: audit once (warm cache), then change one memory file and re-audit with
     the hint, as the TUI does on a file event."""
     from memtui.core.audit import Auditor
-    from memtui.core.tokens import TokenCounter, encoder
+    from memtui.core.counting.tokens import TokenCounter, encoder
     from memtui.core.workspace import open_workspace
 
     encoder("qwen"), encoder("cl100k")  # loaded once per process; measured separately
@@ -118,7 +118,7 @@ def tokenizer_load(repeat: int) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {}
     for name in ("qwen", "cl100k"):
         code = ("import time; t = time.perf_counter()\n"
-                "from memtui.core.tokens import encoder\n"
+                "from memtui.core.counting.tokens import encoder\n"
                 f"encoder({name!r}); print(time.perf_counter() - t)")
         runs = [float(subprocess.run([sys.executable, "-c", code], env=env_with(), cwd=ROOT,
                                      capture_output=True, text=True, check=True).stdout)

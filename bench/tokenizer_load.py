@@ -4,7 +4,7 @@
     python bench/tokenizer_load.py --base /tmp/base35 [--repeat 9]
 
 For each vocabulary and each commit, the CPU time (user + system) of a child process that
-imports `memtui.core.tokens` and builds the encoder (``encoder(name)``), less the same
+imports `memtui.core.counting.tokens` and builds the encoder (``encoder(name)``), less the same
 child that only imports it: ``packaged`` with ``MEMTUI_NO_CACHE=1`` (the ranks parsed from
 the packaged file), ``cached`` with a cache folder a first run filled (the parsed ranks
 read from the user cache). Medians of ``--repeat`` rounds, the commits alternating.
@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.engine import cpu, env_for  # noqa: E402
 
-BUILD = "from memtui.core.tokens import encoder; import tiktoken; encoder({name!r})"
-IMPORT = "import memtui.core.tokens, tiktoken"
+BUILD = "from memtui.core.counting.tokens import encoder; import tiktoken; encoder({name!r})"
+IMPORT = "import memtui.core.counting.tokens, tiktoken"
 
 
 def main() -> None:

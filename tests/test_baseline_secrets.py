@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from memtui.cli import main
-from memtui.core.findings import finding
-from memtui.core.suppress import fingerprint
+from memtui.core.checks.findings import finding
+from memtui.core.reporting.suppress import fingerprint
 from tests.core.helpers import DAY, NOW, make_ws, memory
 
 ONE = "ADMIN_PASSWORD=Hu7#kd92!xq\n"

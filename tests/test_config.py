@@ -199,7 +199,7 @@ def test_sarif_marks_suppressed_results(tmp_path: Path,
     assert main(["audit", str(ws), "--format", "sarif"]) == 0
     run = json.loads(capsys.readouterr().out)["runs"][0]
     results = run["results"]
-    from memtui.core.rules import BY_ID, help_text
+    from memtui.core.checks.rules import BY_ID, help_text
 
     for rule in run["tool"]["driver"]["rules"]:  # the rule help comes from the registry
         assert rule["help"]["text"] == help_text(BY_ID[rule["id"]])

@@ -40,7 +40,7 @@ def test_the_readme_answers_the_first_questions() -> None:
 
 
 def test_the_readme_rules_table_is_the_generated_one() -> None:
-    from memtui.core.rules import readme_table
+    from memtui.core.checks.rules import readme_table
 
     readme = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
     table = readme.split("<!-- rules-table -->\n", 1)[1].split("<!-- /rules-table -->", 1)[0]
@@ -101,7 +101,7 @@ def test_every_key_the_key_tables_name_is_bound() -> None:
 
 def test_the_layout_figures_in_the_docs_are_the_apps() -> None:
     """Widths, view counts and view keys the docs state are the app's own constants."""
-    from memtui.tui import app as tui
+    from memtui.tui import layout as tui
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     app_md = " ".join((ROOT / "docs" / "app.md").read_text(encoding="utf-8").split())

@@ -161,7 +161,7 @@ def test_a_lock_an_older_memtui_made_executable_is_made_private(home: Path) -> N
 
 
 def test_a_file_the_user_names_keeps_its_mode_less_the_exec_bits(home: Path) -> None:
-    from memtui.core.file_modes import write_bytes
+    from memtui.core.files.file_modes import write_bytes
 
     out = home / "report.json"
     out.write_text("old")

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from memtui.core.checks_version import version
-from memtui.core.clean_texts import FORMAT
+from memtui.core.caches.checks_version import version
+from memtui.core.caches.clean_texts import FORMAT
 
 ROOT = Path(__file__).resolve().parents[1]
 MEMORY = "---\nname: {0}\ndescription: d\nmetadata:\n  type: project\n---\n{1}"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from memtui.cli import main
-from memtui.core.trend import trend
+from memtui.core.git.trend import trend
 from tests.core.helpers import DAY, NOW, make_ws, memory
 
 COUNTS = (1, 5, 6, 500)

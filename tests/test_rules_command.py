@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memtui.cli import main
-from memtui.core.rules import RULES
+from memtui.core.checks.rules import RULES
 
 
 def test_rules_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from memtui.core.findings import KINDS
+from memtui.core.checks.findings import KINDS
 from tests.test_cli_hostile import MEMORY, memtui
 
 TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"

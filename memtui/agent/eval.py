@@ -33,8 +33,8 @@ from memtui.agent.ollama import NoToolSupport
 from memtui.agent.session import ChatSession, ModelFacts, TurnRecord
 from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditResult
-from memtui.core.file_modes import kept_mode
-from memtui.core.tokens import TokenCounter, default_counter
+from memtui.core.counting.tokens import TokenCounter, default_counter
+from memtui.core.files.file_modes import kept_mode
 from memtui.core.workspace import INDEX_NAME, Workspace, open_workspace
 
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_])\d+(?:[.,:]\d+)*\s?%?")

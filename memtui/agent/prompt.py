@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memtui.core.tokens import TokenCounter
+from memtui.core.counting.tokens import TokenCounter
 from memtui.core.workspace import Workspace
 
 #: Tokens Qwen's chat template adds around each message (<|im_start|>role\n … <|im_end|>\n).

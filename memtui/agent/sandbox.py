@@ -13,7 +13,7 @@ directory file descriptor), with ``O_NOFOLLOW``; a component that turns out to b
 symlink is read (``readlink``) and its target walked the same way, from the folder it sits
 in, so a link is followed only as far as it stays inside the workspace. What a tool then
 does is done relative to the last folder's descriptor, on one name, without following a
-link (:mod:`memtui.core.safe_open`), or by the real path the walk found, through
+link (:mod:`memtui.core.files.safe_open`), or by the real path the walk found, through
 :mod:`memtui.edit.safe_write`, which walks it again without following any link: a swap
 after the walk can only make the tool fail, never lead it outside.
 """
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from memtui.core.agent_paths import is_own
-from memtui.core.safe_open import DIR_FLAGS, open_folder
+from memtui.core.files.safe_open import DIR_FLAGS, open_folder
 
 T = TypeVar("T")
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from memtui.agent.judges import JUDGES
-from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
+from memtui.core.files.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
 
 SCENARIO_FILE = "scenario.toml"
 BUILTIN = Path(__file__).resolve().parent / "scenarios"

@@ -48,8 +48,8 @@ from memtui.agent.truncation import TruncationWarning, check_truncation
 from memtui.agent.turn_numbers import new_turn, newest_journaled, next_number, stored_count
 from memtui.agent.window import Window
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.safe_open import Unsafe, folder
-from memtui.core.tokens import TokenCounter, default_counter
+from memtui.core.counting.tokens import TokenCounter, default_counter
+from memtui.core.files.safe_open import Unsafe, folder
 from memtui.core.workspace import STATE_DIR, Workspace
 from memtui.edit.changeset import Turn
 from memtui.edit.errors import Refused

@@ -24,8 +24,8 @@ from memtui.agent.ollama import NoToolSupport
 from memtui.agent.scenario import Scenario
 from memtui.agent.session import ChatSession, ModelFacts, TurnRecord
 from memtui.agent.settings import AgentSettings
-from memtui.core.file_modes import write_bytes
-from memtui.core.tokens import TokenCounter, default_counter
+from memtui.core.counting.tokens import TokenCounter, default_counter
+from memtui.core.files.file_modes import write_bytes
 from memtui.core.workspace import Workspace, open_workspace
 
 EMPTY_INDEX = "# Memory\n"

@@ -27,8 +27,8 @@ from memtui.agent.sandbox import (
 )
 from memtui.core.agent_paths import is_own, write_problem
 from memtui.core.audit import Auditor, AuditResult
-from memtui.core.safe_open import DIR_FLAGS, Unsafe, open_regular, read_in
-from memtui.core.textfile import MAX_READ_BYTES
+from memtui.core.files.safe_open import DIR_FLAGS, Unsafe, open_regular, read_in
+from memtui.core.scanner.textfile import MAX_READ_BYTES
 from memtui.core.workspace import Workspace
 from memtui.edit.apply import apply_locked
 from memtui.edit.changeset import Changeset, FileChange, Turn

@@ -19,13 +19,13 @@ from memtui.commands.audit_options import (
 )
 from memtui.commands.parser import bounded, fail, os_error
 from memtui.core.audit import Auditor, AuditResult
+from memtui.core.checks.findings import reaches
 from memtui.core.config import CONFIG_NAME, ConfigError
-from memtui.core.findings import reaches
-from memtui.core.hidden import effective_severity
 from memtui.core.nested import nested_workspaces, several_line
-from memtui.core.report import SCHEMA
-from memtui.core.safe_output import json_safe, json_text
-from memtui.core.suppress import (
+from memtui.core.reporting.hidden import effective_severity
+from memtui.core.reporting.json_report import SCHEMA
+from memtui.core.reporting.safe_output import json_safe, json_text
+from memtui.core.reporting.suppress import (
     BaselineError,
     Suppressed,
     apply_to,
@@ -146,15 +146,15 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     if ns.format in ("json", "sarif"):
         ascii_only = not utf8_stream(sys.stdout)
         if ns.format == "sarif":
-            from memtui.core.sarif import to_sarif
+            from memtui.core.reporting.sarif import to_sarif
 
             report = to_sarif(result)
         elif sys.stdout.isatty():
-            from memtui.core.report import to_json
+            from memtui.core.reporting.json_report import to_json
 
             report = to_json(result)
         else:  # compact and streamed for a program: much faster, and never all in memory
-            from memtui.core.report import write_json
+            from memtui.core.reporting.json_report import write_json
 
             write_json(result, lambda text: sys.stdout.write(json_safe(text, ascii_only)))
             sys.stdout.write("\n")

@@ -12,7 +12,7 @@ from typing import TextIO
 from memtui.commands.parser import context_window, days, folder, max_bytes, max_lines
 from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, AuditOptions
 from memtui.core.config import Config, load_config
-from memtui.core.tokens import TOKENIZERS
+from memtui.core.counting.tokens import TOKENIZERS
 
 
 def add_audit_options(parser: argparse.ArgumentParser) -> None:

@@ -15,8 +15,8 @@ from memtui.agent.scenario import Scenario, ScenarioError, load_suite
 from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
 from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.parser import bounded, fail
-from memtui.core.file_modes import write_bytes
-from memtui.core.wording import plural
+from memtui.core.files.file_modes import write_bytes
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import WorkspaceError, open_workspace
 
 PROG = "memtui eval"

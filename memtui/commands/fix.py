@@ -11,9 +11,9 @@ import sys
 from collections.abc import Callable
 
 from memtui.commands.parser import bounded, report
-from memtui.core.memory_file import KNOWN_TYPES
 from memtui.core.profiles import PROFILES
-from memtui.core.safe_output import printable, utf8_safe
+from memtui.core.reporting.safe_output import printable, utf8_safe
+from memtui.core.scanner.memory_file import KNOWN_TYPES
 from memtui.core.workspace import WorkspaceError, open_workspace
 from memtui.edit import agent_ops, gemini_ops, hermes_ops, index_ops, memory_ops
 from memtui.edit.apply import apply

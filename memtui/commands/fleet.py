@@ -24,7 +24,7 @@ from memtui.core.fleet import (
     shown_path,
     to_fleet_json,
 )
-from memtui.core.safe_output import json_text, printable
+from memtui.core.reporting.safe_output import json_text, printable
 
 PROG = "memtui fleet"
 

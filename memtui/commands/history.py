@@ -15,8 +15,8 @@ import sys
 from typing import Any
 
 from memtui.commands.parser import bounded, report
-from memtui.core.safe_output import json_text, printable
-from memtui.core.wording import plural
+from memtui.core.reporting.safe_output import json_text, printable
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
 from memtui.edit.errors import Refused
 from memtui.edit.journal import (

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
 from memtui.core import bounds
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 from memtui.edit.errors import Refused
 
 if TYPE_CHECKING:

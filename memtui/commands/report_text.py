@@ -16,14 +16,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from memtui.core.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
-from memtui.core.grouping import Group, draw_items
-from memtui.core.hidden import severity_changes
-from memtui.core.noise import exclude_line, noise_folders
-from memtui.core.report import config_summary, hot_and_packed
-from memtui.core.safe_output import printable
-from memtui.core.suppress import counts as suppress_counts
-from memtui.core.wording import plural
+from memtui.core.checks.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
+from memtui.core.checks.noise import exclude_line, noise_folders
+from memtui.core.reporting.grouping import Group, draw_items
+from memtui.core.reporting.hidden import severity_changes
+from memtui.core.reporting.json_report import config_summary, hot_and_packed
+from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.suppress import counts as suppress_counts
+from memtui.core.reporting.wording import plural
 
 if TYPE_CHECKING:
     from memtui.core.audit import AuditResult
@@ -154,7 +154,7 @@ def summary_table(result: AuditResult) -> Table:
 
 def findings_text(result: AuditResult, width: int = 100) -> list[Text]:
     """One heading per finding kind (in the order of KINDS), then its ``file:line`` rows,
-    many of a kind drawn as one group (`memtui.core.grouping`) whose files line fits
+    many of a kind drawn as one group (`memtui.core.reporting.grouping`) whose files line fits
     ``width`` columns. One blank line above the first heading only: the headings stand out
     by their indent, and a blank line per kind cost eight lines of a 50-line screen."""
     by_kind: dict[str, list[Finding]] = {}
@@ -222,7 +222,7 @@ def row_count(findings: list[Finding], folders: Mapping[str, Sequence[str]] | No
     """``len(findings_text(result))`` for these findings, without building the rows: a
     blank line, one heading per kind, then per kind the lines of each drawn item (a group
     its one or two, a finding one and its files line if it has one). ``folders``: the
-    noise folders (`memtui.core.noise.noise_folders`)."""
+    noise folders (`memtui.core.checks.noise.noise_folders`)."""
     if not findings:
         return 0
     by_kind: dict[str, list[Finding]] = {}

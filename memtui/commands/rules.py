@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from memtui.commands.parser import fail
-from memtui.core.rules import BY_ID, RULES, Rule
+from memtui.core.checks.rules import BY_ID, RULES, Rule
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

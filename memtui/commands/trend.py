@@ -12,9 +12,9 @@ from rich.text import Text
 
 from memtui.commands.parser import fail, wide_console
 from memtui.core.config import ConfigError
-from memtui.core.safe_output import json_text, printable
-from memtui.core.trend import TrendError, trend_cut
-from memtui.core.wording import sparkline
+from memtui.core.git.trend import TrendError, trend_cut
+from memtui.core.reporting.safe_output import json_text, printable
+from memtui.core.reporting.wording import sparkline
 from memtui.core.workspace import WorkspaceError, open_workspace
 
 

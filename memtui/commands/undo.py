@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 
 from memtui.commands.parser import fail, report
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
 from memtui.edit.errors import Refused
 from memtui.edit.journal import plan_undo, title, undo

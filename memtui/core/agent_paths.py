@@ -26,8 +26,8 @@ import os
 import re
 import stat
 
-from memtui.core.findings import Finding, finding
-from memtui.core.lazy_pattern import lazy_pattern
+from memtui.core.checks.findings import Finding, finding
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace
 
 #: A name memtui keeps for its own files (compared case-insensitively).

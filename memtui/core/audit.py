@@ -1,14 +1,15 @@
 """The auditor: walks a workspace, scans its files, derives the audit, again and again.
 
-The audit flows one way: *scan* (`memtui.core.scan`, one file's bytes and path), *derive*
-(`memtui.core.derive`, all the scans plus the index), *rules* (`memtui.core.rules`, the
-findings' kinds). ``Auditor`` does the I/O around them: discovery, stat, reading, token
-counts and the caches. Its incrementality is memoisation: each file's scan kept by its stat
-key (and in the user cache, `memtui.core.scan_cache`), each step of the derivation by what
-it reads (`memtui.core.memo`). ``run(changed=...)`` with the paths a file watcher reported
-skips the walk and the stat of every other file. A full one-shot run that keeps no texts
-(``memtui audit``) also keeps its whole derivation in the user cache
-(`memtui.core.derived_cache`, keyed by everything the derivation reads): the next such run
+The audit flows one way: *scan* (`memtui.core.scanner.scan`, one file's bytes and path),
+*derive* (`memtui.core.derivation.derive`, all the scans plus the index), *rules*
+(`memtui.core.checks.rules`, the findings' kinds). ``Auditor`` does the I/O around them:
+discovery, stat, reading, token counts and the caches. Its incrementality is
+memoisation: each file's scan kept by its stat key (and in the user cache,
+`memtui.core.caches.scans`), each step of the derivation by what it reads
+(`memtui.core.derivation.memo`). ``run(changed=...)`` with the paths a file watcher
+reported skips the walk and the stat of every other file. A full one-shot run that keeps
+no texts (``memtui audit``) also keeps its whole derivation in the user cache
+(`memtui.core.caches.derived`, keyed by everything the derivation reads): the next such run
 with nothing changed stats the files, reads MEMORY.md and takes its result from there,
 decoding no scan and deriving nothing. The app's auditor (``lazy_scans``) takes its first
 result from there too, makes a scan only when one is asked for, scans every file on its
@@ -26,26 +27,21 @@ import os
 import time
 from collections.abc import Callable, Iterable
 
-from memtui.core import derived_cache, index_read
-from memtui.core.age import git_ages, git_head
 from memtui.core.agent_paths import workspace_findings
-from memtui.core.clean_texts import CleanTexts
+from memtui.core.caches import derived as derived_cache
+from memtui.core.caches.clean_texts import CleanTexts
+from memtui.core.caches.scans import ScanStore
+from memtui.core.checks.findings import WORKSPACE, Finding
+from memtui.core.checks.project import ProjectIndex, ProjectInfo, find_project
 from memtui.core.config import excluder
-from memtui.core.derive import Inputs, derive
-from memtui.core.findings import WORKSPACE, Finding
-from memtui.core.index import Index, index_of
-from memtui.core.index_read import (
-    injected_block,
-    injection_block,
-    read_index_parts,
-    whole_index,
-)
-from memtui.core.link_target import State, target_state
-from memtui.core.memo import Memo
+from memtui.core.counting.tokens import TokenCounter, bytes_digest, default_counter, text_digest
+from memtui.core.derivation.derive import Inputs, derive
+from memtui.core.derivation.link_target import State, target_state
+from memtui.core.derivation.memo import Memo
+from memtui.core.git.age import git_ages, git_head
 from memtui.core.profiles import AgentView, recognise
 from memtui.core.profiles import get as get_profile
 from memtui.core.profiles.files import reader
-from memtui.core.project import ProjectIndex, ProjectInfo, find_project
 from memtui.core.results import (
     CLAUDE_WINDOW,
     DEFAULT_NUM_CTX,
@@ -62,9 +58,16 @@ from memtui.core.results import (
     WikiRef,
     window_for,
 )
-from memtui.core.scan import FileScan, scan_file
-from memtui.core.scan_cache import ScanStore
-from memtui.core.scan_share import (
+from memtui.core.scanner import index_read
+from memtui.core.scanner.index import Index, index_of
+from memtui.core.scanner.index_read import (
+    injected_block,
+    injection_block,
+    read_index_parts,
+    whole_index,
+)
+from memtui.core.scanner.scan import FileScan, scan_file
+from memtui.core.scanner.share import (
     CHILD_SHARE,
     NO_KEY,
     SHARE_MIN,
@@ -73,8 +76,7 @@ from memtui.core.scan_share import (
     key_of,
     stat_key,
 )
-from memtui.core.textfile import read_text
-from memtui.core.tokens import TokenCounter, bytes_digest, default_counter, text_digest
+from memtui.core.scanner.textfile import read_text
 from memtui.core.workspace import (
     INDEX_NAME,
     Workspace,
@@ -244,7 +246,7 @@ class Auditor:
         return result
 
     def _find_project(self) -> None:
-        """The project and its listing (`memtui.core.project`): names and stats only; its
+        """The project and its listing (`memtui.core.checks.project`): names and stats only; its
         text is read when a memory names a symbol or a flag."""
         info = self.project_info = find_project(
             self.ws.root, self.ws.layout, self.options.project,
@@ -374,7 +376,7 @@ class Auditor:
     def _scan_all(self, only: set[str] | None = None) -> dict[str, FileScan]:
         """Scan every file whose stat key changed; with ``only``, look at those
         paths alone and trust the cache for the rest. A file not scanned in this process
-        yet takes its scan from the user cache (`memtui.core.scan_cache`) when it is there,
+        yet takes its scan from the user cache (`memtui.core.caches.scans`) when it is there,
         its content hash checked when its key is ambiguous or its text is wanted."""
         cache = self._scans
         made_ns = self._made_ns = time.time_ns()  # no file read from here on is older
@@ -535,7 +537,7 @@ class Auditor:
     # -- across files ----------------------------------------------------------------------
 
     def _new_exists(self) -> Callable[[str], State]:
-        """Where a path that is no memory lies (`memtui.core.link_target.target_state`:
+        """Where a path that is no memory lies (`memtui.core.derivation.link_target.target_state`:
         inside, outside, missing), each asked once."""
         known: dict[str, State] = {}
         self._asked = known
@@ -563,7 +565,7 @@ class Auditor:
 
     def _index_parts(self) -> tuple[Index, list[LineCost], list[Finding]]:
         """The index, its per-line costs and the findings it yields on its own; re-read only
-        when MEMORY.md changed (its stat key, `memtui.core.scan_share.key_of`)."""
+        when MEMORY.md changed (its stat key, `memtui.core.scanner.share.key_of`)."""
         try:
             st = self.ws.index_path.stat()
             key: object = key_of(st)
@@ -591,7 +593,7 @@ class Auditor:
     def _derived_key(self, head: tuple[str, str, str] | None, index_digest: bytes
                      ) -> dict[str, object]:
         """What the derivation reads besides the files, MEMORY.md's parse and the clock
-        (`memtui.core.derived_cache`), as JSON holds it."""
+        (`memtui.core.caches.derived`), as JSON holds it."""
         return {"root": str(self.ws.root), "layout": self.ws.layout, "profile": self.profile,
                 "options": derived_cache.options_key(self.options), "docs": list(self._docs),
                 "notes": [list(note) for note in self._notes], "index": index_digest.hex(),

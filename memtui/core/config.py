@@ -16,7 +16,7 @@ Anything else (an unknown key, an unknown rule id, a bad value) is a :class:`Con
 naming the file and the key, in one line.
 
 A user-level default, ``config.toml`` in memtui's user config folder
-(``memtui.core.user_dirs``, e.g. ``~/.config/memtui/config.toml``; ``MEMTUI_CONFIG_DIR``
+(``memtui.core.files.user_dirs``, e.g. ``~/.config/memtui/config.toml``; ``MEMTUI_CONFIG_DIR``
 overrides the folder), with the same keys, is read only when the workspace has no
 ``.memtui.toml`` and no ``--config`` is given: the workspace's file wins whole (as ruff's
 user configuration does), and flags win over either.
@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from memtui.core import bounds
-from memtui.core.globs import glob_matcher
-from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
+from memtui.core.checks.rules import BY_ID
+from memtui.core.files.globs import glob_matcher
+from memtui.core.files.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
+from memtui.core.files.user_dirs import user_dir
 from memtui.core.profiles import PROFILES
-from memtui.core.rules import BY_ID
-from memtui.core.user_dirs import user_dir
 
 CONFIG_NAME = ".memtui.toml"
 #: The user-level default's name in the user config folder.
@@ -83,7 +83,7 @@ def load_config(root: Path, explicit: str | None = None) -> Config:
     which must exist), else ``root/.memtui.toml`` when there is one, else the user-level
     default when there is one, else the defaults.
 
-    Each is read by the one bounded reader (`memtui.core.input_file`): a regular file
+    Each is read by the one bounded reader (`memtui.core.files.input_file`): a regular file
     only, at most 1 MiB, a file inside the workspace through no link leading out of it;
     whatever it refuses, and whatever does not parse, is a ConfigError (one line)."""
     try:
@@ -196,7 +196,7 @@ def parse(data: dict[str, Any], where: str) -> Config:
 
 def excluder(patterns: tuple[str, ...]) -> Any:
     """A predicate: whether a relative POSIX path is excluded by ``patterns``
-    (`memtui.core.globs`: linear in the path whatever the pattern)."""
+    (`memtui.core.files.globs`: linear in the path whatever the pattern)."""
     matchers = [glob_matcher(p) for p in patterns if p.strip()]
     if not matchers:
         return lambda rel: False

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from memtui.core.audit import AuditOptions
-from memtui.core.clean_texts import CleanTexts
-from memtui.core.health import ROW_KEYS, health_row
-from memtui.core.tokens import TokenCounter
+from memtui.core.caches.clean_texts import CleanTexts
+from memtui.core.counting.tokens import TokenCounter
+from memtui.core.reporting.health import ROW_KEYS, health_row
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, STATE_DIR
 
 FLEET_SCHEMA = 1
@@ -39,7 +39,7 @@ AGENT_PROFILES = frozenset({"gemini", "openclaw", "hermes", "codex"})
 def shown_path(root: Path, path: str) -> str:
     """A workspace's path as a fleet table shows it: relative to the root when under it
     (``.`` for the root itself), control characters escaped."""
-    from memtui.core.safe_output import printable
+    from memtui.core.reporting.safe_output import printable
 
     try:
         rel = Path(path).relative_to(root).as_posix()
@@ -121,7 +121,7 @@ def _worker_caches() -> tuple[TokenCounter, CleanTexts]:
     if _caches is None:
         from multiprocessing import util
 
-        from memtui.core.tokens import default_counter
+        from memtui.core.counting.tokens import default_counter
 
         counter = default_counter()
         _caches = (counter, CleanTexts.beside(counter.cache_file))
@@ -140,8 +140,8 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
     opened). Runs in a worker process: everything in and out is plain data."""
     from memtui.core.audit import Auditor
     from memtui.core.config import ConfigError, load_config
-    from memtui.core.report import to_json
-    from memtui.core.suppress import apply_to
+    from memtui.core.reporting.json_report import to_json
+    from memtui.core.reporting.suppress import apply_to
     from memtui.core.workspace import WorkspaceError, index_link_problem, open_workspace
 
     counter, clean = _worker_caches()
@@ -226,7 +226,7 @@ def _start_forkserver() -> Any:
         spawn.get_preparation_data = _without_main(spawn.get_preparation_data)
     ctx = _AuditContext()
     ctx.set_forkserver_preload(["memtui.core.fleet", "memtui.core.audit",
-                                "memtui.core.report"])
+                                "memtui.core.reporting.json_report"])
     return ctx
 
 

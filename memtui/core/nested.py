@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import INDEX_NAME, Workspace
 
 #: How deep under the folder its workspaces are looked for (``~/.claude/projects`` holds

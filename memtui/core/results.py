@@ -1,6 +1,6 @@
 """What an audit yields: its options, and the records of its result (per file, per link,
-the injected block, the whole `AuditResult`). Plain data: the scan (`memtui.core.scan`)
-and the derivation (`memtui.core.derive`) make them, the views and reports read them."""
+the injected block, the whole `AuditResult`). Plain data: the scan (`memtui.core.scanner.scan`)
+and the derivation (`memtui.core.derivation.derive`) make them, the views and reports read them."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from memtui.core.findings import Finding
-from memtui.core.graph import Graph
-from memtui.core.index import Index, IndexLine
-from memtui.core.link_target import lexically_outside, outside_path
+from memtui.core.checks.findings import Finding
+from memtui.core.checks.project import ProjectInfo
+from memtui.core.counting.tokens import TOKENIZERS
+from memtui.core.derivation.graph import Graph
+from memtui.core.derivation.link_target import lexically_outside, outside_path
 from memtui.core.profiles import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, Load, get
-from memtui.core.project import ProjectInfo
-from memtui.core.scan import FileScan
-from memtui.core.suppress import Suppressed
-from memtui.core.tokens import TOKENIZERS
+from memtui.core.reporting.suppress import Suppressed
+from memtui.core.scanner.index import Index, IndexLine
+from memtui.core.scanner.scan import FileScan
 from memtui.core.workspace import INDEX_NAME, Workspace
 
 __all__ = ["CLAUDE_WINDOW", "DEFAULT_NUM_CTX", "PROFILES"]  # (where they were before)
@@ -58,7 +58,7 @@ class AuditOptions:
     #: 2200)``: they win over the agent's own config file (`memtui.core.profiles`).
     limits: tuple[tuple[str, int], ...] = ()
     #: The project the memories are about (``--project``, ``project`` in .memtui.toml);
-    #: None: found from the workspace (`memtui.core.project.find_project`).
+    #: None: found from the workspace (`memtui.core.checks.project.find_project`).
     project: str | None = None
     #: ``project`` came from the configuration file (a path relative to the workspace).
     project_from_config: bool = False
@@ -183,16 +183,16 @@ class AuditResult:
     elapsed: float = 0.0
     #: README.md, CLAUDE.md, AGENTS.md: documentation beside the memories, not memories.
     documentation: list[str] = field(default_factory=list)
-    #: Findings not reported, with why (``memtui.core.suppress.apply_to``), and the
+    #: Findings not reported, with why (``memtui.core.reporting.suppress.apply_to``), and the
     #: configuration file that was used (None: none).
     suppressed: list[Suppressed] = field(default_factory=list)
     config_path: str | None = None
     #: The reported findings whose severity the configuration lowered, each with the
-    #: severity it had (`memtui.core.hidden`: named in the reports; ``--fail-on`` given as a
-    #: flag counts the higher one).
+    #: severity it had (`memtui.core.reporting.hidden`: named in the reports;
+    #: ``--fail-on`` given as a flag counts the higher one).
     lowered: list[tuple[Finding, str]] = field(default_factory=list)
     #: (memories the configuration's ``exclude`` left out, of them not read for what they
-    #: would yield): ``memtui audit`` counts them (`memtui.core.hidden`).
+    #: would yield): ``memtui audit`` counts them (`memtui.core.reporting.hidden`).
     excluded: tuple[int, int] = (0, 0)
     #: The archive folders excluded by default (not walked), relative, sorted.
     archives_excluded: list[str] = field(default_factory=list)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 
 Layout = Literal["item", "flat"]
 INDEX_NAME = "MEMORY.md"

@@ -5,7 +5,7 @@ into a fresh temporary folder and stamps each file with a modification time take
 ``DAYS_AGO`` (relative to ``now``), so ages by mtime are the same on every machine. Files
 with a frontmatter date take their age from it instead, as any workspace would.
 
-Every kind of ``memtui.core.findings.KINDS`` shows up when the demo is audited with the
+Every kind of ``memtui.core.checks.findings.KINDS`` shows up when the demo is audited with the
 default options, except ``beyond_load_limit``, which only the claude-code profile reports:
 ``memtui audit --demo --profile claude-code --max-lines 20`` shows all of them
 (``DEMO_FULL_OPTIONS`` holds the same settings for code).
@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from memtui.core.file_modes import write_bytes
+from memtui.core.files.file_modes import write_bytes
 
 DAY = 86400.0
 

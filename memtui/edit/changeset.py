@@ -14,8 +14,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from memtui.core.safe_open import Unsafe, folder
-from memtui.core.secrets import mask
+from memtui.core.creds.detector import mask
+from memtui.core.files.safe_open import Unsafe, folder
 from memtui.core.workspace import Workspace
 from memtui.edit.errors import Refused
 from memtui.edit.rawtext import RawText

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memtui.core.memory_file import KNOWN_TYPES, TOP_LEVEL_TYPE
+from memtui.core.scanner.memory_file import KNOWN_TYPES, TOP_LEVEL_TYPE
 from memtui.edit.draft import SMALL_WORDS, in_title_case
 from memtui.edit.snapshot import Snapshot
 

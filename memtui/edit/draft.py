@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import time
 
-from memtui.core.memory_file import KNOWN_TYPES, MemoryFile
+from memtui.core.scanner.memory_file import KNOWN_TYPES, MemoryFile
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.linkedit import destination, href_for
 

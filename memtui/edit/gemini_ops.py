@@ -14,7 +14,7 @@ import os
 import posixpath
 
 from memtui.core.profiles.gemini import POINTER, Gemini
-from memtui.core.wording import plural
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.errors import Refused, UsageError

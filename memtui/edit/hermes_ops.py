@@ -12,7 +12,7 @@ stays (the file's leading and trailing blank space too).
 from __future__ import annotations
 
 from memtui.core.profiles.hermes import DELIMITER, STORES, Hermes, entries_with_lines
-from memtui.core.wording import plural
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.edit.changeset import Changeset, FileChange
 from memtui.edit.errors import Refused, UsageError

@@ -10,10 +10,10 @@ import contextlib
 import re
 from collections.abc import Callable
 
-from memtui.core.index import HEADING, IndexLine, parse_index
-from memtui.core.links import fold as fold_spelling
-from memtui.core.links import resolve_href
-from memtui.core.wording import plural
+from memtui.core.reporting.wording import plural
+from memtui.core.scanner.index import HEADING, IndexLine, parse_index
+from memtui.core.scanner.links import fold as fold_spelling
+from memtui.core.scanner.links import resolve_href
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.conventions import conventions

@@ -44,9 +44,9 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from memtui.core.file_modes import STATE_MODE
-from memtui.core.safe_open import Unsafe, folder, parts_of
-from memtui.core.wording import plural
+from memtui.core.files.file_modes import STATE_MODE
+from memtui.core.files.safe_open import Unsafe, folder, parts_of
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import STATE_DIR, Workspace
 from memtui.edit.changeset import (
     REDACTED,

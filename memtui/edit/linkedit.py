@@ -11,7 +11,13 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from memtui.core.links import WIKILINK, mask_code, outside_fences, resolve_href, wikilink_name
+from memtui.core.scanner.links import (
+    WIKILINK,
+    mask_code,
+    outside_fences,
+    resolve_href,
+    wikilink_name,
+)
 
 _REF_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:[ \t]*(<[^>\n]*>|\S+)")
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from memtui.core.index import IndexLine, parse_index
 from memtui.core.profiles import get as get_profile
 from memtui.core.results import AuditOptions
-from memtui.core.textfile import decode
+from memtui.core.scanner.index import IndexLine, parse_index
+from memtui.core.scanner.textfile import decode
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Plan
 from memtui.edit.errors import Refused, UsageError

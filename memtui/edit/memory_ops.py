@@ -10,10 +10,10 @@ import json
 import posixpath
 import re
 
-from memtui.core.memory_file import KNOWN_TYPES, split_frontmatter
-from memtui.core.safe_output import utf8_safe
-from memtui.core.secrets import scan_text, token_span
-from memtui.core.wording import plural
+from memtui.core.creds.detector import scan_text, token_span
+from memtui.core.reporting.safe_output import utf8_safe
+from memtui.core.reporting.wording import plural
+from memtui.core.scanner.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.conventions import conventions
@@ -177,7 +177,7 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
     plan.create(rel, text.encode("utf-8"))
     summary = f"created {rel} ({type_})"
     if index:
-        from memtui.core.memory_file import parse_memory
+        from memtui.core.scanner.memory_file import parse_memory
 
         snap.memories[rel] = parse_memory(rel, text)
         try:
@@ -253,7 +253,7 @@ def unlink(snap: Snapshot, source: str, target: str) -> Changeset:
     """Turn the markdown links to ``target`` in memory ``source`` into their plain text: a
     broken link inside a memory (``index_ops.remove_link`` removes index links). ``target``
     is the workspace path the link resolves to, or its destination as written."""
-    from memtui.core.links import resolve_href
+    from memtui.core.scanner.links import resolve_href
     from memtui.edit.linkedit import dest_spans, link_extent, prose_lines
 
     rel = snap.memory(source).path

@@ -1,7 +1,7 @@
 """A text file as raw lines, edited without reformatting anything else.
 
 Lines are numbered the way the core parsers number them (LF, CRLF and lone CR all end a
-line), so an index line number from :mod:`memtui.core.index` addresses the same line here.
+line), so an index line number from :mod:`memtui.core.scanner.index` addresses the same line here.
 Each line keeps its own ending and the file keeps its BOM; a changed line keeps its ending,
 a new line takes the file's usual ending. Bytes that are not valid UTF-8 survive untouched
 (surrogate escapes).

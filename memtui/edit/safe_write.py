@@ -7,7 +7,7 @@ file is hidden (leading dot), so a write killed half-way leaves nothing the audi
 take for memory; the next write into that folder made under the workspace lock removes it
 (:func:`remove_stale_temps`).
 
-Every file is reached through :mod:`memtui.core.safe_open`: folders opened one by one
+Every file is reached through :mod:`memtui.core.files.safe_open`: folders opened one by one
 without following links, files opened only when they are regular and under the size cap.
 
 Conflicts are detected by content: memtui remembers the sha256 of the bytes it read and
@@ -37,9 +37,9 @@ import time
 from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 
-from memtui.core.file_modes import kept_mode, shared_mode
-from memtui.core.safe_open import Unsafe, folder, open_regular, parts_of, read_fd, read_in
-from memtui.core.textfile import MAX_READ_BYTES
+from memtui.core.files.file_modes import kept_mode, shared_mode
+from memtui.core.files.safe_open import Unsafe, folder, open_regular, parts_of, read_fd, read_in
+from memtui.core.scanner.textfile import MAX_READ_BYTES
 from memtui.core.workspace import STATE_DIR
 from memtui.edit.errors import Refused
 
@@ -167,7 +167,7 @@ def write_file(root: Path, rel: str, data: bytes | None, expected: str,
     modification time the file gets (default: now), set before it takes the name, so the
     file never shows another one. A file it creates gets ``new_mode`` (memtui's state:
     ``STATE_MODE``), or by default 0o644 less the umask; a replaced one keeps its mode less
-    any executable bit (:mod:`memtui.core.file_modes`)."""
+    any executable bit (:mod:`memtui.core.files.file_modes`)."""
     label = label or rel
     parts = _parts(rel)
     name = parts[-1]

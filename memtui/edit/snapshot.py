@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
 
-from memtui.core.graph import Graph, Resolver
-from memtui.core.index import Index, parse_index
-from memtui.core.links import Link, fold, markdown_links, wikilinks
-from memtui.core.memory_file import MemoryFile, parse_memory
-from memtui.core.safe_open import lexists
-from memtui.core.textfile import decode
+from memtui.core.derivation.graph import Graph, Resolver
+from memtui.core.files.safe_open import lexists
+from memtui.core.scanner.index import Index, parse_index
+from memtui.core.scanner.links import Link, fold, markdown_links, wikilinks
+from memtui.core.scanner.memory_file import MemoryFile, parse_memory
+from memtui.core.scanner.textfile import decode
 from memtui.core.workspace import INDEX_NAME, Workspace, discover
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.safe_write import read_bytes

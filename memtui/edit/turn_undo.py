@@ -24,7 +24,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from memtui.core.wording import plural
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.edit.changeset import FileChange, clear_own_temps, write_changes
 from memtui.edit.errors import Refused

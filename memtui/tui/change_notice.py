@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from memtui.core.audit import AuditResult
-from memtui.core.wording import plural
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from memtui.core.config import user_config_dir
-from memtui.core.file_modes import STATE_MODE
-from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_json, read_input
+from memtui.core.files.file_modes import STATE_MODE
+from memtui.core.files.input_file import CONFIG_LIMIT, InputError, parse_json, read_input
 
 CONFIG_NAME = "config.json"
 
@@ -24,7 +24,7 @@ def config_dir() -> Path | None:
 
 def load_config() -> dict[str, Any]:
     """The stored settings; an unreadable or malformed file counts as none (read by the
-    one bounded reader, `memtui.core.input_file`: never a FIFO, at most 1 MiB)."""
+    one bounded reader, `memtui.core.files.input_file`: never a FIFO, at most 1 MiB)."""
     folder = config_dir()
     if folder is None:
         return {}

@@ -20,7 +20,7 @@ from typing import Any
 
 from textual.app import App
 
-from memtui.core.wording import plural
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME, Workspace
 from memtui.edit import index_ops, memory_ops
 from memtui.edit.agent_ops import checked, profile_for

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from memtui.core.safe_output import printable
-from memtui.core.wording import plural
+from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME, in_archive
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class CurateActions:
     def _memories(self) -> list[str]:
         """Memory files the active view's picks (else its cursor) are about: index lines
         count for their targets. Never the preview's file: it may be another view's."""
-        from memtui.core.index import IndexLine
+        from memtui.core.scanner.index import IndexLine
         from memtui.tui.views.base import AuditView
         from memtui.tui.widgets.audit_table import AuditTable
 
@@ -101,7 +101,7 @@ class CurateActions:
         """When the keys would act on an index line linking several memories (the cursor's
         row, or one of the picked rows), what the ``n`` memories come from, in words: a key
         acting on a memory then asks which (`_then`), the same for every key."""
-        from memtui.core.index import IndexLine
+        from memtui.core.scanner.index import IndexLine
 
         rows = self._selected_rows()
         for row in rows:
@@ -309,7 +309,7 @@ class CurateActions:
         self._run(curate.run_fold(self, self.workspace, paths))  # type: ignore[arg-type]
 
     def action_unfold(self) -> None:
-        from memtui.core.index import IndexLine
+        from memtui.core.scanner.index import IndexLine
         from memtui.edit import index_ops
         from memtui.tui import curate
 

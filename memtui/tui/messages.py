@@ -37,6 +37,6 @@ class JumpTo(Message):
 @dataclass
 class CommitSelected(Message):
     """The Trend view's cursor rests on ``point`` (one commit's figures, as
-    ``memtui.core.trend.trend`` gives them): the preview shows that commit."""
+    ``memtui.core.git.trend.trend`` gives them): the preview shows that commit."""
 
     point: dict[str, Any]

@@ -15,7 +15,7 @@ from pathlib import Path
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from memtui.core.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
+from memtui.core.files.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
 
 #: memtui's variable → the Textual colour variable used when a theme does not set it.
 SEVERITY_FALLBACKS: dict[str, str] = {

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from memtui.core.tokens import encoder
+from memtui.core.counting.tokens import encoder
 
 MS = 1_000_000  # nanoseconds per millisecond
 

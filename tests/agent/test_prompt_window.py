@@ -22,7 +22,7 @@ from memtui.agent.sandbox import Refused, Sandbox
 from memtui.agent.tools import DECOY_TOOLS, FILE_TOOLS
 from memtui.agent.truncation import check_truncation, suggest_window
 from memtui.agent.window import default_window, resolve_window
-from memtui.core.tokens import default_counter
+from memtui.core.counting.tokens import default_counter
 from memtui.core.workspace import Workspace
 
 DAY = dt.date(2026, 11, 30)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-import memtui.core.scan_cache as scan_cache
+import memtui.core.caches.scans as scan_cache
 from tests.core.helpers import settled
 
 REAL_TICK = scan_cache.GRANULARITY_NS

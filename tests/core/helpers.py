@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import memtui.core.scan_cache as scan_cache
+import memtui.core.caches.scans as scan_cache
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.workspace import open_workspace
 
@@ -36,7 +36,7 @@ def make_ws(root: Path, files: Mapping[str, str | bytes], days_ago: float = 1.0)
 
 def settled(monkeypatch: pytest.MonkeyPatch) -> None:
     """Files written before an audit began count as settled: the caches' window for a
-    clock's tick (`memtui.core.scan_cache.GRANULARITY_NS`, 2 s for FAT) made 0.
+    clock's tick (`memtui.core.caches.scans.GRANULARITY_NS`, 2 s for FAT) made 0.
 
     A test writes its files a moment before its first audit, and their ctime (which no
     one can set back, unlike the mtime `make_ws` sets) is that moment: with the real

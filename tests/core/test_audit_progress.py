@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from memtui.core.audit import COUNT_CHUNK, PROGRESS_EVERY, Auditor
-from memtui.core.report import to_json
+from memtui.core.reporting.json_report import to_json
 from memtui.core.workspace import open_workspace
 
 FILES = 2 * PROGRESS_EVERY + 50

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from memtui.core.index import parse_index
-from memtui.core.textfile import MAX_READ_BYTES, read_text
+from memtui.core.scanner.index import parse_index
+from memtui.core.scanner.textfile import MAX_READ_BYTES, read_text
 from memtui.core.workspace import WorkspaceError, open_workspace
 from tests.core.helpers import found, make_ws, memory, run_audit
 

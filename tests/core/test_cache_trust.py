@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.report import to_json
+from memtui.core.reporting.json_report import to_json
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import NOW, make_ws, memory, uncached
 

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 import memtui.core.audit as audit_mod
-import memtui.core.scan as scan_mod
+import memtui.core.scanner.scan as scan_mod
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.checks_version import version
-from memtui.core.clean_texts import CleanTexts
-from memtui.core.tokens import TokenCounter, text_digest
+from memtui.core.caches.checks_version import version
+from memtui.core.caches.clean_texts import CleanTexts
+from memtui.core.counting.tokens import TokenCounter, text_digest
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import NOW, found, make_ws, memory
 

@@ -15,7 +15,7 @@ import pytest
 
 from bench.blind import score, table
 from memtui.core.creds import lexicon
-from memtui.core.secrets import scan_text
+from memtui.core.creds.detector import scan_text
 
 DATA = lexicon.data()
 PW = "Vq8#mZ2rKx4!"

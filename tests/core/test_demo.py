@@ -6,9 +6,9 @@ import hashlib
 from pathlib import Path
 
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.findings import KINDS
+from memtui.core.checks.findings import KINDS
 from memtui.core.profiles.base import AGENT_KINDS
-from memtui.core.suppress import STAGE_KINDS
+from memtui.core.reporting.suppress import STAGE_KINDS
 from memtui.core.workspace import open_workspace
 from memtui.demo import DAY, DAYS_AGO, DEMO_FULL_OPTIONS, demo_copy, demo_source
 from tests.core.helpers import NOW

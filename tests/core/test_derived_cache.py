@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.report import to_json
+from memtui.core.reporting.json_report import to_json
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import DAY, NOW, make_ws, memory, opened_files, uncached
 
@@ -278,7 +278,7 @@ def test_a_file_written_just_now_or_changed_since_its_audit_is_not_kept(
 
 
 def test_a_long_body_is_read_a_chunk_at_a_time(tmp_path: Path, cache: Path) -> None:
-    from memtui.core import derived_cache
+    from memtui.core.caches import derived as derived_cache
 
     root = make_ws(tmp_path / "ws", _files(derived_cache.CHUNK * 2 + 5), days_ago=3)
     report = _audit(root)
@@ -293,11 +293,11 @@ def test_a_long_body_is_read_a_chunk_at_a_time(tmp_path: Path, cache: Path) -> N
 
 def test_a_warm_report_with_the_config_applied_opens_no_memory_file(tmp_path: Path,
                                                                      cache: Path) -> None:
-    """``memtui audit`` applies the configuration (`memtui.core.suppress.apply_to`) to the
+    """``memtui audit`` applies the configuration (`memtui.core.reporting.suppress.apply_to`) to the
     stored result: looking for inline ignore comments must not make every scan again (a
     warm 2,000-file audit cost 2.3× the time when it did)."""
     from memtui.core.config import Config
-    from memtui.core.suppress import apply_to
+    from memtui.core.reporting.suppress import apply_to
 
     files = _files()
     files["memory/m2.md"] = memory("m2", "a fact <!-- memtui: ignore secret -->\n")

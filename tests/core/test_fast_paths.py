@@ -7,10 +7,10 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memtui.core.links import WIKILINK, mask_code, outside_fences, wikilink_name, wikilinks
-from memtui.core.memory_file import parse_memory, split_frontmatter
-from memtui.core.textfile import decode, read_text
-from memtui.core.tokens import bytes_digest, text_digest
+from memtui.core.counting.tokens import bytes_digest, text_digest
+from memtui.core.scanner.links import WIKILINK, mask_code, outside_fences, wikilink_name, wikilinks
+from memtui.core.scanner.memory_file import parse_memory, split_frontmatter
+from memtui.core.scanner.textfile import decode, read_text
 
 _FENCE = re.compile(r"^-{3,}\s*$")
 PIECES = st.sampled_from(["---", "...", "----  ", "\n", "name: a", "[[x]]", "[[y|z]]", "[[",
@@ -72,7 +72,7 @@ def test_raw_bytes_only_when_the_text_is_their_decoding(tmp_path) -> None:  # ty
 
 
 def test_dangling_placeholders_keep_each_source_once_in_order() -> None:
-    from memtui.core.graph import Graph
+    from memtui.core.derivation.graph import Graph
 
     g = Graph()
     sources = [f"m{i % 3000}.md" for i in range(6000)]  # every file twice, one missing name
@@ -92,7 +92,7 @@ def test_dangling_placeholders_keep_each_source_once_in_order() -> None:
        st.lists(st.floats(0, 5, allow_nan=False), max_size=40))
 def test_copy_group_answers_as_the_window_by_window_search(base: list[float],
                                                            jitter: list[float]) -> None:
-    from memtui.core.gathered import best_window, copy_group
+    from memtui.core.derivation.gathered import best_window, copy_group
 
     times = [b + (jitter[i] if i < len(jitter) else 0.0) for i, b in enumerate(base)]
     mtimes = {f"m{i}.md": t for i, t in enumerate(times)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memtui.core.findings import KINDS
+from memtui.core.checks.findings import KINDS
 from tests.core.helpers import found, make_ws, memory, run_audit
 
 
@@ -307,10 +307,10 @@ def test_read_problem_non_utf8(tmp_path: Path) -> None:
 
 def test_unused_ignore_and_exclude_all_are_found_as_the_config_is_applied(
         tmp_path: Path) -> None:
-    """The two kinds the suppression stage finds (`memtui.core.suppress.STAGE_KINDS`);
+    """The two kinds the suppression stage finds (`memtui.core.reporting.suppress.STAGE_KINDS`);
     their full tests: tests/test_unused_ignores.py, tests/test_config_hides_nothing.py."""
     from memtui.core.config import Config
-    from memtui.core.suppress import apply_to
+    from memtui.core.reporting.suppress import apply_to
 
     ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [a](a.md) — a\n",
                                   "a.md": memory("a", "fact <!-- memtui: ignore secret -->\n")})
@@ -346,7 +346,7 @@ def test_every_kind_has_a_test_here() -> None:
 
 def test_secret_value_is_the_whole_token() -> None:
     """detect-secrets reports only ``ghp`` for a GitHub token; the hit carries all of it."""
-    from memtui.core.secrets import scan_text
+    from memtui.core.creds.detector import scan_text
 
     token = "ghp_" + "a1B2" * 9
     hits = scan_text(f"intro\ntoken: {token} end")

@@ -9,8 +9,8 @@ import pytest
 
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.fleet import audit_fleet, find_workspaces, fleet_exit, to_fleet_json
-from memtui.core.health import health_row
-from memtui.core.report import to_json
+from memtui.core.reporting.health import health_row
+from memtui.core.reporting.json_report import to_json
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import NOW, make_ws, memory
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import frontmatter
 import pytest
 
-from memtui.core.memory_file import AliasBomb, handler, parse_memory
+from memtui.core.scanner.memory_file import AliasBomb, handler, parse_memory
 
 TEXTS = [
     "---\nname: a\ndescription: d\nmetadata:\n  type: user\n---\nbody [[x]]\n",

@@ -142,7 +142,7 @@ def test_a_gigabyte_object_is_refused_from_its_header(tmp_path: Path, case: str)
 
 def test_sizes_are_told_from_headers(tmp_path: Path) -> None:
     """The reader itself: type and size of each crafted object without inflating it."""
-    from memtui.core.gitread import MAX_TREE, Repo
+    from memtui.core.git.repo import MAX_TREE, Repo
 
     huge_object_repo(tmp_path, "delta-tree")
     with Repo(tmp_path / ".git") as repo:

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from memtui.core import age
-from memtui.core.gitpack import PackError, apply_delta
-from memtui.core.gitread import Repo, find_repo
+from memtui.core.git import age
+from memtui.core.git.pack import PackError, apply_delta
+from memtui.core.git.repo import Repo, find_repo
 from tests.core.git_craft import copy_op, delta, insert_op
 
 pytestmark = pytest.mark.skipif(subprocess.run(["git", "--version"], capture_output=True,
@@ -269,7 +269,7 @@ def test_a_record_that_does_not_fit_changes_nothing(
     the times are a fresh walk's."""
     import marshal
 
-    from memtui.core import git_cache
+    from memtui.core.git import cache as git_cache
 
     monkeypatch.setenv("MEMTUI_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("MEMTUI_NO_CACHE", raising=False)

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from memtui.core.age import git_times
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.gitread import Repo, find_repo
-from memtui.core.trend import TrendError, head, trend
+from memtui.core.git.age import git_times
+from memtui.core.git.repo import Repo, find_repo
+from memtui.core.git.trend import TrendError, head, trend
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import memory
 from tests.core.test_trend import commit, git

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memtui.core.config import excluder
-from memtui.core.globs import _Automaton, _tokens, glob_matcher, glob_regex
+from memtui.core.files.globs import _Automaton, _tokens, glob_matcher, glob_regex
 
 PIECES = ["a", "b", "/", "*", "**", "**/", "?", ".", "-"]
 PATH_CHARS = ["a", "b", "/", ".", "-", "x"]

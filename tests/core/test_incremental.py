@@ -9,7 +9,7 @@ import pytest
 
 import memtui.core.audit as audit_mod
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.report import to_json
+from memtui.core.reporting.json_report import to_json
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import DAY, NOW, make_ws, memory
 

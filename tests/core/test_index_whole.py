@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from memtui.core.derived_cache import cache_path
-from memtui.core.derived_cache import load as load_derived
-from memtui.core.report import to_json
+from memtui.core.caches.derived import cache_path
+from memtui.core.caches.derived import load as load_derived
+from memtui.core.reporting.json_report import to_json
 from tests.core.helpers import found, make_ws, memory, run_audit
 
 LINES = 50_000
@@ -69,7 +69,7 @@ def test_a_memory_file_keeps_its_one_mebibyte_cap(tmp_path: Path) -> None:
 def test_an_index_of_a_million_lines_is_parsed_in_part(tmp_path: Path) -> None:
     """64 MiB of newlines would be 64 M line records (tens of GB); the parse stops at
     MAX_INDEX_LINES, says so, and the injected block is what was parsed."""
-    from memtui.core.index import MAX_INDEX_LINES
+    from memtui.core.scanner.index import MAX_INDEX_LINES
 
     ws = make_ws(tmp_path / "ws", {
         "MEMORY.md": "- [A](memory/a.md)\n" + "\n" * 1_000_000 + "- [G](memory/gone.md)\n",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from memtui.core.report import to_json
+from memtui.core.reporting.json_report import to_json
 from tests.core.helpers import make_ws, memory, run_audit
 
 

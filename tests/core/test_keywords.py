@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memtui.core.instructions import _WORDS
-from memtui.core.keywords import KeywordProbe
-from memtui.core.secrets import _HINT_WORDS
+from memtui.core.checks.instructions import _WORDS
+from memtui.core.creds.detector import _HINT_WORDS
+from memtui.core.scanner.keywords import KeywordProbe
 
 WORDS = ("token", "api_key", "sk-", "://", "ignore", "密碼", "你現在是", "從現在起你")
 PIECES = st.sampled_from([*WORDS, "TOKEN", "Sk-", "記憶", "x", " ", "\n", "\u212a", "\u0130",

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from memtui.core.lazy_pattern import lazy_pattern
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,7 +34,8 @@ def test_an_audit_import_compiles_no_check_it_has_not_run() -> None:
     credential-hint patterns uncompiled (a clean workspace never needs them), nor does it
     import what only the app's shared scan uses (pickle)."""
     code = ("import sys\nimport memtui.core.audit\n"
-            "from memtui.core import instructions, secrets\n"
+            "from memtui.core.checks import instructions\n"
+            "from memtui.core.creds import detector as secrets\n"
             "print('memtui.core.creds.structure' in sys.modules or 'pickle' in sys.modules, "
             "any('search' in vars(p) for p, _ in instructions._PATTERNS), "
             "'search' in vars(secrets._HINT))\n"
@@ -49,8 +50,8 @@ def test_an_audit_import_compiles_no_check_it_has_not_run() -> None:
 def test_the_md_name_reader_keeps_the_patterns_meaning() -> None:
     """The index's ``*.md`` name reader (one backward pass, no pattern) accepts exactly the
     characters the former pattern did, in every plane (lone surrogates included)."""
-    from memtui.core.index import mentioned_file
-    from memtui.core.links import CodeSpan
+    from memtui.core.scanner.index import mentioned_file
+    from memtui.core.scanner.links import CodeSpan
 
     former = re.compile(r"(?:^|[\s/])([\w.\-/\u0080-\uffff]+\.md)$", re.IGNORECASE)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memtui.core.creds import lexicon
-from memtui.core.secrets import scan_text
+from memtui.core.creds.detector import scan_text
 
 VALUE = "Xq7#mK2pLz9w"
 DATA = lexicon.data()

@@ -11,9 +11,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memtui.core.index import INDEX_PARSE_WORK, parse_index
-from memtui.core.links import markdown_links_cut, parse_cut, wikilinks
-from memtui.core.scan import scan_file
+from memtui.core.scanner.index import INDEX_PARSE_WORK, parse_index
+from memtui.core.scanner.links import markdown_links_cut, parse_cut, wikilinks
+from memtui.core.scanner.scan import scan_file
 from tests.core.helpers import make_ws, memory, run_audit
 
 MIB = 1 << 20

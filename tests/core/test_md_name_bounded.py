@@ -21,8 +21,8 @@ def test_cjk_code_span_does_not_hang(tmp_path: Path) -> None:
 
 
 def test_mentioned_file_keeps_its_characters() -> None:
-    from memtui.core.index import mentioned_file
-    from memtui.core.links import CodeSpan
+    from memtui.core.scanner.index import mentioned_file
+    from memtui.core.scanner.links import CodeSpan
 
     assert mentioned_file(CodeSpan(1, "记忆/笔记.md")) == "记忆/笔记.md"
     assert mentioned_file(CodeSpan(1, "see notes/a-b_c.MD")) == "notes/a-b_c.MD"
@@ -36,8 +36,8 @@ def test_a_span_of_slashes_is_read_in_linear_time() -> None:
     quadratic) is read in one pass: 100 times the text costs far less than 10,000 times."""
     import time
 
-    from memtui.core.index import mentioned_file
-    from memtui.core.links import CodeSpan
+    from memtui.core.scanner.index import mentioned_file
+    from memtui.core.scanner.links import CodeSpan
 
     def cost(text: str) -> float:
         start = time.process_time()

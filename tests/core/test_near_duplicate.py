@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memtui.core.near_duplicate import entry_sketches, near_duplicate_texts, pairs, sketch
+from memtui.core.checks.near_duplicate import entry_sketches, near_duplicate_texts, pairs, sketch
 from tests.core.helpers import make_ws, run_audit
 
 _EN = ("The nightly build on the shared runner fails when the cache volume is full, so the "
@@ -64,7 +64,7 @@ def test_hermes_entries_are_sketched_one_by_one() -> None:
 def test_a_long_chinese_text_is_shingled_only_up_to_its_cap() -> None:
     import random
 
-    from memtui.core.near_duplicate import MAX_CJK, shingle_hashes
+    from memtui.core.checks.near_duplicate import MAX_CJK, shingle_hashes
 
     rng = random.Random(34)
     text = "".join(chr(rng.randrange(0x4E00, 0x9FFF)) for _ in range(6_000))

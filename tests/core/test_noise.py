@@ -15,8 +15,8 @@ from rich.console import Console
 
 from memtui.commands.report_text import print_report
 from memtui.core.audit import AuditResult
-from memtui.core.grouping import GROUP_MIN_FILES
-from memtui.core.report import to_json
+from memtui.core.reporting.grouping import GROUP_MIN_FILES
+from memtui.core.reporting.json_report import to_json
 from tests.core.helpers import make_ws, memory, run_audit
 
 BRIEF = "# Daily brief {n}\n\n- market opened flat\n- three tickets closed\n"
@@ -170,7 +170,7 @@ def test_two_proposed_folders_together_are_the_one_exclude_line(tmp_path: Path) 
     its figure is the report's once that line is in the configuration."""
     from memtui.core.audit import AuditOptions, Auditor
     from memtui.core.config import Config
-    from memtui.core.suppress import apply_to
+    from memtui.core.reporting.suppress import apply_to
     from memtui.core.workspace import open_workspace
     from tests.core.helpers import NOW
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from memtui.core.derived_cache import cache_path
-from memtui.core.derived_cache import load as load_derived
+from memtui.core.caches.derived import cache_path
+from memtui.core.caches.derived import load as load_derived
 from tests.core.helpers import make_ws, memory, run_audit
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX
-from memtui.core.instructions import scan_instructions
-from memtui.core.report import to_json
-from memtui.core.secrets import scan_text
+from memtui.core.checks.instructions import scan_instructions
+from memtui.core.creds.detector import scan_text
+from memtui.core.reporting.json_report import to_json
 from tests.core.helpers import DAY, NOW, found, make_ws, memory, run_audit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -284,7 +284,7 @@ def test_a_workspace_of_false_alarms_audits_clean(tmp_path: Path) -> None:
 
 
 def test_the_proposed_spelling_is_the_stem_unless_only_the_name_leads_there() -> None:
-    from memtui.core.graph import Resolver
+    from memtui.core.derivation.graph import Resolver
 
     r = Resolver([("memory/beta-two.md", "Beta two — the second beta", "beta-two"),
                   ("memory/a/dup.md", "dup-one", "dup"), ("memory/b/dup.md", "dup-two", "dup"),

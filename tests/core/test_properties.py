@@ -5,17 +5,17 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memtui.core.index import parse_index
-from memtui.core.instructions import scan_instructions
-from memtui.core.links import markdown_links, resolve_href, wikilinks
-from memtui.core.memory_file import (
+from memtui.core.checks.instructions import scan_instructions
+from memtui.core.scanner.index import parse_index
+from memtui.core.scanner.links import markdown_links, resolve_href, wikilinks
+from memtui.core.scanner.memory_file import (
     _FENCE,
     frontmatter_span,
     lenient_fields,
     parse_memory,
     split_frontmatter,
 )
-from memtui.core.textfile import decode
+from memtui.core.scanner.textfile import decode
 
 # Text biased towards the syntax the readers care about.
 PIECES = st.sampled_from(["---", "\n", "\r\n", ":", ": ", "name", "type", "metadata",
@@ -79,7 +79,7 @@ HINTY = st.lists(st.one_of(st.sampled_from(
 @FAST
 @given(HINTY)
 def test_secret_prefilter_keeps_every_hint_line(text: str) -> None:
-    from memtui.core.secrets import _HINT, candidate_lines
+    from memtui.core.creds.detector import _HINT, candidate_lines
 
     expected = [(i, ln) for i, ln in enumerate(text.split("\n")) if _HINT.search(ln)]
     assert candidate_lines(text) == expected
@@ -88,7 +88,7 @@ def test_secret_prefilter_keeps_every_hint_line(text: str) -> None:
 @FAST
 @given(HINTY)
 def test_instruction_prefilter_changes_nothing(text: str) -> None:
-    from memtui.core import instructions
+    from memtui.core.checks import instructions
 
     expected = []
     for i, line in enumerate(text.split("\n")):
@@ -117,7 +117,7 @@ _LINES = st.lists(st.tuples(st.sampled_from(["", "  ", "    ", " "]), _KEYS, _VA
 def test_simple_yaml_agrees_with_yaml(lines: list[tuple[str, str, str]]) -> None:
     import yaml
 
-    from memtui.core.memory_file import simple_yaml
+    from memtui.core.scanner.memory_file import simple_yaml
 
     fm = "\n".join(f"{lead}{key}:{' ' + value if value else ''}" for lead, key, value in lines)
     fast = simple_yaml(fm)
@@ -144,8 +144,8 @@ INDEXISH = st.lists(st.one_of(_INDEX_BITS, st.text(max_size=4)), max_size=30).ma
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(INDEXISH)
 def test_plain_link_reader_agrees_with_markdown_it(text: str) -> None:
-    from memtui.core.index import plain_links
-    from memtui.core.links import CodeSpan, markdown_links
+    from memtui.core.scanner.index import plain_links
+    from memtui.core.scanner.links import CodeSpan, markdown_links
 
     plain = plain_links(text)
     if plain is None:
@@ -167,8 +167,8 @@ CREDENTIAL_LINES = st.lists(st.one_of(st.sampled_from(
 def test_the_credential_layer_is_reached_through_the_prefilter(line: str) -> None:
     """A text the cheap first look skips is never read: whatever the labelled-value layer
     would report, the first look lets through to it."""
+    from memtui.core.creds.detector import scan_text
     from memtui.core.creds.structure import labelled_values
-    from memtui.core.secrets import scan_text
 
     line = line.replace("\n", " ")
     found = labelled_values([line])

@@ -6,7 +6,7 @@ import io
 import json
 from pathlib import Path
 
-from memtui.core.report import to_json, write_json
+from memtui.core.reporting.json_report import to_json, write_json
 from tests.core.helpers import make_ws, memory, run_audit
 
 

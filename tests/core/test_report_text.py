@@ -8,10 +8,10 @@ from pathlib import Path
 from rich.console import Console
 
 from memtui.commands.report_text import findings_text, print_report, row_count
+from memtui.core.checks.noise import noise_folders
 from memtui.core.config import Config
-from memtui.core.grouping import Group, draw_items
-from memtui.core.noise import noise_folders
-from memtui.core.suppress import apply_to
+from memtui.core.reporting.grouping import Group, draw_items
+from memtui.core.reporting.suppress import apply_to
 from tests.core.helpers import make_ws, memory, run_audit
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from memtui.core.checks.findings import KINDS
+from memtui.core.checks.rules import BY_ID, RULES, Rule
 from memtui.core.config import load_config
-from memtui.core.findings import KINDS
-from memtui.core.rules import BY_ID, RULES, Rule
-from memtui.core.suppress import apply_to
+from memtui.core.reporting.suppress import apply_to
 from tests.core.helpers import make_ws, run_audit
 
 
@@ -34,10 +34,10 @@ def test_each_rules_example_fires_and_its_quiet_example_does_not(
 def test_every_kind_the_audit_emits_is_a_rule() -> None:
     import re
 
-    source = (Path(__file__).resolve().parents[2] / "memtui" / "core").glob("*.py")
+    source = (Path(__file__).resolve().parents[2] / "memtui" / "core").rglob("*.py")
     emitted = {m for p in source
                for m in re.findall(r'finding\(\s*"(\w+)"', p.read_text(encoding="utf-8"))}
-    emitted |= {m for p in (Path(__file__).resolve().parents[2] / "memtui" / "core").glob("*.py")
+    emitted |= {m for p in (Path(__file__).resolve().parents[2] / "memtui" / "core").rglob("*.py")
                 for m in re.findall(r'Finding\(\s*"(\w+)"', p.read_text(encoding="utf-8"))}
     assert emitted, "the audit's finding() calls were not found"
     assert emitted <= set(BY_ID), emitted - set(BY_ID)

@@ -7,8 +7,8 @@ import json
 import time
 from pathlib import Path
 
-from memtui.core.memory_file import MAX_EXPANDED_VALUES, parse_memory
-from memtui.core.safe_output import json_text, printable, short_value, utf8_safe
+from memtui.core.reporting.safe_output import json_text, printable, short_value, utf8_safe
+from memtui.core.scanner.memory_file import MAX_EXPANDED_VALUES, parse_memory
 from tests.core.helpers import make_ws, memory, run_audit
 
 PAYLOAD = "\x1b]0;PWNED\x07\x1b[31mRED\x9b2J"

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-import memtui.core.checks_version as checks_version
-import memtui.core.scan_cache as scan_cache
+import memtui.core.caches.checks_version as checks_version
+import memtui.core.caches.scans as scan_cache
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.report import to_json
+from memtui.core.reporting.json_report import to_json
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import NOW, make_ws, memory, opened_files, uncached
 

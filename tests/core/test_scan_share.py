@@ -15,12 +15,12 @@ from typing import IO
 import pytest
 
 import memtui.core.audit as audit_mod
-import memtui.core.scan as scan_mod
-import memtui.core.scan_share as share_mod
+import memtui.core.scanner.scan as scan_mod
+import memtui.core.scanner.share as share_mod
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
-from memtui.core.clean_texts import CleanTexts
-from memtui.core.report import to_json
-from memtui.core.tokens import CountingChild, TokenCounter
+from memtui.core.caches.clean_texts import CleanTexts
+from memtui.core.counting.tokens import CountingChild, TokenCounter
+from memtui.core.reporting.json_report import to_json
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import NOW, make_ws, memory
 
@@ -130,7 +130,7 @@ class ScriptedChild(CountingChild):
             if self._proc is None or self._proc.poll() is not None:
                 self.started += 1
                 command = ["-c", self.script] if self.started == 1 else \
-                    ["-m", "memtui.core.child"]
+                    ["-m", "memtui.core.counting.child"]
                 self._proc = subprocess.Popen(
                     [sys.executable, *command], stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE, cwd=str(Path(__file__).resolve().parents[2]))
@@ -141,7 +141,7 @@ class ScriptedChild(CountingChild):
 
 PRELUDE = """
 import pickle, sys, time
-from memtui.core.pipe import receive, send
+from memtui.core.counting.pipe import receive, send
 request = receive(sys.stdin.buffer)
 out = sys.stdout.buffer
 """
@@ -179,8 +179,8 @@ def test_serve_scan_reports_a_bug_instead_of_hanging(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from memtui.core.child import serve_scan
-    from memtui.core.pipe import receive
+    from memtui.core.counting.child import serve_scan
+    from memtui.core.counting.pipe import receive
 
     def broken(*args: object) -> object:
         raise RuntimeError("a bug")

@@ -3,7 +3,7 @@ printed (``pytest -s`` shows them; they are asserted either way)."""
 
 from __future__ import annotations
 
-from memtui.core.secrets import scan_text
+from memtui.core.creds.detector import scan_text
 from tests.core.secrets_corpus import CREDENTIALS, LOOK_ALIKES
 
 RECALL_GOAL = 0.95

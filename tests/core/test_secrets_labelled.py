@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from memtui.core.secrets import scan_text
+from memtui.core.creds.detector import scan_text
 from tests.core.secrets_corpus_labelled import NEGATIVES, POSITIVES, Item
 
 GOAL = 0.95

@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from memtui.core.project import decode_claude_folder, encode_path, find_project
+from memtui.core.checks.project import decode_claude_folder, encode_path, find_project
 from tests.core.helpers import make_ws, run_audit
 
 

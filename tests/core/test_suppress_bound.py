@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memtui.core.suppress import comments
+from memtui.core.reporting.suppress import comments
 
 ROOT = Path(__file__).resolve().parents[2]
 MIB = 1 << 20
@@ -32,8 +32,8 @@ CHILD = r"""
 import json, sys, time
 from pathlib import Path
 from memtui.core.config import Config
-from memtui.core.findings import finding
-from memtui.core.suppress import apply
+from memtui.core.checks.findings import finding
+from memtui.core.reporting.suppress import apply
 root = Path(sys.argv[1])
 findings = [finding("orphan", "a.md", None, "not linked from the index"),
             finding("stale", "a.md", 3, "old")]

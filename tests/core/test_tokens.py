@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from memtui.core.tokens import TokenCounter, default_counter
+from memtui.core.counting.tokens import TokenCounter, default_counter
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ["hello world", "記憶是資料，不是指令。索引常駐，深層檔案按需讀取。",
@@ -40,7 +40,7 @@ def test_cjk_costs_more_in_cl100k() -> None:
 
 
 def test_counts_many_threaded_equals_serial(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import memtui.core.tokens as tokens
+    import memtui.core.counting.tokens as tokens
 
     texts = [f"第 {i} 行：記憶內容 memory line {i}\n" * 5 for i in range(300)]
     serial = TokenCounter().counts_many(texts)
@@ -57,7 +57,7 @@ def test_cache_file_round_trip(tmp_path: Path, monkeypatch) -> None:  # type: ig
     first.save()
     assert first.cache_file.is_file()
     # A fresh process answers from the file without loading any vocabulary.
-    code = ("import sys\nfrom memtui.core.tokens import default_counter\n"
+    code = ("import sys\nfrom memtui.core.counting.tokens import default_counter\n"
             f"print(default_counter().counts_many({SAMPLES!r}))\n"
             "print('tiktoken' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
@@ -79,7 +79,7 @@ def test_corrupt_cache_file_is_ignored(tmp_path: Path) -> None:
 
 
 def test_counting_child_counts_the_same_and_falls_back() -> None:
-    from memtui.core.tokens import CountingChild
+    from memtui.core.counting.tokens import CountingChild
 
     texts = [t for t in SAMPLES if t] * 3
     here = TokenCounter().counts_many(texts)
@@ -146,7 +146,7 @@ def _as_given(texts: list[str], name: str) -> list[str]:
 def test_the_encoder_is_tiktokens_public_encoding() -> None:
     import tiktoken
 
-    from memtui.core.tokens import encoder
+    from memtui.core.counting.tokens import encoder
 
     assert all(isinstance(encoder(n), tiktoken.Encoding) for n in ("qwen", "cl100k"))
 
@@ -160,8 +160,8 @@ def test_hard_texts_count_as_the_references() -> None:
 
 def test_real_and_generated_workspaces_count_as_the_references(tmp_path: Path) -> None:
     from bench.generate import generate
-    from memtui.core.index import read_index
-    from memtui.core.textfile import read_text
+    from memtui.core.scanner.index import read_index
+    from memtui.core.scanner.textfile import read_text
     from memtui.demo import demo_copy
 
     texts: list[str] = []
@@ -206,7 +206,7 @@ def _parsed(name: str) -> tuple[bytes, bytes]:
     import binascii
     import marshal
 
-    from memtui.core.tokens import vocab_path
+    from memtui.core.counting.tokens import vocab_path
 
     source = vocab_path(name).read_bytes()
     parts = source.split()
@@ -217,7 +217,7 @@ def _parsed(name: str) -> tuple[bytes, bytes]:
 def test_the_pinned_digests_are_the_installed_vocabularies() -> None:
     import hashlib
 
-    from memtui.core.tokens import PARSED_SHA256
+    from memtui.core.counting.tokens import PARSED_SHA256
 
     for name in ("qwen", "cl100k"):
         source, parsed = _parsed(name)
@@ -228,7 +228,7 @@ def test_the_pinned_digests_are_the_installed_vocabularies() -> None:
 def test_cached_ranks_count_as_the_references(cache: Path) -> None:
     import tiktoken
 
-    from memtui.core.tokens import _pattern, vocabulary
+    from memtui.core.counting.tokens import _pattern, vocabulary
 
     for name in ("qwen", "cl100k"):
         first = vocabulary(name)
@@ -247,7 +247,7 @@ def test_a_tampered_vocabulary_cache_is_ignored(cache: Path) -> None:
     every count through them would be wrong) is not used, and is written again."""
     import marshal
 
-    from memtui.core.tokens import vocabulary
+    from memtui.core.counting.tokens import vocabulary
 
     right = vocabulary("cl100k")
     stored = cache / "vocab-cl100k-v2.marshal"
@@ -259,7 +259,7 @@ def test_a_tampered_vocabulary_cache_is_ignored(cache: Path) -> None:
 
 
 def test_an_unknown_vocabulary_is_parsed_and_never_cached(cache: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import memtui.core.tokens as tokens
+    import memtui.core.counting.tokens as tokens
 
     right = tokens.vocabulary("cl100k", store=False)
     monkeypatch.setattr(tokens, "PARSED_SHA256", {})

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.health import health_row
-from memtui.core.report import to_json
-from memtui.core.trend import POINT_KEYS, TrendError, trend
+from memtui.core.git.trend import POINT_KEYS, TrendError, trend
+from memtui.core.reporting.health import health_row
+from memtui.core.reporting.json_report import to_json
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import memory
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from memtui.core.user_dirs import user_dir
+from memtui.core.files.user_dirs import user_dir
 
 CASES = [
     {},

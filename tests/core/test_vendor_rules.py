@@ -13,7 +13,7 @@ from importlib import resources
 import pytest
 
 from memtui.core.creds import vendor
-from memtui.core.secrets import scan_text
+from memtui.core.creds.detector import scan_text
 from tests.core.secrets_corpus_labelled import POSITIVES
 
 

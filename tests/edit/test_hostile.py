@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from memtui.cli import main
-from memtui.core.index import parse_index
+from memtui.core.scanner.index import parse_index
 from memtui.core.workspace import open_workspace
 from memtui.edit.journal import Journal, Unreadable
 from tests.edit.conftest import BASE, ROOT, read, tree, write_tree
@@ -518,7 +518,7 @@ def test_an_unreadable_file_or_state_folder_is_one_line(
         ws: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         denied: tuple[str, ...]) -> None:
     """Root reads every file, so the refusal is simulated at the open call (unit test)."""
-    from memtui.core import safe_open
+    from memtui.core.files import safe_open
 
     assert run(capsys, "fix", "add-to-index", ws, "lonely_note")[0] == 0
     real = os.open

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memtui.core.index import parse_index
-from memtui.core.textfile import decode
+from memtui.core.scanner.index import parse_index
+from memtui.core.scanner.textfile import decode
 from memtui.edit.linkedit import dest_spans, retarget, rewrite_wikilinks
 from memtui.edit.rawtext import RawText
 

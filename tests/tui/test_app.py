@@ -424,11 +424,11 @@ async def test_the_view_on_screen_comes_first_and_the_others_follow(
     """A whole audit shows the view on screen as soon as its rows are built; the others'
     rows follow. A view opened before they arrive waits (loading) instead of building
     them on the UI thread, then shows them."""
-    import memtui.tui.app as app_mod
+    import memtui.tui.audit_worker as worker
 
     release = threading.Event()
     calls: list[set[str] | None] = []
-    real = app_mod.prepare_rows
+    real = worker.prepare_rows
 
     def prepare(result: Any, palette: Any, caches: Any = None, only: Any = None,
                 pause: Any = None) -> Any:
@@ -437,7 +437,7 @@ async def test_the_view_on_screen_comes_first_and_the_others_follow(
             release.wait(30)  # the rows of the views not on screen: held back
         return real(result, palette, caches, only, pause)
 
-    monkeypatch.setattr(app_mod, "prepare_rows", prepare)
+    monkeypatch.setattr(worker, "prepare_rows", prepare)
     app = open_app(workspace, watch=False)
     async with app.run_test(size=(160, 50)) as pilot:
         await wait_for(pilot, lambda: app.shown >= 1 and app.views_ready)
@@ -480,7 +480,7 @@ async def test_the_first_audit_shared_with_the_child_shows_what_the_cli_reports(
     """The app's counting child scans part of the first audit (here from 5 files on, not
     2,000): the app shows the same findings, files and links as `memtui audit`."""
     import memtui.core.audit as audit_mod
-    import memtui.core.scan_share as share_mod
+    import memtui.core.scanner.share as share_mod
     from memtui.core.audit import audit
     from tests.core.test_scan_share import workspace as shared_workspace
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from memtui.core.audit import AuditOptions
-from memtui.core.report import to_json
+from memtui.core.reporting.json_report import to_json
 from memtui.tui.app import open_app
 from tests.test_cli_audit import memtui
 

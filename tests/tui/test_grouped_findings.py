@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memtui.core.grouping import Group
+from memtui.core.reporting.grouping import Group
 from memtui.tui.app import open_app
 from memtui.tui.widgets.audit_table import AuditTable
 from tests.core.helpers import memory

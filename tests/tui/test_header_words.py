@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from memtui.core.audit import AuditOptions
-from memtui.core.report import to_json
+from memtui.core.reporting.json_report import to_json
 from memtui.tui.app import open_app
 from memtui.tui.widgets.health_header import HealthHeader
 from tests.tui.conftest import wait_for

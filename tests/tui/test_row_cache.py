@@ -6,7 +6,7 @@ from pathlib import Path
 
 from memtui.core.audit import Auditor
 from memtui.core.workspace import open_workspace
-from memtui.tui.app import prepare_rows
+from memtui.tui.audit_worker import prepare_rows
 from memtui.tui.palette import Palette
 from memtui.tui.views.index import IndexView
 from memtui.tui.widgets.audit_table import Row, RowCache

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from memtui.core.audit import AuditOptions
-from memtui.core.tokens import TokenCounter
+from memtui.core.counting.tokens import TokenCounter
 from memtui.tui.app import open_app
 from memtui.tui.widgets.audit_table import AuditTable
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from memtui.core import derived_cache
 from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.caches import derived as derived_cache
 from memtui.core.workspace import open_workspace
 from memtui.tui.app import MemtuiApp, open_app
 from tests.core.helpers import settled, uncached

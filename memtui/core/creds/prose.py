@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import BARE, QUOTES, Labelled, alike_after, value_at
-from memtui.core.lazy_pattern import lazy_pattern
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Words (or runs of letters of a script without spaces) prose may hold between label and value.
 MAX_GAP = 7

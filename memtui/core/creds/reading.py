@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from memtui.core.creds import lexicon, values
-from memtui.core.lazy_pattern import lazy_pattern
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Each opening quote and the quotes that may close it, in every typographic style: English
 #: “…”, German „…“ and »…«, Polish „…”, French « … », Swiss ‹…›, CJK 「…」『…』《…》〈…〉.

@@ -40,7 +40,7 @@ from memtui.core.creds.reading import (
     alike_after,
     value_at,
 )
-from memtui.core.lazy_pattern import lazy_pattern
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Characters of a line read for labelled values (a longer line is prose or data; keys of a
 #: known format are still found in the whole line by the vendor rules).

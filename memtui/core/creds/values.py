@@ -26,7 +26,7 @@ from functools import cache
 
 import ahocorasick
 
-from memtui.core.lazy_pattern import lazy_pattern
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 _PLACEHOLDER = lazy_pattern(
     r"(?i)^(?:<[^>]*>|\[[^\]]*\]|\{\{.*\}\}|\{[^{}]*\}|\$\{\{.*|\$\{?[\w.]+\}?|%\w+%|"

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from memtui.core.findings import WORKSPACE, Finding, finding
+from memtui.core.checks.findings import WORKSPACE, Finding, finding
 
 if TYPE_CHECKING:
-    from memtui.core.index import Index
+    from memtui.core.scanner.index import Index
     from memtui.core.workspace import Workspace
 
 #: The window the item platform measures against (the default Qwen model's context).

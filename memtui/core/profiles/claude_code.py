@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memtui.core.findings import Finding
-from memtui.core.gathered import load_limit_finding
+from memtui.core.checks.findings import Finding
+from memtui.core.derivation.gathered import load_limit_finding
 from memtui.core.profiles.base import Profile
 
 if TYPE_CHECKING:
-    from memtui.core.index import Index
+    from memtui.core.scanner.index import Index
 
 #: Claude's context window, which the ``claude-code`` profile measures against.
 CLAUDE_WINDOW = 200_000

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
 
 if TYPE_CHECKING:
-    from memtui.core.index import Index
+    from memtui.core.scanner.index import Index
     from memtui.core.workspace import Workspace
 
 SUMMARY = "memory_summary.md"

@@ -61,7 +61,7 @@ def load_config(path: Path) -> tuple[Any, str | None]:
         return None, f"larger than {MAX_CONFIG // 1024} KiB; not read"
     try:
         if path.suffix in (".yaml", ".yml"):
-            from memtui.core.memory_file import load_yaml
+            from memtui.core.scanner.memory_file import load_yaml
 
             return load_yaml(text), None
         return json.loads(text), None

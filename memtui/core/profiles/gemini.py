@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from memtui.core.profiles.base import Injection, Profile, Reader, References
 
 if TYPE_CHECKING:
-    from memtui.core.index import Index
+    from memtui.core.scanner.index import Index
     from memtui.core.workspace import Workspace
 
 POINTER = re.compile(r"^\s*[-*]\s+See\s+(\S+\.md)\b", re.IGNORECASE)

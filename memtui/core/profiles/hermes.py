@@ -13,13 +13,13 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from memtui.core.findings import Finding, finding
+from memtui.core.checks.findings import Finding, finding
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
 from memtui.core.profiles.files import dig, load_config
-from memtui.core.wording import plural
+from memtui.core.reporting.wording import plural
 
 if TYPE_CHECKING:
-    from memtui.core.index import Index
+    from memtui.core.scanner.index import Index
     from memtui.core.workspace import Workspace
 
 DELIMITER = "\n§\n"

@@ -17,7 +17,7 @@ import posixpath
 import re
 from collections.abc import Callable
 
-from memtui.core.findings import Finding, finding
+from memtui.core.checks.findings import Finding, finding
 from memtui.core.workspace import Workspace
 
 #: (as `memtui.core.profiles.base.Reader`, which imports this module)

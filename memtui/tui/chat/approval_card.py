@@ -25,7 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from memtui.agent.approval import Approver, Decision, Request
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 
 #: Keys and clicks this soon after the card appears are ignored (a key typed for something
 #: else as it appeared never answers it).

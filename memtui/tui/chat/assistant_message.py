@@ -7,7 +7,7 @@ from textual.containers import Vertical
 from textual.widgets import Collapsible, Markdown, Static
 from textual.widgets.markdown import MarkdownStream
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 
 #: Characters of one reply's words (and of its thinking) drawn; a reply that goes on past
 #: this (a server that never stops) is cut on screen, and its end shown in a note.

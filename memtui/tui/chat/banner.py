@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 
 KINDS = ("truncation", "error", "warning", "info")
 

@@ -7,7 +7,7 @@ from typing import Any
 from textual.message import Message
 from textual.widgets import Select
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 
 
 class ModelPicker(Select[str]):

@@ -39,8 +39,8 @@ from memtui.agent.session import (
     TurnFailed,
 )
 from memtui.agent.settings import AgentSettings
-from memtui.core.safe_output import printable
-from memtui.core.wording import plural
+from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from memtui.agent.session import ModelFacts
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 
 
 class StatusLine(Static):

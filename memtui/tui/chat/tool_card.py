@@ -9,7 +9,7 @@ from typing import Any
 from textual.content import Content
 from textual.widgets import Static
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 from memtui.tui.curate_actions import UNDO_TURN_KEY
 
 ARG_CHARS = 80

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 
 
 class UserMessage(Static):

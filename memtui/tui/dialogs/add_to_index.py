@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Label, Select, Static
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import in_archive
 from memtui.edit.draft import entry_line
 from memtui.edit.load_limit import PastLimit

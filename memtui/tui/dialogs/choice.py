@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
 

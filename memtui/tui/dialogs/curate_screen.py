@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 
 T = TypeVar("T")
 

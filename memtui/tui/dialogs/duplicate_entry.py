@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Checkbox, Static
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
 

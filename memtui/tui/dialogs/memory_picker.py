@@ -29,7 +29,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
 #: How the letters the query matched are marked (as in the command palette).

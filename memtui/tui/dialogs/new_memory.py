@@ -11,8 +11,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
-from memtui.core.memory_file import KNOWN_TYPES
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
+from memtui.core.scanner.memory_file import KNOWN_TYPES
 from memtui.edit import memory_ops
 from memtui.edit.errors import UsageError
 from memtui.tui.dialogs.curate_screen import CurateScreen

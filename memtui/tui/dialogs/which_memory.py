@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from memtui.core.safe_output import printable
-from memtui.core.wording import plural
+from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.wording import plural
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
 #: The id of the "all of them" choice (a memory's path never starts with a NUL).

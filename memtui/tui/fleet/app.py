@@ -29,8 +29,8 @@ from memtui.core.fleet import (
     shown_path,
     start_workers,
 )
-from memtui.core.safe_output import printable
-from memtui.core.wording import plural, sparkline
+from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.wording import plural, sparkline
 from memtui.tui.config import load_config
 from memtui.tui.fleet.state import FleetState
 from memtui.tui.themes import load_themes
@@ -184,7 +184,7 @@ class FleetApp(App[str | None]):
     @work(thread=True, exclusive=True, group="spark")
     def sparklines(self, paths: list[str]) -> None:
         """Unreachable orphans over each workspace's last commits (git repositories only)."""
-        from memtui.core.trend import TrendError, trend
+        from memtui.core.git.trend import TrendError, trend
         from memtui.core.workspace import WorkspaceError
 
         for p in paths:

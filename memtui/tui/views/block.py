@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static, TextArea
 
 from memtui.core.audit import AuditResult
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.views.base import AuditView
 

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult, BrokenLink
-from memtui.core.wording import plural
+from memtui.core.reporting.wording import plural
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.audit_table import (
     AuditTable,

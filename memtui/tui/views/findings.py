@@ -1,6 +1,6 @@
 """The Findings view: everything the audit found, grouped by kind, most severe first.
 
-Many findings of one kind are drawn as one row saying the count (`memtui.core.grouping`):
+Many findings of one kind are drawn as one row saying the count (`memtui.core.reporting.grouping`):
 a noise folder's orphans, or a kind on more than five files, its Message cell naming the
 first files and their wording. Each is still its own finding (the filter finds a group by
 its files' names; the Orphans and Files views list each file); the row leads to no one
@@ -16,10 +16,10 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult
-from memtui.core.findings import KIND_TITLES, SEVERITY_RANK, WORKSPACE, Finding
-from memtui.core.grouping import Group, draw_items
-from memtui.core.noise import noise_folders
-from memtui.core.wording import plural
+from memtui.core.checks.findings import KIND_TITLES, SEVERITY_RANK, WORKSPACE, Finding
+from memtui.core.checks.noise import noise_folders
+from memtui.core.reporting.grouping import Group, draw_items
+from memtui.core.reporting.wording import plural
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.audit_table import (
     AuditTable,

@@ -16,8 +16,8 @@ from textual.widgets import Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from memtui.core.audit import AuditResult
-from memtui.core.safe_output import printable
-from memtui.core.wording import plural
+from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.wording import plural
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.views.base import FilteredView
 

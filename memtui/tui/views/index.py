@@ -9,8 +9,8 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult
-from memtui.core.index import IndexLine
-from memtui.core.wording import plural
+from memtui.core.reporting.wording import plural
+from memtui.core.scanner.index import IndexLine
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.audit_table import (

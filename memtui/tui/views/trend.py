@@ -12,8 +12,8 @@ from textual.containers import Horizontal
 from textual.widgets import DataTable, Static
 
 from memtui.core.audit import AuditResult
-from memtui.core.safe_output import printable
-from memtui.core.wording import plural
+from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.wording import plural
 from memtui.tui.messages import CommitSelected, displayed
 from memtui.tui.views.base import AuditView
 from memtui.tui.widgets.list_table import ListTable
@@ -54,7 +54,7 @@ class TrendView(AuditView):
         super().__init__(id=id)
         self.points: list[dict[str, Any]] = []
         self.head: str | None = None  # the HEAD the points were computed at
-        #: where a bound cut the history (``memtui.core.trend.trend_cut``), or None
+        #: where a bound cut the history (``memtui.core.git.trend.trend_cut``), or None
         self.stopped: dict[str, Any] | None = None
         self.computing = False
 
@@ -78,8 +78,8 @@ class TrendView(AuditView):
 
     @work(thread=True, exclusive=True)
     def compute(self, result: AuditResult) -> None:
-        from memtui.core.trend import TrendError, locate, trend_cut
-        from memtui.core.trend import head as head_of
+        from memtui.core.git.trend import TrendError, locate, trend_cut
+        from memtui.core.git.trend import head as head_of
 
         ws = result.workspace
         try:

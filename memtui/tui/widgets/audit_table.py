@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.widgets import Input, Static
 
 from memtui.core.audit import AuditResult
-from memtui.core.safe_output import printable
+from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette

@@ -9,8 +9,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from memtui.core.audit import AuditResult
-from memtui.core.safe_output import printable
-from memtui.core.wording import plural
+from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.wording import plural
 from memtui.tui.palette import Palette
 
 BAR_WIDTH = 20

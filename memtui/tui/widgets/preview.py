@@ -19,10 +19,10 @@ from textual.widgets.markdown import MarkdownBlock
 
 from memtui.agent.age_note import age_note
 from memtui.core.audit import AuditResult
-from memtui.core.findings import WORKSPACE
-from memtui.core.safe_output import printable, short_value
-from memtui.core.secrets import SecretHit, mask_secrets, scan_text
-from memtui.core.wording import plural
+from memtui.core.checks.findings import WORKSPACE
+from memtui.core.creds.detector import SecretHit, mask_secrets, scan_text
+from memtui.core.reporting.safe_output import printable, short_value
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette

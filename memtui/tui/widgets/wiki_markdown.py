@@ -70,7 +70,7 @@ def mark_broken(text: str, source: str, targets: set[str]) -> str:
     """Turn each markdown link of ``source`` whose target is in ``targets`` (broken links:
     workspace paths, or destinations as written) into ``[✗ label](wikilink:broken:href)``,
     painted in the error colour; code stays as written."""
-    from memtui.core.links import resolve_href
+    from memtui.core.scanner.links import resolve_href
     from memtui.edit.linkedit import dest_spans, link_extent
 
     if not targets:

@@ -1,0 +1,437 @@
+"""The derivation's result kept in the user cache between runs, so a warm one-shot audit
+with nothing changed neither decodes a scan nor derives anything: it walks, stats every
+file, reads MEMORY.md, checks this file's key, and rebuilds the result from it.
+
+What is kept (`Derived.result`): everything `memtui.core.derivation.derive.derive` yields
+that is not read again cheaply: each file's report (without its token counts), every finding (before
+suppression, which is applied after the audit), the orphans, broken links, wikilinks, the
+graph's edges, what the index links and what is reachable, the lines loaded, the types,
+MEMORY.md's parse and its per-line costs. Not kept: the injected block (made again from
+the index: it reads the other context files and the count cache) and a file's token
+counts when they were not counted (taken from the count cache again).
+
+It is keyed by exactly what the derivation reads (`Derived.key`):
+
+- the code: `memtui.core.caches.scans.version` with the source of every module the
+  derivation runs (`DERIVE_MODULES`);
+- the workspace's root and layout, the profile and the audit options (all but ``now`` and
+  ``keep_texts``);
+- every memory file's path and stat key (mtime_ns, size, inode, ctime_ns), trusted as the
+  scan cache trusts one: only when the file's last change (the later of mtime and ctime)
+  lies well before the moment its content was last read or vouched for
+  (`memtui.core.caches.scans.ambiguous`), kept per file; and its content digest, for its
+  counts;
+- the documentation files and what discovery skipped;
+- MEMORY.md's content digest;
+- the answer to every "where does this path that is no memory lie" the derivation asked
+  (inside, outside or missing: `memtui.core.derivation.link_target`);
+- git HEAD (`memtui.core.git.age.git_head`) where the workspace is in a repository;
+- the span of time ``[since, until)`` in which every file's age in whole days is the same
+  (`memtui.core.results.AuditResult.holds`), checked against the clock.
+
+It is stored only for audits whose every scan the scan cache would store (no credential,
+no read problem) and whose MEMORY.md was read whole. The file is JSON (never pickle: it is
+untrusted data): a header line (magic, version, the key, the digest of the body), then
+the body: the stat rows and the result, as lines of at most `CHUNK` items each
+(``[name, items]``, a long list spread over several lines), so that reading it gives way
+to the screen between lines (one ``json.loads`` of a 6 MB body held the interpreter for a
+tenth of a second). It is read and written as every cache file is
+(`memtui.core.caches.store`: a folder of this user's reached without a link, a regular file
+of this user's, no larger than `MAX_BYTES`, written atomically); it is refused when it is
+of another version or key, or when its body's digest is not the one its header names;
+every field is checked for its type as it is read, and whatever does not fit makes the
+audit derive afresh.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from memtui.core.caches.scans import (
+    ambiguous,
+    decode_index,
+    encode_index,
+    finding_in,
+    finding_out,
+    prune,
+    source_digest,
+    workspace_file,
+)
+from memtui.core.caches.scans import (
+    version as scan_version,
+)
+from memtui.core.caches.store import read_cache, save_parts
+from memtui.core.checks.findings import Finding
+from memtui.core.derivation.graph import Graph
+from memtui.core.results import (
+    AuditOptions,
+    AuditResult,
+    BrokenLink,
+    FileReport,
+    LineCost,
+    Orphan,
+    WikiRef,
+)
+from memtui.core.scanner.index import Index
+from memtui.core.scanner.scan import FileScan
+from memtui.core.scanner.share import NO_KEY, Key, stat_key
+
+#: Modules whose code decides what a derivation yields, beyond those that make the scans.
+DERIVE_MODULES = ("memtui.core.derivation.derive", "memtui.core.caches.derived",
+                  "memtui.core.derivation.graph", "memtui.core.derivation.gathered",
+                  "memtui.core.checks.noise", "memtui.core.results",
+                  "memtui.core.derivation.memo", "memtui.core.audit", "memtui.core.config",
+                  "memtui.core.scanner.index_read", "memtui.core.reporting.wording",
+                  "memtui.core.scanner.share")
+MAX_BYTES = 256 * 1024 * 1024  # a derived cache past this is not read
+CHUNK = 1000  # items of a list per body line
+MAGIC = "memtui-derived"
+PREFIX, SUFFIX = "derived-", ".json"
+
+_VERSION: str | None = None
+
+
+def version() -> str:
+    """The scan cache's version with the derivation's code."""
+    global _VERSION
+    if _VERSION is None:
+        h = hashlib.sha256(scan_version().encode())
+        for name in DERIVE_MODULES:
+            h.update(source_digest(name))
+        _VERSION = h.hexdigest()[:32]
+    return _VERSION
+
+
+def cache_path(root: Path) -> Path | None:
+    """The derived cache of the workspace at ``root`` (None: caching is off)."""
+    return workspace_file(root, PREFIX, SUFFIX)
+
+
+def options_key(options: AuditOptions) -> dict[str, Any]:
+    """The options the derivation reads, as JSON holds them."""
+    data = asdict(options)
+    del data["now"], data["keep_texts"]
+    return json.loads(json.dumps(data))  # tuples as lists, as they come back
+
+
+@dataclass
+class Derived:
+    """One stored derivation: its key (plain JSON data, compared whole) and its result."""
+
+    key: dict[str, Any]
+    #: (rel, mtime_ns, size, inode, ctime_ns, content digest, read_ns) of every memory
+    #: file, in path order; read_ns: when its content was last read (or vouched for by the
+    #: scan cache).
+    files: list[tuple[str, int, int, int, int, bytes, int]]
+    #: What the derivation asked of paths that are no memory (`memtui.core.derivation.link_target`).
+    exists: dict[str, bool | None]
+    holds: tuple[float, float]  # the span of time its ages hold
+    result: dict[str, Any]  # see `encode_result`
+
+
+def _go_on() -> None:
+    pass
+
+
+def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | None:
+    """The derivation stored at ``path``, or None when there is none that can be trusted;
+    ``pause`` is called between the lines of its body."""
+    data = read_cache(path, MAX_BYTES)
+    if data is None:
+        return None
+    try:
+        head_raw, _, body_raw = data.partition(b"\n")
+        head = json.loads(head_raw)
+        if not (type(head) is dict and head.get("magic") == MAGIC
+                and head.get("version") == version()
+                and head.get("body") == hashlib.sha256(body_raw).hexdigest()):
+            return None
+        parts: dict[str, Any] = {}
+        for line in body_raw.split(b"\n"):
+            pause()
+            name, items = json.loads(line)
+            if type(name) is not str:
+                return None
+            if type(items) is list and type(parts.get(name)) is list:
+                parts[name].extend(items)
+            elif name in parts:
+                return None
+            else:
+                parts[name] = items
+        files = []
+        for rel, mtime_ns, size, ino, ctime_ns, digest, read_ns in parts.pop(" files"):
+            if type(rel) is not str or type(mtime_ns) is not int or type(size) is not int \
+                    or type(ino) is not int or type(ctime_ns) is not int \
+                    or type(digest) is not str or type(read_ns) is not int:
+                return None
+            files.append((rel, mtime_ns, size, ino, ctime_ns, bytes.fromhex(digest),
+                          read_ns))
+        exists = head["exists"]
+        since, until = head["holds"]
+        if type(head["key"]) is not dict or type(exists) is not dict or \
+                not all(v is None or type(v) is bool for v in exists.values()):
+            return None
+        return Derived(head["key"], files, exists,
+                       (_time_in(since, -math.inf), _time_in(until, math.inf)), parts)
+    except (OSError, ValueError, TypeError, KeyError, RecursionError, MemoryError):
+        return None
+
+
+def save(path: Path, derived: Derived) -> bool:
+    """Replace ``path`` with ``derived`` atomically; False when that is impossible."""
+    files = [[rel, m, s, i, c, d.hex(), r] for rel, m, s, i, c, d, r in derived.files]
+    lines = []
+    for name, value in [(" files", files), *derived.result.items()]:
+        if type(value) is list and len(value) > CHUNK:
+            lines.extend([name, value[at:at + CHUNK]] for at in range(0, len(value), CHUNK))
+        else:
+            lines.append([name, value])
+    body = b"\n".join(json.dumps(line, ensure_ascii=False, separators=(",", ":"),
+                                 allow_nan=False).encode("utf-8") for line in lines)
+    head = json.dumps({
+        "magic": MAGIC, "version": version(), "key": derived.key,
+        "exists": derived.exists,
+        "holds": [_time_out(derived.holds[0]), _time_out(derived.holds[1])],
+        "body": hashlib.sha256(body).hexdigest()}, ensure_ascii=False,
+        separators=(",", ":"), allow_nan=False).encode("utf-8")
+    if not save_parts(path, [head, b"\n", body]):
+        return False
+    prune(path.parent, keep=path, prefix=PREFIX, suffix=SUFFIX)
+    return True
+
+
+def _time_out(t: float) -> float | None:
+    return None if math.isinf(t) else t
+
+
+def _time_in(t: Any, infinite: float) -> float:
+    if t is None:
+        return infinite
+    if type(t) is not float and type(t) is not int:
+        raise TypeError("not a time")
+    return float(t)
+
+
+def trusted(key: Key, read_ns: int) -> bool:
+    """Whether a file's stat key ``key`` vouches for the content read at ``read_ns``:
+    its last change (mtime or ctime) lies well before that moment, so that any later write
+    shows in the key."""
+    return key != NO_KEY and not ambiguous(key, read_ns)
+
+
+def trusted_file(stored: tuple[str, int, int, int, int, bytes, int], key: Key) -> bool:
+    """Whether a file whose stat key is now ``key`` still holds what it held when the
+    derivation was made (its key the same, and trusted when its content was read)."""
+    return stored[1:5] == key and trusted(key, stored[6])
+
+
+def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
+          read_ns: Mapping[str, int], asked: Mapping[str, bool | None], result: AuditResult
+          ) -> Derived | None:
+    """What to keep of a full audit's ``result``, derived from ``scans`` (rel → (stat
+    key, scan)) whose files' contents were read at ``read_ns`` (rel → ns); ``asked``:
+    what it asked of paths that are no memory. None when it is not to be kept: a
+    credential, a read problem, a file written so close to its reading that its key alone
+    cannot vouch for it."""
+    if any(f.kind == "secret" for f in result.findings):
+        return None
+    files = []
+    for rel, (stat, scan) in scans.items():
+        if scan.secrets or scan.read_findings or not scan.digest:
+            return None
+        kept = (rel, *stat, scan.digest, read_ns.get(rel, 0))
+        if not trusted_file(kept, stat):
+            return None  # ambiguous: the next full audit keeps its own
+        files.append(kept)
+    return Derived(key, files, dict(asked), result.holds, encode_result(result))
+
+
+def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
+          exists: Callable[[str], bool | None], now: float) -> bool:
+    """Whether ``stored`` is what a derivation would give now: the same ``key``, the same
+    files (``paths``, each under ``root`` with its key as it was and trusted on it), the
+    same answers from ``exists``, and ages in days that still hold at ``now``."""
+    if stored.key != key or len(stored.files) != len(paths) or \
+            not stored.holds[0] <= now < stored.holds[1]:
+        return False
+    for kept, rel in zip(stored.files, paths, strict=True):
+        if kept[0] != rel or not trusted_file(kept, stat_key(root + rel)[1]):
+            return False
+    return all(exists(rel) is answer for rel, answer in stored.exists.items())
+
+
+# -- the result as JSON, and back, checking every field ------------------------------------
+
+def _strs(v: Any) -> list[str]:
+    if type(v) is not list or not all(type(x) is str for x in v):
+        raise TypeError("not strings")
+    return v
+
+
+def _opt(v: Any, kind: type) -> Any:
+    if v is not None and type(v) is not kind:
+        raise TypeError(f"not {kind.__name__}")
+    return v
+
+
+def _counts(v: Any) -> dict[str, int]:
+    if type(v) is not dict or not all(type(n) is int for n in v.values()):
+        raise TypeError("not counts")
+    return v
+
+
+def _edges(v: Any) -> dict[str, list[str]]:
+    if type(v) is not dict:
+        raise TypeError("not edges")
+    return {k: _strs(x) for k, x in v.items()}
+
+
+def encode_result(result: AuditResult) -> dict[str, Any]:
+    """What is kept of a result, as JSON data (a file's tokens only when counted)."""
+    file_tokens, graph = result.options.file_tokens, result.graph
+    return {
+        "files": [[f.path, f.name, f.type, f.bytes, f.age_days, f.age_source, f.linked,
+                   f.reachable, f.findings, f.tokens if file_tokens else None]
+                  for f in result.files],
+        "findings": [finding_out(f) for f in result.findings],
+        "orphans": [[o.path, o.reachable, o.linked_from, o.past_limit] for o in result.orphans],
+        "broken": [[b.source, b.line, b.target, b.suggestions] for b in result.broken_links],
+        "wikirefs": [[w.source, w.line, w.target, w.resolved, w.state] for w in result.wikirefs],
+        "out": {k: v for k, v in graph.out.items() if v},
+        "back": {k: v for k, v in graph.back.items() if v},
+        "dangling": {k: v for k, v in graph.placeholders.items() if v},
+        "index_linked": sorted(result.index_linked),
+        "reachable": sorted(result.reachable),
+        "loaded": result.loaded_lines,
+        "types": [[k, v] for k, v in result.types.items()],
+        "index": encode_index(result.index),
+        "line_costs": [[c.line, c.kind, c.memories, c.chars, c.bytes, c.tokens]
+                       for c in result.line_costs],
+        # the memories holding an inline ignore comment (the unused-ignore check reads
+        # them; a warm run need not make every scan to find them)
+        "commented": commented(result.scans),
+    }
+
+
+def commented(scans: Mapping[str, FileScan]) -> list[str]:
+    """The memories holding an inline ignore comment, without making a stored result's
+    scans."""
+    known = getattr(scans, "commented", None)
+    if known is not None:
+        return sorted(known)
+    return sorted(rel for rel, scan in scans.items() if scan.has_ignores)
+
+
+@dataclass
+class Decoded:
+    files: list[FileReport]
+    findings: list[Finding]
+    orphans: list[Orphan]
+    broken: list[BrokenLink]
+    wikirefs: list[WikiRef]
+    graph: Graph
+    index_linked: set[str]
+    reachable: set[str]
+    loaded: int
+    types: dict[str, int]
+    index: Index
+    line_costs: list[LineCost]
+    commented: list[str]
+
+
+def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
+                  tokens: list[dict[str, int] | None]) -> Decoded:
+    """The result ``encode_result`` gave ``data`` for, checking every field (TypeError,
+    ValueError... when one does not fit). ``tokens``: each file's counts from the count
+    cache, for the files whose counts were not kept."""
+    reports = []
+    rows = data["files"]
+    if type(rows) is not list or len(rows) != len(paths):
+        raise ValueError("not these files")
+    for row, rel, known in zip(rows, paths, tokens, strict=True):
+        path, name, type_, size, age, source, linked, reach, count, kept = row
+        if not (path == rel and type(size) is int and type(age) is int
+                and type(source) is str and type(linked) is bool and type(reach) is bool
+                and type(count) is int):
+            raise TypeError("not a file report")
+        counts = _counts(kept) if kept is not None else (known or {})
+        reports.append(FileReport(path, _opt(name, str), _opt(type_, str), size, age, source,
+                                  linked, reach, counts, count))
+    orphans = []
+    for path, reach, linked_from, past in data["orphans"]:
+        if type(path) is not str or type(reach) is not bool:
+            raise TypeError("not an orphan")
+        orphans.append(Orphan(path, reach, _strs(linked_from), _opt(past, int)))
+    broken = []
+    for source, line, target, suggestions in data["broken"]:
+        if type(source) is not str or type(line) is not int or type(target) is not str:
+            raise TypeError("not a broken link")
+        broken.append(BrokenLink(source, line, target, _strs(suggestions)))
+    wikirefs = []
+    for source, line, target, resolved, state in data["wikirefs"]:
+        if type(source) is not str or type(line) is not int or type(target) is not str or \
+                type(state) is not str:
+            raise TypeError("not a wikilink")
+        wikirefs.append(WikiRef(source, line, target, _opt(resolved, str), state))
+    graph = Graph(nodes=list(paths), out=defaultdict(list, _edges(data["out"])),
+                  back=defaultdict(list, _edges(data["back"])),
+                  placeholders=defaultdict(list))
+    for name, sources in _edges(data["dangling"]).items():  # name → the files naming it
+        for rel in sources:
+            graph.add_dangling(rel, name)
+    types = {}
+    for kind, n in data["types"]:
+        if type(kind) is not str or type(n) is not int:
+            raise TypeError("not a type count")
+        types[kind] = n
+    loaded = data["loaded"]
+    if type(loaded) is not int:
+        raise TypeError("not a line count")
+    costs = []
+    for line, kind, memories, chars, nbytes, counts in data["line_costs"]:
+        if not (type(line) is int and type(kind) is str and type(memories) is int
+                and type(chars) is int and type(nbytes) is int):
+            raise TypeError("not a line cost")
+        costs.append(LineCost(line, kind, memories, chars, nbytes, _counts(counts)))
+    return Decoded(reports, [finding_in(f) for f in data["findings"]], orphans, broken,
+                   wikirefs, graph, set(_strs(data["index_linked"])),
+                   set(_strs(data["reachable"])), loaded, types,
+                   decode_index(data["index"], index_text), costs,
+                   list(_strs(data["commented"])))
+
+
+class StoredScans(Mapping[str, FileScan]):
+    """A result's scans when it came from the derived cache: its paths, in order, each
+    scan made (from the scan cache, or the file) only when it is asked for."""
+
+    def __init__(self, paths: list[str], get: Any, commented: list[str] | None = None) -> None:
+        self._paths = paths
+        self._set = set(paths)
+        #: the memories holding an inline ignore comment, as the stored result knew them
+        self.commented = set(commented or ()) & self._set
+        self._get = get  # rel → FileScan
+        self._made: dict[str, FileScan] = {}
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths)
+
+    def __contains__(self, rel: object) -> bool:
+        return rel in self._set
+
+    def __getitem__(self, rel: str) -> FileScan:
+        if rel not in self._set:
+            raise KeyError(rel)
+        scan = self._made.get(rel)
+        if scan is None:
+            scan = self._made[rel] = self._get(rel)
+        return scan

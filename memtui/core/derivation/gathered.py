@@ -1,0 +1,105 @@
+"""Workspace-level findings: one finding for what many files share, listing the files.
+
+Age and format are columns of the file list, not a finding per file: a workspace in the
+older Claude Code format would otherwise yield one "type at top level" per memory, and an old
+workspace one "stale" per memory, burying the findings that need action.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable
+
+from memtui.core.checks.findings import WORKSPACE, Finding, finding
+from memtui.core.reporting.wording import plural
+from memtui.core.scanner.index import Index
+
+#: A copy is recognised when at least this many files have only their mtime to date them…
+COPY_MIN_FILES = 10
+#: …and nearly all of them (this share) were written within COPY_SPREAD seconds.
+COPY_SHARE = 0.9
+COPY_SPREAD = 2.0
+
+
+def copy_group(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:
+    """When the files dated only by mtime were nearly all written in one moment (a copy, an
+    archive extraction), that moment and those files: their mtime is not their age."""
+    if len(mtimes) < COPY_MIN_FILES:
+        return None
+    # First the cheap question, asked on every re-audit: does any window of COPY_SPREAD
+    # seconds hold the COPY_SHARE of the files at all? (Usually not: then no copy.)
+    times = sorted(mtimes.values())
+    need = math.ceil(COPY_SHARE * len(times))
+    if not any(times[i + need - 1] - times[i] <= COPY_SPREAD
+               for i in range(len(times) - need + 1)):
+        return None
+    return best_window(mtimes)
+
+
+def best_window(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:
+    """``copy_group`` found window by window, without its first question."""
+    if len(mtimes) < COPY_MIN_FILES:
+        return None
+    ordered = sorted(mtimes.items(), key=lambda kv: kv[1])
+    best, best_start, start = 0, 0, 0
+    for end in range(len(ordered)):
+        while ordered[end][1] - ordered[start][1] > COPY_SPREAD:
+            start += 1
+        if end - start + 1 > best:
+            best, best_start = end - start + 1, start
+    if best < COPY_SHARE * len(ordered):
+        return None
+    group = ordered[best_start:best_start + best]
+    return group[0][1], {rel for rel, _ in group}
+
+
+def copy_finding(files: set[str]) -> Finding:
+    return finding("stale", WORKSPACE, None,
+                   f"{plural(len(files), 'memory', 'memories')} share one modification time "
+                   "and have no git history or frontmatter date: a copy or an extraction, so "
+                   "their age is unknown (age source 'unknown'; no stale claims)",
+                   files=tuple(sorted(files)))
+
+
+def stale_finding(ages: Iterable[tuple[str, int, str]], stale_days: float | None
+                  ) -> Finding | None:
+    """One finding for the memories older than ``stale_days`` ((path, days, source) each;
+    files whose age is unknown never count)."""
+    if stale_days is None:
+        return None
+    old = [(path, days, source) for path, days, source in ages
+           if days > stale_days and source != "unknown"]
+    if not old:
+        return None
+    by_source = Counter(source for _, _, source in old)
+    sources = ", ".join(f"{n} by {s}" for s, n in by_source.most_common())
+    oldest = max(days for _, days, _ in old)
+    return finding("stale", WORKSPACE, None,
+                   f"{plural(len(old), 'memory', 'memories')} older than {stale_days:g} days "
+                   f"(oldest {oldest} days; {sources})",
+                   files=tuple(sorted(path for path, _, _ in old)))
+
+
+def old_format_finding(paths: list[str]) -> Finding | None:
+    """One finding for the memories with ``type`` at the top level (tolerated drift)."""
+    if not paths:
+        return None
+    return finding("frontmatter", WORKSPACE, None,
+                   f"{plural(len(paths), 'memory', 'memories')} "
+                   f"{'uses' if len(paths) == 1 else 'use'} top-level `type` (older format; "
+                   "tolerated)", "info", files=tuple(sorted(paths)))
+
+
+def load_limit_finding(index: Index, loaded: int, max_lines: int, max_bytes: int
+                       ) -> Finding | None:
+    """One finding for the index lines past the load limit, with how many links they hold."""
+    cut = [ln for ln in index.lines[loaded:] if ln.kind != "blank"]
+    if not cut:
+        return None
+    links = sum(len(ln.links) + len(ln.wikilinks) for ln in cut)
+    first, last = cut[0].number, cut[-1].number
+    where = f"line {first}" if first == last else f"lines {first}–{last}"
+    return finding("beyond_load_limit", index.path, first,
+                   f"{where} past the load limit ({max_lines} lines / {max_bytes:,} bytes): "
+                   f"never loaded; {plural(links, 'memory link')} unseen")

@@ -1,0 +1,175 @@
+"""The link graph between memories: wikilink resolution, edges, reachability, components."""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+from memtui.core.scanner.links import fold
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """Where a ``[[target]]`` leads: ``state`` is exact, stem, fuzzy or dangling."""
+
+    target: str
+    path: str | None
+    state: str
+
+
+#: File-name prefixes real memory directories give each type (``feedback_no-fabrication.md``).
+TYPE_PREFIXES = ("feedback_", "project_", "user_", "reference_",
+                 "feedback-", "project-", "user-", "reference-")
+_NOT_SLUG = lazy_pattern(r"[\W_]+")
+
+
+def loose(name: str) -> str:
+    """The folded spelling fuzzy matches compare: case, ``-``, ``_`` and spaces ignored."""
+    return fold(name).replace(" ", "-")
+
+
+def slug(name: str) -> str:
+    """``Beta two — the second beta`` → ``beta-two-the-second-beta``."""
+    return _NOT_SLUG.sub("-", name.casefold()).strip("-")
+
+
+def unprefixed(stem: str) -> str | None:
+    """The stem without its type prefix (``feedback_x`` → ``x``), None when it has none."""
+    low = stem.casefold()
+    for prefix in TYPE_PREFIXES:
+        if low.startswith(prefix) and len(stem) > len(prefix):
+            return stem[len(prefix):]
+    return None
+
+
+Spellings = tuple[str, str, str, str]
+
+
+def spellings(name: str | None, stem: str) -> Spellings:
+    """The loose spellings a file is found by: its folded ``name`` and the name as a slug
+    (empty without a name), its folded stem, and its folded stem without a type prefix
+    (empty when it has none). A function of one file alone."""
+    bare = unprefixed(stem)
+    return (loose(name) if name else "", slug(name) if name else "", loose(stem),
+            loose(bare) if bare else "")
+
+
+class Resolver:
+    """Resolves wikilink targets: exact ``name``, then exact file stem, then fuzzy: the
+    folded spelling, the stem without its type prefix, the ``name`` as a slug."""
+
+    def __init__(self, keys: Iterable[tuple[str, str | None, str]
+                                      | tuple[str, str | None, str, Spellings]]) -> None:
+        """``keys``: (path, name, stem) for every memory file, in path order, each with its
+        `spellings` when they are known already (a file's scan keeps them)."""
+        self.by_name: dict[str, str] = {}
+        self.by_stem: dict[str, str] = {}
+        self.by_fold: dict[str, str] = {}
+        self.by_alias: dict[str, str] = {}  # loose spellings of prefix-less stems and slugs
+        self.keys: dict[str, tuple[str | None, str]] = {}
+        named_by_stem: set[str] = set()
+        for row in keys:
+            path, name, stem = row[0], row[1], row[2]
+            folded_name, name_slug, folded_stem, folded_bare = \
+                row[3] if len(row) > 3 else spellings(name, stem)  # type: ignore[misc]
+            self.keys[path] = (name, stem)
+            if name:
+                # Two files sharing a name: the first whose stem is that name wins.
+                if name not in self.by_name or (stem == name and name not in named_by_stem):
+                    self.by_name[name] = path
+                if stem == name:
+                    named_by_stem.add(name)
+                self.by_fold.setdefault(folded_name, path)
+                if name_slug:
+                    self.by_alias.setdefault(name_slug, path)
+            self.by_stem.setdefault(stem, path)
+            self.by_fold.setdefault(folded_stem, path)
+            if folded_bare:
+                self.by_alias.setdefault(folded_bare, path)
+
+    def resolve(self, target: str) -> Resolution:
+        if target in self.by_name:
+            return Resolution(target, self.by_name[target], "exact")
+        if target in self.by_stem:
+            return Resolution(target, self.by_stem[target], "stem")
+        stem = target[:-3] if target.lower().endswith(".md") else target
+        stem = stem.rsplit("/", 1)[-1]
+        if stem in self.by_stem:
+            return Resolution(target, self.by_stem[stem], "stem")
+        key = loose(stem)
+        found = self.by_fold.get(key) or self.by_alias.get(key) or self.by_alias.get(slug(stem))
+        if found is not None:
+            return Resolution(target, found, "fuzzy")
+        return Resolution(target, None, "dangling")
+
+    def spelling(self, path: str) -> str:
+        """How a wikilink to ``path`` should be written: its file stem (a slug, and what
+        the file is called), else its ``name`` when only that leads to it."""
+        name, stem = self.keys.get(path, (None, path.rsplit("/", 1)[-1].removesuffix(".md")))
+        name_works = bool(name) and self.by_name.get(name or "") == path and \
+            not any(c in (name or "") for c in "|#[]\n")
+        if name_works and (self.by_stem.get(stem) != path or any(c in stem for c in "|#[]")):
+            return name or stem
+        return stem
+
+
+@dataclass
+class Graph:
+    """Nodes are memory files (and placeholders for dangling targets); edges are links."""
+
+    nodes: list[str] = field(default_factory=list)
+    out: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    back: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    placeholders: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    _placeholder_sets: dict[str, set[str]] = field(default_factory=dict, repr=False,
+                                                   compare=False)
+
+    def add_edge(self, source: str, target: str) -> None:
+        if target not in self.out[source]:
+            self.out[source].append(target)
+            self.back[target].append(source)
+
+    def add_dangling(self, source: str, name: str) -> None:
+        seen = self._placeholder_sets.get(name)
+        if seen is None:
+            seen = self._placeholder_sets[name] = set(self.placeholders[name])
+        if source not in seen:  # a set: thousands of files may link one missing name
+            seen.add(source)
+            self.placeholders[name].append(source)
+
+    def reachable_from(self, starts: Iterable[str]) -> set[str]:
+        seen = set(starts)
+        queue = deque(seen)
+        while queue:
+            node = queue.popleft()
+            for nxt in self.out.get(node, ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        return seen
+
+    def isolated(self) -> list[str]:
+        return [n for n in self.nodes if not self.out.get(n) and not self.back.get(n)]
+
+    def components(self) -> list[list[str]]:
+        """Connected components (links taken both ways), largest first; isolated nodes too."""
+        seen: set[str] = set()
+        comps: list[list[str]] = []
+        for start in self.nodes:
+            if start in seen:
+                continue
+            comp = []
+            queue = deque([start])
+            seen.add(start)
+            while queue:
+                node = queue.popleft()
+                comp.append(node)
+                for nxt in (*self.out.get(node, ()), *self.back.get(node, ())):
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        queue.append(nxt)
+            comps.append(sorted(comp))
+        comps.sort(key=lambda c: (-len(c), c[0]))
+        return comps

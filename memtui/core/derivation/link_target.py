@@ -1,0 +1,68 @@
+"""Where a link's target lies, looked at without opening it: inside the workspace, outside
+it (something is there, never followed), or nowhere (issue 30 §4, issue 31 §4).
+
+A target that lies outside the workspace (``../notes.md``, ``/home/me/x.md``) is looked at
+with one ``os.lstat`` of its path: never opened, never read, a symbolic link at its end
+never followed, so a FIFO, a device or a 1 GiB file out there costs what a missing file
+costs. A target inside is there when it exists and, once the links on its way are resolved
+(``os.path.realpath``: ``lstat`` and ``readlink`` only), stays inside; one that leads out
+through a link is *outside*, like a path that says so. Any ``OSError`` (a name too long, a
+folder without permission, a loop) means nowhere: the link is broken, and the audit goes on.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import stat
+from urllib.parse import unquote
+
+#: The answers: ``INSIDE`` (True), ``OUTSIDE`` (None), ``MISSING`` (False). JSON holds all
+#: three, and each is a singleton, so a stored answer compares by identity
+#: (`memtui.core.caches.derived`).
+INSIDE, OUTSIDE, MISSING = True, None, False
+State = bool | None
+
+
+def outside_path(source: str, href: str) -> str | None:
+    """The path an outside link (``resolve_href`` answered ``(None, True)``) names: an absolute
+    path as written, or one relative to the workspace root that starts with ``../``; None
+    when it names nothing that could be looked up (a NUL byte)."""
+    path = unquote(href.strip().split("#", 1)[0].split("?", 1)[0])
+    if not path or "\x00" in path:
+        return None
+    if path.startswith("/"):
+        return posixpath.normpath(path)
+    return posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
+
+
+def lexically_outside(rel: str) -> bool:
+    """Whether a normalised workspace-relative path says by itself that it leaves."""
+    return rel.startswith("/") or rel == ".." or rel.startswith("../")
+
+
+def target_state(root: str, rel: str) -> State:
+    """Where ``rel`` (workspace-relative, normalised; or absolute, or ``../``-led as
+    `outside_path` gives it) lies, for the workspace at ``root`` (resolved, no trailing
+    separator): `INSIDE`, `OUTSIDE` or `MISSING`."""
+    full = os.path.normpath(os.path.join(root, rel))
+    try:
+        st = os.lstat(full)  # the one look at an outside target
+    except (OSError, ValueError):  # missing, a name too long, no permission, a NUL byte
+        return MISSING
+    inside = root.rstrip(os.sep) + os.sep
+    if lexically_outside(rel) and full != root and not full.startswith(inside):
+        return OUTSIDE  # (a path that says it leaves but comes back in is looked at below)
+    try:
+        real = os.path.realpath(full)
+    except (OSError, ValueError, RuntimeError):
+        return MISSING
+    if real != root and not real.startswith(inside):
+        return OUTSIDE  # a link on the way leads out: not followed further
+    if real != full:
+        try:
+            st = os.lstat(real)  # a link whose target (inside) is gone is nothing
+        except (OSError, ValueError):
+            return MISSING
+    # still a link once resolved: a loop, which leads nowhere
+    return MISSING if stat.S_ISLNK(st.st_mode) else INSIDE

@@ -1,0 +1,122 @@
+"""Memoisation of the audit's steps: the one place the audit is incremental.
+
+Each step of the derivation (`memtui.core.derivation.derive`) is a pure function of the inputs it
+reads; `Memo` keeps its last result together with those inputs (its *key*) and gives the
+result back while the key is the same. Keys hold the inputs themselves: scans, link
+results, resolvers (compared by identity first, the way tuples compare, then by value), so
+a kept result can never outlive the objects it was made from, and an equal input (a file
+scanned again to the same scan) reuses it too. A step whose inputs changed is computed
+again, whole; a per-file step (`Memo.each`) is computed again for the files whose keys
+changed, and the caller may say which files those can be (`Memo.each_changed`: the files
+scanned anew, `Memo.changed`), so that the others are not even looked at. Each per-file
+value is still kept with the key it was made for, so a wrong hint costs time, never a
+wrong value, as long as it names every file whose key changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, TypeVar
+
+V = TypeVar("V")
+
+
+class Memo:
+    """The last result of each named step, with the key it was computed for."""
+
+    def __init__(self) -> None:
+        self._once: dict[str, tuple[object, Any]] = {}
+        self._each: dict[str, dict[Hashable, tuple[object, Any]]] = {}
+        #: Each ``each`` step's last items (in order) and last output.
+        self._items: dict[str, tuple[Hashable, ...]] = {}
+        self._out: dict[str, dict[Hashable, Any]] = {}
+        self._seen: dict[str, dict[Hashable, object]] = {}
+
+    def once(self, step: str, key: object, make: Callable[[], V],
+             holds: Callable[[V], bool] | None = None) -> V:
+        """``make()``, or its result of the last call of ``step`` made with an equal key
+        (while ``holds(value)``, when given)."""
+        hit = self._once.get(step)
+        if hit is not None and hit[0] == key and (holds is None or holds(hit[1])):
+            return hit[1]  # type: ignore[no-any-return]
+        value = make()
+        self._once[step] = (key, value)
+        return value
+
+    def each(self, step: str, keyed: Iterable[tuple[Hashable, object]],
+             make: Callable[[Hashable], V], holds: Callable[[V], bool] | None = None
+             ) -> dict[Hashable, V]:
+        """``make(item)`` for every (item, key) of ``keyed``, in order, each reused from the
+        last call of ``step`` while its key is equal (and ``holds(value)``, when given: a
+        value that depends on the clock says how long it holds); items not in ``keyed``
+        are let go."""
+        get = self._each.get(step, {}).get
+        new: dict[Hashable, tuple[object, Any]] = {}
+        out: dict[Hashable, V] = {}
+        if holds is None:
+            for item, key in keyed:
+                hit = get(item)
+                if hit is None or hit[0] != key:
+                    hit = (key, make(item))
+                new[item] = hit
+                out[item] = hit[1]
+        else:
+            for item, key in keyed:
+                hit = get(item)
+                if hit is None or hit[0] != key or not holds(hit[1]):
+                    hit = (key, make(item))
+                new[item] = hit
+                out[item] = hit[1]
+        self._each[step] = new
+        self._out[step] = out
+        self._items[step] = tuple(out)
+        return out
+
+    def each_changed(self, step: str, items: tuple[Hashable, ...],
+                     changed: Iterable[Hashable] | None, key_of: Callable[[Hashable], object],
+                     make: Callable[[Hashable], V]) -> dict[Hashable, V]:
+        """``each(step, ((i, key_of(i)) for i in items), make)``, when the caller knows that
+        only the items of ``changed`` can have another key than in the last call of
+        ``step`` (None: any can). With the same items as then, only those are looked at:
+        the others keep their values, and with none changed the last output itself is
+        given again (not to be changed by the caller)."""
+        old, last = self._each.get(step), self._out.get(step)
+        if changed is None or old is None or last is None or self._items.get(step) != items:
+            return self.each(step, ((i, key_of(i)) for i in items), make)
+        todo = list(changed)
+        if not todo:
+            return last  # type: ignore[return-value]
+        new, out = dict(old), dict(last)
+        for item in todo:
+            key = key_of(item)
+            hit = old.get(item)
+            if hit is None or hit[0] != key:
+                hit = (key, make(item))
+            new[item] = hit
+            out[item] = hit[1]
+        self._each[step], self._out[step] = new, out
+        return out
+
+    def changed(self, name: str, values: dict[Hashable, object]) -> list[Hashable] | None:
+        """The keys of ``values`` whose value is not the very object it was in the last call
+        of ``name``; None when the keys are not the same (or on the first call)."""
+        last = self._seen.get(name)
+        self._seen[name] = dict(values)
+        if last is None or last.keys() != values.keys():
+            return None
+        return [k for k, v in values.items() if last[k] is not v]
+
+    def swap(self, name: str, value: object) -> object:
+        """Keep ``value`` under ``name``; returns the one kept before (None: none)."""
+        hit = self._once.get(name)
+        self._once[name] = (value, None)
+        return hit[0] if hit is not None else None
+
+    def same(self, name: str, key: object) -> bool:
+        """Whether ``key`` equals the key of the last call of ``name`` (False on the first)."""
+        last = self.swap(name, key)
+        return last is not None and last == key
+
+    def clear(self) -> None:
+        for kept in (self._once, self._each, self._items, self._out, self._seen):
+            kept.clear()

@@ -1,0 +1,219 @@
+"""How old a memory is: a frontmatter date, else its last git commit, else its mtime."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+from typing import Any
+
+from memtui.core.git import cache as git_cache
+from memtui.core.git.repo import MAX_TIME, Budget, GitReadError, HistoryCut, Repo, find_repo
+
+DAY = 86400.0
+#: Commits a kept record's HEAD may lie behind today's (see `_since`).
+MAX_SINCE = 1000
+#: git_ages per (repository, workspace prefix, HEAD commit): re-audits skip the walk.
+_CACHE: dict[tuple[str, str, str], tuple[dict[str, float | None], str | None]] = {}
+
+
+def parse_date(value: Any) -> float | None:
+    """A frontmatter date value as a POSIX timestamp, or None when it is not a date."""
+    if isinstance(value, dt.datetime):
+        d = value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+        return d.timestamp()
+    if isinstance(value, dt.date):
+        return dt.datetime(value.year, value.month, value.day, tzinfo=dt.UTC).timestamp()
+    if isinstance(value, (int, float)) and value > 10**8:
+        return float(value)
+    if isinstance(value, str):
+        s = value.strip().replace("Z", "+00:00")
+        for candidate in (s, s[:10]):
+            try:
+                d = dt.datetime.fromisoformat(candidate)
+            except ValueError:
+                continue
+            return (d if d.tzinfo else d.replace(tzinfo=dt.UTC)).timestamp()
+    return None
+
+
+def git_times(root: Path) -> dict[str, float | None]:
+    """Last commit time of every file HEAD holds under ``root`` (paths relative to root);
+    ``None`` for a time no date can hold (past year 9999). See :func:`git_ages`."""
+    return git_ages(root)[0]
+
+
+def git_ages(root: Path, keep: bool = False) -> tuple[dict[str, float | None], str | None]:
+    """:func:`git_times`, and why the history was not read to its end (None: it was).
+
+    Empty when ``root`` is not in a repository or its history cannot be read. Read with
+    :mod:`memtui.core.git.repo`, which never runs git nor reads the repository's config.
+    Like ``git log -1 --no-renames -- FILE`` for each file HEAD holds there: every
+    non-merge commit reachable from HEAD, newest first, compared with its parent; a file
+    HEAD does not hold (untracked, or deleted from history) has no git time, and the walk
+    stops once each file HEAD holds has one. The walk has a budget (``gitread.Budget``); when it
+    is spent, or an object is over its size cap, the files dated so far keep their date
+    (the walk goes newest first: theirs is right) and the others have none, and the
+    note says where it stopped: their ages fall back to the file's mtime.
+
+    ``keep``: use and keep the times in the user cache (`memtui.core.git.cache`): at the
+    HEAD they were read at, no history is read; at a HEAD that descends from it through
+    commits of one parent each, only those commits are.
+    """
+    found = find_repo(root)
+    if found is None:
+        return {}, None
+    top, gitdir = found
+    prefix = Path(os.path.realpath(root)).relative_to(top).as_posix()
+    prefix = "" if prefix == "." else prefix
+    try:
+        with Repo(gitdir) as repo:
+            head = repo.head()
+            if head is None:
+                return {}, None
+            key = (os.fspath(gitdir), prefix, head)  # one HEAD's history never changes
+            if key not in _CACHE:
+                if len(_CACHE) >= 8:
+                    _CACHE.clear()
+                _CACHE[key] = _kept_times(repo, os.fspath(gitdir), prefix, head) if keep \
+                    else _times(repo, prefix, head)
+            times, note = _CACHE[key]
+            return dict(times), note
+    except Exception:  # hostile or broken history: no git ages at all, never a traceback
+        return {}, None
+
+
+def git_head(root: Path) -> tuple[str, str, str] | None:
+    """What ``git_times(root)`` is a function of: (``.git`` directory, workspace prefix,
+    HEAD's commit; "" when there is none or it cannot be read), or None outside a
+    repository. Reads HEAD alone, not the history."""
+    found = find_repo(root)
+    if found is None:
+        return None
+    top, gitdir = found
+    prefix = Path(os.path.realpath(root)).relative_to(top).as_posix()
+    try:
+        with Repo(gitdir) as repo:
+            head = repo.head() or ""
+    except Exception:  # hostile or broken: git_times gives no ages, whatever HEAD says
+        head = ""
+    return os.fspath(gitdir), "" if prefix == "." else prefix, head
+
+
+def _times(repo: Repo, prefix: str, head: str
+           ) -> tuple[dict[str, float | None], str | None]:
+    """The last commit time of each file HEAD holds under ``prefix`` (see `git_ages`).
+
+    Nothing at the prefix in HEAD: nothing to date, no history read. Otherwise the walk
+    stops as soon as every one of HEAD's files there has a time (the walk goes newest
+    first: a time once found is final), and a commit whose tree at the prefix is its
+    parent's costs its commit and the trees along the prefix, never a diff."""
+    out: dict[str, float | None] = {}
+    gone: set[str] = set()
+    walked = 0
+    try:
+        top = repo.subtree(repo.commit(head).tree, prefix)
+        if top is None:
+            return {}, None
+        total = _count(repo, top)
+        for info in repo.walk(head):
+            walked += 1
+            if len(info.parents) > 1:
+                continue
+            new = repo.subtree(info.tree, prefix)
+            old = None
+            if info.parents:
+                old = repo.subtree(repo.commit(info.parents[0]).tree, prefix)
+            if old == new:
+                continue
+            when = float(info.time) if 0 <= info.time <= MAX_TIME else None
+            for _mode, _sha, path in repo.changes(old, new):
+                if path not in out and path not in gone:
+                    if _held(repo, top, path):
+                        out[path] = when
+                    else:
+                        gone.add(path)  # not in HEAD (deleted, or a folder now)
+            if total is not None and len(out) >= total:
+                break
+    except HistoryCut as cut:
+        # Changes of the commit the cut fell in may be half recorded: a file dated there
+        # has that commit's date, which is its last change (the walk is newest first).
+        return out, (f"git history read only in part: {cut} (after {walked:,} commits); "
+                     "files not changed since are dated by their mtime")
+    return out, None
+
+
+def _kept_times(repo: Repo, gitdir: str, prefix: str, head: str
+                ) -> tuple[dict[str, float | None], str | None]:
+    """`_times`, from the user cache's record when it holds HEAD or an ancestor of it (see
+    `git_ages`); a walk read to its end is kept there."""
+    try:
+        if repo.subtree(repo.commit(head).tree, prefix) is None:
+            return {}, None  # nothing to date, nothing worth keeping
+    except GitReadError:
+        return _times(repo, prefix, head)  # which says where it stopped, if it can
+    kept = git_cache.load(gitdir, prefix)
+    if kept is not None and kept[0] == head:
+        return kept[1], None
+    try:
+        times = _since(repo, prefix, head, *kept) if kept is not None else None
+    except GitReadError:  # an object refused or missing: the walk says so, or gives none
+        times = None
+    note = None
+    if times is None:
+        times, note = _times(repo, prefix, head)
+    if note is None:
+        git_cache.save(gitdir, prefix, head, times)
+    return times, note
+
+
+def _since(repo: Repo, prefix: str, head: str, before: str,
+           times: dict[str, float | None]) -> dict[str, float | None] | None:
+    """The times at ``head`` from ``times``, read at its ancestor ``before``, and the
+    commits between; None when ``before`` is not reached through at most `MAX_SINCE`
+    commits of one parent each. Exact: from ``head`` down such a chain the walk holds one
+    commit at a time, so it is the chain, newest first, then the walk from ``before``."""
+    chain = []
+    sha = head
+    while sha != before:
+        info = repo.commit(sha)
+        if len(info.parents) != 1 or len(chain) >= MAX_SINCE:
+            return None
+        chain.append(info)
+        sha = info.parents[0]
+    top = repo.subtree(repo.commit(head).tree, prefix)
+    if top is None:
+        return {}
+    out: dict[str, float | None] = {}
+    for info in chain:
+        new = repo.subtree(info.tree, prefix)
+        old = repo.subtree(repo.commit(info.parents[0]).tree, prefix)
+        if old == new:
+            continue
+        when = float(info.time) if 0 <= info.time <= MAX_TIME else None
+        for _mode, _sha, path in repo.changes(old, new):
+            if path not in out:
+                out[path] = when
+    out = {path: when for path, when in out.items() if _held(repo, top, path)}
+    for path, when in times.items():
+        if path not in out and _held(repo, top, path):
+            out[path] = when
+    return out
+
+
+def _held(repo: Repo, top: str, path: str) -> bool:
+    """Whether ``path`` is a file (no folder) of HEAD's tree ``top``."""
+    found = repo.entry(top, path)
+    return found is not None and found[0] != 0o040000
+
+
+def _count(repo: Repo, top: str) -> int | None:
+    """How many files HEAD holds under ``top``, counted on a budget of its own (None when
+    they cannot be counted: the walk then reads the whole history, as it did before)."""
+    budget, repo.budget = repo.budget, Budget()
+    try:
+        return repo.count_files(top)
+    except GitReadError:
+        return None
+    finally:
+        repo.budget = budget

@@ -1,0 +1,621 @@
+"""Read git history without running git: a workspace's repository is data, never a program.
+
+git obeys a repository's own configuration (``core.fsmonitor``, ``gpg.program``,
+``diff.external``, ``filter.*``, hooks, ``include.path`` …), so starting it in an untrusted
+workspace runs whatever that workspace names. memtui never starts git. It reads objects
+itself (loose ones here, packed ones with :mod:`memtui.core.git.pack`: the pack index, the
+entries, their deltas), and reads nothing else from the repository: no config, no hooks,
+no attributes, no alternates, no multi-pack index, no worktree or ``.git``-file redirects.
+
+Which repository: the nearest folder at or above the workspace that holds a ``.git``
+*directory* (not a symlink, not a ``.git`` file). A ``.git`` file (worktree, submodule)
+ends the search with no repository; a bare repository's files (``HEAD``, ``objects/`` …)
+lying in a folder are never taken for a repository. The work tree is always the folder
+holding ``.git``; ``core.worktree`` is never read.
+
+Every read has a bound (a repository's objects are input like any other). Each object's
+type and size are told from its header before it is inflated: loose objects by memtui's own
+bounded reader, packed ones along their whole delta chain (the result size a delta declares
+included), and a commit over ``MAX_COMMIT`` or a tree over ``MAX_TREE`` is refused. A walk
+of the history has a :class:`Budget` of commits, tree entries and inflated bytes; when it is
+spent, or an object is refused, :class:`HistoryCut` says where the reading stopped, and the
+callers say so (ages fall back to the file's mtime with a note, a trend stops there).
+
+The module is past 500 lines: reading an object and bounding that read are one concern (the
+header tells both whether and how to read it), kept together so no path reads unbounded.
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+import re
+import stat
+import zlib
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from memtui.core.git.pack import (
+    OFS_DELTA,
+    REF_DELTA,
+    PackError,
+    PackFile,
+    apply_delta,
+    delta_base,
+    delta_sizes,
+    entry_header,
+)
+
+#: No object larger than this is inflated (a blob's reader gives its own, lower cap).
+MAX_OBJECT = 16 * 1024 * 1024
+#: A commit or tree larger than this (its header's size) is refused before it is inflated.
+MAX_COMMIT = 1024 * 1024
+MAX_TREE = 4 * 1024 * 1024
+#: What one walk of the history may cost: commits looked at, tree entries parsed, bytes
+#: inflated (a delta chain counts each object along it).
+MAX_COMMITS = 10_000
+MAX_ENTRIES = 2_000_000
+MAX_INFLATED = 512 * 1024 * 1024
+#: A packed object's delta chain is followed this deep at most (git's own default is 50).
+MAX_DEPTH = 64
+#: Folders under folders ``count_files`` follows at most.
+MAX_NESTING = 100_000
+#: Largest commit time taken as a date: 9999-12-31T23:59:59Z.
+MAX_TIME = 253402300799
+_REF_CAP = 16 * 1024 * 1024
+_DIR = 0o040000
+_KINDS = {1: b"commit", 2: b"tree", 3: b"blob", 4: b"tag"}
+_KIND_NUMS = {v: k for k, v in _KINDS.items()}
+#: A tree's entry: octal mode, space, name, NUL, the 20-byte id.
+_TREE_ENTRY = re.compile(rb"([0-7]{1,7}) ([^\0]*)\0(.{20})", re.S)
+_HEX_ID = re.compile(r"[0-9a-f]{40}")
+_CAPS = {b"commit": MAX_COMMIT, b"tree": MAX_TREE}
+_TREE_CACHE_ENTRIES = 200_000  # parsed trees kept (a commit's tree is its child's parent's)
+_HEADER_CACHE = 100_000  # packed objects' headers kept
+_COMMIT_CACHE = 20_000  # commits read kept (a walk asks for each twice)
+_RESOLVED_BYTES = 32 * 1024 * 1024  # packed objects' contents kept (delta bases)
+_UNKNOWN = -1  # a loose file's mode not looked at yet
+
+
+class GitReadError(Exception):
+    """The repository could not be read (one-line reason)."""
+
+
+class HistoryCut(GitReadError):
+    """A bound stopped the reading: an object over its size cap, or the walk's budget
+    spent. The history read before it is good; what lies past it is unknown."""
+
+
+@dataclass
+class Budget:
+    """What one walk of the history may still cost (see :data:`MAX_COMMITS`)."""
+
+    commits: int = MAX_COMMITS
+    entries: int = MAX_ENTRIES
+    inflated: int = MAX_INFLATED
+
+    def charge(self, what: str, amount: int) -> None:
+        left = getattr(self, what) - amount
+        setattr(self, what, left)
+        if left < 0:
+            cap = {"commits": f"{MAX_COMMITS:,} commits",
+                   "entries": f"{MAX_ENTRIES:,} tree entries",
+                   "inflated": f"{MAX_INFLATED // 2**20:,} MiB of objects"}[what]
+            raise HistoryCut(f"the history is longer than memtui reads ({cap})")
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def find_repo(start: Path) -> tuple[Path, Path] | None:
+    """(work tree top, ``.git`` directory) of the repository holding ``start``, or None."""
+    here = Path(os.path.realpath(start))
+    while True:
+        dot = here / ".git"
+        if _is_dir(dot):
+            return here, dot
+        if os.path.lexists(dot):
+            return None  # a .git file or link: never followed
+        if here.parent == here:
+            return None
+        here = here.parent
+
+
+def _small_file(path: Path, cap: int = _REF_CAP) -> bytes | None:
+    """A regular file's bytes (at most ``cap``), never following a link or opening a FIFO."""
+    data = _small_file_start(path, cap + 1)
+    return None if data is None or len(data) > cap else data
+
+
+@dataclass(frozen=True)
+class CommitInfo:
+    sha: str
+    time: int
+    parents: tuple[str, ...]
+    tree: str
+    subject: str
+
+
+class Repo:
+    """One repository's objects and refs, read as data."""
+
+    def __init__(self, gitdir: Path) -> None:
+        self.gitdir = gitdir
+        objects = gitdir / "objects"
+        if not _is_dir(objects):
+            raise GitReadError(f"{gitdir}: no objects folder")
+        packs = objects / "pack"
+        if os.path.lexists(packs):
+            if not _is_dir(packs):
+                raise GitReadError(f"{packs}: not a folder")
+            for name in os.listdir(packs):  # a FIFO or link there would block or lead out
+                if not stat.S_ISREG(os.lstat(packs / name).st_mode):
+                    raise GitReadError(f"{packs / name}: not a regular file")
+        self._objects = os.fspath(objects)
+        #: The packs, opened when an object is first looked for among them.
+        self._packs: list[PackFile] | None = None
+        #: What reading may still cost; a walker sets a fresh one (``Repo.budget = Budget()``).
+        self.budget = Budget()
+        self._trees: OrderedDict[str, dict[str, tuple[int, str]]] = OrderedDict()
+        self._tree_entries = 0
+        #: Packed objects' headers: (type, largest size along the chain, base's offset
+        #: (None: not a delta), bytes inflated to make it from its base, its size).
+        self._headers: dict[tuple[str, int], tuple[int, int, int | None, int, int] | None] = {}
+        #: Packed objects read and kept (the last _RESOLVED_BYTES of them): a delta's base
+        #: read again, or the object itself, costs nothing.
+        self._resolved: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+        self._resolved_bytes = 0
+        #: Commits read (a walk reads each once; its child's diff asks for it again).
+        self._commits: dict[str, CommitInfo] = {}
+        #: Non-folder entries under each tree counted (see ``count_files``).
+        self._counts: dict[str, int] = {}
+
+    def _ref(self, name: str, depth: int = 0) -> str | None:
+        if depth > 5:
+            return None
+        if name != "HEAD" and (not name.startswith("refs/") or ".." in name.split("/")):
+            return None
+        data = _small_file(self.gitdir / name, 4096)
+        if data is None and name != "HEAD":
+            packed = _small_file(self.gitdir / "packed-refs") or b""
+            for line in packed.splitlines():
+                parts = line.split(b" ", 1)
+                if len(parts) == 2 and parts[1].decode("utf-8", "replace") == name:
+                    data = parts[0]
+                    break
+        if data is None:
+            return None
+        text = data.decode("utf-8", "replace").strip()
+        if text.startswith("ref:"):
+            return self._ref(text[4:].strip(), depth + 1)
+        if len(text) == 40 and all(c in "0123456789abcdef" for c in text):
+            return text
+        return None
+
+    def close(self) -> None:
+        """Close the pack files."""
+        for pack in self._packs or ():
+            pack.close()
+        self._packs = []
+
+    def __enter__(self) -> Repo:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def head(self) -> str | None:
+        """The commit HEAD names, or None (unborn branch, unreadable HEAD)."""
+        return self._ref("HEAD")
+
+    def _loose_path(self, sha: str) -> str:
+        return f"{self._objects}/{sha[:2]}/{sha[2:]}"
+
+    def _loose_mode(self, sha: str) -> int | None:
+        """The mode of the loose file that would hold ``sha`` (None: there is none)."""
+        try:
+            return os.lstat(self._loose_path(sha)).st_mode
+        except (OSError, ValueError):
+            return None
+
+    @property
+    def packs(self) -> list[PackFile]:
+        """The packs of ``objects/pack`` that have an index (each ``NAME.pack`` with its
+        ``NAME.idx``), opened once; a pack that cannot be opened makes the repository
+        unreadable (its objects would be missing)."""
+        if self._packs is None:
+            self._packs = []
+            folder = f"{self._objects}/pack"
+            try:
+                names = sorted(os.listdir(folder)) if os.path.lexists(folder) else []
+                for name in names:
+                    if name.endswith(".idx") and f"{name[:-4]}.pack" in names:
+                        self._packs.append(PackFile(f"{folder}/{name[:-4]}.pack",
+                                                    f"{folder}/{name}"))
+            except (OSError, PackError) as exc:
+                raise GitReadError(f"a pack cannot be read: {exc}") from None
+        return self._packs
+
+    def header(self, sha: str) -> tuple[bytes, int] | None:
+        """An object's type and size from its header alone (a packed delta's: its chain's
+        largest), without inflating its content; None when it cannot be told."""
+        found = self._locate(sha)
+        return None if found is None else (found[0], found[1])
+
+    def _locate(self, sha: str, mode: int | None = _UNKNOWN
+                ) -> tuple[bytes, int, PackFile | None, int] | None:
+        """(type, largest size along the way, its pack or None when it is loose, its
+        offset in the pack) of an object, told from headers only. ``mode``: its loose
+        file's (`_loose_mode`), when the caller has it."""
+        if mode == _UNKNOWN:
+            mode = self._loose_mode(sha)
+        if mode is not None:
+            found = _loose_header(Path(self._loose_path(sha)))
+            return None if found is None else (found[0], found[1], None, 0)
+        try:
+            raw = bytes.fromhex(sha)
+        except ValueError:
+            return None
+        for pack in self.packs:
+            try:
+                offset = pack.offset(raw)
+            except PackError:
+                return None
+            if offset is None:
+                continue
+            head = self._packed(pack, offset, 0)
+            if head is None or head[0] not in _KINDS:
+                return None
+            return _KINDS[head[0]], head[1], pack, offset
+        return None
+
+    def _packed(self, pack: PackFile, offset: int, depth: int
+                ) -> tuple[int, int, int | None, int, int] | None:
+        """The header of the packed object at ``offset`` (see ``_headers``), kept for the
+        next object sharing its chain."""
+        key = (pack.filename, offset)
+        if key in self._headers:
+            return self._headers[key]
+        got = self._packed_header(pack, offset, depth)
+        if len(self._headers) >= _HEADER_CACHE:
+            self._headers.clear()
+        self._headers[key] = got
+        return got
+
+    def _cost(self, pack: PackFile, offset: int | None) -> int:
+        """The bytes inflated to read the packed object at ``offset``: each entry down its
+        delta chain to the first one kept (`_resolved`), its inflated size and, for a
+        delta, the size it makes."""
+        name, cost = pack.filename, 0
+        while offset is not None and (name, offset) not in self._resolved:
+            head = self._packed(pack, offset, 0)
+            if head is None:
+                break
+            cost += head[3]
+            offset = head[2]
+        return cost
+
+    def _unpacked(self, pack: PackFile, offset: int) -> tuple[int, bytes]:
+        """(type, content) of the packed object at ``offset``, its delta chain applied
+        (each entry inflated to the size its header gives: `_packed` has checked them all
+        against the caps before); kept in `_resolved`."""
+        key = (pack.filename, offset)
+        head = self._packed(pack, offset, 0)
+        if head is None:
+            raise GitReadError(f"the packed object at {offset} cannot be read")
+        kept = self._resolved.get(key)
+        if kept is not None:
+            self._resolved.move_to_end(key)
+            return head[0], kept
+        try:
+            data = pack.start(offset, 64)
+            kind, size, used = entry_header(data)
+            if head[2] is None:
+                body = pack.inflate(offset, used, size)
+            else:
+                _base, used = delta_base(data, used, kind)
+                delta = pack.inflate(offset, used, size)
+                body = apply_delta(self._unpacked(pack, head[2])[1], delta)
+        except (OSError, IndexError, PackError) as exc:
+            raise GitReadError(f"the packed object at {offset} cannot be read: {exc}") from None
+        if len(body) <= _RESOLVED_BYTES // 4:
+            self._resolved[key] = body
+            self._resolved_bytes += len(body)
+            while self._resolved_bytes > _RESOLVED_BYTES:  # forget: read again, charged again
+                self._resolved_bytes -= len(self._resolved.popitem(last=False)[1])
+        return head[0], body
+
+    def _packed_header(self, pack: PackFile, offset: int, depth: int
+                       ) -> tuple[int, int, int | None, int, int] | None:
+        if depth > MAX_DEPTH or offset < 12:
+            return None
+        try:
+            data = pack.start(offset)
+            kind, size, used = entry_header(data)
+            if kind not in (OFS_DELTA, REF_DELTA):
+                return kind, size, None, size, size
+            base, used = delta_base(data, used, kind)
+            if isinstance(base, int):  # OFS_DELTA: a negative offset to the base
+                if base <= 0 or base > offset:
+                    return None
+                base_offset: int | None = offset - base
+            else:  # REF_DELTA: the base's id, in this same pack (never another store)
+                base_offset = pack.offset(base)
+                if base_offset is None:
+                    return None
+            found = self._packed(pack, base_offset, depth + 1)
+            if found is None:
+                return None
+            base_size, result = delta_sizes(_inflate_start(data[used:], 32))
+            return (found[0], max(found[1], base_size, result, size), base_offset,
+                    size + result, result)
+        except (OSError, IndexError, zlib.error, ValueError, OverflowError, PackError):
+            return None
+
+    def _object(self, sha: str, kind: bytes, cap: int | None = None) -> bytes:
+        """The object ``sha`` if it is a ``kind`` of at most ``cap`` bytes (the kind's cap by
+        default), told from its header before anything is inflated; the bytes inflated are
+        charged to the budget. Its content is returned."""
+        cap = _CAPS.get(kind, MAX_OBJECT) if cap is None else cap
+        mode = self._loose_mode(sha)
+        if mode is not None and not stat.S_ISREG(mode):
+            raise GitReadError(f"object {sha[:12]} is not a regular file")
+        found = self._locate(sha, mode)
+        if found is None:
+            raise GitReadError(f"object {sha[:12]} is missing or cannot be read")
+        got, size, pack, offset = found
+        if got != kind:
+            raise GitReadError(f"{sha[:12]} is not a {kind.decode()}")
+        if size > cap:
+            raise HistoryCut(f"{kind.decode()} {sha[:12]} is too large to read "
+                             f"({size:,} bytes; memtui reads up to {cap:,})")
+        self.budget.charge("inflated", size if pack is None else self._cost(pack, offset))
+        if pack is not None:
+            number, body = self._unpacked(pack, offset)
+            if _KINDS.get(number) != kind:
+                raise GitReadError(f"{sha[:12]} is not a {kind.decode()}")
+            return body
+        try:
+            return _read_loose(Path(self._loose_path(sha)), kind, size)
+        except GitReadError:
+            raise
+        except Exception as exc:  # a corrupt or hostile object is input, not a crash
+            raise GitReadError(f"object {sha[:12]} cannot be read: {exc}") from None
+
+    def commit(self, sha: str) -> CommitInfo:
+        """The commit ``sha`` (read once: the last ``_COMMIT_CACHE`` read are kept)."""
+        kept = self._commits.get(sha)
+        if kept is not None:
+            return kept
+        try:
+            info = _parse_commit(sha, self._object(sha, b"commit"))
+        except GitReadError:
+            raise
+        except Exception as exc:
+            raise GitReadError(f"commit {sha[:12]} cannot be read: {exc}") from None
+        if len(self._commits) >= _COMMIT_CACHE:
+            self._commits.clear()
+        self._commits[sha] = info
+        return info
+
+    def _entries(self, tree: str | None) -> dict[str, tuple[int, str]]:
+        """A tree's entries (name → (mode, id)); the last few trees parsed are kept, and
+        each tree parsed is charged to the budget, entry by entry. Not to be changed."""
+        if tree is None:
+            return {}
+        kept = self._trees.get(tree)
+        if kept is not None:
+            self._trees.move_to_end(tree)
+            return kept
+        try:
+            body = self._object(tree, b"tree")
+        except HistoryCut:
+            raise
+        except GitReadError:
+            if self.header(tree) is not None:  # a submodule's commit, a blob: no entries
+                return {}
+            raise
+        items = _TREE_ENTRY.findall(body)
+        if sum(len(mode) + len(name) + 22 for mode, name, _ in items) != len(body):
+            raise GitReadError(f"tree {tree[:12]} cannot be read: not a tree's entries")
+        self.budget.charge("entries", len(items))
+        entries = {os.fsdecode(name): (int(mode, 8), sha.hex()) for mode, name, sha in items}
+        self._trees[tree] = entries
+        self._tree_entries += len(entries)
+        while self._tree_entries > _TREE_CACHE_ENTRIES and len(self._trees) > 1:
+            self._tree_entries -= len(self._trees.popitem(last=False)[1])
+        return entries
+
+    def subtree(self, tree: str, prefix: str) -> str | None:
+        """The id of the tree at ``prefix`` (``""``: ``tree`` itself), or None."""
+        for part in (p for p in prefix.split("/") if p):
+            entry = self._entries(tree).get(part)
+            if entry is None or entry[0] != _DIR:
+                return None
+            tree = entry[1]
+        return tree
+
+    def entry(self, tree: str, path: str) -> tuple[int, str] | None:
+        """The (mode, id) of ``path`` under ``tree``, or None when there is none."""
+        *folders, name = path.split("/")
+        for part in folders:
+            found = self._entries(tree).get(part)
+            if found is None or found[0] != _DIR:
+                return None
+            tree = found[1]
+        return self._entries(tree).get(name)
+
+    def count_files(self, tree: str) -> int:
+        """How many non-folder entries lie under ``tree`` (as many as ``files`` yields):
+        each tree's count is kept, so a tree met again costs nothing (a thousand folders
+        of the same thousand-entry tree are two trees to read, not a million entries)."""
+        counts = self._counts
+        stack = [tree]  # depth first without recursion: a tree may nest thousands deep
+        while stack:
+            top = stack[-1]
+            if top in counts:
+                stack.pop()
+                continue
+            entries = self._entries(top)
+            waiting = [sha for mode, sha in entries.values()
+                       if mode == _DIR and sha not in counts]
+            if waiting:
+                if top in waiting or len(stack) > MAX_NESTING:
+                    raise GitReadError(f"tree {top[:12]} nests too deep")
+                stack.extend(waiting)
+                continue
+            stack.pop()
+            counts[top] = sum(counts[sha] if mode == _DIR else 1
+                              for mode, sha in entries.values())
+        return counts[tree]
+
+    def files(self, tree: str | None, base: str = "") -> Iterator[tuple[str, str, str]]:
+        """(mode, id, path) of every non-folder entry under ``tree`` (as ``ls-tree -r``)."""
+        entries = self._entries(tree)
+        self.budget.charge("entries", len(entries))
+        for name, (mode, sha) in sorted(entries.items()):
+            path = f"{base}/{name}" if base else name
+            if mode == _DIR:
+                yield from self.files(sha, path)
+            else:
+                yield f"{mode:06o}", sha, path
+
+    def changes(self, old: str | None, new: str | None, base: str = ""
+                ) -> Iterator[tuple[str, str, str]]:
+        """(mode, id, path) of each entry changed from ``old`` to ``new`` (as
+        ``diff-tree -r``); a deleted one comes with mode ``"0"``."""
+        if old == new:
+            return
+        a, b = self._entries(old), self._entries(new)
+        # The names whose entry differs, told at C speed; charged at an eighth of an entry
+        # per entry compared, and one per name that differs.
+        self.budget.charge("entries", (len(a) + len(b)) // 8)
+        names = sorted({name for name, _ in a.items() ^ b.items()})
+        self.budget.charge("entries", len(names))
+        for name in names:
+            was, now = a.get(name), b.get(name)
+            path = f"{base}/{name}" if base else name
+            was_dir = was is not None and was[0] == _DIR
+            now_dir = now is not None and now[0] == _DIR
+            if was is not None and not was_dir and (now is None or now_dir):
+                yield "0", was[1], path
+            if was_dir or now_dir:
+                yield from self.changes(was[1] if was_dir and was else None,
+                                        now[1] if now_dir and now else None, path)
+            if now is not None and not now_dir:
+                yield f"{now[0]:06o}", now[1], path
+
+    def size(self, sha: str) -> int | None:
+        """An object's size from its header alone, without reading its content; None when
+        it cannot be told (then it is not read either)."""
+        found = self.header(sha)
+        return None if found is None else found[1]
+
+    def blob(self, sha: str, cap: int) -> bytes | None:
+        """A blob's bytes, or None when it is not a blob or is over ``cap`` bytes (told from
+        its header, before its content is read)."""
+        found = self.header(sha)
+        if found is None or found[0] != b"blob" or found[1] > cap:
+            return None
+        return self._object(sha, b"blob", cap)
+
+    def walk(self, head: str) -> Iterator[CommitInfo]:
+        """Every commit reachable from ``head``, newest commit time first (as ``git log``)."""
+        self.budget.charge("commits", 1)
+        first = self.commit(head)
+        queue = [(-first.time, head, first)]
+        seen = {head}
+        while queue:
+            _, _, info = heapq.heappop(queue)
+            yield info
+            for parent in info.parents:
+                if parent not in seen:
+                    seen.add(parent)
+                    self.budget.charge("commits", 1)
+                    p = self.commit(parent)
+                    heapq.heappush(queue, (-p.time, parent, p))
+
+
+def _parse_commit(sha: str, body: bytes) -> CommitInfo:
+    """A commit's tree, parents, committer time and subject, from its content: header
+    lines up to the first empty line (a line starting with a space continues the one
+    before: a signature), then the message. Every id must be 40 hex digits."""
+    head, _, message = body.partition(b"\n\n")
+    tree, parents, when = None, [], None
+    for line in head.split(b"\n"):
+        if line.startswith(b" "):
+            continue
+        key, _, value = line.partition(b" ")
+        if key == b"tree":
+            tree = value.decode("ascii")
+        elif key == b"parent":
+            parents.append(value.decode("ascii"))
+        elif key == b"committer":
+            _person, sep, rest = value.rpartition(b"> ")
+            stamp, _, zone = rest.rpartition(b" ")
+            if not sep or zone[:1] not in (b"+", b"-") or not zone[1:].isdigit():
+                raise GitReadError(f"commit {sha[:12]} cannot be read: no committer time")
+            when = int(stamp)
+    if tree is None or when is None or not all(_HEX_ID.fullmatch(i) for i in (tree, *parents)):
+        raise GitReadError(f"commit {sha[:12]} cannot be read: no tree, or a bad id")
+    text = message.decode("utf-8", "replace")
+    subject = " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
+    return CommitInfo(sha, when, tuple(parents), tree, subject)
+
+
+def _inflate_start(raw: bytes, want: int) -> bytes:
+    return zlib.decompressobj().decompress(raw, want)
+
+
+def _loose_header(path: Path) -> tuple[bytes, int] | None:
+    """A loose object's type and size, from the first bytes of its file."""
+    head = _small_file_start(path, 512)
+    if head is None:
+        return None
+    try:
+        text = _inflate_start(head, 64)
+    except zlib.error:
+        return None
+    header = text.split(b"\0", 1)[0].split(b" ")
+    if len(header) != 2 or header[0] not in _KIND_NUMS or not header[1].isdigit() \
+            or len(header[1]) > 20:
+        return None
+    return header[0], int(header[1])
+
+
+def _read_loose(path: Path, kind: bytes, size: int) -> bytes:
+    """A loose object's content, inflated to exactly the size its header gives and never
+    more; the file's compressed bytes are read up to a bound that size sets."""
+    header = kind + b" " + str(size).encode() + b"\0"
+    total = len(header) + size
+    limit = total + total // 8 + 4096  # deflate's worst case is far less
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise GitReadError("not a regular file")
+        raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise GitReadError("the loose object's file is larger than its header says")
+    inflater = zlib.decompressobj()
+    text = inflater.decompress(raw, total + 1)
+    if len(text) != total or not inflater.eof or not text.startswith(header):
+        raise GitReadError("the loose object's content does not match its header")
+    return text[len(header):]
+
+
+def _small_file_start(path: Path, n: int) -> bytes | None:
+    """The first ``n`` bytes of a regular file, never following a link or opening a FIFO."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            return None
+        return f.read(n)

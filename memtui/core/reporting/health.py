@@ -1,0 +1,47 @@
+"""A workspace's health in one flat row: the numbers a fleet table and a trend plot show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memtui.core.checks.findings import SEVERITY_RANK, reaches
+
+#: The columns of a health row, in the order tables show them.
+ROW_KEYS = ("path", "memory_files", "orphans", "unreachable", "broken_links", "dangling",
+            "block_tokens", "share", "secrets", "oldest_days", "exit")
+
+
+def health_row(report: dict[str, Any], fail_on: str = "error") -> dict[str, Any]:
+    """The health of one workspace in one flat row, from its JSON report (SPEC §4)."""
+    findings = report.get("findings", [])
+    severities = {s: 0 for s in SEVERITY_RANK}
+    for f in findings:
+        severities[f["severity"]] = severities.get(f["severity"], 0) + 1
+    orphans = report.get("orphans", [])
+    # a file whose age is unknown (its mtime is a copy date) has no age to be oldest by
+    ages = [f["age_days"] for f in report.get("files", [])
+            if f.get("age_days") is not None and f.get("age_source") != "unknown"]
+    block = report.get("injected_block", {})
+    tokens = block.get("tokens", {})
+    tokenizer = block.get("share_tokenizer", "qwen")
+    return {
+        "path": report.get("workspace", ""),
+        "layout": report.get("layout"),
+        "profile": report.get("profile"),
+        "memory_files": report.get("memory_files", 0),
+        "orphans": len(orphans),
+        "unreachable": sum(1 for o in orphans if not o.get("reachable")),
+        "broken_links": len(report.get("broken_links", [])),
+        "dangling": len(report.get("wikilinks", {}).get("dangling", [])),
+        # in the tokenizer the window is measured in (qwen for items, cl100k for Claude)
+        "block_tokens": tokens.get(tokenizer, next(iter(tokens.values()), 0)),
+        "tokenizer": tokenizer,
+        "window": block.get("window"),
+        "window_name": block.get("window_name"),
+        "share": block.get("share"),
+        "secrets": sum(1 for f in findings if f["kind"] == "secret"),
+        "oldest_days": max(ages) if ages else None,
+        "findings": severities,
+        "exit": 1 if any(reaches(f["severity"], fail_on) for f in findings) else 0,
+        "error": None,
+    }

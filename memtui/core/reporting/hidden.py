@@ -1,0 +1,102 @@
+"""What a configuration hides, counted (issue 31 §2: nothing is hidden silently).
+
+A workspace's own ``.memtui.toml`` can leave files out (``exclude``) and lower a rule's
+severity (``[severity]``). Neither may make a finding vanish unseen:
+
+- each excluded memory is still read on its own (up to ``SCAN_FILES`` files and
+  ``SCAN_BYTES`` bytes in all; each memory's 1 MiB cap holds) and what it would have
+  yielded on its own (a credential, instruction-like text, frontmatter) is counted as
+  suppressed by ``exclude``, listed as such in the JSON and in SARIF ``suppressions``;
+- an ``exclude`` that leaves out the index or every memory is itself a finding
+  (``exclude_all``, an error);
+- a severity the configuration lowers is named, with the findings it lowered
+  (`memtui.core.reporting.suppress.apply` records them in ``AuditResult.lowered``); an explicit
+  ``--fail-on`` counts them at their own severity (`effective_severity`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from memtui.core.checks.findings import SEVERITY_RANK, Finding, finding
+from memtui.core.config import Config, excluder
+from memtui.core.reporting.wording import plural
+from memtui.core.scanner.scan import scan_file
+from memtui.core.workspace import INDEX_NAME, Workspace, discover, is_documentation
+
+#: Excluded memories read for what they would yield, at most this many…
+SCAN_FILES = 2_000
+#: …and this many bytes in all (each memory is read up to its 1 MiB cap).
+SCAN_BYTES = 64 << 20
+
+
+def excluded_files(ws: Workspace, patterns: Sequence[str]) -> list[str]:
+    """The memory files ``patterns`` leave out (documentation is not memory)."""
+    if not patterns:
+        return []
+    excluded = excluder(tuple(patterns))
+    return [rel for rel in discover(ws).files if excluded(rel) and not is_documentation(rel)]
+
+
+def excluded_findings(ws: Workspace, files: Sequence[str]) -> tuple[list[Finding], int]:
+    """What the excluded ``files`` would have yielded on their own, and how many of them
+    were not read (past ``SCAN_FILES`` or ``SCAN_BYTES``)."""
+    out: list[Finding] = []
+    budget = SCAN_BYTES
+    unread = 0
+    for n, rel in enumerate(files):
+        full = ws.root / rel
+        try:
+            st = os.stat(full)
+        except OSError:
+            continue
+        if n >= SCAN_FILES or budget <= 0:
+            unread += 1
+            continue
+        budget -= min(st.st_size, 1 << 20)
+        try:
+            scan = scan_file(full, rel, st.st_mtime, st)
+        except (OSError, ValueError, RecursionError, MemoryError):
+            unread += 1
+            continue
+        out.extend(scan.own_findings)
+    return out, unread
+
+
+def exclude_all_finding(config: Config, ws: Workspace, kept: int,
+                        excluded: Sequence[str]) -> Finding | None:
+    """An ``exclude_all`` error when the configuration's ``exclude`` leaves out the index,
+    or every memory (``kept``: the memories audited, ``excluded``: those left out)."""
+    if not config.exclude:
+        return None
+    where = os.path.basename(config.path or ".memtui.toml")
+    globs = ", ".join(config.exclude)
+    if excluder(config.exclude)(INDEX_NAME) and ws.index_path.exists():
+        return finding("exclude_all", INDEX_NAME, None,
+                       f"exclude ({globs}) in {where} leaves out the index: the injected "
+                       "index is never left out; exclude folders that are not memories")
+    if excluded and not kept:
+        return finding("exclude_all", INDEX_NAME, None,
+                       f"exclude ({globs}) in {where} leaves out every memory "
+                       f"({plural(len(excluded), 'file')}): nothing is audited; exclude folders "
+                       "that are not memories, never all of them")
+    return None
+
+
+def severity_changes(lowered: Sequence[tuple[Finding, str]]) -> list[dict[str, object]]:
+    """The configuration's lowerings, each named once: rule, from, to, how many findings."""
+    counted: dict[tuple[str, str, str], int] = {}
+    for f, was in lowered:
+        key = (f.kind, was, f.severity)
+        counted[key] = counted.get(key, 0) + 1
+    return [{"rule": rule, "from": was, "to": now, "findings": n}
+            for (rule, was, now), n in sorted(counted.items())]
+
+
+def effective_severity(f: Finding, original: str | None) -> str:
+    """The severity an explicit ``--fail-on`` counts: the higher of the reported one and
+    the one the finding had before the configuration lowered it."""
+    if original is None or SEVERITY_RANK[original] <= SEVERITY_RANK[f.severity]:
+        return f.severity
+    return original

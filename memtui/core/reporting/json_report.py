@@ -1,0 +1,194 @@
+"""The JSON report of SPEC §4 (``memtui audit --json``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from memtui.core.audit import AuditResult, FileReport
+from memtui.core.checks.findings import Finding
+from memtui.core.counting.tokens import TOKENIZERS
+from memtui.core.profiles import get as get_profile
+from memtui.core.reporting.hidden import severity_changes
+from memtui.core.reporting.suppress import counts
+
+#: 2: workspace-level findings (path ".", with "files"), age_source "unknown", orphans
+#: counted from the loaded index only (with "past_limit"), documentation files apart, the
+#: window chosen per profile (see the README); ``tokens`` maps hold the tokenizers asked for
+#: (qwen by default, plus the one the window's share is taken in) and ``files[].tokens`` is
+#: there only when each file's tokens were counted (``file_tokens``, ``--file-tokens``).
+#: 3: ``findings`` holds only the reported (unsuppressed) findings; ``config`` names the
+#: configuration file used (null: none), ``suppressed`` counts the others by cause (config,
+#: inline, baseline) and ``suppressed_findings`` lists them, each with ``suppressed_by``.
+SCHEMA = 3
+
+
+#: Archive folders named one by one in the Config row before "and N more".
+ARCHIVES_SHOWN = 3
+
+
+def config_summary(result: AuditResult) -> str:
+    """The Config row of the text report: the configuration file used, and the archive
+    folders excluded by default (``include-archives = true`` audits them); empty when
+    neither."""
+    parts = [result.config_path] if result.config_path else []
+    project = result.project
+    if project is not None and project.path is None:
+        parts.append(project.note)
+    folders = result.archives_excluded
+    if folders:
+        shown = ", ".join(f"{f}/" for f in folders[:ARCHIVES_SHOWN])
+        more = len(folders) - ARCHIVES_SHOWN
+        parts.append(f"default exclude (archive folders): {shown}"
+                     + (f" and {more} more" if more > 0 else ""))
+    return "; ".join(parts)
+
+
+def hot_and_packed(result: AuditResult) -> dict[str, dict[str, float]]:
+    """Average cost per memory on hot (one-link) lines versus packed lines."""
+    out: dict[str, dict[str, float]] = {}
+    counted = [n for n in TOKENIZERS if any(n in c.tokens for c in result.line_costs)]
+    for kind, label in (("entry", "hot"), ("packed", "packed")):
+        rows = [c for c in result.line_costs if c.kind == kind]
+        memories = sum(c.memories for c in rows)
+        chars = sum(c.chars for c in rows)
+        out[label] = {
+            "lines": len(rows),
+            "memories": memories,
+            "chars": chars,
+            "chars_per_memory": round(chars / memories, 1) if memories else 0.0,
+        }
+        for name in counted:  # e.g. "qwen_tokens_per_memory"
+            tokens = sum(c.tokens.get(name, 0) for c in rows)
+            out[label][f"{name}_tokens_per_memory"] = (round(tokens / memories, 1)
+                                                       if memories else 0.0)
+    return out
+
+
+class Rows:
+    """One of the report's long lists (files, findings), its rows made chunk by chunk when
+    the report is streamed (``write_json``) rather than all at once."""
+
+    def __init__(self, items: Sequence[Any], row: Callable[[Any], dict[str, Any]]) -> None:
+        self.items, self.row = items, row
+
+    def chunks(self, size: int) -> Iterator[list[dict[str, Any]]]:
+        row, items = self.row, self.items
+        for start in range(0, len(items), size):
+            yield [row(x) for x in items[start:start + size]]
+
+
+def _file_row(f: FileReport) -> dict[str, Any]:
+    return {"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
+            "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
+            "reachable": f.reachable, "tokens": f.tokens, "findings": f.findings}
+
+
+def _file_row_untokened(f: FileReport) -> dict[str, Any]:
+    return {"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
+            "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
+            "reachable": f.reachable, "findings": f.findings}
+
+
+def write_json(result: AuditResult, write: Callable[[str], object], chunk: int = 2000) -> None:
+    """Write the report as compact JSON, exactly ``json.dumps(to_json(result),
+    ensure_ascii=False)``, without ever holding all of it: the long lists are encoded
+    ``chunk`` rows at a time."""
+    import json
+
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    write("{")
+    for i, (key, value) in enumerate(to_json(result, streamed=True).items()):
+        write((", " if i else "") + dumps(key) + ": ")
+        if not isinstance(value, Rows):
+            write(dumps(value))
+            continue
+        write("[")
+        first = True
+        for rows in value.chunks(chunk):
+            if rows:
+                write(("" if first else ", ") + dumps(rows)[1:-1])
+                first = False
+        write("]")
+    write("}")
+
+
+def to_json(result: AuditResult, streamed: bool = False) -> dict[str, Any]:
+    """The report as a JSON-ready dict: the fixed keys of SPEC §4 plus a few extra ones.
+    ``streamed``: the long lists stay ``Rows`` (for ``write_json``)."""
+    data = _report(result)
+    if not streamed:
+        for key, value in data.items():
+            if isinstance(value, Rows):
+                data[key] = [value.row(x) for x in value.items]
+    return data
+
+
+def _report(result: AuditResult) -> dict[str, Any]:
+    idx = result.index
+    block = result.block
+    wiki = result.wikirefs
+    file_tokens = result.options.file_tokens
+    return {
+        "schema": SCHEMA,
+        "workspace": str(result.workspace.root),
+        "layout": result.workspace.layout,
+        "profile": result.profile,
+        **({"agent": get_profile(result.profile).agent} if result.block.rule else {}),
+        "memory_files": len(result.scans),
+        "documentation": result.documentation,
+        "index": {
+            "path": idx.path,
+            "exists": idx.exists,
+            "lines": len(idx.lines),
+            "chars": len(idx.text),
+            "bytes": idx.size,
+            "entries": len(idx.entries),
+            "packed_lines": len(idx.packed),
+            "linked_files": len(result.index_linked),
+            "loaded_lines": result.loaded_lines,
+            "costs": hot_and_packed(result),
+            "line_costs": [{"line": c.line, "kind": c.kind, "memories": c.memories,
+                            "chars": c.chars, "bytes": c.bytes, "tokens": c.tokens}
+                           for c in result.line_costs],
+        },
+        "orphans": [{"path": o.path, "reachable": o.reachable, "linked_from": o.linked_from,
+                     "past_limit": o.past_limit} for o in result.orphans],
+        "broken_links": [{"source": b.source, "line": b.line, "target": b.target,
+                          "suggestions": b.suggestions} for b in result.broken_links],
+        "wikilinks": {
+            "total": len(wiki),
+            "dangling": [{"source": w.source, "line": w.line, "target": w.target}
+                         for w in wiki if w.state == "dangling"],
+            "fuzzy": [{"source": w.source, "line": w.line, "target": w.target,
+                       "resolved": w.resolved} for w in wiki if w.state == "fuzzy"],
+        },
+        "types": result.types,
+        "injected_block": {
+            "chars": block.chars,
+            "bytes": block.bytes,
+            "tokens": block.tokens,
+            "window": block.window,
+            "window_name": block.window_name,
+            "share": round(block.share, 4),
+            "share_tokenizer": block.tokenizer,
+            "files": block.files,
+            "cut_by_load_limit": block.cut,
+            # an agent profile's (issue 33) only: the others' reports stay as they were
+            **({"rule": block.rule, "loads": [load.to_dict() for load in block.loads]}
+               if block.rule else {}),
+        },
+        "files": Rows(result.files, _file_row if file_tokens else _file_row_untokened),
+        "findings": Rows(result.findings, Finding.to_dict),
+        "config": result.config_path,
+        **({"project": result.project.to_dict()} if result.project is not None else {}),
+        # only when there is one: the reports of workspaces without stay as they were
+        **({"archives_excluded": result.archives_excluded} if result.archives_excluded
+           else {}),
+        "suppressed": {**counts(result.suppressed), "total": len(result.suppressed),
+                       "lowered": len(result.lowered)},
+        "severity_changes": severity_changes(result.lowered),
+        "excluded": {"files": result.excluded[0], "unread": result.excluded[1]},
+        "suppressed_findings": [{**s.finding.to_dict(), "suppressed_by": s.cause}
+                                for s in result.suppressed],
+    }

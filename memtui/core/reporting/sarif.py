@@ -1,0 +1,118 @@
+"""The audit as SARIF 2.1.0 (``memtui audit --format sarif``), for GitHub code scanning and
+other SARIF viewers: one run, one rule per finding kind, one result per finding.
+
+Locations are relative URIs against ``%SRCROOT%``: the current folder when the workspace
+lies inside it (CI runs from the repository root, so code scanning finds the files), else
+the workspace root; ``originalUriBaseIds`` says which, as a ``file://`` URI.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from memtui import __version__
+from memtui.core.audit import AuditResult
+from memtui.core.checks.findings import KINDS, WORKSPACE
+from memtui.core.checks.rules import BY_ID, help_text
+
+SARIF_VERSION = "2.1.0"
+SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
+                "sarif-schema-2.1.0.json")
+BASE_ID = "%SRCROOT%"
+LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+SUPPRESSED_BY = {"inline": "a <!-- memtui: ignore --> comment",
+                 "config": "ignore in the configuration file",
+                 "baseline": "accepted in the baseline (--baseline)",
+                 "exclude": "in a file the configuration's exclude leaves out"}
+RELATED = 50  # files listed with a finding about the workspace as a whole
+
+
+def _help_markdown(kind: str) -> str:
+    """The rule in full, for a SARIF viewer (``memtui rules ID`` prints the same)."""
+    rule = BY_ID.get(kind)
+    if rule is None:
+        return kind
+    return (f"**{rule.title}** ({rule.severity}). {rule.summary}\n\n{rule.explanation}\n\n"
+            f"Fix: `{rule.fix}`. Silence it: `ignore = [\"{rule.id}\"]` in `.memtui.toml`, "
+            f"or `<!-- memtui: ignore {rule.id} -->` on the line.")
+
+
+def rule_name(kind: str) -> str:
+    """``broken_link`` → ``BrokenLink``."""
+    return "".join(part.capitalize() for part in kind.split("_"))
+
+
+def uri(path: str) -> str:
+    """A relative path as a URI reference: the file system's bytes, percent-encoded (a name
+    that is not UTF-8 keeps its exact bytes: ``%FF``)."""
+    return quote(os.fsencode(path), safe="/")
+
+
+def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
+    """The SARIF log of ``result``; paths relative to ``cwd`` (default: the current folder)
+    when the workspace lies inside it."""
+    root = result.workspace.root
+    base = Path.cwd() if cwd is None else cwd
+    try:
+        prefix = root.relative_to(base.resolve()).as_posix()
+    except (ValueError, OSError):
+        base, prefix = root, "."
+    prefix = "" if prefix == "." else prefix + "/"
+    emitted = {f.kind for f in result.findings} | {s.finding.kind for s in result.suppressed}
+    kinds = [*KINDS, *sorted(emitted - set(KINDS))]
+    index = {kind: i for i, kind in enumerate(kinds)}
+    rules = [{
+        "id": kind,
+        "name": rule_name(kind),
+        "shortDescription": {"text": BY_ID[kind].summary if kind in BY_ID else kind},
+        "fullDescription": {"text": BY_ID[kind].explanation if kind in BY_ID else kind},
+        "help": {"text": help_text(BY_ID[kind]) if kind in BY_ID else kind,
+                 "markdown": _help_markdown(kind)},
+        "defaultConfiguration": {"level": LEVELS[KINDS.get(kind, "warning")]},
+    } for kind in kinds]
+    def location(path: str, line: int | None = None) -> dict[str, Any]:
+        physical: dict[str, Any] = {
+            "artifactLocation": {"uri": uri(prefix + path) or "./", "uriBaseId": BASE_ID}}
+        if line and line > 0:
+            physical["region"] = {"startLine": line}
+        return {"physicalLocation": physical}
+
+    results = []
+    causes: list[str | None] = [*(None for _ in result.findings),
+                                *(s.cause for s in result.suppressed)]
+    every = [*result.findings, *(s.finding for s in result.suppressed)]
+    was = {id(f): before for f, before in result.lowered}
+    for f, cause in zip(every, causes, strict=True):
+        entry: dict[str, Any] = {
+            "ruleId": f.kind,
+            "ruleIndex": index[f.kind],
+            "level": LEVELS[f.severity],
+            "message": {"text": f.message},
+        }
+        if id(f) in was:  # the configuration lowered it: said, never silent
+            entry["properties"] = {"severityLoweredFrom": was[id(f)]}
+        if f.path == WORKSPACE and f.files:
+            # About the workspace as a whole: shown at the first file it gathers.
+            entry["locations"] = [location(f.files[0])]
+            if len(f.files) > 1:
+                entry["relatedLocations"] = [location(p) for p in f.files[1:RELATED]]
+        else:
+            entry["locations"] = [location("" if f.path == WORKSPACE else f.path, f.line)]
+        if cause is not None:  # reported as suppressed, as code scanning expects
+            entry["suppressions"] = [{
+                "kind": "inSource" if cause == "inline" else "external",
+                "justification": SUPPRESSED_BY[cause]}]
+        results.append(entry)
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": SARIF_VERSION,
+        "runs": [{
+            "tool": {"driver": {"name": "memtui", "version": __version__,
+                                "semanticVersion": __version__, "rules": rules}},
+            "originalUriBaseIds": {BASE_ID: {"uri": base.resolve().as_uri().rstrip("/") + "/"}},
+            "results": results,
+        }],
+    }

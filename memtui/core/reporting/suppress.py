@@ -1,0 +1,413 @@
+"""What a user said not to report: ``.memtui.toml`` (``ignore``, ``[severity]``), inline
+``<!-- memtui: ignore RULE -->`` comments, and a baseline of accepted findings.
+
+:func:`apply` splits an audit's findings into the reported and the suppressed, each
+suppressed one with its cause (``config``, ``inline``, ``baseline``): nothing is hidden
+silently, the reports count them and SARIF lists them as suppressed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import re
+from collections import Counter, defaultdict
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from memtui.core.checks.findings import SEVERITY_RANK, WORKSPACE, Finding, finding
+from memtui.core.config import Config
+from memtui.core.creds.detector import SecretHit
+from memtui.core.files.file_modes import write_bytes
+from memtui.core.files.input_file import BASELINE_LIMIT, InputError, parse_json, read_input
+from memtui.core.files.safe_open import Unsafe, read_file
+from memtui.core.reporting.hidden import exclude_all_finding, excluded_files, excluded_findings
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+from memtui.core.scanner.scan import secret_finding
+from memtui.core.workspace import INDEX_NAME
+
+CAUSES = ("config", "inline", "baseline", "exclude")
+#: The kinds found here, as the configuration and the comments are applied (`apply_to`),
+#: never by the audit itself.
+STAGE_KINDS = frozenset({"unused_ignore", "exclude_all"})
+#: 2: a ``key`` (random, per baseline) for the keyed hash of each credential (issue 31 §2).
+BASELINE_VERSION = 2
+#: Read, never written: its credentials' fingerprints are their display text, so nothing
+#: matches them now (they are reported until the baseline is written again).
+OLD_BASELINE_VERSIONS = (1,)
+KEY_BYTES = 32
+#: Files are read for their comments up to this size (a memory is read whole up to 1 MiB).
+READ_LIMIT = 1 << 20
+#: The opening of an ignore comment, ``<!-- memtui: ignore`` or ``ignore-file``; the
+#: comment runs to the first ``>`` after it, which must close it (``-->``). Found by
+#: `comments` in one pass over a line (issue 31 §4: a regex trying every ``<!--`` against
+#: the rest of the line was quadratic on an unclosed opening repeated).
+OPENING = lazy_pattern(r"<!--\s*memtui:\s*(ignore-file|ignore)\b")
+
+
+class BaselineError(Exception):
+    """A baseline file that cannot be read or written, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Suppressed:
+    finding: Finding
+    cause: str
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """Accepted findings: fingerprint → how many of that finding it accepts, and the key of
+    its credentials' keyed hashes (None: a version-1 baseline, none of whose credentials
+    matches)."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    key: bytes | None = None
+
+
+#: (path, line, message) of a ``secret`` finding → the whole values of the credentials
+#: behind it, in order (`secret_values`).
+Values = Mapping[tuple[str, int | None, str], Sequence[str]]
+
+
+class _Scan(Protocol):
+    @property
+    def secrets(self) -> Sequence[SecretHit]: ...
+
+    @property
+    def has_ignores(self) -> bool: ...
+
+
+def secret_values(scans: Mapping[str, _Scan]) -> dict[tuple[str, int | None, str], list[str]]:
+    """Every ``secret`` finding's credential values, from the scans that found them (files
+    holding a credential are never cached, so their scans are always at hand)."""
+    out: dict[tuple[str, int | None, str], list[str]] = defaultdict(list)
+    for rel, scan in scans.items():
+        for hit in scan.secrets:
+            f = secret_finding(rel, hit)
+            out[(f.path, f.line, f.message)].append(hit.value)
+    return out
+
+
+def fingerprinted(findings: Iterable[Finding], key: bytes | None, values: Values | None
+                  ) -> Iterator[tuple[Finding, str]]:
+    """Each finding with its fingerprint; a credential's keyed by ``key`` over its value
+    (``values``: each ``secret`` finding's values, in the order the findings come)."""
+    taken: Counter[tuple[str, int | None, str]] = Counter()
+    for f in findings:
+        if f.kind != "secret":
+            yield f, fingerprint(f)
+            continue
+        at = (f.path, f.line, f.message)
+        known = (values or {}).get(at, ())
+        yield f, secret_fingerprint(f, key, known[taken[at]] if taken[at] < len(known)
+                                    else None)
+        taken[at] += 1
+
+
+def secret_fingerprint(f: Finding, key: bytes | None, value: str | None) -> str:
+    """A credential's fingerprint: HMAC-SHA256, keyed by the baseline's own random key, of
+    the rule, the path and the *whole* value, never its display text (which keeps only the
+    first and last two characters: another credential with the same ends must not match).
+    "" (matching nothing) without a key or a value."""
+    if key is None or value is None:
+        return ""
+    return hmac.new(key, f"{f.kind}\0{f.path}\0{value}".encode("utf-8", "surrogateescape"),
+                    hashlib.sha256).hexdigest()[:32]
+
+
+def fingerprint(f: Finding) -> str:
+    """Rule + path + the finding's own text: no line number, so it survives lines moving.
+    Every finding is one file's (and one target's, for a link), so its fingerprint never
+    depends on how many others exist (issue 30 §3). The few workspace-level findings that
+    list files (stale memories, unknown ages, the older format: one each, whatever the
+    count) are known by their text without the counts."""
+    text = f.message
+    if f.files:
+        text = re.sub(r"\d[\d,]*", "N", text)
+    return hashlib.sha256(f"{f.kind}\0{f.path}\0{text}".encode(
+        "utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+def comments(row: str) -> tuple[list[tuple[str, str]], bool]:
+    """The ignore comments on one line, as (``ignore`` or ``ignore-file``, the rules text),
+    and whether the line holds nothing else. Linear in the line's length: each ``<!--`` is
+    looked at once, the next ``>`` is found once for all the openings before it, and
+    every character is read a bounded number of times."""
+    found: list[tuple[str, str]] = []
+    rest: list[str] = []  # the text outside the comments
+    pos = 0  # where the text not yet given to ``rest`` begins
+    gt = -1  # the first ``>`` at or after the opening looked at (-1: not known yet)
+    at = row.find("<!--")
+    while at != -1:
+        m = OPENING.match(row, at)
+        if m is None:
+            at = row.find("<!--", at + 1)
+            continue
+        if gt < m.end():
+            gt = row.find(">", m.end())
+            if gt == -1:
+                break  # no ``>`` after it: no later opening closes either
+        if gt - 2 < m.end() or row[gt - 2:gt] != "--":
+            at = row.find("<!--", at + 1)
+            continue
+        found.append((m.group(1), row[m.end():gt - 2].strip()))
+        rest.append(row[pos:at])
+        pos = gt + 1
+        at = row.find("<!--", pos)
+    rest.append(row[pos:])
+    return found, not "".join(rest).strip()
+
+
+@dataclass(slots=True)
+class _Comment:
+    """One ignore comment: where it is, what it names (empty: every rule), the lines it
+    covers (none: the whole file) and the rules it has silenced a finding of."""
+
+    line: int
+    which: str
+    rules: frozenset[str]
+    targets: tuple[int, ...]
+    used: set[str] = field(default_factory=set)
+
+    def covers(self, f: Finding) -> bool:
+        if self.targets and (f.line or 0) not in self.targets:
+            return False
+        return not self.rules or f.kind in self.rules
+
+    def unused(self, ignored: Container[str]) -> list[str]:
+        """The rules it names that silenced nothing (``["*"]``: it names none and silenced
+        nothing); rules the configuration ignores anyway are not counted."""
+        if not self.rules:
+            return [] if self.used else ["*"]
+        return sorted(r for r in self.rules - self.used if r not in ignored)
+
+
+class _Comments:
+    """The ignore comments of one file, each with what it silenced."""
+
+    def __init__(self, text: str) -> None:
+        self.comments: list[_Comment] = []
+        if "memtui:" not in text:
+            return
+        for n, row in enumerate(text.splitlines(), 1):
+            if "memtui:" not in row:
+                continue
+            found, alone = comments(row)
+            for which, rules_text in found:
+                rules = frozenset(re.split(r"[\s,]+", rules_text)) - {""}
+                # alone on its line, a line comment covers the next line too
+                targets = () if which == "ignore-file" else (n, n + 1) if alone else (n,)
+                self.comments.append(_Comment(n, which, rules, targets))
+
+    def covers(self, f: Finding) -> bool:
+        """Whether a comment silences ``f`` (each that does records it as used)."""
+        hit = [c for c in self.comments if c.covers(f)]
+        for c in hit:
+            c.used.add(f.kind)
+        return bool(hit)
+
+
+def _comments(root: Path, rel: str, cache: dict[str, _Comments]) -> _Comments:
+    if rel not in cache:
+        try:
+            data = read_file(root, rel, READ_LIMIT)
+        except (OSError, Unsafe, ValueError):
+            data = None
+        cache[rel] = _Comments((data or b"").decode("utf-8", "replace"))
+    return cache[rel]
+
+
+def apply(findings: Iterable[Finding], root: Path, config: Config,
+          baseline: Baseline | None = None, values: Values | None = None,
+          commented: Iterable[str] = (), lowered: list[tuple[Finding, str]] | None = None
+          ) -> tuple[list[Finding], list[Suppressed]]:
+    """(reported, suppressed) of ``findings``: the config's severities applied, then its
+    ignores, the inline comments of each finding's file, and ``baseline`` (a credential
+    matched by the keyed hash of its whole value, from ``values``). Then every ignore
+    comment that silenced nothing, in the files of the findings and in ``commented`` (the
+    files holding one), is an ``unused_ignore`` finding (as ruff reports an unused
+    ``noqa``), itself subject to the config and the baseline. ``lowered`` collects each
+    finding whose severity the config lowered, with the severity it had."""
+    kept: list[Finding] = []
+    gone: list[Suppressed] = []
+    cache: dict[str, _Comments] = {}
+    left = Counter(baseline.counts) if baseline is not None else Counter()
+    key = baseline.key if baseline is not None else None
+    for f, fp in fingerprinted(findings, key, values):
+        severity = config.severity.get(f.kind)
+        if severity and severity != f.severity:
+            before = f.severity
+            f = replace(f, severity=severity)  # type: ignore[arg-type]
+            if lowered is not None and SEVERITY_RANK[severity] < SEVERITY_RANK[before]:
+                lowered.append((f, before))
+        if f.kind in config.ignore:
+            gone.append(Suppressed(f, "config"))
+        elif f.path != WORKSPACE and _comments(root, f.path, cache).covers(f):
+            gone.append(Suppressed(f, "inline"))
+        elif fp and left[fp] > 0:
+            left[fp] -= 1
+            gone.append(Suppressed(f, "baseline"))
+        else:
+            kept.append(f)
+    for rel in sorted({*commented, *cache}):
+        for f in unused_findings(rel, _comments(root, rel, cache), config.ignore):
+            severity = config.severity.get(f.kind)
+            if severity and severity != f.severity:
+                f = replace(f, severity=severity)  # type: ignore[arg-type]
+            if f.kind in config.ignore:
+                gone.append(Suppressed(f, "config"))
+            elif left[fp := fingerprint(f)] > 0:
+                left[fp] -= 1
+                gone.append(Suppressed(f, "baseline"))
+            else:
+                kept.append(f)
+    return kept, gone
+
+
+#: Unused ignore comments reported per file; past it, one finding says how many more.
+UNUSED_PER_FILE = 20
+
+
+def unused_findings(rel: str, found: _Comments, ignored: Container[str]) -> list[Finding]:
+    """An ``unused_ignore`` finding for each comment of ``rel`` that silenced nothing
+    (at most ``UNUSED_PER_FILE``)."""
+    out: list[Finding] = []
+    rows = [(c, u) for c in found.comments if (u := c.unused(ignored))]
+    for c, unused in rows[:UNUSED_PER_FILE]:
+        what = "finding" if unused == ["*"] else "finding of " + ", ".join(unused)
+        named = " ".join(sorted(c.rules))
+        out.append(finding("unused_ignore", rel, c.line,
+                           f"<!-- memtui: {c.which}{' ' + named if named else ''} --> "
+                           f"silences no {what}: remove it (or the rules it no longer "
+                           "needs)"))
+    if len(rows) > UNUSED_PER_FILE:
+        more = len(rows) - UNUSED_PER_FILE
+        out.append(finding("unused_ignore", rel, rows[UNUSED_PER_FILE][0].line,
+                           f"and {more:,} more ignore comments in this file that silence "
+                           "nothing"))
+    return out
+
+
+def counts(suppressed: Iterable[Suppressed]) -> dict[str, int]:
+    """How many were suppressed, by cause (every cause named, zeros too)."""
+    c = Counter(s.cause for s in suppressed)
+    return {cause: c.get(cause, 0) for cause in CAUSES}
+
+
+def baseline_data(findings: Iterable[Finding], values: Values | None = None,
+                  key: bytes | None = None) -> dict[str, object]:
+    """What ``write_baseline`` writes: each finding's rule, path, message and fingerprint,
+    a credential's keyed by ``key`` (a new random one when None)."""
+    key = key if key is not None else os.urandom(KEY_BYTES)
+    rows: list[dict[str, object]] = []
+    for f, fp in fingerprinted(findings, key, values):
+        if f.kind == "secret" and not fp:
+            continue  # a credential whose value is not at hand is never accepted
+        rows.append({"rule": f.kind, "path": f.path, "message": f.message,
+                     "fingerprint": fp})
+    return {"memtui-baseline": BASELINE_VERSION, "key": key.hex(), "findings": rows}
+
+
+def write_baseline(path: Path, findings: Iterable[Finding], values: Values | None = None
+                   ) -> int:
+    """Record ``findings`` in ``path`` (``values``: the credentials' whole values, for their
+    keyed fingerprints); returns how many."""
+    data = baseline_data(findings, values)
+    try:
+        write_bytes(path, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode())
+    except OSError as exc:
+        raise BaselineError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    return len(data["findings"])  # type: ignore[arg-type]
+
+
+def load_baseline(path: Path, root: Path | None = None) -> Baseline:
+    """The accepted findings and the key, from a file ``write_baseline`` made; read by the
+    one bounded reader (`memtui.core.files.input_file`: a regular file of at most 64 MiB, inside
+    the workspace at ``root`` through no link leading out of it)."""
+    try:
+        raw = read_input(path, BASELINE_LIMIT, root)
+    except InputError as exc:
+        raise BaselineError(str(exc)) from None
+    if raw is None:
+        raise BaselineError(f"{path}: cannot be read (No such file or directory)")
+    try:
+        data = parse_json(raw, path)
+    except InputError as exc:
+        raise BaselineError(f"{path}: not a memtui baseline ({exc.reason})") from None
+    rows = data.get("findings") if isinstance(data, dict) else None
+    version = data.get("memtui-baseline") if isinstance(data, dict) else None
+    if (not isinstance(data, dict)
+            or version not in (BASELINE_VERSION, *OLD_BASELINE_VERSIONS)
+            or not isinstance(rows, list)
+            or not all(isinstance(r, dict) and isinstance(r.get("fingerprint"), str)
+                       for r in rows)):
+        raise BaselineError(f"{path}: not a memtui baseline (write one with "
+                            "--write-baseline)")
+    key = None
+    if version == BASELINE_VERSION:
+        text = data.get("key")
+        if not (isinstance(text, str) and len(text) == 2 * KEY_BYTES
+                and all(c in "0123456789abcdef" for c in text)):
+            raise BaselineError(f"{path}: not a memtui baseline (no key; write one with "
+                                "--write-baseline)")
+        key = bytes.fromhex(text)
+    return Baseline(Counter(r["fingerprint"] for r in rows if r["fingerprint"]), key)
+
+
+class _Workspace(Protocol):
+    @property
+    def root(self) -> Path: ...
+
+
+class Reported(Protocol):
+    """What :func:`apply_to` needs of an audit result (``memtui.core.audit.AuditResult``;
+    named by shape, so this module need not import the engine that imports it)."""
+
+    findings: list[Finding]
+    suppressed: list[Suppressed]
+    config_path: str | None
+    scans: Mapping[str, _Scan]
+    lowered: list[tuple[Finding, str]]
+    excluded: tuple[int, int]
+
+    @property
+    def workspace(self) -> _Workspace: ...
+
+
+R = TypeVar("R", bound=Reported)
+
+
+def apply_to(result: R, config: Config, baseline: Baseline | None = None,
+             hidden: bool = False) -> R:
+    """Apply :func:`apply` to ``result`` in place (its findings become the reported ones,
+    ``suppressed`` the rest, ``lowered`` those the config lowered) and record the config
+    file used; returns ``result``. ``hidden``: also read what the config's ``exclude``
+    leaves out (`memtui.core.reporting.hidden`: counted as suppressed by ``exclude``; an exclude of
+    the index or of every memory is an ``exclude_all`` error no config silences)."""
+    secret_files = {f.path for f in result.findings if f.kind == "secret"}
+    values = secret_values({rel: result.scans[rel] for rel in secret_files
+                            if rel in result.scans}) if baseline is not None else None
+    root = result.workspace.root
+    known = getattr(result.scans, "commented", None)  # a stored result's (no scan made)
+    commented = sorted(known) if known is not None else \
+        [rel for rel, scan in result.scans.items() if scan.has_ignores]
+    lowered: list[tuple[Finding, str]] = []
+    result.findings, result.suppressed = apply(result.findings, root, config, baseline,
+                                               values, [*commented, INDEX_NAME], lowered)
+    result.lowered = lowered
+    result.config_path = config.path
+    if hidden and config.exclude:
+        ws = result.workspace
+        left_out = excluded_files(ws, config.exclude)  # type: ignore[arg-type]
+        found, unread = excluded_findings(ws, left_out)  # type: ignore[arg-type]
+        result.suppressed.extend(Suppressed(f, "exclude") for f in found)
+        result.excluded = (len(left_out), unread)
+        alarm = exclude_all_finding(config, ws, len(result.scans), left_out)  # type: ignore[arg-type]
+        if alarm is not None:
+            result.findings.insert(0, alarm)
+    return result

@@ -1,0 +1,102 @@
+"""MEMORY.md as the auditor reads it: its parse and what it yields on its own (taken from
+the scan cache when its text is the same), its content digest (a key of the derived cache,
+`memtui.core.caches.derived`), each line's cost, and the injected block it makes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memtui.core.caches.scans import ScanStore
+from memtui.core.checks.findings import Finding
+from memtui.core.counting.tokens import TokenCounter, bytes_digest, text_digest
+from memtui.core.profiles import Injection
+from memtui.core.results import InjectedBlock, LineCost
+from memtui.core.scanner.index import Index, index_of, read_index
+from memtui.core.scanner.scan import index_findings
+from memtui.core.scanner.textfile import MAX_INDEX_BYTES, TextRead, read_text
+from memtui.core.workspace import INDEX_NAME, Workspace, index_link_problem
+
+
+def read_index_parts(ws: Workspace, store: ScanStore | None
+                     ) -> tuple[Index, list[Finding], bytes | None]:
+    """The index, what it yields on its own, and its content digest when it was read whole
+    (None: a problem, a link out, no plain file). Parsed, or taken from ``store`` when
+    MEMORY.md holds the same text as when it was stored."""
+    problem = index_link_problem(ws)
+    if problem:
+        index = Index(path=INDEX_NAME, problems=[f"{INDEX_NAME}: {problem}, not followed"])
+        return index, index_findings(index), None
+    path = ws.index_path
+    if not path.is_file() or path.is_symlink():
+        index = read_index(path)
+        return index, index_findings(index), None
+    read = read_text(path, MAX_INDEX_BYTES)
+    digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
+    whole = read.ok and not read.problems
+    stored = store.index(digest, read.text) if store is not None and whole else None
+    if stored is not None:
+        return index_of(read, INDEX_NAME, stored[0]), stored[1], digest
+    index = index_of(read, INDEX_NAME)
+    own = index_findings(index)
+    whole = whole and index.lines_cut is None  # a parse cut short is never kept
+    if store is not None and whole:
+        store.put_index(digest, index, own)
+    return index, own, digest if whole else None
+
+
+def whole_index(ws: Workspace) -> tuple[TextRead, bytes] | None:
+    """MEMORY.md's read and content digest, when it is a plain file read whole."""
+    path = ws.index_path
+    if index_link_problem(ws) or not path.is_file() or path.is_symlink():
+        return None
+    read = read_text(path, MAX_INDEX_BYTES)
+    if not read.ok or read.problems:
+        return None
+    return read, bytes_digest(read.raw) if read.raw else text_digest(read.text)
+
+
+def injected_block(ws: Workspace, context_files: Sequence[str], index: Index, loaded: int,
+                   window: tuple[int, str, str], counter: TokenCounter,
+                   names: Sequence[str]) -> InjectedBlock:
+    """What the agent is given: the context files (MEMORY.md's first ``loaded`` lines),
+    counted in ``names`` against ``window`` (`memtui.core.results.window_for`)."""
+    parts: list[str] = []
+    files: list[str] = []
+    cut = False
+    for rel in context_files:
+        if rel == INDEX_NAME:
+            text = index.text
+            if loaded < len(index.lines) or index.lines_cut is not None:
+                # (an index parsed only in part: what was parsed, not megabytes of the rest)
+                text = "\n".join(ln.text for ln in index.lines[:loaded])
+                cut = True
+        else:
+            path = ws.root / rel
+            text = read_text(path).text if path.is_file() else ""
+        if text.strip():
+            parts.append(text)
+            files.append(rel)
+    text = "\n\n".join(parts)
+    size, name, tokenizer = window
+    tokens = counter.counts(text, names)
+    return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")), tokens,
+                         size, files, cut, name, tokenizer)
+
+
+def injection_block(injection: Injection, window: tuple[int, str, str],
+                    counter: TokenCounter, names: Sequence[str], rule: str = ""
+                    ) -> InjectedBlock:
+    """What an agent profile says its agent injects, counted like any block."""
+    text = injection.text
+    size, name, tokenizer = window
+    return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")),
+                         counter.counts(text, names), size, list(injection.files),
+                         injection.cut, name, tokenizer, list(injection.loads), rule)
+
+
+def line_costs(index: Index, counter: TokenCounter, names: Sequence[str]) -> list[LineCost]:
+    """What each index line that is not blank costs."""
+    rows = [ln for ln in index.lines if ln.kind != "blank"]
+    counts = counter.counts_many([ln.text for ln in rows], names=names)
+    return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
+                     ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]

@@ -1,0 +1,296 @@
+"""Links inside markdown text, with 1-based line numbers: markdown links and [[wikilinks]]."""
+
+from __future__ import annotations
+
+import gc
+import posixpath
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+from urllib.parse import unquote
+
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+
+_SCHEME = lazy_pattern(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+#: ``[[inner]]``; group 1 is the inner text (name, then ``|alias`` or ``#heading``).
+WIKILINK = lazy_pattern(r"\[\[([^\[\]\n]+?)\]\]")
+_TICKS = lazy_pattern(r"`+")
+_FENCE_OPEN = lazy_pattern(r"^ {0,3}(`{3,}|~{3,})")
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A link found in ``source`` at ``line``.
+
+    For markdown links ``target`` is the workspace-relative POSIX path it points at, or None
+    when it leads outside the workspace (``outside`` is then True). For wikilinks ``target``
+    is the name inside the brackets (alias and heading dropped).
+    """
+
+    source: str
+    line: int
+    kind: str  # "markdown" | "wikilink"
+    raw: str
+    target: str | None
+    text: str = ""
+    outside: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CodeSpan:
+    """Inline code (for file names mentioned in backticks instead of linked)."""
+
+    line: int
+    content: str
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark")
+
+
+def resolve_href(source: str, href: str) -> tuple[str | None, bool] | None:
+    """Normalise a markdown link target seen in ``source``.
+
+    Returns None for external URLs and pure fragments; otherwise (relative path, outside):
+    the path relative to the workspace root (URL-decoded, fragment and query dropped), or
+    (None, True) when it leads out of the workspace.
+    """
+    href = href.strip()
+    if not href or href.startswith("#") or href.startswith("//") or _SCHEME.match(href):
+        return None
+    href = href.split("#", 1)[0].split("?", 1)[0]
+    if not href:
+        return None
+    path = unquote(href)
+    if path.startswith("/") or "\x00" in path:
+        return None, True
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
+    if joined == ".." or joined.startswith("../"):
+        return None, True
+    return joined, False
+
+
+#: markdown-it's work on one text, estimated in units of at most about a microsecond
+#: (0.1–0.8 µs measured over 16 adversarial shapes; bench/RESULTS.md, issue 31 §4). Its
+#: parse is linear but its constant depends on the text: ~1 µs a character for prose, ~15
+#: for each ``[``, ``*`` or ``_`` and more for each ``![``, ``](`` or ``][``, and each link
+#: destination is scanned up to its next space or 32 parentheses deep (``[a](`` × 250,000
+#: took 7 s, ``[`` × 1 MiB 15 s, ``![`` × 512 Ki 21 s). A text may cost `WORK_PER_CHAR`
+#: units a character (plus `WORK_FLOOR`): prose costs 1–2, a list of links 3–4; past
+#: it, the text is parsed up to the line where the estimate runs out, and the caller says
+#: so (`markdown_links_cut`). So no text costs the parser more than ~4 s a MiB.
+WORK_PER_CHAR = 5
+WORK_FLOOR = 100_000
+_DEST_END = lazy_pattern(r"[\x00-\x20\x7f]+")  # where markdown-it ends a link destination
+
+
+def _line_work(line: str) -> int:
+    work = len(line) + 30 * line.count("[") + 16 * (line.count("*") + line.count("_")) + \
+        24 * line.count("![") + 20 * line.count("](") + 60 * line.count("][")
+    if "](" in line:
+        for run in _DEST_END.split(line):
+            c = run.count("](")
+            if c:
+                work += len(run) * min(c, 33) // 4
+    return work
+
+
+def parse_cut(text: str, most: int | None = None) -> int | None:
+    """The offset of the first line at which markdown-it's estimated work on ``text`` runs
+    past its allowance (`WORK_PER_CHAR` a character plus `WORK_FLOOR`, and at most
+    ``most``); None: within it."""
+    allowed = WORK_FLOOR + WORK_PER_CHAR * len(text)
+    if most is not None:
+        allowed = min(allowed, most)
+    dests = text.count("](")
+    bound = len(text) + 30 * text.count("[") + 16 * (text.count("*") + text.count("_")) + \
+        24 * text.count("![") + 20 * dests + 60 * text.count("][") + \
+        (len(text) * min(dests, 33) // 4 if dests else 0)
+    if bound <= allowed:  # within even if every destination ran to the end: nothing to count
+        return None
+    work = at = 0
+    for line in text.split("\n"):
+        work += _line_work(line) + 1
+        if work > allowed:
+            return at
+        at += len(line) + 1
+    return None
+
+
+def markdown_links(source: str, text: str, first_line: int = 1,
+                   code_spans: list[CodeSpan] | None = None) -> list[Link]:
+    """Markdown links (inline and reference style) in ``text``; images are not links.
+
+    ``first_line`` is the file line ``text`` starts at. Inline code spans are appended to
+    ``code_spans`` when a list is given. Bounded: see `markdown_links_cut`.
+    """
+    return markdown_links_cut(source, text, first_line, code_spans)[0]
+
+
+def markdown_links_cut(source: str, text: str, first_line: int = 1,
+                       code_spans: list[CodeSpan] | None = None, most: int | None = None
+                       ) -> tuple[list[Link], int | None]:
+    """`markdown_links`, and the file line from which links were not looked for (None: all
+    were): a text that would cost markdown-it more than its allowance (`parse_cut`, at
+    most ``most``) is parsed up to the line where the allowance runs out."""
+    if "](" not in text and "]:" not in text and "][" not in text and (
+            code_spans is None or "`" not in text):
+        return [], None
+    cut = parse_cut(text, most)
+    cut_line = None
+    if cut is not None:
+        cut_line = first_line + text.count("\n", 0, cut)
+        text = text[:cut]
+    return _markdown_links(source, text, first_line, code_spans), cut_line
+
+
+def _markdown_links(source: str, text: str, first_line: int,
+                    code_spans: list[CodeSpan] | None) -> list[Link]:
+    links: list[Link] = []
+    collecting = gc.isenabled()
+    gc.disable()  # a token tree makes many objects and no cycles: skip the sweeps
+    try:
+        tokens = _parser().parse(text)
+    except Exception:  # markdown-it is robust, but a finding beats a crash
+        return []
+    finally:
+        if collecting:
+            gc.enable()
+    for tok in tokens:
+        if tok.type != "inline" or tok.map is None or not tok.children:
+            continue
+        line = first_line + tok.map[0]
+        href: str | None = None
+        label: list[str] = []
+        for child in tok.children:
+            if child.type in ("softbreak", "hardbreak"):
+                line += 1
+            elif child.type == "link_open":
+                href = str(child.attrGet("href") or "")
+                label = []
+                start_line = line
+            elif child.type == "link_close" and href is not None:
+                resolved = resolve_href(source, href)
+                if resolved is not None and not _wikilink_gloss(label):
+                    target, outside = resolved
+                    links.append(Link(source, start_line, "markdown", href, target,
+                                      "".join(label).strip(), outside))
+                href = None
+            elif child.type == "code_inline":
+                if href is not None:
+                    label.append(child.content)
+                elif code_spans is not None:
+                    code_spans.append(CodeSpan(line, child.content))
+            elif child.type == "text" and href is not None:
+                label.append(child.content)
+    return links
+
+
+def _wikilink_gloss(label: list[str]) -> bool:
+    """``[[x]](gloss)``: CommonMark reads a link labelled ``[x]``, but it is a wikilink with
+    a gloss after it; the wikilink reading wins (one text, one reading)."""
+    text = "".join(label)
+    return len(text) > 2 and text[0] == "[" and text[-1] == "]" and "[" not in text[1:-1]
+
+
+_EXTENSION = lazy_pattern(r"[^./][^/]*\.[A-Za-z0-9]{1,8}$")
+
+
+def looks_like_path(href: str) -> bool:
+    """A link destination that names a file: it has a ``/`` or a file extension. Others
+    (``translation``, ``12B``) are glosses in parentheses that CommonMark reads as links."""
+    path = href.split("#", 1)[0].split("?", 1)[0]
+    return "/" in path or "\\" in path or bool(_EXTENSION.search(path))
+
+
+def wikilinks(source: str, text: str, first_line: int = 1) -> list[Link]:
+    """``[[name]]``, ``[[name|alias]]`` and ``[[name#heading]]`` outside code."""
+    if "[[" not in text:
+        return []
+    out: list[Link] = []
+    if "`" not in text and "~~~" not in text:
+        # No code anywhere: one search over the whole text (a match never spans lines).
+        number, pos = first_line, 0
+        for wm in WIKILINK.finditer(text):
+            number += text.count("\n", pos, wm.start())
+            pos = wm.start()
+            name = wikilink_name(wm.group(1))
+            if name:
+                out.append(Link(source, number, "wikilink", wm.group(0), name))
+        return out
+    for number, line in outside_fences(text.split("\n"), first_line):
+        if "[[" not in line:
+            continue
+        for wm in WIKILINK.finditer(mask_code(line)):
+            name = wikilink_name(wm.group(1))
+            if name:
+                out.append(Link(source, number, "wikilink", wm.group(0), name))
+    return out
+
+
+def wikilink_name(inner: str) -> str:
+    """The name inside ``[[…]]``: alias and heading dropped."""
+    return inner.split("|", 1)[0].split("#", 1)[0].strip()
+
+
+def mask_code(line: str) -> str:
+    """``line`` with inline code spans blanked out (same length, so positions hold).
+
+    A run of backticks opens a span that the next run of the same length closes (as in
+    CommonMark); a run nothing closes is text. Linear: each length's runs are visited once
+    (a regex of ``(`+)(.+?)\\1`` took 1.4 s on 4,000 backticks, and grew as their cube)."""
+    if "`" not in line:
+        return line
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(line)]
+    by_length: dict[int, list[int]] = {}
+    for i, (start, end) in enumerate(runs):
+        by_length.setdefault(end - start, []).append(i)
+    seen = dict.fromkeys(by_length, 0)  # how far each length's list has been passed
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(runs):
+        start, end = runs[i]
+        same, at = by_length[end - start], seen[end - start]
+        while at < len(same) and same[at] <= i:
+            at += 1
+        seen[end - start] = at
+        if at < len(same):
+            spans.append((start, runs[same[at]][1]))
+            i = same[at] + 1
+        else:
+            i += 1
+    if not spans:
+        return line
+    parts, last = [], 0
+    for start, end in spans:
+        parts += [line[last:start], " " * (end - start)]
+        last = end
+    parts.append(line[last:])
+    return "".join(parts)
+
+
+def outside_fences(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, str]]:
+    """(line number from ``first``, text) of each line outside fenced code blocks."""
+    fence: str | None = None
+    for number, line in enumerate(lines, start=first):
+        m = _FENCE_OPEN.match(line)
+        if fence is None and m:
+            fence = m.group(1)[0] * 3
+            continue
+        if fence is not None:
+            if line.lstrip().startswith(fence):
+                fence = None
+            continue
+        yield number, line
+
+
+def fold(name: str) -> str:
+    """The folded spelling used for fuzzy wikilink matches: case and ``-``/``_`` ignored."""
+    return name.casefold().replace("_", "-")

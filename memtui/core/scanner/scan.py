@@ -1,0 +1,184 @@
+"""The scan: what one memory file yields on its own, a pure function of its bytes and path
+(frontmatter, links, wikilinks, credentials, instruction-like lines; tokens are counted on
+demand, by the auditor). What the index yields on its own is here too (`index_findings`).
+Nothing here knows of any other file: that is the derivation's (`memtui.core.derivation.derive`)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from memtui.core.caches.clean_texts import CleanTexts
+from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.hidden_text import comment_findings, hidden_findings
+from memtui.core.checks.instructions import scan_instructions
+from memtui.core.checks.missing_why import TYPES as WHY_TYPES
+from memtui.core.checks.missing_why import missing
+from memtui.core.checks.near_duplicate import sketch
+from memtui.core.checks.relative_date import relative_dates
+from memtui.core.checks.stale_reference import Ref, references
+from memtui.core.counting.tokens import bytes_digest, text_digest
+from memtui.core.creds.detector import SecretHit, scan_text_bounded
+from memtui.core.derivation.graph import Spellings, spellings
+from memtui.core.git.age import parse_date
+from memtui.core.scanner.index import CONTENT_LINE_CHARS, Index, display_width
+from memtui.core.scanner.keywords import KeywordProbe
+from memtui.core.scanner.links import Link, markdown_links_cut, wikilinks
+from memtui.core.scanner.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
+from memtui.core.scanner.textfile import read_text
+from memtui.core.workspace import INDEX_NAME, is_documentation
+
+
+@dataclass
+class FileScan:
+    """What one memory file yields on its own: a pure function of its bytes and path
+    (`scan_file`), kept in memory and in the user cache (`memtui.core.caches.scans`)."""
+
+    memory: MemoryFile
+    links: list[Link]
+    wikilinks: list[Link]
+    secrets: list[SecretHit]
+    instructions: list[tuple[int, str, str]]
+    mtime: float
+    read_findings: list[Finding] = field(default_factory=list)
+    tokens: dict[str, int] = field(default_factory=dict)
+    #: Everything this file yields on its own (read problems, frontmatter, secrets,
+    #: instruction-like text), built once when the file is scanned.
+    own_findings: list[Finding] = field(default_factory=list)
+    #: The frontmatter date as a timestamp (None: no usable date), parsed once.
+    dated: float | None = None
+    #: ``text_digest`` of the file's text (empty when not computed).
+    digest: bytes = b""
+    #: The line of the frontmatter's ``name:`` (1 when none in the first 40 lines).
+    name_line: int = 1
+    #: ``type`` sits at the top level (the older format; gathered into one finding).
+    old_format: bool = False
+    #: The loose spellings wikilinks find this file by (`memtui.core.derivation.graph.spellings`).
+    spellings: Spellings = ("", "", "", "")
+    #: The text holds a ``<!-- memtui: …`` comment (the suppression step reads it again to
+    #: report the ignore comments that silence nothing).
+    has_ignores: bool = False
+    #: The text's bottom-k MinHash sketch (`memtui.core.checks.near_duplicate`; empty: too short).
+    sketch: bytes = b""
+    #: The paths, symbols and command lines the memory names (`memtui.core.checks.stale_reference`).
+    refs: tuple[Ref, ...] = ()
+    #: A feedback or project memory's (has a Why line, has a How to apply line); None for
+    #: other types (`memtui.core.checks.missing_why`: reported where the folder uses the labels).
+    why: tuple[bool, bool] | None = None
+
+
+def secret_finding(rel: str, hit: SecretHit) -> Finding:
+    """The ``secret`` finding of one credential: it shows the value masked (``ab…yz``);
+    the baseline knows it by a keyed hash of the whole value (`memtui.core.reporting.suppress`)."""
+    return finding("secret", rel, hit.line,
+                   f"{hit.kind} ({hit.redacted}): memories are replayed into every later turn")
+
+
+def checks_stopped(line: int) -> str:
+    """A credential check cut short by its bounds (`memtui.core.creds.detector.MAX_HITS`)."""
+    return (f"credentials from line {line} on not checked: the text holds more than "
+            "100 credentials or 5,000 distinct lines for the checks to read")
+
+
+def index_findings(index: Index) -> list[Finding]:
+    """What the index yields on its own: read problems, content, credentials and
+    instruction-like text."""
+    lines = [*index.problem_lines, *[None] * (len(index.problems) - len(index.problem_lines))]
+    out = [finding("read_problem", INDEX_NAME, line, problem)
+           for problem, line in zip(index.problems, lines, strict=False)]
+    for line in index.lines:
+        if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
+            out.append(finding("content_in_index", INDEX_NAME, line.number,
+                               f"{line.chars}-character line with no link: memory content "
+                               "belongs in a memory file"))
+    hits, cut = scan_text_bounded(index.text)
+    for hit in hits:
+        out.append(finding("secret", INDEX_NAME, hit.line,
+                           f"{hit.kind} ({hit.redacted}) in the injected index"))
+    if cut is not None:
+        out.append(finding("read_problem", INDEX_NAME, cut, checks_stopped(cut)))
+    for line_no, reason, excerpt in scan_instructions(index.text):
+        out.append(finding("instruction_like", INDEX_NAME, line_no,
+                           f"{reason}: \u201c{excerpt}\u201d"))
+    out.extend(finding("hidden_text", INDEX_NAME, line, message)
+               for line, message in [*hidden_findings(index.text),
+                                     *comment_findings(index.text)])
+    return out
+
+
+def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
+              st: os.stat_result | None = None, clean: CleanTexts | None = None) -> FileScan:
+    """Read and examine one memory file on its own (no knowledge of the others).
+    ``clean``: texts known to pass the credential and instruction checks (skipped for
+    them); texts that pass are added."""
+    read = read_text(full, st=st)
+    extra = [finding("read_problem", rel, line, p)
+             for p, line in zip(read.problems, read.problem_lines, strict=True)]
+    expect_fm = not is_documentation(rel)
+    mf = parse_memory(rel, read.text, read.size, expect_frontmatter=expect_fm)
+    if not read.ok:
+        mf.findings.clear()  # the read problem says it all; an "empty file" would mislead
+    body, start = mf.body, mf.body_start
+    digest = b""
+    if clean is not None:
+        digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
+    if clean is not None and digest in clean:
+        secrets: list[SecretHit] = []
+        instructions: list[tuple[int, str, str]] = []
+    else:
+        probe = KeywordProbe(read.text)
+        secrets, cut = scan_text_bounded(read.text, probe=probe)
+        if cut is not None:
+            extra.append(finding("read_problem", rel, cut, checks_stopped(cut)))
+        instructions = scan_instructions(body, start, probe=probe)
+        if clean is not None and not secrets and not instructions:
+            clean.add(digest)
+    links, cut = markdown_links_cut(rel, body, start)
+    if cut is not None:
+        extra.append(finding("read_problem", rel, cut, f"links from line {cut} on not "
+                             "checked: the text would cost the markdown parser too much"))
+    scan = FileScan(
+        memory=mf,
+        links=links,
+        wikilinks=wikilinks(rel, body, start),
+        secrets=secrets,
+        instructions=instructions,
+        mtime=mtime,
+        read_findings=extra,
+    )
+    old_format = any(f.message == TOP_LEVEL_TYPE for f in mf.findings)
+    own = [*extra, *(f for f in mf.findings if f.message != TOP_LEVEL_TYPE)]
+    own.extend(secret_finding(rel, hit) for hit in scan.secrets)
+    for line_no, reason, excerpt in scan.instructions:
+        own.append(finding("instruction_like", rel, line_no,
+                           f"{reason}: \u201c{excerpt}\u201d"))
+    own.extend(finding("hidden_text", rel, line, message)
+               for line, message in hidden_findings(read.text))
+    if read.ok and mf.type and mf.type.strip().lower() == "project":
+        own.extend(finding("relative_date", rel, line, message)
+                   for line, message in relative_dates(body, start))
+    if read.ok and mf.type and mf.type.strip().lower() in WHY_TYPES:
+        lacking = missing(mf.type, body)
+        scan.why = ("**Why:**" not in lacking, "**How to apply:**" not in lacking)
+    scan.own_findings = own
+    if read.ok and expect_fm:
+        scan.sketch = sketch(f"{mf.description or ''}\n{body}")
+        scan.refs = tuple(references(body, start))
+    scan.old_format = old_format
+    scan.digest = digest
+    scan.name_line = name_line(mf)
+    scan.spellings = spellings(mf.name, mf.stem)
+    scan.has_ignores = "memtui:" in read.text and "<!--" in read.text
+    dv = mf.date_value()
+    scan.dated = parse_date(dv[1]) if dv is not None else None
+    return scan
+
+
+def name_line(mf: MemoryFile) -> int:
+    if mf.name is None:
+        return 1
+    text = mf.text
+    at = 0 if text.startswith("name:") else text.find("\nname:") + 1
+    line = text.count("\n", 0, at) + 1 if at else 1
+    return line if line <= 40 else 1
+

@@ -1,0 +1,190 @@
+"""The app's bindings and actions: its keys (with the curation keys of ``curate_actions``),
+the command palette's entries, and the actions they run that are not the layout's (the
+filter, the suppressed findings, re-audit, help, theme, copy path, $EDITOR). Mixed into
+``MemtuiApp``."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+from collections.abc import Iterable
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Input, TabbedContent
+
+from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.wording import plural
+from memtui.tui.audit_worker import prepare_rows
+from memtui.tui.curate_actions import CURATE_ACTIONS, CurateActions
+from memtui.tui.dialogs.help import HelpScreen
+from memtui.tui.layout import VIEWS, chat_pane_class
+from memtui.tui.views.base import AuditView
+from memtui.tui.widgets.audit_table import AuditTable
+
+APP_BINDINGS: list[BindingType] = [
+    Binding("escape", "leave_input", "Back to view"),  # shown while an input has focus
+    *(Binding(str(i), f"show_view('{pid}')", title, show=False)
+      for i, (pid, title, _) in enumerate(VIEWS, start=1)),
+    # in footer order: a narrow footer shows what fits, from the first
+    Binding("o", "open_editor", "Edit"),
+    Binding("p", "toggle_preview", "Preview"),
+    Binding("r", "reaudit", "Re-audit"),
+    Binding("c", "toggle_chat", "Chat"),
+    Binding("C", "hide_chat", "Hide chat", show=False),
+    Binding("question_mark", "help", "Help"),
+    Binding("q", "quit", "Quit"),
+    Binding("t", "choose_theme", "Theme"),
+    Binding("y", "copy_path", "Copy path", show=False),
+    Binding("i", "toggle_suppressed", "Suppressed", show=False),
+    *CurateActions.CURATE_BINDINGS,
+]
+
+#: action → (palette title, help) for the command palette.
+APP_ACTIONS: dict[str, tuple[str, str]] = {
+    **{f"show_view('{pid}')": (f"View: {title}", f"show the {title} view (key {i})")
+       for i, (pid, title, _) in enumerate(VIEWS, start=1)},
+    "open_editor": ("Open in $EDITOR", "edit the selected memory; re-audit on return"),
+    "toggle_preview": ("Toggle preview", "show or hide the preview pane"),
+    "reaudit": ("Re-audit", "audit the whole workspace again"),
+    "toggle_suppressed": ("Toggle suppressed", "list the findings a config, an inline "
+                          "comment or a baseline suppressed (key i)"),
+    "toggle_chat": ("Chat", "talk to the agent working in this workspace: open the "
+                    "chat, or put the focus in its input"),
+    "hide_chat": ("Hide chat", "hide the chat pane (the conversation stays; key C)"),
+    "choose_theme": ("Choose theme", "pick a colour theme (remembered)"),
+    "help": ("Help", "what each view shows, and every key"),
+    "focus_filter": ("Filter", "filter the current view"),
+    "copy_path": ("Copy path", "copy the selected file's full path to the clipboard"),
+    **CURATE_ACTIONS,
+}
+
+#: Actions of the footer that the Trend view's rows (commits, not memories) cannot take:
+#: that view neither offers nor takes them (issue 32 §21).
+NOT_IN_TREND = frozenset({"add_to_index", "undo"})
+
+
+class AppActions:
+    """Mixed into ``MemtuiApp``: needs ``workspace``, ``result``, ``config``, ``palette``,
+    ``active_view``, ``_ui``, ``set_notice``, ``start_audit`` and Textual's ``App``."""
+
+    def action_focus_filter(self) -> None:
+        view: Any = self.active_view
+        if hasattr(view, "action_focus_filter"):
+            view.action_focus_filter()
+
+    def action_leave_input(self) -> None:
+        """From the filter box or the chat input back to the active view."""
+        pid = self._ui.query_one(TabbedContent).active
+        if pid:  # at once: the keys typed after Esc are the view's
+            self._ui.set_focus(self._view_widget(pid))
+
+    def action_toggle_suppressed(self) -> None:
+        """Show or hide the suppressed findings in the Findings view."""
+        self.show_suppressed = not self.show_suppressed
+        result = self.result
+        if result is None:
+            return
+        result.show_suppressed = self.show_suppressed
+        n = len(result.suppressed)
+        self.set_notice(f"showing {plural(n, 'suppressed finding')}" if self.show_suppressed
+                         else f"hiding {plural(n, 'suppressed finding')}")
+        rows = prepare_rows(result, self.palette, self._row_caches, {"findings"})
+        self._rows.update(rows)
+        for view in self._ui.query(AuditTable):
+            if view.id == "findings-view":
+                view.set_result(result, self.palette, None, rows["findings"])
+
+    def action_reaudit(self) -> None:
+        self.set_notice("auditing again …")
+        self.start_audit(None)
+
+    def action_help(self) -> None:
+        from memtui.tui.widgets.row_table import RowTable
+
+        self.push_screen(HelpScreen([(pid, title) for pid, title, _ in VIEWS],
+                                    [type(self), RowTable, AuditTable],
+                                    chat=chat_pane_class() if self._chat else None))
+
+    def action_choose_theme(self) -> None:
+        self.search_themes()
+
+    def selected_path(self) -> tuple[str, int | None] | None:
+        """The file under the active view's cursor (never the preview's: it may show
+        another view's file, or a link followed inside it)."""
+        view = self.active_view
+        return view.selection() if isinstance(view, AuditView) else None
+
+    def _selected_or_say(self, what: str) -> tuple[str, int | None] | None:
+        """The active view's selected file, or None after saying why there is nothing
+        to ``what`` (open, copy)."""
+        picked = self.selected_path()
+        if picked is None:
+            view = self.active_view
+            why = view.why_nothing() if isinstance(view, AuditView) else "nothing selected"
+            self.notify(f"nothing to {what}: {why}", severity="warning")
+        return picked
+
+    def action_copy_path(self) -> None:
+        """Copy the selected file's absolute path (OSC 52: works over ssh too)."""
+        picked = self._selected_or_say("copy")
+        if picked is None:
+            return
+        path = str(self.workspace.root / picked[0])
+        self.copy_to_clipboard(path)
+        self.set_notice(f"copied {path}")
+
+    def action_open_editor(self) -> None:
+        picked = self._selected_or_say("open")
+        if picked is not None:
+            self.open_in_editor(*picked)
+
+    def open_in_editor(self, rel: str, line: int | None = None) -> None:
+        """Open ``rel`` (a workspace path, or an absolute one: a project's file a finding
+        names) in $VISUAL/$EDITOR, then re-audit it when it is in the workspace."""
+        path = self.workspace.root / rel
+        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+        try:
+            command = [*shlex.split(editor), *([f"+{line}"] if line else []), str(path)]
+            with self.suspend():
+                subprocess.run(command, check=False)
+        except Exception as exc:  # SuspendNotSupported, editor missing, …
+            self.notify(printable(f"cannot open {rel} in {editor}: {exc}"), severity="error",
+                        markup=False)
+            return
+        if not os.path.isabs(rel):
+            self.start_audit({rel})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_chat":
+            return self._chat
+        if action == "hide_chat":
+            return self._chat and bool(self._ui.query("#chat-slot.-open"))
+        if action == "leave_input":
+            focused = self.focused
+            return (isinstance(focused, Input) and self.screen is self._ui
+                    and self._ui.query_one("#main") in focused.ancestors)
+        # In the Trend view, neither offered nor taken: its rows are commits, not memories.
+        return not (action in NOT_IN_TREND and self._shown_pid == "trend")
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        keys: dict[str, str] = {}
+        for _, binding in self._bindings:
+            keys.setdefault(binding.action, self.get_key_display(binding))
+        for action, (title, help_text) in self.ACTIONS.items():
+            if action == "toggle_chat" and not self._chat:
+                continue
+            key = keys.get(action) or ("/" if action == "focus_filter" else "")
+            yield SystemCommand(f"{title}  ({key})" if key else title, help_text,
+                                _runner(self, action))
+
+
+def _runner(app: App[Any], action: str) -> Any:
+    async def run() -> None:
+        await app.run_action(action)
+
+    return run

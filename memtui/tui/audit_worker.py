@@ -1,0 +1,274 @@
+"""The app's audit worker: audits run in a thread (one at a time; changes seen meanwhile
+wait for the next), their table rows built off the screen's thread (the view on screen
+first, the others after, token counts last), each result handed to every view; and the
+watcher whose changes start them. Mixed into ``MemtuiApp``."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from textual import work
+
+from memtui.core.audit import AuditResult
+from memtui.core.reporting.suppress import apply_to
+from memtui.core.reporting.wording import plural
+from memtui.tui.change_notice import describe_change
+from memtui.tui.layout import VIEWS
+from memtui.tui.palette import Palette
+from memtui.tui.views.base import AuditView
+from memtui.tui.watcher import watch_workspace
+from memtui.tui.widgets.audit_table import AuditTable, Row, RowCache
+from memtui.tui.widgets.health_header import HealthHeader
+from memtui.tui.widgets.preview import MemoryPreview
+
+#: New or edited memories counted before their audit is shown; more are counted after it.
+FEW_TO_COUNT = 50
+
+#: The views that are tables (their rows are built off the UI thread).
+TABLES = frozenset(pid for pid, _, cls in VIEWS if issubclass(cls, AuditTable))
+
+
+def prepare_rows(result: AuditResult, palette: Palette,
+                 caches: dict[str, RowCache] | None = None, only: set[str] | None = None,
+                 pause: Callable[[], None] | None = None) -> dict[str, list[Row]]:
+    """The table views' rows for ``result`` (run in worker threads: 10,000 memories make
+    tens of thousands of styled cells): every view's, or those in ``only``. ``caches`` (one
+    per view) keep the rows of the previous audit, so only what changed is built again;
+    ``pause`` is called before each row is made."""
+    caches = caches if caches is not None else {}
+    rows: dict[str, list[Row]] = {}
+    for pid, _, cls in VIEWS:
+        if issubclass(cls, AuditTable) and (only is None or pid in only):
+            cache = caches.setdefault(pid, RowCache())
+            cache.pause = pause
+            rows[pid] = cls.build_rows(result, palette, cache)
+            cls.hidden_columns(result)  # here, not on the screen's thread
+    return rows
+
+
+class AuditWorker:
+    """Mixed into ``MemtuiApp``: needs ``auditor``, ``config``, ``palette``, ``heap``,
+    ``give_way``, ``_ui``, ``set_notice``, ``active_view`` and the audit state ``__init__``
+    sets."""
+
+    @work(thread=True, exclusive=True, group="repaint", exit_on_error=False)
+    def _repaint(self, result: AuditResult, palette: Palette) -> None:
+        """Rows in the new theme's colours, built off the UI thread."""
+        with self.heap.building():
+            rows = prepare_rows(result, palette)
+        self.call_from_thread(self._repainted, result, rows)
+
+    def _repainted(self, result: AuditResult, rows: dict[str, list[Row]]) -> None:
+        if result is self.result and self._ui.query(HealthHeader):
+            self._rows = rows
+            self._show(result, None)
+        self.heap.settle()
+
+    def _audit_progress(self, phase: str, done: int, total: int) -> None:
+        """From the audit thread: only noted here; `_show_progress` draws it."""
+        self.audit_progress = (phase, done, total)
+
+    def _show_progress(self) -> None:
+        progress = self.audit_progress
+        if self._auditing and progress is not None and progress != self._progress_shown:
+            self._progress_shown = progress
+            for header in self._ui.query(HealthHeader):  # none while closing
+                header.progress(*progress)
+
+    def start_audit(self, changed: set[str] | None) -> None:
+        """Audit now, or as soon as the running audit ends (changes accumulate)."""
+        if self._auditing:
+            if changed is None:
+                self._full_pending = True
+            else:
+                self._pending = (self._pending or set()) | changed
+            return
+        self._auditing = True
+        if self._beat is not None:
+            self.give_way.beat()
+            self._beat.resume()
+        self._audit(changed)
+
+    @work(thread=True, exclusive=False, group="audit", exit_on_error=False)
+    def _audit(self, changed: set[str] | None) -> None:
+        auditor, pause = self.auditor, self.give_way.check
+        try:
+            with self.heap.building():
+                result = self._suppressed(auditor.run(changed, self._audit_progress))
+                if auditor.holds_scans and auditor.tokens_pending <= FEW_TO_COUNT:
+                    auditor.count_file_tokens()  # a few new or edited files: counted now
+                # A whole new audit: the rows of the view on screen first, shown, then the
+                # others' (a third of a second more at 10,000 memories).
+                first = {self._shown_pid} if changed is None else None
+                rows = prepare_rows(result, self.palette, self._row_caches, first, pause)
+            # More follows: token counts, or the scans of a result from the derived cache.
+            more = bool(auditor.tokens_pending) or not auditor.holds_scans
+            if first is not None or more:
+                self._show_and_settle(result, changed, rows)  # on screen; more follows
+            if first is not None:
+                with self.heap.building():
+                    rest = prepare_rows(result, self.palette, self._row_caches,
+                                        TABLES - first, pause)
+                rows = {**rows, **rest}
+                self.call_from_thread(self._more_rows, result, rest, not more)
+                if not more:
+                    return
+            if more:
+                # The memories' token counts (most of a first audit's work) follow the
+                # audit on screen, and a cheap re-audit shows them. A result from the
+                # derived cache holds no scans: every file is scanned first (from the scan
+                # cache), so that the next change re-audits only what it touched.
+                with self.heap.building():
+                    if not auditor.holds_scans:
+                        auditor.run(set(), self._audit_progress)
+                    auditor.count_file_tokens(self._audit_progress)
+                    result = self._suppressed(auditor.run(set(), self._audit_progress))
+                    rows = prepare_rows(result, self.palette, self._row_caches, None, pause)
+                changed = set()
+        except Exception as exc:  # a bug or a vanished folder must not take the app down
+            self.call_from_thread(self._audit_failed, exc, changed)
+            return
+        self.call_from_thread(self._audited, result, changed, rows)
+
+    def _show_and_settle(self, result: AuditResult, changed: set[str] | None,
+                         rows: dict[str, list[Row]]) -> None:
+        """From the worker: show ``result`` (its audit goes on) and wait, a second at most,
+        until the screen has drawn it, so that the worker does not compete with that
+        drawing; views without ``rows`` wait for `_more_rows`."""
+        drawn = threading.Event()
+        coming = TABLES - set(rows)
+        self.call_from_thread(self._audited, result, changed, rows, False, coming)
+        self.call_from_thread(self.call_after_refresh, drawn.set)
+        drawn.wait(1.0)
+
+    def _more_rows(self, result: AuditResult, rows: dict[str, list[Row]],
+                   final: bool = False) -> None:
+        """The rows of the views not on screen, built after ``result`` was shown;
+        ``final``: that audit is complete."""
+        self._rows_coming = set()
+        if result is self.result and self._ui.query(HealthHeader):
+            self._rows.update(rows)
+            for view in self._ui.query(AuditTable):
+                pid = (view.id or "").removesuffix("-view")
+                if pid in rows:
+                    view.loading = False
+                    view.set_result(result, self.palette, None, rows[pid])
+        if final and self._ui.query(HealthHeader):
+            self._finished()
+
+    def _finished(self, complete: bool = True) -> None:
+        """The running audit ended (``complete``, or failed): its successor may start."""
+        self._auditing = False
+        self.audits += complete
+        if self._beat is not None:
+            self._beat.pause()
+        self._next_audit()
+
+    def _audit_failed(self, exc: Exception, changed: set[str] | None) -> None:
+        self._rows_coming = set()
+        self.set_notice(f"audit failed: {exc}", error=True)
+        self._finished(complete=False)
+
+    def _audited(self, result: AuditResult, changed: set[str] | None,
+                 rows: dict[str, list[Row]], final: bool = True,
+                 coming: set[str] | frozenset[str] = frozenset()) -> None:
+        """Show an audit's result; ``final``: its token counts are in (else they follow
+        and the audit is still running); ``coming``: views whose rows follow."""
+        if not self._ui.query(HealthHeader):
+            return  # the app is closing
+        before = self.result
+        self.result = result
+        self._rows = rows
+        self._rows_coming = set(coming)
+        self.shown += 1
+        self._ui.query_one("#views").loading = False
+        self._show(result, changed)
+        self.heap.settle()
+        if changed:
+            loud, self._quiet = changed - self._quiet, self._quiet - changed
+            note = describe_change(loud, before, result)
+            if note:
+                self.set_notice(note)
+        elif before is None:
+            n = len(result.files)
+            self._summary = f"audited {plural(n, 'memory file')} in {result.elapsed:.2f} s"
+            self._say_summary()
+        if final:
+            self._finished()
+
+    def _next_audit(self) -> None:
+        if self._full_pending:
+            self._full_pending = False
+            self._pending = None
+            self.start_audit(None)
+        elif self._pending:
+            pending, self._pending = self._pending, None
+            self.start_audit(pending)
+        else:
+            self._pending = None
+
+    def _show(self, result: AuditResult, changed: set[str] | None) -> None:
+        self._ui.query_one(HealthHeader).show(result, self.palette)
+        for view in self._ui.query(AuditView):  # one walk of the DOM, not one per view
+            pid = (view.id or "").removesuffix("-view")
+            if pid in self._rows_coming:  # `_more_rows` brings its rows and the result
+                view.loading = pid == self._shown_pid
+                continue
+            view.set_result(result, self.palette, changed, self._rows.get(pid))
+        active: Any = self.active_view
+        active.ensure_fresh()
+        preview = self._ui.query_one(MemoryPreview)
+        preview.set_result(result, self.palette)
+        if preview.path is None:
+            active.announce()
+
+    def own_write(self, paths: set[str]) -> None:
+        """memtui itself wrote ``paths`` (and said so in the notice): audit them without a
+        change notice that would replace the one saying how to undo it."""
+        self._quiet |= paths
+        self.start_audit(paths)
+
+    def _suppressed(self, result: AuditResult) -> AuditResult:
+        """``result`` with the configuration's ignores, severities and the inline ignores
+        applied (as ``memtui audit`` does)."""
+        apply_to(result, self.config)
+        result.show_suppressed = self.show_suppressed
+        return result
+
+    @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
+    def _watch(self) -> None:
+        try:
+            watch_workspace(self.workspace.root, self._changes_seen, self._stop,
+                            self._watch_problem)
+        except Exception as exc:
+            if not self._stop.is_set():
+                self.call_from_thread(self.set_notice, f"stopped watching: {exc}", True)
+
+    def _watch_problem(self, line: str) -> None:
+        """From the watcher thread: live updates are partly lost or now polled."""
+        self.call_from_thread(self._watch_problem_heard, line)
+
+    def _watch_problem_heard(self, line: str) -> None:
+        """The watcher's problem, said whether the first audit's summary came before it or
+        comes after it: joined to the summary while that shows, alone otherwise (the
+        watcher and the first audit race; the notice must not depend on which wins)."""
+        showing = self._summary is not None and self.notice == self._summary_text()
+        self.watch_problem = line
+        if showing:
+            self._say_summary()
+        else:
+            self.set_notice(line, True)
+
+    def _summary_text(self) -> str:
+        assert self._summary is not None
+        return self._summary + (f"; {self.watch_problem or 'watching for changes'}"
+                                if self.watching else "")
+
+    def _say_summary(self) -> None:
+        self.set_notice(self._summary_text(), error=bool(self.watch_problem))
+
+    def _changes_seen(self, paths: set[str]) -> None:
+        """From the watcher thread."""
+        self.call_from_thread(self.start_audit, paths)

@@ -1,0 +1,99 @@
+"""Keys that wait for a dialog or a focus move: the app holds each key until the one
+before it has been handled and no dialog it opened is still coming (``KeyGate`` keeps
+them), then hands them on in order. Mixed into ``MemtuiApp``."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from textual import events
+from textual.app import App
+
+
+class KeyFlow:
+    """Mixed into ``MemtuiApp`` (before ``App``, whose ``on_event`` it wraps): needs
+    ``keys`` (a ``KeyGate``), ``heap``, ``_ui``, ``_expire_notice`` and the key state
+    ``__init__`` sets (``_key_timer``, ``_dialog_seen``)."""
+
+    async def on_event(self, event: events.Event) -> None:
+        """Textual hands each key to the focused widget's queue at once, and the bindings
+        run when the key comes back up to the app: keys typed quickly were all handed to
+        the view before the first one's binding moved the focus or opened a dialog. Here a
+        key goes on only once the one before it has been handled and no dialog it opened
+        is still coming (``KeyGate``); until then it waits, in order."""
+        if isinstance(event, (events.Key, events.MouseEvent)):
+            self.heap.input_seen()
+            if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
+                self._expire_notice()  # the operator moved on: before the key's own notice
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if self.keys.take(event):
+                if self._key_timer is None:  # looks again until the dialog is up
+                    self._key_timer = self.set_interval(0.03, self._hand_on_keys)
+            else:
+                await self._pass_key(event)
+            return
+        await super().on_event(event)
+
+    async def _pass_key(self, key: events.Key) -> None:
+        target = self.focused or self.screen
+        await super().on_event(key)
+        if not key.is_forwarded:
+            return  # a priority binding took it here
+        flying = [True]
+        self.keys.expect(lambda: flying[0], at_most=1.0)
+
+        def landed() -> None:
+            flying[0] = False
+            if self.keys.held:
+                self.call_later(self._hand_on_keys)
+
+        _after_handled(self, target, landed)
+
+    async def _hand_on_keys(self) -> None:
+        """Hand the held keys on, in order, while nothing is pending (a key handed on may
+        move the focus or open a dialog: the rest wait again)."""
+        while (key := self.keys.next_key()) is not None:
+            await self._pass_key(key)
+        if not self.keys.held and self._key_timer is not None:
+            self._key_timer.stop()
+            self._key_timer = None
+
+    def dialog_pending(self) -> bool:
+        """No dialog is up and ready for keys yet: the main screen is on top, or the
+        dialog pushed has not mounted and taken its focus (one that takes none within a
+        second is taken as ready)."""
+        screen = self.screen
+        if screen is self._ui:
+            return True
+        if screen.is_mounted and screen.focused is not None:  # its on_mount chose it
+            return False
+        seen = self._dialog_seen
+        if seen is None or seen[0] is not screen:
+            self._dialog_seen = (screen, time.monotonic())
+            return True
+        return time.monotonic() - seen[1] < 1.0
+
+    def keys_wait_for_dialogs(self) -> str:
+        """From now on until ``keys_flow(name)``, keys wait whenever no dialog is up
+        (a curation flow between its key and its dialogs, and between two dialogs)."""
+        return self.keys.hold(self.dialog_pending)
+
+    def keys_flow(self, name: str) -> None:
+        self.keys.release(name)
+        if self.keys.held:
+            self.call_later(self._hand_on_keys)
+
+
+def _after_handled(app: App[Any], node: Any, done: Callable[[], None]) -> None:
+    """Call ``done`` once a key forwarded to ``node`` has been handled there and wherever
+    it bubbled: a callback queued behind it on ``node``, then on each parent in turn, up
+    to the app (each queue is in order, so the key is ahead of the callback in each)."""
+    def step(at: Any) -> None:
+        parent = at.parent
+        if at is app or parent is None or not parent.call_later(step, parent):
+            done()
+
+    if not node.call_later(step, node):
+        done()
