@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import BARE_VALUE, Labelled, value_at
-from memtui.core.lazy_pattern import lazy_pattern
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: What may stand right before an account name: a space, a bracket, a comma, or a letter of a
 #: script written without spaces (``画面はadmin／…``).
