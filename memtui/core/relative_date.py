@@ -78,11 +78,43 @@ _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
 
 
+#: Words one of which (lower-cased) every match of ``_SPACED_RE``, ``_MORGEN`` and
+#: ``_MANANA`` holds: a line with none of them is skipped by one cheap search instead of
+#: those three slow ones (the test derives every string the patterns match and checks).
+ANCHORS = ("day", "night", "morrow", "week", "month", "year", "quarter", "sprint",
+           "aujourd", "demain", "hier", "semaine", "mois", "ann", "jour", "heute", "gestern",
+           "morgen", "woche", "monat", "jahr", "tagen", "hoy", "ayer", "mañana", "hoje",
+           "ontem", "amanhã", "oggi", "ieri", "domani", "semana", "mes", "año", "días",
+           "mês", "settimana", "сегодня", "завтра", "вчера", "недел", "месяц", "году")
+_ANCHOR = re.compile("|".join(ANCHORS))
+#: The characters the case-blind patterns take for an anchor's letter whose lower case is
+#: not that letter (İ, dotless ı, long ſ, the old Cyrillic forms): a line holding one is
+#: searched in full.
+ODD_CASE = "\u0130\u0131\u017f\u1c80\u1c81\u1c82\u1c83\u1c84\u1c85"
+_ODD_CASE = re.compile(f"[{ODD_CASE}]")
+#: A syllable every match of ``_KO`` holds, and a character every match of ``_CJK`` holds.
+_KO_ANCHOR = re.compile("[오내어모그주달년올일]")
+_CJK_ANCHOR = re.compile("[天晚早上下本这這年前后後日週月]")
+
+
+def _may_hold(text: str) -> bool:
+    """False when ``text`` surely holds no relative date (`_relative` finds none)."""
+    return _ANCHOR.search(text.lower()) is not None or _ODD_CASE.search(text) is not None \
+        or _KO_ANCHOR.search(text) is not None or _CJK_ANCHOR.search(text) is not None
+
+
 def _relative(line: str) -> str | None:
-    for pattern in (_SPACED_RE, _MORGEN, _MANANA, _KO):
+    spaced = _ANCHOR.search(line.lower()) is not None or _ODD_CASE.search(line) is not None
+    for pattern in (_SPACED_RE, _MORGEN, _MANANA) if spaced else ():
         m = pattern.search(line)
         if m is not None:
             return m.group()
+    if _KO_ANCHOR.search(line) is not None:
+        m = _KO.search(line)
+        if m is not None:
+            return m.group()
+    if _CJK_ANCHOR.search(line) is None:
+        return None
     for m in _CJK.finditer(line):
         around = line[max(0, m.start() - 2):m.end() + 2]
         if _CJK_NOT.search(around) is None:
@@ -94,6 +126,8 @@ def relative_dates(body: str, first_line: int) -> list[tuple[int, str]]:
     """(line, message) for each line of ``body`` (starting at file line ``first_line``)
     holding a relative date and no absolute one, at most ``MAX_LINES``."""
     out: list[tuple[int, str]] = []
+    if not _may_hold(body):  # most memories: no line to look at
+        return out
     fenced = False
     for no, line in enumerate(body.split("\n"), start=first_line):
         if _FENCE.match(line):
