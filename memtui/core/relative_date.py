@@ -13,6 +13,8 @@ from __future__ import annotations
 import bisect
 import re
 
+from memtui.core.stale_reference import fence_lines
+
 #: Findings per file at most.
 MAX_LINES = 10
 
@@ -75,7 +77,6 @@ _ABSOLUTE = re.compile(
     r"\b(?:" + _MONTHS + r")\.? \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th|er|\.)? (?:de )?(?:"
     + _MONTHS + r")\b|\d{1,2} ?月 ?\d{1,2} ?[日号號]|\d{4} ?年|\d{1,2} ?월 ?\d{1,2} ?일|"
     r"\d{4} ?년")
-_FENCE = re.compile(r"^\s*(?:```|~~~)")
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
 
 
@@ -102,8 +103,6 @@ _CJK_PAIR = re.compile(
     "下个|下個|下周|下週|下星|下礼|下禮|本周|本週|这周|這週|这个|這個|去年|明年|天前|天后|天後|"
     "日前|日后|日後|周前|周后|周後|週前|週后|週後|月前|月后|月後|今日|明日|昨日|後日|来週|先週|"
     "今週|来月|先月|今月|来年|昨年|週明")
-#: A fence line of a body (`_FENCE`, on the whole text).
-_FENCE_LINE = re.compile(r"^[^\S\n]*(?:```|~~~)", re.M)
 
 
 def _may_hold(text: str) -> bool:
@@ -142,17 +141,12 @@ def _lines_of(text: str, pattern: re.Pattern[str], into: set[int]) -> None:
 
 def _candidates(body: str) -> set[int]:
     """The 0-based lines of ``body`` that may hold a relative date: those with an anchor (no
-    match spans lines), and those with a backtick (a code span cut out may join words)."""
+    match spans lines; an anchor holds no space, so cutting out code spans makes none)."""
     found: set[int] = set()
     _lines_of(body.lower(), _ANCHOR, found)  # lower-casing keeps every newline
     for pattern in (_ODD_CASE, _KO_ANCHOR, _CJK_PAIR):
         _lines_of(body, pattern, found)
-    if "`" in body:
-        _lines_of(body, _BACKTICK, found)
     return found
-
-
-_BACKTICK = re.compile("`")
 
 
 def relative_dates(body: str, first_line: int) -> list[tuple[int, str]]:
@@ -164,8 +158,7 @@ def relative_dates(body: str, first_line: int) -> list[tuple[int, str]]:
     candidates = _candidates(body)
     if not candidates:  # most memories
         return out
-    fences: set[int] = set()
-    _lines_of(body, _FENCE_LINE, fences)
+    fences = fence_lines(body)
     order = sorted(fences)
     lines = body.split("\n")
     for i in sorted(candidates):
