@@ -325,8 +325,9 @@ class Auditor:
             found.files = [rel for rel in found.files if not excluded(rel)]
         mine = get_profile(self.profile).memory
         found.files = [rel for rel in found.files if mine(rel)]
-        self._paths = [rel for rel in found.files if not is_documentation(rel)]
-        self._docs = [rel for rel in found.files if is_documentation(rel)]
+        self._paths, self._docs = [], []
+        for rel in found.files:  # one look at each name
+            (self._docs if is_documentation(rel) else self._paths).append(rel)
         self._notes = [*found.notes, *found.skipped]
         self._flagged = workspace_findings(self.ws, found.files)
         self._walked = True

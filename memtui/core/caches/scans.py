@@ -292,6 +292,7 @@ def _link_in(t: Any) -> Link:
 
 
 _PLAIN = (str, int, float, bool, bytes, type(None))
+_PLAIN_TYPES = frozenset(_PLAIN)
 
 
 def _value_out(v: Any, depth: int = 0) -> Any:
@@ -299,6 +300,10 @@ def _value_out(v: Any, depth: int = 0) -> Any:
     none of its own); ValueError for anything else."""
     if depth > 50:
         raise ValueError("too deep")
+    if type(v) is dict and depth < 50:  # the common case, plain keys and values in place
+        plain = _PLAIN_TYPES
+        return {k if type(k) in plain else _value_out(k, depth + 1):
+                x if type(x) in plain else _value_out(x, depth + 1) for k, x in v.items()}
     if isinstance(v, _PLAIN):
         return v
     if isinstance(v, dt.datetime):
@@ -312,9 +317,6 @@ def _value_out(v: Any, depth: int = 0) -> Any:
     if isinstance(v, (set, frozenset)):
         return type(v)(_value_out(x, depth + 1) for x in v)
     raise ValueError(f"cannot store {type(v).__name__}")
-
-
-_PLAIN_TYPES = frozenset(_PLAIN)
 
 
 def _value_in(v: Any, depth: int = 0) -> Any:

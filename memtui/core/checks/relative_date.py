@@ -10,7 +10,11 @@ a few compounds that hold a relative word but are no date are left out ("今天�
 
 from __future__ import annotations
 
+import bisect
 import re
+
+from memtui.core.lazy_pattern import lazy_pattern
+from memtui.core.stale_reference import fence_lines
 
 #: Findings per file at most.
 MAX_LINES = 10
@@ -45,44 +49,81 @@ _SPACED = [
     r"сегодня|завтра|вчера|послезавтра|позавчера",
     r"на (?:следующей|прошлой|этой) неделе|в (?:следующем|прошлом) (?:месяце|году)",
 ]
-_SPACED_RE = re.compile(r"(?i)(?<![\w'’-])(?:" + "|".join(_SPACED) + r")(?![\w-])")
+_SPACED_RE = lazy_pattern(r"(?i)(?<![\w'’-])(?:" + "|".join(_SPACED) + r")(?![\w-])")
 #: German "morgen" (tomorrow) only in lower case, as a word.
-_MORGEN = re.compile(r"(?<![\w-])morgen(?![\w-])")
+_MORGEN = lazy_pattern(r"(?<![\w-])morgen(?![\w-])")
 #: Spanish "mañana" is the morning after "la"/"por la"/"de la".
-_MANANA = re.compile(r"(?i)(?<![\w-])(?<!la )mañana(?![\w-])")
+_MANANA = lazy_pattern(r"(?i)(?<![\w-])(?<!la )mañana(?![\w-])")
 #: Korean: written with spaces, but particles stick to the word (내일은, 지난주에).
-_KO = re.compile(r"(?<![가-힣])(?:오늘(?!날)|내일|어제|모레|그저께|그제|"
+_KO = lazy_pattern(r"(?<![가-힣])(?:오늘(?!날)|내일|어제|모레|그저께|그제|"
                  r"(?:다음|지난|이번) ?(?:주|달)|내년|작년|올해|\d+ ?일 ?(?:전|후|뒤))")
 #: Chinese and Japanese: no spaces between words.
-_CJK = re.compile(
+_CJK = lazy_pattern(
     r"(?:今天|明天|昨天|后天|後天|前天|今晚|明早|明晚|昨晚|"
     r"上(?:个|個)?(?:周|週|星期|礼拜|禮拜|月)|下(?:个|個)?(?:周|週|星期|礼拜|禮拜)|下个月|下個月|"
     r"本周|本週|这周|這週|这个月|這個月|去年|明年|"
     r"[0-9一二三四五六七八九十两兩幾几]+(?:天|日|周|週|个月|個月|か月|ヶ月)(?:前|后|後)|"
     r"今日|明日|昨日|明後日|一昨日|来週|先週|今週|来月|先月|今月|来年|昨年|週明け)")
 #: Compounds of those characters that are no relative date.
-_CJK_NOT = re.compile(r"前天然|上周期|上週期|今日頭條|今日头条|明日香|本周期|明年度予算|昨日今日")
+_CJK_NOT = lazy_pattern(r"前天然|上周期|上週期|今日頭條|今日头条|明日香|本周期|明年度予算|昨日今日")
 #: An absolute date beside it: ISO, slashes, month names, CJK and Korean dates.
 _MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
            r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janvier|février|mars|"
            r"avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|"
            r"märz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
            r"septiembre|octubre|noviembre|diciembre")
-_ABSOLUTE = re.compile(
+_ABSOLUTE = lazy_pattern(
     r"(?i)\b\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|"
     r"\b\d{1,2}/\d{1,2}\b|\b\d{4}-W\d\d\b|"
     r"\b(?:" + _MONTHS + r")\.? \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th|er|\.)? (?:de )?(?:"
     + _MONTHS + r")\b|\d{1,2} ?月 ?\d{1,2} ?[日号號]|\d{4} ?年|\d{1,2} ?월 ?\d{1,2} ?일|"
     r"\d{4} ?년")
-_FENCE = re.compile(r"^\s*(?:```|~~~)")
-_CODE_SPAN = re.compile(r"`[^`\n]*`")
+_CODE_SPAN = lazy_pattern(r"`[^`\n]*`")
+
+
+#: Words one of which (lower-cased) every match of ``_SPACED_RE``, ``_MORGEN`` and
+#: ``_MANANA`` holds: a line with none of them is skipped by one cheap search instead of
+#: those three slow ones (the test derives every string the patterns match and checks).
+ANCHORS = ("day", "night", "morrow", "week", "month", "year", "quarter", "sprint",
+           "aujourd", "demain", "hier", "semaine", "mois", "année", "jour", "heute",
+           "gestern", "morgen", "woche", "monat", "jahr", "tagen", "hoy", "ayer", "mañana",
+           "hoje", "ontem", "amanhã", "oggi", "ieri", "domani", "semana", "el mes", "meses",
+           "próximo", "il mese", "año", "días", "mês", "settimana", "сегодня", "завтра",
+           "вчера", "недел", "месяц", "году")
+_ANCHOR = lazy_pattern("|".join(ANCHORS))
+#: The characters the case-blind patterns take for an anchor's letter whose lower case is
+#: not that letter (İ, dotless ı, long ſ, the old Cyrillic forms): a line holding one is
+#: searched in full.
+ODD_CASE = "\u0130\u0131\u017f\u1c80\u1c81\u1c82\u1c83\u1c84\u1c85"
+_ODD_CASE = lazy_pattern(f"[{ODD_CASE}]")
+#: A syllable every match of ``_KO`` holds, and a pair of characters every match of
+#: ``_CJK`` holds (a search for them is a tenth of ``_CJK``'s).
+_KO_ANCHOR = lazy_pattern("[오내어모그주달년올일]")
+_CJK_PAIR = lazy_pattern(
+    "今天|明天|昨天|后天|後天|前天|今晚|明早|明晚|昨晚|上个|上個|上周|上週|上星|上礼|上禮|上月|"
+    "下个|下個|下周|下週|下星|下礼|下禮|本周|本週|这周|這週|这个|這個|去年|明年|天前|天后|天後|"
+    "日前|日后|日後|周前|周后|周後|週前|週后|週後|月前|月后|月後|今日|明日|昨日|後日|来週|先週|"
+    "今週|来月|先月|今月|来年|昨年|週明")
+
+
+def _may_hold(text: str) -> bool:
+    """False when ``text`` surely holds no relative date (`_relative` finds none)."""
+    return _ANCHOR.search(text.lower()) is not None or _ODD_CASE.search(text) is not None \
+        or _KO_ANCHOR.search(text) is not None or _CJK_PAIR.search(text) is not None
 
 
 def _relative(line: str) -> str | None:
-    for pattern in (_SPACED_RE, _MORGEN, _MANANA, _KO):
+    spaced = _ANCHOR.search(line.lower()) is not None or _ODD_CASE.search(line) is not None
+    for pattern in (_SPACED_RE, _MORGEN, _MANANA) if spaced else ():
         m = pattern.search(line)
         if m is not None:
             return m.group()
+    if _KO_ANCHOR.search(line) is not None:
+        m = _KO.search(line)
+        if m is not None:
+            return m.group()
+    if _CJK_PAIR.search(line) is None:
+        return None
     for m in _CJK.finditer(line):
         around = line[max(0, m.start() - 2):m.end() + 2]
         if _CJK_NOT.search(around) is None:
@@ -90,23 +131,47 @@ def _relative(line: str) -> str | None:
     return None
 
 
+def _lines_of(text: str, pattern: re.Pattern[str], into: set[int]) -> None:
+    """Add the 0-based line of each match of ``pattern`` in ``text`` to ``into``."""
+    line, at = 0, 0
+    for m in pattern.finditer(text):
+        line += text.count("\n", at, m.start())
+        at = m.start()
+        into.add(line)
+
+
+def _candidates(body: str) -> set[int]:
+    """The 0-based lines of ``body`` that may hold a relative date: those with an anchor (no
+    match spans lines; an anchor holds no space, so cutting out code spans makes none)."""
+    found: set[int] = set()
+    _lines_of(body.lower(), _ANCHOR, found)  # lower-casing keeps every newline
+    for pattern in (_ODD_CASE, _KO_ANCHOR, _CJK_PAIR):
+        _lines_of(body, pattern, found)
+    return found
+
+
 def relative_dates(body: str, first_line: int) -> list[tuple[int, str]]:
     """(line, message) for each line of ``body`` (starting at file line ``first_line``)
-    holding a relative date and no absolute one, at most ``MAX_LINES``."""
+    holding a relative date and no absolute one, at most ``MAX_LINES``. Only the lines with
+    an anchor (`_candidates`) are read one by one; a line is in a fenced block when an odd
+    number of fence lines come before it."""
     out: list[tuple[int, str]] = []
-    fenced = False
-    for no, line in enumerate(body.split("\n"), start=first_line):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        if fenced or not line.strip():
+    candidates = _candidates(body)
+    if not candidates:  # most memories
+        return out
+    fences = fence_lines(body)
+    order = sorted(fences)
+    lines = body.split("\n")
+    for i in sorted(candidates):
+        line = lines[i]
+        if i in fences or bisect.bisect_left(order, i) % 2 or not line.strip():
             continue
         prose = _CODE_SPAN.sub(" ", line) if "`" in line else line
         word = _relative(prose)
         if word is None or _ABSOLUTE.search(prose) is not None:
             continue
-        out.append((no, f"\u201c{word}\u201d is a relative date with no absolute one beside "
-                        "it: a later reader cannot tell when that was"))
+        out.append((first_line + i, f"\u201c{word}\u201d is a relative date with no absolute "
+                                    "one beside it: a later reader cannot tell when that was"))
         if len(out) >= MAX_LINES:
             break
     return out

@@ -24,6 +24,7 @@ against a `memtui.core.checks.project.ProjectIndex`.
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 import re
 from collections.abc import Mapping
@@ -39,7 +40,6 @@ MAX_LINE = 2000
 
 Ref = tuple[int, str, str]  # (line, kind: "path" | "symbol" | "flag", value)
 
-_FENCE = re.compile(r"^\s*(?:```|~~~)")
 _SPAN = re.compile(r"`([^`\n]{1,200})`")
 _LINK_TARGET = re.compile(r"\]\([^)\n]*\)|<https?://[^>\n]*>|https?://\S+")
 _PATH = re.compile(r"(?<![\w/.:~@$%-])((?:[A-Za-z0-9_][\w.-]*/)+[\w.-]*[A-Za-z0-9_]"
@@ -67,17 +67,57 @@ def _symbol(span: str) -> str | None:
     return None
 
 
+#: What a line naming anything holds: a path has a slash, a symbol or command a backtick,
+#: a command in a fenced block two dashes.
+_MARKS = ("/", "`", "--")
+#: A line opening or closing a fenced block (``` or ~~~ after blanks), in a whole body.
+_FENCE_LINE = re.compile(r"^[^\S\n]*(?:```|~~~)", re.M)
+
+
+def lines_with(text: str, needle: str, into: set[int]) -> None:
+    """Add the 0-based line of each line of ``text`` holding ``needle`` to ``into``."""
+    line, last = 0, 0
+    at = text.find(needle)
+    while at >= 0:
+        line += text.count("\n", last, at)
+        last = at
+        into.add(line)
+        at = text.find("\n", at)  # on to the next line
+        if at < 0:
+            break
+        at = text.find(needle, at)
+
+
+def fence_lines(text: str) -> set[int]:
+    """The 0-based lines of ``text`` that open or close a fenced block."""
+    found: set[int] = set()
+    if "```" in text or "~~~" in text:
+        line, at = 0, 0
+        for m in _FENCE_LINE.finditer(text):
+            line += text.count("\n", at, m.start())
+            at = m.start()
+            found.add(line)
+    return found
+
+
 def references(body: str, first_line: int) -> list[Ref]:
-    """The paths, symbols and flags ``body`` (from file line ``first_line``) names."""
+    """The paths, symbols and flags ``body`` (from file line ``first_line``) names. Only the
+    lines with a slash, a backtick or two dashes are read one by one; a line is in a fenced
+    block when an odd number of fence lines come before it."""
     out: list[Ref] = []
-    fenced = False
-    for no, line in enumerate(body.split("\n"), start=first_line):
+    marked: set[int] = set()
+    for mark in _MARKS:
+        lines_with(body, mark, marked)
+    if not marked:  # most memories
+        return out
+    fences = fence_lines(body)
+    order = sorted(fences)
+    lines = body.split("\n")
+    for i in sorted(marked - fences):
         if len(out) >= MAX_REFS:
             break
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        if fenced:
+        line, no = lines[i], first_line + i
+        if bisect.bisect_left(order, i) % 2:  # fenced
             if "--" in line:
                 out.append((no, "command", line.strip()[:300]))
             continue
@@ -87,8 +127,9 @@ def references(body: str, first_line: int) -> list[Ref]:
         prose = _LINK_TARGET.sub(" ", line) if ("](" in line or "http" in line) else line
         if "~~" in prose:  # struck through: the memory says it no longer holds
             prose = _STRUCK.sub(" ", prose)
-        for m in _PATH.finditer(prose):
-            out.append((no, "path", m.group(0)))
+        if "/" in prose:
+            for m in _PATH.finditer(prose):
+                out.append((no, "path", m.group(0)))
         if "`" in prose:
             for m in _SPAN.finditer(prose):
                 span = m.group(1)

@@ -11,8 +11,13 @@ mixed value``, or the provider's format).
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
+import types
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 
@@ -89,6 +94,49 @@ def candidate_lines(text: str, probe: KeywordProbe | None = None) -> list[tuple[
         if any(w in low for w in words) and _HINT.search(line):
             out.append((i, line))
     return out
+
+
+class _RequestsWhenUsed(types.ModuleType):
+    """Stands for requests while detect-secrets is imported: a name asked of it imports
+    requests then and hands that name over."""
+
+    def __getattr__(self, name: str) -> object:
+        if sys.modules.get("requests") is self:
+            del sys.modules["requests"]
+        return getattr(importlib.import_module("requests"), name)
+
+
+class _Response:
+    """What two of detect-secrets' plugins name in their verifiers' annotations."""
+
+
+@contextmanager
+def _requests_when_used() -> Iterator[None]:
+    """detect-secrets imports requests (and with it urllib3, http.client, ssl: 0.18 s of
+    CPU, more than the rest of detect-secrets) for verifying a secret with its provider,
+    which memtui never asks for. While detect-secrets is imported a stand-in holds its
+    place (`_RequestsWhenUsed`; ``requests.Response``, evaluated in two annotations, is a
+    placeholder meanwhile); after, ``import requests`` imports the real one, and so does the
+    stand-in on any use. Nothing is done when requests is imported already or missing."""
+    spec = None
+    if "requests" not in sys.modules:
+        try:
+            spec = importlib.util.find_spec("requests")
+        except (ImportError, ValueError):
+            spec = None
+    if spec is None:
+        yield
+        return
+    stand_in = _RequestsWhenUsed("requests")
+    stand_in.__spec__ = spec
+    stand_in.Response = _Response  # type: ignore[attr-defined]
+    sys.modules["requests"] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get("requests") is stand_in:
+            del sys.modules["requests"]
+        del stand_in.Response  # type: ignore[attr-defined]
 
 
 def _plugin_config() -> list[dict[str, str]]:
@@ -214,6 +262,12 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
 def _known_formats(lines: list[str], candidates: list[tuple[int, str]], add) -> None:
     """detect-secrets' plugins and the command, URL, header and code forms, on the lines
     holding a hint."""
+    # detect-secrets imports its plugins and filters on its first use (`_requests_when_used`)
+    with _requests_when_used() if _config is None else nullcontext():
+        _scan_lines(lines, candidates, add)
+
+
+def _scan_lines(lines: list[str], candidates: list[tuple[int, str]], add) -> None:
     global _config
     from detect_secrets.core.scan import scan_line
     from detect_secrets.settings import transient_settings

@@ -212,7 +212,10 @@ class _Comments:
         return bool(hit)
 
 
-def _comments(root: Path, rel: str, cache: dict[str, _Comments]) -> _Comments:
+def _comments(root: Path, rel: str, cache: dict[str, _Comments],
+              quiet: Container[str] = ()) -> _Comments:
+    if rel not in cache and rel in quiet:
+        cache[rel] = _Comments("")  # its scan saw no ignore comment: nothing to read
     if rel not in cache:
         try:
             data = read_file(root, rel, READ_LIMIT)
@@ -224,15 +227,16 @@ def _comments(root: Path, rel: str, cache: dict[str, _Comments]) -> _Comments:
 
 def apply(findings: Iterable[Finding], root: Path, config: Config,
           baseline: Baseline | None = None, values: Values | None = None,
-          commented: Iterable[str] = (), lowered: list[tuple[Finding, str]] | None = None
-          ) -> tuple[list[Finding], list[Suppressed]]:
+          commented: Iterable[str] = (), lowered: list[tuple[Finding, str]] | None = None,
+          quiet: Container[str] = ()) -> tuple[list[Finding], list[Suppressed]]:
     """(reported, suppressed) of ``findings``: the config's severities applied, then its
     ignores, the inline comments of each finding's file, and ``baseline`` (a credential
     matched by the keyed hash of its whole value, from ``values``). Then every ignore
     comment that silenced nothing, in the files of the findings and in ``commented`` (the
     files holding one), is an ``unused_ignore`` finding (as ruff reports an unused
     ``noqa``), itself subject to the config and the baseline. ``lowered`` collects each
-    finding whose severity the config lowered, with the severity it had."""
+    finding whose severity the config lowered, with the severity it had. ``quiet``: files
+    known to hold no ignore comment (their scan's text has none), not read again."""
     kept: list[Finding] = []
     gone: list[Suppressed] = []
     cache: dict[str, _Comments] = {}
@@ -247,7 +251,7 @@ def apply(findings: Iterable[Finding], root: Path, config: Config,
                 lowered.append((f, before))
         if f.kind in config.ignore:
             gone.append(Suppressed(f, "config"))
-        elif f.path != WORKSPACE and _comments(root, f.path, cache).covers(f):
+        elif f.path != WORKSPACE and _comments(root, f.path, cache, quiet).covers(f):
             gone.append(Suppressed(f, "inline"))
         elif fp and left[fp] > 0:
             left[fp] -= 1
@@ -382,6 +386,17 @@ class Reported(Protocol):
 R = TypeVar("R", bound=Reported)
 
 
+class _Quiet:
+    """The files scanned whose text holds no ignore comment (``has_ignores`` false: no
+    ``memtui:`` or no ``<!--``), which `_Comments` would find empty in the same bytes."""
+
+    def __init__(self, scans: Container[str], commented: set[str]) -> None:
+        self.scans, self.commented = scans, commented
+
+    def __contains__(self, rel: object) -> bool:
+        return rel not in self.commented and rel in self.scans
+
+
 def apply_to(result: R, config: Config, baseline: Baseline | None = None,
              hidden: bool = False) -> R:
     """Apply :func:`apply` to ``result`` in place (its findings become the reported ones,
@@ -398,7 +413,8 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         [rel for rel, scan in result.scans.items() if scan.has_ignores]
     lowered: list[tuple[Finding, str]] = []
     result.findings, result.suppressed = apply(result.findings, root, config, baseline,
-                                               values, [*commented, INDEX_NAME], lowered)
+                                               values, [*commented, INDEX_NAME], lowered,
+                                               _Quiet(result.scans, set(commented)))
     result.lowered = lowered
     result.config_path = config.path
     if hidden and config.exclude:
