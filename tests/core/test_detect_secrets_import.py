@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 _CHILD = """
 import sys
-from memtui.core.secrets import scan_text
+from memtui.core.creds.detector import scan_text
 hits = scan_text("stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc and AKIAZ4XK3J7QW2PLMN5R")
 print(sorted(h.kind for h in hits))
 print("detect_secrets.core.scan" in sys.modules, "urllib3" in sys.modules,

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from memtui.core import relative_date as rd
-from memtui.core import stale_reference as sr
+from memtui.core.checks import relative_date as rd
+from memtui.core.checks import stale_reference as sr
 
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 

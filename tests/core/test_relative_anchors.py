@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from memtui.core import relative_date as rd
+from memtui.core.checks import relative_date as rd
 
 
 def _strings(pattern: str) -> set[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import memtui.core.suppress as suppress
+import memtui.core.reporting.suppress as suppress
 from memtui.core.config import Config
 from tests.core.helpers import make_ws, memory, run_audit
 

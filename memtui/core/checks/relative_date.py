@@ -13,8 +13,8 @@ from __future__ import annotations
 import bisect
 import re
 
-from memtui.core.lazy_pattern import lazy_pattern
-from memtui.core.stale_reference import fence_lines
+from memtui.core.checks.stale_reference import fence_lines
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Findings per file at most.
 MAX_LINES = 10
