@@ -200,6 +200,10 @@ class MemtuiApp(CurateActions, App[int]):
                  settings: AgentSettings | None = None, theme: str | None = None,
                  watch: bool = True, config: Config | None = None) -> None:
         super().__init__()
+        if "TEXTUAL_ANIMATIONS" not in os.environ:
+            # The tabs' underline slid for 0.3 s after each switch: ~10 more frames, 30 ms
+            # of CPU, more than half a switch's budget (issue 32 item 17).
+            self.animation_level = "none"
         self.workspace = workspace
         self.options = options or AuditOptions()
         config_problem = ""
@@ -251,6 +255,8 @@ class MemtuiApp(CurateActions, App[int]):
         self._full_pending = False
         self._rows: dict[str, list[Row]] = {}  # table rows of the last audit, by view
         self._shown_pid = VIEWS[0][0]  # the view on screen (the audit worker reads it)
+        self._switched: str | None = None  # the view `action_show_view` just activated
+        self._slot_width: int | None = None  # the chat slot's width as last set
         self._rows_coming: set[str] = set()  # views whose rows the worker builds after a show
         self._stop = threading.Event()
         self._chat = chat_available()
@@ -354,7 +360,8 @@ class MemtuiApp(CurateActions, App[int]):
         progress = self.audit_progress
         if self._auditing and progress is not None and progress != self._progress_shown:
             self._progress_shown = progress
-            for header in self._ui.query(HealthHeader):  # none while closing
+            header = self._found("#health")  # none while closing
+            if header is not None:
                 header.progress(*progress)
 
     def on_ready(self) -> None:
@@ -414,10 +421,12 @@ class MemtuiApp(CurateActions, App[int]):
             width = self._preview_width(False)
             if self._ui.query_one("#main").has_class("-chat-focus"):
                 width = max(width, self.size.width - VIEWS_WHILE_CHATTING)
-        slot.styles.width = width  # unchanged: Textual does nothing
+        if width != self._slot_width:  # setting None lays the screen out again, each time
+            self._slot_width = width
+            slot.styles.width = width
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        if self._ui.query("#chat-slot"):
+        if self._found("#chat-slot") is not None:
             self._chat_focus_changed()
         if self.keys.held:
             self.call_later(self._hand_on_keys)
@@ -733,6 +742,21 @@ class MemtuiApp(CurateActions, App[int]):
 
     # -- navigation ------------------------------------------------------------------------
 
+    def _found(self, selector: str) -> Any:
+        """The widget the id ``selector`` names on the main screen, or None while the app
+        closes: Textual caches a lookup by id, where ``query(...)`` walks the whole DOM
+        (every view, every block of the preview) each time it is tested."""
+        from textual.css.query import NoMatches
+
+        try:
+            return self._ui.query_one(selector)
+        except NoMatches:
+            return None
+
+    def _previews(self) -> list[MemoryPreview]:
+        preview = self._found("#preview")
+        return [preview] if isinstance(preview, MemoryPreview) else []
+
     @property
     def active_view(self) -> Widget:
         return self.view(self._ui.query_one(TabbedContent).active)
@@ -754,18 +778,41 @@ class MemtuiApp(CurateActions, App[int]):
         tabs = self._ui.query_one(TabbedContent)
         if tabs.active == pid:
             return
-        view = self.view(pid)
-        await self._mounted(view)
-        # Focus first: were the old view's table to keep the focus while hidden, Textual
-        # would move it to a sibling there and switch the tabs back.
-        self._view_widget(pid).focus()
-        if isinstance(view, AuditView) and not isinstance(view, TrendView):
-            # The preview names the new view's row before the switch is drawn, so no frame
-            # shows the new view beside the old view's file (announce follows, and renders).
-            picked = view.selection() if pid not in self._rows_coming else None
-            for preview in self._ui.query(MemoryPreview):
-                preview.request(*(picked or (None, None)), now=True)
-        tabs.active = pid
+        # One layout and one frame for the whole switch (issue 32 item 17): the tab, the
+        # view's rows, the footer's keys and the preview's file are all in place before the
+        # screen is laid out and drawn; step by step, each step cost a full-screen layout
+        # and repaint (3 to 7 of them a switch).
+        with self.batch_update():
+            view = self.view(pid)
+            await self._mounted(view)
+            # Focus first, at once: were the old view's table to keep the focus while
+            # hidden, Textual would move it to a sibling there and switch the tabs back.
+            self._ui.set_focus(self._view_widget(pid))
+            self._activated(pid, view)
+            self._switched = pid  # `_tab_activated` need not do it again
+            previews = self._previews()
+            if isinstance(view, AuditView) and not isinstance(view, TrendView):
+                # The preview names the new view's row before the tab changes, and shows
+                # its file in the same frame as the view.
+                picked = view.selection() if pid not in self._rows_coming else None
+                for preview in previews:
+                    preview.request(*(picked or (None, None)), now=True)
+            tabs.active = pid
+            for preview in previews:
+                await preview.catch_up()
+            for footer in self._ui.query_children(FittingFooter):
+                footer.update_keys()  # the keys this view offers, in this frame too
+        self._ui.refresh(repaint=False)  # wakes the screen: it lays out what the batch held
+
+    def _activated(self, pid: str, view: Any) -> None:
+        """``pid`` is (about to be) the view shown: the footer offers what its rows can
+        take, and it shows the latest audit (or that its rows are on their way)."""
+        self._shown_pid = pid
+        self.refresh_bindings()
+        if pid in self._rows_coming:
+            view.loading = True  # its rows are being built; `_more_rows` brings them
+        else:
+            view.ensure_fresh()
 
     @staticmethod
     async def _mounted(widget: Widget) -> None:
@@ -780,15 +827,12 @@ class MemtuiApp(CurateActions, App[int]):
         pid = event.pane.id
         if pid is None or pid != self._ui.query_one(TabbedContent).active:
             return
-        self._shown_pid = pid
-        self.refresh_bindings()  # the footer offers what this view's rows can take
         view: Any = self.view(pid)
         await self._mounted(view)
-        if pid in self._rows_coming:
-            view.loading = True  # its rows are being built; `_more_rows` brings them
-        else:
-            view.ensure_fresh()
-        view.announce()  # the preview follows the view now shown, not the one left
+        if self._switched != pid:  # not through `action_show_view` (a click on a tab)
+            self._activated(pid, view)
+        self._switched = None
+        view.announce()  # the preview follows the view now shown (no-op when it does)
         self.call_after_refresh(self._focus_view, pid)
 
     def _focus_view(self, pid: str) -> None:
@@ -803,21 +847,21 @@ class MemtuiApp(CurateActions, App[int]):
 
     @on(MemorySelected)
     def _memory_selected(self, event: MemorySelected) -> None:
-        for preview in self._ui.query(MemoryPreview):  # none while shutting down
+        for preview in self._previews():  # none while shutting down
             preview.request(event.path, event.line, now=event.now)
 
     @on(CommitSelected)
     def _commit_selected(self, event: CommitSelected) -> None:
-        for preview in self._ui.query(MemoryPreview):
+        for preview in self._previews():
             preview.request_commit(event.point)
 
     @on(JumpTo)
     def _jump(self, event: JumpTo) -> None:
-        found = self._ui.query(MemoryPreview)
+        found = self._previews()
         if not found:
             return
         self._show_preview()
-        found.first().request(event.path, event.line, now=True)
+        found[0].request(event.path, event.line, now=True)
 
     def _show_preview(self) -> None:
         """Show the preview; when narrow, it takes the open chat's place."""
@@ -933,7 +977,9 @@ class MemtuiApp(CurateActions, App[int]):
         if action == "toggle_chat":
             return self._chat
         if action == "hide_chat":
-            return self._chat and bool(self._ui.query("#chat-slot.-open"))
+            # (a cached lookup by id: a query here walked the whole DOM for every binding
+            # the footer looked at, 3 ms each at 261 memories; issue 32 item 17)
+            return self._chat and self._found("#chat-slot") is not None and self._chat_open()
         if action == "leave_input":
             focused = self.focused
             return (isinstance(focused, Input) and self.screen is self._ui

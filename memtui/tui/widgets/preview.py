@@ -80,6 +80,9 @@ class MemoryPreview(VerticalScroll):
         self._want: tuple[str | None, int | None] | None = None
         self._hit = 0  # which match of the preview search is shown
         self._commit: dict[str, Any] | None = None  # a Trend commit waiting to be shown
+        #: What is on show: (path, line, the result it came from); None: a commit.
+        self._rendered: tuple[str | None, int | None, AuditResult | None] | None = None
+        self._index_secrets: tuple[str, list[SecretHit]] | None = None  # MEMORY.md's scan
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="search this preview (Enter: next, Esc: close)",
@@ -145,6 +148,8 @@ class MemoryPreview(VerticalScroll):
     def request(self, path: str | None, line: int | None = None, *, now: bool = False) -> None:
         """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait.
         None: nothing is selected, and the preview says so."""
+        if self._want is None and self._rendered == (path, line, self.result):
+            return  # on show already (a view just shown announces its row again)
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
@@ -196,6 +201,7 @@ class MemoryPreview(VerticalScroll):
             return  # a newer request came first
         p = self.palette
         self.path, self.line, self._titled = None, None, None
+        self._rendered = None
         self.query_one("#preview-title", Static).update(Text.assemble(
             ("commit ", "bold"), (printable(str(point["commit"])), "bold")))
         self.query_one("#preview-meta", Static).update(Text.assemble(
@@ -210,6 +216,12 @@ class MemoryPreview(VerticalScroll):
         if self._shown != ("commit",):
             self._shown = ("commit",)
             await self.query_one(WikiMarkdown).show("")
+
+    async def catch_up(self) -> None:
+        """Render now what was asked with ``now`` (a view switch draws the new view and
+        its row's file in one frame), rather than on the next turn of the loop."""
+        if self._want is not None and self._timer is None:
+            await self._render_wanted()
 
     async def _render_wanted(self) -> None:
         if not self.display:
@@ -272,7 +284,8 @@ class MemoryPreview(VerticalScroll):
             meta.update(Text(shape, style=p.muted)
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
             states = {w.target: w.state for w in result.wikirefs if w.source == INDEX_NAME}
-            source, first_line = window(shown_text(idx.text, scan_text(idx.text)), 1, line)
+            source, first_line = window(shown_text(idx.text, self._secrets_of(idx.text)),
+                                        1, line)
             source = rewrite_wikilinks(mark_broken(source, INDEX_NAME,
                                                    _broken(result, INDEX_NAME)), states)
             age.display = False
@@ -310,6 +323,15 @@ class MemoryPreview(VerticalScroll):
             self.scroll_home(animate=False)
         if line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
+        self._rendered = (path, line, result)
+
+    def _secrets_of(self, index_text: str) -> list[SecretHit]:
+        """The credentials in MEMORY.md's ``index_text`` (scanned once per text: 10–40 ms
+        at each view switch that showed the index; issue 32 item 17)."""
+        kept = self._index_secrets
+        if kept is None or kept[0] != index_text:
+            kept = self._index_secrets = (index_text, scan_text(index_text))
+        return kept[1]
 
     async def _show_nothing(self) -> None:
         self.query_one(WikiMarkdown).display = True
@@ -320,6 +342,7 @@ class MemoryPreview(VerticalScroll):
         if self._shown != ("nothing",):
             self._shown = ("nothing",)
             await self.query_one(WikiMarkdown).show("")
+        self._rendered = (None, None, self.result)
 
     def _scroll_to_line(self, body_line: int) -> None:
         """Scroll to and flash the block holding ``body_line`` (0-based within the body)."""
