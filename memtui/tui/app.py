@@ -719,7 +719,8 @@ class MemtuiApp(CurateActions, App[int]):
         if not found:
             return  # the app is closing
         notice = cast(Static, found.first())
-        notice.update(Text(printable(text)))  # names in it are data, not markup
+        # names in it are data, not markup; one line, full width: no layout
+        notice.update(Text(printable(text)), layout=False)
         notice.set_class(error, "-error")
         notice.add_class("-on")
         timer = getattr(self, "_notice_timer", None)
@@ -736,7 +737,7 @@ class MemtuiApp(CurateActions, App[int]):
         self._notice_timer = None
         self.notice = self.watch_problem or ""
         for notice in self._ui.query("#notice").results(Static):
-            notice.update(Text(printable(self.notice)))
+            notice.update(Text(printable(self.notice)), layout=False)
             notice.set_class(bool(self.watch_problem), "-error")
             notice.remove_class("-on")
 
@@ -802,7 +803,10 @@ class MemtuiApp(CurateActions, App[int]):
                 await preview.catch_up()
             for footer in self._ui.query_children(FittingFooter):
                 footer.update_keys()  # the keys this view offers, in this frame too
-        self._ui.refresh(repaint=False)  # wakes the screen: it lays out what the batch held
+        # The screen lays out what the batch held, first: left to the widgets' own layout
+        # requests (each sent on its idle), a repaint of the changed widgets came before
+        # them, then the layout and a second repaint.
+        self._ui.refresh(repaint=False, layout=True)
 
     def _activated(self, pid: str, view: Any) -> None:
         """``pid`` is (about to be) the view shown: the footer offers what its rows can

@@ -33,6 +33,10 @@ FLASH = 2.0
 PREVIEW_CHARS = 2500  # the body is cut around here (see ``window``)
 CONTEXT_LINES = 8  # lines shown above a jump target that lies past the cut
 NOTHING = "Nothing selected in this view."
+#: Rendered bodies kept (hidden) for showing again at once: a view switch back to a file
+#: shown a moment ago (MEMORY.md under the Index and Block views: ~240 widgets) shows its
+#: body again instead of parsing and mounting it anew (issue 32 item 17).
+BODIES_KEPT = 4
 
 
 class MemoryPreview(VerticalScroll):
@@ -48,7 +52,10 @@ class MemoryPreview(VerticalScroll):
     ]
 
     DEFAULT_CSS = """
-    MemoryPreview { padding: 0 1; }
+    /* The scrollbar's columns always kept: a long file after a short one (or a commit)
+       would otherwise narrow the body as its scrollbar comes, and every block re-wraps in
+       two more full-screen layouts (issue 32 item 17). */
+    MemoryPreview { padding: 0 1; scrollbar-gutter: stable; }
     MemoryPreview > #preview-search {
         dock: top; height: 1; border: none; padding: 0 1; display: none;
         background: $boost;
@@ -83,6 +90,37 @@ class MemoryPreview(VerticalScroll):
         #: What is on show: (path, line, the result it came from); None: a commit.
         self._rendered: tuple[str | None, int | None, AuditResult | None] | None = None
         self._index_secrets: tuple[str, list[SecretHit]] | None = None  # MEMORY.md's scan
+        self._body = WikiMarkdown(id="preview-body", open_links=False)  # the one on show
+        #: Every body mounted, by what it was rendered from (``_shown``'s keys), oldest
+        #: use first; at most BODIES_KEPT.
+        self._kept: dict[tuple[Any, ...] | None, WikiMarkdown] = {None: self._body}
+
+    @property
+    def body(self) -> WikiMarkdown:
+        """The body on show (the others kept are hidden)."""
+        return self._body
+
+    async def _show_body(self, key: tuple[Any, ...], source: str) -> None:
+        """Show the body rendered from ``key`` (``source``): a kept one as it is, else one
+        rendered now, in a new body while fewer than BODIES_KEPT are kept, else in the one
+        least recently shown."""
+        self._shown = key
+        body = self._kept.pop(key, None)
+        fresh = body is None
+        if body is None:
+            if len(self._kept) < BODIES_KEPT:
+                body = WikiMarkdown(open_links=False)
+                await self.mount(body, after=self._body)
+            else:
+                oldest = next(k for k, b in self._kept.items() if b is not self._body)
+                body = self._kept.pop(oldest)
+        self._kept[key] = body  # the most recent, last
+        if body is not self._body:
+            self._body.display = False
+            self._body = body
+        body.display = True
+        if fresh:
+            await body.show(source)
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="search this preview (Enter: next, Esc: close)",
@@ -90,7 +128,7 @@ class MemoryPreview(VerticalScroll):
         yield Static("", id="preview-matches", markup=False)
         yield Static(NOTHING, id="preview-title")
         yield Static(id="preview-meta")
-        yield WikiMarkdown(id="preview-body", open_links=False)
+        yield self._body
         yield Static(id="preview-findings")
         yield Static(id="preview-age")
 
@@ -128,7 +166,7 @@ class MemoryPreview(VerticalScroll):
         """Scroll to and mark the block holding the ``_hit``-th match of ``query`` (words
         in any case); returns how many blocks match and says so above the preview."""
         words = query.casefold().split()
-        blocks = [b for b in self.query_one(WikiMarkdown).query(MarkdownBlock)
+        blocks = [b for b in self._body.query(MarkdownBlock)
                   if not b.query_children(MarkdownBlock)]  # the innermost ones
         hits = [b for b in blocks if words and all(w in _plain(b) for w in words)]
         for block in self.query(".-target"):
@@ -172,7 +210,7 @@ class MemoryPreview(VerticalScroll):
         width = title.content_region.width
         one_line = title.size.height == 1 and 0 < text.cell_len <= width
         title.update(text, layout=not one_line)
-        body = self.query_one(WikiMarkdown)
+        body = self._body
         if not body.display:
             return  # the old file is hidden already (the cursor is still moving)
         self.query_one("#preview-meta", Static).update("")
@@ -212,10 +250,9 @@ class MemoryPreview(VerticalScroll):
             f"{plural(point['block_tokens'], 'block token')}"))
         self.query_one("#preview-findings", Static).display = True
         self.query_one("#preview-age", Static).display = False
-        self.query_one(WikiMarkdown).display = True
+        self._body.display = True
         if self._shown != ("commit",):
-            self._shown = ("commit",)
-            await self.query_one(WikiMarkdown).show("")
+            await self._show_body(("commit",), "")
 
     async def catch_up(self) -> None:
         """Render now what was asked with ``now`` (a view switch draws the new view and
@@ -245,7 +282,7 @@ class MemoryPreview(VerticalScroll):
         self._titled = path
         title = self.query_one("#preview-title", Static)
         meta = self.query_one("#preview-meta", Static)
-        body = self.query_one(WikiMarkdown)
+        body = self._body
         findings = self.query_one("#preview-findings", Static)
         age = self.query_one("#preview-age", Static)
         if path is None:
@@ -318,8 +355,7 @@ class MemoryPreview(VerticalScroll):
         key = (*key, first_line)
         body.display = True
         if key != self._shown:
-            self._shown = key
-            await body.show(source)
+            await self._show_body(key, source)
             self.scroll_home(animate=False)
         if line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
@@ -334,19 +370,18 @@ class MemoryPreview(VerticalScroll):
         return kept[1]
 
     async def _show_nothing(self) -> None:
-        self.query_one(WikiMarkdown).display = True
+        self._body.display = True
         self.query_one("#preview-title", Static).update(NOTHING)
         for part in ("#preview-meta", "#preview-findings"):
             self.query_one(part, Static).update("")
         self.query_one("#preview-age", Static).display = False
         if self._shown != ("nothing",):
-            self._shown = ("nothing",)
-            await self.query_one(WikiMarkdown).show("")
+            await self._show_body(("nothing",), "")
         self._rendered = (None, None, self.result)
 
     def _scroll_to_line(self, body_line: int) -> None:
         """Scroll to and flash the block holding ``body_line`` (0-based within the body)."""
-        blocks = list(self.query_one(WikiMarkdown).query_children(MarkdownBlock))
+        blocks = list(self._body.query_children(MarkdownBlock))
         target = None
         for block in blocks:
             start, end = block.source_range
