@@ -33,9 +33,8 @@ FLASH = 2.0
 PREVIEW_CHARS = 2500  # the body is cut around here (see ``window``)
 CONTEXT_LINES = 8  # lines shown above a jump target that lies past the cut
 NOTHING = "Nothing selected in this view."
-#: Rendered bodies kept (hidden) for showing again at once: a view switch back to a file
-#: shown a moment ago (MEMORY.md under the Index and Block views: ~240 widgets) shows its
-#: body again instead of parsing and mounting it anew (issue 32 item 17).
+#: Rendered bodies kept (hidden) to show again: a view switch back to a file shown a moment
+#: ago (MEMORY.md in the Index and Block views: ~240 widgets) mounts nothing (issue 32 #17).
 BODIES_KEPT = 4
 
 
@@ -91,8 +90,7 @@ class MemoryPreview(VerticalScroll):
         self._rendered: tuple[str | None, int | None, AuditResult | None] | None = None
         self._index_secrets: tuple[str, list[SecretHit]] | None = None  # MEMORY.md's scan
         self._body = WikiMarkdown(id="preview-body", open_links=False)  # the one on show
-        #: Every body mounted, by what it was rendered from (``_shown``'s keys), oldest
-        #: use first; at most BODIES_KEPT.
+        #: Every body mounted (at most BODIES_KEPT) by its ``_shown`` key, oldest use first.
         self._kept: dict[tuple[Any, ...] | None, WikiMarkdown] = {None: self._body}
 
     @property
@@ -102,8 +100,7 @@ class MemoryPreview(VerticalScroll):
 
     async def _show_body(self, key: tuple[Any, ...], source: str) -> None:
         """Show the body rendered from ``key`` (``source``): a kept one as it is, else one
-        rendered now, in a new body while fewer than BODIES_KEPT are kept, else in the one
-        least recently shown."""
+        rendered now in a new body (fewer than BODIES_KEPT) or the one least recently shown."""
         self._shown = key
         body = self._kept.pop(key, None)
         fresh = body is None
@@ -112,9 +109,11 @@ class MemoryPreview(VerticalScroll):
                 body = WikiMarkdown(open_links=False)
                 await self.mount(body, after=self._body)
             else:
-                oldest = next(k for k, b in self._kept.items() if b is not self._body)
+                # the oldest, but MEMORY.md's last (two views show it; it costs the most)
+                spare = [k for k, b in self._kept.items() if b is not self._body]
+                oldest = next((k for k in spare if not (k and k[0] == "index")), spare[0])
                 body = self._kept.pop(oldest)
-        self._kept[key] = body  # the most recent, last
+        self._kept[key] = body  # the most recent last
         if body is not self._body:
             self._body.display = False
             self._body = body
