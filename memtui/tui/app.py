@@ -919,12 +919,15 @@ class MemtuiApp(CurateActions, App[int]):
         self.set_notice("auditing again …")
         self.start_audit(None)
 
-    def action_help(self) -> None:
+    async def action_help(self) -> None:
         from memtui.tui.widgets.row_table import RowTable
 
-        self.push_screen(HelpScreen([(pid, title) for pid, title, _ in VIEWS],
-                                    [type(self), RowTable, AuditTable],
-                                    chat=chat_pane_class() if self._chat else None))
+        help_screen = HelpScreen([(pid, title) for pid, title, _ in VIEWS],
+                                 [type(self), RowTable, AuditTable],
+                                 chat=chat_pane_class() if self._chat else None)
+        with self.batch_update():  # laid out once it is all there (issue 32 item 17)
+            await self.push_screen(help_screen)
+        help_screen.refresh(layout=True, repaint=False)
 
     def action_choose_theme(self) -> None:
         self.search_themes()
