@@ -12,6 +12,13 @@ commit when it has none, for the Trend view). Dialogs: ``?`` (help),
 ``n`` (New memory) and ``d`` on the Files view (Delete), each until it has its focus,
 then Esc. Prints one line per case: the first switch to a view (it is built then) and the
 median of the later ones.
+
+Two ways to press a key (``--keys``): ``pilot`` (Pilot's ``press`` and ``pause``; each
+walks every widget of the screen, hidden views and the preview's blocks included, with a
+callback each: ~40 ms of every figure, see "harness") and ``driver`` (the key posted to the
+app as a terminal's key arrives, ``App.simulate_key``; the CPU counted until the app has
+been quiet, under 1 ms of CPU in each of three 30 ms slices, which also takes in any
+work the key left for later). ``both`` (the default) runs the two in turn.
 """
 
 from __future__ import annotations
@@ -49,12 +56,42 @@ async def timed(pilot: Any, key: str, done: Any) -> float:
     return time.process_time() - start
 
 
-async def measure(ws: Path, rounds: int, profile: str | None) -> None:
+QUIET_SLICE = 0.03  # seconds
+QUIET_CPU = 0.001  # CPU seconds a slice may use and count as quiet
+QUIET_SLICES = 3
+
+
+async def timed_driver(app: Any, key: str, done: Any) -> float:
+    """CPU from posting ``key`` (as the terminal driver does) until ``done()`` holds and
+    the app is quiet again; the quiet slices themselves are not counted."""
+    start = time.process_time()
+    app.simulate_key({"?": "question_mark"}.get(key, key))
+    deadline = time.monotonic() + 20
+    while not done():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"key {key}: the view or dialog never settled")
+        await asyncio.sleep(0.005)
+    end = time.process_time()
+    quiet = 0
+    while quiet < QUIET_SLICES and time.monotonic() < deadline:
+        before = time.process_time()
+        await asyncio.sleep(QUIET_SLICE)
+        used = time.process_time() - before
+        if used < QUIET_CPU:
+            quiet += 1
+        else:
+            quiet = 0
+            end = time.process_time()
+    return end - start
+
+
+async def measure(ws: Path, rounds: int, profile: str | None, mode: str = "pilot") -> None:
     from memtui.core.workspace import open_workspace
     from memtui.tui.app import MemtuiApp
 
     app = MemtuiApp(open_workspace(ws), watch=False)
     prof = None
+    press = timed if mode == "pilot" else timed_driver
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         if profile:
@@ -74,8 +111,9 @@ async def measure(ws: Path, rounds: int, profile: str | None) -> None:
         idle: list[float] = []  # the harness alone: the key of the view already shown
         for _ in range(rounds):
             for key in VIEW_KEYS:
-                cost[key].append(await timed(pilot, key, shown(key)))
-            idle.append(await timed(pilot, "1", shown("1")))
+                cost[key].append(await press(pilot if mode == "pilot" else app, key,
+                                                   shown(key)))
+            idle.append(await press(pilot if mode == "pilot" else app, "1", shown("1")))
         dialogs: dict[str, list[float]] = {"? help": [], "n new memory": [], "d delete": []}
         for _ in range(rounds):
             await timed(pilot, "1", shown("1"))
@@ -87,7 +125,7 @@ async def measure(ws: Path, rounds: int, profile: str | None) -> None:
                 def up() -> bool:
                     return len(app.screen_stack) > 1 and app.screen.focused is not None
 
-                dialogs[label].append(await timed(pilot, key, up))
+                dialogs[label].append(await press(pilot if mode == "pilot" else app, key, up))
                 await pilot.press("escape")
                 while len(app.screen_stack) > 1:
                     await asyncio.sleep(0.01)
@@ -95,6 +133,7 @@ async def measure(ws: Path, rounds: int, profile: str | None) -> None:
         if prof is not None:
             prof.disable()
             prof.dump_stats(profile)  # type: ignore[arg-type]
+    print(f"keys by {mode}:", flush=True)
     print(f"harness (a key that does nothing): median {statistics.median(idle) * 1000:.0f} ms"
           " CPU", flush=True)
     for key in VIEW_KEYS:
@@ -112,6 +151,7 @@ def main() -> None:
     parser.add_argument("checkout")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--profile")
+    parser.add_argument("--keys", choices=("pilot", "driver", "both"), default="both")
     args = parser.parse_args()
     sys.path.insert(0, args.checkout)
     import os
@@ -124,7 +164,8 @@ def main() -> None:
             for cmd in (["init", "-q"], ["add", "-A"],
                         ["-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "ws"]):
                 subprocess.run(["git", "-C", str(copy), *cmd], check=True)
-        asyncio.run(measure(copy, args.rounds, args.profile))
+        for mode in ("pilot", "driver") if args.keys == "both" else (args.keys,):
+            asyncio.run(measure(copy, args.rounds, args.profile, mode))
 
 
 if __name__ == "__main__":

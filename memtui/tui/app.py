@@ -47,6 +47,7 @@ from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes, readable_cursor
 from memtui.tui.views.base import AuditView
 from memtui.tui.views.trend import TrendView
 from memtui.tui.widgets.audit_table import Row, RowCache
+from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.give_way import GiveWay
 from memtui.tui.widgets.health_header import HealthHeader, shown_path
 from memtui.tui.widgets.preview import MemoryPreview
@@ -83,6 +84,10 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
                  settings: AgentSettings | None = None, theme: str | None = None,
                  watch: bool = True, config: Config | None = None) -> None:
         super().__init__()
+        if "TEXTUAL_ANIMATIONS" not in os.environ:
+            # The tabs' underline slid for 0.3 s after each switch: ~10 more frames, 30 ms
+            # of CPU, more than half a switch's budget (issue 32 item 17).
+            self.animation_level = "none"
         self.workspace = workspace
         self.options = options or AuditOptions()
         config_problem = ""
@@ -134,6 +139,8 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
         self._full_pending = False
         self._rows: dict[str, list[Row]] = {}  # table rows of the last audit, by view
         self._shown_pid = VIEWS[0][0]  # the view on screen (the audit worker reads it)
+        self._switched: str | None = None  # the view `action_show_view` just activated
+        self._slot_width: int | None = None  # the chat slot's width as last set
         self._rows_coming: set[str] = set()  # views whose rows the worker builds after a show
         self._stop = threading.Event()
         self._chat = chat_available()
@@ -227,7 +234,8 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
         if not found:
             return  # the app is closing
         notice = cast(Static, found.first())
-        notice.update(Text(printable(text)))  # names in it are data, not markup
+        # names in it are data, not markup; one line, full width: no layout
+        notice.update(Text(printable(text)), layout=False)
         notice.set_class(error, "-error")
         notice.add_class("-on")
         timer = getattr(self, "_notice_timer", None)
@@ -244,11 +252,26 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
         self._notice_timer = None
         self.notice = self.watch_problem or ""
         for notice in self._ui.query("#notice").results(Static):
-            notice.update(Text(printable(self.notice)))
+            notice.update(Text(printable(self.notice)), layout=False)
             notice.set_class(bool(self.watch_problem), "-error")
             notice.remove_class("-on")
 
     # -- navigation ------------------------------------------------------------------------
+
+    def _found(self, selector: str) -> Any:
+        """The widget the id ``selector`` names on the main screen, or None while the app
+        closes: Textual caches a lookup by id, where ``query(...)`` walks the whole DOM
+        (every view, every block of the preview) each time it is tested."""
+        from textual.css.query import NoMatches
+
+        try:
+            return self._ui.query_one(selector)
+        except NoMatches:
+            return None
+
+    def _previews(self) -> list[MemoryPreview]:
+        preview = self._found("#preview")
+        return [preview] if isinstance(preview, MemoryPreview) else []
 
     @property
     def active_view(self) -> Widget:
@@ -271,18 +294,44 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
         tabs = self._ui.query_one(TabbedContent)
         if tabs.active == pid:
             return
-        view = self.view(pid)
-        await self._mounted(view)
-        # Focus first: were the old view's table to keep the focus while hidden, Textual
-        # would move it to a sibling there and switch the tabs back.
-        self._view_widget(pid).focus()
-        if isinstance(view, AuditView) and not isinstance(view, TrendView):
-            # The preview names the new view's row before the switch is drawn, so no frame
-            # shows the new view beside the old view's file (announce follows, and renders).
-            picked = view.selection() if pid not in self._rows_coming else None
-            for preview in self._ui.query(MemoryPreview):
-                preview.request(*(picked or (None, None)), now=True)
-        tabs.active = pid
+        # One layout and one frame for the whole switch (issue 32 item 17): the tab, the
+        # view's rows, the footer's keys and the preview's file are all in place before the
+        # screen is laid out and drawn; step by step, each step cost a full-screen layout
+        # and repaint (3 to 7 of them a switch).
+        with self.batch_update():
+            view = self.view(pid)
+            await self._mounted(view)
+            # Focus first, at once: were the old view's table to keep the focus while
+            # hidden, Textual would move it to a sibling there and switch the tabs back.
+            self._ui.set_focus(self._view_widget(pid))
+            self._activated(pid, view)
+            self._switched = pid  # `_tab_activated` need not do it again
+            previews = self._previews()
+            if isinstance(view, AuditView) and not isinstance(view, TrendView):
+                # The preview names the new view's row before the tab changes, and shows
+                # its file in the same frame as the view.
+                picked = view.selection() if pid not in self._rows_coming else None
+                for preview in previews:
+                    preview.request(*(picked or (None, None)), now=True)
+            tabs.active = pid
+            for preview in previews:
+                await preview.catch_up()
+            for footer in self._ui.query_children(FittingFooter):
+                footer.update_keys()  # the keys this view offers, in this frame too
+        # The screen lays out what the batch held, first: left to the widgets' own layout
+        # requests (each sent on its idle), a repaint of the changed widgets came before
+        # them, then the layout and a second repaint.
+        self._ui.refresh(repaint=False, layout=True)
+
+    def _activated(self, pid: str, view: Any) -> None:
+        """``pid`` is (about to be) the view shown: the footer offers what its rows can
+        take, and it shows the latest audit (or that its rows are on their way)."""
+        self._shown_pid = pid
+        self.refresh_bindings()
+        if pid in self._rows_coming:
+            view.loading = True  # its rows are being built; `_more_rows` brings them
+        else:
+            view.ensure_fresh()
 
     @staticmethod
     async def _mounted(widget: Widget) -> None:
@@ -297,15 +346,12 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
         pid = event.pane.id
         if pid is None or pid != self._ui.query_one(TabbedContent).active:
             return
-        self._shown_pid = pid
-        self.refresh_bindings()  # the footer offers what this view's rows can take
         view: Any = self.view(pid)
         await self._mounted(view)
-        if pid in self._rows_coming:
-            view.loading = True  # its rows are being built; `_more_rows` brings them
-        else:
-            view.ensure_fresh()
-        view.announce()  # the preview follows the view now shown, not the one left
+        if self._switched != pid:  # not through `action_show_view` (a click on a tab)
+            self._activated(pid, view)
+        self._switched = None
+        view.announce()  # the preview follows the view now shown (no-op when it does)
         self.call_after_refresh(self._focus_view, pid)
 
     def _focus_view(self, pid: str) -> None:
@@ -320,21 +366,21 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
 
     @on(MemorySelected)
     def _memory_selected(self, event: MemorySelected) -> None:
-        for preview in self._ui.query(MemoryPreview):  # none while shutting down
+        for preview in self._previews():  # none while shutting down
             preview.request(event.path, event.line, now=event.now)
 
     @on(CommitSelected)
     def _commit_selected(self, event: CommitSelected) -> None:
-        for preview in self._ui.query(MemoryPreview):
+        for preview in self._previews():
             preview.request_commit(event.point)
 
     @on(JumpTo)
     def _jump(self, event: JumpTo) -> None:
-        found = self._ui.query(MemoryPreview)
+        found = self._previews()
         if not found:
             return
         self._show_preview()
-        found.first().request(event.path, event.line, now=True)
+        found[0].request(event.path, event.line, now=True)
 
 
 

@@ -74,7 +74,8 @@ class AuditWorker:
         progress = self.audit_progress
         if self._auditing and progress is not None and progress != self._progress_shown:
             self._progress_shown = progress
-            for header in self._ui.query(HealthHeader):  # none while closing
+            header = self._found("#health")  # none while closing
+            if header is not None:
                 header.progress(*progress)
 
     def start_audit(self, changed: set[str] | None) -> None:

@@ -137,10 +137,12 @@ class Layout:
             width = self._preview_width(False)
             if self._ui.query_one("#main").has_class("-chat-focus"):
                 width = max(width, self.size.width - VIEWS_WHILE_CHATTING)
-        slot.styles.width = width  # unchanged: Textual does nothing
+        if width != self._slot_width:  # setting None lays the screen out again, each time
+            self._slot_width = width
+            slot.styles.width = width
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        if self._ui.query("#chat-slot"):
+        if self._found("#chat-slot") is not None:
             self._chat_focus_changed()
         if self.keys.held:
             self.call_later(self._hand_on_keys)

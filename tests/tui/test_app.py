@@ -17,7 +17,6 @@ from memtui.tui.app import MemtuiApp, open_app
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.health_header import HealthHeader
 from memtui.tui.widgets.preview import MemoryPreview
-from memtui.tui.widgets.wiki_markdown import WikiMarkdown
 from tests.tui.conftest import wait_for
 
 
@@ -112,7 +111,7 @@ async def test_preview_shows_frontmatter_wikilinks_and_age_note(workspace: Path)
         await pilot.pause(0.2)
         title = preview.query_one("#preview-title", Static).content
         assert str(title).startswith("memory/user-role.md  linked from the index")
-        body = preview.query_one(WikiMarkdown)
+        body = preview.body
         assert "[yield-source](wikilink:exact:yield-source)" in body.source
         assert "[Yield_Source](wikilink:fuzzy:Yield_Source)" in body.source
         assert "[nobody](wikilink:dangling:nobody)" in body.source

@@ -25,7 +25,16 @@ async def test_a_recompose_that_would_give_the_same_keys_keeps_them(workspace: P
         await pilot.press("2")  # another view: other keys
         await wait_for(pilot, lambda: [k.description for k in
                                        footer.query_children(FooterKey)] != words)
-        assert footer.query_children(FooterKey).first() is not before[0]
+        # the key widgets are reused (issue 32 item 17), each showing what the view offers
+        after = list(footer.query_children(FooterKey))
+        assert after[0] is before[0]
+        await pilot.pause()
+        assert [(k.key, k.key_display, k.description, k.action, k.enabled) for k in after] \
+            == [(s.key, s.key_display, s.description, s.action, s.enabled)
+                for s in footer._specs()]
+        await pilot.press("1")  # and back: the Index view's own keys again
+        await wait_for(pilot, lambda: [k.description for k in
+                                       footer.query_children(FooterKey)] == words)
 
 
 async def test_new_keys_are_born_in_the_footers_style(workspace: Path,

@@ -16,7 +16,6 @@ from textual.widgets import Static
 from memtui.tui.app import MemtuiApp, open_app
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.preview import MemoryPreview, _meta_table
-from memtui.tui.widgets.wiki_markdown import WikiMarkdown
 from tests.core.test_safe_output import PAYLOAD, alias_bomb
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import _plain, keys, started, switch
@@ -94,7 +93,7 @@ async def test_preview_masks_secrets_and_shows_markup_as_text(tmp_path: Path) ->
         preview = app.query_one(MemoryPreview)
         await wait_for(pilot, lambda: preview.path == "memory/secret.md")
         await pilot.pause(0.3)
-        body = preview.query_one(WikiMarkdown).source
+        body = preview.body.source
         assert TOKEN not in body and "gh…R8" in body
         assert TOKEN not in terminal_output(app)
         meta = _plain(preview.query_one("#preview-meta", Static).content)
@@ -107,7 +106,7 @@ async def test_preview_masks_secrets_and_shows_markup_as_text(tmp_path: Path) ->
         preview.request("MEMORY.md", now=True)
         await wait_for(pilot, lambda: preview.path == "MEMORY.md")
         await pilot.pause(0.3)
-        assert TOKEN not in preview.query_one(WikiMarkdown).source
+        assert TOKEN not in preview.body.source
         assert TOKEN not in terminal_output(app)
 
 

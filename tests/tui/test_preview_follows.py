@@ -14,7 +14,6 @@ from memtui.tui import widgets
 from memtui.tui.app import open_app
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.preview import MemoryPreview
-from memtui.tui.widgets.wiki_markdown import WikiMarkdown
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
 
@@ -25,7 +24,7 @@ def title(preview: MemoryPreview) -> str:
 
 def shows_only(preview: MemoryPreview, path: str) -> bool:
     """The preview names ``path``, and its body is hidden or is ``path``'s."""
-    body = preview.query_one(WikiMarkdown)
+    body = preview.body
     shown = preview._shown
     body_is_path = shown is not None and len(shown) > 1 and shown[1] == path
     return title(preview).startswith(path) and (not body.display or body_is_path)

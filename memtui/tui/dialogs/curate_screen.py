@@ -45,7 +45,9 @@ async def ask(app: App[Any], screen: ModalScreen[T]) -> T | None:
         if not result.done():
             result.set_result(value)
 
-    app.push_screen(screen, done)
+    with app.batch_update():  # laid out once it is all there (issue 32 item 17)
+        await app.push_screen(screen, done)
+    screen.refresh(layout=True, repaint=False)
     return await result
 
 

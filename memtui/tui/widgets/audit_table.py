@@ -354,7 +354,8 @@ class AuditTable(FilteredView):
         if words:  # how much of the view the filter lets through, first
             summary = Text.assemble(f"{len(rows):,} of {len(self.rows):,} match · ",
                                     summary if isinstance(summary, Text) else str(summary))
-        self.query_one(".summary", Static).update(summary)
+        # one line, full width: no layout (issue 35, the counting freeze)
+        self.query_one(".summary", Static).update(summary, layout=False)
         self.set_class(not rows, "-empty")
         self.query_one(".empty", Static).update(
             "no row matches the filter" if self.rows and not rows else self.EMPTY)

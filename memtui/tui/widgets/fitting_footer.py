@@ -111,14 +111,17 @@ class FittingFooter(Footer):
         return KeySpec(binding.key, self.app.get_key_display(binding), words, binding.action,
                        enabled, tooltip, palette)
 
-    def _key(self, spec: KeySpec) -> FooterKey:
+    def _key(self, spec: KeySpec, bound: bool = True) -> FooterKey:
+        """A key widget for ``spec``; ``bound``: its compact style follows the footer's by
+        a data binding (possible only in the footer's own compose; otherwise
+        `watch_compact` hands the style on)."""
         if spec.palette:  # docked on the right, as in Textual's footer
             return FooterKey(spec.key, spec.key_display, spec.description, spec.action,
                              enabled=spec.enabled, tooltip=spec.tooltip,
                              classes="-command-palette")
         key = FooterKey(spec.key, spec.key_display, spec.description, spec.action,
                         enabled=spec.enabled, tooltip=spec.tooltip, compact=self.compact)
-        return key.data_bind(compact=FittingFooter.compact)
+        return key.data_bind(compact=FittingFooter.compact) if bound else key
 
     def _palette_spec(self, found: ActiveBinding | None) -> KeySpec | None:
         """The command palette's key (``found``: its binding on the screen, if any)."""
@@ -145,46 +148,73 @@ class FittingFooter(Footer):
             return  # its screen is gone (a dialog closed): Textual's own recompose does this
         if self._composed is None:
             await super().recompose()
+            self.fit()
         else:
-            specs = self._specs()
-            signature = self._signature(specs)
-            if self._composed != signature:
-                if self._update_in_place(specs):
-                    self._composed = signature
-                else:
-                    await super().recompose()
+            self.update_keys()
+
+    def update_keys(self) -> None:
+        """Show the keys the bindings give now, at once (a view switch calls this so that
+        its keys are in the same frame as the view) and on the key widgets already there:
+        each is given its new key, words, state and tooltip; only a difference in their
+        number mounts or removes one. A recompose removed and mounted ~12 keys, each
+        styled anew, and came a frame after the rest of the switch (issue 32 item 17)."""
+        if not self.is_attached or self._composed is None:
+            return
+        specs = self._specs()
+        signature = self._signature(specs)
+        if self._composed != signature:
+            self._update_in_place(specs)
+            self._composed = signature
         self.fit()
 
-    def _update_in_place(self, wanted: list[KeySpec]) -> bool:
-        """Give the keys on show the words, state and tooltip ``wanted`` says when they are
-        the same keys in the same order (a view switch mostly changes only which keys are
-        enabled): no key is removed or mounted, which cost a relayout of the footer and
-        ~10 new widgets styled each time (issue 32 item 17). False when they differ."""
+    def _update_in_place(self, wanted: list[KeySpec]) -> None:
         shown = list(self.query_children(FooterKey))
+        keys = [k for k in shown if not k.has_class("-command-palette")]
+        palettes = [k for k in shown if k.has_class("-command-palette")]
+        plain = [spec for spec in wanted if not spec.palette]
+        palette = [spec for spec in wanted if spec.palette]
+        for key, spec in (*zip(keys, plain, strict=False),
+                          *zip(palettes, palette, strict=False)):  # the shorter of each
+            self._give(key, spec)
+        extra = keys[len(plain):] + palettes[len(palette):]
+        if extra:
+            self.remove_children(extra)
+        more = [self._key(spec, bound=False) for spec in plain[len(keys):]]
+        if more:
+            kept = keys[:len(plain)]
+            if kept:
+                self.mount_all(more, after=kept[-1])
+            elif palettes[:len(palette)]:
+                self.mount_all(more, before=palettes[0])
+            else:
+                self.mount_all(more)
+        if len(palette) > len(palettes):
+            self.mount(self._key(palette[-1], bound=False))
+        if more or len(palette) > len(palettes):
+            self.call_after_refresh(self.fit)  # the new keys are measured once styled
 
-        def same(key: FooterKey, spec: KeySpec) -> bool:
-            return (key.key, key.key_display, key.action, key.has_class("-command-palette")
-                    ) == (spec.key, spec.key_display, spec.action, spec.palette)
-        if len(shown) != len(wanted) or not all(map(same, shown, wanted)):
-            return False
-        for key, spec in zip(shown, wanted, strict=True):
-            tooltip = spec.tooltip or None
-            if key.tooltip != tooltip:
-                key.tooltip = tooltip
-            if key.enabled != spec.enabled:
-                key.enabled = spec.enabled
-                key.set_class(not spec.enabled, "-disabled")
-            if key.description != spec.description:
-                key.description = spec.description
-                self._widths.pop((id(key), True), None)
-                self._widths.pop((id(key), False), None)
-                key.refresh(layout=True)
-        return True
+    def _give(self, key: FooterKey, spec: KeySpec) -> None:
+        """``key`` shows ``spec`` (another key, or the same with other words or state)."""
+        key.key, key.action = spec.key, spec.action
+        tooltip = spec.tooltip or None
+        if key.tooltip != tooltip:
+            key.tooltip = tooltip
+        if key.enabled != spec.enabled:
+            key.enabled = spec.enabled
+            key.set_class(not spec.enabled, "-disabled")
+        if (key.key_display, key.description) != (spec.key_display, spec.description):
+            key.key_display, key.description = spec.key_display, spec.description
+            self._widths.pop((id(key), True), None)
+            self._widths.pop((id(key), False), None)
+            key.refresh(layout=True)
 
     def on_resize(self) -> None:
         self.fit()
 
-    def watch_compact(self) -> None:
+    def watch_compact(self, compact: bool) -> None:
+        for key in self.query_children(FooterKey):
+            if not key.has_class("-command-palette"):
+                key.compact = compact  # (the keys `update_keys` mounted have no binding)
         self.call_after_refresh(self.fit)  # once the keys have their compact styles
 
     def fit(self) -> None:
@@ -203,6 +233,8 @@ class FittingFooter(Footer):
         room = self.size.width - sum(width(k) for k in kept)
         used = 0
         for key in keys:
-            if key not in kept:
+            if key in kept:
+                key.display = True  # (a key widget reused for help may have been hidden)
+            else:
                 used += width(key)
                 key.display = used <= room

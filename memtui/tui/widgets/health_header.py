@@ -136,11 +136,13 @@ class HealthHeader(Static):
 
     def _redraw(self) -> None:
         if self.result is not None:
-            self.update(self.render_text(self.result, self.palette, self.room, self.window))
+            # three lines, full width, always: no layout (issue 35, the counting freeze)
+            self.update(self.render_text(self.result, self.palette, self.room, self.window),
+                        layout=False)
             return
         title = Text.assemble(("memtui ", "bold"), (self.where, "bold"))
         title.truncate(self.room or title.cell_len, overflow="ellipsis")
-        self.update(Text("\n").join([title, self._progress or Text()]))
+        self.update(Text("\n").join([title, self._progress or Text()]), layout=False)
 
     @staticmethod
     def render_text(result: AuditResult, p: Palette, width: int | None = None,

@@ -33,6 +33,9 @@ FLASH = 2.0
 PREVIEW_CHARS = 2500  # the body is cut around here (see ``window``)
 CONTEXT_LINES = 8  # lines shown above a jump target that lies past the cut
 NOTHING = "Nothing selected in this view."
+#: Rendered bodies kept (hidden) to show again: a view switch back to a file shown a moment
+#: ago (MEMORY.md in the Index and Block views: ~240 widgets) mounts nothing (issue 32 #17).
+BODIES_KEPT = 4
 
 
 class MemoryPreview(VerticalScroll):
@@ -48,7 +51,10 @@ class MemoryPreview(VerticalScroll):
     ]
 
     DEFAULT_CSS = """
-    MemoryPreview { padding: 0 1; }
+    /* The scrollbar's columns always kept: a long file after a short one (or a commit)
+       would otherwise narrow the body as its scrollbar comes, and every block re-wraps in
+       two more full-screen layouts (issue 32 item 17). */
+    MemoryPreview { padding: 0 1; scrollbar-gutter: stable; }
     MemoryPreview > #preview-search {
         dock: top; height: 1; border: none; padding: 0 1; display: none;
         background: $boost;
@@ -80,6 +86,40 @@ class MemoryPreview(VerticalScroll):
         self._want: tuple[str | None, int | None] | None = None
         self._hit = 0  # which match of the preview search is shown
         self._commit: dict[str, Any] | None = None  # a Trend commit waiting to be shown
+        #: What is on show: (path, line, the result it came from); None: a commit.
+        self._rendered: tuple[str | None, int | None, AuditResult | None] | None = None
+        self._index_secrets: tuple[str, list[SecretHit]] | None = None  # MEMORY.md's scan
+        self._body = WikiMarkdown(id="preview-body", open_links=False)  # the one on show
+        #: Every body mounted (at most BODIES_KEPT) by its ``_shown`` key, oldest use first.
+        self._kept: dict[tuple[Any, ...] | None, WikiMarkdown] = {None: self._body}
+
+    @property
+    def body(self) -> WikiMarkdown:
+        """The body on show (the others kept are hidden)."""
+        return self._body
+
+    async def _show_body(self, key: tuple[Any, ...], source: str) -> None:
+        """Show the body rendered from ``key`` (``source``): a kept one as it is, else one
+        rendered now in a new body (fewer than BODIES_KEPT) or the one least recently shown."""
+        self._shown = key
+        body = self._kept.pop(key, None)
+        fresh = body is None
+        if body is None:
+            if len(self._kept) < BODIES_KEPT:
+                body = WikiMarkdown(open_links=False)
+                await self.mount(body, after=self._body)
+            else:
+                # the oldest, but MEMORY.md's last (two views show it; it costs the most)
+                spare = [k for k, b in self._kept.items() if b is not self._body]
+                oldest = next((k for k in spare if not (k and k[0] == "index")), spare[0])
+                body = self._kept.pop(oldest)
+        self._kept[key] = body  # the most recent last
+        if body is not self._body:
+            self._body.display = False
+            self._body = body
+        body.display = True
+        if fresh:
+            await body.show(source)
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="search this preview (Enter: next, Esc: close)",
@@ -87,7 +127,7 @@ class MemoryPreview(VerticalScroll):
         yield Static("", id="preview-matches", markup=False)
         yield Static(NOTHING, id="preview-title")
         yield Static(id="preview-meta")
-        yield WikiMarkdown(id="preview-body", open_links=False)
+        yield self._body
         yield Static(id="preview-findings")
         yield Static(id="preview-age")
 
@@ -125,7 +165,7 @@ class MemoryPreview(VerticalScroll):
         """Scroll to and mark the block holding the ``_hit``-th match of ``query`` (words
         in any case); returns how many blocks match and says so above the preview."""
         words = query.casefold().split()
-        blocks = [b for b in self.query_one(WikiMarkdown).query(MarkdownBlock)
+        blocks = [b for b in self._body.query(MarkdownBlock)
                   if not b.query_children(MarkdownBlock)]  # the innermost ones
         hits = [b for b in blocks if words and all(w in _plain(b) for w in words)]
         for block in self.query(".-target"):
@@ -145,6 +185,8 @@ class MemoryPreview(VerticalScroll):
     def request(self, path: str | None, line: int | None = None, *, now: bool = False) -> None:
         """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait.
         None: nothing is selected, and the preview says so."""
+        if self._want is None and self._rendered == (path, line, self.result):
+            return  # on show already (a view just shown announces its row again)
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
@@ -167,7 +209,7 @@ class MemoryPreview(VerticalScroll):
         width = title.content_region.width
         one_line = title.size.height == 1 and 0 < text.cell_len <= width
         title.update(text, layout=not one_line)
-        body = self.query_one(WikiMarkdown)
+        body = self._body
         if not body.display:
             return  # the old file is hidden already (the cursor is still moving)
         self.query_one("#preview-meta", Static).update("")
@@ -196,6 +238,7 @@ class MemoryPreview(VerticalScroll):
             return  # a newer request came first
         p = self.palette
         self.path, self.line, self._titled = None, None, None
+        self._rendered = None
         self.query_one("#preview-title", Static).update(Text.assemble(
             ("commit ", "bold"), (printable(str(point["commit"])), "bold")))
         self.query_one("#preview-meta", Static).update(Text.assemble(
@@ -206,10 +249,15 @@ class MemoryPreview(VerticalScroll):
             f"{plural(point['block_tokens'], 'block token')}"))
         self.query_one("#preview-findings", Static).display = True
         self.query_one("#preview-age", Static).display = False
-        self.query_one(WikiMarkdown).display = True
+        self._body.display = True
         if self._shown != ("commit",):
-            self._shown = ("commit",)
-            await self.query_one(WikiMarkdown).show("")
+            await self._show_body(("commit",), "")
+
+    async def catch_up(self) -> None:
+        """Render now what was asked with ``now`` (a view switch draws the new view and
+        its row's file in one frame), rather than on the next turn of the loop."""
+        if self._want is not None and self._timer is None:
+            await self._render_wanted()
 
     async def _render_wanted(self) -> None:
         if not self.display:
@@ -233,7 +281,7 @@ class MemoryPreview(VerticalScroll):
         self._titled = path
         title = self.query_one("#preview-title", Static)
         meta = self.query_one("#preview-meta", Static)
-        body = self.query_one(WikiMarkdown)
+        body = self._body
         findings = self.query_one("#preview-findings", Static)
         age = self.query_one("#preview-age", Static)
         if path is None:
@@ -272,7 +320,8 @@ class MemoryPreview(VerticalScroll):
             meta.update(Text(shape, style=p.muted)
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
             states = {w.target: w.state for w in result.wikirefs if w.source == INDEX_NAME}
-            source, first_line = window(shown_text(idx.text, scan_text(idx.text)), 1, line)
+            source, first_line = window(shown_text(idx.text, self._secrets_of(idx.text)),
+                                        1, line)
             source = rewrite_wikilinks(mark_broken(source, INDEX_NAME,
                                                    _broken(result, INDEX_NAME)), states)
             age.display = False
@@ -305,25 +354,33 @@ class MemoryPreview(VerticalScroll):
         key = (*key, first_line)
         body.display = True
         if key != self._shown:
-            self._shown = key
-            await body.show(source)
+            await self._show_body(key, source)
             self.scroll_home(animate=False)
         if line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
+        self._rendered = (path, line, result)
+
+    def _secrets_of(self, index_text: str) -> list[SecretHit]:
+        """The credentials in MEMORY.md's ``index_text`` (scanned once per text: 10–40 ms
+        at each view switch that showed the index; issue 32 item 17)."""
+        kept = self._index_secrets
+        if kept is None or kept[0] != index_text:
+            kept = self._index_secrets = (index_text, scan_text(index_text))
+        return kept[1]
 
     async def _show_nothing(self) -> None:
-        self.query_one(WikiMarkdown).display = True
+        self._body.display = True
         self.query_one("#preview-title", Static).update(NOTHING)
         for part in ("#preview-meta", "#preview-findings"):
             self.query_one(part, Static).update("")
         self.query_one("#preview-age", Static).display = False
         if self._shown != ("nothing",):
-            self._shown = ("nothing",)
-            await self.query_one(WikiMarkdown).show("")
+            await self._show_body(("nothing",), "")
+        self._rendered = (None, None, self.result)
 
     def _scroll_to_line(self, body_line: int) -> None:
         """Scroll to and flash the block holding ``body_line`` (0-based within the body)."""
-        blocks = list(self.query_one(WikiMarkdown).query_children(MarkdownBlock))
+        blocks = list(self._body.query_children(MarkdownBlock))
         target = None
         for block in blocks:
             start, end = block.source_range

@@ -1,0 +1,89 @@
+"""A view switch is one layout (issue 32 item 17): the tab, the view's rows, the footer's
+keys and the preview's file are all in place when the screen is first laid out after the
+key, not one after the other over several full-screen layouts; and the view comes back
+as it was left (its cursor, its scroll), the preview's body for a file shown a moment ago
+kept rather than rendered again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Static, TabbedContent
+
+from memtui.tui.app import open_app
+from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.fitting_footer import FittingFooter
+from memtui.tui.widgets.footer_key import FooterKey
+from memtui.tui.widgets.preview import MemoryPreview
+from tests.tui.conftest import wait_for
+from tests.tui.test_app import started, switch
+
+
+def title(preview: MemoryPreview) -> str:
+    return str(preview.query_one("#preview-title", Static).render())
+
+
+async def test_a_view_switch_is_whole_in_its_first_layout(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")  # built once
+        await switch(pilot, app, "1")
+        await pilot.pause(0.3)
+        files = app.query_one("#files-view", AuditTable)
+        picked = files.selection()
+        assert picked is not None
+        preview = app.query_one(MemoryPreview)
+        footer = app.query_one(FittingFooter)
+        assert "app.fold" in {k.action for k in footer.query_children(FooterKey)}
+        seen: list[tuple[Any, ...]] = []
+
+        def laid_out(screen: object) -> None:
+            if app.query_one(TabbedContent).active == "files" and not seen:
+                seen.append((preview.path, title(preview),
+                             {k.action for k in footer.query_children(FooterKey)}))
+
+        app.screen.screen_layout_refresh_signal.subscribe(app, laid_out, immediate=True)
+        await pilot.press("2")
+        await wait_for(pilot, lambda: bool(seen))
+        path, words, actions = seen[0]
+        assert path == picked[0] and words.startswith(picked[0])  # rendered, not coming
+        assert "app.fold" not in actions and "sort_next" in actions  # the Files view's keys
+
+
+def many(workspace: Path, n: int = 80) -> Path:
+    """``workspace`` with ``n`` more memories: the Files view scrolls."""
+    for i in range(n):
+        (workspace / "memory" / f"extra_{i:03}.md").write_text(
+            f"---\nname: extra {i}\ndescription: one of many\ntype: project\n---\n\n"
+            f"Note {i}.\n", encoding="utf-8")
+    return workspace
+
+
+async def test_a_view_comes_back_as_it_was_left(workspace: Path) -> None:
+    app = open_app(many(workspace), watch=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        files = app.query_one("#files-view", AuditTable)
+        await wait_for(pilot, lambda: files.table.row_count > 60)
+        files.table.move_cursor(60)
+        await pilot.pause(0.3)
+        row, top = files.table.cursor_row, files.table.scroll_y
+        assert row == 60 and top > 0
+        key = files.current_key()
+        preview = app.query_one(MemoryPreview)
+        await switch(pilot, app, "1")
+        await wait_for(pilot, lambda: preview.path == "MEMORY.md")
+        index_body = preview.body
+        await switch(pilot, app, "3")
+        await switch(pilot, app, "2")
+        await pilot.pause(0.3)
+        assert (files.table.cursor_row, files.table.scroll_y, files.current_key()) \
+            == (row, top, key)
+        assert preview.path == files.selection()[0]  # type: ignore[index]
+        await switch(pilot, app, "1")
+        await wait_for(pilot, lambda: preview.path == "MEMORY.md")
+        assert preview.body is index_body and index_body.display  # kept, shown again
+        assert sum(1 for b in preview.query(type(index_body)) if b.display) == 1
