@@ -170,6 +170,7 @@ def svg(results: dict) -> str:
     sc = results["groups"]["scale"]
     sizes = sorted(int(n) for n in sc)
     values = [sc[str(n)]["cpu"][key] for n in sizes for key, *_ in SERIES]
+    values += [2 * sc[str(n)]["cpu"]["floor"] for n in sizes]
     w, h, left, right, top, bottom = 640, 400, 64, 24, 40, 52
     x0, x1 = math.log10(sizes[0]), math.log10(sizes[-1])
     y0 = math.floor(math.log10(max(min(values), 1e-3)))
@@ -200,6 +201,13 @@ def svg(results: dict) -> str:
         out.append(f'<text x="{x(n)}" y="{h - bottom + 16}" text-anchor="middle">{n:,}</text>')
     out.append(f'<text x="{(left + w - right) / 2}" y="{h - 12}" text-anchor="middle">'
                f'memory files (log scale)</text>')
+    goal = " ".join(f"{x(n)},{y(2 * sc[str(n)]['cpu']['floor'])}" for n in sizes)
+    out.append(f'<polyline points="{goal}" fill="none" stroke="#999999" stroke-width="1" '
+               f'stroke-dasharray="2 3"/>')
+    ly = top + 8 + 18 * len(SERIES)
+    out.append(f'<line x1="{left + 12}" y1="{ly}" x2="{left + 40}" y2="{ly}" stroke="#999999" '
+               f'stroke-dasharray="2 3"/>')
+    out.append(f'<text x="{left + 46}" y="{ly + 4}">2× the floor (the cold goal)</text>')
     for i, (key, label, colour, dash) in enumerate(SERIES):
         points = " ".join(f"{x(n)},{y(sc[str(n)]['cpu'][key])}" for n in sizes)
         style = f' stroke-dasharray="{dash}"' if dash else ""

@@ -52,7 +52,7 @@ def test_quick_run_gives_every_row(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr
     assert again.stdout.strip() == goals_doc.markdown(results).strip()
     lines = ET.parse(plot).getroot().findall("{http://www.w3.org/2000/svg}polyline")
-    assert len(lines) == len(goals_doc.SERIES)
+    assert len(lines) == len(goals_doc.SERIES) + 1  # and the line of 2× the floor
 
     page = tmp_path / "performance.md"
     page.write_text(f"intro\n{goals_doc.BEGIN}\nold table\n{goals_doc.END}\noutro\n",
