@@ -249,8 +249,11 @@ def scale(sizes: list[int], rounds: int, big_rounds: int, work: Path) -> dict:
         ws = item_workspace(work, n)
         warm = work / "scratch" / f"warm-{n}"
         shutil.rmtree(warm, ignore_errors=True)
-        memtui_run(ws, warm)  # fills the cache; not counted
-        got = paired({"cold": lambda ws=ws: memtui_run(ws),
+        warm.mkdir(parents=True)
+        # The first round runs cold first, in the warm runs' cache folder, still empty: a
+        # cold run like any other, and the first run that fills the cache.
+        got = paired({"cold": lambda ws=ws, warm=warm: memtui_run(
+                          ws, None if any(warm.iterdir()) else warm),
                       "warm": lambda ws=ws, warm=warm: memtui_run(ws, warm),
                       "floor": lambda ws=ws: floor_run(ws)},
                      big_rounds if n >= BIG else rounds)
