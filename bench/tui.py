@@ -26,7 +26,8 @@ For each workspace, in a fresh child process (so imports count, as they do for a
   app ran (``full_collections``, ``sweeps``: see memtui/tui/heap.py);
   ``stall_idle``: 2 s without input after the re-audit, when a held-back full collection
   runs; ``full_now``: seconds one full collection takes at the end;
-- ``live``: seconds from touching one memory file to the re-audit shown in the views;
+- ``live``: seconds from touching one memory file to the re-audit shown in the views (the
+  file is put back as it was when the app has ended);
 - ``peak_mib``: the app process's own peak RSS (its counting child's not included).
 
 The app runs headless under Textual's Pilot at 160×50, watching the workspace. Each
@@ -188,9 +189,11 @@ async def measure(path: str) -> dict[str, object]:
         beat.record(out, "preview")
 
         target = sorted(app.result.scans)[len(app.result.scans) // 2]
+        touched = Path(path) / target
+        original = touched.read_bytes()  # put back once the app has ended
         before = app.audits
         t = time.perf_counter()
-        with open(Path(path) / target, "a", encoding="utf-8") as fh:
+        with open(touched, "a", encoding="utf-8") as fh:
             fh.write("\nOne more line.\n")
         await until(lambda: app.audits > before, timeout=300)
         out["live"] = round(time.perf_counter() - t, 3)
@@ -204,6 +207,7 @@ async def measure(path: str) -> dict[str, object]:
         out["full_collections"] = app.heap.full_collections
         out["sweeps"] = app.heap.sweeps
         out["fulls"] = beat.fulls
+    touched.write_bytes(original)  # the workspace as it was, for the next run
     out["peak_mib"] = peak_mib()
     return out
 
