@@ -18,8 +18,8 @@ ratio is taken per round (a busy moment falls on both sides), then the median. T
 - ``stem``: the same on the stem-linked shape (``[[note_00042]]``); goal ≤ 1× every peer.
 - ``scale``: cold, warm (the cache the first round's cold run filled) and the floor at
   each ``--sizes`` (``bench/generate.py``'s item layout, as ``bench/engine.py``), with each
-  run's own peak RSS (``VmHWM``); goals: cold ≤ 2× the floor at the two largest sizes, warm ≤ 1× and the
-  CLI's peak ≤ 2× the floor's at the largest.
+  run's own peak RSS (``VmHWM``); goals: cold ≤ 2× the floor at the two largest sizes,
+  warm ≤ 1× and the CLI's peak ≤ 2× the floor's at the largest.
 - ``reaudit``: ``bench/reaudit.py`` in a child at ``--reaudit-size``: the app's live
   re-audit after one memory gains a wikilink; goal ≤ 25 ms.
 - ``app``: ``bench/tui.py`` at each ``--app-sizes`` (the app under Pilot, cold then warm):
