@@ -109,19 +109,15 @@ def mb(kib: float) -> float:
     return round(kib * 1024 / 1e6, 1)
 
 
-def measured(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """CPU seconds and own peak RSS (MB) of ``cmd`` + [peak file] (see MEASURED)."""
-    with tempfile.TemporaryDirectory(prefix="memtui-goals-") as tmp:
-        peak = Path(tmp) / "peak"
-        cpu, _rss, _code = peers.run([*cmd[:3], str(peak), *cmd[3:]], env)
-        return round(cpu, 3), mb(int(peak.read_text()))
-
-
 def memtui_run(ws: Path, cache: Path | None = None) -> tuple[float, float]:
-    """One ``memtui audit WS --json``: cold (a new empty cache folder) unless ``cache``."""
-    with tempfile.TemporaryDirectory(prefix="memtui-goals-cache-") as empty:
-        env = peers.memtui_env(cache or Path(empty))
-        return measured([sys.executable, "-c", MEASURED, "audit", str(ws), "--json"], env)
+    """CPU seconds and own peak RSS (MB) of one ``memtui audit WS --json`` (see MEASURED):
+    cold (a new empty cache folder) unless ``cache`` is given."""
+    with tempfile.TemporaryDirectory(prefix="memtui-goals-") as tmp:
+        peak, empty = Path(tmp) / "peak", Path(tmp) / "cache"
+        empty.mkdir()
+        cpu, _rss, _code = peers.run([sys.executable, "-c", MEASURED, str(peak), "audit",
+                                      str(ws), "--json"], peers.memtui_env(cache or empty))
+        return round(cpu, 3), mb(int(peak.read_text()))
 
 
 def floor_run(ws: Path) -> tuple[float, float]:
