@@ -29,11 +29,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from bench import agent_rules
+from bench import agent_rules, snapshots
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = Path(__file__).with_name("agentfolders.json")
-MIRROR = Path("/work/.mirror")
+MIRROR = snapshots.MIRROR
 TIMEOUT = 900
 
 
@@ -52,37 +52,17 @@ def audit_dir(dest: Path, source: dict) -> Path:
 
 
 def rebuild(dest: Path, mirror: Path, sources: Path = SOURCES) -> int:
-    dest.mkdir(parents=True, exist_ok=True)
-    lines = ["Public agent memory folders for issue 33 (Gemini, OpenClaw, Hermes, Codex).",
-             "Rebuilt by: python -m bench.agentfolders rebuild DEST", "",
-             "folder | profile | repo | commit | path"]
-    failed = 0
-    for source in load_sources(sources):
-        git_dir = mirror / source["repo"].replace("/", "+", 1) / "repo"
-        target = dest / folder_name(source)
-        if not git_dir.is_dir():
-            print(f"agentfolders: no snapshot of {source['repo']} at {git_dir} (fetch it first)",
-                  file=sys.stderr)
-            failed += 1
-            continue
-        target.mkdir(parents=True, exist_ok=True)
-        specs = list(source.get("include") or [source["path"]]) + list(source.get("context", []))
-        archive = subprocess.run(
-            ["git", f"--git-dir={git_dir}", "archive", source["commit"], "--", *specs],
-            capture_output=True, check=False, timeout=TIMEOUT)
-        if archive.returncode != 0:
-            print(f"agentfolders: git archive failed for {source['repo']}: "
-                  f"{archive.stderr.decode(errors='replace').strip()[:200]}", file=sys.stderr)
-            failed += 1
-            continue
-        subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True,
-                       timeout=TIMEOUT)
-        files = sum(1 for p in audit_dir(dest, source).rglob("*") if p.is_file())
-        print(f"{folder_name(source)}: {files} files")
-        lines.append(f"{folder_name(source)} | {source['profile']} | {source['repo']} | "
-                     f"{source['commit']} | {source['path']}")
-    (dest / "README.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return 2 if failed else 0
+    folders = [snapshots.Folder(
+        name=folder_name(source), repo=source["repo"], commit=source["commit"],
+        specs=(*(source.get("include") or [source["path"]]), *source.get("context", [])),
+        inner=source["path"],
+        row=(f"{folder_name(source)} | {source['profile']} | {source['repo']} | "
+             f"{source['commit']} | {source['path']}"))
+        for source in load_sources(sources)]
+    header = ["Public agent memory folders for issue 33 (Gemini, OpenClaw, Hermes, Codex).",
+              "Rebuilt by: python -m bench.agentfolders rebuild DEST", "",
+              "folder | profile | repo | commit | path"]
+    return snapshots.rebuild(dest, mirror, folders, header, "agentfolders")
 
 
 def run_audit(checkout: Path, folder: Path) -> dict | None:

@@ -73,8 +73,9 @@ def install(reinstall: bool) -> Path:
     return bin_dir
 
 
-def workspace(n: int, link_style: str = "stem") -> Path:
-    ws = OUT / "peers" / (f"flat-{n}" if link_style == "stem" else f"flat-{n}-{link_style}")
+def workspace(n: int, link_style: str = "stem", root: Path = OUT / "peers") -> Path:
+    """The flat ``n``-file workspace in ``link_style`` under ``root`` (made once)."""
+    ws = root / (f"flat-{n}" if link_style == "stem" else f"flat-{n}-{link_style}")
     if not (ws / "MEMORY.md").exists():
         generate(ws, n, layout="flat", median=2900, link_style=link_style)
     return ws

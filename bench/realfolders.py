@@ -35,9 +35,11 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
+from bench import snapshots
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = Path(__file__).with_name("realfolders.json")
-MIRROR = Path("/work/.mirror")
+MIRROR = snapshots.MIRROR
 TIMEOUT = 600
 
 
@@ -56,40 +58,19 @@ def audit_dir(dest: Path, source: dict[str, str]) -> Path:
 
 
 def rebuild(dest: Path, mirror: Path, sources: Path = SOURCES) -> int:
-    dest.mkdir(parents=True, exist_ok=True)
-    lines = ["Public agent memory folders for issue 30 (real-folder measurement).",
-             "Rebuilt by: python -m bench.realfolders rebuild DEST",
-             "Hand labels (they quote the credentials): labels.json beside this file, if kept.", "",
-             "folder | repo | commit | path"]
-    failed = 0
-    for source in load_sources(sources):
-        git_dir = mirror / source["repo"].replace("/", "+", 1) / "repo"
-        target = dest / folder_name(source)
-        if not git_dir.is_dir():
-            print(f"realfolders: no snapshot of {source['repo']} at {git_dir} "
-                  "(fetch it first)", file=sys.stderr)
-            failed += 1
-            continue
-        target.mkdir(parents=True, exist_ok=True)
-        # "context": files outside the memory folder its links lead to, taken too so that
-        # such a link finds what it finds in the repository
-        archive = subprocess.run(
-            ["git", f"--git-dir={git_dir}", "archive", source["commit"], source["path"],
-             *source.get("context", [])],
-            capture_output=True, check=False, timeout=TIMEOUT)
-        if archive.returncode != 0:
-            print(f"realfolders: git archive failed for {source['repo']}: "
-                  f"{archive.stderr.decode(errors='replace').strip()[:200]}", file=sys.stderr)
-            failed += 1
-            continue
-        subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True,
-                       timeout=TIMEOUT)
-        files = sum(1 for p in audit_dir(dest, source).rglob("*") if p.is_file())
-        print(f"{folder_name(source)}: {files} files")
-        lines.append(f"{folder_name(source)} | {source['repo']} | {source['commit']} | "
-                     f"{source['path']}")
-    (dest / "README.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return 2 if failed else 0
+    # "context": files outside the memory folder its links lead to, taken too so that such a
+    # link finds what it finds in the repository
+    folders = [snapshots.Folder(
+        name=folder_name(source), repo=source["repo"], commit=source["commit"],
+        specs=(source["path"], *source.get("context", [])), inner=source["path"],
+        row=(f"{folder_name(source)} | {source['repo']} | {source['commit']} | "
+             f"{source['path']}"))
+        for source in load_sources(sources)]
+    header = ["Public agent memory folders for issue 30 (real-folder measurement).",
+              "Rebuilt by: python -m bench.realfolders rebuild DEST",
+              "Hand labels (they quote the credentials): labels.json beside this file, if kept.",
+              "", "folder | repo | commit | path"]
+    return snapshots.rebuild(dest, mirror, folders, header, "realfolders")
 
 
 def run_audit(checkout: Path, folder: Path, *, json_out: bool,

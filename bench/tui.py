@@ -26,7 +26,9 @@ For each workspace, in a fresh child process (so imports count, as they do for a
   app ran (``full_collections``, ``sweeps``: see memtui/tui/heap.py);
   ``stall_idle``: 2 s without input after the re-audit, when a held-back full collection
   runs; ``full_now``: seconds one full collection takes at the end;
-- ``live``: seconds from touching one memory file to the re-audit shown in the views.
+- ``live``: seconds from touching one memory file to the re-audit shown in the views (the
+  file is put back as it was when the app has ended);
+- ``peak_mib``: the app process's own peak RSS (its counting child's not included).
 
 The app runs headless under Textual's Pilot at 160×50, watching the workspace. Each
 workspace is measured twice: with an empty token-count cache, then with the cache that run
@@ -39,6 +41,7 @@ import asyncio
 import gc
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -186,9 +189,11 @@ async def measure(path: str) -> dict[str, object]:
         beat.record(out, "preview")
 
         target = sorted(app.result.scans)[len(app.result.scans) // 2]
+        touched = Path(path) / target
+        original = touched.read_bytes()  # put back once the app has ended
         before = app.audits
         t = time.perf_counter()
-        with open(Path(path) / target, "a", encoding="utf-8") as fh:
+        with open(touched, "a", encoding="utf-8") as fh:
             fh.write("\nOne more line.\n")
         await until(lambda: app.audits > before, timeout=300)
         out["live"] = round(time.perf_counter() - t, 3)
@@ -202,7 +207,37 @@ async def measure(path: str) -> dict[str, object]:
         out["full_collections"] = app.heap.full_collections
         out["sweeps"] = app.heap.sweeps
         out["fulls"] = beat.fulls
+    touched.write_bytes(original)  # the workspace as it was, for the next run
+    out["peak_mib"] = peak_mib()
     return out
+
+
+def peak_mib() -> float:
+    """This process's own peak RSS (``VmHWM``; not ``ru_maxrss``, see tests/peak_memory.py)."""
+    with open("/proc/self/status", encoding="ascii") as fh:
+        kib = next(line for line in fh if line.startswith("VmHWM:")).split()[1]
+    return round(int(kib) / 1024, 1)
+
+
+def measure_workspace(path: str, runs: tuple[str, ...] = ("cold", "warm")
+                      ) -> dict[str, dict[str, object]]:
+    """Each of ``runs`` in a fresh child (see the module): ``cold`` with an empty token-count
+    cache, ``warm`` with the cache the cold run filled; each run's figures by name."""
+    scratch = Path(tempfile.mkdtemp(prefix="memtui-bench-"))
+    env = {**os.environ, "MEMTUI_CONFIG_DIR": str(scratch / "config"),
+           "MEMTUI_CACHE_DIR": str(scratch / "cache")}
+    env.pop("MEMTUI_NO_CACHE", None)
+    got: dict[str, dict[str, object]] = {}
+    try:
+        for run in runs:
+            proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child",
+                                   path], cwd=ROOT, env=env, capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise SystemExit(f"{path}: failed\n{proc.stderr[-2000:]}")
+            got[run] = json.loads(proc.stdout)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return got
 
 
 def main(argv: list[str]) -> int:
@@ -214,17 +249,8 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     for path in argv:
-        scratch = Path(tempfile.mkdtemp(prefix="memtui-bench-"))
-        env = {**os.environ, "MEMTUI_CONFIG_DIR": str(scratch / "config"),
-               "MEMTUI_CACHE_DIR": str(scratch / "cache")}
-        env.pop("MEMTUI_NO_CACHE", None)
-        for run in ("cold", "warm"):  # token-count cache empty, then filled by the cold run
-            proc = subprocess.run([sys.executable, __file__, "--child", path], cwd=ROOT,
-                                  env=env, capture_output=True, text=True)
-            if proc.returncode != 0:
-                print(f"{path}: failed\n{proc.stderr[-2000:]}")
-                return 1
-            print(f"{path} ({run} cache): {proc.stdout.strip()}", flush=True)
+        for run, figures in measure_workspace(path).items():
+            print(f"{path} ({run} cache): {json.dumps(figures)}", flush=True)
     return 0
 
 
