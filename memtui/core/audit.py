@@ -25,6 +25,7 @@ import gc
 import os
 import time
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 
 from memtui.core import derived_cache, index_read
 from memtui.core.age import git_ages, git_head
@@ -480,7 +481,7 @@ class Auditor:
                 if cache.get(rel) is not pair:  # read (or vouched for) in this pass
                     read_ns[rel] = made_ns
         self._scans = keep
-        return {rel: pair[1] for rel, pair in keep.items()}
+        return dict(zip(keep, map(itemgetter(1), keep.values()), strict=True))
 
     def _stored(self) -> ScanStore | None:
         """The scans kept in the user cache (none when the token counter keeps no cache:

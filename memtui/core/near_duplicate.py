@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import zlib
 from array import array
+from bisect import insort
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping
 from operator import eq
@@ -106,42 +107,131 @@ def similarity(a: bytes, b: bytes) -> float:
 def pairs(sketches: Mapping[Hashable, bytes], threshold: float = THRESHOLD
           ) -> dict[Hashable, list[tuple[float, Hashable]]]:
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
-    most similar first. Candidates agree on a band of ``ROWS`` bins (LSH, 12 bands of 5):
-    at 70 % alike two texts are candidates with 89 % probability, at 80 % with 99 %, at
-    40 % with 12 %, at 20 % with 0.4 % (16 bands of 4 found 99 % at 70 % but compared five
-    times as many pairs on the 10,000-memory bench, whose texts are ~20 % alike); only
-    candidates are compared, each pair once."""
-    buckets: dict[bytes, list[int]] = defaultdict(list)
+    most similar first (ties in the order of ``sketches``). Candidates agree on a band of
+    ``ROWS`` bins (LSH, 12 bands of 5): at 70 % alike two texts are candidates with 89 %
+    probability, at 80 % with 99 %, at 40 % with 12 %, at 20 % with 0.4 % (16 bands of 4
+    found 99 % at 70 % but compared five times as many pairs on the 10,000-memory bench,
+    whose texts are ~20 % alike); only candidates are compared, each pair once."""
+    return Buckets(sketches).found(threshold)
+
+
+def _bands(sk: bytes) -> list[bytes]:
+    """The bucket keys of one whole sketch: each band's bins and the band's number."""
     width = ROWS * 8
-    keys = [key for key, sk in sketches.items() if len(sk) == K * 8]
-    for n, key in enumerate(keys):
-        sk = sketches[key]
-        for band in range(BANDS):
-            buckets[sk[band * width:(band + 1) * width] + bytes((band,))].append(n)
-    met: dict[tuple[int, int], int] = {}
-    for members in buckets.values():
-        if len(members) < 2:
-            continue
-        if len(members) <= BUCKET_ALL:
-            for i, a in enumerate(members):
-                for b in members[i + 1:]:
-                    met[(a, b)] = 1
-        else:
-            first = members[0]
-            for b in members[1:]:
-                met[(first, b)] = 1
-    out: dict[Hashable, list[tuple[float, Hashable]]] = defaultdict(list)
-    arrays: dict[int, array[int]] = {}
-    for (a, b) in met:
-        x = arrays.get(a) or arrays.setdefault(a, array("q", sketches[keys[a]]))
-        y = arrays.get(b) or arrays.setdefault(b, array("q", sketches[keys[b]]))
-        sim = list(map(eq, x, y)).count(True) / K
-        if sim >= threshold:
-            out[keys[a]].append((sim, keys[b]))
-            out[keys[b]].append((sim, keys[a]))
-    for found in out.values():
-        found.sort(key=lambda p: (-p[0], keys.index(p[1]) if len(found) > 1 else 0))
-    return dict(out)
+    return [sk[band * width:(band + 1) * width] + bytes((band,)) for band in range(BANDS)]
+
+
+class Buckets:
+    """The LSH buckets of many sketches (`pairs`), kept by a live auditor so that a few
+    changed sketches cost those few (`update`, `pairs_of`) rather than every memory's.
+
+    A bucket's members are in ``order``; with at most ``BUCKET_ALL`` members each is a
+    candidate of each other, in a larger one each is a candidate of the first alone. That
+    relation is symmetric, so a key's pairs (`pairs_of`) are read from its own buckets."""
+
+    __slots__ = ("buckets", "order", "sketches")
+
+    def __init__(self, sketches: Mapping[Hashable, bytes],
+                 order: Mapping[Hashable, int] | None = None) -> None:
+        """``order``: each key's rank (pairs tie in it, a bucket's first is the least);
+        by default the order of ``sketches``."""
+        self.order = order if order is not None else {k: n for n, k in enumerate(sketches)}
+        self.sketches = {key: sk for key, sk in sketches.items() if len(sk) == K * 8}
+        buckets: dict[bytes, list[Hashable]] = defaultdict(list)
+        for key, sk in self.sketches.items():
+            for band in _bands(sk):
+                buckets[band].append(key)
+        self.buckets = dict(buckets)
+
+    def found(self, threshold: float = THRESHOLD) -> dict[Hashable, list[tuple[float, Hashable]]]:
+        """Every key's pairs (keys without any left out), each candidate pair compared once."""
+        met: dict[tuple[Hashable, Hashable], int] = {}
+        for members in self.buckets.values():
+            if len(members) < 2:
+                continue
+            if len(members) <= BUCKET_ALL:
+                for i, a in enumerate(members):
+                    for b in members[i + 1:]:
+                        met[(a, b)] = 1
+            else:
+                first = members[0]
+                for b in members[1:]:
+                    met[(first, b)] = 1
+        out: dict[Hashable, list[tuple[float, Hashable]]] = defaultdict(list)
+        arrays: dict[Hashable, array[int]] = {}
+        sketches = self.sketches
+        for (a, b) in met:
+            x = arrays.get(a) or arrays.setdefault(a, array("q", sketches[a]))
+            y = arrays.get(b) or arrays.setdefault(b, array("q", sketches[b]))
+            sim = list(map(eq, x, y)).count(True) / K
+            if sim >= threshold:
+                out[a].append((sim, b))
+                out[b].append((sim, a))
+        order = self.order
+        for found in out.values():
+            if len(found) > 1:
+                found.sort(key=lambda p: (-p[0], order[p[1]]))
+        return dict(out)
+
+    def pairs_of(self, key: Hashable, threshold: float = THRESHOLD
+                 ) -> list[tuple[float, Hashable]]:
+        """One key's entry of `found` (empty: none)."""
+        sk = self.sketches.get(key)
+        if sk is None:
+            return []
+        candidates: set[Hashable] = set()
+        for band in _bands(sk):
+            members = self.buckets[band]
+            if len(members) <= BUCKET_ALL or members[0] == key:
+                candidates.update(members)
+            else:
+                candidates.add(members[0])
+        candidates.discard(key)
+        x = array("q", sk)
+        out = []
+        for b in candidates:
+            sim = list(map(eq, x, array("q", self.sketches[b]))).count(True) / K
+            if sim >= threshold:
+                out.append((sim, b))
+        order = self.order
+        out.sort(key=lambda p: (-p[0], order[p[1]]))
+        return out
+
+    def update(self, changed: Mapping[Hashable, bytes]) -> set[Hashable]:
+        """Give the keys of ``changed`` their new sketches (each key must be in ``order``);
+        returns the keys whose `pairs_of` can have changed."""
+        touched: set[Hashable] = set()
+        rank = self.order.__getitem__
+        buckets = self.buckets
+        for key, sk in changed.items():
+            touched.add(key)
+            old = self.sketches.pop(key, None)
+            for band in _bands(old) if old is not None else ():
+                members = buckets[band]
+                _touch(touched, members, key, len(members) - 1)
+                members.remove(key)
+                if not members:
+                    del buckets[band]
+            if len(sk) != K * 8:
+                continue
+            self.sketches[key] = sk
+            for band in _bands(sk):
+                members = buckets.setdefault(band, [])
+                insort(members, key, key=rank)
+                _touch(touched, members, key, len(members) - 1)
+        return touched
+
+
+def _touch(touched: set[Hashable], members: list[Hashable], key: Hashable, others: int
+           ) -> None:
+    """The members whose candidates change when ``key`` joins or leaves a bucket that holds
+    ``others`` other members: every member when the bucket pairs all without ``key``
+    (with it too, or it crosses ``BUCKET_ALL``) or ``key`` is its first; else its first
+    alone (the others' one candidate there)."""
+    if others <= BUCKET_ALL or members[0] == key:
+        touched.update(members)
+    else:
+        touched.add(members[0])
 
 
 def pair_message(other: str, sim: float, more: int) -> str:
@@ -159,7 +249,17 @@ def near_duplicate_texts(texts: Iterable[tuple[Hashable, str]]
 def near_duplicate_findings(sketches: Mapping[str, bytes]) -> dict[str, tuple[Finding]]:
     """A ``near_duplicate`` finding for every memory another says nearly the same as: one
     per file, naming the most alike other (its ``files``: that other, for the app to open)."""
-    return {rel: (finding("near_duplicate", rel, None,
-                          pair_message(str(others[0][1]), others[0][0], len(others) - 1),
-                          files=(str(others[0][1]),)),)
-            for rel, others in pairs(sketches).items()}  # type: ignore[misc]
+    return findings_of(pairs(sketches))
+
+
+def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]]
+                ) -> dict[str, tuple[Finding]]:
+    """The ``near_duplicate`` findings of `pairs`' answer."""
+    return {str(rel): (pair_finding(str(rel), others),) for rel, others in found.items()}
+
+
+def pair_finding(rel: str, others: list[tuple[float, Hashable]]) -> Finding:
+    """The one finding of a memory with near-duplicates ``others`` (most alike first)."""
+    return finding("near_duplicate", rel, None,
+                   pair_message(str(others[0][1]), others[0][0], len(others) - 1),
+                   files=(str(others[0][1]),))
