@@ -49,7 +49,7 @@ from memtui.core.index import Index, mentioned_file
 from memtui.core.link_target import INSIDE, MISSING, outside_path
 from memtui.core.link_target import State as Where
 from memtui.core.links import Link, looks_like_path
-from memtui.core.memo import Memo
+from memtui.core.memo import Memo, Same
 from memtui.core.missing_why import missing_findings
 from memtui.core.near_duplicate import Buckets, findings_of, pair_finding, pairs
 from memtui.core.noise import folders_of, memory_shaped, noise_files, other_schema, quiet_noise
@@ -121,9 +121,16 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
     ages that still hold) the last result is given again, as a copy with its own findings
     list and a block made again (the block reads the other context files)."""
     memo = memo or Memo()
+    paths = tuple(inp.scans)
+    # The files whose scan is not the one of the last call (None: other files): each step
+    # over all files looks at those alone (`Memo.once_by`, `Memo.each_changed`).
+    changed = memo.changed("scans", inp.scans)  # type: ignore[arg-type]
     if inp.agent is not None:  # it read files no key here knows of: derived afresh
-        return _derive(inp, memo)
-    key = (tuple(inp.scans), tuple(inp.scans.values()), inp.index, inp.index_own,
+        return _derive(inp, memo, changed)
+    # A token kept while every scan is equal to the last call's (compared for the changed).
+    scans_key = memo.once_by("scans", None, paths, changed, inp.scans.__getitem__,
+                             lambda _d, _v: object())
+    key = (paths, scans_key, inp.index, inp.index_own,
            inp.line_costs, inp.exists, inp.git, inp.notes, inp.docs, inp.flagged,
            replace(inp.options), inp.profile,  # a copy: options may be changed in place
            inp.project_key)
@@ -131,8 +138,10 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
 
     def make() -> AuditResult:
         made.append(True)
-        return _derive(inp, memo)
+        return _derive(inp, memo, changed)
     kept = memo.once("result", key, make, holds=lambda r: r.holds[0] <= now < r.holds[1])
+    if made:  # (a result's lists are never changed in place: callers replace them)
+        return replace(kept, documentation=list(inp.docs))
     # A copy: the caller may replace its findings (suppression) or sort its lists.
     return replace(kept, scans=inp.scans, files=list(kept.files),
                    findings=list(kept.findings), orphans=list(kept.orphans),
@@ -142,12 +151,11 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
                    documentation=list(inp.docs))
 
 
-def _derive(inp: Inputs, memo: Memo) -> AuditResult:
+def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
+    """The derivation, ``changed`` naming the files whose scans are not the last call's
+    (None: any)."""
     opts, scans, index = inp.options, inp.scans, inp.index
     paths = tuple(scans)
-    # The files whose scan is not the one of the last call (None: other files): each step
-    # over all files below looks at those alone (`Memo.once_by`, `Memo.each_changed`).
-    changed = memo.changed("scans", scans)  # type: ignore[arg-type]
     resolver = memo.once_by(
         "resolver", None, paths, changed, lambda rel: scans[rel].memory.name,  # type: ignore[index]
         lambda _d, _v: Resolver((p, s.memory.name, s.memory.stem, s.spellings)
@@ -212,7 +220,7 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
                       "placeholders", dangling, lambda: placeholders_of(dangling))))
     last_reach = memo.swap("last reachable", None)
     reachable: set[str] = memo.once(
-        "reachable", (out, index_linked), lambda: reach_after(
+        "reachable", (Same(out), index_linked), lambda: reach_after(
             graph, index_linked, last_reach[0], prev_out, lr_changed)  # type: ignore[index]
         if isinstance(last_reach, tuple) and last_reach[1] == index_linked and
         isinstance(prev_out, dict) and lr_changed is not None
@@ -357,14 +365,21 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
         "shape", paths, changed, lambda rel: scans[rel],  # type: ignore[index]
         lambda rel: memory_shape(scans[rel]))  # type: ignore[index]
     under = memo.once("folders", paths, lambda: folders_of(paths))
-    noisy = memo.once("noise files", (paths, reachable, tuple(shapes.values())),
-                      lambda: noise_files(scans, reachable, under, shapes))  # type: ignore[arg-type]
+    others = memo.once_by("other schema", None, paths, changed,
+                          lambda rel: shapes[rel][1],  # type: ignore[index]
+                          lambda _d, _v: [rel for rel, shape in shapes.items() if shape[1]])
+    noisy = memo.once_by("noise files", Same(reachable), paths, changed,
+                         shapes.__getitem__,  # type: ignore[arg-type]
+                         lambda _d, _v: noise_files(scans, reachable, under, shapes,
+                                                    others))  # type: ignore[arg-type]
     quieter = quiet_noise(findings, scans, reachable, noisy)
     if quieter is not None:
         findings = sorted(quieter, key=finding_order)
-    wikirefs = [*idx_links.wikirefs, *chain.from_iterable(map(_WIKIREFS, lrs.values()))]
-    broken = [*idx_links.broken, *agent_broken,
-              *chain.from_iterable(map(_BROKEN, lrs.values()))]
+    wikirefs, broken = memo.once_by(
+        "link lists", (idx_links, tuple(agent_broken)), paths, lr_changed,
+        lambda rel: (lrs[rel].wikirefs, lrs[rel].broken), lambda _d, _v: (
+            [*idx_links.wikirefs, *chain.from_iterable(map(_WIKIREFS, lrs.values()))],
+            [*idx_links.broken, *agent_broken, *chain.from_iterable(map(_BROKEN, lrs.values()))]))
     return AuditResult(inp.ws, inp.profile, opts, scans, reports, index, set(index_linked),
                        reachable, orphans, broken, wikirefs, graph, inp.block(loaded),
                        inp.line_costs, loaded, findings,

@@ -30,6 +30,22 @@ from typing import Any, TypeVar
 V = TypeVar("V")
 
 
+class Same:
+    """A key part equal to another only when both hold the very same object: for a value
+    a step makes anew whenever it changes, whose equality would cost a pass over it."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.obj is self.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+
 class Memo:
     """The last result of each named step, with the key it was computed for."""
 

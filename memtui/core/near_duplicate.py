@@ -111,8 +111,65 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = THRESHOLD
     ``ROWS`` bins (LSH, 12 bands of 5): at 70 % alike two texts are candidates with 89 %
     probability, at 80 % with 99 %, at 40 % with 12 %, at 20 % with 0.4 % (16 bands of 4
     found 99 % at 70 % but compared five times as many pairs on the 10,000-memory bench,
-    whose texts are ~20 % alike); only candidates are compared, each pair once."""
-    return Buckets(sketches).found(threshold)
+    whose texts are ~20 % alike); only candidates are compared, each pair once.
+
+    One band at a time, a bucket made a list only when a second member comes: what it
+    holds at once is one band's bucket keys (12 bands at once held ~160 MB at 50,000
+    memories; `Buckets`, which keeps them all for a live auditor, gives the same)."""
+    keys = [key for key, sk in sketches.items() if len(sk) == K * 8]
+    width = ROWS * 8
+    met: dict[tuple[Hashable, Hashable], int] = {}
+    for band in range(BANDS):
+        lo, hi = band * width, (band + 1) * width
+        first: dict[bytes, Hashable] = {}
+        shared: dict[bytes, list[Hashable]] = {}
+        for key in keys:
+            cut = sketches[key][lo:hi]
+            was = first.setdefault(cut, key)
+            if was is not key:
+                members = shared.get(cut)
+                if members is None:
+                    shared[cut] = [was, key]
+                else:
+                    members.append(key)
+        del first
+        _meet(met, shared.values())
+    return _compared(met, sketches, {key: n for n, key in enumerate(keys)}, threshold)
+
+
+def _meet(met: dict[tuple[Hashable, Hashable], int], buckets: Iterable[list[Hashable]]
+          ) -> None:
+    """Add the candidate pairs of ``buckets`` (each's members in order) to ``met``."""
+    for members in buckets:
+        if len(members) < 2:
+            continue
+        if len(members) <= BUCKET_ALL:
+            for i, a in enumerate(members):
+                for b in members[i + 1:]:
+                    met[(a, b)] = 1
+        else:
+            first = members[0]
+            for b in members[1:]:
+                met[(first, b)] = 1
+
+
+def _compared(met: dict[tuple[Hashable, Hashable], int], sketches: Mapping[Hashable, bytes],
+              order: Mapping[Hashable, int], threshold: float
+              ) -> dict[Hashable, list[tuple[float, Hashable]]]:
+    """The pairs of ``met`` at least ``threshold`` alike, each key's most alike first."""
+    out: dict[Hashable, list[tuple[float, Hashable]]] = defaultdict(list)
+    arrays: dict[Hashable, array[int]] = {}
+    for (a, b) in met:
+        x = arrays.get(a) or arrays.setdefault(a, array("q", sketches[a]))
+        y = arrays.get(b) or arrays.setdefault(b, array("q", sketches[b]))
+        sim = list(map(eq, x, y)).count(True) / K
+        if sim >= threshold:
+            out[a].append((sim, b))
+            out[b].append((sim, a))
+    for found in out.values():
+        if len(found) > 1:
+            found.sort(key=lambda p: (-p[0], order[p[1]]))
+    return dict(out)
 
 
 def _bands(sk: bytes) -> list[bytes]:
@@ -146,32 +203,8 @@ class Buckets:
     def found(self, threshold: float = THRESHOLD) -> dict[Hashable, list[tuple[float, Hashable]]]:
         """Every key's pairs (keys without any left out), each candidate pair compared once."""
         met: dict[tuple[Hashable, Hashable], int] = {}
-        for members in self.buckets.values():
-            if len(members) < 2:
-                continue
-            if len(members) <= BUCKET_ALL:
-                for i, a in enumerate(members):
-                    for b in members[i + 1:]:
-                        met[(a, b)] = 1
-            else:
-                first = members[0]
-                for b in members[1:]:
-                    met[(first, b)] = 1
-        out: dict[Hashable, list[tuple[float, Hashable]]] = defaultdict(list)
-        arrays: dict[Hashable, array[int]] = {}
-        sketches = self.sketches
-        for (a, b) in met:
-            x = arrays.get(a) or arrays.setdefault(a, array("q", sketches[a]))
-            y = arrays.get(b) or arrays.setdefault(b, array("q", sketches[b]))
-            sim = list(map(eq, x, y)).count(True) / K
-            if sim >= threshold:
-                out[a].append((sim, b))
-                out[b].append((sim, a))
-        order = self.order
-        for found in out.values():
-            if len(found) > 1:
-                found.sort(key=lambda p: (-p[0], order[p[1]]))
-        return dict(out)
+        _meet(met, self.buckets.values())
+        return _compared(met, self.sketches, self.order, threshold)
 
     def pairs_of(self, key: Hashable, threshold: float = THRESHOLD
                  ) -> list[tuple[float, Hashable]]:

@@ -111,19 +111,20 @@ def schema_finding(rel: str, meta: Mapping[str, object]) -> Finding:
 
 def noise_files(scans: Mapping[str, _Scan], reachable: Container[str],
                 under: Mapping[str, list[str]] | None = None,
-                shapes: Mapping[str, tuple[bool, bool]] | None = None
-                ) -> tuple[dict[str, list[str]], list[str]]:
+                shapes: Mapping[str, tuple[bool, bool]] | None = None,
+                others: list[str] | None = None) -> tuple[dict[str, list[str]], list[str]]:
     """The files steps 1 and 2 take: the noise folders (`noise_folders`) and the files
     with another schema outside them. A function of the paths, what is reachable and each
     file's shape alone (`memory_shaped`, `other_schema`), so the derivation keeps it while
-    those stay the same; ``under`` (`folders_of`) and ``shapes`` (each file's two) when
-    known already."""
+    those stay the same; ``under`` (`folders_of`), ``shapes`` (each file's two) and
+    ``others`` (the files of another schema, in order) when known already."""
     if shapes is None:
         folders = noise_folders(scans, reachable, under)
         schema = [rel for rel, s in scans.items() if other_schema(s.memory)]
     else:
         folders = noise_folders(scans, reachable, under, lambda rel: shapes[rel][0])
-        schema = [rel for rel, shape in shapes.items() if shape[1]]
+        schema = others if others is not None else \
+            [rel for rel, shape in shapes.items() if shape[1]]
     in_folder = {rel for files in folders.values() for rel in files}
     return folders, sorted(rel for rel in schema if rel not in in_folder)
 
