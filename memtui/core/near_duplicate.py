@@ -172,21 +172,26 @@ def _compared(met: dict[tuple[Hashable, Hashable], int], sketches: Mapping[Hasha
     return dict(out)
 
 
-def _bands(sk: bytes) -> list[bytes]:
-    """The bucket keys of one whole sketch: each band's bins and the band's number."""
+def _cuts(sk: bytes) -> list[bytes]:
+    """A whole sketch's bins, band by band (``ROWS`` each)."""
     width = ROWS * 8
-    return [sk[band * width:(band + 1) * width] + bytes((band,)) for band in range(BANDS)]
+    return [sk[band * width:(band + 1) * width] for band in range(BANDS)]
+
+
+Bucket = Hashable  # one member alone, or a list of two or more (keys are never lists)
 
 
 class Buckets:
     """The LSH buckets of many sketches (`pairs`), kept by a live auditor so that a few
     changed sketches cost those few (`update`, `pairs_of`) rather than every memory's.
 
-    A bucket's members are in ``order``; with at most ``BUCKET_ALL`` members each is a
-    candidate of each other, in a larger one each is a candidate of the first alone. That
-    relation is symmetric, so a key's pairs (`pairs_of`) are read from its own buckets."""
+    One dict per band, from the band's bins to its bucket: the one member alone, or a
+    list of members in ``order`` (~13 MB at 10,000 memories; a list for every bucket held
+    twice that). With at most ``BUCKET_ALL`` members each is a candidate of each other,
+    in a larger one each is a candidate of the first alone. That relation is symmetric, so
+    a key's pairs (`pairs_of`) are read from its own buckets."""
 
-    __slots__ = ("buckets", "order", "sketches")
+    __slots__ = ("bands", "order", "sketches")
 
     def __init__(self, sketches: Mapping[Hashable, bytes],
                  order: Mapping[Hashable, int] | None = None) -> None:
@@ -194,16 +199,21 @@ class Buckets:
         by default the order of ``sketches``."""
         self.order = order if order is not None else {k: n for n, k in enumerate(sketches)}
         self.sketches = {key: sk for key, sk in sketches.items() if len(sk) == K * 8}
-        buckets: dict[bytes, list[Hashable]] = defaultdict(list)
+        self.bands: list[dict[bytes, Bucket]] = [{} for _ in range(BANDS)]
         for key, sk in self.sketches.items():
-            for band in _bands(sk):
-                buckets[band].append(key)
-        self.buckets = dict(buckets)
+            for band, cut in zip(self.bands, _cuts(sk), strict=True):
+                was = band.setdefault(cut, key)
+                if was is not key:
+                    if isinstance(was, list):
+                        was.append(key)
+                    else:
+                        band[cut] = [was, key]
 
     def found(self, threshold: float = THRESHOLD) -> dict[Hashable, list[tuple[float, Hashable]]]:
         """Every key's pairs (keys without any left out), each candidate pair compared once."""
         met: dict[tuple[Hashable, Hashable], int] = {}
-        _meet(met, self.buckets.values())
+        for band in self.bands:
+            _meet(met, (b for b in band.values() if isinstance(b, list)))
         return _compared(met, self.sketches, self.order, threshold)
 
     def pairs_of(self, key: Hashable, threshold: float = THRESHOLD
@@ -213,8 +223,10 @@ class Buckets:
         if sk is None:
             return []
         candidates: set[Hashable] = set()
-        for band in _bands(sk):
-            members = self.buckets[band]
+        for band, cut in zip(self.bands, _cuts(sk), strict=True):
+            members = band[cut]
+            if not isinstance(members, list):
+                continue  # the key alone
             if len(members) <= BUCKET_ALL or members[0] == key:
                 candidates.update(members)
             else:
@@ -235,22 +247,29 @@ class Buckets:
         returns the keys whose `pairs_of` can have changed."""
         touched: set[Hashable] = set()
         rank = self.order.__getitem__
-        buckets = self.buckets
         for key, sk in changed.items():
             touched.add(key)
             old = self.sketches.pop(key, None)
-            for band in _bands(old) if old is not None else ():
-                members = buckets[band]
+            for band, cut in zip(self.bands, _cuts(old), strict=True) if old is not None \
+                    else ():
+                members = band[cut]
+                if not isinstance(members, list):
+                    del band[cut]  # the key alone
+                    continue
                 _touch(touched, members, key, len(members) - 1)
                 members.remove(key)
-                if not members:
-                    del buckets[band]
+                if len(members) == 1:
+                    band[cut] = members[0]
             if len(sk) != K * 8:
                 continue
             self.sketches[key] = sk
-            for band in _bands(sk):
-                members = buckets.setdefault(band, [])
+            for band, cut in zip(self.bands, _cuts(sk), strict=True):
+                was = band.setdefault(cut, key)
+                if was is key:
+                    continue
+                members = was if isinstance(was, list) else [was]
                 insort(members, key, key=rank)
+                band[cut] = members
                 _touch(touched, members, key, len(members) - 1)
         return touched
 
