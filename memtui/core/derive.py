@@ -127,9 +127,13 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
     changed = memo.changed("scans", inp.scans)  # type: ignore[arg-type]
     if inp.agent is not None:  # it read files no key here knows of: derived afresh
         return _derive(inp, memo, changed)
+    # A live auditor (one keeping texts: the app) keeps what each step read of each file,
+    # to compare the next call's changed files with; a one-shot audit does not.
+    memo.keep_parts = inp.options.keep_texts
     # A token kept while every scan is equal to the last call's (compared for the changed).
     scans_key = memo.once_by("scans", None, paths, changed, inp.scans.__getitem__,
-                             lambda _d, _v: object())
+                             lambda _d, _v: object()) if memo.keep_parts \
+        else tuple(inp.scans.values())
     key = (paths, scans_key, inp.index, inp.index_own,
            inp.line_costs, inp.exists, inp.git, inp.notes, inp.docs, inp.flagged,
            replace(inp.options), inp.profile,  # a copy: options may be changed in place

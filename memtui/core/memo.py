@@ -57,7 +57,11 @@ class Memo:
         self._out: dict[str, dict[Hashable, Any]] = {}
         self._seen: dict[str, dict[Hashable, object]] = {}
         #: Each ``once_by`` step's key, items, each item's part and its value.
-        self._by: dict[str, tuple[object, Sequence[Hashable], dict[Hashable, object], Any]] = {}
+        self._by: dict[str, tuple[object, Sequence[Hashable], dict[Hashable, object] | None,
+                                  Any]] = {}
+        #: Whether ``once_by`` keeps each item's part (a one-shot audit has no next call to
+        #: compare them with: at 50,000 files they would hold ~45 MB).
+        self.keep_parts = True
 
     def once(self, step: str, key: object, make: Callable[[], V],
              holds: Callable[[V], bool] | None = None) -> V:
@@ -141,12 +145,14 @@ class Memo:
         items that can have changed: ``changed`` names every item whose part can differ
         from the last call of ``step`` (None: any can). ``make(diff, last)`` makes the
         value: ``diff`` the items whose part differs and ``last`` the last value (None and
-        None: no last value to start from, or other items or key: compute it whole). Each
-        call of ``step`` must be given ``changed`` relative to its own last call."""
+        None: no last value to start from, or other items or key: compute it whole; always,
+        without ``keep_parts``). Each call of ``step`` must be given ``changed`` relative to
+        its own last call."""
         hit = self._by.get(step)
-        if hit is None or hit[0] != key or hit[1] != items:
+        if hit is None or hit[2] is None or hit[0] != key or hit[1] != items:
             value = make(None, None)
-            self._by[step] = (key, items, {i: part(i) for i in items}, value)
+            self._by[step] = (key, items, {i: part(i) for i in items} if self.keep_parts
+                              else None, value)
             return value
         parts = hit[2]
         if changed is None:
@@ -166,7 +172,7 @@ class Memo:
         if changed is not None:
             parts.update(new)  # this step's own dict: the parts of this call
             new = parts
-        self._by[step] = (key, items, new, value)
+        self._by[step] = (key, items, new if self.keep_parts else None, value)
         return value
 
     def swap(self, name: str, value: object) -> object:

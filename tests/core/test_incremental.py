@@ -187,18 +187,20 @@ def _body(rng: random.Random, words: int) -> str:
     return " ".join(WORDS[(start + i) % len(WORDS)] for i in range(words)) + "\n"
 
 
-def test_random_edits_match_fresh_audits(tmp_path: Path) -> None:
+@pytest.mark.parametrize("keep_texts", [True, False])
+def test_random_edits_match_fresh_audits(tmp_path: Path, keep_texts: bool) -> None:
     """Links added and taken away (reachability growing and shrinking), names, types and
     dates changed, bodies copied from another file (near-duplicates appearing and going),
     sixty edits in a row: every re-audit equals a fresh audit, graph and counts included
-    (the steps over all files derive their value from the last one, `Memo.once_by`)."""
+    (the steps over all files derive their value from the last one, `Memo.once_by`; an
+    auditor that keeps no texts keeps no parts and derives them whole)."""
     rng = random.Random(35)
     n = 40
     files = {f"memory/m{i:02}.md": memory(f"m{i:02}", _body(rng, 30) + f"[[m{(i + 1) % n:02}]]\n")
              for i in range(n)}
     files["MEMORY.md"] = "".join(f"- [m{i:02}](memory/m{i:02}.md)\n" for i in range(0, n, 7))
     root = make_ws(tmp_path / "w", files)
-    live = Auditor(open_workspace(root), AuditOptions(now=NOW))
+    live = Auditor(open_workspace(root), AuditOptions(now=NOW, keep_texts=keep_texts))
     live.run()
     texts = {rel: text for rel, text in files.items() if rel != "MEMORY.md"}
     for step in range(60):
