@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from itertools import chain, count
+from itertools import accumulate, chain, count
 from operator import attrgetter, is_not, itemgetter
 
 from memtui.core.age import DAY
@@ -328,13 +328,14 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     states: dict[str, State] = memo.each_changed(  # type: ignore[assignment]
         "states", paths, touched, lambda rel: state_key(rel, scans[rel]),  # type: ignore[index]
         state)
+    states_changed = memo.made  # the files whose state is not the last call's
     since, until = window(states)
     if not since <= now < until:
+        states_changed = None
         states = memo.each(  # type: ignore[assignment]
             "states", ((rel, state_key(rel, s)) for rel, s in scans.items()), state,
             holds=lambda st: st[3] <= now < st[4])
         since, until = window(states)
-    states_changed = memo.changed("states", states)  # type: ignore[arg-type]
     reports = list(map(_REPORT, states.values()))
     in_order = memo.once("in order", paths, lambda: list(paths) == sorted(paths))
     orphans = list(filter(_NOT_NONE, map(_ORPHAN, states.values()))) if in_order else \
@@ -372,18 +373,19 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     others = memo.once_by("other schema", None, paths, changed,
                           lambda rel: shapes[rel][1],  # type: ignore[index]
                           lambda _d, _v: [rel for rel, shape in shapes.items() if shape[1]])
-    noisy = memo.once_by("noise files", Same(reachable), paths, changed,
-                         shapes.__getitem__,  # type: ignore[arg-type]
-                         lambda _d, _v: noise_files(scans, reachable, under, shapes,
-                                                    others))  # type: ignore[arg-type]
+    shaped = memo.once_by("shapes", None, paths, changed, shapes.__getitem__,  # type: ignore[arg-type]
+                          lambda _d, _v: object())  # a token kept while every shape is equal
+    noisy = memo.once("noise files", (Same(reachable), shaped, Same(under)),
+                      lambda: noise_files(scans, reachable, under, shapes,  # type: ignore[arg-type]
+                                          others))
     quieter = quiet_noise(findings, scans, reachable, noisy)
     if quieter is not None:
         findings = sorted(quieter, key=finding_order)
     wikirefs, broken = memo.once_by(
         "link lists", (idx_links, tuple(agent_broken)), paths, lr_changed,
-        lambda rel: (lrs[rel].wikirefs, lrs[rel].broken), lambda _d, _v: (
-            [*idx_links.wikirefs, *chain.from_iterable(map(_WIKIREFS, lrs.values()))],
-            [*idx_links.broken, *agent_broken, *chain.from_iterable(map(_BROKEN, lrs.values()))]))
+        lambda rel: (lrs[rel].wikirefs, lrs[rel].broken),
+        lambda diff, last: _link_lists(lrs, diff, last, pos, [*idx_links.wikirefs],
+                                       [*idx_links.broken, *agent_broken]))[:2]
     return AuditResult(inp.ws, inp.profile, opts, scans, reports, index, set(index_linked),
                        reachable, orphans, broken, wikirefs, graph, inp.block(loaded),
                        inp.line_costs, loaded, findings,
@@ -405,6 +407,38 @@ def _suggester(known: dict[str, list[str]], paths: tuple[str, ...], on: bool
             known[target] = suggest(target, list(paths))
         return known[target]
     return suggestions
+
+
+#: The link lists' value: every WikiRef, every BrokenLink, and how many of each the index
+#: (and an agent's references) and each file gave, in path order.
+_Lists = tuple[list[WikiRef], list[BrokenLink], list[int], list[int]]
+
+
+def _link_lists(lrs: dict[str, LinkResults], diff: list[str] | None, last: _Lists | None,
+                pos: dict[str, int], wiki_head: list[WikiRef], broken_head: list[BrokenLink]
+                ) -> _Lists:
+    """Every file's wikirefs and broken links after the index's, in path order; from
+    ``last`` by the files of ``diff`` (their segments replaced), when given."""
+    if diff is None or last is None:
+        return ([*wiki_head, *chain.from_iterable(map(_WIKIREFS, lrs.values()))],
+                [*broken_head, *chain.from_iterable(map(_BROKEN, lrs.values()))],
+                [len(wiki_head), *map(len, map(_WIKIREFS, lrs.values()))],
+                [len(broken_head), *map(len, map(_BROKEN, lrs.values()))])
+    wiki, broken, wiki_n, broken_n = last[0], last[1], list(last[2]), list(last[3])
+    wiki_at, broken_at = list(accumulate(wiki_n)), list(accumulate(broken_n))
+    wiki_parts: list[list[WikiRef]] = []
+    broken_parts: list[list[BrokenLink]] = []
+    w_end, b_end = len(wiki), len(broken)
+    for rel in sorted(diff, key=pos.__getitem__, reverse=True):  # the last segment first
+        n, lr = pos[rel] + 1, lrs[rel]
+        wiki_parts += (wiki[wiki_at[n]:w_end], lr.wikirefs)
+        broken_parts += (broken[broken_at[n]:b_end], lr.broken)
+        w_end, b_end = wiki_at[n] - wiki_n[n], broken_at[n] - broken_n[n]
+        wiki_n[n], broken_n[n] = len(lr.wikirefs), len(lr.broken)
+    wiki_parts.append(wiki[:w_end])
+    broken_parts.append(broken[:b_end])
+    return ([*chain.from_iterable(reversed(wiki_parts))],
+            [*chain.from_iterable(reversed(broken_parts))], wiki_n, broken_n)
 
 
 def _loaded_links(idx_links: LinkResults, loaded: int) -> tuple[frozenset[str], dict[str, int]]:

@@ -62,6 +62,8 @@ class Memo:
         #: Whether ``once_by`` keeps each item's part (a one-shot audit has no next call to
         #: compare them with: at 50,000 files they would hold ~45 MB).
         self.keep_parts = True
+        #: The items the last `each_changed` made anew (None: it looked at every item).
+        self.made: list[Hashable] | None = None
 
     def once(self, step: str, key: object, make: Callable[[], V],
              holds: Callable[[V], bool] | None = None) -> V:
@@ -110,11 +112,14 @@ class Memo:
         only the items of ``changed`` can have another key than in the last call of
         ``step`` (None: any can). With the same items as then, only those are looked at:
         the others keep their values, and with none changed the last output itself is
-        given again (not to be changed by the caller)."""
+        given again (not to be changed by the caller). ``made`` then names the items whose
+        value was made anew (None: any may have been)."""
         old, last = self._each.get(step), self._out.get(step)
         if changed is None or old is None or last is None or self._items.get(step) != items:
+            self.made = None
             return self.each(step, ((i, key_of(i)) for i in items), make)
         todo = list(changed)
+        self.made = []
         if not todo:
             return last  # type: ignore[return-value]
         new, out = dict(old), dict(last)
@@ -123,6 +128,7 @@ class Memo:
             hit = old.get(item)
             if hit is None or hit[0] != key:
                 hit = (key, make(item))
+                self.made.append(item)
             new[item] = hit
             out[item] = hit[1]
         self._each[step], self._out[step] = new, out
