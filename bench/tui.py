@@ -26,7 +26,8 @@ For each workspace, in a fresh child process (so imports count, as they do for a
   app ran (``full_collections``, ``sweeps``: see memtui/tui/heap.py);
   ``stall_idle``: 2 s without input after the re-audit, when a held-back full collection
   runs; ``full_now``: seconds one full collection takes at the end;
-- ``live``: seconds from touching one memory file to the re-audit shown in the views.
+- ``live``: seconds from touching one memory file to the re-audit shown in the views;
+- ``peak_mib``: the app's own peak memory (``VmHWM``) over the whole run.
 
 The app runs headless under Textual's Pilot at 160×50, watching the workspace. Each
 workspace is measured twice: with an empty token-count cache, then with the cache that run
@@ -202,6 +203,10 @@ async def measure(path: str) -> dict[str, object]:
         out["full_collections"] = app.heap.full_collections
         out["sweeps"] = app.heap.sweeps
         out["fulls"] = beat.fulls
+    # The app's own peak memory (VmHWM: ru_maxrss would carry over a parent's).
+    with open("/proc/self/status") as status:
+        out["peak_mib"] = round(next(int(ln.split()[1]) for ln in status
+                                     if ln.startswith("VmHWM:")) / 1024)
     return out
 
 

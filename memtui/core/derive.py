@@ -280,8 +280,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         return s.mtime if s.dated is None and rel not in git else None
     copy_files = memo.once_by(
         "copied", git, paths, changed, undated,  # type: ignore[arg-type]
-        lambda diff, last: copied({rel: undated(rel) for rel in (
-            paths if diff is None or last is None else diff)}, diff, last))[0]
+        lambda diff, last: copied(
+            {rel: t for rel in paths if (t := undated(rel)) is not None}
+            if diff is None or last is None else {rel: undated(rel) for rel in diff},
+            diff, last))[0]
     old_format = memo.once_by(
         "old format", None, paths, changed, lambda rel: scans[rel].old_format,  # type: ignore[index]
         lambda _d, _v: [rel for rel, s in scans.items() if s.old_format])
@@ -385,7 +387,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         "link lists", (idx_links, tuple(agent_broken)), paths, lr_changed,
         lambda rel: (lrs[rel].wikirefs, lrs[rel].broken),
         lambda diff, last: _link_lists(lrs, diff, last, pos, [*idx_links.wikirefs],
-                                       [*idx_links.broken, *agent_broken]))[:2]
+                                       [*idx_links.broken, *agent_broken],
+                                       memo.keep_parts))[:2]
     return AuditResult(inp.ws, inp.profile, opts, scans, reports, index, set(index_linked),
                        reachable, orphans, broken, wikirefs, graph, inp.block(loaded),
                        inp.line_costs, loaded, findings,
@@ -415,15 +418,16 @@ _Lists = tuple[list[WikiRef], list[BrokenLink], list[int], list[int]]
 
 
 def _link_lists(lrs: dict[str, LinkResults], diff: list[str] | None, last: _Lists | None,
-                pos: dict[str, int], wiki_head: list[WikiRef], broken_head: list[BrokenLink]
-                ) -> _Lists:
+                pos: dict[str, int], wiki_head: list[WikiRef], broken_head: list[BrokenLink],
+                counted: bool = True) -> _Lists:
     """Every file's wikirefs and broken links after the index's, in path order; from
-    ``last`` by the files of ``diff`` (their segments replaced), when given."""
+    ``last`` by the files of ``diff`` (their segments replaced), when given. ``counted``:
+    whether to count each file's (only a next call can use the counts)."""
     if diff is None or last is None:
         return ([*wiki_head, *chain.from_iterable(map(_WIKIREFS, lrs.values()))],
                 [*broken_head, *chain.from_iterable(map(_BROKEN, lrs.values()))],
-                [len(wiki_head), *map(len, map(_WIKIREFS, lrs.values()))],
-                [len(broken_head), *map(len, map(_BROKEN, lrs.values()))])
+                [len(wiki_head), *map(len, map(_WIKIREFS, lrs.values()))] if counted else [],
+                [len(broken_head), *map(len, map(_BROKEN, lrs.values()))] if counted else [])
     wiki, broken, wiki_n, broken_n = last[0], last[1], list(last[2]), list(last[3])
     wiki_at, broken_at = list(accumulate(wiki_n)), list(accumulate(broken_n))
     wiki_parts: list[list[WikiRef]] = []
