@@ -26,6 +26,7 @@ import gc
 import os
 import time
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 
 from memtui.core.agent_paths import workspace_findings
 from memtui.core.caches import derived as derived_cache
@@ -137,6 +138,7 @@ class Auditor:
         self.pause: Callable[[], None] = _go_on
         #: Each file's scan, with the stat key it was made for.
         self._scans: dict[str, tuple[Key, FileScan]] = {}
+        self._scan_map: dict[str, FileScan] = {}  # the last `_scan_all`'s answer
         self._paths: list[str] = []  # the memory files, in order
         self._docs: list[str] = []
         self._notes: list[tuple[str, str]] = []  # (path, problem) of what discovery skipped
@@ -483,7 +485,15 @@ class Auditor:
                 if cache.get(rel) is not pair:  # read (or vouched for) in this pass
                     read_ns[rel] = made_ns
         self._scans = keep
-        return {rel: pair[1] for rel, pair in keep.items()}
+        last = self._scan_map
+        if patch and last.keys() == keep.keys():  # the last map with the few made anew
+            scans = dict(last)
+            for rel in todo:
+                scans[rel] = keep[rel][1]
+        else:
+            scans = dict(zip(keep, map(itemgetter(1), keep.values()), strict=True))
+        self._scan_map = scans  # not changed in place: a patch copies it first
+        return scans
 
     def _stored(self) -> ScanStore | None:
         """The scans kept in the user cache (none when the token counter keeps no cache:

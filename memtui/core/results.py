@@ -67,7 +67,7 @@ class AuditOptions:
 @dataclass
 
 
-@dataclass
+@dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
 class FileReport:
     path: str
     name: str | None
@@ -81,7 +81,7 @@ class FileReport:
     findings: int = 0
 
 
-@dataclass
+@dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
 class Orphan:
     path: str
     reachable: bool
@@ -90,7 +90,7 @@ class Orphan:
     past_limit: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
 class BrokenLink:
     source: str
     line: int
@@ -108,7 +108,7 @@ class BrokenLink:
         return path is not None and lexically_outside(path)
 
 
-@dataclass
+@dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
 class WikiRef:
     source: str
     line: int
@@ -117,7 +117,7 @@ class WikiRef:
     state: str
 
 
-@dataclass
+@dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
 class LinkResults:
     """What one file's links resolve to, given the current set of files and names."""
 

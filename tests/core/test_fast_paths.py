@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memtui.core.counting.tokens import bytes_digest, text_digest
+from memtui.core.derivation import gathered
 from memtui.core.scanner.links import WIKILINK, mask_code, outside_fences, wikilink_name, wikilinks
 from memtui.core.scanner.memory_file import parse_memory, split_frontmatter
 from memtui.core.scanner.textfile import decode, read_text
@@ -99,3 +101,19 @@ def test_copy_group_answers_as_the_window_by_window_search(base: list[float],
     assert copy_group(mtimes) == best_window(mtimes)
     same = {f"c{i}.md": 1000.0 + i * 0.01 for i in range(30)}  # a copy: found
     assert copy_group(same) == best_window(same) is not None
+
+
+def test_copied_from_the_last_value_equals_copied_afresh() -> None:
+    """`gathered.copied` derived from its last value by the files that changed (the live
+    re-audit) gives what it gives afresh: a copy found, lost as files are edited one by
+    one, found again as they are copied back."""
+    rng = random.Random(35)
+    mtimes: dict[str, float | None] = {f"m{i:02}.md": 1000.0 + rng.random() for i in range(30)}
+    last = gathered.copied(mtimes)
+    assert len(last[0]) == 30
+    for step in range(120):
+        rel = f"m{rng.randrange(30):02}.md"
+        mtimes[rel] = rng.choice((None, 1000.0 + rng.random(), 5000.0 + step * 10))
+        last = gathered.copied({rel: mtimes[rel]}, [rel], last)
+        fresh = gathered.copied(mtimes)
+        assert last[0] == fresh[0] and last[2] == fresh[2], step

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -167,3 +168,56 @@ def test_links_that_change_what_is_reachable_match_fresh_audits(tmp_path: Path) 
         got = to_json(auditor.run(changed={rel}))
         assert got == to_json(Auditor(open_workspace(root), AuditOptions(now=NOW)).run()), rel
 
+
+
+def _graph(result: object) -> tuple[object, ...]:
+    """What of a result the JSON leaves out but the app shows: the graph, in its order."""
+    g = result.graph  # type: ignore[attr-defined]
+    return (list(g.out.items()), list(g.back.items()), list(g.placeholders.items()),
+            list(result.types.items()), sorted(result.reachable))  # type: ignore[attr-defined]
+
+
+WORDS = ["etch", "rate", "drift", "after", "the", "chamber", "cleaning", "on", "lot", "twelve",
+         "was", "measured", "again", "with", "new", "recipe", "and", "yield", "stayed", "flat",
+         "across", "every", "wafer", "of", "week"]
+
+
+def _body(rng: random.Random, words: int) -> str:
+    start = rng.randrange(len(WORDS))
+    return " ".join(WORDS[(start + i) % len(WORDS)] for i in range(words)) + "\n"
+
+
+@pytest.mark.parametrize("keep_texts", [True, False])
+def test_random_edits_match_fresh_audits(tmp_path: Path, keep_texts: bool) -> None:
+    """Links added and taken away (reachability growing and shrinking), names, types and
+    dates changed, bodies copied from another file (near-duplicates appearing and going),
+    sixty edits in a row: every re-audit equals a fresh audit, graph and counts included
+    (the steps over all files derive their value from the last one, `Memo.once_by`; an
+    auditor that keeps no texts keeps no parts and derives them whole)."""
+    rng = random.Random(35)
+    n = 40
+    files = {f"memory/m{i:02}.md": memory(f"m{i:02}", _body(rng, 30) + f"[[m{(i + 1) % n:02}]]\n")
+             for i in range(n)}
+    files["MEMORY.md"] = "".join(f"- [m{i:02}](memory/m{i:02}.md)\n" for i in range(0, n, 7))
+    root = make_ws(tmp_path / "w", files)
+    live = Auditor(open_workspace(root), AuditOptions(now=NOW, keep_texts=keep_texts))
+    live.run()
+    texts = {rel: text for rel, text in files.items() if rel != "MEMORY.md"}
+    for step in range(60):
+        rel = f"memory/m{rng.randrange(n):02}.md"
+        name, kind = rel[7:10], rng.choice(("project", "feedback", "reference"))
+        links = " ".join(f"[[m{rng.randrange(n):02}]]" for _ in range(rng.randrange(3)))
+        if rng.random() < 0.1:
+            links += " [[ghost]] [x](nope.md)"
+        body = texts[rng.choice(sorted(texts))].split("---\n", 2)[-1] \
+            if rng.random() < 0.3 else _body(rng, rng.choice((8, 30, 60)))
+        if rng.random() < 0.15:
+            name = f"m{rng.randrange(n):02}"  # a duplicate name
+        extra = "  modified: 2020-01-01\n" if rng.random() < 0.2 else ""
+        texts[rel] = memory(name, body + links + "\n", type_=kind, extra=extra)
+        (root / rel).write_text(texts[rel], encoding="utf-8")
+        got = live.run(changed={rel})
+        fresh = Auditor(open_workspace(root), AuditOptions(now=NOW)).run()
+        assert to_json(got) == to_json(fresh), (step, rel)
+        assert _graph(got) == _graph(fresh), (step, rel)
+    assert any(f.kind == "near_duplicate" for f in got.findings)

@@ -3,8 +3,10 @@ quadratic pass."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+import memtui.core.checks.near_duplicate as nd
 from memtui.core.checks.near_duplicate import entry_sketches, near_duplicate_texts, pairs, sketch
 from tests.core.helpers import make_ws, run_audit
 
@@ -71,3 +73,33 @@ def test_a_long_chinese_text_is_shingled_only_up_to_its_cap() -> None:
     assert MAX_CJK - 2 <= len(shingle_hashes(text)) <= MAX_CJK
     edited = text[:MAX_CJK] + "".join(chr(rng.randrange(0x4E00, 0x9FFF)) for _ in range(5_000))
     assert near_duplicate_texts([("a", text), ("b", edited)])
+
+
+def test_buckets_updated_give_what_pairs_gives() -> None:
+    """`Buckets.update` and `pairs_of` after any sequence of changed sketches (short ones,
+    copies, a bucket past ``BUCKET_ALL`` losing and gaining its first) equal `pairs` made
+    afresh."""
+    rng = random.Random(35)
+    words = [f"w{i}" for i in range(60)]
+
+    def text() -> str:
+        return " ".join(rng.choice(words) for _ in range(rng.choice((5, 40, 40, 80))))
+    base = " ".join(words[:40])
+    texts = {f"k{i:03}": (base if i < 60 else text()) for i in range(120)}  # 60 alike
+    sketches = {k: nd.sketch(t) for k, t in texts.items()}
+    order = {k: i for i, k in enumerate(sketches)}
+    kept = nd.Buckets(sketches, order)
+    found = kept.found()
+    assert found == nd.pairs(sketches) and len(found["k000"]) == 59
+    for _ in range(150):
+        key = rng.choice(["k000", "k001", *sorted(sketches)])
+        pick = rng.random()
+        sketches[key] = nd.sketch(base if pick < 0.3 else texts[rng.choice(sorted(texts))]
+                                  if pick < 0.6 else text())
+        for k in kept.update({key: sketches[key]}):
+            others = kept.pairs_of(k)
+            if others:
+                found[k] = others
+            else:
+                found.pop(k, None)
+        assert found == nd.pairs(sketches), key

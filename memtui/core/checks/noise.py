@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from memtui.core.checks.findings import Finding, finding
@@ -59,28 +59,46 @@ def exclude_line(*folders: str) -> str:
     return f"exclude = [{globs}]"
 
 
-def noise_folders(scans: Mapping[str, _Scan], reachable: Container[str]
-                  ) -> dict[str, list[str]]:
-    """The shallowest folders whose files the index never reaches and none of which is
-    memory-shaped, each with its files (at least ``FOLDER_MIN_FILES``)."""
+def folders_of(paths: Iterable[str]) -> dict[str, list[str]]:
+    """Every folder holding a file of ``paths`` (at any depth), with those files (grouped
+    by the folder each is in)."""
+    by_dir: dict[str, list[str]] = defaultdict(list)
+    for rel in paths:
+        by_dir[rel.rpartition("/")[0]].append(rel)
     under: dict[str, list[str]] = defaultdict(list)
-    spoiled: set[str] = set()
-    for rel, scan in scans.items():
-        parts = rel.split("/")[:-1]
-        bad = rel in reachable or memory_shaped(scan.memory)
+    for folder, files in by_dir.items():
+        if not folder:
+            continue
+        parts = folder.split("/")
         for depth in range(1, len(parts) + 1):
-            folder = "/".join(parts[:depth])
-            under[folder].append(rel)
-            if bad:
-                spoiled.add(folder)
+            under["/".join(parts[:depth])].extend(files)
+    return dict(under)
+
+
+def noise_folders(scans: Mapping[str, _Scan], reachable: Container[str],
+                  under: Mapping[str, list[str]] | None = None,
+                  shaped: Callable[[str], bool] | None = None) -> dict[str, list[str]]:
+    """The shallowest folders whose files the index never reaches and none of which is
+    memory-shaped, each with its files (at least ``FOLDER_MIN_FILES``). ``under``:
+    `folders_of` the paths, and ``shaped``: whether a path's file is memory-shaped, when
+    known already."""
+    if under is None:
+        under = folders_of(scans)
+    if shaped is None:
+        def shaped(rel: str) -> bool:
+            return memory_shaped(scans[rel].memory)
     out: dict[str, list[str]] = {}
     for folder in sorted(under, key=lambda f: (f.count("/"), f)):
-        if folder in spoiled or len(under[folder]) < FOLDER_MIN_FILES:
+        files = under[folder]
+        if len(files) < FOLDER_MIN_FILES:
             continue
         parts = folder.split("/")
         if any("/".join(parts[:depth]) in out for depth in range(1, len(parts))):
             continue
-        out[folder] = sorted(under[folder])
+        # One reached or memory-shaped file spoils the folder: usually the first looked at.
+        if any(rel in reachable or shaped(rel) for rel in files):
+            continue
+        out[folder] = sorted(files)
     return out
 
 
@@ -91,16 +109,24 @@ def schema_finding(rel: str, meta: Mapping[str, object]) -> Finding:
                    f"{SCHEMA_NOTE} ({keys}): not a memory, so not checked as one", "info")
 
 
-def noise_files(scans: Mapping[str, _Scan], reachable: Container[str]
-                ) -> tuple[dict[str, list[str]], list[str]]:
+def noise_files(scans: Mapping[str, _Scan], reachable: Container[str],
+                under: Mapping[str, list[str]] | None = None,
+                shapes: Mapping[str, tuple[bool, bool]] | None = None,
+                others: list[str] | None = None) -> tuple[dict[str, list[str]], list[str]]:
     """The files steps 1 and 2 take: the noise folders (`noise_folders`) and the files
     with another schema outside them. A function of the paths, what is reachable and each
     file's shape alone (`memory_shaped`, `other_schema`), so the derivation keeps it while
-    those stay the same."""
-    folders = noise_folders(scans, reachable)
+    those stay the same; ``under`` (`folders_of`), ``shapes`` (each file's two) and
+    ``others`` (the files of another schema, in order) when known already."""
+    if shapes is None:
+        folders = noise_folders(scans, reachable, under)
+        schema = [rel for rel, s in scans.items() if other_schema(s.memory)]
+    else:
+        folders = noise_folders(scans, reachable, under, lambda rel: shapes[rel][0])
+        schema = others if others is not None else \
+            [rel for rel, shape in shapes.items() if shape[1]]
     in_folder = {rel for files in folders.values() for rel in files}
-    return folders, sorted(rel for rel, s in scans.items()
-                           if rel not in in_folder and other_schema(s.memory))
+    return folders, sorted(rel for rel in schema if rel not in in_folder)
 
 
 def quiet_noise(findings: Sequence[Finding], scans: Mapping[str, _Scan],

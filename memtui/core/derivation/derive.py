@@ -6,10 +6,17 @@ step reads only what it is given (`Inputs`); steps worth keeping between audits 
 `memtui.core.derivation.memo.Memo`, keyed by exactly what they read, so an audit after one file
 changed redoes only what that file reaches.
 
-Why a memo and not a full derivation every time (issue 21): at 10,000 files a derivation
-from cached scans costs ~220 ms of CPU, four times the 60 ms that would let the app redo it
-on every change; the memo brings a one-file change back to a few tens of milliseconds. It
-is the one incremental structure: bounded to the steps below, each recomputed whole.
+Why a memo and not a full derivation every time (issues 21, 35): at 10,000 files a
+derivation from cached scans costs ~200 ms of CPU and the near-duplicate pairing alone
+~0.5 s, far past what lets the app redo it on every change. Each step over all files is
+keyed by what of each file it reads (`Memo.once_by`), compared for the files scanned anew
+alone, and the aggregates (edges, reachability, the near-duplicate buckets) are derived
+from their last value by those files (`memtui.core.derivation.graph.patch_edges`, `reach_after`,
+`memtui.core.checks.near_duplicate.Buckets`), each checked against the whole computation by the
+tests: a one-file change costs ~20 ms at 10,000 files.
+
+The module is past 500 lines because the steps share one set of inputs and one memo; split,
+each part would take the other's dozen locals as arguments.
 """
 
 from __future__ import annotations
@@ -18,24 +25,39 @@ import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from itertools import chain
+from functools import partial
+from itertools import accumulate, chain, count
+from operator import attrgetter, is_not, itemgetter
 
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.missing_why import missing_findings
-from memtui.core.checks.near_duplicate import near_duplicate_findings
-from memtui.core.checks.noise import memory_shaped, noise_files, other_schema, quiet_noise
+from memtui.core.checks.near_duplicate import Buckets, findings_of, pair_finding, pairs
+from memtui.core.checks.noise import (
+    folders_of,
+    memory_shaped,
+    noise_files,
+    other_schema,
+    quiet_noise,
+)
 from memtui.core.checks.project import ProjectIndex
 from memtui.core.checks.stale_reference import stale_findings
 from memtui.core.derivation.gathered import (
+    copied,
     copy_finding,
-    copy_group,
     old_format_finding,
     stale_finding,
 )
-from memtui.core.derivation.graph import Graph, Resolver
+from memtui.core.derivation.graph import (
+    Graph,
+    Resolver,
+    edges,
+    patch_edges,
+    placeholders_of,
+    reach_after,
+)
 from memtui.core.derivation.link_target import INSIDE, MISSING, outside_path
 from memtui.core.derivation.link_target import State as Where
-from memtui.core.derivation.memo import Memo
+from memtui.core.derivation.memo import Memo, Same
 from memtui.core.git.age import DAY
 from memtui.core.profiles import AgentView, Profile
 from memtui.core.profiles import get as get_profile
@@ -56,7 +78,15 @@ from memtui.core.scanner.links import Link, looks_like_path
 from memtui.core.scanner.scan import FileScan
 from memtui.core.workspace import INDEX_NAME, Workspace
 
+#: The near-duplicate step's value: its findings by file, and the LSH buckets kept (by a
+#: live auditor) to update them by the sketches that changed.
+_Near = tuple[dict[str, tuple[Finding, ...]], Buckets | None]
+
 _ABSENT = object()  # a file git knows nothing of (a key, unlike None: git knows no date)
+# A file's state (report, findings, orphan, since, until), its parts taken in C.
+_REPORT, _FINDINGS, _ORPHAN, _SINCE, _UNTIL = map(itemgetter, range(5))
+_NOT_NONE = partial(is_not, None)
+_WIKIREFS, _BROKEN = attrgetter("wikirefs"), attrgetter("broken")
 
 
 @dataclass
@@ -97,9 +127,20 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
     ages that still hold) the last result is given again, as a copy with its own findings
     list and a block made again (the block reads the other context files)."""
     memo = memo or Memo()
+    paths = tuple(inp.scans)
+    # The files whose scan is not the one of the last call (None: other files): each step
+    # over all files looks at those alone (`Memo.once_by`, `Memo.each_changed`).
+    changed = memo.changed("scans", inp.scans)  # type: ignore[arg-type]
     if inp.agent is not None:  # it read files no key here knows of: derived afresh
-        return _derive(inp, memo)
-    key = (tuple(inp.scans), tuple(inp.scans.values()), inp.index, inp.index_own,
+        return _derive(inp, memo, changed)
+    # A live auditor (one keeping texts: the app) keeps what each step read of each file,
+    # to compare the next call's changed files with; a one-shot audit does not.
+    memo.keep_parts = inp.options.keep_texts
+    # A token kept while every scan is equal to the last call's (compared for the changed).
+    scans_key = memo.once_by("scans", None, paths, changed, inp.scans.__getitem__,
+                             lambda _d, _v: object()) if memo.keep_parts \
+        else tuple(inp.scans.values())
+    key = (paths, scans_key, inp.index, inp.index_own,
            inp.line_costs, inp.exists, inp.git, inp.notes, inp.docs, inp.flagged,
            replace(inp.options), inp.profile,  # a copy: options may be changed in place
            inp.project_key)
@@ -107,8 +148,10 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
 
     def make() -> AuditResult:
         made.append(True)
-        return _derive(inp, memo)
+        return _derive(inp, memo, changed)
     kept = memo.once("result", key, make, holds=lambda r: r.holds[0] <= now < r.holds[1])
+    if made:  # (a result's lists are never changed in place: callers replace them)
+        return replace(kept, documentation=list(inp.docs))
     # A copy: the caller may replace its findings (suppression) or sort its lists.
     return replace(kept, scans=inp.scans, files=list(kept.files),
                    findings=list(kept.findings), orphans=list(kept.orphans),
@@ -118,12 +161,16 @@ def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
                    documentation=list(inp.docs))
 
 
-def _derive(inp: Inputs, memo: Memo) -> AuditResult:
+def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
+    """The derivation, ``changed`` naming the files whose scans are not the last call's
+    (None: any)."""
     opts, scans, index = inp.options, inp.scans, inp.index
     paths = tuple(scans)
-    names = tuple(s.memory.name for s in scans.values())
-    resolver = memo.once("resolver", (paths, names), lambda: Resolver(
-        (p, s.memory.name, s.memory.stem, s.spellings) for p, s in scans.items()))
+    resolver = memo.once_by(
+        "resolver", None, paths, changed, lambda rel: scans[rel].memory.name,  # type: ignore[index]
+        lambda _d, _v: Resolver((p, s.memory.name, s.memory.stem, s.spellings)
+                                for p, s in scans.items()))
+    pos: dict[str, int] = memo.once("positions", paths, lambda: dict(zip(paths, count())))
     suggestions: dict[str, list[str]] = memo.once("suggestions", (paths, inp.exists), dict)
 
     def resolve(rel: str, links: list[Link], wls: list[Link], keep_self: bool = False
@@ -141,9 +188,8 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
     head.extend(inp.flagged)
     profile = get_profile(inp.profile)
     loaded = profile.loaded_lines(index, opts.max_lines, opts.max_bytes)
-    first = idx_links.first_line
-    index_linked = frozenset(t for t in idx_links.targets if first[t] <= loaded)
-    past_limit = {t: first[t] for t in idx_links.targets if first[t] > loaded}
+    index_linked, past_limit = memo.once("loaded links", (idx_links, loaded),
+                                         lambda: _loaded_links(idx_links, loaded))
     head.extend(profile.load_findings(index, loaded, opts.max_lines, opts.max_bytes))
     agent_broken: list[BrokenLink] = []
     if inp.agent is not None:
@@ -169,43 +215,84 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
 
     # Each file's links, resolved again only when its scan, the names or the files changed;
     # while the names and files are the same, only the files scanned anew are looked at.
-    scan_list = tuple(scans.values())
-    changed = memo.changed("scans", scans)  # type: ignore[arg-type]
     links_same = memo.same("links context", (resolver, inp.exists))
     lrs: dict[str, LinkResults] = memo.each_changed(  # type: ignore[assignment]
         "links", paths, changed if links_same else None,
         lambda rel: (scans[rel], resolver, inp.exists), links_of)  # type: ignore[index]
-    out, back, dangling = memo.once("edges", tuple(lrs.values()), lambda: edges(lrs))
+    lr_changed = changed if links_same else None  # the files whose links can differ
+    out, back, dangling = memo.once_by(
+        "edges", None, paths, lr_changed, lambda rel: (lrs[rel].targets, lrs[rel].dangling),
+        lambda diff, last: edges(lrs) if diff is None or last is None
+        else patch_edges(last, lrs, diff))
+    prev_out = memo.swap("out", out)  # the last call's
     graph = Graph(nodes=list(paths), out=defaultdict(list, out), back=defaultdict(list, back),
-                  placeholders=defaultdict(list))
-    for rel, missing in dangling.items():
-        for name in missing:
-            graph.add_dangling(rel, name)
-    reachable: set[str] = memo.once("reachable", (out, index_linked),
-                                    lambda: graph.reachable_from(index_linked))
-    dup_key = (paths, names, tuple(s.name_line for s in scans.values()))
-    duplicates = memo.once("duplicates", dup_key, lambda: duplicate_findings(scans))
-    near = memo.once("near duplicates", (paths, tuple(s.sketch for s in scan_list)),
-                     lambda: near_duplicate_findings({r: s.sketch for r, s in scans.items()}))
+                  placeholders=defaultdict(list, memo.once(
+                      "placeholders", dangling, lambda: placeholders_of(dangling))))
+    last_reach = memo.swap("last reachable", None)
+    reachable: set[str] = memo.once(
+        "reachable", (Same(out), index_linked), lambda: reach_after(
+            graph, index_linked, last_reach[0], prev_out, lr_changed)  # type: ignore[index]
+        if isinstance(last_reach, tuple) and last_reach[1] == index_linked and
+        isinstance(prev_out, dict) and lr_changed is not None
+        else graph.reachable_from(index_linked))
+    memo.swap("last reachable", (reachable, index_linked))
+    duplicates = memo.once_by(
+        "duplicates", None, paths, changed,
+        lambda rel: (scans[rel].memory.name, scans[rel].name_line),  # type: ignore[index]
+        lambda _d, _v: duplicate_findings(scans))
+    keep_buckets = opts.keep_texts  # a live auditor (the app) keeps the LSH buckets
+
+    def near_make(diff: list[str] | None, last: _Near | None) -> _Near:
+        if diff is None or last is None or last[1] is None:
+            sketches = {r: s.sketch for r, s in scans.items()}
+            if not keep_buckets:
+                return findings_of(pairs(sketches)), None
+            kept = Buckets(sketches, pos)
+            return findings_of(kept.found()), kept
+        found, kept = dict(last[0]), last[1]
+        for rel in kept.update({r: scans[r].sketch for r in diff}):
+            others = kept.pairs_of(rel)
+            if others:
+                found[rel] = (pair_finding(rel, others),)  # type: ignore[arg-type]
+            else:
+                found.pop(rel, None)  # type: ignore[arg-type]
+        return found, kept
+    near = memo.once_by("near duplicates", None, paths, changed,
+                        lambda rel: scans[rel].sketch, near_make)[0]  # type: ignore[index]
     project = inp.project
-    stale_refs = memo.once(
-        "stale references", (paths, tuple(s.refs for s in scan_list), inp.project_key),
-        lambda: stale_findings({r: s.refs for r, s in scans.items()}, project)
+    stale_refs = memo.once_by(
+        "stale references", inp.project_key, paths, changed,
+        lambda rel: scans[rel].refs,  # type: ignore[index]
+        lambda _d, _v: stale_findings({r: s.refs for r, s in scans.items()}, project)
         if project is not None else {})
-    why = memo.once("missing why", (paths, tuple(s.why for s in scan_list)), lambda: {
-        rel: (finding("missing_why", rel, line, message),) for rel, line, message in
-        missing_findings({r: (s.memory.type or "", s.memory.body_start, s.why)
-                          for r, s in scans.items() if s.why is not None}).values()})
-    for extra in (near, stale_refs, why):
-        if extra:
-            duplicates = {rel: (*duplicates.get(rel, ()), *extra.get(rel, ()))
-                          for rel in duplicates.keys() | extra.keys()}
-    types = Counter((s.memory.type or "unknown") for s in scans.values())
+    why = memo.once_by(
+        "missing why", None, paths, changed,
+        lambda rel: (scans[rel].memory.type, scans[rel].memory.body_start,  # type: ignore[index]
+                     scans[rel].why),  # type: ignore[index]
+        lambda _d, _v: {rel: (finding("missing_why", rel, line, message),)
+                        for rel, line, message in missing_findings(
+                            {r: (s.memory.type or "", s.memory.body_start, s.why)
+                             for r, s in scans.items() if s.why is not None}).values()})
+    duplicates = memo.once("per-file extras", (duplicates, near, stale_refs, why),
+                           lambda: _merged(duplicates, near, stale_refs, why))
+    types = memo.once_by(
+        "types", None, paths, changed, lambda rel: scans[rel].memory.type,  # type: ignore[index]
+        lambda _d, _v: Counter((s.memory.type or "unknown") for s in scans.values()))
 
     # Each file's share: its report, its findings (sorted) and its orphan record.
     git = inp.git
-    copy_files, old_format = memo.once("shared", (scan_list, paths, git), lambda: (
-        _copied(scans, git), [rel for rel, s in scans.items() if s.old_format]))
+    def undated(rel: str) -> float | None:  # an mtime that may be a copy's
+        s = scans[rel]
+        return s.mtime if s.dated is None and rel not in git else None
+    copy_files = memo.once_by(
+        "copied", git, paths, changed, undated,  # type: ignore[arg-type]
+        lambda diff, last: copied(
+            {rel: t for rel in paths if (t := undated(rel)) is not None}
+            if diff is None or last is None else {rel: undated(rel) for rel in diff},
+            diff, last))[0]
+    old_format = memo.once_by(
+        "old format", None, paths, changed, lambda rel: scans[rel].old_format,  # type: ignore[index]
+        lambda _d, _v: [rel for rel, s in scans.items() if s.old_format])
     now = inp.now
 
     def state_key(rel: str, s: FileScan) -> object:
@@ -227,8 +314,8 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
     State = tuple[FileReport, list[Finding], Orphan | None, float, float]
 
     def window(made: dict[str, State]) -> tuple[float, float]:
-        return (max((st[3] for st in made.values()), default=float("-inf")),
-                min((st[4] for st in made.values()), default=float("inf")))
+        return (max(map(_SINCE, made.values()), default=float("-inf")),
+                min(map(_UNTIL, made.values()), default=float("inf")))
 
     shared = (index_linked, reachable, duplicates, copy_files, past_limit, back, git)
     last = memo.swap("states context", shared)
@@ -239,34 +326,50 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
         # others (``back``) or whose reachability changed with them.
         last_back = last[5]
         touched = {*changed, *(reachable ^ last[1])}
-        if back is not last_back:
+        if back is not last_back and isinstance(prev_out, dict):
+            for rel in changed:  # links to a file change only with the files linking it
+                touched.update(prev_out.get(rel, ()))
+                touched.update(out.get(rel, ()))
+        elif back is not last_back:
             touched.update(rel for rel in back.keys() | last_back.keys()
                            if back.get(rel) != last_back.get(rel))
     states: dict[str, State] = memo.each_changed(  # type: ignore[assignment]
         "states", paths, touched, lambda rel: state_key(rel, scans[rel]),  # type: ignore[index]
         state)
+    states_changed = memo.made  # the files whose state is not the last call's
     since, until = window(states)
     if not since <= now < until:
+        states_changed = None
         states = memo.each(  # type: ignore[assignment]
             "states", ((rel, state_key(rel, s)) for rel, s in scans.items()), state,
             holds=lambda st: st[3] <= now < st[4])
         since, until = window(states)
-    reports = [st[0] for st in states.values()]
-    orphans = [o for rel in sorted(states) if (o := states[rel][2]) is not None]
+    reports = list(map(_REPORT, states.values()))
+    in_order = memo.once("in order", paths, lambda: list(paths) == sorted(paths))
+    orphans = list(filter(_NOT_NONE, map(_ORPHAN, states.values()))) if in_order else \
+        [o for rel in sorted(states) if (o := states[rel][2]) is not None]
 
     # What many files share: one finding each, listing the files.
     if copy_files:
         head.append(copy_finding(copy_files))
-    gathered = (stale_finding(((r.path, r.age_days, r.age_source) for r in reports
-                               if profile.ages(r.path)),
-                              opts.stale_days),
+    stale_days = opts.stale_days
+
+    def counted_age(rel: object) -> tuple[int, str] | None:
+        r = states[rel][0]  # type: ignore[index]
+        return (r.age_days, r.age_source) if stale_days is not None and \
+            r.age_days > stale_days and r.age_source != "unknown" and profile.ages(r.path) \
+            else None
+    gathered = (memo.once_by("stale", (stale_days, inp.profile), paths, states_changed,
+                             counted_age, lambda _d, _v: stale_finding(
+                                 ((r.path, r.age_days, r.age_source) for r in reports
+                                  if profile.ages(r.path)), stale_days)),
                 old_format_finding(old_format))
     head.extend(f for f in gathered if f is not None)
 
     # Findings: the index's first, then each file's in path order (each file's own list is
     # sorted already); a full sort only when a skipped path must be merged in.
     findings = sorted(head, key=finding_order)
-    findings.extend(chain.from_iterable(st[1] for st in states.values()))
+    findings.extend(chain.from_iterable(map(_FINDINGS, states.values())))
     if inp.notes or inp.flagged:
         findings.sort(key=finding_order)
     # Issue 19 §4: one screen. The files it gathers are kept while the paths, what is
@@ -274,14 +377,24 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
     shapes = memo.each_changed(
         "shape", paths, changed, lambda rel: scans[rel],  # type: ignore[index]
         lambda rel: memory_shape(scans[rel]))  # type: ignore[index]
-    noisy = memo.once("noise files", (paths, reachable, tuple(shapes.values())),
-                      lambda: noise_files(scans, reachable))
+    under = memo.once("folders", paths, lambda: folders_of(paths))
+    others = memo.once_by("other schema", None, paths, changed,
+                          lambda rel: shapes[rel][1],  # type: ignore[index]
+                          lambda _d, _v: [rel for rel, shape in shapes.items() if shape[1]])
+    shaped = memo.once_by("shapes", None, paths, changed, shapes.__getitem__,  # type: ignore[arg-type]
+                          lambda _d, _v: object())  # a token kept while every shape is equal
+    noisy = memo.once("noise files", (Same(reachable), shaped, Same(under)),
+                      lambda: noise_files(scans, reachable, under, shapes,  # type: ignore[arg-type]
+                                          others))
     quieter = quiet_noise(findings, scans, reachable, noisy)
     if quieter is not None:
         findings = sorted(quieter, key=finding_order)
-    wikirefs = [*idx_links.wikirefs, *chain.from_iterable(lr.wikirefs for lr in lrs.values())]
-    broken = [*idx_links.broken, *agent_broken,
-              *chain.from_iterable(lr.broken for lr in lrs.values())]
+    wikirefs, broken = memo.once_by(
+        "link lists", (idx_links, tuple(agent_broken)), paths, lr_changed,
+        lambda rel: (lrs[rel].wikirefs, lrs[rel].broken),
+        lambda diff, last: _link_lists(lrs, diff, last, pos, [*idx_links.wikirefs],
+                                       [*idx_links.broken, *agent_broken],
+                                       memo.keep_parts))[:2]
     return AuditResult(inp.ws, inp.profile, opts, scans, reports, index, set(index_linked),
                        reachable, orphans, broken, wikirefs, graph, inp.block(loaded),
                        inp.line_costs, loaded, findings,
@@ -292,13 +405,6 @@ def _derive(inp: Inputs, memo: Memo) -> AuditResult:
 def memory_shape(scan: FileScan) -> tuple[bool, bool]:
     """What of a file decides whether it is noise (`memtui.core.checks.noise`)."""
     return memory_shaped(scan.memory), other_schema(scan.memory)
-
-
-def _copied(scans: dict[str, FileScan], git: dict[str, float | None]) -> set[str]:
-    """The files whose mtime is a copy date (their age unknown)."""
-    copied = copy_group({rel: s.mtime for rel, s in scans.items()
-                         if s.dated is None and rel not in git})
-    return copied[1] if copied is not None else set()
 
 
 def _suggester(known: dict[str, list[str]], paths: tuple[str, ...], on: bool
@@ -312,20 +418,55 @@ def _suggester(known: dict[str, list[str]], paths: tuple[str, ...], on: bool
     return suggestions
 
 
-def edges(lrs: dict[str, LinkResults]
-          ) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, list[str]]]:
-    """(out, back, dangling) of every file's resolved links, in path order."""
-    out: dict[str, list[str]] = {}
-    back: dict[str, list[str]] = defaultdict(list)
-    dangling: dict[str, list[str]] = {}
-    for rel, lr in lrs.items():
-        if lr.targets:
-            out[rel] = lr.targets
-            for target in lr.targets:
-                back[target].append(rel)
-        if lr.dangling:
-            dangling[rel] = lr.dangling
-    return out, dict(back), dangling
+#: The link lists' value: every WikiRef, every BrokenLink, and how many of each the index
+#: (and an agent's references) and each file gave, in path order.
+_Lists = tuple[list[WikiRef], list[BrokenLink], list[int], list[int]]
+
+
+def _link_lists(lrs: dict[str, LinkResults], diff: list[str] | None, last: _Lists | None,
+                pos: dict[str, int], wiki_head: list[WikiRef], broken_head: list[BrokenLink],
+                counted: bool = True) -> _Lists:
+    """Every file's wikirefs and broken links after the index's, in path order; from
+    ``last`` by the files of ``diff`` (their segments replaced), when given. ``counted``:
+    whether to count each file's (only a next call can use the counts)."""
+    if diff is None or last is None:
+        return ([*wiki_head, *chain.from_iterable(map(_WIKIREFS, lrs.values()))],
+                [*broken_head, *chain.from_iterable(map(_BROKEN, lrs.values()))],
+                [len(wiki_head), *map(len, map(_WIKIREFS, lrs.values()))] if counted else [],
+                [len(broken_head), *map(len, map(_BROKEN, lrs.values()))] if counted else [])
+    wiki, broken, wiki_n, broken_n = last[0], last[1], list(last[2]), list(last[3])
+    wiki_at, broken_at = list(accumulate(wiki_n)), list(accumulate(broken_n))
+    wiki_parts: list[list[WikiRef]] = []
+    broken_parts: list[list[BrokenLink]] = []
+    w_end, b_end = len(wiki), len(broken)
+    for rel in sorted(diff, key=pos.__getitem__, reverse=True):  # the last segment first
+        n, lr = pos[rel] + 1, lrs[rel]
+        wiki_parts += (wiki[wiki_at[n]:w_end], lr.wikirefs)
+        broken_parts += (broken[broken_at[n]:b_end], lr.broken)
+        w_end, b_end = wiki_at[n] - wiki_n[n], broken_at[n] - broken_n[n]
+        wiki_n[n], broken_n[n] = len(lr.wikirefs), len(lr.broken)
+    wiki_parts.append(wiki[:w_end])
+    broken_parts.append(broken[:b_end])
+    return ([*chain.from_iterable(reversed(wiki_parts))],
+            [*chain.from_iterable(reversed(broken_parts))], wiki_n, broken_n)
+
+
+def _loaded_links(idx_links: LinkResults, loaded: int) -> tuple[frozenset[str], dict[str, int]]:
+    """The files the index links within the lines loaded, and those it links past them
+    (with the first line linking each)."""
+    first = idx_links.first_line
+    return (frozenset(t for t in idx_links.targets if first[t] <= loaded),
+            {t: first[t] for t in idx_links.targets if first[t] > loaded})
+
+
+def _merged(*extras: dict[str, tuple[Finding, ...]]) -> dict[str, tuple[Finding, ...]]:
+    """Each file's findings of the steps over many files, in the order of ``extras``."""
+    merged = extras[0]
+    for extra in extras[1:]:
+        if extra:
+            merged = {rel: (*merged.get(rel, ()), *extra.get(rel, ()))
+                      for rel in merged.keys() | extra.keys()}
+    return merged
 
 
 def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str, FileScan],

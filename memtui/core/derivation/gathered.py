@@ -8,8 +8,10 @@ workspace one "stale" per memory, burying the findings that need action.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from operator import sub
 
 from memtui.core.checks.findings import WORKSPACE, Finding, finding
 from memtui.core.reporting.wording import plural
@@ -22,19 +24,48 @@ COPY_SHARE = 0.9
 COPY_SPREAD = 2.0
 
 
-def copy_group(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:
+def copy_group(mtimes: dict[str, float], times: list[float] | None = None
+               ) -> tuple[float, set[str]] | None:
     """When the files dated only by mtime were nearly all written in one moment (a copy, an
-    archive extraction), that moment and those files: their mtime is not their age."""
+    archive extraction), that moment and those files: their mtime is not their age.
+    ``times``: the values of ``mtimes`` sorted, when known already."""
     if len(mtimes) < COPY_MIN_FILES:
         return None
     # First the cheap question, asked on every re-audit: does any window of COPY_SPREAD
-    # seconds hold the COPY_SHARE of the files at all? (Usually not: then no copy.)
-    times = sorted(mtimes.values())
+    # seconds hold the COPY_SHARE of the files at all? (Usually not: then no copy.) The
+    # narrowest span of ``need`` consecutive times, in C.
+    times = times if times is not None else sorted(mtimes.values())
     need = math.ceil(COPY_SHARE * len(times))
-    if not any(times[i + need - 1] - times[i] <= COPY_SPREAD
-               for i in range(len(times) - need + 1)):
+    if min(map(sub, times[need - 1:], times)) > COPY_SPREAD:
         return None
     return best_window(mtimes)
+
+
+#: `copied`'s value: the files whose mtime is a copy date, and what it was found from (each
+#: undated file's mtime, and those times sorted).
+Copied = tuple[set[str], dict[str, float], list[float]]
+
+
+def copied(mtimes: Mapping[str, float | None], diff: Iterable[str] | None = None,
+           last: Copied | None = None) -> Copied:
+    """The files of ``mtimes`` (path → mtime, None: dated otherwise) in a `copy_group`;
+    from ``last``, its value before the files of ``diff`` changed, when given (``mtimes``
+    then needs to hold those files alone)."""
+    if diff is None or last is None:
+        kept = {rel: t for rel, t in mtimes.items() if t is not None}
+        times = sorted(kept.values())
+    else:
+        kept, times = dict(last[1]), list(last[2])
+        for rel in diff:
+            old = kept.pop(rel, None)
+            if old is not None:
+                del times[bisect_left(times, old)]
+            now = mtimes[rel]
+            if now is not None:
+                kept[rel] = now
+                insort(times, now)
+    group = copy_group(kept, times)
+    return (group[1] if group is not None else set()), kept, times
 
 
 def best_window(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import defaultdict, deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import count
+from typing import Protocol
 
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.links import fold
@@ -173,3 +176,108 @@ class Graph:
             comps.append(sorted(comp))
         comps.sort(key=lambda c: (-len(c), c[0]))
         return comps
+
+
+#: (out, back, dangling): each file's links to files, the files linking each file, each
+#: file's wikilinks that name no file.
+Edges = tuple[dict[str, list[str]], dict[str, list[str]], dict[str, list[str]]]
+
+
+class Linked(Protocol):
+    """One file's resolved links (`memtui.core.results.LinkResults`)."""
+
+    targets: list[str]
+    dangling: list[str]
+
+
+def edges(lrs: Mapping[str, Linked]) -> Edges:
+    """(out, back, dangling) of every file's resolved links, each keyed in path order (the
+    order of ``lrs``), each ``back`` list in path order too."""
+    out: dict[str, list[str]] = {}
+    back: dict[str, list[str]] = defaultdict(list)
+    dangling: dict[str, list[str]] = {}
+    for rel, lr in lrs.items():
+        if lr.targets:
+            out[rel] = lr.targets
+            for target in lr.targets:
+                back[target].append(rel)
+        if lr.dangling:
+            dangling[rel] = lr.dangling
+    return out, _in_order(back, lrs), dangling
+
+
+def _in_order(d: dict[str, list[str]], order: Iterable[str]) -> dict[str, list[str]]:
+    return {rel: d[rel] for rel in order if rel in d}
+
+
+def patch_edges(last: Edges, lrs: Mapping[str, Linked], diff: list[str]) -> Edges:
+    """``edges(lrs)`` from its value ``last`` for the links before, when the files of
+    ``diff`` alone have other targets or dangling names."""
+    out, back, dangling = dict(last[0]), dict(last[1]), dict(last[2])
+    rank = dict(zip(lrs, count())).__getitem__ if len(diff) > 8 else list(lrs).index
+    new_out = new_back = new_dangling = False
+    for rel in diff:
+        lr = lrs[rel]
+        before = set(out.get(rel, ()))
+        after = set(lr.targets)
+        for target in before - after:
+            rest = [r for r in back[target] if r != rel]
+            if rest:
+                back[target] = rest
+            else:
+                del back[target]  # the others keep their order
+        for target in after - before:
+            sources = back.get(target)
+            new_back = new_back or sources is None
+            sources = [*sources] if sources is not None else []
+            insort(sources, rel, key=rank)
+            back[target] = sources
+        if lr.targets:
+            new_out = new_out or rel not in out
+            out[rel] = lr.targets
+        else:
+            out.pop(rel, None)
+        if lr.dangling:
+            new_dangling = new_dangling or rel not in dangling
+            dangling[rel] = lr.dangling
+        else:
+            dangling.pop(rel, None)
+    # A key new to a dict goes last: that dict is put back in path order.
+    return (_in_order(out, lrs) if new_out else out, _in_order(back, lrs) if new_back else back,
+            _in_order(dangling, lrs) if new_dangling else dangling)
+
+
+def reach_after(graph: Graph, roots: frozenset[str], last: set[str],
+                last_out: dict[str, list[str]], changed: list[str]) -> set[str]:
+    """``graph.reachable_from(roots)``, given what the same roots reached (``last``) over
+    the edges ``last_out``, when only the files of ``changed`` may link otherwise now: the
+    same files and those the new links lead to, unless a reached file no longer links a
+    file that is no root (then walked again whole)."""
+    grown = set(last)
+    queue: deque[str] = deque()
+    out = graph.out
+    for rel in changed:
+        before, after = last_out.get(rel, ()), out.get(rel, ())
+        if before == after or rel not in last:
+            continue  # a file not reached then: its links are followed if reached now
+        if not roots.issuperset(set(before).difference(after)):
+            return graph.reachable_from(roots)
+        for target in after:
+            if target not in grown:
+                grown.add(target)
+                queue.append(target)
+    while queue:
+        for target in out.get(queue.popleft(), ()):
+            if target not in grown:
+                grown.add(target)
+                queue.append(target)
+    return grown
+
+
+def placeholders_of(dangling: Mapping[str, list[str]]) -> dict[str, list[str]]:
+    """Each name no file has, with the files whose wikilinks name it (each once, in order)."""
+    graph = Graph()
+    for rel, missing in dangling.items():
+        for name in missing:
+            graph.add_dangling(rel, name)
+    return dict(graph.placeholders)

@@ -11,14 +11,39 @@ changed, and the caller may say which files those can be (`Memo.each_changed`: t
 scanned anew, `Memo.changed`), so that the others are not even looked at. Each per-file
 value is still kept with the key it was made for, so a wrong hint costs time, never a
 wrong value, as long as it names every file whose key changed.
+
+A step over all files whose value is one aggregate (the edges, what is reachable, the
+near-duplicate pairs, the workspace's counts) goes through `Memo.once_by`: its key is each
+file's *part* (what of the file the step reads), compared for the files that can have
+changed alone, and its ``make`` is told which files' parts differ and given the last value,
+so that it may derive the new value from the last one by those files (a pure function of
+the two, checked against the whole computation by the tests) or compute it whole.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import compress
+from operator import is_not
 from typing import Any, TypeVar
 
 V = TypeVar("V")
+
+
+class Same:
+    """A key part equal to another only when both hold the very same object: for a value
+    a step makes anew whenever it changes, whose equality would cost a pass over it."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.obj is self.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
 
 
 class Memo:
@@ -31,6 +56,14 @@ class Memo:
         self._items: dict[str, tuple[Hashable, ...]] = {}
         self._out: dict[str, dict[Hashable, Any]] = {}
         self._seen: dict[str, dict[Hashable, object]] = {}
+        #: Each ``once_by`` step's key, items, each item's part and its value.
+        self._by: dict[str, tuple[object, Sequence[Hashable], dict[Hashable, object] | None,
+                                  Any]] = {}
+        #: Whether ``once_by`` keeps each item's part (a one-shot audit has no next call to
+        #: compare them with: at 50,000 files they would hold ~45 MB).
+        self.keep_parts = True
+        #: The items the last `each_changed` made anew (None: it looked at every item).
+        self.made: list[Hashable] | None = None
 
     def once(self, step: str, key: object, make: Callable[[], V],
              holds: Callable[[V], bool] | None = None) -> V:
@@ -79,11 +112,14 @@ class Memo:
         only the items of ``changed`` can have another key than in the last call of
         ``step`` (None: any can). With the same items as then, only those are looked at:
         the others keep their values, and with none changed the last output itself is
-        given again (not to be changed by the caller)."""
+        given again (not to be changed by the caller). ``made`` then names the items whose
+        value was made anew (None: any may have been)."""
         old, last = self._each.get(step), self._out.get(step)
         if changed is None or old is None or last is None or self._items.get(step) != items:
+            self.made = None
             return self.each(step, ((i, key_of(i)) for i in items), make)
         todo = list(changed)
+        self.made = []
         if not todo:
             return last  # type: ignore[return-value]
         new, out = dict(old), dict(last)
@@ -92,6 +128,7 @@ class Memo:
             hit = old.get(item)
             if hit is None or hit[0] != key:
                 hit = (key, make(item))
+                self.made.append(item)
             new[item] = hit
             out[item] = hit[1]
         self._each[step], self._out[step] = new, out
@@ -104,7 +141,45 @@ class Memo:
         self._seen[name] = dict(values)
         if last is None or last.keys() != values.keys():
             return None
-        return [k for k, v in values.items() if last[k] is not v]
+        # In C: one pass comparing identities (a re-audit at 10,000 files asks this often).
+        return list(compress(values, map(is_not, last.values(), values.values())))
+
+    def once_by(self, step: str, key: object, items: Sequence[Hashable],
+                changed: Iterable[Hashable] | None, part: Callable[[Hashable], object],
+                make: Callable[[list[Hashable] | None, V | None], V]) -> V:
+        """``once(step, (key, items, [part(i) for i in items]), ...)`` in the time of the
+        items that can have changed: ``changed`` names every item whose part can differ
+        from the last call of ``step`` (None: any can). ``make(diff, last)`` makes the
+        value: ``diff`` the items whose part differs and ``last`` the last value (None and
+        None: no last value to start from, or other items or key: compute it whole; always,
+        without ``keep_parts``). Each call of ``step`` must be given ``changed`` relative to
+        its own last call."""
+        hit = self._by.get(step)
+        if hit is None or hit[2] is None or hit[0] != key or hit[1] != items:
+            value = make(None, None)
+            self._by[step] = (key, items, {i: part(i) for i in items} if self.keep_parts
+                              else None, value)
+            return value
+        parts = hit[2]
+        if changed is None:
+            new = {i: part(i) for i in items}
+            diff = [i for i in items if new[i] != parts[i]]
+        else:
+            diff, new = [], {}
+            for i in changed:
+                now = new[i] = part(i)
+                if now != parts[i]:
+                    diff.append(i)
+        if not diff:
+            if changed is None:
+                self._by[step] = (key, items, new, hit[3])
+            return hit[3]  # type: ignore[no-any-return]
+        value = make(diff, hit[3])
+        if changed is not None:
+            parts.update(new)  # this step's own dict: the parts of this call
+            new = parts
+        self._by[step] = (key, items, new if self.keep_parts else None, value)
+        return value
 
     def swap(self, name: str, value: object) -> object:
         """Keep ``value`` under ``name``; returns the one kept before (None: none)."""
@@ -118,5 +193,5 @@ class Memo:
         return last is not None and last == key
 
     def clear(self) -> None:
-        for kept in (self._once, self._each, self._items, self._out, self._seen):
+        for kept in (self._once, self._each, self._items, self._out, self._seen, self._by):
             kept.clear()
