@@ -27,6 +27,9 @@ def _found(tmp: Path, kind: str, body: str, type_: str = "project") -> list[int 
     "We moved it three days ago.", "上週把資料庫遷走了。", "明天再部署。", "来週リリース予定。",
     "내일 배포한다.", "지난주에 바꿨다.", "On livre la semaine prochaine.",
     "Das Treffen ist morgen.", "Lo cerramos la semana pasada.", "Today's run failed.",
+    "Elektryk przyjdzie w przyszłym tygodniu.", "Spotkanie jutro.", "De release is volgende week.",
+    "Toplantı yarın.", "Họp vào tuần sau.", "Rapat besok.", "Examen vendredi prochain.",
+    "Релиз через неделю.", "Il mese prossimo si chiude.", "내일은 휴무.", "내일아침 회의.",
 ])
 def test_a_relative_date_in_a_project_memory_is_reported(tmp_path: Path, line: str) -> None:
     assert _found(tmp_path, "relative_date", _BOTH + line + "\n") == [9]
@@ -38,6 +41,8 @@ def test_a_relative_date_in_a_project_memory_is_reported(tmp_path: Path, line: s
     "Run `git log --since yesterday` to see it.", "Der Morgen war ruhig.",
     "Llegó por la mañana.", "The nightly job runs every day.", "The weekly report.",
     "Nowadays the team is bigger.", "오늘날 쓰는 방식.", "前天然気ガスの話。",
+    "내일배움카드로 수강료를 냈다.", "Elektryk przyjdzie w przyszłym tygodniu (12 maja).",
+    "Examen vendredi prochain (2026-06-05).", "Toplantı yarın, 3 mart.",
 ])
 def test_an_anchored_or_unrelated_line_is_not(tmp_path: Path, line: str) -> None:
     assert _found(tmp_path, "relative_date", _BOTH + line + "\n") == []
