@@ -1,9 +1,22 @@
 """Memories that say nearly the same thing (``near_duplicate``), found without comparing
-every pair: each memory's text becomes a set of shingles (word trigrams; character bigrams
-in Chinese and Japanese, which do not space words), the set a one-permutation MinHash
-sketch (``K`` bins), and memories are compared only when their sketches agree on a whole
-band of bins (LSH: ``BANDS`` × ``ROWS``). The share of equal bins estimates the Jaccard
-similarity of the two sets.
+every pair. A rewording keeps a memory's content words and its facts and changes its
+phrasing, so each memory's text becomes a set of shingles that survive rewording: its words
+(letters cut to their first ``STEM`` characters, a crude stemmer for every inflecting
+language; numbers as numbers; words under three letters left out) and the character bigrams
+of Chinese, Japanese and Korean runs (no spaces between words, or particles glued on); bold
+labels that open a line (``**Why:**``) are left out, every memory of a folder has them. The
+set becomes a one-permutation MinHash sketch (``K`` bins) and memories are compared only when
+their sketches agree on a whole band of bins (LSH: ``BANDS`` × ``ROWS``). The share of equal
+bins estimates the Jaccard similarity of the two sets.
+
+Look-alikes are the risk at a low threshold: two memories made from one template (two teams,
+two shops, two hosts) share most words and differ in their facts. So a sketch also carries
+the memory's facts — its numbers, the tokens of its code spans, its quoted terms — and the
+values of its short ``key: value`` lines; a pair is reported when (1) it is at least
+``THRESHOLD`` alike, or at least ``LOW`` alike and shares a fact, and (2) its facts do not
+conflict (each side holding facts the other lacks, as many as they share or more), nor its
+``key: value`` lines (two keys or more in common, half of them with values that share no
+word).
 
 No library: datasketch's MinHash costs numpy's import and a hash per permutation per
 shingle (64 per shingle); this one hashes each shingle once, sorted, and costs what
@@ -22,33 +35,49 @@ import zlib
 from array import array
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping
-from operator import eq
 
 from memtui.core.findings import Finding, finding
+from memtui.core.missing_why import label_kinds
 
 K = 64  # bins per sketch
-BANDS, ROWS = 12, 5  # LSH: 60 of the K bins, in bands
+BANDS, ROWS = 32, 2  # LSH: the K bins in bands
+BOTTOM = 128  # smallest shingle hashes kept: the similarity (exact for a smaller set)
+ALL_PAIRS = 300  # up to this many sketches every pair is compared (LSH past it)
 MIN_SHINGLES = 12  # a text with fewer is too short to call a near-duplicate of anything
-THRESHOLD = 0.7  # estimated Jaccard similarity from which two texts are near-duplicates
+THRESHOLD = 0.5  # estimated Jaccard similarity from which two texts are near-duplicates
+LOW = 0.2  # ... from which they are when they share a fact and none conflicts
 BUCKET_ALL = 50  # a bucket with more members pairs each with its first only (no n²)
 MAX_CHARS = 8_000  # of a text shingled: its start decides
-MAX_CJK = 600  # Chinese and Japanese characters shingled (a bigram each: the sketch's cost)
+MAX_CJK = 600  # Chinese, Japanese, Korean characters shingled (a bigram each)
+STEM = 5  # letters of a word kept
+MAX_FACTS = 32  # facts kept per sketch (the smallest hashes)
+MAX_FIELDS = 32  # key: value words kept per sketch
 
-_WORD = re.compile(r"[^\W\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]{2,}")
+_UNSPACED = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_WORD = re.compile(r"[^\W\d_" + _UNSPACED + r"]{3,}|\d+")
+_CJK = re.compile(r"[" + _UNSPACED + r"]+")
+_LABEL = re.compile(r"(?m)^[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)")
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+_SPAN = re.compile(r"`([^`\n]{1,200})`")
+_QUOTED = re.compile(r"«\s*([^»\n]{1,40}?)\s*»|„([^“”\n]{1,40})[“”]|“([^”\n]{1,40})”|"
+                     r"「([^」\n]{1,40})」|『([^』\n]{1,40})』|\"([^\"\n]{1,40})\"")
+_TOKEN = re.compile(r"[^\s`()\[\]{},;]+")
+_FIELD = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?([^:：*_\n`]{1,30}?)(?:\*\*|__)?"
+                    r"[ \t]*[:：][ \t]*(?:\*\*|__)?[ \t]*([^\n]{1,60})$")
+_VALUE_WORD = re.compile(r"\w+")
+_LEADING_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")
 
 
 def shingle_hashes(text: str) -> set[int]:
-    """A hash of each shingle: word trigrams, and character bigrams of Chinese and
-    Japanese runs (their first ``MAX_CJK`` characters: a bigram per character is most of the
-    sketch's cost). Words are hashed by CRC-32 and trigrams as tuples of integers (Python's
-    tuple hash: the same in every process, unlike a string's; the cache is keyed by the
-    Python version); a bigram is its two UTF-16 code units read as one 32-bit integer,
-    hashed as a 1-tuple."""
-    text = text[:MAX_CHARS].lower()
-    words = _WORD.findall(text)
-    seq = list(map(zlib.crc32, map(str.encode, words)))
-    out = set(map(hash, zip(seq, seq[1:], seq[2:], strict=False)))
+    """A hash of each shingle: each word's first ``STEM`` letters (numbers whole), and
+    character bigrams of Chinese, Japanese and Korean runs (their first ``MAX_CJK``
+    characters: a bigram per character is most of the sketch's cost). Words are hashed by
+    CRC-32 as 1-tuples of integers (Python's tuple hash: the same in every process, unlike a
+    string's; the cache is keyed by the Python version); a bigram is its two UTF-16 code
+    units read as one 32-bit integer, hashed as a 1-tuple."""
+    text = _LABEL.sub(" ", text[:MAX_CHARS].lower())
+    words = [str(int(w)) if w.isdigit() and len(w) < 30 else w for w in _WORD.findall(text)]
+    out = {hash((zlib.crc32(w[:STEM].encode()), 1)) for w in words}
     runs = _CJK.findall(text)
     if runs:  # all runs at once, a NUL between two (its bigrams are the runs' edges)
         units = "\0".join(runs)[:MAX_CJK].encode("utf-16-le")
@@ -57,11 +86,45 @@ def shingle_hashes(text: str) -> set[int]:
     return out
 
 
+def _crc(value: str) -> int:
+    return zlib.crc32(value.encode())
+
+
+def facts(text: str) -> list[int]:
+    """Hashes of a text's facts (its numbers, its code spans' tokens, its quoted terms),
+    the ``MAX_FACTS`` smallest."""
+    text = text[:MAX_CHARS]
+    found = {_LEADING_ZEROS.sub("", n) for n in _NUMBER.findall(text)}
+    if "`" in text:
+        for span in _SPAN.findall(text):
+            found.update(t.lower() for t in _TOKEN.findall(span))
+    for m in _QUOTED.finditer(text):
+        found.add(next(g for g in m.groups() if g).strip().lower())
+    return sorted(map(_crc, found))[:MAX_FACTS]
+
+
+def fields(text: str) -> list[int]:
+    """``key: value`` lines whose value is short (a template's fields, not a sentence), a
+    why/how label's line left out: (key hash << 32 | value word hash) for each value word."""
+    out: list[int] = []
+    for m in _FIELD.finditer(text[:MAX_CHARS]):
+        key, value = m.group(1).strip().lower(), m.group(2).strip().lower()
+        words = _VALUE_WORD.findall(value)
+        if not key or not words or len(words) > 8 or len(key.split()) > 4 or \
+                any(label_kinds(m.group(0))):
+            continue
+        k = (_crc(key) & 0x7FFFFFFF) << 32
+        out.extend(k | _crc(w) for w in words)
+        if len(out) >= MAX_FIELDS:
+            break
+    return out[:MAX_FIELDS]
+
+
 def sketch(text: str) -> bytes:
     """The one-permutation MinHash of ``text`` (Li, Owen, Zhang 2012): each shingle's 64-bit
     hash, its low bits choosing one of ``K`` bins, the smallest value kept per bin, empty
-    bins filled from the next (densification); packed values, empty when the text is too
-    short."""
+    bins filled from the next (densification); then the count of its facts, the facts, and
+    its fields (`facts`, `fields`). Packed 64-bit values; empty when the text is too short."""
     found = shingle_hashes(text)
     if len(found) < MIN_SHINGLES:
         return b""
@@ -81,7 +144,10 @@ def sketch(text: str) -> bytes:
                 while bins[j] is None:
                     j = (j + 1) % K
                 bins[i] = hash((bins[j], i))
-    return array("q", bins).tobytes()  # type: ignore[arg-type]
+    bottom = sorted(found)[:BOTTOM]
+    known = facts(text)
+    return array("q", [*bins, len(bottom), *bottom,  # type: ignore[list-item]
+                       len(known), *known, *fields(text)]).tobytes()
 
 
 def entry_sketches(text: str, separator: str = "\n§\n") -> list[tuple[int, bytes]]:
@@ -95,48 +161,103 @@ def entry_sketches(text: str, separator: str = "\n§\n") -> list[tuple[int, byte
     return out
 
 
+def _parts(sk: bytes) -> tuple[frozenset[int], set[int], dict[int, set[int]]]:
+    """A sketch's smallest shingle hashes, facts and fields (key → value words)."""
+    rest = array("q", sk[K * 8:])
+    if not rest:
+        return frozenset(), set(), {}
+    n = rest[0]
+    bottom = frozenset(rest[1:1 + n])
+    m = rest[1 + n] if len(rest) > 1 + n else 0
+    known = set(rest[2 + n:2 + n + m])
+    fields: dict[int, set[int]] = defaultdict(set)
+    for v in rest[2 + n + m:]:
+        fields[v >> 32].add(v & 0xFFFFFFFF)
+    return bottom, known, fields
+
+
+def _bottom_similarity(x: frozenset[int], y: frozenset[int]) -> float:
+    """The Jaccard similarity estimated from two bottom-k sets (Broder): the share of the
+    union's ``BOTTOM`` smallest that both hold; exact when both sets are whole."""
+    union = x | y
+    if not union:
+        return 0.0
+    if len(x) < BOTTOM and len(y) < BOTTOM:
+        return len(x & y) / len(union)
+    smallest = sorted(union)[:BOTTOM]
+    both = x & y
+    return sum(1 for h in smallest if h in both) / len(smallest)
+
+
 def similarity(a: bytes, b: bytes) -> float:
-    """The estimated Jaccard similarity of the sets two sketches were made from: the share
-    of bins holding the same value."""
+    """The estimated Jaccard similarity of the sets two sketches were made from."""
     if not a or not b:
         return 0.0
-    return list(map(eq, array("q", a), array("q", b))).count(True) / K
+    return _bottom_similarity(_parts(a)[0], _parts(b)[0])
 
 
-def pairs(sketches: Mapping[Hashable, bytes], threshold: float = THRESHOLD
+def agree(a: tuple[frozenset[int], set[int], dict[int, set[int]]],
+          b: tuple[frozenset[int], set[int], dict[int, set[int]]], sim: float) -> bool:
+    """Whether two sketches' parts (`_parts`) ``sim`` alike say the same: alike enough
+    (``THRESHOLD``, or ``LOW`` with a fact in common), and neither their facts nor their
+    fields conflict."""
+    _, fa, ka = a
+    _, fb, kb = b
+    shared = fa & fb
+    if sim < THRESHOLD and not shared:
+        return False
+    only_a, only_b = fa - fb, fb - fa
+    if only_a and only_b and len(only_a) + len(only_b) >= len(shared):
+        return False  # the same template, other facts
+    keys = ka.keys() & kb.keys()
+    if len(keys) >= 2:
+        apart = sum(1 for k in keys if not ka[k] & kb[k])
+        if 2 * apart >= len(keys):
+            return False  # the same fields, other values
+    return True
+
+
+def pairs(sketches: Mapping[Hashable, bytes], threshold: float = LOW
           ) -> dict[Hashable, list[tuple[float, Hashable]]]:
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
-    most similar first. Candidates agree on a band of ``ROWS`` bins (LSH, 12 bands of 5):
-    at 70 % alike two texts are candidates with 89 % probability, at 80 % with 99 %, at
-    40 % with 12 %, at 20 % with 0.4 % (16 bands of 4 found 99 % at 70 % but compared five
-    times as many pairs on the 10,000-memory bench, whose texts are ~20 % alike); only
-    candidates are compared, each pair once."""
-    buckets: dict[bytes, list[int]] = defaultdict(list)
-    width = ROWS * 8
-    keys = [key for key, sk in sketches.items() if len(sk) == K * 8]
-    for n, key in enumerate(keys):
-        sk = sketches[key]
-        for band in range(BANDS):
-            buckets[sk[band * width:(band + 1) * width] + bytes((band,))].append(n)
+    most similar first. Up to ``ALL_PAIRS`` sketches every pair is a candidate (a bounded
+    cost: ~45,000 set intersections); past it, candidates agree on a band of ``ROWS`` bins
+    (LSH, 32 bands of 2: at 25 % alike two texts are candidates with 87 % probability, at
+    35 % with 99 %); a bucket past ``BUCKET_ALL`` members pairs each with its first only (no
+    n²). A candidate's similarity is estimated from the smallest shingle hashes (exact for
+    a text of fewer than ``BOTTOM`` shingles); at least ``threshold`` alike, it is held to
+    `agree`."""
+    keys = [key for key, sk in sketches.items() if len(sk) >= K * 8 and len(sk) % 8 == 0]
     met: dict[tuple[int, int], int] = {}
-    for members in buckets.values():
-        if len(members) < 2:
-            continue
-        if len(members) <= BUCKET_ALL:
-            for i, a in enumerate(members):
-                for b in members[i + 1:]:
-                    met[(a, b)] = 1
-        else:
-            first = members[0]
-            for b in members[1:]:
-                met[(first, b)] = 1
+    if len(keys) <= ALL_PAIRS:
+        met = {(a, b): 1 for a in range(len(keys)) for b in range(a + 1, len(keys))}
+    else:
+        buckets: dict[bytes, list[int]] = defaultdict(list)
+        width = ROWS * 8
+        for n, key in enumerate(keys):
+            sk = sketches[key]
+            for band in range(BANDS):
+                buckets[sk[band * width:(band + 1) * width] + bytes((band,))].append(n)
+        for members in buckets.values():
+            if len(members) < 2:
+                continue
+            if len(members) <= BUCKET_ALL:
+                for i, a in enumerate(members):
+                    for b in members[i + 1:]:
+                        met[(a, b)] = 1
+            else:
+                first = members[0]
+                for b in members[1:]:
+                    met[(first, b)] = 1
     out: dict[Hashable, list[tuple[float, Hashable]]] = defaultdict(list)
-    arrays: dict[int, array[int]] = {}
+    parts: dict[int, tuple[frozenset[int], set[int], dict[int, set[int]]]] = {}
     for (a, b) in met:
-        x = arrays.get(a) or arrays.setdefault(a, array("q", sketches[keys[a]]))
-        y = arrays.get(b) or arrays.setdefault(b, array("q", sketches[keys[b]]))
-        sim = list(map(eq, x, y)).count(True) / K
-        if sim >= threshold:
+        x = parts.get(a) or parts.setdefault(a, _parts(sketches[keys[a]]))
+        y = parts.get(b) or parts.setdefault(b, _parts(sketches[keys[b]]))
+        if not x[0] & y[0]:
+            continue
+        sim = _bottom_similarity(x[0], y[0])
+        if sim >= threshold and agree(x, y, sim):
             out[keys[a]].append((sim, keys[b]))
             out[keys[b]].append((sim, keys[a]))
     for found in out.values():
