@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from memtui.core.near_duplicate import entry_sketches, near_duplicate_texts, pairs, sketch
 from tests.core.helpers import make_ws, run_audit
 
@@ -71,3 +73,45 @@ def test_a_long_chinese_text_is_shingled_only_up_to_its_cap() -> None:
     assert MAX_CJK - 2 <= len(shingle_hashes(text)) <= MAX_CJK
     edited = text[:MAX_CJK] + "".join(chr(rng.randrange(0x4E00, 0x9FFF)) for _ in range(5_000))
     assert near_duplicate_texts([("a", text), ("b", edited)])
+
+
+_REWORDED = [
+    ("Backups of the billing database run at 02:15 UTC and are kept 35 days in `s3://bk`.\n"
+     "**Why:** the auditors asked for a month of history after the March incident.\n",
+     "The billing DB is backed up nightly at 02:15 UTC; copies stay 35 days (`s3://bk`).\n"
+     "**Why:** after the incident in March the auditors wanted a month of backups kept.\n"),
+    ("Die Lieferanten-Rechnungen werden 10 Jahre im Ordner „Archiv“ aufbewahrt, danach "
+     "gelöscht; zuständig ist Frau Berg.\n",
+     "Lieferantenrechnungen bleiben 10 Jahre im „Archiv“ und werden danach gelöscht. "
+     "Ansprechpartnerin: Frau Berg.\n"),
+    ("每周三下午 3 点开周会，会议室是「松间」，由产品经理主持并记录。\n",
+     "周会定在每周三 3 点（下午），地点「松间」会议室，产品经理负责主持和记录。\n"),
+    ("매주 화요일 오전 9시에 백업 점검을 한다. 담당은 운영팀이고 결과는 위키에 남긴다.\n",
+     "백업 점검은 화요일 오전 9시, 운영팀 담당. 점검 결과는 위키에 기록한다.\n"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), _REWORDED)
+def test_a_reworded_memory_is_a_near_duplicate(a: str, b: str) -> None:
+    assert set(near_duplicate_texts([("a", a), ("b", b)])) == {"a", "b"}
+
+
+_LOOKALIKES = [
+    # one template, other facts: numbers, quoted terms, fields
+    ("Team A covers the night shift from 22:00; lead is on call at 555-0101 for outages.\n",
+     "Team B covers the day shift from 08:00; lead is on call at 555-0199 for outages.\n"),
+    ("- Name: Borislav\n- Role: blacksmith in the village\n- Quests: «Old sword»\n"
+     "- Voice: none\n",
+     "- Name: Matryona\n- Role: innkeeper in the village\n- Quests: «Lost barrel»\n"
+     "- Voice: yes\n"),
+    ("退货政策：签收后 7 天内可退，运费买家承担，质量问题除外。\n",
+     "换货政策：签收后 15 天内可换尺码，只换一次，运费我们承担。\n"),
+    # same topic, nothing in common to say
+    ("The deploy pipeline runs the integration suite before every release to production.\n",
+     "Production releases are announced in the team channel with the changelog attached.\n"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), _LOOKALIKES)
+def test_a_look_alike_with_other_facts_is_not(a: str, b: str) -> None:
+    assert near_duplicate_texts([("a", a), ("b", b)]) == {}
