@@ -136,6 +136,12 @@ def _early(pattern: re.Pattern[str], label: str) -> bool:
     return len(starts) <= 3 or m.start() < starts[3]
 
 
+def label_words(phrase: str) -> tuple[bool, bool]:
+    """(reads as a why label, as a how-to-apply label) for a phrase known to be a label."""
+    folded = _fold(phrase)
+    return _early(_WHY_RE, folded), _early(_HOW_RE, folded)
+
+
 def label_kinds(line: str) -> tuple[bool, bool]:
     """(is a why label, is a how-to-apply label) for one line."""
     label = label_of(line)

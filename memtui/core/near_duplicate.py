@@ -37,10 +37,11 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping
 
 from memtui.core.findings import Finding, finding
-from memtui.core.missing_why import label_kinds
+from memtui.core.missing_why import label_words
 
 K = 64  # bins per sketch
-BANDS, ROWS = 32, 2  # LSH: the K bins in bands
+BANDS, ROWS = 12, 5  # LSH past ALL_PAIRS sketches: the K bins in bands
+FACT_BUCKET = 8  # past ALL_PAIRS, two sketches sharing a fact no more hold are candidates
 BOTTOM = 128  # smallest shingle hashes kept: the similarity (exact for a smaller set)
 ALL_PAIRS = 300  # up to this many sketches every pair is compared (LSH past it)
 MIN_SHINGLES = 12  # a text with fewer is too short to call a near-duplicate of anything
@@ -107,11 +108,13 @@ def fields(text: str) -> list[int]:
     """``key: value`` lines whose value is short (a template's fields, not a sentence), a
     why/how label's line left out: (key hash << 32 | value word hash) for each value word."""
     out: list[int] = []
+    if ":" not in text and "：" not in text:
+        return out
     for m in _FIELD.finditer(text[:MAX_CHARS]):
         key, value = m.group(1).strip().lower(), m.group(2).strip().lower()
         words = _VALUE_WORD.findall(value)
         if not key or not words or len(words) > 8 or len(key.split()) > 4 or \
-                any(label_kinds(m.group(0))):
+                any(label_words(key)):
             continue
         k = (_crc(key) & 0x7FFFFFFF) << 32
         out.extend(k | _crc(w) for w in words)
@@ -128,9 +131,10 @@ def sketch(text: str) -> bytes:
     found = shingle_hashes(text)
     if len(found) < MIN_SHINGLES:
         return b""
+    ordered = sorted(found)
     bins: list[int | None] = [None] * K
     filled = 0
-    for h in sorted(found):
+    for h in ordered:
         b = h & (K - 1)
         if bins[b] is None:
             bins[b] = h
@@ -144,7 +148,7 @@ def sketch(text: str) -> bytes:
                 while bins[j] is None:
                     j = (j + 1) % K
                 bins[i] = hash((bins[j], i))
-    bottom = sorted(found)[:BOTTOM]
+    bottom = ordered[:BOTTOM]
     known = facts(text)
     return array("q", [*bins, len(bottom), *bottom,  # type: ignore[list-item]
                        len(known), *known, *fields(text)]).tobytes()
@@ -222,11 +226,12 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = LOW
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
     most similar first. Up to ``ALL_PAIRS`` sketches every pair is a candidate (a bounded
     cost: ~45,000 set intersections); past it, candidates agree on a band of ``ROWS`` bins
-    (LSH, 32 bands of 2: at 25 % alike two texts are candidates with 87 % probability, at
-    35 % with 99 %); a bucket past ``BUCKET_ALL`` members pairs each with its first only (no
-    n²). A candidate's similarity is estimated from the smallest shingle hashes (exact for
-    a text of fewer than ``BOTTOM`` shingles); at least ``threshold`` alike, it is held to
-    `agree`."""
+    (LSH, 12 bands of 5: at 50 % alike two texts are candidates with 32 % probability, at
+    60 % with 62 %, at 70 % with 89 %, at 80 % with 99 %), a bucket past ``BUCKET_ALL`` members pairing each
+    with its first only (no n²), or share a fact that at most ``FACT_BUCKET`` sketches hold
+    (a rewording keeps its rare facts). A candidate's similarity is estimated from the
+    smallest shingle hashes (exact for a text of fewer than ``BOTTOM`` shingles); at least
+    ``threshold`` alike, it is held to `agree`."""
     keys = [key for key, sk in sketches.items() if len(sk) >= K * 8 and len(sk) % 8 == 0]
     met: dict[tuple[int, int], int] = {}
     if len(keys) <= ALL_PAIRS:
@@ -238,8 +243,11 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = LOW
             sk = sketches[key]
             for band in range(BANDS):
                 buckets[sk[band * width:(band + 1) * width] + bytes((band,))].append(n)
-        for members in buckets.values():
-            if len(members) < 2:
+        for n, key in enumerate(keys):
+            for h in _parts(sketches[key])[1]:
+                buckets[h.to_bytes(8, "little", signed=True) + b"f"].append(n)
+        for name, members in buckets.items():
+            if len(members) < 2 or (name.endswith(b"f") and len(members) > FACT_BUCKET):
                 continue
             if len(members) <= BUCKET_ALL:
                 for i, a in enumerate(members):
