@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 import zlib
 from array import array
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping
 
@@ -165,48 +166,55 @@ def entry_sketches(text: str, separator: str = "\n§\n") -> list[tuple[int, byte
     return out
 
 
-def _parts(sk: bytes) -> tuple[frozenset[int], set[int], dict[int, set[int]]]:
-    """A sketch's smallest shingle hashes, facts and fields (key → value words)."""
+Parts = tuple[tuple[int, ...], frozenset[int], set[int], dict[int, set[int]]]
+
+
+def _parts(sk: bytes) -> Parts:
+    """A sketch's smallest shingle hashes (sorted, and as a set), facts and fields (key →
+    value words)."""
     rest = array("q", sk[K * 8:])
     if not rest:
-        return frozenset(), set(), {}
+        return (), frozenset(), set(), {}
     n = rest[0]
-    bottom = frozenset(rest[1:1 + n])
+    ordered = tuple(rest[1:1 + n])
+    bottom = frozenset(ordered)
     m = rest[1 + n] if len(rest) > 1 + n else 0
     known = set(rest[2 + n:2 + n + m])
     fields: dict[int, set[int]] = defaultdict(set)
     for v in rest[2 + n + m:]:
         fields[v >> 32].add(v & 0xFFFFFFFF)
-    return bottom, known, fields
+    return ordered, bottom, known, fields
 
 
-def _bottom_similarity(x: frozenset[int], y: frozenset[int]) -> float:
-    """The Jaccard similarity estimated from two bottom-k sets (Broder): the share of the
-    union's ``BOTTOM`` smallest that both hold; exact when both sets are whole."""
-    union = x | y
-    if not union:
+def _bottom_similarity(a: Parts, b: Parts) -> float:
+    """The Jaccard similarity estimated from two bottom-k sets: of the union's members up to
+    the smaller of the two sets' largest (all of them known from both), the share both hold;
+    exact when both sets are whole (fewer than ``BOTTOM``)."""
+    xs, ys = a[0], b[0]
+    if not xs or not ys:
         return 0.0
-    if len(x) < BOTTOM and len(y) < BOTTOM:
-        return len(x & y) / len(union)
-    smallest = sorted(union)[:BOTTOM]
-    both = x & y
-    return sum(1 for h in smallest if h in both) / len(smallest)
+    both = a[1] & b[1]
+    if len(xs) < BOTTOM and len(ys) < BOTTOM:
+        return len(both) / (len(xs) + len(ys) - len(both))
+    cut = min(xs[-1], ys[-1])  # every hash both hold is at most this: all are counted
+    shared = len(both)
+    union = bisect_right(xs, cut) + bisect_right(ys, cut) - shared
+    return shared / union if union else 0.0
 
 
 def similarity(a: bytes, b: bytes) -> float:
     """The estimated Jaccard similarity of the sets two sketches were made from."""
     if not a or not b:
         return 0.0
-    return _bottom_similarity(_parts(a)[0], _parts(b)[0])
+    return _bottom_similarity(_parts(a), _parts(b))
 
 
-def agree(a: tuple[frozenset[int], set[int], dict[int, set[int]]],
-          b: tuple[frozenset[int], set[int], dict[int, set[int]]], sim: float) -> bool:
+def agree(a: Parts, b: Parts, sim: float) -> bool:
     """Whether two sketches' parts (`_parts`) ``sim`` alike say the same: alike enough
     (``THRESHOLD``, or ``LOW`` with a fact in common), and neither their facts nor their
     fields conflict."""
-    _, fa, ka = a
-    _, fb, kb = b
+    _, _, fa, ka = a
+    _, _, fb, kb = b
     shared = fa & fb
     if sim < THRESHOLD and not shared:
         return False
@@ -227,11 +235,11 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = LOW
     most similar first. Up to ``ALL_PAIRS`` sketches every pair is a candidate (a bounded
     cost: ~45,000 set intersections); past it, candidates agree on a band of ``ROWS`` bins
     (LSH, 12 bands of 5: at 50 % alike two texts are candidates with 32 % probability, at
-    60 % with 62 %, at 70 % with 89 %, at 80 % with 99 %), a bucket past ``BUCKET_ALL`` members pairing each
-    with its first only (no n²), or share a fact that at most ``FACT_BUCKET`` sketches hold
-    (a rewording keeps its rare facts). A candidate's similarity is estimated from the
-    smallest shingle hashes (exact for a text of fewer than ``BOTTOM`` shingles); at least
-    ``threshold`` alike, it is held to `agree`."""
+    60 % with 62 %, at 70 % with 89 %, at 80 % with 99 %), a bucket past ``BUCKET_ALL``
+    members pairing each with its first only (no n²), or share a fact that at most
+    ``FACT_BUCKET`` sketches hold (a rewording keeps its rare facts). A candidate's
+    similarity is estimated from the smallest shingle hashes (exact for a text of fewer
+    than ``BOTTOM`` shingles); at least ``threshold`` alike, it is held to `agree`."""
     keys = [key for key, sk in sketches.items() if len(sk) >= K * 8 and len(sk) % 8 == 0]
     met: dict[tuple[int, int], int] = {}
     if len(keys) <= ALL_PAIRS:
@@ -244,7 +252,7 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = LOW
             for band in range(BANDS):
                 buckets[sk[band * width:(band + 1) * width] + bytes((band,))].append(n)
         for n, key in enumerate(keys):
-            for h in _parts(sketches[key])[1]:
+            for h in _parts(sketches[key])[2]:
                 buckets[h.to_bytes(8, "little", signed=True) + b"f"].append(n)
         for name, members in buckets.items():
             if len(members) < 2 or (name.endswith(b"f") and len(members) > FACT_BUCKET):
@@ -258,13 +266,13 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = LOW
                 for b in members[1:]:
                     met[(first, b)] = 1
     out: dict[Hashable, list[tuple[float, Hashable]]] = defaultdict(list)
-    parts: dict[int, tuple[frozenset[int], set[int], dict[int, set[int]]]] = {}
+    parts: dict[int, Parts] = {}
     for (a, b) in met:
         x = parts.get(a) or parts.setdefault(a, _parts(sketches[keys[a]]))
         y = parts.get(b) or parts.setdefault(b, _parts(sketches[keys[b]]))
-        if not x[0] & y[0]:
+        if x[1].isdisjoint(y[1]):
             continue
-        sim = _bottom_similarity(x[0], y[0])
+        sim = _bottom_similarity(x, y)
         if sim >= threshold and agree(x, y, sim):
             out[keys[a]].append((sim, keys[b]))
             out[keys[b]].append((sim, keys[a]))
