@@ -14,7 +14,8 @@ two shops, two hosts) share most words and differ in their facts. So a sketch al
 the memory's facts — its numbers, the tokens of its code spans, its quoted terms — and the
 values of its short ``key: value`` lines; a pair is reported when (1) it is at least
 ``THRESHOLD`` alike, or at least ``LOW`` alike and shares a fact, and (2) its facts do not
-conflict (each side holding facts the other lacks, as many as they share or more), nor its
+conflict (each side holding a fact the other lacks: a copy holds the other's facts, or
+adds some; two daily logs or a corrected memory each hold their own), nor its
 ``key: value`` lines (two keys or more in common, half of them with values that share no
 word).
 
@@ -215,12 +216,13 @@ def agree(a: Parts, b: Parts, sim: float) -> bool:
     fields conflict."""
     _, _, fa, ka = a
     _, _, fb, kb = b
-    shared = fa & fb
-    if sim < THRESHOLD and not shared:
+    if fa and fb and (len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS):
+        cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
+        fa, fb = {h for h in fa if h <= cut}, {h for h in fb if h <= cut}
+    if sim < THRESHOLD and not fa & fb:
         return False
-    only_a, only_b = fa - fb, fb - fa
-    if only_a and only_b and len(only_a) + len(only_b) >= len(shared):
-        return False  # the same template, other facts
+    if fa - fb and fb - fa:
+        return False  # the same template, other facts (or one corrected: not a copy)
     keys = ka.keys() & kb.keys()
     if len(keys) >= 2:
         apart = sum(1 for k in keys if not ka[k] & kb[k])
@@ -293,10 +295,20 @@ def near_duplicate_texts(texts: Iterable[tuple[Hashable, str]]
     return pairs({key: sketch(text) for key, text in texts})
 
 
+_DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
+
+
 def near_duplicate_findings(sketches: Mapping[str, bytes]) -> dict[str, tuple[Finding]]:
     """A ``near_duplicate`` finding for every memory another says nearly the same as: one
-    per file, naming the most alike other (its ``files``: that other, for the app to open)."""
-    return {rel: (finding("near_duplicate", rel, None,
-                          pair_message(str(others[0][1]), others[0][0], len(others) - 1),
-                          files=(str(others[0][1]),)),)
-            for rel, others in pairs(sketches).items()}  # type: ignore[misc]
+    per file, naming the most alike other (its ``files``: that other, for the app to open).
+    Two files named by their date (an agent's daily log, ``memory/2026-04-01.md``) are a
+    journal that repeats itself day to day, not two memories to merge."""
+    out = {}
+    for rel, others in pairs(sketches).items():
+        if _DATED.search(str(rel)):
+            others = [o for o in others if not _DATED.search(str(o[1]))]
+        if others:
+            out[rel] = (finding("near_duplicate", str(rel), None,
+                                pair_message(str(others[0][1]), others[0][0], len(others) - 1),
+                                files=(str(others[0][1]),)),)
+    return out

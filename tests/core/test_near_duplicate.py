@@ -115,3 +115,17 @@ _LOOKALIKES = [
 @pytest.mark.parametrize(("a", "b"), _LOOKALIKES)
 def test_a_look_alike_with_other_facts_is_not(a: str, b: str) -> None:
     assert near_duplicate_texts([("a", a), ("b", b)]) == {}
+
+
+def test_two_daily_logs_are_a_journal_not_duplicates(tmp_path: Path) -> None:
+    log = ("Morning routine: disk at 9.8 GB, heartbeat ran, the blockers are unchanged: the "
+           "campaign status, the second batch, the three videos to shoot, the accounting.\n")
+    ws = make_ws(tmp_path, {
+        "MEMORY.md": "- [A](memory/2026-04-01.md)\n- [B](memory/2026-04-02.md)\n"
+                     "- [C](memory/notes.md)\n",
+        "memory/2026-04-01.md": log, "memory/2026-04-02.md": log + "Same again.\n",
+        "memory/notes.md": _mem("notes", log)})
+    found = {f.path: f.files for f in run_audit(ws).findings if f.kind == "near_duplicate"}
+    assert found["memory/notes.md"][0].startswith("memory/2026-04-0")
+    assert all(others == ("memory/notes.md",) for path, others in found.items()
+               if path != "memory/notes.md")
