@@ -13,9 +13,10 @@ Look-alikes are the risk at a low threshold: two memories made from one template
 two shops, two hosts) share most words and differ in their facts. So a sketch also carries
 the memory's facts — its numbers, the tokens of its code spans, its quoted terms — and the
 values of its short ``key: value`` lines; a pair is reported when (1) it is at least
-``THRESHOLD`` alike, or at least ``LOW`` alike and shares a fact, and (2) its facts do not
-conflict (each side holding a fact the other lacks: a copy holds the other's facts, or
-adds some; two daily logs or a corrected memory each hold their own), nor its
+``THRESHOLD`` alike, or at least ``LOW`` alike with the other holding most of the facts of
+the side with fewer, and (2) below ``COPY`` alike, its facts do not conflict (each side
+holding a fact the other lacks: a copy holds the other's facts, or adds some; two daily
+logs or a corrected memory each hold their own), nor its
 ``key: value`` lines (two keys or more in common, half of them with values that share no
 word).
 
@@ -48,7 +49,8 @@ BOTTOM = 128  # smallest shingle hashes kept: the similarity (exact for a smalle
 ALL_PAIRS = 300  # up to this many sketches every pair is compared (LSH past it)
 MIN_SHINGLES = 12  # a text with fewer is too short to call a near-duplicate of anything
 THRESHOLD = 0.5  # estimated Jaccard similarity from which two texts are near-duplicates
-LOW = 0.2  # ... from which they are when they share a fact and none conflicts
+LOW = 0.2  # ... from which they are when they share most facts and none conflicts
+COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 BUCKET_ALL = 50  # a bucket with more members pairs each with its first only (no n²)
 MAX_CHARS = 8_000  # of a text shingled: its start decides
 MAX_CJK = 600  # Chinese, Japanese, Korean characters shingled (a bigram each)
@@ -219,9 +221,10 @@ def agree(a: Parts, b: Parts, sim: float) -> bool:
     if fa and fb and (len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS):
         cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
         fa, fb = {h for h in fa if h <= cut}, {h for h in fb if h <= cut}
-    if sim < THRESHOLD and not fa & fb:
-        return False
-    if fa - fb and fb - fa:
+    shared = fa & fb
+    if sim < THRESHOLD and (not shared or 2 * len(shared) < min(len(fa), len(fb))):
+        return False  # little alike, and the facts do not back it
+    if sim < COPY and fa - fb and fb - fa:
         return False  # the same template, other facts (or one corrected: not a copy)
     keys = ka.keys() & kb.keys()
     if len(keys) >= 2:
