@@ -214,16 +214,16 @@ def similarity(a: bytes, b: bytes) -> float:
 
 def agree(a: Parts, b: Parts, sim: float) -> bool:
     """Whether two sketches' parts (`_parts`) ``sim`` alike say the same: alike enough
-    (``THRESHOLD``, or ``LOW`` with a fact in common), and neither their facts nor their
-    fields conflict."""
+    (``THRESHOLD``, or ``LOW`` with most facts of the side with fewer held by the other),
+    their facts not in conflict below ``COPY``, their fields never."""
     _, _, fa, ka = a
     _, _, fb, kb = b
+    shared = fa & fb  # a sample's misses only make it smaller
+    if sim < THRESHOLD and (not shared or 2 * len(shared) < min(len(fa), len(fb))):
+        return False  # little alike, and the facts do not back it
     if fa and fb and (len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS):
         cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
         fa, fb = {h for h in fa if h <= cut}, {h for h in fb if h <= cut}
-    shared = fa & fb
-    if sim < THRESHOLD and (not shared or 2 * len(shared) < min(len(fa), len(fb))):
-        return False  # little alike, and the facts do not back it
     if sim < COPY and fa - fb and fb - fa:
         return False  # the same template, other facts (or one corrected: not a copy)
     keys = ka.keys() & kb.keys()
