@@ -56,7 +56,7 @@ def references_every_line(body: str, first_line: int) -> list[sr.Ref]:
             fenced = not fenced
             continue
         if fenced:
-            if "--" in line:
+            if "-" in line and sr._command_like(line):
                 out.append((no, "command", line.strip()[:300]))
             continue
         if not line.strip():
@@ -72,8 +72,8 @@ def references_every_line(body: str, first_line: int) -> list[sr.Ref]:
                 span = m.group(1)
                 sym = sr._symbol(span)
                 if sym is not None:
-                    out.append((no, "symbol", sym))
-                elif "--" in span and " " in span.strip():
+                    out.append((no, *sym))
+                elif "-" in span and sr._command_like(span):
                     out.append((no, "command", span.strip()))
     return out[:sr.MAX_REFS]
 
@@ -81,7 +81,8 @@ def references_every_line(body: str, first_line: int) -> list[sr.Ref]:
 _PIECES = ["```", "~~~", "  ```py", "\t~~~", "`", "`x`", "tomorrow", "next`x`week",
            "next week", "NEXT WEEK", "ſprint", "last ſprint", "3 days ago", "2026-05-01",
            "May 1", "3`x`일 전", "내일", "가`x`내일", "上週", "明天", "前天然", "今日頭條",
-           "src/app.py", "src/app.py:12", "see [a](src/b.py)", "https://x.io/a/b.py",
+           "src/app.py", "src/app.py:12",
+           "app -v", "-x", "`tool -k x`", "\t-statsd-addr", "see [a](src/b.py)", "https://x.io/a/b.py",
            "~~src/old.py~~", "`load_config()`", "`python -m app --dry-run`", "--force",
            "python -m app --verbose", "la semaine prochaine", "el mes pasado", "hier",
            "\r", " ", "word", "ıdle next week", "\u0130n 3 days", "завтра", "на этой неделе",

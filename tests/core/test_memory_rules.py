@@ -27,6 +27,9 @@ def _found(tmp: Path, kind: str, body: str, type_: str = "project") -> list[int 
     "We moved it three days ago.", "上週把資料庫遷走了。", "明天再部署。", "来週リリース予定。",
     "내일 배포한다.", "지난주에 바꿨다.", "On livre la semaine prochaine.",
     "Das Treffen ist morgen.", "Lo cerramos la semana pasada.", "Today's run failed.",
+    "Elektryk przyjdzie w przyszłym tygodniu.", "Spotkanie jutro.", "De release is volgende week.",
+    "Toplantı yarın.", "Họp vào tuần sau.", "Rapat besok.", "Examen vendredi prochain.",
+    "Релиз через неделю.", "Il mese prossimo si chiude.", "내일은 휴무.", "내일아침 회의.",
 ])
 def test_a_relative_date_in_a_project_memory_is_reported(tmp_path: Path, line: str) -> None:
     assert _found(tmp_path, "relative_date", _BOTH + line + "\n") == [9]
@@ -38,6 +41,8 @@ def test_a_relative_date_in_a_project_memory_is_reported(tmp_path: Path, line: s
     "Run `git log --since yesterday` to see it.", "Der Morgen war ruhig.",
     "Llegó por la mañana.", "The nightly job runs every day.", "The weekly report.",
     "Nowadays the team is bigger.", "오늘날 쓰는 방식.", "前天然気ガスの話。",
+    "내일배움카드로 수강료를 냈다.", "Elektryk przyjdzie w przyszłym tygodniu (12 maja).",
+    "Examen vendredi prochain (2026-06-05).", "Toplantı yarın, 3 mart.",
 ])
 def test_an_anchored_or_unrelated_line_is_not(tmp_path: Path, line: str) -> None:
     assert _found(tmp_path, "relative_date", _BOTH + line + "\n") == []
@@ -80,6 +85,49 @@ def test_a_missing_label_is_reported_once_per_memory(tmp_path: Path, type_: str,
                             "memory/b.md": _mem(_BOTH).replace("name: a", "name: b")})
     found = [f for f in run_audit(ws).findings if f.kind == "missing_why"]
     assert len(found) == 1 and expected in found[0].message and found[0].line == 7
+
+
+@pytest.mark.parametrize("body", [
+    # typographic spaces before the colon, full-width and small colons
+    "**Pourquoi\u202f:** x\n**Comment l’appliquer\u00a0:** y\n",
+    "**Motif :** x\n**Mise en œuvre :** y\n",
+    "- __Razón__: x\n- __Cómo aplicarla__: y\n",
+    "> Motivazione﹕ x\n> Come applicarla﹕ y\n",
+    "**Weshalb:** x\n**Umsetzen:** y\n",
+    "Powód: x\nZastosowanie: y\n",
+    "**Reden:** x\n**Toepassing:** y\n",
+    "**Gerekçe:** x\n**Uygulama:** y\n",
+    "**Lý do:** x\n**Áp dụng:** y\n",
+    "**Alasan:** x\n**Penerapan:** y\n",
+    "**Обоснование:** x\n**Применение:** y\n",
+    "**緣由：** x\n**落實方式：** y\n",
+    "**근거:** x\n**활용법:** y\n",
+    "### Motivation\nx\n### In practice\ny\n",
+    "**Why** — x\n**How to apply** — y\n",
+])
+def test_labels_are_read_by_their_shape_in_many_languages(tmp_path: Path, body: str) -> None:
+    ws = make_ws(tmp_path, {"MEMORY.md": _LINK + "- [B](memory/b.md)\n",
+                            "memory/a.md": _mem(body),
+                            "memory/b.md": _mem("Just a fact.\n").replace("name: a", "name: b")})
+    found = [f.path for f in run_audit(ws).findings if f.kind == "missing_why"]
+    assert found == ["memory/b.md"]
+
+
+@pytest.mark.parametrize("body", [
+    "Why it matters is unclear, and we apply it anyway.\n",  # no colon: prose
+    "The reason we moved the cron job to the night shift and the rest: noise.\n",  # long
+    "Motivé par la panne, on applique : rien.\n",  # the words past the third
+    "`why: x` and `apply: y`\n",  # code
+    "```\nWhy: x\nHow to apply: y\n```\n",  # a fence
+    "**왜곡 보정:** x\n**The apple:** y\n",  # a word that starts like one
+])
+def test_what_is_not_a_label(tmp_path: Path, body: str) -> None:
+    ws = make_ws(tmp_path, {"MEMORY.md": _LINK + "- [B](memory/b.md)\n",
+                            "memory/a.md": _mem(body),
+                            "memory/b.md": _mem(_BOTH).replace("name: a", "name: b")})
+    found = [f for f in run_audit(ws).findings if f.kind == "missing_why"]
+    assert [f.path for f in found] == ["memory/a.md"]
+    assert "**Why:** line and a **How to apply:**" in found[0].message
 
 
 def test_a_folder_that_never_writes_the_labels_is_not_held_to_them(tmp_path: Path) -> None:

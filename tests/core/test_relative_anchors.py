@@ -67,7 +67,11 @@ def _strings(pattern: str) -> set[str]:
 
 
 def _pattern(compiled: re.Pattern[str]) -> str:
-    return compiled.pattern.removeprefix("(?i)")
+    """The pattern to enumerate: a trailing lookahead (``_KO``'s particles) only narrows
+    what matches, so the strings of what comes before it are all there is to anchor."""
+    pattern = compiled.pattern.removeprefix("(?i)")
+    return pattern[:pattern.index("(?=")] if pattern.endswith(")") and "(?=" in pattern \
+        else pattern
 
 
 @pytest.mark.parametrize("name", ["_SPACED_RE", "_MORGEN", "_MANANA", "_KO", "_CJK"])

@@ -135,3 +135,47 @@ def test_the_json_report_names_the_project(tmp_path: Path, capsys: object) -> No
     data = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
     assert data["project"] == {"path": str(proj.resolve()), "source": "option", "note": ""}
     assert [f["kind"] for f in data["findings"]].count("stale_reference") == 1
+
+
+def _renamed_project(tmp: Path) -> Path:
+    """A project whose history renamed a flag, removed a Go-style flag and renamed a
+    camelCase function (issue 34, blind set rules1's classes)."""
+    proj = tmp / "proj"
+    make_ws(proj, {"cli.py": "p.add_argument('--threads')\np.add_argument('--dry-run')\n",
+                   "main.go": 'statsd := flag.String("statsd-addr", "", "x")\n'
+                              'listen := flag.String("listen", ":9100", "x")\n',
+                   "src/stock.js": "export function calcularExistencias() {}\n",
+                   "tools.py": "def run():\n    pass\n"})
+    _git(proj, "init", "-q")
+    _git(proj, "add", "-A")
+    _git(proj, "commit", "-qm", "one")
+    (proj / "cli.py").write_text("p.add_argument('--workers')\np.add_argument('--dry-run')\n")
+    (proj / "main.go").write_text('listen := flag.String("listen", ":9100", "x")\n')
+    (proj / "src/stock.js").write_text("export function calcularStock() {}\n")
+    _git(proj, "commit", "-qam", "two")
+    return proj
+
+
+def _stale_in(proj: Path, tmp: Path, body: str) -> list[str]:
+    ws = make_ws(tmp / "mem", {
+        "MEMORY.md": "- [A](a.md)\n",
+        "a.md": f"---\nname: a\ndescription: a\nmetadata:\n  type: reference\n---\n{body}"})
+    return [f.message.split(":")[0] for f in run_audit(ws, project=str(proj)).findings
+            if f.kind == "stale_reference"]
+
+
+def test_flags_and_names_the_history_held_and_the_text_no_longer_does(tmp_path: Path) -> None:
+    proj = _renamed_project(tmp_path)
+    found = _stale_in(proj, tmp_path, (
+        "Always pass `--threads 4`. Mirror with `-statsd-addr 127.0.0.1:8125`.\n"
+        "Stock comes from `calcularExistencias` (see https://example.com/x`y`).\n"))
+    assert found == ["--threads", "-statsd-addr", "`calcularExistencias`"]
+
+
+def test_flags_and_names_that_are_live_or_never_the_projects_are_not(tmp_path: Path) -> None:
+    proj = _renamed_project(tmp_path)
+    assert _stale_in(proj, tmp_path, (
+        "Pass `--workers 4`, `--dry-run`, `-listen :9100`; `calcularStock` and `run()`.\n"
+        "Escape with `ascii()` or `repr()`; test with `pytest -k stock -x`.\n"
+        "`--never-there` and `fetchData()` were never the project's; `git log --since x`.\n"
+        "`-v` and `-rf` are nobody's in particular.\n")) == []

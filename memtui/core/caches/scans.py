@@ -381,7 +381,8 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
     if not all(type(line) is int and type(kind) is str and type(value) is str
                for line, kind, value in refs) or len(refs) > 200:
         raise TypeError("not references")
-    if type(sketched) is not bytes or len(sketched) not in (0, 8 * 64):
+    if type(sketched) is not bytes or len(sketched) % 8 or 0 < len(sketched) < 8 * 64 or \
+            len(sketched) > 8 * (64 + 1 + 128 + 1 + 32 + 32):
         raise TypeError("not a sketch")
     if type(spelled) is not tuple or len(spelled) != 4 or type(ign) is not bool or \
             not all(type(x) is str for x in spelled):

@@ -54,6 +54,86 @@ _ADDRESSED = re.compile(
     r"\b(?:must|should|shall|always|never|do not|don't|will now|are now)\b")
 _ORDER_CJK = re.compile(r"^\s*(?:请|請|务必|務必|必须|必須|不要|别|別|总是|總是|永远|永遠|"
                         r"忽略|记住|記住|你(?:必须|必須|应该|應該|要|现在|現在))")
+#: Who a comment may speak to: the agent (in the languages memtui reads) ...
+_AGENT = (r"assistant[ea]?s?|assistenten|asistente|assistente|asystent\w*|asistan\w*|"
+          r"ассистент\w*|агент\w*|помощник\w*|асистент\w*|agent(?:e|en|s)?|agente|"
+          r"ai|a\.i\.|ia|ki|llm|model(?:e|o)?|modèle|claude|codex|copilot|gemini|gpt|chatgpt|"
+          r"bot|trợ lý|asisten|yapay zeka|the model|the agent|"
+          r"エージェント|アシスタント|助理|助手|代理|智能体|智能體|模型|"
+          r"에이전트|어시스턴트|비서|모델|AI")
+#: ... named at the comment's start as the one spoken to ("note for the assistant:",
+#: "Pour l'assistant :", "Ассистенту:", "エージェントへ：", "給助理：", "asystent:").
+_ADDRESS = re.compile(
+    r"(?i)^\s*(?:[\w'’.-]+\s+){0,4}?(?:(?:for|to|pour|à|a|für|an|para|per|dla|voor|için|cho|"
+    r"untuk|до|для)\s+(?:the\s+|l'|l’|le\s+|la\s+|den\s+|die\s+|der\s+|el\s+|o\s+|"
+    r"a\s+|il\s+|lo\s+|de\s+)?)?(?:" + _AGENT + r")[\w]{0,3}\s*[:：,，]|"
+    r"^\s*(?:给|給|致|对|對)?(?:" + _AGENT + r")(?:へ|に|에게|께|한테)?\s*[:：,，]")
+#: ... or the one spoken to is "you", or the order concerns what to do with "the user".
+_YOU_OR_USER = re.compile(
+    r"(?i)(?<!\w)(?:you|your|tu|vous|votre|dich|dir|dein\w*|tú|usted|você|"
+    r"ты|вы|тебе|вам|ciebie|tobie|jij|siz|bạn|kamu|"
+    r"user|users|utilisat(?:eur|rice)s?|nutzer\w*|benutzer\w*|usuari[oa]s?|usuári[oa]s?|"
+    r"utente|utenti|пользовател\w*|користувач\w*|użytkownik\w*|gebruiker\w*|kullanıcı\w*|"
+    r"người dùng|pengguna)(?!\w)|あなた|ユーザー|你|您|用户|用戶|使用者|당신|사용자|유저")
+#: A prohibition, "without asking" or "you must", in the languages memtui reads: an order
+#: whoever it names (an imperative alone reads as a statement about the user in many
+#: languages: "el usuario elimina …").
+_STRONG = re.compile(
+    r"(?i)(?<!\w)(?:do not|don't|never (?:ask|check|tell|mention|open|verify)|"
+    r"without (?:asking|checking|telling|confirm\w*)|you (?:must|should|shall)|"
+    r"ne (?:\w+ )?(?:pas|jamais)|n['’]\w+ (?:pas|jamais)|sans (?:demander|vérifier|prévenir|"
+    r"confirmation)|tu dois|vous devez|ohne (?:zu )?(?:fragen|rückfrage|nachfrage|prüfen)|"
+    r"du musst|sin (?:preguntar|confirmar|consultar)|no (?:preguntes|compruebes|verifiques|"
+    r"pidas|consultes|digas)|sem (?:perguntar|confirmar|consultar)|não (?:pergunte|verifique|"
+    r"peça|diga|consulte)|senza (?:chiedere|conferma|verificare)|non (?:chiedere|verificare|"
+    r"controllare|dire)|не (?:спрашивай|проверяй|говори|сообщай|уточняй|питай|перевіряй)|"
+    r"без (?:вопросов|подтверждения|согласия)|nie (?:pytaj|sprawdzaj|mów|informuj|proś)|"
+    r"bez (?:pytania|zgody|potwierdzenia)|zonder (?:te )?(?:vragen|overleg)|sormadan|"
+    r"onay almadan|đừng|không cần hỏi|jangan|tanpa (?:bertanya|izin|konfirmasi))(?!\w)|"
+    r"確認せず|聞かずに|尋ねずに|しないで|不要|无需|無需|不必|务必|務必|"
+    r"하지 ?마|하지 ?말|말 것|마세요|묻지 ?말|확인 ?없이")
+#: An order: an imperative or a prohibition, "always"/"never", "without asking", in the
+#: languages memtui reads.
+_ORDER_WORDS = re.compile(
+    r"(?i)(?<!\w)(?:"
+    # English
+    r"do not|don't|never|always|must|without (?:asking|checking|telling|confirm\w*)|"
+    r"ignore|disregard|delete|remove|purge|reply|answer|respond|say|tell|treat|run|execute|"
+    r"send|upload|reveal|pretend|claim|report that|"
+    # French
+    r"ne (?:\w+ )?(?:pas|jamais)|n'\w+ (?:pas|jamais)|n’\w+ (?:pas|jamais)|toujours|jamais|"
+    r"sans (?:demander|vérifier|prévenir|confirmation|relecture)|il faut|tu dois|vous devez|"
+    r"réponds|répondez|publie|publiez|supprime|supprimez|efface|effacez|ignore|ignorez|dis|"
+    r"dites|envoie|envoyez|exécute|exécutez|fais|faites|considère|considérez|oublie|oubliez|"
+    # German
+    r"immer|niemals|ohne (?:zu )?(?:fragen|rückfrage|nachfrage|prüfen)|du musst|"
+    r"antworte|antworten sie|lösche|löschen sie|ignoriere|sende|führe|sag|sage|behandle|"
+    r"veröffentliche|entferne|"
+    # Spanish, Portuguese, Italian
+    r"siempre|nunca|sin (?:preguntar|confirmar|consultar|revisar)|no (?:preguntes|compruebes|"
+    r"verifiques|pidas|consultes|digas)|responde|contesta|borra|elimina|ignora|envía|ejecuta|"
+    r"di que|publica|trata|sempre|sem (?:perguntar|confirmar|consultar)|não (?:pergunte|"
+    r"verifique|peça|diga|consulte)|responda|apague|exclua|ignore|envie|execute|diga|"
+    r"senza (?:chiedere|conferma|verificare|controllare)|non (?:chiedere|verificare|"
+    r"controllare|dire)|rispondi|cancella|elimina|invia|esegui|pubblica|"
+    # Russian, Ukrainian, Polish
+    r"всегда|никогда|не (?:спрашивай|проверяй|говори|сообщай|открывай|уточняй)|"
+    r"без (?:вопросов|подтверждения|согласия|проверки)|отвечай|ответь|удали|удаляй|"
+    r"игнорируй|отправь|выполни|скажи|говори|считай|завжди|ніколи|не (?:питай|перевіряй)|"
+    r"відповідай|видали|ігноруй|zawsze|nigdy|nie (?:pytaj|sprawdzaj|mów|informuj|proś)|"
+    r"bez (?:pytania|zgody|potwierdzenia|sprawdzania)|odpowiadaj|odpowiedz|usuń|usuwaj|"
+    r"ignoruj|wyślij|wykonaj|powiedz|traktuj|"
+    # Dutch, Turkish, Vietnamese, Indonesian
+    r"altijd|nooit|zonder (?:te )?(?:vragen|overleg|controleren)|antwoord|verwijder|negeer|"
+    r"stuur|zeg|her zaman|asla|sormadan|onay almadan|yanıtla|cevap ver|sil|yoksay|gönder|"
+    r"söyle|luôn|không bao giờ|đừng|hãy|trả lời|xóa|bỏ qua|selalu|jangan|tanpa (?:bertanya|"
+    r"izin|konfirmasi)|jawab|hapus|abaikan|kirim)(?!\w)|"
+    # Japanese, Chinese, Korean
+    r"確認せず|聞かずに|尋ねずに|しないで|してください|すること|しろ|せよ|てよい|てもよい|常に|"
+    r"必ず|決して|無視|削除して|答えて|回答して|伝えて|ないこと|"
+    r"一律|总是|總是|永远|永遠|不要|无需|無需|不必|不用|务必|務必|必须|必須|忽略|请|請|"
+    r"하지 ?마|하지 ?말|말 것|마세요|말고|항상|반드시|무조건|없이|해라|하라|하세요|할 것|"
+    r"해 ?줘|답하|대답하|삭제하|무시하")
 
 
 def _is_emoji(ch: str) -> bool:
@@ -136,6 +216,9 @@ def _reads_as_order(comment: str) -> bool:
     if not body or body.lower().startswith("memtui:"):
         return False
     if scan_instructions(body):
+        return True
+    if (_ADDRESS.search(body) and _ORDER_WORDS.search(body)) or \
+            (_YOU_OR_USER.search(body) and _STRONG.search(body)):
         return True
     return any(p.search(part) for part in re.split(r"(?<=[.!?。！？\n])\s*", body)
                for p in (_ORDER, _ADDRESSED, _ORDER_CJK))

@@ -6,57 +6,179 @@ Only in a folder that follows the convention: where at least one feedback or pro
 holds one of the labels (in whatever language), the others lacking them are reported; a
 folder that never writes them is not held to them (nearly every memory would be a finding).
 
-A line counts when it starts (after a list marker, a quote mark, heading marks or bold) with
-one of the labels below and a colon, or is a heading made of the label alone; the labels are
-the folder's languages' (English, Chinese, Japanese, Korean, French, German, Spanish,
-Portuguese, Italian, Russian), so a folder written in Korean is held to 이유 and 적용.
+A label is found by its shape, then read by its words. Shape: at a line's start (after list
+markers, quote marks, heading marks, bold or italics) a short phrase (at most ``MAX_WORDS``
+words, ``MAX_LABEL`` characters, a parenthesis not counted) followed by a colon of any kind
+(ASCII, full-width, small or vertical forms), after any Unicode space (French puts a
+no-break or narrow no-break space before it: ``**Pourquoi :**``); or a bold phrase alone
+(``**Why** — …``); or a short heading. Words: the phrase holds, among its first three words,
+a word of the why lexicon or of the how-to-apply lexicon below (English, Chinese, Japanese,
+Korean, French, German, Spanish, Portuguese, Italian, Russian, Ukrainian, Polish, Dutch,
+Turkish, Vietnamese, Indonesian, Czech and the Scandinavian languages), matched on the
+phrase case-folded with Latin and Cyrillic accents removed, and by stems where the languages
+inflect (« Comment l'appliquer », « Cómo aplicarlo », « So anwenden », « Mise en pratique »).
+A false finding is noise, so the lexicons are broad; a phrase must still be a label to count.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 TYPES = ("feedback", "project")
 
-_WHY = (r"why|reason|reasons|rationale|because|motivation|"
-        r"为什么|為什麼|为何|為何|原因|理由|缘由|緣由|动机|動機|"
-        r"なぜ|背景|"
-        r"이유|왜|근거|"
-        r"pourquoi|raison|warum|grund|begründung|por ?qu[ée]|porqu[ée]|raz[óo]n|motivo|"
-        r"por qu[eê]|raz[ãa]o|perch[ée]|почему|причина")
-_HOW = (r"how to apply|how to use(?: it)?|how it applies|when to apply|how to act|apply|"
-        r"application|applies when|"
-        r"如何应用|如何應用|如何套用|如何运用|如何運用|怎么用|怎麼用|应用方式|應用方式|应用|應用|"
-        r"适用|適用|用法|做法|"
-        r"適用方法|使い方|運用|対応方法|"
-        r"적용 ?방법|적용|활용 ?방법|활용|"
-        r"comment appliquer|application|anwendung|wie anwenden|umsetzung|c[óo]mo aplicar|"
-        r"aplicaci[óo]n|como aplicar|aplica[çc][ãa]o|come applicare|applicazione|"
-        r"как применять|применение")
-_LEAD = r"^[ \t]*(?:[-*+>][ \t]*|\d+[.)][ \t]*|#{1,6}[ \t]*)*(?:\*\*|__)?[ \t]*"
-#: Words or a parenthesis between the label and its colon: "**Why the feature exists:**",
-#: "**Why(2026-07-09):**", "## How to apply (next session)".
-_QUALIFIER = r"(?:[ \t]*[(（][^)）\n]{0,80}[)）]|[ \t]+[^:：*\n]{1,60})?"
+#: A label is at most this long (characters, and words once a parenthesis is taken out).
+MAX_LABEL = 80
+MAX_WORDS = 8
+#: Characters of a line read for its label.
+_LINE = 200
+
+_WHY = (
+    r"why|reasons?|rationale|because|motivation|justification|"
+    r"pourquoi|raisons?|motifs?|parce que|"
+    r"warum|wieso|weshalb|grunde?|begrundung|"
+    r"por ?que|razon|razones|razao|razoes|motivos?|justificativa|justificacion|"
+    r"perche|ragione|motivazione|"
+    r"почему|зачем|причина|причины|обоснование|чому|навіщо|обгрунтування|"
+    r"dlaczego|czemu|powod|uzasadnienie|"
+    r"waarom|reden|motivatie|"
+    r"neden|nicin|niye|gerekce|sebep|sebebi|"
+    r"tai sao|vi sao|ly do|"
+    r"mengapa|kenapa|alasan|"
+    r"proc|duvod|varfor|hvorfor|anledning|begrundelse")
+#: Chinese and Japanese (no spaces: matched anywhere in the phrase), Korean (at a word's
+#: start: particles and 법/방법 stick to the word).
+_WHY_UNSPACED = (
+    r"为什么|為什麼|为何|為何|原因|理由|缘由|緣由|动机|動機|依据|依據|根据|根據|"
+    r"なぜ|何故|背景|根拠|"
+    r"(?<![가-힣])(?:이유|왜(?:냐하면)?(?![가-힣])|근거|까닭)")
+_HOW = (
+    r"appl(?:y|ie[sd]|ying|ica\w*|iqu\w*)|how to (?:use|act)|in practice|"
+    r"mise en (?:pratique|oeuvre|œuvre)|en pratique|"
+    r"anwend\w*|umsetz\w*|umsetzung|in der praxis|"
+    r"aplic\w*|en la practica|na pratica|in pratica|"
+    r"примен\w*|на практике|застосов\w*|на практиці|"
+    r"(?:za)?stosow\w*|w praktyce|"
+    r"toepass\w*|toe te passen|in de praktijk|"
+    r"uygula\w*|pratikte|"
+    r"ap dung|trong thuc te|"
+    r"(?:men|pen|di)?erap\w*|terapkan|cara pakai|"
+    r"tillamp\w*|anvend\w*|i praktiken|i praksis|pouzit\w*")
+_HOW_UNSPACED = (
+    r"如何应用|如何應用|如何套用|套用|如何运用|如何運用|运用|運用|应用|應用|适用|適用|用法|做法|"
+    r"怎么用|怎麼用|实践|實踐|落实|落實|"
+    r"使い方|やり方|実践|対応方法|当てはめ|"
+    r"(?<![가-힣])(?:적용|활용|실천|사용법|사용 ?방법)")
+_WHY_RE = re.compile(r"(?<!\w)(?:" + _WHY + r")(?!\w)|" + _WHY_UNSPACED)
+_HOW_RE = re.compile(r"(?<!\w)(?:" + _HOW + r")(?!\w)|" + _HOW_UNSPACED)
+#: Markers before a label: list items, quotes, headings, emphasis.
+_LEAD = re.compile(r"^[ \t]*(?:(?:[-*+>][ \t]+|>|\d{1,3}[.)][ \t]+|\[[ xX]\][ \t]+)[ \t]*)*")
+_HEADING = re.compile(r"^(#{1,6})[ \t]+")
+_EMPH = re.compile(r"^(?:\*\*|__|\*|_)")
+_COLON = re.compile(r"\s*[:：︓﹕꞉]")
+_BOLD_ALONE = re.compile(r"^(\*\*|__)([^*_\n]{1,80}?)\1")
+_PAREN = re.compile(r"[(（\[][^)）\]\n]{0,80}[)）\]]")
+_WORDS = re.compile(r"\w+")
 
 
-def _label(words: str) -> re.Pattern[str]:
-    return re.compile(r"(?im)" + _LEAD + r"(?:" + words + r")" + _QUALIFIER +
-                      r"[ \t]*(?:\*\*|__)?[ \t]*[:：]|^#{1,6}[ \t]*(?:" + words +
-                      r")(?![^\W\d_])[^\n]{0,80}$")
+def _fold(text: str) -> str:
+    """``text`` case-folded, its Latin and Cyrillic letters without their accents, its
+    compatibility forms (full-width letters and colons, no-break spaces) made plain."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ord(ch) < 0x2000 and not ch.isascii():
+            ch = "".join(c for c in unicodedata.normalize("NFD", ch)
+                         if not unicodedata.combining(c))
+        out.append(ch)
+    return "".join(out).replace("’", "'")
 
 
-_WHY_RE = _label(_WHY)
-_HOW_RE = _label(_HOW)
+def label_of(line: str) -> str | None:
+    """The label a line starts with (its phrase, folded), or None."""
+    head = line[:_LINE]
+    rest = head[_LEAD.match(head).end():]  # type: ignore[union-attr]
+    heading = _HEADING.match(rest)
+    if heading:
+        rest = rest[heading.end():]
+    bold = _BOLD_ALONE.match(rest)
+    while True:
+        m = _EMPH.match(rest)
+        if m is None:
+            break
+        rest = rest[m.end():]
+    colon = _COLON.search(rest, 0, MAX_LABEL + 4)
+    if colon is not None:
+        phrase = rest[:colon.start()]
+    elif bold is not None:
+        phrase = bold.group(2)
+    elif heading is not None:
+        phrase = rest.rstrip("# \t?？")
+    else:
+        return None
+    phrase = phrase.strip(" \t*_?？¿")
+    if not phrase or len(phrase) > MAX_LABEL or "`" in phrase or "](" in phrase:
+        return None
+    folded = _fold(phrase)
+    if len(_WORDS.findall(_PAREN.sub(" ", folded))) > MAX_WORDS:
+        return None
+    return folded
+
+
+def _early(pattern: re.Pattern[str], label: str) -> bool:
+    """Whether ``pattern`` matches ``label`` starting within its first three words."""
+    m = pattern.search(label)
+    if m is None:
+        return False
+    starts = [w.start() for w in _WORDS.finditer(label)]
+    return len(starts) <= 3 or m.start() < starts[3]
+
+
+def label_words(phrase: str) -> tuple[bool, bool]:
+    """(reads as a why label, as a how-to-apply label) for a phrase known to be a label."""
+    folded = _fold(phrase)
+    return _early(_WHY_RE, folded), _early(_HOW_RE, folded)
+
+
+def label_kinds(line: str) -> tuple[bool, bool]:
+    """(is a why label, is a how-to-apply label) for one line."""
+    label = label_of(line)
+    if label is None:
+        return False, False
+    return _early(_WHY_RE, label), _early(_HOW_RE, label)
+
+
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+
+
+def labels_in(body: str) -> tuple[bool, bool]:
+    """(holds a why label, holds a how-to-apply label), code fences skipped."""
+    why = how = False
+    fenced = False
+    for line in body.split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced or not line.strip():
+            continue
+        w, h = label_kinds(line)
+        why, how = why or w, how or h
+        if why and how:
+            break
+    return why, how
 
 
 def missing(memory_type: str | None, body: str) -> list[str]:
     """The labels a memory of ``memory_type`` lacks (``Why``, ``How to apply``)."""
     if (memory_type or "").strip().lower() not in TYPES:
         return []
+    why, how = labels_in(body)
     out = []
-    if _WHY_RE.search(body) is None:
+    if not why:
         out.append("**Why:**")
-    if _HOW_RE.search(body) is None:
+    if not how:
         out.append("**How to apply:**")
     return out
 

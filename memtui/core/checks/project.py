@@ -12,6 +12,9 @@ matches whole; none or several are said, and nothing is checked.
 
 What is read: names (every file's path, bounded by ``MAX_FILES``) and the text of files up to
 ``MAX_BYTES`` in all (``FILE_BYTES`` each), never executed, never through a symbolic link;
+when a memory names a flag or a name the text no longer holds, the text files' past
+versions in the git history (`history_text`: ``HISTORY_BYTES`` in all, read as data) to tell
+a name that was the project's and is gone from one that never was;
 hidden folders, vendored and generated folders (``SKIPPED_DIRS``) and what the root
 ``.gitignore`` names (its plain patterns: a name, ``dir/``, ``*.ext``) are skipped.
 """
@@ -29,6 +32,9 @@ MAX_FILES = 20_000
 MAX_BYTES = 32 << 20
 FILE_BYTES = 1 << 20
 MAX_DEPTH = 24
+#: Bytes of past file versions read from the git history, at most, and of one version.
+HISTORY_BYTES = 32 << 20
+HISTORY_FILE = 1 << 20
 #: Candidates tried while decoding a Claude Code folder name, at most.
 MAX_CANDIDATES = 64
 #: Entries of one folder looked at while decoding.
@@ -50,6 +56,23 @@ TEXT_NAMES = frozenset({"Makefile", "Dockerfile", "Justfile", "Rakefile", "Gemfi
 _ENCODE = re.compile(r"[^a-zA-Z0-9]")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _FLAG = re.compile(r"--?[A-Za-z][A-Za-z0-9_-]*")
+#: A hyphenated name quoted in code: a flag defined without its dashes (Go's
+#: ``flag.String("push-url", …)``, yargs' ``.option('dry-run')``).
+_QUOTED_NAME = re.compile(r"""["'`]([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)["'`]""")
+#: Libraries that make a flag of a field or parameter (``max_retries`` → ``--max-retries``).
+_DERIVING = frozenset({"clap", "structopt", "typer", "fire", "argh", "tyro", "simple_parsing"})
+#: A flag Go's flag package defines, its name quoted without dashes.
+_GO_FLAG = re.compile(r"\bflag\.[A-Z]\w*\(\s*(?:&?\w+,\s*)?\"([A-Za-z][\w-]*)\"")
+#: The names a project gives its own commands, in its manifests.
+_MANIFEST_NAMES = {
+    "pyproject.toml": re.compile(r"(?m)^\s*([A-Za-z0-9][\w.-]*)\s*=\s*[\"'][\w.]+:[\w.]+"
+                                 r"[\"']|^name\s*=\s*[\"']([\w.-]+)[\"']"),
+    "setup.cfg": re.compile(r"(?m)^\s*([A-Za-z0-9][\w.-]*)\s*=\s*[\w.]+:[\w.]+"),
+    "package.json": re.compile(r"\"name\"\s*:\s*\"(?:@[\w.-]+/)?([\w.-]+)\"|"
+                               r"\"([\w.-]+)\"\s*:\s*\"[./\w-]+\.m?js\""),
+    "Cargo.toml": re.compile(r"(?m)^name\s*=\s*\"([\w-]+)\""),
+    "go.mod": re.compile(r"(?m)^module\s+\S*?([\w.-]+)\s*$"),
+}
 
 
 def encode_path(path: str) -> str:
@@ -168,6 +191,9 @@ class ProjectIndex:
     _history_read = False
     _words: set[str] | None = None
     _flags: set[str] | None = None
+    _quoted: set[str] | None = None
+    _past: tuple[set[str], set[str]] | None = None
+    _programs: set[str] | None = None
     text_cut: bool = False
 
     @classmethod
@@ -241,6 +267,7 @@ class ProjectIndex:
     def _read_text(self) -> None:
         words: set[str] = set()
         flags: set[str] = set()
+        quoted: set[str] = set()
         budget = MAX_BYTES
         for rel in sorted(self.files):
             base = rel.rsplit("/", 1)[-1]
@@ -259,7 +286,8 @@ class ProjectIndex:
             words.update(_IDENT.findall(text))
             if "-" in text:
                 flags.update(_FLAG.findall(text))
-        self._words, self._flags = words, flags
+            quoted.update(_QUOTED_NAME.findall(text))
+        self._words, self._flags, self._quoted = words, flags, quoted
 
     @property
     def words(self) -> set[str]:
@@ -272,6 +300,47 @@ class ProjectIndex:
         if self._flags is None:
             self._read_text()
         return self._flags  # type: ignore[return-value]
+
+    def flag_live(self, flag: str) -> bool:
+        """Whether the project's text still holds ``flag`` (``--name``, ``-name``, or the
+        name quoted as a flag is defined in code, or, in a project using a library that
+        makes flags of fields (clap, structopt, typer, fire), a multi-word name as an
+        identifier)."""
+        if self._flags is None:
+            self._read_text()
+        name = flag.lstrip("-")
+        return flag in self.flags or f"-{name}" in self.flags or f"--{name}" in self.flags \
+            or name in (self._quoted or ()) or \
+            ("-" in name and name.replace("-", "_") in self.words and
+             not _DERIVING.isdisjoint(self.words))
+
+    @property
+    def past(self) -> tuple[set[str], set[str]]:
+        """(identifiers, flags) the text files' past versions in the git history held
+        (`history_text`); empty without a repository."""
+        if self._past is None:
+            self._past = history_text(self.root)
+        return self._past
+
+    @property
+    def programs(self) -> set[str]:
+        """The names the project gives its own commands: its folder's, and those its
+        manifests declare (pyproject scripts and name, setup.cfg entry points, package.json
+        name and bin, Cargo's package, go.mod's module)."""
+        if self._programs is None:
+            names = {os.path.basename(self.root.rstrip("/"))}
+            for manifest, pattern in _MANIFEST_NAMES.items():
+                if manifest not in self.files:
+                    continue
+                try:
+                    with open(os.path.join(self.root, manifest), "rb") as f:
+                        text = f.read(256 << 10).decode("utf-8", errors="replace")
+                except OSError:
+                    continue
+                for m in pattern.finditer(text):
+                    names.update(g for g in m.groups() if g)
+            self._programs = {n for n in names if n}
+        return self._programs
 
     def lines_of(self, rel: str) -> int | None:
         """How many lines the file has (None: unreadable or past ``FILE_BYTES``)."""
@@ -313,3 +382,57 @@ def once_held(root: str) -> set[str] | None:
     except (GitReadError, OSError, ValueError):
         return out or None
     return out
+
+
+def history_text(root: str) -> tuple[set[str], set[str]]:
+    """(identifiers, flags) in every past version of the project's text files that its git
+    history holds, read as data: the versions the current tree no longer holds, newest
+    commits first, at most ``HISTORY_BYTES`` (``HISTORY_FILE`` a version). Empty sets
+    without a repository; a walk cut by its budget gives what it read."""
+    from memtui.core.git.repo import GitReadError, Repo, find_repo
+
+    words: set[str] = set()
+    flags: set[str] = set()
+    found = find_repo(Path(root))
+    if found is None:
+        return words, flags
+    top, gitdir = found
+    prefix = os.path.relpath(os.path.realpath(root), top).replace(os.sep, "/")
+    prefix = "" if prefix == "." else prefix + "/"
+    budget = HISTORY_BYTES
+    try:
+        with Repo(gitdir) as repo:
+            head = repo.head()
+            if head is None:
+                return words, flags
+            current = {sha for _, sha, _ in repo.files(repo.commit(head).tree)}
+            seen: set[str] = set(current)
+            try:
+                for info in repo.walk(head):
+                    parent = repo.commit(info.parents[0]).tree if info.parents else None
+                    for sides in ((parent, info.tree), (info.tree, parent)):
+                        for mode, sha, path in repo.changes(*sides):
+                            base = path.rsplit("/", 1)[-1]
+                            if mode == "0" or sha in seen or not path.startswith(prefix) or \
+                                    (os.path.splitext(base)[1] not in TEXT_SUFFIXES and
+                                     base not in TEXT_NAMES):
+                                continue
+                            seen.add(sha)
+                            data = repo.blob(sha, min(HISTORY_FILE, budget))
+                            if data is None:
+                                continue
+                            budget -= len(data)
+                            text = data.decode("utf-8", errors="replace")
+                            words.update(_IDENT.findall(text))
+                            if "-" in text:
+                                flags.update(_FLAG.findall(text))
+                                flags.update("--" + q for q in _QUOTED_NAME.findall(text)
+                                             if "-" in q)
+                            flags.update("--" + q for q in _GO_FLAG.findall(text))
+                            if budget <= 0:
+                                return words, flags
+            except GitReadError:
+                pass  # cut: what was read holds
+    except (GitReadError, OSError, ValueError):
+        pass
+    return words, flags

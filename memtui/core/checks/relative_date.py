@@ -45,18 +45,52 @@ _SPACED = [
     r"hace \d+ (?:días|semanas|meses)|dentro de \d+ (?:días|semanas)",
     r"(?:na )?próxima semana|semana que vem|semana passada|mês passado|(?:la )?prossima settimana|"
     r"la settimana scorsa|il mese scorso|questa settimana",
-    # Russian
+    r"(?:il mese|l'anno|l’anno|la settimana) (?:prossim[oa]|scors[oa])|"
+    r"tra \d+ (?:giorni|settimane)|\d+ giorni fa|no (?:mês|ano) que vem|(?:o )?ano passado|"
+    r"daqui a \d+ (?:dias|semanas)|há \d+ (?:dias|semanas)",
+    # French, German, Spanish, Portuguese, Italian: a weekday with next / last
+    r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) (?:prochain|dernier)|"
+    r"(?:nächsten|letzten|kommenden) (?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|"
+    r"sonntag)|(?:el|este) próximo (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)|"
+    r"(?:na )?próxima (?:segunda|terça|quarta|quinta|sexta)(?:-feira)?|"
+    r"(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) prossim[oa]",
+    # Russian, Ukrainian
     r"сегодня|завтра|вчера|послезавтра|позавчера",
-    r"на (?:следующей|прошлой|этой) неделе|в (?:следующем|прошлом) (?:месяце|году)",
+    r"на (?:следующей|прошлой|этой) неделе|в (?:следующем|прошлом|этом) (?:месяце|году)|"
+    r"в (?:следующ|прошл)(?:ий|ую|ее|ое) (?:понедельник|вторник|среду|четверг|пятницу|"
+    r"субботу|воскресенье)|через (?:\d+ )?(?:день|дня|дней|неделю|недели|недель|месяц)|"
+    r"(?:\d+ )?(?:дня|дней|недели|недель|неделю) назад",
+    r"сьогодні|учора|вчора|післязавтра|наступного (?:тижня|місяця|року)|"
+    r"минулого (?:тижня|місяця|року)|цього (?:тижня|місяця)",
+    # Polish
+    r"dzisiaj|dziś|jutro|wczoraj|pojutrze|przedwczoraj|"
+    r"w (?:przyszłym|zeszłym|tym|przyszły|zeszły|poprzednim) (?:tygodniu|miesiącu|roku)|"
+    r"w przyszł[yą] (?:poniedziałek|wtorek|środę|czwartek|piątek|sobotę|niedzielę)|"
+    r"za (?:\d+ )?(?:tydzień|tygodnie|tygodni|dni|miesiąc)|(?:\d+ )?(?:dni|tygodni|tydzień) temu",
+    # Dutch
+    r"vandaag|gisteren|overmorgen|eergisteren|(?:volgende|vorige|afgelopen|deze) "
+    r"(?:week|maand|jaar)|over \d+ (?:dagen|weken)|\d+ (?:dagen|weken) geleden",
+    # Turkish
+    r"bugün|yarın|dün|haftaya|(?:gelecek|önümüzdeki|geçen|bu) (?:hafta|ay|yıl)|"
+    r"\d+ (?:gün|hafta) (?:önce|sonra)",
+    # Vietnamese, Indonesian
+    r"hôm nay|ngày mai|hôm qua|(?:tuần|tháng|năm) (?:sau|tới|trước|này)|năm ngoái",
+    r"hari ini|besok|kemarin|(?:minggu|bulan|tahun) (?:depan|lalu|ini)",
 ]
 _SPACED_RE = lazy_pattern(r"(?i)(?<![\w'’-])(?:" + "|".join(_SPACED) + r")(?![\w-])")
 #: German "morgen" (tomorrow) only in lower case, as a word.
 _MORGEN = lazy_pattern(r"(?<![\w-])morgen(?![\w-])")
 #: Spanish "mañana" is the morning after "la"/"por la"/"de la".
 _MANANA = lazy_pattern(r"(?i)(?<![\w-])(?<!la )mañana(?![\w-])")
-#: Korean: written with spaces, but particles stick to the word (내일은, 지난주에).
+#: Korean: written with spaces, but particles stick to the word (내일은, 지난주에); any
+#: other syllable after it makes a compound that is a name, no date (내일배움카드).
+_KO_PARTICLE = (r"(?:은|는|이|가|을|를|에|에는|에도|에서|의|도|만|까지|부터|로|으로|쯤|중|중에|"
+                r"께|엔|이나|나|이면|면|보다|처럼|마다|이랑|랑|과|와|하고|부턴|까진|"
+                r"아침|오전|오후|저녁|밤|낮|새벽|이다|입니다|예요|이에요)?(?![가-힣])")
 _KO = lazy_pattern(r"(?<![가-힣])(?:오늘(?!날)|내일|어제|모레|그저께|그제|"
-                 r"(?:다음|지난|이번) ?(?:주|달)|내년|작년|올해|\d+ ?일 ?(?:전|후|뒤))")
+                 r"(?:다음|지난|이번) ?(?:주|달)|내년|작년|올해|\d+ ?일 ?(?:전|후|뒤))"
+                 + "(?=" + _KO_PARTICLE + ")")
+
 #: Chinese and Japanese: no spaces between words.
 _CJK = lazy_pattern(
     r"(?:今天|明天|昨天|后天|後天|前天|今晚|明早|明晚|昨晚|"
@@ -71,13 +105,20 @@ _MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|au
            r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janvier|février|mars|"
            r"avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|"
            r"märz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
-           r"septiembre|octubre|noviembre|diciembre")
+           r"septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|"
+           r"luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|"
+           r"setembro|outubro|dezembro|января|февраля|марта|апреля|мая|июня|июля|августа|"
+           r"сентября|октября|ноября|декабря|stycznia|lutego|marca|kwietnia|maja|czerwca|"
+           r"lipca|sierpnia|września|października|listopada|grudnia|januari|februari|maart|"
+           r"mei|augustus|oktober|ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|"
+           r"ekim|kasım|aralık|agustus|desember")
 _ABSOLUTE = lazy_pattern(
+
     r"(?i)\b\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|"
     r"\b\d{1,2}/\d{1,2}\b|\b\d{4}-W\d\d\b|"
     r"\b(?:" + _MONTHS + r")\.? \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th|er|\.)? (?:de )?(?:"
     + _MONTHS + r")\b|\d{1,2} ?月 ?\d{1,2} ?[日号號]|\d{4} ?年|\d{1,2} ?월 ?\d{1,2} ?일|"
-    r"\d{4} ?년")
+    r"\d{4} ?년|ngày \d{1,2} tháng \d{1,2}|tháng \d{1,2}(?:/| năm )\d{4}")
 _CODE_SPAN = lazy_pattern(r"`[^`\n]*`")
 
 
@@ -89,7 +130,16 @@ ANCHORS = ("day", "night", "morrow", "week", "month", "year", "quarter", "sprint
            "gestern", "morgen", "woche", "monat", "jahr", "tagen", "hoy", "ayer", "mañana",
            "hoje", "ontem", "amanhã", "oggi", "ieri", "domani", "semana", "el mes", "meses",
            "próximo", "il mese", "año", "días", "mês", "settimana", "сегодня", "завтра",
-           "вчера", "недел", "месяц", "году")
+           "вчера", "недел", "месяц", "году",
+           # Dutch, Polish, Italian, Turkish, Portuguese, French, German, Indonesian,
+           # Vietnamese, Russian and Ukrainian (the branch that added them, i34blind)
+           "dagen", "weken", "jaar", "maand", "vandaag", "gisteren", "dni", "temu", "tydz",
+           "tygod", "dzisiaj", "dziś", "jutro", "wczoraj", "miesi", "roku", "przyszł",
+           "zeszł", "giorni", "prossimo", "anno", "settiman", "gün", "hafta", " ay", "dün",
+           "passado", "próxima", "ano que", "dias", "dernier", "prochain", "nächsten",
+           "letzten", "kommenden", "besok", "bulan", "hari ini", "kemarin", "minggu",
+           "tahun", "hôm", "ngày mai", "năm", "tháng", "tuần", "прошл", "следу", "назад",
+           "через", "чора", "сьогодні", "місяц", "року", "тижн", "yil", "yarin", "jutrz")
 _ANCHOR = lazy_pattern("|".join(ANCHORS))
 #: The characters the case-blind patterns take for an anchor's letter whose lower case is
 #: not that letter (İ, dotless ı, long ſ, the old Cyrillic forms): a line holding one is

@@ -139,8 +139,9 @@ RULES: tuple[Rule, ...] = (
          "itself for an item workspace, or the folder a Claude Code folder's name encodes. "
          "Only what can be checked is reported: a path rooted in one of the project's "
          "folders, found nowhere, that its git history once held (src/x.py), a line past "
-         "a file's end (src/x.py:123), a snake_case or call() symbol in backticks its text "
-         "never holds, a long flag of the project's own command. A path leading outside "
+         "a file's end (src/x.py:123), a snake_case symbol in backticks its text never "
+         "holds, a long flag of the project's own command, a flag or camelCase name its git "
+         "history held and its text no longer does. A path leading outside "
          "the project is never stale. Without a project nothing is checked and the report "
          "says so.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The bug is at `src/main.py:40`; call "
@@ -206,8 +207,9 @@ RULES: tuple[Rule, ...] = (
          "A feedback or project memory lacks its **Why:** or **How to apply:** line.",
          "Without the reason a later reader cannot judge an edge case; without how to apply "
          "it nobody knows when it matters. The labels count in the folder's languages "
-         "(**原因：**, **理由:**, **이유:**, **Pourquoi :**, **Warum:** …). Only in a folder "
-         "that writes them: one memory holding a label makes the others lacking one "
+         "(**原因：**, **理由:**, **이유:**, **Pourquoi :**, **Warum:**, **Dlaczego:** …), "
+         "read by their shape (a short phrase at a line's start, then any colon). Only in a "
+         "folder that writes them: one memory holding a label makes the others lacking one "
          "findings.",
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", "Deploys go "
                                                                    "through CI.\n")),

@@ -11,12 +11,18 @@ Only what can be checked positively is reported:
   the project (absolute elsewhere, ``~``, ``..``), into a hidden, ignored or vendored
   folder, or unchecked because the walk was cut, is never stale; ``:123`` past the file's
   last line is;
-- a symbol shaped as code (``snake_case`` or ``name()``; not ``CamelCase``, which names
-  other libraries' classes as often; not all capitals: environment variables live outside;
-  not a placeholder such as ``your_id``), whose last part occurs nowhere in the project's
-  text;
+- a symbol shaped as code (``snake_case``, ``a_call()``; not all capitals: environment
+  variables live outside; not a placeholder such as ``your_id``), whose last part occurs
+  nowhere in the project's text;
+- a name that may as well be another library's (``camelCase``, ``CapWords``, a one-word
+  call ``fetch()``; never a Python builtin such as ``ascii()``) only when the project's git
+  history held it: gone from its text now, present in a past version of it;
 - a long flag after a command that is the project's own (a file of the project, ``python -m``
-  one of its packages) that occurs nowhere in the project's text.
+  one of its packages, a name its manifests give its commands) that occurs nowhere in the
+  project's text; a flag (``--name`` or Go's ``-name``) in a code span that starts with it,
+  or after the project's own command, that the text no longer holds and a past version of
+  it did (renamed or removed). Another tool's flags (``pytest -k``) are never checked: the
+  command is not the project's, and a one-letter flag is nobody's in particular.
 
 `references` (pure, per memory, made in the scan) finds the candidates; `check` holds them
 against a `memtui.core.checks.project.ProjectIndex`.
@@ -25,6 +31,7 @@ against a `memtui.core.checks.project.ProjectIndex`.
 from __future__ import annotations
 
 import bisect
+import builtins
 import posixpath
 import re
 from collections.abc import Mapping
@@ -38,10 +45,10 @@ MAX_FINDINGS = 20  # stale references reported per memory
 #: below cost the square of a line with no end to what they try (``[a](`` × 250,000).
 MAX_LINE = 2000
 
-Ref = tuple[int, str, str]  # (line, kind: "path" | "symbol" | "flag", value)
+Ref = tuple[int, str, str]  # (line, kind: "path" | "symbol" | "name" | "command", value)
 
 _SPAN = re.compile(r"`([^`\n]{1,200})`")
-_LINK_TARGET = re.compile(r"\]\([^)\n]*\)|<https?://[^>\n]*>|https?://\S+")
+_LINK_TARGET = re.compile(r"\]\([^)\n]*\)|<https?://[^>\n]*>|https?://[^\s`]+")
 _PATH = re.compile(r"(?<![\w/.:~@$%-])((?:[A-Za-z0-9_][\w.-]*/)+[\w.-]*[A-Za-z0-9_]"
                    r"\.[A-Za-z][A-Za-z0-9]{0,7})(?::(\d{1,7}))?(?![\w/])")
 _SYMBOL = re.compile(r"[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:\(\))?")
@@ -49,11 +56,16 @@ _PLACEHOLDERS = ("your_", "my_", "some_", "example_", "xxx", "foo", "bar")
 _STRUCK = re.compile(r"~~.*?~~")
 _RUNNERS = frozenset({"python", "python3", "node", "bash", "sh", "zsh", "ruby", "perl",
                       "deno", "bun", "php"})
-_LONG_FLAG = re.compile(r"--[A-Za-z][A-Za-z0-9_-]*")
+#: A flag: ``--name``, or ``-name`` of two letters or more (Go's); not ``-k``.
+_FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?![\w-])")
+_BUILTINS = frozenset(dir(builtins))
+_CAMEL = re.compile(r"[a-z][a-z0-9]*[A-Z]\w*|[A-Z][a-z0-9]+[A-Z]\w*")
 
 
-def _symbol(span: str) -> str | None:
-    """The symbol a whole code span names, when it is shaped as code."""
+def _symbol(span: str) -> tuple[str, str] | None:
+    """(kind, symbol) a whole code span names, when it is shaped as code: ``symbol`` for
+    snake_case names and calls, ``name`` for what may be another library's (camelCase,
+    CapWords, a one-word call), checked only against the project's history."""
     s = span.strip()
     if _SYMBOL.fullmatch(s) is None or len(s) < 4:
         return None
@@ -61,15 +73,18 @@ def _symbol(span: str) -> str | None:
     last = re.split(r"\.|::", s.removesuffix("()"))[-1]
     if last.isupper() or len(last) < 3 or last.lower().startswith(_PLACEHOLDERS):
         return None
-    # camelCase and CapWords name other libraries' classes as often as the project's own
-    if call or ("_" in last.strip("_") and last.islower()):
-        return s
+    if "_" in last.strip("_") and last.islower():
+        return "symbol", s
+    if call and "_" in last.strip("_"):
+        return "symbol", s
+    if call or _CAMEL.fullmatch(last):
+        return "name", s
     return None
 
 
-#: What a line naming anything holds: a path has a slash, a symbol or command a backtick,
-#: a command in a fenced block two dashes.
-_MARKS = ("/", "`", "--")
+#: What a line naming anything outside a fenced block holds: a path has a slash, a symbol
+#: or command a backtick (in a fenced block, a command a dash).
+_MARKS = ("/", "`")
 #: A line opening or closing a fenced block (``` or ~~~ after blanks), in a whole body.
 _FENCE_LINE = re.compile(r"^[^\S\n]*(?:```|~~~)", re.M)
 
@@ -100,6 +115,14 @@ def fence_lines(text: str) -> set[int]:
     return found
 
 
+def _command_like(span: str) -> bool:
+    """Whether a code span reads as a command line holding a flag (or is a flag)."""
+    s = span.strip()
+    if s.startswith("-"):
+        return _FLAG.match(s) is not None
+    return " " in s and ("--" in s or " -" in s) and _FLAG.search(s) is not None
+
+
 def references(body: str, first_line: int) -> list[Ref]:
     """The paths, symbols and flags ``body`` (from file line ``first_line``) names. Only the
     lines with a slash, a backtick or two dashes are read one by one; a line is in a fenced
@@ -108,17 +131,21 @@ def references(body: str, first_line: int) -> list[Ref]:
     marked: set[int] = set()
     for mark in _MARKS:
         lines_with(body, mark, marked)
-    if not marked:  # most memories
-        return out
     fences = fence_lines(body)
     order = sorted(fences)
+    if order:  # in a fenced block a command's flag needs no backtick: any dash
+        dashed: set[int] = set()
+        lines_with(body, "-", dashed)
+        marked |= {i for i in dashed if bisect.bisect_left(order, i) % 2}
+    if not marked:  # most memories
+        return out
     lines = body.split("\n")
     for i in sorted(marked - fences):
         if len(out) >= MAX_REFS:
             break
         line, no = lines[i], first_line + i
         if bisect.bisect_left(order, i) % 2:  # fenced
-            if "--" in line:
+            if "-" in line and _command_like(line):
                 out.append((no, "command", line.strip()[:300]))
             continue
         if not line.strip():
@@ -135,8 +162,8 @@ def references(body: str, first_line: int) -> list[Ref]:
                 span = m.group(1)
                 sym = _symbol(span)
                 if sym is not None:
-                    out.append((no, "symbol", sym))
-                elif "--" in span and " " in span.strip():
+                    out.append((no, *sym))
+                elif "-" in span and _command_like(span):
                     out.append((no, "command", span.strip()))
     return out[:MAX_REFS]
 
@@ -154,7 +181,7 @@ def _own_command(words: list[str], project: ProjectIndex) -> bool:
                 f"src/{module[0]}" in project.dirs
         prog = rest[0] if rest else ""
     prog = prog.removeprefix("./")
-    return bool(prog) and prog in project.files
+    return bool(prog) and (prog in project.files or prog in project.programs)
 
 
 def _path_stale(value: str, project: ProjectIndex, root: str) -> tuple[str, str | None] | None:
@@ -207,16 +234,30 @@ def check(refs: list[Ref], project: ProjectIndex) -> list[tuple[int, str, str | 
             if project.text_cut or last in project.words:
                 continue
             out.append((line, f"`{value}`: {last} occurs nowhere in the project's text", None))
+        elif kind == "name":
+            last = re.split(r"\.|::", value.removesuffix("()"))[-1]
+            if last in _BUILTINS or project.text_cut or last in project.words or \
+                    last not in project.past[0]:
+                continue
+            out.append((line, f"`{value}`: {last} is gone from the project's text (its git "
+                              "history held it)", None))
         elif kind == "command":
             words = value.lstrip("$ ").split()
-            if not _own_command(words, project):
+            own = _own_command(words, project)
+            if not words or not (own or words[0].startswith("-")) or project.text_cut:
                 continue
-            for flag in _LONG_FLAG.findall(value):
-                if flag not in project.flags and not project.text_cut and \
-                        (kind, flag) not in seen:
-                    seen.add((kind, flag))
+            for flag in _FLAG.findall(value):
+                if ("flag", flag) in seen or project.flag_live(flag):
+                    continue
+                if own and flag.startswith("--") and flag not in project.flags:
+                    seen.add(("flag", flag))
                     out.append((line, f"{flag} ({words[0]} …): the flag occurs nowhere in "
                                       "the project's text", None))
+                elif len(flag.lstrip("-")) > 1 and \
+                        {flag, "--" + flag.lstrip("-"), "-" + flag.lstrip("-")} & project.past[1]:
+                    seen.add(("flag", flag))
+                    out.append((line, f"{flag}: the project's text no longer holds the flag "
+                                      "(its git history did: renamed or removed)", None))
     return out
 
 
