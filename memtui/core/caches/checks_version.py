@@ -1,8 +1,8 @@
 """The version of memtui's checks: one digest of the code and data that decide what a scan
-finds (the scanner's modules, the credential lexicon and rule set, detect-secrets' version,
-memtui's and Python's). Every cache that keeps a verdict — the scan cache, the derived
-result, the clean-text digests — is keyed by it, so a change to any check makes every old
-verdict unreadable instead of trusted (nothing to bump by hand).
+or a derivation finds (every file of ``memtui.core``: ``code_files``; detect-secrets'
+version, memtui's and Python's). Every cache that keeps a verdict — the scan cache, the
+derived result, the clean-text digests — is keyed by it, so a change to any check makes
+every old verdict unreadable instead of trusted (nothing to list or bump by hand).
 """
 
 from __future__ import annotations
@@ -14,57 +14,33 @@ from pathlib import Path
 
 from memtui import __version__
 
-#: Modules whose code decides what a scan holds: a change to any changes the version.
-SCAN_MODULES = (
-    "memtui.core.scanner.scan",
-    "memtui.core.caches.scans",
-    "memtui.core.scanner.memory_file",
-    "memtui.core.scanner.links",
-    "memtui.core.creds.detector",
-    "memtui.core.creds.lexicon",
-    "memtui.core.creds.values",
-    "memtui.core.creds.structure",
-    "memtui.core.creds.vendor",
-    "memtui.core.creds.commands",
-    "memtui.core.creds.prose",
-    "memtui.core.creds.reading",
-    "memtui.core.checks.instructions",
-    "memtui.core.checks.hidden_text",
-    "memtui.core.checks.relative_date",
-    "memtui.core.checks.missing_why",
-    "memtui.core.checks.near_duplicate",
-    "memtui.core.checks.stale_reference",
-    "memtui.core.scanner.keywords",
-    "memtui.core.scanner.lazy_pattern",
-    "memtui.core.scanner.textfile",
-    "memtui.core.checks.findings",
-    "memtui.core.checks.rules",
-    "memtui.core.git.age",
-    "memtui.core.workspace",
-    "memtui.core.counting.tokens",
-    "memtui.core.caches.clean_texts",
-    "memtui.core.scanner.index",
-    "memtui.core.reporting.safe_output",
-    "memtui.core.git.repo",
-    "memtui.core.git.pack",
-    "memtui.core.git.cache",
-)
-#: Data files of memtui.core that decide what a scan holds (the credential lexicon and
-#: the vendored rule set).
-SCAN_DATA = ("creds/lexicon.json", "creds/gitleaks/gitleaks.toml",
-             "creds/gitleaks/keywords.txt")
+#: The code and data that decide what a scan or a derivation holds: every file of the
+#: ``memtui.core`` package (its modules, the credential lexicon, the vendored rule set). One
+#: rule and no list: a list of modules to hash was kept by hand and drifted (a new module of
+#: the credential detector and the project reader were missing, so a cache made by the old
+#: code was still trusted after they changed).
+CODE_ROOT = Path(__file__).resolve().parents[1]
+CODE_SUFFIXES = (".py", ".json", ".toml", ".txt")
 
 
-def source_digest(name: str) -> bytes:
-    """The digest of module ``name``'s file (its name alone when it has none)."""
-    import importlib.util
+def code_files(root: Path | None = None) -> list[Path]:
+    """Every file under ``root`` (``CODE_ROOT``) whose content decides a verdict, sorted."""
+    top = root or CODE_ROOT
+    return sorted(p for p in top.rglob("*") if p.suffix in CODE_SUFFIXES
+                  and "__pycache__" not in p.parts and p.is_file())
 
-    try:
-        spec = importlib.util.find_spec(name)
-        origin = spec.origin if spec is not None else None
-        return hashlib.sha256(Path(origin).read_bytes()).digest() if origin else name.encode()
-    except (ImportError, OSError, ValueError):
-        return name.encode()
+
+def code_digest(root: Path | None = None) -> bytes:
+    """One digest of ``code_files``: each one's path under the root and its bytes."""
+    top = root or CODE_ROOT
+    h = hashlib.sha256()
+    for path in code_files(top):
+        h.update(path.relative_to(top).as_posix().encode() + b"\0")
+        try:
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+        except OSError:
+            h.update(b"unreadable")
+    return h.digest()
 
 
 def _detect_secrets_version() -> bytes:
@@ -85,17 +61,11 @@ _VERSION: str | None = None
 
 
 def version() -> str:
-    """The checks' version: a digest of what makes the scans."""
+    """The checks' version: a digest of what makes the scans and the derivation."""
     global _VERSION
     if _VERSION is None:
         h = hashlib.sha256(f"{__version__}\0{sys.version}\0{marshal.version}".encode())
-        for name in SCAN_MODULES:
-            h.update(source_digest(name))
+        h.update(code_digest())
         h.update(_detect_secrets_version())
-        for data in SCAN_DATA:
-            try:
-                h.update(hashlib.sha256((Path(__file__).parents[1] / data).read_bytes()).digest())
-            except OSError:
-                h.update(data.encode())
         _VERSION = h.hexdigest()[:32]
     return _VERSION

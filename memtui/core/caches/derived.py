@@ -12,8 +12,8 @@ counts when they were not counted (taken from the count cache again).
 
 It is keyed by exactly what the derivation reads (`Derived.key`):
 
-- the code: `memtui.core.caches.scans.version` with the source of every module the
-  derivation runs (`DERIVE_MODULES`);
+- the code: `memtui.core.caches.scans.version`, a digest of every file of ``memtui.core``
+  (the scan's and the derivation's code alike);
 - the workspace's root and layout, the profile and the audit options (all but ``now`` and
   ``keep_texts``);
 - every memory file's path and stat key (mtime_ns, size, inode, ctime_ns), trusted as the
@@ -61,7 +61,6 @@ from memtui.core.caches.scans import (
     finding_in,
     finding_out,
     prune,
-    source_digest,
     workspace_file,
 )
 from memtui.core.caches.scans import (
@@ -83,13 +82,6 @@ from memtui.core.scanner.index import Index
 from memtui.core.scanner.scan import FileScan
 from memtui.core.scanner.share import NO_KEY, Key, stat_key
 
-#: Modules whose code decides what a derivation yields, beyond those that make the scans.
-DERIVE_MODULES = ("memtui.core.derivation.derive", "memtui.core.caches.derived",
-                  "memtui.core.derivation.graph", "memtui.core.derivation.gathered",
-                  "memtui.core.checks.noise", "memtui.core.results",
-                  "memtui.core.derivation.memo", "memtui.core.audit", "memtui.core.config",
-                  "memtui.core.scanner.index_read", "memtui.core.reporting.wording",
-                  "memtui.core.scanner.share")
 MAX_BYTES = 256 * 1024 * 1024  # a derived cache past this is not read
 CHUNK = 1000  # items of a list per body line
 MAGIC = "memtui-derived"
@@ -99,13 +91,10 @@ _VERSION: str | None = None
 
 
 def version() -> str:
-    """The scan cache's version with the derivation's code."""
+    """The scan cache's version (which covers the derivation's code too), for this format."""
     global _VERSION
     if _VERSION is None:
-        h = hashlib.sha256(scan_version().encode())
-        for name in DERIVE_MODULES:
-            h.update(source_digest(name))
-        _VERSION = h.hexdigest()[:32]
+        _VERSION = hashlib.sha256(f"{scan_version()}\0{MAGIC}".encode()).hexdigest()[:32]
     return _VERSION
 
 

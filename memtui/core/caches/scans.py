@@ -40,8 +40,6 @@ from pathlib import Path
 from typing import Any
 
 from memtui.core.caches import store as cache_file
-from memtui.core.caches.checks_version import SCAN_MODULES as SCAN_MODULES
-from memtui.core.caches.checks_version import source_digest as source_digest
 from memtui.core.caches.checks_version import version as version
 from memtui.core.caches.store import cache_dir, read_cache, save_parts
 from memtui.core.checks.findings import SEVERITY_RANK, Finding
