@@ -3,9 +3,10 @@
 
     python bench/rss.py WS [--tree TREE …] [--repeat 3] [--mode cold|fill|warm]
 
-Each run is a fresh child (``tests/peak_memory.py``'s way: the child reads its own
-``VmHWM`` from /proc as it ends, which ``ru_maxrss`` cannot give: Linux carries a parent's
-peak over ``fork``). ``--tree``: source trees run alternately (the first is the baseline);
+Each run is a fresh child running bench/goals.py's wrappers: the child reads its own
+``VmHWM`` from /proc as it ends, which ``ru_maxrss`` cannot give (Linux carries a parent's
+peak over ``fork``), and ends the way the CLI does. ``--tree``: source trees run
+alternately (the first is the baseline);
 ``cold``: ``MEMTUI_NO_CACHE=1``; ``fill``: an empty cache folder (the caches written);
 ``warm``: the cache folder a first run filled. The floor is bench/engine.py's: every file's
 bytes read, the qwen vocabulary parsed, MEMORY.md encoded.
@@ -26,29 +27,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.engine import FLOOR  # noqa: E402
+from bench.goals import FLOOR_PEAK, MEASURED  # noqa: E402
 
-HWM = """
-import atexit, sys
-def _hwm():
-    with open(sys.argv[-1], "w") as out:
-        out.write(next(ln for ln in open("/proc/self/status")
-                       if ln.startswith("VmHWM:")).split()[1])
-atexit.register(_hwm)
-"""
-
-AUDIT = HWM + """
-from memtui.cli import main
-code = main(sys.argv[1:-1])
-_hwm()
-raise SystemExit(code)
-"""
+#: Where a child writes its own peak (goals.MEASURED and goals.FLOOR_PEAK read the path
+#: from the place this stands in their arguments).
+PEAK = "\0peak"
 
 
 def peak(code: str, args: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """(peak MiB, CPU seconds) of one child running ``code`` with ``args``."""
+    """(peak MiB, CPU seconds) of one child running ``code`` with ``args`` (``PEAK`` in
+    them: the file the child writes its peak to)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "hwm"
-        proc = subprocess.Popen([sys.executable, "-c", code, *args, str(out)], env=env,
+        argv = [str(out) if a == PEAK else a for a in args]
+        proc = subprocess.Popen([sys.executable, "-c", code, *argv], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         _pid, status, usage = os.wait4(proc.pid, 0)
         if os.waitstatus_to_exitcode(status) not in (0, 1):
@@ -67,7 +59,7 @@ def main() -> None:
     got: dict[str, list[tuple[float, float]]] = {"floor": []}
     with tempfile.TemporaryDirectory() as caches:
         for _ in range(ns.repeat):
-            got["floor"].append(peak(HWM + FLOOR, [ns.path], dict(os.environ)))
+            got["floor"].append(peak(FLOOR + FLOOR_PEAK, [ns.path, PEAK], dict(os.environ)))
             for tree in trees:
                 env = {**os.environ, "PYTHONPATH": str(tree)}
                 cache = Path(caches) / tree.name
@@ -77,11 +69,11 @@ def main() -> None:
                     if ns.mode == "fill":
                         shutil.rmtree(cache, ignore_errors=True)
                     elif not cache.exists():
-                        peak(AUDIT, ["audit", ns.path, "--json"],
+                        peak(MEASURED, [PEAK, "audit", ns.path, "--json"],
                              {**env, "MEMTUI_CACHE_DIR": str(cache)})
                     env["MEMTUI_CACHE_DIR"] = str(cache)
                 got.setdefault(str(tree), []).append(
-                    peak(AUDIT, ["audit", ns.path, "--json"], env))
+                    peak(MEASURED, [PEAK, "audit", ns.path, "--json"], env))
     for name, runs in got.items():
         mib = [r[0] for r in runs]
         print(f"{name}: peak {statistics.median(mib):.0f} MiB "
