@@ -132,7 +132,7 @@ ANCHORS = ("day", "night", "morrow", "week", "month", "year", "quarter", "sprint
            "próximo", "il mese", "año", "días", "mês", "settimana", "сегодня", "завтра",
            "вчера", "недел", "месяц", "году",
            # Dutch, Polish, Italian, Turkish, Portuguese, French, German, Indonesian,
-           # Vietnamese, Russian and Ukrainian (the branch that added them, i34blind)
+           # Vietnamese, Russian and Ukrainian
            "dagen", "weken", "jaar", "maand", "vandaag", "gisteren", "dni", "temu", "tydz",
            "tygod", "dzisiaj", "dziś", "jutro", "wczoraj", "miesi", "roku", "przyszł",
            "zeszł", "giorni", "prossimo", "anno", "settiman", "gün", "hafta", " ay", "dün",
