@@ -311,6 +311,39 @@ def _opens(text: str, start: int, end: int, objects: list[tuple[int, int]]) -> b
 
 
 @cache
+def _network_automaton() -> ahocorasick.Automaton:
+    """Every written form of the words naming a wireless network's name (``network_name``)."""
+    automaton = ahocorasick.Automaton()
+    for lang, listed in data().get("network_name", {}).items():
+        if lang == "_doc":
+            continue
+        for w in listed:
+            for v in variants(w):
+                automaton.add_word(v, (v, "network", lang, frozenset()))
+    automaton.make_automaton()
+    return automaton
+
+
+def network_names(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each word naming a network's name in ``text`` (``SSID``,
+    ``Netzwerkname``, ``nama jaringan``, ``网络名称``): what follows one is the network's name,
+    never its key."""
+    return [(h[0], h[1]) for h in _find(text, _network_automaton())]
+
+
+def names_a_network(text: str) -> bool:
+    """A label that ends naming a network's name (``Kata sandi WiFi kantor (SSID``, ``WLAN
+    password / SSID``): a network-name word after its last credential word. What it labels
+    is the network, not the key (``SSID / password`` labels the key)."""
+    text = split_identifier(text)
+    names = network_names(text)
+    if not names:
+        return False
+    ends = [w.end for w in words(text) if w.kind in VALUE_KINDS]
+    return not ends or names[-1][0] >= ends[-1]
+
+
+@cache
 def phrases() -> frozenset[str]:
     """Words naming a passphrase (``seed phrase``, ``Lösenfras``, ``助记词``): after one, an
     unquoted run of words may be the value."""

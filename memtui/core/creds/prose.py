@@ -94,10 +94,14 @@ def prose_values(text: str, line: int, start: int = 0) -> Iterator[Labelled]:
     words and a copula, then the value), and the values like it after it. The words before
     ``start`` label nothing (a label that a negator made something else)."""
     found = lexicon.words(text)
+    names: list[tuple[int, int]] | None = None
     for n, word in enumerate(found):
         if word.kind not in lexicon.VALUE_KINDS or word.start < start:
             continue
-        got = _value_after(text, word, found[n + 1:], line) or _value_before(text, word, line)
+        if names is None:
+            names = lexicon.network_names(text)
+        got = _value_after(text, word, found[n + 1:], line, names) or \
+            _value_before(text, word, line)
         if got:
             yield got
             yield from alike_after(text, got, word)
@@ -125,10 +129,12 @@ def _value_before(text: str, word: lexicon.Word, line: int) -> Labelled | None:
     return value_at(text, m.start("v"), word, strong=False, line=line)
 
 
-def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: int
-                 ) -> Labelled | None:
+def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: int,
+                 names: list[tuple[int, int]] | None = None) -> Labelled | None:
     """The value of ``word`` in prose; ``later``: the lexicon words after it (the value of a
-    word passed belongs to that word; a user word after a comma starts another clause)."""
+    word passed belongs to that word; a user word after a comma starts another clause);
+    ``names``: the words naming a network's name (``SSID``, ``tên mạng``): the token after
+    one is that name, passed as a gap word."""
     before = text[max(0, word.start - 12):word.start]
     if _negated_here(text, word) or _COUNT_BEFORE.search(before) or \
             before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
@@ -136,7 +142,23 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
             (text[word.end:word.end + 1] == "." and text[word.end + 1:word.end + 2].isalpha()) or \
             text[word.end:word.end + 1].isdigit():
         return None  # a count, a placeholder (``<password>``), a reference, a name part
-    pos, gap, sep, clause = word.end, 0, False, 0  # clause: where a comma fell
+    paren = _PARENTHETICAL.match(text, word.end)
+    if paren:  # ``WLAN-Schlüssel (FRITZ!Box Büro) lautet …``: the parentheses name the
+        # network or the device; a value after them is the label's
+        got = _read_after(text, word, later, line, names, paren.end(), 1)
+        if got:
+            return got
+    return _read_after(text, word, later, line, names, word.end, 0)
+
+
+#: Parentheses right after a label word, on its line (``WLAN-Schlüssel (FRITZ!Box Büro)``).
+_PARENTHETICAL = lazy_pattern(r"[ \t]*[(（][^()（）\n]{1,60}[)）]")
+
+
+def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: int,
+                names: list[tuple[int, int]] | None, pos: int, gap: int) -> Labelled | None:
+    """``_value_after`` from ``pos``, ``gap`` words past the label."""
+    sep, clause = False, 0  # clause: where a comma fell
     glued = False  # ``รหัสประตูคอนโด 840348``: a run of the label's script names the thing
     while gap <= MAX_REACH and pos < len(text):
         j = pos
@@ -150,10 +172,16 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
         if any(w.start <= pos and (w.kind in lexicon.VALUE_KINDS or w.start > clause > 0)
                for w in later):
             break  # another label's value, or a user named in the next clause
+        name_end = max((e for s, e in names or () if s == pos), default=None)
+        if name_end is not None:  # ``wifi (SSID: Home-5G) là …``: the network's name
+            pos = _past_a_name(text, name_end)
+            gap += 2
+            sep = False
+            continue
         quoted = text[pos] in QUOTES
         bare = BARE.match(text, pos)
-        if bare and any(pos < w.start < bare.end() and w.kind in lexicon.VALUE_KINDS
-                        for w in later):
+        if bare and any(pos < w.start < bare.end() and w.kind in lexicon.VALUE_KINDS and
+                        not _letters_of_a_value(text, w) for w in later):
             return None  # ``1Password-kontot``: a name holding a label word
         strong = sep or _copula(text, word, pos, gap) or \
             (glued and gap == 1 and text[pos - 1] in " \t")
@@ -199,6 +227,26 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
         gap += 1
         sep = False
     return None
+
+
+def _past_a_name(text: str, pos: int) -> int:
+    """Where a network's name after its label word at ``pos`` ends (``: Home-5G``,
+    `` «Büro»``, `` HomeNet``): past separators, then one quoted or bare token."""
+    while pos < len(text) and text[pos] in _SEP_CHARS:
+        pos += 1
+    close = QUOTES.get(text[pos:pos + 1])
+    if close:
+        ends = [e for e in (text.find(c, pos + 1) for c in close) if e > pos]
+        return min(ends) + 1 if ends else pos + 1
+    bare = BARE.match(text, pos) or _GAP_WORD.match(text, pos)
+    return bare.end() if bare else pos
+
+
+def _letters_of_a_value(text: str, word: lexicon.Word) -> bool:
+    """A label word of three letters or fewer glued to a letter or digit inside a run
+    (``mk`` in ``…phio6mK``, ``pw`` in ``x9pw``): letters of a made-up value, not a word."""
+    return len(word.text) <= 3 and (text[word.start - 1:word.start].isalnum() or
+                                    text[word.end:word.end + 1].isalnum())
 
 
 def _made_up_after(text: str, word: lexicon.Word, got: Labelled, gap: int) -> bool:

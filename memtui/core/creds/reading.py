@@ -13,10 +13,11 @@ from memtui.core.creds import lexicon, values
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Each opening quote and the quotes that may close it, in every typographic style: English
-#: “…”, German „…“ and »…«, Polish „…”, French « … », Swiss ‹…›, CJK 「…」『…』《…》〈…〉.
+#: “…”, German „…“ and »…«, Polish „…”, French « … », Swiss ‹…›, Swedish and Finnish ”…” and
+#: »…», CJK 「…」『…』《…》〈…〉.
 QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "「": "」", "『": "』", "«": "»",
-          "„": "“”", "‹": "›", "»": "«", "›": "‹", "‚": "‘’", "《": "》", "〈": "〉", "【": "】",
-          "〔": "〕", "＂": "＂"}
+          "„": "“”", "‹": "›", "»": "«»", "›": "‹›", "‚": "‘’", "《": "》", "〈": "〉", "【": "】",
+          "〔": "〕", "＂": "＂", "”": "”"}
 _SPACED = "«»„‹›‚"
 #: A bare value: printable ASCII up to whitespace, a quote or a bracket (passwords are typed
 #: on a keyboard; letters of other scripts end it). An ``&`` is part of it (``85z7NGcSx&8A``)
@@ -167,9 +168,13 @@ def phrase_at(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int
     phrase_word = word.text.lower() in lexicon.phrases()
     if not phrase_word and not (whole and word.kind in ("password", "secret")):
         return None
+    quoted = _quoted_phrase(text, pos, word, line=line, offset=offset) if phrase_word else None
+    if quoted:
+        return quoted
     m = _PHRASE.match(text, pos)
     if not m or not m.group(1).islower():
-        return None
+        return _numbered_phrase(text, pos, word, line=line, offset=offset) if phrase_word \
+            else None
     value = m.group(1)
     if not phrase_word:
         words = value.split()
@@ -182,6 +187,52 @@ def phrase_at(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int
 
 
 _PHRASE = re.compile(r"[ \t]*([^\W\d_]{3,}(?:[ \t]+[^\W\d_]{3,}){3,23})[ \t]*[.。]?[ \t]*$")
+#: A passphrase's words after a passphrase word: letters of any script, and numbers of at
+#: most four digits among them (``hotaru kappa 71 renkon yuubin``), one space or tab apart.
+_PHRASE_TOKEN = r"(?:[^\W\d_]{2,24}|\d{1,4})"
+_PHRASE_TOKENS = re.compile(_PHRASE_TOKEN + r"(?:[ \t]" + _PHRASE_TOKEN + r"){3,23}")
+_PHRASE_REST = re.compile(r"[ \t]*(" + _PHRASE_TOKEN + r"(?:[ \t]+" + _PHRASE_TOKEN +
+                          r"){3,23})[ \t]*[.。]?[ \t]*$")
+
+
+def _phrase_words(value: str) -> bool:
+    """``value``'s words are a passphrase's: four or more, three of them words of three
+    letters or more (four letters each on average), the rest numbers; no sentence word, label
+    word or negator among them (``see the team vault``, ``stored in the safe``)."""
+    tokens = value.split()
+    letters = [t for t in tokens if t.isalpha()]
+    return len(tokens) >= 4 and len(letters) >= 3 and min(map(len, letters)) >= 3 and \
+        sum(map(len, letters)) >= 4 * len(letters) and len(set(tokens)) == len(tokens) and \
+        not any(t.lower() in lexicon.sentence_words() for t in tokens) and \
+        not lexicon.words(value) and not lexicon.negated(value)
+
+
+def _quoted_phrase(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int
+                   ) -> Labelled | None:
+    """A quoted passphrase after a passphrase word, in any case and any script, numbers
+    among its words (``パスフレーズ：「hotaru kappa 71 renkon yuubin」``, ``Lösenfrasen … är
+    ”grävling sju blåbär tältpinne”``)."""
+    got = unquote(text, pos)
+    if got is None or not got[2]:
+        return None
+    start, end, _quoted = got
+    value = text[start:end]
+    if not _PHRASE_TOKENS.fullmatch(value) or not _phrase_words(value):
+        return None
+    return Labelled(line, offset + start, offset + end, value,
+                    _why(word, f"{len(value.split())}-word passphrase"))
+
+
+def _numbered_phrase(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int
+                     ) -> Labelled | None:
+    """An unquoted passphrase after a passphrase word: the rest of the line, lowercase
+    words and maybe numbers (``seed phrase: river meadow 42 velvet cinder``)."""
+    m = _PHRASE_REST.match(text, pos)
+    if not m or not m.group(1).islower() or not _phrase_words(m.group(1)):
+        return None
+    value = m.group(1)
+    return Labelled(line, offset + m.start(1), offset + m.end(1), value,
+                    _why(word, f"{len(value.split())}-word passphrase"))
 
 
 #: A copula or case particle glued straight after a value in a language written without
@@ -224,6 +275,12 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
     if value[:1] in "#*" and value[1:].isdigit() and len(value) >= 5:
         start += 1
         value = value[1:]
+    if strong and pw and value.isdigit() and 13 <= len(value) <= 63 and \
+            len(set(value)) > 2 and (whole or not text[end:].strip(" \t.。!！")):
+        # ``WLAN-Schlüssel (FRITZ!Box Büro): 58923967351341364747``, ``… lautet 5892…``
+        # ending the line: a wifi key of digits (WPA takes 8 to 63), longer than any PIN
+        return Labelled(line, offset + start, offset + end, value,
+                        _why(word, f"{len(value)}-digit key"))
     if quoted and " " in value:
         shape = values.secret_shape(value, strong=strong, password_word=pw, quoted=True)
     else:

@@ -84,6 +84,8 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     raw = m.group("label").strip().strip("*_`\"'")
     word = lexicon.label(raw)
     rest = m.start("rest")
+    if word is not None and lexicon.names_a_network(raw):
+        return  # ``Kata sandi WiFi kantor (SSID: Kantor-Lt3)``: the network's name, not its key
     if word is not None:
         got = value_at(text, rest, word, strong=True, line=line, offset=offset, whole=True)
         if got is None:
