@@ -818,3 +818,85 @@ def test_romance_plurals_by_rule() -> None:
         assert plural in lexicon.forms(word, lang), word
     assert lexicon.forms("password", "it") == lexicon.variants("password")
     assert lexicon.forms("kata sandi", "id") == lexicon.variants("kata sandi")
+
+
+# --- blind set 10's classes -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("腾讯云 SecretId：AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA，记得每季度轮换",
+     "AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA"),
+    ("アクセスキーIDはLTAI5tQ2wE8rT6yU1iO3pA9s、シークレットは金庫に", "LTAI5tQ2wE8rT6yU1iO3pA9s"),
+    ("ID ключа доступа LTAI4Gk2mF9xPq7R, секрет у Олега", "LTAI4Gk2mF9xPq7R"),
+    ("Khóa truy cập (AccessKey ID)：LTAI5tQ2wE8rT6yU1iO3pA9s；hết hạn tháng sau",
+     "LTAI5tQ2wE8rT6yU1iO3pA9s"),
+])
+def test_a_cloud_access_key_id_by_its_prefix_ended_by_any_punctuation(
+        text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Alibaba Cloud AccessKey IDs start with LTAI, Tencent SecretIds with AKID.",
+    "LTAIxxxxxxxxxxxxxxxxxxxx is the shape of an id",
+    "AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhES is one character short",
+    "the bucket LTAI5tQ2wE8rT6yU1iO3pA9s_backup was renamed",
+])
+def test_a_key_id_prefix_without_a_key_id_stays_quiet(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Passphrase für das Backup: „tanne fluss 42 kiesel morgen“", "tanne fluss 42 kiesel morgen"),
+    ("seed phrase: river meadow 42 velvet cinder", "river meadow 42 velvet cinder"),
+    ("Wachtwoordzin van de NAS is ”molen kaas 88 fiets”.", "molen kaas 88 fiets"),
+    ("Парольная фраза для диска — «ёлка карандаш 19 облако»", "ёлка карандаш 19 облако"),
+    ("La frase de contraseña es »Tortuga Nube Limón Faro«", "Tortuga Nube Limón Faro"),
+])
+def test_a_passphrase_of_words_after_a_passphrase_word(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    'passphrase: "see the team vault"',
+    "Lösenfrasen finns i ”Bitwarden under IT-mappen”.",
+    "seed phrase: stored in the safe 2",
+    "Die Passphrase steht „im Tresor unter Backup“",
+])
+def test_a_passphrase_word_before_a_sentence_stays_quiet(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("wifi password is Xk9pwQ7zz!a now", "Xk9pwQ7zz!a"),
+    ("Hasło do NAS-a to Rt5pin8Lq#z, nie zmieniać.", "Rt5pin8Lq#z"),
+    ("공유기 비밀번호는 Tq7Lm2xZ9mk이고 관리 페이지는 따로", "Tq7Lm2xZ9mk"),
+])
+def test_a_short_label_word_glued_inside_a_value_is_its_letters(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+def test_a_label_word_inside_a_name_still_stops_the_value() -> None:
+    assert found("Lösenordet ligger i 1Password-valvet.") == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Wachtwoord wifi (netwerknaam: Thuis-5G) is Xk9qQ7zz!a", "Xk9qQ7zz!a"),
+    ("La contraseña del wifi, nombre de red Casa-5G, es Xk9qQ7zz!a", "Xk9qQ7zz!a"),
+    ("- WiFi-Passwort (SSID: Buero-2OG): Xk9qQ7zz!a", "Xk9qQ7zz!a"),
+    ("Hasło do wifi to Xk9qQ7zz!a (nazwa sieci: Dom-5G).", "Xk9qQ7zz!a"),
+    ("Mot de passe Wi-Fi (Livebox-7A2F salon) : 58923967351341364747", "58923967351341364747"),
+    ("Clave WiFi (router Casa-5G) ahora es 31415926535897932384", "31415926535897932384"),
+    ("Wi-Fi パスワード（ネットワーク名：Office-5G）は Xk9qQ7zz!a です", "Xk9qQ7zz!a"),
+])
+def test_the_network_name_is_never_the_key(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "SSID: Kantor-Lt3",
+    "Netzwerkname: FRITZ!Box 7590",
+    "- Kata sandi wifi / SSID: Kantor-Lt3",
+    "Kundennummer: 58923967351341364747",
+])
+def test_a_network_name_or_a_long_number_alone_stays_quiet(text: str) -> None:
+    assert found(text) == []

@@ -147,6 +147,8 @@ def _negated_label(text: str) -> int:
     if not m:
         return 0
     raw = lexicon.split_identifier(m.group("label"))
+    if lexicon.names_a_network(raw):
+        return 0  # ``Hasło do wifi to … (nazwa sieci:``: the negator names the network
     return m.end("label") if lexicon.words(raw) and lexicon.negated(raw) else 0
 
 
