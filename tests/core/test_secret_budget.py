@@ -48,6 +48,9 @@ HOSTILE = {
     "one endless line": "password: " + "x" * (MIB - 20),
     # detect-secrets' IBM Cloud IAM pattern is cubic in a run of spaces after a keyword
     "runs of spaces after a keyword": _fill("password" + " " * 3000 + "x\n"),
+    # a network's name in parentheses after the label, and no key after it: both readings
+    "labels naming a network, no key": _fill("Kata sandi WiFi (SSID: Kantor-Lt3) yaitu\n"),
+    "a passphrase word, then words and numbers": "seed phrase: " + "river 42 " * (MIB // 9),
 }
 
 
