@@ -186,6 +186,7 @@ def phrase_at(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int
                     _why(word, f"{len(value.split())}-word passphrase"))
 
 
+_ENDS_LINE = re.compile(r"[ \t.。!！]*$")
 _PHRASE = re.compile(r"[ \t]*([^\W\d_]{3,}(?:[ \t]+[^\W\d_]{3,}){3,23})[ \t]*[.。]?[ \t]*$")
 #: A passphrase's words after a passphrase word: letters of any script, and numbers of at
 #: most four digits among them (``hotaru kappa 71 renkon yuubin``), one space or tab apart.
@@ -276,7 +277,7 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
         start += 1
         value = value[1:]
     if strong and pw and value.isdigit() and 13 <= len(value) <= 63 and \
-            len(set(value)) > 2 and (whole or not text[end:].strip(" \t.。!！")):
+            len(set(value)) > 2 and (whole or _ENDS_LINE.match(text, end)):
         # ``WLAN-Schlüssel (FRITZ!Box Büro): 58923967351341364747``, ``… lautet 5892…``
         # ending the line: a wifi key of digits (WPA takes 8 to 63), longer than any PIN
         return Labelled(line, offset + start, offset + end, value,

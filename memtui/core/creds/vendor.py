@@ -68,10 +68,11 @@ _OWN_RULES = (
      ("sk-proj-", "sk-svcacct-", "sk-admin-")),
     ("cloud-access-key-id", "A cloud provider's access key id, by its prefix: Alibaba Cloud "
      "LTAI and 12 or 20 letters and digits, Tencent Cloud AKID and 32, AWS AKIA, ASIA, ABIA "
-     "or ACCA and 16 of A-Z and 2-7; ended by anything but a token character (a CJK comma or "
-     "letter too, which gitleaks' rules do not accept).",
+     "or ACCA and 16 of A-Z and 2-7, a digit among them; ended by anything but a token "
+     "character (a CJK comma or letter too, which gitleaks' rules do not accept).",
      r"(?<![A-Za-z0-9_+/=-])((?:LTAI(?=[A-Za-z]{0,19}[0-9])(?:[A-Za-z0-9]{20}|[A-Za-z0-9]{12})|"
-     r"AKID(?=[A-Za-z]{0,31}[0-9])[A-Za-z0-9]{32}|(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}))"
+     r"AKID(?=[A-Za-z]{0,31}[0-9])[A-Za-z0-9]{32}|(?:AKIA|ASIA|ABIA|ACCA)(?=[A-Z]{0,15}[2-7])"
+     r"[A-Z2-7]{16}))"
      r"(?![A-Za-z0-9_+/=-])",
      ("ltai", "akid", "akia", "asia", "abia", "acca")),
 )
