@@ -60,6 +60,10 @@ _CACHE_MAX = 200_000
 _THREADED_CHARS = 500_000
 _lock = threading.Lock()
 _encoders: dict[str, Any] = {}
+_rank_tables: dict[str, dict[bytes, int]] = {}
+_partials: dict[str, Any] = {}
+#: Texts of at most this many characters in one batch may be counted by a partial encoder.
+_PARTIAL_CHARS = 24_000
 
 
 def vocab_path(name: str) -> Path:
@@ -117,9 +121,34 @@ def encoder(name: str) -> Any:
             import tiktoken
 
             enc = _encoders[name] = tiktoken.Encoding(
-                f"memtui-{name}", pat_str=_pattern(name), mergeable_ranks=vocabulary(name),
+                f"memtui-{name}", pat_str=_pattern(name), mergeable_ranks=_ranks(name),
                 special_tokens={})
+            _partials.pop(name, None)
         return enc
+
+
+def _ranks(name: str) -> dict[bytes, int]:
+    """``vocabulary(name)``, parsed once (shared by the partial and the whole encoder)."""
+    got = _rank_tables.get(name)
+    if got is None:
+        got = _rank_tables[name] = vocabulary(name)
+    return got
+
+
+def small_encoder(texts: list[str], name: str) -> Any:
+    """An encoder exact for ``texts``: the whole one when built, else one over only the
+    tokens they can use while they are few (`memtui.core.counting.partial`), else the whole
+    one, built now."""
+    enc = _encoders.get(name)
+    if enc is not None or not any(texts) or sum(map(len, texts)) > _PARTIAL_CHARS:
+        return enc or encoder(name)
+    from memtui.core.counting.partial import Partial
+
+    with _lock:
+        part = _partials.get(name)
+        if part is None:
+            part = _partials[name] = Partial(name, _pattern(name), _ranks(name))
+    return part.encoder(texts) or encoder(name)
 
 
 def text_digest(text: str) -> bytes:
@@ -268,7 +297,7 @@ class TokenCounter:
     @staticmethod
     def encode_many(texts: list[str], name: str) -> list[int]:
         chars = sum(map(len, texts))
-        enc = encoder(name)
+        enc = small_encoder(texts, name)
         workers = min(4, os.cpu_count() or 1)
         if workers < 2 or chars < _THREADED_CHARS:
             return [len(enc.encode_ordinary(t)) for t in texts]
