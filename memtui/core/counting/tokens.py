@@ -10,9 +10,12 @@ is parsed from its packaged file every time. ``MEMTUI_CACHE_DIR``
 moves that folder; ``MEMTUI_NO_CACHE=1`` turns the files off. Only the tokenizers asked for
 are counted (and loaded): a count not made yet is -1 in the cache.
 
-Counting goes through tiktoken's public ``Encoding`` API, built from the cached ranks.
-(An encoder over only the tokens occurring in a small batch was tried and removed: paired
-runs found it no faster on a 50 KB CJK index, see bench/RESULTS.md.)
+Counting goes through tiktoken's public ``Encoding`` API, built from the cached ranks: over
+the whole vocabulary, or for a small batch before that is built (a cold audit's MEMORY.md,
+up to 24 KB of distinct text) over only the tokens its texts can use
+(`memtui.core.counting.partial`: the same counts, 35–40 ms less on a 20 KB index; a 50 KB
+CJK index, past the bound, builds the whole one as before, where a partial one was found no
+faster, see bench/RESULTS.md).
 """
 
 from __future__ import annotations
