@@ -3,6 +3,7 @@
     python bench/goals.py [--rows seed stem scale reaudit app git fleet] [--quick]
                           [--rounds 5] [--big-rounds 3] [--sizes 261 2000 10000 50000]
                           [--out bench/out/goals.json] [--venv DIR] [--no-install]
+                          [--base DIR]
     python bench/goals.py --markdown RESULTS.json [--svg OUT.svg] [--doc PAGE.md]  # again
 
 Every CPU figure is user + system seconds of one child process and its reaped children
@@ -43,6 +44,7 @@ there and names what is not); each runs its check of the directory, writing noth
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import platform
@@ -109,14 +111,17 @@ def mb(kib: float) -> float:
     return round(kib * 1024 / 1e6, 1)
 
 
-def memtui_run(ws: Path, cache: Path | None = None) -> tuple[float, float]:
+def memtui_run(ws: Path, cache: Path | None = None, tree: Path = ROOT
+               ) -> tuple[float, float]:
     """CPU seconds and own peak RSS (MB) of one ``memtui audit WS --json`` (see MEASURED):
-    cold (a new empty cache folder) unless ``cache`` is given."""
+    cold (a new empty cache folder) unless ``cache`` is given; ``tree``: the source tree
+    whose memtui runs (run from there: ``-c`` puts the working folder first on the path)."""
     with tempfile.TemporaryDirectory(prefix="memtui-goals-") as tmp:
         peak, empty = Path(tmp) / "peak", Path(tmp) / "cache"
         empty.mkdir()
         cpu, _rss, _code = peers.run([sys.executable, "-c", MEASURED, str(peak), "audit",
-                                      str(ws), "--json"], peers.memtui_env(cache or empty))
+                                      str(ws), "--json"], peers.memtui_env(cache or empty, tree),
+                                     cwd=tree)
         return round(cpu, 3), mb(int(peak.read_text()))
 
 
@@ -215,10 +220,13 @@ def peer_commands(available: dict[str, dict[str, str]], ws: Path, scratch: Path
     return cmds
 
 
-def beside_peers(style: str, n: int, available: dict, rounds: int, work: Path) -> dict:
+def beside_peers(style: str, n: int, available: dict, rounds: int, work: Path,
+                 base: Path | None = None) -> dict:
     ws = peers.workspace(n, style, work / "peers")
     cmds = peer_commands(available, ws, work / "scratch" / f"peers-{style}")
     runs: dict[str, Run] = {"memtui": lambda: memtui_run(ws), "floor": lambda: floor_run(ws)}
+    if base is not None:  # another memtui (``--base``), in the same rounds
+        runs["memtui-base"] = lambda: memtui_run(ws, tree=base)
     for name, cmd in cmds.items():
         runs[name] = lambda cmd=cmd: (round(peers.run(cmd)[0], 3), None)
     got = paired(runs, rounds)
@@ -358,6 +366,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="copies outside any git repository (reused)")
     parser.add_argument("--venv", type=Path, default=peers.VENV)
     parser.add_argument("--no-install", action="store_true")
+    parser.add_argument("--base", type=Path,
+                        help="seed and stem rows: also run the memtui of this source tree "
+                             "(e.g. `git archive main memtui | tar -x -C DIR`), as memtui-base")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / "goals.json")
     parser.add_argument("--markdown", type=Path, metavar="RESULTS.json",
                         help="print the tables of an earlier run's JSON; measure nothing")
@@ -379,6 +390,9 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     peers.compile_memtui()
+    base = ns.base.resolve() if ns.base is not None else None
+    if base is not None:
+        compileall.compile_dir(base / "memtui", quiet=2)
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True, check=False).stdout.strip()
     results: dict = {
@@ -391,8 +405,10 @@ def main(argv: list[str] | None = None) -> int:
     available = install(ns.venv, not ns.no_install) if {"seed", "stem"} & set(ns.rows) else {}
     results["peers"] = available
     steps: dict[str, Callable[[], dict]] = {
-        "seed": lambda: beside_peers("name", cfg["peer_size"], available, cfg["rounds"], work),
-        "stem": lambda: beside_peers("stem", cfg["peer_size"], available, cfg["rounds"], work),
+        "seed": lambda: beside_peers("name", cfg["peer_size"], available, cfg["rounds"], work,
+                                     base),
+        "stem": lambda: beside_peers("stem", cfg["peer_size"], available, cfg["rounds"], work,
+                                     base),
         "scale": lambda: scale(cfg["sizes"], cfg["rounds"], cfg["big_rounds"], work),
         "reaudit": lambda: reaudit(cfg["reaudit_size"], cfg["repeat"], work),
         "app": lambda: app(cfg["app_sizes"], ns.quick, work),

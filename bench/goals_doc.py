@@ -39,13 +39,16 @@ def peer_row(results: dict, group: str, label: str, floor_goal: float | None) ->
     """With ``floor_goal`` (the seed shape): ahead of every peer and within that many times
     the floor; without: at most 1× every peer."""
     g = results["groups"][group]
-    named = [p for p in g["ratio"] if p != "floor"]
+    named = [p for p in g["ratio"] if p not in ("floor", "memtui-base")]
     missing = sorted(p for p, info in results.get("peers", {}).items() if "missing" in info)
     parts = [f"{times(g['ratio'][p])} {p}" for p in sorted(named, key=g["ratio"].get)]
     figure = (f"{g['cpu']['memtui']:.2f} s; " + ", ".join(parts) +
               f"; {times(g['ratio']['floor'])} floor ({g['cpu']['floor']:.2f} s)")
     if missing:
         figure += f" (not measured: {', '.join(missing)})"
+    if "memtui-base" in g["ratio"]:  # ``--base``: the same rounds with another memtui
+        figure += (f"; {times(g['ratio']['memtui-base'])} the base "
+                   f"({g['cpu']['memtui-base']:.2f} s)")
     if floor_goal is None:
         ok = bool(named) and all(g["ratio"][p] <= 1 for p in named)
         goal = "≤ 1× every peer"

@@ -50,9 +50,10 @@ VENV = OUT / "peers-venv"
 PEERS = ("memory-doctor", "claude-memory-lint")
 
 
-def run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, int]:
+def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT
+        ) -> tuple[float, float, int]:
     """(CPU seconds, peak RSS in MB, exit status) of one child run to completion."""
-    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
     assert proc.stderr is not None
     err = proc.stderr.read()  # small; read before waiting so a chatty child never blocks
@@ -86,9 +87,9 @@ def compile_memtui() -> None:
     compileall.compile_dir(ROOT / "memtui", quiet=2)
 
 
-def memtui_env(cache: Path) -> dict[str, str]:
+def memtui_env(cache: Path, tree: Path = ROOT) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("MEMTUI_NO_CACHE",)}
-    env.update(PYTHONPATH=str(ROOT), MEMTUI_CACHE_DIR=str(cache))
+    env.update(PYTHONPATH=str(tree), MEMTUI_CACHE_DIR=str(cache))
     return env
 
 

@@ -15,6 +15,7 @@ import re
 import unicodedata
 
 from memtui.core.checks.instructions import scan_instructions
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Findings of invisible characters per file at most (one per line); past it, one more says so.
 MAX_LINES = 20
@@ -37,22 +38,22 @@ _ALWAYS = {
 _JOINERS = {0x200C: "ZERO WIDTH NON-JOINER", 0x200D: "ZERO WIDTH JOINER"}
 _MARKS = {0x200E: "LEFT-TO-RIGHT MARK", 0x200F: "RIGHT-TO-LEFT MARK",
           0x061C: "ARABIC LETTER MARK"}
-_SUSPECT = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e"
+_SUSPECT = lazy_pattern("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e"
                       "\u061c\u3164\uffa0\ufe00-\ufe0f\U000e0000-\U000e007f"
                       "\U000e0100-\U000e01ef]")
-_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
-_COMMENT = re.compile(r"<!--(.*?)-->", re.S)
+_RTL = lazy_pattern("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+_COMMENT = lazy_pattern(r"<!--(.*?)-->", re.S)
 #: A comment that speaks to the model: an order at its start, or "you/the assistant … must".
-_ORDER = re.compile(
+_ORDER = lazy_pattern(
     r"(?i)^\s*(?:important|note|system|instructions?)?\s*[:!-]?\s*(?:please\s+)?"
     r"(?:ignore|disregard|forget|always|never|do not|don't|dont|you must|you should|you will|"
     r"remember to|make sure|be sure|execute|run|send|upload|reveal|delete|remove|tell|say|"
     r"respond|reply|answer|pretend|act as|obey|follow|treat|assume|when the user|"
     r"if the user|from now on)\b")
-_ADDRESSED = re.compile(
+_ADDRESSED = lazy_pattern(
     r"(?i)\b(?:you|assistant|claude|the model|the agent|ai|llm)\b[^.\n]{0,40}"
     r"\b(?:must|should|shall|always|never|do not|don't|will now|are now)\b")
-_ORDER_CJK = re.compile(r"^\s*(?:请|請|务必|務必|必须|必須|不要|别|別|总是|總是|永远|永遠|"
+_ORDER_CJK = lazy_pattern(r"^\s*(?:请|請|务必|務必|必须|必須|不要|别|別|总是|總是|永远|永遠|"
                         r"忽略|记住|記住|你(?:必须|必須|应该|應該|要|现在|現在))")
 #: Who a comment may speak to: the agent (in the languages memtui reads) ...
 _AGENT = (r"assistant[ea]?s?|assistenten|asistente|assistente|asystent\w*|asistan\w*|"
@@ -63,13 +64,13 @@ _AGENT = (r"assistant[ea]?s?|assistenten|asistente|assistente|asystent\w*|asista
           r"에이전트|어시스턴트|비서|모델|AI")
 #: ... named at the comment's start as the one spoken to ("note for the assistant:",
 #: "Pour l'assistant :", "Ассистенту:", "エージェントへ：", "給助理：", "asystent:").
-_ADDRESS = re.compile(
+_ADDRESS = lazy_pattern(
     r"(?i)^\s*(?:[\w'’.-]+\s+){0,4}?(?:(?:for|to|pour|à|a|für|an|para|per|dla|voor|için|cho|"
     r"untuk|до|для)\s+(?:the\s+|l'|l’|le\s+|la\s+|den\s+|die\s+|der\s+|el\s+|o\s+|"
     r"a\s+|il\s+|lo\s+|de\s+)?)?(?:" + _AGENT + r")[\w]{0,3}\s*[:：,，]|"
     r"^\s*(?:给|給|致|对|對)?(?:" + _AGENT + r")(?:へ|に|에게|께|한테)?\s*[:：,，]")
 #: ... or the one spoken to is "you", or the order concerns what to do with "the user".
-_YOU_OR_USER = re.compile(
+_YOU_OR_USER = lazy_pattern(
     r"(?i)(?<!\w)(?:you|your|tu|vous|votre|dich|dir|dein\w*|tú|usted|você|"
     r"ты|вы|тебе|вам|ciebie|tobie|jij|siz|bạn|kamu|"
     r"user|users|utilisat(?:eur|rice)s?|nutzer\w*|benutzer\w*|usuari[oa]s?|usuári[oa]s?|"
@@ -78,7 +79,7 @@ _YOU_OR_USER = re.compile(
 #: A prohibition, "without asking" or "you must", in the languages memtui reads: an order
 #: whoever it names (an imperative alone reads as a statement about the user in many
 #: languages: "el usuario elimina …").
-_STRONG = re.compile(
+_STRONG = lazy_pattern(
     r"(?i)(?<!\w)(?:do not|don't|never (?:ask|check|tell|mention|open|verify)|"
     r"without (?:asking|checking|telling|confirm\w*)|you (?:must|should|shall)|"
     r"ne (?:\w+ )?(?:pas|jamais)|n['’]\w+ (?:pas|jamais)|sans (?:demander|vérifier|prévenir|"
@@ -94,7 +95,7 @@ _STRONG = re.compile(
     r"하지 ?마|하지 ?말|말 것|마세요|묻지 ?말|확인 ?없이")
 #: An order: an imperative or a prohibition, "always"/"never", "without asking", in the
 #: languages memtui reads.
-_ORDER_WORDS = re.compile(
+_ORDER_WORDS = lazy_pattern(
     r"(?i)(?<!\w)(?:"
     # English
     r"do not|don't|never|always|must|without (?:asking|checking|telling|confirm\w*)|"

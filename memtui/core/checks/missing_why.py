@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+
 TYPES = ("feedback", "project")
 
 #: A label is at most this long (characters, and words once a parenthesis is taken out).
@@ -69,16 +71,16 @@ _HOW_UNSPACED = (
     r"怎么用|怎麼用|实践|實踐|落实|落實|"
     r"使い方|やり方|実践|対応方法|当てはめ|"
     r"(?<![가-힣])(?:적용|활용|실천|사용법|사용 ?방법)")
-_WHY_RE = re.compile(r"(?<!\w)(?:" + _WHY + r")(?!\w)|" + _WHY_UNSPACED)
-_HOW_RE = re.compile(r"(?<!\w)(?:" + _HOW + r")(?!\w)|" + _HOW_UNSPACED)
+_WHY_RE = lazy_pattern(r"(?<!\w)(?:" + _WHY + r")(?!\w)|" + _WHY_UNSPACED)
+_HOW_RE = lazy_pattern(r"(?<!\w)(?:" + _HOW + r")(?!\w)|" + _HOW_UNSPACED)
 #: Markers before a label: list items, quotes, headings, emphasis.
-_LEAD = re.compile(r"^[ \t]*(?:(?:[-*+>][ \t]+|>|\d{1,3}[.)][ \t]+|\[[ xX]\][ \t]+)[ \t]*)*")
-_HEADING = re.compile(r"^(#{1,6})[ \t]+")
-_EMPH = re.compile(r"^(?:\*\*|__|\*|_)")
-_COLON = re.compile(r"\s*[:：︓﹕꞉]")
-_BOLD_ALONE = re.compile(r"^(\*\*|__)([^*_\n]{1,80}?)\1")
-_PAREN = re.compile(r"[(（\[][^)）\]\n]{0,80}[)）\]]")
-_WORDS = re.compile(r"\w+")
+_LEAD = lazy_pattern(r"^[ \t]*(?:(?:[-*+>][ \t]+|>|\d{1,3}[.)][ \t]+|\[[ xX]\][ \t]+)[ \t]*)*")
+_HEADING = lazy_pattern(r"^(#{1,6})[ \t]+")
+_EMPH = lazy_pattern(r"^(?:\*\*|__|\*|_)")
+_COLON = lazy_pattern(r"\s*[:：︓﹕꞉]")
+_BOLD_ALONE = lazy_pattern(r"^(\*\*|__)([^*_\n]{1,80}?)\1")
+_PAREN = lazy_pattern(r"[(（\[][^)）\]\n]{0,80}[)）\]]")
+_WORDS = lazy_pattern(r"\w+")
 
 
 def _fold(text: str) -> str:
@@ -150,7 +152,7 @@ def label_kinds(line: str) -> tuple[bool, bool]:
     return _early(_WHY_RE, label), _early(_HOW_RE, label)
 
 
-_FENCE = re.compile(r"^\s*(?:```|~~~)")
+_FENCE = lazy_pattern(r"^\s*(?:```|~~~)")
 
 
 def labels_in(body: str) -> tuple[bool, bool]:

@@ -24,9 +24,10 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 MAX_FILES = 20_000
 MAX_BYTES = 32 << 20
@@ -53,25 +54,25 @@ TEXT_SUFFIXES = frozenset({
 TEXT_NAMES = frozenset({"Makefile", "Dockerfile", "Justfile", "Rakefile", "Gemfile",
                         "Procfile", "CMakeLists.txt"})
 
-_ENCODE = re.compile(r"[^a-zA-Z0-9]")
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_FLAG = re.compile(r"--?[A-Za-z][A-Za-z0-9_-]*")
+_ENCODE = lazy_pattern(r"[^a-zA-Z0-9]")
+_IDENT = lazy_pattern(r"[A-Za-z_][A-Za-z0-9_]*")
+_FLAG = lazy_pattern(r"--?[A-Za-z][A-Za-z0-9_-]*")
 #: A hyphenated name quoted in code: a flag defined without its dashes (Go's
 #: ``flag.String("push-url", …)``, yargs' ``.option('dry-run')``).
-_QUOTED_NAME = re.compile(r"""["'`]([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)["'`]""")
+_QUOTED_NAME = lazy_pattern(r"""["'`]([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)["'`]""")
 #: Libraries that make a flag of a field or parameter (``max_retries`` → ``--max-retries``).
 _DERIVING = frozenset({"clap", "structopt", "typer", "fire", "argh", "tyro", "simple_parsing"})
 #: A flag Go's flag package defines, its name quoted without dashes.
-_GO_FLAG = re.compile(r"\bflag\.[A-Z]\w*\(\s*(?:&?\w+,\s*)?\"([A-Za-z][\w-]*)\"")
+_GO_FLAG = lazy_pattern(r"\bflag\.[A-Z]\w*\(\s*(?:&?\w+,\s*)?\"([A-Za-z][\w-]*)\"")
 #: The names a project gives its own commands, in its manifests.
 _MANIFEST_NAMES = {
-    "pyproject.toml": re.compile(r"(?m)^\s*([A-Za-z0-9][\w.-]*)\s*=\s*[\"'][\w.]+:[\w.]+"
+    "pyproject.toml": lazy_pattern(r"(?m)^\s*([A-Za-z0-9][\w.-]*)\s*=\s*[\"'][\w.]+:[\w.]+"
                                  r"[\"']|^name\s*=\s*[\"']([\w.-]+)[\"']"),
-    "setup.cfg": re.compile(r"(?m)^\s*([A-Za-z0-9][\w.-]*)\s*=\s*[\w.]+:[\w.]+"),
-    "package.json": re.compile(r"\"name\"\s*:\s*\"(?:@[\w.-]+/)?([\w.-]+)\"|"
+    "setup.cfg": lazy_pattern(r"(?m)^\s*([A-Za-z0-9][\w.-]*)\s*=\s*[\w.]+:[\w.]+"),
+    "package.json": lazy_pattern(r"\"name\"\s*:\s*\"(?:@[\w.-]+/)?([\w.-]+)\"|"
                                r"\"([\w.-]+)\"\s*:\s*\"[./\w-]+\.m?js\""),
-    "Cargo.toml": re.compile(r"(?m)^name\s*=\s*\"([\w-]+)\""),
-    "go.mod": re.compile(r"(?m)^module\s+\S*?([\w.-]+)\s*$"),
+    "Cargo.toml": lazy_pattern(r"(?m)^name\s*=\s*\"([\w-]+)\""),
+    "go.mod": lazy_pattern(r"(?m)^module\s+\S*?([\w.-]+)\s*$"),
 }
 
 

@@ -38,6 +38,7 @@ from collections.abc import Mapping
 
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.project import ProjectIndex
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 MAX_REFS = 200  # references kept per memory
 MAX_FINDINGS = 20  # stale references reported per memory
@@ -47,19 +48,19 @@ MAX_LINE = 2000
 
 Ref = tuple[int, str, str]  # (line, kind: "path" | "symbol" | "name" | "command", value)
 
-_SPAN = re.compile(r"`([^`\n]{1,200})`")
-_LINK_TARGET = re.compile(r"\]\([^)\n]*\)|<https?://[^>\n]*>|https?://[^\s`]+")
-_PATH = re.compile(r"(?<![\w/.:~@$%-])((?:[A-Za-z0-9_][\w.-]*/)+[\w.-]*[A-Za-z0-9_]"
+_SPAN = lazy_pattern(r"`([^`\n]{1,200})`")
+_LINK_TARGET = lazy_pattern(r"\]\([^)\n]*\)|<https?://[^>\n]*>|https?://[^\s`]+")
+_PATH = lazy_pattern(r"(?<![\w/.:~@$%-])((?:[A-Za-z0-9_][\w.-]*/)+[\w.-]*[A-Za-z0-9_]"
                    r"\.[A-Za-z][A-Za-z0-9]{0,7})(?::(\d{1,7}))?(?![\w/])")
-_SYMBOL = re.compile(r"[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:\(\))?")
+_SYMBOL = lazy_pattern(r"[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:\(\))?")
 _PLACEHOLDERS = ("your_", "my_", "some_", "example_", "xxx", "foo", "bar")
-_STRUCK = re.compile(r"~~.*?~~")
+_STRUCK = lazy_pattern(r"~~.*?~~")
 _RUNNERS = frozenset({"python", "python3", "node", "bash", "sh", "zsh", "ruby", "perl",
                       "deno", "bun", "php"})
 #: A flag: ``--name``, or ``-name`` of two letters or more (Go's); not ``-k``.
-_FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?![\w-])")
+_FLAG = lazy_pattern(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?![\w-])")
 _BUILTINS = frozenset(dir(builtins))
-_CAMEL = re.compile(r"[a-z][a-z0-9]*[A-Z]\w*|[A-Z][a-z0-9]+[A-Z]\w*")
+_CAMEL = lazy_pattern(r"[a-z][a-z0-9]*[A-Z]\w*|[A-Z][a-z0-9]+[A-Z]\w*")
 
 
 def _symbol(span: str) -> tuple[str, str] | None:
@@ -86,7 +87,7 @@ def _symbol(span: str) -> tuple[str, str] | None:
 #: or command a backtick (in a fenced block, a command a dash).
 _MARKS = ("/", "`")
 #: A line opening or closing a fenced block (``` or ~~~ after blanks), in a whole body.
-_FENCE_LINE = re.compile(r"^[^\S\n]*(?:```|~~~)", re.M)
+_FENCE_LINE = lazy_pattern(r"^[^\S\n]*(?:```|~~~)", re.M)
 
 
 def lines_with(text: str, needle: str, into: set[int]) -> None:

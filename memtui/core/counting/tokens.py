@@ -10,9 +10,12 @@ is parsed from its packaged file every time. ``MEMTUI_CACHE_DIR``
 moves that folder; ``MEMTUI_NO_CACHE=1`` turns the files off. Only the tokenizers asked for
 are counted (and loaded): a count not made yet is -1 in the cache.
 
-Counting goes through tiktoken's public ``Encoding`` API, built from the cached ranks.
-(An encoder over only the tokens occurring in a small batch was tried and removed: paired
-runs found it no faster on a 50 KB CJK index, see bench/RESULTS.md.)
+Counting goes through tiktoken's public ``Encoding`` API, built from the cached ranks: over
+the whole vocabulary, or for a small batch before that is built (a cold audit's MEMORY.md,
+up to 24 KB of distinct text) over only the tokens its texts can use
+(`memtui.core.counting.partial`: the same counts, 35–40 ms less on a 20 KB index; a 50 KB
+CJK index, past the bound, builds the whole one as before, where a partial one was found no
+faster, see bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -60,6 +63,10 @@ _CACHE_MAX = 200_000
 _THREADED_CHARS = 500_000
 _lock = threading.Lock()
 _encoders: dict[str, Any] = {}
+_rank_tables: dict[str, dict[bytes, int]] = {}
+_partials: dict[str, Any] = {}
+#: Texts of at most this many characters in one batch may be counted by a partial encoder.
+_PARTIAL_CHARS = 24_000
 
 
 def vocab_path(name: str) -> Path:
@@ -117,9 +124,34 @@ def encoder(name: str) -> Any:
             import tiktoken
 
             enc = _encoders[name] = tiktoken.Encoding(
-                f"memtui-{name}", pat_str=_pattern(name), mergeable_ranks=vocabulary(name),
+                f"memtui-{name}", pat_str=_pattern(name), mergeable_ranks=_ranks(name),
                 special_tokens={})
+            _partials.pop(name, None)
         return enc
+
+
+def _ranks(name: str) -> dict[bytes, int]:
+    """``vocabulary(name)``, parsed once (shared by the partial and the whole encoder)."""
+    got = _rank_tables.get(name)
+    if got is None:
+        got = _rank_tables[name] = vocabulary(name)
+    return got
+
+
+def small_encoder(texts: list[str], name: str) -> Any:
+    """An encoder exact for ``texts``: the whole one when built, else one over only the
+    tokens they can use while they are few (`memtui.core.counting.partial`), else the whole
+    one, built now."""
+    enc = _encoders.get(name)
+    if enc is not None or not any(texts) or sum(map(len, texts)) > _PARTIAL_CHARS:
+        return enc or encoder(name)
+    from memtui.core.counting.partial import Partial
+
+    with _lock:
+        part = _partials.get(name)
+        if part is None:
+            part = _partials[name] = Partial(name, _pattern(name), _ranks(name))
+    return part.encoder(texts) or encoder(name)
 
 
 def text_digest(text: str) -> bytes:
@@ -268,7 +300,7 @@ class TokenCounter:
     @staticmethod
     def encode_many(texts: list[str], name: str) -> list[int]:
         chars = sum(map(len, texts))
-        enc = encoder(name)
+        enc = small_encoder(texts, name)
         workers = min(4, os.cpu_count() or 1)
         if workers < 2 or chars < _THREADED_CHARS:
             return [len(enc.encode_ordinary(t)) for t in texts]

@@ -6,19 +6,20 @@ X``, ``auth=('u', 'X')``, ``login('u', 'X')``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
-_ELIDED = re.compile(r"(?:\.\.\.|…)")
-_TEMPLATE = re.compile(
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+
+_ELIDED = lazy_pattern(r"(?:\.\.\.|…)")
+_TEMPLATE = lazy_pattern(
     r"(?i)^(?:<[^>]*>?|\{.*\}?|\$.*|%\w+%|\*+|x{3,}|y{3,}|\[?redacted\]?|your[-_ ]?\w*|"
     r"changeit)$")
-_UPPER_WORD = re.compile(r"^[A-Z][A-Z_]*$")  # ``PASSWORD`` in ``USER:PASSWORD@HOST``
-_TOKEN_NAME = re.compile(r"^[\w.-]+@[\w.-]+![\w.-]+$")
-_HEX = re.compile(r"(?i)^0x[0-9a-f]+$")
-_IDENTIFIER = re.compile(r"^[a-z_][a-z_]*_[a-z_]+$|^[a-z]+(?:[A-Z][a-z]+)+$|"
+_UPPER_WORD = lazy_pattern(r"^[A-Z][A-Z_]*$")  # ``PASSWORD`` in ``USER:PASSWORD@HOST``
+_TOKEN_NAME = lazy_pattern(r"^[\w.-]+@[\w.-]+![\w.-]+$")
+_HEX = lazy_pattern(r"(?i)^0x[0-9a-f]+$")
+_IDENTIFIER = lazy_pattern(r"^[a-z_][a-z_]*_[a-z_]+$|^[a-z]+(?:[A-Z][a-z]+)+$|"
                          r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
-_SYMBOL = re.compile(r"[!@#$%^&*+=?~_\-]")
+_SYMBOL = lazy_pattern(r"[!@#$%^&*+=?~_\-]")
 
 
 def is_template(value: str) -> bool:
@@ -42,7 +43,7 @@ def made_up(value: str) -> bool:
 
 
 _VAL = r"(?:'[^'\s]+'|\"[^\"\s]+\"|[^\s'\"|;&]+)"
-_COMMANDS = [re.compile(p) for p in (
+_COMMANDS = [lazy_pattern(p) for p in (
     r"\bsshpass\s+-p\s*(?P<v>" + _VAL + ")",
     r"\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^|;&\n]*?\s-p(?P<v>[^\s'\"|;&]+|'[^']+')",
     r"\bcurl\b[^|;\n]*?\s(?:-[a-zA-Z]*u|--user)\s+['\"]?[^\s:'\"]+:(?P<v>[^\s'\"@]+)",
@@ -54,11 +55,11 @@ _COMMANDS = [re.compile(p) for p in (
     r"\bchpasswd\b\s*<<<\s*['\"]?[\w.-]+:(?P<v>[^\s'\"]+)",
     r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+(?P<v>" + _VAL + ")",
 )]
-_URL_USERINFO = re.compile(r"(?i)\b[a-z][a-z0-9+.\-]*://(?P<u>[^\s:/@'\"]*):(?P<v>[^\s/@'\"]+)@")
-_HEADERS = re.compile(
+_URL_USERINFO = lazy_pattern(r"(?i)\b[a-z][a-z0-9+.\-]*://(?P<u>[^\s:/@'\"]*):(?P<v>[^\s/@'\"]+)@")
+_HEADERS = lazy_pattern(
     r"(?i)\b(?:authorization|proxy-authorization)\s*:\s*(?:bearer|basic|token|digest|bot)\s+"
     r"(?P<v>[^\s'\"]+)|\bx-[\w-]*(?:key|token|secret|auth)\s*:\s*(?P<w>[^\s'\"]+)")
-_CODE = re.compile(
+_CODE = lazy_pattern(
     r"(?i)\b(?:auth|credentials|basic_auth|http_auth)\s*=\s*[(\[]\s*(['\"])[^'\"]*\1\s*,\s*"
     r"(['\"])(?P<v>[^'\"\s]+)\2"
     r"|\b\w*(?:login|log_in|signin|sign_in|authenticate|connect)\s*\(\s*(['\"])[^'\"]+\4\s*,"

@@ -148,6 +148,33 @@ def _plugin_config() -> list[dict[str, str]]:
 
 
 _config: list[dict[str, str]] | None = None
+#: What a line must hold for one of detect-secrets' plugins (those not in ``_DISABLED``) to
+#: find anything on it: for each plugin, a part every match of its patterns contains (the
+#: provider's prefix, or for the four "label = value" plugins their key/pass/token word; a
+#: "://" for the URL forms). A line with none skips detect-secrets, and a text whose lines
+#: all skip it never imports it. `tests/core/test_plugin_hint.py` pins the plugins and their
+#: patterns this was read from.
+PLUGIN_HINT = lazy_pattern(
+    r"AKC|AP[\dA-F]"  # Artifactory
+    r"|A3T[A-Z0-9]|ABIA|ACCA|AKIA|ASIA|(?i:aws)"  # AWS
+    r"|AccountKey="  # Azure storage
+    r"|://"  # basic auth, Cloudant's and SoftLayer's URLs
+    r"|(?i:key|pw|pass|token)"  # Cloudant, IBM Cloud IAM, IBM COS HMAC, SoftLayer
+    r"|[MNO][a-zA-Z\d_-]{23,25}\."  # Discord
+    r"|gh[pousr]_"  # GitHub
+    r"|gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-|GR1348941"  # GitLab
+    r"|eyJ"  # JWT
+    r"|-us[0-9]"  # Mailchimp
+    r"|:_authToken="  # npm
+    r"|T3BlbkFJ"  # OpenAI
+    r"|PRIVATE KEY|PuTTY-User-Key-File-2"  # private keys
+    r"|pypi-AgE"  # PyPI
+    r"|SG\."  # SendGrid
+    r"|(?i:xox[abposr]-|hooks\.slack\.com)"  # Slack
+    r"|sq0csp-"  # Square
+    r"|[rs]k_live_"  # Stripe
+    r"|\d{8}:"  # Telegram
+    r"|AC[a-z0-9]{32}|SK[a-z0-9]{32}")  # Twilio
 #: detect-secrets' assignment patterns (``build_assignment_regex``: `` *``, then `` +`` or
 #: ``=``, then `` *``) take time cubic in a run of spaces after a keyword: 38 s for 1,600
 #: spaces. Its plugins see each run of spaces cut to four, which matches what they match;
@@ -261,26 +288,42 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
 
 def _known_formats(lines: list[str], candidates: list[tuple[int, str]], add) -> None:
     """detect-secrets' plugins and the command, URL, header and code forms, on the lines
-    holding a hint."""
-    # detect-secrets imports its plugins and filters on its first use (`_requests_when_used`)
-    with _requests_when_used() if _config is None else nullcontext():
-        _scan_lines(lines, candidates, add)
+    holding a hint. detect-secrets is imported (its plugins and filters, `_requests_when_used`)
+    only when a line may match one of its plugins (`PLUGIN_HINT`)."""
+    from memtui.core.creds import structure
+    from memtui.core.creds.commands import forms
+    from memtui.core.creds.values import not_a_value
+
+    cut = [(i, ln[:structure.MAX_LINE]) for i, ln in candidates]
+    plugins = [i for i, ln in cut if PLUGIN_HINT.search(ln)]
+    found: dict[int, list] = {}
+    if plugins:
+        with _requests_when_used() if _config is None else nullcontext():
+            found = _plugin_hits(dict(cut), plugins)
+    for i, ln in cut:
+        for start, end, kind in found.get(i, ()):
+            add(i, start, end, kind)
+        for start, end, value, kind in forms(ln):
+            if not not_a_value(value):
+                add(i, start, end, kind)
 
 
-def _scan_lines(lines: list[str], candidates: list[tuple[int, str]], add) -> None:
+def _plugin_hits(lines: dict[int, str], which: list[int]
+                 ) -> dict[int, list[tuple[int, int, str]]]:
+    """(start, end, kind) of what detect-secrets' plugins find on each line of ``which``."""
     global _config
     from detect_secrets.core.scan import scan_line
     from detect_secrets.settings import transient_settings
 
-    from memtui.core.creds import structure
-    from memtui.core.creds.commands import forms, is_template
+    from memtui.core.creds.commands import is_template
     from memtui.core.creds.values import not_a_value
 
     if _config is None:
         _config = _plugin_config()
+    out: dict[int, list[tuple[int, int, str]]] = {}
     with transient_settings({"plugins_used": _config}):
-        for i, ln in candidates:
-            ln = ln[:structure.MAX_LINE]
+        for i in which:
+            ln = lines[i]
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
@@ -296,7 +339,5 @@ def _scan_lines(lines: list[str], candidates: list[tuple[int, str]], add) -> Non
                 if secret.type == "Twilio API Key" and value.startswith("AC"):
                     continue  # an account SID names the account; the auth token is the secret
                 if not (is_template(ln[start:end]) or not_a_value(ln[start:end])):
-                    add(i, start, end, secret.type)
-            for start, end, value, kind in forms(ln):
-                if not not_a_value(value):
-                    add(i, start, end, kind)
+                    out.setdefault(i, []).append((start, end, secret.type))
+    return out

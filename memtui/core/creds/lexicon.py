@@ -21,15 +21,17 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 import ahocorasick
+
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Kinds of credential word (``login`` names the user half of a pair and is no value's label
 #: on its own).
 VALUE_KINDS = ("password", "secret", "token", "key", "credential")
-_NO_SPACE = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_KANA_HANGUL_RE = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]+")
+_NO_SPACE = lazy_pattern(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_KANA_HANGUL_RE = lazy_pattern(r"[\u3040-\u30ff\uac00-\ud7af]+")
 #: Korean particles that may follow a word ("비번은", "키는").
 _PARTICLES = "은는이가을를의도로와과에"
 #: Japanese particles that may follow a short katakana word ("パスは", "キーが").
@@ -37,7 +39,7 @@ _KANA_PARTICLES = "はがもを"
 #: What may follow a word of a script without spaces that is also an everyday word, so that
 #: it still labels what comes next (a copula: ``รหัสคือ …``).
 _COPULAS_AFTER = ("คือ", "は", "が", "是", "为", "為")
-_SPLIT_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_SPLIT_CAMEL = lazy_pattern(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +55,7 @@ class Word:
 
 @cache
 def data() -> dict:
-    return json.loads(resources.files(__package__).joinpath("lexicon.json")
-                      .read_text(encoding="utf-8"))
+    return json.loads(Path(__file__).with_name("lexicon.json").read_text(encoding="utf-8"))
 
 
 def variants(word: str) -> set[str]:
@@ -125,7 +126,7 @@ def _plural(word: str, lang: str) -> str:
     return plural + sep + rest
 
 
-_LATIN = re.compile(r"[\sA-Za-z\u00c0-\u024f\u1e00-\u1eff'’.-]+")
+_LATIN = lazy_pattern(r"[\sA-Za-z\u00c0-\u024f\u1e00-\u1eff'’.-]+")
 _GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 
@@ -262,13 +263,13 @@ def words(text: str) -> list[Word]:
 #: straight on: Indonesian/Malay possessives (``sandi-nya``, ``PIN-mu``, ``passwordku``),
 #: Turkish case and possessive endings after an apostrophe (``PIN'i``, ``API key'in``).
 #: Taken into the label, so the value right after it stands beside the label.
-_CLITIC = re.compile(r"(?:-?(?:nya|mu|ku)|['’](?!s\b)[a-zçğıöşü]{1,4})(?![^\W\d_])", re.I)
+_CLITIC = lazy_pattern(r"(?:-?(?:nya|mu|ku)|['’](?!s\b)[a-zçğıöşü]{1,4})(?![^\W\d_])", re.I)
 
 
 #: What may stand between a thing and its code before it (``door code``, ``Zugangscode``,
 #: ``porte-code``, ``ドアのコード``, ``门禁的码``) and between a code and its thing after it
 #: (at most ``_CODE_REACH`` characters: ``code de la porte``, ``Koden till porten på``).
-_BEFORE_CODE = re.compile(r"[\s\-'’s]{0,3}|\s*[:,–—-]\s*|\s*[のの的의]\s*|\s+[^\W\d_]{3,12}\s+")
+_BEFORE_CODE = lazy_pattern(r"[\s\-'’s]{0,3}|\s*[:,–—-]\s*|\s*[のの的의]\s*|\s+[^\W\d_]{3,12}\s+")
 _CODE_REACH = 32
 
 

@@ -6,7 +6,6 @@ and ``memtui.core.creds.prose`` reads its value here.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from memtui.core.creds import lexicon, values
@@ -33,7 +32,7 @@ PAIR = lazy_pattern(r"(?P<user>[^\s/:：,，／]{1,64})(?:\s+/\s+|\s*:\s*|/|\s*�
 ACCOUNT = lazy_pattern(r"(?i)^(?:admin|administrator|root|user|guest|ubuntu|pi|sa|postgres|"
                         r"[\w.+-]+@[\w.-]+\.\w+)$")
 
-_GROUPS = re.compile(
+_GROUPS = lazy_pattern(
     r"[ \t]*[`\"'„“«]?((?:[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7}|\d{3,5}(?: \d{3,5}){1,3}|"
     r"[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,7})(?![\w-]))")
 
@@ -96,12 +95,12 @@ def _grouped(text: str, pos: int) -> tuple[int, int] | None:
 
 #: What may join one value to the next like it: separators, then a conjunction and a few
 #: words ("5613# och lgh-dörren har 5702", "73921, quello del cancello 11840").
-_JOIN = re.compile(r"[#*]?[ \t]*(?:[,;、，/|＋+][ \t]*)?")
-_CONJ = re.compile(r"(?i)(?:and|och|og|und|et|y|e|i|и|та|ve|và|dan|en|oraz|a|و|और|和|与|及|と|및|"
+_JOIN = lazy_pattern(r"[#*]?[ \t]*(?:[,;、，/|＋+][ \t]*)?")
+_CONJ = lazy_pattern(r"(?i)(?:and|och|og|und|et|y|e|i|и|та|ve|và|dan|en|oraz|a|و|और|和|与|及|と|및|"
                    r"และ|ou|or|oder|или|або|veya|hoặc|atau|o|of|eller|lub|nebo)\b[ \t]*")
-_FILLER = re.compile(r"[^\W\d_][\w'’\-]*[ \t]+")
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
-_SPLIT_CHARS = re.compile(r"[A-Za-z0-9]")
+_FILLER = lazy_pattern(r"[^\W\d_][\w'’\-]*[ \t]+")
+_YEAR = lazy_pattern(r"^(?:19|20)\d\d$")
+_SPLIT_CHARS = lazy_pattern(r"[A-Za-z0-9]")
 MAX_ALIKE = 20
 
 
@@ -186,13 +185,13 @@ def phrase_at(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int
                     _why(word, f"{len(value.split())}-word passphrase"))
 
 
-_ENDS_LINE = re.compile(r"[ \t.。!！]*$")
-_PHRASE = re.compile(r"[ \t]*([^\W\d_]{3,}(?:[ \t]+[^\W\d_]{3,}){3,23})[ \t]*[.。]?[ \t]*$")
+_ENDS_LINE = lazy_pattern(r"[ \t.。!！]*$")
+_PHRASE = lazy_pattern(r"[ \t]*([^\W\d_]{3,}(?:[ \t]+[^\W\d_]{3,}){3,23})[ \t]*[.。]?[ \t]*$")
 #: A passphrase's words after a passphrase word: letters of any script, and numbers of at
 #: most four digits among them (``hotaru kappa 71 renkon yuubin``), one space or tab apart.
 _PHRASE_TOKEN = r"(?:[^\W\d_]{2,24}|\d{1,4})"
-_PHRASE_TOKENS = re.compile(_PHRASE_TOKEN + r"(?:[ \t]" + _PHRASE_TOKEN + r"){3,23}")
-_PHRASE_REST = re.compile(r"[ \t]*(" + _PHRASE_TOKEN + r"(?:[ \t]+" + _PHRASE_TOKEN +
+_PHRASE_TOKENS = lazy_pattern(_PHRASE_TOKEN + r"(?:[ \t]" + _PHRASE_TOKEN + r"){3,23}")
+_PHRASE_REST = lazy_pattern(r"[ \t]*(" + _PHRASE_TOKEN + r"(?:[ \t]+" + _PHRASE_TOKEN +
                           r"){3,23})[ \t]*[.。]?[ \t]*$")
 
 
@@ -239,7 +238,7 @@ def _numbered_phrase(text: str, pos: int, word: lexicon.Word, *, line: int, offs
 #: A copula or case particle glued straight after a value in a language written without
 #: spaces before it (Korean 예요/이에요/입니다/이야/임, Japanese です/でした/だ/である): it says
 #: "the value is this", as quotes would.
-_GLUED_COPULA = re.compile(r"(?:이에요|예요|이어요|여요|입니다|이다|이야|이고|이며|야|임|요|"
+_GLUED_COPULA = lazy_pattern(r"(?:이에요|예요|이어요|여요|입니다|이다|이야|이고|이며|야|임|요|"
                            r"です|でした|でございます|だ|である|となります)(?![\uac00-\ud7af])")
 
 

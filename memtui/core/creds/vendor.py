@@ -18,15 +18,16 @@ test holds that list empty). Patterns are compiled when a line first reaches the
 from __future__ import annotations
 
 import re
-import tomllib
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib import resources
+from pathlib import Path
 
 from memtui.core.creds.values import doc_example, entropy
 
+#: The package folder: its data files sit beside its modules (as installed, never zipped).
+_HERE = Path(__file__).parent
 _LEFT_OUT = frozenset({"generic-api-key"})
 
 
@@ -158,8 +159,9 @@ class _RulePattern:
 @cache
 def rules() -> tuple[tuple[Rule, ...], tuple[_RulePattern | None, tuple[str, ...]]]:
     """The rules and the global allow-list (pattern, stop words), none compiled yet."""
-    data = tomllib.loads(resources.files(__package__).joinpath("gitleaks", "gitleaks.toml")
-                         .read_text(encoding="utf-8"))
+    import tomllib  # only when a text holds a rule's keyword
+
+    data = tomllib.loads((_HERE / "gitleaks" / "gitleaks.toml").read_text(encoding="utf-8"))
     out: list[Rule] = []
     for r in data["rules"]:
         if r["id"] in _LEFT_OUT or "regex" not in r or "path" in r:
@@ -210,8 +212,7 @@ def keywords() -> tuple[str, ...]:
     """Every rule's keywords (lower case): a line holding none is never searched. Read from
     ``gitleaks/keywords.txt`` (parsing the rule set costs a cold audit 50 ms, and most
     texts need no rule); a test holds that file equal to ``rule_keywords()``."""
-    text = resources.files(__package__).joinpath("gitleaks", "keywords.txt").read_text(
-        encoding="utf-8")
+    text = (_HERE / "gitleaks" / "keywords.txt").read_text(encoding="utf-8")
     return tuple(w for w in text.split("\n") if w)
 
 

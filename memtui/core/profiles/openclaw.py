@@ -11,7 +11,6 @@ openclaw/openclaw ``src/agents/workspace.ts`` and
 
 from __future__ import annotations
 
-import calendar
 import datetime
 import os
 import re
@@ -226,6 +225,8 @@ class OpenClaw(Profile):
             day = datetime.date(int(m[1]), int(m[2]), int(m[3]))
         except ValueError:
             return None
+        import calendar  # only for a workspace with daily notes
+
         return float(calendar.timegm(day.timetuple()))
 
     def ages(self, rel: str) -> bool:

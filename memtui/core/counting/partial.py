@@ -1,0 +1,90 @@
+"""An encoder over only the tokens a few small texts can be made of: the same counts as the
+whole vocabulary's, for a fraction of the cost of building it.
+
+tiktoken's ``Encoding`` over a whole vocabulary costs 70–100 ms to build (cl100k; more for
+Qwen), in proportion to its size; a cold ``memtui audit`` counts only MEMORY.md's lines and
+block, some 20 KB. Byte-pair encoding looks up only byte strings inside one piece of the
+split pattern, so an encoder whose ranks are every token occurring inside a piece of the
+texts encodes them exactly as the whole vocabulary does (a rank it lacks is one the merge
+loop never asks for). Those tokens are found without the pattern's ``\\p{L}`` (which ``re``
+lacks): a piece never holds a character that is not white space followed by a space or a
+tab (white space in a piece is its first character, newlines after punctuation, or the
+whole piece), so the texts are cut there (`chunks`) and every substring of a chunk of at
+most ``SHORT`` bytes is looked up, the few longer tokens searched for whole. Past
+``MAX_BYTES`` of distinct chunks, or for a text that is not strict UTF-8, the caller builds
+the whole encoder instead. More texts later add their new chunks' tokens (and the encoder
+is built again: a few ms).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+#: Substrings up to this many bytes are looked up; longer tokens are searched for whole.
+SHORT = 16
+#: Distinct chunk bytes a partial encoder covers at most (beyond, the whole one pays).
+MAX_BYTES = 24_000
+#: Where a piece of either split pattern cannot go on: before a space or a tab that follows
+#: a character that is not white space (``\S``: not ``str.isspace``, which holds every
+#: character the patterns' ``\s`` does).
+_CUT = re.compile(r"(?<=\S)(?=[ \t])")
+
+
+class Partial:
+    """The tokens of one vocabulary that the texts seen so far can use, and their encoder."""
+
+    def __init__(self, name: str, pattern: str, ranks: dict[bytes, int]) -> None:
+        self.name, self.pattern, self.ranks = name, pattern, ranks
+        self.long = [t for t in ranks if len(t) > SHORT]
+        self.chunks: set[str] = set()
+        self.size = 0
+        self.subset: dict[bytes, int] = {}
+        self.encoding: Any = None
+        self.lock = threading.Lock()
+
+    def encoder(self, texts: list[str]) -> Any:
+        """An encoder exact for ``texts`` (and every text seen before), or None when they
+        are too many bytes or not strict UTF-8."""
+        with self.lock:
+            new = chunks(texts) - self.chunks
+            if not new and self.encoding is not None:
+                return self.encoding
+            try:
+                data = [c.encode("utf-8") for c in new]
+            except UnicodeEncodeError:
+                return None  # tiktoken replaces lone surrogates: leave those to the whole one
+            size = self.size + sum(map(len, data))
+            if size > MAX_BYTES:
+                return None
+            got, get = self.subset, self.ranks.get
+            for b in data:
+                m = len(b)
+                for i in range(m):
+                    for j in range(i + 1, min(m, i + SHORT) + 1):
+                        part = b[i:j]
+                        rank = get(part)
+                        if rank is not None:
+                            got[part] = rank
+            blob = b"\n".join(data)
+            for token in self.long:
+                if token in blob:
+                    got[token] = self.ranks[token]
+            import tiktoken
+
+            self.encoding = tiktoken.Encoding(f"memtui-{self.name}-partial",
+                                              pat_str=self.pattern, mergeable_ranks=dict(got),
+                                              special_tokens={})
+            self.chunks |= new
+            self.size = size
+            return self.encoding
+
+
+def chunks(texts: list[str]) -> set[str]:
+    """The distinct parts of ``texts`` cut where no piece goes on (see the module's text)."""
+    out: set[str] = set()
+    for text in texts:
+        if text:
+            out.update(_CUT.split(text))
+    return out

@@ -1,0 +1,100 @@
+"""The partial encoder (only the tokens the texts can use) counts as the references do, on
+hard, real, generated and random texts, and grows with the texts it is given."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memtui.core.counting import tokens
+from memtui.core.counting.partial import MAX_BYTES, Partial, chunks
+from tests.core.test_tokens import HARD, _as_given, _reference_counts
+
+NAMES = ("qwen", "cl100k")
+
+
+def _partial(name: str) -> Partial:
+    return Partial(name, tokens._pattern(name), tokens._ranks(name))
+
+
+def _counts(part: Partial, texts: list[str]) -> list[int]:
+    enc = part.encoder(texts)
+    assert enc is not None
+    assert len(part.subset) < 20_000  # a part of the vocabulary, not all of it
+    return [len(enc.encode_ordinary(t)) for t in texts]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hard_texts(name: str) -> None:
+    texts = _as_given([t for t in HARD if t], name)
+    assert _counts(_partial(name), texts) == _reference_counts(texts, name)
+    # one by one, the encoder growing with each text
+    part = _partial(name)
+    assert [_counts(part, [t])[0] for t in texts] == _reference_counts(texts, name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_index_its_lines_then_its_block(name: str, tmp_path: Path) -> None:
+    from bench.generate import generate
+    from memtui.core.scanner.index import read_index
+    from memtui.demo import demo_copy
+
+    for ws in (demo_copy(tmp_path / "demo"), generate(tmp_path / "flat", 261, seed=5,
+                                                       layout="flat", median=2900)):
+        index = read_index(ws / "MEMORY.md")
+        part = _partial(name)
+        lines = _as_given([ln.text for ln in index.lines if ln.text], name)
+        assert _counts(part, lines) == _reference_counts(lines, name)
+        block = _as_given([index.text, index.text + "\n\n  tail  \n"], name)
+        assert _counts(part, block) == _reference_counts(block, name)
+
+
+def test_random_unicode_counts_as_the_references() -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    spaces = st.sampled_from(" \t\n\r\x0b\x0c\x85\xa0\u1680\u2000\u2009\u200a\u2028\u2029"
+                             "\u202f\u205f\u3000\x1c\x1f\u180e\u200b")
+    pieces = st.one_of(
+        st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
+        st.text(spaces, min_size=1, max_size=40),
+        st.sampled_from(["'s", "'LL", "😀", "👍🏽", "👨‍👩‍👧", "記憶", "，", "。", "123456",
+                         "e\u0301", "Cpk", " the", "\r\n", "=" * 40, "-" * 70, "    ",
+                         "ocument", " Documentation", "\t\t"]))
+    parts = {name: _partial(name) for name in NAMES}
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(pieces, max_size=30).map("".join))
+    def check(text: str) -> None:
+        for name in NAMES:
+            given_text = _as_given([text], name)[0]
+            if not given_text:
+                continue
+            fresh = _counts(_partial(name), [given_text])[0]
+            assert fresh == _reference_counts([given_text], name)[0]
+            if parts[name].size < MAX_BYTES // 2:  # and one encoder grown over many texts
+                assert _counts(parts[name], [given_text])[0] == fresh
+
+    check()
+
+
+def test_too_much_or_not_utf8_is_left_to_the_whole_encoder() -> None:
+    part = _partial("cl100k")
+    assert part.encoder(["x" * (MAX_BYTES + 1)]) is None
+    assert part.encoder(["lone \ud800 surrogate"]) is None
+    assert part.encoder(["fine"]) is not None
+    assert chunks(["a b\tc  d\n e", ""]) == {"a", " b", "\tc", "  d\n e"}
+
+
+def test_a_small_batch_does_not_build_the_whole_encoder(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    monkeypatch.setattr(tokens, "_encoders", {})
+    monkeypatch.setattr(tokens, "_partials", {})
+    texts = ["- [Etch](etch.md) — drift 2%", "記憶是資料，不是指令。"]
+    got = tokens.TokenCounter.encode_many(texts, "cl100k")
+    assert got == _reference_counts(texts, "cl100k")
+    assert tokens._encoders == {} and "cl100k" in tokens._partials
+    assert tokens.TokenCounter.encode_many(["x" * 30_000], "cl100k") == \
+        _reference_counts(["x" * 30_000], "cl100k")
+    assert "cl100k" in tokens._encoders and "cl100k" not in tokens._partials
