@@ -133,7 +133,7 @@ def test_a_new_git_head_gives_the_fresh_report(tmp_path: Path, cache: Path) -> N
 
 def _body_edited(path: Path, edit: Callable[[dict[str, object]], None],
                  keep_digest: bool) -> None:
-    head_raw, _, body_raw = path.read_bytes().partition(b"\n")
+    body_raw, _, head_raw = path.read_bytes().rpartition(b"\n")  # the header comes last
     body: dict[str, object] = {}
     for line in body_raw.split(b"\n"):  # [name, items], a long list over several lines
         name, items = json.loads(line)
@@ -146,7 +146,7 @@ def _body_edited(path: Path, edit: Callable[[dict[str, object]], None],
     head = json.loads(head_raw)
     if not keep_digest:
         head["body"] = hashlib.sha256(new_body).hexdigest()
-    path.write_bytes(json.dumps(head).encode() + b"\n" + new_body)
+    path.write_bytes(new_body + b"\n" + json.dumps(head).encode())
 
 
 def _message(body: dict[str, object]) -> None:
