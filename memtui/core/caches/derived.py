@@ -167,11 +167,14 @@ def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | Non
                 return None
             else:
                 parts[name] = items
-        rels, *stats, digests, reads = columns(parts.pop(" files"), 7)
-        if not (only(rels, str) and all(only(c, int) for c in stats) and only(digests, str)
-                and only(reads, int)):
-            return None
-        files = list(zip(rels, *stats, map(bytes.fromhex, digests), reads, strict=True))
+        files = []
+        for rel, mtime_ns, size, ino, ctime_ns, digest, read_ns in parts.pop(" files"):
+            if type(rel) is not str or type(mtime_ns) is not int or type(size) is not int \
+                    or type(ino) is not int or type(ctime_ns) is not int \
+                    or type(digest) is not str or type(read_ns) is not int:
+                return None
+            files.append((rel, mtime_ns, size, ino, ctime_ns, bytes.fromhex(digest),
+                          read_ns))
         exists = head["exists"]
         since, until = head["holds"]
         if type(head["key"]) is not dict or type(exists) is not dict or \
@@ -306,30 +309,15 @@ def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
 
 # -- the result as JSON, and back, checking every field ------------------------------------
 
-def columns(rows: Any, width: int) -> list[tuple[Any, ...]]:
-    """The columns of ``rows``, a list of lists of ``width`` items each (TypeError,
-    ValueError when it is not): checked and split at C speed rather than row by row."""
-    if type(rows) is not list or not only(rows, list):
-        raise TypeError("not rows")
-    if not rows:
-        return [()] * width
-    cols = list(zip(*rows, strict=True))  # (every row as long as the first)
-    if len(cols) != width:
-        raise ValueError("not rows of this width")
-    return cols
-
-
-def only(items: Any, *kinds: type) -> bool:
-    """Whether every item of ``items`` is exactly of one of ``kinds`` (not a subclass)."""
-    return set(map(type, items)) <= set(kinds)
-
-
-_NONE = type(None)
-
-
 def _strs(v: Any) -> list[str]:
     if type(v) is not list or not all(type(x) is str for x in v):
         raise TypeError("not strings")
+    return v
+
+
+def _opt(v: Any, kind: type) -> Any:
+    if v is not None and type(v) is not kind:
+        raise TypeError(f"not {kind.__name__}")
     return v
 
 
@@ -404,34 +392,35 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
     """The result `encoded_parts` gave ``data`` for, checking every field (TypeError,
     ValueError... when one does not fit). ``tokens``: each file's counts from the count
     cache, for the files whose counts were not kept."""
+    reports = []
     rows = data["files"]
     if type(rows) is not list or len(rows) != len(paths):
         raise ValueError("not these files")
-    # a column at a time: each checked at C speed, the reports made by one `map`
-    path, name, type_, size, age, source, linked, reach, count, kept = columns(rows, 10)
-    if not (list(path) == paths and only(name, str, _NONE) and only(type_, str, _NONE)
-            and only(size, int) and only(age, int) and only(source, str)
-            and only(linked, bool) and only(reach, bool) and only(count, int)
-            and only(kept, dict, _NONE) and len(tokens) == len(paths)):
-        raise TypeError("not file reports")
-    counts = [_counts(k) if k is not None else (known or {})
-              for k, known in zip(kept, tokens, strict=True)]
-    reports = list(map(FileReport, path, name, type_, size, age, source, linked, reach,
-                       counts, count))
-    path, reach, linked_from, past = columns(data["orphans"], 4)
-    if not (only(path, str) and only(reach, bool) and only(past, int, _NONE)):
-        raise TypeError("not an orphan")
-    orphans = list(map(Orphan, path, reach, map(_strs, linked_from), past))
+    for row, rel, known in zip(rows, paths, tokens, strict=True):
+        path, name, type_, size, age, source, linked, reach, count, kept = row
+        if not (path == rel and type(size) is int and type(age) is int
+                and type(source) is str and type(linked) is bool and type(reach) is bool
+                and type(count) is int):
+            raise TypeError("not a file report")
+        counts = _counts(kept) if kept is not None else (known or {})
+        reports.append(FileReport(path, _opt(name, str), _opt(type_, str), size, age, source,
+                                  linked, reach, counts, count))
+    orphans = []
+    for path, reach, linked_from, past in data["orphans"]:
+        if type(path) is not str or type(reach) is not bool:
+            raise TypeError("not an orphan")
+        orphans.append(Orphan(path, reach, _strs(linked_from), _opt(past, int)))
     broken = []
     for source, line, target, suggestions in data["broken"]:
         if type(source) is not str or type(line) is not int or type(target) is not str:
             raise TypeError("not a broken link")
         broken.append(BrokenLink(source, line, target, _strs(suggestions)))
-    source, line, target, resolved, state = columns(data["wikirefs"], 5)
-    if not (only(source, str) and only(line, int) and only(target, str)
-            and only(resolved, str, _NONE) and only(state, str)):
-        raise TypeError("not a wikilink")
-    wikirefs = list(map(WikiRef, source, line, target, resolved, state))
+    wikirefs = []
+    for source, line, target, resolved, state in data["wikirefs"]:
+        if type(source) is not str or type(line) is not int or type(target) is not str or \
+                type(state) is not str:
+            raise TypeError("not a wikilink")
+        wikirefs.append(WikiRef(source, line, target, _opt(resolved, str), state))
     graph = Graph(nodes=list(paths), out=defaultdict(list, _edges(data["out"])),
                   back=defaultdict(list, _edges(data["back"])),
                   placeholders=defaultdict(list))
