@@ -314,3 +314,20 @@ def test_a_warm_report_with_the_config_applied_opens_no_memory_file(tmp_path: Pa
     assert again == first
     assert [f["path"] for f in again["findings"] if f["kind"] == "unused_ignore"] == \
         ["memory/m2.md"]
+
+
+def test_what_is_kept_is_the_result_as_the_audit_made_it(tmp_path: Path, cache: Path) -> None:
+    """The derivation is encoded as the cache is written, a line at a time: lists the
+    caller puts in the result's place before then (suppression replaces the findings) are
+    not what is kept."""
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    first = _audit(root)
+    _derived(cache).unlink()  # the next audit derives, and keeps it only when told to save
+    auditor = Auditor(open_workspace(root), AuditOptions(now=NOW, keep_texts=False),
+                      autosave=False)
+    result = auditor.run()
+    assert result.findings and auditor.holds_scans  # derived here, not taken from the cache
+    result.findings, result.files = [], []
+    auditor.save_cache()
+    report, opened = _opened(root)
+    assert opened == [] and report == first == _fresh(root)
