@@ -40,7 +40,9 @@ def peak(code: str, args: list[str], env: dict[str, str]) -> tuple[float, float]
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "hwm"
         argv = [str(out) if a == PEAK else a for a in args]
-        proc = subprocess.Popen([sys.executable, "-c", code, *argv], env=env,
+        # (run in the scratch folder: ``python -c`` puts its working folder first on the
+        # path, and from a checkout that would be the checkout's memtui, whatever --tree)
+        proc = subprocess.Popen([sys.executable, "-c", code, *argv], env=env, cwd=tmp,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         _pid, status, usage = os.wait4(proc.pid, 0)
         if os.waitstatus_to_exitcode(status) not in (0, 1):
@@ -55,6 +57,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--mode", choices=("cold", "fill", "warm"), default="cold")
     ns = parser.parse_args()
+    ns.path = os.path.abspath(ns.path)
     trees = [Path(t).resolve() for t in ns.tree] or [ROOT]
     got: dict[str, list[tuple[float, float]]] = {"floor": []}
     with tempfile.TemporaryDirectory() as caches:

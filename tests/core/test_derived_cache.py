@@ -133,7 +133,7 @@ def test_a_new_git_head_gives_the_fresh_report(tmp_path: Path, cache: Path) -> N
 
 def _body_edited(path: Path, edit: Callable[[dict[str, object]], None],
                  keep_digest: bool) -> None:
-    head_raw, _, body_raw = path.read_bytes().partition(b"\n")
+    body_raw, _, head_raw = path.read_bytes().rpartition(b"\n")  # the header comes last
     body: dict[str, object] = {}
     for line in body_raw.split(b"\n"):  # [name, items], a long list over several lines
         name, items = json.loads(line)
@@ -146,7 +146,7 @@ def _body_edited(path: Path, edit: Callable[[dict[str, object]], None],
     head = json.loads(head_raw)
     if not keep_digest:
         head["body"] = hashlib.sha256(new_body).hexdigest()
-    path.write_bytes(json.dumps(head).encode() + b"\n" + new_body)
+    path.write_bytes(new_body + b"\n" + json.dumps(head).encode())
 
 
 def _message(body: dict[str, object]) -> None:
@@ -314,3 +314,20 @@ def test_a_warm_report_with_the_config_applied_opens_no_memory_file(tmp_path: Pa
     assert again == first
     assert [f["path"] for f in again["findings"] if f["kind"] == "unused_ignore"] == \
         ["memory/m2.md"]
+
+
+def test_what_is_kept_is_the_result_as_the_audit_made_it(tmp_path: Path, cache: Path) -> None:
+    """The derivation is encoded as the cache is written, a line at a time: lists the
+    caller puts in the result's place before then (suppression replaces the findings) are
+    not what is kept."""
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    first = _audit(root)
+    _derived(cache).unlink()  # the next audit derives, and keeps it only when told to save
+    auditor = Auditor(open_workspace(root), AuditOptions(now=NOW, keep_texts=False),
+                      autosave=False)
+    result = auditor.run()
+    assert result.findings and auditor.holds_scans  # derived here, not taken from the cache
+    result.findings, result.files = [], []
+    auditor.save_cache()
+    report, opened = _opened(root)
+    assert opened == [] and report == first == _fresh(root)

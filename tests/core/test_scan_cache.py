@@ -269,3 +269,33 @@ def test_a_large_cache_is_read_and_written_a_chunk_at_a_time(tmp_path: Path) -> 
     assert len(parts) == 4 and len(pauses) == 3  # a header, three chunks
     got = scan_cache.read_parts(b"".join(parts), lambda: pauses.append(1))
     assert got is not None and got[3] == entries and len(pauses) == 6
+
+
+def test_a_scan_put_in_this_process_is_encoded_as_written_and_given_back_as_a_copy(
+        tmp_path: Path, cache: Path) -> None:
+    """The store keeps a scan made in this process as it is (no second, encoded copy of
+    50,000 scans until the file is written): what ``get`` gives back is still a copy of
+    its own, without the text, and what is written reads back the same."""
+    from memtui.core.scanner.scan import scan_file
+    from memtui.core.scanner.share import stat_key
+
+    root = make_ws(tmp_path / "ws", _files())
+    rel = "memory/m2.md"
+    st, key, mtime = stat_key(str(root / rel))
+    made = time.time_ns() + 10 * scan_cache.GRANULARITY_NS  # read well after its write
+    scan = scan_file(str(root / rel), rel, mtime, st, clean=None)
+    scan.digest = b"d" * 16
+    store = scan_cache.ScanStore(root, cache / "scans-test.marshal")
+    store.put(rel, key, made, scan)
+    hit = store.get(rel, key)
+    assert hit is not None and hit[1] is False
+    again = hit[0]
+    assert again is not scan and again.memory is not scan.memory
+    assert again.memory.text == "" and scan.memory.text  # the text stays out of the cache
+    assert again.memory.meta == scan.memory.meta and again.wikilinks == scan.wikilinks
+    again.wikilinks.clear()
+    assert scan.wikilinks  # a copy: the stored scan is untouched
+    assert store.save()
+    read = scan_cache.ScanStore(root, cache / "scans-test.marshal").get(rel, key)
+    assert read is not None and read[0].memory.meta == scan.memory.meta
+    assert read[0].wikilinks == scan.wikilinks and read[0].digest == scan.digest

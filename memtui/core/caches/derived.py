@@ -31,29 +31,35 @@ It is keyed by exactly what the derivation reads (`Derived.key`):
 
 It is stored only for audits whose every scan the scan cache would store (no credential,
 no read problem) and whose MEMORY.md was read whole. The file is JSON (never pickle: it is
-untrusted data): a header line (magic, version, the key, the digest of the body), then
-the body: the stat rows and the result, as lines of at most `CHUNK` items each
-(``[name, items]``, a long list spread over several lines), so that reading it gives way
-to the screen between lines (one ``json.loads`` of a 6 MB body held the interpreter for a
-tenth of a second). It is read and written as every cache file is
-(`memtui.core.caches.store`: a folder of this user's reached without a link, a regular file
-of this user's, no larger than `MAX_BYTES`, written atomically); it is refused when it is
-of another version or key, or when its body's digest is not the one its header names;
-every field is checked for its type as it is read, and whatever does not fit makes the
-audit derive afresh.
+untrusted data): the body, the stat rows and the result as lines of at most `CHUNK` items
+each (``[name, items]``, a long list spread over several lines), so that reading it gives
+way to the screen between lines (one ``json.loads`` of a 6 MB body held the interpreter
+for a tenth of a second); then, as the last line, the header (magic, version, the key,
+the digest of the body). The header comes last so that the body is written as it is
+encoded, a chunk at a time, its digest taken on the way: a 50,000-file result is never
+held encoded whole (it held ~70 MB more at the peak of a cold audit). It is read and
+written as every cache file is (`memtui.core.caches.store`: a folder of this user's
+reached without a link, a regular file of this user's, no larger than `MAX_BYTES`, written
+atomically); it is refused when it is of another version or key, or when its body's
+digest is not the one its header names; every field is checked for its type as it is
+read, and whatever does not fit makes the audit derive afresh.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import math
+import os
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from memtui.core.caches import scans as scan_cache
 from memtui.core.caches.scans import (
     ambiguous,
     decode_index,
@@ -80,7 +86,7 @@ from memtui.core.results import (
 )
 from memtui.core.scanner.index import Index
 from memtui.core.scanner.scan import FileScan
-from memtui.core.scanner.share import NO_KEY, Key, stat_key
+from memtui.core.scanner.share import NO_KEY, Key
 
 MAX_BYTES = 256 * 1024 * 1024  # a derived cache past this is not read
 CHUNK = 1000  # items of a list per body line
@@ -122,7 +128,9 @@ class Derived:
     #: What the derivation asked of paths that are no memory (`memtui.core.derivation.link_target`).
     exists: dict[str, bool | None]
     holds: tuple[float, float]  # the span of time its ages hold
-    result: dict[str, Any]  # see `encode_result`
+    result: dict[str, Any]  # as read back: each of `encoded_parts`' parts, as JSON data
+    #: A derivation made in this process: the result it keeps, encoded as it is saved.
+    source: AuditResult | None = None
 
 
 def _go_on() -> None:
@@ -136,14 +144,19 @@ def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | Non
     if data is None:
         return None
     try:
-        head_raw, _, body_raw = data.partition(b"\n")
-        head = json.loads(head_raw)
+        cut = data.rfind(b"\n")
+        if cut < 0:
+            return None
+        head = json.loads(data[cut + 1:])
         if not (type(head) is dict and head.get("magic") == MAGIC
                 and head.get("version") == version()
-                and head.get("body") == hashlib.sha256(body_raw).hexdigest()):
+                and head.get("body") == hashlib.sha256(memoryview(data)[:cut]).hexdigest()):
             return None
+        lines = data.split(b"\n")
+        lines.pop()  # the header
+        del data
         parts: dict[str, Any] = {}
-        for line in body_raw.split(b"\n"):
+        for line in lines:
             pause()
             name, items = json.loads(line)
             if type(name) is not str:
@@ -173,24 +186,49 @@ def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | Non
         return None
 
 
+def _lines(parts: Iterable[tuple[str, Any]]) -> Iterator[list[Any]]:
+    """``[name, items]`` for each part: a list (or an iterator of its items) of more than
+    `CHUNK` items spread over several lines, made a line at a time."""
+    for name, value in parts:
+        if type(value) is not list and not isinstance(value, Iterator):
+            yield [name, value]
+            continue
+        items = iter(value)
+        chunk = list(islice(items, CHUNK))
+        yield [name, chunk]
+        while len(chunk) == CHUNK:
+            chunk = list(islice(items, CHUNK))
+            if chunk:
+                yield [name, chunk]
+
+
 def save(path: Path, derived: Derived) -> bool:
     """Replace ``path`` with ``derived`` atomically; False when that is impossible."""
-    files = [[rel, m, s, i, c, d.hex(), r] for rel, m, s, i, c, d, r in derived.files]
-    lines = []
-    for name, value in [(" files", files), *derived.result.items()]:
-        if type(value) is list and len(value) > CHUNK:
-            lines.extend([name, value[at:at + CHUNK]] for at in range(0, len(value), CHUNK))
-        else:
-            lines.append([name, value])
-    body = b"\n".join(json.dumps(line, ensure_ascii=False, separators=(",", ":"),
-                                 allow_nan=False).encode("utf-8") for line in lines)
-    head = json.dumps({
-        "magic": MAGIC, "version": version(), "key": derived.key,
-        "exists": derived.exists,
-        "holds": [_time_out(derived.holds[0]), _time_out(derived.holds[1])],
-        "body": hashlib.sha256(body).hexdigest()}, ensure_ascii=False,
-        separators=(",", ":"), allow_nan=False).encode("utf-8")
-    if not save_parts(path, [head, b"\n", body]):
+    files = ([rel, m, s, i, c, d.hex(), r] for rel, m, s, i, c, d, r in derived.files)
+    result = encoded_parts(derived.source) if derived.source is not None \
+        else derived.result.items()
+    digest = hashlib.sha256()
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+    def written() -> Iterator[bytes]:  # the body a line at a time, then the header
+        first = True
+        for line in _lines([(" files", files), *result]):
+            blob = dumps(line).encode("utf-8")
+            if not first:
+                digest.update(b"\n")
+                yield b"\n"
+            first = False
+            digest.update(blob)
+            yield blob
+        yield b"\n" + dumps({
+            "magic": MAGIC, "version": version(), "key": derived.key,
+            "exists": derived.exists,
+            "holds": [_time_out(derived.holds[0]), _time_out(derived.holds[1])],
+            "body": digest.hexdigest()}).encode("utf-8")
+    try:
+        if not save_parts(path, written()):
+            return False
+    except ValueError:  # a float JSON cannot hold: nothing is kept
         return False
     prune(path.parent, keep=path, prefix=PREFIX, suffix=SUFFIX)
     return True
@@ -239,7 +277,9 @@ def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
         if not trusted_file(kept, stat):
             return None  # ambiguous: the next full audit keeps its own
         files.append(kept)
-    return Derived(key, files, dict(asked), result.holds, encode_result(result))
+    # (a shallow copy: the lists the result holds now, whatever the caller puts in its
+    # place before it is saved; encoded as it is saved, `encoded_parts`)
+    return Derived(key, files, dict(asked), result.holds, {}, copy.copy(result))
 
 
 def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
@@ -250,8 +290,19 @@ def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
     if stored.key != key or len(stored.files) != len(paths) or \
             not stored.holds[0] <= now < stored.holds[1]:
         return False
-    for kept, rel in zip(stored.files, paths, strict=True):
-        if kept[0] != rel or not trusted_file(kept, stat_key(root + rel)[1]):
+    # `trusted_file` with the file's `stat_key`, written out: 50,000 files a warm run
+    stat, gap = os.stat, scan_cache.GRANULARITY_NS
+    for (rel, mtime_ns, size, ino, ctime_ns, _digest, read_ns), path in \
+            zip(stored.files, paths, strict=True):
+        if rel != path:
+            return False
+        try:
+            st = stat(root + rel)
+        except OSError:
+            return False  # NO_KEY: never trusted
+        if st.st_mtime_ns != mtime_ns or st.st_size != size or st.st_ino != ino or \
+                st.st_ctime_ns != ctime_ns or not (mtime_ns or size or ino or ctime_ns) or \
+                max(mtime_ns, ctime_ns) + gap >= read_ns:  # the same key, not `ambiguous`
             return False
     return all(exists(rel) is answer for rel, answer in stored.exists.items())
 
@@ -282,31 +333,32 @@ def _edges(v: Any) -> dict[str, list[str]]:
     return {k: _strs(x) for k, x in v.items()}
 
 
-def encode_result(result: AuditResult) -> dict[str, Any]:
-    """What is kept of a result, as JSON data (a file's tokens only when counted)."""
+def encoded_parts(result: AuditResult) -> Iterator[tuple[str, Any]]:
+    """What is kept of a result, as JSON data, a part at a time, its long lists as
+    iterators of their rows (a file's tokens only when counted)."""
     file_tokens, graph = result.options.file_tokens, result.graph
-    return {
-        "files": [[f.path, f.name, f.type, f.bytes, f.age_days, f.age_source, f.linked,
-                   f.reachable, f.findings, f.tokens if file_tokens else None]
-                  for f in result.files],
-        "findings": [finding_out(f) for f in result.findings],
-        "orphans": [[o.path, o.reachable, o.linked_from, o.past_limit] for o in result.orphans],
-        "broken": [[b.source, b.line, b.target, b.suggestions] for b in result.broken_links],
-        "wikirefs": [[w.source, w.line, w.target, w.resolved, w.state] for w in result.wikirefs],
-        "out": {k: v for k, v in graph.out.items() if v},
-        "back": {k: v for k, v in graph.back.items() if v},
-        "dangling": {k: v for k, v in graph.placeholders.items() if v},
-        "index_linked": sorted(result.index_linked),
-        "reachable": sorted(result.reachable),
-        "loaded": result.loaded_lines,
-        "types": [[k, v] for k, v in result.types.items()],
-        "index": encode_index(result.index),
-        "line_costs": [[c.line, c.kind, c.memories, c.chars, c.bytes, c.tokens]
-                       for c in result.line_costs],
-        # the memories holding an inline ignore comment (the unused-ignore check reads
-        # them; a warm run need not make every scan to find them)
-        "commented": commented(result.scans),
-    }
+    yield "files", ([f.path, f.name, f.type, f.bytes, f.age_days, f.age_source, f.linked,
+                     f.reachable, f.findings, f.tokens if file_tokens else None]
+                    for f in result.files)
+    yield "findings", map(finding_out, result.findings)
+    yield "orphans", ([o.path, o.reachable, o.linked_from, o.past_limit]
+                      for o in result.orphans)
+    yield "broken", ([b.source, b.line, b.target, b.suggestions] for b in result.broken_links)
+    yield "wikirefs", ([w.source, w.line, w.target, w.resolved, w.state]
+                       for w in result.wikirefs)
+    yield "out", {k: v for k, v in graph.out.items() if v}
+    yield "back", {k: v for k, v in graph.back.items() if v}
+    yield "dangling", {k: v for k, v in graph.placeholders.items() if v}
+    yield "index_linked", iter(sorted(result.index_linked))
+    yield "reachable", iter(sorted(result.reachable))
+    yield "loaded", result.loaded_lines
+    yield "types", [[k, v] for k, v in result.types.items()]
+    yield "index", encode_index(result.index)
+    yield "line_costs", ([c.line, c.kind, c.memories, c.chars, c.bytes, c.tokens]
+                         for c in result.line_costs)
+    # the memories holding an inline ignore comment (the unused-ignore check reads them; a
+    # warm run need not make every scan to find them)
+    yield "commented", commented(result.scans)
 
 
 def commented(scans: Mapping[str, FileScan]) -> list[str]:
@@ -337,7 +389,7 @@ class Decoded:
 
 def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
                   tokens: list[dict[str, int] | None]) -> Decoded:
-    """The result ``encode_result`` gave ``data`` for, checking every field (TypeError,
+    """The result `encoded_parts` gave ``data`` for, checking every field (TypeError,
     ValueError... when one does not fit). ``tokens``: each file's counts from the count
     cache, for the files whose counts were not kept."""
     reports = []

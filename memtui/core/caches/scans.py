@@ -108,13 +108,24 @@ def write_parts(root: str, entries: dict[str, Any], index_entry: Any,
                 pause: Callable[[], None] = _go_on) -> Iterator[bytes]:
     """The file's bytes, a marshal object at a time after its length (8 bytes): a header
     (magic, version, root, chunks, MEMORY.md's parse), then the entries in chunks of `CHUNK`
-    (one ``marshal.dumps`` of 10,000 scans held the interpreter a tenth of a second)."""
+    (one ``marshal.dumps`` of 10,000 scans held the interpreter a tenth of a second). An
+    entry whose last item is a `FileScan` (put in this process) is encoded here, a chunk at a
+    time, and left out when `encode` refuses it."""
     items = list(entries.items())
     chunks = range(0, len(items), CHUNK)
     yield _framed(marshal.dumps((MAGIC, version(), root, len(chunks), index_entry)))
     for at in chunks:
         pause()
-        yield _framed(marshal.dumps(dict(items[at:at + CHUNK])))
+        chunk = {}
+        for rel, entry in items[at:at + CHUNK]:
+            scan = entry[-1]
+            if isinstance(scan, FileScan):
+                encoded = encode(scan)
+                if encoded is None:
+                    continue
+                entry = (*entry[:-1], encoded)
+            chunk[rel] = entry
+        yield _framed(marshal.dumps(chunk))
 
 
 def read_parts(data: bytes, pause: Callable[[], None] = _go_on
@@ -158,14 +169,16 @@ class ScanStore:
         self.pause = pause
         self.path = path if path is not None or not find else cache_path(root)
         self.dirty = False
-        #: rel → (mtime_ns, size, inode, ctime_ns, made_ns, encoded scan); decoded on use.
-        self.entries: dict[str, tuple[int, int, int, int, int, tuple[Any, ...]]] = {}
+        #: rel → (mtime_ns, size, inode, ctime_ns, made_ns, encoded scan), decoded on use;
+        #: a scan put in this process is kept as it is and encoded as the file is written
+        #: (a second copy of 50,000 scans, encoded, held ~50 MB until then).
+        self.entries: dict[str, tuple[int, int, int, int, int, Any]] = {}
         #: MEMORY.md's parse: (content digest, encoded index, encoded findings).
         self.index_entry: tuple[bytes, tuple[Any, ...], list[Any]] | None = None
         if self.path is not None:
             self.entries = self._load(self.path)
 
-    def _load(self, path: Path) -> dict[str, tuple[int, int, int, int, int, tuple[Any, ...]]]:
+    def _load(self, path: Path) -> dict[str, tuple[int, int, int, int, int, Any]]:
         data = read_cache(path, MAX_BYTES)
         if data is None:
             return {}
@@ -192,8 +205,9 @@ class ScanStore:
         entry = self.entries.get(rel)
         if entry is None or entry[:4] != key:
             return None
-        try:
-            scan = decode(rel, entry[5])
+        try:  # (one put in this process is encoded first: the caller gets its own copy)
+            encoded = encode(entry[5]) if isinstance(entry[5], FileScan) else entry[5]
+            scan = decode(rel, encoded) if encoded is not None else None
         except Exception:  # whatever does not fit: scanned again
             scan = None
         if scan is None:
@@ -213,12 +227,11 @@ class ScanStore:
     def put(self, rel: str, key: Key, made_ns: int, scan: FileScan) -> None:
         """Keep ``scan`` of ``rel`` (made from what the file held at ``made_ns``, or later),
         unless it is one never stored."""
-        encoded = encode(scan)
-        if encoded is None or key == NO_KEY:
+        if not storable(scan) or key == NO_KEY:
             if self.entries.pop(rel, None) is not None:
                 self.dirty = True
             return
-        self.entries[rel] = (*key, made_ns, encoded)
+        self.entries[rel] = (*key, made_ns, scan)  # encoded when written (`write_parts`)
         self.dirty = True
 
     def index(self, digest: bytes, text: str) -> tuple[Index, list[Finding]] | None:
@@ -343,10 +356,16 @@ def _value_in(v: Any, depth: int = 0) -> Any:
     raise TypeError("not a frontmatter value")
 
 
+def storable(scan: FileScan) -> bool:
+    """Whether ``scan`` may be stored at all: no credential, no read problem (`encode`
+    may still refuse a frontmatter value it cannot hold)."""
+    return not scan.secrets and not scan.read_findings and bool(scan.digest)
+
+
 def encode(scan: FileScan) -> tuple[Any, ...] | None:
     """``scan`` without its text as plain tuples; None for one never stored."""
     mf = scan.memory
-    if scan.secrets or scan.read_findings or not scan.digest:
+    if not storable(scan):
         return None
     try:
         meta = _value_out(mf.meta)
