@@ -8,9 +8,8 @@ marks the rows that changed for a few seconds.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, ClassVar, TypeVar, overload
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -83,36 +82,65 @@ def _sort_key(value: Any) -> tuple[int, Any]:
     return (0, value)
 
 
-@dataclass
 class Row:
     """One table row: its cells, sort keys (one per column), text to filter on and where
-    it leads (``path``/``line``, for the preview and for jumps)."""
+    it leads (``path``/``line``, for the preview and for jumps).
 
-    key: str
-    cells: tuple[RenderableType, ...]
-    sort: tuple[Any, ...]
-    path: str | None = None
-    line: int | None = None
-    about: tuple[str, ...] = ()  # every file path the row concerns (for change marks)
-    search: str = ""
-    pick: str = ""  # what a pick of this row means (an entry, a file): kept across edits
-    digest: str = field(default="", compare=False)
-    data: Any = field(default=None, compare=False)  # the audit record behind the row
-    # Worked out once where rows are built (a worker thread), not on each redraw:
-    sort_keys: tuple[Any, ...] = field(default=(), init=False, compare=False)
-    touches: frozenset[str] = field(default=frozenset(), init=False, compare=False)
+    ``cells`` may be given as a function that makes them: a view of 10,000 memories then
+    keeps no styled cells for the rows off screen (each ``Text`` and its lists cost
+    ~300 bytes: ~40 MB at 10,000 memories, issue 35), and the table makes a row's cells when
+    it draws that row. The rows themselves are slotted for the same reason."""
 
-    def __post_init__(self) -> None:
-        self.cells = tuple(_printable_cell(c) for c in self.cells)
-        if not (self.search and self.digest):  # most views give both
+    __slots__ = ("_cells", "about", "data", "digest", "key", "line", "path", "pick", "search",
+                 "sort")
+
+    def __init__(self, key: str,
+                 cells: tuple[RenderableType, ...] | Callable[[], tuple[RenderableType, ...]],
+                 sort: tuple[Any, ...], path: str | None = None, line: int | None = None,
+                 about: tuple[str, ...] = (), search: str = "", pick: str = "",
+                 digest: str = "", data: Any = None) -> None:
+        self.key, self.sort, self.path, self.line, self.about = key, sort, path, line, about
+        self.data = data  # the audit record behind the row
+        self._cells = cells if callable(cells) else tuple(_printable_cell(c) for c in cells)
+        if not (search and digest):  # most views give both
             plain = "\x1f".join(c.plain if isinstance(c, Text) else str(c)
                                  for c in self.cells)
-            self.search = self.search or plain.casefold()
-            self.digest = self.digest or plain
-        if not self.pick:
-            self.pick = self.key
-        self.sort_keys = tuple(_sort_key(v) for v in self.sort)
-        self.touches = frozenset((*self.about, self.path) if self.path else self.about)
+            search = search or plain.casefold()
+            digest = digest or plain
+        self.search = search  # text to filter on
+        self.digest = digest  # what the row says: a change of it marks the row
+        self.pick = pick or key  # what a pick of this row means (an entry, a file)
+
+    @property
+    def cells(self) -> tuple[RenderableType, ...]:
+        """The row's cells, control characters escaped (made now when given as a function;
+        the table keeps each drawn line, so this runs once per row drawn)."""
+        cells = self._cells
+        if callable(cells):
+            return tuple(_printable_cell(c) for c in cells())
+        return cells
+
+    def sort_key(self, column: int) -> tuple[int, Any]:
+        """The key column ``column`` sorts by (made when sorting: kept for every column of
+        every row, they were ~14 MB at 10,000 memories)."""
+        return _sort_key(self.sort[column])
+
+    @property
+    def touches(self) -> tuple[str, ...]:
+        """Every file path the row concerns, its own too (for change marks)."""
+        return (*self.about, self.path) if self.path else self.about
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Row):
+            return NotImplemented
+        return (self.key, self.cells, self.sort, self.path, self.line, self.about,
+                self.search, self.pick) == (other.key, other.cells, other.sort, other.path,
+                                            other.line, other.about, other.search, other.pick)
+
+    __hash__ = None  # type: ignore[assignment]  # as the dataclass it was
+
+    def __repr__(self) -> str:
+        return f"Row({self.key!r}, path={self.path!r}, line={self.line!r})"
 
 
 def _printable_cell(cell: RenderableType) -> RenderableType:
@@ -126,6 +154,30 @@ def _printable_cell(cell: RenderableType) -> RenderableType:
         if safe is not plain:
             return type(cell)(safe, style=cell.style, justify=cell.justify)
     return cell
+
+
+class RowCells(Sequence[tuple[RenderableType, ...]]):
+    """The cells of ``rows``, each row's made when the table asks for it (when it draws
+    that row), not all at once on the screen's thread."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: list[Row]) -> None:
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[RenderableType, ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[RenderableType, ...]]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [r.cells for r in self._rows[index]]
+        return self._rows[index].cells
 
 
 class RowCache:
@@ -337,7 +389,7 @@ class AuditTable(FilteredView):
             rows = [r for r in rows if all(w in r.search for w in words)]
         if self.sort_column is not None:
             col = self.sort_column
-            rows = sorted(rows, key=lambda r: r.sort_keys[col], reverse=self.sort_reverse)
+            rows = sorted(rows, key=lambda r: r.sort_key(col), reverse=self.sort_reverse)
         self.shown = rows
         marked = self.marked
         cursor = next((i for i, r in enumerate(rows) if r.key == keep_key), None)
@@ -346,7 +398,7 @@ class AuditTable(FilteredView):
             self.picked &= {r.pick for r in self.rows}
             if len(self.picked) != picks:
                 self.refresh_bindings()
-        table.set_rows([r.cells for r in rows], _positions(rows, marked), cursor,
+        table.set_rows(RowCells(rows), _positions(rows, marked), cursor,
                        _picked(rows, self.picked))
         if not rows and displayed(self):
             self.post_message(MemorySelected(None))
