@@ -13,8 +13,8 @@ from memtui.core.audit import Auditor
 from memtui.core.workspace import open_workspace
 from memtui.tui.audit_worker import prepare_rows
 from memtui.tui.palette import Palette
-from memtui.tui.widgets.audit_table import Row, RowCells
 from memtui.tui.widgets.row_table import RowTable
+from memtui.tui.widgets.table_rows import Row, RowCells
 
 N = 400
 
