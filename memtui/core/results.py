@@ -161,8 +161,8 @@ class LineCost:
     tokens: dict[str, int]
 
 
-@dataclass
-class AuditResult:
+@dataclass(eq=False)  # one result is equal to itself alone: comparing two field by field
+class AuditResult:  # walked every scan, and a lazy result's made every one (issue 35)
     workspace: Workspace
     profile: str
     options: AuditOptions

@@ -112,7 +112,8 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
         # interpreter (and freeze the screen) for tenths of a second.
         self._counting = CountingChild()
         self.auditor = Auditor(workspace, replace(self.options, file_tokens=False),
-                               default_counter(self._counting), lazy_scans=True)
+                               default_counter(self._counting), lazy_scans=True,
+                               hold_stored_scans=False)
         # While an audit runs, its worker gives way whenever the screen is busy drawing.
         self.give_way = GiveWay()
         self.auditor.pause = self.give_way.check

@@ -233,6 +233,21 @@ def test_the_apps_first_audit_comes_from_the_cache_and_its_next_run_scans(
     assert len(again._scans) == 6  # the next change re-audits only what it touched
 
 
+def test_comparing_a_lazy_result_makes_none_of_its_scans(tmp_path: Path, cache: Path) -> None:
+    """A result is equal to itself alone: compared field by field (as the preview's "shown
+    already?" test did, with the next result), the lazy first result read and scanned
+    every memory on the screen's thread (issue 35: ~40 MB and a freeze at 10,000)."""
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    full = _app_auditor(root).run()
+    auditor = _app_auditor(root)
+    lazy = auditor.run()
+    assert not auditor.holds_scans
+    with opened_files() as opened:
+        assert lazy != full and (1, None, lazy) != (1, None, full)
+        assert lazy == lazy and (1, None, lazy) == (1, None, lazy)
+    assert not [p for p in opened if "/memory/" in p]
+
+
 def test_a_lazy_scan_of_a_file_changed_since_is_made_from_its_new_bytes(
         tmp_path: Path, cache: Path) -> None:
     root = make_ws(tmp_path / "ws", _files(), days_ago=3)

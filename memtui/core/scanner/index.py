@@ -26,7 +26,7 @@ HEADING = lazy_pattern(r"^ {0,3}#{1,6}(\s|$)")
 _HOOK_SEP = lazy_pattern(r"^\s*(?:—|–|--|-|:|\|)\s*")
 
 
-@dataclass
+@dataclass(slots=True)  # one per line of the index: no __dict__ each (issue 35)
 class IndexLine:
     """One line of MEMORY.md as written.
 

@@ -33,7 +33,7 @@ _CLOSING = lazy_pattern(r"\n(?:-{3,}|\.\.\.)\s*$", re.M)
 TOP_LEVEL_TYPE = "'type' is at the top level instead of under 'metadata'"
 
 
-@dataclass
+@dataclass(slots=True)  # one per memory: no __dict__ each (issue 35)
 class MemoryFile:
     """What the audit knows of one memory file. ``line`` numbers are 1-based file lines."""
 

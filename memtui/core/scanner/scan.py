@@ -29,7 +29,7 @@ from memtui.core.scanner.textfile import read_text
 from memtui.core.workspace import INDEX_NAME, is_documentation
 
 
-@dataclass
+@dataclass(slots=True)  # one per memory: no __dict__ each (issue 35)
 class FileScan:
     """What one memory file yields on its own: a pure function of its bytes and path
     (`scan_file`), kept in memory and in the user cache (`memtui.core.caches.scans`)."""

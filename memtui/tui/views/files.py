@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -24,6 +25,31 @@ from memtui.tui.widgets.row_table import MiddleText
 
 #: Where an age comes from, in three letters (the help screen explains them).
 AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt"}
+
+
+def _cells(f: FileReport, tokens: int | None, palette: Palette,
+           prefix: str) -> tuple[RenderableType, ...]:
+    """The cells of ``f``'s row (``tokens``: by the profile's tokenizer, as the header
+    counts; None: not counted yet)."""
+    if f.linked:
+        reach, colour = "linked", palette.resolved
+    elif f.reachable:
+        reach, colour = "reachable", palette.warning
+    else:
+        reach, colour = "unreachable", palette.error
+    return (
+        Text(reach, style=colour),
+        Text(str(f.findings) if f.findings else "", justify="right", style=palette.warning),
+        name_cell(f.name or "", f.path, palette),
+        Text(f.type or "—", style="" if f.type else palette.muted),
+        Text(f"{f.age_days}d", justify="right"),
+        Text(AGE_SOURCES.get(f.age_source, f.age_source[:3]), style=palette.muted),
+        # No count yet: the app counts each memory after showing the audit.
+        Text("…" if tokens is None else f"{tokens:,}", justify="right",
+             style="" if tokens is not None else palette.muted),
+        Text(f"{f.bytes:,}", justify="right"),
+        MiddleText(short_path(f.path, prefix)),  # the distinct end stays
+    )
 
 
 class FilesView(AuditTable):
@@ -52,32 +78,13 @@ class FilesView(AuditTable):
         tokenizer = result.block.tokenizer
 
         def make(f: FileReport) -> Row:
-            if f.linked:
-                reach, colour, rank = "linked", palette.resolved, 0
-            elif f.reachable:
-                reach, colour, rank = "reachable", palette.warning, 1
-            else:
-                reach, colour, rank = "unreachable", palette.error, 2
+            rank = 0 if f.linked else 1 if f.reachable else 2
             tokens = f.tokens.get(tokenizer)  # as the header counts: the profile's
-            shown = -1 if tokens is None else tokens
             name = f.name or ""
-            cells: tuple[RenderableType, ...] = (
-                Text(reach, style=colour),
-                Text(str(f.findings) if f.findings else "", justify="right",
-                     style=palette.warning),
-                name_cell(name, f.path, palette),
-                Text(f.type or "—", style="" if f.type else palette.muted),
-                Text(f"{f.age_days}d", justify="right"),
-                Text(AGE_SOURCES.get(f.age_source, f.age_source[:3]), style=palette.muted),
-                # No count yet: the app counts each memory after showing the audit.
-                Text("…" if tokens is None else f"{tokens:,}", justify="right",
-                     style="" if tokens is not None else palette.muted),
-                Text(f"{f.bytes:,}", justify="right"),
-                MiddleText(short_path(f.path, prefix)),  # the distinct end stays
-            )
+            cells = partial(_cells, f, tokens, palette, prefix)  # made when drawn
             return Row(f.path, cells,
                        sort=(rank, f.findings, name, f.type or "", f.age_days, f.age_source,
-                             shown, f.bytes, f.path),
+                             -1 if tokens is None else tokens, f.bytes, f.path),
                        path=f.path, data=f)
 
         return [cache.row((f.path, f.name, f.type, f.bytes, f.age_days, f.age_source,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -30,6 +31,40 @@ LineInputs = tuple[IndexLine, bool, tuple[bool, ...], tuple[tuple[str, str | Non
                    int | None]
 
 
+def _cells(item: LineInputs, palette: Palette, prefix: str) -> tuple[RenderableType, ...]:
+    """The cells of an index line's row (made when the row is drawn: a view of thousands
+    of lines keeps none of them)."""
+    ln, cut, exists, refs, tokens = item
+    targets = MiddleText()  # cut in the middle: the distinct end of a stem stays
+    for lk, found in zip(ln.links, exists, strict=True):
+        if targets:
+            targets.append(" ")
+        if found:
+            targets.append(short_path(lk.target or "", prefix), style=palette.resolved)
+        else:
+            targets.append("✗ " + short_path(lk.target or lk.raw, prefix),
+                           style=palette.error)
+    for lk, (state, _resolved) in zip(ln.wikilinks, refs, strict=True):
+        if targets:
+            targets.append(" ")
+        targets.append(f"[[{lk.target}]]", style=palette.link_state(state))
+    kind = Text("cut" if cut else ln.kind, style=f"bold {palette.warning}" if cut else "")
+    title = ln.title or ln.text.strip()
+    row_style = "strike dim" if cut else ""
+    return (
+        Text(str(ln.number), style=row_style, justify="right"),
+        kind,
+        # None: not counted yet (the app counts after showing the audit)
+        Text("…" if tokens is None else f"{tokens:,}",
+             style=row_style or ("" if tokens is not None else palette.muted),
+             justify="right"),
+        Text(f"{ln.chars:,}", style=row_style, justify="right"),
+        Text(title, style=row_style + (" bold" if ln.kind == "heading" else "")),
+        targets,
+        Text(ln.hook, style=row_style),
+    )
+
+
 class IndexView(AuditTable):
     COLUMNS = (
         Column("line", "Ln", 4, numeric=True),
@@ -55,46 +90,22 @@ class IndexView(AuditTable):
         states = {(w.line, w.target): w for w in result.wikirefs if w.source == INDEX_NAME}
 
         def make(item: LineInputs) -> Row:
-            ln, cut, exists, refs, tokens = item
-            targets = MiddleText()  # cut in the middle: the distinct end of a stem stays
+            ln, _cut, exists, refs, tokens = item
             first: str | None = None
             for lk, found in zip(ln.links, exists, strict=True):
-                if targets:
-                    targets.append(" ")
                 if found:
-                    targets.append(short_path(lk.target or "", prefix), style=palette.resolved)
                     first = first or lk.target
-                else:
-                    targets.append("✗ " + short_path(lk.target or lk.raw, prefix),
-                                   style=palette.error)
-            for lk, (state, resolved) in zip(ln.wikilinks, refs, strict=True):
-                if targets:
-                    targets.append(" ")
-                targets.append(f"[[{lk.target}]]", style=palette.link_state(state))
+            for _lk, (_state, resolved) in zip(ln.wikilinks, refs, strict=True):
                 if resolved:
                     first = first or resolved
-            kind = Text("cut" if cut else ln.kind,
-                        style=f"bold {palette.warning}" if cut else "")
             title = ln.title or ln.text.strip()
-            row_style = "strike dim" if cut else ""
             paths = ln.targets  # a property: made once here
-            cells: tuple[RenderableType, ...] = (
-                Text(str(ln.number), style=row_style, justify="right"),
-                kind,
-                # None: not counted yet (the app counts after showing the audit)
-                Text("…" if tokens is None else f"{tokens:,}",
-                     style=row_style or ("" if tokens is not None else palette.muted),
-                     justify="right"),
-                Text(f"{ln.chars:,}", style=row_style, justify="right"),
-                Text(title, style=row_style + (" bold" if ln.kind == "heading" else "")),
-                targets,
-                Text(ln.hook, style=row_style),
-            )
             # A line linking several memories is about the line itself: the preview, o and
             # y show it in MEMORY.md (not its first memory), and the keys acting on a
             # memory ask which one (`memtui.tui.curate_actions`).
             if len(set(paths)) > 1:
                 first = None
+            cells = partial(_cells, item, palette, prefix)  # made again when drawn
             return Row(
                 key=f"L{ln.number}", cells=cells,
                 sort=(ln.number, ln.kind, -1 if tokens is None else tokens, ln.chars, title,
@@ -103,7 +114,7 @@ class IndexView(AuditTable):
                 about=(INDEX_NAME, *paths),
                 search=ln.text.casefold(), data=ln,
                 # what the row says, not where: a line an insert moved down is unchanged
-                digest="\x1f".join(c.plain for c in cells[1:] if isinstance(c, Text)),
+                digest="\x1f".join(c.plain for c in cells()[1:] if isinstance(c, Text)),
                 # a pick is of the entry (its files), not of a line number a fold shifts
                 pick="\x1f".join(paths) or f"text:{ln.text}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -24,6 +25,22 @@ from memtui.tui.widgets.audit_table import (
 from memtui.tui.widgets.row_table import MiddleText
 
 
+def _cells(o: Orphan, name: str, palette: Palette, prefix: str) -> tuple[RenderableType, ...]:
+    """The cells of orphan ``o``'s row (``name``: its memory's)."""
+    state = Text("reachable", style=palette.warning) if o.reachable else Text(
+        "unreachable", style=f"bold {palette.error}")
+    linked = ", ".join(short_path(p, prefix) for p in o.linked_from) \
+        if o.linked_from else "nothing links it"
+    if o.past_limit is not None:
+        linked = f"MEMORY.md:{o.past_limit} (past the load limit); {linked}"
+    return (
+        state,
+        MiddleText(short_path(o.path, prefix)),  # the distinct end stays
+        name_cell(name, o.path, palette),
+        Text(linked, style="" if o.linked_from else palette.muted),
+    )
+
+
 class OrphansView(AuditTable):
     COLUMNS = (
         Column("state", "State", 11),
@@ -44,18 +61,7 @@ class OrphansView(AuditTable):
 
         def make(item: tuple[Orphan, str]) -> Row:
             o, name = item
-            state = Text("reachable", style=palette.warning) if o.reachable else Text(
-                "unreachable", style=f"bold {palette.error}")
-            linked = ", ".join(short_path(p, prefix) for p in o.linked_from) \
-                if o.linked_from else "nothing links it"
-            if o.past_limit is not None:
-                linked = f"MEMORY.md:{o.past_limit} (past the load limit); {linked}"
-            cells: tuple[RenderableType, ...] = (
-                state,
-                MiddleText(short_path(o.path, prefix)),  # the distinct end stays
-                name_cell(name, o.path, palette),
-                Text(linked, style="" if o.linked_from else palette.muted),
-            )
+            cells = partial(_cells, o, name, palette, prefix)  # made when drawn
             return Row(o.path, cells,
                        sort=(int(o.reachable), o.path, name, len(o.linked_from)),
                        path=o.path, about=(o.path, *o.linked_from), data=o)

@@ -8,9 +8,7 @@ marks the rows that changed for a few seconds.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -27,9 +25,9 @@ from memtui.tui.palette import Palette
 from memtui.tui.views.base import FilteredView
 from memtui.tui.widgets.columns import Column, fit_widths
 from memtui.tui.widgets.row_table import GAP, MARK_WIDTH, SCROLLBAR, RowTable
+from memtui.tui.widgets.table_rows import Row, RowCache, RowCells, printable_cell
 
 MARK_SECONDS = 4.0
-Item = TypeVar("Item")
 
 
 def memory_prefix(result: AuditResult) -> str:
@@ -72,93 +70,6 @@ def name_cell(name: str | None, path: str, palette: Palette) -> Text:
     if repeats_stem(name, path):
         return Text("=", style=palette.muted)
     return Text(name)
-
-
-def _sort_key(value: Any) -> tuple[int, Any]:
-    """None sorts last; numbers and strings never meet in one column."""
-    if value is None:
-        return (1, 0)
-    if isinstance(value, str):
-        return (0, value.casefold())
-    return (0, value)
-
-
-@dataclass
-class Row:
-    """One table row: its cells, sort keys (one per column), text to filter on and where
-    it leads (``path``/``line``, for the preview and for jumps)."""
-
-    key: str
-    cells: tuple[RenderableType, ...]
-    sort: tuple[Any, ...]
-    path: str | None = None
-    line: int | None = None
-    about: tuple[str, ...] = ()  # every file path the row concerns (for change marks)
-    search: str = ""
-    pick: str = ""  # what a pick of this row means (an entry, a file): kept across edits
-    digest: str = field(default="", compare=False)
-    data: Any = field(default=None, compare=False)  # the audit record behind the row
-    # Worked out once where rows are built (a worker thread), not on each redraw:
-    sort_keys: tuple[Any, ...] = field(default=(), init=False, compare=False)
-    touches: frozenset[str] = field(default=frozenset(), init=False, compare=False)
-
-    def __post_init__(self) -> None:
-        self.cells = tuple(_printable_cell(c) for c in self.cells)
-        if not (self.search and self.digest):  # most views give both
-            plain = "\x1f".join(c.plain if isinstance(c, Text) else str(c)
-                                 for c in self.cells)
-            self.search = self.search or plain.casefold()
-            self.digest = self.digest or plain
-        if not self.pick:
-            self.pick = self.key
-        self.sort_keys = tuple(_sort_key(v) for v in self.sort)
-        self.touches = frozenset((*self.about, self.path) if self.path else self.about)
-
-
-def _printable_cell(cell: RenderableType) -> RenderableType:
-    """``cell`` with control characters (from file names, frontmatter, link targets) escaped;
-    a styled Text keeps its own style but loses spans only when something was escaped."""
-    if isinstance(cell, str):
-        return printable(cell)
-    if isinstance(cell, Text):
-        plain = cell.plain
-        safe = printable(plain)
-        if safe is not plain:
-            return type(cell)(safe, style=cell.style, justify=cell.justify)
-    return cell
-
-
-class RowCache:
-    """A view's rows from its previous build, by the values each was made from: a re-audit
-    that changed one memory rebuilds that memory's rows, not all 10,000. Used by one
-    thread at a time (the audit worker); another palette starts it afresh."""
-
-    def __init__(self) -> None:
-        self._rows: dict[Hashable, Row] = {}
-        self._next: dict[Hashable, Row] = {}
-        self._palette: Palette | None = None
-        #: Called before each row is made (the app's worker gives way to the screen there).
-        self.pause: Callable[[], None] | None = None
-
-    def begin(self, palette: Palette) -> None:
-        if palette is not self._palette:
-            self._rows, self._palette = {}, palette
-        self._next = {}
-
-    def row(self, inputs: Hashable, make: Callable[[Item], Row], item: Item) -> Row:
-        """``make(item)``, unless a row was made from the same ``inputs`` (every value
-        ``make`` reads) last time."""
-        row = self._rows.get(inputs)
-        if row is None:
-            if self.pause is not None:
-                self.pause()
-            row = make(item)
-        self._next[inputs] = row
-        return row
-
-    def end(self) -> None:
-        """Keep what this build used, drop the rest."""
-        self._rows, self._next = self._next, {}
 
 
 class AuditTable(FilteredView):
@@ -293,7 +204,7 @@ class AuditTable(FilteredView):
             self._add_columns(self.size.width or 80)
         summary = self.summary(result, self.palette)  # may name types, files: data
         self._summary = Text(printable(summary)) if isinstance(summary, str) \
-            else _printable_cell(summary)
+            else printable_cell(summary)
         changed, self._pending_changed = self._pending_changed, set()
         # MEMORY.md is what every index row is about: that it changed says nothing of a
         # row; the row's own content does (a line moved down by an insert is not new).
@@ -337,7 +248,7 @@ class AuditTable(FilteredView):
             rows = [r for r in rows if all(w in r.search for w in words)]
         if self.sort_column is not None:
             col = self.sort_column
-            rows = sorted(rows, key=lambda r: r.sort_keys[col], reverse=self.sort_reverse)
+            rows = sorted(rows, key=lambda r: r.sort_key(col), reverse=self.sort_reverse)
         self.shown = rows
         marked = self.marked
         cursor = next((i for i, r in enumerate(rows) if r.key == keep_key), None)
@@ -346,7 +257,7 @@ class AuditTable(FilteredView):
             self.picked &= {r.pick for r in self.rows}
             if len(self.picked) != picks:
                 self.refresh_bindings()
-        table.set_rows([r.cells for r in rows], _positions(rows, marked), cursor,
+        table.set_rows(RowCells(rows), _positions(rows, marked), cursor,
                        _picked(rows, self.picked))
         if not rows and displayed(self):
             self.post_message(MemorySelected(None))

@@ -95,7 +95,7 @@ class RowTable(ScrollView, can_focus=True):
         self.labels: list[Text] = []
         self.widths: list[int] = []
         self.justify: list[str] = []
-        self.cells: list[Sequence[Text | str]] = []
+        self.cells: Sequence[Sequence[Text | str]] = []
         self.marks: set[int] = set()
         self.picks: set[int] = set()
         self._strips: dict[int, Strip] = {}
@@ -118,8 +118,10 @@ class RowTable(ScrollView, can_focus=True):
     def set_rows(self, cells: Sequence[Sequence[Text | str]], marks: set[int] | None = None,
                  cursor: int | None = None, picks: set[int] | None = None) -> None:
         """Replace every row; the cursor goes to ``cursor`` (else stays, clamped).
-        ``marks`` flag changed rows (●), ``picks`` picked ones (✓)."""
-        self.cells = list(cells)
+        ``marks`` flag changed rows (●), ``picks`` picked ones (✓). A list is copied (its
+        owner may change it); another sequence is kept as given and asked for a row's cells
+        only when that row is drawn (a view's 10,000 rows make their cells then)."""
+        self.cells = list(cells) if isinstance(cells, list) else cells
         self.marks = set(marks or ())
         self.picks = set(picks or ())
         self._changed()
