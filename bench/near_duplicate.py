@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import memtui.core.checks.near_duplicate as nd
+import memtui.core.checks.near_duplicate_sketch as nds
 from bench.generate import generate
 from memtui.core.checks.near_duplicate import pairs, shingle_hashes, sketch
 from memtui.core.scanner.memory_file import parse_memory
@@ -55,14 +55,14 @@ def near_cpu(texts: dict[str, str]) -> tuple[float, float, int]:
 
 def exact_jaccard(a: str, b: str) -> float:
     """The Jaccard similarity of the two texts' whole shingle sets (the caps lifted)."""
-    caps = {k: getattr(nd, k) for k in ("MAX_CHARS", "MAX_CJK") if hasattr(nd, k)}
+    caps = {k: getattr(nds, k) for k in ("MAX_CHARS", "MAX_CJK")}
     try:
         for k in caps:
-            setattr(nd, k, 10**9)
+            setattr(nds, k, 10**9)
         x, y = shingle_hashes(a), shingle_hashes(b)
     finally:
         for k, v in caps.items():
-            setattr(nd, k, v)
+            setattr(nds, k, v)
     return len(x & y) / len(x | y) if x | y else 0.0
 
 
