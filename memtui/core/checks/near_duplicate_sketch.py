@@ -29,8 +29,10 @@ start decides.
 
 Cost (bench/RESULTS.md, "near_duplicate ported and under 20 %"): each pass over a text is
 one regular expression whose first item is a set or a literal (``re`` then skips in C to
-where a match can start); words and bigrams are deduplicated before they are hashed, and
-every hash is made by a C-level ``map``.
+where a match can start); words are deduplicated before they are hashed; every hash is made
+by a C-level ``map`` and cut to ``HASH_BITS`` bits (one-digit integers: sorted and
+intersected about twice as fast). ``MAX_CJK`` is the main dial: 200 costs ~18 % less than
+300 and finds a third fewer long chunk-edited copies.
 """
 
 from __future__ import annotations
@@ -110,8 +112,8 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], set[str]]:
     out = set(map(and_, map(hash, zip(_crcs(words | numbers), repeat(1))), repeat(HASH_MASK)))
     if runs:  # all runs at once, a NUL between two (its bigrams are the runs' edges)
         units = "\0".join(runs)[:MAX_CJK].encode("utf-16-le")
-        pairs = set(array("I", units[:len(units) // 4 * 4]))
-        pairs.update(array("I", units[2:2 + (len(units) - 2) // 4 * 4]))
+        pairs = array("I", units[:len(units) // 4 * 4])
+        pairs.extend(array("I", units[2:2 + (len(units) - 2) // 4 * 4]))
         out.update(map(and_, map(hash, zip(pairs)), repeat(HASH_MASK)))
     return out, numbers
 
