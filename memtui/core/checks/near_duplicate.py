@@ -134,11 +134,15 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     of; two daily logs (``dated``) are never. ``key``'s sketch is read once, each other's
     bottom hashes and facts only, then whole for the few alike enough (a cache of every
     sketch read held ~8 KB a memory)."""
-    x = read_sketch(sketches[key])
-    xs, xset, xfacts = x[0], x[1], x[2]
-    nx, mx = len(xs), len(xfacts)
-    if not nx:
+    whole = memoryview(sketches[key]).cast("q")[K:]  # read in place, whole only if needed
+    nx = whole[0]
+    if nx <= 0:
         return []
+    xs = whole[1:1 + nx]
+    xset = frozenset(xs)
+    mx = whole[1 + nx] if len(whole) > 1 + nx else 0
+    xfacts = frozenset(whole[2 + nx:2 + nx + mx])
+    x: Parts | None = None
     last = xs[-1]
     key_dated = key in dated
     out = []
@@ -164,6 +168,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
             if not common or 2 * common < min(mx, m):
                 continue
+        if x is None:
+            x = read_sketch(sketches[key])
         if agree(x, read_sketch(sk), sim):
             out.append((sim, other))
     return out

@@ -99,8 +99,8 @@ def _numbers(text: str) -> set[str]:
     return set(_LEADING_ZEROS.sub("", "\n".join(found)).split("\n"))
 
 
-def _shingles(text: str, runs: list[str]) -> tuple[set[int], set[str]]:
-    """(a 30-bit hash of each shingle, the numbers). A word or a number is its CRC-32
+def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
+    """(a 30-bit hash of each shingle, the numbers' CRC-32s). A word or a number is its CRC-32
     hashed as a 2-tuple with 1; a bigram, its two UTF-16 code units read as one 32-bit
     integer, hashed as a 1-tuple (Python's tuple hash of integers: the same in every
     process); the hash's low ``HASH_BITS`` bits are kept (an integer Python holds in one
@@ -108,8 +108,10 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], set[str]]:
     if "**" in text or "__" in text:
         text = _LABEL.sub("\n", "\n" + text)
     words = set(_STEM_RE.findall(text.lower()))
-    numbers = _numbers(text)
-    out = set(map(and_, map(hash, zip(_crcs(words | numbers), repeat(1))), repeat(HASH_MASK)))
+    numbers = _crcs(_numbers(text))
+    words_crcs = _crcs(words)
+    words_crcs += numbers  # a number and a word never share a CRC's text
+    out = set(map(and_, map(hash, zip(words_crcs, repeat(1))), repeat(HASH_MASK)))
     if runs:  # all runs at once, a NUL between two (its bigrams are the runs' edges)
         units = "\0".join(runs)[:MAX_CJK].encode("utf-16-le")
         pairs = array("I", units[:len(units) // 4 * 4])
@@ -123,17 +125,17 @@ def shingle_hashes(text: str) -> set[int]:
     return _shingles(*_read(text))[0]
 
 
-def facts(text: str, numbers: set[str]) -> list[int]:
-    """CRC-32s of a text's facts (``numbers``, its code spans' tokens, its quoted terms),
-    the ``MAX_FACTS`` smallest, ascending."""
-    found = set(numbers)
+def facts(text: str, numbers: list[int]) -> list[int]:
+    """CRC-32s of a text's facts (its numbers', ``numbers``, its code spans' tokens, its
+    quoted terms), the ``MAX_FACTS`` smallest, ascending."""
+    found: set[str] = set()
     if "`" in text:
         for span in _SPAN.findall(text):
             found.update(t.lower() for t in _TOKEN.findall(span))
     quoted = _QUOTED.findall(text)
     if quoted:
         found.update(q.strip().lower() for q in map("".join, quoted))
-    return sorted(_crcs(found))[:MAX_FACTS]
+    return sorted(set(numbers).union(_crcs(found)) if found else set(numbers))[:MAX_FACTS]
 
 
 def fields(text: str) -> list[int]:
