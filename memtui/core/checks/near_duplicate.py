@@ -272,10 +272,11 @@ class Buckets:
     those few (`update`, `pairs_of`) rather than every memory's.
 
     The LSH buckets (one dict per band, from the band's bins to its bucket: the one member
-    alone, or a list of members in ``order``) and the fact buckets (each fact's holders) are
-    kept whatever the count; up to ``ALL_PAIRS`` sketches every pair is a candidate, as in
-    `pairs`. The candidate relation is symmetric, so a key's pairs (`pairs_of`) are read from
-    its own candidates."""
+    alone, or a list of members in ``order``) and the fact buckets (each fact's holders, a
+    lone one without a list: most facts are one memory's) are kept whatever the count; up
+    to ``ALL_PAIRS`` sketches every pair is a candidate, as in `pairs`. The candidate
+    relation is symmetric, so a key's pairs (`pairs_of`) are read from its own
+    candidates."""
 
     __slots__ = ("bands", "dated", "facts", "order", "sketches", "threshold")
 
@@ -289,7 +290,7 @@ class Buckets:
         self.threshold = threshold
         self.dated = {key for key in self.sketches if _DATED.search(str(key))}
         self.bands: list[dict[bytes, Bucket]] = [{} for _ in range(BANDS)]
-        self.facts: dict[int, list[Hashable]] = defaultdict(list)
+        self.facts: dict[int, Bucket] = {}  # a fact's holder alone, or a list of them
         for key, sk in self.sketches.items():
             for band, cut in zip(self.bands, _cuts(sk), strict=True):
                 was = band.setdefault(cut, key)
@@ -299,7 +300,12 @@ class Buckets:
                     else:
                         band[cut] = [was, key]
             for h in _facts_of(sk):
-                self.facts[h].append(key)
+                was = self.facts.setdefault(h, key)
+                if was is not key:
+                    if isinstance(was, list):
+                        was.append(key)
+                    else:
+                        self.facts[h] = [was, key]
 
     def _candidates(self, key: Hashable) -> set[Hashable]:
         sk = self.sketches[key]
@@ -317,7 +323,7 @@ class Buckets:
                     out.add(members[0])
             for h in _facts_of(sk):
                 holders = self.facts[h]
-                if len(holders) <= FACT_BUCKET:
+                if isinstance(holders, list) and len(holders) <= FACT_BUCKET:
                     out.update(holders)
         out.discard(key)
         return out
@@ -371,11 +377,14 @@ class Buckets:
                 band[cut] = members[0]
         for h in _facts_of(old):
             holders = self.facts[h]
+            if not isinstance(holders, list):
+                del self.facts[h]  # the key alone
+                continue
             if lsh and len(holders) - 1 <= FACT_BUCKET:
                 touched.update(holders)
             holders.remove(key)
-            if not holders:
-                del self.facts[h]
+            if len(holders) == 1:
+                self.facts[h] = holders[0]
 
     def _add(self, key: Hashable, sk: bytes, touched: set[Hashable], lsh: bool) -> None:
         self.sketches[key] = sk
@@ -392,8 +401,12 @@ class Buckets:
             if lsh:
                 _touch(touched, members, key, len(members) - 1)
         for h in _facts_of(sk):
-            holders = self.facts[h]
+            was = self.facts.setdefault(h, key)
+            if was is key:
+                continue
+            holders = was if isinstance(was, list) else [was]
             holders.append(key)
+            self.facts[h] = holders
             if lsh and len(holders) - 1 <= FACT_BUCKET:
                 touched.update(holders)
 
