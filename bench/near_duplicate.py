@@ -6,7 +6,8 @@ Generates a workspace (`bench.generate`), then measures CPU time (user + system)
 the cold audit, ``memtui audit WS --json`` in a child with an empty cache folder (the whole
 audit, near-duplicates included); and in this process the near-duplicate work alone over the
 same files: every sketch (`memtui.core.checks.near_duplicate.sketch`) and the pairing (`pairs`).
-Medians of ``--runs``.
+Medians of ``--runs``, the two measured in turn (a shared machine's load changes by the
+minute), and with more than one run each run's ratio and their median.
 
 Recall: ``--recall N`` memories (seeded) each get a copy with chunks swapped for another
 memory's text; a pair counts by its exact Jaccard similarity (every shingle of the whole
@@ -26,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import memtui.core.checks.near_duplicate as nd
+import memtui.core.checks.near_duplicate_sketch as nds
 from bench.generate import generate
 from memtui.core.checks.near_duplicate import pairs, shingle_hashes, sketch
 from memtui.core.scanner.memory_file import parse_memory
@@ -55,14 +56,14 @@ def near_cpu(texts: dict[str, str]) -> tuple[float, float, int]:
 
 def exact_jaccard(a: str, b: str) -> float:
     """The Jaccard similarity of the two texts' whole shingle sets (the caps lifted)."""
-    caps = {k: getattr(nd, k) for k in ("MAX_CHARS", "MAX_CJK") if hasattr(nd, k)}
+    caps = {k: getattr(nds, k) for k in ("MAX_CHARS", "MAX_CJK")}
     try:
         for k in caps:
-            setattr(nd, k, 10**9)
+            setattr(nds, k, 10**9)
         x, y = shingle_hashes(a), shingle_hashes(b)
     finally:
         for k, v in caps.items():
-            setattr(nd, k, v)
+            setattr(nds, k, v)
     return len(x & y) / len(x | y) if x | y else 0.0
 
 
@@ -99,13 +100,21 @@ def main() -> int:
         for p in sorted((ws / "memory").rglob("*.md")):
             mf = parse_memory(str(p), p.read_text(encoding="utf-8"))
             texts[str(p)] = f"{mf.description or ''}\n{mf.body}"
-        cold = statistics.median(cold_audit_cpu(ws) for _ in range(args.runs))
-        runs = [near_cpu(texts) for _ in range(args.runs)]
+        colds, runs = [], []
+        for _ in range(args.runs):  # interleaved: a shared machine's load hits both alike
+            colds.append(cold_audit_cpu(ws))
+            runs.append(near_cpu(texts))
+        cold = statistics.median(colds)
         sk = statistics.median(r[0] for r in runs)
         pa = statistics.median(r[1] for r in runs)
+        ratios = [(r[0] + r[1]) / c for r, c in zip(runs, colds, strict=True)]
         print(f"{len(texts)} memories: cold audit {cold:.2f} s CPU; near-duplicates "
               f"{sk + pa:.3f} s (sketches {sk:.3f} s, pairing {pa:.3f} s) = "
               f"{(sk + pa) / cold:.1%} of the cold audit; {runs[0][2]} memories paired")
+        if args.runs > 1:
+            print("each run's near-duplicates / cold audit: "
+                  + ", ".join(f"{r:.1%}" for r in ratios)
+                  + f"; median {statistics.median(ratios):.1%}")
         if args.recall:
             found = recall(list(texts.values()), args.recall)
             print("recall: " + "; ".join(f"{band} alike {f}/{t} = {f / max(t, 1):.1%}"

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 import memtui.core.checks.near_duplicate as nd
 from memtui.core.checks.near_duplicate import entry_sketches, near_duplicate_texts, pairs, sketch
 from tests.core.helpers import make_ws, run_audit
@@ -66,7 +68,7 @@ def test_hermes_entries_are_sketched_one_by_one() -> None:
 def test_a_long_chinese_text_is_shingled_only_up_to_its_cap() -> None:
     import random
 
-    from memtui.core.checks.near_duplicate import MAX_CJK, shingle_hashes
+    from memtui.core.checks.near_duplicate_sketch import MAX_CJK, shingle_hashes
 
     rng = random.Random(34)
     text = "".join(chr(rng.randrange(0x4E00, 0x9FFF)) for _ in range(6_000))
@@ -75,27 +77,36 @@ def test_a_long_chinese_text_is_shingled_only_up_to_its_cap() -> None:
     assert near_duplicate_texts([("a", text), ("b", edited)])
 
 
-def test_buckets_updated_give_what_pairs_gives() -> None:
+@pytest.mark.parametrize("mode", ["all", "lsh", "cross"])
+def test_buckets_updated_give_what_pairs_gives(monkeypatch: pytest.MonkeyPatch,
+                                               mode: str) -> None:
     """`Buckets.update` and `pairs_of` after any sequence of changed sketches (short ones,
-    copies, a bucket past ``BUCKET_ALL`` losing and gaining its first) equal `pairs` made
-    afresh."""
+    copies, a band bucket past ``BUCKET_ALL`` losing and gaining its first, a rare fact's
+    bucket crossing ``FACT_BUCKET``, the count crossing ``ALL_PAIRS`` both ways) equal
+    `pairs` made afresh: every pair compared, LSH and fact buckets, or both in turn."""
     rng = random.Random(35)
-    words = [f"w{i}" for i in range(60)]
+    words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(6))
+             for _ in range(60)]
 
     def text() -> str:
-        return " ".join(rng.choice(words) for _ in range(rng.choice((5, 40, 40, 80))))
+        n = rng.choice((3, 3, 40, 80))
+        return " ".join(rng.choice(words) for _ in range(n)) + f" {rng.randrange(20)} " \
+            + " ".join(rng.choice(words) for _ in range(n // 4))
     base = " ".join(words[:40])
     texts = {f"k{i:03}": (base if i < 60 else text()) for i in range(120)}  # 60 alike
     sketches = {k: nd.sketch(t) for k, t in texts.items()}
+    all_pairs = {"all": 300, "lsh": 40, "cross": sum(1 for sk in sketches.values() if sk)}[mode]
+    monkeypatch.setattr(nd, "ALL_PAIRS", all_pairs)
     order = {k: i for i, k in enumerate(sketches)}
     kept = nd.Buckets(sketches, order)
     found = kept.found()
-    assert found == nd.pairs(sketches) and len(found["k000"]) == 59
-    for _ in range(150):
+    assert found == nd.pairs(sketches) and len(found["k000"]) >= 59
+    crossed = set()
+    for _ in range(60):
         key = rng.choice(["k000", "k001", *sorted(sketches)])
         pick = rng.random()
         sketches[key] = nd.sketch(base if pick < 0.3 else texts[rng.choice(sorted(texts))]
-                                  if pick < 0.6 else text())
+                                  if pick < 0.5 else text())
         for k in kept.update({key: sketches[key]}):
             others = kept.pairs_of(k)
             if others:
@@ -103,3 +114,61 @@ def test_buckets_updated_give_what_pairs_gives() -> None:
             else:
                 found.pop(k, None)
         assert found == nd.pairs(sketches), key
+        crossed.add(sum(1 for sk in sketches.values() if sk) > all_pairs)
+    assert crossed == {"all": {False}, "lsh": {True}, "cross": {True, False}}[mode]
+
+
+_REWORDED = [
+    ("Backups of the billing database run at 02:15 UTC and are kept 35 days in `s3://bk`.\n"
+     "**Why:** the auditors asked for a month of history after the March incident.\n",
+     "The billing DB is backed up nightly at 02:15 UTC; copies stay 35 days (`s3://bk`).\n"
+     "**Why:** after the incident in March the auditors wanted a month of backups kept.\n"),
+    ("Die Lieferanten-Rechnungen werden 10 Jahre im Ordner „Archiv“ aufbewahrt, danach "
+     "gelöscht; zuständig ist Frau Berg.\n",
+     "Lieferantenrechnungen bleiben 10 Jahre im „Archiv“ und werden danach gelöscht. "
+     "Ansprechpartnerin: Frau Berg.\n"),
+    ("每周三下午 3 点开周会，会议室是「松间」，由产品经理主持并记录。\n",
+     "周会定在每周三 3 点（下午），地点「松间」会议室，产品经理负责主持和记录。\n"),
+    ("매주 화요일 오전 9시에 백업 점검을 한다. 담당은 운영팀이고 결과는 위키에 남긴다.\n",
+     "백업 점검은 화요일 오전 9시, 운영팀 담당. 점검 결과는 위키에 기록한다.\n"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), _REWORDED)
+def test_a_reworded_memory_is_a_near_duplicate(a: str, b: str) -> None:
+    assert set(near_duplicate_texts([("a", a), ("b", b)])) == {"a", "b"}
+
+
+_LOOKALIKES = [
+    # one template, other facts: numbers, quoted terms, fields
+    ("Team A covers the night shift from 22:00; lead is on call at 555-0101 for outages.\n",
+     "Team B covers the day shift from 08:00; lead is on call at 555-0199 for outages.\n"),
+    ("- Name: Borislav\n- Role: blacksmith in the village\n- Quests: «Old sword»\n"
+     "- Voice: none\n",
+     "- Name: Matryona\n- Role: innkeeper in the village\n- Quests: «Lost barrel»\n"
+     "- Voice: yes\n"),
+    ("退货政策：签收后 7 天内可退，运费买家承担，质量问题除外。\n",
+     "换货政策：签收后 15 天内可换尺码，只换一次，运费我们承担。\n"),
+    # same topic, nothing in common to say
+    ("The deploy pipeline runs the integration suite before every release to production.\n",
+     "Production releases are announced in the team channel with the changelog attached.\n"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), _LOOKALIKES)
+def test_a_look_alike_with_other_facts_is_not(a: str, b: str) -> None:
+    assert near_duplicate_texts([("a", a), ("b", b)]) == {}
+
+
+def test_two_daily_logs_are_a_journal_not_duplicates(tmp_path: Path) -> None:
+    log = ("Morning routine: disk at 9.8 GB, heartbeat ran, the blockers are unchanged: the "
+           "campaign status, the second batch, the three videos to shoot, the accounting.\n")
+    ws = make_ws(tmp_path, {
+        "MEMORY.md": "- [A](memory/2026-04-01.md)\n- [B](memory/2026-04-02.md)\n"
+                     "- [C](memory/notes.md)\n",
+        "memory/2026-04-01.md": log, "memory/2026-04-02.md": log + "Same again.\n",
+        "memory/notes.md": _mem("notes", log)})
+    found = {f.path: f.files for f in run_audit(ws).findings if f.kind == "near_duplicate"}
+    assert found["memory/notes.md"][0].startswith("memory/2026-04-0")
+    assert all(others == ("memory/notes.md",) for path, others in found.items()
+               if path != "memory/notes.md")

@@ -1,171 +1,182 @@
 """Memories that say nearly the same thing (``near_duplicate``), found without comparing
-every pair: each memory's text becomes a set of shingles (word trigrams; character bigrams
-in Chinese and Japanese, which do not space words), the set a one-permutation MinHash
-sketch (``K`` bins), and memories are compared only when their sketches agree on a whole
-band of bins (LSH: ``BANDS`` × ``ROWS``). The share of equal bins estimates the Jaccard
-similarity of the two sets.
+every pair past a few hundred: each memory's text is sketched once
+(`memtui.core.checks.near_duplicate_sketch`: shingles that survive rewording, the smallest
+of their hashes, MinHash bins, facts and fields), and the pairing reads the sketches alone.
 
-No library: datasketch's MinHash costs numpy's import and a hash per permutation per
-shingle (64 per shingle); this one hashes each shingle once, sorted, and costs what
-bench/RESULTS.md records at 10,000 memories.
+The similarity of two sketches is the Jaccard similarity of their shingle sets estimated
+from the ``BOTTOM`` smallest hashes (exact for smaller sets). Look-alikes are the risk at a
+low threshold: two memories made from one template (two teams, two shops, two hosts) share
+most words and differ in their facts. So a pair is reported when (1) it is at least
+``THRESHOLD`` alike, or at least ``LOW`` alike with the other holding most of the facts of
+the side with fewer, and (2) below ``COPY`` alike, its facts do not conflict (each side
+holding a fact the other lacks: a copy holds the other's facts, or adds some; two daily logs
+or a corrected memory each hold their own), nor, ever, its ``key: value`` lines (two keys
+or more in common, half of them with values that share no word). Two files named by their
+date (an agent's daily log, ``memory/2026-04-01.md``) are a journal that repeats itself day
+to day, never paired with each other.
 
-The sketch is a pure function of one text (made in the scan, kept in the scan cache); the
-pairing reads the sketches alone (`pairs`), keyed by anything: a memory's path, or an entry
-of a file holding many (a Hermes profile's ``§`` entries: pass each entry's sketch keyed by
-(path, line), see `entry_sketches`).
+Candidates: up to ``ALL_PAIRS`` sketches every pair; past it, two sketches agreeing on a
+band of ``ROWS`` bins (LSH) or sharing a fact that at most ``FACT_BUCKET`` sketches hold (a
+rewording keeps its rare facts). `pairs` computes it all at once, keyed by anything (a
+memory's path, or an entry of a file holding many: see `entry_sketches`); `Buckets` keeps
+it for a live auditor and gives exactly what `pairs` gives after any changes.
 """
 
 from __future__ import annotations
 
 import re
-import zlib
 from array import array
-from bisect import insort
+from bisect import bisect_right, insort
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping
-from operator import eq
+from operator import itemgetter
 
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.near_duplicate_sketch import (
+    BOTTOM,
+    MAX_FACTS,
+    K,
+    entry_sketches,
+    shingle_hashes,
+    sketch,
+)
 
-K = 64  # bins per sketch
-BANDS, ROWS = 12, 5  # LSH: 60 of the K bins, in bands
-MIN_SHINGLES = 12  # a text with fewer is too short to call a near-duplicate of anything
-THRESHOLD = 0.7  # estimated Jaccard similarity from which two texts are near-duplicates
-BUCKET_ALL = 50  # a bucket with more members pairs each with its first only (no n²)
-MAX_CHARS = 8_000  # of a text shingled: its start decides
-MAX_CJK = 600  # Chinese and Japanese characters shingled (a bigram each: the sketch's cost)
+__all__ = ["BANDS", "BUCKET_ALL", "Buckets", "entry_sketches", "findings_of",
+           "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pairs",
+           "shingle_hashes", "similarity", "sketch"]
 
-_WORD = re.compile(r"[^\W\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]{2,}")
+BANDS, ROWS = 10, 6  # LSH past ALL_PAIRS sketches: 60 of the K bins, in bands
+FACT_BUCKET = 8  # past ALL_PAIRS, two sketches sharing a fact no more hold are candidates
+ALL_PAIRS = 300  # up to this many sketches every pair is compared (LSH past it)
+THRESHOLD = 0.5  # estimated Jaccard similarity from which two texts are near-duplicates
+LOW = 0.2  # ... from which they are when they share most facts and none conflicts
+COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
+BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only (no n²)
 
+_DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 
-def shingle_hashes(text: str) -> set[int]:
-    """A hash of each shingle: word trigrams, and character bigrams of Chinese and
-    Japanese runs (their first ``MAX_CJK`` characters: a bigram per character is most of the
-    sketch's cost). Words are hashed by CRC-32 and trigrams as tuples of integers (Python's
-    tuple hash: the same in every process, unlike a string's; the cache is keyed by the
-    Python version); a bigram is its two UTF-16 code units read as one 32-bit integer,
-    hashed as a 1-tuple."""
-    text = text[:MAX_CHARS].lower()
-    words = _WORD.findall(text)
-    seq = list(map(zlib.crc32, map(str.encode, words)))
-    out = set(map(hash, zip(seq, seq[1:], seq[2:], strict=False)))
-    runs = _CJK.findall(text)
-    if runs:  # all runs at once, a NUL between two (its bigrams are the runs' edges)
-        units = "\0".join(runs)[:MAX_CJK].encode("utf-16-le")
-        out.update(map(hash, zip(array("I", units[:len(units) // 4 * 4]))))
-        out.update(map(hash, zip(array("I", units[2:2 + (len(units) - 2) // 4 * 4]))))
-    return out
+#: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words).
+Parts = tuple["array[int]", frozenset[int], frozenset[int], dict[int, set[int]]]
+Found = dict[Hashable, list[tuple[float, Hashable]]]
 
 
-def sketch(text: str) -> bytes:
-    """The one-permutation MinHash of ``text`` (Li, Owen, Zhang 2012): each shingle's 64-bit
-    hash, its low bits choosing one of ``K`` bins, the smallest value kept per bin, empty
-    bins filled from the next (densification); packed values, empty when the text is too
-    short."""
-    found = shingle_hashes(text)
-    if len(found) < MIN_SHINGLES:
-        return b""
-    bins: list[int | None] = [None] * K
-    filled = 0
-    for h in sorted(found):
-        b = h & (K - 1)
-        if bins[b] is None:
-            bins[b] = h
-            filled += 1
-            if filled == K:
-                break
-    if filled < K:
-        for i in range(K):
-            if bins[i] is None:
-                j = (i + 1) % K
-                while bins[j] is None:
-                    j = (j + 1) % K
-                bins[i] = hash((bins[j], i))
-    return array("q", bins).tobytes()  # type: ignore[arg-type]
+def _valid(sk: bytes) -> bool:
+    return len(sk) >= (K + 1) * 8 and len(sk) % 8 == 0
 
 
-def entry_sketches(text: str, separator: str = "\n§\n") -> list[tuple[int, bytes]]:
-    """(first line, sketch) of each entry of a text holding many (Hermes' ``§``-separated
-    memory entries): the hook for an agent profile whose memories are entries of a file."""
-    out: list[tuple[int, bytes]] = []
-    line = 1
-    for part in text.split(separator):
-        out.append((line, sketch(part)))
-        line += part.count("\n") + separator.count("\n")
-    return out
+_NO_FIELDS: dict[int, set[int]] = {}
+
+
+def read_sketch(sk: bytes) -> Parts:
+    """A sketch's smallest shingle hashes (sorted, and as a set), facts and fields."""
+    rest = array("q", sk[K * 8:])
+    n = rest[0] if rest else 0
+    ordered = rest[1:1 + n]
+    m = rest[1 + n] if len(rest) > 1 + n else 0
+    known = frozenset(rest[2 + n:2 + n + m])
+    fields = _NO_FIELDS
+    if len(rest) > 2 + n + m:
+        fields = {}
+        for v in rest[2 + n + m:]:
+            fields.setdefault(v >> 32, set()).add(v & 0xFFFFFFFF)
+    return ordered, frozenset(ordered), known, fields
+
+
+def _bottom_similarity(a: Parts, b: Parts) -> float:
+    """The Jaccard similarity estimated from two bottom-k sets: of the union's members up to
+    the smaller of the two sets' largest (all of them known from both), the share both hold;
+    exact when both sets are whole (fewer than ``BOTTOM``)."""
+    xs, ys = a[0], b[0]
+    if not xs or not ys:
+        return 0.0
+    shared = len(a[1] & b[1])
+    if len(xs) < BOTTOM and len(ys) < BOTTOM:
+        return shared / (len(xs) + len(ys) - shared)
+    cut = min(xs[-1], ys[-1])  # every hash both hold is at most this: all are counted
+    union = bisect_right(xs, cut) + bisect_right(ys, cut) - shared
+    return shared / union if union else 0.0
 
 
 def similarity(a: bytes, b: bytes) -> float:
-    """The estimated Jaccard similarity of the sets two sketches were made from: the share
-    of bins holding the same value."""
-    if not a or not b:
+    """The estimated Jaccard similarity of the shingle sets two sketches were made from."""
+    if not _valid(a) or not _valid(b):
         return 0.0
-    return list(map(eq, array("q", a), array("q", b))).count(True) / K
+    return _bottom_similarity(read_sketch(a), read_sketch(b))
 
 
-def pairs(sketches: Mapping[Hashable, bytes], threshold: float = THRESHOLD
-          ) -> dict[Hashable, list[tuple[float, Hashable]]]:
-    """For each key whose text is a near-duplicate of another's: (similarity, other key),
-    most similar first (ties in the order of ``sketches``). Candidates agree on a band of
-    ``ROWS`` bins (LSH, 12 bands of 5): at 70 % alike two texts are candidates with 89 %
-    probability, at 80 % with 99 %, at 40 % with 12 %, at 20 % with 0.4 % (16 bands of 4
-    found 99 % at 70 % but compared five times as many pairs on the 10,000-memory bench,
-    whose texts are ~20 % alike); only candidates are compared, each pair once.
-
-    One band at a time, a bucket made a list only when a second member comes: what it
-    holds at once is one band's bucket keys (12 bands at once held ~160 MB at 50,000
-    memories; `Buckets`, which keeps them all for a live auditor, gives the same)."""
-    keys = [key for key, sk in sketches.items() if len(sk) == K * 8]
-    width = ROWS * 8
-    met: dict[tuple[Hashable, Hashable], int] = {}
-    for band in range(BANDS):
-        lo, hi = band * width, (band + 1) * width
-        first: dict[bytes, Hashable] = {}
-        shared: dict[bytes, list[Hashable]] = {}
-        for key in keys:
-            cut = sketches[key][lo:hi]
-            was = first.setdefault(cut, key)
-            if was is not key:
-                members = shared.get(cut)
-                if members is None:
-                    shared[cut] = [was, key]
-                else:
-                    members.append(key)
-        del first
-        _meet(met, shared.values())
-    return _compared(met, sketches, {key: n for n, key in enumerate(keys)}, threshold)
+def agree(a: Parts, b: Parts, sim: float) -> bool:
+    """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
+    or ``LOW`` with most facts of the side with fewer held by the other), their facts not in
+    conflict below ``COPY``, their fields never."""
+    fa, fb = a[2], b[2]
+    if sim < THRESHOLD:
+        shared = len(fa & fb)  # a sample's misses only make it smaller
+        if not shared or 2 * shared < min(len(fa), len(fb)):
+            return False  # little alike, and the facts do not back it
+    if sim < COPY and fa and fb:
+        if len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS:
+            cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
+            fa = frozenset(h for h in fa if h <= cut)
+            fb = frozenset(h for h in fb if h <= cut)
+        if fa - fb and fb - fa:
+            return False  # the same template, other facts (or one corrected: not a copy)
+    ka, kb = a[3], b[3]
+    if ka and kb:
+        keys = ka.keys() & kb.keys()
+        if len(keys) >= 2 and 2 * sum(1 for k in keys if not ka[k] & kb[k]) >= len(keys):
+            return False  # the same fields, other values
+    return True
 
 
-def _meet(met: dict[tuple[Hashable, Hashable], int], buckets: Iterable[list[Hashable]]
-          ) -> None:
-    """Add the candidate pairs of ``buckets`` (each's members in order) to ``met``."""
-    for members in buckets:
-        if len(members) < 2:
+def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],
+             threshold: float, dated: set[Hashable]) -> list[tuple[float, Hashable]]:
+    """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
+    of; two daily logs (``dated``) are never. ``key``'s sketch is read once, each other's
+    bottom hashes and facts only, then whole for the few alike enough (a cache of every
+    sketch read held ~8 KB a memory)."""
+    whole = memoryview(sketches[key]).cast("q")[K:]  # read in place, whole only if needed
+    nx = whole[0]
+    if nx <= 0:
+        return []
+    xs = whole[1:1 + nx]
+    xset = frozenset(xs)
+    mx = whole[1 + nx] if len(whole) > 1 + nx else 0
+    xfacts = frozenset(whole[2 + nx:2 + nx + mx])
+    x: Parts | None = None
+    last = xs[-1]
+    key_dated = key in dated
+    out = []
+    for other in others:
+        if key_dated and other in dated:
             continue
-        if len(members) <= BUCKET_ALL:
-            for i, a in enumerate(members):
-                for b in members[i + 1:]:
-                    met[(a, b)] = 1
+        sk = sketches[other]
+        rest = memoryview(sk).cast("q")[K:]  # read in place
+        n = rest[0]
+        ys = rest[1:1 + n]
+        shared = len(xset.intersection(ys))
+        if not shared:
+            continue
+        if nx < BOTTOM and n < BOTTOM:
+            sim = shared / (nx + n - shared)
         else:
-            first = members[0]
-            for b in members[1:]:
-                met[(first, b)] = 1
+            cut = min(last, ys[-1])  # every hash both hold is at most this: all counted
+            sim = shared / (bisect_right(xs, cut) + bisect_right(ys, cut) - shared)
+        if sim < threshold:
+            continue
+        if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
+            m = rest[1 + n] if len(rest) > 1 + n else 0
+            common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
+            if not common or 2 * common < min(mx, m):
+                continue
+        if x is None:
+            x = read_sketch(sketches[key])
+        if agree(x, read_sketch(sk), sim):
+            out.append((sim, other))
+    return out
 
 
-def _compared(met: dict[tuple[Hashable, Hashable], int], sketches: Mapping[Hashable, bytes],
-              order: Mapping[Hashable, int], threshold: float
-              ) -> dict[Hashable, list[tuple[float, Hashable]]]:
-    """The pairs of ``met`` at least ``threshold`` alike, each key's most alike first."""
-    out: dict[Hashable, list[tuple[float, Hashable]]] = defaultdict(list)
-    arrays: dict[Hashable, array[int]] = {}
-    for (a, b) in met:
-        x = arrays.get(a) or arrays.setdefault(a, array("q", sketches[a]))
-        y = arrays.get(b) or arrays.setdefault(b, array("q", sketches[b]))
-        sim = list(map(eq, x, y)).count(True) / K
-        if sim >= threshold:
-            out[a].append((sim, b))
-            out[b].append((sim, a))
+def _ranked(out: Found, order: Mapping[Hashable, int]) -> Found:
+    """``out`` with each key's others most alike first (ties in ``order``)."""
     for found in out.values():
         if len(found) > 1:
             found.sort(key=lambda p: (-p[0], order[p[1]]))
@@ -178,28 +189,108 @@ def _cuts(sk: bytes) -> list[bytes]:
     return [sk[band * width:(band + 1) * width] for band in range(BANDS)]
 
 
+def _facts_of(sk: bytes) -> tuple[int, ...]:
+    rest = array("q", sk[K * 8:])
+    n = rest[0]
+    m = rest[1 + n] if len(rest) > 1 + n else 0
+    return tuple(rest[2 + n:2 + n + m])
+
+
+def _band_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
+    """The candidate pairs of one band bucket (members in order)."""
+    if len(members) <= BUCKET_ALL:
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                yield a, b
+    else:
+        first = members[0]
+        for b in members[1:]:
+            yield first, b
+
+
+def _fact_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
+    """The candidate pairs of one fact bucket (none past ``FACT_BUCKET`` holders)."""
+    if len(members) <= FACT_BUCKET:
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                yield a, b
+
+
+def pairs(sketches: Mapping[Hashable, bytes], threshold: float = LOW) -> Found:
+    """For each key whose text is a near-duplicate of another's: (similarity, other key),
+    most similar first (ties in the order of ``sketches``). Up to ``ALL_PAIRS`` sketches every
+    pair is a candidate (a bounded cost: ~45,000 set intersections); past it, candidates
+    agree on a band of ``ROWS`` bins (LSH, 10 bands of 6: at 50 % alike two texts are
+    candidates with 15 % probability, at 60 % with 38 %, at 70 % with 71 %, at 80 % with
+    95 %, at 90 % with 99.9 %), a bucket past ``BUCKET_ALL`` members pairing each with its
+    first only, or share a fact that at most ``FACT_BUCKET`` sketches hold (a rewording
+    keeps its rare facts: the pairs the bands miss at 20-60 % alike). Each candidate pair
+    is compared once (`_matches`).
+
+    12 bands of 5 (found 32 % at 50 % alike, 89 % at 70 %) and buckets of up to 50 compared
+    six times as many pairs on the 10,000-memory bench, whose texts (48 phrases of Chinese)
+    are ~30 % alike: pairing cost 2.9 s against 0.4 s (bench/RESULTS.md)."""
+    keys = [key for key, sk in sketches.items() if _valid(sk)]
+    order = {key: n for n, key in enumerate(keys)}
+    dated = {key for key in keys if _DATED.search(str(key))}
+    groups: dict[Hashable, list[Hashable]]
+    if len(keys) <= ALL_PAIRS:
+        groups = {a: keys[i + 1:] for i, a in enumerate(keys)}
+    else:
+        groups = defaultdict(list)
+        seen: set[tuple[Hashable, Hashable]] = set()
+        for band in range(BANDS):  # one band at a time: its buckets only are held
+            lo, hi = band * ROWS * 8, (band + 1) * ROWS * 8
+            buckets: dict[bytes, list[Hashable]] = defaultdict(list)
+            for key in keys:
+                buckets[sketches[key][lo:hi]].append(key)
+            for members in buckets.values():
+                if len(members) > 1:
+                    seen.update(_band_pairs(members))
+        holders: dict[int, list[Hashable]] = defaultdict(list)
+        for key in keys:
+            for h in _facts_of(sketches[key]):
+                holders[h].append(key)
+        for members in holders.values():
+            if 1 < len(members) <= FACT_BUCKET:
+                seen.update(_fact_pairs(members))
+        for a, b in seen:
+            groups[a].append(b)
+    out: Found = defaultdict(list)
+    for a, others in groups.items():
+        for sim, b in _matches(a, others, sketches, threshold, dated):
+            out[a].append((sim, b))
+            out[b].append((sim, a))
+    return _ranked(out, order)
+
+
 Bucket = Hashable  # one member alone, or a list of two or more (keys are never lists)
 
 
 class Buckets:
-    """The LSH buckets of many sketches (`pairs`), kept by a live auditor so that a few
-    changed sketches cost those few (`update`, `pairs_of`) rather than every memory's.
+    """What `pairs` computes, kept by a live auditor so that a few changed sketches cost
+    those few (`update`, `pairs_of`) rather than every memory's.
 
-    One dict per band, from the band's bins to its bucket: the one member alone, or a
-    list of members in ``order`` (~13 MB at 10,000 memories; a list for every bucket held
-    twice that). With at most ``BUCKET_ALL`` members each is a candidate of each other,
-    in a larger one each is a candidate of the first alone. That relation is symmetric, so
-    a key's pairs (`pairs_of`) are read from its own buckets."""
+    The LSH buckets (one dict per band, from the band's bins to its bucket: the one member
+    alone, or a list of members in ``order``) and the fact buckets (each fact's holders, a
+    lone one without a list: most facts are one memory's) are kept whatever the count; up
+    to ``ALL_PAIRS`` sketches every pair is a candidate, as in `pairs`. The candidate
+    relation is symmetric, so a key's pairs (`pairs_of`) are read from its own
+    candidates."""
 
-    __slots__ = ("bands", "order", "sketches")
+    __slots__ = ("bands", "dated", "facts", "order", "sketches", "threshold")
 
     def __init__(self, sketches: Mapping[Hashable, bytes],
-                 order: Mapping[Hashable, int] | None = None) -> None:
+                 order: Mapping[Hashable, int] | None = None,
+                 threshold: float = LOW) -> None:
         """``order``: each key's rank (pairs tie in it, a bucket's first is the least);
         by default the order of ``sketches``."""
         self.order = order if order is not None else {k: n for n, k in enumerate(sketches)}
-        self.sketches = {key: sk for key, sk in sketches.items() if len(sk) == K * 8}
+        self.sketches = {key: sk for key, sk in sketches.items() if _valid(sk)}
+        self.threshold = threshold
+        self.dated = {key for key in self.sketches if _DATED.search(str(key))}
         self.bands: list[dict[bytes, Bucket]] = [{} for _ in range(BANDS)]
+        self.facts: dict[int, Bucket] = {}  # a fact's holder alone, or a list of them
         for key, sk in self.sketches.items():
             for band, cut in zip(self.bands, _cuts(sk), strict=True):
                 was = band.setdefault(cut, key)
@@ -208,36 +299,46 @@ class Buckets:
                         was.append(key)
                     else:
                         band[cut] = [was, key]
+            for h in _facts_of(sk):
+                was = self.facts.setdefault(h, key)
+                if was is not key:
+                    if isinstance(was, list):
+                        was.append(key)
+                    else:
+                        self.facts[h] = [was, key]
 
-    def found(self, threshold: float = THRESHOLD) -> dict[Hashable, list[tuple[float, Hashable]]]:
-        """Every key's pairs (keys without any left out), each candidate pair compared once."""
-        met: dict[tuple[Hashable, Hashable], int] = {}
-        for band in self.bands:
-            _meet(met, (b for b in band.values() if isinstance(b, list)))
-        return _compared(met, self.sketches, self.order, threshold)
+    def _candidates(self, key: Hashable) -> set[Hashable]:
+        sk = self.sketches[key]
+        if len(self.sketches) <= ALL_PAIRS:
+            out = set(self.sketches)
+        else:
+            out = set()
+            for band, cut in zip(self.bands, _cuts(sk), strict=True):
+                members = band[cut]
+                if not isinstance(members, list):
+                    continue  # the key alone
+                if len(members) <= BUCKET_ALL or members[0] == key:
+                    out.update(members)
+                else:
+                    out.add(members[0])
+            for h in _facts_of(sk):
+                holders = self.facts[h]
+                if isinstance(holders, list) and len(holders) <= FACT_BUCKET:
+                    out.update(holders)
+        out.discard(key)
+        return out
 
-    def pairs_of(self, key: Hashable, threshold: float = THRESHOLD
-                 ) -> list[tuple[float, Hashable]]:
+    def found(self) -> Found:
+        """Every key's pairs (keys without any left out), each candidate pair compared once:
+        what `pairs` gives for the same sketches in ``order``."""
+        ranked = sorted(self.sketches, key=self.order.__getitem__)
+        return pairs({key: self.sketches[key] for key in ranked}, self.threshold)
+
+    def pairs_of(self, key: Hashable) -> list[tuple[float, Hashable]]:
         """One key's entry of `found` (empty: none)."""
-        sk = self.sketches.get(key)
-        if sk is None:
+        if key not in self.sketches:
             return []
-        candidates: set[Hashable] = set()
-        for band, cut in zip(self.bands, _cuts(sk), strict=True):
-            members = band[cut]
-            if not isinstance(members, list):
-                continue  # the key alone
-            if len(members) <= BUCKET_ALL or members[0] == key:
-                candidates.update(members)
-            else:
-                candidates.add(members[0])
-        candidates.discard(key)
-        x = array("q", sk)
-        out = []
-        for b in candidates:
-            sim = list(map(eq, x, array("q", self.sketches[b]))).count(True) / K
-            if sim >= threshold:
-                out.append((sim, b))
+        out = _matches(key, self._candidates(key), self.sketches, self.threshold, self.dated)
         order = self.order
         out.sort(key=lambda p: (-p[0], order[p[1]]))
         return out
@@ -246,38 +347,74 @@ class Buckets:
         """Give the keys of ``changed`` their new sketches (each key must be in ``order``);
         returns the keys whose `pairs_of` can have changed."""
         touched: set[Hashable] = set()
-        rank = self.order.__getitem__
         for key, sk in changed.items():
+            before = len(self.sketches)
             touched.add(key)
-            old = self.sketches.pop(key, None)
-            for band, cut in zip(self.bands, _cuts(old), strict=True) if old is not None \
-                    else ():
-                members = band[cut]
-                if not isinstance(members, list):
-                    del band[cut]  # the key alone
-                    continue
-                _touch(touched, members, key, len(members) - 1)
-                members.remove(key)
-                if len(members) == 1:
-                    band[cut] = members[0]
-            if len(sk) != K * 8:
-                continue
-            self.sketches[key] = sk
-            for band, cut in zip(self.bands, _cuts(sk), strict=True):
-                was = band.setdefault(cut, key)
-                if was is key:
-                    continue
-                members = was if isinstance(was, list) else [was]
-                insort(members, key, key=rank)
-                band[cut] = members
-                _touch(touched, members, key, len(members) - 1)
+            if key in self.sketches:
+                if before <= ALL_PAIRS:
+                    touched.update(map(itemgetter(1), self.pairs_of(key)))
+                self._remove(key, touched, before > ALL_PAIRS)
+            if _valid(sk):
+                self._add(key, sk, touched, len(self.sketches) + 1 > ALL_PAIRS)
+                if len(self.sketches) <= ALL_PAIRS:
+                    touched.update(map(itemgetter(1), self.pairs_of(key)))
+            if (before <= ALL_PAIRS) != (len(self.sketches) <= ALL_PAIRS):
+                touched.update(self.sketches)  # every candidate relation changed
         return touched
+
+    def _remove(self, key: Hashable, touched: set[Hashable], lsh: bool) -> None:
+        old = self.sketches.pop(key)
+        self.dated.discard(key)
+        for band, cut in zip(self.bands, _cuts(old), strict=True):
+            members = band[cut]
+            if not isinstance(members, list):
+                del band[cut]  # the key alone
+                continue
+            if lsh:
+                _touch(touched, members, key, len(members) - 1)
+            members.remove(key)
+            if len(members) == 1:
+                band[cut] = members[0]
+        for h in _facts_of(old):
+            holders = self.facts[h]
+            if not isinstance(holders, list):
+                del self.facts[h]  # the key alone
+                continue
+            if lsh and len(holders) - 1 <= FACT_BUCKET:
+                touched.update(holders)
+            holders.remove(key)
+            if len(holders) == 1:
+                self.facts[h] = holders[0]
+
+    def _add(self, key: Hashable, sk: bytes, touched: set[Hashable], lsh: bool) -> None:
+        self.sketches[key] = sk
+        if _DATED.search(str(key)):
+            self.dated.add(key)
+        rank = self.order.__getitem__
+        for band, cut in zip(self.bands, _cuts(sk), strict=True):
+            was = band.setdefault(cut, key)
+            if was is key:
+                continue
+            members = was if isinstance(was, list) else [was]
+            insort(members, key, key=rank)
+            band[cut] = members
+            if lsh:
+                _touch(touched, members, key, len(members) - 1)
+        for h in _facts_of(sk):
+            was = self.facts.setdefault(h, key)
+            if was is key:
+                continue
+            holders = was if isinstance(was, list) else [was]
+            holders.append(key)
+            self.facts[h] = holders
+            if lsh and len(holders) - 1 <= FACT_BUCKET:
+                touched.update(holders)
 
 
 def _touch(touched: set[Hashable], members: list[Hashable], key: Hashable, others: int
            ) -> None:
-    """The members whose candidates change when ``key`` joins or leaves a bucket that holds
-    ``others`` other members: every member when the bucket pairs all without ``key``
+    """The members whose candidates change when ``key`` joins or leaves a band bucket that
+    holds ``others`` other members: every member when the bucket pairs all without ``key``
     (with it too, or it crosses ``BUCKET_ALL``) or ``key`` is its first; else its first
     alone (the others' one candidate there)."""
     if others <= BUCKET_ALL or members[0] == key:
@@ -292,8 +429,7 @@ def pair_message(other: str, sim: float, more: int) -> str:
             "memory")
 
 
-def near_duplicate_texts(texts: Iterable[tuple[Hashable, str]]
-                         ) -> dict[Hashable, list[tuple[float, Hashable]]]:
+def near_duplicate_texts(texts: Iterable[tuple[Hashable, str]]) -> Found:
     """`pairs` of texts given whole (tests, and profiles that keep their texts)."""
     return pairs({key: sketch(text) for key, text in texts})
 

@@ -123,9 +123,11 @@ RULES: tuple[Rule, ...] = (
     Rule("near_duplicate", "info", "Near-duplicates",
          "Two memories say nearly the same thing.",
          "The agent should have updated the memory that covered it rather than writing "
-         "another; two copies drift apart. Word trigrams (character bigrams in Chinese and "
-         "Japanese) and MinHash: reported from an estimated 70 % alike, on both files, "
-         "each naming the other.",
+         "another; two copies drift apart. Word stems (character bigrams in Chinese, "
+         "Japanese and Korean): reported from 50 % alike, or from 20 % when the two share a "
+         "fact (a number, a code span, a quoted term), on both files, each naming the "
+         "other; two memories whose facts or key: value fields differ are look-alikes of one "
+         "template, not duplicates.",
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),
              ("memory/b.md", _mem("b", _FACT.replace("by hand", "by hand, every time")))),
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),

@@ -58,7 +58,8 @@ class FileScan:
     #: The text holds a ``<!-- memtui: …`` comment (the suppression step reads it again to
     #: report the ignore comments that silence nothing).
     has_ignores: bool = False
-    #: The text's bottom-k MinHash sketch (`memtui.core.checks.near_duplicate`; empty: too short).
+    #: The text's near-duplicate sketch (`memtui.core.checks.near_duplicate_sketch`; empty: too
+    #: short).
     sketch: bytes = b""
     #: The paths, symbols and command lines the memory names (`memtui.core.checks.stale_reference`).
     refs: tuple[Ref, ...] = ()
