@@ -17,6 +17,8 @@ A paragraph with [a link](memory/a.md) and [b](wikilink:exact:b).
 - one
 - two
 
+3. three
+
 ```python
 print("code")
 ```
@@ -24,8 +26,14 @@ print("code")
 
 
 def test_blocks_keep_their_source_lines() -> None:
+    """A list is a block per item (MEMORY.md is mostly one list: a jump or a search marks
+    the item); an ordered list keeps its numbers."""
     blocks = split_blocks(TEXT)
-    assert [b.source_range for b in blocks] == [(0, 1), (2, 3), (4, 7), (7, 10)]
+    assert [(b.source_range, b.gap) for b in blocks] == [
+        ((0, 1), True), ((2, 3), True), ((4, 5), True), ((5, 7), False), ((7, 9), True),
+        ((9, 12), True)]
+    numbered = split_blocks("3. three\n4. four\n")
+    assert [b.tokens[0].attrs.get("start") for b in numbered] == [3, 4]
 
 
 class BodyApp(App[None]):
@@ -51,7 +59,8 @@ async def test_one_widget_draws_the_blocks_and_a_link_is_clicked() -> None:
         text = ["".join(s.text for s in line) for line in drawn.lines]
         assert any("Title" in t for t in text) and any("print(\"code\")" in t for t in text)
         assert any("• one" in t for t in text) and any("• two" in t for t in text)
-        assert body.matches(["two"]) == [2] and body.matches(["paragraph", "link"]) == [1]
+        assert body.matches(["two"]) == [3] and body.matches(["paragraph", "link"]) == [1]
+        assert any(t.lstrip().startswith("3") and "three" in t for t in text)
         y = next(i for i, t in enumerate(text) if "a link" in t)
         x = text[y].index("a link")
         b = next(s for s in drawn.lines[y] if s.text == "b")

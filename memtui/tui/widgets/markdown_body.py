@@ -26,16 +26,22 @@ from memtui.tui.widgets.wiki_markdown import SCHEME
 
 
 class Block(NamedTuple):
-    """One top-level block: its source lines ``[start, end)`` (0-based, in the text shown)
-    and its tokens."""
+    """One top-level block, or one item of a top-level list: its source lines
+    ``[start, end)`` (0-based, in the text shown), its tokens, and whether a blank line
+    comes before it (not between the items of a list)."""
 
     source_range: tuple[int, int]
     tokens: list[Token]
+    gap: bool = True
+
+
+LISTS = ("bullet_list_open", "ordered_list_open")
 
 
 def split_blocks(source: str) -> list[Block]:
     """``source`` parsed once (Rich's parser: link references resolve across blocks), in
-    top-level blocks."""
+    top-level blocks; a list in its items (MEMORY.md is mostly one list: search and jumps
+    mark the item, not the whole list)."""
     blocks: list[Block] = []
     current: list[Token] = []
     depth = 0
@@ -47,11 +53,37 @@ def split_blocks(source: str) -> list[Block]:
         depth += token.nesting
         if depth <= 0:
             depth = 0
-            blocks.append(Block((start, max(end, start + 1)), current))
+            if current[0].type in LISTS and len(current) > 2:
+                blocks.extend(list_items(current))
+            else:
+                blocks.append(Block((start, max(end, start + 1)), current))
             current = []
     if current:
         blocks.append(Block((start, max(end, start + 1)), current))
     return blocks
+
+
+def list_items(tokens: list[Token]) -> list[Block]:
+    """A top-level list's ``tokens`` as one block per item, each a list of one item (an
+    ordered list's numbers kept)."""
+    opening, closing = tokens[0], tokens[-1]
+    first = int(opening.attrs.get("start", 1) or 1) if opening.type == LISTS[1] else 1
+    items: list[Block] = []
+    item: list[Token] = []
+    depth = 0
+    for token in tokens[1:-1]:
+        item.append(token)
+        depth += token.nesting
+        if depth <= 0:
+            depth = 0
+            head = item[0]
+            lines = head.map or opening.map or [0, 1]
+            wrap = opening.copy(attrs={**opening.attrs, "start": first + len(items)}) \
+                if opening.type == LISTS[1] else opening
+            items.append(Block((lines[0], max(lines[1], lines[0] + 1)),
+                               [wrap, *item, closing], gap=not items))
+            item = []
+    return items
 
 
 class Drawn(NamedTuple):
@@ -89,7 +121,7 @@ def draw(blocks: list[Block], console: Console, options: ConsoleOptions, palette
     words: list[str] = []
     hrefs: list[str] = []
     for i, block in enumerate(blocks):
-        if i:
+        if i and block.gap:
             lines.append([])
         starts.append(len(lines))
         md = Markdown("", code_theme=code_theme, hyperlinks=True)
@@ -180,21 +212,20 @@ class MarkdownBody(Widget):
             self._drawn = (key, draw(self.blocks, console, options, self.palette, code_theme))
         return self._drawn[1]
 
-    def block_lines(self, index: int) -> tuple[int, int]:
+    def block_lines(self, index: int, drawn: Drawn | None = None) -> tuple[int, int]:
         """Drawn lines ``[start, end)`` of block ``index`` (at the content width)."""
-        drawn = self.drawn()
+        drawn = drawn or self.drawn()
         start = drawn.starts[index]
-        end = drawn.starts[index + 1] - 1 if index + 1 < len(drawn.starts) else \
-            len(drawn.lines)
+        if index + 1 < len(drawn.starts):
+            end = drawn.starts[index + 1] - (1 if self.blocks[index + 1].gap else 0)
+        else:
+            end = len(drawn.lines)
         return start, max(end, start + 1)
 
     def target_lines(self, drawn: Drawn) -> tuple[int, int] | None:
         if self.target is None or self.target >= len(drawn.starts):
             return None
-        start = drawn.starts[self.target]
-        end = drawn.starts[self.target + 1] - 1 if self.target + 1 < len(drawn.starts) \
-            else len(drawn.lines)
-        return start, end
+        return self.block_lines(self.target, drawn)
 
     def target_style(self) -> Style:
         return self.get_component_rich_style("markdown-body--target", partial=True)
