@@ -202,7 +202,10 @@ class MarkdownBody(Widget):
               options: ConsoleOptions | None = None) -> Drawn:
         """The body drawn at ``width`` (default: its content width), kept until the text,
         the width or the theme change."""
-        width = max(1, width if width is not None else self.content_region.width or 1)
+        if width is None:  # not laid out yet: the width it will most likely have
+            width = self.content_region.width or (
+                self.parent.content_region.width if isinstance(self.parent, Widget) else 0)
+        width = max(1, width or 80)
         dark = self.app.current_theme.dark
         key = (width, dark, self.palette)
         if self._drawn is None or self._drawn[0] != key:
