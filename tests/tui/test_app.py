@@ -115,16 +115,19 @@ async def test_preview_shows_frontmatter_wikilinks_and_age_note(workspace: Path)
         assert "[yield-source](wikilink:exact:yield-source)" in body.source
         assert "[Yield_Source](wikilink:fuzzy:Yield_Source)" in body.source
         assert "[nobody](wikilink:dangling:nobody)" in body.source
-        paragraph = body.query("MarkdownParagraph").first()
-        styles = [(paragraph._content.plain[s.start:s.end], str(s.style))
-                  for s in paragraph._content.spans]
-        assert styles == [("yield-source", "bold $wikilink-resolved"),
-                          ("Yield_Source", "bold $wikilink-fuzzy"),
-                          ("nobody", "bold $wikilink-dangling underline")]
-        colours = {seg.text: seg.style.color.name
-                   for y in range(paragraph.size.height) for seg in paragraph.render_line(y)
-                   if seg.style and seg.style.color}
+        # one widget draws the body (issue 32 item 17); each wikilink in its state's colour,
+        # bold, the dangling one underlined, and none of them clickable
+        drawn = {seg.text: seg.style for line in body.drawn().lines for seg in line
+                 if seg.style and seg.style.color}
         palette = app.palette
+        assert [(drawn[t].color.name, drawn[t].bold, bool(drawn[t].underline),  # type: ignore[union-attr]
+                 "@click" in drawn[t].meta) for t in ("yield-source", "Yield_Source", "nobody")] \
+            == [(palette.resolved.lower(), True, False, False),
+                (palette.fuzzy.lower(), True, False, False),
+                (palette.dangling.lower(), True, True, False)]
+        colours = {seg.text: seg.style.color.name
+                   for y in range(body.size.height) for seg in body.render_line(y)
+                   if seg.style and seg.style.color}
         assert (colours["yield-source"], colours["Yield_Source"], colours["nobody"]) == (
             palette.resolved.lower(), palette.fuzzy.lower(), palette.dangling.lower())
         age = str(preview.query_one("#preview-age", Static).content)

@@ -1,6 +1,7 @@
-"""The footer recomposes only when the keys it shows would change (issue 21, freezes):
-Textual's footer recomposes on every change of bindings, which at start-up came to 15
-times in a second."""
+"""The footer is one widget drawing its keys (issue 32 item 17: a widget per key cost a view
+switch 10–30 ms of CPU), it redraws only when the keys it shows would change (issue 21,
+freezes: Textual's footer recomposes on every change of bindings, which at start-up came
+to 15 times in a second), and a click on a key presses it."""
 
 from __future__ import annotations
 
@@ -8,84 +9,44 @@ from pathlib import Path
 
 from memtui.tui.app import open_app
 from memtui.tui.widgets.fitting_footer import FittingFooter
-from memtui.tui.widgets.footer_key import FooterKey
 from tests.tui.conftest import wait_for
 
 
-async def test_a_recompose_that_would_give_the_same_keys_keeps_them(workspace: Path) -> None:
+async def test_the_footer_draws_the_keys_of_the_view_without_a_widget_each(
+        workspace: Path) -> None:
     app = open_app(workspace, watch=False)
     async with app.run_test(size=(160, 50)) as pilot:
         await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
         await pilot.pause()
         footer = app.query_one(FittingFooter)
-        before = list(footer.query_children(FooterKey))
-        await footer.recompose()
-        assert list(footer.query_children(FooterKey)) == before  # the same widgets
+        assert not footer.children
+        before = footer.shown
+        drawn = footer.render().plain
+        assert all(k.text.plain in drawn for k in before)
+        assert drawn.startswith(before[0].text.plain) and drawn.rstrip().endswith("palette")
+        await footer.recompose()  # the same keys: nothing placed again
+        assert footer.shown == before
         words = [k.description for k in before]
         await pilot.press("2")  # another view: other keys
-        await wait_for(pilot, lambda: [k.description for k in
-                                       footer.query_children(FooterKey)] != words)
-        # the key widgets are reused (issue 32 item 17), each showing what the view offers
-        after = list(footer.query_children(FooterKey))
-        assert after[0] is before[0]
+        await wait_for(pilot, lambda: [k.description for k in footer.shown] != words)
         await pilot.pause()
-        assert [(k.key, k.key_display, k.description, k.action, k.enabled) for k in after] \
-            == [(s.key, s.key_display, s.description, s.action, s.enabled)
-                for s in footer._specs()]
+        specs = footer._specs()
+        assert [k.spec for k in footer.shown] == specs  # all fit at 160 columns
+        assert not footer.children
         await pilot.press("1")  # and back: the Index view's own keys again
-        await wait_for(pilot, lambda: [k.description for k in
-                                       footer.query_children(FooterKey)] == words)
+        await wait_for(pilot, lambda: [k.description for k in footer.shown] == words)
 
 
-async def test_new_keys_are_born_in_the_footers_style(workspace: Path,
-                                                    monkeypatch: object) -> None:
-    """A wide footer is not compact: its new keys are made so, not made compact and then
-    restyled one by one (~2 ms each, 15–30 keys a view change)."""
-    restyled: list[bool] = []
-    watch = FooterKey.watch_compact
-
-    def counted(self: FooterKey, compact: bool) -> None:
-        # (data_bind calls the watcher once whatever the value: a restyle is a change)
-        if self.has_class("-compact") is not compact:
-            restyled.append(compact)
-        watch(self, compact)
-
-    monkeypatch.setattr(FooterKey, "watch_compact", counted)  # type: ignore[attr-defined]
-    for size, compact in (((160, 50), False), ((80, 24), True)):
-        await keys_born_in_style(workspace, size, compact, restyled)
-
-
-async def keys_born_in_style(workspace: Path, size: tuple[int, int], compact: bool,
-                             restyled: list[bool]) -> None:
-    app = open_app(workspace, watch=False)
-    async with app.run_test(size=size) as pilot:
-        await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
-        footer = app.query_one(FittingFooter)
-        assert footer.compact is compact
-        restyled.clear()
-        await pilot.press("2")  # another view: new keys
-        await wait_for(pilot, lambda: footer.query_children(FooterKey).first().action
-                       != "app.fold")
-        await pilot.pause()
-        keys = [k for k in footer.query_children(FooterKey)
-                if not k.has_class("-command-palette")]
-        assert keys and all(k.compact is compact and k.has_class("-compact") is compact
-                            for k in keys)
-        assert restyled == []
-
-
-async def test_a_key_that_only_changes_state_is_updated_in_place(workspace: Path,
-                                                                monkeypatch: object) -> None:
+async def test_a_key_that_only_changes_state_is_drawn_dimmed(workspace: Path,
+                                                            monkeypatch: object) -> None:
     """The same keys in the same order with another state (a binding disabled, as a view
-    switch mostly does) keep their widgets: no key is removed and mounted again (issue 32
-    item 17, a view switch's CPU)."""
+    switch mostly does) are drawn again with it: dimmed, the key a click on rings the bell."""
     app = open_app(workspace, watch=False)
     async with app.run_test(size=(160, 50)) as pilot:
         await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
         await pilot.pause()
         footer = app.query_one(FittingFooter)
-        before = list(footer.query_children(FooterKey))
-        target = next(k for k in before if k.enabled and not k.has_class("-command-palette")
+        target = next(k for k in footer.shown if k.enabled and not k.spec.palette
                       and k.action not in ("help", "quit"))
         owner = next(node for node, binding, _, _ in app.screen.active_bindings.values()
                      if binding.action == target.action)  # whose check_action decides
@@ -97,6 +58,44 @@ async def test_a_key_that_only_changes_state_is_updated_in_place(workspace: Path
         monkeypatch.setattr(type(owner), "check_action", disabled)  # type: ignore[attr-defined]
         app.refresh_bindings()
         await wait_for(pilot, lambda: any(k.action == target.action and not k.enabled
-                                          for k in footer.query_children(FooterKey)))
-        assert list(footer.query_children(FooterKey)) == before  # the same widgets
-        assert target.has_class("-disabled")
+                                          for k in footer.shown))
+        shown = next(k for k in footer.shown if k.action == target.action)
+        assert any(span.start == 0 and span.end == len(shown.text)
+                   and span.style.dim for span in shown.text.spans)  # type: ignore[union-attr]
+        bells: list[int] = []
+        monkeypatch.setattr(app, "bell", lambda: bells.append(1))  # type: ignore[attr-defined]
+        await pilot.click(FittingFooter, offset=(shown.x, 0))
+        assert bells == [1]
+
+
+async def test_a_click_on_a_key_presses_it(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
+        await pilot.pause()
+        footer = app.query_one(FittingFooter)
+        shown = next(k for k in footer.shown if k.action == "help")
+        await pilot.hover(FittingFooter, offset=(shown.x + 1, 0))
+        assert footer.tooltip == (shown.spec.tooltip or None)
+        await pilot.click(FittingFooter, offset=(shown.x + shown.width - 1, 0))
+        await wait_for(pilot, lambda: len(app.screen_stack) > 1)  # the help screen
+        assert type(app.screen).__name__ == "HelpScreen"
+
+
+async def test_compact_keys_narrow_the_footer(workspace: Path) -> None:
+    """At 80 columns the keys are compact ("/ Filter", a cell between keys), from 120 each
+    is padded (" / Filter "), as Textual's footer draws them."""
+    for size, compact in (((120, 40), False), ((80, 24), True)):
+        await compact_at(workspace, size, compact)
+
+
+async def compact_at(workspace: Path, size: tuple[int, int], compact: bool) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
+        await pilot.pause()
+        footer = app.query_one(FittingFooter)
+        assert footer.compact is compact
+        first, second = footer.shown[:2]
+        assert first.text.plain == ("/ Filter" if compact else " / Filter ")
+        assert second.x == first.width + (1 if compact else 0)

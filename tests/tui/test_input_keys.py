@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Footer, Input, TabbedContent
+from textual.widgets import Input, TabbedContent
 
 from memtui.tui.app import MemtuiApp, open_app
 from memtui.tui.views.base import FilteredView
-from memtui.tui.widgets.footer_key import FooterKey
+from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.preview import MemoryPreview
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
@@ -18,9 +18,9 @@ from tests.tui.test_narrow_layout import chat_app, open_chat
 
 def footer_keys(app: MemtuiApp) -> dict[str, str]:
     """The keys the footer shows (and that fit): key → description."""
-    footer = app.query_one(Footer)
-    return {k.key: k.description for k in footer.query(FooterKey)
-            if k.display and k.region and footer.region.contains_region(k.region)}
+    footer = app.query_one(FittingFooter)
+    return {k.key: k.description for k in footer.shown
+            if k.x >= 0 and k.x + k.width <= footer.size.width}
 
 
 def body_has_focus(app: MemtuiApp) -> bool:

@@ -17,6 +17,7 @@ from memtui.tui.dialogs.confirm import ConfirmScreen
 from memtui.tui.dialogs.memory_picker import MemoryPickerScreen
 from memtui.tui.dialogs.new_memory import NewMemoryScreen
 from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.preview import MemoryPreview
 from tests.tui.conftest import wait_for
 from tests.tui.test_acting_on_selection import dialog, messages
@@ -55,7 +56,7 @@ async def test_footers_name_the_keys_of_the_view_and_of_each_dialog(workspace: P
         await pilot.press("d")
         screen = await dialog(pilot, app, ConfirmScreen)
         await pilot.pause(0.1)
-        in_dialog = {k.key: k.description for k in screen.query("FooterKey") if k.display}
+        in_dialog = {k.key: k.description for k in screen.query_one(FittingFooter).shown}
         assert in_dialog["escape"] == "Cancel" and "tab" in in_dialog
         assert "enter" not in in_dialog  # a delete: Enter presses the focused button only
         await pilot.press("escape")
@@ -63,7 +64,7 @@ async def test_footers_name_the_keys_of_the_view_and_of_each_dialog(workspace: P
         await pilot.press("space", "space", "f")
         screen = await dialog(pilot, app, ChoiceScreen)
         await pilot.pause(0.1)
-        in_dialog = {k.key: k.description for k in screen.query("FooterKey") if k.display}
+        in_dialog = {k.key: k.description for k in screen.query_one(FittingFooter).shown}
         assert in_dialog["enter"] == "Fold" and in_dialog["escape"] == "Cancel"
         await pilot.press("escape")
         titles = {str(c.title) for c in app.get_system_commands(app.screen)}
@@ -82,8 +83,7 @@ async def test_a_field_s_enter_key_looks_like_the_dialog_s_other_keys(
         screen = await dialog(pilot, app, NewMemoryScreen)
         await wait_for(pilot, lambda: isinstance(app.focused, Input))
         await pilot.pause(0.1)
-        shown = {k.key: k.render().plain  # type: ignore[attr-defined]
-                 for k in screen.query("FooterKey") if k.display}
+        shown = {k.key: k.text.plain for k in screen.query_one(FittingFooter).shown}
         assert shown["enter"] == " ⏎ Create " and shown["tab"] == " tab Next field "
 
 

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Input
 
 from memtui.agent.settings import AgentSettings
 from memtui.tui.app import MemtuiApp, open_app
-from memtui.tui.widgets.footer_key import FooterKey
+from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.health_header import HealthHeader
 from memtui.tui.widgets.preview import MemoryPreview
 from tests.agent.fake_ollama import FakeOllama, chatter
@@ -140,10 +140,10 @@ async def test_the_80_column_footer_shows_whole_keys_that_do_not_overlap(
         for key in "1257":
             await switch(pilot, app, key)
             await pilot.pause(0.2)
-            footer = app.query_one(Footer)
-            shown = [k for k in footer.query(FooterKey) if k.display]
-            regions = [k.region for k in shown]
-            assert all(footer.region.contains_region(r) for r in regions), key
+            footer = app.query_one(FittingFooter)
+            shown = footer.shown
+            regions = [Region(k.x, 0, k.width, 1) for k in shown]
+            assert all(footer.region.reset_offset.contains_region(r) for r in regions), key
             for a, b in combinations(regions, 2):
                 assert not a.overlaps(b), (key, a, b)
             assert {"question_mark", "q", "ctrl+p"} <= {k.key for k in shown}, key

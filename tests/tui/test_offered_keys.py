@@ -7,27 +7,27 @@ from __future__ import annotations
 from itertools import combinations
 from pathlib import Path
 
-from textual.widgets import Footer
+from textual.geometry import Region
 
 from memtui.core.audit import AuditOptions
 from memtui.tui.app import open_app
 from memtui.tui.fleet.app import FleetApp
-from memtui.tui.widgets.footer_key import FooterKey
+from memtui.tui.widgets.fitting_footer import FittingFooter
 from tests.test_cli_fleet import fleet
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
 from tests.tui.test_help_keys import help_text
 
 
-def offered(footer: Footer) -> set[str]:
-    return {k.action for k in footer.query(FooterKey) if k.display}
+def offered(footer: FittingFooter) -> set[str]:
+    return {k.action for k in footer.shown}
 
 
 async def test_the_trend_footer_offers_no_index_and_no_undo(workspace: Path) -> None:
     app = open_app(workspace, watch=False)
     async with app.run_test(size=(200, 50)) as pilot:
         await started(pilot, app)
-        footer = app.query_one(Footer)
+        footer = app.query_one(FittingFooter)
         await switch(pilot, app, "2")
         await wait_for(pilot, lambda: {"add_to_index", "undo"} <= offered(footer))
         await pilot.press("8")  # outside git: the view says so, and holds no focus
@@ -67,14 +67,15 @@ async def test_the_fleet_screen_has_a_footer_at_80_columns(tmp_path: Path) -> No
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: len(app.state.rows) == 4, timeout=90)
         await pilot.pause(0.3)
-        footer = app.query_one(Footer)
-        shown = [k for k in footer.query(FooterKey) if k.display]
+        footer = app.query_one(FittingFooter)
+        shown = footer.shown
         assert {"open", "help", "quit_fleet"} <= {k.action for k in shown}
-        assert all(footer.region.contains_region(k.region) for k in shown)
-        for a, b in combinations([k.region for k in shown], 2):
+        regions = [Region(k.x, 0, k.width, 1) for k in shown]
+        assert all(footer.region.reset_offset.contains_region(r) for r in regions)
+        for a, b in combinations(regions, 2):
             assert not a.overlaps(b)
         await pilot.press("slash")  # in the filter, Enter leaves it: Open is not offered
-        await wait_for(pilot, lambda: "open" not in {k.action for k in footer.query(FooterKey)})
+        await wait_for(pilot, lambda: "open" not in offered(footer))
         await pilot.press("enter")
-        await wait_for(pilot, lambda: "open" in {k.action for k in footer.query(FooterKey)})
+        await wait_for(pilot, lambda: "open" in offered(footer))
         assert app.return_value is None and app.is_running

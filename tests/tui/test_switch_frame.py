@@ -14,7 +14,6 @@ from textual.widgets import Static, TabbedContent
 from memtui.tui.app import open_app
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.fitting_footer import FittingFooter
-from memtui.tui.widgets.footer_key import FooterKey
 from memtui.tui.widgets.preview import MemoryPreview
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
@@ -36,13 +35,13 @@ async def test_a_view_switch_is_whole_in_its_first_layout(workspace: Path) -> No
         assert picked is not None
         preview = app.query_one(MemoryPreview)
         footer = app.query_one(FittingFooter)
-        assert "app.fold" in {k.action for k in footer.query_children(FooterKey)}
+        assert "app.fold" in {k.action for k in footer.shown}
         seen: list[tuple[Any, ...]] = []
 
         def laid_out(screen: object) -> None:
             if app.query_one(TabbedContent).active == "files" and not seen:
                 seen.append((preview.path, title(preview),
-                             {k.action for k in footer.query_children(FooterKey)}))
+                             {k.action for k in footer.shown}))
 
         app.screen.screen_layout_refresh_signal.subscribe(app, laid_out, immediate=True)
         await pilot.press("2")

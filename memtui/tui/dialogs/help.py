@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -136,6 +138,25 @@ def key_rows(app: App[object], classes: Iterable[type[object]]) -> list[tuple[st
     return list(rows.items())
 
 
+class DrawnOnce:
+    """``renderable`` drawn once per width and kept: the help is one widget (not one per
+    part) whose tables are not measured again at each of a dialog's 3–4 layouts (issue 32
+    item 17)."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+        self._lines: tuple[int, list[list[Segment]]] | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self._lines is None or self._lines[0] != options.max_width:
+            self._lines = (options.max_width, console.render_lines(
+                self.renderable, options.update(height=None), pad=False))
+        new_line = Segment.line()
+        for line in self._lines[1]:
+            yield from line
+            yield new_line
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "dismiss", "Close"),
@@ -181,30 +202,28 @@ class HelpScreen(ModalScreen[None]):
         keys.add_column()
         for key, what in [*key_rows(self.app, self.binding_classes), *EXTRA_KEYS]:
             keys.add_row(key, what)
+        parts: list[RenderableType] = [
+            Text("memtui — the memory of an agent, audited live", style="bold"),
+            Text("The header shows the health: memories, index entries (packed lines apart), "
+                 "orphans (unreachable in the error colour), broken links, dangling wikilinks "
+                 "and what the injected block costs against the context window. Everything "
+                 "updates when files change on disk.\n"),
+            Text("Views", style="bold underline"), views,
+            Text("\nKeys", style="bold underline"), keys]
+        if self.chat_class is not None:
+            chat = Table.grid(padding=(0, 2))
+            chat.add_column(style="bold", no_wrap=True)
+            chat.add_column()
+            for key, what in key_rows(self.app, [self.chat_class]):
+                chat.add_row(key, what)
+            parts += [Text("\nIn the chat (c)", style="bold underline"), chat]
+        parts.append(Text("\nWikilinks in the preview: green resolves, amber only after "
+                          "folding case and -/_ (fuzzy), violet names no memory yet "
+                          "(dangling). Every curation shows the change before it writes, "
+                          "refuses if the file changed meanwhile, and can be undone. "
+                          "Esc closes this help."))
         with VerticalScroll():
-            yield Static(Text("memtui — the memory of an agent, audited live", style="bold"))
-            yield Static(Text("The header shows the health: memories, index entries (packed "
-                              "lines apart), orphans (unreachable in the error colour), broken "
-                              "links, dangling wikilinks and what the injected block costs "
-                              "against the context window. Everything updates when files "
-                              "change on disk.\n"))
-            yield Static(Text("Views", style="bold underline"))
-            yield Static(views)
-            yield Static(Text("\nKeys", style="bold underline"))
-            yield Static(keys)
-            if self.chat_class is not None:
-                chat = Table.grid(padding=(0, 2))
-                chat.add_column(style="bold", no_wrap=True)
-                chat.add_column()
-                for key, what in key_rows(self.app, [self.chat_class]):
-                    chat.add_row(key, what)
-                yield Static(Text("\nIn the chat (c)", style="bold underline"))
-                yield Static(chat)
-            yield Static(Text("\nWikilinks in the preview: green resolves, amber only after "
-                              "folding case and -/_ (fuzzy), violet names no memory yet "
-                              "(dangling). Every curation shows the change before it writes, "
-                              "refuses if the file changed meanwhile, and can be undone. "
-                              "Esc closes this help."))
+            yield Static(DrawnOnce(Group(*parts)))
 
 
 #: What the fleet screen's actions do, in its own words.
@@ -238,11 +257,11 @@ class FleetHelpScreen(HelpScreen):
                 keys.add_row(self.app.get_key_display(b),
                              FLEET_KEY_HELP.get(action, b.description))
         with VerticalScroll():
-            yield Static(Text("memtui --fleet — every workspace under the folder, audited live",
-                              style="bold"))
-            yield Static(Text("One row per workspace: its exit status, its counts and its "
-                              "unreachable memories over the last commits. Rows update when "
-                              "files change on disk.\n"))
-            yield Static(Text("Keys", style="bold underline"))
-            yield Static(keys)
-            yield Static(Text("\nEsc closes this help."))
+            yield Static(DrawnOnce(Group(
+                Text("memtui --fleet — every workspace under the folder, audited live",
+                     style="bold"),
+                Text("One row per workspace: its exit status, its counts and its unreachable "
+                     "memories over the last commits. Rows update when files change on "
+                     "disk.\n"),
+                Text("Keys", style="bold underline"), keys,
+                Text("\nEsc closes this help."))))

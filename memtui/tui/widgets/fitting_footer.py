@@ -1,27 +1,25 @@
 """A footer that leaves out the keys that do not fit instead of running them under the
 command palette key (Textual's footer lets them overflow, half hidden, at 80 columns).
 
-It is Textual's ``Footer`` (its look, its ``compact`` style, its recompose when the
-bindings change) with a ``compose`` of its own, built on public names only: the
-screen's ``active_bindings``, ``app.get_key_display`` and memtui's ``FooterKey``.
-memtui's bindings have no ``Binding.Group``, so groups are shown as single keys."""
+One widget drawing its keys on its one line (issue 32 item 17: 12 key widgets, each
+styled, laid out and painted, cost a view switch 10–30 ms of CPU): a key is the key as the
+app displays it and what it does ("/ Filter"), in the look of Textual's footer keys (the
+same component class names and theme variables); a click on one presses its key, hovering
+shows its tooltip. It is Textual's ``Footer`` (its ``compact`` style, its reaction to the
+screen's bindings) with keys of its own, built on public names only: the screen's
+``active_bindings`` and ``app.get_key_display``. memtui's bindings have no
+``Binding.Group``, so groups are shown as single keys."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
+from rich.style import Style
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.widgets import Footer
-
-from memtui.tui.widgets.footer_key import FooterKey
-
-
-def key_width(key: FooterKey) -> int:
-    """The cells ``key`` takes in the footer row, margins included (measured from what it
-    renders, so it needs no layout: a footer on a screen under a dialog is fitted too)."""
-    margin = key.styles.margin
-    return key.render().cell_len + key.styles.gutter.width + margin.left + margin.right
 
 
 class KeySpec(NamedTuple):
@@ -36,36 +34,83 @@ class KeySpec(NamedTuple):
     palette: bool
 
 
+class ShownKey(NamedTuple):
+    """A key the footer draws: what it is, where (cells from the footer's left edge, its
+    width without the gap after it) and its text as drawn."""
+
+    spec: KeySpec
+    x: int
+    width: int
+    text: Text
+
+    @property
+    def key(self) -> str:
+        return self.spec.key
+
+    @property
+    def description(self) -> str:
+        return self.spec.description
+
+    @property
+    def action(self) -> str:
+        return self.spec.action
+
+    @property
+    def enabled(self) -> bool:
+        return self.spec.enabled
+
+
 #: Actions whose keys a narrow footer never leaves out.
 ALWAYS = ("help", "quit", "quit_fleet")
+PALETTE_BORDER = "▏"  # Textual's ``border-left: vkey`` before the palette key
 
 
 class FittingFooter(Footer):
     """Keys are shown in binding order while they fit beside the palette key; the rest
     stay reachable by their keys, the ``?`` help and the command palette."""
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "footer-key--key", "footer-key--description", "footer-key--item",
+        "footer-key--hover", "footer-key--border",
+    }
     DEFAULT_CSS = """
     FittingFooter {
-        FooterKey.-command-palette {
-            dock: right;
-            padding-right: 1;
-            border-left: vkey $foreground 20%;
+        layout: vertical;
+        .footer-key--item { background: $footer-item-background; }
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
         }
-        &.-compact FooterKey { margin-right: 1; }
-        &.-compact FooterKey.-command-palette { margin-right: 0; padding-right: 1; }
+        .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .footer-key--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+        .footer-key--border { color: $foreground 20%; }
     }
     """
 
-    #: What the keys on show were composed from (see `signature`).
+    #: What the keys on show were made from (see `signature`).
     _composed: tuple[object, ...] | None = None
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None,
+                 compact: bool = False) -> None:
+        super().__init__(id=id, classes=classes, compact=compact)
+        self._specs_shown: list[KeySpec] = []
+        self._shown: list[ShownKey] = []
+        self._hover: KeySpec | None = None
 
     def signature(self) -> tuple[object, ...]:
         """Everything the keys are made from: the screen's shown bindings (key, words,
         state, tooltip), the extra keys of a focused field, the words a focused widget
         gives an action, the palette key. Textual's footer recomposes on every change of
         bindings (a focus move, a dialog, a view's bindings), which at start-up came to
-        15 times in a second and 0.5 s of the screen's CPU; a recompose that would give
-        the same keys is skipped."""
+        15 times in a second and 0.5 s of the screen's CPU; a change that would give the
+        same keys is skipped."""
         return self._signature(self._specs())
 
     def _signature(self, specs: list[KeySpec]) -> tuple[object, ...]:
@@ -75,16 +120,16 @@ class FittingFooter(Footer):
         return (self.screen, tuple(specs))
 
     def compose(self) -> ComposeResult:
-        """The keys; one whose words depend on state (``footer_description`` of a focused
-        widget or its ancestors: "clear 3 picked") gets them and comes first."""
-        specs = self._specs()
-        self._composed = self._signature(specs)
-        self._widths: dict[tuple[int, bool], int] = {}
-        for spec in specs:
-            yield self._key(spec)
+        """No child widgets: the keys are drawn by `render`."""
+        return iter(())
+
+    def on_mount(self) -> None:  # (Footer's own on_mount subscribes to the bindings)
+        self.update_keys()
 
     def _specs(self) -> list[KeySpec]:
-        """What each key `compose` shows is made of, in order (no widget made)."""
+        """What each key shown is made of, in order; one whose words depend on state
+        (``footer_description`` of a focused widget or its ancestors: "clear 3 picked")
+        gets them and comes first."""
         stated: list[KeySpec] = []
         rest: list[KeySpec] = []
         extra = getattr(self.screen, "footer_extra", None)
@@ -111,18 +156,6 @@ class FittingFooter(Footer):
         return KeySpec(binding.key, self.app.get_key_display(binding), words, binding.action,
                        enabled, tooltip, palette)
 
-    def _key(self, spec: KeySpec, bound: bool = True) -> FooterKey:
-        """A key widget for ``spec``; ``bound``: its compact style follows the footer's by
-        a data binding (possible only in the footer's own compose; otherwise
-        `watch_compact` hands the style on)."""
-        if spec.palette:  # docked on the right, as in Textual's footer
-            return FooterKey(spec.key, spec.key_display, spec.description, spec.action,
-                             enabled=spec.enabled, tooltip=spec.tooltip,
-                             classes="-command-palette")
-        key = FooterKey(spec.key, spec.key_display, spec.description, spec.action,
-                        enabled=spec.enabled, tooltip=spec.tooltip, compact=self.compact)
-        return key.data_bind(compact=FittingFooter.compact) if bound else key
-
     def _palette_spec(self, found: ActiveBinding | None) -> KeySpec | None:
         """The command palette's key (``found``: its binding on the screen, if any)."""
         if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
@@ -144,97 +177,130 @@ class FittingFooter(Footer):
         return None
 
     async def recompose(self) -> None:
-        if not self.is_attached:
-            return  # its screen is gone (a dialog closed): Textual's own recompose does this
-        if self._composed is None:
-            await super().recompose()
-            self.fit()
-        else:
-            self.update_keys()
+        """Textual's footer calls this when the screen's bindings change."""
+        self.update_keys()
 
     def update_keys(self) -> None:
         """Show the keys the bindings give now, at once (a view switch calls this so that
-        its keys are in the same frame as the view) and on the key widgets already there:
-        each is given its new key, words, state and tooltip; only a difference in their
-        number mounts or removes one. A recompose removed and mounted ~12 keys, each
-        styled anew, and came a frame after the rest of the switch (issue 32 item 17)."""
-        if not self.is_attached or self._composed is None:
-            return
+        its keys are in the same frame as the view): a repaint of this one line, no
+        layout, when they differ from those shown."""
+        if not self.is_attached:
+            return  # its screen is gone (a dialog closed)
         specs = self._specs()
         signature = self._signature(specs)
         if self._composed != signature:
-            self._update_in_place(specs)
             self._composed = signature
-        self.fit()
+            self._specs_shown = specs
+            self.fit()
 
-    def _update_in_place(self, wanted: list[KeySpec]) -> None:
-        shown = list(self.query_children(FooterKey))
-        keys = [k for k in shown if not k.has_class("-command-palette")]
-        palettes = [k for k in shown if k.has_class("-command-palette")]
-        plain = [spec for spec in wanted if not spec.palette]
-        palette = [spec for spec in wanted if spec.palette]
-        for key, spec in (*zip(keys, plain, strict=False),
-                          *zip(palettes, palette, strict=False)):  # the shorter of each
-            self._give(key, spec)
-        extra = keys[len(plain):] + palettes[len(palette):]
-        if extra:
-            self.remove_children(extra)
-        more = [self._key(spec, bound=False) for spec in plain[len(keys):]]
-        if more:
-            kept = keys[:len(plain)]
-            if kept:
-                self.mount_all(more, after=kept[-1])
-            elif palettes[:len(palette)]:
-                self.mount_all(more, before=palettes[0])
-            else:
-                self.mount_all(more)
-        if len(palette) > len(palettes):
-            self.mount(self._key(palette[-1], bound=False))
-        if more or len(palette) > len(palettes):
-            self.call_after_refresh(self.fit)  # the new keys are measured once styled
+    @property
+    def shown(self) -> list[ShownKey]:
+        """The keys drawn now (those that fit), left to right, the palette key last."""
+        return list(self._shown)
 
-    def _give(self, key: FooterKey, spec: KeySpec) -> None:
-        """``key`` shows ``spec`` (another key, or the same with other words or state)."""
-        key.key, key.action = spec.key, spec.action
-        tooltip = spec.tooltip or None
-        if key.tooltip != tooltip:
-            key.tooltip = tooltip
-        if key.enabled != spec.enabled:
-            key.enabled = spec.enabled
-            key.set_class(not spec.enabled, "-disabled")
-        if (key.key_display, key.description) != (spec.key_display, spec.description):
-            key.key_display, key.description = spec.key_display, spec.description
-            self._widths.pop((id(key), True), None)
-            self._widths.pop((id(key), False), None)
-            key.refresh(layout=True)
+    def _drawn(self, spec: KeySpec, hover: bool = False) -> Text:
+        """``spec`` as one key is drawn (the palette key without its border)."""
+        compact = self.compact or spec.palette  # (the palette key is always compact)
+        key_style = self.get_component_rich_style("footer-key--key")
+        if spec.description:
+            words_style = self.get_component_rich_style("footer-key--description")
+            text = Text.assemble(
+                (spec.key_display if compact else f" {spec.key_display} ", key_style),
+                (f" {spec.description}" if compact else f"{spec.description} ", words_style))
+        else:
+            text = Text(spec.key_display, style=key_style)
+        item = self.get_component_rich_style(
+            "footer-key--hover" if hover and spec.enabled else "footer-key--item")
+        if not spec.enabled:
+            item += Style(dim=True)
+        text.stylize_before(item)
+        return text
 
     def on_resize(self) -> None:
         self.fit()
 
     def watch_compact(self, compact: bool) -> None:
-        for key in self.query_children(FooterKey):
-            if not key.has_class("-command-palette"):
-                key.compact = compact  # (the keys `update_keys` mounted have no binding)
-        self.call_after_refresh(self.fit)  # once the keys have their compact styles
+        if self.is_attached:
+            self.fit()
 
     def fit(self) -> None:
-        """Hide every key from the first one that does not fit; help and quit (the way
-        to all the others, and out) always keep their place."""
-        keys = list(self.query_children(FooterKey))
-        palette = next((k for k in keys if k.has_class("-command-palette")), None)
-        kept = [k for k in keys if k is palette or k.action in ALWAYS]
-        widths = getattr(self, "_widths", {})  # each key measured once per style
-
-        def width(key: FooterKey) -> int:
-            at = (id(key), key.has_class("-compact"))
-            if at not in widths:
-                widths[at] = key_width(key)
-            return widths[at]
-        room = self.size.width - sum(width(k) for k in kept)
+        """Place the keys: in order while they fit, from the first one that does not fit
+        none; help and quit (the way to all the others, and out) always keep their place,
+        the palette key the right edge. Compact keys have a cell between them."""
+        specs = self._specs_shown
+        gap = 1 if self.compact else 0
+        drawn = [(spec, self._drawn(spec, spec == self._hover)) for spec in specs]
+        palette = next(((s, t) for s, t in drawn if s.palette), None)
+        room = self.size.width
+        if palette is not None:
+            room -= len(PALETTE_BORDER) + palette[1].cell_len + 1
+        room -= sum(t.cell_len + gap for s, t in drawn if s.action in ALWAYS and not s.palette)
         used = 0
-        for key in keys:
-            if key in kept:
-                key.display = True  # (a key widget reused for help may have been hidden)
+        shown: list[ShownKey] = []
+        x = 0
+        full = False
+        for spec, text in drawn:
+            if spec.palette:
+                continue
+            if spec.action not in ALWAYS:
+                used += text.cell_len + gap
+                full = full or used > room
+                if full:
+                    continue
+            shown.append(ShownKey(spec, x, text.cell_len, text))
+            x += text.cell_len + gap
+        if palette is not None:
+            spec, text = palette
+            width = len(PALETTE_BORDER) + text.cell_len + 1
+            shown.append(ShownKey(spec, self.size.width - width, width, text))
+        self._shown = shown
+        self.refresh()
+
+    def render(self) -> Text:
+        width = self.size.width
+        line = Text(no_wrap=True, overflow="crop", end="")
+        x = 0
+        for shown in self._shown:
+            if shown.x < x:
+                continue  # (narrower than help, quit and the palette key: the palette goes)
+            line.append(" " * (shown.x - x))
+            if shown.spec.palette:
+                line.append(PALETTE_BORDER,
+                            self.get_component_rich_style("footer-key--border"))
+                line.append_text(shown.text)
+                line.append(" ")
             else:
-                used += width(key)
-                key.display = used <= room
+                line.append_text(shown.text)
+            x = shown.x + shown.width
+        if x < width:
+            line.append(" " * (width - x))
+        return line
+
+    def _at(self, x: int) -> ShownKey | None:
+        return next((k for k in self._shown if k.x <= x < k.x + k.width), None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A click on a key presses it, so it does whatever the key does where the focus
+        is (a disabled key only rings the bell)."""
+        shown = self._at(event.x)
+        if shown is None:
+            return
+        event.stop()
+        if shown.enabled:
+            self.app.simulate_key(shown.key)
+        else:
+            self.app.bell()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        shown = self._at(event.x)
+        self._hovered(shown.spec if shown is not None else None)
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._hovered(None)
+
+    def _hovered(self, spec: KeySpec | None) -> None:
+        if spec == self._hover:
+            return
+        self._hover = spec
+        self.tooltip = (spec.tooltip or None) if spec is not None else None
+        self.fit()

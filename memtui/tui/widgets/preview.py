@@ -13,9 +13,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.timer import Timer
-from textual.widgets import Input, Markdown, Static
-from textual.widgets.markdown import MarkdownBlock
+from textual.widgets import Input, Static
 
 from memtui.agent.age_note import age_note
 from memtui.core.audit import AuditResult
@@ -26,7 +26,8 @@ from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
-from memtui.tui.widgets.wiki_markdown import WikiMarkdown, mark_broken, rewrite_wikilinks
+from memtui.tui.widgets.markdown_body import MarkdownBody
+from memtui.tui.widgets.wiki_markdown import mark_broken, rewrite_wikilinks
 
 SETTLE = 0.25  # seconds the cursor must rest before the preview re-renders
 FLASH = 2.0
@@ -34,7 +35,7 @@ PREVIEW_CHARS = 2500  # the body is cut around here (see ``window``)
 CONTEXT_LINES = 8  # lines shown above a jump target that lies past the cut
 NOTHING = "Nothing selected in this view."
 #: Rendered bodies kept (hidden) to show again: a view switch back to a file shown a moment
-#: ago (MEMORY.md in the Index and Block views: ~240 widgets) mounts nothing (issue 32 #17).
+#: ago (MEMORY.md in the Index and Block views) is not parsed and drawn again (issue 32 #17).
 BODIES_KEPT = 4
 
 
@@ -65,13 +66,12 @@ class MemoryPreview(VerticalScroll):
     MemoryPreview.-searching > #preview-matches { display: block; }
     MemoryPreview > #preview-title { text-style: bold; height: auto; }
     MemoryPreview > #preview-meta { height: auto; margin: 0 0 1 0; }
-    MemoryPreview > WikiMarkdown { padding: 0; margin: 0; }
+    MemoryPreview > MarkdownBody { padding: 0; margin: 0; }
     MemoryPreview > #preview-findings { height: auto; margin: 1 0 0 0; }
     MemoryPreview > #preview-age {
         height: auto; margin: 1 0 0 0; padding: 0 1;
         border-left: outer $primary; color: $text-muted;
     }
-    MemoryPreview MarkdownBlock.-target { background: $accent 25%; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -89,12 +89,12 @@ class MemoryPreview(VerticalScroll):
         #: What is on show: (path, line, the result it came from); None: a commit.
         self._rendered: tuple[str | None, int | None, AuditResult | None] | None = None
         self._index_secrets: tuple[str, list[SecretHit]] | None = None  # MEMORY.md's scan
-        self._body = WikiMarkdown(id="preview-body", open_links=False)  # the one on show
+        self._body = MarkdownBody(id="preview-body")  # the one on show
         #: Every body mounted (at most BODIES_KEPT) by its ``_shown`` key, oldest use first.
-        self._kept: dict[tuple[Any, ...] | None, WikiMarkdown] = {None: self._body}
+        self._kept: dict[tuple[Any, ...] | None, MarkdownBody] = {None: self._body}
 
     @property
-    def body(self) -> WikiMarkdown:
+    def body(self) -> MarkdownBody:
         """The body on show (the others kept are hidden)."""
         return self._body
 
@@ -106,7 +106,7 @@ class MemoryPreview(VerticalScroll):
         fresh = body is None
         if body is None:
             if len(self._kept) < BODIES_KEPT:
-                body = WikiMarkdown(open_links=False)
+                body = MarkdownBody()
                 await self.mount(body, after=self._body)
             else:
                 # the oldest, but MEMORY.md's last (two views show it; it costs the most)
@@ -119,7 +119,7 @@ class MemoryPreview(VerticalScroll):
             self._body = body
         body.display = True
         if fresh:
-            await body.show(source)
+            body.show(source, self.palette)
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="search this preview (Enter: next, Esc: close)",
@@ -145,8 +145,7 @@ class MemoryPreview(VerticalScroll):
     def action_close_search(self) -> None:
         self.remove_class("-searching")
         self._hit = 0
-        for block in self.query(".-target"):
-            block.remove_class("-target")
+        self._body.set_target(None)
         self.focus()
 
     @on(Input.Changed, "#preview-search")
@@ -165,18 +164,16 @@ class MemoryPreview(VerticalScroll):
         """Scroll to and mark the block holding the ``_hit``-th match of ``query`` (words
         in any case); returns how many blocks match and says so above the preview."""
         words = query.casefold().split()
-        blocks = [b for b in self._body.query(MarkdownBlock)
-                  if not b.query_children(MarkdownBlock)]  # the innermost ones
-        hits = [b for b in blocks if words and all(w in _plain(b) for w in words)]
-        for block in self.query(".-target"):
-            block.remove_class("-target")
+        body = self._body
+        hits = body.matches(words) if words else []
+        body.set_target(None)
         note = self.query_one("#preview-matches", Static)
         if not hits:
             note.update("no match" if words else "")
             return 0
         block = hits[self._hit % len(hits)]
-        block.add_class("-target")
-        self.scroll_to_widget(block, animate=False, top=True)
+        body.set_target(block)
+        self._scroll_to_block(block)
         note.update(f"match {self._hit % len(hits) + 1} of {len(hits)}")
         return len(hits)
 
@@ -380,26 +377,34 @@ class MemoryPreview(VerticalScroll):
 
     def _scroll_to_line(self, body_line: int) -> None:
         """Scroll to and flash the block holding ``body_line`` (0-based within the body)."""
-        blocks = list(self._body.query_children(MarkdownBlock))
+        body = self._body
         target = None
-        for block in blocks:
+        for i, block in enumerate(body.blocks):
             start, end = block.source_range
-            if start <= body_line < max(end, start + 1):
-                target = block
+            if start <= body_line < end:
+                target = i
                 break
             if start > body_line:
-                target = target or block
+                target = i if target is None else target
                 break
-        if target is None and blocks:
-            target = blocks[-1]
+        if target is None and body.blocks:
+            target = len(body.blocks) - 1
         if target is None:
             return
-        self.scroll_to_widget(target, animate=False, top=True)
-        target.add_class("-target")
-        self.set_timer(FLASH, lambda: target.remove_class("-target"))
+        self._scroll_to_block(target)
+        body.set_target(target)
+        self.set_timer(FLASH, lambda: body.set_target(None) if body.target == target else None)
 
-    @on(Markdown.LinkClicked)
-    def _link(self, event: Markdown.LinkClicked) -> None:
+    def _scroll_to_block(self, index: int) -> None:
+        """Scroll so that the body's block ``index`` is at the top."""
+        body = self._body
+        start, _ = body.block_lines(index)
+        where = body.virtual_region
+        self.scroll_to_region(Region(where.x, where.y + start, where.width, 1),
+                              animate=False, top=True)
+
+    @on(MarkdownBody.LinkClicked)
+    def _link(self, event: MarkdownBody.LinkClicked) -> None:
         event.stop()
         result = self.result
         if result is None:
@@ -429,19 +434,14 @@ def _broken(result: AuditResult, path: str) -> set[str]:
     return {b.target for b in result.broken_links if b.source == path}
 
 
-def _plain(block: MarkdownBlock) -> str:
-    content = getattr(block, "_content", None)
-    return str(getattr(content, "plain", "")).casefold()
-
-
 def window(text: str, first_line: int, line: int | None,
            limit: int = PREVIEW_CHARS) -> tuple[str, int]:
     """At most about ``limit`` characters of ``text`` (whose first line is file line
     ``first_line``), starting a little before ``line`` when that lies further down; notes say
     what was left out. Returns the text and the file line it now starts at.
 
-    Markdown turns every paragraph into a widget, so a 30 KB memory would stall the screen
-    for most of a second; the whole file is one ``o`` away."""
+    A 30 KB memory drawn as markdown would stall the screen; the whole file is one ``o``
+    away."""
     if len(text) <= limit:
         return text, first_line
     lines = text.split("\n")

@@ -1,7 +1,8 @@
 """Markdown with ``[[wikilinks]]`` coloured by how they resolve (resolved / fuzzy / dangling).
 
-Before rendering, each ``[[name]]`` outside code becomes a link to ``wikilink:STATE:name``;
-``WikiMarkdown.show`` then paints those spans with the theme's ``$wikilink-STATE`` colour.
+Before rendering, each ``[[name]]`` outside code becomes a link to ``wikilink:STATE:name``
+(and a broken markdown link one to ``wikilink:broken:href``); ``MarkdownBody`` then paints
+those links in the theme's colour for the state.
 """
 
 from __future__ import annotations
@@ -10,15 +11,9 @@ import re
 from collections.abc import Callable, Mapping
 from urllib.parse import quote
 
-from textual.content import Content, Span
-from textual.style import Style
-from textual.widgets import Markdown
-from textual.widgets.markdown import MarkdownBlock
-
 SCHEME = "wikilink:"
 _CODE_OR_WIKILINK = re.compile(r"(`+)(?:.+?)\1|\[\[([^\[\]\n]+?)\]\]")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_HREF = re.compile(r"link\('wikilink:(\w+):([^']*)'\)")
 
 
 def wikilink_name(inner: str) -> str:
@@ -89,43 +84,3 @@ def mark_broken(text: str, source: str, targets: set[str]) -> str:
         return line
 
     return _outside_fences(text, mark)
-
-
-def paint_wikilinks(content: Content) -> Content:
-    """``content`` with each ``wikilink:STATE:`` link span restyled ``$wikilink-STATE``.
-
-    The link's click action is dropped: Textual paints every clickable span in the
-    widget's link colour, which would hide the state.
-    """
-    spans: list[Span] = []
-    changed = False
-    for span in content.spans:
-        style = span.style
-        click = style.meta.get("@click", "") if isinstance(style, Style) else ""
-        m = _HREF.match(click) if isinstance(click, str) else None
-        if m is None:
-            spans.append(span)
-            continue
-        state = {"exact": "resolved", "stem": "resolved"}.get(m.group(1), m.group(1))
-        if state == "broken":  # a markdown link to a file that does not exist
-            spans.append(Span(span.start, span.end, "bold $severity-error underline"))
-            changed = True
-            continue
-        if state not in ("resolved", "fuzzy", "dangling"):
-            state = "dangling"
-        decoration = " underline" if state == "dangling" else ""
-        spans.append(Span(span.start, span.end, f"bold $wikilink-{state}{decoration}"))
-        changed = True
-    return Content(content.plain, spans=spans) if changed else content
-
-
-class WikiMarkdown(Markdown):
-    """A Markdown widget that colours ``wikilink:`` links by state (use ``show``)."""
-
-    async def show(self, markdown: str) -> None:
-        await self.update(markdown)
-        for block in self.query(MarkdownBlock):
-            content = block._content
-            painted = paint_wikilinks(content)
-            if painted is not content:
-                block.set_content(painted)
