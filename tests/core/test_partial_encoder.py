@@ -9,7 +9,7 @@ import pytest
 
 from memtui.core.counting import tokens
 from memtui.core.counting.partial import MAX_BYTES, Partial, chunks
-from tests.core.test_tokens import HARD, _as_given, _reference_counts
+from tests.core.test_tokens import HARD, _as_given, _reference_counts, unicode_pieces
 
 NAMES = ("qwen", "cl100k")
 
@@ -54,14 +54,7 @@ def test_random_unicode_counts_as_the_references() -> None:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    spaces = st.sampled_from(" \t\n\r\x0b\x0c\x85\xa0\u1680\u2000\u2009\u200a\u2028\u2029"
-                             "\u202f\u205f\u3000\x1c\x1f\u180e\u200b")
-    pieces = st.one_of(
-        st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
-        st.text(spaces, min_size=1, max_size=40),
-        st.sampled_from(["'s", "'LL", "😀", "👍🏽", "👨‍👩‍👧", "記憶", "，", "。", "123456",
-                         "e\u0301", "Cpk", " the", "\r\n", "=" * 40, "-" * 70, "    ",
-                         "ocument", " Documentation", "\t\t"]))
+    pieces = unicode_pieces("=" * 40, "-" * 70, "    ", "ocument", " Documentation", "\t\t")
     parts = {name: _partial(name) for name in NAMES}
 
     @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

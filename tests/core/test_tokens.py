@@ -177,17 +177,26 @@ def test_real_and_generated_workspaces_count_as_the_references(tmp_path: Path) -
         assert got == _reference_counts(given, name), name
 
 
-def test_random_unicode_counts_as_the_references() -> None:
-    from hypothesis import HealthCheck, given, settings
+def unicode_pieces(*extra: str) -> Any:
+    """A hypothesis strategy of pieces to join into hard text for a tokenizer: any
+    characters, runs of every kind of space, and pieces the pre-tokenizer splits on
+    (``extra`` added to those)."""
     from hypothesis import strategies as st
 
     spaces = st.sampled_from(" \t\n\r\x0b\x0c\x85\xa0\u1680\u2000\u2009\u200a\u2028\u2029"
                              "\u202f\u205f\u3000\x1c\x1f\u180e\u200b")
-    pieces = st.one_of(
+    return st.one_of(
         st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
         st.text(spaces, min_size=1, max_size=40),
         st.sampled_from(["'s", "'LL", "😀", "👍🏽", "👨‍👩‍👧", "記憶", "，", "。", "123456",
-                         "e\u0301", "Cpk", " the", "\r\n"]))
+                         "e\u0301", "Cpk", " the", "\r\n", *extra]))
+
+
+def test_random_unicode_counts_as_the_references() -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    pieces = unicode_pieces()
 
     @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.lists(pieces, max_size=30).map("".join))
