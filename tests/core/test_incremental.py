@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
 from pathlib import Path
 
 import pytest
 
 import memtui.core.audit as audit_mod
+import memtui.core.checks.near_duplicate as nd
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.reporting.json_report import to_json
 from memtui.core.workspace import open_workspace
@@ -216,6 +218,105 @@ def test_random_edits_match_fresh_audits(tmp_path: Path, keep_texts: bool) -> No
         extra = "  modified: 2020-01-01\n" if rng.random() < 0.2 else ""
         texts[rel] = memory(name, body + links + "\n", type_=kind, extra=extra)
         (root / rel).write_text(texts[rel], encoding="utf-8")
+        got = live.run(changed={rel})
+        fresh = Auditor(open_workspace(root), AuditOptions(now=NOW)).run()
+        assert to_json(got) == to_json(fresh), (step, rel)
+        assert _graph(got) == _graph(fresh), (step, rel)
+    assert any(f.kind == "near_duplicate" for f in got.findings)
+
+
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t",
+                    "-c", "commit.gpgsign=false", *args], check=True, capture_output=True)
+
+
+_ALIKE = ("Backups of the billing database run nightly at 02:15 UTC and are kept for 35 "
+          "days in the cold bucket; the restore drill runs every quarter on a staging copy "
+          "and the on-call engineer signs the report afterwards.\n")
+
+
+@pytest.mark.parametrize("all_pairs", [300, 3])
+def test_content_rules_and_files_coming_and_going_match_fresh_audits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, all_pairs: int) -> None:
+    """The issue-34 content rules through a live auditor: a near-duplicate pair made and
+    undone by an edit, by a new file and by a deleted one; a relative date; a stale
+    reference into a real project and its fix; the **Why:** convention taken up and
+    dropped; hidden text; a rename; every re-audit equals a fresh audit (every pair
+    compared, or LSH buckets past ``ALL_PAIRS``)."""
+    monkeypatch.setattr(nd, "ALL_PAIRS", all_pairs)
+    proj = tmp_path / "proj"
+    make_ws(proj, {"src/app.py": "def run_app():\n    pass\n", "src/old.py": "x = 1\n"})
+    _git(proj, "init", "-q")
+    _git(proj, "add", "-A")
+    _git(proj, "commit", "-qm", "one")
+    _git(proj, "rm", "-q", "src/old.py")
+    _git(proj, "commit", "-qm", "two")
+    rng = random.Random(34)
+    own = {f"memory/m{i}.md": _body(rng, 40) for i in range(8)}
+    root = make_ws(tmp_path / "w", {
+        "MEMORY.md": "".join(f"- [m{i}](memory/m{i}.md)\n" for i in range(0, 8, 2)),
+        **{rel: memory(rel[7:9], body + f"[[m{(int(rel[8]) + 1) % 8}]]\n")
+           for rel, body in own.items()}})
+    opts = {"now": NOW, "project": str(proj)}
+    live = Auditor(open_workspace(root), AuditOptions(**opts))  # type: ignore[arg-type]
+    live.run()
+    steps: list[tuple[str, str | None]] = [
+        ("memory/m1.md", memory("m1", _ALIKE)),  # alone: nothing yet
+        ("memory/m2.md", memory("m2", _ALIKE + "[[m3]]\n")),  # a pair by an edit
+        ("memory/m2.md", memory("m2", own["memory/m2.md"])),  # undone
+        ("memory/new.md", memory("new", _ALIKE.replace("35", "36"))),  # a pair by a new file
+        ("memory/m1.md", None),  # the pair undone by a deletion (and an index link broken)
+        ("memory/m3.md", memory("m3", "Shipped last week; the freeze starts tomorrow.\n")),
+        ("memory/m4.md", memory("m4", "Config lives in `src/old.py`; see src/app.py.\n")),
+        ("memory/m4.md", memory("m4", "Config lives in `src/app.py` now.\n")),
+        ("memory/m5.md", memory("m5", "**Why:** the auditors asked.\n**How to apply:** "
+                                      "always.\n", type_="feedback")),  # the convention
+        ("memory/m6.md", memory("m6", "pay \u200bthe invoice\n")),
+        ("memory/m5.md", memory("m5", "no labels now\n", type_="feedback")),  # dropped
+        ("memory/m7.md", memory("renamed", own["memory/m7.md"] + "[[m0]] [[m7]]\n")),
+        ("memory/m1.md", memory("m1", _ALIKE + "[[new]]\n")),  # back, the pair again
+        ("memory/new.md", None),
+    ]
+    for rel, text in steps:
+        if text is None:
+            (root / rel).unlink()
+        else:
+            (root / rel).write_text(text, encoding="utf-8")
+        got = live.run(changed={rel})
+        fresh = Auditor(open_workspace(root), AuditOptions(**opts)).run()  # type: ignore[arg-type]
+        assert to_json(got) == to_json(fresh), rel
+        assert _graph(got) == _graph(fresh), rel
+        kinds = {f.kind for f in got.findings}
+    assert {"near_duplicate", "relative_date", "hidden_text"} <= kinds
+
+
+@pytest.mark.parametrize("all_pairs", [300, 8])
+def test_random_files_created_and_deleted_match_fresh_audits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, all_pairs: int) -> None:
+    """Files created (some copying another's body) and deleted among edits, forty steps:
+    every re-audit equals a fresh audit (the steps that take files coming and going,
+    `Memo.once_by`'s ``moves``, and those made whole when the files change)."""
+    monkeypatch.setattr(nd, "ALL_PAIRS", all_pairs)
+    rng = random.Random(21)
+    texts = {f"memory/m{i:02}.md": memory(f"m{i:02}", _body(rng, 30) + f"[[m{i + 1:02}]]\n")
+             for i in range(16)}
+    root = make_ws(tmp_path / "w", {
+        "MEMORY.md": "".join(f"- [m{i:02}](memory/m{i:02}.md)\n" for i in range(0, 16, 5)),
+        **texts})
+    live = Auditor(open_workspace(root), AuditOptions(now=NOW))
+    live.run()
+    for step in range(40):
+        pick = rng.random()
+        if pick < 0.3 and len(texts) > 4:
+            rel = rng.choice(sorted(texts))
+            del texts[rel]
+            (root / rel).unlink()
+        else:
+            rel = f"memory/m{rng.randrange(24):02}.md"
+            body = texts[rng.choice(sorted(texts))].split("---\n", 2)[-1] \
+                if rng.random() < 0.4 else _body(rng, rng.choice((8, 30)))
+            texts[rel] = memory(rel[7:10], body + f"[[m{rng.randrange(24):02}]]\n")
+            (root / rel).write_text(texts[rel], encoding="utf-8")
         got = live.run(changed={rel})
         fresh = Auditor(open_workspace(root), AuditOptions(now=NOW)).run()
         assert to_json(got) == to_json(fresh), (step, rel)

@@ -250,7 +250,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             kept = Buckets(sketches, pos)
             return findings_of(kept.found()), kept
         found, kept = dict(last[0]), last[1]
-        for rel in kept.update({r: scans[r].sketch for r in diff}):
+        kept.order = pos  # the files kept are in the same order (`Memo.once_by`'s moves)
+        # A file taken away leaves the buckets as a file with no sketch would.
+        for rel in kept.update({r: scans[r].sketch if r in scans else b"" for r in diff}):
             others = kept.pairs_of(rel)
             if others:
                 found[rel] = (pair_finding(rel, others),)  # type: ignore[arg-type]
@@ -258,7 +260,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                 found.pop(rel, None)  # type: ignore[arg-type]
         return found, kept
     near = memo.once_by("near duplicates", None, paths, changed,
-                        lambda rel: scans[rel].sketch, near_make)[0]  # type: ignore[index]
+                        lambda rel: scans[rel].sketch, near_make,  # type: ignore[index]
+                        moves=True)[0]
     project = inp.project
     stale_refs = memo.once_by(
         "stale references", inp.project_key, paths, changed,

@@ -23,7 +23,7 @@ the two, checked against the whole computation by the tests) or compute it whole
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from itertools import compress
+from itertools import compress, filterfalse
 from operator import is_not
 from typing import Any, TypeVar
 
@@ -136,37 +136,57 @@ class Memo:
 
     def changed(self, name: str, values: dict[Hashable, object]) -> list[Hashable] | None:
         """The keys of ``values`` whose value is not the very object it was in the last call
-        of ``name``; None when the keys are not the same (or on the first call)."""
+        of ``name``, and the keys added or taken away since (a file created or deleted);
+        None on the first call."""
         last = self._seen.get(name)
         self._seen[name] = dict(values)
-        if last is None or last.keys() != values.keys():
+        if last is None:
             return None
+        if last.keys() != values.keys():
+            moved = last.keys() ^ values.keys()
+            return [*moved, *(k for k, v in values.items()
+                              if k not in moved and last[k] is not v)]
         # In C: one pass comparing identities (a re-audit at 10,000 files asks this often).
         return list(compress(values, map(is_not, last.values(), values.values())))
 
     def once_by(self, step: str, key: object, items: Sequence[Hashable],
                 changed: Iterable[Hashable] | None, part: Callable[[Hashable], object],
-                make: Callable[[list[Hashable] | None, V | None], V]) -> V:
+                make: Callable[[list[Hashable] | None, V | None], V],
+                moves: bool = False) -> V:
         """``once(step, (key, items, [part(i) for i in items]), ...)`` in the time of the
         items that can have changed: ``changed`` names every item whose part can differ
-        from the last call of ``step`` (None: any can). ``make(diff, last)`` makes the
-        value: ``diff`` the items whose part differs and ``last`` the last value (None and
-        None: no last value to start from, or other items or key: compute it whole; always,
-        without ``keep_parts``). Each call of ``step`` must be given ``changed`` relative to
-        its own last call."""
+        from the last call of ``step`` (None: any can; an item no longer there is passed
+        over). ``make(diff, last)`` makes the value: ``diff`` the items whose part differs
+        and ``last`` the last value (None and None: no last value to start from, or another
+        key or other items: compute it whole; always, without ``keep_parts``). With
+        ``moves``, a ``make`` that can also take items added and taken away is given them
+        in ``diff`` (an item taken away is in ``diff`` and not in ``items``) while the items
+        kept are in the same order as in the last call. Each call of ``step`` must be given
+        ``changed`` relative to its own last call."""
         hit = self._by.get(step)
-        if hit is None or hit[2] is None or hit[0] != key or hit[1] != items:
+        came: list[Hashable] = []
+        gone: list[Hashable] = []
+        if hit is not None and hit[2] is not None and hit[0] == key and hit[1] != items \
+                and moves:
+            came, gone = _moved(hit[1], items, hit[2])  # type: ignore[assignment]
+            if came is None:
+                hit = None  # the kept items in another order
+        if hit is None or hit[2] is None or hit[0] != key or (hit[1] != items and not moves):
             value = make(None, None)
             self._by[step] = (key, items, {i: part(i) for i in items} if self.keep_parts
                               else None, value)
             return value
         parts = hit[2]
+        for i in gone:
+            del parts[i]
         if changed is None:
             new = {i: part(i) for i in items}
-            diff = [i for i in items if new[i] != parts[i]]
+            diff = [*(i for i in items if i not in parts or new[i] != parts[i]), *gone]
         else:
-            diff, new = [], {}
+            diff, new = [*came, *gone], {i: part(i) for i in came}
             for i in changed:
+                if i in new or i not in parts:
+                    continue  # made above, or no longer there
                 now = new[i] = part(i)
                 if now != parts[i]:
                     diff.append(i)
@@ -195,3 +215,18 @@ class Memo:
     def clear(self) -> None:
         for kept in (self._once, self._each, self._items, self._out, self._seen, self._by):
             kept.clear()
+
+
+def _moved(old: Sequence[Hashable], new: Sequence[Hashable], parts: dict[Hashable, object]
+           ) -> tuple[list[Hashable] | None, list[Hashable]]:
+    """The items of ``new`` not in ``old`` (whose items are the keys of ``parts``) and those
+    of ``old`` not in ``new``; (None, []) when the items in both are not in the same order.
+    In C but for the items that moved."""
+    kept = set(new)
+    came = list(filterfalse(parts.__contains__, new))
+    gone = list(filterfalse(kept.__contains__, old))
+    came_set, gone_set = set(came), set(gone)
+    if list(filterfalse(came_set.__contains__, new)) != \
+            list(filterfalse(gone_set.__contains__, old)):
+        return None, []
+    return came, gone
