@@ -271,12 +271,14 @@ def test_content_rules_and_files_coming_and_going_match_fresh_audits(
         ("memory/m4.md", memory("m4", "Config lives in `src/app.py` now.\n")),
         ("memory/m5.md", memory("m5", "**Why:** the auditors asked.\n**How to apply:** "
                                       "always.\n", type_="feedback")),  # the convention
+        ("memory/m3.md", memory("m3", "plain\n", type_="feedback")),  # lacking both labels
         ("memory/m6.md", memory("m6", "pay \u200bthe invoice\n")),
         ("memory/m5.md", memory("m5", "no labels now\n", type_="feedback")),  # dropped
         ("memory/m7.md", memory("renamed", own["memory/m7.md"] + "[[m0]] [[m7]]\n")),
         ("memory/m1.md", memory("m1", _ALIKE + "[[new]]\n")),  # back, the pair again
         ("memory/new.md", None),
     ]
+    kinds: set[str] = set()
     for rel, text in steps:
         if text is None:
             (root / rel).unlink()
@@ -286,8 +288,9 @@ def test_content_rules_and_files_coming_and_going_match_fresh_audits(
         fresh = Auditor(open_workspace(root), AuditOptions(**opts)).run()  # type: ignore[arg-type]
         assert to_json(got) == to_json(fresh), rel
         assert _graph(got) == _graph(fresh), rel
-        kinds = {f.kind for f in got.findings}
-    assert {"near_duplicate", "relative_date", "hidden_text"} <= kinds
+        kinds.update(f.kind for f in got.findings)
+    assert {"near_duplicate", "relative_date", "hidden_text", "stale_reference",
+            "missing_why"} - kinds == set()
 
 
 @pytest.mark.parametrize("all_pairs", [300, 8])

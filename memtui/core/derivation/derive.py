@@ -263,19 +263,26 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                         lambda rel: scans[rel].sketch, near_make,  # type: ignore[index]
                         moves=True)[0]
     project = inp.project
+
+    def stale_make(diff: list[str] | None, last: dict[str, tuple[Finding, ...]] | None
+                   ) -> dict[str, tuple[Finding, ...]]:
+        if project is None:
+            return {}
+        if diff is None or last is None:
+            return stale_findings({r: s.refs for r, s in scans.items()}, project)
+        # Each file's findings are its own references' (a pure function of them).
+        found = {r: last[r] for r in last.keys() - diff}
+        found.update(stale_findings({r: scans[r].refs for r in diff if r in scans}, project))
+        return found
     stale_refs = memo.once_by(
         "stale references", inp.project_key, paths, changed,
-        lambda rel: scans[rel].refs,  # type: ignore[index]
-        lambda _d, _v: stale_findings({r: s.refs for r, s in scans.items()}, project)
-        if project is not None else {})
-    why = memo.once_by(
-        "missing why", None, paths, changed,
-        lambda rel: (scans[rel].memory.type, scans[rel].memory.body_start,  # type: ignore[index]
-                     scans[rel].why),  # type: ignore[index]
-        lambda _d, _v: {rel: (finding("missing_why", rel, line, message),)
-                        for rel, line, message in missing_findings(
-                            {r: (s.memory.type or "", s.memory.body_start, s.why)
-                             for r, s in scans.items() if s.why is not None}).values()})
+        lambda rel: scans[rel].refs, stale_make, moves=True)  # type: ignore[index]
+
+    def labels(rel: str) -> tuple[str, int, tuple[bool, bool]] | None:
+        s = scans[rel]
+        return None if s.why is None else (s.memory.type or "", s.memory.body_start, s.why)
+    why = memo.once_by("missing why", None, paths, changed, labels,  # type: ignore[arg-type]
+                       partial(_why_make, scans, labels), moves=True)[0]
     duplicates = memo.once("per-file extras", (duplicates, near, stale_refs, why),
                            lambda: _merged(duplicates, near, stale_refs, why))
     types = memo.once_by(
@@ -324,11 +331,16 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     last = memo.swap("states context", shared)
     touched = None  # the files whose state key can have changed (None: any)
     if changed is not None and links_same and isinstance(last, tuple) and \
-            last[:1] + last[2:5] + last[6:] == shared[:1] + shared[2:5] + shared[6:]:
-        # Only the links changed: the files scanned anew, and those whose links from
-        # others (``back``) or whose reachability changed with them.
-        last_back = last[5]
+            last[:1] + last[3:5] + last[6:] == shared[:1] + shared[3:5] + shared[6:]:
+        # Only the links and the steps over many files changed: the files scanned anew,
+        # those whose links from others (``back``) or whose reachability changed with them,
+        # and those whose findings of those steps (a near-duplicate pair, the **Why:**
+        # convention) changed.
+        last_back, last_extra = last[5], last[2]
         touched = {*changed, *(reachable ^ last[1])}
+        if last_extra is not duplicates:
+            touched.update(rel for rel in last_extra.keys() | duplicates.keys()  # type: ignore[attr-defined]
+                           if last_extra.get(rel) != duplicates.get(rel))  # type: ignore[attr-defined]
         if back is not last_back and isinstance(prev_out, dict):
             for rel in changed:  # links to a file change only with the files linking it
                 touched.update(prev_out.get(rel, ()))
@@ -460,6 +472,39 @@ def _loaded_links(idx_links: LinkResults, loaded: int) -> tuple[frozenset[str], 
     first = idx_links.first_line
     return (frozenset(t for t in idx_links.targets if first[t] <= loaded),
             {t: first[t] for t in idx_links.targets if first[t] > loaded})
+
+
+#: The missing-why step's value: its findings by file, and the files holding a label.
+_Why = tuple[dict[str, tuple[Finding, ...]], set[str]]
+
+
+def _why_make(scans: dict[str, FileScan],
+              labels: Callable[[str], tuple[str, int, tuple[bool, bool]] | None],
+              diff: list[str] | None, last: _Why | None) -> _Why:
+    """`missing_findings` as findings by file, whole or from ``last`` by the files of
+    ``diff`` (some maybe gone): while some file holds a label (or none does) before and
+    after, each file's finding is its own labels'."""
+    if diff is not None and last is not None:
+        found, holding = dict(last[0]), set(last[1])
+        mine = {}
+        for rel in diff:
+            found.pop(rel, None)
+            got = labels(rel) if rel in scans else None
+            holding.discard(rel)
+            if got is not None:
+                mine[rel] = got
+                if got[2][0] or got[2][1]:
+                    holding.add(rel)
+        if bool(holding) == bool(last[1]):
+            if holding:  # "": a file holding both labels, the convention in force
+                mine[""] = ("", 0, (True, True))
+                found.update((rel, (finding("missing_why", rel, line, message),))
+                             for rel, line, message in missing_findings(mine).values())
+            return found, holding
+    given = {rel: got for rel in scans if (got := labels(rel)) is not None}
+    return ({rel: (finding("missing_why", rel, line, message),)
+             for rel, line, message in missing_findings(given).values()},
+            {rel for rel, (_, _, (why, how)) in given.items() if why or how})
 
 
 def _merged(*extras: dict[str, tuple[Finding, ...]]) -> dict[str, tuple[Finding, ...]]:
