@@ -2,11 +2,16 @@
 wikilink, after one memory's body changed (its links and names the same: the common edit),
 and with nothing changed (public API only, so an earlier commit's tree runs it too).
 
-    PYTHONPATH=TREE python bench/reaudit.py WS [--repeat 7] [--json]
+    PYTHONPATH=TREE python bench/reaudit.py WS [--repeat 7] [--json] [--more]
 
 WS must be a ``bench/generate.py`` workspace (it edits ``memory/note_00005.md`` and puts it
 back). CPU ms, median of ``--repeat``; ``--json`` prints them as one JSON object
-(``one_file``, ``one_body``, ``nothing``; ``bench/goals.py`` reads it).
+(``one_file``, ``one_body``, ``nothing``; ``bench/goals.py`` reads it). ``--more`` adds the
+other edits a live auditor sees, each timed as made and as undone (the file put back):
+``created`` / ``deleted`` (a new memory written, then removed), ``renamed`` (its ``name:``
+changed), ``near_dup`` (its body made another memory's: a near-duplicate pair),
+``no_why`` (its **Why:** and **How to apply:** labels dropped), ``retyped`` (its type
+changed).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import argparse
 import json
 import statistics
 import time
+from pathlib import Path
 
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.workspace import open_workspace
@@ -51,19 +57,69 @@ def measure(path: str, repeat: int) -> dict[str, float]:
             for name, xs in (("one_file", one), ("one_body", body), ("nothing", nothing))}
 
 
+def measure_more(path: str, repeat: int) -> dict[str, float]:
+    """CPU ms of the other edits (see the module), medians of ``repeat``."""
+    ws = open_workspace(path)
+    auditor = Auditor(ws, AuditOptions(file_tokens=False), autosave=False)
+    auditor.run()
+    rel = "memory/note_00005.md"
+    target = ws.root / rel
+    original = target.read_text(encoding="utf-8")
+    _, front, body = original.split("---\n", 2)
+    other = (ws.root / "memory/note_00042.md").read_text(encoding="utf-8").split("---\n", 2)[2]
+    edits = {
+        "renamed": lambda i: original.replace("name: note_00005", f"name: renamed_{i}", 1),
+        "near_dup": lambda i: f"---\n{front}---\n{other}\n{i}\n",
+        "no_why": lambda i: f"---\n{front}---\n" + body.replace("**Why:**", f"W{i}")
+        .replace("**How to apply:**", "H"),
+        "retyped": lambda i: original.replace("type: project", "type: reference", 1)
+        + f"\n{i}\n",
+    }
+    times: dict[str, list[float]] = {}
+
+    def timed(name: str, changed: str) -> None:
+        t = time.process_time()
+        auditor.run(changed={changed})
+        times.setdefault(name, []).append(time.process_time() - t)
+    try:
+        for name, edit in edits.items():
+            for i in range(repeat):
+                target.write_text(edit(i), encoding="utf-8")
+                timed(name, rel)
+                target.write_text(original, encoding="utf-8")
+                timed(f"{name}_undone", rel)
+        for i in range(repeat):
+            new = Path("memory") / f"zz_new_{i}.md"
+            (ws.root / new).write_text(original.replace("note_00005", f"zz_new_{i}"),
+                                       encoding="utf-8")
+            timed("created", new.as_posix())
+            (ws.root / new).unlink()
+            timed("deleted", new.as_posix())
+    finally:
+        target.write_text(original, encoding="utf-8")
+    return {name: round(statistics.median(xs) * 1000, 1) for name, xs in times.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("path")
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--more", action="store_true",
+                        help="time the other edits too (created, deleted, renamed, ...)")
     ns = parser.parse_args()
     got = measure(ns.path, ns.repeat)
+    if ns.more:
+        got.update(measure_more(ns.path, ns.repeat))
     if ns.json:
         print(json.dumps(got))
         return
     print(f"one file changed {got['one_file']:.0f} ms; "
           f"one body changed {got['one_body']:.0f} ms; "
           f"nothing changed {got['nothing']:.0f} ms")
+    if ns.more:
+        print("; ".join(f"{name} {ms:.0f} ms" for name, ms in got.items()
+                        if name not in ("one_file", "one_body", "nothing")))
 
 
 if __name__ == "__main__":
