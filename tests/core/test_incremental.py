@@ -325,3 +325,49 @@ def test_random_files_created_and_deleted_match_fresh_audits(
         assert to_json(got) == to_json(fresh), (step, rel)
         assert _graph(got) == _graph(fresh), (step, rel)
     assert any(f.kind == "near_duplicate" for f in got.findings)
+
+
+def test_renames_resolve_others_links_as_fresh_audits(tmp_path: Path) -> None:
+    """A ``name:`` changed (the files the same): the links of other files that the names
+    answer otherwise (exact names taken and given up, fuzzy spellings, a dangling name
+    that now names a file, the spelling a fuzzy link is told to use) resolve as in a fresh
+    audit; the others are not resolved again (`names_reach`)."""
+    root = make_ws(tmp_path / "w", {
+        "MEMORY.md": "- [a](memory/alpha.md)\n- [d](memory/d.md)\n",
+        "memory/alpha.md": memory("alpha", "first\n"),
+        "memory/beta-notes.md": memory("Beta Notes", "second\n"),
+        "memory/feedback_gamma.md": memory("gamma rules", "third\n", type_="feedback"),
+        "memory/d.md": memory("d", "[[Beta Notes]] [[beta_notes]] [[gamma]] [[gamma-rules]] "
+                                   "[[ALPHA]] [[zeta]] [v](zeta)\n"),
+        "memory/e.md": memory("e", "[[alpha]] [[delta]] [[Zeta]]\n"),
+        "memory/f.md": memory("f", "no links\n"),
+        # [[PQ]] finds b/q.md by its name's spelling and is told to write [[Pq]], its name,
+        # as a/q.md holds the stem; once c/Pq.md takes that name it is told [[q]].
+        "memory/a/q.md": memory("qa", "x\n"),
+        "memory/b/q.md": memory("Pq", "y\n"),
+        "memory/c/Pq.md": memory("other", "z\n"),
+        "memory/g.md": memory("g", "[[PQ]]\n"),
+    })
+    live = Auditor(open_workspace(root), AuditOptions(now=NOW))
+    live.run()
+    steps = [
+        ("memory/alpha.md", memory("zeta", "first\n")),
+        ("memory/e.md", memory("Beta Notes", "[[alpha]] [[delta]] [[Zeta]]\n")),
+        ("memory/beta-notes.md", memory("beta", "second\n")),
+        ("memory/d.md", memory("gamma", "[[Beta Notes]] [[beta_notes]] [[gamma]] "
+                                        "[[gamma-rules]] [[ALPHA]] [[zeta]] [v](zeta)\n")),
+        ("memory/feedback_gamma.md", memory("delta", "third\n", type_="feedback")),
+        ("memory/f.md", memory("ALPHA", "no links\n")),
+        ("memory/alpha.md", memory("alpha", "first\n")),
+        ("memory/f.md", memory("f", "no links\n")),
+        ("memory/c/Pq.md", memory("Pq", "z\n")),
+        ("memory/c/Pq.md", memory("other", "z\n")),
+    ]
+    for rel, text in steps:
+        (root / rel).write_text(text, encoding="utf-8")
+        got = live.run(changed={rel})
+        fresh = Auditor(open_workspace(root), AuditOptions(now=NOW)).run()
+        assert to_json(got) == to_json(fresh), rel
+        assert _graph(got) == _graph(fresh), rel
+        assert [(w.source, w.target, w.resolved, w.state) for w in got.wikirefs] == \
+            [(w.source, w.target, w.resolved, w.state) for w in fresh.wikirefs], rel

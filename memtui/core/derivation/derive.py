@@ -25,8 +25,8 @@ import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import partial
-from itertools import accumulate, chain, count
+from functools import lru_cache, partial
+from itertools import accumulate, chain, count, filterfalse
 from operator import attrgetter, is_not, itemgetter
 
 from memtui.core.checks.findings import Finding, finding
@@ -51,9 +51,12 @@ from memtui.core.derivation.graph import (
     Graph,
     Resolver,
     edges,
+    loose,
     patch_edges,
     placeholders_of,
     reach_after,
+    slug,
+    spellings,
 )
 from memtui.core.derivation.link_target import INSIDE, MISSING, outside_path
 from memtui.core.derivation.link_target import State as Where
@@ -215,11 +218,30 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
 
     # Each file's links, resolved again only when its scan, the names or the files changed;
     # while the names and files are the same, only the files scanned anew are looked at.
-    links_same = memo.same("links context", (resolver, inp.exists))
+    # When names changed (a rename) but not the files, those scanned anew and those whose
+    # links ask the resolver something it now answers otherwise (`names_reach`).
+    context = (resolver, inp.exists)
+    last_context = memo.swap("links context", context)
+    links_same = last_context is not None and last_context == context
+    prev_lrs = memo.swap("link results", None)
+    force: list[str] | None = [] if links_same else None
+    if not links_same and changed is not None and isinstance(last_context, tuple) and \
+            last_context[1] is inp.exists and isinstance(prev_lrs, dict) and \
+            prev_lrs.keys() == scans.keys():
+        force = names_reach(last_context[0], resolver, changed,  # type: ignore[arg-type]
+                            prev_lrs)  # type: ignore[arg-type]
+    # A kept file's links hold while its scan does and the resolver answers it the same:
+    # the token is made anew when that is not known (other files, or no last call).
+    token = memo.swap("links token", None)
+    if token is None or force is None:
+        token = object()
+    memo.swap("links token", token)
+    lr_changed = None if force is None or changed is None \
+        else [*changed, *filterfalse(set(changed).__contains__, force)]
     lrs: dict[str, LinkResults] = memo.each_changed(  # type: ignore[assignment]
-        "links", paths, changed if links_same else None,
-        lambda rel: (scans[rel], resolver, inp.exists), links_of)  # type: ignore[index]
-    lr_changed = changed if links_same else None  # the files whose links can differ
+        "links", paths, lr_changed, lambda rel: (scans[rel], token),  # type: ignore[index]
+        links_of, force or ())
+    memo.swap("link results", lrs)
     out, back, dangling = memo.once_by(
         "edges", None, paths, lr_changed, lambda rel: (lrs[rel].targets, lrs[rel].dangling),
         lambda diff, last: edges(lrs) if diff is None or last is None
@@ -330,19 +352,19 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     shared = (index_linked, reachable, duplicates, copy_files, past_limit, back, git)
     last = memo.swap("states context", shared)
     touched = None  # the files whose state key can have changed (None: any)
-    if changed is not None and links_same and isinstance(last, tuple) and \
+    if lr_changed is not None and isinstance(last, tuple) and \
             last[:1] + last[3:5] + last[6:] == shared[:1] + shared[3:5] + shared[6:]:
         # Only the links and the steps over many files changed: the files scanned anew,
         # those whose links from others (``back``) or whose reachability changed with them,
         # and those whose findings of those steps (a near-duplicate pair, the **Why:**
         # convention) changed.
         last_back, last_extra = last[5], last[2]
-        touched = {*changed, *(reachable ^ last[1])}
+        touched = {*lr_changed, *(reachable ^ last[1])}
         if last_extra is not duplicates:
             touched.update(rel for rel in last_extra.keys() | duplicates.keys()  # type: ignore[attr-defined]
                            if last_extra.get(rel) != duplicates.get(rel))  # type: ignore[attr-defined]
         if back is not last_back and isinstance(prev_out, dict):
-            for rel in changed:  # links to a file change only with the files linking it
+            for rel in lr_changed:  # links to a file change only with the files linking it
                 touched.update(prev_out.get(rel, ()))
                 touched.update(out.get(rel, ()))
         elif back is not last_back:
@@ -579,6 +601,55 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
             seen.add(t)
             out.targets.append(t)
     return out
+
+
+def names_reach(old: Resolver, new: Resolver, changed: list[str],
+                last: dict[str, LinkResults]) -> list[str]:
+    """The files whose links ``new`` can resolve otherwise than ``old`` did (``last``: each
+    file's links resolved by ``old``), the two made from the same files whose names differ
+    for those of ``changed`` alone. Only the spellings of those files can be answered
+    otherwise; a wikilink asks `Resolver.resolve` for its target's spellings (and, when
+    fuzzy, `Resolver.spelling` for the file it found). The stems are the same (the same
+    files): a markdown link, which asks whether its text is a stem, is answered alike."""
+    moved: set[str] = set()  # files whose own name changed
+    asked: set[tuple[str, str]] = set()
+    for rel in changed:
+        was, now = old.keys.get(rel), new.keys.get(rel)
+        if was != now:
+            moved.add(rel)
+        for key in (was, now):
+            if key is not None:
+                fname, nslug, fstem, fbare = spellings(*key)
+                asked.update((("name", key[0] or ""), ("stem", key[1]), ("fold", fname),
+                              ("alias", nslug), ("fold", fstem), ("alias", fbare)))
+    tables = {"name": (old.by_name, new.by_name), "stem": (old.by_stem, new.by_stem),
+              "fold": (old.by_fold, new.by_fold), "alias": (old.by_alias, new.by_alias)}
+    answered = {k for k in asked if tables[k[0]][0].get(k[1]) != tables[k[0]][1].get(k[1])}
+    if not answered and not moved:
+        return []
+    out = []
+    for rel, lr in last.items():
+        for ref in lr.wikirefs:
+            if not answered.isdisjoint(_lookups(ref.target)):
+                out.append(rel)
+                break
+            if ref.state == "fuzzy" and ref.resolved is not None:
+                name, stem = old.keys.get(ref.resolved, (None, ""))
+                if ref.resolved in moved or ("name", name or "") in answered or \
+                        ("stem", stem) in answered:
+                    out.append(rel)
+                    break
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _lookups(target: str) -> frozenset[tuple[str, str]]:
+    """The tables' keys `Resolver.resolve` may read for ``target``."""
+    stem = target[:-3] if target.lower().endswith(".md") else target
+    stem = stem.rsplit("/", 1)[-1]
+    key = loose(stem)
+    return frozenset((("name", target), ("stem", target), ("stem", stem), ("fold", key),
+                      ("alias", key), ("alias", slug(stem))))
 
 
 def unlinked_mentions(index: Index, idx_links: LinkResults,

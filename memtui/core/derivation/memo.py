@@ -107,13 +107,15 @@ class Memo:
 
     def each_changed(self, step: str, items: tuple[Hashable, ...],
                      changed: Iterable[Hashable] | None, key_of: Callable[[Hashable], object],
-                     make: Callable[[Hashable], V]) -> dict[Hashable, V]:
+                     make: Callable[[Hashable], V], force: Iterable[Hashable] = ()
+                     ) -> dict[Hashable, V]:
         """``each(step, ((i, key_of(i)) for i in items), make)``, when the caller knows that
         only the items of ``changed`` can have another key than in the last call of
         ``step`` (None: any can). With the same items as then, only those are looked at:
         the others keep their values, and with none changed the last output itself is
         given again (not to be changed by the caller). ``made`` then names the items whose
-        value was made anew (None: any may have been)."""
+        value was made anew (None: any may have been). ``force``: items of ``changed`` made
+        anew whatever their key (what they read that the key leaves out changed)."""
         old, last = self._each.get(step), self._out.get(step)
         if changed is None or old is None or last is None or self._items.get(step) != items:
             self.made = None
@@ -123,10 +125,11 @@ class Memo:
         if not todo:
             return last  # type: ignore[return-value]
         new, out = dict(old), dict(last)
+        forced = set(force)
         for item in todo:
             key = key_of(item)
             hit = old.get(item)
-            if hit is None or hit[0] != key:
+            if hit is None or hit[0] != key or item in forced:
                 hit = (key, make(item))
                 self.made.append(item)
             new[item] = hit
