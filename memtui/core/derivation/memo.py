@@ -17,7 +17,9 @@ near-duplicate pairs, the workspace's counts) goes through `Memo.once_by`: its k
 file's *part* (what of the file the step reads), compared for the files that can have
 changed alone, and its ``make`` is told which files' parts differ and given the last value,
 so that it may derive the new value from the last one by those files (a pure function of
-the two, checked against the whole computation by the tests) or compute it whole.
+the two, checked against the whole computation by the tests) or compute it whole. A step
+that can also take files created and deleted says so (``moves``): a new memory then costs
+such a step that file, not every file (the near-duplicate buckets: ~0.4 s at 10,000).
 """
 
 from __future__ import annotations
