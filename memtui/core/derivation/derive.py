@@ -227,7 +227,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     force: list[str] | None = [] if links_same else None
     if not links_same and changed is not None and isinstance(last_context, tuple) and \
             last_context[1] is inp.exists and isinstance(prev_lrs, dict) and \
-            prev_lrs.keys() == scans.keys():
+            tuple(prev_lrs) == paths:  # the same files in the same order
         force = names_reach(last_context[0], resolver, changed,  # type: ignore[arg-type]
                             prev_lrs)  # type: ignore[arg-type]
     # A kept file's links hold while its scan does and the resolver answers it the same:
