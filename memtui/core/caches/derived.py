@@ -59,6 +59,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from memtui.core.caches import columns
 from memtui.core.caches import scans as scan_cache
 from memtui.core.caches.scans import (
     ambiguous,
@@ -346,19 +347,54 @@ def encoded_parts(result: AuditResult) -> Iterator[tuple[str, Any]]:
     yield "broken", ([b.source, b.line, b.target, b.suggestions] for b in result.broken_links)
     yield "wikirefs", ([w.source, w.line, w.target, w.resolved, w.state]
                        for w in result.wikirefs)
-    yield "out", {k: v for k, v in graph.out.items() if v}
-    yield "back", {k: v for k, v in graph.back.items() if v}
-    yield "dangling", {k: v for k, v in graph.placeholders.items() if v}
-    yield "index_linked", iter(sorted(result.index_linked))
-    yield "reachable", iter(sorted(result.reachable))
+    # the bulky parts a report never reads as columns when they can be (`columns`)
+    yield "out", _columns(columns.edges_out, {k: v for k, v in graph.out.items() if v})
+    yield "back", _columns(columns.edges_out, {k: v for k, v in graph.back.items() if v})
+    yield "dangling", _columns(columns.edges_out,
+                               {k: v for k, v in graph.placeholders.items() if v})
+    yield "index_linked", _columns(columns.set_out, result.index_linked, _sorted)
+    yield "reachable", _columns(columns.set_out, result.reachable, _sorted)
     yield "loaded", result.loaded_lines
     yield "types", [[k, v] for k, v in result.types.items()]
-    yield "index", encode_index(result.index)
+    yield "index", _columns(columns.index_out, result.index, encode_index)
     yield "line_costs", ([c.line, c.kind, c.memories, c.chars, c.bytes, c.tokens]
                          for c in result.line_costs)
     # the memories holding an inline ignore comment (the unused-ignore check reads them; a
     # warm run need not make every scan to find them)
     yield "commented", commented(result.scans)
+
+
+def _sorted(items: set[str]) -> Iterator[str]:
+    return iter(sorted(items))
+
+
+def _columns(out: Callable[[Any], Any], value: Any, otherwise: Callable[[Any], Any] = dict
+             ) -> Any:
+    """``value`` as `columns` keeps it, else (a string holding a newline) as ``otherwise``
+    makes it (the JSON lists read before columns; `decode_result` reads both)."""
+    try:
+        return out(value)
+    except columns.NotColumns:
+        return otherwise(value)
+
+
+def _set_in(v: Any) -> set[str]:
+    """A set kept as columns (a JSON object) or as a JSON list of strings."""
+    return set(_strs(v)) if type(v) is list else columns.set_in(v)
+
+
+def _edges_in(v: Any) -> Callable[[], dict[str, list[str]]]:
+    """Edges kept as columns (a JSON list) or as a JSON object of lists, checked now,
+    made when the result is called."""
+    if type(v) is list:
+        return columns.edges_in(v)
+    edges = _edges(v)
+    return lambda: edges
+
+
+def _index_in(v: Any, text: str) -> Index:
+    """MEMORY.md's parse kept as columns (a JSON object) or as `encode_index` made it."""
+    return decode_index(v, text) if type(v) is list else columns.index_in(v, text)
 
 
 def commented(scans: Mapping[str, FileScan]) -> list[str]:
@@ -421,12 +457,16 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
                 type(state) is not str:
             raise TypeError("not a wikilink")
         wikirefs.append(WikiRef(source, line, target, _opt(resolved, str), state))
-    graph = Graph(nodes=list(paths), out=defaultdict(list, _edges(data["out"])),
-                  back=defaultdict(list, _edges(data["back"])),
-                  placeholders=defaultdict(list))
-    for name, sources in _edges(data["dangling"]).items():  # name → the files naming it
-        for rel in sources:
-            graph.add_dangling(rel, name)
+    out, back, dangling = (_edges_in(data[k]) for k in ("out", "back", "dangling"))
+
+    def made_graph() -> Graph:
+        graph = Graph(nodes=list(paths), out=defaultdict(list, out()),
+                      back=defaultdict(list, back()), placeholders=defaultdict(list))
+        for name, sources in dangling().items():  # name → the files naming it
+            for rel in sources:
+                graph.add_dangling(rel, name)
+        return graph
+    graph = columns.StoredGraph(list(paths), made_graph)
     types = {}
     for kind, n in data["types"]:
         if type(kind) is not str or type(n) is not int:
@@ -442,9 +482,8 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
             raise TypeError("not a line cost")
         costs.append(LineCost(line, kind, memories, chars, nbytes, _counts(counts)))
     return Decoded(reports, [finding_in(f) for f in data["findings"]], orphans, broken,
-                   wikirefs, graph, set(_strs(data["index_linked"])),
-                   set(_strs(data["reachable"])), loaded, types,
-                   decode_index(data["index"], index_text), costs,
+                   wikirefs, graph, _set_in(data["index_linked"]), _set_in(data["reachable"]),
+                   loaded, types, _index_in(data["index"], index_text), costs,
                    list(_strs(data["commented"])))
 
 

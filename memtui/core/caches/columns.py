@@ -1,0 +1,240 @@
+"""The derived cache's bulky parts as columns of plain strings (issue 35, warm 50,000).
+
+A warm audit of 50,000 memories read the link graph, the reachable and linked sets and
+MEMORY.md's parse from the derived cache (`memtui.core.caches.derived`) as JSON lists of
+lists: ~18 of its 32 MB, each string a JSON object of its own and each checked for its type
+by interpreted code (~0.35 s of a 1.5 s run). Here each such part is a few columns instead:
+a column of strings is one JSON string, its items joined by a newline (split again at C
+speed: every piece is a string, nothing to check); a column of integers is one JSON list,
+checked by the set of its items' types. Every column's length is checked against the count
+it must have, and whatever does not fit raises (TypeError, ValueError, KeyError), so that
+the audit derives afresh, as for every other part.
+
+A part is kept this way only when it can be given back exactly: no item of a string column
+holds a newline (a file name may); otherwise `derived` keeps it as before, and reads either
+form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from memtui.core.derivation.graph import Graph
+from memtui.core.scanner.index import Index, IndexLine
+from memtui.core.scanner.links import CodeSpan, Link
+
+SEP = "\n"
+#: A link's (target is None, outside) as one character of the flags column.
+_FLAGS = {(False, False): "0", (True, False): "1", (False, True): "2", (True, True): "3"}
+_FLAGS_IN = {c: pair for pair, c in _FLAGS.items()}
+INDEX_SOURCE = "MEMORY.md"  # what `memtui.core.caches.scans.decode_index` names the index
+
+
+class NotColumns(ValueError):
+    """A part that cannot be kept as columns exactly (a string holding a newline)."""
+
+
+def strs_out(items: list[str]) -> str:
+    """``items`` as one string (NotColumns when one of them holds `SEP`)."""
+    joined = SEP.join(items)
+    if joined.count(SEP) != max(len(items) - 1, 0):
+        raise NotColumns("a newline in a string")
+    return joined
+
+
+def strs_in(v: Any, n: int) -> list[str]:
+    """The ``n`` strings `strs_out` made ``v`` of."""
+    if type(v) is not str:
+        raise TypeError("not a column of strings")
+    if n == 0:
+        if v:
+            raise ValueError("not an empty column")
+        return []
+    got = v.split(SEP)
+    if len(got) != n:
+        raise ValueError("not so many strings")
+    return got
+
+
+def ints_in(v: Any, n: int) -> list[int]:
+    """A JSON list of ``n`` integers."""
+    if type(v) is not list or len(v) != n or (n and set(map(type, v)) != {int}):
+        raise TypeError("not a column of integers")
+    return v
+
+
+def counts_in(v: Any, n: int) -> list[int]:
+    """``n`` counts (integers, none negative)."""
+    got = ints_in(v, n)
+    if n and min(got) < 0:
+        raise ValueError("a negative count")
+    return got
+
+
+# -- a set of strings, a mapping of strings to lists of strings -----------------------------
+
+def set_out(items: set[str]) -> dict[str, Any]:
+    """{"n": count, "items": the strings sorted, joined}."""
+    ordered = sorted(items)
+    return {"n": len(ordered), "items": strs_out(ordered)}
+
+
+def set_in(v: Any) -> set[str]:
+    if type(v) is not dict or type(v["n"]) is not int or v["n"] < 0:
+        raise TypeError("not a set of strings")
+    return set(strs_in(v["items"], v["n"]))
+
+
+def edges_out(edges: dict[str, list[str]]) -> list[Any]:
+    """[how many keys, the keys (in order), how many strings each maps to, those strings]."""
+    keys = list(edges)
+    counts = [len(v) for v in edges.values()]
+    flat = [x for v in edges.values() for x in v]
+    return [len(keys), strs_out(keys), counts, strs_out(flat)]
+
+
+def edges_in(v: Any) -> Callable[[], dict[str, list[str]]]:
+    """The edges `edges_out` kept, every column checked now; made when the result is
+    called."""
+    if type(v) is not list or len(v) != 4 or type(v[0]) is not int or v[0] < 0:
+        raise TypeError("not edges")
+    keys = strs_in(v[1], v[0])
+    counts = counts_in(v[2], len(keys))
+    flat = strs_in(v[3], sum(counts))
+
+    def made() -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        at = 0
+        for key, n in zip(keys, counts, strict=True):
+            out[key] = flat[at:at + n]
+            at += n
+        return out
+    return made
+
+
+class StoredGraph(Graph):
+    """The link graph as the derived cache keeps it: its edges checked as they were read,
+    made only when first asked for (a report reads none of them)."""
+
+    _LAZY = frozenset({"out", "back", "placeholders", "_placeholder_sets"})
+
+    def __init__(self, nodes: list[str], make: Callable[[], Graph]) -> None:
+        # (Graph's own fields are left unset: `__getattr__` makes them at first use)
+        self.nodes = nodes
+        self._make: Callable[[], Graph] | None = make
+
+    def __getattr__(self, name: str) -> Any:
+        make = self.__dict__.get("_make")
+        if name not in self._LAZY or make is None:
+            raise AttributeError(name)
+        self._make = None
+        for key, value in vars(make()).items():
+            self.__dict__.setdefault(key, value)
+        return self.__dict__[name]
+
+
+# -- MEMORY.md's parse, without its text (the text is read again: it is the key) ------------
+
+def index_out(index: Index) -> dict[str, Any]:
+    """``index``'s lines and code spans as columns; NotColumns when a link is not one the
+    index's own parse makes (another source, another line) or a string holds a newline."""
+    lines = index.lines
+    links = [lk for ln in lines for lk in (*ln.links, *ln.wikilinks)]
+    if any(lk.source != INDEX_SOURCE for lk in links) or \
+            any(lk.line != ln.number for ln in lines for lk in (*ln.links, *ln.wikilinks)) or \
+            any(ln.number != at for at, ln in enumerate(lines, 1)):
+        raise NotColumns("not the index's own links")
+    return {
+        "n": len(lines), "kinds": strs_out([ln.kind for ln in lines]),
+        "titles": strs_out([ln.title for ln in lines]),
+        "hooks": strs_out([ln.hook for ln in lines]),
+        "chars": [ln.chars for ln in lines], "bytes": [ln.bytes for ln in lines],
+        "ends": [ln.end_byte for ln in lines],
+        "links": [len(ln.links) for ln in lines], "wikilinks": [len(ln.wikilinks) for ln in lines],
+        "m": len(links), "link_kinds": strs_out([lk.kind for lk in links]),
+        "raw": strs_out([lk.raw for lk in links]),
+        "targets": strs_out([lk.target or "" for lk in links]),
+        "texts": strs_out([lk.text for lk in links]),
+        "flags": "".join(_FLAGS[(lk.target is None, lk.outside)] for lk in links),
+        "spans": [[cs.line, cs.content] for cs in index.code_spans],
+    }
+
+
+def index_in(v: Any, text: str) -> Index:
+    """The parse `index_out` gave ``v`` for, with ``text``: every column checked now, its
+    lines made when first asked for (`StoredIndex`)."""
+    if type(v) is not dict or type(v["n"]) is not int or type(v["m"]) is not int:
+        raise TypeError("not an index")
+    raw = text.split("\n")
+    if raw and raw[-1] == "":
+        raw.pop()
+    n, m = v["n"], v["m"]
+    if n != len(raw):
+        raise ValueError("not this index")
+    kinds, titles, hooks = strs_in(v["kinds"], n), strs_in(v["titles"], n), \
+        strs_in(v["hooks"], n)
+    chars, sizes, ends = ints_in(v["chars"], n), ints_in(v["bytes"], n), ints_in(v["ends"], n)
+    n_links, n_wikis = counts_in(v["links"], n), counts_in(v["wikilinks"], n)
+    flags = v["flags"]
+    if type(flags) is not str or len(flags) != m or sum(n_links) + sum(n_wikis) != m or \
+            not set(flags) <= _FLAGS_IN.keys():
+        raise ValueError("not so many links")
+    link_kinds, raws = strs_in(v["link_kinds"], m), strs_in(v["raw"], m)
+    targets, texts = strs_in(v["targets"], m), strs_in(v["texts"], m)
+    spans = []
+    for line, content in v["spans"]:
+        if type(line) is not int or type(content) is not str:
+            raise TypeError("not a code span")
+        spans.append(CodeSpan(line, content))
+
+    def made() -> list[IndexLine]:
+        lines = []
+        at = 0
+        for number, (line_text, kind, title, hook, n_chars, n_bytes, end, n_link, n_wiki) \
+                in enumerate(zip(raw, kinds, titles, hooks, chars, sizes, ends, n_links,
+                                 n_wikis, strict=True), 1):
+            links = []
+            for i in range(at, at + n_link + n_wiki):
+                no_target, outside = _FLAGS_IN[flags[i]]
+                links.append(Link(INDEX_SOURCE, number, link_kinds[i], raws[i],
+                                  None if no_target else targets[i], texts[i], outside))
+            lines.append(IndexLine(number, line_text, kind, links[:n_link], links[n_link:],
+                                   title, hook, n_chars, n_bytes, end))
+            at += n_link + n_wiki
+        return lines
+    return StoredIndex(text, raw, kinds, spans, made)
+
+
+class StoredIndex(Index):
+    """MEMORY.md's parse as the derived cache keeps it: its lines (and their links) made
+    only when first asked for; a report reads their count, their kinds and the text of
+    the first ones alone, which this answers from the columns."""
+
+    def __init__(self, text: str, raw: list[str], kinds: list[str], spans: list[CodeSpan],
+                 make: Callable[[], list[IndexLine]]) -> None:
+        # (Index's fields set here but ``lines``: `__getattr__` makes them at first use)
+        self.path, self.exists, self.text = INDEX_SOURCE, True, text
+        self.size = len(text.encode("utf-8", "replace"))
+        self.code_spans, self.problems, self.problem_lines = spans, [], []
+        self.lines_cut = None
+        self._raw, self._kinds = raw, kinds
+        self._make: Callable[[], list[IndexLine]] | None = make
+
+    def __getattr__(self, name: str) -> Any:
+        make = self.__dict__.get("_make")
+        if name != "lines" or make is None:
+            raise AttributeError(name)
+        self._make = None
+        lines = self.lines = make()
+        return lines
+
+    @property
+    def line_count(self) -> int:
+        return len(self._raw)
+
+    def kind_count(self, kind: str) -> int:
+        return self._kinds.count(kind)
+
+    def first_lines(self, n: int) -> str:
+        return "\n".join(self._raw[:n])
