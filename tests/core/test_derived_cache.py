@@ -158,7 +158,8 @@ def _loaded(body: dict[str, object]) -> None:
 
 
 def _file_row(body: dict[str, object]) -> None:
-    body["files"][0][0] = "memory/elsewhere.md"  # type: ignore[index]
+    paths = body["files"]["paths"]  # type: ignore[index]  # a column: one string
+    body["files"]["paths"] = paths.replace("memory/m0.md", "memory/elsewhere.md", 1)  # type: ignore[index]
 
 
 def _index_column_short(body: dict[str, object]) -> None:
@@ -193,8 +194,8 @@ TAMPERS: dict[str, Callable[[Path], None]] = {
     "empty": lambda p: p.write_bytes(b""),
     "a header of the wrong shape": lambda p: p.write_bytes(
         b'{"magic": "memtui-derived", "files": 3}\n{}'),
-    "another file's key": lambda p: p.write_bytes(p.read_bytes().replace(
-        b'"memory/m1.md",', b'"memory/m9.md",', 1)),
+    "another file's key": lambda p: p.write_bytes(p.read_bytes().replace(  # the stat rows'
+        b'memory/m1.md\\n', b'memory/m9.md\\n', 1)),
 }
 
 

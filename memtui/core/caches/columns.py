@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from memtui.core.derivation.graph import Graph
+from memtui.core.results import FileReport, WikiRef
 from memtui.core.scanner.index import Index, IndexLine
 from memtui.core.scanner.links import CodeSpan, Link
 
@@ -28,6 +29,8 @@ SEP = "\n"
 #: A link's (target is None, outside) as one character of the flags column.
 _FLAGS = {(False, False): "0", (True, False): "1", (False, True): "2", (True, True): "3"}
 _FLAGS_IN = {c: pair for pair, c in _FLAGS.items()}
+_STR_OR_NONE = frozenset({str, type(None)})
+_BOOL = frozenset({bool})
 INDEX_SOURCE = "MEMORY.md"  # what `memtui.core.caches.scans.decode_index` names the index
 
 
@@ -64,12 +67,99 @@ def ints_in(v: Any, n: int) -> list[int]:
     return v
 
 
+def opt_strs_in(v: Any, n: int) -> list[str | None]:
+    """A JSON list of ``n`` strings or nulls."""
+    if type(v) is not list or len(v) != n or not set(map(type, v)) <= _STR_OR_NONE:
+        raise TypeError("not a column of strings or nulls")
+    return v
+
+
+def bools_in(v: Any, n: int) -> list[bool]:
+    """A JSON list of ``n`` booleans."""
+    if type(v) is not list or len(v) != n or not set(map(type, v)) <= _BOOL:
+        raise TypeError("not a column of booleans")
+    return v
+
+
 def counts_in(v: Any, n: int) -> list[int]:
     """``n`` counts (integers, none negative)."""
     got = ints_in(v, n)
     if n and min(got) < 0:
         raise ValueError("a negative count")
     return got
+
+
+# -- the stat rows, the file reports, the wikilinks ----------------------------------------
+
+#: A file's stat row as the derived cache keeps it: (rel, mtime_ns, size, inode, ctime_ns,
+#: content digest, read_ns).
+StatRow = tuple[str, int, int, int, int, bytes, int]
+
+
+def stat_rows_out(rows: list[StatRow]) -> dict[str, Any]:
+    """Every memory file's stat row, a column per field (digests in hex)."""
+    rels, mtimes, sizes, inodes, ctimes, digests, reads = zip(*rows, strict=True) if rows \
+        else ((),) * 7
+    return {"n": len(rows), "rels": strs_out(list(rels)), "mtimes": list(mtimes),
+            "sizes": list(sizes), "inodes": list(inodes), "ctimes": list(ctimes),
+            "digests": strs_out([d.hex() for d in digests]), "reads": list(reads)}
+
+
+def stat_rows_in(v: Any) -> list[StatRow]:
+    if type(v) is not dict or type(v["n"]) is not int:
+        raise TypeError("not stat rows")
+    n = v["n"]
+    digests = list(map(bytes.fromhex, strs_in(v["digests"], n)))
+    return list(zip(strs_in(v["rels"], n), ints_in(v["mtimes"], n), ints_in(v["sizes"], n),
+                    ints_in(v["inodes"], n), ints_in(v["ctimes"], n), digests,
+                    ints_in(v["reads"], n), strict=True))
+
+
+def reports_out(files: list[FileReport], file_tokens: bool) -> dict[str, Any]:
+    """Each file's report, a column per field (its token counts only when counted)."""
+    return {"n": len(files), "paths": strs_out([f.path for f in files]),
+            "names": [f.name for f in files], "types": [f.type for f in files],
+            "bytes": [f.bytes for f in files], "ages": [f.age_days for f in files],
+            "sources": strs_out([f.age_source for f in files]),
+            "linked": [f.linked for f in files], "reachable": [f.reachable for f in files],
+            "findings": [f.findings for f in files],
+            "tokens": [f.tokens for f in files] if file_tokens else None}
+
+
+def reports_in(v: Any, paths: list[str], known: list[dict[str, int] | None],
+               counts: Callable[[Any], dict[str, int]]) -> list[FileReport]:
+    """The reports `reports_out` kept for ``paths``; ``known``: each file's counts from the
+    count cache, for files whose counts were not kept; ``counts`` checks a kept one."""
+    n = len(paths)
+    if type(v) is not dict or v["n"] != n or strs_in(v["paths"], n) != paths:
+        raise ValueError("not these files")
+    kept = v["tokens"]
+    if kept is None:
+        tokens = [got or {} for got in known]
+    elif type(kept) is list and len(kept) == n:
+        tokens = [counts(k) if k is not None else (got or {}) for k, got in
+                  zip(kept, known, strict=True)]
+    else:
+        raise TypeError("not token counts")
+    return list(map(FileReport, paths, opt_strs_in(v["names"], n), opt_strs_in(v["types"], n),
+                    ints_in(v["bytes"], n), ints_in(v["ages"], n), strs_in(v["sources"], n),
+                    bools_in(v["linked"], n), bools_in(v["reachable"], n), tokens,
+                    ints_in(v["findings"], n)))
+
+
+def wikirefs_out(refs: list[WikiRef]) -> dict[str, Any]:
+    return {"n": len(refs), "sources": strs_out([w.source for w in refs]),
+            "lines": [w.line for w in refs], "targets": strs_out([w.target for w in refs]),
+            "resolved": [w.resolved for w in refs], "states": strs_out([w.state for w in refs])}
+
+
+def wikirefs_in(v: Any) -> list[WikiRef]:
+    if type(v) is not dict or type(v["n"]) is not int or v["n"] < 0:
+        raise TypeError("not wikilinks")
+    n = v["n"]
+    return list(map(WikiRef, strs_in(v["sources"], n), ints_in(v["lines"], n),
+                    strs_in(v["targets"], n), opt_strs_in(v["resolved"], n),
+                    strs_in(v["states"], n)))
 
 
 # -- a set of strings, a mapping of strings to lists of strings -----------------------------

@@ -168,8 +168,10 @@ def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | Non
                 return None
             else:
                 parts[name] = items
-        files = []
-        for rel, mtime_ns, size, ino, ctime_ns, digest, read_ns in parts.pop(" files"):
+        rows = parts.pop(" files")
+        files = columns.stat_rows_in(rows) if type(rows) is dict else []
+        for rel, mtime_ns, size, ino, ctime_ns, digest, read_ns in \
+                rows if type(rows) is not dict else ():
             if type(rel) is not str or type(mtime_ns) is not int or type(size) is not int \
                     or type(ino) is not int or type(ctime_ns) is not int \
                     or type(digest) is not str or type(read_ns) is not int:
@@ -205,7 +207,8 @@ def _lines(parts: Iterable[tuple[str, Any]]) -> Iterator[list[Any]]:
 
 def save(path: Path, derived: Derived) -> bool:
     """Replace ``path`` with ``derived`` atomically; False when that is impossible."""
-    files = ([rel, m, s, i, c, d.hex(), r] for rel, m, s, i, c, d, r in derived.files)
+    files = _columns(columns.stat_rows_out, derived.files, lambda rows: (
+        [rel, m, s, i, c, d.hex(), r] for rel, m, s, i, c, d, r in rows))
     result = encoded_parts(derived.source) if derived.source is not None \
         else derived.result.items()
     digest = hashlib.sha256()
@@ -338,15 +341,16 @@ def encoded_parts(result: AuditResult) -> Iterator[tuple[str, Any]]:
     """What is kept of a result, as JSON data, a part at a time, its long lists as
     iterators of their rows (a file's tokens only when counted)."""
     file_tokens, graph = result.options.file_tokens, result.graph
-    yield "files", ([f.path, f.name, f.type, f.bytes, f.age_days, f.age_source, f.linked,
-                     f.reachable, f.findings, f.tokens if file_tokens else None]
-                    for f in result.files)
+    yield "files", _columns(lambda files: columns.reports_out(files, file_tokens),
+                            result.files, lambda files: (
+        [f.path, f.name, f.type, f.bytes, f.age_days, f.age_source, f.linked, f.reachable,
+         f.findings, f.tokens if file_tokens else None] for f in files))
     yield "findings", map(finding_out, result.findings)
     yield "orphans", ([o.path, o.reachable, o.linked_from, o.past_limit]
                       for o in result.orphans)
     yield "broken", ([b.source, b.line, b.target, b.suggestions] for b in result.broken_links)
-    yield "wikirefs", ([w.source, w.line, w.target, w.resolved, w.state]
-                       for w in result.wikirefs)
+    yield "wikirefs", _columns(columns.wikirefs_out, result.wikirefs, lambda refs: (
+        [w.source, w.line, w.target, w.resolved, w.state] for w in refs))
     # the bulky parts a report never reads as columns when they can be (`columns`)
     yield "out", _columns(columns.edges_out, {k: v for k, v in graph.out.items() if v})
     yield "back", _columns(columns.edges_out, {k: v for k, v in graph.back.items() if v})
@@ -423,15 +427,12 @@ class Decoded:
     commented: list[str]
 
 
-def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
-                  tokens: list[dict[str, int] | None]) -> Decoded:
-    """The result `encoded_parts` gave ``data`` for, checking every field (TypeError,
-    ValueError... when one does not fit). ``tokens``: each file's counts from the count
-    cache, for the files whose counts were not kept."""
-    reports = []
-    rows = data["files"]
+def _reports(rows: Any, paths: list[str], tokens: list[dict[str, int] | None]
+             ) -> list[FileReport]:
+    """The file reports kept as rows (`decode_result`)."""
     if type(rows) is not list or len(rows) != len(paths):
         raise ValueError("not these files")
+    reports = []
     for row, rel, known in zip(rows, paths, tokens, strict=True):
         path, name, type_, size, age, source, linked, reach, count, kept = row
         if not (path == rel and type(size) is int and type(age) is int
@@ -441,6 +442,28 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
         counts = _counts(kept) if kept is not None else (known or {})
         reports.append(FileReport(path, _opt(name, str), _opt(type_, str), size, age, source,
                                   linked, reach, counts, count))
+    return reports
+
+
+def _wikirefs(rows: Any) -> list[WikiRef]:
+    """The wikilinks kept as rows (`decode_result`)."""
+    wikirefs = []
+    for source, line, target, resolved, state in rows:
+        if type(source) is not str or type(line) is not int or type(target) is not str or \
+                type(state) is not str:
+            raise TypeError("not a wikilink")
+        wikirefs.append(WikiRef(source, line, target, _opt(resolved, str), state))
+    return wikirefs
+
+
+def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
+                  tokens: list[dict[str, int] | None]) -> Decoded:
+    """The result `encoded_parts` gave ``data`` for, checking every field (TypeError,
+    ValueError... when one does not fit). ``tokens``: each file's counts from the count
+    cache, for the files whose counts were not kept."""
+    rows = data["files"]
+    reports = columns.reports_in(rows, paths, tokens, _counts) if type(rows) is dict \
+        else _reports(rows, paths, tokens)
     orphans = []
     for path, reach, linked_from, past in data["orphans"]:
         if type(path) is not str or type(reach) is not bool:
@@ -451,12 +474,8 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
         if type(source) is not str or type(line) is not int or type(target) is not str:
             raise TypeError("not a broken link")
         broken.append(BrokenLink(source, line, target, _strs(suggestions)))
-    wikirefs = []
-    for source, line, target, resolved, state in data["wikirefs"]:
-        if type(source) is not str or type(line) is not int or type(target) is not str or \
-                type(state) is not str:
-            raise TypeError("not a wikilink")
-        wikirefs.append(WikiRef(source, line, target, _opt(resolved, str), state))
+    refs = data["wikirefs"]
+    wikirefs = columns.wikirefs_in(refs) if type(refs) is dict else _wikirefs(refs)
     out, back, dangling = (_edges_in(data[k]) for k in ("out", "back", "dangling"))
 
     def made_graph() -> Graph:
