@@ -636,9 +636,8 @@ class Auditor:
                                         str(self.ws.root) + os.sep, self._exists,
                                         self.options.now or time.time()):
             return None
-        names, known = self.tokenizers, self.counter.known
-        tokens = [None if self.options.file_tokens else known(e[5], names)
-                  for e in stored.files]
+        tokens = [None] * len(stored.files) if self.options.file_tokens else \
+            self.counter.known_many([e[5] for e in stored.files], self.tokenizers)
         try:
             got = derived_cache.decode_result(stored.result, self._paths, read[0].text, tokens)
         except Exception:  # whatever does not fit: derived afresh
