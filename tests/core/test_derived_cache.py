@@ -176,6 +176,11 @@ def _link_flag(body: dict[str, object]) -> None:
     body["index"]["flags"] = "9" + flags[1:]  # type: ignore[index]
 
 
+def _numbers_for_strings(body: dict[str, object]) -> None:
+    refs = body["wikirefs"]
+    refs["sources"] = [0] * refs["n"]  # type: ignore[index]
+
+
 def _set_count(body: dict[str, object]) -> None:
     body["reachable"]["n"] += 1  # type: ignore[index]
 
@@ -189,6 +194,7 @@ TAMPERS: dict[str, Callable[[Path], None]] = {
     "an edge count that does not add up": lambda p: _body_edited(p, _edge_count, False),
     "a link's flags unknown": lambda p: _body_edited(p, _link_flag, False),
     "a set's count that does not fit": lambda p: _body_edited(p, _set_count, False),
+    "numbers in a column of strings": lambda p: _body_edited(p, _numbers_for_strings, False),
     "garbage": lambda p: p.write_bytes(b"\x00\xff garbage {"),
     "truncated": lambda p: p.write_bytes(p.read_bytes()[: p.stat().st_size // 2]),
     "empty": lambda p: p.write_bytes(b""),
@@ -384,9 +390,9 @@ def _graph_and_index(result: AuditResult) -> tuple[object, ...]:
 def test_the_graph_and_the_index_come_back_as_they_were_made(name: str, tmp_path: Path,
                                                              cache: Path) -> None:
     """The graph, the linked and reachable sets and MEMORY.md's parse are kept as columns
-    of strings (`memtui.core.caches.columns`), the graph's edges and the index's lines made
-    only when first asked for; a string holding a newline (a file's name) keeps its part
-    as JSON lists: either way the same as the audit made them."""
+    (`memtui.core.caches.columns`), the graph's edges and the index's lines made only when
+    first asked for; a column with a string holding a newline (a file's name) is a JSON
+    list: either way the same as the audit made them."""
     files = _files()
     files["memory/m2.md"] = memory("m2", "see [[nobody-yet]] and [[m3]]\n")
     if name != "plain":
@@ -396,7 +402,9 @@ def test_the_graph_and_the_index_come_back_as_they_were_made(name: str, tmp_path
     made = Auditor(open_workspace(root), opts).run()
     kept = Auditor(open_workspace(root), opts).run()
     stored = dict(json.loads(line) for line in _derived(cache).read_bytes().split(b"\n")[:-1])
-    assert type(stored["out"]) is (list if name == "plain" else dict)  # columns or not
+    keys = stored["out"][1]  # the column of the files that link: one string, or a list
+    assert type(keys) is (str if name == "plain" else list)
+    assert type(stored[" files"]["rels"]) is type(keys)
     assert type(stored["index"]) is dict and type(stored["reachable"]) is dict
     assert type(kept.graph).__name__ == "StoredGraph" and "out" not in vars(kept.graph)
     assert type(kept.index).__name__ == "StoredIndex"

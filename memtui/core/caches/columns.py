@@ -1,18 +1,17 @@
-"""The derived cache's bulky parts as columns of plain strings (issue 35, warm 50,000).
+"""The derived cache's long parts as columns (issue 35, warm 50,000).
 
-A warm audit of 50,000 memories read the link graph, the reachable and linked sets and
-MEMORY.md's parse from the derived cache (`memtui.core.caches.derived`) as JSON lists of
-lists: ~18 of its 32 MB, each string a JSON object of its own and each checked for its type
-by interpreted code (~0.35 s of a 1.5 s run). Here each such part is a few columns instead:
-a column of strings is one JSON string, its items joined by a newline (split again at C
-speed: every piece is a string, nothing to check); a column of integers is one JSON list,
-checked by the set of its items' types. Every column's length is checked against the count
-it must have, and whatever does not fit raises (TypeError, ValueError, KeyError), so that
-the audit derives afresh, as for every other part.
-
-A part is kept this way only when it can be given back exactly: no item of a string column
-holds a newline (a file name may); otherwise `derived` keeps it as before, and reads either
-form.
+A warm audit of 50,000 memories read its result from the derived cache
+(`memtui.core.caches.derived`) as JSON lists of rows: every string and number a JSON value
+of its own, every row checked field by field by interpreted code. Here each long part (the
+stat rows, the file reports, the wikilinks, the link graph, the reachable and linked sets,
+MEMORY.md's parse) is a few columns instead: a column of strings is one JSON string, its
+items joined by a newline (split again at C speed: every piece is a string; a JSON list of
+strings when one of them holds a newline, as a file's name may); a column of numbers,
+booleans or nullable strings is one JSON list, checked by the set of its items' types. Every
+column's length is checked against the count it must have, and whatever does not fit
+raises (TypeError, ValueError, KeyError), so that the audit derives afresh, as for every
+other part. What a report never reads (the graph's edges, the index's lines and links) is
+checked as it is read and made only when first asked for (`StoredGraph`, `StoredIndex`).
 """
 
 from __future__ import annotations
@@ -29,25 +28,30 @@ SEP = "\n"
 #: A link's (target is None, outside) as one character of the flags column.
 _FLAGS = {(False, False): "0", (True, False): "1", (False, True): "2", (True, True): "3"}
 _FLAGS_IN = {c: pair for pair, c in _FLAGS.items()}
+_STR = frozenset({str})
 _STR_OR_NONE = frozenset({str, type(None)})
 _BOOL = frozenset({bool})
 INDEX_SOURCE = "MEMORY.md"  # what `memtui.core.caches.scans.decode_index` names the index
 
 
 class NotColumns(ValueError):
-    """A part that cannot be kept as columns exactly (a string holding a newline)."""
+    """An index parse that cannot be kept as columns exactly (a link of another source or
+    line than its own parse makes)."""
 
 
-def strs_out(items: list[str]) -> str:
-    """``items`` as one string (NotColumns when one of them holds `SEP`)."""
+def strs_out(items: list[str]) -> str | list[str]:
+    """``items`` as one string; as a JSON list when one of them holds `SEP` (a file's name
+    may)."""
     joined = SEP.join(items)
-    if joined.count(SEP) != max(len(items) - 1, 0):
-        raise NotColumns("a newline in a string")
-    return joined
+    return joined if joined.count(SEP) == max(len(items) - 1, 0) else list(items)
 
 
 def strs_in(v: Any, n: int) -> list[str]:
     """The ``n`` strings `strs_out` made ``v`` of."""
+    if type(v) is list:
+        if len(v) != n or not set(map(type, v)) <= _STR:
+            raise TypeError("not a column of strings")
+        return v
     if type(v) is not str:
         raise TypeError("not a column of strings")
     if n == 0:
@@ -228,7 +232,7 @@ class StoredGraph(Graph):
 
 def index_out(index: Index) -> dict[str, Any]:
     """``index``'s lines and code spans as columns; NotColumns when a link is not one the
-    index's own parse makes (another source, another line) or a string holds a newline."""
+    index's own parse makes (another source, another line)."""
     lines = index.lines
     links = [lk for ln in lines for lk in (*ln.links, *ln.wikilinks)]
     if any(lk.source != INDEX_SOURCE for lk in links) or \
