@@ -410,3 +410,18 @@ def test_the_graph_and_the_index_come_back_as_they_were_made(name: str, tmp_path
     assert type(kept.index).__name__ == "StoredIndex"
     assert _graph_and_index(kept) == _graph_and_index(made)
     assert made.graph.placeholders["nobody-yet"] == ["memory/m2.md"]
+
+
+def test_a_one_shot_auditor_keeps_no_step_of_its_derivation(tmp_path: Path) -> None:
+    """``memtui audit`` runs once: what the derivation's steps made is let go before the
+    caches are written (issue 35, the CLI's peak); the report is the same, and a run
+    after that derives again from nothing."""
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    with uncached():
+        kept = Auditor(open_workspace(root), opts)
+        once = Auditor(open_workspace(root), opts, one_shot=True)
+        report = to_json(once.run())
+        assert report == to_json(kept.run())
+        assert kept._memo._once and not once._memo._once and not once._memo._each
+        assert to_json(once.run()) == report
