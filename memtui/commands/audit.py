@@ -126,8 +126,8 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     options.keep_texts = False  # a report needs no memory's text once it is scanned
     try:
         # The demo's copy is gone after this run: its scans are not worth keeping.
-        result = Auditor(ws, options, scan_cache=not getattr(ns, "demo", False)
-                         ).run(progress=line)
+        result = Auditor(ws, options, scan_cache=not getattr(ns, "demo", False),
+                         one_shot=True).run(progress=line)
     except OSError as exc:  # the workspace vanished or became unreadable mid-audit
         return fail("memtui audit", os_error(exc))
     finally:

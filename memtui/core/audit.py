@@ -117,7 +117,8 @@ class Auditor:
     def __init__(self, ws: Workspace, options: AuditOptions | None = None,
                  counter: TokenCounter | None = None, clean: CleanTexts | None = None,
                  autosave: bool = True, scan_cache: bool = True,
-                 lazy_scans: bool = False, hold_stored_scans: bool = True) -> None:
+                 lazy_scans: bool = False, hold_stored_scans: bool = True,
+                 one_shot: bool = False) -> None:
         """``counter``, ``clean``: caches to share with other auditors (a fleet's worker
         keeps one of each); ``autosave``: whether a full ``run()`` writes them to disk;
         ``scan_cache``: whether scans are kept in the user cache (not for a workspace in a
@@ -130,7 +131,10 @@ class Auditor:
         a pass holds every file's scan, the scan cache is saved (when something is new in it)
         and let go of: its copy of every scan is not needed by an auditor that keeps the
         scans themselves (the app: ~36 MB at 10,000 memories, issue 35); scans made after
-        that are not stored, and the next launch makes those again."""
+        that are not stored, and the next launch makes those again. ``one_shot``: the
+        auditor runs once (``memtui audit``): the derivation's steps are not kept for a next
+        run, so that what they made and the result does not hold is let go before the
+        caches are written (issue 35: the CLI's peak at 50,000 files)."""
         self.ws = ws
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
@@ -154,6 +158,7 @@ class Auditor:
         #: Whether a path that is no memory exists: asked anew after each walk.
         self._exists: Callable[[str], State] = self._new_exists()
         self._memo = Memo()
+        self._one_shot = one_shot
         self._store: ScanStore | None = None
         self._hold_store = hold_stored_scans
         self._store_let_go = False  # the scan cache was saved and let go of for good
@@ -239,6 +244,8 @@ class Auditor:
                 scans = self._scan_all(hint)
                 self._progress("linking", 0, 0)
                 result = self._last = self._derive(scans)
+                if self._one_shot:
+                    self._memo = Memo()  # no next run: its steps' values let go now
                 if whole and self._index_digest is not None:
                     self._derived_new = derived_cache.entry(
                         self._derived_key(head, self._index_digest), self._scans,
@@ -636,9 +643,8 @@ class Auditor:
                                         str(self.ws.root) + os.sep, self._exists,
                                         self.options.now or time.time()):
             return None
-        names, known = self.tokenizers, self.counter.known
-        tokens = [None if self.options.file_tokens else known(e[5], names)
-                  for e in stored.files]
+        tokens = [None] * len(stored.files) if self.options.file_tokens else \
+            self.counter.known_many([e[5] for e in stored.files], self.tokenizers)
         try:
             got = derived_cache.decode_result(stored.result, self._paths, read[0].text, tokens)
         except Exception:  # whatever does not fit: derived afresh

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.reporting.json_report import to_json
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import DAY, NOW, make_ws, memory, opened_files, uncached
@@ -158,7 +158,31 @@ def _loaded(body: dict[str, object]) -> None:
 
 
 def _file_row(body: dict[str, object]) -> None:
-    body["files"][0][0] = "memory/elsewhere.md"  # type: ignore[index]
+    paths = body["files"]["paths"]  # type: ignore[index]  # a column: one string
+    body["files"]["paths"] = paths.replace("memory/m0.md", "memory/elsewhere.md", 1)  # type: ignore[index]
+
+
+def _index_column_short(body: dict[str, object]) -> None:
+    kinds = body["index"]["kinds"]  # type: ignore[index]
+    body["index"]["kinds"] = kinds.rsplit("\n", 1)[0]  # type: ignore[index]
+
+
+def _edge_count(body: dict[str, object]) -> None:
+    body["out"][2][0] += 1  # type: ignore[index]
+
+
+def _link_flag(body: dict[str, object]) -> None:
+    flags = body["index"]["flags"]  # type: ignore[index]
+    body["index"]["flags"] = "9" + flags[1:]  # type: ignore[index]
+
+
+def _numbers_for_strings(body: dict[str, object]) -> None:
+    refs = body["wikirefs"]
+    refs["sources"] = [0] * refs["n"]  # type: ignore[index]
+
+
+def _set_count(body: dict[str, object]) -> None:
+    body["reachable"]["n"] += 1  # type: ignore[index]
 
 
 TAMPERS: dict[str, Callable[[Path], None]] = {
@@ -166,13 +190,18 @@ TAMPERS: dict[str, Callable[[Path], None]] = {
                                                                                True),
     "a field of the wrong type": lambda p: _body_edited(p, _loaded, False),
     "a file row for another file": lambda p: _body_edited(p, _file_row, False),
+    "an index column one line short": lambda p: _body_edited(p, _index_column_short, False),
+    "an edge count that does not add up": lambda p: _body_edited(p, _edge_count, False),
+    "a link's flags unknown": lambda p: _body_edited(p, _link_flag, False),
+    "a set's count that does not fit": lambda p: _body_edited(p, _set_count, False),
+    "numbers in a column of strings": lambda p: _body_edited(p, _numbers_for_strings, False),
     "garbage": lambda p: p.write_bytes(b"\x00\xff garbage {"),
     "truncated": lambda p: p.write_bytes(p.read_bytes()[: p.stat().st_size // 2]),
     "empty": lambda p: p.write_bytes(b""),
     "a header of the wrong shape": lambda p: p.write_bytes(
         b'{"magic": "memtui-derived", "files": 3}\n{}'),
-    "another file's key": lambda p: p.write_bytes(p.read_bytes().replace(
-        b'"memory/m1.md",', b'"memory/m9.md",', 1)),
+    "another file's key": lambda p: p.write_bytes(p.read_bytes().replace(  # the stat rows'
+        b'memory/m1.md\\n', b'memory/m9.md\\n', 1)),
 }
 
 
@@ -346,3 +375,53 @@ def test_what_is_kept_is_the_result_as_the_audit_made_it(tmp_path: Path, cache: 
     auditor.save_cache()
     report, opened = _opened(root)
     assert opened == [] and report == first == _fresh(root)
+
+
+def _graph_and_index(result: AuditResult) -> tuple[object, ...]:
+    g = result.graph
+    return ({k: v for k, v in g.out.items() if v}, {k: v for k, v in g.back.items() if v},
+            {k: v for k, v in g.placeholders.items() if v}, result.index_linked,
+            result.reachable, result.index.lines, result.index.code_spans,
+            result.index.line_count, result.index.kind_count("entry"),
+            result.index.first_lines(3))
+
+
+@pytest.mark.parametrize("name", ["plain", "with a newline"])
+def test_the_graph_and_the_index_come_back_as_they_were_made(name: str, tmp_path: Path,
+                                                             cache: Path) -> None:
+    """The graph, the linked and reachable sets and MEMORY.md's parse are kept as columns
+    (`memtui.core.caches.columns`), the graph's edges and the index's lines made only when
+    first asked for; a column with a string holding a newline (a file's name) is a JSON
+    list: either way the same as the audit made them."""
+    files = _files()
+    files["memory/m2.md"] = memory("m2", "see [[nobody-yet]] and [[m3]]\n")
+    if name != "plain":
+        files["memory/odd\nname.md"] = memory("odd", "see [[m3]]\n")
+    root = make_ws(tmp_path / "ws", files, days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    made = Auditor(open_workspace(root), opts).run()
+    kept = Auditor(open_workspace(root), opts).run()
+    stored = dict(json.loads(line) for line in _derived(cache).read_bytes().split(b"\n")[:-1])
+    keys = stored["out"][1]  # the column of the files that link: one string, or a list
+    assert type(keys) is (str if name == "plain" else list)
+    assert type(stored[" files"]["rels"]) is type(keys)
+    assert type(stored["index"]) is dict and type(stored["reachable"]) is dict
+    assert type(kept.graph).__name__ == "StoredGraph" and "out" not in vars(kept.graph)
+    assert type(kept.index).__name__ == "StoredIndex"
+    assert _graph_and_index(kept) == _graph_and_index(made)
+    assert made.graph.placeholders["nobody-yet"] == ["memory/m2.md"]
+
+
+def test_a_one_shot_auditor_keeps_no_step_of_its_derivation(tmp_path: Path) -> None:
+    """``memtui audit`` runs once: what the derivation's steps made is let go before the
+    caches are written (issue 35, the CLI's peak); the report is the same, and a run
+    after that derives again from nothing."""
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    with uncached():
+        kept = Auditor(open_workspace(root), opts)
+        once = Auditor(open_workspace(root), opts, one_shot=True)
+        report = to_json(once.run())
+        assert report == to_json(kept.run())
+        assert kept._memo._once and not once._memo._once and not once._memo._each
+        assert to_json(once.run()) == report

@@ -48,6 +48,22 @@ def test_counts_many_threaded_equals_serial(monkeypatch) -> None:  # type: ignor
     assert TokenCounter().counts_many(texts) == serial
 
 
+def test_known_many_answers_as_known_does_for_each() -> None:
+    """A warm audit asks the count cache of every file at once: the same answers as one
+    by one, for a text counted in one tokenizer, in both, and never counted."""
+    from memtui.core.counting.tokens import text_digest
+
+    counter = TokenCounter()
+    counter.counts_many(SAMPLES[:2], names=("qwen",))
+    counter.counts_many(SAMPLES[1:3])
+    keys = [text_digest(t) for t in SAMPLES]
+    for names in (("qwen",), ("cl100k",), ("qwen", "cl100k"), ()):
+        assert counter.known_many(keys, names) == [counter.known(k, names) for k in keys]
+    assert counter.known_many(keys, ("cl100k",))[0] is None  # counted in qwen alone
+    assert counter.known_many(keys, ("qwen",))[:2] == [{"qwen": 2}, {"qwen": 20}]
+    assert counter.known_many(keys, ("qwen",))[3:] == [None, None]
+
+
 def test_cache_file_round_trip(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.delenv("MEMTUI_NO_CACHE")
     monkeypatch.setenv("MEMTUI_CACHE_DIR", str(tmp_path / "cache"))

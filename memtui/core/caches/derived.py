@@ -29,20 +29,21 @@ It is keyed by exactly what the derivation reads (`Derived.key`):
 - the span of time ``[since, until)`` in which every file's age in whole days is the same
   (`memtui.core.results.AuditResult.holds`), checked against the clock.
 
-It is stored only for audits whose every scan the scan cache would store (no credential,
-no read problem) and whose MEMORY.md was read whole. The file is JSON (never pickle: it is
-untrusted data): the body, the stat rows and the result as lines of at most `CHUNK` items
-each (``[name, items]``, a long list spread over several lines), so that reading it gives
-way to the screen between lines (one ``json.loads`` of a 6 MB body held the interpreter
-for a tenth of a second); then, as the last line, the header (magic, version, the key,
-the digest of the body). The header comes last so that the body is written as it is
-encoded, a chunk at a time, its digest taken on the way: a 50,000-file result is never
-held encoded whole (it held ~70 MB more at the peak of a cold audit). It is read and
-written as every cache file is (`memtui.core.caches.store`: a folder of this user's
+It is stored only for audits whose every scan the scan cache would store (no credential, no
+read problem) and whose MEMORY.md was read whole. The file is JSON (never pickle: it is
+untrusted data): the body, the stat rows and the result a part a line (``[name, items]``),
+the long parts as columns (`memtui.core.caches.columns`: a column of strings one JSON
+string, read at C speed), the other lists of rows at most `CHUNK` rows a line, so that
+reading it gives way to the screen between lines (one ``json.loads`` of a 6 MB body of rows
+held the interpreter for a tenth of a second); then, as the last line, the header (magic,
+version, the key, the digest of the body). The header comes last so that the body is written
+as it is encoded, a part or a chunk at a time, its digest taken on the way: a 50,000-file
+result is never held encoded whole (it held ~70 MB more at the peak of a cold audit). It is
+read and written as every cache file is (`memtui.core.caches.store`: a folder of this user's
 reached without a link, a regular file of this user's, no larger than `MAX_BYTES`, written
-atomically); it is refused when it is of another version or key, or when its body's
-digest is not the one its header names; every field is checked for its type as it is
-read, and whatever does not fit makes the audit derive afresh.
+atomically); it is refused when it is of another version or key, or when its body's digest
+is not the one its header names; every field is checked for its type as it is read, and
+whatever does not fit makes the audit derive afresh.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from memtui.core.caches import columns
 from memtui.core.caches import scans as scan_cache
 from memtui.core.caches.scans import (
     ambiguous,
@@ -167,14 +169,7 @@ def load(path: Path | None, pause: Callable[[], None] = _go_on) -> Derived | Non
                 return None
             else:
                 parts[name] = items
-        files = []
-        for rel, mtime_ns, size, ino, ctime_ns, digest, read_ns in parts.pop(" files"):
-            if type(rel) is not str or type(mtime_ns) is not int or type(size) is not int \
-                    or type(ino) is not int or type(ctime_ns) is not int \
-                    or type(digest) is not str or type(read_ns) is not int:
-                return None
-            files.append((rel, mtime_ns, size, ino, ctime_ns, bytes.fromhex(digest),
-                          read_ns))
+        files = columns.stat_rows_in(parts.pop(" files"))
         exists = head["exists"]
         since, until = head["holds"]
         if type(head["key"]) is not dict or type(exists) is not dict or \
@@ -204,7 +199,7 @@ def _lines(parts: Iterable[tuple[str, Any]]) -> Iterator[list[Any]]:
 
 def save(path: Path, derived: Derived) -> bool:
     """Replace ``path`` with ``derived`` atomically; False when that is impossible."""
-    files = ([rel, m, s, i, c, d.hex(), r] for rel, m, s, i, c, d, r in derived.files)
+    files = columns.stat_rows_out(derived.files)
     result = encoded_parts(derived.source) if derived.source is not None \
         else derived.result.items()
     digest = hashlib.sha256()
@@ -327,38 +322,37 @@ def _counts(v: Any) -> dict[str, int]:
     return v
 
 
-def _edges(v: Any) -> dict[str, list[str]]:
-    if type(v) is not dict:
-        raise TypeError("not edges")
-    return {k: _strs(x) for k, x in v.items()}
-
-
 def encoded_parts(result: AuditResult) -> Iterator[tuple[str, Any]]:
     """What is kept of a result, as JSON data, a part at a time, its long lists as
     iterators of their rows (a file's tokens only when counted)."""
     file_tokens, graph = result.options.file_tokens, result.graph
-    yield "files", ([f.path, f.name, f.type, f.bytes, f.age_days, f.age_source, f.linked,
-                     f.reachable, f.findings, f.tokens if file_tokens else None]
-                    for f in result.files)
+    yield "files", columns.reports_out(result.files, file_tokens)
     yield "findings", map(finding_out, result.findings)
     yield "orphans", ([o.path, o.reachable, o.linked_from, o.past_limit]
                       for o in result.orphans)
     yield "broken", ([b.source, b.line, b.target, b.suggestions] for b in result.broken_links)
-    yield "wikirefs", ([w.source, w.line, w.target, w.resolved, w.state]
-                       for w in result.wikirefs)
-    yield "out", {k: v for k, v in graph.out.items() if v}
-    yield "back", {k: v for k, v in graph.back.items() if v}
-    yield "dangling", {k: v for k, v in graph.placeholders.items() if v}
-    yield "index_linked", iter(sorted(result.index_linked))
-    yield "reachable", iter(sorted(result.reachable))
+    yield "wikirefs", columns.wikirefs_out(result.wikirefs)
+    yield "out", columns.edges_out({k: v for k, v in graph.out.items() if v})
+    yield "back", columns.edges_out({k: v for k, v in graph.back.items() if v})
+    yield "dangling", columns.edges_out({k: v for k, v in graph.placeholders.items() if v})
+    yield "index_linked", columns.set_out(result.index_linked)
+    yield "reachable", columns.set_out(result.reachable)
     yield "loaded", result.loaded_lines
     yield "types", [[k, v] for k, v in result.types.items()]
-    yield "index", encode_index(result.index)
+    try:
+        yield "index", columns.index_out(result.index)
+    except columns.NotColumns:  # links its own parse would not make: as the scan cache has it
+        yield "index", encode_index(result.index)
     yield "line_costs", ([c.line, c.kind, c.memories, c.chars, c.bytes, c.tokens]
                          for c in result.line_costs)
     # the memories holding an inline ignore comment (the unused-ignore check reads them; a
     # warm run need not make every scan to find them)
     yield "commented", commented(result.scans)
+
+
+def _index_in(v: Any, text: str) -> Index:
+    """MEMORY.md's parse kept as columns (a JSON object) or as `encode_index` made it."""
+    return decode_index(v, text) if type(v) is list else columns.index_in(v, text)
 
 
 def commented(scans: Mapping[str, FileScan]) -> list[str]:
@@ -392,19 +386,7 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
     """The result `encoded_parts` gave ``data`` for, checking every field (TypeError,
     ValueError... when one does not fit). ``tokens``: each file's counts from the count
     cache, for the files whose counts were not kept."""
-    reports = []
-    rows = data["files"]
-    if type(rows) is not list or len(rows) != len(paths):
-        raise ValueError("not these files")
-    for row, rel, known in zip(rows, paths, tokens, strict=True):
-        path, name, type_, size, age, source, linked, reach, count, kept = row
-        if not (path == rel and type(size) is int and type(age) is int
-                and type(source) is str and type(linked) is bool and type(reach) is bool
-                and type(count) is int):
-            raise TypeError("not a file report")
-        counts = _counts(kept) if kept is not None else (known or {})
-        reports.append(FileReport(path, _opt(name, str), _opt(type_, str), size, age, source,
-                                  linked, reach, counts, count))
+    reports = columns.reports_in(data["files"], paths, tokens, _counts)
     orphans = []
     for path, reach, linked_from, past in data["orphans"]:
         if type(path) is not str or type(reach) is not bool:
@@ -415,18 +397,17 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
         if type(source) is not str or type(line) is not int or type(target) is not str:
             raise TypeError("not a broken link")
         broken.append(BrokenLink(source, line, target, _strs(suggestions)))
-    wikirefs = []
-    for source, line, target, resolved, state in data["wikirefs"]:
-        if type(source) is not str or type(line) is not int or type(target) is not str or \
-                type(state) is not str:
-            raise TypeError("not a wikilink")
-        wikirefs.append(WikiRef(source, line, target, _opt(resolved, str), state))
-    graph = Graph(nodes=list(paths), out=defaultdict(list, _edges(data["out"])),
-                  back=defaultdict(list, _edges(data["back"])),
-                  placeholders=defaultdict(list))
-    for name, sources in _edges(data["dangling"]).items():  # name → the files naming it
-        for rel in sources:
-            graph.add_dangling(rel, name)
+    wikirefs = columns.wikirefs_in(data["wikirefs"])
+    out, back, dangling = (columns.edges_in(data[k]) for k in ("out", "back", "dangling"))
+
+    def made_graph() -> Graph:
+        graph = Graph(nodes=list(paths), out=defaultdict(list, out()),
+                      back=defaultdict(list, back()), placeholders=defaultdict(list))
+        for name, sources in dangling().items():  # name → the files naming it
+            for rel in sources:
+                graph.add_dangling(rel, name)
+        return graph
+    graph = columns.StoredGraph(list(paths), made_graph)
     types = {}
     for kind, n in data["types"]:
         if type(kind) is not str or type(n) is not int:
@@ -442,9 +423,9 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
             raise TypeError("not a line cost")
         costs.append(LineCost(line, kind, memories, chars, nbytes, _counts(counts)))
     return Decoded(reports, [finding_in(f) for f in data["findings"]], orphans, broken,
-                   wikirefs, graph, set(_strs(data["index_linked"])),
-                   set(_strs(data["reachable"])), loaded, types,
-                   decode_index(data["index"], index_text), costs,
+                   wikirefs, graph, columns.set_in(data["index_linked"]),
+                   columns.set_in(data["reachable"]),
+                   loaded, types, _index_in(data["index"], index_text), costs,
                    list(_strs(data["commented"])))
 
 

@@ -69,6 +69,21 @@ class Index:
     lines_cut: int | None = None
 
     @property
+    def line_count(self) -> int:
+        """How many lines were parsed (``len(lines)``, without making a stored parse's
+        lines: `memtui.core.caches.columns.StoredIndex`)."""
+        return len(self.lines)
+
+    def kind_count(self, kind: str) -> int:
+        """How many lines are of ``kind`` (entries, packed lines: the JSON report's
+        counts)."""
+        return sum(1 for ln in self.lines if ln.kind == kind)
+
+    def first_lines(self, n: int) -> str:
+        """The text of the first ``n`` lines parsed, joined by newlines."""
+        return "\n".join(ln.text for ln in self.lines[:n])
+
+    @property
     def entries(self) -> list[IndexLine]:
         """The entries: lines that link one memory, loaded or not (JSON ``index.entries``,
         the header's and the text report's count); packed lines are counted apart."""

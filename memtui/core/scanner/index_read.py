@@ -66,9 +66,9 @@ def injected_block(ws: Workspace, context_files: Sequence[str], index: Index, lo
     for rel in context_files:
         if rel == INDEX_NAME:
             text = index.text
-            if loaded < len(index.lines) or index.lines_cut is not None:
+            if loaded < index.line_count or index.lines_cut is not None:
                 # (an index parsed only in part: what was parsed, not megabytes of the rest)
-                text = "\n".join(ln.text for ln in index.lines[:loaded])
+                text = index.first_lines(loaded)
                 cut = True
         else:
             path = ws.root / rel
