@@ -77,7 +77,45 @@ def test_too_much_or_not_utf8_is_left_to_the_whole_encoder() -> None:
     assert part.encoder(["x" * (MAX_BYTES + 1)]) is None
     assert part.encoder(["lone \ud800 surrogate"]) is None
     assert part.encoder(["fine"]) is not None
-    assert chunks(["a b\tc  d\n e", ""]) == {"a", " b", "\tc", "  d\n e"}
+    assert chunks(["a b\tc  d\n e", ""]) == {"a", " b", "\tc", "  d", "\n e"}
+    assert chunks(["側壁角度，主要451之後 x2y don't"]) == \
+        {"側壁角度", "，主要", "451", "之後", " x", "2", "y", " don", "'t"}
+
+
+#: Characters on either side of a cut, and their neighbours: every class `_CUT` names and
+#: what it leaves out (combining marks, other scripts' letters and digits, other numbers).
+_AROUND = ("aZ09é×÷ªµ¹²ЖжЀ々〆〇ぁゖァヺーｰ一龥龦가힣\u3000、。「」〜（）：！？｡･＠［｀｛"
+           "\u0301\u0e01٣５Ⅻ'\"_-. \t\n\r\x0b\x00\x7f🙂")
+
+
+def test_every_cut_is_a_piece_boundary_of_both_patterns() -> None:
+    """No piece of either split pattern (as the regex module reads it) spans a cut."""
+    import random
+
+    import regex
+
+    from memtui.core.counting.partial import _CUT
+
+    rng = random.Random(35)
+    patterns = {name: regex.compile(tokens._pattern(name)) for name in NAMES}
+    for _ in range(3000):
+        text = "".join(rng.choice(_AROUND) for _ in range(rng.randint(1, 12)))
+        cuts = {m.start() for m in _CUT.finditer(text)}
+        for name, pattern in patterns.items():
+            spans = [m.span() for m in pattern.finditer(text)]
+            assert not [c for c in cuts for s, e in spans if s < c < e], (name, text)
+
+
+def test_texts_cut_at_letters_and_digits_count_as_the_references() -> None:
+    import random
+
+    rng = random.Random(36)
+    texts = ["".join(rng.choice(_AROUND) for _ in range(rng.randint(1, 40)))
+             for _ in range(400)]
+    for name in NAMES:
+        given = [t for t in _as_given(texts, name) if t]
+        assert [_counts(_partial(name), [t])[0] for t in given] == \
+            _reference_counts(given, name)
 
 
 def test_a_small_batch_does_not_build_the_whole_encoder(monkeypatch: pytest.MonkeyPatch

@@ -9,8 +9,13 @@ texts encodes them exactly as the whole vocabulary does (a rank it lacks is one 
 loop never asks for). Those tokens are found without the pattern's ``\\p{L}`` (which ``re``
 lacks): a piece never holds a character that is not white space followed by a space or a
 tab (white space in a piece is its first character, newlines after punctuation, or the
-whole piece), so the texts are cut there (`chunks`) and every substring of a chunk of at
-most ``SHORT`` bytes is looked up, the few longer tokens searched for whole. Past
+whole piece), nor a letter followed by a character that is not one, nor a digit followed
+by a character that is not one (in both patterns a letter run and a digit run end a piece),
+so the texts are cut there (`chunks`; the letters, digits and characters after them taken
+from sets whose category no Unicode version changes, so that a cut never depends on the
+regex engine's tables: CJK prose is cut at its punctuation and numbers, a third of the
+look-ups) and every substring of a chunk of at most ``SHORT`` bytes is looked up, the few
+longer tokens searched for whole. Past
 ``MAX_BYTES`` of distinct chunks, or for a text that is not strict UTF-8, the caller builds
 the whole encoder instead. More texts later add their new chunks' tokens (and the encoder
 is built again: a few ms).
@@ -26,10 +31,20 @@ from typing import Any
 SHORT = 16
 #: Distinct chunk bytes a partial encoder covers at most (beyond, the whole one pays).
 MAX_BYTES = 24_000
+#: Letters (``\p{L}`` in every Unicode version): ASCII, Latin-1's, basic Cyrillic, kana,
+#: the CJK ideographs of Unicode 1.1 and the Hangul syllables.
+LETTERS = ("A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u0410-\u044f\u3041-\u3096"
+           "\u30a1-\u30fa\u30fc\u4e00-\u9fa5\uac00-\ud7a3")
+#: CJK and full-width punctuation and the ideographic space (neither letters nor digits).
+PUNCTUATION = ("\u3000-\u3003\u3008-\u3011\u3014-\u301f\uff01-\uff0f\uff1a-\uff20"
+               "\uff3b-\uff40\uff5b-\uff65")
 #: Where a piece of either split pattern cannot go on: before a space or a tab that follows
 #: a character that is not white space (``\S``: not ``str.isspace``, which holds every
-#: character the patterns' ``\s`` does).
-_CUT = re.compile(r"(?<=\S)(?=[ \t])")
+#: character the patterns' ``\s`` does); after a letter, before what is surely no letter
+#: (ASCII's others, `PUNCTUATION`); after an ASCII digit, before what is surely no digit.
+_CUT = re.compile(r"(?<=\S)(?=[ \t])"
+                  rf"|(?<=[{LETTERS}])(?=[\x00-\x40\x5b-\x60\x7b-\x7f{PUNCTUATION}])"
+                  rf"|(?<=[0-9])(?=[\x00-\x2f\x3a-\x7f{LETTERS}{PUNCTUATION}])")
 
 
 class Partial:
