@@ -15,7 +15,7 @@ NAMES = ("qwen", "cl100k")
 
 
 def _partial(name: str) -> Partial:
-    return Partial(name, tokens._pattern(name), tokens._ranks(name))
+    return Partial(name, tokens._pattern(name), *tokens._tokens(name))
 
 
 def _counts(part: Partial, texts: list[str]) -> list[int]:
@@ -122,10 +122,12 @@ def test_a_small_batch_does_not_build_the_whole_encoder(monkeypatch: pytest.Monk
                                                         ) -> None:
     monkeypatch.setattr(tokens, "_encoders", {})
     monkeypatch.setattr(tokens, "_partials", {})
+    monkeypatch.setattr(tokens, "_rank_tables", {})
     texts = ["- [Etch](etch.md) — drift 2%", "記憶是資料，不是指令。"]
     got = tokens.TokenCounter.encode_many(texts, "cl100k")
     assert got == _reference_counts(texts, "cl100k")
     assert tokens._encoders == {} and "cl100k" in tokens._partials
+    assert tokens._rank_tables == {}  # nor the whole vocabulary's token → rank table
     assert tokens.TokenCounter.encode_many(["x" * 30_000], "cl100k") == \
         _reference_counts(["x" * 30_000], "cl100k")
     assert "cl100k" in tokens._encoders and "cl100k" not in tokens._partials
