@@ -15,7 +15,7 @@ NAMES = ("qwen", "cl100k")
 
 
 def _partial(name: str) -> Partial:
-    return Partial(name, tokens._pattern(name), *tokens._tokens(name))
+    return tokens.new_partial(name)
 
 
 def _counts(part: Partial, texts: list[str]) -> list[int]:
@@ -70,6 +70,19 @@ def test_random_unicode_counts_as_the_references() -> None:
                 assert _counts(parts[name], [given_text])[0] == fresh
 
     check()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_decoded_and_as_written_find_the_same_tokens(name: str) -> None:
+    """The partial encoder over the packaged file as written (base64, decoding only what a
+    text can use) takes the same tokens as one over the decoded vocabulary."""
+    written = tokens.new_partial(name)
+    assert written.base64
+    decoded = Partial(name, tokens._pattern(name), *tokens._tokens(name))
+    texts = _as_given([t for t in HARD if t] + ["側壁角度，主要451之後 x2y don't", "=" * 40], name)
+    written.encoder(texts)
+    decoded.encoder(texts)
+    assert written.subset == decoded.subset and len(written.subset) > 100
 
 
 def test_too_much_or_not_utf8_is_left_to_the_whole_encoder() -> None:

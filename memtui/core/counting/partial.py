@@ -23,9 +23,11 @@ is built again: a few ms).
 
 from __future__ import annotations
 
+import binascii
 import re
 import threading
 from collections.abc import Sequence
+from functools import partial
 from itertools import compress, count
 from typing import Any
 
@@ -52,13 +54,20 @@ _CUT = re.compile(r"(?<=\S)(?=[ \t])"
 class Partial:
     """The tokens of one vocabulary that the texts seen so far can use, and their encoder."""
 
-    def __init__(self, name: str, pattern: str, tokens: Sequence[bytes],
-                 ranks: Sequence[int]) -> None:
-        """``tokens`` and their ``ranks`` side by side (a ``range`` for a vocabulary whose
-        tokens are listed in rank order): no token → rank table of the whole vocabulary is
-        needed (building one for cl100k is ~20 ms)."""
-        self.name, self.pattern, self.tokens, self.ranks = name, pattern, tokens, ranks
-        self.long = [i for i, n in enumerate(map(len, tokens)) if n > SHORT]
+    def __init__(self, name: str, pattern: str, keys: Sequence[bytes],
+                 ranks: Sequence[int | bytes], base64: bool = False) -> None:
+        """``keys``: the vocabulary's tokens, and ``ranks`` theirs, side by side (a
+        ``range`` for tokens listed in rank order, or the ranks as a file writes them);
+        ``base64``: the keys are the tokens as the vocabulary's file writes them (canonical
+        base64, which `memtui.core.counting.tokens` checks for the files it pins), so that
+        only the tokens a text can use are ever decoded. No token → rank table of the whole
+        vocabulary is needed (for cl100k: decoding ~12 ms, the table ~20 ms)."""
+        self.name, self.pattern, self.keys, self.ranks = name, pattern, keys, ranks
+        self.base64 = base64
+        # a token longer than SHORT bytes is 24 or more base64 characters
+        least = 4 * -(-(SHORT + 1) // 3) if base64 else SHORT + 1
+        long = [(keys[i], i) for i, n in enumerate(map(len, keys)) if n >= least]
+        self.long = [(t, i) for t, i in ((self._token(k), i) for k, i in long) if len(t) > SHORT]
         self.chunks: set[str] = set()
         self.size = 0
         self.subset: dict[bytes, int] = {}
@@ -86,14 +95,16 @@ class Partial:
                 for i in range(m):
                     for j in range(i + 1, min(m, i + SHORT) + 1):
                         add(b[i:j])
-            got, toks, ranks = self.subset, self.tokens, self.ranks
+            got, keys, ranks = self.subset, self.keys, self.ranks
+            if self.base64:
+                wanted = set(map(_TO_BASE64, wanted))
             # the vocabulary's tokens looked up in the substrings (one pass, in C)
-            for i in compress(count(), map(wanted.__contains__, toks)):
-                got[toks[i]] = ranks[i]
+            for i in compress(count(), map(wanted.__contains__, keys)):
+                got[self._token(keys[i])] = int(ranks[i])
             blob = b"\n".join(data)
-            for i in self.long:
-                if toks[i] in blob:
-                    got[toks[i]] = ranks[i]
+            for token, i in self.long:
+                if token in blob:
+                    got[token] = int(ranks[i])
             import tiktoken
 
             self.encoding = tiktoken.Encoding(f"memtui-{self.name}-partial",
@@ -102,6 +113,12 @@ class Partial:
             self.chunks |= new
             self.size = size
             return self.encoding
+
+    def _token(self, key: bytes) -> bytes:
+        return binascii.a2b_base64(key) if self.base64 else key
+
+
+_TO_BASE64 = partial(binascii.b2a_base64, newline=False)
 
 
 def chunks(texts: list[str]) -> set[str]:

@@ -141,6 +141,20 @@ def encoder(name: str) -> Any:
         return enc
 
 
+def vocabulary_keys(name: str) -> tuple[list[bytes], list[bytes]] | None:
+    """The tokens of ``name`` as its packaged file writes them (base64) and their ranks (as
+    written), side by side, nothing decoded; None for a vocabulary memtui does not pin
+    (`PARSED_SHA256`: `tests/core/test_tokens.py` checks that every token of a pinned file
+    is written in canonical base64, which `memtui.core.counting.partial` relies on)."""
+    source = vocab_path(name).read_bytes()
+    if hashlib.sha256(source).hexdigest() not in PARSED_SHA256:
+        return None
+    parts = source.split()
+    if len(parts) % 2:
+        raise ValueError(f"{name}: a vocabulary line without its rank")
+    return parts[0::2], parts[1::2]
+
+
 def _tokens(name: str) -> tuple[tuple[bytes, ...], Sequence[int]]:
     """``vocabulary_tokens(name)``, parsed once (shared by the partial and the whole
     encoder)."""
@@ -166,13 +180,23 @@ def small_encoder(texts: list[str], name: str) -> Any:
     enc = _encoders.get(name)
     if enc is not None or not any(texts) or sum(map(len, texts)) > _PARTIAL_CHARS:
         return enc or encoder(name)
-    from memtui.core.counting.partial import Partial
-
     with _lock:
         part = _partials.get(name)
         if part is None:
-            part = _partials[name] = Partial(name, _pattern(name), *_tokens(name))
+            part = _partials[name] = new_partial(name)
     return part.encoder(texts) or encoder(name)
+
+
+def new_partial(name: str) -> Any:
+    """A `memtui.core.counting.partial.Partial` of ``name`` with no text yet: over the
+    packaged file as written when memtui pins it (only the tokens a text can use are ever
+    decoded), else over the parsed vocabulary."""
+    from memtui.core.counting.partial import Partial
+
+    keys = None if name in _token_tables else vocabulary_keys(name)
+    if keys is None:
+        return Partial(name, _pattern(name), *_tokens(name))
+    return Partial(name, _pattern(name), *keys, base64=True)
 
 
 def text_digest(text: str) -> bytes:
