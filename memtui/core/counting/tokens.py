@@ -15,7 +15,9 @@ the whole vocabulary, or for a small batch before that is built (a cold audit's 
 up to 24 KB of distinct text) over only the tokens its texts can use
 (`memtui.core.counting.partial`: the same counts, 35–40 ms less on a 20 KB index; a 50 KB
 CJK index, past the bound, builds the whole one as before, where a partial one was found no
-faster, see bench/RESULTS.md).
+faster, see bench/RESULTS.md). A partial encoder of a pinned vocabulary reads the packaged
+file as written (`vocabulary_keys`) and decodes only the tokens it takes, so a run that
+counts only small batches neither decodes the vocabulary nor writes its cache.
 """
 
 from __future__ import annotations
