@@ -7,7 +7,8 @@ a tenth of a cold audit of 261 memories. They are a pure function of ``lexicon.j
 of this package's code, so they are worked out once, when either changes, and shipped:
 reading them is ~5 ms. The file names the SHA-256 of the ``lexicon.json`` it was made from;
 one made from another lexicon (an edited ``lexicon.json``), or unreadable, is not used and
-everything is worked out as before. ``python -m memtui.core.creds.derived`` writes it again;
+everything is worked out as before. ``python -m memtui.core.creds.derived_make`` writes it
+again;
 ``tests/core/test_lexicon_derived.py`` checks that it is what the code works out now.
 """
 
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -65,37 +65,3 @@ def entries(name: str) -> list[Entry] | None:
     except (KeyError, TypeError, ValueError):
         return None
     return out
-
-
-def build() -> dict:
-    """The lists, worked out from ``lexicon.json`` by the code (nothing shipped is read)."""
-    from memtui.core.creds import lexicon, structure
-
-    made = lexicon.worked_out_entries()
-    return {"_doc": "Made by `python -m memtui.core.creds.derived` from lexicon.json: do not edit.",
-            "lexicon_sha256": hashlib.sha256(SOURCE.read_bytes()).hexdigest(),
-            "hints": sorted([w, v] for w, v in structure.worked_out_hint_words().items()),
-            **{name: sorted([v, kind, lang, sorted(glue)] for v, kind, lang, glue in rows)
-               for name, rows in zip(AUTOMATA, made, strict=True)}}
-
-
-def dumps(made: dict) -> str:
-    """``made`` as the file holds it: one entry a line, so that a change reads as one."""
-    parts = []
-    for key, value in made.items():
-        if isinstance(value, list):
-            rows = ",\n".join("  " + json.dumps(row, ensure_ascii=False) for row in value)
-            parts.append(f"{json.dumps(key)}: [\n{rows}\n]")
-        else:
-            parts.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
-    return "{\n" + ",\n".join(parts) + "\n}\n"
-
-
-def main() -> int:
-    FILE.write_text(dumps(build()), encoding="utf-8")
-    print(f"wrote {FILE}", file=sys.stderr)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
