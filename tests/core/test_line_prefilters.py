@@ -11,6 +11,8 @@ import pytest
 
 from memtui.core.checks import relative_date as rd
 from memtui.core.checks import stale_reference as sr
+from memtui.core.creds.detector import _HINT_WORDS
+from memtui.core.scanner.keywords import KeywordProbe
 
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 
@@ -104,6 +106,26 @@ def _texts(seed: int, count: int) -> list[str]:
 def test_relative_dates_answer_as_reading_every_line(seed: int) -> None:
     for text in _texts(seed, 500):
         assert rd.relative_dates(text, 7) == relative_dates_every_line(text, 7), text
+
+
+_PROBED = ["wee\u212a", "next wee\u212a", "DAY", "3 DAYS AGO", "MAÑANA", "l'ANNÉE prochaine",
+           "dzi\u015b", "Gün", "d\u0130y", "ngày mai", "sprint", "é", "\u212a", "記憶"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_relative_dates_answer_the_same_with_a_shared_probe(seed: int) -> None:
+    """The anchor search is skipped where the scan's probe (of the whole file: frontmatter
+    and body) finds no anchor word; it never misses one."""
+    rng = random.Random(200 + seed)
+    pieces = _PIECES + _PROBED
+    for _ in range(400):
+        body = "\n".join(" ".join(rng.choice(pieces) for _ in range(rng.randint(0, 4)))
+                         for _ in range(rng.randint(0, 10)))
+        head = rng.choice(["", "---\nname: x\ntype: project\n---\n", "---\nname: Day\n---\n"])
+        probe = KeywordProbe(head + body)
+        if rng.random() < 0.5:
+            probe.present(_HINT_WORDS)  # another list asked first: one pass serves both
+        assert rd.relative_dates(body, 7, probe) == relative_dates_every_line(body, 7), body
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -137,3 +137,17 @@ def test_a_folder_that_never_writes_the_labels_is_not_held_to_them(tmp_path: Pat
 @pytest.mark.parametrize("type_", ["user", "reference", "custom"])
 def test_other_types_need_no_why(tmp_path: Path, type_: str) -> None:
     assert _found(tmp_path, "missing_why", "Just a fact.\n", type_) == []
+
+
+@pytest.mark.parametrize("rest", ["", " x", "** no", " 因為 **How to apply:** y", ":", "\t**",
+                                  " " * 300 + "apply", "\u3000理由：", "*"])
+def test_the_templates_own_lines_read_as_the_whole_reading_does(rest: str) -> None:
+    """``**Why:**`` and ``**How to apply:**`` answered at once, as `label_of` reads them."""
+    from memtui.core.checks import missing_why as mw
+
+    for head in ("**Why:**", "**How to apply:**"):
+        line = head + rest
+        label = mw.label_of(line)
+        assert label is not None
+        assert mw.label_kinds(line) == (mw._early(mw._WHY_RE, label),
+                                        mw._early(mw._HOW_RE, label)), line

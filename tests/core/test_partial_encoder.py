@@ -15,7 +15,9 @@ NAMES = ("qwen", "cl100k")
 
 
 def _partial(name: str) -> Partial:
-    return Partial(name, tokens._pattern(name), tokens._ranks(name))
+    keys = tokens.vocabulary_keys(name)  # as a cold run makes it: the file as written
+    assert keys is not None
+    return Partial(name, tokens._pattern(name), *keys, base64=True)
 
 
 def _counts(part: Partial, texts: list[str]) -> list[int]:
@@ -72,22 +74,82 @@ def test_random_unicode_counts_as_the_references() -> None:
     check()
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_decoded_and_as_written_find_the_same_tokens(name: str) -> None:
+    """The partial encoder over the packaged file as written (base64, decoding only what a
+    text can use) takes the same tokens as one over the decoded vocabulary."""
+    written = _partial(name)
+    decoded = Partial(name, tokens._pattern(name), *tokens._tokens(name))
+    texts = _as_given([t for t in HARD if t] + ["側壁角度，主要451之後 x2y don't", "=" * 40], name)
+    written.encoder(texts)
+    decoded.encoder(texts)
+    assert written.subset == decoded.subset and len(written.subset) > 100
+
+
+def test_a_new_partial_reads_the_file_as_written_until_the_vocabulary_is_decoded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tokens, "_token_tables", {})
+    assert tokens.new_partial("cl100k").base64
+    tokens._tokens("cl100k")
+    assert not tokens.new_partial("cl100k").base64  # decoded already: used as it is
+
+
 def test_too_much_or_not_utf8_is_left_to_the_whole_encoder() -> None:
     part = _partial("cl100k")
     assert part.encoder(["x" * (MAX_BYTES + 1)]) is None
     assert part.encoder(["lone \ud800 surrogate"]) is None
     assert part.encoder(["fine"]) is not None
-    assert chunks(["a b\tc  d\n e", ""]) == {"a", " b", "\tc", "  d\n e"}
+    assert chunks(["a b\tc  d\n e", ""]) == {"a", " b", "\tc", "  d", "\n e"}
+    assert chunks(["側壁角度，主要451之後 x2y don't"]) == \
+        {"側壁角度", "，主要", "451", "之後", " x", "2", "y", " don", "'t"}
+
+
+#: Characters on either side of a cut, and their neighbours: every class `_CUT` names and
+#: what it leaves out (combining marks, other scripts' letters and digits, other numbers).
+_AROUND = ("aZ09é×÷ªµ¹²ЖжЀ々〆〇ぁゖァヺーｰ一龥龦가힣\u3000、。「」〜（）：！？｡･＠［｀｛"
+           "\u0301\u0e01٣５Ⅻ'\"_-. \t\n\r\x0b\x00\x7f🙂")
+
+
+def test_every_cut_is_a_piece_boundary_of_both_patterns() -> None:
+    """No piece of either split pattern (as the regex module reads it) spans a cut."""
+    import random
+
+    import regex
+
+    from memtui.core.counting.partial import _CUT
+
+    rng = random.Random(35)
+    patterns = {name: regex.compile(tokens._pattern(name)) for name in NAMES}
+    for _ in range(3000):
+        text = "".join(rng.choice(_AROUND) for _ in range(rng.randint(1, 12)))
+        cuts = {m.start() for m in _CUT.finditer(text)}
+        for name, pattern in patterns.items():
+            spans = [m.span() for m in pattern.finditer(text)]
+            assert not [c for c in cuts for s, e in spans if s < c < e], (name, text)
+
+
+def test_texts_cut_at_letters_and_digits_count_as_the_references() -> None:
+    import random
+
+    rng = random.Random(36)
+    texts = ["".join(rng.choice(_AROUND) for _ in range(rng.randint(1, 40)))
+             for _ in range(400)]
+    for name in NAMES:
+        given = [t for t in _as_given(texts, name) if t]
+        assert [_counts(_partial(name), [t])[0] for t in given] == \
+            _reference_counts(given, name)
 
 
 def test_a_small_batch_does_not_build_the_whole_encoder(monkeypatch: pytest.MonkeyPatch
                                                         ) -> None:
     monkeypatch.setattr(tokens, "_encoders", {})
     monkeypatch.setattr(tokens, "_partials", {})
+    monkeypatch.setattr(tokens, "_rank_tables", {})
     texts = ["- [Etch](etch.md) — drift 2%", "記憶是資料，不是指令。"]
     got = tokens.TokenCounter.encode_many(texts, "cl100k")
     assert got == _reference_counts(texts, "cl100k")
     assert tokens._encoders == {} and "cl100k" in tokens._partials
+    assert tokens._rank_tables == {}  # nor the whole vocabulary's token → rank table
     assert tokens.TokenCounter.encode_many(["x" * 30_000], "cl100k") == \
         _reference_counts(["x" * 30_000], "cl100k")
     assert "cl100k" in tokens._encoders and "cl100k" not in tokens._partials

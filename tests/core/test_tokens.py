@@ -250,6 +250,22 @@ def test_the_pinned_digests_are_the_installed_vocabularies() -> None:
             hashlib.sha256(parsed).hexdigest(), name
 
 
+def test_a_pinned_vocabulary_is_written_in_canonical_base64() -> None:
+    """What the partial encoder relies on to look tokens up without decoding them: each
+    token of a pinned file is written as ``binascii.b2a_base64`` writes it."""
+    import binascii
+
+    from memtui.core.counting.tokens import vocabulary_keys
+
+    for name in ("qwen", "cl100k"):
+        got = vocabulary_keys(name)
+        assert got is not None
+        keys, ranks = got
+        assert len(keys) == len(ranks) > 100_000
+        assert [binascii.b2a_base64(binascii.a2b_base64(k), newline=False) for k in keys] == keys
+        assert list(map(int, ranks)) == list(range(len(ranks)))
+
+
 def test_cached_ranks_count_as_the_references(cache: Path) -> None:
     import tiktoken
 

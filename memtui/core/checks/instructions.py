@@ -48,6 +48,8 @@ _WORDS = ("ignore", "disregard", "forget", "override", "system", "im_start", "im
           "you are now", "new instruction", "reveal", "print", "output", "leak", "repeat",
           "show", "忽略",
           "你現在是", "你现在是", "從現在起你", "从现在起你", "新的指令")
+#: The keyword list this check asks a probe about (`memtui.core.scanner.keywords.expect`).
+KEYWORDS = _WORDS
 
 
 def excerpt(m: re.Match[str]) -> str:

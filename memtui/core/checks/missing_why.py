@@ -146,6 +146,10 @@ def label_words(phrase: str) -> tuple[bool, bool]:
 
 def label_kinds(line: str) -> tuple[bool, bool]:
     """(is a why label, is a how-to-apply label) for one line."""
+    if line.startswith("**Why:**"):  # the template's own lines, most lines read: what the
+        return True, False  # reading below answers for them, whatever follows
+    if line.startswith("**How to apply:**"):
+        return False, True
     label = label_of(line)
     if label is None:
         return False, False

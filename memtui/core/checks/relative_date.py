@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import bisect
 import re
+from typing import TYPE_CHECKING
 
 from memtui.core.checks.stale_reference import fence_lines
 from memtui.core.scanner.lazy_pattern import lazy_pattern
+
+if TYPE_CHECKING:
+    from memtui.core.scanner.keywords import KeywordProbe
 
 #: Findings per file at most.
 MAX_LINES = 10
@@ -190,23 +194,28 @@ def _lines_of(text: str, pattern: re.Pattern[str], into: set[int]) -> None:
         into.add(line)
 
 
-def _candidates(body: str) -> set[int]:
+def _candidates(body: str, probe: KeywordProbe | None = None) -> set[int]:
     """The 0-based lines of ``body`` that may hold a relative date: those with an anchor (no
-    match spans lines; an anchor holds no space, so cutting out code spans makes none)."""
+    match spans lines; an anchor holds no space, so cutting out code spans makes none).
+    ``probe``: a KeywordProbe of a text holding ``body``: where it finds no ``ANCHORS``
+    word, ``body`` holds none (it never misses one), and the anchor search is skipped."""
     found: set[int] = set()
-    _lines_of(body.lower(), _ANCHOR, found)  # lower-casing keeps every newline
+    if probe is None or probe.present(ANCHORS):
+        _lines_of(body.lower(), _ANCHOR, found)  # lower-casing keeps every newline
     for pattern in (_ODD_CASE, _KO_ANCHOR, _CJK_PAIR):
         _lines_of(body, pattern, found)
     return found
 
 
-def relative_dates(body: str, first_line: int) -> list[tuple[int, str]]:
+def relative_dates(body: str, first_line: int, probe: KeywordProbe | None = None
+                   ) -> list[tuple[int, str]]:
     """(line, message) for each line of ``body`` (starting at file line ``first_line``)
     holding a relative date and no absolute one, at most ``MAX_LINES``. Only the lines with
-    an anchor (`_candidates`) are read one by one; a line is in a fenced block when an odd
-    number of fence lines come before it."""
+    an anchor (`_candidates`; ``probe``: a KeywordProbe of a text holding ``body`` to share)
+    are read one by one; a line is in a fenced block when an odd number of fence lines come
+    before it."""
     out: list[tuple[int, str]] = []
-    candidates = _candidates(body)
+    candidates = _candidates(body, probe)
     if not candidates:  # most memories
         return out
     fences = fence_lines(body)

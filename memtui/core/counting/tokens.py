@@ -15,7 +15,9 @@ the whole vocabulary, or for a small batch before that is built (a cold audit's 
 up to 24 KB of distinct text) over only the tokens its texts can use
 (`memtui.core.counting.partial`: the same counts, 35–40 ms less on a 20 KB index; a 50 KB
 CJK index, past the bound, builds the whole one as before, where a partial one was found no
-faster, see bench/RESULTS.md).
+faster, see bench/RESULTS.md). A partial encoder of a pinned vocabulary reads the packaged
+file as written (`vocabulary_keys`) and decodes only the tokens it takes, so a run that
+counts only small batches neither decodes the vocabulary nor writes its cache.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ _THREADED_CHARS = 500_000
 _lock = threading.Lock()
 _encoders: dict[str, Any] = {}
 _rank_tables: dict[str, dict[bytes, int]] = {}
+_token_tables: dict[str, tuple[tuple[bytes, ...], Sequence[int]]] = {}
 _partials: dict[str, Any] = {}
 #: Texts of at most this many characters in one batch may be counted by a partial encoder.
 _PARTIAL_CHARS = 24_000
@@ -88,10 +91,17 @@ def vocab_path(name: str) -> Path:
 
 
 def vocabulary(name: str, store: bool = True) -> dict[bytes, int]:
-    """The token → rank table of ``name``: from the user cache when that file is exactly the
-    parsed form this module pins for the packaged vocabulary installed (`PARSED_SHA256`),
-    else parsed from the packaged file (and cached if ``store`` and the parse gave that
-    form)."""
+    """The token → rank table of ``name`` (`vocabulary_tokens`)."""
+    tokens, ranks = vocabulary_tokens(name, store)
+    return dict(zip(tokens, ranks, strict=True))
+
+
+def vocabulary_tokens(name: str, store: bool = True
+                      ) -> tuple[tuple[bytes, ...], Sequence[int]]:
+    """The tokens of ``name`` and their ranks, side by side (a ``range`` when they are in
+    rank order): from the user cache when that file is exactly the parsed form this module
+    pins for the packaged vocabulary installed (`PARSED_SHA256`), else parsed from the
+    packaged file (and cached if ``store`` and the parse gave that form)."""
     source = vocab_path(name).read_bytes()
     pinned = PARSED_SHA256.get(hashlib.sha256(source).hexdigest())
     folder = cache_dir()
@@ -99,17 +109,20 @@ def vocabulary(name: str, store: bool = True) -> dict[bytes, int]:
     data = read_cache(cached)
     if data is not None and hashlib.sha256(data).hexdigest() == pinned:
         tokens = marshal.loads(data)
-        return dict(zip(tokens, range(len(tokens)), strict=True))
+        return tokens, range(len(tokens))
     parts = source.split()
     tokens = tuple(map(binascii.a2b_base64, parts[0::2]))
     if pinned is None:
-        return dict(zip(tokens, map(int, parts[1::2]), strict=True))
+        ranks = list(map(int, parts[1::2]))
+        if len(ranks) != len(tokens):
+            raise ValueError(f"{name}: a vocabulary line without its rank")
+        return tokens, ranks
     # A known vocabulary numbers its ranks in order: no need to parse every number.
     if cached is not None and store:
         data = marshal.dumps(tokens, 2)
         if hashlib.sha256(data).hexdigest() == pinned:
             save_parts(cached, [data])
-    return dict(zip(tokens, range(len(tokens)), strict=True))
+    return tokens, range(len(tokens))
 
 
 def _pattern(name: str) -> str:
@@ -130,11 +143,35 @@ def encoder(name: str) -> Any:
         return enc
 
 
+def vocabulary_keys(name: str) -> tuple[list[bytes], list[bytes]] | None:
+    """The tokens of ``name`` as its packaged file writes them (base64) and their ranks (as
+    written), side by side, nothing decoded; None for a vocabulary memtui does not pin
+    (`PARSED_SHA256`: `tests/core/test_tokens.py` checks that every token of a pinned file
+    is written in canonical base64, which `memtui.core.counting.partial` relies on)."""
+    source = vocab_path(name).read_bytes()
+    if hashlib.sha256(source).hexdigest() not in PARSED_SHA256:
+        return None
+    parts = source.split()
+    if len(parts) % 2:
+        raise ValueError(f"{name}: a vocabulary line without its rank")
+    return parts[0::2], parts[1::2]
+
+
+def _tokens(name: str) -> tuple[tuple[bytes, ...], Sequence[int]]:
+    """``vocabulary_tokens(name)``, parsed once (shared by the partial and the whole
+    encoder)."""
+    got = _token_tables.get(name)
+    if got is None:
+        got = _token_tables[name] = vocabulary_tokens(name)
+    return got
+
+
 def _ranks(name: str) -> dict[bytes, int]:
-    """``vocabulary(name)``, parsed once (shared by the partial and the whole encoder)."""
+    """``vocabulary(name)``, built once, when the whole encoder is."""
     got = _rank_tables.get(name)
     if got is None:
-        got = _rank_tables[name] = vocabulary(name)
+        tokens, ranks = _tokens(name)
+        got = _rank_tables[name] = dict(zip(tokens, ranks, strict=True))
     return got
 
 
@@ -145,13 +182,23 @@ def small_encoder(texts: list[str], name: str) -> Any:
     enc = _encoders.get(name)
     if enc is not None or not any(texts) or sum(map(len, texts)) > _PARTIAL_CHARS:
         return enc or encoder(name)
-    from memtui.core.counting.partial import Partial
-
     with _lock:
         part = _partials.get(name)
         if part is None:
-            part = _partials[name] = Partial(name, _pattern(name), _ranks(name))
+            part = _partials[name] = new_partial(name)
     return part.encoder(texts) or encoder(name)
+
+
+def new_partial(name: str) -> Any:
+    """A `memtui.core.counting.partial.Partial` of ``name`` with no text yet: over the
+    packaged file as written when memtui pins it (only the tokens a text can use are ever
+    decoded), else over the parsed vocabulary."""
+    from memtui.core.counting.partial import Partial
+
+    keys = None if name in _token_tables else vocabulary_keys(name)
+    if keys is None:
+        return Partial(name, _pattern(name), *_tokens(name))
+    return Partial(name, _pattern(name), *keys, base64=True)
 
 
 def text_digest(text: str) -> bytes:

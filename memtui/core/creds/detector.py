@@ -208,6 +208,12 @@ def _vendor_hints() -> tuple[str, ...]:
     return vendor.keywords()
 
 
+def keyword_lists() -> tuple[tuple[str, ...], ...]:
+    """The keyword lists a credential check asks a probe about
+    (`memtui.core.scanner.keywords.expect`)."""
+    return (_label_hints(), _vendor_hints(), _HINT_WORDS)
+
+
 def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s < end and start < e for s, e in spans)
 

@@ -143,11 +143,32 @@ def _automata() -> tuple[ahocorasick.Automaton, ahocorasick.Automaton,
     (``code_objects``: door, gate, alarm, safe, wifi…), each with (word, kind, lang,
     glue): how the word may be glued to letters around it (``prefix``: it may end a
     compound; ``suffix``: endings may follow it; ``closed``: a word of a script without
-    spaces that is also an everyday word, so no letter of that script may follow it)."""
+    spaces that is also an everyday word, so no letter of that script may follow it). The
+    entries as shipped (`memtui.core.creds.derived`), else worked out now."""
+    from memtui.core.creds import derived
+
+    shipped = [derived.entries(name) for name in derived.AUTOMATA]
+    made = worked_out_entries() if None in shipped else shipped
+    out = []
+    for rows in made:
+        automaton = ahocorasick.Automaton()
+        for row in rows:
+            automaton.add_word(row[0], row)
+        automaton.make_automaton()
+        out.append(automaton)
+    return out[0], out[1], out[2]
+
+
+Entry = tuple[str, str, str, frozenset[str]]
+
+
+def worked_out_entries() -> tuple[list[Entry], list[Entry], list[Entry]]:
+    """The entries of `_automata` (words, negators, things a code opens), from
+    ``lexicon.json``: each written form once, in the order first written."""
     d = data()
     compound, suffixing = set(d["compound"]), set(d.get("suffixing", ()))
     ambiguous = set(d["ambiguous"])
-    words = ahocorasick.Automaton()
+    words: dict[str, Entry] = {}
     for lang, by_kind in d["labels"].items():
         for kind, listed in by_kind.items():
             for w in listed:
@@ -156,26 +177,23 @@ def _automata() -> tuple[ahocorasick.Automaton, ahocorasick.Automaton,
                     frozenset({"suffix"} if lang in suffixing else set()) | \
                     frozenset({"closed"} if w in ambiguous and _NO_SPACE.search(w) else set())
                 for v in forms(w, lang):
-                    old = words.get(v, None)
-                    # a word listed by two languages: either language's gluing holds
-                    if old is not None:
-                        glue = glue | old[3]
-                    words.add_word(v, (v, old[1] if old else kind, old[2] if old else lang,
-                                       glue))
-    words.make_automaton()
-    objects = ahocorasick.Automaton()
+                    old = words.get(v)
+                    # a form listed twice (two languages): either one's gluing holds. (The
+                    # union once leaked into the word's later forms, whose order is the
+                    # hash seed's: ``api key`` was glued as a prefix in some runs only.)
+                    words[v] = (v, kind, lang, glue) if old is None else \
+                        (v, old[1], old[2], glue | old[3])
+    objects: dict[str, Entry] = {}
     for lang, listed in d.get("code_objects", {}).items():
         for w in listed:
             for v in variants(w):
-                objects.add_word(v, (v, "object", lang, frozenset()))
-    objects.make_automaton()
-    nots = ahocorasick.Automaton()
+                objects[v] = (v, "object", lang, frozenset())
+    nots: dict[str, Entry] = {}
     for lang, listed in d["not"].items():
         for w in listed:
             for v in variants(w):
-                nots.add_word(v, (v, "not", lang, frozenset()))
-    nots.make_automaton()
-    return words, nots, objects
+                nots[v] = (v, "not", lang, frozenset())
+    return list(words.values()), list(nots.values()), list(objects.values())
 
 
 def no_space(text: str) -> bool:

@@ -450,7 +450,16 @@ def hint_words() -> dict[str, bool]:
     """The words one of which a line with a labelled value holds, each with whether it can
     label a value itself (True) or only names a user or an account (False: such a line is
     read only for a pair or as a heading). A lexicon word of several parts is hinted by
-    each way it may be written (``api key``, ``api_key``, ``api-key``, ``apikey``)."""
+    each way it may be written (``api key``, ``api_key``, ``api-key``, ``apikey``). As
+    shipped (`memtui.core.creds.derived`), else worked out now."""
+    from memtui.core.creds import derived
+
+    shipped = derived.hints()
+    return shipped if shipped is not None else worked_out_hint_words()
+
+
+def worked_out_hint_words() -> dict[str, bool]:
+    """`hint_words`, from ``lexicon.json``."""
     out: dict[str, bool] = {"-----begin": True, "pgpass": True, "admin": False, "root": False,
                             "guest": False, "@": False, "://": False, " / ": False,
                             "／": False, " — ": False, " – ": False,

@@ -32,12 +32,15 @@ class _Keywords:
         self.version = 0
         self.lock = threading.Lock()
 
-    def register(self, words: tuple[str, ...]) -> None:
+    def register(self, *lists: tuple[str, ...]) -> None:
+        """Add these lists (the matchers are built again once for all of them)."""
         with self.lock:
-            if words in self.lists:
+            new = [words for words in lists if words not in self.lists]
+            if not new:
                 return
-            order = {w: i for i, w in enumerate(words)}
-            self.lists[words] = order if len(order) == len(words) else None
+            for words in new:
+                order = {w: i for i, w in enumerate(words)}
+                self.lists[words] = order if len(order) == len(words) else None
             union = sorted({w for ws in self.lists for w in ws})
             ascii_words = [w for w in union if w.isascii()]
             other = [w for w in union if not w.isascii()]
@@ -59,6 +62,12 @@ def _automaton(words: list[str]) -> ahocorasick.Automaton | None:
 
 
 _KEYWORDS = _Keywords()
+
+
+def expect(*lists: tuple[str, ...]) -> None:
+    """Lists that probes will be asked about: registered together, the matchers are built
+    once (not once more for each list as it is first asked about)."""
+    _KEYWORDS.register(*lists)
 
 
 class KeywordProbe:

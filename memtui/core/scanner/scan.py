@@ -11,18 +11,20 @@ from dataclasses import dataclass, field
 from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.hidden_text import comment_findings, hidden_findings
+from memtui.core.checks.instructions import KEYWORDS as INSTRUCTION_KEYWORDS
 from memtui.core.checks.instructions import scan_instructions
 from memtui.core.checks.missing_why import TYPES as WHY_TYPES
 from memtui.core.checks.missing_why import missing
 from memtui.core.checks.near_duplicate import sketch
+from memtui.core.checks.relative_date import ANCHORS as DATE_ANCHORS
 from memtui.core.checks.relative_date import relative_dates
 from memtui.core.checks.stale_reference import Ref, references
 from memtui.core.counting.tokens import bytes_digest, text_digest
-from memtui.core.creds.detector import SecretHit, scan_text_bounded
+from memtui.core.creds.detector import SecretHit, keyword_lists, scan_text_bounded
 from memtui.core.derivation.graph import Spellings, spellings
 from memtui.core.git.age import parse_date
 from memtui.core.scanner.index import CONTENT_LINE_CHARS, Index, display_width
-from memtui.core.scanner.keywords import KeywordProbe
+from memtui.core.scanner.keywords import KeywordProbe, expect
 from memtui.core.scanner.links import Link, markdown_links_cut, wikilinks
 from memtui.core.scanner.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
 from memtui.core.scanner.textfile import read_text
@@ -107,6 +109,17 @@ def index_findings(index: Index) -> list[Finding]:
     return out
 
 
+_expected: list[bool] = []
+
+
+def _expect_keywords() -> None:
+    """Register every keyword list the checks ask a probe about, at once (the matchers
+    built once, not once more as each list is first asked about)."""
+    if not _expected:
+        expect(*keyword_lists(), INSTRUCTION_KEYWORDS, DATE_ANCHORS)
+        _expected.append(True)
+
+
 def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
               st: os.stat_result | None = None, clean: CleanTexts | None = None) -> FileScan:
     """Read and examine one memory file on its own (no knowledge of the others).
@@ -121,12 +134,14 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         mf.findings.clear()  # the read problem says it all; an "empty file" would mislead
     body, start = mf.body, mf.body_start
     digest = b""
+    probe: KeywordProbe | None = None
     if clean is not None:
         digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
     if clean is not None and digest in clean:
         secrets: list[SecretHit] = []
         instructions: list[tuple[int, str, str]] = []
     else:
+        _expect_keywords()
         probe = KeywordProbe(read.text)
         secrets, cut = scan_text_bounded(read.text, probe=probe)
         if cut is not None:
@@ -157,7 +172,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
                for line, message in hidden_findings(read.text))
     if read.ok and mf.type and mf.type.strip().lower() == "project":
         own.extend(finding("relative_date", rel, line, message)
-                   for line, message in relative_dates(body, start))
+                   for line, message in relative_dates(body, start, probe))
     if read.ok and mf.type and mf.type.strip().lower() in WHY_TYPES:
         lacking = missing(mf.type, body)
         scan.why = ("**Why:**" not in lacking, "**How to apply:**" not in lacking)
