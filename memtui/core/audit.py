@@ -67,7 +67,7 @@ from memtui.core.scanner.index_read import (
     read_index_parts,
     whole_index,
 )
-from memtui.core.scanner.scan import FileScan, scan_file
+from memtui.core.scanner.scan import FileScan, audited_text, scan_file
 from memtui.core.scanner.share import (
     CHILD_SHARE,
     NO_KEY,
@@ -117,7 +117,8 @@ class Auditor:
     def __init__(self, ws: Workspace, options: AuditOptions | None = None,
                  counter: TokenCounter | None = None, clean: CleanTexts | None = None,
                  autosave: bool = True, scan_cache: bool = True,
-                 lazy_scans: bool = False, hold_stored_scans: bool = True) -> None:
+                 lazy_scans: bool = False, hold_stored_scans: bool = True,
+                 hold_texts: bool = True) -> None:
         """``counter``, ``clean``: caches to share with other auditors (a fleet's worker
         keeps one of each); ``autosave``: whether a full ``run()`` writes them to disk;
         ``scan_cache``: whether scans are kept in the user cache (not for a workspace in a
@@ -130,13 +131,20 @@ class Auditor:
         a pass holds every file's scan, the scan cache is saved (when something is new in it)
         and let go of: its copy of every scan is not needed by an auditor that keeps the
         scans themselves (the app: ~36 MB at 10,000 memories, issue 35); scans made after
-        that are not stored, and the next launch makes those again."""
+        that are not stored, and the next launch makes those again. ``hold_texts=False``
+        (with ``keep_texts``): each memory's text is let go of once its file is scanned
+        (the app: 36 MB at 10,000 memories, issue 35); whoever needs it reads it again
+        with `memtui.core.scanner.scan.audited_text`, which gives it only when it is still
+        the text the scan was made from, and the token counts read them so, a chunk at a
+        time. A stored scan is then trusted on its stat key as a report's is (its text is
+        not read to be kept)."""
         self.ws = ws
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
         self._clean: CleanTexts | None = clean
         self.autosave = autosave
         self.lazy_scans = lazy_scans
+        self._hold_texts = hold_texts
         #: Called between the small steps of a run (a file read, a file's links resolved);
         #: the app's worker gives way to the screen there. Must not touch the auditor.
         self.pause: Callable[[], None] = _go_on
@@ -180,6 +188,11 @@ class Auditor:
         #: The project stale references are checked against (found again on each full run).
         self.project_info: ProjectInfo | None = None
         self._project: tuple[ProjectIndex | None, object] = (None, None)
+
+    @property
+    def holds_texts(self) -> bool:
+        """Whether each scan keeps its memory's text (``keep_texts`` and ``hold_texts``)."""
+        return self.options.keep_texts and self._hold_texts
 
     @property
     def tokenizers(self) -> tuple[str, ...]:
@@ -401,7 +414,7 @@ class Auditor:
         got: dict[str, tuple[Key, FileScan]] = {}
         fresh: list[FileScan] = []
         store = self._stored()
-        keep_texts, names = self.options.keep_texts, self.tokenizers
+        keep_texts, names = self.holds_texts, self.tokenizers
         need_counts = self.options.file_tokens and not keep_texts
         report, total, pause = self._progress, len(todo), self.pause
         done = 0
@@ -466,7 +479,7 @@ class Auditor:
                 if store is not None:
                     store.put(rel, key, made_ns, scan)
                 if drop_now:
-                    scan.memory.text = ""
+                    _let_go_of_text(scan)
                 fresh.append(scan)
                 got[rel] = (key, scan)
         finally:
@@ -483,7 +496,7 @@ class Auditor:
                 scan.tokens = (known(scan.digest, names) if scan.digest else None) or {}
         if not keep_texts:
             for scan in fresh:
-                scan.memory.text = ""
+                _let_go_of_text(scan)
         read_ns = self._read_ns
         for rel in todo:
             if rel in got:
@@ -529,20 +542,31 @@ class Auditor:
         except OSError:  # no child can be started: all scanned here
             return None, len(todo)
 
-    def _count_tokens(self, scans: list[FileScan]) -> None:
+    def _count_tokens(self, scans: list[FileScan], read_again: bool = False) -> None:
         """Count each file's tokens (chunk by chunk, reporting progress); a scan's ``tokens``
-        dict is filled in place, so reports already made from it show the counts too."""
-        texts = [s.memory.text for s in scans]
-        keys = [s.digest or text_digest(t) for s, t in zip(scans, texts, strict=True)]
+        dict is filled in place, so reports already made from it show the counts too.
+        ``read_again``: the scans hold no text (``hold_texts``), each is read again, a chunk
+        at a time (`audited_text`); one whose file no longer holds the text its scan was
+        made from is left uncounted (its change is audited next, and counted then)."""
+        root, total = str(self.ws.root), len(scans)
         report, names = self._progress, self.tokenizers
-        for start in range(0, len(texts), COUNT_CHUNK):
-            report("counting tokens", start, len(texts))
-            end = start + COUNT_CHUNK
+        for start in range(0, total, COUNT_CHUNK):
+            report("counting tokens", start, total)
             self.pause()
-            counts = self.counter.counts_many(texts[start:end], keys[start:end], names)
-            for scan, c in zip(scans[start:end], counts, strict=True):
+            chunk: list[FileScan] = []
+            texts: list[str] = []
+            for at, scan in enumerate(scans[start:start + COUNT_CHUNK], 1):
+                if read_again and not at % 50:
+                    self.pause()  # (the app's worker gives way to the screen)
+                text = audited_text(root, scan) if read_again else scan.memory.text
+                if text is not None:
+                    chunk.append(scan)
+                    texts.append(text)
+            keys = [s.digest or text_digest(t) for s, t in zip(chunk, texts, strict=True)]
+            counts = self.counter.counts_many(texts, keys, names)
+            for scan, c in zip(chunk, counts, strict=True):
                 scan.tokens.update(c)
-        report("counting tokens", len(texts), len(texts))
+        report("counting tokens", total, total)
 
     @property
     def tokens_pending(self) -> int:
@@ -556,7 +580,7 @@ class Auditor:
         todo = [scan for _, scan in self._scans.values() if not scan.tokens]
         if todo:
             self._progress = progress or _silent
-            self._count_tokens(todo)
+            self._count_tokens(todo, read_again=not self.holds_texts)
             self.counter.save()
         return len(todo)
 
@@ -664,7 +688,7 @@ class Auditor:
         store = self._store
         hit = store.get(rel, key) if store is not None else None
         scan = hit[0] if hit is not None and not hit[1] else None
-        if scan is not None and self.options.keep_texts:  # its text, if it is the same
+        if scan is not None and self.holds_texts:  # its text, if it is the same
             text = same_text(full, st, scan.digest)
             if text is None:
                 scan = None
@@ -674,9 +698,16 @@ class Auditor:
             scan = scan_file(full, rel, mtime, st, self.clean_texts)
         scan.tokens = (self.counter.known(scan.digest, self.tokenizers)
                        if scan.digest else None) or {}
-        if not self.options.keep_texts:
-            scan.memory.text = ""
+        if not self.holds_texts:
+            _let_go_of_text(scan)
         return scan
+
+
+def _let_go_of_text(scan: FileScan) -> None:
+    """Drop ``scan``'s text: `audited_text` reads it again when its digest can vouch for it
+    (one without a digest keeps its text)."""
+    if scan.digest:
+        scan.memory.text = ""
 
 
 def audit(path: str | os.PathLike[str], options: AuditOptions | None = None) -> AuditResult:

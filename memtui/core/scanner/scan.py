@@ -175,6 +175,21 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     return scan
 
 
+def audited_text(root: str | os.PathLike[str], scan: FileScan) -> str | None:
+    """The text ``scan`` was made from: its own when it holds it, else the file under
+    ``root`` read again (as the scan read it: a regular file only, without blocking, at most
+    `memtui.core.scanner.textfile.MAX_READ_BYTES`) and given only when its content digest is
+    the scan's. None when the file changed since (or is now a link elsewhere, a FIFO, gone):
+    a text shown or counted is always the one the scan audited (issue 35: the app keeps no
+    memory's text)."""
+    held = scan.memory.text
+    if held or not scan.digest:
+        return held
+    read = read_text(os.path.join(root, scan.memory.path))
+    got = bytes_digest(read.raw) if read.raw else text_digest(read.text)
+    return read.text if got == scan.digest else None
+
+
 def name_line(mf: MemoryFile) -> int:
     if mf.name is None:
         return 1
