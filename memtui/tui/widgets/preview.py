@@ -1,5 +1,8 @@
 """The preview of one memory: frontmatter as a small table, the body as markdown with
-wikilinks coloured by state, its findings, and the age note the agent gets on reading it."""
+wikilinks coloured by state, its findings, and the age note the agent gets on reading it.
+
+It runs past 500 lines because it is one widget whose requests, rendering, search and kept
+bodies share one state (what is on show, what is coming); its pure helpers are at the end."""
 
 from __future__ import annotations
 
