@@ -67,7 +67,7 @@ from memtui.core.scanner.index_read import (
     read_index_parts,
     whole_index,
 )
-from memtui.core.scanner.scan import FileScan, scan_file
+from memtui.core.scanner.scan import FileScan, audited_text, scan_file
 from memtui.core.scanner.share import (
     CHILD_SHARE,
     NO_KEY,
@@ -118,7 +118,7 @@ class Auditor:
                  counter: TokenCounter | None = None, clean: CleanTexts | None = None,
                  autosave: bool = True, scan_cache: bool = True,
                  lazy_scans: bool = False, hold_stored_scans: bool = True,
-                 one_shot: bool = False) -> None:
+                 one_shot: bool = False, hold_texts: bool = True) -> None:
         """``counter``, ``clean``: caches to share with other auditors (a fleet's worker
         keeps one of each); ``autosave``: whether a full ``run()`` writes them to disk;
         ``scan_cache``: whether scans are kept in the user cache (not for a workspace in a
@@ -134,13 +134,20 @@ class Auditor:
         that are not stored, and the next launch makes those again. ``one_shot``: the
         auditor runs once (``memtui audit``): the derivation's steps are not kept for a next
         run, so that what they made and the result does not hold is let go before the
-        caches are written (issue 35: the CLI's peak at 50,000 files)."""
+        caches are written (issue 35: the CLI's peak at 50,000 files). ``hold_texts=False``
+        (with ``keep_texts``): each memory's text is let go of once its file is scanned
+        (the app: 36 MB at 10,000 memories, issue 35); whoever needs it reads it again
+        with `memtui.core.scanner.scan.audited_text`, which gives it only when it is still
+        the text the scan was made from, and the token counts read them so, a chunk at a
+        time. A stored scan is then trusted on its stat key as a report's is (its text is
+        not read to be kept)."""
         self.ws = ws
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
         self._clean: CleanTexts | None = clean
         self.autosave = autosave
         self.lazy_scans = lazy_scans
+        self._hold_texts = hold_texts
         #: Called between the small steps of a run (a file read, a file's links resolved);
         #: the app's worker gives way to the screen there. Must not touch the auditor.
         self.pause: Callable[[], None] = _go_on
@@ -172,9 +179,10 @@ class Auditor:
         self._head: tuple[str, str, str] | None = None  # git HEAD when _git was read
         self._last: AuditResult | None = None  # the last run's result, if it held scans
         self._kept: AuditResult | None = None  # the result last kept in the derived cache
-        #: What the derived cache held when the last result came from it: its key, files
-        #: and answers (`keep_derived` writes nothing when they are still the same).
-        self._kept_as: tuple[object, ...] | None = None
+        #: What the derived cache held when the last result came from it: a digest of its
+        #: key, files and answers (`keep_derived` writes nothing when they are still the
+        #: same; held as they are, 3.4 MB at 10,000 memories, issue 35).
+        self._kept_as: bytes | None = None
         self._index_digest: bytes | None = None  # MEMORY.md's, when it was read whole
         self._derived_new: derived_cache.Derived | None = None  # to be saved
         #: False when the last result came from the derived cache: its scans are made
@@ -185,6 +193,11 @@ class Auditor:
         #: The project stale references are checked against (found again on each full run).
         self.project_info: ProjectInfo | None = None
         self._project: tuple[ProjectIndex | None, object] = (None, None)
+
+    @property
+    def holds_texts(self) -> bool:
+        """Whether each scan keeps its memory's text (``keep_texts`` and ``hold_texts``)."""
+        return self.options.keep_texts and self._hold_texts
 
     @property
     def tokenizers(self) -> tuple[str, ...]:
@@ -301,7 +314,7 @@ class Auditor:
             return False
         root, now = str(self.ws.root) + os.sep, time.time_ns()
         derived_key = self._derived_key(self._head, self._index_digest)
-        if self._kept_as is not None and self._kept_as == (
+        if self._kept_as is not None and self._kept_as == _fingerprint(
                 derived_key, [(rel, *key, scan.digest) for rel, (key, scan) in
                               self._scans.items()], self._asked):
             self._kept = result  # the cache holds it already
@@ -408,7 +421,7 @@ class Auditor:
         got: dict[str, tuple[Key, FileScan]] = {}
         fresh: list[FileScan] = []
         store = self._stored()
-        keep_texts, names = self.options.keep_texts, self.tokenizers
+        keep_texts, names = self.holds_texts, self.tokenizers
         need_counts = self.options.file_tokens and not keep_texts
         report, total, pause = self._progress, len(todo), self.pause
         done = 0
@@ -473,7 +486,7 @@ class Auditor:
                 if store is not None:
                     store.put(rel, key, made_ns, scan)
                 if drop_now:
-                    scan.memory.text = ""
+                    _let_go_of_text(scan)
                 fresh.append(scan)
                 got[rel] = (key, scan)
         finally:
@@ -490,7 +503,7 @@ class Auditor:
                 scan.tokens = (known(scan.digest, names) if scan.digest else None) or {}
         if not keep_texts:
             for scan in fresh:
-                scan.memory.text = ""
+                _let_go_of_text(scan)
         read_ns = self._read_ns
         for rel in todo:
             if rel in got:
@@ -536,20 +549,31 @@ class Auditor:
         except OSError:  # no child can be started: all scanned here
             return None, len(todo)
 
-    def _count_tokens(self, scans: list[FileScan]) -> None:
+    def _count_tokens(self, scans: list[FileScan], read_again: bool = False) -> None:
         """Count each file's tokens (chunk by chunk, reporting progress); a scan's ``tokens``
-        dict is filled in place, so reports already made from it show the counts too."""
-        texts = [s.memory.text for s in scans]
-        keys = [s.digest or text_digest(t) for s, t in zip(scans, texts, strict=True)]
+        dict is filled in place, so reports already made from it show the counts too.
+        ``read_again``: the scans hold no text (``hold_texts``), each is read again, a chunk
+        at a time (`audited_text`); one whose file no longer holds the text its scan was
+        made from is left uncounted (its change is audited next, and counted then)."""
+        root, total = str(self.ws.root), len(scans)
         report, names = self._progress, self.tokenizers
-        for start in range(0, len(texts), COUNT_CHUNK):
-            report("counting tokens", start, len(texts))
-            end = start + COUNT_CHUNK
+        for start in range(0, total, COUNT_CHUNK):
+            report("counting tokens", start, total)
             self.pause()
-            counts = self.counter.counts_many(texts[start:end], keys[start:end], names)
-            for scan, c in zip(scans[start:end], counts, strict=True):
+            chunk: list[FileScan] = []
+            texts: list[str] = []
+            for at, scan in enumerate(scans[start:start + COUNT_CHUNK], 1):
+                if read_again and not at % 50:
+                    self.pause()  # (the app's worker gives way to the screen)
+                text = audited_text(root, scan) if read_again else scan.memory.text
+                if text is not None:
+                    chunk.append(scan)
+                    texts.append(text)
+            keys = [s.digest or text_digest(t) for s, t in zip(chunk, texts, strict=True)]
+            counts = self.counter.counts_many(texts, keys, names)
+            for scan, c in zip(chunk, counts, strict=True):
                 scan.tokens.update(c)
-        report("counting tokens", len(texts), len(texts))
+        report("counting tokens", total, total)
 
     @property
     def tokens_pending(self) -> int:
@@ -563,7 +587,7 @@ class Auditor:
         todo = [scan for _, scan in self._scans.values() if not scan.tokens]
         if todo:
             self._progress = progress or _silent
-            self._count_tokens(todo)
+            self._count_tokens(todo, read_again=not self.holds_texts)
             self.counter.save()
         return len(todo)
 
@@ -650,7 +674,7 @@ class Auditor:
         except Exception:  # whatever does not fit: derived afresh
             return None
         index = index_of(read[0], INDEX_NAME, got.index)
-        self._kept_as = (stored.key, [f[:6] for f in stored.files], stored.exists)
+        self._kept_as = _fingerprint(stored.key, [f[:6] for f in stored.files], stored.exists)
         return AuditResult(
             self.ws, self.profile, self.options,
             derived_cache.StoredScans(self._paths, self._scan_one,  # type: ignore[arg-type]
@@ -670,7 +694,7 @@ class Auditor:
         store = self._store
         hit = store.get(rel, key) if store is not None else None
         scan = hit[0] if hit is not None and not hit[1] else None
-        if scan is not None and self.options.keep_texts:  # its text, if it is the same
+        if scan is not None and self.holds_texts:  # its text, if it is the same
             text = same_text(full, st, scan.digest)
             if text is None:
                 scan = None
@@ -680,9 +704,22 @@ class Auditor:
             scan = scan_file(full, rel, mtime, st, self.clean_texts)
         scan.tokens = (self.counter.known(scan.digest, self.tokenizers)
                        if scan.digest else None) or {}
-        if not self.options.keep_texts:
-            scan.memory.text = ""
+        if not self.holds_texts:
+            _let_go_of_text(scan)
         return scan
+
+
+def _fingerprint(key: object, files: list[tuple[object, ...]], exists: object) -> bytes:
+    """A digest of what a derived cache entry was made from: equal for equal plain values
+    made alike (a difference only means the entry is written again)."""
+    return bytes_digest(repr((key, files, exists)).encode("utf-8", "surrogatepass"))
+
+
+def _let_go_of_text(scan: FileScan) -> None:
+    """Drop ``scan``'s text: `audited_text` reads it again when its digest can vouch for it
+    (one without a digest keeps its text)."""
+    if scan.digest:
+        scan.memory.text = ""
 
 
 def audit(path: str | os.PathLike[str], options: AuditOptions | None = None) -> AuditResult:

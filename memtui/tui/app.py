@@ -109,11 +109,12 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
             self.settings.ask_before = config.ask_before
         # Each memory's token count comes after the audit is on screen (see _audit), and
         # tokens are counted in a child process: loading a vocabulary would hold this
-        # interpreter (and freeze the screen) for tenths of a second.
+        # interpreter (and freeze the screen) for tenths of a second. No memory's text is
+        # kept: the preview and the counts read it again, checked (issue 35).
         self._counting = CountingChild()
         self.auditor = Auditor(workspace, replace(self.options, file_tokens=False),
                                default_counter(self._counting), lazy_scans=True,
-                               hold_stored_scans=False)
+                               hold_stored_scans=False, hold_texts=False)
         # While an audit runs, its worker gives way whenever the screen is busy drawing.
         self.give_way = GiveWay()
         self.auditor.pause = self.give_way.check

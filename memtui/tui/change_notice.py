@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from memtui.core.audit import AuditResult
 from memtui.core.reporting.wording import plural
+from memtui.core.scanner.scan import FileScan
 from memtui.core.workspace import INDEX_NAME
 
 
@@ -25,7 +26,7 @@ def describe_change(paths: Iterable[str], before: AuditResult | None,
                 notes.append(_index_note(before, after))
         elif rel in new and rel not in old:
             notes.append(f"{rel} created — " + _reach(rel, after))
-        elif rel in new and new[rel].memory.text == old[rel].memory.text:
+        elif rel in new and same_content(new[rel], old[rel]):
             continue
         elif rel in new:
             notes.append(f"{rel} changed" + (f" — {_reach(rel, after)}"
@@ -40,6 +41,14 @@ def describe_change(paths: Iterable[str], before: AuditResult | None,
     if not notes:
         return None
     return notes[0] + (f"  (+{len(notes) - 1} more)" if len(notes) > 1 else "")
+
+
+def same_content(a: FileScan, b: FileScan) -> bool:
+    """Whether two scans were made from the same text: their content digests (the app's
+    scans keep no text, issue 35), their texts when either has none."""
+    if a.digest and b.digest:
+        return a.digest == b.digest
+    return a.memory.text == b.memory.text
 
 
 def _reach(rel: str, after: AuditResult) -> str:

@@ -302,6 +302,28 @@ def test_quitting_keeps_the_result_of_the_last_re_audit(tmp_path: Path, cache: P
     assert to_json(nxt.run()) == _fresh(root) and not nxt.holds_scans
 
 
+def test_a_launch_that_changed_nothing_keeps_nothing_at_quit(tmp_path: Path,
+                                                            cache: Path) -> None:
+    from memtui.core.caches import derived as derived_cache
+
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    _app_auditor(root).run()
+    for hold in (True, False):  # the app's auditor keeps no text (issue 35)
+        auditor = Auditor(open_workspace(root), AuditOptions(now=NOW), lazy_scans=True,
+                          hold_texts=hold)
+        auditor.run()
+        assert not auditor.holds_scans  # from the derived cache
+        auditor.run(set())  # every file scanned (as the app's worker does next)
+        path = derived_cache.cache_path(root)
+        assert path is not None
+        before = path.stat().st_mtime_ns
+        assert not auditor.keep_derived()  # what the cache holds already
+        assert path.stat().st_mtime_ns == before
+    _edit_memory(root)
+    auditor.run({"memory/m3.md"})
+    assert auditor.keep_derived()
+
+
 def test_a_file_written_just_now_or_changed_since_its_audit_is_not_kept(
         tmp_path: Path, cache: Path, real_tick: None) -> None:
     root = make_ws(tmp_path / "ws", _files(), days_ago=3)

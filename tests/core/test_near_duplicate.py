@@ -172,3 +172,30 @@ def test_two_daily_logs_are_a_journal_not_duplicates(tmp_path: Path) -> None:
     assert found["memory/notes.md"][0].startswith("memory/2026-04-0")
     assert all(others == ("memory/notes.md",) for path, others in found.items()
                if path != "memory/notes.md")
+
+
+def test_buckets_key_bands_exactly_whatever_the_bins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A live auditor's band keys are integers (issue 35: their bytes held ~8 MB at 10,000
+    memories); a sketch whose bins do not fit in 32 bits (a negative or wide one: none made
+    here) keeps its bands' bytes, and the buckets still give exactly what `pairs` gives."""
+    from array import array
+
+    monkeypatch.setattr(nd, "ALL_PAIRS", 2)  # LSH and fact buckets from three sketches on
+    words = " ".join(f"word{i} thing{i}" for i in range(40))
+    made = nd.sketch(words)
+
+    def with_bins(first: int) -> bytes:
+        values = array("q", made)
+        values[0] = first
+        return values.tobytes()
+    sketches = {"a": made, "b": made, "c": with_bins(-5), "d": with_bins(-5),
+                "e": with_bins(1 << 40), "f": with_bins((1 << 40) + 1),
+                "g": nd.sketch(" ".join(f"other{i} stuff{i}" for i in range(40)))}
+    kept = nd.Buckets(sketches)
+    assert all(isinstance(cut, int) for cut in nd._cuts(made))
+    assert all(isinstance(cut, bytes) for cut in nd._cuts(sketches["c"]))
+    assert kept.found() == nd.pairs(sketches)
+    assert kept.pairs_of("c") == nd.pairs(sketches)["c"] and kept.pairs_of("c")
+    sketches["d"] = made
+    for key in kept.update({"d": made}):
+        assert kept.pairs_of(key) == nd.pairs(sketches).get(key, [])

@@ -46,7 +46,7 @@ from memtui.core.checks.findings import SEVERITY_RANK, Finding
 from memtui.core.scanner.index import Index, IndexLine
 from memtui.core.scanner.links import CodeSpan, Link
 from memtui.core.scanner.memory_file import MemoryFile
-from memtui.core.scanner.scan import FileScan
+from memtui.core.scanner.scan import WHY_PAIRS, FileScan
 from memtui.core.scanner.share import NO_KEY, Key, changed_ns
 
 MAX_BYTES = 512 * 1024 * 1024  # a cache file past this is not read
@@ -391,7 +391,7 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
     when one does not fit); its text is empty."""
     (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format,
      spelled, ign, sketched, refs_in, why_in) = t
-    why = None if why_in is None else (bool(why_in[0]), bool(why_in[1]))
+    why = None if why_in is None else WHY_PAIRS[bool(why_in[0]), bool(why_in[1])]
     if why_in is not None and (type(why_in) is not list or len(why_in) != 2):
         raise TypeError("not labels")
     refs = tuple((line, kind, value) for line, kind, value in refs_in)

@@ -183,10 +183,20 @@ def _ranked(out: Found, order: Mapping[Hashable, int]) -> Found:
     return dict(out)
 
 
-def _cuts(sk: bytes) -> list[bytes]:
-    """A whole sketch's bins, band by band (``ROWS`` each)."""
-    width = ROWS * 8
-    return [sk[band * width:(band + 1) * width] for band in range(BANDS)]
+def _cuts(sk: bytes) -> list[int] | list[bytes]:
+    """A whole sketch's bins, band by band (``ROWS`` each): each band one integer, its bins
+    as 32-bit values side by side (a live auditor keeps one per band per memory: as their
+    48 bytes they held ~8 MB at 10,000 memories, issue 35). Two bands are equal exactly when
+    their integers are; a sketch whose bins do not fit in 32 bits (none made here) keeps
+    its bands' bytes, which equal no integer."""
+    try:
+        packed = array("I", array("q", sk[:BANDS * ROWS * 8])).tobytes()
+    except OverflowError:
+        width = ROWS * 8
+        return [sk[band * width:(band + 1) * width] for band in range(BANDS)]
+    width = ROWS * 4
+    return [int.from_bytes(packed[band * width:(band + 1) * width], "little")
+            for band in range(BANDS)]
 
 
 def _facts_of(sk: bytes) -> tuple[int, ...]:
@@ -289,7 +299,7 @@ class Buckets:
         self.sketches = {key: sk for key, sk in sketches.items() if _valid(sk)}
         self.threshold = threshold
         self.dated = {key for key in self.sketches if _DATED.search(str(key))}
-        self.bands: list[dict[bytes, Bucket]] = [{} for _ in range(BANDS)]
+        self.bands: list[dict[int | bytes, Bucket]] = [{} for _ in range(BANDS)]
         self.facts: dict[int, Bucket] = {}  # a fact's holder alone, or a list of them
         for key, sk in self.sketches.items():
             for band, cut in zip(self.bands, _cuts(sk), strict=True):

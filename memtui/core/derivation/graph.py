@@ -55,8 +55,12 @@ def spellings(name: str | None, stem: str) -> Spellings:
     (empty without a name), its folded stem, and its folded stem without a type prefix
     (empty when it has none). A function of one file alone."""
     bare = unprefixed(stem)
-    return (loose(name) if name else "", slug(name) if name else "", loose(stem),
-            loose(bare) if bare else "")
+    folded = loose(name) if name else ""
+    name_slug = slug(name) if name else ""
+    folded_stem = loose(stem)
+    # Most spellings are one another's: one string then (each scan keeps them: issue 35).
+    return (folded, folded if name_slug == folded else name_slug,
+            folded if folded_stem == folded else folded_stem, loose(bare) if bare else "")
 
 
 class Resolver:

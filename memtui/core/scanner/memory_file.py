@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,7 +157,9 @@ def simple_yaml(fm: str) -> dict[str, Any] | None:
         m = _SIMPLE_KEY.match(stripped)
         if m is None or m.group(1).lower() in _RESERVED_WORDS:
             return None
-        key, value = m.group(1), m.group(2)
+        # Keys (and types) repeat in every memory: one string each (issue 35: ~3 MB of
+        # copies at 10,000 memories, held by the app for the session).
+        key, value = sys.intern(m.group(1)), m.group(2)
         if lead:
             if parent is None or (indent and lead != indent):
                 return None
@@ -176,7 +179,7 @@ def simple_yaml(fm: str) -> dict[str, Any] | None:
         ok, parsed = _simple_scalar(value)
         if not ok:
             return None
-        target[key] = parsed
+        target[key] = sys.intern(parsed) if key == "type" and type(parsed) is str else parsed
     if (parent is not None and not parent) or not out:
         return None
     return out

@@ -1,5 +1,8 @@
 """The preview of one memory: frontmatter as a small table, the body as markdown with
-wikilinks coloured by state, its findings, and the age note the agent gets on reading it."""
+wikilinks coloured by state, its findings, and the age note the agent gets on reading it.
+
+It runs past 500 lines because it is one widget whose requests, rendering, search and kept
+bodies share one state (what is on show, what is coming); its pure helpers are at the end."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from memtui.core.checks.findings import WORKSPACE
 from memtui.core.creds.detector import SecretHit, mask_secrets, scan_text
 from memtui.core.reporting.safe_output import printable, short_value
 from memtui.core.reporting.wording import plural
+from memtui.core.scanner.scan import audited_text
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
@@ -34,6 +38,10 @@ FLASH = 2.0
 PREVIEW_CHARS = 2500  # the body is cut around here (see ``window``)
 CONTEXT_LINES = 8  # lines shown above a jump target that lies past the cut
 NOTHING = "Nothing selected in this view."
+#: Shown instead of a memory whose file no longer holds the text its audit read: only an
+#: audited text is shown (its credentials masked); the change's own audit shows the new one.
+CHANGED = ("*This file changed on disk since its audit; the next audit of it shows it "
+           "here.*")
 #: Rendered bodies kept (hidden) to show again: a view switch back to a file shown a moment
 #: ago (MEMORY.md in the Index and Block views) is not parsed and drawn again (issue 32 #17).
 BODIES_KEPT = 4
@@ -289,7 +297,11 @@ class MemoryPreview(VerticalScroll):
         if scan is not None:
             mf = scan.memory
             report = result.file(path)
-            key: tuple[Any, ...] = ("memory", path, scan.mtime, id(scan), self.app.theme)
+            # The app keeps no memory's text: read again, shown only when it is the one
+            # audited (bounded, never blocking: `audited_text`).
+            text = audited_text(result.workspace.root, scan)
+            key: tuple[Any, ...] = ("memory" if text is not None else "changed", path,
+                                    scan.mtime, id(scan), self.app.theme)
             t = Text(printable(path))
             if path in result.index_linked:
                 t.append("  linked from the index", style=p.resolved)
@@ -301,8 +313,14 @@ class MemoryPreview(VerticalScroll):
             meta.update(_meta_table(mf.meta, scan.tokens, p, scan.secrets)
                         if mf.has_frontmatter else Text("no frontmatter", style=p.muted))
             states = {w.target: w.state for w in result.wikirefs if w.source == path}
-            source, first_line = window(shown_text(mf.body, scan.secrets), mf.body_start, line)
-            source = rewrite_wikilinks(mark_broken(source, path, _broken(result, path)), states)
+            if text is None:
+                source, first_line = CHANGED, mf.body_start
+            else:
+                source, first_line = window(
+                    shown_text(text[mf.body_offset:] if mf.body_offset else text,
+                               scan.secrets), mf.body_start, line)
+                source = rewrite_wikilinks(mark_broken(source, path, _broken(result, path)),
+                                           states)
             days = report.age_days if report else 0
             age.update(Text.assemble(
                 (f"What the agent reads after this file ({days} days old, by "

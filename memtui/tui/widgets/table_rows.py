@@ -51,7 +51,9 @@ class Row:
             search = search or plain.casefold()
             digest = digest or plain
         self.search = search  # text to filter on
-        self.digest = digest  # what the row says: a change of it marks the row
+        # What the row says, as its hash: a change of it marks the row (the text itself was
+        # another copy of each row's cells: ~3 MB at 10,000 memories, issue 35).
+        self.digest = hash(digest)
         self.pick = pick or key  # what a pick of this row means (an entry, a file)
 
     @property
