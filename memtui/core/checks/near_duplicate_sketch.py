@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 import zlib
 from array import array
+from collections.abc import Iterable
 from itertools import repeat
 from operator import and_
 
@@ -148,24 +149,24 @@ def _lanes(n: int) -> tuple[int, int, int, int]:
     return got
 
 
-def _bulk_hashes(pairs: array[int]) -> set[int]:
+def _bulk_hashes(pairs: array[int]) -> Iterable[int]:
     n = len(pairs)
     if not n:
-        return set()
+        return ()
     _, p5, mask, end = _lanes(n)
     lanes = array("I", bytes(_LANE * n))
     lanes[::_LANE // 4] = pairs
     x = int.from_bytes(lanes, "little")
     h = ((((x * _P2 + p5) >> 33) & mask) * (_P1 & HASH_MASK) + end) & mask
-    return set(memoryview(h.to_bytes(_LANE * n, "little")).cast("I")[::_LANE // 4])
+    return memoryview(h.to_bytes(_LANE * n, "little")).cast("I")[::_LANE // 4]
 
 
-def _tuple_hashes(pairs: array[int]) -> set[int]:
-    return set(map(and_, map(hash, zip(pairs)), repeat(HASH_MASK)))
+def _tuple_hashes(pairs: array[int]) -> Iterable[int]:
+    return map(and_, map(hash, zip(pairs)), repeat(HASH_MASK))
 
 
 _PROBE = array("I", [0, 1, 0x4E004E01, 0x9FFF3002, 0xFFFFFFFF, 0x0000AC00, 12345678])
-_pair_hashes = _bulk_hashes if _bulk_hashes(_PROBE) == _tuple_hashes(_PROBE) else \
+_pair_hashes = _bulk_hashes if list(_bulk_hashes(_PROBE)) == list(_tuple_hashes(_PROBE)) else \
     _tuple_hashes
 
 
