@@ -4,6 +4,7 @@ quadratic pass."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -89,7 +90,7 @@ def test_a_bigram_hash_is_its_code_units_tuple_hash_whatever_the_run() -> None:
             text = "".join(chr(rng.randrange(lo, hi + 1)) for _ in range(size))
             units = text[:MAX_CJK].encode("utf-16-le")
             codes = [int.from_bytes(units[i:i + 2], "little") for i in range(0, len(units), 2)]
-            want = {hash((a | b << 16,)) & HASH_MASK for a, b in zip(codes, codes[1:])}
+            want = {hash((a | b << 16,)) & HASH_MASK for a, b in pairwise(codes)}
             assert shingle_hashes(text) == want
 
 
