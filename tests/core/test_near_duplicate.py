@@ -4,6 +4,7 @@ quadratic pass."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -75,6 +76,22 @@ def test_a_long_chinese_text_is_shingled_only_up_to_its_cap() -> None:
     assert MAX_CJK - 2 <= len(shingle_hashes(text)) <= MAX_CJK
     edited = text[:MAX_CJK] + "".join(chr(rng.randrange(0x4E00, 0x9FFF)) for _ in range(5_000))
     assert near_duplicate_texts([("a", text), ("b", edited)])
+
+
+def test_a_bigram_hash_is_its_code_units_tuple_hash_whatever_the_run() -> None:
+    """The bigrams are hashed many at once (big-integer lanes): each must still be the low
+    bits of ``hash((units,))``, the hash the cached sketches were made with."""
+    from memtui.core.checks.near_duplicate_sketch import HASH_MASK, MAX_CJK, shingle_hashes
+
+    rng = random.Random(3434)
+    ranges = [(0x4E00, 0x9FFF), (0x3040, 0x30FF), (0xAC00, 0xD7AF), (0xF900, 0xFAFF)]
+    for size in [2, 3, 7, 64, MAX_CJK - 1, MAX_CJK, 5 * MAX_CJK]:
+        for lo, hi in ranges:
+            text = "".join(chr(rng.randrange(lo, hi + 1)) for _ in range(size))
+            units = text[:MAX_CJK].encode("utf-16-le")
+            codes = [int.from_bytes(units[i:i + 2], "little") for i in range(0, len(units), 2)]
+            want = {hash((a | b << 16,)) & HASH_MASK for a, b in pairwise(codes)}
+            assert shingle_hashes(text) == want
 
 
 @pytest.mark.parametrize("mode", ["all", "lsh", "cross"])
