@@ -49,7 +49,9 @@ BANDS, ROWS = 10, 6  # LSH past ALL_PAIRS sketches: 60 of the K bins, in bands
 FACT_BUCKET = 8  # past ALL_PAIRS, two sketches sharing a fact no more hold are candidates
 ALL_PAIRS = 300  # up to this many sketches every pair is compared (LSH past it)
 THRESHOLD = 0.5  # estimated Jaccard similarity from which two texts are near-duplicates
-LOW = 0.2  # ... from which they are when they share most facts and none conflicts
+LOW = 0.2  # ... from which they are when they share most facts and none conflicts (or one
+#             side holds none: nothing contradicts)
+FLOOR = 0.1  # ... from which they are when one holds every fact (two or more) of the other
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only (no n²)
 
@@ -104,15 +106,27 @@ def similarity(a: bytes, b: bytes) -> float:
     return _bottom_similarity(read_sketch(a), read_sketch(b))
 
 
+def backed(shared: int, na: int, nb: int, sim: float) -> bool:
+    """Whether the facts back a pair ``sim`` alike, below ``THRESHOLD``, whose sides hold
+    ``na`` and ``nb`` facts, ``shared`` of them in common (a sample's misses only make it
+    smaller): from ``LOW`` alike when most facts of the side with fewer are shared, or one
+    side holds none (a preference, a rule in words: nothing to contradict, and look-alikes
+    of one template differ in their facts); from ``FLOOR`` when the side with fewer holds
+    two or more and the other holds them all (a rewording keeps its facts; its words
+    change)."""
+    fewer = min(na, nb)
+    if sim >= LOW:
+        return 2 * shared >= fewer
+    return sim >= FLOOR and fewer >= 2 and shared >= fewer
+
+
 def agree(a: Parts, b: Parts, sim: float) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
     or ``LOW`` with most facts of the side with fewer held by the other), their facts not in
     conflict below ``COPY``, their fields never."""
     fa, fb = a[2], b[2]
-    if sim < THRESHOLD:
-        shared = len(fa & fb)  # a sample's misses only make it smaller
-        if not shared or 2 * shared < min(len(fa), len(fb)):
-            return False  # little alike, and the facts do not back it
+    if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim):
+        return False  # little alike, and the facts do not back it
     if sim < COPY and fa and fb:
         if len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS:
             cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
@@ -165,8 +179,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             continue
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
             m = rest[1 + n] if len(rest) > 1 + n else 0
-            common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
-            if not common or 2 * common < min(mx, m):
+            common = len(xfacts.intersection(rest[2 + n:2 + n + m])) if m and mx else 0
+            if not backed(common, mx, m, sim):
                 continue
         if x is None:
             x = read_sketch(sketches[key])
@@ -216,7 +230,7 @@ def _fact_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
                 yield a, b
 
 
-def pairs(sketches: Mapping[Hashable, bytes], threshold: float = LOW) -> Found:
+def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found:
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
     most similar first (ties in the order of ``sketches``). Up to ``ALL_PAIRS`` sketches every
     pair is a candidate (a bounded cost: ~45,000 set intersections); past it, candidates
@@ -282,7 +296,7 @@ class Buckets:
 
     def __init__(self, sketches: Mapping[Hashable, bytes],
                  order: Mapping[Hashable, int] | None = None,
-                 threshold: float = LOW) -> None:
+                 threshold: float = FLOOR) -> None:
         """``order``: each key's rank (pairs tie in it, a bucket's first is the least);
         by default the order of ``sketches``."""
         self.order = order if order is not None else {k: n for n, k in enumerate(sketches)}

@@ -96,7 +96,24 @@ def _numbers(text: str) -> set[str]:
     found = _NUMBER.findall(text)
     if not found:
         return set()
-    return set(_LEADING_ZEROS.sub("", "\n".join(found)).split("\n"))
+    out = set(_LEADING_ZEROS.sub("", "\n".join(found)).split("\n"))
+    return _clock(out) if ":" in text else out
+
+
+def _clock(numbers: set[str]) -> set[str]:
+    """``numbers`` with each time of day (``h:mm``, hours to 24) read on a 12-hour clock,
+    ``:00`` dropped: ``14:00`` is ``2`` as in “2 pm”, “오후 2시”, “2 de la tarde”, ``10:00``
+    is ``10`` as in “10 am”, ``15:30`` is ``3:30`` (the clock's words are the language's,
+    its numbers are not)."""
+    out = set()
+    for n in numbers:
+        hour, colon, minute = n.partition(":")
+        if colon and hour.isdigit() and minute.isdigit() and len(minute) <= 2 \
+                and int(hour) <= 24 and int(minute) < 60 and ":" not in minute:
+            h = int(hour) % 12 or 12
+            n = str(h) if int(minute) == 0 else f"{h}:{int(minute)}"
+        out.add(n)
+    return out
 
 
 def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
