@@ -7,19 +7,24 @@ The similarity of two sketches is the Jaccard similarity of their shingle sets e
 from the ``BOTTOM`` smallest hashes (exact for smaller sets). Look-alikes are the risk at a
 low threshold: two memories made from one template (two teams, two shops, two hosts) share
 most words and differ in their facts. So a pair is reported when (1) it is at least
-``THRESHOLD`` alike, or at least ``LOW`` alike with the other holding most of the facts of
-the side with fewer, and (2) below ``COPY`` alike, its facts do not conflict (each side
-holding a fact the other lacks: a copy holds the other's facts, or adds some; two daily logs
-or a corrected memory each hold their own), nor, ever, its ``key: value`` lines (two keys
-or more in common, half of them with values that share no word). Two files named by their
-date (an agent's daily log, ``memory/2026-04-01.md``) are a journal that repeats itself day
-to day, never paired with each other.
+``THRESHOLD`` alike; or at least ``LOW`` alike with the other holding most of the facts of
+the side with fewer, or one side holding none (a preference or a rule in words: nothing to
+contradict); or at least ``FLOOR`` alike with the side with fewer holding two or more,
+every one held by the other (prose against a command block, a synonym per sentence: the
+words change, the facts stay; `backed`), and (2) below ``COPY`` alike, its facts do not
+conflict (each side holding a fact the other lacks: a copy holds the other's facts, or adds
+some; two daily logs or a corrected memory each hold their own), nor, ever, its
+``key: value`` lines (two keys or more in common, half of them with values that share no
+word). Two files named by their date (an agent's daily log, ``memory/2026-04-01.md``) are a
+journal that repeats itself day to day, never paired with each other.
 
 Candidates: up to ``ALL_PAIRS`` sketches every pair; past it, two sketches agreeing on a
 band of ``ROWS`` bins (LSH) or sharing a fact that at most ``FACT_BUCKET`` sketches hold (a
-rewording keeps its rare facts). `pairs` computes it all at once, keyed by anything (a
-memory's path, or an entry of a file holding many: see `entry_sketches`); `Buckets` keeps
-it for a live auditor and gives exactly what `pairs` gives after any changes.
+rewording keeps its rare facts: the pairs from ``FLOOR`` alike are found there too when
+their facts are rare; a pair without facts under half alike, only up to ``ALL_PAIRS``).
+`pairs` computes it all at once, keyed by anything (a memory's path, or an entry of a file
+holding many: see `entry_sketches`); `Buckets` keeps it for a live auditor and gives
+exactly what `pairs` gives after any changes.
 """
 
 from __future__ import annotations
@@ -122,7 +127,7 @@ def backed(shared: int, na: int, nb: int, sim: float) -> bool:
 
 def agree(a: Parts, b: Parts, sim: float) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
-    or ``LOW`` with most facts of the side with fewer held by the other), their facts not in
+    or less with the facts backing it: `backed`), their facts not in
     conflict below ``COPY``, their fields never."""
     fa, fb = a[2], b[2]
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim):

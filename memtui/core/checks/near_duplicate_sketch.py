@@ -3,7 +3,8 @@
 A rewording keeps a memory's content words and its facts and changes its phrasing, so the
 text becomes a set of shingles: its words cut to their first ``STEM`` letters (a crude
 stemmer for every inflecting language; words under three letters left out), its numbers
-whole (leading zeros dropped), and the character bigrams of Chinese, Japanese and Korean
+whole (leading zeros dropped; a time of day on a 12-hour clock, ``14:00`` as ``2``: “2 pm”,
+“오후 2시”), and the character bigrams of Chinese, Japanese and Korean
 runs (no spaces between words, or particles glued on); bold labels that open a line
 (``**Why:**``) are left out, every memory of a folder has them. The sketch keeps
 
