@@ -8,10 +8,10 @@ from the ``BOTTOM`` smallest hashes (exact for smaller sets). Look-alikes are th
 low threshold: two memories made from one template (two teams, two shops, two hosts) share
 most words and differ in their facts. So a pair is reported when (1) it is at least
 ``THRESHOLD`` alike; or at least ``LOW`` alike with the other holding most of the facts of
-the side with fewer, or one side holding none (a preference or a rule in words: nothing to
-contradict); or at least ``FLOOR`` alike with the side with fewer holding two or more,
-every one held by the other (prose against a command block, a synonym per sentence: the
-words change, the facts stay; `backed`), and (2) below ``COPY`` alike, its facts do not
+the side with fewer, or neither holding any (a preference or a rule in words: nothing to
+contradict); or at least ``FLOOR`` alike with both holding the same facts, two or more
+(prose against a command block, a synonym per sentence: the words change, the facts stay;
+`backed`), and (2) below ``COPY`` alike, its facts do not
 conflict (each side holding a fact the other lacks: a copy holds the other's facts, or adds
 some; two daily logs or a corrected memory each hold their own), nor, ever, its
 ``key: value`` lines (two keys or more in common, half of them with values that share no
@@ -54,9 +54,9 @@ BANDS, ROWS = 10, 6  # LSH past ALL_PAIRS sketches: 60 of the K bins, in bands
 FACT_BUCKET = 8  # past ALL_PAIRS, two sketches sharing a fact no more hold are candidates
 ALL_PAIRS = 300  # up to this many sketches every pair is compared (LSH past it)
 THRESHOLD = 0.5  # estimated Jaccard similarity from which two texts are near-duplicates
-LOW = 0.2  # ... from which they are when they share most facts and none conflicts (or one
-#             side holds none: nothing contradicts)
-FLOOR = 0.1  # ... from which they are when one holds every fact (two or more) of the other
+LOW = 0.2  # ... from which they are when they share most facts and none conflicts (or
+#             neither holds any: nothing contradicts)
+FLOOR = 0.1  # ... from which they are when both hold the same facts, two or more
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only (no n²)
 
@@ -114,15 +114,19 @@ def similarity(a: bytes, b: bytes) -> float:
 def backed(shared: int, na: int, nb: int, sim: float) -> bool:
     """Whether the facts back a pair ``sim`` alike, below ``THRESHOLD``, whose sides hold
     ``na`` and ``nb`` facts, ``shared`` of them in common (a sample's misses only make it
-    smaller): from ``LOW`` alike when most facts of the side with fewer are shared, or one
-    side holds none (a preference, a rule in words: nothing to contradict, and look-alikes
-    of one template differ in their facts); from ``FLOOR`` when the side with fewer holds
-    two or more and the other holds them all (a rewording keeps its facts; its words
-    change)."""
+    smaller): from ``LOW`` alike when most facts of the side with fewer are shared, or
+    neither side holds any (a preference, a rule in words: nothing to contradict, and
+    look-alikes of one template differ in their facts); from ``FLOOR`` when both hold the
+    same facts, two or more (a rewording keeps its facts; its words change).
+
+    Measured and left out (bench/RESULTS.md, "blind set rules3 folded in"): from ``LOW``
+    with one side holding none (paired the demo's field list with a tool holding none, 23 %
+    alike), from ``FLOOR`` with the other holding more (a year and a small number in common
+    paired two notes of the demo, 15 % alike)."""
     fewer = min(na, nb)
     if sim >= LOW:
-        return 2 * shared >= fewer
-    return sim >= FLOOR and fewer >= 2 and shared >= fewer
+        return 2 * shared >= fewer if fewer else na == nb
+    return sim >= FLOOR and shared == na == nb >= 3
 
 
 def agree(a: Parts, b: Parts, sim: float) -> bool:
@@ -184,6 +188,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             continue
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
             m = rest[1 + n] if len(rest) > 1 + n else 0
+            if sim < LOW and (m != mx or m < 3):
+                continue  # `backed` below LOW: as many facts on each side, three or more
             common = len(xfacts.intersection(rest[2 + n:2 + n + m])) if m and mx else 0
             if not backed(common, mx, m, sim):
                 continue

@@ -13,14 +13,15 @@ runs (no spaces between words, or particles glued on); bold labels that open a l
 - ``K`` one-permutation MinHash bins read from them (the smallest hash of each bin; an empty
   bin takes the smallest hash of all, mixed with its number), for LSH past a few hundred
   memories;
-- the memory's facts (numbers, the tokens of its code spans, its quoted terms) and the words
+- the memory's facts (numbers, the tokens of its code spans, its quoted terms, its type when
+  the caller gives it: `kind_fact`) and the words
   of its plain ``key: value`` lines when it has two or more: look-alikes of one template
   differ in these.
 
 Packed as 64-bit values: ``K`` bins, the count of bottom hashes, the hashes (ascending), the
 count of facts, the facts (ascending), the fields (``key hash << 32 | value word hash``);
 empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure function of the
-text, the same in every process (CRC-32 and tuple hashes of integers, never a string's
+text (and the type), the same in every process (CRC-32 and tuple hashes of integers, never a string's
 ``hash``, which ``PYTHONHASHSEED`` changes): it lives in the scan cache.
 
 What it reads: the first ``MAX_CHARS`` characters; in a text dense in Chinese, Japanese or
@@ -41,6 +42,7 @@ from __future__ import annotations
 import re
 import zlib
 from array import array
+from bisect import insort
 from itertools import repeat
 from operator import and_, xor
 
@@ -179,8 +181,24 @@ def fields(text: str) -> list[int]:
     return out[:MAX_FIELDS]
 
 
-def sketch(text: str) -> bytes:
-    """The sketch of ``text`` (see the module's docstring); empty when it is too short."""
+def kind_fact(known: list[int], kind: str) -> list[int]:
+    """``known`` (a sketch's facts, ascending) with the memory's type among them (its
+    frontmatter ``type``: feedback, project…): two memories saying the same are of one
+    type (every pair of the blind sets), so one type on both sides is a fact they share,
+    and two types a conflict."""
+    kind = kind.strip().lower()
+    if not kind:
+        return known
+    h = zlib.crc32(b"\0type " + kind.encode())
+    if h in known:
+        return known
+    insort(known, h)
+    return known[:MAX_FACTS]
+
+
+def sketch(text: str, kind: str = "") -> bytes:
+    """The sketch of ``text`` (see the module's docstring); empty when it is too short.
+    ``kind``: the memory's type, a fact of its own (`kind_fact`)."""
     text, runs = _read(text)
     found, numbers = _shingles(text, runs)
     if len(found) < MIN_SHINGLES:
@@ -190,6 +208,8 @@ def sketch(text: str) -> bytes:
     got = dict(zip(map(and_, head, repeat(K - 1)), head, strict=True))
     bins = list(map(got.get, range(K), map(xor, repeat(bottom[0]), range(K))))
     known = facts(text, numbers)
+    if kind:
+        known = kind_fact(known, kind)
     out = array("q", bins)
     out.append(len(bottom))
     out.extend(bottom)
@@ -208,3 +228,4 @@ def entry_sketches(text: str, separator: str = "\n§\n") -> list[tuple[int, byte
         out.append((line, sketch(part)))
         line += part.count("\n") + separator.count("\n")
     return out
+
