@@ -21,8 +21,8 @@ runs (no spaces between words, or particles glued on); bold labels that open a l
 Packed as 64-bit values: ``K`` bins, the count of bottom hashes, the hashes (ascending), the
 count of facts, the facts (ascending), the fields (``key hash << 32 | value word hash``);
 empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure function of the
-text (and the type), the same in every process (CRC-32 and tuple hashes of integers, never a string's
-``hash``, which ``PYTHONHASHSEED`` changes): it lives in the scan cache.
+text (and the type), the same in every process (CRC-32 and tuple hashes of integers, never a
+string's ``hash``, which ``PYTHONHASHSEED`` changes): it lives in the scan cache.
 
 What it reads: the first ``MAX_CHARS`` characters; in a text dense in Chinese, Japanese or
 Korean (``MAX_CJK`` such characters within its first ``2 * MAX_CJK``), those first
