@@ -16,7 +16,8 @@ conflict (each side holding a fact the other lacks: a copy holds the other's fac
 some; two daily logs or a corrected memory each hold their own), nor, ever, its
 ``key: value`` lines (two keys or more in common, half of them with values that share no
 word). Two files named by their date (an agent's daily log, ``memory/2026-04-01.md``) are a
-journal that repeats itself day to day, never paired with each other.
+journal that repeats itself day to day, never paired with each other. A memory's type is one
+of its facts (`kind_fact`): two types conflict, one type backs a side holding no other fact.
 
 Candidates: up to ``ALL_PAIRS`` sketches every pair; past it, two sketches agreeing on a
 band of ``ROWS`` bins (LSH) or sharing a fact that at most ``FACT_BUCKET`` sketches hold (a
