@@ -7,19 +7,25 @@ The similarity of two sketches is the Jaccard similarity of their shingle sets e
 from the ``BOTTOM`` smallest hashes (exact for smaller sets). Look-alikes are the risk at a
 low threshold: two memories made from one template (two teams, two shops, two hosts) share
 most words and differ in their facts. So a pair is reported when (1) it is at least
-``THRESHOLD`` alike, or at least ``LOW`` alike with the other holding most of the facts of
-the side with fewer, and (2) below ``COPY`` alike, its facts do not conflict (each side
-holding a fact the other lacks: a copy holds the other's facts, or adds some; two daily logs
-or a corrected memory each hold their own), nor, ever, its ``key: value`` lines (two keys
-or more in common, half of them with values that share no word). Two files named by their
-date (an agent's daily log, ``memory/2026-04-01.md``) are a journal that repeats itself day
-to day, never paired with each other.
+``THRESHOLD`` alike; or at least ``LOW`` alike with the other holding most of the facts of
+the side with fewer, or neither holding any (a preference or a rule in words: nothing to
+contradict); or at least ``FLOOR`` alike with both holding the same facts, two or more
+(prose against a command block, a synonym per sentence: the words change, the facts stay;
+`backed`), and (2) below ``COPY`` alike, its facts do not
+conflict (each side holding a fact the other lacks: a copy holds the other's facts, or adds
+some; two daily logs or a corrected memory each hold their own), nor, ever, its
+``key: value`` lines (two keys or more in common, half of them with values that share no
+word). Two files named by their date (an agent's daily log, ``memory/2026-04-01.md``) are a
+journal that repeats itself day to day, never paired with each other. A memory's type is one
+of its facts (`kind_fact`): two types conflict, one type backs a side holding no other fact.
 
 Candidates: up to ``ALL_PAIRS`` sketches every pair; past it, two sketches agreeing on a
 band of ``ROWS`` bins (LSH) or sharing a fact that at most ``FACT_BUCKET`` sketches hold (a
-rewording keeps its rare facts). `pairs` computes it all at once, keyed by anything (a
-memory's path, or an entry of a file holding many: see `entry_sketches`); `Buckets` keeps
-it for a live auditor and gives exactly what `pairs` gives after any changes.
+rewording keeps its rare facts: the pairs from ``FLOOR`` alike are found there too when
+their facts are rare; a pair without facts under half alike, only up to ``ALL_PAIRS``).
+`pairs` computes it all at once, keyed by anything (a memory's path, or an entry of a file
+holding many: see `entry_sketches`); `Buckets` keeps it for a live auditor and gives
+exactly what `pairs` gives after any changes.
 
 Cost at 10,000 memories (bench/RESULTS.md, "near_duplicate under 20 %?"): the pairing
 ~45 µs a memory (~32,000 candidate pairs on the bench, each a set intersection of up to
@@ -54,7 +60,9 @@ BANDS, ROWS = 10, 6  # LSH past ALL_PAIRS sketches: 60 of the K bins, in bands
 FACT_BUCKET = 8  # past ALL_PAIRS, two sketches sharing a fact no more hold are candidates
 ALL_PAIRS = 300  # up to this many sketches every pair is compared (LSH past it)
 THRESHOLD = 0.5  # estimated Jaccard similarity from which two texts are near-duplicates
-LOW = 0.2  # ... from which they are when they share most facts and none conflicts
+LOW = 0.2  # ... from which they are when they share most facts and none conflicts (or
+#             neither holds any: nothing contradicts)
+FLOOR = 0.1  # ... from which they are when both hold the same facts, two or more
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only (no n²)
 
@@ -109,15 +117,31 @@ def similarity(a: bytes, b: bytes) -> float:
     return _bottom_similarity(read_sketch(a), read_sketch(b))
 
 
+def backed(shared: int, na: int, nb: int, sim: float) -> bool:
+    """Whether the facts back a pair ``sim`` alike, below ``THRESHOLD``, whose sides hold
+    ``na`` and ``nb`` facts, ``shared`` of them in common (a sample's misses only make it
+    smaller): from ``LOW`` alike when most facts of the side with fewer are shared, or
+    neither side holds any (a preference, a rule in words: nothing to contradict, and
+    look-alikes of one template differ in their facts); from ``FLOOR`` when both hold the
+    same facts, two or more (a rewording keeps its facts; its words change).
+
+    Measured and left out (bench/RESULTS.md, "blind set rules3 folded in"): from ``LOW``
+    with one side holding none (paired the demo's field list with a tool holding none, 23 %
+    alike), from ``FLOOR`` with the other holding more (a year and a small number in common
+    paired two notes of the demo, 15 % alike)."""
+    fewer = min(na, nb)
+    if sim >= LOW:
+        return 2 * shared >= fewer if fewer else na == nb
+    return sim >= FLOOR and shared == na == nb >= 3
+
+
 def agree(a: Parts, b: Parts, sim: float) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
-    or ``LOW`` with most facts of the side with fewer held by the other), their facts not in
+    or less with the facts backing it: `backed`), their facts not in
     conflict below ``COPY``, their fields never."""
     fa, fb = a[2], b[2]
-    if sim < THRESHOLD:
-        shared = len(fa & fb)  # a sample's misses only make it smaller
-        if not shared or 2 * shared < min(len(fa), len(fb)):
-            return False  # little alike, and the facts do not back it
+    if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim):
+        return False  # little alike, and the facts do not back it
     if sim < COPY and fa and fb:
         if len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS:
             cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
@@ -170,8 +194,10 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             continue
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
             m = rest[1 + n] if len(rest) > 1 + n else 0
-            common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
-            if not common or 2 * common < min(mx, m):
+            if sim < LOW and (m != mx or m < 3):
+                continue  # `backed` below LOW: as many facts on each side, three or more
+            common = len(xfacts.intersection(rest[2 + n:2 + n + m])) if m and mx else 0
+            if not backed(common, mx, m, sim):
                 continue
         if x is None:
             x = read_sketch(sketches[key])
@@ -231,7 +257,7 @@ def _fact_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
                 yield a, b
 
 
-def pairs(sketches: Mapping[Hashable, bytes], threshold: float = LOW) -> Found:
+def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found:
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
     most similar first (ties in the order of ``sketches``). Up to ``ALL_PAIRS`` sketches every
     pair is a candidate (a bounded cost: ~45,000 set intersections); past it, candidates
@@ -297,7 +323,7 @@ class Buckets:
 
     def __init__(self, sketches: Mapping[Hashable, bytes],
                  order: Mapping[Hashable, int] | None = None,
-                 threshold: float = LOW) -> None:
+                 threshold: float = FLOOR) -> None:
         """``order``: each key's rank (pairs tie in it, a bucket's first is the least);
         by default the order of ``sketches``."""
         self.order = order if order is not None else {k: n for n, k in enumerate(sketches)}

@@ -3,7 +3,8 @@
 A rewording keeps a memory's content words and its facts and changes its phrasing, so the
 text becomes a set of shingles: its words cut to their first ``STEM`` letters (a crude
 stemmer for every inflecting language; words under three letters left out), its numbers
-whole (leading zeros dropped), and the character bigrams of Chinese, Japanese and Korean
+whole (leading zeros dropped; a time of day on a 12-hour clock, ``14:00`` as ``2``: “2 pm”,
+“오후 2시”), and the character bigrams of Chinese, Japanese and Korean
 runs (no spaces between words, or particles glued on); bold labels that open a line
 (``**Why:**``) are left out, every memory of a folder has them. The sketch keeps
 
@@ -12,15 +13,16 @@ runs (no spaces between words, or particles glued on); bold labels that open a l
 - ``K`` one-permutation MinHash bins read from them (the smallest hash of each bin; an empty
   bin takes the smallest hash of all, mixed with its number), for LSH past a few hundred
   memories;
-- the memory's facts (numbers, the tokens of its code spans, its quoted terms) and the words
+- the memory's facts (numbers, the tokens of its code spans, its quoted terms, its type when
+  the caller gives it: `kind_fact`) and the words
   of its plain ``key: value`` lines when it has two or more: look-alikes of one template
   differ in these.
 
 Packed as 64-bit values: ``K`` bins, the count of bottom hashes, the hashes (ascending), the
 count of facts, the facts (ascending), the fields (``key hash << 32 | value word hash``);
 empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure function of the
-text, the same in every process (CRC-32 and tuple hashes of integers, never a string's
-``hash``, which ``PYTHONHASHSEED`` changes): it lives in the scan cache.
+text (and the type), the same in every process (CRC-32 and tuple hashes of integers, never a
+string's ``hash``, which ``PYTHONHASHSEED`` changes): it lives in the scan cache.
 
 What it reads: the first ``MAX_CHARS`` characters; in a text dense in Chinese, Japanese or
 Korean (``MAX_CJK`` such characters within its first ``2 * MAX_CJK``), those first
@@ -47,6 +49,7 @@ from __future__ import annotations
 import re
 import zlib
 from array import array
+from bisect import insort
 from collections.abc import Iterable
 from itertools import repeat
 from operator import and_
@@ -105,7 +108,24 @@ def _numbers(text: str) -> set[str]:
     found = _NUMBER.findall(text)
     if not found:
         return set()
-    return set(_LEADING_ZEROS.sub("", "\n".join(found)).split("\n"))
+    out = set(_LEADING_ZEROS.sub("", "\n".join(found)).split("\n"))
+    return _clock(out) if ":" in text else out
+
+
+def _clock(numbers: set[str]) -> set[str]:
+    """``numbers`` with each time of day (``h:mm``, hours to 24) read on a 12-hour clock,
+    ``:00`` dropped: ``14:00`` is ``2`` as in “2 pm”, “오후 2시”, “2 de la tarde”, ``10:00``
+    is ``10`` as in “10 am”, ``15:30`` is ``3:30`` (the clock's words are the language's,
+    its numbers are not)."""
+    out = set()
+    for n in numbers:
+        hour, colon, minute = n.partition(":")
+        if colon and hour.isdigit() and minute.isdigit() and len(minute) <= 2 \
+                and int(hour) <= 24 and int(minute) < 60 and ":" not in minute:
+            h = int(hour) % 12 or 12
+            n = str(h) if int(minute) == 0 else f"{h}:{int(minute)}"
+        out.add(n)
+    return out
 
 
 def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
@@ -218,8 +238,24 @@ def fields(text: str) -> list[int]:
     return out[:MAX_FIELDS]
 
 
-def sketch(text: str) -> bytes:
-    """The sketch of ``text`` (see the module's docstring); empty when it is too short."""
+def kind_fact(known: list[int], kind: str) -> list[int]:
+    """``known`` (a sketch's facts, ascending) with the memory's type among them (its
+    frontmatter ``type``: feedback, project…): two memories saying the same are of one
+    type (every pair of the blind sets), so one type on both sides is a fact they share,
+    and two types a conflict."""
+    kind = kind.strip().lower()
+    if not kind:
+        return known
+    h = zlib.crc32(b"\0type " + kind.encode())
+    if h in known:
+        return known
+    insort(known, h)
+    return known[:MAX_FACTS]
+
+
+def sketch(text: str, kind: str = "") -> bytes:
+    """The sketch of ``text`` (see the module's docstring); empty when it is too short.
+    ``kind``: the memory's type, a fact of its own (`kind_fact`)."""
     text, runs = _read(text)
     found, numbers = _shingles(text, runs)
     if len(found) < MIN_SHINGLES:
@@ -236,6 +272,8 @@ def sketch(text: str) -> bytes:
         first = bottom[0]
         out = array("q", [got.get(b, first ^ b) for b in range(K)])
     known = facts(text, numbers)
+    if kind:
+        known = kind_fact(known, kind)
     out.append(len(bottom))
     out += packed
     out.append(len(known))
@@ -253,3 +291,4 @@ def entry_sketches(text: str, separator: str = "\n§\n") -> list[tuple[int, byte
         out.append((line, sketch(part)))
         line += part.count("\n") + separator.count("\n")
     return out
+

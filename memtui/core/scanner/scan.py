@@ -184,7 +184,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         scan.why = WHY_PAIRS["**Why:**" not in lacking, "**How to apply:**" not in lacking]
     scan.own_findings = own
     if read.ok and expect_fm:
-        scan.sketch = sketch(f"{mf.description or ''}\n{body}")
+        scan.sketch = sketch(f"{mf.description or ''}\n{body}", mf.type or "")
         scan.refs = tuple(references(body, start))
     scan.old_format = old_format
     scan.digest = digest
