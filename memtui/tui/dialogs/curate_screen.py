@@ -17,7 +17,7 @@ from memtui.core.reporting.safe_output import printable
 T = TypeVar("T")
 
 CSS = """
-CurateScreen { align: center middle; }
+CurateScreen { align: center middle; background: $background; }
 CurateScreen > Vertical {
     width: 90%; max-width: 110; height: auto; max-height: 90%;
     border: thick $primary; background: $surface; padding: 1 2;
@@ -47,7 +47,6 @@ async def ask(app: App[Any], screen: ModalScreen[T]) -> T | None:
 
     with app.batch_update():  # laid out once it is all there (issue 32 item 17)
         await app.push_screen(screen, done)
-    screen.refresh(layout=True, repaint=False)
     return await result
 
 
@@ -76,6 +75,14 @@ class CurateScreen(ModalScreen[T]):
 
     def compose(self) -> ComposeResult:
         from memtui.tui.widgets.fitting_footer import FittingFooter
+
+        # The screen's first focus goes straight to the widget the dialog starts on: left
+        # to Textual's default (the first focusable, often the form's scroll container),
+        # `on_mount` moved it a second time, and each move restyles that widget's subtree.
+        if self.danger:
+            self.AUTO_FOCUS = "#cancel"
+        elif self.first_field:
+            self.AUTO_FOCUS = "Input"
 
         with Vertical():
             yield Label(printable(self.heading), classes="title", markup=False)
