@@ -17,6 +17,8 @@ from memtui.core.reporting.safe_output import printable
 T = TypeVar("T")
 
 CSS = """
+/* Opaque: through a translucent background the screen under the dialog is drawn again at
+   each of the dialog's paints (10-25 ms each; issue 32 item 17). Its border frames it. */
 CurateScreen { align: center middle; background: $background; }
 CurateScreen > Vertical {
     width: 90%; max-width: 110; height: auto; max-height: 90%;
