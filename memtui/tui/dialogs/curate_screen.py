@@ -78,13 +78,11 @@ class CurateScreen(ModalScreen[T]):
     def compose(self) -> ComposeResult:
         from memtui.tui.widgets.fitting_footer import FittingFooter
 
-        # The screen's first focus goes straight to the widget the dialog starts on: left
-        # to Textual's default (the first focusable, often the form's scroll container),
-        # `on_mount` moved it a second time, and each move restyles that widget's subtree.
-        if self.danger:
-            self.AUTO_FOCUS = "#cancel"
-        elif self.first_field:
-            self.AUTO_FOCUS = "Input"
+        # The first focus goes straight to the widget the dialog starts on (`on_mount`):
+        # Textual's own (the first focusable, often the form's scroll container) came first
+        # and each move restyles that widget's subtree (issue 32 item 17).
+        if self.danger or self.first_field:
+            self.AUTO_FOCUS = ""
 
         with Vertical():
             yield Label(printable(self.heading), classes="title", markup=False)
@@ -103,10 +101,12 @@ class CurateScreen(ModalScreen[T]):
     def on_mount(self) -> None:
         # At once (not after a refresh): keys typed while the dialog opened wait for its
         # focus (the app's KeyGate), and a second, later focus would select what they typed.
+        # Not scrolled to: the field is in view, and before the first layout Textual would
+        # centre it (the form opened two lines down, its first label hidden).
         if self.danger:
-            self.set_focus(self.query_one("#cancel", Button))
+            self.set_focus(self.query_one("#cancel", Button), scroll_visible=False)
         elif self.first_field:
-            self.set_focus(self.query(Input).first())
+            self.set_focus(self.query(Input).first(), scroll_visible=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (action == "confirm" and self.danger)
