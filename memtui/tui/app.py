@@ -71,6 +71,27 @@ class _Nothing:
 _NOTHING = _Nothing()
 
 
+#: Turns of the event loop a view switch waits, still batched, for the requests of the
+#: widgets it changed (see ``action_show_view``).
+SETTLE_TURNS = 4
+
+
+def _underline(tabs: TabbedContent, pid: str) -> None:
+    """Put the tab bar's underline under ``pid``'s tab now, in the switch's frame: Textual
+    moves it after the next paint, which cost a second paint of the tab bar (and, with the
+    preview's changes, of most of the screen). It finds it in place then and does nothing."""
+    tab = tabs.get_tab(pid)
+    # Textual's widget under the tabs (not a public class), beside the row of tabs; a
+    # query from `tabs` would walk every view.
+    row = tab.parent.parent if tab.parent is not None else None
+    bar = row.query_children("Underline") if isinstance(row, Widget) else None
+    if not bar or not tab.region:
+        return
+    start, end = tab.virtual_region.shrink(tab.styles.gutter).column_span
+    underline: Any = bar.first()
+    underline.highlight_start, underline.highlight_end = start, end
+
+
 class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int]):
     """Audit a workspace, show it, and keep it current as files change."""
 
@@ -142,6 +163,7 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
         self._rows: dict[str, list[Row]] = {}  # table rows of the last audit, by view
         self._shown_pid = VIEWS[0][0]  # the view on screen (the audit worker reads it)
         self._switched: str | None = None  # the view `action_show_view` just activated
+        self._main_widgets: dict[str, Widget] = {}  # see `_view_widget`
         self._slot_width: int | None = None  # the chat slot's width as last set
         self._rows_coming: set[str] = set()  # views whose rows the worker builds after a show
         self._stop = threading.Event()
@@ -316,14 +338,26 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
                 for preview in previews:
                     preview.request(*(picked or (None, None)), now=True)
             tabs.active = pid
+            _underline(tabs, pid)
             for preview in previews:
                 await preview.catch_up()
             for footer in self._ui.query_children(FittingFooter):
                 footer.update_keys()  # the keys this view offers, in this frame too
+            # Each widget changed above sends the screen its repaint and layout requests
+            # on its own next turn of the loop; the screen's layout, once the batch ends,
+            # runs from its timer, which does not wait for them. A few turns here (nothing
+            # is drawn during a batch) let them all arrive first: arriving after it, they
+            # cost a second layout and repaint of the tabs, the view and the preview.
+            for _ in range(SETTLE_TURNS):
+                await asyncio.sleep(0)
         # The screen lays out what the batch held, first: left to the widgets' own layout
         # requests (each sent on its idle), a repaint of the changed widgets came before
         # them, then the layout and a second repaint.
         self._ui.refresh(repaint=False, layout=True)
+        for preview in previews:
+            # after the layout: during the batch's turns above, Textual runs what is to
+            # come "after the refresh" at once, before any layout
+            preview.scroll_after_refresh()
 
     def _activated(self, pid: str, view: Any) -> None:
         """``pid`` is (about to be) the view shown: the footer offers what its rows can
@@ -341,7 +375,12 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
             await asyncio.sleep(0)
 
     def _view_widget(self, pid: str) -> Widget:
-        return self.view(pid).query_one("RowTable, Tree, TextArea, DataTable")
+        """The view's main widget (found once: a query walks the view's widgets)."""
+        found = self._main_widgets.get(pid)
+        if found is None or not found.is_attached:
+            found = self._main_widgets[pid] = self.view(pid).query_one(
+                "RowTable, Tree, TextArea, DataTable")
+        return found
 
     @on(TabbedContent.TabActivated)
     async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:

@@ -110,7 +110,6 @@ class AppActions:
                                  chat=chat_pane_class() if self._chat else None)
         with self.batch_update():  # laid out once it is all there (issue 32 item 17)
             await self.push_screen(help_screen)
-        help_screen.refresh(layout=True, repaint=False)
 
     def action_choose_theme(self) -> None:
         self.search_themes()

@@ -17,7 +17,9 @@ from memtui.core.reporting.safe_output import printable
 T = TypeVar("T")
 
 CSS = """
-CurateScreen { align: center middle; }
+/* Opaque: through a translucent background the screen under the dialog is drawn again at
+   each of the dialog's paints (10-25 ms each; issue 32 item 17). Its border frames it. */
+CurateScreen { align: center middle; background: $background; }
 CurateScreen > Vertical {
     width: 90%; max-width: 110; height: auto; max-height: 90%;
     border: thick $primary; background: $surface; padding: 1 2;
@@ -47,7 +49,6 @@ async def ask(app: App[Any], screen: ModalScreen[T]) -> T | None:
 
     with app.batch_update():  # laid out once it is all there (issue 32 item 17)
         await app.push_screen(screen, done)
-    screen.refresh(layout=True, repaint=False)
     return await result
 
 
@@ -77,6 +78,12 @@ class CurateScreen(ModalScreen[T]):
     def compose(self) -> ComposeResult:
         from memtui.tui.widgets.fitting_footer import FittingFooter
 
+        # The first focus goes straight to the widget the dialog starts on (`on_mount`):
+        # Textual's own (the first focusable, often the form's scroll container) came first
+        # and each move restyles that widget's subtree (issue 32 item 17).
+        if self.danger or self.first_field:
+            self.AUTO_FOCUS = ""
+
         with Vertical():
             yield Label(printable(self.heading), classes="title", markup=False)
             yield from self.body()
@@ -94,10 +101,12 @@ class CurateScreen(ModalScreen[T]):
     def on_mount(self) -> None:
         # At once (not after a refresh): keys typed while the dialog opened wait for its
         # focus (the app's KeyGate), and a second, later focus would select what they typed.
+        # Not scrolled to: the field is in view, and before the first layout Textual would
+        # centre it (the form opened two lines down, its first label hidden).
         if self.danger:
-            self.set_focus(self.query_one("#cancel", Button))
+            self.set_focus(self.query_one("#cancel", Button), scroll_visible=False)
         elif self.first_field:
-            self.set_focus(self.query(Input).first())
+            self.set_focus(self.query(Input).first(), scroll_visible=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (action == "confirm" and self.danger)

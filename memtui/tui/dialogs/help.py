@@ -173,7 +173,8 @@ class HelpScreen(ModalScreen[None]):
          "end": box.scroll_end}[where](animate=False)
 
     DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
+    /* Opaque, as the curation dialogs (see curate_screen.CSS). */
+    HelpScreen { align: center middle; background: $background; }
     HelpScreen > VerticalScroll {
         width: 90%; max-width: 100; height: 90%;
         border: round $primary; background: $surface; padding: 0 1;

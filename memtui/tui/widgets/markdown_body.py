@@ -14,11 +14,13 @@ from __future__ import annotations
 from typing import ClassVar, NamedTuple
 
 from markdown_it.token import Token
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions
 from rich.markdown import Markdown
 from rich.segment import Segment
 from rich.style import Style
+from textual.geometry import Size
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 from memtui.tui.palette import Palette
@@ -139,27 +141,6 @@ def draw(blocks: list[Block], console: Console, options: ConsoleOptions, palette
     return Drawn(lines, starts, words, hrefs)
 
 
-class _Lines:
-    """What ``MarkdownBody.render`` returns: its lines at the width it is given."""
-
-    def __init__(self, body: MarkdownBody) -> None:
-        self.body = body
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        body = self.body
-        drawn = body.drawn(options.max_width, console, options)
-        target = body.target_lines(drawn)
-        mark = body.target_style() if target is not None else None
-        new_line = Segment.line()
-        for y, line in enumerate(drawn.lines):
-            if mark is not None and target is not None and target[0] <= y < target[1]:
-                width = Segment.get_line_length(line)
-                line = [*Segment.apply_style(line, post_style=mark),
-                        Segment(" " * max(0, options.max_width - width), mark)]
-            yield from line
-            yield new_line
-
-
 class MarkdownBody(Widget):
     """Use ``show`` to give it a text; ``blocks`` and ``block_lines`` say where each
     top-level block is; ``set_target`` marks one (the preview's search and jumps)."""
@@ -184,6 +165,8 @@ class MarkdownBody(Widget):
         self.palette = Palette()
         self.target: int | None = None  # the block marked
         self._drawn: tuple[tuple[object, ...], Drawn] | None = None
+        #: The lines as strips: (width, mark), the drawing they come from, the strips.
+        self._kept_strips: tuple[tuple[int, int | None], object, list[Strip]] | None = None
 
     def show(self, source: str, palette: Palette | None = None) -> None:
         """Show ``source`` (parsed now, drawn at the next paint)."""
@@ -195,8 +178,45 @@ class MarkdownBody(Widget):
         self.set_target(None)
         self.refresh(layout=True)
 
-    def render(self) -> _Lines:
-        return _Lines(self)
+    # Drawn line by line (Textual's line API), from lines kept per width and mark: a body
+    # rendered through ``render`` was drawn whole again into new lines at each refresh,
+    # layout or show (3-5 ms a view switch; issue 32 item 17).
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.drawn(width).lines)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        kept = self._kept_strips
+        if kept is None or kept[0] != (width, self.target) or kept[1] is not self._drawn:
+            kept = self._kept_strips = self._strips(width)
+        strips = kept[2]
+        return strips[y] if 0 <= y < len(strips) else Strip.blank(width, self.rich_style)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._kept_strips = None  # drawn again in the new colours
+
+    def _strips(self, width: int) -> tuple[tuple[int, int | None], object, list[Strip]]:
+        """The body's lines as strips at ``width``, the marked block's lines marked, with
+        what they were made from (width and mark, the drawing)."""
+        drawn = self.drawn(width)
+        base = self.rich_style
+        target = self.target_lines(drawn)
+        link = self.link_style if self.auto_links else None
+        mark = self.target_style() if target is not None else None
+        strips = []
+        for y, line in enumerate(drawn.lines):
+            if link is not None:  # clickable links in the widget's link style, as Textual
+                line = [Segment(seg.text, seg.style + link)  # draws them from `render`
+                        if seg.style is not None and "@click" in seg.style.meta else seg
+                        for seg in line]
+            if mark is not None and target is not None and target[0] <= y < target[1]:
+                line = list(Segment.apply_style(line, post_style=mark))
+                strip = Strip(line).extend_cell_length(width, mark)
+            else:
+                strip = Strip(line)
+            strips.append(strip.crop_extend(0, width, None).apply_style(base))
+        return (width, self.target), self._drawn, strips
 
     def drawn(self, width: int | None = None, console: Console | None = None,
               options: ConsoleOptions | None = None) -> Drawn:

@@ -31,12 +31,11 @@ from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.markdown_body import MarkdownBody
+from memtui.tui.widgets.preview_text import shown_text, window
 from memtui.tui.widgets.wiki_markdown import mark_broken, rewrite_wikilinks
 
 SETTLE = 0.25  # seconds the cursor must rest before the preview re-renders
 FLASH = 2.0
-PREVIEW_CHARS = 2500  # the body is cut around here (see ``window``)
-CONTEXT_LINES = 8  # lines shown above a jump target that lies past the cut
 NOTHING = "Nothing selected in this view."
 #: Shown instead of a memory whose file no longer holds the text its audit read: only an
 #: audited text is shown (its credentials masked); the change's own audit shows the new one.
@@ -97,6 +96,8 @@ class MemoryPreview(VerticalScroll):
         #: What is on show: (path, line, the result it came from); None: a commit.
         self._rendered: tuple[str | None, int | None, AuditResult | None] | None = None
         self._index_secrets: tuple[str, list[SecretHit]] | None = None  # MEMORY.md's scan
+        self._hold_scroll = False  # inside `catch_up`
+        self._held_scroll: int | None = None  # the body line to jump to once laid out
         self._body = MarkdownBody(id="preview-body")  # the one on show
         #: Every body mounted (at most BODIES_KEPT) by its ``_shown`` key, oldest use first.
         self._kept: dict[tuple[Any, ...] | None, MarkdownBody] = {None: self._body}
@@ -260,9 +261,20 @@ class MemoryPreview(VerticalScroll):
 
     async def catch_up(self) -> None:
         """Render now what was asked with ``now`` (a view switch draws the new view and
-        its row's file in one frame), rather than on the next turn of the loop."""
+        its row's file in one frame), rather than on the next turn of the loop. A jump to
+        a line waits for `scroll_after_refresh`: the switch lays the frame out later."""
         if self._want is not None and self._timer is None:
-            await self._render_wanted()
+            self._hold_scroll = True
+            try:
+                await self._render_wanted()
+            finally:
+                self._hold_scroll = False
+
+    def scroll_after_refresh(self) -> None:
+        """The jump to a line `catch_up` held, once the screen is laid out and drawn."""
+        if self._held_scroll is not None:
+            self.call_after_refresh(self._scroll_to_line, self._held_scroll)
+            self._held_scroll = None
 
     async def _render_wanted(self) -> None:
         if not self.display:
@@ -371,7 +383,10 @@ class MemoryPreview(VerticalScroll):
         if key != self._shown:
             await self._show_body(key, source)
             self.scroll_home(animate=False)
-        if line is not None:
+        self._held_scroll = None
+        if line is not None and self._hold_scroll:
+            self._held_scroll = line - first_line
+        elif line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
         self._rendered = (path, line, result)
 
@@ -450,40 +465,6 @@ def _gathered(files: tuple[str, ...]) -> str:
 def _broken(result: AuditResult, path: str) -> set[str]:
     """The targets of ``path``'s broken links."""
     return {b.target for b in result.broken_links if b.source == path}
-
-
-def window(text: str, first_line: int, line: int | None,
-           limit: int = PREVIEW_CHARS) -> tuple[str, int]:
-    """At most about ``limit`` characters of ``text`` (whose first line is file line
-    ``first_line``), starting a little before ``line`` when that lies further down; notes say
-    what was left out. Returns the text and the file line it now starts at.
-
-    A 30 KB memory drawn as markdown would stall the screen; the whole file is one ``o``
-    away."""
-    if len(text) <= limit:
-        return text, first_line
-    lines = text.split("\n")
-    start = 0
-    if line is not None and line - first_line > 0:
-        start = max(0, min(line - first_line - CONTEXT_LINES, len(lines) - 1))
-    taken: list[str] = []
-    size = 0
-    for ln in lines[start:]:
-        if taken and size + len(ln) > limit:
-            break
-        taken.append(ln)
-        size += len(ln) + 1
-    rest = len(lines) - start - len(taken)
-    head = [f"*… {plural(start, 'line')} above not shown*", ""] if start else []
-    tail = ["", f"*… {plural(rest, 'more line')}: o opens the whole file*"] \
-        if rest else []
-    return "\n".join([*head, *taken, *tail]), first_line + start - len(head)
-
-
-def shown_text(text: str, secrets: list[SecretHit]) -> str:
-    """Memory text as the preview shows it: credentials masked as their findings show them,
-    control characters escaped."""
-    return printable(mask_secrets(text, secrets) if secrets else text, lines=True)
 
 
 META_ROWS = 40  # frontmatter keys shown; a file may hold thousands
