@@ -43,9 +43,10 @@ _BMP_SUSPECT = ("\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180
 _SUSPECT = lazy_pattern(f"[{_BMP_SUSPECT}\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
 #: ``_SUSPECT``'s characters of the Basic Multilingual Plane: ``re`` checks a class of them
 #: by a table (~2 ns a character); the tag and variation characters beyond it make it test
-#: range after range (~6 ns). Their UTF-8 all starts with F3 A0 (U+E0000-U+E0FFF).
+#: range after range (~6 ns). Their UTF-8 all starts with the byte F3 (U+C0000-U+FFFFF, found by
+#: ``memchr``; F3 A0, a two-byte search, is slower).
 _SUSPECT_BMP = lazy_pattern(f"[{_BMP_SUSPECT}]")
-_ASTRAL_UTF8 = b"\xf3\xa0"
+_ASTRAL_UTF8 = b"\xf3"
 _RTL = lazy_pattern("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _COMMENT = lazy_pattern(r"<!--(.*?)-->", re.S)
 #: A comment that speaks to the model: an order at its start, or "you/the assistant … must".
