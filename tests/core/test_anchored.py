@@ -70,7 +70,8 @@ def test_a_keyword_at_the_start_is_not_looked_for_before_it() -> None:
 
 
 @pytest.mark.parametrize("hay", ["pw：" * (MAX_PLACES + 5), "пароль и ключ, 密码",
-                                 "ключ" + "認" * 50])
+                                 "ключ" + "認" * 50, "pw：" * 10_000,
+                                 "x" * 40_000 + " — " * 2_000 + "pw："])
 def test_handed_to_the_automaton(hay: str) -> None:
     assert ANCHORED.found(hay) == found_by_automaton(AUTOMATON, hay) != set()
 
