@@ -96,3 +96,12 @@ def test_the_probe_after_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:
         return got
 
     assert answers(0) == answers(10**12)
+
+
+def test_lists_made_afresh_do_not_pile_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    registry = keywords._Keywords()
+    monkeypatch.setattr(keywords, "_KEYWORDS", registry)
+    probe = keywords.KeywordProbe("a token 密码")
+    for i in range(keywords.MAX_KNOWN + 30):
+        assert probe.present(("token", "密码", f"x{i}")) == ["token", "密码"]
+        assert len(registry.known) <= keywords.MAX_KNOWN

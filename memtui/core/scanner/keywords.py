@@ -24,6 +24,8 @@ _LOWERS_TO_ASCII = ("\u0130", "\u212a")
 #: expression is compiled (~9 ms, what the automaton takes for ~200,000 characters: a
 #: folder of a few hundred memories never pays it).
 ANCHORED_AFTER = 400_000
+#: Keyword lists known by identity (`_Keywords.order_of`) at most: the checks ask a handful.
+MAX_KNOWN = 64
 
 
 class _Keywords:
@@ -72,6 +74,8 @@ class _Keywords:
         if words not in self.lists:
             self.register(words)
         order = self.lists[words]
+        if len(self.known) >= MAX_KNOWN:  # lists made afresh for each ask: no growth
+            self.known.clear()
         self.known[id(words)] = (words, order)  # holds ``words``: its id stays its own
         return order
 
