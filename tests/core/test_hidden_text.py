@@ -28,7 +28,9 @@ def _hidden(tmp: Path, body: str, index: str = _LINK) -> list[tuple[str, int | N
     "x\ufe00\ufe01\ufe02 data\n",                   # a run of variation selectors
     "a\u200db plain letters joined\n",              # a joiner between Latin letters
     "plain \u200e mark on a left-to-right line\n",
-], ids=["zwsp", "bidi", "tags", "selectors", "zwj-latin", "lrm-ltr"])
+    "\u200dat the start of a line\n",             # a joiner with nothing before it
+    "\u200d\n",
+], ids=["zwsp", "bidi", "tags", "selectors", "zwj-latin", "lrm-ltr", "zwj-first", "zwj-alone"])
 def test_invisible_characters_in_a_memory_are_reported_on_their_line(
         tmp_path: Path, body: str) -> None:
     assert _hidden(tmp_path, "first line\n" + body) == [("memory/a.md", 8)]

@@ -38,9 +38,15 @@ _ALWAYS = {
 _JOINERS = {0x200C: "ZERO WIDTH NON-JOINER", 0x200D: "ZERO WIDTH JOINER"}
 _MARKS = {0x200E: "LEFT-TO-RIGHT MARK", 0x200F: "RIGHT-TO-LEFT MARK",
           0x061C: "ARABIC LETTER MARK"}
-_SUSPECT = lazy_pattern("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e"
-                      "\u061c\u3164\uffa0\ufe00-\ufe0f\U000e0000-\U000e007f"
-                      "\U000e0100-\U000e01ef]")
+_BMP_SUSPECT = ("\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e"
+                "\u061c\u3164\uffa0\ufe00-\ufe0f")
+_SUSPECT = lazy_pattern(f"[{_BMP_SUSPECT}\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
+#: ``_SUSPECT``'s characters of the Basic Multilingual Plane: ``re`` checks a class of them
+#: by a table (~2 ns a character); the tag and variation characters beyond it make it test
+#: range after range (~6 ns). Their UTF-8 all starts with the byte F3 (U+C0000-U+FFFFF, found by
+#: ``memchr``; F3 A0, a two-byte search, is slower).
+_SUSPECT_BMP = lazy_pattern(f"[{_BMP_SUSPECT}]")
+_ASTRAL_UTF8 = b"\xf3"
 _RTL = lazy_pattern("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _COMMENT = lazy_pattern(r"<!--(.*?)-->", re.S)
 #: A comment that speaks to the model: an order at its start, or "you/the assistant … must".
@@ -164,8 +170,9 @@ def _hidden_in_line(line: str) -> list[str]:
             found.append(_ALWAYS[cp])
         elif cp in _JOINERS:
             if _joins(before) or _joins(after) or \
-                    (cp == 0x200D and (_is_emoji(before) or unicodedata.category(before or " ")
-                                       in ("So", "Mn") or before in "\ufe0f")):
+                    (cp == 0x200D and before != "" and (
+                        _is_emoji(before) or unicodedata.category(before) in ("So", "Mn")
+                        or before == "\ufe0f")):
                 continue
             found.append(_JOINERS[cp])
         elif cp in _MARKS:
@@ -186,10 +193,15 @@ def _hidden_in_line(line: str) -> list[str]:
     return found
 
 
-def hidden_findings(text: str, first_line: int = 1) -> list[tuple[int, str]]:
+def hidden_findings(text: str, first_line: int = 1, raw: bytes = b"") -> list[tuple[int, str]]:
     """(line, message) for each line of ``text`` holding invisible characters, at most
-    ``MAX_LINES`` and one more saying how many lines more hold them."""
-    if _SUSPECT.search(text) is None:
+    ``MAX_LINES`` and one more saying how many lines more hold them. ``raw``: ``text``'s
+    UTF-8 bytes when at hand (`memtui.core.scanner.textfile.TextRead.raw`), for a cheaper
+    first look."""
+    if raw:
+        if _SUSPECT_BMP.search(text) is None and _ASTRAL_UTF8 not in raw:
+            return []
+    elif _SUSPECT.search(text) is None:
         return []
     out: list[tuple[int, str]] = []
     more = 0

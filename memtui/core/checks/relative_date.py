@@ -152,12 +152,32 @@ ODD_CASE = "\u0130\u0131\u017f\u1c80\u1c81\u1c82\u1c83\u1c84\u1c85"
 _ODD_CASE = lazy_pattern(f"[{ODD_CASE}]")
 #: A syllable every match of ``_KO`` holds, and a pair of characters every match of
 #: ``_CJK`` holds (a search for them is a tenth of ``_CJK``'s).
-_KO_ANCHOR = lazy_pattern("[오내어모그주달년올일]")
-_CJK_PAIR = lazy_pattern(
-    "今天|明天|昨天|后天|後天|前天|今晚|明早|明晚|昨晚|上个|上個|上周|上週|上星|上礼|上禮|上月|"
-    "下个|下個|下周|下週|下星|下礼|下禮|本周|本週|这周|這週|这个|這個|去年|明年|天前|天后|天後|"
-    "日前|日后|日後|周前|周后|周後|週前|週后|週後|月前|月后|月後|今日|明日|昨日|後日|来週|先週|"
-    "今週|来月|先月|今月|来年|昨年|週明")
+KO_SYLLABLES = "오내어모그주달년올일"
+_KO_ANCHOR = lazy_pattern(f"[{KO_SYLLABLES}]")
+CJK_PAIRS = (
+    "今天", "明天", "昨天", "后天", "後天", "前天", "今晚", "明早", "明晚", "昨晚", "上个", "上個",
+    "上周", "上週", "上星", "上礼", "上禮", "上月", "下个", "下個", "下周", "下週", "下星", "下礼",
+    "下禮", "本周", "本週", "这周", "這週", "这个", "這個", "去年", "明年", "天前", "天后", "天後",
+    "日前", "日后", "日後", "周前", "周后", "周後", "週前", "週后", "週後", "月前", "月后", "月後",
+    "今日", "明日", "昨日", "後日", "来週", "先週", "今週", "来月", "先月", "今月", "来年", "昨年",
+    "週明")
+_CJK_PAIR = lazy_pattern("|".join(CJK_PAIRS))
+
+
+def _one_of(chars: str, pairs: tuple[str, ...]) -> str:
+    """A pattern matching where one of ``chars`` or ``pairs`` is: every alternative opens
+    with its own character (``今[天晚日週月]``), so ``re`` skips to the next place one of those
+    is (a character class among the alternatives would stop it from skipping) and turns the
+    others away at once."""
+    after: dict[str, list[str]] = {}
+    for pair in pairs:
+        after.setdefault(pair[0], []).append(pair[1])
+    return "|".join([*map(re.escape, chars),
+                     *(f"{re.escape(c)}[{re.escape(''.join(ends))}]" for c, ends in after.items())])
+
+
+#: A line ``_ODD_CASE``, ``_KO_ANCHOR`` or ``_CJK_PAIR`` finds something in, in one search.
+_LINE_ANCHOR = lazy_pattern(_one_of(ODD_CASE + KO_SYLLABLES, CJK_PAIRS))
 
 
 def _may_hold(text: str) -> bool:
@@ -186,12 +206,17 @@ def _relative(line: str) -> str | None:
 
 
 def _lines_of(text: str, pattern: re.Pattern[str], into: set[int]) -> None:
-    """Add the 0-based line of each match of ``pattern`` in ``text`` to ``into``."""
-    line, at = 0, 0
-    for m in pattern.finditer(text):
+    """Add the 0-based line of each match of ``pattern`` in ``text`` to ``into`` (no match
+    spans lines: after one, the search goes on at the next line)."""
+    search, line, at = pattern.search, 0, 0
+    m = search(text)
+    while m is not None:
         line += text.count("\n", at, m.start())
-        at = m.start()
         into.add(line)
+        at = text.find("\n", m.end())
+        if at < 0:
+            return
+        m = search(text, at + 1)
 
 
 def _candidates(body: str, probe: KeywordProbe | None = None) -> set[int]:
@@ -202,8 +227,7 @@ def _candidates(body: str, probe: KeywordProbe | None = None) -> set[int]:
     found: set[int] = set()
     if probe is None or probe.present(ANCHORS):
         _lines_of(body.lower(), _ANCHOR, found)  # lower-casing keeps every newline
-    for pattern in (_ODD_CASE, _KO_ANCHOR, _CJK_PAIR):
-        _lines_of(body, pattern, found)
+    _lines_of(body, _LINE_ANCHOR, found)  # where _ODD_CASE, _KO_ANCHOR or _CJK_PAIR finds
     return found
 
 

@@ -202,7 +202,9 @@ def _label_hints() -> tuple[str, ...]:
     return tuple(sorted(structure.hint_words()))
 
 
+@cache
 def _vendor_hints() -> tuple[str, ...]:
+    """The rules' keywords (read once: the probe knows a list by its identity)."""
     from memtui.core.creds import vendor
 
     return vendor.keywords()

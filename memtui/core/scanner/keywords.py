@@ -5,7 +5,8 @@ thousands of files; most files contain none of their keywords, and this finds th
 Every keyword list asked about goes into one Aho–Corasick automaton (pyahocorasick), so a
 text is read once for all of them, however many checks ask. ASCII keywords are looked up in
 the text's ASCII characters alone (for CJK-heavy memories a fraction of the text), lower-cased;
-the others in the text itself. It may answer yes wrongly (letters joined across removed
+the others in the text itself (by their anchors once enough text has been read,
+``memtui.core.scanner.anchored``). It may answer yes wrongly (letters joined across removed
 characters), never no wrongly.
 """
 
@@ -15,8 +16,16 @@ import threading
 
 import ahocorasick
 
+from memtui.core.scanner.anchored import Anchored, automaton, found_by_automaton
+
 #: The only characters outside ASCII whose lower case holds an ASCII letter (İ → i̇, K → k).
 _LOWERS_TO_ASCII = ("\u0130", "\u212a")
+#: Characters of text the automaton reads for the non-ASCII keywords before their anchored
+#: expression is compiled (~9 ms, what the automaton takes for ~200,000 characters: a
+#: folder of a few hundred memories never pays it).
+ANCHORED_AFTER = 400_000
+#: Keyword lists known by identity (`_Keywords.order_of`) at most: the checks ask a handful.
+MAX_KNOWN = 64
 
 
 class _Keywords:
@@ -28,7 +37,13 @@ class _Keywords:
         self.lists: dict[tuple[str, ...], dict[str, int] | None] = {}
         self.ascii: ahocorasick.Automaton | None = None
         self.other: ahocorasick.Automaton | None = None
+        self.other_words: list[str] = []
+        self.anchored: Anchored | None = None
+        #: Characters the automaton has read for the non-ASCII keywords so far.
+        self.read = 0
         self.other_cased = False
+        #: `lists`' entries by the identity of the tuple asked about (`order_of`).
+        self.known: dict[int, tuple[tuple[str, ...], dict[str, int] | None]] = {}
         self.version = 0
         self.lock = threading.Lock()
 
@@ -44,21 +59,40 @@ class _Keywords:
             union = sorted({w for ws in self.lists for w in ws})
             ascii_words = [w for w in union if w.isascii()]
             other = [w for w in union if not w.isascii()]
-            self.ascii = _automaton(ascii_words)
-            self.other = _automaton(other)
+            self.ascii = automaton(ascii_words)
+            self.other, self.other_words, self.anchored = automaton(other), other, None
             self.other_cased = any(w != w.upper() for w in other)
             self.version += 1
 
+    def order_of(self, words: tuple[str, ...]) -> dict[str, int] | None:
+        """``words``' entry of `lists`, the list registered first if it is new. Known by
+        the tuple's identity first: a checks' list is one constant, and hashing its
+        hundreds of words on every ask was a tenth of a cold audit's credential check."""
+        known = self.known.get(id(words))
+        if known is not None and known[0] is words:
+            return known[1]
+        if words not in self.lists:
+            self.register(words)
+        order = self.lists[words]
+        if len(self.known) >= MAX_KNOWN:  # lists made afresh for each ask: no growth
+            self.known.clear()
+        self.known[id(words)] = (words, order)  # holds ``words``: its id stays its own
+        return order
 
-def _automaton(words: list[str]) -> ahocorasick.Automaton | None:
-    """One Aho–Corasick automaton over ``words`` (each its own value), or None for none."""
-    if not words:
-        return None
-    automaton = ahocorasick.Automaton()
-    for w in words:
-        automaton.add_word(w, w)
-    automaton.make_automaton()
-    return automaton
+    def other_found(self, hay: str) -> set[str]:
+        """The non-ASCII keywords in ``hay`` (lower-cased when some are cased): by the
+        automaton at first, by their anchors once it has read `ANCHORED_AFTER` characters
+        (the same answer, `memtui.core.scanner.anchored`)."""
+        anchored = self.anchored
+        if anchored is None:
+            if self.read < ANCHORED_AFTER:
+                self.read += len(hay)
+                return found_by_automaton(self.other, hay)
+            with self.lock:
+                if self.anchored is None:
+                    self.anchored = Anchored(self.other_words, self.other)
+                anchored = self.anchored
+        return anchored.found(hay)
 
 
 _KEYWORDS = _Keywords()
@@ -89,19 +123,16 @@ class KeywordProbe:
                     data = text.encode("ascii", "ignore").lower()
                 found.update(w for _, w in kw.ascii.iter(data.decode("ascii")))
             if kw.other is not None and not text.isascii():
-                hay = text.lower() if kw.other_cased else text
-                # Every non-ASCII keyword, overlapping ones too, in one pass (hundreds of
-                # words: one ``in`` per word was most of a cold audit's credential check).
-                found.update(w for _, w in kw.other.iter(hay))
+                # Every non-ASCII keyword, overlapping ones too (hundreds of words: one
+                # ``in`` per word was most of a cold audit's credential check).
+                found |= kw.other_found(text.lower() if kw.other_cased else text)
             self._found, self._version = found, kw.version
         return self._found
 
     def present(self, words: tuple[str, ...]) -> list[str]:
         """The ``words`` (lower case) that occur in the text."""
-        if words not in _KEYWORDS.lists:
-            _KEYWORDS.register(words)
+        order = _KEYWORDS.order_of(words)
         found = self._all_found()
-        order = _KEYWORDS.lists[words]
         if order is None:
             return [w for w in words if w in found]
         # The few words found, put in the list's order (not a walk over the whole list,

@@ -175,7 +175,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         own.append(finding("instruction_like", rel, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
     own.extend(finding("hidden_text", rel, line, message)
-               for line, message in hidden_findings(read.text))
+               for line, message in hidden_findings(read.text, raw=read.raw))
     if read.ok and mf.type and mf.type.strip().lower() == "project":
         own.extend(finding("relative_date", rel, line, message)
                    for line, message in relative_dates(body, start, probe))

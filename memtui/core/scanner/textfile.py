@@ -92,11 +92,15 @@ def _read_head(path: str | os.PathLike[str], n: int, size: int = -1) -> bytes:
     # Non-blocking: a FIFO swapped in after the caller's stat() must not hang the read.
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
-        data = os.read(fd, n if size < 0 else min(n, size + 1))
+        asked = n if size < 0 else min(n, size + 1)
+        data = os.read(fd, asked)
         parts = [data]
         got = len(data)
-        while got < n and data:  # up to n, or the end (a file may grow after its stat)
-            data = os.read(fd, min(n - got, 1 << 20))
+        # Up to n, or the end: a file may grow after its stat (then the read of one byte
+        # more than its size is full); a short read of a regular file is its end.
+        while got < n and len(data) == asked:
+            asked = min(n - got, 1 << 20)
+            data = os.read(fd, asked)
             parts.append(data)
             got += len(data)
     finally:

@@ -1,0 +1,107 @@
+"""The anchored search of the non-ASCII keywords finds exactly what the automaton finds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memtui.core.scanner import keywords
+from memtui.core.scanner.anchored import (
+    MAX_PLACES,
+    Anchored,
+    anchor_at,
+    automaton,
+    dense,
+    found_by_automaton,
+)
+from memtui.core.scanner.scan import _expect_keywords
+
+
+def checks_words() -> list[str]:
+    """Every non-ASCII keyword the scan's checks ask about."""
+    _expect_keywords()
+    return sorted({w for words in keywords._KEYWORDS.lists for w in words if not w.isascii()})
+
+
+WORDS = checks_words()
+ANCHORED = Anchored(WORDS)
+AUTOMATON = automaton(WORDS)
+#: Pieces of text: whole keywords, their halves (a keyword cut at its anchor), anchors alone,
+#: dense letters, ASCII letters that precede anchors, the bench's CJK text, a NUL.
+PIECES = sorted({*WORDS[::3], *(w[:anchor_at(w) + 1] for w in WORDS[1::4]),
+                 *(w[anchor_at(w):] for w in WORDS[2::4]), *(w[0] for w in WORDS),
+                 "p", "w", "pw", "：", "新", "認", "重新量測", "確認", "a", " ", "\n", "\x00",
+                 "é", "пароль", "п", "密", "码", "碼", "—", "-", "_"})
+
+
+def test_checks_have_both_kinds_of_anchor() -> None:
+    anchors = {w[anchor_at(w)] for w in WORDS}
+    assert any(dense(c) for c in anchors) and any(not dense(c) for c in anchors)
+    assert any(anchor_at(w) > 0 for w in WORDS)  # keywords anchored after ASCII letters
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=40))
+def test_same_as_the_automaton(pieces: list[str]) -> None:
+    hay = "".join(pieces)
+    assert ANCHORED.found(hay) == found_by_automaton(AUTOMATON, hay)
+
+
+def test_same_as_the_automaton_on_long_random_texts() -> None:
+    rnd = random.Random(35)
+    for _ in range(300):
+        hay = "".join(rnd.choice(PIECES) for _ in range(rnd.randint(0, 400)))
+        assert ANCHORED.found(hay) == found_by_automaton(AUTOMATON, hay)
+
+
+def test_every_keyword_found_alone_and_inside_text() -> None:
+    for w in WORDS:
+        for hay in (w, f"x{w}y", f"重新{w}確認", f"{w[:-1]}：{w}"):
+            assert w in ANCHORED.found(hay), (w, hay)
+            assert ANCHORED.found(hay) == found_by_automaton(AUTOMATON, hay)
+
+
+def test_a_keyword_at_the_start_is_not_looked_for_before_it() -> None:
+    # A keyword anchored past its start (``pw：``) never wraps round to the text's end.
+    assert ANCHORED.found("：xxpw") == found_by_automaton(AUTOMATON, "：xxpw") == set()
+
+
+@pytest.mark.parametrize("hay", ["pw：" * (MAX_PLACES + 5), "пароль и ключ, 密码",
+                                 "ключ" + "認" * 50, "pw：" * 10_000,
+                                 "x" * 40_000 + " — " * 2_000 + "pw："])
+def test_handed_to_the_automaton(hay: str) -> None:
+    assert ANCHORED.found(hay) == found_by_automaton(AUTOMATON, hay) != set()
+
+
+def test_no_words() -> None:
+    assert Anchored([]).found("密码") == set() and Anchored([""]).found("密码") == set()
+
+
+def test_the_probe_after_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A probe answers the same before and after the keywords switch to their anchors."""
+    rnd = random.Random(7)
+    texts = ["".join(rnd.choice(PIECES) for _ in range(rnd.randint(0, 200))) for _ in range(200)]
+    lists = [tuple(words) for words in keywords._KEYWORDS.lists]
+
+    def answers(after: int) -> list[list[list[str]]]:
+        registry = keywords._Keywords()
+        registry.register(*lists)
+        monkeypatch.setattr(keywords, "_KEYWORDS", registry)
+        monkeypatch.setattr(keywords, "ANCHORED_AFTER", after)
+        got = [[keywords.KeywordProbe(t).present(words) for words in lists] for t in texts]
+        assert (registry.anchored is not None) == (after == 0)
+        return got
+
+    assert answers(0) == answers(10**12)
+
+
+def test_lists_made_afresh_do_not_pile_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    registry = keywords._Keywords()
+    monkeypatch.setattr(keywords, "_KEYWORDS", registry)
+    probe = keywords.KeywordProbe("a token 密码")
+    for i in range(keywords.MAX_KNOWN + 30):
+        assert probe.present(("token", "密码", f"x{i}")) == ["token", "密码"]
+        assert len(registry.known) <= keywords.MAX_KNOWN
