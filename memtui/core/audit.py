@@ -266,6 +266,8 @@ class Auditor:
                     self._derived_new = derived_cache.entry(
                         self._derived_key(head, self._index_digest), self._scans,
                         self._read_ns, self._asked, result)
+                if self._one_shot:  # its scans' links were let go: a next run scans again
+                    self._scans, self._scan_map = {}, {}
         finally:
             if collecting:
                 gc.enable()
@@ -631,7 +633,8 @@ class Auditor:
             index, line_costs, index_own, self._exists,
             lambda loaded: self._block(index, loaded), self._git,
             [*self._notes, *([(WORKSPACE, self._git_note)] if self._git_note else [])],
-            self._docs, self.pause, self._flagged, self._view, *self._project), self._memo)
+            self._docs, self.pause, self._flagged, self._view, *self._project,
+            let_go_links=self._one_shot and self._store is None), self._memo)
 
     def _index_parts(self) -> tuple[Index, list[LineCost], list[Finding]]:
         """The index, its per-line costs and the findings it yields on its own; re-read only

@@ -499,3 +499,22 @@ def test_the_column_parts_are_written_a_column_at_a_time(tmp_path: Path, cache: 
     assert columns.wikirefs_in(stored["wikirefs"]) == made.wikirefs
     assert columns.reports_in(stored["files"], [f.path for f in made.files],
                               [None] * len(made.files), dict) == made.files
+
+
+def test_a_one_shot_run_lets_go_of_each_files_links_once_resolved(tmp_path: Path,
+                                                                  cache: Path) -> None:
+    """A one-shot run's scans hold no links once they are resolved (issue 35: their room
+    is what the derivation makes next); the report is the fresh one, and a second run of
+    the same auditor scans again."""
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    once = Auditor(open_workspace(root), opts, one_shot=True)
+    result = once.run()
+    assert all(not s.links and not s.wikilinks for s in result.scans.values())
+    report = to_json(result)
+    assert report == _fresh(root)
+    with uncached():
+        kept = Auditor(open_workspace(root), opts).run()
+        assert all(s.wikilinks for s in kept.scans.values())
+        again = once.run()
+    assert to_json(again) == report and to_json(kept) == report
