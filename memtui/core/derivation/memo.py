@@ -152,9 +152,9 @@ class Memo:
         """The keys of ``values`` whose value is not the very object it was in the last call
         of ``name``, and the keys added or taken away since (a file created or deleted);
         None on the first call."""
-        last = self._seen.get(name)
         if not self.keep_items:
             return None
+        last = self._seen.get(name)
         self._seen[name] = dict(values)
         if last is None:
             return None
