@@ -164,7 +164,7 @@ class Auditor:
         self._git_note: str | None = None  # why the history was read only in part
         #: Whether a path that is no memory exists: asked anew after each walk.
         self._exists: Callable[[str], State] = self._new_exists()
-        self._memo = Memo()
+        self._memo = Memo(keep_items=not one_shot)
         self._one_shot = one_shot
         self._store: ScanStore | None = None
         self._hold_store = hold_stored_scans
@@ -255,14 +255,19 @@ class Auditor:
                         self.ws.root, keep=self.autosave and self._keep_scans)
                     self._head = head if whole else git_head(self.ws.root)
                 scans = self._scan_all(hint)
+                if self._one_shot:
+                    self._save_scans_now()
                 self._progress("linking", 0, 0)
                 result = self._last = self._derive(scans)
                 if self._one_shot:
-                    self._memo = Memo()  # no next run: its steps' values let go now
+                    # no next run: its steps' values let go now
+                    self._memo = Memo(keep_items=False)
                 if whole and self._index_digest is not None:
                     self._derived_new = derived_cache.entry(
                         self._derived_key(head, self._index_digest), self._scans,
                         self._read_ns, self._asked, result)
+                if self._one_shot:  # its scans' links were let go: a next run scans again
+                    self._scans, self._scan_map = {}, {}
         finally:
             if collecting:
                 gc.enable()
@@ -523,6 +528,16 @@ class Auditor:
         self._scan_map = scans  # not changed in place: a patch copies it first
         return scans
 
+    def _save_scans_now(self) -> None:
+        """A one-shot run: MEMORY.md parsed (and put in the scan cache), then the scan
+        cache saved and let go of before the derivation, so that its entries and its
+        writing are not held at the derivation's peak (issue 35)."""
+        store = self._stored()
+        if store is None or not self.autosave:
+            return
+        self._index_parts()
+        self._let_go_of_store(store)
+
     def _let_go_of_store(self, store: ScanStore) -> None:
         """Save the scan cache (when something is new in it), then hold it no longer."""
         store.keep_only(set(self._paths))
@@ -618,7 +633,8 @@ class Auditor:
             index, line_costs, index_own, self._exists,
             lambda loaded: self._block(index, loaded), self._git,
             [*self._notes, *([(WORKSPACE, self._git_note)] if self._git_note else [])],
-            self._docs, self.pause, self._flagged, self._view, *self._project), self._memo)
+            self._docs, self.pause, self._flagged, self._view, *self._project,
+            let_go_links=self._one_shot and self._store is None), self._memo)
 
     def _index_parts(self) -> tuple[Index, list[LineCost], list[Finding]]:
         """The index, its per-line costs and the findings it yields on its own; re-read only

@@ -447,3 +447,74 @@ def test_a_one_shot_auditor_keeps_no_step_of_its_derivation(tmp_path: Path) -> N
         assert report == to_json(kept.run())
         assert kept._memo._once and not once._memo._once and not once._memo._each
         assert to_json(once.run()) == report
+
+
+def test_a_one_shot_run_saves_its_scans_before_it_derives(tmp_path: Path, cache: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """``memtui audit``'s auditor writes the scan cache (MEMORY.md's parse with it) and lets
+    go of it before the derivation, not at its peak after it (issue 35); the report is the
+    same, and the next run is a warm one."""
+    import memtui.core.audit as audit_module
+    from memtui.core.caches.scans import ScanStore
+
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    seen: list[list[str]] = []
+    real = audit_module.derive
+
+    def derive(*args: object, **kwargs: object) -> AuditResult:
+        seen.append([p.name for p in cache.glob("scans-*")])
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(audit_module, "derive", derive)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    report = to_json(Auditor(open_workspace(root), opts, one_shot=True).run())
+    assert len(seen) == 1 and len(seen[0]) == 1  # written before the derivation
+    store = ScanStore(open_workspace(root).root)
+    assert store.index_entry is not None and len(store.entries) == 6
+    assert report == _fresh(root)
+    again, opened = _opened(root)
+    assert again == report and opened == []
+
+
+def test_the_column_parts_are_written_a_column_at_a_time(tmp_path: Path, cache: Path
+                                                         ) -> None:
+    """Each part kept as columns is made a column at a time as it is written
+    (`columns.Columns`, issue 35): the file is the compact JSON of its columns' objects, as
+    before, and each part reads back as what was kept."""
+    from memtui.core.caches import columns
+
+    root = make_ws(tmp_path / "ws", _files(40), days_ago=3)
+    made = Auditor(open_workspace(root), AuditOptions(now=NOW, keep_texts=False)).run()
+    lines = _derived(cache).read_bytes().split(b"\n")[:-1]
+    for line in lines:
+        assert line == json.dumps(json.loads(line), ensure_ascii=False,
+                                  separators=(",", ":")).encode("utf-8")
+    stored = dict(json.loads(line) for line in lines)
+    parts = {"files": columns.reports_out(made.files, made.options.file_tokens),
+             "wikirefs": columns.wikirefs_out(made.wikirefs),
+             "index": columns.index_out(made.index)}
+    for name, part in parts.items():
+        assert type(part) is columns.Columns
+        assert part.as_dict() == stored[name], name
+    assert columns.wikirefs_in(stored["wikirefs"]) == made.wikirefs
+    assert columns.reports_in(stored["files"], [f.path for f in made.files],
+                              [None] * len(made.files), dict) == made.files
+
+
+def test_a_one_shot_run_lets_go_of_each_files_links_once_resolved(tmp_path: Path,
+                                                                  cache: Path) -> None:
+    """A one-shot run's scans hold no links once they are resolved (issue 35: their room
+    is what the derivation makes next); the report is the fresh one, and a second run of
+    the same auditor scans again."""
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    once = Auditor(open_workspace(root), opts, one_shot=True)
+    result = once.run()
+    assert all(not s.links and not s.wikilinks for s in result.scans.values())
+    report = to_json(result)
+    assert report == _fresh(root)
+    with uncached():
+        kept = Auditor(open_workspace(root), opts).run()
+        assert all(s.wikilinks for s in kept.scans.values())
+        again = once.run()
+    assert to_json(again) == report and to_json(kept) == report

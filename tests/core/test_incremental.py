@@ -371,3 +371,26 @@ def test_renames_resolve_others_links_as_fresh_audits(tmp_path: Path) -> None:
         assert _graph(got) == _graph(fresh), rel
         assert [(w.source, w.target, w.resolved, w.state) for w in got.wikirefs] == \
             [(w.source, w.target, w.resolved, w.state) for w in fresh.wikirefs], rel
+
+
+def test_a_memo_for_one_call_keys_and_keeps_no_item() -> None:
+    """``Memo(keep_items=False)`` (a one-shot audit, issue 35): each item made once, its key
+    never asked for, nothing kept for a next call."""
+    from memtui.core.derivation.memo import Memo
+
+    def no_key(item: object) -> object:
+        raise AssertionError(f"{item} keyed")
+
+    memo = Memo(keep_items=False)
+    items = ("a", "b", "c")
+    assert memo.changed("scans", dict.fromkeys(items, 1)) is None
+    assert memo.each_changed("step", items, None, no_key, str.upper) == \
+        {"a": "A", "b": "B", "c": "C"}
+    assert memo.made is None
+    again = memo.each_changed("step", items, ["a"], no_key, lambda i: i * 2)
+    assert again == {"a": "aa", "b": "bb", "c": "cc"}  # made again: nothing was kept
+    assert memo.changed("scans", dict.fromkeys(items, 1)) is None
+    kept = Memo()
+    kept.each_changed("step", items, None, lambda i: i, str.upper)
+    assert kept.each_changed("step", items, [], lambda i: i, lambda i: i * 2) == \
+        {"a": "A", "b": "B", "c": "C"}

@@ -306,3 +306,57 @@ def test_an_unknown_vocabulary_is_parsed_and_never_cached(cache: Path, monkeypat
     monkeypatch.setattr(tokens, "PARSED_SHA256", {})
     assert tokens.vocabulary("cl100k") == right
     assert not (cache / "vocab-cl100k-v2.marshal").exists()
+
+
+# -- a long text counted a piece at a time (issue 35: the CLI's peak at 50,000 files) -------
+
+def test_a_long_text_is_encoded_a_piece_at_a_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import memtui.core.counting.tokens as tokens
+
+    text = "".join(f"- [第 {i} 條](memory/n{i}.md) — 記憶 line {i}  \n\n \t\n" for i in range(9000))
+    assert len(text) > 4 * tokens.PIECE_CHARS
+    longest: list[int] = []
+
+    class Recording:
+        def __init__(self, enc: Any) -> None:
+            self.enc = enc
+
+        def encode_ordinary(self, t: str) -> list[int]:
+            longest.append(len(t))
+            return self.enc.encode_ordinary(t)  # type: ignore[no-any-return]
+
+    whole = tokens.encoder("qwen")
+    monkeypatch.setattr(tokens, "small_encoder", lambda texts, name: Recording(whole))
+    got = TokenCounter().counts_many([text], names=("qwen",))[0]["qwen"]
+    assert got == len(whole.encode_ordinary(text))
+    assert len(longest) > 4 and max(longest) < 2 * tokens.PIECE_CHARS
+
+
+def test_texts_cut_into_pieces_count_as_the_references(tmp_path: Path) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from bench.generate import generate
+    from memtui.core.counting.tokens import encoder, pieces
+
+    ws = generate(tmp_path / "gen", 60, seed=3)
+    index = (ws / "MEMORY.md").read_text(encoding="utf-8")
+    for name in ("qwen", "cl100k"):
+        enc = encoder(name)
+        cut = list(pieces(index, 64))
+        assert len(cut) > 20 and "".join(cut) == index
+        assert sum(len(enc.encode_ordinary(p)) for p in cut) == len(enc.encode_ordinary(index))
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(unicode_pieces("\n", "\n\n", "x\n", " \n", "!\n", "\n ", "'s\n"),
+                    max_size=40).map("".join), st.integers(0, 6))
+    def check(text: str, size: int) -> None:
+        cut = list(pieces(text, size))
+        assert "".join(cut) == text
+        for name in ("qwen", "cl100k"):
+            given_ = _as_given([text], name)[0]
+            enc = encoder(name)
+            assert sum(len(enc.encode_ordinary(p)) for p in pieces(given_, size)) == \
+                _reference_counts([given_], name)[0]
+
+    check()

@@ -16,7 +16,7 @@ checked as it is read and made only when first asked for (`StoredGraph`, `Stored
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from memtui.core.derivation.graph import Graph
@@ -32,6 +32,21 @@ _STR = frozenset({str})
 _STR_OR_NONE = frozenset({str, type(None)})
 _BOOL = frozenset({bool})
 INDEX_SOURCE = "MEMORY.md"  # what `memtui.core.caches.scans.decode_index` names the index
+
+
+class Columns:
+    """A part kept as columns, each made only when it is written
+    (`memtui.core.caches.derived.save`) and let go of once written: a part's columns and
+    its JSON are never all held at once (they were ~50 MB at the peak of a cold audit of
+    50,000 files, issue 35). Written, it is the JSON object of its columns, in order."""
+
+    __slots__ = ("made",)
+
+    def __init__(self, made: Iterable[tuple[str, Callable[[], Any]]]) -> None:
+        self.made = made
+
+    def as_dict(self) -> dict[str, Any]:
+        return {key: make() for key, make in self.made}
 
 
 class NotColumns(ValueError):
@@ -100,13 +115,15 @@ def counts_in(v: Any, n: int) -> list[int]:
 StatRow = tuple[str, int, int, int, int, bytes, int]
 
 
-def stat_rows_out(rows: list[StatRow]) -> dict[str, Any]:
+def stat_rows_out(rows: list[StatRow]) -> Columns:
     """Every memory file's stat row, a column per field (digests in hex)."""
-    rels, mtimes, sizes, inodes, ctimes, digests, reads = zip(*rows, strict=True) if rows \
-        else ((),) * 7
-    return {"n": len(rows), "rels": strs_out(list(rels)), "mtimes": list(mtimes),
-            "sizes": list(sizes), "inodes": list(inodes), "ctimes": list(ctimes),
-            "digests": strs_out([d.hex() for d in digests]), "reads": list(reads)}
+    def col(at: int) -> Callable[[], list[Any]]:
+        return lambda: [row[at] for row in rows]
+    return Columns((("n", lambda: len(rows)), ("rels", lambda: strs_out(col(0)())),
+                    ("mtimes", col(1)), ("sizes", col(2)), ("inodes", col(3)),
+                    ("ctimes", col(4)),
+                    ("digests", lambda: strs_out([row[5].hex() for row in rows])),
+                    ("reads", col(6))))
 
 
 def stat_rows_in(v: Any) -> list[StatRow]:
@@ -119,15 +136,18 @@ def stat_rows_in(v: Any) -> list[StatRow]:
                     ints_in(v["reads"], n), strict=True))
 
 
-def reports_out(files: list[FileReport], file_tokens: bool) -> dict[str, Any]:
+def reports_out(files: list[FileReport], file_tokens: bool) -> Columns:
     """Each file's report, a column per field (its token counts only when counted)."""
-    return {"n": len(files), "paths": strs_out([f.path for f in files]),
-            "names": [f.name for f in files], "types": [f.type for f in files],
-            "bytes": [f.bytes for f in files], "ages": [f.age_days for f in files],
-            "sources": strs_out([f.age_source for f in files]),
-            "linked": [f.linked for f in files], "reachable": [f.reachable for f in files],
-            "findings": [f.findings for f in files],
-            "tokens": [f.tokens for f in files] if file_tokens else None}
+    return Columns((
+        ("n", lambda: len(files)), ("paths", lambda: strs_out([f.path for f in files])),
+        ("names", lambda: [f.name for f in files]), ("types", lambda: [f.type for f in files]),
+        ("bytes", lambda: [f.bytes for f in files]),
+        ("ages", lambda: [f.age_days for f in files]),
+        ("sources", lambda: strs_out([f.age_source for f in files])),
+        ("linked", lambda: [f.linked for f in files]),
+        ("reachable", lambda: [f.reachable for f in files]),
+        ("findings", lambda: [f.findings for f in files]),
+        ("tokens", lambda: [f.tokens for f in files] if file_tokens else None)))
 
 
 def reports_in(v: Any, paths: list[str], known: list[dict[str, int] | None],
@@ -151,10 +171,13 @@ def reports_in(v: Any, paths: list[str], known: list[dict[str, int] | None],
                     ints_in(v["findings"], n)))
 
 
-def wikirefs_out(refs: list[WikiRef]) -> dict[str, Any]:
-    return {"n": len(refs), "sources": strs_out([w.source for w in refs]),
-            "lines": [w.line for w in refs], "targets": strs_out([w.target for w in refs]),
-            "resolved": [w.resolved for w in refs], "states": strs_out([w.state for w in refs])}
+def wikirefs_out(refs: list[WikiRef]) -> Columns:
+    return Columns((
+        ("n", lambda: len(refs)), ("sources", lambda: strs_out([w.source for w in refs])),
+        ("lines", lambda: [w.line for w in refs]),
+        ("targets", lambda: strs_out([w.target for w in refs])),
+        ("resolved", lambda: [w.resolved for w in refs]),
+        ("states", lambda: strs_out([w.state for w in refs]))))
 
 
 def wikirefs_in(v: Any) -> list[WikiRef]:
@@ -230,7 +253,7 @@ class StoredGraph(Graph):
 
 # -- MEMORY.md's parse, without its text (the text is read again: it is the key) ------------
 
-def index_out(index: Index) -> dict[str, Any]:
+def index_out(index: Index) -> Columns:
     """``index``'s lines and code spans as columns; NotColumns when a link is not one the
     index's own parse makes (another source, another line)."""
     lines = index.lines
@@ -239,20 +262,21 @@ def index_out(index: Index) -> dict[str, Any]:
             any(lk.line != ln.number for ln in lines for lk in (*ln.links, *ln.wikilinks)) or \
             any(ln.number != at for at, ln in enumerate(lines, 1)):
         raise NotColumns("not the index's own links")
-    return {
-        "n": len(lines), "kinds": strs_out([ln.kind for ln in lines]),
-        "titles": strs_out([ln.title for ln in lines]),
-        "hooks": strs_out([ln.hook for ln in lines]),
-        "chars": [ln.chars for ln in lines], "bytes": [ln.bytes for ln in lines],
-        "ends": [ln.end_byte for ln in lines],
-        "links": [len(ln.links) for ln in lines], "wikilinks": [len(ln.wikilinks) for ln in lines],
-        "m": len(links), "link_kinds": strs_out([lk.kind for lk in links]),
-        "raw": strs_out([lk.raw for lk in links]),
-        "targets": strs_out([lk.target or "" for lk in links]),
-        "texts": strs_out([lk.text for lk in links]),
-        "flags": "".join(_FLAGS[(lk.target is None, lk.outside)] for lk in links),
-        "spans": [[cs.line, cs.content] for cs in index.code_spans],
-    }
+    return Columns((
+        ("n", lambda: len(lines)), ("kinds", lambda: strs_out([ln.kind for ln in lines])),
+        ("titles", lambda: strs_out([ln.title for ln in lines])),
+        ("hooks", lambda: strs_out([ln.hook for ln in lines])),
+        ("chars", lambda: [ln.chars for ln in lines]),
+        ("bytes", lambda: [ln.bytes for ln in lines]),
+        ("ends", lambda: [ln.end_byte for ln in lines]),
+        ("links", lambda: [len(ln.links) for ln in lines]),
+        ("wikilinks", lambda: [len(ln.wikilinks) for ln in lines]),
+        ("m", lambda: len(links)), ("link_kinds", lambda: strs_out([lk.kind for lk in links])),
+        ("raw", lambda: strs_out([lk.raw for lk in links])),
+        ("targets", lambda: strs_out([lk.target or "" for lk in links])),
+        ("texts", lambda: strs_out([lk.text for lk in links])),
+        ("flags", lambda: "".join(_FLAGS[(lk.target is None, lk.outside)] for lk in links)),
+        ("spans", lambda: [[cs.line, cs.content] for cs in index.code_spans])))
 
 
 def index_in(v: Any, text: str) -> Index:

@@ -197,6 +197,19 @@ def _lines(parts: Iterable[tuple[str, Any]]) -> Iterator[list[Any]]:
                 yield [name, chunk]
 
 
+def _encoded(line: list[Any], dumps: Callable[[Any], str]) -> Iterator[str]:
+    """``dumps(line)`` in pieces: a part kept as `columns.Columns` a column at a time, each
+    made as it is written (the same text as its columns' object would be)."""
+    name, value = line
+    if not isinstance(value, columns.Columns):
+        yield dumps(line)
+        return
+    yield "[" + dumps(name) + ",{"
+    for at, (key, make) in enumerate(value.made):
+        yield ("," if at else "") + dumps(key) + ":" + dumps(make())
+    yield "}]"
+
+
 def save(path: Path, derived: Derived) -> bool:
     """Replace ``path`` with ``derived`` atomically; False when that is impossible."""
     files = columns.stat_rows_out(derived.files)
@@ -208,13 +221,14 @@ def save(path: Path, derived: Derived) -> bool:
     def written() -> Iterator[bytes]:  # the body a line at a time, then the header
         first = True
         for line in _lines([(" files", files), *result]):
-            blob = dumps(line).encode("utf-8")
             if not first:
                 digest.update(b"\n")
                 yield b"\n"
             first = False
-            digest.update(blob)
-            yield blob
+            for piece in _encoded(line, dumps):
+                blob = piece.encode("utf-8")
+                digest.update(blob)
+                yield blob
         yield b"\n" + dumps({
             "magic": MAGIC, "version": version(), "key": derived.key,
             "exists": derived.exists,

@@ -85,6 +85,7 @@ from memtui.core.workspace import INDEX_NAME, Workspace
 #: live auditor) to update them by the sketches that changed.
 _Near = tuple[dict[str, tuple[Finding, ...]], Buckets | None]
 
+_NO_LINKS: list[Link] = []  # a scan's links once let go (`Inputs.let_go_links`): never added to
 _ABSENT = object()  # a file git knows nothing of (a key, unlike None: git knows no date)
 # A file's state (report, findings, orphan, since, until), its parts taken in C.
 _REPORT, _FINDINGS, _ORPHAN, _SINCE, _UNTIL = map(itemgetter, range(5))
@@ -122,6 +123,10 @@ class Inputs:
     #: that changes when it does (its listing's digest).
     project: ProjectIndex | None = None
     project_key: object = None
+    #: The caller reads no scan's links once they are resolved (a one-shot audit, issue
+    #: 35): each file's are let go as soon as its links are, so that what they held makes
+    #: room for what the derivation makes next.
+    let_go_links: bool = False
 
 
 def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
@@ -211,10 +216,15 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     # Links between memory files, and the graph they make.
     pause = inp.pause
 
+    let_go = inp.let_go_links
+
     def links_of(rel: object) -> LinkResults:
         pause()
         s = scans[rel]  # type: ignore[index]
-        return resolve(rel, s.links, s.wikilinks)  # type: ignore[arg-type]
+        got = resolve(rel, s.links, s.wikilinks)  # type: ignore[arg-type]
+        if let_go:
+            s.links = s.wikilinks = _NO_LINKS
+        return got
 
     # Each file's links, resolved again only when its scan, the names or the files changed;
     # while the names and files are the same, only the files scanned anew are looked at.

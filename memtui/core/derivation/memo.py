@@ -51,7 +51,11 @@ class Same:
 class Memo:
     """The last result of each named step, with the key it was computed for."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep_items: bool = True) -> None:
+        """``keep_items=False``: a memo for one call (a one-shot audit): ``each`` and
+        ``each_changed`` neither key nor keep each item (at 50,000 files their keys and
+        values held ~30 MB at the peak, issue 35) and ``changed`` keeps no values."""
+        self.keep_items = keep_items
         self._once: dict[str, tuple[object, Any]] = {}
         self._each: dict[str, dict[Hashable, tuple[object, Any]]] = {}
         #: Each ``each`` step's last items (in order) and last output.
@@ -85,6 +89,8 @@ class Memo:
         last call of ``step`` while its key is equal (and ``holds(value)``, when given: a
         value that depends on the clock says how long it holds); items not in ``keyed``
         are let go."""
+        if not self.keep_items:
+            return {item: make(item) for item, _key in keyed}
         get = self._each.get(step, {}).get
         new: dict[Hashable, tuple[object, Any]] = {}
         out: dict[Hashable, V] = {}
@@ -118,6 +124,9 @@ class Memo:
         given again (not to be changed by the caller). ``made`` then names the items whose
         value was made anew (None: any may have been). ``force``: items of ``changed`` made
         anew whatever their key (what they read that the key leaves out changed)."""
+        if not self.keep_items:
+            self.made = None
+            return {i: make(i) for i in items}
         old, last = self._each.get(step), self._out.get(step)
         if changed is None or old is None or last is None or self._items.get(step) != items:
             self.made = None
@@ -143,6 +152,8 @@ class Memo:
         """The keys of ``values`` whose value is not the very object it was in the last call
         of ``name``, and the keys added or taken away since (a file created or deleted);
         None on the first call."""
+        if not self.keep_items:
+            return None
         last = self._seen.get(name)
         self._seen[name] = dict(values)
         if last is None:
