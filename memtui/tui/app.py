@@ -47,6 +47,7 @@ from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes, readable_cursor
 from memtui.tui.views.base import AuditView
 from memtui.tui.views.trend import TrendView
 from memtui.tui.widgets.audit_table import Row, RowCache
+from memtui.tui.widgets.blank import BlankScreen
 from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.give_way import GiveWay
 from memtui.tui.widgets.health_header import HealthHeader, shown_path
@@ -182,6 +183,10 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
                 self.unregister_theme(name)  # not offered by the theme picker (t) either
         self.theme = self._initial_theme()
         self.sub_title = str(workspace.root)
+
+    def get_default_screen(self) -> Screen[Any]:
+        """The main screen, drawn blank under its widgets (see `widgets.blank`)."""
+        return BlankScreen(id="_default")
 
     @property
     def _ui(self) -> Any:

@@ -30,6 +30,7 @@ from memtui.core.scanner.scan import audited_text
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
+from memtui.tui.widgets.blank import PreviewPart, virtual_size_laid_once
 from memtui.tui.widgets.markdown_body import MarkdownBody
 from memtui.tui.widgets.preview_text import shown_text, window
 from memtui.tui.widgets.wiki_markdown import mark_broken, rewrite_wikilinks
@@ -48,6 +49,9 @@ BODIES_KEPT = 4
 
 class MemoryPreview(VerticalScroll):
     """Focus it (click, Tab) to scroll with j/k/g/G and search it with /."""
+
+    #: Its parts' heights change with each file: one layout places them, no second one.
+    virtual_size = virtual_size_laid_once()
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "search", "Search preview"),
@@ -134,11 +138,11 @@ class MemoryPreview(VerticalScroll):
         yield Input(placeholder="search this preview (Enter: next, Esc: close)",
                     id="preview-search")
         yield Static("", id="preview-matches", markup=False)
-        yield Static(NOTHING, id="preview-title")
-        yield Static(id="preview-meta")
+        yield PreviewPart(NOTHING, id="preview-title")
+        yield PreviewPart(id="preview-meta")
         yield self._body
-        yield Static(id="preview-findings")
-        yield Static(id="preview-age")
+        yield PreviewPart(id="preview-findings")
+        yield PreviewPart(id="preview-age")
 
     # -- search ----------------------------------------------------------------------------
 
