@@ -428,8 +428,9 @@ class MemoryPreview(VerticalScroll):
             target = len(body.blocks) - 1
         if target is None:
             return
-        self._scroll_to_block(target)
-        body.set_target(target)
+        with self.app.batch_update():  # the scroll and the mark in one frame, not two
+            self._scroll_to_block(target)
+            body.set_target(target)
         self.set_timer(FLASH, lambda: body.set_target(None) if body.target == target else None)
 
     def _scroll_to_block(self, index: int) -> None:
@@ -438,7 +439,7 @@ class MemoryPreview(VerticalScroll):
         start, _ = body.block_lines(index)
         where = body.virtual_region
         self.scroll_to_region(Region(where.x, where.y + start, where.width, 1),
-                              animate=False, top=True)
+                              animate=False, top=True, immediate=True)
 
     @on(MarkdownBody.LinkClicked)
     def _link(self, event: MarkdownBody.LinkClicked) -> None:
