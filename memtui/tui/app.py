@@ -336,7 +336,12 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
             self._activated(pid, view)
             self._switched = pid  # `_tab_activated` need not do it again
             previews = self._previews()
-            if isinstance(view, AuditView) and not isinstance(view, TrendView):
+            if isinstance(view, TrendView):  # its commit, in this frame too
+                point = view.current_point() if pid not in self._rows_coming else None
+                for preview in previews:
+                    if point is not None:
+                        preview.request_commit(point)
+            elif isinstance(view, AuditView):
                 # The preview names the new view's row before the tab changes, and shows
                 # its file in the same frame as the view.
                 picked = view.selection() if pid not in self._rows_coming else None

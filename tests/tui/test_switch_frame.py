@@ -11,10 +11,14 @@ from typing import Any
 
 from textual.widgets import Static, TabbedContent
 
-from memtui.tui.app import open_app
+from memtui.core.audit import AuditOptions
+from memtui.core.workspace import open_workspace
+from memtui.tui.app import MemtuiApp, open_app
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.preview import MemoryPreview
+from tests.core.helpers import memory
+from tests.core.test_trend import commit, git
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
 
@@ -135,3 +139,34 @@ async def test_a_tables_rows_outlast_a_focus_change_not_a_new_theme(workspace: P
         again = table.render_line(y)
         assert again is not drawn and again.text == drawn.text
         assert [s.style for s in again] != [s.style for s in drawn]
+
+
+async def test_a_switch_to_trend_shows_its_commit_in_its_first_layout(tmp_path: Path) -> None:
+    """The Trend view's commit is in the preview when the switch is first laid out (it
+    came a frame later: two more layouts), and shown once (not again on its announce)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n", "memory/a.md": memory("a", "A")},
+           "first")
+    commit(repo, {"memory/b.md": memory("b", "B")}, "orphan b")
+    app = MemtuiApp(open_workspace(repo), AuditOptions(), watch=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "8")
+        view: Any = app.query_one("#trend-view")
+        await wait_for(pilot, lambda: len(view.points) == 2, timeout=30)
+        await switch(pilot, app, "1")
+        await pilot.pause(0.4)
+        preview = app.query_one(MemoryPreview)
+        seen: list[str] = []
+
+        def laid_out(screen: object) -> None:
+            if app.query_one(TabbedContent).active == "trend":
+                seen.append(title(preview))
+
+        app.screen.screen_layout_refresh_signal.subscribe(app, laid_out, immediate=True)
+        await switch(pilot, app, "8")
+        await pilot.pause(0.4)
+        assert seen and seen[0].startswith("commit ")
+        assert len(seen) <= 2, seen  # one layout (a second if the scrollbar goes)

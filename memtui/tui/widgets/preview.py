@@ -97,6 +97,7 @@ class MemoryPreview(VerticalScroll):
         self._want: tuple[str | None, int | None] | None = None
         self._hit = 0  # which match of the preview search is shown
         self._commit: dict[str, Any] | None = None  # a Trend commit waiting to be shown
+        self._commit_shown: dict[str, Any] | None = None  # the last commit shown
         #: What is on show: (path, line, the result it came from); None: a commit.
         self._rendered: tuple[str | None, int | None, AuditResult | None] | None = None
         self._index_secrets: tuple[str, list[SecretHit]] | None = None  # MEMORY.md's scan
@@ -235,6 +236,8 @@ class MemoryPreview(VerticalScroll):
 
     def request_commit(self, point: dict[str, Any]) -> None:
         """Show one commit of the Trend view (hash, date, subject, figures) at once."""
+        if self._rendered is None and self._want is None and point == self._commit_shown:
+            return  # on show already (the view just shown announces its row again)
         self._want = None
         if self._timer is not None:
             self._timer.stop()
@@ -246,6 +249,7 @@ class MemoryPreview(VerticalScroll):
         point, self._commit = self._commit, None
         if point is None or self._want is not None:
             return  # a newer request came first
+        self._commit_shown = point
         p = self.palette
         self.path, self.line, self._titled = None, None, None
         self._rendered = None
@@ -267,6 +271,8 @@ class MemoryPreview(VerticalScroll):
         """Render now what was asked with ``now`` (a view switch draws the new view and
         its row's file in one frame), rather than on the next turn of the loop. A jump to
         a line waits for `scroll_after_refresh`: the switch lays the frame out later."""
+        if self._commit is not None:
+            await self._render_commit()
         if self._want is not None and self._timer is None:
             self._hold_scroll = True
             try:
