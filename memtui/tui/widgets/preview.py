@@ -237,7 +237,8 @@ class MemoryPreview(VerticalScroll):
     def request_commit(self, point: dict[str, Any]) -> None:
         """Show one commit of the Trend view (hash, date, subject, figures) at once."""
         if self._rendered is None and self._want is None and point == self._commit_shown:
-            return  # on show already (the view just shown announces its row again)
+            self._commit = None  # on show already (a view just shown announces its row
+            return               # again); one asked for meanwhile is out of date
         self._want = None
         if self._timer is not None:
             self._timer.stop()
