@@ -193,15 +193,17 @@ class MemoryPreview(VerticalScroll):
 
     # -- requests --------------------------------------------------------------------------
 
-    def request(self, path: str | None, line: int | None = None, *, now: bool = False) -> None:
+    def request(self, path: str | None, line: int | None = None, *, now: bool = False,
+                drawn_now: bool = False) -> None:
         """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait.
-        None: nothing is selected, and the preview says so."""
+        None: nothing is selected, and the preview says so. ``drawn_now``: the caller has
+        it drawn in this frame (`catch_up`), so no placeholder comes first."""
         if self._want is None and self._rendered == (path, line, self.result):
             return  # on show already (a view just shown announces its row again)
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
-        if path != self._titled or self._shown == ("commit",):
+        if not drawn_now and (path != self._titled or self._shown == ("commit",)):
             self._placeholder(path)
         if now:
             self._timer = None
@@ -414,7 +416,8 @@ class MemoryPreview(VerticalScroll):
         self.query_one("#preview-title", Static).update(NOTHING)
         for part in ("#preview-meta", "#preview-findings"):
             self.query_one(part, Static).update("")
-        self.query_one("#preview-age", Static).display = False
+        for part in ("#preview-findings", "#preview-age"):
+            self.query_one(part, Static).display = False
         if self._shown != ("nothing",):
             await self._show_body(("nothing",), "")
         self._rendered = (None, None, self.result)
