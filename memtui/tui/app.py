@@ -47,6 +47,7 @@ from memtui.tui.themes import SEVERITY_FALLBACKS, load_themes, readable_cursor
 from memtui.tui.views.base import AuditView
 from memtui.tui.views.trend import TrendView
 from memtui.tui.widgets.audit_table import Row, RowCache
+from memtui.tui.widgets.blank import BlankScreen
 from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.give_way import GiveWay
 from memtui.tui.widgets.health_header import HealthHeader, shown_path
@@ -164,6 +165,7 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
         self._shown_pid = VIEWS[0][0]  # the view on screen (the audit worker reads it)
         self._switched: str | None = None  # the view `action_show_view` just activated
         self._main_widgets: dict[str, Widget] = {}  # see `_view_widget`
+        self._views: dict[str, Widget] = {}  # see `view`
         self._slot_width: int | None = None  # the chat slot's width as last set
         self._rows_coming: set[str] = set()  # views whose rows the worker builds after a show
         self._stop = threading.Event()
@@ -182,6 +184,10 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
                 self.unregister_theme(name)  # not offered by the theme picker (t) either
         self.theme = self._initial_theme()
         self.sub_title = str(workspace.root)
+
+    def get_default_screen(self) -> Screen[Any]:
+        """The main screen, drawn blank under its widgets (see `widgets.blank`)."""
+        return BlankScreen(id="_default")
 
     @property
     def _ui(self) -> Any:
@@ -303,13 +309,18 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
 
     def view(self, pid: str) -> Widget:
         """The view of pane ``pid``, built (and given the latest audit) on first use."""
+        kept = self._views.get(pid)
+        if kept is not None and kept.is_attached:
+            return kept  # (a query walks the view's widgets: ~1 ms of each switch)
         pane = self._ui.query_one(f"#{pid}", TabPane)
         found = pane.query(f"#{pid}-view")
         if found:
+            self._views[pid] = found.first()
             return found.first()
         cls = next(c for p, _, c in VIEWS if p == pid)
         view: Any = cls(id=f"{pid}-view")
         pane.mount(view)
+        self._views[pid] = view
         if self.result is not None and pid not in self._rows_coming:
             view.set_result(self.result, self.palette, None, self._rows.get(pid))
         return cast(Widget, view)
@@ -331,16 +342,21 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
             self._activated(pid, view)
             self._switched = pid  # `_tab_activated` need not do it again
             previews = self._previews()
-            if isinstance(view, AuditView) and not isinstance(view, TrendView):
-                # The preview names the new view's row before the tab changes, and shows
-                # its file in the same frame as the view.
+            if isinstance(view, TrendView):  # its commit, in this frame too
+                point = view.current_point() if pid not in self._rows_coming else None
+                for preview in previews:
+                    if point is not None:
+                        preview.request_commit(point)
+            elif isinstance(view, AuditView):
+                # The preview shows the new view's row before the tab changes (drawn in
+                # the same frame as the view: no placeholder first).
                 picked = view.selection() if pid not in self._rows_coming else None
                 for preview in previews:
-                    preview.request(*(picked or (None, None)), now=True)
-            tabs.active = pid
-            _underline(tabs, pid)
+                    preview.request(*(picked or (None, None)), now=True, drawn_now=True)
             for preview in previews:
                 await preview.catch_up()
+            tabs.active = pid
+            _underline(tabs, pid)
             for footer in self._ui.query_children(FittingFooter):
                 footer.update_keys()  # the keys this view offers, in this frame too
             # Each widget changed above sends the screen its repaint and layout requests

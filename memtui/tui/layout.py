@@ -9,9 +9,9 @@ from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Container, Horizontal
+from textual.containers import Container
 from textual.widget import Widget
-from textual.widgets import Static, TabbedContent, TabPane
+from textual.widgets import Static
 
 from memtui.tui.views.block import BlockView
 from memtui.tui.views.broken import BrokenLinksView
@@ -21,6 +21,7 @@ from memtui.tui.views.graph import GraphView
 from memtui.tui.views.index import IndexView
 from memtui.tui.views.orphans import OrphansView
 from memtui.tui.views.trend import TrendView
+from memtui.tui.widgets.blank import BlankRow, ViewPane, ViewTabs
 from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.health_header import HealthHeader
 from memtui.tui.widgets.preview import MemoryPreview
@@ -76,10 +77,11 @@ class Layout:
 
     def compose(self) -> ComposeResult:
         yield HealthHeader(id="health")
-        with Horizontal(id="main"):
-            with TabbedContent(id="views"):
+        # The containers are drawn blank (see `memtui.tui.widgets.blank`).
+        with BlankRow(id="main"):
+            with ViewTabs(id="views"):
                 for i, (pid, title, cls) in enumerate(VIEWS, start=1):
-                    with TabPane(f"{i} {title}", id=pid):
+                    with ViewPane(f"{i} {title}", id=pid):
                         if i == 1:  # the others are built when first shown
                             yield cls(id=f"{pid}-view")
             yield MemoryPreview(id="preview")

@@ -254,7 +254,7 @@ async def test_command_palette_lists_every_action(workspace: Path) -> None:
         assert type(app.screen).__name__ == "HelpScreen"
         await pilot.press("escape")
         await pilot.pause()
-        assert type(app.screen).__name__ == "Screen"
+        assert app.screen_stack == [app.screen]  # back on the main screen
 
 
 async def test_every_view_renders_at_80x24(workspace: Path) -> None:

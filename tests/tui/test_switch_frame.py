@@ -11,10 +11,14 @@ from typing import Any
 
 from textual.widgets import Static, TabbedContent
 
-from memtui.tui.app import open_app
+from memtui.core.audit import AuditOptions
+from memtui.core.workspace import open_workspace
+from memtui.tui.app import MemtuiApp, open_app
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.preview import MemoryPreview
+from tests.core.helpers import memory
+from tests.core.test_trend import commit, git
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
 
@@ -86,3 +90,83 @@ async def test_a_view_comes_back_as_it_was_left(workspace: Path) -> None:
         await wait_for(pilot, lambda: preview.path == "MEMORY.md")
         assert preview.body is index_body and index_body.display  # kept, shown again
         assert sum(1 for b in preview.query(type(index_body)) if b.display) == 1
+
+
+async def test_each_view_switch_lays_the_screen_out_once(workspace: Path) -> None:
+    """The preview's parts change height with the file shown, and the Graph view's tree is
+    shown again: neither asks for a second full-screen layout (and its paint) at once."""
+    app = open_app(many(workspace, 20), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        for key in "2345":  # each built once
+            await switch(pilot, app, key)
+        await switch(pilot, app, "1")
+        await pilot.pause(0.5)
+        layouts: list[str] = []
+        app.screen.screen_layout_refresh_signal.subscribe(
+            app, lambda screen: layouts.append(app.query_one(TabbedContent).active),
+            immediate=True)
+        preview = app.query_one(MemoryPreview)
+        seen: dict[str, int] = {}
+        for key, pid in (("2", "files"), ("5", "graph"), ("3", "orphans"), ("5", "graph"),
+                         ("2", "files")):
+            layouts.clear()
+            await switch(pilot, app, key)
+            await pilot.pause(0.4)  # anything the switch left for later too
+            seen[f"{key} {pid} {preview.path}"] = len(layouts)
+        assert set(seen.values()) == {1}, seen
+
+
+async def test_a_tables_rows_outlast_a_focus_change_not_a_new_theme(workspace: Path) -> None:
+    """A switch moves the focus out of a table and back in: the rows it drew are kept (a
+    focus change restyles no row); a theme draws them again in its colours."""
+    app = open_app(many(workspace, 20), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        table = app.query_one("#files-view", AuditTable).table
+        await wait_for(pilot, lambda: table.row_count > 10)
+        await pilot.pause(0.3)
+        y = 3 + table.cursor_row - round(table.scroll_y)  # two under the cursor's row
+        drawn = table.render_line(y)
+        assert drawn.text.strip()  # a memory's row
+        await switch(pilot, app, "3")
+        await switch(pilot, app, "2")
+        await pilot.pause(0.3)
+        assert table.render_line(y) is drawn
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause(0.3)
+        again = table.render_line(y)
+        assert again is not drawn and again.text == drawn.text
+        assert [s.style for s in again] != [s.style for s in drawn]
+
+
+async def test_a_switch_to_trend_shows_its_commit_in_its_first_layout(tmp_path: Path) -> None:
+    """The Trend view's commit is in the preview when the switch is first laid out (it
+    came a frame later: two more layouts), and shown once (not again on its announce)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n", "memory/a.md": memory("a", "A")},
+           "first")
+    commit(repo, {"memory/b.md": memory("b", "B")}, "orphan b")
+    app = MemtuiApp(open_workspace(repo), AuditOptions(), watch=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "8")
+        view: Any = app.query_one("#trend-view")
+        await wait_for(pilot, lambda: len(view.points) == 2, timeout=30)
+        await switch(pilot, app, "1")
+        await pilot.pause(0.4)
+        preview = app.query_one(MemoryPreview)
+        seen: list[str] = []
+
+        def laid_out(screen: object) -> None:
+            if app.query_one(TabbedContent).active == "trend":
+                seen.append(title(preview))
+
+        app.screen.screen_layout_refresh_signal.subscribe(app, laid_out, immediate=True)
+        await switch(pilot, app, "8")
+        await pilot.pause(0.4)
+        assert seen and seen[0].startswith("commit ")
+        assert len(seen) <= 2, seen  # one layout (a second if the scrollbar goes)

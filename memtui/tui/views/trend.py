@@ -106,12 +106,16 @@ class TrendView(AuditView):
         self.points, self.head, self.stopped = [], None, None
         self.announce()
 
+    def current_point(self) -> dict[str, Any] | None:
+        """The commit the cursor is on (None outside git)."""
+        at = self.query_one(DataTable).cursor_row
+        return self.points[at] if self.points and 0 <= at < len(self.points) else None
+
     def announce(self) -> None:
         """Tell the preview which commit the cursor is on (nothing outside git)."""
-        table = self.query_one(DataTable)
-        at = table.cursor_row
-        if self.points and 0 <= at < len(self.points):
-            self.post_message(CommitSelected(self.points[at]))
+        point = self.current_point()
+        if point is not None:
+            self.post_message(CommitSelected(point))
         else:
             super().announce()
 

@@ -103,6 +103,9 @@ class FittingFooter(Footer):
         self._specs_shown: list[KeySpec] = []
         self._shown: list[ShownKey] = []
         self._hover: KeySpec | None = None
+        #: Each key's text as drawn, by (key, hovered, compact): a view switch fits the
+        #: same few keys again (new words for some); cleared when restyled (a theme).
+        self._texts: dict[tuple[KeySpec, bool, bool], Text] = {}
 
     def signature(self) -> tuple[object, ...]:
         """Everything the keys are made from: the screen's shown bindings (key, words,
@@ -198,8 +201,21 @@ class FittingFooter(Footer):
         """The keys drawn now (those that fit), left to right, the palette key last."""
         return list(self._shown)
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._texts.clear()
+
     def _drawn(self, spec: KeySpec, hover: bool = False) -> Text:
         """``spec`` as one key is drawn (the palette key without its border)."""
+        key = (spec, hover, self.compact)
+        text = self._texts.get(key)
+        if text is None:
+            if len(self._texts) > 200:
+                self._texts.clear()
+            text = self._texts[key] = self._draw(spec, hover)
+        return text
+
+    def _draw(self, spec: KeySpec, hover: bool) -> Text:
         compact = self.compact or spec.palette  # (the palette key is always compact)
         key_style = self.get_component_rich_style("footer-key--key")
         if spec.description:

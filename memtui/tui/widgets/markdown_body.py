@@ -24,6 +24,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from memtui.tui.palette import Palette
+from memtui.tui.widgets.blank import virtual_size_laid_once
 from memtui.tui.widgets.wiki_markdown import SCHEME
 
 
@@ -145,6 +146,8 @@ class MarkdownBody(Widget):
     """Use ``show`` to give it a text; ``blocks`` and ``block_lines`` say where each
     top-level block is; ``set_target`` marks one (the preview's search and jumps)."""
 
+    #: Its height changes with each text: one layout places it, no second one.
+    virtual_size = virtual_size_laid_once()
     COMPONENT_CLASSES: ClassVar[set[str]] = {"markdown-body--target"}
     DEFAULT_CSS = """
     MarkdownBody { height: auto; }

@@ -30,6 +30,7 @@ from memtui.core.scanner.scan import audited_text
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
+from memtui.tui.widgets.blank import PreviewPart, virtual_size_laid_once
 from memtui.tui.widgets.markdown_body import MarkdownBody
 from memtui.tui.widgets.preview_text import shown_text, window
 from memtui.tui.widgets.wiki_markdown import mark_broken, rewrite_wikilinks
@@ -48,6 +49,9 @@ BODIES_KEPT = 4
 
 class MemoryPreview(VerticalScroll):
     """Focus it (click, Tab) to scroll with j/k/g/G and search it with /."""
+
+    #: Its parts' heights change with each file: one layout places them, no second one.
+    virtual_size = virtual_size_laid_once()
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "search", "Search preview"),
@@ -93,6 +97,7 @@ class MemoryPreview(VerticalScroll):
         self._want: tuple[str | None, int | None] | None = None
         self._hit = 0  # which match of the preview search is shown
         self._commit: dict[str, Any] | None = None  # a Trend commit waiting to be shown
+        self._commit_shown: dict[str, Any] | None = None  # the last commit shown
         #: What is on show: (path, line, the result it came from); None: a commit.
         self._rendered: tuple[str | None, int | None, AuditResult | None] | None = None
         self._index_secrets: tuple[str, list[SecretHit]] | None = None  # MEMORY.md's scan
@@ -134,11 +139,11 @@ class MemoryPreview(VerticalScroll):
         yield Input(placeholder="search this preview (Enter: next, Esc: close)",
                     id="preview-search")
         yield Static("", id="preview-matches", markup=False)
-        yield Static(NOTHING, id="preview-title")
-        yield Static(id="preview-meta")
+        yield PreviewPart(NOTHING, id="preview-title")
+        yield PreviewPart(id="preview-meta")
         yield self._body
-        yield Static(id="preview-findings")
-        yield Static(id="preview-age")
+        yield PreviewPart(id="preview-findings")
+        yield PreviewPart(id="preview-age")
 
     # -- search ----------------------------------------------------------------------------
 
@@ -188,15 +193,17 @@ class MemoryPreview(VerticalScroll):
 
     # -- requests --------------------------------------------------------------------------
 
-    def request(self, path: str | None, line: int | None = None, *, now: bool = False) -> None:
+    def request(self, path: str | None, line: int | None = None, *, now: bool = False,
+                drawn_now: bool = False) -> None:
         """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait.
-        None: nothing is selected, and the preview says so."""
+        None: nothing is selected, and the preview says so. ``drawn_now``: the caller has
+        it drawn in this frame (`catch_up`), so no placeholder comes first."""
         if self._want is None and self._rendered == (path, line, self.result):
             return  # on show already (a view just shown announces its row again)
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
-        if path != self._titled or self._shown == ("commit",):
+        if not drawn_now and (path != self._titled or self._shown == ("commit",)):
             self._placeholder(path)
         if now:
             self._timer = None
@@ -231,6 +238,9 @@ class MemoryPreview(VerticalScroll):
 
     def request_commit(self, point: dict[str, Any]) -> None:
         """Show one commit of the Trend view (hash, date, subject, figures) at once."""
+        if self._rendered is None and self._want is None and point == self._commit_shown:
+            self._commit = None  # on show already (a view just shown announces its row
+            return               # again); one asked for meanwhile is out of date
         self._want = None
         if self._timer is not None:
             self._timer.stop()
@@ -242,6 +252,7 @@ class MemoryPreview(VerticalScroll):
         point, self._commit = self._commit, None
         if point is None or self._want is not None:
             return  # a newer request came first
+        self._commit_shown = point
         p = self.palette
         self.path, self.line, self._titled = None, None, None
         self._rendered = None
@@ -263,6 +274,8 @@ class MemoryPreview(VerticalScroll):
         """Render now what was asked with ``now`` (a view switch draws the new view and
         its row's file in one frame), rather than on the next turn of the loop. A jump to
         a line waits for `scroll_after_refresh`: the switch lays the frame out later."""
+        if self._commit is not None:
+            await self._render_commit()
         if self._want is not None and self._timer is None:
             self._hold_scroll = True
             try:
@@ -403,7 +416,8 @@ class MemoryPreview(VerticalScroll):
         self.query_one("#preview-title", Static).update(NOTHING)
         for part in ("#preview-meta", "#preview-findings"):
             self.query_one(part, Static).update("")
-        self.query_one("#preview-age", Static).display = False
+        for part in ("#preview-findings", "#preview-age"):
+            self.query_one(part, Static).display = False
         if self._shown != ("nothing",):
             await self._show_body(("nothing",), "")
         self._rendered = (None, None, self.result)
@@ -424,8 +438,9 @@ class MemoryPreview(VerticalScroll):
             target = len(body.blocks) - 1
         if target is None:
             return
-        self._scroll_to_block(target)
-        body.set_target(target)
+        with self.app.batch_update():  # the scroll and the mark in one frame, not two
+            self._scroll_to_block(target)
+            body.set_target(target)
         self.set_timer(FLASH, lambda: body.set_target(None) if body.target == target else None)
 
     def _scroll_to_block(self, index: int) -> None:
@@ -434,7 +449,7 @@ class MemoryPreview(VerticalScroll):
         start, _ = body.block_lines(index)
         where = body.virtual_region
         self.scroll_to_region(Region(where.x, where.y + start, where.width, 1),
-                              animate=False, top=True)
+                              animate=False, top=True, immediate=True)
 
     @on(MarkdownBody.LinkClicked)
     def _link(self, event: MarkdownBody.LinkClicked) -> None:

@@ -1,0 +1,69 @@
+"""The main screen's containers drawn as blank lines, and the preview's parts laid out once.
+
+A container whose children cover it shows nothing of its own, yet Textual renders every
+line of it at each paint that crosses it, and all of them afresh after any refresh of it:
+a view switch refreshes the screen (the focus moves), the tabbed content, its switcher and
+two panes (the one hidden, the one shown), 5–6 ms of a switch's CPU (issue 32 item 17).
+Textual's ``Widget.BLANK`` ("no border, no content") draws each such line as one blank
+strip in the widget's own style instead; what shows is the children's, as before.
+
+A widget's ``virtual_size`` is a layout reactive in Textual: when a layout gives a widget
+a new size, setting it asks for a second full layout (and its paint) at once, although the
+first has already placed everything by the new size. The preview's parts change height
+with every file shown, so each switch was laid out twice; ``virtual_size_laid_once`` is
+the same reactive without that request (a scrollbar that must appear or go still asks for
+its layout: ``show_vertical_scrollbar`` is a layout reactive of its own).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.containers import Horizontal
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Static, TabbedContent, TabPane
+
+
+def virtual_size_laid_once() -> Reactive[Size]:
+    """A ``virtual_size`` for a widget class whose size change needs no second layout, nor
+    a repaint of its own (a new size repaints the widget already; a container's virtual
+    size is its children's, drawn by them)."""
+    return Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class BlankScreen(Screen[None]):
+    """The app's main screen: header, views, preview, notice and footer cover it."""
+
+    BLANK: ClassVar[bool] = True
+
+
+class BlankRow(Horizontal):
+    """A row covered by its children (the views and the preview)."""
+
+    BLANK: ClassVar[bool] = True
+
+
+class ViewTabs(TabbedContent):
+    """The views' tabs: the tab bar and the panes' switcher cover it."""
+
+    BLANK: ClassVar[bool] = True
+
+    def on_mount(self) -> None:
+        # Textual composes the switcher itself (no class to name in its place): the shown
+        # pane covers it.
+        for switcher in self.query_children(ContentSwitcher):
+            switcher.BLANK = True  # type: ignore[misc]
+
+
+class ViewPane(TabPane):
+    """A view's pane: the view fills it."""
+
+    BLANK: ClassVar[bool] = True
+
+
+class PreviewPart(Static):
+    """A part of the preview (title, meta, findings, age note) laid out once a switch."""
+
+    virtual_size = virtual_size_laid_once()
