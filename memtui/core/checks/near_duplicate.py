@@ -71,6 +71,8 @@ _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 #: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words).
 Parts = tuple["array[int]", frozenset[int], frozenset[int], dict[int, set[int]]]
 Found = dict[Hashable, list[tuple[float, Hashable]]]
+#: Each key's bottom hashes and facts as bits (`_bitmaps`).
+Bits = Mapping[Hashable, tuple[int, int]]
 
 
 def _valid(sk: bytes) -> bool:
@@ -158,7 +160,8 @@ def agree(a: Parts, b: Parts, sim: float) -> bool:
 
 
 def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],
-             threshold: float, dated: set[Hashable]) -> list[tuple[float, Hashable]]:
+             threshold: float, dated: set[Hashable], bits: Bits | None = None
+             ) -> list[tuple[float, Hashable]]:
     """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
     of; two daily logs (``dated``) are never. ``key``'s sketch is read once, each other's
     bottom hashes and facts only, then whole for the few alike enough (a cache of every
@@ -174,6 +177,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     x: Parts | None = None
     last = xs[-1]
     key_dated = key in dated
+    xbits, xfbits = bits[key] if bits is not None else (0, 0)
     out = []
     for other in others:
         if key_dated and other in dated:
@@ -182,7 +186,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         rest = memoryview(sk).cast("q")[K:]  # read in place
         n = rest[0]
         ys = rest[1:1 + n]
-        shared = len(xset.intersection(ys))
+        shared = (xbits & bits[other][0]).bit_count() if bits is not None else \
+            len(xset.intersection(ys))
         if not shared:
             continue
         if nx < BOTTOM and n < BOTTOM:
@@ -196,13 +201,50 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             m = rest[1 + n] if len(rest) > 1 + n else 0
             if sim < LOW and (m != mx or m < 3):
                 continue  # `backed` below LOW: as many facts on each side, three or more
-            common = len(xfacts.intersection(rest[2 + n:2 + n + m])) if m and mx else 0
+            if not m or not mx:
+                common = 0
+            elif bits is not None:
+                common = (xfbits & bits[other][1]).bit_count()
+            else:
+                common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
             if not backed(common, mx, m, sim):
                 continue
         if x is None:
             x = read_sketch(sketches[key])
         if agree(x, read_sketch(sk), sim):
             out.append((sim, other))
+    return out
+
+
+def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]) -> Bits:
+    """Each key's bottom hashes, and its facts, as the bits of an integer (one bit per value
+    any of ``keys`` holds, one numbering for all): two sketches hold exactly as many hashes
+    (facts) in common as the AND of their integers has bits set. For every pair up to
+    ``ALL_PAIRS`` (at most 300 * 128 bits, ~5 KB, each): an AND and a bit count, ~0.1 µs,
+    instead of a set intersection over a sketch's hashes read as integers, ~4 µs."""
+    bottoms, known = [], []
+    for key in keys:
+        rest = memoryview(sketches[key]).cast("q")[K:]
+        n = rest[0]
+        m = rest[1 + n] if len(rest) > 1 + n else 0
+        bottoms.append(rest[1:1 + n].tolist())
+        known.append(rest[2 + n:2 + n + m].tolist())
+    out = {}
+    for key, ints in zip(keys, zip(_bits(bottoms), _bits(known), strict=True), strict=True):
+        out[key] = ints
+    return out
+
+
+def _bits(values: list[list[int]]) -> list[int]:
+    """Each list of ``values`` as an integer with a bit per value (one numbering for all)."""
+    index = {v: i for i, v in enumerate(set().union(*values))}
+    zeros = b"0" * len(index)
+    out = []
+    for vs in values:
+        digits = bytearray(zeros)
+        for i in map(index.__getitem__, vs):
+            digits[i] = 49  # "1"
+        out.append(int(digits, 2) if digits else 0)
     return out
 
 
@@ -260,10 +302,10 @@ def _fact_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
 def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found:
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
     most similar first (ties in the order of ``sketches``). Up to ``ALL_PAIRS`` sketches every
-    pair is a candidate (a bounded cost: ~45,000 set intersections); past it, candidates
-    agree on a band of ``ROWS`` bins (LSH, 10 bands of 6: at 50 % alike two texts are
-    candidates with 15 % probability, at 60 % with 38 %, at 70 % with 71 %, at 80 % with
-    95 %, at 90 % with 99.9 %), a bucket past ``BUCKET_ALL`` members pairing each with its
+    pair is a candidate (a bounded cost: ~45,000 ANDs of two sketches' bits, `_bitmaps`);
+    past it, candidates agree on a band of ``ROWS`` bins (LSH, 10 bands of 6: at 50 % alike
+    two texts are candidates with 15 % probability, at 60 % with 38 %, at 70 % with 71 %,
+    at 80 % with 95 %, at 90 % with 99.9 %), a bucket past ``BUCKET_ALL`` members pairing each with its
     first only, or share a fact that at most ``FACT_BUCKET`` sketches hold (a rewording
     keeps its rare facts: the pairs the bands miss at 20-60 % alike). Each candidate pair
     is compared once (`_matches`).
@@ -275,8 +317,10 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found
     order = {key: n for n, key in enumerate(keys)}
     dated = {key for key in keys if _DATED.search(str(key))}
     groups: dict[Hashable, list[Hashable]]
+    bits: Bits | None = None
     if len(keys) <= ALL_PAIRS:
         groups = {a: keys[i + 1:] for i, a in enumerate(keys)}
+        bits = _bitmaps(sketches, keys)
     else:
         groups = defaultdict(list)
         seen: set[tuple[Hashable, Hashable]] = set()
@@ -299,7 +343,7 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found
             groups[a].append(b)
     out: Found = defaultdict(list)
     for a, others in groups.items():
-        for sim, b in _matches(a, others, sketches, threshold, dated):
+        for sim, b in _matches(a, others, sketches, threshold, dated, bits):
             out[a].append((sim, b))
             out[b].append((sim, a))
     return _ranked(out, order)
