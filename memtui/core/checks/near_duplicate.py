@@ -302,10 +302,10 @@ def _fact_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
 def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found:
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
     most similar first (ties in the order of ``sketches``). Up to ``ALL_PAIRS`` sketches every
-    pair is a candidate (a bounded cost: ~45,000 ANDs of two sketches' bits, `_bitmaps`);
-    past it, candidates agree on a band of ``ROWS`` bins (LSH, 10 bands of 6: at 50 % alike
-    two texts are candidates with 15 % probability, at 60 % with 38 %, at 70 % with 71 %,
-    at 80 % with 95 %, at 90 % with 99.9 %), a bucket past ``BUCKET_ALL`` members pairing each with its
+    pair is a candidate (a bounded cost: ~45,000 ANDs of bits); past it, candidates
+    agree on a band of ``ROWS`` bins (LSH, 10 bands of 6: at 50 % alike two texts are
+    candidates with 15 % probability, at 60 % with 38 %, at 70 % with 71 %, at 80 % with
+    95 %, at 90 % with 99.9 %), a bucket past ``BUCKET_ALL`` members pairing each with its
     first only, or share a fact that at most ``FACT_BUCKET`` sketches hold (a rewording
     keeps its rare facts: the pairs the bands miss at 20-60 % alike). Each candidate pair
     is compared once (`_matches`).
