@@ -296,11 +296,11 @@ def _cuts(sk: bytes) -> list[int] | list[bytes]:
             for band in range(BANDS)]
 
 
-def _facts_of(sk: bytes) -> tuple[int, ...]:
-    rest = array("q", sk[K * 8:])
+def _facts_of(sk: bytes) -> list[int]:
+    rest = memoryview(sk).cast("q")[K:]  # read in place
     n = rest[0]
     m = rest[1 + n] if len(rest) > 1 + n else 0
-    return tuple(rest[2 + n:2 + n + m])
+    return rest[2 + n:2 + n + m].tolist()
 
 
 def _band_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
@@ -348,17 +348,18 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found
     else:
         groups = defaultdict(list)
         seen: set[tuple[Hashable, Hashable]] = set()
+        sks = [sketches[key] for key in keys]
         for band in range(BANDS):  # one band at a time: its buckets only are held
             lo, hi = band * ROWS * 8, (band + 1) * ROWS * 8
             buckets: dict[bytes, list[Hashable]] = defaultdict(list)
-            for key in keys:
-                buckets[sketches[key][lo:hi]].append(key)
+            for key, sk in zip(keys, sks, strict=True):
+                buckets[sk[lo:hi]].append(key)
             for members in buckets.values():
                 if len(members) > 1:
                     seen.update(_band_pairs(members))
         holders: dict[int, list[Hashable]] = defaultdict(list)
-        for key in keys:
-            for h in _facts_of(sketches[key]):
+        for key, sk in zip(keys, sks, strict=True):
+            for h in _facts_of(sk):
                 holders[h].append(key)
         for members in holders.values():
             if 1 < len(members) <= FACT_BUCKET:
