@@ -52,3 +52,27 @@ def test_pairs_up_to_all_pairs_equal_pairs_through_lsh_of_every_pair(monkeypatch
         if got:
             want[key] = got
     assert nd.pairs(sketches) == want and len(want) >= 20
+
+
+def test_a_sketch_saying_more_or_fewer_hashes_than_it_holds_never_crashes() -> None:
+    """A cached sketch is read as data: a count of hashes past its end, negative, or too
+    small pairs whatever it pairs, compared through bits or sets, and raises nothing."""
+    from array import array
+
+    rng = random.Random(3404)
+    texts = _texts(rng, 12)
+    good = [nd.sketch(t) for t in texts.values() if nd.sketch(t)]
+    sketches = {f"good{i}": sk for i, sk in enumerate(good)}
+    for i, sk in enumerate(good[:4]):
+        for n in (500, 3, -5, -200, 0):
+            bad = array("q", sk)
+            bad[nd.K] = n
+            sketches[f"bad{i}:{n}"] = bad.tobytes()
+        sketches[f"cut{i}"] = sk[:(nd.K + 3) * 8]
+        sketches[f"bare{i}"] = sk[:(nd.K + 1) * 8]
+    nd.pairs(sketches)
+    for sk in sketches.values():
+        nd.similarity(good[0], sk)
+    kept = nd.Buckets(sketches)
+    for key in kept.sketches:
+        kept.pairs_of(key)

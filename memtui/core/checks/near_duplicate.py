@@ -72,8 +72,8 @@ _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 Parts = tuple["array[int]", frozenset[int], frozenset[int], dict[int, set[int]]]
 Found = dict[Hashable, list[tuple[float, Hashable]]]
 #: Each key's bottom hashes and facts as bits, its sketch past the bins, the bits of the
-#: hashes up to its largest (`_bitmaps`).
-Bits = Mapping[Hashable, tuple[int, int, memoryview, int]]
+#: hashes up to its largest, its largest, their count (`_bitmaps`).
+Bits = Mapping[Hashable, tuple[int, int, memoryview, int, int, int]]
 
 
 def _valid(sk: bytes) -> bool:
@@ -86,7 +86,7 @@ _NO_FIELDS: dict[int, set[int]] = {}
 def read_sketch(sk: bytes) -> Parts:
     """A sketch's smallest shingle hashes (sorted, and as a set), facts and fields."""
     rest = array("q", sk[K * 8:])
-    n = rest[0] if rest else 0
+    n = max(rest[0], 0) if rest else 0  # a cached sketch is data: its count may lie
     ordered = rest[1:1 + n]
     m = rest[1 + n] if len(rest) > 1 + n else 0
     known = frozenset(rest[2 + n:2 + n + m])
@@ -169,7 +169,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     sketch read held ~8 KB a memory)."""
     whole = memoryview(sketches[key]).cast("q")[K:]  # read in place, whole only if needed
     nx = whole[0]
-    if nx <= 0:
+    if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
         return []
     xs = whole[1:1 + nx]
     xset = frozenset(xs)
@@ -179,7 +179,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     last = xs[-1]
     key_dated = key in dated
     if bits is not None:
-        xbits, xfbits, _, below = bits[key]
+        xbits, xfbits, _, below, _, _ = bits[key]
     out = []
     for other in others:
         if key_dated and other in dated:
@@ -197,14 +197,13 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 cut = min(last, ys[-1])  # every hash both hold is at most this: all counted
                 sim = shared / (bisect_right(xs, cut) + bisect_right(ys, cut) - shared)
         else:  # the same counts from bits (`_bitmaps`)
-            ybits, yfbits, rest, ybelow = bits[other]
-            n = rest[0]
+            ybits, yfbits, rest, ybelow, ylast, n = bits[other]
             shared = (xbits & ybits).bit_count()
             if not shared:
                 continue
             if nx < BOTTOM and n < BOTTOM:
                 sim = shared / (nx + n - shared)
-            elif last <= rest[n]:  # x's largest hash is the cut: all of x, y's up to it
+            elif last <= ylast:  # x's largest hash is the cut: all of x, y's up to it
                 sim = shared / (nx + (ybits & below).bit_count() - shared)
             else:
                 sim = shared / ((xbits & ybelow).bit_count() + n - shared)
@@ -233,15 +232,16 @@ def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]) -> Bits:
     """For each key: its bottom hashes and its facts as the bits of two integers (one bit per
     value any of ``keys`` holds, one numbering for all: two sketches hold exactly as many
     hashes, or facts, in common as the AND of their integers has bits), its sketch past the
-    bins (read in place), and the bits of every hash any key holds up to its largest (how
-    many of another's hashes are at most it: the AND's bits). For every pair up to
+    bins (read in place), the bits of every hash any key holds up to its largest (how many
+    of another's hashes are at most it: the AND's bits), its largest and their count (as
+    read: a sketch that says more has them cut, never a division by zero). For every pair up to
     ``ALL_PAIRS`` (at most 300 * 128 bits, ~5 KB, an integer): two ANDs and bit counts
     instead of a set intersection over a sketch's hashes read as integers and two
     bisections, ~7 µs a pair."""
     rests, bottoms, known = [], [], []
     for key in keys:
         rest = memoryview(sketches[key]).cast("q")[K:]
-        n = rest[0]
+        n = max(rest[0], 0)  # a cached sketch is data: its count may lie
         m = rest[1 + n] if len(rest) > 1 + n else 0
         rests.append(rest)
         bottoms.append(rest[1:1 + n].tolist())
@@ -253,7 +253,8 @@ def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]) -> Bits:
     for key, rest, bottom, hashes, fbits in zip(keys, rests, bottoms, _bits(bottoms, index),
                                                 _bits(known), strict=True):
         top = index[bottom[-1]] + 1 if bottom else 0  # the hashes up to its largest
-        out[key] = (hashes, fbits, rest, ((1 << top) - 1) << (size - top))
+        out[key] = (hashes, fbits, rest, ((1 << top) - 1) << (size - top),
+                    bottom[-1] if bottom else -1, len(bottom))
     return out
 
 
@@ -298,7 +299,7 @@ def _cuts(sk: bytes) -> list[int] | list[bytes]:
 
 def _facts_of(sk: bytes) -> list[int]:
     rest = memoryview(sk).cast("q")[K:]  # read in place
-    n = rest[0]
+    n = max(rest[0], 0)  # a cached sketch is data: its count may lie
     m = rest[1 + n] if len(rest) > 1 + n else 0
     return rest[2 + n:2 + n + m].tolist()
 
