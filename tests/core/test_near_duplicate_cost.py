@@ -1,0 +1,78 @@
+"""near_duplicate's mechanics made cheaper give exactly what the plain ones give: the pairs
+compared through bits (`pairs` up to ``ALL_PAIRS``) are the pairs compared through sets."""
+
+from __future__ import annotations
+
+import random
+
+import memtui.core.checks.near_duplicate as nd
+
+
+def _texts(rng: random.Random, n: int) -> dict[str, str]:
+    """``n`` texts of one small vocabulary (most pairs share hashes), short and long (whole
+    bottom sets and sampled ones), with numbers (facts) drawn from a few, some copies."""
+    words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(6))
+             for _ in range(300)]
+    out: dict[str, str] = {}
+    for i in range(n):
+        if i % 7 == 6:
+            out[f"k{i:03}"] = out[f"k{i - 1:03}"] + f" {rng.choice(words)}"
+            continue
+        size = rng.choice((8, 20, 60, 150, 400))
+        facts = " ".join(str(rng.randrange(12)) for _ in range(rng.choice((0, 1, 3, 5))))
+        out[f"k{i:03}"] = " ".join(rng.choice(words[:rng.choice((40, 300))])
+                                   for _ in range(size)) + " " + facts
+    return out
+
+
+def test_bits_and_sets_give_the_same_matches() -> None:
+    rng = random.Random(3402)
+    for _ in range(3):
+        sketches = {k: nd.sketch(t) for k, t in _texts(rng, 120).items()}
+        keys = [k for k, sk in sketches.items() if sk]
+        bits = nd._bitmaps(sketches, keys)
+        found = 0
+        for i, key in enumerate(keys):
+            others = keys[i + 1:]
+            plain = nd._matches(key, others, sketches, nd.FLOOR, set())
+            assert nd._matches(key, others, sketches, nd.FLOOR, set(), bits) == plain
+            found += len(plain)
+        assert found >= 20  # pairs found at every level: copies, alike, backed by facts
+
+
+def test_pairs_up_to_all_pairs_equal_pairs_through_lsh_of_every_pair(monkeypatch) -> None:
+    """`pairs` under ``ALL_PAIRS`` (bits) against the same candidates compared one key at a
+    time through sets (`Buckets.pairs_of`)."""
+    rng = random.Random(3403)
+    sketches = {k: nd.sketch(t) for k, t in _texts(rng, 150).items()}
+    kept = nd.Buckets(sketches)
+    want = {}
+    for key in kept.sketches:
+        got = kept.pairs_of(key)
+        if got:
+            want[key] = got
+    assert nd.pairs(sketches) == want and len(want) >= 20
+
+
+def test_a_sketch_saying_more_or_fewer_hashes_than_it_holds_never_crashes() -> None:
+    """A cached sketch is read as data: a count of hashes past its end, negative, or too
+    small pairs whatever it pairs, compared through bits or sets, and raises nothing."""
+    from array import array
+
+    rng = random.Random(3404)
+    texts = _texts(rng, 12)
+    good = [nd.sketch(t) for t in texts.values() if nd.sketch(t)]
+    sketches = {f"good{i}": sk for i, sk in enumerate(good)}
+    for i, sk in enumerate(good[:4]):
+        for n in (500, 3, -5, -200, 0):
+            bad = array("q", sk)
+            bad[nd.K] = n
+            sketches[f"bad{i}:{n}"] = bad.tobytes()
+        sketches[f"cut{i}"] = sk[:(nd.K + 3) * 8]
+        sketches[f"bare{i}"] = sk[:(nd.K + 1) * 8]
+    nd.pairs(sketches)
+    for sk in sketches.values():
+        nd.similarity(good[0], sk)
+    kept = nd.Buckets(sketches)
+    for key in kept.sketches:
+        kept.pairs_of(key)
