@@ -47,6 +47,7 @@ and finds a third fewer long chunk-edited copies.
 from __future__ import annotations
 
 import re
+import unicodedata
 import zlib
 from array import array
 from bisect import insort
@@ -70,8 +71,19 @@ _UNSPACED = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _LETTER = r"[^\W\d_" + _UNSPACED + "]"
 #: A word's stem: its first letter a set (the fast skip), then up to ``STEM`` in all.
 _STEM_RE = re.compile("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _LETTER + "*")
-_NUMBER = re.compile(r"\d\d*(?:[.,:]\d+)*")
-_LEADING_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")
+#: A number: digits joined by ``.``, ``,`` or ``:`` (``2,5``, ``1.4.2``, ``02:15``), or
+#: groups of three after a space of any width (``12 500``, not ``CAN2 250``); then ``k`` for a thousand
+#: (``300k``) when no letter follows.
+_NUMBER = re.compile(r"\d(?:(?<![\w.,]\d)\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}(?!\d))+"
+                     r"|\d*(?:[.,:]\d+)*)"
+                     r"(?:[kK](?![^\W\d_]))?")
+#: A number written in groups of three, one separator throughout (``12 500``, ``12,500``,
+#: ``300.000``, ``1.234,5``), or with ``k``: a line of the numbers joined.
+_GROUPED = re.compile(r"^(\d{1,3})([ \u00a0\u2009\u202f.,])(\d{3}(?:\2\d{3})*)"
+                      r"(?:(?!\2)[.,](\d+))?$|^(\d+)(?:[.,](\d{1,3}))?[kK]$", re.MULTILINE)
+_LEADING_ZEROS = re.compile(r"(?<![\d.])0+(?=\d)")  # not a decimal part's
+#: Combining marks (accents) of Latin, Greek and Cyrillic letters, as NFKD writes them.
+_MARKS = re.compile("[\u0300-\u036f]+")
 _RUN = re.compile("[" + _UNSPACED + "][" + _UNSPACED + "]*")
 #: A bold label opening a line, its newline included (a literal first: the fast skip).
 _LABEL = re.compile(r"\n[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)")
@@ -104,12 +116,30 @@ def _read(text: str) -> tuple[str, list[str]]:
 
 def _numbers(text: str) -> set[str]:
     """A text's numbers (``2,5``, ``02:15``: separators kept), each part's leading zeros
-    dropped."""
+    dropped; one written in groups of three or with ``k`` whole (``12 500``, ``12,500``,
+    ``12.500`` are ``12500``, ``12.5k`` is ``12.5`` and ``12500``), a decimal comma a point (``3,5`` is ``3.5``),
+    any script's digits ASCII."""
     found = _NUMBER.findall(text)
     if not found:
         return set()
-    out = set(_LEADING_ZEROS.sub("", "\n".join(found)).split("\n"))
+    joined = "\n".join(found)
+    if not joined.isascii():
+        joined = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in joined)
+    if "," in joined or "." in joined or " " in joined or not joined.isascii() \
+            or "k" in joined or "K" in joined:
+        joined = _GROUPED.sub(_whole, joined).replace(",", ".")
+    out = set(_LEADING_ZEROS.sub("", joined).split("\n"))
     return _clock(out) if ":" in text else out
+
+
+def _whole(m: re.Match[str]) -> str:
+    """A number in groups of three as its digits (a decimal part after a point); one with
+    ``k`` as written and as its value."""
+    if m[5] is None:
+        whole = m[1] + m[3].replace(m[2], "")
+        return whole + "." + m[4] if m[4] else whole
+    whole, frac = m[5], m[6] or ""  # both: "500k" is 500000, and 500 as in "500 kbit/s"
+    return (whole + "." + frac if frac else whole) + "\n" + whole + frac.ljust(3, "0")
 
 
 def _clock(numbers: set[str]) -> set[str]:
@@ -128,6 +158,18 @@ def _clock(numbers: set[str]) -> set[str]:
     return out
 
 
+def _folded(words: set[str]) -> set[str]:
+    """``words`` without their accents and in their compatibility forms (NFKD, combining
+    marks dropped: ``μάθημα`` and ``μαθήματα``, ``séparer`` and ``separer``, ``ＰＤＦ`` and
+    ``pdf`` meet), a final sigma a sigma: a rewording writes a word in another form, or
+    without its accents."""
+    joined = "\n".join(words)
+    if joined.isascii():
+        return words
+    folded = _MARKS.sub("", unicodedata.normalize("NFKD", joined)).replace("ς", "σ")
+    return set(folded.split("\n")) if folded != joined else words
+
+
 def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
     """(a 30-bit hash of each shingle, the numbers' CRC-32s). A word or a number is its CRC-32
     hashed as a 2-tuple with 1; a bigram, its two UTF-16 code units read as one 32-bit
@@ -137,6 +179,8 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
     if "**" in text or "__" in text:
         text = _LABEL.sub("\n", "\n" + text)
     words = set(_STEM_RE.findall(text.lower()))
+    if not text.isascii():
+        words = _folded(words)
     numbers = _crcs(_numbers(text))
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
