@@ -68,7 +68,10 @@ HASH_MASK = (1 << HASH_BITS) - 1
 _BIN_OF_BYTE = bytes(b & (K - 1) for b in range(256))  # K divides 256
 
 _UNSPACED = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
-_LETTER = r"[^\W\d_" + _UNSPACED + "]"
+#: Thai, Lao, Myanmar and Khmer: alphabets written without spaces between words, read as
+#: character trigrams (a bigram of an alphabet is too common to tell texts apart).
+_SYLLABIC = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_LETTER = r"[^\W\d_" + _UNSPACED + _SYLLABIC + "]"
 #: A word's stem: its first letter a set (the fast skip), then up to ``STEM`` in all.
 _STEM_RE = re.compile("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _LETTER + "*")
 #: A number: digits joined by ``.``, ``,`` or ``:`` (``2,5``, ``1.4.2``, ``02:15``), or
@@ -84,6 +87,7 @@ _GROUPED = re.compile(r"^(\d{1,3})([ \u00a0\u2009\u202f.,])(\d{3}(?:\2\d{3})*)"
 _LEADING_ZEROS = re.compile(r"(?<![\d.])0+(?=\d)")  # not a decimal part's
 #: Combining marks (accents) of Latin, Greek and Cyrillic letters, as NFKD writes them.
 _MARKS = re.compile("[\u0300-\u036f]+")
+_SYLLABIC_RUN = re.compile("[" + _SYLLABIC + "]{3,}")
 _RUN = re.compile("[" + _UNSPACED + "][" + _UNSPACED + "]*")
 #: A bold label opening a line, its newline included (a literal first: the fast skip).
 _LABEL = re.compile(r"\n[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)")
@@ -170,6 +174,20 @@ def _folded(words: set[str]) -> set[str]:
     return set(folded.split("\n")) if folded != joined else words
 
 
+def _trigrams(runs: list[str]) -> set[str]:
+    """The character trigrams of ``runs`` (Thai, Lao, Myanmar, Khmer), of their first
+    ``MAX_CJK`` characters."""
+    out: set[str] = set()
+    left = MAX_CJK
+    for run in runs:
+        run = run[:left]
+        out.update(run[i:i + 3] for i in range(len(run) - 2))
+        left -= len(run)
+        if left < 3:
+            break
+    return out
+
+
 def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
     """(a 30-bit hash of each shingle, the numbers' CRC-32s). A word or a number is its CRC-32
     hashed as a 2-tuple with 1; a bigram, its two UTF-16 code units read as one 32-bit
@@ -181,6 +199,9 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
     words = set(_STEM_RE.findall(text.lower()))
     if not text.isascii():
         words = _folded(words)
+        syllabic = _SYLLABIC_RUN.findall(text)
+        if syllabic:
+            words.update(_trigrams(syllabic))
     numbers = _crcs(_numbers(text))
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
