@@ -87,6 +87,9 @@ _GROUPED = re.compile(r"^(\d{1,3})([ \u00a0\u2009\u202f.,])(\d{3}(?:\2\d{3})*)"
 _LEADING_ZEROS = re.compile(r"(?<![\d.])0+(?=\d)")  # not a decimal part's
 #: Combining marks (accents) of Latin, Greek and Cyrillic letters, as NFKD writes them.
 _MARKS = re.compile("[\u0300-\u036f]+")
+_ARABIC = re.compile("[\u0600-\u06ff]")
+_ARABIC_MARKS = re.compile("[\u0640\u064b-\u065f\u0670]+")
+_ARABIC_PREFIX = re.compile("(?<![^\\W\\d_])(?:[\u0648\u0641]?[\u0628\u0643\u0644]?\u0627\u0644|\u0644\u0644)(?=[^\\W\\d_]{2})")
 _SYLLABIC_RUN = re.compile("[" + _SYLLABIC + "]{3,}")
 _RUN = re.compile("[" + _UNSPACED + "][" + _UNSPACED + "]*")
 #: A bold label opening a line, its newline included (a literal first: the fast skip).
@@ -196,6 +199,8 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
     digit: sorted, hashed and intersected fastest)."""
     if "**" in text or "__" in text:
         text = _LABEL.sub("\n", "\n" + text)
+    if not text.isascii() and _ARABIC.search(text):
+        text = _ARABIC_PREFIX.sub("", _ARABIC_MARKS.sub("", text))
     words = set(_STEM_RE.findall(text.lower()))
     if not text.isascii():
         words = _folded(words)
