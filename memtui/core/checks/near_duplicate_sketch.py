@@ -151,16 +151,18 @@ def _whole(m: re.Match[str]) -> str:
 
 def _clock(numbers: set[str]) -> set[str]:
     """``numbers`` with each time of day (``h:mm``, hours to 24) read on a 12-hour clock,
-    ``:00`` dropped: ``14:00`` is ``2`` as in “2 pm”, “오후 2시”, “2 de la tarde”, ``10:00``
-    is ``10`` as in “10 am”, ``15:30`` is ``3:30`` (the clock's words are the language's,
-    its numbers are not)."""
+    its hour and its minutes apart, ``:00`` dropped: ``14:00`` is ``2`` as in “2 pm”,
+    “오후 2시”, “2 de la tarde”, ``10:00`` is ``10`` as in “10 am”, ``15:30`` is ``3`` and
+    ``30`` as in “3 h 30”, “3시 30분” (the clock's words are the language's, its numbers
+    are not)."""
     out = set()
     for n in numbers:
         hour, colon, minute = n.partition(":")
         if colon and hour.isdigit() and minute.isdigit() and len(minute) <= 2 \
                 and int(hour) <= 24 and int(minute) < 60 and ":" not in minute:
-            h = int(hour) % 12 or 12
-            n = str(h) if int(minute) == 0 else f"{h}:{int(minute)}"
+            n = str(int(hour) % 12 or 12)
+            if int(minute):
+                out.add(str(int(minute)))
         out.add(n)
     return out
 
