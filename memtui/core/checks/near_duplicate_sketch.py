@@ -84,6 +84,13 @@ _NUMBER = re.compile(r"\d(?:(?<![\w.,]\d)\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}(?!
 #: ``300.000``, ``1.234,5``), or with ``k``: a line of the numbers joined.
 _GROUPED = re.compile(r"^(\d{1,3})([ \u00a0\u2009\u202f.,])(\d{3}(?:\2\d{3})*)"
                       r"(?:(?!\2)[.,](\d+))?$|^(\d+)(?:[.,](\d{1,3}))?[kK]$", re.MULTILINE)
+_CJK_DIGITS = {c: n for n, cs in enumerate(("〇零", "一", "二两兩", "三", "四", "五", "六", "七",
+                                             "八", "九")) for c in cs}
+_CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CJK_BIG = {"万": 10_000, "萬": 10_000, "亿": 10 ** 8, "億": 10 ** 8}
+_CJK_UNITS.update(_CJK_BIG)
+_CJK_NOT_ALONE = frozenset("〇零一百千万萬亿億")
+_CJK_NUMERAL = re.compile("[" + "".join(_CJK_DIGITS) + "".join(_CJK_UNITS) + "]+")
 _LEADING_ZEROS = re.compile(r"(?<![\d.])0+(?=\d)")  # not a decimal part's
 #: Combining marks (accents) of Latin, Greek and Cyrillic letters, as NFKD writes them.
 _MARKS = re.compile("[\u0300-\u036f]+")
@@ -121,12 +128,14 @@ def _read(text: str) -> tuple[str, list[str]]:
     return text, runs
 
 
-def _numbers(text: str) -> set[str]:
+def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never changed)
     """A text's numbers (``2,5``, ``02:15``: separators kept), each part's leading zeros
     dropped; one written in groups of three or with ``k`` whole (``12 500``, ``12,500``,
     ``12.500`` are ``12500``, ``12.5k`` is ``12.5`` and ``12500``), a decimal comma a point (``3,5`` is ``3.5``),
     any script's digits ASCII."""
     found = _NUMBER.findall(text)
+    if runs:
+        found += _cjk_numbers(runs)
     if not found:
         return set()
     joined = "\n".join(found)
@@ -147,6 +156,33 @@ def _whole(m: re.Match[str]) -> str:
         return whole + "." + m[4] if m[4] else whole
     whole, frac = m[5], m[6] or ""  # both: "500k" is 500000, and 500 as in "500 kbit/s"
     return (whole + "." + frac if frac else whole) + "\n" + whole + frac.ljust(3, "0")
+
+
+def _cjk_numbers(runs: list[str]) -> list[str]:
+    """The numbers written in Chinese numerals in ``runs`` (``三千`` 3000, ``二十五`` 25,
+    ``二〇二五`` 2025, ``八點`` 8), of their first ``MAX_CJK`` characters; not ``一`` alone (a
+    word's part more often than a number: 一律, 统一), nor a multiplier or a zero alone
+    (千葉, 零件)."""
+    found = _CJK_NUMERAL.findall("\0".join(runs), 0, MAX_CJK)
+    out = []
+    for numeral in found:
+        if len(numeral) == 1 and numeral in _CJK_NOT_ALONE:
+            continue
+        if _CJK_UNITS.keys().isdisjoint(numeral):  # digit by digit: 二〇二五
+            out.append(str(int("".join(str(_CJK_DIGITS[c]) for c in numeral))))
+            continue
+        total = section = digit = 0
+        for c in numeral:
+            if c in _CJK_DIGITS:
+                digit = _CJK_DIGITS[c]
+            elif c in _CJK_BIG:
+                total += (section + digit) * _CJK_BIG[c]
+                section = digit = 0
+            else:
+                section += (digit or 1) * _CJK_UNITS[c]
+                digit = 0
+        out.append(str(total + section + digit))
+    return out
 
 
 def _clock(numbers: set[str]) -> set[str]:
@@ -209,7 +245,7 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
         syllabic = _SYLLABIC_RUN.findall(text)
         if syllabic:
             words.update(_trigrams(syllabic))
-    numbers = _crcs(_numbers(text))
+    numbers = _crcs(_numbers(text, runs))
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
     out = set(map(and_, map(hash, zip(words_crcs, repeat(1))), repeat(HASH_MASK)))
