@@ -105,6 +105,11 @@ _SPAN = re.compile(r"`([^`\n]{1,200})`")
 _QUOTED = re.compile(r"«\s*([^»\n]{1,40}?)\s*»|„([^“”\n]{1,40})[“”]|“([^”\n]{1,40})”|"
                      r"「([^」\n]{1,40})」|『([^』\n]{1,40})』|\"([^\"\n]{1,40})\"")
 _TOKEN = re.compile(r"[^\s`()\[\]{},;]+")
+_EDGE = "\"'<>:=.,!?*|"  # around a code span's token: ``"pdf.fonttype"``, ``<type>``, ``key:``
+_ALNUM = re.compile(r"[^\W_]")  # a token of punctuation alone (``=``, ``->``) is no fact
+#: A channel, a tag or a person named by its handle (``#data-alert``, ``@kim``): ASCII, a
+#: letter in it (``#12`` is a number).
+_HANDLE = re.compile(r"[#@](?=[\w.-]*[A-Za-z])\w[\w.-]*\w", re.ASCII)
 #: A plain ``key: value`` line (a list item's too), its newline first.
 _FIELD = re.compile(r"\n[ \t]*(?:[-*+][ \t]+)?([^:：*_\n`]{1,30}+)[:：][ \t]*([^\n]{1,60})(?=\n)")
 _VALUE_WORD = re.compile(r"\w+")
@@ -311,12 +316,16 @@ def shingle_hashes(text: str) -> set[int]:
 
 
 def facts(text: str, numbers: list[int]) -> list[int]:
-    """CRC-32s of a text's facts (its numbers', ``numbers``, its code spans' tokens, its
-    quoted terms), the ``MAX_FACTS`` smallest, ascending."""
+    """CRC-32s of a text's facts (its numbers', ``numbers``, its code spans' tokens without
+    the quotes, brackets or colon around them, its quoted terms, its handles: ``#channel``,
+    ``@someone``), the ``MAX_FACTS`` smallest, ascending: what a rewording cannot change."""
     found: set[str] = set()
     if "`" in text:
         for span in _SPAN.findall(text):
-            found.update(t.lower() for t in _TOKEN.findall(span))
+            found.update(t.strip(_EDGE).lower() for t in _TOKEN.findall(span)
+                         if _ALNUM.search(t))
+    if "#" in text or "@" in text:
+        found.update(h.lower() for h in _HANDLE.findall(text))
     quoted = _QUOTED.findall(text)
     if quoted:
         found.update(q.strip().lower() for q in map("".join, quoted))
