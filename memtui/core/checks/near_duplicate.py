@@ -11,9 +11,9 @@ most words and differ in their facts. So a pair is reported when (1) it is at le
 the side with fewer, or neither holding any (a preference or a rule in words: nothing to
 contradict); or at least ``FLOOR`` alike with both holding the same facts, three or more,
 or one holding all the other's, four or more (prose against a command block, a synonym per
-sentence: the words change, the facts stay; `backed`), and (2) below ``COPY`` alike, its facts do not
-conflict (each side holding a fact the other lacks: a copy holds the other's facts, or adds
-some; two daily logs or a corrected memory each hold their own), nor, ever, its
+sentence: the words change, the facts stay; `backed`), and (2) below ``COPY`` alike, its
+facts do not conflict (each side holding a fact the other lacks: a copy holds the other's
+facts, or adds some; two daily logs or a corrected memory each hold their own), nor, ever, its
 ``key: value`` lines (two keys or more in common, half of them with values that share no
 word). Two files named by their date (an agent's daily log, ``memory/2026-04-01.md``) are a
 journal that repeats itself day to day, never paired with each other. A memory's type is one

@@ -55,6 +55,8 @@ from collections.abc import Iterable
 from itertools import repeat
 from operator import and_
 
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+
 K = 64  # MinHash bins per sketch (LSH)
 BOTTOM = 128  # smallest shingle hashes kept: the similarity (exact for a smaller set)
 MIN_SHINGLES = 12  # a text with fewer is too short to call a near-duplicate of anything
@@ -71,33 +73,42 @@ _UNSPACED = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
 #: Thai, Lao, Myanmar and Khmer: alphabets written without spaces between words, read as
 #: character trigrams (a bigram of an alphabet is too common to tell texts apart).
 _SYLLABIC = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
-_LETTER = r"[^\W\d_" + _UNSPACED + _SYLLABIC + "]"
+_LETTER = r"[^\W\d_" + _UNSPACED + "]"
 #: A word's stem: its first letter a set (the fast skip), then up to ``STEM`` in all.
 _STEM_RE = re.compile("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _LETTER + "*")
 #: A number: digits joined by ``.``, ``,`` or ``:`` (``2,5``, ``1.4.2``, ``02:15``), or
-#: groups of three after a space of any width (``12 500``, not ``CAN2 250``); then ``k`` for a thousand
-#: (``300k``) when no letter follows.
-_NUMBER = re.compile(r"\d(?:(?<![\w.,]\d)\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}(?!\d))+"
-                     r"|\d*(?:[.,:]\d+)*)"
+#: groups of three after a space of any width (``12 500``, not ``CAN2 250``); then ``k``
+#: for a thousand (``300k``) when no letter follows. Possessive: what fails fails at once.
+_NUMBER = re.compile(r"\d(?:(?<![\w.,]\d)\d{0,2}+(?:[ \u00a0\u2009\u202f]\d{3}+(?!\d))++"
+                     r"|\d*+(?:[.,:]\d++)*+)"
                      r"(?:[kK](?![^\W\d_]))?")
 #: A number written in groups of three, one separator throughout (``12 500``, ``12,500``,
 #: ``300.000``, ``1.234,5``), or with ``k``: a line of the numbers joined.
-_GROUPED = re.compile(r"^(\d{1,3})([ \u00a0\u2009\u202f.,])(\d{3}(?:\2\d{3})*)"
-                      r"(?:(?!\2)[.,](\d+))?$|^(\d+)(?:[.,](\d{1,3}))?[kK]$", re.MULTILINE)
+_GROUPED = lazy_pattern(r"^(\d{1,3})([ \u00a0\u2009\u202f.,])(\d{3}(?:\2\d{3})*)"
+                          r"(?:(?!\2)[.,](\d+))?$|^(\d+)(?:[.,](\d{1,3}))?[kK]$", re.MULTILINE)
 _CJK_DIGITS = {c: n for n, cs in enumerate(("〇零", "一", "二两兩", "三", "四", "五", "六", "七",
                                              "八", "九")) for c in cs}
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CJK_BIG = {"万": 10_000, "萬": 10_000, "亿": 10 ** 8, "億": 10 ** 8}
 _CJK_UNITS.update(_CJK_BIG)
 _CJK_NOT_ALONE = frozenset("〇零一百千万萬亿億")
-_CJK_NUMERAL = re.compile("[" + "".join(_CJK_DIGITS) + "".join(_CJK_UNITS) + "]+")
+_CJK_NUMERAL = lazy_pattern("[" + "".join(_CJK_DIGITS) + "".join(_CJK_UNITS) + "]+")
 _LEADING_ZEROS = re.compile(r"(?<![\d.])0+(?=\d)")  # not a decimal part's
-#: Combining marks (accents) of Latin, Greek and Cyrillic letters, as NFKD writes them.
-_MARKS = re.compile("[\u0300-\u036f]+")
-_ARABIC = re.compile("[\u0600-\u06ff]")
-_ARABIC_MARKS = re.compile("[\u0640\u064b-\u065f\u0670]+")
-_ARABIC_PREFIX = re.compile("(?<![^\\W\\d_])(?:[\u0648\u0641]?[\u0628\u0643\u0644]?\u0627\u0644|\u0644\u0644)(?=[^\\W\\d_]{2})")
-_SYLLABIC_RUN = re.compile("[" + _SYLLABIC + "]{3,}")
+#: Combining marks (accents) of Latin, Greek and Cyrillic letters and Arabic's hamza and
+#: madda, as NFKD writes them.
+_MARKS = re.compile("[\u0300-\u036f\u0653-\u0655]+")
+#: Scripts whose words need more than their stems (`_rewritten`): Arabic, the alphabets
+#: written without spaces.
+_REWRITTEN = lazy_pattern("[\u0600-\u06ff" + _SYLLABIC + "]")
+_ARABIC = lazy_pattern("[\u0600-\u06ff]")
+#: Arabic's optional vowel marks (tashkeel) and its stretching (tatweel).
+_ARABIC_MARKS = lazy_pattern("[\u0640\u064b-\u065f\u0670]+")
+#: The article and the one-letter conjunctions and prepositions written onto an Arabic
+#: word (al-, wa-l-, bi-l-, li-l-...), when two letters or more follow.
+_ARABIC_PREFIX = lazy_pattern("(?<![^\\W\\d_])(?:[\u0648\u0641]?[\u0628\u0643\u0644]?\u0627\u0644|"
+                              "\u0644\u0644)(?=[^\\W\\d_]{2})")
+_SYLLABIC_RUN = lazy_pattern("[" + _SYLLABIC + "]{3,}")
+_SYLLABIC_STEM = lazy_pattern("^.*[" + _SYLLABIC + "].*$", re.MULTILINE)
 _RUN = re.compile("[" + _UNSPACED + "][" + _UNSPACED + "]*")
 #: A bold label opening a line, its newline included (a literal first: the fast skip).
 _LABEL = re.compile(r"\n[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)")
@@ -109,7 +120,7 @@ _EDGE = "\"'<>:=.,!?*|"  # around a code span's token: ``"pdf.fonttype"``, ``<ty
 _ALNUM = re.compile(r"[^\W_]")  # a token of punctuation alone (``=``, ``->``) is no fact
 #: A channel, a tag or a person named by its handle (``#data-alert``, ``@kim``): ASCII, a
 #: letter in it (``#12`` is a number).
-_HANDLE = re.compile(r"[#@](?=[\w.-]*[A-Za-z])\w[\w.-]*\w", re.ASCII)
+_HANDLE = lazy_pattern(r"[#@](?=[\w.-]*[A-Za-z])\w[\w.-]*\w", re.ASCII)
 #: A plain ``key: value`` line (a list item's too), its newline first.
 _FIELD = re.compile(r"\n[ \t]*(?:[-*+][ \t]+)?([^:：*_\n`]{1,30}+)[:：][ \t]*([^\n]{1,60})(?=\n)")
 _VALUE_WORD = re.compile(r"\w+")
@@ -134,15 +145,18 @@ def _read(text: str) -> tuple[str, list[str]]:
 
 
 def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never changed)
-    """A text's numbers (``2,5``, ``02:15``: separators kept), each part's leading zeros
-    dropped; one written in groups of three or with ``k`` whole (``12 500``, ``12,500``,
-    ``12.500`` are ``12500``, ``12.5k`` is ``12.5`` and ``12500``), a decimal comma a point (``3,5`` is ``3.5``),
-    any script's digits ASCII."""
+    """A text's numbers (``1.4.2``, ``02:15``: separators kept), each part's leading zeros
+    dropped; one written in groups of three whole (``12 500``, ``12,500``, ``12.500`` are
+    ``12500``), one with ``k`` as written and as its value (``12.5k`` is ``12.5`` and
+    ``12500``), a decimal comma a point (``3,5`` is ``3.5``), any script's digits ASCII. A
+    text holding no digit gives the numbers of its Chinese numerals (`_cjk_numbers`)."""
     found = _NUMBER.findall(text)
-    if runs:
-        found += _cjk_numbers(runs)
     if not found:
-        return set()
+        if not runs:
+            return set()
+        found = _cjk_numbers(runs)  # a text holding no digit writes its numbers so
+        if not found:
+            return set()
     joined = "\n".join(found)
     if not joined.isascii():
         joined = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in joined)
@@ -208,21 +222,47 @@ def _clock(numbers: set[str]) -> set[str]:
     return out
 
 
-def _folded(words: set[str]) -> set[str]:
-    """``words`` without their accents and in their compatibility forms (NFKD, combining
-    marks dropped: ``μάθημα`` and ``μαθήματα``, ``séparer`` and ``separer``, ``ＰＤＦ`` and
-    ``pdf`` meet), a final sigma a sigma: a rewording writes a word in another form, or
-    without its accents."""
+def _words(text: str) -> set[str]:
+    """The stems of ``text``'s words, folded: without their accents and in their
+    compatibility forms (NFKD, combining marks dropped: ``μάθημα`` and ``μαθήματα``,
+    ``séparer`` and ``separer``, ``ＰＤＦ`` and ``pdf``, ``أحد`` and ``احد`` meet), a final
+    sigma a sigma (a rewording writes a word in another form, or without its accents);
+    Arabic and the alphabets written without spaces rewritten (`_rewritten`). Read from the
+    stems when the text is not ASCII: most texts cost one ``isascii`` more."""
+    words = set(_STEM_RE.findall(text.lower()))
+    if text.isascii():
+        return words
     joined = "\n".join(words)
     if joined.isascii():
         return words
+    extra: set[str] = set()
+    if _REWRITTEN.search(joined):
+        joined, extra = _rewritten(text, joined)
     folded = _MARKS.sub("", unicodedata.normalize("NFKD", joined)).replace("ς", "σ")
-    return set(folded.split("\n")) if folded != joined else words
+    if folded != joined or extra:
+        words = set(folded.split("\n"))
+        words.discard("")
+        words |= extra
+    return words
+
+
+def _rewritten(text: str, joined: str) -> tuple[str, set[str]]:
+    """(the stems ``joined`` as Arabic and the alphabets written without spaces need them,
+    the trigrams of the latter): an Arabic word without its vowel marks and the article or
+    conjunction written onto it (``الأحد``, ``والأحد`` are ``أحد``); Thai, Lao, Myanmar and
+    Khmer, whose spaces part phrases, not words, as character trigrams of their runs (a
+    bigram of an alphabet is too common to tell texts apart), their stems dropped."""
+    if _ARABIC.search(joined):
+        text = _ARABIC_PREFIX.sub("", _ARABIC_MARKS.sub("", text))
+        joined = "\n".join(set(_STEM_RE.findall(text.lower())))
+    runs = _SYLLABIC_RUN.findall(text)
+    if not runs:
+        return joined, set()
+    return _SYLLABIC_STEM.sub("", joined), _trigrams(runs)
 
 
 def _trigrams(runs: list[str]) -> set[str]:
-    """The character trigrams of ``runs`` (Thai, Lao, Myanmar, Khmer), of their first
-    ``MAX_CJK`` characters."""
+    """The character trigrams of ``runs``, of their first ``MAX_CJK`` characters."""
     out: set[str] = set()
     left = MAX_CJK
     for run in runs:
@@ -242,14 +282,7 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
     digit: sorted, hashed and intersected fastest)."""
     if "**" in text or "__" in text:
         text = _LABEL.sub("\n", "\n" + text)
-    if not text.isascii() and _ARABIC.search(text):
-        text = _ARABIC_PREFIX.sub("", _ARABIC_MARKS.sub("", text))
-    words = set(_STEM_RE.findall(text.lower()))
-    if not text.isascii():
-        words = _folded(words)
-        syllabic = _SYLLABIC_RUN.findall(text)
-        if syllabic:
-            words.update(_trigrams(syllabic))
+    words = _words(text)
     numbers = _crcs(_numbers(text, runs))
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
