@@ -96,6 +96,10 @@ _CJK_NUMERAL = lazy_pattern("[" + "".join(_CJK_DIGITS) + "".join(_CJK_UNITS) + "
 _LEADING_ZEROS = re.compile(r"(?<![\d.])0+(?=\d)")  # not a decimal part's
 #: Combining marks (accents) of Latin, Greek and Cyrillic letters and Arabic's hamza and
 #: madda, as NFKD writes them.
+#: Letters NFKD keeps whole, as a text typed without its diacritics writes them (Vietnamese
+#: đ, Polish ł, Danish ø, Turkish ı), and a final sigma.
+_STROKED = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "ı": "i", "ħ": "h", "ŧ": "t",
+                          "ς": "σ"})
 _MARKS = re.compile("[\u0300-\u036f\u0653-\u0655]+")
 #: Scripts whose words need more than their stems (`_rewritten`): Arabic, the alphabets
 #: written without spaces.
@@ -225,8 +229,9 @@ def _clock(numbers: set[str]) -> set[str]:
 def _words(text: str) -> set[str]:
     """The stems of ``text``'s words, folded: without their accents and in their
     compatibility forms (NFKD, combining marks dropped: ``μάθημα`` and ``μαθήματα``,
-    ``séparer`` and ``separer``, ``ＰＤＦ`` and ``pdf``, ``أحد`` and ``احد`` meet), a final
-    sigma a sigma (a rewording writes a word in another form, or without its accents);
+    ``séparer`` and ``separer``, ``ＰＤＦ`` and ``pdf``, ``أحد`` and ``احد`` meet), a stroked
+    letter its plain one and a final sigma a sigma (`_STROKED`: a rewording writes a word in
+    another form, or without its accents);
     Arabic and the alphabets written without spaces rewritten (`_rewritten`). Read from the
     stems when the text is not ASCII: most texts cost one ``isascii`` more."""
     words = set(_STEM_RE.findall(text.lower()))
@@ -238,7 +243,7 @@ def _words(text: str) -> set[str]:
     extra: set[str] = set()
     if _REWRITTEN.search(joined):
         joined, extra = _rewritten(text, joined)
-    folded = _MARKS.sub("", unicodedata.normalize("NFKD", joined)).replace("ς", "σ")
+    folded = _MARKS.sub("", unicodedata.normalize("NFKD", joined)).translate(_STROKED)
     if folded != joined or extra:
         words = set(folded.split("\n"))
         words.discard("")
