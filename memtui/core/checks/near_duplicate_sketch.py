@@ -81,7 +81,11 @@ _STEM_RE = re.compile("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _
 #: for a thousand (``300k``) when no letter follows. Possessive: what fails fails at once.
 _NUMBER = re.compile(r"\d(?:(?<![\w.,]\d)\d{0,2}+(?:[ \u00a0\u2009\u202f]\d{3}+(?!\d))++"
                      r"|\d*+(?:[.,:]\d++)*+)"
-                     r"(?:[kK](?![^\W\d_]))?")
+                     r"(?:[kK](?![^\W\d_]))?+")
+#: The same in a text holding Chinese, Japanese or Korean, which group no thousands with
+#: spaces (``1 200`` there is two numbers): the groups' alternative costs ~10,000
+#: instructions a text of ~20 numbers, a tenth of the sketch's number pass.
+_NUMBER_CJK = re.compile(r"\d\d*+(?:[.,:]\d++)*+(?:[kK](?![^\W\d_]))?+")
 #: A number written in groups of three, one separator throughout (``12 500``, ``12,500``,
 #: ``300.000``, ``1.234,5``), or with ``k``: a line of the numbers joined.
 _GROUPED = lazy_pattern(r"^(\d{1,3})([ \u00a0\u2009\u202f.,])(\d{3}(?:\2\d{3})*)"
@@ -154,7 +158,7 @@ def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never 
     ``12500``), one with ``k`` as written and as its value (``12.5k`` is ``12.5`` and
     ``12500``), a decimal comma a point (``3,5`` is ``3.5``), any script's digits ASCII. A
     text holding no digit gives the numbers of its Chinese numerals (`_cjk_numbers`)."""
-    found = _NUMBER.findall(text)
+    found = (_NUMBER_CJK if runs else _NUMBER).findall(text)
     if not found:
         if not runs:
             return set()
