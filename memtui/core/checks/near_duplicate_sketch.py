@@ -2,19 +2,23 @@
 
 A rewording keeps a memory's content words and its facts and changes its phrasing, so the
 text becomes a set of shingles: its words cut to their first ``STEM`` letters (a crude
-stemmer for every inflecting language; words under three letters left out), its numbers
-whole (leading zeros dropped; a time of day on a 12-hour clock, ``14:00`` as ``2``: “2 pm”,
-“오후 2시”), and the character bigrams of Chinese, Japanese and Korean
-runs (no spaces between words, or particles glued on); bold labels that open a line
-(``**Why:**``) are left out, every memory of a folder has them. The sketch keeps
+stemmer for every inflecting language; words under three letters left out), folded
+(accents, compatibility forms, stroked letters, Arabic's attached article: `_words`), its
+numbers whole however written (leading zeros dropped; groups of three, ``k``, a decimal
+comma, any script's digits, Chinese numerals in a text without digits; a time of day on a
+12-hour clock, its hour and minutes apart: ``14:30`` as ``2`` and ``30``: “2 pm”, “오후 2시
+30분”), the character bigrams of Chinese, Japanese and Korean runs (no spaces between words,
+or particles glued on) and the character trigrams of Thai, Lao, Myanmar and Khmer (no spaces
+between words, an alphabet); bold labels that open a line (``**Why:**``) are left out, every
+memory of a folder has them. The sketch keeps
 
 - the ``BOTTOM`` smallest shingle hashes (``HASH_BITS`` bits each; bottom-k: the
   similarity, exact for a smaller set);
 - ``K`` one-permutation MinHash bins read from them (the smallest hash of each bin; an empty
   bin takes the smallest hash of all, mixed with its number), for LSH past a few hundred
   memories;
-- the memory's facts (numbers, the tokens of its code spans, its quoted terms, its type when
-  the caller gives it: `kind_fact`) and the words
+- the memory's facts (numbers, the tokens of its code spans, its quoted terms, its handles,
+  its type when the caller gives it: `kind_fact`) and the words
   of its plain ``key: value`` lines when it has two or more: look-alikes of one template
   differ in these.
 
