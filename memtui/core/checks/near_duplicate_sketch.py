@@ -108,6 +108,7 @@ _LEADING_ZEROS = re.compile(r"(?<![\d.])0+(?=\d)")  # not a decimal part's
 #: đ, Polish ł, Danish ø, Turkish ı), and a final sigma.
 _STROKED = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "ı": "i", "ħ": "h", "ŧ": "t",
                           "ς": "σ"})
+_STROKED_ANY = lazy_pattern("[" + "".join(map(chr, _STROKED)) + "]")
 _MARKS = re.compile("[\u0300-\u036f\u0653-\u0655]+")
 #: Scripts whose words need more than their stems (`_rewritten`): Arabic, the alphabets
 #: written without spaces.
@@ -251,7 +252,9 @@ def _words(text: str) -> set[str]:
     extra: set[str] = set()
     if _REWRITTEN.search(joined):
         joined, extra = _rewritten(text, joined)
-    folded = _MARKS.sub("", unicodedata.normalize("NFKD", joined)).translate(_STROKED)
+    folded = _MARKS.sub("", unicodedata.normalize("NFKD", joined))
+    if _STROKED_ANY.search(folded):  # a scan, not a lookup per character
+        folded = folded.translate(_STROKED)
     if folded != joined or extra:
         words = set(folded.split("\n"))
         words.discard("")
