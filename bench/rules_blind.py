@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 RULES = ("stale_reference", "near_duplicate", "relative_date", "missing_why", "hidden_text")
@@ -38,8 +39,11 @@ def audit(workspace: Path, project: Path | None) -> list[dict]:
     return json.loads(proc.stdout)["findings"]
 
 
-def score(folder: Path) -> tuple[dict[str, list[int]], list[str]]:
-    """Counts (true, missed, false) per rule and per rule and language; errors in words."""
+def score(folder: Path, audit: Callable[[Path, Path | None], list[dict]] = audit
+          ) -> tuple[dict[str, list[int]], list[str]]:
+    """Counts (true, missed, false) per rule and per rule and language; errors in words.
+    ``audit``: the findings of a workspace (by default ``memtui audit`` in a child; a test
+    may audit in its own process)."""
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     errors: list[str] = []
     for case in json.loads((folder / "labels.json").read_text()):

@@ -2,19 +2,23 @@
 
 A rewording keeps a memory's content words and its facts and changes its phrasing, so the
 text becomes a set of shingles: its words cut to their first ``STEM`` letters (a crude
-stemmer for every inflecting language; words under three letters left out), its numbers
-whole (leading zeros dropped; a time of day on a 12-hour clock, ``14:00`` as ``2``: “2 pm”,
-“오후 2시”), and the character bigrams of Chinese, Japanese and Korean
-runs (no spaces between words, or particles glued on); bold labels that open a line
-(``**Why:**``) are left out, every memory of a folder has them. The sketch keeps
+stemmer for every inflecting language; words under three letters left out), folded
+(accents, compatibility forms, stroked letters, Arabic's attached article: `_words`), its
+numbers whole however written (leading zeros dropped; groups of three, ``k``, a decimal
+comma, any script's digits, Chinese numerals in a text without digits; a time of day on a
+12-hour clock, its hour and minutes apart: ``14:30`` as ``2`` and ``30``: “2 pm”, “오후 2시
+30분”), the character bigrams of Chinese, Japanese and Korean runs (no spaces between words,
+or particles glued on) and the character trigrams of Thai, Lao, Myanmar and Khmer (no spaces
+between words, an alphabet); bold labels that open a line (``**Why:**``) are left out, every
+memory of a folder has them. The sketch keeps
 
 - the ``BOTTOM`` smallest shingle hashes (``HASH_BITS`` bits each; bottom-k: the
   similarity, exact for a smaller set);
 - ``K`` one-permutation MinHash bins read from them (the smallest hash of each bin; an empty
   bin takes the smallest hash of all, mixed with its number), for LSH past a few hundred
   memories;
-- the memory's facts (numbers, the tokens of its code spans, its quoted terms, its type when
-  the caller gives it: `kind_fact`) and the words
+- the memory's facts (numbers, the tokens of its code spans, its quoted terms, its handles,
+  its type when the caller gives it: `kind_fact`) and the words
   of its plain ``key: value`` lines when it has two or more: look-alikes of one template
   differ in these.
 
@@ -47,12 +51,15 @@ and finds a third fewer long chunk-edited copies.
 from __future__ import annotations
 
 import re
+import unicodedata
 import zlib
 from array import array
 from bisect import insort
 from collections.abc import Iterable
 from itertools import repeat
 from operator import and_
+
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 K = 64  # MinHash bins per sketch (LSH)
 BOTTOM = 128  # smallest shingle hashes kept: the similarity (exact for a smaller set)
@@ -67,11 +74,54 @@ HASH_MASK = (1 << HASH_BITS) - 1
 _BIN_OF_BYTE = bytes(b & (K - 1) for b in range(256))  # K divides 256
 
 _UNSPACED = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
+#: Thai, Lao, Myanmar and Khmer: alphabets written without spaces between words, read as
+#: character trigrams (a bigram of an alphabet is too common to tell texts apart).
+_SYLLABIC = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 _LETTER = r"[^\W\d_" + _UNSPACED + "]"
 #: A word's stem: its first letter a set (the fast skip), then up to ``STEM`` in all.
 _STEM_RE = re.compile("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _LETTER + "*")
-_NUMBER = re.compile(r"\d\d*(?:[.,:]\d+)*")
-_LEADING_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")
+#: A number: digits joined by ``.``, ``,`` or ``:`` (``2,5``, ``1.4.2``, ``02:15``), or
+#: groups of three after a space of any width (``12 500``, not ``CAN2 250``); then ``k``
+#: for a thousand (``300k``) when no letter follows. Possessive: what fails fails at once.
+_NUMBER = re.compile(r"\d(?:(?<![\w.,]\d)\d{0,2}+(?:[ \u00a0\u2009\u202f]\d{3}+(?!\d))++"
+                     r"|\d*+(?:[.,:]\d++)*+)"
+                     r"(?:[kK](?![^\W\d_]))?+")
+#: The same in a text holding Chinese, Japanese or Korean, which group no thousands with
+#: spaces (``1 200`` there is two numbers): the groups' alternative costs ~10,000
+#: instructions a text of ~20 numbers, a tenth of the sketch's number pass.
+_NUMBER_CJK = re.compile(r"\d\d*+(?:[.,:]\d++)*+(?:[kK](?![^\W\d_]))?+")
+#: A number written in groups of three, one separator throughout (``12 500``, ``12,500``,
+#: ``300.000``, ``1.234,5``), or with ``k``: a line of the numbers joined.
+_GROUPED = lazy_pattern(r"^(\d{1,3})([ \u00a0\u2009\u202f.,])(\d{3}(?:\2\d{3})*)"
+                          r"(?:(?!\2)[.,](\d+))?$|^(\d+)(?:[.,](\d{1,3}))?[kK]$", re.MULTILINE)
+_CJK_DIGITS = {c: n for n, cs in enumerate(("〇零", "一", "二两兩", "三", "四", "五", "六", "七",
+                                             "八", "九")) for c in cs}
+_CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CJK_BIG = {"万": 10_000, "萬": 10_000, "亿": 10 ** 8, "億": 10 ** 8}
+_CJK_UNITS.update(_CJK_BIG)
+_CJK_NOT_ALONE = frozenset("〇零一百千万萬亿億")
+_CJK_NUMERAL = lazy_pattern("[" + "".join(_CJK_DIGITS) + "".join(_CJK_UNITS) + "]+")
+_LEADING_ZEROS = re.compile(r"(?<![\d.])0+(?=\d)")  # not a decimal part's
+#: Combining marks (accents) of Latin, Greek and Cyrillic letters and Arabic's hamza and
+#: madda, as NFKD writes them.
+#: Letters NFKD keeps whole, as a text typed without its diacritics writes them (Vietnamese
+#: đ, Polish ł, Danish ø, Turkish ı), and a final sigma.
+_STROKED = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "ı": "i", "ħ": "h", "ŧ": "t",
+                          "ς": "σ"})
+_STROKED_ANY = lazy_pattern("[" + "".join(map(chr, _STROKED)) + "]")
+_MARKS = re.compile("[\u0300-\u036f\u0653-\u0655]+")
+#: Scripts whose words need more than their stems (`_rewritten`): Arabic, the alphabets
+#: written without spaces.
+_REWRITTEN = lazy_pattern("[\u0600-\u06ff" + _SYLLABIC + "]")
+_ARABIC = lazy_pattern("[\u0600-\u06ff]")
+#: Arabic's optional vowel marks (tashkeel) and its stretching (tatweel).
+_ARABIC_MARKS = lazy_pattern("[\u0640\u064b-\u065f\u0670]+")
+#: The article and the one-letter conjunctions and prepositions written onto an Arabic
+#: word (al-, wa-l-, bi-l-, li-l-...), when two letters or more follow.
+_ARABIC_PREFIX = lazy_pattern("(?<![^\\W\\d_])(?:[\u0648\u0641]?[\u0628\u0643\u0644]?\u0627\u0644|"
+                              "\u0644\u0644)(?=[^\\W\\d_]{2})")
+_SYLLABIC_RUN = lazy_pattern("[" + _SYLLABIC + "]{3,}")
+_SYLLABIC_STEM = lazy_pattern("^.*[" + _SYLLABIC + "].*$", re.MULTILINE)
 _RUN = re.compile("[" + _UNSPACED + "][" + _UNSPACED + "]*")
 #: A bold label opening a line, its newline included (a literal first: the fast skip).
 _LABEL = re.compile(r"\n[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)")
@@ -79,6 +129,11 @@ _SPAN = re.compile(r"`([^`\n]{1,200})`")
 _QUOTED = re.compile(r"«\s*([^»\n]{1,40}?)\s*»|„([^“”\n]{1,40})[“”]|“([^”\n]{1,40})”|"
                      r"「([^」\n]{1,40})」|『([^』\n]{1,40})』|\"([^\"\n]{1,40})\"")
 _TOKEN = re.compile(r"[^\s`()\[\]{},;]+")
+_EDGE = "\"'<>:=.,!?*|"  # around a code span's token: ``"pdf.fonttype"``, ``<type>``, ``key:``
+_ALNUM = re.compile(r"[^\W_]")  # a token of punctuation alone (``=``, ``->``) is no fact
+#: A channel, a tag or a person named by its handle (``#data-alert``, ``@kim``): ASCII, a
+#: letter in it (``#12`` is a number).
+_HANDLE = lazy_pattern(r"[#@](?=[\w.-]*[A-Za-z])\w[\w.-]*\w", re.ASCII)
 #: A plain ``key: value`` line (a list item's too), its newline first.
 _FIELD = re.compile(r"\n[ \t]*(?:[-*+][ \t]+)?([^:：*_\n`]{1,30}+)[:：][ \t]*([^\n]{1,60})(?=\n)")
 _VALUE_WORD = re.compile(r"\w+")
@@ -102,29 +157,136 @@ def _read(text: str) -> tuple[str, list[str]]:
     return text, runs
 
 
-def _numbers(text: str) -> set[str]:
-    """A text's numbers (``2,5``, ``02:15``: separators kept), each part's leading zeros
-    dropped."""
-    found = _NUMBER.findall(text)
+def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never changed)
+    """A text's numbers (``1.4.2``, ``02:15``: separators kept), each part's leading zeros
+    dropped; one written in groups of three whole (``12 500``, ``12,500``, ``12.500`` are
+    ``12500``), one with ``k`` as written and as its value (``12.5k`` is ``12.5`` and
+    ``12500``), a decimal comma a point (``3,5`` is ``3.5``), any script's digits ASCII. A
+    text holding no digit gives the numbers of its Chinese numerals (`_cjk_numbers`)."""
+    found = (_NUMBER_CJK if runs else _NUMBER).findall(text)
     if not found:
-        return set()
-    out = set(_LEADING_ZEROS.sub("", "\n".join(found)).split("\n"))
+        if not runs:
+            return set()
+        found = _cjk_numbers(runs)  # a text holding no digit writes its numbers so
+        if not found:
+            return set()
+    joined = "\n".join(found)
+    if not joined.isascii():
+        joined = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in joined)
+    if "," in joined or "." in joined or " " in joined or not joined.isascii() \
+            or "k" in joined or "K" in joined:
+        joined = _GROUPED.sub(_whole, joined).replace(",", ".")
+    out = set(_LEADING_ZEROS.sub("", joined).split("\n"))
     return _clock(out) if ":" in text else out
+
+
+def _whole(m: re.Match[str]) -> str:
+    """A number in groups of three as its digits (a decimal part after a point); one with
+    ``k`` as written and as its value."""
+    if m[5] is None:
+        whole = m[1] + m[3].replace(m[2], "")
+        return whole + "." + m[4] if m[4] else whole
+    whole, frac = m[5], m[6] or ""  # both: "500k" is 500000, and 500 as in "500 kbit/s"
+    return (whole + "." + frac if frac else whole) + "\n" + whole + frac.ljust(3, "0")
+
+
+def _cjk_numbers(runs: list[str]) -> list[str]:
+    """The numbers written in Chinese numerals in ``runs`` (``三千`` 3000, ``二十五`` 25,
+    ``二〇二五`` 2025, ``八點`` 8), of their first ``MAX_CJK`` characters; not ``一`` alone (a
+    word's part more often than a number: 一律, 统一), nor a multiplier or a zero alone
+    (千葉, 零件)."""
+    found = _CJK_NUMERAL.findall("\0".join(runs), 0, MAX_CJK)
+    out = []
+    for numeral in found:
+        if len(numeral) == 1 and numeral in _CJK_NOT_ALONE:
+            continue
+        if _CJK_UNITS.keys().isdisjoint(numeral):  # digit by digit: 二〇二五
+            out.append(str(int("".join(str(_CJK_DIGITS[c]) for c in numeral))))
+            continue
+        total = section = digit = 0
+        for c in numeral:
+            if c in _CJK_DIGITS:
+                digit = _CJK_DIGITS[c]
+            elif c in _CJK_BIG:
+                total += (section + digit) * _CJK_BIG[c]
+                section = digit = 0
+            else:
+                section += (digit or 1) * _CJK_UNITS[c]
+                digit = 0
+        out.append(str(total + section + digit))
+    return out
 
 
 def _clock(numbers: set[str]) -> set[str]:
     """``numbers`` with each time of day (``h:mm``, hours to 24) read on a 12-hour clock,
-    ``:00`` dropped: ``14:00`` is ``2`` as in “2 pm”, “오후 2시”, “2 de la tarde”, ``10:00``
-    is ``10`` as in “10 am”, ``15:30`` is ``3:30`` (the clock's words are the language's,
-    its numbers are not)."""
+    its hour and its minutes apart, ``:00`` dropped: ``14:00`` is ``2`` as in “2 pm”,
+    “오후 2시”, “2 de la tarde”, ``10:00`` is ``10`` as in “10 am”, ``15:30`` is ``3`` and
+    ``30`` as in “3 h 30”, “3시 30분” (the clock's words are the language's, its numbers
+    are not)."""
     out = set()
     for n in numbers:
         hour, colon, minute = n.partition(":")
         if colon and hour.isdigit() and minute.isdigit() and len(minute) <= 2 \
                 and int(hour) <= 24 and int(minute) < 60 and ":" not in minute:
-            h = int(hour) % 12 or 12
-            n = str(h) if int(minute) == 0 else f"{h}:{int(minute)}"
+            n = str(int(hour) % 12 or 12)
+            if int(minute):
+                out.add(str(int(minute)))
         out.add(n)
+    return out
+
+
+def _words(text: str) -> set[str]:
+    """The stems of ``text``'s words, folded: without their accents and in their
+    compatibility forms (NFKD, combining marks dropped: ``μάθημα`` and ``μαθήματα``,
+    ``séparer`` and ``separer``, ``ＰＤＦ`` and ``pdf``, ``أحد`` and ``احد`` meet), a stroked
+    letter its plain one and a final sigma a sigma (`_STROKED`: a rewording writes a word in
+    another form, or without its accents);
+    Arabic and the alphabets written without spaces rewritten (`_rewritten`). Read from the
+    stems when the text is not ASCII: most texts cost one ``isascii`` more."""
+    words = set(_STEM_RE.findall(text.lower()))
+    if text.isascii():
+        return words
+    joined = "\n".join(words)
+    if joined.isascii():
+        return words
+    extra: set[str] = set()
+    if _REWRITTEN.search(joined):
+        joined, extra = _rewritten(text, joined)
+    folded = _MARKS.sub("", unicodedata.normalize("NFKD", joined))
+    if _STROKED_ANY.search(folded):  # a scan, not a lookup per character
+        folded = folded.translate(_STROKED)
+    if folded != joined or extra:
+        words = set(folded.split("\n"))
+        words.discard("")
+        words |= extra
+    return words
+
+
+def _rewritten(text: str, joined: str) -> tuple[str, set[str]]:
+    """(the stems ``joined`` as Arabic and the alphabets written without spaces need them,
+    the trigrams of the latter): an Arabic word without its vowel marks and the article or
+    conjunction written onto it (``الأحد``, ``والأحد`` are ``أحد``); Thai, Lao, Myanmar and
+    Khmer, whose spaces part phrases, not words, as character trigrams of their runs (a
+    bigram of an alphabet is too common to tell texts apart), their stems dropped."""
+    if _ARABIC.search(joined):
+        text = _ARABIC_PREFIX.sub("", _ARABIC_MARKS.sub("", text))
+        joined = "\n".join(set(_STEM_RE.findall(text.lower())))
+    runs = _SYLLABIC_RUN.findall(text)
+    if not runs:
+        return joined, set()
+    return _SYLLABIC_STEM.sub("", joined), _trigrams(runs)
+
+
+def _trigrams(runs: list[str]) -> set[str]:
+    """The character trigrams of ``runs``, of their first ``MAX_CJK`` characters."""
+    out: set[str] = set()
+    left = MAX_CJK
+    for run in runs:
+        run = run[:left]
+        out.update(run[i:i + 3] for i in range(len(run) - 2))
+        left -= len(run)
+        if left < 3:
+            break
     return out
 
 
@@ -136,8 +298,8 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
     digit: sorted, hashed and intersected fastest)."""
     if "**" in text or "__" in text:
         text = _LABEL.sub("\n", "\n" + text)
-    words = set(_STEM_RE.findall(text.lower()))
-    numbers = _crcs(_numbers(text))
+    words = _words(text)
+    numbers = _crcs(_numbers(text, runs))
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
     out = set(map(and_, map(hash, zip(words_crcs, repeat(1))), repeat(HASH_MASK)))
@@ -203,12 +365,16 @@ def shingle_hashes(text: str) -> set[int]:
 
 
 def facts(text: str, numbers: list[int]) -> list[int]:
-    """CRC-32s of a text's facts (its numbers', ``numbers``, its code spans' tokens, its
-    quoted terms), the ``MAX_FACTS`` smallest, ascending."""
+    """CRC-32s of a text's facts (its numbers', ``numbers``, its code spans' tokens without
+    the quotes, brackets or colon around them, its quoted terms, its handles: ``#channel``,
+    ``@someone``), the ``MAX_FACTS`` smallest, ascending: what a rewording cannot change."""
     found: set[str] = set()
     if "`" in text:
         for span in _SPAN.findall(text):
-            found.update(t.lower() for t in _TOKEN.findall(span))
+            found.update(t.strip(_EDGE).lower() for t in _TOKEN.findall(span)
+                         if _ALNUM.search(t))
+    if "#" in text or "@" in text:
+        found.update(h.lower() for h in _HANDLE.findall(text))
     quoted = _QUOTED.findall(text)
     if quoted:
         found.update(q.strip().lower() for q in map("".join, quoted))
