@@ -13,6 +13,7 @@ import memtui.core.audit as audit_mod
 import memtui.core.checks.near_duplicate as nd
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.reporting.json_report import to_json
+from memtui.core.results import AuditResult
 from memtui.core.workspace import open_workspace
 from tests.core.helpers import DAY, NOW, make_ws, memory
 
@@ -218,11 +219,17 @@ def test_random_edits_match_fresh_audits(tmp_path: Path, keep_texts: bool) -> No
         extra = "  modified: 2020-01-01\n" if rng.random() < 0.2 else ""
         texts[rel] = memory(name, body + links + "\n", type_=kind, extra=extra)
         (root / rel).write_text(texts[rel], encoding="utf-8")
-        got = live.run(changed={rel})
-        fresh = Auditor(open_workspace(root), AuditOptions(now=NOW)).run()
-        assert to_json(got) == to_json(fresh), (step, rel)
-        assert _graph(got) == _graph(fresh), (step, rel)
+        got = _as_fresh(live, root, rel, step)
     assert any(f.kind == "near_duplicate" for f in got.findings)
+
+
+def _as_fresh(live: Auditor, root: Path, rel: str, step: int) -> AuditResult:
+    """``live``'s re-audit after ``rel`` changed, checked equal to a fresh audit's."""
+    got = live.run(changed={rel})
+    fresh = Auditor(open_workspace(root), AuditOptions(now=NOW)).run()
+    assert to_json(got) == to_json(fresh), (step, rel)
+    assert _graph(got) == _graph(fresh), (step, rel)
+    return got
 
 
 def _git(root: Path, *args: str) -> None:
@@ -320,10 +327,7 @@ def test_random_files_created_and_deleted_match_fresh_audits(
                 if rng.random() < 0.4 else _body(rng, rng.choice((8, 30)))
             texts[rel] = memory(rel[7:10], body + f"[[m{rng.randrange(24):02}]]\n")
             (root / rel).write_text(texts[rel], encoding="utf-8")
-        got = live.run(changed={rel})
-        fresh = Auditor(open_workspace(root), AuditOptions(now=NOW)).run()
-        assert to_json(got) == to_json(fresh), (step, rel)
-        assert _graph(got) == _graph(fresh), (step, rel)
+        got = _as_fresh(live, root, rel, step)
     assert any(f.kind == "near_duplicate" for f in got.findings)
 
 
