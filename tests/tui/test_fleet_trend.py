@@ -73,15 +73,22 @@ async def test_member_app_esc_goes_back_to_the_fleet(tmp_path: Path,
     assert FleetState().sort == "path"
 
 
-async def test_trend_view_plots_each_commit(tmp_path: Path) -> None:
-    from memtui.tui.app import MemtuiApp
-
+def two_commits(tmp_path: Path) -> Path:
+    """A repository holding a workspace in two commits: an index and its memory, then an
+    orphan."""
     repo = tmp_path / "repo"
     repo.mkdir()
     git(repo, "init", "-q")
     commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n", "memory/a.md": memory("a", "A")},
            "first")
     commit(repo, {"memory/b.md": memory("b", "B")}, "orphan b")
+    return repo
+
+
+async def test_trend_view_plots_each_commit(tmp_path: Path) -> None:
+    from memtui.tui.app import MemtuiApp
+
+    repo = two_commits(tmp_path)
     commit(repo, {"memory/c.md": memory("c", "C")}, "orphan c\x1b[2J")
     app = MemtuiApp(open_workspace(repo), AuditOptions(), watch=False)
     async with app.run_test(size=(140, 40)) as pilot:

@@ -17,10 +17,9 @@ from memtui.tui.app import MemtuiApp, open_app
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.preview import MemoryPreview
-from tests.core.helpers import memory
-from tests.core.test_trend import commit, git
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
+from tests.tui.test_fleet_trend import two_commits
 
 
 def title(preview: MemoryPreview) -> str:
@@ -144,12 +143,7 @@ async def test_a_tables_rows_outlast_a_focus_change_not_a_new_theme(workspace: P
 async def test_a_switch_to_trend_shows_its_commit_in_its_first_layout(tmp_path: Path) -> None:
     """The Trend view's commit is in the preview when the switch is first laid out (it
     came a frame later: two more layouts), and shown once (not again on its announce)."""
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    git(repo, "init", "-q")
-    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n", "memory/a.md": memory("a", "A")},
-           "first")
-    commit(repo, {"memory/b.md": memory("b", "B")}, "orphan b")
+    repo = two_commits(tmp_path)
     app = MemtuiApp(open_workspace(repo), AuditOptions(), watch=False)
     async with app.run_test(size=(140, 40)) as pilot:
         await started(pilot, app)
