@@ -23,16 +23,23 @@ import time
 from pathlib import Path
 
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.workspace import open_workspace
+from memtui.core.workspace import Workspace, open_workspace
+
+REL = "memory/note_00005.md"  # the memory every re-audit edits
+
+
+def audited(path: str) -> tuple[Workspace, Auditor, Path]:
+    """The workspace at ``path``, an auditor that has run over it once, and `REL`'s path."""
+    ws = open_workspace(path)
+    auditor = Auditor(ws, AuditOptions(file_tokens=False), autosave=False)
+    auditor.run()
+    return ws, auditor, ws.root / REL
 
 
 def measure(path: str, repeat: int) -> dict[str, float]:
     """CPU ms of the re-audits (see the module), medians of ``repeat``."""
-    ws = open_workspace(path)
-    auditor = Auditor(ws, AuditOptions(file_tokens=False), autosave=False)
-    auditor.run()
-    rel = "memory/note_00005.md"
-    target = ws.root / rel
+    _, auditor, target = audited(path)
+    rel = REL
     original = target.read_bytes()
     one, body, nothing = [], [], []
     try:
@@ -59,11 +66,8 @@ def measure(path: str, repeat: int) -> dict[str, float]:
 
 def measure_more(path: str, repeat: int) -> dict[str, float]:
     """CPU ms of the other edits (see the module), medians of ``repeat``."""
-    ws = open_workspace(path)
-    auditor = Auditor(ws, AuditOptions(file_tokens=False), autosave=False)
-    auditor.run()
-    rel = "memory/note_00005.md"
-    target = ws.root / rel
+    ws, auditor, target = audited(path)
+    rel = REL
     original = target.read_text(encoding="utf-8")
     _, front, body = original.split("---\n", 2)
     other = (ws.root / "memory/note_00042.md").read_text(encoding="utf-8").split("---\n", 2)[2]
