@@ -15,9 +15,18 @@ sentence: the words change, the facts stay; `backed`), and (2) below ``COPY`` al
 facts do not conflict (each side holding a fact the other lacks: a copy holds the other's
 facts, or adds some; two daily logs or a corrected memory each hold their own), nor, ever, its
 ``key: value`` lines (two keys or more in common, half of them with values that share no
-word). Two files named by their date (an agent's daily log, ``memory/2026-04-01.md``) are a
-journal that repeats itself day to day, never paired with each other. A memory's type is one
-of its facts (`kind_fact`): two types conflict, one type backs a side holding no other fact.
+word), nor, ever, its slots (`slot_conflicts`: structure over phrases). A slot is a value (a
+number, a date, a version, a code span, a handle, an ID, a name) with the context around it
+(the two words, or runs of unspaced characters, before it; and after it); two memories
+holding one context with other values in it (each side a number the other's lacks there,
+or a name) are two instances of one template, or a decision and its correction, whatever
+their similarity: two such slots, or one with no more slots agreeing, keep them apart. A
+rewording keeps its values (``1.5k`` and ``1 500``, ``2026-04-30`` and “30 April 2026” share
+theirs) and changes most contexts, which only drops a slot from the comparison: no conflict
+unless the contexts match. Two files named by their date (an agent's daily log,
+``memory/2026-04-01.md``) are a journal that repeats itself day to day, never paired with
+each other. A memory's type is one of its facts (`kind_fact`): two types conflict, one type
+backs a side holding no other fact.
 
 Candidates: up to ``ALL_PAIRS`` sketches every pair; past it, two sketches agreeing on a
 band of ``ROWS`` bins (LSH) or sharing a fact that at most ``FACT_BUCKET`` sketches hold (a
@@ -60,7 +69,7 @@ from memtui.core.checks.near_duplicate_sketch import (
 
 __all__ = ["BANDS", "BUCKET_ALL", "Buckets", "entry_sketches", "findings_of",
            "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pairs",
-           "shingle_hashes", "similarity", "sketch"]
+           "shingle_hashes", "similarity", "sketch", "slot_conflicts"]
 
 BANDS, ROWS = 10, 6  # LSH past ALL_PAIRS sketches: 60 of the K bins, in bands
 FACT_BUCKET = 8  # past ALL_PAIRS, two sketches sharing a fact no more hold are candidates
@@ -74,8 +83,10 @@ BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only
 
 _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 
-#: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words).
-Parts = tuple["array[int]", frozenset[int], frozenset[int], dict[int, set[int]]]
+#: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words,
+#: slots: context → values, a name's with bit 31 set).
+Parts = tuple["array[int]", frozenset[int], frozenset[int], dict[int, set[int]],
+              dict[int, set[int]]]
 Found = dict[Hashable, list[tuple[float, Hashable]]]
 #: Each key's bottom hashes and facts as bits, its sketch past the bins, the bits of the
 #: hashes up to its largest, its largest, their count (`_bitmaps`).
@@ -96,12 +107,45 @@ def read_sketch(sk: bytes) -> Parts:
     ordered = rest[1:1 + n]
     m = rest[1 + n] if len(rest) > 1 + n else 0
     known = frozenset(rest[2 + n:2 + n + m])
-    fields = _NO_FIELDS
-    if len(rest) > 2 + n + m:
-        fields = {}
-        for v in rest[2 + n + m:]:
-            fields.setdefault(v >> 32, set()).add(v & 0xFFFFFFFF)
-    return ordered, frozenset(ordered), known, fields
+    at = 2 + n + m
+    f = max(rest[at], 0) if len(rest) > at else 0
+    fields = _read_pairs(rest[at + 1:at + 1 + f])
+    slots = _read_pairs(rest[at + 1 + f:])
+    return ordered, frozenset(ordered), known, fields, slots
+
+
+def _read_pairs(values: array[int]) -> dict[int, set[int]]:
+    """``key << 32 | value`` values as key → values."""
+    if not values:
+        return _NO_FIELDS
+    out: dict[int, set[int]] = {}
+    for v in values:
+        out.setdefault(v >> 32, set()).add(v & 0xFFFFFFFF)
+    return out
+
+
+_NAME = 1 << 31
+
+
+def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]]) -> tuple[int, int]:
+    """(conflicting, agreeing) slots of two sketches' slots (context → values, a name's
+    with bit 31 set): of the contexts both hold, those where each side holds a number the
+    other's lacks, or a name (numbers and names apart: “3 May” and “10 May” differ in
+    their numbers), and of the rest those sharing a value."""
+    conflicts = agrees = 0
+    for ctx in sa.keys() & sb.keys():
+        va, vb = sa[ctx], sb[ctx]
+        if va == vb:
+            agrees += 1
+            continue
+        na = {v for v in va if not v & _NAME}
+        nb = {v for v in vb if not v & _NAME}
+        ma, mb = va - na, vb - nb
+        if (na and nb and na - nb and nb - na) or (ma and mb and ma - mb and mb - ma):
+            conflicts += 1
+        elif va & vb:
+            agrees += 1
+    return conflicts, agrees
 
 
 def _bottom_similarity(a: Parts, b: Parts) -> float:
@@ -166,7 +210,9 @@ def agree(a: Parts, b: Parts, sim: float) -> bool:
         keys = ka.keys() & kb.keys()
         if len(keys) >= 2 and 2 * sum(1 for k in keys if not ka[k] & kb[k]) >= len(keys):
             return False  # the same fields, other values
-    return True
+    # the same template, other values in its slots (two, or as many as agree)
+    conflicts, agrees = slot_conflicts(a[4], b[4])
+    return not (conflicts >= 2 or (conflicts and conflicts >= agrees))
 
 
 def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],

@@ -18,12 +18,14 @@ memory of a folder has them. The sketch keeps
   bin takes the smallest hash of all, mixed with its number), for LSH past a few hundred
   memories;
 - the memory's facts (numbers, the tokens of its code spans, its quoted terms, its handles,
-  its type when the caller gives it: `kind_fact`) and the words
-  of its plain ``key: value`` lines when it has two or more: look-alikes of one template
-  differ in these.
+  its type when the caller gives it: `kind_fact`), the words
+  of its plain ``key: value`` lines when it has two or more, and its slots (`slots`: each
+  value with the context before and after it, from its first ``SLOT_CHARS`` characters):
+  look-alikes of one template differ in these.
 
 Packed as 64-bit values: ``K`` bins, the count of bottom hashes, the hashes (ascending), the
-count of facts, the facts (ascending), the fields (``key hash << 32 | value word hash``);
+count of facts, the facts (ascending), the count of fields, the fields (``key hash << 32 |
+value word hash``), the slots (``context hash << 32 | kind << 31 | value hash``);
 empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure function of the
 text (and the type), the same in every process (CRC-32 and tuple hashes of integers, never a
 string's ``hash``, which ``PYTHONHASHSEED`` changes): it lives in the scan cache.
@@ -45,7 +47,14 @@ text on the bench's texts (10 % fewer than with a Python integer made per bigram
 it): about half the regular-expression passes, half hashing, sorting and binning ~200
 shingles, whose integers no standard-library operation avoids. It is still most of what
 the audit pays for the rule. ``MAX_CJK`` is the main dial: 200 costs ~18 % less than 300
-and finds a third fewer long chunk-edited copies.
+and finds a third fewer long chunk-edited copies. The slots (bench/RESULTS.md,
+"near_duplicate: structure over phrases") are one more pass of one regular expression
+(`_TOKEN_RE`, one set first) over ``SLOT_CHARS`` characters and a Python step per value or
+context unit: ~0.4-0.9 million instructions a text more (the dearest on the bench's dense
+Chinese, a unit per run of characters).
+
+The module is past 500 lines: one concept, the sketch (its shingles, facts, fields and
+slots are its parts, packed into one value the pairing reads).
 """
 
 from __future__ import annotations
@@ -137,6 +146,37 @@ _HANDLE = lazy_pattern(r"[#@](?=[\w.-]*[A-Za-z])\w[\w.-]*\w", re.ASCII)
 #: A plain ``key: value`` line (a list item's too), its newline first.
 _FIELD = re.compile(r"\n[ \t]*(?:[-*+][ \t]+)?([^:：*_\n`]{1,30}+)[:：][ \t]*([^\n]{1,60})(?=\n)")
 _VALUE_WORD = re.compile(r"\w+")
+MAX_SLOTS = 32  # slot values read per sketch (the text's first; each kept twice at most:
+#                 by the context before it and after it)
+SLOT_CHARS = 600  # of a text read for its slots: its start decides (a template's
+#                   values differ in its description and first lines)
+#: A value a template's slot holds (`slots`): a code span, a handle, a number (digits joined
+#: by ``.``, ``,``, ``:``, ``-``, ``/``; ``k`` for a thousand), a capitalised word inside a
+#: sentence (a space before it, and before the space no sentence's end nor a list's mark: a
+#: name, not a sentence's start).
+_LATIN = "A-Za-z_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
+_CAP = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0391-\u03a9\u0410-\u042f"
+#: A value or a context unit, one set first (``re`` then skips in C to where one can start:
+#: a letter, a digit, a backtick, ``#``, ``@``), then what it starts: a code span, a handle,
+#: an ID (capitals and a digit: ``CAN1``, ``F24``), a number, a name (a capitalised word,
+#: a space before it and before the space no sentence's end nor a list's mark), or a unit
+#: of context (a word of three letters or more, or a run of characters where words are not
+#: spaced); what must not stand before it checked after that first character. The group
+#: that matched (``lastindex``) tells which.
+_TOKEN_RE = re.compile("[`#@\\w]"
+                       r"(?:(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
+                       r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
+                       + r"]*\d[\w-]*)"
+                       r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
+                       r"(?!\d))+|(?:[\d.,:/-]*\d)?(?:[kK](?![^\W\d_]))?)"
+                       r"|(?<=[" + _CAP + r"])(?<=[^\s.!?*+>#|-] .)([^\W\d_]+)"
+                       r"|(?<=[^\W\d_])(?<![^\W\d_].)([^\W\d_]{2,}+))")
+#: Between two values of one group (``3 May 2025``, ``Alpha 3``, ``1-4: 31``): at most three
+#: of these characters.
+_JOINS = " ,:/()-\u00a0\u2013"
+_CAPITAL = lazy_pattern("[" + _CAP + r"](?<=[^\s.!?*+>#|-] [" + _CAP + "])")
+_DATE_SEP = re.compile(r"[-/]")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def _crcs(values: set[str]) -> list[int]:
@@ -404,6 +444,106 @@ def fields(text: str) -> list[int]:
     return out[:MAX_FIELDS]
 
 
+def _number_atoms(token: str) -> set[str]:
+    """A number's values as `slots` compares them: a date's parts without its year
+    (``2026-04-30`` is 4 and 30: “30 April 2026” shares 30), any other number as
+    `_numbers` reads it (``1,500`` and ``1.5k`` both hold 1500)."""
+    if "-" in token or "/" in token:
+        parts = [p for p in _DATE_SEP.split(token) if p]
+        if len(parts) > 1:
+            kept = [p for p in parts if not _YEAR.fullmatch(p)] or parts
+            out: set[str] = set()
+            for p in kept:
+                out |= _numbers(p)
+            return out
+    if token.isdigit():
+        return {str(int(token))}
+    return _numbers(token)
+
+
+def slots(text: str, dense: bool = False) -> list[int]:
+    """A text's slots (its first ``SLOT_CHARS`` characters, one pass of `_TOKEN_RE`): each
+    value (a number, a code span, a handle, an ID, a name) with the context before it, the
+    last two units since the value before (words of three letters or more, or runs of
+    characters where words are not spaced; their last 12 characters), and with the
+    context after it, the first two units before the next value (`_after`). Values with
+    nothing between them but a few of `_JOINS` (``3 May 2025``, ``Alpha 3``, ``1-4: 31``)
+    are one group in one slot, a year left out of a group holding other numbers (a date's
+    day tells two days apart; “30 April 2026” and ``2026-04-30`` share theirs: `_number_atoms`).
+    Two look-alikes of one template hold the same contexts with other values in them; a
+    rewording keeps its values (and changes most contexts: a changed context only drops a
+    slot from the comparison). Each value is ``context hash << 32 | kind << 31 | value
+    hash`` (kind 0 a number, 1 anything else), of the first ``MAX_SLOTS`` values. A text
+    whose capitalised words are too many to be names (German capitalises its nouns) reads
+    them as context. ``dense``: a text dense in Chinese, Japanese or Korean (`_read`), read
+    for half as many characters (they say more a character)."""
+    text = text[:SLOT_CHARS // 2 if dense else SLOT_CHARS]
+    found: list[tuple[str, set[str]]] = []  # (context, values: a name's after a NUL)
+    group: set[str] = set()
+    since: list[str] = []  # the units since the last value
+    prev_end = -1
+    names: bool | None = None
+    count = 0
+    for m in _TOKEN_RE.finditer(text):
+        which = m.lastindex
+        if which == 6:
+            since.append(m[0])
+            continue
+        if which is None:
+            continue
+        if which == 5:
+            if names is None:  # decided once, at the first name
+                names = 8 * len(_CAPITAL.findall(text)) <= text.count(" ") + 1
+            if not names:
+                since.append(m[0])
+                continue
+        start = m.start()
+        if since or prev_end < 0 or start - prev_end > 3 or text[prev_end:start].strip(_JOINS):
+            if group:
+                _after(found, since, group)
+            count += len(group)
+            group = set()
+            if count >= MAX_SLOTS:
+                break
+            if since:  # a context of its own (not inside the value before): a slot
+                found.append(("\0".join(since[-2:])[-12:].lower(), group))
+                since = []
+        prev_end = m.end()
+        value = m[0]
+        if which == 4:
+            group.update(_number_atoms(value) if not value.isdigit() else (str(int(value)),))
+        elif which == 1:
+            group.update("\0" + t.strip(_EDGE).lower() for t in _TOKEN.findall(m[1]))
+        else:
+            group.add("\0" + value.lower())
+    if group:
+        _after(found, since, group)
+    out: list[int] = []
+    for context, values in found:
+        if len(values) > 1:
+            years = {n for n in values if len(n) == 4 and _YEAR.fullmatch(n)}
+            if years and len(years) < len(values):
+                values -= years
+        ctx = (zlib.crc32(context.encode()) & 0x7FFFFFFF) << 32
+        for v in values:
+            if v[:1] == "\0":
+                out.append(ctx | _NAME | (zlib.crc32(v.encode()) & 0x7FFFFFFF))
+            elif v:
+                out.append(ctx | (zlib.crc32(v.encode()) & 0x7FFFFFFF))
+    return out[:2 * MAX_SLOTS]
+
+
+def _after(found: list[tuple[str, set[str]]], since: list[str], group: set[str]) -> None:
+    """A group's slot by the context after it (its first two units before the next value):
+    where a language writes a value before its label (``12 nodes``, ``3日間``, ``14:00에
+    배포``), or the label before it changed too (a weekday before a time)."""
+    if since:
+        found.append(("\1" + "\0".join(since[:2])[:12].lower(), group))
+
+
+_NAME = 1 << 31
+
+
 def kind_fact(known: list[int], kind: str) -> list[int]:
     """``known`` (a sketch's facts, ascending) with the memory's type among them (its
     frontmatter ``type``: feedback, project…): two memories saying the same are of one
@@ -444,7 +584,10 @@ def sketch(text: str, kind: str = "") -> bytes:
     out += packed
     out.append(len(known))
     out.extend(known)
-    out.extend(fields(text))
+    field = fields(text)
+    out.append(len(field))
+    out.extend(field)
+    out.extend(slots(text, len(text) <= 2 * MAX_CJK and bool(runs)))
     return out.tobytes()
 
 
