@@ -77,6 +77,7 @@ from memtui.core.scanner.share import (
     key_of,
     stat_key,
 )
+from memtui.core.scanner.shared_empty import share_scan
 from memtui.core.scanner.textfile import read_text
 from memtui.core.workspace import (
     INDEX_NAME,
@@ -485,6 +486,7 @@ class Auditor:
                 shared = share.take(rel) if share is not None and at >= cut else None
                 if shared is not None:
                     key, mtime, scan = shared
+                    share_scan(scan)  # (its empty lists came back as lists of their own)
                 else:
                     pause()
                     scan = scan_file(full, rel, mtime, st, self.clean_texts)

@@ -43,3 +43,33 @@ async def test_cursor_row_stays_in_view_after_a_resize(tmp_path: Path) -> None:
         await pilot.resize_terminal(100, 14)
         await pilot.pause(0.2)
         assert in_view(table)
+
+
+async def test_a_resize_redraws_without_sorting_again(tmp_path: Path, monkeypatch) -> None:
+    """New widths redraw the table's lines; the rows, their filter and order are the same,
+    so they are not sorted again (issue 35: 10,000 rows sorted on the screen's thread when
+    a table's scroll bar appeared, inside the counting freeze)."""
+    from memtui.tui.widgets import table_rows
+
+    root = tmp_path / "ws"
+    (root / "memory").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("".join(f"- [F{i:02}](memory/f{i:02}.md) — hook {i}\n"
+                                            for i in range(30)), encoding="utf-8")
+    for i in range(30):
+        (root / "memory" / f"f{i:02}.md").write_text(memory(f"f{i:02}", f"Fact {i}."),
+                                                     encoding="utf-8")
+    app = MemtuiApp(open_workspace(root), AuditOptions(), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        view = app.active_view
+        table = view.query_one(RowTable)
+        order, widths = list(view.shown), list(table.widths)
+        sorted_keys = []
+        real = table_rows.Row.sort_key
+        monkeypatch.setattr(table_rows.Row, "sort_key",
+                            lambda self, col: sorted_keys.append(col) or real(self, col))
+        await pilot.resize_terminal(90, 40)
+        await pilot.pause(0.2)
+        assert table.widths != widths
+        assert view.shown == order and not sorted_keys
+        assert table.render_line(1).cell_length <= 90

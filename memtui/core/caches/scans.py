@@ -48,6 +48,7 @@ from memtui.core.scanner.links import CodeSpan, Link
 from memtui.core.scanner.memory_file import MemoryFile
 from memtui.core.scanner.scan import WHY_PAIRS, FileScan
 from memtui.core.scanner.share import NO_KEY, Key, changed_ns
+from memtui.core.scanner.shared_empty import share_scan
 
 MAX_BYTES = 512 * 1024 * 1024  # a cache file past this is not read
 MAX_ENTRIES = 1_000_000
@@ -422,12 +423,14 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
         if type(line) is not int or type(reason) is not str or type(excerpt) is not str:
             raise TypeError("not an instruction")
         found.append((line, reason, excerpt))
-    return FileScan(memory=mf, links=[_link_in(lk) for lk in links],
+    scan = FileScan(memory=mf, links=[_link_in(lk) for lk in links],
                     wikilinks=[_link_in(lk) for lk in wls], secrets=[],
                     instructions=found, mtime=mtime, read_findings=[],
                     own_findings=[finding_in(f) for f in own], dated=dated, digest=digest,
                     name_line=name_line, old_format=old_format, spellings=spelled, has_ignores=ign,
                     sketch=sketched, refs=refs, why=why)
+    share_scan(scan)
+    return scan
 
 
 def encode_index(index: Index) -> tuple[Any, ...]:

@@ -79,6 +79,7 @@ from memtui.core.results import (
 from memtui.core.scanner.index import Index, mentioned_file
 from memtui.core.scanner.links import Link, looks_like_path
 from memtui.core.scanner.scan import FileScan
+from memtui.core.scanner.shared_empty import share_links
 from memtui.core.workspace import INDEX_NAME, Workspace
 
 #: The near-duplicate step's value: its findings by file, and the LSH buckets kept (by a
@@ -610,6 +611,7 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
         if t not in seen and (keep_self or t != rel):
             seen.add(t)
             out.targets.append(t)
+    share_links(out)  # its empty lists one shared list (issue 35)
     return out
 
 

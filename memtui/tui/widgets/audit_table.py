@@ -151,8 +151,11 @@ class AuditTable(FilteredView):
         return True
 
     def on_resize(self, event: events.Resize) -> None:
-        if self._add_columns(event.size.width) and self.rows:
-            self.render_rows()
+        # New widths: the table redraws its lines (`RowTable.set_columns`). The rows shown,
+        # their filter and order do not depend on widths: not sorted again (a view's first
+        # size comes just after its first rows; sorting 10,000 rows again on the screen's
+        # thread was part of the counting freeze, issue 35).
+        self._add_columns(event.size.width)
 
     @property
     def table(self) -> RowTable:
