@@ -225,9 +225,11 @@ class MarkdownBody(Widget):
               options: ConsoleOptions | None = None) -> Drawn:
         """The body drawn at ``width`` (default: its content width), kept until the text,
         the width or the theme change."""
-        if width is None:  # not laid out yet: the width it will most likely have
+        if width is None:  # not laid out yet: the width it will most likely have (its
+            # parent's, less its scrollbar: drawn at another, it is drawn again at layout)
             width = self.content_region.width or (
-                self.parent.content_region.width if isinstance(self.parent, Widget) else 0)
+                self.parent.scrollable_content_region.width - self.styles.gutter.width
+                if isinstance(self.parent, Widget) else 0)
         width = max(1, width or 80)
         dark = self.app.current_theme.dark
         key = (width, dark, self.palette)
