@@ -294,44 +294,49 @@ class MemoryPreview(VerticalScroll):
 
     def _preset_jump(self, body_line: int) -> None:
         """Scroll to and mark the block holding ``body_line`` before the switch's layout,
-        from where the body will start (the title's and meta's heights at this width): the
-        switch's one layout places it, the jump's own layout and full repaint are saved
-        (issue 32 item 17). `scroll_after_refresh` checks it against the layout."""
+        from where the body will start and how tall the preview's parts will be at this
+        width: the switch's one layout places it, and the jump's own layout and full
+        repaint are saved (issue 32 item 17). `scroll_after_refresh` checks it."""
         self._preset = None
         target = self._block_at(body_line)
-        top = self._body_top()
-        if target is None or top is None:
+        heights = self._heights()
+        if target is None or heights is None:
             return
-        y = top + self._body.block_lines(target)[0]
+        top, height = heights
         # Textual clamps a scroll to the old file's height until the layout: the preview
-        # takes the new height's worth for now (the layout sets its own).
-        height = max(self.virtual_size.height, y + self.scrollable_content_region.height)
+        # takes the new one now (the layout sets it again, the same when foreseen right).
         self.virtual_size = Size(self.virtual_size.width, height)
-        self.scroll_to(y=y, animate=False, immediate=True)
+        self.scroll_to(y=top + self._body.block_lines(target)[0], animate=False,
+                       immediate=True)
         self._body.set_target(target)
-        self._preset = (target, y)
+        self._preset = (target, round(self.scroll_y))
 
-    def _body_top(self) -> int | None:
-        """The line the body will start at in the preview once laid out, or None when
-        unsure (searching, or a part above it that is not a plain one)."""
+    def _heights(self) -> tuple[int, int] | None:
+        """The line the body will start at in the preview once laid out and the height of
+        all its parts, or None when unsure (searching, or a part that is not a plain one)."""
         width = self.scrollable_content_region.width
         if width <= 0:
             return None
+        top: int | None = None
         y, margin = 0, 0
         for child in self.children:
-            if child is self._body:
-                return y + max(margin, child.styles.margin.top)
             if not child.display:
                 continue
-            if not isinstance(child, PreviewPart):
+            if child is self._body:
+                height = len(self._body.drawn(width).lines)
+            elif isinstance(child, PreviewPart):
+                gutter = child.styles.gutter
+                height = gutter.height + child.get_content_height(
+                    self.scrollable_content_region.size, self.app.size, width - gutter.width)
+            else:
                 return None
             spacing = child.styles.margin
-            gutter = child.styles.gutter
-            height = child.get_content_height(self.scrollable_content_region.size,
-                                              self.app.size, width - gutter.width)
-            y += max(margin, spacing.top) + height + gutter.height
+            y += max(margin, spacing.top)
+            if child is self._body:
+                top = y
+            y += height
             margin = spacing.bottom
-        return None
+        return None if top is None else (top, y + margin)
 
     def scroll_after_refresh(self) -> None:
         """The jump to a line `catch_up` held, once the screen is laid out and drawn."""
@@ -346,7 +351,7 @@ class MemoryPreview(VerticalScroll):
         body = self._body
         if preset is not None and body.target == preset[0]:
             y = body.virtual_region.y + body.block_lines(preset[0])[0]
-            if round(self.scroll_y) == min(y, self.max_scroll_y):
+            if round(self.scroll_y) == min(y, self.max_scroll_y) == preset[1]:
                 self._flash(preset[0])
                 return
         self._scroll_to_line(body_line)
