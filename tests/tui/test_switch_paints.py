@@ -134,3 +134,24 @@ async def test_the_previews_scrollbar_with_nothing_to_scroll_looks_as_its_gutter
         await pilot.pause(0.3)
         assert not preview.show_vertical_scrollbar
         assert cells(app.export_screenshot()) == shown
+
+
+async def test_a_long_body_draws_only_the_lines_on_screen(workspace: Path) -> None:
+    """A switch, a mark or a theme draws the body's lines on screen again, not all of a
+    long file's (MEMORY.md's strips were all made again at each switch to the Index)."""
+    app = open_app(long_index(workspace), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "1")
+        preview = app.query_one(MemoryPreview)
+        await wait_for(pilot, lambda: preview.path == "MEMORY.md")
+        await pilot.pause(0.3)
+        body = preview.body
+        kept = body._kept_strips
+        assert kept is not None and len(body.drawn().lines) > 2 * preview.size.height
+        assert 0 < len(kept.lines) <= preview.size.height
+        preview.scroll_end(animate=False, immediate=True)
+        await pilot.pause(0.3)
+        last = len(body.drawn().lines) - 1
+        assert last in body._kept_strips.lines  # drawn as it comes on screen
+        assert body.render_line(last) is body._kept_strips.lines[last]
