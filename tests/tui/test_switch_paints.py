@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -155,3 +156,36 @@ async def test_a_long_body_draws_only_the_lines_on_screen(workspace: Path) -> No
         last = len(body.drawn().lines) - 1
         assert last in body._kept_strips.lines  # drawn as it comes on screen
         assert body.render_line(last) is body._kept_strips.lines[last]
+
+
+async def test_the_previews_scrollbar_is_set_before_the_switchs_layout(
+        workspace: Path) -> None:
+    """A file of another height: the preview's height and scrollbar are set with the file,
+    so the layout finds them and asks no repaint of the scrollbar (it came after the
+    layout's paint: a second paint of the preview's column)."""
+    app = open_app(long_index(workspace), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        for key in "21":
+            await switch(pilot, app, key)
+        preview = app.query_one(MemoryPreview)
+        await wait_for(pilot, lambda: preview.path == "MEMORY.md")
+        await pilot.pause(0.3)
+        bar = preview.vertical_scrollbar
+        refresh = bar.refresh
+        in_layout: list[bool] = []
+
+        def recorded(*regions: Any, **kwargs: Any) -> Any:
+            in_layout.append(any(f.name == "_size_updated" for f in traceback.extract_stack()))
+            return refresh(*regions, **kwargs)
+
+        bar.refresh = recorded  # type: ignore[method-assign]
+        heights = set()
+        for key in "2121":
+            await switch(pilot, app, key)
+            await pilot.pause(0.3)
+            heights.add(preview.virtual_size.height)
+            assert (bar.window_virtual_size, bar.window_size) == (
+                preview.virtual_size.height, preview.container_size.height)
+        assert len(heights) == 2 and max(heights) > preview.container_size.height
+        assert in_layout and not any(in_layout), in_layout

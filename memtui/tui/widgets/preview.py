@@ -281,6 +281,8 @@ class MemoryPreview(VerticalScroll):
         """Render now what was asked with ``now`` (a view switch draws the new view and
         its row's file in one frame), rather than on the next turn of the loop. A jump to
         a line waits for `scroll_after_refresh`: the switch lays the frame out later."""
+        self._preset = None
+        rendered = self._commit is not None
         if self._commit is not None:
             await self._render_commit()
         if self._want is not None and self._timer is None:
@@ -289,23 +291,34 @@ class MemoryPreview(VerticalScroll):
                 await self._render_wanted()
             finally:
                 self._hold_scroll = False
-            if self._held_scroll is not None:
-                self._preset_jump(self._held_scroll)
+            rendered = True
+        if rendered:
+            self._lay_out_ahead(self._held_scroll)
 
-    def _preset_jump(self, body_line: int) -> None:
-        """Scroll to and mark the block holding ``body_line`` before the switch's layout,
-        from where the body will start and how tall the preview's parts will be at this
-        width: the switch's one layout places it, and the jump's own layout and full
-        repaint are saved (issue 32 item 17). `scroll_after_refresh` checks it."""
-        self._preset = None
-        target = self._block_at(body_line)
+    def _lay_out_ahead(self, body_line: int | None) -> None:
+        """Before the switch's layout, give the preview the height its parts will have at
+        this width (title and meta measured, the body's drawn lines, the parts below), its
+        scrollbar too, and jump to the block holding ``body_line`` (marked): the switch's
+        one layout finds them in place. Left to the layout, the new height refreshed the
+        scrollbar after the layout had painted (a paint more), and the jump was a scroll
+        layout and full repaint more (issue 32 item 17). `scroll_after_refresh` checks
+        the jump against the layout."""
         heights = self._heights()
-        if target is None or heights is None:
-            return
+        if heights is None:
+            return  # the layout finds them (and the jump comes after it)
         top, height = heights
-        # Textual clamps a scroll to the old file's height until the layout: the preview
-        # takes the new one now (the layout sets it again, the same when foreseen right).
+        # (a container is at least as tall as its view.) Textual clamps a scroll to the old
+        # file's height until the layout; the layout, finding this height, leaves the
+        # scrollbar as set here.
+        height = max(height, self.scrollable_content_region.height)
         self.virtual_size = Size(self.virtual_size.width, height)
+        bar = self.vertical_scrollbar
+        bar.window_virtual_size = height
+        bar.window_size = self.container_size.height - self.scrollbar_size_horizontal
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)
+        target = None if body_line is None else self._block_at(body_line)
+        if target is None:
+            return
         self.scroll_to(y=top + self._body.block_lines(target)[0], animate=False,
                        immediate=True)
         self._body.set_target(target)
