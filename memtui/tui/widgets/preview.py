@@ -315,7 +315,8 @@ class MemoryPreview(VerticalScroll):
         bar = self.vertical_scrollbar
         bar.window_virtual_size = height
         bar.window_size = self.container_size.height - self.scrollbar_size_horizontal
-        self.scroll_y = self.validate_scroll_y(self.scroll_y)
+        # (no clamp of the scroll here: foreseen wrong, at a width the layout changes, it
+        # would move a scrolled file; the layout clamps it to the height it finds)
         target = None if body_line is None else self._block_at(body_line)
         if target is None:
             return
