@@ -99,3 +99,33 @@ async def compact_at(workspace: Path, size: tuple[int, int], compact: bool) -> N
         first, second = footer.shown[:2]
         assert first.text.plain == ("/ Filter" if compact else " / Filter ")
         assert second.x == first.width + (1 if compact else 0)
+
+
+async def test_a_view_switch_reads_the_bindings_for_its_keys_three_times_not_four(
+        workspace: Path) -> None:
+    """Its own keys in the switch's frame, then for the bindings' changes after it: a
+    change while one is asked for and not yet made asks for none more (Textual's footer
+    asked after each of three: ~1 ms each), and the keys are still the new view's."""
+    from tests.tui.test_app import switch
+
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
+        for key in "231":
+            await switch(pilot, app, key)
+        await pilot.pause(0.3)
+        footer = app.query_one(FittingFooter)
+        update_keys = footer.update_keys
+        calls: list[str] = []
+
+        def counted() -> None:
+            calls.append(app.active_view.id or "")
+            update_keys()
+
+        footer.update_keys = counted  # type: ignore[method-assign]
+        for key in "2312":
+            calls.clear()
+            await switch(pilot, app, key)
+            await pilot.pause(0.3)
+            assert 1 <= len(calls) <= 3, calls
+            assert [k.spec for k in footer.shown] == footer._specs()[:len(footer.shown)]

@@ -23,6 +23,7 @@ from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static, TabbedContent, TabPane
 
 
@@ -34,9 +35,15 @@ def virtual_size_laid_once() -> Reactive[Size]:
 
 
 class BlankScreen(Screen[None]):
-    """The app's main screen: header, views, preview, notice and footer cover it."""
+    """The app's main screen: header, views, preview, notice and footer cover it.
+
+    Its ``focused`` does not repaint it: in Textual a new focus repaints the whole screen
+    (every widget on it, from cache: 3–4 ms of each view switch, a paint of its own after
+    the switch's layout), yet the screen draws nothing of its own here, and the widgets
+    the focus leaves and enters repaint themselves (their ``:focus`` styles change)."""
 
     BLANK: ClassVar[bool] = True
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
 
 class BlankRow(Horizontal):

@@ -19,6 +19,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
+from textual.screen import Screen
 from textual.widgets import Footer
 
 
@@ -106,6 +107,7 @@ class FittingFooter(Footer):
         #: Each key's text as drawn, by (key, hovered, compact): a view switch fits the
         #: same few keys again (new words for some); cleared when restyled (a theme).
         self._texts: dict[tuple[KeySpec, bool, bool], Text] = {}
+        self._keys_coming = False  # asked for again after the next refresh (not yet made)
 
     def signature(self) -> tuple[object, ...]:
         """Everything the keys are made from: the screen's shown bindings (key, words,
@@ -181,6 +183,22 @@ class FittingFooter(Footer):
 
     async def recompose(self) -> None:
         """Textual's footer calls this when the screen's bindings change."""
+        self.update_keys()
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Textual's footer asks for its keys again after the next refresh at each change
+        of the screen's bindings: three a view switch (the focus leaving, the focus coming,
+        the view's keys), each walking the screen's bindings (~1 ms). One asked for and not
+        yet made is enough: it reads the bindings as they are by then (a switch: two, not
+        three, besides its own in its frame)."""
+        if self._keys_coming or not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self._keys_coming = True
+            self.call_after_refresh(self._keys_again)
+
+    def _keys_again(self) -> None:
+        self._keys_coming = False
         self.update_keys()
 
     def update_keys(self) -> None:

@@ -142,6 +142,32 @@ def draw(blocks: list[Block], console: Console, options: ConsoleOptions, palette
     return Drawn(lines, starts, words, hrefs)
 
 
+class KeptStrips:
+    """A body's lines as strips at one width and mark, made one by one as drawn."""
+
+    def __init__(self, key: tuple[int, int | None], drawn: Drawn, base: Style,
+                 target: tuple[int, int] | None, link: Style | None,
+                 mark: Style | None) -> None:
+        self.key, self.drawn, self.base = key, drawn, base
+        self.target, self.link, self.mark = target, link, mark
+        self.lines: dict[int, Strip] = {}  # by line
+
+    def strip(self, y: int) -> Strip:
+        """Line ``y`` (within the drawing) as drawn."""
+        line = self.drawn.lines[y]
+        width, link, mark, target = self.key[0], self.link, self.mark, self.target
+        if link is not None:  # clickable links in the widget's link style, as Textual
+            line = [Segment(seg.text, seg.style + link)  # draws them from `render`
+                    if seg.style is not None and "@click" in seg.style.meta else seg
+                    for seg in line]
+        if mark is not None and target is not None and target[0] <= y < target[1]:
+            line = list(Segment.apply_style(line, post_style=mark))
+            strip = Strip(line).extend_cell_length(width, mark)
+        else:
+            strip = Strip(line)
+        return strip.crop_extend(0, width, None).apply_style(self.base)
+
+
 class MarkdownBody(Widget):
     """Use ``show`` to give it a text; ``blocks`` and ``block_lines`` say where each
     top-level block is; ``set_target`` marks one (the preview's search and jumps)."""
@@ -169,7 +195,7 @@ class MarkdownBody(Widget):
         self.target: int | None = None  # the block marked
         self._drawn: tuple[tuple[object, ...], Drawn] | None = None
         #: The lines as strips: (width, mark), the drawing they come from, the strips.
-        self._kept_strips: tuple[tuple[int, int | None], object, list[Strip]] | None = None
+        self._kept_strips: KeptStrips | None = None
 
     def show(self, source: str, palette: Palette | None = None) -> None:
         """Show ``source`` (parsed now, drawn at the next paint)."""
@@ -190,44 +216,38 @@ class MarkdownBody(Widget):
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
         kept = self._kept_strips
-        if kept is None or kept[0] != (width, self.target) or kept[1] is not self._drawn:
-            kept = self._kept_strips = self._strips(width)
-        strips = kept[2]
-        return strips[y] if 0 <= y < len(strips) else Strip.blank(width, self.rich_style)
+        current = self._drawn[1] if self._drawn is not None else None
+        if kept is None or kept.key != (width, self.target) or kept.drawn is not current:
+            kept = self._kept_strips = self._strips(width, self.drawn(width))
+        strip = kept.lines.get(y)
+        if strip is None:
+            if not 0 <= y < len(kept.drawn.lines):
+                return Strip.blank(width, self.rich_style)
+            strip = kept.lines[y] = kept.strip(y)
+        return strip
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._kept_strips = None  # drawn again in the new colours
 
-    def _strips(self, width: int) -> tuple[tuple[int, int | None], object, list[Strip]]:
-        """The body's lines as strips at ``width``, the marked block's lines marked, with
-        what they were made from (width and mark, the drawing)."""
-        drawn = self.drawn(width)
-        base = self.rich_style
+    def _strips(self, width: int, drawn: Drawn) -> KeptStrips:
+        """The body's lines as strips at ``width``, the marked block's lines marked, each
+        made when first drawn: a switch, a mark or a new colour draws the ~40 lines on
+        screen, not all of a long file's (MEMORY.md: 5-7 ms a switch to the Index)."""
         target = self.target_lines(drawn)
-        link = self.link_style if self.auto_links else None
-        mark = self.target_style() if target is not None else None
-        strips = []
-        for y, line in enumerate(drawn.lines):
-            if link is not None:  # clickable links in the widget's link style, as Textual
-                line = [Segment(seg.text, seg.style + link)  # draws them from `render`
-                        if seg.style is not None and "@click" in seg.style.meta else seg
-                        for seg in line]
-            if mark is not None and target is not None and target[0] <= y < target[1]:
-                line = list(Segment.apply_style(line, post_style=mark))
-                strip = Strip(line).extend_cell_length(width, mark)
-            else:
-                strip = Strip(line)
-            strips.append(strip.crop_extend(0, width, None).apply_style(base))
-        return (width, self.target), self._drawn, strips
+        return KeptStrips((width, self.target), drawn, self.rich_style, target,
+                          self.link_style if self.auto_links else None,
+                          self.target_style() if target is not None else None)
 
     def drawn(self, width: int | None = None, console: Console | None = None,
               options: ConsoleOptions | None = None) -> Drawn:
         """The body drawn at ``width`` (default: its content width), kept until the text,
         the width or the theme change."""
-        if width is None:  # not laid out yet: the width it will most likely have
+        if width is None:  # not laid out yet: the width it will most likely have (its
+            # parent's, less its scrollbar: drawn at another, it is drawn again at layout)
             width = self.content_region.width or (
-                self.parent.content_region.width if isinstance(self.parent, Widget) else 0)
+                self.parent.scrollable_content_region.width - self.styles.gutter.width
+                if isinstance(self.parent, Widget) else 0)
         width = max(1, width or 80)
         dark = self.app.current_theme.dark
         key = (width, dark, self.palette)

@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
@@ -31,6 +31,7 @@ from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.blank import PreviewPart, virtual_size_laid_once
+from memtui.tui.widgets.gutter_bar import GutterBar
 from memtui.tui.widgets.markdown_body import MarkdownBody
 from memtui.tui.widgets.preview_text import shown_text, window
 from memtui.tui.widgets.wiki_markdown import mark_broken, rewrite_wikilinks
@@ -44,7 +45,7 @@ CHANGED = ("*This file changed on disk since its audit; the next audit of it sho
            "here.*")
 #: Rendered bodies kept (hidden) to show again: a view switch back to a file shown a moment
 #: ago (MEMORY.md in the Index and Block views) is not parsed and drawn again (issue 32 #17).
-BODIES_KEPT = 4
+BODIES_KEPT = 8
 
 
 class MemoryPreview(VerticalScroll):
@@ -66,7 +67,9 @@ class MemoryPreview(VerticalScroll):
     /* The scrollbar's columns always kept: a long file after a short one (or a commit)
        would otherwise narrow the body as its scrollbar comes, and every block re-wraps in
        two more full-screen layouts (issue 32 item 17). */
-    MemoryPreview { padding: 0 1; scrollbar-gutter: stable; }
+    /* Shown even with nothing to scroll (drawn then as the bare gutter: `GutterBar`): one
+       that comes and goes is a second layout of a view switch. */
+    MemoryPreview { padding: 0 1; scrollbar-gutter: stable; overflow-y: scroll; }
     MemoryPreview > #preview-search {
         dock: top; height: 1; border: none; padding: 0 1; display: none;
         background: $boost;
@@ -103,6 +106,7 @@ class MemoryPreview(VerticalScroll):
         self._index_secrets: tuple[str, list[SecretHit]] | None = None  # MEMORY.md's scan
         self._hold_scroll = False  # inside `catch_up`
         self._held_scroll: int | None = None  # the body line to jump to once laid out
+        self._preset: tuple[int, int] | None = None  # the block and scroll set before it
         self._body = MarkdownBody(id="preview-body")  # the one on show
         #: Every body mounted (at most BODIES_KEPT) by its ``_shown`` key, oldest use first.
         self._kept: dict[tuple[Any, ...] | None, MarkdownBody] = {None: self._body}
@@ -134,6 +138,9 @@ class MemoryPreview(VerticalScroll):
         body.display = True
         if fresh:
             body.show(source, self.palette)
+
+    def on_mount(self) -> None:
+        self.vertical_scrollbar.renderer = GutterBar.for_widget(self)
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="search this preview (Enter: next, Esc: close)",
@@ -274,6 +281,8 @@ class MemoryPreview(VerticalScroll):
         """Render now what was asked with ``now`` (a view switch draws the new view and
         its row's file in one frame), rather than on the next turn of the loop. A jump to
         a line waits for `scroll_after_refresh`: the switch lays the frame out later."""
+        self._preset = None
+        rendered = self._commit is not None
         if self._commit is not None:
             await self._render_commit()
         if self._want is not None and self._timer is None:
@@ -282,12 +291,84 @@ class MemoryPreview(VerticalScroll):
                 await self._render_wanted()
             finally:
                 self._hold_scroll = False
+            rendered = True
+        if rendered:
+            self._lay_out_ahead(self._held_scroll)
+
+    def _lay_out_ahead(self, body_line: int | None) -> None:
+        """Before the switch's layout, give the preview the height its parts will have at
+        this width (title and meta measured, the body's drawn lines, the parts below), its
+        scrollbar too, and jump to the block holding ``body_line`` (marked): the switch's
+        one layout finds them in place. Left to the layout, the new height refreshed the
+        scrollbar after the layout had painted (a paint more), and the jump was a scroll
+        layout and full repaint more (issue 32 item 17). `scroll_after_refresh` checks
+        the jump against the layout."""
+        heights = self._heights()
+        if heights is None:
+            return  # the layout finds them (and the jump comes after it)
+        top, height = heights
+        # (a container is at least as tall as its view.) Textual clamps a scroll to the old
+        # file's height until the layout; the layout, finding this height, leaves the
+        # scrollbar as set here.
+        height = max(height, self.scrollable_content_region.height)
+        self.virtual_size = Size(self.virtual_size.width, height)
+        bar = self.vertical_scrollbar
+        bar.window_virtual_size = height
+        bar.window_size = self.container_size.height - self.scrollbar_size_horizontal
+        # (no clamp of the scroll here: foreseen wrong, at a width the layout changes, it
+        # would move a scrolled file; the layout clamps it to the height it finds)
+        target = None if body_line is None else self._block_at(body_line)
+        if target is None:
+            return
+        self.scroll_to(y=top + self._body.block_lines(target)[0], animate=False,
+                       immediate=True)
+        self._body.set_target(target)
+        self._preset = (target, round(self.scroll_y))
+
+    def _heights(self) -> tuple[int, int] | None:
+        """The line the body will start at in the preview once laid out and the height of
+        all its parts, or None when unsure (searching, or a part that is not a plain one)."""
+        width = self.scrollable_content_region.width
+        if width <= 0:
+            return None
+        top: int | None = None
+        y, margin = 0, 0
+        for child in self.children:
+            if not child.display:
+                continue
+            if child is self._body:
+                height = len(self._body.drawn(width).lines)
+            elif isinstance(child, PreviewPart):
+                gutter = child.styles.gutter
+                height = gutter.height + child.get_content_height(
+                    self.scrollable_content_region.size, self.app.size, width - gutter.width)
+            else:
+                return None
+            spacing = child.styles.margin
+            y += max(margin, spacing.top)
+            if child is self._body:
+                top = y
+            y += height
+            margin = spacing.bottom
+        return None if top is None else (top, y + margin)
 
     def scroll_after_refresh(self) -> None:
         """The jump to a line `catch_up` held, once the screen is laid out and drawn."""
         if self._held_scroll is not None:
-            self.call_after_refresh(self._scroll_to_line, self._held_scroll)
+            self.call_after_refresh(self._jump_laid_out, self._held_scroll, self._preset)
             self._held_scroll = None
+            self._preset = None
+
+    def _jump_laid_out(self, body_line: int, preset: tuple[int, int] | None) -> None:
+        """Keep a jump made before the layout when the layout placed it right (the block's
+        first line at the top, or as near as the file's end lets), else make it now."""
+        body = self._body
+        if preset is not None and body.target == preset[0]:
+            y = body.virtual_region.y + body.block_lines(preset[0])[0]
+            if round(self.scroll_y) == min(y, self.max_scroll_y) == preset[1]:
+                self._flash(preset[0])
+                return
+        self._scroll_to_line(body_line)
 
     async def _render_wanted(self) -> None:
         if not self.display:
@@ -395,7 +476,7 @@ class MemoryPreview(VerticalScroll):
         body.display = True
         if key != self._shown:
             await self._show_body(key, source)
-            self.scroll_home(animate=False)
+            self.scroll_home(animate=False, immediate=True)
         self._held_scroll = None
         if line is not None and self._hold_scroll:
             self._held_scroll = line - first_line
@@ -425,23 +506,32 @@ class MemoryPreview(VerticalScroll):
     def _scroll_to_line(self, body_line: int) -> None:
         """Scroll to and flash the block holding ``body_line`` (0-based within the body)."""
         body = self._body
-        target = None
-        for i, block in enumerate(body.blocks):
-            start, end = block.source_range
-            if start <= body_line < end:
-                target = i
-                break
-            if start > body_line:
-                target = i if target is None else target
-                break
-        if target is None and body.blocks:
-            target = len(body.blocks) - 1
+        target = self._block_at(body_line)
         if target is None:
             return
         with self.app.batch_update():  # the scroll and the mark in one frame, not two
             self._scroll_to_block(target)
             body.set_target(target)
+        self._flash(target)
+
+    def _flash(self, target: int) -> None:
+        """The mark on block ``target`` goes after FLASH seconds."""
+        body = self._body
         self.set_timer(FLASH, lambda: body.set_target(None) if body.target == target else None)
+
+    def _block_at(self, body_line: int) -> int | None:
+        """The body's block holding ``body_line`` (0-based), or the next one, or the last."""
+        body = self._body
+        target = None
+        for i, block in enumerate(body.blocks):
+            start, end = block.source_range
+            if start <= body_line < end:
+                return i
+            if start > body_line:
+                return i
+        if body.blocks:
+            target = len(body.blocks) - 1
+        return target
 
     def _scroll_to_block(self, index: int) -> None:
         """Scroll so that the body's block ``index`` is at the top."""
