@@ -68,7 +68,13 @@ class PackFile:
             self._idx.close()
             raise
         self._fd = self._file.fileno()
-        head = os.pread(self._fd, 12, 0)
+        try:  # mapped too: an entry's bytes are a slice, not a system call each
+            self._map = mmap.mmap(self._fd, 0, access=mmap.ACCESS_READ)
+        except ValueError:  # an empty file cannot be mapped
+            self._file.close()
+            self._idx.close()
+            raise PackError(f"{os.path.basename(pack_path)}: not a pack") from None
+        head = self._map[:12]
         if len(head) != 12 or head[:4] != b"PACK" or \
                 int.from_bytes(head[4:8], "big") not in (2, 3):
             self.close()
@@ -91,6 +97,8 @@ class PackFile:
         self._names = _Names(idx, 8 + 1024, count)
 
     def close(self) -> None:
+        if hasattr(self, "_map"):
+            self._map.close()
         self._file.close()
         self._idx.close()
 
@@ -116,7 +124,7 @@ class PackFile:
 
     def start(self, offset: int, n: int = 1024) -> bytes:
         """The first ``n`` bytes of the entry at ``offset``."""
-        return os.pread(self._fd, n, offset)
+        return self._map[offset:offset + n]
 
     def inflate(self, offset: int, skip: int, size: int) -> bytes:
         """The entry's data at ``offset + skip`` (past its header), inflated: exactly
@@ -129,7 +137,7 @@ class PackFile:
             while not inflater.eof:
                 raw = inflater.unconsumed_tail
                 if not raw:
-                    raw = os.pread(self._fd, min(_CHUNK, size + 64), at)
+                    raw = self._map[at:at + min(_CHUNK, size + 64)]
                     at += len(raw)
                 if not raw:
                     break
