@@ -20,6 +20,9 @@ from typing import BinaryIO
 _NOFOLLOW = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 _IDX_MAGIC = b"\377tOc"
 _CHUNK = 64 * 1024
+#: Index buckets (ids sharing a first byte) of at most this many ids are searched as one
+#: block of bytes rather than by bisection.
+_SCAN_BUCKET = 512
 #: Pack entry types: the four objects and the two deltas.
 OFS_DELTA, REF_DELTA = 6, 7
 
@@ -109,10 +112,20 @@ class PackFile:
         first = raw[0]
         lo = self._fanout[first - 1] if first else 0
         hi = self._fanout[first]
-        i = bisect.bisect_left(self._names, raw, lo, hi)
-        if i >= hi or self._names[i] != raw:
-            return None
         idx = self._idx
+        if hi - lo <= _SCAN_BUCKET:  # a small bucket: one search in C, at a 20-byte step
+            at = self._names.start + 20 * lo
+            block = idx[at:at + 20 * (hi - lo)]
+            found = block.find(raw)
+            while found % 20 and found != -1:
+                found = block.find(raw, found + 1)
+            if found == -1:
+                return None
+            i = lo + found // 20
+        else:
+            i = bisect.bisect_left(self._names, raw, lo, hi)
+            if i >= hi or self._names[i] != raw:
+                return None
         at = self._offsets_at + 4 * i
         off = int.from_bytes(idx[at:at + 4], "big")
         if off & 0x80000000:

@@ -104,8 +104,8 @@ class Budget:
     inflated: int = MAX_INFLATED
 
     def charge(self, what: str, amount: int) -> None:
-        left = getattr(self, what) - amount
-        setattr(self, what, left)
+        fields = self.__dict__
+        left = fields[what] = fields[what] - amount
         if left < 0:
             cap = {"commits": f"{MAX_COMMITS:,} commits",
                    "entries": f"{MAX_ENTRIES:,} tree entries",
