@@ -22,7 +22,7 @@ _IDX_MAGIC = b"\377tOc"
 _CHUNK = 64 * 1024
 #: Index buckets (ids sharing a first byte) of at most this many ids are searched as one
 #: block of bytes rather than by bisection.
-_SCAN_BUCKET = 512
+SCAN_BUCKET = 512
 #: Pack entry types: the four objects and the two deltas.
 OFS_DELTA, REF_DELTA = 6, 7
 
@@ -113,7 +113,7 @@ class PackFile:
         lo = self._fanout[first - 1] if first else 0
         hi = self._fanout[first]
         idx = self._idx
-        if hi - lo <= _SCAN_BUCKET:  # a small bucket: one search in C, at a 20-byte step
+        if hi - lo <= SCAN_BUCKET:  # a small bucket: one search in C, at a 20-byte step
             at = self._names.start + 20 * lo
             block = idx[at:at + 20 * (hi - lo)]
             found = block.find(raw)
