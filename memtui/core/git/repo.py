@@ -38,6 +38,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
+from typing import NamedTuple
 
 from memtui.core.git.pack import (
     OFS_DELTA,
@@ -140,8 +141,10 @@ def _small_file(path: Path, cap: int = _REF_CAP) -> bytes | None:
     return None if data is None or len(data) > cap else data
 
 
-@dataclass(frozen=True)
-class CommitInfo:
+class CommitInfo(NamedTuple):
+    """A commit as the history walk reads it (a named tuple: made ~10× faster than a
+    frozen dataclass, and one is made for every commit walked)."""
+
     sha: str
     time: int
     parents: tuple[str, ...]
@@ -188,6 +191,8 @@ class Repo:
         self._resolved_bytes = 0
         #: Commits read (a walk reads each once; its child's diff asks for it again).
         self._commits: dict[str, CommitInfo] = {}
+        #: Each prefix ``subtree`` was asked for, as the names its trees hold.
+        self._prefixes: dict[str, tuple[bytes, ...]] = {}
         #: Non-folder entries under each tree counted (see ``count_files``).
         self._counts: dict[str, int] = {}
 
@@ -460,8 +465,12 @@ class Repo:
 
     def subtree(self, tree: str, prefix: str) -> str | None:
         """The id of the tree at ``prefix`` (``""``: ``tree`` itself), or None."""
-        for part in (p for p in prefix.split("/") if p):
-            entry = self._raw(tree).get(part.encode(_FS_ENCODING, _FS_ERRORS))
+        parts = self._prefixes.get(prefix)
+        if parts is None:
+            parts = self._prefixes[prefix] = tuple(
+                p.encode(_FS_ENCODING, _FS_ERRORS) for p in prefix.split("/") if p)
+        for part in parts:
+            entry = self._raw(tree).get(part)
             if entry is None or int(entry[0], 8) != _DIR:
                 return None
             tree = entry[2].hex()
@@ -599,7 +608,7 @@ def _parse_commit(sha: str, body: bytes) -> CommitInfo:
             if not sep or zone[:1] not in (b"+", b"-") or not zone[1:].isdigit():
                 raise GitReadError(f"commit {sha[:12]} cannot be read: no committer time")
             when = int(stamp)
-    if tree is None or when is None or not all(_HEX_ID.fullmatch(i) for i in (tree, *parents)):
+    if tree is None or when is None or not all(map(_HEX_ID.fullmatch, (tree, *parents))):
         raise GitReadError(f"commit {sha[:12]} cannot be read: no tree, or a bad id")
     text = message.decode("utf-8", "replace")
     subject = " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
