@@ -382,6 +382,8 @@ class Repo:
         default), told from its header before anything is inflated; the bytes inflated are
         charged to the budget. Its content is returned."""
         cap = _CAPS.get(kind, MAX_OBJECT) if cap is None else cap
+        if sha[:2] not in self._loose_dirs:
+            return self._packed_object(sha, kind, cap)
         mode = self._loose_mode(sha)
         if mode is not None and not stat.S_ISREG(mode):
             raise GitReadError(f"object {sha[:12]} is not a regular file")
@@ -406,6 +408,39 @@ class Repo:
             raise
         except Exception as exc:  # a corrupt or hostile object is input, not a crash
             raise GitReadError(f"object {sha[:12]} cannot be read: {exc}") from None
+
+    def _packed_object(self, sha: str, kind: bytes, cap: int) -> bytes:
+        """`_object` for an object that cannot be loose: the same checks, in the same
+        order, on one look-up of its header (a packed object read before is returned as
+        kept, at no cost, as `_cost` would say)."""
+        try:
+            raw = bytes.fromhex(sha)
+        except ValueError:
+            raise GitReadError(f"object {sha[:12]} is missing or cannot be read") from None
+        for pack in self.packs:
+            try:
+                offset = pack.offset(raw)
+            except PackError:
+                break
+            if offset is None:
+                continue
+            head = self._packed(pack, offset, 0)
+            if head is None or head[0] not in _KINDS:
+                break
+            if _KINDS[head[0]] != kind:
+                raise GitReadError(f"{sha[:12]} is not a {kind.decode()}")
+            if head[1] > cap:
+                raise HistoryCut(f"{kind.decode()} {sha[:12]} is too large to read "
+                                 f"({head[1]:,} bytes; memtui reads up to {cap:,})")
+            key = (pack.filename, offset)
+            kept = self._resolved.get(key)
+            if kept is not None:
+                self.budget.charge("inflated", 0)  # as `_cost` says (a spent budget raises)
+                self._resolved.move_to_end(key)
+                return kept
+            self.budget.charge("inflated", self._cost(pack, offset))
+            return self._unpacked(pack, offset)[1]
+        raise GitReadError(f"object {sha[:12]} is missing or cannot be read")
 
     def commit(self, sha: str) -> CommitInfo:
         """The commit ``sha`` (read once: the last ``_COMMIT_CACHE`` read are kept)."""
