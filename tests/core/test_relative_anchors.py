@@ -113,3 +113,51 @@ def test_the_answer_is_the_full_searchs(line: str) -> None:
                 full = m.group()
                 break
     assert rd._relative(line) == full
+
+
+def test_every_string_a_part_matches_holds_one_of_its_anchors() -> None:
+    """`_spaced` searches only the parts of ``_SPACED_RE`` whose anchors a line holds: each
+    string a part matches, in any case, holds one of that part's anchors lower-cased (or an
+    odd-case character, which makes every part searched)."""
+    assert len(rd._PARTS) == len(rd._SPACED) == len(rd._PART_ANCHORS)
+    for part, anchors, compiled in zip(rd._SPACED, rd._PART_ANCHORS, rd._PARTS, strict=True):
+        strings = _strings(part)
+        assert strings and anchors, part
+        derived = tuple(a for a in rd.ANCHORS if any(
+            a in v.lower() for s in strings for v in (s, s.upper(), s.title())))
+        assert anchors == derived, part  # the table is current: made from the patterns
+        for s in strings:
+            assert compiled.search(s) is not None, s
+            for variant in (s, s.upper(), s.title()):
+                assert any(a in variant.lower() for a in anchors) or \
+                    rd._ODD_CASE.search(variant) is not None, (part, variant)
+
+
+def _lines() -> list[str]:
+    """Lines holding the parts' strings in contexts that make them match or not: alone,
+    inside words, after an apostrophe or a hyphen, two at once (in either order, and one
+    inside the other's span), upper- and title-cased, with odd-case characters."""
+    import random
+
+    every = sorted({s for part in rd._SPACED for s in _strings(part)})
+    rng = random.Random(35)
+    out = ["", "no date here", "weekly report", "Nowadays", "ſhipped laſt week", "ın next week"]
+    for s in every:
+        out += [s, f"x {s} y", f"{s}ly", f"un{s}", f"l'{s}", f"-{s}", f"{s}-", s.upper(),
+                s.title(), f"({s}).", f"İ {s}"]
+    for _ in range(3000):
+        a, b = rng.choice(every), rng.choice(every)
+        out += [f"{a} {b}", f"{a}{b}", f"{b[: len(b) // 2]}{a} {b}", f"{a}, then {b}!"]
+    return out
+
+
+def test_the_parts_answer_as_the_whole_pattern() -> None:
+    for line in _lines():
+        whole = rd._SPACED_RE.search(line)
+        lower = line.lower()
+        odd = rd._ODD_CASE.search(line) is not None
+        parts = rd._spaced(line, lower, odd) if rd._ANCHOR.search(lower) or odd else None
+        assert (whole is None) == (parts is None), line
+        if whole is not None:
+            assert parts is not None and parts.span() == whole.span() and \
+                parts.group() == whole.group(), line

@@ -20,6 +20,9 @@ from typing import BinaryIO
 _NOFOLLOW = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 _IDX_MAGIC = b"\377tOc"
 _CHUNK = 64 * 1024
+#: Index buckets (ids sharing a first byte) of at most this many ids are searched as one
+#: block of bytes rather than by bisection.
+SCAN_BUCKET = 512
 #: Pack entry types: the four objects and the two deltas.
 OFS_DELTA, REF_DELTA = 6, 7
 
@@ -68,7 +71,13 @@ class PackFile:
             self._idx.close()
             raise
         self._fd = self._file.fileno()
-        head = os.pread(self._fd, 12, 0)
+        try:  # mapped too: an entry's bytes are a slice, not a system call each
+            self._map = mmap.mmap(self._fd, 0, access=mmap.ACCESS_READ)
+        except ValueError:  # an empty file cannot be mapped
+            self._file.close()
+            self._idx.close()
+            raise PackError(f"{os.path.basename(pack_path)}: not a pack") from None
+        head = self._map[:12]
         if len(head) != 12 or head[:4] != b"PACK" or \
                 int.from_bytes(head[4:8], "big") not in (2, 3):
             self.close()
@@ -91,6 +100,8 @@ class PackFile:
         self._names = _Names(idx, 8 + 1024, count)
 
     def close(self) -> None:
+        if hasattr(self, "_map"):
+            self._map.close()
         self._file.close()
         self._idx.close()
 
@@ -101,10 +112,20 @@ class PackFile:
         first = raw[0]
         lo = self._fanout[first - 1] if first else 0
         hi = self._fanout[first]
-        i = bisect.bisect_left(self._names, raw, lo, hi)
-        if i >= hi or self._names[i] != raw:
-            return None
         idx = self._idx
+        if hi - lo <= SCAN_BUCKET:  # a small bucket: one search in C, at a 20-byte step
+            at = self._names.start + 20 * lo
+            block = idx[at:at + 20 * (hi - lo)]
+            found = block.find(raw)
+            while found % 20 and found != -1:
+                found = block.find(raw, found + 1)
+            if found == -1:
+                return None
+            i = lo + found // 20
+        else:
+            i = bisect.bisect_left(self._names, raw, lo, hi)
+            if i >= hi or self._names[i] != raw:
+                return None
         at = self._offsets_at + 4 * i
         off = int.from_bytes(idx[at:at + 4], "big")
         if off & 0x80000000:
@@ -116,7 +137,7 @@ class PackFile:
 
     def start(self, offset: int, n: int = 1024) -> bytes:
         """The first ``n`` bytes of the entry at ``offset``."""
-        return os.pread(self._fd, n, offset)
+        return self._map[offset:offset + n]
 
     def inflate(self, offset: int, skip: int, size: int) -> bytes:
         """The entry's data at ``offset + skip`` (past its header), inflated: exactly
@@ -129,7 +150,7 @@ class PackFile:
             while not inflater.eof:
                 raw = inflater.unconsumed_tail
                 if not raw:
-                    raw = os.pread(self._fd, min(_CHUNK, size + 64), at)
+                    raw = self._map[at:at + min(_CHUNK, size + 64)]
                     at += len(raw)
                 if not raw:
                     break
