@@ -163,14 +163,17 @@ _CAP = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0391-\u03a9\u0410-\u042f"
 #: of context (a word of three letters or more, or a run of characters where words are not
 #: spaced); what must not stand before it checked after that first character. The group
 #: that matched (``lastindex``) tells which.
-_TOKEN_RE = re.compile("[`#@\\w]"
+_TOKEN_RE = re.compile("[`#@\\w\uff1a]"
                        r"(?:(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
                        r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
                        + r"]*\d[\w-]*)"
                        r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
                        r"(?!\d))+|(?:[\d.,:/-]*\d)?(?:[kK](?![^\W\d_]))?)"
                        r"|(?<=[" + _CAP + r"])(?<=[^\s.!?*+>#|-] .)([^\W\d_]+)"
-                       r"|(?<=[^\W\d_])(?<![^\W\d_].)([^\W\d_]{2,}+))")
+                       r"|(?<=[^\W\d_])(?<![^\W\d_].)((?<=[" + _UNSPACED + r"])[^\W\d_]++"
+                       r"|[^\W\d_]{2,}+)"
+                       r"|(?<=\uff1a)[ \t]*([^\d\s\u3001\u3002\uff0c,\uff08(\uff1a;\uff1b]{1,10}+)"
+                       r"(?=[\u3001\u3002\uff0c,\n\uff08(;\uff1b]|$))")
 #: Between two values of one group (``3 May 2025``, ``Alpha 3``, ``1-4: 31``): at most three
 #: of these characters.
 _JOINS = " ,:/()-\u00a0\u2013"
@@ -491,6 +494,10 @@ def slots(text: str, dense: bool = False) -> list[int]:
             continue
         if which is None:
             continue
+        if which == 7:  # a label's value after a full-width colon: 燃えるゴミ：火曜・金曜
+            if since:
+                found.append(("\2" + since[-1][-12:].lower(), {"\0" + m[7].lower()}))
+            continue
         if which == 5:
             if names is None:  # decided once, at the first name
                 names = 8 * len(_CAPITAL.findall(text)) <= text.count(" ") + 1
@@ -518,6 +525,8 @@ def slots(text: str, dense: bool = False) -> list[int]:
             group.add("\0" + value.lower())
     if group:
         _after(found, since, group)
+    if "```" in text or "~~~" in text:
+        found.extend(_commands(text))
     out: list[int] = []
     for context, values in found:
         if len(values) > 1:
@@ -542,6 +551,22 @@ def _after(found: list[tuple[str, set[str]]], since: list[str], group: set[str])
 
 
 _NAME = 1 << 31
+#: A fenced code block's lines (up to its end, or the window's).
+_FENCE = lazy_pattern(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)(?:^[ \t]*\1|\Z)", re.MULTILINE | re.DOTALL)
+
+
+def _commands(text: str) -> list[tuple[str, set[str]]]:
+    """The slots of a fenced code block's commands: each line's program (its first token)
+    the context, its arguments the values (``dep deploy production --branch=main`` and
+    ``dep rollback production``: one program, other arguments)."""
+    out: list[tuple[str, set[str]]] = []
+    for block in _FENCE.finditer(text):
+        for line in block[2].splitlines():
+            tokens = line.split()
+            if len(tokens) >= 2 and _ALNUM.search(tokens[0]):
+                out.append(("\3" + tokens[0][-12:].lower(),
+                            {"\0" + t.lower() for t in tokens[1:8]}))
+    return out
 
 
 def kind_fact(known: list[int], kind: str) -> list[int]:
