@@ -164,7 +164,9 @@ _CAP = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0391-\u03a9\u0410-\u042f"
 #: spaced); what must not stand before it checked after that first character. The group
 #: that matched (``lastindex``) tells which.
 _TOKEN_RE = re.compile("[`#@\\w\uff1a]"
-                       r"(?:(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
+                       r"(?:(?<![" + _CAP + r"])(?<=[^\W\d_])(?<![^\W\d_].)(?:(?<=["
+                       + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
+                       r"|(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
                        r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
                        + r"]*\d[\w-]*)"
                        r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
@@ -447,6 +449,10 @@ def fields(text: str) -> list[int]:
     return out[:MAX_FIELDS]
 
 
+#: `_number_atoms` of the number tokens met (a folder repeats its dates, times, amounts).
+_ATOMS: dict[str, frozenset[str]] = {}
+
+
 def _number_atoms(token: str) -> set[str]:
     """A number's values as `slots` compares them: a date's parts without its year
     (``2026-04-30`` is 4 and 30: “30 April 2026” shares 30), any other number as
@@ -489,10 +495,8 @@ def slots(text: str, dense: bool = False) -> list[int]:
     count = 0
     for m in _TOKEN_RE.finditer(text):
         which = m.lastindex
-        if which == 6:
+        if which is None or which == 6:  # a unit (None: one not starting with a capital)
             since.append(m[0])
-            continue
-        if which is None:
             continue
         if which == 7:  # a label's value after a full-width colon: 燃えるゴミ：火曜・金曜
             if since:
@@ -518,7 +522,15 @@ def slots(text: str, dense: bool = False) -> list[int]:
         prev_end = m.end()
         value = m[0]
         if which == 4:
-            group.update(_number_atoms(value) if not value.isdigit() else (str(int(value)),))
+            if value.isdigit():
+                group.add(str(int(value)))
+            else:
+                atoms = _ATOMS.get(value)
+                if atoms is None:
+                    if len(_ATOMS) >= 1024:  # a bound
+                        _ATOMS.clear()
+                    atoms = _ATOMS[value] = frozenset(_number_atoms(value))
+                group.update(atoms)
         elif which == 1:
             group.update("\0" + t.strip(_EDGE).lower() for t in _TOKEN.findall(m[1]))
         else:
@@ -528,17 +540,21 @@ def slots(text: str, dense: bool = False) -> list[int]:
     if "```" in text or "~~~" in text:
         found.extend(_commands(text))
     out: list[int] = []
+    hashed: dict[int, list[int]] = {}  # a group's values hashed once (two slots hold it)
     for context, values in found:
-        if len(values) > 1:
-            years = {n for n in values if len(n) == 4 and _YEAR.fullmatch(n)}
-            if years and len(years) < len(values):
-                values -= years
+        got = hashed.get(id(values))
+        if got is None:
+            if len(values) > 1:
+                years = {n for n in values if len(n) == 4 and _YEAR.fullmatch(n)}
+                if years and len(years) < len(values):
+                    values -= years
+            got = [(_NAME if v[:1] == "\0" else 0) | (zlib.crc32(v.encode()) & 0x7FFFFFFF)
+                   for v in values if v]
+            hashed[id(values)] = got
         ctx = (zlib.crc32(context.encode()) & 0x7FFFFFFF) << 32
-        for v in values:
-            if v[:1] == "\0":
-                out.append(ctx | _NAME | (zlib.crc32(v.encode()) & 0x7FFFFFFF))
-            elif v:
-                out.append(ctx | (zlib.crc32(v.encode()) & 0x7FFFFFFF))
+        out.extend([ctx | h for h in got])
+        if len(out) >= 2 * MAX_SLOTS:
+            break
     return out[:2 * MAX_SLOTS]
 
 
