@@ -122,6 +122,12 @@ _MARKS = re.compile("[\u0300-\u036f\u0653-\u0655]+")
 #: Scripts whose words need more than their stems (`_rewritten`): Arabic, the alphabets
 #: written without spaces.
 _REWRITTEN = lazy_pattern("[\u0600-\u06ff" + _SYLLABIC + "]")
+#: The scripts of India and its neighbours (Devanagari to Sinhala), and their vowel signs
+#: and other combining marks.
+_INDIC = lazy_pattern("[\u0900-\u0dff]")
+_INDIC_MARKS = lazy_pattern("[" + "".join(
+    c for c in map(chr, range(0x900, 0xE00))
+    if unicodedata.category(c) in ("Mn", "Mc")) + "]+")
 _ARABIC = lazy_pattern("[\u0600-\u06ff]")
 #: Arabic's optional vowel marks (tashkeel) and its stretching (tatweel).
 _ARABIC_MARKS = lazy_pattern("[\u0640\u064b-\u065f\u0670]+")
@@ -288,9 +294,11 @@ def _words(text: str) -> set[str]:
     another form, or without its accents);
     Arabic and the alphabets written without spaces rewritten (`_rewritten`). Read from the
     stems when the text is not ASCII: most texts cost one ``isascii`` more."""
-    words = set(_STEM_RE.findall(text.lower()))
     if text.isascii():
-        return words
+        return set(_STEM_RE.findall(text.lower()))
+    if _INDIC.search(text):  # a word of an Indic script without its vowel signs (marks,
+        text = _INDIC_MARKS.sub("", text)  # which ``\w`` splits words at): its consonants
+    words = set(_STEM_RE.findall(text.lower()))
     joined = "\n".join(words)
     if joined.isascii():
         return words
@@ -409,6 +417,10 @@ def shingle_hashes(text: str) -> set[int]:
     return _shingles(*_read(text))[0]
 
 
+#: An IPv4 address with its port (``10.0.0.7:6380``): its parts are facts too.
+_HOST_PORT = lazy_pattern(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3}):(\d{2,5})(?![\d.])")
+
+
 def facts(text: str, numbers: list[int]) -> list[int]:
     """CRC-32s of a text's facts (its numbers', ``numbers``, its code spans' tokens without
     the quotes, brackets or colon around them, its quoted terms, its handles: ``#channel``,
@@ -420,6 +432,9 @@ def facts(text: str, numbers: list[int]) -> list[int]:
                          if _ALNUM.search(t))
     if "#" in text or "@" in text:
         found.update(h.lower() for h in _HANDLE.findall(text))
+    if ":" in text:  # an address and its port, written together or apart
+        for address, port in _HOST_PORT.findall(text):
+            found.update((address, port))
     quoted = _QUOTED.findall(text)
     if quoted:
         found.update(q.strip().lower() for q in map("".join, quoted))
