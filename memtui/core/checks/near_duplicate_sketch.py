@@ -20,8 +20,9 @@ memory of a folder has them. The sketch keeps
 - the memory's facts (numbers, the tokens of its code spans, its quoted terms, its handles,
   its type when the caller gives it: `kind_fact`), the words
   of its plain ``key: value`` lines when it has two or more, and its slots (`slots`: each
-  value with the context before and after it, from its first ``SLOT_CHARS`` characters):
-  look-alikes of one template differ in these.
+  value with the context before and after it, from its first ``SLOT_CHARS`` characters; a
+  label's value after a full-width colon, ``燃えるゴミ：火曜・金曜``; a fenced command's
+  arguments by its program): look-alikes of one template differ in these.
 
 Packed as 64-bit values: ``K`` bins, the count of bottom hashes, the hashes (ascending), the
 count of facts, the facts (ascending), the count of fields, the fields (``key hash << 32 |
@@ -51,7 +52,12 @@ and finds a third fewer long chunk-edited copies. The slots (bench/RESULTS.md,
 "near_duplicate: structure over phrases") are one more pass of one regular expression
 (`_TOKEN_RE`, one set first) over ``SLOT_CHARS`` characters and a Python step per value or
 context unit: ~0.4-0.9 million instructions a text more (the dearest on the bench's dense
-Chinese, a unit per run of characters).
+Chinese, a unit per run of characters). Measured and left out (bench/RESULTS.md, "rules6
+folded in"): a run of units as one match, split by a second expression where a slot needs
+it (fewer matches, dearer: a ``findall`` per run costs more than a Python step per unit);
+a scan for a value's start to skip texts without any (under 4 % of the texts skipped). What is
+in: a unit whose first letter is no capital is the expression's first alternative (no
+value starts there), each group's values hashed once, number tokens' atoms memoised.
 
 The module is past 500 lines: one concept, the sketch (its shingles, facts, fields and
 slots are its parts, packed into one value the pairing reads).
@@ -292,8 +298,10 @@ def _words(text: str) -> set[str]:
     ``séparer`` and ``separer``, ``ＰＤＦ`` and ``pdf``, ``أحد`` and ``احد`` meet), a stroked
     letter its plain one and a final sigma a sigma (`_STROKED`: a rewording writes a word in
     another form, or without its accents);
-    Arabic and the alphabets written without spaces rewritten (`_rewritten`). Read from the
-    stems when the text is not ASCII: most texts cost one ``isascii`` more."""
+    Arabic and the alphabets written without spaces rewritten (`_rewritten`); an Indic
+    script's words without their vowel signs (a word character matches no combining mark: a Hindi
+    word was cut into fragments too short to stem). Read from the stems when the text is
+    not ASCII: most texts cost one ``isascii`` more."""
     if text.isascii():
         return set(_STEM_RE.findall(text.lower()))
     if _INDIC.search(text):  # a word of an Indic script without its vowel signs (marks,
