@@ -18,7 +18,6 @@ from memtui.core.checks.near_duplicate import (
     similarity,
     sketch,
 )
-from memtui.core.checks.near_duplicate_sketch import facts
 from tests.core.helpers import make_ws, run_audit
 
 
@@ -137,10 +136,13 @@ def test_below_low_the_facts_must_all_be_held(a: str, b: str) -> None:
 
 
 def test_an_address_and_its_port_are_facts_written_together_or_apart() -> None:
-    together = facts("Cache: `10.4.0.12:6390`, password in the vault.", [])
-    apart = facts("Cache host 10.4.0.12, port 6390.", [])
-    assert set(apart) <= set(together)
-    assert {zlib.crc32(b"10.4.0.12"), zlib.crc32(b"6390")} <= set(together)
+    together = read_sketch(sketch(
+        "The billing service's cache runs at `10.4.0.12:6390`; its password is kept in the "
+        "team vault and rotated every month by the platform team."))[2]
+    apart = read_sketch(sketch(
+        "Billing cache: host 10.4.0.12, port 6390; the password sits in the team vault, "
+        "rotated monthly by platform."))[2]
+    assert {zlib.crc32(b"10.4.0.12"), zlib.crc32(b"6390")} <= apart <= together
 
 
 def test_an_indic_word_is_read_whole_not_split_at_its_vowel_signs() -> None:

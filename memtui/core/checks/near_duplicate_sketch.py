@@ -279,7 +279,7 @@ def _clock(numbers: set[str]) -> set[str]:
     its hour and its minutes apart, ``:00`` dropped: ``14:00`` is ``2`` as in “2 pm”,
     “오후 2시”, “2 de la tarde”, ``10:00`` is ``10`` as in “10 am”, ``15:30`` is ``3`` and
     ``30`` as in “3 h 30”, “3시 30분” (the clock's words are the language's, its numbers
-    are not)."""
+    are not); an IPv4 address with its port (``10.4.0.12:6390``) also as the two."""
     out = set()
     for n in numbers:
         hour, colon, minute = n.partition(":")
@@ -288,6 +288,8 @@ def _clock(numbers: set[str]) -> set[str]:
             n = str(int(hour) % 12 or 12)
             if int(minute):
                 out.add(str(int(minute)))
+        elif colon and minute.isdigit() and hour.count(".") == 3:  # an IPv4 address and
+            out.update((hour, minute))  # its port, written together or apart
         out.add(n)
     return out
 
@@ -304,7 +306,7 @@ def _words(text: str) -> set[str]:
     not ASCII: most texts cost one ``isascii`` more."""
     if text.isascii():
         return set(_STEM_RE.findall(text.lower()))
-    if _INDIC.search(text):  # a word of an Indic script without its vowel signs (marks,
+    if _INDIC.search(text, 0, 1000):  # a word of an Indic script without its vowel signs (marks,
         text = _INDIC_MARKS.sub("", text)  # which ``\w`` splits words at): its consonants
     words = set(_STEM_RE.findall(text.lower()))
     joined = "\n".join(words)
@@ -425,10 +427,6 @@ def shingle_hashes(text: str) -> set[int]:
     return _shingles(*_read(text))[0]
 
 
-#: An IPv4 address with its port (``10.0.0.7:6380``): its parts are facts too.
-_HOST_PORT = lazy_pattern(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3}):(\d{2,5})(?![\d.])")
-
-
 def facts(text: str, numbers: list[int]) -> list[int]:
     """CRC-32s of a text's facts (its numbers', ``numbers``, its code spans' tokens without
     the quotes, brackets or colon around them, its quoted terms, its handles: ``#channel``,
@@ -440,9 +438,6 @@ def facts(text: str, numbers: list[int]) -> list[int]:
                          if _ALNUM.search(t))
     if "#" in text or "@" in text:
         found.update(h.lower() for h in _HANDLE.findall(text))
-    if ":" in text:  # an address and its port, written together or apart
-        for address, port in _HOST_PORT.findall(text):
-            found.update((address, port))
     quoted = _QUOTED.findall(text)
     if quoted:
         found.update(q.strip().lower() for q in map("".join, quoted))
