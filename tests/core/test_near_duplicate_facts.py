@@ -4,6 +4,7 @@ a look-alike of one template has other ones) and what they keep apart (bench/RES
 
 from __future__ import annotations
 
+import zlib
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,26 @@ _APART = [
 def test_below_low_the_facts_must_all_be_held(a: str, b: str) -> None:
     assert FLOOR <= _alike(a, b)[0] < LOW
     assert near_duplicate_texts([("a", a), ("b", b)]) == {}
+
+
+def test_an_address_and_its_port_are_facts_written_together_or_apart() -> None:
+    together = read_sketch(sketch(
+        "The billing service's cache runs at `10.4.0.12:6390`; its password is kept in the "
+        "team vault and rotated every month by the platform team."))[2]
+    apart = read_sketch(sketch(
+        "Billing cache: host 10.4.0.12, port 6390; the password sits in the team vault, "
+        "rotated monthly by platform."))[2]
+    assert {zlib.crc32(b"10.4.0.12"), zlib.crc32(b"6390")} <= apart <= together
+
+
+def test_an_indic_word_is_read_whole_not_split_at_its_vowel_signs() -> None:
+    # ``\w`` does not match a vowel sign (a combining mark): without them the words stay
+    # whole, and two wordings of one Hindi note share them
+    one = ("घर का लोन बैंक से है; हर महीने की पाँच तारीख को ₹21,000 की किस्त कटती है। "
+           "मार्च 2027 तक 96 किस्तें बाकी हैं। किस्त वेतन खाते से अपने आप कटती है, "
+           "इसलिए तारीख से पहले खाते में पैसे रखना ज़रूरी है और एक दिन पहले याद दिलाना।")
+    other = ("- लोन: बैंक, घर\n- किस्त: ₹21,000\n- तारीख: हर महीने की 5\n"
+             "- बाकी किस्तें: 96 (मार्च 2027 तक)\n- खाता: वेतन खाता, अपने आप कटती है\n"
+             "- याद दिलाना: तारीख से एक दिन पहले, खाते में पैसे ज़रूरी")
+    assert sketch(one) and sketch(other)
+    assert similarity(sketch(one), sketch(other)) > 0.2

@@ -62,6 +62,19 @@ _SIBLINGS = [
      "실패 시 즉시 롤백하고 채널에 공유한다.\n",
      "배포 결정: 결제 서비스는 매주 화요일 10:00에 배포한다. 배포 전 스모크 테스트 필수, "
      "실패 시 즉시 롤백하고 채널에 공유한다.\n"),
+    ("ko, two plans' limits",
+     "베이직 플랜 검색 요청 한도:\n- 초당 5회\n- 하루 800회\n- 넘으면 `429` 응답\n",
+     "프로 플랜 검색 요청 한도:\n- 초당 50회\n- 하루 12,000회\n- 넘으면 `429` 응답\n"),
+    ("ja, a label's value after a full-width colon",
+     "図書館の開館日：\n- 本館：月曜・水曜\n- 分館（駅前・児童書コーナー）：土曜\n"
+     "返却ポストは終日使える。延長は窓口で頼むこと。\n",
+     "図書館の開館日（改定後）：本館：火曜・木曜、分館（駅前・児童書）：日曜。"
+     "返却ポストは終日使える。延長は窓口で頼むこと。\n"),
+    ("en, one command with other arguments",
+     "Deploy the API to production:\n```\nkubectl rollout restart deploy/api -n prod\n```\n"
+     "Run it from the ops laptop; it needs the prod kubeconfig.\n",
+     "Roll the API back in production:\n```\nkubectl rollout undo deploy/api -n prod\n```\n"
+     "Run it from the ops laptop; it needs the prod kubeconfig.\n"),
 ]
 
 

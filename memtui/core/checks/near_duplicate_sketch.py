@@ -20,8 +20,9 @@ memory of a folder has them. The sketch keeps
 - the memory's facts (numbers, the tokens of its code spans, its quoted terms, its handles,
   its type when the caller gives it: `kind_fact`), the words
   of its plain ``key: value`` lines when it has two or more, and its slots (`slots`: each
-  value with the context before and after it, from its first ``SLOT_CHARS`` characters):
-  look-alikes of one template differ in these.
+  value with the context before and after it, from its first ``SLOT_CHARS`` characters; a
+  label's value after a full-width colon, ``燃えるゴミ：火曜・金曜``; a fenced command's
+  arguments by its program): look-alikes of one template differ in these.
 
 Packed as 64-bit values: ``K`` bins, the count of bottom hashes, the hashes (ascending), the
 count of facts, the facts (ascending), the count of fields, the fields (``key hash << 32 |
@@ -51,7 +52,12 @@ and finds a third fewer long chunk-edited copies. The slots (bench/RESULTS.md,
 "near_duplicate: structure over phrases") are one more pass of one regular expression
 (`_TOKEN_RE`, one set first) over ``SLOT_CHARS`` characters and a Python step per value or
 context unit: ~0.4-0.9 million instructions a text more (the dearest on the bench's dense
-Chinese, a unit per run of characters).
+Chinese, a unit per run of characters). Measured and left out (bench/RESULTS.md, "rules6
+folded in"): a run of units as one match, split by a second expression where a slot needs
+it (fewer matches, dearer: a ``findall`` per run costs more than a Python step per unit);
+a scan for a value's start to skip texts without any (under 4 % of the texts skipped). What is
+in: a unit whose first letter is no capital is the expression's first alternative (no
+value starts there), each group's values hashed once, number tokens' atoms memoised.
 
 The module is past 500 lines: one concept, the sketch (its shingles, facts, fields and
 slots are its parts, packed into one value the pairing reads).
@@ -122,6 +128,12 @@ _MARKS = re.compile("[\u0300-\u036f\u0653-\u0655]+")
 #: Scripts whose words need more than their stems (`_rewritten`): Arabic, the alphabets
 #: written without spaces.
 _REWRITTEN = lazy_pattern("[\u0600-\u06ff" + _SYLLABIC + "]")
+#: The scripts of India and its neighbours (Devanagari to Sinhala), and their vowel signs
+#: and other combining marks.
+_INDIC = lazy_pattern("[\u0900-\u0dff]")
+_INDIC_MARKS = lazy_pattern("[" + "".join(
+    c for c in map(chr, range(0x900, 0xE00))
+    if unicodedata.category(c) in ("Mn", "Mc")) + "]+")
 _ARABIC = lazy_pattern("[\u0600-\u06ff]")
 #: Arabic's optional vowel marks (tashkeel) and its stretching (tatweel).
 _ARABIC_MARKS = lazy_pattern("[\u0640\u064b-\u065f\u0670]+")
@@ -163,14 +175,19 @@ _CAP = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0391-\u03a9\u0410-\u042f"
 #: of context (a word of three letters or more, or a run of characters where words are not
 #: spaced); what must not stand before it checked after that first character. The group
 #: that matched (``lastindex``) tells which.
-_TOKEN_RE = re.compile("[`#@\\w]"
-                       r"(?:(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
+_TOKEN_RE = re.compile("[`#@\\w\uff1a]"
+                       r"(?:(?<![" + _CAP + r"])(?<=[^\W\d_])(?<![^\W\d_].)(?:(?<=["
+                       + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
+                       r"|(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
                        r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
                        + r"]*\d[\w-]*)"
                        r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
                        r"(?!\d))+|(?:[\d.,:/-]*\d)?(?:[kK](?![^\W\d_]))?)"
                        r"|(?<=[" + _CAP + r"])(?<=[^\s.!?*+>#|-] .)([^\W\d_]+)"
-                       r"|(?<=[^\W\d_])(?<![^\W\d_].)([^\W\d_]{2,}+))")
+                       r"|(?<=[^\W\d_])(?<![^\W\d_].)((?<=[" + _UNSPACED + r"])[^\W\d_]++"
+                       r"|[^\W\d_]{2,}+)"
+                       r"|(?<=\uff1a)[ \t]*([^\d\s\u3001\u3002\uff0c,\uff08(\uff1a;\uff1b]{1,10}+)"
+                       r"(?=[\u3001\u3002\uff0c,\n\uff08(;\uff1b]|$))")
 #: Between two values of one group (``3 May 2025``, ``Alpha 3``, ``1-4: 31``): at most three
 #: of these characters.
 _JOINS = " ,:/()-\u00a0\u2013"
@@ -262,7 +279,7 @@ def _clock(numbers: set[str]) -> set[str]:
     its hour and its minutes apart, ``:00`` dropped: ``14:00`` is ``2`` as in “2 pm”,
     “오후 2시”, “2 de la tarde”, ``10:00`` is ``10`` as in “10 am”, ``15:30`` is ``3`` and
     ``30`` as in “3 h 30”, “3시 30분” (the clock's words are the language's, its numbers
-    are not)."""
+    are not); an IPv4 address with its port (``10.4.0.12:6390``) also as the two."""
     out = set()
     for n in numbers:
         hour, colon, minute = n.partition(":")
@@ -271,6 +288,8 @@ def _clock(numbers: set[str]) -> set[str]:
             n = str(int(hour) % 12 or 12)
             if int(minute):
                 out.add(str(int(minute)))
+        elif colon and minute.isdigit() and hour.count(".") == 3:  # an IPv4 address and
+            out.update((hour, minute))  # its port, written together or apart
         out.add(n)
     return out
 
@@ -281,11 +300,15 @@ def _words(text: str) -> set[str]:
     ``séparer`` and ``separer``, ``ＰＤＦ`` and ``pdf``, ``أحد`` and ``احد`` meet), a stroked
     letter its plain one and a final sigma a sigma (`_STROKED`: a rewording writes a word in
     another form, or without its accents);
-    Arabic and the alphabets written without spaces rewritten (`_rewritten`). Read from the
-    stems when the text is not ASCII: most texts cost one ``isascii`` more."""
-    words = set(_STEM_RE.findall(text.lower()))
+    Arabic and the alphabets written without spaces rewritten (`_rewritten`); an Indic
+    script's words without their vowel signs (a word character matches no combining mark: a Hindi
+    word was cut into fragments too short to stem). Read from the stems when the text is
+    not ASCII: most texts cost one ``isascii`` more."""
     if text.isascii():
-        return words
+        return set(_STEM_RE.findall(text.lower()))
+    if _INDIC.search(text, 0, 1000):  # a word of an Indic script without its vowel signs (marks,
+        text = _INDIC_MARKS.sub("", text)  # which ``\w`` splits words at): its consonants
+    words = set(_STEM_RE.findall(text.lower()))
     joined = "\n".join(words)
     if joined.isascii():
         return words
@@ -444,6 +467,10 @@ def fields(text: str) -> list[int]:
     return out[:MAX_FIELDS]
 
 
+#: `_number_atoms` of the number tokens met (a folder repeats its dates, times, amounts).
+_ATOMS: dict[str, frozenset[str]] = {}
+
+
 def _number_atoms(token: str) -> set[str]:
     """A number's values as `slots` compares them: a date's parts without its year
     (``2026-04-30`` is 4 and 30: “30 April 2026” shares 30), any other number as
@@ -486,10 +513,12 @@ def slots(text: str, dense: bool = False) -> list[int]:
     count = 0
     for m in _TOKEN_RE.finditer(text):
         which = m.lastindex
-        if which == 6:
+        if which is None or which == 6:  # a unit (None: one not starting with a capital)
             since.append(m[0])
             continue
-        if which is None:
+        if which == 7:  # a label's value after a full-width colon: 燃えるゴミ：火曜・金曜
+            if since:
+                found.append(("\2" + since[-1][-12:].lower(), {"\0" + m[7].lower()}))
             continue
         if which == 5:
             if names is None:  # decided once, at the first name
@@ -511,25 +540,39 @@ def slots(text: str, dense: bool = False) -> list[int]:
         prev_end = m.end()
         value = m[0]
         if which == 4:
-            group.update(_number_atoms(value) if not value.isdigit() else (str(int(value)),))
+            if value.isdigit():
+                group.add(str(int(value)))
+            else:
+                atoms = _ATOMS.get(value)
+                if atoms is None:
+                    if len(_ATOMS) >= 1024:  # a bound
+                        _ATOMS.clear()
+                    atoms = _ATOMS[value] = frozenset(_number_atoms(value))
+                group.update(atoms)
         elif which == 1:
             group.update("\0" + t.strip(_EDGE).lower() for t in _TOKEN.findall(m[1]))
         else:
             group.add("\0" + value.lower())
     if group:
         _after(found, since, group)
+    if "```" in text or "~~~" in text:
+        found.extend(_commands(text))
     out: list[int] = []
+    hashed: dict[int, list[int]] = {}  # a group's values hashed once (two slots hold it)
     for context, values in found:
-        if len(values) > 1:
-            years = {n for n in values if len(n) == 4 and _YEAR.fullmatch(n)}
-            if years and len(years) < len(values):
-                values -= years
+        got = hashed.get(id(values))
+        if got is None:
+            if len(values) > 1:
+                years = {n for n in values if len(n) == 4 and _YEAR.fullmatch(n)}
+                if years and len(years) < len(values):
+                    values -= years
+            got = [(_NAME if v[:1] == "\0" else 0) | (zlib.crc32(v.encode()) & 0x7FFFFFFF)
+                   for v in values if v]
+            hashed[id(values)] = got
         ctx = (zlib.crc32(context.encode()) & 0x7FFFFFFF) << 32
-        for v in values:
-            if v[:1] == "\0":
-                out.append(ctx | _NAME | (zlib.crc32(v.encode()) & 0x7FFFFFFF))
-            elif v:
-                out.append(ctx | (zlib.crc32(v.encode()) & 0x7FFFFFFF))
+        out.extend([ctx | h for h in got])
+        if len(out) >= 2 * MAX_SLOTS:
+            break
     return out[:2 * MAX_SLOTS]
 
 
@@ -542,6 +585,22 @@ def _after(found: list[tuple[str, set[str]]], since: list[str], group: set[str])
 
 
 _NAME = 1 << 31
+#: A fenced code block's lines (up to its end, or the window's).
+_FENCE = lazy_pattern(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)(?:^[ \t]*\1|\Z)", re.MULTILINE | re.DOTALL)
+
+
+def _commands(text: str) -> list[tuple[str, set[str]]]:
+    """The slots of a fenced code block's commands: each line's program (its first token)
+    the context, its arguments the values (``dep deploy production --branch=main`` and
+    ``dep rollback production``: one program, other arguments)."""
+    out: list[tuple[str, set[str]]] = []
+    for block in _FENCE.finditer(text):
+        for line in block[2].splitlines():
+            tokens = line.split()
+            if len(tokens) >= 2 and _ALNUM.search(tokens[0]):
+                out.append(("\3" + tokens[0][-12:].lower(),
+                            {"\0" + t.lower() for t in tokens[1:8]}))
+    return out
 
 
 def kind_fact(known: list[int], kind: str) -> list[int]:
