@@ -3,8 +3,9 @@ recorded (bench/RESULTS.md, "the content rules on a blind set"). ``rules1``: 30 
 written by a helper that had read none of the rules' code, every markdown file labelled with
 the rules that should fire on it, 11 of them about a project that is a git repository (kept
 as JSON, rebuilt here: `tests.core.blind_rules.projects`). ``rules3``: 28 workspaces in 18
-languages, ``rules4``: 30 in 23, labelled for ``near_duplicate`` alone ("blind set rules3
-folded in", "blind set rules4 folded in"). Scored as ``bench/rules_blind.py`` does
+languages, ``rules4``: 30 in 23, ``rules6``: 30 in 22, labelled for ``near_duplicate``
+alone ("blind set rules3 folded in", "blind set rules4 folded in", "blind set rules6 folded
+in"). Scored as ``bench/rules_blind.py`` does
 (``memtui audit`` in a child per workspace; the ``near_duplicate`` sets in this process);
 ``pytest -s`` prints the table."""
 
@@ -41,9 +42,11 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str) -> Non
 
 
 #: A blind set labelled for ``near_duplicate`` alone (the other rules' findings on it are
-#: not judged): its recall when folded in (bench/RESULTS.md, "blind set rules3 folded in",
-#: "blind set rules4 folded in").
-NEAR_DUPLICATE_SETS = [("rules3", 0.6), ("rules4", 0.85)]
+#: not judged): its recall and its false files when folded in (bench/RESULTS.md, "blind set
+#: rules3 folded in", "blind set rules4 folded in", "blind set rules6 folded in": five
+#: look-alikes left, a list with digits beside prose with the same kind of date and amount
+#: in words (en, de, cs), and two Arabic rules with no value to tell them apart).
+NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:
@@ -53,9 +56,9 @@ def _audit_here(workspace: Path, project: Path | None) -> list[dict]:
     return [{"kind": f.kind, "path": f.path} for f in audit(workspace).findings]
 
 
-@pytest.mark.parametrize(("name", "recall"), NEAR_DUPLICATE_SETS)
+@pytest.mark.parametrize(("name", "recall", "false_files"), NEAR_DUPLICATE_SETS)
 def test_blind_near_duplicate_set_holds_after_folding_in(tmp_path: Path, name: str,
-                                                         recall: float,
+                                                         recall: float, false_files: int,
                                                          monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
     monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
@@ -66,4 +69,4 @@ def test_blind_near_duplicate_set_holds_after_folding_in(tmp_path: Path, name: s
     print(f"\n{name}\n" + table({k: v for k, v in counts.items()
                                  if k.startswith("near_duplicate")}) + "\n" + "\n".join(errors))
     true, missed, false = counts["near_duplicate"]
-    assert false == 0 and true / (true + missed) >= recall, errors
+    assert false <= false_files and true / (true + missed) >= recall, errors
