@@ -459,7 +459,7 @@ def sketch(text: str, kind: str = "") -> bytes:
     if len(found) < MIN_SHINGLES:
         return b""
     bottom = sorted(found)[:BOTTOM]
-    packed = array("q", bottom)
+    packed = array("Q", bottom)  # unsigned: CPython stores an item without parsing it
     # Each hash's bin, its low 6 bits, read from its low byte (no integer made), the
     # smallest last: it stays in its bin.
     bins = packed.tobytes()[-8::-8].translate(_BIN_OF_BYTE)
@@ -467,7 +467,7 @@ def sketch(text: str, kind: str = "") -> bytes:
     # first (in order), then the hashes written over them.
     got = dict(zip(_BINS, map(xor, repeat(bottom[0], K), _BINS), strict=True))
     got.update(zip(bins, reversed(bottom), strict=True))
-    out = array("q", got.values())
+    out = array("Q", got.values())  # every value is unsigned: the bytes are "q"'s
     known = facts(text, numbers)
     if kind:
         known = kind_fact(known, kind)
