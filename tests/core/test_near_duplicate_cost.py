@@ -100,3 +100,19 @@ def test_remembered_bigram_hashes_change_no_sketch(monkeypatch) -> None:
     nds._SEEN[key] ^= 1
     assert [nds.sketch(text) for text in texts] != alone
     nds._SEEN.clear()
+
+
+def test_a_text_without_cjk_compiles_no_cjk_stem_pattern() -> None:
+    """Importing the sketch compiles no stem pattern holding the CJK ranges (~18 million
+    instructions a class); a text without Chinese, Japanese or Korean never needs it, and
+    its stems are those the CJK pattern finds."""
+    import subprocess
+    import sys
+
+    code = ("import memtui.core.checks.near_duplicate_sketch as n\n"
+            "t = 'Le cache des résultats est vidé chaque lundi à 03:00, Ωμέγα ΣΟΦΙΑ.'\n"
+            "s = n.sketch(t * 3)\n"
+            "assert 'findall' not in vars(n._STEM_RE), 'compiled'\n"
+            "assert s and n._words(t) == n._words(t, True)\n"
+            "assert 'findall' in vars(n._STEM_RE)\n")
+    subprocess.run([sys.executable, "-c", code], check=True)

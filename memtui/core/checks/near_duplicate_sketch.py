@@ -79,8 +79,14 @@ _UNSPACED = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
 #: character trigrams (a bigram of an alphabet is too common to tell texts apart).
 _SYLLABIC = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 _LETTER = r"[^\W\d_" + _UNSPACED + "]"
-#: A word's stem: its first letter a set (the fast skip), then up to ``STEM`` in all.
-_STEM_RE = re.compile("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _LETTER + "*")
+#: A word's stem: its first letter a set (the fast skip), then up to ``STEM`` in all. Compiled
+#: on first use: each class holding the CJK ranges costs ~18 million instructions to compile
+#: (``re`` walks its ~39,500 code points in Python), four here; a text without Chinese,
+#: Japanese or Korean takes `_STEM_PLAIN`, so such a folder never compiles it. (`_RUN`'s
+#: three stay: testing a text for those characters without it cost more than its scan.)
+_STEM_RE = lazy_pattern("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _LETTER + "*")
+#: The same stems in a text holding no Chinese, Japanese or Korean character.
+_STEM_PLAIN = re.compile(r"([^\W\d_][^\W\d_]{2," + str(STEM - 1) + r"})[^\W\d_]*")
 #: A number: digits joined by ``.``, ``,`` or ``:`` (``2,5``, ``1.4.2``, ``02:15``), or
 #: groups of three after a space of any width (``12 500``, not ``CAN2 250``); then ``k``
 #: for a thousand (``300k``) when no letter follows. Possessive: what fails fails at once.
@@ -238,28 +244,30 @@ def _clock(numbers: set[str]) -> set[str]:
     return out
 
 
-def _words(text: str) -> set[str]:
+def _words(text: str, plain: bool = False) -> set[str]:
     """The stems of ``text``'s words, folded: without their accents and in their
     compatibility forms (NFKD, combining marks dropped: ``μάθημα`` and ``μαθήματα``,
     ``séparer`` and ``separer``, ``ＰＤＦ`` and ``pdf``, ``أحد`` and ``احد`` meet), a stroked
     letter its plain one and a final sigma a sigma (`_STROKED`: a rewording writes a word in
     another form, or without its accents);
     Arabic and the alphabets written without spaces rewritten (`_rewritten`). Read from the
-    stems when the text is not ASCII: most texts cost one ``isascii`` more."""
+    stems when the text is not ASCII: most texts cost one ``isascii`` more. ``plain``: the text
+    holds no Chinese, Japanese or Korean character."""
+    stems = _STEM_PLAIN if plain or text.isascii() else _STEM_RE
     if text.isascii():
-        return set(_STEM_RE.findall(text.lower()))
+        return set(stems.findall(text.lower()))
     if "\u0130" in text:  # İ lowers to two characters, the second no letter
-        words = set(_STEM_RE.findall(text.lower()))
+        words = set(stems.findall(text.lower()))
         joined = "\n".join(words)
     else:  # the stems lowered, not the text: lowering keeps letters letters, one for one
-        joined = "\n".join(set(_STEM_RE.findall(text))).lower()
+        joined = "\n".join(set(stems.findall(text))).lower()
         words = set(joined.split("\n"))
         words.discard("")
     if joined.isascii():
         return words
     extra: set[str] = set()
     if _REWRITTEN.search(joined):
-        joined, extra = _rewritten(text, joined)
+        joined, extra = _rewritten(text, joined, stems)
     folded = _MARKS.sub("", unicodedata.normalize("NFKD", joined))
     if _STROKED_ANY.search(folded):  # a scan, not a lookup per character
         folded = folded.translate(_STROKED)
@@ -270,7 +278,7 @@ def _words(text: str) -> set[str]:
     return words
 
 
-def _rewritten(text: str, joined: str) -> tuple[str, set[str]]:
+def _rewritten(text: str, joined: str, stems: re.Pattern[str]) -> tuple[str, set[str]]:
     """(the stems ``joined`` as Arabic and the alphabets written without spaces need them,
     the trigrams of the latter): an Arabic word without its vowel marks and the article or
     conjunction written onto it (``الأحد``, ``والأحد`` are ``أحد``); Thai, Lao, Myanmar and
@@ -278,7 +286,7 @@ def _rewritten(text: str, joined: str) -> tuple[str, set[str]]:
     bigram of an alphabet is too common to tell texts apart), their stems dropped."""
     if _ARABIC.search(joined):
         text = _ARABIC_PREFIX.sub("", _ARABIC_MARKS.sub("", text))
-        joined = "\n".join(set(_STEM_RE.findall(text.lower())))
+        joined = "\n".join(set(stems.findall(text.lower())))
     runs = _SYLLABIC_RUN.findall(text)
     if not runs:
         return joined, set()
@@ -306,7 +314,7 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
     digit: sorted, hashed and intersected fastest)."""
     if "**" in text or "__" in text:
         text = _LABEL.sub("\n", "\n" + text)
-    words = _words(text)
+    words = _words(text, not runs)
     numbers = _crcs(_numbers(text, runs))
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
