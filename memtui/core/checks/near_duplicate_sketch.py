@@ -38,14 +38,16 @@ under 20 %?"): each pass over a text is one regular expression whose first item 
 a literal (``re`` then skips in C to where a match can start); words are deduplicated before
 they are hashed, each by a C-level ``map``; the bigrams, most of a CJK text's shingles, are
 hashed all at once by a few big-integer operations (`_bulk_hashes`: the same values as
-``hash((units,))``, checked at import); hashes are cut to ``HASH_BITS`` bits (one-digit
-integers: sorted and intersected about twice as fast), and the MinHash bins are read from
-the packed hashes' low bytes. At 10,000 memories the sketch is ~1.16 million instructions a
-text on the bench's texts (10 % fewer than with a Python integer made per bigram to hash
-it): about half the regular-expression passes, half hashing, sorting and binning ~200
-shingles, whose integers no standard-library operation avoids. It is still most of what
-the audit pays for the rule. ``MAX_CJK`` is the main dial: 200 costs ~18 % less than 300
-and finds a third fewer long chunk-edited copies.
+``hash((units,))``, checked at import) the first time this process meets them, then looked
+up (`_SEEN`, bounded: a folder's texts share most of their bigrams); hashes are cut to
+``HASH_BITS`` bits (one-digit integers: sorted and intersected about twice as fast), the
+MinHash bins are read from the packed hashes' low bytes, and the sketch is packed in an
+unsigned array (CPython parses each item a signed one stores). At 10,000 memories the sketch
+is ~1.03 million instructions a text on the bench's texts (main 602900d: 1.19 million;
+bench/RESULTS.md, "near_duplicate's sketch: remembered bigrams"): about half the
+regular-expression passes, the rest making, deduplicating and sorting ~200 shingles'
+integers, which no standard-library operation avoids. ``MAX_CJK`` is the main dial: 200
+costs ~18 % less than 300 and finds a third fewer long chunk-edited copies.
 """
 
 from __future__ import annotations
@@ -375,10 +377,8 @@ _pair_hashes = _bulk_hashes if list(_bulk_hashes(_PROBE)) == list(_tuple_hashes(
     _tuple_hashes
 
 
-#: A bigram (its two code units as one integer) → its hash, for the bigrams already hashed in
-#: this process: a folder's texts share most of their bigrams (a language's common words), and
-#: a lookup costs a fifth of hashing one. Bounded: emptied when it would pass ``MAX_SEEN``
-#: (~3 MB).
+#: A bigram (two code units as one integer) → its hash, for those already hashed here: a
+#: folder's texts share most bigrams. Emptied when it would pass ``MAX_SEEN`` (~3 MB).
 _SEEN: dict[int, int] = {}
 MAX_SEEN = 1 << 15
 
