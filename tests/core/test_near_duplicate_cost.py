@@ -76,3 +76,44 @@ def test_a_sketch_saying_more_or_fewer_hashes_than_it_holds_never_crashes() -> N
     kept = nd.Buckets(sketches)
     for key in kept.sketches:
         kept.pairs_of(key)
+
+
+def test_remembered_bigram_hashes_change_no_sketch(monkeypatch) -> None:
+    """The bigram hashes remembered across texts (`_SEEN`) give the sketch each text gets
+    alone, also when the memory is emptied as it fills (a small bound here), and stay bounded."""
+    import memtui.core.checks.near_duplicate_sketch as nds
+
+    rng = random.Random(3403)
+    chars = "日本語の文書を読む記憶検査重複한국어테스트中文資料來源量測確認"
+    texts = ["".join(rng.choice(chars) for _ in range(rng.randrange(20, 400)))
+             + f" note {rng.randrange(99)}" for _ in range(60)]
+    alone = []
+    for text in texts:
+        nds._SEEN.clear()
+        alone.append(nds.sketch(text))
+    monkeypatch.setattr(nds, "MAX_SEEN", 300)
+    nds._SEEN.clear()
+    for _ in range(2):  # first most bigrams new, then most remembered
+        assert [nds.sketch(text) for text in texts] == alone
+        assert len(nds._SEEN) <= 300
+    key = next(iter(nds._SEEN))  # a wrongly remembered hash would show in the sketch
+    nds._SEEN[key] ^= 1
+    assert [nds.sketch(text) for text in texts] != alone
+    nds._SEEN.clear()
+
+
+def test_a_text_without_cjk_compiles_no_cjk_stem_pattern() -> None:
+    """Importing the sketch compiles no stem pattern holding the CJK ranges (~18 million
+    instructions a class); a text without Chinese, Japanese or Korean never needs it, and
+    its stems are those the CJK pattern finds."""
+    import subprocess
+    import sys
+
+    code = ("import memtui.core.checks.near_duplicate_sketch as n\n"
+            "t = ('Le cache des résultats est vidé chaque lundi à 03:00 par la tâche de '\n"
+            "     'nettoyage, après la sauvegarde complète du serveur principal. Ωμέγα ΣΟΦΙΑ.')\n"
+            "s = n.sketch(t)\n"
+            "assert 'findall' not in vars(n._STEM_RE), 'compiled'\n"
+            "assert s and n._words(t) == n._words(t, True)\n"
+            "assert 'findall' in vars(n._STEM_RE)\n")
+    subprocess.run([sys.executable, "-c", code], check=True)

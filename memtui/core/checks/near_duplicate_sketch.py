@@ -41,14 +41,17 @@ under 20 %?"): each pass over a text is one regular expression whose first item 
 a literal (``re`` then skips in C to where a match can start); words are deduplicated before
 they are hashed, each by a C-level ``map``; the bigrams, most of a CJK text's shingles, are
 hashed all at once by a few big-integer operations (`_bulk_hashes`: the same values as
-``hash((units,))``, checked at import); hashes are cut to ``HASH_BITS`` bits (one-digit
-integers: sorted and intersected about twice as fast), and the MinHash bins are read from
-the packed hashes' low bytes. At 10,000 memories the sketch is ~1.16 million instructions a
-text on the bench's texts (10 % fewer than with a Python integer made per bigram to hash
-it): about half the regular-expression passes, half hashing, sorting and binning ~200
-shingles, whose integers no standard-library operation avoids. It is still most of what
-the audit pays for the rule. ``MAX_CJK`` is the main dial: 200 costs ~18 % less than 300
-and finds a third fewer long chunk-edited copies. The slots (bench/RESULTS.md,
+``hash((units,))``, checked at import) the first time this process meets them, then looked
+up (`_SEEN`, bounded: a folder's texts share most of their bigrams); hashes are cut to
+``HASH_BITS`` bits (one-digit integers: sorted and intersected about twice as fast), the
+MinHash bins are read from the packed hashes' low bytes, and the sketch is packed in an
+unsigned array (CPython parses each item a signed one stores). At 10,000 memories the sketch
+is ~1.03 million instructions a text on the bench's texts (main 602900d: 1.19 million;
+bench/RESULTS.md, "near_duplicate's sketch: remembered bigrams"): about half the
+regular-expression passes, the rest making, deduplicating and sorting ~200 shingles'
+integers, which no standard-library operation avoids. ``MAX_CJK`` is the main dial: 200
+costs ~18 % less than 300 and finds a third fewer long chunk-edited copies (those
+figures before the slots). The slots (bench/RESULTS.md,
 "near_duplicate: structure over phrases") are one more pass of one regular expression
 (`_TOKEN_RE`, one set first) over ``SLOT_CHARS`` characters and a Python step per value or
 context unit: ~0.4-0.9 million instructions a text more (the dearest on the bench's dense
@@ -71,8 +74,8 @@ import zlib
 from array import array
 from bisect import insort
 from collections.abc import Iterable
-from itertools import repeat
-from operator import and_
+from itertools import filterfalse, repeat
+from operator import and_, xor
 
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -87,14 +90,21 @@ MAX_FIELDS = 32  # key: value words kept per sketch
 HASH_BITS = 30  # of a shingle's hash kept (two texts' 128 smallest meet by chance ~1 in 65,000)
 HASH_MASK = (1 << HASH_BITS) - 1
 _BIN_OF_BYTE = bytes(b & (K - 1) for b in range(256))  # K divides 256
+_BINS = range(K)
 
 _UNSPACED = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
 #: Thai, Lao, Myanmar and Khmer: alphabets written without spaces between words, read as
 #: character trigrams (a bigram of an alphabet is too common to tell texts apart).
 _SYLLABIC = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 _LETTER = r"[^\W\d_" + _UNSPACED + "]"
-#: A word's stem: its first letter a set (the fast skip), then up to ``STEM`` in all.
-_STEM_RE = re.compile("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _LETTER + "*")
+#: A word's stem: its first letter a set (the fast skip), then up to ``STEM`` in all. Compiled
+#: on first use: each class holding the CJK ranges costs ~18 million instructions to compile
+#: (``re`` walks its ~39,500 code points in Python), four here; a text without Chinese,
+#: Japanese or Korean takes `_STEM_PLAIN`, so such a folder never compiles it. (`_RUN`'s
+#: three stay: testing a text for those characters without it cost more than its scan.)
+_STEM_RE = lazy_pattern("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _LETTER + "*")
+#: The same stems in a text holding no Chinese, Japanese or Korean character.
+_STEM_PLAIN = re.compile(r"([^\W\d_][^\W\d_]{2," + str(STEM - 1) + r"})[^\W\d_]*")
 #: A number: digits joined by ``.``, ``,`` or ``:`` (``2,5``, ``1.4.2``, ``02:15``), or
 #: groups of three after a space of any width (``12 500``, not ``CAN2 250``); then ``k``
 #: for a thousand (``300k``) when no letter follows. Possessive: what fails fails at once.
@@ -116,7 +126,9 @@ _CJK_BIG = {"万": 10_000, "萬": 10_000, "亿": 10 ** 8, "億": 10 ** 8}
 _CJK_UNITS.update(_CJK_BIG)
 _CJK_NOT_ALONE = frozenset("〇零一百千万萬亿億")
 _CJK_NUMERAL = lazy_pattern("[" + "".join(_CJK_DIGITS) + "".join(_CJK_UNITS) + "]+")
-_LEADING_ZEROS = re.compile(r"(?<![\d.])0+(?=\d)")  # not a decimal part's
+#: Not a decimal part's; a literal first (``re`` skips in C to each ``0``), the digit or point
+#: before it looked behind.
+_LEADING_ZEROS = re.compile(r"0(?<![\d.]0)0*(?=\d)")
 #: Combining marks (accents) of Latin, Greek and Cyrillic letters and Arabic's hamza and
 #: madda, as NFKD writes them.
 #: Letters NFKD keeps whole, as a text typed without its diacritics writes them (Vietnamese
@@ -294,7 +306,7 @@ def _clock(numbers: set[str]) -> set[str]:
     return out
 
 
-def _words(text: str) -> set[str]:
+def _words(text: str, plain: bool = False) -> set[str]:
     """The stems of ``text``'s words, folded: without their accents and in their
     compatibility forms (NFKD, combining marks dropped: ``μάθημα`` and ``μαθήματα``,
     ``séparer`` and ``separer``, ``ＰＤＦ`` and ``pdf``, ``أحد`` and ``احد`` meet), a stroked
@@ -303,18 +315,25 @@ def _words(text: str) -> set[str]:
     Arabic and the alphabets written without spaces rewritten (`_rewritten`); an Indic
     script's words without their vowel signs (a word character matches no combining mark: a Hindi
     word was cut into fragments too short to stem). Read from the stems when the text is
-    not ASCII: most texts cost one ``isascii`` more."""
+    not ASCII: most texts cost one ``isascii`` more. ``plain``: the text holds no Chinese,
+    Japanese or Korean character."""
+    stems = _STEM_PLAIN if plain or text.isascii() else _STEM_RE
     if text.isascii():
-        return set(_STEM_RE.findall(text.lower()))
+        return set(stems.findall(text.lower()))
     if _INDIC.search(text, 0, 1000):  # a word of an Indic script without its vowel signs (marks,
         text = _INDIC_MARKS.sub("", text)  # which ``\w`` splits words at): its consonants
-    words = set(_STEM_RE.findall(text.lower()))
-    joined = "\n".join(words)
+    if "\u0130" in text:  # İ lowers to two characters, the second no letter
+        words = set(stems.findall(text.lower()))
+        joined = "\n".join(words)
+    else:  # the stems lowered, not the text: lowering keeps letters letters, one for one
+        joined = "\n".join(set(stems.findall(text))).lower()
+        words = set(joined.split("\n"))
+        words.discard("")
     if joined.isascii():
         return words
     extra: set[str] = set()
     if _REWRITTEN.search(joined):
-        joined, extra = _rewritten(text, joined)
+        joined, extra = _rewritten(text, joined, stems)
     folded = _MARKS.sub("", unicodedata.normalize("NFKD", joined))
     if _STROKED_ANY.search(folded):  # a scan, not a lookup per character
         folded = folded.translate(_STROKED)
@@ -325,7 +344,7 @@ def _words(text: str) -> set[str]:
     return words
 
 
-def _rewritten(text: str, joined: str) -> tuple[str, set[str]]:
+def _rewritten(text: str, joined: str, stems: re.Pattern[str]) -> tuple[str, set[str]]:
     """(the stems ``joined`` as Arabic and the alphabets written without spaces need them,
     the trigrams of the latter): an Arabic word without its vowel marks and the article or
     conjunction written onto it (``الأحد``, ``والأحد`` are ``أحد``); Thai, Lao, Myanmar and
@@ -333,7 +352,7 @@ def _rewritten(text: str, joined: str) -> tuple[str, set[str]]:
     bigram of an alphabet is too common to tell texts apart), their stems dropped."""
     if _ARABIC.search(joined):
         text = _ARABIC_PREFIX.sub("", _ARABIC_MARKS.sub("", text))
-        joined = "\n".join(set(_STEM_RE.findall(text.lower())))
+        joined = "\n".join(set(stems.findall(text.lower())))
     runs = _SYLLABIC_RUN.findall(text)
     if not runs:
         return joined, set()
@@ -361,7 +380,7 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
     digit: sorted, hashed and intersected fastest)."""
     if "**" in text or "__" in text:
         text = _LABEL.sub("\n", "\n" + text)
-    words = _words(text)
+    words = _words(text, not runs)
     numbers = _crcs(_numbers(text, runs))
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
@@ -370,7 +389,7 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
         units = "\0".join(runs)[:MAX_CJK].encode("utf-16-le")
         pairs = array("I", units[:len(units) // 4 * 4])
         pairs.extend(array("I", units[2:2 + (len(units) - 2) // 4 * 4]))
-        out.update(_pair_hashes(pairs))
+        _add_bigram_hashes(out, pairs)
     return out, numbers
 
 
@@ -420,6 +439,28 @@ def _tuple_hashes(pairs: array[int]) -> Iterable[int]:
 _PROBE = array("I", [0, 1, 0x4E004E01, 0x9FFF3002, 0xFFFFFFFF, 0x0000AC00, 12345678])
 _pair_hashes = _bulk_hashes if list(_bulk_hashes(_PROBE)) == list(_tuple_hashes(_PROBE)) else \
     _tuple_hashes
+
+
+#: A bigram (two code units as one integer) → its hash, for those already hashed here: a
+#: folder's texts share most bigrams. Emptied when it would pass ``MAX_SEEN`` (~3 MB).
+_SEEN: dict[int, int] = {}
+MAX_SEEN = 1 << 15
+
+
+def _add_bigram_hashes(out: set[int], pairs: array[int]) -> None:
+    """Add the hashes of the bigrams ``pairs`` to ``out``: the known ones looked up, the
+    others (each once) hashed by `_pair_hashes` and remembered."""
+    seen = _SEEN
+    out.update(map(seen.get, pairs))
+    if None not in out:
+        return
+    out.discard(None)
+    new = array("I", set(filterfalse(seen.__contains__, pairs)))
+    hashes = list(_pair_hashes(new))
+    if len(seen) + len(new) > MAX_SEEN:
+        seen.clear()
+    seen.update(zip(new, hashes, strict=True))
+    out.update(hashes)
 
 
 def shingle_hashes(text: str) -> set[int]:
@@ -626,16 +667,15 @@ def sketch(text: str, kind: str = "") -> bytes:
     if len(found) < MIN_SHINGLES:
         return b""
     bottom = sorted(found)[:BOTTOM]
-    packed = array("q", bottom)
+    packed = array("Q", bottom)  # unsigned: CPython stores an item without parsing it
     # Each hash's bin, its low 6 bits, read from its low byte (no integer made), the
     # smallest last: it stays in its bin.
     bins = packed.tobytes()[-8::-8].translate(_BIN_OF_BYTE)
-    got = dict(zip(bins, reversed(bottom), strict=True))
-    if len(got) == K:
-        out = array("q", map(got.__getitem__, range(K)))
-    else:  # an empty bin takes the smallest hash of all, mixed with its number
-        first = bottom[0]
-        out = array("q", [got.get(b, first ^ b) for b in range(K)])
+    # An empty bin takes the smallest hash of all, mixed with its number: the bins made so
+    # first (in order), then the hashes written over them.
+    got = dict(zip(_BINS, map(xor, repeat(bottom[0], K), _BINS), strict=True))
+    got.update(zip(bins, reversed(bottom), strict=True))
+    out = array("Q", got.values())  # every value is unsigned: the bytes are "q"'s
     known = facts(text, numbers)
     if kind:
         known = kind_fact(known, kind)
