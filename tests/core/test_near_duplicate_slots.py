@@ -123,3 +123,26 @@ def test_slots_are_bounded_and_read_only_the_start() -> None:
     assert len(slots(long)) <= 64
     assert slots("x" * 5000 + " price 10 and 20") == []
     assert slots("") == []
+
+
+def test_a_sketch_is_the_same_whatever_the_hash_seed(tmp_path) -> None:
+    """A sketch lives in the scan cache and is compared across processes: its bytes may not
+    depend on ``PYTHONHASHSEED`` (a slot's values are a set of strings; hashed in the set's
+    order, they were packed in another order per process, and past ``MAX_SLOTS`` other
+    slots were kept)."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    text = ("Deploy the shop from the release branch with this command, never from main:\n"
+            "```\ndeploy --env prod --tag v3 --force --dry-run --region eu-west-1\n```\n"
+            "Ask Marta Kowalski before 18:00 on Friday; the window is two hours long.\n")
+    (tmp_path / "t.md").write_text(text, "utf-8")
+    code = ("import hashlib, sys; from memtui.core.checks.near_duplicate_sketch import sketch; "
+            "print(hashlib.sha256(sketch(open(sys.argv[1], encoding='utf-8').read())).hexdigest())")
+    got = {subprocess.run([sys.executable, "-c", code, str(tmp_path / "t.md")], check=True,
+                          capture_output=True, text=True,
+                          env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+           for seed in ("1", "2", "3", "4")}
+    assert len(got) == 1 and hashlib.sha256(sketch(text)).hexdigest() + "\n" in got

@@ -608,7 +608,7 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 if years and len(years) < len(values):
                     values -= years
             got = [(_NAME if v[:1] == "\0" else 0) | (zlib.crc32(v.encode()) & 0x7FFFFFFF)
-                   for v in values if v]
+                   for v in sorted(values) if v]  # sorted: a set's order is the hash seed's
             hashed[id(values)] = got
         ctx = (zlib.crc32(context.encode()) & 0x7FFFFFFF) << 32
         out.extend([ctx | h for h in got])
