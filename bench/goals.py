@@ -144,8 +144,14 @@ def paired(runs: dict[str, Run], rounds: int) -> dict[str, list[tuple[float, flo
     return got
 
 
+#: The least CPU time a run is taken to cost: a process that exits at once (a peer that is a
+#: stub, on an idle machine) reads 0.0, under the kernel's accounting step.
+MIN_CPU = 0.001
+
+
 def median_ratio(got: dict[str, list], a: str, b: str) -> float:
-    return round(statistics.median(x[0] / y[0] for x, y in zip(got[a], got[b], strict=True)), 3)
+    return round(statistics.median(max(x[0], MIN_CPU) / max(y[0], MIN_CPU)
+                                   for x, y in zip(got[a], got[b], strict=True)), 3)
 
 
 def med(got: dict[str, list], name: str) -> float:
