@@ -61,6 +61,7 @@ from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     MAX_FACTS,
+    NAME_BIT,
     K,
     entry_sketches,
     shingle_hashes,
@@ -124,9 +125,6 @@ def _read_pairs(values: array[int]) -> dict[int, set[int]]:
     return out
 
 
-_NAME = 1 << 31
-
-
 def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]]) -> tuple[int, int]:
     """(conflicting, agreeing) slots of two sketches' slots (context → values, a name's
     with bit 31 set): of the contexts both hold, those where each side holds a number the
@@ -138,8 +136,8 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]]) -> tuple[in
         if va == vb:
             agrees += 1
             continue
-        na = {v for v in va if not v & _NAME}
-        nb = {v for v in vb if not v & _NAME}
+        na = {v for v in va if not v & NAME_BIT}
+        nb = {v for v in vb if not v & NAME_BIT}
         ma, mb = va - na, vb - nb
         if (na and nb and na - nb and nb - na) or (ma and mb and ma - mb and mb - ma):
             conflicts += 1

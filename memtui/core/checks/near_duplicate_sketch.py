@@ -202,6 +202,8 @@ _TOKEN_RE = re.compile("[`#@\\w\uff1a]"
                        r"(?=[\u3001\u3002\uff0c,\n\uff08(;\uff1b]|$))")
 #: Between two values of one group (``3 May 2025``, ``Alpha 3``, ``1-4: 31``): at most three
 #: of these characters.
+#: A slot's value that is a name (not a number) has this bit set.
+NAME_BIT = 1 << 31
 _JOINS = " ,:/()-\u00a0\u2013"
 _CAPITAL = lazy_pattern("[" + _CAP + r"](?<=[^\s.!?*+>#|-] [" + _CAP + "])")
 _DATE_SEP = re.compile(r"[-/]")
@@ -607,7 +609,7 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 years = {n for n in values if len(n) == 4 and _YEAR.fullmatch(n)}
                 if years and len(years) < len(values):
                     values -= years
-            got = [(_NAME if v[:1] == "\0" else 0) | (zlib.crc32(v.encode()) & 0x7FFFFFFF)
+            got = [(NAME_BIT if v[:1] == "\0" else 0) | (zlib.crc32(v.encode()) & 0x7FFFFFFF)
                    for v in sorted(values) if v]  # sorted: a set's order is the hash seed's
             hashed[id(values)] = got
         ctx = (zlib.crc32(context.encode()) & 0x7FFFFFFF) << 32
@@ -625,7 +627,6 @@ def _after(found: list[tuple[str, set[str]]], since: list[str], group: set[str])
         found.append(("\1" + "\0".join(since[:2])[:12].lower(), group))
 
 
-_NAME = 1 << 31
 #: A fenced code block's lines (up to its end, or the window's).
 _FENCE = lazy_pattern(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)(?:^[ \t]*\1|\Z)", re.MULTILINE | re.DOTALL)
 
