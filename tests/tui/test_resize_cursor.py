@@ -18,15 +18,20 @@ def in_view(table: RowTable) -> bool:
     return top <= table.cursor_row < top + table.visible_rows
 
 
-async def test_cursor_row_stays_in_view_after_a_resize(tmp_path: Path) -> None:
+def indexed(tmp_path: Path, n: int) -> Path:
+    """A workspace of ``n`` memories, each on a line of its index."""
     root = tmp_path / "ws"
     (root / "memory").mkdir(parents=True)
     (root / "MEMORY.md").write_text("".join(f"- [F{i:02}](memory/f{i:02}.md) — hook {i}\n"
-                                            for i in range(80)), encoding="utf-8")
-    for i in range(80):
+                                            for i in range(n)), encoding="utf-8")
+    for i in range(n):
         (root / "memory" / f"f{i:02}.md").write_text(memory(f"f{i:02}", f"Fact {i}."),
                                                      encoding="utf-8")
-    app = MemtuiApp(open_workspace(root), AuditOptions(), watch=False)
+    return root
+
+
+async def test_cursor_row_stays_in_view_after_a_resize(tmp_path: Path) -> None:
+    app = MemtuiApp(open_workspace(indexed(tmp_path, 80)), AuditOptions(), watch=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await started(pilot, app)
         table = app.active_view.query_one(RowTable)
@@ -51,14 +56,7 @@ async def test_a_resize_redraws_without_sorting_again(tmp_path: Path, monkeypatc
     a table's scroll bar appeared, inside the counting freeze)."""
     from memtui.tui.widgets import table_rows
 
-    root = tmp_path / "ws"
-    (root / "memory").mkdir(parents=True)
-    (root / "MEMORY.md").write_text("".join(f"- [F{i:02}](memory/f{i:02}.md) — hook {i}\n"
-                                            for i in range(30)), encoding="utf-8")
-    for i in range(30):
-        (root / "memory" / f"f{i:02}.md").write_text(memory(f"f{i:02}", f"Fact {i}."),
-                                                     encoding="utf-8")
-    app = MemtuiApp(open_workspace(root), AuditOptions(), watch=False)
+    app = MemtuiApp(open_workspace(indexed(tmp_path, 30)), AuditOptions(), watch=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await started(pilot, app)
         view = app.active_view
