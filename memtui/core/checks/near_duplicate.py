@@ -80,6 +80,8 @@ LOW = 0.2  # ... from which they are when they share most facts and none conflic
 #             neither holds any: nothing contradicts)
 FLOOR = 0.1  # ... from which they are when both hold the same facts, two or more
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
+AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
+#                   side's own (`agree`: numbers written otherwise)
 BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only (no n²)
 
 _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
@@ -133,6 +135,10 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]]) -> tuple[in
     conflicts = agrees = 0
     for ctx in sa.keys() & sb.keys():
         va, vb = sa[ctx], sb[ctx]
+        if ctx < 0:  # a strong slot (`strong_slots`): a conflict keeps apart, alone
+            if va - vb and vb - va:
+                conflicts += 2
+            continue
         if va == vb:
             agrees += 1
             continue
@@ -196,12 +202,14 @@ def agree(a: Parts, b: Parts, sim: float) -> bool:
     fa, fb = a[2], b[2]
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim):
         return False  # little alike, and the facts do not back it
+    conflicts, agrees = slot_conflicts(a[4], b[4])
     if sim < COPY and fa and fb:
         if len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS:
             cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
             fa = frozenset(h for h in fa if h <= cut)
             fb = frozenset(h for h in fb if h <= cut)
-        if fa - fb and fb - fa:
+        own_a, own_b = len(fa - fb), len(fb - fa)
+        if own_a and own_b and (conflicts or agrees < AGREE or max(own_a, own_b) > OWN):
             return False  # the same template, other facts (or one corrected: not a copy)
     ka, kb = a[3], b[3]
     if ka and kb:
@@ -209,7 +217,6 @@ def agree(a: Parts, b: Parts, sim: float) -> bool:
         if len(keys) >= 2 and 2 * sum(1 for k in keys if not ka[k] & kb[k]) >= len(keys):
             return False  # the same fields, other values
     # the same template, other values in its slots (two, or as many as agree)
-    conflicts, agrees = slot_conflicts(a[4], b[4])
     return not (conflicts >= 2 or (conflicts and conflicts >= agrees))
 
 

@@ -206,6 +206,18 @@ _TOKEN_RE = re.compile("[`#@\\w\uff1a]"
 NAME_BIT = 1 << 31
 _JOINS = " ,:/()-\u00a0\u2013"
 _CAPITAL = lazy_pattern("[" + _CAP + r"](?<=[^\s.!?*+>#|-] [" + _CAP + "])")
+#: A slot whose context has this bit (of the context's 32) is strong (`strong_slots`): one
+#: conflict there keeps two memories apart, an agreement there is no evidence (shared words).
+STRONG_BIT = 1 << 31
+MAX_STRONG = 12  # strong slots kept per sketch (after the others)
+FRAME_CHARS = 200  # of the first line read for its frames
+#: The label opening a text (its description: ``Ensayos: 40% argumento``, ``DAU = …``): up
+#: to 40 characters before a colon or ``=`` that no digit follows (``14:00`` is a time).
+_SUBJECT = re.compile(r"[ \t>*#-]*([^\n:\uff1a=]{1,40}?)[ \t]*[:\uff1a=](?!\d)")
+_SUBJECT_WORD = re.compile(r"[^\W\d_]{2,}")
+#: The first line's tokens for its frames: a run of letters, or any other character (a
+#: digit or a punctuation mark breaks a frame).
+_FRAME_TOKEN = re.compile(r"[^\W\d_]+|\S")
 _DATE_SEP = re.compile(r"[-/]")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
@@ -616,7 +628,42 @@ def slots(text: str, dense: bool = False) -> list[int]:
         out.extend([ctx | h for h in got])
         if len(out) >= 2 * MAX_SLOTS:
             break
-    return out[:2 * MAX_SLOTS]
+    return out[:2 * MAX_SLOTS] + strong_slots(text)
+
+
+def strong_slots(text: str) -> list[int]:
+    """A text's strong slots (context bit ``STRONG_BIT``; at most ``MAX_STRONG``, after the
+    others): what it is about, where one word tells two instances of a template apart and
+    no value need differ. Its subject: the words (their first ``STEM`` letters) of the label
+    opening it (``DAU = …`` against ``MAU = …``; ``Ensayos: …`` against ``Exposiciones:
+    …``). Its first line's frames (the line is the memory's description, its summary): each
+    unit (a word of three letters or more, or a run of unspaced characters) with the unit
+    before it and the two after it, nothing but spaces and short words between them (no
+    digit, no punctuation): ``אישור של דניאל לפני merge`` against ``אישור של נועה לפני
+    merge``, another reviewer in one frame. A rewording changes a frame's words or breaks
+    it; it rarely keeps four units and swaps the one between them."""
+    found: list[tuple[str, set[str]]] = []
+    m = _SUBJECT.match(text)
+    if m:
+        words = {"\0" + w.lower()[:STEM] for w in _SUBJECT_WORD.findall(m[1])}
+        if words:
+            found.append(("\4", words))
+    line = text[:FRAME_CHARS].split("\n", 1)[0]
+    units: list[str | None] = []  # a unit, or None: a break
+    for tok in _FRAME_TOKEN.findall(line):
+        if not tok[0].isalpha():
+            units.append(None)
+        elif len(tok) >= 3 or (len(tok) == 2 and _RUN.match(tok)):
+            units.append(tok.lower()[:12])  # short words are skipped
+    for i in range(1, len(units) - 2):
+        before, unit, one, two = units[i - 1:i + 3]
+        if before and unit and one and two:
+            found.append(("\5" + before + "\0" + one + "\0" + two, {"\0" + unit[:STEM]}))
+    out: list[int] = []
+    for context, values in found[:MAX_STRONG]:
+        ctx = ((zlib.crc32(context.encode()) & 0x7FFFFFFF) | STRONG_BIT) << 32 | NAME_BIT
+        out.extend(ctx | (zlib.crc32(v.encode()) & 0x7FFFFFFF) for v in sorted(values))
+    return out
 
 
 def _after(found: list[tuple[str, set[str]]], since: list[str], group: set[str]) -> None:
