@@ -3,9 +3,9 @@ recorded (bench/RESULTS.md, "the content rules on a blind set"). ``rules1``: 30 
 written by a helper that had read none of the rules' code, every markdown file labelled with
 the rules that should fire on it, 11 of them about a project that is a git repository (kept
 as JSON, rebuilt here: `tests.core.blind_rules.projects`). ``rules3``: 28 workspaces in 18
-languages, ``rules4``: 30 in 23, ``rules6``: 30 in 22, labelled for ``near_duplicate``
-alone ("blind set rules3 folded in", "blind set rules4 folded in", "blind set rules6 folded
-in"). Scored as ``bench/rules_blind.py`` does
+languages, ``rules4``: 30 in 23, ``rules6``: 30 in 22, ``rules7``: 30 in 23, labelled for
+``near_duplicate`` alone ("blind set rules3 folded in", "blind set rules4 folded in", "blind
+set rules6 folded in", "blind set rules7 folded in"). Scored as ``bench/rules_blind.py`` does
 (``memtui audit`` in a child per workspace; the ``near_duplicate`` sets in this process);
 ``pytest -s`` prints the table."""
 
@@ -45,8 +45,12 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str) -> Non
 #: not judged): its recall and its false files when folded in (bench/RESULTS.md, "blind set
 #: rules3 folded in", "blind set rules4 folded in", "blind set rules6 folded in": five
 #: look-alikes left, a list with digits beside prose with the same kind of date and amount
-#: in words (en, de, cs), and two Arabic rules with no value to tell them apart).
-NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5)]
+#: in words (en, de, cs), and two Arabic rules with no value to tell them apart; "blind set
+#: rules7 folded in": 3 false files, one more allowed, recall 81.4 %, 3 points of margin:
+#: a summary beside one of its details (pt), a savings plan in words beside another's in
+#: digits (sv)).
+NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5),
+                       ("rules7", 0.78, 4)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:

@@ -135,7 +135,8 @@ def test_a_sketch_is_the_same_whatever_the_hash_seed(tmp_path) -> None:
     import subprocess
     import sys
 
-    text = ("Deploy the shop from the release branch with this command, never from main:\n"
+    text = ("Shop deploy rule = the release branch only, never from main\n"
+            "Deploy the shop from the release branch with this command, never from main:\n"
             "```\ndeploy --env prod --tag v3 --force --dry-run --region eu-west-1\n```\n"
             "Ask Marta Kowalski before 18:00 on Friday; the window is two hours long.\n")
     (tmp_path / "t.md").write_text(text, "utf-8")

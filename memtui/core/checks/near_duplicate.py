@@ -23,7 +23,13 @@ or a name) are two instances of one template, or a decision and its correction, 
 their similarity: two such slots, or one with no more slots agreeing, keep them apart. A
 rewording keeps its values (``1.5k`` and ``1 500``, ``2026-04-30`` and “30 April 2026” share
 theirs) and changes most contexts, which only drops a slot from the comparison: no conflict
-unless the contexts match. Two files named by their date (an agent's daily log,
+unless the contexts match. Strong slots (`strong_slots`: the label opening a memory, ``DAU
+= …`` against ``MAU = …``; a word swapped in a frame of four words of its first line, its
+description: another approver's name) keep two memories apart with one conflict (no word in
+common there). Below ``COPY``, facts of each side's own are excused when two slots or more
+agree and none conflicts, at most ``OWN`` on each side (a date or an amount written
+otherwise: ``4.500.000`` and ``4.5tr``; bench/RESULTS.md, "blind set rules7 folded
+in"). Two files named by their date (an agent's daily log,
 ``memory/2026-04-01.md``) are a journal that repeats itself day to day, never paired with
 each other. A memory's type is one of its facts (`kind_fact`): two types conflict, one type
 backs a side holding no other fact.
@@ -66,11 +72,12 @@ from memtui.core.checks.near_duplicate_sketch import (
     entry_sketches,
     shingle_hashes,
     sketch,
+    strong_slots,
 )
 
 __all__ = ["BANDS", "BUCKET_ALL", "Buckets", "entry_sketches", "findings_of",
            "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pairs",
-           "shingle_hashes", "similarity", "sketch", "slot_conflicts"]
+           "shingle_hashes", "similarity", "sketch", "slot_conflicts", "strong_slots"]
 
 BANDS, ROWS = 10, 6  # LSH past ALL_PAIRS sketches: 60 of the K bins, in bands
 FACT_BUCKET = 8  # past ALL_PAIRS, two sketches sharing a fact no more hold are candidates
@@ -131,12 +138,14 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]]) -> tuple[in
     """(conflicting, agreeing) slots of two sketches' slots (context → values, a name's
     with bit 31 set): of the contexts both hold, those where each side holds a number the
     other's lacks, or a name (numbers and names apart: “3 May” and “10 May” differ in
-    their numbers), and of the rest those sharing a value."""
+    their numbers), and of the rest those sharing a value. A strong slot (its context
+    negative as read: `strong_slots`) holding no value in common counts two conflicts (it
+    keeps apart alone); one agreeing counts nothing (shared words, not a value)."""
     conflicts = agrees = 0
     for ctx in sa.keys() & sb.keys():
         va, vb = sa[ctx], sb[ctx]
-        if ctx < 0:  # a strong slot (`strong_slots`): a conflict keeps apart, alone
-            if va - vb and vb - va:
+        if ctx < 0:  # a strong slot (`strong_slots`): no word in common keeps apart, alone
+            if not va & vb:
                 conflicts += 2
             continue
         if va == vb:
@@ -198,7 +207,9 @@ def backed(shared: int, na: int, nb: int, sim: float) -> bool:
 def agree(a: Parts, b: Parts, sim: float) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
     or less with the facts backing it: `backed`), their facts not in
-    conflict below ``COPY``, their fields never."""
+    conflict below ``COPY`` (each side's own excused, up to ``OWN``, where ``AGREE`` slots
+    agree and none conflicts: the values in one context are the same, a number written
+    otherwise elsewhere), their fields never, their slots never (`slot_conflicts`)."""
     fa, fb = a[2], b[2]
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim):
         return False  # little alike, and the facts do not back it

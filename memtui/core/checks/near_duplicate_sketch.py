@@ -22,7 +22,9 @@ memory of a folder has them. The sketch keeps
   of its plain ``key: value`` lines when it has two or more, and its slots (`slots`: each
   value with the context before and after it, from its first ``SLOT_CHARS`` characters; a
   label's value after a full-width colon, ``燃えるゴミ：火曜・金曜``; a fenced command's
-  arguments by its program): look-alikes of one template differ in these.
+  arguments by its program), then its strong slots (`strong_slots`: the label opening it,
+  its first line's frames; context bit ``STRONG_BIT``): look-alikes of one template differ
+  in these.
 
 Packed as 64-bit values: ``K`` bins, the count of bottom hashes, the hashes (ascending), the
 count of facts, the facts (ascending), the count of fields, the fields (``key hash << 32 |
@@ -60,7 +62,10 @@ folded in"): a run of units as one match, split by a second expression where a s
 it (fewer matches, dearer: a ``findall`` per run costs more than a Python step per unit);
 a scan for a value's start to skip texts without any (under 4 % of the texts skipped). What is
 in: a unit whose first letter is no capital is the expression's first alternative (no
-value starts there), each group's values hashed once, number tokens' atoms memoised.
+value starts there), each group's values hashed once, number tokens' atoms memoised. The
+strong slots (bench/RESULTS.md, "blind set rules7 folded in") are one ``match`` at the
+text's start and one ``findall`` over its first line (up to ``FRAME_CHARS``), a Python step
+per token of that line.
 
 The module is past 500 lines: one concept, the sketch (its shingles, facts, fields and
 slots are its parts, packed into one value the pairing reads).
@@ -209,7 +214,7 @@ _CAPITAL = lazy_pattern("[" + _CAP + r"](?<=[^\s.!?*+>#|-] [" + _CAP + "])")
 #: A slot whose context has this bit (of the context's 32) is strong (`strong_slots`): one
 #: conflict there keeps two memories apart, an agreement there is no evidence (shared words).
 STRONG_BIT = 1 << 31
-MAX_STRONG = 12  # strong slots kept per sketch (after the others)
+MAX_STRONG = 12  # strong slot values kept per sketch (after the others)
 FRAME_CHARS = 200  # of the first line read for its frames
 #: The label opening a text (its description: ``Ensayos: 40% argumento``, ``DAU = …``): up
 #: to 40 characters before a colon or ``=`` that no digit follows (``14:00`` is a time).
@@ -660,10 +665,12 @@ def strong_slots(text: str) -> list[int]:
         if before and unit and one and two:
             found.append(("\5" + before + "\0" + one + "\0" + two, {"\0" + unit[:STEM]}))
     out: list[int] = []
-    for context, values in found[:MAX_STRONG]:
+    for context, values in found:
         ctx = ((zlib.crc32(context.encode()) & 0x7FFFFFFF) | STRONG_BIT) << 32 | NAME_BIT
         out.extend(ctx | (zlib.crc32(v.encode()) & 0x7FFFFFFF) for v in sorted(values))
-    return out
+        if len(out) >= MAX_STRONG:
+            break
+    return out[:MAX_STRONG]
 
 
 def _after(found: list[tuple[str, set[str]]], since: list[str], group: set[str]) -> None:
