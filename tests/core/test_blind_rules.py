@@ -46,11 +46,11 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str) -> Non
 #: rules3 folded in", "blind set rules4 folded in", "blind set rules6 folded in": five
 #: look-alikes left, a list with digits beside prose with the same kind of date and amount
 #: in words (en, de, cs), and two Arabic rules with no value to tell them apart; "blind set
-#: rules7 folded in": 3 false files, one more allowed, recall 81.4 %, 3 points of margin:
+#: rules7 folded in": 3 false files, one more allowed, recall 83.7 %, 3 points of margin:
 #: a summary beside one of its details (pt), a savings plan in words beside another's in
 #: digits (sv)).
 NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5),
-                       ("rules7", 0.78, 4)]
+                       ("rules7", 0.8, 4)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:

@@ -4,7 +4,8 @@ opening with other labels (``DAU =`` / ``MAU =``), two rules whose descriptions 
 in an identical frame (another approver's name, in a script without capitals) — are kept
 apart by one conflict there, however alike; a rewording whose labels share a word, or whose
 times carry a colon, is not. Two memories whose slots agree (two or more, none in conflict)
-pair though each writes a number or two otherwise (an amount in digits and in ``m``).
+pair though each writes a number or two otherwise (an amount in digits and in ``m``); a
+decimal and whole numbers in one context (a version, a date) are no conflict.
 Examples written here, not the blind set's text: a guard, not a measure."""
 
 from __future__ import annotations
@@ -96,3 +97,18 @@ def test_strong_slots_are_bounded() -> None:
     assert strong_slots("") == [] and strong_slots("14:00 standup\n") == []
     long = "Plan A: costs ten euro a month for every seat and user " * 200
     assert len(slots(long)) <= 2 * MAX_SLOTS + MAX_STRONG
+
+
+def test_a_version_and_a_date_in_one_context_do_not_conflict() -> None:
+    """A decimal (a version) and whole numbers (a date's day and month) are other kinds of
+    value: one text telling when, the other from which version, in one context (数据平台
+    Spark 于 2024-11-20 / 从 3.3)."""
+    when = ("数据平台 Spark 已升级到 3.5.1，作业要用新的 DataFrame 写法\n"
+            "数据平台 Spark 于 2024-11-20 升级到 3.5.1。\n旧版 3.3 的 driver 有内存问题。\n")
+    since = ("11 月 20 日 Spark 从 3.3 升到 3.5.1；新作业改用 DataFrame\n"
+             "2024年11月20日，数据平台 Spark 从 3.3 升级至 3.5.1，"
+             "起因是 3.3 的 driver 内存问题。\n")
+    other = since.replace("3.3", "3.4")
+    a, b, c = (read_sketch(sketch(t))[4] for t in (when, since, other))
+    assert slot_conflicts(a, b)[0] == 0
+    assert slot_conflicts(b, c)[0] >= 1  # two versions in one context: a conflict

@@ -19,7 +19,8 @@ word), nor, ever, its slots (`slot_conflicts`: structure over phrases). A slot i
 number, a date, a version, a code span, a handle, an ID, a name) with the context around it
 (the two words, or runs of unspaced characters, before it; and after it); two memories
 holding one context with other values in it (each side a number the other's lacks there,
-or a name) are two instances of one template, or a decision and its correction, whatever
+a decimal against decimals, a whole number against whole ones: a version and a date are no
+conflict; or a name) are two instances of one template, or a decision and its correction, whatever
 their similarity: two such slots, or one with no more slots agreeing, keep them apart. A
 rewording keeps its values (``1.5k`` and ``1 500``, ``2026-04-30`` and “30 April 2026” share
 theirs) and changes most contexts, which only drops a slot from the comparison: no conflict
@@ -66,6 +67,7 @@ from operator import itemgetter
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
+    DECIMAL_BIT,
     MAX_FACTS,
     NAME_BIT,
     K,
@@ -138,9 +140,10 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]]) -> tuple[in
     """(conflicting, agreeing) slots of two sketches' slots (context → values, a name's
     with bit 31 set): of the contexts both hold, those where each side holds a number the
     other's lacks, or a name (numbers and names apart: “3 May” and “10 May” differ in
-    their numbers), and of the rest those sharing a value. A strong slot (its context
-    negative as read: `strong_slots`) holding no value in common counts two conflicts (it
-    keeps apart alone); one agreeing counts nothing (shared words, not a value)."""
+    their numbers; decimals, ``DECIMAL_BIT``, and whole numbers apart too), and of the
+    rest those sharing a value. A strong slot (its context negative as read:
+    `strong_slots`) holding no value in common counts two conflicts (it keeps apart alone);
+    one agreeing counts nothing (shared words, not a value)."""
     conflicts = agrees = 0
     for ctx in sa.keys() & sb.keys():
         va, vb = sa[ctx], sb[ctx]
@@ -154,7 +157,12 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]]) -> tuple[in
         na = {v for v in va if not v & NAME_BIT}
         nb = {v for v in vb if not v & NAME_BIT}
         ma, mb = va - na, vb - nb
-        if (na and nb and na - nb and nb - na) or (ma and mb and ma - mb and mb - ma):
+        da = {v for v in na if v & DECIMAL_BIT}
+        db = {v for v in nb if v & DECIMAL_BIT}
+        na -= da
+        nb -= db
+        if (na and nb and na - nb and nb - na) or (ma and mb and ma - mb and mb - ma) \
+                or (da and db and da - db and db - da):
             conflicts += 1
         elif va & vb:
             agrees += 1

@@ -209,6 +209,10 @@ _TOKEN_RE = re.compile("[`#@\\w\uff1a]"
 #: of these characters.
 #: A slot's value that is a name (not a number) has this bit set.
 NAME_BIT = 1 << 31
+#: A slot's number with a decimal point (a version, a decimal: ``2.6``, ``4.5``) has this bit
+#: set, a whole number (a date's day and month, a count) not: the two are other kinds of
+#: value, never in conflict (``Airflow 于 2025-03-04`` and ``Airflow 从 2.6``).
+DECIMAL_BIT = 1 << 30
 _JOINS = " ,:/()-\u00a0\u2013"
 _CAPITAL = lazy_pattern("[" + _CAP + r"](?<=[^\s.!?*+>#|-] [" + _CAP + "])")
 #: A slot whose context has this bit (of the context's 32) is strong (`strong_slots`): one
@@ -626,7 +630,8 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 years = {n for n in values if len(n) == 4 and _YEAR.fullmatch(n)}
                 if years and len(years) < len(values):
                     values -= years
-            got = [(NAME_BIT if v[:1] == "\0" else 0) | (zlib.crc32(v.encode()) & 0x7FFFFFFF)
+            got = [NAME_BIT | (zlib.crc32(v.encode()) & 0x7FFFFFFF) if v[:1] == "\0" else
+                   (DECIMAL_BIT if "." in v else 0) | (zlib.crc32(v.encode()) & 0x3FFFFFFF)
                    for v in sorted(values) if v]  # sorted: a set's order is the hash seed's
             hashed[id(values)] = got
         ctx = (zlib.crc32(context.encode()) & 0x7FFFFFFF) << 32
