@@ -67,6 +67,10 @@ from memtui.core.checks.near_duplicate_sketch import (
     shingle_hashes,
     sketch,
 )
+from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, packed_count, unpack
+from memtui.core.checks.near_duplicate_store import band as _band
+from memtui.core.checks.near_duplicate_store import facts_of as _facts_of
+from memtui.core.checks.near_duplicate_store import rest as _rest
 
 __all__ = ["BANDS", "BUCKET_ALL", "Buckets", "entry_sketches", "findings_of",
            "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pairs",
@@ -95,7 +99,8 @@ Bits = Mapping[Hashable, tuple[int, int, memoryview, int, int, int]]
 
 
 def _valid(sk: bytes) -> bool:
-    return len(sk) >= (K + 1) * 8 and len(sk) % 8 == 0
+    size = full_size(sk)  # (a sketch held packed: `memtui.core.checks.near_duplicate_store`)
+    return size >= (K + 1) * 8 and size % 8 == 0
 
 
 _NO_FIELDS: dict[int, set[int]] = {}
@@ -103,7 +108,7 @@ _NO_FIELDS: dict[int, set[int]] = {}
 
 def read_sketch(sk: bytes) -> Parts:
     """A sketch's smallest shingle hashes (sorted, and as a set), facts and fields."""
-    rest = array("q", sk[K * 8:])
+    rest = array("q", unpack(sk)[K * 8:])
     n = max(rest[0], 0) if rest else 0  # a cached sketch is data: its count may lie
     ordered = rest[1:1 + n]
     m = rest[1 + n] if len(rest) > 1 + n else 0
@@ -220,7 +225,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     of; two daily logs (``dated``) are never. ``key``'s sketch is read once, each other's
     bottom hashes and facts only, then whole for the few alike enough (a cache of every
     sketch read held ~8 KB a memory)."""
-    whole = memoryview(sketches[key]).cast("q")[K:]  # read in place, whole only if needed
+    whole = _rest(sketches[key])  # read in place, whole only if needed
     nx = whole[0]
     if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
         return []
@@ -238,7 +243,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         if key_dated and other in dated:
             continue
         if bits is None:
-            rest = memoryview(sketches[other]).cast("q")[K:]  # read in place
+            rest = _rest(sketches[other])  # read in place
             n = rest[0]
             ys = rest[1:1 + n]
             shared = len(xset.intersection(ys))
@@ -294,7 +299,7 @@ def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]) -> Bits:
     bisections, ~7 µs a pair."""
     rests, bottoms, known = [], [], []
     for key in keys:
-        rest = memoryview(sketches[key]).cast("q")[K:]
+        rest = _rest(sketches[key])
         n = max(rest[0], 0)  # a cached sketch is data: its count may lie
         m = rest[1 + n] if len(rest) > 1 + n else 0
         rests.append(rest)
@@ -341,21 +346,13 @@ def _cuts(sk: bytes) -> list[int] | list[bytes]:
     48 bytes they held ~8 MB at 10,000 memories, issue 35). Two bands are equal exactly when
     their integers are; a sketch whose bins do not fit in 32 bits (none made here) keeps
     its bands' bytes, which equal no integer."""
-    try:
-        packed = array("I", array("q", sk[:BANDS * ROWS * 8])).tobytes()
-    except OverflowError:
+    packed = _band(sk, 0, BANDS * ROWS)  # (the low halves when every bin fits)
+    if len(packed) > BANDS * ROWS * 4:
         width = ROWS * 8
-        return [sk[band * width:(band + 1) * width] for band in range(BANDS)]
+        return [packed[band * width:(band + 1) * width] for band in range(BANDS)]
     width = ROWS * 4
     return [int.from_bytes(packed[band * width:(band + 1) * width], "little")
             for band in range(BANDS)]
-
-
-def _facts_of(sk: bytes) -> list[int]:
-    rest = memoryview(sk).cast("q")[K:]  # read in place
-    n = max(rest[0], 0)  # a cached sketch is data: its count may lie
-    m = rest[1 + n] if len(rest) > 1 + n else 0
-    return rest[2 + n:2 + n + m].tolist()
 
 
 def _band_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
@@ -404,11 +401,18 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found
         groups = defaultdict(list)
         seen: set[tuple[Hashable, Hashable]] = set()
         sks = [sketches[key] for key in keys]
+        # A band's key: its bins' bytes when no sketch is held packed, else their low halves
+        # (`_band`: the same key from a packed sketch and a whole one), read in place from
+        # a packed sketch whose bins all fit in 32 bits.
+        in_place = [type(sk) is Packed and packed_count(sk) >= BANDS * ROWS for sk in sks]
+        mixed = any(type(sk) is Packed for sk in sks)
         for band in range(BANDS):  # one band at a time: its buckets only are held
-            lo, hi = band * ROWS * 8, (band + 1) * ROWS * 8
+            lo, hi = band * ROWS, (band + 1) * ROWS
+            at, to = HEAD + 4 * lo, HEAD + 4 * hi
             buckets: dict[bytes, list[Hashable]] = defaultdict(list)
-            for key, sk in zip(keys, sks, strict=True):
-                buckets[sk[lo:hi]].append(key)
+            for key, sk, quick in zip(keys, sks, in_place, strict=True):
+                buckets[sk[at:to] if quick else _band(sk, lo, hi) if mixed
+                        else sk[8 * lo:8 * hi]].append(key)
             for members in buckets.values():
                 if len(members) > 1:
                     seen.update(_band_pairs(members))
