@@ -355,7 +355,7 @@ def _cuts(sk: bytes) -> list[int] | list[bytes]:
             for band in range(BANDS)]
 
 
-def _band_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
+def _band_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
     """The candidate pairs of one band bucket (members in order)."""
     if len(members) <= BUCKET_ALL:
         for i, a in enumerate(members):
@@ -367,7 +367,7 @@ def _band_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
             yield first, b
 
 
-def _fact_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
+def _fact_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
     """The candidate pairs of one fact bucket (none past ``FACT_BUCKET`` holders)."""
     if len(members) <= FACT_BUCKET:
         for i, a in enumerate(members):
@@ -392,14 +392,24 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found
     keys = [key for key, sk in sketches.items() if _valid(sk)]
     order = {key: n for n, key in enumerate(keys)}
     dated = {key for key in keys if _DATED.search(str(key))}
-    groups: dict[Hashable, list[Hashable]]
+    groups: Iterable[tuple[Hashable, Iterable[Hashable]]]
     bits: Bits | None = None
     if len(keys) <= ALL_PAIRS:
-        groups = {a: keys[i + 1:] for i, a in enumerate(keys)}
+        groups = [(a, keys[i + 1:]) for i, a in enumerate(keys)]
         bits = _bitmaps(sketches, keys)
     else:
-        groups = defaultdict(list)
-        seen: set[tuple[Hashable, Hashable]] = set()
+        # Each key's candidates by number, the later of each pair kept by the earlier, a
+        # pair found twice kept twice: 4 bytes a pair (as a set of key tuples ~90 bytes, the
+        # pairing's largest part: 38 MB at 50,000 memories, issue 35).
+        later: list[array[int] | None] = [None] * len(keys)
+
+        def note(found: Iterable[tuple[int, int]]) -> None:
+            for a, b in found:
+                got = later[a]
+                if got is None:
+                    later[a] = array("I", (b,))
+                else:
+                    got.append(b)
         sks = [sketches[key] for key in keys]
         # A band's key: its bins' bytes when no sketch is held packed, else their low halves
         # (`_band`: the same key from a packed sketch and a whole one), read in place from
@@ -409,24 +419,26 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found
         for band in range(BANDS):  # one band at a time: its buckets only are held
             lo, hi = band * ROWS, (band + 1) * ROWS
             at, to = HEAD + 4 * lo, HEAD + 4 * hi
-            buckets: dict[bytes, list[Hashable]] = defaultdict(list)
-            for key, sk, quick in zip(keys, sks, in_place, strict=True):
+            buckets: dict[bytes, list[int]] = defaultdict(list)
+            for i, sk, quick in zip(range(len(keys)), sks, in_place, strict=True):
                 buckets[sk[at:to] if quick else _band(sk, lo, hi) if mixed
-                        else sk[8 * lo:8 * hi]].append(key)
+                        else sk[8 * lo:8 * hi]].append(i)
             for members in buckets.values():
                 if len(members) > 1:
-                    seen.update(_band_pairs(members))
-        holders: dict[int, list[Hashable]] = defaultdict(list)
-        for key, sk in zip(keys, sks, strict=True):
+                    note(_band_pairs(members))
+            del buckets
+        holders: dict[int, list[int]] = defaultdict(list)
+        for i, sk in enumerate(sks):
             for h in _facts_of(sk):
-                holders[h].append(key)
+                holders[h].append(i)
         for members in holders.values():
             if 1 < len(members) <= FACT_BUCKET:
-                seen.update(_fact_pairs(members))
-        for a, b in seen:
-            groups[a].append(b)
+                note(_fact_pairs(members))
+        del holders, sks, in_place
+        groups = ((keys[i], map(keys.__getitem__, set(got)))
+                  for i, got in enumerate(later) if got is not None)
     out: Found = defaultdict(list)
-    for a, others in groups.items():
+    for a, others in groups:
         for sim, b in _matches(a, others, sketches, threshold, dated, bits):
             out[a].append((sim, b))
             out[b].append((sim, a))
