@@ -19,6 +19,7 @@ well, and gives the same answers for it as for its packed form.
 
 from __future__ import annotations
 
+import re
 from array import array
 
 from memtui.core.checks.near_duplicate_sketch import K
@@ -27,6 +28,7 @@ __all__ = ["HEAD", "Packed", "band", "facts_of", "full_size", "pack", "packed_co
            "unpack"]
 
 HEAD = 4  # bytes: the count of values held as 32 bits (their low halves follow)
+_NONZERO = re.compile(rb"[^\0]")
 _ZEROS = bytes(8 * (K + 1 + 128 + 1 + 32 + 1 + 32 + 64))  # more than any sketch made
 
 
@@ -41,10 +43,11 @@ def pack(sk: bytes) -> bytes:
     (empty, or not of 8-byte values)."""
     if not sk or len(sk) % 8 or type(sk) is Packed:
         return sk
-    words = array("I", sk)
-    highs = words[1::2].tobytes()
-    h = (len(highs) - len(highs.lstrip(b"\0"))) >> 2  # the values up to the first wide one
-    return Packed(h.to_bytes(HEAD, "little") + words[0:2 * h:2].tobytes() + sk[8 * h:])
+    words = memoryview(sk).cast("I")
+    wide = _NONZERO.search(words[1::2].tobytes())  # the first value that needs 64 bits
+    h = len(words) >> 1 if wide is None else wide.start() >> 2
+    return Packed(b"".join((h.to_bytes(HEAD, "little"), words[0:2 * h:2].tobytes(),
+                            sk[8 * h:])))
 
 
 def packed_count(sk: Packed) -> int:
