@@ -72,6 +72,9 @@ from memtui.core.checks.near_duplicate_store import band as _band
 from memtui.core.checks.near_duplicate_store import facts_of as _facts_of
 from memtui.core.checks.near_duplicate_store import rest as _rest
 
+# A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
+# whole (a cached scan's, a caller's): every reader here takes either.
+
 __all__ = ["BANDS", "BUCKET_ALL", "Buckets", "entry_sketches", "findings_of",
            "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pairs",
            "shingle_hashes", "similarity", "sketch", "slot_conflicts"]
