@@ -43,6 +43,7 @@ from memtui.core.caches import store as cache_file
 from memtui.core.caches.checks_version import version as version
 from memtui.core.caches.store import cache_dir, read_cache, save_parts
 from memtui.core.checks.findings import SEVERITY_RANK, Finding
+from memtui.core.checks.near_duplicate_store import unpack
 from memtui.core.scanner.index import Index, IndexLine
 from memtui.core.scanner.links import CodeSpan, Link
 from memtui.core.scanner.memory_file import MemoryFile
@@ -377,7 +378,7 @@ def encode(scan: FileScan) -> tuple[Any, ...] | None:
             [_link_out(lk) for lk in scan.links], [_link_out(lk) for lk in scan.wikilinks],
             [tuple(i) for i in scan.instructions], scan.mtime,
             [finding_out(f) for f in scan.own_findings], scan.dated, scan.digest,
-            scan.name_line, scan.old_format, scan.spellings, scan.has_ignores, scan.sketch,
+            scan.name_line, scan.old_format, scan.spellings, scan.has_ignores, unpack(scan.sketch),
             [list(r) for r in scan.refs], None if scan.why is None else list(scan.why))
 
 

@@ -76,6 +76,13 @@ from memtui.core.checks.near_duplicate_sketch import (
     sketch,
     strong_slots,
 )
+from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, packed_count, unpack
+from memtui.core.checks.near_duplicate_store import band as _band
+from memtui.core.checks.near_duplicate_store import facts_of as _facts_of
+from memtui.core.checks.near_duplicate_store import rest as _rest
+
+# A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
+# whole (a cached scan's, a caller's): every reader here takes either.
 
 __all__ = ["BANDS", "BUCKET_ALL", "Buckets", "entry_sketches", "findings_of",
            "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pairs",
@@ -106,7 +113,8 @@ Bits = Mapping[Hashable, tuple[int, int, memoryview, int, int, int]]
 
 
 def _valid(sk: bytes) -> bool:
-    return len(sk) >= (K + 1) * 8 and len(sk) % 8 == 0
+    size = full_size(sk)  # (a sketch held packed: `memtui.core.checks.near_duplicate_store`)
+    return size >= (K + 1) * 8 and size % 8 == 0
 
 
 _NO_FIELDS: dict[int, set[int]] = {}
@@ -114,7 +122,7 @@ _NO_FIELDS: dict[int, set[int]] = {}
 
 def read_sketch(sk: bytes) -> Parts:
     """A sketch's smallest shingle hashes (sorted, and as a set), facts and fields."""
-    rest = array("q", sk[K * 8:])
+    rest = array("q", unpack(sk)[K * 8:])
     n = max(rest[0], 0) if rest else 0  # a cached sketch is data: its count may lie
     ordered = rest[1:1 + n]
     m = rest[1 + n] if len(rest) > 1 + n else 0
@@ -246,7 +254,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     of; two daily logs (``dated``) are never. ``key``'s sketch is read once, each other's
     bottom hashes and facts only, then whole for the few alike enough (a cache of every
     sketch read held ~8 KB a memory)."""
-    whole = memoryview(sketches[key]).cast("q")[K:]  # read in place, whole only if needed
+    whole = _rest(sketches[key])  # read in place, whole only if needed
     nx = whole[0]
     if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
         return []
@@ -264,7 +272,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         if key_dated and other in dated:
             continue
         if bits is None:
-            rest = memoryview(sketches[other]).cast("q")[K:]  # read in place
+            rest = _rest(sketches[other])  # read in place
             n = rest[0]
             ys = rest[1:1 + n]
             shared = len(xset.intersection(ys))
@@ -320,7 +328,7 @@ def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]) -> Bits:
     bisections, ~7 µs a pair."""
     rests, bottoms, known = [], [], []
     for key in keys:
-        rest = memoryview(sketches[key]).cast("q")[K:]
+        rest = _rest(sketches[key])
         n = max(rest[0], 0)  # a cached sketch is data: its count may lie
         m = rest[1 + n] if len(rest) > 1 + n else 0
         rests.append(rest)
@@ -367,24 +375,16 @@ def _cuts(sk: bytes) -> list[int] | list[bytes]:
     48 bytes they held ~8 MB at 10,000 memories, issue 35). Two bands are equal exactly when
     their integers are; a sketch whose bins do not fit in 32 bits (none made here) keeps
     its bands' bytes, which equal no integer."""
-    try:
-        packed = array("I", array("q", sk[:BANDS * ROWS * 8])).tobytes()
-    except OverflowError:
+    packed = _band(sk, 0, BANDS * ROWS)  # (the low halves when every bin fits)
+    if len(packed) > BANDS * ROWS * 4:
         width = ROWS * 8
-        return [sk[band * width:(band + 1) * width] for band in range(BANDS)]
+        return [packed[band * width:(band + 1) * width] for band in range(BANDS)]
     width = ROWS * 4
     return [int.from_bytes(packed[band * width:(band + 1) * width], "little")
             for band in range(BANDS)]
 
 
-def _facts_of(sk: bytes) -> list[int]:
-    rest = memoryview(sk).cast("q")[K:]  # read in place
-    n = max(rest[0], 0)  # a cached sketch is data: its count may lie
-    m = rest[1 + n] if len(rest) > 1 + n else 0
-    return rest[2 + n:2 + n + m].tolist()
-
-
-def _band_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
+def _band_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
     """The candidate pairs of one band bucket (members in order)."""
     if len(members) <= BUCKET_ALL:
         for i, a in enumerate(members):
@@ -396,7 +396,7 @@ def _band_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
             yield first, b
 
 
-def _fact_pairs(members: list[Hashable]) -> Iterable[tuple[Hashable, Hashable]]:
+def _fact_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
     """The candidate pairs of one fact bucket (none past ``FACT_BUCKET`` holders)."""
     if len(members) <= FACT_BUCKET:
         for i, a in enumerate(members):
@@ -421,34 +421,53 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found
     keys = [key for key, sk in sketches.items() if _valid(sk)]
     order = {key: n for n, key in enumerate(keys)}
     dated = {key for key in keys if _DATED.search(str(key))}
-    groups: dict[Hashable, list[Hashable]]
+    groups: Iterable[tuple[Hashable, Iterable[Hashable]]]
     bits: Bits | None = None
     if len(keys) <= ALL_PAIRS:
-        groups = {a: keys[i + 1:] for i, a in enumerate(keys)}
+        groups = [(a, keys[i + 1:]) for i, a in enumerate(keys)]
         bits = _bitmaps(sketches, keys)
     else:
-        groups = defaultdict(list)
-        seen: set[tuple[Hashable, Hashable]] = set()
+        # Each key's candidates by number, the later of each pair kept by the earlier, a
+        # pair found twice kept twice: 4 bytes a pair (as a set of key tuples ~90 bytes, the
+        # pairing's largest part: 38 MB at 50,000 memories, issue 35).
+        later: list[array[int] | None] = [None] * len(keys)
+
+        def note(found: Iterable[tuple[int, int]]) -> None:
+            for a, b in found:
+                got = later[a]
+                if got is None:
+                    later[a] = array("I", (b,))
+                else:
+                    got.append(b)
         sks = [sketches[key] for key in keys]
+        # A band's key: its bins' bytes when no sketch is held packed, else their low halves
+        # (`_band`: the same key from a packed sketch and a whole one), read in place from
+        # a packed sketch whose bins all fit in 32 bits.
+        in_place = [type(sk) is Packed and packed_count(sk) >= BANDS * ROWS for sk in sks]
+        mixed = any(type(sk) is Packed for sk in sks)
         for band in range(BANDS):  # one band at a time: its buckets only are held
-            lo, hi = band * ROWS * 8, (band + 1) * ROWS * 8
-            buckets: dict[bytes, list[Hashable]] = defaultdict(list)
-            for key, sk in zip(keys, sks, strict=True):
-                buckets[sk[lo:hi]].append(key)
+            lo, hi = band * ROWS, (band + 1) * ROWS
+            at, to = HEAD + 4 * lo, HEAD + 4 * hi
+            buckets: dict[bytes, list[int]] = defaultdict(list)
+            for i, sk, quick in zip(range(len(keys)), sks, in_place, strict=True):
+                buckets[sk[at:to] if quick else _band(sk, lo, hi) if mixed
+                        else sk[8 * lo:8 * hi]].append(i)
             for members in buckets.values():
                 if len(members) > 1:
-                    seen.update(_band_pairs(members))
-        holders: dict[int, list[Hashable]] = defaultdict(list)
-        for key, sk in zip(keys, sks, strict=True):
+                    note(_band_pairs(members))
+            del buckets
+        holders: dict[int, list[int]] = defaultdict(list)
+        for i, sk in enumerate(sks):
             for h in _facts_of(sk):
-                holders[h].append(key)
+                holders[h].append(i)
         for members in holders.values():
             if 1 < len(members) <= FACT_BUCKET:
-                seen.update(_fact_pairs(members))
-        for a, b in seen:
-            groups[a].append(b)
+                note(_fact_pairs(members))
+        del holders, sks, in_place
+        groups = ((keys[i], map(keys.__getitem__, set(got)))
+                  for i, got in enumerate(later) if got is not None)
     out: Found = defaultdict(list)
-    for a, others in groups.items():
+    for a, others in groups:
         for sim, b in _matches(a, others, sketches, threshold, dated, bits):
             out[a].append((sim, b))
             out[b].append((sim, a))

@@ -16,6 +16,7 @@ from memtui.core.checks.instructions import scan_instructions
 from memtui.core.checks.missing_why import TYPES as WHY_TYPES
 from memtui.core.checks.missing_why import missing
 from memtui.core.checks.near_duplicate import sketch
+from memtui.core.checks.near_duplicate_store import pack
 from memtui.core.checks.relative_date import ANCHORS as DATE_ANCHORS
 from memtui.core.checks.relative_date import relative_dates
 from memtui.core.checks.stale_reference import Ref, references
@@ -62,7 +63,7 @@ class FileScan:
     #: report the ignore comments that silence nothing).
     has_ignores: bool = False
     #: The text's near-duplicate sketch (`memtui.core.checks.near_duplicate_sketch`; empty: too
-    #: short).
+    #: short), packed when scanned (`memtui.core.checks.near_duplicate_store.pack`).
     sketch: bytes = b""
     #: The paths, symbols and command lines the memory names (`memtui.core.checks.stale_reference`).
     refs: tuple[Ref, ...] = ()
@@ -185,7 +186,8 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         scan.why = WHY_PAIRS["**Why:**" not in lacking, "**How to apply:**" not in lacking]
     scan.own_findings = own
     if read.ok and expect_fm:
-        scan.sketch = sketch(f"{mf.description or ''}\n{body}", mf.type or "")
+        # held packed (`memtui.core.checks.near_duplicate_store`: half the bytes, issue 35)
+        scan.sketch = pack(sketch(f"{mf.description or ''}\n{body}", mf.type or ""))
         scan.refs = tuple(references(body, start))
     scan.old_format = old_format
     scan.digest = digest
