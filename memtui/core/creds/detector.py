@@ -59,6 +59,8 @@ _WINDOW, _OVERLAP = 4096, 512
 
 @dataclass(frozen=True, slots=True)
 class SecretHit:
+    """One credential-looking string: its line (1-based), what it looks like, the value."""
+
     line: int
     kind: str
     value: str
