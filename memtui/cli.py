@@ -7,7 +7,6 @@ Textual.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 import sys
@@ -15,7 +14,7 @@ from collections.abc import Sequence
 
 from memtui import __version__
 from memtui.commands import COMMANDS
-from memtui.commands.parser import ArgumentParser, fail, os_error
+from memtui.commands.parser import ArgumentParser, RawDescriptionHelpFormatter, fail, os_error
 
 #: The exit status of a command whose reader went away (``memtui history | head``), as a
 #: shell reports a process SIGPIPE ended: 128 + 13.
@@ -91,7 +90,7 @@ def dispatch(args: list[str]) -> int:
               f"       %(prog)s {{{','.join(COMMANDS)}}} ...  (%(prog)s COMMAND --help)",
         description="Audit, curate and watch an AI agent's file-based memory.",
         epilog="commands:\n" + "\n".join(f"  {k:<8} {v[1]}" for k, v in COMMANDS.items()),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"memtui {__version__}")
     app.add_arguments(parser)

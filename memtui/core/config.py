@@ -51,6 +51,8 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True)
 class Config:
+    """The settings read from a configuration file (`load_config`), or the defaults."""
+
     #: The file read (None: none was found, the defaults hold).
     path: str | None = None
     exclude: tuple[str, ...] = ()

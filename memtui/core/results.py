@@ -24,6 +24,8 @@ __all__ = ["CLAUDE_WINDOW", "DEFAULT_NUM_CTX", "PROFILES"]  # (where they were b
 
 @dataclass
 class AuditOptions:
+    """What an audit is asked to do: the profile, limits, what to count and keep."""
+
     #: None: recognised from the folder (an agent's layout, `memtui.core.profiles`), else
     #: follows the layout (item → item, flat → claude-code).
     profile: str | None = None
@@ -69,6 +71,8 @@ class AuditOptions:
 
 @dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
 class FileReport:
+    """One memory file as the report lists it."""
+
     path: str
     name: str | None
     type: str | None
@@ -83,6 +87,8 @@ class FileReport:
 
 @dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
 class Orphan:
+    """A memory that MEMORY.md does not link (or links only past the load limit)."""
+
     path: str
     reachable: bool
     linked_from: list[str]
@@ -92,6 +98,8 @@ class Orphan:
 
 @dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
 class BrokenLink:
+    """A link to a file that is not there, with the names it may have meant."""
+
     source: str
     line: int
     target: str
@@ -110,6 +118,8 @@ class BrokenLink:
 
 @dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
 class WikiRef:
+    """One ``[[wikilink]]``, what it resolves to and its state."""
+
     source: str
     line: int
     target: str
@@ -131,6 +141,8 @@ class LinkResults:
 
 @dataclass
 class InjectedBlock:
+    """What the agent is given at the start of a session, and its share of the window."""
+
     text: str
     chars: int
     bytes: int
@@ -153,6 +165,8 @@ class InjectedBlock:
 
 @dataclass
 class LineCost:
+    """What one MEMORY.md line costs: its characters, bytes and tokens."""
+
     line: int
     kind: str
     memories: int
@@ -163,6 +177,8 @@ class LineCost:
 
 @dataclass(eq=False)  # one result is equal to itself alone: comparing two field by field
 class AuditResult:  # walked every scan, and a lazy result's made every one (issue 35)
+    """Everything one audit found, as the reports and the app show it."""
+
     workspace: Workspace
     profile: str
     options: AuditOptions

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memtui.core.scanner import keywords
+from memtui.core.scanner import anchored, keywords
 from memtui.core.scanner.anchored import (
-    MAX_PLACES,
+    MAX_CHARS,
+    MAX_WORDS,
     Anchored,
     anchor_at,
     automaton,
@@ -69,33 +70,50 @@ def test_a_keyword_at_the_start_is_not_looked_for_before_it() -> None:
     assert ANCHORED.found("：xxpw") == found_by_automaton(AUTOMATON, "：xxpw") == set()
 
 
-@pytest.mark.parametrize("hay", ["pw：" * (MAX_PLACES + 5), "пароль и ключ, 密码",
-                                 "ключ" + "認" * 50, "pw：" * 10_000,
-                                 "x" * 40_000 + " — " * 2_000 + "pw："])
-def test_handed_to_the_automaton(hay: str) -> None:
+#: Every anchor once: more keywords on them than `MAX_WORDS`.
+ALL_ANCHORS = "".join(sorted({w[anchor_at(w)] for w in WORDS if not dense(w[anchor_at(w)])}))
+
+
+@pytest.mark.parametrize("hay", ["пароль и ключ, 密码", "ключ" + "認" * 50, "pw：" * 10_000,
+                                 "x" * MAX_CHARS + " — " * 2_000 + "pw：",
+                                 ALL_ANCHORS + "密码"])
+def test_handed_to_the_automaton(hay: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    handed: list[str] = []
+
+    def automaton_found(matcher: object, text: str) -> set[str]:
+        handed.append(text)
+        return found_by_automaton(matcher, text)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(anchored, "found_by_automaton", automaton_found)
     assert ANCHORED.found(hay) == found_by_automaton(AUTOMATON, hay) != set()
+    assert handed == [hay]
+
+
+def test_few_words_looked_for_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert sum(len(ANCHORED.groups[c]) for c in ALL_ANCHORS) > MAX_WORDS
+    monkeypatch.setattr(anchored, "found_by_automaton", None)  # never asked
+    for hay in ("密码", "重新量測 pw：x", "認" * 500 + "x", "—" * 100, "a " * (MAX_CHARS // 2)):
+        assert ANCHORED.found(hay) == found_by_automaton(AUTOMATON, hay)
 
 
 def test_no_words() -> None:
     assert Anchored([]).found("密码") == set() and Anchored([""]).found("密码") == set()
 
 
-def test_the_probe_after_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A probe answers the same before and after the keywords switch to their anchors."""
+def test_the_probe_by_anchors_or_automaton(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A probe answers the same by the anchors as with every text handed to the automaton."""
     rnd = random.Random(7)
     texts = ["".join(rnd.choice(PIECES) for _ in range(rnd.randint(0, 200))) for _ in range(200)]
     lists = [tuple(words) for words in keywords._KEYWORDS.lists]
 
-    def answers(after: int) -> list[list[list[str]]]:
+    def answers(most: int) -> list[list[list[str]]]:
         registry = keywords._Keywords()
         registry.register(*lists)
         monkeypatch.setattr(keywords, "_KEYWORDS", registry)
-        monkeypatch.setattr(keywords, "ANCHORED_AFTER", after)
-        got = [[keywords.KeywordProbe(t).present(words) for words in lists] for t in texts]
-        assert (registry.anchored is not None) == (after == 0)
-        return got
+        monkeypatch.setattr(anchored, "MAX_CHARS", most)
+        return [[keywords.KeywordProbe(t).present(words) for words in lists] for t in texts]
 
-    assert answers(0) == answers(10**12)
+    assert answers(-1) == answers(MAX_CHARS)
 
 
 def test_lists_made_afresh_do_not_pile_up(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -75,3 +75,15 @@ def test_two_credentials_in_one_server_note_are_both_found() -> None:
 def test_a_variable_is_no_credential() -> None:
     """Issue 30 §5: ``cfg.api_token = apiToken`` (it was reported by one round)."""
     assert scan_text("cfg.api_token = apiToken  // from the settings form\n") == []
+
+
+def test_no_space_without_the_pattern_is_the_pattern() -> None:
+    """The words' and characters' test of a script without spaces (no ``re`` compile)
+    answers as the character class does, on every code point and on every lexicon word."""
+    for i in range(0x110000):
+        c = chr(i)
+        assert lexicon._no_space_char(c) == lexicon.no_space(c), hex(i)
+    words = [e[0] for rows in lexicon.worked_out_entries() for e in rows]
+    assert any(lexicon.no_space(w) for w in words) and not all(lexicon.no_space(w) for w in words)
+    for w in words:
+        assert lexicon._no_space_word(w) == lexicon.no_space(w), w

@@ -153,3 +153,36 @@ def test_a_small_batch_does_not_build_the_whole_encoder(monkeypatch: pytest.Monk
     assert tokens.TokenCounter.encode_many(["x" * 30_000], "cl100k") == \
         _reference_counts(["x" * 30_000], "cl100k")
     assert "cl100k" in tokens._encoders and "cl100k" not in tokens._partials
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_shipped_long_tokens_are_the_vocabulary_s(name: str) -> None:
+    """``long_tokens.json`` names exactly the tokens of more than SHORT bytes of each pinned
+    vocabulary installed (remake it as this test works them out if a pin changes)."""
+    import binascii
+    import hashlib
+
+    from memtui.core.counting.partial import SHORT
+
+    keys = tokens.vocabulary_keys(name)
+    assert keys is not None
+    digest = hashlib.sha256(tokens.vocab_path(name).read_bytes()).hexdigest()
+    want = [i for i, k in enumerate(keys[0]) if len(binascii.a2b_base64(k)) > SHORT]
+    assert tokens.long_tokens(digest, len(keys[0])) == want
+    shipped = Partial(name, tokens._pattern(name), *keys, base64=True,
+                      long=tokens.long_tokens(digest, len(keys[0])))
+    assert shipped.long == _partial(name).long and len(shipped.long) == len(want) > 100
+    texts = _as_given([t for t in HARD if t], name)
+    assert _counts(shipped, texts) == _reference_counts(texts, name)
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", '{"short": 16}', '{"short": 15, "x": []}',
+                                  "\udcff"])
+def test_a_bad_long_tokens_file_is_not_used(text: str, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "long_tokens.json"
+    bad.write_text(text, encoding="utf-8", errors="surrogateescape")
+    monkeypatch.setattr(tokens, "LONG_TOKENS_FILE", bad)
+    assert tokens.long_tokens("x", 10) is None
+    bad.write_text('{"short": 16, "x": [3, 10]}', encoding="utf-8")
+    assert tokens.long_tokens("x", 10) is None and tokens.long_tokens("x", 11) == [3, 10]

@@ -380,6 +380,8 @@ def commented(scans: Mapping[str, FileScan]) -> list[str]:
 
 @dataclass
 class Decoded:
+    """A derived cache entry's result, decoded (`decode_result`)."""
+
     files: list[FileReport]
     findings: list[Finding]
     orphans: list[Orphan]

@@ -55,19 +55,24 @@ class Partial:
     """The tokens of one vocabulary that the texts seen so far can use, and their encoder."""
 
     def __init__(self, name: str, pattern: str, keys: Sequence[bytes],
-                 ranks: Sequence[int | bytes], base64: bool = False) -> None:
+                 ranks: Sequence[int | bytes], base64: bool = False,
+                 long: Sequence[int] | None = None) -> None:
         """``keys``: the vocabulary's tokens, and ``ranks`` theirs, side by side (a
         ``range`` for tokens listed in rank order, or the ranks as a file writes them);
         ``base64``: the keys are the tokens as the vocabulary's file writes them (canonical
         base64, which `memtui.core.counting.tokens` checks for the files it pins), so that
         only the tokens a text can use are ever decoded. No token → rank table of the whole
-        vocabulary is needed (for cl100k: decoding ~12 ms, the table ~20 ms)."""
+        vocabulary is needed (for cl100k: decoding ~12 ms, the table ~20 ms). ``long``:
+        where the tokens of more than `SHORT` bytes stand among ``keys``, when known (a
+        pinned vocabulary's are shipped: finding them among 100,000 keys is 5–10 ms)."""
         self.name, self.pattern, self.keys, self.ranks = name, pattern, keys, ranks
         self.base64 = base64
-        # a token longer than SHORT bytes is 24 or more base64 characters
-        least = 4 * -(-(SHORT + 1) // 3) if base64 else SHORT + 1
-        long = [(keys[i], i) for i, n in enumerate(map(len, keys)) if n >= least]
-        self.long = [(t, i) for t, i in ((self._token(k), i) for k, i in long) if len(t) > SHORT]
+        if long is None:
+            # a token longer than SHORT bytes is 24 or more base64 characters
+            least = 4 * -(-(SHORT + 1) // 3) if base64 else SHORT + 1
+            long = [i for i, n in enumerate(map(len, keys)) if n >= least]
+        self.long = [(t, i) for t, i in ((self._token(keys[i]), i) for i in long)
+                     if len(t) > SHORT]
         self.chunks: set[str] = set()
         self.size = 0
         self.subset: dict[bytes, int] = {}

@@ -68,6 +68,11 @@ _encoders: dict[str, Any] = {}
 _rank_tables: dict[str, dict[bytes, int]] = {}
 _token_tables: dict[str, tuple[tuple[bytes, ...], Sequence[int]]] = {}
 _partials: dict[str, Any] = {}
+#: The SHA-256 of each pinned vocabulary file `vocabulary_keys` read.
+_key_digests: dict[str, str] = {}
+#: Where each pinned vocabulary's tokens of more than ``partial.SHORT`` bytes stand (their
+#: ranks), by the SHA-256 of its file, for the partial encoder (`long_tokens`).
+LONG_TOKENS_FILE = Path(__file__).with_name("long_tokens.json")
 #: Texts of at most this many characters in one batch may be counted by a partial encoder.
 _PARTIAL_CHARS = 24_000
 
@@ -149,8 +154,10 @@ def vocabulary_keys(name: str) -> tuple[list[bytes], list[bytes]] | None:
     (`PARSED_SHA256`: `tests/core/test_tokens.py` checks that every token of a pinned file
     is written in canonical base64, which `memtui.core.counting.partial` relies on)."""
     source = vocab_path(name).read_bytes()
-    if hashlib.sha256(source).hexdigest() not in PARSED_SHA256:
+    digest = hashlib.sha256(source).hexdigest()
+    if digest not in PARSED_SHA256:
         return None
+    _key_digests[name] = digest
     parts = source.split()
     if len(parts) % 2:
         raise ValueError(f"{name}: a vocabulary line without its rank")
@@ -232,7 +239,28 @@ def new_partial(name: str) -> Any:
     keys = None if name in _token_tables else vocabulary_keys(name)
     if keys is None:
         return Partial(name, _pattern(name), *_tokens(name))
-    return Partial(name, _pattern(name), *keys, base64=True)
+    return Partial(name, _pattern(name), *keys, base64=True,
+                   long=long_tokens(_key_digests.get(name, ""), len(keys[0])))
+
+
+def long_tokens(digest: str, size: int) -> list[int] | None:
+    """The ranks of the tokens of more than ``partial.SHORT`` bytes of the pinned vocabulary
+    whose file has SHA-256 ``digest`` and ``size`` tokens, as shipped (`LONG_TOKENS_FILE`,
+    which `tests/core/test_partial_encoder.py` checks against the installed files); None
+    when not shipped or not readable (the partial encoder then finds them itself)."""
+    import json
+
+    from memtui.core.counting.partial import SHORT
+
+    try:
+        shipped = json.loads(LONG_TOKENS_FILE.read_text(encoding="utf-8"))
+        got = shipped[digest] if shipped.get("short") == SHORT else None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if not isinstance(got, list) or \
+            not all(type(i) is int and 0 <= i < size for i in got):
+        return None
+    return got
 
 
 def text_digest(text: str) -> bytes:

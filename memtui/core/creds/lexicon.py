@@ -20,7 +20,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import ahocorasick
@@ -30,7 +30,11 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 #: Kinds of credential word (``login`` names the user half of a pair and is no value's label
 #: on its own).
 VALUE_KINDS = ("password", "secret", "token", "key", "credential")
-_NO_SPACE = lazy_pattern(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+#: Scripts written without spaces (Thai, kana, CJK, Hangul, CJK compatibility), as code
+#: points (first, last).
+NO_SPACE_RANGES = ((0x0E00, 0x0E7F), (0x3040, 0x30FF), (0x3400, 0x9FFF), (0xAC00, 0xD7AF),
+                   (0xF900, 0xFAFF))
+_NO_SPACE = lazy_pattern("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in NO_SPACE_RANGES) + "]")
 _KANA_HANGUL_RE = lazy_pattern(r"[\u3040-\u30ff\uac00-\ud7af]+")
 #: Korean particles that may follow a word ("비번은", "키는").
 _PARTICLES = "은는이가을를의도로와과에"
@@ -175,7 +179,7 @@ def worked_out_entries() -> tuple[list[Entry], list[Entry], list[Entry]]:
                 glue = frozenset({"code"} if kind == "code" else set()) | \
                     frozenset({"prefix"} if lang in compound else set()) | \
                     frozenset({"suffix"} if lang in suffixing else set()) | \
-                    frozenset({"closed"} if w in ambiguous and _NO_SPACE.search(w) else set())
+                    frozenset({"closed"} if w in ambiguous and _no_space_word(w) else set())
                 for v in forms(w, lang):
                     old = words.get(v)
                     # a form listed twice (two languages): either one's gluing holds. (The
@@ -201,6 +205,20 @@ def no_space(text: str) -> bool:
     return bool(_NO_SPACE.search(text))
 
 
+def _no_space_char(c: str) -> bool:
+    """``c`` (one character) is a letter of a script written without spaces."""
+    o = ord(c)
+    return any(a <= o <= b for a, b in NO_SPACE_RANGES)
+
+
+@lru_cache(maxsize=1 << 14)
+def _no_space_word(word: str) -> bool:
+    """`no_space` of a lexicon word (one of a few thousand), without compiling
+    ``_NO_SPACE``: its ~45,000 code points cost ``re`` ~2–5 ms to compile, a cold audit
+    of 261 memories did it only for these words and single characters (issue 35)."""
+    return any(map(_no_space_char, word))
+
+
 def _letter(c: str) -> bool:
     return c.isalpha()
 
@@ -210,8 +228,8 @@ def _bounded(text: str, original: str, start: int, end: int, word: str,
     """The match ``text[start:end]`` of ``word`` stands as a word (see the module's text)."""
     before = text[start - 1] if start else ""
     after = text[end] if end < len(text) else ""
-    if _NO_SPACE.search(word):
-        if "closed" in glue and after and _NO_SPACE.match(after) and \
+    if _no_space_word(word):
+        if "closed" in glue and after and _no_space_char(after) and \
                 not text.startswith(_COPULAS_AFTER, end):
             return False  # ``รหัสสินค้า``: the word goes on as another one (not ``รหัสคือ``)
         if len(word) <= 2 and _KANA_HANGUL_RE.fullmatch(word):
@@ -303,7 +321,7 @@ def _objects(text: str) -> list[tuple[int, int]]:
         start = end + 1 - len(word)
         before = low[start - 1] if start else ""
         after = low[end + 1] if end + 1 < len(low) else ""
-        if _NO_SPACE.search(word):
+        if _no_space_word(word):
             if len(word) <= 2 and _KANA_HANGUL_RE.fullmatch(word) and after and \
                     _KANA_HANGUL_RE.match(after) and after not in _PARTICLES:
                 continue  # ``문`` in ``문자``

@@ -55,6 +55,8 @@ class BaselineError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Suppressed:
+    """A finding left out of the report, and why (one of `CAUSES`)."""
+
     finding: Finding
     cause: str
 

@@ -3,17 +3,17 @@
 An Aho–Corasick automaton (pyahocorasick) looks up every character of the text among the
 children of its current node one by one, so with the 575 non-ASCII keywords of the checks it
 costs ~45 ns a character, mostly at the root: ~0.7 s of a cold audit of 10,000 CJK memories
-(issue 35). Here each keyword has an anchor, its first non-ASCII character, and one regular
-expression holds, for each anchor, the keywords on it (``a(?:(?<=pa)ss…|…)``): ``re`` skips
-at C speed to the next anchor character (a set known from the pattern's first characters),
-so a text costs about what its anchors cost. At each place the expression matches, every
-keyword on that anchor is checked there (``str.startswith``), so the answer is exactly the
-set of keywords the text holds, overlapping ones included.
+(issue 35). Here each keyword has an anchor, its first non-ASCII character, and one character
+class of every anchor finds, at C speed, which anchors the text holds (``re.findall``); then
+only the keywords on those anchors are looked for, each with ``in`` (C speed too), so the
+answer is exactly the set of keywords the text holds, overlapping ones included. The class
+compiles in ~1 ms (the expression of every keyword's tail it replaced took 6–17 ms, so the
+automaton read the first 400,000 characters of a run instead; issue 35, branch i35cold3).
 
 Where anchors are most of the text (the letters of Cyrillic, Greek, Arabic, Hebrew, Indic or
-Thai keywords) the automaton is cheaper: such an anchor is a bare alternative of the
-expression, and a text holding one is handed to the automaton whole, as is a text where
-keywords are found at too many places (`MAX_PLACES`).
+Thai keywords) the automaton is cheaper: a text holding such an anchor is handed to it whole,
+as is a long text (`MAX_CHARS`: the anchors are listed one per place first) and one whose
+anchors carry too many keywords to look for one by one (`MAX_WORDS`).
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from collections.abc import Iterable
 
 import ahocorasick
 
-#: Places the expression may find before a text goes to the automaton instead, and one
-#: more for each `CHARS_PER_PLACE` characters of the text: a place costs a Python step
-#: (~0.5 µs), the automaton ~45 ns a character, so a text of ``pw：pw：…`` costs at most
-#: about what the automaton costs, and MEMORY.md, a `` — `` on each line, is not read twice.
-MAX_PLACES = 64
-CHARS_PER_PLACE = 16
+#: A text longer than this (characters) goes to the automaton: the anchors it holds are
+#: listed one per place first, a list this long at most.
+MAX_CHARS = 1 << 14
+#: Keywords to look for one by one (``in``: ~1 ns a character each) past which a text goes
+#: to the automaton instead (~45 ns a character).
+MAX_WORDS = 32
 
 
 def automaton(words: Iterable[str]) -> ahocorasick.Automaton | None:
@@ -58,40 +58,6 @@ def dense(c: str) -> bool:
     return "\u0370" <= c < "\u0e80"
 
 
-def _order(c: str) -> tuple[int, str]:
-    """The order anchors are tried in at a place (``re`` tries a branch's alternatives one
-    by one): punctuation and symbols, then CJK, kana and Hangul, then Latin letters."""
-    if "\u00c0" <= c <= "\u024f" or "\u1e00" <= c <= "\u1eff":
-        return 2, c
-    if "\u3040" <= c <= "\u30ff" or "\u3400" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af":
-        return 1, c
-    return 0, c
-
-
-def _after(words: Iterable[tuple[str, int]]) -> str:
-    """What follows an anchor for some of ``words`` (each with its anchor's place) to be
-    there: a trie of what comes after the anchor, each branch opening with a character
-    (``re`` turns an alternative away on its first character at little cost), and, where a
-    word ends, what comes before its anchor checked backwards (``(?<=pw：)``). Matches the
-    empty string once a word anchored at its start ends."""
-    trie: dict = {}
-    for w, k in words:
-        node = trie
-        for ch in w[k + 1:]:
-            node = node.setdefault(ch, {})
-        node.setdefault("", set()).add(w if k else "")
-    return _node(trie)
-
-
-def _node(node: dict) -> str:
-    ends = node.get("", set())
-    if "" in ends:
-        return ""  # a word anchored at its start ends here: nothing more to check
-    alts = [re.escape(ch) + _node(child) for ch, child in sorted(node.items()) if ch]
-    alts += [f"(?<={re.escape(w)})" for w in sorted(ends)]
-    return alts[0] if len(alts) == 1 else f"(?:{'|'.join(alts)})"
-
-
 class Anchored:
     """The non-ASCII ``words`` (lower case, each with a non-ASCII character) found in a text."""
 
@@ -99,18 +65,13 @@ class Anchored:
                  built: ahocorasick.Automaton | None = None) -> None:
         """``built``: the automaton over these ``words``, if one is made already."""
         self.words = tuple(sorted(set(words) - {""}))
-        groups: dict[str, list[tuple[str, int]]] = {}
+        groups: dict[str, list[str]] = {}
         for w in self.words:
-            k = anchor_at(w)
-            groups.setdefault(w[k], []).append((w, k))
+            groups.setdefault(w[anchor_at(w)], []).append(w)
         self.groups = {c: tuple(ws) for c, ws in groups.items()}
-        alts, bare = [], []
-        for c in sorted(self.groups, key=_order):
-            if dense(c):
-                bare.append(re.escape(c))
-            else:
-                alts.append(re.escape(c) + _after(self.groups[c]))
-        self.pattern = re.compile("|".join(alts + bare)) if alts or bare else None
+        self.dense = frozenset(c for c in self.groups if dense(c))
+        chars = "".join(sorted(self.groups))
+        self._anchors = re.compile(f"[{re.escape(chars)}]").findall if chars else None
         self._automaton = built
         self._built = built is not None
 
@@ -121,20 +82,18 @@ class Anchored:
 
     def found(self, hay: str) -> set[str]:
         """The words that occur in ``hay``: exactly `found_by_automaton`'s answer."""
-        out: set[str] = set()
-        if self.pattern is None:
-            return out
-        search, groups = self.pattern.search, self.groups
-        m = search(hay)
-        places, most = 0, MAX_PLACES + len(hay) // CHARS_PER_PLACE
-        while m is not None:
-            p = m.start()
-            c = hay[p]
-            places += 1
-            if places > most or dense(c):
-                return found_by_automaton(self.automaton(), hay)
-            for w, k in groups[c]:
-                if p >= k and hay.startswith(w, p - k):
-                    out.add(w)
-            m = search(hay, p + 1)
-        return out
+        anchors = self._anchors
+        if anchors is None:
+            return set()
+        if len(hay) > MAX_CHARS:
+            return found_by_automaton(self.automaton(), hay)
+        held = set(anchors(hay))
+        if not held:
+            return held
+        if not self.dense.isdisjoint(held):
+            return found_by_automaton(self.automaton(), hay)
+        groups = self.groups
+        todo = [w for c in held for w in groups[c]]
+        if len(todo) > MAX_WORDS:
+            return found_by_automaton(self.automaton(), hay)
+        return {w for w in todo if w in hay}

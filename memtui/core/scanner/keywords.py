@@ -5,9 +5,8 @@ thousands of files; most files contain none of their keywords, and this finds th
 Every keyword list asked about goes into one Aho–Corasick automaton (pyahocorasick), so a
 text is read once for all of them, however many checks ask. ASCII keywords are looked up in
 the text's ASCII characters alone (for CJK-heavy memories a fraction of the text), lower-cased;
-the others in the text itself (by their anchors once enough text has been read,
-``memtui.core.scanner.anchored``). It may answer yes wrongly (letters joined across removed
-characters), never no wrongly.
+the others in the text itself (by their anchors, ``memtui.core.scanner.anchored``). It may
+answer yes wrongly (letters joined across removed characters), never no wrongly.
 """
 
 from __future__ import annotations
@@ -16,14 +15,10 @@ import threading
 
 import ahocorasick
 
-from memtui.core.scanner.anchored import Anchored, automaton, found_by_automaton
+from memtui.core.scanner.anchored import Anchored, automaton
 
 #: The only characters outside ASCII whose lower case holds an ASCII letter (İ → i̇, K → k).
 _LOWERS_TO_ASCII = ("\u0130", "\u212a")
-#: Characters of text the automaton reads for the non-ASCII keywords before their anchored
-#: expression is compiled (~9 ms, what the automaton takes for ~200,000 characters: a
-#: folder of a few hundred memories never pays it).
-ANCHORED_AFTER = 400_000
 #: Keyword lists known by identity (`_Keywords.order_of`) at most: the checks ask a handful.
 MAX_KNOWN = 64
 
@@ -36,11 +31,9 @@ class _Keywords:
         #: that repeats a word).
         self.lists: dict[tuple[str, ...], dict[str, int] | None] = {}
         self.ascii: ahocorasick.Automaton | None = None
-        self.other: ahocorasick.Automaton | None = None
+        #: The non-ASCII keywords, and their matcher (made when a text first asks).
         self.other_words: list[str] = []
         self.anchored: Anchored | None = None
-        #: Characters the automaton has read for the non-ASCII keywords so far.
-        self.read = 0
         self.other_cased = False
         #: `lists`' entries by the identity of the tuple asked about (`order_of`).
         self.known: dict[int, tuple[tuple[str, ...], dict[str, int] | None]] = {}
@@ -60,7 +53,7 @@ class _Keywords:
             ascii_words = [w for w in union if w.isascii()]
             other = [w for w in union if not w.isascii()]
             self.ascii = automaton(ascii_words)
-            self.other, self.other_words, self.anchored = automaton(other), other, None
+            self.other_words, self.anchored = other, None
             self.other_cased = any(w != w.upper() for w in other)
             self.version += 1
 
@@ -80,17 +73,13 @@ class _Keywords:
         return order
 
     def other_found(self, hay: str) -> set[str]:
-        """The non-ASCII keywords in ``hay`` (lower-cased when some are cased): by the
-        automaton at first, by their anchors once it has read `ANCHORED_AFTER` characters
-        (the same answer, `memtui.core.scanner.anchored`)."""
+        """The non-ASCII keywords in ``hay`` (lower-cased when some are cased), by their
+        anchors (`memtui.core.scanner.anchored`)."""
         anchored = self.anchored
         if anchored is None:
-            if self.read < ANCHORED_AFTER:
-                self.read += len(hay)
-                return found_by_automaton(self.other, hay)
             with self.lock:
                 if self.anchored is None:
-                    self.anchored = Anchored(self.other_words, self.other)
+                    self.anchored = Anchored(self.other_words)
                 anchored = self.anchored
         return anchored.found(hay)
 
@@ -122,7 +111,7 @@ class KeywordProbe:
                 else:
                     data = text.encode("ascii", "ignore").lower()
                 found.update(w for _, w in kw.ascii.iter(data.decode("ascii")))
-            if kw.other is not None and not text.isascii():
+            if kw.other_words and not text.isascii():
                 # Every non-ASCII keyword, overlapping ones too (hundreds of words: one
                 # ``in`` per word was most of a cold audit's credential check).
                 found |= kw.other_found(text.lower() if kw.other_cased else text)
