@@ -1,0 +1,137 @@
+"""What a view switch draws again (issue 32 item 17): the Block view's text is neither
+wrapped again nor its lines drawn again when only shown again or only its focus changed
+(the cursor still drawn with the focus alone), and the Trend table and the Graph tree work
+their style out once a paint, not once a line, drawing the same lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.dom import DOMNode
+from textual.geometry import Region
+from textual.widgets import DataTable, TextArea, Tree
+
+from memtui.tui.app import open_app
+from memtui.tui.widgets.list_table import ListTable
+from tests.tui.conftest import wait_for
+from tests.tui.test_app import started, switch
+from tests.tui.test_switch_paints import cells
+
+
+def shown(app: Any, area: TextArea) -> dict[tuple[int, int], tuple[str, ...]]:
+    """The cells of the screen the text area covers (the preview beside it fades a mark)."""
+    region = area.region
+    return {(row, col): cell for (row, col), cell in cells(app.export_screenshot()).items()
+            if region.contains(col, row)}
+
+
+async def test_a_switch_back_to_the_block_view_wraps_and_draws_nothing_again(
+        workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "7")
+        area = app.query_one("#block-text", TextArea)
+        await wait_for(pilot, lambda: area.text != "")
+        await switch(pilot, app, "2")
+        await switch(pilot, app, "7")
+        await pilot.pause(0.3)
+        first = shown(app, area)
+        wraps: list[int] = []
+        drawn: list[int] = []
+        wrap = type(area.wrapped_document).wrap
+        render_line = TextArea.render_line
+
+        def counted_wrap(doc: Any, *args: Any, **kwargs: Any) -> None:
+            wraps.append(1)
+            wrap(doc, *args, **kwargs)
+
+        def counted_line(widget: TextArea, y: int) -> Any:
+            drawn.append(y)
+            return render_line(widget, y)
+
+        monkeypatch.setattr(type(area.wrapped_document), "wrap", counted_wrap)
+        monkeypatch.setattr(TextArea, "render_line", counted_line)
+        for key in "2717":
+            await switch(pilot, app, key)
+            await pilot.pause(0.2)
+        assert area.has_focus
+        assert not wraps and not drawn  # Textual's text area, on main: a wrap, ~30 lines
+        assert shown(app, area) == first
+
+
+async def test_the_block_views_cursor_is_drawn_with_its_focus_alone(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "7")
+        area = app.query_one("#block-text", TextArea)
+        await wait_for(pilot, lambda: area.text != "")
+        await pilot.pause(0.3)
+        shots = []
+        for focused in (True, False, True, False):
+            app.set_focus(area if focused else None)
+            await pilot.pause(0.3)
+            shots.append(shown(app, area))
+        assert shots[0] != shots[1]  # the cursor (and its line) drawn only with the focus
+        assert shots[2] == shots[0] and shots[3] == shots[1]
+
+
+def counting_rich_style(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    rich_style = DOMNode.rich_style
+
+    def counted(node: DOMNode) -> Any:
+        calls.append(1)
+        return rich_style.fget(node)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(DOMNode, "rich_style", property(counted))
+    return calls
+
+
+async def test_the_graph_tree_works_its_style_out_once_a_paint(
+        workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "5")
+        tree = app.query_one("#graph-view Tree", Tree)
+        await pilot.pause(0.3)
+        width, height = tree.size
+        once = tree.render_lines(Region(0, 0, width, height))
+        tree.refresh()
+        each = Tree.render_lines(tree, Region(0, 0, width, height))  # Textual's, per line
+        assert once == each
+        calls = counting_rich_style(monkeypatch)
+        tree.refresh()
+        tree.render_lines(Region(0, 0, width, height))
+        assert height > 20 and 1 <= len(calls) <= 3  # main: one a line drawn
+
+
+class OneTable(App[None]):
+    def compose(self) -> ComposeResult:
+        table = ListTable(cursor_type="row", zebra_stripes=True)
+        table.add_columns("Date", "Commit", "Tokens")
+        for i in range(50):
+            table.add_row(f"2026-12-{i % 28 + 1:02}", f"{i:07x}", f"{i * 37:,}")
+        yield table
+
+
+async def test_the_trend_table_works_its_style_out_once_a_paint(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app = OneTable()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        table = app.query_one(ListTable)
+        width, height = table.size
+        once = table.render_lines(Region(0, 0, width, height))
+        table.refresh()
+        each = DataTable.render_lines(table, Region(0, 0, width, height))
+        assert once == each
+        calls = counting_rich_style(monkeypatch)
+        table.refresh()
+        table.render_lines(Region(0, 0, width, height))
+        assert height > 20 and 1 <= len(calls) <= 3
