@@ -1,10 +1,12 @@
 """What a view switch draws again (issue 32 item 17): the Block view's text is neither
 wrapped again nor its lines drawn again when only shown again or only its focus changed
-(the cursor still drawn with the focus alone), and the Trend table and the Graph tree work
-their style out once a paint, not once a line, drawing the same lines."""
+(the cursor still drawn with the focus alone); the Trend table and the Graph tree work
+their style out once a paint, not once a line, drawing the same lines; a view's table is
+not restyled for its focus, which only its cursor row shows, unless a rule asks."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +14,13 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.dom import DOMNode
 from textual.geometry import Region
-from textual.widgets import DataTable, TextArea, Tree
+from textual.widgets import DataTable, Input, TextArea, Tree
 
 from memtui.tui.app import open_app
+from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.focus_styles import styled_by_focus
 from memtui.tui.widgets.list_table import ListTable
+from memtui.tui.widgets.row_table import RowTable
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
 from tests.tui.test_switch_paints import cells
@@ -135,3 +140,64 @@ async def test_the_trend_table_works_its_style_out_once_a_paint(
         table.refresh()
         table.render_lines(Region(0, 0, width, height))
         assert height > 20 and 1 <= len(calls) <= 3
+
+
+def region_cells(app: Any, widget: Any) -> dict[tuple[int, int], tuple[str, ...]]:
+    """What each cell ``widget`` covers shows, its character's style by its definition
+    (an SVG numbers its styles in the order they come: one change renumbers the rest)."""
+    svg = re.sub(r"terminal-\d+", "t", app.export_screenshot())
+    style = dict(re.findall(r"\.(t-r\d+) \{ ([^}]*) \}", svg))
+    region = widget.region
+    return {(row, col): tuple(style.get(part, part) for part in cell)
+            for (row, col), cell in cells(svg).items() if region.contains(col, row)}
+
+
+async def test_a_tables_focus_redraws_its_cursor_row_without_a_restyle(
+        workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        table = app.query_one("#files-view", AuditTable).table
+        await wait_for(pilot, lambda: table.row_count > 2)
+        table.move_cursor(1)
+        await pilot.pause(0.3)
+        assert not styled_by_focus(table)
+        restyled: list[int] = []
+        monkeypatch.setattr(table, "notify_style_update", lambda: restyled.append(1))
+        shots = []
+        for focused in (True, False, True, False):
+            app.set_focus(table if focused else None)
+            await pilot.pause(0.3)
+            shots.append(region_cells(app, table))
+        assert not restyled  # main: restyled (and all drawn again) at each focus change
+        changed = {row for (row, _), cell in shots[0].items() if shots[1][row, _] != cell}
+        cursor_line = table.region.y + table.cursor_row + 1 - round(table.scroll_y)
+        assert changed == {cursor_line}  # the cursor bar's colours, nothing else
+        assert shots[2] == shots[0] and shots[3] == shots[1]
+
+
+class FocusRule(App[None]):
+    CSS = "RowTable:focus { background: red; }"
+
+    def compose(self) -> ComposeResult:
+        yield Input()
+        table = RowTable()
+        table.set_columns(["a"], [5])
+        table.set_rows([["x"], ["y"]])
+        yield table
+
+
+async def test_a_tables_focus_restyles_it_when_a_rule_asks_for_its_focus() -> None:
+    app = FocusRule()
+    async with app.run_test(size=(40, 10)) as pilot:
+        table = app.query_one(RowTable)
+        await pilot.pause()
+        before = table.styles.background
+        table.focus()
+        await pilot.pause()
+        assert styled_by_focus(table)
+        assert table.styles.background != before and table.styles.background.rgb == (255, 0, 0)
+        app.query_one(Input).focus()
+        await pilot.pause()
+        assert table.styles.background == before

@@ -26,6 +26,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from memtui.tui.widgets.focus_styles import styled_by_focus
+
 GAP = 2  # cells between columns
 MARK_WIDTH = 1
 SCROLLBAR = 2  # cells the vertical scrollbar takes (its gutter is always kept)
@@ -246,11 +248,17 @@ class RowTable(ScrollView, can_focus=True):
             return self._line_strip(row, self._style_set()[name], width, scroll_x, cursor=True)
         return self._row_strip(row, width, scroll_x)
 
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        """Restyled for the focus only when a rule asks for it (``focus_styles``): here
+        the focus changes the cursor row's colours alone, drawn by ``render_line``."""
+        if styled_by_focus(self):
+            super().watch_has_focus(_has_focus)
+
     def _on_focus(self, event: events.Focus) -> None:
-        self.refresh()
+        self.refresh_line(self.cursor_row + 1)  # the cursor's row: the rest looks the same
 
     def _on_blur(self, event: events.Blur) -> None:
-        self.refresh()
+        self.refresh_line(self.cursor_row + 1)
 
     def on_resize(self, event: events.Resize) -> None:
         """Keep the cursor row in view when the table grows or shrinks (once the new
