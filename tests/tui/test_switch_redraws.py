@@ -164,13 +164,22 @@ async def test_a_tables_focus_redraws_its_cursor_row_without_a_restyle(
         await pilot.pause(0.3)
         assert not styled_by_focus(table)
         restyled: list[int] = []
+        drawn: set[int] = set()
+        render_line = table.render_line
+
+        def counted_line(y: int) -> Any:
+            drawn.add(y)
+            return render_line(y)
+
         monkeypatch.setattr(table, "notify_style_update", lambda: restyled.append(1))
+        monkeypatch.setattr(table, "render_line", counted_line)
         shots = []
         for focused in (True, False, True, False):
             app.set_focus(table if focused else None)
             await pilot.pause(0.3)
             shots.append(region_cells(app, table))
         assert not restyled  # main: restyled (and all drawn again) at each focus change
+        assert drawn == {table.cursor_row + 1 - round(table.scroll_y)}  # main: every line
         changed = {row for (row, _), cell in shots[0].items() if shots[1][row, _] != cell}
         cursor_line = table.region.y + table.cursor_row + 1 - round(table.scroll_y)
         assert changed == {cursor_line}  # the cursor bar's colours, nothing else

@@ -254,11 +254,23 @@ class RowTable(ScrollView, can_focus=True):
         if styled_by_focus(self):
             super().watch_has_focus(_has_focus)
 
+    # The focus coming or going redraws the cursor's row alone: the rest looks the same.
+    # Textual's own handlers (`Widget`'s, the only others) would repaint every line; they
+    # are not run, and what else they do is done here: `has_focus`, and the parent told.
+
     def _on_focus(self, event: events.Focus) -> None:
-        self.refresh_line(self.cursor_row + 1)  # the cursor's row: the rest looks the same
+        event.prevent_default()
+        self.has_focus = True
+        self.refresh_line(self.cursor_row + 1)
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
 
     def _on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False
         self.refresh_line(self.cursor_row + 1)
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
 
     def on_resize(self, event: events.Resize) -> None:
         """Keep the cursor row in view when the table grows or shrinks (once the new
