@@ -210,3 +210,24 @@ async def test_a_tables_focus_restyles_it_when_a_rule_asks_for_its_focus() -> No
         app.query_one(Input).focus()
         await pilot.pause()
         assert table.styles.background == before
+
+
+async def test_the_block_views_lines_follow_its_wrapping_when_the_scrollbar_comes(
+        tmp_path: Path) -> None:
+    """Shown first, the text is wrapped without a scrollbar, drawn, then wrapped again
+    narrower as the scrollbar comes, at the same size: the lines kept are not reused."""
+    from memtui.demo import demo_copy
+
+    app = open_app(demo_copy(tmp_path / "demo"), watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        for key in "234567":
+            await switch(pilot, app, key)
+        area = app.query_one("#block-text", TextArea)
+        await wait_for(pilot, lambda: area.text != "")
+        await pilot.pause(0.3)
+        assert area.show_vertical_scrollbar
+        shown = region_cells(app, area)
+        area.load_text(area.text)  # everything drawn afresh, by Textual's text area
+        await pilot.pause(0.3)
+        assert region_cells(app, area) == shown

@@ -10,8 +10,10 @@ it drew on each) (issue 32 item 17). Here:
 - a resize event to the size of the last one, with the wrapping width unchanged, is not
   passed on to Textual's text area (its wrapping is that width's already);
 - the lines drawn are kept by everything they are drawn from (the focus included, as the
-  cursor is drawn only with it) and dropped when the text is loaded or a restyle changes
-  the resolved styles (a theme) — found when next drawn, so a focus change drops none.
+  cursor is drawn only with it; the wrapping width) and dropped when the text is loaded,
+  when the scrollbar comes or goes (Textual wraps again at the same size), or when a
+  restyle changes the resolved styles (a theme) — found when next drawn, so a focus
+  change drops none.
 
 Only while read-only: an editable text area's cursor blinks, which these keys do not see.
 """
@@ -45,6 +47,12 @@ class BlockText(TextArea):
         self._sized = event.size
         self._wrapped_at = width
 
+    def watch_show_vertical_scrollbar(self) -> None:
+        """Textual's text area wraps again (at the same size) for its scrollbar coming or
+        going, after which this runs: the lines drawn before are at the old width."""
+        self._wrapped_at = self.wrap_width
+        self._kept.clear()
+
     def load_text(self, text: str) -> None:
         super().load_text(text)
         self._wrapped_at = self.wrap_width
@@ -67,7 +75,7 @@ class BlockText(TextArea):
             if styled != self._styled:
                 self._styled = styled
                 self._kept.clear()
-        key = (y, self.has_focus, self.size, self.scroll_offset, self.selection,
+        key = (y, self.has_focus, self.size, self.wrap_width, self.scroll_offset, self.selection,
                self.document, self.theme, self.soft_wrap, self.show_line_numbers,
                self.line_number_start, self.show_cursor, self.highlight_cursor_line,
                self.match_cursor_bracket, self.indent_width, self.suggestion,
