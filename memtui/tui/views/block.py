@@ -13,6 +13,7 @@ from memtui.core.audit import AuditResult
 from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.views.base import AuditView
+from memtui.tui.widgets.block_text import BlockText
 
 
 class BlockView(AuditView):
@@ -36,7 +37,7 @@ class BlockView(AuditView):
 
     def compose(self) -> ComposeResult:
         yield Static(classes="summary")
-        yield TextArea("", read_only=True, show_line_numbers=True, soft_wrap=True,
+        yield BlockText("", read_only=True, show_line_numbers=True, soft_wrap=True,
                        id="block-text")
 
     def selection(self) -> tuple[str, int | None] | None:

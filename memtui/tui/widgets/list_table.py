@@ -7,8 +7,12 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
+from memtui.tui.widgets.pass_style import StyleOncePerPaint
 
-class ListTable(DataTable[Any]):
+
+class ListTable(StyleOncePerPaint, DataTable[Any]):
+    """Its lines drawn with its style worked out once a paint (``StyleOncePerPaint``)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),

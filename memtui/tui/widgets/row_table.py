@@ -26,6 +26,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from memtui.tui.widgets.focus_styles import styled_by_focus
+
 GAP = 2  # cells between columns
 MARK_WIDTH = 1
 SCROLLBAR = 2  # cells the vertical scrollbar takes (its gutter is always kept)
@@ -246,11 +248,29 @@ class RowTable(ScrollView, can_focus=True):
             return self._line_strip(row, self._style_set()[name], width, scroll_x, cursor=True)
         return self._row_strip(row, width, scroll_x)
 
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        """Restyled for the focus only when a rule asks for it (``focus_styles``): here
+        the focus changes the cursor row's colours alone, drawn by ``render_line``."""
+        if styled_by_focus(self):
+            super().watch_has_focus(_has_focus)
+
+    # The focus coming or going redraws the cursor's row alone: the rest looks the same.
+    # Textual's own handlers (`Widget`'s, the only others) would repaint every line; they
+    # are not run, and what else they do is done here: `has_focus`, and the parent told.
+
     def _on_focus(self, event: events.Focus) -> None:
-        self.refresh()
+        event.prevent_default()
+        self.has_focus = True
+        self.refresh_line(self.cursor_row + 1)
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
 
     def _on_blur(self, event: events.Blur) -> None:
-        self.refresh()
+        event.prevent_default()
+        self.has_focus = False
+        self.refresh_line(self.cursor_row + 1)
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
 
     def on_resize(self, event: events.Resize) -> None:
         """Keep the cursor row in view when the table grows or shrinks (once the new
