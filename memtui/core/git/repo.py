@@ -77,12 +77,18 @@ _TREE_ENTRY = re.compile(rb"([0-7]{1,7}) ([^\0]*)\0(.{20})", re.S)
 _TREE_WHOLE = re.compile(rb"(?:[0-7]{1,7} [^\0]*\0.{20})*", re.S)
 _NO_ENTRIES: dict[bytes, tuple[bytes, bytes, bytes]] = {}
 _HEX_ID = re.compile(r"[0-9a-f]{40}")
+#: A commit's header as git writes it, to the empty line before the message: its tree, its
+#: parents' lines, an author, and a committer whose line ends in its time and zone. Read as
+#: `_parse_commit`'s loop reads it (the committer's time: the digits after its last "> ").
+_PLAIN_COMMIT = re.compile(rb"tree ([0-9a-f]{40})\n((?:parent [0-9a-f]{40}\n)*)"
+                           rb"author [^\n]*\ncommitter [^\n]*> ([0-9]+) [+-][0-9]+\n\n")
 _CAPS = {b"commit": MAX_COMMIT, b"tree": MAX_TREE}
 _TREE_CACHE_ENTRIES = 200_000  # parsed trees kept (a commit's tree is its child's parent's)
 _HEADER_CACHE = 100_000  # packed objects' headers kept
 _COMMIT_CACHE = 20_000  # commits read kept (a walk asks for each twice)
 _RESOLVED_BYTES = 32 * 1024 * 1024  # packed objects' contents kept (delta bases)
 _UNKNOWN = -1  # a loose file's mode not looked at yet
+_NO_HEADER = ()  # a packed object's header not looked at yet (None: it cannot be read)
 #: A tree entry's name decoded as ``os.fsdecode`` does (without its call per name).
 _FS_ENCODING, _FS_ERRORS = sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()
 
@@ -343,12 +349,16 @@ class Repo:
                 body = apply_delta(self._unpacked(pack, head[2])[1], delta)
         except (OSError, IndexError, PackError) as exc:
             raise GitReadError(f"the packed object at {offset} cannot be read: {exc}") from None
+        self._keep(key, body)
+        return head[0], body
+
+    def _keep(self, key: tuple[str, int], body: bytes) -> None:
+        """Keep a packed object's content read (see `_resolved`)."""
         if len(body) <= _RESOLVED_BYTES // 4:
             self._resolved[key] = body
             self._resolved_bytes += len(body)
             while self._resolved_bytes > _RESOLVED_BYTES:  # forget: read again, charged again
                 self._resolved_bytes -= len(self._resolved.popitem(last=False)[1])
-        return head[0], body
 
     def _packed_header(self, pack: PackFile, offset: int, depth: int
                        ) -> tuple[int, int, int | None, int, int] | None:
@@ -412,19 +422,23 @@ class Repo:
     def _packed_object(self, sha: str, kind: bytes, cap: int) -> bytes:
         """`_object` for an object that cannot be loose: the same checks, in the same
         order, on one look-up of its header (a packed object read before is returned as
-        kept, at no cost, as `_cost` would say)."""
+        kept, at no cost, as `_cost` would say; one that is no delta costs its size, as
+        `_cost` says too)."""
         try:
             raw = bytes.fromhex(sha)
         except ValueError:
             raise GitReadError(f"object {sha[:12]} is missing or cannot be read") from None
-        for pack in self.packs:
+        for pack in self.packs if self._packs is None else self._packs:
             try:
                 offset = pack.offset(raw)
             except PackError:
                 break
             if offset is None:
                 continue
-            head = self._packed(pack, offset, 0)
+            key = (pack.filename, offset)
+            head = self._headers.get(key, _NO_HEADER)
+            if head is _NO_HEADER:
+                head = self._packed(pack, offset, 0)
             if head is None or head[0] not in _KINDS:
                 break
             if _KINDS[head[0]] != kind:
@@ -432,14 +446,22 @@ class Repo:
             if head[1] > cap:
                 raise HistoryCut(f"{kind.decode()} {sha[:12]} is too large to read "
                                  f"({head[1]:,} bytes; memtui reads up to {cap:,})")
-            key = (pack.filename, offset)
             kept = self._resolved.get(key)
             if kept is not None:
                 self.budget.charge("inflated", 0)  # as `_cost` says (a spent budget raises)
                 self._resolved.move_to_end(key)
                 return kept
-            self.budget.charge("inflated", self._cost(pack, offset))
-            return self._unpacked(pack, offset)[1]
+            if head[2] is not None:
+                self.budget.charge("inflated", self._cost(pack, offset))
+                return self._unpacked(pack, offset)[1]
+            self.budget.charge("inflated", head[3])
+            try:
+                body = pack.inflate(offset, head[5], head[6])
+            except (OSError, IndexError, PackError) as exc:
+                raise GitReadError(f"the packed object at {offset} cannot be read: {exc}"
+                                   ) from None
+            self._keep(key, body)
+            return body
         raise GitReadError(f"object {sha[:12]} is missing or cannot be read")
 
     def commit(self, sha: str) -> CommitInfo:
@@ -506,7 +528,7 @@ class Repo:
                 p.encode(_FS_ENCODING, _FS_ERRORS) for p in prefix.split("/") if p)
         for part in parts:
             entry = self._raw(tree).get(part)
-            if entry is None or int(entry[0], 8) != _DIR:
+            if entry is None or (entry[0] != b"40000" and int(entry[0], 8) != _DIR):
                 return None
             tree = entry[2].hex()
         return tree
@@ -627,6 +649,13 @@ def _parse_commit(sha: str, body: bytes) -> CommitInfo:
     """A commit's tree, parents, committer time and subject, from its content: header
     lines up to the first empty line (a line starting with a space continues the one
     before: a signature), then the message. Every id must be 40 hex digits."""
+    plain = _PLAIN_COMMIT.match(body)
+    if plain is not None:  # the usual header: what the lines below read from it, at once
+        text = body[plain.end():].decode("utf-8", "replace")
+        subject = " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
+        lines = plain[2].decode("ascii")  # "parent ID\n" for each parent
+        return CommitInfo(sha, int(plain[3]), tuple(lines[7:-1].split("\nparent "))
+                          if lines else (), plain[1].decode("ascii"), subject)
     head, _, message = body.partition(b"\n\n")
     tree, parents, when = None, [], None
     for line in head.split(b"\n"):
