@@ -73,9 +73,11 @@ _KINDS = {1: b"commit", 2: b"tree", 3: b"blob", 4: b"tag"}
 _KIND_NUMS = {v: k for k, v in _KINDS.items()}
 #: A tree's entry: octal mode, space, name, NUL, the 20-byte id.
 _TREE_ENTRY = re.compile(rb"([0-7]{1,7}) ([^\0]*)\0(.{20})", re.S)
-#: A tree's whole content: its entries, one after another, and nothing else.
-_TREE_WHOLE = re.compile(rb"(?:[0-7]{1,7} [^\0]*\0.{20})*", re.S)
+#: A tree's entry, whole (its content is read as these, one after another: `Repo._parsed`).
+_TREE_ITEM = re.compile(rb"[0-7]{1,7} [^\0]*\0.{20}", re.S)
 _NO_ENTRIES: dict[bytes, tuple[bytes, bytes, bytes]] = {}
+#: What `Repo._parsed` gives for no tree, or an object that is not one.
+_EMPTY_TREE: tuple = (b"", [], _NO_ENTRIES, {})
 _HEX_ID = re.compile(r"[0-9a-f]{40}")
 #: A commit's header as git writes it, to the empty line before the message: its tree, its
 #: parents' lines, an author, and a committer whose line ends in its time and zone. Read as
@@ -85,6 +87,9 @@ _PLAIN_COMMIT = re.compile(rb"tree ([0-9a-f]{40})\n((?:parent [0-9a-f]{40}\n)*)"
 _CAPS = {b"commit": MAX_COMMIT, b"tree": MAX_TREE}
 _TREE_CACHE_ENTRIES = 200_000  # parsed trees kept (a commit's tree is its child's parent's)
 _HEADER_CACHE = 100_000  # packed objects' headers kept
+#: `Repo._changed` takes the differing entries out of each tree's list (a scan each) while
+#: that costs at most this many comparisons; past it, trees are compared by their dicts.
+_COMPARE_WORK = 1_000_000
 _COMMIT_CACHE = 20_000  # commits read kept (a walk asks for each twice)
 _RESOLVED_BYTES = 32 * 1024 * 1024  # packed objects' contents kept (delta bases)
 _UNKNOWN = -1  # a loose file's mode not looked at yet
@@ -486,17 +491,26 @@ class Repo:
         if tree is None:
             return {}
         kept = self._parsed(tree)
-        if kept[1] is None:
-            kept[1] = {name.decode(_FS_ENCODING, _FS_ERRORS): (int(mode, 8), sha.hex())
-                       for mode, name, sha in kept[0].values()}
-        return kept[1]
+        if kept[3] is None:
+            kept[3] = {name.decode(_FS_ENCODING, _FS_ERRORS): (int(mode, 8), sha.hex())
+                       for mode, name, sha in self._raw(tree).values()}
+        return kept[3]
 
     def _raw(self, tree: str | None) -> dict[bytes, tuple[bytes, bytes, bytes]]:
-        """A tree's entries as its bytes hold them (name → (octal mode, name, 20-byte id))."""
-        return _NO_ENTRIES if tree is None else self._parsed(tree)[0]
+        """A tree's entries as its bytes hold them (name → (octal mode, name, 20-byte id);
+        a name twice: its last entry), split when first asked for."""
+        if tree is None:
+            return _NO_ENTRIES
+        kept = self._parsed(tree)
+        if kept[2] is None:
+            items = _TREE_ENTRY.findall(kept[0])
+            kept[2] = dict(zip(map(itemgetter(1), items), items, strict=True))
+        return kept[2]
 
-    def _parsed(self, tree: str) -> list:
-        """[raw entries, entries decoded or None] of ``tree``, parsed once (see `_entries`)."""
+    def _parsed(self, tree: str) -> list | tuple:
+        """[content, its entries (each whole, as bytes), `_raw`'s dict or None, `_entries`'
+        dict or None] of ``tree``, read once: a walk compares trees by their entries' bytes
+        (`_changed`) and splits only the trees it looks a name up in."""
         kept = self._trees.get(tree)
         if kept is not None:
             self._trees.move_to_end(tree)
@@ -507,17 +521,18 @@ class Repo:
             raise
         except GitReadError:
             if self.header(tree) is not None:  # a submodule's commit, a blob: no entries
-                return [_NO_ENTRIES, {}]
+                return _EMPTY_TREE
             raise
-        if _TREE_WHOLE.fullmatch(body) is None:
+        items = _TREE_ITEM.findall(body)
+        # The entries tile the content (each start has one possible entry, and findall's
+        # matches do not overlap): it is made of entries and nothing else.
+        if sum(map(len, items)) != len(body):
             raise GitReadError(f"tree {tree[:12]} cannot be read: not a tree's entries")
-        items = _TREE_ENTRY.findall(body)
         self.budget.charge("entries", len(items))
-        raw = dict(zip(map(itemgetter(1), items), items, strict=True))
-        kept = self._trees[tree] = [raw, None]
-        self._tree_entries += len(raw)
+        kept = self._trees[tree] = [body, items, None, None]
+        self._tree_entries += len(items)
         while self._tree_entries > _TREE_CACHE_ENTRIES and len(self._trees) > 1:
-            self._tree_entries -= len(self._trees.popitem(last=False)[1][0])
+            self._tree_entries -= len(self._trees.popitem(last=False)[1][1])
         return kept
 
     def subtree(self, tree: str, prefix: str) -> str | None:
@@ -584,16 +599,7 @@ class Repo:
         ``diff-tree -r``); a deleted one comes with mode ``"0"``."""
         if old == new:
             return
-        ra, rb = self._raw(old), self._raw(new)
-        # The names whose entry differs, told at C speed on the bytes (then decoded, and
-        # compared as `_entries` gives them: "040000" and "40000" are one mode); charged at
-        # an eighth of an entry per entry compared, and one per name that differs.
-        self.budget.charge("entries", (len(ra) + len(rb)) // 8)
-        changed = {}
-        for raw_name in {name for name, _ in ra.items() ^ rb.items()}:
-            was, now = _decoded(ra.get(raw_name)), _decoded(rb.get(raw_name))
-            if was != now:
-                changed[raw_name.decode(_FS_ENCODING, _FS_ERRORS)] = (was, now)
+        changed = self._changed(old, new)
         names = sorted(changed)
         self.budget.charge("entries", len(names))
         for name in names:
@@ -608,6 +614,55 @@ class Repo:
                                         now[1] if now_dir and now else None, path)
             if now is not None and not now_dir:
                 yield f"{now[0]:06o}", now[1], path
+
+    def _changed(self, old: str | None, new: str | None
+                 ) -> dict[str, tuple[tuple[int, str] | None, tuple[int, str] | None]]:
+        """The names whose entry differs from ``old`` to ``new`` (decoded, each with its
+        (mode, id) there or None), compared as `_entries` gives them ("040000" and "40000"
+        are one mode; a name's last entry counts, as in `_raw`).
+
+        The entries whose bytes differ are told at C speed, and only they are split. That
+        is exact when the trees are one list of entries once those are taken out (a name
+        none of them holds then reads the same in both), and each name they hold is at
+        most one entry in each tree (its bytes, " NAME\0", are found there at most once:
+        every entry of that name holds them). Otherwise (git never writes such trees), or
+        when taking them out would cost more than `_COMPARE_WORK`, by `_raw`'s dicts.
+        Charged an eighth of an entry per entry compared (one per name that differs:
+        `changes`)."""
+        ka = _EMPTY_TREE if old is None else self._parsed(old)
+        kb = _EMPTY_TREE if new is None else self._parsed(new)
+        self.budget.charge("entries", (len(ka[1]) + len(kb[1])) // 8)
+        sa, sb = set(ka[1]), set(kb[1])
+        only = (sa - sb, sb - sa)
+        plain = (len(only[0]) + len(only[1])) * (len(ka[1]) + len(kb[1])) <= _COMPARE_WORK
+        if plain:
+            rest = list(ka[1]), list(kb[1])  # each less one of each of its own entries
+            for side in (0, 1):
+                for item in only[side]:
+                    rest[side].remove(item)
+            plain = rest[0] == rest[1]
+        sides: dict[bytes, list] = {}
+        for side in (0, 1):
+            for item in only[side] if plain else ():
+                mode, name, sha = _TREE_ENTRY.match(item).groups()  # type: ignore[union-attr]
+                got = sides.setdefault(name, [None, None])
+                plain = plain and got[side] is None
+                got[side] = (mode, name, sha)
+        for name in sides:
+            if not plain:
+                break
+            key = b" " + name + b"\0"
+            plain = ka[0].count(key) <= 1 and kb[0].count(key) <= 1
+        if not plain:
+            ra, rb = self._raw(old), self._raw(new)
+            sides = {name: [ra.get(name), rb.get(name)]
+                     for name, _ in ra.items() ^ rb.items()}
+        changed = {}
+        for raw_name, (a, b) in sides.items():
+            was, now = _decoded(a), _decoded(b)
+            if was != now:
+                changed[raw_name.decode(_FS_ENCODING, _FS_ERRORS)] = (was, now)
+        return changed
 
     def size(self, sha: str) -> int | None:
         """An object's size from its header alone, without reading its content; None when
