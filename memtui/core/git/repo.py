@@ -33,9 +33,11 @@ import re
 import stat
 import sys
 import zlib
+from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
@@ -507,10 +509,11 @@ class Repo:
             kept[2] = dict(zip(map(itemgetter(1), items), items, strict=True))
         return kept[2]
 
-    def _parsed(self, tree: str) -> list | tuple:
+    def _parsed(self, tree: str, like: list | None = None) -> list | tuple:
         """[content, its entries (each whole, as bytes), `_raw`'s dict or None, `_entries`'
         dict or None] of ``tree``, read once: a walk compares trees by their entries' bytes
-        (`_changed`) and splits only the trees it looks a name up in."""
+        (`_changed`) and splits only the trees it looks a name up in. ``like``: a kept
+        tree's record this one may differ from in a few bytes (see `_items_like`)."""
         kept = self._trees.get(tree)
         if kept is not None:
             self._trees.move_to_end(tree)
@@ -523,7 +526,9 @@ class Repo:
             if self.header(tree) is not None:  # a submodule's commit, a blob: no entries
                 return _EMPTY_TREE
             raise
-        items = _TREE_ITEM.findall(body)
+        items = None if like is None else _items_like(body, like[0], like[1])
+        if items is None:
+            items = _TREE_ITEM.findall(body)
         # The entries tile the content (each start has one possible entry, and findall's
         # matches do not overlap): it is made of entries and nothing else.
         if sum(map(len, items)) != len(body):
@@ -629,7 +634,8 @@ class Repo:
         when taking them out would cost more than `_COMPARE_WORK`, by `_raw`'s dicts.
         Charged an eighth of an entry per entry compared (one per name that differs:
         `changes`)."""
-        ka = _EMPTY_TREE if old is None else self._parsed(old)
+        like = self._trees.get(new) if old is not None and new is not None else None
+        ka = _EMPTY_TREE if old is None else self._parsed(old, like)
         kb = _EMPTY_TREE if new is None else self._parsed(new)
         self.budget.charge("entries", (len(ka[1]) + len(kb[1])) // 8)
         sa, sb = set(ka[1]), set(kb[1])
@@ -693,6 +699,35 @@ class Repo:
                     self.budget.charge("commits", 1)
                     p = self.commit(parent)
                     heapq.heappush(queue, (-p.time, parent, p))
+
+
+def _items_like(body: bytes, other: bytes, items: list[bytes]) -> list[bytes] | None:
+    """``_TREE_ITEM.findall(body)``, told from a tree of the same length whose content
+    ``other`` tiles into ``items``, when only a few of its entries differ (a file changed
+    in place: one id); None when that does not hold (then ``body`` is read whole).
+
+    The two contents agree before the first byte that differs and after the last: the
+    entries of ``other`` wholly before that span are ``body``'s too (entries are read
+    from the start, each from where the last ended, one way only), the span's entries are
+    read from ``body`` and must end where ``other``'s did, and from there on the bytes,
+    so the entries, are ``other``'s."""
+    if len(body) != len(other) or len(items) < 8:
+        return None
+    size = len(body)
+    diff = int.from_bytes(body, "big") ^ int.from_bytes(other, "big")
+    if not diff:
+        return None
+    first = size - 1 - (diff.bit_length() - 1) // 8  # the first byte that differs
+    last = size - 1 - ((diff & -diff).bit_length() - 1) // 8  # and the last
+    starts = [0, *accumulate(map(len, items))]
+    i = bisect_right(starts, first) - 1
+    j = bisect_right(starts, last)  # entries i .. j-1 hold the span
+    if j >= len(starts) or starts[-1] != size:
+        return None
+    span = _TREE_ITEM.findall(body, starts[i], starts[j])
+    if sum(map(len, span)) != starts[j] - starts[i]:
+        return None
+    return items[:i] + span + items[j:]
 
 
 def _decoded(entry: tuple[bytes, bytes, bytes] | None) -> tuple[int, str] | None:
