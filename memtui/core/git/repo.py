@@ -361,11 +361,11 @@ class Repo:
 
     def _keep(self, key: tuple[str, int], body: bytes) -> None:
         """Keep a packed object's content read (see `_resolved`)."""
-        if len(body) <= _RESOLVED_BYTES // 4:
+        if len(body) <= _RESOLVED_BYTES // 4 and key not in self._resolved:
             self._resolved[key] = body
             self._resolved_bytes += len(body)
-            while self._resolved_bytes > _RESOLVED_BYTES:  # forget: read again, charged again
-                self._resolved_bytes -= len(self._resolved.popitem(last=False)[1])
+        while self._resolved_bytes > _RESOLVED_BYTES:  # forget: read again, charged again
+            self._resolved_bytes -= len(self._resolved.popitem(last=False)[1])
 
     def _packed_header(self, pack: PackFile, offset: int, depth: int
                        ) -> tuple[int, int, int | None, int, int] | None:
@@ -445,7 +445,9 @@ class Repo:
             key = (pack.filename, offset)
             head = self._headers.get(key, _NO_HEADER)
             if head is _NO_HEADER:
-                head = self._packed(pack, offset, 0)
+                head = self._plain_header(pack, offset, key)
+                if head is None:  # a delta, or a header past its first bytes
+                    head = self._packed(pack, offset, 0)
             if head is None or head[0] not in _KINDS:
                 break
             if _KINDS[head[0]] != kind:
@@ -461,15 +463,47 @@ class Repo:
             if head[2] is not None:
                 self.budget.charge("inflated", self._cost(pack, offset))
                 return self._unpacked(pack, offset)[1]
-            self.budget.charge("inflated", head[3])
+            budget = self.budget
+            budget.inflated -= head[3]
+            if budget.inflated < 0:
+                budget.charge("inflated", 0)  # says so (a spent budget raises)
             try:
                 body = pack.inflate(offset, head[5], head[6])
             except (OSError, IndexError, PackError) as exc:
                 raise GitReadError(f"the packed object at {offset} cannot be read: {exc}"
                                    ) from None
-            self._keep(key, body)
+            if len(body) <= _RESOLVED_BYTES // 4:  # as `_keep` keeps it
+                self._resolved[key] = body
+                self._resolved_bytes += len(body)
+                if self._resolved_bytes > _RESOLVED_BYTES:
+                    self._keep(key, body)
             return body
         raise GitReadError(f"object {sha[:12]} is missing or cannot be read")
+
+    def _plain_header(self, pack: PackFile, offset: int, key: tuple[str, int]
+                      ) -> tuple[int, int, None, int, int, int, int] | None:
+        """`_packed`'s header for an entry that is no delta, told from its first bytes
+        and kept as `_packed` keeps it; None (nothing kept) for a delta or a header that
+        runs past those bytes (`_packed` then reads it)."""
+        if offset < 12:
+            return None
+        data = pack.start(offset, 16)
+        if not data or (data[0] >> 4) & 7 in (OFS_DELTA, REF_DELTA):
+            return None
+        byte = data[0]
+        kind, size, shift, i = (byte >> 4) & 7, byte & 15, 4, 1
+        while byte & 0x80:
+            if i == len(data):
+                return None
+            byte = data[i]
+            size |= (byte & 0x7F) << shift
+            shift += 7
+            i += 1
+        got = (kind, size, None, size, size, i, size)
+        if len(self._headers) >= _HEADER_CACHE:
+            self._headers.clear()
+        self._headers[key] = got
+        return got
 
     def commit(self, sha: str) -> CommitInfo:
         """The commit ``sha`` (read once: the last ``_COMMIT_CACHE`` read are kept)."""
