@@ -165,6 +165,9 @@ class CommitInfo(NamedTuple):
     subject: str
 
 
+_new_tuple = tuple.__new__
+
+
 class Repo:
     """One repository's objects and refs, read as data."""
 
@@ -775,11 +778,12 @@ def _parse_commit(sha: str, body: bytes) -> CommitInfo:
     before: a signature), then the message. Every id must be 40 hex digits."""
     plain = _PLAIN_COMMIT.match(body)
     if plain is not None:  # the usual header: what the lines below read from it, at once
+        tree, lines, when = plain.groups()
         text = body[plain.end():].decode("utf-8", "replace")
         subject = " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
-        lines = plain[2].decode("ascii")  # "parent ID\n" for each parent
-        return CommitInfo(sha, int(plain[3]), tuple(lines[7:-1].split("\nparent "))
-                          if lines else (), plain[1].decode("ascii"), subject)
+        return _new_tuple(CommitInfo, (  # as CommitInfo(...) makes it, without its call
+            sha, int(when), tuple(lines[7:-1].decode("ascii").split("\nparent "))
+            if lines else (), tree.decode("ascii"), subject))
     head, _, message = body.partition(b"\n\n")
     tree, parents, when = None, [], None
     for line in head.split(b"\n"):
