@@ -37,8 +37,8 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import accumulate
-from operator import itemgetter
+from itertools import accumulate, compress, count
+from operator import itemgetter, ne
 from pathlib import Path
 from typing import NamedTuple
 
@@ -663,22 +663,28 @@ class Repo:
         (mode, id) there or None), compared as `_entries` gives them ("040000" and "40000"
         are one mode; a name's last entry counts, as in `_raw`).
 
-        The entries whose bytes differ are told at C speed, and only they are split. That
-        is exact when the trees are one list of entries once those are taken out (a name
-        none of them holds then reads the same in both), and each name they hold is at
-        most one entry in each tree (its bytes, " NAME\0", are found there at most once:
-        every entry of that name holds them). Otherwise (git never writes such trees), or
-        when taking them out would cost more than `_COMPARE_WORK`, by `_raw`'s dicts.
-        Charged an eighth of an entry per entry compared (one per name that differs:
-        `changes`)."""
+        The entries whose bytes differ are told at C speed (trees of as many entries: at
+        each place; else as sets), and only they are split. That is exact when the trees
+        are one list of entries once those are taken out (a name none of them holds then
+        reads the same in both), and each name they hold is at most one entry in each
+        tree (its bytes, " NAME\0", are found there at most once: every entry of that name
+        holds them). Otherwise (git never writes such trees), or when taking them out
+        would cost more than `_COMPARE_WORK`, by `_raw`'s dicts. Charged an eighth of an
+        entry per entry compared (one per name that differs: `changes`)."""
         like = self._trees.get(new) if old is not None and new is not None else None
         ka = _EMPTY_TREE if old is None else self._parsed(old, like)
         kb = _EMPTY_TREE if new is None else self._parsed(new)
         self.budget.charge("entries", (len(ka[1]) + len(kb[1])) // 8)
-        sa, sb = set(ka[1]), set(kb[1])
-        only = (sa - sb, sb - sa)
-        plain = (len(only[0]) + len(only[1])) * (len(ka[1]) + len(kb[1])) <= _COMPARE_WORK
-        if plain:
+        la, lb = ka[1], kb[1]
+        if len(la) == len(lb):  # entries changed in place: the places that differ
+            at = list(compress(count(), map(ne, la, lb)))
+            only: tuple = ([la[i] for i in at], [lb[i] for i in at])
+            plain = True  # off those places the lists are one
+        else:
+            sa, sb = set(la), set(lb)
+            only = (sa - sb, sb - sa)
+            plain = (len(only[0]) + len(only[1])) * (len(la) + len(lb)) <= _COMPARE_WORK
+        if plain and len(la) != len(lb):
             rest = list(ka[1]), list(kb[1])  # each less one of each of its own entries
             for side in (0, 1):
                 for item in only[side]:
