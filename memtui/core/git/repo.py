@@ -22,7 +22,8 @@ spent, or an object is refused, :class:`HistoryCut` says where the reading stopp
 callers say so (ages fall back to the file's mtime with a note, a trend stops there).
 
 The module is past 500 lines: reading an object and bounding that read are one concern (the
-header tells both whether and how to read it), kept together so no path reads unbounded.
+header tells both whether and how to read it), kept together so no path reads unbounded;
+the trees it keeps are compared as it keeps them (their entries' bytes: ``Repo._changed``).
 """
 
 from __future__ import annotations
