@@ -113,15 +113,15 @@ class PackFile:
         lo = self._fanout[first - 1] if first else 0
         hi = self._fanout[first]
         idx = self._idx
-        if hi - lo <= SCAN_BUCKET:  # a small bucket: one search in C, at a 20-byte step
-            at = self._names.start + 20 * lo
-            block = idx[at:at + 20 * (hi - lo)]
-            found = block.find(raw)
-            while found % 20 and found != -1:
-                found = block.find(raw, found + 1)
+        if hi - lo <= SCAN_BUCKET:  # a small bucket: one search in C, at a 20-byte step,
+            at = self._names.start + 20 * lo  # in the map itself (nothing copied)
+            end = at + 20 * (hi - lo)
+            found = idx.find(raw, at, end)
+            while (found - at) % 20 and found != -1:
+                found = idx.find(raw, found + 1, end)
             if found == -1:
                 return None
-            i = lo + found // 20
+            i = lo + (found - at) // 20
         else:
             i = bisect.bisect_left(self._names, raw, lo, hi)
             if i >= hi or self._names[i] != raw:
@@ -144,26 +144,31 @@ class PackFile:
         ``size`` bytes, or :class:`PackError`. Reads no more than it inflates needs."""
         inflater = zlib.decompressobj()
         at = offset + skip
-        out: list[bytes] = []
-        made = 0
+        raw = self._map[at:at + min(_CHUNK, size + 64)]
+        at += len(raw)
         try:
-            while not inflater.eof:
-                raw = inflater.unconsumed_tail
-                if not raw:
-                    raw = self._map[at:at + min(_CHUNK, size + 64)]
-                    at += len(raw)
-                if not raw:
-                    break
-                part = inflater.decompress(raw, size + 1 - made)
-                made += len(part)
-                out.append(part)
-                if made > size:
-                    break
+            data = inflater.decompress(raw, size + 1)  # most entries end in this chunk
+            if raw and not inflater.eof and len(data) <= size:  # the next chunks
+                out = [data]
+                made = len(data)
+                while not inflater.eof:
+                    raw = inflater.unconsumed_tail
+                    if not raw:
+                        raw = self._map[at:at + min(_CHUNK, size + 64)]
+                        at += len(raw)
+                    if not raw:
+                        break
+                    part = inflater.decompress(raw, size + 1 - made)
+                    made += len(part)
+                    out.append(part)
+                    if made > size:
+                        break
+                data = b"".join(out)
         except zlib.error as exc:
             raise PackError(f"an entry at {offset} does not inflate: {exc}") from None
-        if made != size or not inflater.eof:
+        if len(data) != size or not inflater.eof:
             raise PackError(f"the entry at {offset} is not the size its header says")
-        return b"".join(out)
+        return data
 
 
 def entry_header(data: bytes) -> tuple[int, int, int]:

@@ -22,7 +22,8 @@ spent, or an object is refused, :class:`HistoryCut` says where the reading stopp
 callers say so (ages fall back to the file's mtime with a note, a trend stops there).
 
 The module is past 500 lines: reading an object and bounding that read are one concern (the
-header tells both whether and how to read it), kept together so no path reads unbounded.
+header tells both whether and how to read it), kept together so no path reads unbounded;
+the trees it keeps are compared as it keeps them (their entries' bytes: ``Repo._changed``).
 """
 
 from __future__ import annotations
@@ -33,10 +34,12 @@ import re
 import stat
 import sys
 import zlib
+from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from operator import itemgetter
+from itertools import accumulate, compress, count
+from operator import itemgetter, ne
 from pathlib import Path
 from typing import NamedTuple
 
@@ -73,16 +76,27 @@ _KINDS = {1: b"commit", 2: b"tree", 3: b"blob", 4: b"tag"}
 _KIND_NUMS = {v: k for k, v in _KINDS.items()}
 #: A tree's entry: octal mode, space, name, NUL, the 20-byte id.
 _TREE_ENTRY = re.compile(rb"([0-7]{1,7}) ([^\0]*)\0(.{20})", re.S)
-#: A tree's whole content: its entries, one after another, and nothing else.
-_TREE_WHOLE = re.compile(rb"(?:[0-7]{1,7} [^\0]*\0.{20})*", re.S)
+#: A tree's entry, whole (its content is read as these, one after another: `Repo._parsed`).
+_TREE_ITEM = re.compile(rb"[0-7]{1,7} [^\0]*\0.{20}", re.S)
 _NO_ENTRIES: dict[bytes, tuple[bytes, bytes, bytes]] = {}
+#: What `Repo._parsed` gives for no tree, or an object that is not one.
+_EMPTY_TREE: tuple = (b"", [], _NO_ENTRIES, {})
 _HEX_ID = re.compile(r"[0-9a-f]{40}")
+#: A commit's header as git writes it, to the empty line before the message: its tree, its
+#: parents' lines, an author, and a committer whose line ends in its time and zone. Read as
+#: `_parse_commit`'s loop reads it (the committer's time: the digits after its last "> ").
+_PLAIN_COMMIT = re.compile(rb"tree ([0-9a-f]{40})\n((?:parent [0-9a-f]{40}\n)*)"
+                           rb"author [^\n]*\ncommitter [^\n]*> ([0-9]+) [+-][0-9]+\n\n")
 _CAPS = {b"commit": MAX_COMMIT, b"tree": MAX_TREE}
 _TREE_CACHE_ENTRIES = 200_000  # parsed trees kept (a commit's tree is its child's parent's)
 _HEADER_CACHE = 100_000  # packed objects' headers kept
+#: `Repo._changed` takes the differing entries out of each tree's list (a scan each) while
+#: that costs at most this many comparisons; past it, trees are compared by their dicts.
+_COMPARE_WORK = 1_000_000
 _COMMIT_CACHE = 20_000  # commits read kept (a walk asks for each twice)
 _RESOLVED_BYTES = 32 * 1024 * 1024  # packed objects' contents kept (delta bases)
 _UNKNOWN = -1  # a loose file's mode not looked at yet
+_NO_HEADER = ()  # a packed object's header not looked at yet (None: it cannot be read)
 #: A tree entry's name decoded as ``os.fsdecode`` does (without its call per name).
 _FS_ENCODING, _FS_ERRORS = sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()
 
@@ -150,6 +164,9 @@ class CommitInfo(NamedTuple):
     parents: tuple[str, ...]
     tree: str
     subject: str
+
+
+_new_tuple = tuple.__new__
 
 
 class Repo:
@@ -343,12 +360,16 @@ class Repo:
                 body = apply_delta(self._unpacked(pack, head[2])[1], delta)
         except (OSError, IndexError, PackError) as exc:
             raise GitReadError(f"the packed object at {offset} cannot be read: {exc}") from None
-        if len(body) <= _RESOLVED_BYTES // 4:
+        self._keep(key, body)
+        return head[0], body
+
+    def _keep(self, key: tuple[str, int], body: bytes) -> None:
+        """Keep a packed object's content read (see `_resolved`)."""
+        if len(body) <= _RESOLVED_BYTES // 4 and key not in self._resolved:
             self._resolved[key] = body
             self._resolved_bytes += len(body)
-            while self._resolved_bytes > _RESOLVED_BYTES:  # forget: read again, charged again
-                self._resolved_bytes -= len(self._resolved.popitem(last=False)[1])
-        return head[0], body
+        while self._resolved_bytes > _RESOLVED_BYTES:  # forget: read again, charged again
+            self._resolved_bytes -= len(self._resolved.popitem(last=False)[1])
 
     def _packed_header(self, pack: PackFile, offset: int, depth: int
                        ) -> tuple[int, int, int | None, int, int] | None:
@@ -412,19 +433,25 @@ class Repo:
     def _packed_object(self, sha: str, kind: bytes, cap: int) -> bytes:
         """`_object` for an object that cannot be loose: the same checks, in the same
         order, on one look-up of its header (a packed object read before is returned as
-        kept, at no cost, as `_cost` would say)."""
+        kept, at no cost, as `_cost` would say; one that is no delta costs its size, as
+        `_cost` says too)."""
         try:
             raw = bytes.fromhex(sha)
         except ValueError:
             raise GitReadError(f"object {sha[:12]} is missing or cannot be read") from None
-        for pack in self.packs:
+        for pack in self.packs if self._packs is None else self._packs:
             try:
                 offset = pack.offset(raw)
             except PackError:
                 break
             if offset is None:
                 continue
-            head = self._packed(pack, offset, 0)
+            key = (pack.filename, offset)
+            head = self._headers.get(key, _NO_HEADER)
+            if head is _NO_HEADER:
+                head = self._plain_header(pack, offset, key)
+                if head is None:  # a delta, or a header past its first bytes
+                    head = self._packed(pack, offset, 0)
             if head is None or head[0] not in _KINDS:
                 break
             if _KINDS[head[0]] != kind:
@@ -432,15 +459,55 @@ class Repo:
             if head[1] > cap:
                 raise HistoryCut(f"{kind.decode()} {sha[:12]} is too large to read "
                                  f"({head[1]:,} bytes; memtui reads up to {cap:,})")
-            key = (pack.filename, offset)
             kept = self._resolved.get(key)
             if kept is not None:
                 self.budget.charge("inflated", 0)  # as `_cost` says (a spent budget raises)
                 self._resolved.move_to_end(key)
                 return kept
-            self.budget.charge("inflated", self._cost(pack, offset))
-            return self._unpacked(pack, offset)[1]
+            if head[2] is not None:
+                self.budget.charge("inflated", self._cost(pack, offset))
+                return self._unpacked(pack, offset)[1]
+            budget = self.budget
+            budget.inflated -= head[3]
+            if budget.inflated < 0:
+                budget.charge("inflated", 0)  # says so (a spent budget raises)
+            try:
+                body = pack.inflate(offset, head[5], head[6])
+            except (OSError, IndexError, PackError) as exc:
+                raise GitReadError(f"the packed object at {offset} cannot be read: {exc}"
+                                   ) from None
+            if len(body) <= _RESOLVED_BYTES // 4:  # as `_keep` keeps it
+                self._resolved[key] = body
+                self._resolved_bytes += len(body)
+                if self._resolved_bytes > _RESOLVED_BYTES:
+                    self._keep(key, body)
+            return body
         raise GitReadError(f"object {sha[:12]} is missing or cannot be read")
+
+    def _plain_header(self, pack: PackFile, offset: int, key: tuple[str, int]
+                      ) -> tuple[int, int, None, int, int, int, int] | None:
+        """`_packed`'s header for an entry that is no delta, told from its first bytes
+        and kept as `_packed` keeps it; None (nothing kept) for a delta or a header that
+        runs past those bytes (`_packed` then reads it)."""
+        if offset < 12:
+            return None
+        data = pack.start(offset, 16)
+        if not data or (data[0] >> 4) & 7 in (OFS_DELTA, REF_DELTA):
+            return None
+        byte = data[0]
+        kind, size, shift, i = (byte >> 4) & 7, byte & 15, 4, 1
+        while byte & 0x80:
+            if i == len(data):
+                return None
+            byte = data[i]
+            size |= (byte & 0x7F) << shift
+            shift += 7
+            i += 1
+        got = (kind, size, None, size, size, i, size)
+        if len(self._headers) >= _HEADER_CACHE:
+            self._headers.clear()
+        self._headers[key] = got
+        return got
 
     def commit(self, sha: str) -> CommitInfo:
         """The commit ``sha`` (read once: the last ``_COMMIT_CACHE`` read are kept)."""
@@ -464,17 +531,27 @@ class Repo:
         if tree is None:
             return {}
         kept = self._parsed(tree)
-        if kept[1] is None:
-            kept[1] = {name.decode(_FS_ENCODING, _FS_ERRORS): (int(mode, 8), sha.hex())
-                       for mode, name, sha in kept[0].values()}
-        return kept[1]
+        if kept[3] is None:
+            kept[3] = {name.decode(_FS_ENCODING, _FS_ERRORS): (int(mode, 8), sha.hex())
+                       for mode, name, sha in self._raw(tree).values()}
+        return kept[3]
 
     def _raw(self, tree: str | None) -> dict[bytes, tuple[bytes, bytes, bytes]]:
-        """A tree's entries as its bytes hold them (name → (octal mode, name, 20-byte id))."""
-        return _NO_ENTRIES if tree is None else self._parsed(tree)[0]
+        """A tree's entries as its bytes hold them (name → (octal mode, name, 20-byte id);
+        a name twice: its last entry), split when first asked for."""
+        if tree is None:
+            return _NO_ENTRIES
+        kept = self._parsed(tree)
+        if kept[2] is None:
+            items = _TREE_ENTRY.findall(kept[0])
+            kept[2] = dict(zip(map(itemgetter(1), items), items, strict=True))
+        return kept[2]
 
-    def _parsed(self, tree: str) -> list:
-        """[raw entries, entries decoded or None] of ``tree``, parsed once (see `_entries`)."""
+    def _parsed(self, tree: str, like: list | None = None) -> list | tuple:
+        """[content, its entries (each whole, as bytes), `_raw`'s dict or None, `_entries`'
+        dict or None] of ``tree``, read once: a walk compares trees by their entries' bytes
+        (`_changed`) and splits only the trees it looks a name up in. ``like``: a kept
+        tree's record this one may differ from in a few bytes (see `_items_like`)."""
         kept = self._trees.get(tree)
         if kept is not None:
             self._trees.move_to_end(tree)
@@ -485,17 +562,20 @@ class Repo:
             raise
         except GitReadError:
             if self.header(tree) is not None:  # a submodule's commit, a blob: no entries
-                return [_NO_ENTRIES, {}]
+                return _EMPTY_TREE
             raise
-        if _TREE_WHOLE.fullmatch(body) is None:
+        items = None if like is None else _items_like(body, like[0], like[1])
+        if items is None:
+            items = _TREE_ITEM.findall(body)
+        # The entries tile the content (each start has one possible entry, and findall's
+        # matches do not overlap): it is made of entries and nothing else.
+        if sum(map(len, items)) != len(body):
             raise GitReadError(f"tree {tree[:12]} cannot be read: not a tree's entries")
-        items = _TREE_ENTRY.findall(body)
         self.budget.charge("entries", len(items))
-        raw = dict(zip(map(itemgetter(1), items), items, strict=True))
-        kept = self._trees[tree] = [raw, None]
-        self._tree_entries += len(raw)
+        kept = self._trees[tree] = [body, items, None, None]
+        self._tree_entries += len(items)
         while self._tree_entries > _TREE_CACHE_ENTRIES and len(self._trees) > 1:
-            self._tree_entries -= len(self._trees.popitem(last=False)[1][0])
+            self._tree_entries -= len(self._trees.popitem(last=False)[1][1])
         return kept
 
     def subtree(self, tree: str, prefix: str) -> str | None:
@@ -506,7 +586,7 @@ class Repo:
                 p.encode(_FS_ENCODING, _FS_ERRORS) for p in prefix.split("/") if p)
         for part in parts:
             entry = self._raw(tree).get(part)
-            if entry is None or int(entry[0], 8) != _DIR:
+            if entry is None or (entry[0] != b"40000" and int(entry[0], 8) != _DIR):
                 return None
             tree = entry[2].hex()
         return tree
@@ -562,16 +642,7 @@ class Repo:
         ``diff-tree -r``); a deleted one comes with mode ``"0"``."""
         if old == new:
             return
-        ra, rb = self._raw(old), self._raw(new)
-        # The names whose entry differs, told at C speed on the bytes (then decoded, and
-        # compared as `_entries` gives them: "040000" and "40000" are one mode); charged at
-        # an eighth of an entry per entry compared, and one per name that differs.
-        self.budget.charge("entries", (len(ra) + len(rb)) // 8)
-        changed = {}
-        for raw_name in {name for name, _ in ra.items() ^ rb.items()}:
-            was, now = _decoded(ra.get(raw_name)), _decoded(rb.get(raw_name))
-            if was != now:
-                changed[raw_name.decode(_FS_ENCODING, _FS_ERRORS)] = (was, now)
+        changed = self._changed(old, new)
         names = sorted(changed)
         self.budget.charge("entries", len(names))
         for name in names:
@@ -586,6 +657,62 @@ class Repo:
                                         now[1] if now_dir and now else None, path)
             if now is not None and not now_dir:
                 yield f"{now[0]:06o}", now[1], path
+
+    def _changed(self, old: str | None, new: str | None
+                 ) -> dict[str, tuple[tuple[int, str] | None, tuple[int, str] | None]]:
+        """The names whose entry differs from ``old`` to ``new`` (decoded, each with its
+        (mode, id) there or None), compared as `_entries` gives them ("040000" and "40000"
+        are one mode; a name's last entry counts, as in `_raw`).
+
+        The entries whose bytes differ are told at C speed (trees of as many entries: at
+        each place; else as sets), and only they are split. That is exact when the trees
+        are one list of entries once those are taken out (a name none of them holds then
+        reads the same in both), and each name they hold is at most one entry in each
+        tree (its bytes, " NAME\0", are found there at most once: every entry of that name
+        holds them). Otherwise (git never writes such trees), or when taking them out
+        would cost more than `_COMPARE_WORK`, by `_raw`'s dicts. Charged an eighth of an
+        entry per entry compared (one per name that differs: `changes`)."""
+        like = self._trees.get(new) if old is not None and new is not None else None
+        ka = _EMPTY_TREE if old is None else self._parsed(old, like)
+        kb = _EMPTY_TREE if new is None else self._parsed(new)
+        self.budget.charge("entries", (len(ka[1]) + len(kb[1])) // 8)
+        la, lb = ka[1], kb[1]
+        if len(la) == len(lb):  # entries changed in place: the places that differ
+            at = list(compress(count(), map(ne, la, lb)))
+            only: tuple = ([la[i] for i in at], [lb[i] for i in at])
+            plain = True  # off those places the lists are one
+        else:
+            sa, sb = set(la), set(lb)
+            only = (sa - sb, sb - sa)
+            plain = (len(only[0]) + len(only[1])) * (len(la) + len(lb)) <= _COMPARE_WORK
+        if plain and len(la) != len(lb):
+            rest = list(ka[1]), list(kb[1])  # each less one of each of its own entries
+            for side in (0, 1):
+                for item in only[side]:
+                    rest[side].remove(item)
+            plain = rest[0] == rest[1]
+        sides: dict[bytes, list] = {}
+        for side in (0, 1):
+            for item in only[side] if plain else ():
+                mode, name, sha = _TREE_ENTRY.match(item).groups()  # type: ignore[union-attr]
+                got = sides.setdefault(name, [None, None])
+                plain = plain and got[side] is None
+                got[side] = (mode, name, sha)
+        for name in sides:
+            if not plain:
+                break
+            key = b" " + name + b"\0"
+            plain = ka[0].count(key) <= 1 and kb[0].count(key) <= 1
+        if not plain:
+            ra, rb = self._raw(old), self._raw(new)
+            sides = {name: [ra.get(name), rb.get(name)]
+                     for name, _ in ra.items() ^ rb.items()}
+        changed = {}
+        for raw_name, (a, b) in sides.items():
+            was, now = _decoded(a), _decoded(b)
+            if was != now:
+                changed[raw_name.decode(_FS_ENCODING, _FS_ERRORS)] = (was, now)
+        return changed
 
     def size(self, sha: str) -> int | None:
         """An object's size from its header alone, without reading its content; None when
@@ -618,6 +745,35 @@ class Repo:
                     heapq.heappush(queue, (-p.time, parent, p))
 
 
+def _items_like(body: bytes, other: bytes, items: list[bytes]) -> list[bytes] | None:
+    """``_TREE_ITEM.findall(body)``, told from a tree of the same length whose content
+    ``other`` tiles into ``items``, when only a few of its entries differ (a file changed
+    in place: one id); None when that does not hold (then ``body`` is read whole).
+
+    The two contents agree before the first byte that differs and after the last: the
+    entries of ``other`` wholly before that span are ``body``'s too (entries are read
+    from the start, each from where the last ended, one way only), the span's entries are
+    read from ``body`` and must end where ``other``'s did, and from there on the bytes,
+    so the entries, are ``other``'s."""
+    if len(body) != len(other) or len(items) < 8:
+        return None
+    size = len(body)
+    diff = int.from_bytes(body, "big") ^ int.from_bytes(other, "big")
+    if not diff:
+        return None
+    first = size - 1 - (diff.bit_length() - 1) // 8  # the first byte that differs
+    last = size - 1 - ((diff & -diff).bit_length() - 1) // 8  # and the last
+    starts = [0, *accumulate(map(len, items))]
+    i = bisect_right(starts, first) - 1
+    j = bisect_right(starts, last)  # entries i .. j-1 hold the span
+    if j >= len(starts) or starts[-1] != size:
+        return None
+    span = _TREE_ITEM.findall(body, starts[i], starts[j])
+    if sum(map(len, span)) != starts[j] - starts[i]:
+        return None
+    return items[:i] + span + items[j:]
+
+
 def _decoded(entry: tuple[bytes, bytes, bytes] | None) -> tuple[int, str] | None:
     """A raw tree entry's (mode, id) as `Repo._entries` gives it."""
     return None if entry is None else (int(entry[0], 8), entry[2].hex())
@@ -627,6 +783,14 @@ def _parse_commit(sha: str, body: bytes) -> CommitInfo:
     """A commit's tree, parents, committer time and subject, from its content: header
     lines up to the first empty line (a line starting with a space continues the one
     before: a signature), then the message. Every id must be 40 hex digits."""
+    plain = _PLAIN_COMMIT.match(body)
+    if plain is not None:  # the usual header: what the lines below read from it, at once
+        tree, lines, when = plain.groups()
+        text = body[plain.end():].decode("utf-8", "replace")
+        subject = " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
+        return _new_tuple(CommitInfo, (  # as CommitInfo(...) makes it, without its call
+            sha, int(when), tuple(lines[7:-1].decode("ascii").split("\nparent "))
+            if lines else (), tree.decode("ascii"), subject))
     head, _, message = body.partition(b"\n\n")
     tree, parents, when = None, [], None
     for line in head.split(b"\n"):
