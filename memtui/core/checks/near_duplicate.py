@@ -79,6 +79,9 @@ THRESHOLD = 0.5  # estimated Jaccard similarity from which two texts are near-du
 LOW = 0.2  # ... from which they are when they share most facts and none conflicts (or
 #             neither holds any: nothing contradicts)
 FLOOR = 0.1  # ... from which they are when both hold the same facts, two or more
+GROWN, HELD = 2, 0.5  # one text this many times the other's shingles, holding this share
+#                       of them: the other grown (`_grown`) ...
+SHORT = 32  # ... when the other is a short rule (a sentence or two: this many shingles)
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only (no n²)
 
@@ -168,7 +171,17 @@ def similarity(a: bytes, b: bytes) -> float:
     return _bottom_similarity(read_sketch(a), read_sketch(b))
 
 
-def backed(shared: int, na: int, nb: int, sim: float) -> bool:
+def _grown(shared: int, counted: int, na: int, nb: int) -> bool:
+    """Whether one side is the other grown: the smaller text (``counted`` of its shingles
+    comparable, ``shared`` of them in the other's) at least ``GROWN`` times smaller, and
+    at least ``HELD`` of it in the larger (a one-line rule and its paragraph with a
+    background and a **Why:**, whose Jaccard similarity the added words sink)."""
+    small, large = (na, nb) if na <= nb else (nb, na)
+    return (bool(counted) and small <= SHORT and large >= GROWN * small
+            and shared >= HELD * counted)
+
+
+def backed(shared: int, na: int, nb: int, sim: float, grown: bool = False) -> bool:
     """Whether the facts back a pair ``sim`` alike, below ``THRESHOLD``, whose sides hold
     ``na`` and ``nb`` facts, ``shared`` of them in common (a sample's misses only make it
     smaller): from ``LOW`` alike when most facts of the side with fewer are shared, or
@@ -184,17 +197,19 @@ def backed(shared: int, na: int, nb: int, sim: float) -> bool:
     small number in common paired two notes of the demo, 15 % alike; in blind set rules4 a
     shop's name and a number, two tools' notes 18 % alike)."""
     fewer = min(na, nb)
+    if grown and sim >= FLOOR:
+        return shared >= 1  # a fact in common (the type, at least); the conflicts decide
     if sim >= LOW:
         return 2 * shared >= fewer if fewer else na == nb
     return sim >= FLOOR and (shared == na == nb >= 3 or shared == fewer >= 4)
 
 
-def agree(a: Parts, b: Parts, sim: float) -> bool:
+def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
     or less with the facts backing it: `backed`), their facts not in
     conflict below ``COPY``, their fields never."""
     fa, fb = a[2], b[2]
-    if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim):
+    if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown):
         return False  # little alike, and the facts do not back it
     if sim < COPY and fa and fb:
         if len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS:
@@ -245,26 +260,30 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             if not shared:
                 continue
             if nx < BOTTOM and n < BOTTOM:
-                sim = shared / (nx + n - shared)
+                cx, cy = nx, n
             else:
                 cut = min(last, ys[-1])  # every hash both hold is at most this: all counted
-                sim = shared / (bisect_right(xs, cut) + bisect_right(ys, cut) - shared)
+                cx, cy = bisect_right(xs, cut), bisect_right(ys, cut)
         else:  # the same counts from bits (`_bitmaps`)
             ybits, yfbits, rest, ybelow, ylast, n = bits[other]
             shared = (xbits & ybits).bit_count()
             if not shared:
                 continue
             if nx < BOTTOM and n < BOTTOM:
-                sim = shared / (nx + n - shared)
+                cx, cy = nx, n
             elif last <= ylast:  # x's largest hash is the cut: all of x, y's up to it
-                sim = shared / (nx + (ybits & below).bit_count() - shared)
+                cx, cy = nx, (ybits & below).bit_count()
             else:
-                sim = shared / ((xbits & ybelow).bit_count() + n - shared)
+                cx, cy = (xbits & ybelow).bit_count(), n
+        sim = shared / (cx + cy - shared)
         if sim < threshold:
             continue
+        # a day's log is a piece of a running log by design: never the other grown
+        grown = not (key_dated or other in dated) and _grown(shared, cx if nx <= n else cy,
+                                                             nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
             m = rest[1 + n] if len(rest) > 1 + n else 0
-            if sim < LOW and min(m, mx) < (3 if m == mx else 4):
+            if sim < LOW and not grown and min(m, mx) < (3 if m == mx else 4):
                 continue  # `backed` below LOW: three facts or more on each side, four
                 #           when one side holds more
             if not m or not mx:
@@ -273,11 +292,11 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 common = (xfbits & yfbits).bit_count()
             else:
                 common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
-            if not backed(common, mx, m, sim):
+            if not backed(common, mx, m, sim, grown):
                 continue
         if x is None:
             x = read_sketch(sketches[key])
-        if agree(x, read_sketch(sketches[other]), sim):
+        if agree(x, read_sketch(sketches[other]), sim, grown):
             out.append((sim, other))
     return out
 
