@@ -211,7 +211,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     fa, fb = a[2], b[2]
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown):
         return False  # little alike, and the facts do not back it
-    if sim < COPY and fa and fb:
+    if sim < COPY and fa and fb and not grown:
         if len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS:
             cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
             fa = frozenset(h for h in fa if h <= cut)
