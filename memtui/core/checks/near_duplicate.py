@@ -221,7 +221,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     ka, kb = a[3], b[3]
     if ka and kb:
         keys = ka.keys() & kb.keys()
-        if len(keys) >= 2 and 2 * sum(1 for k in keys if not ka[k] & kb[k]) >= len(keys):
+        if len(keys) >= 2 and 2 * sum(1 for k in keys if 2 * len(ka[k] & kb[k]) <= min(
+                len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
     # the same template, other values in its slots (two, or as many as agree)
     conflicts, agrees = slot_conflicts(a[4], b[4])
