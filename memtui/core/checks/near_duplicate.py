@@ -206,12 +206,21 @@ def backed(shared: int, na: int, nb: int, sim: float, grown: bool = False) -> bo
 
 def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
-    or less with the facts backing it: `backed`), their facts not in
-    conflict below ``COPY``, their fields never."""
+    or less with the facts backing it: `backed`), their slots never in conflict (two, or
+    as many as agree), their facts not below ``COPY`` (nor from it with a slot in conflict:
+    an edited copy keeps its template's values, a look-alike holds other values in one
+    context: a chiller's and a freezer's limits, 70 % alike; nor ever when one side is the
+    other grown: `_grown`), their fields never (two keys or more in common, half of them
+    with values sharing at most half the smaller value's words)."""
     fa, fb = a[2], b[2]
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown):
         return False  # little alike, and the facts do not back it
-    if sim < COPY and fa and fb and not grown:
+    # the same template, other values in its slots (two, or as many as agree)
+    conflicts, agrees = slot_conflicts(a[4], b[4])
+    if conflicts >= 2 or (conflicts and conflicts >= agrees):
+        return False
+    # from COPY alike an edited copy, unless a slot holds other values too (a template)
+    if (sim < COPY or conflicts) and fa and fb and not grown:
         if len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS:
             cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
             fa = frozenset(h for h in fa if h <= cut)
@@ -224,9 +233,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
         if len(keys) >= 2 and 2 * sum(1 for k in keys if 2 * len(ka[k] & kb[k]) <= min(
                 len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
-    # the same template, other values in its slots (two, or as many as agree)
-    conflicts, agrees = slot_conflicts(a[4], b[4])
-    return not (conflicts >= 2 or (conflicts and conflicts >= agrees))
+    return True
 
 
 def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],
