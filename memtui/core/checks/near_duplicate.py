@@ -11,7 +11,10 @@ most words and differ in their facts. So a pair is reported when (1) it is at le
 the side with fewer, or neither holding any (a preference or a rule in words: nothing to
 contradict); or at least ``FLOOR`` alike with both holding the same facts, three or more,
 or one holding all the other's, four or more (prose against a command block, a synonym per
-sentence: the words change, the facts stay; `backed`), and (2) below ``COPY`` alike, its
+sentence: the words change, the facts stay; `backed`), or at least ``FLOOR`` alike with one
+side the other grown (a short rule, at most ``SHORT`` shingles, half of them in a text
+``GROWN`` times its size, a fact in common: the rule and its paragraph with a background and a
+**Why:**; `_grown`), and (2) below ``COPY`` alike, its
 facts do not conflict (each side holding a fact the other lacks: a copy holds the other's
 facts, or adds some; two daily logs or a corrected memory each hold their own), nor, ever, its
 ``key: value`` lines (two keys or more in common, half of them with values that share no
