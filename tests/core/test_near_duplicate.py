@@ -208,6 +208,27 @@ def test_a_short_rule_grown_into_a_paragraph_is_a_near_duplicate() -> None:
     assert near_duplicate_texts([("rule", _RULE), ("memory/2026-04-01.md", _GROWN)]) == {}
 
 
+def test_a_template_is_not_an_edited_copy_nor_fields_sharing_a_word() -> None:
+    """A chiller's and a freezer's limits, 70 % alike (from ``COPY``): a slot holds other
+    values on each side (0–4 °C, −18 °C), so their facts keep them apart; two donors' terms
+    whose field values share a word or two (``kwa mwaka``) but at most half the smaller's:
+    other values (rules8)."""
+    chiller = ("冷藏库的温度标准和检查频率\n冷藏库：温度保持在 0–4°C，每天开档和收档各记录一次。"
+               "超过 5°C 连续 30 分钟要报给周师傅。\n")
+    freezer = ("冷冻库的温度标准和检查频率\n冷冻库：温度保持在 -18°C 以下，"
+               "每天开档和收档各记录一次。高于 -15°C 连续 30 分钟要报给周师傅。\n")
+    assert nd.similarity(sketch(chiller), sketch(freezer)) >= nd.COPY
+    assert near_duplicate_texts([("a", chiller), ("b", freezer)]) == {}
+    a = ("Masharti ya msaada kutoka Books for Africa\nBooks for Africa:\n"
+         "- Msaada: vitabu (kontena moja kwa mwaka)\n"
+         "- Ripoti: mara moja kwa mwaka, kwa Kiingereza\n- Sharti: vitabu visiuzwe\n")
+    b = ("Masharti ya ruzuku kutoka Halmashauri ya Jiji la Arusha\n"
+         "Halmashauri ya Jiji la Arusha:\n- Msaada: TSh 6,000,000 kwa mwaka kwa uendeshaji\n"
+         "- Ripoti: kila robo mwaka, kwa Kiswahili\n"
+         "- Sharti: maktaba iwe wazi angalau siku 5 kwa wiki\n")
+    assert pairs({"a": sketch(a, "reference"), "b": sketch(b, "reference")}) == {}
+
+
 def test_two_daily_logs_are_a_journal_not_duplicates(tmp_path: Path) -> None:
     log = ("Morning routine: disk at 9.8 GB, heartbeat ran, the blockers are unchanged: the "
            "campaign status, the second batch, the three videos to shoot, the accounting.\n")
