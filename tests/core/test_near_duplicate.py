@@ -177,6 +177,58 @@ def test_a_look_alike_with_other_facts_is_not(a: str, b: str) -> None:
     assert near_duplicate_texts([("a", a), ("b", b)]) == {}
 
 
+_RULE = ("No concrete pours after 14:00, and none when the forecast is above 30 degrees: "
+         "book the pump for the early morning slot.\n")
+#: The rule grown into a paragraph: a background, a **Why:**, a **How to apply:** (under a
+#: fifth of its shingles alike: the added words sink the Jaccard similarity).
+_GROWN = ("Concrete pours are planned for the morning: none starts after 14:00, and none "
+          "at all on a day whose forecast is above 30 degrees. The slab on level 3 cracked "
+          "last summer after an afternoon pour in the heat, and the engineer had it cut out "
+          "and poured again at our cost.\n**Why:** hot concrete sets too fast and cracks.\n"
+          "**How to apply:** check the forecast the evening before and book the pump for the "
+          "early slot; move the pour to the next cool morning otherwise, and tell the "
+          "subcontractors by phone so that nobody waits on site. The supplier's plant "
+          "opens at six, trucks need an hour through the city traffic, and the inspector "
+          "wants to see the rebar before the first truck arrives. Curing blankets are kept in "
+          "the container by the gate; the apprentices lay them out and water them twice "
+          "daily for a week, and the site diary records who did it.\n")
+_CRANE = ("Crane hire for the tower block runs from 07:00 to 15:00 with a driver included; "
+          "the crane company invoices every two weeks and wants 48 hours' notice for any "
+          "change of the schedule. The site manager books it, the foreman signs the daily "
+          "sheet, and overtime past 15:00 is charged at one and a half times the rate.\n")
+
+
+def test_a_short_rule_grown_into_a_paragraph_is_a_near_duplicate() -> None:
+    """Half the rule's shingles in a paragraph five times its size: the rule grown, paired
+    from ``FLOOR`` alike (`_grown`); a paragraph on another topic is not, nor a day's log
+    holding the paragraph (a journal's piece of a running log)."""
+    found = near_duplicate_texts([("rule", _RULE), ("grown", _GROWN), ("crane", _CRANE)])
+    assert set(found) == {"rule", "grown"}
+    assert nd.FLOOR <= found["rule"][0][0] < nd.LOW
+    assert near_duplicate_texts([("rule", _RULE), ("memory/2026-04-01.md", _GROWN)]) == {}
+
+
+def test_a_template_is_not_an_edited_copy_nor_fields_sharing_a_word() -> None:
+    """A chiller's and a freezer's limits, 70 % alike (from ``COPY``): a slot holds other
+    values on each side (0–4 °C, −18 °C), so their facts keep them apart; two donors' terms
+    whose field values share a word or two (``kwa mwaka``) but at most half the smaller's:
+    other values (rules8)."""
+    chiller = ("冷藏库的温度标准和检查频率\n冷藏库：温度保持在 0–4°C，每天开档和收档各记录一次。"
+               "超过 5°C 连续 30 分钟要报给周师傅。\n")
+    freezer = ("冷冻库的温度标准和检查频率\n冷冻库：温度保持在 -18°C 以下，"
+               "每天开档和收档各记录一次。高于 -15°C 连续 30 分钟要报给周师傅。\n")
+    assert nd.similarity(sketch(chiller), sketch(freezer)) >= nd.COPY
+    assert near_duplicate_texts([("a", chiller), ("b", freezer)]) == {}
+    a = ("Masharti ya msaada kutoka Books for Africa\nBooks for Africa:\n"
+         "- Msaada: vitabu (kontena moja kwa mwaka)\n"
+         "- Ripoti: mara moja kwa mwaka, kwa Kiingereza\n- Sharti: vitabu visiuzwe\n")
+    b = ("Masharti ya ruzuku kutoka Halmashauri ya Jiji la Arusha\n"
+         "Halmashauri ya Jiji la Arusha:\n- Msaada: TSh 6,000,000 kwa mwaka kwa uendeshaji\n"
+         "- Ripoti: kila robo mwaka, kwa Kiswahili\n"
+         "- Sharti: maktaba iwe wazi angalau siku 5 kwa wiki\n")
+    assert pairs({"a": sketch(a, "reference"), "b": sketch(b, "reference")}) == {}
+
+
 def test_two_daily_logs_are_a_journal_not_duplicates(tmp_path: Path) -> None:
     log = ("Morning routine: disk at 9.8 GB, heartbeat ran, the blockers are unchanged: the "
            "campaign status, the second batch, the three videos to shoot, the accounting.\n")

@@ -11,7 +11,10 @@ most words and differ in their facts. So a pair is reported when (1) it is at le
 the side with fewer, or neither holding any (a preference or a rule in words: nothing to
 contradict); or at least ``FLOOR`` alike with both holding the same facts, three or more,
 or one holding all the other's, four or more (prose against a command block, a synonym per
-sentence: the words change, the facts stay; `backed`), and (2) below ``COPY`` alike, its
+sentence: the words change, the facts stay; `backed`), or at least ``FLOOR`` alike with one
+side the other grown (a short rule, at most ``SHORT`` shingles, half of them in a text
+``GROWN`` times its size, a fact in common: the rule and its paragraph with a background and a
+**Why:**; `_grown`), and (2) below ``COPY`` alike, its
 facts do not conflict (each side holding a fact the other lacks: a copy holds the other's
 facts, or adds some; two daily logs or a corrected memory each hold their own), nor, ever, its
 ``key: value`` lines (two keys or more in common, half of them with values that share no
@@ -95,6 +98,9 @@ THRESHOLD = 0.5  # estimated Jaccard similarity from which two texts are near-du
 LOW = 0.2  # ... from which they are when they share most facts and none conflicts (or
 #             neither holds any: nothing contradicts)
 FLOOR = 0.1  # ... from which they are when both hold the same facts, two or more
+GROWN, HELD = 2, 0.5  # one text this many times the other's shingles, holding this share
+#                       of them: the other grown (`_grown`) ...
+SHORT = 32  # ... when the other is a short rule (a sentence or two: this many shingles)
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
 #                   side's own (`agree`: numbers written otherwise)
@@ -199,7 +205,17 @@ def similarity(a: bytes, b: bytes) -> float:
     return _bottom_similarity(read_sketch(a), read_sketch(b))
 
 
-def backed(shared: int, na: int, nb: int, sim: float) -> bool:
+def _grown(shared: int, counted: int, na: int, nb: int) -> bool:
+    """Whether one side is the other grown: the smaller text (``counted`` of its shingles
+    comparable, ``shared`` of them in the other's) at least ``GROWN`` times smaller, and
+    at least ``HELD`` of it in the larger (a one-line rule and its paragraph with a
+    background and a **Why:**, whose Jaccard similarity the added words sink)."""
+    small, large = (na, nb) if na <= nb else (nb, na)
+    return (bool(counted) and small <= SHORT and large >= GROWN * small
+            and shared >= HELD * counted)
+
+
+def backed(shared: int, na: int, nb: int, sim: float, grown: bool = False) -> bool:
     """Whether the facts back a pair ``sim`` alike, below ``THRESHOLD``, whose sides hold
     ``na`` and ``nb`` facts, ``shared`` of them in common (a sample's misses only make it
     smaller): from ``LOW`` alike when most facts of the side with fewer are shared, or
@@ -215,22 +231,32 @@ def backed(shared: int, na: int, nb: int, sim: float) -> bool:
     small number in common paired two notes of the demo, 15 % alike; in blind set rules4 a
     shop's name and a number, two tools' notes 18 % alike)."""
     fewer = min(na, nb)
+    if grown and sim >= FLOOR:
+        return shared >= 1  # a fact in common (the type, at least); the conflicts decide
     if sim >= LOW:
         return 2 * shared >= fewer if fewer else na == nb
     return sim >= FLOOR and (shared == na == nb >= 3 or shared == fewer >= 4)
 
 
-def agree(a: Parts, b: Parts, sim: float) -> bool:
+def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
-    or less with the facts backing it: `backed`), their facts not in
-    conflict below ``COPY`` (each side's own excused, up to ``OWN``, where ``AGREE`` slots
-    agree and none conflicts: the values in one context are the same, a number written
-    otherwise elsewhere), their fields never, their slots never (`slot_conflicts`)."""
+    or less with the facts backing it: `backed`), their slots never in conflict (two, or
+    as many as agree), their facts not below ``COPY`` (each side's own excused, up to
+    ``OWN``, where ``AGREE`` slots agree and none conflicts: the values in one context are
+    the same, a number written otherwise elsewhere; nor from ``COPY`` with a slot in
+    conflict: an edited copy keeps its template's values, a look-alike holds other values in
+    one context: a chiller's and a freezer's limits, 70 % alike; nor ever when one side is
+    the other grown: `_grown`), their fields never (two keys or more in common, half of them
+    with values sharing at most half the smaller value's words)."""
     fa, fb = a[2], b[2]
-    if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim):
+    if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown):
         return False  # little alike, and the facts do not back it
+    # the same template, other values in its slots (two, or as many as agree)
     conflicts, agrees = slot_conflicts(a[4], b[4])
-    if sim < COPY and fa and fb:
+    if conflicts >= 2 or (conflicts and conflicts >= agrees):
+        return False
+    # from COPY alike an edited copy, unless a slot holds other values too (a template)
+    if (sim < COPY or conflicts) and fa and fb and not grown:
         if len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS:
             cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
             fa = frozenset(h for h in fa if h <= cut)
@@ -241,10 +267,10 @@ def agree(a: Parts, b: Parts, sim: float) -> bool:
     ka, kb = a[3], b[3]
     if ka and kb:
         keys = ka.keys() & kb.keys()
-        if len(keys) >= 2 and 2 * sum(1 for k in keys if not ka[k] & kb[k]) >= len(keys):
+        if len(keys) >= 2 and 2 * sum(1 for k in keys if 2 * len(ka[k] & kb[k]) <= min(
+                len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
-    # the same template, other values in its slots (two, or as many as agree)
-    return not (conflicts >= 2 or (conflicts and conflicts >= agrees))
+    return True
 
 
 def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],
@@ -279,26 +305,30 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             if not shared:
                 continue
             if nx < BOTTOM and n < BOTTOM:
-                sim = shared / (nx + n - shared)
+                cx, cy = nx, n
             else:
                 cut = min(last, ys[-1])  # every hash both hold is at most this: all counted
-                sim = shared / (bisect_right(xs, cut) + bisect_right(ys, cut) - shared)
+                cx, cy = bisect_right(xs, cut), bisect_right(ys, cut)
         else:  # the same counts from bits (`_bitmaps`)
             ybits, yfbits, rest, ybelow, ylast, n = bits[other]
             shared = (xbits & ybits).bit_count()
             if not shared:
                 continue
             if nx < BOTTOM and n < BOTTOM:
-                sim = shared / (nx + n - shared)
+                cx, cy = nx, n
             elif last <= ylast:  # x's largest hash is the cut: all of x, y's up to it
-                sim = shared / (nx + (ybits & below).bit_count() - shared)
+                cx, cy = nx, (ybits & below).bit_count()
             else:
-                sim = shared / ((xbits & ybelow).bit_count() + n - shared)
+                cx, cy = (xbits & ybelow).bit_count(), n
+        sim = shared / (cx + cy - shared)
         if sim < threshold:
             continue
+        # a day's log is a piece of a running log by design: never the other grown
+        grown = not (key_dated or other in dated) and _grown(shared, cx if nx <= n else cy,
+                                                             nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
             m = rest[1 + n] if len(rest) > 1 + n else 0
-            if sim < LOW and min(m, mx) < (3 if m == mx else 4):
+            if sim < LOW and not grown and min(m, mx) < (3 if m == mx else 4):
                 continue  # `backed` below LOW: three facts or more on each side, four
                 #           when one side holds more
             if not m or not mx:
@@ -307,11 +337,11 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 common = (xfbits & yfbits).bit_count()
             else:
                 common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
-            if not backed(common, mx, m, sim):
+            if not backed(common, mx, m, sim, grown):
                 continue
         if x is None:
             x = read_sketch(sketches[key])
-        if agree(x, read_sketch(sketches[other]), sim):
+        if agree(x, read_sketch(sketches[other]), sim, grown):
             out.append((sim, other))
     return out
 
