@@ -66,6 +66,7 @@ from memtui.core.checks.near_duplicate_sketch import (
     entry_sketches,
     shingle_hashes,
     sketch,
+    stored_slots,
 )
 
 __all__ = ["BANDS", "BUCKET_ALL", "Buckets", "entry_sketches", "findings_of",
@@ -111,11 +112,11 @@ def read_sketch(sk: bytes) -> Parts:
     at = 2 + n + m
     f = max(rest[at], 0) if len(rest) > at else 0
     fields = _read_pairs(rest[at + 1:at + 1 + f])
-    slots = _read_pairs(rest[at + 1 + f:])
+    slots = _read_pairs(stored_slots(sk[(K + at + 1 + f) * 8:]))
     return ordered, frozenset(ordered), known, fields, slots
 
 
-def _read_pairs(values: array[int]) -> dict[int, set[int]]:
+def _read_pairs(values: array[int] | list[int]) -> dict[int, set[int]]:
     """``key << 32 | value`` values as key → values."""
     if not values:
         return _NO_FIELDS

@@ -687,8 +687,26 @@ def sketch(text: str, kind: str = "") -> bytes:
     field = fields(text)
     out.append(len(field))
     out.extend(field)
-    out.extend(slots(text, len(text) <= 2 * MAX_CJK and bool(runs)))
-    return out.tobytes()
+    # The slots' window, read into slots only where a pair needs them (`stored_slots`).
+    window = text[:SLOT_CHARS // 2 if len(text) <= 2 * MAX_CJK and runs else SLOT_CHARS]
+    raw = window.encode("utf-8", "surrogatepass")
+    out.append(len(raw))
+    return out.tobytes() + raw + bytes(-len(raw) % 8)
+
+
+def stored_slots(raw: bytes) -> list[int]:
+    """The `slots` of a sketch's window, ``raw`` the sketch from the window's length on
+    (`sketch` stores the window, not its slots: a pair compares slots only once it is alike
+    enough, a few memories of thousands). A window cut short or not UTF-8 (a cached
+    sketch is data) has none."""
+    if len(raw) < 8:
+        return []
+    size = int.from_bytes(raw[:8], "little")
+    try:
+        window = raw[8:8 + size].decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return []
+    return slots(window)
 
 
 def entry_sketches(text: str, separator: str = "\n§\n") -> list[tuple[int, bytes]]:
