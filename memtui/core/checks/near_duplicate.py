@@ -86,7 +86,8 @@ BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only
 _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 
 #: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words,
-#: slots: context → values, a name's with bit 31 set).
+#: slots: context → values, a name's with bit 31 set; read from the sketch's window, so a
+#: sketch is read whole only for a pair compared).
 Parts = tuple["array[int]", frozenset[int], frozenset[int], dict[int, set[int]],
               dict[int, set[int]]]
 Found = dict[Hashable, list[tuple[float, Hashable]]]

@@ -26,8 +26,11 @@ memory of a folder has them. The sketch keeps
 
 Packed as 64-bit values: ``K`` bins, the count of bottom hashes, the hashes (ascending), the
 count of facts, the facts (ascending), the count of fields, the fields (``key hash << 32 |
-value word hash``), the slots (``context hash << 32 | kind << 31 | value hash``);
-empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure function of the
+value word hash``), then the slots' window (the characters `slots` reads, as UTF-8: its
+byte count, the bytes, zeros to a multiple of 8), read into slots (``context hash << 32 |
+kind << 31 | value hash``) by `stored_slots` only when a pair is compared: at 10,000
+memories 2 of 32,180 candidate pairs are (bench/RESULTS.md, "the slots read where a pair
+is compared"); empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure function of the
 text (and the type), the same in every process (CRC-32 and tuple hashes of integers, never a
 string's ``hash``, which ``PYTHONHASHSEED`` changes): it lives in the scan cache.
 
@@ -55,7 +58,8 @@ figures before the slots). The slots (bench/RESULTS.md,
 "near_duplicate: structure over phrases") are one more pass of one regular expression
 (`_TOKEN_RE`, one set first) over ``SLOT_CHARS`` characters and a Python step per value or
 context unit: ~0.4-0.9 million instructions a text more (the dearest on the bench's dense
-Chinese, a unit per run of characters). Measured and left out (bench/RESULTS.md, "rules6
+Chinese, a unit per run of characters), now paid only by the memories of a pair compared
+(the window stored instead: ~0.5 KB a sketch more). Measured and left out (bench/RESULTS.md, "rules6
 folded in"): a run of units as one match, split by a second expression where a slot needs
 it (fewer matches, dearer: a ``findall`` per run costs more than a Python step per unit);
 a scan for a value's start to skip texts without any (under 4 % of the texts skipped). What is
