@@ -30,9 +30,10 @@ value word hash``), then the slots' window (the characters `slots` reads, as UTF
 byte count, the bytes, zeros to a multiple of 8), read into slots (``context hash << 32 |
 kind << 31 | value hash``) by `stored_slots` only when a pair is compared: at 10,000
 memories 2 of 32,180 candidate pairs are (bench/RESULTS.md, "the slots read where a pair
-is compared"); empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure function of the
-text (and the type), the same in every process (CRC-32 and tuple hashes of integers, never a
-string's ``hash``, which ``PYTHONHASHSEED`` changes): it lives in the scan cache.
+is compared"); empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure
+function of the text (and the type), the same in every process (CRC-32 and tuple hashes of
+integers, never a string's ``hash``, which ``PYTHONHASHSEED`` changes): it lives in the
+scan cache.
 
 What it reads: the first ``MAX_CHARS`` characters; in a text dense in Chinese, Japanese or
 Korean (``MAX_CJK`` such characters within its first ``2 * MAX_CJK``), those first
