@@ -173,3 +173,30 @@ def test_a_sketch_whose_window_is_cut_or_no_utf8_has_no_slots() -> None:
     assert nd.read_sketch(sk[:at] + (10**9).to_bytes(8, "little") + sk[at + 8:])[4] == whole
     assert nd.read_sketch(sk[:at + 8] + b"\xff" * 8 + sk[at + 16:])[4] == {}
     assert nd.read_sketch(sk[:at] + (2**63 - 1).to_bytes(8, "little"))[4] == {}
+
+
+def test_a_memory_compared_with_many_reads_its_slots_once(monkeypatch) -> None:
+    """Slots are read from a sketch's window when a pair is compared; 40 alike memories are
+    780 pairs compared, and each memory's window is read into slots once (`_WINDOWS`), not
+    once a pair."""
+    import memtui.core.checks.near_duplicate_sketch as nds
+
+    rng = random.Random(3405)
+    words = _SLOTTED[0].split()
+    texts = {}
+    for i in range(40):
+        w = list(words)
+        for _ in range(2):
+            w[rng.randrange(len(w))] = rng.choice(words)
+        texts[f"k{i}"] = " ".join(w)
+    sketches = {k: nds.sketch(t) for k, t in texts.items()}
+    read = []
+    real = nds.slots
+    monkeypatch.setattr(nds, "slots", lambda *a: read.append(a) or real(*a))
+    nds._WINDOWS.clear()
+    compared = []
+    agree = nd.agree
+    monkeypatch.setattr(nd, "agree", lambda *a: compared.append(a) or agree(*a))
+    found = nd.pairs(sketches)
+    assert len(compared) >= 700 and len(found) >= 35
+    assert len(read) == len({sk[-1000:] for sk in sketches.values()}) <= 40

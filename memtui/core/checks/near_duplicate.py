@@ -117,7 +117,7 @@ def read_sketch(sk: bytes) -> Parts:
     return ordered, frozenset(ordered), known, fields, slots
 
 
-def _read_pairs(values: array[int] | list[int]) -> dict[int, set[int]]:
+def _read_pairs(values: array[int]) -> dict[int, set[int]]:
     """``key << 32 | value`` values as key → values."""
     if not values:
         return _NO_FIELDS

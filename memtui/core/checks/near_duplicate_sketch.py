@@ -699,19 +699,32 @@ def sketch(text: str, kind: str = "") -> bytes:
     return out.tobytes() + raw + bytes(-len(raw) % 8)
 
 
-def stored_slots(raw: bytes) -> list[int]:
+#: A window's UTF-8 → its slots packed (`stored_slots`), for the windows last read: one
+#: memory is compared with many (300 alike memories are 44,850 pairs). Emptied when it
+#: would pass ``MAX_WINDOWS`` (~2.3 KB each at most: 600 characters of CJK).
+_WINDOWS: dict[bytes, array[int]] = {}
+MAX_WINDOWS = 1024
+
+
+def stored_slots(raw: bytes) -> array[int]:
     """The `slots` of a sketch's window, ``raw`` the sketch from the window's length on
     (`sketch` stores the window, not its slots: a pair compares slots only once it is alike
     enough, a few memories of thousands). A window cut short or not UTF-8 (a cached
-    sketch is data) has none."""
+    sketch is data) has none. The array is shared (`_WINDOWS`): read it, never change it."""
     if len(raw) < 8:
-        return []
+        return array("Q")
     size = int.from_bytes(raw[:8], "little")
-    try:
-        window = raw[8:8 + size].decode("utf-8", "surrogatepass")
-    except UnicodeDecodeError:
-        return []
-    return slots(window)
+    window = raw[8:8 + size]
+    got = _WINDOWS.get(window)
+    if got is None:
+        try:
+            got = array("Q", slots(window.decode("utf-8", "surrogatepass")))
+        except UnicodeDecodeError:
+            got = array("Q")
+        if len(_WINDOWS) >= MAX_WINDOWS:
+            _WINDOWS.clear()
+        _WINDOWS[window] = got
+    return got
 
 
 def entry_sketches(text: str, separator: str = "\n§\n") -> list[tuple[int, bytes]]:
