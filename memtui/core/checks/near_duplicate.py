@@ -36,10 +36,11 @@ their facts are rare; a pair without facts under half alike, only up to ``ALL_PA
 holding many: see `entry_sketches`); `Buckets` keeps it for a live auditor and gives
 exactly what `pairs` gives after any changes.
 
-Cost at 10,000 memories (bench/RESULTS.md, "near_duplicate under 20 %?"): the pairing
-~45 µs a memory (~32,000 candidate pairs on the bench, each a set intersection of up to
-``BOTTOM`` hashes), the sketches ~4 times that; together about a third of the cold audit
-as the audit pays it (the audit with and without the rule's work), a quarter counted alone.
+Cost at 10,000 memories (bench/RESULTS.md, "the slots read where a pair is compared"): the
+pairing ~73 µs a memory (~32,000 candidate pairs on the bench, each a set intersection of up
+to ``BOTTOM`` hashes), the sketches ~3 times that (their slots read only for the pairs
+compared: 2 of the 32,000); together ~45 % of the cold audit as the audit pays it (the
+audit with and without the rule's work), ~35 % counted alone.
 Up to ``ALL_PAIRS`` (bench/RESULTS.md, "near_duplicate: every pair by bits"), each pair is
 two ANDs of the sketches' bits (`_bitmaps`): 261 memories alike by chance, 33,930 pairs,
 474 million instructions (2,401 million with set intersections: a third of the cold audit).
@@ -104,7 +105,8 @@ _NO_FIELDS: dict[int, set[int]] = {}
 
 
 def read_sketch(sk: bytes) -> Parts:
-    """A sketch's smallest shingle hashes (sorted, and as a set), facts and fields."""
+    """A sketch's smallest shingle hashes (sorted, and as a set), facts, fields and slots
+    (read from its window: `stored_slots`)."""
     rest = array("q", sk[K * 8:])
     n = max(rest[0], 0) if rest else 0  # a cached sketch is data: its count may lie
     ordered = rest[1:1 + n]
