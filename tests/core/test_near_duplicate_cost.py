@@ -117,3 +117,86 @@ def test_a_text_without_cjk_compiles_no_cjk_stem_pattern() -> None:
             "assert s and n._words(t) == n._words(t, True)\n"
             "assert 'findall' in vars(n._STEM_RE)\n")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+#: Texts holding slots: numbers, dates, a code span, a handle, names, a label's value after
+#: a full-width colon, a fenced command; dense Chinese (a window of half the characters).
+_SLOTTED = [
+    "Release v2.3 freeze from 2026-03-05 18:00; Maria Lopez owns QA for 3 days, "
+    "ping #release-team or @kim. Run `make freeze TAG=v2.3` first.\n```\ndep deploy "
+    "production --branch=main\n```\n",
+    "燃えるゴミ：火曜・金曜\n資源ゴミ：水曜\n粗大ゴミは月 1 回、前日 17:00 までに申し込む。\n",
+    "3월 정산: 매출 합계 12,400,000원, 수수료 372,000원, 지급일 4월 10일.\n",
+    "批次 12 的良率 93.5%，負責人：王磊。" + "蝕刻速率在保養之後漂移，" * 40 + "批次 14 的良率",
+    "Die Übergabe der Schicht erfolgt um 06:00, Herr Müller prüft die Kühlung der Halle 3 "
+    "und trägt 1.234,5 Liter in das Protokoll ein; am 3. Mai 2025 übernimmt Frau Öztürk.",
+]
+
+
+def test_slots_read_from_a_sketch_are_the_texts_slots(monkeypatch) -> None:
+    """The sketch stores its slots' window, not its slots (made only where a pair is
+    compared): making a sketch runs no `slots`, and the slots read from it are those of the
+    window the sketch reads (half as many characters in a text dense in CJK)."""
+    import memtui.core.checks.near_duplicate_sketch as nds
+
+    def window_slots(text: str) -> dict[int, set[int]]:
+        read, runs = nds._read(text)
+        return nd._read_pairs(nds.slots(read, len(read) <= 2 * nds.MAX_CJK and bool(runs)))
+
+    want = [window_slots(text) for text in _SLOTTED]
+    assert all(want)
+    made = []
+    with monkeypatch.context() as m:
+        m.setattr(nds, "slots", lambda *a: made.append(a) or [])
+        sketches = [nds.sketch(text) for text in _SLOTTED]
+    assert made == []
+    assert [nd.read_sketch(sk)[4] for sk in sketches] == want
+
+
+def test_a_sketch_whose_window_is_cut_or_no_utf8_has_no_slots() -> None:
+    """A cached sketch is data: a window missing, cut short, saying more bytes than it
+    holds, or not UTF-8 reads as the bytes it holds, or as no slots, and raises nothing."""
+    from array import array
+
+    sk = nd.sketch(_SLOTTED[0])
+    head = array("q", sk[nd.K * 8:])
+    n = head[0]
+    m = head[1 + n]
+    f = head[2 + n + m]
+    at = (nd.K + 3 + n + m + f) * 8  # the window's length, then its bytes
+    size = int.from_bytes(sk[at:at + 8], "little")
+    assert size and len(sk) == at + 8 + size + (-size % 8)
+    whole = nd.read_sketch(sk)[4]
+    assert whole
+    assert nd.read_sketch(sk[:at])[4] == {}
+    assert nd.read_sketch(sk[:at + 8])[4] == {}
+    assert nd.read_sketch(sk[:at] + (10**9).to_bytes(8, "little") + sk[at + 8:])[4] == whole
+    assert nd.read_sketch(sk[:at + 8] + b"\xff" * 8 + sk[at + 16:])[4] == {}
+    assert nd.read_sketch(sk[:at] + (2**63 - 1).to_bytes(8, "little"))[4] == {}
+
+
+def test_a_memory_compared_with_many_reads_its_slots_once(monkeypatch) -> None:
+    """Slots are read from a sketch's window when a pair is compared; 40 alike memories are
+    780 pairs compared, and each memory's window is read into slots once (`_WINDOWS`), not
+    once a pair."""
+    import memtui.core.checks.near_duplicate_sketch as nds
+
+    rng = random.Random(3405)
+    words = _SLOTTED[0].split()
+    texts = {}
+    for i in range(40):
+        w = list(words)
+        for _ in range(2):
+            w[rng.randrange(len(w))] = rng.choice(words)
+        texts[f"k{i}"] = " ".join(w)
+    sketches = {k: nds.sketch(t) for k, t in texts.items()}
+    read = []
+    real = nds.slots
+    monkeypatch.setattr(nds, "slots", lambda *a: read.append(a) or real(*a))
+    nds._WINDOWS.clear()
+    compared = []
+    agree = nd.agree
+    monkeypatch.setattr(nd, "agree", lambda *a: compared.append(a) or agree(*a))
+    found = nd.pairs(sketches)
+    assert len(compared) >= 700 and len(found) >= 35
+    assert len(read) == len({sk[-1000:] for sk in sketches.values()}) <= 40

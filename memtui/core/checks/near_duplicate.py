@@ -46,10 +46,11 @@ their facts are rare; a pair without facts under half alike, only up to ``ALL_PA
 holding many: see `entry_sketches`); `Buckets` keeps it for a live auditor and gives
 exactly what `pairs` gives after any changes.
 
-Cost at 10,000 memories (bench/RESULTS.md, "near_duplicate under 20 %?"): the pairing
-~45 µs a memory (~32,000 candidate pairs on the bench, each a set intersection of up to
-``BOTTOM`` hashes), the sketches ~4 times that; together about a third of the cold audit
-as the audit pays it (the audit with and without the rule's work), a quarter counted alone.
+Cost at 10,000 memories (bench/RESULTS.md, "the slots read where a pair is compared"): the
+pairing ~73 µs a memory (~32,000 candidate pairs on the bench, each a set intersection of up
+to ``BOTTOM`` hashes), the sketches ~3 times that (their slots read only for the pairs
+compared: 2 of the 32,000); together ~45 % of the cold audit as the audit pays it (the
+audit with and without the rule's work), ~35 % counted alone.
 Up to ``ALL_PAIRS`` (bench/RESULTS.md, "near_duplicate: every pair by bits"), each pair is
 two ANDs of the sketches' bits (`_bitmaps`): 261 memories alike by chance, 33,930 pairs,
 474 million instructions (2,401 million with set intersections: a third of the cold audit).
@@ -77,6 +78,7 @@ from memtui.core.checks.near_duplicate_sketch import (
     entry_sketches,
     shingle_hashes,
     sketch,
+    stored_slots,
     strong_slots,
 )
 from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, packed_count, unpack
@@ -109,7 +111,8 @@ BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only
 _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 
 #: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words,
-#: slots: context → values, a name's with bit 31 set).
+#: slots: context → values, a name's with bit 31 set; read from the sketch's window, so a
+#: sketch is read whole only for a pair compared).
 Parts = tuple["array[int]", frozenset[int], frozenset[int], dict[int, set[int]],
               dict[int, set[int]]]
 Found = dict[Hashable, list[tuple[float, Hashable]]]
@@ -127,8 +130,10 @@ _NO_FIELDS: dict[int, set[int]] = {}
 
 
 def read_sketch(sk: bytes) -> Parts:
-    """A sketch's smallest shingle hashes (sorted, and as a set), facts and fields."""
-    rest = array("q", unpack(sk)[K * 8:])
+    """A sketch's smallest shingle hashes (sorted, and as a set), facts, fields and slots
+    (read from its window: `stored_slots`)."""
+    whole = unpack(sk)
+    rest = array("q", whole[K * 8:])
     n = max(rest[0], 0) if rest else 0  # a cached sketch is data: its count may lie
     ordered = rest[1:1 + n]
     m = rest[1 + n] if len(rest) > 1 + n else 0
@@ -136,7 +141,7 @@ def read_sketch(sk: bytes) -> Parts:
     at = 2 + n + m
     f = max(rest[at], 0) if len(rest) > at else 0
     fields = _read_pairs(rest[at + 1:at + 1 + f])
-    slots = _read_pairs(rest[at + 1 + f:])
+    slots = _read_pairs(stored_slots(whole[(K + at + 1 + f) * 8:]))
     return ordered, frozenset(ordered), known, fields, slots
 
 

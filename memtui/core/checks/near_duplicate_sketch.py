@@ -28,10 +28,14 @@ memory of a folder has them. The sketch keeps
 
 Packed as 64-bit values: ``K`` bins, the count of bottom hashes, the hashes (ascending), the
 count of facts, the facts (ascending), the count of fields, the fields (``key hash << 32 |
-value word hash``), the slots (``context hash << 32 | kind << 31 | value hash``);
-empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure function of the
-text (and the type), the same in every process (CRC-32 and tuple hashes of integers, never a
-string's ``hash``, which ``PYTHONHASHSEED`` changes): it lives in the scan cache.
+value word hash``), then the slots' window (the characters `slots` reads, as UTF-8: its
+byte count, the bytes, zeros to a multiple of 8), read into slots (``context hash << 32 |
+kind << 31 | value hash``) by `stored_slots` only when a pair is compared: at 10,000
+memories 2 of 32,180 candidate pairs are (bench/RESULTS.md, "the slots read where a pair
+is compared"); empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure
+function of the text (and the type), the same in every process (CRC-32 and tuple hashes of
+integers, never a string's ``hash``, which ``PYTHONHASHSEED`` changes): it lives in the
+scan cache.
 
 What it reads: the first ``MAX_CHARS`` characters; in a text dense in Chinese, Japanese or
 Korean (``MAX_CJK`` such characters within its first ``2 * MAX_CJK``), those first
@@ -57,7 +61,8 @@ figures before the slots). The slots (bench/RESULTS.md,
 "near_duplicate: structure over phrases") are one more pass of one regular expression
 (`_TOKEN_RE`, one set first) over ``SLOT_CHARS`` characters and a Python step per value or
 context unit: ~0.4-0.9 million instructions a text more (the dearest on the bench's dense
-Chinese, a unit per run of characters). Measured and left out (bench/RESULTS.md, "rules6
+Chinese, a unit per run of characters), now paid only by the memories of a pair compared
+(the window stored instead: ~0.5 KB a sketch more). Measured and left out (bench/RESULTS.md, "rules6
 folded in"): a run of units as one match, split by a second expression where a slot needs
 it (fewer matches, dearer: a ``findall`` per run costs more than a Python step per unit);
 a scan for a value's start to skip texts without any (under 4 % of the texts skipped). What is
@@ -746,8 +751,39 @@ def sketch(text: str, kind: str = "") -> bytes:
     field = fields(text)
     out.append(len(field))
     out.extend(field)
-    out.extend(slots(text, len(text) <= 2 * MAX_CJK and bool(runs)))
-    return out.tobytes()
+    # The slots' window, read into slots only where a pair needs them (`stored_slots`).
+    window = text[:SLOT_CHARS // 2 if len(text) <= 2 * MAX_CJK and runs else SLOT_CHARS]
+    raw = window.encode("utf-8", "surrogatepass")
+    out.append(len(raw))
+    return out.tobytes() + raw + bytes(-len(raw) % 8)
+
+
+#: A window's UTF-8 → its slots packed (`stored_slots`), for the windows last read: one
+#: memory is compared with many (300 alike memories are 44,850 pairs). Emptied when it
+#: would pass ``MAX_WINDOWS`` (~2.3 KB each at most: 600 characters of CJK).
+_WINDOWS: dict[bytes, array[int]] = {}
+MAX_WINDOWS = 1024
+
+
+def stored_slots(raw: bytes) -> array[int]:
+    """The `slots` of a sketch's window, ``raw`` the sketch from the window's length on
+    (`sketch` stores the window, not its slots: a pair compares slots only once it is alike
+    enough, a few memories of thousands). A window cut short or not UTF-8 (a cached
+    sketch is data) has none. The array is shared (`_WINDOWS`): read it, never change it."""
+    if len(raw) < 8:
+        return array("Q")
+    size = int.from_bytes(raw[:8], "little")
+    window = raw[8:8 + size]
+    got = _WINDOWS.get(window)
+    if got is None:
+        try:
+            got = array("Q", slots(window.decode("utf-8", "surrogatepass")))
+        except UnicodeDecodeError:
+            got = array("Q")
+        if len(_WINDOWS) >= MAX_WINDOWS:
+            _WINDOWS.clear()
+        _WINDOWS[window] = got
+    return got
 
 
 def entry_sketches(text: str, separator: str = "\n§\n") -> list[tuple[int, bytes]]:
