@@ -771,15 +771,18 @@ def stored_slots(raw: bytes) -> array[int]:
     enough, a few memories of thousands). A window cut short or not UTF-8 (a cached
     sketch is data) has none. The array is shared (`_WINDOWS`): read it, never change it."""
     if len(raw) < 8:
-        return array("Q")
+        return array("q")
     size = int.from_bytes(raw[:8], "little")
     window = raw[8:8 + size]
     got = _WINDOWS.get(window)
     if got is None:
         try:
-            got = array("Q", slots(window.decode("utf-8", "surrogatepass")))
+            # read as signed, as the sketch's other values are: a strong slot's context
+            # (`STRONG_BIT`) is negative so (`slot_conflicts`)
+            got = array("q", array("Q", slots(window.decode("utf-8", "surrogatepass"))
+                                   ).tobytes())
         except UnicodeDecodeError:
-            got = array("Q")
+            got = array("q")
         if len(_WINDOWS) >= MAX_WINDOWS:
             _WINDOWS.clear()
         _WINDOWS[window] = got
