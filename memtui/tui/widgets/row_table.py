@@ -373,6 +373,11 @@ def _cell_segments(cell: Text | str, width: int, justify: str, line_style: Style
         if room >= 0:
             right = justify == "right" or (isinstance(cell, Text) and cell.justify == "right")
             return [Segment(" " * room + plain if right else plain + " " * room, style)]
+        if plain.isascii() and plain.isprintable() and not isinstance(cell, MiddleText):
+            # Too wide, one cell per character: cut as `_fit` (Text.truncate) cuts it, with
+            # an ellipsis, without its Text, measuring and rendering (half the cells of a
+            # first screen of the Index view; issue 35, the counting freeze).
+            return [Segment(plain[:width - 1] + "…", style)]
     return [Segment(text, line_style + seg_style if seg_style else line_style)
             for text, seg_style, _ in _fit(cell, width, justify).render(console)]
 
