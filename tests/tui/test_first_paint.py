@@ -90,10 +90,12 @@ def spanned(text: str, style: str) -> Text:
 async def test_a_plain_cell_is_cut_as_rich_cuts_it() -> None:
     # every cell too wide for its column (a cell that fits is padded, not cut)
     words = ["abcdefghij", "a b c d e f g", "x" * 40, "fits fits", "0123456789",
-             "abcdefghi", "a.b-c_d/e:f"]
-    styles = ["", "bold red", "italic", "dim", "bold", "", "underline"]
+             "abcdefghi", "a.b-c_d/e:f", "保養之後 yield", "a側壁角度 wafer", "wafer — 良率85",
+             "e\u0301e\u0301e\u0301e\u0301e\u0301"]
+    styles = ["", "bold red", "italic", "dim", "bold", "", "underline", "", "bold", "dim",
+              "italic"]
     app = Cells()
-    async with app.run_test(size=(80, 20)) as pilot:
+    async with app.run_test(size=(80, 40)) as pilot:
         own, spans = app.query_one("#own", RowTable), app.query_one("#spans", RowTable)
         for table in (own, spans):
             table.set_columns(["a", "b", "c", "d"], [5, 1, 3, 8],
