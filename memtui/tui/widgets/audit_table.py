@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from memtui.core.audit import AuditResult
@@ -25,6 +26,7 @@ from memtui.tui.palette import Palette
 from memtui.tui.views.base import FilteredView
 from memtui.tui.widgets.columns import Column, fit_widths
 from memtui.tui.widgets.row_table import GAP, MARK_WIDTH, SCROLLBAR, RowTable
+from memtui.tui.widgets.still_loading import covered_width
 from memtui.tui.widgets.table_rows import Row, RowCache, RowCells, printable_cell
 
 MARK_SECONDS = 4.0
@@ -115,7 +117,29 @@ class AuditTable(FilteredView):
 
     def on_mount(self) -> None:
         self._widths: list[int] = []
-        self._add_columns(self.size.width or 80)
+        self._add_columns(self.width_now())
+
+    def width_now(self) -> int:
+        """The view's width, or the width it will have when next laid out: a view mounted
+        while the views were covered (the app's first audit runs under a loading cover) or
+        in a pane not yet shown has no size until the frame that shows it. Its columns were
+        fit to 80 cells, drawn, and fit and drawn again when its size came a frame later
+        (a second draw of every visible row: part of the counting freeze, issue 35). The
+        first ancestor laid out (or its loading cover) gives it, less the margins and
+        gutters in between; the view's ``Resize`` corrects any difference."""
+        if self.size.width:
+            return self.size.width
+        inset = 0
+        node: Widget = self
+        while True:
+            inset += node.styles.gutter.width + node.styles.margin.width
+            parent = node.parent
+            if not isinstance(parent, Widget):
+                return 80
+            width = parent.size.width or covered_width(parent)
+            if width:
+                return max(width - inset, 1)
+            node = parent
 
     def column_widths(self, total: int) -> list[int]:
         """Widths for ``total`` cells, by the app's one rule (``fit_widths``): columns
@@ -201,10 +225,10 @@ class AuditTable(FilteredView):
     def draw(self, result: AuditResult) -> None:
         prepared, self._prepared = self._prepared, None
         self.rows = prepared if prepared is not None else self.build_rows(result, self.palette)
-        hidden = self.hidden_columns(result)
-        if hidden != self._hidden:
-            self._hidden = hidden
-            self._add_columns(self.size.width or 80)
+        self._hidden = self.hidden_columns(result)
+        # (fit again to the width it has now, or will have in the frame that shows these
+        # rows: none of it since mounting under the first audit's loading cover)
+        self._add_columns(self.width_now())
         summary = self.summary(result, self.palette)  # may name types, files: data
         self._summary = Text(printable(summary)) if isinstance(summary, str) \
             else printable_cell(summary)

@@ -121,6 +121,11 @@ class MemoryPreview(VerticalScroll):
         rendered now in a new body (fewer than BODIES_KEPT) or the one least recently shown."""
         self._shown = key
         body = self._kept.pop(key, None)
+        if body is None and not source and self._kept.get(None) is self._body:
+            # The body mounted with the preview, empty since: it shows an empty source as
+            # it is, without mounting another (at the first audit, "nothing selected" came
+            # first: a body mounted, a full layout of the screen awaited, issue 35).
+            body = self._kept.pop(None)
         fresh = body is None
         if body is None:
             if len(self._kept) < BODIES_KEPT:

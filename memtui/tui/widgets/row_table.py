@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -393,6 +393,12 @@ def _cell_segments(cell: Text | str, width: int, justify: str, line_style: Style
         if room >= 0:
             right = justify == "right" or (isinstance(cell, Text) and cell.justify == "right")
             return [Segment(" " * room + plain if right else plain + " " * room, style)]
+        if not isinstance(cell, MiddleText):
+            # Too wide: cut as `_fit` cuts it (Text.truncate's ellipsis: the cells that fit
+            # in width - 1, padded where a wide character would straddle, then "…"),
+            # without a Text made, measured and rendered for it (half the cells of the
+            # Index view's first screen; issue 35, the counting freeze).
+            return [Segment(set_cell_size(plain, width - 1) + "…", style)]
     return [Segment(text, line_style + seg_style if seg_style else line_style)
             for text, seg_style, _ in _fit(cell, width, justify).render(console)]
 

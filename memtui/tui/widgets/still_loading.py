@@ -7,9 +7,22 @@ audit has come, so the views need not move."""
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from textual import on
-from textual.events import InputEvent
+from textual.events import InputEvent, Resize
+from textual.widget import Widget
 from textual.widgets import Static
+
+#: The width each covered widget's cover has: the covered one's content width. Textual lays
+#: out the cover in its place and not the widget itself, whose ``size`` stays empty.
+_COVERED: WeakKeyDictionary[Widget, int] = WeakKeyDictionary()
+
+
+def covered_width(widget: Widget) -> int:
+    """The width of the area a cover takes over ``widget`` (0: not covered, or not laid
+    out yet): what ``widget``'s content will have when uncovered."""
+    return _COVERED.get(widget, 0)
 
 
 class StillLoading(Static):
@@ -32,6 +45,10 @@ class StillLoading(Static):
 
     def __init__(self) -> None:
         super().__init__("auditing …")
+
+    def on_resize(self, event: Resize) -> None:
+        if isinstance(self.parent, Widget):  # what it covers (Textual makes it the parent)
+            _COVERED[self.parent] = event.size.width
 
     @on(InputEvent)
     def on_input(self, event: InputEvent) -> None:

@@ -1,0 +1,110 @@
+"""The first audit's paint is done once (issue 35, the counting freeze): the shown view's
+columns are fit to the width the view gets when its loading cover goes (not to 80 cells,
+then again a frame later), "nothing selected" uses the body the preview was made with
+(no body mounted, no layout of the screen awaited for it), and a too-wide plain cell is
+cut exactly as Rich's ellipsis cuts it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.strip import Strip
+
+from memtui.core.audit import AuditOptions
+from memtui.core.workspace import open_workspace
+from memtui.tui.app import MemtuiApp
+from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.markdown_body import MarkdownBody
+from memtui.tui.widgets.preview import MemoryPreview
+from memtui.tui.widgets.row_table import RowTable
+from tests.core.helpers import memory
+from tests.tui.test_app import started
+from tests.tui.test_resize_cursor import indexed
+
+
+async def test_the_first_rows_are_drawn_at_the_views_width(tmp_path: Path,
+                                                           monkeypatch) -> None:
+    calls: list[tuple[str, object]] = []
+    set_columns, set_rows = RowTable.set_columns, RowTable.set_rows
+
+    def columns(self: RowTable, labels, widths, justify=None) -> None:  # type: ignore[no-untyped-def]
+        calls.append(("columns", list(widths)))
+        set_columns(self, labels, widths, justify)
+
+    def rows(self: RowTable, cells, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        calls.append(("rows", len(cells)))
+        set_rows(self, cells, *args, **kwargs)
+
+    monkeypatch.setattr(RowTable, "set_columns", columns)
+    monkeypatch.setattr(RowTable, "set_rows", rows)
+    app = MemtuiApp(open_workspace(indexed(tmp_path, 60)), AuditOptions(), watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        view = app.active_view
+        assert isinstance(view, AuditTable)
+        table = view.query_one(RowTable)
+        first_rows = next(i for i, (what, n) in enumerate(calls) if what == "rows" and n)
+        # the widths the rows were first drawn with are the view's, never fit again
+        assert table.widths == view.column_widths(view.size.width)
+        assert all(what != "columns" for what, _ in calls[first_rows:]), calls
+        widths = [w for what, w in calls[:first_rows] if what == "columns"]
+        assert widths[-1] == table.widths
+
+
+async def test_nothing_selected_mounts_no_body(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    (root / "memory").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("", encoding="utf-8")  # no row: nothing selected
+    (root / "memory" / "a.md").write_text(memory("a", "Fact."), encoding="utf-8")
+    app = MemtuiApp(open_workspace(root), AuditOptions(), watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await pilot.pause(0.1)
+        preview = app.query_one(MemoryPreview)
+        assert preview.path is None
+        assert len(preview.query(MarkdownBody)) == 1
+        assert preview.body.display and preview.body.source == ""
+
+
+class Cells(App[None]):
+    def compose(self) -> ComposeResult:
+        yield RowTable(id="own")  # cells whose style is their own (the quick cut)
+        yield RowTable(id="spans")  # the same look through spans (Rich's cut)
+
+
+def look(strip: Strip) -> list[tuple[str, Style]]:
+    """Each cell of a line with its style (however the segments divide the line)."""
+    return [(ch, seg.style or Style()) for seg in strip for ch in seg.text]
+
+
+def spanned(text: str, style: str) -> Text:
+    """``text`` styled through a span (a cell Rich cuts: `row_table._fit`)."""
+    out = Text(end="")
+    out.append(text, style=style or "none")
+    return out
+
+
+async def test_a_plain_cell_is_cut_as_rich_cuts_it() -> None:
+    # every cell too wide for its column (a cell that fits is padded, not cut)
+    words = ["abcdefghij", "a b c d e f g", "x" * 40, "fits fits", "0123456789",
+             "abcdefghi", "a.b-c_d/e:f", "保養之後 yield", "a側壁角度 wafer", "wafer — 良率85",
+             "e\u0301e\u0301e\u0301e\u0301e\u0301"]
+    styles = ["", "bold red", "italic", "dim", "bold", "", "underline", "", "bold", "dim",
+              "italic"]
+    app = Cells()
+    async with app.run_test(size=(80, 40)) as pilot:
+        own, spans = app.query_one("#own", RowTable), app.query_one("#spans", RowTable)
+        for table in (own, spans):
+            table.set_columns(["a", "b", "c", "d"], [5, 1, 3, 8],
+                              ["left", "right", "left", "right"])
+        own.set_rows([[Text(w, style=s), w, Text(w, style=s, justify="right"), w + w]
+                      for w, s in zip(words, styles, strict=True)])
+        spans.set_rows([[spanned(w, s), spanned(w, ""), spanned(w, s), spanned(w + w, "")]
+                        for w, s in zip(words, styles, strict=True)])
+        await pilot.pause()
+        for y in range(2, len(words) + 1):  # past the header and the cursor row
+            assert look(own.render_line(y)) == look(spans.render_line(y)), y
+        assert own.render_line(2).text.startswith(" " * 3 + "a b …")
