@@ -137,9 +137,9 @@ def test_slots_read_from_a_sketch_are_the_texts_slots(monkeypatch) -> None:
     """The sketch stores its slots' window, not its slots (made only where a pair is
     compared): making a sketch runs no `slots`, and the slots read from it are those of the
     window the sketch reads (half as many characters in a text dense in CJK)."""
-    import memtui.core.checks.near_duplicate_sketch as nds
-
     from array import array
+
+    import memtui.core.checks.near_duplicate_sketch as nds
 
     def window_slots(text: str) -> dict[int, set[int]]:
         read, runs = nds._read(text)
