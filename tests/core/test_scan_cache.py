@@ -66,6 +66,30 @@ def test_a_warm_audit_reads_no_memory_file(tmp_path: Path, cache: Path) -> None:
     assert opened == [] and with_tokens["files"][0]["tokens"]  # type: ignore[index]
 
 
+def test_a_long_memory_s_scan_is_kept_with_its_sketch_s_window(tmp_path: Path,
+                                                               cache: Path) -> None:
+    """A sketch holds its slots' window (up to 600 characters, 4 UTF-8 bytes each at most):
+    the cache takes it back (it refused every sketch longer than the slots-era bound, so a
+    warm audit scanned again nearly every memory)."""
+    files = _files(4)
+    files["memory/m0.md"] = memory("m0", " ".join(
+        f"Step {i} runs tool{i * 7} on host{i * 13} after check{i * 3}." for i in range(60)))
+    files["memory/m1.md"] = memory("m1", " ".join(
+        f"\U0001f680{i} launch `make ship{i}` via lane{i * 11}" for i in range(120)))
+    files["memory/m2.md"] = memory("m2", "".join(
+        f"- key{i}: value{i} word{i * 5}\n" for i in range(40)) + "\U0001f680" * 700)
+    root = make_ws(tmp_path / "w", files)
+    _, opened = _reads(root, keep_texts=False, file_tokens=False)
+    assert len(opened) == 4
+    # Another memory changed: the derivation is made again, from every other scan kept.
+    changed = root / "memory/m3.md"
+    changed.write_text(memory("m3", "fact 3, changed\n"), encoding="utf-8")
+    os.utime(changed, (NOW - 3600, NOW - 3600))
+    warm, opened = _reads(root, keep_texts=False, file_tokens=False)
+    assert [Path(p).name for p in opened] == ["m3.md"]
+    assert warm == _fresh(root, keep_texts=False, file_tokens=False)
+
+
 def test_an_ambiguous_entry_is_checked_against_the_content(tmp_path: Path, cache: Path,
                                                            real_tick: None) -> None:
     """A file written again within its clock's tick keeps size, mtime and inode: the entry

@@ -43,6 +43,7 @@ from memtui.core.caches import store as cache_file
 from memtui.core.caches.checks_version import version as version
 from memtui.core.caches.store import cache_dir, read_cache, save_parts
 from memtui.core.checks.findings import SEVERITY_RANK, Finding
+from memtui.core.checks.near_duplicate_sketch import MAX_BYTES as MAX_SKETCH_BYTES
 from memtui.core.checks.near_duplicate_store import unpack
 from memtui.core.scanner.index import Index, IndexLine
 from memtui.core.scanner.links import CodeSpan, Link
@@ -401,7 +402,7 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
                for line, kind, value in refs) or len(refs) > 200:
         raise TypeError("not references")
     if type(sketched) is not bytes or len(sketched) % 8 or 0 < len(sketched) < 8 * 64 or \
-            len(sketched) > 8 * (64 + 1 + 128 + 1 + 32 + 32):
+            len(sketched) > MAX_SKETCH_BYTES:
         raise TypeError("not a sketch")
     if type(spelled) is not tuple or len(spelled) != 4 or type(ign) is not bool or \
             not all(type(x) is str for x in spelled):

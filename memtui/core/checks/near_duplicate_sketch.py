@@ -184,6 +184,10 @@ MAX_SLOTS = 32  # slot values read per sketch (the text's first; each kept twice
 #                 by the context before it and after it)
 SLOT_CHARS = 600  # of a text read for its slots: its start decides (a template's
 #                   values differ in its description and first lines)
+#: The most bytes a sketch can be (its counts, bins, hashes, facts and fields as 64-bit
+#: values, then its window's length and at most ``SLOT_CHARS`` characters of 4 UTF-8 bytes):
+#: what the scan cache takes for one (`memtui.core.caches.scans.decode`).
+MAX_BYTES = 8 * (K + 1 + BOTTOM + 1 + MAX_FACTS + 1 + MAX_FIELDS + 1) + 4 * SLOT_CHARS
 #: A value a template's slot holds (`slots`): a code span, a handle, a number (digits joined
 #: by ``.``, ``,``, ``:``, ``-``, ``/``; ``k`` for a thousand), a capitalised word inside a
 #: sentence (a space before it, and before the space no sentence's end nor a list's mark: a
