@@ -6,6 +6,7 @@ cut exactly as Rich's ellipsis cuts it."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from rich.style import Style
@@ -19,7 +20,7 @@ from memtui.tui.app import MemtuiApp
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.markdown_body import MarkdownBody
 from memtui.tui.widgets.preview import MemoryPreview
-from memtui.tui.widgets.row_table import RowTable
+from memtui.tui.widgets.row_table import MiddleText, RowTable, middle_cut
 from tests.core.helpers import memory
 from tests.tui.test_app import started
 from tests.tui.test_resize_cursor import indexed
@@ -108,3 +109,55 @@ async def test_a_plain_cell_is_cut_as_rich_cuts_it() -> None:
         for y in range(2, len(words) + 1):  # past the header and the cursor row
             assert look(own.render_line(y)) == look(spans.render_line(y)), y
         assert own.render_line(2).text.startswith(" " * 3 + "a b …")
+
+
+def rich_cut(cell: Text, width: int, right: bool) -> Text:
+    """What Rich itself makes of a cell: cut in the middle (`middle_cut`) when it is a
+    MiddleText, then Text.truncate's ellipsis, then padded."""
+    if isinstance(cell, MiddleText):
+        cell = middle_cut(Text.assemble(cell), width)
+    text = Text(end="")
+    text.append(cell)
+    text.truncate(width, overflow="ellipsis")
+    room = width - text.cell_len
+    if room > 0:
+        if right:
+            text = Text(" " * room) + text
+        else:
+            text.append(" " * room)
+    text.style = "none"  # a style of its own (no look): the table draws it through Rich
+    return text
+
+
+async def test_cells_of_spans_are_cut_as_rich_cuts_them() -> None:
+    """A cell of styled parts (the Index view's Targets, a MiddleText) drawn without
+    Rich's Text machinery: the same characters in the same styles as Rich's cut, for
+    ASCII, CJK and combining marks, cut in the middle or at the end, padded left or
+    right, at widths from 1 to past the cell's own."""
+    rng = random.Random(35)
+    parts = ["memory/a.md", "✗ gone.md", "[[wiki]]", "保養之後", "e\u0301e\u0301", " ", "x" * 30,
+             "b", "側壁角度.md"]
+    styles = ["", "green", "bold red", "dim", "underline italic", "#ff8800"]
+    app = Cells()
+    async with app.run_test(size=(200, 40)) as pilot:
+        own, spans = app.query_one("#own", RowTable), app.query_one("#spans", RowTable)
+        for _ in range(25):
+            widths = [rng.randint(1, 40) for _ in range(4)]
+            justify = [rng.choice(["left", "right"]) for _ in range(4)]
+            rows_quick, rows_rich = [], []
+            for _row in range(12):
+                quick_row, rich_row = [], []
+                for width, side in zip(widths, justify, strict=True):
+                    cell = rng.choice([MiddleText, Text])()
+                    for _part in range(rng.randint(0, 5)):
+                        cell.append(rng.choice(parts), style=rng.choice(styles))
+                    quick_row.append(cell)
+                    rich_row.append(rich_cut(cell, width, side == "right"))
+                rows_quick.append(quick_row)
+                rows_rich.append(rich_row)
+            for table, rows in ((own, rows_quick), (spans, rows_rich)):
+                table.set_columns(["a", "b", "c", "d"], widths, justify)
+                table.set_rows(rows)
+            await pilot.pause()
+            for y in range(2, 13):  # past the header and the cursor row
+                assert look(own.render_line(y)) == look(spans.render_line(y)), (widths, y)

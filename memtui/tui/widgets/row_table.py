@@ -399,8 +399,60 @@ def _cell_segments(cell: Text | str, width: int, justify: str, line_style: Style
             # without a Text made, measured and rendered for it (half the cells of the
             # Index view's first screen; issue 35, the counting freeze).
             return [Segment(set_cell_size(plain, width - 1) + "…", style)]
+    if isinstance(cell, Text) and not cell.style and "\n" not in cell.plain:
+        quick = _spans_segments(cell, width, justify == "right" or cell.justify == "right",
+                                line_style, console)
+        if quick is not None:
+            return quick
     return [Segment(text, line_style + seg_style if seg_style else line_style)
             for text, seg_style, _ in _fit(cell, width, justify).render(console)]
+
+
+def _spans_segments(cell: Text, width: int, right: bool, line_style: Style,
+                    console: Console) -> list[Segment] | None:
+    """What ``_fit(cell, ...).render`` gives over ``line_style``, for a cell of spans in
+    order that do not overlap (the Index view's Targets, the paths of the other views),
+    without Rich's Text made, divided, truncated and rendered (issue 35, the counting
+    freeze); None for any other cell."""
+    plain = cell.plain
+    spans = [(s.start, s.end, s.style) for s in cell.spans if s.end > s.start]
+    last = 0
+    for start, end, _style in spans:
+        if start < last or end > len(plain):
+            return None  # overlapping or out of order: Rich's stack of styles decides
+        last = end
+    if isinstance(cell, MiddleText) and width >= 5 and cell_len(plain) > width:
+        # middle_cut: the first `head` characters, "…", the last `tail`
+        tail = (width - 1) // 2 + (width - 1) % 2
+        head, back = width - 1 - tail, len(plain) - tail
+        spans = ([(s, min(e, head), st) for s, e, st in spans if s < head]
+                 + [(max(s, back) - back + head + 1, e - back + head + 1, st)
+                    for s, e, st in spans if e > back])
+        plain = plain[:head] + "…" + plain[back:]
+    if cell_len(plain) > width:  # Text.truncate's ellipsis, its spans trimmed
+        cut = set_cell_size(plain, width - 1) + "…"
+        if len(cut) < len(plain):
+            spans = [(s, min(e, len(cut)), st) for s, e, st in spans if s < len(cut)]
+        plain = cut
+    room = width - cell_len(plain)
+    if room > 0:
+        if right:
+            spans = [(s + room, e + room, st) for s, e, st in spans]
+            plain = " " * room + plain
+        else:
+            plain += " " * room
+    out: list[Segment] = []
+    at = 0
+    for start, end, span_style in spans:
+        if start > at:
+            out.append(Segment(plain[at:start], line_style))
+        if end > start:
+            own = console.get_style(span_style, default=Style.null())
+            out.append(Segment(plain[start:end], line_style + own if own else line_style))
+        at = max(at, end)
+    if at < len(plain):
+        out.append(Segment(plain[at:], line_style))
+    return out
 
 
 class MiddleText(Text):
