@@ -7,7 +7,8 @@ here by the focus and where they are drawn (line, size, scroll, cursor, hover), 
 dropped at any other refresh of the widget (new rows, a sort, a theme, a class, a resize,
 a scroll): Textual paints a widget again only after a refresh of it, so a refresh that the
 focus alone asked for is the only one whose lines can be kept, and each focus state keeps
-its own. Textual's focus handlers (``Widget``'s: ``has_focus``, a repaint, the parent
+its own. Textual's ``focus`` repaints the widget before it moves the focus, and its focus
+handlers (``Widget``'s: ``has_focus``, a repaint, the parent
 told) are done here, within that one exception.
 """
 
@@ -34,6 +35,15 @@ class LinesKeptOverFocus:
             self._kept.clear()
         outer: Any = super()
         return outer.refresh(*args, **kwargs)
+
+    def focus(self, scroll_visible: bool = True) -> Any:
+        """Textual's ``focus`` repaints the widget before it moves the focus."""
+        self._focus_moving = True
+        try:
+            outer: Any = super()
+            return outer.focus(scroll_visible)
+        finally:
+            self._focus_moving = False
 
     def _focus_to(self, focused: bool) -> None:
         me: Any = self
