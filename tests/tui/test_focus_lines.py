@@ -16,6 +16,7 @@ from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Input
 
 from memtui.tui.app import open_app
+from memtui.tui.widgets.block_text import BlockText
 from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.list_table import ListTable
 from tests.tui.conftest import wait_for
@@ -112,3 +113,48 @@ async def test_the_footers_line_is_kept_by_its_keys_as_textual_would_make_it(
         app.theme = "textual-light" if app.theme != "textual-light" else "nord"
         await pilot.pause(0.3)
         assert footer.render() is not files  # restyled: drawn afresh in the new colours
+
+
+class BlockTexts(App[None]):
+    CSS = "BlockText { border: none; } #red:focus { background: red; }"
+
+    def compose(self) -> ComposeResult:
+        yield Input()
+        yield BlockText("same either way", read_only=True, id="same")
+        yield BlockText("red with the focus", read_only=True, id="red")
+
+
+async def test_a_block_text_is_restyled_for_its_focus_only_while_it_could_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app = BlockTexts()
+    async with app.run_test(size=(60, 30)) as pilot:
+        field = app.query_one(Input)
+        same = app.query_one("#same", BlockText)
+        red = app.query_one("#red", BlockText)
+        restyled: list[str] = []
+        for text in (same, red):
+            update = text.notify_style_update
+
+            def counted(text: BlockText = text, update: Any = update) -> None:
+                restyled.append(str(text.id))
+                update()
+
+            monkeypatch.setattr(text, "notify_style_update", counted)
+        plain = red.styles.background
+        for _ in range(3):
+            for text in (same, red):
+                text.focus()
+                await pilot.pause(0.1)
+                if text is red:
+                    assert red.styles.background.rgb == (255, 0, 0)
+                field.focus()
+                await pilot.pause(0.1)
+                assert red.styles.background == plain
+        assert restyled.count("same") == 2  # each state once (integ: 6)
+        assert restyled.count("red") == 6  # its look changes: each time
+        app.add_class("-other")  # any other restyle forgets what was seen
+        await pilot.pause(0.1)
+        before = restyled.count("same")
+        same.focus()
+        await pilot.pause(0.1)
+        assert restyled.count("same") == before + 1
