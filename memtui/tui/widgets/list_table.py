@@ -7,11 +7,13 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
+from memtui.tui.widgets.focus_lines import LinesKeptOverFocus
 from memtui.tui.widgets.pass_style import StyleOncePerPaint
 
 
-class ListTable(StyleOncePerPaint, DataTable[Any]):
-    """Its lines drawn with its style worked out once a paint (``StyleOncePerPaint``)."""
+class ListTable(LinesKeptOverFocus, StyleOncePerPaint, DataTable[Any]):
+    """Its lines drawn with its style worked out once a paint (``StyleOncePerPaint``),
+    and kept over a change of focus alone (``LinesKeptOverFocus``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("j", "cursor_down", "Down", show=False),
