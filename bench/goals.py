@@ -429,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
         "reaudit": lambda: reaudit(cfg["reaudit_size"], cfg["repeat"], work),
         "app": lambda: app(cfg["app_sizes"], ns.quick, work),
         "git": lambda: git_rows(cfg["commits"], cfg["git_files"], cfg["rounds"],
-                                not ns.quick, work, outside),
+                                not ns.quick and in_repository(ROOT), work, outside),
         "fleet": lambda: fleet_rows(cfg["commits"], cfg["git_files"], cfg["fleet"],
                                     cfg["fleet_files"], ns.jobs, cfg["fleet_rounds"], work,
                                     outside),
