@@ -20,6 +20,8 @@ from textual import events
 from textual.cache import LRUCache
 from textual.strip import Strip
 
+from memtui.tui.widgets.focus_styles import focus_moved
+
 KEPT_LINES = 512
 
 
@@ -45,28 +47,19 @@ class LinesKeptOverFocus:
         finally:
             self._focus_moving = False
 
-    def _focus_to(self, focused: bool) -> None:
+    def _focus_moved(self, event: events.Focus | events.Blur) -> None:
         me: Any = self
         self._focus_moving = True
         try:
-            me.has_focus = focused
-            me.refresh()
+            focus_moved(me, event, me.refresh)
         finally:
             self._focus_moving = False
 
     def _on_focus(self, event: events.Focus) -> None:
-        me: Any = self
-        event.prevent_default()
-        self._focus_to(True)
-        if me.parent is not None:
-            me.parent.post_message(events.DescendantFocus(me))
+        self._focus_moved(event)
 
     def _on_blur(self, event: events.Blur) -> None:
-        me: Any = self
-        event.prevent_default()
-        self._focus_to(False)
-        if me.parent is not None:
-            me.parent.post_message(events.DescendantBlur(me))
+        self._focus_moved(event)
 
     def render_line(self, y: int) -> Strip:
         me: Any = self

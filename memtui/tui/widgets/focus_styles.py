@@ -14,6 +14,9 @@ it one day), so the answer errs toward restyling.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from textual import events
 from textual.css.model import Selector, SelectorType
 from textual.widget import Widget
 
@@ -48,3 +51,17 @@ def styled_by_focus(widget: Widget) -> bool:
         if named:
             return True
     return False
+
+
+def focus_moved(widget: Widget, event: events.Focus | events.Blur,
+                repaint: Callable[[], object]) -> None:
+    """What Textual's own focus handlers (`Widget`'s, the only others) do — ``has_focus``,
+    a repaint, the parent told — with ``repaint`` the widget's own (a widget whose focus
+    changes a line or two need not repaint every line); theirs are not run."""
+    event.prevent_default()
+    focused = isinstance(event, events.Focus)
+    widget.has_focus = focused
+    repaint()
+    if widget.parent is not None:
+        told = events.DescendantFocus if focused else events.DescendantBlur
+        widget.parent.post_message(told(widget))

@@ -26,7 +26,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from memtui.tui.widgets.focus_styles import styled_by_focus
+from memtui.tui.widgets.focus_styles import focus_moved, styled_by_focus
 
 GAP = 2  # cells between columns
 MARK_WIDTH = 1
@@ -255,22 +255,15 @@ class RowTable(ScrollView, can_focus=True):
             super().watch_has_focus(_has_focus)
 
     # The focus coming or going redraws the cursor's row alone: the rest looks the same.
-    # Textual's own handlers (`Widget`'s, the only others) would repaint every line; they
-    # are not run, and what else they do is done here: `has_focus`, and the parent told.
 
     def _on_focus(self, event: events.Focus) -> None:
-        event.prevent_default()
-        self.has_focus = True
-        self.refresh_line(self.cursor_row + 1)
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantFocus(self))
+        focus_moved(self, event, self._refresh_cursor_row)
 
     def _on_blur(self, event: events.Blur) -> None:
-        event.prevent_default()
-        self.has_focus = False
+        focus_moved(self, event, self._refresh_cursor_row)
+
+    def _refresh_cursor_row(self) -> None:
         self.refresh_line(self.cursor_row + 1)
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantBlur(self))
 
     def on_resize(self, event: events.Resize) -> None:
         """Keep the cursor row in view when the table grows or shrinks (once the new
