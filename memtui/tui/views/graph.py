@@ -22,6 +22,7 @@ from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.views.base import FilteredView
+from memtui.tui.widgets.hidden_focus import FocusStylesPutOffWhileHidden
 from memtui.tui.widgets.pass_style import StyleOncePerPaint
 
 #: A tree group lists at most this many memories; the filter finds the rest.
@@ -37,13 +38,14 @@ class GraphNode:
     expand: str | None = None  # memory whose links fill this node's children when opened
 
 
-class GraphTree(StyleOncePerPaint, Tree[GraphNode]):
+class GraphTree(FocusStylesPutOffWhileHidden, StyleOncePerPaint, Tree[GraphNode]):
     """Textual's tree, not rebuilt when only its focus changed or it is shown again at its
     size (each view switch to and from the Graph view): Textual's tree takes every restyle
     and every resize event (one comes with being shown) for a change of its lines, builds
     them all again, measuring every label, and lays the screen out again (8–15 ms at 261
     memories). Its drawn lines are kept by focus state and width already, and drawn with
-    its style worked out once a paint (``StyleOncePerPaint``)."""
+    its style worked out once a paint (``StyleOncePerPaint``); its restyle for the focus it
+    loses while hidden is put off (``FocusStylesPutOffWhileHidden``)."""
 
     def __init__(self, label: str, *, id: str | None = None) -> None:
         super().__init__(label, id=id)

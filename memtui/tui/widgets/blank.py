@@ -20,11 +20,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.containers import Horizontal
+from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static, TabbedContent, TabPane
+
+from memtui.tui.widgets.hidden_focus import restyle_owed
 
 
 def virtual_size_laid_once() -> Reactive[Size]:
@@ -65,9 +68,31 @@ class ViewTabs(TabbedContent):
 
 
 class ViewPane(TabPane):
-    """A view's pane: the view fills it."""
+    """A view's pane: the view fills it. When it is shown again (Textual's content
+    switcher sets its ``display``), it restyles each widget under it whose restyle for the
+    focus it lost while hidden was put off (``hidden_focus``)."""
 
     BLANK: ClassVar[bool] = True
+    _owed: list[Widget] | None = None  # widgets whose restyle was put off
+
+    def restyle_when_shown(self, widget: Widget) -> None:
+        if self._owed is None:
+            self._owed = []
+        if widget not in self._owed:
+            self._owed.append(widget)
+
+    @property
+    def display(self) -> bool:
+        return DOMNode.display.__get__(self)
+
+    @display.setter
+    def display(self, new_val: bool | str) -> None:
+        DOMNode.display.__set__(self, new_val)
+        owed = self._owed
+        if owed and self.display:
+            self._owed = None
+            for widget in owed:
+                restyle_owed(widget)
 
 
 class PreviewPart(Static):

@@ -8,12 +8,15 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
 from memtui.tui.widgets.focus_lines import LinesKeptOverFocus
+from memtui.tui.widgets.hidden_focus import FocusStylesPutOffWhileHidden
 from memtui.tui.widgets.pass_style import StyleOncePerPaint
 
 
-class ListTable(LinesKeptOverFocus, StyleOncePerPaint, DataTable[Any]):
+class ListTable(FocusStylesPutOffWhileHidden, LinesKeptOverFocus, StyleOncePerPaint,
+                DataTable[Any]):
     """Its lines drawn with its style worked out once a paint (``StyleOncePerPaint``),
-    and kept over a change of focus alone (``LinesKeptOverFocus``)."""
+    kept over a change of focus alone (``LinesKeptOverFocus``), and its restyle for the
+    focus it loses while hidden put off (``FocusStylesPutOffWhileHidden``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("j", "cursor_down", "Down", show=False),
