@@ -5,10 +5,13 @@ clicked to the file it names."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from textual.app import App, ComposeResult
 
 from memtui.tui.palette import Palette
-from memtui.tui.widgets.markdown_body import MarkdownBody, split_blocks
+from memtui.tui.widgets.markdown_body import KeptStrips, MarkdownBody, split_blocks
 
 TEXT = """# Title
 
@@ -76,3 +79,54 @@ async def test_one_widget_draws_the_blocks_and_a_link_is_clicked() -> None:
         assert body.has_class("-target") and body.block_lines(2)[0] == drawn.starts[2]
         body.set_target(None)
         assert not body.has_class("-target")
+
+
+async def test_a_mark_draws_its_own_lines_again_and_no_other(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Marking a block (the preview's jump, each switch to the Index) and its going draw
+    that block's lines again, not the body's; a theme change draws them all in its colours
+    (issue 32 item 17: every line on screen was made and painted again, twice a jump)."""
+    from tests.tui.test_switch_redraws import region_cells
+
+    source = "\n\n".join(f"Paragraph {i} of the body." for i in range(12))
+    app = BodyApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        body = app.query_one(MarkdownBody)
+        body.show(source)
+        await pilot.pause(0.2)
+        plain = region_cells(app, body)
+        made: list[int] = []
+        strip = KeptStrips.strip
+
+        def counted(kept: KeptStrips, y: int) -> Any:
+            made.append(y)
+            return strip(kept, y)
+
+        monkeypatch.setattr(KeptStrips, "strip", counted)
+        painted: list[int] = []
+        render_line = MarkdownBody.render_line
+
+        def drawn(widget: MarkdownBody, y: int) -> Any:
+            painted.append(y)
+            return render_line(widget, y)
+
+        monkeypatch.setattr(MarkdownBody, "render_line", drawn)
+        body.set_target(3)
+        await pilot.pause(0.2)
+        start, end = body.block_lines(3)
+        assert sorted(set(made)) == list(range(start, end))  # main: every line on screen
+        assert sorted(set(painted)) == list(range(start, end))
+        marked = region_cells(app, body)
+        changed = {row for (row, _), cell in marked.items() if plain[row, _] != cell}
+        top = body.region.y
+        assert changed == {top + y for y in range(start, end)}  # the mark shows, there only
+        made.clear()
+        body.set_target(None)
+        await pilot.pause(0.2)
+        assert sorted(set(made)) == list(range(start, end))
+        assert region_cells(app, body) == plain
+        made.clear()
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause(0.3)
+        assert len(set(made)) == len(body.drawn().lines)  # new colours: every line again
+        assert region_cells(app, body) != plain

@@ -18,7 +18,7 @@ from rich.console import Console, ConsoleOptions
 from rich.markdown import Markdown
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -152,6 +152,21 @@ class KeptStrips:
         self.target, self.link, self.mark = target, link, mark
         self.lines: dict[int, Strip] = {}  # by line
 
+    @property
+    def styles(self) -> tuple[Style, Style | None, Style | None]:
+        """The styles its lines are drawn in (the mark's only while one is marked)."""
+        return self.base, self.link, self.mark
+
+    def take_unmarked(self, other: KeptStrips) -> None:
+        """Keep the lines ``other`` made that neither mark covers: the same drawing, width
+        and styles (a mark moved or gone: only its lines change)."""
+        if (other.drawn is not self.drawn or other.key[0] != self.key[0]
+                or other.base != self.base or other.link != self.link):
+            return
+        marked = [span for span in (self.target, other.target) if span is not None]
+        self.lines.update((y, strip) for y, strip in other.lines.items()
+                          if not any(start <= y < end for start, end in marked))
+
     def strip(self, y: int) -> Strip:
         """Line ``y`` (within the drawing) as drawn."""
         line = self.drawn.lines[y]
@@ -196,6 +211,7 @@ class MarkdownBody(Widget):
         self._drawn: tuple[tuple[object, ...], Drawn] | None = None
         #: The lines as strips: (width, mark), the drawing they come from, the strips.
         self._kept_strips: KeptStrips | None = None
+        self._restyled = False  # restyled since the strips were made: check their styles
 
     def show(self, source: str, palette: Palette | None = None) -> None:
         """Show ``source`` (parsed now, drawn at the next paint)."""
@@ -216,9 +232,16 @@ class MarkdownBody(Widget):
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
         kept = self._kept_strips
+        if kept is not None and self._restyled:
+            self._restyled = False
+            if kept.styles != self._strip_styles(kept.target is not None):
+                kept = self._kept_strips = None  # drawn again in the new colours
         current = self._drawn[1] if self._drawn is not None else None
         if kept is None or kept.key != (width, self.target) or kept.drawn is not current:
-            kept = self._kept_strips = self._strips(width, self.drawn(width))
+            made = self._kept_strips = self._strips(width, self.drawn(width))
+            if kept is not None:
+                made.take_unmarked(kept)
+            kept = made
         strip = kept.lines.get(y)
         if strip is None:
             if not 0 <= y < len(kept.drawn.lines):
@@ -227,17 +250,23 @@ class MarkdownBody(Widget):
         return strip
 
     def notify_style_update(self) -> None:
+        """Restyled: the strips are made again at the next paint if their styles changed
+        (a theme); a restyle that changes none (the ``-target`` class, which no rule
+        names) keeps them (issue 32 item 17: each switch to the Index marks a block)."""
         super().notify_style_update()
-        self._kept_strips = None  # drawn again in the new colours
+        self._restyled = True
+
+    def _strip_styles(self, marked: bool) -> tuple[Style, Style | None, Style | None]:
+        return (self.rich_style, self.link_style if self.auto_links else None,
+                self.target_style() if marked else None)
 
     def _strips(self, width: int, drawn: Drawn) -> KeptStrips:
         """The body's lines as strips at ``width``, the marked block's lines marked, each
         made when first drawn: a switch, a mark or a new colour draws the ~40 lines on
         screen, not all of a long file's (MEMORY.md: 5-7 ms a switch to the Index)."""
         target = self.target_lines(drawn)
-        return KeptStrips((width, self.target), drawn, self.rich_style, target,
-                          self.link_style if self.auto_links else None,
-                          self.target_style() if target is not None else None)
+        base, link, mark = self._strip_styles(target is not None)
+        return KeptStrips((width, self.target), drawn, base, target, link, mark)
 
     def drawn(self, width: int | None = None, console: Console | None = None,
               options: ConsoleOptions | None = None) -> Drawn:
@@ -281,9 +310,20 @@ class MarkdownBody(Widget):
         is marked."""
         if index == self.target:
             return
+        drawn = self._drawn[1] if self._drawn is not None else None
+        width = self.content_size.width
+        spans = [self.target_lines(drawn) if drawn is not None else None]
         self.target = index
+        spans.append(self.target_lines(drawn) if drawn is not None else None)
         self.set_class(index is not None, "-target")
-        self.refresh()
+        kept = self._kept_strips
+        if kept is not None and kept.drawn is drawn and kept.key[0] == width:
+            # only the lines of the marks, old and new, change (a mark on a long file
+            # repainted all its lines on screen, twice a jump: marked, then unmarked)
+            for start, end in filter(None, spans):
+                self.refresh(Region(0, start, width, end - start))
+        else:
+            self.refresh()
 
     def matches(self, words: list[str]) -> list[int]:
         """The blocks holding every one of ``words`` (casefolded)."""
