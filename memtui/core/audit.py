@@ -67,6 +67,7 @@ from memtui.core.scanner.index_read import (
     read_index_parts,
     whole_index,
 )
+from memtui.core.scanner.memory_file import keys_only
 from memtui.core.scanner.scan import FileScan, audited_text, scan_file
 from memtui.core.scanner.share import (
     CHILD_SHARE,
@@ -77,7 +78,7 @@ from memtui.core.scanner.share import (
     key_of,
     stat_key,
 )
-from memtui.core.scanner.shared_empty import share_scan
+from memtui.core.scanner.shared_empty import EMPTY_DICT, share_scan
 from memtui.core.scanner.textfile import read_text
 from memtui.core.workspace import (
     INDEX_NAME,
@@ -258,6 +259,8 @@ class Auditor:
                 scans = self._scan_all(hint)
                 if self._one_shot:
                     self._save_scans_now()
+                    if self._store is None:  # stored (or never): values no reader takes
+                        keys_only(scan.memory for scan in scans.values())
                 self._progress("linking", 0, 0)
                 result = self._last = self._derive(scans)
                 if self._one_shot:
@@ -506,8 +509,12 @@ class Auditor:
             self._count_tokens(fresh)
         elif fresh:
             known = self.counter.known
+            # (a one-shot run counts nothing later: its uncounted scans share one empty
+            # mapping, issue 35)
+            empty = EMPTY_DICT if self._one_shot else None
             for scan in fresh:
-                scan.tokens = (known(scan.digest, names) if scan.digest else None) or {}
+                scan.tokens = (known(scan.digest, names) if scan.digest else None) or \
+                    (empty if empty is not None else {})
         if not keep_texts:
             for scan in fresh:
                 _let_go_of_text(scan)
