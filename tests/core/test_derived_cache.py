@@ -555,6 +555,35 @@ def test_a_one_shot_run_keeps_only_the_frontmatter_keys_once_stored(tmp_path: Pa
         assert to_json(alone) == report
 
 
+def test_a_one_shot_run_counts_its_block_then_lets_go_of_the_vocabulary(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-shot run counts MEMORY.md's lines and its injected block before it writes the
+    scan cache and derives, building each vocabulary once, and lets go of them then
+    (issue 35: ~55 MB no longer held at either's peak); its block and report are a kept
+    auditor's, whose vocabulary stays."""
+    from memtui.core.counting import tokens
+
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    built: list[str] = []
+    real = tokens.encoder
+
+    def encoder(name: str) -> object:
+        built.append(name)
+        return real(name)
+    monkeypatch.setattr(tokens, "encoder", encoder)
+    monkeypatch.setattr(tokens, "_PARTIAL_CHARS", 0)  # the whole encoder, as at 50,000
+    tokens.let_go_of_vocabularies()
+    with uncached():
+        once = Auditor(open_workspace(root), opts, one_shot=True).run()
+        assert built and sorted(built) == sorted(set(built))  # each built once
+        assert tokens._encoders == {} and tokens._rank_tables == {}
+        kept = Auditor(open_workspace(root), opts).run()
+    assert "qwen" in tokens._encoders
+    assert once.block == kept.block and once.block.tokens["qwen"] > 0
+    assert to_json(once) == to_json(kept)
+
+
 def test_a_derivations_file_rows_are_read_from_the_auditors_columns(
         tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The derived cache's row of each file made in this process (`columns.StatRows`) is
