@@ -35,7 +35,13 @@ from memtui.core.caches.scans import ScanStore
 from memtui.core.checks.findings import WORKSPACE, Finding
 from memtui.core.checks.project import ProjectIndex, ProjectInfo, find_project
 from memtui.core.config import excluder
-from memtui.core.counting.tokens import TokenCounter, bytes_digest, default_counter, text_digest
+from memtui.core.counting.tokens import (
+    TokenCounter,
+    bytes_digest,
+    default_counter,
+    let_go_of_vocabularies,
+    text_digest,
+)
 from memtui.core.derivation.derive import Inputs, derive
 from memtui.core.derivation.link_target import State, target_state
 from memtui.core.derivation.memo import Memo
@@ -67,6 +73,7 @@ from memtui.core.scanner.index_read import (
     read_index_parts,
     whole_index,
 )
+from memtui.core.scanner.memory_file import keys_only
 from memtui.core.scanner.scan import FileScan, audited_text, scan_file
 from memtui.core.scanner.share import (
     CHILD_SHARE,
@@ -77,7 +84,7 @@ from memtui.core.scanner.share import (
     key_of,
     stat_key,
 )
-from memtui.core.scanner.shared_empty import share_scan
+from memtui.core.scanner.shared_empty import EMPTY_DICT, share_scan
 from memtui.core.scanner.textfile import read_text
 from memtui.core.workspace import (
     INDEX_NAME,
@@ -191,6 +198,9 @@ class Auditor:
         self.holds_scans = True
         self._recognised: str | None = None  # the profile the folder's layout says
         self._view: AgentView | None = None  # what an agent profile made of the folder
+        #: A one-shot run's injected block, counted before its derivation, with the lines
+        #: loaded it was counted for (`_count_block_now`).
+        self._counted: tuple[int, InjectedBlock] | None = None
         #: The project stale references are checked against (found again on each full run).
         self.project_info: ProjectInfo | None = None
         self._project: tuple[ProjectIndex | None, object] = (None, None)
@@ -257,7 +267,10 @@ class Auditor:
                     self._head = head if whole else git_head(self.ws.root)
                 scans = self._scan_all(hint)
                 if self._one_shot:
+                    self._count_block_now(scans)
                     self._save_scans_now()
+                    if self._store is None:  # stored (or never): values no reader takes
+                        keys_only(scan.memory for scan in scans.values())
                 self._progress("linking", 0, 0)
                 result = self._last = self._derive(scans)
                 if self._one_shot:
@@ -506,8 +519,12 @@ class Auditor:
             self._count_tokens(fresh)
         elif fresh:
             known = self.counter.known
+            # (a one-shot run counts nothing later: its uncounted scans share one empty
+            # mapping, issue 35)
+            empty = EMPTY_DICT if self._one_shot else None
             for scan in fresh:
-                scan.tokens = (known(scan.digest, names) if scan.digest else None) or {}
+                scan.tokens = (known(scan.digest, names) if scan.digest else None) or \
+                    (empty if empty is not None else {})
         if not keep_texts:
             for scan in fresh:
                 _let_go_of_text(scan)
@@ -628,15 +645,36 @@ class Auditor:
         index, line_costs, index_own = self._index_parts()
         if self._git is None:
             self._git = {}
-        self._view = get_profile(self.profile).view(
-            self.ws, index, tuple(scans), dict(self.options.limits), reader(self.ws))
+        counted, self._counted = self._counted, None
+        if counted is None:
+            self._view = self._view_of(index, scans)
+
+        def block(loaded: int) -> InjectedBlock:
+            if counted is not None and counted[0] == loaded:
+                return counted[1]
+            return self._block(index, loaded)
         return derive(Inputs(
             self.ws, self.options, self.profile, self.options.now or time.time(), scans,
-            index, line_costs, index_own, self._exists,
-            lambda loaded: self._block(index, loaded), self._git,
+            index, line_costs, index_own, self._exists, block, self._git,
             [*self._notes, *([(WORKSPACE, self._git_note)] if self._git_note else [])],
             self._docs, self.pause, self._flagged, self._view, *self._project,
             let_go_links=self._one_shot and self._store is None), self._memo)
+
+    def _view_of(self, index: Index, scans: dict[str, FileScan]) -> AgentView | None:
+        return get_profile(self.profile).view(
+            self.ws, index, tuple(scans), dict(self.options.limits), reader(self.ws))
+
+    def _count_block_now(self, scans: dict[str, FileScan]) -> None:
+        """A one-shot run: the injected block counted before the scan cache is written and
+        the derivation made, as the derivation would count it at its end, and the
+        vocabularies let go of then (issue 35: ~55 MB, no longer held at the scan cache's
+        writing or at the derivation's peak, which reuse their room); `_derive` takes it."""
+        index = self._index_parts()[0]
+        self._view = self._view_of(index, scans)
+        opts = self.options
+        loaded = get_profile(self.profile).loaded_lines(index, opts.max_lines, opts.max_bytes)
+        self._counted = (loaded, self._block(index, loaded))
+        let_go_of_vocabularies()
 
     def _index_parts(self) -> tuple[Index, list[LineCost], list[Finding]]:
         """The index, its per-line costs and the findings it yields on its own; re-read only

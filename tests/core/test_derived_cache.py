@@ -518,3 +518,94 @@ def test_a_one_shot_run_lets_go_of_each_files_links_once_resolved(tmp_path: Path
         assert all(s.wikilinks for s in kept.scans.values())
         again = once.run()
     assert to_json(again) == report and to_json(kept) == report
+
+
+def test_a_one_shot_run_keeps_only_the_frontmatter_keys_once_stored(tmp_path: Path,
+                                                                    cache: Path) -> None:
+    """Once its scans are stored (or when none is), a one-shot run's memories keep of their
+    frontmatter only its keys, one mapping for every memory with the same keys, and their
+    description's truth value (issue 35: ~25 MB at 50,000 before the derivation's peak);
+    the report is the fresh one (another schema's note names the keys as before), the
+    scan cache holds every value, and the derived cache's file rows are the files'."""
+    from memtui.core.caches.scans import ScanStore
+    from memtui.core.scanner.memory_file import DESCRIBED
+
+    files = _files()
+    files["memory/agent.md"] = "---\ntools: [read]\nmodel: big\ncolour: red\n---\nan agent\n"
+    root = make_ws(tmp_path / "ws", files, days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    once = Auditor(open_workspace(root), opts, one_shot=True)
+    result = once.run()
+    memories = [result.scans[f"memory/m{i}.md"].memory for i in range(6)]
+    assert all(mf.meta == {"name": None, "description": None, "metadata": None}
+               and mf.meta is memories[0].meta and mf.description == DESCRIBED
+               for mf in memories)
+    assert result.scans["memory/agent.md"].memory.meta == dict.fromkeys(
+        ["tools", "model", "colour"])
+    report = to_json(result)
+    assert report == _fresh(root)
+    assert any("(tools, model, colour)" in f["message"] for f in report["findings"])
+    stored = ScanStore(open_workspace(root).root)
+    whole = stored.get("memory/m1.md", stored.entries["memory/m1.md"][:4])
+    assert whole is not None and whole[0].memory.description == "about m1"
+    assert whole[0].memory.meta["metadata"] == {"type": "project"}
+    with uncached():  # no scan cache: let go of all the same
+        alone = Auditor(open_workspace(root), opts, one_shot=True).run()
+        assert alone.scans["memory/m2.md"].memory.description == DESCRIBED
+        assert to_json(alone) == report
+
+
+def test_a_one_shot_run_counts_its_block_then_lets_go_of_the_vocabulary(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-shot run counts MEMORY.md's lines and its injected block before it writes the
+    scan cache and derives, building each vocabulary once, and lets go of them then
+    (issue 35: ~55 MB no longer held at either's peak); its block and report are a kept
+    auditor's, whose vocabulary stays."""
+    from memtui.core.counting import tokens
+
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    built: list[str] = []
+    real = tokens.encoder
+
+    def encoder(name: str) -> object:
+        built.append(name)
+        return real(name)
+    monkeypatch.setattr(tokens, "encoder", encoder)
+    monkeypatch.setattr(tokens, "_PARTIAL_CHARS", 0)  # the whole encoder, as at 50,000
+    tokens.let_go_of_vocabularies()
+    with uncached():
+        once = Auditor(open_workspace(root), opts, one_shot=True).run()
+        assert built and sorted(built) == sorted(set(built))  # each built once
+        assert tokens._encoders == {} and tokens._rank_tables == {}
+        kept = Auditor(open_workspace(root), opts).run()
+    assert "qwen" in tokens._encoders
+    assert once.block == kept.block and once.block.tokens["qwen"] > 0
+    assert to_json(once) == to_json(kept)
+
+
+def test_a_derivations_file_rows_are_read_from_the_auditors_columns(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The derived cache's row of each file made in this process (`columns.StatRows`) is
+    made from the auditor's paths, stat keys, digests and read times (issue 35): the same
+    rows, by index, by slice and in turn, as the stored entry reads back."""
+    import memtui.core.audit as audit_module
+    from memtui.core.caches import derived as derived_cache
+
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    made: list[derived_cache.Derived] = []
+    real = derived_cache.entry
+
+    def entry(*args: object, **kwargs: object) -> derived_cache.Derived | None:
+        got = real(*args, **kwargs)  # type: ignore[arg-type]
+        if got is not None:
+            made.append(got)
+        return got
+    monkeypatch.setattr(audit_module.derived_cache, "entry", entry)
+    _audit(root)
+    rows = made[0].files
+    assert len(rows) == 6 and [r[0] for r in rows] == [f"memory/m{i}.md" for i in range(6)]
+    assert list(rows) == [rows[i] for i in range(6)] == rows[0:6]
+    assert all(len(r) == 7 and type(r[5]) is bytes and r[6] > 0 for r in rows)
+    loaded = derived_cache.load(_derived(cache))
+    assert loaded is not None and loaded.files == list(rows)

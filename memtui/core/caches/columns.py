@@ -16,8 +16,8 @@ checked as it is read and made only when first asked for (`StoredGraph`, `Stored
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, overload
 
 from memtui.core.derivation.graph import Graph
 from memtui.core.results import FileReport, WikiRef
@@ -115,14 +115,59 @@ def counts_in(v: Any, n: int) -> list[int]:
 StatRow = tuple[str, int, int, int, int, bytes, int]
 
 
-def stat_rows_out(rows: list[StatRow]) -> Columns:
+class StatRows(Sequence[StatRow]):
+    """Every memory file's stat row (`Derived.files`) for a derivation made in this
+    process, each made when read from what the auditor holds already: the paths, the stat
+    keys, the digests and the read times, one list of each (issue 35: 50,000 rows held as
+    tuples of their own were ~6 MB at the peak of a cold audit, made just then)."""
+
+    __slots__ = ("_digests", "_reads", "_rels", "_stats")
+
+    def __init__(self, rels: list[str], stats: list[tuple[int, int, int, int]],
+                 digests: list[bytes], reads: list[int]) -> None:
+        self._rels, self._stats, self._digests, self._reads = rels, stats, digests, reads
+
+    def column(self, at: int) -> list[Any]:
+        """The ``at``-th field of every row (as ``[row[at] for row in self]``)."""
+        if at == 0:
+            return self._rels
+        if at == 5:
+            return self._digests
+        if at == 6:
+            return self._reads
+        return [stat[at - 1] for stat in self._stats]
+
+    def __len__(self) -> int:
+        return len(self._rels)
+
+    @overload
+    def __getitem__(self, at: int) -> StatRow: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> list[StatRow]: ...
+
+    def __getitem__(self, at: int | slice) -> StatRow | list[StatRow]:
+        if isinstance(at, slice):
+            return [self[i] for i in range(*at.indices(len(self)))]
+        return (self._rels[at], *self._stats[at], self._digests[at],  # type: ignore[return-value]
+                self._reads[at])
+
+    def __iter__(self) -> Iterator[StatRow]:
+        for rel, stat, digest, read in zip(self._rels, self._stats, self._digests, self._reads,
+                                           strict=True):
+            yield (rel, *stat, digest, read)  # type: ignore[misc]
+
+
+def stat_rows_out(rows: Sequence[StatRow]) -> Columns:
     """Every memory file's stat row, a column per field (digests in hex)."""
     def col(at: int) -> Callable[[], list[Any]]:
+        if isinstance(rows, StatRows):
+            return lambda: rows.column(at)
         return lambda: [row[at] for row in rows]
     return Columns((("n", lambda: len(rows)), ("rels", lambda: strs_out(col(0)())),
                     ("mtimes", col(1)), ("sizes", col(2)), ("inodes", col(3)),
                     ("ctimes", col(4)),
-                    ("digests", lambda: strs_out([row[5].hex() for row in rows])),
+                    ("digests", lambda: strs_out([d.hex() for d in col(5)()])),
                     ("reads", col(6))))
 
 

@@ -54,7 +54,7 @@ import json
 import math
 import os
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from itertools import islice
 from pathlib import Path
@@ -126,7 +126,7 @@ class Derived:
     #: (rel, mtime_ns, size, inode, ctime_ns, content digest, read_ns) of every memory
     #: file, in path order; read_ns: when its content was last read (or vouched for by the
     #: scan cache).
-    files: list[tuple[str, int, int, int, int, bytes, int]]
+    files: Sequence[tuple[str, int, int, int, int, bytes, int]]
     #: What the derivation asked of paths that are no memory (`memtui.core.derivation.link_target`).
     exists: dict[str, bool | None]
     holds: tuple[float, float]  # the span of time its ages hold
@@ -278,17 +278,21 @@ def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
     cannot vouch for it."""
     if any(f.kind == "secret" for f in result.findings):
         return None
-    files = []
+    rels, stats, digests, reads = [], [], [], []
     for rel, (stat, scan) in scans.items():
         if scan.secrets or scan.read_findings or not scan.digest:
             return None
-        kept = (rel, *stat, scan.digest, read_ns.get(rel, 0))
-        if not trusted_file(kept, stat):
+        read = read_ns.get(rel, 0)
+        if not trusted_file((rel, *stat, scan.digest, read), stat):
             return None  # ambiguous: the next full audit keeps its own
-        files.append(kept)
+        rels.append(rel)
+        stats.append(stat)
+        digests.append(scan.digest)
+        reads.append(read)
     # (a shallow copy: the lists the result holds now, whatever the caller puts in its
     # place before it is saved; encoded as it is saved, `encoded_parts`)
-    return Derived(key, files, dict(asked), result.holds, {}, copy.copy(result))
+    return Derived(key, columns.StatRows(rels, stats, digests, reads), dict(asked), result.holds,
+                   {}, copy.copy(result))
 
 
 def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
