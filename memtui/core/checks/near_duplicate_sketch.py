@@ -200,20 +200,22 @@ _CAP = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0391-\u03a9\u0410-\u042f"
 #: a space before it and before the space no sentence's end nor a list's mark), or a unit
 #: of context (a word of three letters or more, or a run of characters where words are not
 #: spaced); what must not stand before it checked after that first character. The group
-#: that matched (``lastindex``) tells which.
-_TOKEN_RE = re.compile("[`#@\\w\uff1a]"
-                       r"(?:(?<![" + _CAP + r"])(?<=[^\W\d_])(?<![^\W\d_].)(?:(?<=["
-                       + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
-                       r"|(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
-                       r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
-                       + r"]*\d[\w-]*)"
-                       r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
-                       r"(?!\d))+|(?:[\d.,:/-]*\d)?(?:[kK](?![^\W\d_]))?)"
-                       r"|(?<=[" + _CAP + r"])(?<=[^\s.!?*+>#|-] .)([^\W\d_]+)"
-                       r"|(?<=[^\W\d_])(?<![^\W\d_].)((?<=[" + _UNSPACED + r"])[^\W\d_]++"
-                       r"|[^\W\d_]{2,}+)"
-                       r"|(?<=\uff1a)[ \t]*([^\d\s\u3001\u3002\uff0c,\uff08(\uff1a;\uff1b]{1,10}+)"
-                       r"(?=[\u3001\u3002\uff0c,\n\uff08(;\uff1b]|$))")
+#: that matched (``lastindex``) tells which. Compiled on first use (`slots` runs only for a
+#: pair compared: most audits never): its two CJK classes cost ~5 ms to compile.
+_TOKEN_RE = lazy_pattern("[`#@\\w\uff1a]"
+                         r"(?:(?<![" + _CAP + r"])(?<=[^\W\d_])(?<![^\W\d_].)(?:(?<=["
+                         + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
+                         r"|(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
+                         r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
+                         + r"]*\d[\w-]*)"
+                         r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
+                         r"(?!\d))+|(?:[\d.,:/-]*\d)?(?:[kK](?![^\W\d_]))?)"
+                         r"|(?<=[" + _CAP + r"])(?<=[^\s.!?*+>#|-] .)([^\W\d_]+)"
+                         r"|(?<=[^\W\d_])(?<![^\W\d_].)((?<=[" + _UNSPACED + r"])[^\W\d_]++"
+                         r"|[^\W\d_]{2,}+)"
+                         r"|(?<=\uff1a)[ \t]*"
+                         r"([^\d\s\u3001\u3002\uff0c,\uff08(\uff1a;\uff1b]{1,10}+)"
+                         r"(?=[\u3001\u3002\uff0c,\n\uff08(;\uff1b]|$))")
 #: Between two values of one group (``3 May 2025``, ``Alpha 3``, ``1-4: 31``): at most three
 #: of these characters.
 #: A slot's value that is a name (not a number) has this bit set.
