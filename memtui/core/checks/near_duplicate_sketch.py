@@ -111,7 +111,7 @@ _LETTER = r"[^\W\d_" + _UNSPACED + "]"
 #: on first use: each class holding the CJK ranges costs ~18 million instructions to compile
 #: (``re`` walks its ~39,500 code points in Python), four here; a text without Chinese,
 #: Japanese or Korean takes `_STEM_PLAIN`, so such a folder never compiles it. (`_RUN`'s
-#: three stay: testing a text for those characters without it cost more than its scan.)
+#: three at the first text that is not ASCII: a pre-test for CJK costs more than its scan.)
 _STEM_RE = lazy_pattern("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _LETTER + "*")
 #: The same stems in a text holding no Chinese, Japanese or Korean character.
 _STEM_PLAIN = re.compile(r"([^\W\d_][^\W\d_]{2," + str(STEM - 1) + r"})[^\W\d_]*")
@@ -165,7 +165,10 @@ _ARABIC_PREFIX = lazy_pattern("(?<![^\\W\\d_])(?:[\u0648\u0641]?[\u0628\u0643\u0
                               "\u0644\u0644)(?=[^\\W\\d_]{2})")
 _SYLLABIC_RUN = lazy_pattern("[" + _SYLLABIC + "]{3,}")
 _SYLLABIC_STEM = lazy_pattern("^.*[" + _SYLLABIC + "].*$", re.MULTILINE)
-_RUN = re.compile("[" + _UNSPACED + "][" + _UNSPACED + "]*")
+#: A run of Chinese, Japanese or Korean characters. Compiled on first use (its class three
+#: times, ~7 ms): `_read` asks it only of a text that is not ASCII, so a folder of ASCII
+#: texts never compiles it.
+_RUN = lazy_pattern("[" + _UNSPACED + "][" + _UNSPACED + "]*")
 #: A bold label opening a line, its newline included (a literal first: the fast skip).
 _LABEL = re.compile(r"\n[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)")
 _SPAN = re.compile(r"`([^`\n]{1,200})`")
@@ -233,13 +236,13 @@ MAX_STRONG = 12  # strong slot values kept per sketch (after the others)
 FRAME_CHARS = 200  # of the first line read for its frames
 #: The label opening a text (its description: ``Ensayos: 40% argumento``, ``DAU = …``): up
 #: to 40 characters before a colon or ``=`` that no digit follows (``14:00`` is a time).
-_SUBJECT = re.compile(r"[ \t>*#-]*([^\n:\uff1a=]{1,40}?)[ \t]*[:\uff1a=](?!\d)")
-_SUBJECT_WORD = re.compile(r"[^\W\d_]{2,}")
+_SUBJECT = lazy_pattern(r"[ \t>*#-]*([^\n:\uff1a=]{1,40}?)[ \t]*[:\uff1a=](?!\d)")
+_SUBJECT_WORD = lazy_pattern(r"[^\W\d_]{2,}")
 #: The first line's tokens for its frames: a run of letters, or any other character (a
 #: digit or a punctuation mark breaks a frame).
-_FRAME_TOKEN = re.compile(r"[^\W\d_]+|\S")
-_DATE_SEP = re.compile(r"[-/]")
-_YEAR = re.compile(r"(?:19|20)\d\d")
+_FRAME_TOKEN = lazy_pattern(r"[^\W\d_]+|\S")
+_DATE_SEP = lazy_pattern(r"[-/]")
+_YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
 
 def _crcs(values: set[str]) -> list[int]:
