@@ -81,14 +81,7 @@ from memtui.core.checks.near_duplicate_sketch import (
     stored_slots,
     strong_slots,
 )
-from memtui.core.checks.near_duplicate_store import (
-    HEAD,
-    Packed,
-    facts_in,
-    full_size,
-    packed_count,
-    unpack,
-)
+from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, packed_count, unpack
 from memtui.core.checks.near_duplicate_store import band as _band
 from memtui.core.checks.near_duplicate_store import facts_of as _facts_of
 from memtui.core.checks.near_duplicate_store import rest as _rest
@@ -286,15 +279,15 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
 
 
 def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],
-             threshold: float, dated: set[Hashable], bits: Bits | None = None,
-             rests: Mapping[Hashable, memoryview] | None = None
+             threshold: float, dated: set[Hashable], bits: Bits | None = None
              ) -> list[tuple[float, Hashable]]:
     """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
     of; two daily logs (``dated``) are never. ``key``'s sketch is read once, each other's
     bottom hashes and facts only, then whole for the few alike enough (a cache of every
-    sketch read held ~8 KB a memory). ``rests``: each key's sketch past its bins, read
-    once (`pairs`: a key meets ~6 others at 10,000 memories, each read here again)."""
-    whole = _rest(sketches[key]) if rests is None else rests[key]  # in place
+    sketch read held ~8 KB a memory; each sketch's `rest` read once in `pairs`, 5 % of
+    the pairing at 10,000, held 3 MiB more at the peak at 50,000: bench/RESULTS.md,
+    "round 5")."""
+    whole = _rest(sketches[key])  # read in place, whole only if needed
     nx = whole[0]
     if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
         return []
@@ -312,7 +305,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         if key_dated and other in dated:
             continue
         if bits is None:
-            rest = _rest(sketches[other]) if rests is None else rests[other]  # in place
+            rest = _rest(sketches[other])  # read in place
             n = rest[0]
             ys = rest[1:1 + n]
             shared = len(xset.intersection(ys))
@@ -468,7 +461,6 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found
     dated = {key for key in keys if _DATED.search(str(key))}
     groups: Iterable[tuple[Hashable, Iterable[Hashable]]]
     bits: Bits | None = None
-    rest_of: dict[Hashable, memoryview] | None = None
     if len(keys) <= ALL_PAIRS:
         groups = [(a, keys[i + 1:]) for i, a in enumerate(keys)]
         bits = _bitmaps(sketches, keys)
@@ -486,7 +478,6 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found
                 else:
                     got.append(b)
         sks = [sketches[key] for key in keys]
-        rests = list(map(_rest, sks))  # each read in place once (`_matches`)
         # A band's key: its bins' bytes when no sketch is held packed, else their low halves
         # (`_band`: the same key from a packed sketch and a whole one), read in place from
         # a packed sketch whose bins all fit in 32 bits.
@@ -504,20 +495,18 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found
                     note(_band_pairs(members))
             del buckets
         holders: dict[int, list[int]] = defaultdict(list)
-        for i, rest in enumerate(rests):
-            for h in facts_in(rest):
+        for i, sk in enumerate(sks):
+            for h in _facts_of(sk):
                 holders[h].append(i)
         for members in holders.values():
             if 1 < len(members) <= FACT_BUCKET:
                 note(_fact_pairs(members))
         del holders, sks, in_place
-        rest_of = dict(zip(keys, rests, strict=True))
-        del rests
         groups = ((keys[i], map(keys.__getitem__, set(got)))
                   for i, got in enumerate(later) if got is not None)
     out: Found = defaultdict(list)
     for a, others in groups:
-        for sim, b in _matches(a, others, sketches, threshold, dated, bits, rest_of):
+        for sim, b in _matches(a, others, sketches, threshold, dated, bits):
             out[a].append((sim, b))
             out[b].append((sim, a))
     return _ranked(out, order)
