@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 #: ``python -m memtui`` with the scan's sketch returning nothing (the rule's work left out).
-WITHOUT = ("import memtui.core.scanner.scan as s; s.sketch = s.packed_sketch = lambda *_: b''; "
+WITHOUT = ("import memtui.core.scanner.scan as s; s.sketch = lambda *_: b''; "
            "from memtui.cli import entry; entry()")
 
 

@@ -736,34 +736,20 @@ def kind_fact(known: list[int], kind: str) -> list[int]:
 def sketch(text: str, kind: str = "") -> bytes:
     """The sketch of ``text`` (see the module's docstring); empty when it is too short.
     ``kind``: the memory's type, a fact of its own (`kind_fact`)."""
-    parts = sketch_parts(text, kind)
-    if parts is None:
-        return b""
-    narrow, rest = parts
-    return array("Q", narrow).tobytes() + rest
-
-
-def sketch_parts(text: str, kind: str = "") -> tuple[array[int], bytes] | None:
-    """`sketch` in two parts (None when it is empty): its values up to its fields, every
-    one under 2 ** 32 (the bins, the bottom hashes, the facts and the three counts), as a
-    32-bit array; then its bytes from its fields on (the fields, the window's length and
-    its bytes). A scan holds a sketch packed (`memtui.core.checks.near_duplicate_store`),
-    which keeps the first part's values as 32 bits: made from the parts, not from the
-    sketch's bytes read again."""
     text, runs = _read(text)
     found, numbers = _shingles(text, runs)
     if len(found) < MIN_SHINGLES:
-        return None
+        return b""
     bottom = sorted(found)[:BOTTOM]
-    packed = array("I", bottom)
+    packed = array("Q", bottom)  # unsigned: CPython stores an item without parsing it
     # Each hash's bin, its low 6 bits, read from its low byte (no integer made), the
     # smallest last: it stays in its bin.
-    bins = packed.tobytes()[-4::-4].translate(_BIN_OF_BYTE)
+    bins = packed.tobytes()[-8::-8].translate(_BIN_OF_BYTE)
     # An empty bin takes the smallest hash of all, mixed with its number: the bins made so
     # first (in order), then the hashes written over them.
     got = dict(zip(_BINS, map(xor, repeat(bottom[0], K), _BINS), strict=True))
     got.update(zip(bins, reversed(bottom), strict=True))
-    out = array("I", got.values())
+    out = array("Q", got.values())  # every value is unsigned: the bytes are "q"'s
     known = facts(text, numbers)
     if kind:
         known = kind_fact(known, kind)
@@ -773,11 +759,12 @@ def sketch_parts(text: str, kind: str = "") -> tuple[array[int], bytes] | None:
     out.extend(known)
     field = fields(text)
     out.append(len(field))
+    out.extend(field)
     # The slots' window, read into slots only where a pair needs them (`stored_slots`).
     window = text[:SLOT_CHARS // 2 if len(text) <= 2 * MAX_CJK and runs else SLOT_CHARS]
     raw = window.encode("utf-8", "surrogatepass")
-    field.append(len(raw))
-    return out, array("Q", field).tobytes() + raw + bytes(-len(raw) % 8)
+    out.append(len(raw))
+    return out.tobytes() + raw + bytes(-len(raw) % 8)
 
 
 #: A window's UTF-8 → its slots packed (`stored_slots`), for the windows last read: one

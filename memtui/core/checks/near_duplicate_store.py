@@ -22,10 +22,10 @@ from __future__ import annotations
 import re
 from array import array
 
-from memtui.core.checks.near_duplicate_sketch import K, sketch_parts
+from memtui.core.checks.near_duplicate_sketch import K
 
 __all__ = ["HEAD", "Packed", "band", "facts_in", "facts_of", "full_size", "pack", "packed_count",
-           "packed_sketch", "rest", "unpack"]
+           "rest", "unpack"]
 
 HEAD = 4  # bytes: the count of values held as 32 bits (their low halves follow)
 _NONZERO = re.compile(rb"[^\0]")
@@ -48,20 +48,6 @@ def pack(sk: bytes) -> bytes:
     h = len(words) >> 1 if wide is None else wide.start() >> 2
     return Packed(b"".join((h.to_bytes(HEAD, "little"), words[0:2 * h:2].tobytes(),
                             sk[8 * h:])))
-
-
-def packed_sketch(text: str, kind: str = "") -> bytes:
-    """``pack(sketch(text, kind))``, packed from the sketch's parts (`sketch_parts`: the
-    first part's values are 32-bit already) instead of read again from its bytes."""
-    parts = sketch_parts(text, kind)
-    if parts is None:
-        return b""
-    narrow, rest = parts
-    words = memoryview(rest).cast("I")
-    wide = _NONZERO.search(words[1::2].tobytes())  # the first value that needs 64 bits
-    j = len(words) >> 1 if wide is None else wide.start() >> 2
-    return Packed(b"".join(((len(narrow) + j).to_bytes(HEAD, "little"), narrow.tobytes(),
-                            words[0:2 * j:2].tobytes(), rest[8 * j:])))
 
 
 def packed_count(sk: Packed) -> int:

@@ -15,7 +15,8 @@ from memtui.core.checks.instructions import KEYWORDS as INSTRUCTION_KEYWORDS
 from memtui.core.checks.instructions import scan_instructions
 from memtui.core.checks.missing_why import TYPES as WHY_TYPES
 from memtui.core.checks.missing_why import missing
-from memtui.core.checks.near_duplicate_store import packed_sketch
+from memtui.core.checks.near_duplicate import sketch
+from memtui.core.checks.near_duplicate_store import pack
 from memtui.core.checks.relative_date import ANCHORS as DATE_ANCHORS
 from memtui.core.checks.relative_date import relative_dates
 from memtui.core.checks.stale_reference import Ref, references
@@ -186,7 +187,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     scan.own_findings = own
     if read.ok and expect_fm:
         # held packed (`memtui.core.checks.near_duplicate_store`: half the bytes, issue 35)
-        scan.sketch = packed_sketch(f"{mf.description or ''}\n{body}", mf.type or "")
+        scan.sketch = pack(sketch(f"{mf.description or ''}\n{body}", mf.type or ""))
         scan.refs = tuple(references(body, start))
     scan.old_format = old_format
     scan.digest = digest
