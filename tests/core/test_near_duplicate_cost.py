@@ -208,23 +208,6 @@ def test_a_memory_compared_with_many_reads_its_slots_once(monkeypatch) -> None:
     assert len(read) == len({sk[-1000:] for sk in sketches.values()}) <= 40
 
 
-def test_the_scans_packed_sketch_is_the_sketch_packed() -> None:
-    """`packed_sketch` (made from the sketch's parts) is byte for byte `pack(sketch(...))`,
-    with and without a type, fields, a window, CJK; an empty sketch stays empty."""
-    from memtui.core.checks.near_duplicate_store import Packed, pack, packed_sketch
-
-    rng = random.Random(3405)
-    texts = [*_SLOTTED, *_texts(rng, 60).values(), "too short", "",
-             "host: db1\nport: 5432\nuser: app\n" + "replica lag checked nightly " * 20]
-    for text in texts:
-        for kind in ("", "project"):
-            got, want = packed_sketch(text, kind), pack(nd.sketch(text, kind))
-            assert got == want
-            assert type(got) is type(want)
-    assert type(packed_sketch(_SLOTTED[0])) is Packed
-    assert packed_sketch("too short") == b""
-
-
 def test_importing_the_sketch_compiles_no_cjk_class() -> None:
     """Importing the sketch compiles none of the patterns holding the CJK ranges (~2.5 ms a
     class): an ASCII text compiles none, the first text with CJK `_RUN` alone (the slots'
