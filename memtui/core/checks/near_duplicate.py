@@ -284,8 +284,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
     of; two daily logs (``dated``) are never. ``key``'s sketch is read once, each other's
     bottom hashes and facts only, then whole for the few alike enough (a cache of every
-    sketch read held ~8 KB a memory; each sketch's `rest` read once in `pairs`, 5 % of
-    the pairing at 10,000, held 3 MiB more at the peak at 50,000: bench/RESULTS.md,
+    sketch read held ~8 KB a memory; each sketch's `rest` read once in `pairs` saved 5 %
+    of the pairing at 10,000 and held a view per memory through it: bench/RESULTS.md,
     "round 5")."""
     whole = _rest(sketches[key])  # read in place, whole only if needed
     nx = whole[0]
