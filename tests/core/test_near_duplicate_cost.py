@@ -3,7 +3,9 @@ compared through bits (`pairs` up to ``ALL_PAIRS``) are the pairs compared throu
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 import memtui.core.checks.near_duplicate as nd
 
@@ -204,3 +206,24 @@ def test_a_memory_compared_with_many_reads_its_slots_once(monkeypatch) -> None:
     found = nd.pairs(sketches)
     assert len(compared) >= 700 and len(found) >= 35
     assert len(read) == len({sk[-1000:] for sk in sketches.values()}) <= 40
+
+
+def test_importing_the_sketch_compiles_no_cjk_class() -> None:
+    """Importing the sketch compiles none of the patterns holding the CJK ranges (~2.5 ms a
+    class): an ASCII text compiles none, the first text with CJK `_RUN` alone (the slots'
+    `_TOKEN_RE` waits for a pair compared)."""
+    import subprocess
+    import sys
+
+    code = ("import re\n"
+            "import memtui.core.checks.near_duplicate_sketch as n\n"
+            "lazy = lambda p: not isinstance(p, re.Pattern) and 'findall' not in vars(p)\n"
+            "assert lazy(n._RUN) and lazy(n._TOKEN_RE), 'compiled at import'\n"
+            "assert n.sketch('The nightly backup of the billing database runs at 03:00, keeps '\n"
+            "                'fourteen daily copies and mails the operations channel a summary')\n"
+            "assert lazy(n._RUN) and lazy(n._TOKEN_RE), 'compiled for an ASCII text'\n"
+            "assert n.sketch('批次 12 的良率 93.5%，' + '蝕刻速率在保養之後漂移，' * 20)\n"
+            "assert not lazy(n._RUN) and lazy(n._TOKEN_RE)\n")
+    root = str(Path(nd.__file__).resolve().parents[3])  # this tree's memtui, not another's
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)

@@ -284,7 +284,9 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
     of; two daily logs (``dated``) are never. ``key``'s sketch is read once, each other's
     bottom hashes and facts only, then whole for the few alike enough (a cache of every
-    sketch read held ~8 KB a memory)."""
+    sketch read held ~8 KB a memory; each sketch's `rest` read once in `pairs` saved 5 %
+    of the pairing at 10,000 and held a view per memory through it: bench/RESULTS.md,
+    "round 5")."""
     whole = _rest(sketches[key])  # read in place, whole only if needed
     nx = whole[0]
     if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
@@ -328,9 +330,10 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         sim = shared / (cx + cy - shared)
         if sim < threshold:
             continue
-        # a day's log is a piece of a running log by design: never the other grown
-        grown = not (key_dated or other in dated) and _grown(shared, cx if nx <= n else cy,
-                                                             nx, n)
+        # a day's log is a piece of a running log by design: never the other grown (nor
+        # a side past ``SHORT``: `_grown`, asked only when it can say yes)
+        grown = (nx <= SHORT or n <= SHORT) and not (key_dated or other in dated) and \
+            _grown(shared, cx if nx <= n else cy, nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
             m = rest[1 + n] if len(rest) > 1 + n else 0
             if sim < LOW and not grown and min(m, mx) < (3 if m == mx else 4):

@@ -111,7 +111,7 @@ _LETTER = r"[^\W\d_" + _UNSPACED + "]"
 #: on first use: each class holding the CJK ranges costs ~18 million instructions to compile
 #: (``re`` walks its ~39,500 code points in Python), four here; a text without Chinese,
 #: Japanese or Korean takes `_STEM_PLAIN`, so such a folder never compiles it. (`_RUN`'s
-#: three stay: testing a text for those characters without it cost more than its scan.)
+#: three at the first text that is not ASCII: a pre-test for CJK costs more than its scan.)
 _STEM_RE = lazy_pattern("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _LETTER + "*")
 #: The same stems in a text holding no Chinese, Japanese or Korean character.
 _STEM_PLAIN = re.compile(r"([^\W\d_][^\W\d_]{2," + str(STEM - 1) + r"})[^\W\d_]*")
@@ -165,7 +165,10 @@ _ARABIC_PREFIX = lazy_pattern("(?<![^\\W\\d_])(?:[\u0648\u0641]?[\u0628\u0643\u0
                               "\u0644\u0644)(?=[^\\W\\d_]{2})")
 _SYLLABIC_RUN = lazy_pattern("[" + _SYLLABIC + "]{3,}")
 _SYLLABIC_STEM = lazy_pattern("^.*[" + _SYLLABIC + "].*$", re.MULTILINE)
-_RUN = re.compile("[" + _UNSPACED + "][" + _UNSPACED + "]*")
+#: A run of Chinese, Japanese or Korean characters. Compiled on first use (its class three
+#: times, ~7 ms): `_read` asks it only of a text that is not ASCII, so a folder of ASCII
+#: texts never compiles it.
+_RUN = lazy_pattern("[" + _UNSPACED + "][" + _UNSPACED + "]*")
 #: A bold label opening a line, its newline included (a literal first: the fast skip).
 _LABEL = re.compile(r"\n[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)")
 _SPAN = re.compile(r"`([^`\n]{1,200})`")
@@ -200,20 +203,22 @@ _CAP = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0391-\u03a9\u0410-\u042f"
 #: a space before it and before the space no sentence's end nor a list's mark), or a unit
 #: of context (a word of three letters or more, or a run of characters where words are not
 #: spaced); what must not stand before it checked after that first character. The group
-#: that matched (``lastindex``) tells which.
-_TOKEN_RE = re.compile("[`#@\\w\uff1a]"
-                       r"(?:(?<![" + _CAP + r"])(?<=[^\W\d_])(?<![^\W\d_].)(?:(?<=["
-                       + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
-                       r"|(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
-                       r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
-                       + r"]*\d[\w-]*)"
-                       r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
-                       r"(?!\d))+|(?:[\d.,:/-]*\d)?(?:[kK](?![^\W\d_]))?)"
-                       r"|(?<=[" + _CAP + r"])(?<=[^\s.!?*+>#|-] .)([^\W\d_]+)"
-                       r"|(?<=[^\W\d_])(?<![^\W\d_].)((?<=[" + _UNSPACED + r"])[^\W\d_]++"
-                       r"|[^\W\d_]{2,}+)"
-                       r"|(?<=\uff1a)[ \t]*([^\d\s\u3001\u3002\uff0c,\uff08(\uff1a;\uff1b]{1,10}+)"
-                       r"(?=[\u3001\u3002\uff0c,\n\uff08(;\uff1b]|$))")
+#: that matched (``lastindex``) tells which. Compiled on first use (`slots` runs only for a
+#: pair compared: most audits never): its two CJK classes cost ~5 ms to compile.
+_TOKEN_RE = lazy_pattern("[`#@\\w\uff1a]"
+                         r"(?:(?<![" + _CAP + r"])(?<=[^\W\d_])(?<![^\W\d_].)(?:(?<=["
+                         + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
+                         r"|(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
+                         r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
+                         + r"]*\d[\w-]*)"
+                         r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
+                         r"(?!\d))+|(?:[\d.,:/-]*\d)?(?:[kK](?![^\W\d_]))?)"
+                         r"|(?<=[" + _CAP + r"])(?<=[^\s.!?*+>#|-] .)([^\W\d_]+)"
+                         r"|(?<=[^\W\d_])(?<![^\W\d_].)((?<=[" + _UNSPACED + r"])[^\W\d_]++"
+                         r"|[^\W\d_]{2,}+)"
+                         r"|(?<=\uff1a)[ \t]*"
+                         r"([^\d\s\u3001\u3002\uff0c,\uff08(\uff1a;\uff1b]{1,10}+)"
+                         r"(?=[\u3001\u3002\uff0c,\n\uff08(;\uff1b]|$))")
 #: Between two values of one group (``3 May 2025``, ``Alpha 3``, ``1-4: 31``): at most three
 #: of these characters.
 #: A slot's value that is a name (not a number) has this bit set.
@@ -231,13 +236,13 @@ MAX_STRONG = 12  # strong slot values kept per sketch (after the others)
 FRAME_CHARS = 200  # of the first line read for its frames
 #: The label opening a text (its description: ``Ensayos: 40% argumento``, ``DAU = …``): up
 #: to 40 characters before a colon or ``=`` that no digit follows (``14:00`` is a time).
-_SUBJECT = re.compile(r"[ \t>*#-]*([^\n:\uff1a=]{1,40}?)[ \t]*[:\uff1a=](?!\d)")
-_SUBJECT_WORD = re.compile(r"[^\W\d_]{2,}")
+_SUBJECT = lazy_pattern(r"[ \t>*#-]*([^\n:\uff1a=]{1,40}?)[ \t]*[:\uff1a=](?!\d)")
+_SUBJECT_WORD = lazy_pattern(r"[^\W\d_]{2,}")
 #: The first line's tokens for its frames: a run of letters, or any other character (a
 #: digit or a punctuation mark breaks a frame).
-_FRAME_TOKEN = re.compile(r"[^\W\d_]+|\S")
-_DATE_SEP = re.compile(r"[-/]")
-_YEAR = re.compile(r"(?:19|20)\d\d")
+_FRAME_TOKEN = lazy_pattern(r"[^\W\d_]+|\S")
+_DATE_SEP = lazy_pattern(r"[-/]")
+_YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
 
 def _crcs(values: set[str]) -> list[int]:

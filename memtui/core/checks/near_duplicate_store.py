@@ -24,8 +24,8 @@ from array import array
 
 from memtui.core.checks.near_duplicate_sketch import K
 
-__all__ = ["HEAD", "Packed", "band", "facts_of", "full_size", "pack", "packed_count", "rest",
-           "unpack"]
+__all__ = ["HEAD", "Packed", "band", "facts_in", "facts_of", "full_size", "pack", "packed_count",
+           "rest", "unpack"]
 
 HEAD = 4  # bytes: the count of values held as 32 bits (their low halves follow)
 _NONZERO = re.compile(rb"[^\0]")
@@ -103,7 +103,11 @@ def rest(sk: bytes) -> memoryview:
 
 def facts_of(sk: bytes) -> list[int]:
     """A sketch's facts."""
-    r = rest(sk)
+    return facts_in(rest(sk))
+
+
+def facts_in(r: memoryview) -> list[int]:
+    """The facts of a sketch's `rest`."""
     n = max(r[0], 0) if r else 0  # a cached sketch is data: its count may lie
     m = r[1 + n] if len(r) > 1 + n else 0
     return r[2 + n:2 + n + m].tolist()
