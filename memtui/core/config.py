@@ -34,7 +34,7 @@ from memtui.core.files.globs import glob_matcher
 from memtui.core.files.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
 from memtui.core.files.user_dirs import user_dir
 from memtui.core.profiles import PROFILES
-from memtui.core.record import Record, init_field
+from memtui.core.record import FrozenRecord, init_field
 
 CONFIG_NAME = ".memtui.toml"
 #: The user-level default's name in the user config folder.
@@ -49,7 +49,7 @@ class ConfigError(Exception):
     """A configuration file that cannot be used, in one line naming the file and key."""
 
 
-class Config(Record, frozen=True):
+class Config(FrozenRecord):
     """The settings read from a configuration file (`load_config`), or the defaults."""
 
     #: The file read (None: none was found, the defaults hold).

@@ -1,11 +1,11 @@
 """Records: plain classes of fields with the methods a dataclass has, written out.
 
 A record writes its ``__init__`` by hand (its parameters are its fields, in order) and
-derives from `Record`, which gives it ``__eq__`` (the same class, every field equal),
-``__repr__`` (``Name(field=value, …)``) and, with ``frozen=True`` in its class line, the
-``__hash__`` of its fields and no assignment to a field after ``__init__`` (which sets them
-with `init_field`). `replace` and `as_dict` are ``dataclasses.replace`` and, for records of
-immutable values, ``dataclasses.asdict``.
+derives from `Record`, which gives it ``__eq__`` (the same class, every field equal) and
+``__repr__`` (``Name(field=value, …)``); from `FrozenRecord`, also the ``__hash__`` of its
+fields and no assignment to a field after ``__init__`` (which sets them with `init_field`).
+`replace` and `as_dict` are ``dataclasses.replace`` and, for records of immutable values,
+``dataclasses.asdict``.
 
 Why not ``dataclasses``: a cold ``memtui audit`` made some 40 of them at every start, each
 one's methods compiled from generated source (~25 ms), and importing the module pulls in
@@ -60,9 +60,8 @@ class Record:
     _compared: ClassVar[Callable[[Any], tuple[Any, ...]]]
     _values: ClassVar[Callable[[Any], tuple[Any, ...]]]
 
-    def __init_subclass__(cls, frozen: bool = False, eq: bool = True, **kwargs: Any) -> None:
-        """``frozen``: hashable, its fields never set after ``__init__``; ``eq=False``: equal
-        to itself alone, hashed by identity (as ``object``)."""
+    def __init_subclass__(cls, eq: bool = True, **kwargs: Any) -> None:
+        """``eq=False``: equal to itself alone, hashed by identity (as ``object``)."""
         super().__init_subclass__(**kwargs)
         code = cls.__init__.__code__
         cls.FIELDS = code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount]
@@ -70,31 +69,42 @@ class Record:
         cls._values = staticmethod(_getter(cls.FIELDS))  # type: ignore[assignment]
         cls._compared = staticmethod(  # type: ignore[assignment]
             _getter(tuple(f for f in cls.FIELDS if f not in cls.UNCOMPARED)))
+        # (a special method set on a class once made costs CPython a pass over its slots:
+        # a frozen record's are `FrozenRecord`'s, set once)
         if not eq:
             cls.__eq__ = object.__eq__  # type: ignore[method-assign,assignment]
             cls.__hash__ = object.__hash__  # type: ignore[method-assign,assignment]
-        if frozen:
-            cls.__setattr__ = _refuse_set  # type: ignore[method-assign,assignment]
-            cls.__delattr__ = _refuse_delete  # type: ignore[method-assign,assignment]
-            cls.__hash__ = Record._hash  # type: ignore[method-assign]
-            cls.__reduce__ = Record._reduce  # type: ignore[method-assign,assignment]
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
             return self._compared(self) == other._compared(other)  # type: ignore[attr-defined]
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]  # (a frozen record's: `_hash`)
+    __hash__ = None  # type: ignore[assignment]  # (a frozen record's: `FrozenRecord`'s)
 
     def __repr__(self) -> str:
         shown = (f"{name}={getattr(self, name)!r}" for name in self.FIELDS
                  if name not in self.UNCOMPARED)
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
-    def _hash(self) -> int:
+
+
+class FrozenRecord(Record):
+    """The base of a frozen record: hashable, its fields never set after ``__init__``
+    (which sets them with `init_field`)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:  # (a record's own sets its fields)
+        pass
+
+    __setattr__ = _refuse_set
+    __delattr__ = _refuse_delete
+
+    def __hash__(self) -> int:
         return hash(self._compared(self))
 
-    def _reduce(self) -> tuple[type, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
         """Copied and pickled by its fields, through ``__init__`` (a frozen record refuses
         the attribute-by-attribute way)."""
         return self.__class__, self._values(self)

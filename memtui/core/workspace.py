@@ -8,7 +8,7 @@ import stat
 from pathlib import Path
 from typing import Literal
 
-from memtui.core.record import Record, init_field
+from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.reporting.safe_output import printable
 
 Layout = Literal["item", "flat"]
@@ -60,7 +60,7 @@ class WorkspaceError(Exception):
     """A path that cannot be opened as a workspace (missing, unreadable, not a folder)."""
 
 
-class Workspace(Record, frozen=True):
+class Workspace(FrozenRecord):
     """A folder holding an agent's memory."""
 
     root: Path

@@ -18,7 +18,14 @@ import pytest
 
 from memtui.core.checks.findings import Finding
 from memtui.core.derivation.graph import Graph
-from memtui.core.record import FrozenInstanceError, Record, as_dict, init_field, replace
+from memtui.core.record import (
+    FrozenInstanceError,
+    FrozenRecord,
+    Record,
+    as_dict,
+    init_field,
+    replace,
+)
 from memtui.core.results import AuditOptions, AuditResult, FileReport
 from memtui.core.scanner.links import Link
 
@@ -77,7 +84,7 @@ class FrozenDC:
     c: tuple[int, ...] = ()
 
 
-class FrozenRec(Record, frozen=True):
+class FrozenRec(FrozenRecord):
     __slots__ = ("a", "b", "c")
 
     a: int

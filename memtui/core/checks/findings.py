@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from memtui.core.checks.rules import RULES, Severity, help_text
-from memtui.core.record import Record, init_field
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.reporting.safe_output import printable
 
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
@@ -17,7 +17,7 @@ KIND_HELP: dict[str, str] = {r.id: help_text(r) for r in RULES}
 MESSAGE_CHARS = 500
 
 
-class Finding(Record, frozen=True):
+class Finding(FrozenRecord):
     """One thing the audit found, anchored to a file (relative POSIX path) and a 1-based line."""
 
     __slots__ = ("files", "kind", "line", "message", "path", "severity")

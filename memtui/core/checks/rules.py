@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from memtui.core.record import Record, init_field
+from memtui.core.record import FrozenRecord, init_field
 
 Severity = Literal["error", "warning", "info"]
 Example = tuple[tuple[str, str | bytes], ...]
@@ -51,7 +51,7 @@ def _chain(hops: int) -> Example:
     return tuple(files)
 
 
-class Rule(Record, frozen=True):
+class Rule(FrozenRecord):
     """One finding kind."""
 
     __slots__ = (

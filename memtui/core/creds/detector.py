@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from functools import cache
 
-from memtui.core.record import Record, init_field
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -57,7 +57,7 @@ MAX_CHECKED_LINES = 5000
 _WINDOW, _OVERLAP = 4096, 512
 
 
-class SecretHit(Record, frozen=True):
+class SecretHit(FrozenRecord):
     """One credential-looking string: its line (1-based), what it looks like, the value."""
 
     __slots__ = ("kind", "line", "value")

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import ahocorasick
 
-from memtui.core.record import Record, init_field
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Kinds of credential word (``login`` names the user half of a pair and is no value's label
@@ -46,7 +46,7 @@ _COPULAS_AFTER = ("คือ", "は", "が", "是", "为", "為")
 _SPLIT_CAMEL = lazy_pattern(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
-class Word(Record, frozen=True):
+class Word(FrozenRecord):
     """One lexicon word found in a text."""
 
     __slots__ = ("end", "kind", "lang", "start", "text")

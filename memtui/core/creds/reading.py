@@ -7,7 +7,7 @@ and ``memtui.core.creds.prose`` reads its value here.
 from __future__ import annotations
 
 from memtui.core.creds import lexicon, values
-from memtui.core.record import Record, init_field
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Each opening quote and the quotes that may close it, in every typographic style: English
@@ -36,7 +36,7 @@ _GROUPS = lazy_pattern(
     r"[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,7})(?![\w-]))")
 
 
-class Labelled(Record, frozen=True):
+class Labelled(FrozenRecord):
     """A value found beside a label: 0-based line, span in that line, and why it counts."""
 
     __slots__ = ("end", "line", "start", "value", "why")

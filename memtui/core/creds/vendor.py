@@ -24,14 +24,14 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from memtui.core.creds.values import doc_example, entropy
-from memtui.core.record import Record, init_field
+from memtui.core.record import FrozenRecord, init_field
 
 #: The package folder: its data files sit beside its modules (as installed, never zipped).
 _HERE = Path(__file__).parent
 _LEFT_OUT = frozenset({"generic-api-key"})
 
 
-class Rule(Record, frozen=True):
+class Rule(FrozenRecord):
     __slots__ = ("allow", "description", "entropy", "group", "id", "keywords", "pattern", "source")
 
     id: str

@@ -8,12 +8,12 @@ from collections.abc import Iterable, Mapping
 from itertools import count
 from typing import Protocol
 
-from memtui.core.record import Record, init_field
+from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.links import fold
 
 
-class Resolution(Record, frozen=True):
+class Resolution(FrozenRecord):
     """Where a ``[[target]]`` leads: ``state`` is exact, stem, fuzzy or dangling."""
 
     __slots__ = ("path", "state", "target")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from memtui.core.checks.findings import WORKSPACE, Finding, finding
-from memtui.core.record import Record, init_field
+from memtui.core.record import FrozenRecord, Record, init_field
 
 if TYPE_CHECKING:
     from memtui.core.scanner.index import Index
@@ -35,7 +35,7 @@ AGENT_KINDS = frozenset({"over_limit", "near_limit", "duplicate_entry", "entry_o
                          "import_too_deep", "import_cycle"})
 
 
-class Load(Record, frozen=True):
+class Load(FrozenRecord):
     """One limit the agent loads against: how much of it the memory uses."""
 
     what: str  # the file or store it measures ("MEMORY.md", "all bootstrap files")

@@ -24,7 +24,7 @@ from memtui.core.creds.detector import SecretHit
 from memtui.core.files.file_modes import write_bytes
 from memtui.core.files.input_file import BASELINE_LIMIT, InputError, parse_json, read_input
 from memtui.core.files.safe_open import Unsafe, read_file
-from memtui.core.record import Record, init_field, replace
+from memtui.core.record import FrozenRecord, Record, init_field, replace
 from memtui.core.reporting.hidden import exclude_all_finding, excluded_files, excluded_findings
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.scan import secret_finding
@@ -53,7 +53,7 @@ class BaselineError(Exception):
     """A baseline file that cannot be read or written, in one line."""
 
 
-class Suppressed(Record, frozen=True):
+class Suppressed(FrozenRecord):
     """A finding left out of the report, and why (one of `CAUSES`)."""
 
     __slots__ = ("cause", "finding")
@@ -66,7 +66,7 @@ class Suppressed(Record, frozen=True):
         init_field(self, "cause", cause)
 
 
-class Baseline(Record, frozen=True):
+class Baseline(FrozenRecord):
     """Accepted findings: fingerprint → how many of that finding it accepts, and the key of
     its credentials' keyed hashes (None: a version-1 baseline, none of whose credentials
     matches)."""

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from memtui.core.record import Record, init_field
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ _TICKS = lazy_pattern(r"`+")
 _FENCE_OPEN = lazy_pattern(r"^ {0,3}(`{3,}|~{3,})")
 
 
-class Link(Record, frozen=True):
+class Link(FrozenRecord):
     """A link found in ``source`` at ``line``.
 
     For markdown links ``target`` is the workspace-relative POSIX path it points at, or None
@@ -51,7 +51,7 @@ class Link(Record, frozen=True):
         init_field(self, "outside", outside)
 
 
-class CodeSpan(Record, frozen=True):
+class CodeSpan(FrozenRecord):
     """Inline code (for file names mentioned in backticks instead of linked)."""
 
     __slots__ = ("content", "line")
