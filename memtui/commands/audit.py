@@ -6,7 +6,6 @@ import argparse
 import gc
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from memtui.commands.audit_options import (
@@ -22,6 +21,7 @@ from memtui.core.audit import Auditor, AuditResult
 from memtui.core.checks.findings import reaches
 from memtui.core.config import CONFIG_NAME, ConfigError
 from memtui.core.nested import nested_workspaces, several_line
+from memtui.core.record import replace
 from memtui.core.reporting.hidden import effective_severity
 from memtui.core.reporting.json_report import SCHEMA
 from memtui.core.reporting.safe_output import json_safe, json_text

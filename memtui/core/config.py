@@ -25,7 +25,6 @@ user configuration does), and flags win over either.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ from memtui.core.files.globs import glob_matcher
 from memtui.core.files.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
 from memtui.core.files.user_dirs import user_dir
 from memtui.core.profiles import PROFILES
+from memtui.core.record import FrozenRecord, init_field
 
 CONFIG_NAME = ".memtui.toml"
 #: The user-level default's name in the user config folder.
@@ -49,15 +49,14 @@ class ConfigError(Exception):
     """A configuration file that cannot be used, in one line naming the file and key."""
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(FrozenRecord):
     """The settings read from a configuration file (`load_config`), or the defaults."""
 
     #: The file read (None: none was found, the defaults hold).
     path: str | None = None
     exclude: tuple[str, ...] = ()
     ignore: frozenset[str] = frozenset()
-    severity: dict[str, str] = field(default_factory=dict)
+    severity: dict[str, str]
     fail_on: str | None = None
     profile: str | None = None
     stale_days: float | None = None
@@ -69,6 +68,26 @@ class Config:
     ask_before: tuple[str, ...] | None = None
     #: The project the memories are about (stale references are checked against it).
     project: str | None = None
+
+    def __init__(self, path: str | None = None, exclude: tuple[str, ...] = (),
+                       ignore: frozenset[str] = frozenset(), severity: dict[str, str] | None = None,
+                       fail_on: str | None = None, profile: str | None = None,
+                       stale_days: float | None = None, max_lines: int | None = None,
+                       max_bytes: int | None = None, include_archives: bool = False,
+                       ask_before: tuple[str, ...] | None = None,
+                       project: str | None = None) -> None:
+        init_field(self, "path", path)
+        init_field(self, "exclude", exclude)
+        init_field(self, "ignore", ignore)
+        init_field(self, "severity", {} if severity is None else severity)
+        init_field(self, "fail_on", fail_on)
+        init_field(self, "profile", profile)
+        init_field(self, "stale_days", stale_days)
+        init_field(self, "max_lines", max_lines)
+        init_field(self, "max_bytes", max_bytes)
+        init_field(self, "include_archives", include_archives)
+        init_field(self, "ask_before", ask_before)
+        init_field(self, "project", project)
 
 
 def user_config_dir() -> Path | None:

@@ -13,7 +13,6 @@ import stat
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict
 from multiprocessing import get_context, spawn
 from multiprocessing.context import ForkServerContext, ForkServerProcess
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 from memtui.core.audit import AuditOptions
 from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.counting.tokens import TokenCounter
+from memtui.core.record import as_dict
 from memtui.core.reporting.health import ROW_KEYS, health_row
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, STATE_DIR
 
@@ -238,7 +238,7 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
     worker are in flight, so a fleet of thousands never queues its reports in memory.
     One workspace, or one job, is audited in this process unless ``processes`` (the app
     asks for it: an audit in its own interpreter would freeze the screen)."""
-    opts = asdict(options or AuditOptions())
+    opts = as_dict(options or AuditOptions())
     jobs = max(1, jobs or os.cpu_count() or 1)
     if not paths:
         return

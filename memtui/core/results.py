@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from memtui.core.checks.findings import Finding
 from memtui.core.checks.project import ProjectInfo
@@ -14,6 +13,7 @@ from memtui.core.counting.tokens import TOKENIZERS
 from memtui.core.derivation.graph import Graph
 from memtui.core.derivation.link_target import lexically_outside, outside_path
 from memtui.core.profiles import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, Load, get
+from memtui.core.record import Record
 from memtui.core.reporting.suppress import Suppressed
 from memtui.core.scanner.index import Index, IndexLine
 from memtui.core.scanner.scan import FileScan
@@ -22,8 +22,7 @@ from memtui.core.workspace import INDEX_NAME, Workspace
 __all__ = ["CLAUDE_WINDOW", "DEFAULT_NUM_CTX", "PROFILES"]  # (where they were before)
 
 
-@dataclass
-class AuditOptions:
+class AuditOptions(Record):
     """What an audit is asked to do: the profile, limits, what to count and keep."""
 
     #: None: recognised from the folder (an agent's layout, `memtui.core.profiles`), else
@@ -65,13 +64,38 @@ class AuditOptions:
     #: ``project`` came from the configuration file (a path relative to the workspace).
     project_from_config: bool = False
 
+    def __init__(self, profile: str | None = None, max_lines: int = 200, max_bytes: int = 25_000,
+                       num_ctx: int | None = None, stale_days: float | None = 90,
+                       context_files: tuple[str, ...] = (INDEX_NAME,), now: float | None = None,
+                       tokenizers: tuple[str, ...] = TOKENIZERS, file_tokens: bool = True,
+                       keep_texts: bool = True, suggestions: bool = True,
+                       exclude: tuple[str, ...] = (), include_archives: bool = False,
+                       limits: tuple[tuple[str, int], ...] = (), project: str | None = None,
+                       project_from_config: bool = False) -> None:
+        self.profile = profile
+        self.max_lines = max_lines
+        self.max_bytes = max_bytes
+        self.num_ctx = num_ctx
+        self.stale_days = stale_days
+        self.context_files = context_files
+        self.now = now
+        self.tokenizers = tokenizers
+        self.file_tokens = file_tokens
+        self.keep_texts = keep_texts
+        self.suggestions = suggestions
+        self.exclude = exclude
+        self.include_archives = include_archives
+        self.limits = limits
+        self.project = project
+        self.project_from_config = project_from_config
 
-@dataclass
 
-
-@dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
-class FileReport:
+# one per file or link: no __dict__ each (issue 35)
+class FileReport(Record):
     """One memory file as the report lists it."""
+
+    __slots__ = ("age_days", "age_source", "bytes", "findings", "linked", "name", "path",
+                 "reachable", "tokens", "type")
 
     path: str
     name: str | None
@@ -82,28 +106,60 @@ class FileReport:
     linked: bool
     reachable: bool
     tokens: dict[str, int]
-    findings: int = 0
+    findings: int
+
+    def __init__(self, path: str, name: str | None, type: str | None, bytes: int, age_days: int,
+                       age_source: str, linked: bool, reachable: bool, tokens: dict[str, int],
+                       findings: int = 0) -> None:
+        self.path = path
+        self.name = name
+        self.type = type
+        self.bytes = bytes
+        self.age_days = age_days
+        self.age_source = age_source
+        self.linked = linked
+        self.reachable = reachable
+        self.tokens = tokens
+        self.findings = findings
 
 
-@dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
-class Orphan:
+# one per file or link: no __dict__ each (issue 35)
+class Orphan(Record):
     """A memory that MEMORY.md does not link (or links only past the load limit)."""
+
+    __slots__ = ("linked_from", "past_limit", "path", "reachable")
 
     path: str
     reachable: bool
     linked_from: list[str]
     #: The index line that links it past the profile's load limit (None: no such line).
-    past_limit: int | None = None
+    past_limit: int | None
+
+    def __init__(self, path: str, reachable: bool, linked_from: list[str],
+                       past_limit: int | None = None) -> None:
+        self.path = path
+        self.reachable = reachable
+        self.linked_from = linked_from
+        self.past_limit = past_limit
 
 
-@dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
-class BrokenLink:
+# one per file or link: no __dict__ each (issue 35)
+class BrokenLink(Record):
     """A link to a file that is not there, with the names it may have meant."""
+
+    __slots__ = ("line", "source", "suggestions", "target")
 
     source: str
     line: int
     target: str
-    suggestions: list[str] = field(default_factory=list)
+    suggestions: list[str]
+
+    def __init__(self, source: str, line: int, target: str,
+                       suggestions: list[str] | None = None) -> None:
+        self.source = source
+        self.line = line
+        self.target = target
+        self.suggestions = [] if suggestions is None else suggestions
 
     @property
     def outside(self) -> bool:
@@ -116,9 +172,11 @@ class BrokenLink:
         return path is not None and lexically_outside(path)
 
 
-@dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
-class WikiRef:
+# one per file or link: no __dict__ each (issue 35)
+class WikiRef(Record):
     """One ``[[wikilink]]``, what it resolves to and its state."""
+
+    __slots__ = ("line", "resolved", "source", "state", "target")
 
     source: str
     line: int
@@ -126,21 +184,41 @@ class WikiRef:
     resolved: str | None
     state: str
 
+    def __init__(self, source: str, line: int, target: str, resolved: str | None,
+                       state: str) -> None:
+        self.source = source
+        self.line = line
+        self.target = target
+        self.resolved = resolved
+        self.state = state
 
-@dataclass(slots=True)  # one per file or link: no __dict__ each (issue 35)
-class LinkResults:
+
+# one per file or link: no __dict__ each (issue 35)
+class LinkResults(Record):
     """What one file's links resolve to, given the current set of files and names."""
 
-    findings: list[Finding] = field(default_factory=list)
-    wikirefs: list[WikiRef] = field(default_factory=list)
-    broken: list[BrokenLink] = field(default_factory=list)
-    targets: list[str] = field(default_factory=list)  # resolved memory files, in order
-    dangling: list[str] = field(default_factory=list)
-    first_line: dict[str, int] = field(default_factory=dict)  # target → first line linking it
+    __slots__ = ("broken", "dangling", "findings", "first_line", "targets", "wikirefs")
+
+    findings: list[Finding]
+    wikirefs: list[WikiRef]
+    broken: list[BrokenLink]
+    targets: list[str]  # resolved memory files, in order
+    dangling: list[str]
+    first_line: dict[str, int]  # target → first line linking it
+
+    def __init__(self, findings: list[Finding] | None = None, wikirefs: list[WikiRef] | None = None,
+                       broken: list[BrokenLink] | None = None, targets: list[str] | None = None,
+                       dangling: list[str] | None = None,
+                       first_line: dict[str, int] | None = None) -> None:
+        self.findings = [] if findings is None else findings
+        self.wikirefs = [] if wikirefs is None else wikirefs
+        self.broken = [] if broken is None else broken
+        self.targets = [] if targets is None else targets
+        self.dangling = [] if dangling is None else dangling
+        self.first_line = {} if first_line is None else first_line
 
 
-@dataclass
-class InjectedBlock:
+class InjectedBlock(Record):
     """What the agent is given at the start of a session, and its share of the window."""
 
     text: str
@@ -153,18 +231,33 @@ class InjectedBlock:
     window_name: str = ""  # whose window it is ("Claude", "Qwen", "--num-ctx")
     tokenizer: str = "qwen"  # the count the share is taken from
     #: The agent's load limits and how much of each the memory uses (agent profiles).
-    loads: list[Load] = field(default_factory=list)
+    loads: list[Load]
     #: The agent and its load rule ("Hermes: MEMORY.md 2,200 / USER.md 1,375 characters");
     #: empty for item and claude-code, whose reports stay as they were.
     rule: str = ""
+
+    def __init__(self, text: str, chars: int, bytes: int, tokens: dict[str, int], window: int,
+                       files: list[str], cut: bool = False, window_name: str = "",
+                       tokenizer: str = "qwen", loads: list[Load] | None = None,
+                       rule: str = "") -> None:
+        self.text = text
+        self.chars = chars
+        self.bytes = bytes
+        self.tokens = tokens
+        self.window = window
+        self.files = files
+        self.cut = cut
+        self.window_name = window_name
+        self.tokenizer = tokenizer
+        self.loads = [] if loads is None else loads
+        self.rule = rule
 
     @property
     def share(self) -> float:
         return self.tokens.get(self.tokenizer, 0) / self.window if self.window else 0.0
 
 
-@dataclass
-class LineCost:
+class LineCost(Record):
     """What one MEMORY.md line costs: its characters, bytes and tokens."""
 
     line: int
@@ -174,9 +267,19 @@ class LineCost:
     bytes: int
     tokens: dict[str, int]
 
+    def __init__(self, line: int, kind: str, memories: int, chars: int, bytes: int,
+                       tokens: dict[str, int]) -> None:
+        self.line = line
+        self.kind = kind
+        self.memories = memories
+        self.chars = chars
+        self.bytes = bytes
+        self.tokens = tokens
 
-@dataclass(eq=False)  # one result is equal to itself alone: comparing two field by field
-class AuditResult:  # walked every scan, and a lazy result's made every one (issue 35)
+
+# one result is equal to itself alone: comparing two field by field walked every scan, and
+# a lazy result's made every one (issue 35)
+class AuditResult(Record, eq=False):
     """Everything one audit found, as the reports and the app show it."""
 
     workspace: Workspace
@@ -198,20 +301,20 @@ class AuditResult:  # walked every scan, and a lazy result's made every one (iss
     types: dict[str, int]
     elapsed: float = 0.0
     #: README.md, CLAUDE.md, AGENTS.md: documentation beside the memories, not memories.
-    documentation: list[str] = field(default_factory=list)
+    documentation: list[str]
     #: Findings not reported, with why (``memtui.core.reporting.suppress.apply_to``), and the
     #: configuration file that was used (None: none).
-    suppressed: list[Suppressed] = field(default_factory=list)
+    suppressed: list[Suppressed]
     config_path: str | None = None
     #: The reported findings whose severity the configuration lowered, each with the
     #: severity it had (`memtui.core.reporting.hidden`: named in the reports;
     #: ``--fail-on`` given as a flag counts the higher one).
-    lowered: list[tuple[Finding, str]] = field(default_factory=list)
+    lowered: list[tuple[Finding, str]]
     #: (memories the configuration's ``exclude`` left out, of them not read for what they
     #: would yield): ``memtui audit`` counts them (`memtui.core.reporting.hidden`).
     excluded: tuple[int, int] = (0, 0)
     #: The archive folders excluded by default (not walked), relative, sorted.
-    archives_excluded: list[str] = field(default_factory=list)
+    archives_excluded: list[str]
     #: The project stale references were checked against, or why none (set by ``run``).
     project: ProjectInfo | None = None
     #: The app's Findings view lists the suppressed findings too.
@@ -219,6 +322,47 @@ class AuditResult:  # walked every scan, and a lazy result's made every one (iss
     #: The span of time (from, until) in which every file's age in whole days, and so the
     #: result, stays the same.
     holds: tuple[float, float] = (float("-inf"), float("inf"))
+
+    def __init__(self, workspace: Workspace, profile: str, options: AuditOptions,
+                       scans: dict[str, FileScan], files: list[FileReport], index: Index,
+                       index_linked: set[str], reachable: set[str], orphans: list[Orphan],
+                       broken_links: list[BrokenLink], wikirefs: list[WikiRef], graph: Graph,
+                       block: InjectedBlock, line_costs: list[LineCost], loaded_lines: int,
+                       findings: list[Finding], types: dict[str, int], elapsed: float = 0.0,
+                       documentation: list[str] | None = None,
+                       suppressed: list[Suppressed] | None = None, config_path: str | None = None,
+                       lowered: list[tuple[Finding, str]] | None = None,
+                       excluded: tuple[int, int] = (0, 0),
+                       archives_excluded: list[str] | None = None,
+                       project: ProjectInfo | None = None, show_suppressed: bool = False,
+                       holds: tuple[float, float] = (float("-inf"), float("inf"))) -> None:
+        self.workspace = workspace
+        self.profile = profile
+        self.options = options
+        self.scans = scans
+        self.files = files
+        self.index = index
+        self.index_linked = index_linked
+        self.reachable = reachable
+        self.orphans = orphans
+        self.broken_links = broken_links
+        self.wikirefs = wikirefs
+        self.graph = graph
+        self.block = block
+        self.line_costs = line_costs
+        self.loaded_lines = loaded_lines
+        self.findings = findings
+        self.types = types
+        self.elapsed = elapsed
+        self.documentation = [] if documentation is None else documentation
+        self.suppressed = [] if suppressed is None else suppressed
+        self.config_path = config_path
+        self.lowered = [] if lowered is None else lowered
+        self.excluded = excluded
+        self.archives_excluded = [] if archives_excluded is None else archives_excluded
+        self.project = project
+        self.show_suppressed = show_suppressed
+        self.holds = holds
 
     def file(self, path: str) -> FileReport | None:
         return next((f for f in self.files if f.path == path), None)

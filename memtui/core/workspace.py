@@ -5,10 +5,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.reporting.safe_output import printable
 
 Layout = Literal["item", "flat"]
@@ -60,12 +60,15 @@ class WorkspaceError(Exception):
     """A path that cannot be opened as a workspace (missing, unreadable, not a folder)."""
 
 
-@dataclass(frozen=True)
-class Workspace:
+class Workspace(FrozenRecord):
     """A folder holding an agent's memory."""
 
     root: Path
     layout: Layout
+
+    def __init__(self, root: Path, layout: Layout) -> None:
+        init_field(self, "root", root)
+        init_field(self, "layout", layout)
 
     @property
     def index_path(self) -> Path:
@@ -170,15 +173,22 @@ def detect_layout(root: Path) -> Layout:
     return "item" if (root / MEMORY_DIR).is_dir() else "flat"
 
 
-@dataclass
-class Discovery:
+class Discovery(Record):
     """The memory files found, and what was skipped on the way (path, message)."""
 
-    files: list[str] = field(default_factory=list)
-    skipped: list[tuple[str, str]] = field(default_factory=list)
-    notes: list[tuple[str, str]] = field(default_factory=list)
+    files: list[str]
+    skipped: list[tuple[str, str]]
+    notes: list[tuple[str, str]]
     #: The archive folders not walked (``archives=False``), relative, sorted.
-    archives: list[str] = field(default_factory=list)
+    archives: list[str]
+
+    def __init__(self, files: list[str] | None = None, skipped: list[tuple[str, str]] | None = None,
+                       notes: list[tuple[str, str]] | None = None,
+                       archives: list[str] | None = None) -> None:
+        self.files = [] if files is None else files
+        self.skipped = [] if skipped is None else skipped
+        self.notes = [] if notes is None else notes
+        self.archives = [] if archives is None else archives
 
 
 def discover(ws: Workspace, archives: bool = True) -> Discovery:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
@@ -31,6 +30,7 @@ from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.config import Config, ConfigError
 from memtui.core.config import load_config as load_audit_config
 from memtui.core.counting.tokens import CountingChild, default_counter
+from memtui.core.record import replace
 from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import Workspace
 from memtui.tui.app_actions import APP_ACTIONS, APP_BINDINGS, AppActions

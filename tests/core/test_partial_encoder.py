@@ -52,6 +52,30 @@ def test_an_index_its_lines_then_its_block(name: str, tmp_path: Path) -> None:
         assert _counts(part, block) == _reference_counts(block, name)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_an_index_whole_then_its_lines(name: str, tmp_path: Path) -> None:
+    """The lines after their index (as `line_costs` counts them) use the encoder made for
+    the index, as it is: each of their chunks lies inside one of the index's."""
+    from bench.generate import generate
+    from memtui.core.scanner.index import read_index
+    from memtui.demo import demo_copy
+
+    for ws in (demo_copy(tmp_path / "demo"), generate(tmp_path / "flat", 261, seed=5,
+                                                       layout="flat", median=2900)):
+        index = read_index(ws / "MEMORY.md")
+        part = _partial(name)
+        whole = _as_given([index.text], name)
+        assert _counts(part, whole) == _reference_counts(whole, name)
+        made = part.encoding
+        lines = _as_given([ln.text for ln in index.lines if ln.text], name)
+        assert _counts(part, lines) == _reference_counts(lines, name)
+        assert part.encoding is made
+    # a chunk found only across two chunks (joined by NUL), or holding a NUL, is looked up
+    part = _partial(name)
+    for texts in (["ab\0", "cd"], ["ab\0cd"], ["\0"], ["ab"], ["ab cd"]):
+        assert _counts(part, texts) == _reference_counts(texts, name)
+
+
 def test_random_unicode_counts_as_the_references() -> None:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
@@ -101,7 +125,7 @@ def test_too_much_or_not_utf8_is_left_to_the_whole_encoder() -> None:
     assert part.encoder(["fine"]) is not None
     assert chunks(["a b\tc  d\n e", ""]) == {"a", " b", "\tc", "  d", "\n e"}
     assert chunks(["側壁角度，主要451之後 x2y don't"]) == \
-        {"側壁角度", "，主要", "451", "之後", " x", "2", "y", " don", "'t"}
+        {"側壁角度", "，主要", "451之後", " x", "2", "y", " don", "'t"}
 
 
 #: Characters on either side of a cut, and their neighbours: every class `_CUT` names and

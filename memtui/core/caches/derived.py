@@ -55,7 +55,6 @@ import math
 import os
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -77,6 +76,7 @@ from memtui.core.caches.scans import (
 from memtui.core.caches.store import read_cache, save_parts
 from memtui.core.checks.findings import Finding
 from memtui.core.derivation.graph import Graph
+from memtui.core.record import Record, as_dict
 from memtui.core.results import (
     AuditOptions,
     AuditResult,
@@ -113,13 +113,12 @@ def cache_path(root: Path) -> Path | None:
 
 def options_key(options: AuditOptions) -> dict[str, Any]:
     """The options the derivation reads, as JSON holds them."""
-    data = asdict(options)
+    data = as_dict(options)
     del data["now"], data["keep_texts"]
     return json.loads(json.dumps(data))  # tuples as lists, as they come back
 
 
-@dataclass
-class Derived:
+class Derived(Record):
     """One stored derivation: its key (plain JSON data, compared whole) and its result."""
 
     key: dict[str, Any]
@@ -133,6 +132,16 @@ class Derived:
     result: dict[str, Any]  # as read back: each of `encoded_parts`' parts, as JSON data
     #: A derivation made in this process: the result it keeps, encoded as it is saved.
     source: AuditResult | None = None
+
+    def __init__(self, key: dict[str, Any], files: list[tuple[str, int, int, int, int, bytes, int]],
+                       exists: dict[str, bool | None], holds: tuple[float, float],
+                       result: dict[str, Any], source: AuditResult | None = None) -> None:
+        self.key = key
+        self.files = files
+        self.exists = exists
+        self.holds = holds
+        self.result = result
+        self.source = source
 
 
 def _go_on() -> None:
@@ -382,23 +391,28 @@ def commented(scans: Mapping[str, FileScan]) -> list[str]:
     return sorted(rel for rel, scan in scans.items() if scan.has_ignores)
 
 
-@dataclass
-class Decoded:
-    """A derived cache entry's result, decoded (`decode_result`)."""
+class Decoded(Record):
+    """A derived cache entry's result, decoded (`decode_result`): its fields are
+    ``__init__``'s."""
 
-    files: list[FileReport]
-    findings: list[Finding]
-    orphans: list[Orphan]
-    broken: list[BrokenLink]
-    wikirefs: list[WikiRef]
-    graph: Graph
-    index_linked: set[str]
-    reachable: set[str]
-    loaded: int
-    types: dict[str, int]
-    index: Index
-    line_costs: list[LineCost]
-    commented: list[str]
+    def __init__(self, files: list[FileReport], findings: list[Finding], orphans: list[Orphan],
+                       broken: list[BrokenLink], wikirefs: list[WikiRef], graph: Graph,
+                       index_linked: set[str], reachable: set[str], loaded: int,
+                       types: dict[str, int], index: Index, line_costs: list[LineCost],
+                       commented: list[str]) -> None:
+        self.files = files
+        self.findings = findings
+        self.orphans = orphans
+        self.broken = broken
+        self.wikirefs = wikirefs
+        self.graph = graph
+        self.index_linked = index_linked
+        self.reachable = reachable
+        self.loaded = loaded
+        self.types = types
+        self.index = index
+        self.line_costs = line_costs
+        self.commented = commented
 
 
 def decode_result(data: dict[str, Any], paths: list[str], index_text: str,

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from memtui.core.checks.rules import RULES, Severity, help_text
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.reporting.safe_output import printable
 
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
@@ -18,9 +17,10 @@ KIND_HELP: dict[str, str] = {r.id: help_text(r) for r in RULES}
 MESSAGE_CHARS = 500
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(FrozenRecord):
     """One thing the audit found, anchored to a file (relative POSIX path) and a 1-based line."""
+
+    __slots__ = ("files", "kind", "line", "message", "path", "severity")
 
     kind: str
     severity: Severity
@@ -28,7 +28,16 @@ class Finding:
     line: int | None
     message: str
     #: The files a workspace-level finding gathers (``path`` is then ``WORKSPACE``).
-    files: tuple[str, ...] = ()
+    files: tuple[str, ...]
+
+    def __init__(self, kind: str, severity: Severity, path: str, line: int | None, message: str,
+                       files: tuple[str, ...] = ()) -> None:
+        init_field(self, "kind", kind)
+        init_field(self, "severity", severity)
+        init_field(self, "path", path)
+        init_field(self, "line", line)
+        init_field(self, "message", message)
+        init_field(self, "files", files)
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {

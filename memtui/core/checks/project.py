@@ -24,9 +24,9 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from memtui.core.record import Record
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 MAX_FILES = 20_000
@@ -122,13 +122,17 @@ def decode_claude_folder(encoded: str, fs_root: str = "/") -> list[str]:
     return sorted(set(found))
 
 
-@dataclass
-class ProjectInfo:
+class ProjectInfo(Record):
     """Which project the memories are about, and how it was found (or why none)."""
 
     path: str | None
     source: str  # "option", "config", "item", "claude-code", "none"
     note: str = ""
+
+    def __init__(self, path: str | None, source: str, note: str = "") -> None:
+        self.path = path
+        self.source = source
+        self.note = note
 
     def to_dict(self) -> dict[str, object]:
         return {"path": self.path, "source": self.source, "note": self.note}
@@ -174,18 +178,17 @@ def _ignored_patterns(root: str) -> list[str]:
             if ln.strip() and not ln.startswith(("#", "!")) and ln.strip().strip("/")]
 
 
-@dataclass
-class ProjectIndex:
+class ProjectIndex(Record):
     """What ``stale_reference`` checks against: the project's file paths (relative, POSIX),
     its folders, and (read when first asked) the words and flags of its text."""
 
     root: str
-    files: set[str] = field(default_factory=set)
-    dirs: set[str] = field(default_factory=set)
+    files: set[str]
+    dirs: set[str]
     #: The walk stopped at ``MAX_FILES``: a path not found may still exist.
     cut: bool = False
     #: Paths skipped as ignored or vendored (a reference into them is not checked).
-    skipped: list[str] = field(default_factory=list)
+    skipped: list[str]
     #: A digest of every file's path, size and mtime: changes when the project does.
     digest: str = ""
     _history: set[str] | None = None
@@ -196,6 +199,26 @@ class ProjectIndex:
     _past: tuple[set[str], set[str]] | None = None
     _programs: set[str] | None = None
     text_cut: bool = False
+
+    def __init__(self, root: str, files: set[str] | None = None, dirs: set[str] | None = None,
+                       cut: bool = False, skipped: list[str] | None = None, digest: str = "",
+                       _history: set[str] | None = None, _words: set[str] | None = None,
+                       _flags: set[str] | None = None, _quoted: set[str] | None = None,
+                       _past: tuple[set[str], set[str]] | None = None,
+                       _programs: set[str] | None = None, text_cut: bool = False) -> None:
+        self.root = root
+        self.files = set() if files is None else files
+        self.dirs = set() if dirs is None else dirs
+        self.cut = cut
+        self.skipped = [] if skipped is None else skipped
+        self.digest = digest
+        self._history = _history
+        self._words = _words
+        self._flags = _flags
+        self._quoted = _quoted
+        self._past = _past
+        self._programs = _programs
+        self.text_cut = text_cut
 
     @classmethod
     def walk(cls, root: str, memories: str | None = None) -> ProjectIndex:

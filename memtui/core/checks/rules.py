@@ -8,8 +8,9 @@ each one and checks that the rule fires on ``example_fires`` and not on ``exampl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from memtui.core.record import FrozenRecord, init_field
 
 Severity = Literal["error", "warning", "info"]
 Example = tuple[tuple[str, str | bytes], ...]
@@ -50,9 +51,19 @@ def _chain(hops: int) -> Example:
     return tuple(files)
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(FrozenRecord):
     """One finding kind."""
+
+    __slots__ = (
+        "example_fires",
+        "example_quiet",
+        "explanation",
+        "fix",
+        "id",
+        "severity",
+        "summary",
+        "title",
+    )
 
     id: str
     severity: Severity
@@ -62,6 +73,17 @@ class Rule:
     example_fires: Example
     example_quiet: Example
     fix: str
+
+    def __init__(self, id: str, severity: Severity, title: str, summary: str, explanation: str,
+                       example_fires: Example, example_quiet: Example, fix: str) -> None:
+        init_field(self, "id", id)
+        init_field(self, "severity", severity)
+        init_field(self, "title", title)
+        init_field(self, "summary", summary)
+        init_field(self, "explanation", explanation)
+        init_field(self, "example_fires", example_fires)
+        init_field(self, "example_quiet", example_quiet)
+        init_field(self, "fix", fix)
 
 
 RULES: tuple[Rule, ...] = (

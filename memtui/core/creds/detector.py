@@ -18,9 +18,9 @@ import types
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass
 from functools import cache
 
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -57,13 +57,19 @@ MAX_CHECKED_LINES = 5000
 _WINDOW, _OVERLAP = 4096, 512
 
 
-@dataclass(frozen=True, slots=True)
-class SecretHit:
+class SecretHit(FrozenRecord):
     """One credential-looking string: its line (1-based), what it looks like, the value."""
+
+    __slots__ = ("kind", "line", "value")
 
     line: int
     kind: str
     value: str
+
+    def __init__(self, line: int, kind: str, value: str) -> None:
+        init_field(self, "line", line)
+        init_field(self, "kind", kind)
+        init_field(self, "value", value)
 
     @property
     def redacted(self) -> str:

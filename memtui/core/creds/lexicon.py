@@ -19,12 +19,12 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 import ahocorasick
 
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Kinds of credential word (``login`` names the user half of a pair and is no value's label
@@ -46,15 +46,23 @@ _COPULAS_AFTER = ("คือ", "は", "が", "是", "为", "為")
 _SPLIT_CAMEL = lazy_pattern(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
+class Word(FrozenRecord):
     """One lexicon word found in a text."""
+
+    __slots__ = ("end", "kind", "lang", "start", "text")
 
     start: int
     end: int
     text: str
     kind: str
     lang: str
+
+    def __init__(self, start: int, end: int, text: str, kind: str, lang: str) -> None:
+        init_field(self, "start", start)
+        init_field(self, "end", end)
+        init_field(self, "text", text)
+        init_field(self, "kind", kind)
+        init_field(self, "lang", lang)
 
 
 @cache

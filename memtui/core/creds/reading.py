@@ -6,9 +6,8 @@ and ``memtui.core.creds.prose`` reads its value here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from memtui.core.creds import lexicon, values
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Each opening quote and the quotes that may close it, in every typographic style: English
@@ -37,15 +36,23 @@ _GROUPS = lazy_pattern(
     r"[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,7})(?![\w-]))")
 
 
-@dataclass(frozen=True, slots=True)
-class Labelled:
+class Labelled(FrozenRecord):
     """A value found beside a label: 0-based line, span in that line, and why it counts."""
+
+    __slots__ = ("end", "line", "start", "value", "why")
 
     line: int
     start: int
     end: int
     value: str
     why: str
+
+    def __init__(self, line: int, start: int, end: int, value: str, why: str) -> None:
+        init_field(self, "line", line)
+        init_field(self, "start", start)
+        init_field(self, "end", end)
+        init_field(self, "value", value)
+        init_field(self, "why", why)
 
 
 def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:

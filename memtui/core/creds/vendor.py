@@ -20,19 +20,20 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 from memtui.core.creds.values import doc_example, entropy
+from memtui.core.record import FrozenRecord, init_field
 
 #: The package folder: its data files sit beside its modules (as installed, never zipped).
 _HERE = Path(__file__).parent
 _LEFT_OUT = frozenset({"generic-api-key"})
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(FrozenRecord):
+    __slots__ = ("allow", "description", "entropy", "group", "id", "keywords", "pattern", "source")
+
     id: str
     description: str
     pattern: re.Pattern[str]  # compiled on first use (``lazy_pattern``)
@@ -40,7 +41,20 @@ class Rule:
     group: int
     entropy: float
     allow: tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...], str], ...]
-    source: str = "gitleaks"
+    source: str
+
+    def __init__(self, id: str, description: str, pattern: re.Pattern[str],
+                       keywords: tuple[str, ...], group: int, entropy: float,
+                       allow: tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...], str], ...],
+                       source: str = "gitleaks") -> None:
+        init_field(self, "id", id)
+        init_field(self, "description", description)
+        init_field(self, "pattern", pattern)
+        init_field(self, "keywords", keywords)
+        init_field(self, "group", group)
+        init_field(self, "entropy", entropy)
+        init_field(self, "allow", allow)
+        init_field(self, "source", source)
 
     @property
     def name(self) -> str:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from itertools import accumulate, chain, count, filterfalse
 from operator import attrgetter, is_not, itemgetter
@@ -64,6 +63,7 @@ from memtui.core.derivation.memo import Memo, Same
 from memtui.core.git.age import DAY
 from memtui.core.profiles import AgentView, Profile
 from memtui.core.profiles import get as get_profile
+from memtui.core.record import Record, replace
 from memtui.core.results import (
     AuditOptions,
     AuditResult,
@@ -94,8 +94,7 @@ _NOT_NONE = partial(is_not, None)
 _WIKIREFS, _BROKEN = attrgetter("wikirefs"), attrgetter("broken")
 
 
-@dataclass
-class Inputs:
+class Inputs(Record):
     """Everything the derivation reads."""
 
     ws: Workspace
@@ -111,13 +110,13 @@ class Inputs:
     exists: Callable[[str], Where]
     #: The injected block, given how many index lines the profile loads.
     block: Callable[[int], InjectedBlock]
-    git: dict[str, float | None] = field(default_factory=dict)
-    notes: list[tuple[str, str]] = field(default_factory=list)  # (path, problem)
-    docs: list[str] = field(default_factory=list)
+    git: dict[str, float | None]
+    notes: list[tuple[str, str]]  # (path, problem)
+    docs: list[str]
     pause: Callable[[], None] = lambda: None
     #: Workspace-level findings discovery made (memtui.core.agent_paths: files other tools
     #: run or load, names Windows reserves).
-    flagged: list[Finding] = field(default_factory=list)
+    flagged: list[Finding]
     #: What an agent profile made of the folder (`memtui.core.profiles.base.AgentView`).
     agent: AgentView | None = None
     #: The project stale references are checked against (None: not checked), and a key
@@ -128,6 +127,36 @@ class Inputs:
     #: 35): each file's are let go as soon as its links are, so that what they held makes
     #: room for what the derivation makes next.
     let_go_links: bool = False
+
+    def __init__(self, ws: Workspace, options: AuditOptions, profile: str, now: float,
+                       scans: dict[str, FileScan], index: Index, line_costs: list[LineCost],
+                       index_own: list[Finding], exists: Callable[[str], Where],
+                       block: Callable[[int], InjectedBlock],
+                       git: dict[str, float | None] | None = None,
+                       notes: list[tuple[str, str]] | None = None, docs: list[str] | None = None,
+                       pause: Callable[[], None] = lambda: None,
+                       flagged: list[Finding] | None = None, agent: AgentView | None = None,
+                       project: ProjectIndex | None = None, project_key: object = None,
+                       let_go_links: bool = False) -> None:
+        self.ws = ws
+        self.options = options
+        self.profile = profile
+        self.now = now
+        self.scans = scans
+        self.index = index
+        self.line_costs = line_costs
+        self.index_own = index_own
+        self.exists = exists
+        self.block = block
+        self.git = {} if git is None else git
+        self.notes = [] if notes is None else notes
+        self.docs = [] if docs is None else docs
+        self.pause = pause
+        self.flagged = [] if flagged is None else flagged
+        self.agent = agent
+        self.project = project
+        self.project_key = project_key
+        self.let_go_links = let_go_links
 
 
 def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:

@@ -5,21 +5,27 @@ from __future__ import annotations
 from bisect import insort
 from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from itertools import count
 from typing import Protocol
 
+from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.links import fold
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
+class Resolution(FrozenRecord):
     """Where a ``[[target]]`` leads: ``state`` is exact, stem, fuzzy or dangling."""
+
+    __slots__ = ("path", "state", "target")
 
     target: str
     path: str | None
     state: str
+
+    def __init__(self, target: str, path: str | None, state: str) -> None:
+        init_field(self, "target", target)
+        init_field(self, "path", path)
+        init_field(self, "state", state)
 
 
 #: File-name prefixes real memory directories give each type (``feedback_no-fabrication.md``).
@@ -122,16 +128,26 @@ class Resolver:
         return stem
 
 
-@dataclass
-class Graph:
+class Graph(Record):
     """Nodes are memory files (and placeholders for dangling targets); edges are links."""
 
-    nodes: list[str] = field(default_factory=list)
-    out: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    back: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    placeholders: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    _placeholder_sets: dict[str, set[str]] = field(default_factory=dict, repr=False,
-                                                   compare=False)
+    UNCOMPARED = frozenset({"_placeholder_sets"})
+
+    nodes: list[str]
+    out: dict[str, list[str]]
+    back: dict[str, list[str]]
+    placeholders: dict[str, list[str]]
+    _placeholder_sets: dict[str, set[str]]
+
+    def __init__(self, nodes: list[str] | None = None, out: dict[str, list[str]] | None = None,
+                       back: dict[str, list[str]] | None = None,
+                       placeholders: dict[str, list[str]] | None = None,
+                       _placeholder_sets: dict[str, set[str]] | None = None) -> None:
+        self.nodes = [] if nodes is None else nodes
+        self.out = defaultdict(list) if out is None else out
+        self.back = defaultdict(list) if back is None else back
+        self.placeholders = defaultdict(list) if placeholders is None else placeholders
+        self._placeholder_sets = {} if _placeholder_sets is None else _placeholder_sets
 
     def add_edge(self, source: str, target: str) -> None:
         if target not in self.out[source]:

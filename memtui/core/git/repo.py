@@ -37,7 +37,6 @@ import zlib
 from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import accumulate, compress, count
 from operator import itemgetter, ne
 from pathlib import Path
@@ -53,6 +52,7 @@ from memtui.core.git.pack import (
     delta_sizes,
     entry_header,
 )
+from memtui.core.record import Record
 
 #: No object larger than this is inflated (a blob's reader gives its own, lower cap).
 MAX_OBJECT = 16 * 1024 * 1024
@@ -110,13 +110,18 @@ class HistoryCut(GitReadError):
     spent. The history read before it is good; what lies past it is unknown."""
 
 
-@dataclass
-class Budget:
+class Budget(Record):
     """What one walk of the history may still cost (see :data:`MAX_COMMITS`)."""
 
     commits: int = MAX_COMMITS
     entries: int = MAX_ENTRIES
     inflated: int = MAX_INFLATED
+
+    def __init__(self, commits: int = MAX_COMMITS, entries: int = MAX_ENTRIES,
+                       inflated: int = MAX_INFLATED) -> None:
+        self.commits = commits
+        self.entries = entries
+        self.inflated = inflated
 
     def charge(self, what: str, amount: int) -> None:
         fields = self.__dict__

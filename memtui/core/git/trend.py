@@ -24,7 +24,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -34,6 +34,7 @@ from memtui.core.config import Config
 from memtui.core.files.file_modes import write_bytes
 from memtui.core.git.repo import MAX_TIME, Budget, GitReadError, HistoryCut, Repo, find_repo
 from memtui.core.profiles import recognise
+from memtui.core.record import replace
 from memtui.core.reporting.health import health_row
 from memtui.core.reporting.json_report import to_json
 from memtui.core.reporting.suppress import apply_to

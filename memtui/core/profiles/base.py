@@ -14,11 +14,11 @@ references, every memory has frontmatter), so a profile overrides only what diff
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from memtui.core.checks.findings import WORKSPACE, Finding, finding
+from memtui.core.record import FrozenRecord, Record, init_field
 
 if TYPE_CHECKING:
     from memtui.core.scanner.index import Index
@@ -35,8 +35,7 @@ AGENT_KINDS = frozenset({"over_limit", "near_limit", "duplicate_entry", "entry_o
                          "import_too_deep", "import_cycle"})
 
 
-@dataclass(frozen=True)
-class Load:
+class Load(FrozenRecord):
     """One limit the agent loads against: how much of it the memory uses."""
 
     what: str  # the file or store it measures ("MEMORY.md", "all bootstrap files")
@@ -48,6 +47,15 @@ class Load:
     #: room for the next one).
     cut: bool = False
 
+    def __init__(self, what: str, used: int, limit: int, unit: str, path: str | None = None,
+                       cut: bool = False) -> None:
+        init_field(self, "what", what)
+        init_field(self, "used", used)
+        init_field(self, "limit", limit)
+        init_field(self, "unit", unit)
+        init_field(self, "path", path)
+        init_field(self, "cut", cut)
+
     @property
     def share(self) -> float:
         return self.used / self.limit if self.limit else 0.0
@@ -57,34 +65,47 @@ class Load:
                 "share": round(self.share, 4)}
 
 
-@dataclass
-class Injection:
+class Injection(Record):
     """What the agent puts into context: the text, the files it came from, whether the
     agent's rule cut anything, and the limits it was measured against."""
 
     text: str
     files: list[str]
     cut: bool = False
-    loads: list[Load] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
+    loads: list[Load]
+    findings: list[Finding]
+
+    def __init__(self, text: str, files: list[str], cut: bool = False,
+                       loads: list[Load] | None = None,
+                       findings: list[Finding] | None = None) -> None:
+        self.text = text
+        self.files = files
+        self.cut = cut
+        self.loads = [] if loads is None else loads
+        self.findings = [] if findings is None else findings
 
 
-@dataclass
-class References:
+class References(Record):
     """What the profile's own reading of the folder adds to the links: files the agent
     finds (never orphans), broken references (source, line, target) and findings."""
 
-    found: set[str] = field(default_factory=set)
-    broken: list[tuple[str, int, str]] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
+    found: set[str]
+    broken: list[tuple[str, int, str]]
+    findings: list[Finding]
+
+    def __init__(self, found: set[str] | None = None,
+                       broken: list[tuple[str, int, str]] | None = None,
+                       findings: list[Finding] | None = None) -> None:
+        self.found = set() if found is None else found
+        self.broken = [] if broken is None else broken
+        self.findings = [] if findings is None else findings
 
 
 #: Reads a workspace-relative file's text, bounded (None: not there or not a file).
 Reader = Callable[[str], "str | None"]
 
 
-@dataclass
-class AgentView:
+class AgentView(Record):
     """What an agent profile makes of a folder in one audit: the limits in force, what the
     agent injects, what it treats as references, and the findings of all three."""
 
@@ -92,6 +113,13 @@ class AgentView:
     injection: Injection | None
     references: References
     findings: list[Finding]
+
+    def __init__(self, limits: dict[str, int], injection: Injection | None, references: References,
+                       findings: list[Finding]) -> None:
+        self.limits = limits
+        self.injection = injection
+        self.references = references
+        self.findings = findings
 
 
 def load_findings(loads: list[Load], agent: str, cut_note: str) -> list[Finding]:

@@ -15,7 +15,6 @@ import os
 import re
 from collections import Counter, defaultdict
 from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -25,6 +24,7 @@ from memtui.core.creds.detector import SecretHit
 from memtui.core.files.file_modes import write_bytes
 from memtui.core.files.input_file import BASELINE_LIMIT, InputError, parse_json, read_input
 from memtui.core.files.safe_open import Unsafe, read_file
+from memtui.core.record import FrozenRecord, Record, init_field, replace
 from memtui.core.reporting.hidden import exclude_all_finding, excluded_files, excluded_findings
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.scan import secret_finding
@@ -53,22 +53,30 @@ class BaselineError(Exception):
     """A baseline file that cannot be read or written, in one line."""
 
 
-@dataclass(frozen=True, slots=True)
-class Suppressed:
+class Suppressed(FrozenRecord):
     """A finding left out of the report, and why (one of `CAUSES`)."""
+
+    __slots__ = ("cause", "finding")
 
     finding: Finding
     cause: str
 
+    def __init__(self, finding: Finding, cause: str) -> None:
+        init_field(self, "finding", finding)
+        init_field(self, "cause", cause)
 
-@dataclass(frozen=True)
-class Baseline:
+
+class Baseline(FrozenRecord):
     """Accepted findings: fingerprint → how many of that finding it accepts, and the key of
     its credentials' keyed hashes (None: a version-1 baseline, none of whose credentials
     matches)."""
 
-    counts: Counter[str] = field(default_factory=Counter)
+    counts: Counter[str]
     key: bytes | None = None
+
+    def __init__(self, counts: Counter[str] | None = None, key: bytes | None = None) -> None:
+        init_field(self, "counts", Counter() if counts is None else counts)
+        init_field(self, "key", key)
 
 
 #: (path, line, message) of a ``secret`` finding → the whole values of the credentials
@@ -165,16 +173,25 @@ def comments(row: str) -> tuple[list[tuple[str, str]], bool]:
     return found, not "".join(rest).strip()
 
 
-@dataclass(slots=True)
-class _Comment:
+class _Comment(Record):
     """One ignore comment: where it is, what it names (empty: every rule), the lines it
     covers (none: the whole file) and the rules it has silenced a finding of."""
+
+    __slots__ = ("line", "rules", "targets", "used", "which")
 
     line: int
     which: str
     rules: frozenset[str]
     targets: tuple[int, ...]
-    used: set[str] = field(default_factory=set)
+    used: set[str]
+
+    def __init__(self, line: int, which: str, rules: frozenset[str], targets: tuple[int, ...],
+                       used: set[str] | None = None) -> None:
+        self.line = line
+        self.which = which
+        self.rules = rules
+        self.targets = targets
+        self.used = set() if used is None else used
 
     def covers(self, f: Finding) -> bool:
         if self.targets and (f.line or 0) not in self.targets:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from memtui.core.record import Record
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.links import CodeSpan, Link, markdown_links_cut, resolve_href, wikilinks
 from memtui.core.scanner.textfile import MAX_INDEX_BYTES, TextRead, read_text
@@ -26,8 +26,8 @@ HEADING = lazy_pattern(r"^ {0,3}#{1,6}(\s|$)")
 _HOOK_SEP = lazy_pattern(r"^\s*(?:—|–|--|-|:|\|)\s*")
 
 
-@dataclass(slots=True)  # one per line of the index: no __dict__ each (issue 35)
-class IndexLine:
+# one per line of the index: no __dict__ each (issue 35)
+class IndexLine(Record):
     """One line of MEMORY.md as written.
 
     ``kind`` is ``entry`` (one local link), ``packed`` (two or more), ``prose`` (text, no
@@ -35,38 +35,79 @@ class IndexLine:
     count as references too.
     """
 
+    __slots__ = (
+        "bytes",
+        "chars",
+        "end_byte",
+        "hook",
+        "kind",
+        "links",
+        "number",
+        "text",
+        "title",
+        "wikilinks",
+    )
+
     number: int
     text: str
     kind: str
-    links: list[Link] = field(default_factory=list)
-    wikilinks: list[Link] = field(default_factory=list)
-    title: str = ""
-    hook: str = ""
-    chars: int = 0
-    bytes: int = 0
-    end_byte: int = 0  # bytes of the index up to and including this line
+    links: list[Link]
+    wikilinks: list[Link]
+    title: str
+    hook: str
+    chars: int
+    bytes: int
+    end_byte: int  # bytes of the index up to and including this line
+
+    def __init__(self, number: int, text: str, kind: str, links: list[Link] | None = None,
+                       wikilinks: list[Link] | None = None, title: str = "", hook: str = "",
+                       chars: int = 0, bytes: int = 0, end_byte: int = 0) -> None:
+        self.number = number
+        self.text = text
+        self.kind = kind
+        self.links = [] if links is None else links
+        self.wikilinks = [] if wikilinks is None else wikilinks
+        self.title = title
+        self.hook = hook
+        self.chars = chars
+        self.bytes = bytes
+        self.end_byte = end_byte
 
     @property
     def targets(self) -> list[str]:
         return [lk.target for lk in self.links if lk.target is not None]
 
 
-@dataclass
-class Index:
+class Index(Record):
     """MEMORY.md, parsed. A missing index is an empty one (``exists`` False)."""
 
     path: str = "MEMORY.md"
     exists: bool = False
     text: str = ""
     size: int = 0
-    lines: list[IndexLine] = field(default_factory=list)
-    code_spans: list[CodeSpan] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    lines: list[IndexLine]
+    code_spans: list[CodeSpan]
+    problems: list[str]
     #: 1-based line each problem is about (None: the whole file), parallel to ``problems``.
-    problem_lines: list[int | None] = field(default_factory=list)
+    problem_lines: list[int | None]
     #: The first line not parsed, when the text is past `MAX_INDEX_LINES` or
     #: `MAX_INDEX_MARKS` (None: all of it was).
     lines_cut: int | None = None
+
+    def __init__(self, path: str = "MEMORY.md", exists: bool = False, text: str = "", size: int = 0,
+                       lines: list[IndexLine] | None = None,
+                       code_spans: list[CodeSpan] | None = None, problems: list[str] | None = None,
+                       problem_lines: list[int | None] | None = None,
+                       lines_cut: int | None = None) -> None:
+        self.path = path
+        self.exists = exists
+        self.text = text
+        self.size = size
+        self.lines = [] if lines is None else lines
+        self.code_spans = [] if code_spans is None else code_spans
+        self.problems = [] if problems is None else problems
+        self.problem_lines = [] if problem_lines is None else problem_lines
+        self.lines_cut = lines_cut
 
     @property
     def line_count(self) -> int:

@@ -94,9 +94,19 @@ def injection_block(injection: Injection, window: tuple[int, str, str],
                          injection.cut, name, tokenizer, list(injection.loads), rule)
 
 
+#: MEMORY.md is counted whole before its lines up to this many characters (`line_costs`).
+WHOLE_FIRST_CHARS = 24_000
+
+
 def line_costs(index: Index, counter: TokenCounter, names: Sequence[str]) -> list[LineCost]:
-    """What each index line that is not blank costs."""
+    """What each index line that is not blank costs. A short index is counted whole first:
+    the injected block is most often exactly its text, whose count is then remembered, and
+    every piece of a line is part of a piece of the whole, so that the partial encoder made
+    for the whole serves the lines as it is (`memtui.core.counting.partial.Partial._inside`);
+    made for the lines, it had to be made again for the block (issue 35)."""
     rows = [ln for ln in index.lines if ln.kind != "blank"]
+    if index.text and len(index.text) <= WHOLE_FIRST_CHARS:
+        counter.counts_many([index.text], names=names)
     counts = counter.counts_many([ln.text for ln in rows], names=names)
     return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
                      ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import gc
 import posixpath
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
@@ -22,8 +22,7 @@ _TICKS = lazy_pattern(r"`+")
 _FENCE_OPEN = lazy_pattern(r"^ {0,3}(`{3,}|~{3,})")
 
 
-@dataclass(frozen=True, slots=True)
-class Link:
+class Link(FrozenRecord):
     """A link found in ``source`` at ``line``.
 
     For markdown links ``target`` is the workspace-relative POSIX path it points at, or None
@@ -31,21 +30,38 @@ class Link:
     is the name inside the brackets (alias and heading dropped).
     """
 
+    __slots__ = ("kind", "line", "outside", "raw", "source", "target", "text")
+
     source: str
     line: int
     kind: str  # "markdown" | "wikilink"
     raw: str
     target: str | None
-    text: str = ""
-    outside: bool = False
+    text: str
+    outside: bool
+
+    def __init__(self, source: str, line: int, kind: str, raw: str, target: str | None,
+                       text: str = "", outside: bool = False) -> None:
+        init_field(self, "source", source)
+        init_field(self, "line", line)
+        init_field(self, "kind", kind)
+        init_field(self, "raw", raw)
+        init_field(self, "target", target)
+        init_field(self, "text", text)
+        init_field(self, "outside", outside)
 
 
-@dataclass(frozen=True, slots=True)
-class CodeSpan:
+class CodeSpan(FrozenRecord):
     """Inline code (for file names mentioned in backticks instead of linked)."""
+
+    __slots__ = ("content", "line")
 
     line: int
     content: str
+
+    def __init__(self, line: int, content: str) -> None:
+        init_field(self, "line", line)
+        init_field(self, "content", content)
 
 
 @lru_cache(maxsize=1)

@@ -13,10 +13,10 @@ import functools
 import re
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.record import Record
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 KNOWN_TYPES = ("user", "feedback", "project", "reference")
@@ -35,23 +35,54 @@ _CLOSING = lazy_pattern(r"\n(?:-{3,}|\.\.\.)\s*$", re.M)
 TOP_LEVEL_TYPE = "'type' is at the top level instead of under 'metadata'"
 
 
-@dataclass(slots=True)  # one per memory: no __dict__ each (issue 35)
-class MemoryFile:
+# one per memory: no __dict__ each (issue 35)
+class MemoryFile(Record):
     """What the audit knows of one memory file. ``line`` numbers are 1-based file lines."""
 
+    __slots__ = (
+        "body_offset",
+        "body_start",
+        "description",
+        "findings",
+        "has_frontmatter",
+        "meta",
+        "name",
+        "path",
+        "size",
+        "text",
+        "type",
+    )
+
     path: str
-    name: str | None = None
-    description: str | None = None
-    type: str | None = None
-    meta: dict[str, Any] = field(default_factory=dict)
-    has_frontmatter: bool = False
-    body_start: int = 1
-    text: str = ""
-    size: int = 0
-    findings: list[Finding] = field(default_factory=list)
+    name: str | None
+    description: str | None
+    type: str | None
+    meta: dict[str, Any]
+    has_frontmatter: bool
+    body_start: int
+    text: str
+    size: int
+    findings: list[Finding]
     #: Where the body starts in ``text`` (the body is not kept twice: 10,000 memories would
     #: hold every body again).
-    body_offset: int = 0
+    body_offset: int
+
+    def __init__(self, path: str, name: str | None = None, description: str | None = None,
+                       type: str | None = None, meta: dict[str, Any] | None = None,
+                       has_frontmatter: bool = False, body_start: int = 1, text: str = "",
+                       size: int = 0, findings: list[Finding] | None = None,
+                       body_offset: int = 0) -> None:
+        self.path = path
+        self.name = name
+        self.description = description
+        self.type = type
+        self.meta = {} if meta is None else meta
+        self.has_frontmatter = has_frontmatter
+        self.body_start = body_start
+        self.text = text
+        self.size = size
+        self.findings = [] if findings is None else findings
+        self.body_offset = body_offset
 
     @property
     def body(self) -> str:

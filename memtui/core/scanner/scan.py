@@ -6,7 +6,6 @@ Nothing here knows of any other file: that is the derivation's (`memtui.core.der
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 
 from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.checks.findings import Finding, finding
@@ -24,6 +23,7 @@ from memtui.core.counting.tokens import bytes_digest, text_digest
 from memtui.core.creds.detector import SecretHit, keyword_lists, scan_text_bounded
 from memtui.core.derivation.graph import Spellings, spellings
 from memtui.core.git.age import parse_date
+from memtui.core.record import Record
 from memtui.core.scanner.index import CONTENT_LINE_CHARS, Index, display_width
 from memtui.core.scanner.keywords import KeywordProbe, expect
 from memtui.core.scanner.links import Link, markdown_links_cut, wikilinks
@@ -33,10 +33,31 @@ from memtui.core.scanner.textfile import read_text
 from memtui.core.workspace import INDEX_NAME, is_documentation
 
 
-@dataclass(slots=True)  # one per memory: no __dict__ each (issue 35)
-class FileScan:
+# one per memory: no __dict__ each (issue 35)
+class FileScan(Record):
     """What one memory file yields on its own: a pure function of its bytes and path
     (`scan_file`), kept in memory and in the user cache (`memtui.core.caches.scans`)."""
+
+    __slots__ = (
+        "dated",
+        "digest",
+        "has_ignores",
+        "instructions",
+        "links",
+        "memory",
+        "mtime",
+        "name_line",
+        "old_format",
+        "own_findings",
+        "read_findings",
+        "refs",
+        "secrets",
+        "sketch",
+        "spellings",
+        "tokens",
+        "why",
+        "wikilinks",
+    )
 
     memory: MemoryFile
     links: list[Link]
@@ -44,32 +65,60 @@ class FileScan:
     secrets: list[SecretHit]
     instructions: list[tuple[int, str, str]]
     mtime: float
-    read_findings: list[Finding] = field(default_factory=list)
-    tokens: dict[str, int] = field(default_factory=dict)
+    read_findings: list[Finding]
+    tokens: dict[str, int]
     #: Everything this file yields on its own (read problems, frontmatter, secrets,
     #: instruction-like text), built once when the file is scanned.
-    own_findings: list[Finding] = field(default_factory=list)
+    own_findings: list[Finding]
     #: The frontmatter date as a timestamp (None: no usable date), parsed once.
-    dated: float | None = None
+    dated: float | None
     #: ``text_digest`` of the file's text (empty when not computed).
-    digest: bytes = b""
+    digest: bytes
     #: The line of the frontmatter's ``name:`` (1 when none in the first 40 lines).
-    name_line: int = 1
+    name_line: int
     #: ``type`` sits at the top level (the older format; gathered into one finding).
-    old_format: bool = False
+    old_format: bool
     #: The loose spellings wikilinks find this file by (`memtui.core.derivation.graph.spellings`).
-    spellings: Spellings = ("", "", "", "")
+    spellings: Spellings
     #: The text holds a ``<!-- memtui: …`` comment (the suppression step reads it again to
     #: report the ignore comments that silence nothing).
-    has_ignores: bool = False
+    has_ignores: bool
     #: The text's near-duplicate sketch (`memtui.core.checks.near_duplicate_sketch`; empty: too
     #: short), packed when scanned (`memtui.core.checks.near_duplicate_store.pack`).
-    sketch: bytes = b""
+    sketch: bytes
     #: The paths, symbols and command lines the memory names (`memtui.core.checks.stale_reference`).
-    refs: tuple[Ref, ...] = ()
+    refs: tuple[Ref, ...]
     #: A feedback or project memory's (has a Why line, has a How to apply line); None for
     #: other types (`memtui.core.checks.missing_why`: reported where the folder uses the labels).
-    why: tuple[bool, bool] | None = None
+    why: tuple[bool, bool] | None
+
+    def __init__(self, memory: MemoryFile, links: list[Link], wikilinks: list[Link],
+                       secrets: list[SecretHit], instructions: list[tuple[int, str, str]],
+                       mtime: float, read_findings: list[Finding] | None = None,
+                       tokens: dict[str, int] | None = None,
+                       own_findings: list[Finding] | None = None, dated: float | None = None,
+                       digest: bytes = b"", name_line: int = 1, old_format: bool = False,
+                       spellings: Spellings = ("", "", "", ""), has_ignores: bool = False,
+                       sketch: bytes = b"", refs: tuple[Ref, ...] = (),
+                       why: tuple[bool, bool] | None = None) -> None:
+        self.memory = memory
+        self.links = links
+        self.wikilinks = wikilinks
+        self.secrets = secrets
+        self.instructions = instructions
+        self.mtime = mtime
+        self.read_findings = [] if read_findings is None else read_findings
+        self.tokens = {} if tokens is None else tokens
+        self.own_findings = [] if own_findings is None else own_findings
+        self.dated = dated
+        self.digest = digest
+        self.name_line = name_line
+        self.old_format = old_format
+        self.spellings = spellings
+        self.has_ignores = has_ignores
+        self.sketch = sketch
+        self.refs = refs
+        self.why = why
 
 
 #: The four values of `FileScan.why`, shared by every scan (one tuple each was ~0.5 MB at

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass, field
+
+from memtui.core.record import Record
 
 MAX_READ_BYTES = 1024 * 1024
 #: MEMORY.md is read whole up to this (issue 30 §4: a 50,000-memory index is 5.2 MB; cut at
@@ -13,21 +14,33 @@ MAX_INDEX_BYTES = 64 * 1024 * 1024
 BOM = "\ufeff"
 
 
-@dataclass
-class TextRead:
+class TextRead(Record):
     """Decoded text (BOM dropped, CRLF folded to LF) plus what went wrong reading it."""
 
     text: str = ""
     size: int = 0
     ok: bool = True
-    problems: list[str] = field(default_factory=list)
+    problems: list[str]
     #: 1-based line each problem is about (None: the whole file), parallel to ``problems``.
-    problem_lines: list[int | None] = field(default_factory=list)
+    problem_lines: list[int | None]
     had_bom: bool = False
     crlf: bool = False
     #: The bytes read when ``text`` is exactly their UTF-8 decoding (else empty): a digest
     #: of the text can be taken from them without encoding the text again.
     raw: bytes = b""
+
+    def __init__(self, text: str = "", size: int = 0, ok: bool = True,
+                       problems: list[str] | None = None,
+                       problem_lines: list[int | None] | None = None, had_bom: bool = False,
+                       crlf: bool = False, raw: bytes = b"") -> None:
+        self.text = text
+        self.size = size
+        self.ok = ok
+        self.problems = [] if problems is None else problems
+        self.problem_lines = [] if problem_lines is None else problem_lines
+        self.had_bom = had_bom
+        self.crlf = crlf
+        self.raw = raw
 
 
 def decode(data: bytes, size: int | None = None) -> TextRead:
