@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import islice
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from rich.table import Table
 from rich.text import Text
@@ -107,6 +107,8 @@ class MemoryPreview(VerticalScroll):
         self._hold_scroll = False  # inside `catch_up`
         self._held_scroll: int | None = None  # the body line to jump to once laid out
         self._preset: tuple[int, int] | None = None  # the block and scroll set before it
+        #: The body a `show` left to be drawn after the parts' paint (see `_fill`).
+        self._filling: _Fill | None = None
         self._body = MarkdownBody(id="preview-body")  # the one on show
         #: Every body mounted (at most BODIES_KEPT) by its ``_shown`` key, oldest use first.
         self._kept: dict[tuple[Any, ...] | None, MarkdownBody] = {None: self._body}
@@ -235,7 +237,9 @@ class MemoryPreview(VerticalScroll):
         one_line = title.size.height == 1 and 0 < text.cell_len <= width
         title.update(text, layout=not one_line)
         body = self._body
-        if not body.display:
+        if self._filling is not None:  # its body is not drawn now: the new file's comes
+            self._filling, self._rendered = None, None
+        elif not body.display:
             return  # the old file is hidden already (the cursor is still moving)
         self.query_one("#preview-meta", Static).update("")
         for part in ("#preview-findings", "#preview-age"):
@@ -380,7 +384,8 @@ class MemoryPreview(VerticalScroll):
             return  # rendered when shown again (see shown_again)
         want, self._want = self._want, None
         if want is not None:
-            await self.show(*want)
+            # (a view switch's `catch_up` draws it all in its one frame)
+            await self.show(*want, later=not self._hold_scroll)
 
     def shown_again(self) -> None:
         """The pane was hidden and is back: catch up with the last selection."""
@@ -389,10 +394,14 @@ class MemoryPreview(VerticalScroll):
 
     # -- rendering -------------------------------------------------------------------------
 
-    async def show(self, path: str | None, line: int | None = None) -> None:
+    async def show(self, path: str | None, line: int | None = None, *,
+                   later: bool = False) -> None:
+        """Show ``path`` (at ``line``) now; ``later``: a body to parse and draw is drawn
+        after the title and the frontmatter have been painted (see `_fill`)."""
         result = self.result
         if result is None:
             return
+        self._filling = None  # this show's body replaces a body still to come
         self.path, self.line = path, line
         self._titled = path
         title = self.query_one("#preview-title", Static)
@@ -476,8 +485,18 @@ class MemoryPreview(VerticalScroll):
             out.append(f"… and {len(fs) - 30} more\n", style=p.muted)
         out.rstrip()
         findings.update(out if fs else "")
-        findings.display = bool(fs)
         key = (*key, first_line)
+        if later and source and key != self._shown and key not in self._kept:
+            # A body to parse, measure and draw: after the title and the frontmatter are
+            # painted, in a frame of its own, with the parts under it (issue 35: with the
+            # parts, in one layout and paint, it was the worst freeze of the first audit).
+            fill = self._filling = _Fill(key, source, line, first_line, bool(fs),
+                                         age.display)
+            body.display = findings.display = age.display = False
+            self._rendered = (path, line, result)
+            self.call_after_refresh(self._fill, fill)
+            return
+        findings.display = bool(fs)
         body.display = True
         if key != self._shown:
             await self._show_body(key, source)
@@ -488,6 +507,20 @@ class MemoryPreview(VerticalScroll):
         elif line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
         self._rendered = (path, line, result)
+
+    async def _fill(self, fill: _Fill) -> None:
+        """The body `show` left for after the paint of its title and frontmatter, drawn
+        now with the parts under it (unless a newer request came meanwhile)."""
+        if self._filling is not fill:
+            return
+        self._filling = None
+        self.query_one("#preview-findings", Static).display = fill.findings
+        self.query_one("#preview-age", Static).display = fill.age
+        self._body.display = True
+        await self._show_body(fill.key, fill.source)
+        self.scroll_home(animate=False, immediate=True)
+        if fill.line is not None:
+            self.call_after_refresh(self._scroll_to_line, fill.line - fill.first_line)
 
     def _secrets_of(self, index_text: str) -> list[SecretHit]:
         """The credentials in MEMORY.md's ``index_text`` (scanned once per text: 10–40 ms
@@ -559,6 +592,18 @@ class MemoryPreview(VerticalScroll):
                             markup=False)
             return
         self.post_message(MemorySelected(target))
+
+
+class _Fill(NamedTuple):
+    """A body `show` left to draw after the paint: its key and source, the line to jump
+    to, and whether the findings and the age note under it are shown."""
+
+    key: tuple[Any, ...]
+    source: str
+    line: int | None
+    first_line: int
+    findings: bool
+    age: bool
 
 
 GATHERED_SHOWN = 40  # files listed under a workspace-level finding before "… and N more"
