@@ -118,6 +118,13 @@ class MemoryPreview(VerticalScroll):
         """The body on show (the others kept are hidden)."""
         return self._body
 
+    @property
+    def busy(self) -> bool:
+        """A file or a commit asked for is not drawn yet (on its way, or its body still to
+        be drawn after the paint, `_fill`)."""
+        return self.display and (self._want is not None or self._filling is not None
+                                 or self._commit is not None)
+
     async def _show_body(self, key: tuple[Any, ...], source: str) -> None:
         """Show the body rendered from ``key`` (``source``): a kept one as it is, else one
         rendered now in a new body (fewer than BODIES_KEPT) or the one least recently shown."""
