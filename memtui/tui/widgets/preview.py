@@ -500,6 +500,7 @@ class MemoryPreview(VerticalScroll):
             fill = self._filling = _Fill(key, source, line, first_line, bool(fs),
                                          age.display)
             body.display = findings.display = age.display = False
+            self._held_scroll = None
             self._rendered = (path, line, result)
             self.call_after_refresh(self._fill, fill)
             return
