@@ -219,7 +219,8 @@ class MemoryPreview(VerticalScroll):
         """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait.
         None: nothing is selected, and the preview says so. ``drawn_now``: the caller has
         it drawn in this frame (`catch_up`), so no placeholder comes first."""
-        if self._want is None and self._rendered == (path, line, self.result):
+        if self._want is None and self._filling is None \
+                and self._rendered == (path, line, self.result):
             return  # on show already (a view just shown announces its row again)
         self._want = (path, line)
         if self._timer is not None:
