@@ -249,15 +249,10 @@ class AuditTable(FilteredView):
                 self.set_timer(MARK_SECONDS + 0.1, self._unmark)
         self._digests = digests
         self.render_rows()
-        if not self.table.size.width and displayed(self):
-            self.call_later(self._draw_ahead)
-
-    def _draw_ahead(self) -> None:
-        """Not laid out yet (under the first audit's loading cover): the visible rows drawn
-        now, on a turn of their own (not in the one handing the result over), and not in
-        the frame that uncovers them with every other widget (issue 35)."""
         table = self.table
         if not table.size.width and displayed(self):
+            # Not laid out yet (under the first audit's loading cover): its visible rows
+            # drawn here, not in the frame that uncovers them with every other widget.
             gutter = table.styles.gutter.width + table.styles.margin.width
             table.draw_ahead(self.width_now() - gutter, self.app.size.height)
 
