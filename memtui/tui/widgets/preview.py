@@ -503,7 +503,9 @@ class MemoryPreview(VerticalScroll):
             body.display = findings.display = age.display = False
             self._held_scroll = None
             self._rendered = (path, line, result)
-            self.call_after_refresh(self._fill, fill)
+            # Two turns: the screen may run what comes "after the refresh" at once, before
+            # the title's and frontmatter's own refresh requests have reached it.
+            self.call_after_refresh(self.call_after_refresh, self._fill, fill)
             return
         findings.display = bool(fs)
         body.display = True
