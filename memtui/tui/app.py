@@ -168,6 +168,7 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
         self._views: dict[str, Widget] = {}  # see `view`
         self._slot_width: int | None = None  # the chat slot's width as last set
         self._rows_coming: set[str] = set()  # views whose rows the worker builds after a show
+        self._announcing = False  # the view on screen told the preview its row: not heard yet
         self._stop = threading.Event()
         self._chat = chat_available()
         self._narrow = False
@@ -423,11 +424,13 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
 
     @on(MemorySelected)
     def _memory_selected(self, event: MemorySelected) -> None:
+        self._announcing = False
         for preview in self._previews():  # none while shutting down
             preview.request(event.path, event.line, now=event.now)
 
     @on(CommitSelected)
     def _commit_selected(self, event: CommitSelected) -> None:
+        self._announcing = False
         for preview in self._previews():
             preview.request_commit(event.point)
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import importlib
 import threading
+import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from textual import work
@@ -31,6 +33,10 @@ FEW_TO_COUNT = 50
 #: preview's broken-link marks): imported in the audit's thread instead, while it audits,
 #: not on the screen's thread inside that paint (issue 35, the counting freeze: ~5 ms).
 FIRST_PAINT_IMPORTS = ("textual.scrollbar", "memtui.edit.linkedit")
+
+#: Seconds the worker waits at most for the screen to draw a result (and the preview its
+#: file) before it builds the other views' rows.
+SETTLE_MAX = 1.0
 
 #: The views that are tables (their rows are built off the UI thread).
 TABLES = frozenset(pid for pid, _, cls in VIEWS if issubclass(cls, AuditTable))
@@ -56,8 +62,8 @@ def prepare_rows(result: AuditResult, palette: Palette,
 
 class AuditWorker:
     """Mixed into ``MemtuiApp``: needs ``auditor``, ``config``, ``palette``, ``heap``,
-    ``give_way``, ``_ui``, ``set_notice``, ``active_view`` and the audit state ``__init__``
-    sets."""
+    ``give_way``, ``_ui``, ``set_notice``, ``active_view``, ``_previews`` and the audit
+    state ``__init__`` sets."""
 
     @work(thread=True, exclusive=True, group="repaint", exit_on_error=False)
     def _repaint(self, result: AuditResult, palette: Palette) -> None:
@@ -144,13 +150,27 @@ class AuditWorker:
     def _show_and_settle(self, result: AuditResult, changed: set[str] | None,
                          rows: dict[str, list[Row]]) -> None:
         """From the worker: show ``result`` (its audit goes on) and wait, a second at most,
-        until the screen has drawn it, so that the worker does not compete with that
-        drawing; views without ``rows`` wait for `_more_rows`."""
+        until the screen has drawn it and the preview the file it is told of, so that the
+        worker does not compete with that drawing; views without ``rows`` wait for
+        `_more_rows`."""
         drawn = threading.Event()
         coming = TABLES - set(rows)
         self.call_from_thread(self._audited, result, changed, rows, False, coming)
-        self.call_from_thread(self.call_after_refresh, drawn.set)
-        drawn.wait(1.0)
+        self.call_from_thread(self.call_after_refresh, self._when_drawn, drawn,
+                              time.monotonic() + SETTLE_MAX)
+        drawn.wait(SETTLE_MAX + 0.5)
+
+    def _when_drawn(self, drawn: threading.Event, until: float) -> None:
+        """Set ``drawn`` after the next refresh once the preview has drawn what it was told
+        of (the shown view's row, and its body in a frame of its own), or at ``until``.
+        The other views' rows built meanwhile took the interpreter from those paints: the
+        worst freezes of the first audit (issue 35)."""
+        busy = self._announcing or any(p.busy for p in self._previews())
+        if busy and time.monotonic() < until:
+            self.set_timer(0.02, partial(self._when_drawn, drawn, until))
+            return
+        self._announcing = False
+        self.call_after_refresh(drawn.set)
 
     def _more_rows(self, result: AuditResult, rows: dict[str, list[Row]],
                    final: bool = False) -> None:
@@ -231,6 +251,7 @@ class AuditWorker:
         preview = self._ui.query_one(MemoryPreview)
         preview.set_result(result, self.palette)
         if preview.path is None:
+            self._announcing = True  # until the app hears it (`_when_drawn` waits for it)
             active.announce()
 
     def own_write(self, paths: set[str]) -> None:

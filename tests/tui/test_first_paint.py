@@ -1,8 +1,9 @@
 """The first audit's paint is done once (issue 35, the counting freeze): the shown view's
 columns are fit to the width the view gets when its loading cover goes (not to 80 cells,
-then again a frame later), "nothing selected" uses the body the preview was made with
-(no body mounted, no layout of the screen awaited for it), and a too-wide plain cell is
-cut exactly as Rich's ellipsis cuts it."""
+then again a frame later), its visible rows are drawn before that frame (when the result is
+handed over) and not again in it, "nothing selected" uses the body the preview was made
+with (no body mounted, no layout of the screen awaited for it), and a too-wide plain cell
+is cut exactly as Rich's ellipsis cuts it."""
 
 from __future__ import annotations
 
@@ -53,6 +54,36 @@ async def test_the_first_rows_are_drawn_at_the_views_width(tmp_path: Path,
         assert all(what != "columns" for what, _ in calls[first_rows:]), calls
         widths = [w for what, w in calls[:first_rows] if what == "columns"]
         assert widths[-1] == table.widths
+
+
+async def test_the_first_rows_are_drawn_before_the_frame_that_shows_them(
+        tmp_path: Path, monkeypatch) -> None:
+    drawn: list[tuple[int, int]] = []  # (row, the table's width when drawn): first result
+    line_strip = RowTable._line_strip
+
+    def watched(self: RowTable, row: int, *args, **kwargs) -> Strip:  # type: ignore[no-untyped-def]
+        if self.app.shown == 1:  # (the result with the token counts draws its rows anew)
+            drawn.append((row, self.size.width))
+        return line_strip(self, row, *args, **kwargs)
+
+    monkeypatch.setattr(RowTable, "_line_strip", watched)
+    app = MemtuiApp(open_workspace(indexed(tmp_path, 80)), AuditOptions(), watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        view = app.active_view
+        assert isinstance(view, AuditTable)
+        table = view.query_one(RowTable)
+        shown = range(1, table.visible_rows)  # under the header; row 0 has the cursor
+        assert table.cursor_row == 0 and table.scroll_y == 0
+        # every row of the first screen drawn once, before the table had its size
+        ahead = [row for row, width in drawn if width == 0]
+        assert set(shown) <= set(ahead)
+        assert not [row for row, width in drawn if width and row in shown], drawn
+        # and drawn as the table draws them now that it is laid out
+        lines = [table.render_line(y).text for y in range(table.size.height)]
+        table.set_rows(list(table.cells))  # every row drawn afresh
+        assert [table.render_line(y).text for y in range(table.size.height)] == lines
+        assert all(len(line) == table.size.width for line in lines)
 
 
 async def test_nothing_selected_mounts_no_body(tmp_path: Path) -> None:

@@ -249,6 +249,12 @@ class AuditTable(FilteredView):
                 self.set_timer(MARK_SECONDS + 0.1, self._unmark)
         self._digests = digests
         self.render_rows()
+        table = self.table
+        if not table.size.width and displayed(self):
+            # Not laid out yet (under the first audit's loading cover): its visible rows
+            # drawn here, not in the frame that uncovers them with every other widget.
+            gutter = table.styles.gutter.width + table.styles.margin.width
+            table.draw_ahead(self.width_now() - gutter, self.app.size.height)
 
     def _unmark(self) -> None:
         now = time.monotonic()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import islice
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from rich.table import Table
 from rich.text import Text
@@ -107,6 +107,8 @@ class MemoryPreview(VerticalScroll):
         self._hold_scroll = False  # inside `catch_up`
         self._held_scroll: int | None = None  # the body line to jump to once laid out
         self._preset: tuple[int, int] | None = None  # the block and scroll set before it
+        #: The body a `show` left to be drawn after the parts' paint (see `_fill`).
+        self._filling: _Fill | None = None
         self._body = MarkdownBody(id="preview-body")  # the one on show
         #: Every body mounted (at most BODIES_KEPT) by its ``_shown`` key, oldest use first.
         self._kept: dict[tuple[Any, ...] | None, MarkdownBody] = {None: self._body}
@@ -115,6 +117,13 @@ class MemoryPreview(VerticalScroll):
     def body(self) -> MarkdownBody:
         """The body on show (the others kept are hidden)."""
         return self._body
+
+    @property
+    def busy(self) -> bool:
+        """A file or a commit asked for is not drawn yet (on its way, or its body still to
+        be drawn after the paint, `_fill`)."""
+        return self.display and (self._want is not None or self._filling is not None
+                                 or self._commit is not None)
 
     async def _show_body(self, key: tuple[Any, ...], source: str) -> None:
         """Show the body rendered from ``key`` (``source``): a kept one as it is, else one
@@ -210,7 +219,8 @@ class MemoryPreview(VerticalScroll):
         """Show ``path`` (at ``line``) once the cursor settles; ``now`` skips the wait.
         None: nothing is selected, and the preview says so. ``drawn_now``: the caller has
         it drawn in this frame (`catch_up`), so no placeholder comes first."""
-        if self._want is None and self._rendered == (path, line, self.result):
+        if self._want is None and self._filling is None \
+                and self._rendered == (path, line, self.result):
             return  # on show already (a view just shown announces its row again)
         self._want = (path, line)
         if self._timer is not None:
@@ -235,7 +245,9 @@ class MemoryPreview(VerticalScroll):
         one_line = title.size.height == 1 and 0 < text.cell_len <= width
         title.update(text, layout=not one_line)
         body = self._body
-        if not body.display:
+        if self._filling is not None:  # its body is not drawn now: the new file's comes
+            self._filling, self._rendered = None, None
+        elif not body.display:
             return  # the old file is hidden already (the cursor is still moving)
         self.query_one("#preview-meta", Static).update("")
         for part in ("#preview-findings", "#preview-age"):
@@ -380,7 +392,8 @@ class MemoryPreview(VerticalScroll):
             return  # rendered when shown again (see shown_again)
         want, self._want = self._want, None
         if want is not None:
-            await self.show(*want)
+            # (a view switch's `catch_up` draws it all in its one frame)
+            await self.show(*want, later=not self._hold_scroll)
 
     def shown_again(self) -> None:
         """The pane was hidden and is back: catch up with the last selection."""
@@ -389,10 +402,14 @@ class MemoryPreview(VerticalScroll):
 
     # -- rendering -------------------------------------------------------------------------
 
-    async def show(self, path: str | None, line: int | None = None) -> None:
+    async def show(self, path: str | None, line: int | None = None, *,
+                   later: bool = False) -> None:
+        """Show ``path`` (at ``line``) now; ``later``: a body to parse and draw is drawn
+        after the title and the frontmatter have been painted (see `_fill`)."""
         result = self.result
         if result is None:
             return
+        self._filling = None  # this show's body replaces a body still to come
         self.path, self.line = path, line
         self._titled = path
         title = self.query_one("#preview-title", Static)
@@ -476,8 +493,21 @@ class MemoryPreview(VerticalScroll):
             out.append(f"… and {len(fs) - 30} more\n", style=p.muted)
         out.rstrip()
         findings.update(out if fs else "")
-        findings.display = bool(fs)
         key = (*key, first_line)
+        if later and source and key != self._shown and key not in self._kept:
+            # A body to parse, measure and draw: after the title and the frontmatter are
+            # painted, in a frame of its own, with the parts under it (issue 35: with the
+            # parts, in one layout and paint, it was the worst freeze of the first audit).
+            fill = self._filling = _Fill(key, source, line, first_line, bool(fs),
+                                         age.display)
+            body.display = findings.display = age.display = False
+            self._held_scroll = None
+            self._rendered = (path, line, result)
+            # Two turns: the screen may run what comes "after the refresh" at once, before
+            # the title's and frontmatter's own refresh requests have reached it.
+            self.call_after_refresh(self.call_after_refresh, self._fill, fill)
+            return
+        findings.display = bool(fs)
         body.display = True
         if key != self._shown:
             await self._show_body(key, source)
@@ -488,6 +518,20 @@ class MemoryPreview(VerticalScroll):
         elif line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
         self._rendered = (path, line, result)
+
+    async def _fill(self, fill: _Fill) -> None:
+        """The body `show` left for after the paint of its title and frontmatter, drawn
+        now with the parts under it (unless a newer request came meanwhile)."""
+        if self._filling is not fill:
+            return
+        self._filling = None
+        self.query_one("#preview-findings", Static).display = fill.findings
+        self.query_one("#preview-age", Static).display = fill.age
+        self._body.display = True
+        await self._show_body(fill.key, fill.source)
+        self.scroll_home(animate=False, immediate=True)
+        if fill.line is not None:
+            self.call_after_refresh(self._scroll_to_line, fill.line - fill.first_line)
 
     def _secrets_of(self, index_text: str) -> list[SecretHit]:
         """The credentials in MEMORY.md's ``index_text`` (scanned once per text: 10–40 ms
@@ -559,6 +603,18 @@ class MemoryPreview(VerticalScroll):
                             markup=False)
             return
         self.post_message(MemorySelected(target))
+
+
+class _Fill(NamedTuple):
+    """A body `show` left to draw after the paint: its key and source, the line to jump
+    to, and whether the findings and the age note under it are shown."""
+
+    key: tuple[Any, ...]
+    source: str
+    line: int | None
+    first_line: int
+    findings: bool
+    age: bool
 
 
 GATHERED_SHOWN = 40  # files listed under a workspace-level finding before "… and N more"

@@ -230,6 +230,14 @@ class RowTable(ScrollView, can_focus=True):
             self._strips[row] = strip
         return strip
 
+    def draw_ahead(self, width: int, height: int) -> None:
+        """Draw now the rows a first layout at ``width`` shows (``height`` lines at most):
+        that layout, the first audit's, was the app's worst freeze (issue 35)."""
+        top, scroll_x = int(self.scroll_y), int(self.scroll_x)
+        for row in range(top, min(top + height - 1, self.row_count)):
+            if row != self.cursor_row:  # (drawn live)
+                self._row_strip(row, width, scroll_x)
+
     def _header_strip(self, width: int, scroll_x: int) -> Strip:
         style = self._style_set()["row-table--header"]
         strip = Strip(self._segments(Segment(" " * MARK_WIDTH, style), self.labels, style))
