@@ -72,8 +72,10 @@ from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
+    FACT_MASK,
     MAX_FACTS,
     NAME_BIT,
+    WORD_BIT,
     K,
     entry_sketches,
     shingle_hashes,
@@ -243,6 +245,19 @@ def backed(shared: int, na: int, nb: int, sim: float, grown: bool = False) -> bo
     return sim >= FLOOR and (shared == na == nb >= 3 or shared == fewer >= 4)
 
 
+def _settled(fa: frozenset[int], fb: frozenset[int]) -> tuple[frozenset[int], frozenset[int]]:
+    """Two sides' facts with those read from number words (``WORD_BIT``, sorted last) as
+    their numbers where the other side holds the number too (in digits or in words), and
+    left out where it does not: a number in words backs a pair, never keeps one apart."""
+    if (not fa or max(fa) < WORD_BIT) and (not fb or max(fb) < WORD_BIT):
+        return fa, fb
+    pa = {h & FACT_MASK for h in fa}
+    pb = {h & FACT_MASK for h in fb}
+    return (frozenset(h & FACT_MASK for h in fa if h < WORD_BIT or h & FACT_MASK in pb),
+            frozenset(h & FACT_MASK for h in fb if h < WORD_BIT or h & FACT_MASK in pa))
+
+
+
 def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
     or less with the facts backing it: `backed`), their slots never in conflict (two, or
@@ -253,7 +268,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     one context: a chiller's and a freezer's limits, 70 % alike; nor ever when one side is
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
     with values sharing at most half the smaller value's words)."""
-    fa, fb = a[2], b[2]
+    fa, fb = _settled(a[2], b[2])
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown):
         return False  # little alike, and the facts do not back it
     # the same template, other values in its slots (two, or as many as agree)
@@ -293,6 +308,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     xset = frozenset(xs)
     mx = whole[1 + nx] if len(whole) > 1 + nx else 0
     xfacts = frozenset(whole[2 + nx:2 + nx + mx])
+    xfacts_last = whole[1 + nx + mx] if mx > 0 and len(whole) > 1 + nx + mx else 0
     x: Parts | None = None
     last = xs[-1]
     key_dated = key in dated
@@ -333,16 +349,22 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                                                              nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
             m = rest[1 + n] if len(rest) > 1 + n else 0
-            if sim < LOW and not grown and min(m, mx) < (3 if m == mx else 4):
+            hx = mx
+            if xfacts_last >= WORD_BIT or (m > 0 and len(rest) > 1 + n + m
+                                           and rest[1 + n + m] >= WORD_BIT):
+                # numbers in words: those the other side holds count (`_settled`)
+                sx, sy = _settled(xfacts, frozenset(rest[2 + n:2 + n + m]))
+                common, hx, m = len(sx & sy), len(sx), len(sy)
+            elif sim < LOW and not grown and min(m, mx) < (3 if m == mx else 4):
                 continue  # `backed` below LOW: three facts or more on each side, four
                 #           when one side holds more
-            if not m or not mx:
+            elif not m or not mx:
                 common = 0
             elif bits is not None:
                 common = (xfbits & yfbits).bit_count()
             else:
                 common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
-            if not backed(common, mx, m, sim, grown):
+            if not backed(common, hx, m, sim, grown):
                 continue
         if x is None:
             x = read_sketch(sketches[key])

@@ -1,0 +1,46 @@
+"""Numbers written in words as `near_duplicate`'s facts (issue 34, blind set rules9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memtui.core.checks.near_duplicate import near_duplicate_texts, read_sketch, sketch
+from memtui.core.checks.near_duplicate_numbers import word_numbers
+from memtui.core.checks.near_duplicate_sketch import WORD_BIT
+
+
+@pytest.mark.parametrize(("text", "numbers"), [
+    ("kończy na tysiąc czterysta pięćdziesiąt, trzyma dwie godziny", {"1450", "2"}),
+    ("no purchase over two hundred thousand shillings; nine months of runway",
+     {"200000", "9"}),
+    ("elke verhuizer kost vijfennegentig euro per uur", {"95"}),
+    ("Yirmi bir yaşından küçüklere; tur on beş kilometreyi geçmiyor", {"21", "15"}),
+    ("jumlah iklan tak boleh lebih dua belas minit", {"12"}),
+    ("хвилин п’ять, а решту часу, сім хвилин", {"5", "7"}),
+    ("trois cents points par pouce, trois cents pour cent", {"300"}),
+])
+def test_number_words_are_read_as_digits(text: str, numbers: set[str]) -> None:
+    assert word_numbers(text) == numbers
+
+
+@pytest.mark.parametrize("text", [
+    "The weekly report is due at 10 every Monday for the whole sales team.",
+    "One of us checks the logs on Monday; on the other days nobody does.",
+    "Lima office, Otto's team; dos and don'ts; sept. meeting; 50 pour cent",
+])
+def test_common_words_are_no_numbers(text: str) -> None:
+    assert word_numbers(text) == set()
+
+
+def test_a_number_in_words_backs_a_pair_and_never_keeps_one_apart() -> None:
+    digits = ("HFO purifier routine:\n- Desludge: every 4 h (auto timer, check it fired)\n"
+              "- Bowl dismantle + clean: every 1,000 RH\n- Log both in ER logbook + PMS\n")
+    words = ("The heavy fuel oil purifier is desludged six times a day, once every four "
+             "hours, by the auto timer; after a thousand running hours the bowl is "
+             "dismantled and cleaned by hand. Both are logged in the ER logbook and PMS.\n")
+    a, b = read_sketch(sketch(digits))[2], read_sketch(sketch(words))[2]
+    marked = {h for h in b if h & WORD_BIT}
+    assert len(marked) == 3  # 6, 4, 1000, none of them in digits there
+    assert {h & ~WORD_BIT for h in marked} & a  # 4 and 1000 are the other's facts
+    # "six" is the prose's own number: never a fact of its own that keeps the two apart
+    assert set(near_duplicate_texts([("a", digits), ("b", words)])) == {"a", "b"}
