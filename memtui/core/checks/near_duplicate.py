@@ -62,6 +62,7 @@ facts' verdict, the live auditor's buckets), its parts sharing the sketch's layo
 from __future__ import annotations
 
 import re
+import zlib
 from array import array
 from bisect import bisect_right, insort
 from collections import defaultdict
@@ -105,11 +106,19 @@ FLOOR = 0.1  # ... from which they are when both hold the same facts, two or mor
 GROWN, HELD = 2, 0.5  # one text this many times the other's shingles, holding this share
 #                       of them: the other grown (`_grown`) ...
 SHORT = 32  # ... when the other is a short rule (a sentence or two: this many shingles)
+RESTATED = 0.05  # ... from which they are when their facts are one memory's restated
+#                 (`restated`)
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
 #                   side's own (`agree`: numbers written otherwise)
 BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only (no n²)
 
+#: Facts too common to tell one memory's from another's (`restated`): numbers up to ten, the
+#: years around now, the common types (`kind_fact`).
+_TYPES = frozenset(zlib.crc32(b"\0type " + k.encode()) & FACT_MASK
+                   for k in ("user", "feedback", "project", "reference"))
+_WEAK = _TYPES | frozenset(zlib.crc32(str(v).encode()) & FACT_MASK
+                           for v in (*range(11), *range(1990, 2040)))
 _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 
 #: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words,
@@ -258,6 +267,23 @@ def _settled(fa: frozenset[int], fb: frozenset[int]) -> tuple[frozenset[int], fr
 
 
 
+def restated(fa: frozenset[int], fb: frozenset[int], sim: float) -> bool:
+    """Whether two sides' facts (`_settled`) say a pair from ``RESTATED`` to ``LOW`` alike is
+    one memory restated in other words (a list against its prose, numbers in words, a
+    summary against its full note: its words change, its facts stay): of their distinctive
+    facts (not a number up to ten, a year or a common type: `_WEAK`, everywhere), two or more
+    in common, every one of the side with fewer held by the other, and the other holding at
+    most twice as many of its own (a worked example's sums; not a long note holding a
+    short one's few)."""
+    if not RESTATED <= sim < LOW or ((fa - fb) & _TYPES and (fb - fa) & _TYPES):
+        return False  # (two types: two memories)
+    sa, sb = fa - _WEAK, fb - _WEAK
+    if len(sa) > len(sb):
+        sa, sb = sb, sa
+    shared = len(sa & sb)
+    return shared >= 2 and shared == len(sa) and len(sb) - shared <= 2 * shared
+
+
 def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
     or less with the facts backing it: `backed`), their slots never in conflict (two, or
@@ -269,7 +295,9 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
     with values sharing at most half the smaller value's words)."""
     fa, fb = _settled(a[2], b[2])
-    if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown):
+    again = restated(fa, fb, sim)
+    if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown) \
+            and not again:
         return False  # little alike, and the facts do not back it
     # the same template, other values in its slots (two, or as many as agree)
     conflicts, agrees = slot_conflicts(a[4], b[4])
@@ -282,7 +310,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
             fa = frozenset(h for h in fa if h <= cut)
             fb = frozenset(h for h in fb if h <= cut)
         own_a, own_b = len(fa - fb), len(fb - fa)
-        if own_a and own_b and (conflicts or agrees < AGREE or max(own_a, own_b) > OWN):
+        if own_a and own_b and (conflicts or agrees < AGREE or max(own_a, own_b) > OWN) \
+                and not again:
             return False  # the same template, other facts (or one corrected: not a copy)
     ka, kb = a[3], b[3]
     if ka and kb:
@@ -364,7 +393,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 common = (xfbits & yfbits).bit_count()
             else:
                 common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
-            if not backed(common, hx, m, sim, grown):
+            if not backed(common, hx, m, sim, grown) and not (
+                    RESTATED <= sim < LOW and common >= 2):  # nor `restated` (read whole)
                 continue
         if x is None:
             x = read_sketch(sketches[key])
@@ -461,7 +491,7 @@ def _fact_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
                 yield a, b
 
 
-def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found:
+def pairs(sketches: Mapping[Hashable, bytes], threshold: float = RESTATED) -> Found:
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
     most similar first (ties in the order of ``sketches``). Up to ``ALL_PAIRS`` sketches every
     pair is a candidate (a bounded cost: ~45,000 ANDs of bits); past it, candidates
@@ -549,7 +579,7 @@ class Buckets:
 
     def __init__(self, sketches: Mapping[Hashable, bytes],
                  order: Mapping[Hashable, int] | None = None,
-                 threshold: float = FLOOR) -> None:
+                 threshold: float = RESTATED) -> None:
         """``order``: each key's rank (pairs tie in it, a bucket's first is the least);
         by default the order of ``sketches``."""
         self.order = order if order is not None else {k: n for n, k in enumerate(sketches)}
