@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from memtui.core.checks.near_duplicate import near_duplicate_texts, read_sketch, sketch
+from memtui.core.checks.near_duplicate import (
+    near_duplicate_texts,
+    pairs,
+    read_sketch,
+    similarity,
+    sketch,
+)
 from memtui.core.checks.near_duplicate_numbers import word_numbers
 from memtui.core.checks.near_duplicate_sketch import WORD_BIT
 
@@ -44,3 +50,25 @@ def test_a_number_in_words_backs_a_pair_and_never_keeps_one_apart() -> None:
     assert {h & ~WORD_BIT for h in marked} & a  # 4 and 1000 are the other's facts
     # "six" is the prose's own number: never a fact of its own that keeps the two apart
     assert set(near_duplicate_texts([("a", digits), ("b", words)])) == {"a", "b"}
+
+
+_FORMULA = ("Prijsformule offerte verhuizing\n"
+            "Offerte = (geschatte uren × aantal verhuizers × € 95) + (volume m³ × € 12)\n"
+            "+ 15 % toeslag als er geen lift is boven 2e verd.\nMin. 3 uur. Prijzen excl. btw.\n")
+_SPOKEN = ("Hoe Sander een verhuizing inschat\n"
+           "Sander rekent het zo: elke verhuizer kost vijfennegentig euro per uur, en daar komt "
+           "per kubieke meter spullen twaalf euro bij. Moeten ze hoger dan de tweede verdieping "
+           "zonder lift, dan gaat er vijftien procent bovenop.\nVoorbeeld dat hij gaf: twee man, "
+           "vier uur, dertig kuub → 760 + 360 = 1.120, plus trap = 1.288 euro, exclusief btw.\n"
+           "Korter dan drie uur rekent hij nooit.\n")
+
+
+def test_a_formula_and_its_spoken_worked_example_are_one_memory_restated() -> None:
+    # blind set rules9 (ws14): 8.5 % alike, its facts those of the formula and the sums
+    a, b = sketch(_FORMULA, "reference"), sketch(_SPOKEN, "reference")
+    assert 0.05 <= similarity(a, b) < 0.1
+    assert set(pairs({"a": a, "b": b})) == {"a", "b"}
+    # two types are two memories; without the words' numbers nothing backs it
+    assert pairs({"a": a, "b": sketch(_SPOKEN, "project")}) == {}
+    assert pairs({"a": a, "b": sketch(_SPOKEN.replace("vijfennegentig", "veel"), "reference")
+                  }) == {}

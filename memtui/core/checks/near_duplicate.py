@@ -271,17 +271,19 @@ def restated(fa: frozenset[int], fb: frozenset[int], sim: float) -> bool:
     """Whether two sides' facts (`_settled`) say a pair from ``RESTATED`` to ``LOW`` alike is
     one memory restated in other words (a list against its prose, numbers in words, a
     summary against its full note: its words change, its facts stay): of their distinctive
-    facts (not a number up to ten, a year or a common type: `_WEAK`, everywhere), two or more
-    in common, every one of the side with fewer held by the other, and the other holding at
-    most twice as many of its own (a worked example's sums; not a long note holding a
-    short one's few)."""
+    facts (not a number up to ten, a year or a common type: `_WEAK`, everywhere), three or
+    more in common, or two and the type (two alone are a summary beside its detail, an
+    `apply` and a `-target`; `kind_fact`: one type is a fact in common), every
+    one of the side with fewer held by the other, and the other holding at most twice as
+    many of its own (a worked example's sums; not a long note holding a short one's few)."""
     if not RESTATED <= sim < LOW or ((fa - fb) & _TYPES and (fb - fa) & _TYPES):
         return False  # (two types: two memories)
     sa, sb = fa - _WEAK, fb - _WEAK
     if len(sa) > len(sb):
         sa, sb = sb, sa
     shared = len(sa & sb)
-    return shared >= 2 and shared == len(sa) and len(sb) - shared <= 2 * shared
+    return (shared >= (2 if fa & fb & _TYPES else 3) and shared == len(sa)
+            and len(sb) - shared <= 2 * shared)
 
 
 def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
@@ -384,9 +386,9 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 # numbers in words: those the other side holds count (`_settled`)
                 sx, sy = _settled(xfacts, frozenset(rest[2 + n:2 + n + m]))
                 common, hx, m = len(sx & sy), len(sx), len(sy)
-            elif sim < LOW and not grown and min(m, mx) < (3 if m == mx else 4):
-                continue  # `backed` below LOW: three facts or more on each side, four
-                #           when one side holds more
+            elif sim < LOW and not grown and min(m, mx) < 3:
+                continue  # `backed` below LOW: three facts or more on each side (and
+                #           `restated`: two distinctive and the type)
             elif not m or not mx:
                 common = 0
             elif bits is not None:
@@ -394,7 +396,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             else:
                 common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
             if not backed(common, hx, m, sim, grown) and not (
-                    RESTATED <= sim < LOW and common >= 2):  # nor `restated` (read whole)
+                    RESTATED <= sim < LOW and common >= 3):  # nor `restated` (read whole)
                 continue
         if x is None:
             x = read_sketch(sketches[key])

@@ -267,7 +267,8 @@ def _read(text: str) -> tuple[str, list[str]]:
     return text, runs
 
 
-def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never changed)
+def _numbers(text: str, runs: list[str] = [],  # noqa: B006 (never changed)
+             numerals: list[str] | None = None) -> set[str]:
     """A text's numbers (``1.4.2``, ``02:15``: separators kept), each part's leading zeros
     dropped; one written in groups of three whole (``12 500``, ``12,500``, ``12.500`` are
     ``12500``), one with ``k`` as written and as its value (``12.5k`` is ``12.5`` and
@@ -277,7 +278,8 @@ def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never 
     if not found:
         if not runs:
             return set()
-        found = _cjk_numbers(runs)  # a text holding no digit writes its numbers so
+        # a text holding no digit writes its numbers so (``numerals``: read already)
+        found = _cjk_numbers(runs) if numerals is None else numerals
         if not found:
             return set()
     joined = "\n".join(found)
@@ -415,7 +417,8 @@ def _trigrams(runs: list[str]) -> set[str]:
 
 def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int]]:
     """(a 30-bit hash of each shingle, the numbers' CRC-32s, the CRC-32s of the numbers
-    written in words: `word_numbers`, not shingles, its words are). A word or a number is its CRC-32
+    written in words: `word_numbers`, and in Chinese numerals beside digits; not shingles,
+    their words are). A word or a number is its CRC-32
     hashed as a 2-tuple with 1; a bigram, its two UTF-16 code units read as one 32-bit
     integer, hashed as a 1-tuple (Python's tuple hash of integers: the same in every
     process); the hash's low ``HASH_BITS`` bits are kept (an integer Python holds in one
@@ -423,11 +426,14 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int
     if "**" in text or "__" in text:
         text = _LABEL.sub("\n", "\n" + text)
     words = _words(text, not runs)
-    numbers = _crcs(_numbers(text, runs))
+    numerals = _cjk_numbers(runs) if runs else []
+    numbers = _crcs(_numbers(text, runs, numerals))
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
     out = set(map(and_, map(hash, zip(words_crcs, repeat(1))), repeat(HASH_MASK)))
     spelled = _crcs(word_numbers(text)) if has_number_words(words) else []
+    if numerals:  # a text with digits writes some numbers in Chinese numerals too
+        spelled += _crcs(set(numerals))
     if runs:  # all runs at once, a NUL between two (its bigrams are the runs' edges)
         units = "\0".join(runs)[:MAX_CJK].encode("utf-16-le")
         pairs = array("I", units[:len(units) // 4 * 4])
