@@ -1,9 +1,9 @@
 """Score ``near_duplicate`` on a blind set per labelled pair and per difficulty (issue 34).
 
-A pair is found when the audit reports both of its files as ``near_duplicate`` findings
-(the rule names each file of a pair; a file found through another pair counts too, as
-``bench/rules_blind.py`` counts files). Look-alike pairs are quiet when neither file is
-reported. Audits in this process, with no cache.
+A group (a pair, or a triple) is found when the audit reports every one of its files as a
+``near_duplicate`` finding (a file found through another pair counts too, as
+``bench/rules_blind.py`` counts files); its files are counted one by one too. Look-alike
+pairs are quiet when neither file is reported. Audits in this process, with no cache.
 
     python -m bench.rules_blind_pairs FOLDER
 """
@@ -26,6 +26,8 @@ def main(argv: list[str] | None = None) -> None:
     os.environ["MEMTUI_NO_CACHE"] = "1"
     found: Counter[str] = Counter()
     total: Counter[str] = Counter()
+    files: Counter[str] = Counter()
+    files_found: Counter[str] = Counter()
     loud = 0
     lookalikes = 0
     for case in json.loads((args.folder / "labels.json").read_text("utf-8")):
@@ -35,6 +37,8 @@ def main(argv: list[str] | None = None) -> None:
             total[level] += 1
             hit = all(p in got for p in pair)
             found[level] += hit
+            files[level] += len(pair)
+            files_found[level] += sum(p in got for p in pair)
             if not hit:
                 print(f"missed {level:<8} {case['workspace']} {' / '.join(pair)}")
         for pair in case.get("lookalike_pairs", []):
@@ -43,7 +47,8 @@ def main(argv: list[str] | None = None) -> None:
                 loud += 1
                 print(f"loud lookalike {case['workspace']} {' / '.join(pair)}")
     for level in sorted(total):
-        print(f"{level:<9} {found[level]}/{total[level]}")
+        print(f"{level:<9} groups {found[level]}/{total[level]} (every file found), "
+              f"files {files_found[level]}/{files[level]}")
     print(f"look-alike pairs with a finding: {loud}/{lookalikes}")
 
 

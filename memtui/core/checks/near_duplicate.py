@@ -14,7 +14,13 @@ or one holding all the other's, four or more (prose against a command block, a s
 sentence: the words change, the facts stay; `backed`), or at least ``FLOOR`` alike with one
 side the other grown (a short rule, at most ``SHORT`` shingles, half of them in a text
 ``GROWN`` times its size, a fact in common: the rule and its paragraph with a background and a
-**Why:**; `_grown`), and (2) below ``COPY`` alike, its
+**Why:**; `_grown`), or from ``RESTATED`` to ``LOW`` alike with its facts one memory's
+restated in other words (`restated`: three distinctive facts in common, or two and the type,
+every one of the side with fewer held by the other: a formula against its spoken worked
+example, a list against its prose; a number written in words is a fact, marked, that backs
+a pair where the other side holds the number and is never one side's own: `_settled`,
+`memtui.core.checks.near_duplicate_numbers`; issue 34, blind set rules9), and (2) below
+``COPY`` alike, its
 facts do not conflict (each side holding a fact the other lacks: a copy holds the other's
 facts, or adds some; two daily logs or a corrected memory each hold their own), nor, ever, its
 ``key: value`` lines (two keys or more in common, half of them with values that share no
