@@ -92,7 +92,7 @@ from memtui.core.checks.near_duplicate_sketch import (
 )
 from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, packed_count, unpack
 from memtui.core.checks.near_duplicate_store import band as _band
-from memtui.core.checks.near_duplicate_store import facts_of as _facts_of
+from memtui.core.checks.near_duplicate_store import facts_of as _stored_facts
 from memtui.core.checks.near_duplicate_store import rest as _rest
 
 # A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
@@ -136,6 +136,15 @@ Found = dict[Hashable, list[tuple[float, Hashable]]]
 #: Each key's bottom hashes and facts as bits, its sketch past the bins, the bits of the
 #: hashes up to its largest, its largest, their count (`_bitmaps`).
 Bits = Mapping[Hashable, tuple[int, int, memoryview, int, int, int]]
+
+
+def _facts_of(sk: bytes) -> Iterable[int]:
+    """A sketch's facts as the fact buckets key them: a number in words (``WORD_BIT``) as its
+    number, in the bucket of the other side's digits (a rewording keeps its rare facts)."""
+    known = _stored_facts(sk)
+    if known and known[-1] >= WORD_BIT:  # marked ones sort last
+        return {h & FACT_MASK for h in known}
+    return known
 
 
 def _valid(sk: bytes) -> bool:
