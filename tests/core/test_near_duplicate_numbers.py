@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from memtui.core.checks.near_duplicate import (
+    ALL_PAIRS,
     near_duplicate_texts,
     pairs,
     read_sketch,
@@ -87,3 +90,12 @@ def test_an_hour_past_noon_is_its_hour_on_a_12_hour_clock_in_words() -> None:
     # 18 pupils are no hour: the 6 is gone, 23h's 11 stays
     other = read_sketch(sketch(rule.replace("18h00", "18 alunos")))[2]
     assert len({h for h in other if h & WORD_BIT}) == 1
+
+
+def test_a_restated_memory_is_a_candidate_past_all_pairs_by_its_numbers_in_words() -> None:
+    rng = random.Random(3)
+    words = [f"w{n}x" for n in range(5000)]
+    sketches = {f"f{i}": sketch(" ".join(rng.sample(words, 40)) + "\n", "reference")
+                for i in range(ALL_PAIRS)}
+    sketches["a"], sketches["b"] = sketch(_FORMULA, "reference"), sketch(_SPOKEN, "reference")
+    assert set(pairs(sketches)) == {"a", "b"}
