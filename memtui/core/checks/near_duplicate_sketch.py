@@ -18,8 +18,8 @@ memory of a folder has them. The sketch keeps
   bin takes the smallest hash of all, mixed with its number), for LSH past a few hundred
   memories;
 - the memory's facts (numbers, the tokens of its code spans, its quoted terms, its handles,
-  its type when the caller gives it: `kind_fact`; then its numbers written in words or in
-  Chinese numerals beside digits, marked: ``WORD_BIT``), the words
+  its type when the caller gives it: `kind_fact`; then its numbers written in words,
+  marked: ``WORD_BIT``), the words
   of its plain ``key: value`` lines when it has two or more, and its slots (`slots`: each
   value with the context before and after it, from its first ``SLOT_CHARS`` characters; a
   label's value after a full-width colon, ``燃えるゴミ：火曜・金曜``; a fenced command's
@@ -268,8 +268,7 @@ def _read(text: str) -> tuple[str, list[str]]:
     return text, runs
 
 
-def _numbers(text: str, runs: list[str] = [],  # noqa: B006 (never changed)
-             numerals: list[str] | None = None) -> set[str]:
+def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never changed)
     """A text's numbers (``1.4.2``, ``02:15``: separators kept), each part's leading zeros
     dropped; one written in groups of three whole (``12 500``, ``12,500``, ``12.500`` are
     ``12500``), one with ``k`` as written and as its value (``12.5k`` is ``12.5`` and
@@ -279,8 +278,7 @@ def _numbers(text: str, runs: list[str] = [],  # noqa: B006 (never changed)
     if not found:
         if not runs:
             return set()
-        # a text holding no digit writes its numbers so (``numerals``: read already)
-        found = _cjk_numbers(runs) if numerals is None else numerals
+        found = _cjk_numbers(runs)  # a text holding no digit writes its numbers so
         if not found:
             return set()
     joined = "\n".join(found)
@@ -425,24 +423,20 @@ def _trigrams(runs: list[str]) -> set[str]:
 
 def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int]]:
     """(a 30-bit hash of each shingle, the numbers' CRC-32s, the CRC-32s of the numbers
-    written in words: `word_numbers`, and in Chinese numerals beside digits; not shingles,
-    their words are). A word or a number is its CRC-32
-    hashed as a 2-tuple with 1; a bigram, its two UTF-16 code units read as one 32-bit
+    written in words: `word_numbers`, not shingles: their words are). A word or a number
+    is its CRC-32 hashed as a 2-tuple with 1; a bigram, its two UTF-16 code units read as one 32-bit
     integer, hashed as a 1-tuple (Python's tuple hash of integers: the same in every
     process); the hash's low ``HASH_BITS`` bits are kept (an integer Python holds in one
     digit: sorted, hashed and intersected fastest)."""
     if "**" in text or "__" in text:
         text = _LABEL.sub("\n", "\n" + text)
     words = _words(text, not runs)
-    numerals = _cjk_numbers(runs) if runs else []
-    found_numbers = _numbers(text, runs, numerals)
+    found_numbers = _numbers(text, runs)
     numbers = _crcs(found_numbers)
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
     out = set(map(and_, map(hash, zip(words_crcs, repeat(1))), repeat(HASH_MASK)))
     spelled = _crcs(word_numbers(text)) if has_number_words(words) else []
-    if numerals:  # a text with digits writes some numbers in Chinese numerals too
-        spelled += _crcs(set(numerals))
     if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
         spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
     if runs:  # all runs at once, a NUL between two (its bigrams are the runs' edges)
