@@ -14,7 +14,13 @@ or one holding all the other's, four or more (prose against a command block, a s
 sentence: the words change, the facts stay; `backed`), or at least ``FLOOR`` alike with one
 side the other grown (a short rule, at most ``SHORT`` shingles, half of them in a text
 ``GROWN`` times its size, a fact in common: the rule and its paragraph with a background and a
-**Why:**; `_grown`), and (2) below ``COPY`` alike, its
+**Why:**; `_grown`), or from ``RESTATED`` to ``LOW`` alike with its facts one memory's
+restated in other words (`restated`: three distinctive facts in common, or two and the type,
+every one of the side with fewer held by the other: a formula against its spoken worked
+example, a list against its prose; a number written in words is a fact, marked, that backs
+a pair where the other side holds the number and is never one side's own: `_settled`,
+`memtui.core.checks.near_duplicate_numbers`; issue 34, blind set rules9), and (2) below
+``COPY`` alike, its
 facts do not conflict (each side holding a fact the other lacks: a copy holds the other's
 facts, or adds some; two daily logs or a corrected memory each hold their own), nor, ever, its
 ``key: value`` lines (two keys or more in common, half of them with values that share no
@@ -62,6 +68,7 @@ facts' verdict, the live auditor's buckets), its parts sharing the sketch's layo
 from __future__ import annotations
 
 import re
+import zlib
 from array import array
 from bisect import bisect_right, insort
 from collections import defaultdict
@@ -72,8 +79,10 @@ from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
+    FACT_MASK,
     MAX_FACTS,
     NAME_BIT,
+    WORD_BIT,
     K,
     entry_sketches,
     shingle_hashes,
@@ -83,7 +92,7 @@ from memtui.core.checks.near_duplicate_sketch import (
 )
 from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, packed_count, unpack
 from memtui.core.checks.near_duplicate_store import band as _band
-from memtui.core.checks.near_duplicate_store import facts_of as _facts_of
+from memtui.core.checks.near_duplicate_store import facts_of as _stored_facts
 from memtui.core.checks.near_duplicate_store import rest as _rest
 
 # A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
@@ -103,11 +112,19 @@ FLOOR = 0.1  # ... from which they are when both hold the same facts, two or mor
 GROWN, HELD = 2, 0.5  # one text this many times the other's shingles, holding this share
 #                       of them: the other grown (`_grown`) ...
 SHORT = 32  # ... when the other is a short rule (a sentence or two: this many shingles)
+RESTATED = 0.05  # ... from which they are when their facts are one memory's restated
+#                 (`restated`)
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
 #                   side's own (`agree`: numbers written otherwise)
 BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only (no n²)
 
+#: Facts too common to tell one memory's from another's (`restated`): numbers up to ten, the
+#: years around now, the common types (`kind_fact`).
+_TYPES = frozenset(zlib.crc32(b"\0type " + k.encode()) & FACT_MASK
+                   for k in ("user", "feedback", "project", "reference"))
+_WEAK = _TYPES | frozenset(zlib.crc32(str(v).encode()) & FACT_MASK
+                           for v in (*range(11), *range(1990, 2040)))
 _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 
 #: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words,
@@ -119,6 +136,15 @@ Found = dict[Hashable, list[tuple[float, Hashable]]]
 #: Each key's bottom hashes and facts as bits, its sketch past the bins, the bits of the
 #: hashes up to its largest, its largest, their count (`_bitmaps`).
 Bits = Mapping[Hashable, tuple[int, int, memoryview, int, int, int]]
+
+
+def _facts_of(sk: bytes) -> Iterable[int]:
+    """A sketch's facts as the fact buckets key them: a number in words (``WORD_BIT``) as its
+    number, in the bucket of the other side's digits (a rewording keeps its rare facts)."""
+    known = _stored_facts(sk)
+    if known and known[-1] >= WORD_BIT:  # marked ones sort last
+        return {h & FACT_MASK for h in known}
+    return known
 
 
 def _valid(sk: bytes) -> bool:
@@ -243,6 +269,38 @@ def backed(shared: int, na: int, nb: int, sim: float, grown: bool = False) -> bo
     return sim >= FLOOR and (shared == na == nb >= 3 or shared == fewer >= 4)
 
 
+def _settled(fa: frozenset[int], fb: frozenset[int]) -> tuple[frozenset[int], frozenset[int]]:
+    """Two sides' facts with those read from number words (``WORD_BIT``, sorted last) as
+    their numbers where the other side holds the number too (in digits or in words), and
+    left out where it does not: a number in words backs a pair, never keeps one apart."""
+    if (not fa or max(fa) < WORD_BIT) and (not fb or max(fb) < WORD_BIT):
+        return fa, fb
+    pa = {h & FACT_MASK for h in fa}
+    pb = {h & FACT_MASK for h in fb}
+    return (frozenset(h & FACT_MASK for h in fa if h < WORD_BIT or h & FACT_MASK in pb),
+            frozenset(h & FACT_MASK for h in fb if h < WORD_BIT or h & FACT_MASK in pa))
+
+
+
+def restated(fa: frozenset[int], fb: frozenset[int], sim: float) -> bool:
+    """Whether two sides' facts (`_settled`) say a pair from ``RESTATED`` to ``LOW`` alike is
+    one memory restated in other words (a list against its prose, numbers in words, a
+    summary against its full note: its words change, its facts stay): of their distinctive
+    facts (not a number up to ten, a year or a common type: `_WEAK`, everywhere), three or
+    more in common, or two and the type (two alone are a summary beside its detail, an
+    `apply` and a `-target`; `kind_fact`: one type is a fact in common), every
+    one of the side with fewer held by the other, and the other holding at most twice as
+    many of its own (a worked example's sums; not a long note holding a short one's few)."""
+    if not RESTATED <= sim < LOW or ((fa - fb) & _TYPES and (fb - fa) & _TYPES):
+        return False  # (two types: two memories)
+    sa, sb = fa - _WEAK, fb - _WEAK
+    if len(sa) > len(sb):
+        sa, sb = sb, sa
+    shared = len(sa & sb)
+    return (shared >= (2 if fa & fb & _TYPES else 3) and shared == len(sa)
+            and len(sb) - shared <= 2 * shared)
+
+
 def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
     or less with the facts backing it: `backed`), their slots never in conflict (two, or
@@ -253,8 +311,10 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     one context: a chiller's and a freezer's limits, 70 % alike; nor ever when one side is
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
     with values sharing at most half the smaller value's words)."""
-    fa, fb = a[2], b[2]
-    if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown):
+    fa, fb = _settled(a[2], b[2])
+    again = restated(fa, fb, sim)
+    if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown) \
+            and not again:
         return False  # little alike, and the facts do not back it
     # the same template, other values in its slots (two, or as many as agree)
     conflicts, agrees = slot_conflicts(a[4], b[4])
@@ -267,7 +327,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
             fa = frozenset(h for h in fa if h <= cut)
             fb = frozenset(h for h in fb if h <= cut)
         own_a, own_b = len(fa - fb), len(fb - fa)
-        if own_a and own_b and (conflicts or agrees < AGREE or max(own_a, own_b) > OWN):
+        if own_a and own_b and (conflicts or agrees < AGREE or max(own_a, own_b) > OWN) \
+                and not again:
             return False  # the same template, other facts (or one corrected: not a copy)
     ka, kb = a[3], b[3]
     if ka and kb:
@@ -295,6 +356,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     xset = frozenset(xs)
     mx = whole[1 + nx] if len(whole) > 1 + nx else 0
     xfacts = frozenset(whole[2 + nx:2 + nx + mx])
+    xfacts_last = whole[1 + nx + mx] if mx > 0 and len(whole) > 1 + nx + mx else 0
     x: Parts | None = None
     last = xs[-1]
     key_dated = key in dated
@@ -336,16 +398,23 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             _grown(shared, cx if nx <= n else cy, nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
             m = rest[1 + n] if len(rest) > 1 + n else 0
-            if sim < LOW and not grown and min(m, mx) < (3 if m == mx else 4):
-                continue  # `backed` below LOW: three facts or more on each side, four
-                #           when one side holds more
-            if not m or not mx:
+            hx = mx
+            if xfacts_last >= WORD_BIT or (m > 0 and len(rest) > 1 + n + m
+                                           and rest[1 + n + m] >= WORD_BIT):
+                # numbers in words: those the other side holds count (`_settled`)
+                sx, sy = _settled(xfacts, frozenset(rest[2 + n:2 + n + m]))
+                common, hx, m = len(sx & sy), len(sx), len(sy)
+            elif sim < LOW and not grown and min(m, mx) < 3:
+                continue  # `backed` below LOW: three facts or more on each side (and
+                #           `restated`: two distinctive and the type)
+            elif not m or not mx:
                 common = 0
             elif bits is not None:
                 common = (xfbits & yfbits).bit_count()
             else:
                 common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
-            if not backed(common, mx, m, sim, grown):
+            if not backed(common, hx, m, sim, grown) and not (
+                    RESTATED <= sim < LOW and common >= 3):  # nor `restated` (read whole)
                 continue
         if x is None:
             x = read_sketch(sketches[key])
@@ -442,7 +511,7 @@ def _fact_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
                 yield a, b
 
 
-def pairs(sketches: Mapping[Hashable, bytes], threshold: float = FLOOR) -> Found:
+def pairs(sketches: Mapping[Hashable, bytes], threshold: float = RESTATED) -> Found:
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
     most similar first (ties in the order of ``sketches``). Up to ``ALL_PAIRS`` sketches every
     pair is a candidate (a bounded cost: ~45,000 ANDs of bits); past it, candidates
@@ -530,7 +599,7 @@ class Buckets:
 
     def __init__(self, sketches: Mapping[Hashable, bytes],
                  order: Mapping[Hashable, int] | None = None,
-                 threshold: float = FLOOR) -> None:
+                 threshold: float = RESTATED) -> None:
         """``order``: each key's rank (pairs tie in it, a bucket's first is the least);
         by default the order of ``sketches``."""
         self.order = order if order is not None else {k: n for n, k in enumerate(sketches)}

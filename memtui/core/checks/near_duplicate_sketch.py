@@ -18,7 +18,8 @@ memory of a folder has them. The sketch keeps
   bin takes the smallest hash of all, mixed with its number), for LSH past a few hundred
   memories;
 - the memory's facts (numbers, the tokens of its code spans, its quoted terms, its handles,
-  its type when the caller gives it: `kind_fact`), the words
+  its type when the caller gives it: `kind_fact`; then its numbers written in words,
+  marked: ``WORD_BIT``), the words
   of its plain ``key: value`` lines when it has two or more, and its slots (`slots`: each
   value with the context before and after it, from its first ``SLOT_CHARS`` characters; a
   label's value after a full-width colon, ``燃えるゴミ：火曜・金曜``; a fenced command's
@@ -85,8 +86,9 @@ from array import array
 from bisect import insort
 from collections.abc import Iterable
 from itertools import filterfalse, repeat
-from operator import and_, xor
+from operator import and_, or_, xor
 
+from memtui.core.checks.near_duplicate_numbers import has_number_words, word_numbers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 K = 64  # MinHash bins per sketch (LSH)
@@ -99,6 +101,14 @@ MAX_FACTS = 32  # facts kept per sketch (the smallest hashes)
 MAX_FIELDS = 32  # key: value words kept per sketch
 HASH_BITS = 30  # of a shingle's hash kept (two texts' 128 smallest meet by chance ~1 in 65,000)
 HASH_MASK = (1 << HASH_BITS) - 1
+#: A fact is the low 31 bits of its CRC-32; one read from a number written in words
+#: (`word_numbers`) has this bit set too: it backs a pair when the other side holds the
+#: number too (in digits or in words), and is left out where it does not (a partial
+#: reading, “four headings” beside the four listed: never a fact of one side's own;
+#: `near_duplicate._settled`). Marked facts sort after the others; all fit in 32 bits (a
+#: packed sketch holds them so: `near_duplicate_store`).
+WORD_BIT = 1 << 31
+FACT_MASK = WORD_BIT - 1
 _BIN_OF_BYTE = bytes(b & (K - 1) for b in range(256))  # K divides 256
 _BINS = range(K)
 
@@ -323,6 +333,13 @@ def _cjk_numbers(runs: list[str]) -> list[str]:
     return out
 
 
+#: An hour past noon on a 12-hour clock: ``18h00``, ``18 Uhr`` are “six in the evening”
+#: (`_clock` reads ``18:00`` so); a number in words (marked): it backs a pair where the
+#: other side holds it, never keeps one apart.
+_AFTERNOON = {str(h): str(h - 12) for h in range(13, 24)}
+_HOUR = re.compile(r"(?<!\d)(1[3-9]|2[0-3]) ?(?:h|Uhr|uur)(?![^\W\d_])")
+
+
 def _clock(numbers: set[str]) -> set[str]:
     """``numbers`` with each time of day (``h:mm``, hours to 24) read on a 12-hour clock,
     its hour and its minutes apart, ``:00`` dropped: ``14:00`` is ``2`` as in “2 pm”,
@@ -409,25 +426,30 @@ def _trigrams(runs: list[str]) -> set[str]:
     return out
 
 
-def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int]]:
-    """(a 30-bit hash of each shingle, the numbers' CRC-32s). A word or a number is its CRC-32
-    hashed as a 2-tuple with 1; a bigram, its two UTF-16 code units read as one 32-bit
+def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int]]:
+    """(a 30-bit hash of each shingle, the numbers' CRC-32s, the CRC-32s of the numbers
+    written in words: `word_numbers`, not shingles: their words are). A word or a number
+    is its CRC-32 hashed as a 2-tuple with 1; a bigram, its two UTF-16 code units read as one 32-bit
     integer, hashed as a 1-tuple (Python's tuple hash of integers: the same in every
     process); the hash's low ``HASH_BITS`` bits are kept (an integer Python holds in one
     digit: sorted, hashed and intersected fastest)."""
     if "**" in text or "__" in text:
         text = _LABEL.sub("\n", "\n" + text)
     words = _words(text, not runs)
-    numbers = _crcs(_numbers(text, runs))
+    found_numbers = _numbers(text, runs)
+    numbers = _crcs(found_numbers)
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
     out = set(map(and_, map(hash, zip(words_crcs, repeat(1))), repeat(HASH_MASK)))
+    spelled = _crcs(word_numbers(text)) if has_number_words(words) else []
+    if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
+        spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
     if runs:  # all runs at once, a NUL between two (its bigrams are the runs' edges)
         units = "\0".join(runs)[:MAX_CJK].encode("utf-16-le")
         pairs = array("I", units[:len(units) // 4 * 4])
         pairs.extend(array("I", units[2:2 + (len(units) - 2) // 4 * 4]))
         _add_bigram_hashes(out, pairs)
-    return out, numbers
+    return out, numbers, spelled
 
 
 # The low ``HASH_BITS`` bits of a 1-tuple's hash, ``hash((x,))``, for many 32-bit ``x`` at
@@ -505,10 +527,12 @@ def shingle_hashes(text: str) -> set[int]:
     return _shingles(*_read(text))[0]
 
 
-def facts(text: str, numbers: list[int]) -> list[int]:
-    """CRC-32s of a text's facts (its numbers', ``numbers``, its code spans' tokens without
-    the quotes, brackets or colon around them, its quoted terms, its handles: ``#channel``,
-    ``@someone``), the ``MAX_FACTS`` smallest, ascending: what a rewording cannot change."""
+def facts(text: str, numbers: list[int], spelled: Iterable[int] = ()) -> list[int]:
+    """CRC-32s (their low 31 bits) of a text's facts (its numbers', ``numbers``, its code
+    spans' tokens without the quotes, brackets or colon around them, its quoted terms, its
+    handles: ``#channel``, ``@someone``), then its numbers written in words (``spelled``,
+    those not in digits too, marked: ``WORD_BIT``), the ``MAX_FACTS`` smallest, ascending:
+    what a rewording cannot change."""
     found: set[str] = set()
     if "`" in text:
         for span in _SPAN.findall(text):
@@ -519,7 +543,12 @@ def facts(text: str, numbers: list[int]) -> list[int]:
     quoted = _QUOTED.findall(text)
     if quoted:
         found.update(q.strip().lower() for q in map("".join, quoted))
-    return sorted(set(numbers).union(_crcs(found)) if found else set(numbers))[:MAX_FACTS]
+    plain = set(map(and_, set(numbers).union(_crcs(found)) if found else numbers,
+                    repeat(FACT_MASK)))
+    if spelled:
+        plain.update(map(or_, set(map(and_, spelled, repeat(FACT_MASK))) - plain,
+                         repeat(WORD_BIT)))
+    return sorted(plain)[:MAX_FACTS]
 
 
 def fields(text: str) -> list[int]:
@@ -726,7 +755,7 @@ def kind_fact(known: list[int], kind: str) -> list[int]:
     kind = kind.strip().lower()
     if not kind:
         return known
-    h = zlib.crc32(b"\0type " + kind.encode())
+    h = zlib.crc32(b"\0type " + kind.encode()) & FACT_MASK
     if h in known:
         return known
     insort(known, h)
@@ -737,7 +766,7 @@ def sketch(text: str, kind: str = "") -> bytes:
     """The sketch of ``text`` (see the module's docstring); empty when it is too short.
     ``kind``: the memory's type, a fact of its own (`kind_fact`)."""
     text, runs = _read(text)
-    found, numbers = _shingles(text, runs)
+    found, numbers, spelled = _shingles(text, runs)
     if len(found) < MIN_SHINGLES:
         return b""
     bottom = sorted(found)[:BOTTOM]
@@ -750,7 +779,7 @@ def sketch(text: str, kind: str = "") -> bytes:
     got = dict(zip(_BINS, map(xor, repeat(bottom[0], K), _BINS), strict=True))
     got.update(zip(bins, reversed(bottom), strict=True))
     out = array("Q", got.values())  # every value is unsigned: the bytes are "q"'s
-    known = facts(text, numbers)
+    known = facts(text, numbers, spelled)
     if kind:
         known = kind_fact(known, kind)
     out.append(len(bottom))
