@@ -47,6 +47,7 @@ import time
 import unicodedata
 from collections import defaultdict
 from collections.abc import Hashable
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,8 @@ from memtui.core.scanner.memory_file import parse_memory
 WINDOW = 2 * nds.MAX_CJK  # `_read`'s window for a text dense in CJK
 _UNSPACED = ((0x3040, 0x30FF), (0x3400, 0x9FFF), (0xF900, 0xFAFF), (0xAC00, 0xD7AF))
 LOW_EST = 0.1  # LOW (0.2) less a margin for the first stage's estimate
+SHORT_TEXT = 64  # first-stage shingles under which a text's sketch is made at once (to know
+#                 whether it is empty: MIN_SHINGLES)
 SMALL = 48  # first-stage shingles under which a side may be `_grown`'s short rule (SHORT 32)
 
 
@@ -136,7 +139,18 @@ class FirstStage:
         lens = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts)) // 2 + 1
         return np.frombuffer(b"\0\0".join(parts), dtype=np.uint16), lens
 
-    def signatures(self, texts: list[str], k: int) -> tuple[Any, Any, Any, Any, Any]:
+    def signatures(self, texts: list[str], k: int, chunk: int = 256
+                   ) -> tuple[Any, Any, Any, Any, Any]:
+        """`signatures_of` ``chunk`` texts at a time: arrays of ~100,000 code units, which
+        the allocator reuses (one of millions is mapped and faulted in afresh each time:
+        ~40 % more CPU at 10,000 texts, most of it the system's)."""
+        np = self.np
+        parts = [self.signatures_of(texts[i:i + chunk], k) for i in range(0, len(texts), chunk)]
+        if not parts:
+            parts = [self.signatures_of([], k)]
+        return tuple(np.concatenate([p[j] for p in parts]) for j in range(5))  # type: ignore[return-value]
+
+    def signatures_of(self, texts: list[str], k: int) -> tuple[Any, Any, Any, Any, Any]:
         """(bins: n x k, ``empty`` where none; shingles counted; dense in CJK as `_read`
         says; holding CJK in the window; whose words `fast_facts` must make)."""
         np = self.np
@@ -191,7 +205,21 @@ class FirstStage:
         key = t * np.int32(k) + (v >> np.uint32(33 - int(k).bit_length())).astype(np.int32)
         sig = np.full(n * k, self.empty, dtype=np.uint32)
         np.minimum.at(sig, key, v)
-        return sig.reshape(n, k), np.bincount(t, minlength=n), dense, has_cjk, words
+        sig = sig.reshape(n, k)
+        # Densified (rotation): an empty bin takes the next bin to its right holding a value
+        # (circularly), mixed with the distance: each bin of two texts is then equal with
+        # probability their Jaccard similarity, a short text's too (its bins mostly empty);
+        # a text without shingles keeps none.
+        real = sig != self.empty
+        pos = np.where(real, np.arange(k), 2 * k)
+        pos = np.concatenate((pos, pos + k), 1)
+        nxt = np.minimum.accumulate(pos[:, ::-1], 1)[:, ::-1][:, :k]
+        has = real.any(1)
+        src = np.where(has[:, None], nxt % k, 0)
+        dist = (np.where(has[:, None], nxt, 0) - np.arange(k)).astype(np.uint32)
+        filled = np.take_along_axis(sig, src, 1) ^ self.mix(dist * np.uint32(0x9E3779B1))
+        sig = np.where(real | ~has[:, None], sig, filled)
+        return sig, np.bincount(t, minlength=n), dense, has_cjk, words
 
     def lsh(self, sig: Any, rows: int, cap: int = nd.BUCKET_ALL) -> Any:
         """Candidate pairs (m x 2, a < b) agreeing on a band of ``rows`` bins, none empty; a
@@ -285,63 +313,144 @@ def could_back(fa: frozenset[int], fb: frozenset[int], small: bool, est: float) 
     return ""
 
 
-def one_stage(keys: list[str], texts: list[str]) -> tuple[nd.Found, dict[str, float]]:
+def one_stage(keys: list[str], texts: list[str], kinds: list[str] | None = None
+              ) -> tuple[nd.Found, dict[str, float]]:
+    kinds = kinds or [""] * len(texts)
     t0 = time.process_time()
-    sks = {k: pack(nds.sketch(t)) for k, t in zip(keys, texts, strict=True)}
+    sks = {k: pack(nds.sketch(t, kind)) for k, t, kind in zip(keys, texts, kinds, strict=True)}
     t1 = time.process_time()
     found = nd.pairs(sks)
     return found, {"sketches": t1 - t0, "pairing": time.process_time() - t1}
 
 
-def two_stage(fs: FirstStage, keys: list[str], texts: list[str], args: argparse.Namespace
-              ) -> tuple[nd.Found, dict[str, Any]]:
+def two_stage(fs: FirstStage, keys: list[str], texts: list[str], args: argparse.Namespace,
+              kinds: list[str] | None = None) -> tuple[nd.Found, dict[str, Any]]:
     np = fs.np
+    n = len(texts)
+    kinds = kinds or [""] * n
     t0 = time.process_time()
     sig, cnt, dense, has_cjk, words = fs.signatures(texts, args.K)
     t1 = time.process_time()
     p = fs.lsh(sig, args.rows)
     est = fs.estimate(sig, p)
     t2 = time.process_time()
-    raw = [frozenset(fast_facts(t, d, c, w)) for t, d, c, w in
-           zip(texts, dense.tolist(), has_cjk.tolist(), words.tolist(), strict=True)]
+    raw = [frozenset(nds.kind_fact(fast_facts(t, d, c, w), kind) if kind else
+                     fast_facts(t, d, c, w)) for t, d, c, w, kind in
+           zip(texts, dense.tolist(), has_cjk.tolist(), words.tolist(), kinds, strict=True)]
     t3 = time.process_time()
-    holders: dict[int, list[int]] = defaultdict(list)
-    for i, f in enumerate(raw):
-        for h in {h & nds.FACT_MASK for h in f}:
-            holders[h].append(i)
-    kept = set(map(tuple, p[est >= args.T].tolist()))
-    low = set(map(tuple, p[est < args.T].tolist()))
-    for m in holders.values():
-        if 1 < len(m) <= nd.FACT_BUCKET:
-            low.update((m[i], b) for i in range(len(m)) for b in m[i + 1:])
-    below = sorted(low - kept)
-    lest = fs.estimate(sig, np.array(below, dtype=np.int64).reshape(-1, 2)).tolist()
-    small = (cnt <= SMALL).tolist()
+    # A short text's sketch made now (it is cheap): one with fewer than MIN_SHINGLES is
+    # empty, in no bucket and no pair, as in `pairs`.
+    early = {i: pack(nds.sketch(texts[i], kinds[i]))
+             for i in np.flatnonzero(cnt < SHORT_TEXT).tolist()}
+    none = {i for i, sk in early.items() if not nd._valid(sk)}
+    gone = np.zeros(n, dtype=bool)
+    gone[list(none)] = True
+    # The fact buckets in numpy: each memory's facts (as `_facts_of` keys them), sorted by
+    # fact; a bucket of 2 to FACT_BUCKET holders gives its pairs.
+    sizes = np.fromiter(map(len, raw), dtype=np.int64, count=n)
+    vals = np.fromiter(chain.from_iterable(raw), dtype=np.int64, count=int(sizes.sum()))
+    owner = np.repeat(np.arange(n), sizes)
+    code = np.unique((vals & nds.FACT_MASK) << 20 | owner)  # (a fact masked once a memory)
+    code = code[~gone[code & 0xFFFFF]]
+    fact, who = code >> 20, code & 0xFFFFF
+    gs = np.flatnonzero(np.concatenate(([True], fact[1:] != fact[:-1])))
+    gn = np.diff(np.append(gs, fact.size))
+    pairs = []
+    for size in range(2, nd.FACT_BUCKET + 1):
+        at = gs[gn == size]
+        for i in range(size):
+            for j in range(i + 1, size):
+                pairs.append(np.stack((who[at + i], who[at + j]), 1))
+    fp = np.concatenate(pairs) if pairs else np.zeros((0, 2), dtype=np.int64)
+    ok = ~(gone[p[:, 0]] | gone[p[:, 1]])
+    hi = ok & (est >= args.T)
+    kept = set(map(tuple, p[hi].tolist()))
+    lows = np.concatenate((p[ok & ~hi], np.sort(fp, 1)))
+    lows = np.unique(lows[:, 0] * n + lows[:, 1])
+    lows = lows[~np.isin(lows, p[hi][:, 0] * n + p[hi][:, 1])]
+    below = np.stack((lows // n, lows % n), 1)
+    # The quick no, in numpy: each memory's facts as 256 bits (a bit per fact: two sets'
+    # common bits bound their common facts); a pair whose bound is under 2 and whose side
+    # with fewer facts holds more than twice as many is no pair below THRESHOLD, unless a
+    # side may be `_grown`'s short rule or holds a number in words (`could_back` whole).
+    bit = (fs.mix((vals & 0xFFFFFFFF).astype(np.uint32)) >> np.uint32(24)).astype(np.int64)
+    bits = np.zeros((n, 4), dtype=np.uint64)
+    np.bitwise_or.at(bits, (owner, bit >> 6),
+                     np.left_shift(np.uint64(1), (bit & 63).astype(np.uint64)))
+    small = cnt <= SMALL
+    wordy = np.zeros(n, dtype=bool)
+    wordy[owner[vals >= nds.WORD_BIT]] = True
+    a, b = below[:, 0], below[:, 1]
+    bound = np.bitwise_count(bits[a] & bits[b]).sum(1)
+    whole = small[a] | small[b] | wordy[a] | wordy[b]
+    ask = whole | (bound >= 2) | (np.minimum(sizes[a], sizes[b]) <= 2 * bound)
+    below = below[ask]
+    # `could_back`'s reading in numpy for the pairs where no side holds a number in words
+    # (the facts as they are: `_settled` changes none): each memory's facts in a row of
+    # MAX_FACTS (+1: the type), -1 after them; their common facts, distinctive ones too.
+    width = nds.MAX_FACTS + 1
+    order = np.lexsort((fact, who))
+    fw, ff = who[order], fact[order]
+    firsts = np.flatnonzero(np.concatenate(([True], fw[1:] != fw[:-1]))) if fw.size else fw
+    rank = np.arange(fw.size) - np.repeat(firsts, np.diff(np.append(firsts, fw.size)))
+    table = np.full((n, width), -1, dtype=np.int64)
+    table[fw, np.minimum(rank, width - 1)] = ff
+    weak = np.isin(table, np.fromiter(nd._WEAK, dtype=np.int64))
+    a, b = below[:, 0], below[:, 1]
+    lest_all = fs.estimate(sig, below)
+    whole = wordy[a] | wordy[b]
+    common = np.zeros(a.size, dtype=np.int64)
+    common_d = np.zeros(a.size, dtype=np.int64)
+    for lo in range(0, a.size, 4096):  # (~4096 x 33 x 33 comparisons at a time)
+        ta, tb = table[a[lo:lo + 4096]], table[b[lo:lo + 4096]]
+        eq = ((ta[:, :, None] == tb[:, None, :]) & (ta[:, :, None] >= 0)).any(2)
+        common[lo:lo + 4096] = eq.sum(1)
+        common_d[lo:lo + 4096] = (eq & ~weak[a[lo:lo + 4096]]).sum(1)
+    na, nb = sizes[a], sizes[b]
+    fewer = np.minimum(na, nb)
+    da, db = na - weak[a].sum(1), nb - weak[b].sum(1)
+    dsmall, dlarge = np.minimum(da, db), np.maximum(da, db)
     why: dict[str, int] = defaultdict(int)
-    for (a, b), e in zip(below, lest, strict=True):
-        r = could_back(raw[a], raw[b], small[a] or small[b], e)
+    for name, hit in (
+            ("grown", (small[a] | small[b]) & (common >= 1)),
+            ("low", (lest_all >= LOW_EST) & np.where(fewer > 0, 2 * common >= fewer, na == nb)),
+            ("floor", ((common == na) & (na == nb) & (na >= 3))
+             | ((common == fewer) & (fewer >= 4))),
+            ("restated", (common_d >= 2) & (common_d == dsmall)
+             & (dlarge - common_d <= 2 * common_d))):
+        hit &= ~whole
+        why[name] += int(hit.sum())
+        kept.update(map(tuple, below[hit].tolist()))
+        whole |= hit  # counted once
+    for (a1, b1), e in zip(below[whole & (wordy[a] | wordy[b])].tolist(),
+                           lest_all[whole & (wordy[a] | wordy[b])].tolist(), strict=True):
+        r = could_back(raw[a1], raw[b1], bool(small[a1] or small[b1]), e)
         if r:
             why[r] += 1
-            kept.add((a, b))
+            kept.add((a1, b1))
     t4 = time.process_time()
     sketched = sorted({i for pr in kept for i in pr})
-    sks = {keys[i]: pack(nds.sketch(texts[i])) for i in sketched}
+    sks = {keys[i]: early[i] if i in early else pack(nds.sketch(texts[i], kinds[i]))
+           for i in sketched}
     t5 = time.process_time()
     later: dict[int, list[Hashable]] = defaultdict(list)
     for a, b in sorted(kept):
-        later[a].append(keys[b])
+        if nd._valid(sks[keys[a]]) and nd._valid(sks[keys[b]]):  # (many shingles, few kinds)
+            later[a].append(keys[b])
+    dated = {k for k in keys if nd._DATED.search(str(k))}
     out: nd.Found = defaultdict(list)
     for a, others in later.items():
-        for sim, b in nd._matches(keys[a], others, sks, nd.RESTATED, set()):
+        for sim, b in nd._matches(keys[a], others, sks, nd.RESTATED, dated):
             out[keys[a]].append((sim, b))
             out[b].append((sim, keys[a]))
     t6 = time.process_time()
-    exact = sum(f != frozenset(facts_only(t)) for f, t in zip(raw, texts, strict=True))
+    exact = sum(f != frozenset(nds.kind_fact(facts_only(t), kind) if kind else facts_only(t))
+                for f, t, kind in zip(raw, texts, kinds, strict=True))
     asked = int(words.sum())
     return dict(out), {
         "signatures": t1 - t0, "lsh+estimate": t2 - t1, "facts": t3 - t2, "filter": t4 - t3,
         "sketches": t5 - t4, "pairing": t6 - t5, "lsh candidates": len(p),
-        "fact buckets' pairs and those under T": len(below), "kept": len(kept),
+        "fact buckets' pairs and those under T": len(lows), "asked": len(below), "kept": len(kept),
         "memories sketched": len(sketched), "facts unlike the sketch's": exact,
         "texts whose words were made": asked, **why}
 
