@@ -81,6 +81,7 @@ from memtui.core.checks.near_duplicate_sketch import (
     DECIMAL_BIT,
     FACT_MASK,
     MAX_FACTS,
+    MIN_SHINGLES,
     NAME_BIT,
     WORD_BIT,
     K,
@@ -94,6 +95,7 @@ from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, pac
 from memtui.core.checks.near_duplicate_store import band as _band
 from memtui.core.checks.near_duplicate_store import facts_of as _stored_facts
 from memtui.core.checks.near_duplicate_store import rest as _rest
+from memtui.core.checks.near_duplicate_template import discounted, template_hashes
 
 # A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
 # whole (a cached scan's, a caller's): every reader here takes either.
@@ -282,7 +284,8 @@ def _settled(fa: frozenset[int], fb: frozenset[int]) -> tuple[frozenset[int], fr
 
 
 
-def restated(fa: frozenset[int], fb: frozenset[int], sim: float) -> bool:
+def restated(fa: frozenset[int], fb: frozenset[int], sim: float, raw: float | None = None
+             ) -> bool:
     """Whether two sides' facts (`_settled`) say a pair from ``RESTATED`` to ``LOW`` alike is
     one memory restated in other words (a list against its prose, numbers in words, a
     summary against its full note: its words change, its facts stay): of their distinctive
@@ -290,8 +293,13 @@ def restated(fa: frozenset[int], fb: frozenset[int], sim: float) -> bool:
     more in common, or two and the type (two alone are a summary beside its detail, an
     `apply` and a `-target`; `kind_fact`: one type is a fact in common), every
     one of the side with fewer held by the other, and the other holding at most twice as
-    many of its own (a worked example's sums; not a long note holding a short one's few)."""
-    if not RESTATED <= sim < LOW or ((fa - fb) & _TYPES and (fb - fa) & _TYPES):
+    many of its own (a worked example's sums; not a long note holding a short one's few).
+    ``raw``: the similarity with the workspace's template in (`_matches`): the words of a
+    memory restated differ as written, not only once a shared line is left out (two
+    look-alikes of one template, a provenance line and a few small numbers in common).
+    """
+    if not RESTATED <= sim < LOW or (raw is not None and raw >= LOW) or (
+            (fa - fb) & _TYPES and (fb - fa) & _TYPES):
         return False  # (two types: two memories)
     sa, sb = fa - _WEAK, fb - _WEAK
     if len(sa) > len(sb):
@@ -301,7 +309,8 @@ def restated(fa: frozenset[int], fb: frozenset[int], sim: float) -> bool:
             and len(sb) - shared <= 2 * shared)
 
 
-def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
+def agree(a: Parts, b: Parts, sim: float, grown: bool = False, raw: float | None = None
+          ) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
     or less with the facts backing it: `backed`), their slots never in conflict (two, or
     as many as agree), their facts not below ``COPY`` (each side's own excused, up to
@@ -312,7 +321,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
     with values sharing at most half the smaller value's words)."""
     fa, fb = _settled(a[2], b[2])
-    again = restated(fa, fb, sim)
+    again = restated(fa, fb, sim, raw)
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown) \
             and not again:
         return False  # little alike, and the facts do not back it
@@ -340,14 +349,17 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
 
 
 def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],
-             threshold: float, dated: set[Hashable], bits: Bits | None = None
+             threshold: float, dated: set[Hashable], bits: Bits | None = None,
+             template: frozenset[int] = frozenset(), keep: int = -1
              ) -> list[tuple[float, Hashable]]:
     """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
     of; two daily logs (``dated``) are never. ``key``'s sketch is read once, each other's
     bottom hashes and facts only, then whole for the few alike enough (a cache of every
     sketch read held ~8 KB a memory; each sketch's `rest` read once in `pairs` saved 5 %
     of the pairing at 10,000 and held a view per memory through it: bench/RESULTS.md,
-    "round 5")."""
+    "round 5"). The similarity leaves out the workspace's ``template`` shingles
+    (`memtui.core.checks.near_duplicate_template`; with ``bits``, ``keep``: the bits of
+    every hash but those), unless that leaves nothing on either side."""
     whole = _rest(sketches[key])  # read in place, whole only if needed
     nx = whole[0]
     if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
@@ -362,10 +374,13 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     key_dated = key in dated
     if bits is not None:
         xbits, xfbits, _, below, _, _ = bits[key]
+        xkept = xbits & keep
+        nkept = xkept.bit_count()
     out = []
     for other in others:
         if key_dated and other in dated:
             continue
+        raw = -1.0  # the similarity with the template in, where it is left out
         if bits is None:
             rest = _rest(sketches[other])  # read in place
             n = rest[0]
@@ -373,27 +388,50 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             shared = len(xset.intersection(ys))
             if not shared:
                 continue
+            size_x, size_y = nx, n
             if nx < BOTTOM and n < BOTTOM:
                 cx, cy = nx, n
             else:
                 cut = min(last, ys[-1])  # every hash both hold is at most this: all counted
                 cx, cy = bisect_right(xs, cut), bisect_right(ys, cut)
+            if template:  # the workspace's template left out (`discounted`)
+                raw = shared / (cx + cy - shared)
+                kept = discounted(xs, ys, xset, template, nx < BOTTOM and n < BOTTOM)
+                if kept[1] + kept[2] > kept[0]:  # (nothing else on either side: as it is)
+                    shared, cx, cy, size_x, size_y = kept
+                    if not shared:
+                        continue
         else:  # the same counts from bits (`_bitmaps`)
             ybits, yfbits, rest, ybelow, ylast, n = bits[other]
             shared = (xbits & ybits).bit_count()
             if not shared:
                 continue
+            size_x, size_y = nx, n
             if nx < BOTTOM and n < BOTTOM:
                 cx, cy = nx, n
             elif last <= ylast:  # x's largest hash is the cut: all of x, y's up to it
                 cx, cy = nx, (ybits & below).bit_count()
             else:
                 cx, cy = (xbits & ybelow).bit_count(), n
+            if keep != -1:  # the same with the template's bits left out (`discounted`)
+                raw = shared / (cx + cy - shared)
+                kept = _kept_counts(xkept, ybits & keep, nkept, nx < BOTTOM and n < BOTTOM,
+                                    below if last <= ylast else 0, ybelow)
+                if kept[1] + kept[2] > kept[0]:  # (nothing else on either side: as it is)
+                    shared, cx, cy, size_x, size_y = kept
+                    if not shared:
+                        continue
         sim = shared / (cx + cy - shared)
         if sim < threshold:
             continue
+        if raw < 0:  # (no template left out)
+            raw = sim
+        elif sim < THRESHOLD and min(size_x, size_y) < MIN_SHINGLES:
+            continue  # a side too short without its template for the facts to back it
         # a day's log is a piece of a running log by design: never the other grown (nor
-        # a side past ``SHORT``: `_grown`, asked only when it can say yes)
+        # a side past ``SHORT``: `_grown`, asked only when it can say yes); the sizes as
+        # written, the share held without the template (a price line is no short rule
+        # once its provenance line is left out)
         grown = (nx <= SHORT or n <= SHORT) and not (key_dated or other in dated) and \
             _grown(shared, cx if nx <= n else cy, nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
@@ -414,16 +452,32 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             else:
                 common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
             if not backed(common, hx, m, sim, grown) and not (
-                    RESTATED <= sim < LOW and common >= 3):  # nor `restated` (read whole)
+                    RESTATED <= sim < LOW and raw < LOW and common >= 3):  # nor `restated`
                 continue
         if x is None:
             x = read_sketch(sketches[key])
-        if agree(x, read_sketch(sketches[other]), sim, grown):
+        if agree(x, read_sketch(sketches[other]), sim, grown, raw):
             out.append((sim, other))
     return out
 
 
-def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]) -> Bits:
+def _kept_counts(xkept: int, ykept: int, nkept: int, whole: bool, below: int, ybelow: int
+                 ) -> tuple[int, int, int, int, int]:
+    """`discounted` from bits: (shared, counted of x, of y, x's count, y's count) of the
+    bits two sketches keep; ``below``: the bits up to x's largest when it is the cut (else
+    0: y's largest, ``ybelow``, is)."""
+    ny = ykept.bit_count()
+    if whole:
+        cx, cy = nkept, ny
+    elif below:
+        cx, cy = nkept, (ykept & below).bit_count()
+    else:
+        cx, cy = (xkept & ybelow).bit_count(), ny
+    return (xkept & ykept).bit_count(), cx, cy, nkept, ny
+
+
+def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]
+             ) -> tuple[Bits, frozenset[int], int]:
     """For each key: its bottom hashes and its facts as the bits of two integers (one bit per
     value any of ``keys`` holds, one numbering for all: two sketches hold exactly as many
     hashes, or facts, in common as the AND of their integers has bits), its sketch past the
@@ -432,7 +486,8 @@ def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]) -> Bits:
     read: a sketch that says more has them cut, never a division by zero). For every pair up to
     ``ALL_PAIRS`` (at most 300 * 128 bits, ~5 KB, an integer): two ANDs and bit counts
     instead of a set intersection over a sketch's hashes read as integers and two
-    bisections, ~7 µs a pair."""
+    bisections, ~7 µs a pair. With it the workspace's template shingles
+    (`template_hashes`) and the bits of every hash but those (-1 when there are none)."""
     rests, bottoms, known = [], [], []
     for key in keys:
         rest = _rest(sketches[key])
@@ -450,7 +505,9 @@ def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]) -> Bits:
         top = index[bottom[-1]] + 1 if bottom else 0  # the hashes up to its largest
         out[key] = (hashes, fbits, rest, ((1 << top) - 1) << (size - top),
                     bottom[-1] if bottom else -1, len(bottom))
-    return out
+    template = template_hashes(bottoms, len(keys))
+    return out, template, ((1 << size) - 1) ^ _bits([list(template)], index)[0] \
+        if template else -1
 
 
 def _bits(values: list[list[int]], index: dict[int, int] | None = None) -> list[int]:
@@ -530,9 +587,11 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = RESTATED) -> Fo
     dated = {key for key in keys if _DATED.search(str(key))}
     groups: Iterable[tuple[Hashable, Iterable[Hashable]]]
     bits: Bits | None = None
-    if len(keys) <= ALL_PAIRS:
+    template: frozenset[int] = frozenset()
+    keep = -1
+    if len(keys) <= ALL_PAIRS:  # every pair, the workspace's template left out
         groups = [(a, keys[i + 1:]) for i, a in enumerate(keys)]
-        bits = _bitmaps(sketches, keys)
+        bits, template, keep = _bitmaps(sketches, keys)
     else:
         # Each key's candidates by number, the later of each pair kept by the earlier, a
         # pair found twice kept twice: 4 bytes a pair (as a set of key tuples ~90 bytes, the
@@ -575,7 +634,7 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = RESTATED) -> Fo
                   for i, got in enumerate(later) if got is not None)
     out: Found = defaultdict(list)
     for a, others in groups:
-        for sim, b in _matches(a, others, sketches, threshold, dated, bits):
+        for sim, b in _matches(a, others, sketches, threshold, dated, bits, template, keep):
             out[a].append((sim, b))
             out[b].append((sim, a))
     return _ranked(out, order)
@@ -593,9 +652,11 @@ class Buckets:
     lone one without a list: most facts are one memory's) are kept whatever the count; up
     to ``ALL_PAIRS`` sketches every pair is a candidate, as in `pairs`. The candidate
     relation is symmetric, so a key's pairs (`pairs_of`) are read from its own
-    candidates."""
+    candidates. Up to ``ALL_PAIRS`` it keeps the workspace's template shingles too (`pairs`;
+    made again at each change, at most 300 × 128 hashes counted: every key touched when they
+    change)."""
 
-    __slots__ = ("bands", "dated", "facts", "order", "sketches", "threshold")
+    __slots__ = ("bands", "dated", "facts", "order", "sketches", "template", "threshold")
 
     def __init__(self, sketches: Mapping[Hashable, bytes],
                  order: Mapping[Hashable, int] | None = None,
@@ -608,6 +669,7 @@ class Buckets:
         self.dated = {key for key in self.sketches if _DATED.search(str(key))}
         self.bands: list[dict[int | bytes, Bucket]] = [{} for _ in range(BANDS)]
         self.facts: dict[int, Bucket] = {}  # a fact's holder alone, or a list of them
+        self.template = self._template()
         for key, sk in self.sketches.items():
             for band, cut in zip(self.bands, _cuts(sk), strict=True):
                 was = band.setdefault(cut, key)
@@ -623,6 +685,12 @@ class Buckets:
                         was.append(key)
                     else:
                         self.facts[h] = [was, key]
+
+    def _template(self) -> frozenset[int]:
+        """The template shingles `pairs` leaves out (none past ``ALL_PAIRS``)."""
+        if len(self.sketches) > ALL_PAIRS:
+            return frozenset()
+        return template_hashes(map(_bottom, self.sketches.values()), len(self.sketches))
 
     def _candidates(self, key: Hashable) -> set[Hashable]:
         sk = self.sketches[key]
@@ -655,7 +723,8 @@ class Buckets:
         """One key's entry of `found` (empty: none)."""
         if key not in self.sketches:
             return []
-        out = _matches(key, self._candidates(key), self.sketches, self.threshold, self.dated)
+        out = _matches(key, self._candidates(key), self.sketches, self.threshold, self.dated,
+                       template=self.template)
         order = self.order
         out.sort(key=lambda p: (-p[0], order[p[1]]))
         return out
@@ -673,8 +742,12 @@ class Buckets:
                 self._remove(key, touched, before > ALL_PAIRS)
             if _valid(sk):
                 self._add(key, sk, touched, len(self.sketches) + 1 > ALL_PAIRS)
-                if len(self.sketches) <= ALL_PAIRS:
-                    touched.update(map(itemgetter(1), self.pairs_of(key)))
+            template = self._template()
+            if template != self.template:  # every pair's similarity can change
+                self.template = template
+                touched.update(self.sketches)
+            if key in self.sketches and len(self.sketches) <= ALL_PAIRS:
+                touched.update(map(itemgetter(1), self.pairs_of(key)))
             if (before <= ALL_PAIRS) != (len(self.sketches) <= ALL_PAIRS):
                 touched.update(self.sketches)  # every candidate relation changed
         return touched
@@ -726,6 +799,12 @@ class Buckets:
             self.facts[h] = holders
             if lsh and len(holders) - 1 <= FACT_BUCKET:
                 touched.update(holders)
+
+
+def _bottom(sk: bytes) -> Iterable[int]:
+    """A sketch's bottom hashes (read in place)."""
+    rest = _rest(sk)
+    return rest[1:1 + max(rest[0], 0)]
 
 
 def _touch(touched: set[Hashable], members: list[Hashable], key: Hashable, others: int
