@@ -4,7 +4,10 @@ every pair past a few hundred: each memory's text is sketched once
 of their hashes, MinHash bins, facts and fields), and the pairing reads the sketches alone.
 
 The similarity of two sketches is the Jaccard similarity of their shingle sets estimated
-from the ``BOTTOM`` smallest hashes (exact for smaller sets). Look-alikes are the risk at a
+from the ``BOTTOM`` smallest hashes (exact for smaller sets), the workspace's template left
+out: a line most of its memories hold (a provenance line, a signature) is no content
+(`memtui.core.checks.near_duplicate_template`, up to ``ALL_PAIRS`` sketches; blind set
+rules10). Look-alikes are the risk at a
 low threshold: two memories made from one template (two teams, two shops, two hosts) share
 most words and differ in their facts. So a pair is reported when (1) it is at least
 ``THRESHOLD`` alike; or at least ``LOW`` alike with the other holding most of the facts of
@@ -19,7 +22,9 @@ restated in other words (`restated`: three distinctive facts in common, or two a
 every one of the side with fewer held by the other: a formula against its spoken worked
 example, a list against its prose; a number written in words is a fact, marked, that backs
 a pair where the other side holds the number and is never one side's own: `_settled`,
-`memtui.core.checks.near_duplicate_numbers`; issue 34, blind set rules9), and (2) below
+`memtui.core.checks.near_duplicate_numbers`; issue 34, blind set rules9; under ``RESTATED``
+alike, two languages sharing next to no word, when one side spells out a number of them:
+blind set rules10), and (2) below
 ``COPY`` alike, its
 facts do not conflict (each side holding a fact the other lacks: a copy holds the other's
 facts, or adds some; two daily logs or a corrected memory each hold their own), nor, ever, its
@@ -115,7 +120,9 @@ GROWN, HELD = 2, 0.5  # one text this many times the other's shingles, holding t
 #                       of them: the other grown (`_grown`) ...
 SHORT = 32  # ... when the other is a short rule (a sentence or two: this many shingles)
 RESTATED = 0.05  # ... from which they are when their facts are one memory's restated
-#                 (`restated`)
+#                 (`restated`); from any word in common when one side spells out a number
+#                 of them (another language: `restated`)
+SPELLED = 0.0  # (pairs compared from any word in common: `restated`)
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
 #                   side's own (`agree`: numbers written otherwise)
@@ -284,8 +291,15 @@ def _settled(fa: frozenset[int], fb: frozenset[int]) -> tuple[frozenset[int], fr
 
 
 
-def restated(fa: frozenset[int], fb: frozenset[int], sim: float, raw: float | None = None
-             ) -> bool:
+def _spelled(fa: frozenset[int], fb: frozenset[int]) -> frozenset[int]:
+    """The numbers either side spells out (``WORD_BIT``, sorted last), as numbers."""
+    if (not fa or max(fa) < WORD_BIT) and (not fb or max(fb) < WORD_BIT):
+        return frozenset()
+    return frozenset(h & FACT_MASK for h in fa | fb if h >= WORD_BIT)
+
+
+def restated(fa: frozenset[int], fb: frozenset[int], sim: float, raw: float | None = None,
+             spelled: frozenset[int] = frozenset()) -> bool:
     """Whether two sides' facts (`_settled`) say a pair from ``RESTATED`` to ``LOW`` alike is
     one memory restated in other words (a list against its prose, numbers in words, a
     summary against its full note: its words change, its facts stay): of their distinctive
@@ -297,16 +311,22 @@ def restated(fa: frozenset[int], fb: frozenset[int], sim: float, raw: float | No
     ``raw``: the similarity with the workspace's template in (`_matches`): the words of a
     memory restated differ as written, not only once a shared line is left out (two
     look-alikes of one template, a provenance line and a few small numbers in common).
+    Under ``RESTATED`` alike (two languages share next to no word) only when one of those
+    facts is a number one side spells out (``spelled``, `_settled`: “trois cents” beside
+    ``300``, issue 34, rules10): two notes of one language about one thing share their
+    names and terms, never a number written once in words and once in digits.
     """
-    if not RESTATED <= sim < LOW or (raw is not None and raw >= LOW) or (
+    if not sim < LOW or (raw is not None and raw >= LOW) or (
             (fa - fb) & _TYPES and (fb - fa) & _TYPES):
         return False  # (two types: two memories)
     sa, sb = fa - _WEAK, fb - _WEAK
     if len(sa) > len(sb):
         sa, sb = sb, sa
-    shared = len(sa & sb)
+    common = sa & sb
+    shared = len(common)
     return (shared >= (2 if fa & fb & _TYPES else 3) and shared == len(sa)
-            and len(sb) - shared <= 2 * shared)
+            and len(sb) - shared <= 2 * shared
+            and (sim >= RESTATED or not common.isdisjoint(spelled)))
 
 
 def agree(a: Parts, b: Parts, sim: float, grown: bool = False, raw: float | None = None
@@ -321,7 +341,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False, raw: float | None
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
     with values sharing at most half the smaller value's words)."""
     fa, fb = _settled(a[2], b[2])
-    again = restated(fa, fb, sim, raw)
+    again = restated(fa, fb, sim, raw, _spelled(a[2], b[2]))
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown) \
             and not again:
         return False  # little alike, and the facts do not back it
@@ -428,6 +448,10 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             raw = sim
         elif sim < THRESHOLD and min(size_x, size_y) < MIN_SHINGLES:
             continue  # a side too short without its template for the facts to back it
+        m = rest[1 + n] if len(rest) > 1 + n else 0
+        if sim < RESTATED and xfacts_last < WORD_BIT and not (
+                m > 0 and len(rest) > 1 + n + m and rest[1 + n + m] >= WORD_BIT):
+            continue  # under RESTATED only a number spelled out restates (`restated`)
         # a day's log is a piece of a running log by design: never the other grown (nor
         # a side past ``SHORT``: `_grown`, asked only when it can say yes); the sizes as
         # written, the share held without the template (a price line is no short rule
@@ -435,7 +459,6 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         grown = (nx <= SHORT or n <= SHORT) and not (key_dated or other in dated) and \
             _grown(shared, cx if nx <= n else cy, nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
-            m = rest[1 + n] if len(rest) > 1 + n else 0
             hx = mx
             if xfacts_last >= WORD_BIT or (m > 0 and len(rest) > 1 + n + m
                                            and rest[1 + n + m] >= WORD_BIT):
@@ -452,7 +475,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             else:
                 common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
             if not backed(common, hx, m, sim, grown) and not (
-                    RESTATED <= sim < LOW and raw < LOW and common >= 3):  # nor `restated`
+                    sim < LOW and raw < LOW and common >= 3):  # nor `restated`
                 continue
         if x is None:
             x = read_sketch(sketches[key])
@@ -568,7 +591,7 @@ def _fact_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
                 yield a, b
 
 
-def pairs(sketches: Mapping[Hashable, bytes], threshold: float = RESTATED) -> Found:
+def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Found:
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
     most similar first (ties in the order of ``sketches``). Up to ``ALL_PAIRS`` sketches every
     pair is a candidate (a bounded cost: ~45,000 ANDs of bits); past it, candidates
@@ -660,7 +683,7 @@ class Buckets:
 
     def __init__(self, sketches: Mapping[Hashable, bytes],
                  order: Mapping[Hashable, int] | None = None,
-                 threshold: float = RESTATED) -> None:
+                 threshold: float = SPELLED) -> None:
         """``order``: each key's rank (pairs tie in it, a bucket's first is the least);
         by default the order of ``sketches``."""
         self.order = order if order is not None else {k: n for n, k in enumerate(sketches)}
