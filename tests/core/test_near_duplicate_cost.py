@@ -32,13 +32,12 @@ def test_bits_and_sets_give_the_same_matches() -> None:
     for _ in range(3):
         sketches = {k: nd.sketch(t) for k, t in _texts(rng, 120).items()}
         keys = [k for k, sk in sketches.items() if sk]
-        bits, template, keep = nd._bitmaps(sketches, keys)
+        bits = nd._bitmaps(sketches, keys)
         found = 0
         for i, key in enumerate(keys):
             others = keys[i + 1:]
-            plain = nd._matches(key, others, sketches, nd.FLOOR, set(), template=template)
-            assert nd._matches(key, others, sketches, nd.FLOOR, set(), bits, template,
-                               keep) == plain
+            plain = nd._matches(key, others, sketches, nd.FLOOR, set())
+            assert nd._matches(key, others, sketches, nd.FLOOR, set(), bits) == plain
             found += len(plain)
         assert found >= 20  # pairs found at every level: copies, alike, backed by facts
 

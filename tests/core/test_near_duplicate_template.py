@@ -9,6 +9,7 @@ import pytest
 
 from memtui.core.checks import near_duplicate as nd
 from memtui.core.checks import near_duplicate_template as tp
+from memtui.core.checks.near_duplicate_template import Template
 
 LINE = "Source: Dan, noted during the evening admin session."
 BODIES = [
@@ -85,16 +86,18 @@ def test_bits_and_sets_leave_out_the_same_template() -> None:
             texts[f"k{i:02}"] = texts[f"k{i - 1:02}"] + " more"
     sketches = {k: nd.sketch(t, "project") for k, t in texts.items()}
     keys = [k for k, sk in sketches.items() if sk]
-    bits, template, keep = nd._bitmaps(sketches, keys)
-    assert template and keep != -1
+    bits = nd._bitmaps(sketches, keys)
+    template = Template([list(nd._bottom(sketches[k])) for k in keys])
+    assert template.hashes()
     found = 0
     for i, key in enumerate(keys):
         others = keys[i + 1:]
         plain = nd._matches(key, others, sketches, nd.RESTATED, set(), template=template)
-        assert nd._matches(key, others, sketches, nd.RESTATED, set(), bits, template,
-                           keep) == plain
+        assert nd._matches(key, others, sketches, nd.RESTATED, set(), bits, template) == plain
         found += len(plain)
     assert found >= 5
+    kept = nd.Buckets(sketches)
+    assert {k: kept.pairs_of(k) for k in keys if kept.pairs_of(k)} == nd.pairs(sketches)
 
 
 def test_buckets_follow_the_template_as_it_comes_and_goes() -> None:
@@ -118,5 +121,5 @@ def test_buckets_follow_the_template_as_it_comes_and_goes() -> None:
             else:
                 found.pop(k, None)
         assert found == nd.pairs(sketches), key
-        seen.add(bool(kept.template))
+        seen.add(bool(kept.template and kept.template.hashes()))
     assert seen == {True, False}

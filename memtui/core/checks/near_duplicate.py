@@ -4,10 +4,10 @@ every pair past a few hundred: each memory's text is sketched once
 of their hashes, MinHash bins, facts and fields), and the pairing reads the sketches alone.
 
 The similarity of two sketches is the Jaccard similarity of their shingle sets estimated
-from the ``BOTTOM`` smallest hashes (exact for smaller sets), the workspace's template left
-out: a line most of its memories hold (a provenance line, a signature) is no content
-(`memtui.core.checks.near_duplicate_template`, up to ``ALL_PAIRS`` sketches; blind set
-rules10). Look-alikes are the risk at a
+from the ``BOTTOM`` smallest hashes (exact for smaller sets). A pair is judged as written and
+again with the workspace's template left out (`_kept`: a line most of its memories hold, a
+provenance line, a signature, is no content; `memtui.core.checks.near_duplicate_template`,
+up to ``ALL_PAIRS`` sketches; blind set rules10). Look-alikes are the risk at a
 low threshold: two memories made from one template (two teams, two shops, two hosts) share
 most words and differ in their facts. So a pair is reported when (1) it is at least
 ``THRESHOLD`` alike; or at least ``LOW`` alike with the other holding most of the facts of
@@ -100,7 +100,7 @@ from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, pac
 from memtui.core.checks.near_duplicate_store import band as _band
 from memtui.core.checks.near_duplicate_store import facts_of as _stored_facts
 from memtui.core.checks.near_duplicate_store import rest as _rest
-from memtui.core.checks.near_duplicate_template import discounted, template_hashes
+from memtui.core.checks.near_duplicate_template import Template, discounted
 
 # A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
 # whole (a cached scan's, a caller's): every reader here takes either.
@@ -298,7 +298,7 @@ def _spelled(fa: frozenset[int], fb: frozenset[int]) -> frozenset[int]:
     return frozenset(h & FACT_MASK for h in fa | fb if h >= WORD_BIT)
 
 
-def restated(fa: frozenset[int], fb: frozenset[int], sim: float, raw: float | None = None,
+def restated(fa: frozenset[int], fb: frozenset[int], sim: float,
              spelled: frozenset[int] = frozenset()) -> bool:
     """Whether two sides' facts (`_settled`) say a pair from ``RESTATED`` to ``LOW`` alike is
     one memory restated in other words (a list against its prose, numbers in words, a
@@ -308,15 +308,12 @@ def restated(fa: frozenset[int], fb: frozenset[int], sim: float, raw: float | No
     `apply` and a `-target`; `kind_fact`: one type is a fact in common), every
     one of the side with fewer held by the other, and the other holding at most twice as
     many of its own (a worked example's sums; not a long note holding a short one's few).
-    ``raw``: the similarity with the workspace's template in (`_matches`): the words of a
-    memory restated differ as written, not only once a shared line is left out (two
-    look-alikes of one template, a provenance line and a few small numbers in common).
     Under ``RESTATED`` alike (two languages share next to no word) only when one of those
     facts is a number one side spells out (``spelled``, `_settled`: “trois cents” beside
     ``300``, issue 34, rules10): two notes of one language about one thing share their
     names and terms, never a number written once in words and once in digits.
     """
-    if not sim < LOW or (raw is not None and raw >= LOW) or (
+    if not sim < LOW or (
             (fa - fb) & _TYPES and (fb - fa) & _TYPES):
         return False  # (two types: two memories)
     sa, sb = fa - _WEAK, fb - _WEAK
@@ -329,8 +326,7 @@ def restated(fa: frozenset[int], fb: frozenset[int], sim: float, raw: float | No
             and (sim >= RESTATED or not common.isdisjoint(spelled)))
 
 
-def agree(a: Parts, b: Parts, sim: float, grown: bool = False, raw: float | None = None
-          ) -> bool:
+def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     """Whether two sketches' parts ``sim`` alike say the same: alike enough (``THRESHOLD``,
     or less with the facts backing it: `backed`), their slots never in conflict (two, or
     as many as agree), their facts not below ``COPY`` (each side's own excused, up to
@@ -341,7 +337,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False, raw: float | None
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
     with values sharing at most half the smaller value's words)."""
     fa, fb = _settled(a[2], b[2])
-    again = restated(fa, fb, sim, raw, _spelled(a[2], b[2]))
+    again = restated(fa, fb, sim, _spelled(a[2], b[2]))
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown) \
             and not again:
         return False  # little alike, and the facts do not back it
@@ -370,16 +366,13 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False, raw: float | None
 
 def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],
              threshold: float, dated: set[Hashable], bits: Bits | None = None,
-             template: frozenset[int] = frozenset(), keep: int = -1
-             ) -> list[tuple[float, Hashable]]:
+             template: Template | None = None) -> list[tuple[float, Hashable]]:
     """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
-    of; two daily logs (``dated``) are never. ``key``'s sketch is read once, each other's
-    bottom hashes and facts only, then whole for the few alike enough (a cache of every
-    sketch read held ~8 KB a memory; each sketch's `rest` read once in `pairs` saved 5 %
-    of the pairing at 10,000 and held a view per memory through it: bench/RESULTS.md,
-    "round 5"). The similarity leaves out the workspace's ``template`` shingles
-    (`memtui.core.checks.near_duplicate_template`; with ``bits``, ``keep``: the bits of
-    every hash but those), unless that leaves nothing on either side."""
+    of, as written and with the workspace's ``template`` left out (`_kept`); two daily logs
+    (``dated``) are never. ``key``'s sketch is read once, each other's bottom hashes and
+    facts only, then whole for the few alike enough (a cache of every sketch read held ~8 KB
+    a memory; each sketch's `rest` read once in `pairs` saved 5 % of the pairing at 10,000
+    and held a view per memory through it: bench/RESULTS.md, "round 5")."""
     whole = _rest(sketches[key])  # read in place, whole only if needed
     nx = whole[0]
     if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
@@ -394,13 +387,10 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     key_dated = key in dated
     if bits is not None:
         xbits, xfbits, _, below, _, _ = bits[key]
-        xkept = xbits & keep
-        nkept = xkept.bit_count()
     out = []
     for other in others:
         if key_dated and other in dated:
             continue
-        raw = -1.0  # the similarity with the template in, where it is left out
         if bits is None:
             rest = _rest(sketches[other])  # read in place
             n = rest[0]
@@ -408,54 +398,31 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             shared = len(xset.intersection(ys))
             if not shared:
                 continue
-            size_x, size_y = nx, n
             if nx < BOTTOM and n < BOTTOM:
                 cx, cy = nx, n
             else:
                 cut = min(last, ys[-1])  # every hash both hold is at most this: all counted
                 cx, cy = bisect_right(xs, cut), bisect_right(ys, cut)
-            if template:  # the workspace's template left out (`discounted`)
-                raw = shared / (cx + cy - shared)
-                kept = discounted(xs, ys, xset, template, nx < BOTTOM and n < BOTTOM)
-                if kept[1] + kept[2] > kept[0]:  # (nothing else on either side: as it is)
-                    shared, cx, cy, size_x, size_y = kept
-                    if not shared:
-                        continue
         else:  # the same counts from bits (`_bitmaps`)
             ybits, yfbits, rest, ybelow, ylast, n = bits[other]
             shared = (xbits & ybits).bit_count()
             if not shared:
                 continue
-            size_x, size_y = nx, n
             if nx < BOTTOM and n < BOTTOM:
                 cx, cy = nx, n
             elif last <= ylast:  # x's largest hash is the cut: all of x, y's up to it
                 cx, cy = nx, (ybits & below).bit_count()
             else:
                 cx, cy = (xbits & ybelow).bit_count(), n
-            if keep != -1:  # the same with the template's bits left out (`discounted`)
-                raw = shared / (cx + cy - shared)
-                kept = _kept_counts(xkept, ybits & keep, nkept, nx < BOTTOM and n < BOTTOM,
-                                    below if last <= ylast else 0, ybelow)
-                if kept[1] + kept[2] > kept[0]:  # (nothing else on either side: as it is)
-                    shared, cx, cy, size_x, size_y = kept
-                    if not shared:
-                        continue
         sim = shared / (cx + cy - shared)
         if sim < threshold:
             continue
-        if raw < 0:  # (no template left out)
-            raw = sim
-        elif sim < THRESHOLD and min(size_x, size_y) < MIN_SHINGLES:
-            continue  # a side too short without its template for the facts to back it
         m = rest[1 + n] if len(rest) > 1 + n else 0
         if sim < RESTATED and xfacts_last < WORD_BIT and not (
                 m > 0 and len(rest) > 1 + n + m and rest[1 + n + m] >= WORD_BIT):
             continue  # under RESTATED only a number spelled out restates (`restated`)
         # a day's log is a piece of a running log by design: never the other grown (nor
-        # a side past ``SHORT``: `_grown`, asked only when it can say yes); the sizes as
-        # written, the share held without the template (a price line is no short rule
-        # once its provenance line is left out)
+        # a side past ``SHORT``: `_grown`, asked only when it can say yes)
         grown = (nx <= SHORT or n <= SHORT) and not (key_dated or other in dated) and \
             _grown(shared, cx if nx <= n else cy, nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
@@ -475,32 +442,41 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             else:
                 common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
             if not backed(common, hx, m, sim, grown) and not (
-                    sim < LOW and raw < LOW and common >= 3):  # nor `restated`
+                    sim < LOW and common >= 3):  # nor `restated` (read whole)
                 continue
         if x is None:
             x = read_sketch(sketches[key])
-        if agree(x, read_sketch(sketches[other]), sim, grown, raw):
+        y = read_sketch(sketches[other])
+        if agree(x, y, sim, grown) and (
+                template is None or _kept(x, y, template.hashes(), key_dated or other in dated)):
             out.append((sim, other))
     return out
 
 
-def _kept_counts(xkept: int, ykept: int, nkept: int, whole: bool, below: int, ybelow: int
-                 ) -> tuple[int, int, int, int, int]:
-    """`discounted` from bits: (shared, counted of x, of y, x's count, y's count) of the
-    bits two sketches keep; ``below``: the bits up to x's largest when it is the cut (else
-    0: y's largest, ``ybelow``, is)."""
-    ny = ykept.bit_count()
-    if whole:
-        cx, cy = nkept, ny
-    elif below:
-        cx, cy = nkept, (ykept & below).bit_count()
-    else:
-        cx, cy = (xkept & ybelow).bit_count(), ny
-    return (xkept & ykept).bit_count(), cx, cy, nkept, ny
+def _kept(a: Parts, b: Parts, template: frozenset[int], dated: bool) -> bool:
+    """Whether two sketches' parts that `agree` as written agree too with the workspace's
+    template left out (`memtui.core.checks.near_duplicate_template`): their similarity
+    without it, a side under ``MIN_SHINGLES`` without it needing ``THRESHOLD`` (too short
+    for its facts to back it), `_grown` judged on the share held without it (its sizes as
+    written: a price line is no short rule once its provenance line is left out). As written
+    when they share none of it, or nothing else is left on either side (a cluster of
+    copies)."""
+    xs, ys = a[0], b[0]
+    if template.isdisjoint(a[1] & b[1]):
+        return True
+    nx, ny = len(xs), len(ys)
+    shared, cx, cy, sx, sy = discounted(xs, ys, a[1], template, nx < BOTTOM and ny < BOTTOM)
+    if cx + cy <= shared:
+        return True
+    sim = shared / (cx + cy - shared)
+    if sim < THRESHOLD and min(sx, sy) < MIN_SHINGLES:
+        return False
+    grown = (nx <= SHORT or ny <= SHORT) and not dated and \
+        _grown(shared, cx if nx <= ny else cy, nx, ny)
+    return agree(a, b, sim, grown)
 
 
-def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]
-             ) -> tuple[Bits, frozenset[int], int]:
+def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]) -> Bits:
     """For each key: its bottom hashes and its facts as the bits of two integers (one bit per
     value any of ``keys`` holds, one numbering for all: two sketches hold exactly as many
     hashes, or facts, in common as the AND of their integers has bits), its sketch past the
@@ -509,8 +485,7 @@ def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]
     read: a sketch that says more has them cut, never a division by zero). For every pair up to
     ``ALL_PAIRS`` (at most 300 * 128 bits, ~5 KB, an integer): two ANDs and bit counts
     instead of a set intersection over a sketch's hashes read as integers and two
-    bisections, ~7 µs a pair. With it the workspace's template shingles
-    (`template_hashes`) and the bits of every hash but those (-1 when there are none)."""
+    bisections, ~7 µs a pair."""
     rests, bottoms, known = [], [], []
     for key in keys:
         rest = _rest(sketches[key])
@@ -528,9 +503,7 @@ def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]
         top = index[bottom[-1]] + 1 if bottom else 0  # the hashes up to its largest
         out[key] = (hashes, fbits, rest, ((1 << top) - 1) << (size - top),
                     bottom[-1] if bottom else -1, len(bottom))
-    template = template_hashes(bottoms, len(keys))
-    return out, template, ((1 << size) - 1) ^ _bits([list(template)], index)[0] \
-        if template else -1
+    return out
 
 
 def _bits(values: list[list[int]], index: dict[int, int] | None = None) -> list[int]:
@@ -610,11 +583,11 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Fou
     dated = {key for key in keys if _DATED.search(str(key))}
     groups: Iterable[tuple[Hashable, Iterable[Hashable]]]
     bits: Bits | None = None
-    template: frozenset[int] = frozenset()
-    keep = -1
+    template: Template | None = None
     if len(keys) <= ALL_PAIRS:  # every pair, the workspace's template left out
         groups = [(a, keys[i + 1:]) for i, a in enumerate(keys)]
-        bits, template, keep = _bitmaps(sketches, keys)
+        bits = _bitmaps(sketches, keys)
+        template = Template([_bottom(sketches[key]) for key in keys])
     else:
         # Each key's candidates by number, the later of each pair kept by the earlier, a
         # pair found twice kept twice: 4 bytes a pair (as a set of key tuples ~90 bytes, the
@@ -657,7 +630,7 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Fou
                   for i, got in enumerate(later) if got is not None)
     out: Found = defaultdict(list)
     for a, others in groups:
-        for sim, b in _matches(a, others, sketches, threshold, dated, bits, template, keep):
+        for sim, b in _matches(a, others, sketches, threshold, dated, bits, template):
             out[a].append((sim, b))
             out[b].append((sim, a))
     return _ranked(out, order)
@@ -676,7 +649,7 @@ class Buckets:
     to ``ALL_PAIRS`` sketches every pair is a candidate, as in `pairs`. The candidate
     relation is symmetric, so a key's pairs (`pairs_of`) are read from its own
     candidates. Up to ``ALL_PAIRS`` it keeps the workspace's template shingles too (`pairs`;
-    made again at each change, at most 300 × 128 hashes counted: every key touched when they
+    counted again at each change, at most 300 × 128 hashes: every key touched when they
     change)."""
 
     __slots__ = ("bands", "dated", "facts", "order", "sketches", "template", "threshold")
@@ -709,11 +682,11 @@ class Buckets:
                     else:
                         self.facts[h] = [was, key]
 
-    def _template(self) -> frozenset[int]:
+    def _template(self) -> Template | None:
         """The template shingles `pairs` leaves out (none past ``ALL_PAIRS``)."""
         if len(self.sketches) > ALL_PAIRS:
-            return frozenset()
-        return template_hashes(map(_bottom, self.sketches.values()), len(self.sketches))
+            return None
+        return Template(list(map(_bottom, self.sketches.values())))
 
     def _candidates(self, key: Hashable) -> set[Hashable]:
         sk = self.sketches[key]
@@ -766,9 +739,9 @@ class Buckets:
             if _valid(sk):
                 self._add(key, sk, touched, len(self.sketches) + 1 > ALL_PAIRS)
             template = self._template()
-            if template != self.template:  # every pair's similarity can change
-                self.template = template
+            if template != self.template:  # every pair's verdict can change
                 touched.update(self.sketches)
+            self.template = template
             if key in self.sketches and len(self.sketches) <= ALL_PAIRS:
                 touched.update(map(itemgetter(1), self.pairs_of(key)))
             if (before <= ALL_PAIRS) != (len(self.sketches) <= ALL_PAIRS):
