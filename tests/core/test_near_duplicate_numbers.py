@@ -102,7 +102,7 @@ def test_a_restated_memory_is_a_candidate_past_all_pairs_by_its_numbers_in_words
 
 
 # blind set rules10 (ws20, ws14, ws11): a rule and its restatement in another language, the
-# numbers spelled out: no word in common but a year, 2-4 % alike.
+# numbers spelled out: next to no word in common (2-4 % alike there, 4.7 % here).
 _FEE = ("Le stage coûte 36 500 € par an, payés en trois fois : 12 500 € à l'inscription, "
         "puis 12 000 € en mars et 12 000 € en juin.\n**Why:** en 2025 plusieurs familles "
         "n'ont pas pu payer d'un coup.\n")
