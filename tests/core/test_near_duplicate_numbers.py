@@ -99,3 +99,37 @@ def test_a_restated_memory_is_a_candidate_past_all_pairs_by_its_numbers_in_words
                 for i in range(ALL_PAIRS)}
     sketches["a"], sketches["b"] = sketch(_FORMULA, "reference"), sketch(_SPOKEN, "reference")
     assert set(pairs(sketches)) == {"a", "b"}
+
+
+# blind set rules10 (ws20, ws14, ws11): a rule and its restatement in another language, the
+# numbers spelled out: next to no word in common (2-4 % alike there, 4.7 % here).
+_FEE = ("Le stage coûte 36 500 € par an, payés en trois fois : 12 500 € à l'inscription, "
+        "puis 12 000 € en mars et 12 000 € en juin.\n**Why:** en 2025 plusieurs familles "
+        "n'ont pas pu payer d'un coup.\n")
+_FEE_EN = ("The course costs thirty-six thousand five hundred euros a year in three "
+           "payments: twelve thousand five hundred on enrolment, then twelve thousand in "
+           "March and twelve thousand in June.\n**Why:** several families could not pay "
+           "at once in 2025.\n")
+
+
+def test_a_rule_restated_in_another_language_with_its_numbers_in_words() -> None:
+    a, b = sketch(_FEE, "project"), sketch(_FEE_EN, "project")
+    assert 0 < similarity(a, b) < 0.05
+    assert set(pairs({"a": a, "b": b})) == {"a", "b"}
+    # two types are two memories
+    assert pairs({"a": a, "b": sketch(_FEE_EN, "reference")}) == {}
+
+
+def test_two_notes_on_one_thing_under_restated_are_not_restated() -> None:
+    """Under ``RESTATED`` alike, terms in common (two code spans and the type: what
+    `restated` asks from 5 % on) are two notes about one dashboard (blind set rules7, ws27):
+    only a number one side spells out is a restatement there."""
+    a = sketch("Le tableau de bord de la direction est le classeur `Exec KPI` du projet "
+               "`Executive` sur le serveur interne; l'accès se demande sur le portail "
+               "informatique et il est validé par Claire Martin, responsable des données.\n",
+               "reference")
+    b = sketch("The `Exec KPI` extract refreshes every morning; when a refresh fails, message "
+               "Tom Baker on Slack and wait for the next run before telling anyone.\n",
+               "reference")
+    assert 0 < similarity(a, b) < 0.05
+    assert pairs({"a": a, "b": b}) == {}

@@ -4,7 +4,10 @@ every pair past a few hundred: each memory's text is sketched once
 of their hashes, MinHash bins, facts and fields), and the pairing reads the sketches alone.
 
 The similarity of two sketches is the Jaccard similarity of their shingle sets estimated
-from the ``BOTTOM`` smallest hashes (exact for smaller sets). Look-alikes are the risk at a
+from the ``BOTTOM`` smallest hashes (exact for smaller sets). A pair is judged as written and
+again with the workspace's template left out (`_kept`: a line most of its memories hold, a
+provenance line, a signature, is no content; `memtui.core.checks.near_duplicate_template`,
+up to ``ALL_PAIRS`` sketches; blind set rules10). Look-alikes are the risk at a
 low threshold: two memories made from one template (two teams, two shops, two hosts) share
 most words and differ in their facts. So a pair is reported when (1) it is at least
 ``THRESHOLD`` alike; or at least ``LOW`` alike with the other holding most of the facts of
@@ -19,7 +22,9 @@ restated in other words (`restated`: three distinctive facts in common, or two a
 every one of the side with fewer held by the other: a formula against its spoken worked
 example, a list against its prose; a number written in words is a fact, marked, that backs
 a pair where the other side holds the number and is never one side's own: `_settled`,
-`memtui.core.checks.near_duplicate_numbers`; issue 34, blind set rules9), and (2) below
+`memtui.core.checks.near_duplicate_numbers`; issue 34, blind set rules9; under ``RESTATED``
+alike, two languages sharing next to no word, when one side spells out a number of them:
+blind set rules10), and (2) below
 ``COPY`` alike, its
 facts do not conflict (each side holding a fact the other lacks: a copy holds the other's
 facts, or adds some; two daily logs or a corrected memory each hold their own), nor, ever, its
@@ -81,6 +86,7 @@ from memtui.core.checks.near_duplicate_sketch import (
     DECIMAL_BIT,
     FACT_MASK,
     MAX_FACTS,
+    MIN_SHINGLES,
     NAME_BIT,
     WORD_BIT,
     K,
@@ -94,6 +100,7 @@ from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, pac
 from memtui.core.checks.near_duplicate_store import band as _band
 from memtui.core.checks.near_duplicate_store import facts_of as _stored_facts
 from memtui.core.checks.near_duplicate_store import rest as _rest
+from memtui.core.checks.near_duplicate_template import Template, discounted
 
 # A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
 # whole (a cached scan's, a caller's): every reader here takes either.
@@ -113,7 +120,9 @@ GROWN, HELD = 2, 0.5  # one text this many times the other's shingles, holding t
 #                       of them: the other grown (`_grown`) ...
 SHORT = 32  # ... when the other is a short rule (a sentence or two: this many shingles)
 RESTATED = 0.05  # ... from which they are when their facts are one memory's restated
-#                 (`restated`)
+#                 (`restated`); from any word in common when one side spells out a number
+#                 of them (another language: `restated`)
+SPELLED = 0.0  # (pairs compared from any word in common: `restated`)
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
 #                   side's own (`agree`: numbers written otherwise)
@@ -282,7 +291,15 @@ def _settled(fa: frozenset[int], fb: frozenset[int]) -> tuple[frozenset[int], fr
 
 
 
-def restated(fa: frozenset[int], fb: frozenset[int], sim: float) -> bool:
+def _spelled(fa: frozenset[int], fb: frozenset[int]) -> frozenset[int]:
+    """The numbers either side spells out (``WORD_BIT``, sorted last), as numbers."""
+    if (not fa or max(fa) < WORD_BIT) and (not fb or max(fb) < WORD_BIT):
+        return frozenset()
+    return frozenset(h & FACT_MASK for h in fa | fb if h >= WORD_BIT)
+
+
+def restated(fa: frozenset[int], fb: frozenset[int], sim: float,
+             spelled: frozenset[int] = frozenset()) -> bool:
     """Whether two sides' facts (`_settled`) say a pair from ``RESTATED`` to ``LOW`` alike is
     one memory restated in other words (a list against its prose, numbers in words, a
     summary against its full note: its words change, its facts stay): of their distinctive
@@ -290,15 +307,23 @@ def restated(fa: frozenset[int], fb: frozenset[int], sim: float) -> bool:
     more in common, or two and the type (two alone are a summary beside its detail, an
     `apply` and a `-target`; `kind_fact`: one type is a fact in common), every
     one of the side with fewer held by the other, and the other holding at most twice as
-    many of its own (a worked example's sums; not a long note holding a short one's few)."""
-    if not RESTATED <= sim < LOW or ((fa - fb) & _TYPES and (fb - fa) & _TYPES):
+    many of its own (a worked example's sums; not a long note holding a short one's few).
+    Under ``RESTATED`` alike (two languages share next to no word) only when one of those
+    facts is a number one side spells out (``spelled``, `_settled`: “trois cents” beside
+    ``300``, issue 34, rules10): two notes of one language about one thing share their
+    names and terms, never a number written once in words and once in digits.
+    """
+    if not sim < LOW or (
+            (fa - fb) & _TYPES and (fb - fa) & _TYPES):
         return False  # (two types: two memories)
     sa, sb = fa - _WEAK, fb - _WEAK
     if len(sa) > len(sb):
         sa, sb = sb, sa
-    shared = len(sa & sb)
+    common = sa & sb
+    shared = len(common)
     return (shared >= (2 if fa & fb & _TYPES else 3) and shared == len(sa)
-            and len(sb) - shared <= 2 * shared)
+            and len(sb) - shared <= 2 * shared
+            and (sim >= RESTATED or not common.isdisjoint(spelled)))
 
 
 def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
@@ -312,7 +337,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
     with values sharing at most half the smaller value's words)."""
     fa, fb = _settled(a[2], b[2])
-    again = restated(fa, fb, sim)
+    again = restated(fa, fb, sim, _spelled(a[2], b[2]))
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown) \
             and not again:
         return False  # little alike, and the facts do not back it
@@ -340,14 +365,14 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
 
 
 def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],
-             threshold: float, dated: set[Hashable], bits: Bits | None = None
-             ) -> list[tuple[float, Hashable]]:
+             threshold: float, dated: set[Hashable], bits: Bits | None = None,
+             template: Template | None = None) -> list[tuple[float, Hashable]]:
     """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
-    of; two daily logs (``dated``) are never. ``key``'s sketch is read once, each other's
-    bottom hashes and facts only, then whole for the few alike enough (a cache of every
-    sketch read held ~8 KB a memory; each sketch's `rest` read once in `pairs` saved 5 %
-    of the pairing at 10,000 and held a view per memory through it: bench/RESULTS.md,
-    "round 5")."""
+    of, as written and with the workspace's ``template`` left out (`_kept`); two daily logs
+    (``dated``) are never. ``key``'s sketch is read once, each other's bottom hashes and
+    facts only, then whole for the few alike enough (a cache of every sketch read held ~8 KB
+    a memory; each sketch's `rest` read once in `pairs` saved 5 % of the pairing at 10,000
+    and held a view per memory through it: bench/RESULTS.md, "round 5")."""
     whole = _rest(sketches[key])  # read in place, whole only if needed
     nx = whole[0]
     if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
@@ -392,12 +417,15 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         sim = shared / (cx + cy - shared)
         if sim < threshold:
             continue
+        m = rest[1 + n] if len(rest) > 1 + n else 0
+        if sim < RESTATED and xfacts_last < WORD_BIT and not (
+                m > 0 and len(rest) > 1 + n + m and rest[1 + n + m] >= WORD_BIT):
+            continue  # under RESTATED only a number spelled out restates (`restated`)
         # a day's log is a piece of a running log by design: never the other grown (nor
         # a side past ``SHORT``: `_grown`, asked only when it can say yes)
         grown = (nx <= SHORT or n <= SHORT) and not (key_dated or other in dated) and \
             _grown(shared, cx if nx <= n else cy, nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
-            m = rest[1 + n] if len(rest) > 1 + n else 0
             hx = mx
             if xfacts_last >= WORD_BIT or (m > 0 and len(rest) > 1 + n + m
                                            and rest[1 + n + m] >= WORD_BIT):
@@ -414,13 +442,38 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             else:
                 common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
             if not backed(common, hx, m, sim, grown) and not (
-                    RESTATED <= sim < LOW and common >= 3):  # nor `restated` (read whole)
+                    sim < LOW and common >= 3):  # nor `restated` (read whole)
                 continue
         if x is None:
             x = read_sketch(sketches[key])
-        if agree(x, read_sketch(sketches[other]), sim, grown):
+        y = read_sketch(sketches[other])
+        if agree(x, y, sim, grown) and (
+                template is None or _kept(x, y, template.hashes(), key_dated or other in dated)):
             out.append((sim, other))
     return out
+
+
+def _kept(a: Parts, b: Parts, template: frozenset[int], dated: bool) -> bool:
+    """Whether two sketches' parts that `agree` as written agree too with the workspace's
+    template left out (`memtui.core.checks.near_duplicate_template`): their similarity
+    without it, a side under ``MIN_SHINGLES`` without it needing ``THRESHOLD`` (too short
+    for its facts to back it), `_grown` judged on the share held without it (its sizes as
+    written: a price line is no short rule once its provenance line is left out). As written
+    when they share none of it, or nothing else is left on either side (a cluster of
+    copies)."""
+    xs, ys = a[0], b[0]
+    if template.isdisjoint(a[1] & b[1]):
+        return True
+    nx, ny = len(xs), len(ys)
+    shared, cx, cy, sx, sy = discounted(xs, ys, a[1], template, nx < BOTTOM and ny < BOTTOM)
+    if cx + cy <= shared:
+        return True
+    sim = shared / (cx + cy - shared)
+    if sim < THRESHOLD and min(sx, sy) < MIN_SHINGLES:
+        return False
+    grown = (nx <= SHORT or ny <= SHORT) and not dated and \
+        _grown(shared, cx if nx <= ny else cy, nx, ny)
+    return agree(a, b, sim, grown)
 
 
 def _bitmaps(sketches: Mapping[Hashable, bytes], keys: list[Hashable]) -> Bits:
@@ -511,7 +564,7 @@ def _fact_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
                 yield a, b
 
 
-def pairs(sketches: Mapping[Hashable, bytes], threshold: float = RESTATED) -> Found:
+def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Found:
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
     most similar first (ties in the order of ``sketches``). Up to ``ALL_PAIRS`` sketches every
     pair is a candidate (a bounded cost: ~45,000 ANDs of bits); past it, candidates
@@ -530,9 +583,11 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = RESTATED) -> Fo
     dated = {key for key in keys if _DATED.search(str(key))}
     groups: Iterable[tuple[Hashable, Iterable[Hashable]]]
     bits: Bits | None = None
-    if len(keys) <= ALL_PAIRS:
+    template: Template | None = None
+    if len(keys) <= ALL_PAIRS:  # every pair, the workspace's template left out
         groups = [(a, keys[i + 1:]) for i, a in enumerate(keys)]
         bits = _bitmaps(sketches, keys)
+        template = Template([_bottom(sketches[key]) for key in keys])
     else:
         # Each key's candidates by number, the later of each pair kept by the earlier, a
         # pair found twice kept twice: 4 bytes a pair (as a set of key tuples ~90 bytes, the
@@ -575,7 +630,7 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = RESTATED) -> Fo
                   for i, got in enumerate(later) if got is not None)
     out: Found = defaultdict(list)
     for a, others in groups:
-        for sim, b in _matches(a, others, sketches, threshold, dated, bits):
+        for sim, b in _matches(a, others, sketches, threshold, dated, bits, template):
             out[a].append((sim, b))
             out[b].append((sim, a))
     return _ranked(out, order)
@@ -593,13 +648,15 @@ class Buckets:
     lone one without a list: most facts are one memory's) are kept whatever the count; up
     to ``ALL_PAIRS`` sketches every pair is a candidate, as in `pairs`. The candidate
     relation is symmetric, so a key's pairs (`pairs_of`) are read from its own
-    candidates."""
+    candidates. Up to ``ALL_PAIRS`` it keeps the workspace's template shingles too (`pairs`;
+    counted again at each change, at most 300 × 128 hashes: every key touched when they
+    change)."""
 
-    __slots__ = ("bands", "dated", "facts", "order", "sketches", "threshold")
+    __slots__ = ("bands", "dated", "facts", "order", "sketches", "template", "threshold")
 
     def __init__(self, sketches: Mapping[Hashable, bytes],
                  order: Mapping[Hashable, int] | None = None,
-                 threshold: float = RESTATED) -> None:
+                 threshold: float = SPELLED) -> None:
         """``order``: each key's rank (pairs tie in it, a bucket's first is the least);
         by default the order of ``sketches``."""
         self.order = order if order is not None else {k: n for n, k in enumerate(sketches)}
@@ -608,6 +665,7 @@ class Buckets:
         self.dated = {key for key in self.sketches if _DATED.search(str(key))}
         self.bands: list[dict[int | bytes, Bucket]] = [{} for _ in range(BANDS)]
         self.facts: dict[int, Bucket] = {}  # a fact's holder alone, or a list of them
+        self.template = self._template()
         for key, sk in self.sketches.items():
             for band, cut in zip(self.bands, _cuts(sk), strict=True):
                 was = band.setdefault(cut, key)
@@ -623,6 +681,12 @@ class Buckets:
                         was.append(key)
                     else:
                         self.facts[h] = [was, key]
+
+    def _template(self) -> Template | None:
+        """The template shingles `pairs` leaves out (none past ``ALL_PAIRS``)."""
+        if len(self.sketches) > ALL_PAIRS:
+            return None
+        return Template(list(map(_bottom, self.sketches.values())))
 
     def _candidates(self, key: Hashable) -> set[Hashable]:
         sk = self.sketches[key]
@@ -655,7 +719,8 @@ class Buckets:
         """One key's entry of `found` (empty: none)."""
         if key not in self.sketches:
             return []
-        out = _matches(key, self._candidates(key), self.sketches, self.threshold, self.dated)
+        out = _matches(key, self._candidates(key), self.sketches, self.threshold, self.dated,
+                       template=self.template)
         order = self.order
         out.sort(key=lambda p: (-p[0], order[p[1]]))
         return out
@@ -673,8 +738,12 @@ class Buckets:
                 self._remove(key, touched, before > ALL_PAIRS)
             if _valid(sk):
                 self._add(key, sk, touched, len(self.sketches) + 1 > ALL_PAIRS)
-                if len(self.sketches) <= ALL_PAIRS:
-                    touched.update(map(itemgetter(1), self.pairs_of(key)))
+            template = self._template()
+            if template != self.template:  # every pair's verdict can change
+                touched.update(self.sketches)
+            self.template = template
+            if key in self.sketches and len(self.sketches) <= ALL_PAIRS:
+                touched.update(map(itemgetter(1), self.pairs_of(key)))
             if (before <= ALL_PAIRS) != (len(self.sketches) <= ALL_PAIRS):
                 touched.update(self.sketches)  # every candidate relation changed
         return touched
@@ -726,6 +795,12 @@ class Buckets:
             self.facts[h] = holders
             if lsh and len(holders) - 1 <= FACT_BUCKET:
                 touched.update(holders)
+
+
+def _bottom(sk: bytes) -> Iterable[int]:
+    """A sketch's bottom hashes (read in place)."""
+    rest = _rest(sk)
+    return rest[1:1 + max(rest[0], 0)]
 
 
 def _touch(touched: set[Hashable], members: list[Hashable], key: Hashable, others: int

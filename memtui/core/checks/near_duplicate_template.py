@@ -1,0 +1,112 @@
+"""Text that many memories of one workspace share is template, not content (issue 34, blind
+set rules10): a pair `near_duplicate` reports says the same as written and with it left out.
+
+A workspace's memories often end, or open, with the same line: a provenance line (“Source:
+Dan, noted during the evening admin session.”), a signature, a boilerplate header. Two short
+look-alikes holding it (two rooms, two reviewers' preferences) share little more, yet that
+line's words made them 25-45 % alike, and a type or a small number in common then backed the
+pair (rules10: all 23 false files were such pairs). What marks that text is structure, not
+its words: it is held by a large share of the workspace's memories, each of its words by the
+very same memories. So a shingle held by at least ``SHARE`` of a workspace's sketches, and by
+``AT_LEAST`` of them, in a run of ``RUN`` or more held by the very same sketches, is
+template (`template_hashes`; a domain's common words, “books”, “claim”, each held by its own
+few, are content: blind set rules8 lost 8 true files when they were left out). A pair that
+agrees as written is judged again with the template left out of both shingle sets
+(`discounted`; `near_duplicate._kept`), unless it shares none of it or that leaves nothing
+on either side (a cluster of copies is still a cluster).
+
+A pure function of the workspace's sketches (their bottom hashes: a short memory's shingles
+all of them, a long one's a sample), counted where every pair is compared (up to
+``ALL_PAIRS`` sketches: at most 300 × 128 hashes, ~7 ms at 261 memories of dense Chinese)
+and only when a pair agrees as written (`Template`: a cold audit without any pays nothing).
+Past ``ALL_PAIRS`` the candidates are the pairs whose MinHash bands agree (most of them more
+than half alike) or that share a rare fact, and no template is read: keeping a workspace's
+counts exact under a live auditor's edits there would touch every holder of a shingle
+crossing the share (thousands at 10,000 memories, against the re-audit's 25 ms).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import chain
+
+__all__ = ["AT_LEAST", "RUN", "SHARE", "Template", "discounted", "floor_of",
+           "template_hashes"]
+
+SHARE = (1, 2)  # a shingle held by at least this share of a workspace's sketches ...
+AT_LEAST = 4  # ... and by this many of them is template (a triple of copies is not),
+RUN = 3  # ... in a run of this many held by the very same sketches (a line's words)
+
+
+def floor_of(count: int) -> int:
+    """How many of ``count`` sketches hold a template shingle, at least."""
+    num, den = SHARE
+    return max(AT_LEAST, -(-count * num // den))
+
+
+def template_hashes(bottoms: Iterable[Iterable[int]], count: int) -> frozenset[int]:
+    """The template shingles of ``count`` sketches whose bottom hashes are ``bottoms``: of
+    those at least `floor_of` ``count`` of them hold, each run of ``RUN`` or more held by
+    the very same sketches (a line's words; a domain's common words, “books”, “claim”, each
+    held by its own few, are content: blind set rules8)."""
+    floor = floor_of(count)
+    if count < floor:
+        return frozenset()
+    bottoms = [b if isinstance(b, list) else list(b) for b in bottoms]
+    held = Counter(chain.from_iterable(bottoms))
+    common = {h for h, c in held.items() if c >= floor}
+    if len(common) < RUN:
+        return frozenset()
+    holders = dict.fromkeys(common, 0)
+    for i, bottom in enumerate(bottoms):
+        bit = 1 << i
+        for h in common.intersection(bottom):
+            holders[h] |= bit
+    runs: dict[int, list[int]] = {}
+    for h, who in holders.items():
+        runs.setdefault(who, []).append(h)
+    return frozenset(chain.from_iterable(run for run in runs.values() if len(run) >= RUN))
+
+
+class Template:
+    """A workspace's template shingles (`template_hashes`), counted when first asked for:
+    `near_duplicate` asks only for a pair that agrees as written (most workspaces have
+    none, and pay nothing)."""
+
+    __slots__ = ("_bottoms", "_hashes")
+
+    def __init__(self, bottoms: list[Iterable[int]]) -> None:
+        """``bottoms``: each sketch's bottom hashes."""
+        self._bottoms = bottoms
+        self._hashes: frozenset[int] | None = None
+
+    def hashes(self) -> frozenset[int]:
+        if self._hashes is None:
+            self._hashes = template_hashes(self._bottoms, len(self._bottoms))
+            self._bottoms = []
+        return self._hashes
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Template) and self.hashes() == other.hashes()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def discounted(xs: Sequence[int], ys: Sequence[int], xset: frozenset[int],
+               template: frozenset[int], whole: bool) -> tuple[int, int, int, int, int]:
+    """(shared, counted of ``xs``, counted of ``ys``, the count of each) of two bottom-k hash
+    lists (ascending; ``xset`` the first's as a set) with ``template`` left out: of the
+    hashes up to the smaller largest (every hash of both when ``whole``), those not
+    template."""
+    sx = len(xs) - len(template.intersection(xs))
+    sy = len(ys) - len(template.intersection(ys))
+    if whole:
+        cx, cy = sx, sy
+    else:
+        cut = min(xs[-1], ys[-1])
+        cx, cy = bisect_right(xs, cut), bisect_right(ys, cut)
+        cx -= len(template.intersection(xs[:cx]))
+        cy -= len(template.intersection(ys[:cy]))
+    return len(xset.intersection(ys).difference(template)), cx, cy, sx, sy
