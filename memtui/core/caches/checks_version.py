@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import os
 import sys
 from pathlib import Path
 
@@ -26,18 +27,51 @@ CODE_SUFFIXES = (".py", ".json", ".toml", ".txt")
 def code_files(root: Path | None = None) -> list[Path]:
     """Every file under ``root`` (``CODE_ROOT``) whose content decides a verdict, sorted."""
     top = root or CODE_ROOT
-    return sorted(p for p in top.rglob("*") if p.suffix in CODE_SUFFIXES
-                  and "__pycache__" not in p.parts and p.is_file())
+    return [top.joinpath(*parts) for parts in _code_parts(os.fspath(top))]
+
+
+def _code_parts(top: str) -> list[tuple[str, ...]]:
+    """``code_files`` under the folder ``top``, each as its path's parts below it, sorted as
+    paths are (part by part): what ``Path.rglob("*")`` and ``is_file`` found, walked with
+    ``os.scandir`` (the same ~230 entries as Path objects were ~5 % of a cold audit of 261
+    memories, issue 35). A folder is followed unless it is a link or a ``__pycache__``; a
+    file may be a link to one."""
+    out: list[tuple[str, ...]] = []
+    todo: list[tuple[str, ...]] = [()]
+    while todo:
+        below = todo.pop()
+        try:
+            with os.scandir(os.path.join(top, *below)) as it:
+                entries = list(it)
+        except PermissionError:
+            continue
+        for entry in entries:
+            name = entry.name
+            if name == "__pycache__":
+                continue
+            try:
+                folder = entry.is_dir() and not entry.is_symlink()
+                wanted = not folder and os.path.splitext(name)[1] in CODE_SUFFIXES and \
+                    entry.is_file()
+            except OSError:
+                continue
+            if folder:
+                todo.append((*below, name))
+            elif wanted:
+                out.append((*below, name))
+    out.sort()
+    return out
 
 
 def code_digest(root: Path | None = None) -> bytes:
     """One digest of ``code_files``: each one's path under the root and its bytes."""
-    top = root or CODE_ROOT
+    top = os.fspath(root or CODE_ROOT)
     h = hashlib.sha256()
-    for path in code_files(top):
-        h.update(path.relative_to(top).as_posix().encode() + b"\0")
+    for parts in _code_parts(top):
+        h.update("/".join(parts).encode() + b"\0")
         try:
-            h.update(hashlib.sha256(path.read_bytes()).digest())
+            with open(os.path.join(top, *parts), "rb") as f:
+                h.update(hashlib.sha256(f.read()).digest())
         except OSError:
             h.update(b"unreadable")
     return h.digest()

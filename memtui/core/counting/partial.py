@@ -117,9 +117,9 @@ class Partial:
             for token, i in self.long:
                 if token in blob:
                     got[token] = int(ranks[i])
-            import tiktoken
+            from memtui.core.counting.tiktoken_import import tiktoken
 
-            self.encoding = tiktoken.Encoding(f"memtui-{self.name}-partial",
+            self.encoding = tiktoken().Encoding(f"memtui-{self.name}-partial",
                                               pat_str=self.pattern, mergeable_ranks=dict(got),
                                               special_tokens={})
             self.chunks |= new

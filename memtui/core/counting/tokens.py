@@ -139,9 +139,9 @@ def encoder(name: str) -> Any:
     with _lock:
         enc = _encoders.get(name)
         if enc is None:
-            import tiktoken
+            from memtui.core.counting.tiktoken_import import tiktoken
 
-            enc = _encoders[name] = tiktoken.Encoding(
+            enc = _encoders[name] = tiktoken().Encoding(
                 f"memtui-{name}", pat_str=_pattern(name), mergeable_ranks=_ranks(name),
                 special_tokens={})
             _partials.pop(name, None)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from memtui.core.git import cache as git_cache
-from memtui.core.git.repo import MAX_TIME, Budget, GitReadError, HistoryCut, Repo, find_repo
+from memtui.core.git.find import find_repo
+
+if TYPE_CHECKING:
+    from memtui.core.git.repo import Repo
 
 DAY = 86400.0
 #: Commits a kept record's HEAD may lie behind today's (see `_since`).
@@ -63,6 +65,8 @@ def git_ages(root: Path, keep: bool = False) -> tuple[dict[str, float | None], s
     found = find_repo(root)
     if found is None:
         return {}, None
+    from memtui.core.git.repo import Repo  # (only in a repository: most are in none)
+
     top, gitdir = found
     prefix = Path(os.path.realpath(root)).relative_to(top).as_posix()
     prefix = "" if prefix == "." else prefix
@@ -90,6 +94,8 @@ def git_head(root: Path) -> tuple[str, str, str] | None:
     found = find_repo(root)
     if found is None:
         return None
+    from memtui.core.git.repo import Repo
+
     top, gitdir = found
     prefix = Path(os.path.realpath(root)).relative_to(top).as_posix()
     try:
@@ -108,6 +114,8 @@ def _times(repo: Repo, prefix: str, head: str
     stops as soon as every one of HEAD's files there has a time (the walk goes newest
     first: a time once found is final), and a commit whose tree at the prefix is its
     parent's costs its commit and the trees along the prefix, never a diff."""
+    from memtui.core.git.repo import MAX_TIME, HistoryCut
+
     out: dict[str, float | None] = {}
     gone: set[str] = set()
     walked = 0
@@ -147,6 +155,9 @@ def _kept_times(repo: Repo, gitdir: str, prefix: str, head: str
                 ) -> tuple[dict[str, float | None], str | None]:
     """`_times`, from the user cache's record when it holds HEAD or an ancestor of it (see
     `git_ages`); a walk read to its end is kept there."""
+    from memtui.core.git import cache as git_cache
+    from memtui.core.git.repo import GitReadError
+
     try:
         if repo.subtree(repo.commit(head).tree, prefix) is None:
             return {}, None  # nothing to date, nothing worth keeping
@@ -173,6 +184,8 @@ def _since(repo: Repo, prefix: str, head: str, before: str,
     commits between; None when ``before`` is not reached through at most `MAX_SINCE`
     commits of one parent each. Exact: from ``head`` down such a chain the walk holds one
     commit at a time, so it is the chain, newest first, then the walk from ``before``."""
+    from memtui.core.git.repo import MAX_TIME
+
     chain = []
     sha = head
     while sha != before:
@@ -210,6 +223,8 @@ def _held(repo: Repo, top: str, path: str) -> bool:
 def _count(repo: Repo, top: str) -> int | None:
     """How many files HEAD holds under ``top``, counted on a budget of its own (None when
     they cannot be counted: the walk then reads the whole history, as it did before)."""
+    from memtui.core.git.repo import Budget, GitReadError
+
     budget, repo.budget = repo.budget, Budget()
     try:
         return repo.count_files(top)

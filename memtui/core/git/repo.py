@@ -42,6 +42,8 @@ from operator import itemgetter, ne
 from pathlib import Path
 from typing import NamedTuple
 
+from memtui.core.git.find import find_repo as find_repo  # (where it was: trend, project, tests)
+from memtui.core.git.find import is_dir
 from memtui.core.git.pack import (
     OFS_DELTA,
     REF_DELTA,
@@ -133,27 +135,6 @@ class Budget(Record):
             raise HistoryCut(f"the history is longer than memtui reads ({cap})")
 
 
-def _is_dir(path: Path) -> bool:
-    try:
-        return stat.S_ISDIR(os.lstat(path).st_mode)
-    except OSError:
-        return False
-
-
-def find_repo(start: Path) -> tuple[Path, Path] | None:
-    """(work tree top, ``.git`` directory) of the repository holding ``start``, or None."""
-    here = Path(os.path.realpath(start))
-    while True:
-        dot = here / ".git"
-        if _is_dir(dot):
-            return here, dot
-        if os.path.lexists(dot):
-            return None  # a .git file or link: never followed
-        if here.parent == here:
-            return None
-        here = here.parent
-
-
 def _small_file(path: Path, cap: int = _REF_CAP) -> bytes | None:
     """A regular file's bytes (at most ``cap``), never following a link or opening a FIFO."""
     data = _small_file_start(path, cap + 1)
@@ -180,11 +161,11 @@ class Repo:
     def __init__(self, gitdir: Path) -> None:
         self.gitdir = gitdir
         objects = gitdir / "objects"
-        if not _is_dir(objects):
+        if not is_dir(objects):
             raise GitReadError(f"{gitdir}: no objects folder")
         packs = objects / "pack"
         if os.path.lexists(packs):
-            if not _is_dir(packs):
+            if not is_dir(packs):
                 raise GitReadError(f"{packs}: not a folder")
             for name in os.listdir(packs):  # a FIFO or link there would block or lead out
                 if not stat.S_ISREG(os.lstat(packs / name).st_mode):

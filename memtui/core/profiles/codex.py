@@ -9,11 +9,11 @@ which MEMORY.md and the summary name by path. Sources: openai/codex
 from __future__ import annotations
 
 import posixpath
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
     from memtui.core.scanner.index import Index
@@ -25,9 +25,9 @@ BYTES_PER_TOKEN = 4
 RUST_SPACE = ("\t\n\v\f\r \u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
               "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
 #: A path the memory folder's files name: under rollout_summaries/ or skills/.
-PATH = re.compile(r"(?<![\w./-])((?:rollout_summaries|skills)/[\w.@+-]+(?:/[\w.@+-]+)*)")
+PATH = lazy_pattern(r"(?<![\w./-])((?:rollout_summaries|skills)/[\w.@+-]+(?:/[\w.@+-]+)*)")
 #: A file named by itself in backticks (`ACTIVE.md`): the summary tells the agent to read it.
-NAMED = re.compile(r"`([^`/\s]{1,200}\.md)`")
+NAMED = lazy_pattern(r"`([^`/\s]{1,200}\.md)`")
 #: Files Codex writes for itself, not memories: its extensions' notes and the scratch diff
 #: of a consolidation (seen in real folders; ``codex-rs/ext/memories``).
 NOT_MEMORIES = ("extensions/",)
@@ -35,7 +35,7 @@ SCRATCH = ("phase2_workspace_diff.md",)
 #: Where Codex queues what it has not consolidated yet: what it names is not lost.
 QUEUE = "raw_memories.md"
 #: How a raw memory names its rollout summary (a file of rollout_summaries/).
-SUMMARY_FILE = re.compile(r"^\s*rollout_summary_file:\s*([^\s/]{1,255}\.md)\s*$")
+SUMMARY_FILE = lazy_pattern(r"^\s*rollout_summary_file:\s*([^\s/]{1,255}\.md)\s*$")
 
 
 def approx_tokens(n_bytes: int) -> int:

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memtui.core.profiles.base import Injection, Profile, Reader, References
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
     from memtui.core.scanner.index import Index
     from memtui.core.workspace import Workspace
 
-POINTER = re.compile(r"^\s*[-*]\s+See\s+(\S+\.md)\b", re.IGNORECASE)
+POINTER = lazy_pattern(r"^\s*[-*]\s+See\s+(\S+\.md)\b", re.IGNORECASE)
 
 
 class Gemini(Profile):

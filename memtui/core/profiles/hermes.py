@@ -9,7 +9,6 @@ The limits are ``memory.memory_char_limit`` / ``memory.user_char_limit`` in
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -17,6 +16,7 @@ from memtui.core.checks.findings import Finding, finding
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
 from memtui.core.profiles.files import dig, load_config
 from memtui.core.reporting.wording import plural
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
     from memtui.core.scanner.index import Index
@@ -35,7 +35,7 @@ NEAR_SHARE = 0.8
 NEAR_MIN_WORDS = 5
 #: The most findings a store's entries yield one by one (then one says how many more).
 MAX_ENTRY_FINDINGS = 200
-WORD = re.compile(r"\w+")
+WORD = lazy_pattern(r"\w+")
 
 
 def fold(raw: str) -> str:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import datetime
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
 from memtui.core.profiles.files import dig, load_config, positive_int
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
     from memtui.core.scanner.index import Index
@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 BOOTSTRAP = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md",
              "BOOTSTRAP.md", "MEMORY.md")
 MIN_FILE_BUDGET = 64
-DAILY = re.compile(r"(?:.*/)?(\d{4})-(\d{2})-(\d{2})(?:[^/]*)\.md")
-DAY_NOTE = re.compile(r"\d{4}-\d{2}-\d{2}\.md")
+DAILY = lazy_pattern(r"(?:.*/)?(\d{4})-(\d{2})-(\d{2})(?:[^/]*)\.md")
+DAY_NOTE = lazy_pattern(r"\d{4}-\d{2}-\d{2}\.md")
 #: How many entries of ``memory/`` recognition looks at.
 SCAN_MAX = 10_000
 

@@ -1,0 +1,31 @@
+"""Which repository holds a folder: the nearest folder at or above it holding a ``.git``
+directory (see `memtui.core.git.repo`). Apart from the reader so that a workspace in no
+repository (most cold audits) never imports it: `memtui.core.git.age` asks here first."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+
+def is_dir(path: Path) -> bool:
+    """A directory itself, not a link to one."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def find_repo(start: Path) -> tuple[Path, Path] | None:
+    """(work tree top, ``.git`` directory) of the repository holding ``start``, or None."""
+    here = Path(os.path.realpath(start))
+    while True:
+        dot = here / ".git"
+        if is_dir(dot):
+            return here, dot
+        if os.path.lexists(dot):
+            return None  # a .git file or link: never followed
+        if here.parent == here:
+            return None
+        here = here.parent
