@@ -12,6 +12,7 @@ answer yes wrongly (letters joined across removed characters), never no wrongly.
 from __future__ import annotations
 
 import threading
+from operator import itemgetter
 
 import ahocorasick
 
@@ -19,6 +20,7 @@ from memtui.core.scanner.anchored import Anchored, automaton
 
 #: The only characters outside ASCII whose lower case holds an ASCII letter (İ → i̇, K → k).
 _LOWERS_TO_ASCII = ("\u0130", "\u212a")
+_WORD = itemgetter(1)  # of the automaton's (end, word)
 #: Keyword lists known by identity (`_Keywords.order_of`) at most: the checks ask a handful.
 MAX_KNOWN = 64
 
@@ -105,16 +107,23 @@ class KeywordProbe:
         kw = _KEYWORDS
         if self._version != kw.version:
             text, found = self.text, set()
+            other = bool(kw.other_words) and not text.isascii()
+            # Lower-cased once for both kinds when the other keywords need it: its ASCII
+            # characters are then those the ASCII keywords are looked for in, whichever way
+            # below (no character but `_LOWERS_TO_ASCII` lowers to one).
+            low = text.lower() if other and kw.other_cased else None
             if kw.ascii is not None:
-                if any(c in text for c in _LOWERS_TO_ASCII):
+                if low is not None:
+                    data = low.encode("ascii", "ignore")
+                elif any(c in text for c in _LOWERS_TO_ASCII):
                     data = text.lower().encode("ascii", "ignore")
                 else:
                     data = text.encode("ascii", "ignore").lower()
-                found.update(w for _, w in kw.ascii.iter(data.decode("ascii")))
-            if kw.other_words and not text.isascii():
+                found.update(map(_WORD, kw.ascii.iter(data.decode("ascii"))))
+            if other:
                 # Every non-ASCII keyword, overlapping ones too (hundreds of words: one
                 # ``in`` per word was most of a cold audit's credential check).
-                found |= kw.other_found(text.lower() if kw.other_cased else text)
+                found |= kw.other_found(text if low is None else low)
             self._found, self._version = found, kw.version
         return self._found
 

@@ -170,6 +170,7 @@ def frontmatter_span(text: str) -> tuple[str | None, int, int, bool]:
 _SIMPLE_KEY = lazy_pattern(r"([A-Za-z_][\w-]*):(?: (.*))?$")
 #: Words YAML reads as bools or null (and a few it might).
 _RESERVED_WORDS = frozenset(["yes", "no", "true", "false", "on", "off", "null", "~", "y", "n"])
+_RESERVED_LONGEST = max(map(len, _RESERVED_WORDS))
 _DATE = lazy_pattern(r"\d{4}-\d\d-\d\d$")
 _PLAIN_BAD_START = frozenset("-?:,[]{}#&*!|>'\"%@`+.0123456789=<~")
 
@@ -177,7 +178,8 @@ _PLAIN_BAD_START = frozenset("-?:,[]{}#&*!|>'\"%@`+.0123456789=<~")
 def _simple_scalar(value: str) -> tuple[bool, Any]:
     """(ok, value) for a scalar the fast reader is sure YAML reads the same way."""
     value = value.strip(" ")
-    if not value or "\t" in value or not value.isprintable():
+    # (a tab is not printable: ``isprintable`` refuses it too)
+    if not value or not value.isprintable():
         return False, None
     first = value[0]
     if first == '"':
@@ -187,15 +189,18 @@ def _simple_scalar(value: str) -> tuple[bool, Any]:
     if first == "'":
         inner = value[1:-1]
         return len(value) >= 2 and value[-1] == "'" and "'" not in inner, inner
-    if _DATE.match(value):
+    # A date opens with a digit (``\d``: a character ``isdecimal`` holds); a reserved word
+    # has at most 5 letters, and lower-casing never shortens a string.
+    if first.isdecimal() and _DATE.match(value):
         import datetime as dt
 
         try:
             return True, dt.date.fromisoformat(value)
         except ValueError:
             return False, None
-    if first in _PLAIN_BAD_START or value.lower() in _RESERVED_WORDS or ": " in value \
-            or " #" in value or value.endswith(":"):
+    if first in _PLAIN_BAD_START or (len(value) <= _RESERVED_LONGEST and
+                                     value.lower() in _RESERVED_WORDS) \
+            or ": " in value or " #" in value or value[-1] == ":":
         return False, None
     return True, value
 
@@ -210,17 +215,21 @@ def simple_yaml(fm: str) -> dict[str, Any] | None:
     out: dict[str, Any] = {}
     parent: dict[str, Any] | None = None
     indent = ""
+    match, intern = _SIMPLE_KEY.match, sys.intern
     for line in fm.split("\n"):
-        if not line.strip(" "):
-            continue
         stripped = line.lstrip(" ")
-        lead = line[: len(line) - len(stripped)]
-        m = _SIMPLE_KEY.match(stripped)
-        if m is None or m.group(1).lower() in _RESERVED_WORDS:
+        if not stripped:
+            continue
+        lead = line[: len(line) - len(stripped)] if len(stripped) != len(line) else ""
+        m = match(stripped)
+        if m is None:
+            return None
+        key, value = m.groups()
+        if len(key) <= _RESERVED_LONGEST and key.lower() in _RESERVED_WORDS:
             return None
         # Keys (and types) repeat in every memory: one string each (issue 35: ~3 MB of
         # copies at 10,000 memories, held by the app for the session).
-        key, value = sys.intern(m.group(1)), m.group(2)
+        key = intern(key)
         if lead:
             if parent is None or (indent and lead != indent):
                 return None
@@ -240,7 +249,7 @@ def simple_yaml(fm: str) -> dict[str, Any] | None:
         ok, parsed = _simple_scalar(value)
         if not ok:
             return None
-        target[key] = sys.intern(parsed) if key == "type" and type(parsed) is str else parsed
+        target[key] = intern(parsed) if key == "type" and type(parsed) is str else parsed
     if (parent is not None and not parent) or not out:
         return None
     return out
