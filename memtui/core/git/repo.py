@@ -95,6 +95,11 @@ _HEADER_CACHE = 100_000  # packed objects' headers kept
 _COMPARE_WORK = 1_000_000
 _COMMIT_CACHE = 20_000  # commits read kept (a walk asks for each twice)
 _RESOLVED_BYTES = 32 * 1024 * 1024  # packed objects' contents kept (delta bases)
+#: A delta of at most this many bytes is inflated whole when its header is read (that
+#: inflater tells its sizes anyway), if it ends in the entry's first bytes read there;
+#: at most `_EARLY_BYTES` of such deltas wait for their object to be read.
+_EARLY_DELTA = 16 * 1024
+_EARLY_BYTES = 1024 * 1024
 _UNKNOWN = -1  # a loose file's mode not looked at yet
 _NO_HEADER = ()  # a packed object's header not looked at yet (None: it cannot be read)
 #: A tree entry's name decoded as ``os.fsdecode`` does (without its call per name).
@@ -168,7 +173,15 @@ class CommitInfo(NamedTuple):
     time: int
     parents: tuple[str, ...]
     tree: str
-    subject: str
+    #: The commit's message, as its bytes hold it (decoded only when `subject` is asked
+    #: for: a trend shows it, ages never read it).
+    message: bytes
+
+    @property
+    def subject(self) -> str:
+        """The message's first paragraph, on one line."""
+        text = self.message.decode("utf-8", "replace")
+        return " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
 
 
 _new_tuple = tuple.__new__
@@ -211,6 +224,10 @@ class Repo:
         #: read again, or the object itself, costs nothing.
         self._resolved: OrderedDict[tuple[str, int], bytes] = OrderedDict()
         self._resolved_bytes = 0
+        #: Deltas inflated whole while their header was read (`_packed_header`), until their
+        #: object is read (`_unpacked`): one inflater per delta, not two.
+        self._early: dict[tuple[str, int], bytes] = {}
+        self._early_bytes = 0
         #: Commits read (a walk reads each once; its child's diff asks for it again).
         self._commits: dict[str, CommitInfo] = {}
         #: Each prefix ``subtree`` was asked for, as the names its trees hold.
@@ -361,7 +378,11 @@ class Repo:
             if head[2] is None:
                 body = pack.inflate(offset, head[5], head[6])
             else:
-                delta = pack.inflate(offset, head[5], head[6])
+                delta = self._early.pop(key, None)
+                if delta is None:
+                    delta = pack.inflate(offset, head[5], head[6])
+                else:  # what `pack.inflate` gives: the same stream, whole, of its size
+                    self._early_bytes -= len(delta)
                 body = apply_delta(self._unpacked(pack, head[2])[1], delta)
         except (OSError, IndexError, PackError) as exc:
             raise GitReadError(f"the packed object at {offset} cannot be read: {exc}") from None
@@ -397,11 +418,36 @@ class Repo:
             found = self._packed(pack, base_offset, depth + 1)
             if found is None:
                 return None
-            base_size, result = delta_sizes(_inflate_start(data[used:], 32))
+            base_size, result = delta_sizes(self._delta_start(
+                (pack.filename, offset), data[used:], size))
             return (found[0], max(found[1], base_size, result, size), base_offset,
                     size + result, result, used, size)
         except (OSError, IndexError, zlib.error, ValueError, OverflowError, PackError):
             return None
+
+    def _delta_start(self, key: tuple[str, int], raw: bytes, size: int) -> bytes:
+        """The first 32 bytes ``raw`` (a delta's data, as far as read) inflates to, which
+        say its sizes. A delta of at most `_EARLY_DELTA` bytes (its entry's header says)
+        that ends in ``raw`` at that size is inflated whole by the same inflater and kept
+        for `_unpacked` (`PackFile.inflate` would give those very bytes: the same stream);
+        anything else (a corrupt stream past the first bytes included) keeps nothing."""
+        inflater = zlib.decompressobj()
+        start = inflater.decompress(raw, 32)
+        if size > _EARLY_DELTA or len(start) > size:
+            return start
+        whole = start
+        try:
+            if not inflater.eof:  # at most one byte past the size: it is then refused
+                whole += inflater.decompress(inflater.unconsumed_tail, size + 1 - len(start))
+        except zlib.error:
+            return start
+        if inflater.eof and len(whole) == size:
+            if self._early_bytes + size > _EARLY_BYTES:
+                self._early.clear()
+                self._early_bytes = 0
+            self._early_bytes += size - len(self._early.get(key, b""))
+            self._early[key] = whole
+        return start
 
     def _object(self, sha: str, kind: bytes, cap: int | None = None) -> bytes:
         """The object ``sha`` if it is a ``kind`` of at most ``cap`` bytes (the kind's cap by
@@ -785,17 +831,15 @@ def _decoded(entry: tuple[bytes, bytes, bytes] | None) -> tuple[int, str] | None
 
 
 def _parse_commit(sha: str, body: bytes) -> CommitInfo:
-    """A commit's tree, parents, committer time and subject, from its content: header
+    """A commit's tree, parents, committer time and message, from its content: header
     lines up to the first empty line (a line starting with a space continues the one
     before: a signature), then the message. Every id must be 40 hex digits."""
     plain = _PLAIN_COMMIT.match(body)
     if plain is not None:  # the usual header: what the lines below read from it, at once
         tree, lines, when = plain.groups()
-        text = body[plain.end():].decode("utf-8", "replace")
-        subject = " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
         return _new_tuple(CommitInfo, (  # as CommitInfo(...) makes it, without its call
             sha, int(when), tuple(lines[7:-1].decode("ascii").split("\nparent "))
-            if lines else (), tree.decode("ascii"), subject))
+            if lines else (), tree.decode("ascii"), body[plain.end():]))
     head, _, message = body.partition(b"\n\n")
     tree, parents, when = None, [], None
     for line in head.split(b"\n"):
@@ -814,9 +858,7 @@ def _parse_commit(sha: str, body: bytes) -> CommitInfo:
             when = int(stamp)
     if tree is None or when is None or not all(map(_HEX_ID.fullmatch, (tree, *parents))):
         raise GitReadError(f"commit {sha[:12]} cannot be read: no tree, or a bad id")
-    text = message.decode("utf-8", "replace")
-    subject = " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
-    return CommitInfo(sha, when, tuple(parents), tree, subject)
+    return CommitInfo(sha, when, tuple(parents), tree, message)
 
 
 def _inflate_start(raw: bytes, want: int) -> bytes:
