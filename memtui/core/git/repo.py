@@ -635,8 +635,14 @@ class Repo:
         if parts is None:
             parts = self._prefixes[prefix] = tuple(
                 p.encode(_FS_ENCODING, _FS_ERRORS) for p in prefix.split("/") if p)
+        trees = self._trees
         for part in parts:
-            entry = self._raw(tree).get(part)
+            kept = trees.get(tree)  # `_raw`, for a tree split before (each commit's twice)
+            if kept is not None and kept[2] is not None:
+                trees.move_to_end(tree)
+                entry = kept[2].get(part)
+            else:
+                entry = self._raw(tree).get(part)
             if entry is None or (entry[0] != b"40000" and int(entry[0], 8) != _DIR):
                 return None
             tree = entry[2].hex()
