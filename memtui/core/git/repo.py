@@ -79,7 +79,7 @@ _TREE_ENTRY = re.compile(rb"([0-7]{1,7}) ([^\0]*)\0(.{20})", re.S)
 _TREE_ITEM = re.compile(rb"[0-7]{1,7} [^\0]*\0.{20}", re.S)
 _NO_ENTRIES: dict[bytes, tuple[bytes, bytes, bytes]] = {}
 #: What `Repo._parsed` gives for no tree, or an object that is not one.
-_EMPTY_TREE: tuple = (b"", [], _NO_ENTRIES, {})
+_EMPTY_TREE: tuple = (b"", [], _NO_ENTRIES, {}, [0])
 _HEX_ID = re.compile(r"[0-9a-f]{40}")
 #: A commit's header as git writes it, to the empty line before the message: its tree, its
 #: parents' lines, an author, and a committer whose line ends in its time and zone. Read as
@@ -599,9 +599,10 @@ class Repo:
 
     def _parsed(self, tree: str, like: list | None = None) -> list | tuple:
         """[content, its entries (each whole, as bytes), `_raw`'s dict or None, `_entries`'
-        dict or None] of ``tree``, read once: a walk compares trees by their entries' bytes
-        (`_changed`) and splits only the trees it looks a name up in. ``like``: a kept
-        tree's record this one may differ from in a few bytes (see `_items_like`)."""
+        dict or None, where each entry starts (and the content's end) or None] of ``tree``,
+        read once: a walk compares trees by their entries' bytes (`_changed`) and splits
+        only the trees it looks a name up in. ``like``: a kept tree's record this one may
+        differ from in a few bytes (see `_items_like`)."""
         kept = self._trees.get(tree)
         if kept is not None:
             self._trees.move_to_end(tree)
@@ -614,15 +615,17 @@ class Repo:
             if self.header(tree) is not None:  # a submodule's commit, a blob: no entries
                 return _EMPTY_TREE
             raise
-        items = None if like is None else _items_like(body, like[0], like[1])
-        if items is None:
-            items = _TREE_ITEM.findall(body)
-        # The entries tile the content (each start has one possible entry, and findall's
-        # matches do not overlap): it is made of entries and nothing else.
-        if sum(map(len, items)) != len(body):
-            raise GitReadError(f"tree {tree[:12]} cannot be read: not a tree's entries")
+        found = None if like is None else _items_like(body, like)
+        if found is None:
+            items, starts = _TREE_ITEM.findall(body), None
+            # The entries tile the content (each start has one possible entry, and
+            # findall's matches do not overlap): it is made of entries and nothing else.
+            if sum(map(len, items)) != len(body):
+                raise GitReadError(f"tree {tree[:12]} cannot be read: not a tree's entries")
+        else:  # tiled so by `_items_like`
+            items, starts = found
         self.budget.charge("entries", len(items))
-        kept = self._trees[tree] = [body, items, None, None]
+        kept = self._trees[tree] = [body, items, None, None, starts]
         self._tree_entries += len(items)
         while self._tree_entries > _TREE_CACHE_ENTRIES and len(self._trees) > 1:
             self._tree_entries -= len(self._trees.popitem(last=False)[1][1])
@@ -801,22 +804,28 @@ class Repo:
                     heapq.heappush(queue, (-p.time, parent, p))
 
 
-def _items_like(body: bytes, other: bytes, items: list[bytes]) -> list[bytes] | None:
-    """``_TREE_ITEM.findall(body)``, told from a tree of the same length whose content
-    ``other`` tiles into ``items``, when only a few of its entries differ (a file changed
-    in place: one id); None when that does not hold (then ``body`` is read whole).
+def _items_like(body: bytes, like: list) -> tuple[list[bytes], list[int] | None] | None:
+    """``_TREE_ITEM.findall(body)`` and where its entries start (None: not told), told from
+    the record ``like`` (`Repo._parsed`) of a tree of the same length whose content tiles
+    into its entries, when only a few of its entries differ (a file changed in place: one
+    id); None when that does not hold (then ``body`` is read whole).
 
     The two contents agree before the first byte that differs and after the last: the
-    entries of ``other`` wholly before that span are ``body``'s too (entries are read
+    entries of ``like`` wholly before that span are ``body``'s too (entries are read
     from the start, each from where the last ended, one way only), the span's entries are
-    read from ``body`` and must end where ``other``'s did, and from there on the bytes,
-    so the entries, are ``other``'s. The span's first and last entries are found by
+    read from ``body`` and must end where ``like``'s did, and from there on the bytes,
+    so the entries, are ``like``'s. The span's first and last entries are found by
     halving: the contents agree up to an entry's start only before the first difference,
     and from its start on only past the last (slices compared in C, a few per halving;
-    a 100-entry tree costs ~15 comparisons, not the two contents made integers)."""
+    a 100-entry tree costs ~15 comparisons, not the two contents made integers). The
+    entries' starts are ``like``'s (kept in its record) when the span's entries are of
+    the lengths of those they replace (the usual change: one id)."""
+    other, items = like[0], like[1]
     if len(body) != len(other) or len(items) < 8 or body == other:
         return None
-    starts = [0, *accumulate(map(len, items))]
+    starts = like[4]
+    if starts is None:
+        starts = like[4] = [0, *accumulate(map(len, items))]
     end = len(starts) - 1
     if starts[end] != len(body):
         return None
@@ -841,7 +850,9 @@ def _items_like(body: bytes, other: bytes, items: list[bytes]) -> list[bytes] | 
     span = _TREE_ITEM.findall(body, starts[i], starts[j])
     if sum(map(len, span)) != starts[j] - starts[i]:
         return None
-    return items[:i] + span + items[j:]
+    same = len(span) == 1 == j - i or \
+        list(accumulate(map(len, span), initial=starts[i])) == starts[i:j + 1]
+    return items[:i] + span + items[j:], starts if same else None
 
 
 def _decoded(entry: tuple[bytes, bytes, bytes] | None) -> tuple[int, str] | None:
