@@ -79,7 +79,7 @@ _TREE_ENTRY = re.compile(rb"([0-7]{1,7}) ([^\0]*)\0(.{20})", re.S)
 _TREE_ITEM = re.compile(rb"[0-7]{1,7} [^\0]*\0.{20}", re.S)
 _NO_ENTRIES: dict[bytes, tuple[bytes, bytes, bytes]] = {}
 #: What `Repo._parsed` gives for no tree, or an object that is not one.
-_EMPTY_TREE: tuple = (b"", [], _NO_ENTRIES, {}, [0])
+_EMPTY_TREE: tuple = (b"", [], _NO_ENTRIES, {}, [0], None)
 _HEX_ID = re.compile(r"[0-9a-f]{40}")
 #: A commit's header as git writes it, to the empty line before the message: its tree, its
 #: parents' lines, an author, and a committer whose line ends in its time and zone. Read as
@@ -597,12 +597,14 @@ class Repo:
             kept[2] = dict(zip(map(itemgetter(1), items), items, strict=True))
         return kept[2]
 
-    def _parsed(self, tree: str, like: list | None = None) -> list | tuple:
+    def _parsed(self, tree: str, like: list | None = None, like_id: str | None = None
+                ) -> list | tuple:
         """[content, its entries (each whole, as bytes), `_raw`'s dict or None, `_entries`'
-        dict or None, where each entry starts (and the content's end) or None] of ``tree``,
-        read once: a walk compares trees by their entries' bytes (`_changed`) and splits
-        only the trees it looks a name up in. ``like``: a kept tree's record this one may
-        differ from in a few bytes (see `_items_like`)."""
+        dict or None, where each entry starts (and the content's end) or None, and (the
+        tree it was told from, the span of entries where they may differ) or None] of
+        ``tree``, read once: a walk compares trees by their entries' bytes (`_changed`)
+        and splits only the trees it looks a name up in. ``like``: the record of a kept
+        tree, ``like_id``, this one may differ from in a few bytes (see `_items_like`)."""
         kept = self._trees.get(tree)
         if kept is not None:
             self._trees.move_to_end(tree)
@@ -616,6 +618,7 @@ class Repo:
                 return _EMPTY_TREE
             raise
         found = None if like is None else _items_like(body, like)
+        span = None
         if found is None:
             items, starts = _TREE_ITEM.findall(body), None
             # The entries tile the content (each start has one possible entry, and
@@ -623,9 +626,10 @@ class Repo:
             if sum(map(len, items)) != len(body):
                 raise GitReadError(f"tree {tree[:12]} cannot be read: not a tree's entries")
         else:  # tiled so by `_items_like`
-            items, starts = found
+            items, starts, i, j = found
+            span = like_id, i, j
         self.budget.charge("entries", len(items))
-        kept = self._trees[tree] = [body, items, None, None, starts]
+        kept = self._trees[tree] = [body, items, None, None, starts, span]
         self._tree_entries += len(items)
         while self._tree_entries > _TREE_CACHE_ENTRIES and len(self._trees) > 1:
             self._tree_entries -= len(self._trees.popitem(last=False)[1][1])
@@ -732,12 +736,16 @@ class Repo:
         would cost more than `_COMPARE_WORK`, by `_raw`'s dicts. Charged an eighth of an
         entry per entry compared (one per name that differs: `changes`)."""
         like = self._trees.get(new) if old is not None and new is not None else None
-        ka = _EMPTY_TREE if old is None else self._parsed(old, like)
+        ka = _EMPTY_TREE if old is None else self._parsed(old, like, new)
         kb = _EMPTY_TREE if new is None else self._parsed(new)
         self.budget.charge("entries", (len(ka[1]) + len(kb[1])) // 8)
         la, lb = ka[1], kb[1]
+        span = ka[5]
         if len(la) == len(lb):  # entries changed in place: the places that differ
-            at = list(compress(count(), map(ne, la, lb)))
+            if span is not None and span[0] == new:  # off the span `_items_like` found,
+                at = [k for k in range(span[1], span[2]) if la[k] != lb[k]]  # `new`'s
+            else:
+                at = list(compress(count(), map(ne, la, lb)))
             only: tuple = ([la[i] for i in at], [lb[i] for i in at])
             plain = True  # off those places the lists are one
         else:
@@ -804,8 +812,10 @@ class Repo:
                     heapq.heappush(queue, (-p.time, parent, p))
 
 
-def _items_like(body: bytes, like: list) -> tuple[list[bytes], list[int] | None] | None:
-    """``_TREE_ITEM.findall(body)`` and where its entries start (None: not told), told from
+def _items_like(body: bytes, like: list
+                ) -> tuple[list[bytes], list[int] | None, int, int] | None:
+    """``_TREE_ITEM.findall(body)``, where its entries start (None: not told) and which of
+    them may differ from ``like``'s (from the first to before the last given), told from
     the record ``like`` (`Repo._parsed`) of a tree of the same length whose content tiles
     into its entries, when only a few of its entries differ (a file changed in place: one
     id); None when that does not hold (then ``body`` is read whole).
@@ -852,7 +862,7 @@ def _items_like(body: bytes, like: list) -> tuple[list[bytes], list[int] | None]
         return None
     same = len(span) == 1 == j - i or \
         list(accumulate(map(len, span), initial=starts[i])) == starts[i:j + 1]
-    return items[:i] + span + items[j:], starts if same else None
+    return items[:i] + span + items[j:], starts if same else None, i, i + len(span)
 
 
 def _decoded(entry: tuple[bytes, bytes, bytes] | None) -> tuple[int, str] | None:
