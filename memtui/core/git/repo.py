@@ -92,6 +92,9 @@ _HEADER_CACHE = 100_000  # packed objects' headers kept
 #: `Repo._changed` takes the differing entries out of each tree's list (a scan each) while
 #: that costs at most this many comparisons; past it, trees are compared by their dicts.
 _COMPARE_WORK = 1_000_000
+#: `Repo._changed` tells that a name is one entry in each tree by counting its bytes there
+#: for at most this many names; past it, by splitting both trees (no name twice).
+_NAMES_COUNTED = 8
 _COMMIT_CACHE = 20_000  # commits read kept (a walk asks for each twice)
 _RESOLVED_BYTES = 32 * 1024 * 1024  # packed objects' contents kept (delta bases)
 #: A delta of at most this many bytes is inflated whole when its header is read (that
@@ -765,11 +768,20 @@ class Repo:
                 got = sides.setdefault(name, [None, None])
                 plain = plain and got[side] is None
                 got[side] = (mode, name, sha)
-        for name in sides:
-            if not plain:
-                break
-            key = b" " + name + b"\0"
-            plain = ka[0].count(key) <= 1 and kb[0].count(key) <= 1
+        # One entry changed in place in a tree told from the other, of the same starts:
+        # the contents differ only in that entry's bytes (see `_count_both`).
+        place = None
+        if len(la) == len(lb) and len(at) == 1 and span is not None and span[0] == new \
+                and ka[4] is not None and ka[4] is kb[4]:
+            place = ka[4][at[0]], ka[4][at[0] + 1]
+        if plain and len(sides) > _NAMES_COUNTED:  # many names: no name twice in either
+            plain = len(self._raw(old)) == len(la) and len(self._raw(new)) == len(lb)
+        else:
+            for name in sides:
+                if not plain:
+                    break
+                key = b" " + name + b"\0"
+                plain = max(_count_both(ka[0], kb[0], key, place)) <= 1
         if not plain:
             ra, rb = self._raw(old), self._raw(new)
             sides = {name: [ra.get(name), rb.get(name)]
@@ -803,7 +815,18 @@ class Repo:
         seen = {head}
         while queue:
             _, _, info = heapq.heappop(queue)
-            yield info
+            while True:
+                yield info
+                parents = info.parents
+                if len(parents) != 1 or queue or parents[0] in seen:
+                    break
+                # A line of commits: the heap would hold the parent alone and give it back.
+                seen.add(parents[0])
+                budget = self.budget
+                budget.commits -= 1
+                if budget.commits < 0:
+                    budget.charge("commits", 0)  # says so (a spent budget raises)
+                info = self.commit(parents[0])
             for parent in info.parents:
                 if parent not in seen:
                     seen.add(parent)
@@ -863,6 +886,21 @@ def _items_like(body: bytes, like: list
     same = len(span) == 1 == j - i or \
         list(accumulate(map(len, span), initial=starts[i])) == starts[i:j + 1]
     return items[:i] + span + items[j:], starts if same else None, i, i + len(span)
+
+
+def _count_both(a: bytes, b: bytes, key: bytes, place: tuple[int, int] | None
+                ) -> tuple[int, int]:
+    """``(a.count(key), b.count(key))`` for a tree entry's key (``b" NAME\\0"``: one NUL,
+    its last byte, so no two of its occurrences overlap). ``place``: where the two
+    contents, of one length, differ (they agree on every byte outside it): then ``b`` is
+    not scanned whole, its count is ``a``'s less what ``a`` holds around that place plus
+    what ``b`` holds there (an occurrence touching the place lies within ``len(key) - 1``
+    bytes of it; any other is in both, at the same bytes)."""
+    if place is None:
+        return a.count(key), b.count(key)
+    counted = a.count(key)
+    lo, hi = max(0, place[0] - len(key) + 1), place[1] + len(key) - 1
+    return counted, counted - a.count(key, lo, hi) + b.count(key, lo, hi)
 
 
 def _decoded(entry: tuple[bytes, bytes, bytes] | None) -> tuple[int, str] | None:
