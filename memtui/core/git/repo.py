@@ -95,6 +95,9 @@ _COMPARE_WORK = 1_000_000
 #: `Repo._changed` tells that a name is one entry in each tree by counting its bytes there
 #: for at most this many names; past it, by splitting both trees (no name twice).
 _NAMES_COUNTED = 8
+#: A tree of at most this many entries is split entry by entry (`Repo._raw`); a larger one
+#: by one pattern over its content.
+_SPLIT_SMALL = 8
 _COMMIT_CACHE = 20_000  # commits read kept (a walk asks for each twice)
 _RESOLVED_BYTES = 32 * 1024 * 1024  # packed objects' contents kept (delta bases)
 #: A delta of at most this many bytes is inflated whole when its header is read (that
@@ -596,8 +599,15 @@ class Repo:
             return _NO_ENTRIES
         kept = self._parsed(tree)
         if kept[2] is None:
-            items = _TREE_ENTRY.findall(kept[0])
-            kept[2] = dict(zip(map(itemgetter(1), items), items, strict=True))
+            if len(kept[1]) <= _SPLIT_SMALL:  # each entry split where its parts end: the
+                raw = kept[2] = {}  # mode before its first space, the id its last 20 bytes
+                for item in kept[1]:
+                    space = item.index(b" ")
+                    name = item[space + 1:-21]
+                    raw[name] = (item[:space], name, item[-20:])
+            else:
+                items = _TREE_ENTRY.findall(kept[0])
+                kept[2] = dict(zip(map(itemgetter(1), items), items, strict=True))
         return kept[2]
 
     def _parsed(self, tree: str, like: list | None = None, like_id: str | None = None
