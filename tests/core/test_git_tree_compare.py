@@ -70,15 +70,72 @@ TREES = [
 ]
 
 
+@pytest.mark.parametrize("counted", [git_repo._NAMES_COUNTED, 0])  # 0: split for any
 @pytest.mark.parametrize("work", [git_repo._COMPARE_WORK, 0])  # 0: always by the dicts
-def test_changes_read_each_name_as_its_last_entry(tmp_path: Path, work: int,
+def test_changes_read_each_name_as_its_last_entry(tmp_path: Path, work: int, counted: int,
                                                   monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(git_repo, "_COMPARE_WORK", work)
+    monkeypatch.setattr(git_repo, "_NAMES_COUNTED", counted)
     gitdir = new_repo(tmp_path, "0" * 40)
     ids = [loose_tree(gitdir, body) for body in TREES]
     with Repo(gitdir) as repo:
         for (a, body_a), (b, body_b) in itertools.product(zip(ids, TREES, strict=True),
                                                           repeat=2):
+            assert list(repo.changes(a, b)) == reference(body_a, body_b), (body_a, body_b)
+
+
+def wide(*changes: tuple[int, bytes]) -> bytes:
+    """A tree of 12 entries (``f00`` .. ``f11``, id ``\\x10`` + i), some replaced."""
+    entries = [entry(b"100644", b"f%02d" % i, bytes([16 + i]) * 20) for i in range(12)]
+    for at, replaced in changes:
+        entries[at] = replaced
+    return b"".join(entries)
+
+
+#: Trees of one length told from one another (`_items_like`): an id changed in place (one
+#: place, two, far apart), a name held twice (the changed one, another), the changed
+#: entry's key inside an unchanged id, a mode written longer beside a name shorter (one
+#: entry of the same length; two of other starts, one length), every id changed, a name
+#: changed in place to one another entry holds (then held twice), another name's key
+#: inside the changed id.
+WIDE = [
+    wide(),
+    wide((5, entry(b"100644", b"f05", ID1))),
+    wide((5, entry(b"100644", b"f05", ID2))),
+    wide((5, entry(b"100644", b"f05", ID1)), (11, entry(b"100644", b"f11", ID2))),
+    wide((0, entry(b"100644", b"f05", ID1))),
+    wide((0, entry(b"100644", b"f05", ID2)), (5, entry(b"100644", b"f05", ID1))),
+    wide((9, entry(b"100644", b"f09", b"\x05 f05\0" + b"\x06" * 14))),
+    wide((9, entry(b"100644", b"f09", b"\x05 f05\0" + b"\x06" * 14)),
+         (5, entry(b"100644", b"f05", ID3))),
+    wide((5, entry(b"0100644", b"f5", ID1))),
+    wide((5, entry(b"100644", b"g05", ID1))),
+    wide(*((i, entry(b"100644", b"f%02d" % i, ID3)) for i in range(12))),
+    wide((5, entry(b"0100644", b"f05", ID1)), (6, entry(b"100644", b"f6", ID2))),
+    wide((5, entry(b"0100644", b"f05", ID1)), (6, entry(b"100644", b"f6", ID3))),
+    wide((5, entry(b"100644", b"f07", ID1))),  # renamed in place to a name held after it
+    wide((5, entry(b"100644", b"f05", b"\x05 f07\0" + b"\x06" * 14))),
+]
+
+
+@pytest.mark.parametrize("counted", [git_repo._NAMES_COUNTED, 0])  # 0: split for any
+@pytest.mark.parametrize("order", ["forward", "backward"])
+def test_trees_told_from_one_another_compare_as_their_entries(
+        tmp_path: Path, counted: int, order: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Each pair read by a fresh `Repo` in the walk's order (the newer tree first, the older
+    told from it), then every pair on one `Repo` (trees told from whichever was kept)."""
+    monkeypatch.setattr(git_repo, "_NAMES_COUNTED", counted)
+    gitdir = new_repo(tmp_path, "0" * 40)
+    ids = [loose_tree(gitdir, body) for body in WIDE]
+    pairs = list(itertools.product(zip(ids, WIDE, strict=True), repeat=2))
+    if order == "backward":
+        pairs.reverse()
+    for (a, body_a), (b, body_b) in pairs:
+        with Repo(gitdir) as repo:
+            repo.entry(b, "f00")  # b read and kept: a is told from it
+            assert list(repo.changes(a, b)) == reference(body_a, body_b), (body_a, body_b)
+    with Repo(gitdir) as repo:
+        for (a, body_a), (b, body_b) in pairs:
             assert list(repo.changes(a, b)) == reference(body_a, body_b), (body_a, body_b)
 
 

@@ -124,16 +124,22 @@ def _times(repo: Repo, prefix: str, head: str
         if top is None:
             return {}, None
         total = _count(repo, top)
+        # The last parent's root tree and its tree at the prefix: in a line of commits the
+        # next one walked is that parent, whose tree is then not looked up again (the same
+        # lookup, nothing read between: it would only touch the same kept trees again).
+        last, last_sub = None, None
         for info in repo.walk(head):
             walked += 1
             if len(info.parents) > 1:
                 continue
-            new = repo.subtree(info.tree, prefix)
-            old = None
+            new = last_sub if info.tree == last else repo.subtree(info.tree, prefix)
+            old = last = None
             if info.parents:
-                old = repo.subtree(repo.commit(info.parents[0]).tree, prefix)
+                last = repo.commit(info.parents[0]).tree
+                old = last_sub = repo.subtree(last, prefix)
             if old == new:
                 continue
+            last = None  # the diff below reads trees: ask again
             when = float(info.time) if 0 <= info.time <= MAX_TIME else None
             for _mode, _sha, path in repo.changes(old, new):
                 if path not in out and path not in gone:

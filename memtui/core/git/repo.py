@@ -34,7 +34,6 @@ import re
 import stat
 import sys
 import zlib
-from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterator
 from itertools import accumulate, compress, count
@@ -82,7 +81,7 @@ _TREE_ENTRY = re.compile(rb"([0-7]{1,7}) ([^\0]*)\0(.{20})", re.S)
 _TREE_ITEM = re.compile(rb"[0-7]{1,7} [^\0]*\0.{20}", re.S)
 _NO_ENTRIES: dict[bytes, tuple[bytes, bytes, bytes]] = {}
 #: What `Repo._parsed` gives for no tree, or an object that is not one.
-_EMPTY_TREE: tuple = (b"", [], _NO_ENTRIES, {})
+_EMPTY_TREE: tuple = (b"", [], _NO_ENTRIES, {}, [0], None)
 _HEX_ID = re.compile(r"[0-9a-f]{40}")
 #: A commit's header as git writes it, to the empty line before the message: its tree, its
 #: parents' lines, an author, and a committer whose line ends in its time and zone. Read as
@@ -95,8 +94,19 @@ _HEADER_CACHE = 100_000  # packed objects' headers kept
 #: `Repo._changed` takes the differing entries out of each tree's list (a scan each) while
 #: that costs at most this many comparisons; past it, trees are compared by their dicts.
 _COMPARE_WORK = 1_000_000
+#: `Repo._changed` tells that a name is one entry in each tree by counting its bytes there
+#: for at most this many names; past it, by splitting both trees (no name twice).
+_NAMES_COUNTED = 8
+#: A tree of at most this many entries is split entry by entry (`Repo._raw`); a larger one
+#: by one pattern over its content.
+_SPLIT_SMALL = 8
 _COMMIT_CACHE = 20_000  # commits read kept (a walk asks for each twice)
 _RESOLVED_BYTES = 32 * 1024 * 1024  # packed objects' contents kept (delta bases)
+#: A delta of at most this many bytes is inflated whole when its header is read (that
+#: inflater tells its sizes anyway), if it ends in the entry's first bytes read there;
+#: at most `_EARLY_BYTES` of such deltas wait for their object to be read.
+_EARLY_DELTA = 16 * 1024
+_EARLY_BYTES = 1024 * 1024
 _UNKNOWN = -1  # a loose file's mode not looked at yet
 _NO_HEADER = ()  # a packed object's header not looked at yet (None: it cannot be read)
 #: A tree entry's name decoded as ``os.fsdecode`` does (without its call per name).
@@ -149,7 +159,15 @@ class CommitInfo(NamedTuple):
     time: int
     parents: tuple[str, ...]
     tree: str
-    subject: str
+    #: The commit's message, as its bytes hold it (decoded only when `subject` is asked
+    #: for: a trend shows it, ages never read it).
+    message: bytes
+
+    @property
+    def subject(self) -> str:
+        """The message's first paragraph, on one line."""
+        text = self.message.decode("utf-8", "replace")
+        return " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
 
 
 _new_tuple = tuple.__new__
@@ -192,6 +210,10 @@ class Repo:
         #: read again, or the object itself, costs nothing.
         self._resolved: OrderedDict[tuple[str, int], bytes] = OrderedDict()
         self._resolved_bytes = 0
+        #: Deltas inflated whole while their header was read (`_packed_header`), until their
+        #: object is read (`_unpacked`): one inflater per delta, not two.
+        self._early: dict[tuple[str, int], bytes] = {}
+        self._early_bytes = 0
         #: Commits read (a walk reads each once; its child's diff asks for it again).
         self._commits: dict[str, CommitInfo] = {}
         #: Each prefix ``subtree`` was asked for, as the names its trees hold.
@@ -342,7 +364,11 @@ class Repo:
             if head[2] is None:
                 body = pack.inflate(offset, head[5], head[6])
             else:
-                delta = pack.inflate(offset, head[5], head[6])
+                delta = self._early.pop(key, None)
+                if delta is None:
+                    delta = pack.inflate(offset, head[5], head[6])
+                else:  # what `pack.inflate` gives: the same stream, whole, of its size
+                    self._early_bytes -= len(delta)
                 body = apply_delta(self._unpacked(pack, head[2])[1], delta)
         except (OSError, IndexError, PackError) as exc:
             raise GitReadError(f"the packed object at {offset} cannot be read: {exc}") from None
@@ -378,11 +404,36 @@ class Repo:
             found = self._packed(pack, base_offset, depth + 1)
             if found is None:
                 return None
-            base_size, result = delta_sizes(_inflate_start(data[used:], 32))
+            base_size, result = delta_sizes(self._delta_start(
+                (pack.filename, offset), data[used:], size))
             return (found[0], max(found[1], base_size, result, size), base_offset,
                     size + result, result, used, size)
         except (OSError, IndexError, zlib.error, ValueError, OverflowError, PackError):
             return None
+
+    def _delta_start(self, key: tuple[str, int], raw: bytes, size: int) -> bytes:
+        """The first 32 bytes ``raw`` (a delta's data, as far as read) inflates to, which
+        say its sizes. A delta of at most `_EARLY_DELTA` bytes (its entry's header says)
+        that ends in ``raw`` at that size is inflated whole by the same inflater and kept
+        for `_unpacked` (`PackFile.inflate` would give those very bytes: the same stream);
+        anything else (a corrupt stream past the first bytes included) keeps nothing."""
+        inflater = zlib.decompressobj()
+        start = inflater.decompress(raw, 32)
+        if size > _EARLY_DELTA or len(start) > size:
+            return start
+        whole = start
+        try:
+            if not inflater.eof:  # at most one byte past the size: it is then refused
+                whole += inflater.decompress(inflater.unconsumed_tail, size + 1 - len(start))
+        except zlib.error:
+            return start
+        if inflater.eof and len(whole) == size:
+            if self._early_bytes + size > _EARLY_BYTES:
+                self._early.clear()
+                self._early_bytes = 0
+            self._early_bytes += size - len(self._early.get(key, b""))
+            self._early[key] = whole
+        return start
 
     def _object(self, sha: str, kind: bytes, cap: int | None = None) -> bytes:
         """The object ``sha`` if it is a ``kind`` of at most ``cap`` bytes (the kind's cap by
@@ -529,15 +580,25 @@ class Repo:
             return _NO_ENTRIES
         kept = self._parsed(tree)
         if kept[2] is None:
-            items = _TREE_ENTRY.findall(kept[0])
-            kept[2] = dict(zip(map(itemgetter(1), items), items, strict=True))
+            if len(kept[1]) <= _SPLIT_SMALL:  # each entry split where its parts end: the
+                raw = kept[2] = {}  # mode before its first space, the id its last 20 bytes
+                for item in kept[1]:
+                    space = item.index(b" ")
+                    name = item[space + 1:-21]
+                    raw[name] = (item[:space], name, item[-20:])
+            else:
+                items = _TREE_ENTRY.findall(kept[0])
+                kept[2] = dict(zip(map(itemgetter(1), items), items, strict=True))
         return kept[2]
 
-    def _parsed(self, tree: str, like: list | None = None) -> list | tuple:
+    def _parsed(self, tree: str, like: list | None = None, like_id: str | None = None
+                ) -> list | tuple:
         """[content, its entries (each whole, as bytes), `_raw`'s dict or None, `_entries`'
-        dict or None] of ``tree``, read once: a walk compares trees by their entries' bytes
-        (`_changed`) and splits only the trees it looks a name up in. ``like``: a kept
-        tree's record this one may differ from in a few bytes (see `_items_like`)."""
+        dict or None, where each entry starts (and the content's end) or None, and (the
+        tree it was told from, the span of entries where they may differ) or None] of
+        ``tree``, read once: a walk compares trees by their entries' bytes (`_changed`)
+        and splits only the trees it looks a name up in. ``like``: the record of a kept
+        tree, ``like_id``, this one may differ from in a few bytes (see `_items_like`)."""
         kept = self._trees.get(tree)
         if kept is not None:
             self._trees.move_to_end(tree)
@@ -550,15 +611,19 @@ class Repo:
             if self.header(tree) is not None:  # a submodule's commit, a blob: no entries
                 return _EMPTY_TREE
             raise
-        items = None if like is None else _items_like(body, like[0], like[1])
-        if items is None:
-            items = _TREE_ITEM.findall(body)
-        # The entries tile the content (each start has one possible entry, and findall's
-        # matches do not overlap): it is made of entries and nothing else.
-        if sum(map(len, items)) != len(body):
-            raise GitReadError(f"tree {tree[:12]} cannot be read: not a tree's entries")
+        found = None if like is None else _items_like(body, like)
+        span = None
+        if found is None:
+            items, starts = _TREE_ITEM.findall(body), None
+            # The entries tile the content (each start has one possible entry, and
+            # findall's matches do not overlap): it is made of entries and nothing else.
+            if sum(map(len, items)) != len(body):
+                raise GitReadError(f"tree {tree[:12]} cannot be read: not a tree's entries")
+        else:  # tiled so by `_items_like`
+            items, starts, i, j = found
+            span = like_id, i, j
         self.budget.charge("entries", len(items))
-        kept = self._trees[tree] = [body, items, None, None]
+        kept = self._trees[tree] = [body, items, None, None, starts, span]
         self._tree_entries += len(items)
         while self._tree_entries > _TREE_CACHE_ENTRIES and len(self._trees) > 1:
             self._tree_entries -= len(self._trees.popitem(last=False)[1][1])
@@ -570,8 +635,14 @@ class Repo:
         if parts is None:
             parts = self._prefixes[prefix] = tuple(
                 p.encode(_FS_ENCODING, _FS_ERRORS) for p in prefix.split("/") if p)
+        trees = self._trees
         for part in parts:
-            entry = self._raw(tree).get(part)
+            kept = trees.get(tree)  # `_raw`, for a tree split before (each commit's twice)
+            if kept is not None and kept[2] is not None:
+                trees.move_to_end(tree)
+                entry = kept[2].get(part)
+            else:
+                entry = self._raw(tree).get(part)
             if entry is None or (entry[0] != b"40000" and int(entry[0], 8) != _DIR):
                 return None
             tree = entry[2].hex()
@@ -659,12 +730,16 @@ class Repo:
         would cost more than `_COMPARE_WORK`, by `_raw`'s dicts. Charged an eighth of an
         entry per entry compared (one per name that differs: `changes`)."""
         like = self._trees.get(new) if old is not None and new is not None else None
-        ka = _EMPTY_TREE if old is None else self._parsed(old, like)
+        ka = _EMPTY_TREE if old is None else self._parsed(old, like, new)
         kb = _EMPTY_TREE if new is None else self._parsed(new)
         self.budget.charge("entries", (len(ka[1]) + len(kb[1])) // 8)
         la, lb = ka[1], kb[1]
+        span = ka[5]
         if len(la) == len(lb):  # entries changed in place: the places that differ
-            at = list(compress(count(), map(ne, la, lb)))
+            if span is not None and span[0] == new:  # off the span `_items_like` found,
+                at = [k for k in range(span[1], span[2]) if la[k] != lb[k]]  # `new`'s
+            else:
+                at = list(compress(count(), map(ne, la, lb)))
             only: tuple = ([la[i] for i in at], [lb[i] for i in at])
             plain = True  # off those places the lists are one
         else:
@@ -684,11 +759,20 @@ class Repo:
                 got = sides.setdefault(name, [None, None])
                 plain = plain and got[side] is None
                 got[side] = (mode, name, sha)
-        for name in sides:
-            if not plain:
-                break
-            key = b" " + name + b"\0"
-            plain = ka[0].count(key) <= 1 and kb[0].count(key) <= 1
+        # One entry changed in place in a tree told from the other, of the same starts:
+        # the contents differ only in that entry's bytes (see `_count_both`).
+        place = None
+        if len(la) == len(lb) and len(at) == 1 and span is not None and span[0] == new \
+                and ka[4] is not None and ka[4] is kb[4]:
+            place = ka[4][at[0]], ka[4][at[0] + 1]
+        if plain and len(sides) > _NAMES_COUNTED:  # many names: no name twice in either
+            plain = len(self._raw(old)) == len(la) and len(self._raw(new)) == len(lb)
+        else:
+            for name in sides:
+                if not plain:
+                    break
+                key = b" " + name + b"\0"
+                plain = max(_count_both(ka[0], kb[0], key, place)) <= 1
         if not plain:
             ra, rb = self._raw(old), self._raw(new)
             sides = {name: [ra.get(name), rb.get(name)]
@@ -722,7 +806,18 @@ class Repo:
         seen = {head}
         while queue:
             _, _, info = heapq.heappop(queue)
-            yield info
+            while True:
+                yield info
+                parents = info.parents
+                if len(parents) != 1 or queue or parents[0] in seen:
+                    break
+                # A line of commits: the heap would hold the parent alone and give it back.
+                seen.add(parents[0])
+                budget = self.budget
+                budget.commits -= 1
+                if budget.commits < 0:
+                    budget.charge("commits", 0)  # says so (a spent budget raises)
+                info = self.commit(parents[0])
             for parent in info.parents:
                 if parent not in seen:
                     seen.add(parent)
@@ -731,33 +826,72 @@ class Repo:
                     heapq.heappush(queue, (-p.time, parent, p))
 
 
-def _items_like(body: bytes, other: bytes, items: list[bytes]) -> list[bytes] | None:
-    """``_TREE_ITEM.findall(body)``, told from a tree of the same length whose content
-    ``other`` tiles into ``items``, when only a few of its entries differ (a file changed
-    in place: one id); None when that does not hold (then ``body`` is read whole).
+def _items_like(body: bytes, like: list
+                ) -> tuple[list[bytes], list[int] | None, int, int] | None:
+    """``_TREE_ITEM.findall(body)``, where its entries start (None: not told) and which of
+    them may differ from ``like``'s (from the first to before the last given), told from
+    the record ``like`` (`Repo._parsed`) of a tree of the same length whose content tiles
+    into its entries, when only a few of its entries differ (a file changed in place: one
+    id); None when that does not hold (then ``body`` is read whole).
 
     The two contents agree before the first byte that differs and after the last: the
-    entries of ``other`` wholly before that span are ``body``'s too (entries are read
+    entries of ``like`` wholly before that span are ``body``'s too (entries are read
     from the start, each from where the last ended, one way only), the span's entries are
-    read from ``body`` and must end where ``other``'s did, and from there on the bytes,
-    so the entries, are ``other``'s."""
-    if len(body) != len(other) or len(items) < 8:
+    read from ``body`` and must end where ``like``'s did, and from there on the bytes,
+    so the entries, are ``like``'s. The span's first and last entries are found by
+    halving: the contents agree up to an entry's start only before the first difference,
+    and from its start on only past the last (slices compared in C, a few per halving;
+    a 100-entry tree costs ~15 comparisons, not the two contents made integers). The
+    entries' starts are ``like``'s (kept in its record) when the span's entries are of
+    the lengths of those they replace (the usual change: one id)."""
+    other, items = like[0], like[1]
+    if len(body) != len(other) or len(items) < 8 or body == other:
         return None
-    size = len(body)
-    diff = int.from_bytes(body, "big") ^ int.from_bytes(other, "big")
-    if not diff:
+    starts = like[4]
+    if starts is None:
+        starts = like[4] = [0, *accumulate(map(len, items))]
+    end = len(starts) - 1
+    if starts[end] != len(body):
         return None
-    first = size - 1 - (diff.bit_length() - 1) // 8  # the first byte that differs
-    last = size - 1 - ((diff & -diff).bit_length() - 1) // 8  # and the last
-    starts = [0, *accumulate(map(len, items))]
-    i = bisect_right(starts, first) - 1
-    j = bisect_right(starts, last)  # entries i .. j-1 hold the span
-    if j >= len(starts) or starts[-1] != size:
-        return None
+    lo, hi = 0, end  # they agree up to starts[lo], not up to starts[hi] (the end)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        a, b = starts[lo], starts[mid]
+        if body[a:b] == other[a:b]:
+            lo = mid
+        else:
+            hi = mid
+    i = lo  # the entry that holds the first byte that differs
+    lo, hi = i, end  # they agree from starts[hi] on (the end), not from starts[lo]
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        a, b = starts[mid], starts[hi]
+        if body[a:b] == other[a:b]:
+            hi = mid
+        else:
+            lo = mid
+    j = hi  # entries i .. j-1 hold every byte that differs
     span = _TREE_ITEM.findall(body, starts[i], starts[j])
     if sum(map(len, span)) != starts[j] - starts[i]:
         return None
-    return items[:i] + span + items[j:]
+    same = len(span) == 1 == j - i or \
+        list(accumulate(map(len, span), initial=starts[i])) == starts[i:j + 1]
+    return items[:i] + span + items[j:], starts if same else None, i, i + len(span)
+
+
+def _count_both(a: bytes, b: bytes, key: bytes, place: tuple[int, int] | None
+                ) -> tuple[int, int]:
+    """``(a.count(key), b.count(key))`` for a tree entry's key (``b" NAME\\0"``: one NUL,
+    its last byte, so no two of its occurrences overlap). ``place``: where the two
+    contents, of one length, differ (they agree on every byte outside it): then ``b`` is
+    not scanned whole, its count is ``a``'s less what ``a`` holds around that place plus
+    what ``b`` holds there (an occurrence touching the place lies within ``len(key) - 1``
+    bytes of it; any other is in both, at the same bytes)."""
+    if place is None:
+        return a.count(key), b.count(key)
+    counted = a.count(key)
+    lo, hi = max(0, place[0] - len(key) + 1), place[1] + len(key) - 1
+    return counted, counted - a.count(key, lo, hi) + b.count(key, lo, hi)
 
 
 def _decoded(entry: tuple[bytes, bytes, bytes] | None) -> tuple[int, str] | None:
@@ -766,17 +900,15 @@ def _decoded(entry: tuple[bytes, bytes, bytes] | None) -> tuple[int, str] | None
 
 
 def _parse_commit(sha: str, body: bytes) -> CommitInfo:
-    """A commit's tree, parents, committer time and subject, from its content: header
+    """A commit's tree, parents, committer time and message, from its content: header
     lines up to the first empty line (a line starting with a space continues the one
     before: a signature), then the message. Every id must be 40 hex digits."""
     plain = _PLAIN_COMMIT.match(body)
     if plain is not None:  # the usual header: what the lines below read from it, at once
         tree, lines, when = plain.groups()
-        text = body[plain.end():].decode("utf-8", "replace")
-        subject = " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
         return _new_tuple(CommitInfo, (  # as CommitInfo(...) makes it, without its call
             sha, int(when), tuple(lines[7:-1].decode("ascii").split("\nparent "))
-            if lines else (), tree.decode("ascii"), subject))
+            if lines else (), tree.decode("ascii"), body[plain.end():]))
     head, _, message = body.partition(b"\n\n")
     tree, parents, when = None, [], None
     for line in head.split(b"\n"):
@@ -795,9 +927,7 @@ def _parse_commit(sha: str, body: bytes) -> CommitInfo:
             when = int(stamp)
     if tree is None or when is None or not all(map(_HEX_ID.fullmatch, (tree, *parents))):
         raise GitReadError(f"commit {sha[:12]} cannot be read: no tree, or a bad id")
-    text = message.decode("utf-8", "replace")
-    subject = " ".join(text.strip().split("\n\n", 1)[0].split("\n"))
-    return CommitInfo(sha, when, tuple(parents), tree, subject)
+    return CommitInfo(sha, when, tuple(parents), tree, message)
 
 
 def _inflate_start(raw: bytes, want: int) -> bytes:
