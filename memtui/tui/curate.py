@@ -270,7 +270,10 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         what = " and ".join(f"{p} {why}" for p, why in plan.blocked.items())
         _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since", error=True)
         return False
-    files = [f"  {f['change']} {f['path']}" for f in rec["files"] if f["path"] not in plan.blocked]
+    # What the undo does to each file (not what the operation did: undoing a delete
+    # restores the file, undoing a creation deletes it), as the turn undo says it.
+    files = [f"  {'delete' if ch.after is None else 'restore'} {ch.path}"
+             for ch in plan.changes]
     title, confirm = f"Undo #{rec['id']} {rec['op']}?", "Undo"
     lines = [rec.get("summary", ""), "", *files]
     if plan.blocked:
