@@ -99,7 +99,12 @@ class AppActions:
                 view.set_result(result, self.palette, None, rows["findings"])
 
     def action_reaudit(self) -> None:
-        self.set_notice("auditing again …")
+        """Audit again from scratch, with the configuration read again (a
+        ``.memtui.toml`` written or changed since the app started counts)."""
+        from memtui.tui.config_reload import reread
+
+        self.config, said = reread(self.workspace.root, self.config_file, self.config)
+        self.set_notice(f"auditing again … ({said})" if said else "auditing again …")
         self.start_audit(None)
 
     async def action_help(self) -> None:

@@ -51,7 +51,7 @@ KEY_HELP = {
     "sort_reverse": "reverse the sort",
     "open_editor": "open the selected file in $EDITOR; the audit refreshes on return",
     "toggle_preview": "show or hide the preview (below 120 columns: in place of the chat)",
-    "reaudit": "audit again from scratch",
+    "reaudit": "audit again from scratch, with .memtui.toml read again",
     "choose_theme": "choose a theme (remembered)",
     "toggle_chat": "chat with the agent: open the chat, or put the focus in its input "
                    "(below 120 columns: in place of the preview)",
