@@ -33,6 +33,8 @@ from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural, sparkline
 from memtui.tui.config import load_config
 from memtui.tui.fleet.state import FleetState
+from memtui.tui.key_flow import KeyFlow
+from memtui.tui.key_gate import KeyGate
 from memtui.tui.themes import load_themes
 from memtui.tui.widgets.columns import Column, fit_widths
 from memtui.tui.widgets.fitting_footer import FittingFooter
@@ -62,8 +64,31 @@ SCROLLBAR = 2
 SPARK_COMMITS = 12
 
 
-class FleetApp(App[str | None]):
-    """A fleet's health, one row per workspace; Enter opens one."""
+class FilterBox(Input):
+    """The fleet's filter: Enter goes back to the table at once (while the key is handled,
+    so a key typed after it already finds the table focused: ``KeyFlow``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "leave", "Back to the table", show=False)]
+
+    def action_leave(self) -> None:
+        self.screen.set_focus(self.screen.query_one(DataTable))
+
+
+class _NoHeap:
+    """The fleet keeps no heap schedule: ``KeyFlow`` tells it of input, and nobody listens."""
+
+    def input_seen(self) -> None:
+        pass
+
+
+class FleetApp(KeyFlow, App[str | None]):
+    """A fleet's health, one row per workspace; Enter opens one.
+
+    Keys go on one at a time, each once the one before it has been handled (``KeyFlow``, as
+    in the app): Enter is a priority binding, run as the app takes the key, so ``j`` then
+    Enter typed quickly opened the row above, and ``/dem⏎`` the first row, its letters going
+    to the table before ``/`` had moved the focus to the filter (newuser21 #12)."""
 
     TITLE = "memtui fleet"
     CSS = """
@@ -90,6 +115,10 @@ class FleetApp(App[str | None]):
                  ) -> None:
         super().__init__()
         start_workers()
+        self.keys = KeyGate()  # KeyFlow's state
+        self.heap = _NoHeap()
+        self._key_timer: Any = None
+        self._dialog_seen: Any = None
         self.root = root
         self.options = options or AuditOptions()
         self.fail_on = fail_on
@@ -110,7 +139,8 @@ class FleetApp(App[str | None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="fleet-header")
-        yield Input(placeholder="filter workspaces (Enter or Esc to leave)", id="fleet-filter")
+        yield FilterBox(placeholder="filter workspaces (Enter or Esc to leave)",
+                        id="fleet-filter")
         yield ListTable(id="fleet-table", cursor_type="row", zebra_stripes=True,
                         cell_padding=CELL_PADDING)
         yield FittingFooter()  # as the app's: at 80 columns ? and q stay, the rest fit
@@ -310,6 +340,9 @@ class FleetApp(App[str | None]):
 
     # -- keys --------------------------------------------------------------------------------
 
+    def _expire_notice(self) -> None:
+        """(``KeyFlow`` ends the app's notice at a key; the fleet's notices are toasts.)"""
+
     def action_help(self) -> None:
         from memtui.tui.dialogs.help import FleetHelpScreen
 
@@ -361,16 +394,16 @@ class FleetApp(App[str | None]):
     def action_filter(self) -> None:
         box = self.query_one("#fleet-filter", Input)
         box.add_class("-on")
-        box.focus()
+        self.screen.set_focus(box)  # now: the next key typed is the filter's (KeyFlow)
 
     def action_clear_filter(self) -> None:
         box = self.query_one("#fleet-filter", Input)
         if box.has_focus and box.value:
-            self.query_one(DataTable).focus()
+            self.screen.set_focus(self.query_one(DataTable))
             return
         box.value = ""
         box.remove_class("-on")
-        self.query_one(DataTable).focus()
+        self.screen.set_focus(self.query_one(DataTable))
 
     @on(Input.Changed, "#fleet-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
