@@ -52,8 +52,11 @@ def test_undo_refuses_a_redaction_in_one_line_and_goes_on_after(
     assert out.startswith("undid #1 add-to-index: ")
     assert read(ws, "MEMORY.md") == INDEX
     code, _, err = run(capsys, "undo", ws)
-    assert (code, err) == (1, "memtui undo: error: nothing to undo (every journaled operation "
-                              "is undone already)\n")
+    # not "every journaled operation is undone already": #2 is not (newuser21 #6)
+    assert (code, err) == (1, "memtui undo: error: nothing to undo: #2 redact is not undoable "
+                              "(the credential was not kept: memtui never stores a secret); "
+                              "every other operation is undone already\n")
+    assert run(capsys, "undo", ws, "--turn")[2] == err  # the turn undo says the same
 
 
 def test_history_marks_a_redaction_not_undoable(ws: Path,
