@@ -19,7 +19,7 @@ from textual.widgets import Input, TabbedContent
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 from memtui.tui.audit_worker import prepare_rows
-from memtui.tui.curate_actions import CURATE_ACTIONS, CurateActions
+from memtui.tui.curate_actions import ACTION_OPS, CURATE_ACTIONS, CurateActions
 from memtui.tui.dialogs.help import HelpScreen
 from memtui.tui.layout import VIEWS, chat_pane_class
 from memtui.tui.views.base import AuditView
@@ -65,6 +65,9 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
 #: Actions of the footer that the Trend view's rows (commits, not memories) cannot take:
 #: that view neither offers nor takes them (issue 32 §21).
 NOT_IN_TREND = frozenset({"add_to_index", "undo"})
+#: Keys taken in a view but left out of its footer (see `AppActions.footer_leaves_out`).
+NOT_OFFERED_IN: dict[str, frozenset[str]] = {
+    "block": frozenset({"add_to_index"}), "trend": frozenset({"open_editor"})}
 
 
 class AppActions:
@@ -178,6 +181,24 @@ class AppActions:
                     and self._ui.query_one("#main") in focused.ancestors)
         # In the Trend view, neither offered nor taken: its rows are commits, not memories.
         return not (action in NOT_IN_TREND and self._shown_pid == "trend")
+
+    def footer_leaves_out(self, action: str) -> bool:
+        """A key the footer does not offer though it is taken: pressed, it would only say
+        why it cannot act here (newuser21 #3, #19) — ``a`` in the Block view (the injected
+        text, not a memory), ``o`` in the Trend view (its rows are commits), an operation
+        the folder's profile does not offer (``f`` under hermes). The key still says why,
+        and ``?`` and the palette list it. (A view binds some as ``app.rename``.)"""
+        action = action.removeprefix("app.")
+        if action in NOT_OFFERED_IN.get(self._shown_pid, ()):
+            return True
+        if self.screen is not self._ui or action not in ACTION_OPS:
+            return False
+        from memtui.edit.agent_ops import refusal
+
+        profile = self._profile()
+        op = ("remove-duplicate-entry" if action == "delete" and profile == "hermes"
+              else ACTION_OPS[action])
+        return refusal(profile, op) is not None
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
