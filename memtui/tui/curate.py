@@ -239,7 +239,11 @@ async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> b
     if cs is None:
         return False
     lines = [f"delete {p}" for p in paths]
-    lines += [f"edit {c.path}" for c in cs.changes if c.after is not None]
+    # What changes in the index, not just that it does ("edit MEMORY.md": newuser21 #15);
+    # delete touches no other file (links elsewhere are left, and listed, dangling).
+    links = "its link" if len(paths) == 1 else "their links"
+    lines += [f"remove {links} from {c.path}" if c.path == INDEX_NAME
+              else f"edit {c.path}" for c in cs.changes if c.after is not None]
     if cs.notes:
         lines += ["", "links that will dangle:", *cs.notes]
     lines += ["", "(undo with u)"]

@@ -54,3 +54,23 @@ async def test_undo_of_a_creation_says_delete(workspace: Path) -> None:
         assert "delete memory/night-shift.md" in lines, lines
         assert "restore MEMORY.md" in lines, lines
         assert not any(ln.startswith("create ") for ln in lines), lines
+
+
+async def test_the_delete_dialog_says_what_changes_in_the_index(workspace: Path) -> None:
+    """newuser21 #15: "delete memory/a.md / edit MEMORY.md" named the index without saying
+    what changes in it."""
+    from tests.tui.test_app import switch
+    from tests.tui.test_keys_dialogs import to_row
+
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        await to_row(pilot, app, "2", "#files-view", "memory/user-role.md")
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        lines = [ln for ln in app.screen.lines if ln.strip()]
+        assert lines[:2] == ["delete memory/user-role.md", "remove its link from MEMORY.md"]
+        assert not any(ln.startswith("edit ") for ln in lines), lines
+        await pilot.press("escape")
+    assert (workspace / "memory" / "user-role.md").exists()
