@@ -65,6 +65,8 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
 #: Actions of the footer that the Trend view's rows (commits, not memories) cannot take:
 #: that view neither offers nor takes them (issue 32 §21).
 NOT_IN_TREND = frozenset({"add_to_index", "undo"})
+#: Textual's own palette commands memtui leaves out (see `get_system_commands`).
+TEXTUAL_COMMANDS_LEFT_OUT = frozenset({"Keys"})
 #: Keys taken in a view but left out of its footer (see `AppActions.footer_leaves_out`).
 NOT_OFFERED_IN: dict[str, frozenset[str]] = {
     "block": frozenset({"add_to_index"}), "trend": frozenset({"open_editor"})}
@@ -201,7 +203,10 @@ class AppActions:
         return refusal(profile, op) is not None
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # Not Textual's "Keys" (its key panel lists scroll keys no table takes and a bare
+        # ^c, and Esc does not close it: a second help that disagrees with ?; newuser21 #14).
+        yield from (c for c in super().get_system_commands(screen)
+                    if c.title not in TEXTUAL_COMMANDS_LEFT_OUT)
         keys: dict[str, str] = {}
         for _, binding in self._bindings:
             keys.setdefault(binding.action, self.get_key_display(binding))
