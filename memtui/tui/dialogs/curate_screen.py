@@ -32,7 +32,7 @@ CurateScreen VerticalScroll { height: auto; max-height: 50vh; }
 CurateScreen TextArea { height: 8; }
 CurateScreen .error { color: $error; height: auto; }
 CurateScreen .hint { color: $text-muted; margin-top: 1; }
-CurateScreen Label { margin-top: 1; }
+CurateScreen Label { margin-top: 1; width: 100%; }  /* wraps: cut mid-word at 80 columns */
 CurateScreen Label.title, CurateScreen Label.file { margin-top: 0; }
 CurateScreen Label.file { text-style: bold; margin-top: 1; }
 """
