@@ -64,6 +64,21 @@ SCROLLBAR = 2
 SPARK_COMMITS = 12
 
 
+def folder_cut(path: str, width: int) -> Text:
+    """``path`` cut to ``width`` cells, the workspace's own folder name (its last part, and
+    a ``[profile]`` after it) kept whole when it fits: the middle cut took half from each
+    end ("kasproducti…laude-memory" for ``…/claude-memory``; newuser21 #13)."""
+    text = Text(path)
+    if text.cell_len <= width or width < 5:
+        return text
+    name = path.rsplit("/", 1)[-1] if "/" in path else ""
+    own = Text("/" + name) if name else Text("")
+    if own.cell_len and own.cell_len <= width - 4:  # at least 3 cells of the front stay
+        return middle_cut(text, width) if own.cell_len * 2 <= width else \
+            Text(path[:width - 1 - own.cell_len]) + Text("…") + own
+    return middle_cut(text, width)
+
+
 class FilterBox(Input):
     """The fleet's filter: Enter goes back to the table at once (while the key is handled,
     so a key typed after it already finds the table focused: ``KeyFlow``)."""
@@ -318,9 +333,9 @@ class FleetApp(KeyFlow, App[str | None]):
     def _cells(self, r: dict[str, Any]) -> list[Any]:
         """Every column's cell, in COLUMNS order (``redraw`` keeps the shown ones)."""
         width = self.widths.get("path", 0)
-        rel = middle_cut(Text(self._rel(r["path"])), width)
+        rel = folder_cut(self._rel(r["path"]), width)
         if r.get("profile") in AGENT_PROFILES:  # an agent's (issue 33): say which
-            rel = middle_cut(Text(f"{self._rel(r['path'])} [{r['profile']}]"), width)
+            rel = folder_cut(f"{self._rel(r['path'])} [{r['profile']}]", width)
         if r.get("error"):  # the reason follows the workspace, in its column
             rel = middle_cut(Text(self._rel(r["path"])), max(12, width // 2))
             rel.append(f" {printable(r['error'])}", style="red")
