@@ -68,8 +68,10 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
         _reload(app, None)  # show the files as they now are
         return False
     notes = "; ".join(changeset.notes) if changeset.secrets else ""
-    how = "not undoable" if is_redaction(record) else f"u to undo #{record['id']}"
-    _say(app, f"{changeset.summary} ({how})" + (f"; {notes}" if notes else ""))
+    # A redaction's summary says already that undo cannot bring it back: not twice
+    # ("… undo cannot bring it back) (not undoable)", newuser21 #6).
+    how = "" if is_redaction(record) else f" (u to undo #{record['id']})"
+    _say(app, f"{changeset.summary}{how}" + (f"; {notes}" if notes else ""))
     _reload(app, set(changeset.paths), own=True)
     return True
 

@@ -127,7 +127,9 @@ async def test_u_in_the_app_refuses_a_redaction_without_a_dialog(
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.click("#confirm")
         await wait_for(pilot, lambda: SECRET not in read(ws, "memory/creds.md"))
-        await wait_for(pilot, lambda: app.notice.endswith("(not undoable)"))
+        # said once, not "… undo cannot bring it back) (not undoable)" (newuser21 #6)
+        await wait_for(pilot, lambda: "undo cannot bring it back" in app.notice)
+        assert app.notice.count("undo") == 1 and "not undoable" not in app.notice, app.notice
         redacted = tree(ws)
         await pilot.press("u")
         await wait_for(pilot, lambda: "is not undone" in app.notice)
