@@ -366,8 +366,17 @@ async def run_rename(app: App[Any], workspace: Workspace, path: str) -> bool:
     if mf is None:
         _say(app, f"no memory at {path}", error=True)
         return False
+    def problem(name: str) -> str | None:
+        """A name already taken (or not a name) is said as it is typed, and the dialog stays
+        with what was typed (it closed, the name lost: newuser21, left item)."""
+        try:
+            memory_ops.rename_target(snap, path, name)
+        except (Refused, UsageError) as exc:
+            return str(exc).removesuffix("; nothing was written")
+        return None
+
     new_name = await ask(app, ChoiceScreen(f"Rename {path}", "New name (file and name:)",
-                                            [], mf.key, confirm="Rename"))
+                                            [], mf.key, confirm="Rename", check=problem))
     if new_name is None:
         return False
     cs = _plan(app, workspace, memory_ops.rename, path, new_name)
