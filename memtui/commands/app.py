@@ -108,8 +108,10 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
 
         return SeveralWorkspacesApp(path, nested, ws, options, settings=settings_from(ns),
                                     theme=ns.theme, watch=not ns.no_watch, config=config)
-    return MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
-                     watch=not ns.no_watch, config=config)
+    app = MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
+                    watch=not ns.no_watch, config=config)
+    app.config_file = getattr(ns, "config", None)
+    return app
 
 
 def command_hint(path: str) -> str:

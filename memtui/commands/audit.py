@@ -46,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--demo", action="store_true",
                         help="audit a temporary copy of the bundled demo workspace")
     parser.add_argument("--format", choices=FORMATS, default=None,
-                        help=f"text (default), json (schema {SCHEMA}, see the README) or "
+                        help=f"text (default), json (schema {SCHEMA}, see docs/audit.md) or "
                         "sarif (SARIF 2.1.0, for code scanning)")
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--file-tokens", action="store_true",

@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--message", "-m", help="the user message to send (with PATH)")
     parser.add_argument("--suite", metavar="NAME|FOLDER",
                         help="run a suite of scenarios instead: 'seed' (the seed's six checks) "
-                        "or a folder of scenario folders (see the README)")
+                        "or a folder of scenario folders (see docs/chat.md)")
     parser.add_argument("-n", type=bounded(True, 1, 10_000), default=6,
                         help="number of runs (per scenario with --suite; default 6)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")

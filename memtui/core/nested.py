@@ -38,6 +38,18 @@ def nested_workspaces(ws: Workspace) -> list[str]:
     return sorted(p.relative_to(ws.root).as_posix() for p in found)
 
 
+def lone_nested(ws: Workspace) -> str | None:
+    """The one folder under ``ws`` (relative) that holds a ``MEMORY.md`` when ``ws`` has
+    none and no ``memory/`` folder: a project opened at its root, its memory one level
+    down (``.claude/memory/``, newuser21 #9). None otherwise (several: `nested_workspaces`)."""
+    if ws.layout != "flat" or _exists(ws.index_path):
+        return None
+    from memtui.core.fleet import find_workspaces
+
+    found = [p for p in find_workspaces(ws.root, max_depth=NESTED_DEPTH) if p != ws.root]
+    return found[0].relative_to(ws.root).as_posix() if len(found) == 1 else None
+
+
 def several_line(root: str, nested: list[str]) -> str:
     """The one line saying ``root`` looks like several workspaces, and what to run."""
     import shlex

@@ -553,7 +553,7 @@ def _undo(ws: Workspace) -> dict[str, Any]:
         raise Refused("nothing to undo (no operation journaled in this workspace)")
     rec = journal.last_active()
     if rec is None:
-        raise Refused("nothing to undo (every journaled operation is undone already)")
+        raise Refused(nothing_left(journal))
     plan = UndoPlan(rec)
     if plan.redaction:
         return plan  # nothing it could put back: see undo
@@ -578,6 +578,18 @@ def _undo(ws: Workspace) -> dict[str, Any]:
             plan.blocked[ch.path] = f"moved with {partner}, which changed"
             plan.changes.remove(ch)
     return plan
+
+
+def nothing_left(journal: Journal) -> str:
+    """Why undo has nothing to take: every operation is undone, or all that are not are
+    redactions (not undoable: the credential was not kept), named so the line is true."""
+    kept = [r for r in journal.records() if is_redaction(r) and not r.get("undone")]
+    if not kept:
+        return "nothing to undo (every journaled operation is undone already)"
+    names = " and ".join(f"#{r['id']} redact" for r in kept)
+    return (f"nothing to undo: {names} {'is' if len(kept) == 1 else 'are'} not undoable (the "
+            "credential was not kept: memtui never stores a secret); every other operation is "
+            "undone already")
 
 
 class NotUndoable(Refused):

@@ -58,19 +58,27 @@ def yaml_scalar(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
+def rename_target(snap: Snapshot, memory: str, new_name: str) -> tuple[str, str]:
+    """``(new_name, new path)`` for renaming ``memory``; UsageError or Refused (one line)
+    when the name cannot be used (not a name, the file or the name taken): what ``rename``
+    checks first, cheap enough to check as the name is typed."""
     mf = snap.memory(memory)
     new_name = check_new_name(new_name)
     folder = posixpath.dirname(mf.path)
     new_rel = posixpath.join(folder, f"{new_name}.md") if folder else f"{new_name}.md"
     if new_rel == mf.path and mf.name == new_name:
         raise Refused(f"{mf.path} is already named '{new_name}'")
-    old = mf.path
-    if new_rel != old and snap.exists(new_rel):
+    if new_rel != mf.path and snap.exists(new_rel):
         raise Refused(f"{new_rel} already exists; nothing was written")
     holder = snap.resolver.by_name.get(new_name)
-    if holder is not None and holder != old:
+    if holder is not None and holder != mf.path:
         raise Refused(f"{holder} is already named '{new_name}'")
+    return new_name, new_rel
+
+
+def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
+    old = snap.memory(memory).path
+    new_name, new_rel = rename_target(snap, memory, new_name)
     plan = Plan(snap)
     if new_rel != old:
         plan.move(old, new_rel)

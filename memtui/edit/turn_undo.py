@@ -28,7 +28,7 @@ from memtui.core.reporting.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.edit.changeset import FileChange, clear_own_temps, write_changes
 from memtui.edit.errors import Refused
-from memtui.edit.journal import Journal, before_age, kept_before, turn_of
+from memtui.edit.journal import Journal, before_age, kept_before, nothing_left, turn_of
 from memtui.edit.safe_write import ABSENT, Conflict, digest, folder_lock, read_bytes
 
 #: The most records of one turn one undo takes (the agent's cap on calls per turn keeps a
@@ -155,7 +155,7 @@ def _turn_records(journal: Journal) -> TurnPlan:
     active = journal.active()
     first = next(active, None)
     if first is None:
-        raise Refused("nothing to undo (every journaled operation is undone already)")
+        raise Refused(nothing_left(journal))
     turn = turn_of(first)
     if turn is None:
         raise Refused(f"the newest operation, #{first['id']} ({first['op']}), is not an "

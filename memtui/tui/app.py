@@ -120,6 +120,8 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int
                 config, config_problem = Config(), f"configuration not used: {exc}"
         #: ``.memtui.toml`` (or ``--config``): its excludes, ignores and severities.
         self.config = config
+        #: ``--config FILE`` when given: ``r`` reads that file again (else the workspace's).
+        self.config_file: str | None = None
         if config.exclude and not self.options.exclude:
             self.options = replace(self.options, exclude=config.exclude)
         if config.include_archives:

@@ -19,7 +19,7 @@ from textual.widgets import Input, TabbedContent
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 from memtui.tui.audit_worker import prepare_rows
-from memtui.tui.curate_actions import CURATE_ACTIONS, CurateActions
+from memtui.tui.curate_actions import ACTION_OPS, CURATE_ACTIONS, CurateActions
 from memtui.tui.dialogs.help import HelpScreen
 from memtui.tui.layout import VIEWS, chat_pane_class
 from memtui.tui.views.base import AuditView
@@ -65,6 +65,11 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
 #: Actions of the footer that the Trend view's rows (commits, not memories) cannot take:
 #: that view neither offers nor takes them (issue 32 §21).
 NOT_IN_TREND = frozenset({"add_to_index", "undo"})
+#: Textual's own palette commands memtui leaves out (see `get_system_commands`).
+TEXTUAL_COMMANDS_LEFT_OUT = frozenset({"Keys"})
+#: Keys taken in a view but left out of its footer (see `AppActions.footer_leaves_out`).
+NOT_OFFERED_IN: dict[str, frozenset[str]] = {
+    "block": frozenset({"add_to_index"}), "trend": frozenset({"open_editor"})}
 
 
 class AppActions:
@@ -99,7 +104,12 @@ class AppActions:
                 view.set_result(result, self.palette, None, rows["findings"])
 
     def action_reaudit(self) -> None:
-        self.set_notice("auditing again …")
+        """Audit again from scratch, with the configuration read again (a
+        ``.memtui.toml`` written or changed since the app started counts)."""
+        from memtui.tui.config_reload import reread
+
+        self.config, said = reread(self.workspace.root, self.config_file, self.config)
+        self.set_notice(f"auditing again … ({said})" if said else "auditing again …")
         self.start_audit(None)
 
     async def action_help(self) -> None:
@@ -174,8 +184,29 @@ class AppActions:
         # In the Trend view, neither offered nor taken: its rows are commits, not memories.
         return not (action in NOT_IN_TREND and self._shown_pid == "trend")
 
+    def footer_leaves_out(self, action: str) -> bool:
+        """A key the footer does not offer though it is taken: pressed, it would only say
+        why it cannot act here (newuser21 #3, #19) — ``a`` in the Block view (the injected
+        text, not a memory), ``o`` in the Trend view (its rows are commits), an operation
+        the folder's profile does not offer (``f`` under hermes). The key still says why,
+        and ``?`` and the palette list it. (A view binds some as ``app.rename``.)"""
+        action = action.removeprefix("app.")
+        if action in NOT_OFFERED_IN.get(self._shown_pid, ()):
+            return True
+        if self.screen is not self._ui or action not in ACTION_OPS:
+            return False
+        from memtui.edit.agent_ops import refusal
+
+        profile = self._profile()
+        op = ("remove-duplicate-entry" if action == "delete" and profile == "hermes"
+              else ACTION_OPS[action])
+        return refusal(profile, op) is not None
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # Not Textual's "Keys" (its key panel lists scroll keys no table takes and a bare
+        # ^c, and Esc does not close it: a second help that disagrees with ?; newuser21 #14).
+        yield from (c for c in super().get_system_commands(screen)
+                    if c.title not in TEXTUAL_COMMANDS_LEFT_OUT)
         keys: dict[str, str] = {}
         for _, binding in self._bindings:
             keys.setdefault(binding.action, self.get_key_display(binding))

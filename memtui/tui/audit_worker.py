@@ -223,6 +223,8 @@ class AuditWorker:
         elif before is None:
             n = len(result.files)
             self._summary = f"audited {plural(n, 'memory file')} in {result.elapsed:.2f} s"
+            if n == 0:  # a project opened at its root, its memory one level down?
+                self._below = self._memory_below()
             self._say_summary()
         if final:
             self._finished()
@@ -291,10 +293,27 @@ class AuditWorker:
         else:
             self.set_notice(line, True)
 
+    def _memory_below(self) -> str:
+        """``no MEMORY.md here; one in .claude/memory/: memtui PATH — `` when the folder
+        opened has none but one folder under it has (newuser21 #9); else empty."""
+        import shlex
+
+        from memtui.core.nested import lone_nested
+        from memtui.core.reporting.safe_output import printable
+
+        try:
+            below = lone_nested(self.workspace)
+        except OSError:
+            return ""
+        if below is None:
+            return ""
+        path = shlex.quote(printable(str(self.workspace.root / below)))
+        return f"no MEMORY.md here; one in {printable(below)}/: memtui {path} — "
+
     def _summary_text(self) -> str:
         assert self._summary is not None
-        return self._summary + (f"; {self.watch_problem or 'watching for changes'}"
-                                if self.watching else "")
+        return getattr(self, "_below", "") + self._summary + (
+            f"; {self.watch_problem or 'watching for changes'}" if self.watching else "")
 
     def _say_summary(self) -> None:
         self.set_notice(self._summary_text(), error=bool(self.watch_problem))

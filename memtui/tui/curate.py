@@ -68,8 +68,10 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
         _reload(app, None)  # show the files as they now are
         return False
     notes = "; ".join(changeset.notes) if changeset.secrets else ""
-    how = "not undoable" if is_redaction(record) else f"u to undo #{record['id']}"
-    _say(app, f"{changeset.summary} ({how})" + (f"; {notes}" if notes else ""))
+    # A redaction's summary says already that undo cannot bring it back: not twice
+    # ("… undo cannot bring it back) (not undoable)", newuser21 #6).
+    how = "" if is_redaction(record) else f" (u to undo #{record['id']})"
+    _say(app, f"{changeset.summary}{how}" + (f"; {notes}" if notes else ""))
     _reload(app, set(changeset.paths), own=True)
     return True
 
@@ -239,7 +241,11 @@ async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> b
     if cs is None:
         return False
     lines = [f"delete {p}" for p in paths]
-    lines += [f"edit {c.path}" for c in cs.changes if c.after is not None]
+    # What changes in the index, not just that it does ("edit MEMORY.md": newuser21 #15);
+    # delete touches no other file (links elsewhere are left, and listed, dangling).
+    links = "its link" if len(paths) == 1 else "their links"
+    lines += [f"remove {links} from {c.path}" if c.path == INDEX_NAME
+              else f"edit {c.path}" for c in cs.changes if c.after is not None]
     if cs.notes:
         lines += ["", "links that will dangle:", *cs.notes]
     lines += ["", "(undo with u)"]
@@ -270,7 +276,10 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         what = " and ".join(f"{p} {why}" for p, why in plan.blocked.items())
         _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since", error=True)
         return False
-    files = [f"  {f['change']} {f['path']}" for f in rec["files"] if f["path"] not in plan.blocked]
+    # What the undo does to each file (not what the operation did: undoing a delete
+    # restores the file, undoing a creation deletes it), as the turn undo says it.
+    files = [f"  {'delete' if ch.after is None else 'restore'} {ch.path}"
+             for ch in plan.changes]
     title, confirm = f"Undo #{rec['id']} {rec['op']}?", "Undo"
     lines = [rec.get("summary", ""), "", *files]
     if plan.blocked:
@@ -357,8 +366,17 @@ async def run_rename(app: App[Any], workspace: Workspace, path: str) -> bool:
     if mf is None:
         _say(app, f"no memory at {path}", error=True)
         return False
+    def problem(name: str) -> str | None:
+        """A name already taken (or not a name) is said as it is typed, and the dialog stays
+        with what was typed (it closed, the name lost: newuser21, left item)."""
+        try:
+            memory_ops.rename_target(snap, path, name)
+        except (Refused, UsageError) as exc:
+            return str(exc).removesuffix("; nothing was written")
+        return None
+
     new_name = await ask(app, ChoiceScreen(f"Rename {path}", "New name (file and name:)",
-                                            [], mf.key, confirm="Rename"))
+                                            [], mf.key, confirm="Rename", check=problem))
     if new_name is None:
         return False
     cs = _plan(app, workspace, memory_ops.rename, path, new_name)

@@ -125,7 +125,10 @@ class Layout:
         """Mark #main while the focus is in the open chat (narrow, the chat then grows)."""
         main = self._ui.query_one("#main")
         slot = self._ui.query_one("#chat-slot")
-        focused = self.focused
+        # The main screen's focus, not a dialog's: a dialog over the chat (ctrl+n's "Start
+        # a new chat?") took the class away, and nothing gave it back when the focus came
+        # home to the chat input (newuser21 #17: a focused chat 36 columns wide).
+        focused = self._ui.focused
         main.set_class(slot.has_class("-open") and focused is not None
                        and slot in focused.ancestors, "-chat-focus")
         self._chat_width()

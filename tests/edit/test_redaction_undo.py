@@ -52,8 +52,11 @@ def test_undo_refuses_a_redaction_in_one_line_and_goes_on_after(
     assert out.startswith("undid #1 add-to-index: ")
     assert read(ws, "MEMORY.md") == INDEX
     code, _, err = run(capsys, "undo", ws)
-    assert (code, err) == (1, "memtui undo: error: nothing to undo (every journaled operation "
-                              "is undone already)\n")
+    # not "every journaled operation is undone already": #2 is not (newuser21 #6)
+    assert (code, err) == (1, "memtui undo: error: nothing to undo: #2 redact is not undoable "
+                              "(the credential was not kept: memtui never stores a secret); "
+                              "every other operation is undone already\n")
+    assert run(capsys, "undo", ws, "--turn")[2] == err  # the turn undo says the same
 
 
 def test_history_marks_a_redaction_not_undoable(ws: Path,
@@ -124,7 +127,9 @@ async def test_u_in_the_app_refuses_a_redaction_without_a_dialog(
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.click("#confirm")
         await wait_for(pilot, lambda: SECRET not in read(ws, "memory/creds.md"))
-        await wait_for(pilot, lambda: app.notice.endswith("(not undoable)"))
+        # said once, not "… undo cannot bring it back) (not undoable)" (newuser21 #6)
+        await wait_for(pilot, lambda: "undo cannot bring it back" in app.notice)
+        assert app.notice.count("undo") == 1 and "not undoable" not in app.notice, app.notice
         redacted = tree(ws)
         await pilot.press("u")
         await wait_for(pilot, lambda: "is not undone" in app.notice)

@@ -47,3 +47,28 @@ async def test_budget_bar_stays_two_lines_when_wide() -> None:
         await pilot.pause()
         assert bar.region.height == 2
         assert len(bar.render().plain.splitlines()) == 2
+
+
+async def test_one_line_in_a_short_pane_drops_whole_parts_never_cuts_one() -> None:
+    """newuser21 #10: at 80×24 the chat's budget line read "… ■ history 153  ■" (the last
+    part cut off after its square) — in one line too, a part is shown whole or left out,
+    and "…" says some are."""
+
+    class Short(Pane):
+        CSS = "Vertical { width: 80; height: 1; } BudgetBar { height: 1; }"
+
+    app = Short()
+    async with app.run_test(size=(100, 20)) as pilot:
+        bar = app.query_one(BudgetBar)
+        bar.show(Budget(system=711, tools=567, block=963, history=153, new=8, window=40_960))
+        await pilot.pause()
+        assert bar.region.height == 1
+        line = bar.render().plain
+        assert "\n" not in line and len(line) <= bar.content_region.width, line
+        assert line.startswith("2,402 / 40,960 (6%) = ")
+        parts = ["system 711", "tools 567", "block 963", "history 153", "new 8"]
+        shown = [p for p in parts if p in line]
+        assert shown == parts[:len(shown)] and len(shown) >= 3, line
+        assert line.count("■") == len(shown), line  # no square without its part
+        if len(shown) < len(parts):
+            assert line.endswith("…"), line

@@ -63,3 +63,24 @@ async def test_the_fleet_cursor_stays_on_its_workspace_across_a_resize(tmp_path:
         await wait_for(pilot, lambda: "memory_files" not in app.widths)
         await pilot.pause(0.1)
         assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value == before
+
+
+async def test_at_80_columns_a_workspace_keeps_its_own_folder_name(tmp_path: Path) -> None:
+    """newuser21 #13: "kasproducti…laude-memory" for …/claude-memory — the middle cut took
+    half from each end and the workspace's own folder name lost its first letter."""
+    name = "kasproduction__eventos-docs__claude-memory/claude-memory"
+    ws = tmp_path / name
+    ws.mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("- x\n", encoding="utf-8")
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "MEMORY.md").write_text("- y\n", encoding="utf-8")
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(80, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 2, timeout=90)
+        await pilot.pause(0.4)
+        table = app.query_one(DataTable)
+        row = next(i for i in range(table.row_count)
+                   if str(table.coordinate_to_cell_key((i, 0)).row_key.value) == str(ws))
+        cell = str(table.get_row_at(row)[0])
+        assert "…" in cell and cell.endswith("/claude-memory"), cell
+        assert cell.startswith("kas"), cell

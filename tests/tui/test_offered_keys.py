@@ -79,3 +79,52 @@ async def test_the_fleet_screen_has_a_footer_at_80_columns(tmp_path: Path) -> No
         await pilot.press("enter")
         await wait_for(pilot, lambda: "open" in offered(footer))
         assert app.return_value is None and app.is_running
+
+
+async def test_keys_that_cannot_act_in_a_view_are_not_offered_but_still_say_why(
+        workspace: Path) -> None:
+    """newuser21 #3: the Block footer offered "a Index it" (the view shows the injected
+    text, not a memory) and the Trend footer "o Edit" (its rows are commits)."""
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await started(pilot, app)
+        footer = app.query_one(FittingFooter)
+        await switch(pilot, app, "2")
+        await wait_for(pilot, lambda: {"add_to_index", "open_editor"} <= offered(footer))
+        await pilot.press("7")
+        await wait_for(pilot, lambda: app._shown_pid == "block")
+        await wait_for(pilot, lambda: "add_to_index" not in offered(footer))
+        assert {"open_editor", "undo", "help"} <= offered(footer)
+        await pilot.press("a")  # still taken: it says why
+        await wait_for(pilot, lambda: "Block view" in " ".join(
+            str(n.message) for n in app._notifications))
+        await pilot.press("8")
+        await wait_for(pilot, lambda: app._shown_pid == "trend")
+        await wait_for(pilot, lambda: "open_editor" not in offered(footer))
+        await switch(pilot, app, "2")
+        await wait_for(pilot, lambda: {"add_to_index", "open_editor"} <= offered(footer))
+
+
+async def test_operations_the_profile_does_not_offer_are_not_in_the_footer(
+        tmp_path: Path) -> None:
+    """newuser21 #19: under hermes the Index footer offered "f Fold  F Unfold" and Files
+    "R Rename", each answering only "not offered under the hermes profile"."""
+    mem = tmp_path / "memories"
+    mem.mkdir()
+    (mem / "MEMORY.md").write_text("one fact\n§\nanother fact\n", encoding="utf-8")
+    (mem / "USER.md").write_text("the user\n", encoding="utf-8")
+    app = open_app(mem, watch=False)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await started(pilot, app)
+        assert app.result is not None and app.result.profile == "hermes"
+        footer = app.query_one(FittingFooter)
+        await switch(pilot, app, "1")
+        await wait_for(pilot, lambda: {"help", "quit"} <= offered(footer))
+        assert not {"fold", "unfold", "add_to_index"} & offered(footer), offered(footer)
+        await switch(pilot, app, "2")
+        # hermes' own d (the repeated entries) stays; R and a go (the view binds app.*)
+        await wait_for(pilot, lambda: "app.delete" in offered(footer))
+        assert not {"app.rename", "rename", "add_to_index"} & offered(footer), offered(footer)
+        await pilot.press("R")  # still says why
+        await wait_for(pilot, lambda: "not offered under the hermes profile" in " ".join(
+            str(n.message) for n in app._notifications))

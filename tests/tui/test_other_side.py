@@ -50,3 +50,35 @@ async def test_shift_o_opens_the_other_memory_of_a_near_duplicate(
         await pilot.press("o")
         await wait_for(pilot, lambda: len(opened.read_text().split()) == 2)
         assert opened.read_text().split()[1] == str(ws / "memory/a.md")
+
+
+async def test_shift_o_opens_the_memory_sharing_a_duplicate_name(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """newuser21 #16: on "name 'cpk-target' is also used by memory/superseded/cpk-target-2025.md"
+    `O` said the finding "names no other file"."""
+    ws = tmp_path / "ws"
+    (ws / "memory/superseded").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("- [T](memory/target.md)\n", encoding="utf-8")
+    (ws / "memory/target.md").write_text(_mem("target", "Cpk 1.33.\n"), encoding="utf-8")
+    (ws / "memory/superseded/target-2025.md").write_text(_mem("target", "Cpk 1.0.\n"),
+                                                  encoding="utf-8")
+    opened = tmp_path / "opened.txt"
+    editor = tmp_path / "editor.sh"
+    editor.write_text(f'#!/bin/sh\nfor a in "$@"; do f="$a"; done\necho "$f" >> {opened}\n',
+                      encoding="utf-8")
+    editor.chmod(0o755)
+    monkeypatch.setenv("VISUAL", str(editor))
+    monkeypatch.setattr(MemtuiApp, "suspend", lambda self: contextlib.nullcontext())
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready)
+        await pilot.press("6")
+        view = app.query_one("#findings-view", AuditTable)
+        await wait_for(pilot, lambda: app.focused is not None
+                       and view in app.focused.ancestors)
+        key = "duplicate_name:memory/target.md"
+        await wait_for(pilot, lambda: any(r.key.startswith(key) for r in view.shown))
+        view.table.move_cursor(row=[r.key.startswith(key) for r in view.shown].index(True))
+        await pilot.press("O")
+        await wait_for(pilot, opened.exists)
+        assert opened.read_text().split() == [str(ws / "memory/superseded/target-2025.md")]

@@ -61,3 +61,20 @@ async def test_one_is_singular_in_the_trend_and_index_summaries(tmp_path: Path) 
         await wait_for(pilot, lambda: "orphan" in str(findings.content))
         shown = str(findings.content)
         assert "1 orphan (" in shown and "1 orphans" not in shown, shown
+
+
+async def test_one_memory_file_in_the_files_summary(tmp_path: Path) -> None:
+    """newuser21 #20: "1 memory files — unknown 1" (a Hermes folder: one memory, USER.md)."""
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("- [A](memory/a.md) — a\n", encoding="utf-8")
+    (ws / "memory" / "a.md").write_text("---\nname: a\ndescription: a\nmetadata:\n  type: user\n"
+                                        "---\nA.\n", encoding="utf-8")
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        summary = app.query_one("#files-view").query_one(".summary", Static)
+        await wait_for(pilot, lambda: "memory file" in str(summary.content))
+        text = str(summary.content)
+        assert text.startswith("1 memory file — ") and "1 memory files" not in text, text

@@ -84,5 +84,23 @@ class BudgetBar(Widget):
         if used < width:
             bar.append("░" * (width - used), style="dim")
         if self.size.height < 2:  # one line (a short terminal): no bar
-            return Text(" ").join(self._legend(10**6))
+            return self._one_line(self.size.width)
         return Text("\n").join([bar, *self._legend(self.size.width)])
+
+    def _one_line(self, width: int) -> Text:
+        """The total and the parts that fit in ``width`` cells, each whole; "…" when some
+        are left out (a part cut after its square said nothing: newuser21 #10)."""
+        b = self.budget
+        assert b is not None
+        line = Text.assemble(self._total(), " =")
+        parts = [Text.assemble(("■ ", color), f"{label} {tokens:,}")
+                 for (label, tokens), color in zip(b.parts(), COLORS, strict=True)]
+        for i, part in enumerate(parts):
+            sep = " " if line.plain.endswith("=") else "  "
+            room = width - (0 if i == len(parts) - 1 else 2)  # keep room for " …"
+            if line.cell_len + len(sep) + part.cell_len > room:
+                line.append(" …", style="dim")
+                break
+            line.append(sep)
+            line.append_text(part)
+        return line

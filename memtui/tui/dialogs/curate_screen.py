@@ -10,7 +10,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static, TextArea
 
 from memtui.core.reporting.safe_output import printable
 
@@ -32,7 +32,7 @@ CurateScreen VerticalScroll { height: auto; max-height: 50vh; }
 CurateScreen TextArea { height: 8; }
 CurateScreen .error { color: $error; height: auto; }
 CurateScreen .hint { color: $text-muted; margin-top: 1; }
-CurateScreen Label { margin-top: 1; }
+CurateScreen Label { margin-top: 1; width: 100%; }  /* wraps: cut mid-word at 80 columns */
 CurateScreen Label.title, CurateScreen Label.file { margin-top: 0; }
 CurateScreen Label.file { text-style: bold; margin-top: 1; }
 """
@@ -109,6 +109,10 @@ class CurateScreen(ModalScreen[T]):
             self.set_focus(self.query(Input).first(), scroll_visible=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # In a markdown editor Enter starts a new line: the footer must not promise it
+        # answers the dialog (newuser21 #4; the editor takes the key before the binding).
+        if action == "confirm" and isinstance(self.focused, TextArea):
+            return False
         return not (action == "confirm" and self.danger)
 
     def footer_description(self, action: str) -> str | None:

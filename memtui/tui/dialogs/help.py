@@ -50,11 +50,11 @@ KEY_HELP = {
     "sort_next": "sort by the next column (or click a column header)",
     "sort_reverse": "reverse the sort",
     "open_editor": "open the selected file in $EDITOR; the audit refreshes on return",
-    "toggle_preview": "show or hide the preview (below 120 columns: in place of the chat)",
-    "reaudit": "audit again from scratch",
+    "toggle_preview": "show or hide the preview (below 176 columns: in place of the chat)",
+    "reaudit": "audit again from scratch, with .memtui.toml read again",
     "choose_theme": "choose a theme (remembered)",
     "toggle_chat": "chat with the agent: open the chat, or put the focus in its input "
-                   "(below 120 columns: in place of the preview)",
+                   "(below 176 columns: in place of the preview)",
     "hide_chat": "hide the chat pane (the conversation stays)",
     "pick": "pick the row (fold and delete act on every picked row; keys act on the picks, "
             "else on the cursor's row, never on the preview's file)",

@@ -33,6 +33,8 @@ from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural, sparkline
 from memtui.tui.config import load_config
 from memtui.tui.fleet.state import FleetState
+from memtui.tui.key_flow import KeyFlow
+from memtui.tui.key_gate import KeyGate
 from memtui.tui.themes import load_themes
 from memtui.tui.widgets.columns import Column, fit_widths
 from memtui.tui.widgets.fitting_footer import FittingFooter
@@ -62,8 +64,46 @@ SCROLLBAR = 2
 SPARK_COMMITS = 12
 
 
-class FleetApp(App[str | None]):
-    """A fleet's health, one row per workspace; Enter opens one."""
+def folder_cut(path: str, width: int) -> Text:
+    """``path`` cut to ``width`` cells, the workspace's own folder name (its last part, and
+    a ``[profile]`` after it) kept whole when it fits: the middle cut took half from each
+    end ("kasproducti…laude-memory" for ``…/claude-memory``; newuser21 #13)."""
+    text = Text(path)
+    if text.cell_len <= width or width < 5:
+        return text
+    name = path.rsplit("/", 1)[-1] if "/" in path else ""
+    own = Text("/" + name) if name else Text("")
+    if own.cell_len and own.cell_len <= width - 4:  # at least 3 cells of the front stay
+        return middle_cut(text, width) if own.cell_len * 2 <= width else \
+            Text(path[:width - 1 - own.cell_len]) + Text("…") + own
+    return middle_cut(text, width)
+
+
+class FilterBox(Input):
+    """The fleet's filter: Enter goes back to the table at once (while the key is handled,
+    so a key typed after it already finds the table focused: ``KeyFlow``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "leave", "Back to the table", show=False)]
+
+    def action_leave(self) -> None:
+        self.screen.set_focus(self.screen.query_one(DataTable))
+
+
+class _NoHeap:
+    """The fleet keeps no heap schedule: ``KeyFlow`` tells it of input, and nobody listens."""
+
+    def input_seen(self) -> None:
+        pass
+
+
+class FleetApp(KeyFlow, App[str | None]):
+    """A fleet's health, one row per workspace; Enter opens one.
+
+    Keys go on one at a time, each once the one before it has been handled (``KeyFlow``, as
+    in the app): Enter is a priority binding, run as the app takes the key, so ``j`` then
+    Enter typed quickly opened the row above, and ``/dem⏎`` the first row, its letters going
+    to the table before ``/`` had moved the focus to the filter (newuser21 #12)."""
 
     TITLE = "memtui fleet"
     CSS = """
@@ -90,6 +130,10 @@ class FleetApp(App[str | None]):
                  ) -> None:
         super().__init__()
         start_workers()
+        self.keys = KeyGate()  # KeyFlow's state
+        self.heap = _NoHeap()
+        self._key_timer: Any = None
+        self._dialog_seen: Any = None
         self.root = root
         self.options = options or AuditOptions()
         self.fail_on = fail_on
@@ -110,7 +154,8 @@ class FleetApp(App[str | None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="fleet-header")
-        yield Input(placeholder="filter workspaces (Enter or Esc to leave)", id="fleet-filter")
+        yield FilterBox(placeholder="filter workspaces (Enter or Esc to leave)",
+                        id="fleet-filter")
         yield ListTable(id="fleet-table", cursor_type="row", zebra_stripes=True,
                         cell_padding=CELL_PADDING)
         yield FittingFooter()  # as the app's: at 80 columns ? and q stay, the rest fit
@@ -288,9 +333,9 @@ class FleetApp(App[str | None]):
     def _cells(self, r: dict[str, Any]) -> list[Any]:
         """Every column's cell, in COLUMNS order (``redraw`` keeps the shown ones)."""
         width = self.widths.get("path", 0)
-        rel = middle_cut(Text(self._rel(r["path"])), width)
+        rel = folder_cut(self._rel(r["path"]), width)
         if r.get("profile") in AGENT_PROFILES:  # an agent's (issue 33): say which
-            rel = middle_cut(Text(f"{self._rel(r['path'])} [{r['profile']}]"), width)
+            rel = folder_cut(f"{self._rel(r['path'])} [{r['profile']}]", width)
         if r.get("error"):  # the reason follows the workspace, in its column
             rel = middle_cut(Text(self._rel(r["path"])), max(12, width // 2))
             rel.append(f" {printable(r['error'])}", style="red")
@@ -309,6 +354,9 @@ class FleetApp(App[str | None]):
                 Text(self.state.sparks.get(r["path"], ""), style="yellow")]
 
     # -- keys --------------------------------------------------------------------------------
+
+    def _expire_notice(self) -> None:
+        """(``KeyFlow`` ends the app's notice at a key; the fleet's notices are toasts.)"""
 
     def action_help(self) -> None:
         from memtui.tui.dialogs.help import FleetHelpScreen
@@ -361,16 +409,16 @@ class FleetApp(App[str | None]):
     def action_filter(self) -> None:
         box = self.query_one("#fleet-filter", Input)
         box.add_class("-on")
-        box.focus()
+        self.screen.set_focus(box)  # now: the next key typed is the filter's (KeyFlow)
 
     def action_clear_filter(self) -> None:
         box = self.query_one("#fleet-filter", Input)
         if box.has_focus and box.value:
-            self.query_one(DataTable).focus()
+            self.screen.set_focus(self.query_one(DataTable))
             return
         box.value = ""
         box.remove_class("-on")
-        self.query_one(DataTable).focus()
+        self.screen.set_focus(self.query_one(DataTable))
 
     @on(Input.Changed, "#fleet-filter")
     def _filter_changed(self, event: Input.Changed) -> None:

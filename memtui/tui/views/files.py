@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult, FileReport
+from memtui.core.reporting.wording import plural
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.audit_table import (
     AuditTable,
@@ -103,4 +104,4 @@ class FilesView(AuditTable):
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         types = " · ".join(f"{k} {v}" for k, v in result.types.items())
-        return f"{len(result.files):,} memory files" + (f" — {types}" if types else "")
+        return plural(len(result.files), "memory file") + (f" — {types}" if types else "")

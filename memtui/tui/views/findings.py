@@ -117,11 +117,17 @@ class FindingsView(AuditTable):
 
     def other_side(self) -> str | None:
         """The other file the finding under the cursor names (a near-duplicate's other
-        memory, the project file a stale reference points into); None when none."""
+        memory, the memory that shares a duplicate name, the project file a stale reference
+        points into); None when none."""
         row = self.current_row()
         f = row.data if row is not None else None
         if isinstance(f, Finding) and f.path != WORKSPACE and f.files:
             return f.files[0]
+        if isinstance(f, Finding) and f.kind == "duplicate_name" and self.result is not None:
+            # the memory that shares this one's name (the message names it)
+            name = next((r.name for r in self.result.files if r.path == f.path), None)
+            return next((r.path for r in self.result.files
+                         if name and r.name == name and r.path != f.path), None)
         return None
 
     def action_open_other(self) -> None:

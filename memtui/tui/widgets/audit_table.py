@@ -372,6 +372,9 @@ class AuditTable(FilteredView):
             if i == self.sort_column:
                 arrow = " ▼" if self.sort_reverse else " ▲"
             label = f"{col.label} ({prefix})" if col.paths and prefix else col.label
+            width = self._widths[i] if i < len(self._widths) else 0
+            if arrow and width and Text(label + arrow).cell_len > width:
+                arrow = arrow.strip()  # "!▼", not "!…": the arrow is what says the order
             out.append(Text(label + arrow, no_wrap=True))
         return out
 

@@ -148,7 +148,10 @@ class FittingFooter(Footer):
             if binding.key not in shown:  # a key a focused field answers, that it hides
                 stated.append(self._spec(binding, True, "", binding.description))
         seen: set[str] = set()
+        leaves_out = getattr(self.app, "footer_leaves_out", None)  # keys that cannot act here
         for _, binding, enabled, tooltip in active:  # one key per action, in binding order
+            if binding.show and callable(leaves_out) and leaves_out(binding.action):
+                continue
             if binding.show and binding.action not in seen:
                 seen.add(binding.action)
                 words = self._described(binding.action)

@@ -1,0 +1,34 @@
+"""A project opened at its root, its memory one level down (newuser21 #9: ``memtui PROJECT``
+with ``PROJECT/.claude/memory/MEMORY.md`` said "0 memories · no index" and "MEMORY.md is
+missing or empty", and nothing said where the memory was)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memtui.tui.app import open_app
+from tests.tui.conftest import wait_for
+from tests.tui.test_app import started
+
+
+async def test_the_first_notice_names_the_memory_folder_below(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    mem = project / ".claude" / "memory"
+    mem.mkdir(parents=True)
+    (mem / "MEMORY.md").write_text("- [A](a.md) — a\n", encoding="utf-8")
+    (mem / "a.md").write_text("---\nname: a\ndescription: a\ntype: user\n---\nA.\n",
+                              encoding="utf-8")
+    app = open_app(project, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await wait_for(pilot, lambda: "audited 0 memory files" in app.notice)
+        assert app.notice.startswith(  # first: the line may be cut at its end
+            f"no MEMORY.md here; one in .claude/memory/: memtui {mem} — audited 0 "), app.notice
+
+
+async def test_a_workspace_with_its_own_index_gets_no_such_note(workspace: Path) -> None:
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await wait_for(pilot, lambda: app.notice.startswith("audited "))
+        assert "no MEMORY.md here" not in app.notice
