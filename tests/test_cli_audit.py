@@ -254,3 +254,25 @@ def test_no_exclude_is_proposed_flat_or_over_an_error(clean: Path) -> None:
     out = memtui("audit", str(clean)).stdout.splitlines()
     assert len(out) > 50 and any("Secrets (secret" in ln for ln in out)
     assert "add exclude" not in out[-1]
+
+
+def test_a_pipe_gets_whole_rows_and_columns_still_rules(tmp_path: Path) -> None:
+    """A CI log (stdout a pipe, no COLUMNS) gets every word of a finding, not 80 columns
+    cut with "…"; COLUMNS, when set, is the width, as on a terminal."""
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    gone = "memory/" + "a-rather-long-name-of-a-memory-that-no-longer-exists" + ".md"
+    (ws / "MEMORY.md").write_text(f"- [a](memory/a.md) — hook\n- [g]({gone})\n",
+                                  encoding="utf-8")
+    (ws / "memory/a.md").write_text(MEMORY.format("a", "fact\n"), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    row = f"MEMORY.md:2  link to {gone}: no such file"
+    assert len(row) > 80
+    for columns, whole in ((None, True), ("80", False)):
+        run_env = {**env, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT), "NO_COLOR": "1",
+                   **({"COLUMNS": columns} if columns else {})}
+        out = subprocess.run([sys.executable, "-m", "memtui", "audit", str(ws)], env=run_env,
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode == 1, out.stderr
+        assert (row in out.stdout) is whole, out.stdout
+        assert ("MEMORY.md:2  link to memory/a-rather" in out.stdout)

@@ -7,6 +7,7 @@ is not a terminal or ``NO_COLOR`` is set.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -16,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from memtui.commands.parser import wide_console
 from memtui.core.checks.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.checks.noise import exclude_line, noise_folders
 from memtui.core.reporting.grouping import Group, draw_items
@@ -299,7 +301,8 @@ def print_report(result: AuditResult, console: Console | None = None,
     """Print the readable report to ``console`` (default: stdout). Given ``reaudit`` (an
     audit of the same workspace with more folders excluded), a report past
     ``SCREEN_LINES`` lines ends with the one ``exclude`` that makes it fit, if one does."""
-    console = console or Console(highlight=False)
+    if console is None:  # a pipe or a file (a CI log) gets whole rows, not 80 columns
+        console = wide_console() if "COLUMNS" not in os.environ else Console(highlight=False)
     console.print(Text("memtui audit", style="bold underline"))
     console.print(summary_table(result))
     rows = findings_text(result, console.width)
