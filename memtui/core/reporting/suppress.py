@@ -282,7 +282,10 @@ def apply(findings: Iterable[Finding], root: Path, config: Config,
         else:
             kept.append(f)
     for rel in sorted({*commented, *cache}):
-        for f in unused_findings(rel, _comments(root, rel, cache), config.ignore):
+        found = _comments(root, rel, cache)
+        if not found.comments:  # (most: the files of findings known to hold none)
+            continue
+        for f in unused_findings(rel, found, config.ignore):
             severity = config.severity.get(f.kind)
             if severity and severity != f.severity:
                 f = replace(f, severity=severity)  # type: ignore[arg-type]
