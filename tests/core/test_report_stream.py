@@ -40,3 +40,19 @@ def test_a_report_without_texts_is_the_same_report(tmp_path: Path) -> None:
     assert to_json(dropped) == to_json(kept)
     lines = {f.path: f.line for f in dropped.findings if f.kind == "duplicate_name"}
     assert lines and set(lines.values()) == {2}
+
+
+def test_a_value_of_another_type_is_written_as_the_encoder_would(tmp_path: Path) -> None:
+    """The files' rows are written from a template for values of their fields' types; a
+    chunk holding another (a bool for a number, a number for a bool, a float) is encoded
+    as rows, the same JSON as the plain report."""
+    result = run_audit(_workspace(tmp_path), file_tokens=False, tokenizers=("qwen",))
+    odd = result.files
+    odd[0].bytes, odd[3].linked, odd[5].age_days, odd[7].findings = True, 1, 2.5, False
+    odd[9].reachable, odd[11].name = 0, None
+    plain = json.dumps(to_json(result), ensure_ascii=False)
+    assert '"bytes": true' in plain and '"linked": 1' in plain
+    for chunk in (1, 4, 2000):
+        out = io.StringIO()
+        write_json(result, out.write, chunk=chunk)
+        assert out.getvalue() == plain, chunk
