@@ -91,18 +91,31 @@ def _portable_path(rel: str) -> bool:
 
 
 #: `_portable_path` for many paths at once, each on a line of its own (none holding a
-#: newline): what would make it False for one line, found anywhere in the text.
-_ANY_UNPORTABLE = lazy_pattern(r'^\.|[. ]$|/\.|\./| /|[<>:"|?*\\\x00-\x09\x0b-\x1f\x7f]',
-                               re.MULTILINE)
+#: newline): what would make it False for one line, found anywhere in the text — a
+#: character `_BAD_CHARS` names (a class alone, searched at C speed: one pattern with
+#: the pieces below as alternatives was tried at every position, 43 ms for 50,000 paths
+#: against 5 + 7 ms), a part starting or ending with a dot or ending with a space (plain
+#: substrings of the text, at its ends), a device name as a part.
+_ANY_BAD_CHAR = lazy_pattern(r'[<>:"|?*\\\x00-\x09\x0b-\x1f\x7f]')
+_UNPORTABLE_PIECES = ("\n.", ".\n", " \n", "/.", "./", " /")
 _ANY_DEVICE_PART = lazy_pattern(_DEVICE_PART.pattern, re.IGNORECASE | re.MULTILINE)
+#: `_ANY_DEVICE_PART` for an ASCII text lowered, with a newline before it: no alternative
+#: to try at the start of each line, only after a ``/`` or a newline (26 ms → 11 ms).
+_ANY_DEVICE_LOWERED = lazy_pattern(r"[/\n](?:con|prn|aux|nul|conin\$|conout\$|com[0-9]|"
+                                   r"lpt[0-9])(?:[./\n]|$)")
 
 
 def _all_portable(paths: list[str]) -> bool:
-    """True when `_portable_path` holds for every one of ``paths`` (False: maybe not), two
-    searches of one text rather than two of each of tens of thousands of paths."""
+    """True when `_portable_path` holds for every one of ``paths`` (False: maybe not), a
+    few searches of one text rather than two of each of tens of thousands of paths."""
     text = "\n".join(paths)
-    return text.count("\n") == max(len(paths) - 1, 0) and \
-        _ANY_UNPORTABLE.search(text) is None and _ANY_DEVICE_PART.search(text) is None
+    if text.count("\n") != max(len(paths) - 1, 0) or text.startswith(".") or \
+            text.endswith((".", " ")) or any(piece in text for piece in _UNPORTABLE_PIECES) or \
+            _ANY_BAD_CHAR.search(text) is not None:
+        return False
+    if text.isascii():  # (lowered, its letters match as IGNORECASE would: ASCII has no others)
+        return _ANY_DEVICE_LOWERED.search("\n" + text.lower()) is None
+    return _ANY_DEVICE_PART.search(text) is None
 
 
 def write_problem(parts: list[str], flat: bool) -> str | None:

@@ -730,7 +730,9 @@ class Auditor:
         except Exception:  # whatever does not fit: derived afresh
             return None
         index = index_of(read[0], INDEX_NAME, got.index)
-        self._kept_as = _fingerprint(stored.key, [f[:6] for f in stored.files], stored.exists)
+        if not self._one_shot:  # only `keep_derived` reads it, and a one-shot run never asks
+            self._kept_as = _fingerprint(stored.key, [f[:6] for f in stored.files],
+                                         stored.exists)
         return AuditResult(
             self.ws, self.profile, self.options,
             derived_cache.StoredScans(self._paths, self._scan_one,  # type: ignore[arg-type]

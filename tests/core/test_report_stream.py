@@ -40,3 +40,37 @@ def test_a_report_without_texts_is_the_same_report(tmp_path: Path) -> None:
     assert to_json(dropped) == to_json(kept)
     lines = {f.path: f.line for f in dropped.findings if f.kind == "duplicate_name"}
     assert lines and set(lines.values()) == {2}
+
+
+def test_a_value_of_another_type_is_written_as_the_encoder_would(tmp_path: Path) -> None:
+    """The files' rows are written from a template for values of their fields' types; a
+    chunk holding another (a bool for a number, a number for a bool, a float) is encoded
+    as rows, the same JSON as the plain report."""
+    result = run_audit(_workspace(tmp_path), file_tokens=False, tokenizers=("qwen",))
+    odd = result.files
+    odd[0].bytes, odd[3].linked, odd[5].age_days, odd[7].findings = True, 1, 2.5, False
+    odd[9].reachable, odd[11].name = 0, None
+    plain = json.dumps(to_json(result), ensure_ascii=False)
+    assert '"bytes": true' in plain and '"linked": 1' in plain
+    for chunk in (1, 4, 2000):
+        out = io.StringIO()
+        write_json(result, out.write, chunk=chunk)
+        assert out.getvalue() == plain, chunk
+
+
+def test_findings_of_another_shape_are_written_as_the_encoder_would(tmp_path: Path) -> None:
+    """The findings' rows from a template too; one listing files, a line that is no
+    number, a kind that is no string: their chunk encoded as rows, the same JSON."""
+    from memtui.core.checks.findings import Finding
+
+    result = run_audit(_workspace(tmp_path), file_tokens=False, tokenizers=("qwen",))
+    assert len(result.findings) > 12
+    result.findings[2] = Finding("stale", "info", ".", None, "2 stale", ("a.md", "b.md"))
+    result.findings[6] = Finding("orphan", "warning", "x.md", True, "odd line")  # type: ignore[arg-type]
+    result.findings[10] = Finding(None, "info", "y.md", 3, "odd kind")  # type: ignore[arg-type]
+    plain = json.dumps(to_json(result), ensure_ascii=False)
+    assert '"files": ["a.md", "b.md"]' in plain and '"line": true' in plain
+    for chunk in (1, 4, 2000):
+        out = io.StringIO()
+        write_json(result, out.write, chunk=chunk)
+        assert out.getvalue() == plain, chunk

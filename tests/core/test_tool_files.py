@@ -113,21 +113,26 @@ def test_write_problem_allows_only_memories_and_the_index() -> None:
 NAMES = ["CON.md", "con", "Aux.tar.md", "COM1.md", "lpt9.md", "com¹.md", "a.md.", "a.md ",
          "a:b.md", "a?.md", "a\x01.md", ".envrc", "a\nb.md", "a\tb.md", "sub./a.md",
          "sub /a.md", ".sub/a.md", "nul/a.md", "con-call.md", "com10.md", "console.md",
-         "naïve café.md", "a\x7f.md", "a\\b.md"]
+         "naïve café.md", "a\x7f.md", "a\\b.md", "CONIN$.md", "conout$", "Lpt3.txt.md",
+         "PRN", "a.", "b ", "x.md/.y", "contract.md", "lpt.md", "café/COM2.md"]
 
 
+@pytest.mark.parametrize("at", [0, 25, 50])
 @pytest.mark.parametrize("name", NAMES)
-def test_many_names_are_looked_at_at_once_as_one_by_one(name: str, tmp_path: Path) -> None:
-    """The memories' paths are looked at together first (one search of their text), each
-    on its own only when that finds something: the same findings either way."""
+def test_many_names_are_looked_at_at_once_as_one_by_one(name: str, at: int,
+                                                        tmp_path: Path) -> None:
+    """The memories' paths are looked at together first (a few searches of their text),
+    each on its own only when that finds something: the same findings either way, the
+    name first, in the middle or last."""
     from memtui.core.agent_paths import workspace_findings
     from memtui.core.workspace import open_workspace
 
     ws = open_workspace(workspace(tmp_path / "ws"))
     files = [f"memory/m{i}.md" for i in range(50)]
-    files.insert(25, f"memory/{name}")
+    files.insert(at, f"memory/{name}")
     found = [f.path for f in workspace_findings(ws, files) if f.kind == "unportable_name"]
     one_by_one = [rel for rel in files if any(unportable(p) for p in rel.split("/"))]
     assert found == one_by_one
-    assert found == ([] if name in ("con-call.md", "com10.md", "console.md", "naïve café.md")
+    assert found == ([] if name in ("con-call.md", "com10.md", "console.md", "naïve café.md",
+                                    "contract.md", "lpt.md")
                      else [f"memory/{name}"])

@@ -67,15 +67,70 @@ def hot_and_packed(result: AuditResult) -> dict[str, dict[str, float]]:
 
 class Rows:
     """One of the report's long lists (files, findings), its rows made chunk by chunk when
-    the report is streamed (``write_json``) rather than all at once."""
+    the report is streamed (``write_json``) rather than all at once. ``text``: the JSON of
+    some items at once, as the encoder would write their rows (`NotPlain` when one holds a
+    value of another type than its field's: those are encoded as rows)."""
 
-    def __init__(self, items: Sequence[Any], row: Callable[[Any], dict[str, Any]]) -> None:
-        self.items, self.row = items, row
+    def __init__(self, items: Sequence[Any], row: Callable[[Any], dict[str, Any]],
+                 text: Callable[[Sequence[Any]], str] | None = None) -> None:
+        self.items, self.row, self.text = items, row, text
 
-    def chunks(self, size: int) -> Iterator[list[dict[str, Any]]]:
-        row, items = self.row, self.items
+    def texts(self, size: int, dumps: Callable[[Any], str]) -> Iterator[str]:
+        """The JSON of the rows ``size`` at a time, without the brackets (none empty)."""
+        row, items, text = self.row, self.items, self.text
         for start in range(0, len(items), size):
-            yield [row(x) for x in items[start:start + size]]
+            part = items[start:start + size]
+            got = None
+            if text is not None:
+                try:
+                    got = text(part)
+                except (NotPlain, TypeError):  # (TypeError: a string that is not one)
+                    got = None
+            yield got if got is not None else dumps([row(x) for x in part])[1:-1]
+
+
+class NotPlain(Exception):
+    """A value a rows' template (`_file_rows_untokened`, `_finding_rows`) does not write."""
+
+
+def _not_plain() -> str:
+    raise NotPlain
+
+
+def _finding_rows(findings: Sequence[Finding]) -> str:
+    """``json.dumps([f.to_dict() for f in findings], ensure_ascii=False)`` without its
+    brackets, as `_file_rows_untokened` writes the files' (16,000 findings: ~0.013 s
+    instead of ~0.03 s); a finding listing files is `NotPlain`."""
+    from json.encoder import encode_basestring as text
+
+    num = int.__repr__
+    return ", ".join([
+        f'{{"kind": {text(f.kind)}, "severity": {text(f.severity)}, "path": {text(f.path)}, '
+        '"line": '
+        f'{"null" if f.line is None else num(f.line) if type(f.line) is int else _not_plain()}'
+        f', "message": {text(f.message)}}}' if not f.files else _not_plain()
+        for f in findings])
+
+
+def _file_rows_untokened(files: Sequence[FileReport]) -> str:
+    """``json.dumps([_file_row_untokened(f) for f in files], ensure_ascii=False)`` without
+    its brackets, each row written from a template (50,000 rows: ~0.08 s instead of
+    ~0.16 s of dicts through the encoder), every value of its field's exact type (a
+    string or None, an int, a bool; else `NotPlain`)."""
+    from json.encoder import encode_basestring as text  # the encoder's, not ASCII-only
+
+    num = int.__repr__
+    return ", ".join([
+        f'{{"path": {text(f.path)}, "name": {"null" if f.name is None else text(f.name)}, '
+        f'"type": {"null" if f.type is None else text(f.type)}, '
+        f'"bytes": {num(f.bytes) if type(f.bytes) is int else _not_plain()}, '
+        f'"age_days": {num(f.age_days) if type(f.age_days) is int else _not_plain()}, '
+        f'"age_source": {text(f.age_source)}, "linked": '
+        f'{"true" if f.linked is True else "false" if f.linked is False else _not_plain()}, '
+        '"reachable": '
+        f'{"true" if f.reachable is True else "false" if f.reachable is False else _not_plain()}, '
+        f'"findings": {num(f.findings) if type(f.findings) is int else _not_plain()}}}'
+        for f in files])
 
 
 def _file_row(f: FileReport) -> dict[str, Any]:
@@ -105,10 +160,9 @@ def write_json(result: AuditResult, write: Callable[[str], object], chunk: int =
             continue
         write("[")
         first = True
-        for rows in value.chunks(chunk):
-            if rows:
-                write(("" if first else ", ") + dumps(rows)[1:-1])
-                first = False
+        for rows in value.texts(chunk, dumps):
+            write(("" if first else ", ") + rows)
+            first = False
         write("]")
     write("}")
 
@@ -178,8 +232,9 @@ def _report(result: AuditResult) -> dict[str, Any]:
             **({"rule": block.rule, "loads": [load.to_dict() for load in block.loads]}
                if block.rule else {}),
         },
-        "files": Rows(result.files, _file_row if file_tokens else _file_row_untokened),
-        "findings": Rows(result.findings, Finding.to_dict),
+        "files": Rows(result.files, _file_row) if file_tokens else
+                 Rows(result.files, _file_row_untokened, _file_rows_untokened),
+        "findings": Rows(result.findings, Finding.to_dict, _finding_rows),
         "config": result.config_path,
         **({"project": result.project.to_dict()} if result.project is not None else {}),
         # only when there is one: the reports of workspaces without stay as they were

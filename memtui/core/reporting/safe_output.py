@@ -94,6 +94,8 @@ def json_text(value: Any, *, indent: int | None = None, ascii_only: bool = False
 def json_safe(text: str, ascii_only: bool = False) -> str:
     """JSON text, or any piece of it cut between values, made valid UTF-8 (``ascii_only``:
     ASCII) the way ``json_text`` does: outside strings JSON is ASCII already."""
+    if text.isascii():  # (known without reading it: a warm report's 16 MB searched in ~0.09 s)
+        return text
     if _SURROGATE.search(text) is not None:
         text = _SURROGATE.sub(lambda m: "\\" + _escape(m), text)  # JSON for a backslash
     if ascii_only and not text.isascii():  # only strings hold non-ASCII: escape it there
