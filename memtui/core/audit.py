@@ -265,9 +265,17 @@ class Auditor:
                     self._git, self._git_note = git_ages(
                         self.ws.root, keep=self.autosave and self._keep_scans)
                     self._head = head if whole else git_head(self.ws.root)
+                # A one-shot run counts MEMORY.md's lines and its block before the scans
+                # when nothing after them counts (no ``file_tokens``): they read no scan, and
+                # the vocabularies are built, used and let go of while the scans do not yet
+                # hold their ~200 MB at 50,000 memories (issue 35).
+                early = self._one_shot and hint is None and not self.options.file_tokens
+                if early:
+                    self._count_block_now(self._paths)
                 scans = self._scan_all(hint)
                 if self._one_shot:
-                    self._count_block_now(scans)
+                    if not early:
+                        self._count_block_now(scans)
                     self._save_scans_now()
                     if self._store is None:  # stored (or never): values no reader takes
                         keys_only(scan.memory for scan in scans.values())
@@ -660,17 +668,19 @@ class Auditor:
             self._docs, self.pause, self._flagged, self._view, *self._project,
             let_go_links=self._one_shot and self._store is None), self._memo)
 
-    def _view_of(self, index: Index, scans: dict[str, FileScan]) -> AgentView | None:
+    def _view_of(self, index: Index, paths: Iterable[str]) -> AgentView | None:
+        """What the profile makes of the folder, given the memories' paths (in order)."""
         return get_profile(self.profile).view(
-            self.ws, index, tuple(scans), dict(self.options.limits), reader(self.ws))
+            self.ws, index, tuple(paths), dict(self.options.limits), reader(self.ws))
 
-    def _count_block_now(self, scans: dict[str, FileScan]) -> None:
-        """A one-shot run: the injected block counted before the scan cache is written and
-        the derivation made, as the derivation would count it at its end, and the
-        vocabularies let go of then (issue 35: ~55 MB, no longer held at the scan cache's
-        writing or at the derivation's peak, which reuse their room); `_derive` takes it."""
+    def _count_block_now(self, paths: Iterable[str]) -> None:
+        """A one-shot run: the injected block counted before the derivation (and, unless
+        files are counted, before the scans: ``paths`` the memories a full scan gives), as
+        the derivation would count it at its end, and the vocabularies let go of then
+        (issue 35: ~55 MB, never held beside the scans, the scan cache's writing or the
+        derivation, which reuse their room); `_derive` takes it."""
         index = self._index_parts()[0]
-        self._view = self._view_of(index, scans)
+        self._view = self._view_of(index, paths)
         opts = self.options
         loaded = get_profile(self.profile).loaded_lines(index, opts.max_lines, opts.max_bytes)
         self._counted = (loaded, self._block(index, loaded))

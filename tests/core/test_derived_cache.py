@@ -555,29 +555,43 @@ def test_a_one_shot_run_keeps_only_the_frontmatter_keys_once_stored(tmp_path: Pa
         assert to_json(alone) == report
 
 
+@pytest.mark.parametrize("file_tokens", [False, True])
 def test_a_one_shot_run_counts_its_block_then_lets_go_of_the_vocabulary(
-        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, file_tokens: bool
+        ) -> None:
     """A one-shot run counts MEMORY.md's lines and its injected block before it writes the
     scan cache and derives, building each vocabulary once, and lets go of them then
-    (issue 35: ~55 MB no longer held at either's peak); its block and report are a kept
-    auditor's, whose vocabulary stays."""
+    (issue 35: ~55 MB no longer held at either's peak); when it counts no file's tokens,
+    before it scans the first memory (the vocabularies never held beside the scans). Its
+    block and report are a kept auditor's, whose vocabulary stays."""
+    import memtui.core.audit as audit_module
     from memtui.core.counting import tokens
 
     root = make_ws(tmp_path / "ws", _files(), days_ago=3)
-    opts = AuditOptions(now=NOW, keep_texts=False)
+    opts = AuditOptions(now=NOW, keep_texts=False, file_tokens=file_tokens)
     built: list[str] = []
+    events: list[str] = []  # each vocabulary built, each scan (and whether one was held)
     real = tokens.encoder
 
     def encoder(name: str) -> object:
         built.append(name)
+        events.append("built")
         return real(name)
     monkeypatch.setattr(tokens, "encoder", encoder)
     monkeypatch.setattr(tokens, "_PARTIAL_CHARS", 0)  # the whole encoder, as at 50,000
+    real_scan = audit_module.scan_file
+
+    def scan_file(*args: object, **kwargs: object) -> object:
+        events.append("scan, held" if tokens._encoders or tokens._rank_tables else "scan")
+        return real_scan(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(audit_module, "scan_file", scan_file)
     tokens.let_go_of_vocabularies()
     with uncached():
         once = Auditor(open_workspace(root), opts, one_shot=True).run()
         assert built and sorted(built) == sorted(set(built))  # each built once
         assert tokens._encoders == {} and tokens._rank_tables == {}
+        scans = ["scan"] * 6
+        assert events[-6:] == scans if not file_tokens else events[:6] == scans
         kept = Auditor(open_workspace(root), opts).run()
     assert "qwen" in tokens._encoders
     assert once.block == kept.block and once.block.tokens["qwen"] > 0
