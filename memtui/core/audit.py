@@ -454,7 +454,7 @@ class Auditor:
         done = 0
         check: list[tuple[str, os.stat_result | None, Key, float,
                           FileScan]] = []
-        cold: list[tuple[str, os.stat_result | None, Key, float]] = []
+        cold: list[tuple[str, os.stat_result | None, Key, float] | None] = []
         for at, rel in enumerate(todo):  # stat results and the caches first: no file read
             if not at % 50:
                 pause()
@@ -496,10 +496,14 @@ class Auditor:
                 cold.append((rel, st, key, mtime))
         # Without texts to keep or count, each is let go as soon as its file is scanned.
         drop_now = not keep_texts and not self.options.file_tokens
-        share, cut = self._share_scanning(root, [c[0] for c in cold]) if not cache \
+        share, cut = self._share_scanning(root, [c[0] for c in cold if c]) if not cache \
             else (None, len(cold))
         try:
-            for at, (rel, st, key, mtime) in enumerate(cold):
+            for at, looked in enumerate(cold):
+                # each file's stat result let go as it is scanned (issue 35: ~650 bytes a
+                # file, all held to the scans' end; their room then takes the scans')
+                cold[at] = None
+                rel, st, key, mtime = looked  # type: ignore[misc]
                 if not done % PROGRESS_EVERY:
                     report("reading", done, total)
                 done += 1

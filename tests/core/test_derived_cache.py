@@ -623,3 +623,43 @@ def test_a_derivations_file_rows_are_read_from_the_auditors_columns(
     assert all(len(r) == 7 and type(r[5]) is bytes and r[6] > 0 for r in rows)
     loaded = derived_cache.load(_derived(cache))
     assert loaded is not None and loaded.files == list(rows)
+
+
+def test_a_one_shot_run_pairs_its_sketches_first_and_lets_go_of_them(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-shot run pairs the near-duplicate sketches before the rest of its derivation
+    and lets go of each (issue 35: ~75 MB at 50,000 memories no longer held at its peak):
+    its scans hold no sketch after, and its report, near-duplicates included, is a kept
+    auditor's (whose scans keep theirs)."""
+    import memtui.core.derivation.derive as derive_module
+
+    text = ("The staging deploy needs the VPN up first, then the bastion key loaded, then "
+            "the migration run by hand before the service restarts; skipping the order "
+            "left the queue workers reading an old schema for an hour last spring.\n")
+    files = _files()
+    files["memory/twin_a.md"] = memory("twin_a", text)
+    files["memory/twin_b.md"] = memory("twin_b", text.replace("an hour", "two hours"))
+    root = make_ws(tmp_path / "ws", files, days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    paired: list[int] = []  # how many sketches each pairing read, and when
+    real = derive_module.pairs
+
+    def pairs(sketches: dict[str, bytes], *args: object) -> object:
+        paired.append(sum(1 for sk in sketches.values() if sk))
+        return real(sketches, *args)  # type: ignore[arg-type]
+    monkeypatch.setattr(derive_module, "pairs", pairs)
+    for cached in (False, True):  # no scan cache, and one filled (let go of before)
+        paired.clear()
+        if cached:
+            once = Auditor(open_workspace(root), opts, one_shot=True).run()
+        else:
+            with uncached():
+                once = Auditor(open_workspace(root), opts, one_shot=True).run()
+        assert paired == [2]  # the two long enough to sketch
+        assert all(scan.sketch == b"" for scan in once.scans.values())
+        with uncached():
+            kept = Auditor(open_workspace(root), opts).run()
+        assert kept.scans["memory/twin_a.md"].sketch
+        assert [f.path for f in once.findings if f.kind == "near_duplicate"] == \
+            ["memory/twin_a.md", "memory/twin_b.md"]
+        assert to_json(once) == to_json(kept)
