@@ -663,3 +663,37 @@ def test_a_one_shot_run_pairs_its_sketches_first_and_lets_go_of_them(
         assert [f.path for f in once.findings if f.kind == "near_duplicate"] == \
             ["memory/twin_a.md", "memory/twin_b.md"]
         assert to_json(once) == to_json(kept)
+
+
+def test_a_one_shot_derivation_lets_go_of_its_resolver_before_the_files_states(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once every link is resolved, a one-shot derivation holds its resolver no longer
+    (issue 35: its tables made room for each file's state), nor a file's first lines; a
+    kept auditor holds both for its next run. The reports are the same."""
+    import weakref
+
+    import memtui.core.derivation.derive as derive_module
+
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    made: list[weakref.ref[object]] = []
+    alive: list[bool] = []  # at each file's state: the last resolver made still held
+
+    class Resolver(derive_module.Resolver):
+        def __init__(self, *args: object) -> None:
+            super().__init__(*args)  # type: ignore[arg-type]
+            made.append(weakref.ref(self))
+    real_state = derive_module.file_state
+
+    def file_state(*args: object, **kwargs: object) -> object:
+        alive.append(made[-1]() is not None)
+        return real_state(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(derive_module, "Resolver", Resolver)
+    monkeypatch.setattr(derive_module, "file_state", file_state)
+    with uncached():
+        once = Auditor(open_workspace(root), opts, one_shot=True).run()
+        assert alive == [False] * 6
+        alive.clear()
+        kept = Auditor(open_workspace(root), opts).run()
+        assert alive == [True] * 6
+    assert to_json(once) == to_json(kept)

@@ -86,6 +86,7 @@ from memtui.core.workspace import INDEX_NAME, Workspace
 #: live auditor) to update them by the sketches that changed.
 _Near = tuple[dict[str, tuple[Finding, ...]], Buckets | None]
 
+_NO_LINES: dict[str, int] = {}  # a file's first lines once let go (`Inputs.let_go_links`)
 _NO_LINKS: list[Link] = []  # a scan's links once let go (`Inputs.let_go_links`): never added to
 _ABSENT = object()  # a file git knows nothing of (a key, unlike None: git knows no date)
 # A file's state (report, findings, orphan, since, until), its parts taken in C.
@@ -258,8 +259,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         pause()
         s = scans[rel]  # type: ignore[index]
         got = resolve(rel, s.links, s.wikilinks)  # type: ignore[arg-type]
-        if let_go:
+        if let_go:  # (a file's first lines are read of the index's links alone)
             s.links = s.wikilinks = _NO_LINKS
+            got.first_line = _NO_LINES
         return got
 
     # Each file's links, resolved again only when its scan, the names or the files changed;
@@ -288,6 +290,11 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         "links", paths, lr_changed, lambda rel: (scans[rel], token),  # type: ignore[index]
         links_of, force or ())
     memo.swap("link results", lrs)
+    if let_go:
+        # Every link resolved: the resolver let go of before the steps after it (issue 35:
+        # its tables, ~15 MB at 50,000 memories, make room for each file's state).
+        memo.drop("resolver", "index links", "links context")
+        resolver = context = None  # type: ignore[assignment]
     out, back, dangling = memo.once_by(
         "edges", None, paths, lr_changed, lambda rel: (lrs[rel].targets, lrs[rel].dangling),
         lambda diff, last: edges(lrs) if diff is None or last is None
