@@ -201,6 +201,8 @@ class Auditor:
         #: A one-shot run's injected block, counted before its derivation, with the lines
         #: loaded it was counted for (`_count_block_now`).
         self._counted: tuple[int, InjectedBlock] | None = None
+        #: A one-shot run's frontmatter mappings kept as their keys (`keys_only`), by keys.
+        self._shared_keys: dict[tuple[str, ...], dict[str, None]] = {}
         #: The project stale references are checked against (found again on each full run).
         self.project_info: ProjectInfo | None = None
         self._project: tuple[ProjectIndex | None, object] = (None, None)
@@ -265,12 +267,20 @@ class Auditor:
                     self._git, self._git_note = git_ages(
                         self.ws.root, keep=self.autosave and self._keep_scans)
                     self._head = head if whole else git_head(self.ws.root)
+                # A one-shot run counts MEMORY.md's lines and its block before the scans
+                # when nothing after them counts (no ``file_tokens``): they read no scan, and
+                # the vocabularies are built, used and let go of while the scans do not yet
+                # hold their ~200 MB at 50,000 memories (issue 35).
+                early = self._one_shot and hint is None and not self.options.file_tokens
+                if early:
+                    self._count_block_now(self._paths)
                 scans = self._scan_all(hint)
                 if self._one_shot:
-                    self._count_block_now(scans)
+                    if not early:
+                        self._count_block_now(scans)
                     self._save_scans_now()
                     if self._store is None:  # stored (or never): values no reader takes
-                        keys_only(scan.memory for scan in scans.values())
+                        keys_only((scan.memory for scan in scans.values()), self._shared_keys)
                 self._progress("linking", 0, 0)
                 result = self._last = self._derive(scans)
                 if self._one_shot:
@@ -446,7 +456,7 @@ class Auditor:
         done = 0
         check: list[tuple[str, os.stat_result | None, Key, float,
                           FileScan]] = []
-        cold: list[tuple[str, os.stat_result | None, Key, float]] = []
+        cold: list[tuple[str, os.stat_result | None, Key, float] | None] = []
         for at, rel in enumerate(todo):  # stat results and the caches first: no file read
             if not at % 50:
                 pause()
@@ -488,10 +498,18 @@ class Auditor:
                 cold.append((rel, st, key, mtime))
         # Without texts to keep or count, each is let go as soon as its file is scanned.
         drop_now = not keep_texts and not self.options.file_tokens
-        share, cut = self._share_scanning(root, [c[0] for c in cold]) if not cache \
+        # A one-shot run with no scan cache to store them in lets go of the frontmatter
+        # values no reader takes as each file is scanned (issue 35: ~25 MB at 50,000
+        # memories no longer held to the scans' end; `run` does it once they are stored).
+        lean = self._one_shot and store is None and not keep_texts
+        share, cut = self._share_scanning(root, [c[0] for c in cold if c]) if not cache \
             else (None, len(cold))
         try:
-            for at, (rel, st, key, mtime) in enumerate(cold):
+            for at, looked in enumerate(cold):
+                # each file's stat result let go as it is scanned (issue 35: ~650 bytes a
+                # file, all held to the scans' end; their room then takes the scans')
+                cold[at] = None
+                rel, st, key, mtime = looked  # type: ignore[misc]
                 if not done % PROGRESS_EVERY:
                     report("reading", done, total)
                 done += 1
@@ -507,6 +525,8 @@ class Auditor:
                     store.put(rel, key, made_ns, scan)
                 if drop_now:
                     _let_go_of_text(scan)
+                if lean:
+                    keys_only((scan.memory,), self._shared_keys)
                 fresh.append(scan)
                 got[rel] = (key, scan)
         finally:
@@ -660,17 +680,19 @@ class Auditor:
             self._docs, self.pause, self._flagged, self._view, *self._project,
             let_go_links=self._one_shot and self._store is None), self._memo)
 
-    def _view_of(self, index: Index, scans: dict[str, FileScan]) -> AgentView | None:
+    def _view_of(self, index: Index, paths: Iterable[str]) -> AgentView | None:
+        """What the profile makes of the folder, given the memories' paths (in order)."""
         return get_profile(self.profile).view(
-            self.ws, index, tuple(scans), dict(self.options.limits), reader(self.ws))
+            self.ws, index, tuple(paths), dict(self.options.limits), reader(self.ws))
 
-    def _count_block_now(self, scans: dict[str, FileScan]) -> None:
-        """A one-shot run: the injected block counted before the scan cache is written and
-        the derivation made, as the derivation would count it at its end, and the
-        vocabularies let go of then (issue 35: ~55 MB, no longer held at the scan cache's
-        writing or at the derivation's peak, which reuse their room); `_derive` takes it."""
+    def _count_block_now(self, paths: Iterable[str]) -> None:
+        """A one-shot run: the injected block counted before the derivation (and, unless
+        files are counted, before the scans: ``paths`` the memories a full scan gives), as
+        the derivation would count it at its end, and the vocabularies let go of then
+        (issue 35: ~55 MB, never held beside the scans, the scan cache's writing or the
+        derivation, which reuse their room); `_derive` takes it."""
         index = self._index_parts()[0]
-        self._view = self._view_of(index, scans)
+        self._view = self._view_of(index, paths)
         opts = self.options
         loaded = get_profile(self.profile).loaded_lines(index, opts.max_lines, opts.max_bytes)
         self._counted = (loaded, self._block(index, loaded))

@@ -555,29 +555,43 @@ def test_a_one_shot_run_keeps_only_the_frontmatter_keys_once_stored(tmp_path: Pa
         assert to_json(alone) == report
 
 
+@pytest.mark.parametrize("file_tokens", [False, True])
 def test_a_one_shot_run_counts_its_block_then_lets_go_of_the_vocabulary(
-        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, file_tokens: bool
+        ) -> None:
     """A one-shot run counts MEMORY.md's lines and its injected block before it writes the
     scan cache and derives, building each vocabulary once, and lets go of them then
-    (issue 35: ~55 MB no longer held at either's peak); its block and report are a kept
-    auditor's, whose vocabulary stays."""
+    (issue 35: ~55 MB no longer held at either's peak); when it counts no file's tokens,
+    before it scans the first memory (the vocabularies never held beside the scans). Its
+    block and report are a kept auditor's, whose vocabulary stays."""
+    import memtui.core.audit as audit_module
     from memtui.core.counting import tokens
 
     root = make_ws(tmp_path / "ws", _files(), days_ago=3)
-    opts = AuditOptions(now=NOW, keep_texts=False)
+    opts = AuditOptions(now=NOW, keep_texts=False, file_tokens=file_tokens)
     built: list[str] = []
+    events: list[str] = []  # each vocabulary built, each scan (and whether one was held)
     real = tokens.encoder
 
     def encoder(name: str) -> object:
         built.append(name)
+        events.append("built")
         return real(name)
     monkeypatch.setattr(tokens, "encoder", encoder)
     monkeypatch.setattr(tokens, "_PARTIAL_CHARS", 0)  # the whole encoder, as at 50,000
+    real_scan = audit_module.scan_file
+
+    def scan_file(*args: object, **kwargs: object) -> object:
+        events.append("scan, held" if tokens._encoders or tokens._rank_tables else "scan")
+        return real_scan(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(audit_module, "scan_file", scan_file)
     tokens.let_go_of_vocabularies()
     with uncached():
         once = Auditor(open_workspace(root), opts, one_shot=True).run()
         assert built and sorted(built) == sorted(set(built))  # each built once
         assert tokens._encoders == {} and tokens._rank_tables == {}
+        scans = ["scan"] * 6
+        assert events[-6:] == scans if not file_tokens else events[:6] == scans
         kept = Auditor(open_workspace(root), opts).run()
     assert "qwen" in tokens._encoders
     assert once.block == kept.block and once.block.tokens["qwen"] > 0
@@ -609,3 +623,77 @@ def test_a_derivations_file_rows_are_read_from_the_auditors_columns(
     assert all(len(r) == 7 and type(r[5]) is bytes and r[6] > 0 for r in rows)
     loaded = derived_cache.load(_derived(cache))
     assert loaded is not None and loaded.files == list(rows)
+
+
+def test_a_one_shot_run_pairs_its_sketches_first_and_lets_go_of_them(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-shot run pairs the near-duplicate sketches before the rest of its derivation
+    and lets go of each (issue 35: ~75 MB at 50,000 memories no longer held at its peak):
+    its scans hold no sketch after, and its report, near-duplicates included, is a kept
+    auditor's (whose scans keep theirs)."""
+    import memtui.core.derivation.derive as derive_module
+
+    text = ("The staging deploy needs the VPN up first, then the bastion key loaded, then "
+            "the migration run by hand before the service restarts; skipping the order "
+            "left the queue workers reading an old schema for an hour last spring.\n")
+    files = _files()
+    files["memory/twin_a.md"] = memory("twin_a", text)
+    files["memory/twin_b.md"] = memory("twin_b", text.replace("an hour", "two hours"))
+    root = make_ws(tmp_path / "ws", files, days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    paired: list[int] = []  # how many sketches each pairing read, and when
+    real = derive_module.pairs
+
+    def pairs(sketches: dict[str, bytes], *args: object) -> object:
+        paired.append(sum(1 for sk in sketches.values() if sk))
+        return real(sketches, *args)  # type: ignore[arg-type]
+    monkeypatch.setattr(derive_module, "pairs", pairs)
+    for cached in (False, True):  # no scan cache, and one filled (let go of before)
+        paired.clear()
+        if cached:
+            once = Auditor(open_workspace(root), opts, one_shot=True).run()
+        else:
+            with uncached():
+                once = Auditor(open_workspace(root), opts, one_shot=True).run()
+        assert paired == [2]  # the two long enough to sketch
+        assert all(scan.sketch == b"" for scan in once.scans.values())
+        with uncached():
+            kept = Auditor(open_workspace(root), opts).run()
+        assert kept.scans["memory/twin_a.md"].sketch
+        assert [f.path for f in once.findings if f.kind == "near_duplicate"] == \
+            ["memory/twin_a.md", "memory/twin_b.md"]
+        assert to_json(once) == to_json(kept)
+
+
+def test_a_one_shot_derivation_lets_go_of_its_resolver_before_the_files_states(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once every link is resolved, a one-shot derivation holds its resolver no longer
+    (issue 35: its tables made room for each file's state), nor a file's first lines; a
+    kept auditor holds both for its next run. The reports are the same."""
+    import weakref
+
+    import memtui.core.derivation.derive as derive_module
+
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    made: list[weakref.ref[object]] = []
+    alive: list[bool] = []  # at each file's state: the last resolver made still held
+
+    class Resolver(derive_module.Resolver):
+        def __init__(self, *args: object) -> None:
+            super().__init__(*args)  # type: ignore[arg-type]
+            made.append(weakref.ref(self))
+    real_state = derive_module.file_state
+
+    def file_state(*args: object, **kwargs: object) -> object:
+        alive.append(made[-1]() is not None)
+        return real_state(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(derive_module, "Resolver", Resolver)
+    monkeypatch.setattr(derive_module, "file_state", file_state)
+    with uncached():
+        once = Auditor(open_workspace(root), opts, one_shot=True).run()
+        assert alive == [False] * 6
+        alive.clear()
+        kept = Auditor(open_workspace(root), opts).run()
+        assert alive == [True] * 6
+    assert to_json(once) == to_json(kept)

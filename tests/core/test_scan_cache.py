@@ -371,3 +371,37 @@ def test_an_auditor_that_keeps_its_scans_lets_go_of_the_stored_ones(
         assert again == _audit(root)
     report, reads = _reads(root, keep_texts=False)  # a report after: only the changed
     assert report == again and reads == [str(root / "memory/m1.md")]  # file is read
+
+
+def test_memory_md_s_parse_is_encoded_only_as_the_cache_is_written(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MEMORY.md's parse put in the scan cache is held as the parse itself and encoded as
+    the file is written (issue 35: not held twice through the scans); the written file, and
+    what the cache gives back before it is written, are the parse encoded at once."""
+    from memtui.core.counting.tokens import bytes_digest
+    from memtui.core.scanner.index import read_index
+    from memtui.core.scanner.scan import index_findings
+
+    root = make_ws(tmp_path / "ws", _files(), days_ago=3)
+    index = read_index(root / "MEMORY.md")
+    own = index_findings(index)
+    digest = bytes_digest((root / "MEMORY.md").read_bytes())
+    encoded: list[int] = []
+    real = scan_cache.encode_index
+
+    def encode_index(idx: object) -> object:
+        encoded.append(1)
+        return real(idx)  # type: ignore[arg-type]
+    monkeypatch.setattr(scan_cache, "encode_index", encode_index)
+    store = scan_cache.ScanStore(open_workspace(root).root)
+    store.put_index(digest, index, own)
+    assert store.index_entry is None and encoded == []
+    assert store.save() and encoded == [1]
+    kept = scan_cache.ScanStore(open_workspace(root).root)
+    assert kept.index_entry == (digest, real(index), [scan_cache.finding_out(f) for f in own])
+    got = kept.index(digest, index.text)
+    assert got is not None and got[0] == index and got[1] == own
+    store.put_index(digest, index, own)
+    again = store.index(digest, index.text)  # asked before it is written: encoded then
+    assert again is not None and again[0] == index and encoded == [1, 1]
+    assert again[0] is not index  # (a parse of its own: its reader may add to it)

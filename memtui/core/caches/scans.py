@@ -113,10 +113,13 @@ def write_parts(root: str, entries: dict[str, Any], index_entry: Any,
     (magic, version, root, chunks, MEMORY.md's parse), then the entries in chunks of `CHUNK`
     (one ``marshal.dumps`` of 10,000 scans held the interpreter a tenth of a second). An
     entry whose last item is a `FileScan` (put in this process) is encoded here, a chunk at a
-    time, and left out when `encode` refuses it."""
+    time, and left out when `encode` refuses it. ``index_entry``: MEMORY.md's encoded parse,
+    or a function giving it (made for the header, let go of before the entries)."""
     items = list(entries.items())
     chunks = range(0, len(items), CHUNK)
-    yield _framed(marshal.dumps((MAGIC, version(), root, len(chunks), index_entry)))
+    yield _framed(marshal.dumps((MAGIC, version(), root, len(chunks),
+                                 index_entry() if callable(index_entry) else index_entry)))
+    index_entry = None
     for at in chunks:
         pause()
         chunk = {}
@@ -178,6 +181,10 @@ class ScanStore:
         self.entries: dict[str, tuple[int, int, int, int, int, Any]] = {}
         #: MEMORY.md's parse: (content digest, encoded index, encoded findings).
         self.index_entry: tuple[bytes, tuple[Any, ...], list[Any]] | None = None
+        #: MEMORY.md's parse put in this process: (content digest, index, findings), encoded
+        #: only as the file is written (issue 35: ~9 MB at 50,000 memories held encoded
+        #: beside the parse its auditor holds, through every scan).
+        self._index_put: tuple[bytes, Index, list[Finding]] | None = None
         if self.path is not None:
             self.entries = self._load(self.path)
 
@@ -240,7 +247,8 @@ class ScanStore:
     def index(self, digest: bytes, text: str) -> tuple[Index, list[Finding]] | None:
         """The stored parse of MEMORY.md and its own findings, when it was stored for the
         text with ``digest`` (which is ``text``)."""
-        entry = self.index_entry
+        entry = self._index_entry()
+        self.index_entry, self._index_put = entry, None
         if entry is None or entry[0] != digest:
             return None
         try:
@@ -251,11 +259,17 @@ class ScanStore:
 
     def put_index(self, digest: bytes, index: Index, findings: list[Finding]) -> None:
         """Keep MEMORY.md's parse (not when it holds a credential: none is stored)."""
-        if any(f.kind == "secret" for f in findings):
-            self.index_entry = None
-        else:
-            self.index_entry = (digest, encode_index(index), [finding_out(f) for f in findings])
+        self.index_entry = None
+        self._index_put = None if any(f.kind == "secret" for f in findings) else \
+            (digest, index, list(findings))
         self.dirty = True
+
+    def _index_entry(self) -> tuple[bytes, tuple[Any, ...], list[Any]] | None:
+        """MEMORY.md's parse as the file holds it (encoded now when put in this process)."""
+        put = self._index_put
+        if put is None:
+            return self.index_entry
+        return put[0], encode_index(put[1]), [finding_out(f) for f in put[2]]
 
     def keep_only(self, rels: set[str]) -> None:
         """Let go of the entries of files no longer in the workspace."""
@@ -268,7 +282,7 @@ class ScanStore:
         """Write the entries (atomically); False when nothing was written."""
         if self.path is None or not self.dirty or len(self.entries) > MAX_ENTRIES:
             return False
-        if save_parts(self.path, write_parts(self.root, self.entries, self.index_entry,
+        if save_parts(self.path, write_parts(self.root, self.entries, self._index_entry,
                                              self.pause)):
             self.dirty = False
             prune(self.path.parent, keep=self.path)

@@ -86,6 +86,7 @@ from memtui.core.workspace import INDEX_NAME, Workspace
 #: live auditor) to update them by the sketches that changed.
 _Near = tuple[dict[str, tuple[Finding, ...]], Buckets | None]
 
+_NO_LINES: dict[str, int] = {}  # a file's first lines once let go (`Inputs.let_go_links`)
 _NO_LINKS: list[Link] = []  # a scan's links once let go (`Inputs.let_go_links`): never added to
 _ABSENT = object()  # a file git knows nothing of (a key, unlike None: git knows no date)
 # A file's state (report, findings, orphan, since, until), its parts taken in C.
@@ -123,9 +124,10 @@ class Inputs(Record):
     #: that changes when it does (its listing's digest).
     project: ProjectIndex | None = None
     project_key: object = None
-    #: The caller reads no scan's links once they are resolved (a one-shot audit, issue
-    #: 35): each file's are let go as soon as its links are, so that what they held makes
-    #: room for what the derivation makes next.
+    #: The caller reads no scan's links once they are resolved, nor its sketch once paired
+    #: (a one-shot audit, issue 35): each file's links are let go as soon as they are
+    #: resolved, and the sketches are paired first of all and let go then, so that what
+    #: they held makes room for what the derivation makes next.
     let_go_links: bool = False
 
     def __init__(self, ws: Workspace, options: AuditOptions, profile: str, now: float,
@@ -204,6 +206,11 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     (None: any)."""
     opts, scans, index = inp.options, inp.scans, inp.index
     paths = tuple(scans)
+    # A one-shot audit pairs the sketches before anything else is made, and lets go of
+    # them (issue 35: ~75 MB at 50,000 memories, with the pairing's own ~25 MB, were held
+    # at the derivation's peak; made first, the pairing reuses the room the scan cache's
+    # writing left, and the steps after it the sketches').
+    near_first = _near_first(scans) if inp.let_go_links else None
     resolver = memo.once_by(
         "resolver", None, paths, changed, lambda rel: scans[rel].memory.name,  # type: ignore[index]
         lambda _d, _v: Resolver((p, s.memory.name, s.memory.stem, s.spellings)
@@ -252,8 +259,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         pause()
         s = scans[rel]  # type: ignore[index]
         got = resolve(rel, s.links, s.wikilinks)  # type: ignore[arg-type]
-        if let_go:
+        if let_go:  # (a file's first lines are read of the index's links alone)
             s.links = s.wikilinks = _NO_LINKS
+            got.first_line = _NO_LINES
         return got
 
     # Each file's links, resolved again only when its scan, the names or the files changed;
@@ -282,6 +290,11 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         "links", paths, lr_changed, lambda rel: (scans[rel], token),  # type: ignore[index]
         links_of, force or ())
     memo.swap("link results", lrs)
+    if let_go:
+        # Every link resolved: the resolver let go of before the steps after it (issue 35:
+        # its tables, ~15 MB at 50,000 memories, make room for each file's state).
+        memo.drop("resolver", "index links", "links context")
+        resolver = context = None  # type: ignore[assignment]
     out, back, dangling = memo.once_by(
         "edges", None, paths, lr_changed, lambda rel: (lrs[rel].targets, lrs[rel].dangling),
         lambda diff, last: edges(lrs) if diff is None or last is None
@@ -321,9 +334,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             else:
                 found.pop(rel, None)  # type: ignore[arg-type]
         return found, kept
-    near = memo.once_by("near duplicates", None, paths, changed,
-                        lambda rel: scans[rel].sketch, near_make,  # type: ignore[index]
-                        moves=True)[0]
+    near = near_first if near_first is not None else memo.once_by(
+        "near duplicates", None, paths, changed, lambda rel: scans[rel].sketch,  # type: ignore[index]
+        near_make, moves=True)[0]
     project = inp.project
 
     def stale_make(diff: list[str] | None, last: dict[str, tuple[Finding, ...]] | None
@@ -477,6 +490,15 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                        inp.line_costs, loaded, findings,
                        {k: v for k, v in types.most_common() if v > 0},
                        documentation=list(inp.docs), holds=(since, until))
+
+
+def _near_first(scans: dict[str, FileScan]) -> dict[str, tuple[Finding, ...]]:
+    """The near-duplicate step's findings by file, from every scan's sketch, each sketch
+    let go of then (a one-shot audit: `Inputs.let_go_links`)."""
+    found = findings_of(pairs({rel: s.sketch for rel, s in scans.items()}))
+    for s in scans.values():
+        s.sketch = b""
+    return found
 
 
 #: The four values of `memory_shape`, shared by every file (one tuple each was ~2.7 MB at

@@ -223,6 +223,13 @@ class Memo:
         self._once[name] = (value, None)
         return hit[0] if hit is not None else None
 
+    def drop(self, *steps: str) -> None:
+        """Keep nothing more of ``steps`` (a one-shot derivation's, once no later step
+        reads them)."""
+        for step in steps:
+            self._once.pop(step, None)
+            self._by.pop(step, None)
+
     def same(self, name: str, key: object) -> bool:
         """Whether ``key`` equals the key of the last call of ``name`` (False on the first)."""
         last = self.swap(name, key)

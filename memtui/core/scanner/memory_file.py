@@ -113,7 +113,8 @@ class MemoryFile(Record):
 DESCRIBED = "(description let go of)"
 
 
-def keys_only(mfs: Iterable[MemoryFile]) -> None:
+def keys_only(mfs: Iterable[MemoryFile],
+              shared: dict[tuple[str, ...], dict[str, None]] | None = None) -> None:
     """Let go of the frontmatter values that nothing after the scan reads in a one-shot
     audit (``memtui audit``), once the scans are stored, or when none is (issue 35: ~530
     bytes a memory, ~25 MB at 50,000, before the derivation's peak). Each ``meta`` becomes
@@ -121,8 +122,10 @@ def keys_only(mfs: Iterable[MemoryFile]) -> None:
     same keys, never changed): `memtui.core.checks.noise` reads only which keys there are.
     Each ``description`` becomes `DESCRIBED`: read only for its truth value
     (`memtui.core.checks.noise`), the scan's sketch made from it already. Not for a scan a
-    screen shows or a cache stores."""
-    shared: dict[tuple[str, ...], dict[str, None]] = {}
+    screen shows or a cache stores. ``shared``: the mappings shared so far (by their keys),
+    for memories let go of a few at a time."""
+    if shared is None:
+        shared = {}
     for mf in mfs:
         meta = mf.meta
         if meta:
