@@ -5,6 +5,7 @@ watcher whose changes start them. Mixed into ``MemtuiApp``."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import threading
 import time
@@ -33,6 +34,12 @@ FEW_TO_COUNT = 50
 #: preview's broken-link marks): imported in the audit's thread instead, while it audits,
 #: not on the screen's thread inside that paint (issue 35, the counting freeze: ~5 ms).
 FIRST_PAINT_IMPORTS = ("textual.scrollbar", "memtui.edit.linkedit")
+
+#: Modules whose first use would import them on the screen's thread, inside the key that
+#: needs them: the Trend view's plot library (~70 ms: most of the first switch to view 8)
+#: and the chat pane, whose keys the help lists (``?``). Imported in a thread of their own
+#: once the first audit is complete, while the app is idle (issue 32 item 17).
+IDLE_IMPORTS = ("textual_plotext", "memtui.tui.chat")
 
 #: Seconds the worker waits at most for the screen to draw a result (and the preview its
 #: file) before it builds the other views' rows.
@@ -191,9 +198,20 @@ class AuditWorker:
         """The running audit ended (``complete``, or failed): its successor may start."""
         self._auditing = False
         self.audits += complete
+        if complete and self.audits == 1:  # idle now: what a first use would wait for
+            self._import_ahead()
+            self._start_building_ahead()  # type: ignore[attr-defined]  # (BuildAhead)
         if self._beat is not None:
             self._beat.pause()
         self._next_audit()
+
+    @work(thread=True, exclusive=True, group="imports", exit_on_error=False)
+    def _import_ahead(self) -> None:
+        """Import ``IDLE_IMPORTS`` now, off the screen's thread (one missing is skipped:
+        its first use says so, as before)."""
+        for name in IDLE_IMPORTS:
+            with contextlib.suppress(ImportError):
+                importlib.import_module(name)
 
     def _audit_failed(self, exc: Exception, changed: set[str] | None) -> None:
         self._rows_coming = set()

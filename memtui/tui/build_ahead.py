@@ -1,0 +1,90 @@
+"""The views not shown yet, built while the app is idle after its first audit (issue 32
+item 17). Mixed into ``MemtuiApp``.
+
+A view used to be built when first shown (``MemtuiApp.view``): its widgets composed, their
+styles worked out (for a widget class not seen before, its default CSS parsed first),
+mounted, and its rows put in the table — 20–50 ms of the first switch to each view on top
+of what every switch costs, 60–90 ms in all where the budget is 50. Once the first audit
+is complete, each view not built yet is built in its hidden pane, one at a time with a
+pause between, and given the audit's rows (at most ``DRAW_AHEAD_MAX_FILES`` memories: past
+that the rows wait for the view to be shown, as before). The Trend view is built but its
+history is not read: that audits every commit, and waits until the view is shown.
+
+Built only while nothing else goes on: no audit running, no dialog or help above the
+views, no key waiting for the focus; otherwise it tries again a little later. A key
+pressed meanwhile waits for one view's build at most.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual.css.query import NoMatches
+from textual.widget import Widget
+from textual.widgets import TabPane
+
+from memtui.tui.layout import VIEWS
+from memtui.tui.views.base import AuditView
+from memtui.tui.views.trend import TrendView
+from memtui.tui.widgets.audit_table import AuditTable
+
+#: Seconds between two views built ahead (the loop's other work runs in between).
+AHEAD_GAP = 0.05
+#: Seconds before trying again while the app is busy (an audit, a dialog, keys held).
+AHEAD_RETRY = 0.5
+#: Past this many memories a view built ahead gets its rows when it is shown: drawing them
+#: into a hidden view (the Graph view's tree of every memory) would hold the screen's thread,
+#: and the memory, for a view the operator may never open.
+DRAW_AHEAD_MAX_FILES = 2_000
+
+
+class BuildAhead:
+    """Mixed into ``MemtuiApp``: needs ``_ui``, ``view``, ``result``, ``keys``,
+    ``_auditing``, ``screen_stack`` and ``set_timer``."""
+
+    _ahead_started = False
+
+    def _start_building_ahead(self) -> None:
+        """The first audit is complete: build the views not shown yet, one at a time."""
+        if self._ahead_started:
+            return
+        self._ahead_started = True
+        self.set_timer(AHEAD_GAP, self._build_ahead)  # type: ignore[attr-defined]
+
+    def _unbuilt(self) -> str | None:
+        """The first view (in key order) whose pane holds no view yet."""
+        ui: Any = self._ui  # type: ignore[attr-defined]
+        for pid, _, _ in VIEWS:
+            try:
+                pane = ui.query_one(f"#{pid}", TabPane)
+            except NoMatches:
+                return None  # the app is closing
+            if not pane.children:
+                return pid
+        return None
+
+    async def _build_ahead(self) -> None:
+        app: Any = self
+        if len(app.screen_stack) != 1:
+            if app.screen_stack:  # a dialog or the help is up (none: the app is closing)
+                app.set_timer(AHEAD_RETRY, self._build_ahead)
+            return
+        if app._auditing or app.keys.held:
+            app.set_timer(AHEAD_RETRY, self._build_ahead)
+            return
+        pid = self._unbuilt()
+        if pid is None:
+            return
+        view: Widget = app.view(pid)  # mounted hidden; takes the latest audit, not drawn
+        while not view.is_mounted:
+            if not view.is_attached:
+                return  # removed (the app is closing)
+            await asyncio.sleep(0)
+        result = app.result
+        if (isinstance(view, AuditView) and not isinstance(view, TrendView)
+                and result is not None and len(result.files) <= DRAW_AHEAD_MAX_FILES):
+            view.ensure_fresh()  # its rows in now, not in the key that first shows it
+            if isinstance(view, AuditTable):
+                view.draw_ahead()  # and the lines its first frame shows
+        app.set_timer(AHEAD_GAP, self._build_ahead)
