@@ -36,10 +36,12 @@ FEW_TO_COUNT = 50
 FIRST_PAINT_IMPORTS = ("textual.scrollbar", "memtui.edit.linkedit")
 
 #: Modules whose first use would import them on the screen's thread, inside the key that
-#: needs them: the Trend view's plot library (~70 ms: most of the first switch to view 8)
-#: and the chat pane, whose keys the help lists (``?``). Imported in a thread of their own
-#: once the first audit is complete, while the app is idle (issue 32 item 17).
-IDLE_IMPORTS = ("textual_plotext", "memtui.tui.chat")
+#: needs them: the Trend view's plot library (~70 ms: most of the first switch to view 8),
+#: the chat pane, whose keys the help lists (``?``), and the curation dialogs with the
+#: operations they plan (``n``, ``d`` and every curation key). Imported in a thread of their
+#: own once the first audit is complete, while the app is idle (issue 32 item 17).
+IDLE_IMPORTS = ("textual_plotext", "memtui.tui.chat", "memtui.edit.agent_ops",
+                "memtui.tui.curate")
 
 #: Seconds the worker waits at most for the screen to draw a result (and the preview its
 #: file) before it builds the other views' rows.

@@ -66,6 +66,8 @@ class BuildAhead:
 
     async def _build_ahead(self) -> None:
         app: Any = self
+        if not app.is_running:
+            return  # closing
         if len(app.screen_stack) != 1:
             if app.screen_stack:  # a dialog or the help is up (none: the app is closing)
                 app.set_timer(AHEAD_RETRY, self._build_ahead)
@@ -81,10 +83,15 @@ class BuildAhead:
             if not view.is_attached:
                 return  # removed (the app is closing)
             await asyncio.sleep(0)
+        if not app.is_running:
+            return
         result = app.result
         if (isinstance(view, AuditView) and not isinstance(view, TrendView)
                 and result is not None and len(result.files) <= DRAW_AHEAD_MAX_FILES):
-            view.ensure_fresh()  # its rows in now, not in the key that first shows it
-            if isinstance(view, AuditTable):
-                view.draw_ahead()  # and the lines its first frame shows
+            try:
+                view.ensure_fresh()  # its rows in now, not in the key that first shows it
+                if isinstance(view, AuditTable):
+                    view.draw_ahead()  # and the lines its first frame shows
+            except NoMatches:
+                return  # its widgets taken down meanwhile: the app is closing
         app.set_timer(AHEAD_GAP, self._build_ahead)

@@ -117,7 +117,8 @@ class AuditTable(FilteredView):
 
     def on_mount(self) -> None:
         self._widths: list[int] = []
-        self._add_columns(self.width_now())
+        if self.query_children(RowTable):  # (none: taken down as it mounted, the app closing)
+            self._add_columns(self.width_now())
 
     def width_now(self) -> int:
         """The view's width, or the width it will have when next laid out: a view mounted
