@@ -11,13 +11,15 @@ that the rows wait for the view to be shown, as before). The Trend view is built
 history is not read: that audits every commit, and waits until the view is shown.
 
 Built only while nothing else goes on: no audit running, no dialog or help above the
-views, no key waiting for the focus; otherwise it tries again a little later. A key
-pressed meanwhile waits for one view's build at most.
+views, no key waiting for the focus, no key or mouse event for ``AHEAD_QUIET`` seconds;
+otherwise it tries again a little later. A key pressed meanwhile waits for one view's
+build at most.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from textual.css.query import NoMatches
@@ -33,6 +35,9 @@ from memtui.tui.widgets.audit_table import AuditTable
 AHEAD_GAP = 0.05
 #: Seconds before trying again while the app is busy (an audit, a dialog, keys held).
 AHEAD_RETRY = 0.5
+#: Seconds without a key or a mouse event before a view is built ahead: keys coming one
+#: after another (a page-down held) are not slowed by a build between two of them.
+AHEAD_QUIET = 0.5
 #: Past this many memories a view built ahead gets its rows when it is shown: drawing them
 #: into a hidden view (the Graph view's tree of every memory) would hold the screen's thread,
 #: and the memory, for a view the operator may never open.
@@ -40,7 +45,7 @@ DRAW_AHEAD_MAX_FILES = 2_000
 
 
 class BuildAhead:
-    """Mixed into ``MemtuiApp``: needs ``_ui``, ``view``, ``result``, ``keys``,
+    """Mixed into ``MemtuiApp``: needs ``_ui``, ``view``, ``result``, ``keys``, ``heap``,
     ``_auditing``, ``screen_stack`` and ``set_timer``."""
 
     _ahead_started = False
@@ -72,7 +77,8 @@ class BuildAhead:
             if app.screen_stack:  # a dialog or the help is up (none: the app is closing)
                 app.set_timer(AHEAD_RETRY, self._build_ahead)
             return
-        if app._auditing or app.keys.held:
+        if (app._auditing or app.keys.held
+                or time.monotonic() - app.heap.last_input < AHEAD_QUIET):
             app.set_timer(AHEAD_RETRY, self._build_ahead)
             return
         pid = self._unbuilt()

@@ -27,6 +27,13 @@ def built(app: Any) -> list[str]:
     return [str(p.id) for p in app.query(TabPane) if p.children]
 
 
+async def all_built(pilot: Any, app: Any) -> None:
+    """Wait until every view is built (ahead, while idle, or shown): a test counting what a
+    key does (layouts, sorts, plot builds) then counts that key's work alone."""
+    await wait_for(pilot, lambda: len(built(app)) == 8)
+    await pilot.pause(0.2)
+
+
 async def test_views_are_built_while_idle_and_a_first_switch_builds_nothing(
         tmp_path: Path) -> None:
     app = open_app(two_commits(tmp_path), watch=False)  # (a history: the Trend focuses)
@@ -64,6 +71,7 @@ async def test_the_trend_plot_is_built_once_for_its_points_and_commit(
     app = open_app(two_commits(tmp_path), watch=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await started(pilot, app)
+        await all_built(pilot, app)
         await switch(pilot, app, "8")
         trend = app.query_one("#trend-view", TrendView)
         await wait_for(pilot, lambda: len(trend.points) == 2)
