@@ -200,9 +200,10 @@ class AuditWorker:
         """The running audit ended (``complete``, or failed): its successor may start."""
         self._auditing = False
         self.audits += complete
-        if complete and self.audits == 1:  # idle now: what a first use would wait for
+        if complete and self.audits == 1 and self.ahead_wanted():  # type: ignore[attr-defined]
+            # idle now: what a first use would wait for (BuildAhead; not past 2,000 memories)
             self._import_ahead()
-            self._start_building_ahead()  # type: ignore[attr-defined]  # (BuildAhead)
+            self._start_building_ahead()  # type: ignore[attr-defined]
         if self._beat is not None:
             self._beat.pause()
         self._next_audit()

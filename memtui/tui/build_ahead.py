@@ -6,8 +6,8 @@ styles worked out (for a widget class not seen before, its default CSS parsed fi
 mounted, and its rows put in the table — 20–50 ms of the first switch to each view on top
 of what every switch costs, 60–90 ms in all where the budget is 50. Once the first audit
 is complete, each view not built yet is built in its hidden pane, one at a time with a
-pause between, and given the audit's rows (at most ``DRAW_AHEAD_MAX_FILES`` memories: past
-that the rows wait for the view to be shown, as before). The Trend view is built but its
+pause between, and given the audit's rows (up to ``AHEAD_MAX_FILES`` memories: past that
+nothing is made ahead, as before). The Trend view is built but its
 history is not read: that audits every commit, and waits until the view is shown.
 
 Built only while nothing else goes on: no audit running, no dialog or help above the
@@ -38,10 +38,13 @@ AHEAD_RETRY = 0.5
 #: Seconds without a key or a mouse event before a view is built ahead: keys coming one
 #: after another (a page-down held) are not slowed by a build between two of them.
 AHEAD_QUIET = 0.5
-#: Past this many memories a view built ahead gets its rows when it is shown: drawing them
-#: into a hidden view (the Graph view's tree of every memory) would hold the screen's thread,
-#: and the memory, for a view the operator may never open.
-DRAW_AHEAD_MAX_FILES = 2_000
+#: Past this many memories nothing is made ahead (no view built, no module imported): at
+#: 10,000 the views' rows and the Graph's tree of every memory would hold the screen's
+#: thread and the memory for views the operator may never open; measured there
+#: (``bench/tui.py``), the imports and the hidden views raised the app's peak RSS by ~9 MiB
+#: (to 194–199 against a 200 MiB goal) and put a build between two heartbeats of the Files
+#: view's first fill (62 ms of CPU, goal 50). Such a workspace behaves as before.
+AHEAD_MAX_FILES = 2_000
 
 
 class BuildAhead:
@@ -50,9 +53,14 @@ class BuildAhead:
 
     _ahead_started = False
 
+    def ahead_wanted(self) -> bool:
+        """Whether the workspace is small enough for views and modules made ahead."""
+        result = self.result  # type: ignore[attr-defined]
+        return result is not None and len(result.files) <= AHEAD_MAX_FILES
+
     def _start_building_ahead(self) -> None:
         """The first audit is complete: build the views not shown yet, one at a time."""
-        if self._ahead_started:
+        if self._ahead_started or not self.ahead_wanted():
             return
         self._ahead_started = True
         self.set_timer(AHEAD_GAP, self._build_ahead)  # type: ignore[attr-defined]
@@ -91,9 +99,7 @@ class BuildAhead:
             await asyncio.sleep(0)
         if not app.is_running:
             return
-        result = app.result
-        if (isinstance(view, AuditView) and not isinstance(view, TrendView)
-                and result is not None and len(result.files) <= DRAW_AHEAD_MAX_FILES):
+        if isinstance(view, AuditView) and not isinstance(view, TrendView):
             try:
                 view.ensure_fresh()  # its rows in now, not in the key that first shows it
                 if isinstance(view, AuditTable):

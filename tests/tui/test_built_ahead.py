@@ -158,3 +158,21 @@ async def test_the_new_memory_form_is_made_once_and_shown_again_cleared(
         assert "night-shift" in str(again.query_one("#file").render())
         await pilot.press("escape")
         await wait_for(pilot, lambda: len(app.screen_stack) == 1)
+
+
+async def test_nothing_is_made_ahead_past_the_bound(workspace: Path, monkeypatch: Any) -> None:
+    import memtui.tui.build_ahead as ahead
+
+    monkeypatch.setattr(ahead, "AHEAD_MAX_FILES", 3)  # the workspace has 6 memories
+    imported: list[str] = []
+    real = worker.importlib.import_module
+    monkeypatch.setattr(worker.importlib, "import_module",
+                        lambda name, package=None: imported.append(name) or real(name, package))
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await pilot.pause(1.5)
+        assert built(app) == ["index"]
+        assert not set(imported) & set(worker.IDLE_IMPORTS)
+        await switch(pilot, app, "2")  # built when shown, as before
+        assert built(app) == ["index", "files"]
