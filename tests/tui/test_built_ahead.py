@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Checkbox, Input, Select, TabPane, TextArea
+from textual.widgets import Checkbox, DataTable, Input, Select, TabPane, TextArea
 
 import memtui.tui.audit_worker as worker
 from memtui.edit import memory_ops
@@ -60,28 +60,32 @@ async def test_the_trend_plot_is_built_once_for_its_points_and_commit(
         tmp_path: Path, monkeypatch: Any) -> None:
     from textual_plotext.plot import Plot
 
-    builds: list[int] = []
+    app = open_app(two_commits(tmp_path), watch=False)
+    points_at_build: list[int] = []
     build = Plot.build
 
     def counted(self: Plot) -> str:
-        builds.append(self._get_figure()._width if False else 1)
+        points_at_build.append(len(app.query_one("#trend-view", TrendView).points))
         return build(self)
 
     monkeypatch.setattr(Plot, "build", counted)
-    app = open_app(two_commits(tmp_path), watch=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await started(pilot, app)
         await all_built(pilot, app)
         await switch(pilot, app, "8")
         trend = app.query_one("#trend-view", TrendView)
         await wait_for(pilot, lambda: len(trend.points) == 2)
-        await pilot.pause(0.3)
-        # not an empty plot first (drawn over at once), nor the same plot twice
-        assert len(builds) == 1, builds
-        await pilot.press("up")  # another commit: drawn again, with its line
-        await wait_for(pilot, lambda: len(builds) == 2)
-        await pilot.pause(0.3)
-        assert len(builds) == 2
+        await wait_for(pilot, lambda: bool(points_at_build))
+        # no empty plot built first (it was drawn over as soon as the history was read)
+        assert set(points_at_build) == {2}, points_at_build
+        plot = trend.query_one("PlotextPlot")
+        refreshed: list[int] = []
+        monkeypatch.setattr(plot, "refresh", lambda *a, **k: refreshed.append(1))
+        at = trend.query_one(DataTable).cursor_row
+        trend._plot(at)  # the same points and commit: not built again
+        assert not refreshed
+        trend._plot(1 - at)  # another commit: drawn again
+        assert refreshed
 
 
 async def test_nothing_is_built_ahead_while_a_dialog_is_up(workspace: Path) -> None:
