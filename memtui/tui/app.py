@@ -3,8 +3,9 @@
 The app class ties together what lives in modules of its own, one concern each, mixed into
 it: its bindings and actions (``app_actions``, with the curation keys of
 ``curate_actions``), the audit worker and the watcher (``audit_worker``), the layout of the
-views, preview and chat (``layout``) and keys that wait for a dialog (``key_flow``). Here:
-its state, theme, lifetime, status line, and the navigation between the views.
+views, preview and chat (``layout``), the views built ahead while idle (``build_ahead``)
+and keys that wait for a dialog (``key_flow``). Here: its state, theme, lifetime, status
+line, and the navigation between the views.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import Workspace
 from memtui.tui.app_actions import APP_ACTIONS, APP_BINDINGS, AppActions
 from memtui.tui.audit_worker import AuditWorker
+from memtui.tui.build_ahead import BuildAhead
 from memtui.tui.config import load_config, save_config
 from memtui.tui.curate_actions import CurateActions
 from memtui.tui.heap import HeapKeeper
@@ -93,7 +95,8 @@ def _underline(tabs: TabbedContent, pid: str) -> None:
     underline.highlight_start, underline.highlight_end = start, end
 
 
-class MemtuiApp(KeyFlow, AppActions, AuditWorker, Layout, CurateActions, App[int]):
+class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActions,
+                App[int]):
     """Audit a workspace, show it, and keep it current as files change."""
 
     CSS_PATH = Path(__file__).with_name("memtui.tcss")  # absolute: subclasses live elsewhere

@@ -5,6 +5,7 @@ watcher whose changes start them. Mixed into ``MemtuiApp``."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import threading
 import time
@@ -33,6 +34,14 @@ FEW_TO_COUNT = 50
 #: preview's broken-link marks): imported in the audit's thread instead, while it audits,
 #: not on the screen's thread inside that paint (issue 35, the counting freeze: ~5 ms).
 FIRST_PAINT_IMPORTS = ("textual.scrollbar", "memtui.edit.linkedit")
+
+#: Modules whose first use would import them on the screen's thread, inside the key that
+#: needs them: the Trend view's plot library (~70 ms: most of the first switch to view 8),
+#: the chat pane, whose keys the help lists (``?``), and the curation dialogs with the
+#: operations they plan (``n``, ``d`` and every curation key). Imported in a thread of their
+#: own once the first audit is complete, while the app is idle (issue 32 item 17).
+IDLE_IMPORTS = ("textual_plotext", "memtui.tui.chat", "memtui.edit.agent_ops",
+                "memtui.tui.curate")
 
 #: Seconds the worker waits at most for the screen to draw a result (and the preview its
 #: file) before it builds the other views' rows.
@@ -191,9 +200,21 @@ class AuditWorker:
         """The running audit ended (``complete``, or failed): its successor may start."""
         self._auditing = False
         self.audits += complete
+        if complete and self.audits == 1 and self.ahead_wanted():  # type: ignore[attr-defined]
+            # idle now: what a first use would wait for (BuildAhead; not past 2,000 memories)
+            self._import_ahead()
+            self._start_building_ahead()  # type: ignore[attr-defined]
         if self._beat is not None:
             self._beat.pause()
         self._next_audit()
+
+    @work(thread=True, exclusive=True, group="imports", exit_on_error=False)
+    def _import_ahead(self) -> None:
+        """Import ``IDLE_IMPORTS`` now, off the screen's thread (one missing is skipped:
+        its first use says so, as before)."""
+        for name in IDLE_IMPORTS:
+            with contextlib.suppress(ImportError):
+                importlib.import_module(name)
 
     def _audit_failed(self, exc: Exception, changed: set[str] | None) -> None:
         self._rows_coming = set()

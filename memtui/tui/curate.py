@@ -227,7 +227,7 @@ async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
         if not snaps:
             snaps.append(Snapshot.read(workspace))
         return memory_ops.new_path(snaps[0], name, type_)
-    answer = await ask(app, NewMemoryScreen(file_for))
+    answer = await ask(app, NewMemoryScreen.for_app(app, file_for))
     if answer is None:
         return False
     cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],

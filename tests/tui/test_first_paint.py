@@ -29,15 +29,15 @@ from tests.tui.test_resize_cursor import indexed
 
 async def test_the_first_rows_are_drawn_at_the_views_width(tmp_path: Path,
                                                            monkeypatch) -> None:
-    calls: list[tuple[str, object]] = []
+    every: list[tuple[str, object, RowTable]] = []  # (the views built ahead's tables too)
     set_columns, set_rows = RowTable.set_columns, RowTable.set_rows
 
     def columns(self: RowTable, labels, widths, justify=None) -> None:  # type: ignore[no-untyped-def]
-        calls.append(("columns", list(widths)))
+        every.append(("columns", list(widths), self))
         set_columns(self, labels, widths, justify)
 
     def rows(self: RowTable, cells, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        calls.append(("rows", len(cells)))
+        every.append(("rows", len(cells), self))
         set_rows(self, cells, *args, **kwargs)
 
     monkeypatch.setattr(RowTable, "set_columns", columns)
@@ -48,6 +48,7 @@ async def test_the_first_rows_are_drawn_at_the_views_width(tmp_path: Path,
         view = app.active_view
         assert isinstance(view, AuditTable)
         table = view.query_one(RowTable)
+        calls = [(what, n) for what, n, t in every if t is table]
         first_rows = next(i for i, (what, n) in enumerate(calls) if what == "rows" and n)
         # the widths the rows were first drawn with are the view's, never fit again
         assert table.widths == view.column_widths(view.size.width)

@@ -11,6 +11,7 @@ from memtui.tui.app import MemtuiApp
 from memtui.tui.widgets.row_table import RowTable
 from tests.core.helpers import memory
 from tests.tui.test_app import started
+from tests.tui.test_built_ahead import all_built
 
 
 def in_view(table: RowTable) -> bool:
@@ -59,6 +60,7 @@ async def test_a_resize_redraws_without_sorting_again(tmp_path: Path, monkeypatc
     app = MemtuiApp(open_workspace(indexed(tmp_path, 30)), AuditOptions(), watch=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await started(pilot, app)
+        await all_built(pilot, app)  # (the views built ahead sort their own rows)
         view = app.active_view
         table = view.query_one(RowTable)
         order, widths = list(view.shown), list(table.widths)

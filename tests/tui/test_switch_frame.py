@@ -19,6 +19,7 @@ from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.preview import MemoryPreview
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
+from tests.tui.test_built_ahead import all_built
 from tests.tui.test_fleet_trend import two_commits
 
 
@@ -100,6 +101,7 @@ async def test_each_view_switch_lays_the_screen_out_once(workspace: Path) -> Non
         for key in "2345":  # each built once
             await switch(pilot, app, key)
         await switch(pilot, app, "1")
+        await all_built(pilot, app)  # (a view built ahead is laid out once, hidden)
         await pilot.pause(0.5)
         layouts: list[str] = []
         app.screen.screen_layout_refresh_signal.subscribe(

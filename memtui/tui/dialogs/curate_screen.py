@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, TextArea
 
 from memtui.core.reporting.safe_output import printable
+from memtui.tui.dialogs.styled_once import StyledOnce
 
 T = TypeVar("T")
 
@@ -52,7 +53,7 @@ async def ask(app: App[Any], screen: ModalScreen[T]) -> T | None:
     return await result
 
 
-class CurateScreen(ModalScreen[T]):
+class CurateScreen(StyledOnce, ModalScreen[T]):
     """A dialog with a title, a body, and Confirm / Cancel buttons. Escape cancels; Enter
     confirms (in a one-line field too); the footer says so. ``danger`` dialogs start on
     Cancel and Enter presses only the button that has the focus (a stray Enter from the

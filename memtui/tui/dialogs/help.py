@@ -15,6 +15,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from memtui.tui.dialogs.styled_once import StyledOnce
+
 #: What each view shows, by pane id (the views and their keys come from the app).
 VIEW_HELP = {
     "index": "every MEMORY.md line as written: kind, targets (coloured by state), hook, "
@@ -157,7 +159,7 @@ class DrawnOnce:
             yield new_line
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(StyledOnce, ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "dismiss", "Close"),
         Binding("j,down", "scroll('down')", "Down", show=False),

@@ -117,7 +117,8 @@ class AuditTable(FilteredView):
 
     def on_mount(self) -> None:
         self._widths: list[int] = []
-        self._add_columns(self.width_now())
+        if self.query_children(RowTable):  # (none: taken down as it mounted, the app closing)
+            self._add_columns(self.width_now())
 
     def width_now(self) -> int:
         """The view's width, or the width it will have when next laid out: a view mounted
@@ -249,10 +250,16 @@ class AuditTable(FilteredView):
                 self.set_timer(MARK_SECONDS + 0.1, self._unmark)
         self._digests = digests
         self.render_rows()
-        table = self.table
-        if not table.size.width and displayed(self):
+        if displayed(self):
             # Not laid out yet (under the first audit's loading cover): its visible rows
             # drawn here, not in the frame that uncovers them with every other widget.
+            self.draw_ahead()
+
+    def draw_ahead(self) -> None:
+        """Draw the rows the table's first layout will show, when it has had none yet (a
+        view under the first audit's cover, or built ahead in its hidden pane)."""
+        table = self.table
+        if not table.size.width:
             gutter = table.styles.gutter.width + table.styles.margin.width
             table.draw_ahead(self.width_now() - gutter, self.app.size.height)
 

@@ -1,0 +1,109 @@
+"""The views not shown yet, built while the app is idle after its first audit (issue 32
+item 17). Mixed into ``MemtuiApp``.
+
+A view used to be built when first shown (``MemtuiApp.view``): its widgets composed, their
+styles worked out (for a widget class not seen before, its default CSS parsed first),
+mounted, and its rows put in the table — 20–50 ms of the first switch to each view on top
+of what every switch costs, 60–90 ms in all where the budget is 50. Once the first audit
+is complete, each view not built yet is built in its hidden pane, one at a time with a
+pause between, and given the audit's rows (up to ``AHEAD_MAX_FILES`` memories: past that
+nothing is made ahead, as before). The Trend view is built but its
+history is not read: that audits every commit, and waits until the view is shown.
+
+Built only while nothing else goes on: no audit running, no dialog or help above the
+views, no key waiting for the focus, no key or mouse event for ``AHEAD_QUIET`` seconds;
+otherwise it tries again a little later. A key pressed meanwhile waits for one view's
+build at most.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from textual.css.query import NoMatches
+from textual.widget import Widget
+from textual.widgets import TabPane
+
+from memtui.tui.layout import VIEWS
+from memtui.tui.views.base import AuditView
+from memtui.tui.views.trend import TrendView
+from memtui.tui.widgets.audit_table import AuditTable
+
+#: Seconds between two views built ahead (the loop's other work runs in between).
+AHEAD_GAP = 0.05
+#: Seconds before trying again while the app is busy (an audit, a dialog, keys held).
+AHEAD_RETRY = 0.5
+#: Seconds without a key or a mouse event before a view is built ahead: keys coming one
+#: after another (a page-down held) are not slowed by a build between two of them.
+AHEAD_QUIET = 0.5
+#: Past this many memories nothing is made ahead (no view built, no module imported): at
+#: 10,000 the views' rows and the Graph's tree of every memory would hold the screen's
+#: thread and the memory for views the operator may never open; measured there
+#: (``bench/tui.py``), the imports and the hidden views raised the app's peak RSS by ~9 MiB
+#: (to 194–199 against a 200 MiB goal) and put a build between two heartbeats of the Files
+#: view's first fill (62 ms of CPU, goal 50). Such a workspace behaves as before.
+AHEAD_MAX_FILES = 2_000
+
+
+class BuildAhead:
+    """Mixed into ``MemtuiApp``: needs ``_ui``, ``view``, ``result``, ``keys``, ``heap``,
+    ``_auditing``, ``screen_stack`` and ``set_timer``."""
+
+    _ahead_started = False
+
+    def ahead_wanted(self) -> bool:
+        """Whether the workspace is small enough for views and modules made ahead."""
+        result = self.result  # type: ignore[attr-defined]
+        return result is not None and len(result.files) <= AHEAD_MAX_FILES
+
+    def _start_building_ahead(self) -> None:
+        """The first audit is complete: build the views not shown yet, one at a time."""
+        if self._ahead_started or not self.ahead_wanted():
+            return
+        self._ahead_started = True
+        self.set_timer(AHEAD_GAP, self._build_ahead)  # type: ignore[attr-defined]
+
+    def _unbuilt(self) -> str | None:
+        """The first view (in key order) whose pane holds no view yet."""
+        ui: Any = self._ui  # type: ignore[attr-defined]
+        for pid, _, _ in VIEWS:
+            try:
+                pane = ui.query_one(f"#{pid}", TabPane)
+            except NoMatches:
+                return None  # the app is closing
+            if not pane.children:
+                return pid
+        return None
+
+    async def _build_ahead(self) -> None:
+        app: Any = self
+        if not app.is_running:
+            return  # closing
+        if len(app.screen_stack) != 1:
+            if app.screen_stack:  # a dialog or the help is up (none: the app is closing)
+                app.set_timer(AHEAD_RETRY, self._build_ahead)
+            return
+        if (app._auditing or app.keys.held
+                or time.monotonic() - app.heap.last_input < AHEAD_QUIET):
+            app.set_timer(AHEAD_RETRY, self._build_ahead)
+            return
+        pid = self._unbuilt()
+        if pid is None:
+            return
+        view: Widget = app.view(pid)  # mounted hidden; takes the latest audit, not drawn
+        while not view.is_mounted:
+            if not view.is_attached:
+                return  # removed (the app is closing)
+            await asyncio.sleep(0)
+        if not app.is_running:
+            return
+        if isinstance(view, AuditView) and not isinstance(view, TrendView):
+            try:
+                view.ensure_fresh()  # its rows in now, not in the key that first shows it
+                if isinstance(view, AuditTable):
+                    view.draw_ahead()  # and the lines its first frame shows
+            except NoMatches:
+                return  # its widgets taken down meanwhile: the app is closing
+        app.set_timer(AHEAD_GAP, self._build_ahead)
