@@ -193,11 +193,13 @@ class AppActions:
         action = action.removeprefix("app.")
         if action in NOT_OFFERED_IN.get(self._shown_pid, ()):
             return True
-        if self.screen is not self._ui or action not in ACTION_OPS:
-            return False
+        result = self.result  # type: ignore[attr-defined]
+        if result is None or self.screen is not self._ui or action not in ACTION_OPS:
+            return False  # (before the first audit every key is offered: reading the
+            # folder's profile from its files is too dear for each footer row, a freeze)
         from memtui.edit.agent_ops import refusal
 
-        profile = self._profile()
+        profile = str(result.profile)
         op = ("remove-duplicate-entry" if action == "delete" and profile == "hermes"
               else ACTION_OPS[action])
         return refusal(profile, op) is not None

@@ -230,6 +230,8 @@ class AuditWorker:
             return  # the app is closing
         before = self.result
         self.result = result
+        if before is None or before.profile != result.profile:
+            self.refresh_bindings()  # the footer leaves out what the profile does not offer
         self._rows = rows
         self._rows_coming = set(coming)
         self.shown += 1

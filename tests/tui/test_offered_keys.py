@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 from pathlib import Path
 
+import pytest
 from textual.geometry import Region
 
 from memtui.core.audit import AuditOptions
@@ -128,3 +129,28 @@ async def test_operations_the_profile_does_not_offer_are_not_in_the_footer(
         await pilot.press("R")  # still says why
         await wait_for(pilot, lambda: "not offered under the hermes profile" in " ".join(
             str(n.message) for n in app._notifications))
+
+
+async def test_the_footer_reads_the_profile_from_the_audit_not_the_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the first audit the footer asked the folder's files for its profile (its
+    config, its layout) for every row of every render: an 85-112 ms freeze while a
+    10,000-memory workspace opened (bench/tui.py, session 21). It takes the audit's."""
+    import memtui.edit.agent_ops as agent_ops
+
+    asked: list[object] = []
+    real = agent_ops.profile_for
+    monkeypatch.setattr(agent_ops, "profile_for",
+                        lambda *a, **k: asked.append(a) or real(*a, **k))
+    mem = tmp_path / "memories"
+    mem.mkdir()
+    (mem / "MEMORY.md").write_text("one fact\n§\nanother fact\n", encoding="utf-8")
+    (mem / "USER.md").write_text("the user\n", encoding="utf-8")
+    app = open_app(mem, watch=False)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await started(pilot, app)
+        footer = app.query_one(FittingFooter)
+        await switch(pilot, app, "1")
+        await wait_for(pilot, lambda: {"help", "quit"} <= offered(footer))
+        assert not {"fold", "unfold"} & offered(footer), offered(footer)
+    assert asked == []
