@@ -157,6 +157,7 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         #: The first audit's summary ("audited N memory files in T s"), while the notice
         #: still shows it: a watch problem heard after it joins it rather than replace it.
         self._summary: str | None = None
+        self._below = ""  # where the memory is, when the folder opened has none
         self._requested_theme = theme
         self._auditing = False
         self.heap = HeapKeeper()

@@ -335,7 +335,7 @@ class AuditWorker:
 
     def _summary_text(self) -> str:
         assert self._summary is not None
-        return getattr(self, "_below", "") + self._summary + (
+        return self._below + self._summary + (
             f"; {self.watch_problem or 'watching for changes'}" if self.watching else "")
 
     def _say_summary(self) -> None:
