@@ -34,3 +34,31 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def real_tick(monkeypatch: pytest.MonkeyPatch) -> None:
     """The caches' real window for a clock's tick (after `cache` made it 0)."""
     monkeypatch.setattr(scan_cache, "GRANULARITY_NS", REAL_TICK)
+
+
+#: Each test of these modules runs on both paths of the sketch's per-text loops: the compiled
+#: kernel (``memtui_native``, when it is built here) and the pure-Python steps
+#: (`memtui.core.checks.near_duplicate_kernel`): their findings must be the same.
+KERNEL_MODULES = ("test_near_duplicate", "test_outputs_identical", "test_blind_rules",
+                  "test_blind_sets")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    name = metafunc.module.__name__.rpartition(".")[2]
+    if "sketch_kernel" in metafunc.fixturenames and name.startswith(KERNEL_MODULES) \
+            and name != "test_near_duplicate_kernel":  # which compares the two itself
+        from memtui.core.checks.near_duplicate_kernel import NATIVE
+        paths = ["python", "native"] if NATIVE is not None else ["python"]
+        metafunc.parametrize("sketch_kernel", paths, indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def sketch_kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The sketch's path for a test of `KERNEL_MODULES` (both, parametrised); others run
+    the default (the kernel when built)."""
+    path = getattr(request, "param", "default")
+    if path == "python":  # in this process, and in those a test starts
+        import memtui.core.checks.near_duplicate_sketch as nds
+        monkeypatch.setattr(nds, "NATIVE", None)
+        monkeypatch.setenv("MEMTUI_PURE_PYTHON", "1")
+    return path

@@ -85,6 +85,7 @@ def test_remembered_bigram_hashes_change_no_sketch(monkeypatch) -> None:
     alone, also when the memory is emptied as it fills (a small bound here), and stay bounded."""
     import memtui.core.checks.near_duplicate_sketch as nds
 
+    monkeypatch.setattr(nds, "NATIVE", None)  # the Python steps' memory (the kernel has none)
     rng = random.Random(3403)
     chars = "日本語の文書を読む記憶検査重複한국어테스트中文資料來源量測確認"
     texts = ["".join(rng.choice(chars) for _ in range(rng.randrange(20, 400)))
@@ -118,7 +119,9 @@ def test_a_text_without_cjk_compiles_no_cjk_stem_pattern() -> None:
             "assert 'findall' not in vars(n._STEM_RE), 'compiled'\n"
             "assert s and n._words(t) == n._words(t, True)\n"
             "assert 'findall' in vars(n._STEM_RE)\n")
-    subprocess.run([sys.executable, "-c", code], check=True)
+    # the Python steps' patterns (the compiled kernel's stems use none)
+    env = dict(os.environ, MEMTUI_PURE_PYTHON="1")
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)
 
 
 #: Texts holding slots: numbers, dates, a code span, a handle, names, a label's value after
@@ -225,5 +228,6 @@ def test_importing_the_sketch_compiles_no_cjk_class() -> None:
             "assert n.sketch('批次 12 的良率 93.5%，' + '蝕刻速率在保養之後漂移，' * 20)\n"
             "assert not lazy(n._RUN) and lazy(n._TOKEN_RE)\n")
     root = str(Path(nd.__file__).resolve().parents[3])  # this tree's memtui, not another's
-    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               MEMTUI_PURE_PYTHON="1")  # the Python steps' patterns (the kernel's use none)
     subprocess.run([sys.executable, "-c", code], check=True, env=env)

@@ -88,6 +88,7 @@ from collections.abc import Iterable
 from itertools import filterfalse, repeat
 from operator import and_, or_, xor
 
+from memtui.core.checks.near_duplicate_kernel import NATIVE
 from memtui.core.checks.near_duplicate_numbers import has_number_words, word_numbers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -261,6 +262,8 @@ def _crcs(values: set[str]) -> list[int]:
 
 def _read(text: str) -> tuple[str, list[str]]:
     """(the part of ``text`` sketched, its Chinese, Japanese and Korean runs)."""
+    if NATIVE is not None:  # the same, compiled (`near_duplicate_kernel`)
+        return NATIVE.read(text, MAX_CHARS, MAX_CJK)
     text = text[:MAX_CHARS]
     if text.isascii():
         return text, []
@@ -373,14 +376,14 @@ def _words(text: str, plain: bool = False) -> set[str]:
     Japanese or Korean character."""
     stems = _STEM_PLAIN if plain or text.isascii() else _STEM_RE
     if text.isascii():
-        return set(stems.findall(text.lower()))
+        return set(_stems(stems, text.lower()))
     if _INDIC.search(text, 0, 1000):  # a word of an Indic script without its vowel signs (marks,
         text = _INDIC_MARKS.sub("", text)  # which ``\w`` splits words at): its consonants
     if "\u0130" in text:  # İ lowers to two characters, the second no letter
-        words = set(stems.findall(text.lower()))
+        words = set(_stems(stems, text.lower()))
         joined = "\n".join(words)
     else:  # the stems lowered, not the text: lowering keeps letters letters, one for one
-        joined = "\n".join(set(stems.findall(text))).lower()
+        joined = "\n".join(set(_stems(stems, text))).lower()
         words = set(joined.split("\n"))
         words.discard("")
     if joined.isascii():
@@ -398,6 +401,13 @@ def _words(text: str, plain: bool = False) -> set[str]:
     return words
 
 
+def _stems(stems: re.Pattern[str], text: str) -> list[str]:
+    """``stems.findall(text)`` (`_STEM_RE` or `_STEM_PLAIN`), compiled when it can be."""
+    if NATIVE is None:
+        return stems.findall(text)
+    return NATIVE.stems(text, stems is _STEM_PLAIN, STEM)
+
+
 def _rewritten(text: str, joined: str, stems: re.Pattern[str]) -> tuple[str, set[str]]:
     """(the stems ``joined`` as Arabic and the alphabets written without spaces need them,
     the trigrams of the latter): an Arabic word without its vowel marks and the article or
@@ -406,7 +416,7 @@ def _rewritten(text: str, joined: str, stems: re.Pattern[str]) -> tuple[str, set
     bigram of an alphabet is too common to tell texts apart), their stems dropped."""
     if _ARABIC.search(joined):
         text = _ARABIC_PREFIX.sub("", _ARABIC_MARKS.sub("", text))
-        joined = "\n".join(set(stems.findall(text.lower())))
+        joined = "\n".join(set(_stems(stems, text.lower())))
     runs = _SYLLABIC_RUN.findall(text)
     if not runs:
         return joined, set()
@@ -433,6 +443,13 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int
     integer, hashed as a 1-tuple (Python's tuple hash of integers: the same in every
     process); the hash's low ``HASH_BITS`` bits are kept (an integer Python holds in one
     digit: sorted, hashed and intersected fastest)."""
+    crcs, units, numbers, spelled = _inputs(text, runs)
+    return _hashed(crcs, units), numbers, spelled
+
+
+def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list[int]]:
+    """(the CRC-32s of the words and numbers, the runs joined by NULs: the bigrams' units,
+    the numbers' CRC-32s, the CRC-32s of the numbers in words): what `_hashed` hashes."""
     if "**" in text or "__" in text:
         text = _LABEL.sub("\n", "\n" + text)
     words = _words(text, not runs)
@@ -440,16 +457,25 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int
     numbers = _crcs(found_numbers)
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
-    out = set(map(and_, map(hash, zip(words_crcs, repeat(1))), repeat(HASH_MASK)))
     spelled = _crcs(word_numbers(text)) if has_number_words(words) else []
     if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
         spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
-    if runs:  # all runs at once, a NUL between two (its bigrams are the runs' edges)
-        units = "\0".join(runs)[:MAX_CJK].encode("utf-16-le")
-        pairs = array("I", units[:len(units) // 4 * 4])
-        pairs.extend(array("I", units[2:2 + (len(units) - 2) // 4 * 4]))
+    # all runs at once, a NUL between two (its bigrams are the runs' edges)
+    return words_crcs, "\0".join(runs)[:MAX_CJK], numbers, spelled
+
+
+def _hashed(crcs: list[int], units: str) -> set[int]:
+    """The shingles' hashes: each CRC-32 ``crcs`` as ``hash((crc, 1))``, each bigram of
+    ``units`` (its UTF-16 code units) as `_add_bigram_hashes`, their low ``HASH_BITS``."""
+    if NATIVE is not None:
+        return NATIVE.hashes(crcs, units, HASH_MASK)
+    out = set(map(and_, map(hash, zip(crcs, repeat(1))), repeat(HASH_MASK)))
+    if units:
+        raw = units.encode("utf-16-le")
+        pairs = array("I", raw[:len(raw) // 4 * 4])
+        pairs.extend(array("I", raw[2:2 + (len(raw) - 2) // 4 * 4]))
         _add_bigram_hashes(out, pairs)
-    return out, numbers, spelled
+    return out
 
 
 # The low ``HASH_BITS`` bits of a 1-tuple's hash, ``hash((x,))``, for many 32-bit ``x`` at
@@ -766,24 +792,32 @@ def sketch(text: str, kind: str = "") -> bytes:
     """The sketch of ``text`` (see the module's docstring); empty when it is too short.
     ``kind``: the memory's type, a fact of its own (`kind_fact`)."""
     text, runs = _read(text)
-    found, numbers, spelled = _shingles(text, runs)
-    if len(found) < MIN_SHINGLES:
-        return b""
-    bottom = sorted(found)[:BOTTOM]
-    packed = array("Q", bottom)  # unsigned: CPython stores an item without parsing it
-    # Each hash's bin, its low 6 bits, read from its low byte (no integer made), the
-    # smallest last: it stays in its bin.
-    bins = packed.tobytes()[-8::-8].translate(_BIN_OF_BYTE)
-    # An empty bin takes the smallest hash of all, mixed with its number: the bins made so
-    # first (in order), then the hashes written over them.
-    got = dict(zip(_BINS, map(xor, repeat(bottom[0], K), _BINS), strict=True))
-    got.update(zip(bins, reversed(bottom), strict=True))
-    out = array("Q", got.values())  # every value is unsigned: the bytes are "q"'s
+    crcs, units, numbers, spelled = _inputs(text, runs)
+    if NATIVE is not None:  # the bins, the count and the bottom hashes, compiled
+        head = NATIVE.head(crcs, units, HASH_MASK, K, BOTTOM, MIN_SHINGLES)
+        if not head:
+            return b""
+        out = array("Q")
+        out.frombytes(head)
+    else:
+        found = _hashed(crcs, units)
+        if len(found) < MIN_SHINGLES:
+            return b""
+        bottom = sorted(found)[:BOTTOM]
+        packed = array("Q", bottom)  # unsigned: CPython stores an item without parsing it
+        # Each hash's bin, its low 6 bits, read from its low byte (no integer made), the
+        # smallest last: it stays in its bin.
+        bins = packed.tobytes()[-8::-8].translate(_BIN_OF_BYTE)
+        # An empty bin takes the smallest hash of all, mixed with its number: the bins made
+        # so first (in order), then the hashes written over them.
+        got = dict(zip(_BINS, map(xor, repeat(bottom[0], K), _BINS), strict=True))
+        got.update(zip(bins, reversed(bottom), strict=True))
+        out = array("Q", got.values())  # every value is unsigned: the bytes are "q"'s
+        out.append(len(bottom))
+        out += packed
     known = facts(text, numbers, spelled)
     if kind:
         known = kind_fact(known, kind)
-    out.append(len(bottom))
-    out += packed
     out.append(len(known))
     out.extend(known)
     field = fields(text)

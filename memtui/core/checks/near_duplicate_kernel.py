@@ -1,0 +1,59 @@
+"""The compiled kernel of `near_duplicate`'s sketch, when there is one (issue 34).
+
+``memtui_native`` (native/memtui_native.c) is an optional C extension, built with the wheel
+when a C compiler is at hand (hatch_build.py) or in place by ``python hatch_build.py``. It
+runs the sketch's per-text loops (the window read, the word stems, the shingles' hashes,
+their bottom-k and MinHash bins) where the pure-Python steps of
+`memtui.core.checks.near_duplicate_sketch` are interpreted, returning exactly what they
+return: the sketches, the store and every finding are the same either way
+(tests/core/test_near_duplicate_kernel.py).
+
+`NATIVE` is the module, or None: not built, built for another kernel (``KERNEL``), failing
+its self-check (its hashes against Python's ``hash``: a build where CPython hashes tuples
+otherwise), or turned off by ``MEMTUI_PURE_PYTHON=1``. Read once, at import.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+__all__ = ["KERNEL", "NATIVE", "load"]
+
+KERNEL = 1  # the memtui_native.KERNEL this code was written against
+
+#: 32-bit values whose hashes the self-check compares (edges of the range, CJK bigrams).
+_PROBES = (0, 1, 2, 0x3FFFFFFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x4E004E01, 0x9FFF3002,
+           0x0000AC00, 12345678, 3527539)
+
+
+def _works(mod: ModuleType) -> bool:
+    """Whether ``mod``'s hashes are Python's (``hash((x, 1))``, ``hash((x,))``): the kernel
+    writes CPython's tuple hash out, which another build or version might not share."""
+    mask = (1 << 32) - 1
+    want = {hash((x, 1)) & mask for x in _PROBES}
+    units = "".join(map(chr, (0x4E00, 0x4E01, 0, 0x9FFF, 0x3002, 0xAC00, 0x5C71)))
+    raw = units.encode("utf-16-le")
+    pairs = [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw) - 3, 2)]
+    want |= {hash((x,)) & mask for x in pairs}
+    return mod.hashes(list(_PROBES), units, mask) == want
+
+
+def load(environ: dict[str, str] | None = None) -> ModuleType | None:
+    """``memtui_native`` when it can be used (see the module's docstring), else None."""
+    env = os.environ if environ is None else environ
+    if env.get("MEMTUI_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        import memtui_native  # type: ignore[import-not-found]  # optional, compiled
+    except ImportError:
+        return None
+    if getattr(memtui_native, "KERNEL", None) != KERNEL:
+        return None
+    try:
+        return memtui_native if _works(memtui_native) else None
+    except Exception:  # a broken build: the Python steps instead
+        return None
+
+
+NATIVE: ModuleType | None = load()

@@ -1,0 +1,411 @@
+/* memtui_native: the per-text loops of near_duplicate's sketch, compiled (issue 34).
+ *
+ * Optional. memtui.core.checks.near_duplicate_kernel imports it when it is built and
+ * passes its self-check, and otherwise runs the same steps in Python
+ * (memtui/core/checks/near_duplicate_sketch.py); every function here returns exactly what
+ * the Python step it replaces returns (tests/core/test_near_duplicate_kernel.py):
+ *
+ *   read(text, max_chars, max_cjk)  -> (str, list[str])   `_read`
+ *   stems(text, plain, stem)        -> list[str]          `_STEM_RE` / `_STEM_PLAIN`.findall
+ *   hashes(crcs, units, mask)       -> set[int]           `_shingles`' hashing
+ *   head(crcs, units, mask, k, bottom, min_shingles) -> bytes
+ *        the sketch's K bins, the count of bottom hashes and the hashes, as array("Q")'s
+ *        bytes; b"" when fewer than min_shingles distinct hashes
+ *
+ * The hashes are CPython's tuple hashes (xxHash's round, Objects/tupleobject.c) of
+ * (crc, 1) and of (bigram,), written out here; the Python side checks them against
+ * ``hash`` at import and keeps to Python where they differ.  Every size is bounded by its
+ * input's (a list, a str), every allocation checked.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define KERNEL 1 /* what near_duplicate_kernel expects: bumped when a result changes */
+
+#if SIZEOF_VOID_P >= 8
+#define P1 ((uint64_t)11400714785074694791ULL)
+#define P2 ((uint64_t)14029467366897019727ULL)
+#define P5 ((uint64_t)2870177450012600261ULL)
+#define ROT(x) (((x) << 31) | ((x) >> 33))
+typedef uint64_t uhash;
+#else
+#define P1 ((uint32_t)2654435761UL)
+#define P2 ((uint32_t)2246822519UL)
+#define P5 ((uint32_t)374761393UL)
+#define ROT(x) (((x) << 13) | ((x) >> 19))
+typedef uint32_t uhash;
+#endif
+
+static inline uhash tuple_end(uhash acc, Py_ssize_t len)
+{
+    acc += (uhash)len ^ (P5 ^ (uhash)3527539UL);
+    if (acc == (uhash)-1)
+        return (uhash)1546275796;
+    return acc;
+}
+
+/* hash((lane_hash, 1)) */
+static inline uhash hash_pair_one(uhash lane)
+{
+    uhash acc = P5;
+    acc += lane * P2;
+    acc = ROT(acc);
+    acc *= P1;
+    acc += (uhash)1 * P2;
+    acc = ROT(acc);
+    acc *= P1;
+    return tuple_end(acc, 2);
+}
+
+/* hash((x,)) for an int x below 2**32 (its hash is itself) */
+static inline uhash hash_single(uhash x)
+{
+    uhash acc = P5;
+    acc += x * P2;
+    acc = ROT(acc);
+    acc *= P1;
+    return tuple_end(acc, 1);
+}
+
+/* Chinese, Japanese and Korean: `_UNSPACED` */
+static inline int unspaced(Py_UCS4 c)
+{
+    return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff)
+           || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xac00 && c <= 0xd7af);
+}
+
+/* `[^\W\d_]` as `re` reads it for a str pattern: \w is Py_UNICODE_ISALNUM or "_", \d is
+ * Py_UNICODE_ISDECIMAL. */
+static inline int letter(Py_UCS4 c)
+{
+    if (c < 128)
+        return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    return Py_UNICODE_ISALNUM(c) && !Py_UNICODE_ISDECIMAL(c);
+}
+
+/* Append the runs of `_UNSPACED` characters in text[start:end] to list; their length to
+ * *total. */
+static int add_runs(PyObject *text, Py_ssize_t start, Py_ssize_t end, PyObject *list,
+                    Py_ssize_t *total)
+{
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t i = start;
+    while (i < end) {
+        if (!unspaced(PyUnicode_READ(kind, data, i))) {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 1;
+        while (j < end && unspaced(PyUnicode_READ(kind, data, j)))
+            j++;
+        PyObject *run = PyUnicode_Substring(text, i, j);
+        if (run == NULL)
+            return -1;
+        int rc = PyList_Append(list, run);
+        Py_DECREF(run);
+        if (rc < 0)
+            return -1;
+        *total += j - i;
+        i = j;
+    }
+    return 0;
+}
+
+static PyObject *native_read(PyObject *self, PyObject *args)
+{
+    PyObject *whole, *text = NULL, *runs = NULL, *out = NULL;
+    Py_ssize_t max_chars, max_cjk;
+    if (!PyArg_ParseTuple(args, "Unn:read", &whole, &max_chars, &max_cjk))
+        return NULL;
+    if (max_chars < 0 || max_cjk < 0 || max_cjk > PY_SSIZE_T_MAX / 4) {
+        PyErr_SetString(PyExc_ValueError, "read: a bound out of range");
+        return NULL;
+    }
+    text = PyUnicode_Substring(whole, 0, max_chars);
+    if (text == NULL)
+        return NULL;
+    runs = PyList_New(0);
+    if (runs == NULL)
+        goto done;
+    if (PyUnicode_IS_ASCII(text)) {
+        out = PyTuple_Pack(2, text, runs);
+        goto done;
+    }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), window = 2 * max_cjk, total = 0;
+    if (add_runs(text, 0, n < window ? n : window, runs, &total) < 0)
+        goto done;
+    if (total + PyList_GET_SIZE(runs) >= max_cjk) {
+        PyObject *cut = PyUnicode_Substring(text, 0, window);
+        if (cut != NULL) {
+            out = PyTuple_Pack(2, cut, runs);
+            Py_DECREF(cut);
+        }
+        goto done;
+    }
+    if (n > window && add_runs(text, window, n, runs, &total) < 0)
+        goto done;
+    out = PyTuple_Pack(2, text, runs);
+done:
+    Py_XDECREF(text);
+    Py_XDECREF(runs);
+    return out;
+}
+
+static PyObject *native_stems(PyObject *self, PyObject *args)
+{
+    PyObject *text;
+    int plain;
+    Py_ssize_t stem;
+    if (!PyArg_ParseTuple(args, "Upn:stems", &text, &plain, &stem))
+        return NULL;
+    if (stem < 3) {
+        PyErr_SetString(PyExc_ValueError, "stems: stem under 3");
+        return NULL;
+    }
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0;
+#define IS_LETTER(c) ((plain || !unspaced(c)) && letter(c))
+    while (i < n) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (!IS_LETTER(c)) {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 1;
+        while (j < n) {
+            c = PyUnicode_READ(kind, data, j);
+            if (!IS_LETTER(c))
+                break;
+            j++;
+        }
+        if (j - i >= 3) { /* a word of three letters or more: its first `stem` */
+            PyObject *s = PyUnicode_Substring(text, i, j - i > stem ? i + stem : j);
+            if (s == NULL || PyList_Append(out, s) < 0) {
+                Py_XDECREF(s);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(s);
+        }
+        i = j;
+    }
+#undef IS_LETTER
+    return out;
+}
+
+/* Radix sort of n 32-bit values (4 passes of 8 bits; a pass whose digit is the same in
+ * every value skipped), then duplicates dropped: the count left. */
+static Py_ssize_t sort_unique(uint32_t *a, uint32_t *tmp, Py_ssize_t n)
+{
+    Py_ssize_t count[256];
+    for (int shift = 0; shift < 32; shift += 8) {
+        memset(count, 0, sizeof count);
+        for (Py_ssize_t i = 0; i < n; i++)
+            count[(a[i] >> shift) & 0xFF]++;
+        if (n == 0 || count[(a[0] >> shift) & 0xFF] == n)
+            continue;
+        Py_ssize_t sum = 0;
+        for (int d = 0; d < 256; d++) {
+            Py_ssize_t c = count[d];
+            count[d] = sum;
+            sum += c;
+        }
+        for (Py_ssize_t i = 0; i < n; i++)
+            tmp[count[(a[i] >> shift) & 0xFF]++] = a[i];
+        memcpy(a, tmp, (size_t)n * sizeof *a);
+    }
+    Py_ssize_t m = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (m == 0 || a[i] != a[m - 1])
+            a[m++] = a[i];
+    return m;
+}
+
+/* Every shingle's hash (masked) into a new buffer: the words' and numbers' CRCs as
+ * hash((crc, 1)), the bigrams of units' UTF-16 code units as hash((x,)).  *n its length;
+ * NULL with an exception set. */
+static uint32_t *all_hashes(PyObject *crcs, PyObject *units, uint32_t mask, Py_ssize_t *n)
+{
+    PyObject *seq = PySequence_Fast(crcs, "crcs: a sequence of int");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t nw = PySequence_Fast_GET_SIZE(seq), nb = 0, len = 0;
+    uint16_t *b = NULL; /* units as UTF-16 code units, as str.encode("utf-16-le") */
+    uint32_t *out = NULL;
+    Py_ssize_t nu = PyUnicode_GET_LENGTH(units);
+    if (nu > PY_SSIZE_T_MAX / 8) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (nu > 0) {
+        int kind = PyUnicode_KIND(units);
+        const void *data = PyUnicode_DATA(units);
+        b = PyMem_Malloc((size_t)nu * 2 * sizeof *b);
+        if (b == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < nu; i++) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, i);
+            if (c >= 0xD800 && c <= 0xDFFF) { /* a lone surrogate: the codec's error */
+                PyObject *raw = PyUnicode_AsEncodedString(units, "utf-16-le", "strict");
+                if (raw != NULL) { /* never: the codec refuses it too */
+                    Py_DECREF(raw);
+                    PyErr_SetString(PyExc_UnicodeError, "units: a lone surrogate");
+                }
+                goto done;
+            }
+            if (c < 0x10000) {
+                b[len++] = (uint16_t)c;
+            } else {
+                c -= 0x10000;
+                b[len++] = (uint16_t)(0xD800 | (c >> 10));
+                b[len++] = (uint16_t)(0xDC00 | (c & 0x3FF));
+            }
+        }
+        /* in bytes: len * 2; pairs: (2 len) / 4 from 0, (2 len - 2) / 4 from 2 */
+        nb = len / 2 + (len >= 1 ? (len - 1) / 2 : 0);
+    }
+    if (nw > PY_SSIZE_T_MAX / 8 - nb) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    out = PyMem_Malloc((size_t)(nw + nb + 1) * 2 * sizeof *out); /* room to sort in too */
+    if (out == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t k = 0;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        Py_hash_t h = PyObject_Hash(items[i]);
+        if (h == -1 && PyErr_Occurred()) {
+            PyMem_Free(out);
+            out = NULL;
+            goto done;
+        }
+        out[k++] = (uint32_t)(hash_pair_one((uhash)h) & mask);
+    }
+    /* the pairs `array("I", raw[:len // 4 * 4])` and `raw[2:2 + (len - 2) // 4 * 4]` of
+     * the bytes read: each two units, the first the low half */
+    for (Py_ssize_t i = 0; i + 2 <= len; i += 2)
+        out[k++] = (uint32_t)(hash_single((uhash)((uint32_t)b[i] | (uint32_t)b[i + 1] << 16))
+                              & mask);
+    for (Py_ssize_t i = 1; i + 2 <= len; i += 2)
+        out[k++] = (uint32_t)(hash_single((uhash)((uint32_t)b[i] | (uint32_t)b[i + 1] << 16))
+                              & mask);
+    *n = k;
+done:
+    Py_DECREF(seq);
+    PyMem_Free(b);
+    return out;
+}
+
+static int parse_mask(PyObject *obj, uint32_t *mask)
+{
+    unsigned long long m = PyLong_AsUnsignedLongLong(obj);
+    if (m == (unsigned long long)-1 && PyErr_Occurred())
+        return -1;
+    if (m > 0xFFFFFFFFULL) {
+        PyErr_SetString(PyExc_ValueError, "mask: at most 32 bits");
+        return -1;
+    }
+    *mask = (uint32_t)m;
+    return 0;
+}
+
+static PyObject *native_hashes(PyObject *self, PyObject *args)
+{
+    PyObject *crcs, *units, *mask_obj;
+    uint32_t mask;
+    if (!PyArg_ParseTuple(args, "OUO:hashes", &crcs, &units, &mask_obj)
+        || parse_mask(mask_obj, &mask) < 0)
+        return NULL;
+    Py_ssize_t n;
+    uint32_t *h = all_hashes(crcs, units, mask, &n);
+    if (h == NULL)
+        return NULL;
+    PyObject *out = PySet_New(NULL);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        PyObject *v = PyLong_FromUnsignedLong(h[i]);
+        if (v == NULL || PySet_Add(out, v) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(v);
+    }
+    PyMem_Free(h);
+    return out;
+}
+
+static PyObject *native_head(PyObject *self, PyObject *args)
+{
+    PyObject *crcs, *units, *mask_obj;
+    uint32_t mask;
+    Py_ssize_t k, bottom, min_shingles;
+    if (!PyArg_ParseTuple(args, "OUOnnn:head", &crcs, &units, &mask_obj, &k, &bottom,
+                          &min_shingles) || parse_mask(mask_obj, &mask) < 0)
+        return NULL;
+    if (k < 1 || k > 256 || (k & (k - 1)) || bottom < 1 || bottom > (1 << 20)) {
+        PyErr_SetString(PyExc_ValueError, "head: k a power of two to 256, bottom 1 to 2**20");
+        return NULL;
+    }
+    Py_ssize_t n;
+    uint32_t *h = all_hashes(crcs, units, mask, &n);
+    if (h == NULL)
+        return NULL;
+    Py_ssize_t m = sort_unique(h, h + n + 1, n);
+    if (m < min_shingles || m == 0) {
+        PyMem_Free(h);
+        return PyBytes_FromStringAndSize(NULL, 0);
+    }
+    Py_ssize_t kept = m < bottom ? m : bottom;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (k + 1 + kept) * 8);
+    if (out != NULL) {
+        uint64_t *o = (uint64_t *)PyBytes_AS_STRING(out);
+        /* an empty bin: the smallest hash mixed with its number; else its smallest */
+        for (Py_ssize_t i = 0; i < k; i++)
+            o[i] = (uint64_t)h[0] ^ (uint64_t)i;
+        for (Py_ssize_t i = kept - 1; i >= 0; i--)
+            o[h[i] & (uint32_t)(k - 1)] = h[i];
+        o[k] = (uint64_t)kept;
+        for (Py_ssize_t i = 0; i < kept; i++)
+            o[k + 1 + i] = h[i];
+    }
+    PyMem_Free(h);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"read", native_read, METH_VARARGS,
+     "read(text, max_chars, max_cjk) -> (the part sketched, its CJK runs)"},
+    {"stems", native_stems, METH_VARARGS,
+     "stems(text, plain, stem) -> the first `stem` letters of each word of 3 or more"},
+    {"hashes", native_hashes, METH_VARARGS,
+     "hashes(crcs, units, mask) -> the set of shingle hashes"},
+    {"head", native_head, METH_VARARGS,
+     "head(crcs, units, mask, k, bottom, min_shingles) -> bins, count, bottom hashes"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "memtui_native",
+    "near_duplicate's per-text loops, compiled (optional; see "
+    "memtui.core.checks.near_duplicate_kernel).",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit_memtui_native(void)
+{
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "KERNEL", KERNEL) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
