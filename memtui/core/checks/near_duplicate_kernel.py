@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from types import ModuleType
 
-__all__ = ["KERNEL", "NATIVE", "load"]
+__all__ = ["KERNEL", "NATIVE", "load", "works"]
 
 KERNEL = 1  # the memtui_native.KERNEL this code was written against
 
@@ -27,7 +27,7 @@ _PROBES = (0, 1, 2, 0x3FFFFFFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x4E004E01, 
            0x0000AC00, 12345678, 3527539)
 
 
-def _works(mod: ModuleType) -> bool:
+def works(mod: ModuleType) -> bool:
     """Whether ``mod``'s hashes are Python's (``hash((x, 1))``, ``hash((x,))``): the kernel
     writes CPython's tuple hash out, which another build or version might not share."""
     mask = (1 << 32) - 1
@@ -51,7 +51,7 @@ def load(environ: dict[str, str] | None = None) -> ModuleType | None:
     if getattr(memtui_native, "KERNEL", None) != KERNEL:
         return None
     try:
-        return memtui_native if _works(memtui_native) else None
+        return memtui_native if works(memtui_native) else None
     except Exception:  # a broken build: the Python steps instead
         return None
 
