@@ -7,6 +7,8 @@
  *
  *   read(text, max_chars, max_cjk)  -> (str, list[str])   `_read`
  *   stems(text, plain, stem)        -> list[str]          `_STEM_RE` / `_STEM_PLAIN`.findall
+ *   words(text, plain, stem, indic) -> set[str] | None   `_words` when no stem needs folding
+ *   shared(xs, ys)                  -> int                len(set(xs) & set(ys)), two buffers
  *   hashes(crcs, units, mask)       -> set[int]           `_shingles`' hashing
  *   head(crcs, units, mask, k, bottom, min_shingles) -> bytes
  *        the sketch's K bins, the count of bottom hashes and the hashes, as array("Q")'s
@@ -22,7 +24,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define KERNEL 1 /* what near_duplicate_kernel expects: bumped when a result changes */
+#define KERNEL 2 /* what near_duplicate_kernel expects: bumped when a function or result changes */
 
 #if SIZEOF_VOID_P >= 8
 #define P1 ((uint64_t)11400714785074694791ULL)
@@ -188,6 +190,79 @@ static PyObject *native_stems(PyObject *self, PyObject *args)
         if (j - i >= 3) { /* a word of three letters or more: its first `stem` */
             PyObject *s = PyUnicode_Substring(text, i, j - i > stem ? i + stem : j);
             if (s == NULL || PyList_Append(out, s) < 0) {
+                Py_XDECREF(s);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(s);
+        }
+        i = j;
+    }
+#undef IS_LETTER
+    return out;
+}
+
+/* `_words` where it needs no folding: the set of the stems lowered when every stem is ASCII
+ * (an ASCII text's, or one whose words are), and no Indic letter in its first `indic`
+ * characters (its vowel signs are dropped first) nor an `İ` (it lowers to two characters):
+ * else None (the Python steps). */
+static PyObject *native_words(PyObject *self, PyObject *args)
+{
+    PyObject *text;
+    int plain;
+    Py_ssize_t stem, indic;
+    if (!PyArg_ParseTuple(args, "Upnn:words", &text, &plain, &stem, &indic))
+        return NULL;
+    if (stem < 3 || stem > 64) {
+        PyErr_SetString(PyExc_ValueError, "words: stem out of 3 to 64");
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0;
+    int ascii = PyUnicode_IS_ASCII(text);
+    if (ascii)
+        plain = 1;
+    else {
+        Py_ssize_t upto = indic < n ? indic : n;
+        for (Py_ssize_t j = 0; j < upto; j++) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, j);
+            if (c >= 0x900 && c <= 0xDFF)
+                Py_RETURN_NONE;
+        }
+        if (PyUnicode_FindChar(text, 0x130, 0, n, 1) != -1)
+            Py_RETURN_NONE;
+    }
+    PyObject *out = PySet_New(NULL);
+    if (out == NULL)
+        return NULL;
+    char buf[64];
+#define IS_LETTER(c) ((plain || !unspaced(c)) && letter(c))
+    while (i < n) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (!IS_LETTER(c)) {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 1;
+        while (j < n) {
+            c = PyUnicode_READ(kind, data, j);
+            if (!IS_LETTER(c))
+                break;
+            j++;
+        }
+        if (j - i >= 3) {
+            Py_ssize_t len = j - i > stem ? stem : j - i;
+            for (Py_ssize_t t = 0; t < len; t++) {
+                Py_UCS4 u = PyUnicode_READ(kind, data, i + t);
+                if (u >= 128) { /* a stem to fold: the Python steps */
+                    Py_DECREF(out);
+                    Py_RETURN_NONE;
+                }
+                buf[t] = (char)(u >= 'A' && u <= 'Z' ? u | 0x20 : u);
+            }
+            PyObject *s = PyUnicode_FromStringAndSize(buf, len);
+            if (s == NULL || PySet_Add(out, s) < 0) {
                 Py_XDECREF(s);
                 Py_DECREF(out);
                 return NULL;
@@ -381,11 +456,128 @@ static PyObject *native_head(PyObject *self, PyObject *args)
     return out;
 }
 
+/* A buffer's values as int64 into *out (PyMem_Malloc'd), their count into *n: formats
+ * "I", "i", "q" and "l"/"L" of 4 or 8 bytes; "Q" while every value is below 2**63.  0,
+ * -1 with an exception set, 1: a format (or a value) read otherwise (the Python step). */
+static int read_values(PyObject *obj, int64_t **out, Py_ssize_t *n)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        if (!PyErr_ExceptionMatches(PyExc_BufferError)
+            && !PyErr_ExceptionMatches(PyExc_TypeError))
+            return -1;
+        PyErr_Clear(); /* no buffer, or not one in a row: the Python step */
+        return 1;
+    }
+    const char *f = view.format ? view.format : "B";
+    if (*f == '@' || *f == '=' || *f == '<')
+        f++;
+    char code = f[0];
+    int ok = f[1] == '\0' && (view.itemsize == 4 || view.itemsize == 8)
+             && (code == 'I' || code == 'i' || code == 'q' || code == 'Q' || code == 'l'
+                 || code == 'L');
+    if (!ok || view.len / view.itemsize > PY_SSIZE_T_MAX / 8) {
+        PyBuffer_Release(&view);
+        return 1;
+    }
+    Py_ssize_t count = view.len / view.itemsize;
+    int64_t *v = PyMem_Malloc((size_t)(count ? count : 1) * sizeof *v);
+    if (v == NULL) {
+        PyBuffer_Release(&view);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int is_signed = code == 'i' || code == 'q' || code == 'l';
+    for (Py_ssize_t i = 0; i < count; i++) {
+        const char *p = (const char *)view.buf + i * view.itemsize;
+        if (view.itemsize == 4) {
+            uint32_t u;
+            memcpy(&u, p, 4);
+            v[i] = is_signed ? (int64_t)(int32_t)u : (int64_t)u;
+        } else {
+            uint64_t u;
+            memcpy(&u, p, 8);
+            if (!is_signed && u >> 63) { /* past int64: the Python step */
+                PyMem_Free(v);
+                PyBuffer_Release(&view);
+                return 1;
+            }
+            v[i] = (int64_t)u;
+        }
+    }
+    PyBuffer_Release(&view);
+    *out = v;
+    *n = count;
+    return 0;
+}
+
+static int cmp_int64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorted and without duplicates (a cached sketch is data: its hashes may be neither). */
+static Py_ssize_t as_set(int64_t *v, Py_ssize_t n)
+{
+    int sorted = 1;
+    for (Py_ssize_t i = 1; i < n && sorted; i++)
+        sorted = v[i - 1] < v[i];
+    if (sorted)
+        return n;
+    qsort(v, (size_t)n, sizeof *v, cmp_int64);
+    Py_ssize_t m = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (m == 0 || v[i] != v[m - 1])
+            v[m++] = v[i];
+    return m;
+}
+
+/* len(frozenset(xs) & frozenset(ys)) of two buffers of integers (a sketch's bottom
+ * hashes); -1 when a buffer's format is not one read here (the caller's Python step). */
+static PyObject *native_shared(PyObject *self, PyObject *args)
+{
+    PyObject *a, *b;
+    if (!PyArg_ParseTuple(args, "OO:shared", &a, &b))
+        return NULL;
+    int64_t *x = NULL, *y = NULL;
+    Py_ssize_t nx, ny;
+    int rc = read_values(a, &x, &nx);
+    if (rc != 0)
+        return rc < 0 ? NULL : PyLong_FromLong(-1);
+    rc = read_values(b, &y, &ny);
+    if (rc != 0) {
+        PyMem_Free(x);
+        return rc < 0 ? NULL : PyLong_FromLong(-1);
+    }
+    nx = as_set(x, nx);
+    ny = as_set(y, ny);
+    Py_ssize_t i = 0, j = 0, shared = 0;
+    while (i < nx && j < ny) {
+        if (x[i] < y[j])
+            i++;
+        else if (x[i] > y[j])
+            j++;
+        else {
+            shared++;
+            i++;
+            j++;
+        }
+    }
+    PyMem_Free(x);
+    PyMem_Free(y);
+    return PyLong_FromSsize_t(shared);
+}
+
 static PyMethodDef methods[] = {
+    {"shared", native_shared, METH_VARARGS,
+     "shared(xs, ys) -> len(set(xs) & set(ys)) of two integer buffers, or -1"},
     {"read", native_read, METH_VARARGS,
      "read(text, max_chars, max_cjk) -> (the part sketched, its CJK runs)"},
     {"stems", native_stems, METH_VARARGS,
      "stems(text, plain, stem) -> the first `stem` letters of each word of 3 or more"},
+    {"words", native_words, METH_VARARGS,
+     "words(text, plain, stem, indic) -> the stems lowered when none needs folding, or None"},
     {"hashes", native_hashes, METH_VARARGS,
      "hashes(crcs, units, mask) -> the set of shingle hashes"},
     {"head", native_head, METH_VARARGS,

@@ -58,7 +58,9 @@ def sketch_kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     the default (the kernel when built)."""
     path = getattr(request, "param", "default")
     if path == "python":  # in this process, and in those a test starts
+        import memtui.core.checks.near_duplicate_kernel as ndk
         import memtui.core.checks.near_duplicate_sketch as nds
         monkeypatch.setattr(nds, "NATIVE", None)
+        monkeypatch.setattr(ndk, "NATIVE", None)
         monkeypatch.setenv("MEMTUI_PURE_PYTHON", "1")
     return path

@@ -1,6 +1,7 @@
-"""The compiled kernel (``memtui_native``) returns exactly what the sketch's Python steps
-return, on any text a str can hold; without it (not built, turned off, another kernel's
-build, a build whose hashes are not Python's) the Python steps run.
+"""The compiled kernel (``memtui_native``) returns exactly what the sketch's (and the
+pairing's shared-hash count's) Python steps return, on any text a str can hold; without it
+(not built, turned off, another kernel's build, a build whose hashes are not Python's) the
+Python steps run.
 
 Each test comparing the two paths is skipped where the kernel is not built (a checkout
 without ``python hatch_build.py``, an install without a compiler); the fallback's tests run
@@ -213,3 +214,47 @@ def test_the_environment_turns_the_kernel_off_in_a_new_process() -> None:
     on = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                         text=True, env=env).stdout
     assert on.split() == [str(kernel.NATIVE is None), "True"]
+
+
+_VALUES = st.lists(st.integers(-(2 ** 63), 2 ** 63 - 1) | st.integers(0, 300), max_size=300)
+
+
+@native
+@settings(max_examples=300, deadline=None)
+@given(_VALUES, _VALUES, st.sampled_from("qQiI"), st.booleans())
+def test_shared_hashes_are_the_sets(xs: list[int], ys: list[int], code: str,
+                                    ordered: bool) -> None:
+    """The pairing's count of two sketches' shared hashes (`near_duplicate_kernel.shared`):
+    any integers, sorted or not (a cached sketch is data), in the formats a sketch is read
+    as, or -1 (the set's count then) for values a format cannot hold or another format."""
+    from array import array
+
+    n = kernel.NATIVE
+    assert n is not None
+    lo, hi = {"q": (-(2 ** 63), 2 ** 63), "Q": (0, 2 ** 64), "i": (-(2 ** 31), 2 ** 31),
+              "I": (0, 2 ** 32)}[code]
+    xs = [x for x in xs if lo <= x < hi]
+    ys = [y for y in ys if lo <= y < hi]
+    if ordered:
+        xs, ys = sorted(set(xs)), sorted(set(ys))
+    a, b = array(code, xs), memoryview(array(code, ys))
+    got = n.shared(a, b)
+    assert got == len(frozenset(xs) & frozenset(ys))
+    assert kernel.shared(frozenset(xs), a, b) == got
+
+
+@native
+def test_shared_reads_a_format_it_cannot_as_minus_one() -> None:
+    from array import array
+
+    n = kernel.NATIVE
+    assert n is not None
+    big = array("Q", [2 ** 64 - 1, 5])
+    assert n.shared(big, array("q", [5])) == -1
+    assert kernel.shared(frozenset(big), big, array("q", [5])) == 1
+    assert n.shared(array("d", [1.0]), array("q", [1])) == -1
+    assert n.shared(b"\x01\x02", b"\x01") == -1  # bytes: unsigned chars
+    strided = memoryview(array("q", [1, 2, 3]))[::2]
+    assert n.shared(array("q", [1, 2]), strided) == -1
+    assert kernel.shared(frozenset([1, 2]), array("q", [1, 2]), strided) == 1
+    assert n.shared([1, 2], array("q", [1])) == -1  # no buffer

@@ -81,6 +81,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from operator import itemgetter
 
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.near_duplicate_kernel import shared as _shared
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
@@ -395,7 +396,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             rest = _rest(sketches[other])  # read in place
             n = rest[0]
             ys = rest[1:1 + n]
-            shared = len(xset.intersection(ys))
+            shared = _shared(xset, xs, ys)
             if not shared:
                 continue
             if nx < BOTTOM and n < BOTTOM:

@@ -3,7 +3,8 @@
 ``memtui_native`` (native/memtui_native.c) is an optional C extension, built with the wheel
 when a C compiler is at hand (hatch_build.py) or in place by ``python hatch_build.py``. It
 runs the sketch's per-text loops (the window read, the word stems, the shingles' hashes,
-their bottom-k and MinHash bins) where the pure-Python steps of
+their bottom-k and MinHash bins; and the pairing's count of two sketches' shared hashes,
+`shared`) where the pure-Python steps of
 `memtui.core.checks.near_duplicate_sketch` are interpreted, returning exactly what they
 return: the sketches, the store and every finding are the same either way
 (tests/core/test_near_duplicate_kernel.py).
@@ -16,11 +17,12 @@ otherwise), or turned off by ``MEMTUI_PURE_PYTHON=1``. Read once, at import.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from types import ModuleType
 
-__all__ = ["KERNEL", "NATIVE", "load", "works"]
+__all__ = ["KERNEL", "NATIVE", "load", "shared", "works"]
 
-KERNEL = 1  # the memtui_native.KERNEL this code was written against
+KERNEL = 2  # the memtui_native.KERNEL this code was written against
 
 #: 32-bit values whose hashes the self-check compares (edges of the range, CJK bigrams).
 _PROBES = (0, 1, 2, 0x3FFFFFFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x4E004E01, 0x9FFF3002,
@@ -57,3 +59,14 @@ def load(environ: dict[str, str] | None = None) -> ModuleType | None:
 
 
 NATIVE: ModuleType | None = load()
+
+
+def shared(xset: frozenset[int], xs: Iterable[int], ys: Iterable[int]) -> int:
+    """``len(xset.intersection(ys))``, ``xset`` being ``frozenset(xs)`` (two sketches' bottom
+    hashes, `near_duplicate._matches`): compiled when it can be (a merge of the two sorted
+    arrays, ~5x less than the set's lookups)."""
+    if NATIVE is not None:
+        got: int = NATIVE.shared(xs, ys)
+        if got >= 0:  # (-1: a buffer the kernel does not read)
+            return got
+    return len(xset.intersection(ys))

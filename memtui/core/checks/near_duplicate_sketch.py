@@ -374,6 +374,10 @@ def _words(text: str, plain: bool = False) -> set[str]:
     word was cut into fragments too short to stem). Read from the stems when the text is
     not ASCII: most texts cost one ``isascii`` more. ``plain``: the text holds no Chinese,
     Japanese or Korean character."""
+    if NATIVE is not None:  # the same when no stem needs folding, compiled
+        got = NATIVE.words(text, plain, STEM, 1000)
+        if got is not None:
+            return got
     stems = _STEM_PLAIN if plain or text.isascii() else _STEM_RE
     if text.isascii():
         return set(_stems(stems, text.lower()))
