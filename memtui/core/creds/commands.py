@@ -91,16 +91,19 @@ def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
             if not is_template(value) and len(value) >= 4 and not value.startswith("-") \
                     and not value.isdigit():
                 yield start, end, value, "Credential in a command"
-    for m in _URL_USERINFO.finditer(line):
+    # Each form's marks, which no case folds (``re.I`` folds letters only): a URL's ``://``
+    # and ``@``, a header's colon, code's quotes.
+    url = "://" in line and "@" in line
+    for m in _URL_USERINFO.finditer(line) if url else ():
         value = m.group("v")
         if not is_template(value) and len(value) >= 3:
             yield m.start("v"), m.end("v"), value, "Credential in a URL"
-    for m in _HEADERS.finditer(line):
+    for m in _HEADERS.finditer(line) if ":" in line else ():
         g = "v" if m.group("v") is not None else "w"
         start, end, value = _strip(line, *m.span(g))
         if not is_template(value) and len(value) >= 8 and made_up(value):
             yield start, end, value, "Credential in a header"
-    for m in _CODE.finditer(line):
+    for m in _CODE.finditer(line) if "'" in line or '"' in line else ():
         g = "v" if m.group("v") is not None else "w"
         value = m.group(g)
         if not is_template(value) and len(value) >= 4:
