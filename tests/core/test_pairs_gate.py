@@ -9,12 +9,17 @@ from memtui.core.creds import pairs
 
 PIECES = ["admin", "administrator", "root", "guest", "sa", "postgres", "me@x.com", "a@b.io",
           "/", "／", ":", "：", " ", " / ", "(", ")", "Secr3tPassw0rd!", "8Uf0kLq2Zx", "→ ",
-          "x", "帳號", "Admin", "ROOT", "\t", "-", "_"]
+          "x", "帳號", "Admin", "ROOT", "\t", "-", "_", "root cause：", "admin：", "sa:"]
 
 
 def gate(text: str, colon: bool) -> bool:
     named = "@" in text or any(a in text for a in pairs._ACCOUNT_WORDS)
-    return named and (any(c in text for c in ":：") if colon else any(c in text for c in "/／"))
+    if colon:  # an account glued to its colon
+        return named and any(a + c in text for a in ACCOUNTS for c in ":：")
+    return named and any(c in text for c in "/／")
+
+
+ACCOUNTS = ("admin", "administrator", "root", "guest", "sa", "postgres")
 
 
 def test_every_match_passes_the_gate() -> None:
@@ -33,3 +38,6 @@ def test_pairs_are_still_found() -> None:
     found = [got.value for got in pairs.account_pairs("(admin/Xk8#pL2qZ)", 0)]
     assert found == ["Xk8#pL2qZ"]
     assert list(pairs.account_pairs("- [a](memory/a.md) — about a", 0)) == []
+    found = [got.value for got in pairs.account_pairs("→ admin:qTUo8#kZ2x", 0)]
+    assert found == ["qTUo8#kZ2x"]
+    assert list(pairs.account_pairs("root cause：qTUo8#kZ2x", 0)) == []

@@ -146,6 +146,7 @@ def index_findings(index: Index) -> list[Finding]:
     lines = [*index.problem_lines, *[None] * (len(index.problems) - len(index.problem_lines))]
     out = [finding("read_problem", INDEX_NAME, line, problem)
            for problem, line in zip(index.problems, lines, strict=False)]
+    _expect_keywords()  # the index is read first: the matchers built once, for all lists
     for line in index.lines:
         if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
             out.append(finding("content_in_index", INDEX_NAME, line.number,
