@@ -19,7 +19,9 @@ from typing import BinaryIO
 
 _NOFOLLOW = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 _IDX_MAGIC = b"\377tOc"
-_CHUNK = 64 * 1024
+#: An entry's data are inflated from slices of this many bytes at most (the first:
+#: its size and 64 bytes more, when that is less).
+CHUNK = 64 * 1024
 #: Index buckets (ids sharing a first byte) of at most this many ids are searched as one
 #: block of bytes rather than by bisection.
 SCAN_BUCKET = 512
@@ -73,6 +75,10 @@ class PackFile:
         self._fd = self._file.fileno()
         try:  # mapped too: an entry's bytes are a slice, not a system call each
             self._map = mmap.mmap(self._fd, 0, access=mmap.ACCESS_READ)
+            #: The pack's bytes, mapped read-only (the reader slices an entry's first
+            #: bytes and a small entry's data from it: `start` and `inflate` without
+            #: their calls).
+            self.data = self._map
         except ValueError:  # an empty file cannot be mapped
             self._file.close()
             self._idx.close()
@@ -144,7 +150,7 @@ class PackFile:
         ``size`` bytes, or :class:`PackError`. Reads no more than it inflates needs."""
         inflater = zlib.decompressobj()
         at = offset + skip
-        raw = self._map[at:at + min(_CHUNK, size + 64)]
+        raw = self._map[at:at + min(CHUNK, size + 64)]
         at += len(raw)
         try:
             data = inflater.decompress(raw, size + 1)  # most entries end in this chunk
@@ -154,7 +160,7 @@ class PackFile:
                 while not inflater.eof:
                     raw = inflater.unconsumed_tail
                     if not raw:
-                        raw = self._map[at:at + min(_CHUNK, size + 64)]
+                        raw = self._map[at:at + min(CHUNK, size + 64)]
                         at += len(raw)
                     if not raw:
                         break
