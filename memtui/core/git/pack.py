@@ -14,6 +14,7 @@ import bisect
 import mmap
 import os
 import stat
+import struct
 import zlib
 from typing import BinaryIO
 
@@ -25,6 +26,9 @@ CHUNK = 64 * 1024
 #: Index buckets (ids sharing a first byte) of at most this many ids are searched as one
 #: block of bytes rather than by bisection.
 SCAN_BUCKET = 512
+#: Where an index's table of ids starts (past its header and fan-out table).
+_NAMES_AT = 8 + 1024
+_UINT32 = struct.Struct(">I").unpack_from
 #: Pack entry types: the four objects and the two deltas.
 OFS_DELTA, REF_DELTA = 6, 7
 
@@ -103,7 +107,7 @@ class PackFile:
         self._large_at = self._offsets_at + 4 * count
         if len(idx) < self._large_at + 40:
             raise PackError(f"{name}: shorter than its tables")
-        self._names = _Names(idx, 8 + 1024, count)
+        self._names = _Names(idx, _NAMES_AT, count)
 
     def close(self) -> None:
         if hasattr(self, "_map"):
@@ -116,12 +120,13 @@ class PackFile:
         if len(raw) != 20:
             return None
         first = raw[0]
-        lo = self._fanout[first - 1] if first else 0
-        hi = self._fanout[first]
+        fanout = self._fanout
+        lo = fanout[first - 1] if first else 0
+        hi = fanout[first]
         idx = self._idx
         if hi - lo <= SCAN_BUCKET:  # a small bucket: one search in C, at a 20-byte step,
-            at = self._names.start + 20 * lo  # in the map itself (nothing copied)
-            end = at + 20 * (hi - lo)
+            at = _NAMES_AT + 20 * lo  # in the map itself (nothing copied)
+            end = _NAMES_AT + 20 * hi
             found = idx.find(raw, at, end)
             while (found - at) % 20 and found != -1:
                 found = idx.find(raw, found + 1, end)
@@ -132,8 +137,7 @@ class PackFile:
             i = bisect.bisect_left(self._names, raw, lo, hi)
             if i >= hi or self._names[i] != raw:
                 return None
-        at = self._offsets_at + 4 * i
-        off = int.from_bytes(idx[at:at + 4], "big")
+        off = _UINT32(idx, self._offsets_at + 4 * i)[0]
         if off & 0x80000000:
             at = self._large_at + 8 * (off & 0x7FFFFFFF)
             if at + 8 > len(idx) - 40:
