@@ -811,9 +811,37 @@ class Repo:
         like = self._trees.get(new) if old is not None and new is not None else None
         ka = _EMPTY_TREE if old is None else self._parsed(old, like, new)
         kb = _EMPTY_TREE if new is None else self._parsed(new)
-        self.budget.charge("entries", (len(ka[1]) + len(kb[1])) // 8)
+        budget = self.budget
+        budget.entries -= (len(ka[1]) + len(kb[1])) // 8
+        if budget.entries < 0:
+            budget.charge("entries", 0)  # says so (a spent budget raises)
         la, lb = ka[1], kb[1]
         span = ka[5]
+        if len(la) == len(lb) and (len(la) <= _SPLIT_SMALL or
+                                   (span is not None and span[0] == new)):
+            # The usual change: one entry in place (a file's id, a folder's). What the
+            # lines below find for it, without their lists and loops: the places that
+            # may differ (the span `_items_like` found, or every place of a small tree),
+            # the one that does, its one name, counted once in each tree.
+            told = span is not None and span[0] == new
+            at = [k for k in (range(span[1], span[2]) if told else range(len(la)))
+                  if la[k] != lb[k]]
+            if not at:
+                return {}
+            if len(at) == 1:
+                i = at[0]
+                a, b = la[i], lb[i]
+                space_a, space_b = a.index(b" "), b.index(b" ")
+                name = a[space_a + 1:-21]
+                starts = ka[4]
+                place = (starts[i], starts[i + 1]) \
+                    if told and starts is not None and starts is kb[4] else None
+                if name == b[space_b + 1:-21] and \
+                        max(_count_both(ka[0], kb[0], b" " + name + b"\0", place)) <= 1:
+                    was = (int(a[:space_a], 8), a[-20:].hex())
+                    now = (int(b[:space_b], 8), b[-20:].hex())
+                    return {name.decode(_FS_ENCODING, _FS_ERRORS): (was, now)} \
+                        if was != now else {}
         if len(la) == len(lb):  # entries changed in place: the places that differ
             if span is not None and span[0] == new:  # off the span `_items_like` found,
                 at = [k for k in range(span[1], span[2]) if la[k] != lb[k]]  # `new`'s
