@@ -780,7 +780,10 @@ class Repo:
             return
         changed = self._changed(old, new)
         names = sorted(changed)
-        self.budget.charge("entries", len(names))
+        budget = self.budget
+        budget.entries -= len(names)
+        if budget.entries < 0:
+            budget.charge("entries", 0)  # says so (a spent budget raises)
         for name in names:
             was, now = changed[name]
             path = f"{base}/{name}" if base else name
@@ -1036,8 +1039,9 @@ def _parse_commit(sha: str, body: bytes) -> CommitInfo:
     if plain is not None:  # the usual header: what the lines below read from it, at once
         tree, lines, when = plain.groups()
         return _new_tuple(CommitInfo, (  # as CommitInfo(...) makes it, without its call
-            sha, int(when), tuple(lines[7:-1].decode("ascii").split("\nparent "))
-            if lines else (), tree.decode("ascii"), body[plain.end():]))
+            sha, int(when), (lines[7:47].decode("ascii"),) if len(lines) == 48 else
+            tuple(lines[7:-1].decode("ascii").split("\nparent ")) if lines else (),
+            tree.decode("ascii"), body[plain.end():]))
     head, _, message = body.partition(b"\n\n")
     tree, parents, when = None, [], None
     for line in head.split(b"\n"):
