@@ -240,15 +240,28 @@ def apply_delta(base: bytes, delta: bytes) -> bytes:
             op = delta[i]
             i += 1
             if op & 0x80:
-                off = n = 0
-                for k in range(4):
-                    if op & (1 << k):
-                        off |= delta[i] << (8 * k)
-                        i += 1
-                for k in range(3):
-                    if op & (16 << k):
-                        n |= delta[i] << (8 * k)
-                        i += 1
+                off = n = 0  # the offset's and the size's bytes the flags name, low first
+                if op & 0x01:
+                    off = delta[i]
+                    i += 1
+                if op & 0x02:
+                    off |= delta[i] << 8
+                    i += 1
+                if op & 0x04:
+                    off |= delta[i] << 16
+                    i += 1
+                if op & 0x08:
+                    off |= delta[i] << 24
+                    i += 1
+                if op & 0x10:
+                    n = delta[i]
+                    i += 1
+                if op & 0x20:
+                    n |= delta[i] << 8
+                    i += 1
+                if op & 0x40:
+                    n |= delta[i] << 16
+                    i += 1
                 n = n or 0x10000
                 if off + n > base_size or len(out) + n > size:
                     break
