@@ -70,17 +70,29 @@ def workspace(names: list[str], version: int = 0) -> list[tuple[str, bytes | Non
 
 
 class Reads:
-    """Counts the objects a `Repo` reads (each read of an object, cached or not)."""
+    """Counts the objects a `Repo` reads (each read of an object, cached or not: through
+    `Repo._object`, or `Repo._packed_object` where a commit or a tree is read without it)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.count = 0
-        read = Repo._object
+        self.inside = 0
+        read, packed = Repo._object, Repo._packed_object
 
         def counted(repo: Repo, sha: str, kind: bytes, cap: int | None = None) -> bytes:
             self.count += 1
-            return read(repo, sha, kind, cap)
+            self.inside += 1
+            try:
+                return read(repo, sha, kind, cap)
+            finally:
+                self.inside -= 1
+
+        def counted_packed(repo: Repo, sha: str, kind: bytes, cap: int) -> bytes:
+            if not self.inside:  # (not counted twice: `_object` calls it)
+                self.count += 1
+            return packed(repo, sha, kind, cap)
 
         monkeypatch.setattr(Repo, "_object", counted)
+        monkeypatch.setattr(Repo, "_packed_object", counted_packed)
         monkeypatch.setattr(age, "_CACHE", {})
 
 

@@ -14,15 +14,21 @@ import bisect
 import mmap
 import os
 import stat
+import struct
 import zlib
 from typing import BinaryIO
 
 _NOFOLLOW = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 _IDX_MAGIC = b"\377tOc"
-_CHUNK = 64 * 1024
+#: An entry's data are inflated from slices of this many bytes at most (the first:
+#: its size and 64 bytes more, when that is less).
+CHUNK = 64 * 1024
 #: Index buckets (ids sharing a first byte) of at most this many ids are searched as one
 #: block of bytes rather than by bisection.
 SCAN_BUCKET = 512
+#: Where an index's table of ids starts (past its header and fan-out table).
+_NAMES_AT = 8 + 1024
+_UINT32 = struct.Struct(">I").unpack_from
 #: Pack entry types: the four objects and the two deltas.
 OFS_DELTA, REF_DELTA = 6, 7
 
@@ -73,6 +79,10 @@ class PackFile:
         self._fd = self._file.fileno()
         try:  # mapped too: an entry's bytes are a slice, not a system call each
             self._map = mmap.mmap(self._fd, 0, access=mmap.ACCESS_READ)
+            #: The pack's bytes, mapped read-only (the reader slices an entry's first
+            #: bytes and a small entry's data from it: `start` and `inflate` without
+            #: their calls).
+            self.data = self._map
         except ValueError:  # an empty file cannot be mapped
             self._file.close()
             self._idx.close()
@@ -97,7 +107,7 @@ class PackFile:
         self._large_at = self._offsets_at + 4 * count
         if len(idx) < self._large_at + 40:
             raise PackError(f"{name}: shorter than its tables")
-        self._names = _Names(idx, 8 + 1024, count)
+        self._names = _Names(idx, _NAMES_AT, count)
 
     def close(self) -> None:
         if hasattr(self, "_map"):
@@ -110,12 +120,13 @@ class PackFile:
         if len(raw) != 20:
             return None
         first = raw[0]
-        lo = self._fanout[first - 1] if first else 0
-        hi = self._fanout[first]
+        fanout = self._fanout
+        lo = fanout[first - 1] if first else 0
+        hi = fanout[first]
         idx = self._idx
         if hi - lo <= SCAN_BUCKET:  # a small bucket: one search in C, at a 20-byte step,
-            at = self._names.start + 20 * lo  # in the map itself (nothing copied)
-            end = at + 20 * (hi - lo)
+            at = _NAMES_AT + 20 * lo  # in the map itself (nothing copied)
+            end = _NAMES_AT + 20 * hi
             found = idx.find(raw, at, end)
             while (found - at) % 20 and found != -1:
                 found = idx.find(raw, found + 1, end)
@@ -126,8 +137,7 @@ class PackFile:
             i = bisect.bisect_left(self._names, raw, lo, hi)
             if i >= hi or self._names[i] != raw:
                 return None
-        at = self._offsets_at + 4 * i
-        off = int.from_bytes(idx[at:at + 4], "big")
+        off = _UINT32(idx, self._offsets_at + 4 * i)[0]
         if off & 0x80000000:
             at = self._large_at + 8 * (off & 0x7FFFFFFF)
             if at + 8 > len(idx) - 40:
@@ -144,7 +154,7 @@ class PackFile:
         ``size`` bytes, or :class:`PackError`. Reads no more than it inflates needs."""
         inflater = zlib.decompressobj()
         at = offset + skip
-        raw = self._map[at:at + min(_CHUNK, size + 64)]
+        raw = self._map[at:at + min(CHUNK, size + 64)]
         at += len(raw)
         try:
             data = inflater.decompress(raw, size + 1)  # most entries end in this chunk
@@ -154,7 +164,7 @@ class PackFile:
                 while not inflater.eof:
                     raw = inflater.unconsumed_tail
                     if not raw:
-                        raw = self._map[at:at + min(_CHUNK, size + 64)]
+                        raw = self._map[at:at + min(CHUNK, size + 64)]
                         at += len(raw)
                     if not raw:
                         break
@@ -230,15 +240,28 @@ def apply_delta(base: bytes, delta: bytes) -> bytes:
             op = delta[i]
             i += 1
             if op & 0x80:
-                off = n = 0
-                for k in range(4):
-                    if op & (1 << k):
-                        off |= delta[i] << (8 * k)
-                        i += 1
-                for k in range(3):
-                    if op & (16 << k):
-                        n |= delta[i] << (8 * k)
-                        i += 1
+                off = n = 0  # the offset's and the size's bytes the flags name, low first
+                if op & 0x01:
+                    off = delta[i]
+                    i += 1
+                if op & 0x02:
+                    off |= delta[i] << 8
+                    i += 1
+                if op & 0x04:
+                    off |= delta[i] << 16
+                    i += 1
+                if op & 0x08:
+                    off |= delta[i] << 24
+                    i += 1
+                if op & 0x10:
+                    n = delta[i]
+                    i += 1
+                if op & 0x20:
+                    n |= delta[i] << 8
+                    i += 1
+                if op & 0x40:
+                    n |= delta[i] << 16
+                    i += 1
                 n = n or 0x10000
                 if off + n > base_size or len(out) + n > size:
                     break

@@ -28,7 +28,6 @@ the trees it keeps are compared as it keeps them (their entries' bytes: ``Repo._
 
 from __future__ import annotations
 
-import heapq
 import os
 import re
 import stat
@@ -39,11 +38,13 @@ from collections.abc import Iterator
 from itertools import accumulate, compress, count
 from operator import itemgetter, ne
 from pathlib import Path
+from types import ModuleType
 from typing import NamedTuple
 
 from memtui.core.git.find import find_repo as find_repo  # (where it was: trend, project, tests)
 from memtui.core.git.find import is_dir
 from memtui.core.git.pack import (
+    CHUNK,
     OFS_DELTA,
     REF_DELTA,
     PackError,
@@ -75,14 +76,15 @@ _REF_CAP = 16 * 1024 * 1024
 _DIR = 0o040000
 _KINDS = {1: b"commit", 2: b"tree", 3: b"blob", 4: b"tag"}
 _KIND_NUMS = {v: k for k, v in _KINDS.items()}
-#: A tree's entry: octal mode, space, name, NUL, the 20-byte id.
-_TREE_ENTRY = re.compile(rb"([0-7]{1,7}) ([^\0]*)\0(.{20})", re.S)
+#: A tree's entry: octal mode, space, name, NUL, the 20-byte id (compiled when first
+#: used: `Repo._raw` of a tree of more than `_SPLIT_SMALL` entries).
+_TREE_ENTRY = rb"([0-7]{1,7}) ([^\0]*)\0(.{20})"
 #: A tree's entry, whole (its content is read as these, one after another: `Repo._parsed`).
 _TREE_ITEM = re.compile(rb"[0-7]{1,7} [^\0]*\0.{20}", re.S)
 _NO_ENTRIES: dict[bytes, tuple[bytes, bytes, bytes]] = {}
 #: What `Repo._parsed` gives for no tree, or an object that is not one.
 _EMPTY_TREE: tuple = (b"", [], _NO_ENTRIES, {}, [0], None)
-_HEX_ID = re.compile(r"[0-9a-f]{40}")
+_HEX_ID = r"[0-9a-f]{40}"  # (compiled when first used: a commit `_PLAIN_COMMIT` does not read)
 #: A commit's header as git writes it, to the empty line before the message: its tree, its
 #: parents' lines, an author, and a committer whose line ends in its time and zone. Read as
 #: `_parse_commit`'s loop reads it (the committer's time: the digits after its last "> ").
@@ -171,6 +173,7 @@ class CommitInfo(NamedTuple):
 
 
 _new_tuple = tuple.__new__
+_decompressobj = zlib.decompressobj
 
 
 class Repo:
@@ -471,7 +474,9 @@ class Repo:
         """`_object` for an object that cannot be loose: the same checks, in the same
         order, on one look-up of its header (a packed object read before is returned as
         kept, at no cost, as `_cost` would say; one that is no delta costs its size, as
-        `_cost` says too)."""
+        `_cost` says too). `_plain_header` and the usual case of `PackFile.inflate` (an
+        entry whose data end in the first slice read) are done here, without their calls
+        (a walk reads ~1,400 objects: each call is a tenth of an object's cost)."""
         try:
             raw = bytes.fromhex(sha)
         except ValueError:
@@ -486,7 +491,21 @@ class Repo:
             key = (pack.filename, offset)
             head = self._headers.get(key, _NO_HEADER)
             if head is _NO_HEADER:
-                head = self._plain_header(pack, offset, key)
+                head = None
+                data = pack.data[offset:offset + 16] if offset >= 12 else b""
+                if data and (data[0] >> 4) & 7 not in (OFS_DELTA, REF_DELTA):
+                    byte = data[0]  # `_plain_header`, as it reads and keeps it
+                    number, size, shift, i = (byte >> 4) & 7, byte & 15, 4, 1
+                    while byte & 0x80 and i < len(data):
+                        byte = data[i]
+                        size |= (byte & 0x7F) << shift
+                        shift += 7
+                        i += 1
+                    if not byte & 0x80:
+                        head = (number, size, None, size, size, i, size)
+                        if len(self._headers) >= _HEADER_CACHE:
+                            self._headers.clear()
+                        self._headers[key] = head
                 if head is None:  # a delta, or a header past its first bytes
                     head = self._packed(pack, offset, 0)
             if head is None or head[0] not in _KINDS:
@@ -496,30 +515,85 @@ class Repo:
             if head[1] > cap:
                 raise HistoryCut(f"{kind.decode()} {sha[:12]} is too large to read "
                                  f"({head[1]:,} bytes; memtui reads up to {cap:,})")
-            kept = self._resolved.get(key)
+            resolved = self._resolved
+            kept = resolved.get(key)
+            budget = self.budget
             if kept is not None:
-                self.budget.charge("inflated", 0)  # as `_cost` says (a spent budget raises)
-                self._resolved.move_to_end(key)
+                if budget.inflated < 0:  # as `_cost` says: nothing (a spent budget raises)
+                    budget.charge("inflated", 0)
+                resolved.move_to_end(key)
                 return kept
             if head[2] is not None:
-                self.budget.charge("inflated", self._cost(pack, offset))
-                return self._unpacked(pack, offset)[1]
-            budget = self.budget
+                return self._delta_object(pack, offset, key, head)
             budget.inflated -= head[3]
             if budget.inflated < 0:
                 budget.charge("inflated", 0)  # says so (a spent budget raises)
-            try:
-                body = pack.inflate(offset, head[5], head[6])
-            except (OSError, IndexError, PackError) as exc:
-                raise GitReadError(f"the packed object at {offset} cannot be read: {exc}"
-                                   ) from None
-            if len(body) <= _RESOLVED_BYTES // 4:  # as `_keep` keeps it
-                self._resolved[key] = body
-                self._resolved_bytes += len(body)
+            size = head[6]
+            body = None
+            if size + 64 <= CHUNK:  # `PackFile.inflate`'s first slice holds it all
+                at = offset + head[5]
+                inflater = _decompressobj()
+                try:
+                    body = inflater.decompress(pack.data[at:at + size + 64], size + 1)
+                except zlib.error:
+                    body = None  # read again below: it says why
+                if body is not None and (len(body) != size or not inflater.eof):
+                    body = None
+            if body is None:
+                try:
+                    body = pack.inflate(offset, head[5], size)
+                except (OSError, IndexError, PackError) as exc:
+                    raise GitReadError(f"the packed object at {offset} cannot be read: "
+                                       f"{exc}") from None
+            if size <= _RESOLVED_BYTES // 4:  # as `_keep` keeps it
+                resolved[key] = body
+                self._resolved_bytes += size
                 if self._resolved_bytes > _RESOLVED_BYTES:
                     self._keep(key, body)
             return body
         raise GitReadError(f"object {sha[:12]} is missing or cannot be read")
+
+    def _delta_object(self, pack: PackFile, offset: int, key: tuple[str, int],
+                      head: tuple) -> bytes:
+        """A packed delta's content, not kept, charged as `_cost` says and read as
+        `_unpacked` reads it: without their calls when its base is kept or is no delta
+        (the usual case: a walk reads the base first, or the delta first and its base,
+        the parent's tree, next); through them otherwise."""
+        base_key = (key[0], head[2])
+        resolved = self._resolved
+        base = resolved.get(base_key)
+        base_head = None
+        cost = head[3]
+        if base is None:
+            base_head = self._headers.get(base_key)
+            if base_head is None or base_head[2] is not None:  # a longer chain
+                self.budget.charge("inflated", self._cost(pack, offset))
+                return self._unpacked(pack, offset)[1]
+            cost += base_head[3]
+        budget = self.budget
+        budget.inflated -= cost
+        if budget.inflated < 0:
+            budget.charge("inflated", 0)  # says so (a spent budget raises)
+        try:  # the entry's header was read by `_packed`: its data start there
+            delta = self._early.pop(key, None)
+            if delta is None:
+                delta = pack.inflate(offset, head[5], head[6])
+            else:  # what `pack.inflate` gives: the same stream, whole, of its size
+                self._early_bytes -= len(delta)
+            if base_head is None:
+                resolved.move_to_end(base_key)
+            else:  # as `_unpacked` reads and keeps it
+                try:
+                    base = pack.inflate(head[2], base_head[5], base_head[6])
+                except (OSError, IndexError, PackError) as exc:
+                    raise GitReadError(f"the packed object at {head[2]} cannot be read: "
+                                       f"{exc}") from None
+                self._keep(base_key, base)
+            body = apply_delta(base, delta)
+        except (OSError, IndexError, PackError) as exc:
+            raise GitReadError(f"the packed object at {offset} cannot be read: {exc}") from None
+        self._keep(key, body)
+        return body
 
     def _plain_header(self, pack: PackFile, offset: int, key: tuple[str, int]
                       ) -> tuple[int, int, None, int, int, int, int] | None:
@@ -552,7 +626,9 @@ class Repo:
         if kept is not None:
             return kept
         try:
-            info = _parse_commit(sha, self._object(sha, b"commit"))
+            info = _parse_commit(sha, self._packed_object(sha, b"commit", MAX_COMMIT)
+                                 if sha[:2] not in self._loose_dirs  # (as `_object` does)
+                                 else self._object(sha, b"commit"))
         except GitReadError:
             raise
         except Exception as exc:
@@ -580,14 +656,10 @@ class Repo:
             return _NO_ENTRIES
         kept = self._parsed(tree)
         if kept[2] is None:
-            if len(kept[1]) <= _SPLIT_SMALL:  # each entry split where its parts end: the
-                raw = kept[2] = {}  # mode before its first space, the id its last 20 bytes
-                for item in kept[1]:
-                    space = item.index(b" ")
-                    name = item[space + 1:-21]
-                    raw[name] = (item[:space], name, item[-20:])
+            if len(kept[1]) <= _SPLIT_SMALL:
+                kept[2] = _split_small(kept[1])
             else:
-                items = _TREE_ENTRY.findall(kept[0])
+                items = re.compile(_TREE_ENTRY, re.S).findall(kept[0])
                 kept[2] = dict(zip(map(itemgetter(1), items), items, strict=True))
         return kept[2]
 
@@ -604,7 +676,8 @@ class Repo:
             self._trees.move_to_end(tree)
             return kept
         try:
-            body = self._object(tree, b"tree")
+            body = self._packed_object(tree, b"tree", MAX_TREE) \
+                if tree[:2] not in self._loose_dirs else self._object(tree, b"tree")
         except HistoryCut:
             raise
         except GitReadError:
@@ -622,8 +695,13 @@ class Repo:
         else:  # tiled so by `_items_like`
             items, starts, i, j = found
             span = like_id, i, j
-        self.budget.charge("entries", len(items))
+        budget = self.budget
+        budget.entries -= len(items)
+        if budget.entries < 0:
+            budget.charge("entries", 0)  # says so (a spent budget raises)
         kept = self._trees[tree] = [body, items, None, None, starts, span]
+        if len(items) <= _SPLIT_SMALL:  # split now, as `_raw` would (a walk looks a name
+            kept[2] = _split_small(items)  # up in most small trees: a root, a folder)
         self._tree_entries += len(items)
         while self._tree_entries > _TREE_CACHE_ENTRIES and len(self._trees) > 1:
             self._tree_entries -= len(self._trees.popitem(last=False)[1][1])
@@ -637,12 +715,13 @@ class Repo:
                 p.encode(_FS_ENCODING, _FS_ERRORS) for p in prefix.split("/") if p)
         trees = self._trees
         for part in parts:
-            kept = trees.get(tree)  # `_raw`, for a tree split before (each commit's twice)
-            if kept is not None and kept[2] is not None:
-                trees.move_to_end(tree)
-                entry = kept[2].get(part)
+            kept = trees.get(tree)  # `_raw`, without its calls for a tree split before
+            if kept is None:  # (each commit's twice) or a small one (split as read)
+                kept = self._parsed(tree)
             else:
-                entry = self._raw(tree).get(part)
+                trees.move_to_end(tree)
+            raw = kept[2]
+            entry = (raw if raw is not None else self._raw(tree)).get(part)
             if entry is None or (entry[0] != b"40000" and int(entry[0], 8) != _DIR):
                 return None
             tree = entry[2].hex()
@@ -701,7 +780,10 @@ class Repo:
             return
         changed = self._changed(old, new)
         names = sorted(changed)
-        self.budget.charge("entries", len(names))
+        budget = self.budget
+        budget.entries -= len(names)
+        if budget.entries < 0:
+            budget.charge("entries", 0)  # says so (a spent budget raises)
         for name in names:
             was, now = changed[name]
             path = f"{base}/{name}" if base else name
@@ -732,9 +814,37 @@ class Repo:
         like = self._trees.get(new) if old is not None and new is not None else None
         ka = _EMPTY_TREE if old is None else self._parsed(old, like, new)
         kb = _EMPTY_TREE if new is None else self._parsed(new)
-        self.budget.charge("entries", (len(ka[1]) + len(kb[1])) // 8)
+        budget = self.budget
+        budget.entries -= (len(ka[1]) + len(kb[1])) // 8
+        if budget.entries < 0:
+            budget.charge("entries", 0)  # says so (a spent budget raises)
         la, lb = ka[1], kb[1]
         span = ka[5]
+        if len(la) == len(lb) and (len(la) <= _SPLIT_SMALL or
+                                   (span is not None and span[0] == new)):
+            # The usual change: one entry in place (a file's id, a folder's). What the
+            # lines below find for it, without their lists and loops: the places that
+            # may differ (the span `_items_like` found, or every place of a small tree),
+            # the one that does, its one name, counted once in each tree.
+            told = span is not None and span[0] == new
+            at = [k for k in (range(span[1], span[2]) if told else range(len(la)))
+                  if la[k] != lb[k]]
+            if not at:
+                return {}
+            if len(at) == 1:
+                i = at[0]
+                a, b = la[i], lb[i]
+                space_a, space_b = a.index(b" "), b.index(b" ")
+                name = a[space_a + 1:-21]
+                starts = ka[4]
+                place = (starts[i], starts[i + 1]) \
+                    if told and starts is not None and starts is kb[4] else None
+                if name == b[space_b + 1:-21] and \
+                        max(_count_both(ka[0], kb[0], b" " + name + b"\0", place)) <= 1:
+                    was = (int(a[:space_a], 8), a[-20:].hex())
+                    now = (int(b[:space_b], 8), b[-20:].hex())
+                    return {name.decode(_FS_ENCODING, _FS_ERRORS): (was, now)} \
+                        if was != now else {}
         if len(la) == len(lb):  # entries changed in place: the places that differ
             if span is not None and span[0] == new:  # off the span `_items_like` found,
                 at = [k for k in range(span[1], span[2]) if la[k] != lb[k]]  # `new`'s
@@ -754,11 +864,12 @@ class Repo:
             plain = rest[0] == rest[1]
         sides: dict[bytes, list] = {}
         for side in (0, 1):
-            for item in only[side] if plain else ():
-                mode, name, sha = _TREE_ENTRY.match(item).groups()  # type: ignore[union-attr]
+            for item in only[side] if plain else ():  # split as `_split_small` splits
+                space = item.index(b" ")
+                name = item[space + 1:-21]
                 got = sides.setdefault(name, [None, None])
                 plain = plain and got[side] is None
-                got[side] = (mode, name, sha)
+                got[side] = (item[:space], name, item[-20:])
         # One entry changed in place in a tree told from the other, of the same starts:
         # the contents differ only in that entry's bytes (see `_count_both`).
         place = None
@@ -804,8 +915,8 @@ class Repo:
         first = self.commit(head)
         queue = [(-first.time, head, first)]
         seen = {head}
-        while queue:
-            _, _, info = heapq.heappop(queue)
+        while queue:  # (`heapq` only when it holds two or more: most walks are lines)
+            _, _, info = queue.pop() if len(queue) == 1 else _heapq().heappop(queue)
             while True:
                 yield info
                 parents = info.parents
@@ -823,7 +934,17 @@ class Repo:
                     seen.add(parent)
                     self.budget.charge("commits", 1)
                     p = self.commit(parent)
-                    heapq.heappush(queue, (-p.time, parent, p))
+                    if queue:
+                        _heapq().heappush(queue, (-p.time, parent, p))
+                    else:  # as `heappush` puts it in an empty heap
+                        queue.append((-p.time, parent, p))
+
+
+def _heapq() -> ModuleType:
+    """The module ``heapq``, imported when a walk first needs a heap (a merge)."""
+    import heapq
+
+    return heapq
 
 
 def _items_like(body: bytes, like: list
@@ -879,6 +1000,17 @@ def _items_like(body: bytes, like: list
     return items[:i] + span + items[j:], starts if same else None, i, i + len(span)
 
 
+def _split_small(items: list[bytes]) -> dict[bytes, tuple[bytes, bytes, bytes]]:
+    """`Repo._raw`'s dict of a few entries, each split where its parts end (the mode
+    before its first space, the id its last 20 bytes), not by a second pattern."""
+    raw = {}
+    for item in items:
+        space = item.index(b" ")
+        name = item[space + 1:-21]
+        raw[name] = (item[:space], name, item[-20:])
+    return raw
+
+
 def _count_both(a: bytes, b: bytes, key: bytes, place: tuple[int, int] | None
                 ) -> tuple[int, int]:
     """``(a.count(key), b.count(key))`` for a tree entry's key (``b" NAME\\0"``: one NUL,
@@ -907,8 +1039,9 @@ def _parse_commit(sha: str, body: bytes) -> CommitInfo:
     if plain is not None:  # the usual header: what the lines below read from it, at once
         tree, lines, when = plain.groups()
         return _new_tuple(CommitInfo, (  # as CommitInfo(...) makes it, without its call
-            sha, int(when), tuple(lines[7:-1].decode("ascii").split("\nparent "))
-            if lines else (), tree.decode("ascii"), body[plain.end():]))
+            sha, int(when), (lines[7:47].decode("ascii"),) if len(lines) == 48 else
+            tuple(lines[7:-1].decode("ascii").split("\nparent ")) if lines else (),
+            tree.decode("ascii"), body[plain.end():]))
     head, _, message = body.partition(b"\n\n")
     tree, parents, when = None, [], None
     for line in head.split(b"\n"):
@@ -925,7 +1058,8 @@ def _parse_commit(sha: str, body: bytes) -> CommitInfo:
             if not sep or zone[:1] not in (b"+", b"-") or not zone[1:].isdigit():
                 raise GitReadError(f"commit {sha[:12]} cannot be read: no committer time")
             when = int(stamp)
-    if tree is None or when is None or not all(map(_HEX_ID.fullmatch, (tree, *parents))):
+    if tree is None or when is None or \
+            not all(map(re.compile(_HEX_ID).fullmatch, (tree, *parents))):
         raise GitReadError(f"commit {sha[:12]} cannot be read: no tree, or a bad id")
     return CommitInfo(sha, when, tuple(parents), tree, message)
 
