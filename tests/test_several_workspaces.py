@@ -57,6 +57,38 @@ def test_a_workspace_holding_others_and_a_lone_nested_one_are_audited(tmp_path: 
     assert proc.returncode in (0, 1), proc.stderr
 
 
+def test_audit_of_a_project_says_where_its_memory_one_folder_down_is(tmp_path: Path) -> None:
+    """newuser21 #9: a project audited at its root, its memory in ``.claude/memory/``. The
+    report says where the memory is and the command to audit it; beside JSON and SARIF the
+    line goes to stderr (their stdout stays the report alone); what it says to run works."""
+    project = tmp_path / "proj"
+    nested = project / ".claude" / "memory"
+    nested.mkdir(parents=True)
+    (nested / "MEMORY.md").write_text("- [a](a.md) — a thing\n", encoding="utf-8")
+    (nested / "a.md").write_text(memory("a", "A."), encoding="utf-8")
+    (project / "README.md").write_text("# A project\n", encoding="utf-8")
+    proc = memtui("audit", "proj", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    index_row = next(ln for ln in proc.stdout.splitlines() if ln.startswith("Index"))
+    assert index_row.split(None, 1)[1].rstrip() == (
+        "MEMORY.md: none here; the memory is in .claude/memory/: "
+        "memtui audit proj/.claude/memory")
+    for args, flag in ((("--json",), "--json"), (("--format", "sarif"), "--format sarif")):
+        proc = memtui("audit", str(project), *args)
+        assert proc.returncode == 0
+        json.loads(proc.stdout)  # the report alone
+        assert proc.stderr == (f"memtui audit: no MEMORY.md in {project}; the memory is in "
+                               f".claude/memory/: memtui audit {nested} {flag}\n")
+        assert str(nested) not in proc.stdout
+    proc = memtui("audit", "proj/.claude/memory", "--json", cwd=tmp_path)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["memory_files"] == 1
+    # A folder with no index and nothing below says nothing of the kind.
+    (nested / "MEMORY.md").unlink()
+    (nested / "a.md").unlink()
+    proc = memtui("audit", "proj", cwd=tmp_path)
+    assert "the memory is in" not in proc.stdout and "MEMORY.md: none" in proc.stdout
+
+
 def test_fleet_is_a_command_and_dash_dash_fleet_still_works(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from memtui.cli import main
