@@ -187,8 +187,9 @@ class AppActions:
     def footer_leaves_out(self, action: str) -> bool:
         """A key the footer does not offer though it is taken: pressed, it would only say
         why it cannot act here (newuser21 #3, #19) — ``a`` in the Block view (the injected
-        text, not a memory), ``o`` in the Trend view (its rows are commits), an operation
-        the folder's profile does not offer (``f`` under hermes). The key still says why,
+        text, not a memory) or on a table row about no memory, ``o`` in the Trend view (its
+        rows are commits), an operation the folder's profile does not offer (``f`` under
+        hermes). The key still says why,
         and ``?`` and the palette list it. (A view binds some as ``app.rename``.)"""
         action = action.removeprefix("app.")
         if action in NOT_OFFERED_IN.get(self._shown_pid, ()):
@@ -202,7 +203,16 @@ class AppActions:
         profile = str(result.profile)
         op = ("remove-duplicate-entry" if action == "delete" and profile == "hermes"
               else ACTION_OPS[action])
-        return refusal(profile, op) is not None
+        if refusal(profile, op) is not None:
+            return True
+        # ``a`` on a row about no memory (MEMORY.md's own, a workspace-wide finding, an
+        # empty view) could only say so: offered where it acts (newuser21, the Broken view).
+        # The table asks the footer again when its cursor crosses such a row.
+        from memtui.tui.widgets.audit_table import AuditTable
+
+        view = self.active_view  # type: ignore[attr-defined]
+        return action == "add_to_index" and isinstance(view, AuditTable) \
+            and not view.memory_paths(result.scans)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         # Not Textual's "Keys" (its key panel lists scroll keys no table takes and a bare

@@ -80,22 +80,17 @@ class CurateActions:
     def _memories(self) -> list[str]:
         """Memory files the active view's picks (else its cursor) are about: index lines
         count for their targets. Never the preview's file: it may be another view's."""
-        from memtui.core.scanner.index import IndexLine
         from memtui.tui.views.base import AuditView
         from memtui.tui.widgets.audit_table import AuditTable
 
         result = self.result  # type: ignore[attr-defined]
         view = self.active_view  # type: ignore[attr-defined]
+        if result is None:
+            return []
         if isinstance(view, AuditTable):
-            paths = []
-            for row in view.picked_rows():
-                mine = [row.path] if row.path and row.path != INDEX_NAME else []
-                paths += list(row.data.targets) or mine if isinstance(row.data, IndexLine) \
-                    else mine
-        else:
-            picked = view.selection() if isinstance(view, AuditView) else None
-            paths = [picked[0]] if picked else []
-        return list(dict.fromkeys(p for p in paths if result and p in result.scans))
+            return view.memory_paths(result.scans)
+        picked = view.selection() if isinstance(view, AuditView) else None
+        return [picked[0]] if picked and picked[0] in result.scans else []
 
     def _packed_line(self, n: int) -> str | None:
         """When the keys would act on an index line linking several memories (the cursor's

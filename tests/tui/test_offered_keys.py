@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.geometry import Region
@@ -154,3 +155,53 @@ async def test_the_footer_reads_the_profile_from_the_audit_not_the_files(
         await wait_for(pilot, lambda: {"help", "quit"} <= offered(footer))
         assert not {"fold", "unfold"} & offered(footer), offered(footer)
     assert asked == []
+
+
+async def test_a_is_offered_on_the_broken_rows_of_a_memory_not_on_memory_md(
+        workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser21: the Broken view's footer offered ``a`` on a MEMORY.md row, where it could
+    only say "the row under the cursor is not a memory file". Offered by row: on a memory's
+    row, not on MEMORY.md's; the key is still taken there and says why. The footer is asked
+    for its keys only when the cursor crosses between such rows, not at every move."""
+    a = workspace / "memory" / "a.md"
+    a.write_text(a.read_text(encoding="utf-8") + "See [x](missing.md).\n", encoding="utf-8")
+    asked: list[int] = []
+    specs = FittingFooter._specs
+
+    def counted(self: FittingFooter) -> list[Any]:
+        asked.append(1)
+        return specs(self)
+
+    monkeypatch.setattr(FittingFooter, "_specs", counted)
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await started(pilot, app)
+        footer = app.query_one(FittingFooter)
+        await switch(pilot, app, "2")  # every row a memory: moves never ask the footer
+        await pilot.pause(0.3)
+        asked.clear()
+        for key in ("down", "down", "down", "up"):
+            await pilot.press(key)
+        await pilot.pause(0.3)
+        assert app.active_view.table.cursor_row == 2 and not asked
+        await switch(pilot, app, "4")
+        view = app.active_view
+        assert [r.path for r in view.shown] == ["MEMORY.md", "memory/a.md"]
+        table = view.table
+        await wait_for(pilot, lambda: table.cursor_row == 0)
+        await wait_for(pilot, lambda: "add_to_index" not in offered(footer))
+        assert {"app.repoint", "app.remove_link", "help"} <= offered(footer)
+        await pilot.press("down")
+        await wait_for(pilot, lambda: "add_to_index" in offered(footer))
+        await pilot.press("up")
+        await wait_for(pilot, lambda: "add_to_index" not in offered(footer))
+        await pilot.press("a")  # still taken: it says why
+        await wait_for(pilot, lambda: "not a memory file" in " ".join(
+            str(n.message) for n in app._notifications))
+        assert app.screen is app.screen_stack[0]
+        # Picked rows decide, not the cursor: a memory's row picked, a is offered anywhere.
+        await pilot.press("down", "space")
+        await wait_for(pilot, lambda: "add_to_index" in offered(footer))
+        await pilot.press("up")
+        await pilot.pause(0.2)
+        assert "add_to_index" in offered(footer)
