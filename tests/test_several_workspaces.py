@@ -58,30 +58,41 @@ def test_a_workspace_holding_others_and_a_lone_nested_one_are_audited(tmp_path: 
 
 
 def test_audit_of_a_project_says_where_its_memory_one_folder_down_is(tmp_path: Path) -> None:
-    """newuser21 #9: a project audited at its root, its memory in ``.claude/memory/``. The
-    report says where the memory is and the command to audit it; beside JSON and SARIF the
-    line goes to stderr (their stdout stays the report alone); what it says to run works."""
+    """newuser21 #9, newuser22 #13: a project audited at its root, its memory in
+    ``.claude/memory/``. With no memory of its own, the audit is refused in one line naming
+    the memory and the command (exit 2, every format, nothing on stdout: "No findings",
+    exit 0 was a CI step green forever). With memories of its own, the report says where
+    the other is; beside JSON and SARIF that line goes to stderr (stdout stays the report
+    alone). What they say to run works."""
     project = tmp_path / "proj"
     nested = project / ".claude" / "memory"
     nested.mkdir(parents=True)
     (nested / "MEMORY.md").write_text("- [a](a.md) — a thing\n", encoding="utf-8")
     (nested / "a.md").write_text(memory("a", "A."), encoding="utf-8")
     (project / "README.md").write_text("# A project\n", encoding="utf-8")
-    proc = memtui("audit", "proj", cwd=tmp_path)
+    for args in ((), ("--json",), ("--format", "sarif"), ("--fail-on", "never")):
+        proc = memtui("audit", "proj", *args, cwd=tmp_path)
+        assert (proc.returncode, proc.stdout) == (2, ""), args
+        assert proc.stderr == (
+            "memtui audit: error: proj holds no MEMORY.md and no memory of its own; the "
+            "memory is in .claude/memory/: memtui audit proj/.claude/memory\n")
+    proc = memtui("audit", "proj/.claude/memory", "--json", cwd=tmp_path)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["memory_files"] == 1
+    # Memories of its own: audited, and the report says where the other memory is.
+    (project / "notes.md").write_text(memory("notes", "N."), encoding="utf-8")
+    proc = memtui("audit", "proj", "--fail-on", "never", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     index_row = next(ln for ln in proc.stdout.splitlines() if ln.startswith("Index"))
     assert index_row.split(None, 1)[1].rstrip() == (
         "MEMORY.md: none here; the memory is in .claude/memory/: "
         "memtui audit proj/.claude/memory")
     for args, flag in ((("--json",), "--json"), (("--format", "sarif"), "--format sarif")):
-        proc = memtui("audit", str(project), *args)
+        proc = memtui("audit", str(project), "--fail-on", "never", *args)
         assert proc.returncode == 0
         json.loads(proc.stdout)  # the report alone
         assert proc.stderr == (f"memtui audit: no MEMORY.md in {project}; the memory is in "
                                f".claude/memory/: memtui audit {nested} {flag}\n")
         assert str(nested) not in proc.stdout
-    proc = memtui("audit", "proj/.claude/memory", "--json", cwd=tmp_path)
-    assert proc.returncode == 0 and json.loads(proc.stdout)["memory_files"] == 1
     # A folder with no index and nothing below says nothing of the kind.
     (nested / "MEMORY.md").unlink()
     (nested / "a.md").unlink()

@@ -122,9 +122,10 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     nested = several_of(below)
     if nested:  # not one workspace: its report would be every file an orphan (SPEC §2)
         return fail("memtui audit", several_line(path, nested))
-    # A project audited at its root, its memory one folder down (.claude/memory/): the
-    # report says where and what to run (newuser21 #9), in the report for a person, on
-    # stderr beside JSON or SARIF (their contract is the report alone).
+    # A project audited at its root, its memory one folder down (.claude/memory/): with
+    # no memory of its own it is refused (below); else the report says where the memory
+    # is and what to run (newuser21 #9), in the report for a person, on stderr beside JSON
+    # or SARIF (their contract is the report alone).
     lone = lone_of(below)
     where = None if lone is None else below_line(path, lone)
     line = ProgressLine() if sys.stderr.isatty() else None
@@ -139,6 +140,12 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     finally:
         if line is not None:
             line.clear()
+    if where is not None and not result.scans:
+        # Nothing of its own audited: a report would say "No findings" and exit 0, a CI
+        # step green forever on the wrong folder (newuser22 #13); refused as a folder of
+        # several workspaces is, in every format, naming the one to audit.
+        return fail("memtui audit", f"{printable(path)} holds no {INDEX_NAME} and no memory "
+                    f"of its own; {where}")
     apply_to(result, config, baseline, hidden=True)
     if ns.write_baseline:
         try:
