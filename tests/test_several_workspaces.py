@@ -100,6 +100,36 @@ def test_audit_of_a_project_says_where_its_memory_one_folder_down_is(tmp_path: P
     assert "the memory is in" not in proc.stdout and "MEMORY.md: none" in proc.stdout
 
 
+def test_audit_of_the_folder_above_a_claude_code_memory_folder_is_refused(
+        tmp_path: Path) -> None:
+    """newuser22 #18: pointed at the folder above ``memory/`` (as
+    ``~/.claude/projects/-home-me-src-app/``), the audit read it as an item workspace with
+    no index: memory/MEMORY.md an orphan memory "with no frontmatter", every memory an
+    orphan, exit 1. Refused in one line naming ``memory/``, every format."""
+    above = tmp_path / "app"
+    mem = above / "memory"
+    mem.mkdir(parents=True)
+    (mem / "MEMORY.md").write_text("- [a](a.md) — a thing\n", encoding="utf-8")
+    (mem / "a.md").write_text(memory("a", "A."), encoding="utf-8")
+    for args in ((), ("--json",), ("--format", "sarif")):
+        proc = memtui("audit", "app", *args, cwd=tmp_path)
+        assert (proc.returncode, proc.stdout) == (2, ""), args
+        assert proc.stderr == (
+            "memtui audit: error: app holds no MEMORY.md and no memory of its own; the "
+            "memory is in memory/: memtui audit app/memory\n")
+    proc = memtui("audit", "app/memory", "--json", cwd=tmp_path)
+    data = json.loads(proc.stdout)
+    assert proc.returncode == 0 and (data["memory_files"], data["orphans"]) == (1, [])
+    # An item workspace with its index is untouched; without one and with no index under
+    # memory/ it is audited as before (its files orphans).
+    (above / "MEMORY.md").write_text("- [a](memory/a.md) — a thing\n", encoding="utf-8")
+    (mem / "MEMORY.md").unlink()
+    assert memtui("audit", "app", "--json", cwd=tmp_path).returncode == 0
+    (above / "MEMORY.md").unlink()
+    proc = memtui("audit", "app", "--json", cwd=tmp_path)
+    assert proc.returncode in (0, 1) and json.loads(proc.stdout)["orphans"]
+
+
 def test_fleet_is_a_command_and_dash_dash_fleet_still_works(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from memtui.cli import main

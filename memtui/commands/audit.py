@@ -128,6 +128,8 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     # or SARIF (their contract is the report alone).
     lone = lone_of(below)
     where = None if lone is None else below_line(path, lone)
+    if where is not None and ws.layout == "item":  # its memory/ is that workspace
+        return fail("memtui audit", no_memory_line(path, where))
     line = ProgressLine() if sys.stderr.isatty() else None
     options = options_from(ns, config)
     options.keep_texts = False  # a report needs no memory's text once it is scanned
@@ -144,8 +146,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # Nothing of its own audited: a report would say "No findings" and exit 0, a CI
         # step green forever on the wrong folder (newuser22 #13); refused as a folder of
         # several workspaces is, in every format, naming the one to audit.
-        return fail("memtui audit", f"{printable(path)} holds no {INDEX_NAME} and no memory "
-                    f"of its own; {where}")
+        return fail("memtui audit", no_memory_line(path, where))
     apply_to(result, config, baseline, hidden=True)
     if ns.write_baseline:
         try:
@@ -190,6 +191,12 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
 
         print_report(result, reaudit=None if ns.write_baseline else reaudit, below=where)
     return exit_status(result, ns)
+
+
+def no_memory_line(path: str, where: str) -> str:
+    """Why ``path`` is not audited: no index, no memory of its own, and ``where`` (the
+    memory one folder down, `below_line`)."""
+    return f"{printable(path)} holds no {INDEX_NAME} and no memory of its own; {where}"
 
 
 def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from memtui.core.reporting.safe_output import printable
-from memtui.core.workspace import INDEX_NAME, Workspace
+from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace
 
 #: How deep under the folder its workspaces are looked for (``~/.claude/projects`` holds
 #: them at ``NAME/memory/``, depth 2).
@@ -27,10 +27,14 @@ def workspaces_below(ws: Workspace) -> list[str]:
     """The folders under ``ws`` (relative, sorted) that hold their own ``MEMORY.md`` (or
     are another agent's memory folder), looked for within `NESTED_DEPTH` folders only when
     ``ws`` has no ``MEMORY.md`` and no ``memory/`` folder of its own (a flat folder with no
-    index); empty otherwise. One walk that both `nested_workspaces` and `lone_nested`
-    read, for a caller that needs both (``memtui audit``)."""
-    if ws.layout != "flat" or _exists(ws.index_path):
+    index); ``["memory"]`` when it has no ``MEMORY.md`` but its ``memory/`` folder has one
+    (the folder above a Claude Code memory folder); empty otherwise. One walk that both
+    `nested_workspaces` and `lone_nested` read, for a caller that needs both (``memtui
+    audit``)."""
+    if _exists(ws.index_path):
         return []
+    if ws.layout != "flat":  # the folder above a Claude Code memory/ (newuser22 #18)
+        return [MEMORY_DIR] if _exists(ws.memory_root / INDEX_NAME) else []
     from memtui.core.fleet import find_workspaces  # only on this rare path: it is heavier
 
     found = [p for p in find_workspaces(ws.root, max_depth=NESTED_DEPTH) if p != ws.root]
