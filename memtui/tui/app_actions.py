@@ -82,7 +82,8 @@ class AppActions:
             view.action_focus_filter()
 
     def action_leave_input(self) -> None:
-        """From the filter box or the chat input back to the active view."""
+        """From the filter box or the chat pane (its input, log or picker) back to the
+        active view."""
         pid = self._ui.query_one(TabbedContent).active
         if pid:  # at once: the keys typed after Esc are the view's
             self._ui.set_focus(self._view_widget(pid))
@@ -179,8 +180,14 @@ class AppActions:
             return self._chat and self._found("#chat-slot") is not None and self._chat_open()
         if action == "leave_input":
             focused = self.focused
-            return (isinstance(focused, Input) and self.screen is self._ui
-                    and self._ui.query_one("#main") in focused.ancestors)
+            if focused is None or self.screen is not self._ui:
+                return False
+            if isinstance(focused, Input):
+                return self._ui.query_one("#main") in focused.ancestors
+            # Anywhere in the chat pane (its log, the model picker), as from its input:
+            # "Tab never leaves the chat pane: Esc does" (newuser22 #21, stuck in the log).
+            slot = self._found("#chat-slot") if self._chat else None
+            return slot is not None and slot in focused.ancestors
         # In the Trend view, neither offered nor taken: its rows are commits, not memories.
         return not (action in NOT_IN_TREND and self._shown_pid == "trend")
 
