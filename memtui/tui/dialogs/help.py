@@ -71,7 +71,7 @@ KEY_HELP = {
     "fix_wikilinks": "fix fuzzy wikilinks in the selected memory",
     "new_memory": "new memory from a template",
     "delete": "delete the selected memories (and their index lines)",
-    "redact": "redact the secrets flagged in the selected memory",
+    "redact": "redact the secrets flagged in the selected memory (or MEMORY.md line)",
     "undo": "undo the last operation: a curation, or one write of the chat agent (again "
             "for the one before)",
     "undo_turn": "undo every write of the chat agent's last turn as one step, after a "

@@ -378,11 +378,7 @@ class AuditTable(FilteredView):
     def memory_paths(self, scans: Container[str]) -> list[str]:
         """The memory files (those in ``scans``) the picked rows, else the cursor's, are
         about: an index line's targets, a row's own file (never MEMORY.md)."""
-        paths: list[str] = []
-        for row in self.picked_rows():
-            mine = [row.path] if row.path and row.path != INDEX_NAME else []
-            paths += list(row.data.targets) or mine if isinstance(row.data, IndexLine) \
-                else mine
+        paths = [p for row in self.picked_rows() for p in row_memories(row)]
         return list(dict.fromkeys(p for p in paths if p in scans))
 
     def _offer_check(self) -> None:
@@ -465,6 +461,13 @@ class AuditTable(FilteredView):
         row = self.current_row()
         if row is not None and row.path:
             self.post_message(JumpTo(row.path, row.line))
+
+
+def row_memories(row: Row) -> list[str]:
+    """The files a row is about as a memory: an index line's targets, else the row's own
+    file (never MEMORY.md)."""
+    mine = [row.path] if row.path and row.path != INDEX_NAME else []
+    return list(row.data.targets) or mine if isinstance(row.data, IndexLine) else mine
 
 
 def _positions(rows: list[Row], keys: set[str]) -> set[int]:
