@@ -219,6 +219,7 @@ def test_memtui_root_opens_the_offer_and_then_the_fleet(
         return 0
 
     monkeypatch.setattr(SeveralWorkspacesApp, "run", chose_fleet)
+    monkeypatch.setattr("memtui.commands.app.terminal_problem", lambda: None)
     monkeypatch.setattr(fleet_command, "run_fleet_app", fake)
     items = several(tmp_path)
     assert main([str(items), "--no-watch"]) == 0

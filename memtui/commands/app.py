@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from memtui.commands.agent_options import settings_from
 from memtui.commands.app_options import add_app_options, app_option_problem
 from memtui.commands.audit import options_from
-from memtui.commands.parser import fail
+from memtui.commands.parser import fail, terminal_problem
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -58,6 +58,9 @@ def run(ns: argparse.Namespace) -> int:
 
     from memtui.demo import demo_copy
 
+    problem = terminal_problem()
+    if problem:  # before a copy is made only to be removed
+        return fail(PROG, problem)
     base = tempfile.mkdtemp(prefix="memtui-demo-")
     path = demo_copy(base)
     sys.stderr.write(f"memtui: the demo is a temporary copy at {path}\n")
@@ -114,6 +117,9 @@ def open_app(path: str, ns: argparse.Namespace, end_on_signals: bool = False) ->
     app = app_for(path, ns)
     if isinstance(app, int):
         return app
+    problem = terminal_problem()
+    if problem:
+        return fail(PROG, problem)
     with ends_on_signals(app) if end_on_signals else contextlib.nullcontext():
         app.run()
     if getattr(app, "open_fleet", False):

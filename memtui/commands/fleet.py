@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from memtui.commands.parser import fail, wide_console
+from memtui.commands.parser import fail, terminal_problem, wide_console
 from memtui.core.audit import AuditOptions
 from memtui.core.fleet import (
     AGENT_PROFILES,
@@ -134,6 +134,9 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace, prog: str = "memtui") -
     if not root.is_dir():
         return fail(prog, f"{root_arg}: not a folder" + (" (--fleet)" if prog == "memtui"
                                                          else ""))
+    problem = terminal_problem()
+    if problem:
+        return fail(prog, problem)
     root = root.resolve()
     options = options_from(ns)
     state = FleetState()
