@@ -16,6 +16,7 @@ from memtui.edit.safe_write import (
     check_unchanged,
     digest,
     folder_lock,
+    mode_of,
     mtime_of,
 )
 
@@ -45,9 +46,16 @@ def apply_locked(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
         # Each file's age as it was, for undo to give back (and to keep, with keep_age).
         ages = {ch.path: mtime_of(ws.root, ch.path) for ch in changeset.changes
                 if ch.before is not None}
+        # And the permissions of the files a move takes away, for the file it makes (a
+        # 0600 memory renamed stays 0600) and for undo to give back.
+        modes = {ch.path: mode_of(ws.root, ch.path) for ch in changeset.changes
+                 if ch.before is not None and (ch.moved_to or ch.after is None)}
         journal = Journal(ws)
-        record = journal.append(changeset, ages)
+        record = journal.append(changeset, ages, modes)
         changes = [_aged(ch, ages) if changeset.keep_age else ch for ch in changeset.changes]
+        changes = [replace(ch, mode=modes.get(ch.moved_from))
+                   if ch.kind == "create" and ch.moved_from is not None else ch
+                   for ch in changes]
         try:
             write_changes(ws, changes, record["id"], journal.ids())
         except BaseException:
