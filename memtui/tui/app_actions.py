@@ -59,6 +59,8 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
     "help": ("Help", "what each view shows, and every key"),
     "focus_filter": ("Filter", "filter the current view"),
     "copy_path": ("Copy path", "copy the selected file's full path to the clipboard"),
+    "open_other": ("Open the other side  (O, in Findings)", "open the other file the "
+                   "selected finding names in $EDITOR"),
     **CURATE_ACTIONS,
 }
 
@@ -88,6 +90,15 @@ class AppActions:
         if pid:  # at once: the keys typed after Esc are the view's
             self._ui.set_focus(self._view_widget(pid))
 
+    def action_open_other(self) -> None:
+        """The palette's "Open the other side": Findings' ``O`` (newuser22 #10)."""
+        view: Any = self.active_view
+        if hasattr(view, "action_open_other"):
+            view.action_open_other()
+        else:
+            self.notify("open the other side of a finding: in the Findings view (6), O",  # type: ignore[attr-defined]
+                        severity="warning")
+
     def action_toggle_suppressed(self) -> None:
         """Show or hide the suppressed findings in the Findings view."""
         self.show_suppressed = not self.show_suppressed
@@ -116,8 +127,10 @@ class AppActions:
     async def action_help(self) -> None:
         from memtui.tui.widgets.row_table import RowTable
 
+        # The views' own keys too (Findings' O; newuser22 #10), each once.
         help_screen = HelpScreen([(pid, title) for pid, title, _ in VIEWS],
-                                 [type(self), RowTable, AuditTable],
+                                 [type(self), RowTable, AuditTable,
+                                  *(view for _, _, view in VIEWS)],
                                  chat=chat_pane_class() if self._chat else None)
         with self.batch_update():  # laid out once it is all there (issue 32 item 17)
             await self.push_screen(help_screen)
