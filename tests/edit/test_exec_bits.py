@@ -99,3 +99,4 @@ def test_a_rename_and_undo_keep_a_private_memory_private(ws: Path, mode: int) ->
         assert (ws / "memory/line-b.md").stat().st_mode & 0o7111 == 0
     finally:
         os.umask(old)
+
