@@ -232,7 +232,7 @@ class AppActions:
 
         view = self.active_view  # type: ignore[attr-defined]
         return action == "add_to_index" and isinstance(view, AuditTable) \
-            and not view.memory_paths(result.scans)
+            and not view.unindexed(result)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         # Not Textual's "Keys" (its key panel lists scroll keys no table takes and a bare

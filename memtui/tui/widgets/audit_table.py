@@ -381,6 +381,12 @@ class AuditTable(FilteredView):
         paths = [p for row in self.picked_rows() for p in row_memories(row)]
         return list(dict.fromkeys(p for p in paths if p in scans))
 
+    def unindexed(self, result: AuditResult) -> list[str]:
+        """`memory_paths` the index does not link yet: what ``a`` would add (a row whose
+        memories are all indexed could only say "already in the index"; newuser22 #9)."""
+        linked = result.index_linked
+        return [p for p in self.memory_paths(result.scans) if p not in linked]
+
     def _offer_check(self) -> None:
         """Ask the footer for its keys again when the cursor's row has become, or stopped
         being, about a memory (``a`` is offered only on one: newuser21's MEMORY.md row of
@@ -389,7 +395,7 @@ class AuditTable(FilteredView):
         result = self.result
         if result is None or self.picked:
             return
-        now = bool(self.memory_paths(result.scans))
+        now = bool(self.unindexed(result))
         if now != self._on_memory:
             self._on_memory = now
             self.refresh_bindings()
