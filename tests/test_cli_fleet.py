@@ -54,8 +54,8 @@ def test_discover_text_table_and_errors(tmp_path: Path) -> None:
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1
     empty = tmp_path / "empty"
     empty.mkdir()
-    none = memtui("audit", str(empty), "--discover", "--json")
-    assert none.returncode == 0 and json.loads(none.stdout)["workspaces"] == []
+    none = memtui("audit", str(empty), "--discover", "--json")  # newuser22 #40: not a pass
+    assert (none.returncode, none.stdout) == (2, "") and none.stderr.count("\n") == 1
 
 
 def test_trend_json_oldest_first(tmp_path: Path) -> None:
@@ -219,3 +219,20 @@ def test_trend_honours_the_config_as_the_audit_does(tmp_path: Path) -> None:
     bad = memtui("trend", str(repo))
     assert bad.returncode == 2 and ".memtui.toml" in bad.stderr
     assert bad.stderr.count("\n") == 1
+
+
+def test_discover_that_finds_no_workspace_fails_in_one_line(tmp_path: Path) -> None:
+    """newuser22 #40: ``--discover`` under a folder with no workspace said "0 of 0
+    workspaces fail (exit 0)": a CI job pointed at the wrong folder passed for ever. One
+    line, exit 2, in every format; a root with one workspace is audited as before."""
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "a" / "notes.md").write_text("# not a workspace\n", encoding="utf-8")
+    for args in ((), ("--json",)):
+        proc = memtui("audit", str(tmp_path), "--discover", *args)
+        assert (proc.returncode, proc.stdout) == (2, ""), args
+        assert proc.stderr == (f"memtui audit: error: no workspace under {tmp_path}: no "
+                               "folder holding MEMORY.md, nor an agent's memory folder, "
+                               "within 12 levels\n")
+    (tmp_path / "a" / "b" / "MEMORY.md").write_text("# Memory\n", encoding="utf-8")
+    proc = memtui("audit", str(tmp_path), "--discover", "--json")
+    assert proc.returncode == 0 and len(json.loads(proc.stdout)["workspaces"]) == 1

@@ -57,6 +57,79 @@ def test_a_workspace_holding_others_and_a_lone_nested_one_are_audited(tmp_path: 
     assert proc.returncode in (0, 1), proc.stderr
 
 
+def test_audit_of_a_project_says_where_its_memory_one_folder_down_is(tmp_path: Path) -> None:
+    """newuser21 #9, newuser22 #13: a project audited at its root, its memory in
+    ``.claude/memory/``. With no memory of its own, the audit is refused in one line naming
+    the memory and the command (exit 2, every format, nothing on stdout: "No findings",
+    exit 0 was a CI step green forever). With memories of its own, the report says where
+    the other is; beside JSON and SARIF that line goes to stderr (stdout stays the report
+    alone). What they say to run works."""
+    project = tmp_path / "proj"
+    nested = project / ".claude" / "memory"
+    nested.mkdir(parents=True)
+    (nested / "MEMORY.md").write_text("- [a](a.md) — a thing\n", encoding="utf-8")
+    (nested / "a.md").write_text(memory("a", "A."), encoding="utf-8")
+    (project / "README.md").write_text("# A project\n", encoding="utf-8")
+    for args in ((), ("--json",), ("--format", "sarif"), ("--fail-on", "never")):
+        proc = memtui("audit", "proj", *args, cwd=tmp_path)
+        assert (proc.returncode, proc.stdout) == (2, ""), args
+        assert proc.stderr == (
+            "memtui audit: error: proj holds no MEMORY.md and no memory of its own; the "
+            "memory is in .claude/memory/: memtui audit proj/.claude/memory\n")
+    proc = memtui("audit", "proj/.claude/memory", "--json", cwd=tmp_path)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["memory_files"] == 1
+    # Memories of its own: audited, and the report says where the other memory is.
+    (project / "notes.md").write_text(memory("notes", "N."), encoding="utf-8")
+    proc = memtui("audit", "proj", "--fail-on", "never", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    index_row = next(ln for ln in proc.stdout.splitlines() if ln.startswith("Index"))
+    assert index_row.split(None, 1)[1].rstrip() == (
+        "MEMORY.md: none here; the memory is in .claude/memory/: "
+        "memtui audit proj/.claude/memory")
+    for args, flag in ((("--json",), "--json"), (("--format", "sarif"), "--format sarif")):
+        proc = memtui("audit", str(project), "--fail-on", "never", *args)
+        assert proc.returncode == 0
+        json.loads(proc.stdout)  # the report alone
+        assert proc.stderr == (f"memtui audit: no MEMORY.md in {project}; the memory is in "
+                               f".claude/memory/: memtui audit {nested} {flag}\n")
+        assert str(nested) not in proc.stdout
+    # A folder with no index and nothing below says nothing of the kind.
+    (nested / "MEMORY.md").unlink()
+    (nested / "a.md").unlink()
+    proc = memtui("audit", "proj", cwd=tmp_path)
+    assert "the memory is in" not in proc.stdout and "MEMORY.md: none" in proc.stdout
+
+
+def test_audit_of_the_folder_above_a_claude_code_memory_folder_is_refused(
+        tmp_path: Path) -> None:
+    """newuser22 #18: pointed at the folder above ``memory/`` (as
+    ``~/.claude/projects/-home-me-src-app/``), the audit read it as an item workspace with
+    no index: memory/MEMORY.md an orphan memory "with no frontmatter", every memory an
+    orphan, exit 1. Refused in one line naming ``memory/``, every format."""
+    above = tmp_path / "app"
+    mem = above / "memory"
+    mem.mkdir(parents=True)
+    (mem / "MEMORY.md").write_text("- [a](a.md) — a thing\n", encoding="utf-8")
+    (mem / "a.md").write_text(memory("a", "A."), encoding="utf-8")
+    for args in ((), ("--json",), ("--format", "sarif")):
+        proc = memtui("audit", "app", *args, cwd=tmp_path)
+        assert (proc.returncode, proc.stdout) == (2, ""), args
+        assert proc.stderr == (
+            "memtui audit: error: app holds no MEMORY.md and no memory of its own; the "
+            "memory is in memory/: memtui audit app/memory\n")
+    proc = memtui("audit", "app/memory", "--json", cwd=tmp_path)
+    data = json.loads(proc.stdout)
+    assert proc.returncode == 0 and (data["memory_files"], data["orphans"]) == (1, [])
+    # An item workspace with its index is untouched; without one and with no index under
+    # memory/ it is audited as before (its files orphans).
+    (above / "MEMORY.md").write_text("- [a](memory/a.md) — a thing\n", encoding="utf-8")
+    (mem / "MEMORY.md").unlink()
+    assert memtui("audit", "app", "--json", cwd=tmp_path).returncode == 0
+    (above / "MEMORY.md").unlink()
+    proc = memtui("audit", "app", "--json", cwd=tmp_path)
+    assert proc.returncode in (0, 1) and json.loads(proc.stdout)["orphans"]
+
+
 def test_fleet_is_a_command_and_dash_dash_fleet_still_works(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from memtui.cli import main
@@ -146,6 +219,7 @@ def test_memtui_root_opens_the_offer_and_then_the_fleet(
         return 0
 
     monkeypatch.setattr(SeveralWorkspacesApp, "run", chose_fleet)
+    monkeypatch.setattr("memtui.commands.app.terminal_problem", lambda: None)
     monkeypatch.setattr(fleet_command, "run_fleet_app", fake)
     items = several(tmp_path)
     assert main([str(items), "--no-watch"]) == 0

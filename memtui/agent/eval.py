@@ -48,6 +48,8 @@ class RunResult:
     outcome: str
     flags: list[str] = field(default_factory=list)
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    #: Files a call wrote or edited (one deleted later among them); `files_deleted` says
+    #: which of the files the calls touched a delete ended.
     files_written: list[str] = field(default_factory=list)
     prompt_eval_count: int | None = None
     num_ctx: int | None = None
@@ -56,6 +58,8 @@ class RunResult:
     answer: str = ""
     #: The net change to the files, from the audits before and after the run.
     diff: dict[str, Any] = field(default_factory=dict)
+    #: Files whose last call was a delete (written before in the run or not).
+    files_deleted: list[str] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -63,7 +67,7 @@ class RunResult:
 
     def as_dict(self) -> dict[str, Any]:
         return {"outcome": self.outcome, "flags": self.flags, "tool_calls": self.tool_calls,
-                "files_written": self.files_written,
+                "files_written": self.files_written, "files_deleted": self.files_deleted,
                 "prompt_eval_count": self.prompt_eval_count, "num_ctx": self.num_ctx,
                 "error": self.error, "invented": self.invented, "passed": self.passed,
                 "diff": self.diff}
@@ -123,6 +127,32 @@ def diff_text(diff: dict[str, Any]) -> str:
     return " ".join(parts) or "—"
 
 
+def files_text(run: RunResult) -> str:
+    """The files the run's calls touched, one a line, each with how it ended: ``memory/a.md``
+    (written), ``memory/b.md (deleted)`` (only deleted), ``memory/c.md (written, then
+    deleted)``; ``—`` for none. A file a call deleted is never listed as simply written."""
+    written, deleted = set(run.files_written), set(run.files_deleted)
+    lines = [p + (" (written, then deleted)" if p in written else " (deleted)")
+             if p in deleted else p for p in sorted(written | deleted)]
+    return "\n".join(lines) or "—"
+
+
+def touched(record: TurnRecord) -> tuple[list[str], list[str]]:
+    """The files the run's calls wrote or edited, and those whose last call deleted them
+    (both sorted)."""
+    written: set[str] = set()
+    last_deleted: dict[str, bool] = {}
+    for o in record.outcomes:
+        if not o.ok:
+            continue
+        deleting = o.name == "delete_file"
+        for p in o.written:
+            last_deleted[p] = deleting
+            if not deleting:
+                written.add(p)
+    return sorted(written), sorted(p for p, gone in last_deleted.items() if gone)
+
+
 def label(record: TurnRecord, after: AuditResult) -> str:
     """The run's outcome, from the calls it made (SPEC §5; the module's docstring)."""
     done = [o for o in record.outcomes if o.ok and o.written]
@@ -165,13 +195,13 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
         flags.append("truncated")
     if record.error and outcome != "error":
         flags.append("error")
-    files = sorted({p for o in record.outcomes for p in o.written})
+    files, deleted = touched(record)
     pecs = [r.stats.prompt_eval_count for r in record.replies
             if r.stats.prompt_eval_count is not None]
     return RunResult(outcome, flags,
                      [{"name": o.name, "arguments": o.arguments} for o in record.outcomes],
                      files, max(pecs) if pecs else None, None, record.error, invented,
-                     record.content, diff)
+                     record.content, diff, deleted)
 
 
 def copy_workspace(ws: Workspace, into: Path) -> Workspace:

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from memtui.commands.agent_options import settings_from
 from memtui.commands.app_options import add_app_options, app_option_problem
 from memtui.commands.audit import options_from
-from memtui.commands.parser import fail
+from memtui.commands.parser import fail, terminal_problem
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from memtui.tui.app import MemtuiApp
 
 PROG = "memtui"
@@ -52,25 +58,70 @@ def run(ns: argparse.Namespace) -> int:
 
     from memtui.demo import demo_copy
 
+    problem = terminal_problem()
+    if problem:  # before a copy is made only to be removed
+        return fail(PROG, problem)
     base = tempfile.mkdtemp(prefix="memtui-demo-")
     path = demo_copy(base)
     sys.stderr.write(f"memtui: the demo is a temporary copy at {path}\n")
     try:
-        return open_app(str(path), ns)
+        return open_app(str(path), ns, end_on_signals=True)
     finally:
         if ns.keep:
-            sys.stderr.write(f"memtui: kept the demo copy at {path}\n")
+            _say(f"memtui: kept the demo copy at {path}\n")
         else:
             shutil.rmtree(base, ignore_errors=True)
-            sys.stderr.write(f"memtui: removed the demo copy at {path} (--keep keeps it; "
-                             "memtui demo DIR makes a lasting copy)\n")
+            _say(f"memtui: removed the demo copy at {path} (--keep keeps it; memtui demo "
+                 "DIR makes a lasting copy)\n")
 
 
-def open_app(path: str, ns: argparse.Namespace) -> int:
+#: The signals that end ``memtui --demo`` with its copy removed (those a system has).
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM")
+                       if hasattr(signal, name))
+
+
+@contextlib.contextmanager
+def ends_on_signals(app: App[Any]) -> Iterator[None]:
+    """While in it, SIGHUP (the terminal closed) and SIGTERM end ``app`` as ``q`` does, its
+    workers stopped, and the caller's cleanup runs (``--demo`` removes its copy, not left
+    in /tmp: newuser22 #27). Python's default for both ends the process at once; a
+    SystemExit from the handler would leave the audit's thread waiting for a screen that
+    is gone, the process never ending. Before the app runs, the handler exits."""
+    import asyncio  # (the app imports it anyway; not at the CLI's start)
+
+    def ending(signum: int, _frame: object) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not running yet (or any more): nothing to stop
+            raise SystemExit(128 + signum) from None
+        loop.call_soon_threadsafe(partial(app.exit, return_code=128 + signum))
+
+    before = {signum: signal.signal(signum, ending) for signum in ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+
+
+def _say(line: str) -> None:
+    """A line on stderr, which may be a terminal that is gone (SIGHUP)."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(line)
+        sys.stderr.flush()
+
+
+def open_app(path: str, ns: argparse.Namespace, end_on_signals: bool = False) -> int:
+    """Run the app on ``path``; ``end_on_signals``: SIGHUP and SIGTERM end it as ``q``
+    does (`ends_on_signals`), for a caller with cleanup to do."""
     app = app_for(path, ns)
     if isinstance(app, int):
         return app
-    app.run()
+    problem = terminal_problem()
+    if problem:
+        return fail(PROG, problem)
+    with ends_on_signals(app) if end_on_signals else contextlib.nullcontext():
+        app.run()
     if getattr(app, "open_fleet", False):
         from memtui.commands.fleet import run_fleet_app
 

@@ -20,11 +20,11 @@ from memtui.commands.parser import bounded, fail, os_error
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.checks.findings import reaches
 from memtui.core.config import CONFIG_NAME, ConfigError
-from memtui.core.nested import nested_workspaces, several_line
+from memtui.core.nested import below_line, lone_of, several_line, several_of, workspaces_below
 from memtui.core.record import replace
 from memtui.core.reporting.hidden import effective_severity
 from memtui.core.reporting.json_report import SCHEMA
-from memtui.core.reporting.safe_output import json_safe, json_text
+from memtui.core.reporting.safe_output import json_safe, json_text, printable
 from memtui.core.reporting.suppress import (
     BaselineError,
     Suppressed,
@@ -33,7 +33,7 @@ from memtui.core.reporting.suppress import (
     secret_values,
     write_baseline,
 )
-from memtui.core.workspace import WorkspaceError, open_workspace
+from memtui.core.workspace import INDEX_NAME, WorkspaceError, open_workspace
 
 __all__ = ["add_audit_options", "load_config_for", "merge_config", "options_from",
            "tokenizers_from", "utf8_stream"]
@@ -118,9 +118,18 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:
         return fail("memtui audit", exc)
-    nested = nested_workspaces(ws)
+    below = workspaces_below(ws)  # empty unless the folder has no index of its own
+    nested = several_of(below)
     if nested:  # not one workspace: its report would be every file an orphan (SPEC §2)
         return fail("memtui audit", several_line(path, nested))
+    # A project audited at its root, its memory one folder down (.claude/memory/): with
+    # no memory of its own it is refused (below); else the report says where the memory
+    # is and what to run (newuser21 #9), in the report for a person, on stderr beside JSON
+    # or SARIF (their contract is the report alone).
+    lone = lone_of(below)
+    where = None if lone is None else below_line(path, lone)
+    if where is not None and ws.layout == "item":  # its memory/ is that workspace
+        return fail("memtui audit", no_memory_line(path, where))
     line = ProgressLine() if sys.stderr.isatty() else None
     options = options_from(ns, config)
     options.keep_texts = False  # a report needs no memory's text once it is scanned
@@ -133,6 +142,11 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     finally:
         if line is not None:
             line.clear()
+    if where is not None and not result.scans:
+        # Nothing of its own audited: a report would say "No findings" and exit 0, a CI
+        # step green forever on the wrong folder (newuser22 #13); refused as a folder of
+        # several workspaces is, in every format, naming the one to audit.
+        return fail("memtui audit", no_memory_line(path, where))
     apply_to(result, config, baseline, hidden=True)
     if ns.write_baseline:
         try:
@@ -144,6 +158,10 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         result.findings, result.suppressed = [], [
             *result.suppressed, *(Suppressed(f, "baseline") for f in result.findings)]
     if ns.format in ("json", "sarif"):
+        if where is not None:
+            flag = " --json" if ns.format == "json" else " --format sarif"
+            sys.stderr.write(f"memtui audit: no {INDEX_NAME} in {printable(path)}; "
+                             f"{where}{flag}\n")
         ascii_only = not utf8_stream(sys.stdout)
         if ns.format == "sarif":
             from memtui.core.reporting.sarif import to_sarif
@@ -171,8 +189,14 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
             again = Auditor(ws, replace(options, exclude=more.exclude)).run()
             return apply_to(again, more, baseline, hidden=True)
 
-        print_report(result, reaudit=None if ns.write_baseline else reaudit)
+        print_report(result, reaudit=None if ns.write_baseline else reaudit, below=where)
     return exit_status(result, ns)
+
+
+def no_memory_line(path: str, where: str) -> str:
+    """Why ``path`` is not audited: no index, no memory of its own, and ``where`` (the
+    memory one folder down, `below_line`)."""
+    return f"{printable(path)} holds no {INDEX_NAME} and no memory of its own; {where}"
 
 
 def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:

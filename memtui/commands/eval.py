@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from memtui.agent.eval import EvalReport, RunResult, diff_text, run_eval
+from memtui.agent.eval import EvalReport, RunResult, diff_text, files_text, run_eval
 from memtui.agent.ollama import ModelNotFound, NoToolSupport, NotRunning, OllamaError
 from memtui.agent.scenario import Scenario, ScenarioError, load_suite
 from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
@@ -116,7 +116,7 @@ def print_table(report: EvalReport) -> None:
     table.add_column("outcome", no_wrap=True)
     table.add_column("flags", no_wrap=True)
     table.add_column("tool calls")
-    table.add_column("files written")
+    table.add_column("files the calls changed", no_wrap=True)  # one a line, whole
     table.add_column("net change")
     table.add_column("prompt tokens", justify="right")
     table.add_column("num_ctx", justify="right")
@@ -129,7 +129,7 @@ def print_table(report: EvalReport) -> None:
             flags += f" ({' '.join(r.invented[:5])})"
         table.add_row(str(i), f"[{styles[r.outcome]}]{r.outcome}[/]", flags,
                       " ".join(c["name"] for c in r.tool_calls) or "—",
-                      "\n".join(r.files_written) or "—", diff_text(r.diff),
+                      files_text(r), diff_text(r.diff),
                       f"{r.prompt_eval_count:,}" if r.prompt_eval_count is not None else "—",
                       f"{r.num_ctx:,}" if r.num_ctx else "server default")
     console.print(table)

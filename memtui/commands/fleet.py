@@ -14,10 +14,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from memtui.commands.parser import fail, wide_console
+from memtui.commands.parser import fail, terminal_problem, wide_console
 from memtui.core.audit import AuditOptions
 from memtui.core.fleet import (
     AGENT_PROFILES,
+    MAX_DEPTH,
     audit_fleet,
     find_workspaces,
     fleet_exit,
@@ -59,6 +60,9 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> i
         return fail("memtui audit", f"{root_arg}: not a folder")
     root = root.resolve()
     paths = find_workspaces(root)
+    if not paths:  # a CI job pointed at the wrong folder must not pass (newuser22 #40)
+        return fail("memtui audit", f"no workspace under {root_arg}: no folder holding "
+                    f"MEMORY.md, nor an agent's memory folder, within {MAX_DEPTH} levels")
     rows: list[dict[str, Any]] = []
     tty = sys.stderr.isatty()
     for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None)):
@@ -134,6 +138,9 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace, prog: str = "memtui") -
     if not root.is_dir():
         return fail(prog, f"{root_arg}: not a folder" + (" (--fleet)" if prog == "memtui"
                                                          else ""))
+    problem = terminal_problem()
+    if problem:
+        return fail(prog, problem)
     root = root.resolve()
     options = options_from(ns)
     state = FleetState()

@@ -78,6 +78,21 @@ def fail(prog: str, message: object, status: int = 2) -> int:
     return status
 
 
+def terminal_problem() -> str | None:
+    """Why the app cannot run here: stdin or stdout is not a terminal (CI, a pipe, a file),
+    where Textual would draw its screen into the file and wait for keys forever (newuser22
+    #37); None on a terminal, and under ``memtui serve`` (a browser is its terminal)."""
+    if os.environ.get("MEMTUI_SERVED") or os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    try:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):  # closed or replaced streams
+        pass
+    return ("the app needs a terminal (stdin and stdout are not one here); for a report "
+            "run memtui audit PATH")
+
+
 def bounded(whole: bool, low: float, high: float, above: bool = False
             ) -> Callable[[str], Any]:
     """An argparse ``type``: a number (a whole number when ``whole``) from ``low`` to

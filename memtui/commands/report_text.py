@@ -67,8 +67,10 @@ def severity_counts(rows: list[Finding]) -> str:
     return ", ".join(f"{by_sev[s]} {s}" for s in ("error", "warning", "info") if by_sev[s])
 
 
-def summary_table(result: AuditResult) -> Table:
-    """The summary: layout, files, index shape, links, and the cost of the injected block."""
+def summary_table(result: AuditResult, below: str | None = None) -> Table:
+    """The summary: layout, files, index shape, links, and the cost of the injected block.
+    ``below``: where the memory is when the folder has no index but one folder under it
+    has (`memtui.core.nested.below_line`), said on the index's row."""
     idx = result.index
     block = result.block
     grid = Table.grid(padding=(0, 2))
@@ -89,7 +91,9 @@ def summary_table(result: AuditResult) -> Table:
     if result.documentation:
         row("Documentation", Text(printable(", ".join(result.documentation)) + " (not memories)",
                                   style="dim"))
-    if not idx.exists:
+    if not idx.exists and below:
+        row("Index", Text(f"{idx.path}: none here; {below}", style="bold yellow"))
+    elif not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
     else:
         kinds = Counter(ln.kind for ln in idx.lines)
@@ -297,14 +301,16 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
 
 
 def print_report(result: AuditResult, console: Console | None = None,
-                 reaudit: Callable[[tuple[str, ...]], AuditResult] | None = None) -> None:
+                 reaudit: Callable[[tuple[str, ...]], AuditResult] | None = None,
+                 below: str | None = None) -> None:
     """Print the readable report to ``console`` (default: stdout). Given ``reaudit`` (an
     audit of the same workspace with more folders excluded), a report past
-    ``SCREEN_LINES`` lines ends with the one ``exclude`` that makes it fit, if one does."""
+    ``SCREEN_LINES`` lines ends with the one ``exclude`` that makes it fit, if one does.
+    ``below``: see `summary_table`."""
     if console is None:  # a pipe or a file (a CI log) gets whole rows, not 80 columns
         console = wide_console() if "COLUMNS" not in os.environ else Console(highlight=False)
     console.print(Text("memtui audit", style="bold underline"))
-    console.print(summary_table(result))
+    console.print(summary_table(result, below))
     rows = findings_text(result, console.width)
     if not rows:
         console.print(Text("\nNo findings.", style="green"))

@@ -282,7 +282,14 @@ class Auditor:
                     if self._store is None:  # stored (or never): values no reader takes
                         keys_only((scan.memory for scan in scans.values()), self._shared_keys)
                 self._progress("linking", 0, 0)
-                result = self._last = self._derive(scans)
+                try:
+                    result = self._last = self._derive(scans)
+                except Exception:
+                    # A step that failed half way leaves its memo half patched: the next
+                    # run derives afresh, not from it (newuser22 #1: one failure made every
+                    # later audit of the app fail the same way until it was restarted).
+                    self._memo = Memo(keep_items=not self._one_shot)
+                    raise
                 if self._one_shot:
                     # no next run: its steps' values let go now
                     self._memo = Memo(keep_items=False)

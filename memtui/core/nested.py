@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from memtui.core.reporting.safe_output import printable
-from memtui.core.workspace import INDEX_NAME, Workspace
+from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace
 
 #: How deep under the folder its workspaces are looked for (``~/.claude/projects`` holds
 #: them at ``NAME/memory/``, depth 2).
@@ -23,31 +23,58 @@ SEVERAL = 2
 NAMED = 3
 
 
+def workspaces_below(ws: Workspace) -> list[str]:
+    """The folders under ``ws`` (relative, sorted) that hold their own ``MEMORY.md`` (or
+    are another agent's memory folder), looked for within `NESTED_DEPTH` folders only when
+    ``ws`` has no ``MEMORY.md`` and no ``memory/`` folder of its own (a flat folder with no
+    index); ``["memory"]`` when it has no ``MEMORY.md`` but its ``memory/`` folder has one
+    (the folder above a Claude Code memory folder); empty otherwise. One walk that both
+    `nested_workspaces` and `lone_nested` read, for a caller that needs both (``memtui
+    audit``)."""
+    if _exists(ws.index_path):
+        return []
+    if ws.layout != "flat":  # the folder above a Claude Code memory/ (newuser22 #18)
+        return [MEMORY_DIR] if _exists(ws.memory_root / INDEX_NAME) else []
+    from memtui.core.fleet import find_workspaces  # only on this rare path: it is heavier
+
+    found = [p for p in find_workspaces(ws.root, max_depth=NESTED_DEPTH) if p != ws.root]
+    return sorted(p.relative_to(ws.root).as_posix() for p in found)
+
+
+def several_of(below: list[str]) -> list[str]:
+    """``below`` (`workspaces_below`) when it makes the folder several workspaces (at
+    least `SEVERAL`), else empty."""
+    return below if len(below) >= SEVERAL else []
+
+
+def lone_of(below: list[str]) -> str | None:
+    """The one folder of ``below`` (`workspaces_below`) when there is exactly one."""
+    return below[0] if len(below) == 1 else None
+
+
 def nested_workspaces(ws: Workspace) -> list[str]:
     """The folders under ``ws`` (relative, sorted) that hold their own ``MEMORY.md``, when
     ``ws`` looks like several workspaces: it has no ``MEMORY.md`` and no ``memory/`` folder
     of its own (a flat folder with no index) and at least `SEVERAL` of them lie within
     `NESTED_DEPTH` folders. Empty otherwise (a workspace, even one holding others)."""
-    if ws.layout != "flat" or _exists(ws.index_path):
-        return []
-    from memtui.core.fleet import find_workspaces  # only on this rare path: it is heavier
-
-    found = [p for p in find_workspaces(ws.root, max_depth=NESTED_DEPTH) if p != ws.root]
-    if len(found) < SEVERAL:
-        return []
-    return sorted(p.relative_to(ws.root).as_posix() for p in found)
+    return several_of(workspaces_below(ws))
 
 
 def lone_nested(ws: Workspace) -> str | None:
     """The one folder under ``ws`` (relative) that holds a ``MEMORY.md`` when ``ws`` has
     none and no ``memory/`` folder: a project opened at its root, its memory one level
     down (``.claude/memory/``, newuser21 #9). None otherwise (several: `nested_workspaces`)."""
-    if ws.layout != "flat" or _exists(ws.index_path):
-        return None
-    from memtui.core.fleet import find_workspaces
+    return lone_of(workspaces_below(ws))
 
-    found = [p for p in find_workspaces(ws.root, max_depth=NESTED_DEPTH) if p != ws.root]
-    return found[0].relative_to(ws.root).as_posix() if len(found) == 1 else None
+
+def below_line(path: str, below: str, command: str = "memtui audit") -> str:
+    """``the memory is in .claude/memory/: memtui audit PATH/.claude/memory``: where the
+    memory of ``path`` (as the user gave it), which holds no ``MEMORY.md``, is (the one
+    folder ``below`` that does) and the command that audits it."""
+    import shlex
+
+    target = printable(str(Path(path) / below))
+    return f"the memory is in {printable(below)}/: {command} {shlex.quote(target)}"
 
 
 def several_line(root: str, nested: list[str]) -> str:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from memtui.core.workspace import Workspace
-from memtui.edit.changeset import Changeset, write_changes
+from memtui.edit.changeset import Changeset, FileChange, write_changes
 from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal
 from memtui.edit.safe_write import (
@@ -16,6 +16,7 @@ from memtui.edit.safe_write import (
     check_unchanged,
     digest,
     folder_lock,
+    mode_of,
     mtime_of,
 )
 
@@ -45,11 +46,16 @@ def apply_locked(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
         # Each file's age as it was, for undo to give back (and to keep, with keep_age).
         ages = {ch.path: mtime_of(ws.root, ch.path) for ch in changeset.changes
                 if ch.before is not None}
+        # And the permissions of the files a move takes away, for the file it makes (a
+        # 0600 memory renamed stays 0600) and for undo to give back.
+        modes = {ch.path: mode_of(ws.root, ch.path) for ch in changeset.changes
+                 if ch.before is not None and (ch.moved_to or ch.after is None)}
         journal = Journal(ws)
-        record = journal.append(changeset, ages)
-        changes = [replace(ch, mtime_ns=ages.get(ch.path))
-                   if changeset.keep_age and ch.kind == "modify" else ch
-                   for ch in changeset.changes]
+        record = journal.append(changeset, ages, modes)
+        changes = [_aged(ch, ages) if changeset.keep_age else ch for ch in changeset.changes]
+        changes = [replace(ch, mode=modes.get(ch.moved_from))
+                   if ch.kind == "create" and ch.moved_from is not None else ch
+                   for ch in changes]
         try:
             write_changes(ws, changes, record["id"], journal.ids())
         except BaseException:
@@ -63,6 +69,16 @@ def apply_locked(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
     except OSError as exc:
         raise Refused(f"cannot write in {ws.root} ({exc.strerror or exc}); "
                       "nothing was written") from None
+
+
+def _aged(ch: FileChange, ages: dict[str, int | None]) -> FileChange:
+    """``ch`` keeping the age its file had: a file modified keeps its own, a file moved
+    (a rename) the age it had at its old path."""
+    if ch.kind == "modify":
+        return replace(ch, mtime_ns=ages.get(ch.path))
+    if ch.kind == "create" and ch.moved_from is not None:
+        return replace(ch, mtime_ns=ages.get(ch.moved_from))
+    return ch
 
 
 def _refuse_unundoable(changeset: Changeset) -> None:

@@ -32,7 +32,9 @@ from memtui.edit.snapshot import Snapshot
 @dataclass(frozen=True)
 class FileChange:
     """One file: ``before`` None = it is created, ``after`` None = it is deleted.
-    ``mtime_ns`` is the modification time the written file gets (None: now)."""
+    ``mtime_ns`` is the modification time the written file gets (None: now); ``mode`` the
+    permissions a file it creates gets (None: 0o644 less the umask): a renamed or restored
+    file keeps the one it had (newuser22 #43, a 0600 memory came back 0644)."""
 
     path: str
     before: bytes | None
@@ -40,6 +42,7 @@ class FileChange:
     moved_from: str | None = None
     moved_to: str | None = None
     mtime_ns: int | None = None
+    mode: int | None = None
 
     @property
     def kind(self) -> str:
@@ -229,7 +232,8 @@ def _write_all(ws: Workspace, changes: list[FileChange]) -> None:
     ch = order[0] if order else None
     try:
         for ch in order:
-            write_file(ws.root, ch.path, ch.after, digest(ch.before), mtime_ns=ch.mtime_ns)
+            write_file(ws.root, ch.path, ch.after, digest(ch.before), mtime_ns=ch.mtime_ns,
+                       new_mode=ch.mode)
             done.append(ch)
     except Refused as exc:
         put_back(ws, done)

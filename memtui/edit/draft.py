@@ -69,3 +69,17 @@ def draft_entry(mf: MemoryFile, title: str | None = None, hook: str | None = Non
 
 def default_fold_label(now: float | None = None) -> str:
     return "Cold, " + time.strftime("%B %Y", time.localtime(now))
+
+
+def unlinkable(rel: str) -> str | None:
+    """Why no link in MEMORY.md can name ``rel``: its file name is not valid UTF-8 (the
+    index would get the raw byte, no longer UTF-8, and a link that resolves to nothing;
+    newuser22 #35). None when it can."""
+    try:
+        rel.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        return (f"{shown}: its file name is not valid UTF-8, so no link in {INDEX_NAME} can "
+                "name it; rename it first (R in the app, memtui fix rename); nothing was "
+                "written")
+    return None

@@ -23,6 +23,7 @@ from memtui.edit.draft import (
     draft_title,
     entry_line,
     index_href,
+    unlinkable,
 )
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.linkedit import (
@@ -116,6 +117,9 @@ def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
     for rel, _, _ in entries:
         if rel not in snap.memories:
             raise UsageError(f"no memory at {rel}")
+        why = unlinkable(rel)
+        if why:
+            raise Refused(why)
         at = index_line_of(snap, rel)
         if at:
             raise Refused(f"{rel} is already in the index (line {at[0]})")
@@ -157,10 +161,13 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
     OpenClaw daily note is searched, never an orphan to index)."""
     args = {"memories": memories, "title": title, "hook": hook, "under": under,
             "all_unreachable": all_unreachable}
+    left: list[str] = []
     if all_unreachable:
         if memories:
             raise UsageError("give MEMORY names or --all-unreachable, not both")
         rels = [r for r in snap.unreachable() if only is None or only(r)]
+        left = [why for why in map(unlinkable, rels) if why]
+        rels = [r for r in rels if unlinkable(r) is None]
     else:
         if not memories:
             raise UsageError("name at least one MEMORY (or use --all-unreachable)")
@@ -172,7 +179,9 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
     if (title or hook) and len(rels) != 1:
         raise UsageError("--title and --hook apply to one memory at a time")
     if not rels:
-        return Plan(snap).changeset("add-to-index", args, "every memory is reachable already")
+        cs = Plan(snap).changeset("add-to-index", args, "every memory is reachable already")
+        cs.notes += left if all_unreachable else []
+        return cs
     entries = []
     title_case = conventions(snap).title_case
     for rel in rels:
@@ -185,7 +194,8 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
     cs = add_entries(snap, entries, under)
     cs.args = args
     if all_unreachable:
-        cs.notes += snap.unread()
+        cs.notes += [*snap.unread(), *(why.replace("; nothing was written", "; left out")
+                                       for why in left)]
     return cs
 
 

@@ -185,10 +185,11 @@ class Journal:
         """The readable records, oldest first."""
         return [e for e in self.entries() if not isinstance(e, Unreadable)]
 
-    def append(self, changeset: Changeset,
-               ages: dict[str, int | None] | None = None) -> dict[str, Any]:
+    def append(self, changeset: Changeset, ages: dict[str, int | None] | None = None,
+               modes: dict[str, int | None] | None = None) -> dict[str, Any]:
         """Journal an applied changeset (call with the workspace lock held); ``ages`` holds
-        each existing file's modification time (ns) before the change.
+        each existing file's modification time (ns) before the change, ``modes`` the
+        permissions of those it deletes or moves (undo creates them again with those).
 
         Its number is one above the highest present, and the file is created only where
         none exists, so no stray or copied-back file can make two records share one.
@@ -205,7 +206,8 @@ class Journal:
             "args": changeset.args,
             "summary": changeset.summary,
             "undone": False,
-            "files": [_file_record(ch, changeset.secrets, (ages or {}).get(ch.path))
+            "files": [_file_record(ch, changeset.secrets, (ages or {}).get(ch.path),
+                                   (modes or {}).get(ch.path))
                       for ch in changeset.changes],
         }
         if changeset.secrets:
@@ -464,7 +466,8 @@ def title(rec: dict[str, Any]) -> str:
     return f"{rec['op']} {', '.join(paths)} (turn {turn[1]})"
 
 
-def _file_record(ch: FileChange, secrets: list[str], age: int | None = None) -> dict[str, Any]:
+def _file_record(ch: FileChange, secrets: list[str], age: int | None = None,
+                 mode: int | None = None) -> dict[str, Any]:
     """A file's entry; with ``secrets``, its before bytes are kept with them redacted."""
     before = ch.before if ch.before is None or not secrets else _scrub_bytes(ch.before, secrets)
     out: dict[str, Any] = {
@@ -476,6 +479,8 @@ def _file_record(ch: FileChange, secrets: list[str], age: int | None = None) -> 
     }
     if age is not None:
         out["before_mtime_ns"] = age
+    if mode is not None:
+        out["before_mode"] = mode
     if ch.moved_from:
         out["moved_from"] = ch.moved_from
     if ch.moved_to:
@@ -569,7 +574,7 @@ def _undo(ws: Workspace) -> dict[str, Any]:
                                   "was created again" if f["after_sha256"] == ABSENT else
                                   "changed")
             continue
-        plan.changes.append(FileChange(path, data, before, mtime_ns=_age(f)))
+        plan.changes.append(FileChange(path, data, before, mtime_ns=_age(f), mode=_mode(f)))
     # The two halves of a move go back together or not at all.
     pairs = {f["path"]: f.get("moved_to") or f.get("moved_from") for f in rec["files"]}
     for ch in list(plan.changes):
@@ -633,6 +638,14 @@ def kept_before(rec: dict[str, Any], f: dict[str, Any]) -> bytes | None:
 def before_age(f: dict[str, Any]) -> int | None:
     """A file entry's modification time before the operation (see :func:`_age`)."""
     return _age(f)
+
+
+def _mode(f: dict[str, Any]) -> int | None:
+    """A file entry's permissions before the operation, when it holds usable ones (read
+    and write bits only: a tampered value never makes a file executable or setuid)."""
+    mode = f.get("before_mode")
+    ok = isinstance(mode, int) and not isinstance(mode, bool) and 0 <= mode <= 0o7777
+    return mode & 0o666 if ok else None
 
 
 def _age(f: dict[str, Any]) -> int | None:

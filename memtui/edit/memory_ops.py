@@ -108,6 +108,9 @@ def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
     cs = plan.changeset("rename", {"memory": old, "new_name": new_name},
                         f"renamed {old} to {new_rel} (name '{new_name}'); links rewritten in "
                         f"{plural(len(others), 'file')}")
+    # A new name changes no fact: the memory keeps its age (at its new path), and so do
+    # the files whose links follow it (newuser22 #2: a rename made a 61-day-old memory 0d).
+    cs.keep_age = True
     return cs
 
 

@@ -187,6 +187,17 @@ def write_file(root: Path, rel: str, data: bytes | None, expected: str,
             raise _conflict(label, expected, ABSENT) from None
 
 
+def mode_of(root: Path, rel: str) -> int | None:
+    """The permission bits of ``root/rel``, looked up without following links; None when
+    nothing is there."""
+    parts = _parts(rel)
+    try:
+        with refusing(""), folder(root, parts[:-1]) as fd:
+            return os.lstat(parts[-1], dir_fd=fd).st_mode & 0o7777
+    except FileNotFoundError:
+        return None
+
+
 def mtime_of(root: Path, rel: str) -> int | None:
     """The modification time (ns) of ``root/rel``, looked up without following links; None
     when nothing is there."""

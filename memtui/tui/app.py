@@ -256,6 +256,7 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
 
     def on_unmount(self) -> None:
         self._stop.set()
+        self.give_way.stop()  # a worker still auditing runs on at full speed, and ends
         self.heap.stop()
         if not self._auditing:  # the next launch's first audit from the derived cache
             self.auditor.keep_derived()

@@ -59,6 +59,8 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
     "help": ("Help", "what each view shows, and every key"),
     "focus_filter": ("Filter", "filter the current view"),
     "copy_path": ("Copy path", "copy the selected file's full path to the clipboard"),
+    "open_other": ("Open the other side  (O, in Findings)", "open the other file the "
+                   "selected finding names in $EDITOR"),
     **CURATE_ACTIONS,
 }
 
@@ -82,10 +84,20 @@ class AppActions:
             view.action_focus_filter()
 
     def action_leave_input(self) -> None:
-        """From the filter box or the chat input back to the active view."""
+        """From the filter box or the chat pane (its input, log or picker) back to the
+        active view."""
         pid = self._ui.query_one(TabbedContent).active
         if pid:  # at once: the keys typed after Esc are the view's
             self._ui.set_focus(self._view_widget(pid))
+
+    def action_open_other(self) -> None:
+        """The palette's "Open the other side": Findings' ``O`` (newuser22 #10)."""
+        view: Any = self.active_view
+        if hasattr(view, "action_open_other"):
+            view.action_open_other()
+        else:
+            self.notify("open the other side of a finding: in the Findings view (6), O",  # type: ignore[attr-defined]
+                        severity="warning")
 
     def action_toggle_suppressed(self) -> None:
         """Show or hide the suppressed findings in the Findings view."""
@@ -115,8 +127,10 @@ class AppActions:
     async def action_help(self) -> None:
         from memtui.tui.widgets.row_table import RowTable
 
+        # The views' own keys too (Findings' O; newuser22 #10), each once.
         help_screen = HelpScreen([(pid, title) for pid, title, _ in VIEWS],
-                                 [type(self), RowTable, AuditTable],
+                                 [type(self), RowTable, AuditTable,
+                                  *(view for _, _, view in VIEWS)],
                                  chat=chat_pane_class() if self._chat else None)
         with self.batch_update():  # laid out once it is all there (issue 32 item 17)
             await self.push_screen(help_screen)
@@ -179,16 +193,23 @@ class AppActions:
             return self._chat and self._found("#chat-slot") is not None and self._chat_open()
         if action == "leave_input":
             focused = self.focused
-            return (isinstance(focused, Input) and self.screen is self._ui
-                    and self._ui.query_one("#main") in focused.ancestors)
+            if focused is None or self.screen is not self._ui:
+                return False
+            if isinstance(focused, Input):
+                return self._ui.query_one("#main") in focused.ancestors
+            # Anywhere in the chat pane (its log, the model picker), as from its input:
+            # "Tab never leaves the chat pane: Esc does" (newuser22 #21, stuck in the log).
+            slot = self._found("#chat-slot") if self._chat else None
+            return slot is not None and slot in focused.ancestors
         # In the Trend view, neither offered nor taken: its rows are commits, not memories.
         return not (action in NOT_IN_TREND and self._shown_pid == "trend")
 
     def footer_leaves_out(self, action: str) -> bool:
         """A key the footer does not offer though it is taken: pressed, it would only say
         why it cannot act here (newuser21 #3, #19) — ``a`` in the Block view (the injected
-        text, not a memory), ``o`` in the Trend view (its rows are commits), an operation
-        the folder's profile does not offer (``f`` under hermes). The key still says why,
+        text, not a memory) or on a table row about no memory, ``o`` in the Trend view (its
+        rows are commits), an operation the folder's profile does not offer (``f`` under
+        hermes). The key still says why,
         and ``?`` and the palette list it. (A view binds some as ``app.rename``.)"""
         action = action.removeprefix("app.")
         if action in NOT_OFFERED_IN.get(self._shown_pid, ()):
@@ -202,7 +223,16 @@ class AppActions:
         profile = str(result.profile)
         op = ("remove-duplicate-entry" if action == "delete" and profile == "hermes"
               else ACTION_OPS[action])
-        return refusal(profile, op) is not None
+        if refusal(profile, op) is not None:
+            return True
+        # ``a`` on a row about no memory (MEMORY.md's own, a workspace-wide finding, an
+        # empty view) could only say so: offered where it acts (newuser21, the Broken view).
+        # The table asks the footer again when its cursor crosses such a row.
+        from memtui.tui.widgets.audit_table import AuditTable
+
+        view = self.active_view  # type: ignore[attr-defined]
+        return action == "add_to_index" and isinstance(view, AuditTable) \
+            and not view.unindexed(result)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         # Not Textual's "Keys" (its key panel lists scroll keys no table takes and a bare

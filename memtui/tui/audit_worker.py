@@ -246,7 +246,9 @@ class AuditWorker:
         elif before is None:
             n = len(result.files)
             self._summary = f"audited {plural(n, 'memory file')} in {result.elapsed:.2f} s"
-            if n == 0:  # a project opened at its root, its memory one level down?
+            # A project opened at its root, its memory one level down? Or the folder above
+            # a Claude Code memory/ (newuser22 #18: one stat, not a walk)?
+            if n == 0 or (result.workspace.layout == "item" and not result.index.exists):
                 self._below = self._memory_below()
             self._say_summary()
         if final:

@@ -112,6 +112,10 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
         if mf is None:
             _say(app, f"no memory at {rel}", error=True)
             return False
+        why = index_ops.unlinkable(rel)
+        if why:  # before the form, not after it was filled in
+            _say(app, why, error=True)
+            return False
         drafts.append((rel, draft_title(mf, title_case), mf.description or ""))
         types.add(mf.type)
     # Memories of one type go under that type's section, when the index has one.

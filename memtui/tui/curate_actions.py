@@ -80,22 +80,36 @@ class CurateActions:
     def _memories(self) -> list[str]:
         """Memory files the active view's picks (else its cursor) are about: index lines
         count for their targets. Never the preview's file: it may be another view's."""
-        from memtui.core.scanner.index import IndexLine
         from memtui.tui.views.base import AuditView
         from memtui.tui.widgets.audit_table import AuditTable
 
         result = self.result  # type: ignore[attr-defined]
         view = self.active_view  # type: ignore[attr-defined]
+        if result is None:
+            return []
         if isinstance(view, AuditTable):
-            paths = []
-            for row in view.picked_rows():
-                mine = [row.path] if row.path and row.path != INDEX_NAME else []
-                paths += list(row.data.targets) or mine if isinstance(row.data, IndexLine) \
-                    else mine
-        else:
-            picked = view.selection() if isinstance(view, AuditView) else None
-            paths = [picked[0]] if picked else []
-        return list(dict.fromkeys(p for p in paths if result and p in result.scans))
+            return view.memory_paths(result.scans)
+        picked = view.selection() if isinstance(view, AuditView) else None
+        return [picked[0]] if picked and picked[0] in result.scans else []
+
+    def _redactable(self) -> list[str]:
+        """What ``x`` redacts: the memories of the selection, and MEMORY.md for a selected
+        row on a line of it with a secret (a Findings row, an Index view line): the one
+        file injected into every turn (newuser22 #29; the CLI's ``fix redact`` took it)."""
+        from memtui.tui.widgets.audit_table import AuditTable, row_memories
+
+        result = self.result  # type: ignore[attr-defined]
+        view = self.active_view  # type: ignore[attr-defined]
+        if result is None or not isinstance(view, AuditTable):
+            return self._memories()
+        lines = {f.line for f in result.findings if f.kind == "secret" and f.path == INDEX_NAME}
+        paths: list[str] = []
+        for row in view.picked_rows():
+            if lines and row.path == INDEX_NAME and row.line in lines:
+                paths.append(INDEX_NAME)
+            else:
+                paths += [p for p in row_memories(row) if p in result.scans]
+        return list(dict.fromkeys(paths))
 
     def _packed_line(self, n: int) -> str | None:
         """When the keys would act on an index line linking several memories (the cursor's
@@ -383,7 +397,7 @@ class CurateActions:
 
         if self._refused("redact"):
             return None
-        paths = self._memories()
+        paths = self._redactable()
         if not paths:
             return self._need("select a memory with a secret finding to redact")
         self._then("Redact secrets", "to redact", paths, lambda chosen: curate.run_with_preview(

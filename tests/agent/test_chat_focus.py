@@ -15,6 +15,7 @@ from memtui.tui.app import MemtuiApp
 from memtui.tui.chat import ChatPane
 from memtui.tui.chat.model_picker import ModelPicker
 from memtui.tui.chat.user_message import UserMessage
+from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.preview import MemoryPreview
 
 from .fake_ollama import FakeOllama, chatter
@@ -137,3 +138,45 @@ async def test_no_printable_key_runs_an_app_command_anywhere_on_the_focus_chain(
         await pilot.press(*"hi tpyq", "enter")
         await wait_until(pilot, turns(pane, 1))
         assert [m.text for m in app.query(UserMessage)] == ["hi tpyq"]
+
+
+async def test_esc_leaves_the_chat_from_its_log_and_its_picker(
+        ws: Workspace, fake: FakeOllama) -> None:
+    """newuser22 #21: Tab from the input to the chat log, then Esc: nothing, and every key
+    after went on to the chat ("Tab never leaves the chat pane: Esc does"). Esc leaves from
+    the log and from the closed picker as from the input; an open picker's Esc closes it."""
+    fake.add(chatter("talk"))
+    app = MemtuiApp(ws, settings=AgentSettings(host=fake.url), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        view = app.active_view
+
+        def in_view() -> bool:
+            return app.focused is not None and view in app.focused.ancestors_with_self
+
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        picker = app.query_one(ModelPicker)
+        await wait_until(pilot, lambda: app.focused is picker)
+        await pilot.press("enter")  # open: its Esc closes the list, the focus stays
+        await wait_until(pilot, lambda: picker.expanded)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not picker.expanded)
+        assert app.focused is picker
+        await pilot.press("escape")  # closed: back to the view
+        await wait_until(pilot, in_view)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: app.focused is picker)
+        await pilot.press("enter", "enter")  # a model picked: the input has the focus
+        box = app.query_one("#chat-input", Input)
+        await wait_until(pilot, lambda: app.focused is box)
+        log = app.query_one("#chat-log")
+        await pilot.press("tab")
+        await wait_until(pilot, lambda: app.focused is log)
+        footer = app.query_one(FittingFooter)
+        await wait_until(pilot, lambda: "leave_input" in {k.action for k in footer.shown})
+        await pilot.press("escape")
+        await wait_until(pilot, in_view)
+        await pilot.press("question_mark")  # the app's key again, not typed into the chat
+        await wait_until(pilot, lambda: len(app.screen_stack) == 2)
+        assert "?" not in box.value

@@ -198,6 +198,42 @@ def test_eval_table_shows_the_calls_label_and_the_net_change(ws: Workspace,
         "written": ["memory/user-role.md"], "deleted": [], "index_changed": True})
 
 
+def tidier() -> FakeModel:
+    """Writes a memory, deletes an existing one, and writes and deletes a scratch file."""
+    return FakeModel("tidier", [
+        Reply(tool_calls=[("write_file", {"path": "memory/user-role.md",
+                                          "content": "# Role\nprocess engineer\n"})]),
+        Reply(tool_calls=[("delete_file", {"path": "memory/notes.md"})]),
+        Reply(tool_calls=[("write_file", {"path": "memory/scratch.md", "content": "x\n"})]),
+        Reply(tool_calls=[("delete_file", {"path": "memory/scratch.md"})]),
+        Reply(content="Done.")])
+
+
+def test_eval_table_never_lists_a_deleted_file_as_written(ws: Workspace,
+                                                          fake: FakeOllama) -> None:
+    """newuser21: the table listed a file the run deleted under "files written". Each file
+    the calls touched now says how it ended; JSON keeps ``files_written`` for what was
+    written and says in ``files_deleted`` what a delete ended."""
+    fake.add(tidier())
+    proc = memtui("eval", str(ws.root), "-m", MESSAGE, "-n", "1", "--model", "tidier",
+                  "--host", fake.url)
+    assert proc.returncode == 0, proc.stderr
+    assert "files the calls changed" in proc.stdout and "files written" not in proc.stdout
+    lines = proc.stdout.splitlines()
+    first = next(i for i, ln in enumerate(lines) if "orphan_written" in ln)
+    row = [ln.split("│") for ln in lines[first:] if ln.startswith("│")]
+    assert [cells[5].strip() for cells in row if cells[5].strip()] == [
+        "memory/notes.md (deleted)", "memory/scratch.md (written, then deleted)",
+        "memory/user-role.md"]
+    assert " ".join(cells[6].strip() for cells in row).split() == [
+        "+memory/user-role.md", "-memory/notes.md"]
+    proc = memtui("eval", str(ws.root), "-m", MESSAGE, "-n", "1", "--model", "tidier",
+                  "--host", fake.url, "--json")
+    run = json.loads(proc.stdout)["runs"][0]
+    assert run["files_written"] == ["memory/scratch.md", "memory/user-role.md"]
+    assert run["files_deleted"] == ["memory/notes.md", "memory/scratch.md"]
+
+
 async def test_truncated_flag(ws: Workspace, fake: FakeOllama) -> None:
     (ws.root / "MEMORY.md").write_text(
         "# Memory\n" + "".join(f"- [Fact {i}](memory/f{i}.md) — a hook about thing {i} "

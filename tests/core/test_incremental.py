@@ -398,3 +398,70 @@ def test_a_memo_for_one_call_keys_and_keeps_no_item() -> None:
     kept.each_changed("step", items, None, lambda i: i, str.upper)
     assert kept.each_changed("step", items, [], lambda i: i, lambda i: i * 2) == \
         {"a": "A", "b": "B", "c": "C"}
+
+
+def test_a_rename_in_a_live_audit_is_a_fresh_audit_whichever_path_sorts_first(
+        tmp_path: Path) -> None:
+    """newuser22 #1: after ``R`` (scrap-log.md → scrap-log-2.md) every audit of the app
+    failed with "audit failed: 'memory/scrap-log.md'": the new path, sorting before the
+    old, joined the near-duplicate buckets (which the live auditor keeps) where the old one
+    still was, ranked by an order that no longer held it. Renames each way, two at once,
+    and the undo, each as a fresh audit."""
+    body = " ".join(f"word{i} fact{i * 7} about the line yield" for i in range(40)) + "\n"
+    root = make_ws(tmp_path / "w", {
+        "MEMORY.md": "- [a](memory/a.md)\n",
+        "memory/a.md": memory("a", "first\n"),
+        "memory/scrap-log.md": memory("scrap-log", body),
+        "memory/tool matching.md": memory("tool", body.replace("yield", "tools")),
+        "memory/other.md": memory("other", "entirely different text " * 20 + "\n"),
+    })
+    live = Auditor(open_workspace(root), AuditOptions(now=NOW, keep_texts=True))
+    live.run()
+    steps = [[("scrap-log.md", "scrap-log-2.md")], [("tool matching.md", "tool-matching.md")],
+             [("tool-matching.md", "tool matching.md")], [("scrap-log-2.md", "scrap-log.md")],
+             [("scrap-log.md", "a-scrap.md")],
+             [("a-scrap.md", "zz.md"), ("tool matching.md", "0-tool.md")]]  # two at once
+    for moves in steps:
+        changed = set()
+        for a, b in moves:
+            (root / "memory" / a).rename(root / "memory" / b)
+            changed |= {f"memory/{a}", f"memory/{b}"}
+        got = live.run(changed=changed)
+        fresh = Auditor(open_workspace(root), AuditOptions(now=NOW)).run()
+        assert to_json(got) == to_json(fresh), moves
+        assert any(f.kind == "near_duplicate" for f in got.findings), moves
+
+
+def test_an_audit_that_failed_half_way_leaves_no_half_patched_state(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser22 #1, the rest: one failure (there, the rename's) made every later audit of
+    the app fail the same way, the views stale until it was restarted: the failed step had
+    left its memo half patched. The next run derives afresh."""
+    body = " ".join(f"word{i} fact{i * 7} about the line yield" for i in range(40)) + "\n"
+    root = make_ws(tmp_path / "w", {
+        "MEMORY.md": "- [a](memory/a.md)\n",
+        "memory/a.md": memory("a", "first\n"),
+        "memory/b.md": memory("b", body),
+        "memory/c.md": memory("c", body.replace("yield", "tools")),
+    })
+    live = Auditor(open_workspace(root), AuditOptions(now=NOW, keep_texts=True))
+    live.run()
+    real = nd.Buckets.update
+    calls: list[int] = []
+
+    def broken(self: nd.Buckets, changed: dict[str, bytes]) -> set[object]:
+        calls.append(1)
+        touched = real(self, changed)  # the buckets patched, then the step fails
+        if len(calls) == 1:
+            self.order = {}
+            raise KeyError("memory/b.md")
+        return touched
+
+    monkeypatch.setattr(nd.Buckets, "update", broken)
+    (root / "memory/b.md").write_text(memory("b", body + "more\n"), encoding="utf-8")
+    with pytest.raises(KeyError):
+        live.run(changed={"memory/b.md"})
+    (root / "memory/c.md").write_text(memory("c", body + "else\n"), encoding="utf-8")
+    got = live.run(changed={"memory/c.md"})
+    assert to_json(got) == _fresh(root)
+    assert any(f.kind == "near_duplicate" for f in got.findings)

@@ -68,3 +68,35 @@ def test_agent_writes_never_leave_an_exec_bit(tmp_path: Path, umask: None) -> No
     assert box.call("write_file", {"path": "memory/run.md", "content": "#!/bin/sh\n"}).ok
     assert mode(root / "memory" / "run.md") == 0o644
     assert not box.call("write_file", {"path": "memory/run.sh", "content": "#!/bin/sh\n"}).ok
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640])
+def test_a_rename_and_undo_keep_a_private_memory_private(ws: Path, mode: int) -> None:
+    """newuser22 #43: rename, and undo of a delete or a rename, made a 0600 memory 0644
+    (umask 022): the moved or restored file was created afresh. It keeps its permissions;
+    a tampered mode in the journal gives no executable or setuid bit."""
+    import json
+
+    from tests.edit.conftest import cli
+
+    old = os.umask(0o022)
+    try:
+        user_role = ws / "memory/user-role.md"
+        os.chmod(user_role, mode)
+        assert cli("fix", "rename", ws, "memory/user-role.md", "user-job").returncode == 0
+        assert (ws / "memory/user-job.md").stat().st_mode & 0o777 == mode
+        assert cli("undo", ws).returncode == 0
+        assert user_role.stat().st_mode & 0o777 == mode
+        os.chmod(ws / "memory/line-b.md", mode)
+        assert cli("fix", "delete", ws, "memory/line-b.md").returncode == 0
+        record = sorted((ws / ".memtui/journal").iterdir())[-1]
+        data = json.loads(record.read_text(encoding="utf-8"))
+        entry = next(f for f in data["files"] if f["path"] == "memory/line-b.md")
+        assert entry["before_mode"] == mode
+        entry["before_mode"] = 0o4777  # tampered: at most read and write bits come back
+        record.write_text(json.dumps(data), encoding="utf-8")
+        assert cli("undo", ws).returncode == 0
+        assert (ws / "memory/line-b.md").stat().st_mode & 0o7111 == 0
+    finally:
+        os.umask(old)
+

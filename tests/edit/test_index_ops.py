@@ -253,3 +253,28 @@ def test_fold_into_an_existing_packed_line_by_its_label(ws: Path) -> None:
                          "process engineer, Cpk needs no explanation · "
                          "[Yield source](memory/yield-source.md) — where yield numbers come "
                          "from\n")
+
+
+def test_a_memory_whose_name_is_not_utf8_is_never_linked_from_the_index(ws: Path) -> None:
+    """newuser22 #35: ``a`` on memory/bad\\xff.md wrote the raw 0xFF byte into MEMORY.md (no
+    longer UTF-8) and a link the audit then called broken. Refused in one line naming the
+    file and what to do; ``--all-unreachable`` leaves it out and says so."""
+    import os
+
+    from tests.edit.conftest import cli
+
+    bad = os.fsencode(ws / "memory") + b"/bad\xff.md"
+    with open(bad, "wb") as fh:
+        fh.write(b"---\nname: bad\ndescription: bad name\ntype: project\n---\nBody.\n")
+    index = (ws / "MEMORY.md").read_bytes()
+    proc = cli("fix", "add-to-index", ws, os.fsdecode(b"memory/bad\xff.md"))
+    assert proc.returncode == 1 and (ws / "MEMORY.md").read_bytes() == index
+    assert proc.stderr == (
+        "memtui fix add-to-index: error: memory/bad\\xff.md: its file name is not valid "
+        "UTF-8, so no link in MEMORY.md can name it; rename it first (R in the app, memtui "
+        "fix rename); nothing was written\n")
+    proc = cli("fix", "add-to-index", ws, "--all-unreachable")
+    assert proc.returncode == 0, proc.stderr
+    assert "memory/bad\\xff.md: its file name is not valid UTF-8" in proc.stdout
+    (ws / "MEMORY.md").read_bytes().decode("utf-8")  # still UTF-8
+    assert b"\xff" not in (ws / "MEMORY.md").read_bytes()

@@ -206,11 +206,11 @@ def test_a_failed_write_puts_back_what_was_written_and_journals_nothing(
     calls = []
 
     def flaky(root: Path, rel: str, data: bytes | None, expected: str,
-              mtime_ns: int | None = None) -> None:
+              mtime_ns: int | None = None, new_mode: int | None = None) -> None:
         calls.append(rel)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
-        real(root, rel, data, expected, mtime_ns=mtime_ns)
+        real(root, rel, data, expected, mtime_ns=mtime_ns, new_mode=new_mode)
 
     monkeypatch.setattr(changeset_module, "write_file", flaky)
     with pytest.raises(Refused) as exc:

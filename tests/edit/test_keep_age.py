@@ -53,12 +53,28 @@ def test_curation_that_changes_no_fact_keeps_the_age(ws: Path, case: str) -> Non
     assert mtimes(ws) == before
 
 
-@pytest.mark.parametrize("case", ["add-to-index", "fold", "rename"])
+def test_a_rename_keeps_every_age_the_memory_s_at_its_new_path(ws: Path) -> None:
+    """newuser22 #2: ``R`` made a 61-day-old memory 0 days old (and the agent would be told
+    so): a new name changes no fact. The memory keeps its age at its new path, and the
+    files whose links follow it keep theirs."""
+    before = age_all(ws)
+    cs = do(ws, lambda s: memory_ops.rename(s, "line-a", "line-alpha"))
+    modified = [p for p in cs.paths if p != "memory/line-alpha.md"]  # type: ignore[attr-defined]
+    assert "MEMORY.md" in modified and (ws / "memory/line-alpha.md").exists()
+    after = mtimes(ws)
+    assert after["memory/line-alpha.md"] == before["memory/line-a.md"]
+    assert {p: after[p] for p in after if p != "memory/line-alpha.md"} == {
+        p: t for p, t in before.items() if p != "memory/line-a.md"}
+    audit = cli("audit", ws, "--json", "--fail-on", "never")
+    ages = {f["path"]: f["age_days"] for f in json.loads(audit.stdout)["files"]}
+    assert ages["memory/line-alpha.md"] >= 99
+
+
+@pytest.mark.parametrize("case", ["add-to-index", "fold"])
 def test_curation_that_changes_a_fact_makes_the_file_new(ws: Path, case: str) -> None:
     plans = {
         "add-to-index": lambda s: index_ops.add_to_index(s, ["lonely_note"]),
         "fold": lambda s: index_ops.fold(s, ["user-role", "yield-source"]),
-        "rename": lambda s: memory_ops.rename(s, "line-a", "line-alpha"),
     }
     before = age_all(ws)
     do(ws, plans[case])

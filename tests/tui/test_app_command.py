@@ -60,6 +60,7 @@ def test_options_reach_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         seen.update(vars(self))
 
     monkeypatch.setattr("memtui.tui.app.MemtuiApp.run", fake_run)
+    monkeypatch.setattr("memtui.commands.app.terminal_problem", lambda: None)
     prompt = tmp_path / "prompt.txt"
     prompt.write_text("be brief", encoding="utf-8")
     assert main([str(tmp_path), "--theme", "memtui-paper", "--num-ctx", "8192",
@@ -113,6 +114,7 @@ def test_demo_copy_is_shown_and_removed_on_quit(monkeypatch: pytest.MonkeyPatch,
         opened.append(root)
 
     monkeypatch.setattr("memtui.tui.app.MemtuiApp.run", fake_run)
+    monkeypatch.setattr("memtui.commands.app.terminal_problem", lambda: None)
     assert main(["--demo", "--no-watch"]) == 0
     err = capsys.readouterr().err.splitlines()
     assert err == [f"memtui: the demo is a temporary copy at {opened[0]}",
@@ -142,3 +144,27 @@ def test_demo_dir_makes_a_lasting_copy(tmp_path: Path) -> None:
            "copied\n")
     (tmp_path / "empty").mkdir()
     assert memtui("demo", tmp_path / "empty").returncode == 0
+
+
+@pytest.mark.parametrize("argv", [["PATH"], ["--demo"], ["fleet", "ROOT"]])
+def test_the_app_without_a_terminal_says_so_and_exits_2(argv: list[str],
+                                                        tmp_path: Path) -> None:
+    """newuser22 #37: ``memtui PATH`` with stdin and stdout not a terminal (CI, a pipe, a
+    redirected file) drew its screen into the file and waited for keys forever. One line,
+    exit 2, nothing on stdout (and no demo copy made)."""
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("# Memory\n", encoding="utf-8")
+    args = [str(ws) if a == "PATH" else str(tmp_path) if a == "ROOT" else a for a in argv]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MEMTUI_NO_CACHE": "1",
+           "TMPDIR": str(tmp_path)}
+    env.pop("TEXTUAL_DRIVER", None)
+    env.pop("MEMTUI_SERVED", None)
+    proc = subprocess.run([sys.executable, "-m", "memtui", *args], cwd=ROOT, env=env,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=60)
+    prog = "memtui fleet" if argv[0] == "fleet" else "memtui"
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == (f"{prog}: error: the app needs a terminal (stdin and stdout are "
+                           "not one here); for a report run memtui audit PATH\n")
+    assert not list(tmp_path.glob("memtui-demo-*"))

@@ -81,3 +81,28 @@ async def test_the_fleet_screen_has_its_help_from_its_bindings(tmp_path: Path) -
         await pilot.press("escape")
         await pilot.pause(0.1)
         assert len(app.screen_stack) == 1 and app.is_running
+
+
+async def test_help_lists_the_views_own_keys(workspace: Path) -> None:
+    """newuser22 #10: Findings' ``O`` (open the other side of a finding) was in its footer
+    and docs/app.md but not in ``?``, which the README calls "every key of the screen you
+    are on". Every view's own key has its row."""
+    from textual.binding import Binding
+
+    app = MemtuiApp(open_workspace(workspace), watch=False)
+    async with app.run_test(size=(160, 60)) as pilot:
+        await started(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        text = help_text(app).split("In the chat (c)", 1)[0]
+        lines = [line.strip() for line in text.splitlines()]
+        other = next(line for line in lines if line.startswith("O "))
+        assert "other side of the selected finding" in other
+        for _, _, view in VIEWS:
+            for b in Binding.make_bindings(vars(view).get("BINDINGS", ())):
+                key = app.get_key_display(b)
+                assert any(line.startswith(f"{key} ") or f" / {key} " in line
+                           for line in lines), (view.__name__, key)
+        await pilot.press("escape")
+        titles = {str(c.title) for c in app.get_system_commands(app.screen)}
+        assert "Open the other side  (O, in Findings)" in titles  # and in the palette

@@ -234,3 +234,46 @@ async def test_filter_counts_vim_keys_copy_and_preview_search(workspace: Path) -
         await pilot.press("escape")
         await pilot.pause()
         assert not preview.has_class("-searching") and app.focused is preview
+
+
+async def test_x_redacts_a_credential_in_memory_md(workspace: Path) -> None:
+    """newuser22 #29: ``x`` on the Secrets row of MEMORY.md (the one file injected into
+    every turn) said "the row under the cursor is not a memory file", though ``memtui fix
+    redact PATH MEMORY.md`` does it. From the Findings row and from the Index view's line."""
+    from memtui.tui.dialogs.confirm import ConfirmScreen
+
+    index = workspace / "MEMORY.md"
+    index.write_text(index.read_text(encoding="utf-8") + "DB_PASSWORD=Zq8#mP2!vL9xR4tY\n",
+                     encoding="utf-8")
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        secret = next(f for f in app.result.findings if f.kind == "secret")
+        assert (secret.path, secret.line) == ("MEMORY.md", 7)
+        await to_row(pilot, app, "1", "#index-view", "L7")  # the line: MEMORY.md's
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.heading == "Redact secrets in MEMORY.md"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: len(app.screen_stack) == 1)
+        view = await switch_to_secret(pilot, app)
+        assert view.current_row().path == "MEMORY.md"
+        audits = app.audits
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("tab", "enter")  # the dialog starts on Cancel: to Redact
+        await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)
+        await wait_for(pilot, lambda: not any(f.kind == "secret" for f in app.result.findings))
+    text = index.read_text(encoding="utf-8")
+    assert "Zq8#mP2!vL9xR4tY" not in text and "[REDACTED]" in text
+
+
+async def switch_to_secret(pilot: Any, app: MemtuiApp) -> AuditTable:
+    """The Findings view, its cursor on the secret's row."""
+    await switch(pilot, app, "6")
+    view = app.active_view
+    assert isinstance(view, AuditTable)
+    await wait_for(pilot, lambda: any("secret" in r.key for r in view.shown))
+    view.table.move_cursor(next(i for i, r in enumerate(view.shown) if "secret" in r.key))
+    await pilot.pause()
+    return view

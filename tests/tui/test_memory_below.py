@@ -32,3 +32,20 @@ async def test_a_workspace_with_its_own_index_gets_no_such_note(workspace: Path)
         await started(pilot, app)
         await wait_for(pilot, lambda: app.notice.startswith("audited "))
         assert "no MEMORY.md here" not in app.notice
+
+
+async def test_the_folder_above_a_claude_code_memory_folder_names_it(tmp_path: Path) -> None:
+    """newuser22 #18: opened at the folder above ``memory/`` (its MEMORY.md inside), the
+    app names ``memory/`` as it names ``.claude/memory/``."""
+    above = tmp_path / "above"
+    mem = above / "memory"
+    mem.mkdir(parents=True)
+    (mem / "MEMORY.md").write_text("- [A](a.md) — a\n", encoding="utf-8")
+    (mem / "a.md").write_text("---\nname: a\ndescription: a\ntype: user\n---\nA.\n",
+                              encoding="utf-8")
+    app = open_app(above, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await wait_for(pilot, lambda: "audited" in app.notice)
+        assert app.notice.startswith(f"no MEMORY.md here; one in memory/: memtui {mem} — "), \
+            app.notice

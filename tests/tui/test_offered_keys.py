@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.geometry import Region
@@ -29,7 +30,7 @@ async def test_the_trend_footer_offers_no_index_and_no_undo(workspace: Path) -> 
     async with app.run_test(size=(200, 50)) as pilot:
         await started(pilot, app)
         footer = app.query_one(FittingFooter)
-        await switch(pilot, app, "2")
+        await switch(pilot, app, "3")  # Orphans: every row a memory the index lacks
         await wait_for(pilot, lambda: {"add_to_index", "undo"} <= offered(footer))
         await pilot.press("8")  # outside git: the view says so, and holds no focus
         await wait_for(pilot, lambda: app._shown_pid == "trend")
@@ -40,6 +41,9 @@ async def test_the_trend_footer_offers_no_index_and_no_undo(workspace: Path) -> 
         assert app.screen is app.screen_stack[0] and not app._notifications
         await switch(pilot, app, "3")
         await wait_for(pilot, lambda: {"add_to_index", "undo"} <= offered(footer))
+        await switch(pilot, app, "2")  # Files, its first row indexed: a could only say so
+        await wait_for(pilot, lambda: "undo" in offered(footer)
+                       and "add_to_index" not in offered(footer))
 
 
 async def test_the_help_lists_memtuis_keys_once_each(workspace: Path) -> None:
@@ -90,7 +94,7 @@ async def test_keys_that_cannot_act_in_a_view_are_not_offered_but_still_say_why(
     async with app.run_test(size=(200, 50)) as pilot:
         await started(pilot, app)
         footer = app.query_one(FittingFooter)
-        await switch(pilot, app, "2")
+        await switch(pilot, app, "3")
         await wait_for(pilot, lambda: {"add_to_index", "open_editor"} <= offered(footer))
         await pilot.press("7")
         await wait_for(pilot, lambda: app._shown_pid == "block")
@@ -102,7 +106,7 @@ async def test_keys_that_cannot_act_in_a_view_are_not_offered_but_still_say_why(
         await pilot.press("8")
         await wait_for(pilot, lambda: app._shown_pid == "trend")
         await wait_for(pilot, lambda: "open_editor" not in offered(footer))
-        await switch(pilot, app, "2")
+        await switch(pilot, app, "3")
         await wait_for(pilot, lambda: {"add_to_index", "open_editor"} <= offered(footer))
 
 
@@ -154,3 +158,61 @@ async def test_the_footer_reads_the_profile_from_the_audit_not_the_files(
         await wait_for(pilot, lambda: {"help", "quit"} <= offered(footer))
         assert not {"fold", "unfold"} & offered(footer), offered(footer)
     assert asked == []
+
+
+async def test_a_is_offered_on_the_broken_rows_of_a_memory_not_on_memory_md(
+        workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser21: the Broken view's footer offered ``a`` on a MEMORY.md row, where it could
+    only say "the row under the cursor is not a memory file"; newuser22 #9: and on rows
+    whose memories the index links already ("already in the index"). Offered by row: on a
+    memory the index lacks, not on MEMORY.md's row nor an indexed memory's; the key is still
+    taken there and says why. The footer is asked for its keys only when the cursor crosses
+    between such rows, not at every move."""
+    for name in ("lonely.md", "a.md"):  # an unreachable orphan, an indexed memory
+        path = workspace / "memory" / name
+        path.write_text(path.read_text(encoding="utf-8") + "See [x](missing.md).\n",
+                        encoding="utf-8")
+    asked: list[int] = []
+    specs = FittingFooter._specs
+
+    def counted(self: FittingFooter) -> list[Any]:
+        asked.append(1)
+        return specs(self)
+
+    monkeypatch.setattr(FittingFooter, "_specs", counted)
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await started(pilot, app)
+        footer = app.query_one(FittingFooter)
+        await switch(pilot, app, "3")  # every row a memory to index: moves never ask
+        await pilot.press("down")  # (the first look at the cursor's row may)
+        await pilot.pause(0.3)
+        asked.clear()
+        for key in ("up", "down", "up"):
+            await pilot.press(key)
+        await pilot.pause(0.3)
+        assert app.active_view.table.cursor_row == 0 and not asked
+        await switch(pilot, app, "4")
+        view = app.active_view
+        assert [r.path for r in view.shown] == ["MEMORY.md", "memory/a.md", "memory/lonely.md"]
+        table = view.table
+        await wait_for(pilot, lambda: table.cursor_row == 0)
+        await wait_for(pilot, lambda: "add_to_index" not in offered(footer))
+        assert {"app.repoint", "app.remove_link", "help"} <= offered(footer)
+        await pilot.press("down")  # memory/a.md: indexed already
+        await pilot.pause(0.3)
+        assert "add_to_index" not in offered(footer)
+        await pilot.press("down")  # memory/lonely.md: a adds it
+        await wait_for(pilot, lambda: "add_to_index" in offered(footer))
+        await pilot.press("up", "up")
+        await wait_for(pilot, lambda: "add_to_index" not in offered(footer))
+        await pilot.press("a")  # still taken: it says why
+        await wait_for(pilot, lambda: "not a memory file" in " ".join(
+            str(n.message) for n in app._notifications))
+        assert app.screen is app.screen_stack[0]
+        # Picked rows decide, not the cursor: lonely.md picked, a is offered anywhere.
+        await pilot.press("down", "down", "space")
+        await wait_for(pilot, lambda: "add_to_index" in offered(footer))
+        await pilot.press("up", "up")
+        await pilot.pause(0.2)
+        assert "add_to_index" in offered(footer)

@@ -325,9 +325,15 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             kept = Buckets(sketches, pos)
             return findings_of(kept.found()), kept
         found, kept = dict(last[0]), last[1]
+        # A file taken away leaves the buckets as a file with no sketch would, first and
+        # under the order the buckets were sorted in: a rename's new path shares every
+        # bucket with its old one, whose rank the new order no longer holds (newuser22 #1:
+        # "audit failed: 'memory/scrap-log.md'" after R, scrap-log-2.md sorting first).
+        gone = {r: b"" for r in diff if r not in scans}
+        touched = kept.update(gone) if gone else set()
         kept.order = pos  # the files kept are in the same order (`Memo.once_by`'s moves)
-        # A file taken away leaves the buckets as a file with no sketch would.
-        for rel in kept.update({r: scans[r].sketch if r in scans else b"" for r in diff}):
+        touched |= kept.update({r: scans[r].sketch for r in diff if r in scans})
+        for rel in touched:
             others = kept.pairs_of(rel)
             if others:
                 found[rel] = (pair_finding(rel, others),)  # type: ignore[arg-type]

@@ -60,6 +60,8 @@ KEY_HELP = {
     "hide_chat": "hide the chat pane (the conversation stays)",
     "pick": "pick the row (fold and delete act on every picked row; keys act on the picks, "
             "else on the cursor's row, never on the preview's file)",
+    "open_other": "in Findings: open the other side of the selected finding (the file it "
+                  "names besides its own, as o opens its own) in $EDITOR",
     "add_to_index": "add the selected memory to the index",
     "add_unreachable": "add every unreachable memory to the index",
     "repoint": "repoint the selected broken link (view 4): pick the new target from every "
@@ -71,7 +73,7 @@ KEY_HELP = {
     "fix_wikilinks": "fix fuzzy wikilinks in the selected memory",
     "new_memory": "new memory from a template",
     "delete": "delete the selected memories (and their index lines)",
-    "redact": "redact the secrets flagged in the selected memory",
+    "redact": "redact the secrets flagged in the selected memory (or MEMORY.md line)",
     "undo": "undo the last operation: a curation, or one write of the chat agent (again "
             "for the one before)",
     "undo_turn": "undo every write of the chat agent's last turn as one step, after a "

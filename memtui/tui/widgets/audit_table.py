@@ -8,6 +8,7 @@ marks the rows that changed for a few seconds.
 from __future__ import annotations
 
 import time
+from collections.abc import Container
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -20,6 +21,7 @@ from textual.widgets import Input, Static
 
 from memtui.core.audit import AuditResult
 from memtui.core.reporting.safe_output import printable
+from memtui.core.scanner.index import IndexLine
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR
 from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.palette import Palette
@@ -106,6 +108,9 @@ class AuditTable(FilteredView):
         self.picked: set[str] = set()  # ``Row.pick`` of the rows picked with space
         self._summary: RenderableType = ""
         self._hidden: frozenset[str] = frozenset()  # columns that repeat another
+        #: Whether the cursor's row was about a memory when last looked at (None: not yet):
+        #: the footer's keys are asked for again only when that changes (`_offer_check`).
+        self._on_memory: bool | None = None
 
     # -- composition -----------------------------------------------------------------------
 
@@ -311,6 +316,7 @@ class AuditTable(FilteredView):
         self.query_one(".empty", Static).update(
             "no row matches the filter" if self.rows and not rows else self.EMPTY)
         self._refresh_labels()
+        self._offer_check()
 
     def selection(self) -> tuple[str, int | None] | None:
         row = self.current_row()
@@ -363,11 +369,36 @@ class AuditTable(FilteredView):
 
     def picked_rows(self) -> list[Row]:
         """The picked rows, else the row under the cursor."""
-        rows = [r for r in self.rows if r.pick in self.picked]
+        rows = [r for r in self.rows if r.pick in self.picked] if self.picked else []
         if rows:
             return rows
         row = self.current_row()
         return [row] if row is not None else []
+
+    def memory_paths(self, scans: Container[str]) -> list[str]:
+        """The memory files (those in ``scans``) the picked rows, else the cursor's, are
+        about: an index line's targets, a row's own file (never MEMORY.md)."""
+        paths = [p for row in self.picked_rows() for p in row_memories(row)]
+        return list(dict.fromkeys(p for p in paths if p in scans))
+
+    def unindexed(self, result: AuditResult) -> list[str]:
+        """`memory_paths` the index does not link yet: what ``a`` would add (a row whose
+        memories are all indexed could only say "already in the index"; newuser22 #9)."""
+        linked = result.index_linked
+        return [p for p in self.memory_paths(result.scans) if p not in linked]
+
+    def _offer_check(self) -> None:
+        """Ask the footer for its keys again when the cursor's row has become, or stopped
+        being, about a memory (``a`` is offered only on one: newuser21's MEMORY.md row of
+        the Broken view). A bool per cursor move; the footer's walk only at a change.
+        With rows picked, the picks decide (`_show_picks` asks)."""
+        result = self.result
+        if result is None or self.picked:
+            return
+        now = bool(self.unindexed(result))
+        if now != self._on_memory:
+            self._on_memory = now
+            self.refresh_bindings()
 
     # -- sorting and filtering -------------------------------------------------------------
 
@@ -428,6 +459,7 @@ class AuditTable(FilteredView):
         row = self.current_row()
         if row is not None and row.path and displayed(self):
             self.post_message(MemorySelected(row.path, row.line))
+        self._offer_check()
 
     @on(RowTable.Selected)
     def _selected(self, event: RowTable.Selected) -> None:
@@ -435,6 +467,13 @@ class AuditTable(FilteredView):
         row = self.current_row()
         if row is not None and row.path:
             self.post_message(JumpTo(row.path, row.line))
+
+
+def row_memories(row: Row) -> list[str]:
+    """The files a row is about as a memory: an index line's targets, else the row's own
+    file (never MEMORY.md)."""
+    mine = [row.path] if row.path and row.path != INDEX_NAME else []
+    return list(row.data.targets) or mine if isinstance(row.data, IndexLine) else mine
 
 
 def _positions(rows: list[Row], keys: set[str]) -> set[int]:

@@ -26,15 +26,23 @@ class GiveWay:
         self._last = time.monotonic()
         self._beaten = threading.Event()
         self.waited = 0.0  # seconds workers spent giving way (for the bench and tests)
+        self._stopped = False
 
     def beat(self) -> None:
         """From the event loop (a timer while a worker is busy)."""
         self._last = time.monotonic()
         self._beaten.set()
 
+    def stop(self) -> None:
+        """The event loop is going (the app quits): workers never wait for it again. Else
+        a worker still auditing waited `MAX_WAIT` at every step for beats that no longer
+        come, and quitting during the first audit took 35 s (newuser22 #27's SIGTERM)."""
+        self._stopped = True
+        self._beaten.set()
+
     def check(self) -> None:
         """From a worker between steps: give way when the loop is late. Cheap otherwise."""
-        if time.monotonic() - self._last <= LATE:
+        if time.monotonic() - self._last <= LATE or self._stopped:
             return
         start = time.monotonic()
         self._beaten.clear()
