@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from memtui.cli import main
-from memtui.core.checks.rules import RULES
+from memtui.core.checks.rules import RULES, Rule
+from memtui.core.config import load_config
+from memtui.core.reporting.suppress import apply_to
+from tests.core.helpers import make_ws, run_audit
 
 
 def test_rules_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:
@@ -26,3 +32,39 @@ def test_an_unknown_rule_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[st
     assert main(["rules", "nope"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("memtui rules: error: no rule 'nope'") and err.count("\n") == 1
+
+
+def _reported(ws: Path, kind: str) -> list[tuple[str, int | None]]:
+    config = load_config(ws)
+    result = apply_to(run_audit(ws, stale_days=90, exclude=config.exclude), config,
+                      hidden=True)
+    return [(f.path, f.line) for f in result.findings if f.kind in (kind, "unused_ignore")]
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[r.id for r in RULES])
+def test_the_silence_hint_silences_the_rule_when_followed_to_the_letter(
+        rule: Rule, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32 #26: ``memtui rules orphan`` said to put ``<!-- memtui: ignore orphan -->``
+    "on the line", which an orphan (no line) never matches: the orphan stayed and an
+    unused_ignore was added. Each rule's own hint, applied to its example, silences it."""
+    assert main(["rules", rule.id]) == 0
+    hint = capsys.readouterr().out.splitlines()[-1]
+    ws = make_ws(tmp_path / "ws", dict(rule.example_fires))
+    found = _reported(ws, rule.id)
+    assert found
+    comment = re.search(r"<!-- memtui: [^>]*-->", hint)
+    if comment is None:
+        assert f'ignore = ["{rule.id}"] in .memtui.toml' in hint
+        (ws / ".memtui.toml").write_text(f'ignore = ["{rule.id}"]\n', encoding="utf-8")
+    elif "anywhere in the file" in hint:
+        for path in {p for p, _ in found}:
+            with (ws / path).open("a", encoding="utf-8") as f:
+                f.write(f"\n{comment.group()}\n")
+    else:
+        assert "on the line" in hint
+        for path, line in found:
+            assert line is not None, f"{rule.id}: a line comment for a finding with no line"
+            rows = (ws / path).read_bytes().split(b"\n")
+            rows[line - 1] += f" {comment.group()}".encode()
+            (ws / path).write_bytes(b"\n".join(rows))
+    assert _reported(ws, rule.id) == []

@@ -29,7 +29,8 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
                         help="claude-code profile: index bytes loaded (default 25000)")
     parser.add_argument("--num-ctx", type=context_window, default=None, metavar="N",
                         help="context window to measure against (default: the profile's, "
-                        f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item)")
+                        f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item; the "
+                        "other agents' models are unknown: Qwen's is assumed)")
     parser.add_argument("--stale-days", type=days, default=None,
                         help="report memories older than this many days (default 90)")
     for flag, key, what in LIMIT_FLAGS:

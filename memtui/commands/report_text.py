@@ -20,6 +20,7 @@ from rich.text import Text
 from memtui.commands.parser import wide_console
 from memtui.core.checks.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.checks.noise import exclude_line, noise_folders
+from memtui.core.profiles.base import ASSUMED_WINDOW
 from memtui.core.reporting.grouping import Group, draw_items
 from memtui.core.reporting.hidden import severity_changes
 from memtui.core.reporting.json_report import config_summary, hot_and_packed
@@ -127,8 +128,10 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     row("Links", links)
     counts = " / ".join(f"{n:,} {name}" for name, n in block.tokens.items())
     row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, {counts} tokens")
+    assumed = "; give --num-ctx for the agent's model" \
+        if block.window_name == ASSUMED_WINDOW else ""
     row("Share of the window", f"{block.share:.1%} of {block.window:,} tokens "
-        f"({block.window_name} window, {block.tokenizer} count)")
+        f"({block.window_name} window, {block.tokenizer} count{assumed})")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
     per = next((k for k in hot if k.endswith("_tokens_per_memory")), "")

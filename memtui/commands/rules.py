@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from memtui.commands.parser import fail
-from memtui.core.checks.rules import BY_ID, RULES, Rule
+from memtui.core.checks.rules import BY_ID, RULES, Rule, silence
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,8 +29,7 @@ def full(rule: Rule) -> str:
     lines = [f"{rule.id} ({rule.severity}): {rule.title}", "", rule.summary, "",
              rule.explanation, "", "Fires on:", *_example(rule.example_fires), "",
              "Quiet on:", *_example(rule.example_quiet), "", f"Fix: {rule.fix}",
-             "", f"Silence it: ignore = [\"{rule.id}\"] in .memtui.toml, or "
-             f"<!-- memtui: ignore {rule.id} --> on the line."]
+             "", silence(rule)]
     return "\n".join(lines) + "\n"
 
 

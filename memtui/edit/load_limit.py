@@ -16,6 +16,7 @@ from memtui.core.results import AuditOptions
 from memtui.core.scanner.index import IndexLine, parse_index
 from memtui.core.scanner.textfile import decode
 from memtui.core.workspace import INDEX_NAME
+from memtui.edit import index_ops
 from memtui.edit.changeset import Plan
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_ops import add_entries, insertion_point
@@ -62,3 +63,21 @@ def added_past_limit(snap: Snapshot, entries: list[tuple[str, str, str]], under:
               and ln.kind != "blank"]
     landing = [(rel, at + i) for i, (rel, _, _) in enumerate(entries) if at + i > after_n]
     return PastLimit(pushed, landing, (before_n, after_n))
+
+
+def indexed_refusal(snap: Snapshot, rel: str, profile: str | None,
+                    options: AuditOptions | None) -> str | None:
+    """Why ``rel`` cannot be added to the index because a line already links it; None when
+    none does. A line past the profile's load limit is said so, with what helps instead
+    (issue 32 #28: ``A`` on such memories opened the add form, then refused it bare)."""
+    at = index_ops.index_line_of(snap, rel)
+    if not at:
+        return None
+    if profile is not None and options is not None:
+        loaded = get_profile(profile).loaded_lines(snap.index, options.max_lines,
+                                                   options.max_bytes)
+        if at[0] > loaded:
+            return (f"{rel} is already in {INDEX_NAME} at line {at[0]}, past the load limit "
+                    f"({loaded:,} lines loaded): adding it again would not load it; move "
+                    f"its line up, or fold entries (f) to make room")
+    return f"{rel} is already in the index (line {at[0]})"

@@ -30,7 +30,7 @@ from memtui.edit.conventions import conventions
 from memtui.edit.draft import default_fold_label, draft_title
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import is_redaction, plan_undo, undo
-from memtui.edit.load_limit import PastLimit, added_past_limit
+from memtui.edit.load_limit import PastLimit, added_past_limit, indexed_refusal
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
@@ -104,6 +104,13 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     """Draft entries for ``paths`` (titles in the index's own case), let the operator edit
     them and place them (under the section of their type at first), then write."""
     snap = Snapshot.read(workspace)
+    result = getattr(app, "result", None)
+    refusals = [why for rel in paths if (why := indexed_refusal(
+        snap, rel, getattr(result, "profile", None), getattr(result, "options", None)))]
+    if refusals:  # said before the form opens, not after it is filled in
+        more = f" (and {plural(len(refusals) - 1, 'other')})" if len(refusals) > 1 else ""
+        _say(app, refusals[0] + more, error=True)
+        return False
     drafts = []
     title_case = conventions(snap).title_case
     types = set()
@@ -121,7 +128,6 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     # Memories of one type go under that type's section, when the index has one.
     (type_,) = types if len(types) == 1 else (None,)
     under = index_ops.section_for(snap, type_) if type_ else None
-    result = getattr(app, "result", None)
     past_limit = None
     limit = "the load limit"
     if result is not None and result.profile == "claude-code":

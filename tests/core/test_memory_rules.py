@@ -151,3 +151,49 @@ def test_the_templates_own_lines_read_as_the_whole_reading_does(rest: str) -> No
         assert label is not None
         assert mw.label_kinds(line) == (mw._early(mw._WHY_RE, label),
                                         mw._early(mw._HOW_RE, label)), line
+
+
+@pytest.mark.parametrize("body", [
+    "**Why:** \n**How to apply:** \n",  # the template, left as it is
+    "**Why:**\n\n**How to apply:**\n",
+    "- **Why:** —\n- **How to apply:** …\n",
+    "## Why\n## How to apply\n",
+])
+def test_an_empty_label_is_missing(tmp_path: Path, body: str) -> None:
+    """Issue 32 #6: the New memory template's empty ``**Why:** `` / ``**How to apply:** ``
+    lines satisfied missing_why; a label that says nothing is no label."""
+    ws = make_ws(tmp_path, {"MEMORY.md": _LINK + "- [B](memory/b.md)\n",
+                            "memory/a.md": _mem("A fact.\n" + body),
+                            "memory/b.md": _mem(_BOTH).replace("name: a", "name: b")})
+    found = [f for f in run_audit(ws).findings if f.kind == "missing_why"]
+    assert [f.path for f in found] == ["memory/a.md"]
+    assert "**Why:** line and a **How to apply:**" in found[0].message
+
+
+@pytest.mark.parametrize("body", [
+    "**Why:**\nit broke twice.\n**How to apply:**\n- check first\n",
+    "## Why\nx\n## How to apply\n```\nmake check\n```\n",
+])
+def test_a_label_whose_text_is_on_the_next_line_counts(tmp_path: Path, body: str) -> None:
+    assert _found(tmp_path, "missing_why", body) == []
+
+
+def test_a_memory_from_fix_new_left_as_templated_is_reported(tmp_path: Path) -> None:
+    """The CLI repro: ``memtui fix new … --index`` writes the template's empty lines; the
+    audit (JSON) now reports missing_why for that memory."""
+    import io
+    import json
+    from contextlib import redirect_stdout
+
+    from memtui.cli import main
+    ws = make_ws(tmp_path / "ws", {"MEMORY.md": _LINK, "memory/a.md": _mem(_BOTH)})
+    with redirect_stdout(io.StringIO()):
+        assert main(["fix", "new", str(ws), "empty-why", "--type", "project",
+                     "--description", "testing", "--index"]) == 0
+    assert "**Why:** \n**How to apply:** \n" in (ws / "memory/empty-why.md").read_text()
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(["audit", str(ws), "--json"])
+    found = [f["path"] for f in json.loads(out.getvalue())["findings"]
+             if f["kind"] == "missing_why"]
+    assert found == ["memory/empty-why.md"]

@@ -104,3 +104,38 @@ def test_the_byte_limit_counts_too(tmp_path: Path) -> None:
     assert len(long.pushed) > len(short.pushed)
     assert min(ln.number for ln, _ in long.pushed) > 60
     assert not added_past_limit(snap, [("new.md", "N", "")], None, "item", options)
+
+
+def linked_past_limit(tmp_path: Path) -> Path:
+    """Issue 32 #28's folder: 210 memories, a 210-line MEMORY.md linking each; the last 10
+    are linked only past the 200-line limit."""
+    root = tmp_path / "big"
+    root.mkdir()
+    lines = []
+    for i in range(1, 211):
+        (root / f"fact_{i}.md").write_text(FRONT.format(f"fact-{i}") + f"Fact {i}.\n")
+        lines.append(f"- [Fact {i}](fact_{i}.md) — fact {i}")
+    (root / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return root
+
+
+async def test_a_memory_linked_past_the_limit_is_refused_before_any_form(
+        tmp_path: Path) -> None:
+    """``a`` and ``A`` on memories linked only past the limit opened the add form, then
+    refused with a bare 'already in the index (line 201)'; now nothing opens and the
+    notice names the limit and what helps."""
+    ws = linked_past_limit(tmp_path)
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await started(pilot, app)
+        assert app.result.loaded_lines == 200
+        await to_row(pilot, app, "3", "#orphans-view", "fact_201.md")
+        for key in ("a", "A"):
+            app.notice = ""
+            await pilot.press(key)
+            await wait_for(pilot, lambda: "fact_2" in app.notice
+                           or isinstance(app.screen, AddToIndexScreen))
+            assert not isinstance(app.screen, AddToIndexScreen), key
+            assert "past the load limit (200 lines loaded)" in app.notice, app.notice
+            assert "move its line up, or fold entries (f)" in app.notice
+        assert (ws / "MEMORY.md").read_text().count("\n") == 210

@@ -157,20 +157,49 @@ def label_kinds(line: str) -> tuple[bool, bool]:
 
 
 _FENCE = lazy_pattern(r"^\s*(?:```|~~~)")
+#: What is left of a label line once its label is taken: marks and dashes do not count.
+_BARE = " \t*_—–-:.…"
+
+
+def _says_something(line: str) -> bool:
+    """Whether a label line holds more than its label: text after the label's colon, or
+    after a bold label (``**Why** — …``); a heading label holds nothing on its line."""
+    head = line[:_LINE]
+    rest = head[_LEAD.match(head).end():]  # type: ignore[union-attr]
+    if _HEADING.match(rest):
+        return False
+    colon = _COLON.search(rest, 0, MAX_LABEL + 8)
+    if colon is not None:
+        return bool(rest[colon.end():].strip(_BARE))
+    bold = _BOLD_ALONE.match(rest)
+    return bold is not None and bool(rest[bold.end():].strip(_BARE))
 
 
 def labels_in(body: str) -> tuple[bool, bool]:
-    """(holds a why label, holds a how-to-apply label), code fences skipped."""
+    """(holds a why label, holds a how-to-apply label), code fences skipped. A label counts
+    when it says something: text after it on its line, or a next non-blank line that is not
+    another label (issue 32 #6: the template's empty ``**Why:** `` and ``**How to apply:** ``
+    lines satisfied the check)."""
     why = how = False
+    pending = (False, False)  # an empty label, counted if content follows
     fenced = False
     for line in body.split("\n"):
         if _FENCE.match(line):
             fenced = not fenced
+            why, how = why or pending[0], how or pending[1]
+            pending = (False, False)
             continue
         if fenced or not line.strip():
             continue
         w, h = label_kinds(line)
-        why, how = why or w, how or h
+        if not (w or h):
+            why, how = why or pending[0], how or pending[1]
+            pending = (False, False)
+        elif _says_something(line):
+            why, how = why or w, how or h
+            pending = (False, False)
+        else:
+            pending = (w, h)
         if why and how:
             break
     return why, how

@@ -106,8 +106,9 @@ RULES: tuple[Rule, ...] = (
          "nothing to fix; copy what the agent must know into a memory"),
     Rule("orphan", "warning", "Orphans",
          "A memory no loaded MEMORY.md line links: it never enters context by itself.",
-         "A memory no MEMORY.md line links never enters the agent's context by itself. "
-         "Unreachable orphans are not even found by following links.",
+         "Only the index is loaded when a session starts; a memory it does not link is read "
+         "only if the agent goes looking for it. Unreachable orphans are not even found by "
+         "following links from other memories.",
          _ws(_LINK_A, _A, ("memory/lonely.md", _mem("lonely"))),
          _ws(_LINK_A, _A),
          "memtui fix add-to-index (or delete the memory)"),
@@ -382,6 +383,35 @@ def readme_table() -> str:
              f"| `{r.id}` | {r.severity} | {r.summary.replace('|', '/')} | {r.fix} |"
              for r in RULES]
     return "\n".join(rows) + "\n"
+
+
+#: Rules whose findings name a file but no line: a comment silences them only as
+#: ``ignore-file`` (a line's ``ignore`` covers the findings on its line and the next).
+FILE_LEVEL = frozenset({"orphan", "near_duplicate", "unportable_name", "over_limit",
+                        "near_limit"})
+#: Rules no comment can silence, and why: only the configuration's ``ignore`` does.
+CONFIG_ONLY: dict[str, str] = {
+    "stale": "its finding is about the workspace as a whole",
+    "agent_config": "its finding is about the workspace as a whole",
+    "tool_file": "its file is one other tools run or load, not markdown",
+    "exclude_all": "it is about the configuration itself",
+    "unused_ignore": "it is found as the comments are applied",
+    "duplicate_entry": "a comment would change the entries it compares",
+}
+
+
+def silence(rule: Rule, quote: str = "") -> str:
+    """How to silence ``rule``, in one sentence that works for its findings (issue 32 #26:
+    a line comment named for an orphan, which has no line, silenced nothing). ``quote``
+    wraps the code (`` ` `` for markdown)."""
+    q = quote
+    config = f"{q}ignore = [\"{rule.id}\"]{q} in {q}.memtui.toml{q}"
+    if rule.id in CONFIG_ONLY:
+        return f"Silence it: {config} ({CONFIG_ONLY[rule.id]}: no comment reaches it)."
+    if rule.id in FILE_LEVEL:
+        return (f"Silence it: {config}, or {q}<!-- memtui: ignore-file {rule.id} -->{q} "
+                f"anywhere in the file (its findings have no line).")
+    return f"Silence it: {config}, or {q}<!-- memtui: ignore {rule.id} -->{q} on the line."
 
 
 def help_text(rule: Rule) -> str:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 #: The window the item platform measures against (the default Qwen model's context).
 DEFAULT_NUM_CTX = 40960
+#: Whose window an agent profile is measured against when its model is unknown.
+ASSUMED_WINDOW = "assumed Qwen"
 #: The share of a load limit at which an early warning is given (``near_limit``).
 WARN_SHARE = 0.8
 #: The finding kinds only an agent profile (gemini, openclaw, hermes, codex) reports: the
@@ -150,8 +152,10 @@ class Profile:
     #: The agent's name as a person reads it ("Hermes Agent").
     agent: ClassVar[str] = "item platform"
     #: The window the injected block is measured against, whose it is, and the tokenizer
-    #: its share is counted in.
-    window: ClassVar[tuple[int, str, str]] = (DEFAULT_NUM_CTX, "Qwen", "qwen")
+    #: its share is counted in. An agent whose model memtui cannot know (Codex, Hermes,
+    #: OpenClaw, Gemini CLI) is measured against Qwen's, and says it is assumed (issue 32
+    #: #14: "Qwen window" read as that agent's); --num-ctx gives the real one.
+    window: ClassVar[tuple[int, str, str]] = (DEFAULT_NUM_CTX, ASSUMED_WINDOW, "qwen")
     #: Whether the agent's memory files carry frontmatter (name, description, type).
     frontmatter: ClassVar[bool] = True
     #: Whether MEMORY.md is an index of links (False: it is content the agent loads).

@@ -16,7 +16,7 @@ from urllib.parse import quote
 from memtui import __version__
 from memtui.core.audit import AuditResult
 from memtui.core.checks.findings import KINDS, WORKSPACE
-from memtui.core.checks.rules import BY_ID, help_text
+from memtui.core.checks.rules import BY_ID, help_text, silence
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
@@ -36,8 +36,7 @@ def _help_markdown(kind: str) -> str:
     if rule is None:
         return kind
     return (f"**{rule.title}** ({rule.severity}). {rule.summary}\n\n{rule.explanation}\n\n"
-            f"Fix: `{rule.fix}`. Silence it: `ignore = [\"{rule.id}\"]` in `.memtui.toml`, "
-            f"or `<!-- memtui: ignore {rule.id} -->` on the line.")
+            f"Fix: `{rule.fix}`. {silence(rule, '`')}")
 
 
 def rule_name(kind: str) -> str:

@@ -110,6 +110,8 @@ class ChatPane(Vertical):
         self._held: list[SessionEvent | None] = []  # an event read ahead by _next_event
         self._budget_timer: Timer | None = None
         self._recalled: int | None = None  # which earlier message Up put in the input
+        #: Why no model can be chosen yet (no --model): still asking, no server, no models.
+        self._no_models: str | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="chat-status")
@@ -179,9 +181,11 @@ class ChatPane(Vertical):
         if self.settings.model:
             await self._prepare()
             return
+        self._no_models = f"still asking {self.settings.host} for its models …"
         try:
             names = await self.session.client.tags()
         except OllamaError as exc:
+            self._no_models = str(exc)
             if not self.is_attached:
                 return
             self.query_one(Banner).show(str(exc), "error")
@@ -190,11 +194,13 @@ class ChatPane(Vertical):
             return
         self.query_one(Banner).clear()
         if not names:
-            self.query_one(Banner).show(
-                "the server lists no models at /v1/models" if self.settings.api == "openai"
-                else "Ollama has no models: run `ollama pull qwen3:14b` (or another model "
-                "with tools)", "error")
+            self._no_models = ("the server lists no models at /v1/models"
+                               if self.settings.api == "openai" else
+                               "Ollama has no models: run `ollama pull qwen3:14b` (or another "
+                               "model with tools)")
+            self.query_one(Banner).show(self._no_models, "error")
             return
+        self._no_models = None
         picker = self.query_one(ModelPicker)
         picker.offer(names)
         self.query_one(Banner).show("no --model given: choose one above (Enter opens the "
@@ -311,7 +317,11 @@ class ChatPane(Vertical):
                                         "cancel it", "info")
             return
         if not self.settings.model:
-            self.query_one(Banner).show("choose a model first", "error")
+            # why there is no model to choose, kept: "choose a model first" alone replaced
+            # "Ollama is not running at …" (issue 32 #22)
+            self.query_one(Banner).show(
+                f"not sent: {self._no_models}" if self._no_models else
+                "not sent: choose a model first (the list above the log)", "error")
             return
         event.input.value = ""
         self.busy = True
