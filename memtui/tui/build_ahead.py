@@ -104,6 +104,9 @@ class BuildAhead:
                 view.ensure_fresh()  # its rows in now, not in the key that first shows it
                 if isinstance(view, AuditTable):
                     view.draw_ahead()  # and the lines its first frame shows
+                picked = view.selection()
             except NoMatches:
                 return  # its widgets taken down meanwhile: the app is closing
+            for preview in app._previews():  # and the body of the file it first shows
+                await preview.prepare(*(picked or (None, None)))
         app.set_timer(AHEAD_GAP, self._build_ahead)
