@@ -28,10 +28,10 @@ build at most.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any
 
+from textual import events
 from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
@@ -59,8 +59,10 @@ AHEAD_MAX_FILES = 2_000
 #: A view laid out ahead stays in its layer until no layout came for this many seconds
 #: (its first size asks for one more, the scrollbars it brings one more), or at most
 #: ``AHEAD_LAYOUT_MAX`` seconds.
-AHEAD_LAID_OUT = 0.06
+AHEAD_LAID_OUT = 0.1
 AHEAD_LAYOUT_MAX = 1.0
+#: Seconds between two looks at a view being built and laid out ahead.
+AHEAD_POLL = 0.03
 
 
 class BuildAhead:
@@ -69,6 +71,9 @@ class BuildAhead:
 
     _ahead_started = False
     _ahead_pane: TabPane | None = None  # the pane laid out under the one shown
+    _laid: list[float]  # when the screen laid it out (monotonic seconds)
+    _laying_since = 0.0  # when it was put there
+    _filled = False  # its rows and first lines are in
     #: Every view is built and laid out ahead (or there was nothing to make ahead).
     ahead_done = False
 
@@ -96,7 +101,7 @@ class BuildAhead:
                 return pid
         return None
 
-    async def _build_ahead(self) -> None:
+    def _build_ahead(self) -> None:
         app: Any = self
         if not app.is_running:
             return  # closing
@@ -117,23 +122,42 @@ class BuildAhead:
         except NoMatches:
             return  # the app is closing
         self._lay_out_under(pane)
-        try:
-            view: Widget = app.view(pid)  # mounted under the shown view; the latest audit
-            while not view.is_mounted:
-                if not view.is_attached:
-                    return  # removed (the app is closing)
-                await asyncio.sleep(0)
-            if not app.is_running:
-                return
-            if not await self._fill_ahead(view):
-                return
-            await self._laid_out(pane)
-        finally:
-            if self._ahead_pane is pane:
-                self.end_laying_out_ahead()
-        app.set_timer(AHEAD_GAP, self._build_ahead)
+        view: Widget = app.view(pid)  # mounted under the shown view; the latest audit
+        # Its mount, its layouts (from the screen's timer) are waited for from timers of
+        # their own, a few ms each: this runs in the app's queue, where a key would wait.
+        self._laid = []
+        self._laying_since = time.monotonic()
+        self._filled = False
+        app._ui.screen_layout_refresh_signal.subscribe(
+            pane, lambda _: self._laid.append(time.monotonic()), immediate=True)
+        app.set_timer(AHEAD_POLL, lambda: self._ahead_step(pane, view))
 
-    async def _fill_ahead(self, view: Widget) -> bool:
+    def _ahead_step(self, pane: TabPane, view: Widget) -> None:
+        """Once ``view`` is mounted, fill it; once the screen has laid its pane out and no
+        layout followed for ``AHEAD_LAID_OUT`` seconds (or after ``AHEAD_LAYOUT_MAX``),
+        take the pane down and build the next view (an input may have taken it down)."""
+        app: Any = self
+        now = time.monotonic()
+        late = now - self._laying_since > AHEAD_LAYOUT_MAX
+        if app.is_running and view.is_attached and not self._filled:
+            if not view.is_mounted:
+                app.set_timer(AHEAD_POLL, lambda: self._ahead_step(pane, view))
+                return
+            self._filled = self._fill_ahead(view)
+            self._laying_since = now  # (its layouts are counted from its fill)
+        if (self._filled and self._ahead_pane is pane and app.is_running and not late
+                and not (self._laid and pane.size.area
+                         and now - self._laid[-1] > AHEAD_LAID_OUT)):
+            app.set_timer(AHEAD_POLL, lambda: self._ahead_step(pane, view))
+            return
+        if pane.is_attached:
+            app._ui.screen_layout_refresh_signal.unsubscribe(pane)
+        if self._ahead_pane is pane:
+            self.end_laying_out_ahead()
+        if app.is_running and self._filled:
+            app.set_timer(AHEAD_GAP, self._build_ahead)
+
+    def _fill_ahead(self, view: Widget) -> bool:
         """The rows of ``view`` just built, the lines its first frame shows and its first
         file's body in the preview; False when the app is closing."""
         app: Any = self
@@ -146,8 +170,15 @@ class BuildAhead:
             except NoMatches:
                 return False  # its widgets taken down meanwhile: the app is closing
             for preview in app._previews():  # and the body of the file it first shows
-                await preview.prepare(*(picked or (None, None)))
+                preview.prepare(*(picked or (None, None)))
         return True
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key or a mouse event (handed on by ``KeyFlow`` when its turn comes) first
+        takes down the pane laid out under the shown one."""
+        if isinstance(event, (events.Key, events.MouseEvent)):
+            self.end_laying_out_ahead()
+        await super().on_event(event)  # type: ignore[misc]
 
     def _lay_out_under(self, pane: TabPane) -> None:
         """Show ``pane`` in the layer under the shown view's, covered by it."""
@@ -167,22 +198,3 @@ class BuildAhead:
         except NoMatches:
             active = None  # the app is closing
         pane.display = pane.id == active
-
-    async def _laid_out(self, pane: TabPane) -> None:
-        """Wait until the screen has laid ``pane`` out and no layout followed for
-        ``AHEAD_LAID_OUT`` seconds (or an input took it down, or ``AHEAD_LAYOUT_MAX``)."""
-        app: Any = self
-        screen = app._ui
-        laid: list[float] = []
-        screen.screen_layout_refresh_signal.subscribe(
-            pane, lambda _: laid.append(time.monotonic()), immediate=True)
-        try:
-            start = time.monotonic()
-            while self._ahead_pane is pane and app.is_running:
-                now = time.monotonic()
-                if now - start > AHEAD_LAYOUT_MAX or (
-                        laid and pane.size.area and now - laid[-1] > AHEAD_LAID_OUT):
-                    return
-                await asyncio.sleep(AHEAD_LAID_OUT / 3)
-        finally:
-            screen.screen_layout_refresh_signal.unsubscribe(pane)

@@ -14,8 +14,7 @@ from textual.app import App
 
 class KeyFlow:
     """Mixed into ``MemtuiApp`` (before ``App``, whose ``on_event`` it wraps): needs
-    ``keys`` (a ``KeyGate``), ``heap``, ``_ui``, ``_expire_notice``,
-    ``end_laying_out_ahead`` (``BuildAhead``) and the key state
+    ``keys`` (a ``KeyGate``), ``heap``, ``_ui``, ``_expire_notice`` and the key state
     ``__init__`` sets (``_key_timer``, ``_dialog_seen``)."""
 
     async def on_event(self, event: events.Event) -> None:
@@ -26,7 +25,6 @@ class KeyFlow:
         is still coming (``KeyGate``); until then it waits, in order."""
         if isinstance(event, (events.Key, events.MouseEvent)):
             self.heap.input_seen()
-            self.end_laying_out_ahead()  # no key or click for a view laid out under another
             if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
                 self._expire_notice()  # the operator moved on: before the key's own notice
         if isinstance(event, events.Key) and not event.is_forwarded:

@@ -530,7 +530,7 @@ class MemoryPreview(VerticalScroll):
                                        states)
         return (*key, first_line), source, first_line
 
-    async def prepare(self, path: str | None, line: int | None = None) -> None:
+    def prepare(self, path: str | None, line: int | None = None) -> None:
         """Parse and draw, hidden, the body ``show`` would show for ``path`` (at ``line``)
         and keep it, when a body may still be kept without putting another out: a view
         built ahead (``build_ahead``) has its first file's body ready for its first switch
@@ -544,7 +544,7 @@ class MemoryPreview(VerticalScroll):
             return
         body = MarkdownBody()
         body.display = False
-        await self.mount(body, after=self._body)
+        self.mount(body, after=self._body)  # (not awaited: a key would wait for it)
         # the least recently shown: the first put out when a body must be
         self._kept = {key: body, **self._kept}
         body.show(source, self.palette)
