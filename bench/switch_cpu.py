@@ -41,6 +41,11 @@ async def settle(pilot: Any, app: Any) -> None:
     while not (app.audits >= 1 and app.views_ready):
         await asyncio.sleep(0.02)
     await asyncio.sleep(1.0)
+    # the views built (and laid out) ahead while idle, where the app does it
+    deadline = time.monotonic() + 20
+    while not getattr(app, "ahead_done", True) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.3)
     await pilot.pause()
 
 

@@ -10,6 +10,16 @@ pause between, and given the audit's rows (up to ``AHEAD_MAX_FILES`` memories: p
 nothing is made ahead, as before). The Trend view is built but its
 history is not read: that audits every commit, and waits until the view is shown.
 
+A view built ahead is also laid out ahead: while it is built, its pane is shown in a layer
+under the shown view's (``ViewTabs`` declares the layer), covered by it, so the screen's
+layout gives each of its widgets its size and its scrollbars, and draws its first lines.
+Never laid out, each widget got its first size at the view's first switch, and each new
+size (a virtual size, a scrollbar coming, then the scrollbar's own size) asked for another
+full-screen layout and paint: three a first switch, where a later one takes one (20–30 ms
+of its CPU at 261 files). Any key or mouse event takes the pane down at once, before it is
+handled (``end_laying_out_ahead``): no key reaches, nor focus lands in, a view laid out
+under another.
+
 Built only while nothing else goes on: no audit running, no dialog or help above the
 views, no key waiting for the focus, no key or mouse event for ``AHEAD_QUIET`` seconds;
 otherwise it tries again a little later. A key pressed meanwhile waits for one view's
@@ -18,15 +28,16 @@ build at most.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any
 
+from textual import events
 from textual.css.query import NoMatches
 from textual.widget import Widget
-from textual.widgets import TabPane
+from textual.widgets import TabbedContent, TabPane
 
 from memtui.tui.layout import VIEWS
+from memtui.tui.messages import AHEAD_LAYER
 from memtui.tui.views.base import AuditView
 from memtui.tui.views.trend import TrendView
 from memtui.tui.widgets.audit_table import AuditTable
@@ -45,6 +56,13 @@ AHEAD_QUIET = 0.5
 #: (to 194–199 against a 200 MiB goal) and put a build between two heartbeats of the Files
 #: view's first fill (62 ms of CPU, goal 50). Such a workspace behaves as before.
 AHEAD_MAX_FILES = 2_000
+#: A view laid out ahead stays in its layer until no layout came for this many seconds
+#: (its first size asks for one more, the scrollbars it brings one more), or at most
+#: ``AHEAD_LAYOUT_MAX`` seconds.
+AHEAD_LAID_OUT = 0.1
+AHEAD_LAYOUT_MAX = 1.0
+#: Seconds between two looks at a view being built and laid out ahead.
+AHEAD_POLL = 0.03
 
 
 class BuildAhead:
@@ -52,6 +70,12 @@ class BuildAhead:
     ``_auditing``, ``screen_stack`` and ``set_timer``."""
 
     _ahead_started = False
+    _ahead_pane: TabPane | None = None  # the pane laid out under the one shown
+    _laid: list[float]  # when the screen laid it out (monotonic seconds)
+    _laying_since = 0.0  # when it was put there
+    _filled = False  # its rows and first lines are in
+    #: Every view is built and laid out ahead (or there was nothing to make ahead).
+    ahead_done = False
 
     def ahead_wanted(self) -> bool:
         """Whether the workspace is small enough for views and modules made ahead."""
@@ -77,7 +101,7 @@ class BuildAhead:
                 return pid
         return None
 
-    async def _build_ahead(self) -> None:
+    def _build_ahead(self) -> None:
         app: Any = self
         if not app.is_running:
             return  # closing
@@ -91,19 +115,86 @@ class BuildAhead:
             return
         pid = self._unbuilt()
         if pid is None:
+            self.ahead_done = True
             return
-        view: Widget = app.view(pid)  # mounted hidden; takes the latest audit, not drawn
-        while not view.is_mounted:
-            if not view.is_attached:
-                return  # removed (the app is closing)
-            await asyncio.sleep(0)
-        if not app.is_running:
+        try:
+            pane = app._ui.query_one(f"#{pid}", TabPane)
+        except NoMatches:
+            return  # the app is closing
+        self._lay_out_under(pane)
+        view: Widget = app.view(pid)  # mounted under the shown view; the latest audit
+        # Its mount, its layouts (from the screen's timer) are waited for from timers of
+        # their own, a few ms each: this runs in the app's queue, where a key would wait.
+        self._laid = []
+        self._laying_since = time.monotonic()
+        self._filled = False
+        app._ui.screen_layout_refresh_signal.subscribe(
+            pane, lambda _: self._laid.append(time.monotonic()), immediate=True)
+        app.set_timer(AHEAD_POLL, lambda: self._ahead_step(pane, view))
+
+    def _ahead_step(self, pane: TabPane, view: Widget) -> None:
+        """Once ``view`` is mounted, fill it; once the screen has laid its pane out and no
+        layout followed for ``AHEAD_LAID_OUT`` seconds (or after ``AHEAD_LAYOUT_MAX``),
+        take the pane down and build the next view (an input may have taken it down)."""
+        app: Any = self
+        now = time.monotonic()
+        late = now - self._laying_since > AHEAD_LAYOUT_MAX
+        if app.is_running and view.is_attached and not self._filled:
+            if not view.is_mounted:
+                app.set_timer(AHEAD_POLL, lambda: self._ahead_step(pane, view))
+                return
+            self._filled = self._fill_ahead(view)
+            self._laying_since = now  # (its layouts are counted from its fill)
+        if (self._filled and self._ahead_pane is pane and app.is_running and not late
+                and not (self._laid and pane.size.area
+                         and now - self._laid[-1] > AHEAD_LAID_OUT)):
+            app.set_timer(AHEAD_POLL, lambda: self._ahead_step(pane, view))
             return
+        if pane.is_attached:
+            app._ui.screen_layout_refresh_signal.unsubscribe(pane)
+        if self._ahead_pane is pane:
+            self.end_laying_out_ahead()
+        if app.is_running and self._filled:
+            app.set_timer(AHEAD_GAP, self._build_ahead)
+
+    def _fill_ahead(self, view: Widget) -> bool:
+        """The rows of ``view`` just built, the lines its first frame shows and its first
+        file's body in the preview; False when the app is closing."""
+        app: Any = self
         if isinstance(view, AuditView) and not isinstance(view, TrendView):
             try:
                 view.ensure_fresh()  # its rows in now, not in the key that first shows it
                 if isinstance(view, AuditTable):
                     view.draw_ahead()  # and the lines its first frame shows
+                picked = view.selection()
             except NoMatches:
-                return  # its widgets taken down meanwhile: the app is closing
-        app.set_timer(AHEAD_GAP, self._build_ahead)
+                return False  # its widgets taken down meanwhile: the app is closing
+            for preview in app._previews():  # and the body of the file it first shows
+                preview.prepare(*(picked or (None, None)))
+        return True
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key or a mouse event (handed on by ``KeyFlow`` when its turn comes) first
+        takes down the pane laid out under the shown one."""
+        if isinstance(event, (events.Key, events.MouseEvent)):
+            self.end_laying_out_ahead()
+        await super().on_event(event)  # type: ignore[misc]
+
+    def _lay_out_under(self, pane: TabPane) -> None:
+        """Show ``pane`` in the layer under the shown view's, covered by it."""
+        pane.styles.layer = AHEAD_LAYER  # (inline: no restyle of the view under it)
+        pane.display = True
+        self._ahead_pane = pane
+
+    def end_laying_out_ahead(self) -> None:
+        """Take down the pane laid out under the shown one, if any (hidden again, unless it
+        became the view shown meanwhile)."""
+        pane, self._ahead_pane = self._ahead_pane, None
+        if pane is None:
+            return
+        pane.styles.layer = None
+        try:
+            active = self._ui.query_one(TabbedContent).active  # type: ignore[attr-defined]
+        except NoMatches:
+            active = None  # the app is closing
+        pane.display = pane.id == active

@@ -8,11 +8,17 @@ from typing import Any
 from textual.message import Message
 from textual.widget import Widget
 
+#: The layer a view built ahead is laid out in, under the shown view's and covered by it
+#: (``build_ahead``): a view there is not displayed, though its pane is.
+AHEAD_LAYER = "ahead"
+
 
 def displayed(widget: Widget) -> bool:
-    """Whether ``widget`` and all its ancestors are displayed (its tab is the active one)."""
+    """Whether ``widget`` and all its ancestors are displayed (its tab is the active one;
+    not a view laid out ahead, covered)."""
     return widget.is_mounted and all(
-        node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+        node.display and node.styles.layer != AHEAD_LAYER
+        for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
 @dataclass

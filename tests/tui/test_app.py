@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static, TextArea, Tree
+from textual.widgets import Static, TabbedContent, TextArea, Tree
 
 from memtui.agent.age_note import age_note
 from memtui.tui.app import MemtuiApp, open_app
+from memtui.tui.layout import VIEWS
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.health_header import HealthHeader
 from memtui.tui.widgets.preview import MemoryPreview
@@ -26,10 +27,12 @@ async def started(pilot: Any, app: MemtuiApp) -> None:
 
 
 async def switch(pilot: Any, app: MemtuiApp, key: str) -> None:
-    """Press a view key and wait until that view has the focus."""
+    """Press a view key and wait until that view is shown and has the focus (the key may
+    be handled after ``press`` returns: during a view built ahead, say)."""
     await pilot.press(key)
-    await wait_for(pilot, lambda: app.focused is not None
-                   and app.active_view in app.focused.ancestors)
+    pid = VIEWS[int(key) - 1][0]
+    await wait_for(pilot, lambda: app.query_one(TabbedContent).active == pid
+                   and app.focused is not None and app.active_view in app.focused.ancestors)
 
 
 def header_text(app: MemtuiApp) -> str:

@@ -28,9 +28,10 @@ def built(app: Any) -> list[str]:
 
 
 async def all_built(pilot: Any, app: Any) -> None:
-    """Wait until every view is built (ahead, while idle, or shown): a test counting what a
-    key does (layouts, sorts, plot builds) then counts that key's work alone."""
-    await wait_for(pilot, lambda: len(built(app)) == 8)
+    """Wait until every view is built (ahead, while idle, or shown) and laid out: a test
+    counting what a key does (layouts, sorts, plot builds) then counts that key's work
+    alone."""
+    await wait_for(pilot, lambda: len(built(app)) == 8 and app.ahead_done)
     await pilot.pause(0.2)
 
 

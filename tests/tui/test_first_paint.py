@@ -98,7 +98,10 @@ async def test_nothing_selected_mounts_no_body(tmp_path: Path) -> None:
         await pilot.pause(0.1)
         preview = app.query_one(MemoryPreview)
         assert preview.path is None
-        assert len(preview.query(MarkdownBody)) == 1
+        # the body mounted with the preview shows it; no other shows (a body made ahead
+        # for a view not shown yet, `MemoryPreview.prepare`, is hidden)
+        assert preview.body.id == "preview-body"
+        assert [b for b in preview.query(MarkdownBody) if b.display] == [preview.body]
         assert preview.body.display and preview.body.source == ""
 
 

@@ -153,6 +153,7 @@ async def test_a_switch_to_trend_shows_its_commit_in_its_first_layout(tmp_path: 
         view: Any = app.query_one("#trend-view")
         await wait_for(pilot, lambda: len(view.points) == 2, timeout=30)
         await switch(pilot, app, "1")
+        await all_built(pilot, app)  # (the views laid out ahead meanwhile: not the key's)
         await pilot.pause(0.4)
         preview = app.query_one(MemoryPreview)
         seen: list[str] = []

@@ -19,6 +19,7 @@ from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.preview import MemoryPreview
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
+from tests.tui.test_built_ahead import all_built
 
 NOTES = 60  # index lines without a link: each row shows MEMORY.md at its line
 
@@ -80,6 +81,7 @@ async def test_the_index_lands_on_its_entry_in_the_switchs_one_layout(
             if layouts[-1] == "index" and not seen:
                 seen.append((round(preview.scroll_y), body.target, body.virtual_region.y))
 
+        await all_built(pilot, app)  # (the views laid out ahead meanwhile: not the key's)
         app.screen.screen_layout_refresh_signal.subscribe(app, laid_out, immediate=True)
         layouts.clear()
         await switch(pilot, app, "1")

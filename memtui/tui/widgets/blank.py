@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static, TabbedContent, TabPane
 
+from memtui.tui.messages import AHEAD_LAYER
 from memtui.tui.widgets.hidden_focus import restyle_owed
 
 
@@ -56,7 +57,9 @@ class BlankRow(Horizontal):
 
 
 class ViewTabs(TabbedContent):
-    """The views' tabs: the tab bar and the panes' switcher cover it."""
+    """The views' tabs: the tab bar and the panes' switcher cover it. The switcher has a
+    layer under its panes' own, where a view built ahead is laid out covered by the shown
+    one (``build_ahead``)."""
 
     BLANK: ClassVar[bool] = True
 
@@ -65,6 +68,7 @@ class ViewTabs(TabbedContent):
         # pane covers it.
         for switcher in self.query_children(ContentSwitcher):
             switcher.BLANK = True  # type: ignore[misc]
+            switcher.styles.layers = (AHEAD_LAYER, "default")  # the first is the lowest
 
 
 class ViewPane(TabPane):

@@ -425,11 +425,7 @@ class MemoryPreview(VerticalScroll):
         if scan is not None:
             mf = scan.memory
             report = result.file(path)
-            # The app keeps no memory's text: read again, shown only when it is the one
-            # audited (bounded, never blocking: `audited_text`).
-            text = audited_text(result.workspace.root, scan)
-            key: tuple[Any, ...] = ("memory" if text is not None else "changed", path,
-                                    scan.mtime, id(scan), self.app.theme)
+            key, source, first_line = self._body_source(result, path, line)
             t = Text(printable(path))
             if path in result.index_linked:
                 t.append("  linked from the index", style=p.resolved)
@@ -440,15 +436,6 @@ class MemoryPreview(VerticalScroll):
             title.update(t)
             meta.update(_meta_table(mf.meta, scan.tokens, p, scan.secrets)
                         if mf.has_frontmatter else Text("no frontmatter", style=p.muted))
-            states = {w.target: w.state for w in result.wikirefs if w.source == path}
-            if text is None:
-                source, first_line = CHANGED, mf.body_start
-            else:
-                source, first_line = window(
-                    shown_text(text[mf.body_offset:] if mf.body_offset else text,
-                               scan.secrets), mf.body_start, line)
-                source = rewrite_wikilinks(mark_broken(source, path, _broken(result, path)),
-                                           states)
             days = report.age_days if report else 0
             age.update(Text.assemble(
                 (f"What the agent reads after this file ({days} days old, by "
@@ -457,19 +444,14 @@ class MemoryPreview(VerticalScroll):
             age.display = True
         elif path == INDEX_NAME:
             idx = result.index
-            key = ("index", idx.text, self.app.theme)
+            key, source, first_line = self._body_source(result, path, line)
             title.update(Text(INDEX_NAME + "  the index, injected whole every turn"))
             shape = f"{plural(len(idx.lines), 'line')} · {plural(idx.size, 'byte')}"
             meta.update(Text(shape, style=p.muted)
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
-            states = {w.target: w.state for w in result.wikirefs if w.source == INDEX_NAME}
-            source, first_line = window(shown_text(idx.text, self._secrets_of(idx.text)),
-                                        1, line)
-            source = rewrite_wikilinks(mark_broken(source, INDEX_NAME,
-                                                   _broken(result, INDEX_NAME)), states)
             age.display = False
         elif path == WORKSPACE:
-            key = ("workspace",)
+            key = ("workspace", 1)  # (a body's key ends with its first line)
             title.update(Text("(workspace)  findings about the whole workspace"))
             meta.update(Text("Not one file: each finding below gathers the files listed "
                              "under it (the Files view has their age and format)."
@@ -478,7 +460,7 @@ class MemoryPreview(VerticalScroll):
             source, first_line = "", 1
             age.display = False
         else:
-            key = ("missing", path)
+            key = ("missing", path, 1)
             title.update(Text(printable(path), style=p.error))
             meta.update(Text("not a memory file here (missing or deleted)", style=p.muted))
             source, first_line = "", 1
@@ -493,7 +475,6 @@ class MemoryPreview(VerticalScroll):
             out.append(f"… and {len(fs) - 30} more\n", style=p.muted)
         out.rstrip()
         findings.update(out if fs else "")
-        key = (*key, first_line)
         if later and source and key != self._shown and key not in self._kept:
             # A body to parse, measure and draw: after the title and the frontmatter are
             # painted, in a frame of its own, with the parts under it (issue 35: with the
@@ -518,6 +499,56 @@ class MemoryPreview(VerticalScroll):
         elif line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
         self._rendered = (path, line, result)
+
+    def _body_source(self, result: AuditResult, path: str,
+                     line: int | None) -> tuple[tuple[Any, ...], str, int]:
+        """The body of ``path`` (a memory of ``result``, or MEMORY.md) shown at ``line``: the
+        key it is kept by, its markdown source and the file's line its first line is."""
+        if path == INDEX_NAME and path not in result.scans:
+            idx = result.index
+            states = {w.target: w.state for w in result.wikirefs if w.source == INDEX_NAME}
+            source, first_line = window(shown_text(idx.text, self._secrets_of(idx.text)),
+                                        1, line)
+            source = rewrite_wikilinks(mark_broken(source, INDEX_NAME,
+                                                   _broken(result, INDEX_NAME)), states)
+            return ("index", idx.text, self.app.theme, first_line), source, first_line
+        scan = result.scans[path]
+        mf = scan.memory
+        # The app keeps no memory's text: read again, shown only when it is the one
+        # audited (bounded, never blocking: `audited_text`).
+        text = audited_text(result.workspace.root, scan)
+        key: tuple[Any, ...] = ("memory" if text is not None else "changed", path,
+                                scan.mtime, id(scan), self.app.theme)
+        if text is None:
+            source, first_line = CHANGED, mf.body_start
+        else:
+            states = {w.target: w.state for w in result.wikirefs if w.source == path}
+            source, first_line = window(
+                shown_text(text[mf.body_offset:] if mf.body_offset else text,
+                           scan.secrets), mf.body_start, line)
+            source = rewrite_wikilinks(mark_broken(source, path, _broken(result, path)),
+                                       states)
+        return (*key, first_line), source, first_line
+
+    def prepare(self, path: str | None, line: int | None = None) -> None:
+        """Parse and draw, hidden, the body ``show`` would show for ``path`` (at ``line``)
+        and keep it, when a body may still be kept without putting another out: a view
+        built ahead (``build_ahead``) has its first file's body ready for its first switch
+        (10–20 ms of it at 261 files: parsed, mounted and drawn then; issue 32 item 17)."""
+        result = self.result
+        if (result is None or path is None or len(self._kept) >= BODIES_KEPT
+                or not (path in result.scans or path == INDEX_NAME)):
+            return
+        key, source, _ = self._body_source(result, path, line)
+        if not source or key == self._shown or key in self._kept:
+            return
+        body = MarkdownBody()
+        body.display = False
+        self.mount(body, after=self._body)  # (not awaited: a key would wait for it)
+        # the least recently shown: the first put out when a body must be
+        self._kept = {key: body, **self._kept}
+        body.show(source, self.palette)
+        body.drawn(self.scrollable_content_region.width - body.styles.gutter.width)
 
     async def _fill(self, fill: _Fill) -> None:
         """The body `show` left for after the paint of its title and frontmatter, drawn

@@ -275,8 +275,8 @@ class RowTable(ScrollView, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         """Keep the cursor row in view when the table grows or shrinks (once the new
-        size is laid out)."""
-        self.call_after_refresh(self.scroll_to_row, self.cursor_row)
+        size is laid out: the row the cursor is on then, a key may have moved it)."""
+        self.call_after_refresh(lambda: self.scroll_to_row(self.cursor_row))
 
     # -- cursor ----------------------------------------------------------------------------
 
