@@ -20,12 +20,16 @@ The file is hostile data too. It is read and written as every cache file is
 of this user's, no larger than `MAX_BYTES`); every entry's every field is checked for its
 type as it is read, and any entry that does not fit is dropped (the file is scanned
 again). The file is a sequence of marshal objects, each after its length: a header,
-then the entries in chunks of `CHUNK`, so that reading and writing it give way to the
+MEMORY.md's parsed lines in chunks of `CHUNK`, then the entries in chunks of `CHUNK`, so
+that reading and writing it give way to the
 screen between chunks (`read_parts`, `write_parts`); where marshal can refuse code objects
 (3.13 on), it does. Writes are atomic (`memtui.core.caches.store.save_parts`: a new
 temporary file in the cache folder, then a rename, both relative to the folder opened
 without links). Scans that hold a credential, or whose file could not be read whole, are
 never stored: credentials stay out of the cache, and a read problem is asked again.
+
+The module is past 500 lines: one concept, the scan cache (its file's parts, the store,
+and a scan's and MEMORY.md's parse's encoding, read back field by field).
 """
 
 from __future__ import annotations
