@@ -376,32 +376,48 @@ def test_an_auditor_that_keeps_its_scans_lets_go_of_the_stored_ones(
 def test_memory_md_s_parse_is_encoded_only_as_the_cache_is_written(
         tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """MEMORY.md's parse put in the scan cache is held as the parse itself and encoded as
-    the file is written (issue 35: not held twice through the scans); the written file, and
-    what the cache gives back before it is written, are the parse encoded at once."""
+    the file is written (issue 35: not held twice through the scans), its lines a chunk at
+    a time (issue 35: encoded whole, ~25 MB at 50,000 memories' index, it was the writing's
+    peak); the written file, and what the cache gives back before it is written, are the
+    parse encoded at once."""
     from memtui.core.counting.tokens import bytes_digest
     from memtui.core.scanner.index import read_index
     from memtui.core.scanner.scan import index_findings
 
     root = make_ws(tmp_path / "ws", _files(), days_ago=3)
     index = read_index(root / "MEMORY.md")
+    assert len(index.lines) >= 5
     own = index_findings(index)
     digest = bytes_digest((root / "MEMORY.md").read_bytes())
     encoded: list[int] = []
-    real = scan_cache.encode_index
+    real = scan_cache.encode_line
 
-    def encode_index(idx: object) -> object:
+    def encode_line(ln: object) -> object:
         encoded.append(1)
-        return real(idx)  # type: ignore[arg-type]
-    monkeypatch.setattr(scan_cache, "encode_index", encode_index)
+        return real(ln)  # type: ignore[arg-type]
+    monkeypatch.setattr(scan_cache, "encode_line", encode_line)
+    monkeypatch.setattr(scan_cache, "CHUNK", 2)  # its lines in three chunks or more
     store = scan_cache.ScanStore(open_workspace(root).root)
     store.put_index(digest, index, own)
     assert store.index_entry is None and encoded == []
-    assert store.save() and encoded == [1]
+    written: list[bytes] = []
+    real_parts = scan_cache.write_parts
+
+    def write_parts(*args: object) -> object:
+        for part in real_parts(*args):  # type: ignore[arg-type]
+            written.append(part)
+            yield part
+    monkeypatch.setattr(scan_cache, "write_parts", write_parts)
+    assert store.save() and len(encoded) == len(index.lines)
+    assert len(written) == 1 + -(-len(index.lines) // 2)  # a header, the lines' chunks
+    lines = len(index.lines)
     kept = scan_cache.ScanStore(open_workspace(root).root)
-    assert kept.index_entry == (digest, real(index), [scan_cache.finding_out(f) for f in own])
+    assert kept.index_entry == (digest, scan_cache.encode_index(index),
+                                [scan_cache.finding_out(f) for f in own])
     got = kept.index(digest, index.text)
     assert got is not None and got[0] == index and got[1] == own
+    encoded.clear()
     store.put_index(digest, index, own)
     again = store.index(digest, index.text)  # asked before it is written: encoded then
-    assert again is not None and again[0] == index and encoded == [1, 1]
+    assert again is not None and again[0] == index and len(encoded) == lines
     assert again[0] is not index  # (a parse of its own: its reader may add to it)

@@ -20,12 +20,16 @@ The file is hostile data too. It is read and written as every cache file is
 of this user's, no larger than `MAX_BYTES`); every entry's every field is checked for its
 type as it is read, and any entry that does not fit is dropped (the file is scanned
 again). The file is a sequence of marshal objects, each after its length: a header,
-then the entries in chunks of `CHUNK`, so that reading and writing it give way to the
+MEMORY.md's parsed lines in chunks of `CHUNK`, then the entries in chunks of `CHUNK`, so
+that reading and writing it give way to the
 screen between chunks (`read_parts`, `write_parts`); where marshal can refuse code objects
 (3.13 on), it does. Writes are atomic (`memtui.core.caches.store.save_parts`: a new
 temporary file in the cache folder, then a rename, both relative to the folder opened
 without links). Scans that hold a credential, or whose file could not be read whole, are
 never stored: credentials stay out of the cache, and a read problem is asked again.
+
+The module is past 500 lines: one concept, the scan cache (its file's parts, the store,
+and a scan's and MEMORY.md's parse's encoding, read back field by field).
 """
 
 from __future__ import annotations
@@ -107,23 +111,47 @@ def _framed(blob: bytes) -> bytes:
     return len(blob).to_bytes(8, "little") + blob
 
 
+def _index_head(entry: Any) -> tuple[Any, list[Any] | None]:
+    """(the header's item for MEMORY.md's parse, its lines to write in chunks after it):
+    a parse is ``(digest, (lines, code spans), findings)``, its lines encoded or not yet
+    (`IndexLine`s, encoded here a chunk at a time); anything else is written as it is."""
+    if type(entry) is tuple and len(entry) == 3 and type(entry[1]) is tuple and \
+            len(entry[1]) == 2 and type(entry[1][0]) is list:
+        digest, (lines, spans), findings = entry
+        return (digest, -(-len(lines) // CHUNK), spans, findings), lines
+    return entry, None
+
+
 def write_parts(root: str, entries: dict[str, Any], index_entry: Any,
                 pause: Callable[[], None] = _go_on) -> Iterator[bytes]:
     """The file's bytes, a marshal object at a time after its length (8 bytes): a header
-    (magic, version, root, chunks, MEMORY.md's parse), then the entries in chunks of `CHUNK`
-    (one ``marshal.dumps`` of 10,000 scans held the interpreter a tenth of a second). An
-    entry whose last item is a `FileScan` (put in this process) is encoded here, a chunk at a
-    time, and left out when `encode` refuses it. ``index_entry``: MEMORY.md's encoded parse,
-    or a function giving it (made for the header, let go of before the entries)."""
-    items = list(entries.items())
-    chunks = range(0, len(items), CHUNK)
-    yield _framed(marshal.dumps((MAGIC, version(), root, len(chunks),
-                                 index_entry() if callable(index_entry) else index_entry)))
+    (magic, version, root, chunks, MEMORY.md's parse without its lines: digest, their
+    chunks, code spans, findings), its lines in chunks of `CHUNK`, then the entries in
+    chunks of `CHUNK` (one ``marshal.dumps`` of 10,000 scans held the interpreter a tenth
+    of a second; MEMORY.md's parse encoded whole, ~25 MB at 50,000 memories' index, was the
+    scan cache's writing's peak, issue 35). An entry whose last item is a `FileScan` (put in
+    this process) is encoded here, a chunk at a time, and left out when `encode` refuses it.
+    ``index_entry``: MEMORY.md's parse, or a function giving it (made for the header, let go
+    of before the entries)."""
+    rels = list(entries)  # (the entries read a chunk at a time: no copy of every pair)
+    chunks = range(0, len(rels), CHUNK)
+    head, lines = _index_head(index_entry() if callable(index_entry) else index_entry)
     index_entry = None
+    yield _framed(marshal.dumps((MAGIC, version(), root, len(chunks), head)))
+    head = None
+    if lines is not None:
+        for at in range(0, len(lines), CHUNK):
+            pause()
+            yield _framed(marshal.dumps([encode_line(ln) if type(ln) is IndexLine else ln
+                                         for ln in lines[at:at + CHUNK]]))
+        lines = None
     for at in chunks:
         pause()
         chunk = {}
-        for rel, entry in items[at:at + CHUNK]:
+        for rel in rels[at:at + CHUNK]:
+            entry = entries.get(rel)
+            if entry is None:
+                continue
             scan = entry[-1]
             if isinstance(scan, FileScan):
                 encoded = encode(scan)
@@ -152,6 +180,19 @@ def read_parts(data: bytes, pause: Callable[[], None] = _go_on
     if not (type(head) is tuple and len(head) == 5 and head[0] == MAGIC
             and type(head[3]) is int and 0 <= head[3] <= MAX_ENTRIES // CHUNK + 1):
         return None
+    index = head[4]
+    if type(index) is tuple and len(index) == 4 and type(index[1]) is int:
+        digest, count, spans, findings = index
+        if not 0 <= count <= MAX_ENTRIES // CHUNK + 1:
+            return None
+        lines: list[Any] = []
+        for _ in range(count):
+            pause()
+            got = part()
+            if type(got) is not list or len(lines) + len(got) > MAX_ENTRIES:
+                return None
+            lines += got
+        index = (digest, (lines, spans), findings)
     entries: dict[Any, Any] = {}
     for _ in range(head[3]):
         pause()
@@ -161,7 +202,7 @@ def read_parts(data: bytes, pause: Callable[[], None] = _go_on
         entries.update(chunk)
     if at != len(view):
         return None  # more than was written
-    return head[0], head[1], head[2], entries, head[4]
+    return head[0], head[1], head[2], entries, index
 
 
 class ScanStore:
@@ -264,11 +305,17 @@ class ScanStore:
             (digest, index, list(findings))
         self.dirty = True
 
-    def _index_entry(self) -> tuple[bytes, tuple[Any, ...], list[Any]] | None:
-        """MEMORY.md's parse as the file holds it (encoded now when put in this process)."""
+    def _index_entry(self, lines_later: bool = False
+                     ) -> tuple[bytes, tuple[Any, ...], list[Any]] | None:
+        """MEMORY.md's parse as the file holds it (encoded now when put in this process;
+        ``lines_later``: its lines left as they are, for `write_parts` to encode a chunk at
+        a time)."""
         put = self._index_put
         if put is None:
             return self.index_entry
+        if lines_later:
+            return put[0], (list(put[1].lines), encode_spans(put[1])), \
+                [finding_out(f) for f in put[2]]
         return put[0], encode_index(put[1]), [finding_out(f) for f in put[2]]
 
     def keep_only(self, rels: set[str]) -> None:
@@ -282,7 +329,8 @@ class ScanStore:
         """Write the entries (atomically); False when nothing was written."""
         if self.path is None or not self.dirty or len(self.entries) > MAX_ENTRIES:
             return False
-        if save_parts(self.path, write_parts(self.root, self.entries, self._index_entry,
+        if save_parts(self.path, write_parts(self.root, self.entries,
+                                             lambda: self._index_entry(lines_later=True),
                                              self.pause)):
             self.dirty = False
             prune(self.path.parent, keep=self.path)
@@ -451,10 +499,19 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
 
 def encode_index(index: Index) -> tuple[Any, ...]:
     """MEMORY.md's parse without its text (the text is read again: it is the key)."""
-    return ([(ln.number, ln.kind, [_link_out(lk) for lk in ln.links],
-              [_link_out(lk) for lk in ln.wikilinks], ln.title, ln.hook, ln.chars, ln.bytes,
-              ln.end_byte) for ln in index.lines],
-            [(cs.line, cs.content) for cs in index.code_spans])
+    return [encode_line(ln) for ln in index.lines], encode_spans(index)
+
+
+def encode_line(ln: IndexLine) -> tuple[Any, ...]:
+    """One line of MEMORY.md's parse, as `encode_index` holds it."""
+    return (ln.number, ln.kind, [_link_out(lk) for lk in ln.links],
+            [_link_out(lk) for lk in ln.wikilinks], ln.title, ln.hook, ln.chars, ln.bytes,
+            ln.end_byte)
+
+
+def encode_spans(index: Index) -> list[tuple[int, str]]:
+    """MEMORY.md's code spans, as `encode_index` holds them."""
+    return [(cs.line, cs.content) for cs in index.code_spans]
 
 
 def decode_index(t: tuple[Any, ...], text: str) -> Index:
