@@ -50,8 +50,8 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
     "open_editor": ("Open in $EDITOR", "edit the selected memory; re-audit on return"),
     "toggle_preview": ("Toggle preview", "show or hide the preview pane"),
     "reaudit": ("Re-audit", "audit the whole workspace again"),
-    "toggle_suppressed": ("Toggle suppressed", "list the findings a config, an inline "
-                          "comment or a baseline suppressed (key i)"),
+    "toggle_suppressed": ("Toggle suppressed", "list the findings the config or an inline "
+                          "comment suppressed (key i; a baseline is memtui audit's)"),
     "toggle_chat": ("Chat", "talk to the agent working in this workspace: open the "
                     "chat, or put the focus in its input"),
     "hide_chat": ("Hide chat", "hide the chat pane (the conversation stays; key C)"),

@@ -81,3 +81,17 @@ async def test_the_fleet_screen_has_its_help_from_its_bindings(tmp_path: Path) -
         await pilot.press("escape")
         await pilot.pause(0.1)
         assert len(app.screen_stack) == 1 and app.is_running
+
+
+async def test_help_and_palette_promise_no_baseline_the_app_cannot_take(workspace: Path) -> None:
+    """issue 32 (newuser22 #34): ``i`` "… or a baseline suppressed", but the app has no
+    --baseline and .memtui.toml no baseline key."""
+    from memtui.tui.app_actions import APP_ACTIONS  # the palette's text
+    assert "baseline suppressed" not in APP_ACTIONS["toggle_suppressed"][1]
+    app = MemtuiApp(open_workspace(workspace), watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        line = next(ln for ln in help_text(app).splitlines() if ln.lstrip().startswith("i "))
+        assert "baseline suppressed" not in line and "configuration" in line
