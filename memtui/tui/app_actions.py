@@ -59,14 +59,17 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
     "help": ("Help", "what each view shows, and every key"),
     "focus_filter": ("Filter", "filter the current view"),
     "copy_path": ("Copy path", "copy the selected file's full path to the clipboard"),
+    "quit": ("Quit", "quit memtui"),
     **CURATE_ACTIONS,
 }
 
 #: Actions of the footer that the Trend view's rows (commits, not memories) cannot take:
 #: that view neither offers nor takes them (issue 32 §21).
 NOT_IN_TREND = frozenset({"add_to_index", "undo"})
-#: Textual's own palette commands memtui leaves out (see `get_system_commands`).
-TEXTUAL_COMMANDS_LEFT_OUT = frozenset({"Keys"})
+#: Textual's own palette commands memtui leaves out (see `get_system_commands`): "Theme"
+#: and "Quit" are memtui's own "Choose theme  (t)" and "Quit  (q)" (newuser22 #11: the
+#: palette listed two theme commands, and Quit without its key).
+TEXTUAL_COMMANDS_LEFT_OUT = frozenset({"Keys", "Theme", "Quit"})
 #: Keys taken in a view but left out of its footer (see `AppActions.footer_leaves_out`).
 NOT_OFFERED_IN: dict[str, frozenset[str]] = {
     "block": frozenset({"add_to_index"}), "trend": frozenset({"open_editor"})}
