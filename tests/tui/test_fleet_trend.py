@@ -216,7 +216,9 @@ async def test_trend_view_outside_git_has_an_empty_state(workspace: Path) -> Non
         await pilot.pause(0.1)
         empty = view.query_one(".empty")
         said = str(empty.render())
-        assert "not in a git repository" in said and "each commit" in said
+        assert "not inside a git repository" in said and "each commit" in said
+        assert said.count("git repository") == 2  # the reason once, then "In a git …"
+        assert "This workspace is not in a git repository" not in said  # said twice before
         assert empty.region.height > 5  # the whole view, not one cut line
         assert not view.query_one(Horizontal).display  # no empty frame
 
