@@ -65,7 +65,7 @@ def files_line(files: tuple[str, ...], width: int = 10**6) -> str:
 def severity_counts(rows: list[Finding]) -> str:
     """``2 warning, 4 info``: how many of a group's findings have each severity."""
     by_sev = Counter(f.severity for f in rows)
-    return ", ".join(f"{by_sev[s]} {s}" for s in ("error", "warning", "info") if by_sev[s])
+    return ", ".join(f"{by_sev[s]:,} {s}" for s in ("error", "warning", "info") if by_sev[s])
 
 
 def summary_table(result: AuditResult, below: str | None = None) -> Table:
@@ -104,27 +104,27 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
                          if ln.kind == "packed")
         row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
             f"{plural(kinds['entry'], 'entry', 'entries')} "
-            f"({plural(hot_mem, 'memory', 'memories')}), {kinds['packed']} packed "
-            f"({plural(packed_mem, 'memory', 'memories')}), {kinds['prose']} without links")
+            f"({plural(hot_mem, 'memory', 'memories')}), {kinds['packed']:,} packed "
+            f"({plural(packed_mem, 'memory', 'memories')}), {kinds['prose']:,} without links")
         if result.loaded_lines < len(idx.lines) and not any(
                 f.kind == "beyond_load_limit" for f in result.findings):
             row("Loaded", Text(f"only the first {result.loaded_lines} of {len(idx.lines)} "
                                "lines (profile load limit)", style="yellow"))
-    row("Linked from the index", f"{len(result.index_linked)} of {len(result.scans)} files")
+    row("Linked from the index", f"{len(result.index_linked):,} of {len(result.scans):,} files")
     unreachable = sum(1 for o in result.orphans if not o.reachable)
     past = sum(1 for o in result.orphans if o.past_limit is not None)
-    orphans = Text(f"{len(result.orphans)}")
+    orphans = Text(f"{len(result.orphans):,}")
     if result.orphans:
-        orphans.append(f" ({len(result.orphans) - unreachable} reachable by links, ")
-        orphans.append(f"{unreachable} unreachable", style="bold red" if unreachable else "")
-        orphans.append(f"; {past} linked only past the load limit" if past else "")
+        orphans.append(f" ({len(result.orphans) - unreachable:,} reachable by links, ")
+        orphans.append(f"{unreachable:,} unreachable", style="bold red" if unreachable else "")
+        orphans.append(f"; {past:,} linked only past the load limit" if past else "")
         orphans.append(")")
     row("Orphans", orphans)
-    links = Text(f"{len(result.broken_links)} broken",
+    links = Text(f"{len(result.broken_links):,} broken",
                  style="bold red" if result.broken_links else "")
     states = Counter(w.state for w in result.wikirefs)
     links.append(f"; {plural(len(result.wikirefs), 'wikilink')} "
-                 f"({states['dangling']} dangling, {states['fuzzy']} fuzzy)")
+                 f"({states['dangling']:,} dangling, {states['fuzzy']:,} fuzzy)")
     row("Links", links)
     counts = " / ".join(f"{n:,} {name}" for name, n in block.tokens.items())
     row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, {counts} tokens")
@@ -143,7 +143,7 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     for i, sev in enumerate(("error", "warning", "info")):
         if i:
             found.append(", ")
-        found.append(f"{by_sev[sev]} {sev}", style=SEVERITY_STYLE[sev] if by_sev[sev] else "")
+        found.append(f"{by_sev[sev]:,} {sev}", style=SEVERITY_STYLE[sev] if by_sev[sev] else "")
     if result.suppressed:
         by_cause = suppress_counts(result.suppressed)
         found.append(f"; {len(result.suppressed):,} suppressed ("

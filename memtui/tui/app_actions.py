@@ -50,8 +50,8 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
     "open_editor": ("Open in $EDITOR", "edit the selected memory; re-audit on return"),
     "toggle_preview": ("Toggle preview", "show or hide the preview pane"),
     "reaudit": ("Re-audit", "audit the whole workspace again"),
-    "toggle_suppressed": ("Toggle suppressed", "list the findings a config, an inline "
-                          "comment or a baseline suppressed (key i)"),
+    "toggle_suppressed": ("Toggle suppressed", "list the findings the config or an inline "
+                          "comment suppressed (key i; a baseline is memtui audit's)"),
     "toggle_chat": ("Chat", "talk to the agent working in this workspace: open the "
                     "chat, or put the focus in its input"),
     "hide_chat": ("Hide chat", "hide the chat pane (the conversation stays; key C)"),
@@ -61,14 +61,17 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
     "copy_path": ("Copy path", "copy the selected file's full path to the clipboard"),
     "open_other": ("Open the other side  (O, in Findings)", "open the other file the "
                    "selected finding names in $EDITOR"),
+    "quit": ("Quit", "quit memtui"),
     **CURATE_ACTIONS,
 }
 
 #: Actions of the footer that the Trend view's rows (commits, not memories) cannot take:
 #: that view neither offers nor takes them (issue 32 §21).
 NOT_IN_TREND = frozenset({"add_to_index", "undo"})
-#: Textual's own palette commands memtui leaves out (see `get_system_commands`).
-TEXTUAL_COMMANDS_LEFT_OUT = frozenset({"Keys"})
+#: Textual's own palette commands memtui leaves out (see `get_system_commands`): "Theme"
+#: and "Quit" are memtui's own "Choose theme  (t)" and "Quit  (q)" (newuser22 #11: the
+#: palette listed two theme commands, and Quit without its key).
+TEXTUAL_COMMANDS_LEFT_OUT = frozenset({"Keys", "Theme", "Quit"})
 #: Keys taken in a view but left out of its footer (see `AppActions.footer_leaves_out`).
 NOT_OFFERED_IN: dict[str, frozenset[str]] = {
     "block": frozenset({"add_to_index"}), "trend": frozenset({"open_editor"})}

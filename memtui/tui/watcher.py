@@ -2,7 +2,9 @@
 
 Only the folders the audit reads are watched, one by one (never recursively by the
 backend): real folders below the root, hidden ones and symbolic links left out, so a link
-such as ``memory/escape → /usr`` costs no watch and outside changes are never seen. When a
+such as ``memory/escape → /usr`` costs no watch and outside changes are never seen. A caller
+may let some hidden names in (the fleet: the agents' homes such as ``.claude``, where
+``--discover`` finds workspaces); ``.memtui/`` and every other hidden folder stay out. When a
 folder cannot be read, or the system's watches run out, the caller is told (one line) and
 watching goes on by polling.
 """
@@ -27,16 +29,17 @@ class MemoryFilter(DefaultFilter):
     """Everything in the workspace except hidden folders (``.memtui/``, ``.git/``, …)
     and editor droppings (swap and backup files)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, allow_hidden: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.root = root
+        self.allow_hidden = allow_hidden
 
     def __call__(self, change: Change, path: str) -> bool:
         try:
             rel = Path(path).relative_to(self.root)
         except ValueError:
             return False
-        if any(part.startswith(".") for part in rel.parts):
+        if any(part.startswith(".") and part not in self.allow_hidden for part in rel.parts):
             return False
         return super().__call__(change, path)
 
@@ -51,9 +54,11 @@ def relative_paths(root: Path, changes: set[tuple[Change, str]]) -> set[str]:
     return out
 
 
-def watched_folders(root: Path) -> tuple[list[Path], list[str]]:
+def watched_folders(root: Path, allow_hidden: frozenset[str] = frozenset()
+                    ) -> tuple[list[Path], list[str]]:
     """The folders to watch (the root and every real, non-hidden folder below it, links not
-    followed) and one line per folder that could not be read."""
+    followed; a hidden one only when ``allow_hidden`` names it) and one line per folder that
+    could not be read."""
     folders: list[Path] = []
     problems: list[str] = []
     todo = [root]
@@ -62,7 +67,8 @@ def watched_folders(root: Path) -> tuple[list[Path], list[str]]:
         try:
             with os.scandir(here) as it:
                 subs = [Path(e.path) for e in it
-                        if not e.name.startswith(".") and e.is_dir(follow_symlinks=False)]
+                        if (not e.name.startswith(".") or e.name in allow_hidden)
+                        and e.is_dir(follow_symlinks=False)]
         except OSError as exc:
             shown = here.relative_to(root).as_posix() if here != root else "."
             problems.append(f"{shown} (cannot be read: {exc.strerror or exc})")
@@ -74,18 +80,20 @@ def watched_folders(root: Path) -> tuple[list[Path], list[str]]:
 
 def watch_workspace(root: Path, on_changes: Callable[[set[str]], None],
                     stop: threading.Event,
-                    on_problem: Callable[[str], None] | None = None) -> None:
+                    on_problem: Callable[[str], None] | None = None,
+                    allow_hidden: frozenset[str] = frozenset()) -> None:
     """Block, calling ``on_changes`` with each burst of changed paths, until ``stop`` is set.
 
     ``on_problem`` hears, in one line, when live updates are partly or wholly lost (a folder
-    that cannot be read) or fall back to polling (no watches left). Raises whatever
+    that cannot be read) or fall back to polling (no watches left). ``allow_hidden``: hidden
+    folder names watched all the same (see the module's docstring). Raises whatever
     watchfiles raises when the folder itself disappears.
     """
     tell = on_problem or (lambda _line: None)
     polling = False
     told: set[str] = set()
     while not stop.is_set():
-        folders, problems = watched_folders(root)
+        folders, problems = watched_folders(root, allow_hidden)
         if not folders:
             raise FileNotFoundError(f"{root} cannot be read")
         fresh = [p for p in problems if p not in told]
@@ -98,7 +106,7 @@ def watch_workspace(root: Path, on_changes: Callable[[set[str]], None],
                  "are watched")
             del folders[MAX_WATCHED_FOLDERS:]
         try:
-            relist = _watch(root, folders, polling, on_changes, stop)
+            relist = _watch(root, folders, polling, on_changes, stop, allow_hidden)
         except (OSError, RuntimeError) as exc:
             if polling or stop.is_set() or not root.is_dir():
                 raise
@@ -111,12 +119,14 @@ def watch_workspace(root: Path, on_changes: Callable[[set[str]], None],
 
 
 def _watch(root: Path, folders: list[Path], polling: bool,
-           on_changes: Callable[[set[str]], None], stop: threading.Event) -> bool:
+           on_changes: Callable[[set[str]], None], stop: threading.Event,
+           allow_hidden: frozenset[str] = frozenset()) -> bool:
     """Watch ``folders`` (each alone) until ``stop`` (False) or a folder appears or goes
     (True: list the folders again)."""
     watched = {os.fspath(f) for f in folders}
-    for changes in watch(*folders, watch_filter=MemoryFilter(root), debounce=DEBOUNCE_MS,
-                         step=QUIET_MS, stop_event=stop, raise_interrupt=False,
+    for changes in watch(*folders, watch_filter=MemoryFilter(root, allow_hidden),
+                         debounce=DEBOUNCE_MS, step=QUIET_MS, stop_event=stop,
+                         raise_interrupt=False,
                          rust_timeout=500, yield_on_timeout=False, recursive=False,
                          force_polling=polling, poll_delay_ms=POLL_MS):
         rels = relative_paths(root, changes)

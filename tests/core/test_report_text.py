@@ -120,3 +120,14 @@ def test_many_findings_in_one_file_are_one_group_naming_lines(tmp_path: Path) ->
     content = [r for r in rows if "with no link" in r]
     assert content[0].startswith("  12 lines with no link in MEMORY.md, lines 2, 3, 4,")
     assert len(content) == 2 and all(len(r) <= 100 for r in rows)
+
+
+def test_counts_past_999_have_separators_everywhere(tmp_path: Path) -> None:
+    """issue 32 (newuser22 #36): ``Links  11999 broken`` beside ``12,000 lines``."""
+    lines = "".join(f"- [F{i}](memory/f{i}.md) — gone\n" for i in range(1_200))
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": lines, "memory/a.md": memory("a")})
+    out = _render(ws)
+    assert "Links                  1,200 broken;" in out
+    assert "Findings               1,200 error, 1 warning" in out
+    assert "(broken_link: 1,200 error)" in out
+    assert "11999" not in out and " 1200 " not in out

@@ -58,6 +58,40 @@ async def test_fleet_is_live(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: str(new_ws) in app.state.rows, timeout=60)
 
 
+async def test_fleet_is_live_under_an_agents_hidden_home(tmp_path: Path) -> None:
+    """A workspace --discover finds under ``.claude/`` is watched like any other (issue 32,
+    newuser22 #41: its row stayed stale until ``r``)."""
+    fleet(tmp_path)
+    app = FleetApp(tmp_path, AuditOptions(), watch=True, jobs=2)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 4, timeout=90)
+        claude = tmp_path / ".claude" / "projects" / "-home-me-app" / "memory"
+        before = app.state.rows[str(claude)]["orphans"]
+        await pilot.pause(1.0)  # the watcher is up
+        (claude / "new.md").write_text(memory("new", "N."))
+        await wait_for(pilot, lambda: app.state.rows[str(claude)]["orphans"] == before + 1,
+                       timeout=60)
+
+
+def test_allowed_hidden_names_pass_the_filter_and_nothing_else_hidden(tmp_path: Path) -> None:
+    from watchfiles import Change
+
+    from memtui.core.fleet import HIDDEN_ALLOWED
+    from memtui.tui.watcher import MemoryFilter, watched_folders
+    root = tmp_path
+    (root / ".claude" / "memory" / ".memtui").mkdir(parents=True)
+    (root / ".git").mkdir()
+    allow = MemoryFilter(root, HIDDEN_ALLOWED)
+    plain = MemoryFilter(root)
+    inside = str(root / ".claude" / "memory" / "a.md")
+    assert allow(Change.added, inside) and not plain(Change.added, inside)
+    assert not allow(Change.added, str(root / ".claude" / "memory" / ".memtui" / "j.json"))
+    assert not allow(Change.added, str(root / ".git" / "HEAD"))
+    folders = {p.relative_to(root).as_posix() for p in watched_folders(root, HIDDEN_ALLOWED)[0]}
+    assert folders == {".", ".claude", ".claude/memory"}
+    assert {p.relative_to(root).as_posix() for p in watched_folders(root)[0]} == {"."}
+
+
 async def test_member_app_esc_goes_back_to_the_fleet(tmp_path: Path,
                                                      workspace: Path) -> None:
     app = FleetMemberApp(open_workspace(workspace), AuditOptions(), watch=False)
@@ -182,7 +216,9 @@ async def test_trend_view_outside_git_has_an_empty_state(workspace: Path) -> Non
         await pilot.pause(0.1)
         empty = view.query_one(".empty")
         said = str(empty.render())
-        assert "not in a git repository" in said and "each commit" in said
+        assert "not inside a git repository" in said and "each commit" in said
+        assert said.count("git repository") == 2  # the reason once, then "In a git …"
+        assert "This workspace is not in a git repository" not in said  # said twice before
         assert empty.region.height > 5  # the whole view, not one cut line
         assert not view.query_one(Horizontal).display  # no empty frame
 

@@ -106,3 +106,17 @@ async def test_help_lists_the_views_own_keys(workspace: Path) -> None:
         await pilot.press("escape")
         titles = {str(c.title) for c in app.get_system_commands(app.screen)}
         assert "Open the other side  (O, in Findings)" in titles  # and in the palette
+
+
+async def test_help_and_palette_promise_no_baseline_the_app_cannot_take(workspace: Path) -> None:
+    """issue 32 (newuser22 #34): ``i`` "… or a baseline suppressed", but the app has no
+    --baseline and .memtui.toml no baseline key."""
+    from memtui.tui.app_actions import APP_ACTIONS  # the palette's text
+    assert "baseline suppressed" not in APP_ACTIONS["toggle_suppressed"][1]
+    app = MemtuiApp(open_workspace(workspace), watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        line = next(ln for ln in help_text(app).splitlines() if ln.lstrip().startswith("i "))
+        assert "baseline suppressed" not in line and "configuration" in line

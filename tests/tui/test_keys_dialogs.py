@@ -277,3 +277,15 @@ async def switch_to_secret(pilot: Any, app: MemtuiApp) -> AuditTable:
     view.table.move_cursor(next(i for i, r in enumerate(view.shown) if "secret" in r.key))
     await pilot.pause()
     return view
+
+
+async def test_the_palette_has_one_theme_command_and_quit_with_its_key(workspace: Path) -> None:
+    """issue 32 (newuser22 #11): "Choose theme (t)" beside Textual's "Theme", and "Quit —
+    Quit the application as soon as possible" with no key."""
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        titles = [str(c.title) for c in app.get_system_commands(app.screen)]
+        assert [t for t in titles if "heme" in t] == ["Choose theme  (t)"]
+        quits = [t for t in titles if t.startswith("Quit")]
+        assert len(quits) == 1 and quits[0] in ("Quit  (q)", "Quit  (^q)")

@@ -46,8 +46,8 @@ KEY_HELP = {
     "focus_filter": "filter the view: type words; Enter or Esc goes back to the view (the "
                     "summary says how many rows match); in the focused preview, search it "
                     "(Enter: next)",
-    "toggle_suppressed": "show or hide the findings the configuration, an inline comment or "
-                         "a baseline suppressed",
+    "toggle_suppressed": "show or hide the findings the configuration or an inline comment "
+                         "suppressed (a baseline is memtui audit's: the app takes none)",
     "back": "back to the fleet screen (from an input: back to the view first)",
     "sort_next": "sort by the next column (or click a column header)",
     "sort_reverse": "reverse the sort",

@@ -160,10 +160,10 @@ class FindingsView(AuditTable):
                        style=palette.severity(sev) if by_sev[sev] else "")
         kinds = Counter(f.kind for f in result.findings)
         if kinds:
-            out.append(" — " + ", ".join(f"{KIND_TITLES.get(k, k).lower()} {n}"
+            out.append(" — " + ", ".join(f"{KIND_TITLES.get(k, k).lower()} {n:,}"
                                          for k, n in kinds.most_common()))
         if result.suppressed:
-            out.append(f" · {len(result.suppressed)} suppressed ("
+            out.append(f" · {len(result.suppressed):,} suppressed ("
                        + ("i hides them" if result.show_suppressed else "i shows them") + ")",
                        style=palette.muted)
         return out

@@ -24,11 +24,11 @@ SERIES = (("orphans", "orphans", "orange"), ("unreachable", "unreachable", "red"
           ("block_tokens", "block tokens", "cyan"))
 
 #: what the empty state says outside git (after the reason on its first line)
-OUTSIDE_GIT = ("This workspace is not in a git repository.\n\n"
-               "In one, the Trend view plots orphans, unreachable orphans and block tokens\n"
-               "at each commit that touched the workspace, with the commit under the cursor\n"
-               "in the preview. Put the workspace under git (git init, git commit) to start "
-               "its history.")
+#: (the reason itself, "…: not inside a git repository", is not said twice: newuser22 #12)
+OUTSIDE_GIT = ("In a git repository, the Trend view plots orphans, unreachable orphans and\n"
+               "block tokens at each commit that touched the workspace, with the commit under\n"
+               "the cursor in the preview. Put the workspace under git (git init, git commit)\n"
+               "to start its history.")
 
 
 @cache
