@@ -123,6 +123,7 @@ RESTATED = 0.05  # ... from which they are when their facts are one memory's res
 #                 (`restated`); from any word in common when one side spells out a number
 #                 of them (another language: `restated`)
 SPELLED = 0.0  # (pairs compared from any word in common: `restated`)
+SAME = 4  # facts, all of both sides, from which `restated` needs none distinctive
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
 #                   side's own (`agree`: numbers written otherwise)
@@ -311,11 +312,16 @@ def restated(fa: frozenset[int], fb: frozenset[int], sim: float,
     Under ``RESTATED`` alike (two languages share next to no word) only when one of those
     facts is a number one side spells out (``spelled``, `_settled`: “trois cents” beside
     ``300``, issue 34, rules10): two notes of one language about one thing share their
-    names and terms, never a number written once in words and once in digits.
+    names and terms, never a number written once in words and once in digits. Or, however
+    common its facts, when both sides hold the very same ones, four or more, one of them
+    spelled out on one side (another language, a month by its name: issue 34, rules11):
+    every number and date of one memory, and none of its own, in the other.
     """
     if not sim < LOW or (
             (fa - fb) & _TYPES and (fb - fa) & _TYPES):
         return False  # (two types: two memories)
+    if fa == fb and len(fa) >= SAME and not fa.isdisjoint(spelled):
+        return True
     sa, sb = fa - _WEAK, fb - _WEAK
     if len(sa) > len(sb):
         sa, sb = sb, sa

@@ -89,6 +89,7 @@ from itertools import filterfalse, repeat
 from operator import and_, or_, xor
 
 from memtui.core.checks.near_duplicate_numbers import has_number_words, word_numbers
+from memtui.core.checks.near_duplicate_written import has_months, multiplied, written_numbers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 K = 64  # MinHash bins per sketch (LSH)
@@ -220,7 +221,7 @@ _TOKEN_RE = lazy_pattern("[`#@\\w\uff1a]"
                          + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
                          r"|(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
                          r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
-                         + r"]*\d[\w-]*)"
+                         + r"]*\d[\w-]*(?:[.,]\d[\w-]*)*)"
                          r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
                          r"(?!\d))+|(?:[\d.,:/-]*\d)?(?:[kK](?![^\W\d_]))?)"
                          r"|(?<=[" + _CAP + r"])(?<=[^\s.!?*+>#|-] .)([^\W\d_]+)"
@@ -442,8 +443,15 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int
     words_crcs += numbers  # a number and a word never share a CRC's text
     out = set(map(and_, map(hash, zip(words_crcs, repeat(1))), repeat(HASH_MASK)))
     spelled = _crcs(word_numbers(text)) if has_number_words(words) else []
+    months = has_months(words)
+    if months or not text.isascii():  # a month by its name, 4万, 칠십오만: numbers too
+        spelled += _crcs(written_numbers(text, months))
     if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
         spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
+    if runs and found_numbers:
+        times = multiplied(text)
+        if times:  # 4万 is 40000: its 4 is no fact of its own (`multiplied`)
+            numbers = _crcs((found_numbers - times.keys()) | set(times.values()))
     if runs:  # all runs at once, a NUL between two (its bigrams are the runs' edges)
         units = "\0".join(runs)[:MAX_CJK].encode("utf-16-le")
         pairs = array("I", units[:len(units) // 4 * 4])
@@ -616,11 +624,15 @@ def slots(text: str, dense: bool = False) -> list[int]:
     group: set[str] = set()
     since: list[str] = []  # the units since the last value
     prev_end = -1
+    line_end = -1  # the end of the last value's line: units past it are no context after it
+    cut = None  # how many units of ``since`` stand on the last value's line (None: all)
     names: bool | None = None
     count = 0
     for m in _TOKEN_RE.finditer(text):
         which = m.lastindex
         if which is None or which == 6:  # a unit (None: one not starting with a capital)
+            if cut is None and m.start() > line_end >= 0:
+                cut = len(since)
             since.append(m[0])
             continue
         if which == 7:  # a label's value after a full-width colon: 燃えるゴミ：火曜・金曜
@@ -631,12 +643,14 @@ def slots(text: str, dense: bool = False) -> list[int]:
             if names is None:  # decided once, at the first name
                 names = 8 * len(_CAPITAL.findall(text)) <= text.count(" ") + 1
             if not names:
+                if cut is None and m.start() > line_end >= 0:
+                    cut = len(since)
                 since.append(m[0])
                 continue
         start = m.start()
         if since or prev_end < 0 or start - prev_end > 3 or text[prev_end:start].strip(_JOINS):
             if group:
-                _after(found, since, group)
+                _after(found, since[:cut], group)
             count += len(group)
             group = set()
             if count >= MAX_SLOTS:
@@ -645,6 +659,8 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 found.append(("\0".join(since[-2:])[-12:].lower(), group))
                 since = []
         prev_end = m.end()
+        line_end = text.find("\n", prev_end) % (len(text) + 1)  # (none: the text's end)
+        cut = None
         value = m[0]
         if which == 4:
             if value.isdigit():
@@ -661,7 +677,7 @@ def slots(text: str, dense: bool = False) -> list[int]:
         else:
             group.add("\0" + value.lower())
     if group:
-        _after(found, since, group)
+        _after(found, since[:cut], group)
     if "```" in text or "~~~" in text:
         found.extend(_commands(text))
     out: list[int] = []
