@@ -352,7 +352,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     if conflicts >= 2 or (conflicts and conflicts >= agrees):
         return False
     # from COPY alike an edited copy, unless a slot holds other values too (a template)
-    if (sim < COPY or conflicts) and fa and fb and not grown:
+    if (sim < COPY or conflicts or min(len(a[0]), len(b[0])) < MIN_SHINGLES) and fa and fb \
+            and not grown:  # (a line or two with one value changed: another instance)
         if len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS:
             cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
             fa = frozenset(h for h in fa if h <= cut)
@@ -432,6 +433,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         grown = (nx <= SHORT or n <= SHORT) and not (key_dated or other in dated) and \
             _grown(shared, cx if nx <= n else cy, nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
+            if nx < MIN_SHINGLES or n < MIN_SHINGLES:
+                continue  # a line or two (from ``FEWEST``): alike as written, or nothing
             hx = mx
             if xfacts_last >= WORD_BIT or (m > 0 and len(rest) > 1 + n + m
                                            and rest[1 + n + m] >= WORD_BIT):

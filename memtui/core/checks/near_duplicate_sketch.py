@@ -94,7 +94,8 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 K = 64  # MinHash bins per sketch (LSH)
 BOTTOM = 128  # smallest shingle hashes kept: the similarity (exact for a smaller set)
-MIN_SHINGLES = 12  # a text with fewer is too short to call a near-duplicate of anything
+MIN_SHINGLES = 12  # a text with fewer is a near-duplicate only as written (``THRESHOLD``)
+FEWEST = 8  # ... and one with fewer too short to call a near-duplicate of anything
 MAX_CHARS = 8_000  # of a text sketched: its start decides
 MAX_CJK = 300  # Chinese, Japanese, Korean characters shingled (a bigram each)
 STEM = 5  # letters of a word kept
@@ -191,6 +192,9 @@ _ALNUM = re.compile(r"[^\W_]")  # a token of punctuation alone (``=``, ``->``) i
 #: A channel, a tag or a person named by its handle (``#data-alert``, ``@kim``): ASCII, a
 #: letter in it (``#12`` is a number).
 _HANDLE = lazy_pattern(r"[#@](?=[\w.-]*[A-Za-z])\w[\w.-]*\w", re.ASCII)
+#: A web address (what it names: its host and path, without the scheme and the punctuation
+#: that ends a sentence after it).
+_URL = lazy_pattern(r"(?<=://)[^\s<>()\[\]{}\"'`]+[^\s<>()\[\]{}\"'`.,;:!?]")
 #: A plain ``key: value`` line (a list item's too), its newline first.
 _FIELD = re.compile(r"\n[ \t]*(?:[-*+][ \t]+)?([^:：*_\n`]{1,30}+)[:：][ \t]*([^\n]{1,60})(?=\n)")
 _VALUE_WORD = re.compile(r"\w+")
@@ -338,6 +342,7 @@ def _cjk_numbers(runs: list[str]) -> list[str]:
 #: (`_clock` reads ``18:00`` so); a number in words (marked): it backs a pair where the
 #: other side holds it, never keeps one apart.
 _AFTERNOON = {str(h): str(h - 12) for h in range(13, 24)}
+_DOTTED = re.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d")
 _HOUR = re.compile(r"(?<!\d)(1[3-9]|2[0-3]) ?(?:h|Uhr|uur)(?![^\W\d_])")
 
 
@@ -446,6 +451,10 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int
     months = has_months(words)
     if months or not text.isascii():  # a month by its name, 4万, 칠십오만: numbers too
         spelled += _crcs(written_numbers(text, months))
+    dotted = [n for n in found_numbers if n.count(".") == 2]
+    if dotted:  # a date 15.04.2025 is its day, month and year too (“15 апреля 2025”)
+        spelled += _crcs({p.lstrip("0") for n in dotted if _DOTTED.fullmatch(n)
+                          for p in n.split(".")})
     if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
         spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
     if runs and found_numbers:
@@ -546,6 +555,8 @@ def facts(text: str, numbers: list[int], spelled: Iterable[int] = ()) -> list[in
         for span in _SPAN.findall(text):
             found.update(t.strip(_EDGE).lower() for t in _TOKEN.findall(span)
                          if _ALNUM.search(t))
+    if "://" in text:  # a web address: the page it names
+        found.update(u.lower().rstrip("/") for u in _URL.findall(text))
     if "#" in text or "@" in text:
         found.update(h.lower() for h in _HANDLE.findall(text))
     quoted = _QUOTED.findall(text)
@@ -624,7 +635,8 @@ def slots(text: str, dense: bool = False) -> list[int]:
     group: set[str] = set()
     since: list[str] = []  # the units since the last value
     prev_end = -1
-    line_end = -1  # the end of the last value's line: units past it are no context after it
+    line_end = -1  # the end of the last value's line when a bold label opens the next
+    #                (``**How to apply:**``, every memory's): units past it are no context
     cut = None  # how many units of ``since`` stand on the last value's line (None: all)
     names: bool | None = None
     count = 0
@@ -650,7 +662,7 @@ def slots(text: str, dense: bool = False) -> list[int]:
         start = m.start()
         if since or prev_end < 0 or start - prev_end > 3 or text[prev_end:start].strip(_JOINS):
             if group:
-                _after(found, since[:cut], group)
+                _after(found, _on_line(since, cut), group)
             count += len(group)
             group = set()
             if count >= MAX_SLOTS:
@@ -659,7 +671,9 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 found.append(("\0".join(since[-2:])[-12:].lower(), group))
                 since = []
         prev_end = m.end()
-        line_end = text.find("\n", prev_end) % (len(text) + 1)  # (none: the text's end)
+        line_end = text.find("\n", prev_end)
+        if line_end < 0 or not _LABEL.match(text, line_end):
+            line_end = len(text)  # (no label opens the next line: no cut)
         cut = None
         value = m[0]
         if which == 4:
@@ -677,7 +691,7 @@ def slots(text: str, dense: bool = False) -> list[int]:
         else:
             group.add("\0" + value.lower())
     if group:
-        _after(found, since[:cut], group)
+        _after(found, _on_line(since, cut), group)
     if "```" in text or "~~~" in text:
         found.extend(_commands(text))
     out: list[int] = []
@@ -737,6 +751,14 @@ def strong_slots(text: str) -> list[int]:
     return out[:MAX_STRONG]
 
 
+def _on_line(since: list[str], cut: int | None) -> list[str]:
+    """The units of ``since`` on the line of the value before them (``cut`` of them; None:
+    all) when the next line opens with a bold label (``**How to apply:**``: every memory's,
+    no context of this one's), and none when that leaves a single unit (too weak to hold a
+    slot)."""
+    return since if cut is None else since[:cut] if cut >= 2 else []
+
+
 def _after(found: list[tuple[str, set[str]]], since: list[str], group: set[str]) -> None:
     """A group's slot by the context after it (its first two units before the next value):
     where a language writes a value before its label (``12 nodes``, ``3日間``, ``14:00에
@@ -783,7 +805,7 @@ def sketch(text: str, kind: str = "") -> bytes:
     ``kind``: the memory's type, a fact of its own (`kind_fact`)."""
     text, runs = _read(text)
     found, numbers, spelled = _shingles(text, runs)
-    if len(found) < MIN_SHINGLES:
+    if len(found) < FEWEST:
         return b""
     bottom = sorted(found)[:BOTTOM]
     packed = array("Q", bottom)  # unsigned: CPython stores an item without parsing it
