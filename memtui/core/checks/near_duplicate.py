@@ -421,7 +421,10 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 cx, cy = nx, (ybits & below).bit_count()
             else:
                 cx, cy = (xbits & ybelow).bit_count(), n
-        sim = shared / (cx + cy - shared)
+        union = cx + cy - shared
+        if union <= 0:
+            continue  # a cached sketch whose counts lie (data: it pairs nothing)
+        sim = shared / union
         if sim < threshold:
             continue
         m = rest[1 + n] if len(rest) > 1 + n else 0
