@@ -323,11 +323,14 @@ def restated(fa: frozenset[int], fb: frozenset[int], sim: float,
     if fa == fb and len(fa) >= SAME and not fa.isdisjoint(spelled):
         return True
     sa, sb = fa - _WEAK, fb - _WEAK
+    fewer, more = fa, fb
     if len(sa) > len(sb):
         sa, sb = sb, sa
+        fewer, more = fb, fa
     common = sa & sb
     shared = len(common)
     return (shared >= (2 if fa & fb & _TYPES else 3) and shared == len(sa)
+            and (fewer - more) <= _TYPES  # (its small numbers and years too)
             and len(sb) - shared <= 2 * shared
             and (sim >= RESTATED or not common.isdisjoint(spelled)))
 
