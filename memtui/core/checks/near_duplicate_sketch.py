@@ -451,10 +451,10 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int
     months = has_months(words)
     if months or not text.isascii():  # a month by its name, 4万, 칠십오만: numbers too
         spelled += _crcs(written_numbers(text, months))
-    dotted = [n for n in found_numbers if n.count(".") == 2]
-    if dotted:  # a date 15.04.2025 is its day, month and year too (“15 апреля 2025”)
-        spelled += _crcs({p.lstrip("0") for n in dotted if _DOTTED.fullmatch(n)
-                          for p in n.split(".")})
+    if "." in text:  # a date 15.04.2025 is its day, month and year too (“15 апреля 2025”)
+        dotted = [n for n in found_numbers if n.count(".") == 2 and _DOTTED.fullmatch(n)]
+        if dotted:
+            spelled += _crcs({p.lstrip("0") for n in dotted for p in n.split(".")})
     if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
         spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
     if runs and found_numbers:

@@ -133,12 +133,15 @@ _THAI_OF = {m: n for n, ms in enumerate(_THAI_MONTHS, 1) for m in ms.split()}
 #: A digit's multiplier in Chinese, Japanese and Korean (``4万``, ``2千``, ``75만``).
 _MULTIPLIER = {"千": 1000, "천": 1000, "万": 10_000, "萬": 10_000, "만": 10_000,
                "億": 10 ** 8, "亿": 10 ** 8, "억": 10 ** 8}
-_MULTIPLIED = re.compile(r"(\d[\d,.]*)\s?([" + "".join(_MULTIPLIER) + "])")
+#: A multiplier right after a digit (a space between or not): the set first, the fast skip.
+_MULTIPLIER_AFTER_DIGIT = re.compile("[" + "".join(_MULTIPLIER) + r"](?:(?<=\d.)|(?<=\d\s.))")
+_DIGITS_BEFORE = re.compile(r"(\d[\d,.]*)\s?$")
 #: Korean's Sino-Korean numerals and Thai's: digits, then the multipliers.
 _KO_DIGITS = dict(zip("일이삼사오육칠팔구", range(1, 10), strict=True))
 _KO_UNITS = {"십": 10, "백": 100, "천": 1000, "만": 10_000, "억": 10 ** 8}
-_KO_RUN = re.compile("(?<![\uac00-\ud7af])[" + "".join(_KO_DIGITS) + "".join(_KO_UNITS)
-                     + "]{2,}(?![\uac00-\ud7af])")
+_KO_NUMERAL = "[" + "".join(_KO_DIGITS) + "".join(_KO_UNITS) + "]"
+_KO_RUN = re.compile(_KO_NUMERAL + "(?<![\uac00-\ud7af].)" + _KO_NUMERAL
+                     + "+(?![\uac00-\ud7af])")
 _TH_DIGITS = {"หนึ่ง": 1, "เอ็ด": 1, "สอง": 2, "ยี่": 2, "สาม": 3, "สี่": 4, "ห้า": 5, "หก": 6,
               "เจ็ด": 7, "แปด": 8, "เก้า": 9}
 _TH_UNITS = {"สิบ": 10, "ร้อย": 100, "พัน": 1000, "หมื่น": 10_000, "แสน": 100_000,
@@ -146,7 +149,6 @@ _TH_UNITS = {"สิบ": 10, "ร้อย": 100, "พัน": 1000, "หมื
 _TH_WORD = "|".join(sorted((*_TH_DIGITS, *_TH_UNITS), key=len, reverse=True))
 _TH_RUN = re.compile("(?:" + _TH_WORD + "){2,}")
 _TH_SPLIT = re.compile(_TH_WORD)
-_THAI = re.compile("[\u0e00-\u0e7f]")
 
 
 def has_months(stems: set[str]) -> bool:
@@ -162,9 +164,12 @@ def written_numbers(text: str, months: bool = True) -> set[str]:
         _month_numbers(text, out)
     if text.isascii():
         return out
-    for run in _KO_RUN.findall(text):
-        _numeral([_KO_DIGITS.get(c) or -_KO_UNITS[c] for c in run], out)
-    if _THAI.search(text):
+    # (each script asked first by scans for one character: a text of neither, most of
+    # them, costs a microsecond or two)
+    if "십" in text or "백" in text or "천" in text or "만" in text or "억" in text:
+        for run in _KO_RUN.findall(text):
+            _numeral([_KO_DIGITS.get(c) or -_KO_UNITS[c] for c in run], out)
+    if "\u0e32" in text or "\u0e19" in text:  # Thai (its commonest vowel or consonant)
         for run in _TH_RUN.findall(text):
             _numeral([_TH_DIGITS.get(w) or -_TH_UNITS[w] for w in _TH_SPLIT.findall(run)],
                      out)
@@ -179,10 +184,16 @@ def multiplied(text: str) -> dict[str, str]:
     (``4万``, ``2千``, ``1,000만``), as the sketch reads its digits → its value (``"4"`` →
     ``"40000"``): the value is the fact, the digits alone none."""
     out: dict[str, str] = {}
-    for digits, unit in _MULTIPLIED.findall(text):
-        digits = digits.rstrip(".,").replace(",", "")
+    if not ("万" in text or "千" in text or "萬" in text or "億" in text or "亿" in text
+            or "만" in text or "천" in text or "억" in text):
+        return out
+    for unit in _MULTIPLIER_AFTER_DIGIT.finditer(text):
+        digits = _DIGITS_BEFORE.search(text, max(0, unit.start() - 24), unit.start())
+        if digits is None:
+            continue
+        digits = digits[1].rstrip(".,").replace(",", "")
         try:
-            value = float(digits) * _MULTIPLIER[unit]
+            value = float(digits) * _MULTIPLIER[unit[0]]
         except ValueError:
             continue
         if value == int(value) and value < 10 ** 15:
