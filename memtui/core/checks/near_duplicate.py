@@ -49,6 +49,10 @@ in"). Two files named by their date (an agent's daily log,
 each other. A memory's type is one of its facts (`kind_fact`): two types conflict, one type
 backs a side holding no other fact.
 
+A text of a line or two (under ``MIN_SHINGLES`` shingles, from ``FEWEST``) is paired only
+from ``THRESHOLD`` alike, its facts checked even past ``COPY`` (a line with one value
+changed is another instance; blind set rules11).
+
 Candidates: up to ``ALL_PAIRS`` sketches every pair; past it, two sketches agreeing on a
 band of ``ROWS`` bins (LSH) or sharing a fact that at most ``FACT_BUCKET`` sketches hold (a
 rewording keeps its rare facts: the pairs from ``FLOOR`` alike are found there too when

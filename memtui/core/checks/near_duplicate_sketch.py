@@ -18,8 +18,9 @@ memory of a folder has them. The sketch keeps
   bin takes the smallest hash of all, mixed with its number), for LSH past a few hundred
   memories;
 - the memory's facts (numbers, the tokens of its code spans, its quoted terms, its handles,
-  its type when the caller gives it: `kind_fact`; then its numbers written in words,
-  marked: ``WORD_BIT``), the words
+  its web addresses, its type when the caller gives it: `kind_fact`; then its numbers
+  written in words or otherwise, marked: ``WORD_BIT``: `near_duplicate_numbers`,
+  `near_duplicate_written`), the words
   of its plain ``key: value`` lines when it has two or more, and its slots (`slots`: each
   value with the context before and after it, from its first ``SLOT_CHARS`` characters; a
   label's value after a full-width colon, ``燃えるゴミ：火曜・金曜``; a fenced command's
@@ -33,7 +34,8 @@ value word hash``), then the slots' window (the characters `slots` reads, as UTF
 byte count, the bytes, zeros to a multiple of 8), read into slots (``context hash << 32 |
 kind << 31 | value hash``) by `stored_slots` only when a pair is compared: at 10,000
 memories 2 of 32,180 candidate pairs are (bench/RESULTS.md, "the slots read where a pair
-is compared"); empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure
+is compared"); empty when the text has fewer than ``FEWEST`` shingles (one under
+``MIN_SHINGLES`` is paired only as written: `near_duplicate._matches`). It is a pure
 function of the text (and the type), the same in every process (CRC-32 and tuple hashes of
 integers, never a string's ``hash``, which ``PYTHONHASHSEED`` changes): it lives in the
 scan cache.
