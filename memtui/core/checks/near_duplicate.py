@@ -49,6 +49,10 @@ in"). Two files named by their date (an agent's daily log,
 each other. A memory's type is one of its facts (`kind_fact`): two types conflict, one type
 backs a side holding no other fact.
 
+A text of a line or two (under ``MIN_SHINGLES`` shingles, from ``FEWEST``) is paired only
+from ``THRESHOLD`` alike, its facts checked even past ``COPY`` (a line with one value
+changed is another instance; blind set rules11).
+
 Candidates: up to ``ALL_PAIRS`` sketches every pair; past it, two sketches agreeing on a
 band of ``ROWS`` bins (LSH) or sharing a fact that at most ``FACT_BUCKET`` sketches hold (a
 rewording keeps its rare facts: the pairs from ``FLOOR`` alike are found there too when
@@ -124,6 +128,7 @@ RESTATED = 0.05  # ... from which they are when their facts are one memory's res
 #                 (`restated`); from any word in common when one side spells out a number
 #                 of them (another language: `restated`)
 SPELLED = 0.0  # (pairs compared from any word in common: `restated`)
+SAME = 4  # facts, all of both sides, from which `restated` needs none distinctive
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
 #                   side's own (`agree`: numbers written otherwise)
@@ -312,17 +317,25 @@ def restated(fa: frozenset[int], fb: frozenset[int], sim: float,
     Under ``RESTATED`` alike (two languages share next to no word) only when one of those
     facts is a number one side spells out (``spelled``, `_settled`: “trois cents” beside
     ``300``, issue 34, rules10): two notes of one language about one thing share their
-    names and terms, never a number written once in words and once in digits.
+    names and terms, never a number written once in words and once in digits. Or, however
+    common its facts, when both sides hold the very same ones, four or more, one of them
+    spelled out on one side (another language, a month by its name: issue 34, rules11):
+    every number and date of one memory, and none of its own, in the other.
     """
     if not sim < LOW or (
             (fa - fb) & _TYPES and (fb - fa) & _TYPES):
         return False  # (two types: two memories)
+    if fa == fb and len(fa) >= SAME and not fa.isdisjoint(spelled):
+        return True
     sa, sb = fa - _WEAK, fb - _WEAK
+    fewer, more = fa, fb
     if len(sa) > len(sb):
         sa, sb = sb, sa
+        fewer, more = fb, fa
     common = sa & sb
     shared = len(common)
     return (shared >= (2 if fa & fb & _TYPES else 3) and shared == len(sa)
+            and (fewer - more) <= _TYPES  # (its small numbers and years too)
             and len(sb) - shared <= 2 * shared
             and (sim >= RESTATED or not common.isdisjoint(spelled)))
 
@@ -347,7 +360,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     if conflicts >= 2 or (conflicts and conflicts >= agrees):
         return False
     # from COPY alike an edited copy, unless a slot holds other values too (a template)
-    if (sim < COPY or conflicts) and fa and fb and not grown:
+    if (sim < COPY or conflicts or min(len(a[0]), len(b[0])) < MIN_SHINGLES) and fa and fb \
+            and not grown:  # (a line or two with one value changed: another instance)
         if len(fa) >= MAX_FACTS or len(fb) >= MAX_FACTS:
             cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
             fa = frozenset(h for h in fa if h <= cut)
@@ -415,7 +429,10 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 cx, cy = nx, (ybits & below).bit_count()
             else:
                 cx, cy = (xbits & ybelow).bit_count(), n
-        sim = shared / (cx + cy - shared)
+        union = cx + cy - shared
+        if union <= 0:
+            continue  # a cached sketch whose counts lie (data: it pairs nothing)
+        sim = shared / union
         if sim < threshold:
             continue
         m = rest[1 + n] if len(rest) > 1 + n else 0
@@ -427,6 +444,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         grown = (nx <= SHORT or n <= SHORT) and not (key_dated or other in dated) and \
             _grown(shared, cx if nx <= n else cy, nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
+            if nx < MIN_SHINGLES or n < MIN_SHINGLES:
+                continue  # a line or two (from ``FEWEST``): alike as written, or nothing
             hx = mx
             if xfacts_last >= WORD_BIT or (m > 0 and len(rest) > 1 + n + m
                                            and rest[1 + n + m] >= WORD_BIT):

@@ -18,8 +18,9 @@ memory of a folder has them. The sketch keeps
   bin takes the smallest hash of all, mixed with its number), for LSH past a few hundred
   memories;
 - the memory's facts (numbers, the tokens of its code spans, its quoted terms, its handles,
-  its type when the caller gives it: `kind_fact`; then its numbers written in words,
-  marked: ``WORD_BIT``), the words
+  its web addresses, its type when the caller gives it: `kind_fact`; then its numbers
+  written in words or otherwise, marked: ``WORD_BIT``: `near_duplicate_numbers`,
+  `near_duplicate_written`), the words
   of its plain ``key: value`` lines when it has two or more, and its slots (`slots`: each
   value with the context before and after it, from its first ``SLOT_CHARS`` characters; a
   label's value after a full-width colon, ``燃えるゴミ：火曜・金曜``; a fenced command's
@@ -33,7 +34,8 @@ value word hash``), then the slots' window (the characters `slots` reads, as UTF
 byte count, the bytes, zeros to a multiple of 8), read into slots (``context hash << 32 |
 kind << 31 | value hash``) by `stored_slots` only when a pair is compared: at 10,000
 memories 2 of 32,180 candidate pairs are (bench/RESULTS.md, "the slots read where a pair
-is compared"); empty when the text has fewer than ``MIN_SHINGLES`` shingles. It is a pure
+is compared"); empty when the text has fewer than ``FEWEST`` shingles (one under
+``MIN_SHINGLES`` is paired only as written: `near_duplicate._matches`). It is a pure
 function of the text (and the type), the same in every process (CRC-32 and tuple hashes of
 integers, never a string's ``hash``, which ``PYTHONHASHSEED`` changes): it lives in the
 scan cache.
@@ -90,11 +92,13 @@ from operator import and_, or_, xor
 
 from memtui.core.checks.near_duplicate_kernel import NATIVE
 from memtui.core.checks.near_duplicate_numbers import has_number_words, word_numbers
+from memtui.core.checks.near_duplicate_written import has_months, multiplied, written_numbers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 K = 64  # MinHash bins per sketch (LSH)
 BOTTOM = 128  # smallest shingle hashes kept: the similarity (exact for a smaller set)
-MIN_SHINGLES = 12  # a text with fewer is too short to call a near-duplicate of anything
+MIN_SHINGLES = 12  # a text with fewer is a near-duplicate only as written (``THRESHOLD``)
+FEWEST = 8  # ... and one with fewer too short to call a near-duplicate of anything
 MAX_CHARS = 8_000  # of a text sketched: its start decides
 MAX_CJK = 300  # Chinese, Japanese, Korean characters shingled (a bigram each)
 STEM = 5  # letters of a word kept
@@ -191,6 +195,9 @@ _ALNUM = re.compile(r"[^\W_]")  # a token of punctuation alone (``=``, ``->``) i
 #: A channel, a tag or a person named by its handle (``#data-alert``, ``@kim``): ASCII, a
 #: letter in it (``#12`` is a number).
 _HANDLE = lazy_pattern(r"[#@](?=[\w.-]*[A-Za-z])\w[\w.-]*\w", re.ASCII)
+#: A web address (what it names: its host and path, without the scheme and the punctuation
+#: that ends a sentence after it).
+_URL = lazy_pattern(r"(?<=://)[^\s<>()\[\]{}\"'`]+[^\s<>()\[\]{}\"'`.,;:!?]")
 #: A plain ``key: value`` line (a list item's too), its newline first.
 _FIELD = re.compile(r"\n[ \t]*(?:[-*+][ \t]+)?([^:：*_\n`]{1,30}+)[:：][ \t]*([^\n]{1,60})(?=\n)")
 _VALUE_WORD = re.compile(r"\w+")
@@ -221,7 +228,7 @@ _TOKEN_RE = lazy_pattern("[`#@\\w\uff1a]"
                          + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
                          r"|(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
                          r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
-                         + r"]*\d[\w-]*)"
+                         + r"]*\d[\w-]*(?:[.,]\d[\w-]*)*)"
                          r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
                          r"(?!\d))+|(?:[\d.,:/-]*\d)?(?:[kK](?![^\W\d_]))?)"
                          r"|(?<=[" + _CAP + r"])(?<=[^\s.!?*+>#|-] .)([^\W\d_]+)"
@@ -340,6 +347,7 @@ def _cjk_numbers(runs: list[str]) -> list[str]:
 #: (`_clock` reads ``18:00`` so); a number in words (marked): it backs a pair where the
 #: other side holds it, never keeps one apart.
 _AFTERNOON = {str(h): str(h - 12) for h in range(13, 24)}
+_DOTTED = re.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d")
 _HOUR = re.compile(r"(?<!\d)(1[3-9]|2[0-3]) ?(?:h|Uhr|uur)(?![^\W\d_])")
 
 
@@ -462,8 +470,19 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
     spelled = _crcs(word_numbers(text)) if has_number_words(words) else []
+    months = has_months(words)
+    if months or not text.isascii():  # a month by its name, 4万, 칠십오만: numbers too
+        spelled += _crcs(written_numbers(text, months))
+    if "." in text:  # a date 15.04.2025 is its day, month and year too (“15 апреля 2025”)
+        dotted = [n for n in found_numbers if n.count(".") == 2 and _DOTTED.fullmatch(n)]
+        if dotted:
+            spelled += _crcs({p.lstrip("0") for n in dotted for p in n.split(".")})
     if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
         spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
+    if runs and found_numbers:
+        times = multiplied(text)
+        if times:  # 4万 is 40000: its 4 is no fact of its own (`multiplied`)
+            numbers = _crcs((found_numbers - times.keys()) | set(times.values()))
     # all runs at once, a NUL between two (its bigrams are the runs' edges)
     return words_crcs, "\0".join(runs)[:MAX_CJK], numbers, spelled
 
@@ -568,6 +587,8 @@ def facts(text: str, numbers: list[int], spelled: Iterable[int] = ()) -> list[in
         for span in _SPAN.findall(text):
             found.update(t.strip(_EDGE).lower() for t in _TOKEN.findall(span)
                          if _ALNUM.search(t))
+    if "://" in text:  # a web address: the page it names
+        found.update(u.lower().rstrip("/") for u in _URL.findall(text))
     if "#" in text or "@" in text:
         found.update(h.lower() for h in _HANDLE.findall(text))
     quoted = _QUOTED.findall(text)
@@ -646,11 +667,16 @@ def slots(text: str, dense: bool = False) -> list[int]:
     group: set[str] = set()
     since: list[str] = []  # the units since the last value
     prev_end = -1
+    line_end = -1  # the end of the last value's line when a bold label opens the next
+    #                (``**How to apply:**``, every memory's): units past it are no context
+    cut = None  # how many units of ``since`` stand on the last value's line (None: all)
     names: bool | None = None
     count = 0
     for m in _TOKEN_RE.finditer(text):
         which = m.lastindex
         if which is None or which == 6:  # a unit (None: one not starting with a capital)
+            if cut is None and m.start() > line_end >= 0:
+                cut = len(since)
             since.append(m[0])
             continue
         if which == 7:  # a label's value after a full-width colon: 燃えるゴミ：火曜・金曜
@@ -661,12 +687,14 @@ def slots(text: str, dense: bool = False) -> list[int]:
             if names is None:  # decided once, at the first name
                 names = 8 * len(_CAPITAL.findall(text)) <= text.count(" ") + 1
             if not names:
+                if cut is None and m.start() > line_end >= 0:
+                    cut = len(since)
                 since.append(m[0])
                 continue
         start = m.start()
         if since or prev_end < 0 or start - prev_end > 3 or text[prev_end:start].strip(_JOINS):
             if group:
-                _after(found, since, group)
+                _after(found, _on_line(since, cut), group)
             count += len(group)
             group = set()
             if count >= MAX_SLOTS:
@@ -675,6 +703,10 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 found.append(("\0".join(since[-2:])[-12:].lower(), group))
                 since = []
         prev_end = m.end()
+        line_end = text.find("\n", prev_end)
+        if line_end < 0 or not _LABEL.match(text, line_end):
+            line_end = len(text)  # (no label opens the next line: no cut)
+        cut = None
         value = m[0]
         if which == 4:
             if value.isdigit():
@@ -691,7 +723,7 @@ def slots(text: str, dense: bool = False) -> list[int]:
         else:
             group.add("\0" + value.lower())
     if group:
-        _after(found, since, group)
+        _after(found, _on_line(since, cut), group)
     if "```" in text or "~~~" in text:
         found.extend(_commands(text))
     out: list[int] = []
@@ -751,6 +783,14 @@ def strong_slots(text: str) -> list[int]:
     return out[:MAX_STRONG]
 
 
+def _on_line(since: list[str], cut: int | None) -> list[str]:
+    """The units of ``since`` on the line of the value before them (``cut`` of them; None:
+    all) when the next line opens with a bold label (``**How to apply:**``: every memory's,
+    no context of this one's), and none when that leaves a single unit (too weak to hold a
+    slot)."""
+    return since if cut is None else since[:cut] if cut >= 2 else []
+
+
 def _after(found: list[tuple[str, set[str]]], since: list[str], group: set[str]) -> None:
     """A group's slot by the context after it (its first two units before the next value):
     where a language writes a value before its label (``12 nodes``, ``3日間``, ``14:00에
@@ -798,14 +838,14 @@ def sketch(text: str, kind: str = "") -> bytes:
     text, runs = _read(text)
     crcs, units, numbers, spelled = _inputs(text, runs)
     if NATIVE is not None:  # the bins, the count and the bottom hashes, compiled
-        head = NATIVE.head(crcs, units, HASH_MASK, K, BOTTOM, MIN_SHINGLES)
+        head = NATIVE.head(crcs, units, HASH_MASK, K, BOTTOM, FEWEST)
         if not head:
             return b""
         out = array("Q")
         out.frombytes(head)
     else:
         found = _hashed(crcs, units)
-        if len(found) < MIN_SHINGLES:
+        if len(found) < FEWEST:
             return b""
         bottom = sorted(found)[:BOTTOM]
         packed = array("Q", bottom)  # unsigned: CPython stores an item without parsing it
