@@ -16,7 +16,7 @@ from memtui.core.reporting.safe_output import printable
 from memtui.core.scanner.memory_file import KNOWN_TYPES
 from memtui.edit import memory_ops
 from memtui.edit.errors import UsageError
-from memtui.tui.dialogs.curate_screen import CurateScreen
+from memtui.tui.dialogs.curate_screen import CurateScreen, FormCheckbox
 
 #: A memory name the dialog accepts: lowercase words (any script) joined by - or _.
 SLUG = re.compile(r"[^\W_A-Z]+(?:[-_][^\W_A-Z]+)*")
@@ -84,7 +84,7 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
             yield TextArea.code_editor(memory_ops.template_body("project"),
                                        language="markdown", id="body", soft_wrap=True,
                                        show_line_numbers=False, tab_behavior="focus")
-            yield Checkbox("add it to MEMORY.md", value=True, id="index")
+            yield FormCheckbox("add it to MEMORY.md", value=True, id="index")
 
     def clear(self, file_for: Callable[[str, str], str] | None) -> None:
         """Every field as a new form has it, the focus on the name, for ``file_for``."""
