@@ -272,8 +272,12 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         if not found:
             return  # the app is closing
         notice = cast(Static, found.first())
-        # names in it are data, not markup; one line, full width: no layout
-        notice.update(Text(printable(text)), layout=False)
+        # names in it are data, not markup; one line, full width: no layout. A longer
+        # one wraps (at most 3 lines, newuser22 #3: cut at the width, the undo hint at
+        # its end was lost), and then the screen is laid out again, as when it shrinks.
+        shown = Text(printable(text))
+        tall = shown.cell_len > notice.size.width - 2 or notice.size.height > 1
+        notice.update(shown, layout=tall)
         notice.set_class(error, "-error")
         notice.add_class("-on")
         timer = getattr(self, "_notice_timer", None)
@@ -290,7 +294,9 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         self._notice_timer = None
         self.notice = self.watch_problem or ""
         for notice in self._ui.query("#notice").results(Static):
-            notice.update(Text(printable(self.notice)), layout=False)
+            shown = Text(printable(self.notice))
+            notice.update(shown, layout=shown.cell_len > notice.size.width - 2
+                          or notice.size.height > 1)
             notice.set_class(bool(self.watch_problem), "-error")
             notice.remove_class("-on")
 

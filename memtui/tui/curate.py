@@ -76,11 +76,14 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
     return True
 
 
-def _plan(app: App[Any], ws: Workspace, op: Any, *args: Any, **kwargs: Any) -> Changeset | None:
+def _plan(app: App[Any], ws: Workspace, op: Any, *args: Any,
+          snap: Snapshot | None = None) -> Changeset | None:
     """``op``'s changeset, when the folder's profile lets it be written (a Hermes store
-    must still round-trip and keep within its limit: `memtui.edit.agent_ops.checked`)."""
+    must still round-trip and keep within its limit: `memtui.edit.agent_ops.checked`).
+    ``snap``: the files as a form showed them (default: read now), so an outside edit
+    made while the form was open is refused at the write, not merged unseen."""
     try:
-        cs = op(Snapshot.read(ws), *args, **kwargs)
+        cs = op(snap or Snapshot.read(ws), *args)
         result = getattr(app, "result", None)
         profile = str(result.profile) if result is not None else profile_for(ws)
         limits = dict(result.options.limits) if result is not None else {}
@@ -142,7 +145,9 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     if answer is None:
         return False
     entries, under = answer
-    cs = _plan(app, workspace, index_ops.add_entries, entries, under)
+    # Planned from the index the form showed (its preview, where the lines go): an
+    # outside edit since is refused, as docs/curate.md says (newuser22 #42).
+    cs = _plan(app, workspace, index_ops.add_entries, entries, under, snap=snap)
     return cs is not None and _write(app, workspace, cs)
 
 

@@ -166,3 +166,28 @@ def test_names_in_the_picker_are_text_never_markup() -> None:
     found = rank("yld", [Candidate("memory/[b]yield[/b].md", "[i]Yield", "d\x1b[2J")], [])
     ((_, line),) = found
     assert str(line) == "memory/[b]yield[/b].md  [i]Yield — d\\x1b[2J"
+
+
+async def test_the_filter_lists_only_the_memories_holding_what_is_typed(tmp_path: Path) -> None:
+    """newuser22 #24: 'detect' listed vendor-contacts.md ('… service Desk and ThE … buCkeT'),
+    scattered letters; when some memories hold the word as typed, only those are listed."""
+    from tests.core.helpers import memory
+
+    root = tmp_path / "ws"
+    (root / "memory").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("- [Gone](memory/gone.md) — broken link\n", encoding="utf-8")
+    (root / "memory/endpoint-detector.md").write_text(
+        memory("endpoint-detector", description="when the etch stops"), encoding="utf-8")
+    (root / "memory/vendor-contacts.md").write_text(memory(
+        "vendor-contacts", description="RF generator vendor: field service desk and the "
+        "shared log bucket"), encoding="utf-8")
+    w = open_workspace(root)
+    app = Harness(lambda a: curate.run_repoint(a, w, "memory/gone.md", []))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MemoryPickerScreen))
+        await pilot.pause()
+        screen = app.screen
+        await typed(pilot, screen, *"detect")
+        assert listed(screen)[:-1] == ["memory/endpoint-detector.md"]  # then what was typed
+        await typed(pilot, screen, *["backspace"] * 6, *"dsk bckt")  # no word as typed:
+        assert "memory/vendor-contacts.md" in listed(screen)  # scattered letters still match

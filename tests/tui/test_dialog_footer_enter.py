@@ -41,3 +41,34 @@ async def test_enter_is_named_in_a_field_not_in_the_body_editor(workspace: Path)
         assert isinstance(app.screen, NewMemoryScreen) and body.text != before
         screen.query_one("#name", Input).focus()
         await wait_for(pilot, lambda: dialog_footer(screen).get("enter") == "Create")
+
+
+async def test_enter_on_the_index_checkbox_creates_and_space_toggles(workspace: Path) -> None:
+    """newuser22 #5: Enter on "add it to MEMORY.md" toggled it off (a memory created out
+    of the index, the footer silently without "⏎ Create"); Enter creates, space toggles."""
+    from textual.widgets import Checkbox
+
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewMemoryScreen))
+        screen = app.screen
+        assert isinstance(screen, NewMemoryScreen)
+        await wait_for(pilot, lambda: isinstance(screen.focused, Input))
+        await pilot.press(*"night-shift")
+        box = screen.query_one("#index", Checkbox)
+        box.focus()
+        await wait_for(pilot, lambda: screen.focused is box)
+        await pilot.pause(0.1)
+        assert dialog_footer(screen).get("enter") == "Create"
+        await pilot.press("space")
+        assert box.value is False
+        await pilot.press("space")
+        assert box.value is True
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, NewMemoryScreen))
+        await wait_for(pilot, lambda: "night-shift" in
+                       (workspace / "MEMORY.md").read_text(encoding="utf-8"))
+    assert (workspace / "memory" / "night-shift.md").exists()

@@ -44,6 +44,12 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         self.confirm_label = "Add"
         self.past_limit = past_limit
         self.limit = limit
+        # The fields, kept rather than queried: a form of hundreds of entries asked the DOM
+        # for each of them on every change (newuser22 #44).
+        self.fields: list[tuple[Input, Input]] = []
+        #: What the preview shows now (it is rebuilt only when this changes: every field
+        #: posts a change when mounted, hundreds at once).
+        self.shown: tuple[Entries, str | None] | None = None
 
     def body(self) -> ComposeResult:
         with VerticalScroll():
@@ -52,10 +58,13 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
                 yield Label(printable(rel) + ("  (archived: indexing brings it back into "
                                               "the agent's context)" if in_archive(rel) else ""),
                             markup=False, classes="file")
+                fields = (Input(title, id=f"title-{i}", placeholder="title"),
+                          Input(hook, id=f"hook-{i}", placeholder="hook (why open this memory)"))
+                self.fields.append(fields)
                 yield Label("Title")
-                yield Input(title, id=f"title-{i}", placeholder="title")
+                yield fields[0]
                 yield Label("Hook (why the agent would open it)")
-                yield Input(hook, id=f"hook-{i}", placeholder="hook (why open this memory)")
+                yield fields[1]
         yield Label("Where the lines go")
         yield Select([(self.where, END),
                       *((f"under '{h}'", h) for h in self.headings)],
@@ -64,11 +73,10 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         yield Static("", classes="error", id="past-limit", markup=False)
 
     def entries(self) -> list[tuple[str, str, str]]:
-        if not self.is_mounted:
+        if not self.is_mounted or len(self.fields) != len(self.drafts):
             return self.drafts
-        return [(rel, self.query_one(f"#title-{i}", Input).value.strip(),
-                 self.query_one(f"#hook-{i}", Input).value.strip())
-                for i, (rel, _, _) in enumerate(self.drafts)]
+        return [(rel, title.value.strip(), hook.value.strip())
+                for (rel, _, _), (title, hook) in zip(self.drafts, self.fields, strict=True)]
 
     def preview(self) -> str:
         return printable("\n".join(entry_line(rel, title or rel, hook)
@@ -103,6 +111,10 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         self.refresh_forms()
 
     def refresh_forms(self) -> None:
+        shown = (self.entries(), self.chosen())
+        if shown == self.shown:  # a field's first value, or an edit undone: nothing new
+            return
+        self.shown = shown
         self.query_one("#preview", Static).update(self.preview())
         past = self.query_one("#past-limit", Static)
         text = self.past_text()

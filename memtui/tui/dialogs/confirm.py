@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from rich.syntax import Syntax
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from memtui.core.reporting.safe_output import printable
 from memtui.tui.dialogs.curate_screen import CurateScreen
+from memtui.tui.dialogs.diff_view import diff_view
 
 
 class ConfirmScreen(CurateScreen[bool]):
@@ -34,8 +34,7 @@ class ConfirmScreen(CurateScreen[bool]):
                 yield Static(printable("\n".join(self.lines), lines=True), id="details",
                              markup=False)
             if self.diff:
-                yield Static(Syntax(printable(self.diff, lines=True), "diff", word_wrap=True),
-                             id="diff")
+                yield Static(diff_view(self.diff), id="diff")
 
     def result(self) -> bool:
         return True

@@ -10,12 +10,21 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static, TextArea
+from textual.widgets import Button, Checkbox, Input, Label, Static, TextArea
 
 from memtui.core.reporting.safe_output import printable
 from memtui.tui.dialogs.styled_once import StyledOnce
 
 T = TypeVar("T")
+
+
+class FormCheckbox(Checkbox, inherit_bindings=False):
+    """A dialog's checkbox: space toggles it, Enter answers the dialog as in its one-line
+    fields (Textual's toggles on Enter too: newuser22 #5, a memory created unindexed)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "toggle_button", "Toggle", show=False),
+    ]
 
 CSS = """
 /* Opaque: through a translucent background the screen under the dialog is drawn again at
@@ -122,7 +131,7 @@ class CurateScreen(StyledOnce, ModalScreen[T]):
     def footer_extra(self) -> list[Binding]:
         """Enter in a one-line field answers the dialog: the footer says so, though the
         field's own Enter binding is the one that runs."""
-        if self.danger or not isinstance(self.focused, Input):
+        if self.danger or not isinstance(self.focused, Input | FormCheckbox):
             return []
         return [Binding("enter", "confirm", self.confirm_label)]
 

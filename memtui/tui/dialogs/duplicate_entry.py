@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.syntax import Syntax
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -13,6 +13,7 @@ from textual.widgets import Checkbox, Static
 
 from memtui.core.reporting.safe_output import printable
 from memtui.tui.dialogs.curate_screen import CurateScreen
+from memtui.tui.dialogs.diff_view import diff_view
 
 
 class DuplicateEntryScreen(CurateScreen[bool]):
@@ -45,8 +46,8 @@ class DuplicateEntryScreen(CurateScreen[bool]):
     def action_toggle_remove(self) -> None:
         self.query_one("#remove-duplicate", Checkbox).toggle()
 
-    def _diff(self, removed: bool) -> Syntax:
-        return Syntax(printable(self.diffs[removed], lines=True), "diff", word_wrap=True)
+    def _diff(self, removed: bool) -> Table:
+        return diff_view(self.diffs[removed])
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self.query_one("#diff", Static).update(self._diff(event.value))

@@ -78,7 +78,8 @@ def rank(query: str, candidates: list[Candidate], suggestions: list[str],
          ) -> list[tuple[Candidate, Content | str]]:
     """The candidates ``query`` matches, best first, each with its line (the matched
     letters marked on the first ``SHOWN``): one the query names exactly first, then the
-    suggestions, then the others by fuzzy score. Each word of the query must match the
+    suggestions, then the others by fuzzy score; when some hold every word as typed
+    (a substring, any case), only those. Each word of the query must match the
     path, the title or the description, each field on its own (the matcher's cost grows
     fast with the length of the text). An empty query lists the suggestions, then every
     candidate by path. When ``cancelled()`` turns true the ranking stops and returns
@@ -104,10 +105,15 @@ def rank(query: str, candidates: list[Candidate], suggestions: list[str],
         else:
             name = c.path.rsplit("/", 1)[-1]
             exact = query in (c.path, name, name.removesuffix(".md"))
-            scored.append(((not exact, c.path not in order, -score, c.path), c))
-    scored.sort(key=lambda pair: pair[0])
+            whole = all(any(word.casefold() in f.casefold() for f in fields) for word in words)
+            scored.append(((not exact, c.path not in order, -score, c.path), c, whole))
+    # Scattered letters match too much ('detect' in 'vendor-contacts'): when some
+    # candidates hold every word as typed, only those are listed (newuser22 #24).
+    if any(whole for _, _, whole in scored):
+        scored = [item for item in scored if item[2]]
+    scored.sort(key=lambda item: item[0])
     return [(c, _marked(search, words, c) if i < SHOWN else c.line)
-            for i, (_, c) in enumerate(scored)]
+            for i, (_, c, _) in enumerate(scored)]
 
 
 def _marked(search: FuzzySearch, words: list[str], c: Candidate) -> Content:

@@ -16,7 +16,7 @@ from memtui.core.reporting.safe_output import printable
 from memtui.core.scanner.memory_file import KNOWN_TYPES
 from memtui.edit import memory_ops
 from memtui.edit.errors import UsageError
-from memtui.tui.dialogs.curate_screen import CurateScreen
+from memtui.tui.dialogs.curate_screen import CurateScreen, FormCheckbox
 
 #: A memory name the dialog accepts: lowercase words (any script) joined by - or _.
 SLUG = re.compile(r"[^\W_A-Z]+(?:[-_][^\W_A-Z]+)*")
@@ -37,6 +37,9 @@ def slug_problem(name: str) -> str:
             f"(kebab-case or snake_case){suggestion}")
 
 
+#: Rows of the dialog around its form: title, buttons, border and padding.
+CHROME = 10
+
 #: Each app's form, made once and shown again (see `NewMemoryScreen.for_app`).
 _FORMS: WeakKeyDictionary[App[Any], NewMemoryScreen] = WeakKeyDictionary()
 
@@ -46,6 +49,13 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
     labelled, the name checked as it is typed."""
 
     first_field = True
+    # The whole form in sight at 120x40 (newuser22 #4: Body and the checkbox opened
+    # scrolled away): the form may take the dialog's height (`fit`), the empty problem
+    # and file lines take no rows, the editor 5 rows (the template's 3 lines).
+    DEFAULT_CSS = """
+    NewMemoryScreen TextArea { height: 5; }
+    NewMemoryScreen #file { margin-top: 0; }
+    """
 
     @classmethod
     def for_app(cls, app: App[Any], file_for: Callable[[str, str], str] | None = None
@@ -84,7 +94,7 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
             yield TextArea.code_editor(memory_ops.template_body("project"),
                                        language="markdown", id="body", soft_wrap=True,
                                        show_line_numbers=False, tab_behavior="focus")
-            yield Checkbox("add it to MEMORY.md", value=True, id="index")
+            yield FormCheckbox("add it to MEMORY.md", value=True, id="index")
 
     def clear(self, file_for: Callable[[str, str], str] | None) -> None:
         """Every field as a new form has it, the focus on the name, for ``file_for``."""
@@ -92,8 +102,8 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
         if not self.is_mounted:
             return  # not composed yet: it will be, empty
         self.query_one("#name", Input).value = ""
-        self.query_one("#problem", Static).update("")
-        self.query_one("#file", Static).update("")
+        self.say("#problem", "")
+        self.say("#file", "")
         self.query_one("#type", Select).value = "project"
         self.query_one("#description", Input).value = ""
         self.query_one("#body", TextArea).load_text(memory_ops.template_body("project"))
@@ -101,10 +111,30 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
         self.query_one(VerticalScroll).scroll_home(animate=False)
         self.set_focus(self.query_one("#name", Input), scroll_visible=False)
 
+    def say(self, where: str, text: str) -> None:
+        """``text`` in the line ``where``; an empty line takes no row."""
+        line = self.query_one(where, Static)
+        line.update(text)
+        line.display = bool(text)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for where in ("#problem", "#file"):
+            self.query_one(where, Static).display = False
+        self.fit()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """The form may fill the dialog (90% of the screen), not only half the screen."""
+        self.query_one(VerticalScroll).styles.max_height = max(
+            6, int(self.size.height * 0.9) - CHROME)
+
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "name":
             problem = slug_problem(event.value) if event.value else ""
-            self.query_one("#problem", Static).update(problem)
+            self.say("#problem", problem)
             self.show_file()
 
     def show_file(self) -> None:
@@ -114,7 +144,7 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
         if self.file_for is not None and name and not slug_problem(name):
             with contextlib.suppress(UsageError):
                 shown = "file: " + self.file_for(name, str(self.query_one("#type", Select).value))
-        self.query_one("#file", Static).update(printable(shown))
+        self.say("#file", printable(shown))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self.show_file()
@@ -130,7 +160,7 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
         except UsageError as exc:
             problem = str(exc)
         if problem:
-            self.query_one("#problem", Static).update(problem)
+            self.say("#problem", problem)
             self.query_one("#name", Input).focus()
             return None
         return {"name": name, "type": str(self.query_one("#type", Select).value),

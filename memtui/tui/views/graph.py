@@ -162,18 +162,29 @@ class GraphView(FilteredView):
 
         tree.clear()
         root = tree.root
+        # A branch counts what it lists ("2 of 40" under a filter); the summary counts
+        # the whole graph, the filter's matches first (newuser22 #33: only "isolated"
+        # followed the filter, links and components did not).
+        def count(shown: int, total: int) -> str:
+            return f"{shown:,} of {total:,}" if words else f"{total:,}"
+
         nodes = [p for p in g.nodes if wanted(p)]
-        mem = root.add(f"Memories ({len(nodes):,})", GraphNode("group"), expand=True)
+        mem = root.add(f"Memories ({count(len(nodes), len(g.nodes))})", GraphNode("group"),
+                       expand=True)
         for path in nodes[:MAX_LISTED]:
             self._add_memory(mem, path)
         self._more(mem, len(nodes))
-        isolated = [p for p in g.isolated() if wanted(p)]
-        iso = root.add(f"Isolated — no links in or out ({len(isolated):,})", GraphNode("group"))
+        every_isolated = g.isolated()
+        isolated = [p for p in every_isolated if wanted(p)]
+        shown = count(len(isolated), len(every_isolated))
+        iso = root.add(f"Isolated — no links in or out ({shown})", GraphNode("group"))
         for path in isolated[:MAX_LISTED]:
             iso.add_leaf(self._memory_label(path), GraphNode("memory", path))
         self._more(iso, len(isolated))
         comps = [c for c in g.components() if len(c) > 1]
-        comp_node = root.add(f"Connected components ({len(comps):,})", GraphNode("group"))
+        matching = sum(1 for c in comps if any(wanted(p) for p in c)) if words else len(comps)
+        comp_node = root.add(f"Connected components ({count(matching, len(comps))})",
+                             GraphNode("group"))
         for i, comp in enumerate(comps[:MAX_LISTED], start=1):
             if not any(wanted(p) for p in comp):
                 continue
@@ -194,7 +205,7 @@ class GraphView(FilteredView):
         self.query_one(".summary", Static).update(
             f"{matched}{plural(len(g.nodes), 'memory', 'memories')} · "
             f"{plural(sum(len(v) for v in g.out.values()), 'link')} · "
-            f"{len(isolated):,} isolated · {plural(len(comps), 'component')} · "
+            f"{len(every_isolated):,} isolated · {plural(len(comps), 'component')} · "
             f"{len(dangling):,} dangling")
         if keep is not None:
             for node in mem.children:
