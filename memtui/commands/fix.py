@@ -112,10 +112,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                help="MEMORY.md line number of the packed line")
     ops["rename"].add_argument("memory", metavar="MEMORY", help=named)
     ops["rename"].add_argument("new_name", metavar="NEW_NAME",
-                               help="new name (also the new file name, NEW_NAME.md)")
+                               help="new name, a slug: lowercase words joined by - or _ "
+                                    "(also the file name)")
     ops["fix-wikilinks"].add_argument("memory", nargs="?", metavar="MEMORY",
                                       help="only this memory (default: every file)")
-    ops["new"].add_argument("name", metavar="NAME", help="name, and file name NAME.md")
+    ops["new"].add_argument("name", metavar="NAME",
+                            help="a slug: lowercase words joined by - or _ "
+                                 "(the file is named the folder's way)")
     ops["new"].add_argument("--type", required=True, choices=KNOWN_TYPES)
     ops["new"].add_argument("--description", default="")
     ops["new"].add_argument("--index", action="store_true", help="also add it to MEMORY.md")

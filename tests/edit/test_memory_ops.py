@@ -49,8 +49,8 @@ def test_rename_keeps_alias_and_quoting(ws: Path) -> None:
     assert read(ws, "memory/yield-source.md") == YIELD_SOURCE.replace(
         "[[user-role|the user]]", "[[operator|the user]]")
     write_tree(ws, {"memory/q.md": "---\nname: \"q\"\ndescription: d\n---\n"})
-    do(ws, memory_ops.rename, "q", "new q")
-    assert read(ws, "memory/new q.md") == "---\nname: \"new q\"\ndescription: d\n---\n"
+    do(ws, memory_ops.rename, "q", "new-q")
+    assert read(ws, "memory/new-q.md") == "---\nname: \"new-q\"\ndescription: d\n---\n"
 
 
 def test_rename_refuses_an_existing_target(ws: Path) -> None:
