@@ -154,6 +154,12 @@ TEXT_ARGUMENTS = ("name", "new_name", "title", "hook", "under", "label", "descri
                   "summary")
 
 
+#: Said after ``fix new`` without ``--description`` (issue 32 item 20): the file has
+#: ``description: ""``, which the audit flags; the app's dialog asks for one.
+NO_DESCRIPTION = ("no description: add one to its 'description:' line (or give --description);"
+                  " the agent picks memories by it, and the audit flags it empty")
+
+
 def not_utf8(ns: argparse.Namespace) -> str | None:
     """The first text argument that is not valid UTF-8 (undecodable bytes on the command
     line arrive as surrogate escapes), shown escaped; None when all are."""
@@ -194,4 +200,6 @@ def run(ns: argparse.Namespace) -> int:
         print(printable(f"{changeset.summary} [#{record['id']}; {how}]"))
     for note in changeset.notes:
         print(f"  {printable(note)}")
+    if ns.op == "new" and not (ns.description or "").strip():
+        print(f"  {NO_DESCRIPTION}")
     return 0
