@@ -194,25 +194,26 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
     :mod:`memtui.edit.conventions`): ``name`` gets the folder's separator and type prefix;
     ``index``: its entry goes under the index's section for ``type_`` when there is one."""
     conv = conventions(snap)
-    name = check_slug(name)
-    if type_ in KNOWN_TYPES:
-        name = check_new_name(conv.file_name(name, type_))
+    name = stem = check_slug(name)
+    if type_ in KNOWN_TYPES:  # only the file is named the folder's way: name: as typed
+        stem = check_new_name(conv.file_name(name, type_))
     if utf8_safe(description) is not description or (
             body is not None and utf8_safe(body) is not body):
         raise UsageError("the description is not valid UTF-8")
     if type_ not in KNOWN_TYPES:
         raise UsageError(f"unknown type '{type_}' (one of {', '.join(KNOWN_TYPES)})")
-    rel = f"memory/{name}.md" if snap.ws.layout == "item" else f"{name}.md"
+    rel = f"memory/{stem}.md" if snap.ws.layout == "item" else f"{stem}.md"
     if snap.exists(rel):
         raise Refused(f"{rel} already exists; nothing was written")
-    if snap.resolver.resolve(name).state in ("exact", "stem"):
-        other = snap.resolver.resolve(name).path
-        raise Refused(f"a memory named '{name}' exists already ({other})")
+    for taken in dict.fromkeys((name, stem)):
+        if snap.resolver.resolve(taken).state in ("exact", "stem"):
+            other = snap.resolver.resolve(taken).path
+            raise Refused(f"a memory named '{taken}' exists already ({other})")
     plan = Plan(snap)
     text = template(name, type_, description.replace("\n", " ").strip(), body,
                     conv.top_level_type)
     plan.create(rel, text.encode("utf-8"))
-    summary = f"created {rel} ({type_})"
+    summary = f"created {rel} ({type_})" + (f", name '{name}'" if stem != name else "")
     if index:
         from memtui.core.scanner.memory_file import parse_memory
 
