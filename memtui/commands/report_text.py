@@ -296,6 +296,20 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
     return None
 
 
+def print_trimmed(console: Console, table: Table) -> None:
+    """Print ``table`` without the spaces rich pads each row with up to its widest one: a
+    pipe or a file (width 1000) got ~300 trailing spaces a line (issue 32 item 16)."""
+    lines = []
+    for segments in console.render_lines(table, pad=False):
+        line = Text()
+        for seg in segments:
+            if not seg.control:
+                line.append(seg.text, seg.style)
+        line.rstrip()
+        lines.append(line)
+    console.print(Text("\n").join(lines), soft_wrap=True)
+
+
 def print_report(result: AuditResult, console: Console | None = None,
                  reaudit: Callable[[tuple[str, ...]], AuditResult] | None = None) -> None:
     """Print the readable report to ``console`` (default: stdout). Given ``reaudit`` (an
@@ -304,7 +318,7 @@ def print_report(result: AuditResult, console: Console | None = None,
     if console is None:  # a pipe or a file (a CI log) gets whole rows, not 80 columns
         console = wide_console() if "COLUMNS" not in os.environ else Console(highlight=False)
     console.print(Text("memtui audit", style="bold underline"))
-    console.print(summary_table(result))
+    print_trimmed(console, summary_table(result))
     rows = findings_text(result, console.width)
     if not rows:
         console.print(Text("\nNo findings.", style="green"))
