@@ -184,6 +184,8 @@ def findings_text(result: AuditResult, width: int = 100) -> list[Text]:
                 out.append(line)
                 if item.lines() > 1:
                     out.append(Text("    " + item.wording()))
+                for drawn in out[-item.lines():]:  # a group is drawn to fit one row each
+                    drawn.truncate(width, overflow="ellipsis")
                 continue
             f = item
             line.append(location(f), style="bold")
@@ -194,8 +196,26 @@ def findings_text(result: AuditResult, width: int = 100) -> list[Text]:
             out.append(line)
             if f.files:
                 out.append(Text("    " + files_line(f.files, width - 4), style="dim"))
-    for line in out:  # a row that fits is part of the report's width too
-        line.truncate(width, overflow="ellipsis")
+                out[-1].truncate(width, overflow="ellipsis")
+    return out  # a finding's own row may be wider: `wrapped` wraps it
+
+
+def wrapped(rows: list[Text], console: Console) -> list[Text]:
+    """``rows`` as printed on ``console``: a row wider than it wrapped at word boundaries,
+    its continuation lines indented four columns under the row (issue 32 item 17: on a
+    terminal a finding's explanation was cut with "…" and could not be read)."""
+    width = console.width
+    out: list[Text] = []
+    for row in rows:
+        if cell_len(row.plain) <= width:
+            out.append(row)
+            continue
+        first, *rest = row.wrap(console, width)
+        first.rstrip()
+        out.append(first)
+        for line in Text(" ").join(list(rest)).wrap(console, width - 4):
+            line.rstrip()
+            out.append(Text("    ") + line)
     return out
 
 
@@ -240,8 +260,8 @@ def row_count(findings: list[Finding], folders: Mapping[str, Sequence[str]] | No
 def report_length(result: AuditResult, console: Console) -> int:
     """The lines :func:`print_report` prints for ``result`` on ``console`` (before any
     suggestion): the title, the summary as wrapped at the console's width, one line per
-    finding row (they are printed soft-wrapped), or the two of "No findings."."""
-    rows = findings_text(result, console.width)
+    finding row as :func:`wrapped` wraps it, or the two of "No findings."."""
+    rows = wrapped(findings_text(result, console.width), console)
     return 1 + len(console.render_lines(summary_table(result), pad=False)) + \
         (len(rows) if rows else 2)
 
@@ -324,7 +344,7 @@ def print_report(result: AuditResult, console: Console | None = None,
         console.print(Text("\nNo findings.", style="green"))
         return
     # one print: rich's cost is per call, and a big workspace has thousands of rows
-    console.print(Text("\n").join(rows), soft_wrap=True)
+    console.print(Text("\n").join(wrapped(rows, console)), soft_wrap=True)
     if reaudit is None:
         return
     length = report_length(result, console)
