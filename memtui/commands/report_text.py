@@ -89,10 +89,15 @@ def summary_table(result: AuditResult) -> Table:
     if result.documentation:
         row("Documentation", Text(printable(", ".join(result.documentation)) + " (not memories)",
                                   style="dim"))
+    kinds = Counter(ln.kind for ln in idx.lines) if idx.exists else Counter()
+    # An index with no link entries (an agent's MEMORY.md of plain text, or none): the
+    # rows counting entries and their cost do not apply (issue 32 item 15).
+    entryless = not kinds["entry"] and not kinds["packed"]
     if not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
+    elif entryless and result.index_linked:
+        row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, no link entries")
     else:
-        kinds = Counter(ln.kind for ln in idx.lines)
         hot_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
                       if ln.kind == "entry")
         packed_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
@@ -105,7 +110,8 @@ def summary_table(result: AuditResult) -> Table:
                 f.kind == "beyond_load_limit" for f in result.findings):
             row("Loaded", Text(f"only the first {result.loaded_lines} of {len(idx.lines)} "
                                "lines (profile load limit)", style="yellow"))
-    row("Linked from the index", f"{len(result.index_linked)} of {len(result.scans)} files")
+    row("Reached by the agent" if entryless and result.index_linked else
+        "Linked from the index", f"{len(result.index_linked)} of {len(result.scans)} files")
     unreachable = sum(1 for o in result.orphans if not o.reachable)
     past = sum(1 for o in result.orphans if o.past_limit is not None)
     orphans = Text(f"{len(result.orphans)}")
@@ -128,9 +134,10 @@ def summary_table(result: AuditResult) -> Table:
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
     per = next((k for k in hot if k.endswith("_tokens_per_memory")), "")
-    row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / "
-        f"{hot.get(per, 0):g} tokens; packed {packed['chars_per_memory']:g} "
-        f"chars / {packed.get(per, 0):g} tokens")
+    if not entryless:
+        row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / "
+            f"{hot.get(per, 0):g} tokens; packed {packed['chars_per_memory']:g} "
+            f"chars / {packed.get(per, 0):g} tokens")
     by_sev = Counter(f.severity for f in result.findings)
     found = Text()
     for i, sev in enumerate(("error", "warning", "info")):
