@@ -81,6 +81,11 @@ def summary_table(result: AuditResult) -> Table:
     row("Workspace", Text(printable(str(result.workspace.root))))
     row("Layout / profile", f"{result.workspace.layout} / {result.profile}"
         + (f" ({printable(block.rule)})" if block.rule else ""))
+    project = result.project
+    if project is not None and project.path and project.source == "claude-code":
+        # inferred from a folder name that may be read several ways (issue 32 item 31)
+        row("Project", Text(printable(f"{project.path} (from the Claude Code folder name; "
+                                      "--project DIR to change)")))
     if block.loads:
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
                                      f"{ld.unit} ({ld.share:.0%})" for ld in block.loads))
