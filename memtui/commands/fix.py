@@ -12,9 +12,11 @@ from collections.abc import Callable
 
 from memtui.commands.parser import bounded, report
 from memtui.core.profiles import PROFILES
+from memtui.core.profiles import get as get_profile
 from memtui.core.reporting.safe_output import printable, utf8_safe
+from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES
-from memtui.core.workspace import WorkspaceError, open_workspace
+from memtui.core.workspace import INDEX_NAME, WorkspaceError, open_workspace
 from memtui.edit import agent_ops, gemini_ops, hermes_ops, index_ops, memory_ops
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
@@ -160,6 +162,25 @@ NO_DESCRIPTION = ("no description: add one to its 'description:' line (or give -
                   " the agent picks memories by it, and the audit flags it empty")
 
 
+def past_limit(snap: Snapshot, profile: str, memories: list[str]) -> None:
+    """Refused, saying what helps, when a named memory is already linked only past the
+    profile's load limit (issue 32 item 28: the CLI said a bare "already in the index
+    (line 201)"; the app names the limit and the way out, so does this)."""
+    options = AuditOptions()
+    loaded = get_profile(profile).loaded_lines(snap.index, options.max_lines, options.max_bytes)
+    for name in memories:
+        try:
+            rel = snap.memory(name).path
+        except UsageError:  # the planner says it, as for any other name
+            continue
+        at = index_ops.index_line_of(snap, rel)
+        if at and min(at) > loaded:
+            raise Refused(f"{rel} is already in {INDEX_NAME} at line {min(at)}, past the load "
+                          f"limit ({loaded:,} lines loaded): adding it again would not load "
+                          "it; move its line up, or fold entries (memtui fix fold) to make "
+                          "room")
+
+
 def not_utf8(ns: argparse.Namespace) -> str | None:
     """The first text argument that is not valid UTF-8 (undecodable bytes on the command
     line arrive as surrogate escapes), shown escaped; None when all are."""
@@ -181,6 +202,8 @@ def run(ns: argparse.Namespace) -> int:
         agent_ops.check_offered(profile, ns.op)
         snap = Snapshot.read(ws)
         planner = BY_PROFILE.get((profile, ns.op), OPERATIONS[ns.op][1])
+        if ns.op == "add-to-index" and planner is OPERATIONS[ns.op][1]:
+            past_limit(snap, profile, ns.memories)
         changeset = agent_ops.checked(profile, ns.op, ws, planner(snap, ns),
                                       hermes_limits(ns))
         record = apply(ws, changeset) if changeset and not ns.dry_run else None
