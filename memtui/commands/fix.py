@@ -12,9 +12,11 @@ from collections.abc import Callable
 
 from memtui.commands.parser import bounded, report
 from memtui.core.profiles import PROFILES
+from memtui.core.profiles import get as get_profile
 from memtui.core.reporting.safe_output import printable, utf8_safe
+from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES
-from memtui.core.workspace import WorkspaceError, open_workspace
+from memtui.core.workspace import INDEX_NAME, WorkspaceError, open_workspace
 from memtui.edit import agent_ops, gemini_ops, hermes_ops, index_ops, memory_ops
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
@@ -112,10 +114,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                help="MEMORY.md line number of the packed line")
     ops["rename"].add_argument("memory", metavar="MEMORY", help=named)
     ops["rename"].add_argument("new_name", metavar="NEW_NAME",
-                               help="new name (also the new file name, NEW_NAME.md)")
+                               help="new name, a slug: lowercase words joined by - or _ "
+                                    "(also the file name)")
     ops["fix-wikilinks"].add_argument("memory", nargs="?", metavar="MEMORY",
                                       help="only this memory (default: every file)")
-    ops["new"].add_argument("name", metavar="NAME", help="name, and file name NAME.md")
+    ops["new"].add_argument("name", metavar="NAME",
+                            help="a slug: lowercase words joined by - or _ "
+                                 "(the file is named the folder's way)")
     ops["new"].add_argument("--type", required=True, choices=KNOWN_TYPES)
     ops["new"].add_argument("--description", default="")
     ops["new"].add_argument("--index", action="store_true", help="also add it to MEMORY.md")
@@ -151,6 +156,31 @@ TEXT_ARGUMENTS = ("name", "new_name", "title", "hook", "under", "label", "descri
                   "summary")
 
 
+#: Said after ``fix new`` without ``--description`` (issue 32 item 20): the file has
+#: ``description: ""``, which the audit flags; the app's dialog asks for one.
+NO_DESCRIPTION = ("no description: add one to its 'description:' line (or give --description);"
+                  " the agent picks memories by it, and the audit flags it empty")
+
+
+def past_limit(snap: Snapshot, profile: str, memories: list[str]) -> None:
+    """Refused, saying what helps, when a named memory is already linked only past the
+    profile's load limit (issue 32 item 28: the CLI said a bare "already in the index
+    (line 201)"; the app names the limit and the way out, so does this)."""
+    options = AuditOptions()
+    loaded = get_profile(profile).loaded_lines(snap.index, options.max_lines, options.max_bytes)
+    for name in memories:
+        try:
+            rel = snap.memory(name).path
+        except UsageError:  # the planner says it, as for any other name
+            continue
+        at = index_ops.index_line_of(snap, rel)
+        if at and min(at) > loaded:
+            raise Refused(f"{rel} is already in {INDEX_NAME} at line {min(at)}, past the load "
+                          f"limit ({loaded:,} lines loaded): adding it again would not load "
+                          "it; move its line up, or fold entries (memtui fix fold) to make "
+                          "room")
+
+
 def not_utf8(ns: argparse.Namespace) -> str | None:
     """The first text argument that is not valid UTF-8 (undecodable bytes on the command
     line arrive as surrogate escapes), shown escaped; None when all are."""
@@ -172,6 +202,8 @@ def run(ns: argparse.Namespace) -> int:
         agent_ops.check_offered(profile, ns.op)
         snap = Snapshot.read(ws)
         planner = BY_PROFILE.get((profile, ns.op), OPERATIONS[ns.op][1])
+        if ns.op == "add-to-index" and planner is OPERATIONS[ns.op][1]:
+            past_limit(snap, profile, ns.memories)
         changeset = agent_ops.checked(profile, ns.op, ws, planner(snap, ns),
                                       hermes_limits(ns))
         record = apply(ws, changeset) if changeset and not ns.dry_run else None
@@ -191,4 +223,6 @@ def run(ns: argparse.Namespace) -> int:
         print(printable(f"{changeset.summary} [#{record['id']}; {how}]"))
     for note in changeset.notes:
         print(f"  {printable(note)}")
+    if ns.op == "new" and not (ns.description or "").strip():
+        print(f"  {NO_DESCRIPTION}")
     return 0

@@ -84,6 +84,11 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     row("Workspace", Text(printable(str(result.workspace.root))))
     row("Layout / profile", f"{result.workspace.layout} / {result.profile}"
         + (f" ({printable(block.rule)})" if block.rule else ""))
+    project = result.project
+    if project is not None and project.path and project.source == "claude-code":
+        # inferred from a folder name that may be read several ways (issue 32 item 31)
+        row("Project", Text(printable(f"{project.path} (from the Claude Code folder name; "
+                                      "--project DIR to change)")))
     if block.loads:
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
                                      f"{ld.unit} ({ld.share:.0%})" for ld in block.loads))
@@ -92,12 +97,17 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     if result.documentation:
         row("Documentation", Text(printable(", ".join(result.documentation)) + " (not memories)",
                                   style="dim"))
+    kinds = Counter(ln.kind for ln in idx.lines) if idx.exists else Counter()
+    # An index with no link entries (an agent's MEMORY.md of plain text, or none): the
+    # rows counting entries and their cost do not apply (issue 32 item 15).
+    entryless = not kinds["entry"] and not kinds["packed"]
     if not idx.exists and below:
         row("Index", Text(f"{idx.path}: none here; {below}", style="bold yellow"))
     elif not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
+    elif entryless and result.index_linked:
+        row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, no link entries")
     else:
-        kinds = Counter(ln.kind for ln in idx.lines)
         hot_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
                       if ln.kind == "entry")
         packed_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
@@ -110,7 +120,8 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
                 f.kind == "beyond_load_limit" for f in result.findings):
             row("Loaded", Text(f"only the first {result.loaded_lines} of {len(idx.lines)} "
                                "lines (profile load limit)", style="yellow"))
-    row("Linked from the index", f"{len(result.index_linked):,} of {len(result.scans):,} files")
+    row("Reached by the agent" if entryless and result.index_linked else
+        "Linked from the index", f"{len(result.index_linked):,} of {len(result.scans):,} files")
     unreachable = sum(1 for o in result.orphans if not o.reachable)
     past = sum(1 for o in result.orphans if o.past_limit is not None)
     orphans = Text(f"{len(result.orphans):,}")
@@ -135,9 +146,10 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
     per = next((k for k in hot if k.endswith("_tokens_per_memory")), "")
-    row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / "
-        f"{hot.get(per, 0):g} tokens; packed {packed['chars_per_memory']:g} "
-        f"chars / {packed.get(per, 0):g} tokens")
+    if not entryless:
+        row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / "
+            f"{hot.get(per, 0):g} tokens; packed {packed['chars_per_memory']:g} "
+            f"chars / {packed.get(per, 0):g} tokens")
     by_sev = Counter(f.severity for f in result.findings)
     found = Text()
     for i, sev in enumerate(("error", "warning", "info")):
@@ -191,6 +203,8 @@ def findings_text(result: AuditResult, width: int = 100) -> list[Text]:
                 out.append(line)
                 if item.lines() > 1:
                     out.append(Text("    " + item.wording()))
+                for drawn in out[-item.lines():]:  # a group is drawn to fit one row each
+                    drawn.truncate(width, overflow="ellipsis")
                 continue
             f = item
             line.append(location(f), style="bold")
@@ -201,8 +215,26 @@ def findings_text(result: AuditResult, width: int = 100) -> list[Text]:
             out.append(line)
             if f.files:
                 out.append(Text("    " + files_line(f.files, width - 4), style="dim"))
-    for line in out:  # a row that fits is part of the report's width too
-        line.truncate(width, overflow="ellipsis")
+                out[-1].truncate(width, overflow="ellipsis")
+    return out  # a finding's own row may be wider: `wrapped` wraps it
+
+
+def wrapped(rows: list[Text], console: Console) -> list[Text]:
+    """``rows`` as printed on ``console``: a row wider than it wrapped at word boundaries,
+    its continuation lines indented four columns under the row (issue 32 item 17: on a
+    terminal a finding's explanation was cut with "…" and could not be read)."""
+    width = console.width
+    out: list[Text] = []
+    for row in rows:
+        if cell_len(row.plain) <= width:
+            out.append(row)
+            continue
+        first, *rest = row.wrap(console, width)
+        first.rstrip()
+        out.append(first)
+        for line in Text(" ").join(list(rest)).wrap(console, width - 4):
+            line.rstrip()
+            out.append(Text("    ") + line)
     return out
 
 
@@ -247,8 +279,8 @@ def row_count(findings: list[Finding], folders: Mapping[str, Sequence[str]] | No
 def report_length(result: AuditResult, console: Console) -> int:
     """The lines :func:`print_report` prints for ``result`` on ``console`` (before any
     suggestion): the title, the summary as wrapped at the console's width, one line per
-    finding row (they are printed soft-wrapped), or the two of "No findings."."""
-    rows = findings_text(result, console.width)
+    finding row as :func:`wrapped` wraps it, or the two of "No findings."."""
+    rows = wrapped(findings_text(result, console.width), console)
     return 1 + len(console.render_lines(summary_table(result), pad=False)) + \
         (len(rows) if rows else 2)
 
@@ -303,6 +335,20 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
     return None
 
 
+def print_trimmed(console: Console, table: Table) -> None:
+    """Print ``table`` without the spaces rich pads each row with up to its widest one: a
+    pipe or a file (width 1000) got ~300 trailing spaces a line (issue 32 item 16)."""
+    lines = []
+    for segments in console.render_lines(table, pad=False):
+        line = Text()
+        for seg in segments:
+            if not seg.control:
+                line.append(seg.text, seg.style)
+        line.rstrip()
+        lines.append(line)
+    console.print(Text("\n").join(lines), soft_wrap=True)
+
+
 def print_report(result: AuditResult, console: Console | None = None,
                  reaudit: Callable[[tuple[str, ...]], AuditResult] | None = None,
                  below: str | None = None) -> None:
@@ -313,13 +359,13 @@ def print_report(result: AuditResult, console: Console | None = None,
     if console is None:  # a pipe or a file (a CI log) gets whole rows, not 80 columns
         console = wide_console() if "COLUMNS" not in os.environ else Console(highlight=False)
     console.print(Text("memtui audit", style="bold underline"))
-    console.print(summary_table(result, below))
+    print_trimmed(console, summary_table(result, below))
     rows = findings_text(result, console.width)
     if not rows:
         console.print(Text("\nNo findings.", style="green"))
         return
     # one print: rich's cost is per call, and a big workspace has thousands of rows
-    console.print(Text("\n").join(rows), soft_wrap=True)
+    console.print(Text("\n").join(wrapped(rows, console)), soft_wrap=True)
     if reaudit is None:
         return
     length = report_length(result, console)

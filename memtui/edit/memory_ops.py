@@ -29,6 +29,10 @@ from memtui.edit.snapshot import Snapshot
 _NAME_LINE = re.compile(r"^(name\s*:\s*)(.*?)(\s*)$")
 _PLAIN_YAML = re.compile(r"^[\w\u0080-\uffff][\w\u0080-\uffff .\-]*$")
 
+#: A name a new or renamed memory may take: lowercase words (any script) joined by - or _.
+#: One rule for the app's dialogs and the CLI (issue 32 item 19).
+SLUG = re.compile(r"[^\W_A-Z]+(?:[-_][^\W_A-Z]+)*")
+
 
 def secret_span(text: str, value: str) -> tuple[int, int] | None:
     """Where ``value`` sits in ``text``, widened to the whole token around it."""
@@ -50,6 +54,31 @@ def check_new_name(name: str) -> str:
     return name
 
 
+def slug_problem(name: str) -> str:
+    """Why ``name`` is not a kebab-case or snake_case slug ('' when it is one)."""
+    name = name.strip()
+    if name.lower().endswith(".md"):
+        name = name[:-3]
+    if not name:
+        return "a name is needed: lowercase words joined by - or _ (e.g. night-shift)"
+    if SLUG.fullmatch(name):
+        return ""
+    hint = re.sub(r"[^\w]+|_+", "-", name.lower()).strip("-")
+    suggestion = f" — say '{hint}'" if hint and SLUG.fullmatch(hint) else ""
+    return (f"'{name}' is not a slug: use lowercase words joined by - or _ "
+            f"(kebab-case or snake_case){suggestion}")
+
+
+def check_slug(name: str) -> str:
+    """:func:`check_new_name`, and a slug (:func:`slug_problem`): what a user may type as
+    a new or renamed memory's name, in the app and the CLI alike."""
+    name = check_new_name(name)
+    problem = slug_problem(name)
+    if problem:
+        raise UsageError(problem)
+    return name
+
+
 def yaml_scalar(value: str) -> str:
     """``value`` as a YAML scalar: plain when safe, else double-quoted."""
     if _PLAIN_YAML.match(value) and not value.endswith(" ") and value.lower() not in (
@@ -63,7 +92,7 @@ def rename_target(snap: Snapshot, memory: str, new_name: str) -> tuple[str, str]
     when the name cannot be used (not a name, the file or the name taken): what ``rename``
     checks first, cheap enough to check as the name is typed."""
     mf = snap.memory(memory)
-    new_name = check_new_name(new_name)
+    new_name = check_slug(new_name)
     folder = posixpath.dirname(mf.path)
     new_rel = posixpath.join(folder, f"{new_name}.md") if folder else f"{new_name}.md"
     if new_rel == mf.path and mf.name == new_name:
@@ -156,7 +185,7 @@ def template(name: str, type_: str, description: str, body: str | None = None,
 def new_path(snap: Snapshot, name: str, type_: str) -> str:
     """The file a new memory named ``name`` of ``type_`` is written to: the name spelt
     the folder's way, in ``memory/`` for an item workspace."""
-    name = check_new_name(name)
+    name = check_slug(name)
     if type_ in KNOWN_TYPES:
         name = check_new_name(conventions(snap).file_name(name, type_))
     return f"memory/{name}.md" if snap.ws.layout == "item" else f"{name}.md"
@@ -168,25 +197,26 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
     :mod:`memtui.edit.conventions`): ``name`` gets the folder's separator and type prefix;
     ``index``: its entry goes under the index's section for ``type_`` when there is one."""
     conv = conventions(snap)
-    name = check_new_name(name)
-    if type_ in KNOWN_TYPES:
-        name = check_new_name(conv.file_name(name, type_))
+    name = stem = check_slug(name)
+    if type_ in KNOWN_TYPES:  # only the file is named the folder's way: name: as typed
+        stem = check_new_name(conv.file_name(name, type_))
     if utf8_safe(description) is not description or (
             body is not None and utf8_safe(body) is not body):
         raise UsageError("the description is not valid UTF-8")
     if type_ not in KNOWN_TYPES:
         raise UsageError(f"unknown type '{type_}' (one of {', '.join(KNOWN_TYPES)})")
-    rel = f"memory/{name}.md" if snap.ws.layout == "item" else f"{name}.md"
+    rel = f"memory/{stem}.md" if snap.ws.layout == "item" else f"{stem}.md"
     if snap.exists(rel):
         raise Refused(f"{rel} already exists; nothing was written")
-    if snap.resolver.resolve(name).state in ("exact", "stem"):
-        other = snap.resolver.resolve(name).path
-        raise Refused(f"a memory named '{name}' exists already ({other})")
+    for taken in dict.fromkeys((name, stem)):
+        if snap.resolver.resolve(taken).state in ("exact", "stem"):
+            other = snap.resolver.resolve(taken).path
+            raise Refused(f"a memory named '{taken}' exists already ({other})")
     plan = Plan(snap)
     text = template(name, type_, description.replace("\n", " ").strip(), body,
                     conv.top_level_type)
     plan.create(rel, text.encode("utf-8"))
-    summary = f"created {rel} ({type_})"
+    summary = f"created {rel} ({type_})" + (f", name '{name}'" if stem != name else "")
     if index:
         from memtui.core.scanner.memory_file import parse_memory
 

@@ -49,8 +49,8 @@ def test_rename_keeps_alias_and_quoting(ws: Path) -> None:
     assert read(ws, "memory/yield-source.md") == YIELD_SOURCE.replace(
         "[[user-role|the user]]", "[[operator|the user]]")
     write_tree(ws, {"memory/q.md": "---\nname: \"q\"\ndescription: d\n---\n"})
-    do(ws, memory_ops.rename, "q", "new q")
-    assert read(ws, "memory/new q.md") == "---\nname: \"new q\"\ndescription: d\n---\n"
+    do(ws, memory_ops.rename, "q", "new-q")
+    assert read(ws, "memory/new-q.md") == "---\nname: \"new-q\"\ndescription: d\n---\n"
 
 
 def test_rename_refuses_an_existing_target(ws: Path) -> None:
@@ -91,10 +91,11 @@ def test_new_creates_from_the_template_and_indexes(ws: Path) -> None:
 
 def test_new_user_memory_in_a_flat_workspace(tmp_path: Path) -> None:
     """A flat folder with no memory yet follows Claude Code's way (the claude-code
-    profile's default): a type-prefixed snake_case name, ``type:`` at the top level."""
+    profile's default): a type-prefixed snake_case file name, ``type:`` at the top level;
+    the ``name:`` as typed (issue 32 item 25)."""
     root = write_tree(tmp_path, {"MEMORY.md": ""})
     do(root, memory_ops.new, "who", "user", "the user")
-    assert read(root, "user_who.md") == ("---\nname: user_who\ndescription: \"the user\"\n"
+    assert read(root, "user_who.md") == ("---\nname: who\ndescription: \"the user\"\n"
                                          "type: user\n---\n\n")
     assert read(root, "MEMORY.md") == ""
 

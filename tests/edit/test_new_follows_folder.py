@@ -51,12 +51,19 @@ def test_fix_new_spells_the_name_the_folder_s_way(tmp_path: Path) -> None:
     ws = write_tree(tmp_path / "ws", CLAUDE)
     done = cli("fix", "new", ws, "keep-changelog", "--type", "feedback", "--index")
     assert done.returncode == 0, done.stderr
-    assert "created feedback_keep_changelog.md (feedback)" in done.stdout
+    assert ("created feedback_keep_changelog.md (feedback), name 'keep-changelog'"
+            in done.stdout)
     text = (ws / "feedback_keep_changelog.md").read_text()
-    assert text.startswith("---\nname: feedback_keep_changelog\n")
+    # the name: stays as typed, only the file follows the folder (issue 32 item 25)
+    assert text.startswith("---\nname: keep-changelog\n")
     assert "- [Keep changelog](feedback_keep_changelog.md)" in (ws / "MEMORY.md").read_text()
     assert cli("fix", "new", ws, "user_shift", "--type", "user").returncode == 0
     assert (ws / "user_shift.md").is_file()
+    assert (ws / "user_shift.md").read_text().startswith("---\nname: user_shift\n")
+    taken = cli("fix", "new", ws, "keep-changelog", "--type", "user")
+    assert (taken.returncode, taken.stderr) == (1, "memtui fix new: error: a memory named "
+                                                "'keep-changelog' exists already "
+                                                "(feedback_keep_changelog.md)\n")
 
 
 def test_fix_new_in_a_kebab_folder_writes_kebab_names(tmp_path: Path) -> None:

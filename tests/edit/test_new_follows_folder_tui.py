@@ -36,6 +36,7 @@ async def test_n_writes_a_claude_code_memory_under_its_section(tmp_path: Path) -
     assert app.outcome is True
     text = (ws / "feedback_keep_changelog.md").read_text()
     assert "\ntype: feedback\n" in text and "metadata:" not in text
+    assert text.startswith("---\nname: keep-changelog\n")  # as typed (issue 32 item 25)
     lines = (ws / "MEMORY.md").read_text().splitlines()
     at = lines.index("- [Keep changelog](feedback_keep_changelog.md) — keep the changelog "
                      "current")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -16,26 +15,8 @@ from memtui.core.reporting.safe_output import printable
 from memtui.core.scanner.memory_file import KNOWN_TYPES
 from memtui.edit import memory_ops
 from memtui.edit.errors import UsageError
+from memtui.edit.memory_ops import slug_problem
 from memtui.tui.dialogs.curate_screen import CurateScreen, FormCheckbox
-
-#: A memory name the dialog accepts: lowercase words (any script) joined by - or _.
-SLUG = re.compile(r"[^\W_A-Z]+(?:[-_][^\W_A-Z]+)*")
-
-
-def slug_problem(name: str) -> str:
-    """Why ``name`` is not a kebab-case or snake_case slug ('' when it is one)."""
-    name = name.strip()
-    if name.lower().endswith(".md"):
-        name = name[:-3]
-    if not name:
-        return "a name is needed: lowercase words joined by - or _ (e.g. night-shift)"
-    if SLUG.fullmatch(name):
-        return ""
-    hint = re.sub(r"[^\w]+|_+", "-", name.lower()).strip("-")
-    suggestion = f" — say '{hint}'" if hint and SLUG.fullmatch(hint) else ""
-    return (f"'{name}' is not a slug: use lowercase words joined by - or _ "
-            f"(kebab-case or snake_case){suggestion}")
-
 
 #: Rows of the dialog around its form: title, buttons, border and padding.
 CHROME = 10

@@ -23,6 +23,7 @@ from memtui.tui.widgets.audit_table import (
     RowCache,
     memory_prefix,
     short_path,
+    source_path,
 )
 
 #: The Where column: a missing file of the workspace, or a link leading out of it.
@@ -54,7 +55,7 @@ class BrokenLinksView(AuditTable):
             closest = "outside the memory folder: no such file" if outside else \
                 ", ".join(short_path(p, prefix) for p in b.suggestions) or "no close match"
             cells: tuple[RenderableType, ...] = (
-                Text(f"{short_path(b.source, prefix)}:{b.line}"),
+                Text(f"{source_path(b.source, prefix)}:{b.line}"),
                 Text(b.target if outside else short_path(b.target, prefix),
                      style=palette.error),
                 Text(closest, style="" if b.suggestions and not outside else palette.muted),

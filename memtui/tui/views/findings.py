@@ -27,7 +27,7 @@ from memtui.tui.widgets.audit_table import (
     Row,
     RowCache,
     memory_prefix,
-    short_path,
+    source_path,
 )
 from memtui.tui.widgets.row_table import MiddleText
 
@@ -65,7 +65,7 @@ class FindingsView(AuditTable):
                 Text(title, style=colour),
                 Text(f.severity, style=colour),
                 Text(where, style=palette.muted) if whole
-                else MiddleText(short_path(where, prefix)),  # the :line stays when cut
+                else MiddleText(source_path(where, prefix)),  # the :line stays when cut
                 Text(f"(suppressed: {cause}) {f.message}" if cause else f.message,
                      style=palette.muted if cause else ""),
             )

@@ -49,6 +49,15 @@ def short_path(path: str, prefix: str) -> str:
     return path[len(prefix):] if prefix and path.startswith(prefix) else path
 
 
+def source_path(path: str, prefix: str) -> str:
+    """``path`` under a header saying ``(memory/)``: :func:`short_path`, and a file at the
+    workspace root (``MEMORY.md``) as ``../MEMORY.md``, so the header holds for every row
+    (issue 32 item 7: ``Source (memory/)`` over ``MEMORY.md:23``)."""
+    if not prefix or path.startswith(prefix):
+        return short_path(path, prefix)
+    return "../" + path
+
+
 def stem(path: str) -> str:
     """A memory's file name without its folder and its suffix (``.md``); string work
     only, as ``PurePosixPath.stem`` would be (10,000 memories: 3 ms, not 27)."""

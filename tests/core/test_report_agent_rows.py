@@ -1,0 +1,42 @@
+"""The text report's summary leaves out what does not apply to an index with no link
+entries (an agent's MEMORY.md of plain text, or none): no "0 entries (0 memories)" above
+"Linked from the index 2 of 2 files", no "Cost per memory hot 0 …" (issue 32 item 15)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+
+from memtui.commands.report_text import print_report
+from tests.core.helpers import make_ws, run_audit
+
+
+def _summary(ws: Path) -> dict[str, str]:
+    buf = io.StringIO()
+    print_report(run_audit(ws), Console(file=buf, width=200, no_color=True, highlight=False))
+    rows = buf.getvalue().split("\n\n")[0].splitlines()[1:]
+    return {row[:22].strip(): row[22:].strip() for row in rows}
+
+
+def test_an_openclaw_index_of_plain_text_says_so(tmp_path: Path) -> None:
+    home = tmp_path / ".openclaw"
+    make_ws(home, {"workspace/AGENTS.md": "# AGENTS.md\n\nLog each day.\n",
+                   "workspace/MEMORY.md": "# MEMORY.md\n\n- Deploys run on Fridays.\n",
+                   "workspace/memory/2026-07-20.md": "# 2026-07-20\n\nMet Ann.\n",
+                   "workspace/memory/2026-07-21.md": "# 2026-07-21\n\nMet Bob.\n"})
+    rows = _summary(home / "workspace")
+    assert rows["Layout / profile"].startswith("item / openclaw")
+    assert rows["Index"] == "MEMORY.md: 3 lines, no link entries"
+    assert rows["Reached by the agent"] == "2 of 2 files"
+    assert "Linked from the index" not in rows and "Cost per memory" not in rows
+
+
+def test_an_index_with_entries_keeps_every_row(tmp_path: Path) -> None:
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [A](memory/a.md) — a\n",
+                                  "memory/a.md": "---\nname: a\ndescription: a\n---\nA.\n"})
+    rows = _summary(ws)
+    assert rows["Index"].startswith("MEMORY.md: 1 line, 1 entry (1 memory)")
+    assert rows["Linked from the index"] == "1 of 1 files"
+    assert rows["Cost per memory"].startswith("hot ")

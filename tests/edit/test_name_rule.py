@@ -1,0 +1,37 @@
+"""One rule for a memory's name, in the app's dialog and the CLI (issue 32 item 19): a
+slug (lowercase words joined by - or _); anything else refused in one line, exit 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.edit.conftest import cli, tree
+
+REFUSAL = ("'{name}' is not a slug: use lowercase words joined by - or _ "
+           "(kebab-case or snake_case) — say '{hint}'")
+
+
+@pytest.mark.parametrize(("argv", "name", "hint"), [
+    (["new", "{ws}", "Evil Two", "--type", "user"], "Evil Two", "evil-two"),
+    (["new", "{ws}", "Capital", "--type", "user"], "Capital", "capital"),
+    (["rename", "{ws}", "memory/yield-source.md", "Evil Name"], "Evil Name", "evil-name"),
+    (["rename", "{ws}", "yield-source", "YieldSource"], "YieldSource", "yieldsource"),
+])
+def test_a_name_that_is_not_a_slug_is_refused_in_one_line(
+        ws: Path, argv: list[str], name: str, hint: str) -> None:
+    before = tree(ws, include_state=True)
+    proc = cli("fix", *[a.format(ws=ws) for a in argv])
+    op = argv[0]
+    expected = f"memtui fix {op}: error: {REFUSAL.format(name=name, hint=hint)}\n"
+    assert (proc.returncode, proc.stdout, proc.stderr) == (2, "", expected)
+    assert tree(ws, include_state=True) == before
+
+
+def test_a_slug_is_still_taken(ws: Path) -> None:
+    assert cli("fix", "rename", ws, "yield-source", "yield_origin").returncode == 0
+    assert (ws / "memory" / "yield_origin.md").is_file()
+    assert cli("fix", "new", ws, "night-shift", "--type", "user",
+               "--description", "d").returncode == 0
+    assert (ws / "memory" / "night-shift.md").is_file()
