@@ -655,10 +655,12 @@ def test_a_one_shot_run_pairs_its_sketches_first_and_lets_go_of_them(
         else:
             with uncached():
                 once = Auditor(open_workspace(root), opts, one_shot=True).run()
-        assert paired == [2]  # the two long enough to sketch
-        assert all(scan.sketch == b"" for scan in once.scans.values())
         with uncached():
             kept = Auditor(open_workspace(root), opts).run()
+        sketched = sum(1 for scan in kept.scans.values() if scan.sketch)
+        # one pairing, of every memory long enough to sketch (the twins among them)
+        assert paired == [sketched] and sketched >= 2
+        assert all(scan.sketch == b"" for scan in once.scans.values())
         assert kept.scans["memory/twin_a.md"].sketch
         assert [f.path for f in once.findings if f.kind == "near_duplicate"] == \
             ["memory/twin_a.md", "memory/twin_b.md"]
