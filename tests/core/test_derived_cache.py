@@ -648,6 +648,9 @@ def test_a_one_shot_run_pairs_its_sketches_first_and_lets_go_of_them(
         paired.append(sum(1 for sk in sketches.values() if sk))
         return real(sketches, *args)  # type: ignore[arg-type]
     monkeypatch.setattr(derive_module, "pairs", pairs)
+    with uncached():
+        kept = Auditor(open_workspace(root), opts).run()
+    sketched = sum(1 for scan in kept.scans.values() if scan.sketch)
     for cached in (False, True):  # no scan cache, and one filled (let go of before)
         paired.clear()
         if cached:
@@ -655,9 +658,6 @@ def test_a_one_shot_run_pairs_its_sketches_first_and_lets_go_of_them(
         else:
             with uncached():
                 once = Auditor(open_workspace(root), opts, one_shot=True).run()
-        with uncached():
-            kept = Auditor(open_workspace(root), opts).run()
-        sketched = sum(1 for scan in kept.scans.values() if scan.sketch)
         # one pairing, of every memory long enough to sketch (the twins among them)
         assert paired == [sketched] and sketched >= 2
         assert all(scan.sketch == b"" for scan in once.scans.values())
