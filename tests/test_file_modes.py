@@ -27,8 +27,9 @@ STATE = 0o600
 SHARED = 0o644
 #: The folders holding memtui's own state, relative to the test's folder.
 STATE_FOLDERS = ("ws/.memtui", "cache", "config")
-#: The test's files memtui deletes and, on undo, writes anew.
-RECREATED = {"ws/memory/line-b.md"}
+#: The test's files memtui moves or, on undo, writes anew: each keeps the mode its file had
+#: (issue 32, newuser22 #43: a rename or an undone delete never widens a private memory).
+KEPT = {"ws/memory/line-b.md", "ws/memory/yield-origin.md"}
 FIXES = [
     ["add-to-index", "lonely_note", "--under", "People"],
     ["repoint", "memory/gone.md", "memory/creds.md"],
@@ -83,7 +84,7 @@ def expected(rel: str, mask: int) -> int:
     to share: 0o644 less the umask."""
     if any(rel.startswith(f + "/") for f in STATE_FOLDERS):
         return STATE
-    if rel.removeprefix("ws/") in BASE and rel not in RECREATED:
+    if rel.removeprefix("ws/") in BASE or rel in KEPT:
         return SHARED
     return SHARED & ~mask
 
