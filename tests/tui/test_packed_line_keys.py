@@ -88,7 +88,9 @@ async def test_every_key_on_a_packed_line_asks_which_memory(workspace: Path) -> 
 
 async def test_a_on_a_packed_line_past_the_limit_asks_and_offers_all(workspace: Path) -> None:
     """Past the load limit a packed line's memories are not indexed: ``a`` asks which of
-    them to add, all of them a choice; all goes into one form with an entry each."""
+    them to add, all of them a choice; since a line already links them (past the limit),
+    no form opens: the notice names the limit and what helps (newuser22 #28: the form
+    opened, then its Apply refused bare)."""
     from memtui.core.audit import AuditOptions
     from memtui.tui.dialogs.add_to_index import AddToIndexScreen
 
@@ -101,7 +103,9 @@ async def test_a_on_a_packed_line_past_the_limit_asks_and_offers_all(workspace: 
         screen = await dialog(pilot, app, WhichMemoryScreen)
         assert screen.prompt == "MEMORY.md line 5 links 2 memories: which one to add?"
         assert choices(screen) == [*PACKED, "all 2 memories"]
+        app.notice = ""
         await pilot.press("end", "enter")
-        form = await dialog(pilot, app, AddToIndexScreen)
-        assert [rel for rel, _, _ in form.drafts] == PACKED
-        await pilot.press("escape")
+        await wait_for(pilot, lambda: "past the load limit" in app.notice
+                       or isinstance(app.screen, AddToIndexScreen))
+        assert not isinstance(app.screen, AddToIndexScreen)
+        assert "line 5, past the load limit" in app.notice, app.notice
