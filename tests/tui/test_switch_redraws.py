@@ -227,7 +227,22 @@ async def test_the_block_views_lines_follow_its_wrapping_when_the_scrollbar_come
         await wait_for(pilot, lambda: area.text != "")
         await pilot.pause(0.3)
         assert area.show_vertical_scrollbar
-        shown = region_cells(app, area)
+        shown = await settled_cells(pilot, app, area)
         area.load_text(area.text)  # everything drawn afresh, by Textual's text area
         await pilot.pause(0.3)
-        assert region_cells(app, area) == shown
+        assert await settled_cells(pilot, app, area) == shown
+
+
+async def settled_cells(pilot: Any, app: Any, widget: Any,
+                        within: float = 5.0) -> dict[tuple[int, int], tuple[str, ...]]:
+    """`region_cells` once two reads 0.2 s apart agree (on a loaded machine the text may
+    still be wrapping for its scrollbar when a fixed pause ends); the last read after
+    ``within`` seconds."""
+    shown = region_cells(app, widget)
+    for _ in range(int(within / 0.2)):
+        await pilot.pause(0.2)
+        again = region_cells(app, widget)
+        if again == shown:
+            break
+        shown = again
+    return shown
