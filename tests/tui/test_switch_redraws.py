@@ -177,7 +177,7 @@ async def test_a_tables_focus_redraws_its_cursor_row_without_a_restyle(
         for focused in (True, False, True, False):
             app.set_focus(table if focused else None)
             await pilot.pause(0.3)
-            shots.append(region_cells(app, table))
+            shots.append(await settled_cells(pilot, app, table))
         assert not restyled  # main: restyled (and all drawn again) at each focus change
         assert drawn == {table.cursor_row + 1 - round(table.scroll_y)}  # main: every line
         changed = {row for (row, _), cell in shots[0].items() if shots[1][row, _] != cell}
