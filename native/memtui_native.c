@@ -89,6 +89,26 @@ static inline int letter(Py_UCS4 c)
 
 /* Append the runs of `_UNSPACED` characters in text[start:end] to list; their length to
  * *total. */
+/* The next run of letters at or after *i (spaced scripts only unless `plain`): its start in
+ * *i, its end in *j; 0 when none is left. */
+static inline int next_word(int kind, const void *data, Py_ssize_t n, int plain,
+                            Py_ssize_t *i, Py_ssize_t *j)
+{
+#define IS_LETTER(c) ((plain || !unspaced(c)) && letter(c))
+    Py_ssize_t a = *i;
+    while (a < n && !IS_LETTER(PyUnicode_READ(kind, data, a)))
+        a++;
+    if (a >= n)
+        return 0;
+    Py_ssize_t b = a + 1;
+    while (b < n && IS_LETTER(PyUnicode_READ(kind, data, b)))
+        b++;
+#undef IS_LETTER
+    *i = a;
+    *j = b;
+    return 1;
+}
+
 static int add_runs(PyObject *text, Py_ssize_t start, Py_ssize_t end, PyObject *list,
                     Py_ssize_t *total)
 {
@@ -173,20 +193,8 @@ static PyObject *native_stems(PyObject *self, PyObject *args)
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
     Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0;
-#define IS_LETTER(c) ((plain || !unspaced(c)) && letter(c))
-    while (i < n) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (!IS_LETTER(c)) {
-            i++;
-            continue;
-        }
-        Py_ssize_t j = i + 1;
-        while (j < n) {
-            c = PyUnicode_READ(kind, data, j);
-            if (!IS_LETTER(c))
-                break;
-            j++;
-        }
+    Py_ssize_t j;
+    while (next_word(kind, data, n, plain, &i, &j)) {
         if (j - i >= 3) { /* a word of three letters or more: its first `stem` */
             PyObject *s = PyUnicode_Substring(text, i, j - i > stem ? i + stem : j);
             if (s == NULL || PyList_Append(out, s) < 0) {
@@ -198,7 +206,6 @@ static PyObject *native_stems(PyObject *self, PyObject *args)
         }
         i = j;
     }
-#undef IS_LETTER
     return out;
 }
 
@@ -237,20 +244,8 @@ static PyObject *native_words(PyObject *self, PyObject *args)
     if (out == NULL)
         return NULL;
     char buf[64];
-#define IS_LETTER(c) ((plain || !unspaced(c)) && letter(c))
-    while (i < n) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (!IS_LETTER(c)) {
-            i++;
-            continue;
-        }
-        Py_ssize_t j = i + 1;
-        while (j < n) {
-            c = PyUnicode_READ(kind, data, j);
-            if (!IS_LETTER(c))
-                break;
-            j++;
-        }
+    Py_ssize_t j;
+    while (next_word(kind, data, n, plain, &i, &j)) {
         if (j - i >= 3) {
             Py_ssize_t len = j - i > stem ? stem : j - i;
             for (Py_ssize_t t = 0; t < len; t++) {
@@ -271,7 +266,6 @@ static PyObject *native_words(PyObject *self, PyObject *args)
         }
         i = j;
     }
-#undef IS_LETTER
     return out;
 }
 
