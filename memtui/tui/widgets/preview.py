@@ -26,7 +26,7 @@ from memtui.core.checks.findings import WORKSPACE
 from memtui.core.creds.detector import SecretHit, mask_secrets, scan_text
 from memtui.core.reporting.safe_output import printable, short_value
 from memtui.core.reporting.wording import plural
-from memtui.core.scanner.scan import audited_text
+from memtui.core.scanner.scan import audited_text, secrets_with_values
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.messages import MemorySelected
 from memtui.tui.palette import Palette
@@ -434,7 +434,10 @@ class MemoryPreview(VerticalScroll):
             else:
                 t.append("  orphan, unreachable", style=p.error)
             title.update(t)
-            meta.update(_meta_table(mf.meta, scan.tokens, p, scan.secrets)
+            # (a scan from the cache holds no credential's value: read again to mask)
+            secrets = secrets_with_values(result.workspace.root, scan) \
+                if scan.secrets and mf.meta else scan.secrets
+            meta.update(_meta_table(mf.meta, scan.tokens, p, secrets)
                         if mf.has_frontmatter else Text("no frontmatter", style=p.muted))
             days = report.age_days if report else 0
             age.update(Text.assemble(
@@ -525,7 +528,8 @@ class MemoryPreview(VerticalScroll):
             states = {w.target: w.state for w in result.wikirefs if w.source == path}
             source, first_line = window(
                 shown_text(text[mf.body_offset:] if mf.body_offset else text,
-                           scan.secrets), mf.body_start, line)
+                           secrets_with_values(result.workspace.root, scan, text)),
+                mf.body_start, line)
             source = rewrite_wikilinks(mark_broken(source, path, _broken(result, path)),
                                        states)
         return (*key, first_line), source, first_line
