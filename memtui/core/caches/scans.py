@@ -63,7 +63,7 @@ from memtui.core.checks.findings import SEVERITY_RANK, Finding
 from memtui.core.checks.near_duplicate_sketch import MAX_BYTES as MAX_SKETCH_BYTES
 from memtui.core.checks.near_duplicate_store import unpack
 from memtui.core.creds.detector import MAX_HITS
-from memtui.core.creds.placed import PlacedHit, all_placed, stripped, unstripped
+from memtui.core.creds.placed import all_placed, stripped, unstripped
 from memtui.core.scanner.index import Index, IndexLine
 from memtui.core.scanner.links import CodeSpan, Link
 from memtui.core.scanner.memory_file import MemoryFile
@@ -498,8 +498,6 @@ def decode(rel: str, t: tuple[Any, ...], root: str | None = None) -> FileScan | 
         if type(body[12]) is not bytes:
             raise TypeError("not a sketch")
         body[12] = unscrubbed_bytes(body[12], places, values)
-        hits = [PlacedHit(h.line, h.kind, v, h.at, h.length, h.shown)
-                for h, v in zip(hits, values, strict=True)]
     (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format,
      spelled, ign, sketched, refs_in, why_in) = body
     why = None if why_in is None else WHY_PAIRS[bool(why_in[0]), bool(why_in[1])]
