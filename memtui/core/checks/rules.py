@@ -94,7 +94,8 @@ RULES: tuple[Rule, ...] = (
          "permission). A target outside the memory folder that exists is an outside_link.",
          _ws(_LINK_A + "- [Gone](memory/gone.md)\n", _A),
          _ws(_LINK_A, _A),
-         "memtui fix repoint (or memtui fix remove-link)"),
+         "memtui fix repoint (or memtui fix remove-link; --in MEMORY for a link inside a "
+         "memory)"),
     Rule("outside_link", "info", "Links out of the memory folder",
          "A link leads to something that exists outside the memory folder.",
          "An index link, or a markdown link in a memory, leads out of the memory folder "
