@@ -22,13 +22,15 @@ from textual.widgets import Input, Static
 
 from memtui.agent.age_note import age_note
 from memtui.core.audit import AuditResult
-from memtui.core.checks.findings import WORKSPACE
+from memtui.core.checks.findings import KIND_TITLES, WORKSPACE
+from memtui.core.checks.noise import noise_folders
 from memtui.core.creds.detector import SecretHit, mask_secrets, scan_text
+from memtui.core.reporting.grouping import Group, draw_items
 from memtui.core.reporting.safe_output import printable, short_value
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.scan import audited_text, secrets_with_values
 from memtui.core.workspace import INDEX_NAME
-from memtui.tui.messages import MemorySelected
+from memtui.tui.messages import MemorySelected, grouped_of
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.blank import PreviewPart, virtual_size_laid_once
 from memtui.tui.widgets.gutter_bar import GutterBar
@@ -453,6 +455,23 @@ class MemoryPreview(VerticalScroll):
             meta.update(Text(shape, style=p.muted)
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
             age.display = False
+        elif (grouped := grouped_of(path)) is not None:
+            key = ("grouped", 1)
+            group = _group(result, *grouped)
+            files = group.files if group is not None else ()
+            title.update(Text.assemble(
+                (KIND_TITLES.get(grouped[0], grouped[0]), p.severity(grouped[1])),
+                f"  {plural(len(files), 'file')}, one row in Findings"))
+            listed = Text("Not one file: the row gathers these (the Orphans and Files views "
+                          "list each one):\n" if files else "No such findings now.",
+                          style=p.muted)
+            for rel in files[:GROUP_FILES]:
+                listed.append(f"\n{printable(rel)}")
+            if len(files) > GROUP_FILES:
+                listed.append(f"\n… and {len(files) - GROUP_FILES:,} more", style=p.muted)
+            meta.update(listed)
+            source, first_line = "", 1
+            age.display = False
         elif path == WORKSPACE:
             key = ("workspace", 1)  # (a body's key ends with its first line)
             title.update(Text("(workspace)  findings about the whole workspace"))
@@ -661,6 +680,19 @@ def _gathered(files: tuple[str, ...]) -> str:
     if len(files) > GATHERED_SHOWN:
         lines.append(f"  … and {len(files) - GATHERED_SHOWN:,} more\n")
     return "".join(lines)
+
+
+GROUP_FILES = 30  # the files of a grouped row listed
+
+
+def _group(result: AuditResult, kind: str, severity: str, folder: str | None) -> Group | None:
+    """The Findings view's grouped row of ``kind`` findings of ``severity`` (in ``folder``),
+    as it draws them now."""
+    for item in draw_items(result.findings, noise_folders(result.scans, result.reachable)):
+        if isinstance(item, Group) and (item.kind, item.severity, item.folder) == \
+                (kind, severity, folder):
+            return item
+    return None
 
 
 def _broken(result: AuditResult, path: str) -> set[str]:
