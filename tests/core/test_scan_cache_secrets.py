@@ -130,3 +130,36 @@ def test_a_baseline_knows_the_credentials_of_a_warm_audit(tmp_path: Path) -> Non
     (root / "memory/m2.md").write_text(text.replace(LATE, other), encoding="utf-8")
     for _ in range(2):
         assert _cli(root, cache, "--baseline", str(base)).returncode == 1
+
+
+def test_an_index_read_with_a_problem_is_kept_by_its_text_and_problems(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MEMORY.md with a byte that is not UTF-8 is parsed the same every time: its parse is
+    kept (newuser22 #30: a 274 KB Codex index with one bad byte was parsed at every audit),
+    keyed by its text and its problems, so two files decoding to the same text with their
+    bad bytes in other places are never taken for each other."""
+    import memtui.core.scanner.index_read as index_read
+
+    files: dict[str, str | bytes] = dict(_files())
+    head = files["MEMORY.md"].encode()  # type: ignore[union-attr]
+    files["MEMORY.md"] = head + b"- note \xef\xbf\xbd\xff here\n"
+    root = make_ws(tmp_path / "w", files)
+    cold = _audit(root)
+    problems = [f["message"] for f in cold["findings"]  # type: ignore[union-attr,index]
+                if f["kind"] == "read_problem"]
+    assert len(problems) == 1 and f"offset {len(head) + 10}" in problems[0]
+    parsed: list[object] = []
+    real = index_read.index_of
+    monkeypatch.setattr(index_read, "index_of",
+                        lambda read, rel, *a: parsed.append(a) or real(read, rel, *a))
+    assert _audit(root) == cold and [len(a) for a in parsed] == [1]  # the stored parse
+    with uncached():
+        assert _audit(root) == cold
+    # The same text (U+FFFD U+FFFD), its bad byte first now: another problem, parsed again.
+    (root / "MEMORY.md").write_bytes(head + b"- note \xff\xef\xbf\xbd here\n")
+    again = _audit(root)
+    assert [f["message"] for f in again["findings"]  # type: ignore[union-attr,index]
+            if f["kind"] == "read_problem"] == [problems[0].replace(
+                f"offset {len(head) + 10}", f"offset {len(head) + 7}")]
+    with uncached():
+        assert _audit(root) == again
