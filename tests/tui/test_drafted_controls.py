@@ -60,3 +60,27 @@ def test_fix_add_to_index_writes_no_control_character(workspace: Path) -> None:
     line = next(ln for ln in index.splitlines() if "memory/esc.md" in ln)
     assert line == "- [Esc(2J](memory/esc.md) — clears ]52;c;ZXZpbA== screen"
     assert not (CONTROLS - {"\n"}) & set(index)
+
+
+def test_a_title_or_label_with_a_line_break_stays_one_line(tmp_path: Path) -> None:
+    """newuser23 #46: ``--title $'two\\n## Injected heading'`` made two lines, neither a link
+    (and "+1 entry", exit 0); ``fold --label`` with a break made the packed line a heading."""
+    from memtui.demo import demo_copy
+
+    root = demo_copy(tmp_path / "demo")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MEMTUI_NO_CACHE": "1"}
+
+    def fix(*args: str) -> None:
+        got = subprocess.run([sys.executable, "-m", "memtui", "fix", args[0], str(root),
+                              *args[1:]], capture_output=True, text=True, env=env, cwd=ROOT,
+                             timeout=120, check=False)
+        assert got.returncode == 0, got.stderr
+
+    before = (root / "MEMORY.md").read_text(encoding="utf-8").count("\n")
+    fix("add-to-index", "scrap-log", "--title", "two\n## Injected heading")
+    index = (root / "MEMORY.md").read_text(encoding="utf-8")
+    assert index.count("\n") == before + 1 and "\n## Injected" not in index
+    assert "- [two ## Injected heading](memory/scrap-log.md)" in index
+    fix("fold", "memory/cpk-target.md", "legacy-export", "--label", "L\n# H")
+    index = (root / "MEMORY.md").read_text(encoding="utf-8")
+    assert "\n# H" not in index and "- L # H: [" in index
