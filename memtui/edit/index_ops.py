@@ -408,8 +408,7 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
             rels.append(rel)
     if len(rels) < 2:
         raise UsageError("fold needs two or more memories")
-    # one line: a break in the label made the packed line a heading (newuser23 #46)
-    label = plain(label or "").strip() or default_fold_label()
+    label = plain(label or "").strip() or default_fold_label()  # one line (newuser23 #46)
     lines: dict[str, IndexLine] = {}
     for rel in rels:
         own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
@@ -446,8 +445,7 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
 def _packed_part(snap: Snapshot, rel: str, line: IndexLine) -> str:
     """``[Title](path) — hook`` from an entry line (the memory's name when it has no
     title); a " · " in the hook would split it on unfolding, so it becomes ", "."""
-    title = plain(line.title.strip() or snap.memories[rel].key).replace("[", "(") \
-        .replace("]", ")")
+    title = plain(line.title.strip() or snap.memories[rel].key).replace("[", "(").replace("]", ")")
     hook = plain(line.hook).replace(" · ", ", ").strip()
     part = f"[{title}]({index_href(rel)})"
     return f"{part} — {hook}" if hook else part
