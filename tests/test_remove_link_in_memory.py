@@ -46,3 +46,19 @@ def test_a_memory_s_broken_link_is_removed_from_the_cli(tmp_path: Path) -> None:
 def test_the_rule_s_fix_line_names_the_way(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["rules", "broken_link"]) == 0
     assert "remove-link; --in MEMORY for a link inside a memory" in capsys.readouterr().out
+
+
+def test_a_dropped_executable_bit_is_said(tmp_path: Path) -> None:
+    """newuser23 #31: rename made a 755 memory 644 and undo did not give the bits back (no
+    memtui write keeps one, by design: SECURITY.md): the command now says so."""
+    from memtui.demo import demo_copy
+
+    root = demo_copy(tmp_path / "demo")
+    (root / "memory/user-role.md").chmod(0o755)
+    done = _cli("fix", "rename", str(root), "user-role", "user-roles")
+    assert done.returncode == 0, done.stderr
+    assert "memory/user-role.md: its executable bits were dropped" in done.stdout
+    assert "undo does not give them back" in done.stdout
+    assert (root / "memory/user-roles.md").stat().st_mode & 0o777 == 0o644
+    plain = _cli("fix", "rename", str(root), "user-roles", "user-role")  # 644: nothing said
+    assert plain.returncode == 0 and "executable bits" not in plain.stdout
