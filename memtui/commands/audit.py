@@ -151,7 +151,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     if ns.write_baseline:
         try:
             written = write_baseline(Path(ns.write_baseline), result.findings,
-                                     secret_values(result.scans))
+                                     secret_values(result.scans, result.workspace.root))
         except BaselineError as exc:
             return fail("memtui audit", exc)
         sys.stderr.write(f"memtui audit: {written} findings recorded in {ns.write_baseline}\n")

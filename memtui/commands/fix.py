@@ -35,8 +35,9 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
                 "memories)",
                 lambda s, a: index_ops.repoint(s, a.old_target, a.new_target,
                                              a.remove_duplicate)),
-    "remove-link": ("remove the index line (or the link on a packed line) to TARGET",
-                    lambda s, a: index_ops.remove_link(s, a.target)),
+    "remove-link": ("remove the index line (or the link on a packed line) to TARGET; with "
+                    "--in MEMORY, make that memory's links to TARGET their plain text",
+                    lambda s, a: remove_link(s, a, index_ops.remove_link)),
     "fold": ("fold the entries of several memories into one packed line",
              lambda s, a: index_ops.fold(s, a.memories, a.label)),
     "unfold": ("turn a packed index line back into entries",
@@ -67,11 +68,25 @@ BY_PROFILE: dict[tuple[str, str], Planner] = {
         s, a.memories, summary=a.title, all_unreachable=a.all_unreachable),
     ("gemini", "repoint"): lambda s, a: gemini_ops.repoint_pointer(s, a.old_target,
                                                                    a.new_target),
-    ("gemini", "remove-link"): lambda s, a: gemini_ops.remove_pointer(s, a.target),
+    ("gemini", "remove-link"): lambda s, a: remove_link(s, a, gemini_ops.remove_pointer),
     ("openclaw", "add-to-index"): lambda s, a: agent_ops.openclaw_add_to_index(
         s, a.memories, title=a.title, hook=a.hook, under=a.under,
         all_unreachable=a.all_unreachable),
 }
+
+
+def remove_link(snap: Snapshot, ns: argparse.Namespace,
+                from_index: Callable[[Snapshot, str], Changeset]) -> Changeset:
+    """``remove-link``: the index's links to the target (``from_index``), or with ``--in``
+    a memory's, made plain text as the app's X does (newuser23 #5: a broken link inside a
+    memory, which the rule's Fix line sends here, could not be removed from the CLI)."""
+    if ns.in_memory:
+        return memory_ops.unlink(snap, ns.in_memory, ns.target)
+    try:
+        return from_index(snap, ns.target)
+    except Refused as exc:
+        raise Refused(f"{exc}; for a link inside a memory: memtui fix remove-link PATH "
+                      f"{ns.target} --in MEMORY") from None
 
 
 def hermes_limits(ns: argparse.Namespace) -> dict[str, int]:
@@ -107,6 +122,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                      "repointed entry rather than keep two for one file")
     ops["remove-link"].add_argument("target", metavar="TARGET",
                                     help="link target (path, or a memory's name)")
+    ops["remove-link"].add_argument("--in", dest="in_memory", metavar="MEMORY",
+                                    help="the memory whose links to TARGET become their "
+                                         "plain text (" + named + ")")
     ops["fold"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
     ops["fold"].add_argument("--label", help="the packed line's label (default: Cold, <month>)")
     ops["unfold"].add_argument("line_number", metavar="LINE_NUMBER",

@@ -50,6 +50,11 @@ def apply_locked(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
         # 0600 memory renamed stays 0600) and for undo to give back.
         modes = {ch.path: mode_of(ws.root, ch.path) for ch in changeset.changes
                  if ch.before is not None and (ch.moved_to or ch.after is None)}
+        # No memtui write keeps an executable bit, and undo gives none back: said, not
+        # dropped unseen (newuser23 #31: a 755 memory renamed, then undone, came back 644).
+        dropped = [ch.path for ch in changeset.changes if ch.before is not None
+                   and ((modes[ch.path] if ch.path in modes else mode_of(ws.root, ch.path))
+                        or 0) & 0o111]
         journal = Journal(ws)
         record = journal.append(changeset, ages, modes)
         changes = [_aged(ch, ages) if changeset.keep_age else ch for ch in changeset.changes]
@@ -61,6 +66,8 @@ def apply_locked(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
         except BaseException:
             journal.discard(record)
             raise
+        changeset.notes += [f"{rel}: its executable bits were dropped (no memtui write keeps "
+                            "one; undo does not give them back)" for rel in dropped]
         if changeset.secrets:
             # Earlier records expect the unredacted bytes: they now find the redacted.
             rehash = {digest(ch.before): digest(ch.after) for ch in changeset.changes}

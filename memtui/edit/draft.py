@@ -10,9 +10,21 @@ from memtui.core.workspace import INDEX_NAME
 from memtui.edit.linkedit import destination, href_for
 
 _SEP = re.compile(r"[-_]+")
+#: C0 and C1 control characters (and DEL): an escape sequence in a memory's name or
+#: description, drafted into an index line or a dialog's field, reached the terminal raw
+#: (an ESC [2J blanked the screen, an OSC 52 wrote the clipboard) and MEMORY.md itself
+#: (newuser23 #14, #16). Tabs and line breaks become spaces, the rest are dropped.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_BREAKS = re.compile("[\t\n\r]")
 #: Words a title keeps in lower case inside Title Case.
 SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "but", "by", "for", "in", "nor", "of",
                          "on", "or", "per", "the", "to", "vs", "via", "with"})
+
+
+def plain(text: str) -> str:
+    """``text`` without control characters (tabs and line breaks become spaces): what a
+    drafted title, hook or name may hold."""
+    return _CONTROL.sub("", _BREAKS.sub(" ", text))
 
 
 def humanise(name: str) -> str:
@@ -37,9 +49,9 @@ def index_href(rel: str) -> str:
 
 def entry_line(rel: str, title: str, hook: str | None) -> str:
     """``- [Title](path) — hook`` (no dash and hook when the hook is empty)."""
-    title = title.replace("[", "(").replace("]", ")").strip()
+    title = plain(title).replace("[", "(").replace("]", ")").strip()
     line = f"- [{title}]({index_href(rel)})"
-    hook = (hook or "").replace("\n", " ").strip()
+    hook = plain(hook or "").strip()
     return f"{line} — {hook}" if hook else line
 
 
@@ -47,7 +59,7 @@ def draft_title(mf: MemoryFile, title_case: bool = False) -> str:
     """The title from the memory's name, without the type prefix Claude Code's names
     carry: ``feedback_keep_changelog`` → ``Keep changelog`` (``user-role`` stays
     ``User role``); ``title_case``: ``Keep Changelog``, for an index written so."""
-    key = mf.key
+    key = plain(mf.key)
     title = humanise(key)
     for type_ in (mf.type, *KNOWN_TYPES):
         for prefix in (f"{type_}_", f"{type_}-"):

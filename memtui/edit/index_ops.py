@@ -23,6 +23,7 @@ from memtui.edit.draft import (
     draft_title,
     entry_line,
     index_href,
+    plain,
     unlinkable,
 )
 from memtui.edit.errors import Refused, UsageError
@@ -407,7 +408,7 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
             rels.append(rel)
     if len(rels) < 2:
         raise UsageError("fold needs two or more memories")
-    label = label or default_fold_label()
+    label = plain(label or "").strip() or default_fold_label()  # one line (newuser23 #46)
     lines: dict[str, IndexLine] = {}
     for rel in rels:
         own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
@@ -444,8 +445,8 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
 def _packed_part(snap: Snapshot, rel: str, line: IndexLine) -> str:
     """``[Title](path) — hook`` from an entry line (the memory's name when it has no
     title); a " · " in the hook would split it on unfolding, so it becomes ", "."""
-    title = (line.title.strip() or snap.memories[rel].key).replace("[", "(").replace("]", ")")
-    hook = line.hook.replace(" · ", ", ").strip()
+    title = plain(line.title.strip() or snap.memories[rel].key).replace("[", "(").replace("]", ")")
+    hook = plain(line.hook).replace(" · ", ", ").strip()
     part = f"[{title}]({index_href(rel)})"
     return f"{part} — {hook}" if hook else part
 

@@ -27,7 +27,7 @@ from memtui.edit.agent_ops import checked, profile_for
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
 from memtui.edit.conventions import conventions
-from memtui.edit.draft import default_fold_label, draft_title
+from memtui.edit.draft import default_fold_label, draft_title, plain
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import is_redaction, plan_undo, undo
 from memtui.edit.load_limit import PastLimit, added_past_limit, indexed_refusal
@@ -126,7 +126,7 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
         if why:  # before the form, not after it was filled in
             _say(app, why, error=True)
             return False
-        drafts.append((rel, draft_title(mf, title_case), mf.description or ""))
+        drafts.append((rel, draft_title(mf, title_case), plain(mf.description or "")))
         types.add(mf.type)
     # Memories of one type go under that type's section, when the index has one.
     (type_,) = types if len(types) == 1 else (None,)
@@ -391,7 +391,8 @@ async def run_rename(app: App[Any], workspace: Workspace, path: str) -> bool:
         return None
 
     new_name = await ask(app, ChoiceScreen(f"Rename {path}", "New name (file and name:)",
-                                            [], mf.key, confirm="Rename", check=problem))
+                                            [], plain(mf.key), confirm="Rename",
+                                            check=problem))
     if new_name is None:
         return False
     cs = _plan(app, workspace, memory_ops.rename, path, new_name)

@@ -75,6 +75,12 @@ class Layout:
     ``active_view``, ``start_audit`` and the layout state ``__init__`` sets (``_chat``,
     ``_narrow``, ``_one_side``, ``_preview_on``)."""
 
+    #: The terminal's width as the last resize gave it (0: none yet, ``size``'s). The app's
+    #: ``size`` is still the old one while a resize is handled: the panes were laid out for
+    #: the width before (newuser23 #2: back at 120 columns from 200, a 64-column preview
+    #: left the views 56).
+    _width = 0
+
     def compose(self) -> ComposeResult:
         yield HealthHeader(id="health")
         # The containers are drawn blank (see `memtui.tui.widgets.blank`).
@@ -93,6 +99,7 @@ class Layout:
         self._apply_width(event.size.width)
 
     def _apply_width(self, width: int) -> None:
+        self._width = width
         self._narrow = width < NARROW
         self._one_side = width < THREE_PANES
         self._ui.query_one(FittingFooter).compact = self._narrow
@@ -141,7 +148,7 @@ class Layout:
         if slot.has_class("-open") and self._one_side and not self._narrow:
             width = self._preview_width(False)
             if self._ui.query_one("#main").has_class("-chat-focus"):
-                width = max(width, self.size.width - VIEWS_WHILE_CHATTING)
+                width = max(width, self._terminal_width() - VIEWS_WHILE_CHATTING)
         if width != self._slot_width:  # setting None lays the screen out again, each time
             self._slot_width = width
             slot.styles.width = width
@@ -152,9 +159,12 @@ class Layout:
         if self.keys.held:
             self.call_later(self._hand_on_keys)
 
+    def _terminal_width(self) -> int:
+        return self._width or self.size.width
+
     def _preview_width(self, chat_open: bool) -> int:
         """Columns for the preview beside the views (and the chat, when open)."""
-        width = self.size.width
+        width = self._terminal_width()
         want = PREVIEW_MIN if chat_open else min(max(width * 2 // 5, PREVIEW_MIN), PREVIEW_MAX)
         return max(PREVIEW_MIN, min(want, width - VIEWS_MIN))
 

@@ -21,6 +21,26 @@ def displayed(widget: Widget) -> bool:
         for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
+#: What a grouped row of the Findings view (``(8 files)``) is about, as the preview is told
+#: of it: not a path (no file name holds a NUL), its group's kind, severity and folder
+#: (`grouped_path`, `grouped_of`).
+GROUPED = "\x00group\x00"
+
+
+def grouped_path(kind: str, severity: str, folder: str | None) -> str:
+    """The preview's "path" of the group of ``kind`` findings of ``severity`` (in the noise
+    folder ``folder``)."""
+    return f"{GROUPED}{kind}\x00{severity}\x00{'' if folder is None else folder}"
+
+
+def grouped_of(path: str | None) -> tuple[str, str, str | None] | None:
+    """(kind, severity, folder) of a `grouped_path`; None for a path."""
+    if not path or not path.startswith(GROUPED):
+        return None
+    kind, severity, folder = path[len(GROUPED):].split("\x00", 2)
+    return kind, severity, folder or None
+
+
 @dataclass
 class MemorySelected(Message):
     """The cursor rests on a row about ``path`` (preview it, without moving focus); None:

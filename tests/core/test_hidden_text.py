@@ -103,3 +103,16 @@ def test_an_index_comment_that_is_a_note_is_not(tmp_path: Path, comment: str) ->
 def test_many_lines_are_one_finding_each_up_to_a_bound(tmp_path: Path) -> None:
     found = _hidden(tmp_path, "".join(f"line {i}\u200b\n" for i in range(100)))
     assert len(found) == 21  # MAX_LINES and one saying how many more
+
+
+def test_terminal_control_characters_are_hidden_text(tmp_path: Path) -> None:
+    """newuser23 #16: an ESC [2J and an OSC 52 (ESC ] 52 ; … BEL) copied into MEMORY.md went
+    unreported; a terminal showing the file acts on them. Tabs, CR LF and form feeds stay
+    plain text."""
+    index = _LINK + "- [Esc\x1b(2J](memory/b.md) — clears \x1b]52;c;ZXZpbA==\x07 screen\n"
+    body = "tab\there, crlf\r\nform\x0cfeed\nbell \x07 rings\n"
+    assert _hidden(tmp_path, body, index=index) == [("MEMORY.md", 2), ("memory/a.md", 9)]
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": index, "memory/a.md": _mem("x\n")})
+    found = [f.message for f in run_audit(ws).findings if f.kind == "hidden_text"]
+    assert found == ["3 invisible characters (ESCAPE, BELL): the model reads what the "
+                     "reader does not see"]

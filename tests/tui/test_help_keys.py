@@ -101,7 +101,9 @@ async def test_help_lists_the_views_own_keys(workspace: Path) -> None:
         for _, _, view in VIEWS:
             for b in Binding.make_bindings(vars(view).get("BINDINGS", ())):
                 key = app.get_key_display(b)
+                # (the Block and Graph views' j / k / g / G: the lists' rows of moves)
                 assert any(line.startswith(f"{key} ") or f" / {key} " in line
+                           or f" {key.lower()} " in f" {line.split('  ')[0].lower()} "
                            for line in lines), (view.__name__, key)
         await pilot.press("escape")
         titles = {str(c.title) for c in app.get_system_commands(app.screen)}
@@ -120,3 +122,23 @@ async def test_help_and_palette_promise_no_baseline_the_app_cannot_take(workspac
         await pilot.pause(0.2)
         line = next(ln for ln in help_text(app).splitlines() if ln.lstrip().startswith("i "))
         assert "baseline suppressed" not in line and "configuration" in line
+
+
+async def test_help_has_one_row_for_moving_and_none_saying_end_is_first(workspace: Path) -> None:
+    """The Block and Graph views bind j / k / g / G to moves of their own: the help said so
+    in three stray rows (`j / k  Down`, `home / g / end / G  First`, `j / k / g / G  Down`)
+    under the two that say it for every list (newuser23 #3)."""
+    import re
+
+    app = MemtuiApp(open_workspace(workspace), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await pilot.press("7")
+        await pilot.pause(0.2)
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        text = help_text(app)
+    rows = [line.strip() for line in text.splitlines()]
+    assert not [r for r in rows if re.fullmatch(r".*\s(Down|Up|First|Last)", r)], rows
+    assert not [r for r in rows if "end / G" in r or "g / G" in r]
+    assert sum("j k" in r for r in rows) == 1 and sum("g G Home End" in r for r in rows) == 1

@@ -44,3 +44,34 @@ async def test_the_preview_shows_only_audited_text(workspace: Path, tmp_path: Pa
         assert "A newer body." in preview.body.source
         await preview.show("memory/b.md")
         assert "never-audited" not in preview.body.source
+
+
+async def test_a_cached_scan_s_credentials_are_masked_in_the_preview(
+        workspace: Path, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A scan from the cache holds no credential's value (newuser22 #30): the preview takes
+    the values from the file it reads again, and masks them in the body and the
+    frontmatter as a fresh scan's."""
+    from textual.widgets import Static
+
+    from memtui.cli import main
+    from tests.tui.test_app import _plain
+
+    key = "ghp_" + "7Tq2Lm9XvB4nR8sK1wZ6yH3cJ5dF0gP2aE7u"
+    (workspace / "memory" / "k.md").write_text(
+        f"---\nname: k\ndescription: the uploader\ntoken: {key}\nmetadata:\n  type: project\n"
+        f"---\nGitHub PAT {key} for the uploader\n", encoding="utf-8")
+    monkeypatch.delenv("MEMTUI_NO_CACHE")
+    monkeypatch.setenv("MEMTUI_CACHE_DIR", str(tmp_path / "cache"))
+    main(["audit", str(workspace), "--json"])  # the cache made, then the app's audit is warm
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await started(pilot, app)
+        assert app.result is not None
+        hits = app.result.scans["memory/k.md"].secrets
+        assert hits and all(h.value == "" for h in hits)  # from the cache
+        preview = app.query_one(MemoryPreview)
+        await preview.show("memory/k.md")
+        await pilot.pause()
+        meta = _plain(preview.query_one("#preview-meta", Static).content)
+        assert key not in preview.body.source and "gh…7u" in preview.body.source
+        assert key not in meta and "gh…7u" in meta

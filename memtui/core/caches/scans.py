@@ -25,8 +25,12 @@ that reading and writing it give way to the
 screen between chunks (`read_parts`, `write_parts`); where marshal can refuse code objects
 (3.13 on), it does. Writes are atomic (`memtui.core.caches.store.save_parts`: a new
 temporary file in the cache folder, then a rename, both relative to the folder opened
-without links). Scans that hold a credential, or whose file could not be read whole, are
-never stored: credentials stay out of the cache, and a read problem is asked again.
+without links). A scan holding a credential is stored without its value: each one's line,
+rule, place in the text, length and masked form (`memtui.core.creds.placed`), its findings
+checked against them as they are read back; the value is taken from the file again when
+something needs it (a baseline, the preview), so no credential is ever in the cache. Scans
+whose file could not be read whole, or holding a credential that could not be placed, are
+never stored: a read problem is asked again.
 
 The module is past 500 lines: one concept, the scan cache (its file's parts, the store,
 and a scan's and MEMORY.md's parse's encoding, read back field by field).
@@ -45,14 +49,25 @@ from typing import Any
 
 from memtui.core.caches import store as cache_file
 from memtui.core.caches.checks_version import version as version
+from memtui.core.caches.scan_secrets import (
+    Unstorable,
+    file_text,
+    scrubbed,
+    scrubbed_bytes,
+    unscrubbed,
+    unscrubbed_bytes,
+    values_of,
+)
 from memtui.core.caches.store import cache_dir, read_cache, save_parts
 from memtui.core.checks.findings import SEVERITY_RANK, Finding
 from memtui.core.checks.near_duplicate_sketch import MAX_BYTES as MAX_SKETCH_BYTES
 from memtui.core.checks.near_duplicate_store import unpack
+from memtui.core.creds.detector import MAX_HITS
+from memtui.core.creds.placed import all_placed, stripped, unstripped
 from memtui.core.scanner.index import Index, IndexLine
 from memtui.core.scanner.links import CodeSpan, Link
 from memtui.core.scanner.memory_file import MemoryFile
-from memtui.core.scanner.scan import WHY_PAIRS, FileScan
+from memtui.core.scanner.scan import WHY_PAIRS, FileScan, secret_finding
 from memtui.core.scanner.share import NO_KEY, Key, changed_ns
 from memtui.core.scanner.shared_empty import share_scan
 
@@ -258,7 +273,7 @@ class ScanStore:
             return None
         try:  # (one put in this process is encoded first: the caller gets its own copy)
             encoded = encode(entry[5]) if isinstance(entry[5], FileScan) else entry[5]
-            scan = decode(rel, encoded) if encoded is not None else None
+            scan = decode(rel, encoded, self.root) if encoded is not None else None
         except Exception:  # whatever does not fit: scanned again
             scan = None
         if scan is None:
@@ -422,9 +437,10 @@ def _value_in(v: Any, depth: int = 0) -> Any:
 
 
 def storable(scan: FileScan) -> bool:
-    """Whether ``scan`` may be stored at all: no credential, no read problem (`encode`
-    may still refuse a frontmatter value it cannot hold)."""
-    return not scan.secrets and not scan.read_findings and bool(scan.digest)
+    """Whether ``scan`` may be stored at all: every credential placed (stored without its
+    value), no read problem (`encode` may still refuse a frontmatter value it cannot
+    hold)."""
+    return not scan.read_findings and bool(scan.digest) and all_placed(scan.secrets)
 
 
 def encode(scan: FileScan) -> tuple[Any, ...] | None:
@@ -436,13 +452,24 @@ def encode(scan: FileScan) -> tuple[Any, ...] | None:
         meta = _value_out(mf.meta)
     except (ValueError, RecursionError):
         return None
-    return ((mf.path, mf.name, mf.description, mf.type, meta, mf.has_frontmatter,
+    body = ((mf.path, mf.name, mf.description, mf.type, meta, mf.has_frontmatter,
              mf.body_start, mf.size, [finding_out(f) for f in mf.findings], mf.body_offset),
             [_link_out(lk) for lk in scan.links], [_link_out(lk) for lk in scan.wikilinks],
             [tuple(i) for i in scan.instructions], scan.mtime,
             [finding_out(f) for f in scan.own_findings], scan.dated, scan.digest,
             scan.name_line, scan.old_format, scan.spellings, scan.has_ignores, unpack(scan.sketch),
             [list(r) for r in scan.refs], None if scan.why is None else list(scan.why))
+    places: list[tuple[int, int]] = []
+    marked = False
+    if scan.secrets:  # (no credential's bytes: its values in the scan's strings become marks)
+        try:
+            body, marked = scrubbed(body, scan.secrets)
+            sketched, places = scrubbed_bytes(body[12], scan.secrets)
+        except (Unstorable, RecursionError):
+            return None
+        body = (*body[:12], sketched, *body[13:])
+    return (*body, [stripped(h) for h in scan.secrets],  # type: ignore[arg-type]
+            marked or bool(places), places)
 
 
 def _opt_str(v: Any) -> str | None:
@@ -451,11 +478,28 @@ def _opt_str(v: Any) -> str | None:
     return v  # type: ignore[no-any-return]
 
 
-def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
+def decode(rel: str, t: tuple[Any, ...], root: str | None = None) -> FileScan | None:
     """The scan ``encode`` gave ``t`` for, checking every field (TypeError, ValueError...
-    when one does not fit); its text is empty."""
+    when one does not fit); its text is empty. One whose strings hold its credentials'
+    marks has them filled from the file under ``root``, read again (ValueError when it is
+    no longer the text scanned, or no ``root``)."""
+    *body, secrets_in, marked, places = t
+    if type(secrets_in) is not list or len(secrets_in) > MAX_HITS or \
+            type(marked) is not bool or type(places) is not list or (places and not marked):
+        raise TypeError("not credentials")
+    hits = [unstripped(h) for h in secrets_in]
+    if marked:
+        text = file_text(root, rel, body[7]) if root is not None and \
+            type(body[7]) is bytes and body[7] else None
+        if text is None:
+            raise ValueError("not the text scanned")
+        values = values_of(text, [(h.at, h.length, h.shown) for h in hits])
+        body = unscrubbed(body, values)
+        if type(body[12]) is not bytes:
+            raise TypeError("not a sketch")
+        body[12] = unscrubbed_bytes(body[12], places, values)
     (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format,
-     spelled, ign, sketched, refs_in, why_in) = t
+     spelled, ign, sketched, refs_in, why_in) = body
     why = None if why_in is None else WHY_PAIRS[bool(why_in[0]), bool(why_in[1])]
     if why_in is not None and (type(why_in) is not list or len(why_in) != 2):
         raise TypeError("not labels")
@@ -482,15 +526,21 @@ def decode(rel: str, t: tuple[Any, ...]) -> FileScan | None:
                     type=_opt_str(type_), meta=meta, has_frontmatter=has_fm,
                     body_start=body_start, text="", size=size,
                     findings=[finding_in(f) for f in mf_findings], body_offset=offset)
+    own_findings = [finding_in(f) for f in own]
+    # Its credentials and their findings agree, one for one: an entry that lost either
+    # (edited by hand, or broken) is scanned again, never trusted to hide one.
+    if [f for f in own_findings if f.kind == "secret"] != \
+            [secret_finding(rel, h) for h in hits]:
+        raise ValueError("credentials and findings disagree")
     found: list[tuple[int, str, str]] = []
     for line, reason, excerpt in instructions:
         if type(line) is not int or type(reason) is not str or type(excerpt) is not str:
             raise TypeError("not an instruction")
         found.append((line, reason, excerpt))
     scan = FileScan(memory=mf, links=[_link_in(lk) for lk in links],
-                    wikilinks=[_link_in(lk) for lk in wls], secrets=[],
+                    wikilinks=[_link_in(lk) for lk in wls], secrets=hits,  # type: ignore[arg-type]
                     instructions=found, mtime=mtime, read_findings=[],
-                    own_findings=[finding_in(f) for f in own], dated=dated, digest=digest,
+                    own_findings=own_findings, dated=dated, digest=digest,
                     name_line=name_line, old_format=old_format, spellings=spelled, has_ignores=ign,
                     sketch=sketched, refs=refs, why=why)
     share_scan(scan)

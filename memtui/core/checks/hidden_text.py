@@ -38,7 +38,15 @@ _ALWAYS = {
 _JOINERS = {0x200C: "ZERO WIDTH NON-JOINER", 0x200D: "ZERO WIDTH JOINER"}
 _MARKS = {0x200E: "LEFT-TO-RIGHT MARK", 0x200F: "RIGHT-TO-LEFT MARK",
           0x061C: "ARABIC LETTER MARK"}
-_BMP_SUSPECT = ("\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e"
+#: C0 and C1 control characters but the tab, line breaks and form feed: a terminal acts on
+#: them (an ESC [2J blanks the screen, an OSC 52 writes the clipboard) when the file is
+#: shown, and nothing of them is seen (newuser23 #16: one copied into MEMORY.md went
+#: unreported).
+_CONTROLS = "\x00-\x08\x0b\x0e-\x1f\x7f-\x9f"
+_CONTROL_NAMES = {0x1B: "ESCAPE", 0x07: "BELL", 0x00: "NULL", 0x08: "BACKSPACE",
+                  0x7F: "DELETE", 0x9B: "CONTROL SEQUENCE INTRODUCER",
+                  0x9D: "OPERATING SYSTEM COMMAND"}
+_BMP_SUSPECT = (_CONTROLS + "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e"
                 "\u061c\u3164\uffa0\ufe00-\ufe0f")
 _SUSPECT = lazy_pattern(f"[{_BMP_SUSPECT}\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
 #: ``_SUSPECT``'s characters of the Basic Multilingual Plane: ``re`` checks a class of them
@@ -168,6 +176,8 @@ def _hidden_in_line(line: str) -> list[str]:
         after = line[i + 1] if i + 1 < n else ""
         if cp in _ALWAYS:
             found.append(_ALWAYS[cp])
+        elif cp < 0x20 or 0x7F <= cp <= 0x9F:
+            found.append(_CONTROL_NAMES.get(cp, f"CONTROL CHARACTER U+{cp:04X}"))
         elif cp in _JOINERS:
             if _joins(before) or _joins(after) or \
                     (cp == 0x200D and before != "" and (

@@ -94,7 +94,8 @@ RULES: tuple[Rule, ...] = (
          "permission). A target outside the memory folder that exists is an outside_link.",
          _ws(_LINK_A + "- [Gone](memory/gone.md)\n", _A),
          _ws(_LINK_A, _A),
-         "memtui fix repoint (or memtui fix remove-link)"),
+         "memtui fix repoint (or memtui fix remove-link; --in MEMORY for a link inside a "
+         "memory)"),
     Rule("outside_link", "info", "Links out of the memory folder",
          "A link leads to something that exists outside the memory folder.",
          "An index link, or a markdown link in a memory, leads out of the memory folder "
@@ -208,11 +209,13 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The ticket was closed on Monday.\n"))),
          "rewrite it as a fact, or delete it"),
     Rule("hidden_text", "warning", "Hidden text",
-         "Invisible Unicode in a memory or the index, or an index HTML comment that reads as "
-         "an order.",
+         "Invisible Unicode or control characters in a memory or the index, or an index HTML "
+         "comment that reads as an order.",
          "Zero-width characters, bidi controls (the Trojan Source trick), tag characters and "
          "runs of variation selectors carry text the reader does not see and the model "
-         "reads; so does an HTML comment in MEMORY.md, unseen when rendered. What writing "
+         "reads; control characters (ESC, BEL) are unseen too, and a terminal showing the "
+         "file acts on them (clears the screen, writes the clipboard); so does an HTML "
+         "comment in MEMORY.md, unseen when rendered. What writing "
          "needs is not one: a joiner in an emoji or in Arabic or Indic script, marks on a "
          "right-to-left line, a flag's tags, one variation selector.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "Deploy on Fri\u200bday\u202e.\n"))),

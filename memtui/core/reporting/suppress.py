@@ -27,7 +27,7 @@ from memtui.core.files.safe_open import Unsafe, read_file
 from memtui.core.record import FrozenRecord, Record, init_field, replace
 from memtui.core.reporting.hidden import exclude_all_finding, excluded_files, excluded_findings
 from memtui.core.scanner.lazy_pattern import lazy_pattern
-from memtui.core.scanner.scan import secret_finding
+from memtui.core.scanner.scan import secret_finding, secrets_with_values
 from memtui.core.workspace import INDEX_NAME
 
 CAUSES = ("config", "inline", "baseline", "exclude")
@@ -92,12 +92,14 @@ class _Scan(Protocol):
     def has_ignores(self) -> bool: ...
 
 
-def secret_values(scans: Mapping[str, _Scan]) -> dict[tuple[str, int | None, str], list[str]]:
-    """Every ``secret`` finding's credential values, from the scans that found them (files
-    holding a credential are never cached, so their scans are always at hand)."""
+def secret_values(scans: Mapping[str, _Scan], root: str | os.PathLike[str]
+                  ) -> dict[tuple[str, int | None, str], list[str]]:
+    """Every ``secret`` finding's credential values, from the scans that found them (a scan
+    read back from the cache holds none: they are taken from the file under ``root`` again
+    when it still holds the text scanned, `secrets_with_values`)."""
     out: dict[tuple[str, int | None, str], list[str]] = defaultdict(list)
     for rel, scan in scans.items():
-        for hit in scan.secrets:
+        for hit in secrets_with_values(root, scan):  # type: ignore[arg-type]
             f = secret_finding(rel, hit)
             out[(f.path, f.line, f.message)].append(hit.value)
     return out
@@ -431,9 +433,9 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     leaves out (`memtui.core.reporting.hidden`: counted as suppressed by ``exclude``; an exclude of
     the index or of every memory is an ``exclude_all`` error no config silences)."""
     secret_files = {f.path for f in result.findings if f.kind == "secret"}
-    values = secret_values({rel: result.scans[rel] for rel in secret_files
-                            if rel in result.scans}) if baseline is not None else None
     root = result.workspace.root
+    values = secret_values({rel: result.scans[rel] for rel in secret_files
+                            if rel in result.scans}, root) if baseline is not None else None
     known = getattr(result.scans, "commented", None)  # a stored result's (no scan made)
     commented = sorted(known) if known is not None else \
         [rel for rel, scan in result.scans.items() if scan.has_ignores]

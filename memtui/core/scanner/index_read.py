@@ -33,15 +33,28 @@ def read_index_parts(ws: Workspace, store: ScanStore | None
     read = read_text(path, MAX_INDEX_BYTES)
     digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
     whole = read.ok and not read.problems
-    stored = store.index(digest, read.text) if store is not None and whole else None
+    # A text read with a problem of its bytes (not UTF-8, larger than read) is parsed the
+    # same every time too: it is kept, keyed by its text and its problems (newuser22 #30:
+    # a 274 KB Codex MEMORY.md with one bad byte was parsed, 0.5 s, at every audit).
+    key = digest if whole else problem_key(read) if read.ok else None
+    stored = store.index(key, read.text) if store is not None and key else None
     if stored is not None:
-        return index_of(read, INDEX_NAME, stored[0]), stored[1], digest
+        return index_of(read, INDEX_NAME, stored[0]), stored[1], digest if whole else None
     index = index_of(read, INDEX_NAME)
     own = index_findings(index)
-    whole = whole and index.lines_cut is None  # a parse cut short is never kept
-    if store is not None and whole:
-        store.put_index(digest, index, own)
+    if index.lines_cut is not None:  # a parse cut short is never kept
+        whole, key = False, None
+    if store is not None and key:
+        store.put_index(key, index, own)
     return index, own, digest if whole else None
+
+
+def problem_key(read: TextRead) -> bytes:
+    """The scan cache's key of MEMORY.md's parse when it was read with problems: a digest of
+    its text and its problems (each with its line), never equal to a whole text's (17
+    bytes, not 16)."""
+    return b"p" + text_digest(f"{len(read.text)}\0{read.text}\0"
+                              f"{read.problems!r}\0{read.problem_lines!r}")
 
 
 def whole_index(ws: Workspace) -> tuple[TextRead, bytes] | None:

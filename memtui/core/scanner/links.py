@@ -11,6 +11,7 @@ from urllib.parse import unquote
 
 from memtui.core.record import FrozenRecord, init_field
 from memtui.core.scanner.lazy_pattern import lazy_pattern
+from memtui.core.scanner.link_chunks import chunks
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -164,6 +165,12 @@ def markdown_links_cut(source: str, text: str, first_line: int = 1,
     if cut is not None:
         cut_line = first_line + text.count("\n", 0, cut)
         text = text[:cut]
+    parts = chunks(text) if code_spans is None else None
+    if parts is not None:  # only the parts that can hold a link (`link_chunks`)
+        links: list[Link] = []
+        for line, part in parts:
+            links += _markdown_links(source, part, first_line + line, None)
+        return links, cut_line
     return _markdown_links(source, text, first_line, code_spans), cut_line
 
 

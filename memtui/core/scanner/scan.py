@@ -21,6 +21,7 @@ from memtui.core.checks.relative_date import relative_dates
 from memtui.core.checks.stale_reference import Ref, references
 from memtui.core.counting.tokens import bytes_digest, text_digest
 from memtui.core.creds.detector import SecretHit, keyword_lists, scan_text_bounded
+from memtui.core.creds.placed import placed, with_values
 from memtui.core.derivation.graph import Spellings, spellings
 from memtui.core.git.age import parse_date
 from memtui.core.record import Record
@@ -202,6 +203,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         _expect_keywords()
         probe = KeywordProbe(read.text)
         secrets, cut = scan_text_bounded(read.text, probe=probe)
+        secrets = placed(read.text, secrets)  # (what the scan cache keeps: no value)
         if cut is not None:
             extra.append(finding("read_problem", rel, cut, checks_stopped(cut)))
         instructions = scan_instructions(body, start, probe=probe)
@@ -263,6 +265,20 @@ def audited_text(root: str | os.PathLike[str], scan: FileScan) -> str | None:
     read = read_text(os.path.join(root, scan.memory.path))
     got = bytes_digest(read.raw) if read.raw else text_digest(read.text)
     return read.text if got == scan.digest else None
+
+
+def secrets_with_values(root: str | os.PathLike[str], scan: FileScan,
+                        text: str | None = None) -> list[SecretHit]:
+    """``scan``'s credentials with their values: a scan read back from the scan cache holds
+    none (`memtui.core.creds.placed`), so they are taken from ``text`` (the text ``scan`` was
+    made from) or from the file read again when it is still that text (`audited_text`);
+    left without when it is not (a fingerprint of none matches nothing)."""
+    hits = scan.secrets
+    if all(h.value for h in hits):
+        return hits
+    if text is None:
+        text = audited_text(root, scan)
+    return hits if text is None else with_values(text, hits)
 
 
 def name_line(mf: MemoryFile) -> int:

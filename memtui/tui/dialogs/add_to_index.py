@@ -13,7 +13,7 @@ from textual.widgets import Input, Label, Select, Static
 
 from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import in_archive
-from memtui.edit.draft import entry_line
+from memtui.edit.draft import entry_line, plain
 from memtui.edit.load_limit import PastLimit
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
@@ -58,8 +58,10 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
                 yield Label(printable(rel) + ("  (archived: indexing brings it back into "
                                               "the agent's context)" if in_archive(rel) else ""),
                             markup=False, classes="file")
-                fields = (Input(title, id=f"title-{i}", placeholder="title"),
-                          Input(hook, id=f"hook-{i}", placeholder="hook (why open this memory)"))
+                # (no control character reaches the terminal, or the index: newuser23 #14)
+                fields = (Input(plain(title), id=f"title-{i}", placeholder="title"),
+                          Input(plain(hook), id=f"hook-{i}",
+                                placeholder="hook (why open this memory)"))
                 self.fields.append(fields)
                 yield Label("Title")
                 yield fields[0]

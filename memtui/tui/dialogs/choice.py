@@ -10,6 +10,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from memtui.core.reporting.safe_output import printable
+from memtui.edit.draft import plain
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
 
@@ -24,7 +25,9 @@ class ChoiceScreen(CurateScreen[str]):
         super().__init__(title)
         self.prompt = prompt
         self.suggestions = suggestions
-        self.value = value or (suggestions[0] if suggestions else "")
+        # (a value drafted from a memory: no control character reaches the terminal raw,
+        # newuser23 #14)
+        self.value = plain(value or (suggestions[0] if suggestions else ""))
         self.confirm_label = confirm
         self.check = check
 

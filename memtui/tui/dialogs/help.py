@@ -36,8 +36,9 @@ VIEW_HELP = {
 #: The longer word on what a bound action does (else the binding's own description).
 KEY_HELP = {
     "show_view": "switch view",
-    "cursor_down": "move; the preview follows the cursor (j / k too, in every list)",
-    "first": "first / last row, in every list (and the focused preview)",
+    "cursor_down": "move; the preview follows the cursor (j / k too, in every list and "
+                   "view)",
+    "first": "first / last row, in every list and view (and the focused preview)",
     "copy_path": "copy the selected file's full path",
     "select": "jump: show the file at that line in the preview",
     "leave_input": "from the filter or the chat input back to the view (in the chat, it "
@@ -95,7 +96,11 @@ EXTRA_KEYS = (
     ("ctrl+p", "command palette: every action by name"),
 )
 
-_SKIP = {"cursor_up", "page_up", "page_down", "last", "dismiss"}
+#: Actions the help leaves out: the other halves of a row's pair, and the Block and Graph
+#: views' own moves on j / k / g / G (home / end), which the two rows of the lists' moves
+#: say for every view (newuser23 #3: they were three stray rows, one saying "end: First").
+_SKIP = {"cursor_up", "page_up", "page_down", "last", "dismiss", "move", "cursor",
+         "cursor_to", "scroll_top", "scroll_bottom"}
 
 
 def own(klass: type[object]) -> bool:

@@ -20,6 +20,7 @@ from memtui.core.checks.findings import KIND_TITLES, SEVERITY_RANK, WORKSPACE, F
 from memtui.core.checks.noise import noise_folders
 from memtui.core.reporting.grouping import Group, draw_items
 from memtui.core.reporting.wording import plural
+from memtui.tui.messages import grouped_of, grouped_path
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.audit_table import (
     AuditTable,
@@ -88,10 +89,12 @@ class FindingsView(AuditTable):
                 Text(f"{g.head(GROUP_WIDTH)} — {g.wording()}"),
             )
             sort_group = (-SEVERITY_RANK[g.severity], title, "", 0)
+            # (the preview lists the files it gathers: newuser23 #21, it kept the file of
+            # the row before)
             return Row(f"group:{g.kind}:{g.severity}:{g.folder or ''}", cells,
                        sort=(sort_group, (-SEVERITY_RANK[g.severity], title), ("", 0),
                              g.head(GROUP_WIDTH)),
-                       about=files, data=g,
+                       path=grouped_path(g.kind, g.severity, g.folder), about=files, data=g,
                        search="\x1f".join((title, g.severity, g.head(GROUP_WIDTH),
                                            g.wording(), *files)).casefold(),
                        pick=f"group\x1f{g.kind}\x1f{g.severity}\x1f{g.folder or ''}")
@@ -113,7 +116,9 @@ class FindingsView(AuditTable):
         """The file under the cursor; none on a finding about the whole workspace (there
         is no one file to open or copy: the preview lists the files it gathers)."""
         picked = super().selection()
-        return None if picked is not None and picked[0] == WORKSPACE else picked
+        return None if picked is not None and (picked[0] == WORKSPACE
+                                               or grouped_of(picked[0]) is not None) \
+            else picked
 
     def other_side(self) -> str | None:
         """The other file the finding under the cursor names (a near-duplicate's other

@@ -23,7 +23,7 @@ from memtui.core.audit import AuditResult
 from memtui.core.reporting.safe_output import printable
 from memtui.core.scanner.index import IndexLine
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR
-from memtui.tui.messages import JumpTo, MemorySelected, displayed
+from memtui.tui.messages import JumpTo, MemorySelected, displayed, grouped_of
 from memtui.tui.palette import Palette
 from memtui.tui.views.base import FilteredView
 from memtui.tui.widgets.columns import Column, fit_widths
@@ -481,7 +481,8 @@ class AuditTable(FilteredView):
 def row_memories(row: Row) -> list[str]:
     """The files a row is about as a memory: an index line's targets, else the row's own
     file (never MEMORY.md)."""
-    mine = [row.path] if row.path and row.path != INDEX_NAME else []
+    mine = [row.path] if row.path and row.path != INDEX_NAME and grouped_of(row.path) is None \
+        else []
     return list(row.data.targets) or mine if isinstance(row.data, IndexLine) else mine
 
 

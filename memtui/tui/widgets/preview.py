@@ -22,13 +22,15 @@ from textual.widgets import Input, Static
 
 from memtui.agent.age_note import age_note
 from memtui.core.audit import AuditResult
-from memtui.core.checks.findings import WORKSPACE
+from memtui.core.checks.findings import KIND_TITLES, WORKSPACE
+from memtui.core.checks.noise import noise_folders
 from memtui.core.creds.detector import SecretHit, mask_secrets, scan_text
+from memtui.core.reporting.grouping import Group, draw_items
 from memtui.core.reporting.safe_output import printable, short_value
 from memtui.core.reporting.wording import plural
-from memtui.core.scanner.scan import audited_text
+from memtui.core.scanner.scan import audited_text, secrets_with_values
 from memtui.core.workspace import INDEX_NAME
-from memtui.tui.messages import MemorySelected
+from memtui.tui.messages import MemorySelected, grouped_of
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.blank import PreviewPart, virtual_size_laid_once
 from memtui.tui.widgets.gutter_bar import GutterBar
@@ -434,7 +436,10 @@ class MemoryPreview(VerticalScroll):
             else:
                 t.append("  orphan, unreachable", style=p.error)
             title.update(t)
-            meta.update(_meta_table(mf.meta, scan.tokens, p, scan.secrets)
+            # (a scan from the cache holds no credential's value: read again to mask)
+            secrets = secrets_with_values(result.workspace.root, scan) \
+                if scan.secrets and mf.meta else scan.secrets
+            meta.update(_meta_table(mf.meta, scan.tokens, p, secrets)
                         if mf.has_frontmatter else Text("no frontmatter", style=p.muted))
             days = report.age_days if report else 0
             age.update(Text.assemble(
@@ -449,6 +454,23 @@ class MemoryPreview(VerticalScroll):
             shape = f"{plural(len(idx.lines), 'line')} · {plural(idx.size, 'byte')}"
             meta.update(Text(shape, style=p.muted)
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
+            age.display = False
+        elif (grouped := grouped_of(path)) is not None:
+            key = ("grouped", 1)
+            group = _group(result, *grouped)
+            files = group.files if group is not None else ()
+            title.update(Text.assemble(
+                (KIND_TITLES.get(grouped[0], grouped[0]), p.severity(grouped[1])),
+                f"  {plural(len(files), 'file')}, one row in Findings"))
+            listed = Text("Not one file: the row gathers these (the Orphans and Files views "
+                          "list each one):\n" if files else "No such findings now.",
+                          style=p.muted)
+            for rel in files[:GROUP_FILES]:
+                listed.append(f"\n{printable(rel)}")
+            if len(files) > GROUP_FILES:
+                listed.append(f"\n… and {len(files) - GROUP_FILES:,} more", style=p.muted)
+            meta.update(listed)
+            source, first_line = "", 1
             age.display = False
         elif path == WORKSPACE:
             key = ("workspace", 1)  # (a body's key ends with its first line)
@@ -525,7 +547,8 @@ class MemoryPreview(VerticalScroll):
             states = {w.target: w.state for w in result.wikirefs if w.source == path}
             source, first_line = window(
                 shown_text(text[mf.body_offset:] if mf.body_offset else text,
-                           scan.secrets), mf.body_start, line)
+                           secrets_with_values(result.workspace.root, scan, text)),
+                mf.body_start, line)
             source = rewrite_wikilinks(mark_broken(source, path, _broken(result, path)),
                                        states)
         return (*key, first_line), source, first_line
@@ -657,6 +680,19 @@ def _gathered(files: tuple[str, ...]) -> str:
     if len(files) > GATHERED_SHOWN:
         lines.append(f"  … and {len(files) - GATHERED_SHOWN:,} more\n")
     return "".join(lines)
+
+
+GROUP_FILES = 30  # the files of a grouped row listed
+
+
+def _group(result: AuditResult, kind: str, severity: str, folder: str | None) -> Group | None:
+    """The Findings view's grouped row of ``kind`` findings of ``severity`` (in ``folder``),
+    as it draws them now."""
+    for item in draw_items(result.findings, noise_folders(result.scans, result.reachable)):
+        if isinstance(item, Group) and (item.kind, item.severity, item.folder) == \
+                (kind, severity, folder):
+            return item
+    return None
 
 
 def _broken(result: AuditResult, path: str) -> set[str]:
