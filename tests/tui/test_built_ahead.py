@@ -165,6 +165,23 @@ async def test_the_new_memory_form_is_made_once_and_shown_again_cleared(
         await wait_for(pilot, lambda: len(app.screen_stack) == 1)
 
 
+async def test_the_new_memory_forms_widget_css_is_parsed_ahead(workspace: Path) -> None:
+    """Once the views are built ahead, the first ``n`` parses no widget class's default CSS
+    (main: Label, Select and its parts, the checkbox's and the buttons'); only the dialog
+    screens' own, which come with the screen. Nothing is left mounted for it."""
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await all_built(pilot, app)
+        assert not app.screen.query(Select) and not app.screen.query(Checkbox)
+        before = set(app.stylesheet.source)
+        await pilot.press("n")
+        await dialog(pilot, app, NewMemoryScreen)
+        added = {name for _, name in set(app.stylesheet.source) - before}
+        assert added <= {"NewMemoryScreen.DEFAULT_CSS", "CurateScreen.DEFAULT_CSS",
+                         "ModalScreen.DEFAULT_CSS"}, added
+
+
 async def test_nothing_is_made_ahead_past_the_bound(workspace: Path, monkeypatch: Any) -> None:
     import memtui.tui.build_ahead as ahead
 
