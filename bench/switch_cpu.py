@@ -2,6 +2,7 @@
 the real app under Pilot at 120x40 (issue 32 item 17).
 
     python bench/switch_cpu.py WS CHECKOUT [--rounds 3] [--profile OUT.prof]
+    python bench/switch_cpu.py WS CHECKOUT --first n      # one first open, pair many runs
 
 CHECKOUT is the source tree to import memtui from, so two versions can be paired in one
 sitting. WS is copied to a temporary folder for each run (the Delete dialog is opened and
@@ -100,6 +101,21 @@ async def timed_driver(app: Any, key: str, done: Any) -> float:
     return end - start
 
 
+async def first_dialog(ws: Path, key: str) -> None:
+    """``--first KEY``: the app settled (its views made ahead), one dialog key's CPU by
+    driver keys, once: a first open happens once per app, so pair many short runs."""
+    from memtui.core.workspace import open_workspace
+    from memtui.tui.app import MemtuiApp
+
+    app = MemtuiApp(open_workspace(ws), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        used = await timed_driver(
+            app, key, lambda: len(app.screen_stack) > 1 and app.screen.focused is not None)
+        print(f"first {key}: {used * 1000:.0f} ms CPU (its loop thread "
+              f"{LOOP_CPU[0] * 1000:.0f})", flush=True)
+
+
 async def measure(ws: Path, rounds: int, profile: str | None, mode: str = "pilot") -> None:
     from memtui.core.workspace import open_workspace
     from memtui.tui.app import MemtuiApp
@@ -172,6 +188,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--profile")
     parser.add_argument("--keys", choices=("pilot", "driver", "both"), default="both")
+    parser.add_argument("--first", metavar="KEY",
+                        help="only this dialog key's first open (driver keys), once")
     args = parser.parse_args()
     sys.path.insert(0, args.checkout)
     import os
@@ -184,6 +202,9 @@ def main() -> None:
             for cmd in (["init", "-q"], ["add", "-A"],
                         ["-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "ws"]):
                 subprocess.run(["git", "-C", str(copy), *cmd], check=True)
+        if args.first:
+            asyncio.run(first_dialog(copy, args.first))
+            return
         for mode in ("pilot", "driver") if args.keys == "both" else (args.keys,):
             asyncio.run(measure(copy, args.rounds, args.profile, mode))
 

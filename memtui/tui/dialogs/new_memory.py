@@ -69,6 +69,7 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
         super().__init__("New memory")
         self.confirm_label = "Create"
         self.file_for = file_for
+        self._said: dict[str, str] = {"#problem": "", "#file": ""}  # (both empty, hidden)
 
     def body(self) -> ComposeResult:
         with VerticalScroll():  # a short terminal scrolls the form, not the buttons away
@@ -103,7 +104,11 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
         self.set_focus(self.query_one("#name", Input), scroll_visible=False)
 
     def say(self, where: str, text: str) -> None:
-        """``text`` in the line ``where``; an empty line takes no row."""
+        """``text`` in the line ``where``; an empty line takes no row. The same text again
+        changes nothing (each Input says its value when mounted: a layout of its own)."""
+        if self._said.get(where) == text:
+            return
+        self._said[where] = text
         line = self.query_one(where, Static)
         line.update(text)
         line.display = bool(text)
