@@ -7,6 +7,7 @@ not restyled for its focus, which only its cursor row shows, unless a rule asks.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -268,7 +269,9 @@ async def test_a_view_laid_out_ahead_changes_nothing_the_screen_draws(
         await started(pilot, app)
         await switch(pilot, app, "2")
         during: dict[str, str] = {}  # what the screen shows while each view is laid out
+        deadline = time.monotonic() + 60
         while not app.ahead_done:
+            assert time.monotonic() < deadline, (app._unbuilt(), app._ahead_pane, app._filled)
             await pilot.pause(0.05)
             pane = app._ahead_pane
             if pane is not None and app._filled and app._laid and pane.id not in during:

@@ -145,8 +145,10 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
     def on_select_changed(self, event: Select.Changed) -> None:
         self.show_file()
         area = self.query_one("#body", TextArea)
-        if area.text in {memory_ops.template_body(t) for t in KNOWN_TYPES}:
-            area.text = memory_ops.template_body(str(event.value))
+        body = memory_ops.template_body(str(event.value))
+        # (the Select says its value when shown: the template in place is not loaded again)
+        if area.text != body and area.text in {memory_ops.template_body(t) for t in KNOWN_TYPES}:
+            area.text = body
 
     def result(self) -> dict[str, Any] | None:
         name = self.query_one("#name", Input).value.strip()
