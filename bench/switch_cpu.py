@@ -2,6 +2,7 @@
 the real app under Pilot at 120x40 (issue 32 item 17).
 
     python bench/switch_cpu.py WS CHECKOUT [--rounds 3] [--profile OUT.prof]
+    python bench/switch_cpu.py WS CHECKOUT --first n      # one first open, pair many runs
 
 CHECKOUT is the source tree to import memtui from, so two versions can be paired in one
 sitting. WS is copied to a temporary folder for each run (the Delete dialog is opened and
@@ -11,7 +12,10 @@ the key until its tab is active and the app is idle again (WS gets a git history
 commit when it has none, for the Trend view). Dialogs: ``?`` (help),
 ``n`` (New memory) and ``d`` on the Files view (Delete), each until it has its focus,
 then Esc. Prints one line per case: the first switch to a view (it is built then) and the
-median of the later ones.
+median of the later ones. With driver keys the first switch's CPU of the app's own
+thread (the event loop: the screen's work) is printed beside it; the rest is other
+threads' (the Trend's history read, started by its first show, which the screen does not
+wait for).
 
 Two ways to press a key (``--keys``): ``pilot`` (Pilot's ``press`` and ``pause``; each
 walks every widget of the screen, hidden views and the preview's blocks included, with a
@@ -66,17 +70,22 @@ QUIET_CPU = 0.001  # CPU seconds a slice may use and count as quiet
 QUIET_SLICES = 3
 
 
+#: CPU seconds of the app's own thread (the event loop's: the screen's work) in the last
+#: ``timed_driver`` call; the rest of its figure is other threads' (the Trend's history).
+LOOP_CPU: list[float] = []
+
+
 async def timed_driver(app: Any, key: str, done: Any) -> float:
     """CPU from posting ``key`` (as the terminal driver does) until ``done()`` holds and
     the app is quiet again; the quiet slices themselves are not counted."""
-    start = time.process_time()
+    start, loop_start = time.process_time(), time.thread_time()
     app.simulate_key({"?": "question_mark"}.get(key, key))
     deadline = time.monotonic() + 20
     while not done():
         if time.monotonic() > deadline:
             raise SystemExit(f"key {key}: the view or dialog never settled")
         await asyncio.sleep(0.005)
-    end = time.process_time()
+    end, loop_end = time.process_time(), time.thread_time()
     quiet = 0
     while quiet < QUIET_SLICES and time.monotonic() < deadline:
         before = time.process_time()
@@ -87,7 +96,24 @@ async def timed_driver(app: Any, key: str, done: Any) -> float:
         else:
             quiet = 0
             end = time.process_time()
+            loop_end = time.thread_time()
+    LOOP_CPU[:] = [loop_end - loop_start]
     return end - start
+
+
+async def first_dialog(ws: Path, key: str) -> None:
+    """``--first KEY``: the app settled (its views made ahead), one dialog key's CPU by
+    driver keys, once: a first open happens once per app, so pair many short runs."""
+    from memtui.core.workspace import open_workspace
+    from memtui.tui.app import MemtuiApp
+
+    app = MemtuiApp(open_workspace(ws), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        used = await timed_driver(
+            app, key, lambda: len(app.screen_stack) > 1 and app.screen.focused is not None)
+        print(f"first {key}: {used * 1000:.0f} ms CPU (its loop thread "
+              f"{LOOP_CPU[0] * 1000:.0f})", flush=True)
 
 
 async def measure(ws: Path, rounds: int, profile: str | None, mode: str = "pilot") -> None:
@@ -114,10 +140,13 @@ async def measure(ws: Path, rounds: int, profile: str | None, mode: str = "pilot
             return lambda: app.query_one(TabbedContent).active == pid
 
         idle: list[float] = []  # the harness alone: the key of the view already shown
+        loop_first: dict[str, float] = {}  # driver keys: the first switch's loop-thread CPU
         for _ in range(rounds):
             for key in VIEW_KEYS:
                 cost[key].append(await press(pilot if mode == "pilot" else app, key,
                                                    shown(key)))
+                if mode != "pilot" and key not in loop_first:
+                    loop_first[key] = LOOP_CPU[0]
             idle.append(await press(pilot if mode == "pilot" else app, "1", shown("1")))
         dialogs: dict[str, list[float]] = {"? help": [], "n new memory": [], "d delete": []}
         for _ in range(rounds):
@@ -143,7 +172,9 @@ async def measure(ws: Path, rounds: int, profile: str | None, mode: str = "pilot
           " CPU", flush=True)
     for key in VIEW_KEYS:
         first, later = cost[key][0], cost[key][1:] or cost[key]
-        print(f"view {key}: first {first * 1000:.0f} ms, then median "
+        loop = (f" (its loop thread {loop_first[key] * 1000:.0f})" if key in loop_first
+                else "")
+        print(f"view {key}: first {first * 1000:.0f} ms{loop}, then median "
               f"{statistics.median(later) * 1000:.0f} ms CPU", flush=True)
     for label, values in dialogs.items():
         print(f"dialog {label}: median {statistics.median(values) * 1000:.0f} ms CPU "
@@ -157,6 +188,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--profile")
     parser.add_argument("--keys", choices=("pilot", "driver", "both"), default="both")
+    parser.add_argument("--first", metavar="KEY",
+                        help="only this dialog key's first open (driver keys), once")
     args = parser.parse_args()
     sys.path.insert(0, args.checkout)
     import os
@@ -169,6 +202,9 @@ def main() -> None:
             for cmd in (["init", "-q"], ["add", "-A"],
                         ["-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "ws"]):
                 subprocess.run(["git", "-C", str(copy), *cmd], check=True)
+        if args.first:
+            asyncio.run(first_dialog(copy, args.first))
+            return
         for mode in ("pilot", "driver") if args.keys == "both" else (args.keys,):
             asyncio.run(measure(copy, args.rounds, args.profile, mode))
 

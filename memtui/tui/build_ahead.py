@@ -11,14 +11,23 @@ nothing is made ahead, as before). The Trend view is built but its
 history is not read: that audits every commit, and waits until the view is shown.
 
 A view built ahead is also laid out ahead: while it is built, its pane is shown in a layer
-under the shown view's (``ViewTabs`` declares the layer), covered by it, so the screen's
-layout gives each of its widgets its size and its scrollbars, and draws its first lines.
-Never laid out, each widget got its first size at the view's first switch, and each new
-size (a virtual size, a scrollbar coming, then the scrollbar's own size) asked for another
-full-screen layout and paint: three a first switch, where a later one takes one (20–30 ms
-of its CPU at 261 files). Any key or mouse event takes the pane down at once, before it is
-handled (``end_laying_out_ahead``): no key reaches, nor focus lands in, a view laid out
-under another.
+of its own (``ViewTabs`` declares the layer: the shown view keeps its size) and placed
+below the screen (Textual's ``absolute_offset``), so the screen's layout gives each of its
+widgets its size and its scrollbars; once laid out, its lines are drawn
+(``draw_laid_out``). Never laid out, each widget got its first size at the view's first
+switch, and each new size (a virtual size, a scrollbar coming, then the scrollbar's own
+size) asked for another full-screen layout and paint: three a first switch, where a later
+one takes one (20–30 ms of its CPU at 261 files). Off the screen, it is never drawn on it:
+laid out under the shown view and covered (i17j), the screen still drew it there, and the
+edges of its widgets cut the shown view's lines into other pieces (the same characters, a
+different screenshot: the Trend view's, mid-build, broke a screenshot test under load), and
+each refresh of it redrew the area it hid. Any key or mouse event takes the pane down at
+once, before it is handled (``end_laying_out_ahead``): no key reaches, nor focus lands in,
+a view laid out ahead.
+
+Once every view is built, a widget of each class the New memory form shows that the main
+screen has none of is mounted hidden and taken away (``_parse_css_ahead``): Textual parses
+a widget class's default CSS when its first widget mounts, ~20 ms of the first ``n``.
 
 Built only while nothing else goes on: no audit running, no dialog or help above the
 views, no key waiting for the focus, no key or mouse event for ``AHEAD_QUIET`` seconds;
@@ -33,6 +42,7 @@ from typing import Any
 
 from textual import events
 from textual.css.query import NoMatches
+from textual.geometry import Offset, Region
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
@@ -63,6 +73,21 @@ AHEAD_LAID_OUT = 0.1
 AHEAD_LAYOUT_MAX = 1.0
 #: Seconds between two looks at a view being built and laid out ahead.
 AHEAD_POLL = 0.03
+
+
+def draw_laid_out(pane: Widget) -> None:
+    """Draw the lines of every widget shown in ``pane`` (laid out off the screen, where the
+    screen draws nothing), as a paint would: kept by each widget, its first paint finds
+    them drawn."""
+    stack = [pane]
+    while stack:
+        widget = stack.pop()
+        if not widget.display:
+            continue
+        width, height = widget.outer_size
+        if width and height:
+            widget.render_lines(Region(0, 0, width, height))
+        stack.extend(child for child in widget.children if isinstance(child, Widget))
 
 
 class BuildAhead:
@@ -115,7 +140,7 @@ class BuildAhead:
             return
         pid = self._unbuilt()
         if pid is None:
-            self.ahead_done = True
+            app.call_later(self._parse_css_ahead)
             return
         try:
             pane = app._ui.query_one(f"#{pid}", TabPane)
@@ -131,6 +156,19 @@ class BuildAhead:
         app._ui.screen_layout_refresh_signal.subscribe(
             pane, lambda _: self._laid.append(time.monotonic()), immediate=True)
         app.set_timer(AHEAD_POLL, lambda: self._ahead_step(pane, view))
+
+    async def _parse_css_ahead(self) -> None:
+        """The widget classes of the first dialogs mounted hidden and taken away: their
+        default CSS parsed now (Textual parses a class's when its first widget mounts)."""
+        from memtui.tui.dialogs.new_memory import NewMemoryScreen
+
+        app: Any = self
+        if app.is_running and len(app.screen_stack) == 1:
+            holder = Widget(*NewMemoryScreen.widgets_ahead())
+            holder.display = False
+            await app.screen.mount(holder)
+            await holder.remove()
+        self.ahead_done = True
 
     def _ahead_step(self, pane: TabPane, view: Widget) -> None:
         """Once ``view`` is mounted, fill it; once the screen has laid its pane out and no
@@ -153,6 +191,8 @@ class BuildAhead:
         if pane.is_attached:
             app._ui.screen_layout_refresh_signal.unsubscribe(pane)
         if self._ahead_pane is pane:
+            if self._filled and app.is_running:
+                draw_laid_out(pane)
             self.end_laying_out_ahead()
         if app.is_running and self._filled:
             app.set_timer(AHEAD_GAP, self._build_ahead)
@@ -181,8 +221,10 @@ class BuildAhead:
         await super().on_event(event)  # type: ignore[misc]
 
     def _lay_out_under(self, pane: TabPane) -> None:
-        """Show ``pane`` in the layer under the shown view's, covered by it."""
+        """Show ``pane`` in the layer under the shown view's, placed below the screen: laid
+        out (its widgets get their sizes), never drawn."""
         pane.styles.layer = AHEAD_LAYER  # (inline: no restyle of the view under it)
+        pane.absolute_offset = Offset(0, self.size.height)  # type: ignore[attr-defined]
         pane.display = True
         self._ahead_pane = pane
 
@@ -193,6 +235,7 @@ class BuildAhead:
         if pane is None:
             return
         pane.styles.layer = None
+        pane.absolute_offset = None
         try:
             active = self._ui.query_one(TabbedContent).active  # type: ignore[attr-defined]
         except NoMatches:

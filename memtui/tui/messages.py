@@ -8,8 +8,8 @@ from typing import Any
 from textual.message import Message
 from textual.widget import Widget
 
-#: The layer a view built ahead is laid out in, under the shown view's and covered by it
-#: (``build_ahead``): a view there is not displayed, though its pane is.
+#: The layer a view built ahead is laid out in, under the shown view's and placed below the
+#: screen (``build_ahead``): a view there is not displayed, though its pane is.
 AHEAD_LAYER = "ahead"
 
 

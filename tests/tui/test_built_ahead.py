@@ -165,6 +165,47 @@ async def test_the_new_memory_form_is_made_once_and_shown_again_cleared(
         await wait_for(pilot, lambda: len(app.screen_stack) == 1)
 
 
+async def test_the_new_memory_forms_widget_css_is_parsed_ahead(workspace: Path) -> None:
+    """Once the views are built ahead, the first ``n`` parses no widget class's default CSS
+    (main: Label, Select and its parts, the checkbox's and the buttons'); only the dialog
+    screens' own, which come with the screen. Nothing is left mounted for it."""
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await all_built(pilot, app)
+        assert not app.screen.query(Select) and not app.screen.query(Checkbox)
+        before = set(app.stylesheet.source)
+        await pilot.press("n")
+        await dialog(pilot, app, NewMemoryScreen)
+        added = {name for _, name in set(app.stylesheet.source) - before}
+        assert added <= {"NewMemoryScreen.DEFAULT_CSS", "CurateScreen.DEFAULT_CSS",
+                         "ModalScreen.DEFAULT_CSS"}, added
+
+
+async def test_the_new_memory_form_shown_again_is_laid_out_once(workspace: Path) -> None:
+    """Each field says its value when shown (an Input's change): the same empty problem and
+    file lines are not set again, each a layout of the screen of its own (main: two)."""
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await pilot.press("n")
+        form = await dialog(pilot, app, NewMemoryScreen)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: len(app.screen_stack) == 1)
+        await pilot.pause(0.3)
+        layouts: list[int] = []
+        form.screen_layout_refresh_signal.subscribe(app, lambda _: layouts.append(1),
+                                                    immediate=True)
+        await pilot.press("n")
+        assert await dialog(pilot, app, NewMemoryScreen) is form
+        await pilot.pause(0.5)
+        assert len(layouts) == 1
+        assert not form.query_one("#problem").display and not form.query_one("#file").display
+        await pilot.press(*"Bad Name")
+        await pilot.pause()
+        assert form.query_one("#problem").display  # said when it changes
+
+
 async def test_nothing_is_made_ahead_past_the_bound(workspace: Path, monkeypatch: Any) -> None:
     import memtui.tui.build_ahead as ahead
 

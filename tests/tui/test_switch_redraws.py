@@ -7,6 +7,7 @@ not restyled for its focus, which only its cursor row shows, unless a rule asks.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.widgets import DataTable, Input, TextArea, Tree
 
+from memtui.tui import build_ahead
 from memtui.tui.app import open_app
 from memtui.tui.widgets.audit_table import AuditTable
 from memtui.tui.widgets.focus_styles import styled_by_focus
@@ -23,6 +25,7 @@ from memtui.tui.widgets.list_table import ListTable
 from memtui.tui.widgets.row_table import RowTable
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
+from tests.tui.test_built_ahead import all_built
 from tests.tui.test_switch_paints import cells
 
 
@@ -246,3 +249,69 @@ async def settled_cells(pilot: Any, app: Any, widget: Any,
             break
         shown = again
     return shown
+
+
+def screen_svg(app: Any) -> str:
+    """The screen's SVG, its per-export class prefix taken out."""
+    return re.sub(r"terminal-\d+", "t", app.export_screenshot())
+
+
+async def test_a_view_laid_out_ahead_changes_nothing_the_screen_draws(
+        workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view laid out ahead while idle is placed off the screen: the shown view's lines
+    are drawn as they are with nothing laid out (main laid it out under the shown view,
+    covered: its widgets' edges cut the shown lines into other segments — the same
+    characters, another screenshot — and each of its refreshes redrew the area it hid)."""
+    monkeypatch.setattr(build_ahead, "AHEAD_LAID_OUT", 1.5)  # each stays laid out a while
+    monkeypatch.setattr(build_ahead, "AHEAD_LAYOUT_MAX", 3.0)
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        during: dict[str, str] = {}  # what the screen shows while each view is laid out
+        deadline = time.monotonic() + 60
+        while not app.ahead_done:
+            assert time.monotonic() < deadline, (app._unbuilt(), app._ahead_pane, app._filled)
+            await pilot.pause(0.05)
+            pane = app._ahead_pane
+            if pane is not None and app._filled and app._laid and pane.id not in during:
+                await pilot.pause(0.3)  # its layouts done (it stays 1.5 s)
+                if app._ahead_pane is pane:
+                    assert pane.size.area  # laid out: its widgets have sizes
+                    during[str(pane.id)] = screen_svg(app)
+        await pilot.pause(0.3)
+        assert {"orphans", "graph", "block", "trend"} <= set(during)
+        after = screen_svg(app)
+        assert [pid for pid, svg in during.items() if svg != after] == []
+
+
+async def test_the_block_views_first_show_draws_its_cursors_line_alone(
+        workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Block view built ahead has its lines drawn without the focus; shown, with the
+    focus, only the cursor's line is drawn again (main: every line on screen), and the
+    screen is what drawing every line afresh gives."""
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await all_built(pilot, app)
+        area = app.query_one("#block-text", TextArea)
+        assert area.text and not area.has_focus
+        drawn: list[int] = []
+        render_line = TextArea.render_line
+
+        def counted_line(widget: TextArea, y: int) -> Any:
+            drawn.append(y)
+            return render_line(widget, y)
+
+        monkeypatch.setattr(TextArea, "render_line", counted_line)
+        await switch(pilot, app, "7")
+        await pilot.pause(0.3)
+        assert area.has_focus and area.scroll_offset.y == 0
+        assert area.selection.end[0] == 0  # the cursor's line: the text's first
+        first = range(len(area.wrapped_document.get_offsets(0)) + 1)  # (its wrapped lines)
+        assert drawn and set(drawn) == set(first)  # main: every line on screen
+        shown_now = await settled_cells(pilot, app, area)
+        area._kept.clear()
+        area.refresh()
+        await pilot.pause(0.3)
+        assert await settled_cells(pilot, app, area) == shown_now

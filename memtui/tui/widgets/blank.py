@@ -58,8 +58,8 @@ class BlankRow(Horizontal):
 
 class ViewTabs(TabbedContent):
     """The views' tabs: the tab bar and the panes' switcher cover it. The switcher has a
-    layer under its panes' own, where a view built ahead is laid out covered by the shown
-    one (``build_ahead``)."""
+    layer under its panes' own, where a view built ahead is laid out (below the screen) at
+    the shown one's size (``build_ahead``)."""
 
     BLANK: ClassVar[bool] = True
 

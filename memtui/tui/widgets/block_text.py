@@ -9,8 +9,10 @@ it drew on each) (issue 32 item 17). Here:
 
 - a resize event to the size of the last one, with the wrapping width unchanged, is not
   passed on to Textual's text area (its wrapping is that width's already);
-- the lines drawn are kept by everything they are drawn from (the focus included, as the
-  cursor is drawn only with it; the wrapping width) and dropped when the text is loaded,
+- the lines drawn are kept by everything they are drawn from (the focus for the cursor's
+  line only, as the cursor is drawn with it and nothing else is; the wrapping width: a
+  view built ahead draws its lines without the focus, and its first show, with the focus,
+  draws the cursor's line alone, not the ~30 on screen) and dropped when the text is loaded,
   when the scrollbar comes or goes (Textual wraps again at the same size), or when a
   restyle changes the resolved styles (a theme) — found when next drawn, so a focus
   change drops none.
@@ -94,6 +96,14 @@ class BlockText(TextArea):
         return (self.rich_style, *(self.get_component_rich_style(name, partial=True)
                                    for name in sorted(self.COMPONENT_CLASSES)))
 
+    def _cursor_lines(self) -> range:
+        """The lines on screen (counted from the text's top) of the cursor's line: the only
+        ones the focus changes (Textual's text area draws the cursor with it alone)."""
+        row = self.selection.end[0]
+        wrapped = self.wrapped_document
+        top = wrapped.location_to_offset((row, 0)).y
+        return range(top, top + len(wrapped.get_offsets(row)) + 1)
+
     def render_line(self, y: int) -> Strip:
         if not self.read_only:
             return super().render_line(y)
@@ -103,7 +113,8 @@ class BlockText(TextArea):
             if styled != self._styled:
                 self._styled = styled
                 self._kept.clear()
-        key = (y, self.has_focus, self.size, self.wrap_width, self.scroll_offset, self.selection,
+        focus = self.has_focus and y + int(self.scroll_offset.y) in self._cursor_lines()
+        key = (y, focus, self.size, self.wrap_width, self.scroll_offset, self.selection,
                self.document, self.theme, self.soft_wrap, self.show_line_numbers,
                self.line_number_start, self.show_cursor, self.highlight_cursor_line,
                self.match_cursor_bracket, self.indent_width, self.suggestion,
