@@ -67,10 +67,13 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str) -> Non
 #: preferences ×2; the 23 its provenance line made are gone), one more allowed; "Issue 34:
 #: blind set rules11 folded in": 111 of 126 files, recall 88.1 %, 3 points of margin; 2 false
 #: files (two monthly reports of one frame, one in TL only, one in TL and EUR), one more
-#: allowed; "Issue 34: blind set rules12 folded in": see that section for its floors.
+#: allowed; "Issue 34: blind set rules12 folded in": 81 of 124 files (69 before), recall 65.3 %,
+#: 3 points of margin; 8 false files (four look-alike pairs: two expiry lists whose months are
+#: in Tamil words, two VAT returns whose months are in English words, two document lists and
+#: two buyers' terms holding no fact but the type), one more allowed.
 NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5),
                        ("rules7", 0.8, 4), ("rules8", 0.3, 9), ("rules9", 0.72, 5),
-                       ("rules10", 0.77, 7), ("rules11", 0.85, 3), ("rules12", 0.52, 9)]
+                       ("rules10", 0.77, 7), ("rules11", 0.85, 3), ("rules12", 0.62, 9)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:

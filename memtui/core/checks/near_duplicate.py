@@ -489,7 +489,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 common = (xfbits & yfbits).bit_count()
             else:
                 common = len(xfacts.intersection(rest[2 + n:2 + n + m]))
-            if xtype and m and hx and sim >= LOW:
+            if xtype and sim >= LOW and 0 < 2 * common < min(hx, m) <= 2 * common + 1:
+                # (one fact fewer on each side would back it: are they two types?)
                 ytype = _TYPES.intersection(rest[2 + n:2 + n + m])
                 if ytype and ytype != xtype:  # two types: perhaps neither's fact (`_typed`)
                     hx, m = hx - 1, m - 1
