@@ -43,6 +43,8 @@ def test_a_relative_date_in_a_project_memory_is_reported(tmp_path: Path, line: s
     "Nowadays the team is bigger.", "오늘날 쓰는 방식.", "前天然気ガスの話。",
     "내일배움카드로 수강료를 냈다.", "Elektryk przyjdzie w przyszłym tygodniu (12 maja).",
     "Examen vendredi prochain (2026-06-05).", "Toplantı yarın, 3 mart.",
+    "Fuar: Mayıs 2027, bu yıl stand açmıyoruz.", "Launch in May 2027, not this year.",
+    "La feria es en mayo de 2027; este año no vamos.",
 ])
 def test_an_anchored_or_unrelated_line_is_not(tmp_path: Path, line: str) -> None:
     assert _found(tmp_path, "relative_date", _BOTH + line + "\n") == []

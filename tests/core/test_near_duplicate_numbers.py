@@ -15,7 +15,7 @@ from memtui.core.checks.near_duplicate import (
     sketch,
 )
 from memtui.core.checks.near_duplicate_numbers import word_numbers
-from memtui.core.checks.near_duplicate_sketch import WORD_BIT
+from memtui.core.checks.near_duplicate_sketch import WORD_BIT, _numbers, _trimmed
 
 
 @pytest.mark.parametrize(("text", "numbers"), [
@@ -71,8 +71,10 @@ def test_a_formula_and_its_spoken_worked_example_are_one_memory_restated() -> No
     a, b = sketch(_FORMULA, "reference"), sketch(_SPOKEN, "reference")
     assert 0.05 <= similarity(a, b) < 0.1
     assert set(pairs({"a": a, "b": b})) == {"a", "b"}
-    # two types are two memories; without the words' numbers nothing backs it
-    assert pairs({"a": a, "b": sketch(_SPOKEN, "project")}) == {}
+    # under another type too: its distinctive facts decide (`_typed`, blind set rules12:
+    # a restatement as a reference of a project note); without the words' numbers nothing
+    # backs it
+    assert set(pairs({"a": a, "b": sketch(_SPOKEN, "project")})) == {"a", "b"}
     assert pairs({"a": a, "b": sketch(_SPOKEN.replace("vijfennegentig", "veel"), "reference")
                   }) == {}
 
@@ -133,3 +135,13 @@ def test_two_notes_on_one_thing_under_restated_are_not_restated() -> None:
                "reference")
     assert 0 < similarity(a, b) < 0.05
     assert pairs({"a": a, "b": b}) == {}
+
+
+def test_a_decimal_s_trailing_zeros_are_no_other_number() -> None:
+    """``4200,00`` is ``4200`` and ``0.10`` is ``0.1`` (an amount with its cents, a share to
+    two places); a version of two points stays as written (blind set rules12)."""
+    assert _trimmed(_numbers("4200,00 EUR, 0.10 % S, v1.10.0, 2.5 h, 100.0 m, 30")) == \
+        {"4200", "0.1", "1.10.0", "2.5", "100", "30"}
+    a = read_sketch(sketch("Fuel sulphur cap in the zone: 0.10 % from the boundary on.", ""))[2]
+    b = read_sketch(sketch("Inside the zone the fuel may hold 0.1 % sulphur at most.", ""))[2]
+    assert a & b

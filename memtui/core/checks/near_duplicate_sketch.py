@@ -466,6 +466,8 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
         text = _LABEL.sub("\n", "\n" + text)
     words = _words(text, not runs)
     found_numbers = _numbers(text, runs)
+    if "0" in text and ("." in text or "," in text):  # 4200,00 is 4200, 0.10 is 0.1
+        found_numbers = _trimmed(found_numbers)
     numbers = _crcs(found_numbers)
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
@@ -485,6 +487,27 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
             numbers = _crcs((found_numbers - times.keys()) | set(times.values()))
     # all runs at once, a NUL between two (its bigrams are the runs' edges)
     return words_crcs, "\0".join(runs)[:MAX_CJK], numbers, spelled
+
+
+_TRAILING = re.compile(r"(\d)\.(\d*?)0+")
+
+
+def _trimmed(numbers: set[str]) -> set[str]:
+    """``numbers`` (`_numbers`) with a decimal's trailing zeros dropped, and its point with
+    them when nothing else follows it: ``4200.00`` is ``4200``, ``0.10`` is ``0.1`` (an
+    amount with its cents, a share written to two places: the same number; blind set
+    rules12). A number of two points or more (a version ``1.10.0``, a date) as it was.
+    A step after `_numbers`, not in it (`_numbers` has a compiled twin in the making)."""
+    out = None
+    for n in numbers:
+        if n.endswith("0") and n.count(".") == 1:
+            m = _TRAILING.fullmatch(n, n.index(".") - 1)
+            if m is not None:
+                if out is None:
+                    out = set(numbers)
+                out.discard(n)
+                out.add(n[:m.start()] + m[1] + ("." + m[2] if m[2] else ""))
+    return numbers if out is None else out
 
 
 def _hashed(crcs: list[int], units: str) -> set[int]:

@@ -105,7 +105,9 @@ _CJK = lazy_pattern(
     r"今日|明日|昨日|明後日|一昨日|来週|先週|今週|来月|先月|今月|来年|昨年|週明け)")
 #: Compounds of those characters that are no relative date.
 _CJK_NOT = lazy_pattern(r"前天然|上周期|上週期|今日頭條|今日头条|明日香|本周期|明年度予算|昨日今日")
-#: An absolute date beside it: ISO, slashes, month names, CJK and Korean dates.
+#: An absolute date beside it: ISO, slashes, month names (with a day, or with a year: “May
+#: 2027”, “Mayıs 2027” give the year a “this year” means; blind set rules12), CJK and
+#: Korean dates.
 _MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
            r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janvier|février|mars|"
            r"avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|"
@@ -121,7 +123,8 @@ _ABSOLUTE = lazy_pattern(
 
     r"(?i)\b\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|"
     r"\b\d{1,2}/\d{1,2}\b|\b\d{4}-W\d\d\b|"
-    r"\b(?:" + _MONTHS + r")\.? \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th|er|\.)? (?:de )?(?:"
+    r"\b(?:" + _MONTHS + r")\.? (?:de )?(?:\d{1,2}|\d{4})\b|"
+    r"\b\d{1,2}(?:st|nd|rd|th|er|\.)? (?:de )?(?:"
     + _MONTHS + r")\b|\d{1,2} ?月 ?\d{1,2} ?[日号號]|\d{4} ?年|\d{1,2} ?월 ?\d{1,2} ?일|"
     r"\d{4} ?년|ngày \d{1,2} tháng \d{1,2}|tháng \d{1,2}(?:/| năm )\d{4}")
 _CODE_SPAN = lazy_pattern(r"`[^`\n]*`")
