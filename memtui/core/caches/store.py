@@ -169,10 +169,11 @@ class Replacement:
             os.close(fd)
             raise
 
-    def write(self, part: bytes) -> bool:
-        """Add ``part``; False (the file dropped) when it cannot be written."""
+    def write(self, *parts: bytes) -> bool:
+        """Add ``parts``; False (the file dropped) when they cannot be written."""
         try:
-            self._fh.write(part)
+            for part in parts:
+                self._fh.write(part)
             self._fh.flush()  # (in the file, not in a buffer of this process)
         except OSError:
             self.drop()
