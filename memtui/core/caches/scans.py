@@ -19,11 +19,12 @@ The file is hostile data too. It is read and written as every cache file is
 (`memtui.core.caches.store`: a folder of this user's reached without a link, a regular file
 of this user's, no larger than `MAX_BYTES`); every entry's every field is checked for its
 type as it is read, and any entry that does not fit is dropped (the file is scanned
-again). The file is a sequence of marshal objects, each after its length: a header,
-MEMORY.md's parsed lines in chunks of `CHUNK`, then the entries in chunks of `CHUNK`, so
-that reading and writing it give way to the
-screen between chunks (`read_parts`, `write_parts`); where marshal can refuse code objects
-(3.13 on), it does. Writes are atomic (`memtui.core.caches.store.save_parts`: a new
+again). The file is a sequence of marshal objects, each after its length: the entries in
+chunks of `CHUNK`, MEMORY.md's parsed lines in chunks of `CHUNK`, then a header (with the
+count of each) and its length again, last, so that reading and writing it give way to the
+screen between chunks (`read_parts`, `write_parts`) and a one-shot audit writes its
+scans as it makes them (`ScanStore`'s stream); where marshal can refuse code objects
+(3.13 on), it does. Writes are atomic (`memtui.core.caches.store.Replacement`: a new
 temporary file in the cache folder, then a rename, both relative to the folder opened
 without links). Scans that hold a credential, or whose file could not be read whole, are
 never stored: credentials stay out of the cache, and a read problem is asked again.
