@@ -505,10 +505,10 @@ class Auditor:
                 cold.append((rel, st, key, mtime))
         # Without texts to keep or count, each is let go as soon as its file is scanned.
         drop_now = not keep_texts and not self.options.file_tokens
-        # A one-shot run with no scan cache to store them in lets go of the frontmatter
-        # values no reader takes as each file is scanned (issue 35: ~25 MB at 50,000
-        # memories no longer held to the scans' end; `run` does it once they are stored).
-        lean = self._one_shot and store is None and not keep_texts
+        # A one-shot run lets go of the frontmatter values no reader takes as each file is
+        # scanned (issue 35: ~25 MB at 50,000 memories no longer held to the scans' end),
+        # its scan cache, if any, writing each scan as it is put (`ScanStore`'s stream).
+        lean = self._one_shot and (store is None or store.streams) and not keep_texts
         share, cut = self._share_scanning(root, [c[0] for c in cold if c]) if not cache \
             else (None, len(cold))
         try:
@@ -536,6 +536,10 @@ class Auditor:
                     keys_only((scan.memory,), self._shared_keys)
                 fresh.append(scan)
                 got[rel] = (key, scan)
+        except BaseException:
+            if store is not None and store.streams:
+                store.drop()  # (its new file half written)
+            raise
         finally:
             if share is not None:
                 share.close()
@@ -595,7 +599,8 @@ class Auditor:
         the two are on and off together; none once let go of, see ``hold_stored_scans``)."""
         if self._store is None and self._keep_scans and not self._store_let_go and \
                 self.counter.cache_file is not None:
-            self._store = ScanStore(self.ws.root, pause=self.pause)
+            self._store = ScanStore(self.ws.root, pause=self.pause,
+                                    stream=self._one_shot and self.autosave)
         return self._store
 
     def _share_scanning(self, root: str, todo: list[str]) -> tuple[ScanShare | None, int]:

@@ -92,3 +92,26 @@ def test_each_layer_imports_only_the_layers_below(package: str) -> None:
     count, bad = out.stdout.strip().split(" ", 1)
     assert int(count) > 3
     assert bad == "[]"
+
+
+def test_a_warm_audit_does_not_import_the_written_numbers(tmp_path: Path) -> None:
+    """`near_duplicate_written` (~6 ms of tables and patterns) is imported by the first
+    sketch: a cold audit makes sketches and loads it, a warm one reads every sketch from the
+    cache and does not."""
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "MEMORY.md").write_text("- [a](a.md)\n- [b](b.md)\n", encoding="utf-8")
+    for name in "ab":
+        (ws / f"{name}.md").write_text(
+            f"---\nname: {name}\n---\nThe release moved to 20 May 2026 for team {name}.\n",
+            encoding="utf-8")
+    code = ("import sys\nfrom memtui.cli import main\n"
+            f"rc = main(['audit', {str(ws)!r}, '--json'])\n"
+            "print('LOADED', 'memtui.core.checks.near_duplicate_written' in sys.modules)\n")
+    env = {"MEMTUI_CACHE_DIR": str(tmp_path / "cache"), "PATH": ""}
+    seen = []
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                             text=True, timeout=120, env=env)
+        seen.append(out.stdout.strip().splitlines()[-1])
+    assert seen == ["LOADED True", "LOADED False"], seen

@@ -421,3 +421,77 @@ def test_memory_md_s_parse_is_encoded_only_as_the_cache_is_written(
     again = store.index(digest, index.text)  # asked before it is written: encoded then
     assert again is not None and again[0] == index and len(encoded) == lines
     assert again[0] is not index  # (a parse of its own: its reader may add to it)
+
+
+def _scans_watched(monkeypatch: pytest.MonkeyPatch, cache: Path,
+                   fail_at: int | None = None) -> list[tuple[int, object]]:
+    """Each file's scan as a one-shot audit makes it: (the bytes its scan cache's new file
+    held then, the previous scan's frontmatter); raises at the ``fail_at``-th scan."""
+    import memtui.core.audit as audit_module
+
+    seen: list[tuple[int, object]] = []
+    made: list[object] = []
+    real = audit_module.scan_file
+
+    def scan_file(*args: object, **kwargs: object) -> object:
+        if fail_at is not None and len(seen) == fail_at:
+            raise RuntimeError("a scan that fails")
+        new = [p for p in cache.glob(".scans-*")]
+        seen.append((sum(p.stat().st_size for p in new), made[-1].memory.meta if made else None))
+        made.append(real(*args, **kwargs))  # type: ignore[arg-type]
+        return made[-1]
+    monkeypatch.setattr(audit_module, "scan_file", scan_file)
+    return seen
+
+
+def test_a_one_shot_audit_writes_its_scans_as_the_files_are_scanned(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`memtui audit` (one-shot) writes its scan cache a chunk at a time while it scans, and
+    lets go of each file's frontmatter values once its scan is written (issue 35: neither
+    the values nor their encoding held to the scans' end); the file holds what a kept
+    auditor writes, and a warm audit reads no memory file."""
+    import memtui.core.audit as audit_module
+
+    chunk, real_scan = scan_cache.CHUNK, audit_module.scan_file
+    monkeypatch.setattr(scan_cache, "CHUNK", 2)
+    files = _files(7)
+    files["memory/m5.md"] = memory("m5", "fact 5\n", extra="metadata:\n  owner: ops\n")
+    root = make_ws(tmp_path / "w", files)
+    seen = _scans_watched(monkeypatch, cache)
+    opts = AuditOptions(now=NOW, keep_texts=False)
+    report = to_json(Auditor(open_workspace(root), opts, one_shot=True).run())
+    assert len(seen) == 7
+    sizes = [size for size, _meta in seen]
+    assert sizes[1] == 0 < sizes[2] < sizes[4] < sizes[6]  # a chunk of two after each two
+    metas = [meta for _size, meta in seen[1:]]
+    assert all(meta is None or set(meta.values()) <= {None} for meta in metas)  # keys only
+    assert {"metadata": None}.items() <= next(m for m in metas if m and "metadata" in m).items()
+    assert list(cache.glob(".scans-*")) == []
+    streamed = scan_cache.read_parts(_cache_file(cache).read_bytes())
+    monkeypatch.setattr(scan_cache, "CHUNK", chunk)
+    monkeypatch.setattr(audit_module, "scan_file", real_scan)
+    for path in cache.iterdir():  # (the derived cache too: the kept auditor scans)
+        path.unlink()
+    assert _audit(root, keep_texts=False) == report  # a kept auditor: no stream
+    kept = scan_cache.read_parts(_cache_file(cache).read_bytes())
+    assert streamed is not None and kept is not None
+    assert {rel: (e[:4], e[5]) for rel, e in streamed[3].items()} == \
+        {rel: (e[:4], e[5]) for rel, e in kept[3].items()} and len(kept[3]) == 7
+    assert streamed[4] == kept[4] and streamed[2] == kept[2]
+    (cache / _cache_file(cache).name.replace("scans-", "derived-")).with_suffix(".json").unlink()
+    again, opened = _reads(root, keep_texts=False)
+    assert opened == [] and again == report
+
+
+def test_a_one_shot_audit_that_fails_part_way_leaves_the_cache_as_it_was(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scan_cache, "CHUNK", 2)
+    root = make_ws(tmp_path / "w", _files(7))
+    _audit(root)
+    before = _cache_file(cache).read_bytes()
+    for i in range(7):
+        (root / f"memory/m{i}.md").write_text(memory(f"m{i}", f"changed {i}\n"), encoding="utf-8")
+    _scans_watched(monkeypatch, cache, fail_at=5)
+    with pytest.raises(RuntimeError):
+        Auditor(open_workspace(root), AuditOptions(now=NOW), one_shot=True).run()
+    assert list(cache.glob(".scans-*")) == [] and _cache_file(cache).read_bytes() == before

@@ -19,11 +19,12 @@ The file is hostile data too. It is read and written as every cache file is
 (`memtui.core.caches.store`: a folder of this user's reached without a link, a regular file
 of this user's, no larger than `MAX_BYTES`); every entry's every field is checked for its
 type as it is read, and any entry that does not fit is dropped (the file is scanned
-again). The file is a sequence of marshal objects, each after its length: a header,
-MEMORY.md's parsed lines in chunks of `CHUNK`, then the entries in chunks of `CHUNK`, so
-that reading and writing it give way to the
-screen between chunks (`read_parts`, `write_parts`); where marshal can refuse code objects
-(3.13 on), it does. Writes are atomic (`memtui.core.caches.store.save_parts`: a new
+again). The file is a sequence of marshal objects, each after its length: the entries in
+chunks of `CHUNK`, MEMORY.md's parsed lines in chunks of `CHUNK`, then a header (with the
+count of each) and its length again, last, so that reading and writing it give way to the
+screen between chunks (`read_parts`, `write_parts`) and a one-shot audit writes its
+scans as it makes them (`ScanStore`'s stream); where marshal can refuse code objects
+(3.13 on), it does. Writes are atomic (`memtui.core.caches.store.Replacement`: a new
 temporary file in the cache folder, then a rename, both relative to the folder opened
 without links). A scan holding a credential is stored without its value: each one's line,
 rule, place in the text, length and masked form (`memtui.core.creds.placed`), its findings
@@ -137,44 +138,53 @@ def _index_head(entry: Any) -> tuple[Any, list[Any] | None]:
     return entry, None
 
 
+def _chunk(entries: dict[str, Any], rels: list[str]) -> dict[str, Any]:
+    """The entries of ``rels`` as the file holds them: an entry whose last item is a
+    `FileScan` (put in this process) encoded, left out when `encode` refuses it."""
+    chunk = {}
+    for rel in rels:
+        entry = entries.get(rel)
+        if entry is None:
+            continue
+        scan = entry[-1]
+        if isinstance(scan, FileScan):
+            encoded = encode(scan)
+            if encoded is None:
+                continue
+            entry = (*entry[:-1], encoded)
+        chunk[rel] = entry
+    return chunk
+
+
 def write_parts(root: str, entries: dict[str, Any], index_entry: Any,
-                pause: Callable[[], None] = _go_on) -> Iterator[bytes]:
-    """The file's bytes, a marshal object at a time after its length (8 bytes): a header
-    (magic, version, root, chunks, MEMORY.md's parse without its lines: digest, their
-    chunks, code spans, findings), its lines in chunks of `CHUNK`, then the entries in
-    chunks of `CHUNK` (one ``marshal.dumps`` of 10,000 scans held the interpreter a tenth
-    of a second; MEMORY.md's parse encoded whole, ~25 MB at 50,000 memories' index, was the
-    scan cache's writing's peak, issue 35). An entry whose last item is a `FileScan` (put in
-    this process) is encoded here, a chunk at a time, and left out when `encode` refuses it.
-    ``index_entry``: MEMORY.md's parse, or a function giving it (made for the header, let go
-    of before the entries)."""
+                pause: Callable[[], None] = _go_on, written: int = 0) -> Iterator[bytes]:
+    """The file's bytes, a marshal object at a time after its length (8 bytes): the
+    entries in chunks of `CHUNK`, MEMORY.md's parsed lines in chunks of `CHUNK`, then the
+    header (magic, version, root, the entries' chunks, MEMORY.md's parse without its lines:
+    digest, their chunks, code spans, findings) and, last, the header's length again (8
+    bytes: the reader finds it from the end). One ``marshal.dumps`` of 10,000 scans held the
+    interpreter a tenth of a second; MEMORY.md's parse encoded whole, ~25 MB at 50,000
+    memories' index, was the scan cache's writing's peak (issue 35). An entry whose last item
+    is a `FileScan` (put in this process) is encoded here, a chunk at a time, and left out
+    when `encode` refuses it. ``index_entry``: MEMORY.md's parse, or a function giving it
+    (made once the entries are written). ``written``: the chunks of entries already written
+    before these parts (`ScanStore`'s stream)."""
     rels = list(entries)  # (the entries read a chunk at a time: no copy of every pair)
     chunks = range(0, len(rels), CHUNK)
+    for at in chunks:
+        pause()
+        yield _framed(marshal.dumps(_chunk(entries, rels[at:at + CHUNK])))
+    rels = []
     head, lines = _index_head(index_entry() if callable(index_entry) else index_entry)
     index_entry = None
-    yield _framed(marshal.dumps((MAGIC, version(), root, len(chunks), head)))
-    head = None
     if lines is not None:
         for at in range(0, len(lines), CHUNK):
             pause()
             yield _framed(marshal.dumps([encode_line(ln) if type(ln) is IndexLine else ln
                                          for ln in lines[at:at + CHUNK]]))
         lines = None
-    for at in chunks:
-        pause()
-        chunk = {}
-        for rel in rels[at:at + CHUNK]:
-            entry = entries.get(rel)
-            if entry is None:
-                continue
-            scan = entry[-1]
-            if isinstance(scan, FileScan):
-                encoded = encode(scan)
-                if encoded is None:
-                    continue
-                entry = (*entry[:-1], encoded)
-            chunk[rel] = entry
-        yield _framed(marshal.dumps(chunk))
+    header = marshal.dumps((MAGIC, version(), root, written + len(chunks), head))
+    yield _framed(header) + len(header).to_bytes(8, "little")
 
 
 def read_parts(data: bytes, pause: Callable[[], None] = _go_on
@@ -182,24 +192,36 @@ def read_parts(data: bytes, pause: Callable[[], None] = _go_on
     """(magic, version, root, entries, MEMORY.md's parse) from what `write_parts` wrote;
     None when it is not that shape (marshal's own errors are raised)."""
     view, at = memoryview(data), 0
+    size = int.from_bytes(view[-8:], "little") if len(view) >= 16 else 0
+    end = len(view) - 16 - size  # where the header's part starts
+    if size == 0 or end < 0 or int.from_bytes(view[end:end + 8], "little") != size:
+        raise ValueError("no header")
 
     def part() -> Any:
         nonlocal at
         size = int.from_bytes(view[at:at + 8], "little")
-        if at + 8 + size > len(view) or size == 0:
+        if at + 8 + size > end or size == 0:
             raise ValueError("not a part")
         got = _object(view[at + 8:at + 8 + size])
         at += 8 + size
         return got
-    head = part()
+    head = _object(view[end + 8:end + 8 + size])
     if not (type(head) is tuple and len(head) == 5 and head[0] == MAGIC
             and type(head[3]) is int and 0 <= head[3] <= MAX_ENTRIES // CHUNK + 1):
         return None
     index = head[4]
+    if type(index) is tuple and len(index) == 4 and type(index[1]) is int and \
+            not 0 <= index[1] <= MAX_ENTRIES // CHUNK + 1:
+        return None
+    entries: dict[Any, Any] = {}
+    for _ in range(head[3]):
+        pause()
+        chunk = part()
+        if type(chunk) is not dict or len(entries) + len(chunk) > MAX_ENTRIES:
+            return None
+        entries.update(chunk)
     if type(index) is tuple and len(index) == 4 and type(index[1]) is int:
         digest, count, spans, findings = index
-        if not 0 <= count <= MAX_ENTRIES // CHUNK + 1:
-            return None
         lines: list[Any] = []
         for _ in range(count):
             pause()
@@ -208,14 +230,7 @@ def read_parts(data: bytes, pause: Callable[[], None] = _go_on
                 return None
             lines += got
         index = (digest, (lines, spans), findings)
-    entries: dict[Any, Any] = {}
-    for _ in range(head[3]):
-        pause()
-        chunk = part()
-        if type(chunk) is not dict or len(entries) + len(chunk) > MAX_ENTRIES:
-            return None
-        entries.update(chunk)
-    if at != len(view):
+    if at != end:
         return None  # more than was written
     return head[0], head[1], head[2], entries, index
 
@@ -224,10 +239,20 @@ class ScanStore:
     """The stored scans of one workspace: loaded once, saved when something changed."""
 
     def __init__(self, root: Path, path: Path | None = None, *, find: bool = True,
-                 pause: Callable[[], None] = _go_on) -> None:
+                 pause: Callable[[], None] = _go_on, stream: bool = False) -> None:
         """``pause`` is called between the chunks of the file as it is read and written
-        (the app's worker gives way to the screen there)."""
+        (the app's worker gives way to the screen there). ``stream`` (a one-shot run, which
+        saves once its files are scanned and never asks for a scan it put): each scan put
+        is encoded at once and written to the new file a chunk of `CHUNK` at a time, so
+        that neither the scans' frontmatter values nor their encoding are held until the
+        file is written (issue 35: at 50,000 memories ~30 MiB more at the scans' end,
+        and the writing's own ~18 on top, than a run that stores nothing)."""
         self.root = str(root)
+        self.streams = stream
+        self._stream: cache_file.Replacement | None = None
+        self._pending: dict[str, tuple[int, int, int, int, int, Any]] = {}
+        self._streamed = 0  # chunks written to the new file
+        self._broken = False  # the new file could not be written: nothing is saved
         self.pause = pause
         self.path = path if path is not None or not find else cache_path(root)
         self.dirty = False
@@ -297,8 +322,41 @@ class ScanStore:
             if self.entries.pop(rel, None) is not None:
                 self.dirty = True
             return
-        self.entries[rel] = (*key, made_ns, scan)  # encoded when written (`write_parts`)
+        if not self.streams:
+            self.entries[rel] = (*key, made_ns, scan)  # encoded when written (`write_parts`)
+            self.dirty = True
+            return
+        encoded = encode(scan)
+        self.entries.pop(rel, None)
         self.dirty = True
+        if encoded is None:
+            return
+        self._pending[rel] = (*key, made_ns, encoded)
+        if len(self._pending) >= CHUNK:
+            self._write_pending()
+
+    def _write_pending(self) -> None:
+        """Write the scans put since the last chunk to the new file (opened by the first)."""
+        pending, self._pending = self._pending, {}
+        if self._broken or self.path is None:
+            return
+        if self._stream is None:
+            self._stream = cache_file.Replacement.open(self.path)
+            if self._stream is None:
+                self._broken = True
+                return
+        blob = marshal.dumps(pending)
+        pending = {}
+        if self._stream.write(len(blob).to_bytes(8, "little"), blob):  # (as `_framed`, no copy)
+            self._streamed += 1
+        else:
+            self._stream, self._broken = None, True
+
+    def drop(self) -> None:
+        """Give up the new file a stream began (a run that failed part way): nothing saved."""
+        if self._stream is not None:
+            self._stream.drop()
+        self._stream, self._pending, self._broken = None, {}, True
 
     def index(self, digest: bytes, text: str) -> tuple[Index, list[Finding]] | None:
         """The stored parse of MEMORY.md and its own findings, when it was stored for the
@@ -342,12 +400,18 @@ class ScanStore:
 
     def save(self) -> bool:
         """Write the entries (atomically); False when nothing was written."""
-        if self.path is None or not self.dirty or len(self.entries) > MAX_ENTRIES:
+        if self.path is None or not self.dirty or self._broken or \
+                len(self.entries) + len(self._pending) + CHUNK * self._streamed > MAX_ENTRIES:
+            if self._stream is not None:
+                self.drop()
             return False
-        if save_parts(self.path, write_parts(self.root, self.entries,
-                                             lambda: self._index_entry(lines_later=True),
-                                             self.pause)):
-            self.dirty = False
+        self.entries.update(self._pending)  # (encoded: written as they are)
+        self._pending = {}
+        parts = write_parts(self.root, self.entries, lambda: self._index_entry(lines_later=True),
+                            self.pause, self._streamed)
+        new, self._stream = self._stream, None
+        if new.finish(parts) if new is not None else save_parts(self.path, parts):
+            self.dirty, self._streamed = False, 0
             prune(self.path.parent, keep=self.path)
             return True
         return False

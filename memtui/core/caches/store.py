@@ -123,36 +123,96 @@ def save_cache(path: Path, data: Any) -> bool:
 def save_parts(path: Path, parts: Iterable[bytes]) -> bool:
     """Replace ``path`` with ``parts`` one after another, atomically (see the module);
     False when that is impossible."""
-    if not _AT:
-        return False
-    fd = open_folder(path.parent, create=True)
-    if fd is None:
-        return False
-    tmp = f".{path.stem}-{os.urandom(6).hex()}"  # secrets.token_hex, unimported
-    try:
+    new = Replacement.open(path)
+    return new is not None and new.finish(parts)
+
+
+class Replacement:
+    """A new temporary file in a cache file's folder, written a part at a time (as its
+    writer makes them: `memtui.core.caches.scans.ScanStore` writes its entries as the files
+    are scanned) and renamed over the file when finished (see the module)."""
+
+    def __init__(self, fd: int, out: int, tmp: str, name: str) -> None:
+        self._fd, self._tmp, self._name = fd, tmp, name
+        self._fh = os.fdopen(out, "wb")
+
+    @classmethod
+    def open(cls, path: Path) -> Replacement | None:
+        """The new file for ``path``; None when it cannot be made (a link or worse in the
+        file's place, the folder not the user's own, no POSIX ``*at`` calls)."""
+        if not _AT:
+            return None
+        fd = open_folder(path.parent, create=True)
+        if fd is None:
+            return None
+        tmp = f".{path.stem}-{os.urandom(6).hex()}"  # secrets.token_hex, unimported
         try:
-            st = os.lstat(path.name, dir_fd=fd)
-        except FileNotFoundError:
-            pass
-        else:
-            if not stat.S_ISREG(st.st_mode):
-                return False  # a link (or worse) put in its place: left as it is
-        try:
+            try:
+                st = os.lstat(path.name, dir_fd=fd)
+            except FileNotFoundError:
+                pass
+            else:
+                if not stat.S_ISREG(st.st_mode):
+                    os.close(fd)
+                    return None  # a link (or worse) put in its place: left as it is
             out = os.open(tmp, _NEW_FLAGS, STATE_MODE, dir_fd=fd)
-            with os.fdopen(out, "wb") as fh:
-                os.fchmod(out, STATE_MODE)  # exactly, whatever the umask
-                for part in parts:
-                    fh.write(part)
-            os.replace(tmp, path.name, src_dir_fd=fd, dst_dir_fd=fd)
+        except OSError:
+            os.close(fd)
+            return None
+        try:
+            os.fchmod(out, STATE_MODE)  # exactly, whatever the umask
+            return cls(fd, out, tmp, path.name)
         except BaseException:
+            os.close(out)
             with suppress(OSError):
                 os.unlink(tmp, dir_fd=fd)
+            os.close(fd)
             raise
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
-    return True
+
+    def write(self, *parts: bytes) -> bool:
+        """Add ``parts``; False (the file dropped) when they cannot be written."""
+        try:
+            for part in parts:
+                self._fh.write(part)
+            self._fh.flush()  # (in the file, not in a buffer of this process)
+        except OSError:
+            self.drop()
+            return False
+        except BaseException:
+            self.drop()
+            raise
+        return True
+
+    def finish(self, parts: Iterable[bytes] = ()) -> bool:
+        """Add ``parts``, then put the file in the cache file's place; False (the file
+        dropped) when that is impossible."""
+        if self._fd < 0:
+            return False
+        try:
+            for part in parts:
+                self._fh.write(part)
+            self._fh.close()
+            os.replace(self._tmp, self._name, src_dir_fd=self._fd, dst_dir_fd=self._fd)
+        except OSError:
+            self.drop()
+            return False
+        except BaseException:
+            self.drop()
+            raise
+        os.close(self._fd)
+        self._fd = -1
+        return True
+
+    def drop(self) -> None:
+        """Delete the new file, leaving the cache file as it was."""
+        if self._fd < 0:
+            return
+        with suppress(OSError):
+            self._fh.close()
+        with suppress(OSError):
+            os.unlink(self._tmp, dir_fd=self._fd)
+        os.close(self._fd)
+        self._fd = -1
 
 
 def prune(folder: Path, keep: Path, most: int, prefix: str, suffix: str) -> None:

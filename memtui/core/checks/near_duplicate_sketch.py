@@ -89,10 +89,10 @@ from bisect import insort
 from collections.abc import Iterable
 from itertools import filterfalse, repeat
 from operator import and_, or_, xor
+from types import ModuleType
 
 from memtui.core.checks.near_duplicate_kernel import NATIVE
 from memtui.core.checks.near_duplicate_numbers import has_number_words, word_numbers
-from memtui.core.checks.near_duplicate_written import has_months, multiplied, written_numbers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 K = 64  # MinHash bins per sketch (LSH)
@@ -459,6 +459,19 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int
     return _hashed(crcs, units), numbers, spelled
 
 
+#: `memtui.core.checks.near_duplicate_written`, imported by the first sketch (~6 ms of tables
+#: and patterns: a warm audit, every sketch read from the cache, makes none).
+_written: ModuleType | None = None
+
+
+def _written_module() -> ModuleType:
+    global _written
+    from memtui.core.checks import near_duplicate_written
+
+    _written = near_duplicate_written
+    return _written
+
+
 def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list[int]]:
     """(the CRC-32s of the words and numbers, the runs joined by NULs: the bigrams' units,
     the numbers' CRC-32s, the CRC-32s of the numbers in words): what `_hashed` hashes."""
@@ -472,9 +485,10 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
     spelled = _crcs(word_numbers(text)) if has_number_words(words) else []
-    months = has_months(words)
+    written = _written or _written_module()
+    months = written.has_months(words)
     if months or not text.isascii():  # a month by its name, 4万, 칠십오만: numbers too
-        spelled += _crcs(written_numbers(text, months))
+        spelled += _crcs(written.written_numbers(text, months))
     if "." in text:  # a date 15.04.2025 is its day, month and year too (“15 апреля 2025”)
         dotted = [n for n in found_numbers if n.count(".") == 2 and _DOTTED.fullmatch(n)]
         if dotted:
@@ -482,7 +496,7 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
     if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
         spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
     if runs and found_numbers:
-        times = multiplied(text)
+        times = written.multiplied(text)
         if times:  # 4万 is 40000: its 4 is no fact of its own (`multiplied`)
             numbers = _crcs((found_numbers - times.keys()) | set(times.values()))
     # all runs at once, a NUL between two (its bigrams are the runs' edges)
