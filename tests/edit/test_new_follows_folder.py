@@ -99,3 +99,20 @@ def test_fix_add_to_index_drafts_under_the_type_s_section(tmp_path: Path) -> Non
     at = lines.index("- [Keep changelog](feedback_keep_changelog.md) — about "
                      "feedback_keep_changelog")
     assert lines[at - 1].startswith("- [Terse]") and lines.index("## Project") > at
+
+
+def test_what_fix_new_writes_in_a_claude_code_folder_is_not_called_older(
+        tmp_path: Path) -> None:
+    """newuser23 #17: ``fix new`` writes top-level ``type:`` in a Claude Code folder (its
+    own format), and the next audit called it "top-level `type` (older format)". Under the
+    claude-code profile it is the agent's format, no finding; under item (its format
+    ``metadata: type:``) the one workspace info stays."""
+    ws = write_tree(tmp_path / "ws", CLAUDE)
+    assert cli("fix", "new", ws, "keep-changelog", "--type", "feedback", "--description",
+               "keep a changelog", "--index").returncode == 0
+    done = cli("audit", ws)
+    assert done.returncode == 0, done.stdout
+    assert "Layout / profile       flat / claude-code" in done.stdout
+    assert "top-level `type`" not in done.stdout and "older format" not in done.stdout
+    item = cli("audit", ws, "--profile", "item")
+    assert "4 memories use top-level `type` (older format; tolerated)" in item.stdout

@@ -460,7 +460,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                              counted_age, lambda _d, _v: stale_finding(
                                  ((r.path, r.age_days, r.age_source) for r in reports
                                   if profile.ages(r.path)), stale_days)),
-                old_format_finding(old_format))
+                None if profile.top_level_type else old_format_finding(old_format))
     head.extend(f for f in gathered if f is not None)
 
     # Findings: the index's first, then each file's in path order (each file's own list is
