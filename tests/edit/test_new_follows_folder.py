@@ -116,3 +116,18 @@ def test_what_fix_new_writes_in_a_claude_code_folder_is_not_called_older(
     assert "top-level `type`" not in done.stdout and "older format" not in done.stdout
     item = cli("audit", ws, "--profile", "item")
     assert "4 memories use top-level `type` (older format; tolerated)" in item.stdout
+
+
+def test_docs_say_what_fix_new_writes_as_the_name(tmp_path: Path) -> None:
+    """newuser23 #18: docs/curate.md said "The `name:` is the file stem"; the file is
+    ``feedback_keep_changelog.md`` and its ``name:`` is ``keep-changelog`` as typed. The
+    docs quote what the command prints and the frontmatter it writes."""
+    ws = write_tree(tmp_path / "ws", CLAUDE)
+    done = cli("fix", "new", ws, "keep-changelog", "--type", "feedback")
+    said = done.stdout.split(" [#", 1)[0]
+    assert said == "created feedback_keep_changelog.md (feedback), name 'keep-changelog'"
+    assert "\nname: keep-changelog\n" in (ws / "feedback_keep_changelog.md").read_text()
+    docs = " ".join((Path(__file__).parents[2] / "docs" / "curate.md").read_text().split())
+    assert f"(`{said}`)" in docs
+    assert "`name: keep-changelog` in `feedback_keep_changelog.md`" in docs
+    assert "The `name:` is the file stem" not in docs
