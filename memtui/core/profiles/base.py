@@ -232,6 +232,10 @@ class Profile:
             return False
         return self.index_of_links or f.kind not in ("content_in_index", "unlinked_mention")
 
+    def directive(self, target: str) -> bool:
+        """Whether a ``[[target]]`` is the agent's own tag, not a wikilink to a memory."""
+        return False
+
     def dated(self, rel: str) -> float | None:
         """A file's date from its name, when the agent names files by date (else None)."""
         return None
