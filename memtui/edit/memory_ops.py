@@ -7,8 +7,10 @@ Like the index operations, each plans from a :class:`Snapshot` and returns a
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import re
+import shlex
 
 from memtui.core.creds.detector import scan_text, token_span
 from memtui.core.reporting.safe_output import utf8_safe
@@ -314,7 +316,27 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
     cs.keep_age = True
     # Longest first, so a secret that holds another is replaced whole.
     cs.secrets = sorted(set(secrets), key=len, reverse=True)
+    if count:
+        cs.notes += other_names(snap, rel)
     return cs
+
+
+def other_names(snap: Snapshot, rel: str) -> list[str]:
+    """A note when ``rel`` has other names (hard links): the write replaces this name only
+    (an atomic rename, never written through), so they still hold the credential
+    (newuser23 #26: "replaced 1 credential" and nothing more)."""
+    try:
+        links = os.lstat(snap.ws.root / rel).st_nlink
+    except OSError:
+        return []
+    if links < 2:
+        return []
+    others, it = links - 1, "it" if links == 2 else "them"
+    where = shlex.quote(str(snap.ws.root / rel))
+    return [f"{rel} had {links} names (hard links): only this one is redacted; the other "
+            f"{'name still holds' if others == 1 else f'{others} names still hold'} the "
+            f"credential (find {it} with find / -samefile {where}, and delete or redact "
+            f"{it})"]
 
 
 def unlink(snap: Snapshot, source: str, target: str) -> Changeset:
