@@ -131,3 +131,16 @@ def test_docs_say_what_fix_new_writes_as_the_name(tmp_path: Path) -> None:
     assert f"(`{said}`)" in docs
     assert "`name: keep-changelog` in `feedback_keep_changelog.md`" in docs
     assert "The `name:` is the file stem" not in docs
+
+
+def test_the_name_rule_the_docs_state_is_the_one_enforced(tmp_path: Path) -> None:
+    """newuser23 #36: docs/curate.md said a NAME of words joined by spaces is kept as given;
+    the CLI (and the app) refuse it, and accept a name in a script without case."""
+    ws = write_tree(tmp_path / "ws", CLAUDE)
+    done = cli("fix", "new", ws, "night shift notes", "--type", "project", "--dry-run")
+    assert done.returncode != 0 and "say 'night-shift-notes'" in done.stderr, done.stderr
+    assert cli("fix", "new", ws, "夜班", "--type", "project").returncode == 0
+    assert (ws / "project_夜班.md").is_file()
+    docs = " ".join((Path(__file__).parents[2] / "docs" / "curate.md").read_text().split())
+    assert "must be a slug: lowercase words of any script joined by `-` or `_`" in docs
+    assert "or spaces is kept as given" not in docs
