@@ -91,6 +91,12 @@ def test_exclude_makes_files_not_memories(tmp_path: Path,
     ('fail-on = "sometimes"\n', ".memtui.toml: fail-on: must be one of"),
     ("exclude = 3\n", ".memtui.toml: exclude: must be a list of strings"),
     ("ignore = [\n", ".memtui.toml: not valid TOML"),
+    # newuser23 #41: accepted without a word, then without effect (no config silences it)
+    ('ignore = ["exclude_all"]\n', ".memtui.toml: ignore: exclude_all cannot be ignored or "
+                                   "lowered: it says the exclude leaves out the index or every "
+                                   "memory; change the exclude"),
+    ('[severity]\nexclude_all = "info"\n', ".memtui.toml: severity.exclude_all: exclude_all "
+                                           "cannot be ignored or lowered"),
 ])
 def test_a_bad_config_is_one_line_and_exit_2(tmp_path: Path, text: str, needle: str,
                                              capsys: pytest.CaptureFixture[str]) -> None:

@@ -225,3 +225,50 @@ def test_memtui_root_opens_the_offer_and_then_the_fleet(
     assert main([str(items), "--no-watch"]) == 0
     assert ran == ["SeveralWorkspacesApp", f"fleet {items}"]
     assert app_command.PROG == "memtui"
+
+
+def test_audit_of_the_folder_above_a_flat_memory_folder_is_refused(tmp_path: Path) -> None:
+    """newuser23 #6: the folder above a flat memory folder (``claude_memory/``, a Codex or
+    Hermes ``memories/``) was audited as if that folder's files were its own: its
+    MEMORY.md an orphan memory "with no frontmatter", every memory an orphan, exit 1 on
+    the wrong folder. Refused in one line, as ``.claude/memory/`` is; with memories of its
+    own, those alone are audited; a memory in a hidden folder (``.claude-memory/``) is
+    named too."""
+    above = tmp_path / "repo"
+    mem = above / "claude_memory"
+    mem.mkdir(parents=True)
+    (mem / "MEMORY.md").write_text("- [a](a.md) — a thing\n", encoding="utf-8")
+    (mem / "a.md").write_text(memory("a", "A [b](b.md)."), encoding="utf-8")  # broken
+    (mem / "c.md").write_text(memory("c", "C."), encoding="utf-8")  # an orphan of its own
+    for args in ((), ("--json",), ("--format", "sarif")):
+        proc = memtui("audit", "repo", *args, cwd=tmp_path)
+        assert (proc.returncode, proc.stdout) == (2, ""), (args, proc.stdout)
+        assert proc.stderr == (
+            "memtui audit: error: repo holds no MEMORY.md and no memory of its own; the "
+            "memory is in claude_memory/: memtui audit repo/claude_memory\n")
+    # What the line says to run audits it: its own findings, its index no orphan.
+    data = json.loads(memtui("audit", "repo/claude_memory", "--json", cwd=tmp_path).stdout)
+    assert data["memory_files"] == 2 and [o["path"] for o in data["orphans"]] == ["c.md"]
+    # A memory of its own: that alone is audited, the other named on the index's row.
+    (above / "notes.md").write_text(memory("notes", "N."), encoding="utf-8")
+    proc = memtui("audit", "repo", "--json", "--fail-on", "never", cwd=tmp_path)
+    data = json.loads(proc.stdout)
+    assert (data["memory_files"], [o["path"] for o in data["orphans"]]) == (1, ["notes.md"])
+    assert "claude_memory" not in proc.stdout
+    assert "the memory is in claude_memory/" in proc.stderr
+    # A memory in a hidden folder: named (it was "MEMORY.md: none" and nothing more).
+    hidden = tmp_path / "bot"
+    (hidden / ".claude-memory").mkdir(parents=True)
+    (hidden / ".claude-memory" / "MEMORY.md").write_text("- [a](a.md) — a\n",
+                                                          encoding="utf-8")
+    (hidden / ".claude-memory" / "a.md").write_text(memory("a", "A."), encoding="utf-8")
+    proc = memtui("audit", "bot", cwd=tmp_path)
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr.endswith("the memory is in .claude-memory/: memtui audit "
+                                "bot/.claude-memory\n")
+    (hidden / "HANDOFF.md").write_text(memory("handoff", "H."), encoding="utf-8")
+    proc = memtui("audit", "bot", "--fail-on", "never", cwd=tmp_path)
+    index_row = next(ln for ln in proc.stdout.splitlines() if ln.startswith("Index"))
+    assert index_row.split(None, 1)[1].rstrip() == (
+        "MEMORY.md: none here; the memory is in .claude-memory/: "
+        "memtui audit bot/.claude-memory")

@@ -50,19 +50,15 @@ from memtui.agent.window import Window
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.counting.tokens import TokenCounter, default_counter
 from memtui.core.files.safe_open import Unsafe, folder
-from memtui.core.workspace import STATE_DIR, Workspace
+from memtui.core.workspace import Workspace
 from memtui.edit.changeset import Turn
+from memtui.edit.chat_state import HISTORY_REL, TRANSCRIPTS_REL
 from memtui.edit.errors import Refused
 from memtui.edit.safe_write import MAX_STATE_BYTES, append_state, read_bytes, write_state
 
 T = TypeVar("T")
 HISTORY_SCHEMA = 1
 DEFAULT_MAX_STEPS = 12
-
-
-#: memtui's own chat state, workspace-relative (reached only through safe_open).
-HISTORY_REL = f"{STATE_DIR}/chat/history.json"
-TRANSCRIPTS_REL = f"{STATE_DIR}/transcripts"
 
 
 def unexpected(exc: BaseException) -> str:

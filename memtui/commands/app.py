@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from memtui.commands.agent_options import settings_from
 from memtui.commands.app_options import add_app_options, app_option_problem
-from memtui.commands.audit import options_from
+from memtui.commands.audit import options_from, own_folder
 from memtui.commands.parser import fail, terminal_problem
 
 if TYPE_CHECKING:
@@ -147,13 +147,17 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     except ConfigError as exc:
         return fail(PROG, exc)
 
-    from memtui.core.nested import nested_workspaces
+    from memtui.core.nested import lone_of, several_of, workspaces_below
     from memtui.tui.app import MemtuiApp
 
     # No --tokenizer: the profile's own (cl100k under claude-code), as the header and
     # ``audit --json`` count; the Tok columns and the preview show that count.
     options = options_from(ns, config)
-    nested = nested_workspaces(ws)
+    below = workspaces_below(ws)
+    nested = several_of(below)
+    lone = lone_of(below)
+    if lone is not None:  # a workspace of its own, named by the notice (newuser23 #6)
+        options.exclude = (*options.exclude, *own_folder(lone))
     if nested:  # not one workspace: the app offers the fleet first
         from memtui.tui.fleet.offer import SeveralWorkspacesApp
 

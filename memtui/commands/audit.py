@@ -132,6 +132,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         return fail("memtui audit", no_memory_line(path, where))
     line = ProgressLine() if sys.stderr.isatty() else None
     options = options_from(ns, config)
+    if lone is not None:  # a workspace of its own: its index and memories are not this
+        # folder's orphans (newuser23 #6); with nothing else, the audit is refused below
+        options.exclude = (*options.exclude, *own_folder(lone))
     options.keep_texts = False  # a report needs no memory's text once it is scanned
     try:
         # The demo's copy is gone after this run: its scans are not worth keeping.
@@ -186,7 +189,8 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         def reaudit(folders: tuple[str, ...]) -> AuditResult:  # with more excluded
             more = replace(config, exclude=(*config.exclude, *(f"{d}/**" for d in folders)),
                            path=config.path or str(ws.root / CONFIG_NAME))
-            again = Auditor(ws, replace(options, exclude=more.exclude)).run()
+            again = Auditor(ws, replace(options, exclude=(
+                *options.exclude, *(f"{d}/**" for d in folders)))).run()
             return apply_to(again, more, baseline, hidden=True)
 
         print_report(result, reaudit=None if ns.write_baseline else reaudit, below=where)
@@ -197,6 +201,12 @@ def no_memory_line(path: str, where: str) -> str:
     """Why ``path`` is not audited: no index, no memory of its own, and ``where`` (the
     memory one folder down, `below_line`)."""
     return f"{printable(path)} holds no {INDEX_NAME} and no memory of its own; {where}"
+
+
+def own_folder(folder: str) -> tuple[str, ...]:
+    """The ``exclude`` pattern that leaves out ``folder`` (relative), which holds a
+    workspace of its own; none for a name a pattern would read as a wildcard."""
+    return () if any(c in folder for c in "*?") else (f"{folder}/**",)
 
 
 def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:

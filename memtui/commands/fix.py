@@ -14,6 +14,7 @@ from memtui.commands.parser import bounded, report
 from memtui.core.profiles import PROFILES
 from memtui.core.profiles import get as get_profile
 from memtui.core.reporting.safe_output import printable, utf8_safe
+from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES
 from memtui.core.workspace import INDEX_NAME, WorkspaceError, open_workspace
@@ -22,6 +23,7 @@ from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import is_redaction
+from memtui.edit.load_limit import changeset_past_limit
 from memtui.edit.snapshot import Snapshot
 
 Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
@@ -199,6 +201,24 @@ def past_limit(snap: Snapshot, profile: str, memories: list[str]) -> None:
                           "room")
 
 
+def beyond_limit(snap: Snapshot, changeset: Changeset, profile: str) -> list[str]:
+    """Refused when an entry added to the index would land past the profile's load limit
+    (never loaded: the orphan it was meant to fix stays one; newuser23 #35); the notes
+    naming the loaded lines it would push out, else."""
+    options = AuditOptions()
+    past = changeset_past_limit(snap, changeset, profile, options)
+    limit = f"the load limit ({options.max_lines:,} lines / {options.max_bytes:,} bytes)"
+    if past.landing:
+        (rel, line), more = past.landing[0], len(past.landing) - 1
+        others = f" (and {plural(more, 'other entry', 'other entries')})" if more else ""
+        raise Refused(f"the entry for {rel} would be line {line} of {INDEX_NAME}, past "
+                      f"{limit}: never loaded{others}; nothing was written. Make room "
+                      "first (memtui fix fold, or remove lines), or give --under a heading "
+                      "among the loaded lines")
+    return [f"pushed past {limit}, no longer loaded: line {ln.number}: "
+            f"{ln.text.strip()}" for ln, _ in past.pushed]
+
+
 def not_utf8(ns: argparse.Namespace) -> str | None:
     """The first text argument that is not valid UTF-8 (undecodable bytes on the command
     line arrive as surrogate escapes), shown escaped; None when all are."""
@@ -224,6 +244,8 @@ def run(ns: argparse.Namespace) -> int:
             past_limit(snap, profile, ns.memories)
         changeset = agent_ops.checked(profile, ns.op, ws, planner(snap, ns),
                                       hermes_limits(ns))
+        if ns.op == "add-to-index" and changeset:
+            changeset.notes += beyond_limit(snap, changeset, profile)
         record = apply(ws, changeset) if changeset and not ns.dry_run else None
     except (WorkspaceError, UsageError, Refused) as exc:
         return report(prog, exc)

@@ -129,6 +129,7 @@ def prune(ws: Workspace, keep: int) -> int:
         return 0
     try:
         with folder_lock(ws.state_dir):
+            undone = {r["id"] for r in journal.records() if r.get("undone")}
             gone = journal.prune(keep)
     except OSError as exc:
         return report("memtui history", Refused(f"cannot prune {journal.folder} "
@@ -138,6 +139,13 @@ def prune(ws: Workspace, keep: int) -> int:
               f"keeping up to {keep}")
         return 0
     ids = f"#{int(gone[0][:-5])}" + (f"–#{int(gone[-1][:-5])}" if len(gone) > 1 else "")
+    was = [int(n[:-5]) for n in gone if int(n[:-5]) in undone]
+    if len(was) == len(gone):  # newuser23 #30: not "can no longer be undone": they were
+        print(f"pruned {plural(len(gone), 'record')} ({ids}), undone already; kept the "
+              f"newest {keep}")
+        return 0
+    also = f" ({', '.join(f'#{n}' for n in was[:5])}{', …' if len(was) > 5 else ''} " \
+        f"undone already)" if was else ""
     print(f"pruned {plural(len(gone), 'record')} ({ids}), whose operations can no longer "
-          f"be undone; kept the newest {keep}")
+          f"be undone{also}; kept the newest {keep}")
     return 0

@@ -132,9 +132,17 @@ def _bad(where: str, key: str, why: str) -> ConfigError:
     return ConfigError(f"{where}: {key}: {why}")
 
 
+#: Rules no configuration silences or lowers: a line that tries is refused, not ignored
+#: (newuser23 #41: it was accepted without a word and had no effect).
+NEVER_SILENCED = frozenset({"exclude_all"})
+
+
 def _rule(where: str, key: str, value: object) -> str:
     if not isinstance(value, str) or value not in BY_ID:
         raise _bad(where, key, f"unknown rule {value!r} (memtui rules lists them)")
+    if value in NEVER_SILENCED:
+        raise _bad(where, key, f"{value} cannot be ignored or lowered: it says the exclude "
+                               "leaves out the index or every memory; change the exclude")
     return value
 
 

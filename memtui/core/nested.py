@@ -9,6 +9,8 @@ refuses it in one line and the app offers the fleet, both naming ``memtui fleet 
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from memtui.core.reporting.safe_output import printable
@@ -38,7 +40,31 @@ def workspaces_below(ws: Workspace) -> list[str]:
     from memtui.core.fleet import find_workspaces  # only on this rare path: it is heavier
 
     found = [p for p in find_workspaces(ws.root, max_depth=NESTED_DEPTH) if p != ws.root]
+    if not found:  # a memory in a hidden folder of its own (.claude-memory/, newuser23 #6)
+        found = _hidden_below(ws.root)
     return sorted(p.relative_to(ws.root).as_posix() for p in found)
+
+
+def _hidden_below(root: Path) -> list[Path]:
+    """The hidden folders right under ``root`` (not symbolic links, not ``.git`` nor
+    memtui's own) that hold a ``MEMORY.md``: a fleet does not walk them, but a project
+    opened at its root may keep its memory in one (``.claude-memory/``)."""
+    from memtui.core.fleet import SKIP_DIRS
+
+    found: list[Path] = []
+    try:
+        with os.scandir(root) as it:
+            entries = [e for e in it if e.name.startswith(".") and e.name not in SKIP_DIRS]
+    except OSError:
+        return []
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False) and \
+                    stat.S_ISREG(os.lstat(os.path.join(entry.path, INDEX_NAME)).st_mode):
+                found.append(Path(entry.path))
+        except OSError:
+            continue
+    return found
 
 
 def several_of(below: list[str]) -> list[str]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from memtui.core.workspace import Workspace
 from memtui.edit.changeset import Changeset, FileChange, write_changes
+from memtui.edit.chat_state import scrub_chat_state
 from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal
 from memtui.edit.safe_write import (
@@ -72,6 +73,8 @@ def apply_locked(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
             # Earlier records expect the unredacted bytes: they now find the redacted.
             rehash = {digest(ch.before): digest(ch.after) for ch in changeset.changes}
             changeset.notes += journal.scrub(changeset.secrets, record, rehash)
+            # and from the chat's history and transcripts, which hold what the agent read
+            changeset.notes += scrub_chat_state(str(ws.root), changeset.secrets)
         return record
     except OSError as exc:
         raise Refused(f"cannot write in {ws.root} ({exc.strerror or exc}); "

@@ -589,12 +589,29 @@ def nothing_left(journal: Journal) -> str:
     """Why undo has nothing to take: every operation is undone, or all that are not are
     redactions (not undoable: the credential was not kept), named so the line is true."""
     kept = [r for r in journal.records() if is_redaction(r) and not r.get("undone")]
+    pruned = pruned_before(journal)
     if not kept:
+        if pruned:  # newuser23 #30: "every … undone already" while their changes stay
+            one = "–" not in pruned
+            return (f"nothing left to undo: {pruned} {'was' if one else 'were'} pruned "
+                    f"(memtui history --prune), so {'its' if one else 'their'} changes stay; "
+                    "every operation journaled since is undone already")
         return "nothing to undo (every journaled operation is undone already)"
     names = " and ".join(f"#{r['id']} redact" for r in kept)
+    gone = f"; {pruned} pruned, their changes stay" if pruned else ""
     return (f"nothing to undo: {names} {'is' if len(kept) == 1 else 'are'} not undoable (the "
             "credential was not kept: memtui never stores a secret); every other operation is "
-            "undone already")
+            f"undone already{gone}")
+
+
+def pruned_before(journal: Journal) -> str:
+    """``#1–#2`` (``#1``): the records older than the oldest kept, which ``history
+    --prune`` deleted (records are numbered from 1); empty when none is missing."""
+    ids = journal.ids()
+    first = min(ids) if ids else 1
+    if first <= 1:
+        return ""
+    return "#1" if first == 2 else f"#1–#{first - 1}"
 
 
 class NotUndoable(Refused):

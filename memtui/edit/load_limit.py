@@ -9,6 +9,7 @@ written, so the add dialog can show it.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from memtui.core.profiles import get as get_profile
@@ -17,7 +18,7 @@ from memtui.core.scanner.index import IndexLine, parse_index
 from memtui.core.scanner.textfile import decode
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit import index_ops
-from memtui.edit.changeset import Plan
+from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_ops import add_entries, insertion_point
 from memtui.edit.snapshot import Snapshot
@@ -81,3 +82,34 @@ def indexed_refusal(snap: Snapshot, rel: str, profile: str | None,
                     f"({loaded:,} lines loaded): adding it again would not load it; move "
                     f"its line up, or fold entries (f) to make room")
     return f"{rel} is already in the index (line {at[0]})"
+
+
+def changeset_past_limit(snap: Snapshot, cs: Changeset, profile: str,
+                         options: AuditOptions) -> PastLimit:
+    """What a planned addition to the index (``cs``, any planner's) moves past the
+    profile's load limit: the loaded lines it pushes out, and the index lines it adds that
+    land past the limit themselves (each with the memory it links). Empty for a profile
+    that loads the whole index (newuser23 #35: the CLI added entries as lines 201-202 of a
+    full Claude Code index and said nothing)."""
+    if profile != "claude-code" or not snap.index.exists:
+        return PastLimit()
+    after = next((c.after for c in cs.changes if c.path == INDEX_NAME), None)
+    if after is None:
+        return PastLimit()
+    agent = get_profile(profile)
+    new_index = parse_index(decode(after).text)
+    before_n = agent.loaded_lines(snap.index, options.max_lines, options.max_bytes)
+    after_n = agent.loaded_lines(new_index, options.max_lines, options.max_bytes)
+    old_texts = Counter(ln.text for ln in snap.index.lines)
+    added: list[IndexLine] = []
+    for ln in new_index.lines:  # the new lines: those the old index did not have
+        if old_texts[ln.text] > 0:
+            old_texts[ln.text] -= 1
+        elif ln.kind != "blank":
+            added.append(ln)
+    landing = [(ln.targets[0] if ln.targets else ln.text.strip(), ln.number)
+               for ln in added if ln.number > after_n]
+    kept = {ln.text for ln in new_index.lines[:after_n]}
+    pushed = [(ln, ln.number) for ln in snap.index.lines[:before_n]
+              if ln.kind != "blank" and ln.text not in kept]
+    return PastLimit(pushed, landing, (before_n, after_n))

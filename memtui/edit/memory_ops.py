@@ -7,8 +7,10 @@ Like the index operations, each plans from a :class:`Snapshot` and returns a
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import re
+import shlex
 
 from memtui.core.creds.detector import scan_text, token_span
 from memtui.core.reporting.safe_output import utf8_safe
@@ -133,14 +135,41 @@ def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
         plan, sources,
         lambda t: new_rel if t == old else None,
         lambda name: new_name if snap.resolver.resolve(name).path == old else None)
+    mentions = rename_mentions(plan, snap, old, new_rel) if new_rel != old else 0
     others = [p for p in changed if p != new_rel]
+    said = f"; {plural(mentions, 'backtick mention')} in {INDEX_NAME} renamed" \
+        if mentions else ""
     cs = plan.changeset("rename", {"memory": old, "new_name": new_name},
                         f"renamed {old} to {new_rel} (name '{new_name}'); links rewritten in "
-                        f"{plural(len(others), 'file')}")
+                        f"{plural(len(others), 'file')}{said}")
     # A new name changes no fact: the memory keeps its age (at its new path), and so do
     # the files whose links follow it (newuser22 #2: a rename made a 61-day-old memory 0d).
     cs.keep_age = True
     return cs
+
+
+def rename_mentions(plan: Plan, snap: Snapshot, old: str, new_rel: str) -> int:
+    """Rename the index's backtick mentions of ``old`` (`` `memory/scrap-log.md` ``, or its
+    bare file name when no other memory has it) to ``new_rel``: the audit reads them as
+    mentions of that memory, and once it is moved they would name a file that is gone
+    (newuser23 #42). How many were renamed."""
+    base, new_base = posixpath.basename(old), posixpath.basename(new_rel)
+    alone = sum(1 for rel in snap.memories if posixpath.basename(rel) == base) == 1
+    spellings = {old: new_rel, **({base: new_base} if alone else {})}
+    raw = None
+    done = 0
+    for span in snap.index.code_spans:
+        new = spellings.get(span.content.strip())
+        if new is None:
+            continue
+        raw = raw or plan.raw(INDEX_NAME)
+        line = raw.text(span.line)
+        was = f"`{span.content}`"
+        if was in line:
+            now = span.content.replace(span.content.strip(), new)
+            raw.set(span.line, line.replace(was, f"`{now}`", 1))
+            done += 1
+    return done
 
 
 def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
@@ -287,7 +316,27 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
     cs.keep_age = True
     # Longest first, so a secret that holds another is replaced whole.
     cs.secrets = sorted(set(secrets), key=len, reverse=True)
+    if count:
+        cs.notes += other_names(snap, rel)
     return cs
+
+
+def other_names(snap: Snapshot, rel: str) -> list[str]:
+    """A note when ``rel`` has other names (hard links): the write replaces this name only
+    (an atomic rename, never written through), so they still hold the credential
+    (newuser23 #26: "replaced 1 credential" and nothing more)."""
+    try:
+        links = os.lstat(snap.ws.root / rel).st_nlink
+    except OSError:
+        return []
+    if links < 2:
+        return []
+    others, it = links - 1, "it" if links == 2 else "them"
+    where = shlex.quote(str(snap.ws.root / rel))
+    return [f"{rel} had {links} names (hard links): only this one is redacted; the other "
+            f"{'name still holds' if others == 1 else f'{others} names still hold'} the "
+            f"credential (find {it} with find / -samefile {where}, and delete or redact "
+            f"{it})"]
 
 
 def unlink(snap: Snapshot, source: str, target: str) -> Changeset:

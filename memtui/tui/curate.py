@@ -67,6 +67,10 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
         _say(app, str(exc), error=True)
         _reload(app, None)  # show the files as they now are
         return False
+    if changeset.secrets:  # the open chat's history holds what the agent read: scrubbed
+        forget = getattr(app, "forget_secrets", None)
+        if callable(forget):
+            forget(changeset.secrets)
     notes = "; ".join(changeset.notes) if changeset.secrets else ""
     # A redaction's summary says already that undo cannot bring it back: not twice
     # ("… undo cannot bring it back) (not undoable)", newuser21 #6).

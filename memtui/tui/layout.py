@@ -232,6 +232,17 @@ class Layout:
         if not open_ and focused is not None and slot in focused.ancestors:
             self.action_leave_input()
 
+    def forget_secrets(self, secrets: list[str]) -> None:
+        """A redaction: the open chat's conversation forgets the credentials (it would send
+        them to the model again and save them back to its history; newuser23 #34)."""
+        from memtui.edit.chat_state import scrub_messages
+
+        for slot in self._ui.query("#chat-slot"):
+            for pane in slot.children:
+                session = getattr(pane, "session", None)
+                if session is not None and scrub_messages(session.history, secrets):
+                    session.save()
+
     def on_chat_pane_memory_changed(self, event: Any) -> None:
         """The agent wrote files: audit them now rather than wait for the watcher."""
         self.start_audit(set(event.paths))

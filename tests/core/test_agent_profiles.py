@@ -305,6 +305,28 @@ def test_openclaw_clean_workspace_injects_its_bootstrap_files_in_order(tmp_path:
     assert note.age_days == int((NOW - 1784505600) // DAY)  # 2026-07-20 00:00 UTC
 
 
+def test_openclaw_reply_tags_are_not_wikilinks(tmp_path: Path) -> None:
+    """newuser23 #27: OpenClaw's reply tags (``[[reply_to_current]]``, ``[[reply_to:<id>]]``),
+    kept in the transcripts its session-memory hook saves as notes, were 82 dangling
+    wikilinks in a real workspace and the headline count. Not wikilinks under openclaw; a
+    real wikilink beside them still is one, and under another profile the tag is what it
+    looks like."""
+    note = ("# 2026-07-25\n\nuser: is the NAS back?\n"
+            "assistant: [[reply_to_current]]Yes, the disk was replaced.\n"
+            "assistant: [[ reply_to_current ]] And [[reply_to: 8812]] checked twice.\n"
+            "See [[nas-runbook]] for the steps.\n")
+    ws = _openclaw(tmp_path, {"workspace/memory/2026-07-25.md": note})
+    result = run_audit(ws)
+    assert [(w.target, w.state) for w in result.wikirefs] == [("nas-runbook", "dangling")]
+    assert [f.message for f in result.findings if f.kind == "dangling_wikilink"] == [
+        "[[nas-runbook]] names no memory yet"]
+    status, text = _cli(str(ws))
+    assert status == 0 and "1 wikilink (1 dangling, 0 fuzzy)" in text and "reply_to" not in text
+    other = run_audit(ws, profile="item")
+    assert sorted(w.target for w in other.wikirefs) == [
+        "nas-runbook", "reply_to: 8812", "reply_to_current", "reply_to_current"]
+
+
 def test_openclaw_cuts_per_file_and_in_all_its_way(tmp_path: Path) -> None:
     long_agents = "# AGENTS.md\n" + "".join(f"- Rule {i}: keep it short 🦞\n"
                                             for i in range(400))

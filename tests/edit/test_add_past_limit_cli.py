@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.edit.conftest import cli, tree
+from tests.edit.conftest import cli, tree, write_tree
 
 FRONT = "---\nname: {0}\ndescription: fact {0}\ntype: project\n---\nFact.\n"
 
@@ -39,3 +39,56 @@ def test_a_memory_linked_within_the_limit_keeps_the_plain_refusal(tmp_path: Path
     done = cli("fix", "add-to-index", big(tmp_path), "fact_3.md")
     assert (done.returncode, done.stderr) == (
         1, "memtui fix add-to-index: error: fact_3.md is already in the index (line 3)\n")
+
+
+# newuser23 #35: on a Claude Code index at its 200-line limit, the entries were added as
+# lines 201-202, past the load limit, exit 0 and no word: the "fixed" orphans were still
+# never loaded. Refused now (nothing written, exit 1, saying what helps); an entry that goes
+# in among the loaded lines is written, naming the lines it pushes out.
+
+
+def memory(i: int) -> str:
+    return (f"---\nname: rule_{i:03d}\ndescription: rule {i}\ntype: feedback\n---\n"
+            f"Rule {i}.\n")
+
+
+def full_index(root: Path, head: list[str]) -> Path:
+    files: dict[str, str | bytes] = {f"feedback_rule_{i:03d}.md": memory(i) for i in range(230)}
+    lines = [*head, *(f"- [Rule {i}](feedback_rule_{i:03d}.md) — rule {i}"
+                      for i in range(200 - len(head)))]
+    assert len(lines) == 200
+    files["MEMORY.md"] = "\n".join(lines) + "\n"
+    return write_tree(root, files)
+
+
+def test_an_entry_that_would_land_past_the_limit_is_refused(tmp_path: Path) -> None:
+    ws = full_index(tmp_path / "cc4", ["# Memory", ""])
+    before = (ws / "MEMORY.md").read_bytes()
+    for extra in ((), ("--dry-run",)):
+        done = cli("fix", "add-to-index", ws, "feedback_rule_210", "feedback_rule_211",
+                   *extra)
+        assert (done.returncode, done.stdout) == (1, ""), done.stdout
+        assert done.stderr == (
+            "memtui fix add-to-index: error: the entry for feedback_rule_210.md would be "
+            "line 201 of MEMORY.md, past the load limit (200 lines / 25,000 bytes): never "
+            "loaded (and 1 other entry); nothing was written. Make room first (memtui fix "
+            "fold, or remove lines), or give --under a heading among the loaded lines\n")
+    assert (ws / "MEMORY.md").read_bytes() == before
+    assert not (ws / ".memtui" / "journal").exists()
+
+
+def test_an_entry_among_the_loaded_lines_says_what_it_pushes_out(tmp_path: Path) -> None:
+    ws = full_index(tmp_path / "cc5", ["# Memory", "", "## Hot",
+                                       "- [Top](feedback_rule_229.md) — top", "", "## Rest"])
+    done = cli("fix", "add-to-index", ws, "feedback_rule_210", "--under", "Hot")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[0].startswith("MEMORY.md: +1 entry")
+    assert out[1:] == ["  pushed past the load limit (200 lines / 25,000 bytes), no longer "
+                       "loaded: line 200: - [Rule 193](feedback_rule_193.md) — rule 193"]
+    lines = (ws / "MEMORY.md").read_text().splitlines()
+    assert lines[4].startswith("- [Rule 210](feedback_rule_210.md)")
+    # An index with room: nothing said.
+    (ws / "MEMORY.md").write_text("# Memory\n- [Top](feedback_rule_229.md) — top\n")
+    done = cli("fix", "add-to-index", ws, "feedback_rule_211")
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 1, done.stdout

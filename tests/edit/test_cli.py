@@ -274,11 +274,12 @@ def test_history_prune_keeps_the_newest_n(ws: Path, capsys: pytest.CaptureFixtur
     assert _main(capsys, "undo", ws)[0] == 0
     assert tree(ws) == after_first
     code, _, err = _main(capsys, "undo", ws)
-    assert (code, err) == (1, "memtui undo: error: nothing to undo (every journaled operation is "
-                              "undone already)\n")
+    # newuser23 #30: not "every … undone already": #1's change stays
+    assert (code, err) == (1, "memtui undo: error: nothing left to undo: #1 was pruned (memtui "
+                              "history --prune), so its changes stay; every operation "
+                              "journaled since is undone already\n")
     code, out, _ = _main(capsys, "history", ws, "--prune", "0")
-    assert (code, out) == (0, "pruned 2 records (#2–#3), whose operations can no longer be "
-                              "undone; kept the newest 0\n")
+    assert (code, out) == (0, "pruned 2 records (#2–#3), undone already; kept the newest 0\n")
     assert _main(capsys, "history", ws)[1] == "no operations journaled in this workspace\n"
 
 

@@ -366,3 +366,25 @@ async def test_a_blocked_undo_says_it_cannot_undo_and_why(ws: Path) -> None:
         await _finish(pilot, app)
     assert app.outcome is False
     assert app.notices == [("cannot undo #1 (add-to-index): MEMORY.md changed since", True)]
+
+
+async def test_redact_makes_an_open_chat_forget_the_credential(ws: Path) -> None:
+    """newuser23 #34: the app's open chat holds what the agent read; a redaction hands it
+    the credentials to forget (`memtui.tui.layout.Layout.forget_secrets`)."""
+    from memtui.edit import memory_ops
+
+    forgotten: list[list[str]] = []
+
+    class Chatty(Harness):
+        def forget_secrets(self, secrets: list[str]) -> None:
+            forgotten.append(list(secrets))
+
+    w = open_workspace(ws)
+    app = Chatty(lambda a: curate.run_with_preview(a, w, "Redact creds", memory_ops.redact,
+                                                   "memory/creds.md"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    assert app.outcome is True
+    assert len(forgotten) == 1 and any("Tr0ub4dor" in s for s in forgotten[0])

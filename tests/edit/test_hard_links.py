@@ -34,6 +34,11 @@ def test_redaction_replaces_the_name_and_leaves_the_other_copy(tmp_path: Path) -
     out = subprocess.run([sys.executable, "-m", "memtui", "fix", "redact", str(ws), "creds"],
                          env=env, capture_output=True, timeout=120)
     assert out.returncode == 0, out.stderr
+    # newuser23 #26: said, not left to be found (it said "replaced 1 credential", no more)
+    assert out.stdout.decode().splitlines()[1] == (
+        "  memory/creds.md had 2 names (hard links): only this one is redacted; the other "
+        f"name still holds the credential (find it with find / -samefile "
+        f"{ws / 'memory' / 'creds.md'}, and delete or redact it)")
     memory = ws / "memory" / "creds.md"
     assert SECRET not in memory.read_text(encoding="utf-8")  # the name now holds new bytes
     assert SECRET in outside.read_text(encoding="utf-8")  # never written through

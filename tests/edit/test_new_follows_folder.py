@@ -99,3 +99,48 @@ def test_fix_add_to_index_drafts_under_the_type_s_section(tmp_path: Path) -> Non
     at = lines.index("- [Keep changelog](feedback_keep_changelog.md) — about "
                      "feedback_keep_changelog")
     assert lines[at - 1].startswith("- [Terse]") and lines.index("## Project") > at
+
+
+def test_what_fix_new_writes_in_a_claude_code_folder_is_not_called_older(
+        tmp_path: Path) -> None:
+    """newuser23 #17: ``fix new`` writes top-level ``type:`` in a Claude Code folder (its
+    own format), and the next audit called it "top-level `type` (older format)". Under the
+    claude-code profile it is the agent's format, no finding; under item (its format
+    ``metadata: type:``) the one workspace info stays."""
+    ws = write_tree(tmp_path / "ws", CLAUDE)
+    assert cli("fix", "new", ws, "keep-changelog", "--type", "feedback", "--description",
+               "keep a changelog", "--index").returncode == 0
+    done = cli("audit", ws)
+    assert done.returncode == 0, done.stdout
+    assert "Layout / profile       flat / claude-code" in done.stdout
+    assert "top-level `type`" not in done.stdout and "older format" not in done.stdout
+    item = cli("audit", ws, "--profile", "item")
+    assert "4 memories use top-level `type` (older format; tolerated)" in item.stdout
+
+
+def test_docs_say_what_fix_new_writes_as_the_name(tmp_path: Path) -> None:
+    """newuser23 #18: docs/curate.md said "The `name:` is the file stem"; the file is
+    ``feedback_keep_changelog.md`` and its ``name:`` is ``keep-changelog`` as typed. The
+    docs quote what the command prints and the frontmatter it writes."""
+    ws = write_tree(tmp_path / "ws", CLAUDE)
+    done = cli("fix", "new", ws, "keep-changelog", "--type", "feedback")
+    said = done.stdout.split(" [#", 1)[0]
+    assert said == "created feedback_keep_changelog.md (feedback), name 'keep-changelog'"
+    assert "\nname: keep-changelog\n" in (ws / "feedback_keep_changelog.md").read_text()
+    docs = " ".join((Path(__file__).parents[2] / "docs" / "curate.md").read_text().split())
+    assert f"(`{said}`)" in docs
+    assert "`name: keep-changelog` in `feedback_keep_changelog.md`" in docs
+    assert "The `name:` is the file stem" not in docs
+
+
+def test_the_name_rule_the_docs_state_is_the_one_enforced(tmp_path: Path) -> None:
+    """newuser23 #36: docs/curate.md said a NAME of words joined by spaces is kept as given;
+    the CLI (and the app) refuse it, and accept a name in a script without case."""
+    ws = write_tree(tmp_path / "ws", CLAUDE)
+    done = cli("fix", "new", ws, "night shift notes", "--type", "project", "--dry-run")
+    assert done.returncode != 0 and "say 'night-shift-notes'" in done.stderr, done.stderr
+    assert cli("fix", "new", ws, "夜班", "--type", "project").returncode == 0
+    assert (ws / "project_夜班.md").is_file()
+    docs = " ".join((Path(__file__).parents[2] / "docs" / "curate.md").read_text().split())
+    assert "must be a slug: lowercase words of any script joined by `-` or `_`" in docs
+    assert "or spaces is kept as given" not in docs

@@ -49,3 +49,26 @@ async def test_the_folder_above_a_claude_code_memory_folder_names_it(tmp_path: P
         await wait_for(pilot, lambda: "audited" in app.notice)
         assert app.notice.startswith(f"no MEMORY.md here; one in memory/: memtui {mem} — "), \
             app.notice
+
+
+async def test_the_folder_above_a_flat_memory_folder_shows_none_of_its_files(
+        tmp_path: Path) -> None:
+    """newuser23 #6: opened at the folder above ``claude_memory/`` (its own MEMORY.md
+    inside), the app listed that folder's MEMORY.md and memories as this folder's orphans;
+    they are that workspace's, which the notice names."""
+    from tests.tui.test_profile_tokens import command_app
+
+    above = tmp_path / "repo"
+    mem = above / "claude_memory"
+    mem.mkdir(parents=True)
+    (mem / "MEMORY.md").write_text("- [A](a.md) — a\n", encoding="utf-8")
+    (mem / "a.md").write_text("---\nname: a\ndescription: a\ntype: user\n---\nA.\n",
+                              encoding="utf-8")
+    app = command_app(above)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await wait_for(pilot, lambda: "audited" in app.notice)
+        assert app.notice.startswith(
+            f"no MEMORY.md here; one in claude_memory/: memtui {mem} — audited 0 "), \
+            app.notice
+        assert app.result is not None and not app.result.scans

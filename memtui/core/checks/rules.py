@@ -409,6 +409,9 @@ def silence(rule: Rule, quote: str = "") -> str:
     wraps the code (`` ` `` for markdown)."""
     q = quote
     config = f"{q}ignore = [\"{rule.id}\"]{q} in {q}.memtui.toml{q}"
+    if rule.id == "exclude_all":  # newuser23 #41: the config refuses to (README)
+        return ("It cannot be silenced: no configuration ignores or lowers it (change the "
+                f"{q}exclude{q} instead).")
     if rule.id in CONFIG_ONLY:
         return f"Silence it: {config} ({CONFIG_ONLY[rule.id]}: no comment reaches it)."
     if rule.id in FILE_LEVEL:

@@ -219,8 +219,13 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     pos: dict[str, int] = memo.once("positions", paths, lambda: dict(zip(paths, count())))
     suggestions: dict[str, list[str]] = memo.once("suggestions", (paths, inp.exists), dict)
 
+    profile = get_profile(inp.profile)
+    directive = None if type(profile).directive is Profile.directive else profile.directive
+
     def resolve(rel: str, links: list[Link], wls: list[Link], keep_self: bool = False
                 ) -> LinkResults:
+        if directive is not None and wls:  # the agent's tags are no wikilinks
+            wls = [lk for lk in wls if not directive(lk.target or "")]
         return resolve_links(rel, links, wls, scans, resolver, inp.exists,
                              _suggester(suggestions, paths, opts.suggestions), keep_self)
 
@@ -232,7 +237,6 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     head: list[Finding] = [*inp.index_own, *idx_links.findings]
     head.extend(finding("read_problem", rel, None, msg) for rel, msg in inp.notes)
     head.extend(inp.flagged)
-    profile = get_profile(inp.profile)
     loaded = profile.loaded_lines(index, opts.max_lines, opts.max_bytes)
     index_linked, past_limit = memo.once("loaded links", (idx_links, loaded),
                                          lambda: _loaded_links(idx_links, loaded))
@@ -460,7 +464,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                              counted_age, lambda _d, _v: stale_finding(
                                  ((r.path, r.age_days, r.age_source) for r in reports
                                   if profile.ages(r.path)), stale_days)),
-                old_format_finding(old_format))
+                None if profile.top_level_type else old_format_finding(old_format))
     head.extend(f for f in gathered if f is not None)
 
     # Findings: the index's first, then each file's in path order (each file's own list is

@@ -158,6 +158,9 @@ class Profile:
     window: ClassVar[tuple[int, str, str]] = (DEFAULT_NUM_CTX, ASSUMED_WINDOW, "qwen")
     #: Whether the agent's memory files carry frontmatter (name, description, type).
     frontmatter: ClassVar[bool] = True
+    #: Whether ``type:`` at the top level is the agent's own format (Claude Code writes it
+    #: so), not drift from ``metadata: type:``: then no "older format" finding.
+    top_level_type: ClassVar[bool] = False
     #: Whether MEMORY.md is an index of links (False: it is content the agent loads).
     index_of_links: ClassVar[bool] = True
     #: The limits a flag or the agent's config may set: key → default.
@@ -228,6 +231,10 @@ class Profile:
         if not self.frontmatter and f.kind == "frontmatter":
             return False
         return self.index_of_links or f.kind not in ("content_in_index", "unlinked_mention")
+
+    def directive(self, target: str) -> bool:
+        """Whether a ``[[target]]`` is the agent's own tag, not a wikilink to a memory."""
+        return False
 
     def dated(self, rel: str) -> float | None:
         """A file's date from its name, when the agent names files by date (else None)."""

@@ -22,6 +22,8 @@ class ClaudeCode(Profile):
     agent = "Claude Code"
     # cl100k: the closer of the two offline tokenizers to Claude's
     window = (CLAUDE_WINDOW, "Claude", "cl100k")
+    # its memories (and memtui's fix new in its folders) put type: at the top level
+    top_level_type = True
 
     def rule(self, limits: dict[str, int]) -> str:
         return "the first 200 lines or 25 KB of MEMORY.md"

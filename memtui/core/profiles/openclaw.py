@@ -32,6 +32,10 @@ BOOTSTRAP = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEAR
 MIN_FILE_BUDGET = 64
 DAILY = lazy_pattern(r"(?:.*/)?(\d{4})-(\d{2})-(\d{2})(?:[^/]*)\.md")
 DAY_NOTE = lazy_pattern(r"\d{4}-\d{2}-\d{2}\.md")
+#: OpenClaw's reply tags, ``[[reply_to_current]]`` and ``[[reply_to:<id>]]`` (whitespace
+#: allowed inside): the first token of a reply, kept in the transcripts its session-memory
+#: hook saves as notes. Not wikilinks (system prompt, "Reply Tags"; newuser23 #27).
+REPLY_TAG = lazy_pattern(r"\s*reply_to(?:_current\s*|\s*:[^\]]*)")
 #: How many entries of ``memory/`` recognition looks at.
 SCAN_MAX = 10_000
 
@@ -216,6 +220,9 @@ class OpenClaw(Profile):
                 or (f.kind == "instruction_like" and "role label" in f.message)):
             return False
         return super().keeps(f)
+
+    def directive(self, target: str) -> bool:
+        return target.startswith("reply_to") and REPLY_TAG.fullmatch(target) is not None
 
     def dated(self, rel: str) -> float | None:
         m = DAILY.fullmatch(rel)

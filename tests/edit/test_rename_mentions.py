@@ -1,0 +1,34 @@
+"""newuser23 #42: ``rename`` left the index's backtick mention of the old path
+(`` `memory/scrap-log.md` ``), a file that no longer existed, and the audit went quiet about
+it. The mention follows the rename (and undo brings it back); the audit still names it as
+an unlinked mention of the memory, now under its new path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.edit.conftest import cli, write_tree
+
+
+def memory(name: str) -> str:
+    return f"---\nname: {name}\ndescription: about {name}\nmetadata:\n  type: project\n---\nX.\n"
+
+
+def test_rename_follows_the_index_s_backtick_mentions(tmp_path: Path) -> None:
+    index = ("# Memory\n- [A](memory/a.md) — a\n"
+             "- Scrap numbers are in `memory/scrap-log.md`; see also `scrap-log.md`.\n"
+             "- Not it: `memory/scrap-log.md.bak`, `other/scrap-log.md`\n")
+    ws = write_tree(tmp_path / "ws", {"MEMORY.md": index, "memory/a.md": memory("a"),
+                                      "memory/scrap-log.md": memory("scrap-log")})
+    before = cli("audit", ws)
+    assert "`memory/scrap-log.md` is named in backticks but not linked" in before.stdout
+    done = cli("fix", "rename", ws, "scrap-log", "scrap-ledger")
+    assert done.returncode == 0, done.stderr
+    assert "; 2 backtick mentions in MEMORY.md renamed [#1;" in done.stdout
+    assert (ws / "MEMORY.md").read_text().splitlines()[2:] == [
+        "- Scrap numbers are in `memory/scrap-ledger.md`; see also `scrap-ledger.md`.",
+        "- Not it: `memory/scrap-log.md.bak`, `other/scrap-log.md`"]
+    after = cli("audit", ws)
+    assert "`memory/scrap-ledger.md` is named in backticks but not linked" in after.stdout
+    assert cli("undo", ws).returncode == 0
+    assert (ws / "MEMORY.md").read_text() == index
