@@ -120,3 +120,18 @@ async def test_help_and_palette_promise_no_baseline_the_app_cannot_take(workspac
         await pilot.pause(0.2)
         line = next(ln for ln in help_text(app).splitlines() if ln.lstrip().startswith("i "))
         assert "baseline suppressed" not in line and "configuration" in line
+
+
+async def test_help_explains_the_files_views_marks(workspace: Path) -> None:
+    """The Files view's `!`, `=` and `—` are explained in `?`, not only in docs/app.md
+    (newuser22 #32: a new user met `linked  2  =  project` and `unreachable  2  —  —`)."""
+    app = MemtuiApp(open_workspace(workspace), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        text = " ".join(help_text(app).split())
+        files = text.split("Files", 1)[1].split(" 3 ", 1)[0]
+        assert "findings (!: how many)" in files, files
+        assert "=: the file's stem" in files and "—: none" in files, files
+        assert "type (—: none given)" in files, files
