@@ -77,9 +77,19 @@ NOT_OFFERED_IN: dict[str, frozenset[str]] = {
     "block": frozenset({"add_to_index"}), "trend": frozenset({"open_editor"})}
 
 
+#: App-wide keys a narrow footer places after the keys that act on the view's rows, so that
+#: they are the first to give way (newuser23 #1: at 120 columns the Orphans footer showed
+#: `t Theme` but not `a Index it` nor `u Undo`, the view's main keys). Help and Quit keep
+#: their place at any width (the footer's ALWAYS).
+FOOTER_LATER = frozenset({"toggle_preview", "reaudit", "toggle_chat", "hide_chat", "help",
+                          "quit", "choose_theme"})
+
+
 class AppActions:
     """Mixed into ``MemtuiApp``: needs ``workspace``, ``result``, ``config``, ``palette``,
     ``active_view``, ``_ui``, ``set_notice``, ``start_audit`` and Textual's ``App``."""
+
+    FOOTER_LATER = FOOTER_LATER
 
     def action_focus_filter(self) -> None:
         view: Any = self.active_view
