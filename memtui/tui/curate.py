@@ -20,6 +20,7 @@ from typing import Any
 
 from textual.app import App
 
+from memtui.core.checks.missing_why import missing
 from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME, Workspace
 from memtui.edit import index_ops, memory_ops
@@ -60,7 +61,8 @@ def _reload(app: App[Any], changed: set[str] | None, own: bool = False) -> None:
         start(changed)
 
 
-def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
+def _write(app: App[Any], ws: Workspace, changeset: Changeset, more: str = "") -> bool:
+    """Write ``changeset`` and say so (``more``: said after the undo hint)."""
     try:
         record = apply(ws, changeset)
     except Refused as exc:
@@ -71,7 +73,7 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset) -> bool:
     # A redaction's summary says already that undo cannot bring it back: not twice
     # ("… undo cannot bring it back) (not undoable)", newuser21 #6).
     how = "" if is_redaction(record) else f" (u to undo #{record['id']})"
-    _say(app, f"{changeset.summary}{how}" + (f"; {notes}" if notes else ""))
+    _say(app, f"{changeset.summary}{how}" + (f"; {notes}" if notes else "") + more)
     _reload(app, set(changeset.paths), own=True)
     return True
 
@@ -247,7 +249,13 @@ async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
         return False
     cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],
                answer["description"], answer["index"], answer["body"])
-    return cs is not None and _write(app, workspace, cs)
+    if cs is None:
+        return False
+    lacking = missing(answer["type"], answer["body"])
+    # the template's labels left empty: said now, not found by the next audit (newuser23 #9)
+    empty = f"; its {' and '.join(lacking)} line{'s are' if len(lacking) > 1 else ' is'} " \
+        "still empty" if lacking else ""
+    return _write(app, workspace, cs, empty)
 
 
 async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:
