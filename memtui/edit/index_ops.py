@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.index import HEADING, IndexLine, parse_index
@@ -49,6 +49,21 @@ def index_line_of(snap: Snapshot, rel: str) -> list[int]:
     return [ln.number for ln in snap.index.lines
             if rel in ln.targets or any(snap.resolver.resolve(w.target or "").path == rel
                                         for w in ln.wikilinks)]
+
+
+def index_lines_of(snap: Snapshot, rels: Iterable[str]) -> dict[str, list[int]]:
+    """``index_line_of`` for each of ``rels`` (those no line links left out), in one pass
+    over the index: asked of 667 orphans one by one it read 1,333 lines 667 times (~1 s,
+    newuser22 #44)."""
+    wanted = set(rels)
+    out: dict[str, list[int]] = {}
+    for ln in snap.index.lines:
+        led = {t for t in ln.targets if t in wanted}
+        led.update(path for w in ln.wikilinks
+                   if (path := snap.resolver.resolve(w.target or "").path) in wanted)
+        for rel in led:
+            out.setdefault(rel, []).append(ln.number)
+    return out
 
 
 def heading_line(raw: RawText, heading: str) -> int:
@@ -114,13 +129,14 @@ def plan_add_to_index(plan: Plan, rels: list[str], title: str | None = None,
 def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
                 under: str | None = None) -> Changeset:
     """Add index entries the operator wrote: (memory path, title, hook) each."""
+    linked = index_lines_of(snap, (rel for rel, _, _ in entries))
     for rel, _, _ in entries:
         if rel not in snap.memories:
             raise UsageError(f"no memory at {rel}")
         why = unlinkable(rel)
         if why:
             raise Refused(why)
-        at = index_line_of(snap, rel)
+        at = linked.get(rel)
         if at:
             raise Refused(f"{rel} is already in the index (line {at[0]})")
     plan = Plan(snap)

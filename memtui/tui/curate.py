@@ -110,8 +110,10 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     them and place them (under the section of their type at first), then write."""
     snap = Snapshot.read(workspace)
     result = getattr(app, "result", None)
+    linked = index_ops.index_lines_of(snap, paths)  # one pass, not one per memory
     refusals = [why for rel in paths if (why := indexed_refusal(
-        snap, rel, getattr(result, "profile", None), getattr(result, "options", None)))]
+        snap, rel, getattr(result, "profile", None), getattr(result, "options", None),
+        linked.get(rel, [])))]
     if refusals:  # said before the form opens, not after it is filled in
         more = f" (and {plural(len(refusals) - 1, 'other')})" if len(refusals) > 1 else ""
         _say(app, refusals[0] + more, error=True)
