@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.index import HEADING, IndexLine, parse_index
@@ -26,6 +26,7 @@ from memtui.edit.draft import (
     unlinkable,
 )
 from memtui.edit.errors import Refused, UsageError
+from memtui.edit.index_links import index_line_of, index_lines_of
 from memtui.edit.linkedit import (
     dest_spans,
     destination,
@@ -42,28 +43,6 @@ from memtui.edit.snapshot import Snapshot
 _SEP_BEFORE = re.compile(r"\s*(?:·|•|,|;|\||/|–|—)\s*$")
 _SEP_AFTER = re.compile(r"^\s*(?:·|•|,|;|\||/|–|—)\s*")
 _HASHES = re.compile(r"^ {0,3}#{1,6}\s*")
-
-
-def index_line_of(snap: Snapshot, rel: str) -> list[int]:
-    """Index line numbers whose links (markdown or wikilink) lead to ``rel``."""
-    return [ln.number for ln in snap.index.lines
-            if rel in ln.targets or any(snap.resolver.resolve(w.target or "").path == rel
-                                        for w in ln.wikilinks)]
-
-
-def index_lines_of(snap: Snapshot, rels: Iterable[str]) -> dict[str, list[int]]:
-    """``index_line_of`` for each of ``rels`` (those no line links left out), in one pass
-    over the index: asked of 667 orphans one by one it read 1,333 lines 667 times (~1 s,
-    newuser22 #44)."""
-    wanted = set(rels)
-    out: dict[str, list[int]] = {}
-    for ln in snap.index.lines:
-        led = {t for t in ln.targets if t in wanted}
-        led.update(path for w in ln.wikilinks
-                   if (path := snap.resolver.resolve(w.target or "").path) in wanted)
-        for rel in led:
-            out.setdefault(rel, []).append(ln.number)
-    return out
 
 
 def heading_line(raw: RawText, heading: str) -> int:
