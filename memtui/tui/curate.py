@@ -75,6 +75,7 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset, more: str = "") -
     how = "" if is_redaction(record) else f" (u to undo #{record['id']})"
     _say(app, f"{changeset.summary}{how}" + (f"; {notes}" if notes else "") + more)
     _reload(app, set(changeset.paths), own=True)
+    app.refresh_bindings()  # the footer offers u now (none before a first operation)
     return True
 
 

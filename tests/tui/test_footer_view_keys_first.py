@@ -10,7 +10,7 @@ from pathlib import Path
 from memtui.demo import demo_copy
 from memtui.tui.app import open_app
 from memtui.tui.widgets.fitting_footer import FittingFooter
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import journaled, wait_for
 from tests.tui.test_app import started, switch
 
 
@@ -19,7 +19,7 @@ def offered(footer: FittingFooter) -> list[str]:
 
 
 async def test_the_orphans_footer_at_120_columns_offers_a_and_u(tmp_path: Path) -> None:
-    app = open_app(demo_copy(tmp_path / "demo"), watch=False)
+    app = open_app(journaled(demo_copy(tmp_path / "demo")), watch=False)  # u: to undo
     async with app.run_test(size=(120, 40)) as pilot:
         await started(pilot, app)
         footer = app.query_one(FittingFooter)
