@@ -25,8 +25,9 @@ VIEW_HELP = {
     "files": "every memory: whether the index reaches it (Index), its findings (!: how "
              "many), name (=: the file's stem, —: none; left out when every name is the stem), "
              "type (—: none given), age and where the age comes from (fm: a frontmatter "
-             "date, git: the last commit, mt: the file's mtime), tokens, size; narrow "
-             "screens drop the least needed columns",
+             "date, git: the last commit, mt: the file's mtime, nam: a daily note's name; "
+             "? unk: unknown, the mtimes are a copy's), tokens, size; narrow screens drop "
+             "the least needed columns",
     "orphans": "memories no index line links; unreachable ones never enter context (Name "
                "=: the file's stem, —: none)",
     "broken": "links to files that do not exist, with the closest existing files",
