@@ -175,11 +175,21 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
     the dialog offers to remove the repointed entry, in the same operation. ``op``: the
     profile's own repoint (Gemini's pointer lines), planned as ``op(snap, target, new)``."""
     leave_out = {target, *sources}
-    candidates = memory_candidates(Snapshot.read(workspace), leave_out)
+    snap = Snapshot.read(workspace)
+    candidates = memory_candidates(snap, leave_out)
     suggestions = [p for p in suggestions if p not in leave_out]
+
+    def check(typed: str) -> str | None:
+        """Why a typed target is refused (no such file), asked before the picker closes."""
+        try:
+            (op or index_ops.repoint)(snap, target, typed)
+        except (Refused, UsageError) as exc:
+            return str(exc)
+        return None
     new = await ask(app, MemoryPickerScreen(f"Repoint links to {target}",
                                              "New target (the closest names first):",
-                                             candidates, suggestions, confirm="Repoint"))
+                                             candidates, suggestions, confirm="Repoint",
+                                             check=check))
     if new is None:
         return False
     kept = _plan(app, workspace, op or index_ops.repoint, target, new)
