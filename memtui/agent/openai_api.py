@@ -63,6 +63,10 @@ class ContextExceeded(OllamaError):
         self.n_prompt_tokens = n_prompt_tokens
         self.n_ctx = n_ctx
 
+    def first_message(self) -> str:
+        """The line for the chat's first message: a new chat is no fix there."""
+        return context_exceeded_line(self.n_prompt_tokens, self.n_ctx, first=True)
+
 
 @dataclass
 class ServerProps:
@@ -349,16 +353,22 @@ class OpenAIClient(ServerClient):
         return HttpError(f"the server answered HTTP {status}: {text or 'no details'}", status)
 
 
-def context_exceeded_line(n_prompt: int | None, n_ctx: int | None) -> str:
-    """One line for the 400: both numbers and the fix (the window is the server's)."""
+def context_exceeded_line(n_prompt: int | None, n_ctx: int | None,
+                          first: bool = False) -> str:
+    """One line for the 400: both numbers and the fix (the window is the server's).
+    ``first``: the chat's first message, where a new chat would send the same (the system
+    prompt, tools and index alone are too large; newuser23 #12)."""
     from memtui.agent.truncation import suggest_window
 
     prompt = f"{n_prompt:,} tokens" if n_prompt else "the prompt"
     window = f"{n_ctx:,} tokens" if n_ctx else "its window"
     fix = f"-c {suggest_window(n_prompt)}" if n_prompt else "a larger -c N"
-    return (f"Prompt too large: the server refused {prompt} (n_prompt_tokens) for a window of "
-            f"{window} (n_ctx); nothing was cut or sent. Fix: restart the server with {fix}, "
-            "or start a new chat — the conversation is kept")
+    head = (f"Prompt too large: the server refused {prompt} (n_prompt_tokens) for a window "
+            f"of {window} (n_ctx); nothing was cut or sent. Fix: restart the server with {fix}")
+    if first:
+        return (f"{head} — the chat's first message: the system prompt, tools and memory "
+                "index alone fill the window, a new chat would send the same")
+    return f"{head}, or start a new chat — the conversation is kept"
 
 
 def _parse_chunk(data: str) -> dict[str, Any]:

@@ -151,7 +151,9 @@ def assemble(system: str, history: list[dict[str, Any]], prefix: str,
 
 @dataclass
 class Budget:
-    """Estimated qwen tokens of each part of a request, and the window it must fit."""
+    """Estimated qwen tokens of each part of a request, and the window it must fit:
+    ``system`` the system prompt and the lines framing the index, ``block`` the index as
+    the header and the Block view count it."""
 
     system: int
     tools: int
@@ -175,17 +177,31 @@ class Budget:
 
 def estimate(counter: TokenCounter, system: SystemPrompt, tools: list[dict[str, Any]],
              prefix: str, history: list[dict[str, Any]], new_text: str,
-             window: int | None) -> Budget:
-    """Qwen-token estimate of a request, split into the parts the budget bar shows."""
+             window: int | None, block_text: str | None = None) -> Budget:
+    """Qwen-token estimate of a request, split into the parts the budget bar shows;
+    ``block_text``: the index ``prefix`` frames, as the audit counts it (default: read
+    from ``prefix``)."""
     schema_text = "\n".join(json.dumps(t, ensure_ascii=False) for t in tools)
     hist_texts = [_message_text(m) for m in history]
-    texts = [system.rules, system.prose, schema_text, prefix, new_text, *hist_texts]
+    framed = _framed(prefix) if block_text is None else block_text
+    texts = [system.rules, system.prose, schema_text, prefix, new_text, framed, *hist_texts]
     counts = [c["qwen"] for c in counter.counts_many(texts)]
-    rules, prose, schemas, block, new = counts[:5]
-    hist = sum(counts[5:]) + MESSAGE_OVERHEAD * len(history)
-    return Budget(system=rules + MESSAGE_OVERHEAD,
+    rules, prose, schemas, prefixed, new, block = counts[:6]
+    hist = sum(counts[6:]) + MESSAGE_OVERHEAD * len(history)
+    # "block" is the index as the header and the Block view count it; the lines framing
+    # it are memtui's own words, counted with the system prompt (newuser23 #11: the bar
+    # said block 963 where the header said 936)
+    return Budget(system=rules + MESSAGE_OVERHEAD + prefixed - block,
                   tools=prose + schemas + (TOOLS_OVERHEAD if tools else 0),
                   block=block, history=hist, new=new + MESSAGE_OVERHEAD + 3, window=window)
+
+
+def _framed(prefix: str) -> str:
+    """The index inside ``block_prefix``'s framing ("" for none: an empty index)."""
+    head, tail = f"{BLOCK_HEAD}\n", f"\n{BLOCK_TAIL}\n\n"
+    if prefix.startswith(head) and prefix.endswith(tail):
+        return prefix[len(head):len(prefix) - len(tail)]
+    return ""
 
 
 def _message_text(message: dict[str, Any]) -> str:

@@ -248,10 +248,11 @@ class ChatSession:
                  num_ctx: int | None) -> tuple[list[dict[str, Any]], Budget]:
         """The messages of the next request (index re-read now) and their estimate."""
         system = self.system_prompt()
-        prefix = block_prefix(self.tools.audit().block.text)
+        prefix = block_prefix(block := self.tools.audit().block.text)
         messages = assemble(system.text, self.history, prefix, None)
         history, new = (self.history[:-1], text) if step == 1 else (self.history, "")
-        return messages, estimate(self.counter, system, tools, prefix, history, new, num_ctx)
+        return messages, estimate(self.counter, system, tools, prefix, history, new, num_ctx,
+                                  block)
 
     async def budget(self, text: str) -> Budget:
         """``budget_for`` off the event loop."""
@@ -262,7 +263,7 @@ class ChatSession:
         block = self.tools.audit(set()).block.text  # re-reads the index, skips the walk
         window = self.facts.window.num_ctx if self.facts else None
         return estimate(self.counter, self.system_prompt(), self._tool_schemas(),
-                        block_prefix(block), self.history, text, window)
+                        block_prefix(block), self.history, text, window, block)
 
     # -- history ---------------------------------------------------------------------------
 

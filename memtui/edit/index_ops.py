@@ -27,6 +27,7 @@ from memtui.edit.draft import (
     unlinkable,
 )
 from memtui.edit.errors import Refused, UsageError
+from memtui.edit.index_links import index_line_of, index_lines_of
 from memtui.edit.linkedit import (
     dest_spans,
     destination,
@@ -43,13 +44,6 @@ from memtui.edit.snapshot import Snapshot
 _SEP_BEFORE = re.compile(r"\s*(?:·|•|,|;|\||/|–|—)\s*$")
 _SEP_AFTER = re.compile(r"^\s*(?:·|•|,|;|\||/|–|—)\s*")
 _HASHES = re.compile(r"^ {0,3}#{1,6}\s*")
-
-
-def index_line_of(snap: Snapshot, rel: str) -> list[int]:
-    """Index line numbers whose links (markdown or wikilink) lead to ``rel``."""
-    return [ln.number for ln in snap.index.lines
-            if rel in ln.targets or any(snap.resolver.resolve(w.target or "").path == rel
-                                        for w in ln.wikilinks)]
 
 
 def heading_line(raw: RawText, heading: str) -> int:
@@ -115,13 +109,14 @@ def plan_add_to_index(plan: Plan, rels: list[str], title: str | None = None,
 def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
                 under: str | None = None) -> Changeset:
     """Add index entries the operator wrote: (memory path, title, hook) each."""
+    linked = index_lines_of(snap, (rel for rel, _, _ in entries))
     for rel, _, _ in entries:
         if rel not in snap.memories:
             raise UsageError(f"no memory at {rel}")
         why = unlinkable(rel)
         if why:
             raise Refused(why)
-        at = index_line_of(snap, rel)
+        at = linked.get(rel)
         if at:
             raise Refused(f"{rel} is already in the index (line {at[0]})")
     plan = Plan(snap)

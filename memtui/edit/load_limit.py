@@ -67,11 +67,12 @@ def added_past_limit(snap: Snapshot, entries: list[tuple[str, str, str]], under:
 
 
 def indexed_refusal(snap: Snapshot, rel: str, profile: str | None,
-                    options: AuditOptions | None) -> str | None:
+                    options: AuditOptions | None, at: list[int] | None = None) -> str | None:
     """Why ``rel`` cannot be added to the index because a line already links it; None when
     none does. A line past the profile's load limit is said so, with what helps instead
-    (issue 32 #28: ``A`` on such memories opened the add form, then refused it bare)."""
-    at = index_ops.index_line_of(snap, rel)
+    (issue 32 #28: ``A`` on such memories opened the add form, then refused it bare).
+    ``at``: the lines linking it, when known (``index_ops.index_lines_of``)."""
+    at = index_ops.index_line_of(snap, rel) if at is None else at
     if not at:
         return None
     if profile is not None and options is not None:

@@ -77,9 +77,19 @@ NOT_OFFERED_IN: dict[str, frozenset[str]] = {
     "block": frozenset({"add_to_index"}), "trend": frozenset({"open_editor"})}
 
 
+#: App-wide keys a narrow footer places after the keys that act on the view's rows, so that
+#: they are the first to give way (newuser23 #1: at 120 columns the Orphans footer showed
+#: `t Theme` but not `a Index it` nor `u Undo`, the view's main keys). Help and Quit keep
+#: their place at any width (the footer's ALWAYS).
+FOOTER_LATER = frozenset({"toggle_preview", "reaudit", "toggle_chat", "hide_chat", "help",
+                          "quit", "choose_theme"})
+
+
 class AppActions:
     """Mixed into ``MemtuiApp``: needs ``workspace``, ``result``, ``config``, ``palette``,
     ``active_view``, ``_ui``, ``set_notice``, ``start_audit`` and Textual's ``App``."""
+
+    FOOTER_LATER = FOOTER_LATER
 
     def action_focus_filter(self) -> None:
         view: Any = self.active_view
@@ -217,6 +227,8 @@ class AppActions:
         action = action.removeprefix("app.")
         if action in NOT_OFFERED_IN.get(self._shown_pid, ()):
             return True
+        if action == "undo" and not self._journaled():
+            return True  # nothing journaled yet: u could only say so (newuser23 #29)
         result = self.result  # type: ignore[attr-defined]
         if result is None or self.screen is not self._ui or action not in ACTION_OPS:
             return False  # (before the first audit every key is offered: reading the
@@ -236,6 +248,16 @@ class AppActions:
         view = self.active_view  # type: ignore[attr-defined]
         return action == "add_to_index" and isinstance(view, AuditTable) \
             and not view.unindexed(result)
+
+    def _journaled(self) -> bool:
+        """Whether the workspace has a journal (an operation to undo, or undone): one
+        stat until it has, then known."""
+        if not getattr(self, "_journal_seen", False):
+            from memtui.edit.journal import JOURNAL_DIR
+
+            self._journal_seen = os.path.isdir(os.path.join(
+                self.workspace.root, JOURNAL_DIR))  # type: ignore[attr-defined]
+        return self._journal_seen
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         # Not Textual's "Keys" (its key panel lists scroll keys no table takes and a bare

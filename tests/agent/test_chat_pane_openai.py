@@ -67,9 +67,31 @@ async def test_prompt_over_the_window_is_one_line_and_the_chat_stays(
         assert banner.message.startswith("Prompt too large: the server refused ")
         assert "tokens (n_prompt_tokens) for a window of 1,000 tokens (n_ctx)" in banner.message
         assert "Fix: restart the server with -c " in banner.message
+        assert "or start a new chat — the conversation is kept" in banner.message
         assert [u.text for u in app.query(UserMessage)] == ["first"]
         assert app.query_one("#chat-input", Input).value == "second"
         assert [m["content"] for m in pane.session.history] == ["first", "Fine."]
+
+
+async def test_a_first_message_over_the_window_offers_no_new_chat(
+        ws: Workspace, llama: FakeOpenAI) -> None:
+    """newuser23 #12: refused on the chat's very first message, the banner still offered
+    "or start a new chat", which sends the same system prompt, tools and index again."""
+    llama.add(chatter("m", "Fine."))
+    llama.n_ctx = 1000  # the memory rules alone exceed it
+    app = Harness(ws, settings(llama, "m"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "first")
+        await wait_until(pilot, lambda: app.query_one(Banner).kind == "error")
+        message = app.query_one(Banner).message
+        assert message.startswith("Prompt too large: the server refused "), message
+        assert "Fix: restart the server with -c " in message and "\n" not in message
+        assert "new chat" in message and "start a new chat" not in message, message
+        assert "a new chat would send the same" in message
+        assert pane.session.history == []
+        assert app.query_one("#chat-input", Input).value == "first"
 
 
 async def test_length_marks_the_reply_cut(ws: Workspace, llama: FakeOpenAI) -> None:

@@ -66,9 +66,10 @@ def test_budget_parts(ws: Workspace) -> None:
     counter = default_counter()
     sp = build_system_prompt(ws, FILE_TOOLS, with_prose=True, today=DAY)
     b = estimate(counter, sp, FILE_TOOLS, block_prefix("# Memory\n"), [], "hello", 8192)
-    assert b.system == counter.count(sp.rules) + 5
+    framing = counter.count(block_prefix("# Memory\n")) - counter.count("# Memory")
+    assert b.system == counter.count(sp.rules) + 5 + framing
     assert b.tools > counter.count(sp.prose)
-    assert b.block == counter.count(block_prefix("# Memory\n"))
+    assert b.block == counter.count("# Memory")  # as the header counts it
     assert b.history == 0
     assert b.new == counter.count("hello") + 8
     assert b.total == sum(n for _, n in b.parts())
@@ -155,3 +156,23 @@ def test_sandbox_never_leaves_the_root(tmp_path_factory: pytest.TempPathFactory,
         return
     assert not {".git", ".memtui", ".."} & {p.lower() for p in parts}
     assert "\x00" not in rel and rel == ("/".join(parts) or ".")
+
+
+def test_the_budgets_block_is_the_headers(ws: Workspace) -> None:
+    """newuser23 #11: the chat's bar said "block 963" where the header, the Block view and
+    ``memtui audit`` said 936 qwen tokens: the bar counted the lines framing the index too
+    (they go with the system prompt now, the total unchanged)."""
+    from memtui.core.audit import audit
+
+    counter = default_counter()
+    sp = build_system_prompt(ws, FILE_TOOLS, with_prose=True, today=DAY)
+    block = audit(ws.root).block
+    prefix = block_prefix(block.text)
+    b = estimate(counter, sp, FILE_TOOLS, prefix, [], "hello", 8192, block.text)
+    assert block.tokens["qwen"] > 0
+    assert b.block == block.tokens["qwen"]
+    framed = counter.count(sp.rules) + 5 + counter.count(prefix)
+    assert b.system + b.block == framed  # nothing lost: the framing is the system's
+    empty = estimate(counter, sp, FILE_TOOLS, block_prefix(""), [], "hello", 8192)
+    assert empty.block == 0 and empty.system == counter.count(sp.rules) + 5 + counter.count(
+        block_prefix(""))

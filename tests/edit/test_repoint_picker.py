@@ -55,7 +55,8 @@ async def test_the_picker_lists_every_memory_suggestions_first_and_filters(ws: P
         assert "6 memories" in str(screen.query_one("#count", Static).render())
         await typed(pilot, screen, *"lonly")  # a misspelt file name
         assert listed(screen)[0] == "memory/lonely_note.md"
-        assert listed(screen)[-1] == "lonly"  # what was typed comes last, for any file
+        # what was typed comes last only for a file that exists (newuser23 #28): no "lonly"
+        assert "lonly" not in listed(screen)
         await typed(pilot, screen, *["backspace"] * 5, *"process engineer")  # a description
         assert listed(screen)[0] == "memory/user-role.md"
         await typed(pilot, screen, *["backspace"] * 16, *"Yield source")  # a title
@@ -154,7 +155,8 @@ async def test_typing_fast_ranks_off_the_ui_thread_and_the_final_query_wins(
         await pilot.pause()
         assert screen.ranked_for == "yield source" and listed(screen) == final
         assert final[0] == "memory/yield-source.md"
-        assert final[:-1] == [c.path for c, _ in real("yield source", screen.candidates, [])]
+        # (no file is named "yield source": it is not offered as typed, newuser23 #28)
+        assert final == [c.path for c, _ in real("yield source", screen.candidates, [])]
         await pilot.press("escape")
         await _finish(pilot, app)
     assert on_ui_thread == []
@@ -188,6 +190,36 @@ async def test_the_filter_lists_only_the_memories_holding_what_is_typed(tmp_path
         await pilot.pause()
         screen = app.screen
         await typed(pilot, screen, *"detect")
-        assert listed(screen)[:-1] == ["memory/endpoint-detector.md"]  # then what was typed
+        assert listed(screen) == ["memory/endpoint-detector.md"]  # no file "detect": alone
         await typed(pilot, screen, *["backspace"] * 6, *"dsk bckt")  # no word as typed:
         assert "memory/vendor-contacts.md" in listed(screen)  # scattered letters still match
+
+
+async def test_a_typed_target_no_file_has_is_refused_in_the_picker(ws: Path) -> None:
+    """newuser23 #28: "no memory matches: Enter takes 'zzz-nothing.md' as typed", then Enter
+    closed the picker and only the status line said the file does not exist. The picker
+    says so as it is typed and stays open; an existing file that is no memory is still
+    taken as typed."""
+    (ws / "notes.txt").write_text("not a memory\n", encoding="utf-8")
+    before = tree(ws)
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_repoint(a, w, "memory/gone.md", []))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MemoryPickerScreen))
+        await pilot.pause()
+        screen = app.screen
+        await typed(pilot, screen, *"zzz-nothing.md")
+        count = str(screen.query_one("#count", Static).render())
+        assert "does not exist" in count and "Enter takes" not in count, count
+        assert "zzz-nothing.md" not in listed(screen)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.screen is screen  # still open, nothing written
+        assert tree(ws) == before
+        await typed(pilot, screen, *["backspace"] * 14, *"notes.txt")
+        count = str(screen.query_one("#count", Static).render())  # an existing file
+        assert "Enter takes 'notes.txt' as typed" in count or listed(screen)[-1] == \
+            "notes.txt", (count, listed(screen))
+        await pilot.press("escape")
+        await _finish(pilot, app)
+    assert tree(ws) == before

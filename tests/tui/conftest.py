@@ -57,3 +57,13 @@ async def wait_for(pilot: Pilot[object], condition: Callable[[], object],
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {condition}")
         await pilot.pause(0.05)
+
+
+def journaled(root: Path) -> Path:
+    """``root`` with one operation journaled (a new, indexed memory written through the
+    journal), so that ``u`` has something to undo and the footer offers it."""
+    from memtui.edit import memory_ops
+    from tests.edit.conftest import do
+
+    do(root, memory_ops.new, "journaled-note", "user", "a note memtui wrote", True)
+    return root

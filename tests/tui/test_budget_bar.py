@@ -72,3 +72,26 @@ async def test_one_line_in_a_short_pane_drops_whole_parts_never_cuts_one() -> No
         assert line.count("■") == len(shown), line  # no square without its part
         if len(shown) < len(parts):
             assert line.endswith("…"), line
+
+
+async def test_a_36_column_pane_leaves_whole_parts_out_with_an_ellipsis() -> None:
+    """newuser23 #47: the unfocused chat at 120×40 (36 columns) read
+    "■ system 711  ■ tools 567  ■" on its second line: a bare square, and block, history
+    and new gone without a mark."""
+
+    class Narrow(Pane):
+        CSS = "Vertical { width: 36; height: 10; }"
+
+    app = Narrow()
+    async with app.run_test(size=(100, 20)) as pilot:
+        bar = app.query_one(BudgetBar)
+        bar.show(Budget(system=711, tools=567, block=936, history=133, new=22, window=40_960))
+        await pilot.pause()
+        width = bar.content_region.width
+        lines = bar.render().plain.splitlines()
+        assert len(lines) == 3 and all(len(line) <= width for line in lines), lines
+        assert not lines[2].rstrip().endswith("■"), lines
+        assert lines[2].rstrip().endswith("…"), lines
+        shown = [p for p in ("system 711", "tools 567", "block 936", "history 133", "new 22")
+                 if p in " ".join(lines[1:])]
+        assert shown and shown[0] == "system 711", lines

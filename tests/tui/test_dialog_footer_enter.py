@@ -58,6 +58,7 @@ async def test_enter_on_the_index_checkbox_creates_and_space_toggles(workspace: 
         assert isinstance(screen, NewMemoryScreen)
         await wait_for(pilot, lambda: isinstance(screen.focused, Input))
         await pilot.press(*"night-shift")
+        screen.query_one("#description", Input).value = "the night shift"  # needed
         box = screen.query_one("#index", Checkbox)
         box.focus()
         await wait_for(pilot, lambda: screen.focused is box)

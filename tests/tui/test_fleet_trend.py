@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable
 
 from memtui.core.audit import AuditOptions
@@ -274,3 +275,26 @@ async def test_fleet_row_says_unknown_oldest_for_copied_ages(tmp_path: Path) -> 
         [oldest] = [i for i, c in enumerate(table.columns.values())
                     if str(c.label).startswith("Oldest")]
         assert cells(table, oldest) == ["–"]
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_trend_view_outside_git_wraps_its_text_once(
+        workspace: Path, size: tuple[int, int]) -> None:
+    """newuser23 #4: the empty state's paragraph had hard line breaks and was wrapped again
+    to the pane, leaving single words on lines of their own ("under", "commit)")."""
+    from memtui.tui.app import MemtuiApp
+    from tests.tui.test_widths import screen_text
+
+    app = MemtuiApp(open_workspace(workspace), AuditOptions(), watch=False)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1)
+        await pilot.press("8")
+        view = app.query_one("#trend-view")
+        await wait_for(pilot, lambda: view.has_class("-empty"), timeout=30)
+        await pilot.pause(0.2)
+        region = view.query_one(".empty").region
+        lines = screen_text(app).splitlines()[region.y:region.bottom]
+        words = [line[region.x:region.right].split() for line in lines]
+        text = " ".join(w for line in words for w in line)
+        assert "with the commit under the cursor in the preview" in text, text
+        assert not [line for line in words if len(line) == 1], words

@@ -142,3 +142,55 @@ async def test_help_has_one_row_for_moving_and_none_saying_end_is_first(workspac
     assert not [r for r in rows if re.fullmatch(r".*\s(Down|Up|First|Last)", r)], rows
     assert not [r for r in rows if "end / G" in r or "g / G" in r]
     assert sum("j k" in r for r in rows) == 1 and sum("g G Home End" in r for r in rows) == 1
+
+async def test_help_explains_the_files_views_marks(workspace: Path) -> None:
+    """The Files view's `!`, `=` and `—` are explained in `?`, not only in docs/app.md
+    (newuser22 #32: a new user met `linked  2  =  project` and `unreachable  2  —  —`)."""
+    app = MemtuiApp(open_workspace(workspace), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        text = " ".join(help_text(app).split())
+        files = text.split("Files", 1)[1].split(" 3 ", 1)[0]
+        assert "findings (!: how many)" in files, files
+        assert "=: the file's stem" in files and "—: none" in files, files
+        assert "type (—: none given)" in files, files
+
+
+async def test_an_unknown_age_is_a_question_mark_and_unk_is_explained(tmp_path: Path) -> None:
+    """newuser23 #37: a folder copied from git (every mtime the copy's) showed `137d  unk`,
+    an age next to "unknown", and `?` did not say what `unk` is."""
+    import os
+    import time
+
+    from memtui.tui.widgets.audit_table import AuditTable
+    from tests.core.helpers import memory
+    from tests.tui.conftest import wait_for
+    from tests.tui.test_app import switch
+
+    root = tmp_path / "copied"
+    (root / "memory").mkdir(parents=True)
+    when = time.time() - 137 * 86400
+    lines = []
+    for i in range(12):
+        path = root / "memory" / f"m{i:02}.md"
+        path.write_text(memory(f"m{i:02}"), encoding="utf-8")
+        os.utime(path, (when, when))
+        lines.append(f"- [M{i}](memory/m{i:02}.md) — about m{i}")
+    (root / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    app = MemtuiApp(open_workspace(root), watch=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await started(pilot, app)
+        assert app.result is not None
+        assert {f.age_source for f in app.result.files} == {"unknown"}
+        await switch(pilot, app, "2")
+        view = app.query_one("#files-view", AuditTable)
+        await wait_for(pilot, lambda: len(view.shown) == 12)
+        cells = [[str(c.plain) for c in row.cells] for row in view.shown]  # type: ignore[union-attr]
+        assert all("?" in row and "unk" in row for row in cells), cells[0]
+        assert not any("137d" in row for row in cells), cells[0]
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        text = " ".join(help_text(app).split())
+        assert "unk: unknown" in text

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from memtui.tui.app import open_app
-from memtui.tui.dialogs.add_to_index import AddToIndexScreen
+from memtui.tui.dialogs.add_to_index import MANY, AddToIndexScreen
 from tests.core.helpers import memory
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started
 
-N = 300
+N = MANY  # the largest form of fields (above: one confirmation, test_many_orphans_confirm)
 
 
 def workspace(root: Path) -> Path:

@@ -16,7 +16,7 @@ from memtui.tui.app import open_app
 from memtui.tui.fleet.app import FleetApp
 from memtui.tui.widgets.fitting_footer import FittingFooter
 from tests.test_cli_fleet import fleet
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import journaled, wait_for
 from tests.tui.test_app import started, switch
 from tests.tui.test_help_keys import help_text
 
@@ -26,7 +26,7 @@ def offered(footer: FittingFooter) -> set[str]:
 
 
 async def test_the_trend_footer_offers_no_index_and_no_undo(workspace: Path) -> None:
-    app = open_app(workspace, watch=False)
+    app = open_app(journaled(workspace), watch=False)  # u offered: something to undo
     async with app.run_test(size=(200, 50)) as pilot:
         await started(pilot, app)
         footer = app.query_one(FittingFooter)
@@ -90,7 +90,7 @@ async def test_keys_that_cannot_act_in_a_view_are_not_offered_but_still_say_why(
         workspace: Path) -> None:
     """newuser21 #3: the Block footer offered "a Index it" (the view shows the injected
     text, not a memory) and the Trend footer "o Edit" (its rows are commits)."""
-    app = open_app(workspace, watch=False)
+    app = open_app(journaled(workspace), watch=False)
     async with app.run_test(size=(200, 50)) as pilot:
         await started(pilot, app)
         footer = app.query_one(FittingFooter)

@@ -52,19 +52,28 @@ class BudgetBar(Widget):
 
     def _legend(self, width: int) -> list[Text]:
         """The total, then " = " and the parts, packed whole into at most two lines of
-        ``width`` cells (the total first, with its over-90% red: a part is what is cut)."""
+        ``width`` cells (the total first, with its over-90% red: a part is what is cut);
+        parts that do not fit on the second line are left out, whole, and "…" says so
+        (newuser23 #47: a 36-column pane showed "■ system 711  ■ tools 567  ■")."""
         b = self.budget
         assert b is not None
         lines = [Text.assemble(self._total(), " =")]
-        for (label, tokens), color in zip(b.parts(), COLORS, strict=True):
-            part = Text.assemble(("■ ", color), f"{label} {tokens:,}")
+        parts = [Text.assemble(("■ ", color), f"{label} {tokens:,}")
+                 for (label, tokens), color in zip(b.parts(), COLORS, strict=True)]
+        for i, part in enumerate(parts):
             line = lines[-1]
-            if line.cell_len + 2 + part.cell_len <= width or (
-                    len(lines) == 2 or not line.plain.strip()):
-                line.append("  " if line.plain and not line.plain.endswith("=") else " ")
+            sep = "  " if line.plain and not line.plain.endswith("=") else " "
+            last = i == len(parts) - 1
+            room = width - (0 if last else 2)  # on the last line, keep room for " …"
+            if line.cell_len + len(sep) + part.cell_len <= (width if len(lines) == 1
+                                                            else room):
+                line.append(sep)
                 line.append_text(part)
-            else:
+            elif len(lines) == 1 and line.plain.strip():
                 lines.append(part)
+            else:
+                line.append(" …", style="dim")
+                break
         return lines
 
     def render(self) -> Text:

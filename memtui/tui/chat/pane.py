@@ -28,6 +28,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Select, Static
 
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
+from memtui.agent.openai_api import ContextExceeded
 from memtui.agent.session import (
     ChatSession,
     ReplyDone,
@@ -395,8 +396,11 @@ class ChatPane(Vertical):
                     banner.show(f"stopped after {event.steps} model requests without a final "
                                 "answer (step limit)", "warning")
                 elif isinstance(event, TurnFailed):
-                    await self._cut(streaming, f"✗ {event.message}")
-                    banner.show(event.message, "error")
+                    message = event.message
+                    if isinstance(event.error, ContextExceeded) and not self.session.history:
+                        message = event.error.first_message()  # newuser23 #12
+                    await self._cut(streaming, f"✗ {message}")
+                    banner.show(message, "error")
                     if event.unsent is not None:
                         await user.remove()
                         self._restore_input(event.unsent)

@@ -18,6 +18,10 @@ from memtui.edit.load_limit import PastLimit
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
 END = "__end__"
+#: Above this many entries the form is one confirmation: the drafted lines in one scrolled
+#: preview, no title and hook fields (newuser22 #44: 667 orphans made 1,334 fields, ~3
+#: minutes before the form showed; the CLI drafts the same lines in a second).
+MANY = 30
 #: Lines pushed out listed at most (then "and N more").
 SHOWN_PUSHED = 8
 
@@ -25,6 +29,11 @@ Entries = list[tuple[str, str, str]]
 
 class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None]]):
     """Edit each drafted entry's title and hook and choose where the lines go."""
+
+    DEFAULT_CSS = """
+    AddToIndexScreen #lines { max-height: 35vh; margin-top: 1; }
+    AddToIndexScreen #lines-text { color: $text-muted; }
+    """
 
     first_field = True
 
@@ -50,8 +59,16 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         #: What the preview shows now (it is rebuilt only when this changes: every field
         #: posts a change when mounted, hundreds at once).
         self.shown: tuple[Entries, str | None] | None = None
+        #: One confirmation of the drafted lines, not a form (see `MANY`).
+        self.many = len(drafts) > MANY
+        self.first_field = not self.many
+        if self.many:
+            self.AUTO_FOCUS = ""  # the lines take it (`on_mount`)
 
     def body(self) -> ComposeResult:
+        if self.many:
+            yield from self.confirmation()
+            return
         with VerticalScroll():
             for i, (rel, title, hook) in enumerate(self.drafts):
                 # an archived memory was put away on purpose: indexing brings it back
@@ -74,7 +91,26 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         yield Static(self.preview(), classes="preview", id="preview", markup=False)
         yield Static("", classes="error", id="past-limit", markup=False)
 
+    def confirmation(self) -> ComposeResult:
+        """The drafted lines, all in one scrolled preview, and where they go."""
+        archived = sum(in_archive(rel) for rel, _, _ in self.drafts)
+        back = (f" ({archived:,} archived: indexing brings them back into the agent's "
+                "context)") if archived else ""
+        yield Label(f"{len(self.drafts):,} entries, each drafted from its memory's name and "
+                    f"description{back}: add them all? To edit titles and hooks one by one, "
+                    f"pick at most {MANY} (space) and press a; or edit MEMORY.md after.",
+                    markup=False)
+        yield Label("Where the lines go")
+        yield Select([(self.where, END),
+                      *((f"under '{h}'", h) for h in self.headings)],
+                     value=self.under or END, allow_blank=False, id="under")
+        with VerticalScroll(id="lines"):
+            yield Static(self.preview(), id="lines-text", markup=False)
+        yield Static("", classes="error", id="past-limit", markup=False)
+
     def entries(self) -> list[tuple[str, str, str]]:
+        if self.many:
+            return self.drafts
         if not self.is_mounted or len(self.fields) != len(self.drafts):
             return self.drafts
         return [(rel, title.value.strip(), hook.value.strip())
@@ -110,6 +146,8 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
 
     def on_mount(self) -> None:
         super().on_mount()
+        if self.many:  # arrows scroll the lines, Enter adds them
+            self.set_focus(self.query_one("#lines", VerticalScroll), scroll_visible=False)
         self.refresh_forms()
 
     def refresh_forms(self) -> None:
@@ -117,7 +155,8 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         if shown == self.shown:  # a field's first value, or an edit undone: nothing new
             return
         self.shown = shown
-        self.query_one("#preview", Static).update(self.preview())
+        self.query_one("#lines-text" if self.many else "#preview", Static).update(
+            self.preview())
         past = self.query_one("#past-limit", Static)
         text = self.past_text()
         past.update(text)

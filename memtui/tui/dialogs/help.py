@@ -21,10 +21,15 @@ from memtui.tui.dialogs.styled_once import StyledOnce
 VIEW_HELP = {
     "index": "every MEMORY.md line as written: kind, targets (coloured by state), hook, "
              "cost; lines past the load limit are struck out",
-    "files": "every memory: whether the index reaches it, findings, type, age and where the "
-             "age comes from (fm: a frontmatter date, git: the last commit, mt: the file's "
-             "mtime), tokens, size; narrow screens drop the least needed columns",
-    "orphans": "memories no index line links; unreachable ones never enter context",
+    # the column heads ! = — explained here, not only in docs/app.md (newuser22 #32)
+    "files": "every memory: whether the index reaches it (Index), its findings (!: how "
+             "many), name (=: the file's stem, —: none; left out when every name is the stem), "
+             "type (—: none given), age and where the age comes from (fm: a frontmatter "
+             "date, git: the last commit, mt: the file's mtime, nam: a daily note's name; "
+             "? unk: unknown, the mtimes are a copy's), tokens, size; narrow screens drop "
+             "the least needed columns",
+    "orphans": "memories no index line links; unreachable ones never enter context (Name "
+               "=: the file's stem, —: none)",
     "broken": "links to files that do not exist, with the closest existing files",
     "graph": "the link graph: pick a memory to see its links, backlinks and dangling "
              "targets; isolated memories and components",

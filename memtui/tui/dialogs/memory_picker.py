@@ -143,8 +143,12 @@ class MemoryPickerScreen(CurateScreen[str]):
     first_field = True
 
     def __init__(self, title: str, prompt: str, candidates: list[Candidate],
-                 suggestions: list[str] | None = None, confirm: str = "Pick") -> None:
+                 suggestions: list[str] | None = None, confirm: str = "Pick",
+                 check: Callable[[str], str | None] | None = None) -> None:
+        """``check(typed)``: why a name typed (no memory's) cannot be taken, None when it
+        can: said in the picker, which stays open (newuser23 #28)."""
         super().__init__(title)
+        self.check = check
         self.prompt = prompt
         self.candidates = candidates
         self.suggestions = list(suggestions or [])
@@ -203,7 +207,9 @@ class MemoryPickerScreen(CurateScreen[str]):
         options = [Option(line if isinstance(line, Content) else Text(line))
                    for _, line in ranked[:SHOWN]]
         typed = query.strip()
-        if typed and ranked and typed not in {c.path for c in self.shown}:
+        problem = self.check(typed) if typed and self.check is not None and \
+            typed not in {c.path for c in self.shown} else None
+        if typed and ranked and not problem and typed not in {c.path for c in self.shown}:
             # Last: what was typed, for a file that is not a memory (a link may lead there).
             self.shown.append(Candidate(typed))
             options.append(Option(Text(f"'{printable(typed)}' as typed (any existing file)",
@@ -214,7 +220,9 @@ class MemoryPickerScreen(CurateScreen[str]):
         if self.shown:
             matches.highlighted = 0
         total = len(self.candidates)
-        if not ranked:
+        if not ranked and problem:
+            count = f"no memory matches, and {printable(problem)}"
+        elif not ranked:
             count = f"no memory matches: Enter takes '{printable(typed)}' as typed"
         elif typed:
             count = f"{len(ranked)} of {total} match; ↑ ↓ move, Enter picks"
@@ -244,4 +252,9 @@ class MemoryPickerScreen(CurateScreen[str]):
         if self.shown and at is not None and 0 <= at < len(self.shown):
             return self.shown[at].path
         typed = self.query_one("#query", Input).value.strip()
+        problem = self.check(typed) if typed and self.check is not None else None
+        if problem:  # said here, the dialog open: not after it closed
+            self.query_one("#count", Static).update(f"no memory matches, and "
+                                                     f"{printable(problem)}")
+            return None
         return typed or None

@@ -19,6 +19,11 @@ from memtui.edit.errors import UsageError
 from memtui.edit.memory_ops import slug_problem
 from memtui.tui.dialogs.curate_screen import CurateScreen, FormCheckbox
 
+#: Said when Create finds no description: a memory is not written with an empty one, which
+#: the audit flags at once (newuser23 #9; ``memtui fix new`` says so after writing).
+NO_DESCRIPTION = ("a description is needed: the agent picks memories by it (an empty one "
+                  "is a finding)")
+
 #: Rows of the dialog around its form: title, buttons, border and padding.
 CHROME = 10
 
@@ -82,6 +87,7 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
                          id="type")
             yield Label("Description (one line: it decides whether the agent opens the file)")
             yield Input(id="description", placeholder="description")
+            yield Static("", classes="error", id="description-problem", markup=False)
             yield Label("Body (markdown; Tab leaves the editor)")
             yield TextArea.code_editor(memory_ops.template_body("project"),
                                        language="markdown", id="body", soft_wrap=True,
@@ -96,6 +102,7 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
         self.query_one("#name", Input).value = ""
         self.say("#problem", "")
         self.say("#file", "")
+        self.say("#description-problem", "")
         self.query_one("#type", Select).value = "project"
         self.query_one("#description", Input).value = ""
         self.query_one("#body", TextArea).load_text(memory_ops.template_body("project"))
@@ -115,7 +122,7 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
 
     def on_mount(self) -> None:
         super().on_mount()
-        for where in ("#problem", "#file"):
+        for where in ("#problem", "#file", "#description-problem"):
             self.query_one(where, Static).display = False
         self.fit()
 
@@ -132,6 +139,8 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
             problem = slug_problem(event.value) if event.value else ""
             self.say("#problem", problem)
             self.show_file()
+        elif event.input.id == "description" and event.value.strip():
+            self.say("#description-problem", "")
 
     def show_file(self) -> None:
         """Say which file the name becomes, spelt as the folder spells its memories."""
@@ -161,7 +170,12 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
             self.say("#problem", problem)
             self.query_one("#name", Input).focus()
             return None
+        description = self.query_one("#description", Input).value.strip()
+        if not description:  # not written empty, for the audit to flag (newuser23 #9)
+            self.say("#description-problem", NO_DESCRIPTION)
+            self.query_one("#description", Input).focus()
+            return None
         return {"name": name, "type": str(self.query_one("#type", Select).value),
-                "description": self.query_one("#description", Input).value.strip(),
+                "description": description,
                 "body": self.query_one("#body", TextArea).text,
                 "index": self.query_one("#index", Checkbox).value}

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Input, Static
@@ -95,6 +95,11 @@ class _NoHeap:
 
     def input_seen(self) -> None:
         pass
+
+
+#: Keys that move the table's cursor (the letters only while the table has the focus).
+MOVES = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
+LETTER_MOVES = frozenset({"j", "k", "g", "G"})
 
 
 class FleetApp(KeyFlow, App[str | None]):
@@ -306,8 +311,10 @@ class FleetApp(KeyFlow, App[str | None]):
     def redraw(self) -> None:
         self._redraw_pending = False
         table = self.query_one(DataTable)
-        keep = self.state.cursor
-        if table.row_count and table.cursor_row < table.row_count:
+        # Until the operator moves it, the cursor is on the first row: not on the workspace
+        # whose audit happened to finish first (newuser23 #24).
+        keep = self.state.cursor if self.state.chosen else None
+        if self.state.chosen and table.row_count and table.cursor_row < table.row_count:
             keep = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
         table.clear()
         rows = self.visible_rows()
@@ -378,8 +385,18 @@ class FleetApp(KeyFlow, App[str | None]):
             self.notify("no workspace to open", severity="warning")
             return
         path = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
-        self.state.cursor = path
+        self.state.cursor, self.state.chosen = path, True
         self.exit(path)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key that moves the table's cursor, or a click, is the operator's choice of
+        row (see `FleetState.chosen`)."""
+        moves = isinstance(event, events.Key) and (
+            event.key in MOVES
+            or (event.key in LETTER_MOVES and isinstance(self.focused, DataTable)))
+        if moves or isinstance(event, events.MouseDown):
+            self.state.chosen = True
+        await super().on_event(event)
 
     @on(DataTable.RowSelected)
     def _selected(self, event: DataTable.RowSelected) -> None:

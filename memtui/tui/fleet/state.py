@@ -17,4 +17,7 @@ class FleetState:
     reverse: bool = False
     filter: str = ""
     cursor: str | None = None
+    #: The operator put the cursor somewhere (a move, a click, a workspace opened): until
+    #: then it stays on the first row as rows come in (newuser23 #24).
+    chosen: bool = False
     notice: str = ""  # said once when the fleet screen opens again

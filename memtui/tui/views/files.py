@@ -25,7 +25,8 @@ from memtui.tui.widgets.audit_table import (
 from memtui.tui.widgets.row_table import MiddleText
 
 #: Where an age comes from, in three letters (the help screen explains them).
-AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt"}
+AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt", "name": "nam",
+               "unknown": "unk"}
 
 
 def _cells(f: FileReport, tokens: int | None, palette: Palette,
@@ -43,7 +44,9 @@ def _cells(f: FileReport, tokens: int | None, palette: Palette,
         Text(str(f.findings) if f.findings else "", justify="right", style=palette.warning),
         name_cell(f.name or "", f.path, palette),
         Text(f.type or "—", style="" if f.type else palette.muted),
-        Text(f"{f.age_days}d", justify="right"),
+        # an mtime that is a copy's date is no age (newuser23 #37: "137d unk")
+        Text("?" if f.age_source == "unknown" else f"{f.age_days}d", justify="right",
+             style=palette.muted if f.age_source == "unknown" else ""),
         Text(AGE_SOURCES.get(f.age_source, f.age_source[:3]), style=palette.muted),
         # No count yet: the app counts each memory after showing the audit.
         Text("…" if tokens is None else f"{tokens:,}", justify="right",

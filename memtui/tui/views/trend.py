@@ -25,9 +25,11 @@ SERIES = (("orphans", "orphans", "orange"), ("unreachable", "unreachable", "red"
 
 #: what the empty state says outside git (after the reason on its first line)
 #: (the reason itself, "…: not inside a git repository", is not said twice: newuser22 #12)
-OUTSIDE_GIT = ("In a git repository, the Trend view plots orphans, unreachable orphans and\n"
-               "block tokens at each commit that touched the workspace, with the commit under\n"
-               "the cursor in the preview. Put the workspace under git (git init, git commit)\n"
+#: (one paragraph, wrapped to the pane once: hard breaks in it left single words on lines
+#: of their own, newuser23 #4)
+OUTSIDE_GIT = ("In a git repository, the Trend view plots orphans, unreachable orphans and "
+               "block tokens at each commit that touched the workspace, with the commit under "
+               "the cursor in the preview. Put the workspace under git (git init, git commit) "
                "to start its history.")
 
 

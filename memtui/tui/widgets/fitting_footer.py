@@ -159,6 +159,12 @@ class FittingFooter(Footer):
                     stated.append(self._spec(binding, enabled, tooltip, words))
                 else:
                     rest.append(self._spec(binding, enabled, tooltip, binding.description))
+        # the app's keys that act on no row (Theme, Chat, …) after the rest: a narrow
+        # footer leaves them out first (newuser23 #1)
+        later: frozenset[str] = getattr(self.app, "FOOTER_LATER", frozenset())
+        if later:
+            rest = [s for s in rest if s.action not in later] + \
+                [s for s in rest if s.action in later]
         palette = self._palette_spec(bindings.get(self.app.COMMAND_PALETTE_BINDING))
         return stated + rest + ([palette] if palette is not None else [])
 

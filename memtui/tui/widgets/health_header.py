@@ -201,7 +201,9 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     if fuzzy:
         both = Text.assemble(count(dangling, "dangling", p.dangling), (" · ", p.muted),
                              count(fuzzy, "fuzzy", p.fuzzy), " [[ ]]")
-        counts.append((both, count(dangling, "dangling [[ ]]", p.dangling)))
+        # short of room the fuzzy count goes, and "…" says one is left out (newuser23
+        # #44: "1 dangling [[ ]]" alone read as no fuzzy one)
+        counts.append((both, count(dangling, "dangling [[ ]]", p.dangling) + Text(" …")))
     else:
         counts.append((count(dangling, "dangling [[ ]]", p.dangling), None))
 
