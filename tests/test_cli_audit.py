@@ -277,3 +277,17 @@ def test_a_pipe_gets_whole_rows_and_columns_still_rules(tmp_path: Path) -> None:
         assert (row in out.stdout) is whole, out.stdout
         # at 80 columns the row wraps under itself, every word kept (issue 32 item 17)
         assert " ".join(out.stdout.split()).count(" ".join(row.split())) == 1
+
+
+def test_no_exclude_is_proposed_to_save_a_few_lines(tmp_path: Path) -> None:
+    """newuser23 #23: the demo's report (51 lines in a pipe) ended with advice to exclude
+    memory/superseded/, a real memory with 4 findings, to get to 49 lines. An exclude is
+    proposed only when it takes at least 10 lines out."""
+    demo = tmp_path / "demo"
+    assert memtui("demo", str(demo)).returncode == 0
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    env.update(MEMTUI_NO_CACHE="1", PYTHONPATH=str(ROOT), NO_COLOR="1")
+    out = subprocess.run([sys.executable, "-m", "memtui", "audit", str(demo)], env=env,
+                         capture_output=True, text=True, timeout=120).stdout.splitlines()
+    assert len(out) > 50  # still past one screen, but only just
+    assert "superseded" not in out[-1] and "add exclude" not in out[-1], out[-1]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -72,3 +74,26 @@ def test_the_silence_hint_silences_the_rule_when_followed_to_the_letter(
             rows[line - 1] += f" {comment.group()}".encode()
             (ws / path).write_bytes(b"\n".join(rows))
     assert _reported(ws, rule.id) == []
+
+
+@pytest.mark.parametrize("rule", [r for r in RULES if r.id != "beyond_load_limit"],
+                         ids=[r.id for r in RULES if r.id != "beyond_load_limit"])
+def test_the_printed_example_is_whole_and_fires_as_shown(rule: Rule, tmp_path: Path) -> None:
+    """newuser23 #25: ``memtui rules missing_why`` cut b.md to its first 3 lines, hiding the
+    label that makes the rule fire. Every example but beyond_load_limit's 205-line index is
+    now printed whole: rebuilt from the printed text alone (real CLI), it fires."""
+    proc = subprocess.run([sys.executable, "-m", "memtui", "rules", rule.id],
+                          capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).resolve().parents[1])
+    shown = proc.stdout.split("\nFires on:\n", 1)[1].split("\n\nQuiet on:\n", 1)[0]
+    assert "more lines)" not in proc.stdout
+    files: dict[str, list[str]] = {}
+    for line in shown.splitlines():
+        if line.startswith("    ") and not line.startswith("      "):
+            files[line.strip().removesuffix(":")] = current = []
+        else:
+            current.append(line[6:])
+    if any("\\x" in "".join(lines) for lines in files.values()):
+        return  # read_problem's bytes are shown escaped: not rebuilt from the text
+    ws = make_ws(tmp_path / "ws", {p: "\n".join(ls) + "\n" for p, ls in files.items()})
+    assert _reported(ws, rule.id)

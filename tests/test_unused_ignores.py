@@ -5,6 +5,8 @@ finding of its rule on that line or in that file."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -64,7 +66,9 @@ def test_a_used_comment_is_not_and_a_misspelled_rule_is(
     assert [(f["kind"], f["path"]) for f in data["findings"] if f["kind"] != "stale"] == [
         ("secret", "memory/b.md"), ("unused_ignore", "memory/b.md"),
         ("unused_ignore", "memory/d.md")]
-    assert "silences no finding of secrte" in _unused(data)[0][2]
+    assert _unused(data)[0][2] == ("<!-- memtui: ignore secrte --> names no rule 'secrte' "
+                                   "(did you mean secret?): fix the rule id (memtui rules "
+                                   "lists them)")
     assert _unused(data)[1][2].startswith("<!-- memtui: ignore --> silences no finding:")
     assert data["suppressed"]["inline"] == 2  # a's secret, c's orphan
 
@@ -91,3 +95,21 @@ def test_the_config_can_ignore_them_and_many_are_bounded(
     (ws / ".memtui.toml").write_text('ignore = ["unused_ignore"]\n', encoding="utf-8")
     _, data = _audit(capsys, ws)
     assert _unused(data) == [] and data["suppressed"]["config"] == 21
+
+
+def test_a_misspelt_rule_id_is_named_not_called_unused(tmp_path: Path) -> None:
+    """newuser23 #7: ``<!-- memtui: ignore secrett -->`` was reported as "silences no finding
+    of secrett: remove it", advice that drops the silence the user meant; it is now named
+    as no rule, with the closest id (the real CLI, on a copy of the demo)."""
+    demo = tmp_path / "demo"
+    run = [sys.executable, "-m", "memtui"]
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([*run, "demo", str(demo)], check=True, capture_output=True, cwd=root)
+    with (demo / "memory" / "user-role.md").open("a", encoding="utf-8") as f:
+        f.write("<!-- memtui: ignore secrett orphan -->\n")
+    out = subprocess.run([*run, "audit", str(demo), "--json"], capture_output=True,
+                         text=True, cwd=root).stdout
+    said = [f["message"] for f in json.loads(out)["findings"] if f["kind"] == "unused_ignore"
+            and f["path"] == "memory/user-role.md"]
+    assert said == ["<!-- memtui: ignore orphan secrett --> names no rule 'secrett' (did you "
+                    "mean secret?): fix the rule id (memtui rules lists them)"]

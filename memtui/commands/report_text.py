@@ -39,6 +39,10 @@ FILES_SHOWN = 6
 #: One screen: a longer report ends with the one ``exclude`` that brings it within this
 #: (issue 19 §4), when one folder does.
 SCREEN_LINES = 50
+#: The fewest lines an ``exclude`` of memories (not a folder the report calls noise) must
+#: take out of the report to be proposed: a report a few lines past one screen is no reason
+#: to stop auditing real memories (newuser23 #23).
+MIN_GAIN = 10
 
 
 def location(f: Finding) -> str:
@@ -303,7 +307,9 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
     the summary's counts), and a report that fits costs no second audit at all.
 
     A folder holding an error (a secret, a broken link) is never proposed: that finding
-    wants a fix, not a way to stop seeing it."""
+    wants a fix, not a way to stop seeing it; nor, unless the report already calls it
+    noise (``briefs/: … not memories?``), one taking fewer than ``MIN_GAIN`` lines out
+    (51 → 49 lines by excluding a real memory is no advice)."""
     if length <= budget:
         return None
     noise = noise_folders(result.scans, result.reachable)
@@ -311,6 +317,10 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
     drawn = draw_items(result.findings, noise)
     named = tuple(item.folder for item in drawn
                   if isinstance(item, Group) and item.folder is not None)
+
+    def least(folders: tuple[str, ...]) -> int:  # a folder the report calls noise: any gain
+        return 1 if set(folders) <= set(named) else MIN_GAIN
+
     candidates = [(folder,) for folder in folders_of(result.findings)]
     if len(named) > 1:
         candidates.append(named)
@@ -320,7 +330,7 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
         inside = tuple(folder + "/" for folder in folders)
         gain = base - row_count(left, {d: fs for d, fs in noise.items()
                                        if not (d + "/").startswith(inside)})
-        if gain <= 0 or length - gain > budget:
+        if gain < least(folders) or length - gain > budget:
             continue
         kept = set(map(id, left))
         if any(f.severity == "error" and id(f) not in kept for f in result.findings):
@@ -330,7 +340,7 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
     trials.sort()
     for _, _, folders in trials[:FOLDERS_TRIED]:
         lines = report_length(reaudit(folders), console)
-        if lines <= budget:
+        if lines <= budget and length - lines >= least(folders):
             return folders, lines
     return None
 

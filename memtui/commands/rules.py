@@ -13,12 +13,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("id", nargs="?", metavar="ID", help="one rule, printed in full")
 
 
+#: An example file longer than this is shown by its first 3 lines; a shorter one whole, since
+#: its last lines may be what makes the rule fire (missing_why's label, newuser23 #25).
+WHOLE_LINES = 20
+
+
 def _example(files: tuple[tuple[str, str | bytes], ...]) -> list[str]:
     out: list[str] = []
     for path, text in files:
         body = text.decode("utf-8", "backslashreplace") if isinstance(text, bytes) else text
         lines = body.splitlines()
-        if len(lines) > 8:
+        if len(lines) > WHOLE_LINES:
             lines = [*lines[:3], f"… ({len(lines) - 3} more lines)"]
         out.append(f"    {path}:")
         out += [f"      {ln}" for ln in lines]

@@ -35,3 +35,24 @@ def test_a_slug_is_still_taken(ws: Path) -> None:
     assert cli("fix", "new", ws, "night-shift", "--type", "user",
                "--description", "d").returncode == 0
     assert (ws / "memory" / "night-shift.md").is_file()
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_the_docs_state_the_rule_the_cli_applies(ws: Path) -> None:
+    """newuser23 #36: docs/curate.md said a NAME of words joined by spaces was taken; the
+    CLI refuses it (and takes a one-word name in any script). The docs now quote the CLI."""
+    curate = " ".join((DOCS / "curate.md").read_text(encoding="utf-8").split())
+    app = " ".join((DOCS / "app.md").read_text(encoding="utf-8").split())
+    assert "or spaces is kept as given" not in curate
+    proc = cli("fix", "new", ws, "night shift notes", "--type", "project", "--dry-run")
+    assert proc.returncode == 2
+    said = proc.stderr.split("error: ", 1)[1].strip()
+    head, _, tail = said.partition(": use lowercase")
+    assert head in curate and tail.rsplit(" — ", 1)[1] in curate
+    rule = "lowercase words, in any script, joined by `-` or `_`"
+    assert rule in curate and rule.replace(",", "") in app
+    assert cli("fix", "new", ws, "夜班", "--type", "project", "--description", "d"
+               ).returncode == 0
+    assert (ws / "memory" / "夜班.md").is_file() and "`夜班`" in curate

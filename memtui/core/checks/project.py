@@ -146,9 +146,10 @@ def find_project(root: Path, layout: str, given: str | None, from_config: bool
         if not where.is_absolute():
             where = root / where
         source = "config" if from_config else "option"
-        if not where.is_dir():
-            return ProjectInfo(None, source, f"{given}: no such folder; stale references "
-                                             "not checked")
+        if not where.is_dir():  # a relative one says where it looked (newuser23 #43)
+            tried = "" if Path(given).expanduser().is_absolute() else f" ({where})"
+            return ProjectInfo(None, source, f"{given}: no such folder{tried}; stale "
+                                             "references not checked")
         return ProjectInfo(str(where.resolve()), source)
     if layout == "item":
         return ProjectInfo(str(root), "item")

@@ -180,7 +180,8 @@ def store_findings(name: str, text: str, limit: int) -> list[Finding]:
         if repeated:
             out.append(finding("duplicate_entry", name, line,
                                f"the entry on line {first[entry]} again: Hermes drops the "
-                               "copy at load, but it still counts against the limit on disk"))
+                               "copy at load (the limit counts it once) and from the file "
+                               "at its next write"))
         if long:
             out.append(finding("entry_over_limit", name, line,
                                f"one entry of {plural(len(entry), 'character')}, more than "

@@ -8,6 +8,7 @@ silently, the reports count them and SARIF lists them as suppressed.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import hmac
 import json
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from memtui.core.checks.findings import SEVERITY_RANK, WORKSPACE, Finding, finding
+from memtui.core.checks.rules import BY_ID
 from memtui.core.config import Config
 from memtui.core.creds.detector import SecretHit
 from memtui.core.files.file_modes import write_bytes
@@ -301,6 +303,12 @@ def apply(findings: Iterable[Finding], root: Path, config: Config,
     return kept, gone
 
 
+def _did_you_mean(word: str) -> str:
+    """`` (did you mean secret?)`` for a misspelt rule id, or ''."""
+    close = difflib.get_close_matches(word.lower(), BY_ID, n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
 #: Unused ignore comments reported per file; past it, one finding says how many more.
 UNUSED_PER_FILE = 20
 
@@ -311,12 +319,19 @@ def unused_findings(rel: str, found: _Comments, ignored: Container[str]) -> list
     out: list[Finding] = []
     rows = [(c, u) for c in found.comments if (u := c.unused(ignored))]
     for c, unused in rows[:UNUSED_PER_FILE]:
-        what = "finding" if unused == ["*"] else "finding of " + ", ".join(unused)
         named = " ".join(sorted(c.rules))
+        comment = f"<!-- memtui: {c.which}{' ' + named if named else ''} -->"
+        unknown = [u for u in unused if u != "*" and u not in BY_ID]
+        if unknown:  # a misspelt id: the advice is to spell it, not to remove the comment
+            out.append(finding("unused_ignore", rel, c.line,
+                               f"{comment} names no rule "
+                               + ", ".join(f"{u!r}{_did_you_mean(u)}" for u in unknown)
+                               + ": fix the rule id (memtui rules lists them)"))
+            continue
+        what = "finding" if unused == ["*"] else "finding of " + ", ".join(unused)
         out.append(finding("unused_ignore", rel, c.line,
-                           f"<!-- memtui: {c.which}{' ' + named if named else ''} --> "
-                           f"silences no {what}: remove it (or the rules it no longer "
-                           "needs)"))
+                           f"{comment} silences no {what}: remove it (or the rules it no "
+                           "longer needs)"))
     if len(rows) > UNUSED_PER_FILE:
         more = len(rows) - UNUSED_PER_FILE
         out.append(finding("unused_ignore", rel, rows[UNUSED_PER_FILE][0].line,
