@@ -74,7 +74,8 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
         super().__init__("New memory")
         self.confirm_label = "Create"
         self.file_for = file_for
-        self._said: dict[str, str] = {"#problem": "", "#file": ""}  # (both empty, hidden)
+        self._said: dict[str, str] = {
+            "#problem": "", "#file": "", "#description-problem": ""}  # (all empty, hidden)
 
     def body(self) -> ComposeResult:
         with VerticalScroll():  # a short terminal scrolls the form, not the buttons away
