@@ -24,7 +24,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define KERNEL 2 /* what near_duplicate_kernel expects: bumped when a function or result changes */
+#define KERNEL 3 /* what near_duplicate_kernel expects: bumped when a function or result changes */
 
 #if SIZEOF_VOID_P >= 8
 #define P1 ((uint64_t)11400714785074694791ULL)
@@ -563,7 +563,303 @@ static PyObject *native_shared(PyObject *self, PyObject *args)
     return PyLong_FromSsize_t(shared);
 }
 
+/* A sketch's values past its K bins (`near_duplicate_store.rest`'s view, read in place):
+ * a whole sketch's 8-byte values (signed), or a packed one's (`Packed`: a 4-byte count h,
+ * the first h values' low halves, then the rest 8 bytes each). */
+typedef struct {
+    const unsigned char *p;
+    Py_ssize_t h;     /* values held as 32 bits (0: a whole sketch) */
+    Py_ssize_t count; /* values past the bins */
+    Py_ssize_t k;
+    int packed;
+} rest_view;
+
+static int rest_open(PyObject *sk, PyTypeObject *packed_type, Py_ssize_t k, rest_view *r)
+{
+    if (!PyBytes_Check(sk))
+        return 0;
+    const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(sk);
+    Py_ssize_t len = PyBytes_GET_SIZE(sk), total;
+    r->k = k;
+    if (Py_TYPE(sk) == packed_type) {
+        if (len < 4)
+            return 0;
+        uint32_t h;
+        memcpy(&h, p, 4);
+        if ((Py_ssize_t)h > (len - 4) / 4 || (len - 4 - 4 * (Py_ssize_t)h) % 8)
+            return 0;
+        total = (Py_ssize_t)h + (len - 4 - 4 * (Py_ssize_t)h) / 8;
+        r->packed = 1;
+        r->h = (Py_ssize_t)h;
+        r->p = p + 4;
+    } else {
+        if (Py_TYPE(sk) != &PyBytes_Type || len % 8)
+            return 0;
+        total = len / 8;
+        r->packed = 0;
+        r->h = 0;
+        r->p = p;
+    }
+    if (total < k + 1)
+        return 0;
+    r->count = total - k;
+    return 1;
+}
+
+/* The rest's value i (0 <= i < count). */
+static inline int64_t rest_at(const rest_view *r, Py_ssize_t i)
+{
+    Py_ssize_t w = i + r->k;
+    if (r->packed) {
+        if (w < r->h) {
+            uint32_t u;
+            memcpy(&u, r->p + 4 * w, 4);
+            return (int64_t)u;
+        }
+        int64_t v;
+        memcpy(&v, r->p + 4 * r->h + 8 * (w - r->h), 8);
+        return v;
+    }
+    int64_t v;
+    memcpy(&v, r->p + 8 * w, 8);
+    return v;
+}
+
+/* Whether rest[at:at+n] is strictly ascending. */
+static int rest_ascending(const rest_view *r, Py_ssize_t at, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 1; i < n; i++)
+        if (rest_at(r, at + i - 1) >= rest_at(r, at + i))
+            return 0;
+    return 1;
+}
+
+/* How many of x[0:nx] (ascending) are at most cut: bisect_right. */
+static Py_ssize_t count_upto(const int64_t *x, Py_ssize_t nx, int64_t cut)
+{
+    Py_ssize_t lo = 0, hi = nx;
+    while (lo < hi) {
+        Py_ssize_t mid = lo + (hi - lo) / 2;
+        if (x[mid] <= cut)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* `near_duplicate._grown` */
+static int grown_of(Py_ssize_t shared, Py_ssize_t counted, Py_ssize_t na, Py_ssize_t nb,
+                    Py_ssize_t short_, Py_ssize_t grown_times, double held)
+{
+    Py_ssize_t small = na <= nb ? na : nb, large = na <= nb ? nb : na;
+    return counted && small <= short_ && large >= grown_times * small
+           && (double)shared >= held * (double)counted;
+}
+
+/* `near_duplicate.backed` */
+static int backed_of(Py_ssize_t shared, Py_ssize_t na, Py_ssize_t nb, double sim, int grown,
+                     double low, double floor_)
+{
+    Py_ssize_t fewer = na < nb ? na : nb;
+    if (grown && sim >= floor_)
+        return shared >= 1;
+    if (sim >= low)
+        return fewer ? 2 * shared >= fewer : na == nb;
+    return sim >= floor_ && ((shared == na && na == nb && nb >= 3)
+                             || (shared == fewer && fewer >= 4));
+}
+
+/* screen(xs, xfacts, x_word, x_dated, others, dated, packed_type, params) -> list | None
+ *
+ * `near_duplicate._matches`' first stage (the LSH path: no bits) for one key against its
+ * candidates `others` (sketches: bytes, whole or `Packed`): the indices of those it must
+ * still judge, every other one being a candidate the Python loop drops before reading a
+ * sketch whole (no hash in common, under the threshold, under RESTATED without a number
+ * in words, a line or two under THRESHOLD, the facts not backing it). A candidate whose
+ * sketch is read otherwise (cut short, hashes or facts not ascending, numbers in words:
+ * `_settled`) is kept: the Python loop judges it. None: the key's own hashes are not
+ * ascending (the Python loop judges all).
+ *   xs, xfacts: the key's bottom hashes and facts (buffers of integers)
+ *   dated: None, or one byte per candidate (1: a dated file's, `_DATED`)
+ *   params: (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM, SHORT, GROWN,
+ *            HELD, WORD_BIT, K, mx) */
+static PyObject *native_screen(PyObject *self, PyObject *args)
+{
+    PyObject *xs_obj, *xf_obj, *others, *dated_obj, *packed_obj;
+    int x_word, x_dated;
+    double threshold, restated, full, low, floor_, held;
+    Py_ssize_t min_shingles, bottom, short_, grown_times, k, mx;
+    long long word_bit;
+    if (!PyArg_ParseTuple(args, "OOppO!OO!(dddddnnnndLnn):screen", &xs_obj, &xf_obj,
+                          &x_word, &x_dated, &PyList_Type, &others, &dated_obj,
+                          &PyType_Type, &packed_obj, &threshold, &restated, &full, &low,
+                          &floor_, &min_shingles, &bottom, &short_, &grown_times, &held,
+                          &word_bit, &k, &mx))
+        return NULL;
+    if (k < 0 || k > PY_SSIZE_T_MAX / 8) {
+        PyErr_SetString(PyExc_ValueError, "screen: k out of range");
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(others);
+    const char *dated = NULL;
+    if (dated_obj != Py_None) {
+        if (!PyBytes_Check(dated_obj) || PyBytes_GET_SIZE(dated_obj) != count) {
+            PyErr_SetString(PyExc_ValueError, "screen: dated is one byte per candidate");
+            return NULL;
+        }
+        dated = PyBytes_AS_STRING(dated_obj);
+    }
+    int64_t *x = NULL, *xf = NULL;
+    Py_ssize_t nx, nf;
+    int rc = read_values(xs_obj, &x, &nx);
+    if (rc != 0) {
+        if (rc < 0)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    rc = read_values(xf_obj, &xf, &nf);
+    if (rc != 0) {
+        PyMem_Free(x);
+        if (rc < 0)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    PyObject *out = NULL;
+    int ascending = nx > 0;
+    for (Py_ssize_t i = 1; i < nx && ascending; i++)
+        ascending = x[i - 1] < x[i];
+    if (!ascending) {
+        out = Py_None;
+        Py_INCREF(out);
+        goto done;
+    }
+    nf = as_set(xf, nf); /* a frozenset's values */
+    out = PyList_New(0);
+    if (out == NULL)
+        goto done;
+    int64_t last = x[nx - 1];
+    PyTypeObject *packed_type = (PyTypeObject *)packed_obj;
+    for (Py_ssize_t j = 0; j < count; j++) {
+        int y_dated = dated != NULL && dated[j];
+        if (x_dated && y_dated)
+            continue; /* two daily logs */
+        rest_view r;
+        int keep = 1;
+        if (!rest_open(PyList_GET_ITEM(others, j), packed_type, k, &r))
+            goto decided;
+        int64_t n64 = rest_at(&r, 0);
+        if (n64 <= 0 || n64 >= r.count || !rest_ascending(&r, 1, (Py_ssize_t)n64))
+            goto decided;
+        Py_ssize_t n = (Py_ssize_t)n64;
+        /* the hashes in common: a merge */
+        Py_ssize_t a = 0, b = 0, shared = 0;
+        while (a < nx && b < n) {
+            int64_t yv = rest_at(&r, 1 + b);
+            if (x[a] < yv)
+                a++;
+            else if (x[a] > yv)
+                b++;
+            else {
+                shared++;
+                a++;
+                b++;
+            }
+        }
+        keep = 0;
+        if (!shared)
+            goto decided;
+        Py_ssize_t cx, cy;
+        if (nx < bottom && n < bottom) {
+            cx = nx;
+            cy = n;
+        } else {
+            int64_t ylast = rest_at(&r, n), cut = last < ylast ? last : ylast;
+            cx = count_upto(x, nx, cut);
+            Py_ssize_t lo = 0, hi = n; /* bisect_right over the ys */
+            while (lo < hi) {
+                Py_ssize_t mid = lo + (hi - lo) / 2;
+                if (rest_at(&r, 1 + mid) <= cut)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            cy = lo;
+        }
+        Py_ssize_t uni = cx + cy - shared;
+        if (uni <= 0)
+            goto decided;
+        double sim = (double)shared / (double)uni;
+        if (sim < threshold)
+            goto decided;
+        keep = 1;
+        int64_t m64 = r.count > 1 + n ? rest_at(&r, 1 + n) : 0;
+        if (m64 < 0 || m64 > r.count - 2 - n)
+            goto decided; /* facts cut short, or a count that lies: the Python loop */
+        Py_ssize_t m = (Py_ssize_t)m64;
+        int y_word = m > 0 && rest_at(&r, 1 + n + m) >= word_bit;
+        if (sim < restated && !x_word && !y_word) {
+            keep = 0;
+            goto decided;
+        }
+        int grown = (nx <= short_ || n <= short_) && !(x_dated || y_dated)
+                    && grown_of(shared, nx <= n ? cx : cy, nx, n, short_, grown_times, held);
+        if (sim < full) {
+            if (nx < min_shingles || n < min_shingles) {
+                keep = 0;
+                goto decided;
+            }
+            if (x_word || y_word)
+                goto decided; /* numbers in words: `_settled`, in Python */
+            Py_ssize_t common;
+            if (sim < low && !grown && (m < mx ? m : mx) < 3) {
+                keep = 0;
+                goto decided;
+            } else if (!m || !mx) {
+                common = 0;
+            } else {
+                if (!rest_ascending(&r, 2 + n, m))
+                    goto decided;
+                Py_ssize_t p = 0, q = 0;
+                common = 0;
+                while (p < nf && q < m) {
+                    int64_t fv = rest_at(&r, 2 + n + q);
+                    if (xf[p] < fv)
+                        p++;
+                    else if (xf[p] > fv)
+                        q++;
+                    else {
+                        common++;
+                        p++;
+                        q++;
+                    }
+                }
+            }
+            if (!backed_of(common, mx, m, sim, grown, low, floor_)
+                && !(sim < low && common >= 3))
+                keep = 0;
+        }
+    decided:
+        if (keep) {
+            PyObject *idx = PyLong_FromSsize_t(j);
+            if (idx == NULL || PyList_Append(out, idx) < 0) {
+                Py_XDECREF(idx);
+                Py_CLEAR(out);
+                goto done;
+            }
+            Py_DECREF(idx);
+        }
+    }
+done:
+    PyMem_Free(x);
+    PyMem_Free(xf);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"screen", native_screen, METH_VARARGS,
+     "screen(xs, xfacts, x_word, x_dated, others, dated, packed_type, params) -> the "
+     "candidates near_duplicate._matches must still judge, or None"},
     {"shared", native_shared, METH_VARARGS,
      "shared(xs, ys) -> len(set(xs) & set(ys)) of two integer buffers, or -1"},
     {"read", native_read, METH_VARARGS,

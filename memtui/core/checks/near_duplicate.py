@@ -85,6 +85,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from operator import itemgetter
 
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
@@ -402,6 +403,15 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     key_dated = key in dated
     if bits is not None:
         xbits, xfbits, _, below, _, _ = bits[key]
+    else:  # the loop's first stage compiled: only the candidates it keeps judged here
+        others = list(others)
+        kept = _screen(xs, whole[2 + nx:2 + nx + mx], xfacts_last >= WORD_BIT, key_dated,
+                       [sketches[o] for o in others],
+                       bytes(o in dated for o in others) if dated else None, Packed,
+                       (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM,
+                        SHORT, GROWN, HELD, WORD_BIT, K, mx))
+        if kept is not None:
+            others = [others[i] for i in kept]
     out = []
     for other in others:
         if key_dated and other in dated:
