@@ -856,7 +856,146 @@ done:
     return out;
 }
 
+/* A sketch's value i (of the whole sketch: bins first), read in place from a whole sketch
+ * (bytes) or a `Packed` one; 0 when the sketch cannot be read so (not bytes, cut short). */
+static int value_reader(PyObject *sk, PyTypeObject *packed_type, Py_ssize_t need,
+                        rest_view *r)
+{
+    return rest_open(sk, packed_type, 0, r) && r->count >= need;
+}
+
+static inline uint64_t mix64(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return h;
+}
+
+/* band_buckets(sketches, packed_type, bands, rows) -> list | None
+ *
+ * `near_duplicate.pairs`' LSH buckets: for each band (``rows`` bins each), its buckets of
+ * two members or more (the members' indices, ascending), in the order of their first
+ * member: what the loop over ``buckets.values()`` reads. Two sketches share a band's
+ * bucket exactly when their bins there are equal (`near_duplicate_store.band`'s keys,
+ * packed or whole). None: a sketch read otherwise (not bytes, too short). */
+static PyObject *native_band_buckets(PyObject *self, PyObject *args)
+{
+    PyObject *sks, *packed_obj;
+    Py_ssize_t bands, rows;
+    if (!PyArg_ParseTuple(args, "O!O!nn:band_buckets", &PyList_Type, &sks, &PyType_Type,
+                          &packed_obj, &bands, &rows))
+        return NULL;
+    if (bands < 0 || rows < 1 || bands > 4096 || rows > 4096) {
+        PyErr_SetString(PyExc_ValueError, "band_buckets: bands or rows out of range");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(sks), need = bands * rows;
+    PyTypeObject *packed_type = (PyTypeObject *)packed_obj;
+    if (n > PY_SSIZE_T_MAX / 64)
+        return PyErr_NoMemory();
+    rest_view *views = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *views);
+    if (views == NULL)
+        return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!value_reader(PyList_GET_ITEM(sks, i), packed_type, need, &views[i])) {
+            PyMem_Free(views);
+            Py_RETURN_NONE;
+        }
+    Py_ssize_t size = 16;
+    while (size < 2 * n)
+        size <<= 1;
+    /* table: a bucket's number + 1 per slot; per bucket its first member (its key) and
+     * count; per member the next member of its bucket */
+    Py_ssize_t *table = PyMem_Malloc((size_t)size * sizeof *table);
+    Py_ssize_t *first = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *first);
+    Py_ssize_t *last = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *last);
+    Py_ssize_t *members = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *members);
+    Py_ssize_t *next = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *next);
+    PyObject *out = NULL;
+    if (!table || !first || !last || !members || !next) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    out = PyList_New(bands);
+    if (out == NULL)
+        goto done;
+    for (Py_ssize_t band = 0; band < bands; band++) {
+        Py_ssize_t lo = band * rows, nb = 0;
+        for (Py_ssize_t t = 0; t < size; t++)
+            table[t] = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            uint64_t h = 0x9e3779b97f4a7c15ULL;
+            for (Py_ssize_t r = 0; r < rows; r++)
+                h = mix64(h ^ (uint64_t)rest_at(&views[i], lo + r));
+            Py_ssize_t t = (Py_ssize_t)(h & (uint64_t)(size - 1));
+            for (;;) {
+                Py_ssize_t b = table[t] - 1;
+                if (b < 0) {
+                    table[t] = nb + 1;
+                    first[nb] = last[nb] = i;
+                    members[nb] = 1;
+                    next[i] = -1;
+                    nb++;
+                    break;
+                }
+                const rest_view *f = &views[first[b]];
+                Py_ssize_t r = 0;
+                while (r < rows && rest_at(f, lo + r) == rest_at(&views[i], lo + r))
+                    r++;
+                if (r == rows) {
+                    next[last[b]] = i;
+                    next[i] = -1;
+                    last[b] = i;
+                    members[b]++;
+                    break;
+                }
+                t = (t + 1) & (size - 1);
+            }
+        }
+        PyObject *lists = PyList_New(0);
+        if (lists == NULL) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyList_SET_ITEM(out, band, lists);
+        for (Py_ssize_t b = 0; b < nb; b++) {
+            if (members[b] < 2)
+                continue;
+            PyObject *list = PyList_New(members[b]);
+            if (list == NULL || PyList_Append(lists, list) < 0) {
+                Py_XDECREF(list);
+                Py_CLEAR(out);
+                goto done;
+            }
+            Py_DECREF(list);
+            Py_ssize_t at = 0;
+            for (Py_ssize_t i = first[b]; i >= 0; i = next[i]) {
+                PyObject *idx = PyLong_FromSsize_t(i);
+                if (idx == NULL) {
+                    Py_CLEAR(out);
+                    goto done;
+                }
+                PyList_SET_ITEM(list, at++, idx);
+            }
+        }
+    }
+done:
+    PyMem_Free(views);
+    PyMem_Free(table);
+    PyMem_Free(first);
+    PyMem_Free(last);
+    PyMem_Free(members);
+    PyMem_Free(next);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"band_buckets", native_band_buckets, METH_VARARGS,
+     "band_buckets(sketches, packed_type, bands, rows) -> each band's buckets of two or "
+     "more, or None"},
     {"screen", native_screen, METH_VARARGS,
      "screen(xs, xfacts, x_word, x_dated, others, dated, packed_type, params) -> the "
      "candidates near_duplicate._matches must still judge, or None"},

@@ -18,7 +18,7 @@ import pytest
 
 import memtui.core.checks.near_duplicate as nd
 import memtui.core.checks.near_duplicate_kernel as kernel
-from memtui.core.checks.near_duplicate_store import Packed, pack
+from memtui.core.checks.near_duplicate_store import Packed, pack, unpack
 
 REAL = kernel.NATIVE
 native = pytest.mark.skipif(REAL is None, reason="memtui_native not built here")
@@ -242,3 +242,52 @@ def test_a_number_in_words_under_restated_is_kept(monkeypatch: pytest.MonkeyPatc
         got, want = _both(monkeypatch, lambda k=key, o=other: nd._matches(
             k, [o], sks, nd.SPELLED, set()))
         assert got == want
+
+
+def _notes(sks: list[bytes]) -> list[list[tuple[int, int]]]:
+    """The candidate pairs `pairs` notes from the LSH bands, in order: the Python way."""
+    out: list[list[tuple[int, int]]] = []
+    nd._band_notes(sks, lambda found: out.append(list(found)))
+    return out
+
+
+@native
+@pytest.mark.parametrize("form", ["whole", "packed", "mixed"])
+def test_the_band_buckets_are_pairs_own(form: str) -> None:
+    """`near_duplicate_kernel.band_buckets`: the same buckets as `pairs`' bands, in the same
+    order, whole or packed or both, bins past 32 bits (a cached sketch's) included."""
+    assert REAL is not None
+    rng = random.Random(form)
+    base = [unpack(sk) for sk in _sketches(9, 200).values()]
+    sks = list(base)
+    for _ in range(150):  # copies of some bands (a bucket of two or more), some wide bins
+        sk = bytearray(rng.choice(base))
+        band = rng.randrange(nd.BANDS)
+        lo = 8 * band * nd.ROWS
+        sk[lo:lo + 8 * nd.ROWS] = rng.choice(base)[lo:lo + 8 * nd.ROWS]
+        if rng.random() < 0.3:  # one bin of the band other: another bucket
+            at = lo + 8 * rng.randrange(nd.ROWS)
+            sk[at] ^= 1 << rng.randrange(8)
+        if rng.random() < 0.2:
+            sk[8 * rng.randrange(nd.K) + 4] = rng.randrange(1, 3)  # a bin's high half
+        sks.append(bytes(sk))
+    rng.shuffle(sks)
+    if form != "whole":
+        sks = [pack(sk) if form == "packed" or rng.random() < 0.5 else sk for sk in sks]
+    got = REAL.band_buckets(sks, Packed, nd.BANDS, nd.ROWS)
+    assert got is not None and len(got) == nd.BANDS
+    assert [list(nd._band_pairs(m)) for band in got for m in band] == _notes(sks)
+    assert sum(len(m) > nd.BUCKET_ALL for band in got for m in band)  # big buckets too
+
+
+@native
+def test_the_band_buckets_leave_what_they_cannot_read_to_python() -> None:
+    assert REAL is not None
+    sk = next(iter(_sketches(1).values()))
+    assert REAL.band_buckets([sk, b"\0" * 16], Packed, nd.BANDS, nd.ROWS) is None
+    assert REAL.band_buckets([sk, bytearray(sk)], Packed, nd.BANDS, nd.ROWS) is None
+    assert REAL.band_buckets([], Packed, nd.BANDS, nd.ROWS) == [[]] * nd.BANDS
+    with pytest.raises(ValueError):
+        REAL.band_buckets([sk], Packed, -1, nd.ROWS)
+    with pytest.raises(TypeError):
+        REAL.band_buckets((sk,), Packed, nd.BANDS, nd.ROWS)

@@ -81,10 +81,11 @@ import zlib
 from array import array
 from bisect import bisect_right, insort
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from operator import itemgetter
 
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.near_duplicate_kernel import band_buckets as _band_buckets
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
 from memtui.core.checks.near_duplicate_sketch import (
@@ -394,12 +395,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
         return []
     xs = whole[1:1 + nx]
-    xset = frozenset(xs)
     mx = whole[1 + nx] if len(whole) > 1 + nx else 0
-    xfacts = frozenset(whole[2 + nx:2 + nx + mx])
     xfacts_last = whole[1 + nx + mx] if mx > 0 and len(whole) > 1 + nx + mx else 0
-    x: Parts | None = None
-    last = xs[-1]
     key_dated = key in dated
     if bits is not None:
         xbits, xfbits, _, below, _, _ = bits[key]
@@ -411,7 +408,13 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                        (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM,
                         SHORT, GROWN, HELD, WORD_BIT, K, mx))
         if kept is not None:
+            if not kept:
+                return []
             others = [others[i] for i in kept]
+    xset = frozenset(xs)
+    xfacts = frozenset(whole[2 + nx:2 + nx + mx])
+    x: Parts | None = None
+    last = xs[-1]
     out = []
     for other in others:
         if key_dated and other in dated:
@@ -574,6 +577,27 @@ def _cuts(sk: bytes) -> list[int] | list[bytes]:
             for band in range(BANDS)]
 
 
+def _band_notes(sks: list[bytes], note: Callable[[Iterable[tuple[int, int]]], None]
+                ) -> None:
+    """`note` the candidate pairs of each LSH band's buckets (`pairs`), band by band."""
+    # A band's key: its bins' bytes when no sketch is held packed, else their low halves
+    # (`_band`: the same key from a packed sketch and a whole one), read in place from a
+    # packed sketch whose bins all fit in 32 bits.
+    in_place = [type(sk) is Packed and packed_count(sk) >= BANDS * ROWS for sk in sks]
+    mixed = any(type(sk) is Packed for sk in sks)
+    for band in range(BANDS):  # one band at a time: its buckets only are held
+        lo, hi = band * ROWS, (band + 1) * ROWS
+        at, to = HEAD + 4 * lo, HEAD + 4 * hi
+        buckets: dict[bytes, list[int]] = defaultdict(list)
+        for i, sk, quick in zip(range(len(sks)), sks, in_place, strict=True):
+            buckets[sk[at:to] if quick else _band(sk, lo, hi) if mixed
+                    else sk[8 * lo:8 * hi]].append(i)
+        for members in buckets.values():
+            if len(members) > 1:
+                note(_band_pairs(members))
+        del buckets
+
+
 def _band_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
     """The candidate pairs of one band bucket (members in order)."""
     if len(members) <= BUCKET_ALL:
@@ -632,22 +656,14 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Fou
                 else:
                     got.append(b)
         sks = [sketches[key] for key in keys]
-        # A band's key: its bins' bytes when no sketch is held packed, else their low halves
-        # (`_band`: the same key from a packed sketch and a whole one), read in place from
-        # a packed sketch whose bins all fit in 32 bits.
-        in_place = [type(sk) is Packed and packed_count(sk) >= BANDS * ROWS for sk in sks]
-        mixed = any(type(sk) is Packed for sk in sks)
-        for band in range(BANDS):  # one band at a time: its buckets only are held
-            lo, hi = band * ROWS, (band + 1) * ROWS
-            at, to = HEAD + 4 * lo, HEAD + 4 * hi
-            buckets: dict[bytes, list[int]] = defaultdict(list)
-            for i, sk, quick in zip(range(len(keys)), sks, in_place, strict=True):
-                buckets[sk[at:to] if quick else _band(sk, lo, hi) if mixed
-                        else sk[8 * lo:8 * hi]].append(i)
-            for members in buckets.values():
-                if len(members) > 1:
+        found = _band_buckets(sks, Packed, BANDS, ROWS)  # compiled: the same, in order
+        if found is not None:
+            for band_found in found:
+                for members in band_found:
                     note(_band_pairs(members))
-            del buckets
+            del found
+        else:
+            _band_notes(sks, note)
         holders: dict[int, list[int]] = defaultdict(list)
         for i, sk in enumerate(sks):
             for h in _facts_of(sk):
@@ -655,7 +671,7 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Fou
         for members in holders.values():
             if 1 < len(members) <= FACT_BUCKET:
                 note(_fact_pairs(members))
-        del holders, sks, in_place
+        del holders, sks
         groups = ((keys[i], map(keys.__getitem__, set(got)))
                   for i, got in enumerate(later) if got is not None)
     out: Found = defaultdict(list)

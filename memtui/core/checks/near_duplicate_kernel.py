@@ -4,10 +4,11 @@
 when a C compiler is at hand (hatch_build.py) or in place by ``python hatch_build.py``. It
 runs the sketch's per-text loops (the window read, the word stems, the shingles' hashes,
 their bottom-k and MinHash bins; and the pairing's count of two sketches' shared hashes,
-`shared`, and its first stage, `screen`) where the pure-Python steps of
-`memtui.core.checks.near_duplicate_sketch` are interpreted, returning exactly what they
-return: the sketches, the store and every finding are the same either way
-(tests/core/test_near_duplicate_kernel.py).
+`shared`, its LSH buckets, `band_buckets`, and its first stage, `screen`) where the
+pure-Python steps of `memtui.core.checks.near_duplicate_sketch` and
+`memtui.core.checks.near_duplicate` are interpreted, returning exactly what they return:
+the sketches, the store and every finding are the same either way
+(tests/core/test_near_duplicate_kernel.py, tests/core/test_near_duplicate_kernel_pairs.py).
 
 `NATIVE` is the module, or None: not built, built for another kernel (``KERNEL``), failing
 its self-check (its hashes against Python's ``hash``: a build where CPython hashes tuples
@@ -20,7 +21,7 @@ import os
 from collections.abc import Iterable
 from types import ModuleType
 
-__all__ = ["KERNEL", "NATIVE", "load", "screen", "shared", "works"]
+__all__ = ["KERNEL", "NATIVE", "band_buckets", "load", "screen", "shared", "works"]
 
 KERNEL = 3  # the memtui_native.KERNEL this code was written against
 
@@ -87,4 +88,16 @@ def screen(xs: Iterable[int], xfacts: Iterable[int], x_word: bool, x_dated: bool
         return None
     got: list[int] | None = NATIVE.screen(xs, xfacts, x_word, x_dated, others, dated, packed,
                                           params)
+    return got
+
+
+def band_buckets(sketches: list[bytes], packed: type, bands: int, rows: int
+                 ) -> list[list[list[int]]] | None:
+    """`near_duplicate.pairs`' LSH buckets, compiled: for each of ``bands`` bands of ``rows``
+    bins, its buckets of two members or more (indices of ``sketches``, whole or ``packed``,
+    ascending), in the order of their first member; None when not compiled or a sketch is
+    read otherwise (`near_duplicate.pairs` then makes them)."""
+    if NATIVE is None:
+        return None
+    got: list[list[list[int]]] | None = NATIVE.band_buckets(sketches, packed, bands, rows)
     return got
