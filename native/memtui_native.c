@@ -992,7 +992,173 @@ done:
     return out;
 }
 
+/* `\d` and `\w` as `re` reads them in a str pattern (Modules/_sre: SRE_UNI_IS_DIGIT,
+ * SRE_UNI_IS_WORD). */
+static inline int re_digit(Py_UCS4 c)
+{
+    if (c < 128)
+        return c >= '0' && c <= '9';
+    return Py_UNICODE_ISDECIMAL(c);
+}
+
+static inline int re_word(Py_UCS4 c)
+{
+    if (c < 128)
+        return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_';
+    return Py_UNICODE_ISALNUM(c);
+}
+
+/* numbers(text, cjk) -> list[str]
+ *
+ * `near_duplicate_sketch._NUMBER.findall(text)` (``cjk``: `_NUMBER_CJK`'s), scanned here:
+ *   _NUMBER      \d(?:(?<![\w.,]\d)\d{0,2}+(?:[ \u00a0\u2009\u202f]\d{3}+(?!\d))++
+ *                  |\d*+(?:[.,:]\d++)*+)(?:[kK](?![^\W\d_]))?+
+ *   _NUMBER_CJK  \d\d*+(?:[.,:]\d++)*+(?:[kK](?![^\W\d_]))?+
+ * Every digit starts a match (its second alternative matches a digit alone), and nothing
+ * in either gives back what it took (possessive), so each match is read forward once. */
+static PyObject *native_numbers(PyObject *self, PyObject *args)
+{
+    PyObject *text;
+    int cjk;
+    if (!PyArg_ParseTuple(args, "Up:numbers", &text, &cjk))
+        return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+#define AT(i) PyUnicode_READ(kind, data, (i))
+#define DIGIT(i) ((i) < n && re_digit(AT(i)))
+    Py_ssize_t i = 0;
+    while (i < n) {
+        if (!re_digit(AT(i))) {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 1;
+        int grouped = 0;
+        if (!cjk) {
+            Py_UCS4 before = i > 0 ? AT(i - 1) : 0;
+            if (i == 0 || !(re_word(before) || before == '.' || before == ',')) {
+                Py_ssize_t g = j;
+                while (g < j + 2 && DIGIT(g)) /* \d{0,2}+ */
+                    g++;
+                int groups = 0;
+                for (;;) { /* (?:[ \u00a0\u2009\u202f]\d{3}+(?!\d))++ */
+                    if (g >= n)
+                        break;
+                    Py_UCS4 c = AT(g);
+                    if (!(c == ' ' || c == 0xa0 || c == 0x2009 || c == 0x202f))
+                        break;
+                    if (!(DIGIT(g + 1) && DIGIT(g + 2) && DIGIT(g + 3)) || DIGIT(g + 4))
+                        break;
+                    g += 4;
+                    groups++;
+                }
+                if (groups) {
+                    j = g;
+                    grouped = 1;
+                }
+            }
+        }
+        if (!grouped) { /* \d*+(?:[.,:]\d++)*+ */
+            while (DIGIT(j))
+                j++;
+            while (j + 1 < n) {
+                Py_UCS4 c = AT(j);
+                if (!(c == '.' || c == ',' || c == ':') || !re_digit(AT(j + 1)))
+                    break;
+                j += 2;
+                while (DIGIT(j))
+                    j++;
+            }
+        }
+        if (j < n && (AT(j) == 'k' || AT(j) == 'K') && !(j + 1 < n && letter(AT(j + 1))))
+            j++; /* (?:[kK](?![^\W\d_]))?+ */
+        PyObject *found = PyUnicode_Substring(text, i, j);
+        if (found == NULL || PyList_Append(out, found) < 0) {
+            Py_XDECREF(found);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(found);
+        i = j;
+    }
+#undef DIGIT
+#undef AT
+    return out;
+}
+
+/* CRC-32 (zlib's: reflected, 0xEDB88320), by a table made at import. */
+static uint32_t crc_table[256];
+
+static void crc_init(void)
+{
+    for (uint32_t b = 0; b < 256; b++) {
+        uint32_t c = b;
+        for (int k = 0; k < 8; k++)
+            c = c & 1 ? 0xEDB88320U ^ (c >> 1) : c >> 1;
+        crc_table[b] = c;
+    }
+}
+
+static uint32_t crc32_of(const unsigned char *p, Py_ssize_t len)
+{
+    uint32_t c = 0xFFFFFFFFU;
+    for (Py_ssize_t i = 0; i < len; i++)
+        c = crc_table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFU;
+}
+
+/* crcs(values) -> list[int]
+ *
+ * `near_duplicate_sketch._crcs`: ``zlib.crc32(v.encode())`` of each str of an iterable, in
+ * its order (a lone surrogate raises UnicodeEncodeError, as ``encode`` does). */
+static PyObject *native_crcs(PyObject *self, PyObject *values)
+{
+    PyObject *it = PyObject_GetIter(values);
+    if (it == NULL)
+        return NULL;
+    PyObject *out = PyList_New(0), *v;
+    if (out == NULL) {
+        Py_DECREF(it);
+        return NULL;
+    }
+    while ((v = PyIter_Next(it)) != NULL) {
+        if (!PyUnicode_Check(v)) {
+            PyErr_SetString(PyExc_TypeError, "crcs: a value is not a str");
+            goto fail;
+        }
+        Py_ssize_t len;
+        const char *raw = PyUnicode_AsUTF8AndSize(v, &len);
+        if (raw == NULL)
+            goto fail;
+        PyObject *crc = PyLong_FromUnsignedLong(crc32_of((const unsigned char *)raw, len));
+        if (crc == NULL || PyList_Append(out, crc) < 0) {
+            Py_XDECREF(crc);
+            goto fail;
+        }
+        Py_DECREF(crc);
+        Py_DECREF(v);
+    }
+    Py_DECREF(it);
+    if (PyErr_Occurred()) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+fail:
+    Py_DECREF(v);
+    Py_DECREF(it);
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
+    {"numbers", native_numbers, METH_VARARGS,
+     "numbers(text, cjk) -> _NUMBER.findall(text) (cjk: _NUMBER_CJK's)"},
+    {"crcs", native_crcs, METH_O, "crcs(values) -> [zlib.crc32(v.encode()) for v in values]"},
     {"band_buckets", native_band_buckets, METH_VARARGS,
      "band_buckets(sketches, packed_type, bands, rows) -> each band's buckets of two or "
      "more, or None"},
@@ -1023,6 +1189,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit_memtui_native(void)
 {
+    crc_init();
     PyObject *m = PyModule_Create(&module);
     if (m != NULL && PyModule_AddIntConstant(m, "KERNEL", KERNEL) < 0) {
         Py_DECREF(m);

@@ -263,7 +263,11 @@ _DATE_SEP = lazy_pattern(r"[-/]")
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
 
-def _crcs(values: set[str]) -> list[int]:
+def _crcs(values: Iterable[str]) -> list[int]:
+    """``zlib.crc32(v.encode())`` of each value, in order (compiled when it can be)."""
+    if NATIVE is not None:
+        got: list[int] = NATIVE.crcs(values)
+        return got
     return list(map(zlib.crc32, map(str.encode, values)))
 
 
@@ -289,7 +293,8 @@ def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never 
     ``12500``), one with ``k`` as written and as its value (``12.5k`` is ``12.5`` and
     ``12500``), a decimal comma a point (``3,5`` is ``3.5``), any script's digits ASCII. A
     text holding no digit gives the numbers of its Chinese numerals (`_cjk_numbers`)."""
-    found = (_NUMBER_CJK if runs else _NUMBER).findall(text)
+    found = NATIVE.numbers(text, bool(runs)) if NATIVE is not None else \
+        (_NUMBER_CJK if runs else _NUMBER).findall(text)  # (the same, compiled)
     if not found:
         if not runs:
             return set()

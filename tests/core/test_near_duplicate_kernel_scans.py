@@ -1,0 +1,114 @@
+"""The sketch's compiled scans (``memtui_native.numbers``, ``crcs``) return exactly what the
+Python steps they replace return: `_NUMBER` / `_NUMBER_CJK`'s ``findall`` (``\\d``, ``\\w``
+and ``[^\\W\\d_]`` as ``re`` reads them, every code point checked) and ``zlib.crc32`` of
+each value's UTF-8.
+
+Each test compares the two itself, so tests/core/conftest.py does not run it twice.
+"""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import memtui.core.checks.near_duplicate_kernel as kernel
+import memtui.core.checks.near_duplicate_sketch as nds
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL = kernel.NATIVE
+native = pytest.mark.skipif(REAL is None, reason="memtui_native not built here")
+
+
+def _same(text: str) -> None:
+    assert REAL is not None
+    assert REAL.numbers(text, False) == nds._NUMBER.findall(text), text[:200]
+    assert REAL.numbers(text, True) == nds._NUMBER_CJK.findall(text), text[:200]
+
+
+@native
+def test_every_code_point_reads_as_re_reads_it() -> None:
+    """Each code point as a digit (``\\d``: a run of them one number), before a number
+    (``\\w``, ``.`` and ``,``: no group of thousands after it), after a ``k`` (``[^\\W\\d_]``:
+    no thousand), and between groups (the spaces that part them)."""
+    points = [chr(c) for c in range(0x110000)]
+    _same("".join(points))
+    for cut in range(0, len(points), 0x10000):  # (in parts: a list of millions each)
+        part = points[cut:cut + 0x10000]
+        _same("".join(c + "1 234 " for c in part))
+        _same("".join("1k" + c + " " for c in part))
+        _same("".join("12" + c + "345 " for c in part))
+
+
+_PIECES = st.sampled_from([*"0123456789٣۱१๒߁²½Ⅻ ,.:kK_aZé中\n\t\u00a0\u2009\u202f\u3000-",
+                           "1 200", "12,500", "300k", "02:15", "1.4.2", "\ud800", "𝟙"])
+
+
+@native
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_PIECES, max_size=200).map("".join))
+def test_numbers_are_the_findall_of_either_pattern(text: str) -> None:
+    _same(text)
+
+
+@native
+@settings(max_examples=200, deadline=None)
+@given(st.text(st.characters(codec=None, exclude_categories=()), max_size=300))
+def test_numbers_of_any_text(text: str) -> None:
+    _same(text)
+
+
+@native
+def test_numbers_of_the_blind_sets_texts() -> None:
+    files = sorted(p for d in ("blind_rules", "blind") for p in (ROOT / "tests/core" / d)
+                   .rglob("*") if p.suffix in (".md", ".json") and p.is_file())
+    assert len(files) > 100
+    for path in files:
+        _same(path.read_text(encoding="utf-8", errors="surrogateescape"))
+
+
+def _crcs(values: list[str]) -> list[int] | type[Exception]:
+    try:
+        return [zlib.crc32(v.encode()) for v in values]
+    except Exception as e:
+        return type(e)
+
+
+@native
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(st.characters(codec=None, exclude_categories=()), max_size=20),
+                max_size=30))
+def test_crcs_are_zlibs(values: list[str]) -> None:
+    """In order, for a list or a set; a lone surrogate raises as ``encode`` does."""
+    assert REAL is not None
+    try:
+        got: list[int] | type[Exception] = REAL.crcs(values)
+    except Exception as e:
+        got = type(e)
+    assert got == _crcs(values)
+    as_set = set(values)
+    try:
+        got = REAL.crcs(as_set)
+    except Exception as e:
+        got = type(e)
+    assert got == _crcs(list(as_set))
+
+
+@native
+def test_crcs_refuse_what_is_not_a_str() -> None:
+    assert REAL is not None
+    with pytest.raises(TypeError):
+        REAL.crcs(["a", b"b"])
+    with pytest.raises(TypeError):
+        REAL.crcs(3)
+    assert REAL.crcs(iter(["", "abc"])) == [0, zlib.crc32(b"abc")]
+
+
+def test_the_python_steps_are_the_patterns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the kernel `_numbers` and `_crcs` are the Python steps (they run everywhere)."""
+    monkeypatch.setattr(nds, "NATIVE", None)
+    assert nds._numbers("12 500 and 3k") == {"12500", "3", "3000"}
+    assert nds._crcs(["abc"]) == [zlib.crc32(b"abc")]
