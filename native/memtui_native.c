@@ -856,14 +856,6 @@ done:
     return out;
 }
 
-/* A sketch's value i (of the whole sketch: bins first), read in place from a whole sketch
- * (bytes) or a `Packed` one; 0 when the sketch cannot be read so (not bytes, cut short). */
-static int value_reader(PyObject *sk, PyTypeObject *packed_type, Py_ssize_t need,
-                        rest_view *r)
-{
-    return rest_open(sk, packed_type, 0, r) && r->count >= need;
-}
-
 static inline uint64_t mix64(uint64_t h)
 {
     h ^= h >> 33;
@@ -874,54 +866,175 @@ static inline uint64_t mix64(uint64_t h)
     return h;
 }
 
-/* band_buckets(sketches, packed_type, bands, rows) -> list | None
+/* The candidate pairs noted so far, in order (`near_duplicate.pairs`' ``note``). */
+typedef struct {
+    uint32_t *a, *b;
+    Py_ssize_t len, cap;
+} pair_list;
+
+static int pairs_add(pair_list *p, Py_ssize_t a, Py_ssize_t b)
+{
+    if (p->len == p->cap) {
+        Py_ssize_t cap = p->cap ? 2 * p->cap : 1024;
+        if (cap > PY_SSIZE_T_MAX / 8)
+            return -1;
+        uint32_t *na = PyMem_Realloc(p->a, (size_t)cap * sizeof *na);
+        if (na == NULL)
+            return -1;
+        p->a = na;
+        uint32_t *nb = PyMem_Realloc(p->b, (size_t)cap * sizeof *nb);
+        if (nb == NULL)
+            return -1;
+        p->b = nb;
+        p->cap = cap;
+    }
+    p->a[p->len] = (uint32_t)a;
+    p->b[p->len] = (uint32_t)b;
+    p->len++;
+    return 0;
+}
+
+/* Buckets of members chained in order (`first`, `next`), counted (`members`): the pairs
+ * of each in the order of the buckets' first members: every pair of a bucket of up to
+ * `all` members, past it its first with each other (`first_only`; else none). */
+static int note_buckets(pair_list *p, Py_ssize_t nb, const Py_ssize_t *first,
+                        const Py_ssize_t *members, const Py_ssize_t *next, Py_ssize_t all,
+                        int first_only)
+{
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        if (members[b] < 2)
+            continue;
+        if (members[b] <= all) {
+            for (Py_ssize_t x = first[b]; x >= 0; x = next[x])
+                for (Py_ssize_t y = next[x]; y >= 0; y = next[y])
+                    if (pairs_add(p, x, y) < 0)
+                        return -1;
+        } else if (first_only) {
+            for (Py_ssize_t y = next[first[b]]; y >= 0; y = next[y])
+                if (pairs_add(p, first[b], y) < 0)
+                    return -1;
+        }
+    }
+    return 0;
+}
+
+/* A sketch's facts as `near_duplicate._facts_of` gives them, in its order, into *out
+ * (PyMem_Malloc'd) and *m: its facts ascending, or (a number in words among them: the last
+ * at least word_bit) each masked, in the order of the set Python makes of them. 1: read
+ * otherwise (a count that lies, facts not ascending): the Python step. */
+static int facts_of(const rest_view *r, int64_t word_bit, int64_t fact_mask, int64_t **out,
+                    Py_ssize_t *m_out)
+{
+    int64_t n = rest_at(r, 0);
+    if (n < 0)
+        return 1;
+    int64_t m = n + 1 < r->count ? rest_at(r, 1 + n) : 0;
+    if (m < 0 || (m > 0 && m > r->count - 2 - n))
+        return 1;
+    int64_t *v = PyMem_Malloc((size_t)(m ? m : 1) * sizeof *v);
+    if (v == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int64_t q = 0; q < m; q++)
+        v[q] = rest_at(r, 2 + n + q);
+    for (int64_t q = 1; q < m; q++)
+        if (v[q - 1] >= v[q]) {
+            PyMem_Free(v);
+            return 1;
+        }
+    if (m > 0 && v[m - 1] >= word_bit) { /* {h & FACT_MASK for h in known}, iterated */
+        PyObject *set = PySet_New(NULL);
+        if (set == NULL)
+            goto fail;
+        for (int64_t q = 0; q < m; q++) {
+            PyObject *h = PyLong_FromLongLong(v[q] & fact_mask);
+            if (h == NULL || PySet_Add(set, h) < 0) {
+                Py_XDECREF(h);
+                Py_DECREF(set);
+                goto fail;
+            }
+            Py_DECREF(h);
+        }
+        PyObject *it = PyObject_GetIter(set), *key;
+        Py_DECREF(set);
+        if (it == NULL)
+            goto fail;
+        int64_t q = 0;
+        while ((key = PyIter_Next(it)) != NULL) {
+            v[q++] = PyLong_AsLongLong(key); /* (values below 2**63: no error) */
+            Py_DECREF(key);
+        }
+        Py_DECREF(it);
+        if (PyErr_Occurred())
+            goto fail;
+        m = q;
+    }
+    *out = v;
+    *m_out = (Py_ssize_t)m;
+    return 0;
+fail:
+    PyMem_Free(v);
+    return -1;
+}
+
+/* candidates(sketches, packed_type, k, bands, rows, bucket_all, fact_bucket, word_bit,
+ *            fact_mask) -> (bytes, bytes) | None
  *
- * `near_duplicate.pairs`' LSH buckets: for each band (``rows`` bins each), its buckets of
- * two members or more (the members' indices, ascending), in the order of their first
- * member: what the loop over ``buckets.values()`` reads. Two sketches share a band's
- * bucket exactly when their bins there are equal (`near_duplicate_store.band`'s keys,
- * packed or whole). None: a sketch read otherwise (not bytes, too short). */
-static PyObject *native_band_buckets(PyObject *self, PyObject *args)
+ * `near_duplicate.pairs`' candidates past ALL_PAIRS (`_later`): for each sketch (by its
+ * index) the later sketches it is a candidate with, in the order `pairs` notes them (the
+ * LSH bands one by one, each band's buckets in the order of their first member, a bucket
+ * of up to `bucket_all` every pair, past it its first with each; then the facts' holders in
+ * the order of their first, those of 2 to `fact_bucket` members every pair), a pair found
+ * twice kept twice: (the candidates one after another as unsigned 32-bit values, and
+ * where each sketch's start: len(sketches) + 1 such values). Two sketches share a band's
+ * bucket exactly when their bins there are equal (`near_duplicate_store.band`'s keys).
+ * None: a sketch read otherwise (not bytes, too short, facts that lie). */
+static PyObject *native_candidates(PyObject *self, PyObject *args)
 {
     PyObject *sks, *packed_obj;
-    Py_ssize_t bands, rows;
-    if (!PyArg_ParseTuple(args, "O!O!nn:band_buckets", &PyList_Type, &sks, &PyType_Type,
-                          &packed_obj, &bands, &rows))
+    Py_ssize_t k, bands, rows, bucket_all, fact_bucket;
+    long long word_bit, fact_mask;
+    if (!PyArg_ParseTuple(args, "O!O!nnnnnLL:candidates", &PyList_Type, &sks, &PyType_Type,
+                          &packed_obj, &k, &bands, &rows, &bucket_all, &fact_bucket,
+                          &word_bit, &fact_mask))
         return NULL;
-    if (bands < 0 || rows < 1 || bands > 4096 || rows > 4096) {
-        PyErr_SetString(PyExc_ValueError, "band_buckets: bands or rows out of range");
+    if (bands < 0 || rows < 1 || bands > 4096 || rows > 4096 || k < 0 || k > 1 << 20) {
+        PyErr_SetString(PyExc_ValueError, "candidates: bands or rows out of range");
         return NULL;
     }
     Py_ssize_t n = PyList_GET_SIZE(sks), need = bands * rows;
+    if (n >= (Py_ssize_t)UINT32_MAX || n > PY_SSIZE_T_MAX / 64)
+        return PyErr_NoMemory();
     PyTypeObject *packed_type = (PyTypeObject *)packed_obj;
-    if (n > PY_SSIZE_T_MAX / 64)
-        return PyErr_NoMemory();
-    rest_view *views = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *views);
-    if (views == NULL)
-        return PyErr_NoMemory();
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (!value_reader(PyList_GET_ITEM(sks, i), packed_type, need, &views[i])) {
-            PyMem_Free(views);
-            Py_RETURN_NONE;
-        }
+    size_t cells = (size_t)(n ? n : 1);
     Py_ssize_t size = 16;
     while (size < 2 * n)
         size <<= 1;
-    /* table: a bucket's number + 1 per slot; per bucket its first member (its key) and
-     * count; per member the next member of its bucket */
+    rest_view *views = PyMem_Malloc(cells * sizeof *views);
     Py_ssize_t *table = PyMem_Malloc((size_t)size * sizeof *table);
-    Py_ssize_t *first = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *first);
-    Py_ssize_t *last = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *last);
-    Py_ssize_t *members = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *members);
-    Py_ssize_t *next = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *next);
+    Py_ssize_t *first = PyMem_Malloc(cells * sizeof *first);
+    Py_ssize_t *last = PyMem_Malloc(cells * sizeof *last);
+    Py_ssize_t *members = PyMem_Malloc(cells * sizeof *members);
+    Py_ssize_t *next = PyMem_Malloc(cells * sizeof *next);
+    int64_t **facts = PyMem_Calloc(cells, sizeof *facts);
+    Py_ssize_t *nfacts = PyMem_Calloc(cells, sizeof *nfacts);
+    pair_list found = {NULL, NULL, 0, 0};
     PyObject *out = NULL;
-    if (!table || !first || !last || !members || !next) {
+    int64_t *fkey = NULL;
+    Py_ssize_t *ffirst = NULL, *flast = NULL, *fcount = NULL, *fnext = NULL, *ftable = NULL;
+    if (!views || !table || !first || !last || !members || !next || !facts || !nfacts) {
         PyErr_NoMemory();
         goto done;
     }
-    out = PyList_New(bands);
-    if (out == NULL)
-        goto done;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!rest_open(PyList_GET_ITEM(sks, i), packed_type, 0, &views[i])
+            || views[i].count < need) {
+            out = Py_None;
+            Py_INCREF(out);
+            goto done;
+        }
+    /* the bands: one at a time, a table of buckets by their bins */
     for (Py_ssize_t band = 0; band < bands; band++) {
         Py_ssize_t lo = band * rows, nb = 0;
         for (Py_ssize_t t = 0; t < size; t++)
@@ -955,40 +1068,134 @@ static PyObject *native_band_buckets(PyObject *self, PyObject *args)
                 t = (t + 1) & (size - 1);
             }
         }
-        PyObject *lists = PyList_New(0);
-        if (lists == NULL) {
-            Py_CLEAR(out);
+        if (note_buckets(&found, nb, first, members, next, bucket_all, 1) < 0) {
+            PyErr_NoMemory();
             goto done;
         }
-        PyList_SET_ITEM(out, band, lists);
-        for (Py_ssize_t b = 0; b < nb; b++) {
-            if (members[b] < 2)
-                continue;
-            PyObject *list = PyList_New(members[b]);
-            if (list == NULL || PyList_Append(lists, list) < 0) {
-                Py_XDECREF(list);
-                Py_CLEAR(out);
-                goto done;
+    }
+    /* the facts' holders, in the order of their first */
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        rest_view r;
+        if (!rest_open(PyList_GET_ITEM(sks, i), packed_type, k, &r)) {
+            out = Py_None;
+            Py_INCREF(out);
+            goto done;
+        }
+        int rc = facts_of(&r, word_bit, fact_mask, &facts[i], &nfacts[i]);
+        if (rc != 0) {
+            if (rc > 0) {
+                out = Py_None;
+                Py_INCREF(out);
             }
-            Py_DECREF(list);
-            Py_ssize_t at = 0;
-            for (Py_ssize_t i = first[b]; i >= 0; i = next[i]) {
-                PyObject *idx = PyLong_FromSsize_t(i);
-                if (idx == NULL) {
-                    Py_CLEAR(out);
-                    goto done;
+            goto done;
+        }
+        total += nfacts[i];
+    }
+    Py_ssize_t fsize = 16;
+    while (fsize < 2 * total)
+        fsize <<= 1;
+    size_t fcells = (size_t)(total ? total : 1);
+    fkey = PyMem_Malloc(fcells * sizeof *fkey);
+    ffirst = PyMem_Malloc(fcells * sizeof *ffirst);
+    flast = PyMem_Malloc(fcells * sizeof *flast);
+    fcount = PyMem_Malloc(fcells * sizeof *fcount);
+    fnext = PyMem_Malloc(fcells * sizeof *fnext); /* per holding (one sketch's one fact) */
+    ftable = PyMem_Calloc((size_t)fsize, sizeof *ftable);
+    if (!fkey || !ffirst || !flast || !fcount || !fnext || !ftable) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* holdings are numbered in order; a holding's sketch is found from its number */
+    Py_ssize_t *owner = PyMem_Malloc(fcells * sizeof *owner);
+    if (owner == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t nf = 0, held = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        for (Py_ssize_t q = 0; q < nfacts[i]; q++, held++) {
+            int64_t h = facts[i][q];
+            owner[held] = i;
+            fnext[held] = -1;
+            Py_ssize_t t = (Py_ssize_t)(mix64((uint64_t)h) & (uint64_t)(fsize - 1));
+            for (;;) {
+                Py_ssize_t e = ftable[t] - 1;
+                if (e < 0) {
+                    ftable[t] = nf + 1;
+                    fkey[nf] = h;
+                    ffirst[nf] = flast[nf] = held;
+                    fcount[nf] = 1;
+                    nf++;
+                    break;
                 }
-                PyList_SET_ITEM(list, at++, idx);
+                if (fkey[e] == h) {
+                    fnext[flast[e]] = held;
+                    flast[e] = held;
+                    fcount[e]++;
+                    break;
+                }
+                t = (t + 1) & (fsize - 1);
             }
         }
     }
+    for (Py_ssize_t e = 0; e < nf; e++) {
+        if (fcount[e] < 2 || fcount[e] > fact_bucket)
+            continue;
+        for (Py_ssize_t x = ffirst[e]; x >= 0; x = fnext[x])
+            for (Py_ssize_t y = fnext[x]; y >= 0; y = fnext[y])
+                if (pairs_add(&found, owner[x], owner[y]) < 0) {
+                    PyMem_Free(owner);
+                    PyErr_NoMemory();
+                    goto done;
+                }
+    }
+    PyMem_Free(owner);
+    /* each sketch's candidates in the order noted (a counting sort, stable) */
+    {
+        PyObject *flat = PyBytes_FromStringAndSize(NULL, found.len * 4);
+        PyObject *starts = PyBytes_FromStringAndSize(NULL, (n + 1) * 4);
+        if (flat == NULL || starts == NULL) {
+            Py_XDECREF(flat);
+            Py_XDECREF(starts);
+            goto done;
+        }
+        uint32_t *f = (uint32_t *)PyBytes_AS_STRING(flat);
+        uint32_t *st = (uint32_t *)PyBytes_AS_STRING(starts);
+        for (Py_ssize_t i = 0; i <= n; i++)
+            st[i] = 0;
+        for (Py_ssize_t q = 0; q < found.len; q++)
+            st[found.a[q] + 1]++;
+        for (Py_ssize_t i = 0; i < n; i++)
+            st[i + 1] += st[i];
+        for (Py_ssize_t i = 0; i < n; i++)
+            last[i] = st[i]; /* (reused: where each sketch's next goes) */
+        for (Py_ssize_t q = 0; q < found.len; q++)
+            f[last[found.a[q]]++] = found.b[q];
+        out = PyTuple_Pack(2, flat, starts);
+        Py_DECREF(flat);
+        Py_DECREF(starts);
+    }
 done:
+    if (facts != NULL)
+        for (Py_ssize_t i = 0; i < n; i++)
+            PyMem_Free(facts[i]);
+    PyMem_Free(facts);
+    PyMem_Free(nfacts);
     PyMem_Free(views);
     PyMem_Free(table);
     PyMem_Free(first);
     PyMem_Free(last);
     PyMem_Free(members);
     PyMem_Free(next);
+    PyMem_Free(found.a);
+    PyMem_Free(found.b);
+    PyMem_Free(fkey);
+    PyMem_Free(ffirst);
+    PyMem_Free(flast);
+    PyMem_Free(fcount);
+    PyMem_Free(fnext);
+    PyMem_Free(ftable);
     return out;
 }
 
@@ -1159,9 +1366,9 @@ static PyMethodDef methods[] = {
     {"numbers", native_numbers, METH_VARARGS,
      "numbers(text, cjk) -> _NUMBER.findall(text) (cjk: _NUMBER_CJK's)"},
     {"crcs", native_crcs, METH_O, "crcs(values) -> [zlib.crc32(v.encode()) for v in values]"},
-    {"band_buckets", native_band_buckets, METH_VARARGS,
-     "band_buckets(sketches, packed_type, bands, rows) -> each band's buckets of two or "
-     "more, or None"},
+    {"candidates", native_candidates, METH_VARARGS,
+     "candidates(sketches, packed_type, k, bands, rows, bucket_all, fact_bucket, word_bit, "
+     "fact_mask) -> (each sketch's later candidates, where each starts), or None"},
     {"screen", native_screen, METH_VARARGS,
      "screen(xs, xfacts, x_word, x_dated, others, dated, packed_type, params) -> the "
      "candidates near_duplicate._matches must still judge, or None"},

@@ -244,23 +244,26 @@ def test_a_number_in_words_under_restated_is_kept(monkeypatch: pytest.MonkeyPatc
         assert got == want
 
 
-def _notes(sks: list[bytes]) -> list[list[tuple[int, int]]]:
-    """The candidate pairs `pairs` notes from the LSH bands, in order: the Python way."""
-    out: list[list[tuple[int, int]]] = []
-    nd._band_notes(sks, lambda found: out.append(list(found)))
-    return out
+
+def _later_both(monkeypatch: pytest.MonkeyPatch, sks: list[bytes]) -> tuple[Any, Any]:
+    """`near_duplicate._later` with the kernel and without it, as lists."""
+    def run() -> list[list[int] | None] | type[Exception]:
+        try:
+            return [None if got is None else list(got) for got in nd._later(sks)]
+        except IndexError as e:  # (a packed sketch whose count lies: never one packed here)
+            return type(e)
+    monkeypatch.setattr(kernel, "NATIVE", REAL)
+    got = run()
+    monkeypatch.setattr(kernel, "NATIVE", None)
+    return got, run()
 
 
-@native
-@pytest.mark.parametrize("form", ["whole", "packed", "mixed"])
-def test_the_band_buckets_are_pairs_own(form: str) -> None:
-    """`near_duplicate_kernel.band_buckets`: the same buckets as `pairs`' bands, in the same
-    order, whole or packed or both, bins past 32 bits (a cached sketch's) included."""
-    assert REAL is not None
-    rng = random.Random(form)
+def _crowded(form: str, rng: random.Random) -> list[bytes]:
+    """Sketches sharing bands (copies of a band, some one bin other), some bins past 32
+    bits (a cached sketch's), and facts (numbers in words among them), whole or packed."""
     base = [unpack(sk) for sk in _sketches(9, 200).values()]
     sks = list(base)
-    for _ in range(150):  # copies of some bands (a bucket of two or more), some wide bins
+    for _ in range(150):
         sk = bytearray(rng.choice(base))
         band = rng.randrange(nd.BANDS)
         lo = 8 * band * nd.ROWS
@@ -274,20 +277,49 @@ def test_the_band_buckets_are_pairs_own(form: str) -> None:
     rng.shuffle(sks)
     if form != "whole":
         sks = [pack(sk) if form == "packed" or rng.random() < 0.5 else sk for sk in sks]
-    got = REAL.band_buckets(sks, Packed, nd.BANDS, nd.ROWS)
-    assert got is not None and len(got) == nd.BANDS
-    assert [list(nd._band_pairs(m)) for band in got for m in band] == _notes(sks)
-    assert sum(len(m) > nd.BUCKET_ALL for band in got for m in band)  # big buckets too
+    return sks
 
 
 @native
-def test_the_band_buckets_leave_what_they_cannot_read_to_python() -> None:
+@pytest.mark.parametrize("form", ["whole", "packed", "mixed"])
+def test_the_candidates_are_pairs_own(monkeypatch: pytest.MonkeyPatch, form: str) -> None:
+    """`near_duplicate_kernel.candidates`: each sketch's candidates as `pairs` finds them
+    (the bands' buckets, big ones by their first, the facts' holders), in the same order."""
+    sks = _crowded(form, random.Random(form))
+    got, want = _later_both(monkeypatch, sks)
+    assert got == want
+    assert sum(len(c) for c in want if c) > 300  # (a list: no sketch lies here)
+    holders: dict[int, int] = {}
+    for sk in sks:
+        for h in nd._facts_of(sk):
+            holders[h] = holders.get(h, 0) + 1
+    assert any(v > nd.FACT_BUCKET for v in holders.values())  # a fact too common: none
+    assert any(h >= nd.WORD_BIT for sk in sks for h in nd._stored_facts(sk))
+
+
+@native
+@pytest.mark.parametrize("seed", range(4))
+def test_the_candidates_of_sketches_that_lie(monkeypatch: pytest.MonkeyPatch,
+                                             seed: int) -> None:
+    rng = random.Random(seed)
+    sks = [sk for sk in _crowded("mixed", rng) if nd._valid(sk)]
+    for i in rng.sample(range(len(sks)), 3):
+        lied = _lying(sks[i], rng)
+        if nd._valid(lied):
+            sks[i] = lied
+    got, want = _later_both(monkeypatch, sks)
+    assert got == want
+
+
+@native
+def test_the_candidates_leave_what_they_cannot_read_to_python() -> None:
     assert REAL is not None
     sk = next(iter(_sketches(1).values()))
-    assert REAL.band_buckets([sk, b"\0" * 16], Packed, nd.BANDS, nd.ROWS) is None
-    assert REAL.band_buckets([sk, bytearray(sk)], Packed, nd.BANDS, nd.ROWS) is None
-    assert REAL.band_buckets([], Packed, nd.BANDS, nd.ROWS) == [[]] * nd.BANDS
+    args = (nd.K, nd.BANDS, nd.ROWS, nd.BUCKET_ALL, nd.FACT_BUCKET, nd.WORD_BIT, nd.FACT_MASK)
+    assert REAL.candidates([sk, b"\0" * 16], Packed, *args) is None
+    assert REAL.candidates([sk, bytearray(sk)], Packed, *args) is None
+    assert REAL.candidates([], Packed, *args) == (b"", bytes(4))
     with pytest.raises(ValueError):
-        REAL.band_buckets([sk], Packed, -1, nd.ROWS)
+        REAL.candidates([sk], Packed, nd.K, -1, *args[2:])
     with pytest.raises(TypeError):
-        REAL.band_buckets((sk,), Packed, nd.BANDS, nd.ROWS)
+        REAL.candidates((sk,), Packed, *args)

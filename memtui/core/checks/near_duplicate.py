@@ -82,10 +82,11 @@ from array import array
 from bisect import bisect_right, insort
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from itertools import pairwise
 from operator import itemgetter
 
 from memtui.core.checks.findings import Finding, finding
-from memtui.core.checks.near_duplicate_kernel import band_buckets as _band_buckets
+from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
 from memtui.core.checks.near_duplicate_sketch import (
@@ -577,6 +578,38 @@ def _cuts(sk: bytes) -> list[int] | list[bytes]:
             for band in range(BANDS)]
 
 
+def _later(sks: list[bytes]) -> list[array[int] | memoryview | None]:
+    """Each sketch's candidates past ``ALL_PAIRS`` (`pairs`), by number: the later of each
+    pair kept by the earlier, in the order found (the bands, then the facts), a pair found
+    twice kept twice: 4 bytes a pair (as a set of key tuples ~90 bytes, the pairing's
+    largest part: 38 MB at 50,000 memories, issue 35). Compiled when it can be
+    (`near_duplicate_kernel.candidates`: the same values in the same order)."""
+    got = _native_candidates(sks, Packed, K, BANDS, ROWS, BUCKET_ALL, FACT_BUCKET, WORD_BIT,
+                             FACT_MASK)
+    if got is not None:
+        flat, starts = memoryview(got[0]).cast("I"), memoryview(got[1]).cast("I")
+        return [flat[lo:hi] if lo < hi else None
+                for lo, hi in pairwise(starts)]
+    later: list[array[int] | memoryview | None] = [None] * len(sks)
+
+    def note(found: Iterable[tuple[int, int]]) -> None:
+        for a, b in found:
+            got = later[a]
+            if got is None:
+                later[a] = array("I", (b,))
+            else:
+                got.append(b)  # type: ignore[union-attr]
+    _band_notes(sks, note)
+    holders: dict[int, list[int]] = defaultdict(list)
+    for i, sk in enumerate(sks):
+        for h in _facts_of(sk):
+            holders[h].append(i)
+    for members in holders.values():
+        if 1 < len(members) <= FACT_BUCKET:
+            note(_fact_pairs(members))
+    return later
+
+
 def _band_notes(sks: list[bytes], note: Callable[[Iterable[tuple[int, int]]], None]
                 ) -> None:
     """`note` the candidate pairs of each LSH band's buckets (`pairs`), band by band."""
@@ -643,35 +676,7 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Fou
         bits = _bitmaps(sketches, keys)
         template = Template([_bottom(sketches[key]) for key in keys])
     else:
-        # Each key's candidates by number, the later of each pair kept by the earlier, a
-        # pair found twice kept twice: 4 bytes a pair (as a set of key tuples ~90 bytes, the
-        # pairing's largest part: 38 MB at 50,000 memories, issue 35).
-        later: list[array[int] | None] = [None] * len(keys)
-
-        def note(found: Iterable[tuple[int, int]]) -> None:
-            for a, b in found:
-                got = later[a]
-                if got is None:
-                    later[a] = array("I", (b,))
-                else:
-                    got.append(b)
-        sks = [sketches[key] for key in keys]
-        found = _band_buckets(sks, Packed, BANDS, ROWS)  # compiled: the same, in order
-        if found is not None:
-            for band_found in found:
-                for members in band_found:
-                    note(_band_pairs(members))
-            del found
-        else:
-            _band_notes(sks, note)
-        holders: dict[int, list[int]] = defaultdict(list)
-        for i, sk in enumerate(sks):
-            for h in _facts_of(sk):
-                holders[h].append(i)
-        for members in holders.values():
-            if 1 < len(members) <= FACT_BUCKET:
-                note(_fact_pairs(members))
-        del holders, sks
+        later = _later([sketches[key] for key in keys])
         groups = ((keys[i], map(keys.__getitem__, set(got)))
                   for i, got in enumerate(later) if got is not None)
     out: Found = defaultdict(list)

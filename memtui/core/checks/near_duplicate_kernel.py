@@ -4,7 +4,7 @@
 when a C compiler is at hand (hatch_build.py) or in place by ``python hatch_build.py``. It
 runs the sketch's per-text loops (the window read, the word stems, the shingles' hashes,
 their bottom-k and MinHash bins; and the pairing's count of two sketches' shared hashes,
-`shared`, its LSH buckets, `band_buckets`, and its first stage, `screen`) where the
+`shared`, its candidates, `candidates`, and its first stage, `screen`) where the
 pure-Python steps of `memtui.core.checks.near_duplicate_sketch` and
 `memtui.core.checks.near_duplicate` are interpreted, returning exactly what they return:
 the sketches, the store and every finding are the same either way
@@ -21,7 +21,7 @@ import os
 from collections.abc import Iterable
 from types import ModuleType
 
-__all__ = ["KERNEL", "NATIVE", "band_buckets", "load", "screen", "shared", "works"]
+__all__ = ["KERNEL", "NATIVE", "candidates", "load", "screen", "shared", "works"]
 
 KERNEL = 3  # the memtui_native.KERNEL this code was written against
 
@@ -91,13 +91,16 @@ def screen(xs: Iterable[int], xfacts: Iterable[int], x_word: bool, x_dated: bool
     return got
 
 
-def band_buckets(sketches: list[bytes], packed: type, bands: int, rows: int
-                 ) -> list[list[list[int]]] | None:
-    """`near_duplicate.pairs`' LSH buckets, compiled: for each of ``bands`` bands of ``rows``
-    bins, its buckets of two members or more (indices of ``sketches``, whole or ``packed``,
-    ascending), in the order of their first member; None when not compiled or a sketch is
-    read otherwise (`near_duplicate.pairs` then makes them)."""
+
+def candidates(sketches: list[bytes], packed: type, k: int, bands: int, rows: int,
+               bucket_all: int, fact_bucket: int, word_bit: int, fact_mask: int
+               ) -> tuple[bytes, bytes] | None:
+    """`near_duplicate.pairs`' candidates past ``ALL_PAIRS``, compiled (`near_duplicate._later`:
+    the same, in the same order): each sketch's later candidates one after another (unsigned
+    32-bit values) and where each sketch's start (``len(sketches) + 1`` values). None when
+    not compiled or a sketch is read otherwise (`near_duplicate._later` then finds them)."""
     if NATIVE is None:
         return None
-    got: list[list[list[int]]] | None = NATIVE.band_buckets(sketches, packed, bands, rows)
+    got: tuple[bytes, bytes] | None = NATIVE.candidates(
+        sketches, packed, k, bands, rows, bucket_all, fact_bucket, word_bit, fact_mask)
     return got
