@@ -1362,7 +1362,196 @@ fail:
     return NULL;
 }
 
+/* One line's `_FIELD` match (the line c[0:len], between two newlines), as `re` finds it:
+ *   [ \t]*(?:[-*+][ \t]+)?([^:：*_\n`]{1,30}+)[:：][ \t]*([^\n]{1,60})(?=\n)
+ * tried in `re`'s order (each greedy item from its longest, the optional group first, the
+ * key possessive): 1 and the key's and value's spans when it matches. */
+static inline int key_char(Py_UCS4 c)
+{
+    return c != ':' && c != 0xff1a && c != '*' && c != '_' && c != '\n' && c != '`';
+}
+
+static int field_key(int kind, const void *data, Py_ssize_t start, Py_ssize_t end,
+                     Py_ssize_t p, Py_ssize_t *ks, Py_ssize_t *ke, Py_ssize_t *vs)
+{
+    Py_ssize_t q = p;
+    while (q < end && q - p < 30 && key_char(PyUnicode_READ(kind, data, q)))
+        q++;
+    if (q == p || q >= end)
+        return 0;
+    Py_UCS4 c = PyUnicode_READ(kind, data, q);
+    if (c != ':' && c != 0xff1a)
+        return 0;
+    Py_ssize_t u = q + 1;
+    while (u < end && (PyUnicode_READ(kind, data, u) == ' '
+                       || PyUnicode_READ(kind, data, u) == '\t'))
+        u++;
+    for (; u >= q + 1; u--) {
+        Py_ssize_t rem = end - u;
+        if (rem > 60)
+            return 0; /* fewer blanks only make it longer */
+        if (rem >= 1) {
+            *ks = p;
+            *ke = q;
+            *vs = u;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int field_line(int kind, const void *data, Py_ssize_t start, Py_ssize_t end,
+                      Py_ssize_t *ks, Py_ssize_t *ke, Py_ssize_t *vs)
+{
+#define BLANK(i) (PyUnicode_READ(kind, data, (i)) == ' ' || PyUnicode_READ(kind, data, (i)) == '\t')
+    Py_ssize_t top = start;
+    while (top < end && BLANK(top))
+        top++;
+    for (Py_ssize_t s = top; s >= start; s--) {
+        if (s < end) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, s);
+            if (c == '-' || c == '*' || c == '+') {
+                Py_ssize_t t = s + 1;
+                while (t < end && BLANK(t))
+                    t++;
+                for (; t > s + 1; t--)
+                    if (field_key(kind, data, start, end, t, ks, ke, vs))
+                        return 1;
+            }
+        }
+        if (field_key(kind, data, start, end, s, ks, ke, vs))
+            return 1;
+    }
+#undef BLANK
+    return 0;
+}
+
+/* fields(text, max_fields) -> list[int]
+ *
+ * `near_duplicate_sketch.fields` (its `_FIELD` lines, each key stripped and lowered, its
+ * value's words, ``\w+`` of the value lowered; a key of more than four words, a value of
+ * none or more than eight left out; `key crc << 32 | word crc`), the same list. */
+static PyObject *native_fields(PyObject *self, PyObject *args)
+{
+    PyObject *text;
+    Py_ssize_t max_fields;
+    if (!PyArg_ParseTuple(args, "Un:fields", &text, &max_fields))
+        return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    PyObject *found = PyList_New(0), *out = NULL;
+    if (found == NULL)
+        return NULL;
+    for (Py_ssize_t start = 0; start <= n;) {
+        Py_ssize_t end = start;
+        while (end < n && PyUnicode_READ(kind, data, end) != '\n')
+            end++;
+        Py_ssize_t ks, ke, vs;
+        if (field_line(kind, data, start, end, &ks, &ke, &vs)) {
+            PyObject *pair = Py_BuildValue("(NN)", PyUnicode_Substring(text, ks, ke),
+                                           PyUnicode_Substring(text, vs, end));
+            if (pair == NULL || PyList_Append(found, pair) < 0) {
+                Py_XDECREF(pair);
+                goto done;
+            }
+            Py_DECREF(pair);
+        }
+        start = end + 1;
+    }
+    out = PyList_New(0);
+    if (out == NULL || PyList_GET_SIZE(found) < 2)
+        goto done;
+    for (Py_ssize_t f = 0; f < PyList_GET_SIZE(found); f++) {
+        PyObject *pair = PyList_GET_ITEM(found, f);
+        PyObject *stripped = PyObject_CallMethod(PyTuple_GET_ITEM(pair, 0), "strip", NULL);
+        if (stripped == NULL)
+            goto fail;
+        PyObject *key = PyObject_CallMethod(stripped, "lower", NULL);
+        Py_DECREF(stripped);
+        if (key == NULL)
+            goto fail;
+        PyObject *value = PyObject_CallMethod(PyTuple_GET_ITEM(pair, 1), "lower", NULL);
+        if (value == NULL) {
+            Py_DECREF(key);
+            goto fail;
+        }
+        /* the value's words: \w+ */
+        int vk = PyUnicode_KIND(value);
+        const void *vd = PyUnicode_DATA(value);
+        Py_ssize_t vn = PyUnicode_GET_LENGTH(value), words = 0;
+        for (Py_ssize_t i = 0; i < vn;) {
+            if (!re_word(PyUnicode_READ(vk, vd, i))) {
+                i++;
+                continue;
+            }
+            words++;
+            while (i < vn && re_word(PyUnicode_READ(vk, vd, i)))
+                i++;
+        }
+        int keep = PyUnicode_GET_LENGTH(key) > 0 && words > 0 && words <= 8;
+        if (keep) {
+            PyObject *parts = PyObject_CallMethod(key, "split", NULL);
+            if (parts == NULL) {
+                Py_DECREF(key);
+                Py_DECREF(value);
+                goto fail;
+            }
+            keep = PyList_GET_SIZE(parts) <= 4;
+            Py_DECREF(parts);
+        }
+        if (keep) {
+            Py_ssize_t len;
+            const char *raw = PyUnicode_AsUTF8AndSize(key, &len);
+            if (raw == NULL) {
+                Py_DECREF(key);
+                Py_DECREF(value);
+                goto fail;
+            }
+            uint64_t k = (uint64_t)(crc32_of((const unsigned char *)raw, len) & 0x7FFFFFFFU)
+                         << 32;
+            for (Py_ssize_t i = 0; i < vn;) {
+                if (!re_word(PyUnicode_READ(vk, vd, i))) {
+                    i++;
+                    continue;
+                }
+                Py_ssize_t j = i;
+                while (j < vn && re_word(PyUnicode_READ(vk, vd, j)))
+                    j++;
+                PyObject *word = PyUnicode_Substring(value, i, j);
+                const char *wr = word ? PyUnicode_AsUTF8AndSize(word, &len) : NULL;
+                PyObject *v = wr ? PyLong_FromUnsignedLongLong(
+                    k | crc32_of((const unsigned char *)wr, len)) : NULL;
+                Py_XDECREF(word);
+                if (v == NULL || PyList_Append(out, v) < 0) {
+                    Py_XDECREF(v);
+                    Py_DECREF(key);
+                    Py_DECREF(value);
+                    goto fail;
+                }
+                Py_DECREF(v);
+                i = j;
+            }
+        }
+        Py_DECREF(key);
+        Py_DECREF(value);
+        if (PyList_GET_SIZE(out) >= max_fields)
+            break;
+    }
+    if (PyList_GET_SIZE(out) > max_fields && max_fields >= 0
+        && PyList_SetSlice(out, max_fields, PyList_GET_SIZE(out), NULL) < 0)
+        goto fail;
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    Py_DECREF(found);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"fields", native_fields, METH_VARARGS,
+     "fields(text, max_fields) -> near_duplicate_sketch.fields(text)"},
     {"numbers", native_numbers, METH_VARARGS,
      "numbers(text, cjk) -> _NUMBER.findall(text) (cjk: _NUMBER_CJK's)"},
     {"crcs", native_crcs, METH_O, "crcs(values) -> [zlib.crc32(v.encode()) for v in values]"},

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -112,3 +113,66 @@ def test_the_python_steps_are_the_patterns(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(nds, "NATIVE", None)
     assert nds._numbers("12 500 and 3k") == {"12500", "3", "3000"}
     assert nds._crcs(["abc"]) == [zlib.crc32(b"abc")]
+
+
+def _fields_both(text: str) -> tuple[Any, Any]:
+    """`fields` with the kernel and without it: its list or the type it raises."""
+    def run() -> Any:
+        try:
+            return nds.fields(text)
+        except Exception as e:  # a lone surrogate the UTF-8 encoder refuses: alike
+            return type(e)
+    saved = nds.NATIVE
+    try:
+        got = run()
+        nds.NATIVE = None
+        return got, run()
+    finally:
+        nds.NATIVE = saved
+
+
+#: A line's pieces where `_FIELD` backtracks: blanks, list marks, keys of 29-31
+#: characters, colons of both widths, values of 59-61, blanks ending a line.
+_LINE = st.sampled_from([" ", "\t", "-", "*", "+", "_", "`", ":", "：", "a", "Ké", "中",
+                         "\n", "x" * 29, "y" * 30, "z" * 31, "v" * 59, "w" * 60, "u" * 61,
+                         "key: value", "- k: v w", "  * a b c d e: 1", "\ud800", "İ",
+                         "ǅ", "١٢", "a_b", "Port：8080"])
+
+
+@native
+@settings(max_examples=800, deadline=None)
+@given(st.lists(_LINE, max_size=60).map("".join))
+def test_fields_are_the_python_steps(text: str) -> None:
+    got, want = _fields_both(text)
+    assert got == want, text
+
+
+@native
+@settings(max_examples=200, deadline=None)
+@given(st.text(st.characters(codec=None, exclude_categories=()), max_size=300))
+def test_fields_of_any_text(text: str) -> None:
+    got, want = _fields_both(text + "\nk: v\nl: w")
+    assert got == want
+
+
+@native
+def test_fields_of_the_blind_sets_texts() -> None:
+    files = sorted(p for d in ("blind_rules", "blind") for p in (ROOT / "tests/core" / d)
+                   .rglob("*") if p.suffix in (".md", ".json") and p.is_file())
+    seen = 0
+    for path in files:
+        got, want = _fields_both(path.read_text(encoding="utf-8", errors="surrogateescape"))
+        assert got == want, path
+        seen += bool(want)
+    assert seen > 20  # fields found in many (the test can fail)
+
+
+@native
+def test_fields_edges() -> None:
+    for text in ("a: 1\nb: 2", "  - key:   \nb: 2", "k:" + " " * 70 + "x\nb: 2",
+                 "\n".join(f"key{i}: {'w ' * i}" for i in range(12)),
+                 "\n".join(f"k{i}: v" for i in range(40)), "-\t\tk: v\n+ k:v", ""):
+        got, want = _fields_both(text)
+        assert got == want, text
+    assert REAL is not None
+    assert REAL.fields("a: x y\nb: z", 1) == nds.fields("a: x y\nb: z")[:1]
