@@ -176,3 +176,15 @@ def test_fields_edges() -> None:
         assert got == want, text
     assert REAL is not None
     assert REAL.fields("a: x y\nb: z", 1) == nds.fields("a: x y\nb: z")[:1]
+
+
+def test_a_quote_opens_with_one_of_the_marks_scanned_for() -> None:
+    """`facts` asks `_QUOTED` only of a text holding one of `_OPENERS`: each alternative of
+    the pattern opens with one of them, and the quotes are found as the pattern finds them."""
+    opening = {alt.lstrip("\\")[0] for alt in nds._QUOTED.pattern.split("|")}
+    assert opening == set(nds._OPENERS)
+    for mark, close in zip("«„“「『\"", "»“”」』\"", strict=True):
+        text = f"the term {mark}Mañana Build{close} and 42 and 7"
+        want = {zlib.crc32(b"ma\xc3\xb1ana build") & nds.FACT_MASK}
+        assert want <= set(nds.facts(text, [])), mark
+    assert nds.facts("no quote here", []) == []

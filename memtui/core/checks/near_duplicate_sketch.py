@@ -189,6 +189,7 @@ _LABEL = re.compile(r"\n[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)")
 _SPAN = re.compile(r"`([^`\n]{1,200})`")
 _QUOTED = re.compile(r"«\s*([^»\n]{1,40}?)\s*»|„([^“”\n]{1,40})[“”]|“([^”\n]{1,40})”|"
                      r"「([^」\n]{1,40})」|『([^』\n]{1,40})』|\"([^\"\n]{1,40})\"")
+_OPENERS = "«„“「『\""  # the marks `_QUOTED`'s quotes open with
 _TOKEN = re.compile(r"[^\s`()\[\]{},;]+")
 _EDGE = "\"'<>:=.,!?*|"  # around a code span's token: ``"pdf.fonttype"``, ``<type>``, ``key:``
 _ALNUM = re.compile(r"[^\W_]")  # a token of punctuation alone (``=``, ``->``) is no fact
@@ -596,7 +597,8 @@ def facts(text: str, numbers: list[int], spelled: Iterable[int] = ()) -> list[in
         found.update(u.lower().rstrip("/") for u in _URL.findall(text))
     if "#" in text or "@" in text:
         found.update(h.lower() for h in _HANDLE.findall(text))
-    quoted = _QUOTED.findall(text)
+    # (each quote needs its opening mark: a scan for each is cheaper than the pattern)
+    quoted = _QUOTED.findall(text) if any(map(text.__contains__, _OPENERS)) else None
     if quoted:
         found.update(q.strip().lower() for q in map("".join, quoted))
     plain = set(map(and_, set(numbers).union(_crcs(found)) if found else numbers,
