@@ -1549,7 +1549,86 @@ done:
     return out;
 }
 
+/* labels(text) -> str
+ *
+ * `near_duplicate_sketch._LABEL.sub("\n", "\n" + text)`: each line's opening bold label,
+ *   \n[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)
+ * (its marks from the longest run down, as `re` tries them; the label's text all its run:
+ * a shorter one is followed by neither mark), left out with what precedes it on its line. */
+static PyObject *native_labels(PyObject *self, PyObject *args)
+{
+    PyObject *text;
+    if (!PyArg_ParseTuple(args, "U:labels", &text))
+        return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    PyObject *parts = PyList_New(0), *nl = PyUnicode_FromString("\n"), *out = NULL;
+    if (parts == NULL || nl == NULL)
+        goto done;
+#define AT(i) PyUnicode_READ(kind, data, (i))
+#define PAIR(i, e) ((i) + 1 < (e) && ((AT(i) == '*' && AT((i) + 1) == '*') \
+                                      || (AT(i) == '_' && AT((i) + 1) == '_')))
+    Py_ssize_t kept = 0; /* text[kept:] not yet in parts */
+    for (Py_ssize_t a = 0; a <= n;) {
+        Py_ssize_t e = a;
+        while (e < n && AT(e) != '\n')
+            e++;
+        Py_ssize_t top = a;
+        while (top < e) {
+            Py_UCS4 c = AT(top);
+            if (!(c == ' ' || c == '\t' || c == '>' || c == '*' || c == '+' || c == '-'))
+                break;
+            top++;
+        }
+        for (Py_ssize_t m = top; m >= a; m--) {
+            if (!PAIR(m, e))
+                continue;
+            Py_ssize_t r = m + 2;
+            while (r < e && AT(r) != '*' && AT(r) != '_')
+                r++;
+            if (r - (m + 2) < 1 || r - (m + 2) > 40 || !PAIR(r, e))
+                continue;
+            /* text[a:r + 2] left out (the newline before it kept) */
+            PyObject *piece = PyUnicode_Substring(text, kept, a);
+            if (piece == NULL || PyList_Append(parts, piece) < 0) {
+                Py_XDECREF(piece);
+                goto done;
+            }
+            Py_DECREF(piece);
+            kept = r + 2;
+            break;
+        }
+        a = e + 1;
+    }
+#undef PAIR
+#undef AT
+    {
+        PyObject *piece = PyUnicode_Substring(text, kept, n);
+        if (piece == NULL || PyList_Append(parts, piece) < 0) {
+            Py_XDECREF(piece);
+            goto done;
+        }
+        Py_DECREF(piece);
+    }
+    {
+        PyObject *empty = PyUnicode_New(0, 0);
+        PyObject *joined = empty ? PyUnicode_Join(empty, parts) : NULL;
+        Py_XDECREF(empty);
+        if (joined != NULL) {
+            out = PyUnicode_Concat(nl, joined);
+            Py_DECREF(joined);
+        }
+    }
+done:
+    Py_XDECREF(parts);
+    Py_XDECREF(nl);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"labels", native_labels, METH_VARARGS,
+     "labels(text) -> _LABEL.sub('\\n', '\\n' + text)"},
     {"fields", native_fields, METH_VARARGS,
      "fields(text, max_fields) -> near_duplicate_sketch.fields(text)"},
     {"numbers", native_numbers, METH_VARARGS,

@@ -188,3 +188,38 @@ def test_a_quote_opens_with_one_of_the_marks_scanned_for() -> None:
         want = {zlib.crc32(b"ma\xc3\xb1ana build") & nds.FACT_MASK}
         assert want <= set(nds.facts(text, [])), mark
     assert nds.facts("no quote here", []) == []
+
+
+_LABEL_PIECES = st.sampled_from(["**", "__", "*", "_", ">", "-", "+", " ", "\t", "\n", "a",
+                                 "中", "Why:", "x" * 39, "y" * 40, "z" * 41, "\ud800", "😀"])
+
+
+@native
+@settings(max_examples=800, deadline=None)
+@given(st.lists(_LABEL_PIECES, max_size=60).map("".join))
+def test_labels_are_the_patterns_sub(text: str) -> None:
+    assert REAL is not None
+    assert REAL.labels(text) == nds._LABEL.sub("\n", "\n" + text)
+
+
+@native
+@settings(max_examples=200, deadline=None)
+@given(st.text(st.characters(codec=None, exclude_categories=()), max_size=300))
+def test_labels_of_any_text(text: str) -> None:
+    assert REAL is not None
+    for t in (text, "**" + text, "\n- __" + text[:30] + "__ " + text):
+        assert REAL.labels(t) == nds._LABEL.sub("\n", "\n" + t)
+
+
+@native
+def test_labels_of_the_blind_sets_texts() -> None:
+    assert REAL is not None
+    files = sorted(p for d in ("blind_rules", "blind") for p in (ROOT / "tests/core" / d)
+                   .rglob("*") if p.suffix in (".md", ".json") and p.is_file())
+    changed = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="surrogateescape")
+        want = nds._LABEL.sub("\n", "\n" + text)
+        assert REAL.labels(text) == want, path
+        changed += want != "\n" + text
+    assert changed > 20  # labels left out of many (the test can fail)

@@ -468,8 +468,8 @@ def _shingles(text: str, runs: list[str]) -> tuple[set[int], list[int], list[int
 def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list[int]]:
     """(the CRC-32s of the words and numbers, the runs joined by NULs: the bigrams' units,
     the numbers' CRC-32s, the CRC-32s of the numbers in words): what `_hashed` hashes."""
-    if "**" in text or "__" in text:
-        text = _LABEL.sub("\n", "\n" + text)
+    if "**" in text or "__" in text:  # (compiled when it can be: the same)
+        text = NATIVE.labels(text) if NATIVE is not None else _LABEL.sub("\n", "\n" + text)
     words = _words(text, not runs)
     found_numbers = _numbers(text, runs)
     numbers = _crcs(found_numbers)
