@@ -670,6 +670,25 @@ static int backed_of(Py_ssize_t shared, Py_ssize_t na, Py_ssize_t nb, double sim
                              || (shared == fewer && fewer >= 4));
 }
 
+/* Whether both sides hold a type fact (one of types[0:nt]) and not the same ones: x's
+ * facts xf[0:nf] (ascending), y's rest[at:at + m]. */
+static int other_types(const int64_t *xf, Py_ssize_t nf, const rest_view *r, Py_ssize_t at,
+                       Py_ssize_t m, const int64_t *types, Py_ssize_t nt)
+{
+    int any_x = 0, any_y = 0, differ = 0;
+    for (Py_ssize_t t = 0; t < nt; t++) {
+        int in_x = 0, in_y = 0;
+        for (Py_ssize_t i = 0; i < nf && !in_x; i++)
+            in_x = xf[i] == types[t];
+        for (Py_ssize_t i = 0; i < m && !in_y; i++)
+            in_y = rest_at(r, at + i) == types[t];
+        any_x |= in_x;
+        any_y |= in_y;
+        differ |= in_x != in_y;
+    }
+    return any_x && any_y && differ;
+}
+
 /* screen(xs, xfacts, x_word, x_dated, others, dated, packed_type, params) -> list | None
  *
  * `near_duplicate._matches`' first stage (the LSH path: no bits) for one key against its
@@ -683,7 +702,9 @@ static int backed_of(Py_ssize_t shared, Py_ssize_t na, Py_ssize_t nb, double sim
  *   xs, xfacts: the key's bottom hashes and facts (buffers of integers)
  *   dated: None, or one byte per candidate (1: a dated file's, `_DATED`)
  *   params: (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM, SHORT, GROWN,
- *            HELD, WORD_BIT, K, mx) */
+ *            HELD, WORD_BIT, K, mx, types: the common types' facts, a buffer)
+ * From LOW alike, a pair whose sides hold two types is kept when its facts back it with
+ * one fact fewer a side too (each side's type: as a branch judging it so would). */
 static PyObject *native_screen(PyObject *self, PyObject *args)
 {
     PyObject *xs_obj, *xf_obj, *others, *dated_obj, *packed_obj;
@@ -691,11 +712,12 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
     double threshold, restated, full, low, floor_, held;
     Py_ssize_t min_shingles, bottom, short_, grown_times, k, mx;
     long long word_bit;
-    if (!PyArg_ParseTuple(args, "OOppO!OO!(dddddnnnndLnn):screen", &xs_obj, &xf_obj,
+    PyObject *types_obj;
+    if (!PyArg_ParseTuple(args, "OOppO!OO!(dddddnnnndLnnO):screen", &xs_obj, &xf_obj,
                           &x_word, &x_dated, &PyList_Type, &others, &dated_obj,
                           &PyType_Type, &packed_obj, &threshold, &restated, &full, &low,
                           &floor_, &min_shingles, &bottom, &short_, &grown_times, &held,
-                          &word_bit, &k, &mx))
+                          &word_bit, &k, &mx, &types_obj))
         return NULL;
     if (k < 0 || k > PY_SSIZE_T_MAX / 8) {
         PyErr_SetString(PyExc_ValueError, "screen: k out of range");
@@ -721,6 +743,16 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
     rc = read_values(xf_obj, &xf, &nf);
     if (rc != 0) {
         PyMem_Free(x);
+        if (rc < 0)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    int64_t *types = NULL;
+    Py_ssize_t ntypes;
+    rc = read_values(types_obj, &types, &ntypes);
+    if (rc != 0) {
+        PyMem_Free(x);
+        PyMem_Free(xf);
         if (rc < 0)
             return NULL;
         Py_RETURN_NONE;
@@ -836,8 +868,11 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
                 }
             }
             if (!backed_of(common, mx, m, sim, grown, low, floor_)
-                && !(sim < low && common >= 3))
-                keep = 0;
+                && !(sim < low && common >= 3)
+                && !(sim >= low && mx > 0 && m > 0 && other_types(xf, nf, &r, 2 + n, m, types,
+                                                                   ntypes)
+                     && backed_of(common, mx - 1, m - 1, sim, grown, low, floor_)))
+                keep = 0; /* (two types: the pair judged with one fact fewer a side too) */
         }
     decided:
         if (keep) {
@@ -853,6 +888,7 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
 done:
     PyMem_Free(x);
     PyMem_Free(xf);
+    PyMem_Free(types);
     return out;
 }
 

@@ -116,7 +116,7 @@ def _screened(key: Hashable, others: list[Hashable], sks: dict[Hashable, bytes],
         whole[1:1 + nx], whole[2 + nx:2 + nx + mx], last >= nd.WORD_BIT, key in dated,
         [sks[o] for o in others], bytes(o in dated for o in others), Packed,
         (threshold, nd.RESTATED, nd.THRESHOLD, nd.LOW, nd.FLOOR, nd.MIN_SHINGLES, nd.BOTTOM,
-         nd.SHORT, nd.GROWN, nd.HELD, nd.WORD_BIT, nd.K, mx))
+         nd.SHORT, nd.GROWN, nd.HELD, nd.WORD_BIT, nd.K, mx, nd._TYPE_FACTS))
     return got
 
 
@@ -206,7 +206,7 @@ def test_sketches_that_lie_give_the_same_on_both_paths(monkeypatch: pytest.Monke
 def test_the_screen_refuses_bad_arguments_without_crashing() -> None:
     assert REAL is not None
     from array import array
-    params = (0.0, 0.05, 0.5, 0.2, 0.1, 12, 128, 32, 2, 0.5, 1 << 31, nd.K, 0)
+    params = (0.0, 0.05, 0.5, 0.2, 0.1, 12, 128, 32, 2, 0.5, 1 << 31, nd.K, 0, nd._TYPE_FACTS)
     xs = array("q", [1, 2, 3])
     with pytest.raises(TypeError):
         REAL.screen(xs, array("q"), False, False, (b"",), None, Packed, params)
@@ -323,3 +323,29 @@ def test_the_candidates_leave_what_they_cannot_read_to_python() -> None:
         REAL.candidates([sk], Packed, nd.K, -1, *args[2:])
     with pytest.raises(TypeError):
         REAL.candidates((sk,), Packed, *args)
+
+
+@native
+def test_two_types_are_judged_with_a_fact_fewer_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The screen keeps a pair from ``LOW`` alike whose sides hold two types when its
+    facts back it with one fact fewer a side (its type): a judgement that leaves the types
+    out (ndfold12's, session 23) reads it whole; the loop here drops it."""
+    words = list(_WORDS)
+    common = " ".join(words[:22])
+    x = f"{common} {' '.join(words[22:36])} numbers 1234 and 5678"
+    y = f"{common} {' '.join(words[36:50])} numbers 1234 and 9012"
+    sks = {"x.md": nd.sketch(x, "project"), "y.md": nd.sketch(y, "feedback")}
+    ra, rb = nd.read_sketch(sks["x.md"]), nd.read_sketch(sks["y.md"])
+    sim = nd._bottom_similarity(ra, rb)
+    assert nd.LOW <= sim < nd.THRESHOLD
+    shared = len(ra[2] & rb[2])
+    assert not nd.backed(shared, len(ra[2]), len(rb[2]), sim)
+    assert nd.backed(shared, len(ra[2]) - 1, len(rb[2]) - 1, sim)
+    assert _screened("x.md", ["y.md"], sks, nd.SPELLED, set()) == [0]
+    assert _read_whole(monkeypatch, "x.md", ["y.md"], sks, nd.SPELLED, set()) == set()
+    # one type on both sides: dropped, as the loop drops it
+    sks["y.md"] = nd.sketch(y.replace("1234", "4321"), "project")
+    rb = nd.read_sketch(sks["y.md"])
+    assert not nd.backed(len(ra[2] & rb[2]), len(ra[2]), len(rb[2]),
+                         nd._bottom_similarity(ra, rb))
+    assert _screened("x.md", ["y.md"], sks, nd.SPELLED, set()) == []

@@ -143,6 +143,7 @@ _TYPES = frozenset(zlib.crc32(b"\0type " + k.encode()) & FACT_MASK
                    for k in ("user", "feedback", "project", "reference"))
 _WEAK = _TYPES | frozenset(zlib.crc32(str(v).encode()) & FACT_MASK
                            for v in (*range(11), *range(1990, 2040)))
+_TYPE_FACTS = array("q", sorted(_TYPES))  # (as `memtui_native.screen` reads them)
 _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 
 #: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words,
@@ -407,7 +408,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                        [sketches[o] for o in others],
                        bytes(o in dated for o in others) if dated else None, Packed,
                        (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM,
-                        SHORT, GROWN, HELD, WORD_BIT, K, mx))
+                        SHORT, GROWN, HELD, WORD_BIT, K, mx, _TYPE_FACTS))
         if kept is not None:
             if not kept:
                 return []
