@@ -1662,7 +1662,42 @@ done:
     return out;
 }
 
+/* pack(sketch) -> bytes
+ *
+ * `near_duplicate_store.pack`'s bytes for a whole sketch (bytes of 8-byte values, at
+ * least one): the count h of the values before the first whose high half is not zero (4
+ * bytes, little-endian), their low halves, then the sketch from value h on. */
+static PyObject *native_pack(PyObject *self, PyObject *sk)
+{
+    if (!PyBytes_CheckExact(sk) || PyBytes_GET_SIZE(sk) == 0 || PyBytes_GET_SIZE(sk) % 8
+        || PyBytes_GET_SIZE(sk) / 8 > (Py_ssize_t)UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "pack: not a whole sketch's bytes");
+        return NULL;
+    }
+    const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(sk);
+    Py_ssize_t n = PyBytes_GET_SIZE(sk) / 8, h = 0;
+    while (h < n) {
+        uint32_t high;
+        memcpy(&high, p + 8 * h + 4, 4);
+        if (high)
+            break;
+        h++;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, 4 + 4 * h + 8 * (n - h));
+    if (out == NULL)
+        return NULL;
+    unsigned char *o = (unsigned char *)PyBytes_AS_STRING(out);
+    uint32_t count = (uint32_t)h;
+    for (int i = 0; i < 4; i++)
+        o[i] = (unsigned char)(count >> (8 * i));
+    for (Py_ssize_t i = 0; i < h; i++)
+        memcpy(o + 4 + 4 * i, p + 8 * i, 4);
+    memcpy(o + 4 + 4 * h, p + 8 * h, (size_t)(8 * (n - h)));
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"pack", native_pack, METH_O, "pack(sketch) -> near_duplicate_store.pack's bytes"},
     {"labels", native_labels, METH_VARARGS,
      "labels(text) -> _LABEL.sub('\\n', '\\n' + text)"},
     {"fields", native_fields, METH_VARARGS,

@@ -18,6 +18,7 @@ import pytest
 
 import memtui.core.checks.near_duplicate as nd
 import memtui.core.checks.near_duplicate_kernel as kernel
+import memtui.core.checks.near_duplicate_store as store
 from memtui.core.checks.near_duplicate_store import Packed, pack, unpack
 
 REAL = kernel.NATIVE
@@ -349,3 +350,23 @@ def test_two_types_are_judged_with_a_fact_fewer_too(monkeypatch: pytest.MonkeyPa
     assert not nd.backed(len(ra[2] & rb[2]), len(ra[2]), len(rb[2]),
                          nd._bottom_similarity(ra, rb))
     assert _screened("x.md", ["y.md"], sks, nd.SPELLED, set()) == []
+
+
+@native
+@pytest.mark.parametrize("seed", range(3))
+def test_pack_is_the_same_compiled(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """`near_duplicate_store.pack` with the kernel and without it: the same `Packed`
+    bytes, for sketches made and for any bytes of 8-byte values (a cached sketch is data:
+    high halves anywhere), and what it leaves as it is."""
+    rng = random.Random(seed)
+    sks = [unpack(sk) for sk in _sketches(300 + seed, 60).values()]
+    for _ in range(60):
+        raw = bytearray(rng.randrange(1, 40) * 8)
+        for _ in range(rng.randrange(4)):
+            raw[rng.randrange(len(raw))] = rng.randrange(256)
+        sks.append(bytes(raw))
+    sks += [b"", b"\1" * 7, bytes(8), b"\0\0\0\0\1\0\0\0", pack(sks[0])]
+    for sk in sks:
+        got, want = _both(monkeypatch, lambda s=sk: (store.pack(s), type(store.pack(s))))
+        assert got == want, sk[:40]
+        assert unpack(got[0]) == unpack(sk)
