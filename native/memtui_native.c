@@ -13,6 +13,17 @@
  *   head(crcs, units, mask, k, bottom, min_shingles) -> bytes
  *        the sketch's K bins, the count of bottom hashes and the hashes, as array("Q")'s
  *        bytes; b"" when fewer than min_shingles distinct hashes
+ *   numbers(text, cjk)              -> list[str]          `_NUMBER` / `_NUMBER_CJK`.findall
+ *   crcs(values)                    -> list[int]          `_crcs` (zlib.crc32 of the UTF-8)
+ *   fields(text, max_fields)        -> list[int]          `fields`
+ *   labels(text)                    -> str                `_LABEL.sub("\n", "\n" + text)`
+ *   pack(sketch)                    -> bytes              `near_duplicate_store.pack`'s bytes
+ *   candidates(sketches, packed_type, k, bands, rows, bucket_all, fact_bucket, word_bit,
+ *              fact_mask)           -> (bytes, bytes)     `near_duplicate._later`
+ *   screen(xs, xfacts, x_word, x_dated, others, dated, packed_type, params) -> list | None
+ *        `near_duplicate._matches`' first stage: the candidates its loop must still judge
+ * (session 23, branch ndcost23: bench/RESULTS.md, "near_duplicate's remaining passes
+ * compiled").
  *
  * The hashes are CPython's tuple hashes (xxHash's round, Objects/tupleobject.c) of
  * (crc, 1) and of (bigram,), written out here; the Python side checks them against
