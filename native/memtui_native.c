@@ -24,6 +24,8 @@
  *        `near_duplicate._matches`' first stage: the candidates its loop must still judge
  * (session 23, branch ndcost23: bench/RESULTS.md, "near_duplicate's remaining passes
  * compiled").
+ * One file past 500 lines: one extension module, one concept (each function the compiled
+ * twin of one Python step of the rule), sharing its readers (`rest_view`, the classes).
  *
  * The hashes are CPython's tuple hashes (xxHash's round, Objects/tupleobject.c) of
  * (crc, 1) and of (bigram,), written out here; the Python side checks them against
