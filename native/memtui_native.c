@@ -18,6 +18,7 @@
  *   fields(text, max_fields)        -> list[int]          `fields`
  *   labels(text)                    -> str                `_LABEL.sub("\n", "\n" + text)`
  *   pack(sketch)                    -> bytes              `near_duplicate_store.pack`'s bytes
+ *   unpack(packed)                  -> bytes              `near_duplicate_store.unpack`'s
  *   candidates(sketches, packed_type, k, bands, rows, bucket_all, fact_bucket, word_bit,
  *              fact_mask)           -> (bytes, bytes)     `near_duplicate._later`
  *   screen(xs, xfacts, x_word, x_dated, others, dated, packed_type, params) -> list | None
@@ -1709,7 +1710,42 @@ static PyObject *native_pack(PyObject *self, PyObject *sk)
     return out;
 }
 
+/* unpack(packed) -> bytes
+ *
+ * `near_duplicate_store.unpack`'s bytes for a `Packed` sketch's bytes: its first h values
+ * (the 4-byte count) widened back to 8 bytes, then the rest as held. ValueError: a count
+ * past its bytes (the Python step's then). */
+static PyObject *native_unpack(PyObject *self, PyObject *sk)
+{
+    if (!PyBytes_Check(sk) || PyBytes_GET_SIZE(sk) < 4) {
+        PyErr_SetString(PyExc_ValueError, "unpack: not a packed sketch's bytes");
+        return NULL;
+    }
+    const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(sk);
+    Py_ssize_t len = PyBytes_GET_SIZE(sk);
+    uint32_t h = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
+                 | (uint32_t)p[3] << 24;
+    if ((Py_ssize_t)h > (len - 4) / 4) {
+        PyErr_SetString(PyExc_ValueError, "unpack: a count past the bytes");
+        return NULL;
+    }
+    Py_ssize_t cut = 4 + 4 * (Py_ssize_t)h;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, 8 * (Py_ssize_t)h + (len - cut));
+    if (out == NULL)
+        return NULL;
+    unsigned char *o = (unsigned char *)PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)h; i++) {
+        uint32_t low, zero = 0;
+        memcpy(&low, p + 4 + 4 * i, 4);
+        memcpy(o + 8 * i, &low, 4);
+        memcpy(o + 8 * i + 4, &zero, 4);
+    }
+    memcpy(o + 8 * (Py_ssize_t)h, p + cut, (size_t)(len - cut));
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"unpack", native_unpack, METH_O, "unpack(packed) -> near_duplicate_store.unpack's bytes"},
     {"pack", native_pack, METH_O, "pack(sketch) -> near_duplicate_store.pack's bytes"},
     {"labels", native_labels, METH_VARARGS,
      "labels(text) -> _LABEL.sub('\\n', '\\n' + text)"},

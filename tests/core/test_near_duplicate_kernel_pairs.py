@@ -370,3 +370,24 @@ def test_pack_is_the_same_compiled(monkeypatch: pytest.MonkeyPatch, seed: int) -
         got, want = _both(monkeypatch, lambda s=sk: (store.pack(s), type(store.pack(s))))
         assert got == want, sk[:40]
         assert unpack(got[0]) == unpack(sk)
+
+
+@native
+@pytest.mark.parametrize("seed", range(3))
+def test_unpack_is_the_same_compiled(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """`near_duplicate_store.unpack` with the kernel and without it: the same bytes (or the
+    same error) for packed sketches and for any bytes held as one."""
+    rng = random.Random(seed)
+    held = [pack(unpack(sk)) for sk in _sketches(400 + seed, 60).values()]
+    for _ in range(80):
+        raw = bytearray(rng.randrange(0, 200))
+        for _ in range(rng.randrange(6)):
+            if raw:
+                raw[rng.randrange(len(raw))] = rng.randrange(256)
+        if len(raw) >= 4 and rng.random() < 0.5:
+            raw[0:4] = rng.randrange((len(raw) - 4) // 4 + 2).to_bytes(4, "little")
+        held.append(Packed(raw))
+    held.append(unpack(held[0]))  # a whole sketch: as it is
+    for sk in held:
+        got, want = _both(monkeypatch, lambda s=sk: store.unpack(s))
+        assert got == want, bytes(sk[:40])
