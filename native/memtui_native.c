@@ -13,6 +13,20 @@
  *   head(crcs, units, mask, k, bottom, min_shingles) -> bytes
  *        the sketch's K bins, the count of bottom hashes and the hashes, as array("Q")'s
  *        bytes; b"" when fewer than min_shingles distinct hashes
+ *   numbers(text, cjk)              -> list[str]          `_NUMBER` / `_NUMBER_CJK`.findall
+ *   crcs(values)                    -> list[int]          `_crcs` (zlib.crc32 of the UTF-8)
+ *   fields(text, max_fields)        -> list[int]          `fields`
+ *   labels(text)                    -> str                `_LABEL.sub("\n", "\n" + text)`
+ *   pack(sketch)                    -> bytes              `near_duplicate_store.pack`'s bytes
+ *   unpack(packed)                  -> bytes              `near_duplicate_store.unpack`'s
+ *   candidates(sketches, packed_type, k, bands, rows, bucket_all, fact_bucket, word_bit,
+ *              fact_mask)           -> (bytes, bytes)     `near_duplicate._later`
+ *   screen(xs, xfacts, x_word, x_dated, others, dated, packed_type, params) -> list | None
+ *        `near_duplicate._matches`' first stage: the candidates its loop must still judge
+ * (session 23, branch ndcost23: bench/RESULTS.md, "near_duplicate's remaining passes
+ * compiled").
+ * One file past 500 lines: one extension module, one concept (each function the compiled
+ * twin of one Python step of the rule), sharing its readers (`rest_view`, the classes).
  *
  * The hashes are CPython's tuple hashes (xxHash's round, Objects/tupleobject.c) of
  * (crc, 1) and of (bigram,), written out here; the Python side checks them against
@@ -24,7 +38,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define KERNEL 2 /* what near_duplicate_kernel expects: bumped when a function or result changes */
+#define KERNEL 3 /* what near_duplicate_kernel expects: bumped when a function or result changes */
 
 #if SIZEOF_VOID_P >= 8
 #define P1 ((uint64_t)11400714785074694791ULL)
@@ -563,7 +577,1189 @@ static PyObject *native_shared(PyObject *self, PyObject *args)
     return PyLong_FromSsize_t(shared);
 }
 
+/* A sketch's values past its K bins (`near_duplicate_store.rest`'s view, read in place):
+ * a whole sketch's 8-byte values (signed), or a packed one's (`Packed`: a 4-byte count h,
+ * the first h values' low halves, then the rest 8 bytes each). */
+typedef struct {
+    const unsigned char *p;
+    Py_ssize_t h;     /* values held as 32 bits (0: a whole sketch) */
+    Py_ssize_t count; /* values past the bins */
+    Py_ssize_t k;
+    int packed;
+} rest_view;
+
+static int rest_open(PyObject *sk, PyTypeObject *packed_type, Py_ssize_t k, rest_view *r)
+{
+    if (!PyBytes_Check(sk))
+        return 0;
+    const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(sk);
+    Py_ssize_t len = PyBytes_GET_SIZE(sk), total;
+    r->k = k;
+    if (Py_TYPE(sk) == packed_type) {
+        if (len < 4)
+            return 0;
+        uint32_t h;
+        memcpy(&h, p, 4);
+        if ((Py_ssize_t)h > (len - 4) / 4 || (len - 4 - 4 * (Py_ssize_t)h) % 8)
+            return 0;
+        total = (Py_ssize_t)h + (len - 4 - 4 * (Py_ssize_t)h) / 8;
+        r->packed = 1;
+        r->h = (Py_ssize_t)h;
+        r->p = p + 4;
+    } else {
+        if (Py_TYPE(sk) != &PyBytes_Type || len % 8)
+            return 0;
+        total = len / 8;
+        r->packed = 0;
+        r->h = 0;
+        r->p = p;
+    }
+    if (total < k + 1)
+        return 0;
+    r->count = total - k;
+    return 1;
+}
+
+/* The rest's value i (0 <= i < count). */
+static inline int64_t rest_at(const rest_view *r, Py_ssize_t i)
+{
+    Py_ssize_t w = i + r->k;
+    if (r->packed) {
+        if (w < r->h) {
+            uint32_t u;
+            memcpy(&u, r->p + 4 * w, 4);
+            return (int64_t)u;
+        }
+        int64_t v;
+        memcpy(&v, r->p + 4 * r->h + 8 * (w - r->h), 8);
+        return v;
+    }
+    int64_t v;
+    memcpy(&v, r->p + 8 * w, 8);
+    return v;
+}
+
+/* Whether rest[at:at+n] is strictly ascending. */
+static int rest_ascending(const rest_view *r, Py_ssize_t at, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 1; i < n; i++)
+        if (rest_at(r, at + i - 1) >= rest_at(r, at + i))
+            return 0;
+    return 1;
+}
+
+/* How many of x[0:nx] (ascending) are at most cut: bisect_right. */
+static Py_ssize_t count_upto(const int64_t *x, Py_ssize_t nx, int64_t cut)
+{
+    Py_ssize_t lo = 0, hi = nx;
+    while (lo < hi) {
+        Py_ssize_t mid = lo + (hi - lo) / 2;
+        if (x[mid] <= cut)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* `near_duplicate._grown` */
+static int grown_of(Py_ssize_t shared, Py_ssize_t counted, Py_ssize_t na, Py_ssize_t nb,
+                    Py_ssize_t short_, Py_ssize_t grown_times, double held)
+{
+    Py_ssize_t small = na <= nb ? na : nb, large = na <= nb ? nb : na;
+    return counted && small <= short_ && large >= grown_times * small
+           && (double)shared >= held * (double)counted;
+}
+
+/* `near_duplicate.backed` */
+static int backed_of(Py_ssize_t shared, Py_ssize_t na, Py_ssize_t nb, double sim, int grown,
+                     double low, double floor_)
+{
+    Py_ssize_t fewer = na < nb ? na : nb;
+    if (grown && sim >= floor_)
+        return shared >= 1;
+    if (sim >= low)
+        return fewer ? 2 * shared >= fewer : na == nb;
+    return sim >= floor_ && ((shared == na && na == nb && nb >= 3)
+                             || (shared == fewer && fewer >= 4));
+}
+
+/* Whether both sides hold a type fact (one of types[0:nt]) and not the same ones: x's
+ * facts xf[0:nf] (ascending), y's rest[at:at + m]. */
+static int other_types(const int64_t *xf, Py_ssize_t nf, const rest_view *r, Py_ssize_t at,
+                       Py_ssize_t m, const int64_t *types, Py_ssize_t nt)
+{
+    int any_x = 0, any_y = 0, differ = 0;
+    for (Py_ssize_t t = 0; t < nt; t++) {
+        int in_x = 0, in_y = 0;
+        for (Py_ssize_t i = 0; i < nf && !in_x; i++)
+            in_x = xf[i] == types[t];
+        for (Py_ssize_t i = 0; i < m && !in_y; i++)
+            in_y = rest_at(r, at + i) == types[t];
+        any_x |= in_x;
+        any_y |= in_y;
+        differ |= in_x != in_y;
+    }
+    return any_x && any_y && differ;
+}
+
+/* screen(xs, xfacts, x_word, x_dated, others, dated, packed_type, params) -> list | None
+ *
+ * `near_duplicate._matches`' first stage (the LSH path: no bits) for one key against its
+ * candidates `others` (sketches: bytes, whole or `Packed`): the indices of those it must
+ * still judge, every other one being a candidate the Python loop drops before reading a
+ * sketch whole (no hash in common, under the threshold, under RESTATED without a number
+ * in words, a line or two under THRESHOLD, the facts not backing it). A candidate whose
+ * sketch is read otherwise (cut short, hashes or facts not ascending, numbers in words:
+ * `_settled`) is kept: the Python loop judges it. None: the key's own hashes are not
+ * ascending (the Python loop judges all).
+ *   xs, xfacts: the key's bottom hashes and facts (buffers of integers)
+ *   dated: None, or one byte per candidate (1: a dated file's, `_DATED`)
+ *   params: (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM, SHORT, GROWN,
+ *            HELD, WORD_BIT, K, mx, types: the common types' facts, a buffer)
+ * From LOW alike, a pair whose sides hold two types is kept when its facts back it with
+ * one fact fewer a side too (each side's type: as a branch judging it so would). */
+static PyObject *native_screen(PyObject *self, PyObject *args)
+{
+    PyObject *xs_obj, *xf_obj, *others, *dated_obj, *packed_obj;
+    int x_word, x_dated;
+    double threshold, restated, full, low, floor_, held;
+    Py_ssize_t min_shingles, bottom, short_, grown_times, k, mx;
+    long long word_bit;
+    PyObject *types_obj;
+    if (!PyArg_ParseTuple(args, "OOppO!OO!(dddddnnnndLnnO):screen", &xs_obj, &xf_obj,
+                          &x_word, &x_dated, &PyList_Type, &others, &dated_obj,
+                          &PyType_Type, &packed_obj, &threshold, &restated, &full, &low,
+                          &floor_, &min_shingles, &bottom, &short_, &grown_times, &held,
+                          &word_bit, &k, &mx, &types_obj))
+        return NULL;
+    if (k < 0 || k > PY_SSIZE_T_MAX / 8) {
+        PyErr_SetString(PyExc_ValueError, "screen: k out of range");
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(others);
+    const char *dated = NULL;
+    if (dated_obj != Py_None) {
+        if (!PyBytes_Check(dated_obj) || PyBytes_GET_SIZE(dated_obj) != count) {
+            PyErr_SetString(PyExc_ValueError, "screen: dated is one byte per candidate");
+            return NULL;
+        }
+        dated = PyBytes_AS_STRING(dated_obj);
+    }
+    int64_t *x = NULL, *xf = NULL;
+    Py_ssize_t nx, nf;
+    int rc = read_values(xs_obj, &x, &nx);
+    if (rc != 0) {
+        if (rc < 0)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    rc = read_values(xf_obj, &xf, &nf);
+    if (rc != 0) {
+        PyMem_Free(x);
+        if (rc < 0)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    int64_t *types = NULL;
+    Py_ssize_t ntypes;
+    rc = read_values(types_obj, &types, &ntypes);
+    if (rc != 0) {
+        PyMem_Free(x);
+        PyMem_Free(xf);
+        if (rc < 0)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    PyObject *out = NULL;
+    int ascending = nx > 0;
+    for (Py_ssize_t i = 1; i < nx && ascending; i++)
+        ascending = x[i - 1] < x[i];
+    if (!ascending) {
+        out = Py_None;
+        Py_INCREF(out);
+        goto done;
+    }
+    nf = as_set(xf, nf); /* a frozenset's values */
+    out = PyList_New(0);
+    if (out == NULL)
+        goto done;
+    int64_t last = x[nx - 1];
+    PyTypeObject *packed_type = (PyTypeObject *)packed_obj;
+    for (Py_ssize_t j = 0; j < count; j++) {
+        int y_dated = dated != NULL && dated[j];
+        if (x_dated && y_dated)
+            continue; /* two daily logs */
+        rest_view r;
+        int keep = 1;
+        if (!rest_open(PyList_GET_ITEM(others, j), packed_type, k, &r))
+            goto decided;
+        int64_t n64 = rest_at(&r, 0);
+        if (n64 <= 0 || n64 >= r.count || !rest_ascending(&r, 1, (Py_ssize_t)n64))
+            goto decided;
+        Py_ssize_t n = (Py_ssize_t)n64;
+        /* the hashes in common: a merge */
+        Py_ssize_t a = 0, b = 0, shared = 0;
+        while (a < nx && b < n) {
+            int64_t yv = rest_at(&r, 1 + b);
+            if (x[a] < yv)
+                a++;
+            else if (x[a] > yv)
+                b++;
+            else {
+                shared++;
+                a++;
+                b++;
+            }
+        }
+        keep = 0;
+        if (!shared)
+            goto decided;
+        Py_ssize_t cx, cy;
+        if (nx < bottom && n < bottom) {
+            cx = nx;
+            cy = n;
+        } else {
+            int64_t ylast = rest_at(&r, n), cut = last < ylast ? last : ylast;
+            cx = count_upto(x, nx, cut);
+            Py_ssize_t lo = 0, hi = n; /* bisect_right over the ys */
+            while (lo < hi) {
+                Py_ssize_t mid = lo + (hi - lo) / 2;
+                if (rest_at(&r, 1 + mid) <= cut)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            cy = lo;
+        }
+        Py_ssize_t uni = cx + cy - shared;
+        if (uni <= 0)
+            goto decided;
+        double sim = (double)shared / (double)uni;
+        if (sim < threshold)
+            goto decided;
+        keep = 1;
+        int64_t m64 = r.count > 1 + n ? rest_at(&r, 1 + n) : 0;
+        if (m64 < 0 || m64 > r.count - 2 - n)
+            goto decided; /* facts cut short, or a count that lies: the Python loop */
+        Py_ssize_t m = (Py_ssize_t)m64;
+        int y_word = m > 0 && rest_at(&r, 1 + n + m) >= word_bit;
+        if (sim < restated && !x_word && !y_word) {
+            keep = 0;
+            goto decided;
+        }
+        int grown = (nx <= short_ || n <= short_) && !(x_dated || y_dated)
+                    && grown_of(shared, nx <= n ? cx : cy, nx, n, short_, grown_times, held);
+        if (sim < full) {
+            if (nx < min_shingles || n < min_shingles) {
+                keep = 0;
+                goto decided;
+            }
+            if (x_word || y_word)
+                goto decided; /* numbers in words: `_settled`, in Python */
+            Py_ssize_t common;
+            if (sim < low && !grown && (m < mx ? m : mx) < 3) {
+                keep = 0;
+                goto decided;
+            } else if (!m || !mx) {
+                common = 0;
+            } else {
+                if (!rest_ascending(&r, 2 + n, m))
+                    goto decided;
+                Py_ssize_t p = 0, q = 0;
+                common = 0;
+                while (p < nf && q < m) {
+                    int64_t fv = rest_at(&r, 2 + n + q);
+                    if (xf[p] < fv)
+                        p++;
+                    else if (xf[p] > fv)
+                        q++;
+                    else {
+                        common++;
+                        p++;
+                        q++;
+                    }
+                }
+            }
+            if (!backed_of(common, mx, m, sim, grown, low, floor_)
+                && !(sim < low && common >= 3)
+                && !(sim >= low && mx > 0 && m > 0 && other_types(xf, nf, &r, 2 + n, m, types,
+                                                                   ntypes)
+                     && backed_of(common, mx - 1, m - 1, sim, grown, low, floor_)))
+                keep = 0; /* (two types: the pair judged with one fact fewer a side too) */
+        }
+    decided:
+        if (keep) {
+            PyObject *idx = PyLong_FromSsize_t(j);
+            if (idx == NULL || PyList_Append(out, idx) < 0) {
+                Py_XDECREF(idx);
+                Py_CLEAR(out);
+                goto done;
+            }
+            Py_DECREF(idx);
+        }
+    }
+done:
+    PyMem_Free(x);
+    PyMem_Free(xf);
+    PyMem_Free(types);
+    return out;
+}
+
+static inline uint64_t mix64(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return h;
+}
+
+/* The candidate pairs noted so far, in order (`near_duplicate.pairs`' ``note``). */
+typedef struct {
+    uint32_t *a, *b;
+    Py_ssize_t len, cap;
+} pair_list;
+
+static int pairs_add(pair_list *p, Py_ssize_t a, Py_ssize_t b)
+{
+    if (p->len == p->cap) {
+        Py_ssize_t cap = p->cap ? 2 * p->cap : 1024;
+        if (cap > PY_SSIZE_T_MAX / 8)
+            return -1;
+        uint32_t *na = PyMem_Realloc(p->a, (size_t)cap * sizeof *na);
+        if (na == NULL)
+            return -1;
+        p->a = na;
+        uint32_t *nb = PyMem_Realloc(p->b, (size_t)cap * sizeof *nb);
+        if (nb == NULL)
+            return -1;
+        p->b = nb;
+        p->cap = cap;
+    }
+    p->a[p->len] = (uint32_t)a;
+    p->b[p->len] = (uint32_t)b;
+    p->len++;
+    return 0;
+}
+
+/* Buckets of members chained in order (`first`, `next`), counted (`members`): the pairs
+ * of each in the order of the buckets' first members: every pair of a bucket of up to
+ * `all` members, past it its first with each other (`first_only`; else none). */
+static int note_buckets(pair_list *p, Py_ssize_t nb, const Py_ssize_t *first,
+                        const Py_ssize_t *members, const Py_ssize_t *next, Py_ssize_t all,
+                        int first_only)
+{
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        if (members[b] < 2)
+            continue;
+        if (members[b] <= all) {
+            for (Py_ssize_t x = first[b]; x >= 0; x = next[x])
+                for (Py_ssize_t y = next[x]; y >= 0; y = next[y])
+                    if (pairs_add(p, x, y) < 0)
+                        return -1;
+        } else if (first_only) {
+            for (Py_ssize_t y = next[first[b]]; y >= 0; y = next[y])
+                if (pairs_add(p, first[b], y) < 0)
+                    return -1;
+        }
+    }
+    return 0;
+}
+
+/* A sketch's facts as `near_duplicate._facts_of` gives them, in its order, into *out
+ * (PyMem_Malloc'd) and *m: its facts ascending, or (a number in words among them: the last
+ * at least word_bit) each masked, in the order of the set Python makes of them. 1: read
+ * otherwise (a count that lies, facts not ascending): the Python step. */
+static int facts_of(const rest_view *r, int64_t word_bit, int64_t fact_mask, int64_t **out,
+                    Py_ssize_t *m_out)
+{
+    int64_t n = rest_at(r, 0);
+    if (n < 0)
+        return 1;
+    int64_t m = n + 1 < r->count ? rest_at(r, 1 + n) : 0;
+    if (m < 0 || (m > 0 && m > r->count - 2 - n))
+        return 1;
+    int64_t *v = PyMem_Malloc((size_t)(m ? m : 1) * sizeof *v);
+    if (v == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int64_t q = 0; q < m; q++)
+        v[q] = rest_at(r, 2 + n + q);
+    for (int64_t q = 1; q < m; q++)
+        if (v[q - 1] >= v[q]) {
+            PyMem_Free(v);
+            return 1;
+        }
+    if (m > 0 && v[m - 1] >= word_bit) { /* {h & FACT_MASK for h in known}, iterated */
+        PyObject *set = PySet_New(NULL);
+        if (set == NULL)
+            goto fail;
+        for (int64_t q = 0; q < m; q++) {
+            PyObject *h = PyLong_FromLongLong(v[q] & fact_mask);
+            if (h == NULL || PySet_Add(set, h) < 0) {
+                Py_XDECREF(h);
+                Py_DECREF(set);
+                goto fail;
+            }
+            Py_DECREF(h);
+        }
+        PyObject *it = PyObject_GetIter(set), *key;
+        Py_DECREF(set);
+        if (it == NULL)
+            goto fail;
+        int64_t q = 0;
+        while ((key = PyIter_Next(it)) != NULL) {
+            v[q++] = PyLong_AsLongLong(key); /* (values below 2**63: no error) */
+            Py_DECREF(key);
+        }
+        Py_DECREF(it);
+        if (PyErr_Occurred())
+            goto fail;
+        m = q;
+    }
+    *out = v;
+    *m_out = (Py_ssize_t)m;
+    return 0;
+fail:
+    PyMem_Free(v);
+    return -1;
+}
+
+/* candidates(sketches, packed_type, k, bands, rows, bucket_all, fact_bucket, word_bit,
+ *            fact_mask) -> (bytes, bytes) | None
+ *
+ * `near_duplicate.pairs`' candidates past ALL_PAIRS (`_later`): for each sketch (by its
+ * index) the later sketches it is a candidate with, in the order `pairs` notes them (the
+ * LSH bands one by one, each band's buckets in the order of their first member, a bucket
+ * of up to `bucket_all` every pair, past it its first with each; then the facts' holders in
+ * the order of their first, those of 2 to `fact_bucket` members every pair), a pair found
+ * twice kept twice: (the candidates one after another as unsigned 32-bit values, and
+ * where each sketch's start: len(sketches) + 1 such values). Two sketches share a band's
+ * bucket exactly when their bins there are equal (`near_duplicate_store.band`'s keys).
+ * None: a sketch read otherwise (not bytes, too short, facts that lie). */
+static PyObject *native_candidates(PyObject *self, PyObject *args)
+{
+    PyObject *sks, *packed_obj;
+    Py_ssize_t k, bands, rows, bucket_all, fact_bucket;
+    long long word_bit, fact_mask;
+    if (!PyArg_ParseTuple(args, "O!O!nnnnnLL:candidates", &PyList_Type, &sks, &PyType_Type,
+                          &packed_obj, &k, &bands, &rows, &bucket_all, &fact_bucket,
+                          &word_bit, &fact_mask))
+        return NULL;
+    if (bands < 0 || rows < 1 || bands > 4096 || rows > 4096 || k < 0 || k > 1 << 20) {
+        PyErr_SetString(PyExc_ValueError, "candidates: bands or rows out of range");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(sks), need = bands * rows;
+    if (n >= (Py_ssize_t)UINT32_MAX || n > PY_SSIZE_T_MAX / 64)
+        return PyErr_NoMemory();
+    PyTypeObject *packed_type = (PyTypeObject *)packed_obj;
+    size_t cells = (size_t)(n ? n : 1);
+    Py_ssize_t size = 16;
+    while (size < 2 * n)
+        size <<= 1;
+    rest_view *views = PyMem_Malloc(cells * sizeof *views);
+    Py_ssize_t *table = PyMem_Malloc((size_t)size * sizeof *table);
+    Py_ssize_t *first = PyMem_Malloc(cells * sizeof *first);
+    Py_ssize_t *last = PyMem_Malloc(cells * sizeof *last);
+    Py_ssize_t *members = PyMem_Malloc(cells * sizeof *members);
+    Py_ssize_t *next = PyMem_Malloc(cells * sizeof *next);
+    int64_t **facts = PyMem_Calloc(cells, sizeof *facts);
+    Py_ssize_t *nfacts = PyMem_Calloc(cells, sizeof *nfacts);
+    pair_list found = {NULL, NULL, 0, 0};
+    PyObject *out = NULL;
+    int64_t *fkey = NULL;
+    Py_ssize_t *ffirst = NULL, *flast = NULL, *fcount = NULL, *fnext = NULL, *ftable = NULL;
+    if (!views || !table || !first || !last || !members || !next || !facts || !nfacts) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!rest_open(PyList_GET_ITEM(sks, i), packed_type, 0, &views[i])
+            || views[i].count < need) {
+            out = Py_None;
+            Py_INCREF(out);
+            goto done;
+        }
+    /* the bands: one at a time, a table of buckets by their bins */
+    for (Py_ssize_t band = 0; band < bands; band++) {
+        Py_ssize_t lo = band * rows, nb = 0;
+        for (Py_ssize_t t = 0; t < size; t++)
+            table[t] = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            uint64_t h = 0x9e3779b97f4a7c15ULL;
+            for (Py_ssize_t r = 0; r < rows; r++)
+                h = mix64(h ^ (uint64_t)rest_at(&views[i], lo + r));
+            Py_ssize_t t = (Py_ssize_t)(h & (uint64_t)(size - 1));
+            for (;;) {
+                Py_ssize_t b = table[t] - 1;
+                if (b < 0) {
+                    table[t] = nb + 1;
+                    first[nb] = last[nb] = i;
+                    members[nb] = 1;
+                    next[i] = -1;
+                    nb++;
+                    break;
+                }
+                const rest_view *f = &views[first[b]];
+                Py_ssize_t r = 0;
+                while (r < rows && rest_at(f, lo + r) == rest_at(&views[i], lo + r))
+                    r++;
+                if (r == rows) {
+                    next[last[b]] = i;
+                    next[i] = -1;
+                    last[b] = i;
+                    members[b]++;
+                    break;
+                }
+                t = (t + 1) & (size - 1);
+            }
+        }
+        if (note_buckets(&found, nb, first, members, next, bucket_all, 1) < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    /* the facts' holders, in the order of their first */
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        rest_view r;
+        if (!rest_open(PyList_GET_ITEM(sks, i), packed_type, k, &r)) {
+            out = Py_None;
+            Py_INCREF(out);
+            goto done;
+        }
+        int rc = facts_of(&r, word_bit, fact_mask, &facts[i], &nfacts[i]);
+        if (rc != 0) {
+            if (rc > 0) {
+                out = Py_None;
+                Py_INCREF(out);
+            }
+            goto done;
+        }
+        total += nfacts[i];
+    }
+    Py_ssize_t fsize = 16;
+    while (fsize < 2 * total)
+        fsize <<= 1;
+    size_t fcells = (size_t)(total ? total : 1);
+    fkey = PyMem_Malloc(fcells * sizeof *fkey);
+    ffirst = PyMem_Malloc(fcells * sizeof *ffirst);
+    flast = PyMem_Malloc(fcells * sizeof *flast);
+    fcount = PyMem_Malloc(fcells * sizeof *fcount);
+    fnext = PyMem_Malloc(fcells * sizeof *fnext); /* per holding (one sketch's one fact) */
+    ftable = PyMem_Calloc((size_t)fsize, sizeof *ftable);
+    if (!fkey || !ffirst || !flast || !fcount || !fnext || !ftable) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* holdings are numbered in order; a holding's sketch is found from its number */
+    Py_ssize_t *owner = PyMem_Malloc(fcells * sizeof *owner);
+    if (owner == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t nf = 0, held = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        for (Py_ssize_t q = 0; q < nfacts[i]; q++, held++) {
+            int64_t h = facts[i][q];
+            owner[held] = i;
+            fnext[held] = -1;
+            Py_ssize_t t = (Py_ssize_t)(mix64((uint64_t)h) & (uint64_t)(fsize - 1));
+            for (;;) {
+                Py_ssize_t e = ftable[t] - 1;
+                if (e < 0) {
+                    ftable[t] = nf + 1;
+                    fkey[nf] = h;
+                    ffirst[nf] = flast[nf] = held;
+                    fcount[nf] = 1;
+                    nf++;
+                    break;
+                }
+                if (fkey[e] == h) {
+                    fnext[flast[e]] = held;
+                    flast[e] = held;
+                    fcount[e]++;
+                    break;
+                }
+                t = (t + 1) & (fsize - 1);
+            }
+        }
+    }
+    for (Py_ssize_t e = 0; e < nf; e++) {
+        if (fcount[e] < 2 || fcount[e] > fact_bucket)
+            continue;
+        for (Py_ssize_t x = ffirst[e]; x >= 0; x = fnext[x])
+            for (Py_ssize_t y = fnext[x]; y >= 0; y = fnext[y])
+                if (pairs_add(&found, owner[x], owner[y]) < 0) {
+                    PyMem_Free(owner);
+                    PyErr_NoMemory();
+                    goto done;
+                }
+    }
+    PyMem_Free(owner);
+    /* each sketch's candidates in the order noted (a counting sort, stable) */
+    {
+        PyObject *flat = PyBytes_FromStringAndSize(NULL, found.len * 4);
+        PyObject *starts = PyBytes_FromStringAndSize(NULL, (n + 1) * 4);
+        if (flat == NULL || starts == NULL) {
+            Py_XDECREF(flat);
+            Py_XDECREF(starts);
+            goto done;
+        }
+        uint32_t *f = (uint32_t *)PyBytes_AS_STRING(flat);
+        uint32_t *st = (uint32_t *)PyBytes_AS_STRING(starts);
+        for (Py_ssize_t i = 0; i <= n; i++)
+            st[i] = 0;
+        for (Py_ssize_t q = 0; q < found.len; q++)
+            st[found.a[q] + 1]++;
+        for (Py_ssize_t i = 0; i < n; i++)
+            st[i + 1] += st[i];
+        for (Py_ssize_t i = 0; i < n; i++)
+            last[i] = st[i]; /* (reused: where each sketch's next goes) */
+        for (Py_ssize_t q = 0; q < found.len; q++)
+            f[last[found.a[q]]++] = found.b[q];
+        out = PyTuple_Pack(2, flat, starts);
+        Py_DECREF(flat);
+        Py_DECREF(starts);
+    }
+done:
+    if (facts != NULL)
+        for (Py_ssize_t i = 0; i < n; i++)
+            PyMem_Free(facts[i]);
+    PyMem_Free(facts);
+    PyMem_Free(nfacts);
+    PyMem_Free(views);
+    PyMem_Free(table);
+    PyMem_Free(first);
+    PyMem_Free(last);
+    PyMem_Free(members);
+    PyMem_Free(next);
+    PyMem_Free(found.a);
+    PyMem_Free(found.b);
+    PyMem_Free(fkey);
+    PyMem_Free(ffirst);
+    PyMem_Free(flast);
+    PyMem_Free(fcount);
+    PyMem_Free(fnext);
+    PyMem_Free(ftable);
+    return out;
+}
+
+/* `\d` and `\w` as `re` reads them in a str pattern (Modules/_sre: SRE_UNI_IS_DIGIT,
+ * SRE_UNI_IS_WORD). */
+static inline int re_digit(Py_UCS4 c)
+{
+    if (c < 128)
+        return c >= '0' && c <= '9';
+    return Py_UNICODE_ISDECIMAL(c);
+}
+
+static inline int re_word(Py_UCS4 c)
+{
+    if (c < 128)
+        return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_';
+    return Py_UNICODE_ISALNUM(c);
+}
+
+/* numbers(text, cjk) -> list[str]
+ *
+ * `near_duplicate_sketch._NUMBER.findall(text)` (``cjk``: `_NUMBER_CJK`'s), scanned here:
+ *   _NUMBER      \d(?:(?<![\w.,]\d)\d{0,2}+(?:[ \u00a0\u2009\u202f]\d{3}+(?!\d))++
+ *                  |\d*+(?:[.,:]\d++)*+)(?:[kK](?![^\W\d_]))?+
+ *   _NUMBER_CJK  \d\d*+(?:[.,:]\d++)*+(?:[kK](?![^\W\d_]))?+
+ * Every digit starts a match (its second alternative matches a digit alone), and nothing
+ * in either gives back what it took (possessive), so each match is read forward once. */
+static PyObject *native_numbers(PyObject *self, PyObject *args)
+{
+    PyObject *text;
+    int cjk;
+    if (!PyArg_ParseTuple(args, "Up:numbers", &text, &cjk))
+        return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+#define AT(i) PyUnicode_READ(kind, data, (i))
+#define DIGIT(i) ((i) < n && re_digit(AT(i)))
+    Py_ssize_t i = 0;
+    while (i < n) {
+        if (!re_digit(AT(i))) {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 1;
+        int grouped = 0;
+        if (!cjk) {
+            Py_UCS4 before = i > 0 ? AT(i - 1) : 0;
+            if (i == 0 || !(re_word(before) || before == '.' || before == ',')) {
+                Py_ssize_t g = j;
+                while (g < j + 2 && DIGIT(g)) /* \d{0,2}+ */
+                    g++;
+                int groups = 0;
+                for (;;) { /* (?:[ \u00a0\u2009\u202f]\d{3}+(?!\d))++ */
+                    if (g >= n)
+                        break;
+                    Py_UCS4 c = AT(g);
+                    if (!(c == ' ' || c == 0xa0 || c == 0x2009 || c == 0x202f))
+                        break;
+                    if (!(DIGIT(g + 1) && DIGIT(g + 2) && DIGIT(g + 3)) || DIGIT(g + 4))
+                        break;
+                    g += 4;
+                    groups++;
+                }
+                if (groups) {
+                    j = g;
+                    grouped = 1;
+                }
+            }
+        }
+        if (!grouped) { /* \d*+(?:[.,:]\d++)*+ */
+            while (DIGIT(j))
+                j++;
+            while (j + 1 < n) {
+                Py_UCS4 c = AT(j);
+                if (!(c == '.' || c == ',' || c == ':') || !re_digit(AT(j + 1)))
+                    break;
+                j += 2;
+                while (DIGIT(j))
+                    j++;
+            }
+        }
+        if (j < n && (AT(j) == 'k' || AT(j) == 'K') && !(j + 1 < n && letter(AT(j + 1))))
+            j++; /* (?:[kK](?![^\W\d_]))?+ */
+        PyObject *found = PyUnicode_Substring(text, i, j);
+        if (found == NULL || PyList_Append(out, found) < 0) {
+            Py_XDECREF(found);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(found);
+        i = j;
+    }
+#undef DIGIT
+#undef AT
+    return out;
+}
+
+/* CRC-32 (zlib's: reflected, 0xEDB88320), by a table made at import. */
+static uint32_t crc_table[256];
+
+static void crc_init(void)
+{
+    for (uint32_t b = 0; b < 256; b++) {
+        uint32_t c = b;
+        for (int k = 0; k < 8; k++)
+            c = c & 1 ? 0xEDB88320U ^ (c >> 1) : c >> 1;
+        crc_table[b] = c;
+    }
+}
+
+static uint32_t crc32_of(const unsigned char *p, Py_ssize_t len)
+{
+    uint32_t c = 0xFFFFFFFFU;
+    for (Py_ssize_t i = 0; i < len; i++)
+        c = crc_table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFU;
+}
+
+/* crcs(values) -> list[int]
+ *
+ * `near_duplicate_sketch._crcs`: ``zlib.crc32(v.encode())`` of each str of an iterable, in
+ * its order (a lone surrogate raises UnicodeEncodeError, as ``encode`` does). */
+static PyObject *native_crcs(PyObject *self, PyObject *values)
+{
+    PyObject *it = PyObject_GetIter(values);
+    if (it == NULL)
+        return NULL;
+    PyObject *out = PyList_New(0), *v;
+    if (out == NULL) {
+        Py_DECREF(it);
+        return NULL;
+    }
+    while ((v = PyIter_Next(it)) != NULL) {
+        if (!PyUnicode_Check(v)) {
+            PyErr_SetString(PyExc_TypeError, "crcs: a value is not a str");
+            goto fail;
+        }
+        Py_ssize_t len;
+        const char *raw = PyUnicode_AsUTF8AndSize(v, &len);
+        if (raw == NULL)
+            goto fail;
+        PyObject *crc = PyLong_FromUnsignedLong(crc32_of((const unsigned char *)raw, len));
+        if (crc == NULL || PyList_Append(out, crc) < 0) {
+            Py_XDECREF(crc);
+            goto fail;
+        }
+        Py_DECREF(crc);
+        Py_DECREF(v);
+    }
+    Py_DECREF(it);
+    if (PyErr_Occurred()) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+fail:
+    Py_DECREF(v);
+    Py_DECREF(it);
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* One line's `_FIELD` match (the line c[0:len], between two newlines), as `re` finds it:
+ *   [ \t]*(?:[-*+][ \t]+)?([^:：*_\n`]{1,30}+)[:：][ \t]*([^\n]{1,60})(?=\n)
+ * tried in `re`'s order (each greedy item from its longest, the optional group first, the
+ * key possessive): 1 and the key's and value's spans when it matches. */
+static inline int key_char(Py_UCS4 c)
+{
+    return c != ':' && c != 0xff1a && c != '*' && c != '_' && c != '\n' && c != '`';
+}
+
+static int field_key(int kind, const void *data, Py_ssize_t start, Py_ssize_t end,
+                     Py_ssize_t p, Py_ssize_t *ks, Py_ssize_t *ke, Py_ssize_t *vs)
+{
+    Py_ssize_t q = p;
+    while (q < end && q - p < 30 && key_char(PyUnicode_READ(kind, data, q)))
+        q++;
+    if (q == p || q >= end)
+        return 0;
+    Py_UCS4 c = PyUnicode_READ(kind, data, q);
+    if (c != ':' && c != 0xff1a)
+        return 0;
+    Py_ssize_t u = q + 1;
+    while (u < end && (PyUnicode_READ(kind, data, u) == ' '
+                       || PyUnicode_READ(kind, data, u) == '\t'))
+        u++;
+    for (; u >= q + 1; u--) {
+        Py_ssize_t rem = end - u;
+        if (rem > 60)
+            return 0; /* fewer blanks only make it longer */
+        if (rem >= 1) {
+            *ks = p;
+            *ke = q;
+            *vs = u;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int field_line(int kind, const void *data, Py_ssize_t start, Py_ssize_t end,
+                      Py_ssize_t *ks, Py_ssize_t *ke, Py_ssize_t *vs)
+{
+#define BLANK(i) (PyUnicode_READ(kind, data, (i)) == ' ' || PyUnicode_READ(kind, data, (i)) == '\t')
+    Py_ssize_t top = start;
+    while (top < end && BLANK(top))
+        top++;
+    for (Py_ssize_t s = top; s >= start; s--) {
+        if (s < end) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, s);
+            if (c == '-' || c == '*' || c == '+') {
+                Py_ssize_t t = s + 1;
+                while (t < end && BLANK(t))
+                    t++;
+                for (; t > s + 1; t--)
+                    if (field_key(kind, data, start, end, t, ks, ke, vs))
+                        return 1;
+            }
+        }
+        if (field_key(kind, data, start, end, s, ks, ke, vs))
+            return 1;
+    }
+#undef BLANK
+    return 0;
+}
+
+/* fields(text, max_fields) -> list[int]
+ *
+ * `near_duplicate_sketch.fields` (its `_FIELD` lines, each key stripped and lowered, its
+ * value's words, ``\w+`` of the value lowered; a key of more than four words, a value of
+ * none or more than eight left out; `key crc << 32 | word crc`), the same list. */
+static PyObject *native_fields(PyObject *self, PyObject *args)
+{
+    PyObject *text;
+    Py_ssize_t max_fields;
+    if (!PyArg_ParseTuple(args, "Un:fields", &text, &max_fields))
+        return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    PyObject *found = PyList_New(0), *out = NULL;
+    if (found == NULL)
+        return NULL;
+    for (Py_ssize_t start = 0; start <= n;) {
+        Py_ssize_t end = start;
+        while (end < n && PyUnicode_READ(kind, data, end) != '\n')
+            end++;
+        Py_ssize_t ks, ke, vs;
+        if (field_line(kind, data, start, end, &ks, &ke, &vs)) {
+            PyObject *pair = Py_BuildValue("(NN)", PyUnicode_Substring(text, ks, ke),
+                                           PyUnicode_Substring(text, vs, end));
+            if (pair == NULL || PyList_Append(found, pair) < 0) {
+                Py_XDECREF(pair);
+                goto done;
+            }
+            Py_DECREF(pair);
+        }
+        start = end + 1;
+    }
+    out = PyList_New(0);
+    if (out == NULL || PyList_GET_SIZE(found) < 2)
+        goto done;
+    for (Py_ssize_t f = 0; f < PyList_GET_SIZE(found); f++) {
+        PyObject *pair = PyList_GET_ITEM(found, f);
+        PyObject *stripped = PyObject_CallMethod(PyTuple_GET_ITEM(pair, 0), "strip", NULL);
+        if (stripped == NULL)
+            goto fail;
+        PyObject *key = PyObject_CallMethod(stripped, "lower", NULL);
+        Py_DECREF(stripped);
+        if (key == NULL)
+            goto fail;
+        PyObject *value = PyObject_CallMethod(PyTuple_GET_ITEM(pair, 1), "lower", NULL);
+        if (value == NULL) {
+            Py_DECREF(key);
+            goto fail;
+        }
+        /* the value's words: \w+ */
+        int vk = PyUnicode_KIND(value);
+        const void *vd = PyUnicode_DATA(value);
+        Py_ssize_t vn = PyUnicode_GET_LENGTH(value), words = 0;
+        for (Py_ssize_t i = 0; i < vn;) {
+            if (!re_word(PyUnicode_READ(vk, vd, i))) {
+                i++;
+                continue;
+            }
+            words++;
+            while (i < vn && re_word(PyUnicode_READ(vk, vd, i)))
+                i++;
+        }
+        int keep = PyUnicode_GET_LENGTH(key) > 0 && words > 0 && words <= 8;
+        if (keep) {
+            PyObject *parts = PyObject_CallMethod(key, "split", NULL);
+            if (parts == NULL) {
+                Py_DECREF(key);
+                Py_DECREF(value);
+                goto fail;
+            }
+            keep = PyList_GET_SIZE(parts) <= 4;
+            Py_DECREF(parts);
+        }
+        if (keep) {
+            Py_ssize_t len;
+            const char *raw = PyUnicode_AsUTF8AndSize(key, &len);
+            if (raw == NULL) {
+                Py_DECREF(key);
+                Py_DECREF(value);
+                goto fail;
+            }
+            uint64_t k = (uint64_t)(crc32_of((const unsigned char *)raw, len) & 0x7FFFFFFFU)
+                         << 32;
+            for (Py_ssize_t i = 0; i < vn;) {
+                if (!re_word(PyUnicode_READ(vk, vd, i))) {
+                    i++;
+                    continue;
+                }
+                Py_ssize_t j = i;
+                while (j < vn && re_word(PyUnicode_READ(vk, vd, j)))
+                    j++;
+                PyObject *word = PyUnicode_Substring(value, i, j);
+                const char *wr = word ? PyUnicode_AsUTF8AndSize(word, &len) : NULL;
+                PyObject *v = wr ? PyLong_FromUnsignedLongLong(
+                    k | crc32_of((const unsigned char *)wr, len)) : NULL;
+                Py_XDECREF(word);
+                if (v == NULL || PyList_Append(out, v) < 0) {
+                    Py_XDECREF(v);
+                    Py_DECREF(key);
+                    Py_DECREF(value);
+                    goto fail;
+                }
+                Py_DECREF(v);
+                i = j;
+            }
+        }
+        Py_DECREF(key);
+        Py_DECREF(value);
+        if (PyList_GET_SIZE(out) >= max_fields)
+            break;
+    }
+    if (PyList_GET_SIZE(out) > max_fields && max_fields >= 0
+        && PyList_SetSlice(out, max_fields, PyList_GET_SIZE(out), NULL) < 0)
+        goto fail;
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    Py_DECREF(found);
+    return out;
+}
+
+/* labels(text) -> str
+ *
+ * `near_duplicate_sketch._LABEL.sub("\n", "\n" + text)`: each line's opening bold label,
+ *   \n[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)
+ * (its marks from the longest run down, as `re` tries them; the label's text all its run:
+ * a shorter one is followed by neither mark), left out with what precedes it on its line. */
+static PyObject *native_labels(PyObject *self, PyObject *args)
+{
+    PyObject *text;
+    if (!PyArg_ParseTuple(args, "U:labels", &text))
+        return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    PyObject *parts = PyList_New(0), *nl = PyUnicode_FromString("\n"), *out = NULL;
+    if (parts == NULL || nl == NULL)
+        goto done;
+#define AT(i) PyUnicode_READ(kind, data, (i))
+#define PAIR(i, e) ((i) + 1 < (e) && ((AT(i) == '*' && AT((i) + 1) == '*') \
+                                      || (AT(i) == '_' && AT((i) + 1) == '_')))
+    Py_ssize_t kept = 0; /* text[kept:] not yet in parts */
+    for (Py_ssize_t a = 0; a <= n;) {
+        Py_ssize_t e = a;
+        while (e < n && AT(e) != '\n')
+            e++;
+        Py_ssize_t top = a;
+        while (top < e) {
+            Py_UCS4 c = AT(top);
+            if (!(c == ' ' || c == '\t' || c == '>' || c == '*' || c == '+' || c == '-'))
+                break;
+            top++;
+        }
+        for (Py_ssize_t m = top; m >= a; m--) {
+            if (!PAIR(m, e))
+                continue;
+            Py_ssize_t r = m + 2;
+            while (r < e && AT(r) != '*' && AT(r) != '_')
+                r++;
+            if (r - (m + 2) < 1 || r - (m + 2) > 40 || !PAIR(r, e))
+                continue;
+            /* text[a:r + 2] left out (the newline before it kept) */
+            PyObject *piece = PyUnicode_Substring(text, kept, a);
+            if (piece == NULL || PyList_Append(parts, piece) < 0) {
+                Py_XDECREF(piece);
+                goto done;
+            }
+            Py_DECREF(piece);
+            kept = r + 2;
+            break;
+        }
+        a = e + 1;
+    }
+#undef PAIR
+#undef AT
+    {
+        PyObject *piece = PyUnicode_Substring(text, kept, n);
+        if (piece == NULL || PyList_Append(parts, piece) < 0) {
+            Py_XDECREF(piece);
+            goto done;
+        }
+        Py_DECREF(piece);
+    }
+    {
+        PyObject *empty = PyUnicode_New(0, 0);
+        PyObject *joined = empty ? PyUnicode_Join(empty, parts) : NULL;
+        Py_XDECREF(empty);
+        if (joined != NULL) {
+            out = PyUnicode_Concat(nl, joined);
+            Py_DECREF(joined);
+        }
+    }
+done:
+    Py_XDECREF(parts);
+    Py_XDECREF(nl);
+    return out;
+}
+
+/* pack(sketch) -> bytes
+ *
+ * `near_duplicate_store.pack`'s bytes for a whole sketch (bytes of 8-byte values, at
+ * least one): the count h of the values before the first whose high half is not zero (4
+ * bytes, little-endian), their low halves, then the sketch from value h on. */
+static PyObject *native_pack(PyObject *self, PyObject *sk)
+{
+    if (!PyBytes_CheckExact(sk) || PyBytes_GET_SIZE(sk) == 0 || PyBytes_GET_SIZE(sk) % 8
+        || PyBytes_GET_SIZE(sk) / 8 > (Py_ssize_t)UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "pack: not a whole sketch's bytes");
+        return NULL;
+    }
+    const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(sk);
+    Py_ssize_t n = PyBytes_GET_SIZE(sk) / 8, h = 0;
+    while (h < n) {
+        uint32_t high;
+        memcpy(&high, p + 8 * h + 4, 4);
+        if (high)
+            break;
+        h++;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, 4 + 4 * h + 8 * (n - h));
+    if (out == NULL)
+        return NULL;
+    unsigned char *o = (unsigned char *)PyBytes_AS_STRING(out);
+    uint32_t count = (uint32_t)h;
+    for (int i = 0; i < 4; i++)
+        o[i] = (unsigned char)(count >> (8 * i));
+    for (Py_ssize_t i = 0; i < h; i++)
+        memcpy(o + 4 + 4 * i, p + 8 * i, 4);
+    memcpy(o + 4 + 4 * h, p + 8 * h, (size_t)(8 * (n - h)));
+    return out;
+}
+
+/* unpack(packed) -> bytes
+ *
+ * `near_duplicate_store.unpack`'s bytes for a `Packed` sketch's bytes: its first h values
+ * (the 4-byte count) widened back to 8 bytes, then the rest as held. ValueError: a count
+ * past its bytes (the Python step's then). */
+static PyObject *native_unpack(PyObject *self, PyObject *sk)
+{
+    if (!PyBytes_Check(sk) || PyBytes_GET_SIZE(sk) < 4) {
+        PyErr_SetString(PyExc_ValueError, "unpack: not a packed sketch's bytes");
+        return NULL;
+    }
+    const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(sk);
+    Py_ssize_t len = PyBytes_GET_SIZE(sk);
+    uint32_t h = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
+                 | (uint32_t)p[3] << 24;
+    if ((Py_ssize_t)h > (len - 4) / 4) {
+        PyErr_SetString(PyExc_ValueError, "unpack: a count past the bytes");
+        return NULL;
+    }
+    Py_ssize_t cut = 4 + 4 * (Py_ssize_t)h;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, 8 * (Py_ssize_t)h + (len - cut));
+    if (out == NULL)
+        return NULL;
+    unsigned char *o = (unsigned char *)PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)h; i++) {
+        uint32_t low, zero = 0;
+        memcpy(&low, p + 4 + 4 * i, 4);
+        memcpy(o + 8 * i, &low, 4);
+        memcpy(o + 8 * i + 4, &zero, 4);
+    }
+    memcpy(o + 8 * (Py_ssize_t)h, p + cut, (size_t)(len - cut));
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"unpack", native_unpack, METH_O, "unpack(packed) -> near_duplicate_store.unpack's bytes"},
+    {"pack", native_pack, METH_O, "pack(sketch) -> near_duplicate_store.pack's bytes"},
+    {"labels", native_labels, METH_VARARGS,
+     "labels(text) -> _LABEL.sub('\\n', '\\n' + text)"},
+    {"fields", native_fields, METH_VARARGS,
+     "fields(text, max_fields) -> near_duplicate_sketch.fields(text)"},
+    {"numbers", native_numbers, METH_VARARGS,
+     "numbers(text, cjk) -> _NUMBER.findall(text) (cjk: _NUMBER_CJK's)"},
+    {"crcs", native_crcs, METH_O, "crcs(values) -> [zlib.crc32(v.encode()) for v in values]"},
+    {"candidates", native_candidates, METH_VARARGS,
+     "candidates(sketches, packed_type, k, bands, rows, bucket_all, fact_bucket, word_bit, "
+     "fact_mask) -> (each sketch's later candidates, where each starts), or None"},
+    {"screen", native_screen, METH_VARARGS,
+     "screen(xs, xfacts, x_word, x_dated, others, dated, packed_type, params) -> the "
+     "candidates near_duplicate._matches must still judge, or None"},
     {"shared", native_shared, METH_VARARGS,
      "shared(xs, ys) -> len(set(xs) & set(ys)) of two integer buffers, or -1"},
     {"read", native_read, METH_VARARGS,
@@ -588,6 +1784,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit_memtui_native(void)
 {
+    crc_init();
     PyObject *m = PyModule_Create(&module);
     if (m != NULL && PyModule_AddIntConstant(m, "KERNEL", KERNEL) < 0) {
         Py_DECREF(m);

@@ -46,7 +46,7 @@ KERNEL_MODULES = ("test_near_duplicate", "test_outputs_identical", "test_blind_r
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     name = metafunc.module.__name__.rpartition(".")[2]
     if "sketch_kernel" in metafunc.fixturenames and name.startswith(KERNEL_MODULES) \
-            and name != "test_near_duplicate_kernel":  # which compares the two itself
+            and not name.startswith("test_near_duplicate_kernel"):  # which compare the two
         from memtui.core.checks.near_duplicate_kernel import NATIVE
         paths = ["python", "native"] if NATIVE is not None else ["python"]
         metafunc.parametrize("sketch_kernel", paths, indirect=True)

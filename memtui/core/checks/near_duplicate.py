@@ -81,10 +81,13 @@ import zlib
 from array import array
 from bisect import bisect_right, insort
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from itertools import pairwise
 from operator import itemgetter
 
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
+from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
@@ -140,6 +143,7 @@ _TYPES = frozenset(zlib.crc32(b"\0type " + k.encode()) & FACT_MASK
                    for k in ("user", "feedback", "project", "reference"))
 _WEAK = _TYPES | frozenset(zlib.crc32(str(v).encode()) & FACT_MASK
                            for v in (*range(11), *range(1990, 2040)))
+_TYPE_FACTS = array("q", sorted(_TYPES))  # (as `memtui_native.screen` reads them)
 _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 
 #: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words,
@@ -420,16 +424,27 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
         return []
     xs = whole[1:1 + nx]
-    xset = frozenset(xs)
     mx = whole[1 + nx] if len(whole) > 1 + nx else 0
-    xfacts = frozenset(whole[2 + nx:2 + nx + mx])
     xfacts_last = whole[1 + nx + mx] if mx > 0 and len(whole) > 1 + nx + mx else 0
-    xtype = xfacts & _TYPES
-    x: Parts | None = None
-    last = xs[-1]
     key_dated = key in dated
     if bits is not None:
         xbits, xfbits, _, below, _, _ = bits[key]
+    else:  # the loop's first stage compiled: only the candidates it keeps judged here
+        others = list(others)
+        kept = _screen(xs, whole[2 + nx:2 + nx + mx], xfacts_last >= WORD_BIT, key_dated,
+                       [sketches[o] for o in others],
+                       bytes(o in dated for o in others) if dated else None, Packed,
+                       (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM,
+                        SHORT, GROWN, HELD, WORD_BIT, K, mx, _TYPE_FACTS))
+        if kept is not None:
+            if not kept:
+                return []
+            others = [others[i] for i in kept]
+    xset = frozenset(xs)
+    xfacts = frozenset(whole[2 + nx:2 + nx + mx])
+    xtype = xfacts & _TYPES
+    x: Parts | None = None
+    last = xs[-1]
     out = []
     for other in others:
         if key_dated and other in dated:
@@ -597,6 +612,59 @@ def _cuts(sk: bytes) -> list[int] | list[bytes]:
             for band in range(BANDS)]
 
 
+def _later(sks: list[bytes]) -> list[array[int] | memoryview | None]:
+    """Each sketch's candidates past ``ALL_PAIRS`` (`pairs`), by number: the later of each
+    pair kept by the earlier, in the order found (the bands, then the facts), a pair found
+    twice kept twice: 4 bytes a pair (as a set of key tuples ~90 bytes, the pairing's
+    largest part: 38 MB at 50,000 memories, issue 35). Compiled when it can be
+    (`near_duplicate_kernel.candidates`: the same values in the same order)."""
+    got = _native_candidates(sks, Packed, K, BANDS, ROWS, BUCKET_ALL, FACT_BUCKET, WORD_BIT,
+                             FACT_MASK)
+    if got is not None:
+        flat, starts = memoryview(got[0]).cast("I"), memoryview(got[1]).cast("I")
+        return [flat[lo:hi] if lo < hi else None
+                for lo, hi in pairwise(starts)]
+    later: list[array[int] | memoryview | None] = [None] * len(sks)
+
+    def note(found: Iterable[tuple[int, int]]) -> None:
+        for a, b in found:
+            got = later[a]
+            if got is None:
+                later[a] = array("I", (b,))
+            else:
+                got.append(b)  # type: ignore[union-attr]
+    _band_notes(sks, note)
+    holders: dict[int, list[int]] = defaultdict(list)
+    for i, sk in enumerate(sks):
+        for h in _facts_of(sk):
+            holders[h].append(i)
+    for members in holders.values():
+        if 1 < len(members) <= FACT_BUCKET:
+            note(_fact_pairs(members))
+    return later
+
+
+def _band_notes(sks: list[bytes], note: Callable[[Iterable[tuple[int, int]]], None]
+                ) -> None:
+    """`note` the candidate pairs of each LSH band's buckets (`pairs`), band by band."""
+    # A band's key: its bins' bytes when no sketch is held packed, else their low halves
+    # (`_band`: the same key from a packed sketch and a whole one), read in place from a
+    # packed sketch whose bins all fit in 32 bits.
+    in_place = [type(sk) is Packed and packed_count(sk) >= BANDS * ROWS for sk in sks]
+    mixed = any(type(sk) is Packed for sk in sks)
+    for band in range(BANDS):  # one band at a time: its buckets only are held
+        lo, hi = band * ROWS, (band + 1) * ROWS
+        at, to = HEAD + 4 * lo, HEAD + 4 * hi
+        buckets: dict[bytes, list[int]] = defaultdict(list)
+        for i, sk, quick in zip(range(len(sks)), sks, in_place, strict=True):
+            buckets[sk[at:to] if quick else _band(sk, lo, hi) if mixed
+                    else sk[8 * lo:8 * hi]].append(i)
+        for members in buckets.values():
+            if len(members) > 1:
+                note(_band_pairs(members))
+        del buckets
+
+
 def _band_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
     """The candidate pairs of one band bucket (members in order)."""
     if len(members) <= BUCKET_ALL:
@@ -642,43 +710,7 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Fou
         bits = _bitmaps(sketches, keys)
         template = Template([_bottom(sketches[key]) for key in keys])
     else:
-        # Each key's candidates by number, the later of each pair kept by the earlier, a
-        # pair found twice kept twice: 4 bytes a pair (as a set of key tuples ~90 bytes, the
-        # pairing's largest part: 38 MB at 50,000 memories, issue 35).
-        later: list[array[int] | None] = [None] * len(keys)
-
-        def note(found: Iterable[tuple[int, int]]) -> None:
-            for a, b in found:
-                got = later[a]
-                if got is None:
-                    later[a] = array("I", (b,))
-                else:
-                    got.append(b)
-        sks = [sketches[key] for key in keys]
-        # A band's key: its bins' bytes when no sketch is held packed, else their low halves
-        # (`_band`: the same key from a packed sketch and a whole one), read in place from
-        # a packed sketch whose bins all fit in 32 bits.
-        in_place = [type(sk) is Packed and packed_count(sk) >= BANDS * ROWS for sk in sks]
-        mixed = any(type(sk) is Packed for sk in sks)
-        for band in range(BANDS):  # one band at a time: its buckets only are held
-            lo, hi = band * ROWS, (band + 1) * ROWS
-            at, to = HEAD + 4 * lo, HEAD + 4 * hi
-            buckets: dict[bytes, list[int]] = defaultdict(list)
-            for i, sk, quick in zip(range(len(keys)), sks, in_place, strict=True):
-                buckets[sk[at:to] if quick else _band(sk, lo, hi) if mixed
-                        else sk[8 * lo:8 * hi]].append(i)
-            for members in buckets.values():
-                if len(members) > 1:
-                    note(_band_pairs(members))
-            del buckets
-        holders: dict[int, list[int]] = defaultdict(list)
-        for i, sk in enumerate(sks):
-            for h in _facts_of(sk):
-                holders[h].append(i)
-        for members in holders.values():
-            if 1 < len(members) <= FACT_BUCKET:
-                note(_fact_pairs(members))
-        del holders, sks, in_place
+        later = _later([sketches[key] for key in keys])
         groups = ((keys[i], map(keys.__getitem__, set(got)))
                   for i, got in enumerate(later) if got is not None)
     out: Found = defaultdict(list)

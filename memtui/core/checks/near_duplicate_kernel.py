@@ -4,10 +4,11 @@
 when a C compiler is at hand (hatch_build.py) or in place by ``python hatch_build.py``. It
 runs the sketch's per-text loops (the window read, the word stems, the shingles' hashes,
 their bottom-k and MinHash bins; and the pairing's count of two sketches' shared hashes,
-`shared`) where the pure-Python steps of
-`memtui.core.checks.near_duplicate_sketch` are interpreted, returning exactly what they
-return: the sketches, the store and every finding are the same either way
-(tests/core/test_near_duplicate_kernel.py).
+`shared`, its candidates, `candidates`, and its first stage, `screen`) where the
+pure-Python steps of `memtui.core.checks.near_duplicate_sketch` and
+`memtui.core.checks.near_duplicate` are interpreted, returning exactly what they return:
+the sketches, the store and every finding are the same either way
+(tests/core/test_near_duplicate_kernel.py, tests/core/test_near_duplicate_kernel_pairs.py).
 
 `NATIVE` is the module, or None: not built, built for another kernel (``KERNEL``), failing
 its self-check (its hashes against Python's ``hash``: a build where CPython hashes tuples
@@ -20,9 +21,9 @@ import os
 from collections.abc import Iterable
 from types import ModuleType
 
-__all__ = ["KERNEL", "NATIVE", "load", "shared", "works"]
+__all__ = ["KERNEL", "NATIVE", "candidates", "load", "screen", "shared", "works"]
 
-KERNEL = 2  # the memtui_native.KERNEL this code was written against
+KERNEL = 3  # the memtui_native.KERNEL this code was written against
 
 #: 32-bit values whose hashes the self-check compares (edges of the range, CJK bigrams).
 _PROBES = (0, 1, 2, 0x3FFFFFFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x4E004E01, 0x9FFF3002,
@@ -70,3 +71,36 @@ def shared(xset: frozenset[int], xs: Iterable[int], ys: Iterable[int]) -> int:
         if got >= 0:  # (-1: a buffer the kernel does not read)
             return got
     return len(xset.intersection(ys))
+
+
+def screen(xs: Iterable[int], xfacts: Iterable[int], x_word: bool, x_dated: bool,
+           others: list[bytes], dated: bytes | None, packed: type,
+           params: tuple[float | int, ...]) -> list[int] | None:
+    """The candidates (indices of ``others``, the other sketches: whole or ``packed``) that
+    `near_duplicate._matches` must still judge for one key, the others being those its loop
+    drops before it reads a sketch whole (no hash in common, too little alike, the facts not
+    backing the pair): compiled, one call for a key's candidates instead of a Python step
+    each (at 10,000 memories ~32,000 candidates, none read whole). None: not compiled, or a
+    key read otherwise (the loop judges every candidate). ``dated``: None or a byte per
+    candidate (a dated file's: 1); ``params``: the pairing's thresholds, as
+    `near_duplicate._matches` passes them."""
+    if NATIVE is None:
+        return None
+    got: list[int] | None = NATIVE.screen(xs, xfacts, x_word, x_dated, others, dated, packed,
+                                          params)
+    return got
+
+
+
+def candidates(sketches: list[bytes], packed: type, k: int, bands: int, rows: int,
+               bucket_all: int, fact_bucket: int, word_bit: int, fact_mask: int
+               ) -> tuple[bytes, bytes] | None:
+    """`near_duplicate.pairs`' candidates past ``ALL_PAIRS``, compiled (`near_duplicate._later`:
+    the same, in the same order): each sketch's later candidates one after another (unsigned
+    32-bit values) and where each sketch's start (``len(sketches) + 1`` values). None when
+    not compiled or a sketch is read otherwise (`near_duplicate._later` then finds them)."""
+    if NATIVE is None:
+        return None
+    got: tuple[bytes, bytes] | None = NATIVE.candidates(
+        sketches, packed, k, bands, rows, bucket_all, fact_bucket, word_bit, fact_mask)
+    return got

@@ -189,6 +189,7 @@ _LABEL = re.compile(r"\n[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)")
 _SPAN = re.compile(r"`([^`\n]{1,200})`")
 _QUOTED = re.compile(r"«\s*([^»\n]{1,40}?)\s*»|„([^“”\n]{1,40})[“”]|“([^”\n]{1,40})”|"
                      r"「([^」\n]{1,40})」|『([^』\n]{1,40})』|\"([^\"\n]{1,40})\"")
+_OPENERS = "«„“「『\""  # the marks `_QUOTED`'s quotes open with
 _TOKEN = re.compile(r"[^\s`()\[\]{},;]+")
 _EDGE = "\"'<>:=.,!?*|"  # around a code span's token: ``"pdf.fonttype"``, ``<type>``, ``key:``
 _ALNUM = re.compile(r"[^\W_]")  # a token of punctuation alone (``=``, ``->``) is no fact
@@ -263,7 +264,11 @@ _DATE_SEP = lazy_pattern(r"[-/]")
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
 
-def _crcs(values: set[str]) -> list[int]:
+def _crcs(values: Iterable[str]) -> list[int]:
+    """``zlib.crc32(v.encode())`` of each value, in order (compiled when it can be)."""
+    if NATIVE is not None:
+        got: list[int] = NATIVE.crcs(values)
+        return got
     return list(map(zlib.crc32, map(str.encode, values)))
 
 
@@ -289,7 +294,8 @@ def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never 
     ``12500``), one with ``k`` as written and as its value (``12.5k`` is ``12.5`` and
     ``12500``), a decimal comma a point (``3,5`` is ``3.5``), any script's digits ASCII. A
     text holding no digit gives the numbers of its Chinese numerals (`_cjk_numbers`)."""
-    found = (_NUMBER_CJK if runs else _NUMBER).findall(text)
+    found = NATIVE.numbers(text, bool(runs)) if NATIVE is not None else \
+        (_NUMBER_CJK if runs else _NUMBER).findall(text)  # (the same, compiled)
     if not found:
         if not runs:
             return set()
@@ -475,8 +481,8 @@ def _written_module() -> ModuleType:
 def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list[int]]:
     """(the CRC-32s of the words and numbers, the runs joined by NULs: the bigrams' units,
     the numbers' CRC-32s, the CRC-32s of the numbers in words): what `_hashed` hashes."""
-    if "**" in text or "__" in text:
-        text = _LABEL.sub("\n", "\n" + text)
+    if "**" in text or "__" in text:  # (compiled when it can be: the same)
+        text = NATIVE.labels(text) if NATIVE is not None else _LABEL.sub("\n", "\n" + text)
     words = _words(text, not runs)
     found_numbers = _numbers(text, runs)
     if "0" in text and ("." in text or "," in text):  # 4200,00 is 4200, 0.10 is 0.1
@@ -628,7 +634,8 @@ def facts(text: str, numbers: list[int], spelled: Iterable[int] = ()) -> list[in
         found.update(u.lower().rstrip("/") for u in _URL.findall(text))
     if "#" in text or "@" in text:
         found.update(h.lower() for h in _HANDLE.findall(text))
-    quoted = _QUOTED.findall(text)
+    # (each quote needs its opening mark: a scan for each is cheaper than the pattern)
+    quoted = _QUOTED.findall(text) if any(map(text.__contains__, _OPENERS)) else None
     if quoted:
         found.update(q.strip().lower() for q in map("".join, quoted))
     plain = set(map(and_, set(numbers).union(_crcs(found)) if found else numbers,
@@ -646,6 +653,9 @@ def fields(text: str) -> list[int]:
     key (``**Why:**``) is a label, not a field."""
     if ":" not in text and "：" not in text:
         return []
+    if NATIVE is not None:  # the same, compiled
+        got: list[int] = NATIVE.fields(text, MAX_FIELDS)
+        return got
     found = _FIELD.findall("\n" + text + "\n")
     if len(found) < 2:
         return []

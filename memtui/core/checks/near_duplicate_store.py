@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from array import array
 
+from memtui.core.checks import near_duplicate_kernel
 from memtui.core.checks.near_duplicate_sketch import K
 
 __all__ = ["HEAD", "Packed", "band", "facts_in", "facts_of", "full_size", "pack", "packed_count",
@@ -43,6 +44,9 @@ def pack(sk: bytes) -> bytes:
     (empty, or not of 8-byte values)."""
     if not sk or len(sk) % 8 or type(sk) is Packed:
         return sk
+    native = near_duplicate_kernel.NATIVE  # (read at each call: a test turns it off)
+    if native is not None and type(sk) is bytes:  # the same bytes, compiled
+        return Packed(native.pack(sk))
     words = memoryview(sk).cast("I")
     wide = _NONZERO.search(words[1::2].tobytes())  # the first value that needs 64 bits
     h = len(words) >> 1 if wide is None else wide.start() >> 2
@@ -61,6 +65,10 @@ def unpack(sk: bytes) -> bytes:
         return sk
     h = packed_count(sk)
     cut = HEAD + 4 * h
+    native = near_duplicate_kernel.NATIVE
+    if native is not None and HEAD <= cut <= len(sk):  # the same bytes, compiled
+        got: bytes = native.unpack(sk)
+        return got
     out = array("I", _ZEROS[:8 * h] if 8 * h <= len(_ZEROS) else bytes(8 * h))
     out[::2] = array("I", sk[HEAD:cut])
     return out.tobytes() + sk[cut:]
