@@ -329,8 +329,8 @@ def test_the_candidates_leave_what_they_cannot_read_to_python() -> None:
 @native
 def test_two_types_are_judged_with_a_fact_fewer_too(monkeypatch: pytest.MonkeyPatch) -> None:
     """The screen keeps a pair from ``LOW`` alike whose sides hold two types when its
-    facts back it with one fact fewer a side (its type): a judgement that leaves the types
-    out (ndfold12's, session 23) reads it whole; the loop here drops it."""
+    facts back it with one fact fewer a side (its type), and the loop reads it whole: the
+    judgement that leaves the types out (`_typed`, ndfold12's, session 23)."""
     words = list(_WORDS)
     common = " ".join(words[:22])
     x = f"{common} {' '.join(words[22:36])} numbers 1234 and 5678"
@@ -343,7 +343,7 @@ def test_two_types_are_judged_with_a_fact_fewer_too(monkeypatch: pytest.MonkeyPa
     assert not nd.backed(shared, len(ra[2]), len(rb[2]), sim)
     assert nd.backed(shared, len(ra[2]) - 1, len(rb[2]) - 1, sim)
     assert _screened("x.md", ["y.md"], sks, nd.SPELLED, set()) == [0]
-    assert _read_whole(monkeypatch, "x.md", ["y.md"], sks, nd.SPELLED, set()) == set()
+    assert _read_whole(monkeypatch, "x.md", ["y.md"], sks, nd.SPELLED, set()) == {0}
     # one type on both sides: dropped, as the loop drops it
     sks["y.md"] = nd.sketch(y.replace("1234", "4321"), "project")
     rb = nd.read_sketch(sks["y.md"])
