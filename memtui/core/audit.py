@@ -169,6 +169,9 @@ class Auditor:
         self._archives: list[str] = []  # the archive folders the walk left out
         self._walked = False
         self._git: dict[str, float | None] | None = None
+        #: Each file's git date given by the caller, read instead of the folder's git
+        #: history (the trend, which rebuilds each commit in a folder without one).
+        self.git_times: dict[str, float | None] | None = None
         self._git_note: str | None = None  # why the history was read only in part
         #: Whether a path that is no memory exists: asked anew after each walk.
         self._exists: Callable[[str], State] = self._new_exists()
@@ -263,7 +266,9 @@ class Auditor:
                 self._scans = {}  # the next run scans (the memo has nothing to patch)
                 self._last = self._kept = None
             else:
-                if self._git is None or changed is None:
+                if self.git_times is not None:
+                    self._git, self._git_note = self.git_times, None
+                elif self._git is None or changed is None:
                     self._git, self._git_note = git_ages(
                         self.ws.root, keep=self.autosave and self._keep_scans)
                     self._head = head if whole else git_head(self.ws.root)

@@ -166,3 +166,25 @@ def test_suggestions_are_left_out_only_when_asked(tmp_path: Path) -> None:
     assert [b.suggestions for b in full.broken_links] == [["memory/a.md"]]
     assert [b.suggestions for b in lean.broken_links] == [[]]
     assert health_row(to_json(full)) == health_row(to_json(lean))
+
+
+def test_a_point_dates_files_by_git_as_an_audit_of_a_checkout_does(tmp_path: Path) -> None:
+    """newuser23 #8: the rebuilt copy's files all share their commit's time, so without
+    git's dates a point found them "a copy or an extraction" (one more stale finding than
+    the audit of a checkout, which dates them by git)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    names = [f"m{i:02}" for i in range(12)]
+    commit(repo, {"MEMORY.md": "".join(f"- [{n}](memory/{n}.md) — {n}\n" for n in names),
+                  **{f"memory/{n}.md": memory(n, "Body.") for n in names}}, "first")
+    commit(repo, {"memory/m00.md": memory("m00", "Changed.")}, "second")
+    points = trend(repo)
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(repo), str(clone)], check=True)
+    for p in points:
+        git(clone, "checkout", "-q", p["commit"])
+        expected = health_row(to_json(Auditor(open_workspace(clone)).run()))
+        assert p["findings"] == expected["findings"], p["subject"]
+    assert points[-1]["findings"] == health_row(to_json(Auditor(open_workspace(repo)).run()))[
+        "findings"]

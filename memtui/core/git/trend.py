@@ -177,9 +177,12 @@ def _changes(repo: Repo, before: str | None, after: str, prefix: str
 
 
 def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], prefix: str,
-           stamp: int, present: set[str]) -> set[str]:
+           stamp: int, present: set[str], dates: dict[str, float | None],
+           when: float | None) -> set[str]:
     """Write each change under ``root``; return the workspace-relative paths touched.
     ``present``: the files written so far, at most ``MAX_FILES`` (a ``HistoryCut`` past).
+    ``dates``: each file's git date (its last change: ``when``, this commit's time), as the
+    audit of a checkout reads it from git.
 
     Each written file gets the commit's time as its mtime, plus a nanosecond count that
     never repeats: the auditor tells changed files by (mtime, size), and the kernel's clock
@@ -205,6 +208,7 @@ def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], pre
             with contextlib.suppress(FileNotFoundError, IsADirectoryError, NotADirectoryError):
                 target.unlink()
             present.discard(rel)
+            dates.pop(rel, None)
             touched.add(rel)
             continue
         data = blobs.blob(sha, MAX_BLOB) if rel.lower().endswith(".md") else b""
@@ -220,6 +224,7 @@ def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], pre
         except OSError:
             continue
         present.add(rel)
+        dates[rel] = when
         touched.add(rel)
     return touched
 
@@ -265,6 +270,7 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
               "older ones are not shown"
     blobs.budget = Budget()  # the points' own budget: as much again as the walk's
     present: set[str] = set()
+    dates: dict[str, float | None] = {}  # git's date of each file, as a checkout has it
     options = replace(options or AuditOptions(), suggestions=False)  # a point counts them
     if options.profile is None:
         # The profile the workspace has now, so points stay comparable across commits.
@@ -282,7 +288,8 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
                 stamp = max(seconds * 10**9, last_stamp + 10**6)
                 try:
                     touched = _apply(root, blobs, _changes(blobs, before, commit.sha, prefix),
-                                     prefix, stamp, present)
+                                     prefix, stamp, present, dates,
+                                     float(commit.time) if seconds == commit.time else None)
                 except HistoryCut as exc:  # the points so far are good; the rest unknown
                     cut = f"{exc}; this commit and newer ones are not shown"
                     stop_at = commit
@@ -291,8 +298,10 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
                 before = commit.sha
                 if auditor is None or detect_layout(root) != auditor.ws.layout:
                     auditor = Auditor(open_workspace(root), options, scan_cache=False)
+                    auditor.git_times = dict(dates)
                     result = auditor.run()
                 else:
+                    auditor.git_times = dict(dates)  # a new dict: the audit memoises on it
                     result = auditor.run(changed=touched)
                 apply_to(result, config)
                 row = health_row(to_json(result))
