@@ -12,7 +12,9 @@ calls, none of which wrote or deleted anything), ``no_tool_call`` (no call at al
 (``--decoys``) or not. The net change to the files (the audits before and after) is reported
 beside it as ``diff``: a run that wrote a file and deleted it again made calls, even though
 its diff is empty. Flags: ``fabricated`` (numbers, times or percentages written that the user
-never gave) and ``truncated``.
+never gave), ``overwrote`` (a ``write_file`` replaced a memory that was there before the run
+and lines it held are gone: newuser23 #13) and ``truncated``. A run passes when it is
+``memory_written`` and neither fabricated nor overwrote.
 """
 
 from __future__ import annotations
@@ -63,7 +65,8 @@ class RunResult:
 
     @property
     def passed(self) -> bool:
-        return self.outcome == "memory_written" and "fabricated" not in self.flags
+        return self.outcome == "memory_written" and "fabricated" not in self.flags \
+            and "overwrote" not in self.flags
 
     def as_dict(self) -> dict[str, Any]:
         return {"outcome": self.outcome, "flags": self.flags, "tool_calls": self.tool_calls,
@@ -110,17 +113,21 @@ def added_lines(before: str, after: str) -> list[str]:
 
 def net_diff(before: AuditResult, after: AuditResult) -> dict[str, Any]:
     """What the run changed on disk, whatever the calls did: memory files new or changed
-    (``written``), gone (``deleted``), and whether the index changed."""
+    (``written``), those of them that were there before (``changed``), gone (``deleted``),
+    and whether the index changed."""
     old = {p: s.memory.text for p, s in before.scans.items()}
     new = {p: s.memory.text for p, s in after.scans.items()}
     return {"written": sorted(p for p in new if old.get(p) != new[p]),
+            "changed": sorted(p for p in new if p in old and old[p] != new[p]),
             "deleted": sorted(p for p in old if p not in new),
             "index_changed": before.index.text != after.index.text}
 
 
 def diff_text(diff: dict[str, Any]) -> str:
-    """The net change in a few words (``—`` for none)."""
-    parts = [f"+{p}" for p in diff.get("written", [])]
+    """The net change in a few words (``—`` for none): ``+`` a new memory, ``~`` one that
+    was there before and changed, ``-`` one gone."""
+    changed = set(diff.get("changed", []))
+    parts = [f"{'~' if p in changed else '+'}{p}" for p in diff.get("written", [])]
     parts += [f"-{p}" for p in diff.get("deleted", [])]
     if diff.get("index_changed"):
         parts.append(f"{INDEX_NAME} changed")
@@ -191,6 +198,8 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
     flags = []
     if invented:
         flags.append("fabricated")
+    if overwrote(record, old, new):
+        flags.append("overwrote")
     if any(r.truncation for r in record.replies):
         flags.append("truncated")
     if record.error and outcome != "error":
@@ -202,6 +211,15 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
                      [{"name": o.name, "arguments": o.arguments} for o in record.outcomes],
                      files, max(pecs) if pecs else None, None, record.error, invented,
                      record.content, diff, deleted)
+
+
+def overwrote(record: TurnRecord, old: dict[str, str], new: dict[str, str]) -> list[str]:
+    """The memories that were there before the run, that a ``write_file`` call replaced,
+    and that lost lines they held (sorted)."""
+    replaced = {p for o in record.outcomes if o.ok and o.name == "write_file"
+                for p in o.written if p in old and p in new}
+    return sorted(p for p in replaced
+                  if {ln for ln in old[p].splitlines() if ln.strip()} - set(new[p].splitlines()))
 
 
 def copy_workspace(ws: Workspace, into: Path) -> Workspace:

@@ -137,7 +137,7 @@ def print_table(report: EvalReport) -> None:
         if r.error:
             console.print(f"run {i}: {r.error}", markup=False, highlight=False)
     console.print(f"pass rate: {report.passes}/{len(report.runs)} "
-                  f"({report.pass_rate:.0%}) — memory_written and not fabricated")
+                  f"({report.pass_rate:.0%}) — memory_written, not fabricated, no overwrite")
 
 
 def run_suite_command(ns: argparse.Namespace) -> int:

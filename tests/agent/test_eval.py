@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from memtui.agent.eval import numbers, run_eval
+from memtui.agent.eval import diff_text, numbers, run_eval
 from memtui.agent.settings import AgentSettings, resolve_host
 from memtui.core.workspace import Workspace
 
 from .fake_ollama import (
+    INDEX_LINE,
     FakeModel,
     FakeOllama,
     Reply,
@@ -73,7 +74,7 @@ def test_eval_table_and_failures_subprocess(ws: Workspace, fake: FakeOllama) -> 
                   "--host", fake.url, "--decoys")
     assert proc.returncode == 0, proc.stderr
     assert "wrong_mechanism" in proc.stdout
-    assert "pass rate: 0/1 (0%) — memory_written and not fabricated" in proc.stdout
+    assert "pass rate: 0/1 (0%) — memory_written, not fabricated, no overwrite" in proc.stdout
     assert "memtui eval — 1 run" in proc.stdout and "1 runs" not in proc.stdout  # #20 item 15
     port = free_port()
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--host",
@@ -175,7 +176,7 @@ async def test_the_label_comes_from_the_calls_and_the_diff_is_beside_it(
     assert [c["name"] for c in run.tool_calls] == ["write_file", "write_file", "exists",
                                                    "delete_file"]
     assert run.files_written == ["memory/user-role.md"]
-    assert run.diff == {"written": [], "deleted": [], "index_changed": False}
+    assert run.diff == {"written": [], "changed": [], "deleted": [], "index_changed": False}
     assert run.as_dict()["diff"] == run.diff
 
 
@@ -195,7 +196,7 @@ def test_eval_table_shows_the_calls_label_and_the_net_change(ws: Workspace,
                   "--host", fake.url, "--json")
     run = json.loads(proc.stdout)["runs"][0]
     assert (run["outcome"], run["diff"]) == ("memory_written", {
-        "written": ["memory/user-role.md"], "deleted": [], "index_changed": True})
+        "written": ["memory/user-role.md"], "changed": [], "deleted": [], "index_changed": True})
 
 
 def tidier() -> FakeModel:
@@ -304,3 +305,23 @@ def test_eval_unusable_host_is_one_line(ws: Workspace, host: str, why: str) -> N
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--host", host)
     assert proc.returncode == 2
     assert proc.stderr == f"memtui eval: error: Ollama host {host!r} is not a usable URL ({why})\n"
+
+
+async def test_an_overwrite_of_a_memory_is_shown_and_does_not_pass(ws: Workspace,
+                                                                  fake: FakeOllama) -> None:
+    """newuser23 #13: a write_file over a linked memory that drops its lines was shown as
+    ``+memory/user-role.md`` (a new file) and passed."""
+    (ws.root / "memory" / "user-role.md").write_text(
+        "---\nname: user-role\ndescription: \"role\"\nmetadata:\n  type: user\n---\n"
+        "They read Traditional Chinese and English equally well.\n", encoding="utf-8")
+    index = ws.root / "MEMORY.md"
+    index.write_text(index.read_text(encoding="utf-8") + INDEX_LINE, encoding="utf-8")
+    fake.add(orphan_writer())
+    report = await run_eval(ws, MESSAGE, 1, AgentSettings(model="orphan", host=fake.url),
+                            today=dt.date(2026, 11, 30))
+    run = report.runs[0]
+    assert (run.outcome, run.flags) == ("memory_written", ["overwrote"])
+    assert run.diff["changed"] == run.diff["written"] == ["memory/user-role.md"]
+    assert diff_text(run.diff) == "~memory/user-role.md"
+    assert not run.passed
+    assert report.pass_rate == 0.0
