@@ -289,8 +289,9 @@ class AuditWorker:
 
     def _suppressed(self, result: AuditResult) -> AuditResult:
         """``result`` with the configuration's ignores, severities and the inline ignores
-        applied (as ``memtui audit`` does)."""
-        apply_to(result, self.config)
+        applied, and what its ``exclude`` leaves out counted as suppressed (as ``memtui
+        audit`` does: newuser23 #22, ``i`` listed 20 where the audit counted 23)."""
+        apply_to(result, self.config, hidden=True)
         result.show_suppressed = self.show_suppressed
         return result
 

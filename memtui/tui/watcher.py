@@ -124,6 +124,31 @@ def _watch(root: Path, folders: list[Path], polling: bool,
     """Watch ``folders`` (each alone) until ``stop`` (False) or a folder appears or goes
     (True: list the folders again)."""
     watched = {os.fspath(f) for f in folders}
+    try:
+        return _batches(root, watched, folders, polling, on_changes, stop, allow_hidden)
+    except RuntimeError as exc:
+        # One file whose name is not UTF-8 ends watchfiles' watch (newuser23 #15: it fell
+        # back to polling for good, 4.5× the idle CPU): its folder is said changed (the
+        # audit walks it again, the file seen as the audit sees it) and watching starts
+        # again, live.
+        said = str(exc)
+        if not said.startswith(UNDECODABLE) or stop.is_set():
+            raise
+        folder = said[len(UNDECODABLE):].rpartition('"')[0].rpartition("/")[0]
+        rel = Path(folder).relative_to(root).as_posix() if folder in watched else "."
+        on_changes({rel})
+        return True
+
+
+#: How watchfiles says an event's path is not UTF-8 (the path follows, quoted).
+UNDECODABLE = 'Unable to decode path "'
+
+
+def _batches(root: Path, watched: set[str], folders: list[Path], polling: bool,
+             on_changes: Callable[[set[str]], None], stop: threading.Event,
+             allow_hidden: frozenset[str]) -> bool:
+    """`_watch`'s loop: each burst of changes to ``on_changes``; True when a folder
+    appears or goes."""
     for changes in watch(*folders, watch_filter=MemoryFilter(root, allow_hidden),
                          debounce=DEBOUNCE_MS, step=QUIET_MS, stop_event=stop,
                          raise_interrupt=False,

@@ -145,3 +145,26 @@ def test_an_unreadable_folder_is_said(tmp_path: Path, watching: Callable[[Path],
     w = watching(root)
     w.until_seen("memory/a.md")
     assert w.problems == ["not watching memory/locked (cannot be read: Permission denied)"]
+
+
+def test_a_file_name_not_utf8_keeps_live_watching(tmp_path: Path,
+                                                  watching: Callable[[Path], Watching]) -> None:
+    """newuser23 #15: a change to ``bad\\xffname.md`` ended the live watch and the watcher
+    polled every second from then on; now its folder is said changed and watching goes on,
+    live (no problem said, inotify watches held)."""
+    root = workspace(tmp_path)
+    base = inotify_watches()
+    w = watching(root)
+    w.until_seen("memory/a.md")
+    w.seen.clear()
+    with open(os.fsencode(root / "memory") + b"/bad\xffname.md", "w") as fh:
+        fh.write("x\n")
+    deadline = time.monotonic() + 30
+    while "memory" not in w.seen:
+        assert w.error is None, w.error
+        assert time.monotonic() < deadline, w.seen
+        time.sleep(0.1)
+    w.seen.clear()
+    w.until_seen("memory/a.md")
+    assert w.problems == []  # no "live updates stopped …; polling"
+    assert inotify_watches() - base >= 2  # root and memory/ watched, live

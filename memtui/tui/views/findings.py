@@ -19,6 +19,7 @@ from memtui.core.audit import AuditResult
 from memtui.core.checks.findings import KIND_TITLES, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.checks.noise import noise_folders
 from memtui.core.reporting.grouping import Group, draw_items
+from memtui.core.reporting.hidden import severity_changes
 from memtui.core.reporting.wording import plural
 from memtui.tui.messages import grouped_of, grouped_path
 from memtui.tui.palette import Palette
@@ -56,8 +57,8 @@ class FindingsView(AuditTable):
                     cache: RowCache) -> list[Row]:
         prefix = memory_prefix(result)
 
-        def make(item: tuple[int, Finding, str]) -> Row:
-            i, f, cause = item
+        def make(item: tuple[int, Finding, str, str]) -> Row:
+            i, f, cause, was = item
             colour = palette.muted if cause else palette.severity(f.severity)
             whole = f.path == WORKSPACE
             where = WHOLE_WORKSPACE if whole else f"{f.path}:{f.line}" if f.line else f.path
@@ -67,7 +68,10 @@ class FindingsView(AuditTable):
                 Text(f.severity, style=colour),
                 Text(where, style=palette.muted) if whole
                 else MiddleText(source_path(where, prefix)),  # the :line stays when cut
-                Text(f"(suppressed: {cause}) {f.message}" if cause else f.message,
+                Text(f"(suppressed: {cause}) {f.message}" if cause
+                     # as `memtui audit` names it (newuser23 #22)
+                     else f"(lowered from {was} by the config) {f.message}" if was
+                     else f.message,
                      style=palette.muted if cause else ""),
             )
             group = (-SEVERITY_RANK[f.severity], title, f.path, f.line or 0)
@@ -101,15 +105,18 @@ class FindingsView(AuditTable):
 
         rows: list[Row] = []
         drawn = draw_items(result.findings, noise_folders(result.scans, result.reachable))
+        lowered = {id(f): was for f, was in result.lowered}
         for i, item in enumerate(drawn):
             if isinstance(item, Group):
                 rows.append(cache.row(item, make_group, item))  # type: ignore[arg-type]
             else:
-                rows.append(cache.row((i, item, ""), make, (i, item, "")))
+                key = (i, item, "", lowered.get(id(item), ""))
+                rows.append(cache.row(key, make, key))
         if result.show_suppressed:
             start = len(drawn)
             rows += [cache.row(item, make, item) for item in
-                     ((start + i, s.finding, s.cause) for i, s in enumerate(result.suppressed))]
+                     ((start + i, s.finding, s.cause, "")
+                      for i, s in enumerate(result.suppressed))]
         return rows
 
     def selection(self) -> tuple[str, int | None] | None:
@@ -171,4 +178,9 @@ class FindingsView(AuditTable):
             out.append(f" · {len(result.suppressed):,} suppressed ("
                        + ("i hides them" if result.show_suppressed else "i shows them") + ")",
                        style=palette.muted)
+        if result.lowered:  # named, as `memtui audit` names it (newuser23 #22)
+            named = ", ".join(f"{c['rule']} {c['from']}→{c['to']}"
+                              for c in severity_changes(result.lowered))
+            out.append(f" · {len(result.lowered):,} lowered by the config ({named})",
+                       style=palette.severity("warning"))
         return out
