@@ -142,5 +142,5 @@ def test_the_name_rule_the_docs_state_is_the_one_enforced(tmp_path: Path) -> Non
     assert cli("fix", "new", ws, "夜班", "--type", "project").returncode == 0
     assert (ws / "project_夜班.md").is_file()
     docs = " ".join((Path(__file__).parents[2] / "docs" / "curate.md").read_text().split())
-    assert "must be a slug: lowercase words of any script joined by `-` or `_`" in docs
+    assert "must be a slug: lowercase words, in any script, joined by `-` or `_`" in docs
     assert "or spaces is kept as given" not in docs
