@@ -186,11 +186,9 @@ class Replacement:
     def finish(self, parts: Iterable[bytes] = ()) -> bool:
         """Add ``parts``, then put the file in the cache file's place; False (the file
         dropped) when that is impossible."""
-        if self._fd < 0:
+        if self._fd < 0 or not self.write(*parts):
             return False
         try:
-            for part in parts:
-                self._fh.write(part)
             self._fh.close()
             os.replace(self._tmp, self._name, src_dir_fd=self._fd, dst_dir_fd=self._fd)
         except OSError:
