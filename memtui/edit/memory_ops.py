@@ -369,4 +369,5 @@ def unlink(snap: Snapshot, source: str, target: str) -> Changeset:
     cs = plan.changeset("unlink", {"source": rel, "target": target},
                         f"{rel}: {plural(count, 'link')} to {target} made plain text")
     cs.preview = f"{rel}: {plural(count, 'link')} to {target} will be made plain text"
+    cs.keep_age = True  # a repaired link changes no fact (docs/curate.md, "Ages are kept")
     return cs

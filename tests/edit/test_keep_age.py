@@ -37,6 +37,10 @@ KEEPERS = {
                                                         "memory/line-a.md"),
                             {"MEMORY.md", "memory/user-role.md"}),
     "remove-link": (lambda s: index_ops.remove_link(s, "memory/gone.md"), {"MEMORY.md"}),
+    # newuser24 #2: remove-link --in MEMORY (and the app's X) made a 140-day-old memory new
+    "remove-link in a memory": (lambda s: memory_ops.unlink(s, "memory/user-role.md",
+                                                           "memory/yield-source.md"),
+                                {"memory/user-role.md"}),
     "fix-wikilinks": (lambda s: memory_ops.fix_wikilinks(s), {"memory/user-role.md"}),
     "redact": (lambda s: memory_ops.redact(s, "creds"), {"memory/creds.md"}),
 }
