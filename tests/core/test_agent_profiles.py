@@ -305,6 +305,27 @@ def test_openclaw_clean_workspace_injects_its_bootstrap_files_in_order(tmp_path:
     assert note.age_days == int((NOW - 1784505600) // DAY)  # 2026-07-20 00:00 UTC
 
 
+def test_openclaw_notes_dated_by_name_are_not_of_unknown_age_in_a_copy(tmp_path: Path
+                                                                        ) -> None:
+    """newuser24 #7: in an extracted OpenClaw folder (every file one mtime) the copy finding
+    said all 58 memories' "age is unknown" while 53 were dated by their names. Only the
+    files with no other date are listed; the daily notes keep their names' age."""
+    notes = {f"workspace/memory/2026-03-{d:02}.md": f"# 2026-03-{d:02}\n\nNotes.\n"
+             for d in range(1, 13)}
+    logs = {f"workspace/memory/{n}-log.md": f"# {n}\n\nA running log.\n"
+            for n in ("food", "sleep")}
+    ws = _openclaw(tmp_path, {**notes, **logs})
+    for p in ws.rglob("*"):
+        os.utime(p, (1_760_000_000, 1_760_000_000))  # one extraction's time
+    result = run_audit(ws)
+    copies = [f for f in result.findings if f.kind == "stale"]
+    assert [f.files for f in copies] == [("memory/food-log.md", "memory/sleep-log.md")]
+    assert copies[0].message.startswith("2 memories share one modification time")
+    ages = {r.path: r.age_source for r in result.files}
+    assert ages["memory/food-log.md"] == "unknown"
+    assert ages["memory/2026-03-01.md"] == "name"
+
+
 def test_openclaw_reply_tags_are_not_wikilinks(tmp_path: Path) -> None:
     """newuser23 #27: OpenClaw's reply tags (``[[reply_to_current]]``, ``[[reply_to:<id>]]``),
     kept in the transcripts its session-memory hook saves as notes, were 82 dangling

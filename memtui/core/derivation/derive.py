@@ -451,8 +451,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         [o for rel in sorted(states) if (o := states[rel][2]) is not None]
 
     # What many files share: one finding each, listing the files.
-    if copy_files:
-        head.append(copy_finding(copy_files))
+    # A file the agent dates by its name keeps that date in a copy, so only the rest are
+    # said to have no known age (newuser24 #7: 53 OpenClaw daily notes were listed).
+    if unknown_age := {rel for rel in copy_files if profile.dated(rel) is None}:
+        head.append(copy_finding(unknown_age))
     stale_days = opts.stale_days
 
     def counted_age(rel: object) -> tuple[int, str] | None:
