@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 
+from memtui.core.checks.hidden_text import visible_text
 from memtui.core.scanner.memory_file import KNOWN_TYPES, MemoryFile
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.linkedit import destination, href_for
@@ -22,9 +23,9 @@ SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "but", "by", "for", "in",
 
 
 def plain(text: str) -> str:
-    """``text`` without control characters (tabs and line breaks become spaces): what a
-    drafted title, hook or name may hold."""
-    return _CONTROL.sub("", _BREAKS.sub(" ", text))
+    """``text`` without control characters (tabs and line breaks become spaces) and the
+    invisible ones ``hidden_text`` reports: what a drafted title, hook or name may hold."""
+    return visible_text(_CONTROL.sub("", _BREAKS.sub(" ", text)))
 
 
 def humanise(name: str) -> str:

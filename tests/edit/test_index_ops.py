@@ -33,6 +33,25 @@ def test_add_to_index_all_unreachable(ws: Path) -> None:
         "- [Lonely note](memory/lonely_note.md) — A note nothing links to\n")
 
 
+def test_a_drafted_entry_copies_no_invisible_character(ws: Path) -> None:
+    """newuser24 #10: a RIGHT-TO-LEFT OVERRIDE in a description went into MEMORY.md (the
+    control characters were dropped, the bidi one kept), and the repair added a
+    ``hidden_text`` finding. What the check reports is dropped; a joiner that Arabic or an
+    emoji needs stays."""
+    from tests.core.helpers import run_audit
+
+    (ws / "memory/lonely_note.md").write_text(
+        "---\nname: lonely_note\ndescription: \"desc \u202e reversed \x1b[31mred, "
+        "zero\u200bwidth, \u0644\u200d\u0627 and \U0001f469\u200d\U0001f4bb\"\n"
+        "type: user\n---\nA note.\n")
+    do(ws, index_ops.add_to_index, ["lonely_note"])
+    line, = (x for x in read(ws, "MEMORY.md").splitlines() if "lonely_note" in x)
+    assert line.endswith("— desc  reversed [31mred, zerowidth, \u0644\u200d\u0627 and "
+                         "\U0001f469\u200d\U0001f4bb")
+    assert not [f for f in run_audit(ws).findings
+                if f.kind == "hidden_text" and f.path == "MEMORY.md"]
+
+
 def test_add_to_index_refuses_an_indexed_memory(ws: Path) -> None:
     with pytest.raises(Refused, match=r"memory/user-role.md is already in the index \(line 4\)"):
         index_ops.add_to_index(snapshot(ws), ["user-role"])

@@ -167,7 +167,24 @@ def _joins(ch: str) -> bool:
 
 def _hidden_in_line(line: str) -> list[str]:
     """The names of the invisible characters in ``line`` that writing does not need."""
-    found: list[str] = []
+    return [name for _, name in _hidden_at(line)]
+
+
+def visible_text(line: str) -> str:
+    """``line`` without the invisible characters ``hidden_text`` reports in it: what a
+    drafted index line may copy from a memory (newuser24 #10: a RIGHT-TO-LEFT OVERRIDE in a
+    description went into MEMORY.md, and the repair added a finding)."""
+    while _SUSPECT.search(line) is not None:  # a drop can leave a joiner among new
+        drop = {i for i, _ in _hidden_at(line)}  # neighbours: again until none is left
+        if not drop:
+            break
+        line = "".join(ch for i, ch in enumerate(line) if i not in drop)
+    return line
+
+
+def _hidden_at(line: str) -> list[tuple[int, str]]:
+    """(index, name) of each invisible character in ``line`` that writing does not need."""
+    found: list[tuple[int, str]] = []
     n = len(line)
     for m in _SUSPECT.finditer(line):
         i, ch = m.start(), m.group()
@@ -175,19 +192,19 @@ def _hidden_in_line(line: str) -> list[str]:
         before = line[i - 1] if i else ""
         after = line[i + 1] if i + 1 < n else ""
         if cp in _ALWAYS:
-            found.append(_ALWAYS[cp])
+            found.append((i, _ALWAYS[cp]))
         elif cp < 0x20 or 0x7F <= cp <= 0x9F:
-            found.append(_CONTROL_NAMES.get(cp, f"CONTROL CHARACTER U+{cp:04X}"))
+            found.append((i, _CONTROL_NAMES.get(cp, f"CONTROL CHARACTER U+{cp:04X}")))
         elif cp in _JOINERS:
             if _joins(before) or _joins(after) or \
                     (cp == 0x200D and before != "" and (
                         _is_emoji(before) or unicodedata.category(before) in ("So", "Mn")
                         or before == "\ufe0f")):
                 continue
-            found.append(_JOINERS[cp])
+            found.append((i, _JOINERS[cp]))
         elif cp in _MARKS:
             if not _RTL.search(line):
-                found.append(_MARKS[cp])
+                found.append((i, _MARKS[cp]))
         elif 0xE0000 <= cp <= 0xE007F:
             # a subdivision flag: 🏴 then tag letters then CANCEL TAG
             start = i
@@ -195,11 +212,11 @@ def _hidden_in_line(line: str) -> list[str]:
                 start -= 1
             if start > 0 and line[start - 1] == "\U0001f3f4":
                 continue
-            found.append("TAG CHARACTER")
+            found.append((i, "TAG CHARACTER"))
         else:  # a variation selector: one after a visible character is a variant
             if before and not _SUSPECT.match(before):
                 continue
-            found.append("VARIATION SELECTOR")
+            found.append((i, "VARIATION SELECTOR"))
     return found
 
 
