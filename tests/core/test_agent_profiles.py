@@ -458,6 +458,11 @@ def test_gemini_pointer_lines_are_references_and_a_missing_one_is_broken(tmp_pat
     kinds = _kinds(run_audit(broken))
     assert ("broken_link", "MEMORY.md", 2) in kinds
     assert ("orphan", "lonely.md", None) in kinds  # named nowhere: Gemini never reads it
+    # newuser24 #15: the missing file is in the folder (the Broken view said "outside the
+    # memory folder" and offered nothing): its path there, and the closest files
+    gone = run_audit(broken).broken_links
+    assert [(b.target, b.outside, b.suggestions) for b in gone] == [
+        ("gone.md", False, ["lonely.md"])]
 
 
 # -- the command line names the agent ---------------------------------------------------------

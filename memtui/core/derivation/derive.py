@@ -57,7 +57,7 @@ from memtui.core.derivation.graph import (
     slug,
     spellings,
 )
-from memtui.core.derivation.link_target import INSIDE, MISSING, outside_path
+from memtui.core.derivation.link_target import INSIDE, MISSING, lexically_outside, outside_path
 from memtui.core.derivation.link_target import State as Where
 from memtui.core.derivation.memo import Memo, Same
 from memtui.core.git.age import DAY
@@ -246,8 +246,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         refs = inp.agent.references
         index_linked = index_linked | (refs.found & set(paths))
         head.extend(inp.agent.findings)
+        suggest_for = _suggester(suggestions, paths, opts.suggestions)
         for source, line, target in refs.broken:
-            agent_broken.append(BrokenLink(source, line, target))
+            agent_broken.append(BrokenLink(source, line, target, [] if lexically_outside(
+                target) else suggest_for(target)))
             head.append(finding("broken_link", source, line, f"reference to {target}: "
                                 "no such file"))
     head.extend(memo.once("mentions", (index, idx_links, paths),

@@ -9,6 +9,7 @@ and ``commands/memory.ts`` (augmentWithAutoPointers) (docs/formats.md has the ve
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -70,6 +71,8 @@ class Gemini(Profile):
                 target = os.path.join(root, target)
             try:
                 os.lstat(target)
-            except (OSError, ValueError):
-                out.broken.append((source, n, m[1]))
+            except (OSError, ValueError):  # one in the folder as its path there (newuser24
+                inside = target.startswith(root + "/")  # #15: "outside", no suggestions)
+                out.broken.append((source, n, posixpath.normpath(target[len(root) + 1:])
+                                   if inside else m[1]))
         return out
