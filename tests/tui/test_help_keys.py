@@ -194,3 +194,20 @@ async def test_an_unknown_age_is_a_question_mark_and_unk_is_explained(tmp_path: 
         await pilot.pause(0.2)
         text = " ".join(help_text(app).split())
         assert "unk: unknown" in text
+
+
+async def test_help_says_a_redaction_is_not_undone_and_covers_the_whole_file(
+        workspace: Path) -> None:
+    """newuser24 #1 and #17: help said every curation "can be undone" and that `x` redacts
+    the selected "MEMORY.md line"; a redaction keeps no copy, and on an index line it
+    redacts every credential of MEMORY.md (the README's Guarantees say so)."""
+    app = MemtuiApp(open_workspace(workspace), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        text = " ".join(help_text(app).split())
+        assert "or MEMORY.md line" not in text
+        assert "on an index line: all of MEMORY.md's" in text
+        assert "so a redaction cannot be undone" in text
+        assert "can be undone, but a redaction" in text

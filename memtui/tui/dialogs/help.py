@@ -79,7 +79,8 @@ KEY_HELP = {
     "fix_wikilinks": "fix fuzzy wikilinks in the selected memory",
     "new_memory": "new memory from a template",
     "delete": "delete the selected memories (and their index lines)",
-    "redact": "redact the secrets flagged in the selected memory (or MEMORY.md line)",
+    "redact": "redact every secret flagged in the selected memory (on an index line: all "
+              "of MEMORY.md's); memtui keeps no copy, so a redaction cannot be undone",
     "undo": "undo the last operation: a curation, or one write of the chat agent (again "
             "for the one before)",
     "undo_turn": "undo every write of the chat agent's last turn as one step, after a "
@@ -235,7 +236,8 @@ class HelpScreen(StyledOnce, ModalScreen[None]):
         parts.append(Text("\nWikilinks in the preview: green resolves, amber only after "
                           "folding case and -/_ (fuzzy), violet names no memory yet "
                           "(dangling). Every curation shows the change before it writes, "
-                          "refuses if the file changed meanwhile, and can be undone. "
+                          "refuses if the file changed meanwhile, and can be undone, but a "
+                          "redaction (memtui keeps no copy of a credential). "
                           "Esc closes this help."))
         with VerticalScroll():
             yield Static(DrawnOnce(Group(*parts)))
