@@ -12,6 +12,7 @@ import posixpath
 import re
 import shlex
 
+from memtui.core.agent_paths import unportable
 from memtui.core.creds.detector import scan_text, token_span
 from memtui.core.reporting.safe_output import utf8_safe
 from memtui.core.reporting.wording import plural
@@ -64,7 +65,9 @@ def slug_problem(name: str) -> str:
     if not name:
         return "a name is needed: lowercase words joined by - or _ (e.g. night-shift)"
     if SLUG.fullmatch(name):
-        return ""
+        why = unportable(f"{name}.md")  # newuser24 #25: con.md was made, then flagged
+        return f"'{name}' {why}: the audit flags it as unportable_name; choose another " \
+            "name" if why else ""
     hint = re.sub(r"[^\w]+|_+", "-", name.lower()).strip("-")
     suggestion = f" — say '{hint}'" if hint and SLUG.fullmatch(hint) else ""
     return (f"'{name}' is not a slug: use lowercase words joined by - or _ "

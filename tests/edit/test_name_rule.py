@@ -29,6 +29,21 @@ def test_a_name_that_is_not_a_slug_is_refused_in_one_line(
     assert tree(ws, include_state=True) == before
 
 
+@pytest.mark.parametrize("argv", [
+    ["new", "{ws}", "con", "--type", "user", "--description", "d"],
+    ["new", "{ws}", "lpt1", "--type", "user", "--description", "d"],
+    ["rename", "{ws}", "yield-source", "nul"],
+])
+def test_a_device_name_windows_reserves_is_refused(ws: Path, argv: list[str]) -> None:
+    """newuser24 #25: `fix new nn con` made memory/con.md, which the audit then flagged as
+    unportable_name; the name rule refuses what the audit would flag."""
+    before = tree(ws, include_state=True)
+    proc = cli("fix", *[a.format(ws=ws) for a in argv])
+    assert proc.returncode == 2 and "a device name Windows reserves" in proc.stderr
+    assert "choose another name" in proc.stderr and proc.stderr.count("\n") == 1
+    assert tree(ws, include_state=True) == before
+
+
 def test_a_slug_is_still_taken(ws: Path) -> None:
     assert cli("fix", "rename", ws, "yield-source", "yield_origin").returncode == 0
     assert (ws / "memory" / "yield_origin.md").is_file()
