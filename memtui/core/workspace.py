@@ -209,6 +209,9 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
     # Plain strings, not Path objects: this loop runs once per file of a large workspace.
     stack: list[tuple[str, str]] = [(str(start), start_rel)]
     flat = ws.layout == "flat"
+    # MEMORY.md as a link to a file of the workspace: that file is the index, not also a
+    # memory (newuser24 #36: memory/INDEX.md was an orphan with 32 broken links).
+    the_index = index_target(ws)
     while stack:
         folder, prefix = stack.pop()
         try:
@@ -246,11 +249,24 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
                     out.archives.append(rel)
                     continue
                 stack.append((entry.path, rel + "/"))
-            elif name.lower().endswith(".md") and not (flat and rel == INDEX_NAME):
+            elif name.lower().endswith(".md") and not (flat and rel == INDEX_NAME) \
+                    and rel != the_index:
                 out.files.append(rel)
     out.files.sort()
     out.archives.sort()
     return out
+
+
+def index_target(ws: Workspace) -> str | None:
+    """The workspace file ``MEMORY.md`` is a symbolic link to, relative (None when it is
+    no link, or one that is not followed)."""
+    path = ws.index_path
+    if not path.is_symlink() or index_link_problem(ws) is not None:
+        return None
+    try:
+        return path.resolve(strict=True).relative_to(ws.root).as_posix()
+    except (OSError, RuntimeError, ValueError):
+        return None
 
 
 def index_link_problem(ws: Workspace) -> str | None:

@@ -136,6 +136,17 @@ def test_index_symlink_out_of_workspace(tmp_path: Path) -> None:
          "MEMORY.md: symlink leads outside the workspace, not followed")]
 
 
+def test_index_symlink_into_the_workspace_is_the_index_not_a_memory(tmp_path: Path) -> None:
+    """newuser24 #36: MEMORY.md linking to memory/INDEX.md made INDEX.md a memory too: an
+    orphan whose links, read from memory/, were 32 broken ones. The file is the index."""
+    ws = make_ws(tmp_path / "w", {"memory/INDEX.md": "- [a](memory/a.md)\n",
+                                  "memory/a.md": memory("a")})
+    (ws / "MEMORY.md").symlink_to("memory/INDEX.md")
+    r = run_audit(ws)
+    assert r.index.exists and sorted(r.scans) == ["memory/a.md"]
+    assert found(r, "broken_link") == [] and r.orphans == []
+
+
 def test_index_that_is_a_folder(tmp_path: Path) -> None:
     ws = make_ws(tmp_path / "w", {"MEMORY.md/readme.txt": "x", "memory/a.md": memory("a")})
     r = run_audit(ws)
