@@ -71,7 +71,8 @@ def print_trend(points: list[dict[str, Any]], console: Console | None = None,
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("date", no_wrap=True)
     table.add_column("commit", no_wrap=True)
-    for name in ("files", "orphans", "unreachable", "broken", "dangling", "block tokens",
+    tokens = f"block {points[-1].get('tokenizer', 'qwen')} tokens"
+    for name in ("files", "orphans", "unreachable", "broken", "dangling", tokens,
                  "errors", "warnings"):
         table.add_column(name, justify="right", no_wrap=True)
     table.add_column("subject", overflow="ellipsis", no_wrap=True, max_width=50)
@@ -82,7 +83,8 @@ def print_trend(points: list[dict[str, Any]], console: Console | None = None,
                       f"{p['findings']['error']:,}", f"{p['findings']['warning']:,}",
                       Text(printable(p["subject"])))
     console.print(table)
-    for key, label in (("orphans", "orphans"), ("unreachable", "unreachable"),
-                       ("block_tokens", "block tokens")):
+    lines = (("orphans", "orphans"), ("unreachable", "unreachable"), ("block_tokens", tokens))
+    width = max(len(label) for _, label in lines)
+    for key, label in lines:
         values = [p[key] for p in points]
-        console.print(f"{label:>13} {sparkline(values)}  {values[0]:,} → {values[-1]:,}")
+        console.print(f"{label:>{width}} {sparkline(values)}  {values[0]:,} → {values[-1]:,}")

@@ -188,3 +188,20 @@ def test_a_point_dates_files_by_git_as_an_audit_of_a_checkout_does(tmp_path: Pat
         assert p["findings"] == expected["findings"], p["subject"]
     assert points[-1]["findings"] == health_row(to_json(Auditor(open_workspace(repo)).run()))[
         "findings"]
+
+
+def test_tokenizer_names_the_block_count(repo: Path) -> None:
+    """newuser24 #34: `trend --tokenizer cl100k` was taken and ignored (the qwen count
+    shown); each point counts in the tokenizer asked for and says which."""
+    from tests.edit.conftest import cli
+
+    ws = repo / "items" / "ws"
+    default = trend(ws)
+    cl100k = trend(ws, AuditOptions(tokenizers=("cl100k",)))
+    assert {p["tokenizer"] for p in default} == {"qwen"}
+    assert {p["tokenizer"] for p in cl100k} == {"cl100k"}
+    expected = to_json(Auditor(open_workspace(ws), AuditOptions()).run())
+    assert cl100k[-1]["block_tokens"] == expected["injected_block"]["tokens"]["cl100k"]
+    assert default[-1]["block_tokens"] == expected["injected_block"]["tokens"]["qwen"]
+    shown = cli("trend", ws, "--tokenizer", "cl100k")
+    assert shown.returncode == 0 and "block cl100k tokens" in shown.stdout

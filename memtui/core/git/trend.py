@@ -272,6 +272,7 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
     present: set[str] = set()
     dates: dict[str, float | None] = {}  # git's date of each file, as a checkout has it
     options = replace(options or AuditOptions(), suggestions=False)  # a point counts them
+    asked = options.tokenizers[0] if len(options.tokenizers) == 1 else None
     if options.profile is None:
         # The profile the workspace has now, so points stay comparable across commits.
         options = replace(options, profile=recognise(ws.root, ws.layout))
@@ -304,12 +305,18 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
                     auditor.git_times = dict(dates)  # a new dict: the audit memoises on it
                     result = auditor.run(changed=touched)
                 apply_to(result, config)
-                row = health_row(to_json(result))
+                report = to_json(result)
+                row = health_row(report)
+                # --tokenizer names the count (newuser24 #34: it was taken and ignored)
+                counts = report.get("injected_block", {}).get("tokens", {})
+                if asked in counts:
+                    row["block_tokens"], row["tokenizer"] = counts[asked], asked
                 points.append({
                     "commit": commit.sha,
                     "date": _date(commit.time),
                     "subject": commit.subject,
                     **{k: row[k] for k in POINT_KEYS},
+                    "tokenizer": row["tokenizer"],
                     "findings": row["findings"],  # by severity, after the config
                 })
                 if progress is not None:
