@@ -465,6 +465,19 @@ def test_gemini_pointer_lines_are_references_and_a_missing_one_is_broken(tmp_pat
         ("gone.md", False, ["lonely.md"])]
 
 
+def test_gemini_md_beside_memory_md_is_neither_a_topic_nor_checked_for_imports(
+        tmp_path: Path) -> None:
+    """newuser24 #49: a GEMINI.md beside MEMORY.md was an orphan topic file and its import
+    an error, while Gemini loads it only when there is no MEMORY.md."""
+    both = _gemini(tmp_path / "a", "# m\n", {"GEMINI.md": "x @nope.md\n"})
+    result = run_audit(both)
+    assert result.findings == [] and result.orphans == []
+    assert "GEMINI.md" not in result.scans
+    alone = _gemini(tmp_path / "b", "", {"GEMINI.md": "x @nope.md\n"})
+    (alone / "MEMORY.md").unlink()
+    assert ("broken_import", "GEMINI.md", 1) in _kinds(run_audit(alone))
+
+
 # -- the command line names the agent ---------------------------------------------------------
 
 def test_memtui_audit_names_each_agent(tmp_path: Path, monkeypatch: object) -> None:

@@ -180,7 +180,7 @@ class Profile:
         from memtui.core.profiles.imports import import_findings
 
         limits, found = self.limits(ws, given)
-        found += import_findings(ws, read)
+        found += import_findings(ws, read, self.import_roots(read))
         injection = self.inject(ws, limits, read)
         refs = self.references(ws, index, paths, limits, read)
         if injection is not None:
@@ -225,6 +225,13 @@ class Profile:
                    limits: dict[str, int], read: Reader) -> References:
         """What this agent treats as a reference beyond markdown links and wikilinks."""
         return References()
+
+    def import_roots(self, read: Reader) -> tuple[str, ...]:
+        """The files whose ``@path`` imports the agent follows (of CLAUDE.md, GEMINI.md,
+        AGENTS.md)."""
+        from memtui.core.profiles.imports import ROOTS
+
+        return ROOTS
 
     def keeps(self, f: Finding) -> bool:
         """Whether a finding of the common rules means something for this agent."""

@@ -39,8 +39,13 @@ class Gemini(Profile):
     def rule(self, limits: dict[str, int]) -> str:
         return "Gemini CLI: MEMORY.md whole"
 
-    def memory(self, rel: str) -> bool:
-        return not rel.startswith("skills/")
+    def memory(self, rel: str) -> bool:  # GEMINI.md is the legacy index, not a topic file
+        return not rel.startswith("skills/") and rel != "GEMINI.md"
+
+    def import_roots(self, read: Reader) -> tuple[str, ...]:
+        # GEMINI.md loads only when there is no MEMORY.md (newuser24 #49: its imports
+        # were errors while the same report said Gemini never loads it)
+        return ("GEMINI.md",) if read("MEMORY.md") is None else ()
 
     def inject(self, ws: Workspace, limits: dict[str, int], read: Reader) -> Injection:
         for name in ("MEMORY.md", "GEMINI.md"):

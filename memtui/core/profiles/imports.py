@@ -59,8 +59,10 @@ def imports_of(text: str) -> list[tuple[int, str, bool]]:
     return out
 
 
-def import_findings(ws: Workspace, read: Reader) -> list[Finding]:
-    """The import problems of the workspace's CLAUDE.md, GEMINI.md and AGENTS.md."""
+def import_findings(ws: Workspace, read: Reader, roots: tuple[str, ...] = ROOTS
+                    ) -> list[Finding]:
+    """The import problems of the workspace's CLAUDE.md, GEMINI.md and AGENTS.md (those of
+    ``roots``: the files the agent loads)."""
     out: list[Finding] = []
     visited = 0
     root = str(ws.root)
@@ -106,7 +108,7 @@ def import_findings(ws: Workspace, read: Reader) -> list[Finding]:
             if body is not None:
                 walk(child, body, (*stack, rel))
 
-    for name in ROOTS:
+    for name in roots:
         text = read(name)
         if text is not None:
             walk(name, text, ())
