@@ -148,3 +148,22 @@ def app_palette() -> Any:
     from memtui.tui.palette import Palette
 
     return Palette()
+
+
+async def test_block_and_index_views_mask_an_index_credential(tmp_path: Path) -> None:
+    """newuser24 #27: a credential in MEMORY.md was masked in the preview but shown raw in
+    the Block view and the Index view's Title and Hook. Every pane masks it as its finding
+    does."""
+    ws = hostile_workspace(tmp_path / "ws")
+    (ws / "MEMORY.md").write_text(
+        f"- [s](memory/secret.md) — key {TOKEN}\n- [Token {TOKEN}](memory/secret.md)\n",
+        encoding="utf-8")
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await started(pilot, app)
+        for view in ("1", "7"):
+            await switch(pilot, app, view)
+            await pilot.pause(0.3)
+            out = terminal_output(app)
+            assert TOKEN not in out and TOKEN[:12] not in out, view
+            assert "gh…R8" in out, view

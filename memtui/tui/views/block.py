@@ -10,10 +10,12 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static, TextArea
 
 from memtui.core.audit import AuditResult
+from memtui.core.creds.detector import scan_text
 from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.views.base import AuditView
 from memtui.tui.widgets.block_text import BlockText
+from memtui.tui.widgets.preview_text import shown_text
 
 
 class BlockView(AuditView):
@@ -72,6 +74,9 @@ class BlockView(AuditView):
                            "load limit", style=self.palette.warning)
         self.query_one(".summary", Static).update(out)
         area = self.query_one(TextArea)
-        shown = printable(block.text, lines=True)
+        # credentials masked as the preview and their findings show them (newuser24 #27)
+        shown = shown_text(block.text, scan_text(block.text)) if any(
+            f.kind == "secret" and f.path in block.files for f in result.findings) \
+            else printable(block.text, lines=True)
         if area.text != shown:
             area.load_text(shown)

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult
+from memtui.core.creds.detector import mask_secrets, scan_text
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.index import IndexLine
 from memtui.core.workspace import INDEX_NAME
@@ -31,7 +32,8 @@ LineInputs = tuple[IndexLine, bool, tuple[bool, ...], tuple[tuple[str, str | Non
                    int | None]
 
 
-def _cells(item: LineInputs, palette: Palette, prefix: str) -> tuple[RenderableType, ...]:
+def _cells(item: LineInputs, palette: Palette, prefix: str, secret: bool = False
+           ) -> tuple[RenderableType, ...]:
     """The cells of an index line's row (made when the row is drawn: a view of thousands
     of lines keeps none of them)."""
     ln, cut, exists, refs, tokens = item
@@ -49,7 +51,10 @@ def _cells(item: LineInputs, palette: Palette, prefix: str) -> tuple[RenderableT
             targets.append(" ")
         targets.append(f"[[{lk.target}]]", style=palette.link_state(state))
     kind = Text("cut" if cut else ln.kind, style=f"bold {palette.warning}" if cut else "")
-    title = ln.title or ln.text.strip()
+    title, hook = ln.title or ln.text.strip(), ln.hook
+    if secret:  # masked as the preview and the finding show it (newuser24 #27)
+        hits = scan_text(ln.text)
+        title, hook = mask_secrets(title, hits), mask_secrets(hook, hits)
     row_style = "strike dim" if cut else ""
     return (
         Text(str(ln.number), style=row_style, justify="right"),
@@ -61,7 +66,7 @@ def _cells(item: LineInputs, palette: Palette, prefix: str) -> tuple[RenderableT
         Text(f"{ln.chars:,}", style=row_style, justify="right"),
         Text(title, style=row_style + (" bold" if ln.kind == "heading" else "")),
         targets,
-        Text(ln.hook, style=row_style),
+        Text(hook, style=row_style),
     )
 
 
@@ -88,6 +93,8 @@ class IndexView(AuditTable):
         costs = {c.line: c for c in result.line_costs}
         prefix = memory_prefix(result)
         states = {(w.line, w.target): w for w in result.wikirefs if w.source == INDEX_NAME}
+        secret_lines = {f.line for f in result.findings
+                        if f.kind == "secret" and f.path == INDEX_NAME}
 
         def make(item: LineInputs) -> Row:
             ln, _cut, exists, refs, tokens = item
@@ -105,7 +112,8 @@ class IndexView(AuditTable):
             # memory ask which one (`memtui.tui.curate_actions`).
             if len(set(paths)) > 1:
                 first = None
-            cells = partial(_cells, item, palette, prefix)  # made again when drawn
+            cells = partial(_cells, item, palette, prefix,  # made again when drawn
+                            ln.number in secret_lines)
             return Row(
                 key=f"L{ln.number}", cells=cells,
                 sort=(ln.number, ln.kind, -1 if tokens is None else tokens, ln.chars, title,
