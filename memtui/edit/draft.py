@@ -8,7 +8,7 @@ import time
 from memtui.core.checks.hidden_text import visible_text
 from memtui.core.scanner.memory_file import KNOWN_TYPES, MemoryFile
 from memtui.core.workspace import INDEX_NAME
-from memtui.edit.linkedit import destination, href_for
+from memtui.edit.linkedit import dest_spans, destination, href_for, link_extent
 
 _SEP = re.compile(r"[-_]+")
 #: C0 and C1 control characters (and DEL): an escape sequence in a memory's name or
@@ -48,11 +48,29 @@ def index_href(rel: str) -> str:
     return destination(href_for(INDEX_NAME, rel))
 
 
+#: A wikilink: ``[[target]]``, ``[[target#heading]]``, ``[[target|alias]]``.
+_WIKILINK = re.compile(r"\[\[([^\]|#\n]*)(?:#[^\]|\n]*)?(?:\|([^\]\n]*))?\]\]")
+
+
+def link_free(text: str) -> str:
+    """``text`` with its markdown links and wikilinks made their plain text: a drafted hook
+    or label copies no link into the index (newuser24 #56: a description's link, relative
+    to the memory, became a packed line and a broken link when read from MEMORY.md)."""
+    if "[" not in text:
+        return text
+    for span in reversed(dest_spans(text)):
+        extent = link_extent(text, span)
+        if extent is not None:
+            begin, end, label = extent
+            text = text[:begin] + label + text[end:]
+    return _WIKILINK.sub(lambda m: m[2] or m[1], text)
+
+
 def entry_line(rel: str, title: str, hook: str | None) -> str:
     """``- [Title](path) — hook`` (no dash and hook when the hook is empty)."""
     title = plain(title).replace("[", "(").replace("]", ")").strip()
     line = f"- [{title}]({index_href(rel)})"
-    hook = plain(hook or "").strip()
+    hook = link_free(plain(hook or "")).strip()
     return f"{line} — {hook}" if hook else line
 
 

@@ -23,6 +23,7 @@ from memtui.edit.draft import (
     draft_title,
     entry_line,
     index_href,
+    link_free,
     plain,
     unlinkable,
 )
@@ -403,7 +404,7 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
             rels.append(rel)
     if len(rels) < 2:
         raise UsageError("fold needs two or more memories")
-    label = plain(label or "").strip() or default_fold_label()  # one line (newuser23 #46)
+    label = link_free(plain(label or "")).strip() or default_fold_label()  # one line (newuser23 #46)
     lines: dict[str, IndexLine] = {}
     for rel in rels:
         own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]

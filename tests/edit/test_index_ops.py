@@ -52,6 +52,26 @@ def test_a_drafted_entry_copies_no_invisible_character(ws: Path) -> None:
                 if f.kind == "hidden_text" and f.path == "MEMORY.md"]
 
 
+def test_a_drafted_hook_or_fold_label_copies_no_link(ws: Path) -> None:
+    """newuser24 #56: a description's `[yield](yield-source.md)` went into the hook as a
+    live link (relative to the memory, so broken from MEMORY.md, and the line counted as
+    packed); `--hook` and a fold's label wrote links too. They are made plain text."""
+    from tests.core.helpers import run_audit
+
+    before = run_audit(ws)
+    (ws / "memory/lonely_note.md").write_text(
+        "---\nname: lonely_note\ndescription: \"see [yield](yield-source.md) and "
+        "[[user-role|the role]]\"\ntype: user\n---\nA note.\n")
+    do(ws, index_ops.add_to_index, ["lonely_note"])
+    line, = (x for x in read(ws, "MEMORY.md").splitlines() if "lonely_note" in x)
+    assert line == "- [Lonely note](memory/lonely_note.md) — see yield and the role"
+    after = run_audit(ws)
+    assert len(after.broken_links) == len(before.broken_links)
+    assert len(after.index.packed) == len(before.index.packed)
+    do(ws, index_ops.fold, ["user-role", "yield-source"], label="[x](evil.md) notes")
+    assert "evil.md" not in read(ws, "MEMORY.md")
+
+
 def test_add_to_index_refuses_an_indexed_memory(ws: Path) -> None:
     with pytest.raises(Refused, match=r"memory/user-role.md is already in the index \(line 4\)"):
         index_ops.add_to_index(snapshot(ws), ["user-role"])
