@@ -404,7 +404,8 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
             rels.append(rel)
     if len(rels) < 2:
         raise UsageError("fold needs two or more memories")
-    label = link_free(plain(label or "")).strip() or default_fold_label()  # one line (newuser23 #46)
+    # one line (newuser23 #46), no link (newuser24 #56)
+    label = link_free(plain(label or "")).strip() or default_fold_label()
     lines: dict[str, IndexLine] = {}
     for rel in rels:
         own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
