@@ -3,7 +3,8 @@
 A workspace's own ``.memtui.toml`` can leave files out (``exclude``) and lower a rule's
 severity (``[severity]``). Neither may make a finding vanish unseen:
 
-- each excluded memory is still read on its own (up to ``SCAN_FILES`` files and
+- each excluded memory (and each one in an archive folder left out by default) is still
+  read on its own (up to ``SCAN_FILES`` files and
   ``SCAN_BYTES`` bytes in all; each memory's 1 MiB cap holds) and what it would have
   yielded on its own (a credential, instruction-like text, frontmatter) is counted as
   suppressed by ``exclude``, listed as such in the JSON and in SARIF ``suppressions``;
@@ -31,12 +32,16 @@ SCAN_FILES = 2_000
 SCAN_BYTES = 64 << 20
 
 
-def excluded_files(ws: Workspace, patterns: Sequence[str]) -> list[str]:
-    """The memory files ``patterns`` leave out (documentation is not memory)."""
-    if not patterns:
+def excluded_files(ws: Workspace, patterns: Sequence[str], archives: Sequence[str] = ()
+                   ) -> list[str]:
+    """The memory files ``patterns`` leave out, and those in the ``archives`` folders the
+    walk left out by default (documentation is not memory)."""
+    if not patterns and not archives:
         return []
-    excluded = excluder(tuple(patterns))
-    return [rel for rel in discover(ws).files if excluded(rel) and not is_documentation(rel)]
+    excluded = excluder(tuple(patterns)) if patterns else lambda _rel: False
+    folders = tuple(f"{a}/" for a in archives)
+    return [rel for rel in discover(ws).files
+            if (excluded(rel) or rel.startswith(folders)) and not is_documentation(rel)]
 
 
 def excluded_findings(ws: Workspace, files: Sequence[str]) -> tuple[list[Finding], int]:

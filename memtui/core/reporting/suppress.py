@@ -460,9 +460,12 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
                                                _Quiet(result.scans, set(commented)))
     result.lowered = lowered
     result.config_path = config.path
-    if hidden and config.exclude:
+    archives = getattr(result, "archives_excluded", None) or []
+    if hidden and (config.exclude or archives):
         ws = result.workspace
-        left_out = excluded_files(ws, config.exclude)  # type: ignore[arg-type]
+        # the archive folders left out by default are read the same way (newuser24 #54:
+        # a credential in memory/_archive/ was counted nowhere)
+        left_out = excluded_files(ws, config.exclude, archives)  # type: ignore[arg-type]
         found, unread = excluded_findings(ws, left_out)  # type: ignore[arg-type]
         result.suppressed.extend(Suppressed(f, "exclude") for f in found)
         result.excluded = (len(left_out), unread)
