@@ -326,6 +326,20 @@ def test_openclaw_notes_dated_by_name_are_not_of_unknown_age_in_a_copy(tmp_path:
     assert ages["memory/2026-03-01.md"] == "name"
 
 
+def test_openclaw_counts_no_broken_link_it_does_not_report(tmp_path: Path) -> None:
+    """newuser24 #8: a note's link to a missing file was counted ("4 broken links" in the
+    header, the text and JSON) though OpenClaw never follows a note's links and no finding
+    reported it. Counted where reported: in MEMORY.md, not in a note."""
+    ws = _openclaw(tmp_path, {
+        "workspace/memory/2026-07-25.md": "# 2026-07-25\n\nSee [x](/tools/gone#a).\n",
+        "workspace/MEMORY.md": "# MEMORY.md\n\n- See [n](memory/nope.md).\n"})
+    result = run_audit(ws)
+    assert [(b.source, b.target) for b in result.broken_links] == [
+        ("MEMORY.md", "memory/nope.md")]
+    assert [(f.kind, f.path) for f in result.findings if f.kind == "broken_link"] == [
+        ("broken_link", "MEMORY.md")]
+
+
 def test_openclaw_reply_tags_are_not_wikilinks(tmp_path: Path) -> None:
     """newuser23 #27: OpenClaw's reply tags (``[[reply_to_current]]``, ``[[reply_to:<id>]]``),
     kept in the transcripts its session-memory hook saves as notes, were 82 dangling
