@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
 from collections.abc import Iterable
 from typing import Any
@@ -186,13 +187,24 @@ class AppActions:
         names) in $VISUAL/$EDITOR, then re-audit it when it is in the workspace."""
         path = self.workspace.root / rel
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+        failed: Exception | None = None
         try:
             command = [*shlex.split(editor), *([f"+{line}"] if line else []), str(path)]
+            # an editor that cannot be started is said before the screen is given up
+            # (newuser24 #62: the app hung with the terminal handed to the shell)
+            if not command or shutil.which(command[0]) is None:
+                raise FileNotFoundError(f"{command[0] if command else editor}: no such "
+                                        "program ($VISUAL or $EDITOR)")
             with self.suspend():
-                subprocess.run(command, check=False)
-        except Exception as exc:  # SuspendNotSupported, editor missing, …
-            self.notify(printable(f"cannot open {rel} in {editor}: {exc}"), severity="error",
-                        markup=False)
+                try:
+                    subprocess.run(command, check=False)
+                except Exception as exc:
+                    failed = exc
+        except Exception as exc:  # SuspendNotSupported, a bad $EDITOR, …
+            failed = exc
+        if failed is not None:
+            self.notify(printable(f"cannot open {rel} in {editor}: {failed}"),
+                        severity="error", markup=False)
             return
         if not os.path.isabs(rel):
             self.start_audit({rel})
