@@ -772,6 +772,8 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
         Py_RETURN_NONE;
     }
     PyObject *out = NULL;
+    int64_t *ys = NULL; /* a candidate's bottom hashes */
+    Py_ssize_t ycap = 0;
     int ascending = nx > 0;
     for (Py_ssize_t i = 1; i < nx && ascending; i++)
         ascending = x[i - 1] < x[i];
@@ -795,13 +797,41 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
         if (!rest_open(PyList_GET_ITEM(others, j), packed_type, k, &r))
             goto decided;
         int64_t n64 = rest_at(&r, 0);
-        if (n64 <= 0 || n64 >= r.count || !rest_ascending(&r, 1, (Py_ssize_t)n64))
+        if (n64 <= 0 || n64 >= r.count)
             goto decided;
         Py_ssize_t n = (Py_ssize_t)n64;
+        /* its bottom hashes read once into ys (in place they cost a branch a value, and
+         * were read three times: ascending?, the merge, the cut) */
+        if (n > ycap) {
+            int64_t *grown_ys = PyMem_Realloc(ys, (size_t)n * sizeof(int64_t));
+            if (grown_ys == NULL) {
+                Py_CLEAR(out);
+                PyErr_NoMemory();
+                goto done;
+            }
+            ys = grown_ys;
+            ycap = n;
+        }
+        if (r.packed && k + 1 + n <= r.h) { /* all held as 32 bits: read them so */
+            const unsigned char *at = r.p + 4 * (k + 1);
+            for (Py_ssize_t b = 0; b < n; b++) {
+                uint32_t u;
+                memcpy(&u, at + 4 * b, 4);
+                ys[b] = (int64_t)u;
+            }
+        } else {
+            for (Py_ssize_t b = 0; b < n; b++)
+                ys[b] = rest_at(&r, 1 + b);
+        }
+        int y_ascending = 1;
+        for (Py_ssize_t b = 1; b < n && y_ascending; b++)
+            y_ascending = ys[b - 1] < ys[b];
+        if (!y_ascending)
+            goto decided;
         /* the hashes in common: a merge */
         Py_ssize_t a = 0, b = 0, shared = 0;
         while (a < nx && b < n) {
-            int64_t yv = rest_at(&r, 1 + b);
+            int64_t yv = ys[b];
             if (x[a] < yv)
                 a++;
             else if (x[a] > yv)
@@ -820,17 +850,9 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
             cx = nx;
             cy = n;
         } else {
-            int64_t ylast = rest_at(&r, n), cut = last < ylast ? last : ylast;
+            int64_t ylast = ys[n - 1], cut = last < ylast ? last : ylast;
             cx = count_upto(x, nx, cut);
-            Py_ssize_t lo = 0, hi = n; /* bisect_right over the ys */
-            while (lo < hi) {
-                Py_ssize_t mid = lo + (hi - lo) / 2;
-                if (rest_at(&r, 1 + mid) <= cut)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            cy = lo;
+            cy = count_upto(ys, n, cut); /* bisect_right over the ys */
         }
         Py_ssize_t uni = cx + cy - shared;
         if (uni <= 0)
@@ -903,6 +925,7 @@ done:
     PyMem_Free(x);
     PyMem_Free(xf);
     PyMem_Free(types);
+    PyMem_Free(ys);
     return out;
 }
 
