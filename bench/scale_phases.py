@@ -36,6 +36,8 @@ SCAN_PARTS = ("read_text", "parse_memory", "scan_text_bounded", "KeywordProbe",
 #: (module, attribute, label, other modules holding the same function by name)
 STEPS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     ("memtui.core.scanner.scan", "scan_file", "scan_file", ("memtui.core.audit",)),
+    ("memtui.core.scanner.scan", "sketch_scans", "scan: sketches (a batch at a time)",
+     ("memtui.core.audit",)),
     ("memtui.core.caches.scans", "ScanStore.save", "scan cache: save", ()),
     ("memtui.core.caches.scans", "encode", "scan cache: encode", ()),
     ("memtui.core.audit", "Auditor.run", "Auditor.run", ()),

@@ -38,7 +38,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define KERNEL 3 /* what near_duplicate_kernel expects: bumped when a function or result changes */
+#define KERNEL 4 /* what near_duplicate_kernel expects: bumped when a function or result changes */
 
 #if SIZEOF_VOID_P >= 8
 #define P1 ((uint64_t)11400714785074694791ULL)
@@ -772,6 +772,8 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
         Py_RETURN_NONE;
     }
     PyObject *out = NULL;
+    int64_t *ys = NULL; /* a candidate's bottom hashes */
+    Py_ssize_t ycap = 0;
     int ascending = nx > 0;
     for (Py_ssize_t i = 1; i < nx && ascending; i++)
         ascending = x[i - 1] < x[i];
@@ -795,13 +797,41 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
         if (!rest_open(PyList_GET_ITEM(others, j), packed_type, k, &r))
             goto decided;
         int64_t n64 = rest_at(&r, 0);
-        if (n64 <= 0 || n64 >= r.count || !rest_ascending(&r, 1, (Py_ssize_t)n64))
+        if (n64 <= 0 || n64 >= r.count)
             goto decided;
         Py_ssize_t n = (Py_ssize_t)n64;
+        /* its bottom hashes read once into ys (in place they cost a branch a value, and
+         * were read three times: ascending?, the merge, the cut) */
+        if (n > ycap) {
+            int64_t *grown_ys = PyMem_Realloc(ys, (size_t)n * sizeof(int64_t));
+            if (grown_ys == NULL) {
+                Py_CLEAR(out);
+                PyErr_NoMemory();
+                goto done;
+            }
+            ys = grown_ys;
+            ycap = n;
+        }
+        if (r.packed && k + 1 + n <= r.h) { /* all held as 32 bits: read them so */
+            const unsigned char *at = r.p + 4 * (k + 1);
+            for (Py_ssize_t b = 0; b < n; b++) {
+                uint32_t u;
+                memcpy(&u, at + 4 * b, 4);
+                ys[b] = (int64_t)u;
+            }
+        } else {
+            for (Py_ssize_t b = 0; b < n; b++)
+                ys[b] = rest_at(&r, 1 + b);
+        }
+        int y_ascending = 1;
+        for (Py_ssize_t b = 1; b < n && y_ascending; b++)
+            y_ascending = ys[b - 1] < ys[b];
+        if (!y_ascending)
+            goto decided;
         /* the hashes in common: a merge */
         Py_ssize_t a = 0, b = 0, shared = 0;
         while (a < nx && b < n) {
-            int64_t yv = rest_at(&r, 1 + b);
+            int64_t yv = ys[b];
             if (x[a] < yv)
                 a++;
             else if (x[a] > yv)
@@ -820,17 +850,9 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
             cx = nx;
             cy = n;
         } else {
-            int64_t ylast = rest_at(&r, n), cut = last < ylast ? last : ylast;
+            int64_t ylast = ys[n - 1], cut = last < ylast ? last : ylast;
             cx = count_upto(x, nx, cut);
-            Py_ssize_t lo = 0, hi = n; /* bisect_right over the ys */
-            while (lo < hi) {
-                Py_ssize_t mid = lo + (hi - lo) / 2;
-                if (rest_at(&r, 1 + mid) <= cut)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            cy = lo;
+            cy = count_upto(ys, n, cut); /* bisect_right over the ys */
         }
         Py_ssize_t uni = cx + cy - shared;
         if (uni <= 0)
@@ -903,6 +925,7 @@ done:
     PyMem_Free(x);
     PyMem_Free(xf);
     PyMem_Free(types);
+    PyMem_Free(ys);
     return out;
 }
 
@@ -1348,6 +1371,74 @@ static PyObject *native_numbers(PyObject *self, PyObject *args)
 }
 
 /* CRC-32 (zlib's: reflected, 0xEDB88320), by a table made at import. */
+/* zeros(joined) -> set[str]
+ *
+ * `near_duplicate_sketch._numbers`' last step: ``set(_LEADING_ZEROS.sub("", joined).split("\n"))``,
+ * _LEADING_ZEROS being ``0(?<![\d.]0)0*(?=\d)``: in each run of zeros that no digit or point
+ * comes before, the zeros before a digit dropped (all of them when a digit other than 0
+ * follows the run, all but its last when anything else or nothing does). `\d` is `re`'s
+ * (`re_digit`). The pieces split at each newline, as `str.split("\n")`. */
+static PyObject *native_zeros(PyObject *self, PyObject *arg)
+{
+    if (!PyUnicode_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "zeros: not a str");
+        return NULL;
+    }
+    if (PyUnicode_READY(arg) < 0)
+        return NULL;
+    int kind = PyUnicode_KIND(arg);
+    const void *data = PyUnicode_DATA(arg);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(arg);
+    PyObject *out = PySet_New(NULL);
+    if (out == NULL)
+        return NULL;
+    Py_UCS4 *buf = PyMem_New(Py_UCS4, n + 1);
+    if (buf == NULL) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t start = 0;
+    for (;;) {
+        Py_ssize_t len = 0, i = start;
+        while (i < n) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, i);
+            if (c == '\n')
+                break;
+            if (c != '0') {
+                buf[len++] = c;
+                i++;
+                continue;
+            }
+            /* a run of zeros, i its first (the character before it is no zero) */
+            Py_ssize_t j = i;
+            while (j < n && PyUnicode_READ(kind, data, j) == '0')
+                j++;
+            Py_UCS4 before = i > 0 ? PyUnicode_READ(kind, data, i - 1) : 0;
+            if (i == 0 || !(re_digit(before) || before == '.')) {
+                if (j < n && re_digit(PyUnicode_READ(kind, data, j)))
+                    i = j; /* a digit follows: every zero dropped */
+                else if (j - i >= 2)
+                    i = j - 1; /* its last zero kept: the digit the others stood before */
+            }
+            for (; i < j; i++)
+                buf[len++] = '0';
+        }
+        PyObject *piece = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, buf, len);
+        if (piece == NULL || PySet_Add(out, piece) < 0) {
+            Py_XDECREF(piece);
+            PyMem_Free(buf);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(piece);
+        if (i >= n)
+            break;
+        start = i + 1; /* past the newline */
+    }
+    PyMem_Free(buf);
+    return out;
+}
+
 static uint32_t crc_table[256];
 
 static void crc_init(void)
@@ -1770,6 +1861,8 @@ static PyMethodDef methods[] = {
      "words(text, plain, stem, indic) -> the stems lowered when none needs folding, or None"},
     {"hashes", native_hashes, METH_VARARGS,
      "hashes(crcs, units, mask) -> the set of shingle hashes"},
+    {"zeros", native_zeros, METH_O,
+     "zeros(joined) -> set(_LEADING_ZEROS.sub('', joined).split('\\n'))"},
     {"head", native_head, METH_VARARGS,
      "head(crcs, units, mask, k, bottom, min_shingles) -> bins, count, bottom hashes"},
     {NULL, NULL, 0, NULL},

@@ -74,7 +74,13 @@ from memtui.core.scanner.index_read import (
     whole_index,
 )
 from memtui.core.scanner.memory_file import keys_only
-from memtui.core.scanner.scan import FileScan, audited_text, scan_file
+from memtui.core.scanner.scan import (
+    SKETCH_BATCH,
+    FileScan,
+    audited_text,
+    scan_file,
+    sketch_scans,
+)
 from memtui.core.scanner.share import (
     CHILD_SHARE,
     NO_KEY,
@@ -516,6 +522,26 @@ class Auditor:
         lean = self._one_shot and (store is None or store.streams) and not keep_texts
         share, cut = self._share_scanning(root, [c[0] for c in cold if c]) if not cache \
             else (None, len(cold))
+        # Scanned files wait here, a batch at a time, for their sketches (`sketch_scans`:
+        # made in a row, cheaper than one between each file's other steps), then are
+        # stored and kept in the order scanned.
+        waiting: list[tuple[str, Key, FileScan]] = []
+        to_sketch: list[FileScan] = []
+
+        def settle() -> None:
+            sketch_scans(to_sketch)
+            to_sketch.clear()
+            for rel, key, scan in waiting:
+                if store is not None:
+                    store.put(rel, key, made_ns, scan)
+                if drop_now:
+                    _let_go_of_text(scan)
+                if lean:
+                    keys_only((scan.memory,), self._shared_keys)
+                fresh.append(scan)
+                got[rel] = (key, scan)
+            waiting.clear()
+
         try:
             for at, looked in enumerate(cold):
                 # each file's stat result let go as it is scanned (issue 35: ~650 bytes a
@@ -532,15 +558,11 @@ class Auditor:
                     share_scan(scan)  # (its empty lists came back as lists of their own)
                 else:
                     pause()
-                    scan = scan_file(full, rel, mtime, st, self.clean_texts)
-                if store is not None:
-                    store.put(rel, key, made_ns, scan)
-                if drop_now:
-                    _let_go_of_text(scan)
-                if lean:
-                    keys_only((scan.memory,), self._shared_keys)
-                fresh.append(scan)
-                got[rel] = (key, scan)
+                    scan = scan_file(full, rel, mtime, st, self.clean_texts, to_sketch)
+                waiting.append((rel, key, scan))
+                if len(waiting) >= SKETCH_BATCH:
+                    settle()
+            settle()
         except BaseException:
             if store is not None and store.streams:
                 store.drop()  # (its new file half written)

@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,9 +38,9 @@ def _counting_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     real = audit_mod.scan_file
 
     def spy(full: Path, rel: str, mtime: float, st: os.stat_result | None = None,
-            clean: object = None) -> audit_mod.FileScan:
+            *rest: Any) -> audit_mod.FileScan:
         seen.append(rel)
-        return real(full, rel, mtime, st, clean)  # type: ignore[arg-type]
+        return real(full, rel, mtime, st, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(audit_mod, "scan_file", spy)
     return seen

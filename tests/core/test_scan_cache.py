@@ -426,8 +426,12 @@ def test_memory_md_s_parse_is_encoded_only_as_the_cache_is_written(
 def _scans_watched(monkeypatch: pytest.MonkeyPatch, cache: Path,
                    fail_at: int | None = None) -> list[tuple[int, object]]:
     """Each file's scan as a one-shot audit makes it: (the bytes its scan cache's new file
-    held then, the previous scan's frontmatter); raises at the ``fail_at``-th scan."""
+    held then, the previous scan's frontmatter); raises at the ``fail_at``-th scan. Each
+    scan is stored as it is made (a batch of one sketch: `memtui.core.audit.SKETCH_BATCH`;
+    tests/core/test_sketch_batch.py has a batch's)."""
     import memtui.core.audit as audit_module
+
+    monkeypatch.setattr(audit_module, "SKETCH_BATCH", 1)
 
     seen: list[tuple[int, object]] = []
     made: list[object] = []

@@ -23,7 +23,7 @@ from types import ModuleType
 
 __all__ = ["KERNEL", "NATIVE", "candidates", "load", "screen", "shared", "works"]
 
-KERNEL = 3  # the memtui_native.KERNEL this code was written against
+KERNEL = 4  # the memtui_native.KERNEL this code was written against
 
 #: 32-bit values whose hashes the self-check compares (edges of the range, CJK bigrams).
 _PROBES = (0, 1, 2, 0x3FFFFFFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x4E004E01, 0x9FFF3002,

@@ -6,6 +6,7 @@ Nothing here knows of any other file: that is the derivation's (`memtui.core.der
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 
 from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.checks.findings import Finding, finding
@@ -180,10 +181,13 @@ def _expect_keywords() -> None:
 
 
 def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
-              st: os.stat_result | None = None, clean: CleanTexts | None = None) -> FileScan:
+              st: os.stat_result | None = None, clean: CleanTexts | None = None,
+              to_sketch: list[FileScan] | None = None) -> FileScan:
     """Read and examine one memory file on its own (no knowledge of the others).
     ``clean``: texts known to pass the credential and instruction checks (skipped for
-    them); texts that pass are added."""
+    them); texts that pass are added. ``to_sketch``: a scan that has a sketch to make is
+    added to it, its sketch left for `sketch_scans` (the caller's, before its text is let
+    go of), instead of made here."""
     read = read_text(full, st=st)
     extra = [finding("read_problem", rel, line, p)
              for p, line in zip(read.problems, read.problem_lines, strict=True)]
@@ -238,8 +242,10 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         scan.why = WHY_PAIRS["**Why:**" not in lacking, "**How to apply:**" not in lacking]
     scan.own_findings = own
     if read.ok and expect_fm:
-        # held packed (`memtui.core.checks.near_duplicate_store`: half the bytes, issue 35)
-        scan.sketch = pack(sketch(f"{mf.description or ''}\n{body}", mf.type or ""))
+        if to_sketch is None:
+            sketch_scans((scan,))
+        else:
+            to_sketch.append(scan)
         scan.refs = tuple(references(body, start))
     scan.old_format = old_format
     scan.digest = digest
@@ -250,6 +256,21 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     scan.dated = parse_date(dv[1]) if dv is not None else None
     share_scan(scan)  # its empty lists one shared list (issue 35: ~72 bytes each)
     return scan
+
+
+def sketch_scans(scans: Iterable[FileScan]) -> None:
+    """Make each scan's near-duplicate sketch (`memtui.core.checks.near_duplicate_sketch`)
+    from its text, held packed (`memtui.core.checks.near_duplicate_store`: half the bytes,
+    issue 35). A scan of many files makes them a batch at a time (`SKETCH_BATCH`), not one
+    between each file's other steps: the sketch's code and tables stay in the processor's
+    caches from one text to the next (~0.2 s of CPU at 10,000 memories, issue 34)."""
+    for scan in scans:
+        mf = scan.memory
+        scan.sketch = pack(sketch(f"{mf.description or ''}\n{mf.body}", mf.type or ""))
+
+
+#: Scans whose sketches are made in a row (`sketch_scans`): their texts are held until then.
+SKETCH_BATCH = 64
 
 
 def audited_text(root: str | os.PathLike[str], scan: FileScan) -> str | None:
