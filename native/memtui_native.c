@@ -23,6 +23,8 @@
  *              fact_mask)           -> (bytes, bytes)     `near_duplicate._later`
  *   screen(xs, xfacts, x_word, x_dated, others, dated, packed_type, params) -> list | None
  *        `near_duplicate._matches`' first stage: the candidates its loop must still judge
+ *   anchors(text, table)            -> set[str]           `anchored.Anchored`'s character
+ *        class: the text's characters the table's bits hold (issue 35, branch i35r24)
  * (session 23, branch ndcost23: bench/RESULTS.md, "near_duplicate's remaining passes
  * compiled").
  * One file past 500 lines: one extension module, one concept (each function the compiled
@@ -1835,6 +1837,60 @@ static PyObject *native_unpack(PyObject *self, PyObject *sk)
     return out;
 }
 
+/* anchors(text, table): the distinct characters of ``text`` whose code point's bit is set in
+ * ``table`` (bit ``c & 7`` of byte ``c >> 3``; a code point past the table's end is not one),
+ * as a set of one-character strings: exactly ``set(re.findall("[" + chars + "]", text))``
+ * for the characters ``chars`` the table holds (memtui.core.scanner.anchored, issue 35: the
+ * character class was a tenth of a cold audit's scan).  The distinct ones are remembered in
+ * a short array (past it, the set itself tells a repeat). */
+#define ANCHORS_SEEN 64
+static PyObject *native_anchors(PyObject *self, PyObject *args)
+{
+    PyObject *text;
+    Py_buffer table;
+    if (!PyArg_ParseTuple(args, "Uy*:anchors", &text, &table))
+        return NULL;
+    PyObject *out = PySet_New(NULL);
+    if (out == NULL) {
+        PyBuffer_Release(&table);
+        return NULL;
+    }
+    const unsigned char *bits = (const unsigned char *)table.buf;
+    Py_UCS4 limit = table.len > (Py_ssize_t)(0x110000 / 8) ? (Py_UCS4)0x110000
+                                                            : (Py_UCS4)table.len * 8;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    Py_UCS4 seen[ANCHORS_SEEN];
+    int nseen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c >= limit || !(bits[c >> 3] & (1u << (c & 7))))
+            continue;
+        int known = 0;
+        for (int j = 0; j < nseen; j++) {
+            if (seen[j] == c) {
+                known = 1;
+                break;
+            }
+        }
+        if (known)
+            continue;
+        if (nseen < ANCHORS_SEEN)
+            seen[nseen++] = c;
+        PyObject *ch = PyUnicode_FromOrdinal((int)c);
+        if (ch == NULL || PySet_Add(out, ch) < 0) {
+            Py_XDECREF(ch);
+            Py_DECREF(out);
+            PyBuffer_Release(&table);
+            return NULL;
+        }
+        Py_DECREF(ch);
+    }
+    PyBuffer_Release(&table);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"unpack", native_unpack, METH_O, "unpack(packed) -> near_duplicate_store.unpack's bytes"},
     {"pack", native_pack, METH_O, "pack(sketch) -> near_duplicate_store.pack's bytes"},
@@ -1865,6 +1921,8 @@ static PyMethodDef methods[] = {
      "zeros(joined) -> set(_LEADING_ZEROS.sub('', joined).split('\\n'))"},
     {"head", native_head, METH_VARARGS,
      "head(crcs, units, mask, k, bottom, min_shingles) -> bins, count, bottom hashes"},
+    {"anchors", native_anchors, METH_VARARGS,
+     "anchors(text, table) -> the set of text's characters whose bit the table sets"},
     {NULL, NULL, 0, NULL},
 };
 

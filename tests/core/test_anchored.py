@@ -123,3 +123,74 @@ def test_lists_made_afresh_do_not_pile_up(monkeypatch: pytest.MonkeyPatch) -> No
     for i in range(keywords.MAX_KNOWN + 30):
         assert probe.present(("token", "密码", f"x{i}")) == ["token", "密码"]
         assert len(registry.known) <= keywords.MAX_KNOWN
+
+
+# -- the compiled reader of the anchors (memtui_native.anchors) against re's class ----------
+
+NATIVE = anchored.native_anchors()
+native = pytest.mark.skipif(NATIVE is None, reason="memtui_native not built here")
+#: Characters of every width: ASCII, Latin-1, the BMP (CJK, the anchors), astral ones.
+CHARS = sorted({*"ab \n\x00\x7f", *"\x80é\xff", *"：新認密码—п", "\u212a", "\u0130",
+                "\ud7ff", "\ue000", "\uffff", "\U00010000", "\U0001f600", "\U0001f5dd",
+                "\U0010ffff", *ALL_ANCHORS[:40]})
+
+
+def by_class(chars: str, hay: str) -> set[str]:
+    """What the pure-Python step answers: ``re``'s character class of ``chars``."""
+    return set(anchored.re.findall(f"[{anchored.re.escape(chars)}]", hay)) if chars else set()
+
+
+@native
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(CHARS), max_size=12, unique=True),
+       st.lists(st.sampled_from(CHARS), max_size=300))
+def test_the_compiled_anchors_are_re_s(table_chars: list[str], hay_chars: list[str]) -> None:
+    chars, hay = "".join(table_chars), "".join(hay_chars)
+    assert NATIVE(hay, anchored.bitmap(chars)) == by_class(chars, hay)  # type: ignore[misc]
+
+
+@native
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200), st.text(min_size=1, max_size=30))
+def test_the_compiled_anchors_on_any_text(hay: str, chars: str) -> None:
+    assert NATIVE(hay, anchored.bitmap(chars)) == by_class(chars, hay)  # type: ignore[misc]
+
+
+@native
+def test_the_compiled_anchors_at_the_edges() -> None:
+    assert NATIVE is not None
+    table = anchored.bitmap("：\U0010ffff")
+    many = "".join(map(chr, range(0x4E00, 0x4E00 + 200)))  # more distinct than it remembers
+    assert NATIVE("", table) == set() and NATIVE("：", b"") == set()
+    assert NATIVE("x\U0010ffff：：", table) == {"：", "\U0010ffff"}
+    assert NATIVE(many * 2, anchored.bitmap(many)) == set(many)
+    # a table longer than Unicode is read up to its last character
+    assert NATIVE("a\U0010ffff", b"\xff" * 0x30000) == {"a", "\U0010ffff"}
+    with pytest.raises(TypeError):
+        NATIVE(b"x", table)  # type: ignore[arg-type]
+
+
+def test_the_anchored_search_compiled_or_not() -> None:
+    """`Anchored` answers the same with the compiled reader of the anchors as with ``re``
+    (the pure-Python path, ``MEMTUI_PURE_PYTHON=1``), on the checks' keywords."""
+    plain = Anchored(WORDS, native=False)
+    assert plain._native is None
+    rnd = random.Random(24)
+    for _ in range(400):
+        hay = "".join(rnd.choice(PIECES) for _ in range(rnd.randint(0, 300)))
+        assert ANCHORED.found(hay) == plain.found(hay) == found_by_automaton(AUTOMATON, hay)
+
+
+def test_the_compiled_reader_is_turned_off_by_the_environment() -> None:
+    assert anchored.native_anchors({"MEMTUI_PURE_PYTHON": "1"}) is None
+    built = anchored.native_anchors({})
+    assert anchored.native_anchors({"MEMTUI_PURE_PYTHON": "0"}) is built
+    if NATIVE is not None:
+        assert ANCHORED._native is NATIVE  # the checks' probe uses it when it is built
+
+
+def test_the_bitmap() -> None:
+    assert anchored.bitmap("") == b""
+    assert anchored.bitmap("\x00\x09") == b"\x01\x02"
+    table = anchored.bitmap("：")
+    assert len(table) == (ord("：") >> 3) + 1 and table[-1] == 1 << (ord("：") & 7)

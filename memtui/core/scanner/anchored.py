@@ -10,6 +10,11 @@ answer is exactly the set of keywords the text holds, overlapping ones included.
 compiles in ~1 ms (the expression of every keyword's tail it replaced took 6–17 ms, so the
 automaton read the first 400,000 characters of a run instead; issue 35, branch i35cold3).
 
+The class is read by ``memtui_native.anchors`` when the optional C extension is built (a
+bitmap of the anchors' code points, one bit test a character: the class was ~10 % of a cold
+scan's CPU at 10,000 memories, issue 35), by ``re`` otherwise or with
+``MEMTUI_PURE_PYTHON=1``: the same set of anchors either way (tests/core/test_anchored.py).
+
 Where anchors are most of the text (the letters of Cyrillic, Greek, Arabic, Hebrew, Indic or
 Thai keywords) the automaton is cheaper: a text holding such an anchor is handed to it whole,
 as is a long text (`MAX_CHARS`: the anchors are listed one per place first) and one whose
@@ -18,8 +23,9 @@ anchors carry too many keywords to look for one by one (`MAX_WORDS`).
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import ahocorasick
 
@@ -29,6 +35,35 @@ MAX_CHARS = 1 << 14
 #: Keywords to look for one by one (``in``: ~1 ns a character each) past which a text goes
 #: to the automaton instead (~45 ns a character).
 MAX_WORDS = 32
+
+
+#: ``memtui_native.anchors(text, table)``: the set of ``text``'s characters whose code
+#: point's bit ``table`` sets.
+AnchorsFn = Callable[[str, bytes], set[str]]
+
+
+def native_anchors(environ: dict[str, str] | None = None) -> AnchorsFn | None:
+    """``memtui_native.anchors`` when the C extension is built and not turned off
+    (``MEMTUI_PURE_PYTHON=1``), else None (the character class is read by ``re``)."""
+    env = os.environ if environ is None else environ
+    if env.get("MEMTUI_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        import memtui_native  # type: ignore[import-not-found]  # optional, compiled
+    except ImportError:
+        return None
+    fn: AnchorsFn | None = getattr(memtui_native, "anchors", None)
+    return fn
+
+
+def bitmap(chars: Iterable[str]) -> bytes:
+    """The table `native_anchors` reads: bit ``c & 7`` of byte ``c >> 3`` set for each
+    character's code point ``c``."""
+    points = [ord(c) for c in chars]
+    table = bytearray((max(points) >> 3) + 1 if points else 0)
+    for c in points:
+        table[c >> 3] |= 1 << (c & 7)
+    return bytes(table)
 
 
 def automaton(words: Iterable[str]) -> ahocorasick.Automaton | None:
@@ -62,8 +97,11 @@ class Anchored:
     """The non-ASCII ``words`` (lower case, each with a non-ASCII character) found in a text."""
 
     def __init__(self, words: Iterable[str],
-                 built: ahocorasick.Automaton | None = None) -> None:
-        """``built``: the automaton over these ``words``, if one is made already."""
+                 built: ahocorasick.Automaton | None = None,
+                 native: AnchorsFn | bool | None = True) -> None:
+        """``built``: the automaton over these ``words``, if one is made already;
+        ``native``: the compiled reader of the anchors (True: `native_anchors`'s; None or
+        False: ``re``'s)."""
         self.words = tuple(sorted(set(words) - {""}))
         groups: dict[str, list[str]] = {}
         for w in self.words:
@@ -72,6 +110,9 @@ class Anchored:
         self.dense = frozenset(c for c in self.groups if dense(c))
         chars = "".join(sorted(self.groups))
         self._anchors = re.compile(f"[{re.escape(chars)}]").findall if chars else None
+        self._native = (native_anchors() if native is True else native or None) \
+            if chars else None
+        self._table = bitmap(chars) if self._native is not None else b""
         self._automaton = built
         self._built = built is not None
 
@@ -87,7 +128,8 @@ class Anchored:
             return set()
         if len(hay) > MAX_CHARS:
             return found_by_automaton(self.automaton(), hay)
-        held = set(anchors(hay))
+        native = self._native
+        held = native(hay, self._table) if native is not None else set(anchors(hay))
         if not held:
             return held
         if not self.dense.isdisjoint(held):
