@@ -169,3 +169,36 @@ def test_a_file_the_user_names_keeps_its_mode_less_the_exec_bits(home: Path) -> 
     out.chmod(0o775)
     write_bytes(out, b"new")
     assert (out.read_bytes(), stat.S_IMODE(out.stat().st_mode)) == (b"new", 0o664)
+
+
+def test_a_fifo_no_program_reads_is_refused_not_waited_on(tmp_path: Path) -> None:
+    """newuser24 #61: `--write-baseline FIFO` (and `eval --out FIFO`) hung until killed.
+    A FIFO nobody reads is one line and exit 2; one with a reader is written as always."""
+    import subprocess
+    import sys
+    import threading
+
+    from memtui.core.files.file_modes import write_bytes
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="a FIFO no program reads"):
+        write_bytes(fifo, b"x")
+    write_tree(tmp_path / "ws", BASE)
+    proc = subprocess.run([sys.executable, "-m", "memtui", "audit", str(tmp_path / "ws"),
+                           "--write-baseline", str(fifo)], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "MEMTUI_NO_CACHE": "1"})
+    assert proc.returncode == 2 and "a FIFO no program reads" in proc.stderr
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    try:
+        for _ in range(200):  # until the reader has the FIFO open
+            try:
+                write_bytes(fifo, b"baseline\n")
+                break
+            except OSError:
+                threading.Event().wait(0.01)
+    finally:
+        reader.join(10)
+    assert got == [b"baseline\n"]

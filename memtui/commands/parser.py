@@ -121,13 +121,16 @@ seconds = bounded(False, 0, 86_400, above=True)
 
 
 def folder(value: str) -> str:
-    """``--project``: an existing folder (else one line and exit 2, as argparse says it)."""
+    """``--project``: an existing folder (else one line and exit 2, as argparse says it),
+    made absolute."""
     import os
 
     if not value or "\0" in value or len(value) > 4096 or \
             not os.path.isdir(os.path.expanduser(value)):
         raise argparse.ArgumentTypeError(f"{value[:200]!r}: no such folder")
-    return value
+    # as checked: from the current folder, like every path argument (newuser24 #67: it was
+    # then read from the workspace, and stale references silently went unchecked)
+    return os.path.abspath(os.path.expanduser(value))
 
 
 def report(prog: str, exc: Exception) -> int:

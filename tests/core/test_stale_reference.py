@@ -137,6 +137,25 @@ def test_the_json_report_names_the_project(tmp_path: Path, capsys: object) -> No
     assert [f["kind"] for f in data["findings"]].count("stale_reference") == 1
 
 
+def test_a_relative_project_flag_is_read_from_the_current_folder(
+        tmp_path: Path, capsys: object, monkeypatch: object) -> None:
+    """newuser24 #67: `--project sp` was checked against the current folder, then read
+    from the workspace ("sp: no such folder (WS/sp)"), and the stale references went
+    unchecked without a word. A path argument is read from the current folder."""
+    import json
+
+    from memtui.cli import main
+
+    proj = _project(tmp_path)
+    ws = make_ws(tmp_path / "mem", {"MEMORY.md": "- [A](a.md)\n",
+                                    "a.md": "---\nname: a\n---\nsee `src/old.py`\n"})
+    monkeypatch.chdir(tmp_path)  # type: ignore[attr-defined]
+    main(["audit", str(ws), "--json", "--project", proj.name, "--fail-on", "never"])
+    data = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
+    assert data["project"]["path"] == str(proj.resolve()) and data["project"]["note"] == ""
+    assert [f["kind"] for f in data["findings"]].count("stale_reference") == 1
+
+
 def _renamed_project(tmp: Path) -> Path:
     """A project whose history renamed a flag, removed a Go-style flag and renamed a
     camelCase function (issue 34, blind set rules1's classes)."""

@@ -16,6 +16,7 @@ sticky bit (no memtui write makes a program).
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -56,9 +57,17 @@ def write_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to the shared file ``path`` (a baseline, an export, a file in a folder
     memtui made for itself), like ``Path.write_bytes`` but never leaving an executable bit:
     a new file gets 0o644 less the umask, an existing one keeps its mode less any executable
-    bit (a FIFO or device the user named is written, its mode left alone). Raises OSError."""
-    fd = os.open(path, _NEW_FLAGS, SHARED_MODE)
+    bit (a FIFO or device the user named is written, its mode left alone; a FIFO no one
+    reads is refused at once, never waited on: newuser24 #61). Raises OSError."""
     try:
+        fd = os.open(path, _NEW_FLAGS | os.O_NONBLOCK, SHARED_MODE)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(errno.ENXIO, "a FIFO no program reads (memtui does not wait for "
+                          "one)") from None
+        raise
+    try:
+        os.set_blocking(fd, True)  # a pipe with a reader is written as always
         st = os.fstat(fd)
         if stat.S_ISREG(st.st_mode) and st.st_mode & NEVER:
             os.fchmod(fd, kept_mode(st.st_mode))
