@@ -11,7 +11,7 @@ from typing import TextIO
 
 from memtui.commands.parser import context_window, days, folder, max_bytes, max_lines
 from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, AuditOptions
-from memtui.core.config import Config, load_config
+from memtui.core.config import Config, ConfigError, load_config
 from memtui.core.counting.tokens import TOKENIZERS
 
 
@@ -88,6 +88,14 @@ def load_config_for(root: Path, ns: argparse.Namespace) -> Config:
     ``ns``. Raises ConfigError."""
     config = load_config(root, getattr(ns, "config", None))
     merge_config(ns, config)
+    if config.project and not getattr(ns, "project", None):
+        # a bad value in the file stops the audit, as the flag's does (newuser24 #45: a
+        # typo turned the stale-reference check off with a note and the CI step went on)
+        where = Path(config.project).expanduser()
+        where = where if where.is_absolute() else root / where
+        if not where.is_dir():
+            raise ConfigError(f"{config.path}: project = {config.project!r}: no such folder "
+                              f"({where}; a relative one is read from the workspace)")
     return config
 
 
