@@ -92,6 +92,7 @@ from operator import and_, or_, xor
 from types import ModuleType
 
 from memtui.core.checks.near_duplicate_kernel import NATIVE
+from memtui.core.checks.near_duplicate_notation import renotated
 from memtui.core.checks.near_duplicate_numbers import has_number_words, word_numbers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -501,10 +502,17 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
             spelled += _crcs({p.lstrip("0") for n in dotted for p in n.split(".")})
     if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
         spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
-    if runs and found_numbers:
-        times = written.multiplied(text)
-        if times:  # 4万 is 40000: its 4 is no fact of its own (`multiplied`)
-            numbers = _crcs((found_numbers - times.keys()) | set(times.values()))
+    times = written.multiplied(text) if runs and found_numbers else None
+    if times:  # 4万 is 40000: its 4 is no fact of its own (`multiplied`)
+        numbers = _crcs((found_numbers - times.keys()) | set(times.values()))
+    if found_numbers:  # 2568 B.E., 4000 ms, +972 52 773 1490: the value in another notation
+        dropped, marked, phones = renotated(text, found_numbers, _numbers)
+        if dropped or phones:
+            kept = (found_numbers - times.keys()) | set(times.values()) if times else \
+                found_numbers
+            numbers = _crcs((kept - dropped) | phones)
+        if marked:
+            spelled += _crcs(marked)
     # all runs at once, a NUL between two (its bigrams are the runs' edges)
     return words_crcs, "\0".join(runs)[:MAX_CJK], numbers, spelled
 
