@@ -93,6 +93,7 @@ from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
     FACT_MASK,
+    HASH_MASK,
     MAX_FACTS,
     MIN_SHINGLES,
     NAME_BIT,
@@ -200,19 +201,25 @@ def _read_pairs(values: array[int]) -> dict[int, set[int]]:
     return out
 
 
-def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]]) -> tuple[int, int]:
+def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
+                   held: tuple[frozenset[int], frozenset[int]] | None = None
+                   ) -> tuple[int, int]:
     """(conflicting, agreeing) slots of two sketches' slots (context → values, a name's
     with bit 31 set): of the contexts both hold, those where each side holds a number the
     other's lacks, or a name (numbers and names apart: “3 May” and “10 May” differ in
     their numbers; decimals, ``DECIMAL_BIT``, and whole numbers apart too), and of the
     rest those sharing a value. A strong slot (its context negative as read:
-    `strong_slots`) holding no value in common counts two conflicts (it keeps apart alone);
-    one agreeing counts nothing (shared words, not a value)."""
+    `strong_slots`) holding no value in common counts two conflicts (it keeps apart alone),
+    unless each side's word there is one the other text holds elsewhere (``held``: the two
+    sketches' shingle hashes; “tests hit a real Postgres” against “tests use a real
+    Postgres … hit”: a synonym swapped, not another approver; blind set rules13); one
+    agreeing counts nothing (shared words, not a value)."""
     conflicts = agrees = 0
     for ctx in sa.keys() & sb.keys():
         va, vb = sa[ctx], sb[ctx]
         if ctx < 0:  # a strong slot (`strong_slots`): no word in common keeps apart, alone
-            if not va & vb:
+            if not va & vb and not (held is not None and _held(va, held[1])
+                                    and _held(vb, held[0])):
                 conflicts += 2
             continue
         if va == vb:
@@ -231,6 +238,12 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]]) -> tuple[in
         elif va & vb:
             agrees += 1
     return conflicts, agrees
+
+
+def _held(values: set[int], shingles: frozenset[int]) -> bool:
+    """Whether every word of a strong slot's ``values`` (its shingle's hash: `strong_slots`)
+    is among ``shingles`` (a sketch's bottom hashes: a hash past them counts as not held)."""
+    return all((v & HASH_MASK) in shingles for v in values)
 
 
 def _bottom_similarity(a: Parts, b: Parts) -> float:
@@ -387,7 +400,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
         return False  # little alike, and the facts do not back it
     fa, fb = ua, ub
     # the same template, other values in its slots (two, or as many as agree)
-    conflicts, agrees = slot_conflicts(a[4], b[4])
+    conflicts, agrees = slot_conflicts(a[4], b[4], (a[1], b[1]))
     if conflicts >= 2 or (conflicts and conflicts >= agrees):
         return False
     # from COPY alike an edited copy, unless a slot holds other values too (a template)

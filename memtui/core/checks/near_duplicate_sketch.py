@@ -811,7 +811,9 @@ def strong_slots(text: str) -> list[int]:
     before it and the two after it, nothing but spaces and short words between them (no
     digit, no punctuation): ``אישור של דניאל לפני merge`` against ``אישור של נועה לפני
     merge``, another reviewer in one frame. A rewording changes a frame's words or breaks
-    it; it rarely keeps four units and swaps the one between them."""
+    it; it rarely keeps four units and swaps the one between them. Each value is its word's
+    shingle hash (`_hashed`): a word swapped for one the other text holds elsewhere is a
+    rewording's synonym, not another instance's value (`near_duplicate.slot_conflicts`)."""
     found: list[tuple[str, set[str]]] = []
     m = _SUBJECT.match(text)
     if m:
@@ -832,7 +834,9 @@ def strong_slots(text: str) -> list[int]:
     out: list[int] = []
     for context, values in found:
         ctx = ((zlib.crc32(context.encode()) & 0x7FFFFFFF) | STRONG_BIT) << 32 | NAME_BIT
-        out.extend(ctx | (zlib.crc32(v.encode()) & 0x7FFFFFFF) for v in sorted(values))
+        # each word as its shingle's hash (`_hashed`): whether the other text holds it
+        out.extend(ctx | (hash((zlib.crc32(v[1:].encode()), 1)) & HASH_MASK)
+                   for v in sorted(values))
         if len(out) >= MAX_STRONG:
             break
     return out[:MAX_STRONG]
