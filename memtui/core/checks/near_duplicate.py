@@ -104,6 +104,8 @@ from memtui.core.checks.near_duplicate_sketch import (
     sketch,
     stored_slots,
     strong_slots,
+    terms,
+    window_text,
 )
 from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, packed_count, unpack
 from memtui.core.checks.near_duplicate_store import band as _band
@@ -149,9 +151,9 @@ _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 
 #: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words,
 #: slots: context → values, a name's with bit 31 set; read from the sketch's window, so a
-#: sketch is read whole only for a pair compared).
+#: sketch is read whole only for a pair compared; the window as stored: `_worded`).
 Parts = tuple["array[int]", frozenset[int], frozenset[int], dict[int, set[int]],
-              dict[int, set[int]]]
+              dict[int, set[int]], bytes]
 Found = dict[Hashable, list[tuple[float, Hashable]]]
 #: Each key's bottom hashes and facts as bits, its sketch past the bins, the bits of the
 #: hashes up to its largest, its largest, their count (`_bitmaps`).
@@ -187,8 +189,9 @@ def read_sketch(sk: bytes) -> Parts:
     at = 2 + n + m
     f = max(rest[at], 0) if len(rest) > at else 0
     fields = _read_pairs(rest[at + 1:at + 1 + f])
-    slots = _read_pairs(stored_slots(whole[(K + at + 1 + f) * 8:]))
-    return ordered, frozenset(ordered), known, fields, slots
+    window = bytes(whole[(K + at + 1 + f) * 8:])
+    slots = _read_pairs(stored_slots(window))
+    return ordered, frozenset(ordered), known, fields, slots, window
 
 
 def _read_pairs(values: array[int]) -> dict[int, set[int]]:
@@ -410,10 +413,14 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
             cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
             fa = frozenset(h for h in fa if h <= cut)
             fb = frozenset(h for h in fb if h <= cut)
-        own_a, own_b = len(fa - fb), len(fb - fa)
-        if own_a and own_b and (conflicts or agrees < AGREE or max(own_a, own_b) > OWN) \
-                and not again:
-            return False  # the same template, other facts (or one corrected: not a copy)
+        own_a, own_b = fa - fb, fb - fa
+        if own_a and own_b and (conflicts or agrees < AGREE or max(len(own_a), len(own_b))
+                                > OWN) and not again:
+            # a term one side marks (a code span, a quote) that the other writes in its words
+            own_a, own_b = _worded(a[5], b[5], own_a), _worded(b[5], a[5], own_b)
+            if own_a and own_b and (conflicts or agrees < AGREE
+                                    or max(len(own_a), len(own_b)) > OWN):
+                return False  # the same template, other facts (or one corrected: no copy)
     ka, kb = a[3], b[3]
     if ka and kb:
         keys = ka.keys() & kb.keys()
@@ -421,6 +428,34 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
                 len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
     return True
+
+
+def _worded(window: bytes, other: bytes, own: frozenset[int]) -> frozenset[int]:
+    """``own`` (facts of one side's own) without the terms its text marks as a code span or
+    a quote (`terms`) that the other side's text writes as a word of its own (``Every `POST
+    /charges` … an `Idempotency-Key` header`` against “because of the Idempotency-Key
+    header”: one term, marked on one side; blind set rules13). Read from the two sketches'
+    windows (`window_text`), for a pair whose own facts would keep it apart."""
+    text = window_text(window)
+    found = terms(text) if "`" in text or any(map(text.__contains__, "«„“「『\"")) else ()
+    if not found:
+        return own
+    held = set()
+    words = None
+    for term in found:
+        h = zlib.crc32(term.encode()) & FACT_MASK
+        if h in own and h not in held:
+            if words is None:
+                words = window_text(other).lower()
+            at = words.find(term)
+            while at >= 0:
+                end = at + len(term)
+                if not (at and words[at - 1].isalnum()) and not (
+                        end < len(words) and words[end].isalnum()):
+                    held.add(h)
+                    break
+                at = words.find(term, end)
+    return own - held if held else own
 
 
 def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],

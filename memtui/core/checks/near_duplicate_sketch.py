@@ -654,6 +654,19 @@ def facts(text: str, numbers: list[int], spelled: Iterable[int] = ()) -> list[in
     return sorted(plain)[:MAX_FACTS]
 
 
+def terms(text: str) -> set[str]:
+    """The terms ``text`` marks, as `facts` reads them: its code spans' tokens (without the
+    quotes, brackets or colon around them) and its quoted terms, lowered."""
+    found: set[str] = set()
+    if "`" in text:
+        for span in _SPAN.findall(text):
+            found.update(t.strip(_EDGE).lower() for t in _TOKEN.findall(span)
+                         if _ALNUM.search(t))
+    if any(map(text.__contains__, _OPENERS)):
+        found.update(q.strip().lower() for q in map("".join, _QUOTED.findall(text)))
+    return found
+
+
 def fields(text: str) -> list[int]:
     """The words of a text's plain ``key: value`` lines whose value is short (a template's
     fields, not a sentence) when it has two or more (one alone never conflicts):
@@ -938,6 +951,18 @@ def sketch(text: str, kind: str = "") -> bytes:
 #: would pass ``MAX_WINDOWS`` (~2.3 KB each at most: 600 characters of CJK).
 _WINDOWS: dict[bytes, array[int]] = {}
 MAX_WINDOWS = 1024
+
+
+def window_text(raw: bytes) -> str:
+    """The window a sketch stores (``raw``: the sketch from the window's length on) as text;
+    empty when cut short or not UTF-8 (a cached sketch is data)."""
+    if len(raw) < 8:
+        return ""
+    size = int.from_bytes(raw[:8], "little")
+    try:
+        return raw[8:8 + size].decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return ""
 
 
 def stored_slots(raw: bytes) -> array[int]:
