@@ -1,9 +1,10 @@
 """A value a memory writes in another notation than its restatement does (`near_duplicate`'s
 facts, issue 34, blind set rules13): the same year, quantity or phone number, other digits.
 
-- **A year of another calendar, marked as one**: Buddhist era (``2568 B.E.``, ``พ.ศ. 2568``:
-  2025), Minguo (``民國114年``: 2025), a Japanese era (``令和7年``: 2025), a Solar Hijri year
-  (``۱۴۰۴`` in a Persian or Arabic text, 1300-1499: 2025 or 2026, its year straddles two).
+- **A year of another calendar, marked as one**: Buddhist era (``2568 B.E.``, ``พ.ศ. ๒๕๖๘``:
+  2025), Minguo (``民國114年``, ``民國一一四年``: 2025), a Japanese era (``令和7年``: 2025), a
+  Hijri year (``۱۴۰۴`` in a Persian or Arabic text, 1300-1499: as a solar year 2025 or 2026,
+  its year straddles two; as a lunar one, about 1983).
 - **A quantity in another unit, by its symbol**: time (``4000 ms`` is 4 s; ``48 h`` is 2
   days), storage (``10485760 bytes`` is 10 MiB; ``2048 MB`` is 2 GB), temperature (``86 °F``
   is 30 °C, and back). A unit's symbol, not its word in a language: structure, not phrases.
@@ -27,10 +28,13 @@ from collections.abc import Callable
 __all__ = ["renotated"]
 
 #: A Buddhist-era year beside its marker (before or after it).
-_BUDDHIST = re.compile(r"(?:พ\.\s?ศ\.|\bB\.\s?E\.|\bBE\b)\s?(2[5-6]\d\d)(?!\d)"
-                       r"|(?<!\d)(2[5-6]\d\d)\s?\(?(?:พ\.\s?ศ\.|B\.\s?E\.|BE\b)")
-#: A Minguo year (Taiwan's calendar, from 1912) and a Japanese era's year.
-_EAST = re.compile(r"(民國|民国|令和|平成|昭和)\s?(\d{1,3}|元)\s?年")
+_BUDDHIST = re.compile(r"(?:พ\.\s?ศ\.|\bB\.\s?E\.|\bBE\b)\s?(\d{4})(?!\d)"
+                       r"|(?<!\d)(\d{4})\s?\(?(?:พ\.\s?ศ\.|B\.\s?E\.|BE\b)")  # (any digits)
+#: A Minguo year (Taiwan's calendar, from 1912) and a Japanese era's year, in digits or in
+#: Chinese numerals.
+_EAST = re.compile(r"(民國|民国|令和|平成|昭和)\s?"
+                   r"(\d{1,3}|元|[〇零一二三四五六七八九十百]{1,5})\s?年")
+_CJK_DIGIT = {c: n for n, c in enumerate("〇一二三四五六七八九")} | {"零": 0}
 _EAST_BASE = {"民國": 1911, "民国": 1911, "令和": 2018, "平成": 1988, "昭和": 1925}
 _PERSIAN = re.compile(r"(?<![\d.,/:-])(\d{4})(?![\d.,/:-]\d)")  # (any script's digits)
 _ARABIC_LETTER = re.compile(r"[\u0620-\u064a\u067e\u0686\u06a9\u06af\u06cc]")
@@ -45,6 +49,24 @@ _BYTES = {"b": 1, "k": 1, "m": 2, "g": 3, "t": 4}  # a storage unit's power
 _PHONE = re.compile(r"(?<![\w+.,/-])(?:\+\d{1,3}[ \u00a0-]?|0)\d{1,4}(?:[ \u00a0-]?\d{2,4}){1,4}"
                     r"(?![\w.,/-]?\d)")
 _DIGIT = re.compile(r"\D")
+
+
+def _east_year(written: str) -> int:
+    """An era's year as written: digits, 元 (its first), Chinese numerals (一一四, 一百一十四)."""
+    if written == "元":
+        return 1
+    if written.isdigit():
+        return int(written)
+    if "十" not in written and "百" not in written:  # digit by digit
+        return int("".join(str(_CJK_DIGIT[c]) for c in written))
+    total = digit = 0
+    for c in written:
+        if c in _CJK_DIGIT:
+            digit = _CJK_DIGIT[c]
+        else:
+            total += (digit or 1) * (10 if c == "十" else 100)
+            digit = 0
+    return total + digit
 
 
 def _number(value: float) -> str | None:
@@ -103,13 +125,14 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
     phones: set[str] = set()
     if "B" in text or "\u0e28" in text:
         for m in _BUDDHIST.finditer(text):
-            year = m[1] or m[2]
-            dropped.add(year)
-            marked.update((year, str(int(year) - 543)))
+            for year in read(m[1] or m[2]):  # (its digits as ASCII)
+                if 2400 <= int(year) < 2700:
+                    dropped.add(year)
+                    marked.update((year, str(int(year) - 543)))
     if "年" in text:
         for m in _EAST.finditer(text):
-            n = 1 if m[2] == "元" else int(m[2])
-            dropped.update(read(m[2]) if m[2] != "元" else ())
+            n = _east_year(m[2])
+            dropped |= read(m[2]) | ({str(n)} & numbers)
             marked.update((str(n), str(_EAST_BASE[m[1]] + n)))
     if not text.isascii() and _ARABIC_LETTER.search(text):
         for written in _PERSIAN.findall(text) if any(n[:2] in ("13", "14") for n in numbers) \
