@@ -93,6 +93,7 @@ from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
     FACT_MASK,
+    HASH_MASK,
     MAX_FACTS,
     MIN_SHINGLES,
     NAME_BIT,
@@ -103,6 +104,8 @@ from memtui.core.checks.near_duplicate_sketch import (
     sketch,
     stored_slots,
     strong_slots,
+    terms,
+    window_text,
 )
 from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, packed_count, unpack
 from memtui.core.checks.near_duplicate_store import band as _band
@@ -148,9 +151,9 @@ _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 
 #: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words,
 #: slots: context → values, a name's with bit 31 set; read from the sketch's window, so a
-#: sketch is read whole only for a pair compared).
+#: sketch is read whole only for a pair compared; the window as stored: `_worded`).
 Parts = tuple["array[int]", frozenset[int], frozenset[int], dict[int, set[int]],
-              dict[int, set[int]]]
+              dict[int, set[int]], bytes]
 Found = dict[Hashable, list[tuple[float, Hashable]]]
 #: Each key's bottom hashes and facts as bits, its sketch past the bins, the bits of the
 #: hashes up to its largest, its largest, their count (`_bitmaps`).
@@ -186,8 +189,9 @@ def read_sketch(sk: bytes) -> Parts:
     at = 2 + n + m
     f = max(rest[at], 0) if len(rest) > at else 0
     fields = _read_pairs(rest[at + 1:at + 1 + f])
-    slots = _read_pairs(stored_slots(whole[(K + at + 1 + f) * 8:]))
-    return ordered, frozenset(ordered), known, fields, slots
+    window = bytes(whole[(K + at + 1 + f) * 8:])
+    slots = _read_pairs(stored_slots(window))
+    return ordered, frozenset(ordered), known, fields, slots, window
 
 
 def _read_pairs(values: array[int]) -> dict[int, set[int]]:
@@ -200,19 +204,25 @@ def _read_pairs(values: array[int]) -> dict[int, set[int]]:
     return out
 
 
-def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]]) -> tuple[int, int]:
+def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
+                   held: tuple[frozenset[int], frozenset[int]] | None = None
+                   ) -> tuple[int, int]:
     """(conflicting, agreeing) slots of two sketches' slots (context → values, a name's
     with bit 31 set): of the contexts both hold, those where each side holds a number the
     other's lacks, or a name (numbers and names apart: “3 May” and “10 May” differ in
     their numbers; decimals, ``DECIMAL_BIT``, and whole numbers apart too), and of the
     rest those sharing a value. A strong slot (its context negative as read:
-    `strong_slots`) holding no value in common counts two conflicts (it keeps apart alone);
-    one agreeing counts nothing (shared words, not a value)."""
+    `strong_slots`) holding no value in common counts two conflicts (it keeps apart alone),
+    unless each side's word there is one the other text holds elsewhere (``held``: the two
+    sketches' shingle hashes; “tests hit a real Postgres” against “tests use a real
+    Postgres … hit”: a synonym swapped, not another approver; blind set rules13); one
+    agreeing counts nothing (shared words, not a value)."""
     conflicts = agrees = 0
     for ctx in sa.keys() & sb.keys():
         va, vb = sa[ctx], sb[ctx]
         if ctx < 0:  # a strong slot (`strong_slots`): no word in common keeps apart, alone
-            if not va & vb:
+            if not va & vb and not (held is not None and _held(va, held[1])
+                                    and _held(vb, held[0])):
                 conflicts += 2
             continue
         if va == vb:
@@ -231,6 +241,12 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]]) -> tuple[in
         elif va & vb:
             agrees += 1
     return conflicts, agrees
+
+
+def _held(values: set[int], shingles: frozenset[int]) -> bool:
+    """Whether every word of a strong slot's ``values`` (its shingle's hash: `strong_slots`)
+    is among ``shingles`` (a sketch's bottom hashes: a hash past them counts as not held)."""
+    return all((v & HASH_MASK) in shingles for v in values)
 
 
 def _bottom_similarity(a: Parts, b: Parts) -> float:
@@ -387,7 +403,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
         return False  # little alike, and the facts do not back it
     fa, fb = ua, ub
     # the same template, other values in its slots (two, or as many as agree)
-    conflicts, agrees = slot_conflicts(a[4], b[4])
+    conflicts, agrees = slot_conflicts(a[4], b[4], (a[1], b[1]))
     if conflicts >= 2 or (conflicts and conflicts >= agrees):
         return False
     # from COPY alike an edited copy, unless a slot holds other values too (a template)
@@ -397,10 +413,14 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
             cut = min(max(fa), max(fb))  # a sample of each: compare where both are whole
             fa = frozenset(h for h in fa if h <= cut)
             fb = frozenset(h for h in fb if h <= cut)
-        own_a, own_b = len(fa - fb), len(fb - fa)
-        if own_a and own_b and (conflicts or agrees < AGREE or max(own_a, own_b) > OWN) \
-                and not again:
-            return False  # the same template, other facts (or one corrected: not a copy)
+        own_a, own_b = fa - fb, fb - fa
+        if own_a and own_b and (conflicts or agrees < AGREE or max(len(own_a), len(own_b))
+                                > OWN) and not again:
+            # a term one side marks (a code span, a quote) that the other writes in its words
+            own_a, own_b = _worded(a[5], b[5], own_a), _worded(b[5], a[5], own_b)
+            if own_a and own_b and (conflicts or agrees < AGREE
+                                    or max(len(own_a), len(own_b)) > OWN):
+                return False  # the same template, other facts (or one corrected: no copy)
     ka, kb = a[3], b[3]
     if ka and kb:
         keys = ka.keys() & kb.keys()
@@ -408,6 +428,34 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
                 len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
     return True
+
+
+def _worded(window: bytes, other: bytes, own: frozenset[int]) -> frozenset[int]:
+    """``own`` (facts of one side's own) without the terms its text marks as a code span or
+    a quote (`terms`) that the other side's text writes as a word of its own (``Every `POST
+    /charges` … an `Idempotency-Key` header`` against “because of the Idempotency-Key
+    header”: one term, marked on one side; blind set rules13). Read from the two sketches'
+    windows (`window_text`), for a pair whose own facts would keep it apart."""
+    text = window_text(window)
+    found = terms(text) if "`" in text or any(map(text.__contains__, "«„“「『\"")) else ()
+    if not found:
+        return own
+    held = set()
+    words = None
+    for term in found:
+        h = zlib.crc32(term.encode()) & FACT_MASK
+        if h in own and h not in held:
+            if words is None:
+                words = window_text(other).lower()
+            at = words.find(term)
+            while at >= 0:
+                end = at + len(term)
+                if not (at and words[at - 1].isalnum()) and not (
+                        end < len(words) and words[end].isalnum()):
+                    held.add(h)
+                    break
+                at = words.find(term, end)
+    return own - held if held else own
 
 
 def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],

@@ -5,7 +5,8 @@ must give the same ones.
 
 `word_numbers` reads the number words of the main languages written with spaces between
 words (English, German, Dutch, Swedish, French, Spanish, Portuguese, Italian, Polish,
-Czech, Russian, Ukrainian, Turkish, Malay/Indonesian, Swahili, Persian, Arabic): units,
+Czech, Russian, Ukrainian, Turkish, Malay/Indonesian, Swahili, Persian, Arabic, Greek,
+Hebrew: each word also with the prefixes Hebrew writes onto it): units,
 teens, tens, hundreds, the words for a hundred and a thousand, joined into one number
 where a language joins them (“two hundred thousand” 200000, “vijfennegentig” is one word
 and left out, “dua belas” 12, “on beş” 15). “One” and “a” are no numbers here (an
@@ -106,6 +107,24 @@ _add(_WORDS, "دو=2 سه=3 چهار=4 پنج=5 شش=6 هفت=7 هشت=8 نه=9 
      "بیست=20 سی=30 چهل=40 پنجاه=50 صد=-1 هزار=-2 "
      "اثنان=2 اثنين=2 ثلاثة=3 ثلاث=3 أربعة=4 اربعة=4 خمسة=5 خمس=5 ستة=6 سبعة=7 ثمانية=8 "
      "تسعة=9 عشرة=10 عشر=10 عشرين=20 عشرون=20 ثلاثين=30 خمسين=50 مئة=-1 مائة=-1 ألف=-2 الف=-2")
+
+# Greek
+_add(_WORDS, "δύο=2 τρία=3 τρεις=3 τέσσερα=4 τέσσερις=4 πέντε=5 έξι=6 επτά=7 εφτά=7 οκτώ=8 "
+     "οχτώ=8 εννέα=9 εννιά=9 δέκα=10 έντεκα=11 δώδεκα=12 είκοσι=20 τριάντα=30 σαράντα=40 "
+     "πενήντα=50 εξήντα=60 εβδομήντα=70 ογδόντα=80 ενενήντα=90 εκατό=-1 διακόσια=200 "
+     "τριακόσια=300 πεντακόσια=500 χίλια=1000 χιλιάδες=-2")
+_add(_WEAK, "ένα=1 μία=1 και=-6")
+# Hebrew, each word also with a preposition, the article or “and” written onto it
+# (“מאלפיים”: from two thousand)
+_HEBREW = {}
+_add(_HEBREW, "שתיים=2 שניים=2 שתי=2 שלוש=3 שלושה=3 שלושת=3 ארבע=4 ארבעה=4 ארבעת=4 חמש=5 "
+     "חמישה=5 חמשת=5 שישה=6 שבע=7 שבעה=7 שמונה=8 תשע=9 תשעה=9 עשר=10 עשרה=10 עשרים=20 "
+     "שלושים=30 ארבעים=40 חמישים=50 שישים=60 שבעים=70 שמונים=80 תשעים=90 מאה=-1 מאות=-1 "
+     "מאתיים=200 אלף=-2 אלפים=-2 אלפיים=2000")
+for _w, _v in _HEBREW.items():
+    for _p in ("", "ו", "ב", "ל", "מ", "ה", "כ", "וב", "ול", "ומ"):
+        _WORDS[_p + _w] = _v
+_add(_WEAK, "אחת=1 אחד=1 שני=2 שש=6")
 
 # German and Dutch write a ten and its unit as one word: vierundzwanzig, vijfennegentig.
 for _units, _tens, _join in (

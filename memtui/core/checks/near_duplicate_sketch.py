@@ -92,6 +92,7 @@ from operator import and_, or_, xor
 from types import ModuleType
 
 from memtui.core.checks.near_duplicate_kernel import NATIVE
+from memtui.core.checks.near_duplicate_notation import renotated
 from memtui.core.checks.near_duplicate_numbers import has_number_words, word_numbers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -355,7 +356,10 @@ def _cjk_numbers(runs: list[str]) -> list[str]:
 #: other side holds it, never keeps one apart.
 _AFTERNOON = {str(h): str(h - 12) for h in range(13, 24)}
 _DOTTED = re.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d")
-_HOUR = re.compile(r"(?<!\d)(1[3-9]|2[0-3]) ?(?:h|Uhr|uur)(?![^\W\d_])")
+#: (the hour's digits first, the digit before it refused after them: an expression opening
+#: with a lookbehind is tried at every character, ~4x the cost of one whose first item
+#: ``re`` skips to)
+_HOUR = re.compile(r"(1[3-9]|2[0-3])(?<!\d\d\d) ?(?:h|Uhr|uur)(?![^\W\d_])")
 
 
 def _clock(numbers: set[str]) -> set[str]:
@@ -502,10 +506,17 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
             spelled += _crcs({p.lstrip("0") for n in dotted for p in n.split(".")})
     if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
         spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
-    if runs and found_numbers:
-        times = written.multiplied(text)
-        if times:  # 4万 is 40000: its 4 is no fact of its own (`multiplied`)
-            numbers = _crcs((found_numbers - times.keys()) | set(times.values()))
+    times = written.multiplied(text) if runs and found_numbers else None
+    if times:  # 4万 is 40000: its 4 is no fact of its own (`multiplied`)
+        numbers = _crcs((found_numbers - times.keys()) | set(times.values()))
+    if found_numbers:  # 2568 B.E., 4000 ms, +972 52 773 1490: the value in another notation
+        dropped, marked, phones = renotated(text, found_numbers, _numbers)
+        if dropped or phones:
+            kept = (found_numbers - times.keys()) | set(times.values()) if times else \
+                found_numbers
+            numbers = _crcs((kept - dropped) | phones)
+        if marked:
+            spelled += _crcs(marked)
     # all runs at once, a NUL between two (its bigrams are the runs' edges)
     return words_crcs, "\0".join(runs)[:MAX_CJK], numbers, spelled
 
@@ -645,6 +656,19 @@ def facts(text: str, numbers: list[int], spelled: Iterable[int] = ()) -> list[in
         plain.update(map(or_, set(map(and_, spelled, repeat(FACT_MASK))) - plain,
                          repeat(WORD_BIT)))
     return sorted(plain)[:MAX_FACTS]
+
+
+def terms(text: str) -> set[str]:
+    """The terms ``text`` marks, as `facts` reads them: its code spans' tokens (without the
+    quotes, brackets or colon around them) and its quoted terms, lowered."""
+    found: set[str] = set()
+    if "`" in text:
+        for span in _SPAN.findall(text):
+            found.update(t.strip(_EDGE).lower() for t in _TOKEN.findall(span)
+                         if _ALNUM.search(t))
+    if any(map(text.__contains__, _OPENERS)):
+        found.update(q.strip().lower() for q in map("".join, _QUOTED.findall(text)))
+    return found
 
 
 def fields(text: str) -> list[int]:
@@ -804,7 +828,9 @@ def strong_slots(text: str) -> list[int]:
     before it and the two after it, nothing but spaces and short words between them (no
     digit, no punctuation): ``אישור של דניאל לפני merge`` against ``אישור של נועה לפני
     merge``, another reviewer in one frame. A rewording changes a frame's words or breaks
-    it; it rarely keeps four units and swaps the one between them."""
+    it; it rarely keeps four units and swaps the one between them. Each value is its word's
+    shingle hash (`_hashed`): a word swapped for one the other text holds elsewhere is a
+    rewording's synonym, not another instance's value (`near_duplicate.slot_conflicts`)."""
     found: list[tuple[str, set[str]]] = []
     m = _SUBJECT.match(text)
     if m:
@@ -825,7 +851,9 @@ def strong_slots(text: str) -> list[int]:
     out: list[int] = []
     for context, values in found:
         ctx = ((zlib.crc32(context.encode()) & 0x7FFFFFFF) | STRONG_BIT) << 32 | NAME_BIT
-        out.extend(ctx | (zlib.crc32(v.encode()) & 0x7FFFFFFF) for v in sorted(values))
+        # each word as its shingle's hash (`_hashed`): whether the other text holds it
+        out.extend(ctx | (hash((zlib.crc32(v[1:].encode()), 1)) & HASH_MASK)
+                   for v in sorted(values))
         if len(out) >= MAX_STRONG:
             break
     return out[:MAX_STRONG]
@@ -927,6 +955,18 @@ def sketch(text: str, kind: str = "") -> bytes:
 #: would pass ``MAX_WINDOWS`` (~2.3 KB each at most: 600 characters of CJK).
 _WINDOWS: dict[bytes, array[int]] = {}
 MAX_WINDOWS = 1024
+
+
+def window_text(raw: bytes) -> str:
+    """The window a sketch stores (``raw``: the sketch from the window's length on) as text;
+    empty when cut short or not UTF-8 (a cached sketch is data)."""
+    if len(raw) < 8:
+        return ""
+    size = int.from_bytes(raw[:8], "little")
+    try:
+        return raw[8:8 + size].decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return ""
 
 
 def stored_slots(raw: bytes) -> array[int]:
