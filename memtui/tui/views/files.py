@@ -22,6 +22,7 @@ from memtui.tui.widgets.audit_table import (
     repeats_stem,
     short_path,
 )
+from memtui.tui.widgets.columns import count_width
 from memtui.tui.widgets.row_table import MiddleText
 
 #: Where an age comes from, in three letters (the help screen explains them).
@@ -95,6 +96,21 @@ class FilesView(AuditTable):
                            f.linked, f.reachable, tuple(f.tokens.items()), f.findings),
                           make, f)
                 for f in result.files]
+
+    @classmethod
+    def widest(cls, result: AuditResult) -> dict[str, int]:
+        """The widest count of each number column: "112,519" whole, not "112,…"
+        (newuser24 #11). One pass over the memories (10,000: a few ms)."""
+        tokenizer = result.block.tokenizer
+        findings = age = tokens = size = 0
+        for f in result.files:
+            findings = max(findings, f.findings)
+            if f.age_source != "unknown":
+                age = max(age, f.age_days)
+            tokens = max(tokens, f.tokens.get(tokenizer) or 0)
+            size = max(size, f.bytes)
+        return {"findings": len(str(findings)), "age": len(f"{age}d"),
+                "tokens": count_width(tokens), "bytes": count_width(size)}
 
     @classmethod
     def repeating(cls, result: AuditResult) -> frozenset[str]:

@@ -22,6 +22,7 @@ from memtui.tui.widgets.audit_table import (
     memory_prefix,
     short_path,
 )
+from memtui.tui.widgets.columns import count_width
 from memtui.tui.widgets.row_table import MiddleText
 
 # An index line and what its row shows besides: cut off, each link's target found, each
@@ -135,6 +136,17 @@ class IndexView(AuditTable):
             item = (ln, cut, exists, tuple(refs), tokens)
             rows.append(cache.row((ln.number, ln.text, ln.kind, *item[1:]), make, item))
         return rows
+
+    @classmethod
+    def widest(cls, result: AuditResult) -> dict[str, int]:
+        """The widest value of each number column: line 40,012 reads "40012", not
+        "400…" (newuser24 #30), a line's count whole."""
+        lines = result.index.lines
+        tokenizer = result.block.tokenizer
+        tokens = max((c.tokens.get(tokenizer) or 0 for c in result.line_costs), default=0)
+        return {"line": len(str(max((ln.number for ln in lines), default=0))),
+                "tokens": count_width(tokens),
+                "chars": count_width(max((ln.chars for ln in lines), default=0))}
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         idx = result.index
