@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from operator import attrgetter, methodcaller
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -141,12 +142,12 @@ class IndexView(AuditTable):
     def widest(cls, result: AuditResult) -> dict[str, int]:
         """The widest value of each number column: line 40,012 reads "40012", not
         "400…" (newuser24 #30), a line's count whole."""
-        lines = result.index.lines
-        tokenizer = result.block.tokenizer
-        tokens = max((c.tokens.get(tokenizer) or 0 for c in result.line_costs), default=0)
-        return {"line": len(str(max((ln.number for ln in lines), default=0))),
-                "tokens": count_width(tokens),
-                "chars": count_width(max((ln.chars for ln in lines), default=0))}
+        lines = result.index.lines  # (in order: the last has the largest number)
+        tokens = map(methodcaller("get", result.block.tokenizer, 0),
+                     map(attrgetter("tokens"), result.line_costs))
+        return {"line": len(str(lines[-1].number)) if lines else 1,
+                "tokens": count_width(max(tokens, default=0) or 0),
+                "chars": count_width(max(map(attrgetter("chars"), lines), default=0))}
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         idx = result.index
