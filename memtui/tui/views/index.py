@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from operator import attrgetter, methodcaller
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -23,6 +24,7 @@ from memtui.tui.widgets.audit_table import (
     memory_prefix,
     short_path,
 )
+from memtui.tui.widgets.columns import count_width
 from memtui.tui.widgets.row_table import MiddleText
 
 # An index line and what its row shows besides: cut off, each link's target found, each
@@ -143,6 +145,17 @@ class IndexView(AuditTable):
             item = (ln, cut, exists, tuple(refs), tokens)
             rows.append(cache.row((ln.number, ln.text, ln.kind, *item[1:]), make, item))
         return rows
+
+    @classmethod
+    def widest(cls, result: AuditResult) -> dict[str, int]:
+        """The widest value of each number column: line 40,012 reads "40012", not
+        "400…" (newuser24 #30), a line's count whole."""
+        lines = result.index.lines  # (in order: the last has the largest number)
+        tokens = map(methodcaller("get", result.block.tokenizer, 0),
+                     map(attrgetter("tokens"), result.line_costs))
+        return {"line": len(str(lines[-1].number)) if lines else 1,
+                "tokens": count_width(max(tokens, default=0) or 0),
+                "chars": count_width(max(map(attrgetter("chars"), lines), default=0))}
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         idx = result.index

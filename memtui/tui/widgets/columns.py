@@ -5,14 +5,16 @@ Columns that do not fit give way (width 0) in their ``drop`` order; then the les
 also give way while a text column is short of the width it reads well at (``want``: a hook,
 a path), since that text is what people read; what is left goes to the text columns, first
 up to their ``want``, then shared evenly. A column that repeats another in every row
-(``hidden``: a name equal to the file's stem) is not shown at all. So a table never needs
+(``hidden``: a name equal to the file's stem) is not shown at all. A number column is at
+least as wide as its widest value (``widest``): a count is never cut ("112,…"), the text
+columns give way (newuser24 #11, #30). So a table never needs
 horizontal scrolling at any width its columns' least widths allow.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -27,10 +29,20 @@ class Column:
     want: int = 0  # for flex: the width it reads well at (lesser columns give way to it)
 
 
+def count_width(value: int | None) -> int:
+    """Cells of a count as the tables write it (``112,519``; None: "…")."""
+    return 1 if value is None else len(f"{value:,}")
+
+
 def fit_widths(cols: Sequence[Column], total: int, *, gap: int, overhead: int = 0,
-               hidden: Collection[str] = ()) -> list[int]:
+               hidden: Collection[str] = (),
+               widest: Mapping[str, int] | None = None) -> list[int]:
     """Each column's width in a table ``total`` cells wide (0: not shown); every shown
-    column costs ``gap`` more, and the table ``overhead`` (a mark column, a scrollbar)."""
+    column costs ``gap`` more, and the table ``overhead`` (a mark column, a scrollbar);
+    ``widest``: cells of a column's widest value, by key, when more than its width."""
+    if widest:
+        cols = [replace(c, width=widest[c.key]) if widest.get(c.key, 0) > c.width else c
+                for c in cols]
     shown = [c.key not in hidden for c in cols]
 
     def need() -> int:

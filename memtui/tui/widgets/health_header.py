@@ -224,7 +224,9 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     if result.profile != "claude-code":
         if block.rule:  # an agent's profile (issue 33): its rule, and each limit's share
             title.append((Text(printable(block.rule), style=p.muted), None))
-            for load in block.loads:
+            # the worst first: in load order, a MEMORY.md at 325 % of its limit was past
+            # the edge even at 200 columns (newuser24 #33); ties keep the load order
+            for load in sorted(block.loads, key=lambda load: -load.share):
                 lc = p.error if load.share > 1 else p.warning if load.share >= 0.8 \
                     else p.resolved
                 cost.append((Text.assemble(f"{printable(load.what)} ",
