@@ -117,6 +117,22 @@ def test_usage_and_path_errors_exit_2_with_one_line(args: tuple[str, ...],
         assert out.stderr == message
 
 
+def test_a_loop_of_links_is_named_and_a_long_path_is_cut(tmp_path: Path) -> None:
+    # newuser24 #53: a loop of links exists; "no such file or folder" sent the user
+    # looking for a missing file. A 6,000-character path is cut in the middle, one line.
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    out = memtui("audit", str(tmp_path / "loop1"))
+    assert (out.returncode, out.stderr) == (
+        2, f"memtui audit: error: {tmp_path / 'loop1'}: a loop of symbolic links\n")
+    long = "/tmp/" + "/".join(["b" * 200] * 30) + "/end-of-path"
+    out = memtui("audit", long)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    shown = out.stderr.removeprefix("memtui audit: error: ").split(": cannot be read")[0]
+    assert len(shown) == 160 and shown.startswith("/tmp/bbb") and "…" in shown
+    assert shown.endswith("/end-of-path")
+
+
 def test_file_that_is_not_an_index_exits_2(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("x")
     out = memtui("audit", str(tmp_path / "notes.txt"))

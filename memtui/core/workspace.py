@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from memtui.core.record import FrozenRecord, Record, init_field
-from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.safe_output import printable, short_path
 
 Layout = Literal["item", "flat"]
 INDEX_NAME = "MEMORY.md"
@@ -121,17 +121,28 @@ def _exists(p: Path) -> bool:
     return stat_or_none(p) is not None
 
 
+def _why_not_there(p: Path) -> str:
+    """Why ``p``, which `stat_or_none` did not find, is not there: a loop of symbolic links
+    exists as links, so "no such file" would send the user looking for the wrong thing."""
+    try:
+        os.stat(p)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a loop of symbolic links"
+    return "no such file or folder"
+
+
 def open_workspace(path: str | os.PathLike[str]) -> Workspace:
     """Open PATH (a folder, or a MEMORY.md inside one) as a workspace.
 
     Raises WorkspaceError with a one-line reason when it does not exist or cannot be read
     (a name too long, a loop of links, no permission: whatever the system says).
     """
-    shown = printable(os.fspath(path))
+    shown = short_path(printable(os.fspath(path)))
     try:
         p = Path(path).expanduser()
         if not _exists(p):
-            raise WorkspaceError(f"{shown}: no such file or folder")
+            raise WorkspaceError(f"{shown}: {_why_not_there(p)}")
         if p.is_file():
             if p.name != INDEX_NAME:
                 raise WorkspaceError(f"{shown}: not a folder or a {INDEX_NAME}")

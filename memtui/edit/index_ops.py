@@ -280,10 +280,13 @@ def repoint(snap: Snapshot, old: str, new: str, remove_duplicate: bool = False) 
     instead, in the same operation (one undo puts both back).
     """
     old_t, new_t = _norm(snap, old), _norm(snap, new)
+    try:  # not a file's path: a memory's `name`, as every operation names memories
+        new_t = new_t if snap.exists(new_t) else snap.memory(new).path
+    except UsageError:
+        raise Refused(f"{new_t} does not exist; repoint to an existing file"
+                      f"{snap.did_you_mean(new)}") from None
     if old_t == new_t:
         raise UsageError("the old and new targets are the same")
-    if not snap.exists(new_t):
-        raise Refused(f"{new_t} does not exist; repoint to an existing file")
     old_stem = fold_spelling(_stem(old_t))
 
     def leads_to_old(name: str) -> bool:

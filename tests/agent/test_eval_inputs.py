@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from memtui.agent.eval import copy_workspace
+from memtui.core.reporting.safe_output import short_path
 from memtui.core.workspace import Workspace
 
 from .fake_ollama import FakeOllama, chatter
@@ -63,7 +64,8 @@ def test_eval_name_too_long_is_one_line(ws: Workspace) -> None:
     long = ws.root / ("x" * 300)
     proc = memtui("eval", str(long), "-m", "hi", "--model", "m")
     assert proc.returncode == 2
-    assert proc.stderr == f"memtui eval: error: {long}: cannot be read (File name too long)\n"
+    assert proc.stderr == (f"memtui eval: error: {short_path(str(long))}: cannot be read "
+                           "(File name too long)\n")
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--system-prompt",
                   str(long))
     assert (proc.returncode, proc.stderr) == (

@@ -111,3 +111,19 @@ def test_blank_index_is_an_empty_block(tmp_path: Path) -> None:
     data = to_json(run_audit(ws))
     assert data["injected_block"]["chars"] == 0
     assert data["injected_block"]["tokens"] == {"qwen": 0, "cl100k": 0}
+
+
+def test_an_unknown_age_keeps_its_number_and_the_docs_say_it_means_nothing(
+        tmp_path: Path) -> None:
+    # newuser24 #26: a copy's mtimes give age_source "unknown" while age_days stays the
+    # mtime's age (an int, as SPEC §4 fixes it); docs/audit.md must say the number is void.
+    files = {"MEMORY.md": "# Memory\n"}
+    files |= {f"memory/m{i}.md": memory(f"m{i}") for i in range(12)}
+    ws = make_ws(tmp_path / "w", files, days_ago=155)
+    ages = {(f["age_days"], f["age_source"])
+            for f in json.loads(json.dumps(to_json(run_audit(ws))))["files"]}
+    assert ages == {(155, "unknown")}
+    doc = " ".join((Path(__file__).parents[2] / "docs" / "audit.md").read_text(
+        encoding="utf-8").split())
+    assert ("When `age_source` is `unknown`, `age_days` is still a number (the mtime's age, "
+            "a copy date): it means nothing; read such a file's age as unknown.") in doc

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from rich.console import Console
@@ -211,3 +214,28 @@ def test_two_proposed_folders_together_are_the_one_exclude_line(tmp_path: Path) 
         seen = True
         break
     assert seen
+
+
+def test_standard_keys_of_the_wrong_type_are_a_memory_told_what_is_wrong(
+        tmp_path: Path) -> None:
+    # newuser24 #64: `name: [a, b]` was "another frontmatter schema … not a memory" while
+    # the same report counted the file as a memory (an orphan). Through the real CLI, whose
+    # one-shot audit lets go of frontmatter values (keys_only) before noise reads them.
+    ws = make_ws(tmp_path / "w", {
+        "MEMORY.md": "# Memory\n- [A](memory/a.md) — a\n",
+        "memory/a.md": memory("a"),
+        "memory/weird.md": "---\nname: [a, b]\ndescription: {x: 1}\nmetadata: \"str\"\n---\n"
+                           "body\n",
+    })
+    root = Path(__file__).parents[2]
+    out = subprocess.run([sys.executable, "-m", "memtui", "audit", str(ws), "--json"],
+                         capture_output=True, text=True, cwd=root, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(root)})
+    data = json.loads(out.stdout)
+    assert [f["message"] for f in data["findings"] if f["path"] == "memory/weird.md"
+            and f["kind"] == "frontmatter"] == [
+        "frontmatter 'name' is a list, not text",
+        "frontmatter 'description' is a mapping, not text",
+        "frontmatter has no 'type' (expected under 'metadata', which is text, not a mapping)"]
+    assert [o["path"] for o in data["orphans"]] == ["memory/weird.md"]
+    assert data["memory_files"] == 2

@@ -34,3 +34,14 @@ def test_repoint_remove_duplicate_is_one_undoable_operation(ws: Path) -> None:
 def test_without_the_flag_the_warning_names_it(ws: Path) -> None:
     done = cli("fix", "repoint", ws, "memory/gone.md", "memory/yield-source.md", "--dry-run")
     assert "--remove-duplicate removes line 8 (the repointed one)" in done.stdout
+
+
+def test_new_target_is_named_by_path_or_name_as_every_memory_is(ws: Path) -> None:
+    # newuser24 #55: docs/curate.md names memories by path or `name`; repoint took a path only.
+    done = cli("fix", "repoint", ws, "memory/gone.md", "lonely_note")
+    assert done.returncode == 0, done.stderr
+    assert "- [Gone](memory/lonely_note.md) — broken link\n" in read(ws, "MEMORY.md")
+    done = cli("fix", "repoint", ws, "memory/user-role.md", "lonely_nte", "--dry-run")
+    assert (done.returncode, done.stderr) == (1, (
+        "memtui fix repoint: error: lonely_nte does not exist; repoint to an existing file "
+        "(did you mean 'lonely_note'?)\n"))

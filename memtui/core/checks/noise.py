@@ -23,7 +23,7 @@ from typing import Protocol
 
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.reporting.safe_output import printable
-from memtui.core.scanner.memory_file import MemoryFile
+from memtui.core.scanner.memory_file import MemoryFile, wrong_kind
 
 #: A folder is proposed for ``exclude`` when it holds at least this many files.
 FOLDER_MIN_FILES = 2
@@ -44,13 +44,19 @@ def other_schema(mf: MemoryFile) -> bool:
     name and description, or an agent definition's keys (``tools``, ``model``)."""
     if not (mf.has_frontmatter and mf.meta) or mf.type:
         return False
-    return not (mf.name or mf.description) or any(k in mf.meta for k in FOREIGN_KEYS)
+    return not _named(mf) or any(k in mf.meta for k in FOREIGN_KEYS)
+
+
+def _named(mf: MemoryFile) -> bool:
+    """A name or a description, or either given with a wrong type (``name: [a, b]``): meant
+    as memtui's own schema, so its findings say what is wrong (newuser24 #64)."""
+    return bool(mf.name or mf.description) or \
+        any(wrong_kind(mf.meta.get(k)) for k in ("name", "description"))
 
 
 def memory_shaped(mf: MemoryFile) -> bool:
     """Frontmatter with a name, a description or a type: a file meant to be a memory."""
-    return mf.has_frontmatter and bool(mf.name or mf.description or mf.type) and \
-        not other_schema(mf)
+    return mf.has_frontmatter and bool(_named(mf) or mf.type) and not other_schema(mf)
 
 
 def exclude_line(*folders: str) -> str:

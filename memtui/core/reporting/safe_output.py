@@ -32,6 +32,8 @@ _NON_ASCII = lazy_pattern("[^\x00-\x7f]")
 
 #: Characters a frontmatter value is cut to wherever it is shown.
 VALUE_CHARS = 300
+#: Characters a path is cut to (in the middle) in a one-line message.
+PATH_CHARS = 160
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -75,6 +77,15 @@ def printable(text: str, *, lines: bool = False) -> str:
         if table:
             text = text.translate(table)
     return text
+
+
+def short_path(text: str, limit: int = PATH_CHARS) -> str:
+    """``text`` (a path, escaped already) cut in the middle to at most ``limit`` characters,
+    as the views cut a path: its start and its end (the file's name) stay, "…" between."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 3
+    return f"{text[:head]}…{text[len(text) - (limit - 1 - head):]}"
 
 
 def utf8_safe(text: str) -> str:

@@ -127,8 +127,8 @@ def keys_only(mfs: Iterable[MemoryFile],
     if shared is None:
         shared = {}
     for mf in mfs:
-        meta = mf.meta
-        if meta:
+        meta = mf.meta  # (kept whole when its name or description is mistyped: noise reads it)
+        if meta and not (wrong_kind(meta.get("name")) or wrong_kind(meta.get("description"))):
             keys = tuple(meta)
             if all(type(k) is str for k in keys):
                 got = shared.get(keys)
@@ -449,6 +449,14 @@ def _text_value(value: Any) -> str | None:
     return None
 
 
+def wrong_kind(value: Any) -> str | None:
+    """What a frontmatter value meant as text is instead ("a list", "a mapping", "a date"),
+    None when it is absent or text (a number reads as text)."""
+    if value is None or isinstance(value, (str, int, float)):
+        return None
+    return {list: "a list", dict: "a mapping"}.get(type(value), f"a {type(value).__name__}")
+
+
 def _read_fields(mf: MemoryFile) -> None:
     meta = mf.meta
     mf.name = _text_value(meta.get("name"))
@@ -457,14 +465,18 @@ def _read_fields(mf: MemoryFile) -> None:
     sub_type = _text_value(sub.get("type")) if isinstance(sub, dict) else None
     top_type = _text_value(meta.get("type"))
     mf.type = sub_type or top_type
-    if mf.name is None:
-        mf.findings.append(finding("frontmatter", mf.path, 1, "frontmatter has no 'name'"))
-    if mf.description is None:
-        mf.findings.append(finding("frontmatter", mf.path, 1,
-                                   "frontmatter has no 'description'"))
+    for key, value in (("name", mf.name), ("description", mf.description)):
+        if value is None:  # a list or a mapping is not "no name": say what it is instead
+            kind = wrong_kind(meta.get(key))
+            mf.findings.append(finding("frontmatter", mf.path, 1, (
+                f"frontmatter '{key}' is {kind}, not text" if kind else
+                f"frontmatter has no '{key}'")))
     if mf.type is None:
-        mf.findings.append(finding("frontmatter", mf.path, 1,
-                                   "frontmatter has no 'type' (expected under 'metadata')"))
+        kind = "text" if isinstance(sub, str) else None if isinstance(sub, dict) else \
+            wrong_kind(sub)
+        mf.findings.append(finding("frontmatter", mf.path, 1, (
+            "frontmatter has no 'type' (expected under 'metadata'" +
+            (f", which is {kind}, not a mapping)" if kind else ")"))))
     elif sub_type is None:
         mf.findings.append(finding("frontmatter", mf.path, _key_lines(mf.text).get("type", 1),
                                    TOP_LEVEL_TYPE,
