@@ -40,6 +40,9 @@ async def test_the_preview_shows_only_audited_text(workspace: Path, tmp_path: Pa
         audits = app.audits
         app.start_audit({"memory/a.md", "memory/b.md"})  # their own audit
         await wait_for(pilot, lambda: app.audits > audits)
+        # (the audit draws the file last shown again, b.md: done before a.md is asked
+        # for, or it may land after and be what the body shows)
+        await wait_for(pilot, lambda: not preview.busy)
         await preview.show("memory/a.md")
         assert "A newer body." in preview.body.source
         await preview.show("memory/b.md")

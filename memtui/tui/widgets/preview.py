@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.geometry import Region, Size
 from textual.timer import Timer
+from textual.widget import AwaitMount
 from textual.widgets import Input, Static
 
 from memtui.agent.age_note import age_note
@@ -129,11 +130,12 @@ class MemoryPreview(VerticalScroll):
         return self.display and (self._want is not None or self._filling is not None
                                  or self._commit is not None)
 
-    def _show_body(self, key: tuple[Any, ...], source: str) -> None:
+    def _show_body(self, key: tuple[Any, ...], source: str) -> AwaitMount | None:
         """Show the body rendered from ``key`` (``source``): a kept one as it is, else one
         rendered now in a new body (fewer than BODIES_KEPT) or the one least recently shown.
-        A new body's mount is not awaited (a cursor move draws its file in its own turn,
-        nothing of the old one shown meanwhile: the layout places it once mounted)."""
+        Returns a new body's mount, for a caller that can wait for it (a view switch's
+        frame); a cursor move draws its file within its own turn, and the layout places
+        the body once mounted."""
         self._shown = key
         body = self._kept.pop(key, None)
         if body is None and not source and self._kept.get(None) is self._body:
@@ -142,10 +144,11 @@ class MemoryPreview(VerticalScroll):
             # first: a body mounted, a full layout of the screen awaited, issue 35).
             body = self._kept.pop(None)
         fresh = body is None
+        mounting = None
         if body is None:
             if len(self._kept) < BODIES_KEPT:
                 body = MarkdownBody()
-                self.mount(body, after=self._body)
+                mounting = self.mount(body, after=self._body)
             else:
                 # the oldest, but MEMORY.md's last (two views show it; it costs the most)
                 spare = [k for k, b in self._kept.items() if b is not self._body]
@@ -158,6 +161,7 @@ class MemoryPreview(VerticalScroll):
         body.display = True
         if fresh:
             body.show(source, self.palette)
+        return mounting
 
     def on_mount(self) -> None:
         self.vertical_scrollbar.renderer = GutterBar.for_widget(self)
@@ -333,7 +337,7 @@ class MemoryPreview(VerticalScroll):
         self.query_one("#preview-age", Static).display = False
         self._body.display = True
         if self._shown != ("commit",):
-            self._show_body(("commit",), "")
+            await _mounted(self._show_body(("commit",), ""))
 
     async def catch_up(self) -> None:
         """Render now what was asked with ``now`` (a view switch draws the new view and
@@ -453,14 +457,14 @@ class MemoryPreview(VerticalScroll):
                    later: bool = False) -> None:
         """Show ``path`` (at ``line``) now; ``later``: a body to parse and draw is drawn
         after the title and the frontmatter have been painted (see `_fill`)."""
-        self.show_now(path, line, later=later)
+        await _mounted(self.show_now(path, line, later=later))
 
     def show_now(self, path: str | None, line: int | None = None, *,
-                 later: bool = False) -> None:
-        """`show`, within the caller's turn."""
+                 later: bool = False) -> AwaitMount | None:
+        """`show`, within the caller's turn; returns a new body's mount (`_show_body`)."""
         result = self.result
         if result is None:
-            return
+            return None
         self._filling = None  # this show's body replaces a body still to come
         self.path, self.line = path, line
         self._titled = path
@@ -470,8 +474,7 @@ class MemoryPreview(VerticalScroll):
         findings = self.query_one("#preview-findings", Static)
         age = self.query_one("#preview-age", Static)
         if path is None:
-            self._show_nothing()
-            return
+            return self._show_nothing()
         scan = result.scans.get(path)
         p = self.palette
         if scan is not None:
@@ -559,11 +562,12 @@ class MemoryPreview(VerticalScroll):
             # Two turns: the screen may run what comes "after the refresh" at once, before
             # the title's and frontmatter's own refresh requests have reached it.
             self.call_after_refresh(self.call_after_refresh, self._fill, fill)
-            return
+            return None
         findings.display = bool(fs)
         body.display = True
+        mounting = None
         if key != self._shown:
-            self._show_body(key, source)
+            mounting = self._show_body(key, source)
             self.scroll_home(animate=False, immediate=True)
         self._held_scroll = None
         if line is not None and self._hold_scroll:
@@ -571,6 +575,7 @@ class MemoryPreview(VerticalScroll):
         elif line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
         self._rendered = (path, line, result)
+        return mounting
 
     def _body_source(self, result: AuditResult, path: str,
                      line: int | None) -> tuple[tuple[Any, ...], str, int]:
@@ -632,7 +637,7 @@ class MemoryPreview(VerticalScroll):
         self.query_one("#preview-findings", Static).display = fill.findings
         self.query_one("#preview-age", Static).display = fill.age
         self._body.display = True
-        self._show_body(fill.key, fill.source)
+        await _mounted(self._show_body(fill.key, fill.source))
         self.scroll_home(animate=False, immediate=True)
         if fill.line is not None:
             self.call_after_refresh(self._scroll_to_line, fill.line - fill.first_line)
@@ -645,16 +650,16 @@ class MemoryPreview(VerticalScroll):
             kept = self._index_secrets = (index_text, scan_text(index_text))
         return kept[1]
 
-    def _show_nothing(self) -> None:
+    def _show_nothing(self) -> AwaitMount | None:
         self._body.display = True
         self.query_one("#preview-title", Static).update(NOTHING)
         for part in ("#preview-meta", "#preview-findings"):
             self.query_one(part, Static).update("")
         for part in ("#preview-findings", "#preview-age"):
             self.query_one(part, Static).display = False
-        if self._shown != ("nothing",):
-            self._show_body(("nothing",), "")
+        mounting = self._show_body(("nothing",), "") if self._shown != ("nothing",) else None
         self._rendered = (None, None, self.result)
+        return mounting
 
     def _scroll_to_line(self, body_line: int) -> None:
         """Scroll to and flash the block holding ``body_line`` (0-based within the body)."""
@@ -707,6 +712,12 @@ class MemoryPreview(VerticalScroll):
                             markup=False)
             return
         self.post_message(MemorySelected(target))
+
+
+async def _mounted(mounting: AwaitMount | None) -> None:
+    """Wait for ``mounting`` (a body's mount), if any."""
+    if mounting is not None:
+        await mounting
 
 
 class _Fill(NamedTuple):
