@@ -5,6 +5,7 @@ and a text cut short says from which line its links were not checked."""
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
@@ -12,7 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memtui.core.scanner.index import INDEX_PARSE_WORK, parse_index
-from memtui.core.scanner.links import markdown_links_cut, parse_cut, wikilinks
+from memtui.core.scanner.links import (
+    WORK_FLOOR,
+    WORK_PER_CHAR,
+    markdown_links_cut,
+    parse_cut,
+    wikilinks,
+)
 from memtui.core.scanner.scan import scan_file
 from tests.core.helpers import make_ws, memory, run_audit
 
@@ -99,10 +106,50 @@ PIECES = st.sampled_from(["[", "]", "(", ")", "](", "![", "][", "*", "_", "<", "
                           "\\", "a", " ", "\n", "\n\n", "x" * 30, "]:", "<http://", "&"])
 
 
+def _steps(fn: object, *args: object) -> int:
+    """The Python lines run by ``fn(*args)`` (every frame's, markdown-it's included): a
+    count of the work that is the same on any machine under any load, where CPU seconds
+    under a loaded machine's cache flakes (1.7 s against a 1.45 s bound, session 23)."""
+    count = 0
+
+    def local(frame: object, event: str, arg: object) -> object:
+        nonlocal count
+        count += 1
+        return local
+
+    sys.settrace(lambda frame, event, arg: local)
+    try:
+        fn(*args)  # type: ignore[operator]
+    finally:
+        sys.settrace(None)
+    return count
+
+
+#: Python lines a unit of `parse_cut`'s work estimate may take: its units are "at most about
+#: a microsecond" of markdown-it's parse, and markdown-it runs ~40 lines a microsecond here
+#: (``[a][`` x 8 KiB: 3.8 M lines in 98 ms). A shape whose real work the estimate
+#: undercounts (not cut where it should be) runs past it: with no cut at all, ``[a](``
+#: and ``[a][`` add ~470 and ~620 lines a character (15 s a MiB); the costliest shapes
+#: found add ~180 now, under the 300 allowed.
+STEPS_PER_UNIT = 60
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(PIECES, min_size=1, max_size=12))
 def test_any_shape_costs_a_few_seconds_a_mebibyte(pieces: list[str]) -> None:
+    """Any shape's work at two sizes, counted in Python lines run (the same count on every
+    run: CPU seconds under a loaded machine flaked, 1.7 s against a 1.45 s bound): the
+    smaller within the allowance (`WORK_FLOOR` + `WORK_PER_CHAR` units a character, each
+    ~1 µs), and each character more adds at most a character's allowance (linear, and a
+    few seconds a MiB: a quadratic shape, or a linear one the estimate undercounts, adds
+    more at each size)."""
     unit = "".join(pieces)
-    text = unit * (128 * 1024 // len(unit) + 1)
-    spent, _ = _cpu(markdown_links_cut, "memory/a.md", text, 1, [])
-    assert spent < 0.2 + 10.0 * len(text) / MIB, unit
+    small, large = (unit * (size // len(unit) + 1) for size in (4 * 1024, 16 * 1024))
+    steps = [_steps(markdown_links_cut, "memory/a.md", text, 1, []) for text in (small, large)]
+    assert steps[0] <= STEPS_PER_UNIT * (WORK_FLOOR + WORK_PER_CHAR * len(small)), (unit, steps)
+    added = STEPS_PER_UNIT * WORK_PER_CHAR * (len(large) - len(small))
+    assert steps[1] - steps[0] <= added + 1_000, (unit, steps)
+    # and nothing outside Python's lines (a regular expression's backtracking, say) costs
+    # ten times the old bound in CPU seconds: far past what any machine's load adds
+    spent, _ = _cpu(markdown_links_cut, "memory/a.md", large, 1, [])
+    assert spent < 10 * (0.2 + 10.0 * len(large) / MIB), unit

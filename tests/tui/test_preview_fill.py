@@ -108,7 +108,9 @@ async def test_the_worker_waits_for_the_preview_to_draw(tmp_path: Path) -> None:
         preview = app.query_one(MemoryPreview)
         await wait_for(pilot, lambda: preview.path is not None and not preview.busy)
         drawn = threading.Event()
-        preview.request("memory/f05.md")  # drawn once the cursor has rested (0.25 s)
+        preview.request("memory/f04.md")  # (the first move after a rest: drawn at once)
+        preview.request("memory/f05.md")  # the keys repeat: drawn once the cursor has
+        # rested (0.25 s)
         app._when_drawn(drawn, time.monotonic() + 5)
         await pilot.pause(0.1)
         assert preview.busy and not drawn.is_set()
@@ -117,7 +119,8 @@ async def test_the_worker_waits_for_the_preview_to_draw(tmp_path: Path) -> None:
         assert "Fact 5." in preview.body.source
         # and never longer than its deadline
         late = threading.Event()
-        preview.request("memory/f06.md")
+        preview.request("memory/f07.md")
+        preview.request("memory/f06.md")  # (a second request within SETTLE waits)
         app._when_drawn(late, time.monotonic())
         await wait_for(pilot, late.is_set)
         assert preview.path != "memory/f06.md"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import islice
+from time import monotonic
 from typing import Any, ClassVar, NamedTuple
 
 from rich.table import Table
@@ -18,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.geometry import Region, Size
 from textual.timer import Timer
+from textual.widget import AwaitMount
 from textual.widgets import Input, Static
 
 from memtui.agent.age_note import age_note
@@ -100,6 +102,7 @@ class MemoryPreview(VerticalScroll):
         self._shown: tuple[Any, ...] | None = None
         self._timer: Timer | None = None
         self._want: tuple[str | None, int | None] | None = None
+        self._asked = 0.0  # when the last request came (`monotonic`)
         self._hit = 0  # which match of the preview search is shown
         self._commit: dict[str, Any] | None = None  # a Trend commit waiting to be shown
         self._commit_shown: dict[str, Any] | None = None  # the last commit shown
@@ -127,9 +130,12 @@ class MemoryPreview(VerticalScroll):
         return self.display and (self._want is not None or self._filling is not None
                                  or self._commit is not None)
 
-    async def _show_body(self, key: tuple[Any, ...], source: str) -> None:
+    def _show_body(self, key: tuple[Any, ...], source: str) -> AwaitMount | None:
         """Show the body rendered from ``key`` (``source``): a kept one as it is, else one
-        rendered now in a new body (fewer than BODIES_KEPT) or the one least recently shown."""
+        rendered now in a new body (fewer than BODIES_KEPT) or the one least recently shown.
+        Returns a new body's mount, for a caller that can wait for it (a view switch's
+        frame); a cursor move draws its file within its own turn, and the layout places
+        the body once mounted."""
         self._shown = key
         body = self._kept.pop(key, None)
         if body is None and not source and self._kept.get(None) is self._body:
@@ -138,10 +144,11 @@ class MemoryPreview(VerticalScroll):
             # first: a body mounted, a full layout of the screen awaited, issue 35).
             body = self._kept.pop(None)
         fresh = body is None
+        mounting = None
         if body is None:
             if len(self._kept) < BODIES_KEPT:
                 body = MarkdownBody()
-                await self.mount(body, after=self._body)
+                mounting = self.mount(body, after=self._body)
             else:
                 # the oldest, but MEMORY.md's last (two views show it; it costs the most)
                 spare = [k for k, b in self._kept.items() if b is not self._body]
@@ -154,6 +161,7 @@ class MemoryPreview(VerticalScroll):
         body.display = True
         if fresh:
             body.show(source, self.palette)
+        return mounting
 
     def on_mount(self) -> None:
         self.vertical_scrollbar.renderer = GutterBar.for_widget(self)
@@ -224,16 +232,51 @@ class MemoryPreview(VerticalScroll):
         if self._want is None and self._filling is None \
                 and self._rendered == (path, line, self.result):
             return  # on show already (a view just shown announces its row again)
+        moment = monotonic()
+        resting = moment - self._asked >= SETTLE
+        self._asked = moment
         self._want = (path, line)
         if self._timer is not None:
             self._timer.stop()
-        if not drawn_now and (path != self._titled or self._shown == ("commit",)):
-            self._placeholder(path)
-        if now:
             self._timer = None
+        if not self.display:
+            return  # drawn when shown again (`shown_again`): no title, no layout meanwhile
+        if now:
+            if not drawn_now and (path != self._titled or self._shown == ("commit",)):
+                self._placeholder(path)
             self.call_later(self._render_wanted)
+        elif resting and self._filling is None:
+            # The first move after a rest: its file drawn at once, in one layout (a
+            # placeholder, then the file after SETTLE, then its body after a paint were
+            # three layouts and six paints a move: newuser23 #20).
+            self._want = None
+            self._draw_in_one_layout(path, line)
         else:
-            self._timer = self.set_timer(SETTLE, self._render_wanted)
+            # The keys repeat: the title follows them (no layout while it fits one
+            # line), the file is drawn once they stop.
+            if path != self._titled or self._shown == ("commit",):
+                self._placeholder(path)
+            self._timer = self.set_timer(SETTLE, self._settled)
+
+    def _settled(self) -> None:
+        """The cursor has rested SETTLE seconds: its file, in one layout."""
+        self._timer = None
+        want, self._want = self._want, None
+        if want is not None:
+            self._draw_in_one_layout(*want)
+
+    def _draw_in_one_layout(self, path: str | None, line: int | None) -> None:
+        """Show ``path`` (at ``line``) in this turn, and give the preview its new height
+        and scrollbar and the jump to ``line`` before the layout (`_lay_out_ahead`): the
+        layout finds them in place, no repaint of the scrollbar after it."""
+        self._preset = None
+        self._hold_scroll = True
+        try:
+            self.show_now(path, line)
+        finally:
+            self._hold_scroll = False
+        self._lay_out_ahead(self._held_scroll)
+        self.scroll_after_refresh()
 
     def _placeholder(self, path: str | None) -> None:
         """Within this frame, before the (slower) render: the title names what is coming
@@ -294,7 +337,7 @@ class MemoryPreview(VerticalScroll):
         self.query_one("#preview-age", Static).display = False
         self._body.display = True
         if self._shown != ("commit",):
-            await self._show_body(("commit",), "")
+            await _mounted(self._show_body(("commit",), ""))
 
     async def catch_up(self) -> None:
         """Render now what was asked with ``now`` (a view switch draws the new view and
@@ -393,13 +436,19 @@ class MemoryPreview(VerticalScroll):
         if not self.display:
             return  # rendered when shown again (see shown_again)
         want, self._want = self._want, None
+        if self._timer is not None:  # what it would draw is drawn now
+            self._timer.stop()
+            self._timer = None
         if want is not None:
             # (a view switch's `catch_up` draws it all in its one frame)
             await self.show(*want, later=not self._hold_scroll)
 
     def shown_again(self) -> None:
-        """The pane was hidden and is back: catch up with the last selection."""
+        """The pane was hidden and is back: catch up with the last selection (named at
+        once: the old file is not shown under the new row meanwhile)."""
         if self._want is not None:
+            if self._want[0] != self._titled or self._shown == ("commit",):
+                self._placeholder(self._want[0])
             self.call_later(self._render_wanted)
 
     # -- rendering -------------------------------------------------------------------------
@@ -408,9 +457,14 @@ class MemoryPreview(VerticalScroll):
                    later: bool = False) -> None:
         """Show ``path`` (at ``line``) now; ``later``: a body to parse and draw is drawn
         after the title and the frontmatter have been painted (see `_fill`)."""
+        await _mounted(self.show_now(path, line, later=later))
+
+    def show_now(self, path: str | None, line: int | None = None, *,
+                 later: bool = False) -> AwaitMount | None:
+        """`show`, within the caller's turn; returns a new body's mount (`_show_body`)."""
         result = self.result
         if result is None:
-            return
+            return None
         self._filling = None  # this show's body replaces a body still to come
         self.path, self.line = path, line
         self._titled = path
@@ -420,8 +474,7 @@ class MemoryPreview(VerticalScroll):
         findings = self.query_one("#preview-findings", Static)
         age = self.query_one("#preview-age", Static)
         if path is None:
-            await self._show_nothing()
-            return
+            return self._show_nothing()
         scan = result.scans.get(path)
         p = self.palette
         if scan is not None:
@@ -509,11 +562,12 @@ class MemoryPreview(VerticalScroll):
             # Two turns: the screen may run what comes "after the refresh" at once, before
             # the title's and frontmatter's own refresh requests have reached it.
             self.call_after_refresh(self.call_after_refresh, self._fill, fill)
-            return
+            return None
         findings.display = bool(fs)
         body.display = True
+        mounting = None
         if key != self._shown:
-            await self._show_body(key, source)
+            mounting = self._show_body(key, source)
             self.scroll_home(animate=False, immediate=True)
         self._held_scroll = None
         if line is not None and self._hold_scroll:
@@ -521,6 +575,7 @@ class MemoryPreview(VerticalScroll):
         elif line is not None:
             self.call_after_refresh(self._scroll_to_line, line - first_line)
         self._rendered = (path, line, result)
+        return mounting
 
     def _body_source(self, result: AuditResult, path: str,
                      line: int | None) -> tuple[tuple[Any, ...], str, int]:
@@ -582,7 +637,7 @@ class MemoryPreview(VerticalScroll):
         self.query_one("#preview-findings", Static).display = fill.findings
         self.query_one("#preview-age", Static).display = fill.age
         self._body.display = True
-        await self._show_body(fill.key, fill.source)
+        await _mounted(self._show_body(fill.key, fill.source))
         self.scroll_home(animate=False, immediate=True)
         if fill.line is not None:
             self.call_after_refresh(self._scroll_to_line, fill.line - fill.first_line)
@@ -595,16 +650,16 @@ class MemoryPreview(VerticalScroll):
             kept = self._index_secrets = (index_text, scan_text(index_text))
         return kept[1]
 
-    async def _show_nothing(self) -> None:
+    def _show_nothing(self) -> AwaitMount | None:
         self._body.display = True
         self.query_one("#preview-title", Static).update(NOTHING)
         for part in ("#preview-meta", "#preview-findings"):
             self.query_one(part, Static).update("")
         for part in ("#preview-findings", "#preview-age"):
             self.query_one(part, Static).display = False
-        if self._shown != ("nothing",):
-            await self._show_body(("nothing",), "")
+        mounting = self._show_body(("nothing",), "") if self._shown != ("nothing",) else None
         self._rendered = (None, None, self.result)
+        return mounting
 
     def _scroll_to_line(self, body_line: int) -> None:
         """Scroll to and flash the block holding ``body_line`` (0-based within the body)."""
@@ -657,6 +712,12 @@ class MemoryPreview(VerticalScroll):
                             markup=False)
             return
         self.post_message(MemorySelected(target))
+
+
+async def _mounted(mounting: AwaitMount | None) -> None:
+    """Wait for ``mounting`` (a body's mount), if any."""
+    if mounting is not None:
+        await mounting
 
 
 class _Fill(NamedTuple):
