@@ -18,7 +18,7 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 from memtui.cli import main
-from tests.core.helpers import DAY, NOW, make_ws, run_audit
+from tests.core.helpers import DAY, NOW, make_ws, memory, run_audit
 
 # -- independent reimplementations of the agents' rules ---------------------------------------
 
@@ -596,3 +596,16 @@ def test_openclaw_total_cut_is_over_the_limit(tmp_path: Path) -> None:
     result = run_audit(ws)
     assert result.block.text == openclaw_block(ws, 3000, 2000)
     assert ("over_limit", ".", None) in _kinds(result)
+
+
+def test_an_agents_md_alone_does_not_make_an_item_workspace_openclaw(tmp_path: Path) -> None:
+    """newuser24 #37: a one-line AGENTS.md (the cross-agent file a repository keeps)
+    beside an item workspace's MEMORY.md switched it to openclaw, and its orphans went
+    silent. AGENTS.md counts with SOUL.md or another of OpenClaw's own bootstrap files."""
+    files = {"MEMORY.md": "- [A](memory/a.md)\n", "memory/a.md": memory("a"),
+             "memory/b.md": memory("b"), "AGENTS.md": "# Agents\n"}
+    ws = make_ws(tmp_path / "ws", files)
+    result = run_audit(ws)
+    assert result.profile == "item" and [o.path for o in result.orphans] == ["memory/b.md"]
+    (ws / "IDENTITY.md").write_text("# IDENTITY.md\n- Name: Rex\n", encoding="utf-8")
+    assert run_audit(ws).profile == "openclaw"

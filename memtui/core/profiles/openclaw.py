@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 #: The bootstrap files, in the order they are injected (workspace.ts,
 #: loadWorkspaceBootstrapFiles).
+#: Bootstrap files only OpenClaw keeps (AGENTS.md and MEMORY.md are other agents' too).
+OWN_BOOTSTRAP = ("SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md",
+                 "BOOTSTRAP.md")
 BOOTSTRAP = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md",
              "BOOTSTRAP.md", "MEMORY.md")
 MIN_FILE_BUDGET = 64
@@ -147,7 +150,11 @@ class OpenClaw(Profile):
         if not (root / "MEMORY.md").is_file() and not (root / "memory.md").is_file() \
                 and not (root / "memory").is_dir():
             return False
-        if (root / "AGENTS.md").is_file() or (root / "SOUL.md").is_file():
+        # SOUL.md is OpenClaw's own; AGENTS.md alone is any agent's (the cross-agent file
+        # a repository keeps: newuser24 #37, an item workspace turned openclaw by it), so
+        # it counts with a second bootstrap file of OpenClaw's
+        if (root / "SOUL.md").is_file() or ((root / "AGENTS.md").is_file() and any(
+                (root / name).is_file() for name in OWN_BOOTSTRAP)):
             return True
         try:
             with os.scandir(root / "memory") as it:
