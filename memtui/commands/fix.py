@@ -68,8 +68,8 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
 BY_PROFILE: dict[tuple[str, str], Planner] = {
     ("gemini", "add-to-index"): lambda s, a: gemini_ops.add_pointer(
         s, a.memories, summary=a.title, all_unreachable=a.all_unreachable),
-    ("gemini", "repoint"): lambda s, a: gemini_ops.repoint_pointer(s, a.old_target,
-                                                                   a.new_target),
+    ("gemini", "repoint"): lambda s, a: gemini_ops.repoint_pointer(
+        s, a.old_target, a.new_target, a.remove_duplicate),
     ("gemini", "remove-link"): lambda s, a: remove_link(s, a, gemini_ops.remove_pointer),
     ("openclaw", "add-to-index"): lambda s, a: agent_ops.openclaw_add_to_index(
         s, a.memories, title=a.title, hook=a.hook, under=a.under,
@@ -120,8 +120,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ops["repoint"].add_argument("new_target", metavar="NEW_TARGET",
                                 help="existing file to point at instead")
     ops["repoint"].add_argument("--remove-duplicate", action="store_true",
-                                help="when the index links NEW_TARGET already, remove the "
-                                     "repointed entry rather than keep two for one file")
+                                help="when the index links NEW_TARGET already (gemini: a "
+                                     "pointer line names it), remove the repointed entry "
+                                     "rather than keep two for one file")
     ops["remove-link"].add_argument("target", metavar="TARGET",
                                     help="link target (path, or a memory's name)")
     ops["remove-link"].add_argument("--in", dest="in_memory", metavar="MEMORY",
