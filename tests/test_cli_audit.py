@@ -94,7 +94,7 @@ def test_options_reach_the_audit(clean: Path) -> None:
 
 @pytest.mark.parametrize("args, message", [
     (("audit", "/no/such/place"), "memtui audit: error: /no/such/place: no such file or folder\n"),
-    (("audit",), "memtui audit: error: give a PATH or --demo (one of them)\n"),
+    (("audit", "--demo", "x"), "memtui audit: error: give a PATH or --demo, not both\n"),
     (("audit", "x", "--fail-on", "sometimes"), None),
     (("audit", "x", "--max-lines", "0"), None),
     (("audit", "x", "--num-ctx", "lots"), None),

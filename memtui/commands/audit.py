@@ -42,7 +42,8 @@ FORMATS = ("text", "json", "sarif")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", nargs="?", help="workspace folder, or its MEMORY.md")
+    parser.add_argument("path", nargs="?", metavar="PATH",
+                        help="workspace folder, or its MEMORY.md (default: the current folder)")
     parser.add_argument("--demo", action="store_true",
                         help="audit a temporary copy of the bundled demo workspace")
     parser.add_argument("--format", choices=FORMATS, default=None,
@@ -70,8 +71,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    if ns.demo == bool(ns.path):
-        return fail("memtui audit", "give a PATH or --demo (one of them)")
+    if ns.demo and ns.path:
+        return fail("memtui audit", "give a PATH or --demo, not both")
+    if not ns.demo:
+        ns.path = ns.path or "."  # the current folder, as for memtui and memtui serve
     if ns.json and ns.format not in (None, "json"):
         return fail("memtui audit", f"--json and --format {ns.format} disagree")
     ns.format = "json" if ns.json else ns.format or "text"

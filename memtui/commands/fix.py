@@ -7,6 +7,7 @@ refusal is one line on stderr. ``--dry-run`` prints the unified diff and writes 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 
@@ -248,13 +249,26 @@ def plan(ws: Workspace, ns: argparse.Namespace, profile: str) -> Changeset:
     return changeset
 
 
+def open_workspace_first(ns: argparse.Namespace) -> Workspace:
+    """The workspace PATH names. PATH comes first and has no default (a MEMORY could be
+    taken for a folder): a PATH that is not there, typed inside a workspace, is most
+    likely the operation's first argument, and the error says how to write it."""
+    try:
+        return open_workspace(ns.path)
+    except WorkspaceError as exc:
+        if os.path.lexists(ns.path) or not os.path.isfile(INDEX_NAME):
+            raise
+        raise WorkspaceError(f"{exc}; PATH, the workspace, comes first: for this folder, "
+                             f"memtui fix {ns.op} . {ns.path} …") from None
+
+
 def run(ns: argparse.Namespace) -> int:
     prog = f"memtui fix {ns.op}"
     try:
         problem = not_utf8(ns)
         if problem:
             raise UsageError(problem)
-        ws = open_workspace(ns.path)
+        ws = open_workspace_first(ns)
         profile = agent_ops.profile_for(ws, ns.profile)
         agent_ops.check_offered(profile, ns.op)
         changeset = plan(ws, ns, profile)
