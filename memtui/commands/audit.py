@@ -153,6 +153,11 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # step green forever on the wrong folder (newuser22 #13); refused as a folder of
         # several workspaces is, in every format, naming the one to audit.
         return fail("memtui audit", no_memory_line(path, where))
+    if where is None and not result.scans and not ws.index_path.exists():
+        # No index, no memory file, no memory folder below: an empty folder or a project's
+        # code. Its report would say "No findings" and exit 0 under any --fail-on
+        # (newuser24 #22), the same CI step green on the wrong folder: refused alike.
+        return fail("memtui audit", nothing_line(path))
     apply_to(result, config, baseline, hidden=True)
     if ns.write_baseline:
         try:
@@ -204,6 +209,12 @@ def no_memory_line(path: str, where: str) -> str:
     """Why ``path`` is not audited: no index, no memory of its own, and ``where`` (the
     memory one folder down, `below_line`)."""
     return f"{printable(path)} holds no {INDEX_NAME} and no memory of its own; {where}"
+
+
+def nothing_line(path: str) -> str:
+    """Why ``path``, which holds neither an index nor a memory file, is not audited."""
+    return (f"{printable(path)} holds no {INDEX_NAME} and no memory file: nothing to audit "
+            f"(give the folder that holds the agent's {INDEX_NAME} or its memories)")
 
 
 def own_folder(folder: str) -> tuple[str, ...]:
