@@ -84,6 +84,10 @@ def run(ns: argparse.Namespace) -> int:
         if ns.format == "sarif":  # one log per workspace: a fleet has no single one
             return fail("memtui audit", "--format sarif audits one workspace, not --discover "
                         "(use --json for the fleet)")
+        for flag, given in (("--write-baseline", ns.write_baseline), ("--baseline", ns.baseline)):
+            if given:  # one workspace's findings: a fleet's would be recorded nowhere
+                return fail("memtui audit", f"{flag} audits one workspace, not --discover "
+                            "(give it with each workspace's PATH)")
         from memtui.commands.fleet import run_fleet
 
         return run_fleet(ns.path, options_from(ns), ns)
