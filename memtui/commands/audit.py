@@ -20,7 +20,14 @@ from memtui.commands.parser import bounded, fail, os_error
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.checks.findings import reaches
 from memtui.core.config import CONFIG_NAME, ConfigError
-from memtui.core.nested import below_line, lone_of, several_line, several_of, workspaces_below
+from memtui.core.nested import (
+    below_line,
+    lone_of,
+    memory_folder_line,
+    several_line,
+    several_of,
+    workspaces_below,
+)
 from memtui.core.record import replace
 from memtui.core.reporting.hidden import effective_severity
 from memtui.core.reporting.json_report import SCHEMA
@@ -125,6 +132,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:
         return fail("memtui audit", exc)
+    inside = memory_folder_line(ws, path)
+    if inside is not None:  # an item workspace's memory/: its index is one folder up
+        return fail("memtui audit", inside)
     below = workspaces_below(ws)  # empty unless the folder has no index of its own
     nested = several_of(below)
     if nested:  # not one workspace: its report would be every file an orphan (SPEC §2)
