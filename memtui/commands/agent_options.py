@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import stat
 from pathlib import Path
 
 from memtui.agent.settings import (
@@ -17,7 +16,6 @@ from memtui.agent.settings import (
 )
 from memtui.commands.parser import bounded, context_window, seconds
 from memtui.core.reporting.safe_output import printable
-from memtui.core.workspace import stat_or_none
 
 
 def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = False,
@@ -62,26 +60,13 @@ def agent_option_error(ns: argparse.Namespace) -> str | None:
     if not math.isfinite(ns.timeout) or ns.timeout <= 0:
         return f"--timeout must be a positive number of seconds (got {ns.timeout:g})"
     if ns.system_prompt is not None:
-        problem = file_problem(ns.system_prompt)
-        if problem:
-            return f"--system-prompt {printable(str(ns.system_prompt))}: {problem}"
+        from memtui.agent.prompt import read_system_prompt  # (the agent's, only here)
+
+        try:  # read now: every run would fail on it (newuser24 #4, #59)
+            read_system_prompt(ns.system_prompt)
+        except OSError as exc:
+            return f"--system-prompt {printable(str(ns.system_prompt))}: {exc}"
     return host_problem(AgentSettings(host=ns.host, api=ns.api).given_host(), ns.api)
-
-
-def file_problem(path: str | Path) -> str | None:
-    """Why ``path`` cannot be read as a text file, in a few words (newuser24 #4: a folder
-    or a FIFO that exists was "no such file"), or None when it is a regular file."""
-    try:
-        st = stat_or_none(path)
-    except OSError as exc:  # a name over 255 bytes, a loop of links, no permission
-        return str(exc.strerror or exc)
-    if st is None:
-        return "no such file"
-    if stat.S_ISDIR(st.st_mode):
-        return "a folder, not a file"
-    if not stat.S_ISREG(st.st_mode):
-        return "not a regular file (a FIFO, socket or device)"
-    return None
 
 
 def settings_from(ns: argparse.Namespace) -> AgentSettings:
