@@ -272,3 +272,31 @@ def test_audit_of_the_folder_above_a_flat_memory_folder_is_refused(tmp_path: Pat
     assert index_row.split(None, 1)[1].rstrip() == (
         "MEMORY.md: none here; the memory is in .claude-memory/: "
         "memtui audit bot/.claude-memory")
+
+
+def test_audit_of_an_item_workspaces_memory_folder_names_the_workspace(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser24 #19, the other direction: ``memtui audit WS/memory`` read an item
+    workspace's memory folder as a flat folder with no index, every memory an orphan, exit
+    1. Refused in one line naming the workspace, every format, and by the app alike."""
+    assert memtui("demo", "demo", cwd=tmp_path).returncode == 0
+    for args in ((), ("--json",), ("--format", "sarif")):
+        proc = memtui("audit", "demo/memory", *args, cwd=tmp_path)
+        assert (proc.returncode, proc.stdout) == (2, ""), (args, proc.stdout)
+        assert proc.stderr == ("memtui audit: error: demo/memory is the memory/ folder of "
+                               "the workspace demo, whose MEMORY.md is there: memtui audit "
+                               "demo\n")
+    proc = memtui("audit", cwd=tmp_path / "demo" / "memory")  # from inside: "." and ".."
+    assert proc.stderr == ("memtui audit: error: . is the memory/ folder of the workspace .., "
+                           "whose MEMORY.md is there: memtui audit ..\n")
+    parser = argparse.ArgumentParser(prog="memtui")
+    app_command.add_arguments(parser)
+    mem = str(tmp_path / "demo" / "memory")
+    assert app_command.app_for(mem, parser.parse_args([mem, "--no-watch"])) == 2
+    assert capsys.readouterr().err == (f"memtui: error: {mem} is the memory/ folder of the "
+                                       f"workspace {tmp_path / 'demo'}, whose MEMORY.md is "
+                                       f"there: memtui {tmp_path / 'demo'}\n")
+    # a memory/ folder with its own MEMORY.md (Claude Code's) is a workspace: audited
+    (tmp_path / "demo" / "memory" / "MEMORY.md").write_text("# Memory\n", encoding="utf-8")
+    assert memtui("audit", "demo/memory", "--json", "--fail-on", "never",
+                  cwd=tmp_path).returncode == 0

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from memtui.core.counting.tokens import TokenCounter
+from memtui.core.scanner.textfile import MAX_READ_BYTES
 from memtui.core.workspace import Workspace
 
 #: Tokens Qwen's chat template adds around each message (<|im_start|>role\n … <|im_end|>\n).
@@ -110,12 +113,60 @@ class SystemPrompt:
 def build_system_prompt(ws: Workspace, tools: list[dict[str, Any]],
                         system_prompt_file: Path | None = None, with_prose: bool = False,
                         today: dt.date | None = None) -> SystemPrompt:
-    """Raises OSError when ``system_prompt_file`` cannot be read."""
+    """Raises OSError (:class:`SystemPromptError`) when ``system_prompt_file`` cannot be
+    read as a system prompt."""
     if system_prompt_file is not None:
-        rules = Path(system_prompt_file).read_text(encoding="utf-8")
+        rules = read_system_prompt(system_prompt_file)
     else:
         rules = memory_rules(ws, today)
     return SystemPrompt(rules, tool_prose(tools) if with_prose else "")
+
+
+#: The largest ``--system-prompt`` file read (the audit's read cap): it is sent whole with
+#: every request (newuser24 #59: 6.7 MB were, and the window cut them).
+MAX_SYSTEM_PROMPT_BYTES = MAX_READ_BYTES
+
+
+class SystemPromptError(OSError):
+    """Why a ``--system-prompt`` file cannot be used, in a few words."""
+
+
+def read_system_prompt(path: str | Path) -> str:
+    """The text of ``path``: a regular file (a FIFO is never waited on) of at most
+    `MAX_SYSTEM_PROMPT_BYTES`, valid UTF-8; else :class:`SystemPromptError` saying why (a
+    folder, a FIFO, no such file, too large, not UTF-8, or what the system said)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise SystemPromptError("no such file") from None
+    except OSError as exc:  # a name over 255 bytes, a loop of links, no permission
+        raise SystemPromptError(str(exc.strerror or exc)) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise SystemPromptError("a folder, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise SystemPromptError("not a regular file (a FIFO, socket or device)")
+        data = b""
+        while len(data) <= MAX_SYSTEM_PROMPT_BYTES:
+            chunk = os.read(fd, MAX_SYSTEM_PROMPT_BYTES + 1 - len(data))
+            if not chunk:
+                break
+            data += chunk
+    except SystemPromptError:
+        raise
+    except OSError as exc:
+        raise SystemPromptError(str(exc.strerror or exc)) from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_SYSTEM_PROMPT_BYTES:
+        raise SystemPromptError(f"larger than {MAX_SYSTEM_PROMPT_BYTES // 1024:,} KiB, the "
+                                "most a system prompt may be (it is sent with every request)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SystemPromptError(f"not valid UTF-8 (first bad byte at offset {exc.start:,})"
+                                ) from None
 
 
 def block_prefix(block_text: str) -> str:

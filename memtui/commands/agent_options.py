@@ -15,7 +15,7 @@ from memtui.agent.settings import (
     host_problem,
 )
 from memtui.commands.parser import bounded, context_window, seconds
-from memtui.core.workspace import is_file
+from memtui.core.reporting.safe_output import printable
 
 
 def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = False,
@@ -60,11 +60,12 @@ def agent_option_error(ns: argparse.Namespace) -> str | None:
     if not math.isfinite(ns.timeout) or ns.timeout <= 0:
         return f"--timeout must be a positive number of seconds (got {ns.timeout:g})"
     if ns.system_prompt is not None:
-        try:
-            if not is_file(ns.system_prompt):
-                return f"--system-prompt {ns.system_prompt}: no such file"
-        except OSError as exc:  # e.g. a name over 255 bytes
-            return f"--system-prompt {ns.system_prompt}: {exc.strerror or exc}"
+        from memtui.agent.prompt import read_system_prompt  # (the agent's, only here)
+
+        try:  # read now: every run would fail on it (newuser24 #4, #59)
+            read_system_prompt(ns.system_prompt)
+        except OSError as exc:
+            return f"--system-prompt {printable(str(ns.system_prompt))}: {exc}"
     return host_problem(AgentSettings(host=ns.host, api=ns.api).given_host(), ns.api)
 
 

@@ -147,8 +147,12 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     except ConfigError as exc:
         return fail(PROG, exc)
 
-    from memtui.core.nested import lone_of, several_of, workspaces_below
+    from memtui.core.nested import lone_of, memory_folder_line, several_of, workspaces_below
     from memtui.tui.app import MemtuiApp
+
+    inside = memory_folder_line(ws, path, "memtui")
+    if inside is not None:  # an item workspace's memory/: 40 orphans and no index alone
+        return fail(PROG, inside)
 
     # No --tokenizer: the profile's own (cl100k under claude-code), as the header and
     # ``audit --json`` count; the Tok columns and the preview show that count.

@@ -7,7 +7,6 @@ import argparse
 
 from memtui.commands.agent_options import add_agent_options, agent_option_error
 from memtui.commands.audit_options import add_audit_options
-from memtui.core.workspace import is_file
 
 
 def add_app_options(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +26,4 @@ def app_option_problem(ns: argparse.Namespace) -> str | None:
 
     if ns.theme is not None and ns.theme not in theme_names():
         return f"unknown theme {ns.theme!r} (choose from {', '.join(theme_names())})"
-    if ns.system_prompt is not None and not is_file(ns.system_prompt):
-        return f"{ns.system_prompt}: no such file (--system-prompt)"
-    return agent_option_error(ns)
+    return agent_option_error(ns)  # --system-prompt as memtui eval words it

@@ -20,7 +20,14 @@ from memtui.commands.parser import bounded, fail, os_error
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.checks.findings import reaches
 from memtui.core.config import CONFIG_NAME, ConfigError
-from memtui.core.nested import below_line, lone_of, several_line, several_of, workspaces_below
+from memtui.core.nested import (
+    below_line,
+    lone_of,
+    memory_folder_line,
+    several_line,
+    several_of,
+    workspaces_below,
+)
 from memtui.core.record import replace
 from memtui.core.reporting.hidden import effective_severity
 from memtui.core.reporting.json_report import SCHEMA
@@ -42,7 +49,8 @@ FORMATS = ("text", "json", "sarif")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", nargs="?", help="workspace folder, or its MEMORY.md")
+    parser.add_argument("path", nargs="?", metavar="PATH",
+                        help="workspace folder, or its MEMORY.md (default: the current folder)")
     parser.add_argument("--demo", action="store_true",
                         help="audit a temporary copy of the bundled demo workspace")
     parser.add_argument("--format", choices=FORMATS, default=None,
@@ -70,8 +78,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    if ns.demo == bool(ns.path):
-        return fail("memtui audit", "give a PATH or --demo (one of them)")
+    if ns.demo and ns.path:
+        return fail("memtui audit", "give a PATH or --demo, not both")
+    if not ns.demo:
+        ns.path = ns.path or "."  # the current folder, as for memtui and memtui serve
     if ns.json and ns.format not in (None, "json"):
         return fail("memtui audit", f"--json and --format {ns.format} disagree")
     ns.format = "json" if ns.json else ns.format or "text"
@@ -81,6 +91,10 @@ def run(ns: argparse.Namespace) -> int:
         if ns.format == "sarif":  # one log per workspace: a fleet has no single one
             return fail("memtui audit", "--format sarif audits one workspace, not --discover "
                         "(use --json for the fleet)")
+        for flag, given in (("--write-baseline", ns.write_baseline), ("--baseline", ns.baseline)):
+            if given:  # one workspace's findings: a fleet's would be recorded nowhere
+                return fail("memtui audit", f"{flag} audits one workspace, not --discover "
+                            "(give it with each workspace's PATH)")
         from memtui.commands.fleet import run_fleet
 
         return run_fleet(ns.path, options_from(ns), ns)
@@ -118,6 +132,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:
         return fail("memtui audit", exc)
+    inside = memory_folder_line(ws, path)
+    if inside is not None:  # an item workspace's memory/: its index is one folder up
+        return fail("memtui audit", inside)
     below = workspaces_below(ws)  # empty unless the folder has no index of its own
     nested = several_of(below)
     if nested:  # not one workspace: its report would be every file an orphan (SPEC §2)
@@ -150,6 +167,11 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # step green forever on the wrong folder (newuser22 #13); refused as a folder of
         # several workspaces is, in every format, naming the one to audit.
         return fail("memtui audit", no_memory_line(path, where))
+    if where is None and not result.scans and not ws.index_path.exists():
+        # No index, no memory file, no memory folder below: an empty folder or a project's
+        # code. Its report would say "No findings" and exit 0 under any --fail-on
+        # (newuser24 #22), the same CI step green on the wrong folder: refused alike.
+        return fail("memtui audit", nothing_line(path))
     apply_to(result, config, baseline, hidden=True)
     if ns.write_baseline:
         try:
@@ -201,6 +223,12 @@ def no_memory_line(path: str, where: str) -> str:
     """Why ``path`` is not audited: no index, no memory of its own, and ``where`` (the
     memory one folder down, `below_line`)."""
     return f"{printable(path)} holds no {INDEX_NAME} and no memory of its own; {where}"
+
+
+def nothing_line(path: str) -> str:
+    """Why ``path``, which holds neither an index nor a memory file, is not audited."""
+    return (f"{printable(path)} holds no {INDEX_NAME} and no memory file: nothing to audit "
+            f"(give the folder that holds the agent's {INDEX_NAME} or its memories)")
 
 
 def own_folder(folder: str) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from memtui.agent.scenario import Scenario, ScenarioError, load_suite
 from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
 from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.parser import bounded, fail
-from memtui.core.files.file_modes import write_bytes
+from memtui.core.files.output_file import OutputError, json_with, write_output
 from memtui.core.reporting.wording import plural
 from memtui.core.workspace import WorkspaceError, open_workspace
 
@@ -140,6 +140,44 @@ def print_table(report: EvalReport) -> None:
                   f"({report.pass_rate:.0%}) — memory_written, not fabricated, no overwrite")
 
 
+#: What ``--out`` writes, and how an earlier one is recognised (it may be replaced).
+REPORT = "a memtui eval report"
+REPORT_KEYS = json_with(("schema", "suite", "checks"))
+OUT_LIMIT = 256 * 1024 * 1024
+
+
+def out_problem(out: Path) -> str | None:
+    """Why ``--out`` would be refused at the end (a link, a FIFO, a folder, a markdown
+    file, a file that is no eval report), checked before the runs; None when it is fine."""
+    import os
+    import stat
+
+    if out.name.lower().endswith(".md"):
+        return f"{out}: a markdown file, which the audit reads as a memory; give a .json name"
+    try:
+        st = os.lstat(out)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"{out}: {exc.strerror or exc}"
+    if stat.S_ISLNK(st.st_mode):
+        return f"{out}: a symbolic link; memtui does not write through one"
+    if stat.S_ISDIR(st.st_mode):
+        return f"{out}: a folder, not a file"
+    if not stat.S_ISREG(st.st_mode):
+        return f"{out}: not a regular file (a FIFO, socket or device); memtui does not write it"
+    if st.st_size:
+        try:
+            with open(out, "rb") as f:
+                head = f.read(OUT_LIMIT + 1)
+        except OSError as exc:
+            return f"{out}: {exc.strerror or exc}"
+        if len(head) > OUT_LIMIT or not REPORT_KEYS(head):
+            return (f"{out}: exists and is not {REPORT}; memtui does not overwrite it "
+                    "(remove it, or give another name)")
+    return None
+
+
 def run_suite_command(ns: argparse.Namespace) -> int:
     if ns.path is not None or ns.message is not None:
         return fail(PROG, "--suite runs its own workspaces and messages: drop PATH and --message")
@@ -149,6 +187,10 @@ def run_suite_command(ns: argparse.Namespace) -> int:
         return fail(PROG, str(exc))
     if ns.out is not None and not ns.out.parent.is_dir():
         return fail(PROG, f"--out {ns.out}: no such folder {ns.out.parent}")
+    if ns.out is not None:  # said now, not after the runs: what write_output would refuse
+        problem = out_problem(ns.out)
+        if problem:
+            return fail(PROG, f"--out {problem}")
 
     def progress(sc: Scenario, i: int, run: ScenarioRun) -> None:
         sys.stderr.write(f"{sc.check} {i + 1}/{ns.n}: {run.verdict.label} "
@@ -163,10 +205,10 @@ def run_suite_command(ns: argparse.Namespace) -> int:
         return 2 if isinstance(exc, NotRunning | ModelNotFound | NoToolSupport) else 1
     data = json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n"
     if ns.out is not None:
-        try:
-            write_bytes(ns.out, data.encode("utf-8"))
-        except OSError as exc:
-            return fail(PROG, f"--out {ns.out}: {exc.strerror or exc}")
+        try:  # never over a workspace's index, a FIFO or through a link (newuser24 #60)
+            write_output(ns.out, data.encode("utf-8"), REPORT, REPORT_KEYS, OUT_LIMIT)
+        except OutputError as exc:
+            return fail(PROG, f"--out {exc}")
     if ns.json:
         sys.stdout.write(data)
     else:

@@ -7,6 +7,7 @@ refusal is one line on stderr. ``--dry-run`` prints the unified diff and writes 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 
@@ -17,13 +18,14 @@ from memtui.core.reporting.safe_output import printable, utf8_safe
 from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES
-from memtui.core.workspace import INDEX_NAME, WorkspaceError, open_workspace
+from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError, open_workspace
 from memtui.edit import agent_ops, gemini_ops, hermes_ops, index_ops, memory_ops
-from memtui.edit.apply import apply
+from memtui.edit.apply import apply, apply_locked
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import is_redaction
 from memtui.edit.load_limit import changeset_past_limit
+from memtui.edit.safe_write import Conflict, Recovered, folder_lock
 from memtui.edit.snapshot import Snapshot
 
 Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
@@ -68,8 +70,8 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
 BY_PROFILE: dict[tuple[str, str], Planner] = {
     ("gemini", "add-to-index"): lambda s, a: gemini_ops.add_pointer(
         s, a.memories, summary=a.title, all_unreachable=a.all_unreachable),
-    ("gemini", "repoint"): lambda s, a: gemini_ops.repoint_pointer(s, a.old_target,
-                                                                   a.new_target),
+    ("gemini", "repoint"): lambda s, a: gemini_ops.repoint_pointer(
+        s, a.old_target, a.new_target, a.remove_duplicate),
     ("gemini", "remove-link"): lambda s, a: remove_link(s, a, gemini_ops.remove_pointer),
     ("openclaw", "add-to-index"): lambda s, a: agent_ops.openclaw_add_to_index(
         s, a.memories, title=a.title, hook=a.hook, under=a.under,
@@ -120,8 +122,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ops["repoint"].add_argument("new_target", metavar="NEW_TARGET",
                                 help="existing file to point at instead")
     ops["repoint"].add_argument("--remove-duplicate", action="store_true",
-                                help="when the index links NEW_TARGET already, remove the "
-                                     "repointed entry rather than keep two for one file")
+                                help="when the index links NEW_TARGET already (gemini: a "
+                                     "pointer line names it), remove the repointed entry "
+                                     "rather than keep two for one file")
     ops["remove-link"].add_argument("target", metavar="TARGET",
                                     help="link target (path, or a memory's name)")
     ops["remove-link"].add_argument("--in", dest="in_memory", metavar="MEMORY",
@@ -229,24 +232,60 @@ def not_utf8(ns: argparse.Namespace) -> str | None:
     return None
 
 
+#: Said when a write found its files changed since the read and was planned again.
+REPLANNED = ("the workspace changed between memtui's read and its write (another memtui "
+             "took its turn first, or an editor saved): planned again on what is there now")
+
+
+def plan(ws: Workspace, ns: argparse.Namespace, profile: str) -> Changeset:
+    """The operation ``ns`` asks for, planned on the workspace as it is now."""
+    snap = Snapshot.read(ws)
+    planner = BY_PROFILE.get((profile, ns.op), OPERATIONS[ns.op][1])
+    if ns.op == "add-to-index" and planner is OPERATIONS[ns.op][1]:
+        past_limit(snap, profile, ns.memories)
+    changeset = agent_ops.checked(profile, ns.op, ws, planner(snap, ns), hermes_limits(ns))
+    if ns.op == "add-to-index" and changeset:
+        changeset.notes += beyond_limit(snap, changeset, profile)
+    return changeset
+
+
+def open_workspace_first(ns: argparse.Namespace) -> Workspace:
+    """The workspace PATH names. PATH comes first and has no default (a MEMORY could be
+    taken for a folder): a PATH that is not there, typed inside a workspace, is most
+    likely the operation's first argument, and the error says how to write it."""
+    try:
+        return open_workspace(ns.path)
+    except WorkspaceError as exc:
+        if os.path.lexists(ns.path) or not os.path.isfile(INDEX_NAME):
+            raise
+        raise WorkspaceError(f"{exc}; PATH, the workspace, comes first: for this folder, "
+                             f"memtui fix {ns.op} . {ns.path} …") from None
+
+
 def run(ns: argparse.Namespace) -> int:
     prog = f"memtui fix {ns.op}"
     try:
         problem = not_utf8(ns)
         if problem:
             raise UsageError(problem)
-        ws = open_workspace(ns.path)
+        ws = open_workspace_first(ns)
         profile = agent_ops.profile_for(ws, ns.profile)
         agent_ops.check_offered(profile, ns.op)
-        snap = Snapshot.read(ws)
-        planner = BY_PROFILE.get((profile, ns.op), OPERATIONS[ns.op][1])
-        if ns.op == "add-to-index" and planner is OPERATIONS[ns.op][1]:
-            past_limit(snap, profile, ns.memories)
-        changeset = agent_ops.checked(profile, ns.op, ws, planner(snap, ns),
-                                      hermes_limits(ns))
-        if ns.op == "add-to-index" and changeset:
-            changeset.notes += beyond_limit(snap, changeset, profile)
-        record = apply(ws, changeset) if changeset and not ns.dry_run else None
+        changeset = plan(ws, ns, profile)
+        record = None
+        if changeset and not ns.dry_run:
+            try:
+                record = apply(ws, changeset)
+            except Conflict as exc:
+                if isinstance(exc, Recovered):
+                    raise
+                # Another memtui wrote between the read and the write (newuser23 #32: seven
+                # at once): it held the lock, so take it and plan again on what it left, as
+                # running the command again would. The app refuses instead: you saw a diff.
+                with folder_lock(ws.state_dir):
+                    changeset = plan(ws, ns, profile)
+                    record = apply_locked(ws, changeset) if changeset else None
+                changeset.notes.insert(0, REPLANNED)
     except (WorkspaceError, UsageError, Refused) as exc:
         return report(prog, exc)
     except OSError as exc:  # the disk said no (full, read-only, permissions): nothing written
@@ -255,7 +294,7 @@ def run(ns: argparse.Namespace) -> int:
     if not changeset:
         print(printable(f"{ns.op}: nothing to change ({changeset.summary})"))
         return 0
-    if record is None:
+    if record is None:  # a dry run
         sys.stdout.write(printable(changeset.diff(), lines=True))
         print(printable(f"dry run, nothing written: {changeset.summary}"))
     else:

@@ -36,7 +36,8 @@ _MARK = {"create": "A", "modify": "M", "delete": "D"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", metavar="PATH", help="workspace folder, or its MEMORY.md")
+    parser.add_argument("path", nargs="?", default=".", metavar="PATH",
+                        help="workspace folder, or its MEMORY.md (default: the current folder)")
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--json", action="store_true", help="print the records as JSON")
     what.add_argument("--prune", type=bounded(True, 0, 1_000_000_000), metavar="N",

@@ -19,7 +19,9 @@ from memtui.core.workspace import WorkspaceError, open_workspace
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", help="workspace folder (inside a git repository)")
+    parser.add_argument("path", nargs="?", default=".", metavar="PATH",
+                        help="workspace folder, inside a git repository (default: the current "
+                        "folder)")
     parser.add_argument("--json", action="store_true",
                         help='print {"points": [...]} oldest first')
     from memtui.commands.audit import add_audit_options

@@ -28,7 +28,8 @@ PROG = "memtui undo"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", metavar="PATH", help="workspace folder, or its MEMORY.md")
+    parser.add_argument("path", nargs="?", default=".", metavar="PATH",
+                        help="workspace folder, or its MEMORY.md (default: the current folder)")
     parser.add_argument("--turn", action="store_true",
                         help="undo every write of the newest chat agent turn as one step "
                              "(`memtui history` groups them by turn); without it, undo "

@@ -45,6 +45,25 @@ def workspaces_below(ws: Workspace) -> list[str]:
     return sorted(p.relative_to(ws.root).as_posix() for p in found)
 
 
+def memory_folder_line(ws: Workspace, path: str, command: str = "memtui audit") -> str | None:
+    """When ``ws`` (given as ``path``) is the ``memory/`` folder of an item workspace — no
+    ``MEMORY.md`` of its own, one in the folder above — the line saying so and what to run
+    (newuser24 #19: read alone it is a flat folder of orphans with no index); else None."""
+    import shlex
+
+    if ws.root.name != MEMORY_DIR or _exists(ws.index_path):
+        return None
+    try:
+        if not stat.S_ISREG(os.stat(ws.root.parent / INDEX_NAME).st_mode):
+            return None
+    except OSError:
+        return None
+    parent = os.path.normpath(os.path.join(path, os.pardir))
+    return (f"{printable(path)} is the {MEMORY_DIR}/ folder of the workspace "
+            f"{printable(parent)}, whose {INDEX_NAME} is there: {command} "
+            f"{shlex.quote(printable(parent))}")
+
+
 def _hidden_below(root: Path) -> list[Path]:
     """The hidden folders right under ``root`` (not symbolic links, not ``.git`` nor
     memtui's own) that hold a ``MEMORY.md``: a fleet does not walk them, but a project

@@ -134,38 +134,77 @@ def _key(snap: Snapshot, target: str) -> str:
     return posixpath.normpath(t)
 
 
+def _lines_to(snap: Snapshot, texts: list[str], target: str) -> list[int]:
+    want = _key(snap, target)
+    return [n for n, t in enumerate(texts, 1)
+            if (m := POINTER.match(t)) and _key(snap, m[1]) == want]
+
+
 def _pointers_to(snap: Snapshot, plan: Plan, target: str) -> tuple[str, list[int]]:
     name = pointer_file(snap)
     if snap.load(name) is None:
         raise UsageError(f"no {name} in {snap.ws.root}")
-    want = _key(snap, target)
-    raw = plan.raw(name)
-    lines = [n for n, t in enumerate(raw.texts(), 1)
-             if (m := POINTER.match(t)) and _key(snap, m[1]) == want]
+    lines = _lines_to(snap, plan.raw(name).texts(), target)
     if not lines:
         raise UsageError(f"no pointer line in {name} points at {target}")
     return name, lines
 
 
-def repoint_pointer(snap: Snapshot, old: str, new: str) -> Changeset:
+def duplicate_pointers(snap: Snapshot, old: str, new: str) -> tuple[list[int], list[int]]:
+    """Pointer lines to ``old`` that repointing onto ``new`` makes second pointers to one
+    topic file, and the lines that point at ``new`` already (both empty when none would)."""
+    name = pointer_file(snap)
+    if snap.load(name) is None:
+        return [], []
+    texts = Plan(snap).raw(name).texts()
+    already = _lines_to(snap, texts, new)
+    moved = [n for n in _lines_to(snap, texts, old) if n not in already]
+    return (moved, already) if already and moved else ([], [])
+
+
+def repoint_pointer(snap: Snapshot, old: str, new: str,
+                    remove_duplicate: bool = False) -> Changeset:
     """Point the pointer lines to ``old`` at the topic file ``new`` (it must exist), in
-    the form each was written in (an absolute path stays absolute)."""
+    the form each was written in (an absolute path stays absolute).
+
+    When a pointer line names ``new`` already, the repointed line would be a second one for
+    one file: a warning says so, and ``remove_duplicate`` removes the repointed line instead
+    (as the index profiles' repoint does with an entry)."""
     new_rel = _key(snap, new)
     if new_rel not in topics(snap):
         raise UsageError(f"no topic file at {new}{snap.did_you_mean(new)}")
     plan = Plan(snap)
     name, lines = _pointers_to(snap, plan, old)
     raw = plan.raw(name)
+    moved, already = duplicate_pointers(snap, old, new_rel)
     for n in lines:
+        if remove_duplicate and n in moved:
+            continue
         text = raw.text(n)
         m = POINTER.match(text)
         assert m is not None
         was = m[1]
         now = f"{snap.ws.root}/{new_rel}" if os.path.isabs(was) else new_rel
         raw.set(n, text[:m.start(1)] + now + text[m.end(1):])
-    return plan.changeset("repoint", {"old": old, "new": new_rel},
-                          f"{name}: repointed {plural(len(lines), 'pointer line')} from "
-                          f"{old} to {new_rel}")
+    if remove_duplicate:
+        for n in sorted(moved, reverse=True):
+            raw.delete(n)
+    args: dict[str, object] = {"old": old, "new": new_rel}
+    gone = moved if remove_duplicate else []
+    if remove_duplicate:
+        args["remove_duplicate"] = True
+    done = [f"repointed {plural(len(lines) - len(gone), 'pointer line')} from {old} to "
+            f"{new_rel}"] if len(lines) > len(gone) else []
+    if gone:
+        done.append(f"removed the duplicate pointer line {gone[0]} (line "
+                    f"{already[0]} points at {new_rel} already)")
+    cs = plan.changeset("repoint", args, f"{name}: " + "; ".join(done))
+    if moved and not remove_duplicate:
+        cs.notes.append(
+            f"warning: {name}:{already[0]} points at {new_rel} already, so lines "
+            f"{already[0]} and {moved[0]} become two pointer lines for one file; "
+            f"--remove-duplicate removes line {moved[0]} (the repointed one)")
+    return cs
 
 
 def remove_pointer(snap: Snapshot, target: str) -> Changeset:

@@ -592,16 +592,23 @@ def nothing_left(journal: Journal) -> str:
     pruned = pruned_before(journal)
     if not kept:
         if pruned:  # newuser23 #30: "every … undone already" while their changes stay
-            one = "–" not in pruned
-            return (f"nothing left to undo: {pruned} {'was' if one else 'were'} pruned "
-                    f"(memtui history --prune), so {'its' if one else 'their'} changes stay; "
-                    "every operation journaled since is undone already")
+            return (f"nothing left to undo: {beyond(pruned)}; every operation journaled "
+                    "since is undone already")
         return "nothing to undo (every journaled operation is undone already)"
     names = " and ".join(f"#{r['id']} redact" for r in kept)
-    gone = f"; {pruned} pruned, their changes stay" if pruned else ""
+    gone = f"; {beyond(pruned)}" if pruned else ""
     return (f"nothing to undo: {names} {'is' if len(kept) == 1 else 'are'} not undoable (the "
             "credential was not kept: memtui never stores a secret); every other operation is "
             f"undone already{gone}")
+
+
+def beyond(pruned: str) -> str:
+    """``#1–#2 were pruned (…): undo cannot go back to them``. Whether their changes are
+    still in the files is not known once their records are gone (newuser24 #16: "their
+    changes stay" was said of records undone before the prune), so it is not said."""
+    one = "–" not in pruned
+    return (f"{pruned} {'was' if one else 'were'} pruned (memtui history --prune): undo "
+            f"cannot go back to {'it' if one else 'them'}")
 
 
 def pruned_before(journal: Journal) -> str:

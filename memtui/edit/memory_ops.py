@@ -11,6 +11,7 @@ import os
 import posixpath
 import re
 import shlex
+from pathlib import Path
 
 from memtui.core.agent_paths import unportable
 from memtui.core.creds.detector import scan_text, token_span
@@ -327,19 +328,36 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
 def other_names(snap: Snapshot, rel: str) -> list[str]:
     """A note when ``rel`` has other names (hard links): the write replaces this name only
     (an atomic rename, never written through), so they still hold the credential
-    (newuser23 #26: "replaced 1 credential" and nothing more)."""
+    (newuser23 #26: "replaced 1 credential" and nothing more). They are found by the inode
+    the names share now, on its file system (newuser24 #44: ``-samefile PATH`` after the
+    write finds only the new, redacted file at PATH)."""
     try:
-        links = os.lstat(snap.ws.root / rel).st_nlink
+        st = os.lstat(snap.ws.root / rel)
     except OSError:
         return []
-    if links < 2:
+    if st.st_nlink < 2:
         return []
+    links = st.st_nlink
     others, it = links - 1, "it" if links == 2 else "them"
-    where = shlex.quote(str(snap.ws.root / rel))
+    top = shlex.quote(str(mount_of(snap.ws.root, st.st_dev)))
     return [f"{rel} had {links} names (hard links): only this one is redacted; the other "
             f"{'name still holds' if others == 1 else f'{others} names still hold'} the "
-            f"credential (find {it} with find / -samefile {where}, and delete or redact "
-            f"{it})"]
+            f"credential (find {it} with find {top} -xdev -inum {st.st_ino}, and delete or "
+            f"redact {it})"]
+
+
+def mount_of(folder: Path, dev: int) -> Path:
+    """The topmost folder above ``folder`` on the file system ``dev`` (its mount point):
+    where every hard link of a file on it lies."""
+    here = folder.resolve()
+    while here.parent != here:
+        try:
+            if os.stat(here.parent).st_dev != dev:
+                break
+        except OSError:
+            break
+        here = here.parent
+    return here
 
 
 def unlink(snap: Snapshot, source: str, target: str) -> Changeset:

@@ -22,7 +22,7 @@ from memtui.tui.change_notice import describe_change
 from memtui.tui.layout import VIEWS
 from memtui.tui.palette import Palette
 from memtui.tui.views.base import AuditView
-from memtui.tui.watcher import watch_workspace
+from memtui.tui.watcher import BACK, watch_workspace
 from memtui.tui.widgets.audit_table import AuditTable, Row, RowCache
 from memtui.tui.widgets.health_header import HealthHeader
 from memtui.tui.widgets.preview import MemoryPreview
@@ -313,6 +313,10 @@ class AuditWorker:
         comes after it: joined to the summary while that shows, alone otherwise (the
         watcher and the first audit race; the notice must not depend on which wins)."""
         showing = self._summary is not None and self.notice == self._summary_text()
+        if line == BACK:  # the folder is back and watched (newuser24 #47): no problem left
+            self.watch_problem = None
+            self.set_notice(line)
+            return
         self.watch_problem = line
         if showing:
             self._say_summary()

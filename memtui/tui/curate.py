@@ -171,22 +171,25 @@ def memory_candidates(snap: Snapshot, leave_out: Collection[str] = ()) -> list[C
 
 async def run_repoint(app: App[Any], workspace: Workspace, target: str,
                       suggestions: list[str], sources: Collection[str] = (),
-                      op: Any = None) -> bool:
+                      op: Any = None, duplicates: Any = None) -> bool:
     """Repoint links to the broken ``target`` onto a memory picked from all of them
     (``suggestions``, from ``BrokenLink.suggestions`` of the audit, ranked first), after
     showing the diff. The files holding the link (``sources``) are never offered: a link
     repointed at its own file leads nowhere. When the index links the new target already,
     the dialog offers to remove the repointed entry, in the same operation. ``op``: the
-    profile's own repoint (Gemini's pointer lines), planned as ``op(snap, target, new)``."""
+    profile's own repoint (Gemini's pointer lines), planned as ``op(snap, target, new)``
+    (``op(..., True)`` removes the duplicate), with ``duplicates(snap, old, new)`` its
+    ``(moved, already)`` lines (as :func:`index_ops.duplicate_entries`)."""
     leave_out = {target, *sources}
     snap = Snapshot.read(workspace)
     candidates = memory_candidates(snap, leave_out)
     suggestions = [p for p in suggestions if p not in leave_out]
+    plan_op = op or index_ops.repoint
 
     def check(typed: str) -> str | None:
         """Why a typed target is refused (no such file), asked before the picker closes."""
         try:
-            (op or index_ops.repoint)(snap, target, typed)
+            plan_op(snap, target, typed)
         except (Refused, UsageError) as exc:
             return str(exc)
         return None
@@ -196,20 +199,23 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
                                              check=check))
     if new is None:
         return False
-    kept = _plan(app, workspace, op or index_ops.repoint, target, new)
+    kept = _plan(app, workspace, plan_op, target, new)
     if kept is None:
         return False
-    if op is not None:  # no index entries: nothing can become a duplicate
+    find = duplicates if op is not None else index_ops.duplicate_entries
+    if find is None:  # a profile's repoint with nothing that can become a duplicate
         return await _confirm_write(app, workspace, f"Repoint links to {target}?", kept)
     old_t, new_t = kept.args["old"], kept.args["new"]
     snap = Snapshot.read(workspace)
-    moved, already = index_ops.duplicate_entries(snap, old_t, new_t)
+    moved, already = find(snap, old_t, new_t)
     if moved:
-        removed = _plan(app, workspace, index_ops.repoint, target, new, True)
+        removed = _plan(app, workspace, plan_op, target, new, True)
         if removed is None:
             return False
-        warning = (f"{INDEX_NAME}:{already[0]} already links {new_t}: repointing line "
-                   f"{moved[0]} makes two entries for one file.")
+        name, what = (INDEX_NAME, "entries") if op is None else (kept.paths[0],
+                                                                 "pointer lines")
+        warning = (f"{name}:{already[0]} already links {new_t}: repointing line "
+                   f"{moved[0]} makes two {what} for one file.")
         remove = await ask(app, DuplicateEntryScreen(
             f"Repoint links to {target} onto {new_t}?", warning,
             f"also remove line {moved[0]}, the duplicate (one undo puts both back)",

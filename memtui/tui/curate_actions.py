@@ -282,9 +282,11 @@ class CurateActions:
         result = self.result  # type: ignore[attr-defined]
         sources = {x.source for x in result.broken_links if x.target == b.target} \
             if result else {b.source}
-        op = gemini_ops.repoint_pointer if self._profile() == "gemini" else None
+        gemini = self._profile() == "gemini"
         self._run(curate.run_repoint(self, self.workspace, b.target,  # type: ignore[arg-type]
-                                     b.suggestions, sources | {b.source}, op))
+                                     b.suggestions, sources | {b.source},
+                                     gemini_ops.repoint_pointer if gemini else None,
+                                     gemini_ops.duplicate_pointers if gemini else None))
 
     def action_remove_link(self) -> None:
         """An index link goes (its entry too when it was the line's only link); a link

@@ -85,17 +85,21 @@ def watch_workspace(root: Path, on_changes: Callable[[set[str]], None],
     """Block, calling ``on_changes`` with each burst of changed paths, until ``stop`` is set.
 
     ``on_problem`` hears, in one line, when live updates are partly or wholly lost (a folder
-    that cannot be read) or fall back to polling (no watches left). ``allow_hidden``: hidden
-    folder names watched all the same (see the module's docstring). Raises whatever
-    watchfiles raises when the folder itself disappears.
+    that cannot be read) or fall back to polling (no watches left), and when the folder
+    itself is gone and back (then ``on_changes`` hears ``{"."}``: all of it).
+    ``allow_hidden``: hidden folder names watched all the same (see the module's docstring).
     """
     tell = on_problem or (lambda _line: None)
     polling = False
     told: set[str] = set()
     while not stop.is_set():
         folders, problems = watched_folders(root, allow_hidden)
-        if not folders:
-            raise FileNotFoundError(f"{root} cannot be read")
+        if not folders:  # the folder is gone (a git checkout of a branch without it)
+            if not _back(root, stop, tell):
+                return
+            on_changes({"."})  # all of it may differ: audited again
+            told.clear()
+            continue
         fresh = [p for p in problems if p not in told]
         if fresh:
             told.update(fresh)
@@ -108,7 +112,11 @@ def watch_workspace(root: Path, on_changes: Callable[[set[str]], None],
         try:
             relist = _watch(root, folders, polling, on_changes, stop, allow_hidden)
         except (OSError, RuntimeError) as exc:
-            if polling or stop.is_set() or not root.is_dir():
+            if stop.is_set():
+                raise
+            if not root.is_dir():  # gone meanwhile: waited for above
+                continue
+            if polling:
                 raise
             polling = True
             tell(f"live updates stopped ({exc}); polling for changes every "
@@ -116,6 +124,26 @@ def watch_workspace(root: Path, on_changes: Callable[[set[str]], None],
             continue
         if not relist:
             return
+
+
+#: Said when the workspace folder itself is gone, and when it is back (newuser24 #47: it
+#: went unwatched for good, silently).
+GONE = "not watching: the folder is gone; watching again once it is back"
+BACK = "watching for changes again (the folder is back)"
+
+
+def _back(root: Path, stop: threading.Event, tell: Callable[[str], None]) -> bool:
+    """Wait until ``root`` can be read again (True), polling, or until ``stop`` (False)."""
+    tell(GONE)
+    while not stop.wait(POLL_MS / 1000):
+        try:
+            with os.scandir(root):
+                pass
+        except OSError:
+            continue
+        tell(BACK)
+        return True
+    return False
 
 
 def _watch(root: Path, folders: list[Path], polling: bool,

@@ -119,13 +119,14 @@ class FakeOllama:
         self.models[model.name] = model
         return model
 
-    def start(self) -> FakeOllama:
+    def start(self, port: int = 0) -> FakeOllama:
+        """Listen on 127.0.0.1:``port`` (0: any free port) in a background thread."""
         emulator = self
 
         class Handler(self.handler):  # type: ignore[name-defined,misc]
             fake = emulator
 
-        self._server = _Server(("127.0.0.1", 0), Handler)
+        self._server = _Server(("127.0.0.1", port), Handler)
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
@@ -434,3 +435,9 @@ def skill_saver(name: str = "skiller") -> FakeModel:
 def chatter(name: str = "chatter", content: str = "Hello! How can I help?") -> FakeModel:
     """Answers in words only."""
     return FakeModel(name, [Reply(thinking="Just greet.", content=content)])
+
+
+if __name__ == "__main__":  # python -m tests.agent.fake_ollama [--port N]
+    from tests.agent.serve_fake import main
+
+    raise SystemExit(main("ollama"))

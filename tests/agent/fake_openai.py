@@ -180,3 +180,9 @@ class _OpenAIHandler(_Handler):
     def _error_chunk(self, message: str) -> bytes:
         error = {"error": {"code": 500, "message": message, "type": "server_error"}}
         return f"data: {json.dumps(error)}\n\n".encode()
+
+
+if __name__ == "__main__":  # python -m tests.agent.fake_openai [--port N] [--n-ctx N]
+    from tests.agent.serve_fake import main
+
+    raise SystemExit(main("openai"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -211,9 +212,33 @@ def test_suite_usage_errors(tmp_path: Path) -> None:
         (["--suite", "seed", "--out", str(tmp_path / "no" / "x.json")],
          f"{e}--out {tmp_path / 'no' / 'x.json'}: no such folder {tmp_path / 'no'}\n"),
     ]
+    # newuser24 #60, #61: said before the runs, nothing written: a workspace's index, a
+    # FIFO (it hung after the runs), a link (its target was replaced), a file not a report
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "ws" / "MEMORY.md").write_text("# Memory\n")
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "precious.txt").write_text("precious\n")
+    (tmp_path / "link.json").symlink_to(tmp_path / "precious.txt")
+    (tmp_path / "mine.json").write_text('{"mine": 1}\n')
+    cases += [
+        (["--suite", "seed", "--out", str(tmp_path / "ws" / "MEMORY.md")],
+         f"{e}--out {tmp_path / 'ws' / 'MEMORY.md'}: a markdown file, which the audit reads "
+         "as a memory; give a .json name\n"),
+        (["--suite", "seed", "--out", str(tmp_path / "fifo")],
+         f"{e}--out {tmp_path / 'fifo'}: not a regular file (a FIFO, socket or device); "
+         "memtui does not write it\n"),
+        (["--suite", "seed", "--out", str(tmp_path / "link.json")],
+         f"{e}--out {tmp_path / 'link.json'}: a symbolic link; memtui does not write "
+         "through one\n"),
+        (["--suite", "seed", "--out", str(tmp_path / "mine.json")],
+         f"{e}--out {tmp_path / 'mine.json'}: exists and is not a memtui eval report; "
+         "memtui does not overwrite it (remove it, or give another name)\n"),
+    ]
     for args, err in cases:
         proc = memtui("eval", *args, "--model", "m")
         assert (proc.returncode, proc.stderr) == (2, err), args
+    assert (tmp_path / "ws" / "MEMORY.md").read_text() == "# Memory\n"
+    assert (tmp_path / "precious.txt").read_text() == "precious\n"
 
 
 @pytest.mark.parametrize(("text", "fault"), [

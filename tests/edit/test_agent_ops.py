@@ -109,6 +109,36 @@ def test_gemini_repoint_and_remove_a_broken_pointer(tmp_path: Path) -> None:
     assert ("broken_link", "MEMORY.md") not in kinds(folder)
 
 
+def test_gemini_repoint_onto_a_named_topic_file_warns_and_can_remove_it(
+        tmp_path: Path) -> None:
+    """newuser23 #19: as the index profiles' repoint does with an entry, a repoint that
+    makes a second pointer line to one topic file says so, and --remove-duplicate removes
+    the repointed line instead, one undo putting it back."""
+    folder = gemini(tmp_path, "# Project Memory\n- See $DIR/gone.md for gone notes.\n"
+                              "- See $DIR/deploy-notes.md for deploy notes.\n")
+    root = folder.resolve()
+    before = tree(folder)
+    status, out, err = fix("fix", "repoint", folder, f"{root}/gone.md", "deploy-notes.md")
+    assert status == 0 and err == ""
+    assert ("  warning: MEMORY.md:3 points at deploy-notes.md already, so lines 3 and 2 "
+            "become two pointer lines for one file; --remove-duplicate removes line 2 (the "
+            "repointed one)") in out.splitlines()
+    fix("undo", folder)
+    assert tree(folder) == before
+    text = applied_then_undone(folder, "repoint", folder, f"{root}/gone.md",
+                               "deploy-notes.md", "--remove-duplicate")
+    assert text == f"# Project Memory\n- See {root}/deploy-notes.md for deploy notes.\n"
+    status, out, _ = fix("fix", "repoint", folder, "gone.md", "deploy-notes.md",
+                         "--remove-duplicate")
+    assert out.startswith("MEMORY.md: removed the duplicate pointer line 2 (line 3 points at "
+                          "deploy-notes.md already)")
+    assert ("broken_link", "MEMORY.md") not in kinds(folder)
+    # no duplicate: no warning, and --remove-duplicate changes nothing else
+    folder2 = gemini(tmp_path / "b", "- See $DIR/gone.md for gone notes.\n")
+    status, out, _ = fix("fix", "repoint", folder2, "gone.md", "vpn.md", "--remove-duplicate")
+    assert status == 0 and "warning" not in out and "repointed 1 pointer line" in out
+
+
 @pytest.mark.parametrize("args", [["fold", "vpn", "deploy-notes"], ["unfold", "2"],
                                   ["rename", "vpn", "net"], ["new", "x", "--type", "user"],
                                   ["delete", "vpn"], ["remove-duplicate-entry"]])

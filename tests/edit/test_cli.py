@@ -276,7 +276,7 @@ def test_history_prune_keeps_the_newest_n(ws: Path, capsys: pytest.CaptureFixtur
     code, _, err = _main(capsys, "undo", ws)
     # newuser23 #30: not "every … undone already": #1's change stays
     assert (code, err) == (1, "memtui undo: error: nothing left to undo: #1 was pruned (memtui "
-                              "history --prune), so its changes stay; every operation "
+                              "history --prune): undo cannot go back to it; every operation "
                               "journaled since is undone already\n")
     code, out, _ = _main(capsys, "history", ws, "--prune", "0")
     assert (code, out) == (0, "pruned 2 records (#2–#3), undone already; kept the newest 0\n")

@@ -7,6 +7,7 @@ to the model."""
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -35,10 +36,24 @@ def test_redaction_replaces_the_name_and_leaves_the_other_copy(tmp_path: Path) -
                          env=env, capture_output=True, timeout=120)
     assert out.returncode == 0, out.stderr
     # newuser23 #26: said, not left to be found (it said "replaced 1 credential", no more)
-    assert out.stdout.decode().splitlines()[1] == (
+    inode = outside.stat().st_ino
+    note = out.stdout.decode().splitlines()[1]
+    assert note.startswith(
         "  memory/creds.md had 2 names (hard links): only this one is redacted; the other "
-        f"name still holds the credential (find it with find / -samefile "
-        f"{ws / 'memory' / 'creds.md'}, and delete or redact it)")
+        "name still holds the credential (find it with find ")
+    assert note.endswith(f" -xdev -inum {inode}, and delete or redact it)")
+    # newuser24 #44: the command it gives finds the other name (-samefile PATH, run after
+    # the write, found only the redacted file now at PATH)
+    find, top, *test = shlex.split(note.split("find it with ")[1].split(", and delete")[0])
+    assert (find, test) == ("find", ["-xdev", "-inum", str(inode)])
+    top_dir = Path(top)
+    assert top_dir in ws.resolve().parents  # where both names lie: their file system's top
+    assert top_dir.stat().st_dev == ws.stat().st_dev
+    assert top_dir == top_dir.parent or top_dir.parent.stat().st_dev != ws.stat().st_dev
+    # the same test run over this test's folder (the whole file system takes a minute)
+    found = subprocess.run(["find", str(tmp_path), *test], capture_output=True, text=True,
+                           timeout=120)
+    assert found.stdout.splitlines() == [str(outside)], found.stderr
     memory = ws / "memory" / "creds.md"
     assert SECRET not in memory.read_text(encoding="utf-8")  # the name now holds new bytes
     assert SECRET in outside.read_text(encoding="utf-8")  # never written through

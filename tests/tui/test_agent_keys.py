@@ -9,6 +9,8 @@ from pathlib import Path
 
 from memtui.tui.app import open_app
 from memtui.tui.dialogs.confirm import ConfirmScreen
+from memtui.tui.dialogs.duplicate_entry import DuplicateEntryScreen
+from memtui.tui.dialogs.memory_picker import MemoryPickerScreen
 from memtui.tui.widgets.audit_table import AuditTable
 from tests.core.helpers import make_ws
 from tests.edit.conftest import tree
@@ -46,6 +48,37 @@ async def test_gemini_a_adds_a_pointer_line_and_u_undoes_it(tmp_path: Path) -> N
         assert (folder / "MEMORY.md").read_text(encoding="utf-8") == (
             f"# Project Memory\n- See {folder.resolve()}/vpn.md for vpn notes.\n")
         assert app.result is not None and app.result.orphans == []
+        await undo(pilot, app)
+    assert tree(folder) == before
+
+
+async def test_gemini_e_onto_a_named_topic_file_offers_to_remove_the_duplicate(
+        tmp_path: Path) -> None:
+    """newuser23 #19: in the app too, a repoint making a second pointer line to one topic
+    file offers to remove the repointed line (checked by default), one undo putting it back."""
+    folder = tmp_path / ".gemini" / "tmp" / "proj" / "memory"
+    make_ws(folder, {"deploy.md": "# deploy\nFridays.\n"})
+    root = folder.resolve()
+    make_ws(folder, {"MEMORY.md": f"- See {root}/gone.md for gone notes.\n"
+                                  f"- See {root}/deploy.md for deploy notes.\n"})
+    before = tree(folder)
+    app = open_app(folder, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "4")
+        broken = app.query_one("#broken-view", AuditTable)
+        await wait_for(pilot, lambda: broken.table.row_count == 1)
+        await pilot.press("e")
+        await dialog(pilot, app, MemoryPickerScreen)
+        await pilot.press(*"deploy", "enter")
+        screen = await dialog(pilot, app, DuplicateEntryScreen)
+        assert screen.warning == ("MEMORY.md:2 already links deploy.md: repointing line 1 "
+                                  "makes two pointer lines for one file.")
+        audits = app.audits
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)
+        assert (folder / "MEMORY.md").read_text(encoding="utf-8") == (
+            f"- See {root}/deploy.md for deploy notes.\n")
         await undo(pilot, app)
     assert tree(folder) == before
 

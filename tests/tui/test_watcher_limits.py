@@ -168,3 +168,37 @@ def test_a_file_name_not_utf8_keeps_live_watching(tmp_path: Path,
     w.until_seen("memory/a.md")
     assert w.problems == []  # no "live updates stopped …; polling"
     assert inotify_watches() - base >= 2  # root and memory/ watched, live
+
+
+def test_the_folder_removed_and_back_is_watched_again(tmp_path: Path,
+                                                      watching: Callable[[Path], Watching]
+                                                      ) -> None:
+    """newuser24 #47: removed (a git checkout of a branch without it) and back, the folder
+    went unwatched for good and nothing said so. Now the watcher says it is gone, waits for
+    it, says it is back, reports the whole folder changed, and watches its new folders."""
+    import shutil
+
+    root = workspace(tmp_path)
+    copy = tmp_path / "copy"
+    shutil.copytree(root, copy)
+    w = watching(root)
+    w.until_seen("memory/a.md")
+    shutil.rmtree(root)
+    deadline = time.monotonic() + 30
+    while not any("gone" in p for p in w.problems):
+        assert w.error is None, w.error
+        assert time.monotonic() < deadline, w.problems
+        time.sleep(0.1)
+    assert w.problems[-1] == ("not watching: the folder is gone; watching again once it is "
+                              "back")
+    w.seen.clear()
+    shutil.copytree(copy, root)
+    deadline = time.monotonic() + 30
+    while "." not in w.seen:  # the whole folder: audited again
+        assert w.error is None, w.error
+        assert time.monotonic() < deadline, w.seen
+        time.sleep(0.1)
+    assert w.problems[-1] == "watching for changes again (the folder is back)"
+    w.until_seen("memory/a.md")  # its new folders are watched: edits are seen, live
+    w.seen.clear()
+    w.until_seen("MEMORY.md")

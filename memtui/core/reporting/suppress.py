@@ -23,8 +23,8 @@ from memtui.core.checks.findings import SEVERITY_RANK, WORKSPACE, Finding, findi
 from memtui.core.checks.rules import BY_ID
 from memtui.core.config import Config
 from memtui.core.creds.detector import SecretHit
-from memtui.core.files.file_modes import write_bytes
 from memtui.core.files.input_file import BASELINE_LIMIT, InputError, parse_json, read_input
+from memtui.core.files.output_file import OutputError, json_with, write_output
 from memtui.core.files.safe_open import Unsafe, read_file
 from memtui.core.record import FrozenRecord, Record, init_field, replace
 from memtui.core.reporting.hidden import exclude_all_finding, excluded_files, excluded_findings
@@ -365,10 +365,12 @@ def write_baseline(path: Path, findings: Iterable[Finding], values: Values | Non
     """Record ``findings`` in ``path`` (``values``: the credentials' whole values, for their
     keyed fingerprints); returns how many."""
     data = baseline_data(findings, values)
-    try:
-        write_bytes(path, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode())
-    except OSError as exc:
-        raise BaselineError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    try:  # never over an index, a memory, a FIFO or through a link (newuser24 #60, #61)
+        write_output(path, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode(),
+                     "a memtui baseline", json_with(("memtui-baseline", "findings")),
+                     BASELINE_LIMIT)
+    except OutputError as exc:
+        raise BaselineError(str(exc)) from None
     return len(data["findings"])  # type: ignore[arg-type]
 
 

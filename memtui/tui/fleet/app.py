@@ -256,7 +256,7 @@ class FleetApp(KeyFlow, App[str | None]):
     def watch_root(self) -> None:
         """Re-audit the workspaces whose files change (new ones join, removed ones leave)."""
         from memtui.core.fleet import HIDDEN_ALLOWED
-        from memtui.tui.watcher import watch_workspace
+        from memtui.tui.watcher import BACK, watch_workspace
 
         def changed(rels: set[str]) -> None:
             known = sorted(self.state.paths or [], key=len, reverse=True)
@@ -276,8 +276,9 @@ class FleetApp(KeyFlow, App[str | None]):
 
         try:
             watch_workspace(self.root, changed, self._stop,
-                            lambda line: self.call_from_thread(self.notify, line,
-                                                               severity="warning"),
+                            lambda line: self.call_from_thread(
+                                self.notify, line,
+                                severity="information" if line == BACK else "warning"),
                             allow_hidden=HIDDEN_ALLOWED)  # where --discover looks too
         except Exception as exc:  # the root vanished, too many watches, …
             self.call_from_thread(self.notify, f"watching stopped: {exc}", severity="warning")
