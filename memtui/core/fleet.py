@@ -91,13 +91,19 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
 def _agent_folder(folder: str, names: set[str]) -> bool:
     """Whether a folder without a MEMORY.md is still an agent's memory (issue 33): Codex's
     (``memory_summary.md``), Hermes' (``memories/`` holding USER.md), or an OpenClaw
-    workspace (SOUL.md beside a ``memory/`` folder of daily notes)."""
+    workspace (a ``memory/`` folder, and SOUL.md or its daily notes: the profile's
+    recognition)."""
     if "memory_summary.md" in names:
         return _index(os.path.join(folder, "memory_summary.md"))
     if "USER.md" in names and os.path.basename(folder) == "memories":
         return _index(os.path.join(folder, "USER.md"))
-    return "SOUL.md" in names and MEMORY_DIR in names and \
-        os.path.isdir(os.path.join(folder, MEMORY_DIR))
+    if MEMORY_DIR not in names or not os.path.isdir(os.path.join(folder, MEMORY_DIR)):
+        return False
+    # as the audit recognises OpenClaw: SOUL.md, or AGENTS.md with another of its bootstrap
+    # files, or a daily note (newuser24 #9: one with only daily notes was left out)
+    from memtui.core.profiles.openclaw import OpenClaw
+
+    return OpenClaw().recognise(Path(folder))
 
 
 def _index(path: str) -> bool:

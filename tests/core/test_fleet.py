@@ -46,6 +46,23 @@ def test_find_workspaces_walks_items_and_claude_projects(tmp_path: Path) -> None
     assert found == [".claude/projects/-home-me-proj/memory", "items/one", "items/two"]
 
 
+def test_an_openclaw_workspace_of_daily_notes_is_found_as_the_audit_finds_it(
+        tmp_path: Path) -> None:
+    """newuser24 #9: a folder the audit takes as OpenClaw (daily notes in memory/, no
+    SOUL.md, no MEMORY.md) was left out of the fleet, one with 12 secret errors; a memory/
+    folder of other notes beside nothing of an agent's is still not a workspace."""
+    make_ws(tmp_path / "claw", {"memory/2026-03-05.md": "# 2026-03-05\n\nNotes.\n",
+                                "AGENTS.md": "# Agents\n"})
+    make_ws(tmp_path / "proj", {"memory/notes.md": "# notes\n", "README.md": "x\n"})
+    found = [p.relative_to(tmp_path).as_posix() for p in find_workspaces(tmp_path)]
+    assert found == ["claw"]
+    assert run_audit_profile(tmp_path / "claw") == "openclaw"
+
+
+def run_audit_profile(path: Path) -> str:
+    return str(Auditor(open_workspace(path), AuditOptions()).run().profile)
+
+
 def test_row_counts_what_the_audit_reports(tmp_path: Path) -> None:
     ws = drifted(tmp_path / "ws")
     report = to_json(Auditor(open_workspace(ws), AuditOptions(now=NOW)).run())

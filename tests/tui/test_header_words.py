@@ -74,3 +74,23 @@ async def test_the_load_limit_fits_at_80_and_at_120_columns(tmp_path: Path,
         assert "load limit" in third and "242/200 lines" in third, third
         assert f"{app.result.index.size:,}/25,000 B" in third, third
         assert not third.endswith("…"), third
+
+
+async def test_the_index_preview_says_where_the_load_limit_cuts_it(tmp_path: Path) -> None:
+    """newuser24 #6: the preview called MEMORY.md "the index, injected whole every turn"
+    beside the Block view's "cut at line 200 by the claude-code load limit"."""
+    from textual.widgets import Static
+
+    from memtui.tui.widgets.preview import MemoryPreview
+
+    folder = claude_folder(tmp_path)
+    app = open_app(folder, watch=False, options=AuditOptions(profile="claude-code"))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        preview = app.query_one(MemoryPreview)
+        preview.request("MEMORY.md", now=True)
+        await wait_for(pilot, lambda: preview.path == "MEMORY.md")
+        await pilot.pause(0.2)
+        title = str(preview.query_one("#preview-title", Static).content)
+        assert "injected whole" not in title
+        assert "injected every turn up to line 200 (the claude-code load limit)" in title

@@ -503,7 +503,12 @@ class MemoryPreview(VerticalScroll):
         elif path == INDEX_NAME:
             idx = result.index
             key, source, first_line = self._body_source(result, path, line)
-            title.update(Text(INDEX_NAME + "  the index, injected whole every turn"))
+            block = result.block  # cut or whole, as the Block view says (newuser24 #6)
+            how = ("injected whole every turn" if not block.cut else
+                   "injected every turn, cut by the agent's limit" if block.rule else
+                   f"injected every turn up to line {result.loaded_lines:,} (the "
+                   f"{result.profile} load limit)")
+            title.update(Text(f"{INDEX_NAME}  the index, {how}"))
             shape = f"{plural(len(idx.lines), 'line')} · {plural(idx.size, 'byte')}"
             meta.update(Text(shape, style=p.muted)
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
