@@ -439,9 +439,13 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
 
 def _packed_part(snap: Snapshot, rel: str, line: IndexLine) -> str:
     """``[Title](path) — hook`` from an entry line (the memory's name when it has no
-    title); a " · " in the hook would split it on unfolding, so it becomes ", "."""
-    title = plain(line.title.strip() or snap.memories[rel].key).replace("[", "(").replace("]", ")")
+    title); a " · " in the hook would split it on unfolding, so it becomes ", ". A hook
+    that only repeats the description is left out: unfold drafts it back (newuser23 #39)."""
+    mf = snap.memories[rel]
+    title = plain(line.title.strip() or mf.key).replace("[", "(").replace("]", ")")
     hook = plain(line.hook).replace(" · ", ", ").strip()
+    if hook and hook == plain(mf.description or "").replace(" · ", ", ").strip():
+        hook = ""
     part = f"[{title}]({index_href(rel)})"
     return f"{part} — {hook}" if hook else part
 

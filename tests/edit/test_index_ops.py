@@ -278,3 +278,24 @@ def test_a_memory_whose_name_is_not_utf8_is_never_linked_from_the_index(ws: Path
     assert "memory/bad\\xff.md: its file name is not valid UTF-8" in proc.stdout
     (ws / "MEMORY.md").read_bytes().decode("utf-8")  # still UTF-8
     assert b"\xff" not in (ws / "MEMORY.md").read_bytes()
+
+
+def test_unfold_then_fold_gives_back_the_packed_line(tmp_path: Path) -> None:
+    """newuser23 #39: unfold drafts each entry's hook from the memory's description, and
+    fold kept those hooks, so the demo's packed line grew from 264 to ~500 characters on a
+    round trip meant to stay cheap. Fold now leaves out a hook that only repeats the
+    description (unfold drafts it back); a curated hook is kept (the tests above)."""
+    from tests.edit.conftest import cli
+
+    ws = tmp_path / "fu"
+    assert cli("demo", ws).returncode == 0
+    before = read(ws, "MEMORY.md")
+    packed = before.splitlines()[36]
+    assert packed.startswith("- Cold, spring 2025: ") and " — " not in packed
+    assert cli("fix", "unfold", ws, "37").returncode == 0
+    unfolded = read(ws, "MEMORY.md").splitlines()[36:42]
+    assert all(" — " in ln for ln in unfolded)  # the descriptions drafted as hooks
+    rels = [re.search(r"\]\((memory/[^)]+)\)", ln).group(1) for ln in unfolded]
+    proc = cli("fix", "fold", ws, *rels, "--label", "Cold, spring 2025")
+    assert proc.returncode == 0, proc.stderr
+    assert read(ws, "MEMORY.md") == before
