@@ -18,7 +18,7 @@ from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES
 from memtui.core.workspace import INDEX_NAME, WorkspaceError, open_workspace
-from memtui.edit import agent_ops, gemini_ops, hermes_ops, index_ops, memory_ops
+from memtui.edit import agent_ops, fold_ops, gemini_ops, hermes_ops, index_ops, memory_ops
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import Refused, UsageError
@@ -41,9 +41,9 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
                     "--in MEMORY, make that memory's links to TARGET their plain text",
                     lambda s, a: remove_link(s, a, index_ops.remove_link)),
     "fold": ("fold the entries of several memories into one packed line",
-             lambda s, a: index_ops.fold(s, a.memories, a.label)),
+             lambda s, a: fold_ops.fold(s, a.memories, a.label)),
     "unfold": ("turn a packed index line back into entries",
-               lambda s, a: index_ops.unfold(s, a.line_number)),
+               lambda s, a: fold_ops.unfold(s, a.line_number)),
     "rename": ("rename a memory: file, name, and every link to it",
                lambda s, a: memory_ops.rename(s, a.memory, a.new_name)),
     "fix-wikilinks": ("rewrite fuzzy [[wikilinks]] to their exact spelling",

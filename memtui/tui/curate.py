@@ -23,12 +23,12 @@ from textual.app import App
 from memtui.core.checks.missing_why import missing
 from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME, Workspace
-from memtui.edit import index_ops, memory_ops
+from memtui.edit import fold_ops, index_ops, memory_ops
 from memtui.edit.agent_ops import checked, profile_for
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
 from memtui.edit.conventions import conventions
-from memtui.edit.draft import default_fold_label, draft_title, plain
+from memtui.edit.draft import default_fold_label, distinct_titles, draft_title, plain
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import is_redaction, plan_undo, undo
 from memtui.edit.load_limit import PastLimit, added_past_limit, indexed_refusal
@@ -123,9 +123,7 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
         more = f" (and {plural(len(refusals) - 1, 'other')})" if len(refusals) > 1 else ""
         _say(app, refusals[0] + more, error=True)
         return False
-    drafts = []
-    title_case = conventions(snap).title_case
-    types = set()
+    mfs = []
     for rel in paths:
         mf = snap.memories.get(rel)
         if mf is None:
@@ -135,8 +133,12 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
         if why:  # before the form, not after it was filled in
             _say(app, why, error=True)
             return False
-        drafts.append((rel, draft_title(mf, title_case), plain(mf.description or "")))
-        types.add(mf.type)
+        mfs.append(mf)
+    # Titles the index has not used yet (newuser23 #40), each clash said in the form.
+    titles, clashes = distinct_titles(mfs, index_ops.entry_titles(snap),
+                                      conventions(snap).title_case)
+    drafts = [(mf.path, t, plain(mf.description or "")) for mf, t in zip(mfs, titles, strict=True)]
+    types = {mf.type for mf in mfs}
     # Memories of one type go under that type's section, when the index has one.
     (type_,) = types if len(types) == 1 else (None,)
     under = index_ops.section_for(snap, type_) if type_ else None
@@ -150,7 +152,7 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
             return added_past_limit(snap, entries, under, result.profile, opts)
     answer = await ask(app, AddToIndexScreen(drafts, index_ops.headings(snap),
                                               index_ops.where_entries_go(snap), under,
-                                              past_limit, limit))
+                                              past_limit, limit, clashes))
     if answer is None:
         return False
     entries, under = answer
@@ -241,7 +243,7 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> boo
                                          [], default_fold_label(), confirm="Fold"))
     if label is None:
         return False
-    cs = _plan(app, workspace, index_ops.fold, paths, label)
+    cs = _plan(app, workspace, fold_ops.fold, paths, label)
     if cs is None:
         return False
     if not await ask(app, ConfirmScreen(f"Fold {len(paths)} entries into one line?",
@@ -385,7 +387,7 @@ async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: 
 
     For the operations that need no input: ``memory_ops.redact`` (path),
     ``memory_ops.fix_wikilinks`` (path or None), ``index_ops.remove_link`` (target),
-    ``index_ops.unfold`` (line number).
+    ``fold_ops.unfold`` (line number).
     """
     cs = _plan(app, workspace, op, *args)
     if cs is None:

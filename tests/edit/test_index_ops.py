@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from memtui.edit import index_ops
+from memtui.edit import fold_ops, index_ops
 from memtui.edit.errors import Refused, UsageError
 from tests.edit.conftest import INDEX, do, read, snapshot, tree, with_hot, write_tree
 
@@ -181,7 +181,7 @@ def test_remove_link_refuses_when_absent(ws: Path) -> None:
 
 
 def test_fold_packs_entries_at_the_first_ones_place(ws: Path) -> None:
-    do(ws, index_ops.fold, ["yield-source", "user-role"], label="Cold, Nov 2026")
+    do(ws, fold_ops.fold, ["yield-source", "user-role"], label="Cold, Nov 2026")
     assert read(ws, "MEMORY.md") == """# Memory
 
 ## People
@@ -196,13 +196,13 @@ explanation · [Yield source](memory/yield-source.md) — where yield numbers co
 
 def test_fold_refuses_a_memory_without_its_own_entry(ws: Path) -> None:
     with pytest.raises(Refused, match=re.escape("memory/line-a.md has no index entry of its own")):
-        index_ops.fold(snapshot(ws), ["user-role", "line-a"], label="x")
+        fold_ops.fold(snapshot(ws), ["user-role", "line-a"], label="x")
     with pytest.raises(UsageError, match=re.escape("two or more")):
-        index_ops.fold(snapshot(ws), ["user-role"], label="x")
+        fold_ops.fold(snapshot(ws), ["user-role"], label="x")
 
 
 def test_unfold_drafts_one_entry_per_link(ws: Path) -> None:
-    do(ws, index_ops.unfold, 9)
+    do(ws, fold_ops.unfold, 9)
     assert read(ws, "MEMORY.md") == INDEX.replace(
         "- Cold, May 2026: [line-a](memory/line-a.md) · [line-b](memory/line-b.md)\n",
         "- [Line a](memory/line-a.md) — Line A runs two shifts\n"
@@ -211,17 +211,17 @@ def test_unfold_drafts_one_entry_per_link(ws: Path) -> None:
 
 def test_unfold_rejects_a_line_that_is_not_packed(ws: Path) -> None:
     with pytest.raises(UsageError, match=re.escape("line 4 of MEMORY.md is not a packed line")):
-        index_ops.unfold(snapshot(ws), 4)
+        fold_ops.unfold(snapshot(ws), 4)
     with pytest.raises(UsageError, match=re.escape("has no line 99")):
-        index_ops.unfold(snapshot(ws), 99)
+        fold_ops.unfold(snapshot(ws), 99)
 
 
 def test_fold_then_unfold_keeps_everything_else(ws: Path) -> None:
     """The curated titles and hooks survive the round trip (not the memories' own
     descriptions, nor their stems)."""
     before = tree(ws)
-    do(ws, index_ops.fold, ["user-role", "yield-source"], label="L")
-    do(ws, index_ops.unfold, 4)
+    do(ws, fold_ops.fold, ["user-role", "yield-source"], label="L")
+    do(ws, fold_ops.unfold, 4)
     after = read(ws, "MEMORY.md")
     yield_line = "- [Yield source](memory/yield-source.md) — where yield numbers come from\n"
     user_line = ("- [User role](memory/user-role.md) — process engineer, Cpk needs no "
@@ -245,7 +245,7 @@ def test_a_wikilink_entry_counts_as_indexed(tmp_path: Path) -> None:
 
 
 def test_fold_into_an_existing_packed_line_by_its_label(ws: Path) -> None:
-    do(ws, index_ops.fold, ["user-role", "yield-source"], label="Cold, May 2026")
+    do(ws, fold_ops.fold, ["user-role", "yield-source"], label="Cold, May 2026")
     text = read(ws, "MEMORY.md")
     assert text.count("Cold, May 2026") == 1 and "- [User role]" not in text
     assert text.endswith("- Cold, May 2026: [line-a](memory/line-a.md) · "

@@ -40,10 +40,11 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
     def __init__(self, drafts: list[tuple[str, str, str]], headings: list[str],
                  where: str = "at the end of MEMORY.md", under: str | None = None,
                  past_limit: Callable[[Entries, str | None], PastLimit] | None = None,
-                 limit: str = "the load limit") -> None:
+                 limit: str = "the load limit", clashes: dict[str, str] | None = None) -> None:
         """``where``: where the lines go with no heading chosen (as it really is);
         ``under``: the heading chosen at first (the section of the memories' type);
-        ``past_limit``: what the entries placed there push past ``limit`` (words)."""
+        ``past_limit``: what the entries placed there push past ``limit`` (words);
+        ``clashes``: why a memory's drafted title is not the one its name gives."""
         super().__init__(f"Add {len(drafts)} memor{'y' if len(drafts) == 1 else 'ies'} "
                          "to MEMORY.md")
         self.drafts = drafts
@@ -53,6 +54,7 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         self.confirm_label = "Add"
         self.past_limit = past_limit
         self.limit = limit
+        self.clashes = clashes or {}
         # The fields, kept rather than queried: a form of hundreds of entries asked the DOM
         # for each of them on every change (newuser22 #44).
         self.fields: list[tuple[Input, Input]] = []
@@ -72,8 +74,10 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         with VerticalScroll():
             for i, (rel, title, hook) in enumerate(self.drafts):
                 # an archived memory was put away on purpose: indexing brings it back
+                clash = self.clashes.get(rel)
                 yield Label(printable(rel) + ("  (archived: indexing brings it back into "
-                                              "the agent's context)" if in_archive(rel) else ""),
+                                              "the agent's context)" if in_archive(rel) else "")
+                            + (f"  ({printable(clash)})" if clash else ""),
                             markup=False, classes="file")
                 # (no control character reaches the terminal, or the index: newuser23 #14)
                 fields = (Input(plain(title), id=f"title-{i}", placeholder="title"),
