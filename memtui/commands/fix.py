@@ -257,7 +257,7 @@ def run(ns: argparse.Namespace) -> int:
         return 0
     if record is None:
         sys.stdout.write(printable(changeset.diff(), lines=True))
-        print(printable(f"dry run, nothing written: {changeset.summary}"))
+        print(printable(f"dry run, nothing written: {changeset.planned}"))
     else:
         how = "not undoable" if is_redaction(record) else f"undo: memtui undo {ns.path}"
         print(printable(f"{changeset.summary} [#{record['id']}; {how}]"))

@@ -288,8 +288,12 @@ async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> b
     links = "its link" if len(paths) == 1 else "their links"
     lines += [f"remove {links} from {c.path}" if c.path == INDEX_NAME
               else f"edit {c.path}" for c in cs.changes if c.after is not None]
-    if cs.notes:
-        lines += ["", "links that will dangle:", *cs.notes]
+    dangles = [n for n in cs.notes if n.endswith(memory_ops.DANGLES)]
+    if dangles:
+        lines += ["", "links that will dangle:", *dangles]
+    stranded = [n for n in cs.notes if n not in dangles]
+    if stranded:  # a hub's memories, reachable through it alone (newuser23 #45)
+        lines += ["", "memories no longer reachable (unreachable orphans after):", *stranded]
     lines += ["", "(undo with u)"]
     if not await ask(app, ConfirmScreen(f"Delete {plural(len(paths), 'memory file')}?", lines,
                                          confirm="Delete", danger=True)):
