@@ -53,10 +53,17 @@ def heading_line(raw: RawText, heading: str) -> int:
     raise UsageError(f"{INDEX_NAME} has no heading '{heading}'")
 
 
-def insertion_point(raw: RawText, under: str | None) -> int:
+#: Where new index lines go: under a heading, at a line number, or None (the default).
+Place = str | int | None
+
+
+def insertion_point(raw: RawText, under: Place) -> int:
     """Where new entries go: after the last non-blank line of the heading's section; with
-    no heading, after the last hot entry (see :func:`last_hot_entry`), else at the end."""
+    no heading, after the last hot entry (see :func:`last_hot_entry`), else at the end; a
+    number: that line (the app's place among the loaded lines, newuser23 #35)."""
     texts = raw.texts()
+    if isinstance(under, int):
+        return min(max(under, 1), len(texts) + 1)
     if under is None:
         hot = last_hot_entry(texts)
         if hot is not None:
@@ -107,7 +114,7 @@ def plan_add_to_index(plan: Plan, rels: list[str], title: str | None = None,
 
 
 def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
-                under: str | None = None) -> Changeset:
+                under: Place = None) -> Changeset:
     """Add index entries the operator wrote: (memory path, title, hook) each."""
     linked = index_lines_of(snap, (rel for rel, _, _ in entries))
     for rel, _, _ in entries:
@@ -124,7 +131,8 @@ def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
     raw.insert(insertion_point(raw, under),
                [entry_line(rel, title or draft_title(snap.memories[rel]), hook)
                 for rel, title, hook in entries])
-    where = f" under '{under}'" if under else ""
+    where = f" at line {under}" if isinstance(under, int) else \
+        f" under '{under}'" if under else ""
     rels = [rel for rel, _, _ in entries]
     names = ", ".join(rels) if len(rels) <= 3 else plural(len(rels), "memory", "memories")
     return plan.changeset("add-to-index", {"entries": [list(e) for e in entries],

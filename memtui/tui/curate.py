@@ -31,7 +31,7 @@ from memtui.edit.conventions import conventions
 from memtui.edit.draft import default_fold_label, distinct_titles, draft_title, plain
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import is_redaction, plan_undo, undo
-from memtui.edit.load_limit import PastLimit, added_past_limit, indexed_refusal
+from memtui.edit.load_limit import PastLimit, added_past_limit, indexed_refusal, place_inside
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
@@ -144,15 +144,19 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     under = index_ops.section_for(snap, type_) if type_ else None
     past_limit = None
     limit = "the load limit"
+    inside = None
     if result is not None and result.profile == "claude-code":
         opts = result.options
         limit = f"the load limit ({opts.max_lines:,} lines / {opts.max_bytes:,} bytes)"
 
-        def past_limit(entries: list[tuple[str, str, str]], under: str | None) -> PastLimit:
+        def past_limit(entries: list[tuple[str, str, str]], under: str | int | None) \
+                -> PastLimit:
             return added_past_limit(snap, entries, under, result.profile, opts)
+        # Never "at the end" past the limit by default (newuser23 #35): a loaded place.
+        inside = place_inside(snap, drafts, under, result.profile, opts)
     answer = await ask(app, AddToIndexScreen(drafts, index_ops.headings(snap),
                                               index_ops.where_entries_go(snap), under,
-                                              past_limit, limit, clashes))
+                                              past_limit, limit, clashes, inside))
     if answer is None:
         return False
     entries, under = answer
