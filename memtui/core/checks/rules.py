@@ -252,7 +252,7 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, _A),
          "verify the memory and update its date, or delete it"),
     Rule("unlinked_mention", "info", "Unlinked mentions",
-         "A file named in backticks in the index but not linked.",
+         "A file named in backticks in the index but not linked (or naming no file in memory/).",
          "The agent cannot follow a file name in backticks; a link it can.",
          _ws("- [A](memory/a.md) — see also `memory/b.md`\n", _A, ("memory/b.md", _mem("b"))),
          _ws("- [A](memory/a.md) — see also [b](memory/b.md)\n", _A,
