@@ -301,6 +301,16 @@ class ChatPane(Vertical):
         with contextlib.suppress(NoMatches):  # the pane may be closing meanwhile
             self.query_one(BudgetBar).show(budget, self.loaded, self._fixed_window)
 
+    def _estimate_note(self, counted: int | None) -> str:
+        """Why the bar's total and the server's refused count differ, when they do: a third
+        figure beside the window, unexplained, reads as a bug (newuser23 #12)."""
+        with contextlib.suppress(NoMatches):
+            budget = self.query_one(BudgetBar).budget
+            if budget is not None and counted and budget.total != counted:
+                return (f" (the bar's {budget.total:,} is memtui's estimate; {counted:,} is "
+                        "the server's own count, by the model's tokenizer)")
+        return ""
+
     @property
     def _fixed_window(self) -> bool:
         facts = self.session.facts
@@ -397,8 +407,10 @@ class ChatPane(Vertical):
                                 "answer (step limit)", "warning")
                 elif isinstance(event, TurnFailed):
                     message = event.message
-                    if isinstance(event.error, ContextExceeded) and not self.session.history:
-                        message = event.error.first_message()  # newuser23 #12
+                    if isinstance(event.error, ContextExceeded):
+                        if not self.session.history:
+                            message = event.error.first_message()  # newuser23 #12
+                        message += self._estimate_note(event.error.n_prompt_tokens)
                     await self._cut(streaming, f"✗ {message}")
                     banner.show(message, "error")
                     if event.unsent is not None:
