@@ -299,7 +299,8 @@ RULES: tuple[Rule, ...] = (
           (".memtui.toml", 'exclude = ["briefs/**"]\n')),
          "exclude only the folders that are not memories"),
     Rule("over_limit", "warning", "Over the agent's load limit",
-         "What the agent loads is longer than its load limit: it is cut, or refused.",
+         "What the agent loads is longer than its load limit (or the model's window): it is "
+         "cut, or refused.",
          "Each agent caps what it injects (Hermes: each store's characters; OpenClaw: each "
          "bootstrap file and all of them; Codex: memory_summary.md's tokens). Past the cap "
          "the agent cuts the file (OpenClaw and Codex keep its head and tail, Hermes shows "
@@ -308,7 +309,7 @@ RULES: tuple[Rule, ...] = (
          _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n"),
          "shorten or consolidate the file, or raise the agent's limit"),
     Rule("near_limit", "warning", "Near the agent's load limit",
-         "What the agent loads uses 80 % or more of its load limit.",
+         "What the agent loads uses 80 % or more of its load limit (or the model's window).",
          "An early warning, before anything is cut: the agent itself notices only when "
          "the newest entries are already gone.",
          _hermes("A" * 900 + "\n§\n" + "B" * 900 + "\n"),
