@@ -7,7 +7,6 @@ is not a terminal or ``NO_COLOR`` is set.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -17,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from memtui.commands.parser import wide_console
+from memtui.commands.parser import columns_given, wide_console
 from memtui.core.checks.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.checks.noise import exclude_line, noise_folders
 from memtui.core.profiles.base import ASSUMED_WINDOW
@@ -367,7 +366,7 @@ def print_report(result: AuditResult, console: Console | None = None,
     ``SCREEN_LINES`` lines ends with the one ``exclude`` that makes it fit, if one does.
     ``below``: see `summary_table`."""
     if console is None:  # a pipe or a file (a CI log) gets whole rows, not 80 columns
-        console = wide_console() if "COLUMNS" not in os.environ else Console(highlight=False)
+        console = Console(highlight=False) if columns_given() else wide_console()
     console.print(Text("memtui audit", style="bold underline"))
     print_trimmed(console, summary_table(result, below))
     rows = findings_text(result, console.width)
