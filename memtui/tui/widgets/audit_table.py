@@ -26,7 +26,7 @@ from memtui.core.workspace import INDEX_NAME, MEMORY_DIR
 from memtui.tui.messages import JumpTo, MemorySelected, displayed, grouped_of
 from memtui.tui.palette import Palette
 from memtui.tui.views.base import FilteredView
-from memtui.tui.widgets.columns import Column, fit_widths
+from memtui.tui.widgets.columns import Column, fit_widths, widened
 from memtui.tui.widgets.row_table import GAP, MARK_WIDTH, SCROLLBAR, RowTable
 from memtui.tui.widgets.still_loading import covered_width
 from memtui.tui.widgets.table_rows import Row, RowCache, RowCells, printable_cell
@@ -117,6 +117,7 @@ class AuditTable(FilteredView):
         self.picked: set[str] = set()  # ``Row.pick`` of the rows picked with space
         self._summary: RenderableType = ""
         self._hidden: frozenset[str] = frozenset()  # columns that repeat another
+        self._columns = self.COLUMNS  # widened to the rows' widest numbers (`widened`)
         #: Whether the cursor's row was about a memory when last looked at (None: not yet):
         #: the footer's keys are asked for again only when that changes (`_offer_check`).
         self._on_memory: bool | None = None
@@ -160,7 +161,7 @@ class AuditTable(FilteredView):
         """Widths for ``total`` cells, by the app's one rule (``fit_widths``): columns
         that do not fit, or keep the text from its width, give way; a column that repeats
         another in every row (``repeating``) is not shown."""
-        return fit_widths(self.COLUMNS, total, gap=GAP, overhead=MARK_WIDTH + SCROLLBAR,
+        return fit_widths(self._columns, total, gap=GAP, overhead=MARK_WIDTH + SCROLLBAR,
                           hidden=self._hidden)
 
     @classmethod
@@ -241,6 +242,7 @@ class AuditTable(FilteredView):
         prepared, self._prepared = self._prepared, None
         self.rows = prepared if prepared is not None else self.build_rows(result, self.palette)
         self._hidden = self.hidden_columns(result)
+        self._columns = widened(self.COLUMNS, (r.sort for r in self.rows))
         # (fit again to the width it has now, or will have in the frame that shows these
         # rows: none of it since mounting under the first audit's loading cover)
         self._add_columns(self.width_now())

@@ -11,8 +11,9 @@ horizontal scrolling at any width its columns' least widths allow.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -62,3 +63,19 @@ def fit_widths(cols: Sequence[Column], total: int, *, gap: int, overhead: int = 
         for n, i in enumerate(flex):
             widths[i] += share + (1 if n < extra else 0)
     return widths
+
+
+def widened(cols: Sequence[Column], sorts: Iterable[tuple[Any, ...]]) -> tuple[Column, ...]:
+    """``cols`` with each numeric column at least as wide as its widest whole number in
+    ``sorts`` (the rows' sort keys, one per column), written with thousands separators: a
+    count is never cut in half ("400…" for line 40,012, "112,…" for 112,519 tokens;
+    newuser24 #30, #11)."""
+    numeric = [i for i, c in enumerate(cols) if c.numeric]
+    widest = dict.fromkeys(numeric, 0)
+    for sort in sorts:
+        for i in numeric:
+            value = sort[i] if i < len(sort) else None
+            if isinstance(value, int) and not isinstance(value, bool):
+                widest[i] = max(widest[i], len(f"{value:,}"))
+    return tuple(replace(c, width=widest[i]) if widest.get(i, 0) > c.width else c
+                 for i, c in enumerate(cols))
