@@ -106,6 +106,9 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     entryless = not kinds["entry"] and not kinds["packed"]
     if not idx.exists and below:
         row("Index", Text(f"{idx.path}: none here; {below}", style="bold yellow"))
+    elif not idx.exists and idx.problems:  # there, but not read: no "none" (newuser24 #46)
+        row("Index", Text(printable(f"{idx.path}: not read ({idx.problems[0]})"),
+                          style="bold yellow"))
     elif not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
     elif entryless and result.index_linked:
