@@ -281,6 +281,12 @@ def delete(snap: Snapshot, memories: list[str]) -> Changeset:
                 continue
             shown = f"[[{lk.target}]]" if lk.kind == "wikilink" else f"link to {rel}"
             dangling.append(f"{lk.source}:{lk.line}: {shown}{DANGLES}")
+    # The index's backtick mentions of them are left naming nothing (newuser24 #51).
+    gone = set(rels) | {posixpath.basename(r) for r in rels
+                        if sum(posixpath.basename(m) == posixpath.basename(r)
+                               for m in snap.memories) == 1}
+    dangling += [f"{INDEX_NAME}:{span.line}: `{span.content.strip()}` (in backticks){DANGLES}"
+                 for span in snap.index.code_spans if span.content.strip() in gone]
     names = ", ".join(rels)
     cs = plan.changeset("delete", {"memories": rels},
                         f"deleted {names}; removed {plural(removed, 'index link')}")

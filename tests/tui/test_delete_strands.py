@@ -52,3 +52,17 @@ async def test_the_d_dialog_names_them(tmp_path: Path) -> None:
         assert screen.lines[at + 1] == STRANDED
         assert "links that will dangle:" not in screen.lines
         await pilot.press("escape")
+
+
+def test_delete_names_the_backtick_mentions_it_leaves(tmp_path: Path) -> None:
+    """newuser24 #51: deleting memory/scrap-log.md left MEMORY.md:34's "`memory/scrap-log.md`"
+    naming nothing, without a word (rename rewrites such mentions); it is listed with the
+    links left dangling, and the audit names it after (newuser23 #42)."""
+    ws = demo_copy(tmp_path)
+    dry = cli("fix", "delete", ws, "scrap-log", "--dry-run")
+    assert dry.stdout.splitlines()[-1] == "  MEMORY.md:34: `memory/scrap-log.md` (in backticks) " \
+                                          "now dangles"
+    assert cli("fix", "delete", ws, "scrap-log").returncode == 0
+    audit = cli("audit", ws)
+    assert "MEMORY.md:34  `memory/scrap-log.md` is named in backticks but no such file" \
+        in audit.stdout
