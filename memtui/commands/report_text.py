@@ -95,8 +95,8 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     if block.loads:
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
                                      f"{ld.unit} ({ld.share:.0%})" for ld in block.loads))
-    types = ", ".join(f"{k} {v}" for k, v in result.types.items()) or "none"
-    row("Memory files", Text(printable(f"{len(result.scans)} ({types})")))  # types: data
+    types = ", ".join(f"{k} {v:,}" for k, v in result.types.items()) or "none"
+    row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
     if result.documentation:
         row("Documentation", Text(printable(", ".join(result.documentation)) + " (not memories)",
                                   style="dim"))
