@@ -237,7 +237,15 @@ async def _confirm_write(app: App[Any], workspace: Workspace, title: str,
 async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:
     """Fold the index entries of ``paths`` into one packed line, with a label; the packed
     lines already there are named (typing one's label folds into that line)."""
-    packed = list(dict.fromkeys(ln.title for ln in Snapshot.read(workspace).index.lines
+    snap = Snapshot.read(workspace)
+    # Refused before the label is asked, not after (a picked memory with no entry of its
+    # own: newuser24 #42); the checks do not depend on the label.
+    try:
+        fold_ops.fold(snap, paths, default_fold_label())
+    except (Refused, UsageError) as exc:
+        _say(app, str(exc), error=True)
+        return False
+    packed = list(dict.fromkeys(ln.title for ln in snap.index.lines
                                 if ln.kind == "packed" and ln.title))
     prompt = "Label of the packed line:"
     if packed:  # named, not listed: a list would take the Enter that folds
