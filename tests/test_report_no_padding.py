@@ -24,3 +24,22 @@ def test_a_piped_report_has_no_trailing_spaces(tmp_path: Path) -> None:
     assert lines[3].startswith("Memory files           40 (")
     padded = [n for n, line in enumerate(lines, 1) if line != line.rstrip()]
     assert padded == []
+
+
+def test_a_columns_of_zero_is_as_unset(tmp_path: Path) -> None:
+    """newuser24 #66: ``COLUMNS=0 memtui audit`` (a CI log with a bad COLUMNS) printed a
+    25-line traceback from rich (a console 0 wide) and no report. A COLUMNS that is no
+    positive number is as if unset: whole rows, the same report."""
+    ws = demo_copy(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+
+    def audit(**extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "memtui", "audit", str(ws)], cwd=ROOT,
+                              env={**env, **extra}, capture_output=True, text=True,
+                              timeout=120)
+
+    unset = audit()
+    for columns in ("0", "-5", "abc"):
+        done = audit(COLUMNS=columns)
+        assert (done.returncode, done.stderr) == (1, ""), (columns, done.stderr[-300:])
+        assert done.stdout == unset.stdout, columns

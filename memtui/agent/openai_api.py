@@ -67,6 +67,13 @@ class ContextExceeded(OllamaError):
         """The line for the chat's first message: a new chat is no fix there."""
         return context_exceeded_line(self.n_prompt_tokens, self.n_ctx, first=True)
 
+    def run_message(self) -> str:
+        """The line for a one-shot run (``memtui eval``): no chat, no conversation kept, each
+        run a fresh one; what helps is a larger window or a smaller prompt (newuser24 #18)."""
+        return (context_exceeded_line(self.n_prompt_tokens, self.n_ctx, first=True)
+                .split(" — ", 1)[0] + " — each run sends the system prompt, tools and memory "
+                "index afresh: a larger -c, a shorter --system-prompt or a smaller index helps")
+
 
 @dataclass
 class ServerProps:

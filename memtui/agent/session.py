@@ -486,8 +486,9 @@ class ChatSession:
                 record.outcomes.append(event.outcome)
             elif isinstance(event, ReplyDone):
                 record.replies.append(event)
-            elif isinstance(event, TurnFailed):
-                record.error = event.message
+            elif isinstance(event, TurnFailed):  # worded for a run, not a chat (newuser24 #18)
+                worded = getattr(event.error, "run_message", None)
+                record.error = worded() if worded is not None else event.message
             elif isinstance(event, TurnDone):
                 record.content = event.content
         return record

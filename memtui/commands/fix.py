@@ -19,7 +19,7 @@ from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES
 from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError, open_workspace
-from memtui.edit import agent_ops, gemini_ops, hermes_ops, index_ops, memory_ops
+from memtui.edit import agent_ops, fold_ops, gemini_ops, hermes_ops, index_ops, memory_ops
 from memtui.edit.apply import apply, apply_locked
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import Refused, UsageError
@@ -43,9 +43,9 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
                     "--in MEMORY, make that memory's links to TARGET their plain text",
                     lambda s, a: remove_link(s, a, index_ops.remove_link)),
     "fold": ("fold the entries of several memories into one packed line",
-             lambda s, a: index_ops.fold(s, a.memories, a.label)),
+             lambda s, a: fold_ops.fold(s, a.memories, a.label)),
     "unfold": ("turn a packed index line back into entries",
-               lambda s, a: index_ops.unfold(s, a.line_number)),
+               lambda s, a: fold_ops.unfold(s, a.line_number)),
     "rename": ("rename a memory: file, name, and every link to it",
                lambda s, a: memory_ops.rename(s, a.memory, a.new_name)),
     "fix-wikilinks": ("rewrite fuzzy [[wikilinks]] to their exact spelling",
@@ -296,7 +296,7 @@ def run(ns: argparse.Namespace) -> int:
         return 0
     if record is None:  # a dry run
         sys.stdout.write(printable(changeset.diff(), lines=True))
-        print(printable(f"dry run, nothing written: {changeset.summary}"))
+        print(printable(f"dry run, nothing written: {changeset.planned}"))
     else:
         how = "not undoable" if is_redaction(record) else f"undo: memtui undo {ns.path}"
         print(printable(f"{changeset.summary} [#{record['id']}; {how}]"))

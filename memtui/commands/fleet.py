@@ -26,6 +26,7 @@ from memtui.core.fleet import (
     to_fleet_json,
 )
 from memtui.core.reporting.safe_output import json_text, printable
+from memtui.core.reporting.wording import plural
 
 PROG = "memtui fleet"
 
@@ -114,13 +115,14 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
 
 def print_fleet(root: Path, rows: list[dict[str, Any]], console: Console | None = None) -> None:
     console = console or wide_console()
-    console.print(Text(f"memtui fleet: {len(rows):,} workspaces under {printable(os.fspath(root))}",
+    console.print(Text(f"memtui fleet: {plural(len(rows), 'workspace')} under "
+                       f"{printable(os.fspath(root))}",
                        style="bold"))
     if rows:
         console.print(fleet_table(root, rows))
     worst = fleet_exit(rows)
     failing = sum(1 for r in rows if r["exit"])
-    console.print(Text(f"{failing:,} of {len(rows):,} workspaces fail (exit {worst})",
+    console.print(Text(f"{failing:,} of {plural(len(rows), 'workspace')} fail (exit {worst})",
                        style="bold red" if worst else "green"))
 
 

@@ -144,9 +144,20 @@ def os_error(exc: OSError) -> str:
     return f"{exc.strerror or exc}{where}"
 
 
+def columns_given() -> bool:
+    """Whether ``COLUMNS`` gives a width: a positive number (``COLUMNS=0`` made rich's
+    console 0 wide and the report a traceback; newuser24 #66). Anything else is as unset."""
+    try:
+        return int(os.environ["COLUMNS"]) > 0
+    except (KeyError, ValueError):
+        return False
+
+
 def wide_console() -> Console:
     """A rich console for tables: the terminal's width on a terminal; elsewhere wide enough
-    that no row wraps (a pipe or a file gets whole lines, not 80 columns)."""
+    that no row wraps (a pipe or a file gets whole lines, not 80 columns). The width is
+    given, never left to rich, which would take a ``COLUMNS`` of 0."""
     from rich.console import Console
 
-    return Console(highlight=False, width=None if sys.stdout.isatty() else 1000)
+    return Console(highlight=False,
+                   width=terminal_columns() if sys.stdout.isatty() else 1000)

@@ -7,7 +7,6 @@ is not a terminal or ``NO_COLOR`` is set.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -17,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from memtui.commands.parser import wide_console
+from memtui.commands.parser import columns_given, wide_console
 from memtui.core.checks.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.checks.noise import exclude_line, noise_folders
 from memtui.core.profiles.base import ASSUMED_WINDOW
@@ -96,8 +95,8 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     if block.loads:
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
                                      f"{ld.unit} ({ld.share:.0%})" for ld in block.loads))
-    types = ", ".join(f"{k} {v}" for k, v in result.types.items()) or "none"
-    row("Memory files", Text(printable(f"{len(result.scans)} ({types})")))  # types: data
+    types = ", ".join(f"{k} {v:,}" for k, v in result.types.items()) or "none"
+    row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
     if result.documentation:
         row("Documentation", Text(printable(", ".join(result.documentation)) + " (not memories)",
                                   style="dim"))
@@ -107,6 +106,9 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     entryless = not kinds["entry"] and not kinds["packed"]
     if not idx.exists and below:
         row("Index", Text(f"{idx.path}: none here; {below}", style="bold yellow"))
+    elif not idx.exists and idx.problems:  # there, but not read: no "none" (newuser24 #46)
+        row("Index", Text(printable(f"{idx.path}: not read ({idx.problems[0]})"),
+                          style="bold yellow"))
     elif not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
     elif entryless and result.index_linked:
@@ -367,7 +369,7 @@ def print_report(result: AuditResult, console: Console | None = None,
     ``SCREEN_LINES`` lines ends with the one ``exclude`` that makes it fit, if one does.
     ``below``: see `summary_table`."""
     if console is None:  # a pipe or a file (a CI log) gets whole rows, not 80 columns
-        console = wide_console() if "COLUMNS" not in os.environ else Console(highlight=False)
+        console = Console(highlight=False) if columns_given() else wide_console()
     console.print(Text("memtui audit", style="bold underline"))
     print_trimmed(console, summary_table(result, below))
     rows = findings_text(result, console.width)

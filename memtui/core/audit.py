@@ -48,6 +48,7 @@ from memtui.core.derivation.memo import Memo
 from memtui.core.git.age import git_ages, git_head
 from memtui.core.profiles import AgentView, recognise
 from memtui.core.profiles import get as get_profile
+from memtui.core.profiles.base import window_findings
 from memtui.core.profiles.files import reader
 from memtui.core.results import (
     CLAUDE_WINDOW,
@@ -63,6 +64,7 @@ from memtui.core.results import (
     Orphan,
     Progress,
     WikiRef,
+    finding_order,
     window_for,
 )
 from memtui.core.scanner import index_read
@@ -315,6 +317,11 @@ class Auditor:
                 gc.enable()
         if changed is None and self.autosave:
             self.save_cache()
+        block = result.block
+        extra = window_findings(block.tokens.get(block.tokenizer, 0), block.window,
+                                block.window_name, block.tokenizer)
+        if extra:  # after the derivation and its caches: the block is counted anew each run
+            result.findings = sorted([*result.findings, *extra], key=finding_order)
         result.elapsed = time.perf_counter() - started
         result.archives_excluded = list(self._archives)
         result.project = self.project_info

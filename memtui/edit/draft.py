@@ -74,11 +74,12 @@ def entry_line(rel: str, title: str, hook: str | None) -> str:
     return f"{line} — {hook}" if hook else line
 
 
-def draft_title(mf: MemoryFile, title_case: bool = False) -> str:
+def draft_title(mf: MemoryFile, title_case: bool = False, key: str | None = None) -> str:
     """The title from the memory's name, without the type prefix Claude Code's names
     carry: ``feedback_keep_changelog`` → ``Keep changelog`` (``user-role`` stays
-    ``User role``); ``title_case``: ``Keep Changelog``, for an index written so."""
-    key = plain(mf.key)
+    ``User role``); ``title_case``: ``Keep Changelog``, for an index written so. ``key``:
+    another name to draft from (the file's stem)."""
+    key = plain(mf.key if key is None else key)
     title = humanise(key)
     for type_ in (mf.type, *KNOWN_TYPES):
         for prefix in (f"{type_}_", f"{type_}-"):
@@ -89,6 +90,32 @@ def draft_title(mf: MemoryFile, title_case: bool = False) -> str:
             continue
         break
     return in_title_case(title) if title_case and " " not in key.strip() else title
+
+
+def distinct_titles(mfs: list[MemoryFile], taken: dict[str, int],
+                    title_case: bool = False) -> tuple[list[str], dict[str, str]]:
+    """Drafted titles for ``mfs`` that repeat no title of ``taken`` (casefolded title →
+    its index line) nor each other: on a clash the file's stem (``Cpk target 2025`` for
+    memory/superseded/cpk-target-2025.md, whose name ``cpk-target`` the index already
+    titles ``Cpk target``), then the folder, then a number (newuser23 #40). Returns the
+    titles and, by memory path, a note on each title that had to differ."""
+    used = dict(taken)
+    titles: list[str] = []
+    notes: dict[str, str] = {}
+    for mf in mfs:
+        first = draft_title(mf, title_case)
+        folder = mf.path.rsplit("/", 2)[-2] if mf.path.count("/") else ""
+        tries = [first, draft_title(mf, title_case, mf.stem)]
+        tries += [f"{first} ({plain(folder)})"] if folder else []
+        tries += [f"{first} ({n})" for n in range(2, len(used) + 3)]
+        title = next(t for t in tries if t.casefold() not in used)
+        if title != first:
+            line = used[first.casefold()]
+            where = f"the index's line {line}" if line else "another new entry"
+            notes[mf.path] = f"titled '{title}': {where} is titled '{first}' already"
+        used[title.casefold()] = 0
+        titles.append(title)
+    return titles, notes
 
 
 def draft_entry(mf: MemoryFile, title: str | None = None, hook: str | None = None,

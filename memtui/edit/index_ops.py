@@ -1,4 +1,5 @@
-"""Operations on the index, MEMORY.md: add entries, repoint, remove, fold and unfold links.
+"""Operations on the index, MEMORY.md: add entries, repoint, remove links (fold and unfold
+in :mod:`memtui.edit.fold_ops`).
 
 Each function plans from a :class:`Snapshot` and returns a :class:`Changeset`; nothing is
 written here. Only the lines an operation is about change; every other byte stays.
@@ -11,27 +12,23 @@ import re
 from collections.abc import Callable
 
 from memtui.core.reporting.wording import plural
-from memtui.core.scanner.index import HEADING, IndexLine, parse_index
+from memtui.core.scanner.index import HEADING, parse_index
 from memtui.core.scanner.links import fold as fold_spelling
 from memtui.core.scanner.links import resolve_href
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.conventions import conventions
 from memtui.edit.draft import (
-    default_fold_label,
+    distinct_titles,
     draft_entry,
     draft_title,
     entry_line,
-    index_href,
-    link_free,
-    plain,
     unlinkable,
 )
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_links import index_line_of, index_lines_of
 from memtui.edit.linkedit import (
     dest_spans,
-    destination,
     link_extent,
     link_targets,
     prose_lines,
@@ -42,7 +39,7 @@ from memtui.edit.linkedit import (
 from memtui.edit.rawtext import RawText
 from memtui.edit.snapshot import Snapshot
 
-_SEP_BEFORE = re.compile(r"\s*(?:·|•|,|;|\||/|–|—)\s*$")
+SEP_BEFORE = re.compile(r"\s*(?:·|•|,|;|\||/|–|—)\s*$")
 _SEP_AFTER = re.compile(r"^\s*(?:·|•|,|;|\||/|–|—)\s*")
 _HASHES = re.compile(r"^ {0,3}#{1,6}\s*")
 
@@ -56,10 +53,17 @@ def heading_line(raw: RawText, heading: str) -> int:
     raise UsageError(f"{INDEX_NAME} has no heading '{heading}'")
 
 
-def insertion_point(raw: RawText, under: str | None) -> int:
+#: Where new index lines go: under a heading, at a line number, or None (the default).
+Place = str | int | None
+
+
+def insertion_point(raw: RawText, under: Place) -> int:
     """Where new entries go: after the last non-blank line of the heading's section; with
-    no heading, after the last hot entry (see :func:`last_hot_entry`), else at the end."""
+    no heading, after the last hot entry (see :func:`last_hot_entry`), else at the end; a
+    number: that line (the app's place among the loaded lines, newuser23 #35)."""
     texts = raw.texts()
+    if isinstance(under, int):
+        return min(max(under, 1), len(texts) + 1)
     if under is None:
         hot = last_hot_entry(texts)
         if hot is not None:
@@ -101,14 +105,16 @@ def plan_add_to_index(plan: Plan, rels: list[str], title: str | None = None,
     """Insert drafted entries for ``rels`` into the plan's index; returns the lines added."""
     snap = plan.snap
     raw = plan.raw(INDEX_NAME)
-    title_case = conventions(snap).title_case
-    lines = [draft_entry(snap.memories[r], title, hook, title_case) for r in rels]
+    mfs = [snap.memories[r] for r in rels]
+    titles = [title] * len(rels) if title else \
+        distinct_titles(mfs, entry_titles(snap), conventions(snap).title_case)[0]
+    lines = [draft_entry(mf, t, hook) for mf, t in zip(mfs, titles, strict=True)]
     raw.insert(insertion_point(raw, under), lines)
     return lines
 
 
 def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
-                under: str | None = None) -> Changeset:
+                under: Place = None) -> Changeset:
     """Add index entries the operator wrote: (memory path, title, hook) each."""
     linked = index_lines_of(snap, (rel for rel, _, _ in entries))
     for rel, _, _ in entries:
@@ -125,13 +131,20 @@ def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
     raw.insert(insertion_point(raw, under),
                [entry_line(rel, title or draft_title(snap.memories[rel]), hook)
                 for rel, title, hook in entries])
-    where = f" under '{under}'" if under else ""
+    where = f" at line {under}" if isinstance(under, int) else \
+        f" under '{under}'" if under else ""
     rels = [rel for rel, _, _ in entries]
     names = ", ".join(rels) if len(rels) <= 3 else plural(len(rels), "memory", "memories")
     return plan.changeset("add-to-index", {"entries": [list(e) for e in entries],
                                            "under": under},
                           f"{INDEX_NAME}: +{plural(len(rels), 'entry', 'entries')}{where} "
                           f"({names})")
+
+
+def entry_titles(snap: Snapshot) -> dict[str, int]:
+    """The index entries' titles, casefolded, each with its line (a new one must differ)."""
+    return {ln.title.strip().casefold(): ln.number for ln in snap.index.lines
+            if ln.kind == "entry" and ln.title.strip()}
 
 
 def headings(snap: Snapshot) -> list[str]:
@@ -179,17 +192,17 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
         cs = Plan(snap).changeset("add-to-index", args, "every memory is reachable already")
         cs.notes += left if all_unreachable else []
         return cs
-    entries = []
-    title_case = conventions(snap).title_case
-    for rel in rels:
-        mf = snap.memories[rel]
-        entries.append((rel, title or draft_title(mf, title_case),
-                        hook if hook is not None else (mf.description or "")))
+    mfs = [snap.memories[rel] for rel in rels]
+    titles, clashes = ([title], {}) if title else \
+        distinct_titles(mfs, entry_titles(snap), conventions(snap).title_case)
+    entries = [(mf.path, t, hook if hook is not None else (mf.description or ""))
+               for mf, t in zip(mfs, titles, strict=True)]
     types = {snap.memories[rel].type for rel in rels}
     if under is None and len(types) == 1 and None not in types:
         under = section_for(snap, str(next(iter(types))))  # the section of their type
     cs = add_entries(snap, entries, under)
     cs.args = args
+    cs.notes += [f"{rel}: {why}" for rel, why in clashes.items()]
     if all_unreachable:
         cs.notes += [*snap.unread(), *(why.replace("; nothing was written", "; left out")
                                        for why in left)]
@@ -367,7 +380,7 @@ def remove_index_links(raw: RawText, targets: set[str],
             continue
         for start, end in sorted(spans, reverse=True):
             before, after = text[:start], text[end:]
-            m = _SEP_BEFORE.search(before)
+            m = SEP_BEFORE.search(before)
             if m and before[:m.start()].rstrip().endswith((")", "]")):
                 before = before[:m.start()]
             else:
@@ -393,108 +406,4 @@ def remove_link(snap: Snapshot, target: str) -> Changeset:
                         f"{INDEX_NAME}: removed {plural(removed, 'link')} to {t}")
     cs.preview = f"{INDEX_NAME}: will remove {plural(removed, 'link')} to {t}"
     cs.keep_age = True
-    return cs
-
-
-def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Changeset:
-    """Replace the entries of ``memories`` with one packed line at the first one's place,
-    each link keeping its entry's curated title and hook (``unfold`` gives them back). When
-    a packed line already has ``label``, the links join that line instead."""
-    rels: list[str] = []
-    for m in memories:
-        rel = snap.memory(m).path
-        if rel not in rels:
-            rels.append(rel)
-    if len(rels) < 2:
-        raise UsageError("fold needs two or more memories")
-    # one line (newuser23 #46), no link (newuser24 #56)
-    label = link_free(plain(label or "")).strip() or default_fold_label()
-    lines: dict[str, IndexLine] = {}
-    for rel in rels:
-        own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
-        if not own:
-            raise Refused(f"{rel} has no index entry of its own to fold")
-        lines[rel] = own[0]
-    ordered = sorted(rels, key=lambda r: lines[r].number)
-    parts = " · ".join(_packed_part(snap, r, lines[r]) for r in ordered)
-    plan = Plan(snap)
-    raw = plan.raw(INDEX_NAME)
-    into = next((ln for ln in snap.index.lines if ln.kind == "packed"
-                 and ln.title == label.strip()), None)
-    if into is not None:  # a packed line of that label exists: the links join it
-        raw.set(into.number, raw.text(into.number).rstrip() + " · " + parts)
-        for rel in sorted(ordered, key=lambda r: -lines[r].number):
-            raw.delete(lines[rel].number)
-        what = (f"{plural(len(rels), 'entry', 'entries')} into the packed line {into.number} "
-                f"({label})")
-        cs = plan.changeset("fold", {"memories": ordered, "label": label},
-                            f"{INDEX_NAME}: folded {what}")
-        cs.preview = f"{INDEX_NAME}: will fold {what}"
-        return cs
-    first = lines[ordered[0]].number
-    for rel in reversed(ordered[1:]):
-        raw.delete(lines[rel].number)
-    raw.set(first, f"- {label}: " + parts)
-    what = f"{plural(len(rels), 'entry', 'entries')} into line {first}"
-    cs = plan.changeset("fold", {"memories": ordered, "label": label},
-                        f"{INDEX_NAME}: folded {what}")
-    cs.preview = f"{INDEX_NAME}: will fold {what}"
-    return cs
-
-
-def _packed_part(snap: Snapshot, rel: str, line: IndexLine) -> str:
-    """``[Title](path) — hook`` from an entry line (the memory's name when it has no
-    title); a " · " in the hook would split it on unfolding, so it becomes ", "."""
-    title = plain(line.title.strip() or snap.memories[rel].key).replace("[", "(").replace("]", ")")
-    hook = plain(line.hook).replace(" · ", ", ").strip()
-    part = f"[{title}]({index_href(rel)})"
-    return f"{part} — {hook}" if hook else part
-
-
-def _hook_after(text: str, end: int, starts: list[int]) -> str:
-    """The hook written after a packed line's link ending at ``end``: the text up to the
-    next link, without the " — " before it and the separator after it."""
-    stop = next((s for s in starts if s >= end), len(text))
-    piece = _SEP_BEFORE.sub("", text[end:stop])
-    m = re.match(r"\s*[—–-]\s+", piece)
-    return piece[m.end():].strip() if m else ""
-
-
-def unfold(snap: Snapshot, line_number: int) -> Changeset:
-    """Turn a packed index line back into one entry per link: the link's own text as the
-    title (drafted from the name when it is just the name), the description as the hook."""
-    lines = snap.index.lines
-    if not 1 <= line_number <= len(lines):
-        raise UsageError(f"{INDEX_NAME} has no line {line_number} (it has {len(lines)})")
-    if lines[line_number - 1].kind != "packed":
-        raise UsageError(f"line {line_number} of {INDEX_NAME} is not a packed line")
-    plan = Plan(snap)
-    raw = plan.raw(INDEX_NAME)
-    text = raw.text(line_number)
-    found: list[tuple[int, str]] = []
-    links = link_targets(text, INDEX_NAME)
-    starts = sorted([ext[0] if (ext := link_extent(text, sp)) else sp.start for sp, _ in links]
-                    + [start for start, _end, _name in wikilink_spans(text)])
-    for span, target in links:
-        ext = link_extent(text, span)
-        label = ext[2] if ext else target
-        mf = snap.memories.get(target)
-        if mf is not None:
-            # A title the operator wrote on the packed line is kept; a bare name is drafted.
-            title = label.strip() if label.strip() not in ("", mf.key, mf.stem) \
-                else draft_title(mf, conventions(snap).title_case)
-            hook = _hook_after(text, ext[1], starts) if ext else ""
-            found.append((span.start, draft_entry(mf, title, hook or None)))
-        else:
-            found.append((span.start, f"- [{label}]({destination(span.href)})"))
-    for start, _end, name in wikilink_spans(text):
-        res = snap.resolver.resolve(name)
-        mf = snap.memories.get(res.path) if res.path else None
-        hook = f" — {mf.description}" if mf is not None and mf.description else ""
-        found.append((start, f"- [[{name}]]{hook}"))
-    entries = [e for _, e in sorted(found)]
-    raw.replace(line_number, entries)
-    into = f"line {line_number} into {plural(len(entries), 'entry', 'entries')}"
-    cs = plan.changeset("unfold", {"line": line_number}, f"{INDEX_NAME}: unfolded {into}")
-    cs.preview = f"{INDEX_NAME}: will unfold {into}"
     return cs

@@ -20,7 +20,7 @@ from memtui.core.workspace import INDEX_NAME
 from memtui.edit import index_ops
 from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.errors import Refused, UsageError
-from memtui.edit.index_ops import add_entries, insertion_point
+from memtui.edit.index_ops import Place, add_entries, insertion_point
 from memtui.edit.snapshot import Snapshot
 
 
@@ -39,7 +39,7 @@ class PastLimit:
         return bool(self.pushed or self.landing)
 
 
-def added_past_limit(snap: Snapshot, entries: list[tuple[str, str, str]], under: str | None,
+def added_past_limit(snap: Snapshot, entries: list[tuple[str, str, str]], under: Place,
                      profile: str, options: AuditOptions) -> PastLimit:
     """What adding ``entries`` (memory path, title, hook) ``under`` a heading moves past the
     profile's load limit; empty for a profile that loads the whole index, or an addition
@@ -64,6 +64,33 @@ def added_past_limit(snap: Snapshot, entries: list[tuple[str, str, str]], under:
               and ln.kind != "blank"]
     landing = [(rel, at + i) for i, (rel, _, _) in enumerate(entries) if at + i > after_n]
     return PastLimit(pushed, landing, (before_n, after_n))
+
+
+def place_inside(snap: Snapshot, entries: list[tuple[str, str, str]], under: Place,
+                 profile: str, options: AuditOptions) -> int | None:
+    """A line among the loaded ones where ``entries`` all load, when placing them ``under``
+    would land one past the load limit (newuser23 #35: on a full Claude Code index the
+    add form proposed "at the end", so Enter added an entry never loaded): the lowest
+    such place, after an entry or a heading, so the last loaded lines fall out instead
+    (the form names them). None when ``under`` is fine, or no place inside is."""
+    if not added_past_limit(snap, entries, under, profile, options).landing:
+        return None
+    lines = snap.index.lines
+    loaded = get_profile(profile).loaded_lines(snap.index, options.max_lines, options.max_bytes)
+    tries = 0
+    for at in range(min(loaded - len(entries) + 1, len(lines) + 1), 1, -1):
+        if lines[at - 2].kind not in ("entry", "packed", "heading"):
+            continue
+        if not added_past_limit(snap, entries, at, profile, options).landing:
+            return at
+        tries += 1
+        if tries == PLACES_TRIED:
+            break
+    return None
+
+
+#: Places among the loaded lines tried at most (each plans the addition once).
+PLACES_TRIED = 32
 
 
 def indexed_refusal(snap: Snapshot, rel: str, profile: str | None,

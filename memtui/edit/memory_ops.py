@@ -284,11 +284,43 @@ def delete(snap: Snapshot, memories: list[str]) -> Changeset:
             if lk.source == INDEX_NAME or lk.source in rels:
                 continue
             shown = f"[[{lk.target}]]" if lk.kind == "wikilink" else f"link to {rel}"
-            dangling.append(f"{lk.source}:{lk.line}: {shown} now dangles")
+            dangling.append(f"{lk.source}:{lk.line}: {shown}{DANGLES}")
+    # The index's backtick mentions of them are left naming nothing (newuser24 #51).
+    gone = set(rels) | {posixpath.basename(r) for r in rels
+                        if sum(posixpath.basename(m) == posixpath.basename(r)
+                               for m in snap.memories) == 1}
+    dangling += [f"{INDEX_NAME}:{span.line}: `{span.content.strip()}` (in backticks){DANGLES}"
+                 for span in snap.index.code_spans if span.content.strip() in gone]
+    names = ", ".join(rels)
     cs = plan.changeset("delete", {"memories": rels},
-                        f"deleted {', '.join(rels)}; removed {plural(removed, 'index link')}")
+                        f"deleted {names}; removed {plural(removed, 'index link')}")
+    cs.preview = f"will delete {names}; will remove {plural(removed, 'index link')}"
     cs.notes += dangling
+    cs.notes += [f"{p}: unreachable without {names} (nothing else leads to it)"
+                 for p in stranded(snap, rels)]
     return cs
+
+
+#: How a delete's note on a link left dangling ends (the others name stranded memories).
+DANGLES = " now dangles"
+
+
+def stranded(snap: Snapshot, rels: list[str]) -> list[str]:
+    """The memories reachable now (from the index, by links) that only ``rels`` lead to:
+    unreachable orphans once ``rels`` are deleted (newuser23 #45: deleting a hub said
+    nothing of the memory it alone linked)."""
+    graph = snap.graph()
+    indexed = snap.indexed()
+    before = graph.reachable_from(indexed)
+    gone = set(rels)
+    seen = indexed - gone
+    queue = list(seen)
+    while queue:
+        for nxt in graph.out.get(queue.pop(), ()):
+            if nxt not in seen and nxt not in gone:
+                seen.add(nxt)
+                queue.append(nxt)
+    return sorted(p for p in before if p not in seen and p not in gone)
 
 
 def redact(snap: Snapshot, memory: str) -> Changeset:

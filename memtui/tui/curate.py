@@ -23,15 +23,15 @@ from textual.app import App
 from memtui.core.checks.missing_why import missing
 from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME, Workspace
-from memtui.edit import index_ops, memory_ops
+from memtui.edit import fold_ops, index_ops, memory_ops
 from memtui.edit.agent_ops import checked, profile_for
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
 from memtui.edit.conventions import conventions
-from memtui.edit.draft import default_fold_label, draft_title, plain
+from memtui.edit.draft import default_fold_label, distinct_titles, draft_title, plain
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import is_redaction, plan_undo, undo
-from memtui.edit.load_limit import PastLimit, added_past_limit, indexed_refusal
+from memtui.edit.load_limit import PastLimit, added_past_limit, indexed_refusal, place_inside
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
@@ -123,9 +123,7 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
         more = f" (and {plural(len(refusals) - 1, 'other')})" if len(refusals) > 1 else ""
         _say(app, refusals[0] + more, error=True)
         return False
-    drafts = []
-    title_case = conventions(snap).title_case
-    types = set()
+    mfs = []
     for rel in paths:
         mf = snap.memories.get(rel)
         if mf is None:
@@ -135,22 +133,30 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
         if why:  # before the form, not after it was filled in
             _say(app, why, error=True)
             return False
-        drafts.append((rel, draft_title(mf, title_case), plain(mf.description or "")))
-        types.add(mf.type)
+        mfs.append(mf)
+    # Titles the index has not used yet (newuser23 #40), each clash said in the form.
+    titles, clashes = distinct_titles(mfs, index_ops.entry_titles(snap),
+                                      conventions(snap).title_case)
+    drafts = [(mf.path, t, plain(mf.description or "")) for mf, t in zip(mfs, titles, strict=True)]
+    types = {mf.type for mf in mfs}
     # Memories of one type go under that type's section, when the index has one.
     (type_,) = types if len(types) == 1 else (None,)
     under = index_ops.section_for(snap, type_) if type_ else None
     past_limit = None
     limit = "the load limit"
+    inside = None
     if result is not None and result.profile == "claude-code":
         opts = result.options
         limit = f"the load limit ({opts.max_lines:,} lines / {opts.max_bytes:,} bytes)"
 
-        def past_limit(entries: list[tuple[str, str, str]], under: str | None) -> PastLimit:
+        def past_limit(entries: list[tuple[str, str, str]], under: str | int | None) \
+                -> PastLimit:
             return added_past_limit(snap, entries, under, result.profile, opts)
+        # Never "at the end" past the limit by default (newuser23 #35): a loaded place.
+        inside = place_inside(snap, drafts, under, result.profile, opts)
     answer = await ask(app, AddToIndexScreen(drafts, index_ops.headings(snap),
                                               index_ops.where_entries_go(snap), under,
-                                              past_limit, limit))
+                                              past_limit, limit, clashes, inside))
     if answer is None:
         return False
     entries, under = answer
@@ -237,7 +243,15 @@ async def _confirm_write(app: App[Any], workspace: Workspace, title: str,
 async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:
     """Fold the index entries of ``paths`` into one packed line, with a label; the packed
     lines already there are named (typing one's label folds into that line)."""
-    packed = list(dict.fromkeys(ln.title for ln in Snapshot.read(workspace).index.lines
+    snap = Snapshot.read(workspace)
+    # Refused before the label is asked, not after (a picked memory with no entry of its
+    # own: newuser24 #42); the checks do not depend on the label.
+    try:
+        fold_ops.fold(snap, paths, default_fold_label())
+    except (Refused, UsageError) as exc:
+        _say(app, str(exc), error=True)
+        return False
+    packed = list(dict.fromkeys(ln.title for ln in snap.index.lines
                                 if ln.kind == "packed" and ln.title))
     prompt = "Label of the packed line:"
     if packed:  # named, not listed: a list would take the Enter that folds
@@ -247,7 +261,7 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> boo
                                          [], default_fold_label(), confirm="Fold"))
     if label is None:
         return False
-    cs = _plan(app, workspace, index_ops.fold, paths, label)
+    cs = _plan(app, workspace, fold_ops.fold, paths, label)
     if cs is None:
         return False
     if not await ask(app, ConfirmScreen(f"Fold {len(paths)} entries into one line?",
@@ -292,8 +306,12 @@ async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> b
     links = "its link" if len(paths) == 1 else "their links"
     lines += [f"remove {links} from {c.path}" if c.path == INDEX_NAME
               else f"edit {c.path}" for c in cs.changes if c.after is not None]
-    if cs.notes:
-        lines += ["", "links that will dangle:", *cs.notes]
+    dangles = [n for n in cs.notes if n.endswith(memory_ops.DANGLES)]
+    if dangles:
+        lines += ["", "links that will dangle:", *dangles]
+    stranded = [n for n in cs.notes if n not in dangles]
+    if stranded:  # a hub's memories, reachable through it alone (newuser23 #45)
+        lines += ["", "memories no longer reachable (unreachable orphans after):", *stranded]
     lines += ["", "(undo with u)"]
     if not await ask(app, ConfirmScreen(f"Delete {plural(len(paths), 'memory file')}?", lines,
                                          confirm="Delete", danger=True)):
@@ -391,7 +409,7 @@ async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: 
 
     For the operations that need no input: ``memory_ops.redact`` (path),
     ``memory_ops.fix_wikilinks`` (path or None), ``index_ops.remove_link`` (target),
-    ``index_ops.unfold`` (line number).
+    ``fold_ops.unfold`` (line number).
     """
     cs = _plan(app, workspace, op, *args)
     if cs is None:

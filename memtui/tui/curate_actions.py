@@ -326,7 +326,7 @@ class CurateActions:
 
     def action_unfold(self) -> None:
         from memtui.core.scanner.index import IndexLine
-        from memtui.edit import index_ops
+        from memtui.edit import fold_ops
         from memtui.tui import curate
 
         if self._refused("unfold"):
@@ -338,7 +338,7 @@ class CurateActions:
                               why=False)
         self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
                                           f"Unfold index line {line.number}",
-                                          index_ops.unfold, line.number))
+                                          fold_ops.unfold, line.number))
 
     def action_rename(self) -> None:
         from memtui.tui import curate

@@ -292,3 +292,36 @@ async def test_budget_bar_against_the_loaded_window(ws: Workspace, fake: FakeOll
         legend = bar.render().plain.splitlines()[1]
         assert legend.startswith(f"{bar.budget.total:,} / 4,096 loaded "
                                  f"({bar.budget.total / 4096:.0%}) = ")
+
+
+async def test_a_request_past_ollamas_window_is_held_back_once(ws: Workspace,
+                                                                fake: FakeOllama) -> None:
+    """newuser24 #58: with ``--num-ctx 2048`` the chat sent a request it estimated at ~2,250
+    tokens without a word, and only the reply's banner said Ollama had dropped the front,
+    the system prompt with the memory rules. The send is held back, saying so and what
+    helps; Enter again on the same text sends it anyway (the estimate is memtui's)."""
+    from memtui.agent.truncation import suggest_window
+
+    fake.add(chatter("chatter", "Fine."))
+    app = Harness(ws, AgentSettings(model="chatter", host=fake.url, num_ctx=2048))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        (ws.root / "MEMORY.md").write_text(  # a bigger index: the request outgrows 2,048
+            "# Memory\n" + "".join(f"- [Fact {i}](memory/f{i}.md) — a hook about thing {i}\n"
+                                   for i in range(120)))
+        await send(pilot, "hello")
+        banner = app.query_one(Banner)
+        await wait_until(pilot, lambda: banner.kind == "error")
+        bar = app.query_one(BudgetBar).budget
+        assert bar is not None and bar.window == 2048 and bar.total > 2048
+        assert banner.message == (
+            f"not sent: about {bar.total:,} tokens for a window of 2,048 (num_ctx): Ollama "
+            "would drop the front, the system prompt with the memory rules, without a word. "
+            f"Fix: raise --num-ctx to {suggest_window(bar.total):,}, or start a new chat; "
+            "Enter again sends it anyway")
+        assert fake.chat_bodies == [] and pane.turns == 0
+        assert app.query_one("#chat-input", Input).value == "hello"
+        await pilot.press("enter")  # anyway
+        await wait_until(pilot, turns(pane, 1))
+        assert len(fake.chat_bodies) == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.widgets import Input
 
 from memtui.agent.settings import AgentSettings
@@ -90,6 +92,15 @@ async def test_a_first_message_over_the_window_offers_no_new_chat(
         assert "Fix: restart the server with -c " in message and "\n" not in message
         assert "new chat" in message and "start a new chat" not in message, message
         assert "a new chat would send the same" in message
+        # The bar's total is memtui's estimate, the refused count the server's: both named
+        # when they differ (the third figure of newuser23 #12).
+        bar = app.query_one(BudgetBar).budget
+        refused = re.search(r"refused ([\d,]+) tokens", message)
+        assert bar is not None and refused is not None
+        assert bar.total != int(refused[1].replace(",", ""))  # the fake counts its own way
+        assert message.endswith(
+            f" (the bar's {bar.total:,} is memtui's estimate; {refused[1]} is the server's own "
+            "count, by the model's tokenizer)"), message
         assert pane.session.history == []
         assert app.query_one("#chat-input", Input).value == "first"
 

@@ -325,3 +325,21 @@ async def test_an_overwrite_of_a_memory_is_shown_and_does_not_pass(ws: Workspace
     assert diff_text(run.diff) == "~memory/user-role.md"
     assert not run.passed
     assert report.pass_rate == 0.0
+
+
+def test_a_prompt_too_large_for_the_server_names_no_chat(ws: Workspace) -> None:
+    """newuser24 #18: eval's run refused for size advised "or start a new chat — the
+    conversation is kept": eval has no chat, and each run is already a fresh one."""
+    from .fake_openai import FakeOpenAI
+
+    server = FakeOpenAI([memory_writer()], n_ctx=1000).start()
+    try:
+        proc = memtui("eval", str(ws.root), "--message", MESSAGE, "-n", "1", "--model",
+                      "writer", "--api", "openai", "--host", server.url)
+    finally:
+        server.stop()
+    out = proc.stdout + proc.stderr
+    assert "Prompt too large: the server refused " in out, out
+    assert "new chat" not in out and "conversation is kept" not in out, out
+    assert ("— each run sends the system prompt, tools and memory index afresh: a larger -c, "
+            "a shorter --system-prompt or a smaller index helps") in out

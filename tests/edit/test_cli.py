@@ -41,7 +41,7 @@ def test_dry_run_prints_a_diff_and_writes_nothing(ws: Path, op: str) -> None:
 def test_delete_dry_run_lists_the_links_it_would_leave_dangling(ws: Path) -> None:
     dry = cli("fix", "delete", ws, "line-a", "--dry-run")
     assert dry.stdout.splitlines()[-2:] == [
-        "dry run, nothing written: deleted memory/line-a.md; removed 1 index link",
+        "dry run, nothing written: will delete memory/line-a.md; will remove 1 index link",
         "  memory/line-b.md:7: [[line-a]] now dangles"]
     real = cli("fix", "delete", ws, "line-a")
     assert real.stdout.splitlines()[1:] == ["  memory/line-b.md:7: [[line-a]] now dangles"]

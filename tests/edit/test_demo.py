@@ -9,7 +9,7 @@ import pytest
 
 from memtui.core.workspace import open_workspace
 from memtui.demo import demo_copy
-from memtui.edit import index_ops, memory_ops
+from memtui.edit import fold_ops, index_ops, memory_ops
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
 from memtui.edit.journal import undo
@@ -57,8 +57,9 @@ CASES: dict[str, tuple[Plan, Expect]] = {
             "紅色虛線，目標值用灰色\n"
             "- [Notes scratch](memory/notes-scratch.md)\n"
             "- [Scrap log](memory/scrap-log.md) — Scrap counts per week, kept by the user\n"
-            "- [Cpk target](memory/superseded/cpk-target-2025.md) — Capability targets as they "
-            "were in 2025 (superseded)\n"))}),
+            # Not a second "Cpk target": line 25 has that title (newuser23 #40).
+            "- [Cpk target 2025](memory/superseded/cpk-target-2025.md) — Capability targets "
+            "as they were in 2025 (superseded)\n"))}),
     "repoint a broken index link": (
         lambda s: index_ops.repoint(s, "memory/endpoint-trace.md", "memory/endpoint-detector.md"),
         lambda o: {"MEMORY.md": sub(o("MEMORY.md"), "(memory/endpoint-trace.md)",
@@ -74,7 +75,7 @@ CASES: dict[str, tuple[Plan, Expect]] = {
         lambda o: {"MEMORY.md": sub(o("MEMORY.md"),
                                     " · [操作員訓練](memory/operator-training.md)", "")}),
     "fold": (
-        lambda s: index_ops.fold(s, ["memory/cpk-target.md", "legacy-export"], "Cold, 2026"),
+        lambda s: fold_ops.fold(s, ["memory/cpk-target.md", "legacy-export"], "Cold, 2026"),
         lambda o: {"MEMORY.md": sub(
             o("MEMORY.md"),
             "- [Cpk target](memory/cpk-target.md) — 1.33 for CD, 1.67 for critical layers\n"
@@ -83,7 +84,7 @@ CASES: dict[str, tuple[Plan, Expect]] = {
             "critical layers · [Legacy export](memory/legacy-export.md) — the 2019 Excel "
             "export, saved in Big5\n")}),
     "unfold": (
-        lambda s: index_ops.unfold(s, 37),
+        lambda s: fold_ops.unfold(s, 37),
         lambda o: {"MEMORY.md": sub(o("MEMORY.md"), COLD + "\n", (
             "- [A seasoning](memory/chamber-a-seasoning.md) — Chamber A seasoning: three "
             "bare-Si wafers after every wet clean\n"

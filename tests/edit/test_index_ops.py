@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from memtui.edit import index_ops
+from memtui.edit import fold_ops, index_ops
 from memtui.edit.errors import Refused, UsageError
 from tests.edit.conftest import INDEX, do, read, snapshot, tree, with_hot, write_tree
 
@@ -68,7 +68,7 @@ def test_a_drafted_hook_or_fold_label_copies_no_link(ws: Path) -> None:
     after = run_audit(ws)
     assert len(after.broken_links) == len(before.broken_links)
     assert len(after.index.packed) == len(before.index.packed)
-    do(ws, index_ops.fold, ["user-role", "yield-source"], label="[x](evil.md) notes")
+    do(ws, fold_ops.fold, ["user-role", "yield-source"], label="[x](evil.md) notes")
     assert "evil.md" not in read(ws, "MEMORY.md")
 
 
@@ -220,7 +220,7 @@ def test_remove_link_refuses_when_absent(ws: Path) -> None:
 
 
 def test_fold_packs_entries_at_the_first_ones_place(ws: Path) -> None:
-    do(ws, index_ops.fold, ["yield-source", "user-role"], label="Cold, Nov 2026")
+    do(ws, fold_ops.fold, ["yield-source", "user-role"], label="Cold, Nov 2026")
     assert read(ws, "MEMORY.md") == """# Memory
 
 ## People
@@ -235,13 +235,13 @@ explanation · [Yield source](memory/yield-source.md) — where yield numbers co
 
 def test_fold_refuses_a_memory_without_its_own_entry(ws: Path) -> None:
     with pytest.raises(Refused, match=re.escape("memory/line-a.md has no index entry of its own")):
-        index_ops.fold(snapshot(ws), ["user-role", "line-a"], label="x")
+        fold_ops.fold(snapshot(ws), ["user-role", "line-a"], label="x")
     with pytest.raises(UsageError, match=re.escape("two or more")):
-        index_ops.fold(snapshot(ws), ["user-role"], label="x")
+        fold_ops.fold(snapshot(ws), ["user-role"], label="x")
 
 
 def test_unfold_drafts_one_entry_per_link(ws: Path) -> None:
-    do(ws, index_ops.unfold, 9)
+    do(ws, fold_ops.unfold, 9)
     assert read(ws, "MEMORY.md") == INDEX.replace(
         "- Cold, May 2026: [line-a](memory/line-a.md) · [line-b](memory/line-b.md)\n",
         "- [Line a](memory/line-a.md) — Line A runs two shifts\n"
@@ -250,17 +250,17 @@ def test_unfold_drafts_one_entry_per_link(ws: Path) -> None:
 
 def test_unfold_rejects_a_line_that_is_not_packed(ws: Path) -> None:
     with pytest.raises(UsageError, match=re.escape("line 4 of MEMORY.md is not a packed line")):
-        index_ops.unfold(snapshot(ws), 4)
+        fold_ops.unfold(snapshot(ws), 4)
     with pytest.raises(UsageError, match=re.escape("has no line 99")):
-        index_ops.unfold(snapshot(ws), 99)
+        fold_ops.unfold(snapshot(ws), 99)
 
 
 def test_fold_then_unfold_keeps_everything_else(ws: Path) -> None:
     """The curated titles and hooks survive the round trip (not the memories' own
     descriptions, nor their stems)."""
     before = tree(ws)
-    do(ws, index_ops.fold, ["user-role", "yield-source"], label="L")
-    do(ws, index_ops.unfold, 4)
+    do(ws, fold_ops.fold, ["user-role", "yield-source"], label="L")
+    do(ws, fold_ops.unfold, 4)
     after = read(ws, "MEMORY.md")
     yield_line = "- [Yield source](memory/yield-source.md) — where yield numbers come from\n"
     user_line = ("- [User role](memory/user-role.md) — process engineer, Cpk needs no "
@@ -284,7 +284,7 @@ def test_a_wikilink_entry_counts_as_indexed(tmp_path: Path) -> None:
 
 
 def test_fold_into_an_existing_packed_line_by_its_label(ws: Path) -> None:
-    do(ws, index_ops.fold, ["user-role", "yield-source"], label="Cold, May 2026")
+    do(ws, fold_ops.fold, ["user-role", "yield-source"], label="Cold, May 2026")
     text = read(ws, "MEMORY.md")
     assert text.count("Cold, May 2026") == 1 and "- [User role]" not in text
     assert text.endswith("- Cold, May 2026: [line-a](memory/line-a.md) · "
@@ -317,3 +317,24 @@ def test_a_memory_whose_name_is_not_utf8_is_never_linked_from_the_index(ws: Path
     assert "memory/bad\\xff.md: its file name is not valid UTF-8" in proc.stdout
     (ws / "MEMORY.md").read_bytes().decode("utf-8")  # still UTF-8
     assert b"\xff" not in (ws / "MEMORY.md").read_bytes()
+
+
+def test_unfold_then_fold_gives_back_the_packed_line(tmp_path: Path) -> None:
+    """newuser23 #39: unfold drafts each entry's hook from the memory's description, and
+    fold kept those hooks, so the demo's packed line grew from 264 to ~500 characters on a
+    round trip meant to stay cheap. Fold now leaves out a hook that only repeats the
+    description (unfold drafts it back); a curated hook is kept (the tests above)."""
+    from tests.edit.conftest import cli
+
+    ws = tmp_path / "fu"
+    assert cli("demo", ws).returncode == 0
+    before = read(ws, "MEMORY.md")
+    packed = before.splitlines()[36]
+    assert packed.startswith("- Cold, spring 2025: ") and " — " not in packed
+    assert cli("fix", "unfold", ws, "37").returncode == 0
+    unfolded = read(ws, "MEMORY.md").splitlines()[36:42]
+    assert all(" — " in ln for ln in unfolded)  # the descriptions drafted as hooks
+    rels = [re.search(r"\]\((memory/[^)]+)\)", ln).group(1) for ln in unfolded]
+    proc = cli("fix", "fold", ws, *rels, "--label", "Cold, spring 2025")
+    assert proc.returncode == 0, proc.stderr
+    assert read(ws, "MEMORY.md") == before

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from memtui.core.workspace import open_workspace
-from memtui.edit import index_ops, memory_ops
+from memtui.edit import fold_ops, index_ops, memory_ops
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import Refused
@@ -24,8 +24,8 @@ OPS: dict[str, Callable[[Snapshot], Changeset]] = {
     "add-all-unreachable": lambda s: index_ops.add_to_index(s, [], all_unreachable=True),
     "repoint": lambda s: index_ops.repoint(s, "memory/gone.md", "memory/creds.md"),
     "remove-link": lambda s: index_ops.remove_link(s, "memory/line-b.md"),
-    "fold": lambda s: index_ops.fold(s, ["user-role", "yield-source"], "Cold"),
-    "unfold": lambda s: index_ops.unfold(s, 9),
+    "fold": lambda s: fold_ops.fold(s, ["user-role", "yield-source"], "Cold"),
+    "unfold": lambda s: fold_ops.unfold(s, 9),
     "rename": lambda s: memory_ops.rename(s, "yield-source", "yield-origin"),
     "fix-wikilinks": lambda s: memory_ops.fix_wikilinks(s),
     "new": lambda s: memory_ops.new(s, "fresh", "project", "new one", index=True),
@@ -59,9 +59,9 @@ def test_a_chain_of_operations_undoes_back_to_the_start(ws: Path) -> None:
     states = [tree(ws)]
     chain: list[Callable[[Snapshot], Changeset]] = [
         OPS["add-to-index"], OPS["rename"],
-        lambda s: index_ops.fold(s, ["user-role", "yield-origin"], "Cold"),
+        lambda s: fold_ops.fold(s, ["user-role", "yield-origin"], "Cold"),
         lambda s: memory_ops.delete(s, ["line-b"]), OPS["new"], OPS["repoint"],
-        lambda s: index_ops.unfold(s, 4),
+        lambda s: fold_ops.unfold(s, 4),
     ]
     for plan in chain:
         w = open_workspace(ws)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from memtui.edit import index_ops, memory_ops
+from memtui.edit import fold_ops, index_ops, memory_ops
 from tests.edit.conftest import cli, do, read
 
 DAY_NS = 86_400 * 10**9
@@ -78,7 +78,7 @@ def test_a_rename_keeps_every_age_the_memory_s_at_its_new_path(ws: Path) -> None
 def test_curation_that_changes_a_fact_makes_the_file_new(ws: Path, case: str) -> None:
     plans = {
         "add-to-index": lambda s: index_ops.add_to_index(s, ["lonely_note"]),
-        "fold": lambda s: index_ops.fold(s, ["user-role", "yield-source"]),
+        "fold": lambda s: fold_ops.fold(s, ["user-role", "yield-source"]),
     }
     before = age_all(ws)
     do(ws, plans[case])

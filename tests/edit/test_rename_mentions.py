@@ -32,3 +32,19 @@ def test_rename_follows_the_index_s_backtick_mentions(tmp_path: Path) -> None:
     assert "`memory/scrap-ledger.md` is named in backticks but not linked" in after.stdout
     assert cli("undo", ws).returncode == 0
     assert (ws / "MEMORY.md").read_text() == index
+
+
+def test_a_backtick_path_naming_no_file_in_memory_is_a_finding(tmp_path: Path) -> None:
+    """newuser23 #42, the audit's side: a backtick path in memory/ naming no file (a memory
+    renamed or deleted by hand) sends the agent to a file that is not there; it was not
+    reported at all. Paths elsewhere (the project's files) and files that exist but are no
+    memory (an archived one) are not."""
+    index = ("# Memory\n- [A](memory/a.md) — a\n"
+             "- Scrap numbers are in `memory/scrap-log.md`.\n"
+             "- Old plan: `memory/_archive/plan.md`; spec in `docs/spec.md`.\n")
+    ws = write_tree(tmp_path / "ws", {"MEMORY.md": index, "memory/a.md": memory("a"),
+                                      "memory/_archive/plan.md": memory("plan")})
+    audit = cli("audit", ws)
+    found = [ln.strip() for ln in audit.stdout.splitlines() if "backticks" in ln]
+    assert found == ["MEMORY.md:3  `memory/scrap-log.md` is named in backticks but no such "
+                     "file: the agent is sent to a file that is not there"]

@@ -139,3 +139,47 @@ async def test_a_memory_linked_past_the_limit_is_refused_before_any_form(
             assert "past the load limit (200 lines loaded)" in app.notice, app.notice
             assert "move its line up, or fold entries (f)" in app.notice
         assert (ws / "MEMORY.md").read_text().count("\n") == 210
+
+
+async def test_on_a_full_index_the_form_proposes_a_place_among_the_loaded_lines(
+        tmp_path: Path) -> None:
+    """newuser23 #35 (the app's side): a Claude Code index of exactly 200 lines (a heading,
+    a blank, 198 entries) has no hot entry before its end, so the form proposed "at the end
+    of MEMORY.md" and Enter added line 201, never loaded (the form warned, the CLI now
+    refuses). The form now proposes line 200, among the loaded lines, and names the line
+    that falls out instead; "at the end" is still there to choose."""
+    root = tmp_path / "cc4"
+    root.mkdir()
+    lines = ["# Memory", ""]
+    for i in range(230):
+        (root / f"feedback_rule_{i:03}.md").write_text(
+            f"---\nname: feedback_rule_{i:03}\ndescription: rule {i}\ntype: feedback\n---\n"
+            f"Rule {i}.\n")
+    lines += [f"- [Rule {i:03}](feedback_rule_{i:03}.md) — rule {i}" for i in range(198)]
+    (root / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    app = open_app(root, watch=False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await started(pilot, app)
+        assert app.result.profile == "claude-code" and app.result.loaded_lines == 200
+        await to_row(pilot, app, "3", "#orphans-view", "feedback_rule_210.md")
+        await pilot.press("a")
+        screen = await dialog(pilot, app, AddToIndexScreen)
+        under = screen.query_one("#under", Select)
+        assert under.value == 200
+        text = str(screen.query_one("#past-limit", Static).render())
+        assert "line 200 (then 201): - [Rule 197](feedback_rule_197.md) — rule 197" in text
+        assert "never be loaded" not in text
+        under.value = END  # the old default: the form says it would never load
+        await pilot.pause()
+        assert ("the new entry for feedback_rule_210.md (line 201): it would never be loaded"
+                in str(screen.query_one("#past-limit", Static).render()))
+        under.value = 200
+        await pilot.pause()
+        screen.query_one("#title-0").focus()
+        audits = app.audits
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)
+        written = (root / "MEMORY.md").read_text().splitlines()
+        assert written[199] == "- [Rule 210](feedback_rule_210.md) — rule 210"
+        assert written[200] == "- [Rule 197](feedback_rule_197.md) — rule 197"
+        assert "feedback_rule_210.md" not in {o.path for o in app.result.orphans}

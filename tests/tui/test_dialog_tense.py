@@ -34,7 +34,7 @@ def test_every_planned_summary_speaks_of_the_future(tmp_path: Path) -> None:
     """The operations whose dialog shows the summary before Apply (repoint, fold, remove
     link, unlink, unfold, fix wikilinks, redact): "will …" there, the past once done."""
     from memtui.core.workspace import open_workspace
-    from memtui.edit import index_ops, memory_ops
+    from memtui.edit import fold_ops, index_ops, memory_ops
     from memtui.edit.snapshot import Snapshot
     from tests.edit.conftest import BASE, write_tree
 
@@ -43,10 +43,10 @@ def test_every_planned_summary_speaks_of_the_future(tmp_path: Path) -> None:
     snap = Snapshot.read(ws)
     plans = {
         "repointed": index_ops.repoint(snap, "memory/gone.md", "memory/creds.md"),
-        "folded": index_ops.fold(snap, ["user-role", "yield-source"], "Cold"),
+        "folded": fold_ops.fold(snap, ["user-role", "yield-source"], "Cold"),
         "removed": index_ops.remove_link(snap, "memory/line-a.md"),
         "to memory/line-a.md made": memory_ops.unlink(snap, "line-b", "memory/line-a.md"),
-        "unfolded": index_ops.unfold(snap, 9),
+        "unfolded": fold_ops.unfold(snap, 9),
         "rewrote": memory_ops.fix_wikilinks(snap),
         "replaced": memory_ops.redact(snap, "creds"),
     }

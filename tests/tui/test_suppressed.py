@@ -71,3 +71,25 @@ async def test_the_app_counts_and_names_what_the_audit_does(workspace: Path) -> 
         shown = [str(r.cells[3].plain) for r in view.shown  # type: ignore[union-attr]
                  if r.path == "memory/old/leak.md"]
         assert any(m.startswith("(suppressed: exclude)") for m in shown), shown
+
+
+async def test_the_suppressed_count_is_on_screen_without_i(tmp_path: Path) -> None:
+    """newuser24 #21: with ``ignore = ["missing_why"]`` the summary ended "… · 21 suppressed
+    (i shows them)" after every kind's count, past the edge even at 200 columns: the app
+    seemed to hide 21 findings silently. The count now follows the severities."""
+    import re
+
+    from memtui.demo import demo_copy
+
+    ws = demo_copy(tmp_path)
+    (ws / ".memtui.toml").write_text('ignore = ["missing_why"]\n', encoding="utf-8")
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "6")
+        view = app.query_one("#findings-view", AuditTable)
+        summary = view.summary(app.result, app.palette).plain  # type: ignore[union-attr]
+        assert summary.startswith("3 errors · 16 warnings · 7 infos · 21 suppressed (i shows "
+                                  "them) — orphans 8, "), summary
+        shown = re.sub(r"<[^>]+>", "", app.export_screenshot()).replace("&#160;", " ")
+        assert "21 suppressed" in shown

@@ -254,7 +254,7 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, _A),
          "verify the memory and update its date, or delete it"),
     Rule("unlinked_mention", "info", "Unlinked mentions",
-         "A file named in backticks in the index but not linked.",
+         "A file named in backticks in the index but not linked (or naming no file in memory/).",
          "The agent cannot follow a file name in backticks; a link it can.",
          _ws("- [A](memory/a.md) — see also `memory/b.md`\n", _A, ("memory/b.md", _mem("b"))),
          _ws("- [A](memory/a.md) — see also [b](memory/b.md)\n", _A,
@@ -301,7 +301,8 @@ RULES: tuple[Rule, ...] = (
           (".memtui.toml", 'exclude = ["briefs/**"]\n')),
          "exclude only the folders that are not memories"),
     Rule("over_limit", "warning", "Over the agent's load limit",
-         "What the agent loads is longer than its load limit: it is cut, or refused.",
+         "What the agent loads is longer than its load limit (or the model's window): it is "
+         "cut, or refused.",
          "Each agent caps what it injects (Hermes: each store's characters; OpenClaw: each "
          "bootstrap file and all of them; Codex: memory_summary.md's tokens). Past the cap "
          "the agent cuts the file (OpenClaw and Codex keep its head and tail, Hermes shows "
@@ -310,7 +311,7 @@ RULES: tuple[Rule, ...] = (
          _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n"),
          "shorten or consolidate the file, or raise the agent's limit"),
     Rule("near_limit", "warning", "Near the agent's load limit",
-         "What the agent loads uses 80 % or more of its load limit.",
+         "What the agent loads uses 80 % or more of its load limit (or the model's window).",
          "An early warning, before anything is cut: the agent itself notices only when "
          "the newest entries are already gone.",
          _hermes("A" * 900 + "\n§\n" + "B" * 900 + "\n"),

@@ -81,7 +81,7 @@ from memtui.core.scanner.index import Index, mentioned_file
 from memtui.core.scanner.links import Link, looks_like_path
 from memtui.core.scanner.scan import FileScan
 from memtui.core.scanner.shared_empty import share_links
-from memtui.core.workspace import INDEX_NAME, Workspace
+from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace
 
 #: The near-duplicate step's value: its findings by file, and the LSH buckets kept (by a
 #: live auditor) to update them by the sketches that changed.
@@ -252,8 +252,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                 target) else suggest_for(target)))
             head.append(finding("broken_link", source, line, f"reference to {target}: "
                                 "no such file"))
-    head.extend(memo.once("mentions", (index, idx_links, paths),
-                          lambda: unlinked_mentions(index, idx_links, scans)))
+    folder = f"{MEMORY_DIR}/" if inp.ws.layout == "item" else None
+    head.extend(memo.once("mentions", (index, idx_links, paths, inp.exists),
+                          lambda: unlinked_mentions(index, idx_links, scans, inp.exists,
+                                                    folder)))
     if inp.agent is not None:
         head = [f for f in head if profile.keeps(f)]
 
@@ -744,11 +746,14 @@ def _lookups(target: str) -> frozenset[tuple[str, str]]:
                       ("alias", key), ("alias", slug(stem))))
 
 
-def unlinked_mentions(index: Index, idx_links: LinkResults,
-                      scans: dict[str, FileScan]) -> list[Finding]:
+def unlinked_mentions(index: Index, idx_links: LinkResults, scans: dict[str, FileScan],
+                      exists: Callable[[str], Where] | None = None,
+                      folder: str | None = None) -> list[Finding]:
     """Memory files named in backticks on an index line that links neither them nor
     (anywhere else in the index) them: the agent sees the name but cannot follow it.
-    Names that are no memory here (``~/.ssh/config``, ``BACKLOG.md``) are not mentions."""
+    Names that are no memory here (``~/.ssh/config``, ``BACKLOG.md``) are not mentions,
+    but for a path in the memory ``folder`` (``memory/``) where nothing is: the agent is
+    sent to a file that is gone (newuser23 #42: a renamed memory's old path)."""
     out: list[Finding] = []
     by_base: dict[str, str] | None = None
     linked = set(idx_links.targets)
@@ -757,6 +762,12 @@ def unlinked_mentions(index: Index, idx_links: LinkResults,
         if not name:
             continue
         name = posixpath.normpath(name)
+        if folder and exists is not None and name.startswith(folder) \
+                and name not in scans and exists(name) is MISSING:
+            out.append(finding("unlinked_mention", INDEX_NAME, span.line,
+                               f"`{span.content}` is named in backticks but no such file: "
+                               "the agent is sent to a file that is not there"))
+            continue
         path = name if name in scans else None
         if path is None and "/" not in name:
             if by_base is None:

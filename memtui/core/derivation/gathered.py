@@ -106,8 +106,9 @@ def stale_finding(ages: Iterable[tuple[str, int, str]], stale_days: float | None
     by_source = Counter(source for _, _, source in old)
     sources = ", ".join(f"{n} by {s}" for s, n in by_source.most_common())
     oldest = max(days for _, days, _ in old)
+    days = "day" if stale_days == 1 else "days"  # "older than 1 day" (newuser24 #43)
     return finding("stale", WORKSPACE, None,
-                   f"{plural(len(old), 'memory', 'memories')} older than {stale_days:g} days "
+                   f"{plural(len(old), 'memory', 'memories')} older than {stale_days:g} {days} "
                    f"(oldest {oldest} days; {sources})",
                    files=tuple(sorted(path for path, _, _ in old)))
 

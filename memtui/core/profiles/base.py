@@ -30,8 +30,9 @@ DEFAULT_NUM_CTX = 40960
 ASSUMED_WINDOW = "assumed Qwen"
 #: The share of a load limit at which an early warning is given (``near_limit``).
 WARN_SHARE = 0.8
-#: The finding kinds only an agent profile (gemini, openclaw, hermes, codex) reports: the
-#: item demo, audited as item, shows every kind but these.
+#: The finding kinds only an agent profile (gemini, openclaw, hermes, codex) reports (but
+#: ``over_limit``/``near_limit`` against the model's window, `window_findings`): the item
+#: demo, audited as item, shows every kind but these.
 AGENT_KINDS = frozenset({"over_limit", "near_limit", "duplicate_entry", "entry_over_limit",
                          "no_round_trip", "agent_config", "broken_import", "import_in_code",
                          "import_too_deep", "import_cycle"})
@@ -143,6 +144,28 @@ def load_findings(loads: list[Load], agent: str, cut_note: str) -> list[Finding]
             out.append(finding("near_limit", where, None,
                                f"{used}: near {agent}'s load limit, nothing cut yet"))
     return out
+
+
+def window_findings(used: int, window: int, whose: str, tokenizer: str) -> list[Finding]:
+    """``over_limit`` (an error) when the injected block is larger than the model's window,
+    ``near_limit`` when it uses 80 % or more of it: the index that crowds out the
+    conversation, which only the header's bar showed (newuser24 #29: a block of 749,826
+    tokens, 18x the window, made no finding, and ``--fail-on error`` passed). Not for a
+    window only assumed (an agent whose model memtui cannot know)."""
+    if not window or whose == ASSUMED_WINDOW:
+        return []
+    share = used / window
+    figures = f"{used:,} of the {whose} window's {window:,} {tokenizer} tokens ({share:.0%})"
+    if used > window:
+        return [finding("over_limit", "MEMORY.md", None,
+                        f"the injected block is {figures}: larger than the window, it cannot "
+                        "be loaded whole, let alone leave room for the conversation",
+                        severity="error")]
+    if share >= WARN_SHARE:
+        return [finding("near_limit", "MEMORY.md", None,
+                        f"the injected block uses {figures}: little room is left for the "
+                        "conversation")]
+    return []
 
 
 class Profile:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from memtui.core.checks.findings import Finding
 from memtui.core.derivation.gathered import load_limit_finding
-from memtui.core.profiles.base import Profile
+from memtui.core.profiles.base import Load, Profile, load_findings
 
 if TYPE_CHECKING:
     from memtui.core.scanner.index import Index
@@ -39,4 +39,12 @@ class ClaudeCode(Profile):
     def load_findings(self, index: Index, loaded: int, max_lines: int, max_bytes: int
                       ) -> list[Finding]:
         cut = load_limit_finding(index, loaded, max_lines, max_bytes)
-        return [cut] if cut is not None else []
+        if cut is not None:
+            return [cut]
+        # Nothing cut yet: an early warning from 80 % of either limit, as for the other
+        # agents (newuser24 #39: 170 of 200 lines said nothing until lines were lost).
+        used = index.lines[-1].end_byte if index.lines else 0
+        loads = [Load(index.path, len(index.lines), max_lines, "lines", index.path),
+                 Load(index.path, used, max_bytes, "bytes", index.path)]
+        return [f for f in load_findings(loads, self.agent, self.cut_note)
+                if f.kind == "near_limit"]

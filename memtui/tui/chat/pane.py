@@ -27,6 +27,7 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Input, Select, Static
 
+from memtui.agent.backend import cuts_silently
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
 from memtui.agent.openai_api import ContextExceeded
 from memtui.agent.session import (
@@ -40,6 +41,7 @@ from memtui.agent.session import (
     TurnFailed,
 )
 from memtui.agent.settings import AgentSettings
+from memtui.agent.truncation import suggest_window
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 from memtui.core.workspace import Workspace
@@ -111,6 +113,8 @@ class ChatPane(Vertical):
         self._held: list[SessionEvent | None] = []  # an event read ahead by _next_event
         self._budget_timer: Timer | None = None
         self._recalled: int | None = None  # which earlier message Up put in the input
+        #: A message held back as over the window once: Enter on it again sends it.
+        self._send_anyway: str | None = None
         #: Why no model can be chosen yet (no --model): still asking, no server, no models.
         self._no_models: str | None = None
 
@@ -301,6 +305,16 @@ class ChatPane(Vertical):
         with contextlib.suppress(NoMatches):  # the pane may be closing meanwhile
             self.query_one(BudgetBar).show(budget, self.loaded, self._fixed_window)
 
+    def _estimate_note(self, counted: int | None) -> str:
+        """Why the bar's total and the server's refused count differ, when they do: a third
+        figure beside the window, unexplained, reads as a bug (newuser23 #12)."""
+        with contextlib.suppress(NoMatches):
+            budget = self.query_one(BudgetBar).budget
+            if budget is not None and counted and budget.total != counted:
+                return (f" (the bar's {budget.total:,} is memtui's estimate; {counted:,} is "
+                        "the server's own count, by the model's tokenizer)")
+        return ""
+
     @property
     def _fixed_window(self) -> bool:
         facts = self.session.facts
@@ -328,6 +342,25 @@ class ChatPane(Vertical):
         self.busy = True
         self.run_worker(self._send(text), group="chat-send", exclusive=True)
 
+    def _over_window(self, text: str) -> bool:
+        """Whether to hold back a request the bar estimates past the window Ollama will use:
+        Ollama would drop its front, the system prompt with the memory rules, without a
+        word, and the banner said so only after the reply (newuser24 #58). Enter again on
+        the same text sends it anyway (the estimate is memtui's, not Ollama's count)."""
+        budget = self.query_one(BudgetBar).budget
+        window = (budget.window or self.loaded) if budget is not None else None
+        if budget is None or not window or budget.total <= window \
+                or not cuts_silently(self.session.client) or text == self._send_anyway:
+            self._send_anyway = None
+            return False
+        self._send_anyway = text
+        self.query_one(Banner).show(
+            f"not sent: about {budget.total:,} tokens for a window of {window:,} (num_ctx): "
+            "Ollama would drop the front, the system prompt with the memory rules, without a "
+            f"word. Fix: raise --num-ctx to {suggest_window(budget.total):,}, or start a new "
+            "chat; Enter again sends it anyway", "error")
+        return True
+
     async def _pump_events(self, text: str, queue: asyncio.Queue[SessionEvent | None]) -> None:
         """Only this task iterates the session, so Esc's cancel lands inside it."""
         try:
@@ -342,6 +375,10 @@ class ChatPane(Vertical):
         if banner.kind in ("error", "truncation", "info"):
             banner.clear()
         await self._update_budget(text)
+        if self._over_window(text):
+            self.busy = False
+            self._restore_input(text)
+            return
         user = UserMessage(text)
         # A new turn is followed to its end, even after the operator scrolled up to read
         # an earlier one (scrolling up during this turn stops the following again).
@@ -397,8 +434,10 @@ class ChatPane(Vertical):
                                 "answer (step limit)", "warning")
                 elif isinstance(event, TurnFailed):
                     message = event.message
-                    if isinstance(event.error, ContextExceeded) and not self.session.history:
-                        message = event.error.first_message()  # newuser23 #12
+                    if isinstance(event.error, ContextExceeded):
+                        if not self.session.history:
+                            message = event.error.first_message()  # newuser23 #12
+                        message += self._estimate_note(event.error.n_prompt_tokens)
                     await self._cut(streaming, f"✗ {message}")
                     banner.show(message, "error")
                     if event.unsent is not None:

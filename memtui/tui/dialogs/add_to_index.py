@@ -27,7 +27,7 @@ SHOWN_PUSHED = 8
 
 Entries = list[tuple[str, str, str]]
 
-class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None]]):
+class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int | None]]):
     """Edit each drafted entry's title and hook and choose where the lines go."""
 
     DEFAULT_CSS = """
@@ -39,26 +39,34 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
 
     def __init__(self, drafts: list[tuple[str, str, str]], headings: list[str],
                  where: str = "at the end of MEMORY.md", under: str | None = None,
-                 past_limit: Callable[[Entries, str | None], PastLimit] | None = None,
-                 limit: str = "the load limit") -> None:
+                 past_limit: Callable[[Entries, str | int | None], PastLimit] | None = None,
+                 limit: str = "the load limit", clashes: dict[str, str] | None = None,
+                 inside: int | None = None) -> None:
         """``where``: where the lines go with no heading chosen (as it really is);
         ``under``: the heading chosen at first (the section of the memories' type);
-        ``past_limit``: what the entries placed there push past ``limit`` (words)."""
+        ``past_limit``: what the entries placed there push past ``limit`` (words);
+        ``clashes``: why a memory's drafted title is not the one its name gives;
+        ``inside``: a line among the loaded ones, offered and chosen at first when
+        ``where`` or ``under`` would land the entries past the limit (newuser23 #35)."""
         super().__init__(f"Add {len(drafts)} memor{'y' if len(drafts) == 1 else 'ies'} "
                          "to MEMORY.md")
         self.drafts = drafts
         self.headings = headings
         self.where = where
-        self.under = under if under in headings else None
+        self.under: str | int | None = under if under in headings else None
+        self.inside = inside
+        if inside is not None:
+            self.under = inside
         self.confirm_label = "Add"
         self.past_limit = past_limit
         self.limit = limit
+        self.clashes = clashes or {}
         # The fields, kept rather than queried: a form of hundreds of entries asked the DOM
         # for each of them on every change (newuser22 #44).
         self.fields: list[tuple[Input, Input]] = []
         #: What the preview shows now (it is rebuilt only when this changes: every field
         #: posts a change when mounted, hundreds at once).
-        self.shown: tuple[Entries, str | None] | None = None
+        self.shown: tuple[Entries, str | int | None] | None = None
         #: One confirmation of the drafted lines, not a form (see `MANY`).
         self.many = len(drafts) > MANY
         self.first_field = not self.many
@@ -72,8 +80,10 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         with VerticalScroll():
             for i, (rel, title, hook) in enumerate(self.drafts):
                 # an archived memory was put away on purpose: indexing brings it back
+                clash = self.clashes.get(rel)
                 yield Label(printable(rel) + ("  (archived: indexing brings it back into "
-                                              "the agent's context)" if in_archive(rel) else ""),
+                                              "the agent's context)" if in_archive(rel) else "")
+                            + (f"  ({printable(clash)})" if clash else ""),
                             markup=False, classes="file")
                 # (no control character reaches the terminal, or the index: newuser23 #14)
                 fields = (Input(plain(title), id=f"title-{i}", placeholder="title"),
@@ -85,11 +95,19 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
                 yield Label("Hook (why the agent would open it)")
                 yield fields[1]
         yield Label("Where the lines go")
-        yield Select([(self.where, END),
-                      *((f"under '{h}'", h) for h in self.headings)],
-                     value=self.under or END, allow_blank=False, id="under")
+        yield self.places()
         yield Static(self.preview(), classes="preview", id="preview", markup=False)
         yield Static("", classes="error", id="past-limit", markup=False)
+
+    def places(self) -> Select[str | int]:
+        """Where the lines may go: (among the loaded lines,) the default place, under each
+        heading."""
+        inside = [] if self.inside is None else [
+            (f"among the loaded lines (line {self.inside} of MEMORY.md on)", self.inside)]
+        return Select([*inside, (self.where, END),
+                       *((f"under '{h}'", h) for h in self.headings)],
+                      value=END if self.under is None else self.under, allow_blank=False,
+                      id="under")
 
     def confirmation(self) -> ComposeResult:
         """The drafted lines, all in one scrolled preview, and where they go."""
@@ -101,9 +119,7 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
                     f"pick at most {MANY} (space) and press a; or edit MEMORY.md after.",
                     markup=False)
         yield Label("Where the lines go")
-        yield Select([(self.where, END),
-                      *((f"under '{h}'", h) for h in self.headings)],
-                     value=self.under or END, allow_blank=False, id="under")
+        yield self.places()
         with VerticalScroll(id="lines"):
             yield Static(self.preview(), id="lines-text", markup=False)
         yield Static("", classes="error", id="past-limit", markup=False)
@@ -120,12 +136,13 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
         return printable("\n".join(entry_line(rel, title or rel, hook)
                                    for rel, title, hook in self.entries()), lines=True)
 
-    def chosen(self) -> str | None:
-        """The heading the lines go under (None: where ``where`` says)."""
+    def chosen(self) -> str | int | None:
+        """The heading the lines go under, or the line they go in at (None: where ``where``
+        says)."""
         if not self.is_mounted:
             return self.under
         under = self.query_one("#under", Select).value
-        return None if under == END else str(under)
+        return None if under == END else under if isinstance(under, int) else str(under)
 
     def past_text(self) -> str:
         """What the addition, as the form now stands, moves past the load limit."""
@@ -168,7 +185,7 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | None
     def on_select_changed(self, event: Select.Changed) -> None:
         self.refresh_forms()
 
-    def result(self) -> tuple[list[tuple[str, str, str]], str | None] | None:
+    def result(self) -> tuple[list[tuple[str, str, str]], str | int | None] | None:
         entries = self.entries()
         if any(not title for _, title, _ in entries):
             self.notify("every entry needs a title", severity="error")

@@ -123,5 +123,5 @@ class FilesView(AuditTable):
         return frozenset()
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
-        types = " · ".join(f"{k} {v}" for k, v in result.types.items())
+        types = " · ".join(f"{k} {v:,}" for k, v in result.types.items())
         return plural(len(result.files), "memory file") + (f" — {types}" if types else "")

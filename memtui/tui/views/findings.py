@@ -170,10 +170,8 @@ class FindingsView(AuditTable):
                 out.append(" · ")
             out.append(plural(by_sev[sev], sev),
                        style=palette.severity(sev) if by_sev[sev] else "")
-        kinds = Counter(f.kind for f in result.findings)
-        if kinds:
-            out.append(" — " + ", ".join(f"{KIND_TITLES.get(k, k).lower()} {n:,}"
-                                         for k, n in kinds.most_common()))
+        # What is hidden comes right after the counts, before the kinds: at the end of a
+        # long line it was past the edge even at 200 columns (newuser24 #21).
         if result.suppressed:
             out.append(f" · {len(result.suppressed):,} suppressed ("
                        + ("i hides them" if result.show_suppressed else "i shows them") + ")",
@@ -183,4 +181,8 @@ class FindingsView(AuditTable):
                               for c in severity_changes(result.lowered))
             out.append(f" · {len(result.lowered):,} lowered by the config ({named})",
                        style=palette.severity("warning"))
+        kinds = Counter(f.kind for f in result.findings)
+        if kinds:
+            out.append(" — " + ", ".join(f"{KIND_TITLES.get(k, k).lower()} {n:,}"
+                                         for k, n in kinds.most_common()))
         return out

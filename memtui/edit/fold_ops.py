@@ -1,0 +1,135 @@
+"""Folding index entries into one packed line for cold memories, and unfolding it back.
+
+Each function plans from a :class:`Snapshot` and returns a :class:`Changeset`; nothing is
+written here. Only the lines an operation is about change; every other byte stays.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memtui.core.reporting.wording import plural
+from memtui.core.scanner.index import IndexLine
+from memtui.core.workspace import INDEX_NAME
+from memtui.edit.changeset import Changeset, Plan
+from memtui.edit.conventions import conventions
+from memtui.edit.draft import (
+    default_fold_label,
+    draft_entry,
+    draft_title,
+    index_href,
+    link_free,
+    plain,
+)
+from memtui.edit.errors import Refused, UsageError
+from memtui.edit.index_ops import SEP_BEFORE
+from memtui.edit.linkedit import destination, link_extent, link_targets, wikilink_spans
+from memtui.edit.snapshot import Snapshot
+
+
+def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Changeset:
+    """Replace the entries of ``memories`` with one packed line at the first one's place,
+    each link keeping its entry's curated title and hook (``unfold`` gives them back). When
+    a packed line already has ``label``, the links join that line instead."""
+    rels: list[str] = []
+    for m in memories:
+        rel = snap.memory(m).path
+        if rel not in rels:
+            rels.append(rel)
+    if len(rels) < 2:
+        raise UsageError("fold needs two or more memories")
+    # one line (newuser23 #46), no link (newuser24 #56)
+    label = link_free(plain(label or "")).strip() or default_fold_label()
+    lines: dict[str, IndexLine] = {}
+    for rel in rels:
+        own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
+        if not own:
+            raise Refused(f"{rel} has no index entry of its own to fold")
+        lines[rel] = own[0]
+    ordered = sorted(rels, key=lambda r: lines[r].number)
+    parts = " · ".join(_packed_part(snap, r, lines[r]) for r in ordered)
+    plan = Plan(snap)
+    raw = plan.raw(INDEX_NAME)
+    into = next((ln for ln in snap.index.lines if ln.kind == "packed"
+                 and ln.title == label.strip()), None)
+    if into is not None:  # a packed line of that label exists: the links join it
+        raw.set(into.number, raw.text(into.number).rstrip() + " · " + parts)
+        for rel in sorted(ordered, key=lambda r: -lines[r].number):
+            raw.delete(lines[rel].number)
+        what = (f"{plural(len(rels), 'entry', 'entries')} into the packed line {into.number} "
+                f"({label})")
+        cs = plan.changeset("fold", {"memories": ordered, "label": label},
+                            f"{INDEX_NAME}: folded {what}")
+        cs.preview = f"{INDEX_NAME}: will fold {what}"
+        return cs
+    first = lines[ordered[0]].number
+    for rel in reversed(ordered[1:]):
+        raw.delete(lines[rel].number)
+    raw.set(first, f"- {label}: " + parts)
+    what = f"{plural(len(rels), 'entry', 'entries')} into line {first}"
+    cs = plan.changeset("fold", {"memories": ordered, "label": label},
+                        f"{INDEX_NAME}: folded {what}")
+    cs.preview = f"{INDEX_NAME}: will fold {what}"
+    return cs
+
+
+def _packed_part(snap: Snapshot, rel: str, line: IndexLine) -> str:
+    """``[Title](path) — hook`` from an entry line (the memory's name when it has no
+    title); a " · " in the hook would split it on unfolding, so it becomes ", ". A hook
+    that only repeats the description is left out: unfold drafts it back (newuser23 #39)."""
+    mf = snap.memories[rel]
+    title = plain(line.title.strip() or mf.key).replace("[", "(").replace("]", ")")
+    hook = plain(line.hook).replace(" · ", ", ").strip()
+    if hook and hook == plain(mf.description or "").replace(" · ", ", ").strip():
+        hook = ""
+    part = f"[{title}]({index_href(rel)})"
+    return f"{part} — {hook}" if hook else part
+
+
+def _hook_after(text: str, end: int, starts: list[int]) -> str:
+    """The hook written after a packed line's link ending at ``end``: the text up to the
+    next link, without the " — " before it and the separator after it."""
+    stop = next((s for s in starts if s >= end), len(text))
+    piece = SEP_BEFORE.sub("", text[end:stop])
+    m = re.match(r"\s*[—–-]\s+", piece)
+    return piece[m.end():].strip() if m else ""
+
+
+def unfold(snap: Snapshot, line_number: int) -> Changeset:
+    """Turn a packed index line back into one entry per link: the link's own text as the
+    title (drafted from the name when it is just the name), the description as the hook."""
+    lines = snap.index.lines
+    if not 1 <= line_number <= len(lines):
+        raise UsageError(f"{INDEX_NAME} has no line {line_number} (it has {len(lines)})")
+    if lines[line_number - 1].kind != "packed":
+        raise UsageError(f"line {line_number} of {INDEX_NAME} is not a packed line")
+    plan = Plan(snap)
+    raw = plan.raw(INDEX_NAME)
+    text = raw.text(line_number)
+    found: list[tuple[int, str]] = []
+    links = link_targets(text, INDEX_NAME)
+    starts = sorted([ext[0] if (ext := link_extent(text, sp)) else sp.start for sp, _ in links]
+                    + [start for start, _end, _name in wikilink_spans(text)])
+    for span, target in links:
+        ext = link_extent(text, span)
+        label = ext[2] if ext else target
+        mf = snap.memories.get(target)
+        if mf is not None:
+            # A title the operator wrote on the packed line is kept; a bare name is drafted.
+            title = label.strip() if label.strip() not in ("", mf.key, mf.stem) \
+                else draft_title(mf, conventions(snap).title_case)
+            hook = _hook_after(text, ext[1], starts) if ext else ""
+            found.append((span.start, draft_entry(mf, title, hook or None)))
+        else:
+            found.append((span.start, f"- [{label}]({destination(span.href)})"))
+    for start, _end, name in wikilink_spans(text):
+        res = snap.resolver.resolve(name)
+        mf = snap.memories.get(res.path) if res.path else None
+        hook = f" — {mf.description}" if mf is not None and mf.description else ""
+        found.append((start, f"- [[{name}]]{hook}"))
+    entries = [e for _, e in sorted(found)]
+    raw.replace(line_number, entries)
+    into = f"line {line_number} into {plural(len(entries), 'entry', 'entries')}"
+    cs = plan.changeset("unfold", {"line": line_number}, f"{INDEX_NAME}: unfolded {into}")
+    cs.preview = f"{INDEX_NAME}: will unfold {into}"
+    return cs
