@@ -17,7 +17,8 @@ SHAPES: dict[str, dict[str, str]] = {
               "MEMORY.md": "# Notes\n- Deploys run on Fridays.\n"},
     "hermes": {"MEMORY.md": "Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n",
                "USER.md": "Prefers short answers.\n"},
-    "openclaw": {"MEMORY.md": "- Deploys run on Fridays.\n", "AGENTS.md": "Be brief.\n"},
+    "openclaw": {"MEMORY.md": "- Deploys run on Fridays.\n", "AGENTS.md": "Be brief.\n",
+                 "SOUL.md": "Calm.\n"},  # AGENTS.md alone is any agent's (newuser24 #37)
 }
 
 
