@@ -25,8 +25,9 @@ def test_a_folder_a_fifo_and_a_missing_file_are_told_apart(
     os.mkfifo(fifo)
     prog = " ".join(["memtui", *command])
     extra = ["-m", "hi", "--model", "x"] if command else []
-    for given, says in ((tmp_path, "a folder, not a file"),
-                        (fifo, "not a regular file (a FIFO, socket or device)"),
+    for given, says in ((tmp_path, "a folder; memtui does not read it"),
+                        (fifo, "not a regular file (a FIFO, socket or device); memtui does not "
+                                "read it"),
                         (tmp_path / "nope.txt", "no such file")):
         status = main([*command, str(ws), *extra, "--system-prompt", str(given)])
         assert status == 2
@@ -48,8 +49,8 @@ def test_a_file_not_utf8_or_too_large_is_refused_at_start(
     prog = " ".join(["memtui", *command])
     extra = ["-m", "hi", "--model", "x"] if command else []
     for given, says in ((bad, "not valid UTF-8 (first bad byte at offset 6)"),
-                        (big, "larger than 1,024 KiB, the most a system prompt may be (it "
-                              "is sent with every request)")):
+                        (big, "larger than 1 MiB; memtui does not read it: a system prompt is "
+                              "sent with every request")):
         status = main([*command, str(ws), *extra, "--system-prompt", str(given)])
         assert status == 2
         assert capsys.readouterr().err == f"{prog}: error: --system-prompt {given}: {says}\n"

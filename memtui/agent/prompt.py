@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from memtui.core.counting.tokens import TokenCounter
+from memtui.core.files.input_file import InputError, InputTooLarge, read_input
 from memtui.core.scanner.textfile import MAX_READ_BYTES
 from memtui.core.workspace import Workspace
 
@@ -132,36 +131,20 @@ class SystemPromptError(OSError):
 
 
 def read_system_prompt(path: str | Path) -> str:
-    """The text of ``path``: a regular file (a FIFO is never waited on) of at most
-    `MAX_SYSTEM_PROMPT_BYTES`, valid UTF-8; else :class:`SystemPromptError` saying why (a
-    folder, a FIFO, no such file, too large, not UTF-8, or what the system said)."""
+    """The text of ``path``, read as any input the operator names
+    (`memtui.core.files.input_file.read_input`: a regular file only, a FIFO never waited
+    on) of at most `MAX_SYSTEM_PROMPT_BYTES`, valid UTF-8; else :class:`SystemPromptError`
+    saying why (a folder, a FIFO, no such file, too large, not UTF-8, or what the system
+    said)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        raise SystemPromptError("no such file") from None
-    except OSError as exc:  # a name over 255 bytes, a loop of links, no permission
-        raise SystemPromptError(str(exc.strerror or exc)) from None
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise SystemPromptError("a folder, not a file")
-        if not stat.S_ISREG(st.st_mode):
-            raise SystemPromptError("not a regular file (a FIFO, socket or device)")
-        data = b""
-        while len(data) <= MAX_SYSTEM_PROMPT_BYTES:
-            chunk = os.read(fd, MAX_SYSTEM_PROMPT_BYTES + 1 - len(data))
-            if not chunk:
-                break
-            data += chunk
-    except SystemPromptError:
-        raise
-    except OSError as exc:
-        raise SystemPromptError(str(exc.strerror or exc)) from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_SYSTEM_PROMPT_BYTES:
-        raise SystemPromptError(f"larger than {MAX_SYSTEM_PROMPT_BYTES // 1024:,} KiB, the "
-                                "most a system prompt may be (it is sent with every request)")
+        data = read_input(path, MAX_SYSTEM_PROMPT_BYTES)
+    except InputTooLarge as exc:
+        raise SystemPromptError(f"{exc.reason}: a system prompt is sent with every "
+                                "request") from None
+    except InputError as exc:
+        raise SystemPromptError(exc.reason) from None
+    if data is None:
+        raise SystemPromptError("no such file")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -69,4 +69,4 @@ def test_eval_name_too_long_is_one_line(ws: Workspace) -> None:
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--system-prompt",
                   str(long))
     assert (proc.returncode, proc.stderr) == (
-        2, f"memtui eval: error: --system-prompt {long}: File name too long\n")
+        2, f"memtui eval: error: --system-prompt {long}: cannot be read (File name too long)\n")

@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
     (["--system-prompt", "/no/such/prompt.txt", "."],
      "memtui: error: --system-prompt /no/such/prompt.txt: no such file\n"),
     # newuser24 #4: a folder that exists is not "no such file"
-    (["--system-prompt", "/", "."], "memtui: error: --system-prompt /: a folder, not a file\n"),
+    (["--system-prompt", "/", "."],
+     "memtui: error: --system-prompt /: a folder; memtui does not read it\n"),
     (["--num-ctx", "0", "."], "memtui: error: argument --num-ctx: must be from 256 to "
                               "100,000,000: '0' (see memtui --help)\n"),
     (["--num-ctx", "100", "."], "memtui: error: argument --num-ctx: must be from 256 to "

@@ -49,6 +49,10 @@ class InputError(Exception):
         self.shown, self.reason = shown, reason
 
 
+class InputTooLarge(InputError):
+    """The input is larger than its size cap (the reason says the cap)."""
+
+
 def inside(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> str | None:
     """``path``'s POSIX path relative to ``root`` when it lies inside it (as spelled, its
     links not followed); None otherwise."""
@@ -78,8 +82,8 @@ def read_input(path: str | os.PathLike[str], limit: int,
             return _read_in_workspace(Path(path), Path(root), limit, shown)
         return _read_outside(os.fspath(path), limit, shown)
     except TooLarge:
-        raise InputError(shown, f"larger than {_size(limit)}; memtui does not read "
-                         "it") from None
+        raise InputTooLarge(shown, f"larger than {_size(limit)}; memtui does not read "
+                            "it") from None
     except Unsafe as exc:
         raise InputError(shown, f"{_reason(exc)}") from None
     except OSError as exc:
