@@ -17,9 +17,10 @@ otherwise), or turned off by ``MEMTUI_PURE_PYTHON=1``. Read once, at import.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from types import ModuleType
+
+from memtui.core.native import native_module
 
 __all__ = ["KERNEL", "NATIVE", "candidates", "load", "screen", "shared", "works"]
 
@@ -44,12 +45,8 @@ def works(mod: ModuleType) -> bool:
 
 def load(environ: dict[str, str] | None = None) -> ModuleType | None:
     """``memtui_native`` when it can be used (see the module's docstring), else None."""
-    env = os.environ if environ is None else environ
-    if env.get("MEMTUI_PURE_PYTHON", "") not in ("", "0"):
-        return None
-    try:
-        import memtui_native  # type: ignore[import-not-found]  # optional, compiled
-    except ImportError:
+    memtui_native = native_module(environ)
+    if memtui_native is None:
         return None
     if getattr(memtui_native, "KERNEL", None) != KERNEL:
         return None

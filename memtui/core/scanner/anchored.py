@@ -23,11 +23,12 @@ anchors carry too many keywords to look for one by one (`MAX_WORDS`).
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterable
 
 import ahocorasick
+
+from memtui.core.native import native_module
 
 #: A text longer than this (characters) goes to the automaton: the anchors it holds are
 #: listed one per place first, a list this long at most.
@@ -45,14 +46,8 @@ AnchorsFn = Callable[[str, bytes], set[str]]
 def native_anchors(environ: dict[str, str] | None = None) -> AnchorsFn | None:
     """``memtui_native.anchors`` when the C extension is built and not turned off
     (``MEMTUI_PURE_PYTHON=1``), else None (the character class is read by ``re``)."""
-    env = os.environ if environ is None else environ
-    if env.get("MEMTUI_PURE_PYTHON", "") not in ("", "0"):
-        return None
-    try:
-        import memtui_native  # type: ignore[import-not-found]  # optional, compiled
-    except ImportError:
-        return None
-    fn: AnchorsFn | None = getattr(memtui_native, "anchors", None)
+    module = native_module(environ)
+    fn: AnchorsFn | None = getattr(module, "anchors", None)
     return fn
 
 
