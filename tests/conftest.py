@@ -4,10 +4,21 @@ change what a test sees, in-process or in the subprocesses it starts."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
+
+from tests.tmux import tmux_server
 
 
 @pytest.fixture(autouse=True)
 def _own_user_config_dir(tmp_path_factory: pytest.TempPathFactory,
                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(tmp_path_factory.mktemp("user-config")))
+
+
+@pytest.fixture
+def tmux(tmp_path: Path) -> Iterator[list[str]]:
+    """A private tmux server (its own socket), killed at the end (tests/tmux.py)."""
+    yield from tmux_server(str(tmp_path / "tmux.sock"))

@@ -7,17 +7,12 @@ buffer; drawn escaped, the pane shows the text and nothing else changes."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from memtui.core.workspace import Workspace
+from tests.tmux import needs_tmux, tm, wait_for
 
 from .fake_ollama import FakeModel, FakeOllama, Reply
 
@@ -26,32 +21,7 @@ TITLE = "\x1b]2;PWNED-TITLE\x07"
 CLIP = "\x1b]52;c;cHduZWQ=\x07"  # "pwned"
 PAYLOAD = TITLE + CLIP
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
-
-
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[list[str]]:
-    """A private tmux server (its own socket), killed at the end."""
-    cmd = ["tmux", "-S", str(tmp_path / "tmux.sock"), "-f", os.devnull]
-    try:
-        yield cmd
-    finally:
-        subprocess.run([*cmd, "kill-server"], capture_output=True)
-
-
-def tm(cmd: list[str], *args: str) -> str:
-    return subprocess.run([*cmd, *args], capture_output=True, text=True, timeout=30).stdout
-
-
-def wait_for(cmd: list[str], text: str, timeout: float = 60) -> str:
-    end = time.monotonic() + timeout
-    while True:
-        shown = tm(cmd, "capture-pane", "-p", "-J", "-t", "t")
-        if text in shown:
-            return shown
-        if time.monotonic() > end:
-            raise AssertionError(f"{text!r} never shown:\n{shown}")
-        time.sleep(0.3)
+pytestmark = needs_tmux
 
 
 def test_hostile_turn_in_a_real_terminal(ws: Workspace, fake: FakeOllama,

@@ -4,45 +4,16 @@ until killed)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from memtui.demo import copy_demo
+from tests.tmux import needs_tmux, tm, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
-
-
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[list[str]]:
-    cmd = ["tmux", "-S", str(tmp_path / "tmux.sock"), "-f", os.devnull]
-    try:
-        yield cmd
-    finally:
-        subprocess.run([*cmd, "kill-server"], capture_output=True)
-
-
-def tm(cmd: list[str], *args: str) -> str:
-    return subprocess.run([*cmd, *args], capture_output=True, text=True, timeout=30).stdout
-
-
-def wait_for(cmd: list[str], shown: object, timeout: float = 60) -> str:
-    end = time.monotonic() + timeout
-    while True:
-        screen = tm(cmd, "capture-pane", "-p", "-J", "-t", "t")
-        if shown(screen):  # type: ignore[operator]
-            return screen
-        if time.monotonic() > end:
-            raise AssertionError(f"never shown:\n{screen}")
-        time.sleep(0.3)
+pytestmark = needs_tmux
 
 
 def test_an_editor_that_cannot_start_is_said_and_the_app_goes_on(tmp_path: Path,
