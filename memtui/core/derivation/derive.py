@@ -502,10 +502,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         lambda diff, last: _link_lists(lrs, diff, last, pos, [*idx_links.wikirefs],
                                        [*idx_links.broken, *agent_broken],
                                        memo.keep_parts))[:2]
-    if type(profile).keeps is not Profile.keeps:  # a link the agent never follows is not
-        # counted as broken where no finding says so (newuser24 #8: OpenClaw's notes)
-        broken = [b for b in broken
-                  if profile.keeps(finding("broken_link", b.source, b.line, ""))]
+    # a link the agent never follows is not counted as broken where no finding says so
+    # (newuser24 #8: OpenClaw's notes)
+    broken = [b for b in broken if profile.follows_links_in(b.source)]
     return AuditResult(inp.ws, inp.profile, opts, scans, reports, index, set(index_linked),
                        reachable, orphans, broken, wikirefs, graph, inp.block(loaded),
                        inp.line_costs, loaded, findings,

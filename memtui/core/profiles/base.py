@@ -262,6 +262,11 @@ class Profile:
             return False
         return self.index_of_links or f.kind not in ("content_in_index", "unlinked_mention")
 
+    def follows_links_in(self, source: str) -> bool:
+        """Whether the agent follows the links written in file ``source`` (a link it never
+        follows is not broken for it: no finding, not counted)."""
+        return True
+
     def directive(self, target: str) -> bool:
         """Whether a ``[[target]]`` is the agent's own tag, not a wikilink to a memory."""
         return False

@@ -217,14 +217,19 @@ class OpenClaw(Profile):
         # Every note under memory/ is indexed for memory_search: found, never an orphan.
         return References(found={p for p in paths if p.startswith("memory/")})
 
+    def follows_links_in(self, source: str) -> bool:
+        """OpenClaw never follows a link in a note: its notes are found by search."""
+        return not source.startswith("memory/")
+
     def keeps(self, f: Finding) -> bool:
-        """OpenClaw never follows a link in a note (its notes are found by search), and the
-        session-memory hook saves conversations as notes whose lines start ``user:`` /
-        ``assistant:``: neither a broken link nor a role label in a note means what it
-        means in an index the agent reads every turn (real folders: 13 false findings)."""
-        if f.path.startswith("memory/") and (
-                f.kind == "broken_link"
-                or (f.kind == "instruction_like" and "role label" in f.message)):
+        """A broken link in a note (`follows_links_in`), and a note's line starting ``user:``
+        / ``assistant:`` (the session-memory hook saves conversations as notes), do not mean
+        what they mean in an index the agent reads every turn (real folders: 13 false
+        findings)."""
+        if f.kind == "broken_link" and not self.follows_links_in(f.path):
+            return False
+        if f.path.startswith("memory/") and f.kind == "instruction_like" \
+                and "role label" in f.message:
             return False
         return super().keeps(f)
 
