@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from memtui.core.files.file_modes import NEVER, SHARED_MODE, kept_mode
+from memtui.core.files.safe_open import TooLarge, read_fd
 
 _FLAGS = (os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK
           | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
@@ -53,7 +54,7 @@ def write_output(path: Path, data: bytes, what: str, ours: Callable[[bytes], boo
         if not stat.S_ISREG(st.st_mode):
             raise OutputError(f"{shown}: not a regular file (a FIFO, socket or device); "
                               "memtui does not write it")
-        if st.st_size and (st.st_size > limit or not ours(_read(fd, limit))):
+        if st.st_size and not _is_ours(fd, st, limit, ours):
             raise OutputError(f"{shown}: exists and is not {what}; memtui does not overwrite "
                               "it (remove it, or give another name)")
         if st.st_mode & NEVER:
@@ -69,14 +70,12 @@ def write_output(path: Path, data: bytes, what: str, ours: Callable[[bytes], boo
         os.close(fd)
 
 
-def _read(fd: int, limit: int) -> bytes:
-    data = b""
-    while len(data) <= limit:
-        chunk = os.read(fd, limit + 1 - len(data))
-        if not chunk:
-            break
-        data += chunk
-    return data
+def _is_ours(fd: int, st: os.stat_result, limit: int, ours: Callable[[bytes], bool]) -> bool:
+    """Whether the open file is memtui's own output of that kind (at most ``limit`` bytes)."""
+    try:
+        return ours(read_fd(fd, st, limit, ""))
+    except TooLarge:
+        return False
 
 
 def json_with(keys: tuple[str, ...]) -> Callable[[bytes], bool]:
