@@ -112,7 +112,9 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     elif not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
     elif entryless and result.index_linked:
-        row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, no link entries")
+        pointers = len(result.pointers())  # Gemini's entries (newuser24 #14)
+        row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
+            + (f"{plural(pointers, 'pointer line')}, " if pointers else "") + "no link entries")
     else:
         hot_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
                       if ln.kind == "entry")

@@ -249,6 +249,12 @@ class Profile:
         """What this agent treats as a reference beyond markdown links and wikilinks."""
         return References()
 
+    def pointers(self, text: str, root: str) -> list[tuple[int, str, str | None]]:
+        """The files the index text names the agent's own way, beyond markdown links and
+        wikilinks (Gemini's pointer lines): (line, as written, workspace-relative path or
+        None when it leads out of the folder at ``root``), in line order."""
+        return []
+
     def import_roots(self, read: Reader) -> tuple[str, ...]:
         """The files whose ``@path`` imports the agent follows (of CLAUDE.md, GEMINI.md,
         AGENTS.md)."""
