@@ -95,6 +95,11 @@ def dispatch(args: list[str]) -> int:
         return int(module.run(ns))
     from memtui.commands import app
 
+    # A mistyped command is the first word's mistake, whatever follows it: `memtui audti
+    # demo` blamed "demo" ("unrecognized arguments"), not "audti" (newuser24 #5).
+    hint = app.command_hint(args[0]) if args and not args[0].startswith("-") else ""
+    if hint:
+        return fail("memtui", f"{args[0]}: no such file or folder{hint}")
     parser = ArgumentParser(
         prog="memtui",
         usage="%(prog)s [options] [PATH]\n"

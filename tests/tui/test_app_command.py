@@ -32,6 +32,11 @@ ROOT = Path(__file__).resolve().parents[2]
                                  "(give http://HOST:PORT or HOST:PORT)\n"),
     (["--keep", "."], "memtui: error: --keep goes with --demo\n"),
     (["audti"], "memtui: error: audti: no such file or folder (did you mean memtui audit?)\n"),
+    # newuser24 #5: what follows a mistyped command is not blamed
+    (["audti", "demo"], "memtui: error: audti: no such file or folder (did you mean memtui "
+                        "audit?)\n"),
+    (["histroy", ".", "--json"], "memtui: error: histroy: no such file or folder (did you "
+                                 "mean memtui history?)\n"),
     (["--host", "http://127.0.0.1:99999", "."],
      "memtui: error: Ollama host 'http://127.0.0.1:99999' is not a usable URL "
      "(Port out of range 0-65535)\n"),
