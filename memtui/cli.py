@@ -87,6 +87,8 @@ def dispatch(args: list[str]) -> int:
         try:
             module = importlib.import_module(module_name)
             parser = ArgumentParser(prog=f"memtui {name}", description=help_text)
+            if not args and os.path.isdir(name):  # a folder named like the command
+                parser.hint = f"; to open the folder {name}/, write memtui ./{name}"
             module.add_arguments(parser)
             ns = parser.parse_args(args)
         finally:
