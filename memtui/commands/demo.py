@@ -28,8 +28,22 @@ def run(ns: argparse.Namespace) -> int:
         copy_demo(target)
     except OSError as exc:
         return fail(PROG, f"cannot copy the demo to {target} ({exc.strerror or exc})", 1)
+    shown = shell_path(str(target))
     print(f"demo workspace copied to {target.resolve()}; try:\n"
-          f"  memtui {target}\n"
-          f"  memtui audit {target}\n"
-          f"  memtui fix delete {target} scrap-log --dry-run")
+          f"  memtui {shown}\n"
+          f"  memtui audit {shown}\n"
+          f"  memtui fix delete {shown} scrap-log --dry-run")
     return 0
+
+
+def shell_path(path: str) -> str:
+    """``path`` as a shell command line names it to memtui: quoted, and ``./demo`` where
+    the bare name is a command's (newuser25 #5: the hint "memtui demo" ran the demo
+    command, not the app on the folder) or would read as an option."""
+    import shlex
+
+    from memtui.commands import COMMANDS
+
+    if path in COMMANDS or path.startswith("-"):
+        path = "./" + path
+    return shlex.quote(path)

@@ -8,13 +8,14 @@ import stat
 from pathlib import Path
 from typing import Literal
 
+from memtui.core.files.safe_open import STATE_FOLDER
 from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.reporting.safe_output import printable, short_path
 
 Layout = Literal["item", "flat"]
 INDEX_NAME = "MEMORY.md"
 MEMORY_DIR = "memory"
-STATE_DIR = ".memtui"
+STATE_DIR = STATE_FOLDER  # ".memtui": made self-ignoring (memtui.core.files.safe_open)
 #: Files that document a memory folder rather than hold a memory (any folder, any case).
 DOCUMENTATION_NAMES = ("README.MD", "CLAUDE.MD", "AGENTS.MD")
 
