@@ -19,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
+    from memtui.commands.shell_path import shell_path
     from memtui.demo import copy_demo
 
     target = Path(ns.folder).expanduser()
@@ -35,15 +36,3 @@ def run(ns: argparse.Namespace) -> int:
           f"  memtui fix delete {shown} scrap-log --dry-run")
     return 0
 
-
-def shell_path(path: str) -> str:
-    """``path`` as a shell command line names it to memtui: quoted, and ``./demo`` where
-    the bare name is a command's (newuser25 #5: the hint "memtui demo" ran the demo
-    command, not the app on the folder) or would read as an option."""
-    import shlex
-
-    from memtui.commands import COMMANDS
-
-    if path in COMMANDS or path.startswith("-"):
-        path = "./" + path
-    return shlex.quote(path)
