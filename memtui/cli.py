@@ -87,6 +87,8 @@ def dispatch(args: list[str]) -> int:
         try:
             module = importlib.import_module(module_name)
             parser = ArgumentParser(prog=f"memtui {name}", description=help_text)
+            if not args and os.path.isdir(name):  # a folder named like the command
+                parser.hint = f"; to open the folder {name}/, write memtui ./{name}"
             module.add_arguments(parser)
             ns = parser.parse_args(args)
         finally:
@@ -95,6 +97,11 @@ def dispatch(args: list[str]) -> int:
         return int(module.run(ns))
     from memtui.commands import app
 
+    # A mistyped command is the first word's mistake, whatever follows it: `memtui audti
+    # demo` blamed "demo" ("unrecognized arguments"), not "audti" (newuser24 #5).
+    hint = app.command_hint(args[0]) if args and not args[0].startswith("-") else ""
+    if hint:
+        return fail("memtui", f"{args[0]}: no such file or folder{hint}")
     parser = ArgumentParser(
         prog="memtui",
         usage="%(prog)s [options] [PATH]\n"

@@ -82,6 +82,8 @@ def modes(root: Path) -> dict[str, int]:
 def expected(rel: str, mask: int) -> int:
     """State: exactly 0o600. The test's own files (0o644): kept when rewritten. A new file
     to share: 0o644 less the umask."""
+    if rel == "ws/.memtui/.gitignore":  # nothing secret: a file of git's (newuser24 #23)
+        return SHARED & ~mask
     if any(rel.startswith(f + "/") for f in STATE_FOLDERS):
         return STATE
     if rel.removeprefix("ws/") in BASE or rel in KEPT:
@@ -139,8 +141,9 @@ def test_every_file_memtui_creates_has_its_mode_and_no_exec_bit(home: Path, umas
     run_everything(home)
     found = modes(home)
     # The test reached every kind of file it claims to check.
-    for part in ("ws/.memtui/lock", "ws/.memtui/journal/", "ws/.memtui/chat/history.json",
-                 "ws/.memtui/transcripts/", "cache/memtui/", "config/memtui/config.json",
+    for part in ("ws/.memtui/lock", "ws/.memtui/.gitignore", "ws/.memtui/journal/",
+                 "ws/.memtui/chat/history.json", "ws/.memtui/transcripts/", "cache/memtui/",
+                 "config/memtui/config.json",
                  "baseline.json", "seed.json", "demo/MEMORY.md",
                  "ws/memory/user-role.md", "ws/memory/fresh.md"):
         assert any(rel.startswith(part) for rel in found), part

@@ -57,3 +57,25 @@ def test_an_assumed_window_makes_no_finding(tmp_path: Path) -> None:
     done = cli("audit", ws, "--json", "--profile", "gemini")
     assert json.loads(done.stdout)["injected_block"]["window_name"] == "assumed Qwen"
     assert findings(done.stdout) == []
+
+
+def test_a_block_just_past_the_window_never_reads_100_percent(tmp_path: Path) -> None:
+    """newuser25 #8: "936 of the --num-ctx window's 932 qwen tokens (100%): larger than the
+    window" beside the Share row's "100.4%"."""
+    ws = workspace(tmp_path / "ws", 60)
+    tokens = json.loads(cli("audit", ws, "--json").stdout)["injected_block"]["tokens"]["qwen"]
+    window = int(tokens / 1.004)
+    (over,) = findings(cli("audit", ws, "--json", "--num-ctx", str(window)).stdout)
+    share = f"{tokens / window:.1%}"
+    assert over["kind"] == "over_limit" and share != "100.0%"
+    assert f"tokens ({share}): larger than the window" in str(over["message"])
+    assert f"Share of the window    {share} of {window:,}" in cli(
+        "audit", ws, "--num-ctx", str(window)).stdout
+
+
+def test_percent_never_rounds_onto_or_across_100() -> None:
+    from memtui.core.reporting.wording import percent
+
+    assert [percent(u, w) for u, w in [(936, 932), (100_010, 100_000), (99_996, 100_000),
+                                       (931, 932), (932, 932), (85, 100), (0, 0)]] == [
+        "100.4%", "100.1%", "99.9%", "99.9%", "100%", "85%", "0%"]

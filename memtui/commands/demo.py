@@ -19,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
+    from memtui.commands.shell_path import shell_path
     from memtui.demo import copy_demo
 
     target = Path(ns.folder).expanduser()
@@ -28,8 +29,10 @@ def run(ns: argparse.Namespace) -> int:
         copy_demo(target)
     except OSError as exc:
         return fail(PROG, f"cannot copy the demo to {target} ({exc.strerror or exc})", 1)
+    shown = shell_path(str(target))
     print(f"demo workspace copied to {target.resolve()}; try:\n"
-          f"  memtui {target}\n"
-          f"  memtui audit {target}\n"
-          f"  memtui fix delete {target} scrap-log --dry-run")
+          f"  memtui {shown}\n"
+          f"  memtui audit {shown}\n"
+          f"  memtui fix delete {shown} scrap-log --dry-run")
     return 0
+

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 
 from memtui.commands.parser import bounded, report
+from memtui.commands.shell_path import shell_path
 from memtui.core.profiles import PROFILES
 from memtui.core.profiles import get as get_profile
 from memtui.core.reporting.safe_output import printable, utf8_safe
@@ -259,7 +260,7 @@ def open_workspace_first(ns: argparse.Namespace) -> Workspace:
         if os.path.lexists(ns.path) or not os.path.isfile(INDEX_NAME):
             raise
         raise WorkspaceError(f"{exc}; PATH, the workspace, comes first: for this folder, "
-                             f"memtui fix {ns.op} . {ns.path} …") from None
+                             f"memtui fix {ns.op} . {shell_path(ns.path)} …") from None
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -298,7 +299,7 @@ def run(ns: argparse.Namespace) -> int:
         sys.stdout.write(printable(changeset.diff(), lines=True))
         print(printable(f"dry run, nothing written: {changeset.planned}"))
     else:
-        how = "not undoable" if is_redaction(record) else f"undo: memtui undo {ns.path}"
+        how = "not undoable" if is_redaction(record) else f"undo: memtui undo {shell_path(ns.path)}"
         print(printable(f"{changeset.summary} [#{record['id']}; {how}]"))
     for note in changeset.notes:
         print(f"  {printable(note)}")

@@ -60,8 +60,11 @@ class ArgumentParser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
 
+    #: Said after a usage error: `memtui demo` with a folder ./demo beside it (the cli).
+    hint: str = ""
+
     def error(self, message: str) -> None:  # type: ignore[override]
-        fail(self.prog, f"{message} (see {self.prog} --help)")
+        fail(self.prog, f"{message} (see {self.prog} --help){self.hint}")
         raise SystemExit(2)
 
     def _print_message(self, message: str, file: IO[str] | None = None) -> None:

@@ -25,7 +25,7 @@ from memtui.core.reporting.hidden import severity_changes
 from memtui.core.reporting.json_report import config_summary, hot_and_packed
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.suppress import counts as suppress_counts
-from memtui.core.reporting.wording import plural
+from memtui.core.reporting.wording import percent, plural
 
 if TYPE_CHECKING:
     from memtui.core.audit import AuditResult
@@ -94,7 +94,8 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
                                       "--project DIR to change)")))
     if block.loads:
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
-                                     f"{ld.unit} ({ld.share:.0%})" for ld in block.loads))
+                                     f"{ld.unit} ({percent(ld.used, ld.limit)})"
+                                     for ld in block.loads))
     types = ", ".join(f"{k} {v:,}" for k, v in result.types.items()) or "none"
     row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
     if result.documentation:
@@ -112,7 +113,9 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     elif not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
     elif entryless and result.index_linked:
-        row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, no link entries")
+        pointers = len(result.pointers())  # Gemini's entries (newuser24 #14)
+        row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
+            + (f"{plural(pointers, 'pointer line')}, " if pointers else "") + "no link entries")
     else:
         hot_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
                       if ln.kind == "entry")

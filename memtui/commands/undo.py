@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 
 from memtui.commands.parser import fail, report
+from memtui.commands.shell_path import shell_path
 from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
 from memtui.edit.errors import Refused
@@ -83,8 +84,8 @@ def _hint(ns: argparse.Namespace, changes: list[object], others: str, blocked: i
         return ""
     them = "it as it is" if blocked == 1 else "them as they are"
     turn = " --turn" if ns.turn else ""
-    return (f" (memtui undo{turn} --skip-changed {ns.path} undoes the {others} and leaves "
-            f"{them})")
+    return (f" (memtui undo{turn} --skip-changed {shell_path(ns.path)} undoes the {others} "
+            f"and leaves {them})")
 
 
 def _os_error(exc: OSError) -> int:

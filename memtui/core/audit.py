@@ -97,6 +97,7 @@ from memtui.core.scanner.textfile import read_text
 from memtui.core.workspace import (
     INDEX_NAME,
     Workspace,
+    aliases,
     discover,
     in_archive,
     is_documentation,
@@ -407,6 +408,12 @@ class Auditor:
             found.files = [rel for rel in found.files if not excluded(rel)]
         mine = get_profile(self.profile).memory
         found.files = [rel for rel in found.files if mine(rel)]
+        alias = aliases(found)
+        if alias:
+            found.files = [rel for rel in found.files if rel not in alias]
+            found.skipped.extend((rel, f"a symbolic link to {target}, audited once as that "
+                                  "file (an index links the file itself)")
+                                 for rel, target in alias.items())
         self._paths, self._docs = [], []
         for rel in found.files:  # one look at each name
             (self._docs if is_documentation(rel) else self._paths).append(rel)

@@ -373,6 +373,21 @@ class AuditResult(Record, eq=False):
     def counts(self) -> Counter[str]:
         return Counter(f.kind for f in self.findings)
 
+    def pointers(self) -> dict[int, list[tuple[str, bool]]]:
+        """The files each index line names the agent's own way beyond its links (Gemini's
+        pointer lines, `memtui.core.profiles.base.Profile.pointers`), by line: (the
+        workspace-relative path, or the path as written when it leads out; whether it is
+        there, i.e. not a broken link of that line)."""
+        found = get(self.profile).pointers(self.index.text, str(self.workspace.root))
+        if not found:
+            return {}
+        broken = {(b.line, b.target) for b in self.broken_links if b.source == INDEX_NAME}
+        out: dict[int, list[tuple[str, bool]]] = {}
+        for line, written, rel in found:
+            target = rel or written
+            out.setdefault(line, []).append((target, (line, target) not in broken))
+        return out
+
     @property
     def beyond_limit(self) -> list[IndexLine]:
         return [ln for ln in self.index.lines if ln.number > self.loaded_lines]

@@ -8,13 +8,14 @@ import stat
 from pathlib import Path
 from typing import Literal
 
+from memtui.core.files.safe_open import STATE_FOLDER
 from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.reporting.safe_output import printable, short_path
 
 Layout = Literal["item", "flat"]
 INDEX_NAME = "MEMORY.md"
 MEMORY_DIR = "memory"
-STATE_DIR = ".memtui"
+STATE_DIR = STATE_FOLDER  # ".memtui": made self-ignoring (memtui.core.files.safe_open)
 #: Files that document a memory folder rather than hold a memory (any folder, any case).
 DOCUMENTATION_NAMES = ("README.MD", "CLAUDE.MD", "AGENTS.MD")
 
@@ -192,6 +193,9 @@ class Discovery(Record):
     notes: list[tuple[str, str]]
     #: The archive folders not walked (``archives=False``), relative, sorted.
     archives: list[str]
+    #: The files found through a symbolic link to another file of the workspace: (the
+    #: link's path, its target's), both relative (`aliases`).
+    links: list[tuple[str, str]]
 
     def __init__(self, files: list[str] | None = None, skipped: list[tuple[str, str]] | None = None,
                        notes: list[tuple[str, str]] | None = None,
@@ -200,6 +204,7 @@ class Discovery(Record):
         self.skipped = [] if skipped is None else skipped
         self.notes = [] if notes is None else notes
         self.archives = [] if archives is None else archives
+        self.links = []
 
 
 def discover(ws: Workspace, archives: bool = True) -> Discovery:
@@ -246,7 +251,8 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
             if name.startswith("."):
                 continue
             rel = prefix + name
-            if entry.is_symlink():
+            link = entry.is_symlink()
+            if link:
                 problem = symlink_problem(ws, Path(entry.path))
                 if problem:
                     out.skipped.append((rel, f"{problem}, not followed"))
@@ -263,9 +269,27 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
             elif name.lower().endswith(".md") and not (flat and rel == INDEX_NAME) \
                     and rel != the_index:
                 out.files.append(rel)
+                if link:
+                    out.links.append((rel, _target_of(ws, entry.path)))
     out.files.sort()
     out.archives.sort()
     return out
+
+
+def _target_of(ws: Workspace, link: str) -> str:
+    """The workspace file a followed symbolic link ``link`` leads to, relative."""
+    try:
+        return Path(os.path.realpath(link)).relative_to(os.path.realpath(ws.root)).as_posix()
+    except ValueError:
+        return ""
+
+
+def aliases(found: Discovery) -> dict[str, str]:
+    """The files of ``found`` that are symbolic links to another of its files (link →
+    target): one memory under two names, audited once as its target (newuser25 #22: a
+    link was a second memory, an orphan and its own near-duplicate)."""
+    files = set(found.files)
+    return {rel: target for rel, target in found.links if target != rel and target in files}
 
 
 def index_target(ws: Workspace) -> str | None:

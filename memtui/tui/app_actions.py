@@ -6,7 +6,6 @@ filter, the suppressed findings, re-audit, help, theme, copy path, $EDITOR). Mix
 from __future__ import annotations
 
 import os
-import shlex
 import shutil
 import subprocess
 from collections.abc import Iterable
@@ -22,6 +21,7 @@ from memtui.core.reporting.wording import plural
 from memtui.tui.audit_worker import prepare_rows
 from memtui.tui.curate_actions import ACTION_OPS, CURATE_ACTIONS, CurateActions
 from memtui.tui.dialogs.help import HelpScreen
+from memtui.tui.editor_command import editor_command
 from memtui.tui.layout import VIEWS, chat_pane_class
 from memtui.tui.views.base import AuditView
 from memtui.tui.widgets.audit_table import AuditTable
@@ -188,8 +188,9 @@ class AppActions:
         path = self.workspace.root / rel
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
         failed: Exception | None = None
+        at_line = False
         try:
-            command = [*shlex.split(editor), *([f"+{line}"] if line else []), str(path)]
+            command, at_line = editor_command(editor, str(path), line)
             # an editor that cannot be started is said before the screen is given up
             # (newuser24 #62: the app hung with the terminal handed to the shell)
             if not command or shutil.which(command[0]) is None:
@@ -206,6 +207,10 @@ class AppActions:
             self.notify(printable(f"cannot open {rel} in {editor}: {failed}"),
                         severity="error", markup=False)
             return
+        if line and not at_line:  # said, not guessed (newuser24 #28)
+            self.notify(printable(f"{rel} opened at its top: line {line} is passed only to "
+                                  "an editor known to take one (vi, nano, emacs, VS Code…; "
+                                  "docs/app.md)"), markup=False)
         if not os.path.isabs(rel):
             self.start_audit({rel})
 

@@ -40,3 +40,13 @@ def test_an_index_with_entries_keeps_every_row(tmp_path: Path) -> None:
     assert rows["Index"].startswith("MEMORY.md: 1 line, 1 entry (1 memory)")
     assert rows["Linked from the index"] == "1 of 1 files"
     assert rows["Cost per memory"].startswith("hot ")
+
+
+def test_a_gemini_index_counts_its_pointer_lines(tmp_path: Path) -> None:
+    """newuser24 #14: Gemini's entries are its pointer lines, not links."""
+    folder = make_ws(tmp_path / ".gemini" / "tmp" / "p" / "memory",
+                     {"MEMORY.md": "# Memory\n", "build.md": "# build\n\nRun make.\n"})
+    (folder / "MEMORY.md").write_text(f"# Memory\n\n- See {folder}/build.md for build.\n"
+                                      f"- See {folder}/gone.md for gone.\n", encoding="utf-8")
+    rows = _summary(folder)
+    assert rows["Index"] == "MEMORY.md: 4 lines, 2 pointer lines, no link entries"

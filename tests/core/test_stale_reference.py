@@ -55,6 +55,19 @@ def test_a_line_past_the_end_of_a_file_is_stale(tmp_path: Path) -> None:
     assert len(found) == 1 and "src/app.py has 5 lines" in found[0]
 
 
+def test_a_line_past_the_end_of_a_file_at_the_root_is_stale(tmp_path: Path) -> None:
+    """newuser25 #16: ``README.md:9999`` passed silently, ``docs/app.md:9999`` did not."""
+    proj = _project(tmp_path)
+    (proj / "main.py").write_text("print(1)\nprint(2)\n")
+    ws = make_ws(tmp_path / "mem", {
+        "MEMORY.md": "- [A](a.md)\n",
+        "a.md": "---\nname: a\ndescription: a\nmetadata:\n  type: reference\n---\n"
+                "See `main.py:40`, `main.py:2`, `example.com:8080` and `gone.py:3`.\n"})
+    found = [f.message for f in run_audit(ws, project=str(proj)).findings
+             if f.kind == "stale_reference"]
+    assert found == ["main.py:40: main.py has 2 lines, line 40 is gone"]
+
+
 def test_symbols_and_flags(tmp_path: Path) -> None:
     found = _stale(tmp_path, "Call `run_app()`, not `start_server()`; `FeatureView` is "
                              "Feast's; `your_api_id` is a placeholder.\n"

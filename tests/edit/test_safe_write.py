@@ -215,3 +215,89 @@ def test_the_next_write_removes_what_a_killed_write_left_in_its_folders(tmp_path
     undo(w)  # undo writes memory/user-role.md back
     assert not again.exists()
     assert elsewhere.exists() and young.exists()  # not written to; too young to be stale
+
+
+# newuser24 #23: .memtui/ is self-ignoring, whichever write makes it ---------------------
+
+IGNORE = b"# memtui's own state (undo journal, lock, chat history): never committed\n*\n"
+
+
+def _state_made_by(root: Path, make: str, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Make ``root/.memtui`` the way ``make`` names, through memtui's own code."""
+    from memtui.edit import safe_write
+    from memtui.edit.journal import Journal
+
+    if make == "lock":
+        with safe_write.folder_lock(root / ".memtui"):
+            pass
+    elif make == "history":
+        safe_write.write_state(root, ".memtui/chat/history.json", b"{}")
+    elif make == "transcript":
+        safe_write.append_state(root, ".memtui/transcripts/t.jsonl", b"{}\n")
+    elif make == "journal":
+        from memtui.edit.changeset import Changeset, FileChange
+
+        (root / "a.md").write_bytes(b"a\n")
+        Journal(open_workspace(root)).append(
+            Changeset("test", {}, "s", [FileChange("a.md", b"a\n", b"b\n")]))
+    elif make == "displaced":  # an outside edit racing the write (as in test_race)
+        (root / "a.md").write_bytes(b"read\n")
+        real_replace = os.replace
+
+        def late_edit(src: str, dst: str, **kw: int) -> None:
+            if dst == "a.md":
+                with open(root / "a.md", "ab") as fh:
+                    fh.write(b"outside\n")
+            real_replace(src, dst, **kw)
+
+        monkeypatch.setattr(safe_write, "exchange", lambda fd, a, b: False)
+        monkeypatch.setattr(safe_write.os, "replace", late_edit)
+        with pytest.raises(safe_write.Recovered):
+            write_file(root, "a.md", b"two\n", digest(b"read\n"))
+        assert len(os.listdir(root / ".memtui" / "displaced")) == 1
+    return root / ".memtui"
+
+
+@pytest.mark.parametrize("make", ["lock", "history", "transcript", "journal", "displaced"])
+def test_each_way_of_making_the_state_folder_makes_it_ignored_by_git(
+        tmp_path: Path, make: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _state_made_by(tmp_path, make, monkeypatch)
+    assert (state / ".gitignore").read_bytes() == IGNORE
+    assert (state / ".gitignore").stat().st_mode & 0o777 == 0o644 & ~_umask()
+
+
+def _umask() -> int:
+    old = os.umask(0)
+    os.umask(old)
+    return old
+
+
+def test_git_add_all_after_a_fix_commits_nothing_of_the_state_folder(tmp_path: Path) -> None:
+    import shutil
+
+    if shutil.which("git") is None:
+        pytest.skip("no git")
+    from memtui.cli import main
+
+    ws = tmp_path / "ws"
+    write_tree(ws, BASE)
+    git = ["git", "-C", str(ws), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    assert main(["audit", str(ws), "--fail-on", "never"]) == 0
+    assert not (ws / ".memtui").exists()  # a read-only audit writes no .gitignore either
+    assert main(["fix", "add-to-index", str(ws), "--all-unreachable"]) == 0
+    subprocess.run([*git, "add", "-A"], check=True)
+    tracked = subprocess.run([*git, "ls-files", "--cached"], capture_output=True, text=True,
+                             check=True).stdout.split()
+    assert tracked and not any(t.startswith(".memtui") for t in tracked)
+    assert (ws / ".memtui" / "journal").is_dir()
+
+
+def test_a_state_folder_memtui_did_not_make_is_left_as_it_is(tmp_path: Path) -> None:
+    """The user's own .memtui/ (say, one they track on purpose) gets no .gitignore."""
+    from memtui.edit.safe_write import folder_lock
+
+    (tmp_path / ".memtui").mkdir()
+    with folder_lock(tmp_path / ".memtui"):
+        pass
+    assert sorted(os.listdir(tmp_path / ".memtui")) == ["lock"]

@@ -38,3 +38,31 @@ async def test_header_and_block_view_show_the_agents_rule_and_cut(tmp_path: Path
         assert "chars truncated — memory over budget" in area.text
         summary = str(app.query_one("#block-view .summary", Static).render())
         assert "Hermes: MEMORY.md 2,200" in summary and "cut by the agent's limit" in summary
+
+
+async def test_gemini_pointer_lines_are_the_index_entries(tmp_path: Path) -> None:
+    """newuser24 #14: the Index view drew Gemini's pointer lines as prose with no target,
+    the header said "index 0 entries", while the audit reached build.md by one and counted
+    the other (to a missing file) as a broken link."""
+    from memtui.tui.views.index import IndexView
+
+    folder = tmp_path / ".gemini" / "tmp" / "proj" / "memory"
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text(
+        f"# Project memory\n\n- See {folder}/build.md for build notes.\n"
+        f"- See {folder}/gone.md for gone notes.\n", encoding="utf-8")
+    (folder / "build.md").write_text("# build\n\nRun make.\n", encoding="utf-8")
+    app = open_app(folder, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        header = str(app.query_one(HealthHeader).render_text(app.result, app.palette))
+        assert "index 2 pointers" in header and "1 broken link" in header
+        await switch(pilot, app, "1")
+        view = app.query_one(IndexView)
+        rows = {r.key: [c.plain for c in r.cells] for r in view.shown}
+        assert rows["L3"][1] == "pointer" and rows["L3"][5] == "build.md"
+        assert rows["L4"][1] == "pointer" and rows["L4"][5] == "✗ gone.md"
+        assert rows["L1"][1] == "heading"
+        shown = {r.key: r for r in view.shown}
+        assert shown["L3"].path == "build.md" and shown["L4"].path == "MEMORY.md"
+        assert "2 pointer lines" in str(view.summary(app.result, app.palette))

@@ -33,6 +33,11 @@ ROOT = Path(__file__).resolve().parents[2]
                                  "(give http://HOST:PORT or HOST:PORT)\n"),
     (["--keep", "."], "memtui: error: --keep goes with --demo\n"),
     (["audti"], "memtui: error: audti: no such file or folder (did you mean memtui audit?)\n"),
+    # newuser24 #5: what follows a mistyped command is not blamed
+    (["audti", "demo"], "memtui: error: audti: no such file or folder (did you mean memtui "
+                        "audit?)\n"),
+    (["histroy", ".", "--json"], "memtui: error: histroy: no such file or folder (did you "
+                                 "mean memtui history?)\n"),
     (["--host", "http://127.0.0.1:99999", "."],
      "memtui: error: Ollama host 'http://127.0.0.1:99999' is not a usable URL "
      "(Port out of range 0-65535)\n"),
@@ -80,9 +85,9 @@ def test_options_reach_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert seen["watching"] is False
 
 
-def memtui(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MEMTUI_NO_CACHE": "1"}
-    return subprocess.run([sys.executable, "-m", "memtui", *map(str, args)], cwd=ROOT,
+def memtui(*args: str | Path, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "memtui", *map(str, args)], cwd=cwd,
                           capture_output=True, text=True, env=env, timeout=120)
 
 
@@ -147,6 +152,22 @@ def test_demo_dir_makes_a_lasting_copy(tmp_path: Path) -> None:
            "copied\n")
     (tmp_path / "empty").mkdir()
     assert memtui("demo", tmp_path / "empty").returncode == 0
+
+
+def test_the_demos_hint_names_a_folder_called_demo_as_a_path(tmp_path: Path) -> None:
+    """newuser25 #5: `memtui demo demo` advised "memtui demo", which is the demo command
+    (rc 2, "DIR is required"); now "memtui ./demo", and that command, given no DIR beside
+    a folder demo/, says how to open it."""
+    proc = memtui("demo", "demo", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[1:] == ["  memtui ./demo", "  memtui audit ./demo",
+                                           "  memtui fix delete ./demo scrap-log --dry-run"]
+    again = memtui("demo", cwd=tmp_path)
+    assert (again.returncode, again.stderr) == (
+        2, "memtui demo: error: the following arguments are required: DIR (see memtui demo "
+           "--help); to open the folder demo/, write memtui ./demo\n")
+    spaced = memtui("demo", "my demo", cwd=tmp_path)
+    assert spaced.stdout.splitlines()[1] == "  memtui 'my demo'"
 
 
 @pytest.mark.parametrize("argv", [["PATH"], ["--demo"], ["fleet", "ROOT"]])

@@ -10,7 +10,8 @@ Only what can be checked positively is reported:
   project's, and is not reported; without git nothing is); a path leading out of
   the project (absolute elsewhere, ``~``, ``..``), into a hidden, ignored or vendored
   folder, or unchecked because the walk was cut, is never stale; ``:123`` past the file's
-  last line is;
+  last line is (a file at the project's root too, named with its line in a code span:
+  ``README.md:120`` in backticks);
 - a symbol shaped as code (``snake_case``, ``a_call()``; not all capitals: environment
   variables live outside; not a placeholder such as ``your_id``), whose last part occurs
   nowhere in the project's text;
@@ -52,6 +53,9 @@ _SPAN = lazy_pattern(r"`([^`\n]{1,200})`")
 _LINK_TARGET = lazy_pattern(r"\]\([^)\n]*\)|<https?://[^>\n]*>|https?://[^\s`]+")
 _PATH = lazy_pattern(r"(?<![\w/.:~@$%-])((?:[A-Za-z0-9_][\w.-]*/)+[\w.-]*[A-Za-z0-9_]"
                    r"\.[A-Za-z][A-Za-z0-9]{0,7})(?::(\d{1,7}))?(?![\w/])")
+#: A file at the project's root with a line, in a code span (``README.md:120``): the folder
+#: pattern above needs a slash (newuser25 #16: root files' lines were never checked).
+_ROOT_LINE = lazy_pattern(r"[A-Za-z0-9_][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}:\d{1,7}")
 _SYMBOL = lazy_pattern(r"[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:\(\))?")
 _PLACEHOLDERS = ("your_", "my_", "some_", "example_", "xxx", "foo", "bar")
 _STRUCK = lazy_pattern(r"~~.*?~~")
@@ -161,6 +165,9 @@ def references(body: str, first_line: int) -> list[Ref]:
         if "`" in prose:
             for m in _SPAN.finditer(prose):
                 span = m.group(1)
+                if ":" in span and _ROOT_LINE.fullmatch(span.strip()):
+                    out.append((no, "path", span.strip()))
+                    continue
                 sym = _symbol(span)
                 if sym is not None:
                     out.append((no, *sym))

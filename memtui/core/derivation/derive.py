@@ -818,7 +818,13 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
         when, source = named, "name"
     elif rel in git:
         git_when = git[rel]
-        when, source = (scan.mtime, "unknown") if git_when is None else (git_when, "git")
+        if git_when is None:
+            when, source = scan.mtime, "unknown"
+        elif scan.mtime < git_when and not copied:  # committed after its last write: the
+            # commit dates the import, the mtime the text (newuser25 #23: git init)
+            when, source = scan.mtime, "mtime"
+        else:
+            when, source = git_when, "git"
     else:
         when, source = scan.mtime, "unknown" if copied else "mtime"
     age = max(0, int((now - when) // DAY))

@@ -16,7 +16,14 @@ import stat
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 
-from memtui.core.files.file_modes import STATE_MODE
+from memtui.core.files.file_modes import SHARED_MODE, STATE_MODE
+
+#: memtui's state folder (`memtui.core.workspace.STATE_DIR`): made by :func:`open_folder`
+#: only, which puts in it a ``.gitignore`` of ``*``, as pytest and ruff do their caches, so
+#: the usual ``git add -A`` never commits the journal (every file's earlier bytes), the chat
+#: history or the lock (newuser24 #23).
+STATE_FOLDER = ".memtui"
+STATE_IGNORE = b"# memtui's own state (undo journal, lock, chat history): never committed\n*\n"
 
 _EUID = os.geteuid() if hasattr(os, "geteuid") else None
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -81,15 +88,31 @@ def open_folder(root: str | os.PathLike[str], parts: Sequence[str],
             except FileNotFoundError:
                 if not create:
                     raise
+                made = False
                 with suppress(FileExistsError):
                     os.mkdir(name, 0o755, dir_fd=fd)
+                    made = True
                 nfd = _open_subfolder(fd, name, shown)
+                if made and name == STATE_FOLDER:
+                    _ignore_all(nfd)
             os.close(fd)
             fd = nfd
     except BaseException:
         os.close(fd)
         raise
     return fd
+
+
+def _ignore_all(fd: int) -> None:
+    """Write the state folder's ``.gitignore`` (0o644 less the umask: nothing secret in it);
+    a failure leaves the folder as it is, without it."""
+    with suppress(OSError):
+        ifd = os.open(".gitignore", os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
+                      | _CLOEXEC, SHARED_MODE, dir_fd=fd)
+        try:
+            os.write(ifd, STATE_IGNORE)
+        finally:
+            os.close(ifd)
 
 
 def _open_subfolder(fd: int, name: str, shown: str) -> int:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from memtui.core.checks.findings import WORKSPACE, Finding, finding
 from memtui.core.record import FrozenRecord, Record, init_field
+from memtui.core.reporting.wording import percent
 
 if TYPE_CHECKING:
     from memtui.core.scanner.index import Index
@@ -132,7 +133,8 @@ def load_findings(loads: list[Load], agent: str, cut_note: str) -> list[Finding]
     out: list[Finding] = []
     for load in loads:
         where = load.path or WORKSPACE
-        used = f"{load.what}: {load.used:,} of {load.limit:,} {load.unit} ({load.share:.0%})"
+        used = (f"{load.what}: {load.used:,} of {load.limit:,} {load.unit} "
+                f"({percent(load.used, load.limit)})")
         if load.used > load.limit:
             out.append(finding("over_limit", where, None,
                                f"{used}: past {agent}'s load limit; {cut_note}"))
@@ -155,7 +157,8 @@ def window_findings(used: int, window: int, whose: str, tokenizer: str) -> list[
     if not window or whose == ASSUMED_WINDOW:
         return []
     share = used / window
-    figures = f"{used:,} of the {whose} window's {window:,} {tokenizer} tokens ({share:.0%})"
+    figures = (f"{used:,} of the {whose} window's {window:,} {tokenizer} tokens "
+               f"({percent(used, window)})")
     if used > window:
         return [finding("over_limit", "MEMORY.md", None,
                         f"the injected block is {figures}: larger than the window, it cannot "
@@ -248,6 +251,12 @@ class Profile:
                    limits: dict[str, int], read: Reader) -> References:
         """What this agent treats as a reference beyond markdown links and wikilinks."""
         return References()
+
+    def pointers(self, text: str, root: str) -> list[tuple[int, str, str | None]]:
+        """The files the index text names the agent's own way, beyond markdown links and
+        wikilinks (Gemini's pointer lines): (line, as written, workspace-relative path or
+        None when it leads out of the folder at ``root``), in line order."""
+        return []
 
     def import_roots(self, read: Reader) -> tuple[str, ...]:
         """The files whose ``@path`` imports the agent follows (of CLAUDE.md, GEMINI.md,

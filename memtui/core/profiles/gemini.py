@@ -67,17 +67,23 @@ class Gemini(Profile):
         for rel in paths:  # named by basename or by absolute path: found
             if os.path.basename(rel) in text or f"{root}/{rel}" in text:
                 out.found.add(rel)
+        for n, written, rel in self.pointers(text, root):
+            target = written if os.path.isabs(written) else os.path.join(root, written)
+            try:
+                os.lstat(target)
+            except (OSError, ValueError):  # one in the folder as its path there (newuser24
+                out.broken.append((source, n, rel or written))  # #15: "outside", no suggestions)
+        return out
+
+    def pointers(self, text: str, root: str) -> list[tuple[int, str, str | None]]:
+        # the pointer lines, which the app's Index view and header show as the entries
+        # they are (newuser24 #14: "prose", no targets, "index 0 entries")
+        out: list[tuple[int, str, str | None]] = []
         for n, line in enumerate(text.splitlines()[:100_000], 1):
             m = POINTER.match(line)
             if m is None:
                 continue
-            target = m[1]
-            if not os.path.isabs(target):
-                target = os.path.join(root, target)
-            try:
-                os.lstat(target)
-            except (OSError, ValueError):  # one in the folder as its path there (newuser24
-                inside = target.startswith(root + "/")  # #15: "outside", no suggestions)
-                out.broken.append((source, n, posixpath.normpath(target[len(root) + 1:])
-                                   if inside else m[1]))
+            target = m[1] if os.path.isabs(m[1]) else os.path.join(root, m[1])
+            inside = target.startswith(root + "/")
+            out.append((n, m[1], posixpath.normpath(target[len(root) + 1:]) if inside else None))
         return out

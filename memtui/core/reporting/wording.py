@@ -1,11 +1,30 @@
-"""How numbers read in text: ``1 link``, ``2 links``; a run of values as a sparkline."""
+"""How numbers read in text: ``1 link``, ``2 links``; a share as a percentage; a run of
+values as a sparkline."""
 
 from __future__ import annotations
+
+import math
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``1 link``, ``2 links``, ``10,000 files``; ``many`` for irregular plurals."""
     return f"{n:,} {one if n == 1 else (many or one + 's')}"
+
+
+def percent(used: int | float, whole: int | float) -> str:
+    """``used`` of ``whole`` as a whole percentage (``85%``), never rounded onto or across
+    100 %: 936 of 932 reads ``100.5%``, not ``100%`` beside "larger than the window"
+    (newuser25 #8), and 931 of 932 ``99.8%``, not ``100%`` beside "nothing cut yet"."""
+    if not whole:
+        return "0%"
+    share = used / whole * 100
+    whole_text = f"{share:.0f}"
+    if used == whole or whole_text != "100":
+        return f"{whole_text}%"
+    tenth = f"{share:.1f}"  # as the Share row reads it, unless that is 100.0 too
+    if tenth == "100.0":
+        tenth = f"{(math.ceil if used > whole else math.floor)(share * 10) / 10:.1f}"
+    return f"{tenth}%"
 
 
 #: A sparkline's characters, lowest to highest.

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult
 from memtui.core.creds.detector import mask_secrets, scan_text
+from memtui.core.derivation.link_target import lexically_outside
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.index import IndexLine
 from memtui.core.workspace import INDEX_NAME
@@ -29,16 +30,17 @@ from memtui.tui.widgets.row_table import MiddleText
 
 # An index line and what its row shows besides: cut off, each link's target found, each
 # wikilink's (state, resolved path), its tokens in the block's tokenizer (None: not
-# counted yet).
+# counted yet), the files it names the agent's own way (Gemini's pointer lines: path,
+# there).
 LineInputs = tuple[IndexLine, bool, tuple[bool, ...], tuple[tuple[str, str | None], ...],
-                   int | None]
+                   int | None, tuple[tuple[str, bool], ...]]
 
 
 def _cells(item: LineInputs, palette: Palette, prefix: str, secret: bool = False
            ) -> tuple[RenderableType, ...]:
     """The cells of an index line's row (made when the row is drawn: a view of thousands
     of lines keeps none of them)."""
-    ln, cut, exists, refs, tokens = item
+    ln, cut, exists, refs, tokens, pointed = item
     targets = MiddleText()  # cut in the middle: the distinct end of a stem stays
     for lk, found in zip(ln.links, exists, strict=True):
         if targets:
@@ -52,7 +54,13 @@ def _cells(item: LineInputs, palette: Palette, prefix: str, secret: bool = False
         if targets:
             targets.append(" ")
         targets.append(f"[[{lk.target}]]", style=palette.link_state(state))
-    kind = Text("cut" if cut else ln.kind, style=f"bold {palette.warning}" if cut else "")
+    for target, there in pointed:  # as the Broken view knows them (newuser24 #14)
+        if targets:
+            targets.append(" ")
+        targets.append(("" if there else "✗ ") + short_path(target, prefix),
+                       style=palette.resolved if there else palette.error)
+    kind = Text("cut" if cut else line_kind(ln, pointed),
+                style=f"bold {palette.warning}" if cut else "")
     title, hook = ln.title or ln.text.strip(), ln.hook
     if secret:  # masked as the preview and the finding show it (newuser24 #27)
         hits = scan_text(ln.text)
@@ -70,6 +78,12 @@ def _cells(item: LineInputs, palette: Palette, prefix: str, secret: bool = False
         targets,
         Text(hook, style=row_style),
     )
+
+
+def line_kind(ln: IndexLine, pointed: tuple[tuple[str, bool], ...]) -> str:
+    """A line's kind as the row shows it: a line of text naming files the agent's own way
+    is a ``pointer`` (Gemini's), not prose."""
+    return "pointer" if pointed and ln.kind == "prose" else ln.kind
 
 
 class IndexView(AuditTable):
@@ -99,7 +113,7 @@ class IndexView(AuditTable):
                         if f.kind == "secret" and f.path == INDEX_NAME}
 
         def make(item: LineInputs) -> Row:
-            ln, _cut, exists, refs, tokens = item
+            ln, _cut, exists, refs, tokens, pointed = item
             first: str | None = None
             for lk, found in zip(ln.links, exists, strict=True):
                 if found:
@@ -107,8 +121,11 @@ class IndexView(AuditTable):
             for _lk, (_state, resolved) in zip(ln.wikilinks, refs, strict=True):
                 if resolved:
                     first = first or resolved
+            for target, there in pointed:
+                if there and not lexically_outside(target):
+                    first = first or target
             title = ln.title or ln.text.strip()
-            paths = ln.targets  # a property: made once here
+            paths = ln.targets + [t for t, _there in pointed]  # a property: made once here
             # A line linking several memories is about the line itself: the preview, o and
             # y show it in MEMORY.md (not its first memory), and the keys acting on a
             # memory ask which one (`memtui.tui.curate_actions`).
@@ -118,8 +135,8 @@ class IndexView(AuditTable):
                             ln.number in secret_lines)
             return Row(
                 key=f"L{ln.number}", cells=cells,
-                sort=(ln.number, ln.kind, -1 if tokens is None else tokens, ln.chars, title,
-                      " ".join(paths), ln.hook),
+                sort=(ln.number, line_kind(ln, pointed), -1 if tokens is None else tokens,
+                      ln.chars, title, " ".join(paths), ln.hook),
                 path=first or INDEX_NAME, line=None if first else ln.number,
                 about=(INDEX_NAME, *paths),
                 search=ln.text.casefold(), data=ln,
@@ -128,6 +145,7 @@ class IndexView(AuditTable):
                 # a pick is of the entry (its files), not of a line number a fold shifts
                 pick="\x1f".join(paths) or f"text:{ln.text}")
 
+        pointers = result.pointers()
         rows: list[Row] = []
         for ln in result.index.lines:
             if ln.kind == "blank":
@@ -142,7 +160,8 @@ class IndexView(AuditTable):
             cost = costs.get(ln.number)
             # counted as the header counts the block: the profile's tokenizer
             tokens = cost.tokens.get(result.block.tokenizer) if cost else None
-            item = (ln, cut, exists, tuple(refs), tokens)
+            item = (ln, cut, exists, tuple(refs), tokens,
+                    tuple(pointers.get(ln.number, ())))
             rows.append(cache.row((ln.number, ln.text, ln.kind, *item[1:]), make, item))
         return rows
 
@@ -165,6 +184,9 @@ class IndexView(AuditTable):
         packed = sum(1 for ln in entries if ln.kind == "packed")
         out = Text(f"{plural(len(idx.lines), 'line')} · {len(entries):,} with links "
                    f"({len(entries) - packed:,} hot, {packed:,} packed)")
+        pointers = len(result.pointers())
+        if pointers:  # Gemini's: the entries it reads (newuser24 #14)
+            out.append(f" · {plural(pointers, 'pointer line')}")
         beyond = [ln for ln in result.beyond_limit if ln.kind != "blank"]
         if beyond:
             out.append(f" · {len(beyond):,} past the load limit (struck out)",

@@ -53,11 +53,14 @@ def short_path(path: str, prefix: str) -> str:
 
 
 def source_path(path: str, prefix: str) -> str:
-    """``path`` under a header saying ``(memory/)``: :func:`short_path`, and a file at the
-    workspace root (``MEMORY.md``) as ``../MEMORY.md``, so the header holds for every row
-    (issue 32 item 7: ``Source (memory/)`` over ``MEMORY.md:23``)."""
+    """``path`` under a header saying ``(memory/)``: :func:`short_path`, and another file at
+    the workspace root (``CLAUDE.md``) as ``../CLAUDE.md``, so the header holds for it
+    (issue 32 item 7). The index stays ``MEMORY.md:23``, as the text report and JSON name
+    it: ``../MEMORY.md:23`` read as a MEMORY.md outside the workspace (newuser24 #24)."""
     if not prefix or path.startswith(prefix):
         return short_path(path, prefix)
+    if path == INDEX_NAME or path.startswith(INDEX_NAME + ":"):
+        return path
     return "../" + path
 
 

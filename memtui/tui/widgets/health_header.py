@@ -183,8 +183,13 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
 
     counts: list[Unit] = [(count(len(result.files), "memories", "", "memory"), None)]
     if idx.exists:
-        hot = Text.assemble((f"index {entries:,}", "bold"),
-                            " entry" if entries == 1 else " entries")
+        pointers = 0 if entries or packed else len(result.pointers())
+        if pointers:  # Gemini's index is pointer lines, not links (newuser24 #14)
+            hot = Text.assemble((f"index {pointers:,}", "bold"),
+                                " pointer" if pointers == 1 else " pointers")
+        else:
+            hot = Text.assemble((f"index {entries:,}", "bold"),
+                                " entry" if entries == 1 else " entries")
         more = [f"{packed:,} packed"] if packed else []
         if unloaded:
             more.append(f"{unloaded:,} past the load limit")
