@@ -660,18 +660,18 @@ def _cuts(sk: bytes) -> list[int] | list[bytes]:
             for band in range(BANDS)]
 
 
-def _later(sks: list[bytes]) -> list[array[int] | memoryview | None]:
+def _later(sks: list[bytes]) -> Iterable[array[int] | memoryview | None]:
     """Each sketch's candidates past ``ALL_PAIRS`` (`pairs`), by number: the later of each
     pair kept by the earlier, in the order found (the bands, then the facts), a pair found
     twice kept twice: 4 bytes a pair (as a set of key tuples ~90 bytes, the pairing's
     largest part: 38 MB at 50,000 memories, issue 35). Compiled when it can be
-    (`near_duplicate_kernel.candidates`: the same values in the same order)."""
+    (`near_duplicate_kernel.candidates`: the same values in the same order; each sketch's
+    view made as it is read: a list of them held ~6 MiB at 50,000 memories)."""
     got = _native_candidates(sks, Packed, K, BANDS, ROWS, BUCKET_ALL, FACT_BUCKET, WORD_BIT,
                              FACT_MASK)
     if got is not None:
         flat, starts = memoryview(got[0]).cast("I"), memoryview(got[1]).cast("I")
-        return [flat[lo:hi] if lo < hi else None
-                for lo, hi in pairwise(starts)]
+        return (flat[lo:hi] if lo < hi else None for lo, hi in pairwise(starts))
     later: list[array[int] | memoryview | None] = [None] * len(sks)
 
     def note(found: Iterable[tuple[int, int]]) -> None:
