@@ -391,3 +391,51 @@ def test_unpack_is_the_same_compiled(monkeypatch: pytest.MonkeyPatch, seed: int)
     for sk in held:
         got, want = _both(monkeypatch, lambda s=sk: store.unpack(s))
         assert got == want, bytes(sk[:40])
+
+
+def _common_facts(count: int, common: int, rng: random.Random) -> list[bytes]:
+    """``count`` packed sketches of words alike in nothing, each holding the same ``common``
+    numbers (facts held far past ``FACT_BUCKET``) and one its own but for two others (facts
+    of three holders)."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    numbers = [str(1100 + n) for n in range(common)]
+    out = []
+    for i in range(count):
+        words = " ".join("".join(rng.choices(letters, k=7)) for _ in range(40))
+        lines = [f"{rng.choice(_WORDS)} {n}" for n in [*numbers, str(20000 + i // 3)]]
+        out.append(pack(nd.sketch(words + "\n" + "\n".join(lines), "")))
+    return out
+
+
+@native
+def test_the_candidates_hold_room_by_the_facts_not_their_holders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: the compiled candidates' room for the facts grows with the facts seen and
+    the holders they can pair (at most ``FACT_BUCKET`` each), not with every holding (at
+    50,000 memories 748,501 holdings of 32,848 facts: ~40 MiB of the CLI's peak), and the
+    candidates are the same (the facts' table grown many times over)."""
+    import tracemalloc
+
+    assert REAL is not None
+    sks = _common_facts(4000, 31, random.Random(35))
+    holders: dict[int, int] = {}
+    for sk in sks:
+        for h in nd._facts_of(sk):
+            holders[h] = holders.get(h, 0) + 1
+    holdings = sum(holders.values())
+    assert holdings > 100_000 and sum(v == 3 for v in holders.values()) > 1000
+    assert sum(v > nd.FACT_BUCKET for v in holders.values()) >= 30
+    args = (nd.K, nd.BANDS, nd.ROWS, nd.BUCKET_ALL, nd.FACT_BUCKET, nd.WORD_BIT, nd.FACT_MASK)
+    tracemalloc.start()
+    try:
+        REAL.candidates(sks, Packed, *args)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * holdings  # (64-bit numbers per holding: ~5 MB here)
+    got, want = _later_both(monkeypatch, sks)
+    assert got == want
+    assert sum(len(c) for c in want if c) >= 4000  # the facts of three holders: paired
+    grown = _common_facts(3000, 2, random.Random(36))  # more facts: the table grows more
+    got, want = _later_both(monkeypatch, grown)
+    assert got == want
