@@ -439,3 +439,33 @@ def test_the_candidates_hold_room_by_the_facts_not_their_holders(
     grown = _common_facts(3000, 2, random.Random(36))  # more facts: the table grows more
     got, want = _later_both(monkeypatch, grown)
     assert got == want
+
+
+def _shifted(sk: bytes, by: int) -> bytes:
+    """``sk`` whole, its bottom hashes moved ``by`` bits up (the same order, the same ones
+    equal: every count the screen makes is the same)."""
+    from array import array
+
+    values = array("Q", unpack(sk))
+    n = values[nd.K]
+    values[nd.K + 1:nd.K + 1 + n] = array("Q", (h << by for h in values[nd.K + 1:nd.K + 1 + n]))
+    return values.tobytes()
+
+
+@native
+@pytest.mark.parametrize("seed", range(3))
+def test_the_screen_counts_hashes_whose_low_bits_are_alike(seed: int) -> None:
+    """Issue 35: the screen finds a key's hashes by their low bits; hashes whose low bits
+    are all alike (each but one looked for otherwise) give the same candidates."""
+    sks = _sketches(seed)
+    keys = list(sks)
+    dated = {k for k in keys if nd._DATED.search(str(k))}
+    alike = {k: _shifted(sk, 12) for k, sk in sks.items()}
+    kept_total = 0
+    for key in keys[::2]:
+        others = [k for k in keys if k != key]
+        want = _screened(key, others, {k: unpack(sk) for k, sk in sks.items()}, 0.15, dated)
+        assert want is not None
+        assert _screened(key, others, alike, 0.15, dated) == want, key
+        kept_total += len(want)
+    assert kept_total  # (candidates kept: the counts decided something)
