@@ -749,7 +749,6 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Fou
     six times as many pairs on the 10,000-memory bench, whose texts (48 phrases of Chinese)
     are ~30 % alike: pairing cost 2.9 s against 0.4 s (bench/RESULTS.md)."""
     keys = [key for key, sk in sketches.items() if _valid(sk)]
-    order = {key: n for n, key in enumerate(keys)}
     dated = {key for key in keys if _DATED.search(str(key))}
     groups: Iterable[tuple[Hashable, Iterable[Hashable]]]
     bits: Bits | None = None
@@ -770,7 +769,9 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Fou
         for sim, b in _matches(a, others, sketches, threshold, dated, bits, template):
             out[a].append((sim, b))
             out[b].append((sim, a))
-    return _ranked(out, order)
+    # (each key's number made only now: at 50,000 memories ~2.6 MiB held through the
+    # compiled candidates, the CLI's peak, issue 35)
+    return _ranked(out, {key: n for n, key in enumerate(keys)})
 
 
 Bucket = Hashable  # one member alone, or a list of two or more (keys are never lists)
