@@ -664,6 +664,9 @@ static Py_ssize_t count_upto(const int64_t *x, Py_ssize_t nx, int64_t cut)
     return lo;
 }
 
+/* The low bits by which `native_screen` finds a key's hashes (a table of 32 KiB). */
+#define SLOT_MASK 4095
+
 /* `near_duplicate._grown` */
 static int grown_of(Py_ssize_t shared, Py_ssize_t counted, Py_ssize_t na, Py_ssize_t nb,
                     Py_ssize_t short_, Py_ssize_t grown_times, double held)
@@ -774,6 +777,8 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
         Py_RETURN_NONE;
     }
     PyObject *out = NULL;
+    int64_t *slots = NULL, *over = NULL;
+    Py_ssize_t nover = 0;
     int64_t *ys = NULL; /* a candidate's bottom hashes */
     Py_ssize_t ycap = 0;
     int ascending = nx > 0;
@@ -785,6 +790,22 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
         goto done;
     }
     nf = as_set(xf, nf); /* a frozenset's values */
+    /* the key's hashes by their low bits: slot t holds the first of them whose low bits
+     * are t (an empty one a value whose are not: it equals no hash), `over` the others */
+    slots = PyMem_Malloc((SLOT_MASK + 1) * sizeof *slots);
+    over = PyMem_Malloc((size_t)(nx ? nx : 1) * sizeof *over);
+    if (slots == NULL || over == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t t = 0; t <= SLOT_MASK; t++)
+        slots[t] = t ^ 1;
+    for (Py_ssize_t i = 0; i < nx; i++) {
+        if ((slots[x[i] & SLOT_MASK] & SLOT_MASK) != (x[i] & SLOT_MASK))
+            slots[x[i] & SLOT_MASK] = x[i];
+        else
+            over[nover++] = x[i];
+    }
     out = PyList_New(0);
     if (out == NULL)
         goto done;
@@ -830,19 +851,16 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
             y_ascending = ys[b - 1] < ys[b];
         if (!y_ascending)
             goto decided;
-        /* the hashes in common: a merge */
-        Py_ssize_t a = 0, b = 0, shared = 0;
-        while (a < nx && b < n) {
-            int64_t yv = ys[b];
-            if (x[a] < yv)
-                a++;
-            else if (x[a] > yv)
-                b++;
-            else {
-                shared++;
-                a++;
-                b++;
-            }
+        /* the hashes in common: each of the candidate's compared with the key's of its
+         * low bits, and the key's others looked for among the candidate's (issue 35: a
+         * merge of the two took ~1.5 us a candidate, its branches going either way at
+         * random; every pair of a small workspace's is screened) */
+        Py_ssize_t shared = 0;
+        for (Py_ssize_t b = 0; b < n; b++)
+            shared += slots[ys[b] & SLOT_MASK] == ys[b];
+        for (Py_ssize_t o = 0; o < nover; o++) {
+            Py_ssize_t at = count_upto(ys, n, over[o]);
+            shared += at > 0 && ys[at - 1] == over[o];
         }
         keep = 0;
         if (!shared)
@@ -928,6 +946,8 @@ done:
     PyMem_Free(xf);
     PyMem_Free(types);
     PyMem_Free(ys);
+    PyMem_Free(slots);
+    PyMem_Free(over);
     return out;
 }
 
@@ -993,32 +1013,36 @@ static int note_buckets(pair_list *p, Py_ssize_t nb, const Py_ssize_t *first,
     return 0;
 }
 
-/* A sketch's facts as `near_duplicate._facts_of` gives them, in its order, into *out
- * (PyMem_Malloc'd) and *m: its facts ascending, or (a number in words among them: the last
- * at least word_bit) each masked, in the order of the set Python makes of them. 1: read
- * otherwise (a count that lies, facts not ascending): the Python step. */
+/* A sketch's facts as `near_duplicate._facts_of` gives them, in its order: *m of them,
+ * read in place (*out NULL: its facts ascending, rest[2 + n:2 + n + m]) or, a number in
+ * words among them (the last at least word_bit), each masked in the order of the set
+ * Python makes of them, into *out (PyMem_Malloc'd; issue 35: a copy of every sketch's
+ * facts held ~6 MiB at 50,000 memories). 1: read otherwise (a count that lies, facts not
+ * ascending): the Python step. */
 static int facts_of(const rest_view *r, int64_t word_bit, int64_t fact_mask, int64_t **out,
                     Py_ssize_t *m_out)
 {
+    *out = NULL;
     int64_t n = rest_at(r, 0);
     if (n < 0)
         return 1;
     int64_t m = n + 1 < r->count ? rest_at(r, 1 + n) : 0;
     if (m < 0 || (m > 0 && m > r->count - 2 - n))
         return 1;
-    int64_t *v = PyMem_Malloc((size_t)(m ? m : 1) * sizeof *v);
+    for (int64_t q = 1; q < m; q++)
+        if (rest_at(r, 1 + n + q) >= rest_at(r, 2 + n + q))
+            return 1;
+    *m_out = (Py_ssize_t)m;
+    if (m == 0 || rest_at(r, 1 + n + m) < word_bit)
+        return 0;
+    int64_t *v = PyMem_Malloc((size_t)m * sizeof *v);
     if (v == NULL) {
         PyErr_NoMemory();
         return -1;
     }
     for (int64_t q = 0; q < m; q++)
         v[q] = rest_at(r, 2 + n + q);
-    for (int64_t q = 1; q < m; q++)
-        if (v[q - 1] >= v[q]) {
-            PyMem_Free(v);
-            return 1;
-        }
-    if (m > 0 && v[m - 1] >= word_bit) { /* {h & FACT_MASK for h in known}, iterated */
+    { /* {h & FACT_MASK for h in known}, iterated */
         PyObject *set = PySet_New(NULL);
         if (set == NULL)
             goto fail;
@@ -1051,6 +1075,70 @@ static int facts_of(const rest_view *r, int64_t word_bit, int64_t fact_mask, int
 fail:
     PyMem_Free(v);
     return -1;
+}
+
+/* Room for one more fact and one more holding in `native_candidates`' facts: the table
+ * (*table, *size slots: doubled and every fact numbered again in it when one more would
+ * fill it past half), the facts' arrays (*cap: doubled when full) and the holdings'
+ * (*hcap: doubled when full). -1 with MemoryError set. */
+static int fact_grow(uint32_t **table, Py_ssize_t *size, uint32_t nf, int64_t **fkey,
+                     uint32_t **ffirst, uint32_t **flast, uint32_t **fcount, Py_ssize_t *cap,
+                     uint32_t **fnext, uint32_t **owner, Py_ssize_t *hcap, uint32_t nh)
+{
+    if (nf >= UINT32_MAX / 4 || nh >= UINT32_MAX / 4) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (nf == *cap) {
+        Py_ssize_t c = *cap ? 2 * *cap : 1024;
+        int64_t *k = PyMem_Realloc(*fkey, (size_t)c * sizeof *k);
+        if (k != NULL)
+            *fkey = k;
+        uint32_t *a = k ? PyMem_Realloc(*ffirst, (size_t)c * sizeof *a) : NULL;
+        if (a != NULL)
+            *ffirst = a;
+        uint32_t *b = a ? PyMem_Realloc(*flast, (size_t)c * sizeof *b) : NULL;
+        if (b != NULL)
+            *flast = b;
+        uint32_t *d = b ? PyMem_Realloc(*fcount, (size_t)c * sizeof *d) : NULL;
+        if (d == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *fcount = d;
+        *cap = c;
+    }
+    if (nh == *hcap) {
+        Py_ssize_t c = *hcap ? 2 * *hcap : 4096;
+        uint32_t *a = PyMem_Realloc(*fnext, (size_t)c * sizeof *a);
+        if (a != NULL)
+            *fnext = a;
+        uint32_t *b = a ? PyMem_Realloc(*owner, (size_t)c * sizeof *b) : NULL;
+        if (b == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *owner = b;
+        *hcap = c;
+    }
+    if (2 * ((Py_ssize_t)nf + 1) > *size) {
+        Py_ssize_t z = *size ? 2 * *size : 2048;
+        uint32_t *t = PyMem_Calloc((size_t)z, sizeof *t);
+        if (t == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (uint32_t e = 0; e < nf; e++) {
+            Py_ssize_t at = (Py_ssize_t)(mix64((uint64_t)(*fkey)[e]) & (uint64_t)(z - 1));
+            while (t[at] != 0)
+                at = (at + 1) & (z - 1);
+            t[at] = e + 1;
+        }
+        PyMem_Free(*table);
+        *table = t;
+        *size = z;
+    }
+    return 0;
 }
 
 /* candidates(sketches, packed_type, k, bands, rows, bucket_all, fact_bucket, word_bit,
@@ -1092,13 +1180,12 @@ static PyObject *native_candidates(PyObject *self, PyObject *args)
     Py_ssize_t *last = PyMem_Malloc(cells * sizeof *last);
     Py_ssize_t *members = PyMem_Malloc(cells * sizeof *members);
     Py_ssize_t *next = PyMem_Malloc(cells * sizeof *next);
-    int64_t **facts = PyMem_Calloc(cells, sizeof *facts);
-    Py_ssize_t *nfacts = PyMem_Calloc(cells, sizeof *nfacts);
     pair_list found = {NULL, NULL, 0, 0};
     PyObject *out = NULL;
     int64_t *fkey = NULL;
-    Py_ssize_t *ffirst = NULL, *flast = NULL, *fcount = NULL, *fnext = NULL, *ftable = NULL;
-    if (!views || !table || !first || !last || !members || !next || !facts || !nfacts) {
+    uint32_t *ffirst = NULL, *flast = NULL, *fcount = NULL, *fnext = NULL, *ftable = NULL;
+    uint32_t *owner = NULL;
+    if (!views || !table || !first || !last || !members || !next) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1148,16 +1235,29 @@ static PyObject *native_candidates(PyObject *self, PyObject *args)
             goto done;
         }
     }
-    /* the facts' holders, in the order of their first */
-    Py_ssize_t total = 0;
+    /* the bands' tables are done with (`last` is reused below) */
+    PyMem_Free(table);
+    PyMem_Free(first);
+    PyMem_Free(members);
+    PyMem_Free(next);
+    table = first = members = next = NULL;
+    /* the facts' holders, in the order of their first, in one pass over the sketches:
+     * the facts seen numbered as they come (a table grown to stay at most half full) and
+     * each one's holders chained while they are at most fact_bucket (a fact held more
+     * widely pairs nothing). Issue 35: sized by the holdings (748,501 at 50,000 memories,
+     * of 32,848 facts) with a copy of every sketch's facts, they held ~40 MiB at the
+     * pairing's peak. */
+    Py_ssize_t fsize = 0, fcap = 0, hcap = 0;
+    uint32_t nf = 0, nh = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
-        rest_view r;
-        if (!rest_open(PyList_GET_ITEM(sks, i), packed_type, k, &r)) {
+        int64_t *v = NULL;
+        Py_ssize_t m = 0;
+        if (!rest_open(PyList_GET_ITEM(sks, i), packed_type, k, &views[i])) {
             out = Py_None;
             Py_INCREF(out);
             goto done;
         }
-        int rc = facts_of(&r, word_bit, fact_mask, &facts[i], &nfacts[i]);
+        int rc = facts_of(&views[i], word_bit, fact_mask, &v, &m);
         if (rc != 0) {
             if (rc > 0) {
                 out = Py_None;
@@ -1165,67 +1265,58 @@ static PyObject *native_candidates(PyObject *self, PyObject *args)
             }
             goto done;
         }
-        total += nfacts[i];
-    }
-    Py_ssize_t fsize = 16;
-    while (fsize < 2 * total)
-        fsize <<= 1;
-    size_t fcells = (size_t)(total ? total : 1);
-    fkey = PyMem_Malloc(fcells * sizeof *fkey);
-    ffirst = PyMem_Malloc(fcells * sizeof *ffirst);
-    flast = PyMem_Malloc(fcells * sizeof *flast);
-    fcount = PyMem_Malloc(fcells * sizeof *fcount);
-    fnext = PyMem_Malloc(fcells * sizeof *fnext); /* per holding (one sketch's one fact) */
-    ftable = PyMem_Calloc((size_t)fsize, sizeof *ftable);
-    if (!fkey || !ffirst || !flast || !fcount || !fnext || !ftable) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    /* holdings are numbered in order; a holding's sketch is found from its number */
-    Py_ssize_t *owner = PyMem_Malloc(fcells * sizeof *owner);
-    if (owner == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    Py_ssize_t nf = 0, held = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        for (Py_ssize_t q = 0; q < nfacts[i]; q++, held++) {
-            int64_t h = facts[i][q];
-            owner[held] = i;
-            fnext[held] = -1;
+        Py_ssize_t at = v ? 0 : 2 + (Py_ssize_t)rest_at(&views[i], 0);
+        for (Py_ssize_t q = 0; q < m; q++) {
+            int64_t h = v ? v[q] : rest_at(&views[i], at + q);
+            if (2 * ((Py_ssize_t)nf + 1) > fsize || nf == fcap || nh == hcap) {
+                if (fact_grow(&ftable, &fsize, nf, &fkey, &ffirst, &flast, &fcount, &fcap,
+                              &fnext, &owner, &hcap, nh) < 0) {
+                    PyMem_Free(v);
+                    goto done;
+                }
+            }
             Py_ssize_t t = (Py_ssize_t)(mix64((uint64_t)h) & (uint64_t)(fsize - 1));
+            uint32_t e;
             for (;;) {
-                Py_ssize_t e = ftable[t] - 1;
-                if (e < 0) {
+                e = ftable[t];
+                if (e == 0) {
                     ftable[t] = nf + 1;
-                    fkey[nf] = h;
-                    ffirst[nf] = flast[nf] = held;
-                    fcount[nf] = 1;
-                    nf++;
+                    e = nf++;
+                    fkey[e] = h;
+                    fcount[e] = 1;
+                    ffirst[e] = flast[e] = nh;
                     break;
                 }
+                e--;
                 if (fkey[e] == h) {
-                    fnext[flast[e]] = held;
-                    flast[e] = held;
-                    fcount[e]++;
+                    if (fcount[e] > fact_bucket)
+                        e = UINT32_MAX; /* (held too widely already: not chained) */
+                    else {
+                        fcount[e]++;
+                        fnext[flast[e]] = nh;
+                        flast[e] = nh;
+                    }
                     break;
                 }
                 t = (t + 1) & (fsize - 1);
             }
+            if (e != UINT32_MAX) {
+                owner[nh] = (uint32_t)i;
+                fnext[nh++] = UINT32_MAX;
+            }
         }
+        PyMem_Free(v);
     }
-    for (Py_ssize_t e = 0; e < nf; e++) {
+    for (uint32_t e = 0; e < nf; e++) {
         if (fcount[e] < 2 || fcount[e] > fact_bucket)
             continue;
-        for (Py_ssize_t x = ffirst[e]; x >= 0; x = fnext[x])
-            for (Py_ssize_t y = fnext[x]; y >= 0; y = fnext[y])
+        for (uint32_t x = ffirst[e]; x != UINT32_MAX; x = fnext[x])
+            for (uint32_t y = fnext[x]; y != UINT32_MAX; y = fnext[y])
                 if (pairs_add(&found, owner[x], owner[y]) < 0) {
-                    PyMem_Free(owner);
                     PyErr_NoMemory();
                     goto done;
                 }
     }
-    PyMem_Free(owner);
     /* each sketch's candidates in the order noted (a counting sort, stable) */
     {
         PyObject *flat = PyBytes_FromStringAndSize(NULL, found.len * 4);
@@ -1252,11 +1343,6 @@ static PyObject *native_candidates(PyObject *self, PyObject *args)
         Py_DECREF(starts);
     }
 done:
-    if (facts != NULL)
-        for (Py_ssize_t i = 0; i < n; i++)
-            PyMem_Free(facts[i]);
-    PyMem_Free(facts);
-    PyMem_Free(nfacts);
     PyMem_Free(views);
     PyMem_Free(table);
     PyMem_Free(first);
@@ -1271,6 +1357,7 @@ done:
     PyMem_Free(fcount);
     PyMem_Free(fnext);
     PyMem_Free(ftable);
+    PyMem_Free(owner);
     return out;
 }
 

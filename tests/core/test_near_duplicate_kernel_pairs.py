@@ -391,3 +391,81 @@ def test_unpack_is_the_same_compiled(monkeypatch: pytest.MonkeyPatch, seed: int)
     for sk in held:
         got, want = _both(monkeypatch, lambda s=sk: store.unpack(s))
         assert got == want, bytes(sk[:40])
+
+
+def _common_facts(count: int, common: int, rng: random.Random) -> list[bytes]:
+    """``count`` packed sketches of words alike in nothing, each holding the same ``common``
+    numbers (facts held far past ``FACT_BUCKET``) and one its own but for two others (facts
+    of three holders)."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    numbers = [str(1100 + n) for n in range(common)]
+    out = []
+    for i in range(count):
+        words = " ".join("".join(rng.choices(letters, k=7)) for _ in range(40))
+        lines = [f"{rng.choice(_WORDS)} {n}" for n in [*numbers, str(20000 + i // 3)]]
+        out.append(pack(nd.sketch(words + "\n" + "\n".join(lines), "")))
+    return out
+
+
+@native
+def test_the_candidates_hold_room_by_the_facts_not_their_holders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: the compiled candidates' room for the facts grows with the facts seen and
+    the holders they can pair (at most ``FACT_BUCKET`` each), not with every holding (at
+    50,000 memories 748,501 holdings of 32,848 facts: ~40 MiB of the CLI's peak), and the
+    candidates are the same (the facts' table grown many times over)."""
+    import tracemalloc
+
+    assert REAL is not None
+    sks = _common_facts(4000, 31, random.Random(35))
+    holders: dict[int, int] = {}
+    for sk in sks:
+        for h in nd._facts_of(sk):
+            holders[h] = holders.get(h, 0) + 1
+    holdings = sum(holders.values())
+    assert holdings > 100_000 and sum(v == 3 for v in holders.values()) > 1000
+    assert sum(v > nd.FACT_BUCKET for v in holders.values()) >= 30
+    args = (nd.K, nd.BANDS, nd.ROWS, nd.BUCKET_ALL, nd.FACT_BUCKET, nd.WORD_BIT, nd.FACT_MASK)
+    tracemalloc.start()
+    try:
+        REAL.candidates(sks, Packed, *args)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * holdings  # (64-bit numbers per holding: ~5 MB here)
+    got, want = _later_both(monkeypatch, sks)
+    assert got == want
+    assert sum(len(c) for c in want if c) >= 4000  # the facts of three holders: paired
+    grown = _common_facts(3000, 2, random.Random(36))  # more facts: the table grows more
+    got, want = _later_both(monkeypatch, grown)
+    assert got == want
+
+
+def _shifted(sk: bytes, by: int) -> bytes:
+    """``sk`` whole, its bottom hashes moved ``by`` bits up (the same order, the same ones
+    equal: every count the screen makes is the same)."""
+    from array import array
+
+    values = array("Q", unpack(sk))
+    n = values[nd.K]
+    values[nd.K + 1:nd.K + 1 + n] = array("Q", (h << by for h in values[nd.K + 1:nd.K + 1 + n]))
+    return values.tobytes()
+
+
+@native
+@pytest.mark.parametrize("seed", range(3))
+def test_the_screen_counts_hashes_whose_low_bits_are_alike(seed: int) -> None:
+    """Issue 35: the screen finds a key's hashes by their low bits; hashes whose low bits
+    are all alike (each but one looked for otherwise) give the same candidates."""
+    sks = _sketches(seed)
+    keys = list(sks)
+    dated = {k for k in keys if nd._DATED.search(str(k))}
+    alike = {k: _shifted(sk, 12) for k, sk in sks.items()}
+    kept_total = 0
+    for key in keys[::2]:
+        others = [k for k in keys if k != key]
+        want = _screened(key, others, {k: unpack(sk) for k, sk in sks.items()}, 0.15, dated)
+        assert want is not None
+        assert _screened(key, others, alike, 0.15, dated) == want, key
+        kept_total += len(want)
+    assert kept_total  # (candidates kept: the counts decided something)

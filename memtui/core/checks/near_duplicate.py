@@ -85,6 +85,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from itertools import pairwise
 from operator import itemgetter
 
+from memtui.core.checks import near_duplicate_kernel as _kernel
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
@@ -660,18 +661,18 @@ def _cuts(sk: bytes) -> list[int] | list[bytes]:
             for band in range(BANDS)]
 
 
-def _later(sks: list[bytes]) -> list[array[int] | memoryview | None]:
+def _later(sks: list[bytes]) -> Iterable[array[int] | memoryview | None]:
     """Each sketch's candidates past ``ALL_PAIRS`` (`pairs`), by number: the later of each
     pair kept by the earlier, in the order found (the bands, then the facts), a pair found
     twice kept twice: 4 bytes a pair (as a set of key tuples ~90 bytes, the pairing's
     largest part: 38 MB at 50,000 memories, issue 35). Compiled when it can be
-    (`near_duplicate_kernel.candidates`: the same values in the same order)."""
+    (`near_duplicate_kernel.candidates`: the same values in the same order; each sketch's
+    view made as it is read: a list of them held ~6 MiB at 50,000 memories)."""
     got = _native_candidates(sks, Packed, K, BANDS, ROWS, BUCKET_ALL, FACT_BUCKET, WORD_BIT,
                              FACT_MASK)
     if got is not None:
         flat, starts = memoryview(got[0]).cast("I"), memoryview(got[1]).cast("I")
-        return [flat[lo:hi] if lo < hi else None
-                for lo, hi in pairwise(starts)]
+        return (flat[lo:hi] if lo < hi else None for lo, hi in pairwise(starts))
     later: list[array[int] | memoryview | None] = [None] * len(sks)
 
     def note(found: Iterable[tuple[int, int]]) -> None:
@@ -748,14 +749,16 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Fou
     six times as many pairs on the 10,000-memory bench, whose texts (48 phrases of Chinese)
     are ~30 % alike: pairing cost 2.9 s against 0.4 s (bench/RESULTS.md)."""
     keys = [key for key, sk in sketches.items() if _valid(sk)]
-    order = {key: n for n, key in enumerate(keys)}
     dated = {key for key in keys if _DATED.search(str(key))}
     groups: Iterable[tuple[Hashable, Iterable[Hashable]]]
     bits: Bits | None = None
     template: Template | None = None
     if len(keys) <= ALL_PAIRS:  # every pair, the workspace's template left out
         groups = [(a, keys[i + 1:]) for i, a in enumerate(keys)]
-        bits = _bitmaps(sketches, keys)
+        # the loop's first stage compiled (`_matches`: `near_duplicate_kernel.screen`), else
+        # the pairs' counts from bits (issue 35: the bits' loop over every pair of the 261
+        # memories was ~95 ms of a 0.37 s cold audit)
+        bits = _bitmaps(sketches, keys) if _kernel.NATIVE is None else None
         template = Template([_bottom(sketches[key]) for key in keys])
     else:
         later = _later([sketches[key] for key in keys])
@@ -766,7 +769,9 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Fou
         for sim, b in _matches(a, others, sketches, threshold, dated, bits, template):
             out[a].append((sim, b))
             out[b].append((sim, a))
-    return _ranked(out, order)
+    # (each key's number made only now: at 50,000 memories ~2.6 MiB held through the
+    # compiled candidates, the CLI's peak, issue 35)
+    return _ranked(out, {key: n for n, key in enumerate(keys)})
 
 
 Bucket = Hashable  # one member alone, or a list of two or more (keys are never lists)

@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+
 __all__ = ["MONTH_STEMS", "has_months", "multiplied", "written_numbers"]
 
 STEM = 5  # letters of a word kept in its stem (as the sketch's `_words` cuts them)
@@ -125,7 +127,7 @@ _HEBREW_PREFIX = "בלמוה"  # a preposition or the article written onto a Heb
 
 #: A number or a word (a month's candidate; a Hindi word without its vowel signs).
 _TOKEN = re.compile(r"\d+|[^\W\d_]+")
-_THAI_MONTH = re.compile(
+_THAI_MONTH = lazy_pattern(
     r"(?:(\d{1,2})\s*)?(" + "|".join(re.escape(m) for ms in _THAI_MONTHS for m in ms.split())
     + r")(?:\s*(\d{1,4}))?")
 _THAI_OF = {m: n for n, ms in enumerate(_THAI_MONTHS, 1) for m in ms.split()}
@@ -136,19 +138,21 @@ _MULTIPLIER = {"千": 1000, "천": 1000, "万": 10_000, "萬": 10_000, "만": 10
 #: A multiplier right after a digit (a space between or not): the set first, the fast skip.
 _MULTIPLIER_AFTER_DIGIT = re.compile("[" + "".join(_MULTIPLIER) + r"](?:(?<=\d.)|(?<=\d\s.))")
 _DIGITS_BEFORE = re.compile(r"(\d[\d,.]*)\s?$")
-#: Korean's Sino-Korean numerals and Thai's: digits, then the multipliers.
+#: Korean's Sino-Korean numerals and Thai's: digits, then the multipliers (their patterns,
+#: and `_THAI_MONTH`, compiled on first use: only a text in those scripts asks them, ~2.8 ms
+#: a run otherwise, issue 35).
 _KO_DIGITS = dict(zip("일이삼사오육칠팔구", range(1, 10), strict=True))
 _KO_UNITS = {"십": 10, "백": 100, "천": 1000, "만": 10_000, "억": 10 ** 8}
 _KO_NUMERAL = "[" + "".join(_KO_DIGITS) + "".join(_KO_UNITS) + "]"
-_KO_RUN = re.compile(_KO_NUMERAL + "(?<![\uac00-\ud7af].)" + _KO_NUMERAL
-                     + "+(?![\uac00-\ud7af])")
+_KO_RUN = lazy_pattern(_KO_NUMERAL + "(?<![\uac00-\ud7af].)" + _KO_NUMERAL
+                       + "+(?![\uac00-\ud7af])")
 _TH_DIGITS = {"หนึ่ง": 1, "เอ็ด": 1, "สอง": 2, "ยี่": 2, "สาม": 3, "สี่": 4, "ห้า": 5, "หก": 6,
               "เจ็ด": 7, "แปด": 8, "เก้า": 9}
 _TH_UNITS = {"สิบ": 10, "ร้อย": 100, "พัน": 1000, "หมื่น": 10_000, "แสน": 100_000,
              "ล้าน": 10 ** 6}
 _TH_WORD = "|".join(sorted((*_TH_DIGITS, *_TH_UNITS), key=len, reverse=True))
-_TH_RUN = re.compile("(?:" + _TH_WORD + "){2,}")
-_TH_SPLIT = re.compile(_TH_WORD)
+_TH_RUN = lazy_pattern("(?:" + _TH_WORD + "){2,}")
+_TH_SPLIT = lazy_pattern(_TH_WORD)
 
 
 def has_months(stems: set[str]) -> bool:
