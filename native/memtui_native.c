@@ -893,17 +893,11 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
             goto decided;
         /* the hashes in common: a merge */
         Py_ssize_t a = 0, b = 0, shared = 0;
-        while (a < nx && b < n) {
-            int64_t yv = ys[b];
-            if (x[a] < yv)
-                a++;
-            else if (x[a] > yv)
-                b++;
-            else {
-                shared++;
-                a++;
-                b++;
-            }
+        while (a < nx && b < n) { /* without branches: which side moves is a coin toss */
+            int64_t xv = x[a], yv = ys[b];
+            shared += xv == yv;
+            a += xv <= yv;
+            b += yv <= xv;
         }
         keep = 0;
         if (!shared)
@@ -1954,6 +1948,160 @@ static PyObject *native_anchors(PyObject *self, PyObject *args)
     return out;
 }
 
+/* Each item of a list of int masked (its low 64 bits, two's complement, as ``&`` reads any
+ * int, then `mask`) into a new buffer, *n its count; NULL with an exception set, or NULL
+ * without one when an item is no int (the caller's Python step). */
+static uint64_t *masked_ints(PyObject *list, uint64_t mask, Py_ssize_t *n)
+{
+    Py_ssize_t count = PyList_GET_SIZE(list);
+    uint64_t *out = PyMem_Malloc((size_t)(count ? count : 1) * sizeof *out);
+    if (out == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *v = PyList_GET_ITEM(list, i);
+        if (!PyLong_CheckExact(v)) {
+            PyMem_Free(out);
+            return NULL;
+        }
+        unsigned long long u = PyLong_AsUnsignedLongLongMask(v);
+        if (u == (unsigned long long)-1 && PyErr_Occurred()) {
+            PyMem_Free(out);
+            return NULL;
+        }
+        out[i] = (uint64_t)u & mask;
+    }
+    *n = count;
+    return out;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static Py_ssize_t sorted_set_u64(uint64_t *v, Py_ssize_t n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_u64);
+    Py_ssize_t m = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (m == 0 || v[i] != v[m - 1])
+            v[m++] = v[i];
+    return m;
+}
+
+/* plain_facts(numbers, spelled, mask, word_bit, max_facts) -> list[int] | None
+ *
+ * `near_duplicate_sketch.facts` of a text holding no code span, web address, handle nor
+ * quote (its facts its numbers' alone): ``plain = {n & mask for n in numbers}``, then each
+ * ``s & mask`` of ``spelled`` not in plain with ``word_bit`` set, ``sorted(...)[:max]``.
+ * None when an item is no int (the Python step). */
+static PyObject *native_plain_facts(PyObject *self, PyObject *args)
+{
+    PyObject *numbers, *spelled;
+    unsigned long long mask, word_bit;
+    Py_ssize_t max_facts;
+    if (!PyArg_ParseTuple(args, "O!O!KKn:plain_facts", &PyList_Type, &numbers, &PyList_Type,
+                          &spelled, &mask, &word_bit, &max_facts))
+        return NULL;
+    Py_ssize_t np, ns;
+    uint64_t *p = masked_ints(numbers, mask, &np);
+    if (p == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    uint64_t *w = masked_ints(spelled, mask, &ns);
+    if (w == NULL) {
+        PyMem_Free(p);
+        if (PyErr_Occurred())
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    np = sorted_set_u64(p, np);
+    ns = sorted_set_u64(w, ns);
+    uint64_t *all = PyMem_Malloc((size_t)(np + ns + 1) * sizeof *all);
+    PyObject *out = NULL;
+    if (all == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t m = 0, a = 0;
+    for (Py_ssize_t i = 0; i < np; i++)
+        all[m++] = p[i];
+    for (Py_ssize_t i = 0; i < ns; i++) { /* those not plain already, marked */
+        while (a < np && p[a] < w[i])
+            a++;
+        if (a < np && p[a] == w[i])
+            continue;
+        all[m++] = w[i] | (uint64_t)word_bit;
+    }
+    m = sorted_set_u64(all, m);
+    if (max_facts < 0) /* (a slice's negative end: from the end) */
+        max_facts = m + max_facts > 0 ? m + max_facts : 0;
+    if (m > max_facts)
+        m = max_facts;
+    out = PyList_New(m);
+    for (Py_ssize_t i = 0; out != NULL && i < m; i++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(all[i]);
+        if (v == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, v);
+    }
+done:
+    PyMem_Free(all);
+    PyMem_Free(p);
+    PyMem_Free(w);
+    return out;
+}
+
+/* digits(found) -> set[str] | None
+ *
+ * `near_duplicate_sketch._numbers`' last steps for numbers written in ASCII digits alone
+ * (no separator, no ``k``, no other script's digit: most texts'): each without its leading
+ * zeros (``007`` is ``7``, ``000`` is ``0``), as ``set(_LEADING_ZEROS.sub("",
+ * "\n".join(found)).split("\n"))`` gives them (`native_zeros`). None when a number is
+ * written otherwise (the Python steps). */
+static PyObject *native_digits(PyObject *self, PyObject *found)
+{
+    if (!PyList_Check(found)) {
+        PyErr_SetString(PyExc_TypeError, "digits: a list of str");
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(found);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *t = PyList_GET_ITEM(found, i);
+        if (!PyUnicode_CheckExact(t) || !PyUnicode_IS_ASCII(t) || PyUnicode_GET_LENGTH(t) == 0)
+            Py_RETURN_NONE;
+        const Py_UCS1 *c = PyUnicode_1BYTE_DATA(t);
+        for (Py_ssize_t j = 0, n = PyUnicode_GET_LENGTH(t); j < n; j++)
+            if (c[j] < '0' || c[j] > '9')
+                Py_RETURN_NONE;
+    }
+    PyObject *out = PySet_New(NULL);
+    for (Py_ssize_t i = 0; out != NULL && i < count; i++) {
+        PyObject *t = PyList_GET_ITEM(found, i);
+        const Py_UCS1 *c = PyUnicode_1BYTE_DATA(t);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(t), z = 0;
+        while (z < n - 1 && c[z] == '0')
+            z++;
+        PyObject *v = z ? PyUnicode_FromStringAndSize((const char *)c + z, n - z) : t;
+        if (v == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        if (z == 0)
+            Py_INCREF(v);
+        if (PySet_Add(out, v) < 0)
+            Py_CLEAR(out);
+        Py_DECREF(v);
+    }
+    return out;
+}
+
 /* holds(text, needles) -> int
  *
  * Bit i set when needles[i] (a tuple of at most 64 str) is in text: ``sum(1 << i for i,
@@ -2058,6 +2206,11 @@ static PyMethodDef methods[] = {
      "zeros(joined) -> set(_LEADING_ZEROS.sub('', joined).split('\\n'))"},
     {"head", native_head, METH_VARARGS,
      "head(crcs, units, mask, k, bottom, min_shingles) -> bins, count, bottom hashes"},
+    {"plain_facts", native_plain_facts, METH_VARARGS,
+     "plain_facts(numbers, spelled, mask, word_bit, max_facts) -> near_duplicate_sketch.facts "
+     "of a text holding no span, address, handle nor quote, or None"},
+    {"digits", native_digits, METH_O,
+     "digits(found) -> the numbers of ASCII digits alone without their leading zeros, or None"},
     {"holds", native_holds, METH_VARARGS,
      "holds(text, needles) -> an int whose bit i says needles[i] in text"},
     {"anchors", native_anchors, METH_VARARGS,
