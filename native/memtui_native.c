@@ -2072,6 +2072,8 @@ static PyObject *native_digits(PyObject *self, PyObject *found)
         return NULL;
     }
     Py_ssize_t count = PyList_GET_SIZE(found);
+    if (count == 0) /* (none: `_numbers` reads numerals then) */
+        Py_RETURN_NONE;
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *t = PyList_GET_ITEM(found, i);
         if (!PyUnicode_CheckExact(t) || !PyUnicode_IS_ASCII(t) || PyUnicode_GET_LENGTH(t) == 0)

@@ -10,11 +10,12 @@ import unicodedata
 from array import array
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import memtui.core.checks.near_duplicate_kernel as kernel
 import memtui.core.checks.near_duplicate_notation as notation
+import memtui.core.checks.near_duplicate_sketch as nds
 
 REAL = kernel.NATIVE
 native = pytest.mark.skipif(REAL is None, reason="memtui_native not built here")
@@ -126,3 +127,61 @@ def test_no_decimal_digit_is_chinese_japanese_or_korean() -> None:
     for lo, hi in ((0x3040, 0x30FF), (0x3400, 0x9FFF), (0xF900, 0xFAFF), (0xAC00, 0xD7AF)):
         assert not any(unicodedata.category(chr(c)) == "Nd" for c in range(lo, hi + 1))
         assert not any(chr(c).isdecimal() for c in range(lo, hi + 1))
+
+
+def _facts(numbers: list[int], spelled: list[int]) -> list[int]:
+    """`near_duplicate_sketch.facts`' last steps (no span, address, handle nor quote)."""
+    mask, bit = nds.FACT_MASK, nds.WORD_BIT
+    plain = {n & mask for n in numbers}
+    marked = {(s & mask) | bit for s in spelled if s & mask not in plain}
+    return sorted(plain | marked)[:nds.MAX_FACTS]
+
+
+_INTS = st.lists(st.integers(-(1 << 70), 1 << 70) | st.integers(0, (1 << 32) - 1)
+                 | st.sampled_from([0, 1, nds.FACT_MASK, nds.WORD_BIT]), max_size=60)
+
+
+@native
+@settings(max_examples=500, deadline=None)
+@given(_INTS, _INTS)
+def test_plain_facts_are_the_python_steps(numbers: list[int], spelled: list[int]) -> None:
+    assert REAL is not None
+    got = REAL.plain_facts(numbers, spelled, nds.FACT_MASK, nds.WORD_BIT, nds.MAX_FACTS)
+    assert got == _facts(numbers, spelled)
+    assert REAL.plain_facts([*numbers, "1"], spelled, 7, 8, 32) is None
+    assert REAL.plain_facts(numbers, [*spelled, 1.0], 7, 8, 32) is None
+
+
+_FACT_TEXTS = st.lists(st.sampled_from([*"`#@:/«„“「『\"x 1中", "://", "`a b`", "#ops", "@kim",
+                                        "“term”", "https://x.y/z"]), max_size=30).map("".join)
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # (a context each)
+@given(_FACT_TEXTS, _INTS, _INTS)
+def test_facts_are_the_same_on_both_paths(monkeypatch: pytest.MonkeyPatch, text: str,
+                                          numbers: list[int], spelled: list[int]) -> None:
+    numbers = [n & 0xFFFFFFFF for n in numbers]  # (CRC-32s, as the sketch's are)
+    spelled = [n & 0xFFFFFFFF for n in spelled]
+    with monkeypatch.context() as m:
+        m.setattr(nds, "NATIVE", None)
+        want = nds.facts(text, numbers, spelled)
+    assert nds.facts(text, numbers, spelled) == want
+
+
+def _zeros(found: list[str]) -> set[str]:
+    return set(nds._LEADING_ZEROS.sub("", "\n".join(found)).split("\n"))
+
+
+_TOKENS = st.lists(st.text("0123456789", min_size=1, max_size=8)
+                   | st.sampled_from(["0", "00", "000", "0070", "1,5", "2.0", "3k", "12 500",
+                                      "٣", "02:15", ""]), max_size=30)
+
+
+@native
+@settings(max_examples=500, deadline=None)
+@given(_TOKENS)
+def test_digits_are_the_zeros_step(found: list[str]) -> None:
+    assert REAL is not None
+    plain = bool(found) and all(t and t.isascii() and t.isdigit() for t in found)
+    assert REAL.digits(found) == (_zeros(found) if plain else None)
