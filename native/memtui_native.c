@@ -893,11 +893,17 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
             goto decided;
         /* the hashes in common: a merge */
         Py_ssize_t a = 0, b = 0, shared = 0;
-        while (a < nx && b < n) { /* without branches: which side moves is a coin toss */
-            int64_t xv = x[a], yv = ys[b];
-            shared += xv == yv;
-            a += xv <= yv;
-            b += yv <= xv;
+        while (a < nx && b < n) {
+            int64_t yv = ys[b];
+            if (x[a] < yv)
+                a++;
+            else if (x[a] > yv)
+                b++;
+            else {
+                shared++;
+                a++;
+                b++;
+            }
         }
         keep = 0;
         if (!shared)
