@@ -91,7 +91,7 @@ from itertools import filterfalse, repeat
 from operator import and_, or_, xor
 from types import ModuleType
 
-from memtui.core.checks.near_duplicate_kernel import NATIVE, holds
+from memtui.core.checks.near_duplicate_kernel import NATIVE
 from memtui.core.checks.near_duplicate_notation import renotated
 from memtui.core.checks.near_duplicate_numbers import has_number_words, word_numbers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -192,7 +192,8 @@ _QUOTED = re.compile(r"«\s*([^»\n]{1,40}?)\s*»|„([^“”\n]{1,40})[“”]
                      r"「([^」\n]{1,40})」|『([^』\n]{1,40})』|\"([^\"\n]{1,40})\"")
 _OPENERS = "«„“「『\""  # the marks `_QUOTED`'s quotes open with
 #: What a text holds when `facts` reads more than its numbers (a code span, a web address,
-#: a handle, a quote): without any, the compiled `plain_facts` (one pass: `holds`).
+#: a handle, a quote): without any, the compiled `plain_facts` (one pass: `NATIVE.holds`).
+#: A new kind of fact `facts` reads from the text adds its mark here.
 _FACT_MARKS = ("`", "://", "#", "@", *_OPENERS)
 _TOKEN = re.compile(r"[^\s`()\[\]{},;]+")
 _EDGE = "\"'<>:=.,!?*|"  # around a code span's token: ``"pdf.fonttype"``, ``<type>``, ``key:``
@@ -645,7 +646,7 @@ def facts(text: str, numbers: list[int], spelled: Iterable[int] = ()) -> list[in
     those not in digits too, marked: ``WORD_BIT``), the ``MAX_FACTS`` smallest, ascending:
     what a rewording cannot change."""
     if NATIVE is not None and type(numbers) is list and type(spelled) is list \
-            and not holds(text, _FACT_MARKS):  # its numbers' facts alone: the same, compiled
+            and not NATIVE.holds(text, _FACT_MARKS):  # its numbers' facts alone: compiled
         got: list[int] | None = NATIVE.plain_facts(numbers, spelled, FACT_MASK, WORD_BIT,
                                                    MAX_FACTS)
         if got is not None:
