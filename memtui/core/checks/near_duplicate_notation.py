@@ -26,8 +26,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memtui.core.checks.near_duplicate_kernel import holds
-
 __all__ = ["renotated"]
 
 #: A Buddhist-era year beside its marker (before or after it).
@@ -50,6 +48,9 @@ _QUANTITY = re.compile(r"(\d(?<![\w.,]\d)\d*(?:[.,]\d+)?)\s?(ms|bytes?|[kKMGT]i?
 #: milliseconds is read when it is whole seconds (``4000 ms``); hours, minutes and seconds
 #: are left as written (their symbols are letters every text holds: no cheap test).
 _UNIT_MARKS = ("000 ms", "000ms", "byte", "iB", "kB", "KB", "MB", "GB", "TB")
+
+
+from memtui.core.checks.near_duplicate_kernel import holds  # noqa: E402 (beside its one use)
 
 
 def _UNITS(text: str) -> bool:
