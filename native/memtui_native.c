@@ -40,7 +40,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define KERNEL 4 /* what near_duplicate_kernel expects: bumped when a function or result changes */
+#define KERNEL 5 /* what near_duplicate_kernel expects: bumped when a function or result changes */
 
 #if SIZEOF_VOID_P >= 8
 #define P1 ((uint64_t)11400714785074694791ULL)
@@ -313,6 +313,62 @@ static Py_ssize_t sort_unique(uint32_t *a, uint32_t *tmp, Py_ssize_t n)
     return m;
 }
 
+/* The `want` smallest distinct values of a[0:n], ascending, into a[0:m], m returned: when
+ * m >= want they are the m smallest distinct values; fewer are every distinct value of a
+ * (m their count). Values below 2 ** bits. Selected by their top 8 bits before any sort
+ * (the values are hashes, spread evenly): the smallest buckets holding twice `want` values
+ * (a text's bigrams repeat: ~330 hashes, ~200 distinct), insertion-sorted (each value
+ * moves within its bucket only), then twice as many while too few of them are distinct; a
+ * bucket past 64 values sorts them all (`sort_unique`: four passes of a radix sort, ~3x
+ * the cost at 10,000 memories). tmp: room for n values. */
+static Py_ssize_t bottom_unique(uint32_t *a, uint32_t *tmp, Py_ssize_t n, Py_ssize_t want,
+                                int bits)
+{
+    if (want < 1 || n <= want || bits < 1 || bits > 32 || want > n / 2)
+        return sort_unique(a, tmp, n);
+    int shift = bits > 8 ? bits - 8 : 0;
+    Py_ssize_t count[256], at[256];
+    memset(count, 0, sizeof count);
+    for (Py_ssize_t i = 0; i < n; i++)
+        count[(a[i] >> shift) & 0xFF]++;
+    for (Py_ssize_t need = 2 * want;; need *= 2) {
+        Py_ssize_t sum = 0;
+        int t = 0;
+        for (; t < 256; t++) {
+            if (count[t] > 64)
+                return sort_unique(a, tmp, n);
+            at[t] = sum; /* where bucket t starts */
+            sum += count[t];
+            if (sum >= need)
+                break;
+        }
+        if (t > 255)
+            t = 255;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            uint32_t d = (a[i] >> shift) & 0xFF;
+            if (d <= (uint32_t)t)
+                tmp[at[d]++] = a[i];
+        }
+        for (Py_ssize_t i = 1; i < sum; i++) { /* insertion: each moves within its bucket */
+            uint32_t v = tmp[i];
+            Py_ssize_t j = i;
+            while (j > 0 && tmp[j - 1] > v) {
+                tmp[j] = tmp[j - 1];
+                j--;
+            }
+            tmp[j] = v;
+        }
+        Py_ssize_t m = 0;
+        for (Py_ssize_t i = 0; i < sum; i++)
+            if (m == 0 || tmp[i] != tmp[m - 1])
+                tmp[m++] = tmp[i];
+        if (m >= want || sum >= n) { /* enough, or every value read */
+            memcpy(a, tmp, (size_t)m * sizeof *a);
+            return m;
+        }
+    }
+}
+
 /* Every shingle's hash (masked) into a new buffer: the words' and numbers' CRCs as
  * hash((crc, 1)), the bigrams of units' UTF-16 code units as hash((x,)).  *n its length;
  * NULL with an exception set. */
@@ -444,7 +500,12 @@ static PyObject *native_head(PyObject *self, PyObject *args)
     uint32_t *h = all_hashes(crcs, units, mask, &n);
     if (h == NULL)
         return NULL;
-    Py_ssize_t m = sort_unique(h, h + n + 1, n);
+    /* the bottom `bottom` (and at least `min_shingles`) distinct hashes: when fewer, all */
+    int bits = 0;
+    while (bits < 32 && (mask >> bits))
+        bits++;
+    Py_ssize_t m = bottom_unique(h, h + n + 1, n, bottom > min_shingles ? bottom : min_shingles,
+                                 bits);
     if (m < min_shingles || m == 0) {
         PyMem_Free(h);
         return PyBytes_FromStringAndSize(NULL, 0);
@@ -1367,6 +1428,8 @@ static inline int re_digit(Py_UCS4 c)
 {
     if (c < 128)
         return c >= '0' && c <= '9';
+    if (unspaced(c)) /* no decimal digit among them (tests/core/test_near_duplicate_kernel*) */
+        return 0;
     return Py_UNICODE_ISDECIMAL(c);
 }
 
@@ -1978,6 +2041,236 @@ static PyObject *native_anchors(PyObject *self, PyObject *args)
     return out;
 }
 
+/* Each item of a list of int masked (its low 64 bits, two's complement, as ``&`` reads any
+ * int, then `mask`) into a new buffer, *n its count; NULL with an exception set, or NULL
+ * without one when an item is no int (the caller's Python step). */
+static uint64_t *masked_ints(PyObject *list, uint64_t mask, Py_ssize_t *n)
+{
+    Py_ssize_t count = PyList_GET_SIZE(list);
+    uint64_t *out = PyMem_Malloc((size_t)(count ? count : 1) * sizeof *out);
+    if (out == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *v = PyList_GET_ITEM(list, i);
+        if (!PyLong_CheckExact(v)) {
+            PyMem_Free(out);
+            return NULL;
+        }
+        unsigned long long u = PyLong_AsUnsignedLongLongMask(v);
+        if (u == (unsigned long long)-1 && PyErr_Occurred()) {
+            PyMem_Free(out);
+            return NULL;
+        }
+        out[i] = (uint64_t)u & mask;
+    }
+    *n = count;
+    return out;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static Py_ssize_t sorted_set_u64(uint64_t *v, Py_ssize_t n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_u64);
+    Py_ssize_t m = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (m == 0 || v[i] != v[m - 1])
+            v[m++] = v[i];
+    return m;
+}
+
+/* plain_facts(numbers, spelled, mask, word_bit, max_facts) -> list[int] | None
+ *
+ * `near_duplicate_sketch.facts` of a text holding no code span, web address, handle nor
+ * quote (its facts its numbers' alone): ``plain = {n & mask for n in numbers}``, then each
+ * ``s & mask`` of ``spelled`` not in plain with ``word_bit`` set, ``sorted(...)[:max]``.
+ * None when an item is no int (the Python step). */
+static PyObject *native_plain_facts(PyObject *self, PyObject *args)
+{
+    PyObject *numbers, *spelled;
+    unsigned long long mask, word_bit;
+    Py_ssize_t max_facts;
+    if (!PyArg_ParseTuple(args, "O!O!KKn:plain_facts", &PyList_Type, &numbers, &PyList_Type,
+                          &spelled, &mask, &word_bit, &max_facts))
+        return NULL;
+    Py_ssize_t np, ns;
+    uint64_t *p = masked_ints(numbers, mask, &np);
+    if (p == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    uint64_t *w = masked_ints(spelled, mask, &ns);
+    if (w == NULL) {
+        PyMem_Free(p);
+        if (PyErr_Occurred())
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    np = sorted_set_u64(p, np);
+    ns = sorted_set_u64(w, ns);
+    uint64_t *all = PyMem_Malloc((size_t)(np + ns + 1) * sizeof *all);
+    PyObject *out = NULL;
+    if (all == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t m = 0, a = 0;
+    for (Py_ssize_t i = 0; i < np; i++)
+        all[m++] = p[i];
+    for (Py_ssize_t i = 0; i < ns; i++) { /* those not plain already, marked */
+        while (a < np && p[a] < w[i])
+            a++;
+        if (a < np && p[a] == w[i])
+            continue;
+        all[m++] = w[i] | (uint64_t)word_bit;
+    }
+    m = sorted_set_u64(all, m);
+    if (max_facts < 0) /* (a slice's negative end: from the end) */
+        max_facts = m + max_facts > 0 ? m + max_facts : 0;
+    if (m > max_facts)
+        m = max_facts;
+    out = PyList_New(m);
+    for (Py_ssize_t i = 0; out != NULL && i < m; i++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(all[i]);
+        if (v == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, v);
+    }
+done:
+    PyMem_Free(all);
+    PyMem_Free(p);
+    PyMem_Free(w);
+    return out;
+}
+
+/* digits(found) -> set[str] | None
+ *
+ * `near_duplicate_sketch._numbers`' last steps for numbers written in ASCII digits alone
+ * (no separator, no ``k``, no other script's digit: most texts'): each without its leading
+ * zeros (``007`` is ``7``, ``000`` is ``0``), as ``set(_LEADING_ZEROS.sub("",
+ * "\n".join(found)).split("\n"))`` gives them (`native_zeros`). None when a number is
+ * written otherwise (the Python steps). */
+static PyObject *native_digits(PyObject *self, PyObject *found)
+{
+    if (!PyList_Check(found)) {
+        PyErr_SetString(PyExc_TypeError, "digits: a list of str");
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(found);
+    if (count == 0) /* (none: `_numbers` reads numerals then) */
+        Py_RETURN_NONE;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *t = PyList_GET_ITEM(found, i);
+        if (!PyUnicode_CheckExact(t) || !PyUnicode_IS_ASCII(t) || PyUnicode_GET_LENGTH(t) == 0)
+            Py_RETURN_NONE;
+        const Py_UCS1 *c = PyUnicode_1BYTE_DATA(t);
+        for (Py_ssize_t j = 0, n = PyUnicode_GET_LENGTH(t); j < n; j++)
+            if (c[j] < '0' || c[j] > '9')
+                Py_RETURN_NONE;
+    }
+    PyObject *out = PySet_New(NULL);
+    for (Py_ssize_t i = 0; out != NULL && i < count; i++) {
+        PyObject *t = PyList_GET_ITEM(found, i);
+        const Py_UCS1 *c = PyUnicode_1BYTE_DATA(t);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(t), z = 0;
+        while (z < n - 1 && c[z] == '0')
+            z++;
+        PyObject *v = z ? PyUnicode_FromStringAndSize((const char *)c + z, n - z) : t;
+        if (v == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        if (z == 0)
+            Py_INCREF(v);
+        if (PySet_Add(out, v) < 0)
+            Py_CLEAR(out);
+        Py_DECREF(v);
+    }
+    return out;
+}
+
+/* holds(text, needles) -> int
+ *
+ * Bit i set when needles[i] (a tuple of at most 64 str) is in text: ``sum(1 << i for i,
+ * s in enumerate(needles) if s in text)`` in one pass over text (each ``in`` of the
+ * sketch's gates is a pass of its own: in a text dense in Chinese ~0.7 us for a needle of
+ * two characters or more). A character whose low byte no needle's first character has is
+ * passed over at one test (a table of the needles by that byte); the others are compared
+ * with the needles not yet found that start with it. */
+static PyObject *native_holds(PyObject *self, PyObject *args)
+{
+    PyObject *text, *needles;
+    if (!PyArg_ParseTuple(args, "UO!:holds", &text, &PyTuple_Type, &needles))
+        return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(needles);
+    if (count > 64) {
+        PyErr_SetString(PyExc_ValueError, "holds: at most 64 needles");
+        return NULL;
+    }
+    int nk[64];
+    const void *nd[64];
+    Py_ssize_t nl[64];
+    Py_UCS4 first[64];
+    uint64_t by_byte[256], found = 0, left = 0;
+    memset(by_byte, 0, sizeof by_byte);
+    for (Py_ssize_t j = 0; j < count; j++) {
+        PyObject *s = PyTuple_GET_ITEM(needles, j);
+        if (!PyUnicode_Check(s)) {
+            PyErr_SetString(PyExc_TypeError, "holds: needles are str");
+            return NULL;
+        }
+        if (PyUnicode_READY(s) < 0)
+            return NULL;
+        nk[j] = PyUnicode_KIND(s);
+        nd[j] = PyUnicode_DATA(s);
+        nl[j] = PyUnicode_GET_LENGTH(s);
+        if (nl[j] == 0) { /* "" is in every text */
+            found |= (uint64_t)1 << j;
+            continue;
+        }
+        first[j] = PyUnicode_READ(nk[j], nd[j], 0);
+        by_byte[first[j] & 0xFF] |= (uint64_t)1 << j;
+        left |= (uint64_t)1 << j;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+#define HOLDS_SCAN(T)                                                                      \
+    {                                                                                      \
+        const T *p = (const T *)data;                                                      \
+        for (Py_ssize_t i = 0; i < n && left; i++) {                                       \
+            uint64_t maybe = by_byte[p[i] & 0xFF] & left;                                  \
+            for (int j = 0; maybe; j++, maybe >>= 1) {                                     \
+                if (!(maybe & 1) || first[j] != (Py_UCS4)p[i] || nl[j] > n - i)            \
+                    continue;                                                              \
+                Py_ssize_t k = 1;                                                          \
+                while (k < nl[j] && PyUnicode_READ(nk[j], nd[j], k) == (Py_UCS4)p[i + k])   \
+                    k++;                                                                   \
+                if (k == nl[j]) {                                                          \
+                    found |= (uint64_t)1 << j;                                             \
+                    left &= ~((uint64_t)1 << j);                                           \
+                }                                                                          \
+            }                                                                              \
+        }                                                                                  \
+    }
+    if (kind == PyUnicode_1BYTE_KIND)
+        HOLDS_SCAN(Py_UCS1)
+    else if (kind == PyUnicode_2BYTE_KIND)
+        HOLDS_SCAN(Py_UCS2)
+    else
+        HOLDS_SCAN(Py_UCS4)
+#undef HOLDS_SCAN
+    return PyLong_FromUnsignedLongLong(found);
+}
+
 static PyMethodDef methods[] = {
     {"unpack", native_unpack, METH_O, "unpack(packed) -> near_duplicate_store.unpack's bytes"},
     {"pack", native_pack, METH_O, "pack(sketch) -> near_duplicate_store.pack's bytes"},
@@ -2008,6 +2301,13 @@ static PyMethodDef methods[] = {
      "zeros(joined) -> set(_LEADING_ZEROS.sub('', joined).split('\\n'))"},
     {"head", native_head, METH_VARARGS,
      "head(crcs, units, mask, k, bottom, min_shingles) -> bins, count, bottom hashes"},
+    {"plain_facts", native_plain_facts, METH_VARARGS,
+     "plain_facts(numbers, spelled, mask, word_bit, max_facts) -> near_duplicate_sketch.facts "
+     "of a text holding no span, address, handle nor quote, or None"},
+    {"digits", native_digits, METH_O,
+     "digits(found) -> the numbers of ASCII digits alone without their leading zeros, or None"},
+    {"holds", native_holds, METH_VARARGS,
+     "holds(text, needles) -> an int whose bit i says needles[i] in text"},
     {"anchors", native_anchors, METH_VARARGS,
      "anchors(text, table) -> the set of text's characters whose bit the table sets"},
     {NULL, NULL, 0, NULL},

@@ -191,6 +191,10 @@ _SPAN = re.compile(r"`([^`\n]{1,200})`")
 _QUOTED = re.compile(r"«\s*([^»\n]{1,40}?)\s*»|„([^“”\n]{1,40})[“”]|“([^”\n]{1,40})”|"
                      r"「([^」\n]{1,40})」|『([^』\n]{1,40})』|\"([^\"\n]{1,40})\"")
 _OPENERS = "«„“「『\""  # the marks `_QUOTED`'s quotes open with
+#: What a text holds when `facts` reads more than its numbers (a code span, a web address,
+#: a handle, a quote): without any, the compiled `plain_facts` (one pass: `NATIVE.holds`).
+#: A new kind of fact `facts` reads from the text adds its mark here.
+_FACT_MARKS = ("`", "://", "#", "@", *_OPENERS)
 _TOKEN = re.compile(r"[^\s`()\[\]{},;]+")
 _EDGE = "\"'<>:=.,!?*|"  # around a code span's token: ``"pdf.fonttype"``, ``<type>``, ``key:``
 _ALNUM = re.compile(r"[^\W_]")  # a token of punctuation alone (``=``, ``->``) is no fact
@@ -303,6 +307,10 @@ def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never 
         found = _cjk_numbers(runs)  # a text holding no digit writes its numbers so
         if not found:
             return set()
+    elif NATIVE is not None:  # in ASCII digits alone: the steps below, compiled
+        plain = NATIVE.digits(found)
+        if plain is not None:
+            return _clock(plain) if ":" in text else plain
     joined = "\n".join(found)
     if not joined.isascii():
         joined = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in joined)
@@ -637,6 +645,12 @@ def facts(text: str, numbers: list[int], spelled: Iterable[int] = ()) -> list[in
     handles: ``#channel``, ``@someone``), then its numbers written in words (``spelled``,
     those not in digits too, marked: ``WORD_BIT``), the ``MAX_FACTS`` smallest, ascending:
     what a rewording cannot change."""
+    if NATIVE is not None and type(numbers) is list and type(spelled) is list \
+            and not NATIVE.holds(text, _FACT_MARKS):  # its numbers' facts alone: compiled
+        got: list[int] | None = NATIVE.plain_facts(numbers, spelled, FACT_MASK, WORD_BIT,
+                                                   MAX_FACTS)
+        if got is not None:
+            return got
     found: set[str] = set()
     if "`" in text:
         for span in _SPAN.findall(text):
