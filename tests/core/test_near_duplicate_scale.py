@@ -93,3 +93,16 @@ def test_a_restatement_in_the_solar_calendar_pairs_and_two_years_keep_apart() ->
     assert near_duplicate_texts([("a.md", solar), ("b.md", gregorian)])
     other_year = _LEASE.format(end="۷ شهریور ۱۴۰۴", notice="۱۰ خرداد ۱۴۰۴")
     assert not near_duplicate_texts([("a.md", solar), ("c.md", other_year)])
+
+
+def test_a_numbered_lists_item_numbers_are_marked() -> None:
+    steps = ("Opening a file at the office\n1. copy of the contract\n2. the client's ID\n"
+             "3. the signed engagement letter\nThe file is open once all of them are in.")
+    facts = read_sketch(sketch(steps + _WHY))[2]
+    assert {_fact(n) | WORD_BIT for n in ("1", "2", "3")} <= facts
+    assert not {_fact(n) for n in ("1", "2", "3")} & facts
+    # a number the text also writes elsewhere stays a plain fact; an ordinal alone no list
+    again = read_sketch(sketch(steps + " Step 3 is the one that takes longest." + _WHY))[2]
+    assert _fact("3") in again and _fact("1") not in again
+    ordinal = read_sketch(sketch("1. turnus: július 6-12., Zánka\n1. turnus, 50 fő" + _WHY))[2]
+    assert _fact("1") in ordinal

@@ -508,7 +508,16 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
     numbers = _crcs(found_numbers)
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
+    if "\n1." in text or "\n1)" in text:  # a numbered list's item numbers: marked
+        items = _items(text) & found_numbers
+        if items:
+            found_numbers = found_numbers - items
+            numbers = _crcs(found_numbers)
+    else:
+        items = None
     spelled = _crcs(word_numbers(text)) if has_number_words(words) else []
+    if items:
+        spelled += _crcs(items)
     written = _written or _written_module()
     months = written.has_months(words)
     if months or not text.isascii():  # a month by its name, 4万, 칠십오만: numbers too
@@ -540,6 +549,25 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
             spelled += _crcs(marked)
     # all runs at once, a NUL between two (its bigrams are the runs' edges)
     return words_crcs, "\0".join(runs)[:MAX_CJK], numbers, spelled
+
+
+#: An item of a numbered list: its number opening a line, ``.`` or ``)`` after it.
+_ITEM = re.compile(r"^[ \t]*(\d{1,2})[.)][ \t]", re.MULTILINE)
+
+
+def _items(text: str) -> set[str]:
+    """The item numbers of ``text``'s numbered lists (items 1 and 2 at least) that
+    the text writes nowhere else: a list's order, not a fact (a list of ten steps and the
+    prose saying them hold the same facts; blind set rules14). Marked by `_inputs`: they
+    back a pair where the other side holds them, never keep one apart."""
+    found = _ITEM.findall(text)
+    if "1" not in found or "2" not in found:  # (“1. turnus” twice: an ordinal, no list)
+        return set()
+    out = set()
+    for n in set(found):
+        if len(re.findall(r"(?<![\d.,])" + n + r"(?![\d]|[.,]\d)", text)) == found.count(n):
+            out.add(n)
+    return out
 
 
 _TRAILING = re.compile(r"(\d)\.(\d*?)0+")
