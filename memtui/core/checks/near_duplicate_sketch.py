@@ -508,8 +508,8 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
     numbers = _crcs(found_numbers)
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
-    if "\n1." in text or "\n1)" in text:  # a numbered list's item numbers: marked
-        items = _items(text) & found_numbers
+    if "1" in found_numbers and "2" in found_numbers and ("\n1." in text or "\n1)" in text):
+        items = _items(text) & found_numbers  # a numbered list's item numbers: marked
         if items:
             found_numbers = found_numbers - items
             numbers = _crcs(found_numbers)
