@@ -4,7 +4,10 @@ facts, issue 34, blind set rules13): the same year, quantity or phone number, ot
 - **A year of another calendar, marked as one**: Buddhist era (``2568 B.E.``, ``พ.ศ. ๒๕๖๘``:
   2025), Minguo (``民國114年``, ``民國一一四年``: 2025), a Japanese era (``令和7年``: 2025), a
   Hijri year (``۱۴۰۴`` in a Persian or Arabic text, 1300-1499: as a solar year 2025 or 2026,
-  its year straddles two; as a lunar one, about 1983).
+  its year straddles two; as a lunar one, about 1983); and a day of the Solar Hijri
+  calendar (``۹ شهریور ۱۴۰۵``, ``1405/06/09``; a day and its month's name without a year
+  take the text's one Hijri year) its Gregorian day, month and year (31 August 2026), plain
+  facts (converted exactly), the day's digits none.
 - **A quantity in another unit, by its symbol**: time in milliseconds (``4000 ms`` is 4 s),
   storage (``10485760 bytes`` is 10 MiB; ``2048 MB`` is 2 GB), temperature (``86 °F`` is
   30 °C, and back). A unit's symbol, not its word in a language: structure, not phrases.
@@ -26,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["renotated"]
+__all__ = ["renotated", "solar_days"]
 
 #: A Buddhist-era year beside its marker (before or after it).
 _BUDDHIST = re.compile(r"(?:พ\.\s?ศ\.|\bB\.\s?E\.|\bBE\b)\s?(\d{4})(?!\d)"
@@ -67,6 +70,13 @@ _PHONE = re.compile(r"[+0](?<![\w+.,/-][+0])(?:(?<=\+)\d{1,3}[ \u00a0-]?|(?<=0))
 _DIGIT = re.compile(r"\D")
 _ERA_YEARS = frozenset(map(str, range(2400, 2700)))  # (a Buddhist-era year, as read)
 _HIJRI_YEARS = frozenset(map(str, range(1300, 1500)))
+#: The Solar Hijri months (Persian), in order; a day before one, a year after it or not.
+_SOLAR_MONTHS = ("فروردین", "اردیبهشت", "خرداد", "تیر", "مرداد|امرداد", "شهریور", "مهر",
+                 "آبان", "آذر", "دی", "بهمن", "اسفند")
+_SOLAR_OF = {name: n for n, names in enumerate(_SOLAR_MONTHS, 1) for name in names.split("|")}
+_SOLAR_DAY = re.compile(r"(?<!\d)(\d{1,2})\s?(" + "|".join(_SOLAR_OF) + r")(?![^\W\d_])"
+                        r"(?:\s?(?:ماه\s?)?(\d{4})(?!\d))?")
+_SOLAR_DATE = re.compile(r"(?<![\d/])(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?![\d/])")
 
 
 def _east_year(written: str) -> int:
@@ -85,6 +95,84 @@ def _east_year(written: str) -> int:
             total += (digit or 1) * (10 if c == "十" else 100)
             digit = 0
     return total + digit
+
+
+def _gregorian(year: int, month: int, day: int) -> tuple[int, int, int] | None:
+    """A Solar Hijri day's Gregorian date (the 33-year cycle's arithmetic, exact for
+    1300-1499); None for a month or a day out of range."""
+    if not (1 <= month <= 12 and 1 <= day <= (31 if month < 7 else 30)):
+        return None
+    year += 1595
+    days = (-355668 + 365 * year + year // 33 * 8 + (year % 33 + 3) // 4 + day
+            + ((month - 1) * 31 if month < 7 else (month - 7) * 30 + 186))
+    gy = 400 * (days // 146097)
+    days %= 146097
+    if days > 36524:
+        days -= 1
+        gy += 100 * (days // 36524)
+        days %= 36524
+        if days >= 365:
+            days += 1
+    gy += 4 * (days // 1461)
+    days %= 1461
+    if days > 365:
+        gy += (days - 1) // 365
+        days = (days - 1) % 365
+    gd = days + 1
+    leap = gy % 4 == 0 and (gy % 100 != 0 or gy % 400 == 0)
+    for gm, length in enumerate((31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30,
+                                 31), 1):
+        if gd <= length:
+            return gy, gm, gd
+        gd -= length
+    return None
+
+
+def solar_days(text: str, numbers: set[str], read: Callable[[str], set[str]]
+               ) -> dict[str, str]:
+    """The days of the Solar Hijri calendar ``text`` writes, each day's digits → its
+    Gregorian day, and its year's → its Gregorian year (``۹ شهریور ۱۴۰۵``: ``"9"`` →
+    ``"31"``, ``"1405"`` → ``"2026"``): a slot's value
+    (`near_duplicate_sketch.slots`) as a restatement in the Gregorian calendar writes it.
+    ``numbers`` and ``read`` as `renotated`'s."""
+    days: dict[str, str] = {}
+    if numbers and max(map(len, numbers)) >= 4 and not numbers.isdisjoint(_HIJRI_YEARS) \
+            and _ARABIC_LETTER.search(text):
+        years = {y for w in _PERSIAN.findall(text) for y in read(w) & numbers
+                 if 1300 <= int(y) < 1500}
+        _solar_days(text, years, read, set(), set(), set(), days)
+    return days
+
+
+def _solar_days(text: str, years: set[str], read: Callable[[str], set[str]],
+                dropped: set[str], marked: set[str], plain: set[str],
+                days: dict[str, str] | None = None) -> None:
+    """Each Solar Hijri day ``text`` writes (by its month's name, or ``1405/06/09``): its
+    day's digits dropped, its Gregorian day, month and year plain facts (a day converted
+    exactly: two closures of two years keep apart; ``days``: each day's digits → its
+    Gregorian day, and the year's written beside it → its Gregorian year). ``years``: the
+    text's Hijri years (a day without its own year takes the one, when there is one)."""
+    found = [(y, m, d, "numeric") for y, m, d in _SOLAR_DATE.findall(text)]
+    for day, month, year in _SOLAR_DAY.findall(text):
+        if year or len(years) == 1:
+            found.append((year or next(iter(years)), str(_SOLAR_OF[month]), day,
+                          "named" if year else "borrowed"))
+    for year, month, day, kind in found:
+        y, m, d = (next(iter(read(x)), "") for x in (year, month, day))  # (ASCII digits)
+        if not (y.isdigit() and m.isdigit() and d.isdigit() and 1300 <= int(y) < 1500):
+            continue
+        got = _gregorian(int(y), int(m), int(d))
+        if got is None:
+            continue
+        dropped.update(read(day))
+        plain.update(map(str, got))
+        if kind == "numeric":  # (its year and month digits no facts either)
+            dropped.update(read(year) | read(month))
+            marked.add(y)
+        if days is not None:
+            days.setdefault(d, str(got[2]))
+            if kind != "borrowed":  # (the year beside the day: its Gregorian one, exactly)
+                days.setdefault(y, str(got[0]))
 
 
 def _number(value: float) -> str | None:
@@ -136,8 +224,9 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
               ) -> tuple[set[str], set[str], set[str]]:
     """(the numbers of ``numbers``, as `near_duplicate_sketch._numbers` read them, that are
     no plain facts: a year of another calendar, a quantity with its unit's symbol, a phone
-    number's groups; the values they give as numbers in words: marked; the phone numbers, as
-    plain facts). ``read``: how the sketch reads a piece of text's numbers."""
+    number's groups; the values they give as numbers in words: marked; the phone numbers
+    and a Solar Hijri day's Gregorian date, as plain facts). ``read``: how the sketch reads
+    a piece of text's numbers."""
     dropped: set[str] = set()
     marked: set[str] = set()
     phones: set[str] = set()
@@ -160,6 +249,7 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
             marked.update((str(n), str(_EAST_BASE[m[1]] + n)))
     if top >= 4 and not plain and not numbers.isdisjoint(_HIJRI_YEARS) \
             and _ARABIC_LETTER.search(text):
+        years: set[str] = set()
         for written in _PERSIAN.findall(text):
             for year in read(written) & numbers:  # (its digits as ASCII)
                 y = int(year)
@@ -167,7 +257,10 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
                     continue
                 lunar = int(y * 0.970229 + 621.5643)  # a lunar Hijri year (Arabic)
                 dropped.add(year)
+                years.add(year)
                 marked.update((year, str(y + 621), str(y + 622), str(lunar), str(lunar + 1)))
+        if years or "/" in text:
+            _solar_days(text, years, read, dropped, marked, phones)
     if (top >= 4 and ("B" in text or "ms" in text or "byte" in text) and _UNITS(text)
             and any(n.endswith("000") or (n.isdigit() and int(n) % 1024 == 0) for n in numbers)) \
             or (not plain and ("°" in text or "℃" in text)):

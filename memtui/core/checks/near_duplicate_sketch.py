@@ -92,7 +92,7 @@ from operator import and_, or_, xor
 from types import ModuleType
 
 from memtui.core.checks.near_duplicate_kernel import NATIVE
-from memtui.core.checks.near_duplicate_notation import renotated
+from memtui.core.checks.near_duplicate_notation import renotated, solar_days
 from memtui.core.checks.near_duplicate_numbers import has_number_words, word_numbers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -100,6 +100,10 @@ K = 64  # MinHash bins per sketch (LSH)
 BOTTOM = 128  # smallest shingle hashes kept: the similarity (exact for a smaller set)
 MIN_SHINGLES = 12  # a text with fewer is a near-duplicate only as written (``THRESHOLD``)
 FEWEST = 8  # ... and one with fewer too short to call a near-duplicate of anything
+#: A Chinese, Japanese or Korean text of at most this many numbers in digits writes its
+#: others in numerals: they are read too (`_cjk_numbers`, marked: a year in digits, 民國115年,
+#: and the day, the month and a count in numerals, 五月底, 十五家; blind set rules14).
+FEW_DIGITS = 2
 MAX_CHARS = 8_000  # of a text sketched: its start decides
 MAX_CJK = 300  # Chinese, Japanese, Korean characters shingled (a bigram each)
 STEM = 5  # letters of a word kept
@@ -172,6 +176,9 @@ _INDIC = lazy_pattern("[\u0900-\u0dff]")
 _INDIC_MARKS = lazy_pattern("[" + "".join(
     c for c in map(chr, range(0x900, 0xE00))
     if unicodedata.category(c) in ("Mn", "Mc")) + "]+")
+#: A word of two letters of those scripts (its vowel signs dropped: most words of Hindi's
+#: everyday vocabulary, पेन, हरा, लाल), too short for `_STEM_RE`.
+_INDIC_SHORT = lazy_pattern("(?<![^\\W\\d_])(?=[\u0900-\u0dff]{2})[^\\W\\d_]{2}(?![^\\W\\d_])")
 _ARABIC = lazy_pattern("[\u0600-\u06ff]")
 #: Arabic's optional vowel marks (tashkeel) and its stretching (tatweel).
 _ARABIC_MARKS = lazy_pattern("[\u0640\u064b-\u065f\u0670]+")
@@ -398,7 +405,9 @@ def _words(text: str, plain: bool = False) -> set[str]:
     another form, or without its accents);
     Arabic and the alphabets written without spaces rewritten (`_rewritten`); an Indic
     script's words without their vowel signs (a word character matches no combining mark: a Hindi
-    word was cut into fragments too short to stem). Read from the stems when the text is
+    word was cut into fragments too short to stem; its words of two consonants kept too
+    when fewer than ``MIN_SHINGLES`` stems are found: a short Hindi note, हरे पेन, is
+    sketched; blind set rules14). Read from the stems when the text is
     not ASCII: most texts cost one ``isascii`` more. ``plain``: the text holds no Chinese,
     Japanese or Korean character."""
     if NATIVE is not None:  # the same when no stem needs folding, compiled
@@ -408,8 +417,10 @@ def _words(text: str, plain: bool = False) -> set[str]:
     stems = _STEM_PLAIN if plain or text.isascii() else _STEM_RE
     if text.isascii():
         return set(_stems(stems, text.lower()))
+    short: set[str] = set()
     if _INDIC.search(text, 0, 1000):  # a word of an Indic script without its vowel signs (marks,
         text = _INDIC_MARKS.sub("", text)  # which ``\w`` splits words at): its consonants
+        short.update(_INDIC_SHORT.findall(text))  # two of them a word too (हरे पेन: हर, पन)
     if "\u0130" in text:  # İ lowers to two characters, the second no letter
         words = set(_stems(stems, text.lower()))
         joined = "\n".join(words)
@@ -429,6 +440,8 @@ def _words(text: str, plain: bool = False) -> set[str]:
         words = set(folded.split("\n"))
         words.discard("")
         words |= extra
+    if short and len(words) < MIN_SHINGLES:  # too few words to sketch without them
+        words |= short
     return words
 
 
@@ -503,7 +516,16 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
     numbers = _crcs(found_numbers)
     words_crcs = _crcs(words)
     words_crcs += numbers  # a number and a word never share a CRC's text
+    if "1" in found_numbers and "2" in found_numbers and ("\n1." in text or "\n1)" in text):
+        items = _items(text) & found_numbers  # a numbered list's item numbers: marked
+        if items:
+            found_numbers = found_numbers - items
+            numbers = _crcs(found_numbers)
+    else:
+        items = None
     spelled = _crcs(word_numbers(text)) if has_number_words(words) else []
+    if items:
+        spelled += _crcs(items)
     written = _written or _written_module()
     months = written.has_months(words)
     if months or not text.isascii():  # a month by its name, 4万, 칠십오만: numbers too
@@ -515,6 +537,14 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
     if not found_numbers.isdisjoint(_AFTERNOON):  # 18h00 as “six in the evening”
         spelled += _crcs({_AFTERNOON[h] for h in _HOUR.findall(text)})
     times = written.multiplied(text) if runs and found_numbers else None
+    if runs and len(found_numbers) <= FEW_DIGITS and found_numbers:  # 民國115年五月底
+        spelled += _crcs(set(_cjk_numbers(runs)) - found_numbers)
+    if found_numbers and not runs and written.has_scale(words, text):  # 20 triệu: as 4万
+        scaled, also = written.scaled(text)
+        if scaled:
+            times = {**(times or {}), **scaled}
+        if also:
+            spelled += _crcs(also)
     if times:  # 4万 is 40000: its 4 is no fact of its own (`multiplied`)
         numbers = _crcs((found_numbers - times.keys()) | set(times.values()))
     if found_numbers:  # 2568 B.E., 4000 ms, +972 52 773 1490: the value in another notation
@@ -527,6 +557,25 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
             spelled += _crcs(marked)
     # all runs at once, a NUL between two (its bigrams are the runs' edges)
     return words_crcs, "\0".join(runs)[:MAX_CJK], numbers, spelled
+
+
+#: An item of a numbered list: its number opening a line, ``.`` or ``)`` after it.
+_ITEM = re.compile(r"^[ \t]*(\d{1,2})[.)][ \t]", re.MULTILINE)
+
+
+def _items(text: str) -> set[str]:
+    """The item numbers of ``text``'s numbered lists (items 1 and 2 at least) that
+    the text writes nowhere else: a list's order, not a fact (a list of ten steps and the
+    prose saying them hold the same facts; blind set rules14). Marked by `_inputs`: they
+    back a pair where the other side holds them, never keep one apart."""
+    found = _ITEM.findall(text)
+    if "1" not in found or "2" not in found:  # (“1. turnus” twice: an ordinal, no list)
+        return set()
+    out = set()
+    for n in set(found):
+        if len(re.findall(r"(?<![\d.,])" + n + r"(?![\d]|[.,]\d)", text)) == found.count(n):
+            out.add(n)
+    return out
 
 
 _TRAILING = re.compile(r"(\d)\.(\d*?)0+")
@@ -812,6 +861,16 @@ def slots(text: str, dense: bool = False) -> list[int]:
         _after(found, _on_line(since, cut), group)
     if "```" in text or "~~~" in text:
         found.extend(_commands(text))
+    if found and not text.isascii():  # a Solar Hijri day: its Gregorian day (۹ شهریور: 31)
+        days = solar_days(text, _numbers(text), _numbers)
+        if days:
+            seen: set[int] = set()
+            for _, values in found:
+                hit = values & days.keys()
+                if hit and id(values) not in seen:
+                    seen.add(id(values))
+                    values -= hit
+                    values.update(days[v] for v in hit)
     out: list[int] = []
     hashed: dict[int, list[int]] = {}  # a group's values hashed once (two slots hold it)
     for context, values in found:

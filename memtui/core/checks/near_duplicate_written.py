@@ -11,6 +11,12 @@ its facts must give the same numbers.
   whole.
 - **A digit with a multiplier of Chinese, Japanese and Korean** (``4万`` 40000, ``2千`` 2000,
   ``1,000만`` 10,000,000, ``75만`` 750,000).
+- **A digit with a scale word** (“20 triệu” 20,000,000, “٢١٠ آلاف” 210,000, “2,5 Mio.”,
+  “3 lakh”): the words for a thousand, a million, a milliard, a lakh and a crore of the
+  languages the blind sets are written in (a closed class, like the number words), right
+  after the digits (`scaled`); a text of Chinese, Japanese or Korean not read for them. The
+  value is the fact and the digits none, as a multiplier's (unless the text also writes the
+  digits alone: then the value is marked).
 - **Korean and Thai numerals** (“천만” 10,000,000, “칠십오만” 750,000, “สี่พันห้าร้อย” 4500):
   a run of two numeral words or more holding a multiplier (ten, a hundred, …: a single
   syllable is a word's part more often than a number).
@@ -28,7 +34,8 @@ import unicodedata
 
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
-__all__ = ["MONTH_STEMS", "has_months", "multiplied", "written_numbers"]
+__all__ = ["MONTH_STEMS", "SCALE_STEMS", "has_months", "multiplied", "scaled",
+           "written_numbers"]
 
 STEM = 5  # letters of a word kept in its stem (as the sketch's `_words` cuts them)
 
@@ -80,7 +87,7 @@ _MONTHS = (
     # he, ar (both calendars' names of the Gregorian months), fa
     "ינואר يناير ژانویه | פברואר فبراير شباط فوریه | מרץ مارس آذار | אפריל أبريل "
     "ابريل نيسان آوریل | מאי مايو أيار ايار | יוני يونيو حزيران ژوئن | יולי يوليو تموز ژوئیه "
-    "| אוגוסט أغسطس اغسطس | ספטמבר سبتمبر أيلول ايلول سپتامبر | אוקטובר أكتوبر اكتوبر "
+    "| אוגוסט أغسطس اغسطس اوت آگوست | ספטמבר سبتمبر أيلول ايلول سپتامبر | אוקטובר أكتوبر اكتوبر "
     "اکتبر | נובמבר نوفمبر نوامبر | דצמבר ديسمبر دسامبر",
     # hi (without vowel signs, as read here)
     "जनवरी | फ़रवरी फरवरी | मार्च | अप्रैल | मई | जून | जुलाई | अगस्त | सितंबर सितम्बर | "
@@ -138,6 +145,89 @@ _MULTIPLIER = {"千": 1000, "천": 1000, "万": 10_000, "萬": 10_000, "만": 10
 #: A multiplier right after a digit (a space between or not): the set first, the fast skip.
 _MULTIPLIER_AFTER_DIGIT = re.compile("[" + "".join(_MULTIPLIER) + r"](?:(?<=\d.)|(?<=\d\s.))")
 _DIGITS_BEFORE = re.compile(r"(\d[\d,.]*)\s?$")
+#: A scale word's forms (lowered; as written, accents and all) → its value, language by
+#: language: en, de, fr, it, es/pt, pl, cs, ru/uk, vi, id, tr, ar, fa, hi, bn, nl, sv/no,
+#: fi, el, he, sw, ta. (“billion” left out: 10^9 in English, 10^12 in German.)
+_SCALES: dict[str, int] = {}
+for _value, _forms in ((1000, "thousand thousands tausend tsd mille mila mil tysiąc tysiące "
+                               "tysięcy tys tisíc tisíce тысяча тысячи тысяч тыс тисяча тисячі "
+                               "тисяч тис nghìn ngàn ribu bin ألف آلاف الف هزار हज़ार हजार হাজার "
+                               "duizend tusen tuhat tuhatta χιλιάδες χιλ אלף אלפים elfu "
+                               "ஆயிரம்"),
+                       (10 ** 6, "million millions millionen mio millón millones milhão "
+                                 "milhões milione milioni milion miliony milionów milión "
+                                 "miliony milionů mln миллион миллиона миллионов млн "
+                                 "мільйон мільйона мільйонів triệu juta milyon مليون ملايين "
+                                 "میلیون मिलियन মিলিয়ন miljoen miljon miljoner miljoona "
+                                 "miljoonaa εκατομμύρια εκατ מיליון"),
+                       (10 ** 9, "milliard milliards milliarde milliarden mrd mld miliardi "
+                                 "miliardo miliard miliardy mil millones млрд миллиард "
+                                 "миллиарда мільярд tỷ miliar milyar میلیارد miljard "
+                                 "miljardi"),
+                       (10 ** 5, "lakh lakhs लाख লাখ லட்சம்"),
+                       (10 ** 7, "crore crores करोड़ করোড় কোটি கோடி")):
+    for _form in _forms.split(" "):
+        _SCALES.setdefault(_form, _value)
+_SCALES["mil millones"] = 10 ** 9
+#: Their stems as the sketch's `_words` gives them (a text holding none is not read), and a
+#: form that makes no stem (two letters once its vowel signs are dropped) looked up whole.
+_SCALE_STEM_WORDS = (
+    "thous tause tsd mio milli mille mila mil millo milha milho milio tysie tysia tys tisic mln "
+    "mld mrd тысяч тыс тис тисяч млн млрд милли мільи trieu nghin ngan ribu juta milia bin "
+    "milyo milya الف الاف مليون ملايي هزار میلیو میلیا हजर करड মলযন হজর duize miljo milja "
+    "tusen tuhat χιλια χιλ εκατο εκατ אלף אלפים מיליו elfu ஆயரம லடசம crore lakh lakhs")
+SCALE_STEMS = frozenset(_SCALE_STEM_WORDS.split())
+_SCALE_WHOLE = ("jt", "tỷ", "लाख", "লাখ", "কোটি", "கோடி")
+_SCALE = lazy_pattern(r"(\d[\d.,]*)[ \u00a0]?(" + "|".join(
+    re.escape(f) for f in sorted((*_SCALES, "jt"), key=len, reverse=True)) + r")(?![^\W\d_])",
+    re.IGNORECASE)
+_SCALES["jt"] = 10 ** 6  # (Indonesian's juta, abbreviated)
+
+
+def has_scale(stems: set[str], text: str) -> bool:
+    """Whether a text whose word stems are ``stems`` may write a digit with a scale word (a
+    text holding no Chinese, Japanese or Korean: those write theirs as `multiplied` reads
+    them); a scale word too short for a stem looked for whole."""
+    return not stems.isdisjoint(SCALE_STEMS) or any(w in text for w in _SCALE_WHOLE)
+
+
+def scaled(text: str) -> tuple[dict[str, str], set[str]]:
+    """Each number ``text`` writes in digits with a scale word after it (“20 triệu”, “210
+    آلاف”, “2,5 Mio.”), as the sketch reads its digits → its value (``"20"`` →
+    ``"20000000"``; ``"2.5"`` → ``"2500000"``): the value is the fact, the digits alone none
+    (as `multiplied`); and the values of those whose digits the text also writes alone
+    (“5 करोड़” and “5 तारीख”, the 5th): a number in words (marked), the digits kept.
+    Digits in groups of three (``1.500``) are a whole number; a comma or point before one
+    or two digits a decimal one."""
+    out: dict[str, str] = {}
+    marked: set[str] = set()
+    for m in _SCALE.finditer(text):
+        raw = m[1].rstrip(".,")
+        digits = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in raw)
+        parts = re.split(r"[.,]", digits)
+        if len(parts) > 1 and all(len(p) == 3 for p in parts[1:]):
+            read = "".join(parts)
+        elif len(parts) == 2:
+            read = parts[0] + "." + parts[1].rstrip("0") if parts[1].strip("0") else parts[0]
+        elif len(parts) == 1:
+            read = parts[0]
+        else:
+            continue
+        try:
+            value = float(read) * _SCALES[m[2].lower()]
+        except (ValueError, KeyError):
+            continue
+        if value == int(value) and value < 10 ** 15:
+            key = read.lstrip("0") or "0"
+            alone = re.findall(r"(?<![\d.,])" + re.escape(raw) + r"(?![.,]?\d)(?!\s?(?:"
+                               + re.escape(m[2]) + "))", text, re.IGNORECASE)
+            if alone:
+                marked.add(str(int(value)))
+            else:
+                out[key] = str(int(value))
+    return out, marked
+
+
 #: Korean's Sino-Korean numerals and Thai's: digits, then the multipliers (their patterns,
 #: and `_THAI_MONTH`, compiled on first use: only a text in those scripts asks them, ~2.8 ms
 #: a run otherwise, issue 35).
