@@ -154,11 +154,17 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
         f"({block.window_name} window, {block.tokenizer} count{assumed})")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
-    per = next((k for k in hot if k.endswith("_tokens_per_memory")), "")
+    # each tokenizer counted, named as the Injected block row names it (newuser25 #30: a
+    # bare "27 tokens" was cl100k's beside "qwen count", or qwen's under --tokenizer both)
+    pers = [k for k in hot if k.endswith("_tokens_per_memory")]
+
+    def per_memory(cost: dict[str, float]) -> str:
+        return " / ".join(f"{cost.get(k, 0):g} {k.removesuffix('_tokens_per_memory')}"
+                          for k in pers) + " tokens"
+
     if not entryless:
-        row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / "
-            f"{hot.get(per, 0):g} tokens; packed {packed['chars_per_memory']:g} "
-            f"chars / {packed.get(per, 0):g} tokens")
+        row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / {per_memory(hot)}; "
+            f"packed {packed['chars_per_memory']:g} chars / {per_memory(packed)}")
     by_sev = Counter(f.severity for f in result.findings)
     found = Text()
     for i, sev in enumerate(("error", "warning", "info")):
