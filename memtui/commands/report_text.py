@@ -99,8 +99,11 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     types = ", ".join(f"{k} {v:,}" for k, v in result.types.items()) or "none"
     row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
     if result.documentation:
-        row("Documentation", Text(printable(", ".join(result.documentation)) + " (not memories)",
-                                  style="dim"))
+        docs = tuple(result.documentation)  # bounded as a finding's files (newuser25 #19:
+        # 300 README.md filled 150 lines of the summary)
+        shown = files_line(docs) if len(docs) > FILES_SHOWN else ", ".join(map(printable, docs))
+        row("Documentation", Text((f"{len(docs):,} files: " if len(docs) > FILES_SHOWN else "")
+                                  + shown + " (not memories)", style="dim"))
     kinds = Counter(ln.kind for ln in idx.lines) if idx.exists else Counter()
     # An index with no link entries (an agent's MEMORY.md of plain text, or none): the
     # rows counting entries and their cost do not apply (issue 32 item 15).

@@ -65,3 +65,23 @@ def test_cost_per_memory_names_its_tokenizers(tmp_path: Path) -> None:
     assert cl.endswith("cl100k tokens; packed 0 chars / 0 cl100k tokens"), cl
     both = _summary(ws, tokenizers=("qwen", "cl100k"))["Cost per memory"]
     assert both.endswith("qwen / 0 cl100k tokens") and " qwen / " in both.split(";")[0], both
+
+
+def test_the_documentation_row_is_bounded(tmp_path: Path) -> None:
+    """newuser25 #19: 300 README.md filled 150 lines of the summary at 100 columns; now the
+    first few and the count of the rest, as a finding's files."""
+    files = {"MEMORY.md": "- [A](a.md) — a\n",
+             "a.md": "---\nname: a\ndescription: a\nmetadata:\n  type: user\n---\nA.\n"}
+    files |= {f"node_modules/pkg{i}/README.md": "# r\n" for i in range(300)}
+    buf = io.StringIO()
+    print_report(run_audit(make_ws(tmp_path / "w", files)),
+                 Console(file=buf, width=100, no_color=True, highlight=False))
+    head = buf.getvalue().split("\n\n")[0]
+    row = head[head.index("Documentation"):head.index("\nIndex")]
+    assert row.split(None, 1)[1].startswith("300 files: node_modules/pkg0/README.md, ")
+    assert row.endswith("… and 294 more\n                       (not memories)") \
+        or row.endswith("… and 294 more (not memories)"), row
+    assert row.count("\n") <= 3, row
+    small = _summary(make_ws(tmp_path / "v", {"MEMORY.md": files["MEMORY.md"],
+                                              "a.md": files["a.md"], "README.md": "# r\n"}))
+    assert small["Documentation"] == "README.md (not memories)", small
