@@ -97,6 +97,15 @@ def test_exclude_makes_files_not_memories(tmp_path: Path,
                                    "memory; change the exclude"),
     ('[severity]\nexclude_all = "info"\n', ".memtui.toml: severity.exclude_all: exclude_all "
                                            "cannot be ignored or lowered"),
+    # newuser25 #15: a typo gets the suggestion an inline comment's typo gets
+    ('ignore = ["secrett"]\n', "ignore: unknown rule 'secrett' (did you mean 'secret'? "
+                               "memtui rules lists them)"),
+    ('[severity]\norphn = "info"\n', "severity.orphn: unknown rule 'orphn' (did you mean "
+                                     "'orphan'? memtui rules lists them)"),
+    ('ignor = ["secret"]\n', "ignor: unknown key (did you mean 'ignore'? known: exclude, "
+                             "ignore, severity,"),
+    ('[agent]\nask-befor = ["write"]\n', "agent.ask-befor: unknown key (did you mean "
+                                         "'ask-before'? known: ask-before)"),
 ])
 def test_a_bad_config_is_one_line_and_exit_2(tmp_path: Path, text: str, needle: str,
                                              capsys: pytest.CaptureFixture[str]) -> None:

@@ -97,3 +97,24 @@ def test_the_printed_example_is_whole_and_fires_as_shown(rule: Rule, tmp_path: P
         return  # read_problem's bytes are shown escaped: not rebuilt from the text
     ws = make_ws(tmp_path / "ws", {p: "\n".join(ls) + "\n" for p, ls in files.items()})
     assert _reported(ws, rule.id)
+
+
+def test_a_rule_whose_finding_can_be_an_error_says_so(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """newuser25 #9: `memtui rules` gave over_limit as "warning" only, while an index larger
+    than the window is an over_limit error that fails --fail-on error. Every finding raised
+    above its rule's severity is one the rule's summary names."""
+    ws = make_ws(tmp_path / "ws", {
+        "MEMORY.md": "# Memory\n- [A](memory/a.md) — about a\n"
+                     + "".join(f"- note {i}: a fact kept inline\n" for i in range(60)),
+        "memory/a.md": "---\nname: a\ndescription: about a\nmetadata:\n  type: project\n"
+                       "---\nA.\n"})
+    rules = {r.id: r for r in RULES}
+    raised = [f for f in run_audit(ws, num_ctx=256).findings
+              if f.severity != rules[f.kind].severity]
+    assert [(f.kind, f.severity) for f in raised] == [("over_limit", "error")]
+    assert all(f"An {f.severity} " in rules[f.kind].summary for f in raised)
+    assert main(["rules", "over_limit"]) == 0
+    assert "An error (exit status 1 under --fail-on error) when the injected block is larger " \
+           "than the model's window." in capsys.readouterr().out

@@ -113,3 +113,23 @@ def test_a_misspelt_rule_id_is_named_not_called_unused(tmp_path: Path) -> None:
             and f["path"] == "memory/user-role.md"]
     assert said == ["<!-- memtui: ignore orphan secrett --> names no rule 'secrett' (did you "
                     "mean secret?): fix the rule id (memtui rules lists them)"]
+
+
+def test_a_line_comment_for_a_rule_without_lines_says_the_form_that_works(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser25 #33: `<!-- memtui: ignore orphan -->` in an orphan was "silences no finding
+    of orphan: remove it", while the orphan finding it meant stood beside it: the comment
+    is the wrong form (an orphan has no line), not stale. The same for a rule no comment
+    reaches (stale: only the configuration)."""
+    ws = _ws(tmp_path, {"memory/o.md": memory("o", "<!-- memtui: ignore orphan -->\n"
+                                                   "<!-- memtui: ignore-file stale -->\n")})
+    status, data = _audit(capsys, ws, "--fail-on", "never")
+    assert status == 0
+    assert _unused(data) == [
+        ("memory/o.md", 7, "<!-- memtui: ignore orphan --> cannot silence orphan. Silence "
+         "it: ignore = [\"orphan\"] in .memtui.toml, or <!-- memtui: ignore-file orphan --> "
+         "anywhere in the file (its findings have no line)."),
+        ("memory/o.md", 8, "<!-- memtui: ignore-file stale --> cannot silence stale. Silence "
+         "it: ignore = [\"stale\"] in .memtui.toml (its finding is about the workspace as a "
+         "whole: no comment reaches it).")]
+    assert any(f["kind"] == "orphan" and f["path"] == "memory/o.md" for f in data["findings"])

@@ -53,6 +53,11 @@ class HttpError(OllamaError):
         self.status = status
 
 
+class NoRoute(HttpError):
+    """The server has no such route (HTTP 404 on the chat endpoint): --host names no server
+    of this API, and every run would fail the same way (newuser25 #4)."""
+
+
 class StreamCut(OllamaError):
     pass
 

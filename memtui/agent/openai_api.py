@@ -31,6 +31,7 @@ from memtui.agent.ollama import (
     LoadedModel,
     MalformedChunk,
     ModelInfo,
+    NoRoute,
     NoToolSupport,
     NotRunning,
     OllamaError,
@@ -355,8 +356,8 @@ class OpenAIClient(ServerClient):
             return NoToolSupport(f"the server cannot take tools ({text}): start llama-server "
                                  "with --jinja and a model whose chat template defines tools")
         if status == 404:
-            return HttpError(f"the server at {self.host} has no OpenAI route here (HTTP 404): "
-                             "is --host pointing at an OpenAI-compatible server?", status)
+            return NoRoute(f"the server at {self.host} has no OpenAI route here (HTTP 404): "
+                           "is --host pointing at an OpenAI-compatible server?", status)
         return HttpError(f"the server answered HTTP {status}: {text or 'no details'}", status)
 
 

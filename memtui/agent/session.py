@@ -29,6 +29,7 @@ from memtui.agent.ollama import (
     ContentDelta,
     Done,
     ModelInfo,
+    NoRoute,
     OllamaError,
     ThinkingDelta,
     ToolCall,
@@ -487,6 +488,8 @@ class ChatSession:
             elif isinstance(event, ReplyDone):
                 record.replies.append(event)
             elif isinstance(event, TurnFailed):  # worded for a run, not a chat (newuser24 #18)
+                if isinstance(event.error, NoRoute):  # no model's score: a wrong --host,
+                    raise event.error  # one line and exit 2 (newuser25 #4)
                 worded = getattr(event.error, "run_message", None)
                 record.error = worded() if worded is not None else event.message
             elif isinstance(event, TurnDone):

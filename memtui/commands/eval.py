@@ -10,7 +10,13 @@ import sys
 from pathlib import Path
 
 from memtui.agent.eval import EvalReport, RunResult, diff_text, files_text, run_eval
-from memtui.agent.ollama import ModelNotFound, NoToolSupport, NotRunning, OllamaError
+from memtui.agent.ollama import (
+    ModelNotFound,
+    NoRoute,
+    NoToolSupport,
+    NotRunning,
+    OllamaError,
+)
 from memtui.agent.scenario import Scenario, ScenarioError, load_suite
 from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
 from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
@@ -81,7 +87,7 @@ def run(ns: argparse.Namespace) -> int:
     except OllamaError as exc:
         fail(PROG, str(exc))
         # A server that cannot be used is a setup error (2); one that answers wrongly, 1.
-        return 2 if isinstance(exc, NotRunning | ModelNotFound | NoToolSupport) else 1
+        return 2 if isinstance(exc, NotRunning | ModelNotFound | NoToolSupport | NoRoute) else 1
     if ns.json:
         sys.stdout.write(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n")
     else:
@@ -202,7 +208,7 @@ def run_suite_command(ns: argparse.Namespace) -> int:
         return interrupted()
     except OllamaError as exc:
         fail(PROG, str(exc))
-        return 2 if isinstance(exc, NotRunning | ModelNotFound | NoToolSupport) else 1
+        return 2 if isinstance(exc, NotRunning | ModelNotFound | NoToolSupport | NoRoute) else 1
     data = json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n"
     if ns.out is not None:
         try:  # never over a workspace's index, a FIFO or through a link (newuser24 #60)

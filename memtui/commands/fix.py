@@ -23,7 +23,7 @@ from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError, open_wo
 from memtui.edit import agent_ops, fold_ops, gemini_ops, hermes_ops, index_ops, memory_ops
 from memtui.edit.apply import apply, apply_locked
 from memtui.edit.changeset import Changeset
-from memtui.edit.errors import Refused, UsageError
+from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.journal import is_redaction
 from memtui.edit.load_limit import changeset_past_limit
 from memtui.edit.safe_write import Conflict, Recovered, folder_lock
@@ -287,6 +287,9 @@ def run(ns: argparse.Namespace) -> int:
                     changeset = plan(ws, ns, profile)
                     record = apply_locked(ws, changeset) if changeset else None
                 changeset.notes.insert(0, REPLANNED)
+    except AlreadyDone as exc:  # what was asked holds already (newuser25 #41)
+        print(printable(f"{ns.op}: nothing to change ({exc})"))
+        return 0
     except (WorkspaceError, UsageError, Refused) as exc:
         return report(prog, exc)
     except OSError as exc:  # the disk said no (full, read-only, permissions): nothing written

@@ -99,8 +99,11 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     types = ", ".join(f"{k} {v:,}" for k, v in result.types.items()) or "none"
     row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
     if result.documentation:
-        row("Documentation", Text(printable(", ".join(result.documentation)) + " (not memories)",
-                                  style="dim"))
+        docs = tuple(result.documentation)  # bounded as a finding's files (newuser25 #19:
+        # 300 README.md filled 150 lines of the summary)
+        shown = files_line(docs) if len(docs) > FILES_SHOWN else ", ".join(map(printable, docs))
+        row("Documentation", Text((f"{len(docs):,} files: " if len(docs) > FILES_SHOWN else "")
+                                  + shown + " (not memories)", style="dim"))
     kinds = Counter(ln.kind for ln in idx.lines) if idx.exists else Counter()
     # An index with no link entries (an agent's MEMORY.md of plain text, or none): the
     # rows counting entries and their cost do not apply (issue 32 item 15).
@@ -154,11 +157,17 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
         f"({block.window_name} window, {block.tokenizer} count{assumed})")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
-    per = next((k for k in hot if k.endswith("_tokens_per_memory")), "")
+    # each tokenizer counted, named as the Injected block row names it (newuser25 #30: a
+    # bare "27 tokens" was cl100k's beside "qwen count", or qwen's under --tokenizer both)
+    pers = [k for k in hot if k.endswith("_tokens_per_memory")]
+
+    def per_memory(cost: dict[str, float]) -> str:
+        return " / ".join(f"{cost.get(k, 0):g} {k.removesuffix('_tokens_per_memory')}"
+                          for k in pers) + " tokens"
+
     if not entryless:
-        row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / "
-            f"{hot.get(per, 0):g} tokens; packed {packed['chars_per_memory']:g} "
-            f"chars / {packed.get(per, 0):g} tokens")
+        row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / {per_memory(hot)}; "
+            f"packed {packed['chars_per_memory']:g} chars / {per_memory(packed)}")
     by_sev = Counter(f.severity for f in result.findings)
     found = Text()
     for i, sev in enumerate(("error", "warning", "info")):

@@ -25,6 +25,7 @@ user configuration does), and flags win over either.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -137,9 +138,20 @@ def _bad(where: str, key: str, why: str) -> ConfigError:
 NEVER_SILENCED = frozenset({"exclude_all"})
 
 
+def _close(word: object, known: Iterable[str]) -> str:
+    """``did you mean 'secret'? `` for a misspelt word, or '' (newuser25 #15: an inline
+    comment's typo got the suggestion, the configuration's the whole list)."""
+    import difflib
+
+    close = difflib.get_close_matches(str(word).lower(), list(known), n=1) \
+        if isinstance(word, str) else []
+    return f"did you mean {close[0]!r}? " if close else ""
+
+
 def _rule(where: str, key: str, value: object) -> str:
     if not isinstance(value, str) or value not in BY_ID:
-        raise _bad(where, key, f"unknown rule {value!r} (memtui rules lists them)")
+        raise _bad(where, key, f"unknown rule {value!r} ({_close(value, BY_ID)}memtui rules "
+                               "lists them)")
     if value in NEVER_SILENCED:
         raise _bad(where, key, f"{value} cannot be ignored or lowered: it says the exclude "
                                "leaves out the index or every memory; change the exclude")
@@ -168,7 +180,8 @@ def _agent(where: str, value: object) -> tuple[str, ...] | None:
         raise _bad(where, "agent", 'must be a table, e.g. [agent] ask-before = ["delete"]')
     for key in value:
         if key != "ask-before":
-            raise _bad(where, f"agent.{key}", "unknown key (known: ask-before)")
+            raise _bad(where, f"agent.{key}",
+                       f"unknown key ({_close(key, ['ask-before'])}known: ask-before)")
     kinds = value.get("ask-before")
     if kinds is None:
         return None
@@ -217,10 +230,14 @@ def parse(data: dict[str, Any], where: str) -> Config:
                 raise _bad(where, key, "must be a folder's path")
             out["project"] = value
         else:
-            raise _bad(where, key, "unknown key (known: exclude, ignore, severity, fail-on, "
-                       "profile, stale-days, max-lines, max-bytes, include-archives, "
-                       "project, agent)")
+            raise _bad(where, key, f"unknown key ({_close(key, KEYS)}known: "
+                       f"{', '.join(KEYS)})")
     return Config(**out)
+
+
+#: The keys of .memtui.toml, as the "unknown key" line lists them.
+KEYS = ("exclude", "ignore", "severity", "fail-on", "profile", "stale-days", "max-lines",
+        "max-bytes", "include-archives", "project", "agent")
 
 
 def excluder(patterns: tuple[str, ...]) -> Any:

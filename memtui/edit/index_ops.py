@@ -25,7 +25,7 @@ from memtui.edit.draft import (
     entry_line,
     unlinkable,
 )
-from memtui.edit.errors import Refused, UsageError
+from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.index_links import index_line_of, index_lines_of
 from memtui.edit.linkedit import (
     dest_spans,
@@ -117,6 +117,7 @@ def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
                 under: Place = None) -> Changeset:
     """Add index entries the operator wrote: (memory path, title, hook) each."""
     linked = index_lines_of(snap, (rel for rel, _, _ in entries))
+    every = all(linked.get(rel) for rel, _, _ in entries)  # then nothing is left to do
     for rel, _, _ in entries:
         if rel not in snap.memories:
             raise UsageError(f"no memory at {rel}")
@@ -125,7 +126,8 @@ def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
             raise Refused(why)
         at = linked.get(rel)
         if at:
-            raise Refused(f"{rel} is already in the index (line {at[0]})")
+            raise (AlreadyDone if every else Refused)(
+                f"{rel} is already in the index (line {at[0]})")
     plan = Plan(snap)
     raw = plan.raw(INDEX_NAME)
     raw.insert(insertion_point(raw, under),

@@ -21,7 +21,7 @@ from memtui.core.scanner.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.conventions import conventions
-from memtui.edit.errors import Refused, UsageError
+from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.index_ops import (
     plan_add_to_index,
     remove_index_links,
@@ -102,7 +102,7 @@ def rename_target(snap: Snapshot, memory: str, new_name: str) -> tuple[str, str]
     folder = posixpath.dirname(mf.path)
     new_rel = posixpath.join(folder, f"{new_name}.md") if folder else f"{new_name}.md"
     if new_rel == mf.path and mf.name == new_name:
-        raise Refused(f"{mf.path} is already named '{new_name}'")
+        raise AlreadyDone(f"{mf.path} is already named '{new_name}'")
     if new_rel != mf.path and snap.exists(new_rel):
         raise Refused(f"{new_rel} already exists; nothing was written")
     holder = snap.resolver.by_name.get(new_name)

@@ -8,6 +8,8 @@ import datetime as dt
 import re
 from typing import Any
 
+from textual.widgets import Input
+
 from memtui.agent.approval import KINDS, Gate, Request
 from memtui.agent.eval import run_eval
 from memtui.agent.ollama import ToolCall
@@ -18,6 +20,7 @@ from memtui.core.workspace import Workspace
 from memtui.tui.app import MemtuiApp
 from memtui.tui.chat import ChatPane
 from memtui.tui.chat.approval_card import ARM_SECONDS, ApprovalCard
+from memtui.tui.chat.banner import Banner
 from memtui.tui.chat.tool_card import ToolCard
 
 from .fake_ollama import FakeModel, FakeOllama, Reply, step_of
@@ -219,3 +222,34 @@ async def test_eval_never_asks(ws: Workspace, fake: FakeOllama) -> None:
                             AgentSettings(model="deleter", host=fake.url),
                             today=dt.date(2026, 11, 30))
     assert report.runs[0].outcome == "deleted"
+
+
+async def test_tab_stays_on_a_waiting_question_and_enter_says_why(ws: Workspace,
+                                                                  fake: FakeOllama) -> None:
+    """newuser25 #37: one Tab moved the focus to the message input, where `n` was typed as
+    text, the card kept waiting, and Enter did nothing at all."""
+    files(ws, "a.md")
+    fake.add(deleter())
+    app = Harness(ws, AgentSettings(model="deleter", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "please delete memory/a.md")
+        card = await asked(pilot, app)
+        box = app.query_one("#chat-input", Input)
+        for _ in range(5):
+            await pilot.press("tab")
+            assert app.focused is not box and app.focused in card.walk_children(
+                with_self=True)
+        await pilot.press("shift+tab")
+        assert app.focused in card.walk_children(with_self=True)
+        box.focus()  # a click on the input: Enter there says what waits
+        box.value = "hello"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "the agent waits for your answer first" in str(
+            app.query_one(Banner).render())
+        assert app.focused is card and box.value == "hello"
+        await pilot.press("n")
+        await wait_until(pilot, turns(pane, 1))
+        assert card.decision == "refuse" and (ws.root / "memory/a.md").exists()

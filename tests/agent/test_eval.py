@@ -95,6 +95,22 @@ def test_eval_table_and_failures_subprocess(ws: Workspace, fake: FakeOllama) -> 
            "(see memtui eval --help)\n")
 
 
+def test_a_host_with_no_route_for_the_api_is_one_line_and_exit_2(ws: Workspace,
+                                                                 fake: FakeOllama) -> None:
+    """newuser25 #4: `--api openai` at a server with no OpenAI route ran all N runs into the
+    same HTTP 404 and scored it as the model's "pass rate: 0/3 (0%)", rc 1 (a CI gate read a
+    wrong URL as a 0 % model); a wrong Ollama host was one line and exit 2."""
+    fake.add(memory_writer())  # an Ollama server: no /v1/chat/completions
+    for command in (["eval", str(ws.root), "-m", MESSAGE, "-n", "3"],
+                    ["eval", "--suite", "seed", "-n", "1"]):
+        proc = memtui(*command, "--model", "writer", "--api", "openai", "--host", fake.url)
+        assert proc.returncode == 2, (command, proc.stdout, proc.stderr)
+        assert proc.stderr.splitlines()[-1] == (
+            f"memtui eval: error: the server at {fake.url} has no OpenAI route here (HTTP "
+            "404): is --host pointing at an OpenAI-compatible server?")
+        assert "run 2/3" not in proc.stderr and "pass rate" not in proc.stdout
+
+
 def test_eval_exits_1_below_the_min_pass_rate(ws: Workspace, fake: FakeOllama) -> None:
     fake.add(memory_writer())
     fake.add(chatter())

@@ -13,9 +13,10 @@ from memtui.commands.report_text import print_report
 from tests.core.helpers import make_ws, run_audit
 
 
-def _summary(ws: Path) -> dict[str, str]:
+def _summary(ws: Path, **options: object) -> dict[str, str]:
     buf = io.StringIO()
-    print_report(run_audit(ws), Console(file=buf, width=200, no_color=True, highlight=False))
+    print_report(run_audit(ws, **options),
+                 Console(file=buf, width=200, no_color=True, highlight=False))
     rows = buf.getvalue().split("\n\n")[0].splitlines()[1:]
     return {row[:22].strip(): row[22:].strip() for row in rows}
 
@@ -50,3 +51,37 @@ def test_a_gemini_index_counts_its_pointer_lines(tmp_path: Path) -> None:
                                       f"- See {folder}/gone.md for gone.\n", encoding="utf-8")
     rows = _summary(folder)
     assert rows["Index"] == "MEMORY.md: 4 lines, 2 pointer lines, no link entries"
+
+
+def test_cost_per_memory_names_its_tokenizers(tmp_path: Path) -> None:
+    """newuser25 #30: "hot 77.9 chars / 27 tokens" was cl100k's under --tokenizer cl100k,
+    beside "Share of the window … qwen count", and qwen's alone under --tokenizer both."""
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [A](memory/a.md) — a\n",
+                                  "memory/a.md": "---\nname: a\ndescription: a\n---\nA.\n"})
+    qwen = _summary(ws, tokenizers=("qwen",))["Cost per memory"]
+    assert qwen.startswith("hot 22 chars / ") and qwen.endswith(
+        " qwen tokens; packed 0 chars / 0 qwen tokens"), qwen
+    cl = _summary(ws, tokenizers=("cl100k",))["Cost per memory"]
+    assert cl.endswith("cl100k tokens; packed 0 chars / 0 cl100k tokens"), cl
+    both = _summary(ws, tokenizers=("qwen", "cl100k"))["Cost per memory"]
+    assert both.endswith("qwen / 0 cl100k tokens") and " qwen / " in both.split(";")[0], both
+
+
+def test_the_documentation_row_is_bounded(tmp_path: Path) -> None:
+    """newuser25 #19: 300 README.md filled 150 lines of the summary at 100 columns; now the
+    first few and the count of the rest, as a finding's files."""
+    files = {"MEMORY.md": "- [A](a.md) — a\n",
+             "a.md": "---\nname: a\ndescription: a\nmetadata:\n  type: user\n---\nA.\n"}
+    files |= {f"node_modules/pkg{i}/README.md": "# r\n" for i in range(300)}
+    buf = io.StringIO()
+    print_report(run_audit(make_ws(tmp_path / "w", files)),
+                 Console(file=buf, width=100, no_color=True, highlight=False))
+    head = buf.getvalue().split("\n\n")[0]
+    row = head[head.index("Documentation"):head.index("\nIndex")]
+    assert row.split(None, 1)[1].startswith("300 files: node_modules/pkg0/README.md, ")
+    assert row.endswith("… and 294 more\n                       (not memories)") \
+        or row.endswith("… and 294 more (not memories)"), row
+    assert row.count("\n") <= 3, row
+    small = _summary(make_ws(tmp_path / "v", {"MEMORY.md": files["MEMORY.md"],
+                                              "a.md": files["a.md"], "README.md": "# r\n"}))
+    assert small["Documentation"] == "README.md (not memories)", small

@@ -37,8 +37,8 @@ def test_a_memory_linked_past_the_limit_is_refused_saying_what_helps(tmp_path: P
 
 def test_a_memory_linked_within_the_limit_keeps_the_plain_refusal(tmp_path: Path) -> None:
     done = cli("fix", "add-to-index", big(tmp_path), "fact_3.md")
-    assert (done.returncode, done.stderr) == (
-        1, "memtui fix add-to-index: error: fact_3.md is already in the index (line 3)\n")
+    assert (done.returncode, done.stdout) == (  # nothing to change (newuser25 #41)
+        0, "add-to-index: nothing to change (fact_3.md is already in the index (line 3))\n")
 
 
 # newuser23 #35: on a Claude Code index at its 200-line limit, the entries were added as

@@ -145,8 +145,6 @@ def test_delete_lists_the_links_left_dangling(ws: Path) -> None:
 @pytest.mark.parametrize(("args", "code", "message"), [
     (["fix", "rename", "{ws}", "nope", "x"], 2,
      "memtui fix rename: error: no memory named 'nope' in {ws}\n"),
-    (["fix", "add-to-index", "{ws}", "user-role"], 1,
-     "memtui fix add-to-index: error: memory/user-role.md is already in the index (line 4)\n"),
     (["fix", "rename", "{ws}", "line-a", "line-b"], 1,
      "memtui fix rename: error: memory/line-b.md already exists; nothing was written\n"),
     (["fix", "unfold", "{ws}", "x"], 2,
@@ -188,6 +186,24 @@ def test_nothing_to_change_exits_0_without_journaling(ws: Path) -> None:
     assert proc.returncode == 0
     assert proc.stdout == "fix-wikilinks: nothing to change (no fuzzy wikilinks)\n"
     assert not (ws / ".memtui").exists()
+
+
+def test_what_holds_already_is_nothing_to_change(ws: Path) -> None:
+    """newuser25 #41: indexing a memory already in the index, or renaming a memory to the
+    name it has, exited 1 as errors, while fix-wikilinks with nothing to do exits 0: the
+    state asked for holds in both. Two memories of which one is indexed stay a refusal."""
+    before = tree(ws, include_state=True)
+    for args, said in (
+            (["add-to-index", ws, "user-role"],
+             "add-to-index: nothing to change (memory/user-role.md is already in the index "
+             "(line 4))\n"),
+            (["rename", ws, "line-a", "line-a"],
+             "rename: nothing to change (memory/line-a.md is already named 'line-a')\n")):
+        proc = cli("fix", *args)
+        assert (proc.returncode, proc.stdout, proc.stderr) == (0, said, ""), args
+    both = cli("fix", "add-to-index", ws, "user-role", "lonely_note")
+    assert both.returncode == 1 and "already in the index" in both.stderr
+    assert tree(ws, include_state=True) == before
 
 
 def test_a_fifo_in_the_workspace_is_never_opened(ws: Path) -> None:

@@ -302,7 +302,8 @@ RULES: tuple[Rule, ...] = (
          "exclude only the folders that are not memories"),
     Rule("over_limit", "warning", "Over the agent's load limit",
          "What the agent loads is longer than its load limit (or the model's window): it is "
-         "cut, or refused.",
+         "cut, or refused. An error (exit status 1 under --fail-on error) when the injected "
+         "block is larger than the model's window.",
          "Each agent caps what it injects (Hermes: each store's characters; OpenClaw: each "
          "bootstrap file and all of them; Codex: memory_summary.md's tokens). Past the cap "
          "the agent cuts the file (OpenClaw and Codex keep its head and tail, Hermes shows "

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from memtui.core.checks.findings import SEVERITY_RANK, WORKSPACE, Finding, finding
-from memtui.core.checks.rules import BY_ID
+from memtui.core.checks.rules import BY_ID, CONFIG_ONLY, FILE_LEVEL, silence
 from memtui.core.config import Config
 from memtui.core.creds.detector import SecretHit
 from memtui.core.files.input_file import BASELINE_LIMIT, InputError, parse_json, read_input
@@ -327,6 +327,15 @@ def unused_findings(rel: str, found: _Comments, ignored: Container[str]) -> list
                                f"{comment} names no rule "
                                + ", ".join(f"{u!r}{_did_you_mean(u)}" for u in unknown)
                                + ": fix the rule id (memtui rules lists them)"))
+            continue
+        # the wrong form, not a stale comment: a rule no line comment (or no comment at
+        # all) reaches (newuser25 #33: "remove it" beside the orphan finding it meant)
+        wrong = [u for u in unused if u in CONFIG_ONLY
+                 or (c.which == "ignore" and u in FILE_LEVEL)]
+        if wrong:
+            out.append(finding("unused_ignore", rel, c.line,
+                               f"{comment} cannot silence {', '.join(wrong)}. "
+                               + " ".join(silence(BY_ID[u]) for u in wrong)))
             continue
         what = "finding" if unused == ["*"] else "finding of " + ", ".join(unused)
         out.append(finding("unused_ignore", rel, c.line,

@@ -25,7 +25,8 @@ from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widgets import Input, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Input, Select, Static
 
 from memtui.agent.backend import cuts_silently
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
@@ -47,7 +48,7 @@ from memtui.core.reporting.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal
-from memtui.tui.chat.approval_card import approver_for
+from memtui.tui.chat.approval_card import ApprovalCard, approver_for
 from memtui.tui.chat.assistant_message import AssistantMessage
 from memtui.tui.chat.banner import Banner
 from memtui.tui.chat.budget_bar import BudgetBar
@@ -327,6 +328,13 @@ class ChatPane(Vertical):
         text = event.value.strip()
         if not text:
             return
+        card = self.waiting_card()
+        if card is not None:  # the turn waits on the card, not on this text
+            self.query_one(Banner).show("not sent: the agent waits for your answer first — "
+                                        "y accept · n refuse · a always (Esc cancels the "
+                                        "turn)", "info")
+            card.focus()
+            return
         if self.busy:
             self.query_one(Banner).show("a reply is still coming: wait, or press Esc to "
                                         "cancel it", "info")
@@ -545,9 +553,24 @@ class ChatPane(Vertical):
         box.value = sent[at] if at < len(sent) else ""
         box.cursor_position = len(box.value)
 
+    def waiting_card(self) -> ApprovalCard | None:
+        """The agent's question still waiting for an answer, if any."""
+        for card in self.query(ApprovalCard):
+            if card.decision is None and card.can_focus:
+                return card
+        return None
+
     def action_focus_in_pane(self, step: int) -> None:
         """Move the focus ``step`` places around the pane: the input, the log (a widget
         focused inside it counts as the log), the model picker while shown, the input."""
+        card = self.waiting_card()
+        if card is not None:  # Tab stays on the question (newuser25 #37: it left for the
+            # input, where y/n/a were typed as text and the card waited on)
+            ring: list[Widget] = [card, *card.query(Button)]
+            focused = self.app.focused
+            at = ring.index(focused) if focused in ring else (-1 if step > 0 else 0)
+            ring[(at + step) % len(ring)].focus()
+            return
         box = self.query_one("#chat-input", Input)
         log = self.query_one("#chat-log", VerticalScroll)
         picker = self.query_one(ModelPicker)
