@@ -21,6 +21,7 @@ from memtui.core.scanner.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.conventions import conventions
+from memtui.edit.draft import hook_cut
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_ops import (
     plan_add_to_index,
@@ -260,8 +261,11 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
         finally:
             del snap.memories[rel]
         summary += f" and added it to {INDEX_NAME}" + (f" under '{under}'" if under else "")
-    return plan.changeset("new", {"name": name, "type": type_, "description": description,
-                                  "index": index}, summary)
+    cs = plan.changeset("new", {"name": name, "type": type_, "description": description,
+                                "index": index}, summary)
+    cut = hook_cut(rel, description) if index else None
+    cs.notes += [cut] if cut else []
+    return cs
 
 
 def delete(snap: Snapshot, memories: list[str]) -> Changeset:
