@@ -225,6 +225,13 @@ def new_path(snap: Snapshot, name: str, type_: str) -> str:
     return f"memory/{name}.md" if snap.ws.layout == "item" else f"{name}.md"
 
 
+#: A memory is not written without a description, which the audit flags at once: the app's
+#: form and ``fix new`` refuse alike (newuser23 #9; newuser24 #65: ``fix new`` wrote
+#: ``description: ""`` where ``n`` refused).
+NO_DESCRIPTION = ("a description is needed: the agent picks memories by it (an empty one "
+                  "is a finding)")
+
+
 def new(snap: Snapshot, name: str, type_: str, description: str = "",
         index: bool = False, body: str | None = None) -> Changeset:
     """A new memory from the template, spelt as the folder spells its memories (see
@@ -246,6 +253,8 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
         if snap.resolver.resolve(taken).state in ("exact", "stem"):
             other = snap.resolver.resolve(taken).path
             raise Refused(f"a memory named '{taken}' exists already ({other})")
+    if not description.strip():
+        raise UsageError(NO_DESCRIPTION)
     plan = Plan(snap)
     text = template(name, type_, description.replace("\n", " ").strip(), body,
                     conv.top_level_type)
