@@ -32,6 +32,9 @@ ROOT = Path(__file__).resolve().parents[2]
                                  "(give http://HOST:PORT or HOST:PORT)\n"),
     (["--keep", "."], "memtui: error: --keep goes with --demo\n"),
     (["audti"], "memtui: error: audti: no such file or folder (did you mean memtui audit?)\n"),
+    # newuser25 #21: the word taken for a workspace, and no pointer to --help
+    (["help"], "memtui: error: help: no such file or folder (did you mean memtui --help, or "
+               "memtui COMMAND --help?)\n"),
     (["--host", "http://127.0.0.1:99999", "."],
      "memtui: error: Ollama host 'http://127.0.0.1:99999' is not a usable URL "
      "(Port out of range 0-65535)\n"),
