@@ -45,7 +45,14 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
     for rel in rels:
         own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
         if not own:
-            raise Refused(f"{rel} has no index entry of its own to fold")
+            packed = next((ln for ln in snap.index.lines
+                           if ln.kind == "packed" and rel in ln.targets), None)
+            # a memory on a packed line: say how to join the others to it (newuser25 #27)
+            there = "" if packed is None else (
+                f": it is on the packed line {packed.number} ({packed.title.strip()}) "
+                f"already; fold only entries, with the label '{packed.title.strip()}' to join "
+                "them to that line")
+            raise Refused(f"{rel} has no index entry of its own to fold{there}")
         lines[rel] = own[0]
     ordered = sorted(rels, key=lambda r: lines[r].number)
     parts = " · ".join(_packed_part(snap, r, lines[r]) for r in ordered)
