@@ -274,6 +274,9 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
                                 "index": index}, summary)
     cut = hook_cut(rel, description) if index else None
     cs.notes += [cut] if cut else []
+    if not index:  # said, not found by the next audit (newuser25 #24)
+        cs.notes.append(f"{rel} is not in {INDEX_NAME}: an orphan the agent never sees until "
+                        f"an index line links it (--index, or fix add-to-index; a in the app)")
     return cs
 
 

@@ -20,8 +20,13 @@ def test_new_without_a_description_is_refused_and_writes_nothing(ws: Path) -> No
     assert tree(ws, include_state=True) == before
 
 
-def test_new_with_a_description_says_nothing_more(ws: Path) -> None:
+def test_new_says_when_it_leaves_the_memory_out_of_the_index(ws: Path) -> None:
     done = cli("fix", "new", ws, "fresh", "--type", "user", "--description", "who")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[1:] == []
+    assert done.stdout.splitlines()[1:] == [
+        "  memory/fresh.md is not in MEMORY.md: an orphan the agent never sees until an index "
+        "line links it (--index, or fix add-to-index; a in the app)"]  # newuser25 #24
     assert (ws / "memory/fresh.md").read_text().count("description: \"who\"") == 1
+    indexed = cli("fix", "new", ws, "other", "--type", "user", "--description", "who",
+                  "--index")
+    assert indexed.returncode == 0 and indexed.stdout.splitlines()[1:] == []
