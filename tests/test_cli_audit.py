@@ -104,6 +104,10 @@ def test_options_reach_the_audit(clean: Path) -> None:
      "PATH)\n"),
     (("audit", ".", "--discover", "--baseline", "b.json"), "memtui audit: error: --baseline "
      "audits one workspace, not --discover (give it with each workspace's PATH)\n"),
+    # newuser25 #35: accepted and ignored without a word
+    (("audit", ".", "--jobs", "2"), "memtui audit: error: --jobs sets the worker processes of "
+     "--discover; one workspace is audited in this process (add --discover, or leave --jobs "
+     "out)\n"),
     (("audit", "x", "--fail-on", "sometimes"), None),
     (("audit", "x", "--max-lines", "0"), None),
     (("audit", "x", "--num-ctx", "lots"), None),

@@ -93,7 +93,7 @@ def test_error_lines_escape_the_path(tmp_path: Path) -> None:
 
 def test_fix_new_with_a_name_that_is_not_utf8(hostile: Path) -> None:
     before = sorted(os.listdir(hostile / "memory"))
-    out = memtui("fix", "new", str(hostile), b"\xff\xfe", "--type", "user")
+    out = memtui("fix", "new", str(hostile), b"\xff\xfe", "--type", "user", "--description", "d")
     err = one_line_error(out)
     assert "NAME is not valid UTF-8: '\\xff\\xfe'" in err
     assert sorted(os.listdir(hostile / "memory")) == before

@@ -86,3 +86,26 @@ def test_a_lowered_severity_is_named_and_an_explicit_fail_on_holds(
     assert status == 1
     assert result["level"] == "note" and result["properties"] == {
         "severityLoweredFrom": "error"}
+
+
+def test_an_exclude_that_matches_no_file_is_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser24 #68: `exclude = ["superseded/**"]` (the folder is memory/superseded/) left
+    every memory in, and nothing said the pattern was dead, while a dead inline ignore is an
+    `unused_ignore`. The Config row and the JSON name it, with the pattern that would match."""
+    ws = _ws(tmp_path, 'exclude = ["superseded/**", "memory/briefs/**", "gone/*.md"]\n',
+             {"memory/a.md": memory("a"), "memory/superseded/old.md": memory("old"),
+              "memory/briefs/b1.md": "# brief\n"})
+    _, out = _run(capsys, str(ws), "--json")
+    data = json.loads(out)
+    assert data["unused_excludes"] == ["superseded/**", "gone/*.md"]
+    assert data["excluded"]["files"] == 1  # the brief: that pattern is used
+    _, out = _run(capsys, str(ws))
+    config = " ".join(next(line for line in out.splitlines() if line.startswith("Config"))
+                      .split()[1:])
+    assert config == (f"{ws / '.memtui.toml'}; exclude matches no file: superseded/** (did "
+                      "you mean memory/superseded/**? patterns are relative to the "
+                      "workspace), gone/*.md")
+    (ws / ".memtui.toml").write_text('exclude = ["memory/superseded/**"]\n')
+    _, out = _run(capsys, str(ws), "--json")
+    assert "unused_excludes" not in json.loads(out)  # a pattern that matches: nothing said

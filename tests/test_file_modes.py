@@ -34,7 +34,7 @@ FIXES = [
     ["add-to-index", "lonely_note", "--under", "People"],
     ["repoint", "memory/gone.md", "memory/creds.md"],
     ["fix-wikilinks"],
-    ["new", "fresh", "--type", "user", "--index"],
+    ["new", "fresh", "--type", "user", "--description", "d", "--index"],
     ["rename", "yield-source", "yield-origin"],
     ["fold", "user-role", "yield-origin", "--label", "Cold"],
     ["remove-link", "memory/line-a.md"],

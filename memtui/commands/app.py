@@ -183,5 +183,7 @@ def command_hint(path: str) -> str:
 
     if os.path.exists(path):
         return ""
+    if path.lstrip("-").casefold() in ("help", "h", "?"):  # ``memtui help`` (newuser25 #21)
+        return " (did you mean memtui --help, or memtui COMMAND --help?)"
     close = difflib.get_close_matches(path, COMMANDS, n=1, cutoff=0.6)
     return f" (did you mean memtui {close[0]}?)" if close else ""

@@ -98,6 +98,9 @@ def run(ns: argparse.Namespace) -> int:
         from memtui.commands.fleet import run_fleet
 
         return run_fleet(ns.path, options_from(ns), ns)
+    if ns.jobs is not None:  # accepted and ignored before (newuser25 #35)
+        return fail("memtui audit", "--jobs sets the worker processes of --discover; one "
+                    "workspace is audited in this process (add --discover, or leave --jobs out)")
     if not ns.demo:
         return audit_and_report(ns.path, ns)
     import tempfile

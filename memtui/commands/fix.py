@@ -146,7 +146,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                             help="a slug: lowercase words joined by - or _ "
                                  "(the file is named the folder's way)")
     ops["new"].add_argument("--type", required=True, choices=KNOWN_TYPES)
-    ops["new"].add_argument("--description", default="")
+    ops["new"].add_argument("--description", default="",
+                            help="what the memory holds, one line: the agent picks memories "
+                                 "by it (needed)")
     ops["new"].add_argument("--index", action="store_true", help="also add it to MEMORY.md")
     ops["delete"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
     ops["redact"].add_argument("memory", metavar="MEMORY", help=named + " (or MEMORY.md)")
@@ -178,12 +180,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 #: Paths and memories named by path may be any bytes the file system holds.
 TEXT_ARGUMENTS = ("name", "new_name", "title", "hook", "under", "label", "description",
                   "summary")
-
-
-#: Said after ``fix new`` without ``--description`` (issue 32 item 20): the file has
-#: ``description: ""``, which the audit flags; the app's dialog asks for one.
-NO_DESCRIPTION = ("no description: add one to its 'description:' line (or give --description);"
-                  " the agent picks memories by it, and the audit flags it empty")
 
 
 def past_limit(snap: Snapshot, profile: str, memories: list[str]) -> None:
@@ -291,6 +287,8 @@ def run(ns: argparse.Namespace) -> int:
         print(printable(f"{ns.op}: nothing to change ({exc})"))
         return 0
     except (WorkspaceError, UsageError, Refused) as exc:
+        if str(exc) == memory_ops.NO_DESCRIPTION:  # (as the app's form asks for one)
+            exc = UsageError(f"{exc}; give --description D")
         return report(prog, exc)
     except OSError as exc:  # the disk said no (full, read-only, permissions): nothing written
         where = f" ({exc.filename})" if exc.filename else ""
@@ -306,6 +304,4 @@ def run(ns: argparse.Namespace) -> int:
         print(printable(f"{changeset.summary} [#{record['id']}; {how}]"))
     for note in changeset.notes:
         print(f"  {printable(note)}")
-    if ns.op == "new" and not (ns.description or "").strip():
-        print(f"  {NO_DESCRIPTION}")
     return 0

@@ -315,6 +315,9 @@ class AuditResult(Record, eq=False):
     excluded: tuple[int, int] = (0, 0)
     #: The archive folders excluded by default (not walked), relative, sorted.
     archives_excluded: list[str]
+    #: The configuration's ``exclude`` patterns that match no file, each with the pattern
+    #: under ``memory/`` that would (None: none would); newuser24 #68.
+    unused_excludes: list[tuple[str, str | None]]
     #: The project stale references were checked against, or why none (set by ``run``).
     project: ProjectInfo | None = None
     #: The app's Findings view lists the suppressed findings too.
@@ -360,6 +363,7 @@ class AuditResult(Record, eq=False):
         self.lowered = [] if lowered is None else lowered
         self.excluded = excluded
         self.archives_excluded = [] if archives_excluded is None else archives_excluded
+        self.unused_excludes = []
         self.project = project
         self.show_suppressed = show_suppressed
         self.holds = holds

@@ -66,6 +66,43 @@ def link_free(text: str) -> str:
     return _WIKILINK.sub(lambda m: m[2] or m[1], text)
 
 
+#: A hook drafted from a description is at most this many characters: the index is loaded
+#: every turn, and a description of 2,640 characters copied whole doubled the demo's block
+#: (newuser24 #40). A longer one is cut at its first clause's end (. ; ! ?), else at a word.
+HOOK_CHARS = 150
+_SCAN = 8 * HOOK_CHARS
+_CLAUSE_END = re.compile(r"[.;!?。；！？](?=\s|$)")
+
+
+def draft_hook(description: str | None) -> str:
+    """The hook drafted from a memory's description: its plain text (no control
+    characters, no links), at most ``HOOK_CHARS`` characters (``hook_cut`` says when it was
+    cut). Only the description's first ``_SCAN`` characters are read (a link's parse of
+    10,000 brackets took seconds)."""
+    description = description or ""
+    text = link_free(plain(description[:_SCAN])).strip()
+    if len(text) <= HOOK_CHARS:
+        return text if len(description) <= _SCAN else text + "…"
+    ends = [m.end() for m in _CLAUSE_END.finditer(text, 0, HOOK_CHARS)]
+    if ends and ends[0] >= 20:
+        return text[:ends[0]].rstrip(".;。； ")
+    cut = text[:HOOK_CHARS - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space >= HOOK_CHARS // 2 else cut).rstrip(" ,;:—-") + "…"
+
+
+def hook_cut(rel: str, description: str | None) -> str | None:
+    """What to say when the hook drafted from ``description`` is shorter than it: None
+    when it is the description whole."""
+    description = description or ""
+    hook = draft_hook(description)
+    if len(description) <= _SCAN and hook == link_free(plain(description)).strip():
+        return None
+    whole = len(plain(description).strip())
+    return (f"{rel}: hook cut to {len(hook):,} of its description's {whole:,} characters: "
+            f"{INDEX_NAME} is loaded every turn")
+
+
 def entry_line(rel: str, title: str, hook: str | None) -> str:
     """``- [Title](path) — hook`` (no dash and hook when the hook is empty)."""
     title = plain(title).replace("[", "(").replace("]", ")").strip()
@@ -120,9 +157,10 @@ def distinct_titles(mfs: list[MemoryFile], taken: dict[str, int],
 
 def draft_entry(mf: MemoryFile, title: str | None = None, hook: str | None = None,
                 title_case: bool = False) -> str:
-    """The index line for a memory: the title from its name, the hook its description."""
+    """The index line for a memory: the title from its name, the hook drafted from its
+    description (`draft_hook`)."""
     return entry_line(mf.path, title if title else draft_title(mf, title_case),
-                      hook if hook is not None else (mf.description or ""))
+                      hook if hook is not None else draft_hook(mf.description))
 
 
 def default_fold_label(now: float | None = None) -> str:

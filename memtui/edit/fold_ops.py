@@ -16,6 +16,7 @@ from memtui.edit.conventions import conventions
 from memtui.edit.draft import (
     default_fold_label,
     draft_entry,
+    draft_hook,
     draft_title,
     index_href,
     link_free,
@@ -44,7 +45,14 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
     for rel in rels:
         own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
         if not own:
-            raise Refused(f"{rel} has no index entry of its own to fold")
+            packed = next((ln for ln in snap.index.lines
+                           if ln.kind == "packed" and rel in ln.targets), None)
+            # a memory on a packed line: say how to join the others to it (newuser25 #27)
+            there = "" if packed is None else (
+                f": it is on the packed line {packed.number} ({packed.title.strip()}) "
+                f"already; fold only entries, with the label '{packed.title.strip()}' to join "
+                "them to that line")
+            raise Refused(f"{rel} has no index entry of its own to fold{there}")
         lines[rel] = own[0]
     ordered = sorted(rels, key=lambda r: lines[r].number)
     parts = " · ".join(_packed_part(snap, r, lines[r]) for r in ordered)
@@ -80,7 +88,8 @@ def _packed_part(snap: Snapshot, rel: str, line: IndexLine) -> str:
     mf = snap.memories[rel]
     title = plain(line.title.strip() or mf.key).replace("[", "(").replace("]", ")")
     hook = plain(line.hook).replace(" · ", ", ").strip()
-    if hook and hook == plain(mf.description or "").replace(" · ", ", ").strip():
+    if hook and hook in (plain(mf.description or "").replace(" · ", ", ").strip(),
+                         draft_hook(mf.description).replace(" · ", ", ")):
         hook = ""
     part = f"[{title}]({index_href(rel)})"
     return f"{part} — {hook}" if hook else part
@@ -125,7 +134,7 @@ def unfold(snap: Snapshot, line_number: int) -> Changeset:
     for start, _end, name in wikilink_spans(text):
         res = snap.resolver.resolve(name)
         mf = snap.memories.get(res.path) if res.path else None
-        hook = f" — {mf.description}" if mf is not None and mf.description else ""
+        hook = f" — {draft_hook(mf.description)}" if mf is not None and mf.description else ""
         found.append((start, f"- [[{name}]]{hook}"))
     entries = [e for _, e in sorted(found)]
     raw.replace(line_number, entries)

@@ -21,8 +21,10 @@ from memtui.edit.conventions import conventions
 from memtui.edit.draft import (
     distinct_titles,
     draft_entry,
+    draft_hook,
     draft_title,
     entry_line,
+    hook_cut,
     unlinkable,
 )
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
@@ -197,7 +199,7 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
     mfs = [snap.memories[rel] for rel in rels]
     titles, clashes = ([title], {}) if title else \
         distinct_titles(mfs, entry_titles(snap), conventions(snap).title_case)
-    entries = [(mf.path, t, hook if hook is not None else (mf.description or ""))
+    entries = [(mf.path, t, hook if hook is not None else draft_hook(mf.description))
                for mf, t in zip(mfs, titles, strict=True)]
     types = {snap.memories[rel].type for rel in rels}
     if under is None and len(types) == 1 and None not in types:
@@ -205,6 +207,9 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
     cs = add_entries(snap, entries, under)
     cs.args = args
     cs.notes += [f"{rel}: {why}" for rel, why in clashes.items()]
+    if hook is None:  # a description's hook is bounded, and the output says so (#40)
+        cs.notes += [why + "; --hook writes another" for why in
+                     (hook_cut(mf.path, mf.description) for mf in mfs) if why]
     if all_unreachable:
         cs.notes += [*snap.unread(), *(why.replace("; nothing was written", "; left out")
                                        for why in left)]

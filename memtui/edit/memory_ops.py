@@ -21,6 +21,7 @@ from memtui.core.scanner.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.conventions import conventions
+from memtui.edit.draft import hook_cut
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.index_ops import (
     plan_add_to_index,
@@ -224,6 +225,13 @@ def new_path(snap: Snapshot, name: str, type_: str) -> str:
     return f"memory/{name}.md" if snap.ws.layout == "item" else f"{name}.md"
 
 
+#: A memory is not written without a description, which the audit flags at once: the app's
+#: form and ``fix new`` refuse alike (newuser23 #9; newuser24 #65: ``fix new`` wrote
+#: ``description: ""`` where ``n`` refused).
+NO_DESCRIPTION = ("a description is needed: the agent picks memories by it (an empty one "
+                  "is a finding)")
+
+
 def new(snap: Snapshot, name: str, type_: str, description: str = "",
         index: bool = False, body: str | None = None) -> Changeset:
     """A new memory from the template, spelt as the folder spells its memories (see
@@ -245,6 +253,8 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
         if snap.resolver.resolve(taken).state in ("exact", "stem"):
             other = snap.resolver.resolve(taken).path
             raise Refused(f"a memory named '{taken}' exists already ({other})")
+    if not description.strip():
+        raise UsageError(NO_DESCRIPTION)
     plan = Plan(snap)
     text = template(name, type_, description.replace("\n", " ").strip(), body,
                     conv.top_level_type)
@@ -260,8 +270,14 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
         finally:
             del snap.memories[rel]
         summary += f" and added it to {INDEX_NAME}" + (f" under '{under}'" if under else "")
-    return plan.changeset("new", {"name": name, "type": type_, "description": description,
-                                  "index": index}, summary)
+    cs = plan.changeset("new", {"name": name, "type": type_, "description": description,
+                                "index": index}, summary)
+    cut = hook_cut(rel, description) if index else None
+    cs.notes += [cut] if cut else []
+    if not index:  # said, not found by the next audit (newuser25 #24)
+        cs.notes.append(f"{rel} is not in {INDEX_NAME}: an orphan the agent never sees until "
+                        f"an index line links it (--index, or fix add-to-index; a in the app)")
+    return cs
 
 
 def delete(snap: Snapshot, memories: list[str]) -> Changeset:

@@ -28,7 +28,14 @@ from memtui.edit.agent_ops import checked, profile_for
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
 from memtui.edit.conventions import conventions
-from memtui.edit.draft import default_fold_label, distinct_titles, draft_title, plain
+from memtui.edit.draft import (
+    default_fold_label,
+    distinct_titles,
+    draft_hook,
+    draft_title,
+    hook_cut,
+    plain,
+)
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.journal import is_redaction, plan_undo, undo
 from memtui.edit.load_limit import PastLimit, added_past_limit, indexed_refusal, place_inside
@@ -137,7 +144,12 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     # Titles the index has not used yet (newuser23 #40), each clash said in the form.
     titles, clashes = distinct_titles(mfs, index_ops.entry_titles(snap),
                                       conventions(snap).title_case)
-    drafts = [(mf.path, t, plain(mf.description or "")) for mf, t in zip(mfs, titles, strict=True)]
+    drafts = [(mf.path, t, draft_hook(mf.description)) for mf, t in zip(mfs, titles, strict=True)]
+    for mf in mfs:  # a long description's hook is cut: the form says so (newuser24 #40)
+        cut = hook_cut(mf.path, mf.description)
+        if cut:
+            cut = cut.removeprefix(f"{mf.path}: ")
+            clashes[mf.path] = f"{clashes[mf.path]}; {cut}" if mf.path in clashes else cut
     types = {mf.type for mf in mfs}
     # Memories of one type go under that type's section, when the index has one.
     (type_,) = types if len(types) == 1 else (None,)

@@ -103,7 +103,9 @@ def test_directory_named_like_a_memory_is_a_folder(tmp_path: Path) -> None:
                                   "memory/x.md/inner.md": memory("inner")})
     r = run_audit(ws)
     assert list(r.scans) == ["memory/x.md/inner.md"]
-    assert found(r, "broken_link") == []  # the link names an existing path
+    # the link names a folder, where the agent opens no memory: broken (newuser25 #7)
+    assert [f.message for f in r.findings if f.kind == "broken_link"] == [
+        "link to memory/x.md: a folder, not a file"]
     assert [o.path for o in r.orphans] == ["memory/x.md/inner.md"]
 
 

@@ -900,3 +900,39 @@ def test_the_network_name_is_never_the_key(text: str, value: str) -> None:
 ])
 def test_a_network_name_or_a_long_number_alone_stays_quiet(text: str) -> None:
     assert found(text) == []
+
+
+# --- look-alikes of a real Codex folder (newuser25 #25) -------------------------------------
+
+#: Lines of a real Codex memory folder, each a `secret` error before, none a credential.
+CODEX_LINES = [
+    "- The earlier 3-second wave timer caused stale callbacks; a token/generation guard "
+    "(`RespawnTimerToken`) was added to ignore old timer callbacks.",
+    "- The user followed up with: “C:\\Users\\admin\\Desktop\\Douluo\\Asset\\Data\\Table\\"
+    "Customized帮我这个也改一下” -> after one CSV was fixed, apply the rule again.",
+    "- User log path: `C:\\WeGameApps\\rail_apps\\OasisEraEditor(2001776)\\ShadowTrackerExtra"
+    "\\Saved\\Logs\\2026.07.14-21.53.50_client__dkg03dqs8l2wuk_1.log`",
+    "task: tower-pass-wall-gated-teleport-and-collision-setup; zipline-detach-area-radius",
+    "- Final file content: `L_Enum.Task = { KillIslandMonster = \"KillIslandMonster\", "
+    "TowerPass = \"TowerPass\", DevourSoulRing = \"DevourSoulRing\" }`",
+    '  "token": "__OPENCLAW_REDACTED__",',
+]
+
+
+@pytest.mark.parametrize("text", CODEX_LINES)
+def test_names_paths_and_placeholders_of_code_notes_are_no_credentials(text: str) -> None:
+    """A name made after its label (`RespawnTimerToken` after "token", `TowerPass =
+    "TowerPass"`), a Windows path whose drive letter reads as a user, a label inside a
+    kebab-case slug, and OpenClaw's redaction placeholder were `secret` errors: 15 of 15 on
+    one real folder, which teaches `ignore = ["secret"]`."""
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("password: Xk9#mQ2vLp7!rT", ["Xk9#mQ2vLp7!rT"]),
+    ('Password: "SunnyPass"', ["SunnyPass"]),  # a word of its own, not the label's name
+    ('DB_PASSWORD="Kq8#vLm2Zt9!"', ["Kq8#vLm2Zt9!"]),
+    ("token = \"AbcTokenXyz9Q\"", ["AbcTokenXyz9Q"]),  # digits in it: made up
+])
+def test_the_look_alikes_rules_leave_real_values_alone(text: str, want: list[str]) -> None:
+    assert found(text) == want

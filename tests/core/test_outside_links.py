@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import io
 import json
 import os
 import struct
 import subprocess
 import sys
+from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -228,3 +230,41 @@ def test_a_path_out_that_comes_back_in_is_inside(tmp_path: Path) -> None:
     kinds = _kinds(result)
     assert "outside_link" not in kinds
     assert [(p, ln) for p, ln, *_ in kinds["broken_link"]] == [("memory/a.md", 7)]
+
+
+def test_a_link_to_a_folder_is_a_broken_link(tmp_path: Path, cache: Path) -> None:
+    """newuser25 #7: an index link to a folder (`memory/notes.md/`, `memory/sub`) and a
+    memory's link to one were counted nowhere (Links "1 broken" for the missing file only),
+    while the Index view marked them ✗. The agent opens no memory there: each is a broken
+    link, said so, in the text, the JSON and a warm run (its answer cached, and asked again
+    once a file takes the folder's place)."""
+    from memtui.cli import main
+
+    ws = make_ws(tmp_path / "dl", {
+        "MEMORY.md": "# Memory\n\n- [Notes](memory/notes.md) — the notes\n"
+                     "- [Sub](memory/sub) — a folder\n- [Gone](memory/gone.md) — gone\n"
+                     "- [X](memory/x.md) — x\n- [Pic](memory/chart.png) — a chart\n",
+        "memory/x.md": memory("x", "See [n](notes.md)."),
+        "memory/chart.png": b"\x89PNG",  # a file that is no memory: not broken
+        "memory/sub/inner.txt": "x", "memory/notes.md/inner.txt": "x"})
+    found = sorted((f.path, f.line, f.message) for f in run_audit(ws).findings
+                   if f.kind == "broken_link")
+    assert found == [("MEMORY.md", 3, "link to memory/notes.md: a folder, not a file"),
+                     ("MEMORY.md", 4, "link to memory/sub: a folder, not a file"),
+                     ("MEMORY.md", 5, "link to memory/gone.md: no such file"),
+                     ("memory/x.md", 7, "link to memory/notes.md: a folder, not a file")]
+    for _ in range(2):  # cold, then warm (the derived cache's answers)
+        out = io.StringIO()
+        with redirect_stdout(out):
+            main(["audit", str(ws), "--json"])
+        doc = json.loads(out.getvalue())
+        assert sorted(b["target"] for b in doc["broken_links"]) == [
+            "memory/gone.md", "memory/notes.md", "memory/notes.md", "memory/sub"]
+    (ws / "memory/sub/inner.txt").unlink()
+    (ws / "memory/sub").rmdir()
+    (ws / "memory/sub").write_text("now a file\n")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(["audit", str(ws), "--json"])
+    assert sorted(b["target"] for b in json.loads(out.getvalue())["broken_links"]) == [
+        "memory/gone.md", "memory/notes.md", "memory/notes.md"]

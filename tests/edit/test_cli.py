@@ -20,7 +20,7 @@ DRY_RUNS = {
     "unfold": ["9"],
     "rename": ["yield-source", "yield-origin"],
     "fix-wikilinks": [],
-    "new": ["fresh", "--type", "user", "--index"],
+    "new": ["fresh", "--type", "user", "--description", "d", "--index"],
     "delete": ["line-a"],
     "redact": ["creds"],
 }
@@ -64,12 +64,13 @@ def test_add_to_index_puts_an_entry_after_the_last_hot_entry(ws: Path) -> None:
     index = INDEX + "\n## Cold\n- Cold, 2025: [a](memory/a.md) · [b](memory/b.md)\n"
     write_tree(ws, {"MEMORY.md": index})
     assert cli("fix", "add-to-index", ws, "lonely_note").returncode == 0
-    assert cli("fix", "new", ws, "fresh", "--type", "user", "--index").returncode == 0
+    assert cli("fix", "new", ws, "fresh", "--type", "user",
+               "--description", "d", "--index").returncode == 0
     assert read(ws, "MEMORY.md") == index.replace(
         "- [Gone](memory/gone.md) — broken link\n",
         "- [Gone](memory/gone.md) — broken link\n"
         "- [Lonely note](memory/lonely_note.md) — A note nothing links to\n"
-        "- [Fresh](memory/fresh.md)\n")
+        "- [Fresh](memory/fresh.md) — d\n")
 
 
 def test_an_index_of_packed_lines_only_gets_entries_at_the_end(ws: Path) -> None:
@@ -232,7 +233,7 @@ def test_a_disk_error_while_writing_is_one_line_and_exit_1(
 
     monkeypatch.setattr(commands, "apply", disk_full)
     before = tree(ws)
-    assert main(["fix", "new", str(ws), "fresh-fact", "--type", "user"]) == 1
+    assert main(["fix", "new", str(ws), "fresh-fact", "--type", "user", "--description", "d"]) == 1
     err = capsys.readouterr().err
     assert err == (f"memtui fix new: error: No space left on device ({ws / 'MEMORY.md'})\n")
     assert tree(ws) == before

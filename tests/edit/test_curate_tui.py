@@ -79,6 +79,29 @@ async def test_add_to_index_edits_title_and_hook_and_places_the_line(ws: Path) -
     assert app.audits == [{"MEMORY.md"}]
 
 
+async def test_the_add_form_says_a_long_description_was_cut_to_the_hook(ws: Path) -> None:
+    """newuser24 #40: the form drafted a 2,640-character hook from the description and said
+    nothing; the hook is the description's first sentence, and the form says it was cut."""
+    from tests.edit.test_index_ops import LONG
+
+    (ws / "memory/lonely_note.md").write_text(
+        f"---\nname: lonely_note\ndescription: {LONG}\ntype: user\n---\nA note.\n")
+    app = Harness(lambda a: curate.run_add_to_index(a, open_workspace(ws),
+                                                    ["memory/lonely_note.md"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, curate.AddToIndexScreen)
+        hook = "Sentence 0 says the chamber ran hot on lot 0 and the purge fixed it"
+        assert screen.query_one("#hook-0", Input).value == hook
+        label = str(screen.query(Label).filter(".file").first().render())
+        assert label == (f"memory/lonely_note.md  (hook cut to 67 of its description's "
+                         f"{len(LONG):,} characters: MEMORY.md is loaded every turn)")
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    assert f"(memory/lonely_note.md) — {hook}\n" in read(ws, "MEMORY.md")
+
+
 async def test_cancel_writes_nothing(ws: Path) -> None:
     w = open_workspace(ws)
     before = tree(ws, include_state=True)

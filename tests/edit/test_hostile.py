@@ -122,8 +122,8 @@ def test_a_malformed_record_is_one_line_never_a_traceback(
 ENTRY_POINTS = [
     ["audit", "{ws}"],
     ["fix", "add-to-index", "{ws}", "lonely_note"],
-    ["fix", "new", "{ws}", "fresh", "--type", "user"],
-    ["fix", "new", "{ws}", "fresh", "--type", "user", "--dry-run"],
+    ["fix", "new", "{ws}", "fresh", "--type", "user", "--description", "d"],
+    ["fix", "new", "{ws}", "fresh", "--type", "user", "--description", "d", "--dry-run"],
     ["history", "{ws}"],
     ["history", "{ws}", "--prune", "0"],
     ["undo", "{ws}"],
@@ -329,7 +329,8 @@ def test_every_written_link_parses_back_to_its_file(
     assert len(packed) == 1
     assert run(capsys, "fix", "unfold", ws, str(packed[0]))[0] == 0
     assert run(capsys, "fix", "rename", ws, "memory/what?.md", "q-1-new")[0] == 0
-    assert run(capsys, "fix", "new", ws, "x-y-z", "--type", "user", "--index")[0] == 0
+    assert run(capsys, "fix", "new", ws, "x-y-z", "--type", "user",
+               "--description", "d", "--index")[0] == 0
     assert run(capsys, "fix", "repoint", ws, "memory/paren(1).md", "memory/x-y-z.md")[0] == 0
     names = {n for n in AWKWARD if n not in ("what?", "paren(1)")} | {"q-1-new", "x-y-z"}
     assert {t for t in index_targets(ws) if t} == {f"memory/{n}.md" for n in names}
@@ -419,7 +420,8 @@ def test_fifos_anywhere_never_block(ws: Path) -> None:
     assert "#2 000002.json: unreadable (is not a regular file" in proc.stdout
     proc = cli_quick("undo", ws)
     assert proc.returncode == 1 and "000002.json is unreadable" in proc.stderr
-    assert cli_quick("fix", "new", ws, "fresh", "--type", "user").returncode == 0
+    assert cli_quick("fix", "new", ws, "fresh", "--type", "user",
+                     "--description", "d").returncode == 0
     assert (ws / ".memtui/journal/000003.json").is_file()
     assert cli_quick("history", ws, "--prune", "1").returncode == 0
     assert os.listdir(ws / ".memtui/journal") == ["000003.json"]
@@ -436,7 +438,8 @@ def test_a_path_component_over_255_bytes_is_one_line(
         ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
     long = ws / ("x" * 300) / "ws"
     for args in (["undo", long], ["history", long], ["history", long, "--prune", "1"],
-                 ["fix", "new", long, "a", "--type", "user"], ["audit", long]):
+                 ["fix", "new", long, "a", "--type", "user",
+                  "--description", "d"], ["audit", long]):
         code, out, err = run(capsys, *args)
         assert (code, out) == (2, ""), args
         one_line(err)

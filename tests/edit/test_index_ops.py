@@ -338,3 +338,35 @@ def test_unfold_then_fold_gives_back_the_packed_line(tmp_path: Path) -> None:
     proc = cli("fix", "fold", ws, *rels, "--label", "Cold, spring 2025")
     assert proc.returncode == 0, proc.stderr
     assert read(ws, "MEMORY.md") == before
+
+
+LONG = " ".join(f"Sentence {i} says the chamber ran hot on lot {i} and the purge fixed it."
+                for i in range(60))
+
+
+def test_a_long_description_drafts_a_bounded_hook_and_says_so(ws: Path) -> None:
+    """newuser24 #40: a 2,640-character description became a 2,678-character index line
+    (the demo's block 936 → 1,489 tokens, every turn), said nowhere. The hook is cut at the
+    description's first sentence, the output says so; `--hook` writes what it is given."""
+    from memtui.edit import memory_ops
+    from memtui.edit.draft import HOOK_CHARS
+
+    (ws / "memory/lonely_note.md").write_text(
+        f"---\nname: lonely_note\ndescription: {LONG}\ntype: user\n---\nA note.\n")
+    cs = do(ws, index_ops.add_to_index, ["lonely_note"])
+    line, = (x for x in read(ws, "MEMORY.md").splitlines() if "lonely_note" in x)
+    assert line == ("- [Lonely note](memory/lonely_note.md) — Sentence 0 says the chamber ran "
+                    "hot on lot 0 and the purge fixed it")
+    assert cs.notes == [f"memory/lonely_note.md: hook cut to 67 of its description's "
+                        f"{len(LONG):,} characters: MEMORY.md is loaded every turn; --hook "
+                        "writes another"]
+    # one sentence past the bound: cut at a word, with an ellipsis; a 10,000-bracket one too
+    for i, description in enumerate(["word " * 100, "[" * 10_000]):
+        made = do(ws, memory_ops.new, f"long-{i}", "user", description, True)
+        line, = (x for x in read(ws, "MEMORY.md").splitlines() if f"long-{i}.md" in x)
+        hook = line.split(" — ", 1)[1]
+        assert len(hook) <= HOOK_CHARS and hook.endswith("…"), hook
+        assert any("hook cut to" in n for n in made.notes), made.notes
+    cs = do(ws, index_ops.add_to_index, ["creds"], hook="x" * 300)  # given: written whole
+    assert any(x.endswith(" — " + "x" * 300) for x in read(ws, "MEMORY.md").splitlines())
+    assert not cs.notes

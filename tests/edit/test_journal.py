@@ -115,7 +115,7 @@ def test_apply_refuses_when_a_file_changed_between_read_and_write(ws: Path) -> N
 
 def test_apply_refuses_to_create_a_file_that_appeared(ws: Path) -> None:
     w = open_workspace(ws)
-    cs = memory_ops.new(Snapshot.read(w), "fresh", "user")
+    cs = memory_ops.new(Snapshot.read(w), "fresh", "user", "d")
     write_tree(ws, {"memory/fresh.md": "someone else's\n"})
     with pytest.raises(Conflict, match=re.escape("memory/fresh.md now exists")):
         apply(w, cs)

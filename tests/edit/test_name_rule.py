@@ -14,8 +14,8 @@ REFUSAL = ("'{name}' is not a slug: use lowercase words joined by - or _ "
 
 
 @pytest.mark.parametrize(("argv", "name", "hint"), [
-    (["new", "{ws}", "Evil Two", "--type", "user"], "Evil Two", "evil-two"),
-    (["new", "{ws}", "Capital", "--type", "user"], "Capital", "capital"),
+    (["new", "{ws}", "Evil Two", "--type", "user", "--description", "d"], "Evil Two", "evil-two"),
+    (["new", "{ws}", "Capital", "--type", "user", "--description", "d"], "Capital", "capital"),
     (["rename", "{ws}", "memory/yield-source.md", "Evil Name"], "Evil Name", "evil-name"),
     (["rename", "{ws}", "yield-source", "YieldSource"], "YieldSource", "yieldsource"),
 ])
@@ -61,7 +61,8 @@ def test_the_docs_state_the_rule_the_cli_applies(ws: Path) -> None:
     curate = " ".join((DOCS / "curate.md").read_text(encoding="utf-8").split())
     app = " ".join((DOCS / "app.md").read_text(encoding="utf-8").split())
     assert "or spaces is kept as given" not in curate
-    proc = cli("fix", "new", ws, "night shift notes", "--type", "project", "--dry-run")
+    proc = cli("fix", "new", ws, "night shift notes", "--type", "project",
+               "--description", "d", "--dry-run")
     assert proc.returncode == 2
     said = proc.stderr.split("error: ", 1)[1].strip()
     head, _, tail = said.partition(": use lowercase")

@@ -42,14 +42,15 @@ def test_fix_new_keeps_metadata_where_the_folder_uses_it(tmp_path: Path) -> None
     nested = {"MEMORY.md": "# Memory\n- [A](a.md) — a\n",
               "a.md": "---\nname: a\ndescription: a\nmetadata:\n  type: user\n---\nA.\n"}
     ws = write_tree(tmp_path / "ws", nested)
-    assert cli("fix", "new", ws, "b", "--type", "user").returncode == 0
+    assert cli("fix", "new", ws, "b", "--type", "user", "--description", "d").returncode == 0
     assert "metadata:\n  type: user\n" in (ws / "b.md").read_text()
 
 
 def test_fix_new_spells_the_name_the_folder_s_way(tmp_path: Path) -> None:
     """Claude Code names: snake_case with the type in front (added, never twice)."""
     ws = write_tree(tmp_path / "ws", CLAUDE)
-    done = cli("fix", "new", ws, "keep-changelog", "--type", "feedback", "--index")
+    done = cli("fix", "new", ws, "keep-changelog", "--type", "feedback",
+               "--description", "d", "--index")
     assert done.returncode == 0, done.stderr
     assert ("created feedback_keep_changelog.md (feedback), name 'keep-changelog'"
             in done.stdout)
@@ -57,10 +58,11 @@ def test_fix_new_spells_the_name_the_folder_s_way(tmp_path: Path) -> None:
     # the name: stays as typed, only the file follows the folder (issue 32 item 25)
     assert text.startswith("---\nname: keep-changelog\n")
     assert "- [Keep changelog](feedback_keep_changelog.md)" in (ws / "MEMORY.md").read_text()
-    assert cli("fix", "new", ws, "user_shift", "--type", "user").returncode == 0
+    assert cli("fix", "new", ws, "user_shift", "--type", "user",
+               "--description", "d").returncode == 0
     assert (ws / "user_shift.md").is_file()
     assert (ws / "user_shift.md").read_text().startswith("---\nname: user_shift\n")
-    taken = cli("fix", "new", ws, "keep-changelog", "--type", "user")
+    taken = cli("fix", "new", ws, "keep-changelog", "--type", "user", "--description", "d")
     assert (taken.returncode, taken.stderr) == (1, "memtui fix new: error: a memory named "
                                                 "'keep-changelog' exists already "
                                                 "(feedback_keep_changelog.md)\n")
@@ -73,7 +75,8 @@ def test_fix_new_in_a_kebab_folder_writes_kebab_names(tmp_path: Path) -> None:
              "memory/shift-plan.md": "---\nname: shift-plan\ndescription: s\nmetadata:\n"
                                      "  type: project\n---\nS.\n"}
     ws = write_tree(tmp_path / "ws", kebab)
-    assert cli("fix", "new", ws, "keep_changelog", "--type", "feedback").returncode == 0
+    assert cli("fix", "new", ws, "keep_changelog", "--type", "feedback",
+               "--description", "d").returncode == 0
     assert (ws / "memory" / "keep-changelog.md").is_file()
     assert not (ws / "memory" / "feedback-keep-changelog.md").exists()
 
@@ -83,7 +86,8 @@ def test_drafted_titles_follow_a_title_case_index(tmp_path: Path) -> None:
               "MEMORY.md": "# Memory\n\n## User\n- [User Role](user_role.md) — the role\n\n"
                            "## Feedback\n- [Be Terse](feedback_terse.md) — be terse\n"}
     ws = write_tree(tmp_path / "ws", titled)
-    done = cli("fix", "new", ws, "keep_the_changelog", "--type", "feedback", "--index")
+    done = cli("fix", "new", ws, "keep_the_changelog", "--type", "feedback",
+               "--description", "d", "--index")
     assert done.returncode == 0, done.stderr
     assert ("- [Keep the Changelog](feedback_keep_the_changelog.md)"
             in (ws / "MEMORY.md").read_text())
@@ -123,7 +127,7 @@ def test_docs_say_what_fix_new_writes_as_the_name(tmp_path: Path) -> None:
     ``feedback_keep_changelog.md`` and its ``name:`` is ``keep-changelog`` as typed. The
     docs quote what the command prints and the frontmatter it writes."""
     ws = write_tree(tmp_path / "ws", CLAUDE)
-    done = cli("fix", "new", ws, "keep-changelog", "--type", "feedback")
+    done = cli("fix", "new", ws, "keep-changelog", "--type", "feedback", "--description", "d")
     said = done.stdout.split(" [#", 1)[0]
     assert said == "created feedback_keep_changelog.md (feedback), name 'keep-changelog'"
     assert "\nname: keep-changelog\n" in (ws / "feedback_keep_changelog.md").read_text()
@@ -137,9 +141,10 @@ def test_the_name_rule_the_docs_state_is_the_one_enforced(tmp_path: Path) -> Non
     """newuser23 #36: docs/curate.md said a NAME of words joined by spaces is kept as given;
     the CLI (and the app) refuse it, and accept a name in a script without case."""
     ws = write_tree(tmp_path / "ws", CLAUDE)
-    done = cli("fix", "new", ws, "night shift notes", "--type", "project", "--dry-run")
+    done = cli("fix", "new", ws, "night shift notes", "--type", "project",
+               "--description", "d", "--dry-run")
     assert done.returncode != 0 and "say 'night-shift-notes'" in done.stderr, done.stderr
-    assert cli("fix", "new", ws, "夜班", "--type", "project").returncode == 0
+    assert cli("fix", "new", ws, "夜班", "--type", "project", "--description", "d").returncode == 0
     assert (ws / "project_夜班.md").is_file()
     docs = " ".join((Path(__file__).parents[2] / "docs" / "curate.md").read_text().split())
     assert "must be a slug: lowercase words, in any script, joined by `-` or `_`" in docs

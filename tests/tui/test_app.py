@@ -551,3 +551,35 @@ async def test_an_ansi_theme_falls_back_to_the_default_when_served(
         await pilot.press("escape")
         await pilot.pause(0.2)
         assert app.theme == DEFAULT_THEME
+
+
+async def test_the_preview_says_an_unknown_age_is_the_mtimes_not_its_own(workspace: Path) -> None:
+    """newuser25 #10: files whose modification times are a copy's (all one instant) have an
+    unknown age, yet the preview read "(186 days old, by unknown)"; it says what the agent
+    is told and why memtui does not trust it."""
+    import os
+    import time
+
+    for i in range(6):  # ten memories or more: one instant for all is a copy's
+        (workspace / "memory" / f"more-{i}.md").write_text(
+            f"---\nname: more-{i}\ndescription: more\nmetadata:\n  type: project\n---\nM.\n")
+    when = time.time() - 186 * 86400
+    for path in [workspace / "MEMORY.md", *(workspace / "memory").iterdir()]:
+        os.utime(path, (when, when))
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        assert app.result is not None
+        report = app.result.file("memory/user-role.md")
+        assert report is not None and report.age_source == "unknown"
+        await switch(pilot, app, "2")
+        view = app.query_one("#files-view", AuditTable)
+        view.table.move_cursor(row=keys(view).index("memory/user-role.md"))
+        preview = app.query_one(MemoryPreview)
+        await wait_for(pilot, lambda: "agent reads" in str(
+            preview.query_one("#preview-age", Static).content))
+        age = str(preview.query_one("#preview-age", Static).content)
+        assert age.startswith("What the agent reads after this file (told 186 days, by the "
+                              "file's modification time, which is a copy's: its real age is "
+                              "unknown):\n"), age
+        assert "by unknown" not in age

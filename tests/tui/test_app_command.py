@@ -38,6 +38,9 @@ ROOT = Path(__file__).resolve().parents[2]
                         "audit?)\n"),
     (["histroy", ".", "--json"], "memtui: error: histroy: no such file or folder (did you "
                                  "mean memtui history?)\n"),
+    # newuser25 #21: the word taken for a workspace, and no pointer to --help
+    (["help"], "memtui: error: help: no such file or folder (did you mean memtui --help, or "
+               "memtui COMMAND --help?)\n"),
     (["--host", "http://127.0.0.1:99999", "."],
      "memtui: error: Ollama host 'http://127.0.0.1:99999' is not a usable URL "
      "(Port out of range 0-65535)\n"),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import DataTable
@@ -298,3 +300,60 @@ async def test_trend_view_outside_git_wraps_its_text_once(
         text = " ".join(w for line in words for w in line)
         assert "with the commit under the cursor in the preview" in text, text
         assert not [line for line in words if len(line) == 1], words
+
+
+def _axis(lines: list[str], side: str) -> list[tuple[int, int]]:
+    """(row, value) of each label of the plot's ``side`` axis."""
+    import re
+
+    pattern = r"^\s*([\d,]+)┤" if side == "left" else r"├([\d,]+)\s*$"
+    return [(row, int(m.group(1).replace(",", ""))) for row, line in enumerate(lines)
+            if (m := re.search(pattern, line))]
+
+
+def _plot_reads(view: Any) -> None:
+    """The Trend view's plot has even axes, the commits on its x axis, no legend inside,
+    and its legend under it."""
+    plot = view.query_one("PlotextPlot")
+    lines = plot.render().plain.splitlines()
+    assert len(lines) == plot.size.height
+    for side, high in (("left", 40), ("right", max(p["block_tokens"] for p in view.points))):
+        labels = _axis(lines, side)
+        values = [v for _, v in labels]
+        assert len(values) >= 3 and values[-1] == 0 and values[0] >= high, (side, labels)
+        steps = {a - b for a, b in pairwise(values)}
+        assert len(steps) == 1, (side, labels)  # even steps, none lost between rows
+        rows = [r for r, _ in labels]
+        gaps = [b - a for a, b in pairwise(rows)]
+        assert max(gaps) - min(gaps) <= 1, (side, labels)
+    hashes = [p["commit"][:8] for p in view.points]
+    assert [h for h in hashes if h in lines[-1]] == hashes, lines[-1]  # one day: commits
+    assert not any(word in line for line in lines
+                   for word in ("orphans", "unreachable", "block tokens"))  # no legend
+    legend = view.query_one(".legend")
+    assert str(legend.render()).split() == ["━", "orphans", "━", "unreachable", "━",
+                                            "block", "tokens", "(right)"]
+    assert legend.region.y >= plot.region.bottom and legend.region.height == 1
+
+
+async def test_trend_plot_axes_and_legend_read_at_any_size(tmp_path: Path) -> None:
+    """newuser24 #57: at 80x24 the legend was drawn over the data lines, the left axis read
+    39.0, 32.5, 19.5, 13.0, 0.0 (26.0 lost between rows), and every x label of five commits
+    of one day read "2026-12-05". The same once the terminal grows."""
+    from memtui.tui.app import MemtuiApp
+
+    repo = two_commits(tmp_path)
+    for i in range(3):
+        commit(repo, {f"memory/o{n}.md": memory(f"o{n}", "O") for n in range(i * 13, i * 13 + 13)},
+               f"orphans {i}")
+    app = MemtuiApp(open_workspace(repo), AuditOptions(), watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1)
+        await pilot.press("8")
+        view = app.query_one("#trend-view")
+        await wait_for(pilot, lambda: len(view.points) == 5, timeout=30)
+        await pilot.pause(0.3)
+        _plot_reads(view)
+        await pilot.resize_terminal(160, 45)
+        await pilot.pause(0.5)
+        _plot_reads(view)

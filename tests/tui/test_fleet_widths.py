@@ -13,13 +13,15 @@ from memtui.core.audit import AuditOptions
 from memtui.tui.fleet.app import FleetApp
 from tests.test_cli_fleet import fleet
 from tests.tui.conftest import wait_for
+from tests.tui.test_fleet_trend import two_commits
 
 LONG = "sites/fab-twelve/line-3-etch-chamber-b-with-a-long-name"
 
-#: width → the columns that must show
+#: width → the columns that must show (the trend column waits for a workspace in git:
+#: `test_an_empty_trend_column_gives_its_width_to_the_workspaces`)
 MUST_SHOW = {
     120: {"path", "exit", "memory_files", "orphans", "unreachable", "broken_links",
-          "secrets", "oldest_days", "spark"},
+          "secrets", "oldest_days"},
     80: {"path", "exit", "orphans", "unreachable", "broken_links", "secrets", "oldest_days"},
 }
 
@@ -84,3 +86,49 @@ async def test_at_80_columns_a_workspace_keeps_its_own_folder_name(tmp_path: Pat
         cell = str(table.get_row_at(row)[0])
         assert "…" in cell and cell.endswith("/claude-memory"), cell
         assert cell.startswith("kas"), cell
+
+
+async def test_an_empty_trend_column_gives_its_width_to_the_workspaces(tmp_path: Path) -> None:
+    """newuser24 #38: at 120 columns the Workspace column was cut to 19 characters while the
+    "Unreach. trend" column (14 wide) was empty on every row (no workspace in git), and a
+    workspace that could not be audited showed its reason cut ("b MEMORY.md: symli…")."""
+    names = [f"line-{i}-etch__claude/memory" for i in range(3)]
+    for name in names:
+        (tmp_path / name).mkdir(parents=True)
+        (tmp_path / name / "MEMORY.md").write_text("- x\n", encoding="utf-8")
+    (tmp_path / "outside.md").write_text("- y\n", encoding="utf-8")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "MEMORY.md").symlink_to(tmp_path / "outside.md")
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 4, timeout=90)
+        await pilot.pause(0.6)
+        table = app.query_one(DataTable)
+        assert "spark" not in app.widths  # no workspace has a trend
+        cells = {str(table.coordinate_to_cell_key((i, 0)).row_key.value):
+                 str(table.get_row_at(i)[0]) for i in range(table.row_count)}
+        for name in names:  # each name whole
+            assert cells[str(tmp_path / name)] == name, cells
+        reason = "MEMORY.md: symlink leads outside the workspace, not followed"
+        said = " ".join(cells[str(tmp_path / "b")].split())
+        assert said == f"b {reason}", said  # the reason whole (wrapped in its row)
+        drawn = " ".join("".join(seg.text for seg in table.render_line(y)).strip()
+                         for y in range(table.size.height))
+        assert " ".join(reason.split()[:3]) in " ".join(drawn.split())
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+
+
+async def test_the_trend_column_comes_in_with_the_first_workspace_in_git(
+        tmp_path: Path) -> None:
+    fleet(tmp_path)
+    repo = two_commits(tmp_path)
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 5, timeout=90)
+        await wait_for(pilot, lambda: "spark" in app.widths, timeout=30)
+        await pilot.pause(0.4)
+        table = app.query_one(DataTable)
+        row = next(i for i in range(table.row_count)
+                   if str(table.coordinate_to_cell_key((i, 0)).row_key.value) == str(repo))
+        assert str(table.get_row_at(row)[-1]) == app.state.sparks[str(repo)]
+        assert table.virtual_size.width <= table.scrollable_content_region.width

@@ -31,3 +31,28 @@ async def test_fold_refuses_before_asking_the_label(tmp_path: Path) -> None:
         assert not isinstance(app.screen, ChoiceScreen)  # no label asked first
         assert app.notice == "memory/bias-power-doe.md has no index entry of its own to fold"
     assert (ws / "MEMORY.md").read_bytes() == before
+
+
+async def test_fold_with_a_packed_line_picked_says_how_to_join_it(tmp_path: Path) -> None:
+    """newuser25 #27: picking the packed line 37 and the entry on line 4 in the Index view,
+    `f` answered "memory/chamber-a-seasoning.md has no index entry of its own to fold" — a
+    memory never picked by name, which is in the index (on the packed line) — and not how
+    to join an entry to that line."""
+    ws = demo_copy(tmp_path)
+    before = (ws / "MEMORY.md").read_bytes()
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "1")
+        index = app.query_one("#index-view", AuditTable)
+        await wait_for(pilot, lambda: len(index.shown) > 30)
+        await pick(pilot, index, "L37", "L4")
+        await pilot.press("f")
+        await wait_for(pilot, lambda: "no index entry of its own" in app.notice
+                       or isinstance(app.screen, ChoiceScreen))
+        assert not isinstance(app.screen, ChoiceScreen)
+        assert app.notice == (
+            "memory/chamber-a-seasoning.md has no index entry of its own to fold: it is on "
+            "the packed line 37 (Cold, spring 2025) already; fold only entries, with the "
+            "label 'Cold, spring 2025' to join them to that line")
+    assert (ws / "MEMORY.md").read_bytes() == before

@@ -12,6 +12,7 @@ from tests.core.helpers import memory
 from tests.tui.conftest import wait_for
 from tests.tui.test_acting_on_selection import messages
 from tests.tui.test_app import started, switch
+from tests.tui.test_widths import screen_text
 
 
 def _ws(root: Path, orphans: int) -> Path:
@@ -90,7 +91,39 @@ async def test_unlinked_mentions_are_one_row_as_orphans_are(tmp_path: Path) -> N
                  for r in view.shown]
         mentions = [c for c in cells if c[0] == "Unlinked mentions"]
         assert len(mentions) == 1, mentions
-        assert mentions[0][2] == "(1 file)"
+        # the file and its lines, not "(1 file)" (newuser24 #32)
+        assert mentions[0][2] == "MEMORY.md (160 lines)"
         assert mentions[0][3].startswith("180 unlinked mentions in MEMORY.md, lines 3, 4, 5, ")
         assert [c for c in cells if c[0] == "Orphans"] and \
             len([c for c in cells if c[0] == "Orphans"]) == 1
+
+
+async def test_many_lines_of_one_file_name_the_file_and_the_lines(tmp_path: Path) -> None:
+    """newuser24 #32: 45 index lines with no link were one row whose Where read "(1 file)",
+    hiding that the file is MEMORY.md and that there are 45 lines; `o` on it says so."""
+    root = tmp_path / ".claude" / "projects" / "-home-me-plant" / "memory"
+    root.mkdir(parents=True)
+    (root / "a.md").write_text(memory("a"), encoding="utf-8")
+    lines = ["# Memory", "", "- [A](a.md) — about a"]
+    lines += [f"- lot {k} ran hot on the third shift; the fix was a nitrogen purge of the "
+              "chamber before the first wafer, then a slower ramp to the set point"
+              for k in range(45)]
+    (root / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    app = open_app(root, watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        assert app.result is not None
+        assert sum(f.kind == "content_in_index" for f in app.result.findings) == 45
+        await switch(pilot, app, "6")
+        view = app.query_one("#findings-view", AuditTable)
+        await wait_for(pilot, lambda: len(view.shown) > 0)
+        group = next(i for i, r in enumerate(view.shown)
+                     if isinstance(r.data, Group) and r.data.kind == "content_in_index")
+        assert view.shown[group].cells[2].plain == "MEMORY.md (45 lines)"  # type: ignore[union-attr]
+        await pilot.pause(0.2)
+        assert "MEMORY.md (45 lines)" in screen_text(app)  # drawn whole at 120 columns
+        view.table.move_cursor(row=group)
+        await pilot.press("o")
+        await pilot.pause()
+        assert messages(app)[-1:] == ["nothing to open: the row under the cursor stands for "
+                                      "45 lines of MEMORY.md (the message names them)"]

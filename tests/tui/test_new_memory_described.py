@@ -8,8 +8,9 @@ from pathlib import Path
 
 from textual.widgets import Input
 
+from memtui.edit.memory_ops import NO_DESCRIPTION
 from memtui.tui.app import open_app
-from memtui.tui.dialogs.new_memory import NO_DESCRIPTION, NewMemoryScreen
+from memtui.tui.dialogs.new_memory import NewMemoryScreen
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import started, switch
 

@@ -140,6 +140,8 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
             before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
             text[word.end:word.end + 1] in ("_", "@") or \
             (text[word.end:word.end + 1] == "." and text[word.end + 1:word.end + 2].isalpha()) or \
+            (text[word.end:word.end + 1] == "-" and text[word.end + 1:word.end + 2].isalpha()
+             and text[max(0, word.start - 1):word.start] == "-") or \
             text[word.end:word.end + 1].isdigit():
         return None  # a count, a placeholder (``<password>``), a reference, a name part
     paren = _PARENTHETICAL.match(text, word.end)

@@ -256,7 +256,16 @@ def _why(word: lexicon.Word, shape: str) -> str:
 def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int,
            offset: int = 0, whole: bool = False) -> Labelled | None:
     """The value at ``pos`` under ``word``'s label, if it has a secret's shape (``whole``:
-    the value is all the rest of a label line or a table cell, see ``phrase_at``)."""
+    the value is all the rest of a label line or a table cell, see ``phrase_at``) and is
+    not a name made after the label (`named_after`)."""
+    got = _value_at(text, pos, word, strong=strong, line=line, offset=offset, whole=whole)
+    if got is not None and named_after(got.value, word.text):
+        return None
+    return got
+
+
+def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int,
+              offset: int = 0, whole: bool = False) -> Labelled | None:
     pw = word.kind == "password"
     if strong:
         phrase = phrase_at(text, pos, word, line=line, offset=offset, whole=whole)
@@ -306,3 +315,16 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
     if not shape:
         return None
     return Labelled(line, offset + start, offset + end, value, _why(word, shape))
+
+
+_NAME_PARTS = lazy_pattern(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+")
+
+
+def named_after(value: str, label: str) -> bool:
+    """Whether ``value`` is a name in code made of words, one of them the label's
+    (``RespawnTimerToken`` after "token", ``TowerPass = "TowerPass"`` after "Pass"): a
+    thing named after what it handles, not its value (newuser25 #25)."""
+    if not value.replace("_", "").isascii() or not value.replace("_", "").isalpha():
+        return False
+    parts = [p.lower() for p in _NAME_PARTS.findall(value)]
+    return len(parts) >= 2 and label.lower() in parts

@@ -40,12 +40,15 @@ _PLACEHOLDER = lazy_pattern(
     r"hunter2|qwerty|token|key|value|string|str|required|optional|same|see\s.*|"
     r"true|false|yes|no|on|off|set|not\s+set|env|vault|1password|bitwarden|keychain|"
     r"keepass|lastpass|\.env))$")
-_ELIDED = lazy_pattern(r"\.\.\.|…|\*{3,}|x{4,}|X{4,}|•{2,}|<redacted>|\[redacted\]",
-                       re.IGNORECASE)
+#: (``__OPENCLAW_REDACTED__``: OpenClaw's own placeholder for what it took out, newuser25 #25)
+_ELIDED = lazy_pattern(r"\.\.\.|…|\*{3,}|x{4,}|X{4,}|•{2,}|<redacted>|\[redacted\]|"
+                       r"(?<![a-z])redacted(?![a-z])", re.IGNORECASE)
 _REFERENCE = lazy_pattern(
     r"(?i)^(?:op|vault|env|secret|secrets|ssm|arn|gcp|azure|keychain|bw|pass)://|"
     r"^(?:process\.env|os\.environ|os\.getenv|env\.|secrets\.|vars\.|ENV\[|getenv)|"
-    r"^[a-z][a-z0-9+.-]*://[^@\s]*$|^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
+    r"^[a-z][a-z0-9+.-]*://[^@\s]*$|^(?:~|\.{1,2})?/|^[A-Za-z]:\\|"
+    # a Windows path whose drive letter was read as a label (``C:\Users\admin\…``)
+    r"^\\[^\\\s]+\\")
 _WORDISH = r"[A-Za-z_][a-z_]*(?:[A-Z][a-z_]+)*\d?"
 #: What code calls or subscripts: a name, or names joined by dots (``request.headers[``,
 #: ``config.get(``): an expression, never a value.

@@ -57,7 +57,13 @@ from memtui.core.derivation.graph import (
     slug,
     spellings,
 )
-from memtui.core.derivation.link_target import INSIDE, MISSING, lexically_outside, outside_path
+from memtui.core.derivation.link_target import (
+    INSIDE,
+    MISSING,
+    folder_key,
+    lexically_outside,
+    outside_path,
+)
 from memtui.core.derivation.link_target import State as Where
 from memtui.core.derivation.memo import Memo, Same
 from memtui.core.git.age import DAY
@@ -667,6 +673,13 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
                                          suggestions(lk.target)))
             out.findings.append(finding("broken_link", lk.source, lk.line,
                                         f"link to {lk.target}: no such file"))
+        elif lk.target not in scans and exists(folder_key(lk.target)) is INSIDE:
+            # a folder: the agent opens no memory there (newuser24 #7: counted nowhere,
+            # while the Index view marked it ✗)
+            out.broken.append(BrokenLink(lk.source, lk.line, lk.target,
+                                         suggestions(lk.target)))
+            out.findings.append(finding("broken_link", lk.source, lk.line,
+                                        f"link to {lk.target}: a folder, not a file"))
         elif lk.target in scans:
             targets.append(lk.target)
             out.first_line.setdefault(lk.target, lk.line)

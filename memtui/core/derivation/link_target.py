@@ -41,10 +41,18 @@ def lexically_outside(rel: str) -> bool:
     return rel.startswith("/") or rel == ".." or rel.startswith("../")
 
 
+def folder_key(rel: str) -> str:
+    """The question "is ``rel`` a folder inside?" as `target_state` takes it (answered
+    `INSIDE` or `MISSING`; a link to a folder reads no memory: newuser24 #7)."""
+    return rel.rstrip("/") + "/"
+
+
 def target_state(root: str, rel: str) -> State:
     """Where ``rel`` (workspace-relative, normalised; or absolute, or ``../``-led as
     `outside_path` gives it) lies, for the workspace at ``root`` (resolved, no trailing
-    separator): `INSIDE`, `OUTSIDE` or `MISSING`."""
+    separator): `INSIDE`, `OUTSIDE` or `MISSING`. ``rel`` ending in ``/`` (`folder_key`):
+    `INSIDE` when a folder is there, inside the workspace, else `MISSING`."""
+    folder = rel.endswith("/") and rel != "/"
     full = os.path.normpath(os.path.join(root, rel))
     try:
         st = os.lstat(full)  # the one look at an outside target
@@ -64,5 +72,7 @@ def target_state(root: str, rel: str) -> State:
             st = os.lstat(real)  # a link whose target (inside) is gone is nothing
         except (OSError, ValueError):
             return MISSING
+    if folder:
+        return INSIDE if stat.S_ISDIR(st.st_mode) else MISSING
     # still a link once resolved: a loop, which leads nowhere
     return MISSING if stat.S_ISLNK(st.st_mode) else INSIDE

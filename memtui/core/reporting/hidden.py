@@ -9,7 +9,8 @@ severity (``[severity]``). Neither may make a finding vanish unseen:
   yielded on its own (a credential, instruction-like text, frontmatter) is counted as
   suppressed by ``exclude``, listed as such in the JSON and in SARIF ``suppressions``;
 - an ``exclude`` that leaves out the index or every memory is itself a finding
-  (``exclude_all``, an error);
+  (``exclude_all``, an error); a pattern that matches no file is named (as an unused
+  ignore is: a dead pattern reads as a folder left out; newuser24 #68);
 - a severity the configuration lowers is named, with the findings it lowered
   (`memtui.core.reporting.suppress.apply` records them in ``AuditResult.lowered``); an explicit
   ``--fail-on`` counts them at their own severity (`effective_severity`).
@@ -24,7 +25,13 @@ from memtui.core.checks.findings import SEVERITY_RANK, Finding, finding
 from memtui.core.config import Config, excluder
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.scan import scan_file
-from memtui.core.workspace import INDEX_NAME, Workspace, discover, is_documentation
+from memtui.core.workspace import (
+    INDEX_NAME,
+    MEMORY_DIR,
+    Workspace,
+    discover,
+    is_documentation,
+)
 
 #: Excluded memories read for what they would yield, at most this many…
 SCAN_FILES = 2_000
@@ -33,15 +40,28 @@ SCAN_BYTES = 64 << 20
 
 
 def excluded_files(ws: Workspace, patterns: Sequence[str], archives: Sequence[str] = ()
-                   ) -> list[str]:
+                   ) -> tuple[list[str], list[tuple[str, str | None]]]:
     """The memory files ``patterns`` leave out, and those in the ``archives`` folders the
-    walk left out by default (documentation is not memory)."""
+    walk left out by default (documentation is not memory); and each pattern that matches
+    no file (nor the index), with the pattern under ``memory/`` when that one would match
+    (in an item workspace patterns are relative to the workspace, not its memory folder)."""
     if not patterns and not archives:
-        return []
+        return [], []
+    files = discover(ws).files
     excluded = excluder(tuple(patterns)) if patterns else lambda _rel: False
     folders = tuple(f"{a}/" for a in archives)
-    return [rel for rel in discover(ws).files
-            if (excluded(rel) or rel.startswith(folders)) and not is_documentation(rel)]
+    left_out = [rel for rel in files
+                if (excluded(rel) or rel.startswith(folders)) and not is_documentation(rel)]
+    unmatched: list[tuple[str, str | None]] = []
+    for pattern in dict.fromkeys(p for p in patterns if p.strip()):
+        matches = excluder((pattern,))
+        if matches(INDEX_NAME) or any(map(matches, files)):
+            continue
+        under = f"{MEMORY_DIR}/{pattern.lstrip('/')}"
+        inside = ws.layout == "item" and not pattern.startswith(f"{MEMORY_DIR}/") \
+            and any(map(excluder((under,)), files))
+        unmatched.append((pattern, under if inside else None))
+    return left_out, unmatched
 
 
 def excluded_findings(ws: Workspace, files: Sequence[str]) -> tuple[list[Finding], int]:

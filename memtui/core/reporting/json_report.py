@@ -28,13 +28,18 @@ ARCHIVES_SHOWN = 3
 
 
 def config_summary(result: AuditResult) -> str:
-    """The Config row of the text report: the configuration file used, and the archive
-    folders excluded by default (``include-archives = true`` audits them); empty when
-    neither."""
+    """The Config row of the text report: the configuration file used, the ``exclude``
+    patterns that match no file, and the archive folders excluded by default
+    (``include-archives = true`` audits them); empty when none."""
     parts = [result.config_path] if result.config_path else []
     project = result.project
     if project is not None and project.path is None:
         parts.append(project.note)
+    unused = getattr(result, "unused_excludes", [])  # (a stored result's: none)
+    if unused:
+        parts.append("exclude matches no file: " + ", ".join(
+            f"{pattern} (did you mean {under}? patterns are relative to the workspace)"
+            if under else pattern for pattern, under in unused))
     folders = result.archives_excluded
     if folders:
         shown = ", ".join(f"{f}/" for f in folders[:ARCHIVES_SHOWN])
@@ -240,6 +245,8 @@ def _report(result: AuditResult) -> dict[str, Any]:
         # only when there is one: the reports of workspaces without stay as they were
         **({"archives_excluded": result.archives_excluded} if result.archives_excluded
            else {}),
+        **({"unused_excludes": [p for p, _ in result.unused_excludes]}
+           if getattr(result, "unused_excludes", None) else {}),
         "suppressed": {**counts(result.suppressed), "total": len(result.suppressed),
                        "lowered": len(result.lowered)},
         "severity_changes": severity_changes(result.lowered),

@@ -476,7 +476,8 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         ws = result.workspace
         # the archive folders left out by default are read the same way (newuser24 #54:
         # a credential in memory/_archive/ was counted nowhere)
-        left_out = excluded_files(ws, config.exclude, archives)  # type: ignore[arg-type]
+        left_out, result.unused_excludes = excluded_files(
+            ws, config.exclude, archives)  # type: ignore[arg-type]
         found, unread = excluded_findings(ws, left_out)  # type: ignore[arg-type]
         result.suppressed.extend(Suppressed(f, "exclude") for f in found)
         result.excluded = (len(left_out), unread)

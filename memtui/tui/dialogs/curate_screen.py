@@ -28,11 +28,14 @@ class FormCheckbox(Checkbox, inherit_bindings=False):
 
 CSS = """
 /* Opaque: through a translucent background the screen under the dialog is drawn again at
-   each of the dialog's paints (10-25 ms each; issue 32 item 17). Its border frames it. */
+   each of the dialog's paints (10-25 ms each; issue 32 item 17). Its border frames it.
+   It may fill the screen, and scrolls to the field Tab moves to when it is taller (at 80x24
+   the add form was cut after its first fields, the buttons unseen: newuser24 #12). */
 CurateScreen { align: center middle; background: $background; }
 CurateScreen > Vertical {
-    width: 90%; max-width: 110; height: auto; max-height: 90%;
+    width: 90%; max-width: 110; height: auto; max-height: 100%;
     border: thick $primary; background: $surface; padding: 1 2;
+    overflow-y: auto;
 }
 CurateScreen .title { text-style: bold; margin-bottom: 1; }
 CurateScreen .preview { color: $text-muted; margin: 1 0; }

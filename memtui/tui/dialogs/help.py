@@ -30,7 +30,8 @@ VIEW_HELP = {
              "the least needed columns",
     "orphans": "memories no index line links; unreachable ones never enter context (Name "
                "=: the file's stem, —: none)",
-    "broken": "links to files that do not exist, with the closest existing files",
+    "broken": "links to files that do not exist (or to folders), with the closest existing "
+              "files",
     "graph": "the link graph: pick a memory to see its links, backlinks and dangling "
              "targets; isolated memories and components",
     "findings": "everything the audit found, grouped by kind; Enter jumps to it",

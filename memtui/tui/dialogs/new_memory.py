@@ -16,13 +16,8 @@ from memtui.core.reporting.safe_output import printable
 from memtui.core.scanner.memory_file import KNOWN_TYPES
 from memtui.edit import memory_ops
 from memtui.edit.errors import UsageError
-from memtui.edit.memory_ops import slug_problem
+from memtui.edit.memory_ops import NO_DESCRIPTION, slug_problem
 from memtui.tui.dialogs.curate_screen import CurateScreen, FormCheckbox
-
-#: Said when Create finds no description: a memory is not written with an empty one, which
-#: the audit flags at once (newuser23 #9; ``memtui fix new`` says so after writing).
-NO_DESCRIPTION = ("a description is needed: the agent picks memories by it (an empty one "
-                  "is a finding)")
 
 #: Rows of the dialog around its form: title, buttons, border and padding.
 CHROME = 10

@@ -62,6 +62,8 @@ COLUMNS: tuple[tuple[str, str], ...] = tuple((c.key, c.label) for c in FLEET_COL
 CELL_PADDING = 1  # the DataTable's, each side of a cell
 SCROLLBAR = 2
 SPARK_COMMITS = 12
+#: A workspace that could not be audited shows its reason on at most this many lines.
+ERROR_LINES = 3
 
 
 def folder_cut(path: str, width: int) -> Text:
@@ -167,7 +169,11 @@ class FleetApp(KeyFlow, App[str | None]):
 
     def fit_columns(self, total: int) -> bool:
         """Columns for a table ``total`` cells wide; True when they changed."""
-        widths = fit_widths(FLEET_COLUMNS, total, gap=2 * CELL_PADDING, overhead=SCROLLBAR)
+        # An empty column gives its width to the workspaces, as the views leave theirs out:
+        # the trend column waits for a workspace in git (newuser24 #38: at 120 columns
+        # "308368__s…de/memory" beside an "Unreach. trend" column empty on every row).
+        widths = fit_widths(FLEET_COLUMNS, total, gap=2 * CELL_PADDING, overhead=SCROLLBAR,
+                            hidden=() if self.state.sparks else ("spark",))
         shown = {c.key: w for c, w in zip(FLEET_COLUMNS, widths, strict=True) if w}
         if shown == self.widths:
             return False
@@ -249,7 +255,10 @@ class FleetApp(KeyFlow, App[str | None]):
                 self.call_from_thread(self._spark_done, p, line)
 
     def _spark_done(self, path: str, line: str) -> None:
+        first = not self.state.sparks
         self.state.sparks[path] = line
+        if first:  # the trend column comes in
+            self.fit_columns(self.size.width)
         self._schedule_redraw()
 
     @work(thread=True, exclusive=True, group="watch")
@@ -322,7 +331,10 @@ class FleetApp(KeyFlow, App[str | None]):
         keys = [k for k, _ in COLUMNS]
         for r in rows:
             cells = dict(zip(keys, self._cells(r), strict=True))
-            table.add_row(*(cells[k] for k in self.widths), key=r["path"])
+            height = 1
+            if r.get("error"):
+                cells["path"], height = self._wrapped(cells["path"])
+            table.add_row(*(cells[k] for k in self.widths), key=r["path"], height=height)
         if keep is not None:
             with contextlib.suppress(RowDoesNotExist):  # filtered out, or gone
                 table.move_cursor(row=table.get_row_index(keep), animate=False)
@@ -346,10 +358,10 @@ class FleetApp(KeyFlow, App[str | None]):
         rel = folder_cut(self._rel(r["path"]), width)
         if r.get("profile") in AGENT_PROFILES:  # an agent's (issue 33): say which
             rel = folder_cut(f"{self._rel(r['path'])} [{r['profile']}]", width)
-        if r.get("error"):  # the reason follows the workspace, in its column
+        if r.get("error"):  # the reason follows the workspace, in its column, wrapped
+            # (cut to one line it read "b MEMORY.md: symli…": newuser24 #38)
             rel = middle_cut(Text(self._rel(r["path"])), max(12, width // 2))
             rel.append(f" {printable(r['error'])}", style="red")
-            rel.truncate(width, overflow="ellipsis")
             return [rel, Text(str(r["exit"]), style="bold red"), *[""] * (len(COLUMNS) - 2)]
 
         def num(key: str, style: str = "") -> Text:
@@ -362,6 +374,17 @@ class FleetApp(KeyFlow, App[str | None]):
                 num("broken_links", "red"), num("dangling"), num("block_tokens"),
                 num("secrets", "bold red"), num("oldest_days"),
                 Text(self.state.sparks.get(r["path"], ""), style="yellow")]
+
+    def _wrapped(self, cell: Text) -> tuple[Text, int]:
+        """A workspace cell wrapped to its column, on at most ERROR_LINES lines (the last
+        one ending in an ellipsis when it goes on), and how many lines it takes."""
+        width = max(2, self.widths.get("path", 0))
+        lines = list(cell.wrap(self.console, width))
+        if len(lines) > ERROR_LINES:
+            lines = lines[:ERROR_LINES]
+            lines[-1].truncate(width - 1)
+            lines[-1].append("…", style="red")
+        return Text("\n").join(lines), len(lines)
 
     # -- keys --------------------------------------------------------------------------------
 

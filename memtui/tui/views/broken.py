@@ -81,7 +81,7 @@ class BrokenLinksView(AuditTable):
         n = len(result.broken_links)
         out = sum(1 for b in result.broken_links if b.outside)
         if not out:
-            return f"{plural(n, 'broken link')} (links to files that do not exist)"
+            return f"{plural(n, 'broken link')} (links to files that do not exist, or to folders)"
         text = Text(f"{plural(n, 'broken link')}: ")
         if n - out:
             text.append(f"{n - out:,} to files that do not exist · ")

@@ -39,6 +39,22 @@ WHOLE_WORKSPACE = "(workspace)"
 GROUP_WIDTH = 120
 
 
+def group_count(g: Group) -> str:
+    """How many lines (or findings) of its one file a group gathers."""
+    lines = {f.line for f in g.findings}
+    return plural(len(g.findings), "finding") if None in lines or 0 in lines \
+        else plural(len(lines), "line")
+
+
+def group_where(g: Group, prefix: str) -> str:
+    """The Where cell of a group row: ``(8 files)``; for one file's findings, the file and
+    how many of its lines (``MEMORY.md (45 lines)``: "(1 file)" hid which file and that there
+    were 45 lines, newuser24 #32)."""
+    if len(g.files) == 1:
+        return f"{source_path(g.files[0], prefix)} ({group_count(g)})"
+    return f"({plural(len(g.files), 'file')})"
+
+
 class FindingsView(AuditTable):
     COLUMNS = (
         Column("kind", "Kind", 16),
@@ -89,7 +105,7 @@ class FindingsView(AuditTable):
             cells: tuple[RenderableType, ...] = (
                 Text(title, style=colour),
                 Text(g.severity, style=colour),
-                Text(f"({plural(len(files), 'file')})", style=palette.muted),
+                MiddleText(group_where(g, prefix), style=palette.muted),
                 Text(f"{g.head(GROUP_WIDTH)} — {g.wording()}"),
             )
             sort_group = (-SEVERITY_RANK[g.severity], title, "", 0)
@@ -155,6 +171,9 @@ class FindingsView(AuditTable):
     def why_nothing(self) -> str:
         row = self.current_row()
         if row is not None and isinstance(row.data, Group):
+            if len(row.data.files) == 1:
+                return (f"the row under the cursor stands for {group_count(row.data)} of "
+                        f"{row.data.files[0]} (the message names them)")
             return (f"the row under the cursor stands for {plural(len(row.data.files), 'file')}"
                     " (the Orphans and Files views list each one)")
         if row is not None and row.path == WORKSPACE:

@@ -88,7 +88,8 @@ class OrphansView(AuditTable):
         n = len(result.orphans)
         lost = sum(1 for o in result.orphans if not o.reachable)
         out = Text(f"{plural(n, 'orphan')}: ")
-        out.append(f"{lost} unreachable (never enters context)",
+        # thousands separated, as the count before them (newuser25 #2: "1500 reachable")
+        out.append(f"{lost:,} unreachable (never enters context)",
                    style=palette.error if lost else "")
-        out.append(f", {n - lost} reachable only by following links")
+        out.append(f", {n - lost:,} reachable only by following links")
         return out

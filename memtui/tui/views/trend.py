@@ -9,7 +9,7 @@ from typing import Any
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Static
 
 from memtui.core.audit import AuditResult
@@ -19,9 +19,46 @@ from memtui.tui.messages import CommitSelected, displayed
 from memtui.tui.views.base import AuditView
 from memtui.tui.widgets.list_table import ListTable
 
-#: (point key, label, plot colour) of each plotted series.
-SERIES = (("orphans", "orphans", "orange"), ("unreachable", "unreachable", "red"),
-          ("block_tokens", "block tokens", "cyan"))
+#: (point key, label, plot colour, legend colour) of each plotted series.
+SERIES = (("orphans", "orphans", "orange", "orange1"),
+          ("unreachable", "unreachable", "red", "red"),
+          ("block_tokens", "block tokens", "cyan", "cyan"))
+#: The plot's rows that are not data: its frame's top and bottom, the x axis's labels.
+PLOT_FRAME_ROWS = 3
+#: At most this many steps between the labels of an axis.
+MOST_STEPS = 6
+
+
+def axis_ticks(high: float, rows: int) -> list[int]:
+    """The labels of a count axis drawn on ``rows`` rows: 0 up to at least ``high`` in even
+    steps of 1, 2, 2.5 or 5 times a power of ten (whole numbers), each on a row of its own,
+    and on evenly spaced rows when the steps can be (newuser24 #57: plotext's own labels at
+    80x24 read 39.0, 32.5, 19.5, 13.0, 0.0, the one at 26.0 lost between two rows). The
+    lowest top wins, then three labels or more, then even rows (where a step is a few rows),
+    then more labels."""
+    gaps = max(1, rows - 1)
+    best: tuple[tuple[float, bool, bool, int], list[int]] | None = None
+    for n in range(1, min(MOST_STEPS, gaps) + 1):
+        need = max(1.0, high / n)
+        scale = 1
+        while scale * 10 < need:
+            scale *= 10
+        step = next(s for s in (scale, 2 * scale, 5 * scale // 2, 5 * scale, 10 * scale)
+                    if s >= need and s == int(s))
+        # (rows a row apart from even show only when a step is a few rows)
+        key = (step * n, n < 2, gaps % n != 0 and gaps // n < 4, -n)
+        if best is None or key < best[0]:
+            best = (key, [step * i for i in range(n + 1)])
+    assert best is not None
+    return best[1]
+
+
+def tick_labels(points: list[dict[str, Any]], shown: list[int]) -> list[str]:
+    """The x axis's labels at the points ``shown``: their dates, or their commits' short
+    hashes, as the table shows them, when two of those dates are the same day (five
+    commits of one day all read "2026-12-05": newuser24 #57)."""
+    dates = [points[i]["date"][:10] for i in shown]
+    return dates if len(set(dates)) == len(dates) else [points[i]["commit"][:8] for i in shown]
 
 #: what the empty state says outside git (after the reason on its first line)
 #: (the reason itself, "…: not inside a git repository", is not said twice: newuser22 #12)
@@ -46,9 +83,16 @@ def trend_plot_class() -> type[Any]:
         view; issue 32 item 17)."""
 
         ready = False
+        #: Called with the plot's rows of data before each build (the axes' labels
+        #: depend on them).
+        before_build: Any = None
 
         def render(self) -> Any:
-            return super().render() if self.ready else ""
+            if not self.ready:
+                return ""
+            if self.before_build is not None:
+                self.before_build(self.size.height - PLOT_FRAME_ROWS)
+            return super().render()
 
     return TrendPlot
 
@@ -61,7 +105,9 @@ class TrendView(AuditView):
     TrendView { height: 1fr; }
     TrendView > .summary { height: 1; padding: 0 1; color: $text-muted; }
     TrendView > Horizontal { height: 1fr; }
-    TrendView PlotextPlot { width: 2fr; height: 1fr; }
+    TrendView .plot { width: 2fr; height: 1fr; }
+    TrendView PlotextPlot { height: 1fr; }
+    TrendView .legend { height: 1; padding: 0 1; }
     TrendView DataTable { width: 1fr; min-width: 30; height: 1fr; }
     TrendView > .empty {
         height: 1fr; content-align: center middle; text-align: center; display: none;
@@ -86,7 +132,13 @@ class TrendView(AuditView):
         yield Static("reading the git history …", classes="summary")
         yield Static("", classes="empty")
         with Horizontal():
-            yield trend_plot_class()()
+            with Vertical(classes="plot"):
+                yield trend_plot_class()()
+                # under the plot, not over its lines (newuser24 #57: plotext's legend sat on
+                # the data at 80x24)
+                yield Static(Text.assemble(*(
+                    (f"━ {label}{' (right)' if key == 'block_tokens' else ''} ", colour)
+                    for key, label, _, colour in SERIES)), classes="legend")
             table: DataTable[Any] = ListTable(cursor_type="row", zebra_stripes=True)
             for key, title in (("date", "Date"), ("commit", "Commit"), ("orphans", "Orph."),
                                ("unreachable", "Unr."), ("block_tokens", "Tokens")):
@@ -190,17 +242,27 @@ class TrendView(AuditView):
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
+        plot.before_build = None
         if self.points:
-            xs = list(range(1, len(self.points) + 1))
-            for key, label, color in SERIES:
+            points = self.points
+            xs = list(range(1, len(points) + 1))
+            for key, _label, color, _ in SERIES:
                 side = "right" if key == "block_tokens" else "left"
-                plt.plot(xs, [p[key] for p in self.points], label=label, color=color,
-                         yside=side, marker="braille")
+                plt.plot(xs, [p[key] for p in points], color=color, yside=side,
+                         marker="braille")
             plt.vertical_line(at + 1, color="white")
             step = max(1, len(xs) // 6)
-            plt.xticks(xs[::step], [self.points[i - 1]["date"][:10] for i in xs[::step]])
-            plt.ylabel("orphans", yside="left")
-            plt.ylabel("block tokens", yside="right")
+            plt.xticks(xs[::step], tick_labels(points, [i - 1 for i in xs[::step]]))
+            left = max(max(p["orphans"], p["unreachable"]) for p in points)
+            right = max(p["block_tokens"] for p in points)
+
+            def axes(rows: int) -> None:
+                for side, high in (("left", left), ("right", right)):
+                    ticks = axis_ticks(high, rows)
+                    plt.ylim(0, ticks[-1], yside=side)
+                    plt.yticks(ticks, [f"{t:,}" for t in ticks], yside=side)
+
+            plot.before_build = axes
         plot.refresh()
 
     @on(DataTable.RowHighlighted)

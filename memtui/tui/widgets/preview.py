@@ -495,9 +495,14 @@ class MemoryPreview(VerticalScroll):
             meta.update(_meta_table(mf.meta, scan.tokens, p, secrets)
                         if mf.has_frontmatter else Text("no frontmatter", style=p.muted))
             days = report.age_days if report else 0
+            dated = report.age_source if report else "mtime"
+            # An unknown age is not one "by unknown": the agent is told the file's
+            # modification time, which looks like a copy's (newuser25 #10).
+            how = (f"told {plural(days, 'day')}, by the file's modification time, which is "
+                   "a copy's: its real age is unknown") if dated == "unknown" \
+                else f"{days} days old, by {dated}"
             age.update(Text.assemble(
-                (f"What the agent reads after this file ({days} days old, by "
-                 f"{report.age_source if report else 'mtime'}):\n", "italic"),
+                (f"What the agent reads after this file ({how}):\n", "italic"),
                 age_note(days)))
             age.display = True
         elif path == INDEX_NAME:
