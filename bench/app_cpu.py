@@ -56,6 +56,16 @@ def profile_threads() -> None:
     Worker._run_threaded = profiled  # type: ignore[method-assign]
 
 
+def dump(prof: object, out: str) -> None:
+    """``prof`` and every thread worker's profile, as one."""
+    import pstats
+
+    stats = pstats.Stats(prof)  # type: ignore[arg-type]
+    for other in THREAD_PROFILES or ():
+        stats.add(other)  # type: ignore[arg-type]
+    stats.dump_stats(out)
+
+
 async def quiet(deadline: float) -> float:
     """Wait until six 50 ms slices in a row used under 2 ms of CPU each; the process's CPU
     clock at the start of the first quiet slice."""
@@ -85,11 +95,23 @@ async def measure(ws: Path, args: argparse.Namespace) -> None:
     from memtui.core.workspace import open_workspace
     from memtui.tui.app import MemtuiApp
 
+    global THREAD_PROFILES
+    opening = None
+    if args.case == "open" and os.environ.get("APP_CPU_PROFILE"):
+        import cProfile
+
+        profile_threads()
+        THREAD_PROFILES = []
+        opening = cProfile.Profile()
+        opening.enable()
     app = MemtuiApp(open_workspace(ws), watch=args.case == "edit")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(app)
         if args.case == "open":
             end = await quiet(time.monotonic() + 60)
+            if opening is not None:
+                opening.disable()
+                dump(opening, os.environ["APP_CPU_PROFILE"])
             print(f"RESULT {(end - start_cpu) * 1000:.0f}", flush=True)
             return
         await asyncio.sleep(1.0)
@@ -97,7 +119,6 @@ async def measure(ws: Path, args: argparse.Namespace) -> None:
             await pilot.press(args.view)
             await asyncio.sleep(1.0)
         await quiet(time.monotonic() + 30)
-        global THREAD_PROFILES
         prof = None
         if os.environ.get("APP_CPU_PROFILE"):
             import cProfile
@@ -120,23 +141,22 @@ async def measure(ws: Path, args: argparse.Namespace) -> None:
                 end = await quiet(time.monotonic() + 30)
                 figures.append((end - start) * 1000)
         else:
+            from textual import events
+
             start = time.process_time()
             await pilot.press("slash")
             for ch in args.text:
-                app.simulate_key("space" if ch == " " else ch)
+                # as a terminal's keys arrive: not waiting for the app to handle each
+                app.post_message(events.Key("space" if ch == " " else ch, ch))
                 await asyncio.sleep(args.gap)
             end = await quiet(time.monotonic() + 60)
             figures.append((end - start) * 1000)
-            summary = app.query_one(f"#{'index' if args.view == '1' else 'files'}-view")
-            print("SHOWN", len(getattr(summary, "shown", [])), flush=True)
+            view = app.query_one(f"#{'index' if args.view == '1' else 'files'}-view")
+            print(f"SHOWN {len(view.shown)} of {len(view.rows)} for {view.filter_text!r}",
+                  flush=True)
         if prof is not None:
             prof.disable()
-            import pstats
-
-            stats = pstats.Stats(prof)
-            for other in THREAD_PROFILES or ():
-                stats.add(other)
-            stats.dump_stats(os.environ["APP_CPU_PROFILE"])
+            dump(prof, os.environ["APP_CPU_PROFILE"])
         print("RESULT " + " ".join(f"{f:.0f}" for f in figures), flush=True)
 
 
@@ -167,8 +187,10 @@ def main() -> None:
                                      capture_output=True, text=True, check=False)
                 line = [x for x in out.stdout.splitlines() if x.startswith("RESULT")]
                 shown = line[0].split()[1:] if line else ["failed", out.stderr[-300:]]
+                what = [x[6:] for x in out.stdout.splitlines() if x.startswith("SHOWN")]
                 print(f"pair {n + 1} {tree}: {' '.join(shown)} ms CPU, load "
-                      f"{before}-{load()}", flush=True)
+                      f"{before}-{load()}" + "".join(f" (shown {w})" for w in what),
+                      flush=True)
         return
     sys.path.insert(0, args.checkouts[0])
     with tempfile.TemporaryDirectory() as tmp:
