@@ -699,3 +699,25 @@ def test_a_one_shot_derivation_lets_go_of_its_resolver_before_the_files_states(
         kept = Auditor(open_workspace(root), opts).run()
         assert alive == [True] * 6
     assert to_json(once) == to_json(kept)
+
+
+def test_a_memory_past_the_read_cap_keeps_the_warm_path(tmp_path: Path, cache: Path) -> None:
+    """newuser25 #14: one memory over 1 MiB (read for its head, a read problem) kept every
+    scan and the derivation out of the caches: each audit of 10,000 memories ran cold
+    (3.4 s, not 0.35 s). Its size, in the key, decides that problem: the second audit opens
+    no memory file, reports the problem still, and a change to the big file is seen."""
+    from memtui.core.scanner.textfile import MAX_READ_BYTES
+
+    files = _files()
+    files["memory/m4.md"] = memory("m4", "a pasted log line\n" * (MAX_READ_BYTES // 18 + 10))
+    root = make_ws(tmp_path / "ws", files, days_ago=3)
+    first = _audit(root)
+    assert any(f["kind"] == "read_problem" and f["path"] == "memory/m4.md"
+               for f in first["findings"])  # type: ignore[union-attr]
+    report, opened = _opened(root)
+    assert opened == []  # the derivation kept: no scan, no memory file read
+    assert report == first == _fresh(root)
+    big = root / "memory/m4.md"
+    big.write_text(memory("m4", "short now, see [[nobody-yet]]\n"), encoding="utf-8")
+    os.utime(big, (NOW - 2 * DAY, NOW - 2 * DAY))
+    assert _audit(root) == _fresh(root) != first

@@ -94,13 +94,16 @@ def test_a_bigram_hash_is_its_code_units_tuple_hash_whatever_the_run() -> None:
             assert shingle_hashes(text) == want
 
 
+@pytest.mark.parametrize("patched", [False, True])
 @pytest.mark.parametrize("mode", ["all", "lsh", "cross"])
 def test_buckets_updated_give_what_pairs_gives(monkeypatch: pytest.MonkeyPatch,
-                                               mode: str) -> None:
+                                               mode: str, patched: bool) -> None:
     """`Buckets.update` and `pairs_of` after any sequence of changed sketches (short ones,
     copies, a band bucket past ``BUCKET_ALL`` losing and gaining its first, a rare fact's
     bucket crossing ``FACT_BUCKET``, the count crossing ``ALL_PAIRS`` both ways) equal
-    `pairs` made afresh: every pair compared, LSH and fact buckets, or both in turn."""
+    `pairs` made afresh: every pair compared, LSH and fact buckets, or both in turn; and
+    so does `update_pairs` (``patched``: a touched key compared with the changed one alone
+    where nothing else about its candidates changed)."""
     rng = random.Random(35)
     words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(6))
              for _ in range(60)]
@@ -124,8 +127,9 @@ def test_buckets_updated_give_what_pairs_gives(monkeypatch: pytest.MonkeyPatch,
         pick = rng.random()
         sketches[key] = nd.sketch(base if pick < 0.3 else texts[rng.choice(sorted(texts))]
                                   if pick < 0.5 else text())
-        for k in kept.update({key: sketches[key]}):
-            others = kept.pairs_of(k)
+        got = kept.update_pairs({key: sketches[key]}) if patched else {
+            k: kept.pairs_of(k) for k in kept.update({key: sketches[key]})}
+        for k, others in got.items():
             if others:
                 found[k] = others
             else:

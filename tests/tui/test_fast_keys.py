@@ -125,3 +125,32 @@ async def test_a_dialog_cancelled_at_once_leaves_the_next_key_to_the_view(
         assert ConfirmScreen in shown  # the dialog came, and Esc closed it
         assert len(app.screen_stack) == 1
     assert fingerprint(demo) == before
+
+
+async def test_a_filter_typed_into_a_big_view_runs_once_after_the_pause(
+        demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser24 #31: typing "line 39999 " into the filter of a 40,034-line index filtered
+    (and sorted) every row at each key, 2 s of CPU. Past ``FILTER_NOW`` rows the words are
+    filtered once typing pauses, and at once on Enter (the final words)."""
+    from memtui.tui.widgets import audit_table
+
+    monkeypatch.setattr(audit_table, "FILTER_NOW", 5)  # the demo's index: 34 rows
+    app = MemtuiApp(open_workspace(demo), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot, app)
+        view: Any = app.active_view
+        passes: list[str] = []
+        real = view.refilter
+        view.refilter = lambda: (passes.append(view.filter_text), real())[1]
+        burst(app, ["slash", *"vendor"])
+        await wait_for(pilot, lambda: passes)
+        await pilot.pause(audit_table.FILTER_PAUSE + 0.2)
+        assert passes == ["vendor"]
+        assert view.shown and all("vendor" in r.search for r in view.shown)
+        assert len(view.shown) < len(view.rows)
+        monkeypatch.setattr(audit_table, "FILTER_PAUSE", 60.0)
+        burst(app, ["backspace"] * 6 + [*"cpk", "enter"])
+        await wait_for(pilot, lambda: len(passes) == 2)
+        assert passes[1] == "cpk" and app.focused is view.body
+        assert view.shown and all("cpk" in r.search for r in view.shown)
+

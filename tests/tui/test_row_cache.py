@@ -67,3 +67,42 @@ def test_another_palette_builds_every_row_afresh(workspace: Path) -> None:
     first = prepare_rows(result, Palette(), caches)
     second = prepare_rows(result, Palette(error="magenta"), caches)
     assert not any(a is b for a, b in zip(first["files"], second["files"], strict=True))
+
+
+def test_shown_rows_narrowed_and_sorted_once_equal_the_plain_filter_and_sort() -> None:
+    """`ShownRows` (newuser24 #31: typing into a 40,034-row filter sorted every row again at
+    each key) gives what filtering and sorting afresh gives, whatever the words typed,
+    removed or replaced, the order, or new rows: from the last filter's rows only when its
+    words each hold one of the last ones."""
+    import random
+
+    from memtui.tui.widgets.table_rows import ShownRows
+
+    rng = random.Random(31)
+    vocab = ["line", "39", "999", "prose", "a", "ab", "b", "x"]
+
+    def rows() -> list[Row]:
+        return [Row(f"k{i}", (f"{i}",), (rng.randrange(5), rng.choice(["b", "a", None])),
+                    search=" ".join(rng.sample(vocab, 3)) + f" {i}") for i in range(200)]
+
+    made, shown, sorts = rows(), ShownRows(), 0
+    words: list[str] = []
+    for step in range(400):
+        pick = rng.random()
+        if pick < 0.05:
+            made = rows()
+        elif pick < 0.5 and words:
+            words[-1] += rng.choice(["9", "e", "b", ""])  # typing on
+        elif pick < 0.7:
+            words.append(rng.choice(vocab)[:rng.randrange(1, 4)])
+        elif words:
+            words.pop() if rng.random() < 0.5 else words.__setitem__(-1, words[-1][:-1])
+        column = rng.choice([None, 0, 1]) if step % 50 == 0 else (None if step < 50 else 1)
+        reverse = step % 100 >= 50
+        want = [r for r in made if all(w in r.search for w in words if w)]
+        if column is not None:
+            want = sorted(want, key=lambda r, c=column: r.sort_key(c), reverse=reverse)
+        got = shown.of(made, column, reverse, [w for w in words if w])
+        assert [r.key for r in got] == [r.key for r in want], (step, words, column)
+        sorts += got is not want
+    assert sorts

@@ -36,6 +36,32 @@ def test_broken_links_are_marked_outside_code() -> None:
     assert mark_broken(text, "memory/a.md", set()) == text
 
 
+def test_many_broken_links_on_one_line_are_each_marked_once() -> None:
+    """newuser25 #40: a line of 40,000 broken links was copied whole at each one it marked
+    (a minute of the screen's thread); joined once now, the same marks."""
+    line = "- " + " ".join(f"[x{i}](x{i}.md)" for i in range(6)) + " and [ok](ok.md) end"
+    out = mark_broken(line, "memory/a.md", {f"memory/x{i}.md" for i in range(0, 6, 2)})
+    assert out == ("- [✗ x0](wikilink:broken:x0.md) [x1](x1.md) [✗ x2](wikilink:broken:x2.md)"
+                   " [x3](x3.md) [✗ x4](wikilink:broken:x4.md) [x5](x5.md) and [ok](ok.md) end")
+    many = " ".join(f"[x{i}](memory/x{i}.md)" for i in range(40_000))
+    marked = mark_broken(many, "MEMORY.md", {f"memory/x{i}.md" for i in range(40_000)})
+    assert marked.count("[✗ x") == 40_000
+    assert marked.endswith("(wikilink:broken:memory%2Fx39999.md)")
+
+
+def test_preview_window_cuts_one_line_past_the_limit() -> None:
+    """newuser25 #40: a MEMORY.md of one 1 MB line (40,000 links) was taken whole by the
+    window (whole lines only), then marked and parsed as markdown: minutes of the screen's
+    thread. The line is cut at a space near the limit, and says how much is left out."""
+    line = "- " + " ".join(f"[x{i}](memory/x{i}.md)" for i in range(40_000))
+    shown, first = window(line, 1, None, limit=500)
+    assert first == 1 and len(shown) < 600
+    kept = shown.split(" *…")[0]
+    assert line.startswith(kept) and kept.endswith(".md)")
+    assert shown.endswith(f"*… {len(line) - len(kept):,} more characters on this line*")
+    assert window("x" * 900, 1, None, limit=500)[0].startswith("x" * 500 + " *… 400 more")
+
+
 def test_header_lines_give_up_whole_units_never_half_a_parenthesis() -> None:
     from rich.text import Text
 

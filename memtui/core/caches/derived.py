@@ -30,20 +30,20 @@ It is keyed by exactly what the derivation reads (`Derived.key`):
   (`memtui.core.results.AuditResult.holds`), checked against the clock.
 
 It is stored only for audits whose every scan the scan cache would store (no credential, no
-read problem) and whose MEMORY.md was read whole. The file is JSON (never pickle: it is
-untrusted data): the body, the stat rows and the result a part a line (``[name, items]``),
-the long parts as columns (`memtui.core.caches.columns`: a column of strings one JSON
-string, read at C speed), the other lists of rows at most `CHUNK` rows a line, so that
-reading it gives way to the screen between lines (one ``json.loads`` of a 6 MB body of rows
-held the interpreter for a tenth of a second); then, as the last line, the header (magic,
-version, the key, the digest of the body). The header comes last so that the body is written
-as it is encoded, a part or a chunk at a time, its digest taken on the way: a 50,000-file
-result is never held encoded whole (it held ~70 MB more at the peak of a cold audit). It is
-read and written as every cache file is (`memtui.core.caches.store`: a folder of this user's
-reached without a link, a regular file of this user's, no larger than `MAX_BYTES`, written
-atomically); it is refused when it is of another version or key, or when its body's digest
-is not the one its header names; every field is checked for its type as it is read, and
-whatever does not fit makes the audit derive afresh.
+read problem but a file read for its head) and whose MEMORY.md was read whole. The file is
+JSON (never pickle: it is untrusted data): the body, the stat rows and the result a part a
+line (``[name, items]``), the long parts as columns (`memtui.core.caches.columns`: a column
+of strings one JSON string, read at C speed), the other lists of rows at most `CHUNK` rows a
+line, so that reading it gives way to the screen between lines (one ``json.loads`` of a 6 MB
+body of rows held the interpreter for a tenth of a second); then, as the last line, the
+header (magic, version, the key, the digest of the body). The header comes last so that the
+body is written as it is encoded, a part or a chunk at a time, its digest taken on the way:
+a 50,000-file result is never held encoded whole (it held ~70 MB more at the peak of a cold
+audit). It is read and written as every cache file is (`memtui.core.caches.store`: a folder
+of this user's reached without a link, a regular file of this user's, no larger than
+`MAX_BYTES`, written atomically); it is refused when it is of another version or key, or
+when its body's digest is not the one its header names; every field is checked for its type
+as it is read, and whatever does not fit makes the audit derive afresh.
 """
 
 from __future__ import annotations
@@ -89,6 +89,7 @@ from memtui.core.results import (
 from memtui.core.scanner.index import Index
 from memtui.core.scanner.scan import FileScan
 from memtui.core.scanner.share import NO_KEY, Key
+from memtui.core.scanner.textfile import lasting
 
 MAX_BYTES = 256 * 1024 * 1024  # a derived cache past this is not read
 CHUNK = 1000  # items of a list per body line
@@ -283,13 +284,14 @@ def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
     """What to keep of a full audit's ``result``, derived from ``scans`` (rel → (stat
     key, scan)) whose files' contents were read at ``read_ns`` (rel → ns); ``asked``:
     what it asked of paths that are no memory. None when it is not to be kept: a
-    credential, a read problem, a file written so close to its reading that its key alone
-    cannot vouch for it."""
+    credential, a read problem (but a lasting one: `lasting`), a file written so close to
+    its reading that its key alone cannot vouch for it."""
     if any(f.kind == "secret" for f in result.findings):
         return None
     rels, stats, digests, reads = [], [], [], []
     for rel, (stat, scan) in scans.items():
-        if scan.secrets or scan.read_findings or not scan.digest:
+        if scan.secrets or not scan.digest or not all(
+                lasting(f.message) for f in scan.read_findings):
             return None
         read = read_ns.get(rel, 0)
         if not trusted_file((rel, *stat, scan.digest, read), stat):

@@ -30,8 +30,9 @@ without links). A scan holding a credential is stored without its value: each on
 rule, place in the text, length and masked form (`memtui.core.creds.placed`), its findings
 checked against them as they are read back; the value is taken from the file again when
 something needs it (a baseline, the preview), so no credential is ever in the cache. Scans
-whose file could not be read whole, or holding a credential that could not be placed, are
-never stored: a read problem is asked again.
+whose file could not be read, or holding a credential that could not be placed, are
+never stored: a read problem is asked again (but a file past the read cap, read for its
+head: its size, in the key, decides that; `memtui.core.scanner.textfile.lasting`).
 
 The module is past 500 lines: one concept, the scan cache (its file's parts, the store,
 and a scan's and MEMORY.md's parse's encoding, read back field by field).
@@ -71,6 +72,7 @@ from memtui.core.scanner.memory_file import MemoryFile
 from memtui.core.scanner.scan import WHY_PAIRS, FileScan, secret_finding
 from memtui.core.scanner.share import NO_KEY, Key, changed_ns
 from memtui.core.scanner.shared_empty import share_scan
+from memtui.core.scanner.textfile import lasting
 
 MAX_BYTES = 512 * 1024 * 1024  # a cache file past this is not read
 MAX_ENTRIES = 1_000_000
@@ -502,9 +504,11 @@ def _value_in(v: Any, depth: int = 0) -> Any:
 
 def storable(scan: FileScan) -> bool:
     """Whether ``scan`` may be stored at all: every credential placed (stored without its
-    value), no read problem (`encode` may still refuse a frontmatter value it cannot
+    value), no read problem but a lasting one (`memtui.core.scanner.textfile.lasting`: a
+    file read for its head; `encode` may still refuse a frontmatter value it cannot
     hold)."""
-    return not scan.read_findings and bool(scan.digest) and all_placed(scan.secrets)
+    return all(lasting(f.message) for f in scan.read_findings) and bool(scan.digest) \
+        and all_placed(scan.secrets)
 
 
 def encode(scan: FileScan) -> tuple[Any, ...] | None:

@@ -345,11 +345,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         # bucket with its old one, whose rank the new order no longer holds (newuser22 #1:
         # "audit failed: 'memory/scrap-log.md'" after R, scrap-log-2.md sorting first).
         gone = {r: b"" for r in diff if r not in scans}
-        touched = kept.update(gone) if gone else set()
+        got = kept.update_pairs(gone) if gone else {}
         kept.order = pos  # the files kept are in the same order (`Memo.once_by`'s moves)
-        touched |= kept.update({r: scans[r].sketch for r in diff if r in scans})
-        for rel in touched:
-            others = kept.pairs_of(rel)
+        got.update(kept.update_pairs({r: scans[r].sketch for r in diff if r in scans}))
+        for rel, others in got.items():
             if others:
                 found[rel] = (pair_finding(rel, others),)  # type: ignore[arg-type]
             else:

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -89,6 +90,7 @@ class FilteredView(AuditView):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.filter_text = ""
+        self._filter_timer: Timer | None = None
 
     @property
     def body(self) -> Widget:
@@ -97,6 +99,11 @@ class FilteredView(AuditView):
     def refilter(self) -> None:
         """Show what ``filter_text`` lets through."""
         raise NotImplementedError
+
+    def filter_pause(self) -> float:
+        """Seconds typing into the filter must pause before the view filters (0: at each
+        key; a view whose filtering costs overrides it)."""
+        return 0.0
 
     def action_focus_filter(self) -> None:
         # At once, not after the keys already typed: they are the filter's words.
@@ -133,17 +140,31 @@ class FilteredView(AuditView):
     def set_filter(self, text: str) -> None:
         self.query_one(Input).value = text
         self.filter_text = text
-        self.refilter()
-        self.refresh_bindings()
+        self._filter_now()
 
     @on(Input.Changed, ".filter")
     def _filter(self, event: Input.Changed) -> None:
         event.stop()
         self.filter_text = event.value
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+            self._filter_timer = None
+        pause = self.filter_pause()
+        if pause:  # the words typed so far, once typing pauses (newuser24 #31)
+            self._filter_timer = self.set_timer(pause, self._filter_now)
+        else:
+            self._filter_now()
+
+    def _filter_now(self) -> None:
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+            self._filter_timer = None
         self.refilter()
         self.refresh_bindings()
 
     @on(Input.Submitted, ".filter")
     def _filter_done(self, event: Input.Submitted) -> None:
         event.stop()
+        if self._filter_timer is not None:  # Enter: the final words, now
+            self._filter_now()
         self.screen.set_focus(self.body)  # at once: the keys typed next are the body's

@@ -30,6 +30,11 @@ def window(text: str, first_line: int, line: int | None,
     for ln in lines[start:]:
         if taken and size + len(ln) > limit:
             break
+        if len(ln) > limit:  # one line past the limit is cut too (newuser25 #40: a 1 MB
+            # line of 40,000 links parsed as markdown held the screen for minutes)
+            cut = ln.rfind(" ", 0, limit)
+            cut = cut if cut > limit // 2 else limit
+            ln = f"{ln[:cut]} *… {len(ln) - cut:,} more characters on this line*"
         taken.append(ln)
         size += len(ln) + 1
     rest = len(lines) - start - len(taken)

@@ -72,15 +72,25 @@ def mark_broken(text: str, source: str, targets: set[str]) -> str:
         return text
 
     def mark(line: str) -> str:
+        # The line from ``cut`` on as marked, last piece first: joined once (a line of
+        # 40,000 broken links was copied whole at each one: a minute of the screen's
+        # thread, newuser25 #40).
+        rest: list[str] = []
+        cut = len(line)
         for span in reversed(dest_spans(line) if "](" in line else []):
             resolved = resolve_href(source, span.href)
             if span.href not in targets and (resolved is None or resolved[0] not in targets):
                 continue
             extent = link_extent(line, span)
+            if extent is not None and extent[1] > cut:  # it overlaps a link marked after it
+                line, rest = line[:cut] + "".join(reversed(rest)), []
+                cut = len(line)
+                extent = link_extent(line, span)
             if extent is not None:
                 begin, end, label = extent
-                line = (f"{line[:begin]}[✗ {label}]({SCHEME}broken:"
-                        f"{quote(span.href, safe='')}){line[end:]}")
-        return line
+                rest.append(line[end:cut])
+                rest.append(f"[✗ {label}]({SCHEME}broken:{quote(span.href, safe='')})")
+                cut = begin
+        return line[:cut] + "".join(reversed(rest))
 
     return _outside_fences(text, mark)
