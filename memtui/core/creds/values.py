@@ -55,7 +55,13 @@ _IDENTIFIER = lazy_pattern(
     + _WORDISH + r"(?:\." + _WORDISH + r")+|" + _CALLEE + r"\(.*\)?|" + _CALLEE + r"\[.*\]?)$")
 #: A run that is typed, not made up: the alphabet or the digits in order.
 _SEQUENCE = lazy_pattern(r"(?i)abcdef|bcdefg|cdefgh|defghi|qwerty|asdfgh")
-_UPPER_TEMPLATE = lazy_pattern(r"^[A-Z]+(?:_[A-Z]+)*(?::[A-Z]+(?:_[A-Z]+)*)?$")
+#: A constant's name, bare or wrapped in underscores (``__OPENCLAW_REDACTED__``): a placeholder.
+_UPPER_TEMPLATE = lazy_pattern(r"^_*[A-Z]+(?:_[A-Z]+)*_*(?::[A-Z]+(?:_[A-Z]+)*)?$")
+#: A Windows path (``C:\\Users\\x\\y.jks``, ``\\Users\\x``): a drive or a backslash, then two
+#: names or more.
+_WIN_PATH = lazy_pattern(r"^(?:[A-Za-z]:\\|\\)[\w .$~-]+(?:\\[\w .$~-]+)+\\?$")
+#: A call (``UGCRequire('Script.L_Com.L_Enum')``, ``os.getenv("X")``): code, not a value.
+_CALL = lazy_pattern(r"^[A-Za-z_$][\w.$:]*\((?:\s*|['\"].*|[A-Za-z_][\w.,\s]*)\)$")
 #: Names of algorithms and schemes ("QR token = HMAC-SHA256"), not values.
 _ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|scrypt|argon2|"
                           r"pbkdf2|hs|rs|es|jwt|oauth|totp|hotp|sha\d)[\w-]*$")
@@ -181,6 +187,10 @@ def not_a_value(value: str) -> str | None:
         return "words of the text"
     if _UPPER_TEMPLATE.match(v):
         return "placeholder"
+    if _WIN_PATH.match(v):
+        return "a path"
+    if _CALL.match(v):
+        return "a call"
     if _EMAIL.match(v):
         return "an e-mail address"
     if _ALGORITHM.match(v):

@@ -1,0 +1,81 @@
+"""A label word that is a part of a name, and values that are names, paths, calls or
+placeholders (issue 32/#25, blind set 11): what a coding agent's memory holds beside real
+keys. Each look-alike sits next to a credential the detector must still find. Written from
+the classes of the errors, not from the texts they were seen in."""
+
+from __future__ import annotations
+
+import pytest
+
+from memtui.core.creds.detector import scan_text
+
+PW = "Vq8#mZ2rKx4!"
+
+
+def found(text: str) -> list[str]:
+    return [h.value for h in scan_text(text)]
+
+
+@pytest.mark.parametrize("text", [
+    # the value holds its own label as a part of a name
+    'GateKind = { CastlePass = "CastlePass", Open = "Open" }',
+    "`IslandPass = \"IslandPass\"` keeps the enum a string on purpose.",
+    "A guard (`SpawnWaveToken`) was added so a late timer does nothing.",
+    "| skip turn | S | `InputKey_SkipTurn` |\n|---|---|---|\n"
+    "| pass turn | P | `InputKey_PassTurn` |",
+    'Const.SILVER_KEY_GATE = "Gate_SilverKey_02"',
+    # the value goes on the token the label is part of
+    "Django's `PasswordChangeTokenMaker` builds the link.",
+    "Task: lobby-pass-bridge-locked-spawn-and-camera-fix (done).",
+    "The style build makes `--token-accent-700: #1f2937` in colors.css.",
+    "Keys look like `pass:weekly:2026-11-30` and `token:store:981`.",
+])
+def test_a_label_inside_a_name_is_no_label(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    'The config holds "token": "__AGENTX_REDACTED__", and the gateway fills it at run time.',
+    "password: [[MASKED_VALUE]]",
+    'local user = GameSys.RequireModule("Scripts.Common.Enums")',
+    "Signing key: `D:\\Work\\keys\\android\\upload-release.jks`; the password stays with the user.",
+    "account C:\\Users\\builder\\Desktop\\Tower\\Content\\Scripts\\Main.lua was edited",
+])
+def test_a_path_a_call_or_a_placeholder_is_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_code_name_after_an_everyday_word_in_prose_is_no_value() -> None:
+    assert found("The second search pass found no `LoadUGCLevelPlayerSpawn` at all.") == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a real value beside each look-alike class above
+    ('GateKind = { CastlePass = "CastlePass" }\nDB_PASSWORD="' + PW + '"', PW),
+    ("`PasswordChangeTokenMaker` builds the link; admin password: `" + PW + "`", PW),
+    ('"token": "__AGENTX_REDACTED__" here, but "api_key": "k7Qx9wLm2ZpR4vTn8sYb" there',
+     "k7Qx9wLm2ZpR4vTn8sYb"),
+    ("pass:weekly:2026-11-30 is a key; password: " + PW, PW),
+    # a value holding a label word that is not its own label, or that the label is not part of
+    ('apiKey = "Zt4pLm9QwX2vRk7n"', "Zt4pLm9QwX2vRk7n"),
+    ("DB_PASS=Tq7wPass9Lx", "Tq7wPass9Lx"),
+    # an escaped newline before a key body is no name part
+    ('"private_key": "-----BEGIN PRIVATE KEY-----\\n'
+     'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCq7\\n-----END PRIVATE KEY-----\\n"',
+     "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCq7"),
+])
+def test_a_real_value_beside_them_is_still_found(text: str, value: str) -> None:
+    assert value in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The first pass used one `ZoneID` for every map; fixed later.",
+    "It keeps a token so a stale timer does nothing, and may persist `QMRK_ShieldBuff` too.",
+])
+def test_a_code_name_in_prose_is_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_passphrase_in_camel_case_in_prose_is_still_found() -> None:
+    assert "PurpleWalrusKettleOrbit" in found("The wifi password is PurpleWalrusKettleOrbit.")
+
