@@ -79,3 +79,10 @@ def test_a_code_name_in_prose_is_no_value(text: str) -> None:
 def test_a_passphrase_in_camel_case_in_prose_is_still_found() -> None:
     assert "PurpleWalrusKettleOrbit" in found("The wifi password is PurpleWalrusKettleOrbit.")
 
+
+@pytest.mark.parametrize("text", [
+    "Deploy notices go to https://hooks.slack.com/services/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",
+    "`ALERT_HOOK=https://hooks.slack.com/services/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`",
+])
+def test_a_webhook_url_is_the_credential(text: str) -> None:
+    assert any(v.startswith("https://hooks.slack.com/services/") for v in found(text))

@@ -361,6 +361,10 @@ def _plugin_hits(lines: dict[int, str], which: list[int]
                 start, end = token_span(ln, pos, pos + len(value))
                 if secret.type == "Twilio API Key" and value.startswith("AC"):
                     continue  # an account SID names the account; the auth token is the secret
-                if not (is_template(ln[start:end]) or not_a_value(ln[start:end])):
+                reason = is_template(ln[start:end]) or not_a_value(ln[start:end])
+                if reason == "reference" and "://" in value and secret.type != "Basic Auth " \
+                        "Credentials":
+                    reason = None  # a provider's URL form (a Slack webhook): the URL is the key
+                if not reason:
                     out.setdefault(i, []).append((start, end, secret.type))
     return out
