@@ -86,3 +86,17 @@ def test_a_passphrase_in_camel_case_in_prose_is_still_found() -> None:
 ])
 def test_a_webhook_url_is_the_credential(text: str) -> None:
     assert any(v.startswith("https://hooks.slack.com/services/") for v in found(text))
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ('log: headers={"Authorization":"Bearer Qp4~Zr8-Lm2xWv7nKc1tYb9s~Hd3fJg6","X-Id":"7f3e"}',
+     "Qp4~Zr8-Lm2xWv7nKc1tYb9s~Hd3fJg6"),
+    ("`Cookie: theme=dark; sessionid=7c2e91ab04f35d68e1b9c0a4f7d2e863`",
+     "7c2e91ab04f35d68e1b9c0a4f7d2e863"),
+])
+def test_a_header_as_a_dict_key_and_a_session_cookie_are_found(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+def test_a_cookie_of_settings_and_analytics_stays_quiet() -> None:
+    assert found("Cookie: theme=dark; lang=en-US; _ga=GA1.2.1234567.1700000000") == []
