@@ -296,6 +296,11 @@ _JOINED_BEFORE = lazy_pattern(r"(?<![^\W\d_])(?P<w>[^\W\d_]{2,30})(?:[ \t]{1,3}"
                               r"[ \t]{1,3}|[ \t]{1,3}(?:de l|dell|d)['’])$")
 
 
+#: The clause marks of scripts written without spaces: a word ``near`` reads never runs over
+#: one (a space ends a word elsewhere).
+_CLAUSE_MARKS = ("，", "；", "。", "、")
+
+
 def _negated_here(text: str, word: lexicon.Word) -> bool:
     """A word right before or after ``word`` makes it something else ("public key",
     "password reset", "디자인 토큰", "token count", ``Tokenizer``), also joined by a Romance
@@ -318,6 +323,11 @@ def _negated_here(text: str, word: lexicon.Word) -> bool:
             end = end + len(text[end:]) - len(text[end:].lstrip())
             stop = text.find(" ", end)
             end = min(end + 20, len(text) if stop < 0 else stop)
+        # a full-width clause mark ends a word as a space does (``AppID `…`（公开），AppSecret
+        # `…```: the negator is the other clause's)
+        start = max([start] + [text.rfind(c, start, word.start) + 1 for c in _CLAUSE_MARKS])
+        end = min([end] + [k for k in (text.find(c, word.end, end) for c in _CLAUSE_MARKS)
+                           if k >= 0])
         return text[start:end]
 
     return lexicon.negated(near(1)) or lexicon.negated(near(2), min_words=2)
