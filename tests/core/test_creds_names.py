@@ -103,5 +103,6 @@ def test_a_cookie_of_settings_and_analytics_stays_quiet() -> None:
 
 
 def test_a_negator_of_the_clause_before_a_full_width_comma_leaves_the_next_label() -> None:
-    text = "应用 AppID `wxf1e2d3c4b5a69788`（公开），AppSecret `9c0d8e7f6a5b4c3d2e1f0a9b8c7d6e5f`（只放服务器）"
+    text = ("应用 AppID `wxf1e2d3c4b5a69788`（公开），"
+            "AppSecret `9c0d8e7f6a5b4c3d2e1f0a9b8c7d6e5f`（只放服务器）")
     assert found(text) == ["9c0d8e7f6a5b4c3d2e1f0a9b8c7d6e5f"]
