@@ -106,3 +106,20 @@ def test_a_negator_of_the_clause_before_a_full_width_comma_leaves_the_next_label
     text = ("应用 AppID `wxf1e2d3c4b5a69788`（公开），"
             "AppSecret `9c0d8e7f6a5b4c3d2e1f0a9b8c7d6e5f`（只放服务器）")
     assert found(text) == ["9c0d8e7f6a5b4c3d2e1f0a9b8c7d6e5f"]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("KEYSTORE_PASSWORD=Mavi.Bogaz.73", "Mavi.Bogaz.73"),
+    ("router password: «tn=Q482kdWpX»", "tn=Q482kdWpX"),
+])
+def test_capitalised_dotted_words_under_a_password_label_are_a_password(text: str,
+                                                                         value: str) -> None:
+    assert value in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "password: color.primary.500",
+    "限流用令牌桶（token bucket）：`refill_rate=5`，与鉴权无关。",
+])
+def test_an_attribute_path_or_another_names_setting_is_no_value(text: str) -> None:
+    assert found(text) == []

@@ -62,6 +62,9 @@ _UPPER_TEMPLATE = lazy_pattern(r"^_*[A-Z]+(?:_[A-Z]+)*_*(?::[A-Z]+(?:_[A-Z]+)*)?
 _WIN_PATH = lazy_pattern(r"^(?:[A-Za-z]:\\|\\)[\w .$~-]+(?:\\[\w .$~-]+)+\\?$")
 #: A call (``UGCRequire('Script.L_Com.L_Enum')``, ``os.getenv("X")``): code, not a value.
 _CALL = lazy_pattern(r"^[A-Za-z_$][\w.$:]*\((?:\s*|['\"].*|[A-Za-z_][\w.,\s]*)\)$")
+#: A setting of another name (``bucket_capacity=120``, ``mode=fast``): a lower-case name, ``=``
+#: and a number or a short lower-case word (``tn=N349zaWjF`` is a password).
+_SETTING = lazy_pattern(r"^[a-z_][a-z0-9_]*=(?:\d[\d.]{0,11}|[a-z][a-z_-]{0,11})$")
 #: Names of algorithms and schemes ("QR token = HMAC-SHA256"), not values.
 _ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|scrypt|argon2|"
                           r"pbkdf2|hs|rs|es|jwt|oauth|totp|hotp|sha\d)[\w-]*$")
@@ -191,6 +194,8 @@ def not_a_value(value: str) -> str | None:
         return "a path"
     if _CALL.match(v):
         return "a call"
+    if _SETTING.match(v):
+        return "another name's setting"  # ``bucket_capacity=120`` after "token bucket"
     if _EMAIL.match(v):
         return "an e-mail address"
     if _ALGORITHM.match(v):
@@ -276,6 +281,10 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
                 sum(map(len, words)) >= 5 * len(words):
             return f"{len(words)}-word passphrase"
         return None
+    if reason == "names joined (a path, a route, an attribute)" and strong and password_word \
+            and _DOTTED_NUMBER.match(v) and sum(c.isupper() for c in v) >= 2:
+        return f"{n}-character mixed value"  # ``Lale.Istanbul.58``: capitalised words and a
+        # number under a password label; an attribute path is lower case (color.primary.500)
     if not_a_value(value):
         return None
     if v.isdigit():
