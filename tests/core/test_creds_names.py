@@ -123,3 +123,9 @@ def test_capitalised_dotted_words_under_a_password_label_are_a_password(text: st
 ])
 def test_an_attribute_path_or_another_names_setting_is_no_value(text: str) -> None:
     assert found(text) == []
+
+
+def test_a_quoted_call_between_a_label_and_its_value_is_passed() -> None:
+    text = ("Token de la API de facturas, para `enviar_facturas()`: "
+            "`7be2c41f09d83a5e6f1b2c7d8e9a0f3b`.")
+    assert found(text) == ["7be2c41f09d83a5e6f1b2c7d8e9a0f3b"]

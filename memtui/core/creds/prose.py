@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memtui.core.creds import lexicon, values
-from memtui.core.creds.reading import BARE, QUOTES, Labelled, alike_after, value_at
+from memtui.core.creds.reading import BARE, QUOTES, Labelled, alike_after, unquote, value_at
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Words (or runs of letters of a script without spaces) prose may hold between label and value.
@@ -208,6 +208,12 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                 # is one)
             if got:
                 return got
+            span = unquote(text, pos) if quoted else None
+            if span and span[2] and values.not_a_value(text[span[0]:span[1]]) == "a call":
+                pos = span[1] + 1  # ``para `sincronizar_pedidos()`: `94de…```: a call quoted
+                gap += 1  # is a word of the sentence, passed
+                sep = False
+                continue
             if quoted:
                 return None
         if text[pos] in ",，、()（）«»":  # a clause goes on past a comma
