@@ -129,3 +129,25 @@ def test_a_quoted_call_between_a_label_and_its_value_is_passed() -> None:
     text = ("Token de la API de facturas, para `enviar_facturas()`: "
             "`7be2c41f09d83a5e6f1b2c7d8e9a0f3b`.")
     assert found(text) == ["7be2c41f09d83a5e6f1b2c7d8e9a0f3b"]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("웹훅 서명 비밀은 `whsec_Q7mZ2pLx9RvT4nWk8sYb3cHd6fJg1aUe`.",
+     "whsec_Q7mZ2pLx9RvT4nWk8sYb3cHd6fJg1aUe"),
+    ("mail:\n  api: key-7e1c9a0b3d5f2e4a6c8b0d1f3e5a7c9b", "key-7e1c9a0b3d5f2e4a6c8b0d1f3e5a7c9b"),
+    ("the old script still uses `sk-Zq81LmT0pWx4RvN7kYb2cHs5dJf9gAe3uIo6QmXrBvUzNp1a` today",
+     "sk-Zq81LmT0pWx4RvN7kYb2cHs5dJf9gAe3uIo6QmXrBvUzNp1a"),
+    ("push: `AAAAx7Lm2Qp:APA91b" + "Zr8Lm2xWv7nKc1tYb9sHd3fJg6_-" * 5 + "`",
+     "AAAAx7Lm2Qp:APA91b" + "Zr8Lm2xWv7nKc1tYb9sHd3fJg6_-" * 5),
+])
+def test_a_format_that_names_itself_is_found_anywhere(text: str, value: str) -> None:
+    assert value in found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "- API Key SID: `SK0a1b2c3d4e5f60718293a4b5c6d7e8f9`",
+    'UserFactory(password="correct horse battery staple") in the test fixtures',
+    "sk-" + "a" * 48,  # no capitals, no digit: no key of that format
+])
+def test_an_id_or_the_documented_example_stays_quiet(text: str) -> None:
+    assert found(text) == []

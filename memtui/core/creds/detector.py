@@ -359,8 +359,8 @@ def _plugin_hits(lines: dict[int, str], which: list[int]
                 if pos < 0 or secret.type == "Private Key":
                     continue  # a key block's value is its body (structure.private_keys)
                 start, end = token_span(ln, pos, pos + len(value))
-                if secret.type == "Twilio API Key" and value.startswith("AC"):
-                    continue  # an account SID names the account; the auth token is the secret
+                if secret.type == "Twilio API Key" and value.startswith(("AC", "SK")):
+                    continue  # an account's or an API key's SID names it; its secret is apart
                 reason = is_template(ln[start:end]) or not_a_value(ln[start:end])
                 if reason == "reference" and "://" in value and secret.type != "Basic Auth " \
                         "Credentials":

@@ -107,6 +107,8 @@ _DOC_EXAMPLES = frozenset({
     "sk_test_26PHem9AhJZvU623DfE1x4sd", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
     "je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
     "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    # xkcd 936's passphrase, the example every password guide and test fixture quotes
+    "correct horse battery staple", "correcthorsebatterystaple",
     # Telegram's Bot API documentation
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"})
 _JWT_SAMPLE_PAYLOAD = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
