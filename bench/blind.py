@@ -3,8 +3,8 @@
 A blind set is a JSON list of {id, text, values, form, lang, note}, written by someone who
 had not read the detector (bench/RESULTS.md says who and when). A found value counts for a
 labelled one when it is the same string, or when one holds the other and the shorter is at
-least half the longer (a key block's first body line against the whole block); any other
-found value is a false alarm.
+least half the longer, or it is the first body line of a labelled key block (the detector
+reports a block by that line); any other found value is a false alarm.
 
     python -m bench.blind SET.json [--errors]
 """
@@ -23,6 +23,8 @@ from memtui.core.creds.detector import scan_text
 def same(found: str, want: str) -> bool:
     if found == want:
         return True
+    if want.startswith("-----BEGIN") and found in want.split("\n")[1:2]:
+        return True  # a key block is found by its first body line, however long the block
     short, long = sorted((found, want), key=len)
     return short in long and 2 * len(short) >= len(long)
 

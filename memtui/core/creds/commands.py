@@ -62,9 +62,15 @@ _COMMANDS = [(needles, lazy_pattern(p)) for needles, p in (
     (("htpasswd",), r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+(?P<v>" + _VAL + ")"),
 )]
 _URL_USERINFO = lazy_pattern(r"(?i)\b[a-z][a-z0-9+.\-]*://(?P<u>[^\s:/@'\"]*):(?P<v>[^\s/@'\"]+)@")
+#: A header, written as a line or as a quoted key of a dict or JSON (``"Authorization":"Bearer
+#: …"``).
 _HEADERS = lazy_pattern(
-    r"(?i)\b(?:authorization|proxy-authorization)\s*:\s*(?:bearer|basic|token|digest|bot)\s+"
-    r"(?P<v>[^\s'\"]+)|\bx-[\w-]*(?:key|token|secret|auth)\s*:\s*(?P<w>[^\s'\"]+)")
+    r"(?i)\b(?:authorization|proxy-authorization)[\"']?\s*:\s*[\"']?"
+    r"(?:bearer|basic|token|digest|bot)\s+(?P<v>[^\s'\"]+)"
+    r"|\bx-[\w-]*(?:key|token|secret|auth)[\"']?\s*:\s*[\"']?(?P<w>[^\s'\"]+)")
+#: A ``Cookie:`` header's pairs: each value made up (a session's id) is a credential.
+_COOKIE = lazy_pattern(r"(?i)\bcookie[\"']?\s*:\s*[\"']?(?P<pairs>[^\n'\"`]+)")
+_COOKIE_PAIR = lazy_pattern(r"[\w.%-]+=(?P<v>[^\s;,'\"`]+)")
 _CODE = lazy_pattern(
     r"(?i)\b(?:auth|credentials|basic_auth|http_auth)\s*=\s*[(\[]\s*(['\"])[^'\"]*\1\s*,\s*"
     r"(['\"])(?P<v>[^'\"\s]+)\2"
@@ -103,6 +109,12 @@ def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
         start, end, value = _strip(line, *m.span(g))
         if not is_template(value) and len(value) >= 8 and made_up(value):
             yield start, end, value, "Credential in a header"
+    for m in _COOKIE.finditer(line) if ":" in line else ():
+        for pair in _COOKIE_PAIR.finditer(line, m.start("pairs"), m.end("pairs")):
+            value = pair.group("v")
+            if not is_template(value) and len(value) >= 16 and made_up(value) and \
+                    sum(c.isalpha() for c in value) >= 6:  # not ``_ga=GA1.2.1234567.17…``
+                yield pair.start("v"), pair.end("v"), value, "Credential in a cookie"
     for m in _CODE.finditer(line) if "'" in line or '"' in line else ():
         g = "v" if m.group("v") is not None else "w"
         value = m.group(g)

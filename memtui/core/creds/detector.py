@@ -33,8 +33,8 @@ _HINT_WORDS = (
     "private", "akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
     "xox", "sk-", "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key",
     "hooks.slack", "discord", "twilio", "mailchimp", "-us", "mysql", "mariadb", "curl",
-    "login", "connect", "smbclient", "redis-cli", "door code", "access code", "entry code",
-    "gate code", "mdp", "kennw", "contraseña", "senha",
+    "login", "connect", "smbclient", "redis-cli", "cookie", "door code", "access code",
+    "entry code", "gate code", "mdp", "kennw", "contraseña", "senha",
     "hasło", "hasła", "haśle",
     "haseł", "парол", "mật khẩu", "mat khau", "ключ", "токен", "zugangsdaten",
     "密码", "密碼", "口令", "密钥", "密鑰", "金鑰", "令牌", "權杖", "暗証番号", "パスワード",
@@ -359,8 +359,12 @@ def _plugin_hits(lines: dict[int, str], which: list[int]
                 if pos < 0 or secret.type == "Private Key":
                     continue  # a key block's value is its body (structure.private_keys)
                 start, end = token_span(ln, pos, pos + len(value))
-                if secret.type == "Twilio API Key" and value.startswith("AC"):
-                    continue  # an account SID names the account; the auth token is the secret
-                if not (is_template(ln[start:end]) or not_a_value(ln[start:end])):
+                if secret.type == "Twilio API Key" and value.startswith(("AC", "SK")):
+                    continue  # an account's or an API key's SID names it; its secret is apart
+                reason = is_template(ln[start:end]) or not_a_value(ln[start:end])
+                if reason == "reference" and "://" in value and secret.type != "Basic Auth " \
+                        "Credentials":
+                    reason = None  # a provider's URL form (a Slack webhook): the URL is the key
+                if not reason:
                     out.setdefault(i, []).append((start, end, secret.type))
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memtui.core.creds import lexicon, values
-from memtui.core.creds.reading import BARE, QUOTES, Labelled, alike_after, value_at
+from memtui.core.creds.reading import BARE, QUOTES, Labelled, alike_after, unquote, value_at
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Words (or runs of letters of a script without spaces) prose may hold between label and value.
@@ -210,6 +210,12 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                 # is one)
             if got:
                 return got
+            span = unquote(text, pos) if quoted else None
+            if span and span[2] and values.not_a_value(text[span[0]:span[1]]) == "a call":
+                pos = span[1] + 1  # ``para `sincronizar_pedidos()`: `94de…```: a call quoted
+                gap += 1  # is a word of the sentence, passed
+                sep = False
+                continue
             if quoted:
                 return None
         if text[pos] in ",，、()（）«»":  # a clause goes on past a comma
@@ -298,6 +304,11 @@ _JOINED_BEFORE = lazy_pattern(r"(?<![^\W\d_])(?P<w>[^\W\d_]{2,30})(?:[ \t]{1,3}"
                               r"[ \t]{1,3}|[ \t]{1,3}(?:de l|dell|d)['’])$")
 
 
+#: The clause marks of scripts written without spaces: a word ``near`` reads never runs over
+#: one (a space ends a word elsewhere).
+_CLAUSE_MARKS = ("，", "；", "。", "、")
+
+
 def _negated_here(text: str, word: lexicon.Word) -> bool:
     """A word right before or after ``word`` makes it something else ("public key",
     "password reset", "디자인 토큰", "token count", ``Tokenizer``), also joined by a Romance
@@ -320,6 +331,11 @@ def _negated_here(text: str, word: lexicon.Word) -> bool:
             end = end + len(text[end:]) - len(text[end:].lstrip())
             stop = text.find(" ", end)
             end = min(end + 20, len(text) if stop < 0 else stop)
+        # a full-width clause mark ends a word as a space does (``AppID `…`（公开），AppSecret
+        # `…```: the negator is the other clause's)
+        start = max([start] + [text.rfind(c, start, word.start) + 1 for c in _CLAUSE_MARKS])
+        end = min([end] + [k for k in (text.find(c, word.end, end) for c in _CLAUSE_MARKS)
+                           if k >= 0])
         return text[start:end]
 
     return lexicon.negated(near(1)) or lexicon.negated(near(2), min_words=2)

@@ -31,6 +31,7 @@ from functools import cache
 import ahocorasick
 
 from memtui.core.creds import lexicon, values
+from memtui.core.creds.names import code_name, part_of_a_name
 from memtui.core.creds.pairs import account_pairs
 from memtui.core.creds.prose import prose_values
 from memtui.core.creds.reading import (
@@ -580,8 +581,10 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         found = list(_label_value(line, i))
         if level == 2:
             found += _assignments(line, i)
+        found = [f for f in found if not part_of_a_name(line, f)]
         if not found and not fence:
-            found = (list(prose_values(line, i, _negated_label(line))) if level == 2 else []) or \
+            found = ([f for f in prose_values(line, i, _negated_label(line))
+                      if not code_name(f.value)] if level == 2 else []) or \
                 list(account_pairs(line, i))
         out.extend(found)
         if not found and not fence:
@@ -597,4 +600,4 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(private_keys(lines))
     if hints is None or "pgpass" in hints:
         out.extend(pgpass_lines(lines))
-    return out, None
+    return [f for f in out if not part_of_a_name(lines[f.line][:MAX_LINE], f)], None

@@ -58,7 +58,16 @@ _IDENTIFIER = lazy_pattern(
     + _WORDISH + r"(?:\." + _WORDISH + r")+|" + _CALLEE + r"\(.*\)?|" + _CALLEE + r"\[.*\]?)$")
 #: A run that is typed, not made up: the alphabet or the digits in order.
 _SEQUENCE = lazy_pattern(r"(?i)abcdef|bcdefg|cdefgh|defghi|qwerty|asdfgh")
-_UPPER_TEMPLATE = lazy_pattern(r"^[A-Z]+(?:_[A-Z]+)*(?::[A-Z]+(?:_[A-Z]+)*)?$")
+#: A constant's name, bare or wrapped in underscores (``__OPENCLAW_REDACTED__``): a placeholder.
+_UPPER_TEMPLATE = lazy_pattern(r"^_*[A-Z]+(?:_[A-Z]+)*_*(?::[A-Z]+(?:_[A-Z]+)*)?$")
+#: A Windows path (``C:\\Users\\x\\y.jks``, ``\\Users\\x``): a drive or a backslash, then two
+#: names or more.
+_WIN_PATH = lazy_pattern(r"^(?:[A-Za-z]:\\|\\)[\w .$~-]+(?:\\[\w .$~-]+)+\\?$")
+#: A call (``UGCRequire('Script.L_Com.L_Enum')``, ``os.getenv("X")``): code, not a value.
+_CALL = lazy_pattern(r"^[A-Za-z_$][\w.$:]*\((?:\s*|['\"].*|[A-Za-z_][\w.,\s]*)\)$")
+#: A setting of another name (``bucket_capacity=120``, ``mode=fast``): a lower-case name, ``=``
+#: and a number or a short lower-case word (``tn=N349zaWjF`` is a password).
+_SETTING = lazy_pattern(r"^[a-z_][a-z0-9_]*=(?:\d[\d.]{0,11}|[a-z][a-z_-]{0,11})$")
 #: Names of algorithms and schemes ("QR token = HMAC-SHA256"), not values.
 _ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|scrypt|argon2|"
                           r"pbkdf2|hs|rs|es|jwt|oauth|totp|hotp|sha\d)[\w-]*$")
@@ -101,6 +110,8 @@ _DOC_EXAMPLES = frozenset({
     "sk_test_26PHem9AhJZvU623DfE1x4sd", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
     "je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
     "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    # xkcd 936's passphrase, the example every password guide and test fixture quotes
+    "correct horse battery staple", "correcthorsebatterystaple",
     # Telegram's Bot API documentation
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"})
 _JWT_SAMPLE_PAYLOAD = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
@@ -184,6 +195,12 @@ def not_a_value(value: str) -> str | None:
         return "words of the text"
     if _UPPER_TEMPLATE.match(v):
         return "placeholder"
+    if _WIN_PATH.match(v):
+        return "a path"
+    if _CALL.match(v):
+        return "a call"
+    if _SETTING.match(v):
+        return "another name's setting"  # ``bucket_capacity=120`` after "token bucket"
     if _EMAIL.match(v):
         return "an e-mail address"
     if _ALGORITHM.match(v):
@@ -269,6 +286,10 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
                 sum(map(len, words)) >= 5 * len(words):
             return f"{len(words)}-word passphrase"
         return None
+    if reason == "names joined (a path, a route, an attribute)" and strong and password_word \
+            and _DOTTED_NUMBER.match(v) and sum(c.isupper() for c in v) >= 2:
+        return f"{n}-character mixed value"  # ``Lale.Istanbul.58``: capitalised words and a
+        # number under a password label; an attribute path is lower case (color.primary.500)
     if not_a_value(value):
         return None
     if v.isdigit():

@@ -28,7 +28,9 @@ from memtui.core.record import FrozenRecord, init_field
 
 #: The package folder: its data files sit beside its modules (as installed, never zipped).
 _HERE = Path(__file__).parent
-_LEFT_OUT = frozenset({"generic-api-key"})
+#: ``twilio-api-key`` matches SK and 32 hex digits: an API key's SID, which names the key as
+#: an account SID (AC…) names the account; its secret has no format of its own.
+_LEFT_OUT = frozenset({"generic-api-key", "twilio-api-key"})
 
 
 class Rule(FrozenRecord):
@@ -90,6 +92,18 @@ _OWN_RULES = (
      r"[A-Z2-7]{16}))"
      r"(?![A-Za-z0-9_+/=-])",
      ("ltai", "akid", "akia", "asia", "abia", "acca")),
+    ("stripe-webhook-secret", "A Stripe webhook signing secret: whsec_ and 32 or more letters "
+     "and digits.", r"(?<![A-Za-z0-9_])(whsec_[A-Za-z0-9]{32,80})(?![A-Za-z0-9_])", ("whsec_",)),
+    ("mailgun-api-key", "A Mailgun API key: key- and 32 lower-case hex digits.",
+     r"(?<![A-Za-z0-9_-])(key-[0-9a-f]{32})(?![A-Za-z0-9_-])", ("key-",)),
+    ("openai-legacy-key", "An OpenAI key of the first format: sk- and 48 letters and digits, "
+     "both cases and a digit among them.",
+     r"(?<![A-Za-z0-9_-])(sk-(?=[a-z0-9]{0,47}[A-Z])(?=[A-Z0-9]{0,47}[a-z])"
+     r"(?=[A-Za-z]{0,47}[0-9])[A-Za-z0-9]{48})(?![A-Za-z0-9_-])", ("sk-",)),
+    ("fcm-server-key", "A Firebase Cloud Messaging legacy server key: AAAA and 7 characters, "
+     "a colon, APA91b and 100 or more.",
+     r"(?<![A-Za-z0-9_-])(AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,300})(?![A-Za-z0-9_-])",
+     (":apa91b",)),
 )
 
 
