@@ -337,6 +337,7 @@ class AuditResult(Record, eq=False):
                        lowered: list[tuple[Finding, str]] | None = None,
                        excluded: tuple[int, int] = (0, 0),
                        archives_excluded: list[str] | None = None,
+                       unused_excludes: list[tuple[str, str | None]] | None = None,
                        project: ProjectInfo | None = None, show_suppressed: bool = False,
                        holds: tuple[float, float] = (float("-inf"), float("inf"))) -> None:
         self.workspace = workspace
@@ -363,7 +364,7 @@ class AuditResult(Record, eq=False):
         self.lowered = [] if lowered is None else lowered
         self.excluded = excluded
         self.archives_excluded = [] if archives_excluded is None else archives_excluded
-        self.unused_excludes = []
+        self.unused_excludes = [] if unused_excludes is None else unused_excludes
         self.project = project
         self.show_suppressed = show_suppressed
         self.holds = holds

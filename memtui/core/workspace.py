@@ -199,12 +199,13 @@ class Discovery(Record):
 
     def __init__(self, files: list[str] | None = None, skipped: list[tuple[str, str]] | None = None,
                        notes: list[tuple[str, str]] | None = None,
-                       archives: list[str] | None = None) -> None:
+                       archives: list[str] | None = None,
+                       links: list[tuple[str, str]] | None = None) -> None:
         self.files = [] if files is None else files
         self.skipped = [] if skipped is None else skipped
         self.notes = [] if notes is None else notes
         self.archives = [] if archives is None else archives
-        self.links = []
+        self.links = [] if links is None else links
 
 
 def discover(ws: Workspace, archives: bool = True) -> Discovery:
