@@ -436,7 +436,8 @@ async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: 
 
 
 async def run_rename(app: App[Any], workspace: Workspace, path: str) -> bool:
-    """Ask for the new name, then rename the memory and rewrite every link to it."""
+    """Ask for the new name, show the move and the links it rewrites, then rename the
+    memory and rewrite every link to it on confirmation."""
     snap = Snapshot.read(workspace)
     mf = snap.memories.get(path)
     if mf is None:
@@ -452,9 +453,16 @@ async def run_rename(app: App[Any], workspace: Workspace, path: str) -> bool:
         return None
 
     new_name = await ask(app, ChoiceScreen(f"Rename {path}", "New name (file and name:)",
-                                            [], plain(mf.key), confirm="Rename",
+                                            [], plain(mf.key), confirm="Preview",
                                             check=problem))
     if new_name is None:
         return False
     cs = _plan(app, workspace, memory_ops.rename, path, new_name)
-    return cs is not None and _write(app, workspace, cs)
+    if cs is None:
+        return False
+    # The moved file and every link rewritten in other files are shown before the write,
+    # as every other curation does (newuser25 #1: Enter wrote them unseen).
+    if not await ask(app, ConfirmScreen(f"Rename {path}", [cs.planned], confirm="Rename",
+                                         diff=cs.diff())):
+        return False
+    return _write(app, workspace, cs)

@@ -268,10 +268,36 @@ async def test_rename_asks_for_the_new_name(ws: Path) -> None:
         assert app.screen.query_one("#value", Input).value == "line-b"
         await _type(pilot, "#value", "line-bee")
         await pilot.press("enter")
+        await pilot.pause(0.3)
+        # newuser25 #1: the move and the links rewritten in other files are shown first;
+        # nothing is written until the rename is confirmed.
+        screen = app.screen
+        assert isinstance(screen, curate.ConfirmScreen)
+        assert "b/memory/line-bee.md" in screen.diff
+        assert "[line-b](memory/line-bee.md)" in screen.diff
+        assert "a/MEMORY.md" in screen.diff
+        assert (ws / "memory/line-b.md").exists() and not (ws / "memory/line-bee.md").exists()
+        await pilot.press("enter")
         await _finish(pilot, app)
     assert app.outcome is True
     assert (ws / "memory/line-bee.md").exists()
     assert "[line-b](memory/line-bee.md)" in read(ws, "MEMORY.md")
+
+
+async def test_a_rename_cancelled_at_its_preview_writes_nothing(ws: Path) -> None:
+    w = open_workspace(ws)
+    before = tree(ws)
+    app = Harness(lambda a: curate.run_rename(a, w, "memory/line-b.md"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await _type(pilot, "#value", "line-bee")
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, curate.ConfirmScreen)
+        await pilot.press("escape")
+        await _finish(pilot, app)
+    assert app.outcome is False
+    assert tree(ws) == before
 
 
 async def test_nothing_to_change_opens_no_dialog(ws: Path) -> None:

@@ -9,6 +9,7 @@ from textual.widgets import Input, Static
 
 from memtui.tui.app import open_app
 from memtui.tui.dialogs.choice import ChoiceScreen
+from memtui.tui.dialogs.confirm import ConfirmScreen
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import keys, started
 from tests.tui.test_keys_dialogs import to_row
@@ -34,6 +35,9 @@ async def test_a_taken_name_is_said_and_the_dialog_stays(workspace: Path) -> Non
         await wait_for(pilot, lambda: str(problem.render()).strip() == "")
         audits = app.audits
         await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert not (workspace / "memory" / "user-job.md").exists()  # shown, not yet written
+        await pilot.press("enter")
         await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)
     assert (workspace / "memory" / "user-job.md").exists()
 
@@ -54,6 +58,8 @@ async def test_after_a_rename_the_audits_go_on(workspace: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         app.screen.query_one("#value", Input).value = "scrap-log-2"
         audits = app.audits
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)
         await wait_for(pilot, lambda: "memory/scrap-log-2.md" in keys(view))
