@@ -299,10 +299,7 @@ def index_target(ws: Workspace) -> str | None:
     path = ws.index_path
     if not path.is_symlink() or index_link_problem(ws) is not None:
         return None
-    try:
-        return path.resolve(strict=True).relative_to(ws.root).as_posix()
-    except (OSError, RuntimeError, ValueError):
-        return None
+    return _target_of(ws, str(path)) or None
 
 
 def index_link_problem(ws: Workspace) -> str | None:
