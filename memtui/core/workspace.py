@@ -289,6 +289,8 @@ def aliases(found: Discovery) -> dict[str, str]:
     """The files of ``found`` that are symbolic links to another of its files (link →
     target): one memory under two names, audited once as its target (newuser25 #22: a
     link was a second memory, an orphan and its own near-duplicate)."""
+    if not found.links:  # (most workspaces: no set of every path built for nothing)
+        return {}
     files = set(found.files)
     return {rel: target for rel, target in found.links if target != rel and target in files}
 
