@@ -33,21 +33,23 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
                                    '["memory"]'])
 def test_an_exclude_of_everything_fails_and_counts_what_it_hid(
         globs: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    ws = _ws(tmp_path, f"exclude = {globs}\n")
+    # (a.md, which the index links, is read whatever the exclude says: newuser26 #8)
+    ws = _ws(tmp_path, f"exclude = {globs}\n",
+             {"memory/a.md": memory("a"), "memory/b.md": memory("b", KEY)})
     status, out = _run(capsys, str(ws), "--json")
     data = json.loads(out)
     assert status == 1
-    assert [f["kind"] for f in data["findings"]] == ["exclude_all"]
+    assert [f["kind"] for f in data["findings"]] == ["exclude_all", "unaudited_link"]
     assert data["suppressed"]["exclude"] == 1 and data["suppressed"]["total"] == 1
     assert [(s["kind"], s["path"], s["suppressed_by"])
-            for s in data["suppressed_findings"]] == [("secret", "memory/a.md", "exclude")]
-    assert data["excluded"] == {"files": 1, "unread": 0}
+            for s in data["suppressed_findings"]] == [("secret", "memory/b.md", "exclude")]
+    assert data["excluded"] == {"files": 2, "unread": 0}
     status, out = _run(capsys, str(ws), "--format", "sarif")
     results = json.loads(out)["runs"][0]["results"]
     assert status == 1
     assert [(r["ruleId"], "suppressions" in r) for r in results] == [
-        ("exclude_all", False), ("secret", True)]
-    assert results[1]["suppressions"][0]["kind"] == "external"
+        ("exclude_all", False), ("unaudited_link", False), ("secret", True)]
+    assert results[2]["suppressions"][0]["kind"] == "external"
     status, out = _run(capsys, str(ws))
     assert "1 suppressed (config 0, inline 0, baseline 0, exclude 1)" in " ".join(out.split())
 

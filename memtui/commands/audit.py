@@ -18,7 +18,7 @@ from memtui.commands.audit_options import (
 )
 from memtui.commands.parser import bounded, fail, os_error
 from memtui.core.audit import Auditor, AuditResult
-from memtui.core.checks.findings import reaches
+from memtui.core.checks.findings import Finding, reaches
 from memtui.core.config import CONFIG_NAME, ConfigError
 from memtui.core.nested import (
     below_line,
@@ -40,6 +40,7 @@ from memtui.core.reporting.suppress import (
     secret_values,
     write_baseline,
 )
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME, WorkspaceError, open_workspace
 
 __all__ = ["add_audit_options", "load_config_for", "merge_config", "options_from",
@@ -241,17 +242,46 @@ def own_folder(folder: str) -> tuple[str, ...]:
 
 
 def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
-    """1 when a finding reaches ``--fail-on``, else 0. Given as a flag, ``--fail-on``
-    counts a finding the configuration lowered at the severity it had."""
+    """1 when a finding reaches ``--fail-on``, else 0. Given as a flag, ``--fail-on`` is
+    not loosened by the repository it checks: it counts a finding the configuration
+    lowered at the severity it had, and the findings the workspace itself suppressed
+    (its own ``.memtui.toml``'s ignore and exclude, inline comments in its files); only
+    what the command line names (``--baseline``, ``--config FILE``) and the user-level
+    configuration still suppress (newuser26 #8)."""
     threshold = ns.fail_on or "error"
-    before = {id(f): was for f, was in result.lowered} \
-        if getattr(ns, "fail_on_flag", False) else {}
-    if not before:  # each severity looked at once, not each of 16,000 findings
+    flagged = getattr(ns, "fail_on_flag", False)
+    before = {id(f): was for f, was in result.lowered} if flagged else {}
+    own = workspace_suppressed(result, ns) if flagged else []
+    if not before and not own:  # each severity looked at once, not each of 16,000 findings
         return 1 if any(reaches(severity, threshold)
                         for severity in {f.severity for f in result.findings}) else 0
-    return 1 if any(reaches(effective_severity(f, before.get(id(f))), threshold)
-                    for f in result.findings) else 0
+    if any(reaches(effective_severity(f, before.get(id(f))), threshold)
+           for f in result.findings):
+        return 1
+    counted = [f for f in own if reaches(effective_severity(f, before.get(id(f))), threshold)]
+    if not counted:
+        return 0
+    ids = {id(f) for f in counted}
+    causes = ", ".join(sorted({s.cause for s in result.suppressed if id(s.finding) in ids}))
+    sys.stderr.write(f"memtui audit: exit 1: --fail-on {threshold} counts "
+                     f"{plural(len(counted), 'finding')} the workspace suppressed itself "
+                     f"({causes}): a --fail-on given on the command line is not loosened by "
+                     "the repository it checks (leave the flag out to honour them)\n")
+    return 1
 
+
+def workspace_suppressed(result: AuditResult, ns: argparse.Namespace) -> list[Finding]:
+    """The findings the audited workspace suppressed itself: by inline comments, by its
+    configuration's ``exclude``, and by its own ``.memtui.toml``'s ``ignore`` (not a
+    ``--config FILE`` the command line named, nor the user-level file)."""
+    causes = {"inline", "exclude"}
+    if not getattr(ns, "config", None) and result.config_path is not None:
+        try:
+            Path(result.config_path).resolve().relative_to(result.workspace.root.resolve())
+            causes.add("config")
+        except (ValueError, OSError):
+            pass
+    return [s.finding for s in result.suppressed if s.cause in causes]
 
 
 class ProgressLine:

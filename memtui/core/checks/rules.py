@@ -107,6 +107,16 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A + "- The code: [the project folder](../)\n", _A),
          _ws(_LINK_A, _A),
          "nothing to fix; copy what the agent must know into a memory"),
+    Rule("unaudited_link", "warning", "Index links to files that are not memories",
+         "The index links a file that is there but is not audited as a memory.",
+         "MEMORY.md links a file of the workspace that the audit does not read as a memory: "
+         "outside memory/ in an item workspace, left out by the configuration's exclude, or "
+         "in an archive folder. The agent reads it whenever it follows the link, so its "
+         "own findings (a credential, instruction-like or hidden text) are still reported, "
+         "at its path, whatever the layout or the configuration says.",
+         _ws(_LINK_A + "- [Notes](notes.md) — loose notes\n", _A, ("notes.md", _mem("notes"))),
+         _ws(_LINK_A, _A),
+         "move the file into the memory folder (or drop the link)"),
     Rule("orphan", "warning", "Orphans",
          "A memory no loaded MEMORY.md line links: it never enters context by itself.",
          "Only the index is loaded when a session starts; a memory it does not link is read "

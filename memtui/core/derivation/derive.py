@@ -87,7 +87,7 @@ from memtui.core.scanner.index import Index, mentioned_file
 from memtui.core.scanner.links import Link, looks_like_path
 from memtui.core.scanner.scan import FileScan
 from memtui.core.scanner.shared_empty import share_links
-from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace
+from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace, is_documentation
 
 #: The near-duplicate step's value: its findings by file, and the LSH buckets kept (by a
 #: live auditor) to update them by the sketches that changed.
@@ -682,6 +682,15 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
         elif lk.target in scans:
             targets.append(lk.target)
             out.first_line.setdefault(lk.target, lk.line)
+        elif keep_self and not is_documentation(lk.target):
+            # the index links a file that is there but is no memory audited (outside
+            # memory/, excluded, in an archive folder): the agent reads it all the same
+            # (newuser26 #8, #11; newuser25 #28) — its own findings are read by
+            # `memtui.core.reporting.hidden.linked_unaudited`
+            out.findings.append(finding("unaudited_link", lk.source, lk.line,
+                                        f"link to {lk.target}: a file the audit does not "
+                                        "read as a memory; the agent reads it when it "
+                                        "follows the link"))
     for lk in wls:
         res = resolver.resolve(lk.target or "")
         out.wikirefs.append(WikiRef(lk.source, lk.line, res.target, res.path, res.state))

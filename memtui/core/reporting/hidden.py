@@ -19,7 +19,8 @@ severity (``[severity]``). Neither may make a finding vanish unseen:
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+import stat
+from collections.abc import Container, Iterable, Sequence
 
 from memtui.core.checks.findings import SEVERITY_RANK, Finding, finding
 from memtui.core.config import Config, excluder
@@ -87,6 +88,26 @@ def excluded_findings(ws: Workspace, files: Sequence[str]) -> tuple[list[Finding
             continue
         out.extend(scan.own_findings)
     return out, unread
+
+
+def linked_unaudited(ws: Workspace, targets: Iterable[str], audited: Container[str]
+                     ) -> list[str]:
+    """The regular files among the index's link ``targets`` that are there but were not
+    audited as memories (not in ``audited``; documentation apart): outside memory/ in an
+    item workspace, excluded, in an archive folder (``unaudited_link``). The agent reads
+    them when it follows the link, so no layout or configuration may hide what they hold
+    (newuser26 #8, #11)."""
+    out: dict[str, None] = {}
+    for rel in targets:
+        if rel in audited or rel in out or rel == INDEX_NAME or is_documentation(rel):
+            continue
+        try:
+            st = os.lstat(ws.root / rel)
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISREG(st.st_mode):
+            out[rel] = None
+    return list(out)
 
 
 def exclude_all_finding(config: Config, ws: Workspace, kept: int,

@@ -4,6 +4,10 @@
 :func:`apply` splits an audit's findings into the reported and the suppressed, each
 suppressed one with its cause (``config``, ``inline``, ``baseline``): nothing is hidden
 silently, the reports count them and SARIF lists them as suppressed.
+
+The module is past 500 lines: the configuration, the inline comments and the baseline are
+one pass over the findings (`apply`), and the baseline's file format and keyed fingerprints
+are read and written beside it.
 """
 
 from __future__ import annotations
@@ -27,7 +31,12 @@ from memtui.core.files.input_file import BASELINE_LIMIT, InputError, parse_json,
 from memtui.core.files.output_file import OutputError, json_with, write_output
 from memtui.core.files.safe_open import Unsafe, read_file
 from memtui.core.record import FrozenRecord, Record, init_field, replace
-from memtui.core.reporting.hidden import exclude_all_finding, excluded_files, excluded_findings
+from memtui.core.reporting.hidden import (
+    exclude_all_finding,
+    excluded_files,
+    excluded_findings,
+    linked_unaudited,
+)
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.scan import secret_finding, secrets_with_values
 from memtui.core.workspace import INDEX_NAME
@@ -422,6 +431,15 @@ class _Workspace(Protocol):
     def root(self) -> Path: ...
 
 
+class _Line(Protocol):
+    @property
+    def targets(self) -> list[str]: ...
+
+
+class _Index(Protocol):
+    lines: Sequence[_Line]
+
+
 class Reported(Protocol):
     """What :func:`apply_to` needs of an audit result (``memtui.core.audit.AuditResult``;
     named by shape, so this module need not import the engine that imports it)."""
@@ -432,6 +450,7 @@ class Reported(Protocol):
     scans: Mapping[str, _Scan]
     lowered: list[tuple[Finding, str]]
     excluded: tuple[int, int]
+    index: _Index
 
     @property
     def workspace(self) -> _Workspace: ...
@@ -465,6 +484,14 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     known = getattr(result.scans, "commented", None)  # a stored result's (no scan made)
     commented = sorted(known) if known is not None else \
         [rel for rel, scan in result.scans.items() if scan.has_ignores]
+    # What the index links but the audit did not read as a memory is read now, and its
+    # own findings are reported like a memory's: no layout, exclude or archive folder
+    # hides what the agent reads (newuser26 #8, #11).
+    linked = linked_unaudited(result.workspace, (t for line in result.index.lines
+                                                 for t in line.targets), result.scans)
+    if linked:
+        found, _unread = excluded_findings(result.workspace, linked)  # type: ignore[arg-type]
+        result.findings.extend(found)
     lowered: list[tuple[Finding, str]] = []
     result.findings, result.suppressed = apply(result.findings, root, config, baseline,
                                                values, [*commented, INDEX_NAME], lowered,
@@ -478,7 +505,8 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         # a credential in memory/_archive/ was counted nowhere)
         left_out, result.unused_excludes = excluded_files(
             ws, config.exclude, archives)  # type: ignore[arg-type]
-        found, unread = excluded_findings(ws, left_out)  # type: ignore[arg-type]
+        found, unread = excluded_findings(  # (what the index links: reported above)
+            ws, [rel for rel in left_out if rel not in linked])  # type: ignore[arg-type]
         result.suppressed.extend(Suppressed(f, "exclude") for f in found)
         result.excluded = (len(left_out), unread)
         alarm = exclude_all_finding(config, ws, len(result.scans), left_out)  # type: ignore[arg-type]

@@ -1,0 +1,105 @@
+"""The audited workspace cannot fool the verdict (newuser26 #8, #11): what MEMORY.md links is
+read whatever the layout or the configuration says (``unaudited_link``, and the linked
+file's own findings reported), and ``--fail-on`` given on the command line counts what the
+workspace suppressed itself (its own ``.memtui.toml``'s ignore and exclude, inline comments),
+while what the command line names (``--config FILE``, ``--baseline``) still suppresses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memtui.cli import main
+from tests.core.helpers import memory
+
+KEY = "The deploy password is `Zq8!vR2#pL9wX4`.\n"
+
+
+def _flat(root: Path, config: str | None = None, body: str = KEY) -> Path:
+    root.mkdir(parents=True)
+    (root / "MEMORY.md").write_text("- [A](a.md) — about a\n- [B](b.md) — about b\n")
+    (root / "a.md").write_text(memory("a", body))
+    (root / "b.md").write_text(memory("b", "b links [[a]]\n"))
+    if config is not None:
+        (root / ".memtui.toml").write_text(config)
+    return root
+
+
+def _audit(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict, str]:
+    status = main(["audit", *args, "--json"])
+    got = capsys.readouterr()
+    return status, json.loads(got.out), got.err
+
+
+def test_an_empty_memory_folder_does_not_hide_what_the_index_links(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _flat(tmp_path / "w")
+    status, data, _ = _audit(capsys, str(ws))
+    assert status == 1 and [f["kind"] for f in data["findings"]] == ["secret"]
+    (ws / "memory").mkdir()  # left by an undone write: the folder reads as an item workspace
+    status, data, _ = _audit(capsys, str(ws))
+    kinds = sorted(f["kind"] for f in data["findings"])
+    assert data["layout"] == "item"
+    assert kinds == ["secret", "unaudited_link", "unaudited_link"]
+    assert status == 1  # the credential the agent reads still fails the build
+    secret = next(f for f in data["findings"] if f["kind"] == "secret")
+    assert (secret["path"], secret["line"]) == ("a.md", 7)
+
+
+def test_an_exclude_does_not_hide_a_file_the_index_links(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _flat(tmp_path / "w", 'exclude = ["a.md"]\n')
+    status, data, _ = _audit(capsys, str(ws))
+    assert status == 1
+    assert {f["kind"] for f in data["findings"]} >= {"secret", "unaudited_link"}
+    assert not [s for s in data["suppressed_findings"] if s["kind"] == "secret"]
+
+
+def test_an_excluded_file_no_index_links_stays_suppressed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _flat(tmp_path / "w", 'exclude = ["c.md"]\n')
+    (ws / "c.md").write_text(memory("c", KEY))
+    _, data, _ = _audit(capsys, str(ws))
+    assert [s["path"] for s in data["suppressed_findings"] if s["kind"] == "secret"] == ["c.md"]
+    assert [f["path"] for f in data["findings"] if f["kind"] == "secret"] == ["a.md"]
+
+
+@pytest.mark.parametrize("how", ["ignore", "exclude", "inline"])
+def test_an_explicit_fail_on_counts_what_the_workspace_suppressed(
+        how: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = {"ignore": 'ignore = ["secret"]\n', "exclude": 'exclude = ["c.md"]\n',
+              "inline": None}[how]
+    body = "b\n"
+    ws = _flat(tmp_path / "w", config, body=body)  # a.md holds no credential here
+    hidden = KEY if how != "inline" else "<!-- memtui: ignore secret -->\n" + KEY
+    target = "c.md" if how == "exclude" else "a.md"
+    (ws / target).write_text(memory(target[0], hidden))
+    status, data, _ = _audit(capsys, str(ws))
+    assert status == 0 and not [f for f in data["findings"] if f["kind"] == "secret"]
+    status, _, err = _audit(capsys, str(ws), "--fail-on", "error")
+    assert status == 1
+    assert "counts 1 finding the workspace suppressed itself" in err
+    status, _, _ = _audit(capsys, str(ws), "--fail-on", "never")
+    assert status == 0
+
+
+def test_what_the_command_line_names_still_suppresses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ws = _flat(tmp_path / "w", body="b\n")
+    (ws / "c.md").write_text(memory("c", KEY))
+    outside = tmp_path / "ci.toml"
+    outside.write_text('ignore = ["secret", "orphan"]\n')
+    status, _, _ = _audit(capsys, str(ws), "--config", str(outside), "--fail-on", "error")
+    assert status == 0
+    (ws / ".memtui.toml").write_text('ignore = ["secret", "orphan"]\n')
+    status, _, _ = _audit(capsys, str(ws), "--config", str(ws / ".memtui.toml"),
+                          "--fail-on", "error")
+    assert status == 0  # named on the command line: the CI chose it
+    baseline = tmp_path / "base.json"
+    (ws / ".memtui.toml").unlink()
+    main(["audit", str(ws), "--write-baseline", str(baseline)])
+    capsys.readouterr()
+    status, _, _ = _audit(capsys, str(ws), "--baseline", str(baseline), "--fail-on", "error")
+    assert status == 0
