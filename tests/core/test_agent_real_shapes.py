@@ -245,3 +245,38 @@ def test_codex_raw_memories_name_their_rollout_summary_by_file_name(tmp_path: Pa
     result = audit(mem)
     assert result.profile == "codex"
     assert serious(result) == []
+
+
+def test_codex_skill_installed_in_the_codex_home_is_found(tmp_path: Path) -> None:
+    """georgexin01/codex-ai-agent (the repository is a whole ``~/.codex``): MEMORY.md and the
+    summary name ``skills/<name>/SKILL.md`` for skills installed in ``~/.codex/skills``, beside
+    the memory folder, not in ``memories/skills``. Codex finds them there: no broken link (an
+    ``outside_link`` info each); a skill in neither place stays a broken link."""
+    home = tmp_path / ".codex"
+    write(home, {"skills/meta-flow/SKILL.md": "---\nname: meta-flow\n---\nSteps.\n",
+                 "skills/seo/SKILL.md": "---\nname: seo\n---\nSteps.\n",
+                 "skills/lone/notes.md": "no SKILL.md here\n"})
+    mem = home / "memories"
+    write(mem, {"memory_summary.md": "v1\n\n- Metadata: skills/meta-flow/SKILL.md, with "
+                                     "skills/seo/SKILL.md.\n" + text(2000, "summary"),
+                "MEMORY.md": "- Routes to `skills/meta-flow/SKILL.md`; pair with "
+                             "`skills/seo/SKILL.md`.\n- Old: skills/gone/SKILL.md\n"
+                             "- Folder: skills/lone\n" + text(4000, "handbook"),
+                "skills/local/SKILL.md": "---\nname: local\n---\nSteps.\n",
+                "rollout_summaries/2026-07-22T02-31-42-ab-x.md": text(1500, "rollout")})
+    result = audit(mem)
+    assert result.profile == "codex"
+    broken = sorted((f.path, f.line, f.message) for f in result.findings
+                    if f.kind == "broken_link")
+    assert broken == [("MEMORY.md", 2, "reference to skills/gone/SKILL.md: no such file"),
+                      ("MEMORY.md", 3, "reference to skills/lone: no such file")]
+    outside = sorted((f.path, f.line) for f in result.findings if f.kind == "outside_link")
+    assert outside == [("MEMORY.md", 1), ("MEMORY.md", 1), ("memory_summary.md", 3),
+                       ("memory_summary.md", 3)]
+    # the same names beside a folder Codex would not call its memories: not its home
+    other = tmp_path / "copy"
+    write(other, {"skills/meta-flow/SKILL.md": "---\nname: meta-flow\n---\nSteps.\n"})
+    write(other / "mem", {"memory_summary.md": "v1\n\n- skills/meta-flow/SKILL.md\n",
+                          "MEMORY.md": "- skills/meta-flow/SKILL.md\n"})
+    assert sorted(f.path for f in audit(other / "mem").findings
+                  if f.kind == "broken_link") == ["MEMORY.md", "memory_summary.md"]

@@ -2,7 +2,9 @@
 into the developer instructions, trimmed and cut to 2,500 tokens counted as bytes / 4,
 cut in the middle with a ``…N tokens truncated…`` marker), ``MEMORY.md`` (searched on
 demand), ``raw_memories.md``, ``rollout_summaries/<thread>.md`` and ``skills/<name>/``,
-which MEMORY.md and the summary name by path. Sources: openai/codex
+which MEMORY.md and the summary name by path. The memory folder is ``$CODEX_HOME/memories``;
+the skills the user installed live beside it in ``$CODEX_HOME/skills/<name>/SKILL.md``, and a
+memory naming ``skills/<name>/SKILL.md`` may mean either. Sources: openai/codex
 ``codex-rs/ext/memories/src/prompts.rs``, ``lib.rs`` and
 ``codex-rs/utils/string/src/truncate.rs`` (docs/formats.md has the commits)."""
 
@@ -12,6 +14,7 @@ import posixpath
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from memtui.core.checks.findings import finding
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -36,6 +39,22 @@ SCRATCH = ("phase2_workspace_diff.md",)
 QUEUE = "raw_memories.md"
 #: How a raw memory names its rollout summary (a file of rollout_summaries/).
 SUMMARY_FILE = lazy_pattern(r"^\s*rollout_summary_file:\s*([^\s/]{1,255}\.md)\s*$")
+#: The name Codex gives its memory folder under its home (``codex_home.join("memories")``).
+FOLDER = "memories"
+#: Where, under the Codex home, the skills the user installed live (``$CODEX_HOME/skills``).
+HOME_SKILLS = "skills/"
+
+
+def home_skill(root: Path, rel: str) -> bool:
+    """Whether ``rel`` (``skills/…``) names a skill installed in the Codex home beside the
+    memory folder at ``root``: the agent finds it there, so the reference is not broken."""
+    if root.name != FOLDER or not rel.startswith(HOME_SKILLS):
+        return False
+    path = root.parent / rel
+    try:
+        return path.is_file() or (path / "SKILL.md").is_file()
+    except OSError:
+        return False
 
 
 def approx_tokens(n_bytes: int) -> int:
@@ -119,6 +138,12 @@ class Codex(Profile):
                     named = {rel, f"{rel}/SKILL.md"} & known
                     if named:
                         out.found |= named
-                    elif source != QUEUE and not (ws.root / rel).exists():
+                    elif source == QUEUE or (ws.root / rel).exists():
+                        continue
+                    elif home_skill(ws.root, rel):
+                        out.findings.append(finding(
+                            "outside_link", source, n, f"reference to {rel} leads to the "
+                            "Codex home's skills (it exists; not followed)"))
+                    else:
                         out.broken.append((source, n, rel))
         return out
