@@ -280,3 +280,21 @@ def test_codex_skill_installed_in_the_codex_home_is_found(tmp_path: Path) -> Non
                           "MEMORY.md": "- skills/meta-flow/SKILL.md\n"})
     assert sorted(f.path for f in audit(other / "mem").findings
                   if f.kind == "broken_link") == ["MEMORY.md", "memory_summary.md"]
+
+
+def test_codex_file_named_by_its_path_from_the_codex_home_is_no_orphan(tmp_path: Path) -> None:
+    """georgexin01/codex-ai-agent: MEMORY.md names a file of a subfolder by its path from the
+    Codex home (`` `memories/2_governance/artifacts/router.md` ``, also ``~/.codex/memories/…``):
+    the agent finds it, so it is no orphan; a file nothing names stays one."""
+    mem = tmp_path / ".codex" / "memories"
+    write(mem, {"memory_summary.md": "v1\n\n" + text(2000, "summary"),
+                "MEMORY.md": "- Triggers live in `memories/2_governance/artifacts/router.md`.\n"
+                             "- Kernel: ~/.codex/memories/0_apex/KERNEL.md, read when needed.\n"
+                             "- Old: memories/0_apex/gone.md\n" + text(4000, "handbook"),
+                "2_governance/artifacts/router.md": text(1500, "router"),
+                "0_apex/KERNEL.md": text(1500, "kernel"),
+                "0_apex/LONE.md": text(1500, "lone")})
+    result = audit(mem)
+    assert result.profile == "codex"
+    assert sorted(o.path for o in result.orphans) == ["0_apex/LONE.md"]
+    assert [f.kind for f in result.findings if f.kind == "broken_link"] == []

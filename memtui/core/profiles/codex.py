@@ -29,6 +29,10 @@ RUST_SPACE = ("\t\n\v\f\r \u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005
               "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
 #: A path the memory folder's files name: under rollout_summaries/ or skills/.
 PATH = lazy_pattern(r"(?<![\w./-])((?:rollout_summaries|skills)/[\w.@+-]+(?:/[\w.@+-]+)*)")
+#: A path written from the Codex home (``memories/2_governance/router.md``,
+#: ``~/.codex/memories/…``): the memory folder's own name first, then one of its files.
+HOME_PATH = lazy_pattern(r"(?<![\w.-])(?:~/\.codex/|\.codex/)?memories/"
+                         r"([\w.@+-]+(?:/[\w.@+-]+)*)")
 #: A file named by itself in backticks (`ACTIVE.md`): the summary tells the agent to read it.
 NAMED = lazy_pattern(r"`([^`/\s]{1,200}\.md)`")
 #: Files Codex writes for itself, not memories: its extensions' notes and the scratch diff
@@ -128,6 +132,8 @@ class Codex(Profile):
             for n, line in enumerate(text.splitlines()[:100_000], 1):
                 if source != QUEUE:  # a file of the folder named in backticks: read
                     out.found |= {m[1] for m in NAMED.finditer(line)} & top
+                out.found |= {posixpath.normpath(m[1].rstrip(".,;:"))
+                              for m in HOME_PATH.finditer(line)} & known
                 named_summary = SUMMARY_FILE.match(line)
                 if named_summary:
                     out.found |= {f"rollout_summaries/{named_summary[1]}"} & known
