@@ -298,3 +298,15 @@ def test_codex_file_named_by_its_path_from_the_codex_home_is_no_orphan(tmp_path:
     assert result.profile == "codex"
     assert sorted(o.path for o in result.orphans) == ["0_apex/LONE.md"]
     assert [f.kind for f in result.findings if f.kind == "broken_link"] == []
+
+
+def test_codex_path_from_the_home_in_the_queue_alone_is_still_an_orphan(tmp_path: Path
+                                                                       ) -> None:
+    """0x07c4/agent: raw_memories.md (the queue, not yet consolidated) names
+    ``~/.codex/memories/NOTES.md``; nothing the agent reads names it: still an orphan."""
+    mem = tmp_path / ".codex" / "memories"
+    write(mem, {"memory_summary.md": "v1\n\n" + text(2000, "summary"),
+                "MEMORY.md": text(4000, "handbook"),
+                "raw_memories.md": "- `~/.codex/memories/NOTES.md` entry added\n",
+                "NOTES.md": text(1500, "notes")})
+    assert [o.path for o in audit(mem).orphans] == ["NOTES.md"]

@@ -130,10 +130,11 @@ class Codex(Profile):
             if text is None:
                 continue
             for n, line in enumerate(text.splitlines()[:100_000], 1):
-                if source != QUEUE:  # a file of the folder named in backticks: read
+                if source != QUEUE:  # a file of the folder named in backticks, or by its
+                    # path from the Codex home: read (the queue's words are not yet memory)
                     out.found |= {m[1] for m in NAMED.finditer(line)} & top
-                out.found |= {posixpath.normpath(m[1].rstrip(".,;:"))
-                              for m in HOME_PATH.finditer(line)} & known
+                    out.found |= {posixpath.normpath(m[1].rstrip(".,;:"))
+                                  for m in HOME_PATH.finditer(line)} & known
                 named_summary = SUMMARY_FILE.match(line)
                 if named_summary:
                     out.found |= {f"rollout_summaries/{named_summary[1]}"} & known
