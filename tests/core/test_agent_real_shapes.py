@@ -245,3 +245,68 @@ def test_codex_raw_memories_name_their_rollout_summary_by_file_name(tmp_path: Pa
     result = audit(mem)
     assert result.profile == "codex"
     assert serious(result) == []
+
+
+def test_codex_skill_installed_in_the_codex_home_is_found(tmp_path: Path) -> None:
+    """georgexin01/codex-ai-agent (the repository is a whole ``~/.codex``): MEMORY.md and the
+    summary name ``skills/<name>/SKILL.md`` for skills installed in ``~/.codex/skills``, beside
+    the memory folder, not in ``memories/skills``. Codex finds them there: no broken link (an
+    ``outside_link`` info each); a skill in neither place stays a broken link."""
+    home = tmp_path / ".codex"
+    write(home, {"skills/meta-flow/SKILL.md": "---\nname: meta-flow\n---\nSteps.\n",
+                 "skills/seo/SKILL.md": "---\nname: seo\n---\nSteps.\n",
+                 "skills/lone/notes.md": "no SKILL.md here\n"})
+    mem = home / "memories"
+    write(mem, {"memory_summary.md": "v1\n\n- Metadata: skills/meta-flow/SKILL.md, with "
+                                     "skills/seo/SKILL.md.\n" + text(2000, "summary"),
+                "MEMORY.md": "- Routes to `skills/meta-flow/SKILL.md`; pair with "
+                             "`skills/seo/SKILL.md`.\n- Old: skills/gone/SKILL.md\n"
+                             "- Folder: skills/lone\n" + text(4000, "handbook"),
+                "skills/local/SKILL.md": "---\nname: local\n---\nSteps.\n",
+                "rollout_summaries/2026-07-22T02-31-42-ab-x.md": text(1500, "rollout")})
+    result = audit(mem)
+    assert result.profile == "codex"
+    broken = sorted((f.path, f.line, f.message) for f in result.findings
+                    if f.kind == "broken_link")
+    assert broken == [("MEMORY.md", 2, "reference to skills/gone/SKILL.md: no such file"),
+                      ("MEMORY.md", 3, "reference to skills/lone: no such file")]
+    outside = sorted((f.path, f.line) for f in result.findings if f.kind == "outside_link")
+    assert outside == [("MEMORY.md", 1), ("MEMORY.md", 1), ("memory_summary.md", 3),
+                       ("memory_summary.md", 3)]
+    # the same names beside a folder Codex would not call its memories: not its home
+    other = tmp_path / "copy"
+    write(other, {"skills/meta-flow/SKILL.md": "---\nname: meta-flow\n---\nSteps.\n"})
+    write(other / "mem", {"memory_summary.md": "v1\n\n- skills/meta-flow/SKILL.md\n",
+                          "MEMORY.md": "- skills/meta-flow/SKILL.md\n"})
+    assert sorted(f.path for f in audit(other / "mem").findings
+                  if f.kind == "broken_link") == ["MEMORY.md", "memory_summary.md"]
+
+
+def test_codex_file_named_by_its_path_from_the_codex_home_is_no_orphan(tmp_path: Path) -> None:
+    """georgexin01/codex-ai-agent: MEMORY.md names a file of a subfolder by its path from the
+    Codex home (`` `memories/2_governance/artifacts/router.md` ``, also ``~/.codex/memories/…``):
+    the agent finds it, so it is no orphan; a file nothing names stays one."""
+    mem = tmp_path / ".codex" / "memories"
+    write(mem, {"memory_summary.md": "v1\n\n" + text(2000, "summary"),
+                "MEMORY.md": "- Triggers live in `memories/2_governance/artifacts/router.md`.\n"
+                             "- Kernel: ~/.codex/memories/0_apex/KERNEL.md, read when needed.\n"
+                             "- Old: memories/0_apex/gone.md\n" + text(4000, "handbook"),
+                "2_governance/artifacts/router.md": text(1500, "router"),
+                "0_apex/KERNEL.md": text(1500, "kernel"),
+                "0_apex/LONE.md": text(1500, "lone")})
+    result = audit(mem)
+    assert result.profile == "codex"
+    assert sorted(o.path for o in result.orphans) == ["0_apex/LONE.md"]
+    assert [f.kind for f in result.findings if f.kind == "broken_link"] == []
+
+
+def test_codex_path_from_the_home_in_the_queue_alone_is_still_an_orphan(tmp_path: Path
+                                                                       ) -> None:
+    """0x07c4/agent: raw_memories.md (the queue, not yet consolidated) names
+    ``~/.codex/memories/NOTES.md``; nothing the agent reads names it: still an orphan."""
+    mem = tmp_path / ".codex" / "memories"
+    write(mem, {"memory_summary.md": "v1\n\n" + text(2000, "summary"),
+                "MEMORY.md": text(4000, "handbook"),
+                "raw_memories.md": "- `~/.codex/memories/NOTES.md` entry added\n",
+                "NOTES.md": text(1500, "notes")})
+    assert [o.path for o in audit(mem).orphans] == ["NOTES.md"]

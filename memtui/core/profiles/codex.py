@@ -2,7 +2,9 @@
 into the developer instructions, trimmed and cut to 2,500 tokens counted as bytes / 4,
 cut in the middle with a ``…N tokens truncated…`` marker), ``MEMORY.md`` (searched on
 demand), ``raw_memories.md``, ``rollout_summaries/<thread>.md`` and ``skills/<name>/``,
-which MEMORY.md and the summary name by path. Sources: openai/codex
+which MEMORY.md and the summary name by path. The memory folder is ``$CODEX_HOME/memories``;
+the skills the user installed live beside it in ``$CODEX_HOME/skills/<name>/SKILL.md``, and a
+memory naming ``skills/<name>/SKILL.md`` may mean either. Sources: openai/codex
 ``codex-rs/ext/memories/src/prompts.rs``, ``lib.rs`` and
 ``codex-rs/utils/string/src/truncate.rs`` (docs/formats.md has the commits)."""
 
@@ -12,6 +14,7 @@ import posixpath
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from memtui.core.checks.findings import finding
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -26,6 +29,10 @@ RUST_SPACE = ("\t\n\v\f\r \u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005
               "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
 #: A path the memory folder's files name: under rollout_summaries/ or skills/.
 PATH = lazy_pattern(r"(?<![\w./-])((?:rollout_summaries|skills)/[\w.@+-]+(?:/[\w.@+-]+)*)")
+#: A path written from the Codex home (``memories/2_governance/router.md``,
+#: ``~/.codex/memories/…``): the memory folder's own name first, then one of its files.
+HOME_PATH = lazy_pattern(r"(?<![\w.-])(?:~/\.codex/|\.codex/)?memories/"
+                         r"([\w.@+-]+(?:/[\w.@+-]+)*)")
 #: A file named by itself in backticks (`ACTIVE.md`): the summary tells the agent to read it.
 NAMED = lazy_pattern(r"`([^`/\s]{1,200}\.md)`")
 #: Files Codex writes for itself, not memories: its extensions' notes and the scratch diff
@@ -36,6 +43,22 @@ SCRATCH = ("phase2_workspace_diff.md",)
 QUEUE = "raw_memories.md"
 #: How a raw memory names its rollout summary (a file of rollout_summaries/).
 SUMMARY_FILE = lazy_pattern(r"^\s*rollout_summary_file:\s*([^\s/]{1,255}\.md)\s*$")
+#: The name Codex gives its memory folder under its home (``codex_home.join("memories")``).
+FOLDER = "memories"
+#: Where, under the Codex home, the skills the user installed live (``$CODEX_HOME/skills``).
+HOME_SKILLS = "skills/"
+
+
+def home_skill(root: Path, rel: str) -> bool:
+    """Whether ``rel`` (``skills/…``) names a skill installed in the Codex home beside the
+    memory folder at ``root``: the agent finds it there, so the reference is not broken."""
+    if root.name != FOLDER or not rel.startswith(HOME_SKILLS):
+        return False
+    path = root.parent / rel
+    try:
+        return path.is_file() or (path / "SKILL.md").is_file()
+    except OSError:
+        return False
 
 
 def approx_tokens(n_bytes: int) -> int:
@@ -107,8 +130,11 @@ class Codex(Profile):
             if text is None:
                 continue
             for n, line in enumerate(text.splitlines()[:100_000], 1):
-                if source != QUEUE:  # a file of the folder named in backticks: read
+                if source != QUEUE:  # a file of the folder named in backticks, or by its
+                    # path from the Codex home: read (the queue's words are not yet memory)
                     out.found |= {m[1] for m in NAMED.finditer(line)} & top
+                    out.found |= {posixpath.normpath(m[1].rstrip(".,;:"))
+                                  for m in HOME_PATH.finditer(line)} & known
                 named_summary = SUMMARY_FILE.match(line)
                 if named_summary:
                     out.found |= {f"rollout_summaries/{named_summary[1]}"} & known
@@ -119,6 +145,12 @@ class Codex(Profile):
                     named = {rel, f"{rel}/SKILL.md"} & known
                     if named:
                         out.found |= named
-                    elif source != QUEUE and not (ws.root / rel).exists():
+                    elif source == QUEUE or (ws.root / rel).exists():
+                        continue
+                    elif home_skill(ws.root, rel):
+                        out.findings.append(finding(
+                            "outside_link", source, n, f"reference to {rel} leads to the "
+                            "Codex home's skills (it exists; not followed)"))
+                    else:
                         out.broken.append((source, n, rel))
         return out
