@@ -42,17 +42,20 @@ def _say(message: str) -> None:
     print(f"memtui build: {message}", file=sys.stderr)
 
 
-def _posix(source: Path, target: Path, cc: str) -> None:
+def _posix(source: Path, target: Path, cc: str, zlib: bool = False) -> None:
+    """Compile and link ``source``; ``zlib``: with native/git_chain.c (``MEMTUI_ZLIB``,
+    linked with ``-lz``), which needs zlib's header and library."""
     cfg = sysconfig.get_config_var
     include = sysconfig.get_paths()["include"]
     flags = shlex.split(cfg("CFLAGS") or "") + shlex.split(cfg("CCSHARED") or "")
+    flags += ["-DMEMTUI_ZLIB"] if zlib else []
     obj = target.with_suffix(".o")
     subprocess.run([*shlex.split(cc), *flags, "-I", include, "-c", str(source), "-o", str(obj)],
                    check=True, capture_output=True, timeout=300)
     link = os.environ.get("LDSHARED") or cfg("LDSHARED") or f"{cc} -shared"
     if os.environ.get("CC") and not os.environ.get("LDSHARED"):
         link = f"{cc} {' '.join(shlex.split(cfg('LDSHARED') or '')[1:]) or '-shared'}"
-    subprocess.run([*shlex.split(link), str(obj), "-o", str(target)],
+    subprocess.run([*shlex.split(link), str(obj), "-o", str(target), *(["-lz"] if zlib else [])],
                    check=True, capture_output=True, timeout=300)
     obj.unlink(missing_ok=True)
 
@@ -80,7 +83,10 @@ def compile_native(out_dir: Path, source: Path = SOURCE) -> Path | None:
     cc = os.environ.get("CC") or sysconfig.get_config_var("CC")
     try:
         if cc:
-            _posix(source, target, cc)
+            try:  # with the git reader's line of commits where zlib is (native/git_chain.c)
+                _posix(source, target, cc, zlib=True)
+            except subprocess.CalledProcessError:  # no zlib.h or -lz: the rest of the kernel
+                _posix(source, target, cc)
         else:
             _setuptools(source, target)
     except Exception as e:  # no compiler, no headers, a compiler error: no kernel

@@ -25,6 +25,9 @@
  *        `near_duplicate._matches`' first stage: the candidates its loop must still judge
  *   anchors(text, table)            -> set[str]           `anchored.Anchored`'s character
  *        class: the text's characters the table's bits hold (issue 35, branch i35r24)
+ *   git_chain(...)                  -> int                `memtui.core.git.chain.chain_py`:
+ *        a line of commits and their root trees read ahead (native/git_chain.c, built
+ *        only where zlib is: issue 35, branch i35b)
  * (session 23, branch ndcost23: bench/RESULTS.md, "near_duplicate's remaining passes
  * compiled").
  * One file past 500 lines: one extension module, one concept (each function the compiled
@@ -2271,7 +2274,16 @@ static PyObject *native_holds(PyObject *self, PyObject *args)
     return PyLong_FromUnsignedLongLong(found);
 }
 
+#ifdef MEMTUI_ZLIB
+#include "git_chain.c"
+#endif
+
 static PyMethodDef methods[] = {
+#ifdef MEMTUI_ZLIB
+    {"git_chain", native_git_chain, METH_VARARGS,
+     "git_chain(pack, index, start, max_commits, max_bytes, out) -> commits read "
+     "(native/git_chain.c)"},
+#endif
     {"unpack", native_unpack, METH_O, "unpack(packed) -> near_duplicate_store.unpack's bytes"},
     {"pack", native_pack, METH_O, "pack(sketch) -> near_duplicate_store.pack's bytes"},
     {"labels", native_labels, METH_VARARGS,

@@ -66,3 +66,41 @@ def test_the_compiled_kernel_loads_and_passes_its_self_check(tmp_path: Path) -> 
     spec.loader.exec_module(mod)
     assert mod.KERNEL == kernel.KERNEL
     assert kernel.works(mod)
+
+
+@pytest.mark.skipif(not (sysconfig.get_config_var("CC")
+                         and shutil.which(sysconfig.get_config_var("CC").split()[0])),
+                    reason="no C compiler here")
+def test_without_zlib_the_kernel_is_built_without_the_git_reader(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """native/git_chain.c needs zlib's header and library: where they are missing (a
+    compiler that fails on them, here), the rest of the kernel is built and the git reader
+    reads each object in Python (`memtui.core.git.chain.chain` is then None)."""
+    cc = sysconfig.get_config_var("CC")
+    fake = tmp_path / "cc-without-zlib"
+    fake.write_text("#!/bin/sh\nfor a in \"$@\"; do\n"
+                    "  case \"$a\" in -DMEMTUI_ZLIB|-lz) echo 'zlib.h: No such file' >&2; "
+                    "exit 1;; esac\ndone\n"
+                    f"exec {cc} \"$@\"\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("CC", str(fake))
+    monkeypatch.delenv("LDSHARED", raising=False)
+    out = tmp_path / "out"
+    out.mkdir()
+    built = hatch_build.compile_native(out)
+    assert built is not None
+    spec = importlib.util.spec_from_file_location("memtui_native", built)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert kernel.works(mod) and not hasattr(mod, "git_chain")
+    monkeypatch.delenv("CC")
+    with_zlib = tmp_path / "with"
+    with_zlib.mkdir()
+    built = hatch_build.compile_native(with_zlib)
+    assert built is not None
+    spec = importlib.util.spec_from_file_location("memtui_native", built)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert hasattr(mod, "git_chain") == Path("/usr/include/zlib.h").exists()

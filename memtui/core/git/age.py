@@ -119,6 +119,7 @@ def _times(repo: Repo, prefix: str, head: str
     out: dict[str, float | None] = {}
     gone: set[str] = set()
     walked = 0
+    repo.ahead = True  # each commit read with the line of commits below it (and their roots)
     try:
         top = repo.subtree(repo.commit(head).tree, prefix)
         if top is None:

@@ -108,6 +108,9 @@ class PackFile:
         if len(idx) < self._large_at + 40:
             raise PackError(f"{name}: shorter than its tables")
         self._names = _Names(idx, _NAMES_AT, count)
+        #: The index's bytes, mapped read-only, its tables checked to fit (read by
+        #: `memtui.core.git.chain`).
+        self.index = idx
 
     def close(self) -> None:
         if hasattr(self, "_map"):

@@ -41,6 +41,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import NamedTuple
 
+from memtui.core.git.chain import Chain, chain
 from memtui.core.git.find import find_repo as find_repo  # (where it was: trend, project, tests)
 from memtui.core.git.find import is_dir
 from memtui.core.git.pack import (
@@ -103,6 +104,11 @@ _NAMES_COUNTED = 8
 #: by one pattern over its content.
 _SPLIT_SMALL = 8
 _COMMIT_CACHE = 20_000  # commits read kept (a walk asks for each twice)
+#: A walk reading ahead (`Repo.ahead`) reads a line of at most this many commits, and their
+#: root trees, at once, of at most `_AHEAD_BYTES` (what is read ahead and not yet taken is
+#: dropped at the next read ahead).
+_AHEAD_COMMITS = 32
+_AHEAD_BYTES = 8 * 1024 * 1024
 _RESOLVED_BYTES = 32 * 1024 * 1024  # packed objects' contents kept (delta bases)
 #: A delta of at most this many bytes is inflated whole when its header is read (that
 #: inflater tells its sizes anyway), if it ends in the entry's first bytes read there;
@@ -179,7 +185,9 @@ _decompressobj = zlib.decompressobj
 class Repo:
     """One repository's objects and refs, read as data."""
 
-    def __init__(self, gitdir: Path) -> None:
+    def __init__(self, gitdir: Path, reader: Chain | None = None) -> None:
+        """``reader``: what reads a line of commits ahead (`memtui.core.git.chain`; by
+        default the compiled one, when it is built)."""
         self.gitdir = gitdir
         objects = gitdir / "objects"
         if not is_dir(objects):
@@ -223,6 +231,14 @@ class Repo:
         self._prefixes: dict[str, tuple[bytes, ...]] = {}
         #: Non-folder entries under each tree counted (see ``count_files``).
         self._counts: dict[str, int] = {}
+        #: Whether a commit not read yet is read with the line of commits below it and
+        #: their root trees (`read_ahead`): a walk of the history sets it.
+        self.ahead = False
+        #: What reads a line of commits ahead (`memtui.core.git.chain`); None: nothing is.
+        self.reader: Chain | None = chain() if reader is None else reader
+        #: What `read_ahead` read and `_packed_object` has not taken yet: id → (type,
+        #: offset in the one pack, header's length, size, content).
+        self._fetched: dict[str, tuple[int, int, int, int, bytes]] = {}
 
     def _ref(self, name: str, depth: int = 0) -> str | None:
         if depth > 5:
@@ -251,6 +267,7 @@ class Repo:
         for pack in self._packs or ():
             pack.close()
         self._packs = []
+        self._fetched.clear()
 
     def __enter__(self) -> Repo:
         return self
@@ -470,13 +487,70 @@ class Repo:
         except Exception as exc:  # a corrupt or hostile object is input, not a crash
             raise GitReadError(f"object {sha[:12]} cannot be read: {exc}") from None
 
+    def read_ahead(self, sha: str) -> None:
+        """Read the line of commits from ``sha`` down (while each has one parent) and their
+        root trees, at most `_AHEAD_COMMITS` of them, in one call (`memtui.core.git.chain`),
+        for `_packed_object` to take as it is asked for them. Nothing where the objects
+        lie in more than one pack, or no reader is built; nothing is charged here."""
+        if self.reader is None:
+            return
+        try:
+            packs = self.packs
+        except GitReadError:
+            return  # said by the first read
+        self._fetched.clear()
+        if len(packs) == 1:
+            self.reader(packs[0].data, packs[0].index, sha, _AHEAD_COMMITS, _AHEAD_BYTES,
+                        self._fetched)
+
+    def _fetched_object(self, fetched: tuple[int, int, int, int, bytes]) -> bytes | None:
+        """`_packed_object`'s content for an object `read_ahead` read (a plain entry of
+        the one pack, of the kind asked for and within its cap): the same header kept, the
+        same charge, the same content kept (`_resolved`), in the same order; None (read
+        it as usual) should a header kept for its place say otherwise."""
+        number, offset, used, size, body = fetched
+        key = (self._packs[0].filename, offset)  # type: ignore[index]
+        plain = (number, size, None, size, size, used, size)
+        head = self._headers.get(key, _NO_HEADER)
+        if head is _NO_HEADER:  # as `_packed_object` reads and keeps it
+            if len(self._headers) >= _HEADER_CACHE:
+                self._headers.clear()
+            self._headers[key] = plain
+        elif head != plain:
+            return None
+        resolved = self._resolved
+        kept = resolved.get(key)
+        budget = self.budget
+        if kept is not None:
+            if budget.inflated < 0:  # as `_cost` says: nothing (a spent budget raises)
+                budget.charge("inflated", 0)
+            resolved.move_to_end(key)
+            return kept
+        budget.inflated -= size
+        if budget.inflated < 0:
+            budget.charge("inflated", 0)  # says so (a spent budget raises)
+        if size <= _RESOLVED_BYTES // 4:  # as `_keep` keeps it
+            resolved[key] = body
+            self._resolved_bytes += size
+            if self._resolved_bytes > _RESOLVED_BYTES:
+                self._keep(key, body)
+        return body
+
     def _packed_object(self, sha: str, kind: bytes, cap: int) -> bytes:
         """`_object` for an object that cannot be loose: the same checks, in the same
         order, on one look-up of its header (a packed object read before is returned as
         kept, at no cost, as `_cost` would say; one that is no delta costs its size, as
         `_cost` says too). `_plain_header` and the usual case of `PackFile.inflate` (an
         entry whose data end in the first slice read) are done here, without their calls
-        (a walk reads ~1,400 objects: each call is a tenth of an object's cost)."""
+        (a walk reads ~1,400 objects: each call is a tenth of an object's cost). An object
+        `read_ahead` read is taken from there (`_fetched_object`)."""
+        if self._fetched:
+            fetched = self._fetched.pop(sha, None)
+            if fetched is not None and fetched[3] <= cap and \
+                    _KINDS.get(fetched[0]) == kind and self._packs:
+                body = self._fetched_object(fetched)
+                if body is not None:
+                    return body
         try:
             raw = bytes.fromhex(sha)
         except ValueError:
@@ -625,6 +699,8 @@ class Repo:
         kept = self._commits.get(sha)
         if kept is not None:
             return kept
+        if self.ahead and sha not in self._fetched:
+            self.read_ahead(sha)
         try:
             info = _parse_commit(sha, self._packed_object(sha, b"commit", MAX_COMMIT)
                                  if sha[:2] not in self._loose_dirs  # (as `_object` does)
