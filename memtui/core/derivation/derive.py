@@ -66,6 +66,7 @@ from memtui.core.derivation.link_target import (
 )
 from memtui.core.derivation.link_target import State as Where
 from memtui.core.derivation.memo import Memo, Same
+from memtui.core.derivation.name_forms import mismatch_note, nfc, other_form
 from memtui.core.git.age import DAY
 from memtui.core.heap import give_back, worth_it
 from memtui.core.profiles import AgentView, Profile
@@ -668,10 +669,17 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
                 continue
             if not looks_like_path(lk.raw) and lk.raw not in resolver.by_stem:
                 continue  # a gloss such as ``value[3](12B)``: text, not a link
-            out.broken.append(BrokenLink(lk.source, lk.line, lk.target,
-                                         suggestions(lk.target)))
-            out.findings.append(finding("broken_link", lk.source, lk.line,
-                                        f"link to {lk.target}: no such file"))
+            near = suggestions(lk.target)
+            message = f"link to {lk.target}: no such file"
+            if (form := other_form(lk.target, scans)) is not None:  # newuser25 #13
+                near = [form, *(p for p in near if p != form)]
+                message += f"; {mismatch_note(lk.target, form)}"
+            out.broken.append(BrokenLink(lk.source, lk.line, lk.target, near))
+            out.findings.append(finding("broken_link", lk.source, lk.line, message))
+        elif lk.target not in scans and (form := other_form(lk.target, scans)) is not None:
+            # the file system opened it in the other Unicode form (macOS): that file
+            targets.append(form)
+            out.first_line.setdefault(form, lk.line)
         elif lk.target not in scans and exists(folder_key(lk.target)) is INSIDE:
             # a folder: the agent opens no memory there (newuser24 #7: counted nowhere,
             # while the Index view marked it ✗)
@@ -696,9 +704,11 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
             out.first_line[res.path] = lk.line
         if res.state == "fuzzy":
             exact = resolver.spelling(res.path)
+            how = "only loosely" if nfc(exact) != nfc(res.target) else \
+                "only in another Unicode form (NFC and NFD spell it alike)"
             out.findings.append(finding("fuzzy_wikilink", lk.source, lk.line,
-                                        f"[[{res.target}]] matches {res.path} only "
-                                        f"loosely; write [[{exact}]]"))
+                                        f"[[{res.target}]] matches {res.path} {how}; "
+                                        f"write [[{exact}]]"))
     seen: set[str] = set()
     for t in targets:
         if t not in seen and (keep_self or t != rel):
