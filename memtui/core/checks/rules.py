@@ -103,7 +103,10 @@ RULES: tuple[Rule, ...] = (
          "An index link, or a markdown link in a memory, leads out of the memory folder "
          "(`../src/app.py`, an absolute path, or through a symbolic link) to something that "
          "exists. memtui looks at it with one lstat and never opens or follows it; the "
-         "agent may not be able to read it. A missing target is a broken_link.",
+         "agent may not be able to read it. A missing target is a broken_link. An index "
+         "link to a file in a folder the audit leaves out (an archive folder by default, "
+         "or an exclude pattern) is one too: the agent opens it, the audit does not read "
+         "it.",
          _ws(_LINK_A + "- The code: [the project folder](../)\n", _A),
          _ws(_LINK_A, _A),
          "nothing to fix; copy what the agent must know into a memory"),

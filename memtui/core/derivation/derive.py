@@ -57,6 +57,7 @@ from memtui.core.derivation.graph import (
     slug,
     spellings,
 )
+from memtui.core.derivation.left_out import left_out
 from memtui.core.derivation.link_target import (
     INSIDE,
     MISSING,
@@ -234,7 +235,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         if directive is not None and wls:  # the agent's tags are no wikilinks
             wls = [lk for lk in wls if not directive(lk.target or "")]
         return resolve_links(rel, links, wls, scans, resolver, inp.exists,
-                             _suggester(suggestions, paths, opts.suggestions), keep_self)
+                             _suggester(suggestions, paths, opts.suggestions), keep_self,
+                             left_out(opts) if rel == INDEX_NAME else None)
 
     # The index: what it links and how much of it the profile loads. Only the loaded lines
     # count: a memory linked past the load limit is never seen.
@@ -639,11 +641,13 @@ def _merged(*extras: dict[str, tuple[Finding, ...]]) -> dict[str, tuple[Finding,
 
 def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str, FileScan],
                   resolver: Resolver, exists: Callable[[str], Where],
-                  suggestions: Callable[[str], list[str]], keep_self: bool = False
-                  ) -> LinkResults:
+                  suggestions: Callable[[str], list[str]], keep_self: bool = False,
+                  left_out: Callable[[str], str | None] | None = None) -> LinkResults:
     """Resolve one file's markdown links and wikilinks against the current files. A link
     out of the workspace is looked at, never followed (`memtui.core.derivation.link_target`): there
-    is something → ``outside_link`` (info), nothing → ``broken_link``."""
+    is something → ``outside_link`` (info), nothing → ``broken_link``. ``left_out`` (the
+    index's links): why a file that is there is no memory to the audit
+    (`memtui.core.derivation.left_out`), such a link an ``outside_link`` too."""
     out = LinkResults()
     targets: list[str] = []
     for lk in links:
@@ -680,6 +684,12 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
             # the file system opened it in the other Unicode form (macOS): that file
             targets.append(form)
             out.first_line.setdefault(form, lk.line)
+        elif lk.target not in scans and left_out is not None and \
+                (why := left_out(lk.target)) is not None:
+            # there, but no memory to the audit (newuser25 #28: said nothing)
+            out.findings.append(finding("outside_link", lk.source, lk.line,
+                                        f"link to {lk.target} leads {why}: the agent "
+                                        "opens it, the audit does not read it"))
         elif lk.target not in scans and exists(folder_key(lk.target)) is INSIDE:
             # a folder: the agent opens no memory there (newuser24 #7: counted nowhere,
             # while the Index view marked it ✗)
