@@ -155,8 +155,9 @@ RULES: tuple[Rule, ...] = (
          "another; two copies drift apart. Word stems (character bigrams in Chinese, "
          "Japanese and Korean): reported from 50 % alike, or from 20 % when the two share a "
          "fact (a number, a code span, a quoted term), on both files, each naming the "
-         "other; two memories whose facts or key: value fields differ are look-alikes of one "
-         "template, not duplicates.",
+         "other (below 50 % the message says the two hold the same facts in other "
+         "words, not that they say nearly the same); two memories whose facts or key: "
+         "value fields differ are look-alikes of one template, not duplicates.",
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),
              ("memory/b.md", _mem("b", _FACT.replace("by hand", "by hand, every time")))),
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),
