@@ -342,3 +342,22 @@ def test_a_memory_past_the_edit_cap_is_indexed_and_its_delete_says_how(ws: Path)
     assert read(ws, "MEMORY.md") == before
     refused = cli("fix", "delete", ws, "big-log")  # not indexed: nothing to drop then
     assert refused.returncode == 1 and "remove-link" not in refused.stderr
+
+
+def test_a_dry_run_diff_masks_the_credentials_in_its_context_lines(ws: Path) -> None:
+    """newuser26 #20: ``fix fix-wikilinks --dry-run`` printed a GitHub token the audit
+    flags, whole, in a context line of its diff (the preview masks it; the app's dialogs
+    show the same diff). Masked now; the write itself keeps the bytes."""
+    token = "ghp_R8kLm2Qx9Vt4Zy7Wn3Jp5Hs1Fd6Gc0Ba2Ek8"
+    (ws / "memory" / "creds.md").write_text(
+        "---\nname: creds\ndescription: the bot's access\nmetadata:\n  type: reference\n"
+        f"---\nSee [[Yield_Source]] first.\nThe token is {token} for the bot.\n",
+        encoding="utf-8")
+    dry = cli("fix", "fix-wikilinks", ws, "creds", "--dry-run")
+    assert dry.returncode == 0, dry.stderr
+    assert "+See [[yield-source]] first." in dry.stdout
+    assert token not in dry.stdout
+    assert " The token is gh" in dry.stdout
+    done = cli("fix", "fix-wikilinks", ws, "creds")
+    assert done.returncode == 0, done.stderr
+    assert f"The token is {token} for the bot." in read(ws, "memory/creds.md")
