@@ -27,7 +27,9 @@ from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, STATE_DIR
 
 FLEET_SCHEMA = 1
 #: Folders never walked into while looking for workspaces.
-SKIP_DIRS = frozenset({".git", STATE_DIR, "node_modules", "__pycache__", ".venv", "venv"})
+SKIP_DIRS = frozenset({".git", STATE_DIR, "node_modules", "__pycache__", ".venv", "venv",
+                       ".cache", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox",
+                       ".npm", ".hg", ".svn"})
 #: Hidden folders that may hold memory: the agents' homes (Claude Code's ``~/.claude``;
 #: issue 33: ``~/.gemini``, ``~/.openclaw``, ``~/.hermes``, ``~/.codex``).
 HIDDEN_ALLOWED = frozenset({".claude", ".gemini", ".openclaw", ".hermes", ".codex"})
@@ -53,15 +55,19 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
     another agent's memory folder (`_agent_folder`), sorted.
 
     Symlinked folders are not followed (no loops, no escapes); a workspace's own memory
-    folder is not searched again; hidden folders are skipped except the agents' homes
-    (`HIDDEN_ALLOWED`). A
+    folder is not searched again; hidden folders other than the agents' homes
+    (`HIDDEN_ALLOWED`) are not walked, but one that is itself a memory folder
+    (``proj/.claude-memory/``) is found; ``.git``, ``node_modules``, caches and memtui's own
+    state are never looked into (`SKIP_DIRS`). A
     ``MEMORY.md`` that is a symbolic link counts: its audit follows it only when it stays
     inside the workspace (as ``open_workspace`` does), else its row says why not.
     """
     found: list[Path] = []
-    stack: list[tuple[str, int]] = [(os.fspath(root), 0)]
+    # (folder, depth, walked): a hidden folder other than the agents' homes is only looked
+    # at, never walked into (newuser25 #6: ``proj/.claude-memory/`` is a memory folder)
+    stack: list[tuple[str, int, bool]] = [(os.fspath(root), 0, True)]
     while stack:
-        folder, depth = stack.pop()
+        folder, depth, walked = stack.pop()
         try:
             with os.scandir(folder) as it:
                 entries = list(it)
@@ -72,17 +78,18 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
             or _agent_folder(folder, names)
         if is_workspace:
             found.append(Path(folder))
-        if depth >= max_depth:
+        if depth >= max_depth or not walked:
             continue
         for entry in entries:
             name = entry.name
-            if name in SKIP_DIRS or (name.startswith(".") and name not in HIDDEN_ALLOWED):
+            if name in SKIP_DIRS:
                 continue
             if is_workspace and name == MEMORY_DIR:
                 continue
             try:
                 if entry.is_dir(follow_symlinks=False):
-                    stack.append((entry.path, depth + 1))
+                    stack.append((entry.path, depth + 1,
+                                  not name.startswith(".") or name in HIDDEN_ALLOWED))
             except OSError:
                 continue
     return sorted(found)

@@ -124,9 +124,23 @@ class Changeset:
                                         f"b/{ch.path}" if ch.after is not None else "/dev/null")
         text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
                        for line in out)
-        for secret in self.secrets:
+        for secret in sorted({*self.secrets, *self._flagged()}, key=len, reverse=True):
             text = text.replace(secret, mask(secret))
         return text
+
+    def _flagged(self) -> set[str]:
+        """The credentials the audit flags in the changed files, before or after: masked
+        in the diff as the preview masks them (newuser26 #20: its context lines showed
+        them whole, in a dialog opened before a room); the write uses the bytes."""
+        from memtui.core.creds.detector import scan_text
+        from memtui.core.scanner.textfile import decode
+
+        found: set[str] = set()
+        for ch in self.changes:
+            for data in (ch.before, ch.after):
+                if data:
+                    found.update(hit.value for hit in scan_text(decode(data).text))
+        return found
 
 
 REDACTED = "[REDACTED]"

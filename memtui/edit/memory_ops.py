@@ -29,6 +29,7 @@ from memtui.edit.index_ops import (
     rewrite_links,
     section_for,
 )
+from memtui.edit.safe_write import MAX_EDIT_BYTES
 from memtui.edit.snapshot import Snapshot
 
 _NAME_LINE = re.compile(r"^(name\s*:\s*)(.*?)(\s*)$")
@@ -291,6 +292,8 @@ def delete(snap: Snapshot, memories: list[str]) -> Changeset:
     plan = Plan(snap)
     plan.scanned = True  # the links left dangling are looked for in every file
     for rel in rels:
+        if rel in snap.large:  # newuser25 #31: refused, and what to do instead
+            raise Refused(too_large_to_delete(snap, rel))
         plan.delete(rel)
     removed = remove_index_links(plan.raw(INDEX_NAME), set(rels),
                                  lambda name: snap.resolver.resolve(name).path)
@@ -315,6 +318,19 @@ def delete(snap: Snapshot, memories: list[str]) -> Changeset:
     cs.notes += [f"{p}: unreachable without {names} (nothing else leads to it)"
                  for p in stranded(snap, rels)]
     return cs
+
+
+def too_large_to_delete(snap: Snapshot, rel: str) -> str:
+    """Why memtui does not delete ``rel`` (past the edit cap), and how to."""
+    ws = shlex.quote(str(snap.ws.root))
+    size = snap.memories[rel].size if rel in snap.memories else 0
+    size_note = f" ({size:,} bytes)" if size else ""
+    return (f"{rel} is larger than {MAX_EDIT_BYTES // (1024 * 1024)} MiB{size_note}: "
+            "memtui keeps the bytes of what it deletes so that undo can bring them back, "
+            "and does not keep a file that large; nothing was written. Move it out of the "
+            f"memory folder yourself (mv {shlex.quote(str(snap.ws.root / rel))} "
+            "SOMEWHERE)" + (f", then drop its index line: memtui fix remove-link {ws} "
+                            f"{shlex.quote(rel)}" if rel in snap.indexed() else ""))
 
 
 #: How a delete's note on a link left dangling ends (the others name stranded memories).

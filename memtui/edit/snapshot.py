@@ -7,7 +7,9 @@ the file on disk no longer has them (see :mod:`memtui.edit.changeset`).
 from __future__ import annotations
 
 import difflib
+import os
 import posixpath
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
@@ -17,10 +19,10 @@ from memtui.core.files.safe_open import lexists
 from memtui.core.scanner.index import Index, parse_index
 from memtui.core.scanner.links import Link, fold, markdown_links, wikilinks
 from memtui.core.scanner.memory_file import MemoryFile, parse_memory
-from memtui.core.scanner.textfile import decode
+from memtui.core.scanner.textfile import decode, read_text
 from memtui.core.workspace import INDEX_NAME, Workspace, discover
 from memtui.edit.errors import Refused, UsageError
-from memtui.edit.safe_write import read_bytes
+from memtui.edit.safe_write import MAX_EDIT_BYTES, read_bytes
 
 
 @dataclass
@@ -38,6 +40,9 @@ class Snapshot:
     resolver: Resolver = field(default_factory=lambda: Resolver(()))
     #: path → why it was not read (a link, not a regular file, too large, unreadable).
     problems: dict[str, str] = field(default_factory=dict)
+    #: memories past the edit cap: their head alone read, for their name and description
+    #: (an index entry can be added for one; it is never edited: newuser25 #31).
+    large: set[str] = field(default_factory=set)
     _links: dict[str, tuple[list[Link], list[Link]]] = field(default_factory=dict, repr=False)
     _folded: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -61,6 +66,8 @@ class Snapshot:
         except Refused as exc:
             data = None
             self.problems[rel] = str(exc)
+            if rel != INDEX_NAME and rel.lower().endswith(".md"):
+                self._head(rel)
         except OSError as exc:
             data = None
             self.problems[rel] = f"{rel} cannot be read ({exc.strerror or exc})"
@@ -69,6 +76,20 @@ class Snapshot:
             read = decode(data)
             self.memories[rel] = parse_memory(rel, read.text, len(data))
         return data
+
+    def _head(self, rel: str) -> None:
+        """A regular memory file past the edit cap: parsed from its head, as the audit
+        reads it (its name and description are at the top)."""
+        path = self.ws.root / rel
+        try:
+            st = os.lstat(path)
+        except (OSError, ValueError):
+            return
+        if stat.S_ISREG(st.st_mode) and st.st_size > MAX_EDIT_BYTES:
+            read = read_text(path, MAX_EDIT_BYTES, st)
+            if read.ok:
+                self.memories[rel] = parse_memory(rel, read.text, st.st_size)
+                self.large.add(rel)
 
     def unread(self) -> list[str]:
         """A note per file that was not read (so an operation could not look at it)."""

@@ -163,3 +163,17 @@ def test_a_symlinked_index_is_audited_inside_and_reported_outside(
         assert rows[name]["error"] == f"MEMORY.md: {why}, not followed"
         assert rows[name]["memory_files"] is None
     assert fleet_exit(list(rows.values())) == 2
+
+
+def test_a_memory_folder_in_a_hidden_folder_is_found_but_not_walked(tmp_path: Path) -> None:
+    """newuser25 #6: ``proj/.claude-memory/`` (a Claude Code memory folder kept in a dot
+    folder) was silently left out of the fleet. A hidden folder that is a memory folder
+    itself is found; hidden folders are still not walked into, and ``.git``, caches,
+    ``node_modules`` and memtui's own state are never looked at."""
+    healthy(tmp_path / "proj" / ".claude-memory")
+    healthy(tmp_path / "proj" / ".tool" / "deep")  # inside a hidden folder: not walked
+    healthy(tmp_path / "proj" / ".git")
+    healthy(tmp_path / "proj" / ".memtui")
+    healthy(tmp_path / "proj" / ".pytest_cache")
+    found = [p.relative_to(tmp_path).as_posix() for p in find_workspaces(tmp_path)]
+    assert found == ["proj/.claude-memory"]

@@ -11,7 +11,7 @@ import pytest
 
 import memtui.core.checks.near_duplicate as nd
 from memtui.core.checks.near_duplicate import entry_sketches, near_duplicate_texts, pairs, sketch
-from tests.core.helpers import make_ws, run_audit
+from tests.core.helpers import make_ws, memory, run_audit
 
 _EN = ("The nightly build on the shared runner fails when the cache volume is full, so the "
        "cleanup job must run before midnight and the disk alarm goes to the on-call engineer.")
@@ -26,7 +26,7 @@ def _mem(name: str, body: str) -> str:
 
 def test_both_sides_of_a_pair_are_reported_each_naming_the_other(tmp_path: Path) -> None:
     ws = make_ws(tmp_path, {
-        "MEMORY.md": "- [A](memory/a.md)\n- [B](memory/b.md)\n- [C](memory/c.md)\n",
+        "MEMORY.md": "- [A](memory/a.md)\n- [B](memory/b.md)\n",
         "memory/a.md": _mem("a", _EN), "memory/b.md": _mem("b", _EN + " Twice."),
         "memory/c.md": _mem("c", "Unrelated: the release train leaves on the first Tuesday "
                                  "of each month with the approval of the manager on duty.")})
@@ -272,3 +272,26 @@ def test_buckets_key_bands_exactly_whatever_the_bins(monkeypatch: pytest.MonkeyP
     sketches["d"] = made
     for key in kept.update({"d": made}):
         assert kept.pairs_of(key) == nd.pairs(sketches).get(key, [])
+
+
+def test_the_message_is_as_alike_as_its_figure(tmp_path: Path) -> None:
+    """newuser25 #39: a pair 27 % alike (reported for the facts both hold) read "says
+    nearly what … says": below 50 % the message says the facts are the same, in other
+    words; from 50 % it still says "nearly"."""
+    fact = ("The etch chamber B drifts 0.8 nm per week; recalibrate it every 14 days with "
+            "recipe `ETCH-CAL-7`.")
+    other_words = ("Every 14 days chamber B gets recipe `ETCH-CAL-7` for calibration, "
+                   "because it moves about 0.8 nm weekly.")
+    ws = make_ws(tmp_path / "ws", {
+        "MEMORY.md": "- [A](memory/a.md)\n- [B](memory/b.md)\n",
+        "memory/a.md": memory("a", fact + "\n"),
+        "memory/b.md": memory("b", other_words + "\n"),
+    })
+    msgs = {f.path: f.message for f in run_audit(ws).findings if f.kind == "near_duplicate"}
+    assert msgs["memory/a.md"].startswith("holds the same facts as memory/b.md in other "
+                                          "words (only ")
+    assert "% of the wording alike): merge them into one memory" in msgs["memory/a.md"]
+    assert "nearly" not in msgs["memory/a.md"]
+    (ws / "memory" / "b.md").write_text(memory("b", fact + " Really.\n"), encoding="utf-8")
+    msgs = {f.path: f.message for f in run_audit(ws).findings if f.kind == "near_duplicate"}
+    assert msgs["memory/a.md"].startswith("says nearly what memory/b.md says (")

@@ -268,3 +268,27 @@ def test_a_link_to_a_folder_is_a_broken_link(tmp_path: Path, cache: Path) -> Non
         main(["audit", str(ws), "--json"])
     assert sorted(b["target"] for b in json.loads(out.getvalue())["broken_links"]) == [
         "memory/gone.md", "memory/notes.md", "memory/notes.md"]
+
+
+def test_an_index_entry_into_an_excluded_folder_says_so(tmp_path: Path) -> None:
+    """newuser25 #28: an index entry linking into ``memory/archive/`` (excluded by default)
+    or into an ``exclude`` pattern's folder got no finding at all, so the index looked
+    clean while the agent loads the entry and opens an unaudited file. It is an
+    ``unaudited_link`` warning naming why (newuser26 #8: its own findings are reported);
+    audited (include-archives), it is a memory again."""
+    ws = make_ws(tmp_path / "ws", {
+        "MEMORY.md": "- [A](memory/a.md) — a\n- [Old](memory/archive/old.md) — old\n"
+                     "- [Brief](memory/briefs/b.md) — b\n",
+        "memory/a.md": memory("a", "See [old](archive/old.md)."),
+        "memory/archive/old.md": memory("old", "Old."),
+        "memory/briefs/b.md": memory("b", "Brief."),
+    })
+    found = _kinds(run_audit(ws, exclude=("memory/briefs/**",))).get("unaudited_link", [])
+    assert found == [
+        ("MEMORY.md", 2, "warning", "link to memory/archive/old.md leads into the archive folder "
+         "memory/archive/, which the audit leaves out by default (include-archives = true "
+         "audits it): the agent opens it, the audit does not read it"),
+        ("MEMORY.md", 3, "warning", "link to memory/briefs/b.md leads to a file the "
+         "configuration leaves out (exclude = [\"memory/briefs/**\"]): the agent opens it, "
+         "the audit does not read it")]
+    assert "unaudited_link" not in _kinds(run_audit(ws, include_archives=True))

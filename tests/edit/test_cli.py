@@ -315,3 +315,49 @@ def test_history_prune_usage_errors_are_one_line(ws: Path, capsys: pytest.Captur
     assert capsys.readouterr().err == (f"memtui history: error: {message} "
                                        "(see memtui history --help)\n")
     assert tree(ws, include_state=True) == before
+
+
+def test_a_memory_past_the_edit_cap_is_indexed_and_its_delete_says_how(ws: Path) -> None:
+    """newuser25 #31: the audit lists a memory over 1 MiB (an orphan), but ``fix
+    add-to-index`` and ``fix delete`` refused it with no way forward. Its entry is added
+    now (only MEMORY.md is written, from the memory's head; undoable), and its delete,
+    which memtui cannot undo at that size, says why and what to do instead."""
+    big = ws / "memory" / "big-log.md"
+    big.write_text("---\nname: big-log\ndescription: the raw run log\nmetadata:\n"
+                   "  type: reference\n---\n" + "line of log\n" * 120_000, encoding="utf-8")
+    before = read(ws, "MEMORY.md")
+    added = cli("fix", "add-to-index", ws, "memory/big-log.md")
+    assert added.returncode == 0, added.stderr
+    assert "[Big log](memory/big-log.md) — the raw run log" in read(ws, "MEMORY.md")
+    refused = cli("fix", "delete", ws, "big-log")
+    assert refused.returncode == 1 and refused.stdout == ""
+    assert refused.stderr.count("\n") == 1
+    assert refused.stderr.startswith("memtui fix delete: error: memory/big-log.md is larger "
+                                     "than 1 MiB (")
+    assert f"mv {big} SOMEWHERE), then drop its index line: memtui fix remove-link {ws} " \
+           "memory/big-log.md" in refused.stderr
+    assert big.exists()
+    undone = cli("undo", ws)
+    assert undone.returncode == 0, undone.stderr
+    assert read(ws, "MEMORY.md") == before
+    refused = cli("fix", "delete", ws, "big-log")  # not indexed: nothing to drop then
+    assert refused.returncode == 1 and "remove-link" not in refused.stderr
+
+
+def test_a_dry_run_diff_masks_the_credentials_in_its_context_lines(ws: Path) -> None:
+    """newuser26 #20: ``fix fix-wikilinks --dry-run`` printed a GitHub token the audit
+    flags, whole, in a context line of its diff (the preview masks it; the app's dialogs
+    show the same diff). Masked now; the write itself keeps the bytes."""
+    token = "ghp_R8kLm2Qx9Vt4Zy7Wn3Jp5Hs1Fd6Gc0Ba2Ek8"
+    (ws / "memory" / "creds.md").write_text(
+        "---\nname: creds\ndescription: the bot's access\nmetadata:\n  type: reference\n"
+        f"---\nSee [[Yield_Source]] first.\nThe token is {token} for the bot.\n",
+        encoding="utf-8")
+    dry = cli("fix", "fix-wikilinks", ws, "creds", "--dry-run")
+    assert dry.returncode == 0, dry.stderr
+    assert "+See [[yield-source]] first." in dry.stdout
+    assert token not in dry.stdout
+    assert " The token is gh" in dry.stdout
+    done = cli("fix", "fix-wikilinks", ws, "creds")
+    assert done.returncode == 0, done.stderr
+    assert f"The token is {token} for the bot." in read(ws, "memory/creds.md")

@@ -437,3 +437,29 @@ async def test_redact_makes_an_open_chat_forget_the_credential(ws: Path) -> None
         await _finish(pilot, app)
     assert app.outcome is True
     assert len(forgotten) == 1 and any("Tr0ub4dor" in s for s in forgotten[0])
+
+
+async def test_a_memory_past_the_edit_cap_is_added_and_its_delete_says_how(ws: Path) -> None:
+    """newuser25 #31: in the app, a memory over 1 MiB (listed by the audit) could be
+    neither added to the index nor deleted, with no way forward. The add dialog opens on
+    it and writes its entry; the delete says why not and what to do instead."""
+    (ws / "memory/big-log.md").write_text(
+        "---\nname: big-log\ndescription: the raw run log\nmetadata:\n  type: reference\n"
+        "---\n" + "line of log\n" * 120_000, encoding="utf-8")
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_add_to_index(a, w, ["memory/big-log.md"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, curate.AddToIndexScreen)
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    assert app.outcome is True
+    assert "[Big log](memory/big-log.md) — the raw run log" in read(ws, "MEMORY.md")
+    app = Harness(lambda a: curate.run_delete(a, w, ["memory/big-log.md"]))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await _finish(pilot, app)
+    assert app.outcome is not True
+    assert len(app.notices) == 1 and app.notices[0][1] is True
+    assert "Move it out of the memory folder yourself" in app.notices[0][0]
+    assert "memtui fix remove-link" in app.notices[0][0]
+    assert (ws / "memory/big-log.md").exists()

@@ -1028,9 +1028,15 @@ def _touch(touched: set[Hashable], members: list[Hashable], key: Hashable, other
 
 
 def pair_message(other: str, sim: float, more: int) -> str:
+    """The finding's words, as alike as the figure: "nearly" from ``THRESHOLD``; below it
+    the pair is reported for the facts both hold (`agree`), so the message says that
+    (newuser25 #39: "nearly the same" at 27 %)."""
     also = f" (and {more} more)" if more else ""
-    return (f"says nearly what {other} says ({sim:.0%} alike){also}: merge them into one "
-            "memory")
+    if sim >= THRESHOLD:
+        return (f"says nearly what {other} says ({sim:.0%} alike){also}: merge them into "
+                "one memory")
+    return (f"holds the same facts as {other} in other words (only {sim:.0%} of the wording "
+            f"alike){also}: merge them into one memory")
 
 
 def near_duplicate_texts(texts: Iterable[tuple[Hashable, str]]) -> Found:

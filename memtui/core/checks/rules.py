@@ -103,7 +103,8 @@ RULES: tuple[Rule, ...] = (
          "An index link, or a markdown link in a memory, leads out of the memory folder "
          "(`../src/app.py`, an absolute path, or through a symbolic link) to something that "
          "exists. memtui looks at it with one lstat and never opens or follows it; the "
-         "agent may not be able to read it. A missing target is a broken_link.",
+         "agent may not be able to read it. A missing target is a broken_link; an index "
+         "link to a file of the workspace the audit leaves out is an unaudited_link.",
          _ws(_LINK_A + "- The code: [the project folder](../)\n", _A),
          _ws(_LINK_A, _A),
          "nothing to fix; copy what the agent must know into a memory"),
@@ -162,8 +163,9 @@ RULES: tuple[Rule, ...] = (
          "another; two copies drift apart. Word stems (character bigrams in Chinese, "
          "Japanese and Korean): reported from 50 % alike, or from 20 % when the two share a "
          "fact (a number, a code span, a quoted term), on both files, each naming the "
-         "other; two memories whose facts or key: value fields differ are look-alikes of one "
-         "template, not duplicates.",
+         "other (below 50 % the message says the two hold the same facts in other "
+         "words, not that they say nearly the same); two memories whose facts or key: "
+         "value fields differ are look-alikes of one template, not duplicates.",
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),
              ("memory/b.md", _mem("b", _FACT.replace("by hand", "by hand, every time")))),
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),

@@ -57,6 +57,7 @@ from memtui.core.derivation.graph import (
     slug,
     spellings,
 )
+from memtui.core.derivation.left_out import left_out
 from memtui.core.derivation.link_target import (
     INSIDE,
     MISSING,
@@ -66,6 +67,7 @@ from memtui.core.derivation.link_target import (
 )
 from memtui.core.derivation.link_target import State as Where
 from memtui.core.derivation.memo import Memo, Same
+from memtui.core.derivation.name_forms import mismatch_note, nfc, other_form
 from memtui.core.git.age import DAY
 from memtui.core.heap import give_back, worth_it
 from memtui.core.profiles import AgentView, Profile
@@ -233,7 +235,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         if directive is not None and wls:  # the agent's tags are no wikilinks
             wls = [lk for lk in wls if not directive(lk.target or "")]
         return resolve_links(rel, links, wls, scans, resolver, inp.exists,
-                             _suggester(suggestions, paths, opts.suggestions), keep_self)
+                             _suggester(suggestions, paths, opts.suggestions), keep_self,
+                             left_out(opts) if rel == INDEX_NAME else None)
 
     # The index: what it links and how much of it the profile loads. Only the loaded lines
     # count: a memory linked past the load limit is never seen.
@@ -638,11 +641,13 @@ def _merged(*extras: dict[str, tuple[Finding, ...]]) -> dict[str, tuple[Finding,
 
 def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str, FileScan],
                   resolver: Resolver, exists: Callable[[str], Where],
-                  suggestions: Callable[[str], list[str]], keep_self: bool = False
-                  ) -> LinkResults:
+                  suggestions: Callable[[str], list[str]], keep_self: bool = False,
+                  left_out: Callable[[str], str | None] | None = None) -> LinkResults:
     """Resolve one file's markdown links and wikilinks against the current files. A link
     out of the workspace is looked at, never followed (`memtui.core.derivation.link_target`): there
-    is something → ``outside_link`` (info), nothing → ``broken_link``."""
+    is something → ``outside_link`` (info), nothing → ``broken_link``. ``left_out`` (the
+    index's links): why a file that is there is no memory to the audit
+    (`memtui.core.derivation.left_out`), said in its ``unaudited_link``."""
     out = LinkResults()
     targets: list[str] = []
     for lk in links:
@@ -668,10 +673,24 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
                 continue
             if not looks_like_path(lk.raw) and lk.raw not in resolver.by_stem:
                 continue  # a gloss such as ``value[3](12B)``: text, not a link
-            out.broken.append(BrokenLink(lk.source, lk.line, lk.target,
-                                         suggestions(lk.target)))
-            out.findings.append(finding("broken_link", lk.source, lk.line,
-                                        f"link to {lk.target}: no such file"))
+            near = suggestions(lk.target)
+            message = f"link to {lk.target}: no such file"
+            if (form := other_form(lk.target, scans)) is not None:  # newuser25 #13
+                near = [form, *(p for p in near if p != form)]
+                message += f"; {mismatch_note(lk.target, form)}"
+            out.broken.append(BrokenLink(lk.source, lk.line, lk.target, near))
+            out.findings.append(finding("broken_link", lk.source, lk.line, message))
+        elif lk.target not in scans and (form := other_form(lk.target, scans)) is not None:
+            # the file system opened it in the other Unicode form (macOS): that file
+            targets.append(form)
+            out.first_line.setdefault(form, lk.line)
+        elif lk.target not in scans and left_out is not None and \
+                (why := left_out(lk.target)) is not None:
+            # there, but no memory to the audit (newuser25 #28: said nothing); what it
+            # holds is read and reported all the same (newuser26 #8)
+            out.findings.append(finding("unaudited_link", lk.source, lk.line,
+                                        f"link to {lk.target} leads {why}: the agent "
+                                        "opens it, the audit does not read it"))
         elif lk.target not in scans and exists(folder_key(lk.target)) is INSIDE:
             # a folder: the agent opens no memory there (newuser24 #7: counted nowhere,
             # while the Index view marked it ✗)
@@ -705,9 +724,11 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
             out.first_line[res.path] = lk.line
         if res.state == "fuzzy":
             exact = resolver.spelling(res.path)
+            how = "only loosely" if nfc(exact) != nfc(res.target) else \
+                "only in another Unicode form (NFC and NFD spell it alike)"
             out.findings.append(finding("fuzzy_wikilink", lk.source, lk.line,
-                                        f"[[{res.target}]] matches {res.path} only "
-                                        f"loosely; write [[{exact}]]"))
+                                        f"[[{res.target}]] matches {res.path} {how}; "
+                                        f"write [[{exact}]]"))
     seen: set[str] = set()
     for t in targets:
         if t not in seen and (keep_self or t != rel):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import posixpath
+import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -315,5 +316,7 @@ def outside_fences(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, 
 
 
 def fold(name: str) -> str:
-    """The folded spelling used for fuzzy wikilink matches: case and ``-``/``_`` ignored."""
-    return name.casefold().replace("_", "-")
+    """The folded spelling used for fuzzy wikilink matches: case, ``-``/``_`` and the
+    Unicode form (NFC or NFD: newuser25 #13) ignored."""
+    folded = name.casefold().replace("_", "-")
+    return folded if folded.isascii() else unicodedata.normalize("NFC", folded)
