@@ -77,6 +77,11 @@ _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/
 #: ``color.primary.500``: an attribute path ending in a number.
 _DOTTED_NUMBER = lazy_pattern(r"^[A-Za-z_]+(?:\.[A-Za-z_]+)+\.\d+$")
 _EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
+#: A request signature's scope (``AKIA…/20261130/us-east-1/s3/aws4_request``, a service
+#: account and ``…/storage/goog4_request``, URL-encoded or not): whose key signed, when and
+#: where; the signature beside it is the secret.
+_SIGNING_SCOPE = lazy_pattern(r"(?i)(?:%2F|/)\d{8}(?:%2F|/)[\w-]+(?:%2F|/)[\w-]+(?:%2F|/)"
+                              r"\w+_request$")
 _EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10.0.4.12
 #: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
 #: password, and no way in by itself.
@@ -201,6 +206,8 @@ def not_a_value(value: str) -> str | None:
         return "a call"
     if _SETTING.match(v):
         return "another name's setting"  # ``bucket_capacity=120`` after "token bucket"
+    if _SIGNING_SCOPE.search(v):
+        return "a signing scope"
     if _EMAIL.match(v):
         return "an e-mail address"
     if _ALGORITHM.match(v):

@@ -1,0 +1,140 @@
+"""Credential places read by structure (issue 32, blind set12's classes, not its texts): a
+signed URL's signature and its scope, a webhook URL, a session cookie wherever it is
+written, a command's password flag after its user flag. Each with the look-alikes it must
+leave alone; every value here is made up for the test."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memtui.core.creds.detector import scan_text, scan_text_bounded
+
+SIG = "9c1f0e7d2b4a68c3e5f7091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"
+
+
+def found(text: str) -> list[str]:
+    return [h.value for h in scan_text(text)]
+
+
+# --- a signed URL: the signature is the secret, the credential parameter its scope ---------
+
+@pytest.mark.parametrize("query, value", [
+    (f"X-Amz-Date=20250101T000000Z&X-Amz-Signature={SIG}", SIG),
+    (f"X-Goog-Expires=600&X-Goog-Signature={SIG}", SIG),
+    ("sv=2023-01-03&sp=r&sig=Qk3nV8pZr2LmX0aTyB6cWd1Ef9Gh4Ij7Kl5Mn%2Bo%3D",
+     "Qk3nV8pZr2LmX0aTyB6cWd1Ef9Gh4Ij7Kl5Mn%2Bo%3D"),
+    ("Expires=1767225600&Signature=Tr0Wq8Lm3Nx5Vb7Cz9As1Dg4Fh6Jk2Pl0Oi8Uy",
+     "Tr0Wq8Lm3Nx5Vb7Cz9As1Dg4Fh6Jk2Pl0Oi8Uy"),
+])
+def test_a_signed_urls_signature_is_the_credential(query: str, value: str) -> None:
+    assert found(f"Download: https://files.example.net/a/b.tar?{query}\n") == [value]
+
+
+def test_a_signing_scope_is_no_credential() -> None:
+    url = ("https://storage.example.com/b/o?X-Goog-Credential=svc%40proj.iam.example.com%2F"
+           f"20250101%2Feu%2Fstorage%2Fgoog4_request&X-Goog-Signature={SIG}")
+    assert found(url) == [SIG]
+
+
+@pytest.mark.parametrize("line", [
+    "https://x.example.com/a?sig=short1",            # too short to be a signature
+    "https://x.example.com/a?signature=${SIG_VALUE}",  # a template
+    "see the `sig=` parameter of the SAS token",
+])
+def test_signature_look_alikes(line: str) -> None:
+    assert found(line) == []
+
+
+# --- a webhook URL: the whole URL, when a segment after the webhook one is a token ---------
+
+@pytest.mark.parametrize("url", [
+    "https://chat.example.org/api/webhooks/881234567890123456/aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1v",
+    "https://team.example.com/webhookb2/2f0c1d2e@7a8b/IncomingWebhook/Zx81Qw73Er65Ty49Ui27Op",
+    "https://hooks.example.io/hooks/catch/12345/Ab12Cd34Ef56Gh78Ij90Kl",
+])
+def test_a_webhook_url_is_the_credential(url: str) -> None:
+    assert found(f'let hook = "{url}";') == [url]
+    assert found(f"Alerts post to {url}.") == [url]
+
+
+@pytest.mark.parametrize("line", [
+    "Docs: https://docs.example.com/en/webhooks/about-webhooks-and-events",
+    "https://api.example.com/repos/o/r/hooks/123456789",
+    "https://example.com/webhooks/2f0c1d2e-9a8b-4c7d-8e6f-5a4b3c2d1e0f",  # an id alone
+])
+def test_webhook_look_alikes(line: str) -> None:
+    assert found(line) == []
+
+
+# --- a session cookie, in a header, a curl flag or prose -----------------------------------
+
+@pytest.mark.parametrize("text, value", [
+    ("curl -b 'SESSIONID=q8w7e6r5t4y3u2i1o0p9a8s7' https://x.example.com",
+     "q8w7e6r5t4y3u2i1o0p9a8s7"),
+    ("Copied from DevTools: `app_sess=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5`, valid for a day.",
+     "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5"),
+    ("document.cookie = \"my.sid=s%3AabC12dEf34GhI56jKl.Mn78Op/Qr90\";",
+     "s%3AabC12dEf34GhI56jKl.Mn78Op/Qr90"),
+])
+def test_a_session_cookie_is_a_credential(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("line", [
+    "The session=3 setting keeps sessions short.",
+    "Set SESSION_TIMEOUT=1800 in the env.",
+    "cookie sessionid=${SESSION} from the login step",
+])
+def test_session_cookie_look_alikes(line: str) -> None:
+    assert found(line) == []
+
+
+# --- a command's password flag after its user flag ----------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "mosquitto_sub -h mq.example.net -u meter7 -P Kest-rel-91 -t t/#",
+    "sqlcmd -S db01 -U sa -P Wq3!zLm8 -Q \"select 1\"",
+    "mongosh --host h -u admin -p Tb7xQ2mKz",
+])
+def test_a_password_flag_after_a_user_flag(command: str) -> None:
+    value = command.split(" -P " if " -P " in command else " -p ")[1].split()[0]
+    assert found(command) == [value]
+
+
+@pytest.mark.parametrize("line", [
+    "mysql -u app -P 3306 -h db",              # a port
+    "scp -P 2222 -u x file host:",             # a port, and no user flag before it
+    "mkdir -p build && cp -u a b",
+    "psql -U postgres -p 5432 mydb",
+])
+def test_password_flag_look_alikes(line: str) -> None:
+    assert found(line) == []
+
+
+# --- cost: each place's pattern is linear in a hostile line --------------------------------
+
+HOSTILE = ["https://a/webhooks/" * 200, "sess" * 1000 + "=", "-u a " * 800 + "-p",
+           "?sig=&" * 700, "https://h/hooks/" + "a1" * 2000, "x_sessid" * 500]
+
+
+@pytest.mark.parametrize("line", HOSTILE)
+def test_a_hostile_line_is_cheap(line: str) -> None:
+    text = "\n".join(line + str(i) for i in range(50))
+    start = time.process_time()
+    scan_text_bounded(text)
+    assert time.process_time() - start < 2.0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(["https://h/", "webhooks/", "hooks/", "-u ", "-P ", "x ",
+                                 "sess", "=", "; ", "?sig=", "&", "Ab12Cd34Ef56Gh78Ij90",
+                                 "%2F", "_request", " "]), min_size=1, max_size=12))
+def test_any_mix_of_these_places_is_cheap(pieces: list[str]) -> None:
+    line = ("".join(pieces) * (3000 // max(1, len("".join(pieces))) + 1))[:3900]
+    start = time.process_time()
+    scan_text_bounded("\n".join(line + str(i) for i in range(20)))
+    assert time.process_time() - start < 2.0
