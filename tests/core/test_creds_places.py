@@ -138,3 +138,30 @@ def test_any_mix_of_these_places_is_cheap(pieces: list[str]) -> None:
     start = time.process_time()
     scan_text_bounded("\n".join(line + str(i) for i in range(20)))
     assert time.process_time() - start < 2.0
+
+
+# --- names that are no values: a resource name, a class name, a key chord, a reference
+# number, a CSS custom property; a header's value ends at a closing backtick ---------------
+
+@pytest.mark.parametrize("text", [
+    "The job reads `arn:aws:secretsmanager:us-west-2:111122223333:secret:app/db-Ab3Xy9`.",
+    "Role: arn:aws:iam::111122223333:role/token-Refresher7 only.",
+    "Auth lives here:\n- `TokenRefreshScheduler` — renews the access token\n"
+    "- `SecretRotationJob#run`",
+    "Credentials code:\n- `ApiKeyValidator` checks the key\n- `PasswordPolicyService#check`",
+    "ユーザーのキー割り当て：\n- `Alt+Shift+F` 整形\n- `Cmd+K` 検索",
+    "Ticket token: `INC-2025-00412`; the ERC-20 token is `ABC`.",
+    "| token | value |\n|---|---|\n| `--accent-token-bg` | `#123456` |\n"
+    "| `--secret-fg-main` | `#abc` |",
+])
+def test_names_that_hold_a_credential_word_are_no_values(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Secret: Rq7TvLm2Xc9Wz", "Rq7TvLm2Xc9Wz"),              # a made-up value still is one
+    ("password: CorrectHorseBatteryStaple9", "CorrectHorseBatteryStaple9"),
+    ("Header: `Authorization: Bearer Zq81Lm72Xn63Pw54Tr`.", "Zq81Lm72Xn63Pw54Tr"),
+])
+def test_beside_those_names_a_value_is_still_read(text: str, value: str) -> None:
+    assert found(text) == [value]

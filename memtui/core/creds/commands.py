@@ -66,8 +66,8 @@ _URL_USERINFO = lazy_pattern(r"(?i)\b[a-z][a-z0-9+.\-]*://(?P<u>[^\s:/@'\"]*):(?
 #: …"``).
 _HEADERS = lazy_pattern(
     r"(?i)\b(?:authorization|proxy-authorization)[\"']?\s*:\s*[\"']?"
-    r"(?:bearer|basic|token|digest|bot)\s+(?P<v>[^\s'\"]+)"
-    r"|\bx-[\w-]*(?:key|token|secret|auth)[\"']?\s*:\s*[\"']?(?P<w>[^\s'\"]+)")
+    r"(?:bearer|basic|token|digest|bot)\s+(?P<v>[^\s'\"`]+)"
+    r"|\bx-[\w-]*(?:key|token|secret|auth)[\"']?\s*:\s*[\"']?(?P<w>[^\s'\"`]+)")
 #: A ``Cookie:`` header's pairs: each value made up (a session's id) is a credential.
 _COOKIE = lazy_pattern(r"(?i)\bcookie[\"']?\s*:\s*[\"']?(?P<pairs>[^\n'\"`]+)")
 _COOKIE_PAIR = lazy_pattern(r"[\w.%-]+=(?P<v>[^\s;,'\"`]+)")

@@ -82,6 +82,12 @@ _EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
 #: where; the signature beside it is the secret.
 _SIGNING_SCOPE = lazy_pattern(r"(?i)(?:%2F|/)\d{8}(?:%2F|/)[\w-]+(?:%2F|/)[\w-]+(?:%2F|/)"
                               r"\w+_request$")
+#: A key chord (``Ctrl+Shift+P``, ``⌘+K``): what a key label in a shortcut list names.
+_CHORD = lazy_pattern(r"(?i)^(?:(?:ctrl|control|alt|altgr|shift|cmd|command|meta|super|win|"
+                      r"option|opt|fn|hyper|⌘|⌥|⇧|⌃)\s?\+\s?)+\S{1,12}$")
+#: A reference number or a standard's name: capitals, then numbers (``ORD-2026-118204``,
+#: ``ERC-20``, ``ISO-27001``): an order's or a ticket's key, never a login.
+_REFERENCE_NUMBER = lazy_pattern(r"^[A-Z]{2,6}(?:-\d{1,8})+$")
 _EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10.0.4.12
 #: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
 #: password, and no way in by itself.
@@ -208,6 +214,10 @@ def not_a_value(value: str) -> str | None:
         return "another name's setting"  # ``bucket_capacity=120`` after "token bucket"
     if _SIGNING_SCOPE.search(v):
         return "a signing scope"
+    if _CHORD.match(v):
+        return "a key chord"
+    if _REFERENCE_NUMBER.match(v):
+        return "a reference number"
     if _EMAIL.match(v):
         return "an e-mail address"
     if _ALGORITHM.match(v):
@@ -221,8 +231,8 @@ def not_a_value(value: str) -> str | None:
         return "a prefix"  # ``sk-ant-oat01-``
     if "{" in v or "<" in v:
         return "a template"
-    if v[0] == "-" and v[1:2].isalpha():
-        return "a command-line option"
+    if v[0] == "-" and (v[1:2].isalpha() or (v[1:2] == "-" and v[2:3].isalpha())):
+        return "a command-line option"  # … or a CSS custom property (``--color-key-accent``)
     if v[0] in "@#":
         return "a handle, a host or a tag"
     if _FILENAME.search(v) and "/" not in v[-6:]:
