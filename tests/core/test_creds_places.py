@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memtui.core.creds.commands import forms
 from memtui.core.creds.detector import scan_text, scan_text_bounded
+from memtui.core.creds.structure import code_pairs, encrypted_lines, netrc_lines
 
 SIG = "9c1f0e7d2b4a68c3e5f7091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"
 
@@ -121,7 +123,7 @@ HOSTILE = ["https://a/webhooks/" * 200, "sess" * 1000 + "=", "-u a " * 800 + "-p
            "?sig=&" * 700, "https://h/hooks/" + "a1" * 2000, "x_sessid" * 500]
 
 
-@pytest.mark.parametrize("line", HOSTILE)
+@pytest.mark.parametrize("line", HOSTILE, ids=range(len(HOSTILE)))
 def test_a_hostile_line_is_cheap(line: str) -> None:
     text = "\n".join(line + str(i) for i in range(50))
     start = time.process_time()
@@ -165,3 +167,62 @@ def test_names_that_hold_a_credential_word_are_no_values(text: str) -> None:
 ])
 def test_beside_those_names_a_value_is_still_read(text: str, value: str) -> None:
     assert found(text) == [value]
+
+
+# --- code: a setter named by a label, a quoted name/value pair; netrc; encrypted YAML ------
+
+@pytest.mark.parametrize("text, value", [
+    ('cfg = Pool.builder().user("svc").password("Kq7!vR2mZx").build();', "Kq7!vR2mZx"),
+    ('local ok = conn:auth("b7Hx2Lq9Zm4Wv1Np")', "b7Hx2Lq9Zm4Wv1Np"),
+    ("client.setApiKey('Zp4Qw8Er2Ty6Ui0Op3As');", "Zp4Qw8Er2Ty6Ui0Op3As"),
+    ('req.Headers.Add("x-api-key", "7f3e9a1c5b2d4f6e8a0c1e3b5d7f9a2c");',
+     "7f3e9a1c5b2d4f6e8a0c1e3b5d7f9a2c"),
+    ('os.environ.setdefault("DB_PASSWORD", "Wn4#pL8qRz")', "Wn4#pL8qRz"),
+])
+def test_a_quoted_literal_in_a_labelled_call_or_pair(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    'pw = vault.getPassword("db-main-2")',
+    's = store.fetchSecret("stripe_live_2")',
+    'headers.Add("api-key", apiKey);',
+    'print("password", "is required")',
+    'ask("token", "refresh")',
+])
+def test_calls_and_pairs_that_name_a_credential(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_netrc_password_in_a_block_and_on_one_line() -> None:
+    block = "```\nmachine api.example.com\n  login me@example.com\n  password Zx8-Qw7-Er6-Ty5\n```"
+    assert found(block) == ["Zx8-Qw7-Er6-Ty5"]
+    assert found("machine h.example.org login bob password Lm3Nb8Vc2X") == ["Lm3Nb8Vc2X"]
+    assert found("```\npassword Lm3Nb8Vc2X\n```") == []  # no netrc entry: a word, a value?
+
+
+def test_values_under_an_encrypted_yaml_key_are_ciphertext() -> None:
+    sealed = ("```yaml\nkind: SealedSecret\nspec:\n  encryptedData:\n"
+              "    api_token: AgC4q8Zr7Wm2Xv9Nb3Lk5Pj1Hg6Fd0Sa8Qw2Er4Ty6Ui8Op0As2Df4Gh6Jk8Lz\n"
+              "  template:\n    metadata:\n      name: x\n```")
+    assert found(sealed) == []
+    plain = sealed.replace("encryptedData", "stringData")
+    assert found(plain) == ["AgC4q8Zr7Wm2Xv9Nb3Lk5Pj1Hg6Fd0Sa8Qw2Er4Ty6Ui8Op0As2Df4Gh6Jk8Lz"]
+
+
+@pytest.mark.parametrize("unit", ['("password", "x"), ', '.password("', 'auth("a' * 3,
+                                  '.setApiKey("Ab1', "machine password ",
+                                  "encryptedData:\n password: ab1\n"], ids=range(6))
+def test_code_pairs_netrc_and_encrypted_keys_are_cheap(unit: str) -> None:
+    """What these places add to a hostile text: each line's calls and pairs read at most a
+    few times, netrc and encrypted keys one pass (the rest of the scan has its own budget,
+    tests/core/test_secret_budget.py)."""
+    line = (unit * (4000 // len(unit) + 1))[:4000]
+    lines = [line + str(i) for i in range(256)]
+    start = time.process_time()
+    for i, ln in enumerate(lines):
+        list(code_pairs(ln, i))
+        list(forms(ln))
+    list(netrc_lines(lines))
+    encrypted_lines(lines)
+    assert time.process_time() - start < 2.0
