@@ -226,3 +226,28 @@ def test_code_pairs_netrc_and_encrypted_keys_are_cheap(unit: str) -> None:
     list(netrc_lines(lines))
     encrypted_lines(lines)
     assert time.process_time() - start < 2.0
+
+
+# --- public by design: a JWT of the anonymous role, RevenueCat's per-store SDK keys --------
+
+def _jwt(claims: str) -> str:
+    import base64
+
+    def enc(s: str) -> str:
+        return base64.urlsafe_b64encode(s.encode()).decode().rstrip("=")
+
+    head = enc('{"alg":"HS256","typ":"JWT"}')
+    return f"{head}.{enc(claims)}.Qm9ndXNTaWduYXR1cmVYeTEyMzQ1Njc4OQ"
+
+
+def test_an_anon_role_jwt_is_public_and_a_service_role_jwt_is_not() -> None:
+    anon = _jwt('{"iss":"x","role":"anon","exp":4102444800}')
+    service = _jwt('{"iss":"x","role":"service_role","exp":4102444800}')
+    text = f"```\nPUBLIC_ANON_KEY={anon}\nSERVICE_KEY={service}\n```"
+    assert found(text) == [service]
+
+
+def test_revenuecat_public_sdk_keys_are_public() -> None:
+    text = ('Purchases.configure(withAPIKey: "goog_Zq8Wm3Lk7Xv2Nb5Rt9Yp")\n'
+            'Analytics.setup(secretKey: "sk_Hq7Lm2Zx9Wv4Bn6Rt3Yp8Kd")')
+    assert found(text) == ["sk_Hq7Lm2Zx9Wv4Bn6Rt3Yp8Kd"]

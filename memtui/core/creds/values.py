@@ -18,6 +18,8 @@ token, and a quoted word under a password word.
 
 from __future__ import annotations
 
+import base64
+import json
 import math
 import re
 import unicodedata
@@ -104,7 +106,9 @@ _UUID = lazy_pattern(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 _PUBLIC = lazy_pattern(
     r"^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|age1[02-9ac-hj-np-z]{20,}|npub1|"
     r"pk_(?:live|test)_|-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)|"
-    r"AAAA[A-Za-z0-9+/]{20,})")
+    r"AAAA[A-Za-z0-9+/]{20,}|"
+    # RevenueCat's public SDK keys, one per store, shipped in every app build
+    r"(?:appl|goog|amzn)_[A-Za-z0-9]{20,}$)")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
 _WORDS_THEN_CAPS = lazy_pattern(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+[A-Z]{0,4}$")
@@ -179,6 +183,19 @@ def doc_example(value: str) -> bool:
             or value.startswith("AKIAIOSFODNN7"))
 
 
+def public_jwt(value: str) -> bool:
+    """A JWT whose claims give it the anonymous role (``"role": "anon"``: Supabase's anon key,
+    public by design: it ships to every browser, and row-level security guards the data)."""
+    parts = value.split(".")
+    if len(parts) != 3 or not value.startswith("eyJ") or len(parts[1]) > 4096:
+        return False
+    try:
+        claims = json.loads(base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4)))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(claims, dict) and claims.get("role") == "anon"
+
+
 def not_a_value(value: str) -> str | None:
     """Why ``value`` is never a credential, or None when it may be one."""
     v = value.strip()
@@ -192,7 +209,7 @@ def not_a_value(value: str) -> str | None:
         return "documented example"
     if _REFERENCE.match(v):
         return "reference"
-    if _PUBLIC.match(v):
+    if _PUBLIC.match(v) or public_jwt(v):
         return "public key"
     if _PASSWORD_HASH.match(v):
         return "a password hash"
