@@ -251,3 +251,24 @@ def test_revenuecat_public_sdk_keys_are_public() -> None:
     text = ('Purchases.configure(withAPIKey: "goog_Zq8Wm3Lk7Xv2Nb5Rt9Yp")\n'
             'Analytics.setup(secretKey: "sk_Hq7Lm2Zx9Wv4Bn6Rt3Yp8Kd")')
     assert found(text) == ["sk_Hq7Lm2Zx9Wv4Bn6Rt3Yp8Kd"]
+
+
+# --- two languages the lexicon lacked: Hungarian and Greek labels --------------------------
+
+@pytest.mark.parametrize("text, value", [
+    ("A NAS admin jelszava: Tk8-Rv3-Lq9", "Tk8-Rv3-Lq9"),
+    ("- jelszó: `Zm4Wq8Xr2`", "Zm4Wq8Xr2"),
+    ("Κωδικός εφαρμογής: abcd efgh ijkl mnop".replace("abcd efgh", "hqzw rtkv"),
+     "hqzw rtkv ijkl mnop"),
+    ("Κωδικός πρόσβασης: Pl7-Xc2-Vb9", "Pl7-Xc2-Vb9"),
+])
+def test_hungarian_and_greek_labels(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "A jelszó legalább 12 karakter legyen.",
+    "Ο κωδικός προϊόντος είναι στο κουτί.",
+])
+def test_hungarian_and_greek_words_without_a_value(text: str) -> None:
+    assert found(text) == []
