@@ -272,3 +272,13 @@ def test_hungarian_and_greek_labels(text: str, value: str) -> None:
 ])
 def test_hungarian_and_greek_words_without_a_value(text: str) -> None:
     assert found(text) == []
+
+
+# --- a format that names itself: NVIDIA's nvapi- key, alone on a line or after a word ------
+
+def test_an_nvidia_key_names_itself() -> None:
+    key = "nvapi-" + "Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz9Xc8Vb7Nm6Qw5Er4Ty3Ui2Op1As0Df9Gh8J"
+    assert len(key) == 70
+    assert found(f"```\n{key}\n```") == [key]
+    assert found(f"api {key}") == [key]
+    assert found("the key starts with nvapi- and is 70 characters long") == []
