@@ -66,11 +66,31 @@ _URL_USERINFO = lazy_pattern(r"(?i)\b[a-z][a-z0-9+.\-]*://(?P<u>[^\s:/@'\"]*):(?
 #: …"``).
 _HEADERS = lazy_pattern(
     r"(?i)\b(?:authorization|proxy-authorization)[\"']?\s*:\s*[\"']?"
-    r"(?:bearer|basic|token|digest|bot)\s+(?P<v>[^\s'\"]+)"
-    r"|\bx-[\w-]*(?:key|token|secret|auth)[\"']?\s*:\s*[\"']?(?P<w>[^\s'\"]+)")
+    r"(?:bearer|basic|token|digest|bot)\s+(?P<v>[^\s'\"`]+)"
+    r"|\bx-[\w-]*(?:key|token|secret|auth)[\"']?\s*:\s*[\"']?(?P<w>[^\s'\"`]+)")
 #: A ``Cookie:`` header's pairs: each value made up (a session's id) is a credential.
 _COOKIE = lazy_pattern(r"(?i)\bcookie[\"']?\s*:\s*[\"']?(?P<pairs>[^\n'\"`]+)")
 _COOKIE_PAIR = lazy_pattern(r"[\w.%-]+=(?P<v>[^\s;,'\"`]+)")
+#: A signed URL's query: the signature is the credential (AWS ``X-Amz-Signature``, GCS
+#: ``X-Goog-Signature``, Azure SAS ``sig``, CloudFront ``Signature``); its ``Credential``
+#: holds a key's id and a scope, not a secret.
+_SIGNATURE = lazy_pattern(r"(?i)[?&](?:x-[a-z]+-signature|signature|sig)=(?P<v>[^&\s#'\"`<>)]+)")
+#: A URL whose path has a webhook segment: anyone holding it may post, so the whole URL is
+#: the credential when a later segment is a made-up token (Discord, Teams, Mattermost, …).
+_URL = lazy_pattern(r"(?i)\bhttps?://[^\s'\"`<>]+")
+_HOOK_SEGMENT = lazy_pattern(r"(?i)/(?:webhooks?|webhookb2|hooks)/")
+_URL_SEGMENT = lazy_pattern(r"[^/@?&=#]+")
+#: A cookie whose name says it holds a session or a login (``PHPSESSID``, ``JSESSIONID``,
+#: ``ASP.NET_SessionId``, ``.ASPXAUTH``, ``connect.sid``, ``auth_token``), written in any
+#: place (a ``Cookie:`` header, ``curl -b``, ``document.cookie``, prose): its value opens it.
+_SESSION_COOKIE = lazy_pattern(
+    r"(?i)(?<![\w.%-])(?P<n>[\w.%-]{0,40}(?:sess(?:ion)?(?:_?id)?|\bsid|aspxauth|auth_?token)"
+    r"[\w%-]{0,20})=(?P<v>[^\s;,'\"`&<>)]+)")
+#: A command's user flag, then its password flag with a space (``-u sensor01 -P x``,
+#: ``sqlcmd -U sa -P x``, ``mongo -u admin -p x``): the value after it is the password.
+_USER_THEN_PASSWORD = lazy_pattern(
+    r"(?<!\S)-[uU][ \t]+[^\s|;&-][^\s|;&]*[ \t]+(?:-[^\s|;&]+(?:[ \t]+[^\s|;&-][^\s|;&]*)?"
+    r"[ \t]+){0,3}?-[pP][ \t]+(?P<v>" + _VAL + ")")
 _CODE = lazy_pattern(
     r"(?i)\b(?:auth|credentials|basic_auth|http_auth)\s*=\s*[(\[]\s*(['\"])[^'\"]*\1\s*,\s*"
     r"(['\"])(?P<v>[^'\"\s]+)\2"
@@ -85,6 +105,21 @@ def _strip(line: str, start: int, end: int) -> tuple[int, int, str]:
     while end > start and line[end - 1] in ".,)]}":
         end -= 1
     return start, end, line[start:end]
+
+
+def _random_segment(segment: str) -> bool:
+    """A URL path segment that is a made-up token: 20 characters or more, letters and digits
+    mixed (a word, a number or a UUID is no token)."""
+    if len(segment) < 20 or _UUID_LIKE.match(segment):
+        return False
+    letters = sum(c.isalpha() for c in segment)
+    digits = sum(c.isdigit() for c in segment)
+    cases = any(c.isupper() for c in segment) + any(c.islower() for c in segment)
+    return letters >= 6 and digits >= 2 and (cases == 2 or digits >= 6) and \
+        len(set(segment)) >= 12
+
+
+_UUID_LIKE = lazy_pattern(r"(?i)^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$")
 
 
 def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
@@ -115,6 +150,28 @@ def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
             if not is_template(value) and len(value) >= 16 and made_up(value) and \
                     sum(c.isalpha() for c in value) >= 6:  # not ``_ga=GA1.2.1234567.17…``
                 yield pair.start("v"), pair.end("v"), value, "Credential in a cookie"
+    for m in _SIGNATURE.finditer(line) if "?" in line and "=" in line else ():
+        value = m.group("v")
+        if len(value) >= 16 and not is_template(value) and \
+                sum(c.isalnum() for c in value) >= 16:
+            yield m.start("v"), m.end("v"), value, "Signature of a signed URL"
+    for m in _URL.finditer(line) if "hook" in line.lower() else ():
+        end = m.end()
+        while line[end - 1] in ".,;:)]}!":
+            end -= 1
+        hook = _HOOK_SEGMENT.search(line, m.start(), end)
+        if hook and any(_random_segment(s.group(0)) for s in
+                        _URL_SEGMENT.finditer(line, hook.end(), end)):
+            yield m.start(), end, line[m.start():end], "Webhook URL"
+    for m in _SESSION_COOKIE.finditer(line) if "=" in line else ():
+        value = m.group("v")
+        if len(value) >= 16 and not is_template(value) and "://" not in value and \
+                sum(c.isalpha() for c in value) >= 6 and sum(c.isdigit() for c in value) >= 2:
+            yield m.start("v"), m.end("v"), value, "Session cookie"  # signed: ``s%3A….x/y``
+    for m in _USER_THEN_PASSWORD.finditer(line) if " -" in line else ():
+        start, end, value = _strip(line, *m.span("v"))
+        if not is_template(value) and made_up(value):
+            yield start, end, value, "Credential in a command"
     for m in _CODE.finditer(line) if "'" in line or '"' in line else ():
         g = "v" if m.group("v") is not None else "w"
         value = m.group(g)

@@ -33,8 +33,8 @@ _HINT_WORDS = (
     "private", "akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
     "xox", "sk-", "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key",
     "hooks.slack", "discord", "twilio", "mailchimp", "-us", "mysql", "mariadb", "curl",
-    "login", "connect", "smbclient", "redis-cli", "cookie", "door code", "access code",
-    "entry code", "gate code", "mdp", "kennw", "contraseña", "senha",
+    "login", "connect", "smbclient", "redis-cli", "cookie", "sess", " -p ", "door code",
+    "access code", "entry code", "gate code", "mdp", "kennw", "contraseña", "senha",
     "hasło", "hasła", "haśle",
     "haseł", "парол", "mật khẩu", "mat khau", "ключ", "токен", "zugangsdaten",
     "密码", "密碼", "口令", "密钥", "密鑰", "金鑰", "令牌", "權杖", "暗証番号", "パスワード",
@@ -327,7 +327,8 @@ def _known_formats(lines: list[str], candidates: list[tuple[int, str]], add) -> 
         for start, end, kind in found.get(i, ()):
             add(i, start, end, kind)
         for start, end, value, kind in forms(ln):
-            if not not_a_value(value):
+            reason = not_a_value(value)
+            if not reason or (reason == "reference" and kind == "Webhook URL"):
                 add(i, start, end, kind)
 
 

@@ -29,6 +29,36 @@ def code_name(value: str) -> bool:
     return len(parts) >= 2 and (any(p.isupper() for p in parts) or "_" in value)
 
 
+#: The token a value sits in, up to whitespace, a quote or a bracket.
+_TOKEN_STOP = " \t`'\"()[]<>"
+#: A resource's name (``arn:aws:secretsmanager:…:secret:prod/db-Xy7Qp2``, ``urn:…``): every
+#: part of it names a thing, the word "secret" in it too.
+_RESOURCE_NAME = lazy_pattern(r"(?i)(?:arn|urn):[\w.-]*:")
+#: Capitalised words, three or more, maybe a method after ``#``, ``.`` or ``::``
+#: (``PasswordResetController#create``, ``ApiKeyMiddleware``): a class's name.
+_CLASS_NAME = lazy_pattern(r"[A-Z][a-z]+(?:[A-Z][a-z]+){2,}(?:(?:#|\.|::)[a-z_]\w*)?")
+_CAPITALISED = lazy_pattern(r"[A-Z][a-z]+")
+
+
+def in_a_resource_name(line: str, start: int) -> bool:
+    """The value at ``start`` is a part of the ARN or URN it sits in."""
+    begin = start
+    while begin > 0 and line[begin - 1] not in _TOKEN_STOP:
+        begin -= 1
+    return _RESOURCE_NAME.match(line, begin) is not None and begin < start
+
+
+def class_name(value: str) -> bool:
+    """``value`` is a class's (or its method's) name holding a credential word as one of its
+    words (``ApiKeyMiddleware``): a passphrase in CamelCase holds none."""
+    if not _CLASS_NAME.fullmatch(value):
+        return False
+    from memtui.core.creds import lexicon
+
+    words = " ".join(_CAPITALISED.findall(value.split("#")[0].split("::")[0]))
+    return bool(lexicon.words(words))
+
+
 def part_of_a_name(line: str, found: Labelled) -> bool:
     """The value is a name, not a credential, by where it sits against its label: it goes on
     the token the label is a part of (``PasswordResetTokenGenerator``,
@@ -36,6 +66,8 @@ def part_of_a_name(line: str, found: Labelled) -> bool:
     holds its own label as a part of a name (``TowerPass = "TowerPass"``, ``RespawnTimerToken``,
     ``InputKey_PassTurn`` in the row "pass turn", ``Door_MasterKey_01`` under
     ``MASTER_KEY_DOOR``)."""
+    if in_a_resource_name(line, found.start) or class_name(found.value):
+        return True
     before = line[max(0, found.start - 2):found.start]
     if before[:1] == "\\":
         return False  # ``\\n`` in a JSON string: the value starts a line of its own

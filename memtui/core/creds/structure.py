@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
+from itertools import islice
 
 import ahocorasick
 
@@ -58,6 +59,21 @@ _ASSIGN = lazy_pattern(
     r"(?<![\w.\-$])(?P<flag>--?)?(?P<q>[\"']?)(?P<name>[A-Za-z_][\w.\-]{0,60})(?P=q)"
     r"[ \t]*(?P<sep>:=|=>|=|:)[ \t]*")
 _FLAG_SPACE = lazy_pattern(r"(?<![\w\-])--(?P<name>[A-Za-z][\w\-]{1,40})[ \t]+(?=[^\s-])")
+#: A call whose name is a label, its argument a quoted literal (``.password("…")``,
+#: ``red:auth("…")``, ``setApiKey('…')``): the builder or setter of that credential.
+_LABEL_CALL = lazy_pattern(r"(?<![\w$])(?P<name>[A-Za-z_]\w{1,40})\(\s*(?=[\"'])")
+#: A quoted name, then its value quoted (``Add("api-key", "…")``, ``setdefault("DB_PASSWORD",
+#: "…")``, ``("token", "…")``): a name/value pair of a header, an env or a dict in code.
+_QUOTED_PAIR = lazy_pattern(r"(?P<q>[\"'])(?P<name>[A-Za-z_][\w.\-]{1,40})(?P=q)[ \t]*,[ \t]*"
+                            r"(?=[\"'])")
+#: What a setter's name may add to the label it names (``setPassword``, ``withApiKey``).
+_SETTER_VERBS = frozenset({"", "set", "with", "use", "put", "add", "enter", "type"})
+#: netrc's ``password VALUE`` (also on a ``machine … login … password …`` line).
+_NETRC_MACHINE = lazy_pattern(r"(?:^|\s)machine[ \t]+\S")
+_NETRC_PASSWORD = lazy_pattern(r"(?:^|[ \t])password[ \t]+(?P<v>[^\s`'\"]+)")
+#: A YAML key whose children are encrypted (SealedSecret's ``encryptedData:``, sops'
+#: ``sops:``, ``encrypted_values:``): a value under it is ciphertext, safe by design.
+_ENCRYPTED_PARENT = lazy_pattern(r"(?i)^(?P<i>[ \t]*)(?:encrypted[\w-]*|sops)[ \t]*:[ \t]*$")
 _HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,80})[:：]\s*)$")
 #: A line that is a short label alone (``バックアップコード``, ``Recovery codes``): a heading
 #: when a list follows it.
@@ -190,6 +206,34 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
             got = value_at(text, m.end(), word, strong=True, line=line)
             if got:
                 yield got
+
+
+#: Calls or pairs of one line read for a value: a line of code holds a few; a line of
+#: thousands (a minified file, a hostile memory) costs no more than these.
+_MAX_CODE_PAIRS = 8
+
+
+def code_pairs(text: str, line: int) -> Iterator[Labelled]:
+    """A setter call named by a label (``.password("…")``, ``auth("…")``) and a quoted
+    name/value pair (``Add("api-key", "…")``): the quoted literal is the value."""
+    if "(" in text:
+        for m in islice(_LABEL_CALL.finditer(text), _MAX_CODE_PAIRS):
+            name = m.group("name")
+            word = lexicon.name_label(name) if name.isascii() else None
+            split = lexicon.split_identifier(name)
+            if word is None or word.end != len(split) or \
+                    split[:word.start].strip(" _").lower() not in _SETTER_VERBS:
+                continue  # ``getPassword("key")``, ``fetchSecret(name)``: its argument names it
+            got = value_at(text, m.end(), word, strong=True, line=line)
+            if got and got.end < len(text) and text[got.end + 1:].lstrip()[:1] in (")", ","):
+                yield got
+    if "," in text:
+        for m in islice(_QUOTED_PAIR.finditer(text), _MAX_CODE_PAIRS):
+            word = lexicon.name_label(m.group("name"))
+            if word is not None:
+                got = value_at(text, m.end(), word, strong=True, line=line)
+                if got:
+                    yield got
 
 
 def _last_of_runs(text: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
@@ -423,6 +467,40 @@ def _pairs_below(lines: list[str], i: int) -> int | None:
 _SECTION_PROSE = 8
 
 
+def _overlapping(found: list[Labelled], one: Labelled) -> bool:
+    return any(f.start < one.end and one.start < f.end for f in found)
+
+
+def netrc_lines(lines: list[str]) -> Iterator[Labelled]:
+    """The password of each ``password VALUE`` of a text holding a netrc ``machine`` entry
+    (``~/.netrc``: ``machine HOST login USER password VALUE``, on one line or several)."""
+    if not any(_NETRC_MACHINE.search(line[:MAX_LINE]) for line in lines):
+        return
+    for i, line in enumerate(lines):
+        for m in islice(_NETRC_PASSWORD.finditer(line[:MAX_LINE]), _MAX_CODE_PAIRS):
+            value = m.group("v")
+            shape = values.secret_shape(value, strong=True, password_word=True)
+            if shape and not values.not_a_value(value):
+                yield Labelled(i, m.start("v"), m.end("v"), value, f"netrc password + {shape}")
+
+
+def encrypted_lines(lines: list[str]) -> set[int]:
+    """The lines under a YAML key whose children are encrypted (``encryptedData:``)."""
+    out: set[int] = set()
+    parent: int | None = None
+    for i, line in enumerate(lines):
+        if parent is not None:
+            indent = len(line) - len(line.lstrip(" \t"))
+            if not line.strip() or indent > parent:
+                out.add(i)
+                continue
+            parent = None
+        m = _ENCRYPTED_PARENT.match(line[:MAX_LINE])
+        if m:
+            parent = len(m.group("i"))
+    return out
+
+
 def pgpass_lines(lines: list[str]) -> Iterator[Labelled]:
     """The password of each ``host:port:database:user:password`` line of a text that names
     ``.pgpass`` (PostgreSQL's password file)."""
@@ -581,6 +659,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         found = list(_label_value(line, i))
         if level == 2:
             found += _assignments(line, i)
+            found += [f for f in code_pairs(line, i) if not _overlapping(found, f)]
         found = [f for f in found if not part_of_a_name(line, f)]
         if not found and not fence:
             found = ([f for f in prose_values(line, i, _negated_label(line))
@@ -600,4 +679,9 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(private_keys(lines))
     if hints is None or "pgpass" in hints:
         out.extend(pgpass_lines(lines))
-    return [f for f in out if not part_of_a_name(lines[f.line][:MAX_LINE], f)], None
+    taken = {(f.line, f.start) for f in out}
+    out.extend(f for f in netrc_lines(lines) if (f.line, f.start) not in taken)
+    sealed = encrypted_lines(lines) if any("ncrypted" in ln or "sops" in ln for ln in lines) \
+        else set()
+    return [f for f in out if f.line not in sealed and
+            not part_of_a_name(lines[f.line][:MAX_LINE], f)], None

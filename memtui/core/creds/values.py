@@ -18,6 +18,8 @@ token, and a quoted word under a password word.
 
 from __future__ import annotations
 
+import base64
+import json
 import math
 import re
 import unicodedata
@@ -77,6 +79,17 @@ _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/
 #: ``color.primary.500``: an attribute path ending in a number.
 _DOTTED_NUMBER = lazy_pattern(r"^[A-Za-z_]+(?:\.[A-Za-z_]+)+\.\d+$")
 _EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
+#: A request signature's scope (``AKIA…/20261130/us-east-1/s3/aws4_request``, a service
+#: account and ``…/storage/goog4_request``, URL-encoded or not): whose key signed, when and
+#: where; the signature beside it is the secret.
+_SIGNING_SCOPE = lazy_pattern(r"(?i)(?:%2F|/)\d{8}(?:%2F|/)[\w-]+(?:%2F|/)[\w-]+(?:%2F|/)"
+                              r"\w+_request$")
+#: A key chord (``Ctrl+Shift+P``, ``⌘+K``): what a key label in a shortcut list names.
+_CHORD = lazy_pattern(r"(?i)^(?:(?:ctrl|control|alt|altgr|shift|cmd|command|meta|super|win|"
+                      r"option|opt|fn|hyper|⌘|⌥|⇧|⌃)\s?\+\s?)+\S{1,12}$")
+#: A reference number or a standard's name: capitals, then numbers (``ORD-2026-118204``,
+#: ``ERC-20``, ``ISO-27001``): an order's or a ticket's key, never a login.
+_REFERENCE_NUMBER = lazy_pattern(r"^[A-Z]{2,6}(?:-\d{1,8})+$")
 _EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10.0.4.12
 #: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
 #: password, and no way in by itself.
@@ -93,7 +106,9 @@ _UUID = lazy_pattern(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 _PUBLIC = lazy_pattern(
     r"^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|age1[02-9ac-hj-np-z]{20,}|npub1|"
     r"pk_(?:live|test)_|-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)|"
-    r"AAAA[A-Za-z0-9+/]{20,})")
+    r"AAAA[A-Za-z0-9+/]{20,}|"
+    # RevenueCat's public SDK keys, one per store, shipped in every app build
+    r"(?:appl|goog|amzn)_[A-Za-z0-9]{20,}$)")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
 _WORDS_THEN_CAPS = lazy_pattern(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+[A-Z]{0,4}$")
@@ -168,6 +183,19 @@ def doc_example(value: str) -> bool:
             or value.startswith("AKIAIOSFODNN7"))
 
 
+def public_jwt(value: str) -> bool:
+    """A JWT whose claims give it the anonymous role (``"role": "anon"``: Supabase's anon key,
+    public by design: it ships to every browser, and row-level security guards the data)."""
+    parts = value.split(".")
+    if len(parts) != 3 or not value.startswith("eyJ") or len(parts[1]) > 4096:
+        return False
+    try:
+        claims = json.loads(base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4)))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(claims, dict) and claims.get("role") == "anon"
+
+
 def not_a_value(value: str) -> str | None:
     """Why ``value`` is never a credential, or None when it may be one."""
     v = value.strip()
@@ -181,7 +209,7 @@ def not_a_value(value: str) -> str | None:
         return "documented example"
     if _REFERENCE.match(v):
         return "reference"
-    if _PUBLIC.match(v):
+    if _PUBLIC.match(v) or public_jwt(v):
         return "public key"
     if _PASSWORD_HASH.match(v):
         return "a password hash"
@@ -201,6 +229,12 @@ def not_a_value(value: str) -> str | None:
         return "a call"
     if _SETTING.match(v):
         return "another name's setting"  # ``bucket_capacity=120`` after "token bucket"
+    if _SIGNING_SCOPE.search(v):
+        return "a signing scope"
+    if _CHORD.match(v):
+        return "a key chord"
+    if _REFERENCE_NUMBER.match(v):
+        return "a reference number"
     if _EMAIL.match(v):
         return "an e-mail address"
     if _ALGORITHM.match(v):
@@ -214,8 +248,8 @@ def not_a_value(value: str) -> str | None:
         return "a prefix"  # ``sk-ant-oat01-``
     if "{" in v or "<" in v:
         return "a template"
-    if v[0] == "-" and v[1:2].isalpha():
-        return "a command-line option"
+    if v[0] == "-" and (v[1:2].isalpha() or (v[1:2] == "-" and v[2:3].isalpha())):
+        return "a command-line option"  # … or a CSS custom property (``--color-key-accent``)
     if v[0] in "@#":
         return "a handle, a host or a tag"
     if _FILENAME.search(v) and "/" not in v[-6:]:

@@ -104,6 +104,9 @@ _OWN_RULES = (
      "a colon, APA91b and 100 or more.",
      r"(?<![A-Za-z0-9_-])(AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,300})(?![A-Za-z0-9_-])",
      (":apa91b",)),
+    ("nvidia-api-key", "An NVIDIA API key (NIM, build.nvidia.com): nvapi- and 64 letters, "
+     "digits, _ and -.",
+     r"(?<![A-Za-z0-9_-])(nvapi-[A-Za-z0-9_-]{64})(?![A-Za-z0-9_-])", ("nvapi-",)),
 )
 
 
