@@ -10,12 +10,15 @@ from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.binding import Binding
 
 
 class KeyFlow:
     """Mixed into ``MemtuiApp`` (before ``App``, whose ``on_event`` it wraps): needs
-    ``keys`` (a ``KeyGate``), ``heap``, ``_ui``, ``_expire_notice`` and the key state
-    ``__init__`` sets (``_key_timer``, ``_dialog_seen``)."""
+    ``keys`` (a ``KeyGate``), ``heap``, ``_ui``, ``_expire_notice``, ``result``,
+    ``views_ready`` and the key state ``__init__`` sets (``_key_timer``, ``_dialog_seen``)."""
+
+    _covered_hold: str | None = None  # the hold of keys typed before the first audit
 
     async def on_event(self, event: events.Event) -> None:
         """Textual hands each key to the focused widget's queue at once, and the bindings
@@ -28,13 +31,39 @@ class KeyFlow:
             if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
                 self._expire_notice()  # the operator moved on: before the key's own notice
         if isinstance(event, events.Key) and not event.is_forwarded:
-            if self.keys.take(event):
+            if self.keys.take(event) or self._before_the_first_audit(event):
                 if self._key_timer is None:  # looks again until the dialog is up
                     self._key_timer = self.set_interval(0.03, self._hand_on_keys)
             else:
                 await self._pass_key(event)
             return
         await super().on_event(event)
+
+    def _views_covered(self) -> bool:
+        """The first audit is not shown yet: the views are covered ("auditing …") and the
+        view focused, if any, has no rows."""
+        return self.is_running and (self.result is None or not self.views_ready)
+
+    def _before_the_first_audit(self, key: events.Key) -> bool:
+        """Hold ``key`` when it is for a view and the first audit is not shown yet: no view
+        would act on it, and it was lost (`j` typed a second after the first screen never
+        moved the Index view's cursor). The app's own keys (`q`, `1`–`8`, `?`) act at
+        once; the held ones go on, in order, once the first audit is shown."""
+        if not self._views_covered() or key.key in self._app_keys():
+            return False
+        if self._covered_hold is None:
+            self._covered_hold = self.keys.hold(self._views_covered)
+        self.keys.held.append(key)
+        return True
+
+    def _app_keys(self) -> set[str]:
+        """The keys the app's own bindings take (wherever the focus is)."""
+        keys: set[str] = set()
+        for cls in type(self).__mro__:
+            for binding in getattr(cls, "BINDINGS", ()):
+                spec = binding.key if isinstance(binding, Binding) else binding[0]
+                keys.update(k.strip() for k in spec.split(","))
+        return keys
 
     async def _pass_key(self, key: events.Key) -> None:
         target = self.focused or self.screen

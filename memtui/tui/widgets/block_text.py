@@ -23,13 +23,23 @@ it drew on each) (issue 32 item 17). Here:
   ``border: none`` outranks), ~3 ms each way. Any other restyle (a theme, a class, the
   stylesheet, an ancestor's pseudo-class) forgets what was seen.
 
+A long line is divided into its wrapped rows once, not once for each row drawn (newuser25
+#40): Textual's text area divides the whole line to draw any one of its rows, and finds
+where the cursor's line starts on screen by dividing it too; a MEMORY.md of one 1 MB line
+(40,000 links, ~10,000 rows at 110 columns) cost ~0.1 s a row, ~6 s for the first screen
+of it. Here the division is kept for the next row of the same line (``DividedOnce``), and
+the cursor line's rows for the same cursor row, text and wrapping.
+
 Only while read-only: an editable text area's cursor blinks, which these keys do not see.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from rich.containers import Lines
+from rich.text import Text
 from textual import events
 from textual.cache import LRUCache
 from textual.geometry import Size
@@ -37,6 +47,30 @@ from textual.strip import Strip
 from textual.widgets import TextArea
 
 KEPT_LINES = 1024  # as many as Textual's own line cache
+
+#: The last division of a line: what was divided (text, spans, offsets) and its rows.
+Division = tuple[tuple[Any, ...], Lines]
+
+
+class DividedOnce(Text):
+    """A line of the text whose division into rows is kept in ``kept`` (one, shared by
+    the lines a text area gets): drawing the next row of the same line, styled the same,
+    divides it no more."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self, text: str, kept: list[Division]) -> None:
+        super().__init__(text, end="", no_wrap=True)
+        self.kept = kept
+
+    def divide(self, offsets: Iterable[int]) -> Lines:
+        at = tuple(offsets)
+        key = (self.plain, tuple(self.spans), self.style, self.end, self.tab_size, at)
+        if self.kept and self.kept[0][0] == key:
+            return self.kept[0][1]
+        rows = super().divide(at)
+        self.kept[:] = [(key, rows)]
+        return rows
 
 
 class BlockText(TextArea):
@@ -50,6 +84,15 @@ class BlockText(TextArea):
         #: The styles each focus state resolved to, since the last restyle not for focus.
         self._looks: dict[bool, tuple[str, ...]] = {}
         self._focus_restyle = False  # within a restyle for the focus
+        #: The last ``_cursor_lines`` answer, by the cursor's row and the wrapping it is in.
+        self._cursor_span: tuple[tuple[Any, ...], range] | None = None
+        self._division: list[Division] = []  # the last line divided into rows
+
+    def get_line(self, line_index: int) -> Text:
+        """The line as Textual's, divided into its rows once while read-only."""
+        if not self.read_only:
+            return super().get_line(line_index)
+        return DividedOnce(self.document.get_line(line_index), self._division)
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.wrap_width
@@ -68,6 +111,7 @@ class BlockText(TextArea):
         super().load_text(text)
         self._wrapped_at = self.wrap_width
         self._kept.clear()
+        self._division.clear()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -101,8 +145,13 @@ class BlockText(TextArea):
         ones the focus changes (Textual's text area draws the cursor with it alone)."""
         row = self.selection.end[0]
         wrapped = self.wrapped_document
+        key = (row, self.document, wrapped, self.wrap_width, wrapped.height)
+        if self._cursor_span is not None and self._cursor_span[0] == key:
+            return self._cursor_span[1]
         top = wrapped.location_to_offset((row, 0)).y
-        return range(top, top + len(wrapped.get_offsets(row)) + 1)
+        span = range(top, top + len(wrapped.get_offsets(row)) + 1)
+        self._cursor_span = (key, span)
+        return span
 
     def render_line(self, y: int) -> Strip:
         if not self.read_only:

@@ -44,31 +44,43 @@ Step = tuple[int, Text | None]
 
 
 def fit_line(units: list[Unit], width: int | None, sep: Text,
-             steps: Sequence[Step] | None = None) -> Text:
-    """``units`` joined by ``sep`` in ``width`` cells: ``steps`` are taken in order until
-    the line fits (by default the last units give up their long words first); then whole
-    units go from the end (an ellipsis says so); a unit is never cut inside."""
+             steps: Sequence[Step] | None = None, spare: Sequence[int] = ()) -> Text:
+    """``units`` joined by ``sep`` in ``width`` cells: the units in ``spare`` (counts of
+    nothing) go first, from the end; then ``steps`` are taken in order until the line fits
+    (by default the last units give up their long words first); then whole units go from
+    the end (an ellipsis says a unit went); a unit is never cut inside."""
     words: list[Text | None] = [full for full, _ in units]
+    popped = 0
 
     def joined() -> Text:
         return sep.join(w for w in words if w is not None)
 
     if width is None:
         return joined()
+    room = width
+
+    def fits() -> bool:  # with room for the ellipsis once a unit went
+        return joined().cell_len + (2 if popped else 0) <= room
+    # (newuser26 #10: at 80 columns "0 orphans · 0 broken links" stayed and the one count
+    # that was not nothing, "4 fuzzy [[ ]]", went)
+    for i in sorted(spare, reverse=True):
+        if fits():
+            break
+        words[i] = None
+        popped += 1
     if steps is None:
         steps = [(i, units[i][1]) for i in reversed(range(len(units)))
-                 if units[i][1] is not None]
+                 if units[i][1] is not None and words[i] is not None]
     for i, alt in steps:
-        if joined().cell_len <= width:
-            return joined()
-        words[i] = alt
-    if joined().cell_len <= width:
-        return joined()
+        if fits():
+            break
+        if words[i] is not None:
+            words[i] = alt
     kept = [w for w in words if w is not None]
-    popped = 0
-    while len(kept) > 1 and sep.join(kept).cell_len + 2 > width:
-        kept.pop()
-        popped += 1
+    if not fits():
+        while len(kept) > 1 and sep.join(kept).cell_len + 2 > room:
+            kept.pop()
+            popped += 1
     line = sep.join(kept)
     if popped:
         line.append(" …")
@@ -152,12 +164,14 @@ class HealthHeader(Static):
         audit's."""
         sep = Text(" · ", style=p.muted)
         return Text("\n", no_wrap=True).join(
-            fit_line(units, width, sep, steps) for units, steps in _units(result, p, window))
+            fit_line(units, width, sep, steps, spare)
+            for units, steps, spare in _units(result, p, window))
 
 
 def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = None
-           ) -> list[tuple[list[Unit], Sequence[Step] | None]]:
-    """The three lines' units, each with the steps that fit it (None: the usual)."""
+           ) -> list[tuple[list[Unit], Sequence[Step] | None, Sequence[int]]]:
+    """The three lines' units, each with the steps that fit it (None: the usual) and the
+    units that count nothing (they give way first)."""
     ws = result.workspace
     idx = result.index
     # An entry is a line of the index that links one memory (JSON ``index.entries``, the
@@ -212,6 +226,11 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     else:
         counts.append((count(dangling, "dangling [[ ]]", p.dangling), None))
 
+    # the counts of nothing: orphans, broken links, wikilinks (by their place above)
+    nothing = [i for i, n in ((len(counts) - 3, len(result.orphans)),
+                              (len(counts) - 2, len(result.broken_links)),
+                              (len(counts) - 1, dangling + fuzzy)) if n == 0]
+
     block = result.block
     tokens = block.tokens.get(block.tokenizer, 0)
     size, name = window or (block.window, block.window_name)
@@ -237,7 +256,7 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
                 cost.append((Text.assemble(f"{printable(load.what)} ",
                                            (bar(min(load.share, 1.0), 10), lc),
                                            (f" {load.used:,}/{load.limit:,}", lc)), None))
-        return [(title, None), (counts, None), (cost, None)]
+        return [(title, None, ()), (counts, None, nothing), (cost, None, ())]
     opts = result.options
     lines = len(idx.lines)
     by_lines, by_bytes = lines / opts.max_lines, idx.size / opts.max_bytes
@@ -271,4 +290,4 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     if beyond:
         steps.append((never, None))
     steps.append((limit_i, limit(0)))
-    return [(title, None), (counts, None), (cost, steps)]
+    return [(title, None, ()), (counts, None, nothing), (cost, steps, ())]
