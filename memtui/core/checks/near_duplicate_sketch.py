@@ -134,17 +134,17 @@ _LETTER = r"[^\W\d_" + _UNSPACED + "]"
 #: three at the first text that is not ASCII: a pre-test for CJK costs more than its scan.)
 _STEM_RE = lazy_pattern("(" + _LETTER + _LETTER + "{2," + str(STEM - 1) + "})" + _LETTER + "*")
 #: The same stems in a text holding no Chinese, Japanese or Korean character.
-_STEM_PLAIN = re.compile(r"([^\W\d_][^\W\d_]{2," + str(STEM - 1) + r"})[^\W\d_]*")
+_STEM_PLAIN = lazy_pattern(r"([^\W\d_][^\W\d_]{2," + str(STEM - 1) + r"})[^\W\d_]*")
 #: A number: digits joined by ``.``, ``,`` or ``:`` (``2,5``, ``1.4.2``, ``02:15``), or
 #: groups of three after a space of any width (``12 500``, not ``CAN2 250``); then ``k``
 #: for a thousand (``300k``) when no letter follows. Possessive: what fails fails at once.
-_NUMBER = re.compile(r"\d(?:(?<![\w.,]\d)\d{0,2}+(?:[ \u00a0\u2009\u202f]\d{3}+(?!\d))++"
+_NUMBER = lazy_pattern(r"\d(?:(?<![\w.,]\d)\d{0,2}+(?:[ \u00a0\u2009\u202f]\d{3}+(?!\d))++"
                      r"|\d*+(?:[.,:]\d++)*+)"
                      r"(?:[kK](?![^\W\d_]))?+")
 #: The same in a text holding Chinese, Japanese or Korean, which group no thousands with
 #: spaces (``1 200`` there is two numbers): the groups' alternative costs ~10,000
 #: instructions a text of ~20 numbers, a tenth of the sketch's number pass.
-_NUMBER_CJK = re.compile(r"\d\d*+(?:[.,:]\d++)*+(?:[kK](?![^\W\d_]))?+")
+_NUMBER_CJK = lazy_pattern(r"\d\d*+(?:[.,:]\d++)*+(?:[kK](?![^\W\d_]))?+")
 #: A number written in groups of three, one separator throughout (``12 500``, ``12,500``,
 #: ``300.000``, ``1.234,5``), or with ``k``: a line of the numbers joined.
 _GROUPED = lazy_pattern(r"^(\d{1,3})([ \u00a0\u2009\u202f.,])(\d{3}(?:\2\d{3})*)"
@@ -158,7 +158,7 @@ _CJK_NOT_ALONE = frozenset("〇零一百千万萬亿億")
 _CJK_NUMERAL = lazy_pattern("[" + "".join(_CJK_DIGITS) + "".join(_CJK_UNITS) + "]+")
 #: Not a decimal part's; a literal first (``re`` skips in C to each ``0``), the digit or point
 #: before it looked behind.
-_LEADING_ZEROS = re.compile(r"0(?<![\d.]0)0*(?=\d)")
+_LEADING_ZEROS = lazy_pattern(r"0(?<![\d.]0)0*(?=\d)")
 #: Combining marks (accents) of Latin, Greek and Cyrillic letters and Arabic's hamza and
 #: madda, as NFKD writes them.
 #: Letters NFKD keeps whole, as a text typed without its diacritics writes them (Vietnamese
@@ -166,7 +166,7 @@ _LEADING_ZEROS = re.compile(r"0(?<![\d.]0)0*(?=\d)")
 _STROKED = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "ı": "i", "ħ": "h", "ŧ": "t",
                           "ς": "σ"})
 _STROKED_ANY = lazy_pattern("[" + "".join(map(chr, _STROKED)) + "]")
-_MARKS = re.compile("[\u0300-\u036f\u0653-\u0655]+")
+_MARKS = lazy_pattern("[\u0300-\u036f\u0653-\u0655]+")
 #: Scripts whose words need more than their stems (`_rewritten`): Arabic, the alphabets
 #: written without spaces.
 _REWRITTEN = lazy_pattern("[\u0600-\u06ff" + _SYLLABIC + "]")
@@ -194,17 +194,17 @@ _SYLLABIC_STEM = lazy_pattern("^.*[" + _SYLLABIC + "].*$", re.MULTILINE)
 _RUN = lazy_pattern("[" + _UNSPACED + "]+")
 #: A bold label opening a line, its newline included (a literal first: the fast skip).
 _LABEL = re.compile(r"\n[ \t>*+-]*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)")
-_SPAN = re.compile(r"`([^`\n]{1,200})`")
-_QUOTED = re.compile(r"«\s*([^»\n]{1,40}?)\s*»|„([^“”\n]{1,40})[“”]|“([^”\n]{1,40})”|"
+_SPAN = lazy_pattern(r"`([^`\n]{1,200})`")
+_QUOTED = lazy_pattern(r"«\s*([^»\n]{1,40}?)\s*»|„([^“”\n]{1,40})[“”]|“([^”\n]{1,40})”|"
                      r"「([^」\n]{1,40})」|『([^』\n]{1,40})』|\"([^\"\n]{1,40})\"")
 _OPENERS = "«„“「『\""  # the marks `_QUOTED`'s quotes open with
 #: What a text holds when `facts` reads more than its numbers (a code span, a web address,
 #: a handle, a quote): without any, the compiled `plain_facts` (one pass: `NATIVE.holds`).
 #: A new kind of fact `facts` reads from the text adds its mark here.
 _FACT_MARKS = ("`", "://", "#", "@", *_OPENERS)
-_TOKEN = re.compile(r"[^\s`()\[\]{},;]+")
+_TOKEN = lazy_pattern(r"[^\s`()\[\]{},;]+")
 _EDGE = "\"'<>:=.,!?*|"  # around a code span's token: ``"pdf.fonttype"``, ``<type>``, ``key:``
-_ALNUM = re.compile(r"[^\W_]")  # a token of punctuation alone (``=``, ``->``) is no fact
+_ALNUM = lazy_pattern(r"[^\W_]")  # a token of punctuation alone (``=``, ``->``) is no fact
 #: A channel, a tag or a person named by its handle (``#data-alert``, ``@kim``): ASCII, a
 #: letter in it (``#12`` is a number).
 _HANDLE = lazy_pattern(r"[#@](?=[\w.-]*[A-Za-z])\w[\w.-]*\w", re.ASCII)
@@ -212,8 +212,8 @@ _HANDLE = lazy_pattern(r"[#@](?=[\w.-]*[A-Za-z])\w[\w.-]*\w", re.ASCII)
 #: that ends a sentence after it).
 _URL = lazy_pattern(r"(?<=://)[^\s<>()\[\]{}\"'`]+[^\s<>()\[\]{}\"'`.,;:!?]")
 #: A plain ``key: value`` line (a list item's too), its newline first.
-_FIELD = re.compile(r"\n[ \t]*(?:[-*+][ \t]+)?([^:：*_\n`]{1,30}+)[:：][ \t]*([^\n]{1,60})(?=\n)")
-_VALUE_WORD = re.compile(r"\w+")
+_FIELD = lazy_pattern(r"\n[ \t]*(?:[-*+][ \t]+)?([^:：*_\n`]{1,30}+)[:：][ \t]*([^\n]{1,60})(?=\n)")
+_VALUE_WORD = lazy_pattern(r"\w+")
 MAX_SLOTS = 32  # slot values read per sketch (the text's first; each kept twice at most:
 #                 by the context before it and after it)
 SLOT_CHARS = 600  # of a text read for its slots: its start decides (a template's
@@ -370,7 +370,7 @@ def _cjk_numbers(runs: list[str]) -> list[str]:
 #: (`_clock` reads ``18:00`` so); a number in words (marked): it backs a pair where the
 #: other side holds it, never keeps one apart.
 _AFTERNOON = {str(h): str(h - 12) for h in range(13, 24)}
-_DOTTED = re.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d")
+_DOTTED = lazy_pattern(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d")
 #: (the hour's digits first, the digit before it refused after them: an expression opening
 #: with a lookbehind is tried at every character, ~4x the cost of one whose first item
 #: ``re`` skips to)
@@ -560,7 +560,7 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
 
 
 #: An item of a numbered list: its number opening a line, ``.`` or ``)`` after it.
-_ITEM = re.compile(r"^[ \t]*(\d{1,2})[.)][ \t]", re.MULTILINE)
+_ITEM = lazy_pattern(r"^[ \t]*(\d{1,2})[.)][ \t]", re.MULTILINE)
 
 
 def _items(text: str) -> set[str]:
@@ -578,7 +578,7 @@ def _items(text: str) -> set[str]:
     return out
 
 
-_TRAILING = re.compile(r"(\d)\.(\d*?)0+")
+_TRAILING = lazy_pattern(r"(\d)\.(\d*?)0+")
 
 
 def _trimmed(numbers: set[str]) -> set[str]:

@@ -133,7 +133,7 @@ MONTH_STEMS = frozenset(w[:STEM] for w in _WHOLE if len(w) >= 3)
 _HEBREW_PREFIX = "בלמוה"  # a preposition or the article written onto a Hebrew word
 
 #: A number or a word (a month's candidate; a Hindi word without its vowel signs).
-_TOKEN = re.compile(r"\d+|[^\W\d_]+")
+_TOKEN = lazy_pattern(r"\d+|[^\W\d_]+")
 _THAI_MONTH = lazy_pattern(
     r"(?:(\d{1,2})\s*)?(" + "|".join(re.escape(m) for ms in _THAI_MONTHS for m in ms.split())
     + r")(?:\s*(\d{1,4}))?")
@@ -143,8 +143,8 @@ _THAI_OF = {m: n for n, ms in enumerate(_THAI_MONTHS, 1) for m in ms.split()}
 _MULTIPLIER = {"千": 1000, "천": 1000, "万": 10_000, "萬": 10_000, "만": 10_000,
                "億": 10 ** 8, "亿": 10 ** 8, "억": 10 ** 8}
 #: A multiplier right after a digit (a space between or not): the set first, the fast skip.
-_MULTIPLIER_AFTER_DIGIT = re.compile("[" + "".join(_MULTIPLIER) + r"](?:(?<=\d.)|(?<=\d\s.))")
-_DIGITS_BEFORE = re.compile(r"(\d[\d,.]*)\s?$")
+_MULTIPLIER_AFTER_DIGIT = lazy_pattern("[" + "".join(_MULTIPLIER) + r"](?:(?<=\d.)|(?<=\d\s.))")
+_DIGITS_BEFORE = lazy_pattern(r"(\d[\d,.]*)\s?$")
 #: A scale word's forms (lowered; as written, accents and all) → its value, language by
 #: language: en, de, fr, it, es/pt, pl, cs, ru/uk, vi, id, tr, ar, fa, hi, bn, nl, sv/no,
 #: fi, el, he, sw, ta. (“billion” left out: 10^9 in English, 10^12 in German.)

@@ -26,10 +26,13 @@ from __future__ import annotations
 import binascii
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress, count
 from typing import Any
 
+#: A look-up done elsewhere (`Partial`'s ``lookup``): ``(chunks, SHORT, blob)`` → what
+#: `Partial._look_up` adds to its subset (the tokens and their ranks), or None to have it run.
+Lookup = Callable[[list[bytes], int, bytes], "dict[bytes, int] | None"]
 #: Substrings up to this many bytes are looked up; longer tokens are searched for whole.
 SHORT = 16
 #: Distinct chunk bytes a partial encoder covers at most (beyond, the whole one pays).
@@ -60,7 +63,7 @@ class Partial:
 
     def __init__(self, name: str, pattern: str, keys: Sequence[bytes],
                  ranks: Sequence[int | bytes], base64: bool = False,
-                 long: Sequence[int] | None = None) -> None:
+                 long: Sequence[int] | None = None, lookup: Lookup | None = None) -> None:
         """``keys``: the vocabulary's tokens, and ``ranks`` theirs, side by side (a
         ``range`` for tokens listed in rank order, or the ranks as a file writes them);
         ``base64``: the keys are the tokens as the vocabulary's file writes them (canonical
@@ -68,21 +71,36 @@ class Partial:
         only the tokens a text can use are ever decoded. No token → rank table of the whole
         vocabulary is needed (for cl100k: decoding ~12 ms, the table ~20 ms). ``long``:
         where the tokens of more than `SHORT` bytes stand among ``keys``, when known (a
-        pinned vocabulary's are shipped: finding them among 100,000 keys is 5–10 ms)."""
-        self.name, self.pattern, self.keys, self.ranks = name, pattern, keys, ranks
+        pinned vocabulary's are shipped: finding them among 100,000 keys is 5–10 ms).
+        ``lookup``: the same look-up done elsewhere (`Lookup`; the compiled one reads the
+        vocabulary's file as packaged, `memtui.core.counting.tokens.new_partial`), with
+        ``keys``, ``ranks`` and ``long`` then made only when it declines."""
+        self.name, self.pattern, self.lookup = name, pattern, lookup
         self.base64 = base64
-        if long is None:
-            # a token longer than SHORT bytes is 24 or more base64 characters
-            least = 4 * -(-(SHORT + 1) // 3) if base64 else SHORT + 1
-            long = [i for i, n in enumerate(map(len, keys)) if n >= least]
-        self.long = [(t, i) for t, i in ((self._token(keys[i]), i) for i in long)
-                     if len(t) > SHORT]
+        self._given: tuple[Any, Any, Any] | None = (keys, ranks, long)
+        if lookup is None:
+            self._keys()
         self.chunks: set[str] = set()
         self.looked_up: list[str] = []  # the chunks whose substrings were looked up
         self.size = 0
         self.subset: dict[bytes, int] = {}
         self.encoding: Any = None
         self.lock = threading.Lock()
+
+    def _keys(self) -> None:
+        """``keys``, ``ranks`` and the long tokens, made (once) for the look-up in Python."""
+        if self._given is None:
+            return
+        keys, ranks, long = self._given
+        if callable(keys):  # (made on demand: `Lookup`)
+            keys, ranks, long = keys()
+        self.keys, self.ranks, self._given = keys, ranks, None
+        if long is None:
+            # a token longer than SHORT bytes is 24 or more base64 characters
+            least = 4 * -(-(SHORT + 1) // 3) if self.base64 else SHORT + 1
+            long = [i for i, n in enumerate(map(len, keys)) if n >= least]
+        self.long = [(t, i) for t, i in ((self._token(keys[i]), i) for i in long)
+                     if len(t) > SHORT]
 
     def encoder(self, texts: list[str]) -> Any:
         """An encoder exact for ``texts`` (and every text seen before), or None when they
@@ -99,31 +117,42 @@ class Partial:
             size = self.size + sum(map(len, data))
             if size > MAX_BYTES:
                 return None
-            wanted: set[bytes] = set()
-            for b in data:  # a list a chunk: a fifth less than an ``add`` a substring
-                m = len(b)
-                wanted.update([b[i:j] for i in range(m)
-                               for j in range(i + 1, min(m, i + SHORT) + 1)])
-            got, keys, ranks = self.subset, self.keys, self.ranks
-            if self.base64:  # (``b2a_base64`` ends each with one newline, cut off here:
-                # 40 % less than calling it through a ``partial`` that asks for none)
-                wanted = {_B2A(s)[:-1] for s in wanted}
-            # the vocabulary's tokens looked up in the substrings (one pass, in C)
-            for i in compress(count(), map(wanted.__contains__, keys)):
-                got[self._token(keys[i])] = int(ranks[i])
             blob = b"\n".join(data)
-            for token, i in self.long:
-                if token in blob:
-                    got[token] = int(ranks[i])
+            found = None if self.lookup is None else self.lookup(data, SHORT, blob)
+            if found is None:
+                self._look_up(data, blob)
+            else:
+                self.subset.update(found)
             from memtui.core.counting.tiktoken_import import tiktoken
 
-            self.encoding = tiktoken().Encoding(f"memtui-{self.name}-partial",
-                                              pat_str=self.pattern, mergeable_ranks=dict(got),
-                                              special_tokens={})
+            self.encoding = tiktoken().Encoding(
+                f"memtui-{self.name}-partial", pat_str=self.pattern,
+                mergeable_ranks=dict(self.subset), special_tokens={})
             self.chunks |= new
             self.looked_up.extend(new)
             self.size = size
             return self.encoding
+
+    def _look_up(self, data: list[bytes], blob: bytes) -> None:
+        """Add to `subset` the vocabulary's tokens of at most `SHORT` bytes that are a
+        substring of a chunk of ``data``, and its longer tokens found in ``blob`` (the
+        chunks joined by newlines)."""
+        self._keys()
+        wanted: set[bytes] = set()
+        for b in data:  # a list a chunk: a fifth less than an ``add`` a substring
+            m = len(b)
+            wanted.update([b[i:j] for i in range(m)
+                           for j in range(i + 1, min(m, i + SHORT) + 1)])
+        got, keys, ranks = self.subset, self.keys, self.ranks
+        if self.base64:  # (``b2a_base64`` ends each with one newline, cut off here:
+            # 40 % less than calling it through a ``partial`` that asks for none)
+            wanted = {_B2A(s)[:-1] for s in wanted}
+        # the vocabulary's tokens looked up in the substrings (one pass, in C)
+        for i in compress(count(), map(wanted.__contains__, keys)):
+            got[self._token(keys[i])] = int(ranks[i])
+        for token, i in self.long:
+            if token in blob:
+                got[token] = int(ranks[i])
 
     def _inside(self, new: set[str]) -> bool:
         """Whether each of ``new`` is part of a chunk already looked up: its substrings and

@@ -155,11 +155,23 @@ def vocabulary_keys(name: str) -> tuple[list[bytes], range] | None:
     is written in canonical base64, which `memtui.core.counting.partial` relies on, and
     that its ranks are its lines' order, as `vocabulary_tokens` takes them: a ``range``,
     not the 100,000-150,000 numbers as written listed, ~2 ms of a cold audit)."""
+    source = pinned_vocabulary(name)
+    return None if source is None else keys_of(name, source)
+
+
+def pinned_vocabulary(name: str) -> bytes | None:
+    """The packaged file of ``name`` as it is, when memtui pins it (`PARSED_SHA256`), else
+    None."""
     source = vocab_path(name).read_bytes()
     digest = hashlib.sha256(source).hexdigest()
     if digest not in PARSED_SHA256:
         return None
     _key_digests[name] = digest
+    return source
+
+
+def keys_of(name: str, source: bytes) -> tuple[list[bytes], range]:
+    """`vocabulary_keys` of the pinned file ``source``."""
     parts = source.split()
     if len(parts) % 2:
         raise ValueError(f"{name}: a vocabulary line without its rank")
@@ -247,14 +259,37 @@ def count_with(enc: Any, text: str) -> int:
 def new_partial(name: str) -> Any:
     """A `memtui.core.counting.partial.Partial` of ``name`` with no text yet: over the
     packaged file as written when memtui pins it (only the tokens a text can use are ever
-    decoded), else over the parsed vocabulary."""
+    decoded; read by the compiled `vocab_ranks` where it is built, which declines a file
+    that is not canonical base64: `vocab_lookup`), else over the parsed vocabulary."""
     from memtui.core.counting.partial import Partial
 
-    keys = None if name in _token_tables else vocabulary_keys(name)
-    if keys is None:
+    source = None if name in _token_tables else pinned_vocabulary(name)
+    if source is None:
         return Partial(name, _pattern(name), *_tokens(name))
-    return Partial(name, _pattern(name), *keys, base64=True,
-                   long=long_tokens(_key_digests.get(name, ""), len(keys[0])))
+    digest = _key_digests.get(name, "")
+
+    def keys() -> tuple[list[bytes], range, list[int] | None]:
+        got = keys_of(name, source)
+        return (*got, long_tokens(digest, len(got[0])))
+
+    lookup = vocab_lookup(source)
+    if lookup is None:
+        got, ranks, long = keys()
+        return Partial(name, _pattern(name), got, ranks, base64=True, long=long)
+    return Partial(name, _pattern(name), keys, range(0), base64=True, lookup=lookup)
+
+
+def vocab_lookup(source: bytes) -> Any:
+    """The compiled look-up of the partial encoder (``memtui_native.vocab_ranks``) over the
+    vocabulary file ``source``, as `memtui.core.counting.partial.Lookup`; None where the
+    kernel is not built or is turned off (the look-up runs in Python: the same tokens,
+    `tests/core/test_partial_encoder.py`)."""
+    from memtui.core.native import native_module
+
+    ranks = getattr(native_module(), "vocab_ranks", None)
+    if ranks is None:
+        return None
+    return lambda chunks, short, blob: ranks(source, chunks, short, blob)
 
 
 def long_tokens(digest: str, size: int) -> list[int] | None:

@@ -12,9 +12,7 @@ are read and written beside it.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
-import hmac
 import json
 import os
 import re
@@ -139,6 +137,8 @@ def secret_fingerprint(f: Finding, key: bytes | None, value: str | None) -> str:
     "" (matching nothing) without a key or a value."""
     if key is None or value is None:
         return ""
+    import hmac  # (only a baseline with a key asks: not every audit's import)
+
     return hmac.new(key, f"{f.kind}\0{f.path}\0{value}".encode("utf-8", "surrogateescape"),
                     hashlib.sha256).hexdigest()[:32]
 
@@ -314,6 +314,8 @@ def apply(findings: Iterable[Finding], root: Path, config: Config,
 
 def _did_you_mean(word: str) -> str:
     """`` (did you mean secret?)`` for a misspelt rule id, or ''."""
+    import difflib  # (only a misspelt id asks: not every audit's import)
+
     close = difflib.get_close_matches(word.lower(), BY_ID, n=1)
     return f" (did you mean {close[0]}?)" if close else ""
 
