@@ -23,8 +23,8 @@ from memtui.tui.widgets.audit_table import (
     repeats_stem,
     short_path,
 )
+from memtui.tui.widgets.cell_cut import MiddleText
 from memtui.tui.widgets.columns import count_width
-from memtui.tui.widgets.row_table import MiddleText
 
 #: Where an age comes from, in three letters (the help screen explains them).
 AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt", "name": "nam",
