@@ -61,6 +61,6 @@ async def test_the_demo_packed_line_names_real_files(tmp_path: Path) -> None:
         names = {p.name for p in (root / "memory").rglob("*.md")}
         for word in shown:  # a whole file name, or one cut in the middle
             head, _, tail = word.partition("…")
-            assert [n for n in names if n == word or tail and n.startswith(head)
-                    and n.endswith(tail)], (word, line)
+            assert [n for n in names if n == word or (tail and n.startswith(head)
+                    and n.endswith(tail))], (word, line)
         assert f"+{len(packed.about) - 1 - len(shown)}" in line, line
