@@ -172,6 +172,9 @@ def repoint_pointer(snap: Snapshot, old: str, new: str,
     (as the index profiles' repoint does with an entry)."""
     new_rel = _key(snap, new)
     if new_rel not in topics(snap):
+        if new_rel in snap.memories:  # a file, but no memory of Gemini's (newuser26 #26)
+            raise Refused(f"{new_rel} is not a Gemini topic file (skills/ and .inbox/ hold "
+                          "no memories); nothing was written")
         raise UsageError(f"no topic file at {new}{snap.did_you_mean(new)}")
     plan = Plan(snap)
     name, lines = _pointers_to(snap, plan, old)
