@@ -8,6 +8,22 @@ from collections import Counter
 from memtui.core.audit import AuditResult
 from memtui.core.workspace import INDEX_NAME
 
+#: How an effect says a write dropped lines the memory held (the tool card shows it in the
+#: warning colour: ctrl+z brings them back).
+LINES_GONE = "it held"
+
+
+def changed_phrase(path: str, old: str, new: str) -> str:
+    """A changed memory: "updated …", or "overwrote …: 3 lines it held are gone" when lines
+    it held (not blank) are no longer in it (newuser26 #22: a write_file that dropped three
+    facts and the description read "updated")."""
+    gone = sum((Counter(ln for ln in old.splitlines() if ln.strip())
+                - Counter(new.splitlines())).values())
+    if not gone:
+        return f"updated {path}"
+    return (f"overwrote {path}: {gone:,} line{'' if gone == 1 else 's'} {LINES_GONE} "
+            f"{'is' if gone == 1 else 'are'} gone")
+
 
 def memory_effect(before: AuditResult, after: AuditResult) -> list[str]:
     """What changed in memory between two audits, in short operator-facing phrases."""
@@ -25,7 +41,7 @@ def memory_effects(before: AuditResult, after: AuditResult) -> list[tuple[str, s
                                             else "not in the index yet")))
     for p in sorted(old.keys() & new.keys()):
         if old[p] != new[p]:
-            out.append((p, f"updated {p}"))
+            out.append((p, changed_phrase(p, old[p], new[p])))
     still_linked = {t for ln in after.index.lines for t in ln.targets}
     for p in sorted(old.keys() - new.keys()):
         out.append((p, f"deleted {p}" + (" — the index still links it" if p in still_linked

@@ -57,6 +57,15 @@ class _IsLink(Exception):
     """The last component is a symlink (raised by a tool's operation to have it followed)."""
 
 
+class _Missing(Exception):
+    """A folder on the way does not exist: ``real`` is the path the file would have (every
+    component from there on is lexical: nothing below a missing folder is a link)."""
+
+    def __init__(self, real: str) -> None:
+        super().__init__(real)
+        self.real = real
+
+
 def lexical_parts(path: object, allow_root: bool = False) -> list[str]:
     """The components of a path the agent gave, or Refused (no file system access)."""
     if not isinstance(path, str):
@@ -149,12 +158,15 @@ class Sandbox:
         return False, [p for p in target.split("/") if p not in ("", ".")]
 
     def _walk(self, parts: list[str], shown: str,
-              create: bool = False) -> tuple[int, list[str], str | None]:
+              absent: bool = False) -> tuple[int, list[str], str | None]:
         """Walk ``parts`` from the root: ``(fd of the last folder, the real names walked to
         it, the last component)``; the last component is None when the path is the root.
 
         Symlinks among the folders are followed inside the workspace only; the last
-        component is not looked at. ``create`` makes missing folders on the way.
+        component is not looked at. With ``absent``, a missing folder on the way raises
+        _Missing with the path the file would have; nothing is created (the write that
+        follows makes the folders, and its journal record names them for undo to remove:
+        newuser26 #11), else FileNotFoundError.
         """
         pending = list(parts)
         names: list[str] = []
@@ -183,11 +195,13 @@ class Sandbox:
                 try:
                     nfd = self._open_dir(fd, name)
                 except FileNotFoundError:
-                    if not create:
+                    if not absent:
                         raise
-                    with suppress(FileExistsError):
-                        os.mkdir(name, 0o777, dir_fd=fd)
-                    nfd = self._open_dir(fd, name)
+                    rest = [p for p in pending if p not in ("", ".")]
+                    if ".." in rest or any(p.lower() in FORBIDDEN or is_own(p) for p in rest):
+                        raise Refused(f"'{shown}' leads through a folder that does not "
+                                      "exist") from None
+                    raise _Missing("/".join([*names, name, *rest])) from None
                 except OSError as exc:
                     if exc.errno not in _LINK_ERRNOS or not self._is_link(fd, name):
                         raise
@@ -234,9 +248,10 @@ class Sandbox:
         return ("/".join(parts) or "."), parts
 
     def at(self, parts: list[str], use: Callable[[int, str], T], follow: bool = True,
-           create: bool = False) -> tuple[T, str]:
+           absent: Callable[[], T] | None = None) -> tuple[T, str]:
         """Call ``use(folder_fd, name)`` on the path's last component; returns its result and
-        the real relative path used.
+        the real relative path used. With ``absent``, a folder on the way that does not
+        exist gives ``absent()`` and the path the file would have (no folder is created).
 
         ``use`` must act on ``name`` relative to ``folder_fd`` without following a link:
         opening with ``O_NOFOLLOW`` does (a link then fails with ``ELOOP``), or raising
@@ -248,7 +263,11 @@ class Sandbox:
         while True:
             if len(parts) > MAX_DEPTH + MAX_LINKS:
                 raise Refused(f"'{shown}' leads too deep through symlinks")
-            fd, names, name = self._walk(parts, shown, create)
+            try:
+                fd, names, name = self._walk(parts, shown, absent is not None)
+            except _Missing as missing:
+                assert absent is not None
+                return absent(), missing.real
             try:
                 if name is None:
                     raise IsADirectoryError(errno.EISDIR, "it is the workspace root")

@@ -303,7 +303,7 @@ class ToolBox:
         data = content.encode("utf-8")
         with self._locked():
             current, real = self.sandbox.at(parts, lambda fd, name: _current(fd, name, rel),
-                                            create=True)
+                                            absent=lambda: None)
             if current is None:  # through a link: the name it creates counts too
                 refuse_git_control(real.split("/"), rel)
             self._writable(real.split("/"), real)

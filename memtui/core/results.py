@@ -378,6 +378,25 @@ class AuditResult(Record, eq=False):
     def counts(self) -> Counter[str]:
         return Counter(f.kind for f in self.findings)
 
+    def named_by_index(self) -> set[str]:
+        """The files the index itself names (its links, resolved wikilinks, pointer lines):
+        of ``index_linked``, the rest the agent reaches its own way (OpenClaw's notes,
+        found by memory_search: newuser26 #6, every one said "linked from the index")."""
+        named = {lk.target for ln in self.index.lines for lk in ln.links if lk.target}
+        named.update(w.resolved for w in self.wikirefs
+                     if w.source == INDEX_NAME and w.resolved)
+        named.update(t for names in self.pointers().values() for t, _there in names)
+        return named
+
+    def reach(self, path: str, named: set[str] | None = None) -> str:
+        """How the agent reaches ``path``, as the app says it: "linked from the index", the
+        profile's ``found_by``, "reachable by links" or "unreachable" (``named``:
+        `named_by_index`, when asked for many files)."""
+        if path in self.index_linked:
+            named = self.named_by_index() if named is None else named
+            return "linked from the index" if path in named else get(self.profile).found_by
+        return "reachable by links" if path in self.reachable else "unreachable"
+
     def pointers(self) -> dict[int, list[tuple[str, bool]]]:
         """The files each index line names the agent's own way beyond its links (Gemini's
         pointer lines, `memtui.core.profiles.base.Profile.pointers`), by line: (the

@@ -12,6 +12,7 @@ from memtui.edit.changeset import Changeset, FileChange, write_changes
 from memtui.edit.chat_state import scrub_chat_state
 from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal
+from memtui.edit.made_folders import missing_folders
 from memtui.edit.safe_write import (
     MAX_EDIT_BYTES,
     check_unchanged,
@@ -56,8 +57,16 @@ def apply_locked(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
         dropped = [ch.path for ch in changeset.changes if ch.before is not None
                    and ((modes[ch.path] if ch.path in modes else mode_of(ws.root, ch.path))
                         or 0) & 0o111]
+        # The folders a new file's write creates, for undo to remove again (newuser26 #11).
+        made: dict[str, list[str]] = {}
+        for ch in changeset.changes:
+            if ch.before is None and ch.after is not None:
+                new = [f for f in missing_folders(ws.root, ch.path)
+                       if not any(f in m for m in made.values())]
+                if new:
+                    made[ch.path] = new
         journal = Journal(ws)
-        record = journal.append(changeset, ages, modes)
+        record = journal.append(changeset, ages, modes, made)
         changes = [_aged(ch, ages) if changeset.keep_age else ch for ch in changeset.changes]
         changes = [replace(ch, mode=modes.get(ch.moved_from))
                    if ch.kind == "create" and ch.moved_from is not None else ch

@@ -16,7 +16,9 @@ _SEP = re.compile(r"[-_]+")
 #: (an ESC [2J blanked the screen, an OSC 52 wrote the clipboard) and MEMORY.md itself
 #: (newuser23 #14, #16). Tabs and line breaks become spaces, the rest are dropped.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_BREAKS = re.compile("[\t\n\r]")
+#: Line breaks, the Unicode line and paragraph separators too (newuser26 #37: a hook holding
+#: U+2028 went raw into MEMORY.md, and a diff or a reader broke the line there).
+_BREAKS = re.compile("[\t\n\r\u2028\u2029]")
 #: Words a title keeps in lower case inside Title Case.
 SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "but", "by", "for", "in", "nor", "of",
                          "on", "or", "per", "the", "to", "vs", "via", "with"})
@@ -103,9 +105,16 @@ def hook_cut(rel: str, description: str | None) -> str | None:
             f"{INDEX_NAME} is loaded every turn")
 
 
+def bracket_free(text: str) -> str:
+    """``text`` with its square brackets made round: a title or a label in an index line
+    opens no link syntax of its own (newuser26 #37: a fold label ``Cold](http://evil) [x``
+    went into MEMORY.md as written)."""
+    return text.replace("[", "(").replace("]", ")")
+
+
 def entry_line(rel: str, title: str, hook: str | None) -> str:
     """``- [Title](path) — hook`` (no dash and hook when the hook is empty)."""
-    title = plain(title).replace("[", "(").replace("]", ")").strip()
+    title = bracket_free(plain(title)).strip()
     line = f"- [{title}]({index_href(rel)})"
     hook = link_free(plain(hook or "")).strip()
     return f"{line} — {hook}" if hook else line

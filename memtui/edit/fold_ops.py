@@ -14,6 +14,7 @@ from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.conventions import conventions
 from memtui.edit.draft import (
+    bracket_free,
     default_fold_label,
     draft_entry,
     draft_hook,
@@ -40,7 +41,7 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
     if len(rels) < 2:
         raise UsageError("fold needs two or more memories")
     # one line (newuser23 #46), no link (newuser24 #56)
-    label = link_free(plain(label or "")).strip() or default_fold_label()
+    label = bracket_free(link_free(plain(label or ""))).strip() or default_fold_label()
     lines: dict[str, IndexLine] = {}
     for rel in rels:
         own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]

@@ -172,6 +172,9 @@ def repoint_pointer(snap: Snapshot, old: str, new: str,
     (as the index profiles' repoint does with an entry)."""
     new_rel = _key(snap, new)
     if new_rel not in topics(snap):
+        if new_rel in snap.memories:  # a file, but no memory of Gemini's (newuser26 #26)
+            raise Refused(f"{new_rel} is not a Gemini topic file (skills/ and .inbox/ hold "
+                          "no memories); nothing was written")
         raise UsageError(f"no topic file at {new}{snap.did_you_mean(new)}")
     plan = Plan(snap)
     name, lines = _pointers_to(snap, plan, old)
@@ -193,12 +196,14 @@ def repoint_pointer(snap: Snapshot, old: str, new: str,
     gone = moved if remove_duplicate else []
     if remove_duplicate:
         args["remove_duplicate"] = True
-    done = [f"repointed {plural(len(lines) - len(gone), 'pointer line')} from {old} to "
-            f"{new_rel}"] if len(lines) > len(gone) else []
-    if gone:
-        done.append(f"removed the duplicate pointer line {gone[0]} (line "
-                    f"{already[0]} points at {new_rel} already)")
-    cs = plan.changeset("repoint", args, f"{name}: " + "; ".join(done))
+    what = [f"{plural(len(lines) - len(gone), 'pointer line')} from {old} to {new_rel}"
+            ] if len(lines) > len(gone) else []
+    dup = [f"the duplicate pointer line {gone[0]} (line {already[0]} points at {new_rel} "
+           "already)"] if gone else []
+    cs = plan.changeset("repoint", args, f"{name}: " + "; ".join(
+        [*(f"repointed {w}" for w in what), *(f"removed {d}" for d in dup)]))
+    cs.preview = f"{name}: " + "; ".join(
+        [*(f"will repoint {w}" for w in what), *(f"will remove {d}" for d in dup)])
     if moved and not remove_duplicate:
         cs.notes.append(
             f"warning: {name}:{already[0]} points at {new_rel} already, so lines "
@@ -214,5 +219,7 @@ def remove_pointer(snap: Snapshot, target: str) -> Changeset:
     raw = plan.raw(name)
     for n in reversed(lines):
         raw.delete(n)
-    return plan.changeset("remove-link", {"target": target},
-                          f"{name}: removed {plural(len(lines), 'pointer line')} to {target}")
+    what = f"{plural(len(lines), 'pointer line')} to {target}"
+    cs = plan.changeset("remove-link", {"target": target}, f"{name}: removed {what}")
+    cs.preview = f"{name}: will remove {what}"
+    return cs

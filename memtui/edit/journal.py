@@ -56,6 +56,7 @@ from memtui.edit.changeset import (
     write_changes,
 )
 from memtui.edit.errors import Refused
+from memtui.edit.made_folders import remove_empty
 from memtui.edit.safe_write import (
     ABSENT,
     Conflict,
@@ -186,10 +187,12 @@ class Journal:
         return [e for e in self.entries() if not isinstance(e, Unreadable)]
 
     def append(self, changeset: Changeset, ages: dict[str, int | None] | None = None,
-               modes: dict[str, int | None] | None = None) -> dict[str, Any]:
+               modes: dict[str, int | None] | None = None,
+               made: dict[str, list[str]] | None = None) -> dict[str, Any]:
         """Journal an applied changeset (call with the workspace lock held); ``ages`` holds
         each existing file's modification time (ns) before the change, ``modes`` the
-        permissions of those it deletes or moves (undo creates them again with those).
+        permissions of those it deletes or moves (undo creates them again with those),
+        ``made`` the folders writing each new file creates (undo removes them again).
 
         Its number is one above the highest present, and the file is created only where
         none exists, so no stray or copied-back file can make two records share one.
@@ -207,7 +210,7 @@ class Journal:
             "summary": changeset.summary,
             "undone": False,
             "files": [_file_record(ch, changeset.secrets, (ages or {}).get(ch.path),
-                                   (modes or {}).get(ch.path))
+                                   (modes or {}).get(ch.path), (made or {}).get(ch.path))
                       for ch in changeset.changes],
         }
         if changeset.secrets:
@@ -422,12 +425,20 @@ def malformed(rec: Any) -> str | None:
         for key in ("change", "moved_from", "moved_to"):
             if not isinstance(f.get(key, ""), str):
                 return f"a file's '{key}' is not text"
+        made = f.get("made_folders", [])
+        if not isinstance(made, list) or not all(isinstance(d, str) for d in made):
+            return "a file's 'made_folders' is not a list of text"
         for key in ("path", "moved_from", "moved_to"):
             if key in f:
                 try:
                     parts_of(f[key])
                 except Unsafe:
                     return f"{f[key]!r} is not a path inside the workspace"
+        for d in made:
+            try:
+                parts_of(d)
+            except Unsafe:
+                return f"{d!r} is not a path inside the workspace"
     return None
 
 
@@ -467,7 +478,7 @@ def title(rec: dict[str, Any]) -> str:
 
 
 def _file_record(ch: FileChange, secrets: list[str], age: int | None = None,
-                 mode: int | None = None) -> dict[str, Any]:
+                 mode: int | None = None, made: list[str] | None = None) -> dict[str, Any]:
     """A file's entry; with ``secrets``, its before bytes are kept with them redacted."""
     before = ch.before if ch.before is None or not secrets else _scrub_bytes(ch.before, secrets)
     out: dict[str, Any] = {
@@ -485,7 +496,15 @@ def _file_record(ch: FileChange, secrets: list[str], age: int | None = None,
         out["moved_from"] = ch.moved_from
     if ch.moved_to:
         out["moved_to"] = ch.moved_to
+    if made:
+        out["made_folders"] = made
     return out
+
+
+def folders_made(rec: dict[str, Any], paths: Collection[str]) -> list[str]:
+    """The folders ``rec``'s writes of the files ``paths`` created (the undo of those files
+    removes them again when empty)."""
+    return [d for f in rec["files"] if f["path"] in paths for d in f.get("made_folders", [])]
 
 
 def _decode_before(text: str) -> bytes | None:
@@ -721,6 +740,7 @@ def undo(ws: Workspace, skip: Collection[str] = (), expect: int | None = None) -
         # in any folder the record touches, even where nothing is to be written now.
         clear_own_temps(ws, [f["path"] for f in rec["files"]], owners)
         write_changes(ws, plan.changes, rec["id"], owners)
+        remove_empty(ws.root, folders_made(rec, {ch.path for ch in plan.changes}))
         Journal(ws).mark_undone(rec, plan.blocked)
     rec["undone_except"] = sorted(plan.blocked)
     return rec

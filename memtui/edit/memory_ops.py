@@ -143,11 +143,15 @@ def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
         lambda name: new_name if snap.resolver.resolve(name).path == old else None)
     mentions = rename_mentions(plan, snap, old, new_rel) if new_rel != old else 0
     others = [p for p in changed if p != new_rel]
-    said = f"; {plural(mentions, 'backtick mention')} in {INDEX_NAME} renamed" \
-        if mentions else ""
+    moved = f"{old} to {new_rel} (name '{new_name}')"
+    files = plural(len(others), "file")
+    said = f"; {plural(mentions, 'backtick mention')} in {INDEX_NAME}" if mentions else ""
     cs = plan.changeset("rename", {"memory": old, "new_name": new_name},
-                        f"renamed {old} to {new_rel} (name '{new_name}'); links rewritten in "
-                        f"{plural(len(others), 'file')}{said}")
+                        f"renamed {moved}; links rewritten in {files}"
+                        + (f"{said} renamed" if said else ""))
+    # Shown before the write (newuser26 #2: "renamed …" read as done, Esc then dropped it).
+    cs.preview = (f"will rename {moved}; links will be rewritten in {files}"
+                  + (f"{said} will be renamed" if said else ""))
     # A new name changes no fact: the memory keeps its age (at its new path), and so do
     # the files whose links follow it (newuser22 #2: a rename made a 61-day-old memory 0d).
     cs.keep_age = True
@@ -273,6 +277,8 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
         summary += f" and added it to {INDEX_NAME}" + (f" under '{under}'" if under else "")
     cs = plan.changeset("new", {"name": name, "type": type_, "description": description,
                                 "index": index}, summary)
+    cs.preview = "will create" + summary.removeprefix("created").replace(
+        " and added it to", " and add it to")
     cut = hook_cut(rel, description) if index else None
     cs.notes += [cut] if cut else []
     if not index:  # said, not found by the next audit (newuser25 #24)

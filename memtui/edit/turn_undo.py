@@ -28,7 +28,15 @@ from memtui.core.reporting.wording import plural
 from memtui.core.workspace import Workspace
 from memtui.edit.changeset import FileChange, clear_own_temps, write_changes
 from memtui.edit.errors import Refused
-from memtui.edit.journal import Journal, before_age, kept_before, nothing_left, turn_of
+from memtui.edit.journal import (
+    Journal,
+    before_age,
+    folders_made,
+    kept_before,
+    nothing_left,
+    turn_of,
+)
+from memtui.edit.made_folders import remove_empty
 from memtui.edit.safe_write import ABSENT, Conflict, digest, folder_lock, read_bytes
 
 #: The most records of one turn one undo takes (the agent's cap on calls per turn keeps a
@@ -255,6 +263,8 @@ def undo_turn(ws: Workspace, skip: Collection[str] = (),
         owners = journal.ids()
         clear_own_temps(ws, plan.paths, owners)
         write_changes(ws, plan.changes, plan.id, owners)
+        reverted = {ch.path for ch in plan.changes}
+        remove_empty(ws.root, [d for rec in plan.records for d in folders_made(rec, reverted)])
         for rec in plan.records:
             mine = {f["path"] for f in rec["files"]}
             journal.mark_undone(rec, [p for p in plan.blocked if p in mine])

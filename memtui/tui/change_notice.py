@@ -53,7 +53,7 @@ def same_content(a: FileScan, b: FileScan) -> bool:
 
 def _reach(rel: str, after: AuditResult) -> str:
     if rel in after.index_linked:
-        return "linked from the index"
+        return after.reach(rel)  # or the agent's own way of finding it (newuser26 #6)
     if rel in after.reachable:
         return "not in the index (reachable by links)"
     return "not in the index"

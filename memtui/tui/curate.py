@@ -178,18 +178,22 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     return cs is not None and _write(app, workspace, cs)
 
 
-def memory_candidates(snap: Snapshot, leave_out: Collection[str] = ()) -> list[Candidate]:
-    """Every memory (but those of ``leave_out``) for the picker: its path, the title its
-    index entry gives it (else the drafted one) and its description."""
+def memory_candidates(snap: Snapshot, leave_out: Collection[str] = (),
+                      memories: Collection[str] | None = None) -> list[Candidate]:
+    """Every memory (but those of ``leave_out``; of ``memories`` only, when given: the
+    audit's, as the profile counts them) for the picker: its path, the title its index
+    entry gives it (else the drafted one) and its description."""
     titles = {ln.targets[0]: ln.title for ln in snap.index.lines
               if ln.kind == "entry" and ln.targets and ln.title}
     return [Candidate(rel, titles.get(rel) or draft_title(mf), mf.description or "")
-            for rel, mf in sorted(snap.memories.items()) if rel not in leave_out]
+            for rel, mf in sorted(snap.memories.items()) if rel not in leave_out
+            and (memories is None or rel in memories)]
 
 
 async def run_repoint(app: App[Any], workspace: Workspace, target: str,
                       suggestions: list[str], sources: Collection[str] = (),
-                      op: Any = None, duplicates: Any = None) -> bool:
+                      op: Any = None, duplicates: Any = None,
+                      memories: Collection[str] | None = None) -> bool:
     """Repoint links to the broken ``target`` onto a memory picked from all of them
     (``suggestions``, from ``BrokenLink.suggestions`` of the audit, ranked first), after
     showing the diff. The files holding the link (``sources``) are never offered: a link
@@ -197,11 +201,14 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
     the dialog offers to remove the repointed entry, in the same operation. ``op``: the
     profile's own repoint (Gemini's pointer lines), planned as ``op(snap, target, new)``
     (``op(..., True)`` removes the duplicate), with ``duplicates(snap, old, new)`` its
-    ``(moved, already)`` lines (as :func:`index_ops.duplicate_entries`)."""
+    ``(moved, already)`` lines (as :func:`index_ops.duplicate_entries`). ``memories``: the
+    files the audit counts as memories, the only ones offered (newuser26 #26: Gemini's
+    picker offered a skill draft, skills/x.md, and refused it once picked)."""
     leave_out = {target, *sources}
     snap = Snapshot.read(workspace)
-    candidates = memory_candidates(snap, leave_out)
-    suggestions = [p for p in suggestions if p not in leave_out]
+    candidates = memory_candidates(snap, leave_out, memories)
+    suggestions = [p for p in suggestions if p not in leave_out
+                   and (memories is None or p in memories)]
     plan_op = op or index_ops.repoint
 
     def check(typed: str) -> str | None:

@@ -286,7 +286,8 @@ class CurateActions:
         self._run(curate.run_repoint(self, self.workspace, b.target,  # type: ignore[arg-type]
                                      b.suggestions, sources | {b.source},
                                      gemini_ops.repoint_pointer if gemini else None,
-                                     gemini_ops.duplicate_pointers if gemini else None))
+                                     gemini_ops.duplicate_pointers if gemini else None,
+                                     set(result.scans) if result else None))
 
     def action_remove_link(self) -> None:
         """An index link goes (its entry too when it was the line's only link); a link

@@ -67,7 +67,7 @@ async def test_add_to_index_edits_title_and_hook_and_places_the_line(ws: Path) -
         await _type(pilot, "#hook-0", "unlinked")
         screen.query_one("#under", Select).value = "People"
         await pilot.pause()
-        assert str(screen.query_one("#preview").render()) == \
+        assert str(screen.query_one("#entry-lines").render()) == \
             "- [Lonely](memory/lonely_note.md) — unlinked"
         await pilot.click("#confirm")
         await _finish(pilot, app)

@@ -19,9 +19,10 @@ from memtui.core.audit import AuditOptions
 from memtui.core.workspace import open_workspace
 from memtui.tui.app import MemtuiApp
 from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.cell_cut import MiddleText, middle_cut
 from memtui.tui.widgets.markdown_body import MarkdownBody
 from memtui.tui.widgets.preview import MemoryPreview
-from memtui.tui.widgets.row_table import MiddleText, RowTable, middle_cut
+from memtui.tui.widgets.row_table import RowTable
 from tests.core.helpers import memory
 from tests.tui.test_app import started
 from tests.tui.test_resize_cursor import indexed

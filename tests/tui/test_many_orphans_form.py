@@ -50,11 +50,11 @@ async def test_A_with_hundreds_of_orphans_builds_its_preview_a_few_times(
         assert len(screen.drafts) == N
         # the preview is built a few times, not once per field (2 × N fields)
         assert len(built) <= 6, len(built)
-        assert f"memory/lost-{N - 1:03}.md" in str(screen.query_one("#preview").content)
+        assert f"memory/lost-{N - 1:03}.md" in str(screen.query_one("#entry-lines").content)
         # editing one field still updates the preview
         first = screen.query_one("#title-0")
         first.focus()
         await pilot.press("end", "X")
         await pilot.pause(0.3)
-        assert "Lost 000X" in str(screen.query_one("#preview").content) or \
-            "X](memory/lost-000.md)" in str(screen.query_one("#preview").content)
+        assert "Lost 000X" in str(screen.query_one("#entry-lines").content) or \
+            "X](memory/lost-000.md)" in str(screen.query_one("#entry-lines").content)

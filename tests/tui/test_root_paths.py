@@ -1,8 +1,9 @@
-"""Under a header saying ``(memory/)`` a row at the workspace root reads ``../CLAUDE.md``
-(issue 32 item 7: the Broken view's ``Source (memory/)`` over ``MEMORY.md:23``, the
-Findings view's ``Where (memory/)`` over ``MEMORY.md:33``), but the index reads
-``MEMORY.md:23``, as the text report and JSON name it (newuser24 #24: ``../MEMORY.md:23``
-read as a MEMORY.md outside the workspace)."""
+"""Under a header saying ``(memory/)`` a row at the workspace root reads from the root,
+``/CLAUDE.md``, and the index the same way, ``/MEMORY.md:23`` (issue 32 item 7: the Broken
+view's ``Source (memory/)`` over ``MEMORY.md:23`` read as memory/MEMORY.md; newuser24 #24:
+``../MEMORY.md:23`` read as a MEMORY.md outside the workspace; newuser26 #7: the Findings
+view said ``../AGENTS.md`` and ``MEMORY.md`` for two files side by side at the root). A
+filter typed as `memtui audit` names the file finds the row."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from tests.tui.test_app import started, switch
 FRONT = "---\nname: {0}\ndescription: {0}\nmetadata:\n  type: project\n---\n"
 
 
-async def test_root_files_read_as_one_folder_up_but_the_index(tmp_path: Path) -> None:
+async def test_root_files_read_from_the_root(tmp_path: Path) -> None:
     root = tmp_path / "ws"
     (root / "memory").mkdir(parents=True)
     (root / "MEMORY.md").write_text("# Memory\n\n- [A](memory/a.md) — a\n"
@@ -29,18 +30,42 @@ async def test_root_files_read_as_one_folder_up_but_the_index(tmp_path: Path) ->
         await switch(pilot, app, "4")
         view = app.query_one(BrokenLinksView)
         sources = sorted(str(r.cells[0]) for r in view.shown)
-        assert sources == ["MEMORY.md:4", "a.md:7"]
+        assert sources == ["/MEMORY.md:4", "a.md:7"]
         await switch(pilot, app, "6")
         findings = app.query_one(FindingsView)
         wheres = {str(r.cells[2]) for r in findings.shown}
-        assert "MEMORY.md:4" in wheres and "a.md:7" in wheres
-        assert not any(w.startswith("../MEMORY.md") for w in wheres)
+        assert "/MEMORY.md:4" in wheres and "a.md:7" in wheres
+        assert not any(w.startswith("../") for w in wheres)
 
 
-def test_another_root_file_reads_one_folder_up() -> None:
+def test_every_root_file_reads_from_the_root() -> None:
     from memtui.tui.widgets.audit_table import source_path
 
-    assert source_path("CLAUDE.md:3", "memory/") == "../CLAUDE.md:3"
-    assert source_path("MEMORY.md:3", "memory/") == "MEMORY.md:3"
+    assert source_path("CLAUDE.md:3", "memory/") == "/CLAUDE.md:3"
+    assert source_path("AGENTS.md", "memory/") == "/AGENTS.md"
+    assert source_path("MEMORY.md:3", "memory/") == "/MEMORY.md:3"
     assert source_path("memory/a.md:3", "memory/") == "a.md:3"
     assert source_path("MEMORY.md:3", "") == "MEMORY.md:3"
+
+
+async def test_openclaw_root_files_read_alike_and_filter_as_the_report_names_them(
+        tmp_path: Path) -> None:
+    """newuser26 #7: AGENTS.md and MEMORY.md, both at an OpenClaw workspace's root and both
+    over the bootstrap limit, read ``/AGENTS.md`` and ``/MEMORY.md``."""
+    from tests.core.helpers import make_ws
+    from tests.edit.test_agent_ops import openclaw
+
+    root = openclaw(tmp_path)
+    make_ws(root, {"AGENTS.md": "# AGENTS.md\n" + "Rule.\n" * 4000,
+                   "MEMORY.md": "# MEMORY.md\n" + "- A fact.\n" * 2500})
+    app = open_app(root, watch=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "6")
+        findings = app.query_one(FindingsView)
+        wheres = {str(r.cells[2]) for r in findings.shown}
+        assert {"/AGENTS.md", "/MEMORY.md"} <= wheres, wheres
+        assert not any(w.startswith("../") for w in wheres), wheres
+        await pilot.press("slash", *"AGENTS.md", "enter")
+        await pilot.pause(0.3)
+        assert {str(r.cells[2]) for r in findings.shown} == {"/AGENTS.md"}

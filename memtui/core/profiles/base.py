@@ -194,6 +194,9 @@ class Profile:
     #: Whether the profile reads the agent's own files beyond the memories (its result is
     #: then derived afresh on each audit: no cache knows those files).
     agent_files: ClassVar[bool] = False
+    #: How the agent reaches a file its index does not link (``references``'s ``found``),
+    #: as the app says it beside the file ("linked from the index" would be false).
+    found_by: ClassVar[str] = "found by the agent"
     #: What the agent does past a limit, for ``over_limit``'s message.
     cut_note: ClassVar[str] = "the rest is cut"
 

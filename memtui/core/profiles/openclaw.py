@@ -145,6 +145,7 @@ class OpenClaw(Profile):
     limit_keys: ClassVar[dict[str, int]] = {"bootstrap_max_chars": 20_000,
                                             "bootstrap_total_max_chars": 150_000}
     cut_note = "OpenClaw keeps its first 70 % and last 20 % and drops the middle"
+    found_by = "found by memory_search"
 
     def recognise(self, root: Path) -> bool:
         if not (root / "MEMORY.md").is_file() and not (root / "memory.md").is_file() \

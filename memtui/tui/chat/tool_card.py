@@ -9,6 +9,7 @@ from typing import Any
 from textual.content import Content
 from textual.widgets import Static
 
+from memtui.agent.effects import LINES_GONE
 from memtui.core.reporting.safe_output import printable
 from memtui.tui.curate_actions import UNDO_TURN_KEY
 
@@ -29,10 +30,16 @@ def _short(text: str, limit: int) -> str:
     return one if len(one) <= limit else one[:limit - 1] + "…"
 
 
+def lossy(phrase: str) -> bool:
+    """Whether an effect phrase says a write dropped lines the memory held."""
+    return phrase.startswith("overwrote ") and f" {LINES_GONE} " in phrase
+
+
 def effect_style(phrase: str, wrong_mechanism: bool = False) -> str:
-    """The colour of one effect phrase: a write that leaves an orphan, or the wrong
-    mechanism, in the warning colour; another write in the success colour."""
-    if wrong_mechanism or NOT_INDEXED in phrase:
+    """The colour of one effect phrase: a write that leaves an orphan or drops lines a
+    memory held, or the wrong mechanism, in the warning colour; another write in the
+    success colour."""
+    if wrong_mechanism or NOT_INDEXED in phrase or lossy(phrase):
         return "bold $warning"
     return "dim" if phrase == NO_EFFECT else "bold $success"
 
@@ -73,7 +80,7 @@ class ToolCard(Static):
             self.add_class("-failed")
         if wrong_mechanism:
             self.add_class("-wrong")
-        elif NOT_INDEXED in effect:
+        elif NOT_INDEXED in effect or any(map(lossy, phrases)):
             self.add_class("-orphan")
 
     def _content(self) -> Content:

@@ -96,7 +96,7 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
                 yield fields[1]
         yield Label("Where the lines go")
         yield self.places()
-        yield Static(self.preview(), classes="preview", id="preview", markup=False)
+        yield Static(self.preview(), classes="preview", id="entry-lines", markup=False)
         yield Static("", classes="error", id="past-limit", markup=False)
 
     def places(self) -> Select[str | int]:
@@ -172,7 +172,7 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
         if shown == self.shown:  # a field's first value, or an edit undone: nothing new
             return
         self.shown = shown
-        self.query_one("#lines-text" if self.many else "#preview", Static).update(
+        self.query_one("#lines-text" if self.many else "#entry-lines", Static).update(
             self.preview())
         past = self.query_one("#past-limit", Static)
         text = self.past_text()

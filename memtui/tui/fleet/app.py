@@ -36,10 +36,10 @@ from memtui.tui.fleet.state import FleetState
 from memtui.tui.key_flow import KeyFlow
 from memtui.tui.key_gate import KeyGate
 from memtui.tui.themes import load_themes
+from memtui.tui.widgets.cell_cut import middle_cut
 from memtui.tui.widgets.columns import Column, fit_widths
 from memtui.tui.widgets.fitting_footer import FittingFooter
 from memtui.tui.widgets.list_table import ListTable
-from memtui.tui.widgets.row_table import middle_cut
 
 #: The fleet's columns in table order; they give way as the views' do (``fit_widths``):
 #: what does not fit goes in ``drop`` order, and the workspace column shrinks to its least

@@ -23,8 +23,8 @@ from memtui.tui.widgets.audit_table import (
     repeats_stem,
     short_path,
 )
+from memtui.tui.widgets.cell_cut import MiddleText
 from memtui.tui.widgets.columns import count_width
-from memtui.tui.widgets.row_table import MiddleText
 
 #: Where an age comes from, in three letters (the help screen explains them).
 AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt", "name": "nam",
@@ -32,11 +32,12 @@ AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt", "name": "nam",
 
 
 def _cells(f: FileReport, tokens: int | None, palette: Palette,
-           prefix: str) -> tuple[RenderableType, ...]:
+           prefix: str, named: bool = True) -> tuple[RenderableType, ...]:
     """The cells of ``f``'s row (``tokens``: by the profile's tokenizer, as the header
-    counts; None: not counted yet)."""
+    counts; None: not counted yet; ``named``: the index itself names it, else a linked file
+    is one the agent finds its own way: "found", not "linked", newuser26 #6)."""
     if f.linked:
-        reach, colour = "linked", palette.resolved
+        reach, colour = "linked" if named else "found", palette.resolved
     elif f.reachable:
         reach, colour = "reachable", palette.warning
     else:
@@ -86,19 +87,22 @@ class FilesView(AuditTable):
                     cache: RowCache) -> list[Row]:
         prefix = memory_prefix(result)
         tokenizer = result.block.tokenizer
+        named = result.named_by_index()
 
         def make(f: FileReport) -> Row:
             rank = 0 if f.linked else 1 if f.reachable else 2
             tokens = f.tokens.get(tokenizer)  # as the header counts: the profile's
             name = f.name or ""
-            cells = partial(_cells, f, tokens, palette, prefix)  # made when drawn
+            cells = partial(_cells, f, tokens, palette, prefix,  # made when drawn
+                            f.path in named)
             return Row(f.path, cells,
                        sort=(rank, f.findings, name, f.type or "", f.age_days, f.age_source,
                              -1 if tokens is None else tokens, f.bytes, f.path),
                        path=f.path, data=f)
 
         return [cache.row((f.path, f.name, f.type, f.bytes, f.age_days, f.age_source,
-                           f.linked, f.reachable, tuple(f.tokens.items()), f.findings),
+                           f.linked, f.path in named, f.reachable, tuple(f.tokens.items()),
+                           f.findings),
                           make, f)
                 for f in result.files]
 

@@ -31,7 +31,7 @@ from memtui.tui.widgets.audit_table import (
     memory_prefix,
     source_path,
 )
-from memtui.tui.widgets.row_table import MiddleText
+from memtui.tui.widgets.cell_cut import MiddleText
 
 #: The Where cell of a finding about the workspace as a whole (the preview lists its files).
 WHOLE_WORKSPACE = "(workspace)"

@@ -25,8 +25,8 @@ from memtui.tui.widgets.audit_table import (
     memory_prefix,
     short_path,
 )
+from memtui.tui.widgets.cell_cut import ListText
 from memtui.tui.widgets.columns import count_width
-from memtui.tui.widgets.row_table import MiddleText
 
 # An index line and what its row shows besides: cut off, each link's target found, each
 # wikilink's (state, resolved path), its tokens in the block's tokenizer (None: not
@@ -41,24 +41,19 @@ def _cells(item: LineInputs, palette: Palette, prefix: str, secret: bool = False
     """The cells of an index line's row (made when the row is drawn: a view of thousands
     of lines keeps none of them)."""
     ln, cut, exists, refs, tokens, pointed = item
-    targets = MiddleText()  # cut in the middle: the distinct end of a stem stays
+    # several targets: the whole ones that fit and how many more (newuser26 #3); one:
+    # cut in the middle, the distinct end of a stem stays
+    targets = ListText()
     for lk, found in zip(ln.links, exists, strict=True):
-        if targets:
-            targets.append(" ")
         if found:
-            targets.append(short_path(lk.target or "", prefix), style=palette.resolved)
+            targets.add(short_path(lk.target or "", prefix), style=palette.resolved)
         else:
-            targets.append("✗ " + short_path(lk.target or lk.raw, prefix),
-                           style=palette.error)
+            targets.add("✗ " + short_path(lk.target or lk.raw, prefix), style=palette.error)
     for lk, (state, _resolved) in zip(ln.wikilinks, refs, strict=True):
-        if targets:
-            targets.append(" ")
-        targets.append(f"[[{lk.target}]]", style=palette.link_state(state))
+        targets.add(f"[[{lk.target}]]", style=palette.link_state(state))
     for target, there in pointed:  # as the Broken view knows them (newuser24 #14)
-        if targets:
-            targets.append(" ")
-        targets.append(("" if there else "✗ ") + short_path(target, prefix),
-                       style=palette.resolved if there else palette.error)
+        targets.add(("" if there else "✗ ") + short_path(target, prefix),
+                    style=palette.resolved if there else palette.error)
     kind = Text("cut" if cut else line_kind(ln, pointed),
                 style=f"bold {palette.warning}" if cut else "")
     title, hook = ln.title or ln.text.strip(), ln.hook

@@ -22,7 +22,7 @@ from memtui.tui.widgets.audit_table import (
     repeats_stem,
     short_path,
 )
-from memtui.tui.widgets.row_table import MiddleText
+from memtui.tui.widgets.cell_cut import MiddleText
 
 
 def _cells(o: Orphan, name: str, palette: Palette, prefix: str) -> tuple[RenderableType, ...]:

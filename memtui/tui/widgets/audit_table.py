@@ -57,15 +57,15 @@ def short_path(path: str, prefix: str) -> str:
 
 
 def source_path(path: str, prefix: str) -> str:
-    """``path`` under a header saying ``(memory/)``: :func:`short_path`, and another file at
-    the workspace root (``CLAUDE.md``) as ``../CLAUDE.md``, so the header holds for it
-    (issue 32 item 7). The index stays ``MEMORY.md:23``, as the text report and JSON name
-    it: ``../MEMORY.md:23`` read as a MEMORY.md outside the workspace (newuser24 #24)."""
+    """``path`` under a header saying ``(memory/)``: :func:`short_path`, and a file at the
+    workspace root, the index as any other (``MEMORY.md``, ``AGENTS.md``), from the root:
+    ``/MEMORY.md:23``, ``/AGENTS.md``. Bare, it read as a file in memory/ (issue 32 item
+    7); as ``../AGENTS.md``, as one outside the workspace (newuser24 #24), the way the
+    Broken view names a link leading out; and the two root files read differently
+    (newuser26 #7). The text as the report names it is in it: a filter finds it."""
     if not prefix or path.startswith(prefix):
         return short_path(path, prefix)
-    if path == INDEX_NAME or path.startswith(INDEX_NAME + ":"):
-        return path
-    return "../" + path
+    return "/" + path
 
 
 def stem(path: str) -> str:

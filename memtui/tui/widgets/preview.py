@@ -482,8 +482,8 @@ class MemoryPreview(VerticalScroll):
             report = result.file(path)
             key, source, first_line = self._body_source(result, path, line)
             t = Text(printable(path))
-            if path in result.index_linked:
-                t.append("  linked from the index", style=p.resolved)
+            if path in result.index_linked:  # or found the agent's own way (newuser26 #6)
+                t.append(f"  {result.reach(path)}", style=p.resolved)
             elif path in result.reachable:
                 t.append("  orphan, reachable by links", style=p.warning)
             else:

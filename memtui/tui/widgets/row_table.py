@@ -26,6 +26,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from memtui.tui.widgets.cell_cut import ListText, MiddleText, list_cut, middle_cut
 from memtui.tui.widgets.focus_styles import focus_moved, styled_by_focus
 
 GAP = 2  # cells between columns
@@ -213,6 +214,8 @@ class RowTable(ScrollView, can_focus=True):
             if not cell_width:
                 continue  # a column hidden for lack of room
             segments.append(gap)
+            if isinstance(cell, ListText):
+                cell = list_cut(cell, cell_width)
             segments.extend(_cell_segments(cell, cell_width, justify, style, console))
         return segments
 
@@ -365,6 +368,8 @@ def _uncoloured(cell: Text | str, console: Console) -> Text | str:
     out = type(cell)(cell.plain, style=plain(cell.style), justify=cell.justify, end="")
     for span in cell.spans:
         out.stylize(plain(span.style), span.start, span.end)
+    if isinstance(cell, ListText) and isinstance(out, ListText):
+        out.ends = cell.ends
     return out
 
 
@@ -453,23 +458,6 @@ def _spans_segments(cell: Text, width: int, right: bool, line_style: Style,
         at = max(at, end)
     if at < len(plain):
         out.append(Segment(plain[at:], line_style))
-    return out
-
-
-class MiddleText(Text):
-    """A cell cut in the middle when too wide, so its end stays: ``memory/…/x.md:12``."""
-
-
-def middle_cut(text: Text, width: int) -> Text:
-    """``text`` cut in the middle to ``width`` cells (an ellipsis where it was cut)."""
-    if text.cell_len <= width or width < 5:
-        return text
-    tail = (width - 1) // 2 + (width - 1) % 2
-    head = width - 1 - tail
-    plain = text.plain
-    out = text[:head]
-    out.append("…")
-    out.append(text[len(plain) - tail:])
     return out
 
 
