@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from array import array
 
+import pytest
+
 from memtui.core.checks import near_duplicate as nd
 from memtui.core.checks.near_duplicate_sketch import K
 from memtui.core.checks.near_duplicate_store import (
@@ -92,3 +94,27 @@ def test_pairs_the_same_packed_whole_or_mixed() -> None:
         changed = {**packed, key: other}
         assert nd.pairs(changed) == nd.pairs({**whole, key: wide.tobytes()})
     assert nd.similarity(packed[key], whole[key]) == 1.0
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_a_packed_sketch_whose_count_its_bytes_do_not_hold_is_refused_unallocated(
+        monkeypatch: pytest.MonkeyPatch, pure: bool) -> None:
+    """newuser26 #45: the README's test command was killed at 23.5 GB — a packed sketch
+    saying 2**32 - 1 bins made the Python step allocate 8 × that before it failed. It is
+    refused first, whichever step runs, with no more than a few KiB allocated."""
+    import tracemalloc
+
+    from memtui.core.checks import near_duplicate_kernel, near_duplicate_store
+
+    if pure:
+        monkeypatch.setattr(near_duplicate_kernel, "NATIVE", None)
+    for count in (2**32 - 1, 1 << 20, 3):
+        lying = near_duplicate_store.Packed(count.to_bytes(4, "little") + bytes(8))
+        tracemalloc.start()
+        try:
+            with pytest.raises(ValueError, match="says"):
+                near_duplicate_store.unpack(lying)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 64 << 10, (count, peak)
