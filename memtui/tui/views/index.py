@@ -27,6 +27,7 @@ from memtui.tui.widgets.audit_table import (
 )
 from memtui.tui.widgets.columns import count_width
 from memtui.tui.widgets.row_table import MiddleText
+from memtui.tui.widgets.table_rows import data_text
 
 # An index line and what its row shows besides: cut off, each link's target found, each
 # wikilink's (state, resolved path), its tokens in the block's tokenizer (None: not
@@ -74,9 +75,9 @@ def _cells(item: LineInputs, palette: Palette, prefix: str, secret: bool = False
              style=row_style or ("" if tokens is not None else palette.muted),
              justify="right"),
         Text(f"{ln.chars:,}", style=row_style, justify="right"),
-        Text(title, style=row_style + (" bold" if ln.kind == "heading" else "")),
+        data_text(title, style=row_style + (" bold" if ln.kind == "heading" else "")),
         targets,
-        Text(hook, style=row_style),
+        data_text(hook, style=row_style),
     )
 
 

@@ -32,7 +32,14 @@ from memtui.tui.views.base import FilteredView
 from memtui.tui.widgets.columns import Column, fit_widths
 from memtui.tui.widgets.row_table import GAP, MARK_WIDTH, SCROLLBAR, RowTable
 from memtui.tui.widgets.still_loading import covered_width
-from memtui.tui.widgets.table_rows import Row, RowCache, RowCells, ShownRows, printable_cell
+from memtui.tui.widgets.table_rows import (
+    Row,
+    RowCache,
+    RowCells,
+    ShownRows,
+    data_text,
+    printable_cell,
+)
 
 MARK_SECONDS = 4.0
 #: Rows past which typing into the filter waits for a pause (``FILTER_PAUSE`` seconds)
@@ -92,7 +99,7 @@ def name_cell(name: str | None, path: str, palette: Palette) -> Text:
         return Text("—", style=palette.muted)
     if repeats_stem(name, path):
         return Text("=", style=palette.muted)
-    return Text(name)
+    return data_text(name)
 
 
 class AuditTable(FilteredView):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.cells import cell_len, set_cell_size
 from rich.console import Console
@@ -26,6 +26,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from memtui.core.reporting.safe_output import printable
 from memtui.tui.widgets.focus_styles import focus_moved, styled_by_focus
 
 GAP = 2  # cells between columns
@@ -457,7 +458,17 @@ def _spans_segments(cell: Text, width: int, right: bool, line_style: Style,
 
 
 class MiddleText(Text):
-    """A cell cut in the middle when too wide, so its end stays: ``memory/…/x.md:12``."""
+    """A cell cut in the middle when too wide, so its end stays: ``memory/…/x.md:12``.
+    Its text is data (a path, link targets): escaped as it is given, before ``Text``
+    drops BEL, backspace, vertical tab, form feed and carriage return from it (newuser26
+    #19: ``evil\\x1b]0;PWNED\\x07.md`` was shown as ``evil\\x1b]0;PWNED.md``)."""
+
+    def __init__(self, text: str = "", *args: Any, **kwargs: Any) -> None:
+        super().__init__(printable(text), *args, **kwargs)
+
+    def append(self, text: str | Text, style: str | Style | None = None) -> MiddleText:
+        super().append(printable(text) if isinstance(text, str) else text, style)
+        return self
 
 
 def middle_cut(text: Text, width: int) -> Text:
