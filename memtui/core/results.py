@@ -378,6 +378,13 @@ class AuditResult(Record, eq=False):
     def counts(self) -> Counter[str]:
         return Counter(f.kind for f in self.findings)
 
+    def index_unloaded(self) -> list[str]:
+        """The files the agent loads instead of ``MEMORY.md`` (Codex's
+        ``memory_summary.md``), when it loads some and not the index; [] when it loads the
+        index, or nothing (newuser26 #27: the index was "injected whole every turn")."""
+        files = self.block.files
+        return [] if not files or INDEX_NAME in files else list(files)
+
     def pointers(self) -> dict[int, list[tuple[str, bool]]]:
         """The files each index line names the agent's own way beyond its links (Gemini's
         pointer lines, `memtui.core.profiles.base.Profile.pointers`), by line: (the

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from memtui.core.audit import AuditResult
 from memtui.core.creds.detector import mask_secrets, scan_text
 from memtui.core.derivation.link_target import lexically_outside
+from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.index import IndexLine
 from memtui.core.workspace import INDEX_NAME
@@ -185,6 +186,10 @@ class IndexView(AuditTable):
         packed = sum(1 for ln in entries if ln.kind == "packed")
         out = Text(f"{plural(len(idx.lines), 'line')} · {len(entries):,} with links "
                    f"({len(entries) - packed:,} hot, {packed:,} packed)")
+        instead = result.index_unloaded()
+        if instead:  # (newuser26 #27: not what the agent receives)
+            out.append(f" · not loaded by the agent: it loads {printable(', '.join(instead))}",
+                       style=palette.warning)
         pointers = len(result.pointers())
         if pointers:  # Gemini's: the entries it reads (newuser24 #14)
             out.append(f" · {plural(pointers, 'pointer line')}")
