@@ -272,7 +272,7 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
                 if not _regular(entry):
                     # A FIFO, socket or device is never opened: not a memory, nor counted
                     # or listed as an orphan (newuser26 #15), only said to be skipped.
-                    out.skipped.append((rel, "not a regular file; not read"))
+                    out.skipped.append((rel, NOT_REGULAR))
                     continue
                 out.files.append(rel)
                 if link:
@@ -280,6 +280,10 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
     out.files.sort()
     out.archives.sort()
     return out
+
+
+#: What discovery says of a ``*.md`` that is a FIFO, socket or device (not a memory).
+NOT_REGULAR = "not a regular file; not read"
 
 
 def _regular(entry: os.DirEntry[str]) -> bool:
