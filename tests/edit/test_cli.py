@@ -315,3 +315,28 @@ def test_history_prune_usage_errors_are_one_line(ws: Path, capsys: pytest.Captur
     assert capsys.readouterr().err == (f"memtui history: error: {message} "
                                        "(see memtui history --help)\n")
     assert tree(ws, include_state=True) == before
+
+
+@pytest.mark.parametrize("config", ["", "include-archives = true\n"])
+def test_all_unreachable_leaves_archived_memories_out(ws: Path, config: str) -> None:
+    """newuser26 #40: ``--all-unreachable`` indexed the memories in archive folders (one
+    holding a password), put away on purpose, which the app's ``A`` leaves out; whether
+    the audit reads them or not, they are left out and the output says so."""
+    for folder, name in (("_archive", "old1"), ("Archiv", "old2")):
+        (ws / "memory" / folder).mkdir()
+        (ws / "memory" / folder / f"{name}.md").write_text(
+            f"---\nname: {name}\ndescription: {name}\ntype: project\n---\nold\n",
+            encoding="utf-8")
+    if config:
+        (ws / ".memtui.toml").write_text(config, encoding="utf-8")
+    proc = cli("fix", "add-to-index", ws, "--all-unreachable", "--dry-run")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert "old1" not in proc.stdout.split("dry run")[0]
+    assert "old2" not in proc.stdout.split("dry run")[0]
+    assert proc.stdout.endswith(
+        "dry run, nothing written: MEMORY.md: +2 entries (memory/creds.md, "
+        "memory/lonely_note.md)\n  left out 2 archived memories (in memory/Archiv/ and 1 "
+        "more folder): name one to index it\n"), proc.stdout
+    named = cli("fix", "add-to-index", ws, "old1", "--dry-run")  # named, it is added
+    assert named.returncode == 0 and "+- [" in named.stdout and "_archive/old1.md" in \
+        named.stdout, named.stdout + named.stderr
