@@ -396,6 +396,12 @@ class AuditResult(Record, eq=False):
             named = self.named_by_index() if named is None else named
             return "linked from the index" if path in named else get(self.profile).found_by
         return "reachable by links" if path in self.reachable else "unreachable"
+    def index_unloaded(self) -> list[str]:
+        """The files the agent loads instead of ``MEMORY.md`` (Codex's
+        ``memory_summary.md``), when it loads some and not the index; [] when it loads the
+        index, or nothing (newuser26 #27: the index was "injected whole every turn")."""
+        files = self.block.files
+        return [] if not files or INDEX_NAME in files else list(files)
 
     def pointers(self) -> dict[int, list[tuple[str, bool]]]:
         """The files each index line names the agent's own way beyond its links (Gemini's

@@ -269,12 +269,30 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
                 stack.append((entry.path, rel + "/"))
             elif name.lower().endswith(".md") and not (flat and rel == INDEX_NAME) \
                     and rel != the_index:
+                if not _regular(entry):
+                    # A FIFO, socket or device is never opened: not a memory, nor counted
+                    # or listed as an orphan (newuser26 #15), only said to be skipped.
+                    out.skipped.append((rel, NOT_REGULAR))
+                    continue
                 out.files.append(rel)
                 if link:
                     out.links.append((rel, _target_of(ws, entry.path)))
     out.files.sort()
     out.archives.sort()
     return out
+
+
+#: What discovery says of a ``*.md`` that is a FIFO, socket or device (not a memory).
+NOT_REGULAR = "not a regular file; not read"
+
+
+def _regular(entry: os.DirEntry[str]) -> bool:
+    """Whether ``entry`` (links followed) is a regular file; the type the folder listing
+    gave is used, so a plain file costs no further look."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 def _target_of(ws: Workspace, link: str) -> str:

@@ -15,7 +15,7 @@ from memtui.core.reporting.wording import plural
 from memtui.core.scanner.index import HEADING, parse_index
 from memtui.core.scanner.links import fold as fold_spelling
 from memtui.core.scanner.links import resolve_href
-from memtui.core.workspace import INDEX_NAME
+from memtui.core.workspace import INDEX_NAME, in_archive
 from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.conventions import conventions
 from memtui.edit.draft import (
@@ -180,7 +180,11 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
         if memories:
             raise UsageError("give MEMORY names or --all-unreachable, not both")
         rels = [r for r in snap.unreachable() if only is None or only(r)]
-        left = [why for why in map(unlinkable, rels) if why]
+        archived = [r for r in rels if in_archive(r)]
+        if archived:  # put away on purpose: left out, and said so, as the app's A does
+            rels = [r for r in rels if not in_archive(r)]
+            left.append(archived_note(archived))
+        left += [why for why in map(unlinkable, rels) if why]
         rels = [r for r in rels if unlinkable(r) is None]
     else:
         if not memories:
@@ -214,6 +218,16 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
         cs.notes += [*snap.unread(), *(why.replace("; nothing was written", "; left out")
                                        for why in left)]
     return cs
+
+
+def archived_note(archived: list[str]) -> str:
+    """What ``--all-unreachable`` (and the app's ``A``) says of the unreachable memories in
+    archive folders it leaves out (newuser26 #40: the CLI indexed them, one holding a
+    password, while ``A`` left them out)."""
+    folders = sorted({p.rsplit("/", 1)[0] for p in archived})
+    more = f" and {plural(len(folders) - 1, 'more folder')}" if len(folders) > 1 else ""
+    return (f"left out {plural(len(archived), 'archived memory', 'archived memories')} "
+            f"(in {folders[0]}/{more}): name one to index it")
 
 
 def _norm(snap: Snapshot, target: str, source: str = INDEX_NAME) -> str:

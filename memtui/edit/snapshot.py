@@ -20,7 +20,7 @@ from memtui.core.scanner.index import Index, parse_index
 from memtui.core.scanner.links import Link, fold, markdown_links, wikilinks
 from memtui.core.scanner.memory_file import MemoryFile, parse_memory
 from memtui.core.scanner.textfile import decode, read_text
-from memtui.core.workspace import INDEX_NAME, Workspace, discover
+from memtui.core.workspace import INDEX_NAME, NOT_REGULAR, Workspace, discover
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.safe_write import MAX_EDIT_BYTES, read_bytes
 
@@ -51,8 +51,12 @@ class Snapshot:
         snap = cls(ws)
         data = snap.load(INDEX_NAME)
         snap.index = parse_index(decode(data).text) if data is not None else Index()
-        for rel in discover(ws).files:
+        found = discover(ws)
+        for rel in found.files:
             snap.load(rel)
+        for rel, why in found.skipped:  # a FIFO: refused unopened, and said not looked at
+            if why == NOT_REGULAR:
+                snap.load(rel)
         snap.resolver = Resolver((p, m.name, m.stem) for p, m in snap.memories.items())
         return snap
 

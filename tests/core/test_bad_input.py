@@ -85,6 +85,20 @@ def test_unreadable_file_fifo(tmp_path: Path) -> None:
         ("read_problem", "memory/pipe.md", "not a regular file; not read")]
 
 
+def test_a_fifo_is_no_memory_and_no_orphan(tmp_path: Path) -> None:
+    """newuser26 #15: a FIFO named ``*.md`` that no index links was counted as a memory
+    and an unreachable orphan, though it is never read (and ``add-to-index
+    --all-unreachable`` skips it): only its read problem is reported."""
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [a](memory/a.md)\n",
+                                  "memory/a.md": memory("a")})
+    os.mkfifo(ws / "memory/fifo.md")
+    r = run_audit(ws)
+    assert [(f.kind, f.path, f.message) for f in r.findings] == [
+        ("read_problem", "memory/fifo.md", "not a regular file; not read")]
+    assert [f.path for f in r.files] == ["memory/a.md"]
+    assert r.orphans == []
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their mode")
 def test_unreadable_file_permissions(tmp_path: Path) -> None:
     ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [a](memory/a.md)\n",

@@ -361,3 +361,26 @@ def test_a_dry_run_diff_masks_the_credentials_in_its_context_lines(ws: Path) -> 
     done = cli("fix", "fix-wikilinks", ws, "creds")
     assert done.returncode == 0, done.stderr
     assert f"The token is {token} for the bot." in read(ws, "memory/creds.md")
+@pytest.mark.parametrize("config", ["", "include-archives = true\n"])
+def test_all_unreachable_leaves_archived_memories_out(ws: Path, config: str) -> None:
+    """newuser26 #40: ``--all-unreachable`` indexed the memories in archive folders (one
+    holding a password), put away on purpose, which the app's ``A`` leaves out; whether
+    the audit reads them or not, they are left out and the output says so."""
+    for folder, name in (("_archive", "old1"), ("Archiv", "old2")):
+        (ws / "memory" / folder).mkdir()
+        (ws / "memory" / folder / f"{name}.md").write_text(
+            f"---\nname: {name}\ndescription: {name}\ntype: project\n---\nold\n",
+            encoding="utf-8")
+    if config:
+        (ws / ".memtui.toml").write_text(config, encoding="utf-8")
+    proc = cli("fix", "add-to-index", ws, "--all-unreachable", "--dry-run")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert "old1" not in proc.stdout.split("dry run")[0]
+    assert "old2" not in proc.stdout.split("dry run")[0]
+    assert proc.stdout.endswith(
+        "dry run, nothing written: MEMORY.md: +2 entries (memory/creds.md, "
+        "memory/lonely_note.md)\n  left out 2 archived memories (in memory/Archiv/ and 1 "
+        "more folder): name one to index it\n"), proc.stdout
+    named = cli("fix", "add-to-index", ws, "old1", "--dry-run")  # named, it is added
+    assert named.returncode == 0 and "+- [" in named.stdout and "_archive/old1.md" in \
+        named.stdout, named.stdout + named.stderr

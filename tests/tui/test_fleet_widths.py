@@ -1,6 +1,7 @@
 """The fleet screen's columns give way as the views' do (issue 20, item 19): at 120 and 80
 columns every column shown fits without scrolling sideways, the state columns stay, and the
-workspace column shrinks (cut in the middle, its own folder name kept)."""
+workspace column shrinks (cut in the middle, its own folder name kept; the front every row
+shares gives way first)."""
 
 from __future__ import annotations
 
@@ -132,3 +133,32 @@ async def test_the_trend_column_comes_in_with_the_first_workspace_in_git(
                    if str(table.coordinate_to_cell_key((i, 0)).row_key.value) == str(repo))
         assert str(table.get_row_at(row)[-1]) == app.state.sparks[str(repo)]
         assert table.virtual_size.width <= table.scrollable_content_region.width
+
+
+async def test_at_80_columns_rows_that_share_their_front_keep_what_differs(
+        tmp_path: Path) -> None:
+    """newuser26 #21: Claude Code projects under one ``.claude/projects/`` all ended in
+    ``/memory``; the cut kept the shared front and the shared own folder name, so
+    ``-home-dana-src-webapp`` and ``-home-dana-work-webapp`` both read
+    ".claude/pro…ebapp/memory". The front every row shares gives way first."""
+    projects = ["-home-dana-src-webapp", "-home-dana-work-webapp", "-home-dana-src-mobapp",
+                "-tmp-mem-realproj"]
+    for project in projects:
+        ws = tmp_path / ".claude" / "projects" / project / "memory"
+        ws.mkdir(parents=True)
+        (ws / "MEMORY.md").write_text("- [a](a.md) — a\n", encoding="utf-8")
+        (ws / "a.md").write_text("---\nname: a\ndescription: a\ntype: user\n---\na\n",
+                                 encoding="utf-8")
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == len(projects), timeout=90)
+        await pilot.pause(0.4)
+        table = app.query_one(DataTable)
+        cells = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        assert len(set(cells)) == len(projects), cells  # every row told apart
+        width = app.widths["path"]
+        for cell in cells:
+            assert len(cell) <= width and cell.startswith("…") \
+                and cell.endswith("/memory"), (cell, width)
+        assert any("src-webapp" in c for c in cells) and \
+            any("work-webapp" in c for c in cells), cells

@@ -167,3 +167,20 @@ async def test_block_and_index_views_mask_an_index_credential(tmp_path: Path) ->
             out = terminal_output(app)
             assert TOKEN not in out and TOKEN[:12] not in out, view
             assert "gh…R8" in out, view
+
+
+async def test_an_escaped_name_is_shown_whole_in_every_view(tmp_path: Path) -> None:
+    """newuser26 #19: the Files view showed ``evil\\x1b]0;PWNED.md`` for
+    ``evil\\x1b]0;PWNED\\x07.md``: a cell made a Text of the raw name (which drops BEL,
+    backspace, form feed, vertical tab and carriage return) before escaping it, so the
+    name shown was not the file's. Every character is escaped, none dropped."""
+    ws = hostile_workspace(tmp_path / "ws")
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(240, 50)) as pilot:
+        await wait_for(pilot, lambda: app.audits >= 1 and app.views_ready, timeout=90)
+        for key in "1236":  # (the Broken view has no row here: the index line is prose)
+            await switch(pilot, app, key)
+            await pilot.pause(0.4)
+            out = terminal_output(app)
+            assert "PWNED\\x07" in out, key
+            assert "PWNED\\x1b[31m" not in out, key  # (BEL dropped between them)

@@ -11,9 +11,11 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
@@ -66,13 +68,34 @@ SPARK_COMMITS = 12
 ERROR_LINES = 3
 
 
-def folder_cut(path: str, width: int) -> Text:
+def shared_front(paths: Iterable[str]) -> str:
+    """The folders at the front of every one of ``paths`` (ending in ``/``; never a
+    path's last part), "" when fewer than two paths or none is shared."""
+    paths = list(paths)
+    if len(paths) < 2:
+        return ""
+    try:
+        front = os.path.commonpath(paths)
+    except ValueError:  # some absolute, some relative
+        return ""
+    return f"{front}/" if front and front != "/" else ""
+
+
+def folder_cut(path: str, width: int, shared: str = "") -> Text:
     """``path`` cut to ``width`` cells, the workspace's own folder name (its last part, and
     a ``[profile]`` after it) kept whole when it fits: the middle cut took half from each
-    end ("kasproducti…laude-memory" for ``…/claude-memory``; newuser21 #13)."""
+    end ("kasproducti…laude-memory" for ``…/claude-memory``; newuser21 #13). ``shared``,
+    the front every row's path has (`shared_front`), gives way first and the end of the
+    rest is kept: it tells nothing apart, and kept it left "…ebapp/memory" of
+    ``.claude/projects/-home-dana-{src,work}-webapp/memory`` (newuser26 #21)."""
     text = Text(path)
     if text.cell_len <= width or width < 5:
         return text
+    if shared and path.startswith(shared):
+        rest = path[len(shared):]
+        while cell_len(rest) > width - 1:
+            rest = rest[1:]
+        return Text("…" + rest)
     name = path.rsplit("/", 1)[-1] if "/" in path else ""
     own = Text("/" + name) if name else Text("")
     if own.cell_len and own.cell_len <= width - 4:  # at least 3 cells of the front stay
@@ -151,6 +174,7 @@ class FleetApp(KeyFlow, App[str | None]):
         self._stop = threading.Event()
         self._redraw_pending = False
         self.widths: dict[str, int] = {}  # the columns shown, by key, and their widths
+        self._shared = ""  # the front every shown row's path has (`shared_front`)
         for t in load_themes():
             self.register_theme(t)
         for name in (theme, load_config().get("theme"), "memtui-night"):
@@ -328,6 +352,7 @@ class FleetApp(KeyFlow, App[str | None]):
             keep = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
         table.clear()
         rows = self.visible_rows()
+        self._shared = shared_front(self._rel(r["path"]) for r in rows)
         keys = [k for k, _ in COLUMNS]
         for r in rows:
             cells = dict(zip(keys, self._cells(r), strict=True))
@@ -355,9 +380,9 @@ class FleetApp(KeyFlow, App[str | None]):
     def _cells(self, r: dict[str, Any]) -> list[Any]:
         """Every column's cell, in COLUMNS order (``redraw`` keeps the shown ones)."""
         width = self.widths.get("path", 0)
-        rel = folder_cut(self._rel(r["path"]), width)
+        rel = folder_cut(self._rel(r["path"]), width, self._shared)
         if r.get("profile") in AGENT_PROFILES:  # an agent's (issue 33): say which
-            rel = folder_cut(f"{self._rel(r['path'])} [{r['profile']}]", width)
+            rel = folder_cut(f"{self._rel(r['path'])} [{r['profile']}]", width, self._shared)
         if r.get("error"):  # the reason follows the workspace, in its column, wrapped
             # (cut to one line it read "b MEMORY.md: symli…": newuser24 #38)
             rel = middle_cut(Text(self._rel(r["path"])), max(12, width // 2))

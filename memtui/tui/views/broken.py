@@ -25,6 +25,7 @@ from memtui.tui.widgets.audit_table import (
     short_path,
     source_path,
 )
+from memtui.tui.widgets.table_rows import data_text
 
 #: The Where column: a missing file of the workspace, or a link leading out of it.
 WHERE = {False: "missing", True: "outside"}
@@ -55,10 +56,11 @@ class BrokenLinksView(AuditTable):
             closest = "outside the memory folder: no such file" if outside else \
                 ", ".join(short_path(p, prefix) for p in b.suggestions) or "no close match"
             cells: tuple[RenderableType, ...] = (
-                Text(f"{source_path(b.source, prefix)}:{b.line}"),
-                Text(b.target if outside else short_path(b.target, prefix),
-                     style=palette.error),
-                Text(closest, style="" if b.suggestions and not outside else palette.muted),
+                data_text(f"{source_path(b.source, prefix)}:{b.line}"),
+                data_text(b.target if outside else short_path(b.target, prefix),
+                          style=palette.error),
+                data_text(closest,
+                          style="" if b.suggestions and not outside else palette.muted),
                 Text(WHERE[outside], style=palette.warning if outside else ""),
             )
             # by source, the links leading out after the others: each kind together

@@ -25,6 +25,7 @@ from memtui.tui.widgets.audit_table import (
 )
 from memtui.tui.widgets.cell_cut import MiddleText
 from memtui.tui.widgets.columns import count_width
+from memtui.tui.widgets.table_rows import data_text
 
 #: Where an age comes from, in three letters (the help screen explains them).
 AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt", "name": "nam",
@@ -46,7 +47,7 @@ def _cells(f: FileReport, tokens: int | None, palette: Palette,
         Text(reach, style=colour),
         Text(str(f.findings) if f.findings else "", justify="right", style=palette.warning),
         name_cell(f.name or "", f.path, palette),
-        Text(f.type or "—", style="" if f.type else palette.muted),
+        data_text(f.type or "—", style="" if f.type else palette.muted),
         # an mtime that is a copy's date is no age (newuser23 #37: "137d unk")
         Text("?" if f.age_source == "unknown" else f"{f.age_days}d", justify="right",
              style=palette.muted if f.age_source == "unknown" else ""),

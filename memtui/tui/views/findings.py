@@ -32,6 +32,7 @@ from memtui.tui.widgets.audit_table import (
     source_path,
 )
 from memtui.tui.widgets.cell_cut import MiddleText
+from memtui.tui.widgets.table_rows import data_text
 
 #: The Where cell of a finding about the workspace as a whole (the preview lists its files).
 WHOLE_WORKSPACE = "(workspace)"
@@ -84,7 +85,7 @@ class FindingsView(AuditTable):
                 Text(f.severity, style=colour),
                 Text(where, style=palette.muted) if whole
                 else MiddleText(source_path(where, prefix)),  # the :line stays when cut
-                Text(f"(suppressed: {cause}) {f.message}" if cause
+                data_text(f"(suppressed: {cause}) {f.message}" if cause
                      # as `memtui audit` names it (newuser23 #22)
                      else f"(lowered from {was} by the config) {f.message}" if was
                      else f.message,
@@ -106,7 +107,7 @@ class FindingsView(AuditTable):
                 Text(title, style=colour),
                 Text(g.severity, style=colour),
                 MiddleText(group_where(g, prefix), style=palette.muted),
-                Text(f"{g.head(GROUP_WIDTH)} — {g.wording()}"),
+                data_text(f"{g.head(GROUP_WIDTH)} — {g.wording()}"),
             )
             sort_group = (-SEVERITY_RANK[g.severity], title, "", 0)
             # (the preview lists the files it gathers: newuser23 #21, it kept the file of

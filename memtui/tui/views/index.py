@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from memtui.core.audit import AuditResult
 from memtui.core.creds.detector import mask_secrets, scan_text
 from memtui.core.derivation.link_target import lexically_outside
+from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.index import IndexLine
 from memtui.core.workspace import INDEX_NAME
@@ -27,6 +28,7 @@ from memtui.tui.widgets.audit_table import (
 )
 from memtui.tui.widgets.cell_cut import ListText
 from memtui.tui.widgets.columns import count_width
+from memtui.tui.widgets.table_rows import data_text
 
 # An index line and what its row shows besides: cut off, each link's target found, each
 # wikilink's (state, resolved path), its tokens in the block's tokenizer (None: not
@@ -69,9 +71,9 @@ def _cells(item: LineInputs, palette: Palette, prefix: str, secret: bool = False
              style=row_style or ("" if tokens is not None else palette.muted),
              justify="right"),
         Text(f"{ln.chars:,}", style=row_style, justify="right"),
-        Text(title, style=row_style + (" bold" if ln.kind == "heading" else "")),
+        data_text(title, style=row_style + (" bold" if ln.kind == "heading" else "")),
         targets,
-        Text(hook, style=row_style),
+        data_text(hook, style=row_style),
     )
 
 
@@ -179,6 +181,10 @@ class IndexView(AuditTable):
         packed = sum(1 for ln in entries if ln.kind == "packed")
         out = Text(f"{plural(len(idx.lines), 'line')} · {len(entries):,} with links "
                    f"({len(entries) - packed:,} hot, {packed:,} packed)")
+        instead = result.index_unloaded()
+        if instead:  # (newuser26 #27: not what the agent receives)
+            out.append(f" · not loaded by the agent: it loads {printable(', '.join(instead))}",
+                       style=palette.warning)
         pointers = len(result.pointers())
         if pointers:  # Gemini's: the entries it reads (newuser24 #14)
             out.append(f" · {plural(pointers, 'pointer line')}")

@@ -23,6 +23,7 @@ from memtui.tui.widgets.audit_table import (
     short_path,
 )
 from memtui.tui.widgets.cell_cut import MiddleText
+from memtui.tui.widgets.table_rows import data_text
 
 
 def _cells(o: Orphan, name: str, palette: Palette, prefix: str) -> tuple[RenderableType, ...]:
@@ -37,7 +38,7 @@ def _cells(o: Orphan, name: str, palette: Palette, prefix: str) -> tuple[Rendera
         state,
         MiddleText(short_path(o.path, prefix)),  # the distinct end stays
         name_cell(name, o.path, palette),
-        Text(linked, style="" if o.linked_from else palette.muted),
+        data_text(linked, style="" if o.linked_from else palette.muted),
     )
 
 

@@ -32,7 +32,14 @@ from memtui.tui.views.base import FilteredView
 from memtui.tui.widgets.columns import Column, fit_widths
 from memtui.tui.widgets.row_table import GAP, MARK_WIDTH, SCROLLBAR, RowTable
 from memtui.tui.widgets.still_loading import covered_width
-from memtui.tui.widgets.table_rows import Row, RowCache, RowCells, ShownRows, printable_cell
+from memtui.tui.widgets.table_rows import (
+    Row,
+    RowCache,
+    RowCells,
+    ShownRows,
+    data_text,
+    printable_cell,
+)
 
 MARK_SECONDS = 4.0
 #: Rows past which typing into the filter waits for a pause (``FILTER_PAUSE`` seconds)
@@ -92,7 +99,7 @@ def name_cell(name: str | None, path: str, palette: Palette) -> Text:
         return Text("—", style=palette.muted)
     if repeats_stem(name, path):
         return Text("=", style=palette.muted)
-    return Text(name)
+    return data_text(name)
 
 
 class AuditTable(FilteredView):
@@ -222,7 +229,7 @@ class AuditTable(FilteredView):
         return self.table
 
     def refilter(self) -> None:
-        self.render_rows()
+        self.render_rows(filtered=True)
 
     def filter_pause(self) -> float:
         return FILTER_PAUSE if len(self.rows) > FILTER_NOW else 0.0
@@ -312,9 +319,13 @@ class AuditTable(FilteredView):
         now = time.monotonic()
         return {k for k, until in self._marked.items() if until > now}
 
-    def render_rows(self) -> None:
+    def render_rows(self, filtered: bool = False) -> None:
         """Fill the table from ``self.rows`` with the filter and sort applied; the cursor
-        stays on the row it was on (by key) and the scroll position is kept."""
+        stays on the row it was on (by key) and the scroll position is kept. ``filtered``
+        (the filter's words changed): a cursor whose row the filter left out goes to the
+        first match, and the table scrolls to it; it stayed at its index, on a row off the
+        screen, that keys then acted on (newuser26 #24: "delete memory/m8899.md" while
+        the table showed m88.md at its top)."""
         table = self.table
         keep_key = self.current_key()
         words = self.filter_text.casefold().split()
@@ -322,6 +333,8 @@ class AuditTable(FilteredView):
         self.shown = rows
         marked = self.marked
         cursor = next((i for i, r in enumerate(rows) if r.key == keep_key), None)
+        if filtered and cursor is None:
+            cursor = 0
         if self.picked:
             picks = len(self.picked)
             self.picked &= {r.pick for r in self.rows}
@@ -329,6 +342,8 @@ class AuditTable(FilteredView):
                 self.refresh_bindings()
         table.set_rows(RowCells(rows), _positions(rows, marked), cursor,
                        _picked(rows, self.picked))
+        if filtered:  # (once the new height is laid out)
+            table.call_after_refresh(lambda: table.scroll_to_row(table.cursor_row))
         if not rows and displayed(self):
             self.post_message(MemorySelected(None))
         summary = self._summary

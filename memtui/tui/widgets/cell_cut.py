@@ -9,9 +9,21 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from memtui.core.reporting.safe_output import printable
+
 
 class MiddleText(Text):
-    """A cell cut in the middle when too wide, so its end stays: ``memory/…/x.md:12``."""
+    """A cell cut in the middle when too wide, so its end stays: ``memory/…/x.md:12``.
+    Its text is data (a path, link targets): escaped as it is given, before ``Text``
+    drops BEL, backspace, vertical tab, form feed and carriage return from it (newuser26
+    #19: ``evil\\x1b]0;PWNED\\x07.md`` was shown as ``evil\\x1b]0;PWNED.md``)."""
+
+    def __init__(self, text: str = "", *args: Any, **kwargs: Any) -> None:
+        super().__init__(printable(text), *args, **kwargs)
+
+    def append(self, text: str | Text, style: str | Style | None = None) -> MiddleText:
+        super().append(printable(text) if isinstance(text, str) else text, style)
+        return self
 
 
 class ListText(Text):

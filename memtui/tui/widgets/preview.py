@@ -513,6 +513,9 @@ class MemoryPreview(VerticalScroll):
                    "injected every turn, cut by the agent's limit" if block.rule else
                    f"injected every turn up to line {result.loaded_lines:,} (the "
                    f"{result.profile} load limit)")
+            instead = result.index_unloaded()
+            if instead:  # the agent loads another file (Codex: memory_summary.md)
+                how = f"not loaded by the agent: it loads {printable(', '.join(instead))}"
             title.update(Text(f"{INDEX_NAME}  the index, {how}"))
             shape = f"{plural(len(idx.lines), 'line')} · {plural(idx.size, 'byte')}"
             meta.update(Text(shape, style=p.muted)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar, overload
 
-from rich.console import RenderableType
+from rich.console import JustifyMethod, RenderableType
 from rich.text import Text
 
 from memtui.core.reporting.safe_output import printable
@@ -86,6 +86,13 @@ class Row:
 
     def __repr__(self) -> str:
         return f"Row({self.key!r}, path={self.path!r}, line={self.line!r})"
+
+
+def data_text(text: str, style: str = "", justify: JustifyMethod | None = None) -> Text:
+    """A cell of data (a name, a title, a path, a message): escaped before it becomes a
+    ``Text``, which would drop BEL, backspace, vertical tab, form feed and carriage return
+    from it, so that `printable_cell` could no longer show them (newuser26 #19)."""
+    return Text(printable(text), style=style, justify=justify)
 
 
 def printable_cell(cell: RenderableType) -> RenderableType:
