@@ -99,6 +99,8 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
                 App[int]):
     """Audit a workspace, show it, and keep it current as files change."""
 
+    waits_for_first_audit = True  # keys for a view wait until it is shown (key_flow)
+
     CSS_PATH = Path(__file__).with_name("memtui.tcss")  # absolute: subclasses live elsewhere
     TITLE = "memtui"
     BINDINGS: ClassVar[list[BindingType]] = APP_BINDINGS

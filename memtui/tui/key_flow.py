@@ -19,6 +19,9 @@ class KeyFlow:
     ``views_ready`` and the key state ``__init__`` sets (``_key_timer``, ``_dialog_seen``)."""
 
     _covered_hold: str | None = None  # the hold of keys typed before the first audit
+    #: The app shows one workspace's audit, whose views are covered until it is shown
+    #: (``MemtuiApp``); the fleet's app has no first audit to wait for.
+    waits_for_first_audit: bool = False
 
     async def on_event(self, event: events.Event) -> None:
         """Textual hands each key to the focused widget's queue at once, and the bindings
@@ -42,7 +45,8 @@ class KeyFlow:
     def _views_covered(self) -> bool:
         """The first audit is not shown yet: the views are covered ("auditing …") and the
         view focused, if any, has no rows."""
-        return self.is_running and (self.result is None or not self.views_ready)
+        return self.waits_for_first_audit and self.is_running and (
+            self.result is None or not self.views_ready)
 
     def _before_the_first_audit(self, key: events.Key) -> bool:
         """Hold ``key`` when it is for a view and the first audit is not shown yet: no view

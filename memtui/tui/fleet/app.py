@@ -4,6 +4,9 @@ The table fills as worker processes finish each workspace, re-audits a workspace
 under it change, and shows a sparkline of its unreachable orphans over its last commits.
 Enter leaves this app with the chosen workspace; the command then opens the usual app on
 it, and Esc there comes back here with the rows, sort, filter and cursor as they were.
+
+The module is past 500 lines: one screen's app — its table, the workers that fill it and
+their messages — belongs together (its state and the member app are modules apart).
 """
 
 from __future__ import annotations
