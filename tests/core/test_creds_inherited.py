@@ -1,0 +1,63 @@
+"""A label read from a heading or a line above, and a value that is a path or a model id:
+words, names, versions and paths are no credential unless their own shape is a secret's
+(issue 32, the real folders of session 26)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from memtui.core.creds.detector import scan_text
+from memtui.core.creds.values import plain_name
+
+
+def found(text: str) -> list[str]:
+    return [h.value for h in scan_text(text)]
+
+
+@pytest.mark.parametrize("value", [
+    "src/app/pages/", "logs/2031/11", "acme-chat/orbit-large-3-1", "zeta7.2b-instruct",
+    "vector-store-2-small", "AB-42", "WebP/AV1", "8h-17h", "lighthouse", "Build-Tool.ps1"])
+def test_words_numbers_and_units_joined_are_a_name(value: str) -> None:
+    assert plain_name(value)
+
+
+@pytest.mark.parametrize("value", [
+    "Qm7xWp2Lr9", "Harbor2029", "4821", "qwrt-plmk", "bdfgh-trew",
+    "KXQW-P7RT-MNBV", "QpZxWvTrYs", "abc/Xk9Qm2Lp7Wr"])
+def test_a_secret_s_shape_is_no_name(value: str) -> None:
+    assert not plain_name(value)
+
+
+def test_a_heading_label_does_not_carry_to_names_below_it() -> None:
+    text = ("Key settings:\n\n**API Key** is in the vault; the gateway is set:\n"
+            "- Model: zeta7.2b-instruct\n- Vectors: vector-store-2-small\n")
+    assert found(text) == []
+    assert found('## 🔑 Trigger words\n\n- `"lighthouse"` → read the plan first\n') == []
+
+
+def test_a_heading_label_still_carries_a_secret_below_it() -> None:
+    assert found("## API keys\n\n- staging: Zq8Xv2Lm9Pw4Rt7Ny3Kb\n") == ["Zq8Xv2Lm9Pw4Rt7Ny3Kb"]
+    assert found("## Passwords\n\n- Xk9Qm2Lp7Wr\n") == ["Xk9Qm2Lp7Wr"]
+
+
+@pytest.mark.parametrize("text", [
+    "- The stale targets in this `.cache` pass were `logs/2031/11`, `tmp/cache/`",
+    "- code-agent → `nimbus-llm/orbit-sonnet-4-5`",
+])
+def test_a_path_or_a_model_id_is_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_user_and_password_still_found() -> None:
+    assert found("Server: `deploy / Xk9Qm2Lp7Wr`") == ["Xk9Qm2Lp7Wr"]
+    assert found("Server: `deploy / acme-chat-2`") == []
+
+
+def test_a_name_is_cheap_on_a_long_line() -> None:
+    value = "-".join(["word"] * 20_000)
+    started = time.process_time()
+    plain_name(value)
+    found("## API keys\n\n- x: " + value[:4000])
+    assert time.process_time() - started < 1.0
