@@ -61,3 +61,21 @@ def test_a_name_is_cheap_on_a_long_line() -> None:
     plain_name(value)
     found("## API keys\n\n- x: " + value[:4000])
     assert time.process_time() - started < 1.0
+
+
+# --- a key, token or secret word followed by words: no value follows ---------------------
+
+@pytest.mark.parametrize("text", [
+    "- ✅ **Push layer DONE**: `apps/push.py` (FCM, background thread, STALE token cleanup "
+    "via alert+content-available for widgets)",
+    "- **API Secret (PRIVATE)** — base64-encoded secret used for signing requests",
+    "Hardening: `settings.py` refuses unsafe defaults (SECRET_KEY default / "
+    "ALLOWED_HOSTS=*) ImproperlyConfigured raised at boot",
+])
+def test_words_after_a_key_word_are_no_key(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_key_and_a_passphrase_beside_their_labels_still_found() -> None:
+    assert found("- **Deploy token** — `Zq8Xv2Lm9Pw4Rt7Ny3Kb`") == ["Zq8Xv2Lm9Pw4Rt7Ny3Kb"]
+    assert found("password: Blue-Sky-Door-42") == ["Blue-Sky-Door-42"]

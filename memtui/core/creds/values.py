@@ -199,7 +199,7 @@ def public_jwt(value: str) -> bool:
 #: One piece of a name (split at ``/ - _ .``): a word, a number, a word and a digit or two
 #: (``ps1``, ``VP9``), a number and a unit (``10px``, ``14h``, ``5s``).
 _NAME_PIECE = lazy_pattern(r"^(?:[A-Za-z]+\d{0,2}|\d{1,4}[a-z]{0,3})$")
-_PIECE_SPLIT = lazy_pattern(r"[-_./]")
+_PIECE_SPLIT = lazy_pattern(r"[-_./+]")
 
 
 def plain_name(value: str) -> bool:
@@ -356,6 +356,9 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         # number under a password label; an attribute path is lower case (color.primary.500)
     if not_a_value(value):
         return None
+    if not (strong and password_word) and plain_name(v):
+        return None  # ``alert+content-available``, ``base64-encoded`` after a token or key
+        # word: words, not a key (a password label right beside it may name a passphrase)
     if v.isdigit():
         if password_word and strong and 4 <= n <= 12:
             return f"{n}-digit PIN"
