@@ -79,3 +79,21 @@ def test_words_after_a_key_word_are_no_key(text: str) -> None:
 def test_a_key_and_a_passphrase_beside_their_labels_still_found() -> None:
     assert found("- **Deploy token** — `Zq8Xv2Lm9Pw4Rt7Ny3Kb`") == ["Zq8Xv2Lm9Pw4Rt7Ny3Kb"]
     assert found("password: Blue-Sky-Door-42") == ["Blue-Sky-Door-42"]
+
+
+def test_words_joined_ending_an_assignment_are_a_value() -> None:
+    assert found("DEPLOY_TOKEN=ci-bot-deploy-4417") == ["ci-bot-deploy-4417"]
+
+
+# --- tables: a row's label cell gives its value to the cell right after it ----------------
+
+def test_a_row_label_does_not_reach_a_far_cell() -> None:
+    text = ("| Provider | Key Reference | Use Case | Cost Tier |\n|---|---|---|---|\n"
+            "| **Orbit (Lyra)** | `LYRA_API_KEY` | Long reviews, architecture notes | "
+            "~$0.004/1K tokens (Large) |")
+    assert found(text) == []
+
+
+def test_a_row_label_gives_the_cell_after_it() -> None:
+    text = "| Service | Env | Value |\n|---|---|---|\n| mailer | `SMTP_PASSWORD` | `Xk9Qm2Lp7Wr` |"
+    assert found(text) == ["Xk9Qm2Lp7Wr"]

@@ -312,11 +312,17 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
             return None  # ``computeSecret(key)``: a call
         shape = values.secret_shape(value, strong=strong, password_word=pw,
                                     quoted=quoted)
-    if not shape:
+    if not shape or (not (strong and pw) and values.plain_name(value) and
+                     _WORDS_FOLLOW.match(text, end)):
+        # ``token alert+content-available for widgets``, ``API Secret — base64-encoded secret
+        # used for …``: words joined, then more words: the label word opened prose, no value
+        # (``VERIFY_TOKEN=fab-bot-verify-9981`` ending its line is one)
         return None
     return Labelled(line, offset + start, offset + end, value, _why(word, shape))
 
 
+#: Words after a value: the sentence goes on.
+_WORDS_FOLLOW = lazy_pattern(r"[`\"'*)\]]*[.,;]?[ \t]{1,3}[^\W\d_]{2,}")
 _NAME_PARTS = lazy_pattern(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+")
 
 

@@ -275,8 +275,9 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
         at = next((k for k, w in enumerate(row_labels) if w is not None), None)
         for k, (start, _end, cell) in enumerate(row):
             word = labels[k] if k < len(labels) else None
-            if word is None and at is not None and k != at:
-                word = row_labels[at]
+            if word is None and at is not None and k == at + 1:
+                word = row_labels[at]  # the cell right after the row's label holds its value
+                # (``| `CLAUDE_API_KEY` | what it is for | ~$0.003/1K |``: not the price)
             if word is None and k < len(names) and coded[k]:
                 word = _beside(names[k], [c[2].strip("*_` ") for c in row])
             if word is None:

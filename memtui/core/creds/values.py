@@ -212,8 +212,9 @@ def plain_name(value: str) -> bool:
     if not v or len(v) > 200 or not v.isascii():
         return False
     pieces = [p for p in _PIECE_SPLIT.split(v) if p]
-    if not pieces or not all(_NAME_PIECE.match(p) and not _irregular_case(p) for p in pieces):
-        return False
+    if not pieces or not all(_NAME_PIECE.match(p) and not _irregular_case(p) and
+                             not (len(p) >= 6 and _capitals_inside(p)) for p in pieces):
+        return False  # ``SuxoxfgctS``: capitals where no word starts
     if any(len(p) >= 4 and p.isalpha() and not any(c in "aeiouyAEIOUY" for c in p)
            for p in pieces):
         return False  # ``tnghc``: letters no word is spelt with
@@ -356,9 +357,6 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         # number under a password label; an attribute path is lower case (color.primary.500)
     if not_a_value(value):
         return None
-    if not (strong and password_word) and plain_name(v):
-        return None  # ``alert+content-available``, ``base64-encoded`` after a token or key
-        # word: words, not a key (a password label right beside it may name a passphrase)
     if v.isdigit():
         if password_word and strong and 4 <= n <= 12:
             return f"{n}-digit PIN"
