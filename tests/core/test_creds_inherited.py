@@ -97,3 +97,18 @@ def test_a_row_label_does_not_reach_a_far_cell() -> None:
 def test_a_row_label_gives_the_cell_after_it() -> None:
     text = "| Service | Env | Value |\n|---|---|---|\n| mailer | `SMTP_PASSWORD` | `Xk9Qm2Lp7Wr` |"
     assert found(text) == ["Xk9Qm2Lp7Wr"]
+
+
+# --- design tokens and a type named after a code: names, not values ------------------------
+
+def test_a_style_class_after_design_tokens_is_no_token() -> None:
+    text = ("Some tokens are fixed on purpose, not rem-based:\n\n"
+            "- **Card height `h-[96px]`** — kept so the layout holds\n"
+            "- **`text-[11px]` caption labels** — smallest legible size on phones")
+    assert found(text) == []
+
+
+def test_a_type_named_after_a_code_is_no_code() -> None:
+    text = "- SINGLE-USE KOD system (user request): `VoucherCode` model (plan=monthly|yearly)"
+    assert found(text) == []
+    assert found('Password: "SunnyPass"') == ["SunnyPass"]

@@ -318,9 +318,20 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
         # used for …``: words joined, then more words: the label word opened prose, no value
         # (``VERIFY_TOKEN=fab-bot-verify-9981`` ending its line is one)
         return None
+    if _CAMEL_NAME.fullmatch(value) and _names_a_holder(lexicon.split_identifier(value)):
+        return None  # ``KOD … `RedemptionCode` modeli``: a type named after what it holds
     return Labelled(line, offset + start, offset + end, value, _why(word, shape))
 
 
+def _names_a_holder(words: str) -> bool:
+    """``Redemption Code``, ``Reset Token``: words naming a code, a token, a key (not a
+    password: ``SunnyPass`` is one)."""
+    return lexicon.has_code_word(words) or \
+        any(w.kind != "password" for w in lexicon.words(words))
+
+
+#: Capitalised words run together: a class's or a type's name.
+_CAMEL_NAME = lazy_pattern(r"(?:[A-Z][a-z]+){2,6}")
 #: Words after a value: the sentence goes on.
 _WORDS_FOLLOW = lazy_pattern(r"[`\"'*)\]]*[.,;]?[ \t]{1,3}[^\W\d_]{2,}")
 _NAME_PARTS = lazy_pattern(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+")

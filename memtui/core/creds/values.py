@@ -78,6 +78,9 @@ _ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|sc
 _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
 #: ``color.primary.500``: an attribute path ending in a number.
 _DOTTED_NUMBER = lazy_pattern(r"^[A-Za-z_]+(?:\.[A-Za-z_]+)+\.\d+$")
+#: A utility class with an arbitrary value (``text-[10px]``, ``bg-[#0f172a]``): a name, a dash
+#: and a bracketed CSS value.
+_UTILITY_CLASS = lazy_pattern(r"^(?:[a-z]+:)*[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\[[^\]\s]{1,40}\]$")
 _EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
 #: A request signature's scope (``AKIA…/20261130/us-east-1/s3/aws4_request``, a service
 #: account and ``…/storage/goog4_request``, URL-encoded or not): whose key signed, when and
@@ -275,6 +278,8 @@ def not_a_value(value: str) -> str | None:
         return "names joined (a path, a route, an attribute)"
     if "/" in v.strip("/") and plain_name(v):
         return "names joined (a path, a route, an attribute)"  # sessions/2026/06, src/views/
+    if _UTILITY_CLASS.match(v):
+        return "a style class"  # ``text-[10px]``, ``w-[calc(100%-2rem)]`` after design tokens
     if _PREFIX.match(v):
         return "a prefix"  # ``sk-ant-oat01-``
     if "{" in v or "<" in v:
