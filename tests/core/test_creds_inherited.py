@@ -112,3 +112,31 @@ def test_a_type_named_after_a_code_is_no_code() -> None:
     text = "- SINGLE-USE KOD system (user request): `VoucherCode` model (plan=monthly|yearly)"
     assert found(text) == []
     assert found('Password: "SunnyPass"') == ["SunnyPass"]
+
+
+# --- a login label, then a user and a password each in its quotes, joined by a slash ------
+
+@pytest.mark.parametrize("text", [
+    "- Login: `ops@harbor.io` / `482915`",
+    "- **Login:** `ops@harbor.io` / `482915`",
+    "It boots from the root → `http://localhost:6006/`. Login: `ops@harbor.io` / `482915`. "
+    "Local API: `http://localhost:54321`.",
+])
+def test_a_quoted_login_pair_gives_its_password(text: str) -> None:
+    assert found(text) == ["482915"]
+
+
+@pytest.mark.parametrize("text", [
+    "Login: `ops@harbor.io` / `<password>`",
+    "- Login: `Settings` / `Profile`",
+    "See **Login:** `Settings` / `Profile` tabs",
+])
+def test_a_quoted_pair_of_names_or_placeholders_is_none(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_quoted_login_pair_is_cheap_on_a_long_line() -> None:
+    line = "Login: `a` / " * 20_000
+    started = time.process_time()
+    found(line)
+    assert time.process_time() - started < 2.0

@@ -33,7 +33,7 @@ import ahocorasick
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.names import code_name, part_of_a_name
-from memtui.core.creds.pairs import account_pairs
+from memtui.core.creds.pairs import QUOTED_SIDES, account_pairs
 from memtui.core.creds.prose import prose_values
 from memtui.core.creds.reading import (
     ACCOUNT,
@@ -136,6 +136,14 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
                 not values.plain_name(pair.group("user") + "/" + pw):  # a provider/model id
             yield Labelled(line, offset + pair.start("pw"), offset + end, pair.group("pw"),
                            f'pair "{pair.group("user")}" / password + {shape}')
+        return
+    sides = QUOTED_SIDES.match(text, rest) if login and pair is None else None
+    if sides:  # ``Login: `ops@x.io` / `482915```: a user and a password, each in its quotes
+        value = sides.group("pw")
+        shape = values.secret_shape(value, strong=True, password_word=True)
+        if shape and not values.not_a_value(value):
+            yield Labelled(line, offset + sides.start("pw"), offset + sides.end("pw"), value,
+                           f'account "{sides.group("user")}" + {shape}')
         return
     glued = _GLUED_USER.search(raw) if login and m.group("sep") == ":" and \
         not text[m.start("sep") - 1].isspace() and rest == m.end("sep") else None
