@@ -140,3 +140,13 @@ def test_a_quoted_login_pair_is_cheap_on_a_long_line() -> None:
     started = time.process_time()
     found(line)
     assert time.process_time() - started < 2.0
+
+
+# --- a quoted key of an object after a code word: no value --------------------------------
+
+def test_an_object_s_key_is_no_value() -> None:
+    text = ('How to apply: `errText` reads `{"error":"kod","detail":"human message"}` '
+            "(detail taken, error code skipped)")
+    assert found(text) == []
+    assert found('PIN "4821": front door') == ["4821"]
+    assert found('"password": "Zq8Xv2Lm", "user": "bob"') == ["Zq8Xv2Lm"]

@@ -318,6 +318,9 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
         # used for …``: words joined, then more words: the label word opened prose, no value
         # (``VERIFY_TOKEN=fab-bot-verify-9981`` ending its line is one)
         return None
+    if quoted and _KEY_AFTER.match(text, end) and \
+            text[max(0, start - 40):max(0, start - 1)].rstrip().endswith(("{", ",")):
+        return None  # ``{"error":"kod","detail":"…"}``: a quoted key of an object, no value
     if _CAMEL_NAME.fullmatch(value) and _names_a_holder(lexicon.split_identifier(value)):
         return None  # ``KOD … `RedemptionCode` modeli``: a type named after what it holds
     return Labelled(line, offset + start, offset + end, value, _why(word, shape))
@@ -330,6 +333,8 @@ def _names_a_holder(words: str) -> bool:
         any(w.kind != "password" for w in lexicon.words(words))
 
 
+#: A closing quote and a colon (after ``{`` or ``,``): the quoted text was an object's key.
+_KEY_AFTER = lazy_pattern(r"[\"'`][ \t]*[:：]")
 #: Capitalised words run together: a class's or a type's name.
 _CAMEL_NAME = lazy_pattern(r"(?:[A-Z][a-z]+){2,6}")
 #: Words after a value: the sentence goes on.
