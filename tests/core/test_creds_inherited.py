@@ -150,3 +150,9 @@ def test_an_object_s_key_is_no_value() -> None:
     assert found(text) == []
     assert found('PIN "4821": front door') == ["4821"]
     assert found('"password": "Zq8Xv2Lm", "user": "bob"') == ["Zq8Xv2Lm"]
+
+
+def test_a_heading_word_meaning_important_carries_no_names() -> None:
+    text = ("## Résultats clés\n\n- Dosage retenu: KSM-66\n- Format vidéo: WebM/VP9\n"
+            "- Créneau: 9h-14h")
+    assert found(text) == []
