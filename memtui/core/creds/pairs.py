@@ -35,6 +35,12 @@ _NAMED_PAIR = lazy_pattern(r"[^\W\d_]{0,3}(?:[ \t]{1,3}[^\W\d_]{1,12}){0,3}[ \t]
                            r"(?P<user>[a-z0-9][\w.@+-]{1,40})(?:[ \t]{1,3}/|[ \t]{0,3}／)[ \t]{0,3}"
                            r"(?P<pw>" + BARE_VALUE + ")")
 
+#: A user and a password, each in its own quotes, joined by a slash (```ops@x.io` / `4829```).
+QUOTED_SIDES = lazy_pattern(r"[ \t]*(?P<q>[`\"'])(?P<user>[^`\"'\s/]{1,64})(?P=q)[ \t]*[/／]"
+                            r"[ \t]*(?P<r>[`\"'])(?P<pw>[^`\"'\s]{1,128})(?P=r)")
+#: What closes a login label before its pair: a colon, bold marks.
+_LOGIN_END = lazy_pattern(r"[*_]{0,3}[ \t]*[:：][*_]{0,3}")
+
 
 def account_pairs(text: str, line: int) -> Iterator[Labelled]:
     """``(admin/123456)``, ``Auth MEGA (me@x.com / 8Uf0…)``: a well-known account or an
@@ -58,7 +64,16 @@ def account_pairs(text: str, line: int) -> Iterator[Labelled]:
                 and values.secret_shape(got.value, strong=False):
             yield _named(got, m.group("user"))
     spaced = " /" in text or "\t/" in text or "／" in text  # not a path's or a URL's slash
-    for word in lexicon.words(text) if spaced else ():
+    words = lexicon.words(text) if spaced else []
+    for word in words:
+        # ``… from the panel root. Login: `ops@x.io` / `482915`.``: a login label, a colon,
+        # then a user and a password each in its quotes
+        end = _LOGIN_END.match(text, word.end) if word.kind == "login" else None
+        sides = QUOTED_SIDES.match(text, end.end()) if end else None
+        got = value_at(text, sides.start("pw"), pw, strong=True, line=line) if sides else None
+        if got and got.end == sides.end("pw"):
+            yield _named(got, sides.group("user"))
+    for word in words:
         m = _NAMED_PAIR.match(text, word.end) if word.kind == "login" else None
         got = value_at(text, m.start("pw"), pw, strong=True, line=line) if m else None
         if got and values.secret_shape(got.value, strong=False):

@@ -312,11 +312,33 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
             return None  # ``computeSecret(key)``: a call
         shape = values.secret_shape(value, strong=strong, password_word=pw,
                                     quoted=quoted)
-    if not shape:
+    if not shape or (not (strong and pw) and values.plain_name(value) and
+                     _WORDS_FOLLOW.match(text, end)):
+        # ``token alert+content-available for widgets``, ``API Secret — base64-encoded secret
+        # used for …``: words joined, then more words: the label word opened prose, no value
+        # (``VERIFY_TOKEN=fab-bot-verify-9981`` ending its line is one)
         return None
+    if quoted and _KEY_AFTER.match(text, end) and \
+            text[max(0, start - 40):max(0, start - 1)].rstrip().endswith(("{", ",")):
+        return None  # ``{"error":"kod","detail":"…"}``: a quoted key of an object, no value
+    if _CAMEL_NAME.fullmatch(value) and _names_a_holder(lexicon.split_identifier(value)):
+        return None  # ``KOD … `RedemptionCode` modeli``: a type named after what it holds
     return Labelled(line, offset + start, offset + end, value, _why(word, shape))
 
 
+def _names_a_holder(words: str) -> bool:
+    """``Redemption Code``, ``Reset Token``: words naming a code, a token, a key (not a
+    password: ``SunnyPass`` is one)."""
+    return lexicon.has_code_word(words) or \
+        any(w.kind != "password" for w in lexicon.words(words))
+
+
+#: A closing quote and a colon (after ``{`` or ``,``): the quoted text was an object's key.
+_KEY_AFTER = lazy_pattern(r"[\"'`][ \t]*[:：]")
+#: Capitalised words run together: a class's or a type's name.
+_CAMEL_NAME = lazy_pattern(r"(?:[A-Z][a-z]+){2,6}")
+#: Words after a value: the sentence goes on.
+_WORDS_FOLLOW = lazy_pattern(r"[`\"'*)\]]*[.,;]?[ \t]{1,3}[^\W\d_]{2,}")
 _NAME_PARTS = lazy_pattern(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+")
 
 

@@ -33,7 +33,7 @@ import ahocorasick
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.names import code_name, part_of_a_name
-from memtui.core.creds.pairs import account_pairs
+from memtui.core.creds.pairs import QUOTED_SIDES, account_pairs
 from memtui.core.creds.prose import prose_values
 from memtui.core.creds.reading import (
     ACCOUNT,
@@ -132,9 +132,18 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
         pw = pair.group("pw")
         if shape and m.group("sep").strip() in (":", "：", "→") and \
                 re.fullmatch(r"[\w.@+-]{2,40}", pair.group("user")) and \
-                not any(c in pw for c in "=\\/"):
+                not any(c in pw for c in "=\\/") and \
+                not values.plain_name(pair.group("user") + "/" + pw):  # a provider/model id
             yield Labelled(line, offset + pair.start("pw"), offset + end, pair.group("pw"),
                            f'pair "{pair.group("user")}" / password + {shape}')
+        return
+    sides = QUOTED_SIDES.match(text, rest) if login and pair is None else None
+    if sides:  # ``Login: `ops@x.io` / `482915```: a user and a password, each in its quotes
+        value = sides.group("pw")
+        shape = values.secret_shape(value, strong=True, password_word=True)
+        if shape and not values.not_a_value(value):
+            yield Labelled(line, offset + sides.start("pw"), offset + sides.end("pw"), value,
+                           f'account "{sides.group("user")}" + {shape}')
         return
     glued = _GLUED_USER.search(raw) if login and m.group("sep") == ":" and \
         not text[m.start("sep") - 1].isspace() and rest == m.end("sep") else None
@@ -274,8 +283,9 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
         at = next((k for k, w in enumerate(row_labels) if w is not None), None)
         for k, (start, _end, cell) in enumerate(row):
             word = labels[k] if k < len(labels) else None
-            if word is None and at is not None and k != at:
-                word = row_labels[at]
+            if word is None and at is not None and k == at + 1:
+                word = row_labels[at]  # the cell right after the row's label holds its value
+                # (``| `CLAUDE_API_KEY` | what it is for | ~$0.003/1K |``: not the price)
             if word is None and k < len(names) and coded[k]:
                 word = _beside(names[k], [c[2].strip("*_` ") for c in row])
             if word is None:
@@ -385,27 +395,41 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             j += 1
             continue
         if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
-            got = value_at(line, pair.start("pw"), _as_password(word), strong=True, line=j)
+            got = _inherited(value_at(line, pair.start("pw"), _as_password(word), strong=True,
+                                      line=j))
             found = [got] if got else []
         elif named and named.group("sep").strip() in "—–-" and \
                 (ACCOUNT.match(named.group("label").strip().strip("*_`")) or
                  _USER_NAME.fullmatch(named.group("label").strip().strip("*_`"))):
             # ``- compta@cabinet.fr — JNXr…``, ``- alumno01 — vvFY…`` under a heading naming
             # accounts: a user first, a dash, its password; the user is never the value
-            got = value_at(line, named.start("rest"), _as_password(word), strong=True, line=j)
+            got = _inherited(value_at(line, named.start("rest"), _as_password(word),
+                                      strong=True, line=j))
             out.extend([got] if got else [])
             j += 1
             continue
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
         if not found and not _USER_THEN_SLASH.match(line, item):
-            got = value_at(line, item, word, strong=True, line=j)
+            got = _inherited(value_at(line, item, word, strong=True, line=j))
             found = [got] if got else []
         out.extend(found)
         j += 1
     if quiet is not None and not out:
         quiet[key] = (i, j, ended)
     return out, j
+
+
+def _inherited(got: Labelled | None) -> Labelled | None:
+    """A value under a label of a line above it, if its own shape is a secret's: the label
+    of a heading or a line of prose is far and often means something else (``Résultats clés``,
+    "API Key" prose over a list of models), so words, names, versions, paths and model ids
+    below it (``abab6.5s-chat``, ``"blueprint"``, ``9h-14h``) are not its values; a code of
+    digits is (``37-21-09`` under "Door codes")."""
+    if got is not None and values.plain_name(got.value) and \
+            any(c.isalpha() for c in got.value):
+        return None
+    return got
 
 
 def _as_password(word: lexicon.Word) -> lexicon.Word:

@@ -78,6 +78,9 @@ _ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|sc
 _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
 #: ``color.primary.500``: an attribute path ending in a number.
 _DOTTED_NUMBER = lazy_pattern(r"^[A-Za-z_]+(?:\.[A-Za-z_]+)+\.\d+$")
+#: A utility class with an arbitrary value (``text-[10px]``, ``bg-[#0f172a]``): a name, a dash
+#: and a bracketed CSS value.
+_UTILITY_CLASS = lazy_pattern(r"^(?:[a-z]+:)*[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\[[^\]\s]{1,40}\]$")
 _EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
 #: A request signature's scope (``AKIA…/20261130/us-east-1/s3/aws4_request``, a service
 #: account and ``…/storage/goog4_request``, URL-encoded or not): whose key signed, when and
@@ -196,6 +199,35 @@ def public_jwt(value: str) -> bool:
     return isinstance(claims, dict) and claims.get("role") == "anon"
 
 
+#: One piece of a name (split at ``/ - _ .``): a word, a number, a word and a digit or two
+#: (``ps1``, ``VP9``), a number and a unit (``10px``, ``14h``, ``5s``).
+_NAME_PIECE = lazy_pattern(r"^(?:[A-Za-z]+\d{0,2}|\d{1,4}[a-z]{0,3})$")
+_PIECE_SPLIT = lazy_pattern(r"[-_./+]")
+
+
+def plain_name(value: str) -> bool:
+    """``value`` is words, numbers, versions and units joined: a path (``src/views/login/``,
+    ``sessions/2026/06``), a provider's model id (``claude-sonnet-4-5``, ``abab6.5s-chat``), a
+    product's name (``KSM-66``), a single word; never random-looking. A lone piece counts only
+    as a word of letters whose capitals start words (``blueprint``, ``WebM``; not ``4821``,
+    ``Welcome1`` nor ``DvqqceWoFFxa``)."""
+    v = value.strip().strip("/")
+    if not v or len(v) > 200 or not v.isascii():
+        return False
+    pieces = [p for p in _PIECE_SPLIT.split(v) if p]
+    if not pieces or not all(_NAME_PIECE.match(p) and not _irregular_case(p) and
+                             not (len(p) >= 6 and _capitals_inside(p)) for p in pieces):
+        return False  # ``SuxoxfgctS``: capitals where no word starts
+    if any(len(p) >= 4 and p.isalpha() and not any(c in "aeiouyAEIOUY" for c in p)
+           for p in pieces):
+        return False  # ``tnghc``: letters no word is spelt with
+    if len(pieces) == 1:
+        return v.isalpha()
+    # pieces of one length joined by dashes: a code in groups (``dlnu-edkz``, ``AQZH-MXK7``)
+    return not (set(v) & set("/_.") == set() and len({len(p) for p in pieces}) == 1 and
+                len(pieces[0]) >= 3)
+
+
 def not_a_value(value: str) -> str | None:
     """Why ``value`` is never a credential, or None when it may be one."""
     v = value.strip()
@@ -244,6 +276,10 @@ def not_a_value(value: str) -> str | None:
         return "names joined (a path, a route, an attribute)"
     if _DOTTED_NUMBER.match(v):
         return "names joined (a path, a route, an attribute)"
+    if "/" in v.strip("/") and plain_name(v):
+        return "names joined (a path, a route, an attribute)"  # sessions/2026/06, src/views/
+    if _UTILITY_CLASS.match(v):
+        return "a style class"  # ``text-[10px]``, ``w-[calc(100%-2rem)]`` after design tokens
     if _PREFIX.match(v):
         return "a prefix"  # ``sk-ant-oat01-``
     if "{" in v or "<" in v:
