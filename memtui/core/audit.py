@@ -33,7 +33,7 @@ from memtui.core.caches import derived as derived_cache
 from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.caches.scans import ScanStore
 from memtui.core.checks.findings import WORKSPACE, Finding
-from memtui.core.checks.project import ProjectIndex, ProjectInfo, find_project
+from memtui.core.checks.project import HistoryAt, ProjectIndex, ProjectInfo, find_project
 from memtui.core.config import excluder
 from memtui.core.counting.tokens import (
     TokenCounter,
@@ -218,6 +218,10 @@ class Auditor:
         #: The project stale references are checked against (found again on each full run).
         self.project_info: ProjectInfo | None = None
         self._project: tuple[ProjectIndex | None, object] = (None, None)
+        self._refreshes = 0
+        #: The git history the workspace's own project is read with, when not the
+        #: repository at its root (a trend's point: `memtui.core.checks.project.HistoryAt`).
+        self.project_history: HistoryAt | None = None
 
     @property
     def holds_texts(self) -> bool:
@@ -339,7 +343,20 @@ class Auditor:
             return
         inside = os.path.relpath(self.ws.root, info.path)
         index = ProjectIndex.walk(info.path, None if inside.startswith("..") else inside)
+        if self.project_history is not None and inside == ".":
+            index.history_at = self.project_history
         self._project = (index, (info.path, index.digest))
+
+    def refresh_project(self) -> None:
+        """Find and list the project again before the next ``run(changed=...)`` (which keeps
+        the last listing): a caller that changed the project's files, not only the memories
+        it names, says so here. The derivation then checks every memory's references against
+        the new listing and text (newuser26 #36: a trend's points kept the first commit's)."""
+        self._find_project()
+        index, key = self._project
+        if index is not None and isinstance(key, tuple):
+            self._refreshes += 1  # the text is read anew: no memoised verdict holds
+            self._project = (index, (*key, self._refreshes))
 
     def save_cache(self) -> None:
         """Write new token counts, check verdicts and scans to the user cache (a full ``run()`` does

@@ -206,3 +206,55 @@ def test_tokenizer_names_the_block_count(repo: Path) -> None:
     assert default[-1]["block_tokens"] == expected["injected_block"]["tokens"]["qwen"]
     shown = cli("trend", ws, "--tokenizer", "cl100k")
     assert shown.returncode == 0 and "block cl100k tokens" in shown.stdout
+
+
+def test_a_point_lists_the_project_at_its_own_commit(tmp_path: Path) -> None:
+    """newuser26 #36: an item workspace is its own project, and a point's stale references
+    were checked against the project as the first commit held it: a memory added later
+    naming `rebuild_fts()` was "a name that occurs nowhere in the project's text" (7 more
+    infos at HEAD than the audit of a clone)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n",
+                  "memory/a.md": memory("a", "Body.")}, "first")
+    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n- [B](memory/b.md) — b\n",
+                  "memory/b.md": memory("b", "The job calls `rebuild_fts()` on `line_items`."
+                                             "\npassword = \"hunter2Zq9xP!v\"\n")},
+           "b names symbols")
+    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n- [B](memory/b.md) — b\n"
+                               "- [X](memory/x.md) — gone\n"}, "broken link")
+    points = trend(repo)
+    assert [p["subject"] for p in points] == ["first", "b names symbols", "broken link"]
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(repo), str(clone)], check=True)
+    for p in points:
+        git(clone, "checkout", "-q", p["commit"])
+        report = to_json(Auditor(open_workspace(clone)).run())
+        assert not [f for f in report["findings"] if f["kind"] == "stale_reference"]
+        assert p["findings"] == health_row(report)["findings"], p["subject"]
+
+
+def test_a_point_reads_the_history_up_to_its_commit(tmp_path: Path) -> None:
+    """newuser26 #36: a memory naming a file the project's history held and a later commit
+    deleted is a stale reference in the audit of a checkout; a point (rebuilt outside the
+    repository) read no history, so it never counted one."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n",
+                  "memory/a.md": memory("a", "The nightly job is src/old_job.py.\n"),
+                  "src/old_job.py": "print('job')\n", "src/main.py": "print('main')\n"},
+           "first")
+    commit(repo, {"src/old_job.py": None}, "job removed")
+    points = trend(repo)
+    assert [p["subject"] for p in points] == ["first", "job removed"]
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(repo), str(clone)], check=True)
+    stale = []
+    for p in points:
+        git(clone, "checkout", "-q", p["commit"])
+        report = to_json(Auditor(open_workspace(clone)).run())
+        stale.append(len([f for f in report["findings"] if f["kind"] == "stale_reference"]))
+        assert p["findings"] == health_row(report)["findings"], p["subject"]
+    assert stale == [0, 1]

@@ -54,6 +54,9 @@ TEXT_SUFFIXES = frozenset({
 TEXT_NAMES = frozenset({"Makefile", "Dockerfile", "Justfile", "Rakefile", "Gemfile",
                         "Procfile", "CMakeLists.txt"})
 
+#: (git folder, the project's path inside its repository, ``""`` at the top, a commit id).
+HistoryAt = tuple[str, str, str]
+
 _ENCODE = lazy_pattern(r"[^a-zA-Z0-9]")
 _IDENT = lazy_pattern(r"[A-Za-z_][A-Za-z0-9_]*")
 _FLAG = lazy_pattern(r"--?[A-Za-z][A-Za-z0-9_-]*")
@@ -200,13 +203,17 @@ class ProjectIndex(Record):
     _past: tuple[set[str], set[str]] | None = None
     _programs: set[str] | None = None
     text_cut: bool = False
+    #: The history to read instead of the repository's at ``root`` (a trend's point: its
+    #: workspace is rebuilt outside the repository).
+    history_at: HistoryAt | None = None
 
     def __init__(self, root: str, files: set[str] | None = None, dirs: set[str] | None = None,
                        cut: bool = False, skipped: list[str] | None = None, digest: str = "",
                        _history: set[str] | None = None, _words: set[str] | None = None,
                        _flags: set[str] | None = None, _quoted: set[str] | None = None,
                        _past: tuple[set[str], set[str]] | None = None,
-                       _programs: set[str] | None = None, text_cut: bool = False) -> None:
+                       _programs: set[str] | None = None, text_cut: bool = False,
+                       history_at: HistoryAt | None = None) -> None:
         self.root = root
         self.files = set() if files is None else files
         self.dirs = set() if dirs is None else dirs
@@ -220,6 +227,7 @@ class ProjectIndex(Record):
         self._past = _past
         self._programs = _programs
         self.text_cut = text_cut
+        self.history_at = history_at
 
     @classmethod
     def walk(cls, root: str, memories: str | None = None) -> ProjectIndex:
@@ -283,7 +291,7 @@ class ProjectIndex(Record):
         in the folder existed once: it was deleted or moved."""
         if not self._history_read:
             self._history_read = True
-            self._history = once_held(self.root)
+            self._history = once_held(self.root, self.history_at)
         return self._history
 
     def in_skipped(self, rel: str) -> bool:
@@ -344,7 +352,7 @@ class ProjectIndex(Record):
         """(identifiers, flags) the text files' past versions in the git history held
         (`history_text`); empty without a repository."""
         if self._past is None:
-            self._past = history_text(self.root)
+            self._past = history_text(self.root, self.history_at)
         return self._past
 
     @property
@@ -379,21 +387,37 @@ class ProjectIndex(Record):
         return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
 
 
-def once_held(root: str) -> set[str] | None:
-    """The paths under ``root`` any commit of its repository touched (None: no repository,
-    or none readable). A walk cut by its budget gives what it read."""
-    from memtui.core.git.repo import GitReadError, Repo, find_repo
+def _repository(root: str, at: HistoryAt | None) -> tuple[Path, str, str | None] | None:
+    """(git folder, the project's path in the repository with a ``/`` or ``""``, the commit
+    its history starts from: None for HEAD) of the project at ``root``; None: no
+    repository."""
+    if at is not None:
+        gitdir, prefix, commit = at
+        return Path(gitdir), (prefix + "/" if prefix else ""), commit
+    from memtui.core.git.repo import find_repo
 
     found = find_repo(Path(root))
     if found is None:
         return None
     top, gitdir = found
     prefix = os.path.relpath(os.path.realpath(root), top).replace(os.sep, "/")
-    prefix = "" if prefix == "." else prefix + "/"
+    return gitdir, ("" if prefix == "." else prefix + "/"), None
+
+
+def once_held(root: str, at: HistoryAt | None = None) -> set[str] | None:
+    """The paths under ``root`` any commit of its repository touched (None: no repository,
+    or none readable); ``at``: the history of that commit of that repository (a trend's
+    point). A walk cut by its budget gives what it read."""
+    from memtui.core.git.repo import GitReadError, Repo
+
+    found = _repository(root, at)
+    if found is None:
+        return None
+    gitdir, prefix, start = found
     out: set[str] = set()
     try:
         with Repo(gitdir) as repo:
-            head = repo.head()
+            head = start or repo.head()
             if head is None:
                 return None
             try:
@@ -409,25 +433,24 @@ def once_held(root: str) -> set[str] | None:
     return out
 
 
-def history_text(root: str) -> tuple[set[str], set[str]]:
+def history_text(root: str, at: HistoryAt | None = None) -> tuple[set[str], set[str]]:
     """(identifiers, flags) in every past version of the project's text files that its git
     history holds, read as data: the versions the current tree no longer holds, newest
-    commits first, at most ``HISTORY_BYTES`` (``HISTORY_FILE`` a version). Empty sets
-    without a repository; a walk cut by its budget gives what it read."""
-    from memtui.core.git.repo import GitReadError, Repo, find_repo
+    commits first, at most ``HISTORY_BYTES`` (``HISTORY_FILE`` a version); ``at``: as
+    `once_held`. Empty sets without a repository; a walk cut by its budget gives what it
+    read."""
+    from memtui.core.git.repo import GitReadError, Repo
 
     words: set[str] = set()
     flags: set[str] = set()
-    found = find_repo(Path(root))
+    found = _repository(root, at)
     if found is None:
         return words, flags
-    top, gitdir = found
-    prefix = os.path.relpath(os.path.realpath(root), top).replace(os.sep, "/")
-    prefix = "" if prefix == "." else prefix + "/"
+    gitdir, prefix, start = found
     budget = HISTORY_BYTES
     try:
         with Repo(gitdir) as repo:
-            head = repo.head()
+            head = start or repo.head()
             if head is None:
                 return words, flags
             current = {sha for _, sha, _ in repo.files(repo.commit(head).tree)}

@@ -251,12 +251,13 @@ def trend_cut(path: str | os.PathLike[str], options: AuditOptions | None = None,
     repo, prefix = locate(ws)
     with _open(repo) as blobs:
         blobs.budget = Budget()
-        return _trend(ws, prefix, blobs, options, progress, last, config or Config())
+        return _trend(ws, prefix, blobs, options, progress, last, config or Config(),
+                      repo / ".git")
 
 
 def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None,
-           progress: Callable[[int, int], None] | None, last: int | None, config: Config
-           ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+           progress: Callable[[int, int], None] | None, last: int | None, config: Config,
+           gitdir: Path) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     history, cut, stop_at = _history(prefix, blobs)
     if last is not None:
         if 0 < last < len(history):
@@ -297,12 +298,19 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
                     break
                 last_stamp = stamp
                 before = commit.sha
+                # The project (an item workspace is its own) is this commit's, as a
+                # checkout's audit of it has it: its files, text and git history up to this
+                # commit (newuser26 #36: the first commit's listing, and no history).
+                at = (str(gitdir), prefix, commit.sha)
                 if auditor is None or detect_layout(root) != auditor.ws.layout:
                     auditor = Auditor(open_workspace(root), options, scan_cache=False)
                     auditor.git_times = dict(dates)
+                    auditor.project_history = at
                     result = auditor.run()
                 else:
                     auditor.git_times = dict(dates)  # a new dict: the audit memoises on it
+                    auditor.project_history = at
+                    auditor.refresh_project()
                     result = auditor.run(changed=touched)
                 apply_to(result, config)
                 report = to_json(result)
