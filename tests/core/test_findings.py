@@ -327,12 +327,29 @@ def test_files_other_tools_run_and_reserved_names(tmp_path: Path) -> None:
     assert {"tool_file", "unportable_name"} <= kinds
 
 
+def test_unaudited_link_when_the_index_links_a_file_no_memory(tmp_path: Path) -> None:
+    """newuser26 #8, #11: the index links a file there that the audit reads as no memory
+    (here outside memory/ in an item workspace): a warning, and the file's own findings."""
+    ws = make_ws(tmp_path / "w", {
+        "MEMORY.md": "- [A](memory/a.md) — a\n- [Notes](notes.md) — loose notes\n",
+        "memory/a.md": memory("a"),
+        "notes.md": memory("notes", "The deploy password is `Zq8!vR2#pL9wX4`.\n"),
+    })
+    r = run_audit(ws)
+    assert found(r, "unaudited_link") == [("MEMORY.md", 2)]
+    assert [f.severity for f in r.findings if f.kind == "unaudited_link"] == ["warning"]
+    assert [f.message for f in r.findings if f.kind == "unaudited_link"] == [
+        "link to notes.md: a file the audit does not read as a memory; the agent reads it "
+        "when it follows the link"]
+
+
 def test_every_kind_has_a_test_here() -> None:
     names = {n for n in globals() if n.startswith("test_")}
     covered = {"broken_link", "outside_link", "orphan", "beyond_load_limit", "dangling_wikilink",
                "fuzzy_wikilink", "duplicate_name", "frontmatter", "content_in_index",
                "secret", "instruction_like", "stale", "unlinked_mention", "read_problem",
-               "unused_ignore", "exclude_all", "tool_file", "unportable_name"}
+               "unused_ignore", "exclude_all", "tool_file", "unportable_name",
+               "unaudited_link"}
     # the agent profiles' kinds (issue 33) have theirs in tests/core/test_agent_profiles.py;
     # issue 34's rules are tested in their own files (test_hidden_text, test_memory_rules,
     # test_near_duplicate, test_stale_reference)

@@ -124,13 +124,15 @@ _UUID_LIKE = lazy_pattern(r"(?i)^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$")
 
 def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
     """Command lines, URL user-info, headers and code: (start, end, value, kind)."""
+    seen: set[tuple[int, int]] = set()  # one value two commands' patterns read once
     for needles, pattern in _COMMANDS:
         if not any(n in line for n in needles):
             continue
         for m in pattern.finditer(line):
             start, end, value = _strip(line, *m.span("v"))
             if not is_template(value) and len(value) >= 4 and not value.startswith("-") \
-                    and not value.isdigit():
+                    and not value.isdigit() and (start, end) not in seen:
+                seen.add((start, end))
                 yield start, end, value, "Credential in a command"
     # Each form's marks, which no case folds (``re.I`` folds letters only): a URL's ``://``
     # and ``@``, a header's colon, code's quotes.
@@ -170,7 +172,7 @@ def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
             yield m.start("v"), m.end("v"), value, "Session cookie"  # signed: ``s%3A….x/y``
     for m in _USER_THEN_PASSWORD.finditer(line) if " -" in line else ():
         start, end, value = _strip(line, *m.span("v"))
-        if not is_template(value) and made_up(value):
+        if not is_template(value) and made_up(value) and (start, end) not in seen:
             yield start, end, value, "Credential in a command"
     for m in _CODE.finditer(line) if "'" in line or '"' in line else ():
         g = "v" if m.group("v") is not None else "w"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import posixpath
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from functools import lru_cache, partial
 from itertools import accumulate, chain, count, filterfalse
 from operator import attrgetter, is_not, itemgetter
@@ -230,13 +230,16 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     profile = get_profile(inp.profile)
     directive = None if type(profile).directive is Profile.directive else profile.directive
 
+    unread = {rel for rel, _ in inp.notes}  # (a FIFO: its read_problem says it)
+
     def resolve(rel: str, links: list[Link], wls: list[Link], keep_self: bool = False
                 ) -> LinkResults:
         if directive is not None and wls:  # the agent's tags are no wikilinks
             wls = [lk for lk in wls if not directive(lk.target or "")]
         return resolve_links(rel, links, wls, scans, resolver, inp.exists,
                              _suggester(suggestions, paths, opts.suggestions), keep_self,
-                             left_out(opts) if rel == INDEX_NAME else None)
+                             left_out(opts) if rel == INDEX_NAME else None,
+                             unread if rel == INDEX_NAME else ())
 
     # The index: what it links and how much of it the profile loads. Only the loaded lines
     # count: a memory linked past the load limit is never seen.
@@ -642,12 +645,14 @@ def _merged(*extras: dict[str, tuple[Finding, ...]]) -> dict[str, tuple[Finding,
 def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str, FileScan],
                   resolver: Resolver, exists: Callable[[str], Where],
                   suggestions: Callable[[str], list[str]], keep_self: bool = False,
-                  left_out: Callable[[str], str | None] | None = None) -> LinkResults:
+                  left_out: Callable[[str], str | None] | None = None,
+                  unread: Container[str] = ()) -> LinkResults:
     """Resolve one file's markdown links and wikilinks against the current files. A link
     out of the workspace is looked at, never followed (`memtui.core.derivation.link_target`): there
     is something → ``outside_link`` (info), nothing → ``broken_link``. ``left_out`` (the
     index's links): why a file that is there is no memory to the audit
-    (`memtui.core.derivation.left_out`), said in its ``unaudited_link``."""
+    (`memtui.core.derivation.left_out`), said in its ``unaudited_link``; ``unread``: the
+    files with a read problem of their own (a FIFO), no ``unaudited_link`` besides."""
     out = LinkResults()
     targets: list[str] = []
     for lk in links:
@@ -701,7 +706,7 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
         elif lk.target in scans:
             targets.append(lk.target)
             out.first_line.setdefault(lk.target, lk.line)
-        elif keep_self and not is_documentation(lk.target):
+        elif keep_self and not is_documentation(lk.target) and lk.target not in unread:
             # the index links a file that is there but is no memory audited (outside
             # memory/, excluded, in an archive folder): the agent reads it all the same
             # (newuser26 #8, #11; newuser25 #28) — its own findings are read by
