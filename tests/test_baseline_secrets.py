@@ -102,3 +102,28 @@ def test_a_baseline_with_a_bad_key_is_one_line(tmp_path: Path, key: object,
     assert main(["audit", str(_ws(tmp_path, "fine\n")), "--baseline", str(base)]) == 2
     err = capsys.readouterr().err
     assert "bad.json: not a memtui baseline" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("fmt", [[], ["--json"], ["--format", "sarif"]])
+def test_an_old_baseline_says_its_credentials_are_not_used(
+        tmp_path: Path, fmt: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser26 #39: a version-1 baseline's credential entries cannot match; the audit says
+    so on stderr, in every format, instead of reporting them as new without a word."""
+    ws = _ws(tmp_path, ONE + "\nDB_PASSWORD=Zq8$wn31!pk\n")
+    base = tmp_path / "old.json"
+    main(["audit", str(ws), "--json"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    rows = [{"rule": f["kind"], "path": f["path"], "message": f["message"],
+             "fingerprint": fingerprint(finding(f["kind"], f["path"], f["line"],
+                                                f["message"]))} for f in findings]
+    assert sum(r["rule"] == "secret" for r in rows) == 2
+    base.write_text(json.dumps({"memtui-baseline": 1, "findings": rows}), encoding="utf-8")
+    assert main(["audit", str(ws), "--baseline", str(base), *fmt]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"memtui audit: baseline {base} is version 1: its 2 credential entries "
+                   "are not used; write it again with --write-baseline\n")
+    # Written again: version 2, no such line.
+    assert main(["audit", str(ws), "--write-baseline", str(base)]) == 0
+    capsys.readouterr()
+    assert main(["audit", str(ws), "--baseline", str(base), *fmt]) == 0
+    assert capsys.readouterr().err == ""

@@ -136,6 +136,13 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:
         return fail("memtui audit", exc)
+    if baseline is not None and baseline.unused and not ns.write_baseline:
+        # On stderr in every format: CI otherwise sees credentials accepted yesterday
+        # reported as new, and nothing says why (newuser26 #39).
+        many = "entry is" if baseline.unused == 1 else "entries are"
+        sys.stderr.write(f"memtui audit: baseline {ns.baseline} is version 1: its "
+                         f"{baseline.unused} credential {many} not used; write it again "
+                         "with --write-baseline\n")
     inside = memory_folder_line(ws, path)
     if inside is not None:  # an item workspace's memory/: its index is one folder up
         return fail("memtui audit", inside)

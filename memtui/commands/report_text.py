@@ -95,6 +95,7 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     if block.loads:
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
                                      f"{ld.unit} ({percent(ld.used, ld.limit)})"
+                                     + (f", {ld.entries_text()}" if ld.entries_text() else "")
                                      for ld in block.loads))
     types = ", ".join(f"{k} {v:,}" for k, v in result.types.items()) or "none"
     row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
@@ -117,8 +118,13 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
         row("Index", Text(f"{idx.path}: none", style="dim"))
     elif entryless and result.index_linked:
         pointers = len(result.pointers())  # Gemini's entries (newuser24 #14)
+        # a store's entries, split on § (Hermes), are its entries: not "no link entries"
+        # (newuser26 #42)
+        store = next((ld.entries_text() for ld in block.loads
+                      if ld.path == idx.path and ld.entries is not None), "")
         row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
-            + (f"{plural(pointers, 'pointer line')}, " if pointers else "") + "no link entries")
+            + (f"{plural(pointers, 'pointer line')}, " if pointers else "")
+            + (f"{store} separated by §" if store else "no link entries"))
     else:
         hot_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
                       if ln.kind == "entry")

@@ -50,15 +50,31 @@ class Load(FrozenRecord):
     #: The agent's rule cut at this limit although ``used`` fits (a file left too little
     #: room for the next one).
     cut: bool = False
+    #: A store of entries (Hermes'): how many its file holds, as the agent splits them
+    #: (None: not a store of entries), and how many of those repeat another exactly (the
+    #: agent drops them at load).
+    entries: int | None = None
+    repeated: int = 0
 
     def __init__(self, what: str, used: int, limit: int, unit: str, path: str | None = None,
-                       cut: bool = False) -> None:
+                       cut: bool = False, entries: int | None = None, repeated: int = 0
+                 ) -> None:
         init_field(self, "what", what)
         init_field(self, "used", used)
         init_field(self, "limit", limit)
         init_field(self, "unit", unit)
         init_field(self, "path", path)
         init_field(self, "cut", cut)
+        init_field(self, "entries", entries)
+        init_field(self, "repeated", repeated)
+
+    def entries_text(self) -> str:
+        """``4 entries (1 repeated)``, or '' when not a store of entries."""
+        if self.entries is None:
+            return ""
+        word = "entry" if self.entries == 1 else "entries"
+        return f"{self.entries:,} {word}" + (f" ({self.repeated:,} repeated)"
+                                            if self.repeated else "")
 
     @property
     def share(self) -> float:

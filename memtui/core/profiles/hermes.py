@@ -141,14 +141,16 @@ class Hermes(Profile):
             raw = read(name)
             if raw is None or not fold(raw).strip():
                 continue
-            entries = list(dict.fromkeys(e for e, _ in entries_with_lines(fold(raw))))
+            every = [e for e, _ in entries_with_lines(fold(raw))]
+            entries = list(dict.fromkeys(every))
             limit = limits[key]
             block = render(target, entries, limit)
             if block:
                 blocks.append(block)
                 files.append(name)
                 used = len(DELIMITER.join(entries))
-                loads.append(Load(name, used, limit, "characters", name))
+                loads.append(Load(name, used, limit, "characters", name,
+                                  entries=len(every), repeated=len(every) - len(entries)))
                 cut = cut or used > max(limit * 2, 4000)
         return Injection("\n\n".join(blocks), files, cut, loads)
 

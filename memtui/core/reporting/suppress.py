@@ -78,14 +78,18 @@ class Suppressed(FrozenRecord):
 class Baseline(FrozenRecord):
     """Accepted findings: fingerprint → how many of that finding it accepts, and the key of
     its credentials' keyed hashes (None: a version-1 baseline, none of whose credentials
-    matches)."""
+    matches). ``unused``: how many credential entries it holds that cannot match because
+    of its version (a version-1 baseline's; said on stderr by ``audit``, newuser26 #39)."""
 
     counts: Counter[str]
     key: bytes | None = None
+    unused: int = 0
 
-    def __init__(self, counts: Counter[str] | None = None, key: bytes | None = None) -> None:
+    def __init__(self, counts: Counter[str] | None = None, key: bytes | None = None,
+                 unused: int = 0) -> None:
         init_field(self, "counts", Counter() if counts is None else counts)
         init_field(self, "key", key)
+        init_field(self, "unused", unused)
 
 
 #: (path, line, message) of a ``secret`` finding → the whole values of the credentials
@@ -417,15 +421,17 @@ def load_baseline(path: Path, root: Path | None = None) -> Baseline:
                        for r in rows)):
         raise BaselineError(f"{path}: not a memtui baseline (write one with "
                             "--write-baseline)")
-    key = None
-    if version == BASELINE_VERSION:
+    key, unused = None, 0
+    if version != BASELINE_VERSION:  # its credentials' fingerprints are display text
+        unused = sum(1 for r in rows if r.get("rule") == "secret")
+    else:
         text = data.get("key")
         if not (isinstance(text, str) and len(text) == 2 * KEY_BYTES
                 and all(c in "0123456789abcdef" for c in text)):
             raise BaselineError(f"{path}: not a memtui baseline (no key; write one with "
                                 "--write-baseline)")
         key = bytes.fromhex(text)
-    return Baseline(Counter(r["fingerprint"] for r in rows if r["fingerprint"]), key)
+    return Baseline(Counter(r["fingerprint"] for r in rows if r["fingerprint"]), key, unused)
 
 
 class _Workspace(Protocol):

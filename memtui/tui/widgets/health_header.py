@@ -232,6 +232,12 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
                               (len(counts) - 1, dangling + fuzzy)) if n == 0]
 
     block = result.block
+    stores = [load for load in block.loads if load.entries is not None]
+    if stores:  # the stores are the memory (Hermes): their entries as the agent reads
+        # them; an index's entries, orphans, links and [[ ]] do not apply (newuser26 #42)
+        counts = [(Text.assemble((f"{printable(load.what)} ", "bold"), load.entries_text()),
+                   None) for load in stores]
+        nothing = []
     tokens = block.tokens.get(block.tokenizer, 0)
     size, name = window or (block.window, block.window_name)
     share = tokens / size if size else 0.0
