@@ -103,3 +103,17 @@ def test_what_the_command_line_names_still_suppresses(
     capsys.readouterr()
     status, _, _ = _audit(capsys, str(ws), "--baseline", str(baseline), "--fail-on", "error")
     assert status == 0
+
+
+def test_a_lowered_severity_that_fails_the_build_says_why_on_stderr(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser27 #5: the report says "0 error" (the workspace lowered the credential to an
+    info); the exit status 1 comes with the one line that says why."""
+    ws = _flat(tmp_path / "w", '[severity]\nsecret = "info"\n')
+    status, data, err = _audit(capsys, str(ws), "--fail-on", "error")
+    assert status == 1
+    assert [f["severity"] for f in data["findings"] if f["kind"] == "secret"] == ["info"]
+    assert "counts 1 finding at the severity the configuration lowered (secret error\u2192info)" \
+        in err
+    status, _, err = _audit(capsys, str(ws))  # no flag: the workspace's own severity holds
+    assert (status, err) == (0, "")

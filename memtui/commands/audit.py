@@ -262,18 +262,29 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     if not before and not own:  # each severity looked at once, not each of 16,000 findings
         return 1 if any(reaches(severity, threshold)
                         for severity in {f.severity for f in result.findings}) else 0
-    if any(reaches(effective_severity(f, before.get(id(f))), threshold)
-           for f in result.findings):
+    if any(reaches(f.severity, threshold) for f in result.findings):
         return 1
+    # What counts only because the command line's --fail-on does not let the repository
+    # loosen it is said on stderr: the report shows the severities the workspace set.
+    raised = [f for f in result.findings
+              if reaches(effective_severity(f, before.get(id(f))), threshold)]
     counted = [f for f in own if reaches(effective_severity(f, before.get(id(f))), threshold)]
-    if not counted:
+    if not raised and not counted:
         return 0
-    ids = {id(f) for f in counted}
-    causes = ", ".join(sorted({s.cause for s in result.suppressed if id(s.finding) in ids}))
-    sys.stderr.write(f"memtui audit: exit 1: --fail-on {threshold} counts "
-                     f"{plural(len(counted), 'finding')} the workspace suppressed itself "
-                     f"({causes}): a --fail-on given on the command line is not loosened by "
-                     "the repository it checks (leave the flag out to honour them)\n")
+    why = []
+    if raised:
+        lowered = ", ".join(sorted({f"{f.kind} {before[id(f)]}\u2192{f.severity}"
+                                    for f in raised}))
+        why.append(f"{plural(len(raised), 'finding')} at the severity the configuration "
+                   f"lowered ({lowered})")
+    if counted:
+        ids = {id(f) for f in counted}
+        causes = ", ".join(sorted({s.cause for s in result.suppressed if id(s.finding) in ids}))
+        why.append(f"{plural(len(counted), 'finding')} the workspace suppressed itself "
+                   f"({causes})")
+    sys.stderr.write(f"memtui audit: exit 1: --fail-on {threshold} counts {' and '.join(why)}"
+                     ": a --fail-on given on the command line is not loosened by the "
+                     "repository it checks (leave the flag out to honour them)\n")
     return 1
 
 

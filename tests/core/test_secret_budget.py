@@ -1,6 +1,6 @@
 """Issue 31 §4: the credential checks have a budget per text. Hostile memories of about
 1 MiB (the size cap of a memory) cost a bounded CPU time, and where a bound cuts the checks
-short the scan says so with a ``read_problem`` on the line it stopped at."""
+short the scan says so with a ``unchecked_text`` (an error) on the line it stopped at."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def test_a_cut_is_said_on_the_line_it_stopped_at(tmp_path: Path) -> None:
                                   "memory/a.md": memory("a", body)})
     r = run_audit(ws)
     secrets = [f for f in r.findings if f.kind == "secret"]
-    cut = [f for f in r.findings if f.kind == "read_problem"]
+    cut = [f for f in r.findings if f.kind == "unchecked_text"]
     assert len(secrets) == MAX_HITS
     assert len(cut) == 1 and "not checked" in cut[0].message
     assert cut[0].line == max(f.line for f in secrets) + 1

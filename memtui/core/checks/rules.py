@@ -279,6 +279,17 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, ("memory/a.md", _mem("a").encode() + b"caf\xff\n")),
          _ws(_LINK_A, _A),
          "re-save the file as UTF-8 text, or remove it"),
+    Rule("unchecked_text", "error", "Text not checked for credentials",
+         "Part of a memory or the index that the credential check did not read.",
+         "A text past the check's bounds: a memory over 8 MiB (read for credentials in "
+         "blocks past the audit's 1 MiB head), an index over 64 MiB, or a text holding more "
+         "than 100 credentials or 5,000 distinct lines for the checks to read. The agent "
+         "reads what the audit did not, so a credential there would pass unseen: an error "
+         "under --fail-on error, however the rest reads.",
+         _ws(_LINK_A, ("memory/a.md", _mem("a", "".join(
+             f"key{i}: value number {i} here\n" for i in range(5001))))),
+         _ws(_LINK_A, _A),
+         "split the file into memories of one fact each, or remove what is not memory"),
     Rule("tool_file", "info", "Files other tools run or load",
          "A file other tools execute or load sits in the workspace (a CI workflow, .envrc, a "
          "pre-commit, editor or agent settings file).",

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from functools import cache
 
-from memtui.core.record import FrozenRecord, init_field
+from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -241,11 +241,22 @@ def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
     return scan_text_bounded(text, first_line, probe)[0]
 
 
-def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None = None
-                      ) -> tuple[list[SecretHit], int | None]:
+class LineBudget(Record):
+    """Distinct lines the command forms and detect-secrets may still read, shared by the
+    pieces of one text read piece by piece (`memtui.core.scanner.tail_secrets`)."""
+
+    left: int
+
+    def __init__(self, left: int = MAX_CHECKED_LINES) -> None:
+        self.left = left
+
+
+def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None = None,
+                      budget: LineBudget | None = None) -> tuple[list[SecretHit], int | None]:
     """``scan_text`` within the bounds of one text (``MAX_HITS`` credentials, and
-    ``MAX_CHECKED_LINES`` lines through detect-secrets and the command forms), and the line
-    (1-based, offset like the hits) from which a bound left the text unchecked, or None."""
+    ``MAX_CHECKED_LINES`` lines through detect-secrets and the command forms, or what
+    ``budget`` has left, which is then spent), and the line (1-based, offset like the hits)
+    from which a bound left the text unchecked, or None."""
     probe = probe or KeywordProbe(text)
     labels = probe.present(_label_hints())
     rule_words = frozenset(probe.present(_vendor_hints()))
@@ -254,12 +265,15 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
         return [], None
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
     distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
+    limit = MAX_CHECKED_LINES if budget is None else budget.left
     for i, ln in candidates:
         if ln not in distinct:
-            if len(distinct) == MAX_CHECKED_LINES:
+            if len(distinct) >= limit:
                 cuts.append(i)
                 break
             distinct[ln] = i
+    if budget is not None:
+        budget.left -= len(distinct)
     candidates = [(i, ln) for ln, i in distinct.items()]
     lines = text.split("\n")
     taken: dict[int, list[tuple[int, int]]] = {}

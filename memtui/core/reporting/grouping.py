@@ -50,6 +50,7 @@ NOUNS: dict[str, tuple[str, str]] = {
     "unlinked_mention": ("unlinked mention", "unlinked mentions"),
     "frontmatter": ("frontmatter finding", "frontmatter findings"),
     "read_problem": ("read problem", "read problems"),
+    "unchecked_text": ("unchecked text", "unchecked texts"),
     "content_in_index": ("line with no link", "lines with no link"),
 }
 _TARGET = re.compile(r"\[\[(.*?)\]\]")

@@ -21,7 +21,7 @@ from memtui.core.checks.relative_date import ANCHORS as DATE_ANCHORS
 from memtui.core.checks.relative_date import relative_dates
 from memtui.core.checks.stale_reference import Ref, references
 from memtui.core.counting.tokens import bytes_digest, text_digest
-from memtui.core.creds.detector import SecretHit, keyword_lists, scan_text_bounded
+from memtui.core.creds.detector import LineBudget, SecretHit, keyword_lists, scan_text_bounded
 from memtui.core.creds.placed import placed, with_values
 from memtui.core.derivation.graph import Spellings, spellings
 from memtui.core.git.age import parse_date
@@ -31,7 +31,8 @@ from memtui.core.scanner.keywords import KeywordProbe, expect
 from memtui.core.scanner.links import Link, markdown_links_cut, wikilinks
 from memtui.core.scanner.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
 from memtui.core.scanner.shared_empty import share_scan
-from memtui.core.scanner.textfile import read_text
+from memtui.core.scanner.tail_secrets import check_rest
+from memtui.core.scanner.textfile import HEAD_ONLY, MAX_INDEX_BYTES, read_text
 from memtui.core.workspace import INDEX_NAME, is_documentation
 
 
@@ -136,10 +137,18 @@ def secret_finding(rel: str, hit: SecretHit) -> Finding:
                    f"{hit.kind} ({hit.redacted}): memories are replayed into every later turn")
 
 
-def checks_stopped(line: int) -> str:
-    """A credential check cut short by its bounds (`memtui.core.creds.detector.MAX_HITS`)."""
-    return (f"credentials from line {line} on not checked: the text holds more than "
-            "100 credentials or 5,000 distinct lines for the checks to read")
+#: Why a credential check stopped at one of its bounds (`memtui.core.creds.detector`).
+TOO_MUCH = "the text holds more than 100 credentials or 5,000 distinct lines for the checks to read"
+
+
+def unchecked(rel: str, line: int | None, why: str) -> Finding:
+    """The ``unchecked_text`` finding: ``rel`` was not read for credentials from ``line``
+    on (None: at all), and why. An error, whatever stopped the check: what was not read
+    cannot be called clean (newuser27 #7; `memtui.core.scanner.tail_secrets`)."""
+    where = "at all" if line is None else f"from line {line} on"
+    return finding("unchecked_text", rel, line,
+                   f"not checked for credentials {where}: {why}; a credential there would "
+                   "pass unseen")
 
 
 def index_findings(index: Index) -> list[Finding]:
@@ -159,7 +168,10 @@ def index_findings(index: Index) -> list[Finding]:
         out.append(finding("secret", INDEX_NAME, hit.line,
                            f"{hit.kind} ({hit.redacted}) in the injected index"))
     if cut is not None:
-        out.append(finding("read_problem", INDEX_NAME, cut, checks_stopped(cut)))
+        out.append(unchecked(INDEX_NAME, cut, TOO_MUCH))
+    elif any(p.endswith(HEAD_ONLY) for p in index.problems):
+        out.append(unchecked(INDEX_NAME, index.text.count("\n") + 1,
+                             f"the index is read up to {MAX_INDEX_BYTES >> 20} MiB"))
     for line_no, reason, excerpt in scan_instructions(index.text):
         out.append(finding("instruction_like", INDEX_NAME, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
@@ -200,19 +212,28 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     probe: KeywordProbe | None = None
     if clean is not None:
         digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
+    budget = LineBudget()
     if clean is not None and digest in clean:
         secrets: list[SecretHit] = []
         instructions: list[tuple[int, str, str]] = []
     else:
         _expect_keywords()
         probe = KeywordProbe(read.text)
-        secrets, cut = scan_text_bounded(read.text, probe=probe)
+        secrets, cut = scan_text_bounded(read.text, probe=probe, budget=budget)
         secrets = placed(read.text, secrets)  # (what the scan cache keeps: no value)
         if cut is not None:
-            extra.append(finding("read_problem", rel, cut, checks_stopped(cut)))
+            extra.append(unchecked(rel, cut, TOO_MUCH))
         instructions = scan_instructions(body, start, probe=probe)
         if clean is not None and not secrets and not instructions:
             clean.add(digest)
+    unread: list[Finding] = []  # past the head: a lasting finding, the scan may be kept
+    if read.rest_at >= 0 and budget.left > 0:
+        rest_line = read.text.count("\n") + 1
+        rest = check_rest(full, read.rest_at, rest_line, read.size, budget, len(secrets))
+        # The head's last line was cut at the cap: read again whole with the rest.
+        secrets = [h for h in secrets if h.line < rest_line] + rest.hits
+        if rest.stopped_at is not None:
+            unread.append(unchecked(rel, rest.stopped_at, rest.why))
     links, cut = markdown_links_cut(rel, body, start)
     if cut is not None:
         extra.append(finding("read_problem", rel, cut, f"links from line {cut} on not "
@@ -227,7 +248,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         read_findings=extra,
     )
     old_format = any(f.message == TOP_LEVEL_TYPE for f in mf.findings)
-    own = [*extra, *(f for f in mf.findings if f.message != TOP_LEVEL_TYPE)]
+    own = [*extra, *unread, *(f for f in mf.findings if f.message != TOP_LEVEL_TYPE)]
     own.extend(secret_finding(rel, hit) for hit in scan.secrets)
     for line_no, reason, excerpt in scan.instructions:
         own.append(finding("instruction_like", rel, line_no,

@@ -30,11 +30,15 @@ class TextRead(Record):
     #: The bytes read when ``text`` is exactly their UTF-8 decoding (else empty): a digest
     #: of the text can be taken from them without encoding the text again.
     raw: bytes = b""
+    #: A file read only for its head: the byte offset where the head's last line (cut, or
+    #: the first past the cap) starts, so that what follows can be read from there (-1:
+    #: read whole).
+    rest_at: int = -1
 
     def __init__(self, text: str = "", size: int = 0, ok: bool = True,
                        problems: list[str] | None = None,
                        problem_lines: list[int | None] | None = None, had_bom: bool = False,
-                       crlf: bool = False, raw: bytes = b"") -> None:
+                       crlf: bool = False, raw: bytes = b"", rest_at: int = -1) -> None:
         self.text = text
         self.size = size
         self.ok = ok
@@ -43,6 +47,7 @@ class TextRead(Record):
         self.had_bom = had_bom
         self.crlf = crlf
         self.raw = raw
+        self.rest_at = rest_at
 
 
 def decode(data: bytes, size: int | None = None) -> TextRead:
@@ -93,6 +98,7 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES,
             data = data[:-1]
     out = decode(data, size)
     if truncated:
+        out.rest_at = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
         out.raw = b""
         out.problems.append(f"larger than {limit // 1024} KiB ({size:,} bytes)" + HEAD_ONLY)
         out.problem_lines.append(None)
