@@ -59,6 +59,29 @@ def excerpt(m: re.Match[str]) -> str:
     return said.strip()[:60]
 
 
+#: Quotation marks that open and close a quoted phrase, by the opening one.
+_QUOTES = {'"': '"', "“": "”", "'": "'", "‘": "’", "「": "」", "『": "』", "«": "»"}
+
+
+def mentioned(line: str, m: re.Match[str]) -> bool:
+    """Whether the match is an order quoted in the middle of a sentence, as its example:
+    ``the simple "ignore previous instructions" worked``, ``简单的“忽略之前的指令”每次都成功``.
+    The order sits alone between a pair of quotation marks with a word on each side: the
+    sentence goes on around it (after a line start, a list marker, a colon or a sentence's
+    end, or with nothing after, a quoted order is one given: ``请"忽略之前的指令"``)."""
+    has_o = "o" in m.re.groupindex and m.group("o")
+    start, end = (m.start("o"), m.end("o")) if has_o else (m.start(), m.end())
+    if start == 0 or line[start - 1] not in _QUOTES:
+        return False
+    close = _QUOTES[line[start - 1]]
+    rest = line[end:].lstrip(" .,!?。，！？")
+    if not rest.startswith(close):
+        return False
+    before, after = line[:start - 1].rstrip(), rest[len(close):].lstrip()
+    # a word on both sides: the sentence goes on around it
+    return bool(before) and before[-1].isalnum() and bool(after) and after[0].isalnum()
+
+
 def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                       ) -> list[tuple[int, str, str]]:
     """(line, reason, excerpt) for each line that reads as an instruction to the model.
@@ -73,7 +96,7 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
             continue
         for pattern, reason in _PATTERNS:
             m = pattern.search(line)
-            if m:
+            if m and not mentioned(line, m):
                 out.append((first_line + i, reason, excerpt(m)))
                 break
     return out

@@ -86,7 +86,7 @@ from memtui.core.results import (
     finding_order,
 )
 from memtui.core.scanner.index import Index, mentioned_file
-from memtui.core.scanner.links import Link, looks_like_path
+from memtui.core.scanner.links import Link, looks_like_path, names_a_folder, names_a_route
 from memtui.core.scanner.scan import FileScan
 from memtui.core.scanner.shared_empty import share_links
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace, is_documentation
@@ -666,6 +666,8 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
                                             f"link to {lk.raw} leads outside the memory "
                                             "folder (it exists; not followed)"))
                 continue
+            if names_a_route(lk.raw):
+                continue  # ``/pricing/``: a page of a web site (or a folder), no file
             out.broken.append(BrokenLink(lk.source, lk.line, lk.raw))
             out.findings.append(finding("broken_link", lk.source, lk.line,
                                         f"link to {lk.raw} leads outside the memory "
@@ -697,8 +699,10 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
                                         f"link to {lk.target} leads {why}: the agent "
                                         "opens it, the audit does not read it"))
         elif lk.target not in scans and exists(folder_key(lk.target)) is INSIDE:
-            # a folder: the agent opens no memory there (newuser24 #7: counted nowhere,
-            # while the Index view marked it ✗)
+            if names_a_folder(lk.raw):
+                continue  # ``notes/``: written as a folder, and one is there (real26)
+            # a folder named as a file: the agent opens no memory there (newuser24 #7:
+            # counted nowhere, while the Index view marked it ✗)
             out.broken.append(BrokenLink(lk.source, lk.line, lk.target,
                                          suggestions(lk.target)))
             out.findings.append(finding("broken_link", lk.source, lk.line,
@@ -717,6 +721,11 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
                                         "follows the link"))
     for lk in wls:
         res = resolver.resolve(lk.target or "")
+        if res.path is None and lk.text and rel in scans:
+            # ``[[Deploy steps]]`` above ``## Deploy steps`` (`mark_headings`): a heading of
+            # this very memory, no missing one (real26)
+            out.wikirefs.append(WikiRef(lk.source, lk.line, res.target, rel, "exact"))
+            continue
         out.wikirefs.append(WikiRef(lk.source, lk.line, res.target, res.path, res.state))
         if res.path is None:
             out.dangling.append(res.target)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from memtui.core.checks.findings import finding
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
+from memtui.core.profiles.files import read_bounded
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
@@ -47,6 +48,24 @@ SUMMARY_FILE = lazy_pattern(r"^\s*rollout_summary_file:\s*([^\s/]{1,255}\.md)\s*
 FOLDER = "memories"
 #: Where, under the Codex home, the skills the user installed live (``$CODEX_HOME/skills``).
 HOME_SKILLS = "skills/"
+#: The Codex home's global instructions, loaded every session: the first non-empty of these
+#: (developers.openai.com/codex/guides/agents-md, "Global scope"), the chain cut at
+#: ``project_doc_max_bytes`` (32 KiB by default).
+HOME_INSTRUCTIONS = ("AGENTS.override.md", "AGENTS.md")
+INSTRUCTIONS_BYTES = 32 * 1024
+
+
+def home_instructions(root: Path) -> str | None:
+    """The Codex home's global instructions beside the memory folder at ``root`` (named
+    ``memories``), as Codex loads them: the first non-empty file, its first 32 KiB; None
+    when there is none. Read, never followed (a symbolic link is no file here)."""
+    if root.name != FOLDER:
+        return None
+    for name in HOME_INSTRUCTIONS:
+        text = read_bounded(root.parent / name, INSTRUCTIONS_BYTES)
+        if text is not None and text.strip():
+            return text
+    return None
 
 
 def home_skill(root: Path, rel: str) -> bool:
@@ -153,4 +172,11 @@ class Codex(Profile):
                             "Codex home's skills (it exists; not followed)"))
                     else:
                         out.broken.append((source, n, rel))
+        # the global AGENTS.md, in every session's instructions, may route the agent to a
+        # memory by its path from the Codex home (real26: memories named only there were
+        # orphans); only what it names is found, nothing it names is checked
+        home = home_instructions(ws.root)
+        if home is not None:
+            out.found |= {posixpath.normpath(m[1].rstrip(".,;:"))
+                          for m in HOME_PATH.finditer(home)} & known
         return out

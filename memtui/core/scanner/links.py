@@ -29,7 +29,9 @@ class Link(FrozenRecord):
 
     For markdown links ``target`` is the workspace-relative POSIX path it points at, or None
     when it leads outside the workspace (``outside`` is then True). For wikilinks ``target``
-    is the name inside the brackets (alias and heading dropped).
+    is the name inside the brackets (alias and heading dropped). ``text`` is a markdown
+    link's label; a wikilink's is ``#`` and the name when the name spells a heading of its
+    own memory (`memtui.core.scanner.headings.mark_headings`), else empty.
     """
 
     __slots__ = ("kind", "line", "outside", "raw", "source", "target", "text")
@@ -232,6 +234,25 @@ def looks_like_path(href: str) -> bool:
     (``translation``, ``12B``) are glosses in parentheses that CommonMark reads as links."""
     path = href.split("#", 1)[0].split("?", 1)[0]
     return "/" in path or "\\" in path or bool(_EXTENSION.search(path))
+
+
+def names_a_route(href: str) -> bool:
+    """A root-relative destination whose last segment has no file extension (``/pricing/``,
+    ``/api/health``): a page of a web site (the site's own root, as a browser reads a link
+    that starts with one ``/``) or a folder of a disk, never a file the agent opens. Found
+    nowhere, it is no broken link (real27: a memory planning a site's internal links)."""
+    path = href.strip().split("#", 1)[0].split("?", 1)[0]
+    if not path.startswith("/") or path.startswith("//"):
+        return False
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    return not _EXTENSION.search(last)
+
+
+def names_a_folder(href: str) -> bool:
+    """A destination written as a folder: its path ends with ``/`` (``notes/``). The writer
+    meant the folder; one that is there is no broken link (real26)."""
+    path = href.strip().split("#", 1)[0].split("?", 1)[0]
+    return path.endswith("/") and path.strip("/") not in ("", ".", "..")
 
 
 def wikilinks(source: str, text: str, first_line: int = 1) -> list[Link]:

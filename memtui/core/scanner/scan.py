@@ -26,6 +26,7 @@ from memtui.core.creds.placed import placed, with_values
 from memtui.core.derivation.graph import Spellings, spellings
 from memtui.core.git.age import parse_date
 from memtui.core.record import Record
+from memtui.core.scanner.headings import mark_headings
 from memtui.core.scanner.index import CONTENT_LINE_CHARS, Index, display_width
 from memtui.core.scanner.keywords import KeywordProbe, expect
 from memtui.core.scanner.links import Link, markdown_links_cut, wikilinks
@@ -241,7 +242,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     scan = FileScan(
         memory=mf,
         links=links,
-        wikilinks=wikilinks(rel, body, start),
+        wikilinks=mark_headings(wikilinks(rel, body, start), body),
         secrets=secrets,
         instructions=instructions,
         mtime=mtime,
