@@ -4,7 +4,7 @@ the scan cache when its text is the same), its content digest (a key of the deri
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from memtui.core.caches.scans import ScanStore
 from memtui.core.checks.findings import Finding
@@ -68,11 +68,21 @@ def whole_index(ws: Workspace) -> tuple[TextRead, bytes] | None:
     return read, bytes_digest(read.raw) if read.raw else text_digest(read.text)
 
 
+Measure = Callable[[str], tuple[int, dict[str, int]]]
+"""A block's text → its UTF-8 size and its counts (`measured`, or a memo of it)."""
+
+
+def measured(text: str, counter: TokenCounter, names: Sequence[str]) -> tuple[int, dict[str, int]]:
+    """A block's UTF-8 size and its counts in ``names``: a pure function of the text."""
+    return len(text.encode("utf-8", "replace")), counter.counts(text, names)
+
+
 def injected_block(ws: Workspace, context_files: Sequence[str], index: Index, loaded: int,
                    window: tuple[int, str, str], counter: TokenCounter,
-                   names: Sequence[str]) -> InjectedBlock:
+                   names: Sequence[str], measure: Measure | None = None) -> InjectedBlock:
     """What the agent is given: the context files (MEMORY.md's first ``loaded`` lines),
-    counted in ``names`` against ``window`` (`memtui.core.results.window_for`)."""
+    counted in ``names`` against ``window`` (`memtui.core.results.window_for`);
+    ``measure`` gives its size and counts (`measured` when None)."""
     parts: list[str] = []
     files: list[str] = []
     cut = False
@@ -91,19 +101,18 @@ def injected_block(ws: Workspace, context_files: Sequence[str], index: Index, lo
             files.append(rel)
     text = "\n\n".join(parts)
     size, name, tokenizer = window
-    tokens = counter.counts(text, names)
-    return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")), tokens,
-                         size, files, cut, name, tokenizer)
+    nbytes, tokens = measured(text, counter, names) if measure is None else measure(text)
+    return InjectedBlock(text, len(text), nbytes, tokens, size, files, cut, name, tokenizer)
 
 
 def injection_block(injection: Injection, window: tuple[int, str, str],
-                    counter: TokenCounter, names: Sequence[str], rule: str = ""
-                    ) -> InjectedBlock:
+                    counter: TokenCounter, names: Sequence[str], rule: str = "",
+                    measure: Measure | None = None) -> InjectedBlock:
     """What an agent profile says its agent injects, counted like any block."""
     text = injection.text
     size, name, tokenizer = window
-    return InjectedBlock(text, len(text), len(text.encode("utf-8", "replace")),
-                         counter.counts(text, names), size, list(injection.files),
+    nbytes, tokens = measured(text, counter, names) if measure is None else measure(text)
+    return InjectedBlock(text, len(text), nbytes, tokens, size, list(injection.files),
                          injection.cut, name, tokenizer, list(injection.loads), rule)
 
 
