@@ -2047,6 +2047,269 @@ static PyObject *native_anchors(PyObject *self, PyObject *args)
     return out;
 }
 
+/* ---- ASCII keywords (memtui.core.scanner.keywords): an Aho–Corasick trie over the
+ * lower-case ASCII keywords, walked over a text's ASCII characters lowered (A–Z to a–z) and
+ * 'i' for U+0130, 'k' for U+212A (the only characters outside ASCII whose lower case holds
+ * an ASCII letter), every other character skipped: exactly the characters pyahocorasick is
+ * given in the Python step (``text.lower().encode("ascii", "ignore")``). ---- */
+
+/* States no deeper than this have a whole row of moves (the failures followed ahead):
+ * most of a text's characters are read in those; deeper ones look among their children. */
+#define TRIE_DENSE_DEPTH 3
+
+typedef struct {
+    Py_ssize_t nstates, nwords, nrows;
+    int32_t *first, *sibling, *fail, *word, *out, *depth;
+    int32_t *row;   /* each state's row of `dense`, -1: none (deeper than TRIE_DENSE_DEPTH) */
+    int32_t *dense; /* nrows × nclass next states, by the character's class */
+    unsigned char *ch;
+    unsigned char cls[128]; /* each ASCII character's class (0: in no word) */
+    int nclass;
+    PyObject *words; /* the tuple of words, each reported as itself */
+} ascii_trie;
+
+#define ASCII_TRIE "memtui_native.ascii_trie"
+
+static void ascii_trie_free(ascii_trie *t)
+{
+    if (t == NULL)
+        return;
+    PyMem_Free(t->first);
+    PyMem_Free(t->sibling);
+    PyMem_Free(t->fail);
+    PyMem_Free(t->word);
+    PyMem_Free(t->out);
+    PyMem_Free(t->depth);
+    PyMem_Free(t->row);
+    PyMem_Free(t->dense);
+    PyMem_Free(t->ch);
+    Py_XDECREF(t->words);
+    PyMem_Free(t);
+}
+
+static void ascii_trie_destroy(PyObject *capsule)
+{
+    ascii_trie_free((ascii_trie *)PyCapsule_GetPointer(capsule, ASCII_TRIE));
+}
+
+static inline int32_t trie_child(const ascii_trie *t, int32_t s, unsigned char c)
+{
+    for (int32_t k = t->first[s]; k >= 0; k = t->sibling[k])
+        if (t->ch[k] == c)
+            return k;
+    return -1;
+}
+
+/* ascii_matcher(words) -> a capsule of the trie over ``words`` (a tuple of ASCII str; an
+ * empty word is never found, as pyahocorasick's ``add_word("")`` adds none). */
+static PyObject *native_ascii_matcher(PyObject *self, PyObject *words)
+{
+    if (!PyTuple_Check(words)) {
+        PyErr_SetString(PyExc_TypeError, "ascii_matcher: a tuple of str");
+        return NULL;
+    }
+    Py_ssize_t nw = PyTuple_GET_SIZE(words), cap = 1;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        PyObject *w = PyTuple_GET_ITEM(words, i);
+        if (!PyUnicode_Check(w) || !PyUnicode_IS_ASCII(w)) {
+            PyErr_SetString(PyExc_ValueError, "ascii_matcher: every word ASCII str");
+            return NULL;
+        }
+        cap += PyUnicode_GET_LENGTH(w);
+    }
+    if (cap > INT32_MAX / 2) {
+        PyErr_SetString(PyExc_ValueError, "ascii_matcher: too many characters");
+        return NULL;
+    }
+    ascii_trie *t = PyMem_Calloc(1, sizeof(ascii_trie));
+    if (t == NULL)
+        return PyErr_NoMemory();
+    t->first = PyMem_Malloc(cap * sizeof(int32_t));
+    t->sibling = PyMem_Malloc(cap * sizeof(int32_t));
+    t->fail = PyMem_Malloc(cap * sizeof(int32_t));
+    t->word = PyMem_Malloc(cap * sizeof(int32_t));
+    t->out = PyMem_Malloc(cap * sizeof(int32_t));
+    t->depth = PyMem_Malloc(cap * sizeof(int32_t));
+    t->row = PyMem_Malloc(cap * sizeof(int32_t));
+    t->ch = PyMem_Malloc(cap);
+    if (!t->first || !t->sibling || !t->fail || !t->word || !t->out || !t->ch || !t->depth ||
+            !t->row) {
+        ascii_trie_free(t);
+        return PyErr_NoMemory();
+    }
+    Py_INCREF(words);
+    t->words = words;
+    t->nwords = nw;
+    t->nstates = 1;
+    t->first[0] = t->sibling[0] = -1;
+    t->word[0] = -1;
+    t->ch[0] = 0;
+    t->depth[0] = 0;
+    t->nclass = 1;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        PyObject *w = PyTuple_GET_ITEM(words, i);
+        const unsigned char *p = PyUnicode_1BYTE_DATA(w);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(w);
+        if (n == 0)
+            continue;
+        int32_t s = 0;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            int32_t k = trie_child(t, s, p[j]);
+            if (k < 0) {
+                k = (int32_t)t->nstates++;
+                t->ch[k] = p[j];
+                if (t->cls[p[j]] == 0)
+                    t->cls[p[j]] = (unsigned char)t->nclass++;
+                t->first[k] = -1;
+                t->word[k] = -1;
+                t->depth[k] = t->depth[s] + 1;
+                t->sibling[k] = t->first[s];
+                t->first[s] = k;
+            }
+            s = k;
+        }
+        if (t->word[s] < 0)
+            t->word[s] = (int32_t)i;
+    }
+    Py_ssize_t nrows = 0;
+    for (Py_ssize_t k = 0; k < t->nstates; k++)
+        t->row[k] = t->depth[k] <= TRIE_DENSE_DEPTH ? (int32_t)nrows++ : -1;
+    t->nrows = nrows;
+    t->dense = PyMem_Calloc(nrows * t->nclass, sizeof(int32_t));
+    if (t->dense == NULL) {
+        ascii_trie_free(t);
+        return PyErr_NoMemory();
+    }
+    unsigned char of_class[129];
+    for (int c = 0; c < 128; c++)
+        if (t->cls[c])
+            of_class[t->cls[c]] = (unsigned char)c;
+    /* breadth first: each state's failure (the longest proper suffix in the trie) and its
+     * output link (the nearest state down the failures that ends a word; -1: none) */
+    int32_t *queue = PyMem_Malloc(t->nstates * sizeof(int32_t));
+    if (queue == NULL) {
+        ascii_trie_free(t);
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t head = 0, tail = 0;
+    t->fail[0] = 0;
+    t->out[0] = -1;
+    queue[tail++] = 0;
+    while (head < tail) {
+        int32_t s = queue[head++];
+        for (int32_t k = t->first[s]; k >= 0; k = t->sibling[k]) {
+            if (s == 0) {
+                t->fail[k] = 0;
+            } else {
+                /* the failure's move on this character: its parent's failure is shallower,
+                 * so its failures are set (and its row, where it has one) */
+                unsigned char c = t->ch[k];
+                int32_t f = t->fail[s], g;
+                for (;;) {
+                    if (t->row[f] >= 0) {
+                        g = t->dense[t->row[f] * t->nclass + t->cls[c]];
+                        break;
+                    }
+                    g = trie_child(t, f, c);
+                    if (g >= 0)
+                        break;
+                    f = t->fail[f];
+                }
+                t->fail[k] = g;
+            }
+            t->out[k] = t->word[t->fail[k]] >= 0 ? t->fail[k] : t->out[t->fail[k]];
+            queue[tail++] = k;
+        }
+        int32_t r = t->row[s];
+        if (r >= 0) {  /* its row: a child, else the failure's move (its row is made) */
+            int32_t *dst = t->dense + (Py_ssize_t)r * t->nclass;
+            for (int k = 1; k < t->nclass; k++) {
+                int32_t g = trie_child(t, s, of_class[k]);
+                dst[k] = g >= 0 ? g : s == 0 ? 0 : t->dense[t->row[t->fail[s]] * t->nclass + k];
+            }
+        }
+    }
+    PyMem_Free(queue);
+    PyObject *capsule = PyCapsule_New(t, ASCII_TRIE, ascii_trie_destroy);
+    if (capsule == NULL)
+        ascii_trie_free(t);
+    return capsule;
+}
+
+static inline int32_t trie_step(const ascii_trie *t, int32_t s, unsigned char c)
+{
+    unsigned char k = t->cls[c];
+    if (k == 0)
+        return 0; /* a character of no word: nothing ends or goes on through it */
+    for (;;) {
+        int32_t r = t->row[s];
+        if (r >= 0)
+            return t->dense[(Py_ssize_t)r * t->nclass + k];
+        int32_t g = trie_child(t, s, c);
+        if (g >= 0)
+            return g;
+        s = t->fail[s];
+    }
+}
+
+/* ascii_words(matcher, text) -> the set of the matcher's words that occur in text's ASCII
+ * characters lowered (see above). */
+static PyObject *native_ascii_words(PyObject *self, PyObject *args)
+{
+    PyObject *capsule, *text;
+    if (!PyArg_ParseTuple(args, "OU:ascii_words", &capsule, &text))
+        return NULL;
+    ascii_trie *t = (ascii_trie *)PyCapsule_GetPointer(capsule, ASCII_TRIE);
+    if (t == NULL)
+        return NULL;
+    unsigned char *seen = PyMem_Calloc(t->nwords + 1, 1);
+    if (seen == NULL)
+        return PyErr_NoMemory();
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), found = 0;
+    int32_t s = 0;
+    /* (one loop for each width of string: no switch on the width at each character) */
+#define ASCII_WORDS_LOOP(TYPE)                                                            \
+    do {                                                                                  \
+        const TYPE *p = (const TYPE *)data;                                               \
+        for (Py_ssize_t i = 0; i < n; i++) {                                              \
+            Py_UCS4 c = p[i];                                                             \
+            unsigned char a;                                                              \
+            if (c < 128)                                                                  \
+                a = (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : (unsigned char)c;  \
+            else if (c == 0x130)                                                          \
+                a = 'i';                                                                  \
+            else if (c == 0x212A)                                                         \
+                a = 'k';                                                                  \
+            else                                                                          \
+                continue;                                                                 \
+            s = trie_step(t, s, a);                                                       \
+            for (int32_t o = t->word[s] >= 0 ? s : t->out[s]; o >= 0; o = t->out[o]) {   \
+                int32_t w = t->word[o];                                                   \
+                if (seen[w])                                                              \
+                    break; /* marked before: so was every word further down its links */ \
+                seen[w] = 1;                                                              \
+                found++;                                                                  \
+            }                                                                             \
+        }                                                                                 \
+    } while (0)
+    if (kind == PyUnicode_1BYTE_KIND)
+        ASCII_WORDS_LOOP(Py_UCS1);
+    else if (kind == PyUnicode_2BYTE_KIND)
+        ASCII_WORDS_LOOP(Py_UCS2);
+    else
+        ASCII_WORDS_LOOP(Py_UCS4);
+#undef ASCII_WORDS_LOOP
+    PyObject *out = PySet_New(NULL);
+    for (Py_ssize_t w = 0; out != NULL && found > 0 && w < t->nwords; w++) {
+        if (seen[w] && PySet_Add(out, PyTuple_GET_ITEM(t->words, w)) < 0)
+            Py_CLEAR(out);
+    }
+    PyMem_Free(seen);
+    return out;
+}
+
 /* Each item of a list of int masked (its low 64 bits, two's complement, as ``&`` reads any
  * int, then `mask`) into a new buffer, *n its count; NULL with an exception set, or NULL
  * without one when an item is no int (the caller's Python step). */
@@ -2598,6 +2861,10 @@ static PyMethodDef methods[] = {
     {"vocab_ranks", native_vocab_ranks, METH_VARARGS,
      "vocab_ranks(source, chunks, short, blob) -> the tokens of a vocabulary file (ranks its "
      "lines' order) the partial encoder takes for chunks, by rank, or None"},
+    {"ascii_matcher", native_ascii_matcher, METH_O,
+     "ascii_matcher(words) -> a trie of the ASCII words for ascii_words"},
+    {"ascii_words", native_ascii_words, METH_VARARGS,
+     "ascii_words(matcher, text) -> the words in text's ASCII characters lowered"},
     {"anchors", native_anchors, METH_VARARGS,
      "anchors(text, table) -> the set of text's characters whose bit the table sets"},
     {NULL, NULL, 0, NULL},

@@ -21,15 +21,16 @@ def test_only_these_lower_to_ascii() -> None:
 
 
 def _former(text: str) -> set[str]:
-    """`KeywordProbe._all_found` as it was at 3b1e115."""
+    """`KeywordProbe._all_found` as it was at 3b1e115 (pyahocorasick's automaton for the ASCII
+    keywords: also the Python twin of the compiled ``ascii_words``)."""
     kw = keywords._KEYWORDS
     found: set[str] = set()
-    if kw.ascii is not None:
+    if (matcher := kw.ascii_automaton()) is not None:
         if any(c in text for c in _LOWERS_TO_ASCII):
             data = text.lower().encode("ascii", "ignore")
         else:
             data = text.encode("ascii", "ignore").lower()
-        found.update(w for _, w in kw.ascii.iter(data.decode("ascii")))
+        found.update(w for _, w in matcher.iter(data.decode("ascii")))
     if kw.other_words and not text.isascii():
         found |= kw.other_found(text.lower() if kw.other_cased else text)
     return found

@@ -7,15 +7,24 @@ text is read once for all of them, however many checks ask. ASCII keywords are l
 the text's ASCII characters alone (for CJK-heavy memories a fraction of the text), lower-cased;
 the others in the text itself (by their anchors, ``memtui.core.scanner.anchored``). It may
 answer yes wrongly (letters joined across removed characters), never no wrongly.
+
+Where the optional C extension is built (`memtui.core.native`), the ASCII keywords are found
+by its ``ascii_words``: the same automaton's walk over the same characters (the text's ASCII
+ones lowered), in one pass over the text as it is, without lower-casing and encoding it first
+(the automaton was ~40 % of a cold audit's keyword probe at 10,000 memories, issue 35);
+pyahocorasick's otherwise or with ``MEMTUI_PURE_PYTHON=1``: the same words either way
+(tests/core/test_ascii_words.py).
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from operator import itemgetter
 
 import ahocorasick
 
+from memtui.core.native import native_module
 from memtui.core.scanner.anchored import Anchored, automaton
 
 #: The only characters outside ASCII whose lower case holds an ASCII letter (İ → i̇, K → k).
@@ -32,7 +41,14 @@ class _Keywords:
         #: Every list asked about, with its words by their place in it (None: a list
         #: that repeats a word).
         self.lists: dict[tuple[str, ...], dict[str, int] | None] = {}
-        self.ascii: ahocorasick.Automaton | None = None
+        #: The ASCII keywords, and pyahocorasick's automaton over them (`ascii_automaton`).
+        self.ascii_list: list[str] = []
+        self._ascii: ahocorasick.Automaton | None = None
+        self._ascii_built = True
+        #: The compiled twin of `ascii_automaton` (``memtui_native.ascii_matcher``'s trie) and its
+        #: reader, when the C extension is built (`native_ascii`).
+        self.ascii_native: object | None = None
+        self.ascii_words: Callable[[object, str], set[str]] | None = None
         #: The non-ASCII keywords, and their matcher (made when a text first asks).
         self.other_words: list[str] = []
         self.anchored: Anchored | None = None
@@ -54,10 +70,21 @@ class _Keywords:
             union = sorted({w for ws in self.lists for w in ws})
             ascii_words = [w for w in union if w.isascii()]
             other = [w for w in union if not w.isascii()]
-            self.ascii = automaton(ascii_words)
+            self.ascii_native, self.ascii_words = native_ascii(ascii_words)
+            # (pyahocorasick's automaton made on first use: only where the compiled one is
+            # not built, a cold audit does)
+            self.ascii_list, self._ascii, self._ascii_built = ascii_words, None, False
             self.other_words, self.anchored = other, None
             self.other_cased = any(w != w.upper() for w in other)
             self.version += 1
+
+    def ascii_automaton(self) -> ahocorasick.Automaton | None:
+        """pyahocorasick's automaton over the ASCII keywords (None: there are none)."""
+        if not self._ascii_built:
+            with self.lock:
+                if not self._ascii_built:
+                    self._ascii, self._ascii_built = automaton(self.ascii_list), True
+        return self._ascii
 
     def order_of(self, words: tuple[str, ...]) -> dict[str, int] | None:
         """``words``' entry of `lists`, the list registered first if it is new. Known by
@@ -89,6 +116,20 @@ class _Keywords:
 _KEYWORDS = _Keywords()
 
 
+def native_ascii(words: list[str], environ: dict[str, str] | None = None
+                 ) -> tuple[object | None, Callable[[object, str], set[str]] | None]:
+    """The compiled matcher of the ASCII ``words`` and its reader
+    (``memtui_native.ascii_matcher`` / ``ascii_words``), or (None, None) where the C
+    extension is not built, lacks them or is turned off (``MEMTUI_PURE_PYTHON=1``), or for
+    no word (pyahocorasick's automaton is None then too)."""
+    module = native_module(environ)
+    make = getattr(module, "ascii_matcher", None)
+    read = getattr(module, "ascii_words", None)
+    if make is None or read is None or not any(words):
+        return None, None
+    return make(tuple(words)), read
+
+
 def expect(*lists: tuple[str, ...]) -> None:
     """Lists that probes will be asked about: registered together, the matchers are built
     once (not once more for each list as it is first asked about)."""
@@ -112,14 +153,16 @@ class KeywordProbe:
             # characters are then those the ASCII keywords are looked for in, whichever way
             # below (no character but `_LOWERS_TO_ASCII` lowers to one).
             low = text.lower() if other and kw.other_cased else None
-            if kw.ascii is not None:
+            if kw.ascii_native is not None and kw.ascii_words is not None:
+                found = kw.ascii_words(kw.ascii_native, text)
+            elif (matcher := kw.ascii_automaton()) is not None:
                 if low is not None:
                     data = low.encode("ascii", "ignore")
                 elif any(c in text for c in _LOWERS_TO_ASCII):
                     data = text.lower().encode("ascii", "ignore")
                 else:
                     data = text.encode("ascii", "ignore").lower()
-                found.update(map(_WORD, kw.ascii.iter(data.decode("ascii"))))
+                found.update(map(_WORD, matcher.iter(data.decode("ascii"))))
             if other:
                 # Every non-ASCII keyword, overlapping ones too (hundreds of words: one
                 # ``in`` per word was most of a cold audit's credential check).
