@@ -115,3 +115,19 @@ def test_an_ordinary_big_memory_passes(tmp_path: Path, capsys: pytest.CaptureFix
     status, findings = _audit(capsys, ws)
     assert status == 0
     assert [f["kind"] for f in findings if f["kind"] != "frontmatter"] == ["read_problem"]
+
+
+def test_a_text_cut_short_is_never_remembered_as_clean(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The user cache's clean texts (texts that passed the credential check, skipped next
+    time) never hold one the check stopped in: the second audit, and a copy of the memory
+    under another name, still say it was not read (it was remembered, and the error gone)."""
+    body = "".join(f"key{i}: value number {i} here\n" for i in range(5001))
+    ws = _ws(tmp_path / "w", body)
+    first = _audit(capsys, ws)
+    assert first[0] == 1
+    (ws / "memory" / "copy.md").write_bytes((ws / "memory" / "big.md").read_bytes())
+    status, findings = _audit(capsys, ws)
+    assert status == 1
+    assert sorted(f["path"] for f in findings if f["kind"] == "unchecked_text") == [
+        "memory/big.md", "memory/copy.md"]

@@ -225,8 +225,8 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         if cut is not None:
             extra.append(unchecked(rel, cut, TOO_MUCH))
         instructions = scan_instructions(body, start, probe=probe)
-        if clean is not None and not secrets and not instructions:
-            clean.add(digest)
+        if clean is not None and not secrets and not instructions and cut is None:
+            clean.add(digest)  # (a text the checks did not read to its end is not clean)
     unread: list[Finding] = []  # past the head: a lasting finding, the scan may be kept
     if read.rest_at >= 0 and budget.left > 0:
         rest_line = read.text.count("\n") + 1
