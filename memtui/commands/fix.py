@@ -90,8 +90,11 @@ def remove_link(snap: Snapshot, ns: argparse.Namespace,
     try:
         return from_index(snap, ns.target)
     except Refused as exc:
+        found = memory_ops.holders(snap, ns.target)
+        where = shell_path(found[0]) if len(found) == 1 else "MEMORY"
+        also = f" ({', '.join(found)} hold it)" if len(found) > 1 else ""
         raise Refused(f"{exc}; for a link inside a memory: memtui fix remove-link PATH "
-                      f"{ns.target} --in MEMORY") from None
+                      f"{ns.target} --in {where}{also}") from None
 
 
 def hermes_limits(ns: argparse.Namespace) -> dict[str, int]:
