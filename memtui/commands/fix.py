@@ -25,7 +25,7 @@ from memtui.edit.apply import apply, apply_locked
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.journal import is_redaction
-from memtui.edit.load_limit import changeset_past_limit
+from memtui.edit.load_limit import changeset_past_limit, openclaw_notes
 from memtui.edit.safe_write import Conflict, Recovered, folder_lock
 from memtui.edit.snapshot import Snapshot
 
@@ -246,6 +246,7 @@ def plan(ws: Workspace, ns: argparse.Namespace, profile: str) -> Changeset:
     changeset = agent_ops.checked(profile, ns.op, ws, planner(snap, ns), hermes_limits(ns))
     if ns.op == "add-to-index" and changeset:
         changeset.notes += beyond_limit(snap, changeset, profile)
+        changeset.notes += openclaw_notes(snap, changeset, profile)
     return changeset
 
 
