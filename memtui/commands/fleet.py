@@ -98,7 +98,7 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
             table.add_row(rel, Text(printable(r["error"]), style="red"), "", "", "", "", "", "",
                           Text(str(r["exit"]), style="bold red"))
             continue
-        share = f" ({r['share']:.1%})" if r.get("share") is not None else ""
+        share = f" ({r['share']:,.1%})" if r.get("share") is not None else ""
         oldest = f"{r['oldest_days']:,} d" if r.get("oldest_days") is not None else "–"
         exit_style = "bold red" if r["exit"] else "green"
         table.add_row(

@@ -159,7 +159,7 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, {counts} tokens")
     assumed = "; give --num-ctx for the agent's model" \
         if block.window_name == ASSUMED_WINDOW else ""
-    row("Share of the window", f"{block.share:.1%} of {block.window:,} tokens "
+    row("Share of the window", f"{block.share:,.1%} of {block.window:,} tokens "
         f"({block.window_name} window, {block.tokenizer} count{assumed})")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]

@@ -183,7 +183,7 @@ def openclaw_notes(snap: Snapshot, cs: Changeset, profile: str) -> list[str]:
                  f"the {'new line is' if len(added) == 1 else 'new lines are'} in the part "
                  "it keeps")
         notes.append(f"{INDEX_NAME} is {length:,} of OpenClaw's {cap:,} characters a file "
-                     f"({length / max(1, cap):.0%}): {agent.cut_note}; {where}")
+                     f"({length / max(1, cap):,.0%}): {agent.cut_note}; {where}")
     return notes
 
 
