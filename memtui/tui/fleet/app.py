@@ -442,6 +442,8 @@ class FleetApp(KeyFlow, App[str | None]):
         filter's Enter leaves the filter; a dialog's is its own)."""
         if action == "open":
             return isinstance(self.focused, ListTable) and self.focused.id == "fleet-table"
+        if action == "clear_filter":  # offered while there is a filter (newuser26 #33)
+            return bool(self.state.filter) or self.query_one("#fleet-filter").has_class("-on")
         return True
 
     def action_open(self) -> None:
@@ -494,6 +496,7 @@ class FleetApp(KeyFlow, App[str | None]):
         box = self.query_one("#fleet-filter", Input)
         box.add_class("-on")
         self.screen.set_focus(box)  # now: the next key typed is the filter's (KeyFlow)
+        self.refresh_bindings()
 
     def action_clear_filter(self) -> None:
         box = self.query_one("#fleet-filter", Input)
@@ -503,6 +506,7 @@ class FleetApp(KeyFlow, App[str | None]):
         box.value = ""
         box.remove_class("-on")
         self.screen.set_focus(self.query_one(DataTable))
+        self.refresh_bindings()
 
     @on(Input.Changed, "#fleet-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
