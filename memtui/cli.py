@@ -89,6 +89,11 @@ def dispatch(args: list[str]) -> int:
             parser = ArgumentParser(prog=f"memtui {name}", description=help_text)
             if not args and os.path.isdir(name):  # a folder named like the command
                 parser.hint = f"; to open the folder {name}/, write memtui ./{name}"
+            elif name == "fix" and args and not args[0].startswith("-") \
+                    and os.path.isdir(args[0]):  # PATH before the operation (newuser27 #10)
+                given = args[1] if len(args) > 1 else ""
+                op = given if given in getattr(module, "OPERATIONS", {}) else "OPERATION"
+                parser.hint = f"; the operation comes first: memtui fix {op} {args[0]} …"
             module.add_arguments(parser)
             ns = parser.parse_args(args)
         finally:

@@ -53,3 +53,18 @@ def test_fix_without_path_says_path_comes_first(tmp_path: Path) -> None:
     # outside a workspace the plain message stays
     out = memtui("fix", "add-to-index", "scrap-log", cwd=tmp_path)
     assert out.stderr == "memtui fix add-to-index: error: scrap-log: no such file or folder\n"
+
+
+def test_path_before_the_operation_says_the_operation_comes_first(tmp_path: Path) -> None:
+    """newuser27 #10: audit.md said fix "needs PATH, first", and `memtui fix DIR rename …`
+    got argparse's "invalid choice: DIR" and the list of operations, nothing more."""
+    ws = tmp_path / "w"
+    assert memtui("demo", str(ws)).returncode == 0
+    before = tree(ws, include_state=True)
+    out = memtui("fix", str(ws), "rename", "user-role", "user-roles")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
+    assert out.stderr.startswith("memtui fix: error: argument OPERATION: invalid choice: ")
+    assert out.stderr.endswith(f"; the operation comes first: memtui fix rename {ws} …\n")
+    out = memtui("fix", str(ws), "nonsense")
+    assert out.stderr.endswith(f"; the operation comes first: memtui fix OPERATION {ws} …\n")
+    assert tree(ws, include_state=True) == before

@@ -36,6 +36,15 @@ def test_an_unknown_rule_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[st
     assert err.startswith("memtui rules: error: no rule 'nope'") and err.count("\n") == 1
 
 
+def test_a_misspelt_rule_names_the_closest(capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser26 #33: ``rules secrett`` dumped 33 ids, no "did you mean secret?", while an
+    inline ignore and fix names suggest the closest."""
+    assert main(["rules", "secrett"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("memtui rules: error: no rule 'secrett' (did you mean secret? memtui "
+                   "rules lists them)\n"), err
+
+
 def _reported(ws: Path, kind: str) -> list[tuple[str, int | None]]:
     config = load_config(ws)
     result = apply_to(run_audit(ws, stale_days=90, exclude=config.exclude), config,

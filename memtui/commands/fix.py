@@ -25,7 +25,7 @@ from memtui.edit.apply import apply, apply_locked
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.journal import is_redaction
-from memtui.edit.load_limit import changeset_past_limit
+from memtui.edit.load_limit import changeset_past_limit, openclaw_notes
 from memtui.edit.safe_write import Conflict, Recovered, folder_lock
 from memtui.edit.snapshot import Snapshot
 
@@ -90,8 +90,11 @@ def remove_link(snap: Snapshot, ns: argparse.Namespace,
     try:
         return from_index(snap, ns.target)
     except Refused as exc:
+        found = memory_ops.holders(snap, ns.target)
+        where = shell_path(found[0]) if len(found) == 1 else "MEMORY"
+        also = f" ({', '.join(found)} hold it)" if len(found) > 1 else ""
         raise Refused(f"{exc}; for a link inside a memory: memtui fix remove-link PATH "
-                      f"{ns.target} --in MEMORY") from None
+                      f"{ns.target} --in {where}{also}") from None
 
 
 def hermes_limits(ns: argparse.Namespace) -> dict[str, int]:
@@ -243,6 +246,7 @@ def plan(ws: Workspace, ns: argparse.Namespace, profile: str) -> Changeset:
     changeset = agent_ops.checked(profile, ns.op, ws, planner(snap, ns), hermes_limits(ns))
     if ns.op == "add-to-index" and changeset:
         changeset.notes += beyond_limit(snap, changeset, profile)
+        changeset.notes += openclaw_notes(snap, changeset, profile)
     return changeset
 
 

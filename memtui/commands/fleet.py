@@ -18,10 +18,10 @@ from memtui.commands.parser import fail, terminal_problem, wide_console
 from memtui.core.audit import AuditOptions
 from memtui.core.fleet import (
     AGENT_PROFILES,
-    MAX_DEPTH,
     audit_fleet,
     find_workspaces,
     fleet_exit,
+    no_workspace,
     shown_path,
     to_fleet_json,
 )
@@ -62,8 +62,7 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> i
     root = root.resolve()
     paths = find_workspaces(root)
     if not paths:  # a CI job pointed at the wrong folder must not pass (newuser22 #40)
-        return fail("memtui audit", f"no workspace under {root_arg}: no folder holding "
-                    f"MEMORY.md, nor an agent's memory folder, within {MAX_DEPTH} levels")
+        return fail("memtui audit", no_workspace(root_arg))
     rows: list[dict[str, Any]] = []
     tty = sys.stderr.isatty()
     for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None)):
@@ -99,7 +98,7 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
             table.add_row(rel, Text(printable(r["error"]), style="red"), "", "", "", "", "", "",
                           Text(str(r["exit"]), style="bold red"))
             continue
-        share = f" ({r['share']:.1%})" if r.get("share") is not None else ""
+        share = f" ({r['share']:,.1%})" if r.get("share") is not None else ""
         oldest = f"{r['oldest_days']:,} d" if r.get("oldest_days") is not None else "–"
         exit_style = "bold red" if r["exit"] else "green"
         table.add_row(

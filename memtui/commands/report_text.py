@@ -130,9 +130,14 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
                       if ln.kind == "entry")
         packed_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
                          if ln.kind == "packed")
+        # entries past the load limit named beside the count, as the header does
+        # (newuser27 #21: the row was silent while the header said "4 past the load limit")
+        unloaded = sum(1 for ln in idx.lines
+                       if ln.kind == "entry" and ln.number > result.loaded_lines)
+        past = f", {unloaded:,} past the load limit" if unloaded else ""
         row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
             f"{plural(kinds['entry'], 'entry', 'entries')} "
-            f"({plural(hot_mem, 'memory', 'memories')}), {kinds['packed']:,} packed "
+            f"({plural(hot_mem, 'memory', 'memories')}{past}), {kinds['packed']:,} packed "
             f"({plural(packed_mem, 'memory', 'memories')}), {kinds['prose']:,} without links")
         if result.loaded_lines < len(idx.lines) and not any(
                 f.kind == "beyond_load_limit" for f in result.findings):
@@ -159,7 +164,7 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     row("Injected block", f"{block.chars:,} chars, {block.bytes:,} bytes, {counts} tokens")
     assumed = "; give --num-ctx for the agent's model" \
         if block.window_name == ASSUMED_WINDOW else ""
-    row("Share of the window", f"{block.share:.1%} of {block.window:,} tokens "
+    row("Share of the window", f"{block.share:,.1%} of {block.window:,} tokens "
         f"({block.window_name} window, {block.tokenizer} count{assumed})")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]

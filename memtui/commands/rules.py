@@ -45,7 +45,13 @@ def run(ns: argparse.Namespace) -> int:
             sys.stdout.write(f"{r.id:<{width}}  {r.severity:<7}  {r.summary}\n")
         return 0
     rule = BY_ID.get(ns.id)
-    if rule is None:
+    if rule is None:  # the closest id, as inline ignores and fix names say (newuser26 #33)
+        import difflib
+
+        close = difflib.get_close_matches(ns.id.lower(), BY_ID, n=1)
+        if close:
+            return fail("memtui rules", f"no rule {ns.id!r} (did you mean {close[0]}? "
+                        "memtui rules lists them)")
         return fail("memtui rules", f"no rule {ns.id!r} (memtui rules lists them: "
                     f"{', '.join(BY_ID)})")
     sys.stdout.write(full(rule))

@@ -38,6 +38,14 @@ MAX_DEPTH = 12
 #: were).
 AGENT_PROFILES = frozenset({"gemini", "openclaw", "hermes", "codex"})
 
+def no_workspace(root: str) -> str:
+    """Why a fleet under ``root`` is empty: the CLI's error and the fleet screen's line
+    (newuser26 #43: the screen showed an empty table and no word, a typo in ROOT looking
+    like a healthy, empty fleet)."""
+    return (f"no workspace under {root}: no folder holding MEMORY.md, nor an agent's "
+            f"memory folder, within {MAX_DEPTH} levels")
+
+
 def shown_path(root: Path, path: str) -> str:
     """A workspace's path as a fleet table shows it: relative to the root when under it
     (``.`` for the root itself), control characters escaped."""

@@ -201,6 +201,23 @@ def link_extent(line: str, span: DestSpan) -> tuple[int, int, str] | None:
     return start, end + 1, line[start + 1:open_paren]
 
 
+def unwikilink(line: str, name: str, count: int = 0) -> tuple[str, int]:
+    """``line`` with each ``[[wikilink]]`` named ``name`` (outside inline code) turned into
+    its plain text, the ``|alias`` when it has one, else what stood inside the brackets;
+    and ``count`` plus how many went."""
+    if "[[" not in line:
+        return line, count
+    for m in reversed(list(WIKILINK.finditer(mask_code(line)))):
+        inner = line[m.start(1):m.end(1)]
+        if not name or wikilink_name(inner) != name:
+            continue
+        _, bar, alias = inner.partition("|")
+        line = line[:m.start()] + (alias.strip() if bar and alias.strip() else inner.strip()) \
+            + line[m.end():]
+        count += 1
+    return line, count
+
+
 def wikilink_spans(line: str) -> list[tuple[int, int, str]]:
     """(start, end, name) of each ``[[wikilink]]`` outside inline code."""
     out = []

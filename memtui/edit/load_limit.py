@@ -141,3 +141,51 @@ def changeset_past_limit(snap: Snapshot, cs: Changeset, profile: str,
     pushed = [(ln, ln.number) for ln in snap.index.lines[:before_n]
               if ln.kind != "blank" and ln.text not in kept]
     return PastLimit(pushed, landing, (before_n, after_n))
+
+
+def openclaw_notes(snap: Snapshot, cs: Changeset, profile: str) -> list[str]:
+    """Under ``openclaw``, what an addition to MEMORY.md meets (newuser26 #41: a daily
+    note's line was appended to a MEMORY.md at 325 % of the per-file cap, without a word):
+    the cap, when MEMORY.md is past it after the write, and whether each new line falls in
+    the middle OpenClaw drops or the head/tail it keeps; and that a daily note is found by
+    memory_search, no index line needed (``A`` leaves them out)."""
+    if profile != "openclaw":
+        return []
+    from memtui.core.profiles.openclaw import DAILY, trim_file
+
+    agent = get_profile(profile)
+    after = next((c.after for c in cs.changes if c.path == INDEX_NAME), None)
+    if after is None:
+        return []
+    notes = []
+    new_index = parse_index(decode(after).text)
+    old_texts = Counter(ln.text for ln in snap.index.lines)
+    added: list[IndexLine] = []
+    for ln in new_index.lines:
+        if old_texts[ln.text] > 0:
+            old_texts[ln.text] -= 1
+        elif ln.kind != "blank":
+            added.append(ln)
+    for ln in added:
+        daily = [t for t in ln.targets if DAILY.fullmatch(t)]
+        if daily:
+            notes.append(f"{daily[0]} is a daily note: OpenClaw finds it by memory_search, "
+                         f"an index line is not needed (--all-unreachable and A leave daily "
+                         f"notes out)")
+    cap = agent.limits(snap.ws, {})[0]["bootstrap_max_chars"]
+    text = decode(after).text
+    kept, cut, length = trim_file(text, INDEX_NAME, cap)
+    if cut:
+        dropped = [ln.number for ln in added if ln.text.strip() not in kept]
+        where = (f"{'line' if len(dropped) == 1 else 'lines'} {shown_numbers(dropped)} "
+                 f"{'falls' if len(dropped) == 1 else 'fall'} in the dropped middle: never "
+                 "loaded" if dropped else
+                 f"the {'new line is' if len(added) == 1 else 'new lines are'} in the part "
+                 "it keeps")
+        notes.append(f"{INDEX_NAME} is {length:,} of OpenClaw's {cap:,} characters a file "
+                     f"({length / max(1, cap):,.0%}): {agent.cut_note}; {where}")
+    return notes
+
+
+def shown_numbers(numbers: list[int]) -> str:
+    return ", ".join(f"{n:,}" for n in numbers[:5]) + (" …" if len(numbers) > 5 else "")

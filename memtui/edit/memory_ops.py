@@ -430,17 +430,43 @@ def mount_of(folder: Path, dev: int) -> Path:
     return here
 
 
+def holders(snap: Snapshot, target: str) -> list[str]:
+    """The memories ``unlink`` would find a link to ``target`` in (a path, a destination
+    as written, or a wikilink's name): what a refused index ``remove-link`` names for
+    ``--in`` (newuser26 #38: the hint said "--in MEMORY" though the audit knew which)."""
+    from memtui.core.scanner.links import resolve_href
+
+    name = target.removeprefix("[[").removesuffix("]]").strip()
+    resolved = resolve_href(INDEX_NAME, target)
+    path = resolved[0] if resolved is not None else None
+    needle = (path or name).rsplit("/", 1)[-1]
+    needle = needle[:-3] if needle.lower().endswith(".md") else needle
+    out = []
+    for rel in snap.memories:
+        if rel in snap.large or not needle or needle not in snap.text(rel):
+            continue
+        md, wl = snap.links_from(rel)
+        if any(lk.target == path or lk.raw == target for lk in md) \
+                or any(lk.target == name for lk in wl):
+            out.append(rel)
+    return out
+
+
 def unlink(snap: Snapshot, source: str, target: str) -> Changeset:
     """Turn the markdown links to ``target`` in memory ``source`` into their plain text: a
     broken link inside a memory (``index_ops.remove_link`` removes index links). ``target``
-    is the workspace path the link resolves to, or its destination as written."""
+    is the workspace path the link resolves to, or its destination as written. A
+    ``[[wikilink]]`` named ``target`` (with or without its brackets) loses its brackets,
+    the dangling_wikilink rule's "drop the brackets" (newuser26 #38: "has no link to" the
+    dangling wikilink the audit reported on that line)."""
     from memtui.core.scanner.links import resolve_href
-    from memtui.edit.linkedit import dest_spans, link_extent, prose_lines
+    from memtui.edit.linkedit import dest_spans, link_extent, prose_lines, unwikilink
 
     rel = snap.memory(source).path
     plan = Plan(snap)
     raw = plan.raw(rel)
     start = snap.memories[rel].body_start
+    name = target.removeprefix("[[").removesuffix("]]").strip()
     count = 0
     for n in prose_lines(raw.texts()[start - 1:], start):
         text = new = raw.text(n)
@@ -453,6 +479,7 @@ def unlink(snap: Snapshot, source: str, target: str) -> Changeset:
                 begin, end, label = extent
                 new = new[:begin] + label + new[end:]
                 count += 1
+        new, count = unwikilink(new, name, count)
         if new != text:
             raw.set(n, new)
     if not count:

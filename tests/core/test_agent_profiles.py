@@ -252,6 +252,22 @@ def test_hermes_finds_the_duplicate_the_over_limit_store_and_its_cut(tmp_path: P
     assert kinds == [("over_limit", "MEMORY.md", None), ("duplicate_entry", "MEMORY.md", 7)]
 
 
+def test_hermes_over_limit_says_head_and_tail_only_when_it_cuts(tmp_path: Path) -> None:
+    """newuser27 #11: a store past its limit but under max(2 × limit, 4,000) characters is
+    shown whole; over_limit said Hermes "shows only its head and tail"."""
+    def note(memory: str) -> str:
+        result = run_audit(_hermes(tmp_path / str(len(memory)), memory=memory))
+        return next(f.message for f in result.findings if f.kind == "over_limit")
+
+    between = HERMES_MEMORY + "§\n" + "x" * 2_500 + "\n"  # past 2,200, under 4,400
+    said = note(between)
+    assert said.endswith("past Hermes's load limit; Hermes refuses to add to it (it still "
+                         "shows it whole, up to 4,400 characters)"), said
+    big = "\n§\n".join(hashlib.sha256(str(i).encode()).hexdigest() * 8 for i in range(20))
+    assert note(HERMES_MEMORY + "§\n" + big).endswith(
+        "Hermes refuses to add to it and shows only its head and tail")
+
+
 def test_hermes_entry_over_limit_and_a_store_that_does_not_round_trip(tmp_path: Path) -> None:
     folder = _hermes(tmp_path, memory="A fact.\n§\n\n§\n" + "long " * 500 + "\n")
     kinds = {k for k, _, _ in _kinds(run_audit(folder))}

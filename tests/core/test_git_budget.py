@@ -284,3 +284,6 @@ def test_the_trend_view_says_where_the_history_was_cut(tmp_path: Path) -> None:
 
     summary = asyncio.run(run())
     assert "1 commit" in summary and "history cut" in summary and "too large" in summary
+    # the cut first, where any width shows it (newuser27 #9: it was past the line's end)
+    assert summary.startswith("history cut at "), summary
+    assert "older commits not shown · 1 commit · " in summary and "first shown:" in summary

@@ -71,6 +71,9 @@ def test_report_load_limit_and_no_findings(tmp_path: Path) -> None:
     assert "Loaded " not in out
     assert "  MEMORY.md:2  line 2 past the load limit (1 lines / 25,000 bytes): never " \
            "loaded; 1 memory link unseen" in out
+    # the Index row names the entry past the limit, as the header does (newuser27 #21)
+    assert "MEMORY.md: 2 lines, 2 entries (2 memories, 1 past the load limit), 0 packed" \
+        in out, out
 
 
 def test_the_loaded_row_stands_in_for_an_ignored_load_limit_finding(tmp_path: Path) -> None:

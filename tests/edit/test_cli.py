@@ -87,8 +87,10 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(
     """``memtui history | head -1``: no traceback, no "Broken pipe", exit status 141."""
     # Output far beyond what the pipe (64 KiB), the reader's buffer and the writer's hold
     # together: 3.14's io.DEFAULT_BUFFER_SIZE is 128 KiB (8 KiB before), and 120 KB of
-    # output went through whole there (exit 0). A long index for the diff, long records.
-    write_tree(ws, {"MEMORY.md": INDEX + "- [Gone again](memory/gone.md) — still gone\n" * 12000})
+    # output went through whole there (exit 0). A long index for the diff (5,000 lines: a
+    # 480 KB diff, 2.5 × those 192 KiB; 12,000 took most of the test's time repointing),
+    # long records.
+    write_tree(ws, {"MEMORY.md": INDEX + "- [Gone again](memory/gone.md) — still gone\n" * 5000})
     assert _main(capsys, "fix", "add-to-index", ws, "lonely_note")[0] == 0
     first = ws / ".memtui/journal/000001.json"
     record = json.loads(first.read_text(encoding="utf-8"))

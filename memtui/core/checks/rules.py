@@ -139,7 +139,8 @@ RULES: tuple[Rule, ...] = (
          "loosely.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "See [[not-written-yet]].\n"))),
          _ws(_LINK_A, ("memory/a.md", _mem("a", "See [[a]].\n"))),
-         "write the memory it names, or drop the brackets"),
+         "write the memory it names, or drop the brackets (memtui fix remove-link PATH "
+         "NAME --in MEMORY)"),
     Rule("fuzzy_wikilink", "warning", "Fuzzy wikilinks",
          "A [[wikilink]] resolves only after folding case and -/_.",
          "The target matches a memory only loosely (case, -, _, a type prefix): the "

@@ -142,18 +142,21 @@ class AgentView(Record):
         self.findings = findings
 
 
-def load_findings(loads: list[Load], agent: str, cut_note: str) -> list[Finding]:
+def load_findings(loads: list[Load], agent: str,
+                  cut_note: str | Callable[[Load], str]) -> list[Finding]:
     """``over_limit`` for each limit the memory passes, ``near_limit`` for each it uses 80 %
     or more of (before anything is cut: the agent only notices once the newest entries
-    are gone)."""
+    are gone). ``cut_note`` says what the agent does past the limit, or is asked per load
+    (where that depends on how far past: `Profile.cut_note_for`)."""
     out: list[Finding] = []
     for load in loads:
         where = load.path or WORKSPACE
         used = (f"{load.what}: {load.used:,} of {load.limit:,} {load.unit} "
                 f"({percent(load.used, load.limit)})")
         if load.used > load.limit:
+            note = cut_note if isinstance(cut_note, str) else cut_note(load)
             out.append(finding("over_limit", where, None,
-                               f"{used}: past {agent}'s load limit; {cut_note}"))
+                               f"{used}: past {agent}'s load limit; {note}"))
         elif load.cut:
             out.append(finding("over_limit", where, None,
                                f"{used}: the room left was too small for the next file, "
@@ -216,6 +219,11 @@ class Profile:
     #: What the agent does past a limit, for ``over_limit``'s message.
     cut_note: ClassVar[str] = "the rest is cut"
 
+    def cut_note_for(self, load: Load) -> str:
+        """What the agent does with ``load`` past its limit (``cut_note`` unless it
+        depends on how far past)."""
+        return self.cut_note
+
     def view(self, ws: Workspace, index: Index, paths: tuple[str, ...],
              given: dict[str, int], read: Reader) -> AgentView | None:
         """All the profile makes of the folder (None for a profile with no files of its
@@ -230,7 +238,7 @@ class Profile:
         refs = self.references(ws, index, paths, limits, read)
         if injection is not None:
             found += injection.findings
-            found += load_findings(injection.loads, self.agent, self.cut_note)
+            found += load_findings(injection.loads, self.agent, self.cut_note_for)
         return AgentView(limits, injection, refs, [*found, *refs.findings])
 
     def memory(self, rel: str) -> bool:

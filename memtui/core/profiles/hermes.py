@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 DELIMITER = "\n§\n"
 #: (store, file, limit key) in the order Hermes renders them.
 STORES = (("memory", "MEMORY.md", "memory_char_limit"), ("user", "USER.md", "user_char_limit"))
+#: A store is shown cut (head and tail) past max(2 × its limit, this many characters).
+CUT_FLOOR = 4000
 #: Near-duplicates are looked for among this many entries of a store (quadratic; a store
 #: within its limit holds a few dozen), each at most this long.
 NEAR_MAX_ENTRIES = 100
@@ -74,7 +76,7 @@ def render(target: str, entries: list[str], limit: int) -> str:
     content = DELIMITER.join(entries)
     current = len(content)
     pct = min(100, int((current / limit) * 100)) if limit > 0 else 0
-    cap = max(limit * 2, 4000)
+    cap = max(limit * 2, CUT_FLOOR)
     if current > cap:
         head, tail = int(cap * 0.7), int(cap * 0.2)
         content = (content[:head] + f"\n\n[... {current - head - tail:,} chars truncated — "
@@ -95,6 +97,15 @@ class Hermes(Profile):
     agent_files = True
     limit_keys: ClassVar[dict[str, int]] = {"memory_char_limit": 2200, "user_char_limit": 1375}
     cut_note = "Hermes refuses to add to it and shows only its head and tail"
+
+    def cut_note_for(self, load: Load) -> str:
+        """Past its limit Hermes refuses to add to a store, but cuts what it shows only past
+        max(2 × limit, 4,000) characters (`render`; newuser27 #11: a 2,787-character store
+        of 2,200, shown whole, was said to show "only its head and tail")."""
+        cap = max(load.limit * 2, CUT_FLOOR)
+        if load.used > cap:
+            return self.cut_note
+        return f"Hermes refuses to add to it (it still shows it whole, up to {cap:,} characters)"
 
     def recognise(self, root: Path) -> bool:
         stores = [root / f for _, f, _ in STORES if (root / f).is_file()]
@@ -151,7 +162,7 @@ class Hermes(Profile):
                 used = len(DELIMITER.join(entries))
                 loads.append(Load(name, used, limit, "characters", name,
                                   entries=len(every), repeated=len(every) - len(entries)))
-                cut = cut or used > max(limit * 2, 4000)
+                cut = cut or used > max(limit * 2, CUT_FLOOR)
         return Injection("\n\n".join(blocks), files, cut, loads)
 
     def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],

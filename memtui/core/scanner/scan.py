@@ -162,7 +162,7 @@ def index_findings(index: Index) -> list[Finding]:
     for line in index.lines:
         if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
             out.append(finding("content_in_index", INDEX_NAME, line.number,
-                               f"{line.chars}-character line with no link: memory content "
+                               f"{line.chars:,}-character line with no link: memory content "
                                "belongs in a memory file"))
     hits, cut = scan_text_bounded(index.text)
     for hit in hits:

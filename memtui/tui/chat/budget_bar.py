@@ -46,7 +46,7 @@ class BudgetBar(Widget):
         if window:
             share = b.total / window
             what = " server -c" if self.fixed else ("" if b.window else " loaded")
-            return Text(f"{b.total:,} / {window:,}{what} ({share:.0%})",
+            return Text(f"{b.total:,} / {window:,}{what} ({share:,.0%})",
                         style="bold red" if share > 0.9 else "bold")
         return Text(f"{b.total:,} / window unknown", style="bold")
 

@@ -48,7 +48,7 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
         ``clashes``: why a memory's drafted title is not the one its name gives;
         ``inside``: a line among the loaded ones, offered and chosen at first when
         ``where`` or ``under`` would land the entries past the limit (newuser23 #35)."""
-        super().__init__(f"Add {len(drafts)} memor{'y' if len(drafts) == 1 else 'ies'} "
+        super().__init__(f"Add {len(drafts):,} memor{'y' if len(drafts) == 1 else 'ies'} "
                          "to MEMORY.md")
         self.drafts = drafts
         self.headings = headings

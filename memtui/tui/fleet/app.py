@@ -31,6 +31,7 @@ from memtui.core.fleet import (
     AGENT_PROFILES,
     audit_fleet,
     find_workspaces,
+    no_workspace,
     shown_path,
     start_workers,
 )
@@ -144,6 +145,8 @@ class FleetApp(KeyFlow, App[str | None]):
     #fleet-filter { display: none; height: 1; border: none; padding: 0 1; }
     #fleet-filter.-on { display: block; }
     #fleet-table { height: 1fr; }
+    #fleet-empty { display: none; height: auto; padding: 1 1; color: $warning; }
+    #fleet-empty.-on { display: block; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         # priority: the table's own Enter (hidden) would keep it out of the footer
@@ -190,6 +193,7 @@ class FleetApp(KeyFlow, App[str | None]):
         yield Static(id="fleet-header")
         yield FilterBox(placeholder="filter workspaces (Enter or Esc to leave)",
                         id="fleet-filter")
+        yield Static(id="fleet-empty")
         yield ListTable(id="fleet-table", cursor_type="row", zebra_stripes=True,
                         cell_padding=CELL_PADDING)
         yield FittingFooter()  # as the app's: at 80 columns ? and q stay, the rest fit
@@ -347,7 +351,10 @@ class FleetApp(KeyFlow, App[str | None]):
 
     def redraw(self) -> None:
         self._redraw_pending = False
-        table = self.query_one(DataTable)
+        tables = self.query(DataTable)
+        if not tables:  # the timer came due while the screen closes: nothing to draw on
+            return
+        table = tables.first()
         # Until the operator moves it, the cursor is on the first row: not on the workspace
         # whose audit happened to finish first (newuser23 #24).
         keep = self.state.cursor if self.state.chosen else None
@@ -378,6 +385,12 @@ class FleetApp(KeyFlow, App[str | None]):
             head.append(f" · showing {len(rows):,} of {len(self.state.rows):,}")
         arrow = "▼" if self.state.reverse else "▲"
         head.append(f" · sort {dict(COLUMNS)[self.state.sort]} {arrow}", style="dim")
+        # Discovered, and none: say why, as audit --discover does (newuser26 #43).
+        empty = self.query_one("#fleet-empty", Static)
+        empty.set_class(self.state.paths == [], "-on")
+        if self.state.paths == []:
+            empty.update(Text(printable(no_workspace(str(self.root))) + " (watched: one "
+                              "that appears is shown)" * self.watching, style="bold"))
         self.query_one("#fleet-header", Static).update(head)
 
     def _cells(self, r: dict[str, Any]) -> list[Any]:
@@ -429,6 +442,8 @@ class FleetApp(KeyFlow, App[str | None]):
         filter's Enter leaves the filter; a dialog's is its own)."""
         if action == "open":
             return isinstance(self.focused, ListTable) and self.focused.id == "fleet-table"
+        if action == "clear_filter":  # offered while there is a filter (newuser26 #33)
+            return bool(self.state.filter) or self.query_one("#fleet-filter").has_class("-on")
         return True
 
     def action_open(self) -> None:
@@ -481,6 +496,7 @@ class FleetApp(KeyFlow, App[str | None]):
         box = self.query_one("#fleet-filter", Input)
         box.add_class("-on")
         self.screen.set_focus(box)  # now: the next key typed is the filter's (KeyFlow)
+        self.refresh_bindings()
 
     def action_clear_filter(self) -> None:
         box = self.query_one("#fleet-filter", Input)
@@ -490,6 +506,7 @@ class FleetApp(KeyFlow, App[str | None]):
         box.value = ""
         box.remove_class("-on")
         self.screen.set_focus(self.query_one(DataTable))
+        self.refresh_bindings()
 
     @on(Input.Changed, "#fleet-filter")
     def _filter_changed(self, event: Input.Changed) -> None:

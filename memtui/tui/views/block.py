@@ -61,7 +61,7 @@ class BlockView(AuditView):
             tokens = " · ".join(f"{name} {n:,} tokens" for name, n in block.tokens.items())
             out.append(tokens, style="bold")
             out.append(f" · {block.chars:,} chars · {block.bytes:,} bytes · "
-                       f"{block.share:.1%} of a {block.window:,}-token window "
+                       f"{block.share:,.1%} of a {block.window:,}-token window "
                        f"({block.window_name}, {block.tokenizer} count)")
             out.append(f"\nfrom {printable(', '.join(block.files))}", style=self.palette.muted)
             if block.rule:  # an agent's profile (issue 33): its rule, and where it cut

@@ -214,19 +214,24 @@ class TrendView(AuditView):
     def _summarize(self, at: int) -> None:
         points = self.points
         summary = self.query_one(".summary", Static)
-        cut = (f" · history cut: {printable(self.stopped['reason'])}"
-               if self.stopped is not None else "")
+        stopped = self.stopped
+        cut = f" · history cut: {printable(stopped['reason'])}" if stopped is not None else ""
         if not points:
             summary.update("No commit touched this workspace yet." if not cut else
                            Text.assemble("No point", (cut, self.palette.muted)))
             return
         p = points[at]
         first = points[0]
+        # The cut first, where every width shows it: at its end the plot read as the whole
+        # history and "first:" as the first commit ever (newuser27 #9).
+        lead = (f"history cut at {stopped.get('date') or str(stopped['commit'])[:12]}, older "
+                "commits not shown · " if stopped is not None else "")
         summary.update(Text.assemble(
+            (lead, "bold " + self.palette.warning),
             (plural(len(points), "commit"), "bold"),
             f" · at {p['commit'][:8]} {p['date'][:10]}: {plural(p['orphans'], 'orphan')} "
             f"({p['unreachable']:,} unreachable), {plural(p['block_tokens'], 'block token')}",
-            (f" · first: {plural(first['orphans'], 'orphan')}, "
+            (f" · first{' shown' if lead else ''}: {plural(first['orphans'], 'orphan')}, "
              f"{plural(first['block_tokens'], 'token')}", self.palette.muted),
             (f" · {printable(p['subject'])}", self.palette.muted), (cut, self.palette.muted)))
 

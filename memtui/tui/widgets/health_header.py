@@ -249,8 +249,8 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
                              (f"{tokens:,} {block.tokenizer} tok", "bold"))
 
     cost: list[Unit] = [(gauge(BAR_WIDTH), None), (Text(f"{block.chars:,} chars"), None),
-                        (Text(f"{share:.1%} of {size:,} ({name})"),
-                         Text(f"{share:.1%} of {size:,}"))]
+                        (Text(f"{share:,.1%} of {size:,} ({name})"),
+                         Text(f"{share:,.1%} of {size:,}"))]
     if result.profile != "claude-code":
         if block.rule:  # an agent's profile (issue 33): its rule, and each limit's share
             title.append((Text(printable(block.rule), style=p.muted), None))
