@@ -363,6 +363,16 @@ class CurateActions:
         paths = self._memories()
         if not paths:
             return self._need("select a memory to rename")
+        if self._profile() == "openclaw":  # refused before the form, not after it is filled
+            from memtui.edit.agent_ops import daily_note  # in (newuser26 #28)
+
+            dated = [p for p in paths if daily_note(p)]
+            paths = [p for p in paths if not daily_note(p)]
+            if not paths:
+                self.set_notice(  # type: ignore[attr-defined]
+                    f"{printable(dated[0])} is an OpenClaw daily note: its name is its date; "
+                    "rename refuses one (nothing was written)", error=True)
+                return None
         self._then("Rename", "to rename", paths, lambda chosen: curate.run_rename(
             self, self.workspace, chosen[0]))  # type: ignore[arg-type]
 
