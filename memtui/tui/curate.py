@@ -152,10 +152,9 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
         if cut:
             cut = cut.removeprefix(f"{mf.path}: ")
             clashes[mf.path] = f"{clashes[mf.path]}; {cut}" if mf.path in clashes else cut
-    types = {mf.type for mf in mfs}
-    # Memories of one type go under that type's section, when the index has one.
-    (type_,) = types if len(types) == 1 else (None,)
-    under = index_ops.section_for(snap, type_) if type_ else None
+    # Memories of one type go under that type's section, when the index has one; several
+    # types, each under its own (index_ops.BY_TYPE).
+    under = index_ops.type_place(snap, [mf.path for mf in mfs])
     past_limit = None
     limit = "the load limit"
     inside = None

@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, Select, Static
 from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import in_archive
 from memtui.edit.draft import entry_line, plain
+from memtui.edit.index_ops import BY_TYPE
 from memtui.edit.load_limit import PastLimit
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
@@ -54,7 +55,8 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
         self.drafts = drafts
         self.headings = headings
         self.where = where
-        self.under: str | int | None = under if under in headings else None
+        self.under: str | int | None = under if under in headings or under == BY_TYPE \
+            else None
         self.inside = inside
         self.left_out = left_out
         if inside is not None:
@@ -108,7 +110,9 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
         heading."""
         inside = [] if self.inside is None else [
             (f"among the loaded lines (line {self.inside} of MEMORY.md on)", self.inside)]
-        return Select([*inside, (self.where, END),
+        by_type = [("under each memory's type section (the others " + self.where + ")",
+                    BY_TYPE)] if self.under == BY_TYPE else []
+        return Select([*inside, *by_type, (self.where, END),
                        *((f"under '{h}'", h) for h in self.headings)],
                       value=END if self.under is None else self.under, allow_blank=False,
                       id="under")
