@@ -155,3 +155,22 @@ def test_line_separators_and_invisible_characters_are_escaped(tmp_path: Path) ->
                        text.splitlines()), text  # str.splitlines splits at U+2028 too
         assert "x\\u2028memory/ok.md:1  OK\\u2029" in text, text
         assert "\\u200b" in text and "\\u3164" in text and "\\U000e0041" in text
+
+
+def test_a_huge_argument_is_cut_in_the_middle_of_every_error_line(tmp_path: Path) -> None:
+    """newuser26 #30: `audit PATH` cut a long path with "…", but `fix add-to-index`'s MEMORY
+    and `--config` echoed 5,000-6,000 characters, the reason at the very end."""
+    from memtui.demo import copy_demo
+
+    ws = tmp_path / "ws"
+    copy_demo(ws)
+    for args in (("fix", "add-to-index", str(ws), "m/" * 3000),
+                 ("audit", str(ws), "--config", "c" * 5000),
+                 ("audit", "a" * 300)):
+        run = memtui(*args)
+        err = run.stderr.decode()
+        assert run.returncode == 2 and err.count("\n") == 1, err
+        assert len(err) < 400 and "…" in err, err
+    assert err.rstrip().endswith("cannot be read (File name too long)")
+    assert memtui("fix", "add-to-index", str(ws), "m/" * 3000).stderr.decode().rstrip() \
+        .endswith(f" in {ws}")

@@ -25,7 +25,7 @@ from memtui.edit.apply import apply, apply_locked
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.journal import is_redaction
-from memtui.edit.load_limit import changeset_past_limit, openclaw_notes
+from memtui.edit.load_limit import PLACES_TRIED, changeset_past_limit, openclaw_notes
 from memtui.edit.safe_write import Conflict, Recovered, folder_lock
 from memtui.edit.snapshot import Snapshot
 
@@ -34,7 +34,7 @@ Planner = Callable[[Snapshot, argparse.Namespace], Changeset]
 OPERATIONS: dict[str, tuple[str, Planner]] = {
     "add-to-index": ("add index entries drafted from name and description",
                      lambda s, a: index_ops.add_to_index(
-                         s, a.memories, title=a.title, hook=a.hook, under=a.under,
+                         s, a.memories, title=a.title, hook=a.hook, under=placed(a),
                          all_unreachable=a.all_unreachable)),
     "repoint": ("point links and [[wikilinks]] to OLD_TARGET at NEW_TARGET (index and "
                 "memories)",
@@ -75,7 +75,7 @@ BY_PROFILE: dict[tuple[str, str], Planner] = {
         s, a.old_target, a.new_target, a.remove_duplicate),
     ("gemini", "remove-link"): lambda s, a: remove_link(s, a, gemini_ops.remove_pointer),
     ("openclaw", "add-to-index"): lambda s, a: agent_ops.openclaw_add_to_index(
-        s, a.memories, title=a.title, hook=a.hook, under=a.under,
+        s, a.memories, title=a.title, hook=a.hook, under=placed(a),
         all_unreachable=a.all_unreachable),
 }
 
@@ -119,6 +119,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ops["add-to-index"].add_argument("--under", metavar="HEADING",
                                      help="put the entries at the end of this section (default: "
                                           "the section of their type, when there is one)")
+    ops["add-to-index"].add_argument("--at", metavar="LINE", type=bounded(True, 1, 100_000_000),
+                                     help="put the entries at this line of MEMORY.md (the "
+                                          "lines from there move down), as the app's place "
+                                          "'among the loaded lines'")
     ops["add-to-index"].add_argument("--all-unreachable", action="store_true",
                                      help="add every memory nothing leads to")
     ops["repoint"].add_argument("old_target", metavar="OLD_TARGET",
@@ -185,6 +189,32 @@ TEXT_ARGUMENTS = ("name", "new_name", "title", "hook", "under", "label", "descri
                   "summary")
 
 
+def placed(ns: argparse.Namespace) -> str | int | None:
+    """Where ``add-to-index`` puts the entries: ``--at`` LINE, or ``--under`` HEADING."""
+    at = getattr(ns, "at", None)
+    if at is not None and ns.under is not None:
+        raise UsageError("give --under HEADING or --at LINE, not both")
+    return at if at is not None else ns.under
+
+
+def linked_past_limit(snap: Snapshot, profile: str) -> str | None:
+    """What ``--all-unreachable`` says of the memories the index links only past the
+    profile's load limit: it leaves them out (adding them again would not load them), as
+    the app's ``A`` does (newuser26 #32: they were left out and nothing said so)."""
+    if profile != "claude-code" or not snap.index.exists:
+        return None
+    options = AuditOptions()
+    loaded = get_profile(profile).loaded_lines(snap.index, options.max_lines, options.max_bytes)
+    linked = index_ops.index_lines_of(snap, snap.memories)
+    late = sorted(min(at) for at in linked.values() if at and min(at) > loaded)
+    if not late:
+        return None
+    what = plural(len(late), "memory linked", "memories linked")
+    return (f"left out {what} only past the load limit ({INDEX_NAME}:{late[0]:,}"
+            f"{' on' if len(late) > 1 else ''}): adding them again would not load them; move "
+            "their lines up, or fold entries (memtui fix fold) to make room")
+
+
 def past_limit(snap: Snapshot, profile: str, memories: list[str]) -> None:
     """Refused, saying what helps, when a named memory is already linked only past the
     profile's load limit (issue 32 item 28: the CLI said a bare "already in the index
@@ -204,22 +234,64 @@ def past_limit(snap: Snapshot, profile: str, memories: list[str]) -> None:
                           "room")
 
 
-def beyond_limit(snap: Snapshot, changeset: Changeset, profile: str) -> list[str]:
+def beyond_limit(snap: Snapshot, changeset: Changeset, profile: str,
+                 replan: Callable[[int], Changeset] | None = None) -> list[str]:
     """Refused when an entry added to the index would land past the profile's load limit
     (never loaded: the orphan it was meant to fix stays one; newuser23 #35); the notes
-    naming the loaded lines it would push out, else."""
+    naming the loaded lines it would push out, else. ``replan``: the same addition at a
+    line (``--at``), tried among the loaded lines so the refusal can name one that works,
+    as the app's form proposes it (newuser26 #32)."""
     options = AuditOptions()
     past = changeset_past_limit(snap, changeset, profile, options)
     limit = f"the load limit ({options.max_lines:,} lines / {options.max_bytes:,} bytes)"
     if past.landing:
         (rel, line), more = past.landing[0], len(past.landing) - 1
         others = f" (and {plural(more, 'other entry', 'other entries')})" if more else ""
+        ways = ["make room first (memtui fix fold, or remove lines)"]
+        inside = _loaded_place(snap, changeset, profile, options, replan)
+        if inside is not None:
+            at, out = inside
+            ways.append(f"give --at {at} to put {'them' if more else 'it'} among the loaded "
+                        f"lines ({plural(out, 'loaded line')} then "
+                        f"{'fall' if out != 1 else 'falls'} past the limit)")
+        loaded = past.loaded[0]
+        if any(ln.kind == "heading" and ln.number <= loaded for ln in snap.index.lines):
+            ways.append("give --under a heading among the loaded lines")
+        how = ", or ".join(ways)
         raise Refused(f"the entry for {rel} would be line {line} of {INDEX_NAME}, past "
-                      f"{limit}: never loaded{others}; nothing was written. Make room "
-                      "first (memtui fix fold, or remove lines), or give --under a heading "
-                      "among the loaded lines")
+                      f"{limit}: never loaded{others}; nothing was written. "
+                      f"{how[0].upper()}{how[1:]}")
     return [f"pushed past {limit}, no longer loaded: line {ln.number}: "
             f"{ln.text.strip()}" for ln, _ in past.pushed]
+
+
+def _loaded_place(snap: Snapshot, changeset: Changeset, profile: str, options: AuditOptions,
+                  replan: Callable[[int], Changeset] | None) -> tuple[int, int] | None:
+    """(line, loaded lines pushed out) of the lowest line among the loaded ones where the
+    addition lands whole within the limit, after an entry or a heading; None when there is
+    no such line (or nothing to plan it with). Tries at most ``PLACES_TRIED`` lines."""
+    if replan is None:
+        return None
+    change = next((c for c in changeset.changes if c.path == INDEX_NAME), None)
+    if change is None or change.after is None:
+        return None
+    added = change.after.count(b"\n") - (change.before or b"").count(b"\n")
+    lines = snap.index.lines
+    loaded = get_profile(profile).loaded_lines(snap.index, options.max_lines, options.max_bytes)
+    tries = 0
+    for at in range(min(loaded - added + 1, len(lines) + 1), 1, -1):
+        if lines[at - 2].kind not in ("entry", "packed", "heading"):
+            continue
+        try:
+            past = changeset_past_limit(snap, replan(at), profile, options)
+        except (Refused, UsageError):
+            return None
+        if not past.landing:
+            return at, len(past.pushed)
+        tries += 1
+        if tries == PLACES_TRIED:
+            break
+    return None
 
 
 def not_utf8(ns: argparse.Namespace) -> str | None:
@@ -245,8 +317,13 @@ def plan(ws: Workspace, ns: argparse.Namespace, profile: str) -> Changeset:
         past_limit(snap, profile, ns.memories)
     changeset = agent_ops.checked(profile, ns.op, ws, planner(snap, ns), hermes_limits(ns))
     if ns.op == "add-to-index" and changeset:
-        changeset.notes += beyond_limit(snap, changeset, profile)
+        def replan(at: int) -> Changeset:
+            return planner(snap, argparse.Namespace(**{**vars(ns), "at": at, "under": None}))
+        changeset.notes += beyond_limit(snap, changeset, profile, replan)
         changeset.notes += openclaw_notes(snap, changeset, profile)
+    if ns.op == "add-to-index" and ns.all_unreachable and planner is OPERATIONS[ns.op][1]:
+        late = linked_past_limit(snap, profile)
+        changeset.notes += [late] if late else []
     return changeset
 
 

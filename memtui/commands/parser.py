@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
 from memtui.core import bounds
-from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.safe_output import PATH_CHARS, printable, short_path
 from memtui.edit.errors import Refused
 
 if TYPE_CHECKING:
@@ -76,8 +76,14 @@ class ArgumentParser(argparse.ArgumentParser):
 
 def fail(prog: str, message: object, status: int = 2) -> int:
     """Say ``PROG: error: MESSAGE`` in one line on stderr; returns ``status`` (default 2,
-    a bad argument or path)."""
-    sys.stderr.write(f"{prog}: error: {printable(str(message))}\n")
+    a bad argument or path). A run of more than ``PATH_CHARS`` characters without a space
+    (an argument echoed, a path) is cut in the middle, as `short_path` cuts a path:
+    newuser26 #30, a 6,000-character MEMORY argument filled screens before the reason."""
+    import re
+
+    line = re.sub(rf"\S{{{PATH_CHARS + 1},}}", lambda m: short_path(m.group()),
+                  printable(str(message)))
+    sys.stderr.write(f"{prog}: error: {line}\n")
     return status
 
 

@@ -45,7 +45,7 @@ from memtui.core.counting.tokens import (
 from memtui.core.derivation.derive import Inputs, derive
 from memtui.core.derivation.link_target import State, target_state
 from memtui.core.derivation.memo import Memo, Same
-from memtui.core.git.age import git_ages, git_head
+from memtui.core.git.age import edited, git_ages, git_head
 from memtui.core.profiles import AgentView, recognise
 from memtui.core.profiles import get as get_profile
 from memtui.core.profiles.base import window_findings
@@ -197,6 +197,9 @@ class Auditor:
         #: When each file's content was last read, or vouched for by the scan cache.
         self._read_ns: dict[str, int] = {}
         self._head: tuple[str, str, str] | None = None  # git HEAD when _git was read
+        #: (the git times, those of them edited since, the times without those): `_uncommitted`
+        self._git_edited: tuple[dict[str, float | None], frozenset[str],
+                                dict[str, float | None]] | None = None
         self._last: AuditResult | None = None  # the last run's result, if it held scans
         self._kept: AuditResult | None = None  # the result last kept in the derived cache
         #: What the derived cache held when the last result came from it: a digest of its
@@ -735,6 +738,7 @@ class Auditor:
         index, line_costs, index_own = self._index_parts()
         if self._git is None:
             self._git = {}
+        git = self._uncommitted(scans)
         counted, self._counted = self._counted, None
         if counted is None:
             self._view = self._view_of(index, scans)
@@ -745,10 +749,27 @@ class Auditor:
             return self._block(index, loaded)
         return derive(Inputs(
             self.ws, self.options, self.profile, self.options.now or time.time(), scans,
-            index, line_costs, index_own, self._exists, block, self._git,
+            index, line_costs, index_own, self._exists, block, git,
             [*self._notes, *([(WORKSPACE, self._git_note)] if self._git_note else [])],
             self._docs, self.pause, self._flagged, self._view, *self._project,
             let_go_links=self._one_shot and self._store is None), self._memo)
+
+    def _uncommitted(self, scans: dict[str, FileScan]) -> dict[str, float | None]:
+        """The git times without the files edited since their last commit (their mtime
+        dates them: newuser26 #13). Only a file whose mtime is past its commit's is looked
+        at (`edited`); the same dict while the same files are edited (the memo keys on it)."""
+        git = self._git or {}
+        later = {rel: (s.mtime, s.memory.size) for rel, when in git.items()
+                 if when is not None and (s := scans.get(rel)) is not None and s.mtime > when}
+        found = frozenset(edited(self.ws.root, later)) if later else frozenset()
+        if not found:
+            return git
+        kept = self._git_edited
+        if kept is not None and kept[0] is git and kept[1] == found:
+            return kept[2]
+        out = {rel: when for rel, when in git.items() if rel not in found}
+        self._git_edited = (git, found, out)
+        return out
 
     def _view_of(self, index: Index, paths: Iterable[str]) -> AgentView | None:
         """What the profile makes of the folder, given the memories' paths (in order)."""

@@ -135,7 +135,34 @@ def draft_title(mf: MemoryFile, title_case: bool = False, key: str | None = None
         else:
             continue
         break
-    return in_title_case(title) if title_case and " " not in key.strip() else title
+    if " " in key.strip():
+        return title  # a name that is a title already: as written
+    return spelled_as(in_title_case(title) if title_case else title, mf.description or "")
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def spelled_as(title: str, text: str) -> str:
+    """``title`` (drafted from a slug: its case lost) with each word its memory's ``text``
+    (the description) spells with capitals where a name keeps them: an acronym or a mixed
+    case word anywhere (``RF``, ``DOE``, ``iOS``), a capital inside a sentence (``Chamber A
+    PM``); a sentence's first word is not taken (newuser26 #29: "Rf generator swap" beside a
+    hook saying "RF")."""
+    spelled: dict[str, str] = {}
+    for m in _WORD.finditer(text):
+        word = m.group()
+        if word.islower() or word.casefold() in spelled:
+            continue
+        if len(word) > 1 and (word.isupper() or any(c.isupper() for c in word[1:])):
+            spelled[word.casefold()] = word
+        elif word[:1].isupper():
+            before = text[:m.start()].rstrip()
+            if before and before[-1] not in ".!?:;。！？":
+                spelled[word.casefold()] = word
+    if not spelled:
+        return title
+    return _WORD.sub(lambda m: spelled.get(m.group().casefold(), m.group()), title)
 
 
 def distinct_titles(mfs: list[MemoryFile], taken: dict[str, int],

@@ -57,6 +57,10 @@ def heading_line(raw: RawText, heading: str) -> int:
 
 #: Where new index lines go: under a heading, at a line number, or None (the default).
 Place = str | int | None
+#: The place of a batch of memories of several types: each under its type's section when
+#: the index has one, else where the default puts it (newuser27 #3: ``A`` put project
+#: memories under "## References", the section the batch's last entries happened to end).
+BY_TYPE = "\0by type"
 
 
 def insertion_point(raw: RawText, under: Place) -> int:
@@ -132,10 +136,24 @@ def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
                 f"{rel} is already in the index (line {at[0]})")
     plan = Plan(snap)
     raw = plan.raw(INDEX_NAME)
-    raw.insert(insertion_point(raw, under),
-               [entry_line(rel, title or draft_title(snap.memories[rel]), hook)
-                for rel, title, hook in entries])
+    groups: dict[int, list[str]] = {}
+    points: dict[Place, int] = {}  # each place looked up once (it reads the whole index)
+    sections: dict[str, Place] = {}
+    for rel, title, hook in entries:
+        place = under
+        if under == BY_TYPE:
+            type_ = snap.memories[rel].type or ""
+            if type_ not in sections:
+                sections[type_] = section_for(snap, type_) if type_ else None
+            place = sections[type_]
+        if place not in points:
+            points[place] = insertion_point(raw, place)
+        groups.setdefault(points[place], []).append(
+            entry_line(rel, title or draft_title(snap.memories[rel]), hook))
+    for at in sorted(groups, reverse=True):  # from the end: the places above hold
+        raw.insert(at, groups[at])
     where = f" at line {under}" if isinstance(under, int) else \
+        " under their types' sections" if under == BY_TYPE else \
         f" under '{under}'" if under else ""
     rels = [rel for rel, _, _ in entries]
     names = ", ".join(rels) if len(rels) <= 3 else plural(len(rels), "memory", "memories")
@@ -168,7 +186,7 @@ def section_for(snap: Snapshot, type_: str) -> str | None:
 
 
 def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = None,
-                 hook: str | None = None, under: str | None = None,
+                 hook: str | None = None, under: Place = None,
                  all_unreachable: bool = False,
                  only: Callable[[str], bool] | None = None) -> Changeset:
     """``only``: which unreachable memories ``all_unreachable`` takes (a profile's: an
@@ -205,9 +223,8 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
         distinct_titles(mfs, entry_titles(snap), conventions(snap).title_case)
     entries = [(mf.path, t, hook if hook is not None else draft_hook(mf.description))
                for mf, t in zip(mfs, titles, strict=True)]
-    types = {snap.memories[rel].type for rel in rels}
-    if under is None and len(types) == 1 and None not in types:
-        under = section_for(snap, str(next(iter(types))))  # the section of their type
+    if under is None:
+        under = type_place(snap, rels)
     cs = add_entries(snap, entries, under)
     cs.args = args
     cs.notes += [f"{rel}: {why}" for rel, why in clashes.items()]
@@ -218,6 +235,17 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
         cs.notes += [*snap.unread(), *(why.replace("; nothing was written", "; left out")
                                        for why in left)]
     return cs
+
+
+def type_place(snap: Snapshot, rels: list[str]) -> Place:
+    """Where memories go by default: under the section of their one type when the index
+    has it; `BY_TYPE` for several types when the index has a section for one of them; else
+    None (after the last hot entry)."""
+    types = {snap.memories[rel].type for rel in rels}
+    sections = {t: section_for(snap, t) for t in types if t}
+    if len(types) == 1:
+        return next(iter(sections.values()), None)
+    return BY_TYPE if any(sections.values()) else None
 
 
 def archived_note(archived: list[str]) -> str:

@@ -102,7 +102,12 @@ def rename_target(snap: Snapshot, memory: str, new_name: str) -> tuple[str, str]
     mf = snap.memory(memory)
     new_name = check_slug(new_name)
     folder = posixpath.dirname(mf.path)
-    new_rel = posixpath.join(folder, f"{new_name}.md") if folder else f"{new_name}.md"
+    # The file is named as `new` names one (newuser26 #23: in a folder whose files carry
+    # their type, reference_gsim_architecture.md became gsim_arch.md); name: as typed.
+    stem = new_name
+    if mf.type in KNOWN_TYPES:
+        stem = conventions(snap).file_name(new_name, str(mf.type))
+    new_rel = posixpath.join(folder, f"{stem}.md") if folder else f"{stem}.md"
     if new_rel == mf.path and mf.name == new_name:
         raise AlreadyDone(f"{mf.path} is already named '{new_name}'")
     if new_rel != mf.path and snap.exists(new_rel):

@@ -117,9 +117,11 @@ async def choose(app: App[Any], title: str, prompt: str, paths: list[str],
     return await ask(app, WhichMemoryScreen(title, prompt, paths, every))
 
 
-async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:
+async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str],
+                           left_out: str = "") -> bool:
     """Draft entries for ``paths`` (titles in the index's own case), let the operator edit
-    them and place them (under the section of their type at first), then write."""
+    them and place them (under the section of their type at first), then write.
+    ``left_out``: which memories the key left out and why, said in the form."""
     snap = Snapshot.read(workspace)
     result = getattr(app, "result", None)
     linked = index_ops.index_lines_of(snap, paths)  # one pass, not one per memory
@@ -150,10 +152,9 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
         if cut:
             cut = cut.removeprefix(f"{mf.path}: ")
             clashes[mf.path] = f"{clashes[mf.path]}; {cut}" if mf.path in clashes else cut
-    types = {mf.type for mf in mfs}
-    # Memories of one type go under that type's section, when the index has one.
-    (type_,) = types if len(types) == 1 else (None,)
-    under = index_ops.section_for(snap, type_) if type_ else None
+    # Memories of one type go under that type's section, when the index has one; several
+    # types, each under its own (index_ops.BY_TYPE).
+    under = index_ops.type_place(snap, [mf.path for mf in mfs])
     past_limit = None
     limit = "the load limit"
     inside = None
@@ -168,7 +169,8 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
         inside = place_inside(snap, drafts, under, result.profile, opts)
     answer = await ask(app, AddToIndexScreen(drafts, index_ops.headings(snap),
                                               index_ops.where_entries_go(snap), under,
-                                              past_limit, limit, clashes, inside))
+                                              past_limit, limit, clashes, inside,
+                                              left_out))
     if answer is None:
         return False
     entries, under = answer

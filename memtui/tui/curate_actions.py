@@ -256,12 +256,26 @@ class CurateActions:
             more = f" and {plural(len(folders) - 1, 'more folder')}" if len(folders) > 1 else ""
             note = (f"left out {plural(len(archived), 'archived memory', 'archived memories')}"
                     f" (in {printable(folders[0])}/{more}): select one and press a to index it")
+        # Memories linked only past the load limit are already in the index: adding them
+        # again would not load them. They are said apart, and the others are offered
+        # (newuser26 #34: one such memory made A refuse all, unlinked ones included).
+        late = {o.path: o.past_limit for o in result.orphans
+                if not o.reachable and o.past_limit is not None} if result else {}
+        if late and any(p not in late for p in paths):
+            first = min(late.values())
+            what = plural(len(late), "memory linked", "memories linked")
+            note = "; ".join(filter(None, [
+                f"left out {what} only past the load limit (MEMORY.md:{first:,}"
+                f"{' on' if len(late) > 1 else ''}): adding them again would not load them; "
+                "move their lines up, or fold entries (f) to make room", note]))
+            paths = [p for p in paths if p not in late]
         if not paths:
             return self._need("no unreachable memory to index" + (f"; {note}" if note else ""),
                               why=False)
         if note:
             self.notify(note)  # type: ignore[attr-defined]
-        self._run(curate.run_add_to_index(self, self.workspace, paths))  # type: ignore[arg-type]
+        self._run(curate.run_add_to_index(self, self.workspace,  # type: ignore[arg-type]
+                                          paths, note.capitalize()[:1] + note[1:]))
 
     def _broken(self) -> Any:
         from memtui.core.audit import BrokenLink
@@ -349,6 +363,16 @@ class CurateActions:
         paths = self._memories()
         if not paths:
             return self._need("select a memory to rename")
+        if self._profile() == "openclaw":  # refused before the form, not after it is filled
+            from memtui.edit.agent_ops import daily_note  # in (newuser26 #28)
+
+            dated = [p for p in paths if daily_note(p)]
+            paths = [p for p in paths if not daily_note(p)]
+            if not paths:
+                self.set_notice(  # type: ignore[attr-defined]
+                    f"{printable(dated[0])} is an OpenClaw daily note: its name is its date; "
+                    "rename refuses one (nothing was written)", error=True)
+                return None
         self._then("Rename", "to rename", paths, lambda chosen: curate.run_rename(
             self, self.workspace, chosen[0]))  # type: ignore[arg-type]
 

@@ -200,6 +200,9 @@ def test_a_long_history_is_read_within_its_budget(tmp_path: Path) -> None:
     (gitdir / "objects" / "pack" / "pack-x.pack").write_bytes(data)
     (gitdir / "objects" / "pack" / "pack-x.idx").write_bytes(idx)
     workspace_files(tmp_path, [f"m{j}" for j in range(1000)])
+    for i in range(20_000):  # each memory as HEAD holds it: none edited since (newuser26 #13)
+        n = f"m{i % 999 + 1 if i else 0}"
+        (tmp_path / "memory" / f"{n}.md").write_text(memory(n, f"v{i}\n"))
 
     code, out, err, peak, cpu = limited("audit", str(tmp_path), "--json")
     print(f"\naudit: exit {code}, peak {peak:.0f} MiB, {cpu:.1f} s CPU")

@@ -116,3 +116,18 @@ def test_terminal_control_characters_are_hidden_text(tmp_path: Path) -> None:
     found = [f.message for f in run_audit(ws).findings if f.kind == "hidden_text"]
     assert found == ["3 invisible characters (ESCAPE, BELL): the model reads what the "
                      "reader does not see"]
+
+
+def test_line_and_paragraph_separators_are_hidden_text(tmp_path: Path) -> None:
+    """newuser26 #37: a U+2028 or U+2029, a break to the model that an editor shows as a
+    space or nothing, went unreported in a memory and in MEMORY.md (beside a zero-width space
+    and a tag character that were)."""
+    index = _LINK + "- [B](memory/b.md) — x\u2028y\n"
+    ws = make_ws(tmp_path, {"MEMORY.md": index, "memory/a.md": _mem(
+        "plain\nsee\u2028this\u2029here\n\u200b and \U000e0041\n")})
+    found = [(f.path, f.line, f.message) for f in run_audit(ws).findings
+             if f.kind == "hidden_text"]
+    assert [(path, line) for path, line, _ in found] == [
+        ("MEMORY.md", 2), ("memory/a.md", 8), ("memory/a.md", 9)]
+    assert "LINE SEPARATOR, PARAGRAPH SEPARATOR" in found[1][2]
+    assert "LINE SEPARATOR" in found[0][2]

@@ -72,7 +72,9 @@ def test_an_entry_that_would_land_past_the_limit_is_refused(tmp_path: Path) -> N
             "memtui fix add-to-index: error: the entry for feedback_rule_210.md would be "
             "line 201 of MEMORY.md, past the load limit (200 lines / 25,000 bytes): never "
             "loaded (and 1 other entry); nothing was written. Make room first (memtui fix "
-            "fold, or remove lines), or give --under a heading among the loaded lines\n")
+            "fold, or remove lines), or give --at 199 to put them among the loaded lines (2 "
+            "loaded lines then fall past the limit), or give --under a heading among the "
+            "loaded lines\n")
     assert (ws / "MEMORY.md").read_bytes() == before
     assert not (ws / ".memtui" / "journal").exists()
 
@@ -92,3 +94,34 @@ def test_an_entry_among_the_loaded_lines_says_what_it_pushes_out(tmp_path: Path)
     (ws / "MEMORY.md").write_text("# Memory\n- [Top](feedback_rule_229.md) — top\n")
     done = cli("fix", "add-to-index", ws, "feedback_rule_211")
     assert done.returncode == 0 and len(done.stdout.splitlines()) == 1, done.stdout
+
+
+def test_a_full_index_without_headings_is_offered_a_loaded_line_and_told_what_is_left_out(
+        tmp_path: Path) -> None:
+    """newuser26 #32: on a 205-line index with no heading (lines 201-205 past the limit, 7
+    memories linked nowhere), --all-unreachable's refusal told to give "--under a heading
+    among the loaded lines" (there is none), offered nothing like the app's place among the
+    loaded lines, and left out the 5 memories linked past the limit without a word."""
+    files: dict[str, str | bytes] = {f"feedback_rule_{i:03d}.md": memory(i)
+                                     for i in range(1, 213)}
+    files["MEMORY.md"] = "".join(f"- [Rule {i}](feedback_rule_{i:03d}.md) — rule {i}\n"
+                                 for i in range(1, 206))
+    ws = write_tree(tmp_path / "cc210", files)
+    done = cli("fix", "add-to-index", ws, "--all-unreachable")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert "--under" not in done.stderr
+    assert done.stderr.endswith(
+        "Make room first (memtui fix fold, or remove lines), or give --at 194 to put them "
+        "among the loaded lines (7 loaded lines then fall past the limit)\n")
+    done = cli("fix", "add-to-index", ws, "--all-unreachable", "--at", "194")
+    assert done.returncode == 0, done.stderr
+    lines = (ws / "MEMORY.md").read_text().splitlines()
+    assert [ln.split("](")[1].split(")")[0] for ln in lines[193:200]] == [
+        f"feedback_rule_{i}.md" for i in range(206, 213)]
+    assert done.stdout.splitlines()[-1] == (
+        "  left out 5 memories linked only past the load limit (MEMORY.md:201 on): adding "
+        "them again would not load them; move their lines up, or fold entries (memtui fix "
+        "fold) to make room")
+    both = cli("fix", "add-to-index", ws, "feedback_rule_001", "--at", "3", "--under", "X")
+    assert (both.returncode, both.stderr) == (
+        2, "memtui fix add-to-index: error: give --under HEADING or --at LINE, not both\n")

@@ -12,6 +12,7 @@ from memtui.demo import demo_copy
 from memtui.edit import fold_ops, index_ops, memory_ops
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
+from memtui.edit.draft import spelled_as
 from memtui.edit.journal import undo
 from memtui.edit.snapshot import Snapshot
 from tests.edit.conftest import tree
@@ -231,3 +232,18 @@ def test_remove_link_by_name_on_a_wikilink_entry(demo: Path) -> None:
     apply(w, index_ops.remove_link(Snapshot.read(w), "cleaning-cycle"))
     assert raw(demo, "MEMORY.md") == sub(
         original, "- [[cleaning-cycle]] — wet clean every 1,200 RF hours\n", "")
+
+
+def test_drafted_titles_keep_the_acronyms_the_description_spells(demo: Path) -> None:
+    """newuser26 #29: "Rf generator swap", "Bias power doe", "Chamber a pm 2025 03" beside
+    hooks spelling "RF", "DOE", "Chamber A PM"; a sentence's first word is not taken (its
+    capital is the sentence's)."""
+    snap = Snapshot.read(open_workspace(demo))
+    cs = index_ops.add_to_index(snap, ["rf-generator-swap", "bias-power-doe",
+                                       "chamber-a-pm-2025-03"])
+    added = [ln for ln in cs.changes[0].after.decode().splitlines()
+             if ln not in snap.index.text.splitlines()]
+    assert [ln.split("](")[0] for ln in added] == [
+        "- [RF generator swap", "- [Bias power DOE", "- [Chamber A PM 2025 03"]
+    assert spelled_as("Deploy day", "Deploy runs on Fridays.") == "Deploy day"
+    assert spelled_as("Use ios app", "Team: use the iOS app.") == "Use iOS app"

@@ -244,8 +244,8 @@ def test_unfold_drafts_one_entry_per_link(ws: Path) -> None:
     do(ws, fold_ops.unfold, 9)
     assert read(ws, "MEMORY.md") == INDEX.replace(
         "- Cold, May 2026: [line-a](memory/line-a.md) · [line-b](memory/line-b.md)\n",
-        "- [Line a](memory/line-a.md) — Line A runs two shifts\n"
-        "- [Line b](memory/line-b.md) — Line B is being retooled\n")
+        "- [Line A](memory/line-a.md) — Line A runs two shifts\n"
+        "- [Line B](memory/line-b.md) — Line B is being retooled\n")
 
 
 def test_unfold_rejects_a_line_that_is_not_packed(ws: Path) -> None:

@@ -149,3 +149,17 @@ def test_the_name_rule_the_docs_state_is_the_one_enforced(tmp_path: Path) -> Non
     docs = " ".join((Path(__file__).parents[2] / "docs" / "curate.md").read_text().split())
     assert "must be a slug: lowercase words, in any script, joined by `-` or `_`" in docs
     assert "or spaces is kept as given" not in docs
+
+
+def test_fix_rename_keeps_the_folder_s_type_prefix(tmp_path: Path) -> None:
+    """newuser26 #23 / newuser27 #4: in a folder whose files carry their type, rename gave
+    the only file without it (reference_gsim_architecture.md → gsim_arch.md). The file is
+    now named as ``fix new`` names one; name: is what was typed; a prefix is never doubled."""
+    ws = write_tree(tmp_path / "ws", {**CLAUDE, "reference_gsim_architecture.md": memory(
+        "gsim-architecture", "reference")})
+    done = cli("fix", "rename", ws, "gsim-architecture", "gsim_arch")
+    assert done.returncode == 0, done.stderr
+    assert "to reference_gsim_arch.md (name 'gsim_arch')" in done.stdout
+    assert (ws / "reference_gsim_arch.md").read_text().startswith("---\nname: gsim_arch\n")
+    done = cli("fix", "rename", ws, "project_launch", "project_go_live")
+    assert "to project_go_live.md (name 'project_go_live')" in done.stdout, done.stdout

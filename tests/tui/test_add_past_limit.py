@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Select, Static
+from textual.widgets import Label, Select, Static
 
 from memtui.tui.app import open_app
 from memtui.tui.dialogs.add_to_index import END, AddToIndexScreen
@@ -183,3 +183,34 @@ async def test_on_a_full_index_the_form_proposes_a_place_among_the_loaded_lines(
         assert written[199] == "- [Rule 210](feedback_rule_210.md) — rule 210"
         assert written[200] == "- [Rule 197](feedback_rule_197.md) — rule 197"
         assert "feedback_rule_210.md" not in {o.path for o in app.result.orphans}
+
+
+async def test_A_offers_the_unlinked_memories_and_names_the_past_limit_ones_apart(
+        tmp_path: Path) -> None:
+    """newuser26 #34: a 205-entry Claude Code index (lines 201-205 past the limit) and 7
+    memories nothing links: ``A`` refused everything because of the 5 linked past the
+    limit, and never mentioned the 7 it could place. It now opens the form for the 7
+    (placed among the loaded lines, as ``a`` does) and says the 5 were left out, and why."""
+    root = tmp_path / "cc210"
+    root.mkdir()
+    for i in range(1, 213):
+        (root / f"feedback_rule_{i:03}.md").write_text(
+            f"---\nname: feedback_rule_{i:03}\ndescription: rule {i}\ntype: feedback\n---\n"
+            f"Rule {i}.\n")
+    (root / "MEMORY.md").write_text("".join(
+        f"- [Rule {i:03}](feedback_rule_{i:03}.md) — rule {i}\n" for i in range(1, 206)))
+    app = open_app(root, watch=False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await started(pilot, app)
+        assert app.result.loaded_lines == 200
+        await to_row(pilot, app, "3", "#orphans-view", "feedback_rule_206.md")
+        await pilot.press("A")
+        screen = await dialog(pilot, app, AddToIndexScreen)
+        assert screen.query("#title-6") and not screen.query("#title-7")
+        assert {rel for rel, _, _ in screen.drafts} == {
+            f"feedback_rule_{i}.md" for i in range(206, 213)}
+        assert screen.query_one("#under", Select).value == 194  # among the loaded lines
+        said = str(screen.query_one("#left-out", Label).render())
+        assert said.startswith("Left out 5 memories linked only past the load limit "
+                               "(MEMORY.md:201 on): adding them again would not load them")
+        assert any("left out 5 memories" in str(n.message) for n in app._notifications)

@@ -132,3 +132,25 @@ async def test_codex_keys_say_why_they_are_not_offered(tmp_path: Path) -> None:
             assert "not offered under the codex profile" in messages(app)[-1]
             assert "only reads it" in messages(app)[-1]
     assert tree(folder, include_state=True) == before
+
+
+async def test_openclaw_R_on_a_daily_note_refuses_before_any_form(tmp_path: Path) -> None:
+    """newuser26 #28: R on a daily note opened the rename form and refused only after a
+    new name was typed; the refusal is known before (the name is the date)."""
+    ws = tmp_path / ".openclaw" / "workspace"
+    make_ws(ws, {"AGENTS.md": "# AGENTS.md\n", "MEMORY.md": "# MEMORY.md\n\n- A fact.\n",
+                 "memory/2026-07-20.md": "# 2026-07-20\n\nMet Ann.\n"})
+    before = tree(ws)
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        view = app.query_one("#files-view", AuditTable)
+        await wait_for(pilot, lambda: "memory/2026-07-20.md" in keys(view))
+        view.table.move_cursor(row=keys(view).index("memory/2026-07-20.md"))
+        await pilot.press("R")
+        await pilot.pause(0.2)
+        assert app.screen is app.screen_stack[0]  # no form
+        assert app.notice.startswith("memory/2026-07-20.md is an OpenClaw daily note: its "
+                                     "name is its date"), app.notice
+    assert tree(ws) == before

@@ -39,3 +39,16 @@ def test_the_text_report_counts_the_stores_entries(tmp_path: Path,
     out = capsys.readouterr().out
     assert "MEMORY.md: 7 lines, 4 entries (1 repeated) separated by §" in out
     assert "no link entries" not in out
+
+
+def test_the_json_report_counts_the_stores_entries(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser26 #42 addendum: ``audit --json`` gives the same counts, in each store's load
+    (keys added; the others' loads are as they were)."""
+    import json
+
+    main(["audit", str(_hermes(tmp_path)), "--json"])
+    loads = json.loads(capsys.readouterr().out)["injected_block"]["loads"]
+    assert [(ld["what"], ld["entries"], ld["repeated"]) for ld in loads] == [
+        ("MEMORY.md", 4, 1), ("USER.md", 2, 0)]
+    assert set(loads[0]) == {"what", "used", "limit", "unit", "share", "entries", "repeated"}

@@ -1,6 +1,7 @@
 """Text a reader does not see but the model reads (``hidden_text``): invisible Unicode in a
 memory or the index (zero-width characters, bidi controls, tag characters, runs of
-variation selectors, Hangul fillers), and HTML comments in the index that read as orders.
+variation selectors, Hangul fillers, line and paragraph separators), and HTML comments in
+the index that read as orders.
 
 What writing systems need is not reported: a zero-width joiner inside an emoji sequence or
 between letters of a script that joins (Arabic, Indic), a zero-width non-joiner there too,
@@ -38,6 +39,10 @@ _ALWAYS = {
     0x2067: "RIGHT-TO-LEFT ISOLATE", 0x2068: "FIRST STRONG ISOLATE",
     0x2069: "POP DIRECTIONAL ISOLATE",
 }
+#: Line and paragraph separators: the model reads a break where the reader sees none (an
+#: editor shows one space or nothing; newuser26 #37: one written into MEMORY.md went
+#: unreported). NEXT LINE (U+0085) and the C0 separators are reported as control characters.
+_ALWAYS.update({0x2028: "LINE SEPARATOR", 0x2029: "PARAGRAPH SEPARATOR"})
 _JOINERS = {0x200C: "ZERO WIDTH NON-JOINER", 0x200D: "ZERO WIDTH JOINER"}
 _MARKS = {0x200E: "LEFT-TO-RIGHT MARK", 0x200F: "RIGHT-TO-LEFT MARK",
           0x061C: "ARABIC LETTER MARK"}
@@ -49,7 +54,7 @@ _CONTROLS = "\x00-\x08\x0b\x0e-\x1f\x7f-\x9f"
 _CONTROL_NAMES = {0x1B: "ESCAPE", 0x07: "BELL", 0x00: "NULL", 0x08: "BACKSPACE",
                   0x7F: "DELETE", 0x9B: "CONTROL SEQUENCE INTRODUCER",
                   0x9D: "OPERATING SYSTEM COMMAND"}
-_BMP_SUSPECT = (_CONTROLS + "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e"
+_BMP_SUSPECT = (_CONTROLS + "\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e"
                 "\u061c\u3164\uffa0\ufe00-\ufe0f")
 _SUSPECT = lazy_pattern(f"[{_BMP_SUSPECT}\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
 #: ``_SUSPECT``'s characters of the Basic Multilingual Plane: ``re`` checks a class of them

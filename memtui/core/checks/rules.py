@@ -224,13 +224,15 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The ticket was closed on Monday.\n"))),
          "rewrite it as a fact, or delete it"),
     Rule("hidden_text", "warning", "Hidden text",
-         "Invisible Unicode or control characters in a memory or the index, or an index HTML "
-         "comment that reads as an order.",
+         "Invisible Unicode, control characters or line/paragraph separators in a memory or "
+         "the index, or an index HTML comment that reads as an order.",
          "Zero-width characters, bidi controls (the Trojan Source trick), tag characters and "
          "runs of variation selectors carry text the reader does not see and the model "
          "reads; control characters (ESC, BEL) are unseen too, and a terminal showing the "
          "file acts on them (clears the screen, writes the clipboard); so does an HTML "
-         "comment in MEMORY.md, unseen when rendered. What writing "
+         "comment in MEMORY.md, unseen when rendered. A LINE or PARAGRAPH SEPARATOR "
+         "(U+2028, U+2029) is a line break to the model where the reader sees none. What "
+         "writing "
          "needs is not one: a joiner in an emoji or in Arabic or Indic script, marks on a "
          "right-to-left line, a flag's tags, one variation selector.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "Deploy on Fri\u200bday\u202e.\n"))),

@@ -87,6 +87,74 @@ def git_ages(root: Path, keep: bool = False) -> tuple[dict[str, float | None], s
         return {}, None
 
 
+def edited(root: Path, paths: dict[str, tuple[float, int]]) -> set[str]:
+    """Which of ``paths`` (files HEAD holds, relative to ``root``, each with the mtime and
+    size its scan saw) have working-tree bytes that differ from HEAD's blob: edited (or
+    staged) and not committed, so their last commit does not date them (newuser26 #13).
+
+    Bounded as git's own status is: a file whose size and mtime are those git's index
+    recorded holds the index's blob, and only that blob's id is compared with HEAD's; a file
+    is read and hashed only when its stat data differ from the index's (or the index cannot
+    vouch for it: no entry, a merge stage, racily clean). Nothing when ``root`` is in no
+    repository or the repository cannot be read (the ages are then as before)."""
+    if not paths:
+        return set()
+    found = find_repo(root)
+    if found is None:
+        return set()
+    from memtui.core.git.index import read_index
+    from memtui.core.git.repo import Repo
+
+    top, gitdir = found
+    prefix = Path(os.path.realpath(root)).relative_to(top).as_posix()
+    prefix = "" if prefix == "." else prefix
+    out: set[str] = set()
+    try:
+        with Repo(gitdir) as repo:
+            head = repo.head()
+            if head is None:
+                return set()
+            tree = repo.subtree(repo.commit(head).tree, prefix)
+            if tree is None:
+                return set()
+            index = read_index(gitdir, len(head) // 2, prefix)
+            entries = index.entries if index is not None else {}
+            stamp = index.mtime_ns if index is not None else 0
+            blobs = {path: sha for _mode, sha, path in repo.files(tree)}
+            base = os.fspath(root)
+            for rel, (mtime, size) in paths.items():
+                blob = blobs.get(rel)
+                if blob is None:
+                    continue
+                kept = entries.get(rel)
+                # (an mtime as a float holds ~0.25 µs at today's dates)
+                if kept is not None and kept.stage == 0 and kept.size == size \
+                        and abs(kept.mtime_ns - mtime * 1e9) < 1000 and kept.mtime_ns < stamp:
+                    if kept.sha != blob:
+                        out.add(rel)  # staged, not committed
+                    continue
+                if _blob_id(os.path.join(base, rel), len(blob)) != blob:
+                    out.add(rel)
+    except Exception:  # hostile or broken repository: dated as before, never a traceback
+        return set()
+    return out
+
+
+def _blob_id(path: str, hex_len: int) -> str | None:
+    """The git blob id of the file at ``path`` (SHA-1, or SHA-256 for 64-digit ids)."""
+    import hashlib
+
+    digest = hashlib.sha256() if hex_len == 64 else hashlib.sha1()
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    digest.update(b"blob %d\0" % len(data))
+    digest.update(data)
+    return digest.hexdigest()
+
+
 def git_head(root: Path) -> tuple[str, str, str] | None:
     """What ``git_times(root)`` is a function of: (``.git`` directory, workspace prefix,
     HEAD's commit; "" when there is none or it cannot be read), or None outside a

@@ -81,8 +81,11 @@ class Load(FrozenRecord):
         return self.used / self.limit if self.limit else 0.0
 
     def to_dict(self) -> dict[str, object]:
+        # a store's entries, as the header shows them (newuser26 #42): added, only there
         return {"what": self.what, "used": self.used, "limit": self.limit, "unit": self.unit,
-                "share": round(self.share, 4)}
+                "share": round(self.share, 4),
+                **({"entries": self.entries, "repeated": self.repeated}
+                   if self.entries is not None else {})}
 
 
 class Injection(Record):

@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, Select, Static
 from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import in_archive
 from memtui.edit.draft import entry_line, plain
+from memtui.edit.index_ops import BY_TYPE
 from memtui.edit.load_limit import PastLimit
 from memtui.tui.dialogs.curate_screen import CurateScreen
 
@@ -41,20 +42,23 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
                  where: str = "at the end of MEMORY.md", under: str | None = None,
                  past_limit: Callable[[Entries, str | int | None], PastLimit] | None = None,
                  limit: str = "the load limit", clashes: dict[str, str] | None = None,
-                 inside: int | None = None) -> None:
+                 inside: int | None = None, left_out: str = "") -> None:
         """``where``: where the lines go with no heading chosen (as it really is);
         ``under``: the heading chosen at first (the section of the memories' type);
         ``past_limit``: what the entries placed there push past ``limit`` (words);
         ``clashes``: why a memory's drafted title is not the one its name gives;
         ``inside``: a line among the loaded ones, offered and chosen at first when
-        ``where`` or ``under`` would land the entries past the limit (newuser23 #35)."""
+        ``where`` or ``under`` would land the entries past the limit (newuser23 #35);
+        ``left_out``: which memories the key left out, and why (newuser26 #34)."""
         super().__init__(f"Add {len(drafts):,} memor{'y' if len(drafts) == 1 else 'ies'} "
                          "to MEMORY.md")
         self.drafts = drafts
         self.headings = headings
         self.where = where
-        self.under: str | int | None = under if under in headings else None
+        self.under: str | int | None = under if under in headings or under == BY_TYPE \
+            else None
         self.inside = inside
+        self.left_out = left_out
         if inside is not None:
             self.under = inside
         self.confirm_label = "Add"
@@ -74,6 +78,8 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
             self.AUTO_FOCUS = ""  # the lines take it (`on_mount`)
 
     def body(self) -> ComposeResult:
+        if self.left_out:
+            yield Label(printable(self.left_out), markup=False, id="left-out")
         if self.many:
             yield from self.confirmation()
             return
@@ -104,7 +110,9 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
         heading."""
         inside = [] if self.inside is None else [
             (f"among the loaded lines (line {self.inside} of MEMORY.md on)", self.inside)]
-        return Select([*inside, (self.where, END),
+        by_type = [("under each memory's type section (the others " + self.where + ")",
+                    BY_TYPE)] if self.under == BY_TYPE else []
+        return Select([*inside, *by_type, (self.where, END),
                        *((f"under '{h}'", h) for h in self.headings)],
                       value=END if self.under is None else self.under, allow_blank=False,
                       id="under")

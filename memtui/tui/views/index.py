@@ -163,6 +163,19 @@ class IndexView(AuditTable):
         return rows
 
     @classmethod
+    def repeating(cls, result: AuditResult) -> frozenset[str]:
+        """Targets and Hook when no line has one (a prose index, OpenClaw's: newuser26 #5,
+        the two empty columns kept ~40 cells while each line's text was cut to 14): the
+        text gets their width."""
+        lines = result.index.lines
+        empty = set()
+        if not result.pointers() and not any(ln.targets for ln in lines):
+            empty.add("targets")
+        if not any(ln.hook for ln in lines):
+            empty.add("hook")
+        return frozenset(empty)
+
+    @classmethod
     def widest(cls, result: AuditResult) -> dict[str, int]:
         """The widest value of each number column: line 40,012 reads "40012", not
         "400…" (newuser24 #30), a line's count whole."""
