@@ -126,4 +126,6 @@ def test_an_old_baseline_says_its_credentials_are_not_used(
     assert main(["audit", str(ws), "--write-baseline", str(base)]) == 0
     capsys.readouterr()
     assert main(["audit", str(ws), "--baseline", str(base), *fmt]) == 0
-    assert capsys.readouterr().err == ""
+    # no version-1 line; the accepted credentials named (newuser27 #16)
+    assert capsys.readouterr().err == (f"memtui audit: the baseline {base} accepts 2 "
+                                       "credentials (memory/a.md:7, memory/a.md:9)\n")

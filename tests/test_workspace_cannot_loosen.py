@@ -2,7 +2,8 @@
 read whatever the layout or the configuration says (``unaudited_link``, and the linked
 file's own findings reported), and ``--fail-on`` given on the command line counts what the
 workspace suppressed itself (its own ``.memtui.toml``'s ignore and exclude, inline comments),
-while what the command line names (``--config FILE``, ``--baseline``) still suppresses."""
+while what the command line names (``--config FILE`` outside the workspace, ``--baseline``)
+still suppresses; a credential a baseline accepts is named on stderr (newuser27 #16)."""
 
 from __future__ import annotations
 
@@ -93,12 +94,7 @@ def test_what_the_command_line_names_still_suppresses(
     outside.write_text('ignore = ["secret", "orphan"]\n')
     status, _, _ = _audit(capsys, str(ws), "--config", str(outside), "--fail-on", "error")
     assert status == 0
-    (ws / ".memtui.toml").write_text('ignore = ["secret", "orphan"]\n')
-    status, _, _ = _audit(capsys, str(ws), "--config", str(ws / ".memtui.toml"),
-                          "--fail-on", "error")
-    assert status == 0  # named on the command line: the CI chose it
     baseline = tmp_path / "base.json"
-    (ws / ".memtui.toml").unlink()
     main(["audit", str(ws), "--write-baseline", str(baseline)])
     capsys.readouterr()
     status, _, _ = _audit(capsys, str(ws), "--baseline", str(baseline), "--fail-on", "error")
@@ -117,3 +113,39 @@ def test_a_lowered_severity_that_fails_the_build_says_why_on_stderr(
         in err
     status, _, err = _audit(capsys, str(ws))  # no flag: the workspace's own severity holds
     assert (status, err) == (0, "")
+
+
+def test_naming_the_workspace_s_own_config_does_not_make_it_trusted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser27 #16: ``--config ws/.memtui.toml`` (a CI habit) made the repository's own
+    ignore a suppression the command line chose: --fail-on error passed a credential. What
+    decides is where the file lies, not how it was named."""
+    ws = _flat(tmp_path / "w", 'ignore = ["secret"]\n')
+    status, _, err = _audit(capsys, str(ws), "--config", str(ws / ".memtui.toml"),
+                            "--fail-on", "error")
+    assert status == 1
+    assert "the workspace suppressed itself (config)" in err
+    outside = tmp_path / "ci.toml"  # the CI's own file, outside the workspace: it decides
+    outside.write_text('ignore = ["secret"]\n')
+    status, _, err = _audit(capsys, str(ws), "--config", str(outside), "--fail-on", "error")
+    assert (status, err) == (0, "")
+
+
+def test_a_credential_a_baseline_accepts_is_named_on_stderr(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser27 #16: a baseline inside the workspace (the README's example) is one a pull
+    request can rewrite to accept its own credential: each credential it accepts is named,
+    with where the baseline lies."""
+    ws = _flat(tmp_path / "w")
+    base = ws / ".memtui-baseline.json"
+    main(["audit", str(ws), "--write-baseline", str(base)])
+    capsys.readouterr()
+    status, data, err = _audit(capsys, str(ws), "--baseline", str(base), "--fail-on", "error")
+    assert status == 0 and not [f for f in data["findings"] if f["kind"] == "secret"]
+    assert "accepts 1 credential (a.md:7)" in err
+    assert "inside the audited workspace" in err
+    outside = tmp_path / "baseline.json"
+    base.rename(outside)
+    status, _, err = _audit(capsys, str(ws), "--baseline", str(outside))
+    assert status == 0 and "accepts 1 credential (a.md:7)" in err
+    assert "inside" not in err

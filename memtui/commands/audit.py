@@ -184,6 +184,8 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # (newuser24 #22), the same CI step green on the wrong folder: refused alike.
         return fail("memtui audit", nothing_line(path))
     apply_to(result, config, baseline, hidden=True)
+    if baseline is not None and not ns.write_baseline:
+        accepted_credentials(result, ns.baseline)
     if ns.write_baseline:
         try:
             written = write_baseline(Path(ns.write_baseline), result.findings,
@@ -252,9 +254,9 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     """1 when a finding reaches ``--fail-on``, else 0. Given as a flag, ``--fail-on`` is
     not loosened by the repository it checks: it counts a finding the configuration
     lowered at the severity it had, and the findings the workspace itself suppressed
-    (its own ``.memtui.toml``'s ignore and exclude, inline comments in its files); only
-    what the command line names (``--baseline``, ``--config FILE``) and the user-level
-    configuration still suppress (newuser26 #8)."""
+    (a ``.memtui.toml`` inside it — its own, or one ``--config`` names there —, inline
+    comments in its files); only a ``--config FILE`` outside the workspace, ``--baseline``
+    and the user-level configuration still suppress (newuser26 #8, newuser27 #16)."""
     threshold = ns.fail_on or "error"
     flagged = getattr(ns, "fail_on_flag", False)
     before = {id(f): was for f, was in result.lowered} if flagged else {}
@@ -293,13 +295,35 @@ def workspace_suppressed(result: AuditResult, ns: argparse.Namespace) -> list[Fi
     configuration's ``exclude``, and by its own ``.memtui.toml``'s ``ignore`` (not a
     ``--config FILE`` the command line named, nor the user-level file)."""
     causes = {"inline", "exclude"}
-    if not getattr(ns, "config", None) and result.config_path is not None:
-        try:
-            Path(result.config_path).resolve().relative_to(result.workspace.root.resolve())
-            causes.add("config")
-        except (ValueError, OSError):
-            pass
+    if result.config_path is not None and within(result.config_path, result.workspace.root):
+        causes.add("config")  # named by --config or not, it is the workspace's (newuser27 #16)
     return [s.finding for s in result.suppressed if s.cause in causes]
+
+
+def within(path: str | Path, root: Path) -> bool:
+    """Whether ``path`` (resolved) lies inside the folder ``root``."""
+    try:
+        Path(path).resolve().relative_to(root.resolve())
+    except (ValueError, OSError, RuntimeError):
+        return False
+    return True
+
+
+def accepted_credentials(result: AuditResult, baseline_path: str) -> None:
+    """Name on stderr each credential ``baseline_path`` accepted (newuser27 #16): the
+    report counts it among "suppressed", and a baseline inside the audited workspace is
+    one a pull request can rewrite to accept its own credential."""
+    accepted = [s.finding for s in result.suppressed
+                if s.cause == "baseline" and s.finding.kind == "secret"]
+    if not accepted:
+        return
+    where = ", ".join(f"{f.path}:{f.line}" if f.line else f.path for f in accepted[:5])
+    more = f" and {len(accepted) - 5:,} more" if len(accepted) > 5 else ""
+    inside = (" — it lies inside the audited workspace, so a change that adds a credential "
+              "can accept it in the same change; review changes to it, or keep it outside"
+              if within(baseline_path, result.workspace.root) else "")
+    sys.stderr.write(f"memtui audit: the baseline {printable(baseline_path)} accepts "
+                     f"{plural(len(accepted), 'credential')} ({where}{more}){inside}\n")
 
 
 class ProgressLine:
