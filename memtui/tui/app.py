@@ -260,9 +260,9 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         self._stop.set()
         self.give_way.stop()  # a worker still auditing runs on at full speed, and ends
         self.heap.stop()
+        self._counting.stop()  # (a worker's next step ends it: it audits for no one now)
         if not self._auditing:  # the next launch's first audit from the derived cache
             self.auditor.keep_derived()
-        self._counting.close()
 
     # -- the status line ---------------------------------------------------------------------
 

@@ -334,6 +334,7 @@ class CountingChild:
     def __init__(self) -> None:
         self._proc: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
+        self._stopped = False
 
     def prepare(self, names: Sequence[str]) -> None:
         """Start the child and load these vocabularies now, in the background (counting
@@ -361,6 +362,8 @@ class CountingChild:
         thread may interleave with (`memtui.core.counting.child` scans files too)."""
         with self._lock:
             proc = self._proc
+            if self._stopped:
+                raise OSError("the counting child was stopped")
             if proc is None or proc.poll() is not None:
                 import subprocess
 
@@ -377,6 +380,16 @@ class CountingChild:
         """End the child now (it is out of step, or hung); the next use starts another."""
         proc, self._proc = self._proc, None
         if proc is not None:
+            proc.kill()
+            proc.wait()
+
+    def stop(self) -> None:
+        """End the child at once and start no other (the app quits): an exchange under way
+        (a scan of thousands of files, a large batch) is cut, not waited for — it holds no
+        data of its own, its caller's next step ends it (newuser26 #25)."""
+        self._stopped = True
+        proc = self._proc  # (not under the lock: the exchange holds it)
+        if proc is not None and proc.poll() is None:
             proc.kill()
             proc.wait()
 
