@@ -8,7 +8,9 @@ parse), used only when its SHA-256 is the one this module pins for the packaged 
 installed: a cache file changed by anyone is ignored, and a vocabulary memtui does not know
 is parsed from its packaged file every time. ``MEMTUI_CACHE_DIR``
 moves that folder; ``MEMTUI_NO_CACHE=1`` turns the files off. Only the tokenizers asked for
-are counted (and loaded): a count not made yet is -1 in the cache.
+are counted (and loaded): a count not made yet is -1 in the cache. This module is
+past 500 lines: the counter and the child process it counts in are one protocol (its
+sessions, its stop), kept together.
 
 Counting goes through tiktoken's public ``Encoding`` API, built from the cached ranks: over
 the whole vocabulary, or for a small batch before that is built (a cold audit's MEMORY.md,
@@ -384,14 +386,11 @@ class CountingChild:
             proc.wait()
 
     def stop(self) -> None:
-        """End the child at once and start no other (the app quits): an exchange under way
-        (a scan of thousands of files, a large batch) is cut, not waited for — it holds no
-        data of its own, its caller's next step ends it (newuser26 #25)."""
+        """End the child now, mid-exchange (it holds no data), and start no other (the app
+        quits, newuser26 #25); not under the lock, which an exchange holds."""
         self._stopped = True
-        proc = self._proc  # (not under the lock: the exchange holds it)
-        if proc is not None and proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        if self._proc is not None:
+            self._proc.kill()
 
     def close(self) -> None:
         with self._lock:
