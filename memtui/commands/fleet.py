@@ -156,7 +156,7 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace, prog: str = "memtui") -
             state.notice = str(exc)
             continue
         app = FleetMemberApp(ws, options, settings=settings_from(ns), theme=ns.theme,
-                             watch=not ns.no_watch)
+                             watch=not ns.no_watch, asked_at=state.opened_at)
         app.run()
         if not app.back_to_fleet:
             return app.return_code or 0

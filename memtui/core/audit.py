@@ -376,6 +376,14 @@ class Auditor:
             self._kept = self._last
         self._derived_new = None
 
+    def save_scans(self) -> None:
+        """Write the scans alone to the user cache (a fleet's worker, whose token counts
+        and verdicts are written once, as it ends): the app opened on the workspace next
+        reads them, not every file again (newuser26 #12)."""
+        if self._store is not None:
+            self._store.keep_only(set(self._paths))
+            self._store.save()
+
     def keep_derived(self) -> bool:
         """Keep the last result in the derived cache when it is not there yet (the app, as
         it quits, after re-audits that each looked at a few files), so that the next full

@@ -181,6 +181,7 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
         auditor = Auditor(ws, AuditOptions(**opts), counter=counter, clean=clean,
                           autosave=False)
         result = apply_to(auditor.run(), config)
+        auditor.save_scans()
         row = health_row(to_json(result), fail_on)
     except (WorkspaceError, OSError, ConfigError) as exc:
         row = {key: None for key in ROW_KEYS}

@@ -245,7 +245,8 @@ class AuditWorker:
                 self.set_notice(note)
         elif before is None:
             n = len(result.files)
-            self._summary = f"audited {plural(n, 'memory file')} in {result.elapsed:.2f} s"
+            waited = time.perf_counter() - self.asked_at  # what the operator waited
+            self._summary = f"audited {plural(n, 'memory file')} in {waited:.2f} s"
             # A project opened at its root, its memory one level down? Or the folder above
             # a Claude Code memory/ (newuser22 #18: one stat, not a walk)?
             if n == 0 or (result.workspace.layout == "item" and not result.index.exists):

@@ -8,7 +8,9 @@ parse), used only when its SHA-256 is the one this module pins for the packaged 
 installed: a cache file changed by anyone is ignored, and a vocabulary memtui does not know
 is parsed from its packaged file every time. ``MEMTUI_CACHE_DIR``
 moves that folder; ``MEMTUI_NO_CACHE=1`` turns the files off. Only the tokenizers asked for
-are counted (and loaded): a count not made yet is -1 in the cache.
+are counted (and loaded): a count not made yet is -1 in the cache. This module is
+past 500 lines: the counter and the child process it counts in are one protocol (its
+sessions, its stop), kept together.
 
 Counting goes through tiktoken's public ``Encoding`` API, built from the cached ranks: over
 the whole vocabulary, or for a small batch before that is built (a cold audit's MEMORY.md,
@@ -334,6 +336,7 @@ class CountingChild:
     def __init__(self) -> None:
         self._proc: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
+        self._stopped = False
 
     def prepare(self, names: Sequence[str]) -> None:
         """Start the child and load these vocabularies now, in the background (counting
@@ -361,6 +364,8 @@ class CountingChild:
         thread may interleave with (`memtui.core.counting.child` scans files too)."""
         with self._lock:
             proc = self._proc
+            if self._stopped:
+                raise OSError("the counting child was stopped")
             if proc is None or proc.poll() is not None:
                 import subprocess
 
@@ -379,6 +384,13 @@ class CountingChild:
         if proc is not None:
             proc.kill()
             proc.wait()
+
+    def stop(self) -> None:
+        """End the child now, mid-exchange (it holds no data), and start no other (the app
+        quits, newuser26 #25); not under the lock, which an exchange holds."""
+        self._stopped = True
+        if self._proc is not None:
+            self._proc.kill()
 
     def close(self) -> None:
         with self._lock:

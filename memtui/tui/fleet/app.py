@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -453,6 +454,7 @@ class FleetApp(KeyFlow, App[str | None]):
             return
         path = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
         self.state.cursor, self.state.chosen = path, True
+        self.state.opened_at = time.perf_counter()
         self.exit(path)
 
     async def on_event(self, event: events.Event) -> None:

@@ -21,3 +21,6 @@ class FleetState:
     #: then it stays on the first row as rows come in (newuser23 #24).
     chosen: bool = False
     notice: str = ""  # said once when the fleet screen opens again
+    #: When Enter opened the chosen workspace (``time.perf_counter``): its app counts the
+    #: wait it reports from there (newuser26 #12).
+    opened_at: float | None = None

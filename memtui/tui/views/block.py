@@ -17,6 +17,24 @@ from memtui.tui.views.base import AuditView
 from memtui.tui.widgets.block_text import BlockText
 from memtui.tui.widgets.preview_text import shown_text
 
+#: Characters of one line the view shows; the rest is said, not shown. Textual's text area
+#: wraps every line it holds, whole, at each load, first size and scrollbar: a MEMORY.md of
+#: one 5 MB line held the screen for a minute, keys and ``q`` queued behind (newuser26 #31).
+LINE_SHOWN = 10_000
+
+
+def cut_long_lines(text: str, limit: int = LINE_SHOWN) -> str:
+    """``text`` with each line longer than ``limit`` characters cut there, and how many
+    characters were left out said at the cut."""
+    if len(text) <= limit:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if len(line) > limit:
+            lines[i] = (f"{line[:limit]} … [{len(line) - limit:,} more characters of this "
+                        "line not shown here: it is in the file whole]")
+    return "\n".join(lines)
+
 
 class BlockView(AuditView):
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -78,5 +96,6 @@ class BlockView(AuditView):
         shown = shown_text(block.text, scan_text(block.text)) if any(
             f.kind == "secret" and f.path in block.files for f in result.findings) \
             else printable(block.text, lines=True)
+        shown = cut_long_lines(shown)
         if area.text != shown:
             area.load_text(shown)
