@@ -71,8 +71,22 @@ _CALL = lazy_pattern(r"^[A-Za-z_$][\w.$:]*\((?:\s*|['\"].*|[A-Za-z_][\w.,\s]*)\)
 #: and a number or a short lower-case word (``tn=N349zaWjF`` is a password).
 _SETTING = lazy_pattern(r"^[a-z_][a-z0-9_]*=(?:\d[\d.]{0,11}|[a-z][a-z_-]{0,11})$")
 #: Names of algorithms and schemes ("QR token = HMAC-SHA256"), not values.
-_ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|scrypt|argon2|"
-                          r"pbkdf2|hs|rs|es|jwt|oauth|totp|hotp|sha\d)[\w-]*$")
+#: An algorithm's name is its names and numbers joined (``HMAC-SHA256``, ``aes-256-gcm``,
+#: ``pbkdf2_sha256``, ``RS256``); a name that only starts like one (``Shalom7526Yafo``) is not.
+_ALGORITHM_NAME = (r"(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|scrypt|argon2(?:id|i|d)?|"
+                   r"pbkdf2|hs|rs|es|ps|jwt|oauth|totp|hotp|gcm|cbc|ctr|ecb|cfb|ofb|pss|oaep|"
+                   r"pkcs|chacha|poly|x25519|curve25519|des|bit|v)")
+_ALGORITHM = lazy_pattern(r"(?i)^" + _ALGORITHM_NAME + r"\d*(?:[-_/]?(?:" + _ALGORITHM_NAME +
+                          r"\d*|\d+))*$")
+#: A content digest or a key's fingerprint (``worker@sha256:ebc6…``, ``SHA256:Xk/sJX…``,
+#: ``MD5:3b:1f:…``): names a blob or a public key, opens nothing.
+_DIGEST = lazy_pattern(r"(?i)^(?:[\w./-]+@)?(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?):"
+                       r"[A-Za-z0-9+/=:]{16,}$")
+#: A host name of three labels or more ending in letters (``pwa-demo-4410.firebaseapp.com``):
+#: where a thing lives, written lower case as DNS does; never a secret.
+_HOST_NAME = lazy_pattern(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,12}$")
+#: Code that opens a call (``base64(user:password``, the header's value cut at its space).
+_CALL_OPEN = lazy_pattern(r"^[A-Za-z_][\w.]*\(")
 #: Words joined by separators (``INITIAL_SESSION/SIGNED_IN``, ``src/pages/Auth.tsx``,
 #: ``user.email``): names, paths, routes, never a secret.
 _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
@@ -271,6 +285,12 @@ def not_a_value(value: str) -> str | None:
         return "an e-mail address"
     if _ALGORITHM.match(v):
         return "an algorithm's name"
+    if _DIGEST.match(v):
+        return "a digest or a fingerprint"
+    if _HOST_NAME.match(v):
+        return "a host name"
+    if _CALL_OPEN.match(v):
+        return "a call"
     if _JOINED_WORDS.match(v) and (not any(c.isdigit() for c in v) or
                                    ("/" in v and _EXTENSION.search(v))):
         return "names joined (a path, a route, an attribute)"
