@@ -1,0 +1,68 @@
+"""Credential forms by structure, from the classes blind set 13 missed or raised falsely
+(bench/RESULTS.md, "Issue 32: the credential detector on blind set13"), written as new texts:
+a name that only starts like an algorithm's, digests, fingerprints and host names beside a
+label, key-named identifiers in code, headers and tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from memtui.core.creds.detector import scan_text
+
+
+def found(text: str) -> list[str]:
+    return [h.value for h in scan_text(text)]
+
+
+# --- values judged by their own shape ----------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["Shalom7526Yafo", "Shark88Tooth", "RSAnchor2291x",
+                                   "Essen4412Koln"])
+def test_a_password_that_starts_like_an_algorithm_name_is_still_a_password(value: str) -> None:
+    assert found(f"MYSQL_PASSWORD: {value}") == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "hash algorithm: HMAC-SHA256",
+    "cipher: aes-256-gcm",
+    "password_hasher = pbkdf2_sha256",
+    "JWT signing algorithm token: RS256",
+])
+def test_an_algorithm_name_under_a_label_stays_quiet(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Image ID:       registry.corp.dev/api@sha256:" + "3f1a" * 16,
+    "SSH key fingerprint (Schlüssel): `SHA256:q0Zr8uYb3m1/7Lw2Jt+YcQHsUuG8V1kX9fdnZpR4sEo`",
+    'token endpoint: "auth.eu-west-1.example-idp.com"',
+    'authDomain: "shop-prod-2231.firebaseapp.com"',
+    "Header: `Authorization: Basic base64(client_id:client_secret)`",
+])
+def test_digests_fingerprints_host_names_and_calls_are_no_credentials(text: str) -> None:
+    assert found(text) == []
+
+
+# --- identifiers whose last word is "key" ------------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ('    public static final String PARTNER_KEY = "Q7ZK2M9XW4RT8BVN3CJ5HPLD6YF1GA0E";',
+     "Q7ZK2M9XW4RT8BVN3CJ5HPLD6YF1GA0E"),
+    ('const SigningKey = "pT4vX9qL2mZ8rK5wN1cB7hJ3";', "pT4vX9qL2mZ8rK5wN1cB7hJ3"),
+    ('req.set_header("x-tenant-key", "tk_9fLq2ZrX8mW4vN7pB1cK5hJ3")',
+     "tk_9fLq2ZrX8mW4vN7pB1cK5hJ3"),
+    ("| Name | Value |\n|---|---|\n| WebhookSigningKey | Hq8Lz2Xv9Rk4Wm7Tn1Pc5Bj3Yd6 |",
+     "Hq8Lz2Xv9Rk4Wm7Tn1Pc5Bj3Yd6"),
+])
+def test_a_key_named_identifier_holds_its_random_value(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    'const PUBLIC_KEY = "Q7ZK2M9XW4RT8BVN3CJ5HPLD6YF1GA0E";',
+    'const SORT_KEY = "created_at";',
+    '.header("x-cache-key", "v2")',
+    "| Name | Value |\n|---|---|\n| PrimaryKey | user_id |",
+])
+def test_a_key_named_identifier_with_a_plain_or_public_value_stays_quiet(text: str) -> None:
+    assert found(text) == []
