@@ -129,6 +129,9 @@ _PUBLIC = lazy_pattern(
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
 _WORDS_THEN_CAPS = lazy_pattern(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+[A-Z]{0,4}$")
+#: A word, then a run of letters with capitals where no word starts, and at most a symbol
+#: (``SaudadeEwBXv``, ``BaguetteKXgi#``): a password made of a word and a random tail.
+_WORD_THEN_RANDOM = lazy_pattern(r"^[A-Z]?[a-z]{3,}(?P<tail>[A-Za-z]{4,})[!#$%&*+?@^~]?$")
 _GROUPED = lazy_pattern(r"^[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7}$")
 _DIGIT_GROUPS = lazy_pattern(r"^\d{3,5}(?: \d{3,5}){1,3}$")
 _WORD_CHAIN = lazy_pattern(r"^[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,7}$")
@@ -407,6 +410,12 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
             _irregular_case(v) and entropy(v) >= 3.0 and \
             sum(c in "aeiouAEIOU" for c in v) < n / 3 and not _holds_label_word(v):
         return f"{n}-letter random value"  # DvqqceWoFFxa: capitals where no word starts
+    word_tail = _WORD_THEN_RANDOM.match(v) if strong and password_word else None
+    tail = word_tail.group("tail") if word_tail else ""
+    if word_tail and sum(c.isupper() for c in tail) >= 2 and any(c.islower() for c in tail) \
+            and not _CAMEL_WORDS.match(v.rstrip("!#$%&*+?@^~")) and \
+            not _WORDS_THEN_CAPS.match(v.rstrip("!#$%&*+?@^~")) and not _holds_label_word(tail):
+        return f"{n}-character word and random tail"  # SaudadeEwBXv, BaguetteKXgi#
     if strong and password_word and v.isalpha() and v.isascii() and n >= 8 and \
             _capitals_inside(v) and entropy(v) >= 2.5 and \
             sum(c in "aeiouAEIOU" for c in v) <= 0.4 * n and not _holds_label_word(v):
