@@ -66,3 +66,45 @@ def test_a_key_named_identifier_holds_its_random_value(text: str, value: str) ->
 ])
 def test_a_key_named_identifier_with_a_plain_or_public_value_stays_quiet(text: str) -> None:
     assert found(text) == []
+
+
+# --- a word and a random tail under a password label --------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("$cfg->DbPassword = 'MontanhaRqXv';", "MontanhaRqXv"),
+    ("db.url=jdbc:mysql://db:3306/app?user=app&password=LindenPXwq", "LindenPXwq"),
+    ("SMTP password: TortugaWqKZb#", "TortugaWqKZb#"),
+])
+def test_a_word_with_a_random_tail_under_a_password_label_is_a_password(text: str,
+                                                                         value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "password manager: KeePassXC",
+    "password reset page: WelcomeHome",
+])
+def test_words_in_camel_case_under_a_password_label_stay_quiet(text: str) -> None:
+    assert found(text) == []
+
+
+# --- URL user-info and Go DSNs -----------------------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ('dsn := "billing:Tq8vR2xLm9@tcp(10.0.3.7:3306)/billing"', "Tq8vR2xLm9"),
+    ("`reporter:Zx7pQ2wR9k@unix(/run/mysqld/mysqld.sock)/reports`", "Zx7pQ2wR9k"),
+    ("staging: `postgresql://svc:${PGPASS}@db:5432/app`, local: `postgresql://app:Hw4kR8zQ2@"
+     "localhost/app`", "Hw4kR8zQ2"),
+])
+def test_a_dsn_or_a_url_gives_its_password(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "`postgresql://reader:${PGPASSWORD}@replica:5432/db` and locally "
+    "`postgresql://postgres:postgres@localhost:5432/db`",
+    "RabbitMQ locally: amqp://guest:guest@localhost:5672/",
+    'sql.Open("mysql", "root:root@tcp(127.0.0.1:3306)/test")',
+])
+def test_a_password_that_is_its_user_name_is_a_default_not_a_secret(text: str) -> None:
+    assert found(text) == []
