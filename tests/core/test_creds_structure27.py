@@ -108,3 +108,25 @@ def test_a_dsn_or_a_url_gives_its_password(text: str, value: str) -> None:
 ])
 def test_a_password_that_is_its_user_name_is_a_default_not_a_secret(text: str) -> None:
     assert found(text) == []
+
+
+# --- real27's false alarms: prices and names after a label word ----------------------------------
+
+@pytest.mark.parametrize("text", [
+    "- [Run Cost & Token Optimization](feedback_cost.md) — ~$0.03/report, batch the calls",
+    "Token price: $0.003/1K",
+    "Connected today. OAuth project: `ops-assistant-2026` (external audience).",
+    "API key lives in the bucket `billing-exports-eu-2025`",
+    "REST API key and workflow pattern for acme-ops.app.n8n.cloud",
+])
+def test_prices_host_names_and_project_names_after_a_label_are_no_credentials(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("OAuth client secret: `Gq7-xR2v-Lm9k-Zt4w`", "Gq7-xR2v-Lm9k-Zt4w"),
+    ("wifi password: `tiger-lamp-2026`", "tiger-lamp-2026"),
+])
+def test_a_dashed_value_that_is_not_words_or_sits_under_a_password_label_is_kept(
+        text: str, value: str) -> None:
+    assert found(text) == [value]

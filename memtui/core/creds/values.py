@@ -82,6 +82,8 @@ _ALGORITHM = lazy_pattern(r"(?i)^" + _ALGORITHM_NAME + r"\d*(?:[-_/]?(?:" + _ALG
 #: ``MD5:3b:1f:…``): names a blob or a public key, opens nothing.
 _DIGEST = lazy_pattern(r"(?i)^(?:[\w./-]+@)?(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?):"
                        r"[A-Za-z0-9+/=:]{16,}$")
+#: A price or a rate (``~$0.02/audit``, ``€4.50``, ``$0.003/1K``): an amount, not a value.
+_PRICE = lazy_pattern(r"^[~≈]?(?:[$€£¥]|US\$)\d[\d.,]*[kKmM]?(?:/[\w.]+)?$")
 #: A host name of three labels or more ending in letters (``pwa-demo-4410.firebaseapp.com``):
 #: where a thing lives, written lower case as DNS does; never a secret.
 _HOST_NAME = lazy_pattern(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,12}$")
@@ -288,6 +290,8 @@ def not_a_value(value: str) -> str | None:
         return "an e-mail address"
     if _ALGORITHM.match(v):
         return "an algorithm's name"
+    if _PRICE.match(v):
+        return "a price"
     if _DIGEST.match(v):
         return "a digest or a fingerprint"
     if _HOST_NAME.match(v):
@@ -385,6 +389,9 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         # number under a password label; an attribute path is lower case (color.primary.500)
     if not_a_value(value):
         return None
+    if not password_word and v.islower() and "-" in v and plain_name(v):
+        return None  # words and numbers joined by dashes under a key, token or credential
+        # label name a project, a model or a bucket (``claude-workspace-2026``)
     if v.isdigit():
         if password_word and strong and 4 <= n <= 12:
             return f"{n}-digit PIN"
