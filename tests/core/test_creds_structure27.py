@@ -113,7 +113,7 @@ def test_a_password_that_is_its_user_name_is_a_default_not_a_secret(text: str) -
 # --- real27's false alarms: prices and names after a label word ----------------------------------
 
 @pytest.mark.parametrize("text", [
-    "- [Run Cost & Token Optimization](feedback_cost.md) — ~$0.03/report, batch the calls",
+    "Token Optimization — ~$0.05/report, batch the calls",
     "Token price: $0.003/1K",
     "Connected today. OAuth project: `ops-assistant-2026` (external audience).",
     "API key lives in the bucket `billing-exports-eu-2025`",
