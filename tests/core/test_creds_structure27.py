@@ -130,3 +130,25 @@ def test_prices_host_names_and_project_names_after_a_label_are_no_credentials(te
 def test_a_dashed_value_that_is_not_words_or_sits_under_a_password_label_is_kept(
         text: str, value: str) -> None:
     assert found(text) == [value]
+
+
+# --- a list of codes under a long sentence that introduces it ------------------------------------
+
+@pytest.mark.parametrize("text,values", [
+    ("The user gave me the backup codes for the shared billing account, in case the "
+     "authenticator phone is lost again. Still valid:\n\n```\n3kf9q-7tzm2\n8pd4w-q1xr6\n```",
+     ["3kf9q-7tzm2", "8pd4w-q1xr6"]),
+    ("Il cliente mi ha lasciato i codici di recupero rimasti per l'account amministratore "
+     "del registrar (ognuno vale una volta sola):\n\n1. `K7QD-2MZX-P9TW`\n2. `R4NB-8VHC-J3LF`",
+     ["K7QD-2MZX-P9TW", "R4NB-8VHC-J3LF"]),
+])
+def test_codes_under_a_sentence_naming_them_are_each_a_value(text: str,
+                                                            values: list[str]) -> None:
+    assert found(text) == values
+
+
+def test_a_long_sentence_about_codes_then_plain_words_stays_quiet() -> None:
+    text = ("We talked about how the backup codes for the shared account should be stored "
+            "from now on, and agreed on these rules:\n\n- keep them in the vault\n"
+            "- never paste them in chat\n")
+    assert found(text) == []

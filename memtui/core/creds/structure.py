@@ -74,7 +74,7 @@ _NETRC_PASSWORD = lazy_pattern(r"(?:^|[ \t])password[ \t]+(?P<v>[^\s`'\"]+)")
 #: A YAML key whose children are encrypted (SealedSecret's ``encryptedData:``, sops'
 #: ``sops:``, ``encrypted_values:``): a value under it is ciphertext, safe by design.
 _ENCRYPTED_PARENT = lazy_pattern(r"(?i)^(?P<i>[ \t]*)(?:encrypted[\w-]*|sops)[ \t]*:[ \t]*$")
-_HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,80})[:：]\s*)$")
+_HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,300})[:：]\s*)$")
 #: A line that is a short label alone (``バックアップコード``, ``Recovery codes``): a heading
 #: when a list follows it.
 _BARE_HEADING = lazy_pattern(r"^\s*(?P<l>[^\s:：|#`][^:：|`.。!?]{1,38})\s*$")
@@ -394,8 +394,9 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             ended = False
             break
         line = lines[j][:MAX_LINE]
-        if not line.strip() or (line.lstrip().startswith(("```", "~~~")) and j == i + 1):
-            if j == i + 1:  # a blank line or a fence opening the list
+        opening = j <= i + 2 and all(not ln.strip() for ln in lines[i + 1:j])
+        if not line.strip() or (line.lstrip().startswith(("```", "~~~")) and opening):
+            if opening:  # a blank line, a fence, or a blank line then a fence opening the list
                 j += 1
                 continue
             break
