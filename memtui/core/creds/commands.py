@@ -88,7 +88,7 @@ _SIGNATURE = lazy_pattern(r"(?i)[?&](?:x-[a-z]+-signature|signature|sig)=(?P<v>[
 #: A URL whose path has a webhook segment: anyone holding it may post, so the whole URL is
 #: the credential when a later segment is a made-up token (Discord, Teams, Mattermost, …).
 _URL = lazy_pattern(r"(?i)\bhttps?://[^\s'\"`<>]+")
-_HOOK_SEGMENT = lazy_pattern(r"(?i)/(?:webhooks?|webhookb2|hooks)/")
+_HOOK_SEGMENT = lazy_pattern(r"(?i)/(?:webhooks?|webhookb2|hooks?)/")
 _URL_SEGMENT = lazy_pattern(r"[^/@?&=#]+")
 #: A cookie whose name says it holds a session or a login (``PHPSESSID``, ``JSESSIONID``,
 #: ``ASP.NET_SessionId``, ``.ASPXAUTH``, ``connect.sid``, ``auth_token``), written in any
@@ -176,8 +176,14 @@ def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
         while line[end - 1] in ".,;:)]}!":
             end -= 1
         hook = _HOOK_SEGMENT.search(line, m.start(), end)
-        if hook and any(_random_segment(s.group(0)) for s in
-                        _URL_SEGMENT.finditer(line, hook.end(), end)):
+        segments = [g.group(0) for g in _URL_SEGMENT.finditer(line, hook.end(), end)] \
+            if hook else []
+        # a random token after the hook segment; or a UUID as the last segment right after a
+        # singular ``/hook/`` (Feishu's and Lark's bots: ``/bot/v2/hook/<uuid>``), where the
+        # UUID is the bot's whole address
+        if hook and (any(_random_segment(g) for g in segments) or (
+                hook.group(0).lower() == "/hook/" and len(segments) == 1 and
+                _UUID_LIKE.match(segments[0]) and line[hook.end() + 36:end] == "")):
             yield m.start(), end, line[m.start():end], "Webhook URL"
     for m in _SESSION_COOKIE.finditer(line) if "=" in line else ():
         value = m.group("v")
