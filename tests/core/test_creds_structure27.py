@@ -152,3 +152,25 @@ def test_a_long_sentence_about_codes_then_plain_words_stays_quiet() -> None:
             "from now on, and agreed on these rules:\n\n- keep them in the vault\n"
             "- never paste them in chat\n")
     assert found(text) == []
+
+
+# --- a bot's webhook addressed by a UUID; a „ closed by a straight quote ---------------------------
+
+def test_a_bot_webhook_whose_last_segment_is_a_uuid_is_the_credential() -> None:
+    url = ("https://open.larksuite.com/open-apis/bot/v2/hook/"
+           "4c1e7a90-2b3d-4f5e-9a8b-7c6d5e4f3a2b")
+    assert found(f"Deploy alerts go to the Lark bot: {url} (posted by CI)") == [url]
+
+
+@pytest.mark.parametrize("text", [
+    "Register the hook: https://api.example.com/v1/hooks/",
+    "Docs: https://docs.example.com/guide/hook/4c1e7a90-2b3d-4f5e-9a8b-7c6d5e4f3a2b/edit",
+])
+def test_a_hook_path_without_a_final_uuid_or_token_stays_quiet(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_passphrase_opened_by_a_low_quote_and_closed_by_a_straight_one() -> None:
+    text = ('Borg-Repo auf dem Server. Passphrase laut Nutzerin: „regen fenster kiesel lampe" '
+            "— gut merken.")
+    assert found(text) == ["regen fenster kiesel lampe"]
