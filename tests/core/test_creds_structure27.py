@@ -154,7 +154,7 @@ def test_a_long_sentence_about_codes_then_plain_words_stays_quiet() -> None:
     assert found(text) == []
 
 
-# --- a bot's webhook addressed by a UUID; a „ closed by a straight quote ---------------------------
+# --- a bot's webhook addressed by a UUID; a „ closed by a straight quote ------------------------
 
 def test_a_bot_webhook_whose_last_segment_is_a_uuid_is_the_credential() -> None:
     url = ("https://open.larksuite.com/open-apis/bot/v2/hook/"
