@@ -174,3 +174,21 @@ def test_a_passphrase_opened_by_a_low_quote_and_closed_by_a_straight_one() -> No
     text = ('Borg-Repo auf dem Server. Passphrase laut Nutzerin: „regen fenster kiesel lampe" '
             "— gut merken.")
     assert found(text) == ["regen fenster kiesel lampe"]
+
+
+# --- providers' own names: Mercado Pago's token, Midtrans' client key, the emulator's key -------
+
+def test_a_mercado_pago_access_token_is_found_by_its_format_and_its_public_key_is_not() -> None:
+    token = "APP_USR-7312984410265538-102938-4be1c09d7a3f26e85b0d94c1a7e3f52d-731904412"
+    text = (f"producción: `{token}`; la clave pública "
+            "`APP_USR-5c2e7a10-3b4d-4e6f-8a9b-0c1d2e3f4a5b` va en el frontend")
+    assert found(text) == [token]
+
+
+@pytest.mark.parametrize("text", [
+    "Midtrans client key (frontend, publik): `Mid-client-Zq81LxTr0pW3eYv5`",
+    "Azurite locally: `AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDX"
+    "J1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==`",
+])
+def test_a_key_public_by_its_vendors_naming_or_documentation_stays_quiet(text: str) -> None:
+    assert found(text) == []

@@ -127,7 +127,10 @@ _PUBLIC = lazy_pattern(
     r"pk_(?:live|test)_|-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)|"
     r"AAAA[A-Za-z0-9+/]{20,}|"
     # RevenueCat's public SDK keys, one per store, shipped in every app build
-    r"(?:appl|goog|amzn)_[A-Za-z0-9]{20,}$)")
+    r"(?:appl|goog|amzn)_[A-Za-z0-9]{20,}$|"
+    # Midtrans' client key, named so by its prefix for the browser (its server key is
+    # Mid-server-)
+    r"(?:SB-)?Mid-client-)")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
 _WORDS_THEN_CAPS = lazy_pattern(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+[A-Z]{0,4}$")
@@ -149,6 +152,8 @@ _DOC_EXAMPLES = frozenset({
     "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
     # xkcd 936's passphrase, the example every password guide and test fixture quotes
     "correct horse battery staple", "correcthorsebatterystaple",
+    # the storage emulator's (Azurite's) account key, published in Microsoft's docs
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
     # Telegram's Bot API documentation
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"})
 _JWT_SAMPLE_PAYLOAD = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
@@ -202,6 +207,7 @@ def entropy(value: str) -> float:
 def doc_example(value: str) -> bool:
     """A provider's documented example key (AWS ``…EXAMPLE``, the jwt.io sample, Stripe's)."""
     return ("EXAMPLE" in value or value in _DOC_EXAMPLES or _JWT_SAMPLE_PAYLOAD in value
+            or value.partition("=")[2] in _DOC_EXAMPLES  # ``AccountKey=<the emulator's>``
             or value.startswith("AKIAIOSFODNN7"))
 
 
