@@ -115,8 +115,6 @@ def test_a_password_that_is_its_user_name_is_a_default_not_a_secret(text: str) -
 @pytest.mark.parametrize("text", [
     "Token Optimization — ~$0.05/report, batch the calls",
     "Token price: $0.003/1K",
-    "Connected today. OAuth project: `ops-assistant-2026` (external audience).",
-    "API key lives in the bucket `billing-exports-eu-2025`",
     "REST API key and workflow pattern for acme-ops.app.n8n.cloud",
 ])
 def test_prices_host_names_and_project_names_after_a_label_are_no_credentials(text: str) -> None:

@@ -395,9 +395,6 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         # number under a password label; an attribute path is lower case (color.primary.500)
     if not_a_value(value):
         return None
-    if not password_word and v.islower() and "-" in v and plain_name(v):
-        return None  # words and numbers joined by dashes under a key, token or credential
-        # label name a project, a model or a bucket (``claude-workspace-2026``)
     if v.isdigit():
         if password_word and strong and 4 <= n <= 12:
             return f"{n}-digit PIN"
