@@ -29,6 +29,12 @@ def is_template(value: str) -> bool:
                 or _HEX.match(value))
 
 
+def same_as_user(user: str, password: str) -> bool:
+    """A password that is its user's name (``postgres:postgres``, ``guest:guest``): an
+    image's or a tool's default account, written so in its docs; no secret."""
+    return user.lower() == password.lower()
+
+
 def made_up(value: str) -> bool:
     """Letters mixed with digits or symbols, as passwords and keys are (not a word, a
     variable name, a number, a path, a token's name or a hex offset)."""
@@ -62,6 +68,10 @@ _COMMANDS = [(needles, lazy_pattern(p)) for needles, p in (
     (("htpasswd",), r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+(?P<v>" + _VAL + ")"),
 )]
 _URL_USERINFO = lazy_pattern(r"(?i)\b[a-z][a-z0-9+.\-]*://(?P<u>[^\s:/@'\"]*):(?P<v>[^\s/@'\"]+)@")
+#: Go's database/sql DSN (``user:pass@tcp(host:3306)/db``, ``@unix(/run/mysqld.sock)``): the
+#: user-info of a URL without its scheme, before the protocol's parenthesis.
+_DSN_USERINFO = lazy_pattern(r"(?<![\w.:/@-])(?P<u>[\w.-]{1,64}):(?P<v>[^\s:/@'\"()]{3,})@"
+                             r"(?:tcp|tcp6|udp|unix)\(")
 #: A header, written as a line or as a quoted key of a dict or JSON (``"Authorization":"Bearer
 #: …"``).
 _HEADERS = lazy_pattern(
@@ -78,7 +88,7 @@ _SIGNATURE = lazy_pattern(r"(?i)[?&](?:x-[a-z]+-signature|signature|sig)=(?P<v>[
 #: A URL whose path has a webhook segment: anyone holding it may post, so the whole URL is
 #: the credential when a later segment is a made-up token (Discord, Teams, Mattermost, …).
 _URL = lazy_pattern(r"(?i)\bhttps?://[^\s'\"`<>]+")
-_HOOK_SEGMENT = lazy_pattern(r"(?i)/(?:webhooks?|webhookb2|hooks)/")
+_HOOK_SEGMENT = lazy_pattern(r"(?i)/(?:webhooks?|webhookb2|hooks?)/")
 _URL_SEGMENT = lazy_pattern(r"[^/@?&=#]+")
 #: A cookie whose name says it holds a session or a login (``PHPSESSID``, ``JSESSIONID``,
 #: ``ASP.NET_SessionId``, ``.ASPXAUTH``, ``connect.sid``, ``auth_token``), written in any
@@ -139,8 +149,12 @@ def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
     url = "://" in line and "@" in line
     for m in _URL_USERINFO.finditer(line) if url else ():
         value = m.group("v")
-        if not is_template(value) and len(value) >= 3:
+        if not is_template(value) and len(value) >= 3 and not same_as_user(m.group("u"), value):
             yield m.start("v"), m.end("v"), value, "Credential in a URL"
+    for m in _DSN_USERINFO.finditer(line) if "@" in line and "(" in line else ():
+        value = m.group("v")
+        if not is_template(value) and not same_as_user(m.group("u"), value):
+            yield m.start("v"), m.end("v"), value, "Credential in a DSN"
     for m in _HEADERS.finditer(line) if ":" in line else ():
         g = "v" if m.group("v") is not None else "w"
         start, end, value = _strip(line, *m.span(g))
@@ -162,8 +176,14 @@ def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
         while line[end - 1] in ".,;:)]}!":
             end -= 1
         hook = _HOOK_SEGMENT.search(line, m.start(), end)
-        if hook and any(_random_segment(s.group(0)) for s in
-                        _URL_SEGMENT.finditer(line, hook.end(), end)):
+        segments = [g.group(0) for g in _URL_SEGMENT.finditer(line, hook.end(), end)] \
+            if hook else []
+        # a random token after the hook segment; or a UUID as the last segment right after a
+        # singular ``/hook/`` (Feishu's and Lark's bots: ``/bot/v2/hook/<uuid>``), where the
+        # UUID is the bot's whole address
+        if hook and (any(_random_segment(g) for g in segments) or (
+                hook.group(0).lower() == "/hook/" and len(segments) == 1 and
+                _UUID_LIKE.match(segments[0]) and line[hook.end() + 36:end] == "")):
             yield m.start(), end, line[m.start():end], "Webhook URL"
     for m in _SESSION_COOKIE.finditer(line) if "=" in line else ():
         value = m.group("v")

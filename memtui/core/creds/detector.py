@@ -33,7 +33,8 @@ _HINT_WORDS = (
     "private", "akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
     "xox", "sk-", "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key",
     "hooks.slack", "discord", "twilio", "mailchimp", "-us", "mysql", "mariadb", "curl",
-    "login", "connect", "smbclient", "redis-cli", "cookie", "sess", " -p ", "door code",
+    "login", "connect", "@tcp(", "@unix(", "smbclient", "redis-cli", "cookie", "sess", " -p ",
+    "door code",
     "access code", "entry code", "gate code", "mdp", "kennw", "contraseña", "senha",
     "hasło", "hasła", "haśle",
     "haseł", "парол", "mật khẩu", "mat khau", "ключ", "токен", "zugangsdaten",
@@ -353,7 +354,7 @@ def _plugin_hits(lines: dict[int, str], which: list[int]
     from detect_secrets.core.scan import scan_line
     from detect_secrets.settings import transient_settings
 
-    from memtui.core.creds.commands import is_template
+    from memtui.core.creds.commands import is_template, same_as_user
     from memtui.core.creds.values import not_a_value
 
     if _config is None:
@@ -371,6 +372,14 @@ def _plugin_hits(lines: dict[int, str], which: list[int]
             for secret in found:
                 value = secret.secret_value or ""
                 pos = ln.find(value) if value else -1
+                if secret.type == "Basic Auth Credentials" and value:
+                    # the password of ``scheme://user:value@``, not the first place the same
+                    # letters stand (``postgres`` inside ``postgresql://``)
+                    at = ln.find(":" + value + "@")
+                    pos = at + 1 if at >= 0 else pos
+                    user = ln[:max(at, 0)].rsplit("/", 1)[-1]
+                    if at >= 0 and same_as_user(user, value):
+                        continue
                 if pos < 0 or secret.type == "Private Key":
                     continue  # a key block's value is its body (structure.private_keys)
                 start, end = token_span(ln, pos, pos + len(value))

@@ -12,10 +12,10 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Each opening quote and the quotes that may close it, in every typographic style: English
 #: “…”, German „…“ and »…«, Polish „…”, French « … », Swiss ‹…›, Swedish and Finnish ”…” and
-#: »…», CJK 「…」『…』《…》〈…〉.
+#: »…», CJK 「…」『…』《…》〈…〉; a „ typed with a keyboard's straight " to close it.
 QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "「": "」", "『": "』", "«": "»",
-          "„": "“”", "‹": "›", "»": "«»", "›": "‹›", "‚": "‘’", "《": "》", "〈": "〉", "【": "】",
-          "〔": "〕", "＂": "＂", "”": "”"}
+          "„": "“”\"", "‹": "›", "»": "«»", "›": "‹›", "‚": "‘’", "《": "》", "〈": "〉",
+          "【": "】", "〔": "〕", "＂": "＂", "”": "”"}
 _SPACED = "«»„‹›‚"
 #: A bare value: printable ASCII up to whitespace, a quote or a bracket (passwords are typed
 #: on a keyboard; letters of other scripts end it). An ``&`` is part of it (``85z7NGcSx&8A``)

@@ -74,7 +74,7 @@ _NETRC_PASSWORD = lazy_pattern(r"(?:^|[ \t])password[ \t]+(?P<v>[^\s`'\"]+)")
 #: A YAML key whose children are encrypted (SealedSecret's ``encryptedData:``, sops'
 #: ``sops:``, ``encrypted_values:``): a value under it is ciphertext, safe by design.
 _ENCRYPTED_PARENT = lazy_pattern(r"(?i)^(?P<i>[ \t]*)(?:encrypted[\w-]*|sops)[ \t]*:[ \t]*$")
-_HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,80})[:：]\s*)$")
+_HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,300})[:：]\s*)$")
 #: A line that is a short label alone (``バックアップコード``, ``Recovery codes``): a heading
 #: when a list follows it.
 _BARE_HEADING = lazy_pattern(r"^\s*(?P<l>[^\s:：|#`][^:：|`.。!?]{1,38})\s*$")
@@ -89,7 +89,9 @@ _PGPASS = lazy_pattern(r"(?:^|[\s`'\"])[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.*-]+
 _BARE_START = lazy_pattern(r"[`\"'A-Za-z0-9]")
 _DIGIT = lazy_pattern(r"\d")
 _USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
-_KEY_NAME = lazy_pattern(r"[a-z0-9](?:_key|Key|_KEY|-key)$")
+#: A name whose last word is "key" (``midtrans_server_key``, ``MERCHANT_KEY``,
+#: ``EncodingAESKey``, ``x-ingest-key``): a key of some kind, if its value is random.
+_KEY_NAME = lazy_pattern(r"[A-Za-z0-9](?:[_-]key|Key|[_-]KEY|-Key)$")
 #: The user a login label ran over, glued to the ``:`` before its password (``帳號 admin:``).
 _GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
@@ -191,6 +193,24 @@ def _link_keys(text: str, line: int) -> Iterator[Labelled]:
                            f"key in a link's fragment + {len(key)}-character random value")
 
 
+def key_named(name: str) -> bool:
+    """``name`` is an identifier whose last word is "key" and nothing in it says the key is
+    public or an id (``MERCHANT_KEY``, ``EncodingAESKey``; not ``PUBLIC_KEY``): what it holds
+    is a credential when it is random."""
+    return name.isascii() and " " not in name and _KEY_NAME.search(name) is not None and \
+        not lexicon.negated(lexicon.split_identifier(name))
+
+
+def _keyed_value(text: str, pos: int, name: str, line: int, offset: int = 0
+                 ) -> Labelled | None:
+    """The random value at ``pos`` named by ``name`` when ``key_named(name)``, or None."""
+    if not key_named(name):
+        return None
+    got = value_at(text, pos, lexicon.Word(0, 0, name, "key", "en"), strong=True, line=line,
+                   offset=offset)
+    return got if got and "random" in got.why else None
+
+
 def _assignments(text: str, line: int) -> Iterator[Labelled]:
     """``NAME=value``, ``"name": "value"``, ``--name=value``, ``--name value`` anywhere."""
     for m in _last_of_runs(text, list(_ASSIGN.finditer(text))):
@@ -200,8 +220,7 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
             continue  # ``Password: x`` is a label line (read above); YAML keys are quoted or
             # written as identifiers
         word = lexicon.name_label(name) if name.isascii() else None
-        keyed = word is None and _KEY_NAME.search(name) is not None and \
-            not lexicon.negated(lexicon.split_identifier(name))
+        keyed = word is None and key_named(name)
         if keyed:  # ``midtrans_server_key``: a key of some kind, if its value is random
             word = lexicon.Word(0, 0, name, "key", "en")
         if word is None:
@@ -241,8 +260,10 @@ def code_pairs(text: str, line: int) -> Iterator[Labelled]:
             word = lexicon.name_label(m.group("name"))
             if word is not None:
                 got = value_at(text, m.end(), word, strong=True, line=line)
-                if got:
-                    yield got
+            else:  # ``.header("x-ingest-key", "ik_…")``
+                got = _keyed_value(text, m.end(), m.group("name"), line)
+            if got:
+                yield got
 
 
 def _last_of_runs(text: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
@@ -288,6 +309,14 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
                 # (``| `CLAUDE_API_KEY` | what it is for | ~$0.003/1K |``: not the price)
             if word is None and k < len(names) and coded[k]:
                 word = _beside(names[k], [c[2].strip("*_` ") for c in row])
+            if word is None and at is None and k > 0 and \
+                    key_named(row[k - 1][2].strip("*_` ")):
+                # ``| EncodingAESKey | 6Xom… |``: a key-named cell, then its random value
+                lead = len(cell) - len(cell.lstrip())
+                got = _keyed_value(cell, lead, row[k - 1][2].strip("*_` "), j, start)
+                if got:
+                    out.append(got)
+                    continue
             if word is None:
                 out.extend(_label_value(cell, j, start))
                 continue
@@ -365,8 +394,9 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             ended = False
             break
         line = lines[j][:MAX_LINE]
-        if not line.strip() or (line.lstrip().startswith(("```", "~~~")) and j == i + 1):
-            if j == i + 1:  # a blank line or a fence opening the list
+        opening = j <= i + 2 and all(not ln.strip() for ln in lines[i + 1:j])
+        if not line.strip() or (line.lstrip().startswith(("```", "~~~")) and opening):
+            if opening:  # a blank line, a fence, or a blank line then a fence opening the list
                 j += 1
                 continue
             break

@@ -71,8 +71,24 @@ _CALL = lazy_pattern(r"^[A-Za-z_$][\w.$:]*\((?:\s*|['\"].*|[A-Za-z_][\w.,\s]*)\)
 #: and a number or a short lower-case word (``tn=N349zaWjF`` is a password).
 _SETTING = lazy_pattern(r"^[a-z_][a-z0-9_]*=(?:\d[\d.]{0,11}|[a-z][a-z_-]{0,11})$")
 #: Names of algorithms and schemes ("QR token = HMAC-SHA256"), not values.
-_ALGORITHM = lazy_pattern(r"(?i)^(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|scrypt|argon2|"
-                          r"pbkdf2|hs|rs|es|jwt|oauth|totp|hotp|sha\d)[\w-]*$")
+#: An algorithm's name is its names and numbers joined (``HMAC-SHA256``, ``aes-256-gcm``,
+#: ``pbkdf2_sha256``, ``RS256``); a name that only starts like one (``Shalom7526Yafo``) is not.
+_ALGORITHM_NAME = (r"(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|scrypt|argon2(?:id|i|d)?|"
+                   r"pbkdf2|hs|rs|es|ps|jwt|oauth|totp|hotp|gcm|cbc|ctr|ecb|cfb|ofb|pss|oaep|"
+                   r"pkcs|chacha|poly|x25519|curve25519|des|bit|v)")
+_ALGORITHM = lazy_pattern(r"(?i)^" + _ALGORITHM_NAME + r"\d*(?:[-_/]?(?:" + _ALGORITHM_NAME +
+                          r"\d*|\d+))*$")
+#: A content digest or a key's fingerprint (``worker@sha256:ebc6…``, ``SHA256:Xk/sJX…``,
+#: ``MD5:3b:1f:…``): names a blob or a public key, opens nothing.
+_DIGEST = lazy_pattern(r"(?i)^(?:[\w./-]+@)?(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?):"
+                       r"[A-Za-z0-9+/=:]{16,}$")
+#: A price or a rate (``~$0.02/audit``, ``€4.50``, ``$0.003/1K``): an amount, not a value.
+_PRICE = lazy_pattern(r"^[~≈]?(?:[$€£¥]|US\$)\d[\d.,]*[kKmM]?(?:/[\w.]+)?$")
+#: A host name of three labels or more ending in letters (``pwa-demo-4410.firebaseapp.com``):
+#: where a thing lives, written lower case as DNS does; never a secret.
+_HOST_NAME = lazy_pattern(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,12}$")
+#: Code that opens a call (``base64(user:password``, the header's value cut at its space).
+_CALL_OPEN = lazy_pattern(r"^[A-Za-z_][\w.]*\(")
 #: Words joined by separators (``INITIAL_SESSION/SIGNED_IN``, ``src/pages/Auth.tsx``,
 #: ``user.email``): names, paths, routes, never a secret.
 _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
@@ -111,10 +127,16 @@ _PUBLIC = lazy_pattern(
     r"pk_(?:live|test)_|-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)|"
     r"AAAA[A-Za-z0-9+/]{20,}|"
     # RevenueCat's public SDK keys, one per store, shipped in every app build
-    r"(?:appl|goog|amzn)_[A-Za-z0-9]{20,}$)")
+    r"(?:appl|goog|amzn)_[A-Za-z0-9]{20,}$|"
+    # Midtrans' client key, named so by its prefix for the browser (its server key is
+    # Mid-server-)
+    r"(?:SB-)?Mid-client-)")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
 _WORDS_THEN_CAPS = lazy_pattern(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+[A-Z]{0,4}$")
+#: A word, then a run of letters with capitals where no word starts, and at most a symbol
+#: (``SaudadeEwBXv``, ``BaguetteKXgi#``): a password made of a word and a random tail.
+_WORD_THEN_RANDOM = lazy_pattern(r"^[A-Z]?[a-z]{3,}(?P<tail>[A-Za-z]{4,})[!#$%&*+?@^~]?$")
 _GROUPED = lazy_pattern(r"^[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7}$")
 _DIGIT_GROUPS = lazy_pattern(r"^\d{3,5}(?: \d{3,5}){1,3}$")
 _WORD_CHAIN = lazy_pattern(r"^[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,7}$")
@@ -130,6 +152,8 @@ _DOC_EXAMPLES = frozenset({
     "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
     # xkcd 936's passphrase, the example every password guide and test fixture quotes
     "correct horse battery staple", "correcthorsebatterystaple",
+    # the storage emulator's (Azurite's) account key, published in Microsoft's docs
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
     # Telegram's Bot API documentation
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"})
 _JWT_SAMPLE_PAYLOAD = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
@@ -183,6 +207,7 @@ def entropy(value: str) -> float:
 def doc_example(value: str) -> bool:
     """A provider's documented example key (AWS ``…EXAMPLE``, the jwt.io sample, Stripe's)."""
     return ("EXAMPLE" in value or value in _DOC_EXAMPLES or _JWT_SAMPLE_PAYLOAD in value
+            or value.partition("=")[2] in _DOC_EXAMPLES  # ``AccountKey=<the emulator's>``
             or value.startswith("AKIAIOSFODNN7"))
 
 
@@ -271,6 +296,14 @@ def not_a_value(value: str) -> str | None:
         return "an e-mail address"
     if _ALGORITHM.match(v):
         return "an algorithm's name"
+    if _PRICE.match(v):
+        return "a price"
+    if _DIGEST.match(v):
+        return "a digest or a fingerprint"
+    if _HOST_NAME.match(v):
+        return "a host name"
+    if _CALL_OPEN.match(v):
+        return "a call"
     if _JOINED_WORDS.match(v) and (not any(c.isdigit() for c in v) or
                                    ("/" in v and _EXTENSION.search(v))):
         return "names joined (a path, a route, an attribute)"
@@ -387,6 +420,12 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
             _irregular_case(v) and entropy(v) >= 3.0 and \
             sum(c in "aeiouAEIOU" for c in v) < n / 3 and not _holds_label_word(v):
         return f"{n}-letter random value"  # DvqqceWoFFxa: capitals where no word starts
+    word_tail = _WORD_THEN_RANDOM.match(v) if strong and password_word else None
+    tail = word_tail.group("tail") if word_tail else ""
+    if word_tail and sum(c.isupper() for c in tail) >= 2 and any(c.islower() for c in tail) \
+            and not _CAMEL_WORDS.match(v.rstrip("!#$%&*+?@^~")) and \
+            not _WORDS_THEN_CAPS.match(v.rstrip("!#$%&*+?@^~")) and not _holds_label_word(tail):
+        return f"{n}-character word and random tail"  # SaudadeEwBXv, BaguetteKXgi#
     if strong and password_word and v.isalpha() and v.isascii() and n >= 8 and \
             _capitals_inside(v) and entropy(v) >= 2.5 and \
             sum(c in "aeiouAEIOU" for c in v) <= 0.4 * n and not _holds_label_word(v):

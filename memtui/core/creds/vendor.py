@@ -107,6 +107,11 @@ _OWN_RULES = (
     ("nvidia-api-key", "An NVIDIA API key (NIM, build.nvidia.com): nvapi- and 64 letters, "
      "digits, _ and -.",
      r"(?<![A-Za-z0-9_-])(nvapi-[A-Za-z0-9_-]{64})(?![A-Za-z0-9_-])", ("nvapi-",)),
+    ("mercadopago-access-token", "A Mercado Pago access token: APP_USR-, the application's "
+     "number, 6 digits, 32 hex digits and the user's number, joined by dashes (its public key "
+     "is APP_USR- and a UUID, which this leaves alone).",
+     r"(?<![A-Za-z0-9_-])(APP_USR-\d{10,20}-\d{6}-[0-9a-f]{32}-\d{6,12})(?![A-Za-z0-9_-])",
+     ("app_usr-",)),
 )
 
 
