@@ -22,6 +22,7 @@ from memtui.core.checks.noise import exclude_line, noise_folders
 from memtui.core.profiles.base import ASSUMED_WINDOW
 from memtui.core.reporting.grouping import Group, draw_items
 from memtui.core.reporting.hidden import severity_changes
+from memtui.core.reporting.index_memories import index_memories
 from memtui.core.reporting.json_report import config_summary, hot_and_packed
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.suppress import counts as suppress_counts
@@ -126,10 +127,7 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
             + (f"{plural(pointers, 'pointer line')}, " if pointers else "")
             + (f"{store} separated by §" if store else "no link entries"))
     else:
-        hot_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
-                      if ln.kind == "entry")
-        packed_mem = sum(len(ln.links) + len(ln.wikilinks) for ln in idx.lines
-                         if ln.kind == "packed")
+        hot_mem, packed_mem, twice = index_memories(idx)
         # entries past the load limit named beside the count, as the header does
         # (newuser27 #21: the row was silent while the header said "4 past the load limit")
         unloaded = sum(1 for ln in idx.lines
@@ -138,7 +136,8 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
         row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
             f"{plural(kinds['entry'], 'entry', 'entries')} "
             f"({plural(hot_mem, 'memory', 'memories')}{past}), {kinds['packed']:,} packed "
-            f"({plural(packed_mem, 'memory', 'memories')}), {kinds['prose']:,} without links")
+            f"({plural(packed_mem, 'memory', 'memories')}), {kinds['prose']:,} without links"
+            + (f"; {twice}" if twice else ""))
         if result.loaded_lines < len(idx.lines) and not any(
                 f.kind == "beyond_load_limit" for f in result.findings):
             row("Loaded", Text(f"only the first {result.loaded_lines} of {len(idx.lines)} "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from memtui.core.checks.stale_reference import fence_lines
@@ -292,23 +293,46 @@ def _candidates(body: str, probe: KeywordProbe | None = None) -> set[int]:
     return found
 
 
-def relative_dates(body: str, first_line: int, probe: KeywordProbe | None = None
-                   ) -> list[tuple[int, str]]:
+def _dated(text: str) -> bool:
+    """Whether ``text`` (a name, a heading) holds an absolute date; ``_`` separates words."""
+    return _ABSOLUTE.search(text.replace("_", " ")) is not None
+
+
+def _dated_headings(lines: list[str], fenced: Callable[[int], bool], upto: int) -> list[bool]:
+    """For each line before ``upto``: whether the nearest heading above it (or it) holds an
+    absolute date ("## State (as of 2026-03-19)")."""
+    out, dated = [], False
+    for i in range(upto):
+        line = lines[i]
+        if line.startswith("#") and not fenced(i):
+            dated = _dated(line)
+        out.append(dated)
+    return out
+
+
+def relative_dates(body: str, first_line: int, probe: KeywordProbe | None = None,
+                   names: tuple[str, ...] = ()) -> list[tuple[int, str]]:
     """(line, message) for each line of ``body`` (starting at file line ``first_line``)
     holding a relative date and no absolute one, at most ``MAX_LINES``. Only the lines with
     an anchor (`_candidates`; ``probe``: a KeywordProbe of a text holding ``body`` to share)
     are read one by one; a line is in a fenced block when an odd number of fence lines come
-    before it."""
+    before it. A memory whose ``names`` (its file name, its ``name``) or whose heading
+    above the line holds an absolute date dates it: no finding (newuser27 #20)."""
     out: list[tuple[int, str]] = []
     candidates = _candidates(body, probe)
-    if not candidates:  # most memories
+    if not candidates or any(map(_dated, names)):  # most memories
         return out
     fences = fence_lines(body)
     order = sorted(fences)
     lines = body.split("\n")
+
+    def fenced(i: int) -> bool:
+        return i in fences or bisect.bisect_left(order, i) % 2 == 1
+
+    headed = _dated_headings(lines, fenced, max(candidates) + 1)
     for i in sorted(candidates):
         line = lines[i]
-        if i in fences or bisect.bisect_left(order, i) % 2 or not line.strip():
+        if fenced(i) or not line.strip() or headed[i]:
             continue
         prose = _CODE_SPAN.sub(" ", line) if "`" in line else line
         word = _relative(prose)

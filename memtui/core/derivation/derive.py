@@ -66,6 +66,7 @@ from memtui.core.derivation.link_target import (
     outside_path,
 )
 from memtui.core.derivation.link_target import State as Where
+from memtui.core.derivation.linked_mention import linked_already
 from memtui.core.derivation.memo import Memo, Same
 from memtui.core.derivation.name_forms import mismatch_note, nfc, other_form
 from memtui.core.git.age import DAY
@@ -260,6 +261,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         head.extend(inp.agent.findings)
         suggest_for = _suggester(suggestions, paths, opts.suggestions)
         for source, line, target in refs.broken:
+            if linked_already(source, line, target, index, scans):
+                continue
             agent_broken.append(BrokenLink(source, line, target, [] if lexically_outside(
                 target) else suggest_for(target)))
             head.append(finding("broken_link", source, line, f"reference to {target}: "

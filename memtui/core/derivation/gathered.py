@@ -93,9 +93,12 @@ def best_window(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:
 
 def copy_finding(files: set[str]) -> Finding:
     return finding("stale", WORKSPACE, None,
-                   f"{plural(len(files), 'memory', 'memories')} share one modification time "
-                   "and have no git history or frontmatter date: a copy or an extraction, so "
-                   "their age is unknown (age source 'unknown'; no stale claims)",
+                   f"{plural(len(files), 'memory', 'memories')} "
+                   + ("shares the one modification time of a copy or an extraction and has "
+                      "no git history or frontmatter date, so its" if len(files) == 1 else
+                      "share one modification time and have no git history or frontmatter "
+                      "date: a copy or an extraction, so their")
+                   + " age is unknown (age source 'unknown'; no stale claims)",
                    files=tuple(sorted(files)))
 
 

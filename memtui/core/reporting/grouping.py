@@ -15,6 +15,9 @@ app *draw* them, so that a messy directory still fits one screen (issue 19 §4):
    files (or lines, when they are one file's), and one line with their wording (the same for
    each, or an example). ``secret``, ``broken_link``, ``instruction_like`` and
    ``duplicate_name`` are always drawn one per line: each needs its own look and fix.
+4. Broken links on one line of one file, more than ``GROUP_MIN_LINES`` of them, are one
+   group all the same: ``MEMORY.md:5  120,000 broken links: memory/x0.md, …`` (newuser27
+   #12: one packed line of 120,000 links to missing files filled 120,000 rows).
 """
 
 from __future__ import annotations
@@ -52,7 +55,12 @@ NOUNS: dict[str, tuple[str, str]] = {
     "read_problem": ("read problem", "read problems"),
     "unchecked_text": ("unchecked text", "unchecked texts"),
     "content_in_index": ("line with no link", "lines with no link"),
+    "broken_link": ("broken link", "broken links"),
 }
+#: Kinds drawn one per line, yet as one group when many are on one line of one file.
+ONE_LINE_KINDS = frozenset({"broken_link"})
+#: A broken link's message: what it names first (``link to X: no such file``).
+_NAMED = re.compile(r"^(?:link|reference) to (.+?): ")
 _TARGET = re.compile(r"\[\[(.*?)\]\]")
 
 
@@ -65,6 +73,8 @@ class Group:
     severity: str
     findings: tuple[Finding, ...]
     folder: str | None = None
+    #: The one line of one file every finding is on (a group of `ONE_LINE_KINDS`).
+    line: int | None = None
 
     @property
     def files(self) -> tuple[str, ...]:
@@ -96,6 +106,12 @@ class Group:
                 return long
             return (f"{printable(self.folder)}/: {self.count_words()}, not memories? "
                     f"Add {exclude_line(self.folder)} to .memtui.toml")
+        if self.line is not None:
+            where = f"{printable(self.findings[0].path)}:{self.line}  "
+            count = plural(len(self.findings), *NOUNS[self.kind])
+            targets = list(dict.fromkeys(m.group(1) if (m := _NAMED.match(f.message))
+                                         else f.message for f in self.findings))
+            return f"{where}{count}: {names_fitting(targets, width - len(where + count) - 2)}"
         count = self.count_words()
         files = self.files
         if len(files) == 1 and all(f.line for f in self.findings):
@@ -174,12 +190,21 @@ def draw_items(findings: Sequence[Finding], folders: Mapping[str, Sequence[str]]
     if len(schema) >= FOLDER_MIN_FINDINGS:
         by_key[("frontmatter", SCHEMA_NOTE)] = schema
     grouped = {id(f) for f in schema} if len(schema) >= FOLDER_MIN_FINDINGS else set()
+    on_line: dict[tuple[str, str], list[Finding]] = defaultdict(list)
+    for f in findings:
+        if f.kind in ONE_LINE_KINDS and f.line:
+            on_line[(f.kind, f"{f.severity}\x00{f.path}\x00{f.line}")].append(f)
+    for key, fs in on_line.items():
+        if len(fs) > GROUP_MIN_LINES:
+            by_key[key] = fs
+            grouped.update(id(f) for f in fs)
     for f in findings:
         if id(f) not in folder_of and id(f) not in grouped and f.path != WORKSPACE and \
                 f.kind not in PER_LINE_KINDS:
             by_key[(f.kind, f.severity)].append(f)
     key_of = {id(f): key for key, fs in by_key.items()
-              if key[1] == SCHEMA_NOTE or len({f.path for f in fs}) > GROUP_MIN_FILES
+              if key[1] == SCHEMA_NOTE or key[0] in ONE_LINE_KINDS
+              or len({f.path for f in fs}) > GROUP_MIN_FILES
               or len(fs) > GROUP_MIN_LINES
               for f in fs}
     out: list[Item] = []
@@ -195,7 +220,8 @@ def draw_items(findings: Sequence[Finding], folders: Mapping[str, Sequence[str]]
             if key not in done:
                 done.add(key)
                 fs = tuple(by_key[key])
-                out.append(Group(key[0], fs[0].severity, fs))
+                out.append(Group(key[0], fs[0].severity, fs, line=fs[0].line
+                                 if key[0] in ONE_LINE_KINDS else None))
         else:
             out.append(f)
     return out

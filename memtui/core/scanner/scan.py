@@ -258,7 +258,8 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
                for line, message in hidden_findings(read.text, raw=read.raw))
     if read.ok and mf.type and mf.type.strip().lower() == "project":
         own.extend(finding("relative_date", rel, line, message)
-                   for line, message in relative_dates(body, start, probe))
+                   for line, message in relative_dates(
+                       body, start, probe, (rel.rsplit("/", 1)[-1], mf.name or "")))
     if read.ok and mf.type and mf.type.strip().lower() in WHY_TYPES:
         lacking = missing(mf.type, body)
         scan.why = WHY_PAIRS["**Why:**" not in lacking, "**How to apply:**" not in lacking]

@@ -1,0 +1,35 @@
+"""How many memories an index's link lines name: each memory once, however many of its
+lines link it (newuser27 #14: "55 entries (55 memories)" beside "54 of 54 files")."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from memtui.core.reporting.wording import plural
+
+if TYPE_CHECKING:
+    from memtui.core.scanner.index import Index
+    from memtui.core.scanner.links import Link
+
+
+def _key(lk: Link) -> tuple[str, str]:
+    return lk.kind, lk.target if lk.target is not None else lk.raw
+
+
+def index_memories(index: Index) -> tuple[int, int, str]:
+    """The distinct memories the index's entry lines and its packed lines link, and a note
+    on those linked more than once (``1 memory linked twice``; '' when none is)."""
+    seen: dict[str, set[tuple[str, str]]] = {"entry": set(), "packed": set()}
+    times: Counter[tuple[str, str]] = Counter()
+    for ln in index.lines:
+        if ln.kind in seen:
+            keys = [_key(lk) for lk in (*ln.links, *ln.wikilinks)]
+            seen[ln.kind].update(keys)
+            times.update(keys)
+    repeated = [n for n in times.values() if n > 1]
+    note = ""
+    if repeated:
+        how = "twice" if max(repeated) == 2 else "more than once"
+        note = f"{plural(len(repeated), 'memory', 'memories')} linked {how}"
+    return len(seen["entry"]), len(seen["packed"]), note
