@@ -87,6 +87,7 @@ from operator import itemgetter
 
 from memtui.core.checks import near_duplicate_kernel as _kernel
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.near_duplicate_hubs import unhubbed
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
@@ -1052,8 +1053,10 @@ def near_duplicate_findings(sketches: Mapping[str, bytes]) -> dict[str, tuple[Fi
 
 def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]]
                 ) -> dict[str, tuple[Finding]]:
-    """The ``near_duplicate`` findings of `pairs`' answer."""
-    return {str(rel): (pair_finding(str(rel), others),) for rel, others in found.items()}
+    """The ``near_duplicate`` findings of `pairs`' answer, a hub's pairs in other words left
+    out (`memtui.core.checks.near_duplicate_hubs`: an overview alike with many topics)."""
+    return {str(rel): (pair_finding(str(rel), others),)
+            for rel, others in unhubbed(found, THRESHOLD).items()}
 
 
 def pair_finding(rel: str, others: list[tuple[float, Hashable]]) -> Finding:

@@ -354,6 +354,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         got = kept.update_pairs(gone) if gone else {}
         kept.order = pos  # the files kept are in the same order (`Memo.once_by`'s moves)
         got.update(kept.update_pairs({r: scans[r].sketch for r in diff if r in scans}))
+        if kept.known is not None:  # every pair known: a hub's are left out as `pairs`'
+            return findings_of(kept.known), kept  # (a change elsewhere can make one)
         for rel, others in got.items():
             if others:
                 found[rel] = (pair_finding(rel, others),)  # type: ignore[arg-type]
