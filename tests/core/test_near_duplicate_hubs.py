@@ -124,3 +124,12 @@ def test_a_star_is_a_hub_and_a_cluster_is_not() -> None:
     alike = {"h": [(0.8, "a"), (0.2, "b"), (0.2, "c"), (0.2, "d")], "a": [(0.8, "h")],
              **{t: [(0.2, "h")] for t in "bcd"}}
     assert unhubbed(alike, 0.5) == {"h": [(0.8, "a")], "a": [(0.8, "h")]}
+
+
+def test_a_memory_holding_its_partners_is_no_hub() -> None:
+    """A long checklist alike with three short memories it holds (blind set rules6 ws09: the
+    release checklist, the staging URL, the test rule) is the larger side: no hub. The short
+    overview held in three longer topics is."""
+    star = {"h": [(0.2, t) for t in "abc"], **{t: [(0.2, "h")] for t in "abc"}}
+    assert hubs(star, 0.5, {"h": 900, "a": 300, "b": 250, "c": 400}) == set()
+    assert hubs(star, 0.5, {"h": 200, "a": 300, "b": 250, "c": 150}) == {"h"}

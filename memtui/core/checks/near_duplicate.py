@@ -1051,12 +1051,13 @@ def near_duplicate_findings(sketches: Mapping[str, bytes]) -> dict[str, tuple[Fi
     return findings_of(pairs(sketches))
 
 
-def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]]
-                ) -> dict[str, tuple[Finding]]:
+def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]],
+                sizes: Mapping[Hashable, int] | None = None) -> dict[str, tuple[Finding]]:
     """The ``near_duplicate`` findings of `pairs`' answer, a hub's pairs in other words left
-    out (`memtui.core.checks.near_duplicate_hubs`: an overview alike with many topics)."""
+    out (`memtui.core.checks.near_duplicate_hubs`: an overview alike with many topics;
+    ``sizes``, each key's size in bytes: a hub is the smaller side of most of its pairs)."""
     return {str(rel): (pair_finding(str(rel), others),)
-            for rel, others in unhubbed(found, THRESHOLD).items()}
+            for rel, others in unhubbed(found, THRESHOLD, sizes).items()}
 
 
 def pair_finding(rel: str, others: list[tuple[float, Hashable]]) -> Finding:

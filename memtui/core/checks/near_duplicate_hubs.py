@@ -8,7 +8,10 @@ them, so each pair looks like one memory restated. A memory restated in other wo
 or two restatements; when it has many, they are copies of each other too (a cluster: every
 pair among them alike). A star, one memory alike with many that are not alike among
 themselves, is the overview and its topics: the shared part is the hub's vocabulary, not a
-fact stated twice, and merging them would fold every topic into one. So a hub's pairs
+fact stated twice, and merging them would fold every topic into one. The hub is the
+smaller side of most of its pairs (its few words held in each topic); a long memory alike
+with several short ones (a release checklist holding the staging URL's and the test rule's
+facts) holds each of them, and stays paired (blind set rules6 ws09). So a hub's pairs
 below ``THRESHOLD`` are left out, both ways; its pairs from ``THRESHOLD`` (nearly the same
 words) stay. Structure only: how many a memory pairs with and whether those pair among
 themselves, never which words they share.
@@ -23,10 +26,12 @@ HUB = 3  # partners in other words from which a memory alike with all of them is
 Pairs = Mapping[Hashable, list[tuple[float, Hashable]]]
 
 
-def hubs(found: Pairs, threshold: float) -> set[Hashable]:
+def hubs(found: Pairs, threshold: float,
+         sizes: Mapping[Hashable, int] | None = None) -> set[Hashable]:
     """The keys of ``found`` (each key's (similarity, other) pairs, both ways) paired below
     ``threshold`` with ``HUB`` others or more of which fewer than half the pairs are paired
-    with each other (a star, not a cluster of copies)."""
+    with each other (a star, not a cluster of copies), and (with ``sizes``, each key's size
+    in bytes) no larger than at least half of them (contained in them, not containing)."""
     out: set[Hashable] = set()
     for key, others in found.items():
         weak = [other for sim, other in others if sim < threshold]
@@ -35,15 +40,21 @@ def hubs(found: Pairs, threshold: float) -> set[Hashable]:
         members = set(weak)
         linked = sum(len(members.intersection(o for _, o in found.get(m, ()))) for m in weak)
         n = len(weak)
-        if linked < n * (n - 1) // 2:  # (each pair counted from both sides: < half of them)
-            out.add(key)
+        if linked >= n * (n - 1) // 2:  # (each pair counted from both sides: half of them)
+            continue
+        if sizes is not None and key in sizes:
+            size = sizes[key]
+            if 2 * sum(1 for m in weak if sizes.get(m, size) >= size) < n:
+                continue  # larger than most of them: it holds them, it is not held
+        out.add(key)
     return out
 
 
-def unhubbed(found: Pairs, threshold: float) -> dict[Hashable, list[tuple[float, Hashable]]]:
+def unhubbed(found: Pairs, threshold: float, sizes: Mapping[Hashable, int] | None = None
+             ) -> dict[Hashable, list[tuple[float, Hashable]]]:
     """``found`` without the pairs below ``threshold`` that have a hub (`hubs`) on either
     side; keys left without a pair left out, the order of keys and pairs kept."""
-    centres = hubs(found, threshold)
+    centres = hubs(found, threshold, sizes)
     if not centres:
         return dict(found)
     out = {}
