@@ -87,6 +87,7 @@ from operator import itemgetter
 
 from memtui.core.checks import near_duplicate_kernel as _kernel
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.near_duplicate_hubs import unhubbed
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
@@ -1050,10 +1051,13 @@ def near_duplicate_findings(sketches: Mapping[str, bytes]) -> dict[str, tuple[Fi
     return findings_of(pairs(sketches))
 
 
-def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]]
-                ) -> dict[str, tuple[Finding]]:
-    """The ``near_duplicate`` findings of `pairs`' answer."""
-    return {str(rel): (pair_finding(str(rel), others),) for rel, others in found.items()}
+def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]],
+                sizes: Mapping[Hashable, int] | None = None) -> dict[str, tuple[Finding]]:
+    """The ``near_duplicate`` findings of `pairs`' answer, a hub's pairs in other words left
+    out (`memtui.core.checks.near_duplicate_hubs`: an overview alike with many topics;
+    ``sizes``, each key's size in bytes: a hub is the smaller side of most of its pairs)."""
+    return {str(rel): (pair_finding(str(rel), others),)
+            for rel, others in unhubbed(found, THRESHOLD, sizes).items()}
 
 
 def pair_finding(rel: str, others: list[tuple[float, Hashable]]) -> Finding:

@@ -345,9 +345,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         if diff is None or last is None or last[1] is None:
             sketches = {r: s.sketch for r, s in scans.items()}
             if not keep_buckets:
-                return findings_of(pairs(sketches)), None
+                return findings_of(pairs(sketches), _sizes(scans)), None
             kept = Buckets(sketches, pos)
-            return findings_of(kept.found()), kept
+            return findings_of(kept.found(), _sizes(scans)), kept
         found, kept = dict(last[0]), last[1]
         # A file taken away leaves the buckets as a file with no sketch would, first and
         # under the order the buckets were sorted in: a rename's new path shares every
@@ -357,6 +357,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         got = kept.update_pairs(gone) if gone else {}
         kept.order = pos  # the files kept are in the same order (`Memo.once_by`'s moves)
         got.update(kept.update_pairs({r: scans[r].sketch for r in diff if r in scans}))
+        if kept.known is not None:  # every pair known: a hub's are left out as `pairs`'
+            return findings_of(kept.known, _sizes(scans)), kept  # (a change elsewhere too)
         for rel, others in got.items():
             if others:
                 found[rel] = (pair_finding(rel, others),)  # type: ignore[arg-type]
@@ -526,10 +528,15 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                        documentation=list(inp.docs), holds=(since, until))
 
 
+def _sizes(scans: dict[str, FileScan]) -> dict[str, int]:
+    """Each memory's size in bytes (a hub is the smaller side of its pairs: `findings_of`)."""
+    return {rel: s.memory.size for rel, s in scans.items()}
+
+
 def _near_first(scans: dict[str, FileScan]) -> dict[str, tuple[Finding, ...]]:
     """The near-duplicate step's findings by file, from every scan's sketch, each sketch
     let go of then (a one-shot audit: `Inputs.let_go_links`)."""
-    found = findings_of(pairs({rel: s.sketch for rel, s in scans.items()}))
+    found = findings_of(pairs({rel: s.sketch for rel, s in scans.items()}), _sizes(scans))
     for s in scans.values():
         s.sketch = b""
     if worth_it(len(scans)):
