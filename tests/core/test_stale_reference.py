@@ -211,3 +211,21 @@ def test_flags_and_names_that_are_live_or_never_the_projects_are_not(tmp_path: P
         "Escape with `ascii()` or `repr()`; test with `pytest -k stock -x`.\n"
         "`--never-there` and `fetchData()` were never the project's; `git log --since x`.\n"
         "`-v` and `-rf` are nobody's in particular.\n")) == []
+
+
+def test_a_memory_folder_kept_in_the_repository_is_no_witness_of_the_project(
+        tmp_path: Path) -> None:
+    """newuser27 #23: the memory folder tracked in the repository (``.claude/memory/``) held
+    a name the project never had (an outside library's, quoted as an analogue): its own
+    past wording made the name "gone from the project (its git history held it)". The
+    history is read where the present text is: no hidden folder, nothing vendored."""
+    proj = _renamed_project(tmp_path)
+    mem = proj / ".claude" / "memory"
+    mem.mkdir(parents=True)
+    (mem / "b.md").write_text("Study `FeatureView` from Feast, as an analogue.\n")
+    _git(proj, "add", "-A")
+    _git(proj, "commit", "-qm", "track memory")
+    (mem / "b.md").write_text("Study the analogue later.\n")
+    _git(proj, "commit", "-qam", "memory edited")
+    assert _stale_in(proj, tmp_path, "Like `FeatureView` in Feast; `calcularExistencias`.\n") \
+        == ["`calcularExistencias`"]

@@ -433,6 +433,16 @@ def once_held(root: str, at: HistoryAt | None = None) -> set[str] | None:
     return out
 
 
+def walked(rel: str) -> bool:
+    """Whether `ProjectIndex.walk` reads the project's path ``rel`` (no hidden name, no
+    vendored or generated folder): a past version is read only where a present one would
+    be. A memory folder kept in the repository (``.claude/memory/``) is not the project's
+    text: its own past wording is no witness that the project held a name (newuser27 #23)."""
+    parts = rel.split("/")
+    return not any(p.startswith(".") and p != ".env.example" for p in parts) and \
+        not any(p in SKIPPED_DIRS for p in parts[:-1])
+
+
 def history_text(root: str, at: HistoryAt | None = None) -> tuple[set[str], set[str]]:
     """(identifiers, flags) in every past version of the project's text files that its git
     history holds, read as data: the versions the current tree no longer holds, newest
@@ -463,7 +473,8 @@ def history_text(root: str, at: HistoryAt | None = None) -> tuple[set[str], set[
                             base = path.rsplit("/", 1)[-1]
                             if mode == "0" or sha in seen or not path.startswith(prefix) or \
                                     (os.path.splitext(base)[1] not in TEXT_SUFFIXES and
-                                     base not in TEXT_NAMES):
+                                     base not in TEXT_NAMES) or \
+                                    not walked(path[len(prefix):]):
                                 continue
                             seen.add(sha)
                             data = repo.blob(sha, min(HISTORY_FILE, budget))
