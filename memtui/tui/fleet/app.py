@@ -237,6 +237,9 @@ class FleetApp(KeyFlow, App[str | None]):
             self.state.notice = ""
         if self.state.paths is None or not self.state.rows:
             self.audit_all()
+        elif self.state.visited is not None:
+            self.audit_all([self.state.visited])
+        self.state.visited = None
         if self.watching:
             self.watch_root()
 
@@ -455,6 +458,7 @@ class FleetApp(KeyFlow, App[str | None]):
         path = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
         self.state.cursor, self.state.chosen = path, True
         self.state.opened_at = time.perf_counter()
+        self.state.visited = path
         self.exit(path)
 
     async def on_event(self, event: events.Event) -> None:

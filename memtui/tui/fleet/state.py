@@ -24,3 +24,7 @@ class FleetState:
     #: When Enter opened the chosen workspace (``time.perf_counter``): its app counts the
     #: wait it reports from there (newuser26 #12).
     opened_at: float | None = None
+    #: The workspace Enter opened, until the fleet screen is back: its row is audited again
+    #: then, whatever was curated in it meanwhile (newuser27 #30; the watcher sleeps while
+    #: the workspace is open).
+    visited: str | None = None
