@@ -81,7 +81,8 @@ def fail(prog: str, message: object, status: int = 2) -> int:
     newuser26 #30, a 6,000-character MEMORY argument filled screens before the reason."""
     import re
 
-    line = re.sub(rf"\S{{{PATH_CHARS + 1},}}", lambda m: short_path(m.group()),
+    line = re.sub(rf"\S{{{PATH_CHARS + 1},}}",  # (a path cut already, "…", is left as it is)
+                  lambda m: m.group() if "\u2026" in m.group() else short_path(m.group()),
                   printable(str(message)))
     sys.stderr.write(f"{prog}: error: {line}\n")
     return status

@@ -41,9 +41,10 @@ def test_clean_texts_skip_the_checks_and_findings_stay(tmp_path: Path,
     checked: list[str] = []
     real = scan_mod.scan_text_bounded
 
-    def spy(text: str, first_line: int = 1, probe: object = None) -> tuple[list[object], None]:
+    def spy(text: str, first_line: int = 1, probe: object = None,
+            budget: object = None) -> tuple[list[object], None]:
         checked.append(text)
-        return real(text, first_line, probe)  # type: ignore[arg-type,return-value]
+        return real(text, first_line, probe, budget)  # type: ignore[arg-type,return-value]
 
     monkeypatch.setattr(scan_mod, "scan_text_bounded", spy)
     second = audit()

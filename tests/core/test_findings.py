@@ -343,13 +343,21 @@ def test_unaudited_link_when_the_index_links_a_file_no_memory(tmp_path: Path) ->
         "when it follows the link"]
 
 
+def test_unchecked_text() -> None:
+    """Its own tests are tests/test_unchecked_text.py (real files past the bounds); here its
+    record: an error, so what no check read fails --fail-on error."""
+    from memtui.core.checks.rules import BY_ID
+
+    assert BY_ID["unchecked_text"].severity == "error"
+
+
 def test_every_kind_has_a_test_here() -> None:
     names = {n for n in globals() if n.startswith("test_")}
     covered = {"broken_link", "outside_link", "orphan", "beyond_load_limit", "dangling_wikilink",
                "fuzzy_wikilink", "duplicate_name", "frontmatter", "content_in_index",
                "secret", "instruction_like", "stale", "unlinked_mention", "read_problem",
                "unused_ignore", "exclude_all", "tool_file", "unportable_name",
-               "unaudited_link"}
+               "unaudited_link", "unchecked_text"}
     # the agent profiles' kinds (issue 33) have theirs in tests/core/test_agent_profiles.py;
     # issue 34's rules are tested in their own files (test_hidden_text, test_memory_rules,
     # test_near_duplicate, test_stale_reference)
