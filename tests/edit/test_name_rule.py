@@ -46,7 +46,8 @@ def test_a_device_name_windows_reserves_is_refused(ws: Path, argv: list[str]) ->
 
 def test_a_slug_is_still_taken(ws: Path) -> None:
     assert cli("fix", "rename", ws, "yield-source", "yield_origin").returncode == 0
-    assert (ws / "memory" / "yield_origin.md").is_file()
+    # the file spelled the folder's way, as `fix new` spells one (newuser26 #23)
+    assert (ws / "memory" / "yield-origin.md").is_file()
     assert cli("fix", "new", ws, "night-shift", "--type", "user",
                "--description", "d").returncode == 0
     assert (ws / "memory" / "night-shift.md").is_file()
