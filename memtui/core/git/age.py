@@ -141,17 +141,34 @@ def edited(root: Path, paths: dict[str, tuple[float, int]]) -> set[str]:
 
 
 def _blob_id(path: str, hex_len: int) -> str | None:
-    """The git blob id of the file at ``path`` (SHA-1, or SHA-256 for 64-digit ids)."""
+    """The git blob id of the file at ``path`` (SHA-1, or SHA-256 for 64-digit ids), read a
+    block at a time (a memory of any size costs no more memory than a block); None for what
+    is not a regular file (a FIFO swapped in is never waited on) or cannot be read whole."""
     import hashlib
+    import stat
 
     digest = hashlib.sha256() if hex_len == 64 else hashlib.sha1()
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
+                     | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
-    digest.update(b"blob %d\0" % len(data))
-    digest.update(data)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        digest.update(b"blob %d\0" % st.st_size)
+        left = st.st_size
+        while left > 0:
+            block = os.read(fd, min(left, 1 << 20))
+            if not block:
+                return None  # shorter than its stat: changed while read
+            digest.update(block)
+            left -= len(block)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
     return digest.hexdigest()
 
 
