@@ -197,8 +197,9 @@ class Auditor:
         #: When each file's content was last read, or vouched for by the scan cache.
         self._read_ns: dict[str, int] = {}
         self._head: tuple[str, str, str] | None = None  # git HEAD when _git was read
-        #: (the git times, those of them edited since, the times without those): `_uncommitted`
-        self._git_edited: tuple[dict[str, float | None], frozenset[str],
+        #: (the git times, the (mtime, size) of the files past their commit, the times
+        #: without those edited since): `_uncommitted`
+        self._git_edited: tuple[dict[str, float | None], dict[str, tuple[float, int]],
                                 dict[str, float | None]] | None = None
         self._last: AuditResult | None = None  # the last run's result, if it held scans
         self._kept: AuditResult | None = None  # the result last kept in the derived cache
@@ -765,18 +766,20 @@ class Auditor:
     def _uncommitted(self, scans: dict[str, FileScan]) -> dict[str, float | None]:
         """The git times without the files edited since their last commit (their mtime
         dates them: newuser26 #13). Only a file whose mtime is past its commit's is looked
-        at (`edited`); the same dict while the same files are edited (the memo keys on it)."""
+        at (`edited`), and only again when one of those files changes or HEAD moves: a
+        re-audit reads git's index and HEAD's tree no more (issue 35); the same dict while the
+        same files are edited (the memo keys on it)."""
         git = self._git or {}
         later = {rel: (s.mtime, s.memory.size) for rel, when in git.items()
                  if when is not None and (s := scans.get(rel)) is not None and s.mtime > when}
-        found = frozenset(edited(self.ws.root, later)) if later else frozenset()
-        if not found:
+        if not later:
             return git
         kept = self._git_edited
-        if kept is not None and kept[0] is git and kept[1] == found:
+        if kept is not None and kept[0] is git and kept[1] == later:
             return kept[2]
-        out = {rel: when for rel, when in git.items() if rel not in found}
-        self._git_edited = (git, found, out)
+        found = edited(self.ws.root, later)
+        out = {rel: when for rel, when in git.items() if rel not in found} if found else git
+        self._git_edited = (git, later, out)
         return out
 
     def _view_of(self, index: Index, paths: Iterable[str]) -> AgentView | None:
