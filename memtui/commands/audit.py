@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 import time
 from pathlib import Path
@@ -20,6 +21,7 @@ from memtui.commands.parser import bounded, fail, os_error
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.checks.findings import Finding, reaches
 from memtui.core.config import CONFIG_NAME, ConfigError
+from memtui.core.files.input_file import inside
 from memtui.core.nested import (
     below_line,
     lone_of,
@@ -301,12 +303,8 @@ def workspace_suppressed(result: AuditResult, ns: argparse.Namespace) -> list[Fi
 
 
 def within(path: str | Path, root: Path) -> bool:
-    """Whether ``path`` (resolved) lies inside the folder ``root``."""
-    try:
-        Path(path).resolve().relative_to(root.resolve())
-    except (ValueError, OSError, RuntimeError):
-        return False
-    return True
+    """Whether ``path`` (its links resolved) lies inside the folder ``root``."""
+    return inside(os.path.realpath(path), os.path.realpath(root)) is not None
 
 
 def accepted_credentials(result: AuditResult, baseline_path: str) -> None:
