@@ -135,18 +135,31 @@ def _index(path: str) -> bool:
 #: One auditor per worker process, reset for each workspace: its token counts and check
 #: verdicts are loaded from the cache once and written back once, when the worker ends.
 _caches: tuple[TokenCounter, CleanTexts] | None = None
+#: The cache folder ``_caches`` were made for (None: caching off).
+_caches_in: Path | None = None
+_finalizer: list[object] = []  # the one exit hook that saves them
 
 
 def _worker_caches() -> tuple[TokenCounter, CleanTexts]:
-    global _caches
+    """The worker's token counter and verdicts, made anew (the old ones saved first) when
+    the cache folder in force is not the one they were made for: a process that outlives
+    a change of ``MEMTUI_CACHE_DIR`` or ``MEMTUI_NO_CACHE`` writes where it is told now."""
+    global _caches, _caches_in
+    from memtui.core.caches.store import cache_dir
+
+    folder = cache_dir()
+    if _caches is not None and folder != _caches_in:
+        save_worker_caches()
+        _caches = None
     if _caches is None:
         from multiprocessing import util
 
         from memtui.core.counting.tokens import default_counter
 
         counter = default_counter()
-        _caches = (counter, CleanTexts.beside(counter.cache_file))
-        util.Finalize(None, save_worker_caches, exitpriority=10)
+        if not _finalizer:
+            _finalizer.append(util.Finalize(None, save_worker_caches, exitpriority=10))
+        _caches, _caches_in = (counter, CleanTexts.beside(counter.cache_file)), folder
     return _caches
 
 

@@ -39,6 +39,17 @@ def test_the_fleet_row_leaves_the_scans_for_the_app(tmp_path: Path,
     assert stored is not None and stored.is_file()  # main: never written by the fleet
 
 
+def test_a_worker_writes_where_the_cache_folder_is_now(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker's caches were made once per process: one made while caching was off (an
+    earlier audit in the same process) kept writing nothing after it was turned on (CI of
+    ae6e5f9b: the test above failed after another test's fleet audit)."""
+    monkeypatch.setattr("memtui.core.fleet._caches", None)  # as in a new worker process
+    monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
+    audit_one(str(small_workspace(tmp_path / "first").resolve()), {}, "error")
+    test_the_fleet_row_leaves_the_scans_for_the_app(tmp_path / "then", monkeypatch)
+
+
 async def test_the_summary_says_the_wait_since_the_workspace_was_asked_for(
         tmp_path: Path) -> None:
     root = small_workspace(tmp_path / "ws")
