@@ -394,7 +394,11 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     conflict: an edited copy keeps its template's values, a look-alike holds other values in
     one context: a chiller's and a freezer's limits, 70 % alike; nor ever when one side is
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
-    with values sharing at most half the smaller value's words)."""
+    with values sharing at most half the smaller value's words). Under ``LOW`` alike the
+    facts in common back a pair only when one of them tells (`_WEAK`: not a number up to
+    ten, a year or a common type): a design note and its table's schema share their
+    sections' numbers, a 1-10 scale and the parts of a date, as two notes of one project
+    do (real28: an OpenClaw pair 18 % alike; one side grown, or `restated`, as before)."""
     fa, fb = _settled(a[2], b[2])
     ua, ub = _typed(fa, fb) if sim < THRESHOLD else (fa, fb)  # (two types: `_typed`)
     again = restated(ua, ub, sim, _spelled(a[2], b[2]))
@@ -403,6 +407,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown) \
             and not again:
         return False  # little alike, and the facts do not back it
+    if sim < LOW and not grown and not again and (fa & fb) <= _WEAK:
+        return False  # only numbering, a scale, a date's parts in common: nothing told
     fa, fb = ua, ub
     # the same template, other values in its slots (two, or as many as agree)
     conflicts, agrees = slot_conflicts(a[4], b[4], (a[1], b[1]))
