@@ -150,6 +150,18 @@ _WEAK = _TYPES | frozenset(zlib.crc32(str(v).encode()) & FACT_MASK
                            for v in (*range(11), *range(1990, 2040)))
 _TYPE_FACTS = array("q", sorted(_TYPES))  # (as `memtui_native.screen` reads them)
 _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
+#: The numbers 1, 2, 3 … in order, and the years (`_numbering`).
+_COUNTING = tuple(zlib.crc32(str(v).encode()) & FACT_MASK for v in range(1, 11))
+_YEARS = frozenset(zlib.crc32(str(v).encode()) & FACT_MASK for v in range(1990, 2040))
+
+
+def _numbering(facts: frozenset[int]) -> bool:
+    """Whether ``facts`` are a numbering and nothing else: 1, 2, 3 and on without a gap
+    (sections, steps, a roadmap's phases, in digits or in numerals: 第一阶段), besides a
+    year and a type. Two notes numbered to the same count say nothing alike by it."""
+    small = facts.intersection(_COUNTING)
+    return len(small) >= 3 and small == frozenset(_COUNTING[:len(small)]) \
+        and facts - small <= _YEARS | _TYPES
 
 #: A sketch read: (bottom hashes ascending, the same as a set, facts, fields: key → words,
 #: slots: context → values, a name's with bit 31 set; read from the sketch's window, so a
@@ -365,12 +377,14 @@ def restated(fa: frozenset[int], fb: frozenset[int], sim: float,
     names and terms, never a number written once in words and once in digits. Or, however
     common its facts, when both sides hold the very same ones, four or more, one of them
     spelled out on one side (another language, a month by its name: issue 34, rules11):
-    every number and date of one memory, and none of its own, in the other.
+    every number and date of one memory, and none of its own, in the other; not when they
+    are a numbering (`_numbering`: a roadmap's phases in numerals, a plan's sections in
+    digits, the year: real27's OpenClaw pair, 6 % alike).
     """
     if not sim < LOW or (
             (fa - fb) & _TYPES and (fb - fa) & _TYPES):
         return False  # (two types: two memories)
-    if fa == fb and len(fa) >= SAME and not fa.isdisjoint(spelled):
+    if fa == fb and len(fa) >= SAME and not fa.isdisjoint(spelled) and not _numbering(fa):
         return True
     sa, sb = fa - _WEAK, fb - _WEAK
     fewer, more = fa, fb
@@ -396,18 +410,24 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
     with values sharing at most half the smaller value's words). Under ``LOW`` alike the
     facts in common back a pair only when one of them tells (`_WEAK`: not a number up to
-    ten, a year or a common type): a design note and its table's schema share their
-    sections' numbers, a 1-10 scale and the parts of a date, as two notes of one project
-    do (real28: an OpenClaw pair 18 % alike; one side grown, or `restated`, as before)."""
+    ten, a year or a common type) or is written in words on one side (`_spelled`: opening
+    hours in digits and their English retelling, blind set rules10 ws02; not a list's item
+    numbers, marked so too: 1, 2, 3 … `_numbering`): a design note and
+    its table's schema share their sections' numbers, a 1-10 scale and the parts of a
+    date, as two notes of one project do (real27's OpenClaw pair, 18 % alike; one side
+    grown, or `restated`, as before)."""
     fa, fb = _settled(a[2], b[2])
     ua, ub = _typed(fa, fb) if sim < THRESHOLD else (fa, fb)  # (two types: `_typed`)
-    again = restated(ua, ub, sim, _spelled(a[2], b[2]))
+    spelled = _spelled(a[2], b[2])
+    again = restated(ua, ub, sim, spelled)
     if sim >= LOW:  # (below it two types stay two facts: the words share little)
         fa, fb = ua, ub
     if sim < THRESHOLD and not backed(len(fa & fb), len(fa), len(fb), sim, grown) \
             and not again:
         return False  # little alike, and the facts do not back it
-    if sim < LOW and not grown and not again and (fa & fb) <= _WEAK:
+    common = fa & fb
+    if sim < LOW and not grown and not again and common <= _WEAK \
+            and (common.isdisjoint(spelled) or _numbering(spelled) or _numbering(common)):
         return False  # only numbering, a scale, a date's parts in common: nothing told
     fa, fb = ua, ub
     # the same template, other values in its slots (two, or as many as agree)
