@@ -408,8 +408,9 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     conflict: an edited copy keeps its template's values, a look-alike holds other values in
     one context: a chiller's and a freezer's limits, 70 % alike; nor ever when one side is
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
-    with values sharing at most half the smaller value's words). Under ``LOW`` alike the
-    facts in common back a pair only when one of them tells (`_WEAK`: not a number up to
+    with values sharing at most half the smaller value's words). Under ``LOW`` alike,
+    facts in common that are a year and small numbers (a date's parts: two notes written
+    the same month) back a pair only when one of them tells (`_WEAK`: not a number up to
     ten, a year or a common type) or is written in words on one side (`_spelled`: opening
     hours in digits and their English retelling, blind set rules10 ws02; not a list's item
     numbers, marked so too: 1, 2, 3 … `_numbering`): a design note and
@@ -427,8 +428,9 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
         return False  # little alike, and the facts do not back it
     common = fa & fb
     if sim < LOW and not grown and not again and common <= _WEAK \
+            and not common.isdisjoint(_YEARS) \
             and (common.isdisjoint(spelled) or _numbering(spelled) or _numbering(common)):
-        return False  # only numbering, a scale, a date's parts in common: nothing told
+        return False  # a date's parts, a scale, a numbering in common: nothing told
     fa, fb = ua, ub
     # the same template, other values in its slots (two, or as many as agree)
     conflicts, agrees = slot_conflicts(a[4], b[4], (a[1], b[1]))
