@@ -149,3 +149,58 @@ def test_a_credential_a_baseline_accepts_is_named_on_stderr(
     status, _, err = _audit(capsys, str(ws), "--baseline", str(outside))
     assert status == 0 and "accepts 1 credential (a.md:7)" in err
     assert "inside" not in err
+
+
+def _item(root: Path, config: str | None) -> Path:
+    """An item workspace: MEMORY.md links a.md; b.md linked by nothing (an orphan)."""
+    (root / "memory").mkdir(parents=True)
+    (root / "memory" / "a.md").write_text(memory("a", "A fact.\n"))
+    (root / "memory" / "b.md").write_text(memory("b", "Nobody links me.\n"))
+    (root / "MEMORY.md").write_text("- [A](memory/a.md) — about a\n")
+    if config is not None:
+        (root / ".memtui.toml").write_text(config)
+    return root
+
+
+def test_a_profile_the_workspace_sets_does_not_loosen_the_flag(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser28 #15: ``profile = "openclaw"`` in the checked repository's .memtui.toml took
+    the item workspace's orphan away and ``--fail-on warning`` passed, stderr empty."""
+    monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(tmp_path / "userconf"))
+    ws = _item(tmp_path / "w", 'profile = "openclaw"\n')
+    status, data, err = _audit(capsys, str(ws), "--fail-on", "warning")
+    assert not [f for f in data["findings"] if f["kind"] == "orphan"]  # the report: its view
+    assert status == 1  # main: 0
+    assert "1 finding the audit makes without the workspace's own settings (orphan ×1" in err
+    assert "sets profile = 'openclaw'" in err
+    status, _, err = _audit(capsys, str(ws))  # no flag: the workspace's settings honoured
+    assert status == 0 and err == ""
+    # the same setting given by the operator, as a flag: honoured
+    status, _, err = _audit(capsys, str(ws), "--fail-on", "warning", "--profile", "openclaw")
+    assert status == 0 and err == ""
+
+
+def test_a_setting_that_hides_nothing_costs_no_verdict(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(tmp_path / "userconf"))
+    ws = _item(tmp_path / "w", "stale-days = 30\n")  # tighter than the default: nothing hidden
+    (ws / "MEMORY.md").write_text("- [A](memory/a.md) — about a\n- [B](memory/b.md) — b\n")
+    status, _, err = _audit(capsys, str(ws), "--fail-on", "warning")
+    assert status == 0 and err == ""
+
+
+def test_limits_a_config_outside_the_workspace_sets_are_the_operator_s(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(tmp_path / "userconf"))
+    ws = _item(tmp_path / "w", None)
+    outside = tmp_path / "ci.toml"
+    outside.write_text('profile = "openclaw"\n')
+    status, _, err = _audit(capsys, str(ws), "--fail-on", "warning", "--config", str(outside))
+    assert status == 0 and err == ""
+    inside = ws / "ci.toml"  # the same file inside the workspace: the workspace's own
+    inside.write_text('profile = "openclaw"\n')
+    status, _, err = _audit(capsys, str(ws), "--fail-on", "warning", "--config", str(inside))
+    assert status == 1 and "orphan ×1" in err

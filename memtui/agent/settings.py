@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from memtui.core.config import ASK_KINDS, Config, ConfigError, is_workspace_own, operator_config
+
 DEFAULT_PORT = 11434
 DEFAULT_HOST = f"http://127.0.0.1:{DEFAULT_PORT}"
 DEFAULT_OPENAI_HOST = "http://127.0.0.1:8080"  # llama-server's default address
@@ -77,3 +79,22 @@ def host_problem(host: str, api: str = "ollama") -> str | None:
     if url.scheme not in ("http", "https") or not url.hostname:
         return f"{what} {host!r} is not a usable URL (give http://HOST:PORT)"
     return None
+
+
+def asked_kinds(config: Config, root: Path, default: tuple[str, ...] = DEFAULT_ASK_BEFORE
+                ) -> tuple[str, ...]:
+    """The kinds of call the app asks about, by ``config``'s ``[agent] ask-before`` (None:
+    ``default``). A workspace's own file (`memtui.core.config.is_workspace_own`) comes with
+    the memories the model reads — where a planted order comes from — so it may add kinds
+    to the operator's (the user-level file's, else ``default``), never take one away: its
+    ``[]``, or a file that only sets ``ignore`` and so replaced the user-level one whole,
+    switched the operator's approvals off without a word (newuser28 #11)."""
+    if not is_workspace_own(config, root):
+        return default if config.ask_before is None else config.ask_before
+    try:
+        own = operator_config(root).ask_before
+    except ConfigError:  # the user-level file's problem is said where it is read
+        own = None
+    floor = default if own is None else own
+    return tuple(kind for kind in ASK_KINDS if kind in floor or kind in (config.ask_before or ()))
+

@@ -7,6 +7,7 @@ import gc
 import os
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from memtui.commands.audit_options import (
@@ -18,9 +19,16 @@ from memtui.commands.audit_options import (
     utf8_stream,
 )
 from memtui.commands.parser import bounded, fail, os_error
-from memtui.core.audit import Auditor, AuditResult
+from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.checks.findings import Finding, reaches
-from memtui.core.config import CONFIG_NAME, ConfigError
+from memtui.core.config import (
+    CONFIG_NAME,
+    SHAPING,
+    Config,
+    ConfigError,
+    is_workspace_own,
+    operator_config,
+)
 from memtui.core.files.input_file import inside
 from memtui.core.nested import (
     below_line,
@@ -35,6 +43,7 @@ from memtui.core.reporting.hidden import effective_severity
 from memtui.core.reporting.json_report import SCHEMA
 from memtui.core.reporting.safe_output import json_safe, json_text, printable
 from memtui.core.reporting.suppress import (
+    Baseline,
     BaselineError,
     Suppressed,
     apply_to,
@@ -43,7 +52,7 @@ from memtui.core.reporting.suppress import (
     write_baseline,
 )
 from memtui.core.reporting.wording import plural
-from memtui.core.workspace import INDEX_NAME, WorkspaceError, open_workspace
+from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError, open_workspace
 
 __all__ = ["add_audit_options", "load_config_for", "merge_config", "options_from",
            "tokenizers_from", "utf8_stream"]
@@ -132,6 +141,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     # A flag wins over the workspace: --fail-on given here holds whatever its
     # configuration lowers (issue 31 §2; docs/audit.md, "Precedence").
     ns.fail_on_flag = ns.fail_on is not None
+    given = {key for key in SHAPING if getattr(ns, key, None) is not None}
     try:
         ws = open_workspace(path)
         config = load_config_for(ws.root, ns)
@@ -186,6 +196,12 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # (newuser24 #22), the same CI step green on the wrong folder: refused alike.
         return fail("memtui audit", nothing_line(path))
     apply_to(result, config, baseline, hidden=True)
+    if ns.fail_on_flag and not ns.write_baseline and is_workspace_own(config, ws.root):
+        try:
+            ns.operator_extra = operator_findings(ws, options, ns, config, given, baseline,
+                                                  result)
+        except (ConfigError, OSError) as exc:
+            return fail("memtui audit", exc)
     if baseline is not None and not ns.write_baseline:
         accepted_credentials(result, ns.baseline)
     if ns.write_baseline:
@@ -263,10 +279,22 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     flagged = getattr(ns, "fail_on_flag", False)
     before = {id(f): was for f, was in result.lowered} if flagged else {}
     own = workspace_suppressed(result, ns) if flagged else []
-    if not before and not own:  # each severity looked at once, not each of 16,000 findings
+    extra: tuple[list[Finding], list[str]] = getattr(ns, "operator_extra", ([], []))
+    if not before and not own and not extra[0]:  # each severity looked at once
         return 1 if any(reaches(severity, threshold)
                         for severity in {f.severity for f in result.findings}) else 0
     if any(reaches(f.severity, threshold) for f in result.findings):
+        return 1
+    if extra[0]:
+        found, settings = extra
+        kinds = Counter(f.kind for f in found)
+        sys.stderr.write(
+            f"memtui audit: exit 1: --fail-on {threshold} counts "
+            f"{plural(len(found), 'finding')} the audit makes without the workspace's own "
+            f"settings ({', '.join(f'{k} ×{n}' for k, n in sorted(kinds.items()))}; "
+            f"{printable(str(result.config_path))} sets {', '.join(settings)}): a --fail-on "
+            "given on the command line is not loosened by the repository it checks (give "
+            "the setting as a flag, or leave --fail-on out, to honour it)\n")
         return 1
     # What counts only because the command line's --fail-on does not let the repository
     # loosen it is said on stderr: the report shows the severities the workspace set.
@@ -300,6 +328,40 @@ def workspace_suppressed(result: AuditResult, ns: argparse.Namespace) -> list[Fi
     if result.config_path is not None and within(result.config_path, result.workspace.root):
         causes.add("config")  # named by --config or not, it is the workspace's (newuser27 #16)
     return [s.finding for s in result.suppressed if s.cause in causes]
+
+
+def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespace,
+                      config: Config, given: set[str], baseline: Baseline | None,
+                      result: AuditResult) -> tuple[list[Finding], list[str]]:
+    """What the workspace's own configuration kept from the audit by the settings that
+    shape it (`memtui.core.config.SHAPING`: a ``profile = "openclaw"`` took an item
+    workspace's orphans and broken links away, newuser28 #15): the findings an audit with
+    the operator's settings instead (the flags, the user-level file, the defaults) makes
+    that this one did not (by rule and file), and the settings, as ``key = value``. The
+    same scans, from the cache the first audit wrote. Nothing when it sets none."""
+    settings = [f"{key.replace('_', '-')} = {getattr(config, key)!r}" for key in SHAPING
+                if key not in given and getattr(config, key) is not None]
+    if not settings:
+        return [], []
+    mine = operator_config(ws.root)
+    plain = argparse.Namespace(**{**vars(ns), **{key: getattr(ns, key, None) if key in given
+                                                 else None for key in SHAPING}})
+    wanted = options_from(plain, replace(mine, exclude=config.exclude,
+                                         include_archives=config.include_archives))
+    wanted.exclude, wanted.keep_texts = options.exclude, False
+    again = apply_to(Auditor(ws, wanted, one_shot=True).run(), mine, baseline)
+    threshold = ns.fail_on or "error"
+    seen = Counter((f.kind, f.path) for f in (*result.findings,
+                                               *(s.finding for s in result.suppressed)))
+    found = []
+    for f in again.findings:
+        if not reaches(f.severity, threshold):
+            continue
+        if seen[(f.kind, f.path)]:
+            seen[(f.kind, f.path)] -= 1
+        else:
+            found.append(f)
+    return found, settings
 
 
 def within(path: str | Path, root: Path) -> bool:

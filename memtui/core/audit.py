@@ -25,6 +25,7 @@ from __future__ import annotations
 import gc
 import os
 import time
+from bisect import insort
 from collections.abc import Callable, Iterable
 from operator import itemgetter
 
@@ -330,7 +331,12 @@ class Auditor:
         extra = window_findings(block.tokens.get(block.tokenizer, 0), block.window,
                                 block.window_name, block.tokenizer)
         if extra:  # after the derivation and its caches: the block is counted anew each run
-            result.findings = sorted([*result.findings, *extra], key=finding_order)
+            # (the derivation's findings are in order already: the few put in their places,
+            # where a sort of all of them cost ~15 % of a re-audit at 10,000 files)
+            findings = list(result.findings)
+            for finding in extra:
+                insort(findings, finding, key=finding_order)
+            result.findings = findings
         result.elapsed = time.perf_counter() - started
         result.archives_excluded = list(self._archives)
         result.project = self.project_info

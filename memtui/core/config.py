@@ -32,7 +32,13 @@ from typing import Any
 from memtui.core import bounds
 from memtui.core.checks.rules import BY_ID
 from memtui.core.files.globs import glob_matcher
-from memtui.core.files.input_file import CONFIG_LIMIT, InputError, parse_toml, read_input
+from memtui.core.files.input_file import (
+    CONFIG_LIMIT,
+    InputError,
+    inside,
+    parse_toml,
+    read_input,
+)
 from memtui.core.files.user_dirs import user_dir
 from memtui.core.profiles import PROFILES
 from memtui.core.record import FrozenRecord, init_field
@@ -127,6 +133,35 @@ def load_config(root: Path, explicit: str | None = None) -> Config:
         return parse(parse_toml(data, path), str(path))
     except InputError as exc:
         raise ConfigError(str(exc)) from None
+
+
+def is_workspace_own(config: Config, root: Path) -> bool:
+    """Whether ``config`` was read from a file inside the workspace at ``root`` (links
+    resolved): its ``.memtui.toml``, or a file there that ``--config`` names. Such a file
+    comes with the memory it configures — a pull request, a cloned repository — so it may
+    tighten what the operator asked, never loosen it (newuser27 #16, newuser28 #11, #15)."""
+    return config.path is not None and \
+        inside(os.path.realpath(config.path), os.path.realpath(root)) is not None
+
+
+def operator_config(root: Path) -> Config:
+    """The operator's own configuration: the user-level file (or the defaults), never the
+    workspace's. ConfigError as `load_config`'s."""
+    folder = user_config_dir()
+    if folder is None:
+        return Config()
+    path = folder / USER_CONFIG_NAME
+    try:
+        data = read_input(path, CONFIG_LIMIT, root)
+        return Config() if data is None else parse(parse_toml(data, path), str(path))
+    except InputError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+#: The settings of a configuration that shape what the audit finds (not what it then
+#: suppresses or how severe it says it is): the profile, its limits, the age of a stale
+#: memory and the project stale references are looked up in.
+SHAPING = ("profile", "max_lines", "max_bytes", "stale_days", "project")
 
 
 def _bad(where: str, key: str, why: str) -> ConfigError:

@@ -27,7 +27,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static, TabbedContent, TabPane
 
-from memtui.agent.settings import AgentSettings
+from memtui.agent.settings import AgentSettings, asked_kinds
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.config import Config, ConfigError
 from memtui.core.config import load_config as load_audit_config
@@ -141,8 +141,8 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         #: The Findings view lists the suppressed findings too (key ``i``).
         self.show_suppressed = False
         self.settings = settings or AgentSettings()
-        if config.ask_before is not None:  # [agent] ask-before (memtui.agent.approval)
-            self.settings.ask_before = config.ask_before
+        # [agent] ask-before: a workspace's own file adds to the operator's, never removes
+        self.settings.ask_before = asked_kinds(config, workspace.root, self.settings.ask_before)
         # Each memory's token count comes after the audit is on screen (see _audit), and
         # tokens are counted in a child process: loading a vocabulary would hold this
         # interpreter (and freeze the screen) for tenths of a second. No memory's text is

@@ -325,3 +325,23 @@ async def test_a_request_past_ollamas_window_is_held_back_once(ws: Workspace,
         await pilot.press("enter")  # anyway
         await wait_until(pilot, turns(pane, 1))
         assert len(fake.chat_bodies) == 1
+
+
+async def test_the_budget_measured_as_the_pane_closes_is_no_crash(ws: Workspace,
+                                                                  fake: FakeOllama) -> None:
+    """A key typed, then the pane (or the app) closing before the budget's 0.3 s timer ran:
+    the budget's worker asked for the input that was gone, and the app ended on a NoMatches
+    traceback (newuser28 #8: test_truncation_banner failed so under load)."""
+    fake.add(chatter())
+    app = Harness(ws, AgentSettings(model="chatter", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        box = app.query_one("#chat-input", Input)
+        box.focus()
+        await pilot.pause()
+        await pilot.press("h")
+        assert box.value == "h"
+        await box.remove()
+        await pilot.pause(0.6)  # the timer fires, the worker runs
+        assert app.return_code in (None, 0)

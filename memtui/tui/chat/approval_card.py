@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.css.query import NoMatches
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
@@ -30,6 +31,10 @@ from memtui.core.reporting.safe_output import printable
 #: Keys and clicks this soon after the card appears are ignored (a key typed for something
 #: else as it appeared never answers it).
 ARM_SECONDS = 0.5
+#: A ``y``, ``n`` or ``a`` answers once this long has passed with no other key: within a
+#: word being typed it is a letter, not an answer (newuser28 #22: "typed while waiting"
+#: accepted a write with its y and every later one with its a).
+QUIET_SECONDS = 0.35
 KEYS: dict[str, Decision] = {"y": "accept", "n": "refuse", "a": "always"}
 DONE = {"accept": ("✓ accepted", "bold $success"), "refuse": ("✗ refused", "bold $error"),
         "always": ("✓ accepted, and from now on in this session", "bold $success")}
@@ -56,6 +61,8 @@ class ApprovalCard(Vertical):
         self.answer: asyncio.Future[Decision] = asyncio.get_running_loop().create_future()
         self.decision: Decision | None = None
         self._shown = time.monotonic()
+        #: The answer key waiting for its quiet time, and its timer.
+        self._pending: Timer | None = None
 
     def compose(self) -> ComposeResult:
         r = self.request
@@ -82,8 +89,23 @@ class ApprovalCard(Vertical):
             return
         event.stop()  # while it waits, the card takes every printable key
         event.prevent_default()
-        if event.character in KEYS and self._armed():
-            self.decide(KEYS[event.character])
+        # A key within QUIET_SECONDS of the last one is typing: neither it nor the key
+        # before it answers, and the quiet time starts again.
+        typing = self._pending is not None
+        if self._pending is not None:
+            self._pending.stop()
+        if event.character in KEYS and self._armed() and not typing:
+            answer = KEYS[event.character]
+            self._pending = self.set_timer(QUIET_SECONDS, lambda: self._answer(answer))
+        else:
+            self._pending = self.set_timer(QUIET_SECONDS, self._quiet)
+
+    def _answer(self, answer: Decision) -> None:
+        self._pending = None
+        self.decide(answer)
+
+    def _quiet(self) -> None:
+        self._pending = None
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -94,6 +116,9 @@ class ApprovalCard(Vertical):
         """Answer the question (once) and show the answer in place of the buttons."""
         if self.decision is not None:
             return
+        if self._pending is not None:
+            self._pending.stop()
+            self._pending = None
         self.decision = decision
         if not self.answer.done():
             self.answer.set_result(decision)

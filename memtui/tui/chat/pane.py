@@ -301,7 +301,10 @@ class ChatPane(Vertical):
 
     async def _update_budget(self, text: str | None = None) -> None:
         if text is None:
-            text = self.query_one("#chat-input", Input).value
+            try:
+                text = self.query_one("#chat-input", Input).value
+            except NoMatches:  # the pane (or the app) is closing: nothing left to measure
+                return
         budget = await self.session.budget(text)
         with contextlib.suppress(NoMatches):  # the pane may be closing meanwhile
             self.query_one(BudgetBar).show(budget, self.loaded, self._fixed_window)
