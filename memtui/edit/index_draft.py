@@ -26,6 +26,10 @@ class Drafted:
                  clashes: dict[str, str], under: str | None, past_limit: Any,
                  limit: str, inside: int | None) -> None:
         self.snap = snap
+        #: the index's headings and where lines go with none chosen (each parses the index:
+        #: seconds at 800 KB, here rather than on the screen's thread)
+        self.headings = index_ops.headings(snap)
+        self.where = index_ops.where_entries_go(snap)
         self.drafts = drafts
         self.clashes = clashes
         self.under = under

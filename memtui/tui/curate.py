@@ -124,8 +124,8 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
         _say(app, drafted, error=True)
         return False
     snap = drafted.snap
-    answer = await ask(app, AddToIndexScreen(drafted.drafts, index_ops.headings(snap),
-                                              index_ops.where_entries_go(snap), drafted.under,
+    answer = await ask(app, AddToIndexScreen(drafted.drafts, drafted.headings,
+                                              drafted.where, drafted.under,
                                               drafted.past_limit, drafted.limit,
                                               drafted.clashes, drafted.inside, left_out))
     if answer is None:
