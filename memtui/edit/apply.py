@@ -100,12 +100,20 @@ def _aged(ch: FileChange, ages: dict[str, int | None]) -> FileChange:
     return ch
 
 
+def too_large(changeset: Changeset) -> str | None:
+    """Why ``changeset`` would be refused for its size (a file past the cap could not be
+    read back to undo it: never produced), without ``; nothing was written``; None when
+    every file it writes fits. What a flow can say before its form opens."""
+    for ch in changeset.changes:
+        if ch.after is not None and len(ch.after) > MAX_EDIT_BYTES:
+            return (f"{ch.path} would grow to {len(ch.after):,} bytes, past the "
+                    f"{MAX_EDIT_BYTES // (1024 * 1024)} MiB memtui edits (and undoes)")
+    return None
+
+
 def _refuse_unundoable(changeset: Changeset) -> None:
     if not changeset.changes:
         raise Refused("nothing to change")
-    for ch in changeset.changes:
-        # A file past the cap could not be read back to undo this: never produce one.
-        if ch.after is not None and len(ch.after) > MAX_EDIT_BYTES:
-            raise Refused(f"{ch.path} would grow to {len(ch.after):,} bytes, past the "
-                          f"{MAX_EDIT_BYTES // (1024 * 1024)} MiB memtui edits (and undoes); "
-                          "nothing was written")
+    why = too_large(changeset)
+    if why is not None:
+        raise Refused(f"{why}; nothing was written")

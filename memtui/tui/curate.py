@@ -15,6 +15,7 @@ re-audit (``start_audit(None)``) so the view shows the files as they now are.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Collection
 from typing import Any
 
@@ -27,18 +28,14 @@ from memtui.edit import fold_ops, index_ops, memory_ops
 from memtui.edit.agent_ops import checked, profile_for
 from memtui.edit.apply import apply
 from memtui.edit.changeset import Changeset
-from memtui.edit.conventions import conventions
 from memtui.edit.draft import (
     default_fold_label,
-    distinct_titles,
-    draft_hook,
     draft_title,
-    hook_cut,
     plain,
 )
 from memtui.edit.errors import Refused, UsageError
+from memtui.edit.index_draft import draft_entries
 from memtui.edit.journal import is_redaction, plan_undo, undo
-from memtui.edit.load_limit import PastLimit, added_past_limit, indexed_refusal, place_inside
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
@@ -122,55 +119,15 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     """Draft entries for ``paths`` (titles in the index's own case), let the operator edit
     them and place them (under the section of their type at first), then write.
     ``left_out``: which memories the key left out and why, said in the form."""
-    snap = Snapshot.read(workspace)
-    result = getattr(app, "result", None)
-    linked = index_ops.index_lines_of(snap, paths)  # one pass, not one per memory
-    refusals = [why for rel in paths if (why := indexed_refusal(
-        snap, rel, getattr(result, "profile", None), getattr(result, "options", None),
-        linked.get(rel, [])))]
-    if refusals:  # said before the form opens, not after it is filled in
-        more = f" (and {plural(len(refusals) - 1, 'other')})" if len(refusals) > 1 else ""
-        _say(app, refusals[0] + more, error=True)
+    drafted = await asyncio.to_thread(draft_entries, workspace, paths, getattr(app, "result", None))
+    if isinstance(drafted, str):
+        _say(app, drafted, error=True)
         return False
-    mfs = []
-    for rel in paths:
-        mf = snap.memories.get(rel)
-        if mf is None:
-            _say(app, f"no memory at {rel}", error=True)
-            return False
-        why = index_ops.unlinkable(rel)
-        if why:  # before the form, not after it was filled in
-            _say(app, why, error=True)
-            return False
-        mfs.append(mf)
-    # Titles the index has not used yet (newuser23 #40), each clash said in the form.
-    titles, clashes = distinct_titles(mfs, index_ops.entry_titles(snap),
-                                      conventions(snap).title_case)
-    drafts = [(mf.path, t, draft_hook(mf.description)) for mf, t in zip(mfs, titles, strict=True)]
-    for mf in mfs:  # a long description's hook is cut: the form says so (newuser24 #40)
-        cut = hook_cut(mf.path, mf.description)
-        if cut:
-            cut = cut.removeprefix(f"{mf.path}: ")
-            clashes[mf.path] = f"{clashes[mf.path]}; {cut}" if mf.path in clashes else cut
-    # Memories of one type go under that type's section, when the index has one; several
-    # types, each under its own (index_ops.BY_TYPE).
-    under = index_ops.type_place(snap, [mf.path for mf in mfs])
-    past_limit = None
-    limit = "the load limit"
-    inside = None
-    if result is not None and result.profile == "claude-code":
-        opts = result.options
-        limit = f"the load limit ({opts.max_lines:,} lines / {opts.max_bytes:,} bytes)"
-
-        def past_limit(entries: list[tuple[str, str, str]], under: str | int | None) \
-                -> PastLimit:
-            return added_past_limit(snap, entries, under, result.profile, opts)
-        # Never "at the end" past the limit by default (newuser23 #35): a loaded place.
-        inside = place_inside(snap, drafts, under, result.profile, opts)
-    answer = await ask(app, AddToIndexScreen(drafts, index_ops.headings(snap),
-                                              index_ops.where_entries_go(snap), under,
-                                              past_limit, limit, clashes, inside,
-                                              left_out))
+    snap = drafted.snap
+    answer = await ask(app, AddToIndexScreen(drafted.drafts, drafted.headings,
+                                              drafted.where, drafted.under,
+                                              drafted.past_limit, drafted.limit,
+                                              drafted.clashes, drafted.inside, left_out))
     if answer is None:
         return False
     entries, under = answer

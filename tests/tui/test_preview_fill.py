@@ -39,9 +39,9 @@ def _watched(monkeypatch: Any) -> list[tuple[str, str]]:
         log.append(("body", source))
         show(self, source, palette)
 
-    def more(self: Any, result: Any, rows: Any, final: bool = False) -> None:
+    def more(self: Any, result: Any, rows: Any, *rest: Any) -> None:
         log.append(("rows", ",".join(sorted(rows))))
-        more_rows(self, result, rows, final)
+        more_rows(self, result, rows, *rest)
 
     monkeypatch.setattr(PreviewPart, "render_lines", painted)
     monkeypatch.setattr(MarkdownBody, "show", shown)

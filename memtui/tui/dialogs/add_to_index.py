@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Label, Log, Select, Static
 
 from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import in_archive
@@ -32,8 +32,8 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
     """Edit each drafted entry's title and hook and choose where the lines go."""
 
     DEFAULT_CSS = """
-    AddToIndexScreen #lines { max-height: 35vh; margin-top: 1; }
-    AddToIndexScreen #lines-text { color: $text-muted; }
+    AddToIndexScreen #lines { height: auto; max-height: 35vh; margin-top: 1;
+                              color: $text-muted; background: transparent; }
     """
 
     first_field = True
@@ -128,8 +128,9 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
                     markup=False)
         yield Label("Where the lines go")
         yield self.places()
-        with VerticalScroll(id="lines"):
-            yield Static(self.preview(), id="lines-text", markup=False)
+        # Every drafted line, drawn as it scrolls into sight: a text of 10,000 lines was
+        # wrapped, laid out and drawn whole, seconds on the screen's thread (issue 35).
+        yield Log(id="lines", auto_scroll=False)
         yield Static("", classes="error", id="past-limit", markup=False)
 
     def entries(self) -> list[tuple[str, str, str]]:
@@ -172,7 +173,9 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
     def on_mount(self) -> None:
         super().on_mount()
         if self.many:  # arrows scroll the lines, Enter adds them
-            self.set_focus(self.query_one("#lines", VerticalScroll), scroll_visible=False)
+            lines = self.query_one("#lines", Log)
+            lines.write_lines(self.preview().split("\n"))
+            self.set_focus(lines, scroll_visible=False)
         self.refresh_forms()
 
     def refresh_forms(self) -> None:
@@ -180,8 +183,8 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
         if shown == self.shown:  # a field's first value, or an edit undone: nothing new
             return
         self.shown = shown
-        self.query_one("#lines-text" if self.many else "#entry-lines", Static).update(
-            self.preview())
+        if not self.many:  # (the many lines are the drafts: written once, on mount)
+            self.query_one("#entry-lines", Static).update(self.preview())
         past = self.query_one("#past-limit", Static)
         text = self.past_text()
         past.update(text)

@@ -597,7 +597,7 @@ class MemoryPreview(VerticalScroll):
         if path == INDEX_NAME and path not in result.scans:
             idx = result.index
             states = {w.target: w.state for w in result.wikirefs if w.source == INDEX_NAME}
-            source, first_line = window(shown_text(idx.text, self._secrets_of(idx.text)),
+            source, first_line = window(shown_text(idx.text, self._secrets_of(result)),
                                         1, line)
             source = rewrite_wikilinks(mark_broken(source, INDEX_NAME,
                                                    _broken(result, INDEX_NAME)), states)
@@ -655,12 +655,17 @@ class MemoryPreview(VerticalScroll):
         if fill.line is not None:
             self.call_after_refresh(self._scroll_to_line, fill.line - fill.first_line)
 
-    def _secrets_of(self, index_text: str) -> list[SecretHit]:
-        """The credentials in MEMORY.md's ``index_text`` (scanned once per text: 10–40 ms
-        at each view switch that showed the index; issue 32 item 17)."""
+    def _secrets_of(self, result: AuditResult) -> list[SecretHit]:
+        """The credentials in ``result``'s MEMORY.md (scanned once per text: 10–40 ms at
+        each view switch that showed the index; issue 32 item 17). None when the audit
+        found none there: its own scan of this text (`index_findings`: the same detector
+        within the same bounds) is what `scan_text` would give, not made again on the
+        screen's thread (a 730 KB index: a second; issue 35, newuser27 #6)."""
+        index_text = result.index.text
         kept = self._index_secrets
         if kept is None or kept[0] != index_text:
-            kept = self._index_secrets = (index_text, scan_text(index_text))
+            hits = scan_text(index_text) if index_credentials(result) else []
+            kept = self._index_secrets = (index_text, hits)
         return kept[1]
 
     def _show_nothing(self) -> AwaitMount | None:
@@ -804,3 +809,11 @@ def _meta_table(meta: dict[str, Any], tokens: dict[str, int], p: Palette,
         table.add_row("tokens", Text(" · ".join(f"{k} {v:,}" for k, v in tokens.items()),
                                      style=p.muted))
     return table
+
+
+def index_credentials(result: AuditResult) -> bool:
+    """Whether ``result``'s audit found a credential in MEMORY.md, reported or suppressed
+    (a config's ignore leaves the value on show otherwise)."""
+    return any(f.kind == "secret" and f.path == INDEX_NAME for f in result.findings) or any(
+        s.finding.kind == "secret" and s.finding.path == INDEX_NAME
+        for s in getattr(result, "suppressed", ()))
