@@ -36,8 +36,9 @@ from memtui.core.reporting.hidden import (
     linked_unaudited,
 )
 from memtui.core.scanner.lazy_pattern import lazy_pattern
+from memtui.core.scanner.readable import READ_KINDS, readable_findings
 from memtui.core.scanner.scan import secret_finding, secrets_with_values
-from memtui.core.workspace import INDEX_NAME
+from memtui.core.workspace import INDEX_NAME, index_target
 
 CAUSES = ("config", "inline", "baseline", "exclude")
 #: The kinds found here, as the configuration and the comments are applied (`apply_to`),
@@ -500,6 +501,17 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     if linked:
         found, _unread = excluded_findings(result.workspace, linked)  # type: ignore[arg-type]
         result.findings.extend(found)
+    # And every other text under the memory root the agent can open (an archive, a hidden
+    # or excluded file, a .txt or .env, a profile's files that are no memories) is read
+    # for what the agent would read in it: what counts as a memory never decides what is
+    # read for credentials (session 28, `memtui.core.scanner.readable`).
+    read = {*linked, INDEX_NAME}
+    target = index_target(result.workspace)  # type: ignore[arg-type]
+    if target is not None:  # MEMORY.md a link to it: that file is the index, read as one
+        read.add(target)
+    scans = result.scans
+    result.findings.extend(readable_findings(
+        result.workspace, lambda rel: rel in scans or rel in read))  # type: ignore[arg-type]
     lowered: list[tuple[Finding, str]] = []
     result.findings, result.suppressed = apply(result.findings, root, config, baseline,
                                                values, [*commented, INDEX_NAME], lowered,
@@ -515,6 +527,8 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
             ws, config.exclude, archives)  # type: ignore[arg-type]
         found, unread = excluded_findings(  # (what the index links: reported above)
             ws, [rel for rel in left_out if rel not in linked])  # type: ignore[arg-type]
+        # (what the agent reads in them is reported above, never suppressed by exclude)
+        found = [f for f in found if f.kind not in READ_KINDS]
         result.suppressed.extend(Suppressed(f, "exclude") for f in found)
         result.excluded = (len(left_out), unread)
         alarm = exclude_all_finding(config, ws, len(result.scans), left_out)  # type: ignore[arg-type]
