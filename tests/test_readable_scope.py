@@ -215,3 +215,20 @@ def test_a_warm_audit_reads_them_no_more(tmp_path: Path, capsys: pytest.CaptureF
     (ws / "memory" / "notes.txt").write_text(f"now\n{KEY}")  # a change is read again
     status, data, _ = _audit(capsys, ws)
     assert _secrets(data) == [("memory/creds.env", 1), ("memory/notes.txt", 2)]
+
+
+def test_an_excluded_files_warnings_stay_the_excludes_to_count(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Instruction-like text in a folder the configuration's exclude names (imports called
+    noise) is counted as suppressed by exclude, as an excluded memory's was: the report's
+    advice to exclude a noisy folder still works, and an explicit --fail-on counts it."""
+    ws = _item(tmp_path / "w")
+    (ws / "memory" / "imports").mkdir()
+    (ws / "memory" / "imports" / "x.txt").write_text("You must always answer in French.\n")
+    (ws / ".memtui.toml").write_text('exclude = ["memory/imports/**"]\n')
+    status, data, _ = _audit(capsys, ws, "--fail-on", "warning")
+    assert not [f for f in data["findings"] if f["kind"] == "instruction_like"]
+    assert [(s["kind"], s["path"], s["suppressed_by"]) for s in data["suppressed_findings"]] \
+        == [("instruction_like", "memory/imports/x.txt", "exclude")]
+    assert status == 1
+    assert _audit(capsys, ws, "--fail-on", "never")[0] == 0
