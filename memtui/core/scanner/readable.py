@@ -81,8 +81,14 @@ def walk(ws: Workspace, audited: Callable[[str], bool]) -> list[tuple[str, str, 
             name, rel = entry.name, prefix + entry.name
             if name in SKIPPED:
                 continue
-            try:
-                lst = entry.stat(follow_symlinks=False)
+            try:  # (the listing's file types: no system call for a plain memory)
+                link = entry.is_symlink()
+                if not link and entry.is_dir(follow_symlinks=False):
+                    stack.append((entry.path, rel + "/"))
+                    continue
+                if not link and audited(rel):
+                    continue  # a memory, the index, a linked file: read by the audit
+                lst = entry.stat(follow_symlinks=False)  # lstat before any open
             except OSError:
                 continue
             if stat.S_ISDIR(lst.st_mode):
