@@ -511,9 +511,8 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     target = index_target(result.workspace)  # type: ignore[arg-type]
     if target is not None:  # MEMORY.md a link to it: that file is the index, read as one
         read.add(target)
-    scans = result.scans
-    walked = readable_findings(result.workspace,  # type: ignore[arg-type]
-                               lambda rel: rel in scans or rel in read)
+    read.update(result.scans)
+    walked = readable_findings(result.workspace, read)  # type: ignore[arg-type]
     # A credential is never the configuration's to hide; the warnings of a file its
     # ``exclude`` names (instruction-like, hidden text: a folder of imports called noise)
     # are counted as suppressed by exclude, as an excluded memory's are (an explicit

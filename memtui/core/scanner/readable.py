@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Container
 
 from memtui.core.caches.readable import ReadableCache, cache_path
 from memtui.core.checks.findings import Finding
@@ -51,7 +51,7 @@ SKIPPED = frozenset({".git", STATE_DIR})
 _FLAGS = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
-def walk(ws: Workspace, audited: Callable[[str], bool]) -> list[tuple[str, str, os.stat_result]]:
+def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat_result]]:
     """Every regular file under ``ws``'s memory root the agent can read and the audit did
     not (``audited``), as (relative path, full path, stat), sorted by path."""
     root = os.path.realpath(ws.root)
@@ -78,16 +78,14 @@ def walk(ws: Workspace, audited: Callable[[str], bool]) -> list[tuple[str, str, 
         except OSError:
             continue
         for entry in entries:
-            name, rel = entry.name, prefix + entry.name
-            if name in SKIPPED:
-                continue
-            try:  # (the listing's file types: no system call for a plain memory)
-                link = entry.is_symlink()
-                if not link and entry.is_dir(follow_symlinks=False):
+            name = entry.name
+            rel = prefix + name
+            if rel in audited or name in SKIPPED:
+                continue  # a memory, the index, a linked file: read by the audit already
+            try:  # (the listing's file types first: no system call for a plain folder)
+                if not entry.is_symlink() and entry.is_dir(follow_symlinks=False):
                     stack.append((entry.path, rel + "/"))
                     continue
-                if not link and audited(rel):
-                    continue  # a memory, the index, a linked file: read by the audit
                 lst = entry.stat(follow_symlinks=False)  # lstat before any open
             except OSError:
                 continue
@@ -110,7 +108,7 @@ def walk(ws: Workspace, audited: Callable[[str], bool]) -> list[tuple[str, str, 
                     continue
                 if inside(target, mem_real) is not None:
                     continue
-            if not stat.S_ISREG(lst.st_mode) or audited(rel):
+            if not stat.S_ISREG(lst.st_mode):
                 continue  # a FIFO, socket or device is never opened
             out.append((rel, entry.path, lst))
     out.sort(key=lambda t: t[0])
@@ -135,7 +133,7 @@ def sniff(full: str) -> bool | None:
         os.close(fd)
 
 
-def readable_findings(ws: Workspace, audited: Callable[[str], bool]) -> list[Finding]:
+def readable_findings(ws: Workspace, audited: Container[str]) -> list[Finding]:
     """What every file under ``ws``'s memory root that the audit did not read (not
     ``audited``) yields for the agent's reading (`READ_KINDS`), at the file's path; past the
     bounds, one ``unchecked_text`` error naming how many files were not read."""
