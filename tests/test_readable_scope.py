@@ -76,6 +76,10 @@ def test_a_credential_the_agent_can_read_fails_the_audit(
         assert status == 1, (hole, args)
         assert _secrets(data) == [(rel, 2)]
     assert data["memory_files"] == 1  # what counts as a memory is unchanged
+    [secret] = [f for f in data["findings"] if f["kind"] == "secret"]
+    assert secret["message"].endswith("no memory, but the agent opens it with its file "
+                                      "tools; remove the value by hand (fix redact edits "
+                                      "memories only) and rotate it")
 
 
 def test_a_codex_folders_extensions_are_read(

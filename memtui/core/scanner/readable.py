@@ -30,7 +30,7 @@ import time
 from collections.abc import Container
 
 from memtui.core.caches.readable import ReadableCache, cache_path
-from memtui.core.checks.findings import Finding
+from memtui.core.checks.findings import Finding, finding
 from memtui.core.files.input_file import inside
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.scan import FileScan, scan_file, unchecked
@@ -133,6 +133,20 @@ def sniff(full: str) -> bool | None:
         os.close(fd)
 
 
+#: How a memory's credential finding ends, and what a file that is no memory says instead:
+#: `memtui fix redact` edits memories only, so the value is removed by hand.
+REPLAYED = ": memories are replayed into every later turn"
+OPENED = (": no memory, but the agent opens it with its file tools; remove the value by hand "
+          "(fix redact edits memories only) and rotate it")
+
+
+def _not_a_memory(f: Finding) -> Finding:
+    """``f`` as said of a file that is no memory (a credential's message says so)."""
+    if f.kind != "secret" or not f.message.endswith(REPLAYED):
+        return f
+    return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + OPENED, f.severity)
+
+
 def readable_findings(ws: Workspace, audited: Container[str]) -> list[Finding]:
     """What every file under ``ws``'s memory root that the audit did not read (not
     ``audited``) yields for the agent's reading (`READ_KINDS`), at the file's path; past the
@@ -166,7 +180,7 @@ def readable_findings(ws: Workspace, audited: Container[str]) -> list[Finding]:
             out.append(unchecked(rel, None, "the file could not be read"))
             cache.forget(rel)
             continue
-        found = [f for f in scan.own_findings if f.kind in READ_KINDS]
+        found = [_not_a_memory(f) for f in scan.own_findings if f.kind in READ_KINDS]
         if found:
             out.extend(found)
             cache.forget(rel)
