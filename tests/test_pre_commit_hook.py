@@ -47,10 +47,13 @@ def test_hook_definition() -> None:
     assert h["language"] == "python" and h["pass_filenames"] is False
     assert h["entry"] == "memtui audit" and h["args"] == ["."]
     files = re.compile(str(h["files"]))  # pre-commit matches with re.search
+    # every file under memory/, not only *.md: the audit reads each text there for
+    # credentials (session 28), so a commit adding memory/.env runs it
     for path in ("MEMORY.md", "memory/a.md", "memory/deep/b.md", "agent/ws/MEMORY.md",
-                 "agent/ws/memory/x.md"):
+                 "agent/ws/memory/x.md", "memory/a.txt", "memory/.env",
+                 "memory/archive/old.json"):
         assert files.search(path), path
-    for path in ("README.md", "docs/memory.md", "memory/a.txt", "src/MEMORY.md.bak"):
+    for path in ("README.md", "docs/memory.md", "src/MEMORY.md.bak", "memory.txt"):
         assert not files.search(path), path
 
 

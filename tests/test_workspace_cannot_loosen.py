@@ -58,13 +58,16 @@ def test_an_exclude_does_not_hide_a_file_the_index_links(
     assert not [s for s in data["suppressed_findings"] if s["kind"] == "secret"]
 
 
-def test_an_excluded_file_no_index_links_stays_suppressed(
+def test_an_excluded_file_no_index_links_is_read_for_credentials(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An exclude decides what is a memory, never what is read for credentials (session
+    28, tests/test_readable_scope.py): its credential is reported, not suppressed."""
     ws = _flat(tmp_path / "w", 'exclude = ["c.md"]\n')
     (ws / "c.md").write_text(memory("c", KEY))
     _, data, _ = _audit(capsys, str(ws))
-    assert [s["path"] for s in data["suppressed_findings"] if s["kind"] == "secret"] == ["c.md"]
-    assert [f["path"] for f in data["findings"] if f["kind"] == "secret"] == ["a.md"]
+    assert not [s for s in data["suppressed_findings"] if s["kind"] == "secret"]
+    assert [f["path"] for f in data["findings"] if f["kind"] == "secret"] == ["a.md", "c.md"]
+    assert data["memory_files"] == 2
 
 
 @pytest.mark.parametrize("how", ["ignore", "exclude", "inline"])
@@ -78,6 +81,10 @@ def test_an_explicit_fail_on_counts_what_the_workspace_suppressed(
     target = "c.md" if how == "exclude" else "a.md"
     (ws / target).write_text(memory(target[0], hidden))
     status, data, _ = _audit(capsys, str(ws))
+    if how == "exclude":  # never suppressed: read as every text the agent can open is
+        assert status == 1 and [f["path"] for f in data["findings"]
+                                if f["kind"] == "secret"] == ["c.md"]
+        return
     assert status == 0 and not [f for f in data["findings"] if f["kind"] == "secret"]
     status, _, err = _audit(capsys, str(ws), "--fail-on", "error")
     assert status == 1

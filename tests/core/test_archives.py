@@ -91,17 +91,17 @@ def test_a_change_reported_inside_an_archive_stays_out(tmp_path: Path) -> None:
     assert sorted(again.scans) == ["memory/a.md", "memory/new.md", "memory/olden/f.md"]
 
 
-def test_a_credential_in_an_archive_folder_is_counted_as_suppressed(tmp_path: Path) -> None:
-    """newuser24 #54: a credential in memory/_archive/ was counted nowhere, while the same
-    file left out by a configured `exclude` was read and counted as suppressed by exclude.
-    One mechanism for both: read on its own, counted, never a reported finding."""
+def test_a_credential_in_an_archive_folder_is_reported(tmp_path: Path) -> None:
+    """newuser24 #54: a credential in memory/_archive/ was counted nowhere; then (issue 31)
+    counted as suppressed by exclude, so the default audit passed. The agent opens the
+    archive with its file tools: every text under the memory folder is read for
+    credentials, whatever counts as a memory (session 28, tests/test_readable_scope.py).
+    The archive's files are still no memories."""
     ws = _ws(tmp_path / "ws")
     (ws / "memory/_archive/b.md").write_text(memory("b", "key AKIAQ7XK2MB4VZJ6TR3N\n"))
-    data = json.loads(_memtui("audit", "--json", str(ws)).stdout)
-    assert data["memory_files"] == 2 and not [f for f in data["findings"]
-                                              if f["kind"] == "secret"]
-    assert data["suppressed"]["exclude"] == 1
-    assert [(f["path"], f["kind"], f["suppressed_by"]) for f in data["suppressed_findings"]] \
-        == [("memory/_archive/b.md", "secret", "exclude")]
-    text = " ".join(_memtui("audit", str(ws)).stdout.split())
-    assert "1 suppressed (config 0, inline 0, baseline 0, exclude 1)" in text
+    done = _memtui("audit", "--json", str(ws))
+    data = json.loads(done.stdout)
+    assert done.returncode == 1
+    assert data["memory_files"] == 2 and [(f["path"], f["line"]) for f in data["findings"]
+                                          if f["kind"] == "secret"] == [("memory/_archive/b.md", 7)]
+    assert data["suppressed"]["exclude"] == 0 and data["suppressed_findings"] == []

@@ -6,8 +6,10 @@ severity (``[severity]``). Neither may make a finding vanish unseen:
 - each excluded memory (and each one in an archive folder left out by default) is still
   read on its own (up to ``SCAN_FILES`` files and
   ``SCAN_BYTES`` bytes in all; each memory's 1 MiB cap holds) and what it would have
-  yielded on its own (a credential, instruction-like text, frontmatter) is counted as
-  suppressed by ``exclude``, listed as such in the JSON and in SARIF ``suppressions``;
+  yielded on its own (frontmatter…) is counted as suppressed by ``exclude``, listed as
+  such in the JSON and in SARIF ``suppressions``; a credential there (or text the
+  credential check did not read) is never suppressed: it is reported, as in every file
+  under the memory root (`memtui.core.scanner.readable`, session 28);
 - an ``exclude`` that leaves out the index or every memory is itself a finding
   (``exclude_all``, an error); a pattern that matches no file is named (as an unused
   ignore is: a dead pattern reads as a folder left out; newuser24 #68);

@@ -23,7 +23,7 @@ from typing import Protocol, TypeVar
 
 from memtui.core.checks.findings import SEVERITY_RANK, WORKSPACE, Finding, finding
 from memtui.core.checks.rules import BY_ID, CONFIG_ONLY, FILE_LEVEL, silence
-from memtui.core.config import Config
+from memtui.core.config import Config, excluder
 from memtui.core.creds.detector import SecretHit
 from memtui.core.files.input_file import BASELINE_LIMIT, InputError, parse_json, read_input
 from memtui.core.files.output_file import OutputError, json_with, write_output
@@ -36,10 +36,13 @@ from memtui.core.reporting.hidden import (
     linked_unaudited,
 )
 from memtui.core.scanner.lazy_pattern import lazy_pattern
+from memtui.core.scanner.readable import READ_KINDS, readable_findings
 from memtui.core.scanner.scan import secret_finding, secrets_with_values
-from memtui.core.workspace import INDEX_NAME
+from memtui.core.workspace import INDEX_NAME, index_target
 
 CAUSES = ("config", "inline", "baseline", "exclude")
+#: What the agent reads in a file that its ``exclude`` may still set aside: warnings only.
+WARNED = frozenset({"instruction_like", "hidden_text"})
 #: The kinds found here, as the configuration and the comments are applied (`apply_to`),
 #: never by the audit itself.
 STAGE_KINDS = frozenset({"unused_ignore", "exclude_all"})
@@ -500,12 +503,34 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     if linked:
         found, _unread = excluded_findings(result.workspace, linked)  # type: ignore[arg-type]
         result.findings.extend(found)
+    # And every other text under the memory root the agent can open (an archive, a hidden
+    # or excluded file, a .txt or .env, a profile's files that are no memories) is read
+    # for what the agent would read in it: what counts as a memory never decides what is
+    # read for credentials (session 28, `memtui.core.scanner.readable`).
+    read = {*linked, INDEX_NAME}
+    target = index_target(result.workspace)  # type: ignore[arg-type]
+    if target is not None:  # MEMORY.md a link to it: that file is the index, read as one
+        read.add(target)
+    read.update(result.scans)
+    walked = readable_findings(result.workspace, read)  # type: ignore[arg-type]
+    # A credential is never the configuration's to hide; the warnings of a file its
+    # ``exclude`` names (instruction-like, hidden text: a folder of imports called noise)
+    # are counted as suppressed by exclude, as an excluded memory's are (an explicit
+    # --fail-on still counts them).
+    out_of_scope = excluder(config.exclude) if config.exclude else None
+    set_aside = [f for f in walked if f.kind in WARNED and out_of_scope is not None
+                 and out_of_scope(f.path)]
+    if set_aside:
+        aside = {id(f) for f in set_aside}
+        walked = [f for f in walked if id(f) not in aside]
+    result.findings.extend(walked)
     lowered: list[tuple[Finding, str]] = []
     result.findings, result.suppressed = apply(result.findings, root, config, baseline,
                                                values, [*commented, INDEX_NAME], lowered,
                                                _Quiet(result.scans, set(commented)))
     result.lowered = lowered
     result.config_path = config.path
+    result.suppressed.extend(Suppressed(f, "exclude") for f in set_aside)
     archives = getattr(result, "archives_excluded", None) or []
     if hidden and (config.exclude or archives):
         ws = result.workspace
@@ -515,6 +540,8 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
             ws, config.exclude, archives)  # type: ignore[arg-type]
         found, unread = excluded_findings(  # (what the index links: reported above)
             ws, [rel for rel in left_out if rel not in linked])  # type: ignore[arg-type]
+        # (what the agent reads in them is reported above, never suppressed by exclude)
+        found = [f for f in found if f.kind not in READ_KINDS]
         result.suppressed.extend(Suppressed(f, "exclude") for f in found)
         result.excluded = (len(left_out), unread)
         alarm = exclude_all_finding(config, ws, len(result.scans), left_out)  # type: ignore[arg-type]

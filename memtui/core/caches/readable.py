@@ -1,0 +1,90 @@
+"""The files besides the memories that the last audits found clean, kept between runs.
+
+`memtui.core.scanner.readable` reads every text file under the memory roots for what the
+agent would read in it (a credential first). A warm audit must not read them again: this
+cache remembers, per workspace, the path and stat key (`memtui.core.scanner.share.key_of`)
+of each such file that yielded nothing — or that is binary, so never read — and when it was
+read. A file is skipped only when its key is the same and trusted (its last change lies
+well before that moment: `memtui.core.caches.scans.ambiguous`). A file with a finding is
+never remembered (no credential, no text, nothing found in one is ever stored: only paths
+and stat keys). The version is the checks' (`memtui.core.caches.checks_version`): any
+change of memtui's checks or of detect-secrets starts it afresh. Read and written as every
+cache file is (`memtui.core.caches.store`); an entry that does not fit is dropped.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Container
+from pathlib import Path
+
+from memtui.core.caches.checks_version import version
+from memtui.core.caches.scans import ambiguous, workspace_file
+from memtui.core.caches.store import prune, read_cache, save_cache
+from memtui.core.scanner.share import NO_KEY, Key
+
+PREFIX, SUFFIX = "readable-", ".marshal"
+MAX_ENTRIES = 200_000
+MAX_FILES = 64  # one per workspace: the least recently written past this are deleted
+
+
+def cache_path(root: Path) -> Path | None:
+    """The cache file of the workspace at ``root`` (None: caching is off)."""
+    return workspace_file(root, PREFIX, SUFFIX)
+
+
+class ReadableCache:
+    """``rel`` → (stat key, when read) of the files found clean (see the module)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._entries: dict[str, tuple[Key, int]] = {}
+        self._dirty = False
+        data = read_cache(path)
+        if data is None:
+            return
+        try:
+            got = marshal.loads(data)
+        except (ValueError, EOFError, TypeError, MemoryError, RecursionError):
+            return
+        if not (isinstance(got, tuple) and len(got) == 2 and got[0] == version()
+                and isinstance(got[1], dict)):
+            return
+        for rel, entry in list(got[1].items())[:MAX_ENTRIES]:
+            if isinstance(rel, str) and isinstance(entry, tuple) and len(entry) == 5 and \
+                    all(type(v) is int for v in entry):
+                self._entries[rel] = ((entry[0], entry[1], entry[2], entry[3]), entry[4])
+
+    def clean(self, rel: str, key: Key) -> bool:
+        """Whether ``rel``, its stat key now ``key``, was found clean and has not changed."""
+        entry = self._entries.get(rel)
+        return entry is not None and key != NO_KEY and entry[0] == key and \
+            not ambiguous(key, entry[1])
+
+    def mark(self, rel: str, key: Key, read_ns: int) -> None:
+        """Remember ``rel`` (stat key ``key``, read at ``read_ns``) as clean."""
+        if key == NO_KEY or ambiguous(key, read_ns):
+            return  # its key cannot vouch for what was read: read again next time
+        if self._entries.get(rel) != (key, read_ns):
+            self._entries[rel] = (key, read_ns)
+            self._dirty = True
+
+    def forget(self, rel: str) -> None:
+        if self._entries.pop(rel, None) is not None:
+            self._dirty = True
+
+    def keep_only(self, rels: Container[str]) -> None:
+        """Drop the entries of files no longer there (or no longer clean)."""
+        gone = [rel for rel in self._entries if rel not in rels]
+        for rel in gone:
+            del self._entries[rel]
+        self._dirty = self._dirty or bool(gone)
+
+    def save(self) -> None:
+        """Write the entries (atomically) when they changed; silent when impossible."""
+        if self.path is None or not self._dirty:
+            return
+        data = (version(), {rel: (*key, when) for rel, (key, when) in self._entries.items()})
+        if save_cache(self.path, data):
+            self._dirty = False
+            prune(self.path.parent, self.path, MAX_FILES, PREFIX, SUFFIX)
