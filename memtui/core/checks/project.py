@@ -94,6 +94,21 @@ def claude_folder_name(root: Path) -> str | None:
     return None
 
 
+def repository_kept(root: Path) -> str | None:
+    """The project of a Claude Code memory folder kept in its repository, ``PROJECT/.claude/
+    memory`` (``PROJECT`` holding ``.git``), else None. The folder under ``~/.claude/
+    projects/ENCODED/`` is often a symbolic link to it, so the memory follows git: the
+    workspace is opened at the link's target, and the project is read from there
+    (newuser27 #22)."""
+    if root.name != "memory" or root.parent.name != ".claude":
+        return None
+    project = root.parent.parent
+    try:
+        return str(project) if (project / ".git").exists() else None
+    except OSError:
+        return None
+
+
 def decode_claude_folder(encoded: str, fs_root: str = "/") -> list[str]:
     """The existing folders Claude Code would have named ``encoded`` (at most
     ``MAX_CANDIDATES``), found by walking down from ``fs_root``."""
@@ -157,6 +172,8 @@ def find_project(root: Path, layout: str, given: str | None, from_config: bool
     if layout == "item":
         return ProjectInfo(str(root), "item")
     encoded = claude_folder_name(root)
+    if encoded is None and (kept := repository_kept(root)) is not None:
+        return ProjectInfo(kept, "claude-code")
     if encoded is None:
         return ProjectInfo(None, "none", "no project (give --project DIR or project = "
                                          "\"DIR\" in .memtui.toml); stale references not "
