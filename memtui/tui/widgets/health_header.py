@@ -196,6 +196,11 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
                              f" {word}")
 
     counts: list[Unit] = [(count(len(result.files), "memories", "", "memory"), None)]
+    # a credential is the gravest finding: named at a glance, as the fleet's Secrets
+    # column names it (newuser27 #35: the header read healthy beside an exit-1 token)
+    secrets = sum(1 for f in result.findings if f.kind == "secret")
+    if secrets:
+        counts.append((count(secrets, "credentials", p.error, "credential"), None))
     if idx.exists:
         pointers = 0 if entries or packed else len(result.pointers())
         if pointers:  # Gemini's index is pointer lines, not links (newuser24 #14)
