@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
 import sys
+import threading
 from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -89,12 +91,19 @@ def ends_on_signals(app: App[Any]) -> Iterator[None]:
     is gone, the process never ending. Before the app runs, the handler exits."""
     import asyncio  # (the app imports it anyway; not at the CLI's start)
 
+    terminal = saved_terminal()
+
     def ending(signum: int, _frame: object) -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # not running yet (or any more): nothing to stop
             raise SystemExit(128 + signum) from None
         loop.call_soon_threadsafe(partial(app.exit, return_code=128 + signum))
+        # An app whose loop is held up (newuser27 #17: a frozen audit) never gets to its
+        # exit: the terminal is given back as the app leaves it, and the process ends.
+        timer = threading.Timer(EXIT_GRACE, partial(hard_end, terminal, 128 + signum))
+        timer.daemon = True
+        timer.start()
 
     before = {signum: signal.signal(signum, ending) for signum in ENDING_SIGNALS}
     try:
@@ -104,6 +113,44 @@ def ends_on_signals(app: App[Any]) -> Iterator[None]:
             signal.signal(signum, handler)
 
 
+#: Seconds an app told to end by a signal has to end before the terminal is given back
+#: and the process ended without it.
+EXIT_GRACE = 3.0
+#: What the app turned on (the alternate screen, the mouse, bracketed paste, a hidden
+#: cursor), turned off as Textual's driver does when it stops.
+RESTORE = ("\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?2004l\x1b[?1004l"
+           "\x1b[?1049l\x1b[?25h")
+
+
+def saved_terminal() -> tuple[int, list[Any]] | None:
+    """The terminal's settings before the app changes them (fd and ``tcgetattr``), or None
+    when standard input is no terminal."""
+    try:
+        import termios
+
+        fd = sys.stdin.fileno()
+        return fd, termios.tcgetattr(fd)
+    except (ImportError, OSError, ValueError, AttributeError):
+        return None
+
+
+def hard_end(terminal: tuple[int, list[Any]] | None, status: int) -> None:
+    """Give the terminal back (screen, modes, then the settings ``terminal`` saved) and end
+    the process at once: the app did not end within `EXIT_GRACE`."""
+    with contextlib.suppress(OSError):
+        fd = os.open("/dev/tty", os.O_WRONLY | os.O_NOCTTY)
+        try:
+            os.write(fd, RESTORE.encode())
+        finally:
+            os.close(fd)
+    if terminal is not None:
+        with contextlib.suppress(ImportError, OSError):
+            import termios
+
+            termios.tcsetattr(terminal[0], termios.TCSANOW, terminal[1])
+    os._exit(status)
+
+
 def _say(line: str) -> None:
     """A line on stderr, which may be a terminal that is gone (SIGHUP)."""
     with contextlib.suppress(OSError, ValueError):
@@ -111,9 +158,10 @@ def _say(line: str) -> None:
         sys.stderr.flush()
 
 
-def open_app(path: str, ns: argparse.Namespace, end_on_signals: bool = False) -> int:
+def open_app(path: str, ns: argparse.Namespace, end_on_signals: bool = True) -> int:
     """Run the app on ``path``; ``end_on_signals``: SIGHUP and SIGTERM end it as ``q``
-    does (`ends_on_signals`), for a caller with cleanup to do."""
+    does (`ends_on_signals`: the terminal given back, newuser27 #17; the caller's cleanup
+    run)."""
     app = app_for(path, ns)
     if isinstance(app, int):
         return app
