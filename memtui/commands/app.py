@@ -98,12 +98,15 @@ def ends_on_signals(app: App[Any]) -> Iterator[None]:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # not running yet (or any more): nothing to stop
             raise SystemExit(128 + signum) from None
+        answered = threading.Event()
+        loop.call_soon_threadsafe(answered.set)
         loop.call_soon_threadsafe(partial(app.exit, return_code=128 + signum))
         # An app whose loop is held up (newuser27 #17: a frozen audit) never gets to its
-        # exit: the terminal is given back as the app leaves it, and the process ends.
-        timer = threading.Timer(EXIT_GRACE, partial(hard_end, terminal, 128 + signum))
-        timer.daemon = True
-        timer.start()
+        # exit: the terminal is given back as the app leaves it, and the process ends. A
+        # loop that answers ends the app itself, however long that takes (--demo's copy
+        # is removed after it).
+        threading.Thread(target=held_up, args=(answered, terminal, 128 + signum),
+                         daemon=True).start()
 
     before = {signum: signal.signal(signum, ending) for signum in ENDING_SIGNALS}
     try:
@@ -113,8 +116,8 @@ def ends_on_signals(app: App[Any]) -> Iterator[None]:
             signal.signal(signum, handler)
 
 
-#: Seconds an app told to end by a signal has to end before the terminal is given back
-#: and the process ended without it.
+#: Seconds the loop of an app told to end by a signal has to answer before the terminal is
+#: given back and the process ended without it.
 EXIT_GRACE = 3.0
 #: What the app turned on (the alternate screen, the mouse, bracketed paste, a hidden
 #: cursor), turned off as Textual's driver does when it stops.
@@ -132,6 +135,13 @@ def saved_terminal() -> tuple[int, list[Any]] | None:
         return fd, termios.tcgetattr(fd)
     except (ImportError, OSError, ValueError, AttributeError):
         return None
+
+
+def held_up(answered: threading.Event, terminal: tuple[int, list[Any]] | None,
+            status: int) -> None:
+    """`hard_end` unless the app's loop ``answered`` within `EXIT_GRACE`."""
+    if not answered.wait(EXIT_GRACE):
+        hard_end(terminal, status)
 
 
 def hard_end(terminal: tuple[int, list[Any]] | None, status: int) -> None:
