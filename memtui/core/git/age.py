@@ -17,7 +17,7 @@ DAY = 86400.0
 MAX_SINCE = 1000
 #: Commits that change no memory a history walk reads at most (the commit budget,
 #: `memtui.core.git.repo.MAX_COMMITS`, counts only those that change one).
-MAX_PASSED = 50_000
+MAX_PASSED = 20_000
 #: git_ages per (repository, workspace prefix, HEAD commit): re-audits skip the walk.
 _CACHE: dict[tuple[str, str, str], tuple[dict[str, float | None], str | None]] = {}
 
