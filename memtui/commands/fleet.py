@@ -129,7 +129,7 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace, prog: str = "memtui") -
     """``memtui fleet ROOT``, ``memtui --fleet ROOT``: the fleet screen; Enter opens a
     workspace in the usual app, whose Esc comes back to the fleet as it was left."""
     from memtui.commands.agent_options import settings_from
-    from memtui.commands.app import ends_on_signals
+    from memtui.commands.app_signals import ends_on_signals
     from memtui.commands.audit_options import options_from
     from memtui.core.workspace import WorkspaceError, open_workspace
     from memtui.tui.fleet.app import FleetApp

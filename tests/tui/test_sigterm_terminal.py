@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from textual.app import App
 from textual.widgets import Static
-from memtui.commands.app import ends_on_signals
+from memtui.commands.app_signals import ends_on_signals
 
 class Frozen(App):
     def compose(self):

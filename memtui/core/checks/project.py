@@ -26,6 +26,7 @@ import hashlib
 import os
 from pathlib import Path
 
+from memtui.core.checks.repository_kept import repository_kept
 from memtui.core.record import Record
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -92,21 +93,6 @@ def claude_folder_name(root: Path) -> str | None:
             parts[-2].startswith("-"):
         return parts[-2]
     return None
-
-
-def repository_kept(root: Path) -> str | None:
-    """The project of a Claude Code memory folder kept in its repository, ``PROJECT/.claude/
-    memory`` (``PROJECT`` holding ``.git``), else None. The folder under ``~/.claude/
-    projects/ENCODED/`` is often a symbolic link to it, so the memory follows git: the
-    workspace is opened at the link's target, and the project is read from there
-    (newuser27 #22)."""
-    if root.name != "memory" or root.parent.name != ".claude":
-        return None
-    project = root.parent.parent
-    try:
-        return str(project) if (project / ".git").exists() else None
-    except OSError:
-        return None
 
 
 def decode_claude_folder(encoded: str, fs_root: str = "/") -> list[str]:

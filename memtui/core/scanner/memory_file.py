@@ -17,6 +17,7 @@ from typing import Any
 
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.record import Record
+from memtui.core.scanner.impossible_date import unreadable
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 KNOWN_TYPES = ("user", "feedback", "project", "reference")
@@ -330,39 +331,8 @@ def _yaml_fields(mf: MemoryFile, fm: str) -> Any:
                                    f"invalid YAML in frontmatter: {problem}; "
                                    "fields recovered line by line"))
     except Exception as exc:  # the C loader can raise odd errors on odd bytes
-        bad = no_such_date(fm) if isinstance(exc, ValueError) else None
-        if bad is None:
-            mf.findings.append(finding("frontmatter", mf.path, 1,
-                                       f"unreadable frontmatter: {exc}"))
-        else:  # (newuser27 #19: every other field is read; name the key and the value)
-            line, key, value = bad
-            mf.findings.append(finding("frontmatter", mf.path, line,
-                                       f"{key}: {value} is not a date ({exc}); the other "
-                                       "fields were read, the age is not taken from it"))
+        mf.findings.append(unreadable(mf.path, fm, exc))
     return lenient_fields(fm)
-
-
-_TIMESTAMP = lazy_pattern(r"\d{4}-\d\d?-\d\d?(?:$|[Tt ])")
-
-
-def no_such_date(fm: str) -> tuple[int, str, str] | None:
-    """(file line, key, value) of the first ``key: value`` of ``fm`` that YAML reads as a
-    timestamp but no calendar holds (``2026-13-45``), or None."""
-    import datetime as dt
-
-    for i, line in enumerate(fm.split("\n")):
-        m = _LENIENT_KEY.match(line)
-        if m is None:
-            continue
-        value = m.group(3).strip()
-        if not _TIMESTAMP.match(value):
-            continue
-        y, mo, d = value[:10].split("T")[0].split(" ")[0].split("-")[:3]
-        try:
-            dt.date(int(y), int(mo), int(d))
-        except ValueError:
-            return i + 2, m.group(2), value
-    return None
 
 
 @functools.cache
