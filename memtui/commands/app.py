@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import signal
+import os
 import sys
-from collections.abc import Iterator
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from memtui.commands.agent_options import settings_from
 from memtui.commands.app_options import add_app_options, app_option_problem
+from memtui.commands.app_signals import ends_on_signals
 from memtui.commands.audit import options_from, own_folder
 from memtui.commands.parser import fail, terminal_problem
 
 if TYPE_CHECKING:
-    from textual.app import App
 
     from memtui.tui.app import MemtuiApp
 
@@ -75,35 +73,6 @@ def run(ns: argparse.Namespace) -> int:
                  "DIR makes a lasting copy)\n")
 
 
-#: The signals that end ``memtui --demo`` with its copy removed (those a system has).
-ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM")
-                       if hasattr(signal, name))
-
-
-@contextlib.contextmanager
-def ends_on_signals(app: App[Any]) -> Iterator[None]:
-    """While in it, SIGHUP (the terminal closed) and SIGTERM end ``app`` as ``q`` does, its
-    workers stopped, and the caller's cleanup runs (``--demo`` removes its copy, not left
-    in /tmp: newuser22 #27). Python's default for both ends the process at once; a
-    SystemExit from the handler would leave the audit's thread waiting for a screen that
-    is gone, the process never ending. Before the app runs, the handler exits."""
-    import asyncio  # (the app imports it anyway; not at the CLI's start)
-
-    def ending(signum: int, _frame: object) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # not running yet (or any more): nothing to stop
-            raise SystemExit(128 + signum) from None
-        loop.call_soon_threadsafe(partial(app.exit, return_code=128 + signum))
-
-    before = {signum: signal.signal(signum, ending) for signum in ENDING_SIGNALS}
-    try:
-        yield
-    finally:
-        for signum, handler in before.items():
-            signal.signal(signum, handler)
-
-
 def _say(line: str) -> None:
     """A line on stderr, which may be a terminal that is gone (SIGHUP)."""
     with contextlib.suppress(OSError, ValueError):
@@ -111,9 +80,10 @@ def _say(line: str) -> None:
         sys.stderr.flush()
 
 
-def open_app(path: str, ns: argparse.Namespace, end_on_signals: bool = False) -> int:
+def open_app(path: str, ns: argparse.Namespace, end_on_signals: bool = True) -> int:
     """Run the app on ``path``; ``end_on_signals``: SIGHUP and SIGTERM end it as ``q``
-    does (`ends_on_signals`), for a caller with cleanup to do."""
+    does (`ends_on_signals`: the terminal given back, newuser27 #17; the caller's cleanup
+    run)."""
     app = app_for(path, ns)
     if isinstance(app, int):
         return app
@@ -177,7 +147,6 @@ def command_hint(path: str) -> str:
     """`` (did you mean memtui audit?)`` when a PATH that does not exist is spelled like a
     command (``memtui audti``)."""
     import difflib
-    import os
 
     from memtui.commands import COMMANDS
 

@@ -129,6 +129,7 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace, prog: str = "memtui") -
     """``memtui fleet ROOT``, ``memtui --fleet ROOT``: the fleet screen; Enter opens a
     workspace in the usual app, whose Esc comes back to the fleet as it was left."""
     from memtui.commands.agent_options import settings_from
+    from memtui.commands.app_signals import ends_on_signals
     from memtui.commands.audit_options import options_from
     from memtui.core.workspace import WorkspaceError, open_workspace
     from memtui.tui.fleet.app import FleetApp
@@ -147,7 +148,8 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace, prog: str = "memtui") -
     state = FleetState()
     while True:
         fleet = FleetApp(root, options, state=state, theme=ns.theme, watch=not ns.no_watch)
-        chosen = fleet.run()
+        with ends_on_signals(fleet):  # the terminal given back (newuser27 #17)
+            chosen = fleet.run()
         if not chosen:
             return fleet.return_code or 0
         try:
@@ -157,6 +159,7 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace, prog: str = "memtui") -
             continue
         app = FleetMemberApp(ws, options, settings=settings_from(ns), theme=ns.theme,
                              watch=not ns.no_watch, asked_at=state.opened_at)
-        app.run()
+        with ends_on_signals(app):
+            app.run()
         if not app.back_to_fleet:
             return app.return_code or 0

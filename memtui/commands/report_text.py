@@ -131,7 +131,7 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
         # entries past the load limit named beside the count, as the header does
         # (newuser27 #21: the row was silent while the header said "4 past the load limit")
         unloaded = sum(1 for ln in idx.lines
-                       if ln.kind == "entry" and ln.number > result.loaded_lines)
+                       if ln.kind == "entry" and result.never_loaded(ln.number))
         past = f", {unloaded:,} past the load limit" if unloaded else ""
         row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
             f"{plural(kinds['entry'], 'entry', 'entries')} "

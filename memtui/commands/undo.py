@@ -46,6 +46,8 @@ def run(ns: argparse.Namespace) -> int:
         if ns.turn:
             return _turn(ws, ns)
         plan = plan_undo(ws)
+        if plan.blocked and plan.whole:  # --skip-changed would break what it puts back
+            return fail(PROG, f"{plan.blocking()}; {plan.whole}; nothing was undone", 1)
         if plan.blocked and not ns.skip_changed:
             return fail(PROG, f"{plan.blocking()}; nothing was undone"
                         + _hint(ns, plan.changes, plan.others(), len(plan.blocked)), 1)

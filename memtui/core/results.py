@@ -235,11 +235,13 @@ class InjectedBlock(Record):
     #: The agent and its load rule ("Hermes: MEMORY.md 2,200 / USER.md 1,375 characters");
     #: empty for item and claude-code, whose reports stay as they were.
     rule: str = ""
+    #: The index lines (first, last) the agent drops from the middle of MEMORY.md, or None.
+    dropped: tuple[int, int] | None = None
 
     def __init__(self, text: str, chars: int, bytes: int, tokens: dict[str, int], window: int,
                        files: list[str], cut: bool = False, window_name: str = "",
                        tokenizer: str = "qwen", loads: list[Load] | None = None,
-                       rule: str = "") -> None:
+                       rule: str = "", dropped: tuple[int, int] | None = None) -> None:
         self.text = text
         self.chars = chars
         self.bytes = bytes
@@ -251,6 +253,7 @@ class InjectedBlock(Record):
         self.tokenizer = tokenizer
         self.loads = [] if loads is None else loads
         self.rule = rule
+        self.dropped = dropped
 
     @property
     def share(self) -> float:
@@ -420,7 +423,14 @@ class AuditResult(Record, eq=False):
 
     @property
     def beyond_limit(self) -> list[IndexLine]:
-        return [ln for ln in self.index.lines if ln.number > self.loaded_lines]
+        return [ln for ln in self.index.lines if self.never_loaded(ln.number)]
+
+    def never_loaded(self, number: int) -> bool:
+        """Whether index line ``number`` never reaches the agent: past the lines it loads,
+        or in the middle its cut drops (OpenClaw, newuser27 #27)."""
+        dropped = self.block.dropped
+        return number > self.loaded_lines or (
+            dropped is not None and dropped[0] <= number <= dropped[1])
 
 
 

@@ -521,6 +521,10 @@ def public(rec: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: How a move's other half is said to be blocked (`UndoPlan.blocked`).
+MOVED_WITH = "moved with"
+
+
 @dataclass
 class UndoPlan:
     """What undoing the newest operation not undone yet would do, read now.
@@ -533,6 +537,8 @@ class UndoPlan:
     record: dict[str, Any]
     changes: list[FileChange] = field(default_factory=list)
     blocked: dict[str, str] = field(default_factory=dict)  # path → what happened to it
+    #: Why the other files cannot be put back without the blocked ones ("" when they can).
+    whole: str = ""
 
     @property
     def id(self) -> int:
@@ -545,11 +551,16 @@ class UndoPlan:
     def blocking(self) -> str:
         """One line naming the files that block the undo and what happened to them."""
         rec = self.record
-        if len(self.blocked) == 1:
-            (path, why), = self.blocked.items()
-            return f"{path} {why} since operation #{rec['id']} ({rec['op']})"
-        return (f"{' and '.join(self.blocked)} changed since operation #{rec['id']} "
-                f"({rec['op']})")
+        moved = [p for p, why in self.blocked.items() if why.startswith(MOVED_WITH)]
+        own = {p: why for p, why in self.blocked.items() if p not in moved}
+        if len(own) == 1:
+            (path, why), = own.items()
+            line = f"{path} {why} since operation #{rec['id']} ({rec['op']})"
+        else:
+            line = f"{' and '.join(own)} changed since operation #{rec['id']} ({rec['op']})"
+        # the other half of a move is named as such, not as changed (newuser28 #19)
+        return line + (f" (with it the other half of the move: {' and '.join(moved)})"
+                       if moved else "")
 
     def others(self) -> str:
         """The files a partial undo would put back, e.g. ``2 other files (a.md, b.md)``."""
@@ -599,8 +610,13 @@ def _undo(ws: Workspace) -> dict[str, Any]:
     for ch in list(plan.changes):
         partner = pairs.get(ch.path)
         if partner in plan.blocked:
-            plan.blocked[ch.path] = f"moved with {partner}, which changed"
+            plan.blocked[ch.path] = f"{MOVED_WITH} {partner}, which changed"
             plan.changes.remove(ch)
+    if any(pairs.get(path) for path in plan.blocked) and plan.changes:
+        # the links it rewrote lead to the moved file: put back without the move, they
+        # would lead nowhere (newuser28 #19: a new broken link, reported as success)
+        plan.whole = ("a move is undone whole or not at all (the links it rewrote lead to "
+                      "the moved file)")
     return plan
 
 
@@ -735,6 +751,8 @@ def undo(ws: Workspace, skip: Collection[str] = (), expect: int | None = None) -
         if plan.blocked and not plan.changes:
             raise Refused(f"every file operation #{plan.id} ({rec['op']}) wrote has changed "
                           "since; nothing was undone")
+        if plan.blocked and plan.whole:
+            raise Refused(f"{plan.blocking()}; {plan.whole}; nothing was undone")
         owners = Journal(ws).ids()
         # A killed run (this operation's or its undo's) may have left its temporary files
         # in any folder the record touches, even where nothing is to be written now.

@@ -318,6 +318,9 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         what = " and ".join(f"{p} {why}" for p, why in plan.blocked.items())
         _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since", error=True)
         return False
+    if plan.blocked and plan.whole:  # no undo in part of a move (newuser28 #19)
+        _say(app, f"cannot undo #{rec['id']}: {plan.blocking()}; {plan.whole}", error=True)
+        return False
     # What the undo does to each file (not what the operation did: undoing a delete
     # restores the file, undoing a creation deletes it), as the turn undo says it.
     files = [f"  {'delete' if ch.after is None else 'restore'} {ch.path}"

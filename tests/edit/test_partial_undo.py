@@ -12,7 +12,7 @@ from memtui.edit.errors import Refused
 from memtui.edit.journal import plan_undo, undo
 from memtui.edit.safe_write import Conflict
 from memtui.tui import curate
-from tests.edit.conftest import INDEX, USER_ROLE, cli, read, tree
+from tests.edit.conftest import USER_ROLE, cli, read, tree
 from tests.edit.test_curate_tui import Harness, _finish
 
 AGENT_LINE = "- [Agent note](memory/agent.md) — written by the agent\n"
@@ -69,9 +69,20 @@ def test_both_halves_of_a_move_stay_when_one_changed(ws: Path) -> None:
         "memory/yield-origin.md": "changed",
         "memory/yield-source.md": "moved with memory/yield-origin.md, which changed"}
     assert [ch.path for ch in plan.changes] == ["MEMORY.md", "memory/user-role.md"]
-    assert cli("undo", ws, "--skip-changed").returncode == 0
-    assert (ws / "memory/yield-origin.md").exists() and not (ws / "memory/yield-source.md").exists()
-    assert read(ws, "MEMORY.md") == INDEX
+    # newuser28 #19: putting back the links the rename rewrote without the move made them
+    # lead nowhere (a new broken link, reported as success): a move is undone whole
+    after = tree(ws, include_state=True)
+    for args in ((), ("--skip-changed",)):
+        proc = cli("undo", ws, *args)
+        assert (proc.returncode, proc.stderr) == (
+            1, "memtui undo: error: memory/yield-origin.md changed since operation #1 "
+               "(rename) (with it the other half of the move: memory/yield-source.md); a move "
+               "is undone whole or not at all (the links it rewrote lead to the moved file); "
+               "nothing was undone\n")
+        assert tree(ws, include_state=True) == after
+    with pytest.raises(Refused, match="a move is undone whole or not at all"):
+        undo(open_workspace(ws), skip=plan.blocked, expect=plan.id)
+    assert tree(ws, include_state=True) == after
 
 
 def test_when_every_file_changed_nothing_is_offered(ws: Path) -> None:

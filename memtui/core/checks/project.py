@@ -26,6 +26,7 @@ import hashlib
 import os
 from pathlib import Path
 
+from memtui.core.checks.repository_kept import repository_kept
 from memtui.core.record import Record
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -157,6 +158,8 @@ def find_project(root: Path, layout: str, given: str | None, from_config: bool
     if layout == "item":
         return ProjectInfo(str(root), "item")
     encoded = claude_folder_name(root)
+    if encoded is None and (kept := repository_kept(root)) is not None:
+        return ProjectInfo(kept, "claude-code")
     if encoded is None:
         return ProjectInfo(None, "none", "no project (give --project DIR or project = "
                                          "\"DIR\" in .memtui.toml); stale references not "

@@ -21,6 +21,7 @@ each part would take the other's dozen locals as arguments.
 
 from __future__ import annotations
 
+import datetime as dt
 import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Callable, Container
@@ -878,6 +879,9 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
             f"{where}; " + ("reachable by following links"
                             if reachable else "unreachable: never seen")))
     when = scan.dated
+    future = when if when is not None and when > now + DAY else None
+    if future is not None:  # (newuser27 #19: a wrong year must not keep a memory fresh)
+        when = None
     if when is not None:
         source = "frontmatter"
     elif named is not None:
@@ -894,11 +898,21 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
     else:
         when, source = scan.mtime, "unknown" if copied else "mtime"
     age = max(0, int((now - when) // DAY))
+    until = when + (age + 1) * DAY
+    if future is not None:
+        try:
+            day = dt.datetime.fromtimestamp(future, dt.UTC).date().isoformat()
+        except (OverflowError, OSError, ValueError):  # past year 9999
+            day = "past year 9999"
+        findings.append(finding("frontmatter", rel, None,
+                                f"frontmatter date {day} lies in the future: not taken as "
+                                f"the memory's age (dated by {source})"))
+        until = min(until, future - DAY)  # the date is believed once it is no longer ahead
     findings.sort(key=finding_order)
     report = FileReport(rel, mf.name, mf.type, mf.size, age, source, linked, reachable,
                         scan.tokens, len(findings))
     since = when + age * DAY if age else float("-inf")
-    return report, findings, orphan, since, when + (age + 1) * DAY
+    return report, findings, orphan, since, until
 
 
 def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, tuple[Finding]]:

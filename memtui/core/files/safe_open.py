@@ -55,14 +55,17 @@ def parts_of(rel: str) -> list[str]:
     return parts
 
 
-def _refusal(dir_fd: int, name: str, shown: str) -> Unsafe:
+def _refusal(dir_fd: int, name: str, shown: str, folder: bool = False) -> Unsafe:
+    """Why ``name`` is refused; ``folder``: a folder was wanted there (a link in its place
+    is to be replaced by a real folder, not edited through: newuser27 #31)."""
     try:
         st = os.lstat(name, dir_fd=dir_fd)
     except OSError:
         return Unsafe(f"{shown} cannot be opened safely")
     if stat.S_ISLNK(st.st_mode):
         return Unsafe(f"{shown} is a symbolic link; memtui does not follow links "
-                      "(edit the file it points to)")
+                      + ("(replace the link with a real folder)" if folder
+                         else "(edit the file it points to)"))
     if stat.S_ISDIR(st.st_mode):
         return Unsafe(f"{shown} is a folder, not a file")
     if not stat.S_ISREG(st.st_mode):
@@ -120,7 +123,7 @@ def _open_subfolder(fd: int, name: str, shown: str) -> int:
         return os.open(name, DIR_FLAGS, dir_fd=fd)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.ENOTDIR):
-            raise _refusal(fd, name, shown) from None
+            raise _refusal(fd, name, shown, folder=True) from None
         raise
 
 

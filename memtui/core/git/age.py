@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 DAY = 86400.0
 #: Commits a kept record's HEAD may lie behind today's (see `_since`).
 MAX_SINCE = 1000
+#: Commits that change no memory a history walk reads at most (the commit budget,
+#: `memtui.core.git.repo.MAX_COMMITS`, counts only those that change one).
+MAX_PASSED = 20_000
 #: git_ages per (repository, workspace prefix, HEAD commit): re-audits skip the walk.
 _CACHE: dict[tuple[str, str, str], tuple[dict[str, float | None], str | None]] = {}
 
@@ -53,9 +56,11 @@ def git_ages(root: Path, keep: bool = False) -> tuple[dict[str, float | None], s
     Like ``git log -1 --no-renames -- FILE`` for each file HEAD holds there: every
     non-merge commit reachable from HEAD, newest first, compared with its parent; a file
     HEAD does not hold (untracked, or deleted from history) has no git time, and the walk
-    stops once each file HEAD holds has one. The walk has a budget (``gitread.Budget``); when it
-    is spent, or an object is over its size cap, the files dated so far keep their date
-    (the walk goes newest first: theirs is right) and the others have none, and the
+    stops once each markdown file (each memory) HEAD holds there has one. The walk has a
+    budget (``gitread.Budget``; its commits are those that change a memory, and at most
+    `MAX_PASSED` others are read); when it is spent, or an object is over its size cap,
+    the files dated so far keep their date (the walk goes newest first: theirs is right)
+    and the others have none, and the
     note says where it stopped: their ages fall back to the file's mtime.
 
     ``keep``: use and keep the times in the user cache (`memtui.core.git.cache`): at the
@@ -203,13 +208,13 @@ def _times(repo: Repo, prefix: str, head: str
 
     out: dict[str, float | None] = {}
     gone: set[str] = set()
-    walked = 0
+    walked = passed = dated = 0
     repo.ahead = True  # each commit read with the line of commits below it (and their roots)
     try:
         top = repo.subtree(repo.commit(head).tree, prefix)
         if top is None:
             return {}, None
-        total = _count(repo, top)
+        total = _count(repo, top)  # the memories (markdown files) to date
         # The last parent's root tree and its tree at the prefix: in a line of commits the
         # next one walked is that parent, whose tree is then not looked up again (the same
         # lookup, nothing read between: it would only touch the same kept trees again).
@@ -223,23 +228,36 @@ def _times(repo: Repo, prefix: str, head: str
             if info.parents:
                 last = repo.commit(info.parents[0]).tree
                 old = last_sub = repo.subtree(last, prefix)
-            if old == new:
-                continue
-            last = None  # the diff below reads trees: ask again
-            when = float(info.time) if 0 <= info.time <= MAX_TIME else None
-            for _mode, _sha, path in repo.changes(old, new):
-                if path not in out and path not in gone:
-                    if _held(repo, top, path):
-                        out[path] = when
-                    else:
-                        gone.add(path)  # not in HEAD (deleted, or a folder now)
-            if total is not None and len(out) >= total:
-                break
+            touched = False
+            if old != new:
+                last = None  # the diff below reads trees: ask again
+                when = float(info.time) if 0 <= info.time <= MAX_TIME else None
+                for _mode, _sha, path in repo.changes(old, new):
+                    memory = path[-3:].lower() == ".md"
+                    touched = touched or memory
+                    if path not in out and path not in gone:
+                        if _held(repo, top, path):
+                            out[path] = when
+                            dated += memory
+                        else:
+                            gone.add(path)  # not in HEAD (deleted, or a folder now)
+                if total is not None and dated >= total:
+                    break
+            if not touched:
+                # A commit that changes no memory costs its commit and the trees down the
+                # prefix: only MAX_PASSED of them are read, and they leave the commit budget
+                # to the memories' own history (newuser27 #24: 12,000 commits on code left
+                # memories untouched since "age unknown").
+                passed += 1
+                if passed > MAX_PASSED:
+                    raise HistoryCut(f"the history is longer than memtui reads "
+                                     f"({MAX_PASSED:,} commits that change no memory)")
+                repo.budget.commits += 1
     except HistoryCut as cut:
         # Changes of the commit the cut fell in may be half recorded: a file dated there
         # has that commit's date, which is its last change (the walk is newest first).
-        return out, (f"git history read only in part: {cut} (after {walked:,} commits); "
-                     "files not changed since are dated by their mtime")
+        return out, (f"git history read only in part: {cut}; files not changed in the "
+                     f"{walked:,} newest commits are dated by their mtime")
     return out, None
 
 
@@ -313,13 +331,14 @@ def _held(repo: Repo, top: str, path: str) -> bool:
 
 
 def _count(repo: Repo, top: str) -> int | None:
-    """How many files HEAD holds under ``top``, counted on a budget of its own (None when
-    they cannot be counted: the walk then reads the whole history, as it did before)."""
+    """How many markdown files (the memories an audit dates) HEAD holds under ``top``,
+    counted on a budget of its own (None when they cannot be counted: the walk then reads
+    the whole history, as it did before)."""
     from memtui.core.git.repo import Budget, GitReadError
 
     budget, repo.budget = repo.budget, Budget()
     try:
-        return repo.count_files(top)
+        return sum(path[-3:].lower() == ".md" for _mode, _sha, path in repo.files(top))
     except GitReadError:
         return None
     finally:

@@ -97,15 +97,20 @@ class Injection(Record):
     cut: bool = False
     loads: list[Load]
     findings: list[Finding]
+    #: The index lines (first, last) the agent's cut drops from the middle of MEMORY.md
+    #: (OpenClaw keeps a head and a tail), or None.
+    dropped: tuple[int, int] | None = None
 
     def __init__(self, text: str, files: list[str], cut: bool = False,
                        loads: list[Load] | None = None,
-                       findings: list[Finding] | None = None) -> None:
+                       findings: list[Finding] | None = None,
+                       dropped: tuple[int, int] | None = None) -> None:
         self.text = text
         self.files = files
         self.cut = cut
         self.loads = [] if loads is None else loads
         self.findings = [] if findings is None else findings
+        self.dropped = dropped
 
 
 class References(Record):

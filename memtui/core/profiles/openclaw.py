@@ -92,6 +92,21 @@ def trim_file(content: str, name: str, max_chars: int) -> tuple[str, bool, int]:
     return "\n".join([head, marker, tail]), True, length
 
 
+def dropped_lines(content: str, max_chars: int) -> tuple[int, int] | None:
+    """The lines (first, last; 1-based) of ``content`` that `trim_file` at ``max_chars``
+    drops whole from the middle (a line the head or the tail keeps a part of is seen), or
+    None when it drops none (newuser27 #27: the Index view showed them as loaded)."""
+    trimmed = js_trim_end(content)
+    if units(trimmed) <= max_chars:
+        return None
+    head_n, tail_n = int(max_chars * 0.7), int(max_chars * 0.2)
+    start = len(js_slice(trimmed, 0, head_n))
+    end = len(trimmed) - len(js_slice(trimmed, -tail_n)) if tail_n else len(trimmed)
+    first = trimmed.count("\n", 0, start) + 1 + (start > 0 and trimmed[start - 1] != "\n")
+    last = trimmed.count("\n", 0, end)
+    return (first, last) if first <= last else None
+
+
 def clamp(content: str, budget: int) -> str:
     """``clampToBudget``."""
     if budget <= 0:
@@ -104,14 +119,15 @@ def clamp(content: str, budget: int) -> str:
 
 
 def build(files: list[tuple[str, str, str | None]], max_chars: int, total_max: int
-          ) -> tuple[list[tuple[str, str]], list[tuple[str, int]], bool]:
+          ) -> tuple[list[tuple[str, str]], list[tuple[str, int]], bool, dict[str, int]]:
     """``buildBootstrapContextFiles`` over (name, absolute path, content or None when
-    missing): the injected (name, content), each present file's length, and whether any
-    was cut."""
+    missing): the injected (name, content), each present file's length, whether any
+    was cut, and the cap each present file was cut to."""
     remaining = max(1, total_max)
     out: list[tuple[str, str]] = []
     lengths: list[tuple[str, int]] = []
     cut = False
+    caps: dict[str, int] = {}
     for name, path, content in files:
         if remaining <= 0:
             break
@@ -125,7 +141,8 @@ def build(files: list[tuple[str, str, str | None]], max_chars: int, total_max: i
         if remaining < MIN_FILE_BUDGET:
             cut = True
             break
-        trimmed, was_cut, length = trim_file(content, name, max(1, min(max_chars, remaining)))
+        caps[name] = cap = max(1, min(max_chars, remaining))
+        trimmed, was_cut, length = trim_file(content, name, cap)
         lengths.append((name, length))
         within = clamp(trimmed, remaining)
         if not within:
@@ -133,7 +150,7 @@ def build(files: list[tuple[str, str, str | None]], max_chars: int, total_max: i
         cut = cut or was_cut or units(within) < units(trimmed)
         remaining = max(0, remaining - units(within))
         out.append((name, within))
-    return out, lengths, cut
+    return out, lengths, cut, caps
 
 
 class OpenClaw(Profile):
@@ -202,16 +219,20 @@ class OpenClaw(Profile):
             files.append((name, str(ws.root / name), read(name)))
         max_chars = limits["bootstrap_max_chars"]
         total_max = limits["bootstrap_total_max_chars"]
-        got, lengths, cut = build(files, max_chars, total_max)
+        got, lengths, cut, caps = build(files, max_chars, total_max)
         loads = [Load(name, length, max_chars, "characters", name) for name, length in lengths]
         # The total is charged with each file after its own cut (the [MISSING] lines too),
         # not with the files' whole lengths: what the files would take with no total cap.
         uncapped = build(files, max_chars, 1 << 62)[0]
         loads.append(Load("all bootstrap files", sum(units(text) for _, text in uncapped),
                           max(1, total_max), "characters", cut=uncapped != got))
+        memory = next((content for name, _path, content in files if name == "MEMORY.md"),
+                      None)
+        dropped = dropped_lines(memory, caps["MEMORY.md"]) \
+            if memory is not None and "MEMORY.md" in caps else None
         return Injection("\n\n".join(text for _, text in got),
                          [name for name, text in got if not text.startswith("[MISSING]")],
-                         cut, loads)
+                         cut, loads, dropped=dropped)
 
     def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
                    limits: dict[str, int], read: Reader) -> References:

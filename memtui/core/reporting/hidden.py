@@ -27,6 +27,7 @@ from collections.abc import Container, Iterable, Sequence
 from memtui.core.checks.findings import SEVERITY_RANK, Finding, finding
 from memtui.core.config import Config, excluder
 from memtui.core.reporting.wording import plural
+from memtui.core.scanner.links import Link, looks_like_path
 from memtui.core.scanner.scan import scan_file
 from memtui.core.workspace import (
     INDEX_NAME,
@@ -89,7 +90,27 @@ def excluded_findings(ws: Workspace, files: Sequence[str]) -> tuple[list[Finding
             unread += 1
             continue
         out.extend(scan.own_findings)
+        out.extend(missing_targets(ws, scan.links))
     return out, unread
+
+
+def missing_targets(ws: Workspace, links: Iterable[Link]) -> list[Finding]:
+    """A ``broken_link`` for each markdown link of a file read on its own whose target, in
+    the workspace, is not there: an excluded memory's links lead the agent as a memory's
+    do (newuser28 #21: its broken link was neither reported nor counted)."""
+    out: list[Finding] = []
+    for lk in links:
+        if lk.kind != "markdown" or lk.outside or lk.target is None \
+                or not looks_like_path(lk.raw):
+            continue
+        try:
+            os.lstat(ws.root / lk.target)
+        except FileNotFoundError:
+            out.append(finding("broken_link", lk.source, lk.line,
+                               f"link to {lk.target}: no such file"))
+        except (OSError, ValueError):
+            continue
+    return out
 
 
 def linked_unaudited(ws: Workspace, targets: Iterable[str], audited: Container[str]

@@ -206,6 +206,8 @@ def _report(result: AuditResult) -> dict[str, Any]:
             "packed_lines": idx.kind_count("packed"),
             "linked_files": len(result.index_linked),
             "loaded_lines": result.loaded_lines,
+            # the middle an agent's cut drops (OpenClaw: newuser27 #27), [first, last]
+            **({"dropped_lines": list(block.dropped)} if block.dropped else {}),
             "costs": hot_and_packed(result),
             "line_costs": [{"line": c.line, "kind": c.kind, "memories": c.memories,
                             "chars": c.chars, "bytes": c.bytes, "tokens": c.tokens}

@@ -113,7 +113,8 @@ def injection_block(injection: Injection, window: tuple[int, str, str],
     size, name, tokenizer = window
     nbytes, tokens = measured(text, counter, names) if measure is None else measure(text)
     return InjectedBlock(text, len(text), nbytes, tokens, size, list(injection.files),
-                         injection.cut, name, tokenizer, list(injection.loads), rule)
+                         injection.cut, name, tokenizer, list(injection.loads), rule,
+                         injection.dropped)
 
 
 #: MEMORY.md is counted whole before its lines up to this many characters (`line_costs`).

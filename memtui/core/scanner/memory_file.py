@@ -17,6 +17,7 @@ from typing import Any
 
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.record import Record
+from memtui.core.scanner.impossible_date import unreadable
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 KNOWN_TYPES = ("user", "feedback", "project", "reference")
@@ -330,7 +331,7 @@ def _yaml_fields(mf: MemoryFile, fm: str) -> Any:
                                    f"invalid YAML in frontmatter: {problem}; "
                                    "fields recovered line by line"))
     except Exception as exc:  # the C loader can raise odd errors on odd bytes
-        mf.findings.append(finding("frontmatter", mf.path, 1, f"unreadable frontmatter: {exc}"))
+        mf.findings.append(unreadable(mf.path, fm, exc))
     return lenient_fields(fm)
 
 

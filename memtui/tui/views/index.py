@@ -147,7 +147,7 @@ class IndexView(AuditTable):
         for ln in result.index.lines:
             if ln.kind == "blank":
                 continue
-            cut = ln.number > result.loaded_lines
+            cut = result.never_loaded(ln.number)
             exists = tuple(lk.target is not None and lk.target in result.scans
                            for lk in ln.links)
             refs: list[tuple[str, str | None]] = []

@@ -178,7 +178,7 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     # text report's "entries", the change notice's), loaded or not; packed lines apart.
     entries, packed = len(idx.entries), len(idx.packed)
     unloaded = sum(1 for ln in idx.lines
-                   if ln.kind == "entry" and ln.number > result.loaded_lines)
+                   if ln.kind == "entry" and result.never_loaded(ln.number))
     lost = sum(1 for o in result.orphans if not o.reachable)
     dangling = sum(1 for w in result.wikirefs if w.state == "dangling")
     fuzzy = sum(1 for w in result.wikirefs if w.state == "fuzzy")
@@ -196,6 +196,11 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
                              f" {word}")
 
     counts: list[Unit] = [(count(len(result.files), "memories", "", "memory"), None)]
+    # a credential is the gravest finding: named at a glance, as the fleet's Secrets
+    # column names it (newuser27 #35: the header read healthy beside an exit-1 token)
+    secrets = sum(1 for f in result.findings if f.kind == "secret")
+    if secrets:
+        counts.append((count(secrets, "credentials", p.error, "credential"), None))
     if idx.exists:
         pointers = 0 if entries or packed else len(result.pointers())
         if pointers:  # Gemini's index is pointer lines, not links (newuser24 #14)
@@ -262,6 +267,11 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
                 cost.append((Text.assemble(f"{printable(load.what)} ",
                                            (bar(min(load.share, 1.0), 10), lc),
                                            (f" {load.used:,}/{load.limit:,}", lc)), None))
+                if block.dropped and len(cost) == 4:  # beside the worst (newuser27 #27)
+                    dropped = sum(1 for ln in result.beyond_limit if ln.kind != "blank")
+                    cost.append((Text(f"{plural(dropped, 'line')} never loaded",
+                                      style=f"bold {p.error}"),
+                                 Text(f"{dropped:,} never loaded", style=f"bold {p.error}")))
         return [(title, None, ()), (counts, None, nothing), (cost, None, ())]
     opts = result.options
     lines = len(idx.lines)
