@@ -52,7 +52,8 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
     "fix-wikilinks": ("rewrite fuzzy [[wikilinks]] to their exact spelling",
                       lambda s, a: memory_ops.fix_wikilinks(s, a.memory)),
     "new": ("create a memory from a template",
-            lambda s, a: memory_ops.new(s, a.name, a.type, a.description or "", a.index)),
+            lambda s, a: memory_ops.new(s, a.name, a.type, a.description or "", a.index,
+                                        profile=getattr(a, "agent_profile", None))),
     "delete": ("delete memories and their index lines; list links left dangling",
                lambda s, a: memory_ops.delete(s, a.memories)),
     "redact": ("replace credentials found in a memory with [REDACTED]",
@@ -312,6 +313,7 @@ REPLANNED = ("the workspace changed between memtui's read and its write (another
 def plan(ws: Workspace, ns: argparse.Namespace, profile: str) -> Changeset:
     """The operation ``ns`` asks for, planned on the workspace as it is now."""
     snap = Snapshot.read(ws)
+    ns.agent_profile = profile  # (new --index places its entry among the loaded lines)
     planner = BY_PROFILE.get((profile, ns.op), OPERATIONS[ns.op][1])
     if ns.op == "add-to-index" and planner is OPERATIONS[ns.op][1]:
         past_limit(snap, profile, ns.memories)

@@ -17,6 +17,7 @@ from memtui.core.agent_paths import unportable
 from memtui.core.creds.detector import scan_text, token_span
 from memtui.core.reporting.safe_output import utf8_safe
 from memtui.core.reporting.wording import plural
+from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import REDACTED, Changeset, Plan
@@ -29,6 +30,7 @@ from memtui.edit.index_ops import (
     rewrite_links,
     section_for,
 )
+from memtui.edit.load_limit import PLACES_TRIED, changeset_past_limit
 from memtui.edit.safe_write import MAX_EDIT_BYTES
 from memtui.edit.snapshot import Snapshot
 
@@ -243,10 +245,49 @@ NO_DESCRIPTION = ("a description is needed: the agent picks memories by it (an e
 
 
 def new(snap: Snapshot, name: str, type_: str, description: str = "",
-        index: bool = False, body: str | None = None) -> Changeset:
+        index: bool = False, body: str | None = None, profile: str | None = None,
+        options: AuditOptions | None = None) -> Changeset:
     """A new memory from the template, spelt as the folder spells its memories (see
     :mod:`memtui.edit.conventions`): ``name`` gets the folder's separator and type prefix;
-    ``index``: its entry goes under the index's section for ``type_`` when there is one."""
+    ``index``: its entry goes under the index's section for ``type_`` when there is one —
+    under ``profile`` (the folder's agent), among the lines the agent loads: where that
+    section (or the end) is past the load limit, at the lowest loaded place, else refused
+    (newuser28 #28: the entry went to line 151 of an index cut at 120, an orphan at birth)."""
+    cs = _new(snap, name, type_, description, index, body)
+    if not index or profile is None:
+        return cs
+    opts = options or AuditOptions()
+    past = changeset_past_limit(snap, cs, profile, opts)
+    if not past.landing:
+        return cs
+    line = past.landing[0][1]
+    lines, loaded = snap.index.lines, past.loaded[0]
+    tries = 0
+    for at in range(min(loaded, len(lines) + 1), 1, -1):
+        if lines[at - 2].kind not in ("entry", "packed", "heading"):
+            continue
+        placed = _new(snap, name, type_, description, index, body, at)
+        moved = changeset_past_limit(snap, placed, profile, opts)
+        if not moved.landing:
+            placed.notes.insert(0, (
+                f"its {INDEX_NAME} entry goes to line {at}, among the lines the agent "
+                f"loads: at line {line} it would be past the load limit ({loaded:,} lines "
+                "loaded), never loaded"))
+            placed.notes += [f"pushed past the load limit, no longer loaded: line "
+                             f"{ln.number}: {ln.text.strip()}" for ln, _ in moved.pushed]
+            return placed
+        tries += 1
+        if tries == PLACES_TRIED:
+            break
+    raise Refused(f"its {INDEX_NAME} entry would be line {line}, past the load limit "
+                  f"({loaded:,} lines loaded): never loaded; nothing was written. Make room "
+                  "first (fold entries, or remove lines), or create it without the index "
+                  "entry and add one where it loads")
+
+
+def _new(snap: Snapshot, name: str, type_: str, description: str, index: bool,
+         body: str | None, at: int | None = None) -> Changeset:
+    """`new`'s plan, its index entry under the type's section (or at line ``at``)."""
     conv = conventions(snap)
     name = stem = check_slug(name)
     if type_ in KNOWN_TYPES:  # only the file is named the folder's way: name: as typed
@@ -275,11 +316,12 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
 
         snap.memories[rel] = parse_memory(rel, text)
         try:
-            under = section_for(snap, type_)
-            plan_add_to_index(plan, [rel], under=under)
+            under = section_for(snap, type_) if at is None else None
+            plan_add_to_index(plan, [rel], under=under if at is None else at)
         finally:
             del snap.memories[rel]
-        summary += f" and added it to {INDEX_NAME}" + (f" under '{under}'" if under else "")
+        summary += f" and added it to {INDEX_NAME}" + (
+            f" at line {at}" if at is not None else f" under '{under}'" if under else "")
     cs = plan.changeset("new", {"name": name, "type": type_, "description": description,
                                 "index": index}, summary)
     cs.preview = "will create" + summary.removeprefix("created").replace(

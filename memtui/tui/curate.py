@@ -262,8 +262,11 @@ async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
     answer = await ask(app, NewMemoryScreen.for_app(app, file_for))
     if answer is None:
         return False
+    result = getattr(app, "result", None)
     cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],
-               answer["description"], answer["index"], answer["body"])
+               answer["description"], answer["index"], answer["body"],
+               None if result is None else str(result.profile),
+               None if result is None else result.options)
     if cs is None:
         return False
     lacking = missing(answer["type"], answer["body"])
