@@ -200,6 +200,10 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                 not any(word.end <= w.start < pos for w in later):
             strong = True  # ``Sandi wifi rumah sfjtqi2398 ya, …``: a label, the thing it
             # opens, and a value of letters and digits ending the clause
+        if (quoted or bare) and word.kind == "credential" and gap == 0 and not sep:
+            return None  # ``one OAuth2 credential (`BzBgoySp…`)``: a credential word names a
+            # login or a stored credential; a value set beside it, not after a separator,
+            # names that credential (its id), as ``Credentials: admin / …`` does not
         if (quoted or bare) and (gap <= MAX_GAP or strong):
             got = value_at(text, pos, word, strong=strong, line=line)
             if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \

@@ -1,0 +1,49 @@
+"""Credential forms by structure, from the false alarms real folders nobody tuned for raised
+(/work/notes/real27-creds.md; bench/RESULTS.md, "Issue 32: the credential detector on blind
+set14"), written as new texts: a label word that is only the end of a protocol's name, a
+credential word set beside a value, a quotation after prose, a list under a sentence naming
+users."""
+
+from __future__ import annotations
+
+import pytest
+
+from memtui.core.creds.detector import scan_text
+
+
+def found(text: str) -> list[str]:
+    return [h.value for h in scan_text(text)]
+
+
+# --- one capital before a capitalised word is one word ------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Set up 2026-05-11. OAuth project: `acme-console-2031` (internal audience only).",
+    "OAuth consent screen: `orbit-sync-prod-7`",
+])
+def test_oauth_is_one_word_and_no_auth_label(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ('OAuthToken = "Xk9pQ2vLm7RtZ4wNc8Ys"', "Xk9pQ2vLm7RtZ4wNc8Ys"),
+    ('myAPIKey = "Qz8vLm2Rt7Xk4WnPc9Ys"', "Qz8vLm2Rt7Xk4WnPc9Ys"),
+    ("X-Auth-Token: Vb7Kq2Lm9Rt4Wz8Pn3Cs", "Vb7Kq2Lm9Rt4Wz8Pn3Cs"),
+])
+def test_identifiers_still_split_at_their_words(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+# --- a credential word names a login or a stored credential ------------------------------
+
+def test_a_value_set_beside_a_credential_word_is_its_id() -> None:
+    assert found("All five Slack nodes reuse one OAuth2 credential (`Qm7TvXa2LpR9wE3k`). "
+                 "Split it later.") == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Credentials: deploy / Xy7!kq2Lmw", "Xy7!kq2Lmw"),
+    ("Deploy credentials: `Xy7kq2Lmw4Rt`", "Xy7kq2Lmw4Rt"),
+])
+def test_a_credential_after_its_separator_is_found(text: str, value: str) -> None:
+    assert found(text) == [value]
