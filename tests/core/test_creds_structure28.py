@@ -47,3 +47,19 @@ def test_a_value_set_beside_a_credential_word_is_its_id() -> None:
 ])
 def test_a_credential_after_its_separator_is_found(text: str, value: str) -> None:
     assert found(text) == [value]
+
+
+# --- words in quotes after prose are a quotation -------------------------------------------
+
+def test_a_quotation_words_after_a_label_word_is_no_passphrase() -> None:
+    assert found('- [bisect job](x.md) — check both ends first (all-pass→fail run '
+                 '"fixture cache stale again"+logs); retry') == []
+
+
+@pytest.mark.parametrize("text", [
+    'The vault passphrase is "granite walrus velvet orbit".',
+    'Passphrase: "granite walrus velvet orbit"',
+    'Die Passphrase lautet "Granit Walross Samt Umlauf"',
+])
+def test_a_passphrase_beside_its_label_is_found(text: str) -> None:
+    assert len(found(text)) == 1

@@ -212,6 +212,11 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                     not _made_up_after(text, word, got, gap):
                 return None  # ``Pass `dependent` as …``: a verb, not a label (``PIN 0407``
                 # is one)
+            if got and got.why.endswith("-word passphrase") and \
+                    not (sep or _said_is(text, word, pos, gap)):
+                return None  # ``both-pass→fail job "criteria not specific enough"``: words in
+                # quotes are a passphrase only right after the label, a separator or a word
+                # saying "is"; after any other words they are a quotation
             if got:
                 return got
             span = unquote(text, pos) if quoted else None
@@ -274,6 +279,13 @@ def _made_up_after(text: str, word: lexicon.Word, got: Labelled, gap: int) -> bo
 def _is_token(text: str) -> bool:
     """A run of ASCII that is more than a word (``process.env.X``, ``tk_8df…``)."""
     return not text.isalpha()
+
+
+def _said_is(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
+    """The value follows the label right away or after a word of ``_SCRIPT_COPULAS`` (not
+    any short word, as `_copula` allows)."""
+    between = text[word.end:pos].split()
+    return gap == 0 or (bool(between) and between[-1].lower() in _SCRIPT_COPULAS)
 
 
 def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
