@@ -63,3 +63,18 @@ def test_a_quotation_words_after_a_label_word_is_no_passphrase() -> None:
 ])
 def test_a_passphrase_beside_its_label_is_found(text: str) -> None:
     assert len(found(text)) == 1
+
+
+# --- a list under a sentence naming users ---------------------------------------------------
+
+def test_a_field_name_under_a_sentence_naming_the_user_is_no_value() -> None:
+    text = ("Scope — always the team board.\n\n"
+            "When filing bugs for the user or their team, always set:\n"
+            "- `project`: INFRA\n"
+            '- `customfield_20417` (Team, single select): `{"value": "Infra"}`\n')
+    assert found(text) == []
+
+
+def test_pairs_under_a_heading_naming_accounts_are_found() -> None:
+    assert found("Router accounts:\n- admin / Xy7!kq2Lmw\n- guest / Pq4$zz81Lk\n") == \
+        ["Xy7!kq2Lmw", "Pq4$zz81Lk"]

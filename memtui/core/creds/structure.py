@@ -382,6 +382,12 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
     for the same word read without finding anything are not read again."""
     out: list[Labelled] = []
     j = i + 1
+    # Under a word naming users or accounts (``Router accounts``, "tickets related to the
+    # user …:") an item is an account: a user and its password, or a user alone, whose one
+    # token (``customfield_10032``, ``alice``) is never a value.
+    accounts = word.kind == "login"
+    if accounts:
+        word = lexicon.Word(word.start, word.end, word.text, "credential", word.lang)
     key = (word.kind, word.lang, word.text)
     before = quiet.get(key) if quiet is not None else None
     if before is not None and before[0] < i and before[1] > i + 1:
@@ -440,7 +446,7 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             continue
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
-        if not found and not _USER_THEN_SLASH.match(line, item):
+        if not found and not accounts and not _USER_THEN_SLASH.match(line, item):
             got = _inherited(value_at(line, item, word, strong=True, line=j))
             found = [got] if got else []
         out.extend(found)
@@ -495,9 +501,7 @@ def _heading_word(line: str, below: str = "") -> lexicon.Word | None:
     if not found:
         return None
     best = next((w for w in reversed(found) if w.kind in lexicon.VALUE_KINDS), found[-1])
-    if best.kind == "login":  # "Router accounts": the items are user / password pairs
-        return lexicon.Word(best.start, best.end, best.text, "credential", best.lang)
-    return best
+    return best  # a ``login`` word ("Router accounts"): the items are user / password pairs
 
 
 def _pairs_below(lines: list[str], i: int) -> int | None:
