@@ -78,3 +78,23 @@ def test_a_field_name_under_a_sentence_naming_the_user_is_no_value() -> None:
 def test_pairs_under_a_heading_naming_accounts_are_found() -> None:
     assert found("Router accounts:\n- admin / Xy7!kq2Lmw\n- guest / Pq4$zz81Lk\n") == \
         ["Xy7!kq2Lmw", "Pq4$zz81Lk"]
+
+
+# --- a code comment after a value saying what it is ----------------------------------------
+
+@pytest.mark.parametrize("text", [
+    '    const val KIOSK_APP_KEY = "9c41d2e07ab35f6810c2de94f7a3b615"  // 앱에 포함되는 공개 키',
+    'WIDGET_KEY = "Zx8Lq2Vm7Rk4Wn9Tc3Pb"  # example token from the vendor docs',
+])
+def test_a_comment_naming_the_value_public_or_an_example_silences_it(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ('    const val SERVER_APP_KEY = "9c41d2e07ab35f6810c2de94f7a3b615"  // 서버 전용 키',
+     "9c41d2e07ab35f6810c2de94f7a3b615"),
+    ("- DB root pw: Vq7^Lm2#Xk9p   # rotated in March, tell ops if you change it",
+     "Vq7^Lm2#Xk9p"),
+])
+def test_a_comment_that_names_no_public_kind_keeps_the_value(text: str, value: str) -> None:
+    assert found(text) == [value]

@@ -136,7 +136,7 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
     ``names``: the words naming a network's name (``SSID``, ``tên mạng``): the token after
     one is that name, passed as a gap word."""
     before = text[max(0, word.start - 12):word.start]
-    if _negated_here(text, word) or _COUNT_BEFORE.search(before) or \
+    if negated_here(text, word) or _COUNT_BEFORE.search(before) or \
             before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
             text[word.end:word.end + 1] in ("_", "@") or \
             (text[word.end:word.end + 1] == "." and text[word.end + 1:word.end + 2].isalpha()) or \
@@ -325,7 +325,7 @@ _JOINED_BEFORE = lazy_pattern(r"(?<![^\W\d_])(?P<w>[^\W\d_]{2,30})(?:[ \t]{1,3}"
 _CLAUSE_MARKS = ("，", "；", "。", "、")
 
 
-def _negated_here(text: str, word: lexicon.Word) -> bool:
+def negated_here(text: str, word: lexicon.Word) -> bool:
     """A word right before or after ``word`` makes it something else ("public key",
     "password reset", "디자인 토큰", "token count", ``Tokenizer``), also joined by a Romance
     preposition ("token de ejemplo", "política de contraseñas"); two words away, only a

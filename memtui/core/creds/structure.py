@@ -32,6 +32,7 @@ from itertools import islice
 import ahocorasick
 
 from memtui.core.creds import lexicon, values
+from memtui.core.creds.comments import commented_away
 from memtui.core.creds.names import code_name, part_of_a_name
 from memtui.core.creds.pairs import QUOTED_SIDES, account_pairs
 from memtui.core.creds.prose import prose_values
@@ -742,4 +743,5 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
     sealed = encrypted_lines(lines) if any("ncrypted" in ln or "sops" in ln for ln in lines) \
         else set()
     return [f for f in out if f.line not in sealed and
-            not part_of_a_name(lines[f.line][:MAX_LINE], f)], None
+            not part_of_a_name(lines[f.line][:MAX_LINE], f) and
+            not commented_away(lines[f.line][:MAX_LINE], f.end)], None
