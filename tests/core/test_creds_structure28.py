@@ -98,3 +98,16 @@ def test_a_comment_naming_the_value_public_or_an_example_silences_it(text: str) 
 ])
 def test_a_comment_that_names_no_public_kind_keeps_the_value(text: str, value: str) -> None:
     assert found(text) == [value]
+
+
+# --- a made-up run joined by a dash is no name -------------------------------------------------
+
+@pytest.mark.parametrize("value", ["qhwTRKZmbvLPx-Ds", "Wz.mqpRTLkvbXn"])
+def test_letters_with_capitals_where_no_word_starts_joined_are_a_password(value: str) -> None:
+    assert found(f'  STAGING_DB_PASSWORD: "{value}"') == [value]
+
+
+@pytest.mark.parametrize("text", ['  login_route: "src/pages/Auth.tsx"',
+                                  "- token source: `BuildConfig.KAKAO_NATIVE_KEY`"])
+def test_names_joined_stay_quiet(text: str) -> None:
+    assert found(text) == []

@@ -92,6 +92,7 @@ _CALL_OPEN = lazy_pattern(r"^[A-Za-z_][\w.]*\(")
 #: Words joined by separators (``INITIAL_SESSION/SIGNED_IN``, ``src/pages/Auth.tsx``,
 #: ``user.email``): names, paths, routes, never a secret.
 _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
+_JOINED_SPLIT = lazy_pattern(r"[/.:\\-]")
 #: ``color.primary.500``: an attribute path ending in a number.
 _DOTTED_NUMBER = lazy_pattern(r"^[A-Za-z_]+(?:\.[A-Za-z_]+)+\.\d+$")
 #: A utility class with an arbitrary value (``text-[10px]``, ``bg-[#0f172a]``): a name, a dash
@@ -305,8 +306,11 @@ def not_a_value(value: str) -> str | None:
     if _CALL_OPEN.match(v):
         return "a call"
     if _JOINED_WORDS.match(v) and (not any(c.isdigit() for c in v) or
-                                   ("/" in v and _EXTENSION.search(v))):
-        return "names joined (a path, a route, an attribute)"
+                                   ("/" in v and _EXTENSION.search(v))) and \
+            not any(len(p) >= 8 and p.isalpha() and _irregular_case(p)
+                    for p in _JOINED_SPLIT.split(v)):
+        return "names joined (a path, a route, an attribute)"  # not ``nkpXNGXvfqQLw-Jm``:
+        # a piece with capitals where no word starts is made up
     if _DOTTED_NUMBER.match(v):
         return "names joined (a path, a route, an attribute)"
     if "/" in v.strip("/") and plain_name(v):
