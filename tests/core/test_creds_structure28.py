@@ -111,3 +111,24 @@ def test_letters_with_capitals_where_no_word_starts_joined_are_a_password(value:
                                   "- token source: `BuildConfig.KAKAO_NATIVE_KEY`"])
 def test_names_joined_stay_quiet(text: str) -> None:
     assert found(text) == []
+
+
+# --- SQL statements that set a password ----------------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("CREATE USER grafana_ro WITH PASSWORD 'Vb7kq2Lm9Rt4';", "Vb7kq2Lm9Rt4"),
+    ("    CREATE USER 'sync'@'%' IDENTIFIED BY 'Lobo4471?';", "Lobo4471?"),
+    ('`ALTER USER etl IDENTIFIED BY "Qw8-zz81Lkp" ACCOUNT UNLOCK;`', "Qw8-zz81Lkp"),
+    ("ALTER USER x IDENTIFIED WITH caching_sha2_password BY 'Pq9#zz81Lk';", "Pq9#zz81Lk"),
+    ("CREATE LOGIN rpt WITH PASSWORD = 'Qz8!vLm2Rt';", "Qz8!vLm2Rt"),
+])
+def test_a_password_set_by_an_sql_statement_is_found(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "ALTER USER bob IDENTIFIED BY PASSWORD '*6BB4837EB74329105EE4568DDA7DC67ED2CA2AD9';",
+    "CREATE ROLE app WITH LOGIN ENCRYPTED PASSWORD 'md53175bce1d3201d16594cebf9d7eb3f9d';",
+])
+def test_a_password_hash_in_sql_is_no_password(text: str) -> None:
+    assert found(text) == []

@@ -113,7 +113,10 @@ _REFERENCE_NUMBER = lazy_pattern(r"^[A-Z]{2,6}(?:-\d{1,8})+$")
 _EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10.0.4.12
 #: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
 #: password, and no way in by itself.
-_PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
+_PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$"
+                              # as SQL stores it: MySQL's ``*`` and 40 hex, PostgreSQL's
+                              # ``md5`` and 32 hex or ``SCRAM-SHA-256$…``
+                              r"|^\*[0-9A-Fa-f]{40}$|^md5[0-9a-f]{32}$|^SCRAM-SHA-256\$")
 _DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[^\W\d_]|\d{2,4}[A-Za-z]\d{1,4}|"
                           r"\d{1,2}(?:-\d{1,2}){2,5})$")  # …, a combination: 37-21-09
 _PREFIX = lazy_pattern(r"^[a-z0-9]{1,6}(?:[-_][a-z0-9]{1,6})*[-_]$")
