@@ -132,3 +132,28 @@ def test_a_password_set_by_an_sql_statement_is_found(text: str, value: str) -> N
 ])
 def test_a_password_hash_in_sql_is_no_password(text: str) -> None:
     assert found(text) == []
+
+
+# --- XML: an element named by a label, a plist key and its string ---------------------------
+
+def test_an_xml_element_named_by_a_label_holds_its_value() -> None:
+    text = ('<resource name="jdbc/Orders">\n  <username>orders_app</username>\n'
+            "  <password>Rk2mX9vLq7Tz</password>\n</resource>\n")
+    assert found(text) == ["Rk2mX9vLq7Tz"]
+
+
+def test_a_plist_key_names_the_string_after_it() -> None:
+    text = ("<dict>\n  <key>PublicToken</key>\n  <string>pk.Qz8vLm2Rt7Xk4WnPc9YsAb3</string>\n"
+            "  <key>UploadSecretToken</key>\n"
+            "  <string>sk.Hq8Lz2Xv9Rk4Wm7Tn1Pc5Bj3Yd6Qa0</string>\n"
+            "  <key>SERVER_KEY</key><string>Zw3Nq8Lm2Vk7Rt4Xp9Cs</string>\n</dict>\n")
+    assert found(text) == ["sk.Hq8Lz2Xv9Rk4Wm7Tn1Pc5Bj3Yd6Qa0", "Zw3Nq8Lm2Vk7Rt4Xp9Cs"]
+
+
+@pytest.mark.parametrize("text", [
+    "<key>GCM_SENDER_ID</key>\n<string>072444548200</string>\n<key>token</key>",
+    "<password>${DB_PASSWORD}</password>",
+    "<secret-ref>vault/billing/db</secret-ref>",
+])
+def test_xml_ids_templates_and_references_stay_quiet(text: str) -> None:
+    assert found(text) == []

@@ -33,6 +33,7 @@ import ahocorasick
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.comments import commented_away
+from memtui.core.creds.markup import markup_values
 from memtui.core.creds.names import code_name, part_of_a_name
 from memtui.core.creds.pairs import QUOTED_SIDES, account_pairs
 from memtui.core.creds.prose import prose_values
@@ -740,6 +741,8 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(pgpass_lines(lines))
     taken = {(f.line, f.start) for f in out}
     out.extend(f for f in netrc_lines(lines) if (f.line, f.start) not in taken)
+    if any("</" in ln for ln in lines):
+        out.extend(f for f in markup_values(lines) if (f.line, f.start) not in taken)
     sealed = encrypted_lines(lines) if any("ncrypted" in ln or "sops" in ln for ln in lines) \
         else set()
     return [f for f in out if f.line not in sealed and

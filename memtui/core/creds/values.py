@@ -130,6 +130,8 @@ _PUBLIC = lazy_pattern(
     r"^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|age1[02-9ac-hj-np-z]{20,}|npub1|"
     r"pk_(?:live|test)_|-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)|"
     r"AAAA[A-Za-z0-9+/]{20,}|"
+    # a public token named so by its prefix (Mapbox's ``pk.``; its secret ones are ``sk.``)
+    r"pk\.[A-Za-z0-9_-]{20,}|"
     # RevenueCat's public SDK keys, one per store, shipped in every app build
     r"(?:appl|goog|amzn)_[A-Za-z0-9]{20,}$|"
     # Midtrans' client key, named so by its prefix for the browser (its server key is
