@@ -157,3 +157,25 @@ def test_a_plist_key_names_the_string_after_it() -> None:
 ])
 def test_xml_ids_templates_and_references_stay_quiet(text: str) -> None:
     assert found(text) == []
+
+
+# --- delimited exports: a header field names a column ------------------------------------------
+
+def test_a_csv_header_naming_a_password_labels_its_column() -> None:
+    text = ("```csv\nlogin,password,role\nmaria.kos@shop-qa.example,Trvq82kLmz,admin\n"
+            "p.novak@shop-qa.example,\"Hv4!rtQ9\",clerk\n```\n")
+    assert found(text) == ["Trvq82kLmz", "Hv4!rtQ9"]
+
+
+def test_a_tsv_header_and_rows_with_another_count_of_fields() -> None:
+    text = "host\tuser\tpassword\ndb-1\tetl\tZq7vLm2Rt8\nnotes: rotate monthly\tsoon\n"
+    assert found(text) == ["Zq7vLm2Rt8"]
+
+
+@pytest.mark.parametrize("text", [
+    "id,token_count,model\n1,2048,gpt-4o\n2,4096,claude-3-5\n",
+    "name,password_policy,min_length\nstaff,strict,14\n",
+    "user,password,note\nalice,<set on first login>,new\nbob,changeme,temp\n",
+])
+def test_delimited_counts_policies_and_placeholders_stay_quiet(text: str) -> None:
+    assert found(text) == []

@@ -33,6 +33,7 @@ import ahocorasick
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.comments import commented_away
+from memtui.core.creds.delimited import delimited_values
 from memtui.core.creds.markup import markup_values
 from memtui.core.creds.names import code_name, part_of_a_name
 from memtui.core.creds.pairs import QUOTED_SIDES, account_pairs
@@ -651,6 +652,11 @@ def _shortest(hints: dict[str, bool], keep: tuple[str, ...]) -> dict[str, bool]:
     return out
 
 
+def _room(out: list[Labelled], limit: int | None) -> int | None:
+    """How many more values a place may add to ``out`` under ``limit`` (and one past it)."""
+    return None if limit is None else max(0, limit + 1 - len(out))
+
+
 def labelled_values(lines: list[str], hints: dict[str, bool] | None = None) -> list[Labelled]:
     """Every labelled value in a memory's lines (see ``labelled_values_upto``)."""
     return labelled_values_upto(lines, hints)[0]
@@ -741,8 +747,12 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(pgpass_lines(lines))
     taken = {(f.line, f.start) for f in out}
     out.extend(f for f in netrc_lines(lines) if (f.line, f.start) not in taken)
+    # (past ``limit`` values, one more says the reading stopped: the caller cuts there)
     if any("</" in ln for ln in lines):
-        out.extend(f for f in markup_values(lines) if (f.line, f.start) not in taken)
+        out.extend(islice((f for f in markup_values(lines) if (f.line, f.start) not in taken),
+                          _room(out, limit)))
+    out.extend(islice((f for f in delimited_values(lines, hinted)
+                       if (f.line, f.start) not in taken), _room(out, limit)))
     sealed = encrypted_lines(lines) if any("ncrypted" in ln or "sops" in ln for ln in lines) \
         else set()
     return [f for f in out if f.line not in sealed and
