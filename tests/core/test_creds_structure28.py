@@ -179,3 +179,24 @@ def test_a_tsv_header_and_rows_with_another_count_of_fields() -> None:
 ])
 def test_delimited_counts_policies_and_placeholders_stay_quiet(text: str) -> None:
     assert found(text) == []
+
+
+# --- full-width equals; values named by their own shape -----------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("ロッカーの暗証番号＝4417", "4417"),
+    ("服务器密码＝Kq7vLm2Rt8", "Kq7vLm2Rt8"),
+])
+def test_a_full_width_equals_sign_separates_label_and_value(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    'db_secret_arn = "arn:aws:secretsmanager:us-east-2:123456789012:secret:stage/api-Qw12ab"',
+    "POSTHOG_KEY=phc_Zx8Lq2Vm7Rk4Wn9Tc3PbYd6Hq8Lz2Xv9Rk4Wm7",
+    "api_token=[MASKED]",
+    "Slack's docs sign with the signing secret `8f742231b10e8888abcd99yyyzzz85a5`.",
+])
+def test_resource_names_public_keys_masks_and_documented_examples_stay_quiet(text: str
+                                                                            ) -> None:
+    assert found(text) == []

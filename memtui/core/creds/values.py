@@ -32,7 +32,7 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 _PLACEHOLDER = lazy_pattern(
     r"(?i)^(?:<[^>]*>|\[[^\]]*\]|\{\{.*\}\}|\{[^{}]*\}|\$\{\{.*|\$\{?[\w.]+\}?|%\w+%|"
-    r"\$\w+|\$\{.*|%\(\w+\)s?|\*+|[x•·●#?]{3,}|\.{3,}|…|-+|_+|"
+    r"\$\w+|\$\{.*|%\(\w+\)s?|\*+|[x•·●#?]{3,}|\.{3,}|…|-+|_+|\[[A-Z_]{3,}\]?|"
     r"your[-_ ]?[\w-]*|"
     r"(?:my|insert|enter|put|paste|replace|add|tu|votre|ihr|dein|seu|sua)[-_ ][\w-]+|"
     r"[\w-]*[-_](?:here|placeholder|example|changeme|goes[-_]here|xxx+)|"
@@ -104,6 +104,9 @@ _EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
 #: where; the signature beside it is the secret.
 _SIGNING_SCOPE = lazy_pattern(r"(?i)(?:%2F|/)\d{8}(?:%2F|/)[\w-]+(?:%2F|/)[\w-]+(?:%2F|/)"
                               r"\w+_request$")
+#: An Amazon Resource Name (``arn:partition:service:region:account:resource``): names a
+#: resource, a secret's place included, never its value.
+_ARN = lazy_pattern(r"^arn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:\S+$")
 #: A key chord (``Ctrl+Shift+P``, ``⌘+K``): what a key label in a shortcut list names.
 _CHORD = lazy_pattern(r"(?i)^(?:(?:ctrl|control|alt|altgr|shift|cmd|command|meta|super|win|"
                       r"option|opt|fn|hyper|⌘|⌥|⇧|⌃)\s?\+\s?)+\S{1,12}$")
@@ -134,6 +137,8 @@ _PUBLIC = lazy_pattern(
     r"pk\.[A-Za-z0-9_-]{20,}|"
     # RevenueCat's public SDK keys, one per store, shipped in every app build
     r"(?:appl|goog|amzn)_[A-Za-z0-9]{20,}$|"
+    # PostHog's project key, sent from every browser that loads the snippet
+    r"phc_[A-Za-z0-9]{20,}$|"
     # Midtrans' client key, named so by its prefix for the browser (its server key is
     # Mid-server-)
     r"(?:SB-)?Mid-client-)")
@@ -161,7 +166,9 @@ _DOC_EXAMPLES = frozenset({
     # the storage emulator's (Azurite's) account key, published in Microsoft's docs
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
     # Telegram's Bot API documentation
-    "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"})
+    "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+    # Slack's "Verifying requests from Slack" signing secret
+    "8f742231b10e8888abcd99yyyzzz85a5"})
 _JWT_SAMPLE_PAYLOAD = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
 
 
@@ -292,6 +299,8 @@ def not_a_value(value: str) -> str | None:
         return "a call"
     if _SETTING.match(v):
         return "another name's setting"  # ``bucket_capacity=120`` after "token bucket"
+    if _ARN.match(v):
+        return "a resource name"  # ``arn:aws:secretsmanager:…:secret:prod/db-Xh44jz``
     if _SIGNING_SCOPE.search(v):
         return "a signing scope"
     if _CHORD.match(v):
