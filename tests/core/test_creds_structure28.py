@@ -200,3 +200,9 @@ def test_a_full_width_equals_sign_separates_label_and_value(text: str, value: st
 def test_resource_names_public_keys_masks_and_documented_examples_stay_quiet(text: str
                                                                             ) -> None:
     assert found(text) == []
+
+
+def test_a_quoted_name_with_an_ending_glued_on_is_a_word() -> None:
+    assert found("Das neue Kennwort gilt auch in der `tnsnames`-Datei von Jenkins.") == []
+    assert found("Das Kennwort ist `Xk9pQ2vL7`.") == ["Xk9pQ2vL7"]
+    assert found("パスワードは「Xk9!pQ2vL」を使う") == ["Xk9!pQ2vL"]

@@ -153,6 +153,9 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
     return _read_after(text, word, later, line, names, word.end, 0)
 
 
+#: Latin letters glued right after a closing quote, maybe after a hyphen (``-owym``,
+#: ``'s``); a particle of a script without spaces (``を``, ``를``) is no word's ending.
+_GLUED_ON = lazy_pattern(r"[-'’]?[A-Za-z\u00c0-\u024f]")
 #: Parentheses right after a label word, on its line (``WLAN-Schlüssel (FRITZ!Box Büro)``).
 _PARENTHETICAL = lazy_pattern(r"[ \t]*[(（][^()（）\n]{1,60}[)）]")
 
@@ -217,6 +220,9 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                 return None  # ``both-pass→fail job "criteria not specific enough"``: words in
                 # quotes are a passphrase only right after the label, a separator or a word
                 # saying "is"; after any other words they are a quotation
+            if got and quoted and _GLUED_ON.match(text, got.end + 1):
+                return None  # ``w `tnsnames`-owym połączeniu``: a quoted name with a word's
+                # ending glued on is a word of the sentence
             if got:
                 return got
             span = unquote(text, pos) if quoted else None
