@@ -206,3 +206,18 @@ def test_a_quoted_name_with_an_ending_glued_on_is_a_word() -> None:
     assert found("Das neue Kennwort gilt auch in der `tnsnames`-Datei von Jenkins.") == []
     assert found("Das Kennwort ist `Xk9pQ2vL7`.") == ["Xk9pQ2vL7"]
     assert found("パスワードは「Xk9!pQ2vL」を使う") == ["Xk9!pQ2vL"]
+
+
+# --- Urdu and Bengali labels; a note in brackets right before the separator ----------------
+
+@pytest.mark.parametrize("text,value", [
+    ("سرور کا پاس ورڈ: Qv8#Lm2Rt7zk", "Qv8#Lm2Rt7zk"),
+    ("এনএএস-এর পাসওয়ার্ড: Hk4!Zq9Lm2", "Hk4!Zq9Lm2"),
+])
+def test_urdu_and_bengali_password_labels(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+def test_a_bracketed_note_naming_an_id_before_the_separator_wins() -> None:
+    assert found("The signing key rotates monthly; the current one (key id): "
+                 "`kid_2b7c41e09fa3`") == []

@@ -153,6 +153,8 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
     return _read_after(text, word, later, line, names, word.end, 0)
 
 
+#: A note in brackets, then only separators up to the value.
+_NOTE_BEFORE = lazy_pattern(r"[(（](?P<n>[^()（）\n]{1,40})[)）][ \t]*[:：=＝→—–-][ \t]*$")
 #: Latin letters glued right after a closing quote, maybe after a hyphen (``-owym``,
 #: ``'s``); a particle of a script without spaces (``を``, ``를``) is no word's ending.
 _GLUED_ON = lazy_pattern(r"[-'’]?[A-Za-z\u00c0-\u024f]")
@@ -203,6 +205,10 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                 not any(word.end <= w.start < pos for w in later):
             strong = True  # ``Sandi wifi rumah sfjtqi2398 ya, …``: a label, the thing it
             # opens, and a value of letters and digits ending the clause
+        note = _NOTE_BEFORE.search(text, word.end, pos) if sep and gap else None
+        if (quoted or bare) and note and lexicon.negated(note.group("n")):
+            return None  # ``کلید کا شناختی نمبر (key id): `kid_…```: a note in brackets right
+            # before the separator names the value nearer than the label does
         if (quoted or bare) and word.kind == "credential" and gap == 0 and not sep:
             return None  # ``one OAuth2 credential (`BzBgoySp…`)``: a credential word names a
             # login or a stored credential; a value set beside it, not after a separator,
