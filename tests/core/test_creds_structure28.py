@@ -221,3 +221,10 @@ def test_urdu_and_bengali_password_labels(text: str, value: str) -> None:
 def test_a_bracketed_note_naming_an_id_before_the_separator_wins() -> None:
     assert found("The signing key rotates monthly; the current one (key id): "
                  "`kid_2b7c41e09fa3`") == []
+
+
+def test_a_call_pairing_a_constant_named_by_a_label_with_a_literal() -> None:
+    text = ('props.put(Context.SECURITY_PRINCIPAL, "uid=svc-sync,ou=apps,dc=corp");\n'
+            'props.put(Context.SECURITY_CREDENTIALS, "Wq7-zLm2Rt9k");\n'
+            'props.put(Context.PROVIDER_URL, "ldaps://ldap.corp:636");\n')
+    assert found(text) == ["Wq7-zLm2Rt9k"]

@@ -69,6 +69,9 @@ _LABEL_CALL = lazy_pattern(r"(?<![\w$])(?P<name>[A-Za-z_]\w{1,40})\(\s*(?=[\"'])
 #: "…")``, ``("token", "…")``): a name/value pair of a header, an env or a dict in code.
 _QUOTED_PAIR = lazy_pattern(r"(?P<q>[\"'])(?P<name>[A-Za-z_][\w.\-]{1,40})(?P=q)[ \t]*,[ \t]*"
                             r"(?=[\"'])")
+#: A call's first argument a constant (``Context.SECURITY_CREDENTIALS``), then a quoted one.
+_CONSTANT_PAIR = lazy_pattern(r"\([ \t]*(?P<name>[A-Za-z_]\w{0,40}(?:\.[A-Za-z_]\w{0,40}){0,3})"
+                              r"[ \t]*,[ \t]*(?=[\"'])")
 #: What a setter's name may add to the label it names (``setPassword``, ``withApiKey``).
 _SETTER_VERBS = frozenset({"", "set", "with", "use", "put", "add", "enter", "type"})
 #: netrc's ``password VALUE`` (also on a ``machine … login … password …`` line).
@@ -257,6 +260,15 @@ def code_pairs(text: str, line: int) -> Iterator[Labelled]:
                 continue  # ``getPassword("key")``, ``fetchSecret(name)``: its argument names it
             got = value_at(text, m.end(), word, strong=True, line=line)
             if got and got.end < len(text) and text[got.end + 1:].lstrip()[:1] in (")", ","):
+                yield got
+    if "," in text and "(" in text:
+        # ``env.put(Context.SECURITY_CREDENTIALS, "…")``: a call's first argument a constant
+        # named by a label, its second a quoted literal
+        for m in islice(_CONSTANT_PAIR.finditer(text), _MAX_CODE_PAIRS):
+            name = m.group("name").rsplit(".", 1)[-1]
+            word = lexicon.name_label(name)
+            got = value_at(text, m.end(), word, strong=True, line=line) if word else None
+            if got and text[got.end + 1:].lstrip()[:1] in (")", ","):
                 yield got
     if "," in text:
         for m in islice(_QUOTED_PAIR.finditer(text), _MAX_CODE_PAIRS):
