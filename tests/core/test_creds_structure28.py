@@ -228,3 +228,10 @@ def test_a_call_pairing_a_constant_named_by_a_label_with_a_literal() -> None:
             'props.put(Context.SECURITY_CREDENTIALS, "Wq7-zLm2Rt9k");\n'
             'props.put(Context.PROVIDER_URL, "ldaps://ldap.corp:636");\n')
     assert found(text) == ["Wq7-zLm2Rt9k"]
+
+
+def test_a_sentence_about_a_passphrase_is_no_passphrase() -> None:
+    assert found("---\nname: deploy-key\ndescription: passphrase for the staging deploy key\n"
+                 "---\nAsk before using it.\n") == []
+    assert found("seed phrase: river meadow velvet cinder harbor") == \
+        ["river meadow velvet cinder harbor"]
