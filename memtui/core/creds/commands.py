@@ -1,7 +1,7 @@
 """Credentials in command lines, URL user-info, HTTP headers and code calls: the forms whose
 structure is a program's syntax rather than a label (``sshpass -p``, ``mysql -pX``,
-``curl -u user:X``, ``docker login -p X``, ``scheme://user:X@host``, ``Authorization: Bearer
-X``, ``auth=('u', 'X')``, ``login('u', 'X')``).
+``curl -u user:X``, ``docker login -p X``, SQL's ``IDENTIFIED BY 'X'``,
+``scheme://user:X@host``, ``Authorization: Bearer X``, ``auth=('u', 'X')``, ``login('u', 'X')``).
 """
 
 from __future__ import annotations
@@ -66,6 +66,15 @@ _COMMANDS = [(needles, lazy_pattern(p)) for needles, p in (
     (("redis-cli",), r"\bredis-cli\b[^|;\n]*?\s-a\s+(?P<v>" + _VAL + ")"),
     (("chpasswd",), r"\bchpasswd\b\s*<<<\s*['\"]?[\w.-]+:(?P<v>[^\s'\"]+)"),
     (("htpasswd",), r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+(?P<v>" + _VAL + ")"),
+    # SQL: a user's or a role's password set by its statement (MySQL/Oracle ``IDENTIFIED BY
+    # '…'``, ``IDENTIFIED WITH plugin BY '…'``; PostgreSQL ``CREATE USER … WITH PASSWORD
+    # '…'``; SQL Server ``CREATE LOGIN … WITH PASSWORD = '…'``), the literal quoted;
+    # ``IDENTIFIED BY PASSWORD '*…'`` gives a hash, not a password
+    (("IDENTIFIED", "identified", "Identified"),
+     r"(?i)\bidentified\s+(?:with\s+\w+\s+)?by\s+(?!password\b)(?P<v>'[^'\s]+'|\"[^\"\s]+\")"),
+    (("PASSWORD", "password", "Password"),
+     r"(?i)\b(?:create|alter)\s+(?:user|role|login)\b[^;\n]{0,200}?\bpassword\s*=?\s*"
+     r"(?P<v>'[^'\s]+'|\"[^\"\s]+\")"),
 )]
 _URL_USERINFO = lazy_pattern(r"(?i)\b[a-z][a-z0-9+.\-]*://(?P<u>[^\s:/@'\"]*):(?P<v>[^\s/@'\"]+)@")
 #: Go's database/sql DSN (``user:pass@tcp(host:3306)/db``, ``@unix(/run/mysqld.sock)``): the

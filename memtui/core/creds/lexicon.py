@@ -43,7 +43,10 @@ _KANA_PARTICLES = "はがもを"
 #: What may follow a word of a script without spaces that is also an everyday word, so that
 #: it still labels what comes next (a copula: ``รหัสคือ …``).
 _COPULAS_AFTER = ("คือ", "は", "が", "是", "为", "為")
-_SPLIT_CAMEL = lazy_pattern(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+#: Where an identifier's words meet: a small letter or digit, then a capital; a run of
+#: capitals, then a capitalised word (``XMLHttp``, ``APIKey``). One capital before a
+#: capitalised word is that word's first letter (``OAuth`` is one word, as ``oauth`` is).
+_SPLIT_CAMEL = lazy_pattern(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z]{2})(?=[A-Z][a-z])")
 
 
 class Word(FrozenRecord):

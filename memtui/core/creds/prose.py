@@ -15,7 +15,7 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 #: Words (or runs of letters of a script without spaces) prose may hold between label and value.
 MAX_GAP = 7
 #: Lines under a heading that its list may run to.
-_SEP_CHARS = ":：=→-—– \t"
+_SEP_CHARS = ":：=＝→-—– \t"
 #: Words that say "is" or "is now" right before a value, in the lexicon's languages (a short
 #: Latin word is one by its length unless it is in ``_NOT_COPULAS``).
 _SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "это", "е", "є", "هو", "है",
@@ -136,7 +136,7 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
     ``names``: the words naming a network's name (``SSID``, ``tên mạng``): the token after
     one is that name, passed as a gap word."""
     before = text[max(0, word.start - 12):word.start]
-    if _negated_here(text, word) or _COUNT_BEFORE.search(before) or \
+    if negated_here(text, word) or _COUNT_BEFORE.search(before) or \
             before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
             text[word.end:word.end + 1] in ("_", "@") or \
             (text[word.end:word.end + 1] == "." and text[word.end + 1:word.end + 2].isalpha()) or \
@@ -153,6 +153,11 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
     return _read_after(text, word, later, line, names, word.end, 0)
 
 
+#: A note in brackets, then only separators up to the value.
+_NOTE_BEFORE = lazy_pattern(r"[(（](?P<n>[^()（）\n]{1,40})[)）][ \t]*[:：=＝→—–-][ \t]*$")
+#: Latin letters glued right after a closing quote, maybe after a hyphen (``-owym``,
+#: ``'s``); a particle of a script without spaces (``を``, ``를``) is no word's ending.
+_GLUED_ON = lazy_pattern(r"[-'’]?[A-Za-z\u00c0-\u024f]")
 #: Parentheses right after a label word, on its line (``WLAN-Schlüssel (FRITZ!Box Büro)``).
 _PARENTHETICAL = lazy_pattern(r"[ \t]*[(（][^()（）\n]{1,60}[)）]")
 
@@ -200,6 +205,14 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                 not any(word.end <= w.start < pos for w in later):
             strong = True  # ``Sandi wifi rumah sfjtqi2398 ya, …``: a label, the thing it
             # opens, and a value of letters and digits ending the clause
+        note = _NOTE_BEFORE.search(text, word.end, pos) if sep and gap else None
+        if (quoted or bare) and note and lexicon.negated(note.group("n")):
+            return None  # ``کلید کا شناختی نمبر (key id): `kid_…```: a note in brackets right
+            # before the separator names the value nearer than the label does
+        if (quoted or bare) and word.kind == "credential" and gap == 0 and not sep:
+            return None  # ``one OAuth2 credential (`BzBgoySp…`)``: a credential word names a
+            # login or a stored credential; a value set beside it, not after a separator,
+            # names that credential (its id), as ``Credentials: admin / …`` does not
         if (quoted or bare) and (gap <= MAX_GAP or strong):
             got = value_at(text, pos, word, strong=strong, line=line)
             if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \
@@ -208,6 +221,14 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                     not _made_up_after(text, word, got, gap):
                 return None  # ``Pass `dependent` as …``: a verb, not a label (``PIN 0407``
                 # is one)
+            if got and got.why.endswith("-word passphrase") and \
+                    not (sep or _said_is(text, word, pos, gap)):
+                return None  # ``both-pass→fail job "criteria not specific enough"``: words in
+                # quotes are a passphrase only right after the label, a separator or a word
+                # saying "is"; after any other words they are a quotation
+            if got and quoted and _GLUED_ON.match(text, got.end + 1):
+                return None  # ``w `tnsnames`-owym połączeniu``: a quoted name with a word's
+                # ending glued on is a word of the sentence
             if got:
                 return got
             span = unquote(text, pos) if quoted else None
@@ -272,6 +293,13 @@ def _is_token(text: str) -> bool:
     return not text.isalpha()
 
 
+def _said_is(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
+    """The value follows the label right away or after a word of ``_SCRIPT_COPULAS`` (not
+    any short word, as `_copula` allows)."""
+    between = text[word.end:pos].split()
+    return gap == 0 or (bool(between) and between[-1].lower() in _SCRIPT_COPULAS)
+
+
 def _copula(text: str, word: lexicon.Word, pos: int, gap: int) -> bool:
     """The value follows the label right away, or after one short word (a copula in most
     languages: is, ist, est, é, är, là, は, 是, คือ), so the label stands beside it."""
@@ -309,7 +337,7 @@ _JOINED_BEFORE = lazy_pattern(r"(?<![^\W\d_])(?P<w>[^\W\d_]{2,30})(?:[ \t]{1,3}"
 _CLAUSE_MARKS = ("，", "；", "。", "、")
 
 
-def _negated_here(text: str, word: lexicon.Word) -> bool:
+def negated_here(text: str, word: lexicon.Word) -> bool:
     """A word right before or after ``word`` makes it something else ("public key",
     "password reset", "디자인 토큰", "token count", ``Tokenizer``), also joined by a Romance
     preposition ("token de ejemplo", "política de contraseñas"); two words away, only a

@@ -182,6 +182,8 @@ def phrase_at(text: str, pos: int, word: lexicon.Word, *, line: int, offset: int
         return _numbered_phrase(text, pos, word, line=line, offset=offset) if phrase_word \
             else None
     value = m.group(1)
+    if phrase_word and any(w in lexicon.sentence_words() for w in value.split()):
+        return None  # ``passphrase for the release signing key``: a sentence about it
     if not phrase_word:
         words = value.split()
         if len(set(words)) < len(words) or sum(map(len, words)) < 5 * len(words) or \

@@ -32,6 +32,9 @@ from itertools import islice
 import ahocorasick
 
 from memtui.core.creds import lexicon, values
+from memtui.core.creds.comments import commented_away
+from memtui.core.creds.delimited import delimited_values
+from memtui.core.creds.markup import markup_values
 from memtui.core.creds.names import code_name, part_of_a_name
 from memtui.core.creds.pairs import QUOTED_SIDES, account_pairs
 from memtui.core.creds.prose import prose_values
@@ -53,8 +56,8 @@ MAX_LIST = 40
 _TABLE_SEP = lazy_pattern(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _LIST = lazy_pattern(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+|^\s*[・･]\s*")
 _LABEL_LINE = lazy_pattern(
-    r"^\s*(?:(?:[-*+•]|\d{1,3}[.)])\s+)?(?:\*\*|__)?(?P<label>[^:：=→\n|]{1,60}?)"
-    r"(?P<close>\*\*|__)?\s*(?P<sep>:=|=>|->|→|=|:|：|\s[—–-]\s)(?:\*\*|__)?[ \t]*(?P<rest>.*)$")
+    r"^\s*(?:(?:[-*+•]|\d{1,3}[.)])\s+)?(?:\*\*|__)?(?P<label>[^:：=＝→\n|]{1,60}?)"
+    r"(?P<close>\*\*|__)?\s*(?P<sep>:=|=>|->|→|=|＝|:|：|\s[—–-]\s)(?:\*\*|__)?[ \t]*(?P<rest>.*)$")
 _ASSIGN = lazy_pattern(
     r"(?<![\w.\-$])(?P<flag>--?)?(?P<q>[\"']?)(?P<name>[A-Za-z_][\w.\-]{0,60})(?P=q)"
     r"[ \t]*(?P<sep>:=|=>|=|:)[ \t]*")
@@ -66,6 +69,9 @@ _LABEL_CALL = lazy_pattern(r"(?<![\w$])(?P<name>[A-Za-z_]\w{1,40})\(\s*(?=[\"'])
 #: "…")``, ``("token", "…")``): a name/value pair of a header, an env or a dict in code.
 _QUOTED_PAIR = lazy_pattern(r"(?P<q>[\"'])(?P<name>[A-Za-z_][\w.\-]{1,40})(?P=q)[ \t]*,[ \t]*"
                             r"(?=[\"'])")
+#: A call's first argument a constant (``Context.SECURITY_CREDENTIALS``), then a quoted one.
+_CONSTANT_PAIR = lazy_pattern(r"\([ \t]*(?P<name>[A-Za-z_]\w{0,40}(?:\.[A-Za-z_]\w{0,40}){0,3})"
+                              r"[ \t]*,[ \t]*(?=[\"'])")
 #: What a setter's name may add to the label it names (``setPassword``, ``withApiKey``).
 _SETTER_VERBS = frozenset({"", "set", "with", "use", "put", "add", "enter", "type"})
 #: netrc's ``password VALUE`` (also on a ``machine … login … password …`` line).
@@ -255,6 +261,15 @@ def code_pairs(text: str, line: int) -> Iterator[Labelled]:
             got = value_at(text, m.end(), word, strong=True, line=line)
             if got and got.end < len(text) and text[got.end + 1:].lstrip()[:1] in (")", ","):
                 yield got
+    if "," in text and "(" in text:
+        # ``env.put(Context.SECURITY_CREDENTIALS, "…")``: a call's first argument a constant
+        # named by a label, its second a quoted literal
+        for m in islice(_CONSTANT_PAIR.finditer(text), _MAX_CODE_PAIRS):
+            name = m.group("name").rsplit(".", 1)[-1]
+            word = lexicon.name_label(name)
+            got = value_at(text, m.end(), word, strong=True, line=line) if word else None
+            if got and text[got.end + 1:].lstrip()[:1] in (")", ","):
+                yield got
     if "," in text:
         for m in islice(_QUOTED_PAIR.finditer(text), _MAX_CODE_PAIRS):
             word = lexicon.name_label(m.group("name"))
@@ -382,6 +397,12 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
     for the same word read without finding anything are not read again."""
     out: list[Labelled] = []
     j = i + 1
+    # Under a word naming users or accounts (``Router accounts``, "tickets related to the
+    # user …:") an item is an account: a user and its password, or a user alone, whose one
+    # token (``customfield_10032``, ``alice``) is never a value.
+    accounts = word.kind == "login"
+    if accounts:
+        word = lexicon.Word(word.start, word.end, word.text, "credential", word.lang)
     key = (word.kind, word.lang, word.text)
     before = quiet.get(key) if quiet is not None else None
     if before is not None and before[0] < i and before[1] > i + 1:
@@ -440,7 +461,7 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             continue
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
-        if not found and not _USER_THEN_SLASH.match(line, item):
+        if not found and not accounts and not _USER_THEN_SLASH.match(line, item):
             got = _inherited(value_at(line, item, word, strong=True, line=j))
             found = [got] if got else []
         out.extend(found)
@@ -495,9 +516,7 @@ def _heading_word(line: str, below: str = "") -> lexicon.Word | None:
     if not found:
         return None
     best = next((w for w in reversed(found) if w.kind in lexicon.VALUE_KINDS), found[-1])
-    if best.kind == "login":  # "Router accounts": the items are user / password pairs
-        return lexicon.Word(best.start, best.end, best.text, "credential", best.lang)
-    return best
+    return best  # a ``login`` word ("Router accounts"): the items are user / password pairs
 
 
 def _pairs_below(lines: list[str], i: int) -> int | None:
@@ -645,6 +664,11 @@ def _shortest(hints: dict[str, bool], keep: tuple[str, ...]) -> dict[str, bool]:
     return out
 
 
+def _room(out: list[Labelled], limit: int | None) -> int | None:
+    """How many more values a place may add to ``out`` under ``limit`` (and one past it)."""
+    return None if limit is None else max(0, limit + 1 - len(out))
+
+
 def labelled_values(lines: list[str], hints: dict[str, bool] | None = None) -> list[Labelled]:
     """Every labelled value in a memory's lines (see ``labelled_values_upto``)."""
     return labelled_values_upto(lines, hints)[0]
@@ -735,7 +759,14 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(pgpass_lines(lines))
     taken = {(f.line, f.start) for f in out}
     out.extend(f for f in netrc_lines(lines) if (f.line, f.start) not in taken)
+    # (past ``limit`` values, one more says the reading stopped: the caller cuts there)
+    if any("</" in ln for ln in lines):
+        out.extend(islice((f for f in markup_values(lines) if (f.line, f.start) not in taken),
+                          _room(out, limit)))
+    out.extend(islice((f for f in delimited_values(lines, hinted)
+                       if (f.line, f.start) not in taken), _room(out, limit)))
     sealed = encrypted_lines(lines) if any("ncrypted" in ln or "sops" in ln for ln in lines) \
         else set()
     return [f for f in out if f.line not in sealed and
-            not part_of_a_name(lines[f.line][:MAX_LINE], f)], None
+            not part_of_a_name(lines[f.line][:MAX_LINE], f) and
+            not commented_away(lines[f.line][:MAX_LINE], f.end)], None

@@ -32,7 +32,7 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 _PLACEHOLDER = lazy_pattern(
     r"(?i)^(?:<[^>]*>|\[[^\]]*\]|\{\{.*\}\}|\{[^{}]*\}|\$\{\{.*|\$\{?[\w.]+\}?|%\w+%|"
-    r"\$\w+|\$\{.*|%\(\w+\)s?|\*+|[x•·●#?]{3,}|\.{3,}|…|-+|_+|"
+    r"\$\w+|\$\{.*|%\(\w+\)s?|\*+|[x•·●#?]{3,}|\.{3,}|…|-+|_+|\[[A-Z_]{3,}\]?|"
     r"your[-_ ]?[\w-]*|"
     r"(?:my|insert|enter|put|paste|replace|add|tu|votre|ihr|dein|seu|sua)[-_ ][\w-]+|"
     r"[\w-]*[-_](?:here|placeholder|example|changeme|goes[-_]here|xxx+)|"
@@ -92,6 +92,7 @@ _CALL_OPEN = lazy_pattern(r"^[A-Za-z_][\w.]*\(")
 #: Words joined by separators (``INITIAL_SESSION/SIGNED_IN``, ``src/pages/Auth.tsx``,
 #: ``user.email``): names, paths, routes, never a secret.
 _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
+_JOINED_SPLIT = lazy_pattern(r"[/.:\\-]")
 #: ``color.primary.500``: an attribute path ending in a number.
 _DOTTED_NUMBER = lazy_pattern(r"^[A-Za-z_]+(?:\.[A-Za-z_]+)+\.\d+$")
 #: A utility class with an arbitrary value (``text-[10px]``, ``bg-[#0f172a]``): a name, a dash
@@ -103,6 +104,9 @@ _EXTENSION = lazy_pattern(r"\.[A-Za-z]{1,5}$")
 #: where; the signature beside it is the secret.
 _SIGNING_SCOPE = lazy_pattern(r"(?i)(?:%2F|/)\d{8}(?:%2F|/)[\w-]+(?:%2F|/)[\w-]+(?:%2F|/)"
                               r"\w+_request$")
+#: An Amazon Resource Name (``arn:partition:service:region:account:resource``): names a
+#: resource, a secret's place included, never its value.
+_ARN = lazy_pattern(r"^arn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:\S+$")
 #: A key chord (``Ctrl+Shift+P``, ``⌘+K``): what a key label in a shortcut list names.
 _CHORD = lazy_pattern(r"(?i)^(?:(?:ctrl|control|alt|altgr|shift|cmd|command|meta|super|win|"
                       r"option|opt|fn|hyper|⌘|⌥|⇧|⌃)\s?\+\s?)+\S{1,12}$")
@@ -112,7 +116,10 @@ _REFERENCE_NUMBER = lazy_pattern(r"^[A-Z]{2,6}(?:-\d{1,8})+$")
 _EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10.0.4.12
 #: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
 #: password, and no way in by itself.
-_PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$")
+_PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$"
+                              # as SQL stores it: MySQL's ``*`` and 40 hex, PostgreSQL's
+                              # ``md5`` and 32 hex or ``SCRAM-SHA-256$…``
+                              r"|^\*[0-9A-Fa-f]{40}$|^md5[0-9a-f]{32}$|^SCRAM-SHA-256\$")
 _DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[^\W\d_]|\d{2,4}[A-Za-z]\d{1,4}|"
                           r"\d{1,2}(?:-\d{1,2}){2,5})$")  # …, a combination: 37-21-09
 _PREFIX = lazy_pattern(r"^[a-z0-9]{1,6}(?:[-_][a-z0-9]{1,6})*[-_]$")
@@ -126,8 +133,12 @@ _PUBLIC = lazy_pattern(
     r"^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|age1[02-9ac-hj-np-z]{20,}|npub1|"
     r"pk_(?:live|test)_|-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)|"
     r"AAAA[A-Za-z0-9+/]{20,}|"
+    # a public token named so by its prefix (Mapbox's ``pk.``; its secret ones are ``sk.``)
+    r"pk\.[A-Za-z0-9_-]{20,}|"
     # RevenueCat's public SDK keys, one per store, shipped in every app build
     r"(?:appl|goog|amzn)_[A-Za-z0-9]{20,}$|"
+    # PostHog's project key, sent from every browser that loads the snippet
+    r"phc_[A-Za-z0-9]{20,}$|"
     # Midtrans' client key, named so by its prefix for the browser (its server key is
     # Mid-server-)
     r"(?:SB-)?Mid-client-)")
@@ -155,7 +166,9 @@ _DOC_EXAMPLES = frozenset({
     # the storage emulator's (Azurite's) account key, published in Microsoft's docs
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
     # Telegram's Bot API documentation
-    "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"})
+    "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+    # Slack's "Verifying requests from Slack" signing secret
+    "8f742231b10e8888abcd99yyyzzz85a5"})
 _JWT_SAMPLE_PAYLOAD = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
 
 
@@ -286,6 +299,8 @@ def not_a_value(value: str) -> str | None:
         return "a call"
     if _SETTING.match(v):
         return "another name's setting"  # ``bucket_capacity=120`` after "token bucket"
+    if _ARN.match(v):
+        return "a resource name"  # ``arn:aws:secretsmanager:…:secret:prod/db-Xh44jz``
     if _SIGNING_SCOPE.search(v):
         return "a signing scope"
     if _CHORD.match(v):
@@ -305,8 +320,11 @@ def not_a_value(value: str) -> str | None:
     if _CALL_OPEN.match(v):
         return "a call"
     if _JOINED_WORDS.match(v) and (not any(c.isdigit() for c in v) or
-                                   ("/" in v and _EXTENSION.search(v))):
-        return "names joined (a path, a route, an attribute)"
+                                   ("/" in v and _EXTENSION.search(v))) and \
+            not any(len(p) >= 8 and p.isalpha() and _irregular_case(p)
+                    for p in _JOINED_SPLIT.split(v)):
+        return "names joined (a path, a route, an attribute)"  # not ``nkpXNGXvfqQLw-Jm``:
+        # a piece with capitals where no word starts is made up
     if _DOTTED_NUMBER.match(v):
         return "names joined (a path, a route, an attribute)"
     if "/" in v.strip("/") and plain_name(v):
