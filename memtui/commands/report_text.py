@@ -119,7 +119,7 @@ def summary_table(result: AuditResult) -> Table:
         # (newuser26 #42)
         store = next((ld.entries_text() for ld in block.loads
                       if ld.path == idx.path and ld.entries is not None), "")
-        row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
+        row("Index", f"{idx.path}: {idx.lines_said}, "
             + (f"{plural(pointers, 'pointer line')}, " if pointers else "")
             + (f"{store} separated by §" if store else "no link entries"))
     else:
@@ -129,7 +129,7 @@ def summary_table(result: AuditResult) -> Table:
         unloaded = sum(1 for ln in idx.lines
                        if ln.kind == "entry" and ln.number > result.loaded_lines)
         past = f", {unloaded:,} past the load limit" if unloaded else ""
-        row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
+        row("Index", f"{idx.path}: {idx.lines_said}, "
             f"{plural(kinds['entry'], 'entry', 'entries')} "
             f"({plural(hot_mem, 'memory', 'memories')}{past}), {kinds['packed']:,} packed "
             f"({plural(packed_mem, 'memory', 'memories')}), {kinds['prose']:,} without links"
