@@ -11,6 +11,7 @@ import os
 import posixpath
 import re
 import shlex
+import unicodedata
 from pathlib import Path
 
 from memtui.core.agent_paths import unportable
@@ -62,7 +63,7 @@ def check_new_name(name: str) -> str:
 
 def slug_problem(name: str) -> str:
     """Why ``name`` is not a kebab-case or snake_case slug ('' when it is one)."""
-    name = name.strip()
+    name = unicodedata.normalize("NFC", name.strip())
     if name.lower().endswith(".md"):
         name = name[:-3]
     if not name:
@@ -80,7 +81,9 @@ def slug_problem(name: str) -> str:
 def check_slug(name: str) -> str:
     """:func:`check_new_name`, and a slug (:func:`slug_problem`): what a user may type as
     a new or renamed memory's name, in the app and the CLI alike."""
-    name = check_new_name(name)
+    # In NFC: a name pasted from a macOS file name is NFD ('café' with U+0301), and read
+    # as typed it was "not a slug" though it looked like an accepted one (newuser27 #18).
+    name = unicodedata.normalize("NFC", check_new_name(name))
     problem = slug_problem(name)
     if problem:
         raise UsageError(problem)
