@@ -131,3 +131,15 @@ def test_a_rule_whose_finding_can_be_an_error_says_so(tmp_path: Path,
     assert main(["rules", "over_limit"]) == 0
     assert "An error (exit status 1 under --fail-on error) when the injected block is larger " \
            "than the model's window." in capsys.readouterr().out
+
+
+def test_every_fix_that_names_memtui_fix_names_an_operation_it_has() -> None:
+    """newuser28 #17: near_duplicate's fix said "memtui fix can open both", and no `memtui
+    fix` operation opens or merges anything (the app's o and O open both)."""
+    from memtui.commands.fix import OPERATIONS
+
+    for rule in RULES:
+        for op in re.findall(r"memtui fix (\S+)", rule.fix):
+            assert op.strip("`.,;:()") in OPERATIONS, (rule.id, rule.fix)
+    near = next(r for r in RULES if r.id == "near_duplicate")
+    assert "o and O open both" in near.fix

@@ -334,3 +334,31 @@ def test_the_page_loads_nothing_from_another_host(served: Served) -> None:
     assert font is not None
     with urllib.request.urlopen(font.group(1), timeout=30) as reply:
         assert reply.status == 200 and len(reply.read()) > 10_000
+
+
+def test_public_on_every_address_prints_urls_the_room_can_open() -> None:
+    """newuser27 #25: ``--host 0.0.0.0 --public`` printed ``http://0.0.0.0:PORT/?token=…``,
+    an address to listen on, not one to open (another machine cannot, browsers refuse it).
+    The URLs name the machine and its addresses; each opens the page."""
+    import urllib.request
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "memtui", "serve", "--demo", "--host",
+                             "0.0.0.0", "--public", "--port", str(port)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(2)]
+        assert "0.0.0.0" not in lines[0], lines
+        assert f"http://{socket.gethostname()}:{port}/?token=" in lines[0], lines
+        lines.append(proc.stdout.readline())  # (a third line only with an address)
+        assert lines[2].startswith("memtui: also by address: http://"), lines
+        urls = re.findall(r"http://\S+\?token=\S+", "".join(lines))
+        assert len(urls) >= 2 and not any("0.0.0.0" in u for u in urls), lines
+        assert wait_until(lambda: port_is_open(port))
+        for url in urls:
+            with urllib.request.urlopen(url, timeout=30) as reply:
+                assert reply.status == 200, url
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)

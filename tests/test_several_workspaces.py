@@ -57,55 +57,56 @@ def test_a_workspace_holding_others_and_a_lone_nested_one_are_audited(tmp_path: 
     assert proc.returncode in (0, 1), proc.stderr
 
 
-def test_audit_of_a_project_says_where_its_memory_one_folder_down_is(tmp_path: Path) -> None:
-    """newuser21 #9, newuser22 #13: a project audited at its root, its memory in
-    ``.claude/memory/``. With no memory of its own, the audit is refused in one line naming
-    the memory and the command (exit 2, every format, nothing on stdout: "No findings",
-    exit 0 was a CI step green forever). With memories of its own, the report says where
-    the other is; beside JSON and SARIF that line goes to stderr (stdout stays the report
-    alone). What they say to run works."""
+def chosen(path: str) -> str:
+    """What ``memtui audit PATH`` says on stderr when it audits the one memory below."""
+    return (f"memtui audit: {path.split('/')[0]} holds no MEMORY.md; auditing the agent's "
+            f"memory below it, {path} (the files of {path.split('/')[0]} itself are not "
+            "memories)\n")
+
+
+def test_audit_of_a_project_audits_the_agent_s_memory_below_it(tmp_path: Path) -> None:
+    """newuser27 #33 (after newuser21 #9, newuser22 #13): a project audited at its root,
+    its memory in ``.claude/memory/``. Its own .md files are the project's documents: read
+    as memories they were 540 orphans, 18 broken links and exit 1 on the real
+    application-pipeline repository. The agent's memory folder below wins, in every
+    format, stderr says it was chosen, and the folder given is its project (stale
+    references checked). The report is the one ``memtui audit PROJECT/.claude/memory``
+    gives."""
     project = tmp_path / "proj"
     nested = project / ".claude" / "memory"
     nested.mkdir(parents=True)
     (nested / "MEMORY.md").write_text("- [a](a.md) — a thing\n", encoding="utf-8")
     (nested / "a.md").write_text(memory("a", "A."), encoding="utf-8")
     (project / "README.md").write_text("# A project\n", encoding="utf-8")
-    for args in ((), ("--json",), ("--format", "sarif"), ("--fail-on", "never")):
+    # The project's documents: no frontmatter, a link to nothing, linked from nowhere.
+    (project / "plan.md").write_text("# Plan\n\nSee [old](gone.md).\n", encoding="utf-8")
+    (project / "docs").mkdir()
+    (project / "docs" / "notes.md").write_text(memory("notes", "N."), encoding="utf-8")
+    direct = memtui("audit", "proj/.claude/memory", "--json", cwd=tmp_path)
+    assert direct.returncode == 0, direct.stderr
+    for args in ((), ("--json",), ("--format", "sarif")):
         proc = memtui("audit", "proj", *args, cwd=tmp_path)
-        assert (proc.returncode, proc.stdout) == (2, ""), args
-        assert proc.stderr == (
-            "memtui audit: error: proj holds no MEMORY.md and no memory of its own; the "
-            "memory is in .claude/memory/: memtui audit proj/.claude/memory\n")
-    proc = memtui("audit", "proj/.claude/memory", "--json", cwd=tmp_path)
-    assert proc.returncode == 0 and json.loads(proc.stdout)["memory_files"] == 1
-    # Memories of its own: audited, and the report says where the other memory is.
-    (project / "notes.md").write_text(memory("notes", "N."), encoding="utf-8")
-    proc = memtui("audit", "proj", "--fail-on", "never", cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    index_row = next(ln for ln in proc.stdout.splitlines() if ln.startswith("Index"))
-    assert index_row.split(None, 1)[1].rstrip() == (
-        "MEMORY.md: none here; the memory is in .claude/memory/: "
-        "memtui audit proj/.claude/memory")
-    for args, flag in ((("--json",), "--json"), (("--format", "sarif"), "--format sarif")):
-        proc = memtui("audit", str(project), "--fail-on", "never", *args)
-        assert proc.returncode == 0
-        json.loads(proc.stdout)  # the report alone
-        assert proc.stderr == (f"memtui audit: no MEMORY.md in {project}; the memory is in "
-                               f".claude/memory/: memtui audit {nested} {flag}\n")
-        assert str(nested) not in proc.stdout
+        assert proc.returncode == 0, (args, proc.stdout)
+        assert proc.stderr == chosen("proj/.claude/memory"), args
+        assert "plan.md" not in proc.stdout and "gone.md" not in proc.stdout
+    data = json.loads(memtui("audit", "proj", "--json", cwd=tmp_path).stdout)
+    assert (data["workspace"], data["memory_files"], data["orphans"]) == (
+        str(nested), 1, [])
+    assert data["project"]["path"] == str(project)
     # A folder with no index and nothing below says nothing of the kind.
     (nested / "MEMORY.md").unlink()
     (nested / "a.md").unlink()
     proc = memtui("audit", "proj", cwd=tmp_path)
-    assert "the memory is in" not in proc.stdout and "MEMORY.md: none" in proc.stdout
+    assert "holds no MEMORY.md; auditing" not in proc.stderr
+    assert "MEMORY.md: none" in proc.stdout and "plan.md" in proc.stdout
 
 
-def test_audit_of_the_folder_above_a_claude_code_memory_folder_is_refused(
+def test_audit_of_the_folder_above_a_claude_code_memory_folder_audits_it(
         tmp_path: Path) -> None:
-    """newuser22 #18: pointed at the folder above ``memory/`` (as
+    """newuser22 #18, newuser27 #33: pointed at the folder above ``memory/`` (as
     ``~/.claude/projects/-home-me-src-app/``), the audit read it as an item workspace with
-    no index: memory/MEMORY.md an orphan memory "with no frontmatter", every memory an
-    orphan, exit 1. Refused in one line naming ``memory/``, every format."""
+    no index (memory/MEMORY.md an orphan memory). ``memory/`` is audited, and stderr says
+    so, every format."""
     above = tmp_path / "app"
     mem = above / "memory"
     mem.mkdir(parents=True)
@@ -113,13 +114,9 @@ def test_audit_of_the_folder_above_a_claude_code_memory_folder_is_refused(
     (mem / "a.md").write_text(memory("a", "A."), encoding="utf-8")
     for args in ((), ("--json",), ("--format", "sarif")):
         proc = memtui("audit", "app", *args, cwd=tmp_path)
-        assert (proc.returncode, proc.stdout) == (2, ""), args
-        assert proc.stderr == (
-            "memtui audit: error: app holds no MEMORY.md and no memory of its own; the "
-            "memory is in memory/: memtui audit app/memory\n")
-    proc = memtui("audit", "app/memory", "--json", cwd=tmp_path)
-    data = json.loads(proc.stdout)
-    assert proc.returncode == 0 and (data["memory_files"], data["orphans"]) == (1, [])
+        assert (proc.returncode, proc.stderr) == (0, chosen("app/memory")), args
+    data = json.loads(memtui("audit", "app", "--json", cwd=tmp_path).stdout)
+    assert (data["workspace"], data["memory_files"], data["orphans"]) == (str(mem), 1, [])
     # An item workspace with its index is untouched; without one and with no index under
     # memory/ it is audited as before (its files orphans).
     (above / "MEMORY.md").write_text("- [a](memory/a.md) — a thing\n", encoding="utf-8")
@@ -227,51 +224,32 @@ def test_memtui_root_opens_the_offer_and_then_the_fleet(
     assert app_command.PROG == "memtui"
 
 
-def test_audit_of_the_folder_above_a_flat_memory_folder_is_refused(tmp_path: Path) -> None:
-    """newuser23 #6: the folder above a flat memory folder (``claude_memory/``, a Codex or
-    Hermes ``memories/``) was audited as if that folder's files were its own: its
-    MEMORY.md an orphan memory "with no frontmatter", every memory an orphan, exit 1 on
-    the wrong folder. Refused in one line, as ``.claude/memory/`` is; with memories of its
-    own, those alone are audited; a memory in a hidden folder (``.claude-memory/``) is
-    named too."""
+def test_audit_of_the_folder_above_a_flat_memory_folder_audits_it(tmp_path: Path) -> None:
+    """newuser23 #6, newuser27 #33: the folder above a flat memory folder
+    (``claude_memory/``, a Codex or Hermes ``memories/``, a hidden ``.claude-memory/``) was
+    audited as if that folder's files were its own. That folder is audited, whatever the
+    folder above holds of its own, and stderr says so."""
     above = tmp_path / "repo"
     mem = above / "claude_memory"
     mem.mkdir(parents=True)
     (mem / "MEMORY.md").write_text("- [a](a.md) — a thing\n", encoding="utf-8")
     (mem / "a.md").write_text(memory("a", "A [b](b.md)."), encoding="utf-8")  # broken
     (mem / "c.md").write_text(memory("c", "C."), encoding="utf-8")  # an orphan of its own
+    (above / "notes.md").write_text(memory("notes", "N."), encoding="utf-8")
     for args in ((), ("--json",), ("--format", "sarif")):
         proc = memtui("audit", "repo", *args, cwd=tmp_path)
-        assert (proc.returncode, proc.stdout) == (2, ""), (args, proc.stdout)
-        assert proc.stderr == (
-            "memtui audit: error: repo holds no MEMORY.md and no memory of its own; the "
-            "memory is in claude_memory/: memtui audit repo/claude_memory\n")
-    # What the line says to run audits it: its own findings, its index no orphan.
-    data = json.loads(memtui("audit", "repo/claude_memory", "--json", cwd=tmp_path).stdout)
+        assert (proc.returncode, proc.stderr) == (1, chosen("repo/claude_memory")), args
+    data = json.loads(memtui("audit", "repo", "--json", cwd=tmp_path).stdout)
     assert data["memory_files"] == 2 and [o["path"] for o in data["orphans"]] == ["c.md"]
-    # A memory of its own: that alone is audited, the other named on the index's row.
-    (above / "notes.md").write_text(memory("notes", "N."), encoding="utf-8")
-    proc = memtui("audit", "repo", "--json", "--fail-on", "never", cwd=tmp_path)
-    data = json.loads(proc.stdout)
-    assert (data["memory_files"], [o["path"] for o in data["orphans"]]) == (1, ["notes.md"])
-    assert "claude_memory" not in proc.stdout
-    assert "the memory is in claude_memory/" in proc.stderr
-    # A memory in a hidden folder: named (it was "MEMORY.md: none" and nothing more).
     hidden = tmp_path / "bot"
     (hidden / ".claude-memory").mkdir(parents=True)
     (hidden / ".claude-memory" / "MEMORY.md").write_text("- [a](a.md) — a\n",
                                                           encoding="utf-8")
     (hidden / ".claude-memory" / "a.md").write_text(memory("a", "A."), encoding="utf-8")
-    proc = memtui("audit", "bot", cwd=tmp_path)
-    assert (proc.returncode, proc.stdout) == (2, "")
-    assert proc.stderr.endswith("the memory is in .claude-memory/: memtui audit "
-                                "bot/.claude-memory\n")
     (hidden / "HANDOFF.md").write_text(memory("handoff", "H."), encoding="utf-8")
-    proc = memtui("audit", "bot", "--fail-on", "never", cwd=tmp_path)
-    index_row = next(ln for ln in proc.stdout.splitlines() if ln.startswith("Index"))
-    assert index_row.split(None, 1)[1].rstrip() == (
-        "MEMORY.md: none here; the memory is in .claude-memory/: "
-        "memtui audit bot/.claude-memory")
+    proc = memtui("audit", "bot", "--json", cwd=tmp_path)
+    assert (proc.returncode, proc.stderr) == (0, chosen("bot/.claude-memory"))
+    assert json.loads(proc.stdout)["workspace"] == str(hidden / ".claude-memory")
 
 
 def test_audit_of_an_item_workspaces_memory_folder_names_the_workspace(

@@ -45,6 +45,12 @@ class AgentSettings:
         return resolve_host(self.given_host())
 
 
+def server_name(api: str) -> str:
+    """What the model server is called in what the app says: ``Ollama``, or the server
+    ``--api openai`` speaks to (newuser28 #3: "asking Ollama" read as --api ignored)."""
+    return "Ollama" if api == "ollama" else "the server (OpenAI API)"
+
+
 def resolve_host(host: str) -> str:
     """The URL for an Ollama ``host``, read as Ollama reads OLLAMA_HOST: without a scheme
     it is http, and then without a port it is 11434."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from memtui.commands.agent_options import settings_from
 from memtui.commands.app_options import add_app_options, app_option_problem
 from memtui.commands.app_signals import ends_on_signals
-from memtui.commands.audit import options_from, own_folder
+from memtui.commands.audit import options_from
 from memtui.commands.parser import fail, terminal_problem
 
 if TYPE_CHECKING:
@@ -117,7 +117,13 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     except ConfigError as exc:
         return fail(PROG, exc)
 
-    from memtui.core.nested import lone_of, memory_folder_line, several_of, workspaces_below
+    from memtui.core.nested import (
+        lone_of,
+        memory_folder_line,
+        own_folder,
+        several_of,
+        workspaces_below,
+    )
     from memtui.tui.app import MemtuiApp
 
     inside = memory_folder_line(ws, path, "memtui")

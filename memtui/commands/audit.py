@@ -31,7 +31,7 @@ from memtui.core.config import (
 )
 from memtui.core.files.input_file import inside
 from memtui.core.nested import (
-    below_line,
+    chosen_line,
     lone_of,
     memory_folder_line,
     several_line,
@@ -144,6 +144,16 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     given = {key for key in SHAPING if getattr(ns, key, None) is not None}
     try:
         ws = open_workspace(path)
+        # A project audited at its root, its agent's memory one folder down
+        # (.claude/memory/): that folder wins, and stderr says it was chosen. Its own .md
+        # files are the project's documents, not memories (newuser27 #33: 540 orphans).
+        lone = None if memory_folder_line(ws, path) else lone_of(workspaces_below(ws))
+        project = None
+        if lone is not None:
+            chosen, project = os.path.normpath(os.path.join(path, lone)), ws.root
+            ws = open_workspace(chosen)
+            sys.stderr.write(f"memtui audit: {chosen_line(path, lone)}\n")
+            path = chosen
         config = load_config_for(ws.root, ns)
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:
@@ -158,23 +168,13 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     inside = memory_folder_line(ws, path)
     if inside is not None:  # an item workspace's memory/: its index is one folder up
         return fail("memtui audit", inside)
-    below = workspaces_below(ws)  # empty unless the folder has no index of its own
-    nested = several_of(below)
+    nested = several_of(workspaces_below(ws))  # empty unless the folder has no index
     if nested:  # not one workspace: its report would be every file an orphan (SPEC §2)
         return fail("memtui audit", several_line(path, nested))
-    # A project audited at its root, its memory one folder down (.claude/memory/): with
-    # no memory of its own it is refused (below); else the report says where the memory
-    # is and what to run (newuser21 #9), in the report for a person, on stderr beside JSON
-    # or SARIF (their contract is the report alone).
-    lone = lone_of(below)
-    where = None if lone is None else below_line(path, lone)
-    if where is not None and ws.layout == "item":  # its memory/ is that workspace
-        return fail("memtui audit", no_memory_line(path, where))
     line = ProgressLine() if sys.stderr.isatty() else None
     options = options_from(ns, config)
-    if lone is not None:  # a workspace of its own: its index and memories are not this
-        # folder's orphans (newuser23 #6); with nothing else, the audit is refused below
-        options.exclude = (*options.exclude, *own_folder(lone))
+    if project is not None and options.project is None:  # the folder the audit was given
+        options.project = str(project)
     options.keep_texts = False  # a report needs no memory's text once it is scanned
     try:
         # The demo's copy is gone after this run: its scans are not worth keeping.
@@ -185,12 +185,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     finally:
         if line is not None:
             line.clear()
-    if where is not None and not result.scans:
-        # Nothing of its own audited: a report would say "No findings" and exit 0, a CI
-        # step green forever on the wrong folder (newuser22 #13); refused as a folder of
-        # several workspaces is, in every format, naming the one to audit.
-        return fail("memtui audit", no_memory_line(path, where))
-    if where is None and not result.scans and not ws.index_path.exists():
+    if not result.scans and not ws.index_path.exists():
         # No index, no memory file, no memory folder below: an empty folder or a project's
         # code. Its report would say "No findings" and exit 0 under any --fail-on
         # (newuser24 #22), the same CI step green on the wrong folder: refused alike.
@@ -214,10 +209,6 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         result.findings, result.suppressed = [], [
             *result.suppressed, *(Suppressed(f, "baseline") for f in result.findings)]
     if ns.format in ("json", "sarif"):
-        if where is not None:
-            flag = " --json" if ns.format == "json" else " --format sarif"
-            sys.stderr.write(f"memtui audit: no {INDEX_NAME} in {printable(path)}; "
-                             f"{where}{flag}\n")
         ascii_only = not utf8_stream(sys.stdout)
         if ns.format == "sarif":
             from memtui.core.reporting.sarif import to_sarif
@@ -246,26 +237,14 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
                 *options.exclude, *(f"{d}/**" for d in folders)))).run()
             return apply_to(again, more, baseline, hidden=True)
 
-        print_report(result, reaudit=None if ns.write_baseline else reaudit, below=where)
+        print_report(result, reaudit=None if ns.write_baseline else reaudit)
     return exit_status(result, ns)
-
-
-def no_memory_line(path: str, where: str) -> str:
-    """Why ``path`` is not audited: no index, no memory of its own, and ``where`` (the
-    memory one folder down, `below_line`)."""
-    return f"{printable(path)} holds no {INDEX_NAME} and no memory of its own; {where}"
 
 
 def nothing_line(path: str) -> str:
     """Why ``path``, which holds neither an index nor a memory file, is not audited."""
     return (f"{printable(path)} holds no {INDEX_NAME} and no memory file: nothing to audit "
             f"(give the folder that holds the agent's {INDEX_NAME} or its memories)")
-
-
-def own_folder(folder: str) -> tuple[str, ...]:
-    """The ``exclude`` pattern that leaves out ``folder`` (relative), which holds a
-    workspace of its own; none for a name a pattern would read as a wildcard."""
-    return () if any(c in folder for c in "*?") else (f"{folder}/**",)
 
 
 def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:

@@ -21,7 +21,7 @@ from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES
 from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError, open_workspace
 from memtui.edit import agent_ops, fold_ops, gemini_ops, hermes_ops, index_ops, memory_ops
-from memtui.edit.apply import apply, apply_locked
+from memtui.edit.apply import apply, apply_locked, refuse_unundoable
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.journal import is_redaction
@@ -387,4 +387,9 @@ def run(ns: argparse.Namespace) -> int:
         print(printable(f"{changeset.summary} [#{record['id']}; {how}]"))
     for note in changeset.notes:
         print(f"  {printable(note)}")
+    if record is None:  # it ends with the refusal the real run would give, and its status
+        try:
+            refuse_unundoable(changeset)
+        except Refused as exc:
+            return report(prog, exc)
     return 0

@@ -72,10 +72,8 @@ def severity_counts(rows: list[Finding]) -> str:
     return ", ".join(f"{by_sev[s]:,} {s}" for s in ("error", "warning", "info") if by_sev[s])
 
 
-def summary_table(result: AuditResult, below: str | None = None) -> Table:
-    """The summary: layout, files, index shape, links, and the cost of the injected block.
-    ``below``: where the memory is when the folder has no index but one folder under it
-    has (`memtui.core.nested.below_line`), said on the index's row."""
+def summary_table(result: AuditResult) -> Table:
+    """The summary: layout, files, index shape, links, and the cost of the injected block."""
     idx = result.index
     block = result.block
     grid = Table.grid(padding=(0, 2))
@@ -110,9 +108,7 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
     # An index with no link entries (an agent's MEMORY.md of plain text, or none): the
     # rows counting entries and their cost do not apply (issue 32 item 15).
     entryless = not kinds["entry"] and not kinds["packed"]
-    if not idx.exists and below:
-        row("Index", Text(f"{idx.path}: none here; {below}", style="bold yellow"))
-    elif not idx.exists and idx.problems:  # there, but not read: no "none" (newuser24 #46)
+    if not idx.exists and idx.problems:  # there, but not read: no "none" (newuser24 #46)
         row("Index", Text(printable(f"{idx.path}: not read ({idx.problems[0]})"),
                           style="bold yellow"))
     elif not idx.exists:
@@ -123,7 +119,7 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
         # (newuser26 #42)
         store = next((ld.entries_text() for ld in block.loads
                       if ld.path == idx.path and ld.entries is not None), "")
-        row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
+        row("Index", f"{idx.path}: {idx.lines_said}, "
             + (f"{plural(pointers, 'pointer line')}, " if pointers else "")
             + (f"{store} separated by §" if store else "no link entries"))
     else:
@@ -133,7 +129,7 @@ def summary_table(result: AuditResult, below: str | None = None) -> Table:
         unloaded = sum(1 for ln in idx.lines
                        if ln.kind == "entry" and result.never_loaded(ln.number))
         past = f", {unloaded:,} past the load limit" if unloaded else ""
-        row("Index", f"{idx.path}: {plural(len(idx.lines), 'line')}, "
+        row("Index", f"{idx.path}: {idx.lines_said}, "
             f"{plural(kinds['entry'], 'entry', 'entries')} "
             f"({plural(hot_mem, 'memory', 'memories')}{past}), {kinds['packed']:,} packed "
             f"({plural(packed_mem, 'memory', 'memories')}), {kinds['prose']:,} without links"
@@ -384,16 +380,14 @@ def print_trimmed(console: Console, table: Table) -> None:
 
 
 def print_report(result: AuditResult, console: Console | None = None,
-                 reaudit: Callable[[tuple[str, ...]], AuditResult] | None = None,
-                 below: str | None = None) -> None:
+                 reaudit: Callable[[tuple[str, ...]], AuditResult] | None = None) -> None:
     """Print the readable report to ``console`` (default: stdout). Given ``reaudit`` (an
     audit of the same workspace with more folders excluded), a report past
-    ``SCREEN_LINES`` lines ends with the one ``exclude`` that makes it fit, if one does.
-    ``below``: see `summary_table`."""
+    ``SCREEN_LINES`` lines ends with the one ``exclude`` that makes it fit, if one does."""
     if console is None:  # a pipe or a file (a CI log) gets whole rows, not 80 columns
         console = Console(highlight=False) if columns_given() else wide_console()
     console.print(Text("memtui audit", style="bold underline"))
-    print_trimmed(console, summary_table(result, below))
+    print_trimmed(console, summary_table(result))
     rows = findings_text(result, console.width)
     if not rows:
         console.print(Text("\nNo findings.", style="green"))

@@ -134,7 +134,13 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
     names = {f"{url_host(bind)}:{port}"}
     if is_loopback(bind):
         names |= {f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}"}
-    first_url = f"http://{url_host(bind)}:{port}/?token={token}"
+    # Listening on every address: the URLs name the machine and its addresses, never
+    # 0.0.0.0, which no browser of the room can open (newuser27 #25).
+    from memtui.commands.room_urls import room_hosts
+
+    urls = [f"http://{h if h.startswith('[') else url_host(h)}:{port}/?token={token}"
+            for h in room_hosts(bind)]
+    first_url = urls[0]
 
     def is_token(text: str) -> bool:
         return hmac.compare_digest(text.encode("utf-8", "replace"), token.encode())
@@ -263,6 +269,8 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
     print(f"memtui: serving {path} on {first_url}", flush=True)
     print("memtui: the token in that URL is required (page and socket); "
           "press Ctrl+C to stop", flush=True)
+    if len(urls) > 1:
+        print(f"memtui: also by address: {' · '.join(urls[1:])}", flush=True)
     # SIGTERM and SIGINT stop the server (aiohttp's handlers): its sessions' apps are told to
     # quit and, being its children with a parent-death signal, cannot outlive it
     try:

@@ -112,14 +112,20 @@ def lone_nested(ws: Workspace) -> str | None:
     return lone_of(workspaces_below(ws))
 
 
-def below_line(path: str, below: str, command: str = "memtui audit") -> str:
-    """``the memory is in .claude/memory/: memtui audit PATH/.claude/memory``: where the
-    memory of ``path`` (as the user gave it), which holds no ``MEMORY.md``, is (the one
-    folder ``below`` that does) and the command that audits it."""
-    import shlex
+def chosen_line(path: str, below: str) -> str:
+    """``proj holds no MEMORY.md; auditing its agent's memory, proj/.claude/memory/ …``:
+    what ``memtui audit`` chose when ``path`` (as the user gave it) has no index but the one
+    folder ``below`` it has (newuser27 #33): that folder, not the project's own files."""
+    shown = printable(path)
+    target = printable(os.path.normpath(os.path.join(path, below)))
+    return (f"{shown} holds no {INDEX_NAME}; auditing the agent's memory below it, "
+            f"{target} (the files of {shown} itself are not memories)")
 
-    target = printable(str(Path(path) / below))
-    return f"the memory is in {printable(below)}/: {command} {shlex.quote(target)}"
+
+def own_folder(folder: str) -> tuple[str, ...]:
+    """The ``exclude`` pattern that leaves out ``folder`` (relative), which holds a
+    workspace of its own; none for a name a pattern would read as a wildcard."""
+    return () if any(c in folder for c in "*?") else (f"{folder}/**",)
 
 
 def several_line(root: str, nested: list[str]) -> str:

@@ -29,7 +29,7 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
     The record is written first (write-ahead): should memtui die half-way, ``undo`` still
     knows every file's before bytes and puts back the ones that were written.
     """
-    _refuse_unundoable(changeset)
+    refuse_unundoable(changeset)
     try:
         with folder_lock(ws.state_dir):
             return apply_locked(ws, changeset)
@@ -41,7 +41,7 @@ def apply(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
 def apply_locked(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
     """:func:`apply` for a caller that holds the workspace lock already (the agent's tools,
     which read the file they change under it): the same checks, journal and writes."""
-    _refuse_unundoable(changeset)
+    refuse_unundoable(changeset)
     try:
         for ch in changeset.changes:
             check_unchanged(ws.root, ch.path, digest(ch.before))
@@ -111,7 +111,10 @@ def too_large(changeset: Changeset) -> str | None:
     return None
 
 
-def _refuse_unundoable(changeset: Changeset) -> None:
+def refuse_unundoable(changeset: Changeset) -> None:
+    """Refused when ``changeset`` is one `apply` never writes (nothing to change, a file
+    past the cap memtui edits and undoes): asked by a dry run too, which must not promise a
+    write the real run refuses (newuser27 #6)."""
     if not changeset.changes:
         raise Refused("nothing to change")
     why = too_large(changeset)

@@ -50,14 +50,17 @@ def limits_of(ws: Workspace, given: dict[str, int] | None = None) -> dict[str, i
     return Hermes().limits(ws, given or {})[0]
 
 
-def check_store(name: str, after: bytes, limit: int, over: bool = True) -> None:
+def check_store(name: str, after: bytes, limit: int, over: bool = True,
+                before: str | None = None) -> None:
     """Refused when the store written as ``after`` would not round-trip or (``over``) would
-    be longer than ``limit``."""
+    be longer than ``limit`` — unless it was already and gets shorter (``before``, its text
+    now: a write that only removes is what brings it back under; newuser27 #29)."""
     text = store_text(name, after)
     if not round_trips(text):
         raise Refused(f"{name} would not read back as a clean §-separated list: Hermes "
                       "would refuse to replace or remove its entries; nothing was written")
-    if over and used(text) > limit:
+    shorter = before is not None and used(text) < used(before)
+    if over and used(text) > limit and not shorter:
         raise Refused(f"{name} would hold {used(text):,} of its {limit:,} characters, past "
                       "Hermes' limit (Hermes refuses to add to it): memtui writes no store "
                       "over its limit; shorten or remove entries first; nothing was written")
@@ -65,11 +68,13 @@ def check_store(name: str, after: bytes, limit: int, over: bool = True) -> None:
 
 def check_stores(ws: Workspace, changeset: Changeset, given: dict[str, int],
                  over: bool = True) -> None:
-    """Every store a changeset writes must round-trip and (``over``) stay within its limit."""
+    """Every store a changeset writes must round-trip and (``over``) stay within its limit,
+    or get shorter when it is past it already (`check_store`)."""
     limits = limits_of(ws, given)
     for ch in changeset.changes:
         if ch.path in LIMIT_KEY and ch.after is not None:
-            check_store(ch.path, ch.after, limits[LIMIT_KEY[ch.path]], over)
+            before = ch.before.decode("utf-8", "replace") if ch.before is not None else None
+            check_store(ch.path, ch.after, limits[LIMIT_KEY[ch.path]], over, before)
 
 
 def without_repeats(text: str, line: int | None) -> tuple[str, list[int]]:
@@ -104,7 +109,8 @@ def remove_duplicate_entry(snap: Snapshot, store: str | None = None, line: int |
     """Remove the entries of a Hermes store (``store``: MEMORY.md or USER.md, default both)
     that repeat an earlier one exactly, keeping the first; with ``line``, only the one
     starting there. Refused when a store does not round-trip now, or would be over its
-    limit after."""
+    limit after without being shorter (one over it already may only shrink, a note says
+    it stays over)."""
     if line is not None and store is None:
         raise UsageError("--line needs the STORE it is a line of (MEMORY.md or USER.md)")
     if store is not None and store not in STORE_NAMES:
@@ -112,6 +118,7 @@ def remove_duplicate_entry(snap: Snapshot, store: str | None = None, line: int |
     limits = limits_of(snap.ws, given)
     changes: list[FileChange] = []
     done: list[str] = []
+    still: list[str] = []  # stores over their limit still after the removal
     for name in [store] if store else STORE_NAMES:
         data = snap.editable(name)
         if data is None:
@@ -126,13 +133,22 @@ def remove_duplicate_entry(snap: Snapshot, store: str | None = None, line: int |
         after, removed = without_repeats(text, line)
         if not removed:
             continue
-        check_store(name, after.encode("utf-8"), limits[LIMIT_KEY[name]])
+        limit = limits[LIMIT_KEY[name]]
+        check_store(name, after.encode("utf-8"), limit, before=text)
         changes.append(FileChange(name, data, after.encode("utf-8")))
         lines = ", ".join(str(n) for n in removed)
         done.append(f"{name}: -{plural(len(removed), 'repeated entry', 'repeated entries')} "
                     f"(line {lines})")
+        if used(after) > limit:
+            entry, at = max(entries_with_lines(after), key=lambda e: len(e[0]))
+            still.append(f"{name} still holds {used(after):,} of its {limit:,} characters, "
+                         "past Hermes' limit (Hermes refuses to add to it): shorten or "
+                         f"remove entries (the longest, {len(entry):,} characters, starts "
+                         f"on line {at})")
     args = {"store": store, "line": line}
     if not changes:
         return Changeset("remove-duplicate-entry", args, "no entry is repeated exactly")
-    return Changeset("remove-duplicate-entry", args, "; ".join(done), changes, keep_age=True,
-                     preview="will remove " + "; ".join(done))
+    cs = Changeset("remove-duplicate-entry", args, "; ".join(done), changes, keep_age=True,
+                   preview="will remove " + "; ".join(done))
+    cs.notes += still
+    return cs

@@ -11,6 +11,7 @@ import contextlib
 import re
 from collections.abc import Callable
 
+from memtui.core.derivation.name_forms import form_of, nfc
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.index import HEADING, parse_index
 from memtui.core.scanner.links import fold as fold_spelling
@@ -374,8 +375,12 @@ def repoint(snap: Snapshot, old: str, new: str, remove_duplicate: bool = False) 
     args: dict[str, object] = {"old": old_t, "new": new_t}
     if remove_duplicate:
         args["remove_duplicate"] = True
+    # Two spellings of one name look alike on screen: the forms are named (newuser27 #8:
+    # "from memory/café.md to memory/café.md" read as no change at all).
+    forms = f" ({form_of(old_t)} → {form_of(new_t)}, the same name in another Unicode " \
+        "form)" if old_t != new_t and nfc(old_t) == nfc(new_t) else ""
     cs = plan.changeset("repoint", args,
-                        f"repointed {plural(count, 'link')} from {old_t} to {new_t}")
+                        f"repointed {plural(count, 'link')} from {old_t} to {new_t}{forms}")
     cs.notes += left
     if moved and not remove_duplicate:
         cs.notes.append(
@@ -388,7 +393,7 @@ def repoint(snap: Snapshot, old: str, new: str, remove_duplicate: bool = False) 
             raise Refused(f"only [[wikilinks]] lead to {old_t}, and {new_t} is not a memory "
                           "a wikilink can name")
         raise Refused(f"no link leads to {old_t}")
-    what = f"{plural(count, 'link')} from {old_t} to {new_t} in {', '.join(cs.paths)}"
+    what = f"{plural(count, 'link')} from {old_t} to {new_t}{forms} in {', '.join(cs.paths)}"
     cs.summary, cs.preview = f"repointed {what}", f"will repoint {what}"
     if moved and remove_duplicate:
         cs.summary += f"; removed the duplicate entry {INDEX_NAME}:{moved[0]}"

@@ -11,6 +11,7 @@ import os
 import posixpath
 import re
 import shlex
+import unicodedata
 from pathlib import Path
 
 from memtui.core.agent_paths import unportable
@@ -64,7 +65,7 @@ def check_new_name(name: str) -> str:
 
 def slug_problem(name: str) -> str:
     """Why ``name`` is not a kebab-case or snake_case slug ('' when it is one)."""
-    name = name.strip()
+    name = unicodedata.normalize("NFC", name.strip())
     if name.lower().endswith(".md"):
         name = name[:-3]
     if not name:
@@ -82,7 +83,9 @@ def slug_problem(name: str) -> str:
 def check_slug(name: str) -> str:
     """:func:`check_new_name`, and a slug (:func:`slug_problem`): what a user may type as
     a new or renamed memory's name, in the app and the CLI alike."""
-    name = check_new_name(name)
+    # In NFC: a name pasted from a macOS file name is NFD ('café' with U+0301), and read
+    # as typed it was "not a slug" though it looked like an accepted one (newuser27 #18).
+    name = unicodedata.normalize("NFC", check_new_name(name))
     problem = slug_problem(name)
     if problem:
         raise UsageError(problem)
@@ -110,7 +113,7 @@ def rename_target(snap: Snapshot, memory: str, new_name: str) -> tuple[str, str]
     if mf.type in KNOWN_TYPES:
         stem = conventions(snap).file_name(new_name, str(mf.type))
     new_rel = posixpath.join(folder, f"{stem}.md") if folder else f"{stem}.md"
-    if new_rel == mf.path and mf.name == new_name:
+    if new_rel == mf.path and (mf.name == new_name or kept_name(mf.name)):
         raise AlreadyDone(f"{mf.path} is already named '{new_name}'")
     if new_rel != mf.path and snap.exists(new_rel):
         raise Refused(f"{new_rel} already exists; nothing was written")
@@ -120,16 +123,25 @@ def rename_target(snap: Snapshot, memory: str, new_name: str) -> tuple[str, str]
     return new_name, new_rel
 
 
+def kept_name(name: str | None) -> bool:
+    """Whether a rename keeps the memory's ``name``: a title in words, not a slug (``name:
+    Workflow rules for features and commits``, the title the agent reads; newuser27 #4:
+    it became ``name: workflow_rules``). Only the file is renamed then."""
+    return bool(name) and not SLUG.fullmatch(str(name).strip())
+
+
 def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
-    old = snap.memory(memory).path
+    mf = snap.memory(memory)
+    old = mf.path
     new_name, new_rel = rename_target(snap, memory, new_name)
+    keep = kept_name(mf.name)
     plan = Plan(snap)
     if new_rel != old:
         plan.move(old, new_rel)
     # The name line inside the frontmatter, and only that line.
     raw = plan.raw(old)
     fm, _body, body_start, _ok = split_frontmatter(snap.text(old))
-    if fm is not None:
+    if fm is not None and not keep:
         for n in range(2, body_start - 1):
             m = _NAME_LINE.match(raw.text(n))
             if m:
@@ -143,14 +155,20 @@ def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
                     new_value = yaml_scalar(new_name)
                 raw.set(n, m.group(1) + new_value + m.group(3))
                 break
+    # A wikilink by the kept name still finds it; one by the file's stem names the new one.
+    linked = posixpath.basename(new_rel).removesuffix(".md") if keep else new_name
+
+    def wikilink(name: str) -> str | None:
+        found = snap.resolver.resolve(name)
+        return linked if found.path == old and not (keep and found.state == "exact") \
+            else None
     sources = [s for s in (INDEX_NAME, *snap.memories) if snap.may_mention(s, old)]
-    changed, _ = rewrite_links(
-        plan, sources,
-        lambda t: new_rel if t == old else None,
-        lambda name: new_name if snap.resolver.resolve(name).path == old else None)
+    changed, _ = rewrite_links(plan, sources, lambda t: new_rel if t == old else None,
+                               wikilink)
     mentions = rename_mentions(plan, snap, old, new_rel) if new_rel != old else 0
     others = [p for p in changed if p != new_rel]
-    moved = f"{old} to {new_rel} (name '{new_name}')"
+    moved = f"{old} to {new_rel} " + (f"(name kept: '{mf.name}')" if keep
+                                       else f"(name '{new_name}')")
     files = plural(len(others), "file")
     said = f"; {plural(mentions, 'backtick mention')} in {INDEX_NAME}" if mentions else ""
     cs = plan.changeset("rename", {"memory": old, "new_name": new_name},

@@ -424,9 +424,15 @@ async def run_rename(app: App[Any], workspace: Workspace, path: str) -> bool:
             return str(exc).removesuffix("; nothing was written")
         return None
 
-    new_name = await ask(app, ChoiceScreen(f"Rename {path}", "New name (file and name:)",
-                                            [], plain(mf.key), confirm="Preview",
-                                            check=problem))
+    # A name: that is a title is kept, the file alone renamed (newuser27 #4): the field
+    # says so and starts at the file's stem, not at a title no slug check would take.
+    if memory_ops.kept_name(mf.name):
+        prompt, start = f"New file name (name: '{plain(str(mf.name))}' is kept)", \
+            path.rsplit("/", 1)[-1].removesuffix(".md")
+    else:
+        prompt, start = "New name (file and name:)", mf.key
+    new_name = await ask(app, ChoiceScreen(f"Rename {path}", prompt, [], plain(start),
+                                            confirm="Preview", check=problem))
     if new_name is None:
         return False
     cs = _plan(app, workspace, memory_ops.rename, path, new_name)

@@ -152,3 +152,17 @@ async def test_no_server_is_one_line(ws: Workspace) -> None:
         assert banner.message == (f"no OpenAI-compatible server at http://127.0.0.1:{port}: "
                                   "start one (e.g. `llama-server -m MODEL.gguf --jinja -c "
                                   "8192`) or point --host at it")
+
+
+async def test_loading_names_the_server_not_ollama(ws: Workspace, llama: FakeOpenAI) -> None:
+    """newuser28 #3: with ``--api openai`` the first banner read "loading: asking Ollama at
+    …", as if --api had been ignored. It names the server the operator chose."""
+    llama.add(chatter("talk"))
+    app = Harness(ws, settings(llama, "talk"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        banner = app.query_one(Banner)
+        assert banner.message.startswith(
+            f"loading: asking the server (OpenAI API) at {llama.url} about talk"), \
+            banner.message
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)

@@ -181,13 +181,26 @@ def test_hermes_remove_duplicate_entry_keeps_the_first(tmp_path: Path) -> None:
     assert [k for k in kinds(folder) if k[0] == "duplicate_entry"] == []
 
 
-def test_hermes_refuses_a_store_over_its_limit_or_not_round_tripping(tmp_path: Path) -> None:
+def test_hermes_removes_a_repeat_from_a_store_over_its_limit_or_refuses_no_round_trip(
+        tmp_path: Path) -> None:
+    """newuser27 #29: a store over its limit was refused the removal of a repeated entry
+    ("memtui writes no store over its limit; shorten or remove entries first"): the one
+    write that shortens it. It is done, and a note says the store stays over its limit and
+    where its longest entry starts."""
     folder = hermes(tmp_path, config="memory:\n  memory_char_limit: 100\n")
-    err = refused(folder, "remove-duplicate-entry", folder)
-    assert "would hold 164 of its 100 characters" in err
-    err = refused(hermes(tmp_path / "f", MEMORY), "remove-duplicate-entry",
-                  tmp_path / "f" / ".hermes" / "memories", "--memory-char-limit", "50")
-    assert "past Hermes' limit" in err
+    text = applied_then_undone(folder, "remove-duplicate-entry", folder)
+    assert text == MEMORY.rsplit("§\n", 1)[0].removesuffix("\n") + "\n"
+    status, out, err = fix("fix", "remove-duplicate-entry", folder, "--dry-run")
+    assert status == 0 and err == "", err
+    assert ("MEMORY.md still holds 164 of its 100 characters, past Hermes' limit (Hermes "
+            "refuses to add to it): shorten or remove entries (the longest, 61 characters, "
+            "starts on line 1)") in out, out
+    # a write that would not shorten a store past its limit is still refused
+    from memtui.edit.errors import Refused
+    from memtui.edit.hermes_ops import check_store
+
+    with pytest.raises(Refused, match="past Hermes' limit"):
+        check_store("MEMORY.md", b"A fact.\n\xc2\xa7\nB fact.\n", 5, before="A fact.\n")
     stray = hermes(tmp_path / "s", "A fact.\n§\n\n§\nA fact.\n")
     assert "does not read back" in refused(stray, "remove-duplicate-entry", stray)
     for op in (["add-to-index", "USER.md"], ["fold", "a", "b"], ["delete", "USER.md"]):

@@ -163,3 +163,38 @@ def test_fix_rename_keeps_the_folder_s_type_prefix(tmp_path: Path) -> None:
     assert (ws / "reference_gsim_arch.md").read_text().startswith("---\nname: gsim_arch\n")
     done = cli("fix", "rename", ws, "project_launch", "project_go_live")
     assert "to project_go_live.md (name 'project_go_live')" in done.stdout, done.stdout
+
+
+def test_fix_rename_keeps_a_name_that_is_a_title(tmp_path: Path) -> None:
+    """newuser27 #4 addendum: rename replaced ``name: Workflow rules for features and
+    commits`` (the title the agent reads) with the slug typed for the file. A name that is
+    a title, not a slug, is kept: the file alone is renamed; a wikilink by that name still
+    finds it, one by the old file stem names the new file. One undo puts all back."""
+    from tests.edit.conftest import tree
+
+    title = "Workflow rules for features and commits"
+    ws = write_tree(tmp_path / "ws", {
+        **CLAUDE,
+        "MEMORY.md": CLAUDE["MEMORY.md"] + "- [Workflow](feedback_workflow.md) — rules\n",
+        "feedback_workflow.md": memory(title, "feedback"),
+        "project_launch.md": memory("project_launch", "project").replace(
+            "Body.", f"See [[{title}]] and [[feedback_workflow]]."),
+    })
+    before = tree(ws)
+    done = cli("fix", "rename", ws, "feedback_workflow.md", "workflow_rules")
+    assert done.returncode == 0, done.stderr
+    assert f"to feedback_workflow_rules.md (name kept: '{title}')" in done.stdout, done.stdout
+    assert not (ws / "feedback_workflow.md").exists()
+    assert (ws / "feedback_workflow_rules.md").read_text() == memory(title, "feedback")
+    assert f"See [[{title}]] and [[feedback_workflow_rules]]." in \
+        (ws / "project_launch.md").read_text()
+    assert "- [Workflow](feedback_workflow_rules.md) — rules" in (ws / "MEMORY.md").read_text()
+    import json
+
+    wikilinks = json.loads(cli("audit", ws, "--json").stdout)["wikilinks"]
+    assert (wikilinks["total"], wikilinks["dangling"]) == (2, [])
+    assert cli("undo", ws).returncode == 0
+    assert tree(ws) == before
+    # A slug name is a name the rename gives: replaced as before.
+    done = cli("fix", "rename", ws, "project_launch", "project_go_live")
+    assert "(name 'project_go_live')" in done.stdout, done.stdout

@@ -218,8 +218,54 @@ async def test_a_typed_target_no_file_has_is_refused_in_the_picker(ws: Path) -> 
         assert tree(ws) == before
         await typed(pilot, screen, *["backspace"] * 14, *"notes.txt")
         count = str(screen.query_one("#count", Static).render())  # an existing file
-        assert "Enter takes 'notes.txt' as typed" in count or listed(screen)[-1] == \
+        assert "Enter takes 'notes.txt' as typed" in count or listed(screen)[0] == \
             "notes.txt", (count, listed(screen))
         await pilot.press("escape")
         await _finish(pilot, app)
     assert tree(ws) == before
+
+
+async def test_an_existing_file_typed_in_full_comes_first(ws: Path) -> None:
+    """newuser27 #32: ``MEMORY.md`` typed in full, then Enter, repointed onto the top fuzzy
+    match (a memory the index links, so the duplicate's line went too): what was typed
+    came last. A name an existing file has, typed in full, comes first; a part of one
+    still ranks the memories first."""
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_repoint(a, w, "memory/gone.md", []))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MemoryPickerScreen))
+        await pilot.pause()
+        screen = app.screen
+        await typed(pilot, screen, *"MEMORY.m")
+        assert "MEMORY.m" not in listed(screen)
+        await typed(pilot, screen, "d")
+        assert len(listed(screen)) > 1 and highlighted(screen) == "MEMORY.md"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "+- [Gone](MEMORY.md)" in app.screen.diff
+        await pilot.press("escape")
+        await _finish(pilot, app)
+
+
+async def test_the_duplicate_dialog_opens_at_its_title_at_80x24(ws: Path) -> None:
+    """newuser27 #32: at 80×24 the duplicate dialog opened scrolled down to its checkbox and
+    diff (the focus on the diff scrolled it into view): the title naming the old and new
+    targets was above the screen. It opens at its first line."""
+    index = ws / "MEMORY.md"  # a real index: lines around the one repointed
+    index.write_text(index.read_text(encoding="utf-8").replace(
+        GONE_LINE, "".join(f"Note {n}: kept as it is.\n" for n in range(6)) + GONE_LINE +
+        "".join(f"Note {n}: kept as it is.\n" for n in range(6, 12))), encoding="utf-8")
+    w = open_workspace(ws)
+    app = Harness(lambda a: curate.run_repoint(a, w, "memory/gone.md", []))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MemoryPickerScreen))
+        await pilot.press(*"yield-source", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, DuplicateEntryScreen))
+        await pilot.pause(0.2)
+        screen = app.screen
+        frame = screen.query_one("Vertical")
+        assert frame.max_scroll_y > 0  # taller than the screen
+        assert frame.scroll_y == 0  # at its first line, the title
+        assert "onto memory/yield-source.md" in str(screen.query_one(".title").render())
+        await pilot.press("escape")
+        await _finish(pilot, app)

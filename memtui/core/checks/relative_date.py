@@ -29,8 +29,10 @@ _DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _SPACED = [
     # English
     r"today|tonight|tomorrow|yesterday|the day (?:after tomorrow|before yesterday)",
+    # (a weekday a deadline names is as relative as "next Tuesday": which Thursday is
+    # "until Thursday"? newuser28 #26; "every Tuesday", "on Tuesdays" recur, and stay)
     r"(?:this|next|last|past|coming) (?:week|month|year|weekend|quarter|sprint|"
-    + _DAYS + r")",
+    + _DAYS + r")|(?:until|till|by|before) " + _DAYS,
     _NUM + r" (?:days?|weeks?|months?|years?) (?:ago|from now|later)",
     r"in " + _NUM + r" (?:days?|weeks?|months?)",
     r"(?:earlier|later) this (?:week|month|year)",

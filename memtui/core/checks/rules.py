@@ -173,7 +173,7 @@ RULES: tuple[Rule, ...] = (
              ("memory/b.md", _mem("b", "The release train leaves on the first Tuesday of "
                                        "each month; hotfixes ride along only with the "
                                        "approval of the release manager on duty.\n"))),
-         "merge the two into one memory (memtui fix can open both)"),
+         "merge the two into one memory (in the app's Findings view, o and O open both)"),
     Rule("stale_reference", "info", "Stale references",
          "A memory names a path, a symbol or a flag that no longer exists in its project.",
          "The project is --project DIR, project = \"DIR\" in .memtui.toml, the workspace "

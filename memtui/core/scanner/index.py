@@ -115,6 +115,17 @@ class Index(Record):
         lines: `memtui.core.caches.columns.StoredIndex`)."""
         return len(self.lines)
 
+    @property
+    def lines_said(self) -> str:
+        """``N lines``; past the parse cap the file's own count and the parsed one
+        (``260,001 lines (the first 250,000 parsed)``: the cap read as the file's length,
+        newuser27 #34)."""
+        parsed = self.line_count
+        if self.lines_cut is None:
+            return f"{parsed:,} line" + ("" if parsed == 1 else "s")
+        total = self.text.count("\n") + (not self.text.endswith("\n"))
+        return f"{total:,} lines (the first {parsed:,} parsed)"
+
     def kind_count(self, kind: str) -> int:
         """How many lines are of ``kind`` (entries, packed lines: the JSON report's
         counts)."""

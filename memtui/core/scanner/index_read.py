@@ -89,10 +89,11 @@ def injected_block(ws: Workspace, context_files: Sequence[str], index: Index, lo
     for rel in context_files:
         if rel == INDEX_NAME:
             text = index.text
-            if loaded < index.line_count or index.lines_cut is not None:
-                # (an index parsed only in part: what was parsed, not megabytes of the rest)
+            if loaded < index.line_count:
                 text = index.first_lines(loaded)
                 cut = True
+            # (an index parsed only in part is still given whole: newuser27 #34, the
+            # block was the parsed part's, ~100 KB short at 260,000 lines)
         else:
             path = ws.root / rel
             text = read_text(path).text if path.is_file() else ""

@@ -41,7 +41,7 @@ from memtui.agent.session import (
     TurnDone,
     TurnFailed,
 )
-from memtui.agent.settings import AgentSettings
+from memtui.agent.settings import AgentSettings, server_name
 from memtui.agent.truncation import suggest_window
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
@@ -172,9 +172,10 @@ class ChatPane(Vertical):
         await self._show_history()
         if self.session.load_problem:
             self.query_one(Banner).show(self.session.load_problem, "warning")
-        else:  # until Ollama answers (a model may take seconds to load)
+        else:  # until the server answers (a model may take seconds to load)
             self.query_one(Banner).show(
-                f"loading: asking Ollama at {self.settings.host} about "
+                f"loading: asking {server_name(self.settings.api)} at "
+                f"{self.settings.host} about "
                 f"{self.settings.model or 'its models'} …", "info")
         self.run_worker(self._start(), group="chat-prepare", exclusive=True)
 

@@ -41,7 +41,9 @@ class DuplicateEntryScreen(CurateScreen[bool]):
             yield Static(self._diff(True), id="diff")
 
     def on_mount(self) -> None:
-        self.set_focus(self.query_one(VerticalScroll))  # at once: see CurateScreen.on_mount
+        # At once (see CurateScreen.on_mount), and not scrolled to: at 80x24 the dialog
+        # opened at its diff, the title naming the new target above it (newuser27 #32).
+        self.set_focus(self.query_one(VerticalScroll), scroll_visible=False)
 
     def action_toggle_remove(self) -> None:
         self.query_one("#remove-duplicate", Checkbox).toggle()

@@ -2,7 +2,8 @@
 
 The candidates are ranked by Textual's fuzzy matcher (the command palette's) over each
 memory's path, title and description; the suggestions given (the audit's closest names to a
-broken target) come first, and a candidate the query names exactly comes before all.
+broken target) come first, and a candidate the query names exactly comes before all; a
+name typed in full that an existing file has (not a memory: ``MEMORY.md``) too.
 
 Ranking a few thousand memories takes a good part of a second, so it never runs on the UI
 thread: a keystroke starts a timer (``DEBOUNCE``), the ranking runs in a thread worker
@@ -131,8 +132,8 @@ def _marked(search: FuzzySearch, words: list[str], c: Candidate) -> Content:
 
 class MemoryPickerScreen(CurateScreen[str]):
     """Pick a memory from all of them, filtered as typed; Enter picks the highlighted one.
-    What was typed is offered last (with nothing matching, it is what Enter takes): a link
-    may lead to a file that is not a memory."""
+    What was typed is offered first when a file has that name, else last (with nothing
+    matching, it is what Enter takes): a link may lead to a file that is not a memory."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "move(1)", "Next", show=False),
@@ -210,10 +211,14 @@ class MemoryPickerScreen(CurateScreen[str]):
         problem = self.check(typed) if typed and self.check is not None and \
             typed not in {c.path for c in self.shown} else None
         if typed and ranked and not problem and typed not in {c.path for c in self.shown}:
-            # Last: what was typed, for a file that is not a memory (a link may lead there).
-            self.shown.append(Candidate(typed))
-            options.append(Option(Text(f"'{printable(typed)}' as typed (any existing file)",
-                                       style="italic")))
+            # What was typed, for a file that is not a memory (a link may lead there): first
+            # when the check says a file has that name (``MEMORY.md`` typed in full went to
+            # the top fuzzy match, newuser27 #32), else last.
+            at = 0 if self.check is not None else len(self.shown)
+            self.shown.insert(at, Candidate(typed))
+            which = "an existing file" if at == 0 else "any existing file"
+            options.insert(at, Option(Text(f"'{printable(typed)}' as typed ({which})",
+                                           style="italic")))
         matches = self.query_one("#matches", OptionList)
         matches.clear_options()
         matches.add_options(options)

@@ -7,7 +7,8 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Static, TextArea
+from textual.widgets import Input, Static, TextArea
+from textual.widgets.text_area import Selection
 
 from memtui.core.audit import AuditResult
 from memtui.core.creds.detector import scan_text
@@ -21,6 +22,8 @@ from memtui.tui.widgets.preview_text import shown_text
 #: wraps every line it holds, whole, at each load, first size and scrollbar: a MEMORY.md of
 #: one 5 MB line held the screen for a minute, keys and ``q`` queued behind (newuser26 #31).
 LINE_SHOWN = 10_000
+#: Places of a search counted at most (the count then reads "10,000+").
+MATCHES_COUNTED = 10_000
 
 
 def cut_long_lines(text: str, limit: int = LINE_SHOWN) -> str:
@@ -42,7 +45,71 @@ class BlockView(AuditView):
         Binding("k", "move(-1)", "Up", show=False),
         Binding("g", "move(-1_000_000)", "First", show=False),
         Binding("G", "move(1_000_000)", "Last", show=False),
+        # A search of the block's text, as the preview's: `/` was no key here, and the
+        # letters typed after it ran as commands (newuser27 #28: `t` opened the themes).
+        Binding("slash", "search", "Search"),
+        Binding("escape", "close_search", "Close search", show=False),
     ]
+
+    _hit = 0  # which place of the search's is selected (Enter: the next)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close_search":
+            return self.query_one("#block-search", Input).display
+        return True
+
+    def action_search(self) -> None:
+        search = self.query_one("#block-search", Input)
+        search.display = True
+        self.screen.set_focus(search)  # at once: the keys typed next are its words
+
+    def action_close_search(self) -> None:
+        self.query_one("#block-search", Input).display = False
+        self.query_one(TextArea).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "block-search":
+            event.stop()
+            self._hit = 0
+            self.find(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "block-search":
+            event.stop()
+            self._hit = self._hit + 1
+            self.find(event.value)
+
+    def find(self, query: str) -> int:
+        """Select the ``_hit``-th place (any case) the block's text holds ``query``, scrolled
+        into view; how many places hold it, said under the search box."""
+        area = self.query_one(TextArea)
+        search = self.query_one("#block-search", Input)
+        text, want = area.text.casefold(), query.casefold()
+        if not want or len(text) != len(area.text):  # (a casefold that changed lengths)
+            text, want = area.text.lower(), query.lower()
+        hits: list[int] = []
+        at = text.find(want) if want else -1
+        while at >= 0 and len(hits) < MATCHES_COUNTED:
+            hits.append(at)
+            at = text.find(want, at + 1)
+        self.query_one("#block-matches", Static).update(
+            "" if not want else "no match" if not hits else
+            f"match {self._hit % len(hits) + 1} of {len(hits):,}"
+            + ("+" if len(hits) == MATCHES_COUNTED else ""))
+        if not hits:
+            return 0
+        start = hits[self._hit % len(hits)]
+        area.selection = Selection(self._location(area.text, start),
+                                   self._location(area.text, start + len(query)))
+        area.scroll_cursor_visible(center=True)
+        search.display = True
+        return len(hits)
+
+    @staticmethod
+    def _location(text: str, offset: int) -> tuple[int, int]:
+        """(row, column) of ``offset`` in ``text``."""
+        row = text.count("\n", 0, offset)
+        return row, offset - (text.rfind("\n", 0, offset) + 1)
 
     def action_move(self, lines: int) -> None:
         area = self.query_one(TextArea)
@@ -53,10 +120,16 @@ class BlockView(AuditView):
     BlockView { height: 1fr; }
     BlockView > .summary { height: auto; padding: 0 1; }
     BlockView > TextArea { height: 1fr; border: none; }
+    BlockView > #block-search { height: 1; border: none; padding: 0 1; display: none; }
+    BlockView > #block-search:focus { border: none; background: $boost; }
+    BlockView > #block-matches { height: auto; padding: 0 1; color: $text-muted; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(classes="summary")
+        yield Input(id="block-search", placeholder="search the block (Enter: next, Esc: "
+                    "close)")
+        yield Static("", id="block-matches")
         yield BlockText("", read_only=True, show_line_numbers=True, soft_wrap=True,
                        id="block-text")
 

@@ -192,7 +192,7 @@ class IndexView(AuditTable):
             return Text("no MEMORY.md", style=palette.warning)
         entries = [ln for ln in idx.lines if ln.kind in ("entry", "packed")]
         packed = sum(1 for ln in entries if ln.kind == "packed")
-        out = Text(f"{plural(len(idx.lines), 'line')} · {len(entries):,} with links "
+        out = Text(f"{idx.lines_said} · {len(entries):,} with links "
                    f"({len(entries) - packed:,} hot, {packed:,} packed)")
         instead = result.index_unloaded()
         if instead:  # (newuser26 #27: not what the agent receives)

@@ -517,7 +517,7 @@ class MemoryPreview(VerticalScroll):
             if instead:  # the agent loads another file (Codex: memory_summary.md)
                 how = f"not loaded by the agent: it loads {printable(', '.join(instead))}"
             title.update(Text(f"{INDEX_NAME}  the index, {how}"))
-            shape = f"{plural(len(idx.lines), 'line')} · {plural(idx.size, 'byte')}"
+            shape = f"{idx.lines_said} · {plural(idx.size, 'byte')}"
             meta.update(Text(shape, style=p.muted)
                         if idx.exists else Text("MEMORY.md does not exist", style=p.warning))
             age.display = False
