@@ -44,3 +44,24 @@ def test_another_instances_value_in_the_slot_still_keeps_apart() -> None:
     may = "May 2026 rota: week 1 Noa, week 2 Itai, week 3 Yoav, week 4 Noa.\n"
     june = "June 2026 rota: week 1 Yoav, week 2 Noa, week 3 Itai, week 4 Yoav.\n"
     assert not near_duplicate_texts([("may.md", may), ("june.md", june)])
+
+
+_STEPS = ("After every wedding:\n"
+          "1. Same night: copy the cards to the studio NAS and the external SSD, upload to "
+          "Backblaze.\n"
+          "2. Within 14 days: pick the finals in Photo Mechanic, about 700 frames.\n"
+          "3. Edit in Lightroom with the Tuscan Warm preset, retouch portraits only.\n"
+          "4. Within 42 days: the online gallery on Pixieset, full resolution.\n")
+_STEPS_AGAIN = ("After every wedding:\n"
+                "1. Same night: copy the cards to the studio NAS and the external SSD, "
+                "upload to Backblaze.\n"
+                "2. Edit in Lightroom with the Tuscan Warm preset, retouch portraits only.\n"
+                "3. Within 14 days: pick the finals in Photo Mechanic, about 700 frames.\n"
+                "4. Within 42 days: the online gallery on Pixieset, full resolution.\n")
+
+
+def test_a_numbered_list_reordered_is_no_other_instance() -> None:
+    assert _conflicts(_STEPS, _STEPS_AGAIN)[0] == 0
+    assert near_duplicate_texts([("a.md", _STEPS), ("b.md", _STEPS_AGAIN)])
+    other = _STEPS_AGAIN.replace("42 days", "60 days").replace("700", "450")
+    assert not near_duplicate_texts([("a.md", _STEPS), ("c.md", other)])
