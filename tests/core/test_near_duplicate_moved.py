@@ -6,12 +6,18 @@ and ``86亩`` 5.73 ha. Examples written here, not the blind set's text."""
 
 from __future__ import annotations
 
+import zlib
+
+import pytest
+
 from memtui.core.checks.near_duplicate import (
     near_duplicate_texts,
     read_sketch,
     sketch,
     slot_conflicts,
 )
+from memtui.core.checks.near_duplicate_notation import renotated
+from memtui.core.checks.near_duplicate_sketch import FACT_MASK, WORD_BIT, _numbers
 
 _ROAST = ("Only ship coffee roasted at most 30 days since roasting.\n"
           "**Why:** in April 2026 a buyer from Leeds posted about stale beans on Instagram; "
@@ -65,3 +71,41 @@ def test_a_numbered_list_reordered_is_no_other_instance() -> None:
     assert near_duplicate_texts([("a.md", _STEPS), ("b.md", _STEPS_AGAIN)])
     other = _STEPS_AGAIN.replace("42 days", "60 days").replace("700", "450")
     assert not near_duplicate_texts([("a.md", _STEPS), ("c.md", other)])
+
+
+def _fact(value: str) -> int:
+    return zlib.crc32(value.encode()) & FACT_MASK
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("beds of 4 ft by 8 ft, 12 in deep", {"1.2", "2.4", "30"}),
+    ("茶园共86亩，古树茶12亩", {"5.73", "0.8"}),
+    ("bring 5 hl of lager", {"500"}),
+    ("a 20 lb bag", {"9.1"}),
+])
+def test_a_measure_in_another_unit_is_its_metric_value_marked(text: str, values: set[str]
+                                                              ) -> None:
+    _, marked, _ = renotated(text, _numbers(text), _numbers)
+    assert values <= marked
+    assert not _numbers(text) & marked - values  # the digits as written stay plain
+
+
+def test_in_alone_is_a_word_not_inches() -> None:
+    text = "paid 12 in March"
+    assert renotated(text, _numbers(text), _numbers)[1] == set()
+
+
+_BEDS = ("Four raised cedar beds in the back yard, each 4 ft by 8 ft and 12 in deep, built "
+         "May 2024. Bed 1 tomatoes, bed 2 beans, bed 3 garlic, bed 4 squash; rotate one bed "
+         "every year so tomatoes never follow tomatoes.\n")
+_BEDS_METRIC = ("Garden plan in metric for the school project: four cedar beds of 1.2 m by "
+                "2.4 m, 30 cm deep, built spring 2024. Bed 1 tomatoes, bed 2 beans, bed 3 "
+                "garlic, bed 4 squash; each year everything moves one bed along.\n")
+
+
+def test_a_plan_restated_in_metric_pairs_and_other_sizes_keep_apart() -> None:
+    facts = read_sketch(sketch(_BEDS))[2]
+    assert _fact("2.4") | WORD_BIT in facts and _fact("8") in facts
+    assert near_duplicate_texts([("a.md", _BEDS), ("b.md", _BEDS_METRIC)])
+    other = _BEDS_METRIC.replace("1.2 m by 2.4 m", "0.9 m by 1.8 m")
+    assert not near_duplicate_texts([("a.md", _BEDS), ("c.md", other)])

@@ -61,6 +61,35 @@ def _UNITS(text: str) -> bool:
     return holds(text, _UNIT_MARKS) != 0  # (one pass for all: `holds`)
 
 
+#: A length, an area, a weight or a volume and its unit's symbol in a system other than the
+#: metric one (or a metric multiple a restatement writes in its base: hectolitres), with
+#: the factor to the metric unit a restatement writes it in (feet as metres, inches as
+#: centimetres, pounds as kilograms, a Chinese mu as hectares). Inches (``in``, a word of
+#: English too) are read in a text that writes feet or yards.
+_MEASURE = lazy_pattern(r"(\d(?<![A-Za-z\u00c0-\u024f\d_.,]\d)\d*(?:[.,]\d+)?)\s?"
+                        r"(ft|in|yd|mi|lbs?|oz|gal|hl|亩|畝)(?![^\W_])")  # (after CJK too)
+_MEASURE_MARKS = ("ft", "yd", "mi", "lb", "oz", "gal", "hl", "亩", "畝")
+_TO_METRIC = {"ft": 0.3048, "in": 2.54, "yd": 0.9144, "mi": 1.609344, "lb": 0.45359237,
+              "lbs": 0.45359237, "oz": 28.349523125, "gal": 3.785411784, "hl": 100.0,
+              "亩": 1 / 15, "畝": 1 / 15}
+
+
+def _metric(number: str, unit: str) -> set[str]:
+    """``number`` ``unit`` (`_MEASURE`) in its metric unit as a restatement rounds it: to a
+    whole number, one decimal and two (``8 ft`` is 2.4384 m: 2, 2.4, 2.44; ``86亩``
+    5.7333 ha: 5.7, 5.73), as the sketch writes a number (no trailing zeros)."""
+    try:
+        value = float(number.replace(",", ".")) * _TO_METRIC[unit]
+    except (ValueError, KeyError):
+        return set()
+    out = set()
+    for places in (0, 1, 2):
+        got = round(value, places)
+        if got > 0:
+            out.add(f"{got:.{places}f}".rstrip("0").rstrip(".") if places else str(int(got)))
+    return out
+
+
 _SECONDS = {"ms": 0.001}
 _TIME_UNITS = (1, 60, 3600, 86400)  # the larger units a time is read in (seconds each)
 _BYTES = {"b": 1, "k": 1, "m": 2, "g": 3, "t": 4}  # a storage unit's power
@@ -269,6 +298,11 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
             got: set[str] = set()
             if _quantity(m[1], m[2], got):
                 marked |= got - read(m[1])  # (as written: a plain fact, a limit's own)
+    if holds(text, _MEASURE_MARKS):  # (one pass: `holds`)
+        imperial = "ft" in text or "yd" in text
+        for m in _MEASURE.finditer(text):
+            if m[2] != "in" or imperial:
+                marked |= _metric(m[1], m[2]) - read(m[1])  # (as written: a plain fact)
     if top >= 6 or "+" in text:
         for m in _PHONE.finditer(text):
             digits = _DIGIT.sub("", m[0])
