@@ -109,3 +109,15 @@ def test_a_plan_restated_in_metric_pairs_and_other_sizes_keep_apart() -> None:
     assert near_duplicate_texts([("a.md", _BEDS), ("b.md", _BEDS_METRIC)])
     other = _BEDS_METRIC.replace("1.2 m by 2.4 m", "0.9 m by 1.8 m")
     assert not near_duplicate_texts([("a.md", _BEDS), ("c.md", other)])
+
+
+def test_a_thai_year_without_its_marker_is_buddhist_and_written_short() -> None:
+    text = "ตรวจครั้งล่าสุด 14 ก.พ. 2569 ได้ระดับดี"
+    dropped, marked, _ = renotated(text, _numbers(text), _numbers)
+    assert "2569" in dropped and {"2569", "2026", "69"} <= marked
+    one = ("เทศบาลตรวจร้านปีละครั้ง ครั้งล่าสุดวันที่ 14 ก.พ. 2569 ได้ระดับดี ยังไม่ถึงดีมาก "
+           "เพราะซิงค์ล้างจานอยู่ต่ำ ต้องยกให้สูงจากพื้น 60 ซม. ก่อนตรวจรอบหน้า\n")
+    other = ("สรุปผลตรวจของเทศบาล (14/2/69): ร้านได้ระดับดี ยังไม่ถึงดีมาก จุดที่ขาดคือซิงค์ล้างจาน"
+             "อยู่ต่ำ ต้องยกสูง 60 ซม. จากพื้นก่อนตรวจรอบหน้า ตรวจปีละครั้ง\n")
+    assert near_duplicate_texts([("a.md", one), ("b.md", other)])
+    assert not near_duplicate_texts([("a.md", one), ("c.md", other.replace("60", "45"))])

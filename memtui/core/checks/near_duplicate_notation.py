@@ -2,15 +2,19 @@
 facts, issue 34, blind set rules13): the same year, quantity or phone number, other digits.
 
 - **A year of another calendar, marked as one**: Buddhist era (``2568 B.E.``, ``พ.ศ. ๒๕๖๘``:
-  2025), Minguo (``民國114年``, ``民國一一四年``: 2025), a Japanese era (``令和7年``: 2025), a
-  Hijri year (``۱۴۰۴`` in a Persian or Arabic text, 1300-1499: as a solar year 2025 or 2026,
-  its year straddles two; as a lunar one, about 1983); and a day of the Solar Hijri
+  2025; in a Thai text any year of 2400-2699, its marker or not, and its last two digits:
+  ``14 ก.พ. 2569`` is ``ก.พ. 69``), Minguo (``民國114年``, ``民國一一四年``: 2025), a
+  Japanese era (``令和7年``: 2025), a Hijri year (``۱۴۰۴`` in a Persian or Arabic text,
+  1300-1499: as a solar year 2025 or 2026, its year straddles two; as a lunar one, about
+  1983); and a day of the Solar Hijri
   calendar (``۹ شهریور ۱۴۰۵``, ``1405/06/09``; a day and its month's name without a year
   take the text's one Hijri year) its Gregorian day, month and year (31 August 2026), plain
   facts (converted exactly), the day's digits none.
 - **A quantity in another unit, by its symbol**: time in milliseconds (``4000 ms`` is 4 s),
   storage (``10485760 bytes`` is 10 MiB; ``2048 MB`` is 2 GB), temperature (``86 °F`` is
-  30 °C, and back). A unit's symbol, not its word in a language: structure, not phrases.
+  30 °C, and back); a length, weight, volume or area in feet, inches, yards, miles, pounds,
+  ounces, gallons, hectolitres or mu as its metric value (`_metric`: ``8 ft`` is 2.4 m,
+  ``86亩`` 5.73 ha). A unit's symbol, not its word in a language: structure, not phrases.
 - **A phone number in another format** (``052-7731490``, ``+972 52 773 1490``): its digits
   without the trunk prefix or the country code, the last nine, one value (its groups are
   no values of their own); looked for in a text holding ``+`` or a number of six digits.
@@ -99,6 +103,7 @@ _PHONE = lazy_pattern(r"[+0](?<![\w+.,/-][+0])(?:(?<=\+)\d{1,3}[ \u00a0-]?|(?<=0
                     r"(?:[ \u00a0-]?\d{2,4}){1,4}(?![\w.,/-]?\d)")
 _DIGIT = lazy_pattern(r"\D")
 _ERA_YEARS = frozenset(map(str, range(2400, 2700)))  # (a Buddhist-era year, as read)
+_THAI = lazy_pattern("[\u0e01-\u0e5b]")
 _HIJRI_YEARS = frozenset(map(str, range(1300, 1500)))
 #: The Solar Hijri months (Persian), in order; a day before one, a year after it or not.
 _SOLAR_MONTHS = ("فروردین", "اردیبهشت", "خرداد", "تیر", "مرداد|امرداد", "شهریور", "مهر",
@@ -272,6 +277,12 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
                     dropped.add(year)
                     marked.update((year, str(int(year) - 543)))
     plain = text.isascii()  # (no era's name, no temperature's sign)
+    if top >= 4 and not plain and not numbers.isdisjoint(_ERA_YEARS) and _THAI.search(text):
+        # a Thai text's year of 24xx-26xx is a Buddhist-era one, its marker or not
+        # (``14 ก.พ. 2569``), written short too (``ก.พ. 69``, ``14/2/69``)
+        for year in numbers & _ERA_YEARS:
+            dropped.add(year)
+            marked.update((year, str(int(year) - 543), str(int(year) % 100)))
     if not plain and "年" in text and ("民" in text or "和" in text or "平成" in text):
         for m in _EAST.finditer(text):
             n = _east_year(m[2])
