@@ -2,8 +2,9 @@
 facts, issue 34, blind set rules13): the same year, quantity or phone number, other digits.
 
 - **A year of another calendar, marked as one**: Buddhist era (``2568 B.E.``, ``พ.ศ. ๒๕๖๘``:
-  2025; in a Thai text any year of 2400-2699, its marker or not, and its last two digits:
-  ``14 ก.พ. 2569`` is ``ก.พ. 69``), Minguo (``民國114年``, ``民國一一四年``: 2025), a
+  2025; in a Thai text any year of 2400-2699, its marker or not, gives its Gregorian year and
+  its last two digits, the year as written staying a plain fact: ``14 ก.พ. 2569`` is
+  ``ก.พ. 69``), Minguo (``民國114年``, ``民國一一四年``: 2025), a
   Japanese era (``令和7年``: 2025), a Hijri year (``۱۴۰۴`` in a Persian or Arabic text,
   1300-1499: as a solar year 2025 or 2026, its year straddles two; as a lunar one, about
   1983); and a day of the Solar Hijri
@@ -279,10 +280,10 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
     plain = text.isascii()  # (no era's name, no temperature's sign)
     if top >= 4 and not plain and not numbers.isdisjoint(_ERA_YEARS) and _THAI.search(text):
         # a Thai text's year of 24xx-26xx is a Buddhist-era one, its marker or not
-        # (``14 ก.พ. 2569``), written short too (``ก.พ. 69``, ``14/2/69``)
+        # (``14 ก.พ. 2569``), written short too (``ก.พ. 69``, ``14/2/69``); as written it
+        # stays a plain fact (two yearly notes of one frame, 2568 and 2569, keep apart)
         for year in numbers & _ERA_YEARS:
-            dropped.add(year)
-            marked.update((year, str(int(year) - 543), str(int(year) % 100)))
+            marked.update((str(int(year) - 543), str(int(year) % 100)))
     if not plain and "年" in text and ("民" in text or "和" in text or "平成" in text):
         for m in _EAST.finditer(text):
             n = _east_year(m[2])
