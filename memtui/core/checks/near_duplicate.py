@@ -214,8 +214,10 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
     """(conflicting, agreeing) slots of two sketches' slots (context → values, a name's
     with bit 31 set): of the contexts both hold, those where each side holds a number the
     other's lacks, or a name (numbers and names apart: “3 May” and “10 May” differ in
-    their numbers; decimals, ``DECIMAL_BIT``, and whole numbers apart too), and of the
-    rest those sharing a value. A strong slot (its context negative as read:
+    their numbers; decimals, ``DECIMAL_BIT``, and whole numbers apart too; not when the
+    numbers each side holds alone there are each among the other side's ``facts``, not all
+    small numbers or years: a rewording moved them, `_moved`), and of the rest those sharing
+    a value. A strong slot (its context negative as read:
     `strong_slots`) holding no value in common counts two conflicts (it keeps apart alone),
     unless each side's word there is one the other text holds elsewhere (``held``: the two
     sketches' shingle hashes; “tests hit a real Postgres” against “tests use a real

@@ -795,8 +795,10 @@ def slots(text: str, dense: bool = False) -> list[int]:
     slot from the comparison). Each value is ``context hash << 32 | kind << 31 | value
     hash`` (kind 0 a number, 1 anything else), of the first ``MAX_SLOTS`` values. A text
     whose capitalised words are too many to be names (German capitalises its nouns) reads
-    them as context. ``dense``: a text dense in Chinese, Japanese or Korean (`_read`), read
-    for half as many characters (they say more a character)."""
+    them as context. A numbered list's item numbers (`_items`) are no values: a context
+    starts after each (a list reordered moves them from item to item). ``dense``: a text
+    dense in Chinese, Japanese or Korean (`_read`), read for half as many characters (they
+    say more a character)."""
     text = text[:SLOT_CHARS // 2 if dense else SLOT_CHARS]
     found: list[tuple[str, set[str]]] = []  # (context, values: a name's after a NUL)
     group: set[str] = set()
