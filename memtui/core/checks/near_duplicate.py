@@ -148,6 +148,7 @@ _TYPES = frozenset(zlib.crc32(b"\0type " + k.encode()) & FACT_MASK
                    for k in ("user", "feedback", "project", "reference"))
 _WEAK = _TYPES | frozenset(zlib.crc32(str(v).encode()) & FACT_MASK
                            for v in (*range(11), *range(1990, 2040)))
+_WEAK_SLOT = frozenset(f & ((1 << 30) - 1) for f in _WEAK - _TYPES)  # (as `_moved` reads)
 _TYPE_FACTS = array("q", sorted(_TYPES))  # (as `memtui_native.screen` reads them)
 _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 #: The numbers 1, 2, 3 … in order, and the years (`_numbering`).
@@ -219,13 +220,16 @@ def _read_pairs(values: array[int]) -> dict[int, set[int]]:
 
 
 def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
-                   held: tuple[frozenset[int], frozenset[int]] | None = None
+                   held: tuple[frozenset[int], frozenset[int]] | None = None,
+                   facts: tuple[frozenset[int], frozenset[int]] | None = None
                    ) -> tuple[int, int]:
     """(conflicting, agreeing) slots of two sketches' slots (context → values, a name's
     with bit 31 set): of the contexts both hold, those where each side holds a number the
     other's lacks, or a name (numbers and names apart: “3 May” and “10 May” differ in
-    their numbers; decimals, ``DECIMAL_BIT``, and whole numbers apart too), and of the
-    rest those sharing a value. A strong slot (its context negative as read:
+    their numbers; decimals, ``DECIMAL_BIT``, and whole numbers apart too; not when the
+    numbers each side holds alone there are each among the other side's ``facts``, not all
+    small numbers or years: a rewording moved them, `_moved`), and of the rest those sharing
+    a value. A strong slot (its context negative as read:
     `strong_slots`) holding no value in common counts two conflicts (it keeps apart alone),
     unless each side's word there is one the other text holds elsewhere (``held``: the two
     sketches' shingle hashes; “tests hit a real Postgres” against “tests use a real
@@ -251,10 +255,32 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
         nb -= db
         if (na and nb and na - nb and nb - na) or (ma and mb and ma - mb and mb - ma) \
                 or (da and db and da - db and db - da):
+            if facts is not None and not (ma and mb and ma - mb and mb - ma) and _moved(
+                    (na - nb) | (da - db), (nb - na) | (db - da), facts):
+                continue
             conflicts += 1
         elif va & vb:
             agrees += 1
     return conflicts, agrees
+
+
+_SLOT_VALUE = (1 << 30) - 1  # a slot's number as its fact's CRC-32 (`slots`: 30 bits)
+
+
+def _moved(own_a: set[int], own_b: set[int],
+           facts: tuple[frozenset[int], frozenset[int]]) -> bool:
+    """Whether the numbers each side holds alone in one context (a slot's ``own_a``,
+    ``own_b``: `slots`' values, ``DECIMAL_BIT`` aside) are each among the other side's
+    ``facts`` (`facts`: its numbers, in digits or words): a rewording that moved its values
+    around its words (“30 dias de torra … tinha 52 dias” against “café com 52 dias de
+    torra … (30 dias)”), not another instance, whose value in the slot its look-alike
+    never writes."""
+    va = {v & _SLOT_VALUE for v in own_a}
+    vb = {v & _SLOT_VALUE for v in own_b}
+    if va <= _WEAK_SLOT and vb <= _WEAK_SLOT:
+        return False
+    return va <= {f & _SLOT_VALUE for f in facts[1]} and \
+        vb <= {f & _SLOT_VALUE for f in facts[0]}
 
 
 def _held(values: set[int], shingles: frozenset[int]) -> bool:
@@ -433,7 +459,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
         return False  # a date's parts, a scale, a numbering in common: nothing told
     fa, fb = ua, ub
     # the same template, other values in its slots (two, or as many as agree)
-    conflicts, agrees = slot_conflicts(a[4], b[4], (a[1], b[1]))
+    conflicts, agrees = slot_conflicts(a[4], b[4], (a[1], b[1]), (a[2], b[2]))
     if conflicts >= 2 or (conflicts and conflicts >= agrees):
         return False
     # from COPY alike an edited copy, unless a slot holds other values too (a template)

@@ -2,15 +2,20 @@
 facts, issue 34, blind set rules13): the same year, quantity or phone number, other digits.
 
 - **A year of another calendar, marked as one**: Buddhist era (``2568 B.E.``, ``พ.ศ. ๒๕๖๘``:
-  2025), Minguo (``民國114年``, ``民國一一四年``: 2025), a Japanese era (``令和7年``: 2025), a
-  Hijri year (``۱۴۰۴`` in a Persian or Arabic text, 1300-1499: as a solar year 2025 or 2026,
-  its year straddles two; as a lunar one, about 1983); and a day of the Solar Hijri
+  2025; in a Thai text any year of 2400-2699, its marker or not, gives its Gregorian year and
+  its last two digits, the year as written staying a plain fact: ``14 ก.พ. 2569`` is
+  ``ก.พ. 69``), Minguo (``民國114年``, ``民國一一四年``: 2025), a
+  Japanese era (``令和7年``: 2025), a Hijri year (``۱۴۰۴`` in a Persian or Arabic text,
+  1300-1499: as a solar year 2025 or 2026, its year straddles two; as a lunar one, about
+  1983); and a day of the Solar Hijri
   calendar (``۹ شهریور ۱۴۰۵``, ``1405/06/09``; a day and its month's name without a year
   take the text's one Hijri year) its Gregorian day, month and year (31 August 2026), plain
   facts (converted exactly), the day's digits none.
 - **A quantity in another unit, by its symbol**: time in milliseconds (``4000 ms`` is 4 s),
   storage (``10485760 bytes`` is 10 MiB; ``2048 MB`` is 2 GB), temperature (``86 °F`` is
-  30 °C, and back). A unit's symbol, not its word in a language: structure, not phrases.
+  30 °C, and back); a length, weight, volume or area in feet, inches, yards, miles, pounds,
+  ounces, gallons, hectolitres or mu as its metric value (`_metric`: ``8 ft`` is 2.4 m,
+  ``86亩`` 5.73 ha). A unit's symbol, not its word in a language: structure, not phrases.
 - **A phone number in another format** (``052-7731490``, ``+972 52 773 1490``): its digits
   without the trunk prefix or the country code, the last nine, one value (its groups are
   no values of their own); looked for in a text holding ``+`` or a number of six digits.
@@ -61,6 +66,35 @@ def _UNITS(text: str) -> bool:
     return holds(text, _UNIT_MARKS) != 0  # (one pass for all: `holds`)
 
 
+#: A length, an area, a weight or a volume and its unit's symbol in a system other than the
+#: metric one (or a metric multiple a restatement writes in its base: hectolitres), with
+#: the factor to the metric unit a restatement writes it in (feet as metres, inches as
+#: centimetres, pounds as kilograms, a Chinese mu as hectares). Inches (``in``, a word of
+#: English too) are read in a text that writes feet or yards.
+_MEASURE = lazy_pattern(r"(\d(?<![A-Za-z\u00c0-\u024f\d_.,]\d)\d*(?:[.,]\d+)?)\s?"
+                        r"(ft|in|yd|mi|lbs?|oz|gal|hl|亩|畝)(?![^\W_])")  # (after CJK too)
+_MEASURE_MARKS = ("ft", "yd", "mi", "lb", "oz", "gal", "hl", "亩", "畝")
+_TO_METRIC = {"ft": 0.3048, "in": 2.54, "yd": 0.9144, "mi": 1.609344, "lb": 0.45359237,
+              "lbs": 0.45359237, "oz": 28.349523125, "gal": 3.785411784, "hl": 100.0,
+              "亩": 1 / 15, "畝": 1 / 15}
+
+
+def _metric(number: str, unit: str) -> set[str]:
+    """``number`` ``unit`` (`_MEASURE`) in its metric unit as a restatement rounds it: to a
+    whole number, one decimal and two (``8 ft`` is 2.4384 m: 2, 2.4, 2.44; ``86亩``
+    5.7333 ha: 5.7, 5.73), as the sketch writes a number (no trailing zeros)."""
+    try:
+        value = float(number.replace(",", ".")) * _TO_METRIC[unit]
+    except (ValueError, KeyError):
+        return set()
+    out = set()
+    for places in (0, 1, 2):
+        got = round(value, places)
+        if got > 0:
+            out.add(f"{got:.{places}f}".rstrip("0").rstrip(".") if places else str(int(got)))
+    return out
+
+
 _SECONDS = {"ms": 0.001}
 _TIME_UNITS = (1, 60, 3600, 86400)  # the larger units a time is read in (seconds each)
 _BYTES = {"b": 1, "k": 1, "m": 2, "g": 3, "t": 4}  # a storage unit's power
@@ -70,6 +104,7 @@ _PHONE = lazy_pattern(r"[+0](?<![\w+.,/-][+0])(?:(?<=\+)\d{1,3}[ \u00a0-]?|(?<=0
                     r"(?:[ \u00a0-]?\d{2,4}){1,4}(?![\w.,/-]?\d)")
 _DIGIT = lazy_pattern(r"\D")
 _ERA_YEARS = frozenset(map(str, range(2400, 2700)))  # (a Buddhist-era year, as read)
+_THAI = lazy_pattern("[\u0e01-\u0e5b]")
 _HIJRI_YEARS = frozenset(map(str, range(1300, 1500)))
 #: The Solar Hijri months (Persian), in order; a day before one, a year after it or not.
 _SOLAR_MONTHS = ("فروردین", "اردیبهشت", "خرداد", "تیر", "مرداد|امرداد", "شهریور", "مهر",
@@ -243,6 +278,12 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
                     dropped.add(year)
                     marked.update((year, str(int(year) - 543)))
     plain = text.isascii()  # (no era's name, no temperature's sign)
+    if top >= 4 and not plain and not numbers.isdisjoint(_ERA_YEARS) and _THAI.search(text):
+        # a Thai text's year of 24xx-26xx is a Buddhist-era one, its marker or not
+        # (``14 ก.พ. 2569``), written short too (``ก.พ. 69``, ``14/2/69``); as written it
+        # stays a plain fact (two yearly notes of one frame, 2568 and 2569, keep apart)
+        for year in numbers & _ERA_YEARS:
+            marked.update((str(int(year) - 543), str(int(year) % 100)))
     if not plain and "年" in text and ("民" in text or "和" in text or "平成" in text):
         for m in _EAST.finditer(text):
             n = _east_year(m[2])
@@ -269,6 +310,11 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
             got: set[str] = set()
             if _quantity(m[1], m[2], got):
                 marked |= got - read(m[1])  # (as written: a plain fact, a limit's own)
+    if holds(text, _MEASURE_MARKS):  # (one pass: `holds`)
+        imperial = "ft" in text or "yd" in text
+        for m in _MEASURE.finditer(text):
+            if m[2] != "in" or imperial:
+                marked |= _metric(m[1], m[2]) - read(m[1])  # (as written: a plain fact)
     if top >= 6 or "+" in text:
         for m in _PHONE.finditer(text):
             digits = _DIGIT.sub("", m[0])

@@ -795,8 +795,10 @@ def slots(text: str, dense: bool = False) -> list[int]:
     slot from the comparison). Each value is ``context hash << 32 | kind << 31 | value
     hash`` (kind 0 a number, 1 anything else), of the first ``MAX_SLOTS`` values. A text
     whose capitalised words are too many to be names (German capitalises its nouns) reads
-    them as context. ``dense``: a text dense in Chinese, Japanese or Korean (`_read`), read
-    for half as many characters (they say more a character)."""
+    them as context. A numbered list's item numbers (`_items`) are no values: a context
+    starts after each (a list reordered moves them from item to item). ``dense``: a text
+    dense in Chinese, Japanese or Korean (`_read`), read for half as many characters (they
+    say more a character)."""
     text = text[:SLOT_CHARS // 2 if dense else SLOT_CHARS]
     found: list[tuple[str, set[str]]] = []  # (context, values: a name's after a NUL)
     group: set[str] = set()
@@ -807,6 +809,9 @@ def slots(text: str, dense: bool = False) -> list[int]:
     cut = None  # how many units of ``since`` stand on the last value's line (None: all)
     names: bool | None = None
     count = 0
+    # a numbered list's item numbers (`_items`): its order, no value (a list reordered
+    # moves them from item to item: blind set rules9)
+    items = _items(text) if "\n1." in text or "\n1)" in text else ()
     for m in _TOKEN_RE.finditer(text):
         which = m.lastindex
         if which is None or which == 6:  # a unit (None: one not starting with a capital)
@@ -827,6 +832,15 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 since.append(m[0])
                 continue
         start = m.start()
+        if items and which == 4 and m[0] in items and text.startswith((".", ")"), m.end()) \
+                and not text[text.rfind("\n", 0, start) + 1:start].strip(" \t"):
+            if group:  # (it ends the line before: no context across it)
+                _after(found, _on_line(since, cut), group)
+                count += len(group)
+                group = set()
+            since = []
+            prev_end = -1
+            continue  # a numbered list's item number: its order, no value (`_items`)
         if since or prev_end < 0 or start - prev_end > 3 or text[prev_end:start].strip(_JOINS):
             if group:
                 _after(found, _on_line(since, cut), group)
