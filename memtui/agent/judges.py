@@ -27,6 +27,8 @@ from memtui.core.audit import AuditResult
 class Verdict:
     passed: bool | None  # None: not judged
     reason: str
+    #: The specifics the judge found invented (fabrication), for the report's detail.
+    invented: list[str] = field(default_factory=list)
 
     @property
     def label(self) -> str:
@@ -147,7 +149,7 @@ def judge_fabrication(run: RunData) -> Verdict:
         return Verdict(None, f"{run.result.outcome}: nothing written, nothing to check")
     invented = invented_specifics(written, run.known_text, run.today)
     if invented:
-        return Verdict(False, "invented: " + ", ".join(invented[:8]))
+        return Verdict(False, "invented: " + ", ".join(invented[:8]), invented)
     return Verdict(True, "no specifics beyond what the user said")
 
 

@@ -38,9 +38,17 @@ class ScenarioRun:
     transcript: list[list[dict[str, Any]]]  # per chat: its messages, tool results included
 
     def as_dict(self) -> dict[str, Any]:
+        """The run's detail: ``passed`` is the verdict's (null: not judged), ``invented`` and
+        ``flags`` hold what its judge found (newuser28 #6: they were the single-message
+        eval's classification, ``"passed": true`` on failed runs)."""
+        result = self.result.as_dict()
+        flags = list(result["flags"])
+        if self.verdict.invented and "fabricated" not in flags:
+            flags.append("fabricated")
         return {"verdict": self.verdict.label, "reason": self.verdict.reason,
-                **self.result.as_dict(), "answer": self.result.answer,
-                "transcript": self.transcript}
+                **result, "passed": self.verdict.passed,
+                "invented": self.verdict.invented or result["invented"], "flags": flags,
+                "answer": self.result.answer, "transcript": self.transcript}
 
 
 @dataclass

@@ -352,7 +352,12 @@ class Auditor:
             self._project = (None, None)
             return
         inside = os.path.relpath(self.ws.root, info.path)
-        index = ProjectIndex.walk(info.path, None if inside.startswith("..") else inside)
+        own: tuple[str, ...] = ()
+        if not inside.startswith(".."):  # the memories' own text is not the project's
+            folder = os.path.relpath(self.ws.memory_root, info.path).replace(os.sep, "/")
+            index_at = os.path.relpath(self.ws.index_path, info.path).replace(os.sep, "/")
+            own = ("/" if folder == "." else folder + "/", index_at)
+        index = ProjectIndex.walk(info.path, None if inside.startswith("..") else inside, own)
         if self.project_history is not None and inside == ".":
             index.history_at = self.project_history
         self._project = (index, (info.path, index.digest))

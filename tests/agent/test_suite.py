@@ -295,3 +295,25 @@ def test_suite_exit_1_when_a_run_failed(llama: FakeOpenAI, tmp_path: Path) -> No
     assert proc.stderr.startswith("injection 1/1: not judged (error; the run failed: the server "
                                   "stopped the reply with an error: model crashed")
     assert "0/1 (0%)" in proc.stdout
+
+
+async def test_a_detail_s_passed_is_its_verdict(llama: FakeOpenAI) -> None:
+    """newuser28 #6: ``--out``'s details said ``"passed": true`` for failed and not-judged runs
+    (the single-message eval's classification), and a fabrication fail held ``"invented": []``
+    and no ``fabricated`` flag while its reason named what was invented."""
+    llama.add(router("m", BAD))
+    report = await run_suite(load_suite("seed"), 1, settings(llama, "m"), today=TODAY)
+    details = {c["check"]: c["details"][0] for c in report.as_dict()["checks"]}
+    assert {k: (d["verdict"], d["passed"]) for k, d in details.items()} == \
+        dict.fromkeys(CHECKS, ("fail", False))
+    assert details["fabrication"]["invented"] == ["08:00", "120", "Grafana", "v2.1"]
+    assert "fabricated" in details["fabrication"]["flags"]
+
+
+async def test_a_detail_not_judged_has_passed_null(llama: FakeOpenAI) -> None:
+    """newuser28 #6: a run that gave its judge nothing said ``"passed": true`` too."""
+    llama.add(FakeModel("quiet", [Reply(content="Understood.")]))
+    quiet = await run_suite([s for s in load_suite("seed") if s.check == "inversion"], 1,
+                            settings(llama, "quiet"), today=TODAY)
+    detail = quiet.as_dict()["checks"][0]["details"][0]
+    assert (detail["verdict"], detail["passed"]) == ("not judged", None)

@@ -229,3 +229,57 @@ def test_a_memory_folder_kept_in_the_repository_is_no_witness_of_the_project(
     _git(proj, "commit", "-qam", "memory edited")
     assert _stale_in(proj, tmp_path, "Like `FeatureView` in Feast; `calcularExistencias`.\n") \
         == ["`calcularExistencias`"]
+
+
+_NAMES = ("Call `start_server()`; `compute_proxy_score()` ranks sources; `runMain()` "
+          "starts it.\nRun `python src/cli.py --legacy-mode`.\nUses `fetchData()` of a "
+          "client library.\n")
+
+
+def _history_project(root: Path) -> None:
+    """A project whose history held ``runMain`` and ``--legacy-mode``, now renamed."""
+    make_ws(root, {"src/cli.py": "def runMain():\n    flag = '--legacy-mode'\n"})
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "one")
+    (root / "src/cli.py").write_text("def run_main():\n    flag = '--modern'\n")
+    _git(root, "commit", "-qam", "two")
+
+
+def test_memories_inside_the_project_are_not_its_text(tmp_path: Path) -> None:
+    """newuser28 #1: in an item workspace (the project itself) a memory naming a symbol found
+    it in its own text, so no symbol or flag was ever stale; and a memory's past wording in
+    git is no witness either. The same memory gives the same findings in and out."""
+    outside = tmp_path / "proj"
+    _history_project(outside)
+    mem = make_ws(tmp_path / "mem", {
+        "MEMORY.md": "- [A](a.md)\n",
+        "a.md": f"---\nname: a\ndescription: a\nmetadata:\n  type: project\n---\n{_NAMES}"
+                "Checked.\n"})
+    apart = sorted(f.message for f in run_audit(mem, project=str(outside)).findings
+                   if f.kind == "stale_reference")
+    assert len(apart) == 4, apart
+    item = tmp_path / "item"
+    _history_project(item)
+    make_ws(item, {"MEMORY.md": "- [A](memory/a.md) — about a\n",
+                   "memory/a.md": "---\nname: a\ndescription: about a\nmetadata:\n"
+                                  f"  type: project\n---\n{_NAMES}"})
+    _git(item, "add", "-A")
+    _git(item, "commit", "-qm", "memory")
+    with (item / "memory/a.md").open("a") as f:  # its past wording now only in git
+        f.write("Checked.\n")
+    _git(item, "commit", "-qam", "memory again")
+    inside = sorted(f.message for f in run_audit(item).findings
+                    if f.kind == "stale_reference")
+    assert inside == apart
+
+
+def test_an_item_workspace_of_memories_only_checks_no_name(tmp_path: Path) -> None:
+    """With the memories left out, a workspace holding nothing else has no text to witness
+    a name: its symbols are not all called stale (a path past a file's end still is)."""
+    item = make_ws(tmp_path / "item", {
+        "MEMORY.md": "- [A](memory/a.md) — about a\n",
+        "memory/a.md": "---\nname: a\ndescription: about a\nmetadata:\n  type: project\n"
+                       f"---\n{_NAMES}See `memory/a.md:99`.\n"})
+    found = [f.message for f in run_audit(item).findings if f.kind == "stale_reference"]
+    assert found == ["memory/a.md:99: memory/a.md has 10 lines, line 99 is gone"]

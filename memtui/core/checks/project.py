@@ -209,6 +209,11 @@ class ProjectIndex(Record):
     #: The history to read instead of the repository's at ``root`` (a trend's point: its
     #: workspace is rebuilt outside the repository).
     history_at: HistoryAt | None = None
+    #: The memories' own text inside the project (relative to it): a folder with its ``/``
+    #: (its markdown files; ``/`` alone: the root's) or a file (the index). It is no
+    #: witness that the project holds a name: a memory naming a symbol would always find
+    #: it in itself (newuser28 #1).
+    memory_text: tuple[str, ...] = ()
 
     def __init__(self, root: str, files: set[str] | None = None, dirs: set[str] | None = None,
                        cut: bool = False, skipped: list[str] | None = None, digest: str = "",
@@ -216,7 +221,8 @@ class ProjectIndex(Record):
                        _flags: set[str] | None = None, _quoted: set[str] | None = None,
                        _past: tuple[set[str], set[str]] | None = None,
                        _programs: set[str] | None = None, text_cut: bool = False,
-                       history_at: HistoryAt | None = None) -> None:
+                       history_at: HistoryAt | None = None,
+                       memory_text: tuple[str, ...] = ()) -> None:
         self.root = root
         self.files = set() if files is None else files
         self.dirs = set() if dirs is None else dirs
@@ -231,12 +237,15 @@ class ProjectIndex(Record):
         self._programs = _programs
         self.text_cut = text_cut
         self.history_at = history_at
+        self.memory_text = memory_text
 
     @classmethod
-    def walk(cls, root: str, memories: str | None = None) -> ProjectIndex:
+    def walk(cls, root: str, memories: str | None = None,
+             memory_text: tuple[str, ...] = ()) -> ProjectIndex:
         """The project at ``root``; ``memories``: the memory folder's path relative to it
-        when inside (its markdown files stay out of the digest: the audit keys them)."""
-        out = cls(root)
+        when inside (its markdown files stay out of the digest: the audit keys them);
+        ``memory_text``: as the field, the memories' text left out of the project's."""
+        out = cls(root, memory_text=memory_text)
         mine = None if memories is None else ("" if memories == "." else memories + "/")
         h = hashlib.sha256()
         patterns = _ignored_patterns(root)
@@ -300,6 +309,10 @@ class ProjectIndex(Record):
     def in_skipped(self, rel: str) -> bool:
         return any(rel == s or rel.startswith(s + "/") for s in self.skipped)
 
+    def is_memory(self, rel: str) -> bool:
+        """Whether the project's file ``rel`` is a memory or the index (`memory_text`)."""
+        return is_memory_text(rel, self.memory_text)
+
     def _read_text(self) -> None:
         words: set[str] = set()
         flags: set[str] = set()
@@ -308,6 +321,8 @@ class ProjectIndex(Record):
         for rel in sorted(self.files):
             base = rel.rsplit("/", 1)[-1]
             if os.path.splitext(base)[1] not in TEXT_SUFFIXES and base not in TEXT_NAMES:
+                continue
+            if self.memory_text and self.is_memory(rel):
                 continue
             if budget <= 0:
                 self.text_cut = True
@@ -355,7 +370,7 @@ class ProjectIndex(Record):
         """(identifiers, flags) the text files' past versions in the git history held
         (`history_text`); empty without a repository."""
         if self._past is None:
-            self._past = history_text(self.root, self.history_at)
+            self._past = history_text(self.root, self.history_at, self.memory_text)
         return self._past
 
     @property
@@ -446,12 +461,21 @@ def walked(rel: str) -> bool:
         not any(p in SKIPPED_DIRS for p in parts[:-1])
 
 
-def history_text(root: str, at: HistoryAt | None = None) -> tuple[set[str], set[str]]:
+def is_memory_text(rel: str, memory_text: tuple[str, ...]) -> bool:
+    """Whether the project's path ``rel`` is one of ``memory_text`` (`ProjectIndex`): a
+    markdown file under one of its folders (``/``: the project's root), or one of its
+    files."""
+    return any(rel == m or (m.endswith("/") and rel.startswith(m.lstrip("/")) and
+                            rel.lower().endswith(".md")) for m in memory_text)
+
+
+def history_text(root: str, at: HistoryAt | None = None,
+                 memory_text: tuple[str, ...] = ()) -> tuple[set[str], set[str]]:
     """(identifiers, flags) in every past version of the project's text files that its git
     history holds, read as data: the versions the current tree no longer holds, newest
     commits first, at most ``HISTORY_BYTES`` (``HISTORY_FILE`` a version); ``at``: as
-    `once_held`. Empty sets without a repository; a walk cut by its budget gives what it
-    read."""
+    `once_held`; the memories' own past wording (``memory_text``) is left out. Empty sets
+    without a repository; a walk cut by its budget gives what it read."""
     from memtui.core.git.repo import GitReadError, Repo
 
     words: set[str] = set()
@@ -477,7 +501,8 @@ def history_text(root: str, at: HistoryAt | None = None) -> tuple[set[str], set[
                             if mode == "0" or sha in seen or not path.startswith(prefix) or \
                                     (os.path.splitext(base)[1] not in TEXT_SUFFIXES and
                                      base not in TEXT_NAMES) or \
-                                    not walked(path[len(prefix):]):
+                                    not walked(path[len(prefix):]) or \
+                                    is_memory_text(path[len(prefix):], memory_text):
                                 continue
                             seen.add(sha)
                             data = repo.blob(sha, min(HISTORY_FILE, budget))
