@@ -70,11 +70,13 @@ def saved_terminal() -> tuple[int, list[Any]] | None:
     when standard input is no terminal."""
     try:
         import termios
-
+    except ImportError:
+        return None
+    try:
         fd = sys.stdin.fileno()
         return fd, termios.tcgetattr(fd)
-    except (ImportError, OSError, ValueError, AttributeError):
-        return None
+    except (termios.error, OSError, ValueError, AttributeError):  # (termios.error is no
+        return None  # OSError: a pipe, as a served app's stdin is, raised it out of the app)
 
 
 def held_up(answered: threading.Event, terminal: tuple[int, list[Any]] | None,
@@ -94,8 +96,9 @@ def hard_end(terminal: tuple[int, list[Any]] | None, status: int) -> None:
         finally:
             os.close(fd)
     if terminal is not None:
-        with contextlib.suppress(ImportError, OSError):
+        with contextlib.suppress(ImportError):
             import termios
 
-            termios.tcsetattr(terminal[0], termios.TCSANOW, terminal[1])
+            with contextlib.suppress(termios.error, OSError):
+                termios.tcsetattr(terminal[0], termios.TCSANOW, terminal[1])
     os._exit(status)

@@ -211,6 +211,10 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
             finally:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(asyncio.shield(service.stop()), 10)
+                # The app that has not quit (its socket closed while it started, before it
+                # read the quit) sees its stdin hang up and ends (served_app.end_with_input)
+                with contextlib.suppress(Exception):
+                    service.stdin.close()
                 await websocket.close()
             return websocket
 
