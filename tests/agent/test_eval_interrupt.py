@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from memtui.core.workspace import Workspace
+from tests.child_signals import default_sigint
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,7 +85,8 @@ def test_sigint_ends_eval_promptly(ws: Workspace, drip: tuple[str, threading.Eve
     proc = subprocess.Popen(
         [sys.executable, "-m", "memtui", "eval", str(ws.root), "-m", "hi", "-n", str(runs),
          "--model", "m", "--host", url, "--timeout", "600"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=default_sigint)
     try:
         assert chatting.wait(60), "eval never asked the server for a reply"
         time.sleep(1.5)  # a byte or two on the way

@@ -10,12 +10,15 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.child_signals import default_sigint
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _serve(module: str, *args: str) -> tuple[subprocess.Popen[str], list[str]]:
     proc = subprocess.Popen([sys.executable, "-m", module, "--port", "0", *args], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=default_sigint)
     assert proc.stdout is not None
     lines = [proc.stdout.readline() for _ in range(2)]
     while not lines[-1].startswith("try:") and lines[-1]:
