@@ -29,7 +29,7 @@ from memtui.core.config import (
     is_workspace_own,
     operator_config,
 )
-from memtui.core.files.input_file import inside
+from memtui.core.files.input_file import lies_within
 from memtui.core.nested import (
     chosen_line,
     lone_of,
@@ -304,7 +304,7 @@ def workspace_suppressed(result: AuditResult, ns: argparse.Namespace) -> list[Fi
     configuration's ``exclude``, and by its own ``.memtui.toml``'s ``ignore`` (not a
     ``--config FILE`` the command line named, nor the user-level file)."""
     causes = {"inline", "exclude"}
-    if result.config_path is not None and within(result.config_path, result.workspace.root):
+    if result.config_path is not None and lies_within(result.config_path, result.workspace.root):
         causes.add("config")  # named by --config or not, it is the workspace's (newuser27 #16)
     return [s.finding for s in result.suppressed if s.cause in causes]
 
@@ -343,11 +343,6 @@ def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespa
     return found, settings
 
 
-def within(path: str | Path, root: Path) -> bool:
-    """Whether ``path`` (its links resolved) lies inside the folder ``root``."""
-    return inside(os.path.realpath(path), os.path.realpath(root)) is not None
-
-
 def accepted_credentials(result: AuditResult, baseline_path: str) -> None:
     """Name on stderr each credential ``baseline_path`` accepted (newuser27 #16): the
     report counts it among "suppressed", and a baseline inside the audited workspace is
@@ -360,7 +355,7 @@ def accepted_credentials(result: AuditResult, baseline_path: str) -> None:
     more = f" and {len(accepted) - 5:,} more" if len(accepted) > 5 else ""
     inside = (" — it lies inside the audited workspace, so a change that adds a credential "
               "can accept it in the same change; review changes to it, or keep it outside"
-              if within(baseline_path, result.workspace.root) else "")
+              if lies_within(baseline_path, result.workspace.root) else "")
     sys.stderr.write(f"memtui audit: the baseline {printable(baseline_path)} accepts "
                      f"{plural(len(accepted), 'credential')} ({where}{more}){inside}\n")
 

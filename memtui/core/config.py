@@ -35,7 +35,7 @@ from memtui.core.files.globs import glob_matcher
 from memtui.core.files.input_file import (
     CONFIG_LIMIT,
     InputError,
-    inside,
+    lies_within,
     parse_toml,
     read_input,
 )
@@ -140,8 +140,7 @@ def is_workspace_own(config: Config, root: Path) -> bool:
     resolved): its ``.memtui.toml``, or a file there that ``--config`` names. Such a file
     comes with the memory it configures — a pull request, a cloned repository — so it may
     tighten what the operator asked, never loosen it (newuser27 #16, newuser28 #11, #15)."""
-    return config.path is not None and \
-        inside(os.path.realpath(config.path), os.path.realpath(root)) is not None
+    return config.path is not None and lies_within(config.path, root)
 
 
 def operator_config(root: Path) -> Config:

@@ -62,6 +62,11 @@ def inside(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> str | 
     return Path(rel).as_posix()
 
 
+def lies_within(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> bool:
+    """Whether ``path``, its links resolved, lies inside the folder ``root`` (resolved too)."""
+    return inside(os.path.realpath(path), os.path.realpath(root)) is not None
+
+
 def _in_workspace(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> bool:
     """Whether ``path`` names a file inside the workspace at ``root``: as spelled, or once
     the folders on its way are resolved (``/home/me/ws`` a link to the workspace)."""
