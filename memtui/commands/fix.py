@@ -25,7 +25,7 @@ from memtui.edit.apply import apply, apply_locked, refuse_unundoable
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.journal import is_redaction
-from memtui.edit.load_limit import PLACES_TRIED, changeset_past_limit, openclaw_notes
+from memtui.edit.load_limit import changeset_past_limit, loaded_place, openclaw_notes
 from memtui.edit.safe_write import Conflict, Recovered, folder_lock
 from memtui.edit.snapshot import Snapshot
 
@@ -249,9 +249,10 @@ def beyond_limit(snap: Snapshot, changeset: Changeset, profile: str,
         (rel, line), more = past.landing[0], len(past.landing) - 1
         others = f" (and {plural(more, 'other entry', 'other entries')})" if more else ""
         ways = ["make room first (memtui fix fold, or remove lines)"]
-        inside = _loaded_place(snap, changeset, profile, options, replan)
+        inside = None if replan is None else \
+            loaded_place(snap, changeset, profile, options, replan)
         if inside is not None:
-            at, out = inside
+            at, out = inside[0], len(inside[2].pushed)
             ways.append(f"give --at {at} to put {'them' if more else 'it'} among the loaded "
                         f"lines ({plural(out, 'loaded line')} then "
                         f"{'fall' if out != 1 else 'falls'} past the limit)")
@@ -264,35 +265,6 @@ def beyond_limit(snap: Snapshot, changeset: Changeset, profile: str,
                       f"{how[0].upper()}{how[1:]}")
     return [f"pushed past {limit}, no longer loaded: line {ln.number}: "
             f"{ln.text.strip()}" for ln, _ in past.pushed]
-
-
-def _loaded_place(snap: Snapshot, changeset: Changeset, profile: str, options: AuditOptions,
-                  replan: Callable[[int], Changeset] | None) -> tuple[int, int] | None:
-    """(line, loaded lines pushed out) of the lowest line among the loaded ones where the
-    addition lands whole within the limit, after an entry or a heading; None when there is
-    no such line (or nothing to plan it with). Tries at most ``PLACES_TRIED`` lines."""
-    if replan is None:
-        return None
-    change = next((c for c in changeset.changes if c.path == INDEX_NAME), None)
-    if change is None or change.after is None:
-        return None
-    added = change.after.count(b"\n") - (change.before or b"").count(b"\n")
-    lines = snap.index.lines
-    loaded = get_profile(profile).loaded_lines(snap.index, options.max_lines, options.max_bytes)
-    tries = 0
-    for at in range(min(loaded - added + 1, len(lines) + 1), 1, -1):
-        if lines[at - 2].kind not in ("entry", "packed", "heading"):
-            continue
-        try:
-            past = changeset_past_limit(snap, replan(at), profile, options)
-        except (Refused, UsageError):
-            return None
-        if not past.landing:
-            return at, len(past.pushed)
-        tries += 1
-        if tries == PLACES_TRIED:
-            break
-    return None
 
 
 def not_utf8(ns: argparse.Namespace) -> str | None:

@@ -10,6 +10,7 @@ written, so the add dialog can show it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from memtui.core.profiles import get as get_profile
@@ -91,6 +92,35 @@ def place_inside(snap: Snapshot, entries: list[tuple[str, str, str]], under: Pla
 
 #: Places among the loaded lines tried at most (each plans the addition once).
 PLACES_TRIED = 32
+
+
+def loaded_place(snap: Snapshot, changeset: Changeset, profile: str, options: AuditOptions,
+                 replan: Callable[[int], Changeset]) -> tuple[int, Changeset, PastLimit] | None:
+    """The lowest line among the loaded ones where the index addition ``changeset`` lands
+    whole within the limit, after an entry or a heading — with the addition planned there
+    (``replan(line)``) and what it pushes out; None when there is no such line. Tries at
+    most ``PLACES_TRIED`` lines (the CLI's ``--at`` hint, ``fix new --index``)."""
+    change = next((c for c in changeset.changes if c.path == INDEX_NAME), None)
+    if change is None or change.after is None:
+        return None
+    added = change.after.count(b"\n") - (change.before or b"").count(b"\n")
+    lines = snap.index.lines
+    loaded = get_profile(profile).loaded_lines(snap.index, options.max_lines, options.max_bytes)
+    tries = 0
+    for at in range(min(loaded - added + 1, len(lines) + 1), 1, -1):
+        if lines[at - 2].kind not in ("entry", "packed", "heading"):
+            continue
+        try:
+            placed = replan(at)
+        except (Refused, UsageError):
+            return None
+        past = changeset_past_limit(snap, placed, profile, options)
+        if not past.landing:
+            return at, placed, past
+        tries += 1
+        if tries == PLACES_TRIED:
+            break
+    return None
 
 
 def indexed_refusal(snap: Snapshot, rel: str, profile: str | None,

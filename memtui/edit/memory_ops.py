@@ -35,7 +35,7 @@ from memtui.edit.index_ops import (
     rewrite_links,
     section_for,
 )
-from memtui.edit.load_limit import PLACES_TRIED, changeset_past_limit
+from memtui.edit.load_limit import changeset_past_limit, loaded_place
 from memtui.edit.safe_write import MAX_EDIT_BYTES
 from memtui.edit.snapshot import Snapshot
 
@@ -282,25 +282,18 @@ def new(snap: Snapshot, name: str, type_: str, description: str = "",
     past = changeset_past_limit(snap, cs, profile, opts)
     if not past.landing:
         return cs
-    line = past.landing[0][1]
-    lines, loaded = snap.index.lines, past.loaded[0]
-    tries = 0
-    for at in range(min(loaded, len(lines) + 1), 1, -1):
-        if lines[at - 2].kind not in ("entry", "packed", "heading"):
-            continue
-        placed = _new(snap, name, type_, description, index, body, at)
-        moved = changeset_past_limit(snap, placed, profile, opts)
-        if not moved.landing:
-            placed.notes.insert(0, (
-                f"its {INDEX_NAME} entry goes to line {at}, among the lines the agent "
-                f"loads: at line {line} it would be past the load limit ({loaded:,} lines "
-                "loaded), never loaded"))
-            placed.notes += [f"pushed past the load limit, no longer loaded: line "
-                             f"{ln.number}: {ln.text.strip()}" for ln, _ in moved.pushed]
-            return placed
-        tries += 1
-        if tries == PLACES_TRIED:
-            break
+    line, loaded = past.landing[0][1], past.loaded[0]
+    inside = loaded_place(snap, cs, profile, opts, lambda at: _new(
+        snap, name, type_, description, index, body, at))
+    if inside is not None:
+        at, placed, moved = inside
+        placed.notes.insert(0, (
+            f"its {INDEX_NAME} entry goes to line {at}, among the lines the agent "
+            f"loads: at line {line} it would be past the load limit ({loaded:,} lines "
+            "loaded), never loaded"))
+        placed.notes += [f"pushed past the load limit, no longer loaded: line "
+                         f"{ln.number}: {ln.text.strip()}" for ln, _ in moved.pushed]
+        return placed
     raise Refused(f"its {INDEX_NAME} entry would be line {line}, past the load limit "
                   f"({loaded:,} lines loaded): never loaded; nothing was written. Make room "
                   "first (fold entries, or remove lines), or create it without the index "
