@@ -137,14 +137,14 @@ def _index(path: str) -> bool:
 _caches: tuple[TokenCounter, CleanTexts] | None = None
 #: The cache folder ``_caches`` were made for (None: caching off).
 _caches_in: Path | None = None
-_finalizer: list[object] = []  # the one exit hook that saves them
+_hooked = False  # the exit hook that saves them is registered (once)
 
 
 def _worker_caches() -> tuple[TokenCounter, CleanTexts]:
     """The worker's token counter and verdicts, made anew (the old ones saved first) when
     the cache folder in force is not the one they were made for: a process that outlives
     a change of ``MEMTUI_CACHE_DIR`` or ``MEMTUI_NO_CACHE`` writes where it is told now."""
-    global _caches, _caches_in
+    global _caches, _caches_in, _hooked
     from memtui.core.caches.store import cache_dir
 
     folder = cache_dir()
@@ -157,8 +157,9 @@ def _worker_caches() -> tuple[TokenCounter, CleanTexts]:
         from memtui.core.counting.tokens import default_counter
 
         counter = default_counter()
-        if not _finalizer:
-            _finalizer.append(util.Finalize(None, save_worker_caches, exitpriority=10))
+        if not _hooked:
+            util.Finalize(None, save_worker_caches, exitpriority=10)
+            _hooked = True
         _caches, _caches_in = (counter, CleanTexts.beside(counter.cache_file)), folder
     return _caches
 
