@@ -17,6 +17,7 @@ from typing import Any
 from memtui.core.creds.detector import mask
 from memtui.core.files.safe_open import Unsafe, folder
 from memtui.core.workspace import Workspace
+from memtui.edit.agent_lock import agent_locks
 from memtui.edit.errors import Refused
 from memtui.edit.rawtext import RawText
 from memtui.edit.safe_write import (
@@ -231,13 +232,15 @@ def write_changes(ws: Workspace, changes: list[FileChange], owner: int | None = 
     changed, before or while it is written; on that or an I/O error half-way, files already
     written are put back. Temporary files that interrupted writes left in the folders
     written to are removed first (those of the journal records ``owners`` at any age); the
-    ones this write makes are tagged with journal record ``owner``.
+    ones this write makes are tagged with journal record ``owner``. The agent's own lock on
+    the files written is held throughout (`memtui.edit.agent_lock`: Hermes' ``<store>.lock``).
     """
-    for ch in changes:
-        check_unchanged(ws.root, ch.path, digest(ch.before))
-    clear_own_temps(ws, [ch.path for ch in changes], owners)
-    with owned_temps(owner) if owner is not None else contextlib.nullcontext():
-        _write_all(ws, changes)
+    with agent_locks(ws.root, [ch.path for ch in changes]):
+        for ch in changes:
+            check_unchanged(ws.root, ch.path, digest(ch.before))
+        clear_own_temps(ws, [ch.path for ch in changes], owners)
+        with owned_temps(owner) if owner is not None else contextlib.nullcontext():
+            _write_all(ws, changes)
 
 
 def _write_all(ws: Workspace, changes: list[FileChange]) -> None:
