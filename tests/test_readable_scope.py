@@ -4,7 +4,8 @@ memory the audit counts — an archive, a Codex folder's ``extensions/``, a file
 configuration's ``exclude`` leaves out, a ``.txt``/``.json``/``.yaml``/``.env``/``.log``, a
 hidden file or folder, a README — fails ``memtui audit --fail-on error`` (each passed on
 main 99a0bf07), found at its path under the same rule id; one walk, bounded, never through
-a link out, a FIFO or ``.git``, binary files sniffed, clean files remembered by stat key."""
+a link out, a FIFO or a repository's ``.git``, binary files read for the text they hold,
+clean files remembered by stat key."""
 
 from __future__ import annotations
 
@@ -162,8 +163,8 @@ def test_a_large_text_is_read_to_the_credential_checks_bound(
 
 def test_what_is_never_read(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """A link out of the workspace, a FIFO, .git and memtui's state folder, and a binary
-    file (only its first block read) yield nothing; the memories are read once."""
+    """A link out of the workspace, a FIFO, a repository's own .git and memtui's state
+    folder yield nothing; the memories are read once."""
     ws = _item(tmp_path / "w")
     outside = tmp_path / "outside.txt"
     outside.write_text(KEY)
@@ -171,9 +172,9 @@ def test_what_is_never_read(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     (mem / "out.txt").symlink_to(outside)
     os.mkfifo(mem / "pipe.txt")
     (mem / ".git").mkdir()
+    (mem / ".git" / "HEAD").write_text("ref: refs/heads/main\n")  # a repository's own
     (mem / ".git" / "config").write_text(KEY)
     (ws / ".memtui").mkdir()
-    (mem / "blob.bin").write_bytes(b"\0" * 100 + KEY.encode())
     (mem / "a.md").write_text(memory("a", "A fact.\n"))  # a memory: its own scan only
     read: list[str] = []
     real = readable.scan_file
@@ -236,3 +237,61 @@ def test_an_excluded_files_warnings_stay_the_excludes_to_count(
         == [("instruction_like", "memory/imports/x.txt", "exclude")]
     assert status == 1
     assert _audit(capsys, ws, "--fail-on", "never")[0] == 0
+
+
+def test_a_binary_file_is_read_for_the_text_it_holds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser29 #5: one NUL byte at the start of a text file hid every credential in it
+    (the file was sniffed binary and skipped, silently). Now a binary file's printable runs
+    are read for credentials, at the line they are on; random bytes yield nothing."""
+    ws = _item(tmp_path / "w")
+    mem = ws / "memory"
+    (mem / "notes2.txt").write_bytes(b"\0binary?\n" + KEY.encode())
+    (mem / "blob.bin").write_bytes(b"\0" * 10 + b"AWS: AKIAZ7QX3MPLK4WN2RTY" + bytes(range(256)))
+    (mem / "noise.png").write_bytes(bytes(range(256)) * 64 + os.urandom(4096))
+    status, data, _ = _audit(capsys, ws, "--fail-on", "error")
+    assert status == 1 and _secrets(data) == [("memory/blob.bin", 1), ("memory/notes2.txt", 2)]
+
+
+def test_a_folder_merely_named_git_or_memtui_is_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser29 #8: any folder named .git or .memtui under the memory folder was skipped;
+    only a repository's own .git (it holds HEAD) and the workspace's state folder are."""
+    ws = _item(tmp_path / "w")
+    mem = ws / "memory"
+    for name in (".git", ".memtui"):
+        (mem / name).mkdir()
+        (mem / name / "notes.md").write_text(KEY)
+    status, data, _ = _audit(capsys, ws, "--fail-on", "error")
+    assert status == 1
+    assert sorted(_secrets(data)) == [("memory/.git/notes.md", 1), ("memory/.memtui/notes.md", 1)]
+
+
+def test_a_credential_past_a_long_lines_first_4000_characters_is_found(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser29 #3: a labelled password after 4,240 characters of prose on one line was read
+    by no check and nothing said so; a long line is now read in overlapping windows."""
+    ws = _item(tmp_path / "w")
+    prose = "The deploy runbook covers many steps in order. " * 90
+    (ws / "memory" / "a.md").write_text(memory("a", f"{prose}The wiki {KEY}"))
+    (ws / "memory" / "b.md").write_text(memory("b", f"{prose}nothing secret here.\n"))
+    status, data, _ = _audit(capsys, ws, "--fail-on", "error")
+    assert status == 1 and _secrets(data) == [("memory/a.md", 7)]
+
+
+def test_a_sentences_full_stop_is_not_part_of_the_value(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser29 #6: a key ending a sentence was taken with its full stop (shown ``AK…Y.``)
+    and ``fix redact`` removed the full stop with it: the redaction keeps it."""
+    ws = _item(tmp_path / "w")
+    body = ("The AWS key is AKIAZ7QX3MPLK4WN2RTY.\n"
+            "The token is ghp_R4nd0mT0k3nV4lu3Xy7Zq9Lm2Np5Ks8Hj1Wd. Rotate it.\n")
+    (ws / "memory" / "a.md").write_text(memory("a", body))
+    status, data, _ = _audit(capsys, ws)
+    shown = [f["message"].split(" (", 1)[1].split(")", 1)[0] for f in data["findings"]
+             if f["kind"] == "secret"]
+    assert status == 1 and shown == ["AK…TY", "gh…Wd"]
+    assert main(["fix", "redact", str(ws), "a.md"]) == 0
+    capsys.readouterr()
+    text = (ws / "memory" / "a.md").read_text()
+    assert "is [REDACTED].\n" in text and "is [REDACTED]. Rotate it.\n" in text

@@ -193,14 +193,29 @@ _TOKEN_CHAR = lazy_pattern(r"[A-Za-z0-9_\-./+~]")
 
 
 def token_span(text: str, start: int, end: int) -> tuple[int, int]:
-    """``text[start:end]`` widened to the whole token around it (and its ``=`` padding)."""
+    """``text[start:end]`` widened to the whole token around it (and its ``=`` padding), but
+    not over the full stop of the sentence it ends (`sentence_end`)."""
     while start > 0 and _TOKEN_CHAR.match(text[start - 1]):
         start -= 1
     while end < len(text) and _TOKEN_CHAR.match(text[end]):
         end += 1
     while end < len(text) and text[end] == "=":
         end += 1
-    return start, end
+    return start, sentence_end(text, start, end)
+
+
+def sentence_end(line: str, start: int, end: int) -> int:
+    """``end`` less the full stops that end the sentence a value closes (newuser29 #6: ``…
+    AKIA…TY.`` was taken with its full stop, shown ``AK…Y.``, and ``fix redact`` removed the
+    sentence's full stop with it): a run of ``.`` ending the value and followed by a blank,
+    the line's end or closing punctuation is the sentence's, not the value's."""
+    stop = end
+    while stop - start > 8 and line[stop - 1] == ".":
+        stop -= 1
+    if stop == end or (end < len(line) and not line[end].isspace()
+                       and line[end] not in ")]}>\"'`*_»」』）"):
+        return end
+    return stop
 
 
 @cache
@@ -258,6 +273,8 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
     ``MAX_CHECKED_LINES`` lines through detect-secrets and the command forms, or what
     ``budget`` has left, which is then spent), and the line (1-based, offset like the hits)
     from which a bound left the text unchecked, or None."""
+    if len(text) > LONG_LINE and any(len(ln) > LONG_LINE for ln in text.split("\n")):
+        return _windowed(text, first_line, budget)
     probe = probe or KeywordProbe(text)
     labels = probe.present(_label_hints())
     rule_words = frozenset(probe.present(_vendor_hints()))
@@ -281,6 +298,7 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
     hits: list[tuple[int, int, SecretHit]] = []
 
     def add(i: int, start: int, end: int, kind: str) -> None:
+        end = sentence_end(lines[i], start, end)
         spans = taken.setdefault(i, [])
         if len(spans) >= MAX_HITS_PER_LINE or end <= start or _overlaps(spans, start, end) or \
                 lines[i][end:end + 1] == "…" or lines[i][end:end + 3] == "...":
@@ -322,6 +340,50 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
     if cut is not None:
         hits = [h for h in hits if h[0] < cut]
     return [h for _, _, h in hits], (first_line + cut if cut is not None else None)
+
+
+#: A line longer than this is read as overlapping windows of this many characters (the
+#: labelled, command and URL forms read a line up to `structure.MAX_LINE`, 4,000), each
+#: starting at a blank so no word is cut at a window's start.
+LONG_LINE = 4000
+_STEP = 3400
+
+
+def _windows(line: str) -> list[str]:
+    """``line`` as pieces of at most `LONG_LINE` characters that overlap by at least 400, so
+    that a label and its value (far shorter) stand whole in one of them."""
+    out: list[str] = []
+    at = 0
+    while True:
+        out.append(line[at:at + LONG_LINE])
+        if at + LONG_LINE >= len(line):
+            return out
+        nxt = at + _STEP
+        blank = line.rfind(" ", nxt - 200, nxt)
+        at = blank + 1 if blank > at else nxt
+
+
+def _windowed(text: str, first_line: int, budget: LineBudget | None
+              ) -> tuple[list[SecretHit], int | None]:
+    """`scan_text_bounded` of a text holding a line past `LONG_LINE` (newuser29 #3: a
+    password after 4,240 characters of prose was read by no check, and nothing said so):
+    each long line read as overlapping windows, each window a line of its own, the hits
+    and the cut given back at the line they are on (a value seen by two windows once)."""
+    pieces: list[str] = []
+    where: list[int] = []
+    for i, line in enumerate(text.split("\n")):
+        for piece in _windows(line) if len(line) > LONG_LINE else (line,):
+            pieces.append(piece)
+            where.append(i)
+    hits, cut = scan_text_bounded("\n".join(pieces), 1, None, budget)
+    seen: set[tuple[int, str, str]] = set()
+    out: list[SecretHit] = []
+    for h in hits:
+        line = first_line + where[h.line - 1]
+        if (line, h.kind, h.value) not in seen:
+            seen.add((line, h.kind, h.value))
+            out.append(SecretHit(line, h.kind, h.value))
+    return out, (first_line + where[cut - 1] if cut is not None else None)
 
 
 def _known_formats(lines: list[str], candidates: list[tuple[int, str]], add) -> None:

@@ -13,27 +13,33 @@ head, the credential check on to 8 MiB, past that an ``unchecked_text`` error). 
 yields for the agent's reading — ``secret``, ``unchecked_text``, ``instruction_like``,
 ``hidden_text`` — is reported at the file's path, under the same rule ids.
 
-Never read: ``.git`` and memtui's state folder; FIFOs, sockets and devices (``lstat``
-first: never opened); a symbolic link that leads out of the workspace (the agent's tools
-refuse it too); a binary file, told by a NUL byte in its first block (only that block
-read). At most `MAX_FILES` files and `MAX_BYTES` bytes are read, in path order: the files
-past either bound are one ``unchecked_text`` error naming how many, never passed as clean.
-A file found clean (or binary) is remembered by its stat key
+Never read: a git repository's own folder (a ``.git`` holding ``HEAD``: its history is
+read as history) and the workspace's memtui state folder — a folder merely *named* ``.git``
+or ``.memtui`` elsewhere is read like any other (newuser29 #8); FIFOs, sockets and devices
+(``lstat`` first: never opened); a symbolic link that leads out of the workspace (the
+agent's tools refuse it too). A binary file (a NUL byte in its first block) is read for
+credentials only, in the text it holds: its runs of printable characters, up to the same
+8 MiB (newuser29 #5: one NUL byte at the start of a text file hid every password in it).
+At most `MAX_FILES` files and `MAX_BYTES` bytes are read, in path order: the files past
+either bound are one ``unchecked_text`` error naming how many, never passed as clean.
+A file found clean (text or binary) is remembered by its stat key
 (`memtui.core.caches.readable`): a warm audit reads it no more.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
 import time
 from collections.abc import Container
 
 from memtui.core.caches.readable import ReadableCache, cache_path
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.creds.detector import SecretHit, scan_text_bounded
 from memtui.core.files.input_file import inside
 from memtui.core.reporting.wording import plural
-from memtui.core.scanner.scan import FileScan, scan_file, unchecked
+from memtui.core.scanner.scan import TOO_MUCH, FileScan, scan_file, secret_finding, unchecked
 from memtui.core.scanner.share import key_of
 from memtui.core.scanner.tail_secrets import MAX_CHECKED_BYTES
 from memtui.core.workspace import STATE_DIR, Workspace
@@ -46,8 +52,13 @@ MAX_BYTES = 256 << 20
 SNIFF = 8192
 #: What a file yields for the agent's reading: the rules reported for any readable file.
 READ_KINDS = frozenset({"secret", "unchecked_text", "instruction_like", "hidden_text"})
-#: Folders never walked: git's (the agent's tools refuse it) and memtui's own state.
+#: Names of the folders that may be skipped: a repository's own (when it holds ``HEAD``)
+#: and the workspace's memtui state (only the workspace's own: `skipped`).
 SKIPPED = frozenset({".git", STATE_DIR})
+#: In a binary file, what is not text: control characters (but tab), the replacement of
+#: bytes that are not UTF-8, and runs shorter than `MIN_RUN` printable characters.
+_NOT_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffd]+")
+MIN_RUN = 4
 _FLAGS = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
@@ -60,6 +71,7 @@ def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat
         return []
     prefix0 = "" if ws.memory_root == ws.root else ws.rel(ws.memory_root) + "/"
     mem_real = os.path.realpath(start)
+    state = os.path.realpath(ws.state_dir)
     out: list[tuple[str, str, os.stat_result]] = []
     seen: set[tuple[int, int]] = set()
     stack = [(start, prefix0)]
@@ -80,7 +92,7 @@ def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat
         for entry in entries:
             name = entry.name
             rel = prefix + name
-            if rel in audited or name in SKIPPED:
+            if rel in audited or (name in SKIPPED and skipped(entry.path, state)):
                 continue  # a memory, the index, a linked file: read by the audit already
             try:  # (the listing's file types first: no system call for a plain folder)
                 if not entry.is_symlink() and entry.is_dir(follow_symlinks=False):
@@ -97,7 +109,7 @@ def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat
                 # Out of the workspace, into .git or memtui's state, or to a file of the
                 # memory root itself (read under its own name): not followed.
                 where = inside(target, root)
-                if where is None or any(p in SKIPPED for p in where.split("/")):
+                if where is None or _under_skipped(root, where, state):
                     continue
                 try:
                     lst = os.stat(target)
@@ -113,6 +125,21 @@ def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat
             out.append((rel, entry.path, lst))
     out.sort(key=lambda t: t[0])
     return out
+
+
+def skipped(folder: str, state: str) -> bool:
+    """Whether the folder ``folder`` (named ``.git`` or ``.memtui``) is one the walk skips:
+    the workspace's own state folder (``state``, real path), or a repository's own folder."""
+    if os.path.basename(folder) == STATE_DIR:
+        return os.path.realpath(folder) == state
+    return os.path.isfile(os.path.join(folder, "HEAD"))
+
+
+def _under_skipped(root: str, where: str, state: str) -> bool:
+    """Whether ``root/where`` lies in a folder the walk skips."""
+    parts = where.split("/")
+    return any(p in SKIPPED and skipped(os.path.join(root, *parts[:k + 1]), state)
+               for k, p in enumerate(parts[:-1]))
 
 
 def sniff(full: str) -> bool | None:
@@ -172,7 +199,14 @@ def readable_findings(ws: Workspace, audited: Container[str]) -> list[Finding]:
         if is_binary is None:
             continue  # unreadable: never remembered, looked at again next time
         if is_binary:
-            cache.mark(rel, key, made_ns)
+            found = binary_findings(rel, full, st)
+            if found is None:
+                continue  # unreadable now
+            if found:
+                out.extend(found)
+                cache.forget(rel)
+            else:
+                cache.mark(rel, key, made_ns)
             continue
         try:
             scan: FileScan = scan_file(full, rel, st.st_mtime, st, to_sketch=[])
@@ -194,4 +228,49 @@ def readable_findings(ws: Workspace, audited: Container[str]) -> list[Finding]:
             f"{MAX_BYTES >> 20} MiB); the agent can open them")))
     cache.keep_only({rel for rel, _full, _st in files})
     cache.save()
+    return out
+
+
+def binary_findings(rel: str, full: str, st: os.stat_result) -> list[Finding] | None:
+    """The credentials in the text a binary file holds (its runs of at least `MIN_RUN`
+    printable characters, read up to `MAX_CHECKED_BYTES`), at the line of the file they
+    are on; past that bound, an ``unchecked_text`` error. None when it cannot be read."""
+    try:
+        fd = os.open(full, _FLAGS)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks: list[bytes] = []
+        got = 0
+        while got < MAX_CHECKED_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_CHECKED_BYTES - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    pieces: list[str] = []
+    where: list[int] = []
+    n = 1
+    for n, line in enumerate(b"".join(chunks).decode("utf-8", "replace").split("\n"), 1):
+        for run in _NOT_TEXT.split(line):
+            if len(run.strip()) >= MIN_RUN:
+                pieces.append(run)
+                where.append(n)
+    out: list[Finding] = []
+    if pieces:
+        hits, cut = scan_text_bounded("\n".join(pieces))
+        out = [_not_a_memory(secret_finding(rel, SecretHit(where[h.line - 1], h.kind, h.value)))
+               for h in hits]
+        if cut is not None:
+            out.append(unchecked(rel, where[cut - 1], TOO_MUCH))
+    if st.st_size > MAX_CHECKED_BYTES:
+        out.append(unchecked(rel, n, (
+            f"a binary file past the {MAX_CHECKED_BYTES >> 20} MiB the credential check "
+            "reads of a file")))
     return out
