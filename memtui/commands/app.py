@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import os
 import sys
+from functools import partial
 from typing import TYPE_CHECKING
 
 from memtui.commands.agent_options import settings_from
@@ -15,6 +16,7 @@ from memtui.commands.audit import options_from
 from memtui.commands.parser import fail, terminal_problem
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
 
     from memtui.tui.app import MemtuiApp
 
@@ -63,7 +65,8 @@ def run(ns: argparse.Namespace) -> int:
     path = demo_copy(base)
     sys.stderr.write(f"memtui: the demo is a temporary copy at {path}\n")
     try:
-        return open_app(str(path), ns, end_on_signals=True)
+        return open_app(str(path), ns, end_on_signals=True,
+                        cleanup=partial(shutil.rmtree, base, ignore_errors=True))
     finally:
         if ns.keep:
             _say(f"memtui: kept the demo copy at {path}\n")
@@ -80,17 +83,18 @@ def _say(line: str) -> None:
         sys.stderr.flush()
 
 
-def open_app(path: str, ns: argparse.Namespace, end_on_signals: bool = True) -> int:
+def open_app(path: str, ns: argparse.Namespace, end_on_signals: bool = True,
+             cleanup: Callable[[], None] | None = None) -> int:
     """Run the app on ``path``; ``end_on_signals``: SIGHUP and SIGTERM end it as ``q``
     does (`ends_on_signals`: the terminal given back, newuser27 #17; the caller's cleanup
-    run)."""
+    run, and ``cleanup`` too when the app has to be ended hard)."""
     app = app_for(path, ns)
     if isinstance(app, int):
         return app
     problem = terminal_problem()
     if problem:
         return fail(PROG, problem)
-    with ends_on_signals(app) if end_on_signals else contextlib.nullcontext():
+    with ends_on_signals(app, cleanup) if end_on_signals else contextlib.nullcontext():
         app.run()
     if getattr(app, "open_fleet", False):
         from memtui.commands.fleet import run_fleet_app
