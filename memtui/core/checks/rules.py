@@ -246,8 +246,9 @@ RULES: tuple[Rule, ...] = (
          "A project memory holds a relative date with no absolute one beside it.",
          "\"Tomorrow\", \"next week\", \"上週\", \"来週\", \"내일\", \"la semaine "
          "prochaine\": read a month later they mean nothing. A line that also holds a date "
-         "(2026-05-01, May 1, 5月1日) is fine, as is one under a heading that holds one "
-         "(\"## State (as of 2026-03-19)\") or in a memory whose file name or name holds "
+         "(2026-05-01, May 1, 5月1日) is fine, as is one in a section whose heading holds "
+         "one (\"## State (as of 2026-03-19)\", and its ### subsections) or in a memory "
+         "whose file name or name holds "
          "one (project_session_2026-03-17.md); code is not prose and is skipped.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week.\n"))),
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week "
