@@ -181,13 +181,13 @@ RULES: tuple[Rule, ...] = (
          "Only what can be checked is reported: a path rooted in one of the project's "
          "folders, found nowhere, that its git history once held (src/x.py), a line past "
          "a file's end (src/x.py:123), a snake_case symbol in backticks its text never "
-         "holds, a long flag of the project's own command, a flag or camelCase name its git "
-         "history held and its text no longer does (the memories and the index inside "
-         "the project are not its text: a memory would find any name in itself; a project "
-         "of memories only has no name checked). A path "
-         "leading outside "
-         "the project is never stale. Without a project nothing is checked and the report "
-         "says so.",
+         "holds (in an agent's home, an OpenClaw workspace, whose notes name the agent's own "
+         "tools, only one its git history held), a long flag of the project's own command, "
+         "a flag or camelCase name its git history held and its text no longer does (the "
+         "memories and the index inside the project are not its text: a memory would find "
+         "any name in itself; a project of memories only has no name checked). A path "
+         "leading outside the project is never stale. Without a project nothing is "
+         "checked and the report says so.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The bug is at `src/main.py:40`; call "
                                                 "`start_server()`.\n")),
              ("src/main.py", "def run_app():\n    pass\n")),
