@@ -303,8 +303,7 @@ class AuditResult(Record, eq=False):
     findings: list[Finding]
     types: dict[str, int]
     elapsed: float = 0.0
-    #: README.md, CLAUDE.md, AGENTS.md, GEMINI.md: documentation beside the memories, not
-    #: memories.
+    #: README.md, CLAUDE.md, AGENTS.md: documentation beside the memories, not memories.
     documentation: list[str]
     #: Findings not reported, with why (``memtui.core.reporting.suppress.apply_to``), and the
     #: configuration file that was used (None: none).

@@ -16,9 +16,8 @@ Layout = Literal["item", "flat"]
 INDEX_NAME = "MEMORY.md"
 MEMORY_DIR = "memory"
 STATE_DIR = STATE_FOLDER  # ".memtui": made self-ignoring (memtui.core.files.safe_open)
-#: Files that document a memory folder rather than hold a memory (any folder, any case):
-#: GEMINI.md is Gemini CLI's CLAUDE.md, the context file it loads itself (real29 #4).
-DOCUMENTATION_NAMES = ("README.MD", "CLAUDE.MD", "AGENTS.MD", "GEMINI.MD")
+#: Files that document a memory folder rather than hold a memory (any folder, any case).
+DOCUMENTATION_NAMES = ("README.MD", "CLAUDE.MD", "AGENTS.MD")
 
 
 #: Folder names that say "archive" or "trash" (any case, in the common languages where the
@@ -54,8 +53,7 @@ def in_archive(rel: str) -> bool:
 
 
 def is_documentation(rel: str) -> bool:
-    """``README.md``, ``CLAUDE.md``, ``AGENTS.md``, ``GEMINI.md``: documentation, not a
-    memory."""
+    """``README.md``, ``CLAUDE.md``, ``AGENTS.md``: documentation, not a memory."""
     return rel.rsplit("/", 1)[-1].upper() in DOCUMENTATION_NAMES
 
 
