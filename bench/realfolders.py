@@ -59,10 +59,12 @@ def audit_dir(dest: Path, source: dict[str, str]) -> Path:
 
 def rebuild(dest: Path, mirror: Path, sources: Path = SOURCES) -> int:
     # "context": files outside the memory folder its links lead to, taken too so that such a
-    # link finds what it finds in the repository
+    # link finds what it finds in the repository; "include": the pathspecs to take instead
+    # of "path" (an agent's workspace: its top-level *.md and memory/, as agentfolders does)
     folders = [snapshots.Folder(
         name=folder_name(source), repo=source["repo"], commit=source["commit"],
-        specs=(source["path"], *source.get("context", [])), inner=source["path"],
+        specs=(*(source.get("include") or [source["path"]]), *source.get("context", [])),
+        inner=source["path"],
         row=(f"{folder_name(source)} | {source['repo']} | {source['commit']} | "
              f"{source['path']}"))
         for source in load_sources(sources)]

@@ -358,9 +358,11 @@ class Auditor:
             index_at = os.path.relpath(self.ws.index_path, info.path).replace(os.sep, "/")
             own = ("/" if folder == "." else folder + "/", index_at)
         index = ProjectIndex.walk(info.path, None if inside.startswith("..") else inside, own)
+        # an agent's workspace about itself (OpenClaw's) is its home, not a codebase
+        index.home = info.source == "item" and self.profile != "item"
         if self.project_history is not None and inside == ".":
             index.history_at = self.project_history
-        self._project = (index, (info.path, index.digest))
+        self._project = (index, (info.path, index.digest, index.home))
 
     def refresh_project(self) -> None:
         """Find and list the project again before the next ``run(changed=...)`` (which keeps

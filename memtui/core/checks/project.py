@@ -218,6 +218,10 @@ class ProjectIndex(Record):
     #: witness that the project holds a name: a memory naming a symbol would always find
     #: it in itself (newuser28 #1).
     memory_text: tuple[str, ...] = ()
+    #: The project is an agent's home (an OpenClaw workspace, about itself), not a codebase:
+    #: its memories name the agent's own tools and config keys, which its text never holds,
+    #: so a code-shaped name it lacks is stale only when its history held it (real29 #3).
+    home: bool = False
 
     def __init__(self, root: str, files: set[str] | None = None, dirs: set[str] | None = None,
                        cut: bool = False, skipped: list[str] | None = None, digest: str = "",
@@ -226,7 +230,7 @@ class ProjectIndex(Record):
                        _past: tuple[set[str], set[str]] | None = None,
                        _programs: set[str] | None = None, text_cut: bool = False,
                        history_at: HistoryAt | None = None,
-                       memory_text: tuple[str, ...] = ()) -> None:
+                       memory_text: tuple[str, ...] = (), home: bool = False) -> None:
         self.root = root
         self.files = set() if files is None else files
         self.dirs = set() if dirs is None else dirs
@@ -242,6 +246,7 @@ class ProjectIndex(Record):
         self.text_cut = text_cut
         self.history_at = history_at
         self.memory_text = memory_text
+        self.home = home
 
     @classmethod
     def walk(cls, root: str, memories: str | None = None,

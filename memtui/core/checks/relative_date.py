@@ -301,14 +301,20 @@ def _dated(text: str) -> bool:
 
 
 def _dated_headings(lines: list[str], fenced: Callable[[int], bool], upto: int) -> list[bool]:
-    """For each line before ``upto``: whether the nearest heading above it (or it) holds an
-    absolute date ("## State (as of 2026-03-19)")."""
-    out, dated = [], False
+    """For each line before ``upto``: whether a heading whose section holds it (the nearest
+    heading above it, or it, and the headings of fewer ``#`` that section sits in) holds an
+    absolute date: "## Plan (2026-07-12)" dates its "### Steps" too (real29 #1); a heading
+    of as many ``#`` or fewer closes the section."""
+    out: list[bool] = []
+    open_: list[tuple[int, bool]] = []  # (level, dated) of the headings whose section this is
     for i in range(upto):
         line = lines[i]
         if line.startswith("#") and not fenced(i):
-            dated = _dated(line)
-        out.append(dated)
+            level = len(line) - len(line.lstrip("#"))
+            while open_ and open_[-1][0] >= level:
+                open_.pop()
+            open_.append((level, _dated(line)))
+        out.append(any(dated for _, dated in open_))
     return out
 
 

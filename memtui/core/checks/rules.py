@@ -181,13 +181,13 @@ RULES: tuple[Rule, ...] = (
          "Only what can be checked is reported: a path rooted in one of the project's "
          "folders, found nowhere, that its git history once held (src/x.py), a line past "
          "a file's end (src/x.py:123), a snake_case symbol in backticks its text never "
-         "holds, a long flag of the project's own command, a flag or camelCase name its git "
-         "history held and its text no longer does (the memories and the index inside "
-         "the project are not its text: a memory would find any name in itself; a project "
-         "of memories only has no name checked). A path "
-         "leading outside "
-         "the project is never stale. Without a project nothing is checked and the report "
-         "says so.",
+         "holds (in an agent's home, an OpenClaw workspace, whose notes name the agent's own "
+         "tools, only one its git history held), a long flag of the project's own command, "
+         "a flag or camelCase name its git history held and its text no longer does (the "
+         "memories and the index inside the project are not its text: a memory would find "
+         "any name in itself; a project of memories only has no name checked). A path "
+         "leading outside the project is never stale. Without a project nothing is "
+         "checked and the report says so.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The bug is at `src/main.py:40`; call "
                                                 "`start_server()`.\n")),
              ("src/main.py", "def run_app():\n    pass\n")),
@@ -246,8 +246,9 @@ RULES: tuple[Rule, ...] = (
          "A project memory holds a relative date with no absolute one beside it.",
          "\"Tomorrow\", \"next week\", \"上週\", \"来週\", \"내일\", \"la semaine "
          "prochaine\": read a month later they mean nothing. A line that also holds a date "
-         "(2026-05-01, May 1, 5月1日) is fine, as is one under a heading that holds one "
-         "(\"## State (as of 2026-03-19)\") or in a memory whose file name or name holds "
+         "(2026-05-01, May 1, 5月1日) is fine, as is one in a section whose heading holds "
+         "one (\"## State (as of 2026-03-19)\", and its ### subsections) or in a memory "
+         "whose file name or name holds "
          "one (project_session_2026-03-17.md); code is not prose and is skipped.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week.\n"))),
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week "

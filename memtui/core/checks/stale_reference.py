@@ -14,7 +14,9 @@ Only what can be checked positively is reported:
   ``README.md:120`` in backticks);
 - a symbol shaped as code (``snake_case``, ``a_call()``; not all capitals: environment
   variables live outside; not a placeholder such as ``your_id``), whose last part occurs
-  nowhere in the project's text;
+  nowhere in the project's text; when the project is an agent's home (an OpenClaw workspace,
+  `ProjectIndex.home`), whose memories name the agent's own tools (``web_search``) that no
+  file of it holds, only when its git history held it too;
 - a name that may as well be another library's (``camelCase``, ``CapWords``, a one-word
   call ``fetch()``; never a Python builtin such as ``ascii()``) only when the project's git
   history held it: gone from its text now, present in a past version of it;
@@ -244,6 +246,11 @@ def check(refs: list[Ref], project: ProjectIndex) -> list[tuple[int, str, str | 
         elif kind == "symbol":
             last = re.split(r"\.|::", value.removesuffix("()"))[-1]
             if blind or last in project.words:
+                continue
+            if project.home:  # an agent's home: its tools' names are never in its text
+                if last in project.past[0]:
+                    out.append((line, f"`{value}`: {last} is gone from the project's text "
+                                      "(its git history held it)", None))
                 continue
             out.append((line, f"`{value}`: {last} occurs nowhere in the project's text", None))
         elif kind == "name":

@@ -46,6 +46,8 @@ QUEUE = "raw_memories.md"
 SUMMARY_FILE = lazy_pattern(r"^\s*rollout_summary_file:\s*([^\s/]{1,255}\.md)\s*$")
 #: The name Codex gives its memory folder under its home (``codex_home.join("memories")``).
 FOLDER = "memories"
+#: The Codex home's default name (``~/.codex``; ``$CODEX_HOME`` moves it).
+HOME_NAME = ".codex"
 #: Where, under the Codex home, the skills the user installed live (``$CODEX_HOME/skills``).
 HOME_SKILLS = "skills/"
 #: The Codex home's global instructions, loaded every session: the first non-empty of these
@@ -120,7 +122,12 @@ class Codex(Profile):
     cut_note = "Codex keeps its head and tail and drops the middle"
 
     def recognise(self, root: Path) -> bool:
-        return (root / SUMMARY).is_file()
+        """The summary is Codex's; so is a folder ``memories`` in a folder ``.codex`` (the
+        Codex home's default name, ``~/.codex``) that holds no summary yet: a MEMORY.md there
+        is Codex's, not a Hermes store (real29 #2)."""
+        if (root / SUMMARY).is_file():
+            return True
+        return root.name == FOLDER and root.parent.name == HOME_NAME
 
     def memory(self, rel: str) -> bool:
         return not rel.startswith(NOT_MEMORIES) and rel not in SCRATCH
