@@ -345,7 +345,10 @@ class ChatSession:
     async def send(self, text: str) -> AsyncIterator[SessionEvent]:
         """Run one user turn; yields events, ends with TurnDone, TurnFailed or TurnCancelled."""
         try:
-            if self.facts is None:
+            # A server whose window is fixed at start (-c) may have been restarted with
+            # another since the last turn (the refusal's own fix): its /props is read again
+            # for every turn, so the figures follow the server (newuser28 #4).
+            if self.facts is None or not cuts_silently(self.client):
                 await self.prepare()
         except OllamaError as exc:  # prepare raises nothing else
             yield TurnFailed(str(exc), exc, unsent=text)

@@ -118,6 +118,8 @@ class ChatPane(Vertical):
         self._send_anyway: str | None = None
         #: Why no model can be chosen yet (no --model): still asking, no server, no models.
         self._no_models: str | None = None
+        #: The fixed window last told to the app (WindowKnown).
+        self._window_told: int | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="chat-status")
@@ -229,12 +231,20 @@ class ChatPane(Vertical):
             return False
         banner.clear()
         self.query_one(StatusLine).show(self.settings.model, facts, loaded)
-        if self._fixed_window and facts.window.num_ctx:
-            self.post_message(self.WindowKnown(facts.window.num_ctx))
+        self._tell_window()
         if facts.tools_note:
             banner.show(facts.tools_note, "warning")
         self._refresh_budget()
         return True
+
+    def _tell_window(self) -> None:
+        """Say the server's fixed window to the app (its header measures against it) when
+        it is new: read at start, or again after the server was restarted with another -c."""
+        facts = self.session.facts
+        window = facts.window.num_ctx if facts is not None and self._fixed_window else None
+        if window and window != self._window_told:
+            self._window_told = window
+            self.post_message(self.WindowKnown(window))
 
     async def _loaded(self) -> int | None:
         """The window Ollama has loaded for the model (``/api/ps``), remembered."""
@@ -481,6 +491,7 @@ class ChatPane(Vertical):
             loaded = await self._loaded()
             with contextlib.suppress(NoMatches):
                 self.query_one(StatusLine).show(self.settings.model, facts, loaded)
+            self._tell_window()
         self._refresh_budget()
 
     async def _cut(self, reply: AssistantMessage | None, why: str) -> None:
