@@ -282,3 +282,29 @@ async def test_tab_stays_on_a_waiting_question_and_enter_says_why(ws: Workspace,
         await pilot.press("n")
         await wait_until(pilot, turns(pane, 1))
         assert card.decision == "refuse" and (ws.root / "memory/a.md").exists()
+
+
+async def test_a_turn_whose_writes_all_missed_says_so(ws: Workspace, fake: FakeOllama) -> None:
+    """newuser28 #5: a turn whose write calls were all refused or failed ended with the
+    model's "Done." and no line at all; it must say it wrote nothing, and why."""
+    from textual.widgets import Static
+
+    files(ws, "a.md")
+    fake.add(deleter())
+    app = Harness(ws, AgentSettings(model="deleter", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "please delete memory/a.md")
+        await asked(pilot, app)
+        await pilot.press("n")
+        await wait_until(pilot, turns(pane, 1))
+        await send(pilot, "please delete memory/gone.md")  # no such file: the call fails
+        await asked(pilot, app, 2)
+        await pilot.press("y")
+        await wait_until(pilot, turns(pane, 2))
+        await pilot.pause(0.1)
+        lines = [str(s.content) for s in app.query(".turn-summary").results(Static)]
+        assert lines == ["turn 1: no write to memory (1 refused)",
+                         "turn 2: no write to memory (1 failed)"], lines
+        assert (ws.root / "memory/a.md").exists()

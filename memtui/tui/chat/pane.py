@@ -28,6 +28,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 
+from memtui.agent.approval import KINDS
 from memtui.agent.backend import cuts_silently
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
 from memtui.agent.openai_api import ContextExceeded
@@ -42,6 +43,7 @@ from memtui.agent.session import (
     TurnFailed,
 )
 from memtui.agent.settings import AgentSettings, server_name
+from memtui.agent.tools import ToolOutcome
 from memtui.agent.truncation import suggest_window
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
@@ -57,6 +59,9 @@ from memtui.tui.chat.reply_stats import ReplyStats
 from memtui.tui.chat.status_line import StatusLine
 from memtui.tui.chat.tool_card import GONE, KEPT, NOT_INDEXED, UNDO_KEY, UNDONE, ToolCard
 from memtui.tui.chat.user_message import UserMessage
+
+#: The tools that write memory (a call of one that wrote nothing is named after its turn).
+WRITING_TOOLS = frozenset(name for names in KINDS.values() for name in names)
 
 
 class ChatPane(Vertical):
@@ -413,6 +418,7 @@ class ChatPane(Vertical):
         streaming: AssistantMessage | None = None  # a reply still coming in
         effects: list[str] = []
         journaled: list[int] = []  # the turn's writes, as history counts them
+        missed: list[str] = []  # why each write call that wrote nothing did not
         try:
             while (event := await self._next_event(queue)) is not None:
                 if isinstance(event, RequestStarted):
@@ -449,6 +455,8 @@ class ChatPane(Vertical):
                     effects += o.effect
                     if o.journaled is not None:
                         journaled.append(o.journaled)
+                    elif (why := missed_write(o)) is not None:
+                        missed.append(why)
                     if o.written:
                         self.post_message(self.MemoryChanged(o.written))
                 elif isinstance(event, TurnDone) and event.stopped == "max_steps":
@@ -483,7 +491,8 @@ class ChatPane(Vertical):
                     self.query_one(Banner).show(problem, "warning")
             with contextlib.suppress(NoMatches):
                 turn = self.session.turn
-                summary = turn_summary(turn.number if turn else None, journaled, effects)
+                summary = turn_summary(turn.number if turn else None, journaled, effects,
+                                       missed)
                 if summary is not None:
                     await log.mount(summary)
         facts = self.session.facts
@@ -675,13 +684,26 @@ def _journal_id(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def missed_write(outcome: ToolOutcome) -> str | None:
+    """Why a call of a writing tool wrote nothing ("refused": by the operator or the write
+    rule; "failed"; "unchanged"), or None for a call that is not a write."""
+    if outcome.name not in WRITING_TOOLS or outcome.journaled is not None:
+        return None
+    if outcome.result.startswith("error: refused"):
+        return "refused"
+    return "failed" if not outcome.ok else "unchanged"
+
+
 def turn_summary(number: int | None, journaled: list[int],
-                 effects: list[str]) -> Static | None:
-    """One line after a turn that wrote memory: its number and its writes, counted and
-    numbered as ``memtui history`` lists them ("turn 4: 2 writes to memory (#5–#6)"), and
-    how many memories it left that no index line reaches ("1 new orphan"), in the warning
+                 effects: list[str], missed: list[str] | None = None) -> Static | None:
+    """One line after a turn that wrote memory, or tried to: its number and its writes,
+    counted and numbered as ``memtui history`` lists them ("turn 4: 2 writes to memory
+    (#5–#6)"), the write calls that wrote nothing and why ("no write to memory (1 refused,
+    1 failed)": the model's "I saved it" is not left standing alone, newuser28 #5), and how
+    many memories it left that no index line reaches ("1 new orphan"), in the warning
     colour."""
-    if not journaled and not effects:
+    missed = missed or []
+    if not journaled and not effects and not missed:
         return None
     left = [e[len("created "):].rsplit(" — ", 1)[0] for e in effects
             if e.startswith("created ") and e.endswith(NOT_INDEXED)]
@@ -690,8 +712,12 @@ def turn_summary(number: int | None, journaled: list[int],
     span = (f" (#{min(journaled)}" + (f"–#{max(journaled)}" if len(journaled) > 1 else "")
             + ")") if journaled else ""
     label = f"turn {number}" if number is not None else "turn"
-    parts: list[str | tuple[str, str]] = [(f"{label}: {plural(len(journaled), 'write')} to "
-                                           f"memory{span}", "dim")]
+    writes = plural(len(journaled), "write") if journaled else "no write"
+    why = ", ".join(f"{missed.count(w)} {w}" for w in ("refused", "failed", "unchanged")
+                    if w in missed)
+    parts: list[str | tuple[str, str]] = [(f"{label}: {writes} to memory{span}", "dim")]
+    if why:
+        parts.append((f" ({why})", "bold $warning" if not journaled else "dim"))
     if orphans:
         word = "orphan" if len(orphans) == 1 else "orphans"
         parts += [" · ", (f"{len(orphans)} new {word} ({printable(', '.join(orphans))}: not in the "
