@@ -635,6 +635,18 @@ class ChatPane(Vertical):
         with contextlib.suppress(NoMatches):
             await self.query_one("#chat-log", VerticalScroll).mount(note)
 
+    def recheck_undone(self) -> None:
+        """The workspace's files changed outside the pane (`memtui undo --turn` from a
+        shell, say): cards whose write is still shown undoable re-read the journal."""
+        if any(c.journaled is not None and c.state == KEPT for c in self.query(ToolCard)):
+            self.run_worker(self._recheck_undone(), group="chat-undone", exclusive=True)
+
+    async def _recheck_undone(self) -> None:
+        states = await self.session.off_loop(journal_states, self.workspace)
+        for card in self.query(ToolCard):
+            if card.state == KEPT and states.get(card.journaled or 0) == UNDONE:
+                card.mark_undone()
+
     async def action_new_chat(self) -> None:
         """Ask first: the conversation is gone once cleared (memory files stay)."""
         if self.busy:
