@@ -308,3 +308,26 @@ async def test_a_turn_whose_writes_all_missed_says_so(ws: Workspace, fake: FakeO
         assert lines == ["turn 1: no write to memory (1 refused)",
                          "turn 2: no write to memory (1 failed)"], lines
         assert (ws.root / "memory/a.md").exists()
+
+
+async def test_the_help_lists_the_question_s_keys(ws: Workspace, fake: FakeOllama) -> None:
+    """newuser28 #10: `?` listed the chat's esc, ^n, ^z, ↑/↓, tab and nothing about the
+    approval card: its y / n / a, that it waits and takes the keys, where ask-before is."""
+    import io
+
+    from rich.console import Console
+    from textual.widgets import Static
+
+    app = MemtuiApp(ws, settings=AgentSettings(model="deleter", host=fake.url), watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        console = Console(width=96, file=io.StringIO(), record=True)
+        console.print(app.screen.query_one(Static).content)
+        text = " ".join(console.export_text().split())
+    chat = text.split("In the chat (c)", 1)[1]
+    assert "y on the agent's question (its card in the chat log): run the call" in chat
+    assert "n on the agent's question: run nothing, and tell the model you refused" in chat
+    assert "a on the agent's question: run it, and every later call" in chat
+    assert "ask-before" in chat and ".memtui.toml" in chat and "Esc cancels the turn" in chat
