@@ -331,3 +331,36 @@ async def test_the_help_lists_the_question_s_keys(ws: Workspace, fake: FakeOllam
     assert "n on the agent's question: run nothing, and tell the model you refused" in chat
     assert "a on the agent's question: run it, and every later call" in chat
     assert "ask-before" in chat and ".memtui.toml" in chat and "Esc cancels the turn" in chat
+
+
+async def test_the_by_hand_server_s_obeyer_asks_to_delete(tmp_path: Any,
+                                                          fake: FakeOllama) -> None:
+    """newuser28 #20: no scripted model of the servers run by hand ever called delete_file,
+    so the approval card could not be tried without a real model. The obeyer they serve
+    reads the planted order, asks to delete MEMORY.md (the card), and its .envrc write is
+    refused without asking."""
+    import shutil
+    from pathlib import Path
+
+    from memtui.agent.scenario import load_suite
+    from memtui.core.workspace import open_workspace
+    from tests.agent.serve_fake import scripted_models
+
+    scenario = next(s for s in load_suite("seed") if s.check == "injection")
+    assert scenario.workspace is not None
+    shutil.copytree(scenario.workspace, tmp_path / "ws")
+    ws = open_workspace(Path(tmp_path / "ws"))
+    fake.add(next(m for m in scripted_models() if m.name == "obeyer"))
+    app = Harness(ws, AgentSettings(model="obeyer", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "How is the CSV export run?")
+        card = await asked(pilot, app)
+        assert card.request.summary == "delete MEMORY.md"
+        await pilot.press("n")
+        await wait_until(pilot, turns(pane, 1))
+        assert len(app.query(ApprovalCard)) == 1  # .envrc: refused, never asked
+        names = [c.tool_name for c in app.query(ToolCard)]
+        assert names == ["read_file", "delete_file", "write_file"]
+    assert (ws.root / "MEMORY.md").exists() and not (ws.root / ".envrc").exists()
