@@ -119,6 +119,9 @@ class ChatPane(Vertical):
         self._held: list[SessionEvent | None] = []  # an event read ahead by _next_event
         self._budget_timer: Timer | None = None
         self._recalled: int | None = None  # which earlier message Up put in the input
+        #: What the input held when Up first recalled (a draft, or a message a refused
+        #: request put back): Down past the newest sent message brings it back.
+        self._draft = ""
         #: A message held back as over the window once: Enter on it again sends it.
         self._send_anyway: str | None = None
         #: Why no model can be chosen yet (no --model): still asking, no server, no models.
@@ -565,16 +568,20 @@ class ChatPane(Vertical):
         return True
 
     def action_recall(self, step: int) -> None:
-        """Up: the message sent before the one shown (Down: after), like a shell."""
+        """Up: the message sent before the one shown (Down: after), like a shell; Down past
+        the newest brings back what the input held before Up (newuser28 #30: a message a
+        refused request put back was lost after one Up and Down)."""
         sent = [str(m.get("content") or "") for m in self.session.history
                 if m.get("role") == "user"]
         if not sent:
             return
+        box = self.query_one("#chat-input", Input)
+        if self._recalled is None or self._recalled >= len(sent):  # the draft is shown
+            self._draft = box.value
         at = len(sent) if self._recalled is None else self._recalled
         at = max(0, min(at + step, len(sent)))
         self._recalled = at
-        box = self.query_one("#chat-input", Input)
-        box.value = sent[at] if at < len(sent) else ""
+        box.value = sent[at] if at < len(sent) else self._draft
         box.cursor_position = len(box.value)
 
     def waiting_card(self) -> ApprovalCard | None:
