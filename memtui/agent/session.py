@@ -47,6 +47,7 @@ from memtui.agent.settings import AgentSettings
 from memtui.agent.tools import ToolBox, ToolOutcome
 from memtui.agent.truncation import TruncationWarning, check_truncation
 from memtui.agent.turn_numbers import new_turn, newest_journaled, next_number, stored_count
+from memtui.agent.undone import undone_ids, with_undo_notes
 from memtui.agent.window import Window
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.counting.tokens import TokenCounter, default_counter
@@ -250,8 +251,9 @@ class ChatSession:
         """The messages of the next request (index re-read now) and their estimate."""
         system = self.system_prompt()
         prefix = block_prefix(block := self.tools.audit().block.text)
-        messages = assemble(system.text, self.history, prefix, None)
-        history, new = (self.history[:-1], text) if step == 1 else (self.history, "")
+        sent = self._history_sent()
+        messages = assemble(system.text, sent, prefix, None)
+        history, new = (sent[:-1], text) if step == 1 else (sent, "")
         return messages, estimate(self.counter, system, tools, prefix, history, new, num_ctx,
                                   block)
 
@@ -264,7 +266,11 @@ class ChatSession:
         block = self.tools.audit(set()).block.text  # re-reads the index, skips the walk
         window = self.facts.window.num_ctx if self.facts else None
         return estimate(self.counter, self.system_prompt(), self._tool_schemas(),
-                        block_prefix(block), self.history, text, window, block)
+                        block_prefix(block), self._history_sent(), text, window, block)
+
+    def _history_sent(self) -> list[dict[str, Any]]:
+        """The history as the model gets it: a write the operator undid since says so."""
+        return with_undo_notes(self.history, undone_ids(self.ws, self.history))
 
     # -- history ---------------------------------------------------------------------------
 
@@ -345,7 +351,10 @@ class ChatSession:
     async def send(self, text: str) -> AsyncIterator[SessionEvent]:
         """Run one user turn; yields events, ends with TurnDone, TurnFailed or TurnCancelled."""
         try:
-            if self.facts is None:
+            # A server whose window is fixed at start (-c) may have been restarted with
+            # another since the last turn (the refusal's own fix): its /props is read again
+            # for every turn, so the figures follow the server (newuser28 #4).
+            if self.facts is None or not cuts_silently(self.client):
                 await self.prepare()
         except OllamaError as exc:  # prepare raises nothing else
             yield TurnFailed(str(exc), exc, unsent=text)

@@ -9,6 +9,7 @@ import json
 import sys
 from pathlib import Path
 
+from memtui.agent.backend import make_client
 from memtui.agent.eval import EvalReport, RunResult, diff_text, files_text, run_eval
 from memtui.agent.ollama import (
     ModelNotFound,
@@ -18,6 +19,7 @@ from memtui.agent.ollama import (
     OllamaError,
 )
 from memtui.agent.scenario import Scenario, ScenarioError, load_suite
+from memtui.agent.settings import AgentSettings
 from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
 from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.parser import bounded, fail
@@ -43,7 +45,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="exit 1 when fewer runs pass (0.8 or 80%%)")
     parser.add_argument("--out", type=Path, metavar="FILE",
                         help="also write the report as JSON to FILE (with --suite)")
-    add_agent_options(parser, model_required=True)
+    add_agent_options(parser, model_required=False)
+
+
+def choose_model(ns: argparse.Namespace) -> str | None:
+    """What is wrong with leaving out --model, or None once ``ns.model`` is set: with
+    ``--api openai`` it is the one model the server lists at /v1/models (llama-server
+    serves one and ignores the name; newuser28 #25), said on stderr."""
+    if ns.model is not None:
+        return None
+    if ns.api != "openai":
+        return "give --model (see `ollama list`); only --api openai picks the server's one model"
+    settings = settings_from(ns)
+    try:
+        names = asyncio.run(listed_models(settings))
+    except OllamaError as exc:
+        return str(exc)
+    if len(names) != 1:
+        some = f": {', '.join(names[:5])}{', …' if len(names) > 5 else ''}" if names else ""
+        return (f"give --model: {settings.host} lists {plural(len(names), 'model')} at "
+                f"/v1/models{some}")
+    ns.model = names[0]
+    sys.stderr.write(f"{PROG}: no --model given: using {names[0]}, the one model "
+                     f"{settings.host} lists at /v1/models\n")
+    return None
+
+
+async def listed_models(settings: AgentSettings) -> list[str]:
+    """The models the server lists (``/v1/models``, ``/api/tags``)."""
+    client = make_client(settings)
+    try:
+        return await client.tags()
+    finally:
+        await client.aclose()
 
 
 def pass_rate(text: str) -> float:
@@ -58,7 +92,7 @@ def pass_rate(text: str) -> float:
 
 
 def run(ns: argparse.Namespace) -> int:
-    problem = agent_option_error(ns)
+    problem = agent_option_error(ns) or choose_model(ns)
     if problem:
         return fail(PROG, problem)
     if ns.suite is not None:

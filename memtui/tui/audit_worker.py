@@ -71,7 +71,8 @@ def prepare_rows(result: AuditResult, palette: Palette,
 
 class AuditWorker:
     """Mixed into ``MemtuiApp``: needs ``auditor``, ``config``, ``palette``, ``heap``,
-    ``give_way``, ``_ui``, ``set_notice``, ``active_view``, ``_previews`` and the audit
+    ``give_way``, ``_ui``, ``set_notice``, ``active_view``, ``_previews``,
+    ``chat_files_changed`` and the audit
     state ``__init__`` sets."""
 
     @work(thread=True, exclusive=True, group="repaint", exit_on_error=False)
@@ -365,4 +366,10 @@ class AuditWorker:
 
     def _changes_seen(self, paths: set[str]) -> None:
         """From the watcher thread."""
-        self.call_from_thread(self.start_audit, paths)
+        self.call_from_thread(self._changes_heard, paths)
+
+    def _changes_heard(self, paths: set[str]) -> None:
+        """Files changed: audit them, and let the chat's cards follow the journal (a
+        `memtui undo --turn` from a shell changes files; newuser28 #12)."""
+        self.start_audit(paths)
+        self.chat_files_changed()

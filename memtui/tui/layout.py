@@ -232,6 +232,15 @@ class Layout:
         if not open_ and focused is not None and slot in focused.ancestors:
             self.action_leave_input()
 
+    def chat_files_changed(self) -> None:
+        """Files of the workspace changed outside the chat: its cards re-read what undo
+        can still do (a turn undone from a shell reads "↶ undone", newuser28 #12)."""
+        for slot in self._ui.query("#chat-slot"):
+            for pane in slot.children:
+                recheck = getattr(pane, "recheck_undone", None)
+                if recheck is not None:
+                    recheck()
+
     def forget_secrets(self, secrets: list[str]) -> None:
         """A redaction: the open chat's conversation forgets the credentials (it would send
         them to the model again and save them back to its history; newuser23 #34)."""

@@ -19,6 +19,7 @@ from tests.agent.fake_ollama import (
     chatter,
     fabricator,
     memory_writer,
+    obeyer,
     orphan_writer,
     skill_saver,
 )
@@ -29,13 +30,14 @@ DEFAULT_PORT = {"ollama": 11435, "openai": 8081}  # next to the real servers' 11
 
 def scripted_models() -> list[FakeModel]:
     """Every scripted model the tests use, in the order they are listed."""
-    return [memory_writer(), orphan_writer(), fabricator(), skill_saver(), chatter()]
+    return [memory_writer(), orphan_writer(), fabricator(), skill_saver(), chatter(),
+            obeyer()]
 
 
 def describe(model: FakeModel) -> str:
     """One line: the model's name and what its script does."""
     maker = {"writer": memory_writer, "orphan": orphan_writer, "fabricator": fabricator,
-             "skiller": skill_saver, "chatter": chatter}.get(model.name)
+             "skiller": skill_saver, "chatter": chatter, "obeyer": obeyer}.get(model.name)
     doc = (maker.__doc__ or "").strip().splitlines()[0] if maker else ""
     return f"  {model.name:<11} {doc}"
 

@@ -292,3 +292,32 @@ def test_a_change_between_two_writes_of_the_turn_blocks_that_file(ws: Workspace)
     assert part.stdout == ("undid turn 1 (#1–#3, 3 agent writes): removed memory/c.md; left "
                            "as they were: MEMORY.md\n")
     assert (ws.root / "MEMORY.md").read_text() == "# by agent\n"
+
+
+async def test_the_model_is_told_its_undone_turn_was_undone(ws: Workspace,
+                                                            fake: FakeOllama) -> None:
+    """newuser28 #23: after the operator undid turn 1 (ctrl+z or `memtui undo --turn`), the
+    next request still carried "wrote memory/user-role.md" and "I saved it", and nothing
+    saying the files are back: the model believed its write stood."""
+    from memtui.edit.turn_undo import undo_turn
+
+    fake.add(FakeModel("w", [
+        Reply(tool_calls=[("write_file", {"path": "memory/user-role.md",
+                                          "content": USER_ROLE})]),
+        Reply(content="I saved it to memory."),
+        Reply(content="Fine.")]))
+    settings = AgentSettings(model="w", host=fake.url)
+    s = ChatSession(ws, settings, today=dt.date(2026, 11, 30))
+    try:
+        [e async for e in s.send("I am a process engineer")]
+        undo_turn(ws)
+        assert not (ws.root / "memory/user-role.md").exists()
+        [e async for e in s.send("what do you know?")]
+    finally:
+        await s.aclose()
+    sent = fake.chat_bodies[-1]["messages"]
+    tool = next(m for m in sent if m["role"] == "tool")
+    assert "undone" in tool["content"] and "memory/user-role.md" in tool["content"], tool
+    # what is kept is what happened; only the copy sent carries the note
+    kept = next(m for m in s.history if m["role"] == "tool")
+    assert "undone" not in kept["content"]

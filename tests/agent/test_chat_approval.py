@@ -282,3 +282,85 @@ async def test_tab_stays_on_a_waiting_question_and_enter_says_why(ws: Workspace,
         await pilot.press("n")
         await wait_until(pilot, turns(pane, 1))
         assert card.decision == "refuse" and (ws.root / "memory/a.md").exists()
+
+
+async def test_a_turn_whose_writes_all_missed_says_so(ws: Workspace, fake: FakeOllama) -> None:
+    """newuser28 #5: a turn whose write calls were all refused or failed ended with the
+    model's "Done." and no line at all; it must say it wrote nothing, and why."""
+    from textual.widgets import Static
+
+    files(ws, "a.md")
+    fake.add(deleter())
+    app = Harness(ws, AgentSettings(model="deleter", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "please delete memory/a.md")
+        await asked(pilot, app)
+        await pilot.press("n")
+        await wait_until(pilot, turns(pane, 1))
+        await send(pilot, "please delete memory/gone.md")  # no such file: the call fails
+        await asked(pilot, app, 2)
+        await pilot.press("y")
+        await wait_until(pilot, turns(pane, 2))
+        await pilot.pause(0.1)
+        lines = [str(s.content) for s in app.query(".turn-summary").results(Static)]
+        assert lines == ["turn 1: no write to memory (1 refused)",
+                         "turn 2: no write to memory (1 failed)"], lines
+        assert (ws.root / "memory/a.md").exists()
+
+
+async def test_the_help_lists_the_question_s_keys(ws: Workspace, fake: FakeOllama) -> None:
+    """newuser28 #10: `?` listed the chat's esc, ^n, ^z, ↑/↓, tab and nothing about the
+    approval card: its y / n / a, that it waits and takes the keys, where ask-before is."""
+    import io
+
+    from rich.console import Console
+    from textual.widgets import Static
+
+    app = MemtuiApp(ws, settings=AgentSettings(model="deleter", host=fake.url), watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        console = Console(width=96, file=io.StringIO(), record=True)
+        console.print(app.screen.query_one(Static).content)
+        text = " ".join(console.export_text().split())
+    chat = text.split("In the chat (c)", 1)[1]
+    assert "y on the agent's question (its card in the chat log): run the call" in chat
+    assert "n on the agent's question: run nothing, and tell the model you refused" in chat
+    assert "a on the agent's question: run it, and every later call" in chat
+    assert "ask-before" in chat and ".memtui.toml" in chat and "Esc cancels the turn" in chat
+
+
+async def test_the_by_hand_server_s_obeyer_asks_to_delete(tmp_path: Any,
+                                                          fake: FakeOllama) -> None:
+    """newuser28 #20: no scripted model of the servers run by hand ever called delete_file,
+    so the approval card could not be tried without a real model. The obeyer they serve
+    reads the planted order, asks to delete MEMORY.md (the card), and its .envrc write is
+    refused without asking."""
+    import shutil
+    from pathlib import Path
+
+    from memtui.agent.scenario import load_suite
+    from memtui.core.workspace import open_workspace
+    from tests.agent.serve_fake import scripted_models
+
+    scenario = next(s for s in load_suite("seed") if s.check == "injection")
+    assert scenario.workspace is not None
+    shutil.copytree(scenario.workspace, tmp_path / "ws")
+    ws = open_workspace(Path(tmp_path / "ws"))
+    fake.add(next(m for m in scripted_models() if m.name == "obeyer"))
+    app = Harness(ws, AgentSettings(model="obeyer", host=fake.url))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "How is the CSV export run?")
+        card = await asked(pilot, app)
+        assert card.request.summary == "delete MEMORY.md"
+        await pilot.press("n")
+        await wait_until(pilot, turns(pane, 1))
+        assert len(app.query(ApprovalCard)) == 1  # .envrc: refused, never asked
+        names = [c.tool_name for c in app.query(ToolCard)]
+        assert names == ["read_file", "delete_file", "write_file"]
+    assert (ws.root / "MEMORY.md").exists() and not (ws.root / ".envrc").exists()

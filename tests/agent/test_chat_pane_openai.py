@@ -166,3 +166,57 @@ async def test_loading_names_the_server_not_ollama(ws: Workspace, llama: FakeOpe
             banner.message
         pane = app.query_one(ChatPane)
         await wait_until(pilot, lambda: pane.session.facts is not None)
+
+
+async def test_a_restarted_server_s_window_is_read_again(ws: Workspace,
+                                                         llama: FakeOpenAI) -> None:
+    """newuser28 #4: refused at -c 1000, the operator follows the banner's fix and restarts
+    the server with a larger -c; the next request fits, and every figure (status line,
+    budget bar, the app's header) must follow the server's new window, not keep the old."""
+    llama.add(chatter("m", "Fine."))
+    llama.n_ctx = 1000
+    told: list[int] = []
+
+    class Told(Harness):
+        def on_chat_pane_window_known(self, event: ChatPane.WindowKnown) -> None:
+            told.append(event.window)
+
+    app = Told(ws, settings(llama, "m"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "first")
+        await wait_until(pilot, turns(pane, 1))
+        assert app.query_one(Banner).kind == "error"
+        llama.n_ctx = 8192  # restarted with -c 8192, as the banner said
+        await send(pilot, "first")
+        await wait_until(pilot, turns(pane, 2))
+        await wait_until(pilot, lambda: "window 8,192" in app.query_one(StatusLine).plain)
+        bar = app.query_one(BudgetBar)
+        await wait_until(pilot, lambda: bar.budget is not None and bar.budget.window == 8192)
+        assert " / 8,192 server -c (" in bar.render().plain
+        assert told == [1000, 8192]
+
+
+async def test_the_refused_message_survives_up_and_down(ws: Workspace,
+                                                        llama: FakeOpenAI) -> None:
+    """newuser28 #30: the message a refused request put back into the input was gone after
+    one Up and one Down (Down past the newest sent message gave an empty input)."""
+    llama.add(chatter("m", "Fine."))
+    app = Harness(ws, settings(llama, "m"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "and again")
+        await wait_until(pilot, turns(pane, 1))
+        llama.n_ctx = 1000
+        await send(pilot, "another long one")
+        await wait_until(pilot, turns(pane, 2))
+        box = app.query_one("#chat-input", Input)
+        assert box.value == "another long one" and app.focused is box
+        await pilot.press("up")
+        assert box.value == "and again"
+        await pilot.press("down")
+        assert box.value == "another long one"
+        await pilot.press("down")  # past the draft: it stays
+        assert box.value == "another long one"

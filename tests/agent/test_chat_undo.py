@@ -189,3 +189,22 @@ async def test_the_palette_and_the_help_undo_the_agents_turn_from_the_views(
         await pilot.press("ctrl+z")  # the key, from the view: nothing left to undo
         await wait_until(pilot, lambda: app.notice.startswith("nothing"))
     assert all(r["undone"] for r in Journal(ws).records())
+
+
+async def test_an_undo_from_a_shell_marks_the_open_chat_s_cards(ws: Workspace,
+                                                                fake: FakeOllama) -> None:
+    """newuser28 #12: `memtui undo --turn` from another shell while the app shows the turn:
+    the cards kept offering "ctrl+z undoes this turn's writes" (and ctrl+z then found
+    nothing to undo). The app sees the files change: the cards must follow the journal."""
+    fake.add(reorganiser())
+    settings = AgentSettings(model="reorg", host=fake.url, ask_before=())
+    app = MemtuiApp(ws, settings=settings, watch=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await open_chat(app, pilot)
+        await pilot.press(*"tidy up", "enter")
+        await wait_until(pilot, turns(pane, 1))
+        cards = list(app.query(ToolCard))
+        assert [c.state for c in cards] == ["kept"] * 4
+        undo_turn(ws)  # memtui undo --turn, from a shell
+        await wait_until(pilot, lambda: all(c.state == "undone" for c in cards), 20)
+        assert str(cards[0].render()).endswith("journaled as #1\n↶ undone")

@@ -71,3 +71,34 @@ def test_eval_name_too_long_is_one_line(ws: Workspace) -> None:
     assert (proc.returncode, proc.stderr) == (  # a run past 160 characters cut (newuser26 #30)
         2, f"memtui eval: error: --system-prompt {short_path(f'{long}:')} cannot be read "
            "(File name too long)\n")
+
+
+def test_eval_api_openai_takes_the_server_s_one_model(ws: Workspace, tmp_path: Path) -> None:
+    """newuser28 #25: `memtui eval --api openai` without --model was a usage error, though
+    llama-server serves one model (the app picks it from /v1/models). It uses it and says
+    which; with Ollama, or a server listing several, --model is still asked for."""
+    from .fake_ollama import memory_writer
+    from .fake_openai import FakeOpenAI
+
+    llama = FakeOpenAI([memory_writer()]).start()
+    try:
+        proc = memtui("eval", str(ws.root), "-m", "I am a process engineer", "-n", "1",
+                      "--api", "openai", "--host", llama.url)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stderr.startswith("memtui eval: no --model given: using writer, the one "
+                                      f"model {llama.url} lists at /v1/models\n"), proc.stderr
+        assert "pass rate: 1/1" in proc.stdout
+        llama.add(chatter())
+        proc = memtui("eval", str(ws.root), "-m", "hi", "--api", "openai", "--host", llama.url)
+        assert proc.returncode == 2 and proc.stderr == (
+            f"memtui eval: error: give --model: {llama.url} lists 2 models at /v1/models: "
+            "chatter, writer\n"), proc.stderr
+    finally:
+        llama.stop()
+    fake = FakeOllama([memory_writer()]).start()
+    try:
+        proc = memtui("eval", str(ws.root), "-m", "hi", "--host", fake.url)
+        assert proc.returncode == 2 and "give --model" in proc.stderr
+        assert proc.stderr.count("\n") == 1
+    finally:
+        fake.stop()

@@ -41,7 +41,7 @@ def test_fake_ollama_runs_by_hand_and_prints_its_url_and_models(tmp_path: Path) 
         assert lines[0].startswith("fake Ollama on http://127.0.0.1:"), lines
         url = lines[0].split(" on ")[1].split(" ")[0]
         names = [m["name"] for m in httpx.get(url + "/api/tags", timeout=10).json()["models"]]
-        assert names == ["writer", "orphan", "fabricator", "skiller", "chatter"]
+        assert names == ["writer", "orphan", "fabricator", "skiller", "chatter", "obeyer"]
         assert [x.split()[0] for x in lines[1:-1]] == names
         assert lines[-1].startswith(f"try:  memtui DIR --host {url} --model writer")
         # the command it prints works: a chat through memtui's own agent, by eval
@@ -96,5 +96,5 @@ def test_docs_chat_says_how_to_run_them() -> None:
     text = " ".join((ROOT / "docs" / "chat.md").read_text(encoding="utf-8").split())
     assert "`python -m tests.agent.fake_ollama`" in text
     assert "`python -m tests.agent.fake_openai --n-ctx 2048`" in text
-    for name in ("writer", "orphan", "fabricator", "skiller", "chatter"):
+    for name in ("writer", "orphan", "fabricator", "skiller", "chatter", "obeyer"):
         assert f"`{name}`" in text

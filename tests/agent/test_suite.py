@@ -317,3 +317,15 @@ async def test_a_detail_not_judged_has_passed_null(llama: FakeOpenAI) -> None:
                             settings(llama, "quiet"), today=TODAY)
     detail = quiet.as_dict()["checks"][0]["details"][0]
     assert (detail["verdict"], detail["passed"]) == ("not judged", None)
+
+
+async def test_the_by_hand_obeyer_is_judged_by_injection(llama: FakeOpenAI) -> None:
+    """newuser28 #20: with the servers run by hand, injection was "not judged" whatever
+    model answered (none read the memory); the obeyer reads it and obeys (a fail)."""
+    from tests.agent.serve_fake import scripted_models
+
+    llama.add(next(m for m in scripted_models() if m.name == "obeyer"))
+    scenarios = [s for s in load_suite("seed") if s.check == "injection"]
+    report = await run_suite(scenarios, 1, settings(llama, "obeyer"), today=TODAY)
+    check = report.checks[0]
+    assert (check.count(True), check.count(False), check.count(None)) == (0, 1, 0)

@@ -36,6 +36,18 @@ ARM_SECONDS = 0.5
 #: accepted a write with its y and every later one with its a).
 QUIET_SECONDS = 0.35
 KEYS: dict[str, Decision] = {"y": "accept", "n": "refuse", "a": "always"}
+#: What each answer does, as the help (?) lists it beside its key (newuser28 #10).
+ANSWER_HELP: dict[Decision, str] = {
+    "accept": "on the agent's question (its card in the chat log): run the call",
+    "refuse": "on the agent's question: run nothing, and tell the model you refused",
+    "always": "on the agent's question: run it, and every later call of that kind this "
+              "session without asking"}
+#: How the question waits, for the help (?).
+WAITING_HELP = ("the agent's deletes wait for your answer on a card in the chat log (and "
+                "its writes too, with ask-before = [\"delete\", \"write\"] under [agent] "
+                "in .memtui.toml); while it waits it takes every printable key, and y, n "
+                "or a answers only when no other key follows within "
+                f"{QUIET_SECONDS} s; Tab moves between its buttons; Esc cancels the turn")
 DONE = {"accept": ("✓ accepted", "bold $success"), "refuse": ("✗ refused", "bold $error"),
         "always": ("✓ accepted, and from now on in this session", "bold $success")}
 

@@ -28,6 +28,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 
+from memtui.agent.approval import KINDS
 from memtui.agent.backend import cuts_silently
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
 from memtui.agent.openai_api import ContextExceeded
@@ -42,6 +43,7 @@ from memtui.agent.session import (
     TurnFailed,
 )
 from memtui.agent.settings import AgentSettings, server_name
+from memtui.agent.tools import ToolOutcome
 from memtui.agent.truncation import suggest_window
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
@@ -57,6 +59,9 @@ from memtui.tui.chat.reply_stats import ReplyStats
 from memtui.tui.chat.status_line import StatusLine
 from memtui.tui.chat.tool_card import GONE, KEPT, NOT_INDEXED, UNDO_KEY, UNDONE, ToolCard
 from memtui.tui.chat.user_message import UserMessage
+
+#: The tools that write memory (a call of one that wrote nothing is named after its turn).
+WRITING_TOOLS = frozenset(name for names in KINDS.values() for name in names)
 
 
 class ChatPane(Vertical):
@@ -114,10 +119,15 @@ class ChatPane(Vertical):
         self._held: list[SessionEvent | None] = []  # an event read ahead by _next_event
         self._budget_timer: Timer | None = None
         self._recalled: int | None = None  # which earlier message Up put in the input
+        #: What the input held when Up first recalled (a draft, or a message a refused
+        #: request put back): Down past the newest sent message brings it back.
+        self._draft = ""
         #: A message held back as over the window once: Enter on it again sends it.
         self._send_anyway: str | None = None
         #: Why no model can be chosen yet (no --model): still asking, no server, no models.
         self._no_models: str | None = None
+        #: The fixed window last told to the app (WindowKnown).
+        self._window_told: int | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="chat-status")
@@ -229,12 +239,20 @@ class ChatPane(Vertical):
             return False
         banner.clear()
         self.query_one(StatusLine).show(self.settings.model, facts, loaded)
-        if self._fixed_window and facts.window.num_ctx:
-            self.post_message(self.WindowKnown(facts.window.num_ctx))
+        self._tell_window()
         if facts.tools_note:
             banner.show(facts.tools_note, "warning")
         self._refresh_budget()
         return True
+
+    def _tell_window(self) -> None:
+        """Say the server's fixed window to the app (its header measures against it) when
+        it is new: read at start, or again after the server was restarted with another -c."""
+        facts = self.session.facts
+        window = facts.window.num_ctx if facts is not None and self._fixed_window else None
+        if window and window != self._window_told:
+            self._window_told = window
+            self.post_message(self.WindowKnown(window))
 
     async def _loaded(self) -> int | None:
         """The window Ollama has loaded for the model (``/api/ps``), remembered."""
@@ -403,6 +421,7 @@ class ChatPane(Vertical):
         streaming: AssistantMessage | None = None  # a reply still coming in
         effects: list[str] = []
         journaled: list[int] = []  # the turn's writes, as history counts them
+        missed: list[str] = []  # why each write call that wrote nothing did not
         try:
             while (event := await self._next_event(queue)) is not None:
                 if isinstance(event, RequestStarted):
@@ -439,6 +458,8 @@ class ChatPane(Vertical):
                     effects += o.effect
                     if o.journaled is not None:
                         journaled.append(o.journaled)
+                    elif (why := missed_write(o)) is not None:
+                        missed.append(why)
                     if o.written:
                         self.post_message(self.MemoryChanged(o.written))
                 elif isinstance(event, TurnDone) and event.stopped == "max_steps":
@@ -473,7 +494,8 @@ class ChatPane(Vertical):
                     self.query_one(Banner).show(problem, "warning")
             with contextlib.suppress(NoMatches):
                 turn = self.session.turn
-                summary = turn_summary(turn.number if turn else None, journaled, effects)
+                summary = turn_summary(turn.number if turn else None, journaled, effects,
+                                       missed)
                 if summary is not None:
                     await log.mount(summary)
         facts = self.session.facts
@@ -481,6 +503,7 @@ class ChatPane(Vertical):
             loaded = await self._loaded()
             with contextlib.suppress(NoMatches):
                 self.query_one(StatusLine).show(self.settings.model, facts, loaded)
+            self._tell_window()
         self._refresh_budget()
 
     async def _cut(self, reply: AssistantMessage | None, why: str) -> None:
@@ -545,16 +568,20 @@ class ChatPane(Vertical):
         return True
 
     def action_recall(self, step: int) -> None:
-        """Up: the message sent before the one shown (Down: after), like a shell."""
+        """Up: the message sent before the one shown (Down: after), like a shell; Down past
+        the newest brings back what the input held before Up (newuser28 #30: a message a
+        refused request put back was lost after one Up and Down)."""
         sent = [str(m.get("content") or "") for m in self.session.history
                 if m.get("role") == "user"]
         if not sent:
             return
+        box = self.query_one("#chat-input", Input)
+        if self._recalled is None or self._recalled >= len(sent):  # the draft is shown
+            self._draft = box.value
         at = len(sent) if self._recalled is None else self._recalled
         at = max(0, min(at + step, len(sent)))
         self._recalled = at
-        box = self.query_one("#chat-input", Input)
-        box.value = sent[at] if at < len(sent) else ""
+        box.value = sent[at] if at < len(sent) else self._draft
         box.cursor_position = len(box.value)
 
     def waiting_card(self) -> ApprovalCard | None:
@@ -615,6 +642,18 @@ class ChatPane(Vertical):
         with contextlib.suppress(NoMatches):
             await self.query_one("#chat-log", VerticalScroll).mount(note)
 
+    def recheck_undone(self) -> None:
+        """The workspace's files changed outside the pane (`memtui undo --turn` from a
+        shell, say): cards whose write is still shown undoable re-read the journal."""
+        if any(c.journaled is not None and c.state == KEPT for c in self.query(ToolCard)):
+            self.run_worker(self._recheck_undone(), group="chat-undone", exclusive=True)
+
+    async def _recheck_undone(self) -> None:
+        states = await self.session.off_loop(journal_states, self.workspace)
+        for card in self.query(ToolCard):
+            if card.state == KEPT and states.get(card.journaled or 0) == UNDONE:
+                card.mark_undone()
+
     async def action_new_chat(self) -> None:
         """Ask first: the conversation is gone once cleared (memory files stay)."""
         if self.busy:
@@ -664,13 +703,26 @@ def _journal_id(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def missed_write(outcome: ToolOutcome) -> str | None:
+    """Why a call of a writing tool wrote nothing ("refused": by the operator or the write
+    rule; "failed"; "unchanged"), or None for a call that is not a write."""
+    if outcome.name not in WRITING_TOOLS or outcome.journaled is not None:
+        return None
+    if outcome.result.startswith("error: refused"):
+        return "refused"
+    return "failed" if not outcome.ok else "unchanged"
+
+
 def turn_summary(number: int | None, journaled: list[int],
-                 effects: list[str]) -> Static | None:
-    """One line after a turn that wrote memory: its number and its writes, counted and
-    numbered as ``memtui history`` lists them ("turn 4: 2 writes to memory (#5–#6)"), and
-    how many memories it left that no index line reaches ("1 new orphan"), in the warning
+                 effects: list[str], missed: list[str] | None = None) -> Static | None:
+    """One line after a turn that wrote memory, or tried to: its number and its writes,
+    counted and numbered as ``memtui history`` lists them ("turn 4: 2 writes to memory
+    (#5–#6)"), the write calls that wrote nothing and why ("no write to memory (1 refused,
+    1 failed)": the model's "I saved it" is not left standing alone, newuser28 #5), and how
+    many memories it left that no index line reaches ("1 new orphan"), in the warning
     colour."""
-    if not journaled and not effects:
+    missed = missed or []
+    if not journaled and not effects and not missed:
         return None
     left = [e[len("created "):].rsplit(" — ", 1)[0] for e in effects
             if e.startswith("created ") and e.endswith(NOT_INDEXED)]
@@ -679,8 +731,12 @@ def turn_summary(number: int | None, journaled: list[int],
     span = (f" (#{min(journaled)}" + (f"–#{max(journaled)}" if len(journaled) > 1 else "")
             + ")") if journaled else ""
     label = f"turn {number}" if number is not None else "turn"
-    parts: list[str | tuple[str, str]] = [(f"{label}: {plural(len(journaled), 'write')} to "
-                                           f"memory{span}", "dim")]
+    writes = plural(len(journaled), "write") if journaled else "no write"
+    why = ", ".join(f"{missed.count(w)} {w}" for w in ("refused", "failed", "unchanged")
+                    if w in missed)
+    parts: list[str | tuple[str, str]] = [(f"{label}: {writes} to memory{span}", "dim")]
+    if why:
+        parts.append((f" ({why})", "bold $warning" if not journaled else "dim"))
     if orphans:
         word = "orphan" if len(orphans) == 1 else "orphans"
         parts += [" · ", (f"{len(orphans)} new {word} ({printable(', '.join(orphans))}: not in the "

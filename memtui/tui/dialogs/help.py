@@ -154,6 +154,15 @@ def key_rows(app: App[object], classes: Iterable[type[object]]) -> list[tuple[st
     return list(rows.items())
 
 
+def answer_rows() -> list[tuple[str, str]]:
+    """The keys of the agent's question (the approval card), which reads them itself rather
+    than through BINDINGS: one row each from its own table, and one on how it waits."""
+    from memtui.tui.chat.approval_card import ANSWER_HELP, KEYS, WAITING_HELP
+
+    return [*((key, ANSWER_HELP[decision]) for key, decision in KEYS.items()),
+            ("", WAITING_HELP)]
+
+
 class DrawnOnce:
     """``renderable`` drawn once per width and kept: the help is one widget (not one per
     part) whose tables are not measured again at each of a dialog's 3–4 layouts (issue 32
@@ -231,7 +240,7 @@ class HelpScreen(StyledOnce, ModalScreen[None]):
             chat = Table.grid(padding=(0, 2))
             chat.add_column(style="bold", no_wrap=True)
             chat.add_column()
-            for key, what in key_rows(self.app, [self.chat_class]):
+            for key, what in [*key_rows(self.app, [self.chat_class]), *answer_rows()]:
                 chat.add_row(key, what)
             parts += [Text("\nIn the chat (c)", style="bold underline"), chat]
         parts.append(Text("\nWikilinks in the preview: green resolves, amber only after "
