@@ -19,6 +19,7 @@ from rich.text import Text
 from memtui.commands.parser import columns_given, wide_console
 from memtui.core.checks.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.checks.noise import exclude_line, noise_folders
+from memtui.core.derivation.link_target import project_file
 from memtui.core.profiles.base import ASSUMED_WINDOW
 from memtui.core.reporting.grouping import Group, draw_items
 from memtui.core.reporting.hidden import severity_changes
@@ -123,7 +124,10 @@ def summary_table(result: AuditResult) -> Table:
             + (f"{plural(pointers, 'pointer line')}, " if pointers else "")
             + (f"{store} separated by §" if store else "no link entries"))
     else:
-        hot_mem, packed_mem, twice = index_memories(idx)
+        project = result.project.path if result.project is not None else None
+        root = str(result.workspace.root)
+        hot_mem, packed_mem, twice = index_memories(
+            idx, lambda target: project_file(root, project, target))
         # entries past the load limit named beside the count, as the header does
         # (newuser27 #21: the row was silent while the header said "4 past the load limit")
         unloaded = sum(1 for ln in idx.lines

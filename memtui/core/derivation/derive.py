@@ -65,6 +65,7 @@ from memtui.core.derivation.link_target import (
     folder_key,
     lexically_outside,
     outside_path,
+    project_file,
 )
 from memtui.core.derivation.link_target import State as Where
 from memtui.core.derivation.linked_mention import linked_already
@@ -233,6 +234,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     directive = None if type(profile).directive is Profile.directive else profile.directive
 
     unread = {rel for rel, _ in inp.notes}  # (a FIFO: its read_problem says it)
+    in_project = None if inp.project is None \
+        else partial(project_file, str(inp.ws.root), inp.project.root)
 
     def resolve(rel: str, links: list[Link], wls: list[Link], keep_self: bool = False
                 ) -> LinkResults:
@@ -241,7 +244,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         return resolve_links(rel, links, wls, scans, resolver, inp.exists,
                              _suggester(suggestions, paths, opts.suggestions), keep_self,
                              left_out(opts) if rel == INDEX_NAME else None,
-                             unread if rel == INDEX_NAME else ())
+                             unread if rel == INDEX_NAME else (), in_project)
 
     # The index: what it links and how much of it the profile loads. Only the loaded lines
     # count: a memory linked past the load limit is never seen.
@@ -657,13 +660,16 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
                   resolver: Resolver, exists: Callable[[str], Where],
                   suggestions: Callable[[str], list[str]], keep_self: bool = False,
                   left_out: Callable[[str], str | None] | None = None,
-                  unread: Container[str] = ()) -> LinkResults:
+                  unread: Container[str] = (),
+                  in_project: Callable[[str], bool] | None = None) -> LinkResults:
     """Resolve one file's markdown links and wikilinks against the current files. A link
     out of the workspace is looked at, never followed (`memtui.core.derivation.link_target`): there
     is something → ``outside_link`` (info), nothing → ``broken_link``. ``left_out`` (the
     index's links): why a file that is there is no memory to the audit
     (`memtui.core.derivation.left_out`), said in its ``unaudited_link``; ``unread``: the
-    files with a read problem of their own (a FIFO), no ``unaudited_link`` besides."""
+    files with a read problem of their own (a FIFO), no ``unaudited_link`` besides;
+    ``in_project``: whether a path is the project's file (`memtui.core.derivation.
+    link_target.project_file`), which ``exists`` answers as outside."""
     out = LinkResults()
     targets: list[str] = []
     for lk in links:
@@ -684,6 +690,13 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
                                         f"link to {lk.raw} leads outside the memory "
                                         "folder: no such file"))
         elif lk.target not in scans and (where := exists(lk.target)) is not INSIDE:
+            if where is not MISSING and in_project is not None and in_project(lk.target):
+                # Claude Code opens it from the project, its working folder (newuser28 #2)
+                out.findings.append(finding("outside_link", lk.source, lk.line,
+                                            f"link to {lk.target}: in the project, not a "
+                                            "memory (the agent opens it from the project; "
+                                            "not followed)"))
+                continue
             if where is not MISSING:  # there, through a link leading out
                 out.findings.append(finding("outside_link", lk.source, lk.line,
                                             f"link to {lk.target} leads outside the memory "
