@@ -112,6 +112,10 @@ def summary_table(result: AuditResult) -> Table:
     if not idx.exists and idx.problems:  # there, but not read: no "none" (newuser24 #46)
         row("Index", Text(printable(f"{idx.path}: not read ({idx.problems[0]})"),
                           style="bold yellow"))
+    elif not idx.exists and (instead := result.index_unloaded()):
+        # what the agent loads in its place (newuser28 #29: "none" beside a block)
+        row("Index", Text(printable(f"{idx.path}: none; the agent loads "
+                                    f"{', '.join(instead)} in its place")))
     elif not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
     elif entryless and result.index_linked:

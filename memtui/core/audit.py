@@ -841,7 +841,8 @@ class Auditor:
             return injection_block(view.injection,
                                    window_for(self.profile, self.options.num_ctx),
                                    self.counter, self.block_tokenizers,
-                                   get_profile(self.profile).rule(view.limits),
+                                   view.injection.rule
+                                   or get_profile(self.profile).rule(view.limits),
                                    self._measure)
         return injected_block(self.ws, self.options.context_files, index, loaded,
                               window_for(self.profile, self.options.num_ctx), self.counter,
