@@ -92,6 +92,10 @@ def summary_table(result: AuditResult) -> Table:
         # inferred from a folder name that may be read several ways (issue 32 item 31)
         row("Project", Text(printable(f"{project.path} (from the Claude Code folder name; "
                                       "--project DIR to change)")))
+    elif project is not None and project.path and project.source == "repository":
+        # the work tree the memory folder is kept in (newuser28 #27)
+        row("Project", Text(printable(f"{project.path} (the git work tree holding the "
+                                      "memory folder; --project DIR to change)")))
     if block.loads:
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
                                      f"{ld.unit} ({percent(ld.used, ld.limit)})"
