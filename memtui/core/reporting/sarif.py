@@ -4,6 +4,13 @@ other SARIF viewers: one run, one rule per finding kind, one result per finding.
 Locations are relative URIs against ``%SRCROOT%``: the current folder when the workspace
 lies inside it (CI runs from the repository root, so code scanning finds the files), else
 the workspace root; ``originalUriBaseIds`` says which, as a ``file://`` URI.
+
+Each result carries memtui's own line-independent fingerprint (the baseline's: rule, path,
+the finding's own text; `memtui.core.reporting.suppress.fingerprint`) as its
+``partialFingerprints["memtui/v1"]``, so that code scanning follows an alert across lines
+moving rather than hashing the lines itself; a finding about the workspace as a whole is
+located at MEMORY.md (the folder when there is none), whichever files it lists
+(newuser28 #14).
 """
 
 from __future__ import annotations
@@ -17,6 +24,8 @@ from memtui import __version__
 from memtui.core.audit import AuditResult
 from memtui.core.checks.findings import KINDS, WORKSPACE
 from memtui.core.checks.rules import BY_ID, help_text, silence
+from memtui.core.reporting.suppress import fingerprint
+from memtui.core.workspace import INDEX_NAME
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
@@ -28,6 +37,8 @@ SUPPRESSED_BY = {"inline": "a <!-- memtui: ignore --> comment",
                  "baseline": "accepted in the baseline (--baseline)",
                  "exclude": "in a file the configuration's exclude leaves out"}
 RELATED = 50  # files listed with a finding about the workspace as a whole
+#: The key of memtui's fingerprint among a result's ``partialFingerprints``.
+FINGERPRINT = "memtui/v1"
 
 
 def _help_markdown(kind: str) -> str:
@@ -79,6 +90,7 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
             physical["region"] = {"startLine": line}
         return {"physicalLocation": physical}
 
+    at_workspace = INDEX_NAME if result.index.exists else ""
     results = []
     causes: list[str | None] = [*(None for _ in result.findings),
                                 *(s.cause for s in result.suppressed)]
@@ -90,16 +102,19 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
             "ruleIndex": index[f.kind],
             "level": LEVELS[f.severity],
             "message": {"text": f.message},
+            # (a credential's over its display text: the baseline's keyed one needs its key)
+            "partialFingerprints": {FINGERPRINT: fingerprint(f)},
         }
         if id(f) in was:  # the configuration lowered it: said, never silent
             entry["properties"] = {"severityLoweredFrom": was[id(f)]}
-        if f.path == WORKSPACE and f.files:
-            # About the workspace as a whole: shown at the first file it gathers.
-            entry["locations"] = [location(f.files[0])]
-            if len(f.files) > 1:
-                entry["relatedLocations"] = [location(p) for p in f.files[1:RELATED]]
+        if f.path == WORKSPACE:
+            # About the workspace as a whole: at its index, the same place whichever files
+            # it gathers (newuser28 #14: at the first, which moved as the set changed)
+            entry["locations"] = [location(at_workspace)]
+            if f.files:
+                entry["relatedLocations"] = [location(p) for p in f.files[:RELATED]]
         else:
-            entry["locations"] = [location("" if f.path == WORKSPACE else f.path, f.line)]
+            entry["locations"] = [location(f.path, f.line)]
         if cause is not None:  # reported as suppressed, as code scanning expects
             entry["suppressions"] = [{
                 "kind": "inSource" if cause == "inline" else "external",
