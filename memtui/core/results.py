@@ -12,6 +12,7 @@ from memtui.core.checks.project import ProjectInfo
 from memtui.core.counting.tokens import TOKENIZERS
 from memtui.core.derivation.graph import Graph
 from memtui.core.derivation.link_target import lexically_outside, outside_path
+from memtui.core.files.name_order import NameKey, name_key
 from memtui.core.profiles import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, Load, get
 from memtui.core.record import Record
 from memtui.core.reporting.suppress import Suppressed
@@ -451,6 +452,7 @@ def window_for(profile: str, num_ctx: int | None) -> tuple[int, str, str]:
 
 
 
-def finding_order(f: Finding) -> tuple[bool, str, int, str]:
-    """The order findings are reported in: the index's first, then by path, line, kind."""
-    return (f.path != INDEX_NAME, f.path, f.line or 0, f.kind)
+def finding_order(f: Finding) -> tuple[bool, NameKey, int, str]:
+    """The order findings are reported in: the index's first, then by path (natural order:
+    `memtui.core.files.name_order`), line, kind."""
+    return (f.path != INDEX_NAME, name_key(f.path), f.line or 0, f.kind)

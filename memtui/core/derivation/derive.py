@@ -71,6 +71,7 @@ from memtui.core.derivation.link_target import State as Where
 from memtui.core.derivation.linked_mention import linked_already
 from memtui.core.derivation.memo import Memo, Same
 from memtui.core.derivation.name_forms import mismatch_note, nfc, other_form
+from memtui.core.files.name_order import name_key
 from memtui.core.git.age import DAY
 from memtui.core.heap import give_back, worth_it
 from memtui.core.profiles import AgentView, Profile
@@ -470,9 +471,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             holds=lambda st: st[3] <= now < st[4])
         since, until = window(states)
     reports = list(map(_REPORT, states.values()))
-    in_order = memo.once("in order", paths, lambda: list(paths) == sorted(paths))
+    in_order = memo.once("in order", paths,
+                         lambda: list(paths) == sorted(paths, key=name_key))
     orphans = list(filter(_NOT_NONE, map(_ORPHAN, states.values()))) if in_order else \
-        [o for rel in sorted(states) if (o := states[rel][2]) is not None]
+        [o for rel in sorted(states, key=name_key) if (o := states[rel][2]) is not None]
 
     # What many files share: one finding each, listing the files.
     # A file the agent dates by its name keeps that date in a copy, so only the rest are
