@@ -321,7 +321,9 @@ class AuditResult(Record, eq=False):
     archives_excluded: list[str]
     #: The configuration's ``exclude`` patterns that match no file, each with the pattern
     #: under ``memory/`` that would (None: none would); newuser24 #68.
-    unused_excludes: list[tuple[str, str | None]]
+    #: Each exclude pattern that matches no memory: (pattern, the one under memory/ that
+    #: would, how many files that are no memory it matches).
+    unused_excludes: list[tuple[str, str | None, int]]
     #: The project stale references were checked against, or why none (set by ``run``).
     project: ProjectInfo | None = None
     #: The app's Findings view lists the suppressed findings too.
@@ -341,7 +343,7 @@ class AuditResult(Record, eq=False):
                        lowered: list[tuple[Finding, str]] | None = None,
                        excluded: tuple[int, int] = (0, 0),
                        archives_excluded: list[str] | None = None,
-                       unused_excludes: list[tuple[str, str | None]] | None = None,
+                       unused_excludes: list[tuple[str, str | None, int]] | None = None,
                        project: ProjectInfo | None = None, show_suppressed: bool = False,
                        holds: tuple[float, float] = (float("-inf"), float("inf"))) -> None:
         self.workspace = workspace
