@@ -91,7 +91,7 @@ from memtui.core.results import (
 )
 from memtui.core.scanner.index import Index, mentioned_file
 from memtui.core.scanner.links import Link, looks_like_path, names_a_folder, names_a_route
-from memtui.core.scanner.scan import FileScan
+from memtui.core.scanner.scan import INJECTED, NOT_INJECTED, FileScan
 from memtui.core.scanner.shared_empty import share_links
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace, is_documentation
 
@@ -256,6 +256,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     head.extend(finding("read_problem", rel, None, msg) for rel, msg in inp.notes)
     head.extend(inp.flagged)
     loaded = profile.loaded_lines(index, opts.max_lines, opts.max_bytes)
+    head = [_placed(f, loaded) for f in head]
     index_linked, past_limit = memo.once("loaded links", (idx_links, loaded),
                                          lambda: _loaded_links(idx_links, loaded))
     head.extend(profile.load_findings(index, loaded, opts.max_lines, opts.max_bytes))
@@ -656,6 +657,16 @@ def _merged(*extras: dict[str, tuple[Finding, ...]]) -> dict[str, tuple[Finding,
             merged = {rel: (*merged.get(rel, ()), *extra.get(rel, ()))
                       for rel in merged.keys() | extra.keys()}
     return merged
+
+
+def _placed(f: Finding, loaded: int) -> Finding:
+    """An index credential on a line past the ``loaded`` ones said to be there, not in the
+    injected index (newuser29 #21)."""
+    if f.kind != "secret" or f.path != INDEX_NAME or (f.line or 0) <= loaded or \
+            not f.message.endswith(INJECTED):
+        return f
+    return finding("secret", f.path, f.line, f.message[:-len(INJECTED)] + NOT_INJECTED,
+                   f.severity, f.files)
 
 
 def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str, FileScan],
