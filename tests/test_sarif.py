@@ -171,3 +171,29 @@ def test_each_result_carries_memtui_s_fingerprint_which_lines_moving_keep(ws: Pa
     (older,) = [k for k in after if k[1].startswith("3 memories use")]
     (was,) = [k for k in first if k[1].startswith("2 memories use")]
     assert after[older] == first[was] and after[older][1] == "agent/ws/MEMORY.md"
+
+
+def test_a_finding_the_workspace_s_profile_keeps_out_is_a_result(tmp_path: Path) -> None:
+    """newuser29 #38: with ``profile = "openclaw"`` in an item workspace's .memtui.toml its
+    orphan is kept out of the report, and `--fail-on warning` (given as a flag, never
+    loosened by the repository) exits 1 for it — while the SARIF had no result at all, so
+    code scanning showed nothing to fix. It is a result, saying why, whatever --fail-on."""
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("# Memory\n\n- [a](memory/a.md) — hook\n", encoding="utf-8")
+    for name in ("a", "b"):
+        (ws / "memory" / f"{name}.md").write_text(MEMORY.format(name, "x"), encoding="utf-8")
+    (ws / ".memtui.toml").write_text('profile = "openclaw"\n', encoding="utf-8")
+    for fail_on, status in (("never", 0), ("warning", 1)):
+        log, got = sarif(str(ws), "--fail-on", fail_on, cwd=tmp_path)
+        assert got == status, fail_on
+        check_required_fields(log)
+        (run,) = log["runs"]
+        (kept,) = [r for r in run["results"] if r["ruleId"] == "orphan"]
+        assert kept["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == \
+            "ws/memory/b.md"
+        assert kept["properties"] == {
+            "keptOutByWorkspaceSettings": ".memtui.toml sets profile = 'openclaw'"}
+        assert kept["message"]["text"].endswith(
+            "(found with the operator's settings; the workspace's own keep it out: "
+            ".memtui.toml sets profile = 'openclaw')")

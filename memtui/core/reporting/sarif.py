@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from memtui import __version__
 from memtui.core.audit import AuditResult
-from memtui.core.checks.findings import KINDS, WORKSPACE
+from memtui.core.checks.findings import KINDS, WORKSPACE, Finding
 from memtui.core.checks.rules import BY_ID, help_text, silence
 from memtui.core.reporting.suppress import fingerprint
 from memtui.core.workspace import INDEX_NAME
@@ -61,9 +61,13 @@ def uri(path: str) -> str:
     return quote(os.fsencode(path), safe="/")
 
 
-def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
+def to_sarif(result: AuditResult, cwd: Path | None = None,
+             shaped: tuple[list[Finding], list[str]] = ([], [])) -> dict[str, Any]:
     """The SARIF log of ``result``; paths relative to ``cwd`` (default: the current folder)
-    when the workspace lies inside it."""
+    when the workspace lies inside it. ``shaped``: the findings the workspace's own
+    configuration kept out of the audit by the settings that shape it (a ``profile``), and
+    those settings: results too, each saying so in its properties — the ones a
+    ``--fail-on`` given as a flag counts (newuser29 #38: SARIF had none, the run exited 1)."""
     root = result.workspace.root
     base = Path.cwd() if cwd is None else cwd
     try:
@@ -71,7 +75,9 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
     except (ValueError, OSError):
         base, prefix = root, "."
     prefix = "" if prefix == "." else prefix + "/"
-    emitted = {f.kind for f in result.findings} | {s.finding.kind for s in result.suppressed}
+    kept_out, settings = shaped
+    emitted = {f.kind for f in result.findings} | {s.finding.kind for s in result.suppressed} \
+        | {f.kind for f in kept_out}
     kinds = [*KINDS, *sorted(emitted - set(KINDS))]
     index = {kind: i for i, kind in enumerate(kinds)}
     rules = [{
@@ -93,8 +99,14 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
     at_workspace = INDEX_NAME if result.index.exists else ""
     results = []
     causes: list[str | None] = [*(None for _ in result.findings),
-                                *(s.cause for s in result.suppressed)]
-    every = [*result.findings, *(s.finding for s in result.suppressed)]
+                                *(s.cause for s in result.suppressed),
+                                *(None for _ in kept_out)]
+    every = [*result.findings, *(s.finding for s in result.suppressed), *kept_out]
+    shaping = {id(f) for f in kept_out}
+    config = result.config_path  # (said from the workspace: no runner's path in an alert)
+    if config is not None:
+        config = os.path.relpath(config, root)
+    said = f"{config} sets {', '.join(settings)}" if config else ", ".join(settings)
     was = {id(f): before for f, before in result.lowered}
     for f, cause in zip(every, causes, strict=True):
         entry: dict[str, Any] = {
@@ -107,6 +119,10 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
         }
         if id(f) in was:  # the configuration lowered it: said, never silent
             entry["properties"] = {"severityLoweredFrom": was[id(f)]}
+        if id(f) in shaping:  # found with the operator's settings, not the workspace's
+            entry["properties"] = {"keptOutByWorkspaceSettings": said}
+            entry["message"] = {"text": f"{f.message} (found with the operator's settings; "
+                                        f"the workspace's own keep it out: {said})"}
         if f.path == WORKSPACE:
             # About the workspace as a whole: at its index, the same place whichever files
             # it gathers (newuser28 #14: at the first, which moved as the set changed)
