@@ -116,3 +116,26 @@ def test_an_exclude_that_matches_no_file_is_named(
     (ws / ".memtui.toml").write_text('exclude = ["memory/superseded/**"]\n')
     _, out = _run(capsys, str(ws), "--json")
     assert "unused_excludes" not in json.loads(out)  # a pattern that matches: nothing said
+
+
+def test_an_exclude_of_a_file_that_is_no_memory_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser29 #1: `exclude = ["memory/notes.txt"]` for a file that is there (and read for
+    its credentials) was said to match "no file": it matches no memory."""
+    key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU=\n"
+    ws = _ws(tmp_path, 'exclude = ["memory/notes.txt", "memory/*.txt", "gone/*.md"]\n',
+             {"memory/a.md": memory("a"), "memory/notes.txt": f"notes\n{key}"})
+    _, out = _run(capsys, str(ws))
+    config = " ".join(next(line for line in out.splitlines() if line.startswith("Config"))
+                      .split()[1:])
+    assert config == (f"{ws / '.memtui.toml'}; exclude matches no file: gone/*.md; exclude "
+                      "matches no memory: memory/notes.txt (1 file there, none a memory: "
+                      "exclude leaves out memories only; what the agent can read there is "
+                      "read for credentials anyway), memory/*.txt (1 file there, none a "
+                      "memory: exclude leaves out memories only; what the agent can read "
+                      "there is read for credentials anyway)"), config
+    _, out = _run(capsys, str(ws), "--json")
+    data = json.loads(out)
+    assert data["unused_excludes"] == ["memory/notes.txt", "memory/*.txt", "gone/*.md"]
+    assert any(f["path"] == "memory/notes.txt" and f["kind"] == "secret"
+               for f in data["findings"])

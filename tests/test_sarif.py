@@ -81,14 +81,14 @@ def test_sarif_matches_the_json_findings(ws: Path) -> None:
     want = [(f["kind"], levels[f["severity"]],
              "agent/ws/" + quote(f["path"].replace("\\xff\\xfe", "\udcff\udcfe")
                                  .encode("utf-8", "surrogateescape"), safe="/"), f["line"])
-            if f["path"] != "." else
-            (f["kind"], levels[f["severity"]], "agent/ws/" + f["files"][0], None)
+            if f["path"] != "." else  # at the index, whichever files (newuser28 #14)
+            (f["kind"], levels[f["severity"]], "agent/ws/MEMORY.md", None)
             for f in report["findings"]]
     assert got == want
     (whole,) = [r for r in run["results"] if r["message"]["text"].startswith("2 memories use")]
     assert [loc["physicalLocation"]["artifactLocation"]["uri"]
             for loc in whole["locations"] + whole["relatedLocations"]] == [
-        "agent/ws/memory/old1.md", "agent/ws/memory/old2.md"]
+        "agent/ws/MEMORY.md", "agent/ws/memory/old1.md", "agent/ws/memory/old2.md"]
     uris = {u for _, _, u, _ in got}
     assert "agent/ws/MEMORY.md" in uris and "agent/ws/memory/orphan%20one.md" in uris
     assert "agent/ws/memory/%FF%FE.md" in uris  # the exact bytes of the name
@@ -138,3 +138,62 @@ def test_format_options(ws: Path) -> None:
     assert out.returncode == 2 and b"invalid choice" in out.stderr
     text = memtui("audit", str(ws), "--format", "text")
     assert text.stdout.startswith(b"memtui audit\n")
+
+
+def test_each_result_carries_memtui_s_fingerprint_which_lines_moving_keep(ws: Path) -> None:
+    """newuser28 #14: no result had ``partialFingerprints``, so code scanning hashed the lines
+    itself: lines inserted above a finding, or the stale set's first file changing, closed
+    an alert and opened a "new" one. Each result carries the baseline's line-independent
+    fingerprint, and a workspace-level result stays at MEMORY.md when its files change."""
+    from memtui.core.reporting.sarif import FINGERPRINT
+
+    def prints(log: dict[str, Any]) -> dict[tuple[str, str], tuple[str, str]]:
+        (run,) = log["runs"]
+        assert all(len(r["partialFingerprints"][FINGERPRINT]) == 32 for r in run["results"])
+        return {(r["ruleId"], r["message"]["text"]): (
+            r["partialFingerprints"][FINGERPRINT],
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"])
+            for r in run["results"]}
+
+    before, _ = sarif(str(ws), cwd=ws.parents[1])
+    first = prints(before)
+    (run,) = before["runs"]  # one fingerprint per finding
+    assert len({r["partialFingerprints"][FINGERPRINT] for r in run["results"]}) == \
+        len(run["results"])
+    index = ws / "MEMORY.md"
+    index.write_text("# Memory\n\nSome words first.\nAnd more.\n\n"
+                     + index.read_text(encoding="utf-8").split("\n", 2)[2], encoding="utf-8")
+    (ws / "memory" / "old0.md").write_text(  # sorts first among the older format's files
+        "---\nname: old0\ndescription: d\ntype: user\n---\nx\n", encoding="utf-8")
+    after = prints(sarif(str(ws), cwd=ws.parents[1])[0])
+    moved = next(k for k in after if k[0] == "broken_link")
+    assert after[moved] == first[moved]  # its line moved from 4 to 7: the same alert
+    (older,) = [k for k in after if k[1].startswith("3 memories use")]
+    (was,) = [k for k in first if k[1].startswith("2 memories use")]
+    assert after[older] == first[was] and after[older][1] == "agent/ws/MEMORY.md"
+
+
+def test_a_finding_the_workspace_s_profile_keeps_out_is_a_result(tmp_path: Path) -> None:
+    """newuser29 #38: with ``profile = "openclaw"`` in an item workspace's .memtui.toml its
+    orphan is kept out of the report, and `--fail-on warning` (given as a flag, never
+    loosened by the repository) exits 1 for it — while the SARIF had no result at all, so
+    code scanning showed nothing to fix. It is a result, saying why, whatever --fail-on."""
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("# Memory\n\n- [a](memory/a.md) — hook\n", encoding="utf-8")
+    for name in ("a", "b"):
+        (ws / "memory" / f"{name}.md").write_text(MEMORY.format(name, "x"), encoding="utf-8")
+    (ws / ".memtui.toml").write_text('profile = "openclaw"\n', encoding="utf-8")
+    for fail_on, status in (("never", 0), ("warning", 1)):
+        log, got = sarif(str(ws), "--fail-on", fail_on, cwd=tmp_path)
+        assert got == status, fail_on
+        check_required_fields(log)
+        (run,) = log["runs"]
+        (kept,) = [r for r in run["results"] if r["ruleId"] == "orphan"]
+        assert kept["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == \
+            "ws/memory/b.md"
+        assert kept["properties"] == {
+            "keptOutByWorkspaceSettings": ".memtui.toml sets profile = 'openclaw'"}
+        assert kept["message"]["text"].endswith(
+            "(found with the operator's settings; the workspace's own keep it out: "
+            ".memtui.toml sets profile = 'openclaw')")

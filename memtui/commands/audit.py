@@ -191,12 +191,19 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # (newuser24 #22), the same CI step green on the wrong folder: refused alike.
         return fail("memtui audit", nothing_line(path))
     apply_to(result, config, baseline, hidden=True)
-    if ns.fail_on_flag and not ns.write_baseline and is_workspace_own(config, ws.root):
-        try:
-            ns.operator_extra = operator_findings(ws, options, ns, config, given, baseline,
-                                                  result)
+    shaped: tuple[list[Finding], list[str]] = ([], [])
+    sarif = ns.format == "sarif"
+    if (ns.fail_on_flag or sarif) and not ns.write_baseline and \
+            is_workspace_own(config, ws.root):
+        try:  # (SARIF carries every one, whatever --fail-on: newuser29 #38)
+            shaped = operator_findings(ws, options, ns, config, given, baseline, result,
+                                       "info" if sarif else None)
         except (ConfigError, OSError) as exc:
             return fail("memtui audit", exc)
+        if ns.fail_on_flag:
+            threshold = ns.fail_on or "error"
+            ns.operator_extra = ([f for f in shaped[0] if reaches(f.severity, threshold)],
+                                 shaped[1])
     if baseline is not None and not ns.write_baseline:
         accepted_credentials(result, ns.baseline)
     if ns.write_baseline:
@@ -213,7 +220,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         if ns.format == "sarif":
             from memtui.core.reporting.sarif import to_sarif
 
-            report = to_sarif(result)
+            report = to_sarif(result, shaped=shaped)
         elif sys.stdout.isatty():
             from memtui.core.reporting.json_report import to_json
 
@@ -311,13 +318,15 @@ def workspace_suppressed(result: AuditResult, ns: argparse.Namespace) -> list[Fi
 
 def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespace,
                       config: Config, given: set[str], baseline: Baseline | None,
-                      result: AuditResult) -> tuple[list[Finding], list[str]]:
+                      result: AuditResult, threshold: str | None = None
+                      ) -> tuple[list[Finding], list[str]]:
     """What the workspace's own configuration kept from the audit by the settings that
     shape it (`memtui.core.config.SHAPING`: a ``profile = "openclaw"`` took an item
     workspace's orphans and broken links away, newuser28 #15): the findings an audit with
     the operator's settings instead (the flags, the user-level file, the defaults) makes
     that this one did not (by rule and file), and the settings, as ``key = value``. The
-    same scans, from the cache the first audit wrote. Nothing when it sets none."""
+    same scans, from the cache the first audit wrote. Nothing when it sets none. Those at
+    ``threshold`` or above (default: ``--fail-on``'s)."""
     settings = [f"{key.replace('_', '-')} = {getattr(config, key)!r}" for key in SHAPING
                 if key not in given and getattr(config, key) is not None]
     if not settings:
@@ -329,7 +338,7 @@ def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespa
                                          include_archives=config.include_archives))
     wanted.exclude, wanted.keep_texts = options.exclude, False
     again = apply_to(Auditor(ws, wanted, one_shot=True).run(), mine, baseline)
-    threshold = ns.fail_on or "error"
+    threshold = threshold or ns.fail_on or "error"
     seen = Counter((f.kind, f.path) for f in (*result.findings,
                                                *(s.finding for s in result.suppressed)))
     found = []

@@ -19,6 +19,7 @@ from rich.text import Text
 from memtui.commands.parser import columns_given, wide_console
 from memtui.core.checks.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.checks.noise import exclude_line, noise_folders
+from memtui.core.derivation.link_target import project_file
 from memtui.core.profiles.base import ASSUMED_WINDOW
 from memtui.core.reporting.grouping import Group, draw_items
 from memtui.core.reporting.hidden import severity_changes
@@ -91,6 +92,10 @@ def summary_table(result: AuditResult) -> Table:
         # inferred from a folder name that may be read several ways (issue 32 item 31)
         row("Project", Text(printable(f"{project.path} (from the Claude Code folder name; "
                                       "--project DIR to change)")))
+    elif project is not None and project.path and project.source == "repository":
+        # the work tree the memory folder is kept in (newuser28 #27)
+        row("Project", Text(printable(f"{project.path} (the git work tree holding the "
+                                      "memory folder; --project DIR to change)")))
     if block.loads:
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
                                      f"{ld.unit} ({percent(ld.used, ld.limit)})"
@@ -111,6 +116,10 @@ def summary_table(result: AuditResult) -> Table:
     if not idx.exists and idx.problems:  # there, but not read: no "none" (newuser24 #46)
         row("Index", Text(printable(f"{idx.path}: not read ({idx.problems[0]})"),
                           style="bold yellow"))
+    elif not idx.exists and (instead := result.index_unloaded()):
+        # what the agent loads in its place (newuser28 #29: "none" beside a block)
+        row("Index", Text(printable(f"{idx.path}: none; the agent loads "
+                                    f"{', '.join(instead)} in its place")))
     elif not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
     elif entryless and result.index_linked:
@@ -123,7 +132,10 @@ def summary_table(result: AuditResult) -> Table:
             + (f"{plural(pointers, 'pointer line')}, " if pointers else "")
             + (f"{store} separated by §" if store else "no link entries"))
     else:
-        hot_mem, packed_mem, twice = index_memories(idx)
+        project = result.project.path if result.project is not None else None
+        root = str(result.workspace.root)
+        hot_mem, packed_mem, twice = index_memories(
+            idx, lambda target: project_file(root, project, target))
         # entries past the load limit named beside the count, as the header does
         # (newuser27 #21: the row was silent while the header said "4 past the load limit")
         unloaded = sum(1 for ln in idx.lines

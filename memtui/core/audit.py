@@ -44,8 +44,9 @@ from memtui.core.counting.tokens import (
     text_digest,
 )
 from memtui.core.derivation.derive import Inputs, derive
-from memtui.core.derivation.link_target import State, target_state
+from memtui.core.derivation.link_target import MISSING, OUTSIDE, State, project_file, target_state
 from memtui.core.derivation.memo import Memo, Same
+from memtui.core.files.name_order import name_key
 from memtui.core.git.age import edited, git_ages, git_head
 from memtui.core.profiles import AgentView, recognise
 from memtui.core.profiles import get as get_profile
@@ -183,6 +184,9 @@ class Auditor:
         #: history (the trend, which rebuilds each commit in a folder without one).
         self.git_times: dict[str, float | None] | None = None
         self._git_note: str | None = None  # why the history was read only in part
+        self.project_info: ProjectInfo | None = None
+        #: The project the answers of ``_exists`` looked in (newuser28 #2).
+        self._exists_project: str | None = None
         #: Whether a path that is no memory exists: asked anew after each walk.
         self._exists: Callable[[str], State] = self._new_exists()
         self._memo = Memo(keep_items=not one_shot)
@@ -221,7 +225,6 @@ class Auditor:
         #: A one-shot run's frontmatter mappings kept as their keys (`keys_only`), by keys.
         self._shared_keys: dict[tuple[str, ...], dict[str, None]] = {}
         #: The project stale references are checked against (found again on each full run).
-        self.project_info: ProjectInfo | None = None
         self._project: tuple[ProjectIndex | None, object] = (None, None)
         self._refreshes = 0
         #: The git history the workspace's own project is read with, when not the
@@ -347,7 +350,9 @@ class Auditor:
         text is read when a memory names a symbol or a flag."""
         info = self.project_info = find_project(
             self.ws.root, self.ws.layout, self.options.project,
-            self.options.project_from_config)
+            self.options.project_from_config, self.profile)
+        if info.path != self._exists_project:  # links may name its files (newuser28 #2)
+            self._exists = self._new_exists()
         if info.path is None:
             self._project = (None, None)
             return
@@ -370,6 +375,7 @@ class Auditor:
         it names, says so here. The derivation then checks every memory's references against
         the new listing and text (newuser26 #36: a trend's points kept the first commit's)."""
         self._find_project()
+        self._exists = self._new_exists()  # a link may name a file it has now (newuser28 #2)
         index, key = self._project
         if index is not None and isinstance(key, tuple):
             self._refreshes += 1  # the text is read anew: no memoised verdict holds
@@ -500,7 +506,12 @@ class Auditor:
                 paths.discard(rel)
                 self._scans.pop(rel, None)
         if len(paths) != before or not paths.issuperset(self._paths):
-            self._paths = sorted(paths)
+            # the new names put in their places (natural order, newuser28 #32), not all
+            # keyed and sorted again: ~90 ms at 10,000 memories, a re-audit's whole time
+            kept = [rel for rel in self._paths if rel in paths]
+            for rel in paths.difference(kept):
+                insort(kept, rel, key=name_key)
+            self._paths = kept
             self._exists = self._new_exists()
 
     # -- per-file --------------------------------------------------------------------------
@@ -748,11 +759,16 @@ class Auditor:
         known: dict[str, State] = {}
         self._asked = known
         root = str(self.ws.root)
+        project = self._exists_project = self.project_info.path \
+            if self.project_info is not None else None
 
         def exists(rel: str) -> State:
             if rel in known:
                 return known[rel]
-            hit = known[rel] = target_state(root, rel)
+            hit = target_state(root, rel)
+            if hit is MISSING and project_file(root, project, rel):
+                hit = OUTSIDE  # a file of the project (newuser28 #2)
+            known[rel] = hit
             return hit
         return exists
 
@@ -833,7 +849,8 @@ class Auditor:
             return injection_block(view.injection,
                                    window_for(self.profile, self.options.num_ctx),
                                    self.counter, self.block_tokenizers,
-                                   get_profile(self.profile).rule(view.limits),
+                                   view.injection.rule
+                                   or get_profile(self.profile).rule(view.limits),
                                    self._measure)
         return injected_block(self.ws, self.options.context_files, index, loaded,
                               window_for(self.profile, self.options.num_ctx), self.counter,

@@ -12,6 +12,7 @@ from memtui.core.checks.project import ProjectInfo
 from memtui.core.counting.tokens import TOKENIZERS
 from memtui.core.derivation.graph import Graph
 from memtui.core.derivation.link_target import lexically_outside, outside_path
+from memtui.core.files.name_order import NameKey, name_key
 from memtui.core.profiles import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, Load, get
 from memtui.core.record import Record
 from memtui.core.reporting.suppress import Suppressed
@@ -320,7 +321,9 @@ class AuditResult(Record, eq=False):
     archives_excluded: list[str]
     #: The configuration's ``exclude`` patterns that match no file, each with the pattern
     #: under ``memory/`` that would (None: none would); newuser24 #68.
-    unused_excludes: list[tuple[str, str | None]]
+    #: Each exclude pattern that matches no memory: (pattern, the one under memory/ that
+    #: would, how many files that are no memory it matches).
+    unused_excludes: list[tuple[str, str | None, int]]
     #: The project stale references were checked against, or why none (set by ``run``).
     project: ProjectInfo | None = None
     #: The app's Findings view lists the suppressed findings too.
@@ -340,7 +343,7 @@ class AuditResult(Record, eq=False):
                        lowered: list[tuple[Finding, str]] | None = None,
                        excluded: tuple[int, int] = (0, 0),
                        archives_excluded: list[str] | None = None,
-                       unused_excludes: list[tuple[str, str | None]] | None = None,
+                       unused_excludes: list[tuple[str, str | None, int]] | None = None,
                        project: ProjectInfo | None = None, show_suppressed: bool = False,
                        holds: tuple[float, float] = (float("-inf"), float("inf"))) -> None:
         self.workspace = workspace
@@ -451,6 +454,7 @@ def window_for(profile: str, num_ctx: int | None) -> tuple[int, str, str]:
 
 
 
-def finding_order(f: Finding) -> tuple[bool, str, int, str]:
-    """The order findings are reported in: the index's first, then by path, line, kind."""
-    return (f.path != INDEX_NAME, f.path, f.line or 0, f.kind)
+def finding_order(f: Finding) -> tuple[bool, NameKey, int, str]:
+    """The order findings are reported in: the index's first, then by path (natural order:
+    `memtui.core.files.name_order`), line, kind."""
+    return (f.path != INDEX_NAME, name_key(f.path), f.line or 0, f.kind)

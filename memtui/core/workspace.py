@@ -8,6 +8,7 @@ import stat
 from pathlib import Path
 from typing import Literal
 
+from memtui.core.files.name_order import name_key
 from memtui.core.files.safe_open import STATE_FOLDER
 from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.reporting.safe_output import printable, short_path
@@ -277,7 +278,7 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
                 out.files.append(rel)
                 if link:
                     out.links.append((rel, _target_of(ws, entry.path)))
-    out.files.sort()
+    out.files.sort(key=name_key)  # natural order (newuser28 #32)
     out.archives.sort()
     return out
 

@@ -19,8 +19,16 @@ def describe_change(paths: Iterable[str], before: AuditResult | None,
     notes: list[str] = []
     old = before.scans if before else {}
     new = after.scans
-    for rel in sorted(set(paths), key=lambda r: (r != INDEX_NAME, r)):
-        if rel == INDEX_NAME:
+    changed = set(paths)
+    renamed = _renames(changed, old, new)
+    for rel in sorted(changed - set(renamed.values()), key=lambda r: (r != INDEX_NAME, r)):
+        if rel in renamed:  # the same text gone here, come there (newuser28 #9)
+            to = renamed[rel]
+            still = any(b.target == rel for b in after.broken_links)
+            notes.append(f"{rel} renamed to {to} — " + (
+                "the index still links the old name (e in Broken links: repoint)" if still
+                else _reach(to, after)))
+        elif rel == INDEX_NAME:
             if before is None or before.index.text != after.index.text or \
                     before.index.exists != after.index.exists:
                 notes.append(_index_note(before, after))
@@ -41,6 +49,28 @@ def describe_change(paths: Iterable[str], before: AuditResult | None,
     if not notes:
         return None
     return notes[0] + (f"  (+{len(notes) - 1} more)" if len(notes) > 1 else "")
+
+
+def _renames(changed: set[str], old: dict[str, FileScan], new: dict[str, FileScan]
+             ) -> dict[str, str]:
+    """The files of one batch of changes that left one name and came under another with
+    the same text (a ``mv``): the old name → the new. A text several files left or came
+    with pairs none of them (which went where is not known)."""
+    gone: dict[tuple[bytes, str], list[str]] = {}
+    for rel in changed:
+        if rel in old and rel not in new:
+            gone.setdefault(_text_key(old[rel]), []).append(rel)
+    came: dict[tuple[bytes, str], list[str]] = {}
+    for rel in changed:
+        if rel in new and rel not in old:
+            came.setdefault(_text_key(new[rel]), []).append(rel)
+    return {was[0]: now[0] for key, was in gone.items()
+            if len(was) == 1 and len(now := came.get(key, [])) == 1}
+
+
+def _text_key(scan: FileScan) -> tuple[bytes, str]:
+    """What `same_content` compares, as one key: the digest, else the text."""
+    return (scan.digest, "") if scan.digest else (b"", scan.memory.text or "")
 
 
 def same_content(a: FileScan, b: FileScan) -> bool:

@@ -66,3 +66,35 @@ async def test_gemini_pointer_lines_are_the_index_entries(tmp_path: Path) -> Non
         shown = {r.key: r for r in view.shown}
         assert shown["L3"].path == "build.md" and shown["L4"].path == "MEMORY.md"
         assert "2 pointer lines" in str(view.summary(app.result, app.palette))
+
+
+async def test_a_legacy_gemini_md_is_named_as_what_loads(tmp_path: Path) -> None:
+    """newuser28 #29: a Gemini folder with only a legacy GEMINI.md read "MEMORY.md whole" and
+    "MEMORY.md: none" beside a block that is GEMINI.md's: the rule, the report's Index row
+    and the app's Index view name GEMINI.md as what the agent loads."""
+    import io
+    from contextlib import redirect_stdout
+
+    from memtui.cli import main
+    from memtui.tui.views.index import IndexView
+
+    folder = tmp_path / ".gemini" / "tmp" / "proj2" / "memory"
+    folder.mkdir(parents=True)
+    (folder / "GEMINI.md").write_text("- See notes.md for the deploy notes.\n",
+                                      encoding="utf-8")
+    (folder / "notes.md").write_text("# notes\n\nTwo sign-offs.\n", encoding="utf-8")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(["audit", str(folder)])
+    rows = {ln.split("  ", 1)[0]: ln.split("  ", 1)[1].strip()
+            for ln in out.getvalue().splitlines() if "  " in ln}
+    assert "(Gemini CLI: GEMINI.md whole, legacy, as there is no MEMORY.md)" in \
+        rows["Layout / profile"], rows
+    assert rows["Index"] == "MEMORY.md: none; the agent loads GEMINI.md in its place"
+    app = open_app(folder, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        assert app.result is not None and "GEMINI.md whole" in app.result.block.rule
+        await switch(pilot, app, "1")
+        summary = str(app.query_one(IndexView).summary(app.result, app.palette))
+        assert summary == "no MEMORY.md · the agent loads GEMINI.md", summary

@@ -134,7 +134,7 @@ class ProjectInfo(Record):
     """Which project the memories are about, and how it was found (or why none)."""
 
     path: str | None
-    source: str  # "option", "config", "item", "claude-code", "none"
+    source: str  # "option", "config", "item", "claude-code", "repository", "none"
     note: str = ""
 
     def __init__(self, path: str | None, source: str, note: str = "") -> None:
@@ -146,9 +146,10 @@ class ProjectInfo(Record):
         return {"path": self.path, "source": self.source, "note": self.note}
 
 
-def find_project(root: Path, layout: str, given: str | None, from_config: bool
-                 ) -> ProjectInfo:
-    """The project of the workspace at ``root`` (``given``: --project or the config's)."""
+def find_project(root: Path, layout: str, given: str | None, from_config: bool,
+                 profile: str = "claude-code") -> ProjectInfo:
+    """The project of the workspace at ``root`` (``given``: --project or the config's) under
+    the agent ``profile``."""
     if given:
         where = Path(given).expanduser()
         if not where.is_absolute():
@@ -162,8 +163,9 @@ def find_project(root: Path, layout: str, given: str | None, from_config: bool
     if layout == "item":
         return ProjectInfo(str(root), "item")
     encoded = claude_folder_name(root)
-    if encoded is None and (kept := repository_kept(root)) is not None:
-        return ProjectInfo(kept, "claude-code")
+    if encoded is None and profile == "claude-code" and \
+            (kept := repository_kept(root)) is not None:
+        return ProjectInfo(kept, "repository")
     if encoded is None:
         return ProjectInfo(None, "none", "no project (give --project DIR or project = "
                                          "\"DIR\" in .memtui.toml); stale references not "

@@ -102,7 +102,10 @@ RULES: tuple[Rule, ...] = (
          "A link leads to something that exists outside the memory folder.",
          "An index link, or a markdown link in a memory, leads out of the memory folder "
          "(`../src/app.py`, an absolute path, or through a symbolic link) to something that "
-         "exists. memtui looks at it with one lstat and never opens or follows it; the "
+         "exists; or names, from the project (--project, or the one found), a file or folder "
+         "of the project that the memory folder does not hold (`src/app.py` in a Claude "
+         "memory: Claude Code opens it from the project, its working folder). memtui "
+         "looks at it with one lstat and never opens or follows it; the "
          "agent may not be able to read it. A missing target is a broken_link; an index "
          "link to a file of the workspace the audit leaves out is an unaudited_link.",
          _ws(_LINK_A + "- The code: [the project folder](../)\n", _A),

@@ -65,11 +65,13 @@ from memtui.core.derivation.link_target import (
     folder_key,
     lexically_outside,
     outside_path,
+    project_file,
 )
 from memtui.core.derivation.link_target import State as Where
 from memtui.core.derivation.linked_mention import linked_already
 from memtui.core.derivation.memo import Memo, Same
 from memtui.core.derivation.name_forms import mismatch_note, nfc, other_form
+from memtui.core.files.name_order import name_key
 from memtui.core.git.age import DAY
 from memtui.core.heap import give_back, worth_it
 from memtui.core.profiles import AgentView, Profile
@@ -89,7 +91,7 @@ from memtui.core.results import (
 )
 from memtui.core.scanner.index import Index, mentioned_file
 from memtui.core.scanner.links import Link, looks_like_path, names_a_folder, names_a_route
-from memtui.core.scanner.scan import FileScan
+from memtui.core.scanner.scan import INJECTED, NOT_INJECTED, FileScan
 from memtui.core.scanner.shared_empty import share_links
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace, is_documentation
 
@@ -233,6 +235,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     directive = None if type(profile).directive is Profile.directive else profile.directive
 
     unread = {rel for rel, _ in inp.notes}  # (a FIFO: its read_problem says it)
+    in_project = None if inp.project is None \
+        else partial(project_file, str(inp.ws.root), inp.project.root)
 
     def resolve(rel: str, links: list[Link], wls: list[Link], keep_self: bool = False
                 ) -> LinkResults:
@@ -241,7 +245,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         return resolve_links(rel, links, wls, scans, resolver, inp.exists,
                              _suggester(suggestions, paths, opts.suggestions), keep_self,
                              left_out(opts) if rel == INDEX_NAME else None,
-                             unread if rel == INDEX_NAME else ())
+                             unread if rel == INDEX_NAME else (), in_project)
 
     # The index: what it links and how much of it the profile loads. Only the loaded lines
     # count: a memory linked past the load limit is never seen.
@@ -252,6 +256,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     head.extend(finding("read_problem", rel, None, msg) for rel, msg in inp.notes)
     head.extend(inp.flagged)
     loaded = profile.loaded_lines(index, opts.max_lines, opts.max_bytes)
+    head = [_placed(f, loaded) for f in head]
     index_linked, past_limit = memo.once("loaded links", (idx_links, loaded),
                                          lambda: _loaded_links(idx_links, loaded))
     head.extend(profile.load_findings(index, loaded, opts.max_lines, opts.max_bytes))
@@ -467,9 +472,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             holds=lambda st: st[3] <= now < st[4])
         since, until = window(states)
     reports = list(map(_REPORT, states.values()))
-    in_order = memo.once("in order", paths, lambda: list(paths) == sorted(paths))
+    in_order = memo.once("in order", paths,
+                         lambda: list(paths) == sorted(paths, key=name_key))
     orphans = list(filter(_NOT_NONE, map(_ORPHAN, states.values()))) if in_order else \
-        [o for rel in sorted(states) if (o := states[rel][2]) is not None]
+        [o for rel in sorted(states, key=name_key) if (o := states[rel][2]) is not None]
 
     # What many files share: one finding each, listing the files.
     # A file the agent dates by its name keeps that date in a copy, so only the rest are
@@ -653,17 +659,30 @@ def _merged(*extras: dict[str, tuple[Finding, ...]]) -> dict[str, tuple[Finding,
     return merged
 
 
+def _placed(f: Finding, loaded: int) -> Finding:
+    """An index credential on a line past the ``loaded`` ones said to be there, not in the
+    injected index (newuser29 #21)."""
+    if f.kind != "secret" or f.path != INDEX_NAME or (f.line or 0) <= loaded or \
+            not f.message.endswith(INJECTED):
+        return f
+    return finding("secret", f.path, f.line, f.message[:-len(INJECTED)] + NOT_INJECTED,
+                   f.severity, f.files)
+
+
 def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str, FileScan],
                   resolver: Resolver, exists: Callable[[str], Where],
                   suggestions: Callable[[str], list[str]], keep_self: bool = False,
                   left_out: Callable[[str], str | None] | None = None,
-                  unread: Container[str] = ()) -> LinkResults:
+                  unread: Container[str] = (),
+                  in_project: Callable[[str], bool] | None = None) -> LinkResults:
     """Resolve one file's markdown links and wikilinks against the current files. A link
     out of the workspace is looked at, never followed (`memtui.core.derivation.link_target`): there
     is something → ``outside_link`` (info), nothing → ``broken_link``. ``left_out`` (the
     index's links): why a file that is there is no memory to the audit
     (`memtui.core.derivation.left_out`), said in its ``unaudited_link``; ``unread``: the
-    files with a read problem of their own (a FIFO), no ``unaudited_link`` besides."""
+    files with a read problem of their own (a FIFO), no ``unaudited_link`` besides;
+    ``in_project``: whether a path is the project's file (`memtui.core.derivation.
+    link_target.project_file`), which ``exists`` answers as outside."""
     out = LinkResults()
     targets: list[str] = []
     for lk in links:
@@ -684,6 +703,13 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
                                         f"link to {lk.raw} leads outside the memory "
                                         "folder: no such file"))
         elif lk.target not in scans and (where := exists(lk.target)) is not INSIDE:
+            if where is not MISSING and in_project is not None and in_project(lk.target):
+                # Claude Code opens it from the project, its working folder (newuser28 #2)
+                out.findings.append(finding("outside_link", lk.source, lk.line,
+                                            f"link to {lk.target}: in the project, not a "
+                                            "memory (the agent opens it from the project; "
+                                            "not followed)"))
+                continue
             if where is not MISSING:  # there, through a link leading out
                 out.findings.append(finding("outside_link", lk.source, lk.line,
                                             f"link to {lk.target} leads outside the memory "

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from operator import sub
 
 from memtui.core.checks.findings import WORKSPACE, Finding, finding
+from memtui.core.files.name_order import name_key
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.index import Index
 
@@ -99,7 +100,7 @@ def copy_finding(files: set[str]) -> Finding:
                       "share one modification time and have no git history or frontmatter "
                       "date: a copy or an extraction, so their")
                    + " age is unknown (age source 'unknown'; no stale claims)",
-                   files=tuple(sorted(files)))
+                   files=tuple(sorted(files, key=name_key)))
 
 
 def stale_finding(ages: Iterable[tuple[str, int, str]], stale_days: float | None
@@ -119,7 +120,7 @@ def stale_finding(ages: Iterable[tuple[str, int, str]], stale_days: float | None
     return finding("stale", WORKSPACE, None,
                    f"{plural(len(old), 'memory', 'memories')} older than {stale_days:g} {days} "
                    f"(oldest {oldest} days; {sources})",
-                   files=tuple(sorted(path for path, _, _ in old)))
+                   files=tuple(sorted((path for path, _, _ in old), key=name_key)))
 
 
 def old_format_finding(paths: list[str]) -> Finding | None:
@@ -129,7 +130,7 @@ def old_format_finding(paths: list[str]) -> Finding | None:
     return finding("frontmatter", WORKSPACE, None,
                    f"{plural(len(paths), 'memory', 'memories')} "
                    f"{'uses' if len(paths) == 1 else 'use'} top-level `type` (older format; "
-                   "tolerated)", "info", files=tuple(sorted(paths)))
+                   "tolerated)", "info", files=tuple(sorted(paths, key=name_key)))
 
 
 def load_limit_finding(index: Index, loaded: int, max_lines: int, max_bytes: int

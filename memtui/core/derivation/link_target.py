@@ -76,3 +76,14 @@ def target_state(root: str, rel: str) -> State:
         return INSIDE if stat.S_ISDIR(st.st_mode) else MISSING
     # still a link once resolved: a loop, which leads nowhere
     return MISSING if stat.S_ISLNK(st.st_mode) else INSIDE
+
+
+def project_file(root: str, project: str | None, rel: str) -> bool:
+    """Whether ``rel`` (workspace-relative, normalised), which names nothing in the workspace
+    at ``root``, names a file or folder of the ``project`` (resolved): Claude Code opens an
+    index's link from the project, its working folder, so ``src/main.py`` in a memory folder
+    kept apart is the project's file, neither a memory nor a broken link (newuser28 #2)."""
+    if project is None or project == root or not rel or rel.endswith("/") \
+            or lexically_outside(rel) or target_state(root, rel) is not MISSING:
+        return False
+    return target_state(project, rel.rstrip("/")) is INSIDE

@@ -100,17 +100,21 @@ class Injection(Record):
     #: The index lines (first, last) the agent's cut drops from the middle of MEMORY.md
     #: (OpenClaw keeps a head and a tail), or None.
     dropped: tuple[int, int] | None = None
+    #: The agent's load rule as it applies to this folder, when not `Profile.rule`'s (a
+    #: legacy file loaded in MEMORY.md's place: newuser28 #29); "" for that one.
+    rule: str = ""
 
     def __init__(self, text: str, files: list[str], cut: bool = False,
                        loads: list[Load] | None = None,
                        findings: list[Finding] | None = None,
-                       dropped: tuple[int, int] | None = None) -> None:
+                       dropped: tuple[int, int] | None = None, rule: str = "") -> None:
         self.text = text
         self.files = files
         self.cut = cut
         self.loads = [] if loads is None else loads
         self.findings = [] if findings is None else findings
         self.dropped = dropped
+        self.rule = rule
 
 
 class References(Record):

@@ -50,8 +50,10 @@ class Gemini(Profile):
     def inject(self, ws: Workspace, limits: dict[str, int], read: Reader) -> Injection:
         for name in ("MEMORY.md", "GEMINI.md"):
             text = read(name)
-            if text is not None:
-                return Injection(text, [name] if text.strip() else [])
+            if text is not None:  # the legacy file named as what loads (newuser28 #29)
+                return Injection(text, [name] if text.strip() else [],
+                                 rule="" if name == "MEMORY.md" else
+                                 f"Gemini CLI: {name} whole, legacy, as there is no MEMORY.md")
         return Injection("", [])
 
     def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],

@@ -28,6 +28,7 @@ from memtui.core.checks.findings import SEVERITY_RANK, Finding, finding
 from memtui.core.config import Config, excluder
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.links import Link, looks_like_path
+from memtui.core.scanner.readable import walk as readable_walk
 from memtui.core.scanner.scan import scan_file
 from memtui.core.workspace import (
     INDEX_NAME,
@@ -44,11 +45,13 @@ SCAN_BYTES = 64 << 20
 
 
 def excluded_files(ws: Workspace, patterns: Sequence[str], archives: Sequence[str] = ()
-                   ) -> tuple[list[str], list[tuple[str, str | None]]]:
+                   ) -> tuple[list[str], list[tuple[str, str | None, int]]]:
     """The memory files ``patterns`` leave out, and those in the ``archives`` folders the
     walk left out by default (documentation is not memory); and each pattern that matches
-    no file (nor the index), with the pattern under ``memory/`` when that one would match
-    (in an item workspace patterns are relative to the workspace, not its memory folder)."""
+    no memory (nor the index), with the pattern under ``memory/`` when that one would match
+    (in an item workspace patterns are relative to the workspace, not its memory folder),
+    and how many files that are no memory it matches (newuser29 #1: ``memory/notes.txt``
+    is there, read for credentials, and was said to be "no file")."""
     if not patterns and not archives:
         return [], []
     files = discover(ws).files
@@ -56,7 +59,8 @@ def excluded_files(ws: Workspace, patterns: Sequence[str], archives: Sequence[st
     folders = tuple(f"{a}/" for a in archives)
     left_out = [rel for rel in files
                 if (excluded(rel) or rel.startswith(folders)) and not is_documentation(rel)]
-    unmatched: list[tuple[str, str | None]] = []
+    unmatched: list[tuple[str, str | None, int]] = []
+    others: list[str] | None = None  # the files the agent reads that are no memory
     for pattern in dict.fromkeys(p for p in patterns if p.strip()):
         matches = excluder((pattern,))
         if matches(INDEX_NAME) or any(map(matches, files)):
@@ -64,7 +68,9 @@ def excluded_files(ws: Workspace, patterns: Sequence[str], archives: Sequence[st
         under = f"{MEMORY_DIR}/{pattern.lstrip('/')}"
         inside = ws.layout == "item" and not pattern.startswith(f"{MEMORY_DIR}/") \
             and any(map(excluder((under,)), files))
-        unmatched.append((pattern, under if inside else None))
+        if others is None:
+            others = [rel for rel, _, _ in readable_walk(ws, ())]
+        unmatched.append((pattern, under if inside else None, sum(map(matches, others))))
     return left_out, unmatched
 
 

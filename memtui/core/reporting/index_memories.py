@@ -4,6 +4,7 @@ lines link it (newuser27 #14: "55 entries (55 memories)" beside "54 of 54 files"
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from memtui.core.reporting.wording import plural
@@ -17,14 +18,17 @@ def _key(lk: Link) -> tuple[str, str]:
     return lk.kind, lk.target if lk.target is not None else lk.raw
 
 
-def index_memories(index: Index) -> tuple[int, int, str]:
+def index_memories(index: Index, not_memory: Callable[[str], bool] = lambda _t: False
+                   ) -> tuple[int, int, str]:
     """The distinct memories the index's entry lines and its packed lines link, and a note
-    on those linked more than once (``1 memory linked twice``; '' when none is)."""
+    on those linked more than once (``1 memory linked twice``; '' when none is). A link
+    whose target ``not_memory`` answers (a file of the project: newuser28 #2) is none."""
     seen: dict[str, set[tuple[str, str]]] = {"entry": set(), "packed": set()}
     times: Counter[tuple[str, str]] = Counter()
     for ln in index.lines:
         if ln.kind in seen:
-            keys = [_key(lk) for lk in (*ln.links, *ln.wikilinks)]
+            keys = [_key(lk) for lk in (*ln.links, *ln.wikilinks)
+                    if lk.kind == "wikilink" or lk.target is None or not not_memory(lk.target)]
             seen[ln.kind].update(keys)
             times.update(keys)
     repeated = [n for n in times.values() if n > 1]

@@ -11,6 +11,7 @@ from memtui.core.counting.tokens import TOKENIZERS
 from memtui.core.profiles import get as get_profile
 from memtui.core.reporting.hidden import severity_changes
 from memtui.core.reporting.suppress import counts
+from memtui.core.reporting.wording import plural
 
 #: 2: workspace-level findings (path ".", with "files"), age_source "unknown", orphans
 #: counted from the loaded index only (with "past_limit"), documentation files apart, the
@@ -36,10 +37,17 @@ def config_summary(result: AuditResult) -> str:
     if project is not None and project.path is None:
         parts.append(project.note)
     unused = getattr(result, "unused_excludes", [])  # (a stored result's: none)
-    if unused:
+    nothing = [(pattern, under) for pattern, under, others in unused if not others]
+    if nothing:
         parts.append("exclude matches no file: " + ", ".join(
             f"{pattern} (did you mean {under}? patterns are relative to the workspace)"
-            if under else pattern for pattern, under in unused))
+            if under else pattern for pattern, under in nothing))
+    no_memory = [(pattern, others) for pattern, _, others in unused if others]
+    if no_memory:  # there, but no memory (newuser29 #1: "matches no file")
+        parts.append("exclude matches no memory: " + ", ".join(
+            f"{pattern} ({plural(others, 'file')} there, none a memory: exclude leaves out "
+            "memories only; what the agent can read there is read for credentials anyway)"
+            for pattern, others in no_memory))
     folders = result.archives_excluded
     if folders:
         shown = ", ".join(f"{f}/" for f in folders[:ARCHIVES_SHOWN])
@@ -247,7 +255,7 @@ def _report(result: AuditResult) -> dict[str, Any]:
         # only when there is one: the reports of workspaces without stay as they were
         **({"archives_excluded": result.archives_excluded} if result.archives_excluded
            else {}),
-        **({"unused_excludes": [p for p, _ in result.unused_excludes]}
+        **({"unused_excludes": [p for p, _, _ in result.unused_excludes]}
            if getattr(result, "unused_excludes", None) else {}),
         "suppressed": {**counts(result.suppressed), "total": len(result.suppressed),
                        "lowered": len(result.lowered)},

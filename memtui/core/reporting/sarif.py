@@ -4,6 +4,13 @@ other SARIF viewers: one run, one rule per finding kind, one result per finding.
 Locations are relative URIs against ``%SRCROOT%``: the current folder when the workspace
 lies inside it (CI runs from the repository root, so code scanning finds the files), else
 the workspace root; ``originalUriBaseIds`` says which, as a ``file://`` URI.
+
+Each result carries memtui's own line-independent fingerprint (the baseline's: rule, path,
+the finding's own text; `memtui.core.reporting.suppress.fingerprint`) as its
+``partialFingerprints["memtui/v1"]``, so that code scanning follows an alert across lines
+moving rather than hashing the lines itself; a finding about the workspace as a whole is
+located at MEMORY.md (the folder when there is none), whichever files it lists
+(newuser28 #14).
 """
 
 from __future__ import annotations
@@ -15,8 +22,10 @@ from urllib.parse import quote
 
 from memtui import __version__
 from memtui.core.audit import AuditResult
-from memtui.core.checks.findings import KINDS, WORKSPACE
+from memtui.core.checks.findings import KINDS, WORKSPACE, Finding
 from memtui.core.checks.rules import BY_ID, help_text, silence
+from memtui.core.reporting.suppress import fingerprint
+from memtui.core.workspace import INDEX_NAME
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
@@ -28,6 +37,8 @@ SUPPRESSED_BY = {"inline": "a <!-- memtui: ignore --> comment",
                  "baseline": "accepted in the baseline (--baseline)",
                  "exclude": "in a file the configuration's exclude leaves out"}
 RELATED = 50  # files listed with a finding about the workspace as a whole
+#: The key of memtui's fingerprint among a result's ``partialFingerprints``.
+FINGERPRINT = "memtui/v1"
 
 
 def _help_markdown(kind: str) -> str:
@@ -50,9 +61,13 @@ def uri(path: str) -> str:
     return quote(os.fsencode(path), safe="/")
 
 
-def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
+def to_sarif(result: AuditResult, cwd: Path | None = None,
+             shaped: tuple[list[Finding], list[str]] = ([], [])) -> dict[str, Any]:
     """The SARIF log of ``result``; paths relative to ``cwd`` (default: the current folder)
-    when the workspace lies inside it."""
+    when the workspace lies inside it. ``shaped``: the findings the workspace's own
+    configuration kept out of the audit by the settings that shape it (a ``profile``), and
+    those settings: results too, each saying so in its properties — the ones a
+    ``--fail-on`` given as a flag counts (newuser29 #38: SARIF had none, the run exited 1)."""
     root = result.workspace.root
     base = Path.cwd() if cwd is None else cwd
     try:
@@ -60,7 +75,9 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
     except (ValueError, OSError):
         base, prefix = root, "."
     prefix = "" if prefix == "." else prefix + "/"
-    emitted = {f.kind for f in result.findings} | {s.finding.kind for s in result.suppressed}
+    kept_out, settings = shaped
+    emitted = {f.kind for f in result.findings} | {s.finding.kind for s in result.suppressed} \
+        | {f.kind for f in kept_out}
     kinds = [*KINDS, *sorted(emitted - set(KINDS))]
     index = {kind: i for i, kind in enumerate(kinds)}
     rules = [{
@@ -79,10 +96,17 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
             physical["region"] = {"startLine": line}
         return {"physicalLocation": physical}
 
+    at_workspace = INDEX_NAME if result.index.exists else ""
     results = []
     causes: list[str | None] = [*(None for _ in result.findings),
-                                *(s.cause for s in result.suppressed)]
-    every = [*result.findings, *(s.finding for s in result.suppressed)]
+                                *(s.cause for s in result.suppressed),
+                                *(None for _ in kept_out)]
+    every = [*result.findings, *(s.finding for s in result.suppressed), *kept_out]
+    shaping = {id(f) for f in kept_out}
+    config = result.config_path  # (said from the workspace: no runner's path in an alert)
+    if config is not None:
+        config = os.path.relpath(config, root)
+    said = f"{config} sets {', '.join(settings)}" if config else ", ".join(settings)
     was = {id(f): before for f, before in result.lowered}
     for f, cause in zip(every, causes, strict=True):
         entry: dict[str, Any] = {
@@ -90,16 +114,23 @@ def to_sarif(result: AuditResult, cwd: Path | None = None) -> dict[str, Any]:
             "ruleIndex": index[f.kind],
             "level": LEVELS[f.severity],
             "message": {"text": f.message},
+            # (a credential's over its display text: the baseline's keyed one needs its key)
+            "partialFingerprints": {FINGERPRINT: fingerprint(f)},
         }
         if id(f) in was:  # the configuration lowered it: said, never silent
             entry["properties"] = {"severityLoweredFrom": was[id(f)]}
-        if f.path == WORKSPACE and f.files:
-            # About the workspace as a whole: shown at the first file it gathers.
-            entry["locations"] = [location(f.files[0])]
-            if len(f.files) > 1:
-                entry["relatedLocations"] = [location(p) for p in f.files[1:RELATED]]
+        if id(f) in shaping:  # found with the operator's settings, not the workspace's
+            entry["properties"] = {"keptOutByWorkspaceSettings": said}
+            entry["message"] = {"text": f"{f.message} (found with the operator's settings; "
+                                        f"the workspace's own keep it out: {said})"}
+        if f.path == WORKSPACE:
+            # About the workspace as a whole: at its index, the same place whichever files
+            # it gathers (newuser28 #14: at the first, which moved as the set changed)
+            entry["locations"] = [location(at_workspace)]
+            if f.files:
+                entry["relatedLocations"] = [location(p) for p in f.files[:RELATED]]
         else:
-            entry["locations"] = [location("" if f.path == WORKSPACE else f.path, f.line)]
+            entry["locations"] = [location(f.path, f.line)]
         if cause is not None:  # reported as suppressed, as code scanning expects
             entry["suppressions"] = [{
                 "kind": "inSource" if cause == "inline" else "external",

@@ -502,7 +502,10 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
                                                  for t in line.targets), result.scans)
     if linked:
         found, _unread = excluded_findings(result.workspace, linked)  # type: ignore[arg-type]
-        result.findings.extend(found)
+        # a new list: the derivation keeps the one it gave, and gives it again to the next
+        # re-audit with nothing changed (newuser29 #34: each such re-audit added these
+        # findings once more — "20 credentials" for 15 after `o`)
+        result.findings = [*result.findings, *found]
     # And every other text under the memory root the agent can open (an archive, a hidden
     # or excluded file, a .txt or .env, a profile's files that are no memories) is read
     # for what the agent would read in it: what counts as a memory never decides what is
@@ -523,7 +526,7 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     if set_aside:
         aside = {id(f) for f in set_aside}
         walked = [f for f in walked if id(f) not in aside]
-    result.findings.extend(walked)
+    result.findings = [*result.findings, *walked]  # (a new list: see above)
     lowered: list[tuple[Finding, str]] = []
     result.findings, result.suppressed = apply(result.findings, root, config, baseline,
                                                values, [*commented, INDEX_NAME], lowered,

@@ -152,6 +152,13 @@ def unchecked(rel: str, line: int | None, why: str) -> Finding:
                    "pass unseen")
 
 
+#: How a credential of the index is placed; past the lines the agent loads it is
+#: `NOT_INJECTED` instead (`memtui.core.derivation.derive`: newuser29 #21).
+INJECTED = " in the injected index"
+NOT_INJECTED = (" in MEMORY.md past the lines the agent loads (not injected; its file tools "
+                "can still read it)")
+
+
 def index_findings(index: Index) -> list[Finding]:
     """What the index yields on its own: read problems, content, credentials and
     instruction-like text."""
@@ -167,7 +174,7 @@ def index_findings(index: Index) -> list[Finding]:
     hits, cut = scan_text_bounded(index.text)
     for hit in hits:
         out.append(finding("secret", INDEX_NAME, hit.line,
-                           f"{hit.kind} ({hit.redacted}) in the injected index"))
+                           f"{hit.kind} ({hit.redacted}){INJECTED}"))
     if cut is not None:
         out.append(unchecked(INDEX_NAME, cut, TOO_MUCH))
     elif any(p.endswith(HEAD_ONLY) for p in index.problems):

@@ -188,8 +188,10 @@ class IndexView(AuditTable):
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         idx = result.index
-        if not idx.exists:
-            return Text("no MEMORY.md", style=palette.warning)
+        if not idx.exists:  # and what the agent loads in its place (newuser28 #29)
+            instead = result.index_unloaded()
+            return Text("no MEMORY.md" + (f" · the agent loads {printable(', '.join(instead))}"
+                                          if instead else ""), style=palette.warning)
         entries = [ln for ln in idx.lines if ln.kind in ("entry", "packed")]
         packed = sum(1 for ln in entries if ln.kind == "packed")
         out = Text(f"{idx.lines_said} · {len(entries):,} with links "

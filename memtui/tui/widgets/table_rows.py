@@ -10,6 +10,7 @@ from typing import Any, TypeVar, overload
 from rich.console import JustifyMethod, RenderableType
 from rich.text import Text
 
+from memtui.core.files.name_order import name_key
 from memtui.core.reporting.safe_output import printable
 from memtui.tui.palette import Palette
 
@@ -17,11 +18,12 @@ Item = TypeVar("Item")
 
 
 def _sort_key(value: Any) -> tuple[int, Any]:
-    """None sorts last; numbers and strings never meet in one column."""
+    """None sorts last; numbers and strings never meet in one column; strings in natural
+    order, case aside (`memtui.core.files.name_order`: burst-2 before burst-10)."""
     if value is None:
         return (1, 0)
     if isinstance(value, str):
-        return (0, value.casefold())
+        return (0, name_key(value.casefold()))
     return (0, value)
 
 
