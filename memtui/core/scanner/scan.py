@@ -325,6 +325,20 @@ def secrets_with_values(root: str | os.PathLike[str], scan: FileScan,
     return hits if text is None else with_values(text, hits)
 
 
+def file_secrets(root: str | os.PathLike[str], rel: str) -> list[SecretHit]:
+    """The credentials, with their values, of ``rel`` under ``root`` read again as the audit
+    reads a file it keeps no scan of: the index as `index_findings` does, any other (a file
+    only linked, a text under the memory folder that is no memory) as `scan_file` does.
+    For the baseline's keyed fingerprints, which need each value (newuser29 #2)."""
+    full = os.path.join(root, rel)
+    if rel == INDEX_NAME:
+        return scan_text_bounded(read_text(full, MAX_INDEX_BYTES).text)[0]
+    try:
+        return list(scan_file(full, rel, 0.0).secrets)
+    except (OSError, ValueError, RecursionError, MemoryError):
+        return []
+
+
 def name_line(mf: MemoryFile) -> int:
     if mf.name is None:
         return 1
