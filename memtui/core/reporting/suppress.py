@@ -36,7 +36,7 @@ from memtui.core.reporting.hidden import (
     linked_unaudited,
 )
 from memtui.core.scanner.lazy_pattern import lazy_pattern
-from memtui.core.scanner.readable import READ_KINDS, readable_findings
+from memtui.core.scanner.readable import READ_KINDS, REPLAYED, readable_findings
 from memtui.core.scanner.scan import file_secrets, secret_finding, secrets_with_values
 from memtui.core.workspace import INDEX_NAME, index_target
 
@@ -501,6 +501,18 @@ class _Quiet:
         return rel not in self.commented and rel in self.scans
 
 
+#: A credential's advice in a file the agent loads each turn that is no memory.
+LOADED = (": the agent loads this file into every turn; remove the value by hand (fix redact "
+          "edits memories only) and rotate it")
+
+
+def _loaded_each_turn(f: Finding) -> Finding:
+    """``f`` as said of a file the agent loads each turn (a credential's message says so)."""
+    if f.kind != "secret" or not f.message.endswith(REPLAYED):
+        return f
+    return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + LOADED, f.severity)
+
+
 def apply_to(result: R, config: Config, baseline: Baseline | None = None,
              hidden: bool = False) -> R:
     """Apply :func:`apply` to ``result`` in place (its findings become the reported ones,
@@ -529,6 +541,15 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     if target is not None:  # MEMORY.md a link to it: that file is the index, read as one
         read.add(target)
     read.update(result.scans)
+    # What the agent loads into every turn besides the index (OpenClaw's TOOLS.md, USER.md,
+    # AGENTS.md…): read as a memory is, whatever folder it lies in (newuser29 #14).
+    block = getattr(result, "block", None)
+    loaded = [rel for rel in dict.fromkeys(getattr(block, "files", ()))
+              if rel not in read and os.path.isfile(os.path.join(root, rel))]
+    if loaded:
+        found, _unread = excluded_findings(result.workspace, loaded)  # type: ignore[arg-type]
+        result.findings.extend(_loaded_each_turn(f) for f in found if f.kind in READ_KINDS)
+        read.update(loaded)
     walked = readable_findings(result.workspace, read)  # type: ignore[arg-type]
     # A credential is never the configuration's to hide; the warnings of a file its
     # ``exclude`` names (instruction-like, hidden text: a folder of imports called noise)
