@@ -129,3 +129,29 @@ def test_an_old_baseline_says_its_credentials_are_not_used(
     # no version-1 line; the accepted credentials named (newuser27 #16)
     assert capsys.readouterr().err == (f"memtui audit: the baseline {base} accepts 2 "
                                        "credentials (memory/a.md:7, memory/a.md:9)\n")
+
+
+def test_a_baseline_records_the_index_and_non_memory_credentials_it_reports(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser29 #2: --write-baseline reported 3 suppressed and "No findings" but recorded
+    only the memory's credential: the index's and the .txt's had no value at hand, so the
+    next --baseline run failed on them."""
+    ws = make_ws(tmp_path / "w", {
+        "MEMORY.md": "- [A](memory/a.md) — about a\nKennwort: Wq8#zuP3vLx2\n",
+        "memory/a.md": memory("a", ONE),
+        "memory/notes.txt": "notes\nDB_PASSWORD=Zr5@pLq81!mw\n"},
+        days_ago=(NOW - time.time()) / DAY)
+    base = tmp_path / "baseline.json"
+    status, before = _secrets(capsys, str(ws))
+    assert status == 1
+    assert sorted(f["path"] for f in before) == ["MEMORY.md", "memory/a.md", "memory/notes.txt"]
+    assert main(["audit", str(ws), "--write-baseline", str(base)]) == 0
+    assert "3 findings recorded in" in capsys.readouterr().err
+    data = json.loads(base.read_text(encoding="utf-8"))
+    assert len([r for r in data["findings"] if r["rule"] == "secret"]) == 3
+    assert _secrets(capsys, str(ws), "--baseline", str(base)) == (0, [])
+    # another value on the index's line is not accepted by that entry
+    (ws / "MEMORY.md").write_text("- [A](memory/a.md) — about a\nKennwort: Wq3#zuP7vLx2\n",
+                                  encoding="utf-8")
+    status, after = _secrets(capsys, str(ws), "--baseline", str(base))
+    assert status == 1 and [f["path"] for f in after] == ["MEMORY.md"]

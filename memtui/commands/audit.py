@@ -208,13 +208,21 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         accepted_credentials(result, ns.baseline)
     if ns.write_baseline:
         try:
-            written = write_baseline(Path(ns.write_baseline), result.findings,
-                                     secret_values(result.scans, result.workspace.root))
+            recorded = write_baseline(Path(ns.write_baseline), result.findings,
+                                      secret_values(result.scans, result.workspace.root,
+                                                    result.findings))
         except BaselineError as exc:
             return fail("memtui audit", exc)
-        sys.stderr.write(f"memtui audit: {written} findings recorded in {ns.write_baseline}\n")
-        result.findings, result.suppressed = [], [
-            *result.suppressed, *(Suppressed(f, "baseline") for f in result.findings)]
+        # The report says what the baseline accepts: a finding not recorded stays reported
+        # (and counts for --fail-on), never shown as suppressed (newuser29 #2).
+        taken = {id(f) for f in recorded}
+        left = [f for f in result.findings if id(f) not in taken]
+        sys.stderr.write(f"memtui audit: {len(recorded)} findings recorded in "
+                         f"{ns.write_baseline}"
+                         + (f"; {plural(len(left), 'credential')} not (the value could not be "
+                            "read again): still reported\n" if left else "\n"))
+        result.findings, result.suppressed = left, [
+            *result.suppressed, *(Suppressed(f, "baseline") for f in recorded)]
     if ns.format in ("json", "sarif"):
         ascii_only = not utf8_stream(sys.stdout)
         if ns.format == "sarif":

@@ -313,7 +313,9 @@ class Journal:
         redaction."""
         scrubbed: list[int] = []
         left: list[str] = []
-        for entry in self.entries():
+        entries = list(self.entries())
+        rehash = {**rehash, **_before_rehash(entries, secrets)}
+        for entry in entries:
             if isinstance(entry, Unreadable):
                 left.append(entry.name)
                 continue
@@ -348,6 +350,27 @@ def _scrub_text(text: str, secrets: list[str]) -> str:
     for s in secrets:
         text = text.replace(s, REDACTED)
     return text
+
+
+def _before_rehash(entries: list[Any], secrets: list[str]) -> dict[str, str]:
+    """The digest of every recorded ``before`` that holds ``secrets`` mapped to the digest
+    of its scrubbed form. The record before it on that file ended with those same bytes,
+    so its after digest must move along too: else undo, having restored the scrubbed
+    ``before``, finds the file "changed since" the earlier operation and stops there."""
+    out: dict[str, str] = {}
+    for entry in entries:
+        if isinstance(entry, Unreadable):
+            continue
+        for f in entry["files"]:
+            if f["before"] == ABSENT:
+                continue
+            before = _decode_before(f["before"])
+            if before is None:
+                continue
+            clean = _scrub_bytes(before, secrets)
+            if clean != before:
+                out[digest(before)] = digest(clean)
+    return out
 
 
 def _scrubbed(rec: dict[str, Any], secrets: list[str],

@@ -16,6 +16,7 @@ from typing import Any
 from textual import work
 
 from memtui.core.audit import AuditResult
+from memtui.core.config import CONFIG_NAME
 from memtui.core.reporting.suppress import apply_to
 from memtui.core.reporting.wording import plural
 from memtui.tui.change_notice import describe_change
@@ -314,8 +315,10 @@ class AuditWorker:
     @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
     def _watch(self) -> None:
         try:
+            # .memtui.toml too, hidden as it is (newuser28 #31: edited while the app
+            # watched, it went unnoticed until `r`)
             watch_workspace(self.workspace.root, self._changes_seen, self._stop,
-                            self._watch_problem)
+                            self._watch_problem, allow_hidden=frozenset({CONFIG_NAME}))
         except Exception as exc:
             if not self._stop.is_set():
                 self.call_from_thread(self.set_notice, f"stopped watching: {exc}", True)
@@ -369,7 +372,18 @@ class AuditWorker:
         self.call_from_thread(self._changes_heard, paths)
 
     def _changes_heard(self, paths: set[str]) -> None:
-        """Files changed: audit them, and let the chat's cards follow the journal (a
-        `memtui undo --turn` from a shell changes files; newuser28 #12)."""
-        self.start_audit(paths)
+        """Audit what changed; the workspace's ``.memtui.toml`` written or edited (and no
+        ``--config`` given) is read again as ``r`` reads it, and the notice says what now
+        applies and what waits for a restart (`memtui.tui.config_reload`). The chat's cards
+        follow the journal (a `memtui undo --turn` from a shell changes files; newuser28 #12)."""
+        if CONFIG_NAME not in paths or self.config_file is not None:
+            self.start_audit(paths)
+            self.chat_files_changed()
+            return
+        from memtui.tui.config_reload import reread
+
+        self.config, said = reread(self.workspace.root, None, self.config)
+        self.set_notice(f"{CONFIG_NAME} changed — "
+                        + (said or "nothing in it changes what is shown"))
+        self.start_audit(None if said else paths)
         self.chat_files_changed()

@@ -625,3 +625,20 @@ def test_an_agents_md_alone_does_not_make_an_item_workspace_openclaw(tmp_path: P
     assert result.profile == "item" and [o.path for o in result.orphans] == ["memory/b.md"]
     (ws / "IDENTITY.md").write_text("# IDENTITY.md\n- Name: Rex\n", encoding="utf-8")
     assert run_audit(ws).profile == "openclaw"
+
+
+def test_openclaw_credentials_in_a_bootstrap_file_are_reported(
+        tmp_path: Path, capsys: object) -> None:
+    """newuser29 #14: TOOLS.md (injected every turn) held credentials and --fail-on error
+    passed: only MEMORY.md and memory/ were read for them."""
+    ws = _openclaw(tmp_path, {
+        "workspace/TOOLS.md": "# TOOLS.md\n\nThe NAS is at nas.local.\n"
+                              "- **Login** : ann@example.com / Sardine.2310\n"
+                              "- NAS_PASSWORD=Zr5@pLq81!mw\n"})
+    with redirect_stdout(io.StringIO()) as out:
+        status = main(["audit", str(ws), "--json"])
+    secrets = [f for f in json.loads(out.getvalue())["findings"] if f["kind"] == "secret"]
+    assert status == 1
+    assert {(f["path"], f["line"]) for f in secrets} == {("TOOLS.md", 4), ("TOOLS.md", 5)}
+    assert all("the agent loads this file into every turn" in f["message"] for f in secrets)
+    assert not [f for f in secrets if "Zr5@pLq81!mw" in f["message"]]

@@ -283,3 +283,32 @@ def test_an_item_workspace_of_memories_only_checks_no_name(tmp_path: Path) -> No
                        f"---\n{_NAMES}See `memory/a.md:99`.\n"})
     found = [f.message for f in run_audit(item).findings if f.kind == "stale_reference"]
     assert found == ["memory/a.md:99: memory/a.md has 10 lines, line 99 is gone"]
+
+
+def test_no_finding_quotes_a_credential_whole(tmp_path: Path) -> None:
+    """newuser29 #15: a token in a code span was a stale_reference candidate, whose message
+    printed it whole beside the secret finding that masks it."""
+    token = "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"
+    proj = _project(tmp_path)
+    ws = make_ws(tmp_path / "mem", {
+        "MEMORY.md": "- [A](a.md)\n",
+        "a.md": "---\nname: a\ndescription: a\nmetadata:\n  type: reference\n---\n"
+                f"The store token is `{token}`; call `start_server()`.\n"})
+    findings = run_audit(ws, project=str(proj)).findings
+    assert "secret" in {f.kind for f in findings}
+    assert [f.message for f in findings if f.kind == "stale_reference"] == [
+        "`start_server()`: start_server occurs nowhere in the project's text"]
+    assert not [f.message for f in findings if token in f.message]
+
+
+def test_a_quoting_message_shows_the_credential_masked() -> None:
+    """newuser29 #15: the one place a file's findings lose the values they quote."""
+    from memtui.core.checks.findings import finding
+    from memtui.core.creds.detector import SecretHit
+    from memtui.core.scanner.scan import quoting_masked
+
+    hit = SecretHit(3, "GitHub Token", "ghp_R4nd0mT0k3nV4lu3Xy7Zq9Lm2Np5Ks8Hj1Wd")
+    quoting = finding("instruction_like", "a.md", 3, f"asks: \u201csend {hit.value}\u201d")
+    secret = finding("secret", "a.md", 3, f"GitHub Token ({hit.redacted})")
+    out = quoting_masked([quoting, secret], [hit])
+    assert out[0].message == "asks: \u201csend gh…Wd\u201d" and out[1] is secret

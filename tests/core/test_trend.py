@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -258,3 +259,24 @@ def test_a_point_reads_the_history_up_to_its_commit(tmp_path: Path) -> None:
         stale.append(len([f for f in report["findings"] if f["kind"] == "stale_reference"]))
         assert p["findings"] == health_row(report)["findings"], p["subject"]
     assert stale == [0, 1]
+
+
+def test_the_newest_point_counts_a_credential_in_a_non_memory_file(tmp_path: Path) -> None:
+    """newuser29 #7: the audit reads every text file under the memory folder for credentials
+    (a .txt, an .env), but the trend wrote only .md files with their bytes: the newest
+    point was one error short of `memtui audit` of HEAD."""
+    from tests.test_cli_audit import memtui
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"MEMORY.md": "- [A](memory/a.md) — a\n",
+                  "memory/a.md": memory("a", "A."),
+                  "memory/notes.txt": "notes\nDB_PASSWORD=Zr5@pLq81!mw\n",
+                  "src/app.py": "print('code beside the memory folder')\n"}, "first")
+    audited = json.loads(memtui("audit", str(repo), "--json").stdout)["findings"]
+    errors = [f for f in audited if f["severity"] == "error"]
+    assert [f["path"] for f in errors] == ["memory/notes.txt"]
+    proc = memtui("trend", str(repo), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["points"][-1]["findings"]["error"] == len(errors)

@@ -158,3 +158,25 @@ def test_a_journal_that_cannot_be_marked_still_refuses_in_one_line(
     assert err.endswith("so memory/creds.md stays redacted; and it could not be marked in the "
                         "journal (Read-only file system), so undo stops here\n")
     assert Journal(open_workspace(ws)).last_active()["id"] == 2
+
+
+def test_undo_goes_back_past_every_earlier_operation_on_the_redacted_file(
+        ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser29 #13: the scrub rewrote the earlier records' bytes and before digests but not
+    the after digest of the record before each, so undo stopped at the first earlier
+    operation on that file ("changed since operation #1") and the journal was wedged."""
+    creds = ws / "memory/creds.md"
+    creds.write_text(creds.read_text() + "See [[line-a]] and [[line-b]].\n")
+    assert run(capsys, "fix", "rename", ws, "line-a", "line-c")[0] == 0  # #1 rewrites creds
+    assert run(capsys, "fix", "rename", ws, "line-b", "line-d")[0] == 0  # #2 rewrites creds
+    code, out, _ = run(capsys, "fix", "redact", ws, "creds")
+    assert code == 0 and "scrubbed it from 2 earlier journal records (#1, #2)" in out
+    assert run(capsys, "undo", ws)[0] == 1  # #3 redact: refused, as documented
+    for n, op in ((2, "rename"), (1, "rename")):
+        code, out, err = run(capsys, "undo", ws)
+        assert (code, err) == (0, ""), err
+        assert out.startswith(f"undid #{n} {op}: ")
+    text = read(ws, "memory/creds.md")
+    assert SECRET not in text and "[REDACTED]" in text
+    assert "See [[line-a]] and [[line-b]]." in text
+    assert (ws / "memory/line-a.md").exists() and (ws / "memory/line-b.md").exists()

@@ -50,3 +50,21 @@ async def test_r_names_what_applies_only_at_start_and_keeps_a_bad_file_out(
                                      "one still applies): ")
         assert "secrett" in app.notice
         await wait_for(pilot, lambda: app.audits > audits)
+
+
+async def test_editing_the_configuration_while_the_app_watches_says_so(
+        workspace: Path) -> None:
+    """newuser28 #31: .memtui.toml written while the app watched: no notice, and the views
+    kept the old configuration until `r` (the watcher left hidden files out)."""
+    app = open_app(workspace)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        assert "dangling_wikilink" in _kinds(app)
+        await pilot.pause(0.3)  # the watcher is up
+        (workspace / ".memtui.toml").write_text(
+            'ignore = ["dangling_wikilink"]\nexclude = ["memory/a.md"]\n', encoding="utf-8")
+        await wait_for(pilot, lambda: app.notice.startswith(".memtui.toml changed"))
+        assert app.notice == (".memtui.toml changed — read .memtui.toml again: ignore "
+                              "applied; exclude applies when memtui starts again")
+        await wait_for(pilot, lambda: "dangling_wikilink" not in _kinds(app))
+        assert any(s.finding.kind == "dangling_wikilink" for s in app.result.suppressed)

@@ -88,8 +88,11 @@ def git_ages(root: Path, keep: bool = False) -> tuple[dict[str, float | None], s
                     else _times(repo, prefix, head)
             times, note = _CACHE[key]
             return dict(times), note
-    except Exception:  # hostile or broken history: no git ages at all, never a traceback
-        return {}, None
+    except Exception as exc:  # hostile or broken history: no git ages, never a traceback
+        from memtui.core.git.repo import GitReadError
+
+        why = f": {exc}" if isinstance(exc, GitReadError) else ""  # (else no clear line)
+        return {}, f"git history cannot be read{why}; every file is dated by its mtime"
 
 
 def edited(root: Path, paths: dict[str, tuple[float, int]]) -> set[str]:
@@ -204,7 +207,7 @@ def _times(repo: Repo, prefix: str, head: str
     stops as soon as every one of HEAD's files there has a time (the walk goes newest
     first: a time once found is final), and a commit whose tree at the prefix is its
     parent's costs its commit and the trees along the prefix, never a diff."""
-    from memtui.core.git.repo import MAX_TIME, HistoryCut
+    from memtui.core.git.repo import MAX_TIME, GitReadError, HistoryCut
 
     out: dict[str, float | None] = {}
     gone: set[str] = set()
@@ -257,6 +260,12 @@ def _times(repo: Repo, prefix: str, head: str
         # Changes of the commit the cut fell in may be half recorded: a file dated there
         # has that commit's date, which is its last change (the walk is newest first).
         return out, (f"git history read only in part: {cut}; files not changed in the "
+                     f"{walked:,} newest commits are dated by their mtime")
+    except (GitReadError, ValueError, OSError) as exc:
+        # A broken object (a damaged pack): what was dated before it stands, as at a cut,
+        # and the report says so — never ages silently made the files' mtimes (newuser29
+        # #9: the stale finding vanished with no word of it).
+        return out, (f"git history cannot be read: {exc}; files not dated in the "
                      f"{walked:,} newest commits are dated by their mtime")
     return out, None
 

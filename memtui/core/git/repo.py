@@ -239,6 +239,11 @@ class Repo:
         #: What `read_ahead` read and `_packed_object` has not taken yet: id → (type,
         #: offset in the one pack, header's length, size, content).
         self._fetched: dict[str, tuple[int, int, int, int, bytes]] = {}
+        #: The commits of a shallow clone's boundary (``.git/shallow``): their parents are
+        #: not in the repository, and git reads each as a root; so does `commit`.
+        listed = _small_file(gitdir / "shallow")
+        self._shallow = frozenset(listed.decode("ascii", "replace").split()) if listed \
+            else frozenset()
 
     def _ref(self, name: str, depth: int = 0) -> str | None:
         if depth > 5:
@@ -709,6 +714,8 @@ class Repo:
             raise
         except Exception as exc:
             raise GitReadError(f"commit {sha[:12]} cannot be read: {exc}") from None
+        if sha in self._shallow:  # its parents were not fetched: a root, as for git
+            info = info._replace(parents=())
         if len(self._commits) >= _COMMIT_CACHE:
             self._commits.clear()
         self._commits[sha] = info

@@ -8,8 +8,12 @@ cache, keyed by text digest, so a blob seen at any earlier commit (or in an earl
 never counted again.
 
 Git's content is untrusted: symlinks and submodules in history are skipped, paths with
-``..`` or absolute paths are refused, and only ``.md`` files are written with their bytes
-(other files become empty placeholders: for the audit only their existence matters).
+``..`` or absolute paths are refused, and only ``.md`` files and the files under the
+memory root (``memory/`` of an item workspace, every file of a flat one) are written with
+their bytes: the audit reads each of those for credentials (`memtui.core.scanner.readable`),
+so the newest point equals the audit of HEAD (newuser29 #7). Other files (a project's code
+beside an item workspace's ``memory/``) become empty placeholders: for the audit only their
+existence matters.
 
 A trend is bounded: one :class:`memtui.core.git.repo.Budget` for the whole trend (commits
 walked, tree entries parsed and diffed, bytes inflated), an object over its size cap, and at
@@ -178,8 +182,10 @@ def _changes(repo: Repo, before: str | None, after: str, prefix: str
 
 def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], prefix: str,
            stamp: int, present: set[str], dates: dict[str, float | None],
-           when: float | None) -> set[str]:
+           when: float | None, read_under: str = "") -> set[str]:
     """Write each change under ``root``; return the workspace-relative paths touched.
+    ``read_under``: the memory root's relative folder (``memory/``; "" for a flat
+    workspace), whose every file is written with its bytes, as a ``.md`` file is.
     ``present``: the files written so far, at most ``MAX_FILES`` (a ``HistoryCut`` past).
     ``dates``: each file's git date (its last change: ``when``, this commit's time), as the
     audit of a checkout reads it from git.
@@ -211,7 +217,8 @@ def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], pre
             dates.pop(rel, None)
             touched.add(rel)
             continue
-        data = blobs.blob(sha, MAX_BLOB) if rel.lower().endswith(".md") else b""
+        read = rel.lower().endswith(".md") or rel.startswith(read_under)
+        data = blobs.blob(sha, MAX_BLOB) if read else b""
         if data is None:  # not a blob, or over the cap (told before it is read)
             data = b""
         try:
@@ -278,6 +285,8 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
         # The profile the workspace has now, so points stay comparable across commits.
         options = replace(options, profile=recognise(ws.root, ws.layout))
     points: list[dict[str, Any]] = []
+    # The memory root as the workspace has it now (as its profile: comparable points).
+    read_under = "" if ws.memory_root == ws.root else ws.rel(ws.memory_root) + "/"
     try:
         with tempfile.TemporaryDirectory(prefix="memtui-trend-") as tmp:
             root = Path(tmp)
@@ -291,7 +300,8 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
                 try:
                     touched = _apply(root, blobs, _changes(blobs, before, commit.sha, prefix),
                                      prefix, stamp, present, dates,
-                                     float(commit.time) if seconds == commit.time else None)
+                                     float(commit.time) if seconds == commit.time else None,
+                                     read_under)
                 except HistoryCut as exc:  # the points so far are good; the rest unknown
                     cut = f"{exc}; this commit and newer ones are not shown"
                     stop_at = commit

@@ -36,8 +36,8 @@ from memtui.core.reporting.hidden import (
     linked_unaudited,
 )
 from memtui.core.scanner.lazy_pattern import lazy_pattern
-from memtui.core.scanner.readable import READ_KINDS, readable_findings
-from memtui.core.scanner.scan import secret_finding, secrets_with_values
+from memtui.core.scanner.readable import READ_KINDS, REPLAYED, readable_findings
+from memtui.core.scanner.scan import file_secrets, secret_finding, secrets_with_values
 from memtui.core.workspace import INDEX_NAME, index_target
 
 CAUSES = ("config", "inline", "baseline", "exclude")
@@ -108,16 +108,30 @@ class _Scan(Protocol):
     def has_ignores(self) -> bool: ...
 
 
-def secret_values(scans: Mapping[str, _Scan], root: str | os.PathLike[str]
+def secret_values(scans: Mapping[str, _Scan], root: str | os.PathLike[str],
+                  findings: Iterable[Finding] = ()
                   ) -> dict[tuple[str, int | None, str], list[str]]:
     """Every ``secret`` finding's credential values, from the scans that found them (a scan
     read back from the cache holds none: they are taken from the file under ``root`` again
-    when it still holds the text scanned, `secrets_with_values`)."""
+    when it still holds the text scanned, `secrets_with_values`); those of ``findings`` in a
+    file no scan covers (the index, a linked or a non-memory file under the memory folder)
+    from that file read again (`file_secrets`), each matched to its finding by line and
+    masked value: else none of them could ever be accepted (newuser29 #2)."""
     out: dict[tuple[str, int | None, str], list[str]] = defaultdict(list)
     for rel, scan in scans.items():
         for hit in secrets_with_values(root, scan):  # type: ignore[arg-type]
             f = secret_finding(rel, hit)
             out[(f.path, f.line, f.message)].append(hit.value)
+    unscanned: dict[str, list[Finding]] = defaultdict(list)
+    for f in findings:
+        if f.kind == "secret" and f.path not in scans and (f.path, f.line, f.message) not in out:
+            unscanned[f.path].append(f)
+    for rel, found in unscanned.items():
+        hits = file_secrets(root, rel)
+        for f in found:
+            out[(f.path, f.line, f.message)] = [
+                h.value for h in hits
+                if h.line == f.line and f.message.startswith(f"{h.kind} ({h.redacted})")]
     return out
 
 
@@ -374,9 +388,11 @@ def counts(suppressed: Iterable[Suppressed]) -> dict[str, int]:
 
 
 def baseline_data(findings: Iterable[Finding], values: Values | None = None,
-                  key: bytes | None = None) -> dict[str, object]:
+                  key: bytes | None = None, recorded: list[Finding] | None = None
+                  ) -> dict[str, object]:
     """What ``write_baseline`` writes: each finding's rule, path, message and fingerprint,
-    a credential's keyed by ``key`` (a new random one when None)."""
+    a credential's keyed by ``key`` (a new random one when None); each finding written is
+    appended to ``recorded``."""
     key = key if key is not None else os.urandom(KEY_BYTES)
     rows: list[dict[str, object]] = []
     for f, fp in fingerprinted(findings, key, values):
@@ -384,21 +400,25 @@ def baseline_data(findings: Iterable[Finding], values: Values | None = None,
             continue  # a credential whose value is not at hand is never accepted
         rows.append({"rule": f.kind, "path": f.path, "message": f.message,
                      "fingerprint": fp})
+        if recorded is not None:
+            recorded.append(f)
     return {"memtui-baseline": BASELINE_VERSION, "key": key.hex(), "findings": rows}
 
 
 def write_baseline(path: Path, findings: Iterable[Finding], values: Values | None = None
-                   ) -> int:
+                   ) -> list[Finding]:
     """Record ``findings`` in ``path`` (``values``: the credentials' whole values, for their
-    keyed fingerprints); returns how many."""
-    data = baseline_data(findings, values)
+    keyed fingerprints); returns those recorded (a credential whose value could not be read
+    again is not: the report says it stays, newuser29 #2)."""
+    recorded: list[Finding] = []
+    data = baseline_data(findings, values, recorded=recorded)
     try:  # never over an index, a memory, a FIFO or through a link (newuser24 #60, #61)
         write_output(path, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode(),
                      "a memtui baseline", json_with(("memtui-baseline", "findings")),
                      BASELINE_LIMIT)
     except OutputError as exc:
         raise BaselineError(str(exc)) from None
-    return len(data["findings"])  # type: ignore[arg-type]
+    return recorded
 
 
 def load_baseline(path: Path, root: Path | None = None) -> Baseline:
@@ -481,6 +501,18 @@ class _Quiet:
         return rel not in self.commented and rel in self.scans
 
 
+#: A credential's advice in a file the agent loads each turn that is no memory.
+LOADED = (": the agent loads this file into every turn; remove the value by hand (fix redact "
+          "edits memories only) and rotate it")
+
+
+def _loaded_each_turn(f: Finding) -> Finding:
+    """``f`` as said of a file the agent loads each turn (a credential's message says so)."""
+    if f.kind != "secret" or not f.message.endswith(REPLAYED):
+        return f
+    return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + LOADED, f.severity)
+
+
 def apply_to(result: R, config: Config, baseline: Baseline | None = None,
              hidden: bool = False) -> R:
     """Apply :func:`apply` to ``result`` in place (its findings become the reported ones,
@@ -488,10 +520,7 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     file used; returns ``result``. ``hidden``: also read what the config's ``exclude``
     leaves out (`memtui.core.reporting.hidden`: counted as suppressed by ``exclude``; an exclude of
     the index or of every memory is an ``exclude_all`` error no config silences)."""
-    secret_files = {f.path for f in result.findings if f.kind == "secret"}
     root = result.workspace.root
-    values = secret_values({rel: result.scans[rel] for rel in secret_files
-                            if rel in result.scans}, root) if baseline is not None else None
     known = getattr(result.scans, "commented", None)  # a stored result's (no scan made)
     commented = sorted(known) if known is not None else \
         [rel for rel, scan in result.scans.items() if scan.has_ignores]
@@ -515,6 +544,15 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     if target is not None:  # MEMORY.md a link to it: that file is the index, read as one
         read.add(target)
     read.update(result.scans)
+    # What the agent loads into every turn besides the index (OpenClaw's TOOLS.md, USER.md,
+    # AGENTS.md…): read as a memory is, whatever folder it lies in (newuser29 #14).
+    block = getattr(result, "block", None)
+    loaded = [rel for rel in dict.fromkeys(getattr(block, "files", ()))
+              if rel not in read and os.path.isfile(os.path.join(root, rel))]
+    if loaded:
+        found, _unread = excluded_findings(result.workspace, loaded)  # type: ignore[arg-type]
+        result.findings.extend(_loaded_each_turn(f) for f in found if f.kind in READ_KINDS)
+        read.update(loaded)
     walked = readable_findings(result.workspace, read)  # type: ignore[arg-type]
     # A credential is never the configuration's to hide; the warnings of a file its
     # ``exclude`` names (instruction-like, hidden text: a folder of imports called noise)
@@ -527,6 +565,11 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         aside = {id(f) for f in set_aside}
         walked = [f for f in walked if id(f) not in aside]
     result.findings = [*result.findings, *walked]  # (a new list: see above)
+    values = None
+    if baseline is not None:
+        secret_files = {f.path for f in result.findings if f.kind == "secret"}
+        values = secret_values({rel: result.scans[rel] for rel in secret_files
+                                if rel in result.scans}, root, result.findings)
     lowered: list[tuple[Finding, str]] = []
     result.findings, result.suppressed = apply(result.findings, root, config, baseline,
                                                values, [*commented, INDEX_NAME], lowered,

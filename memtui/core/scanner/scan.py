@@ -21,7 +21,13 @@ from memtui.core.checks.relative_date import ANCHORS as DATE_ANCHORS
 from memtui.core.checks.relative_date import relative_dates
 from memtui.core.checks.stale_reference import Ref, references
 from memtui.core.counting.tokens import bytes_digest, text_digest
-from memtui.core.creds.detector import LineBudget, SecretHit, keyword_lists, scan_text_bounded
+from memtui.core.creds.detector import (
+    LineBudget,
+    SecretHit,
+    keyword_lists,
+    mask_secrets,
+    scan_text_bounded,
+)
 from memtui.core.creds.placed import placed, with_values
 from memtui.core.derivation.graph import Spellings, spellings
 from memtui.core.git.age import parse_date
@@ -159,6 +165,27 @@ NOT_INJECTED = (" in MEMORY.md past the lines the agent loads (not injected; its
                 "can still read it)")
 
 
+def quoting_masked(findings: list[Finding], hits: list[SecretHit]) -> list[Finding]:
+    """``findings`` with each credential of ``hits`` that a message quotes (an instruction's
+    excerpt, hidden text, a date phrase) shown as its ``secret`` finding shows it
+    (``ab…yz``): the one place a file's findings lose the values (newuser29 #15)."""
+    if not any(h.value for h in hits):
+        return findings
+    return [f if f.kind == "secret" or not any(h.value and h.value in f.message for h in hits)
+            else finding(f.kind, f.path, f.line, mask_secrets(f.message, hits), f.severity,
+                         f.files)
+            for f in findings]
+
+
+def not_credentials(refs: list[Ref], hits: list[SecretHit]) -> list[Ref]:
+    """``refs`` less those that hold a credential of ``hits``: a token is no name of the
+    project's, and its ``stale_reference`` would print it whole (newuser29 #15)."""
+    values = [h.value for h in hits if h.value]
+    if not values:
+        return refs
+    return [r for r in refs if not any(v in r[2] for v in values)]
+
+
 def index_findings(index: Index) -> list[Finding]:
     """What the index yields on its own: read problems, content, credentials and
     instruction-like text."""
@@ -186,7 +213,7 @@ def index_findings(index: Index) -> list[Finding]:
     out.extend(finding("hidden_text", INDEX_NAME, line, message)
                for line, message in [*hidden_findings(index.text),
                                      *comment_findings(index.text)])
-    return out
+    return quoting_masked(out, hits)
 
 
 _expected: list[bool] = []
@@ -270,13 +297,13 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     if read.ok and mf.type and mf.type.strip().lower() in WHY_TYPES:
         lacking = missing(mf.type, body)
         scan.why = WHY_PAIRS["**Why:**" not in lacking, "**How to apply:**" not in lacking]
-    scan.own_findings = own
+    scan.own_findings = quoting_masked(own, scan.secrets)
     if read.ok and expect_fm:
         if to_sketch is None:
             sketch_scans((scan,))
         else:
             to_sketch.append(scan)
-        scan.refs = tuple(references(body, start))
+        scan.refs = tuple(not_credentials(references(body, start), scan.secrets))
     scan.old_format = old_format
     scan.digest = digest
     scan.name_line = name_line(mf)
@@ -330,6 +357,20 @@ def secrets_with_values(root: str | os.PathLike[str], scan: FileScan,
     if text is None:
         text = audited_text(root, scan)
     return hits if text is None else with_values(text, hits)
+
+
+def file_secrets(root: str | os.PathLike[str], rel: str) -> list[SecretHit]:
+    """The credentials, with their values, of ``rel`` under ``root`` read again as the audit
+    reads a file it keeps no scan of: the index as `index_findings` does, any other (a file
+    only linked, a text under the memory folder that is no memory) as `scan_file` does.
+    For the baseline's keyed fingerprints, which need each value (newuser29 #2)."""
+    full = os.path.join(root, rel)
+    if rel == INDEX_NAME:
+        return scan_text_bounded(read_text(full, MAX_INDEX_BYTES).text)[0]
+    try:
+        return list(scan_file(full, rel, 0.0).secrets)
+    except (OSError, ValueError, RecursionError, MemoryError):
+        return []
 
 
 def name_line(mf: MemoryFile) -> int:
