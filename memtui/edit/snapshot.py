@@ -22,7 +22,7 @@ from memtui.core.scanner.memory_file import MemoryFile, parse_memory
 from memtui.core.scanner.textfile import decode, read_text
 from memtui.core.workspace import INDEX_NAME, NOT_REGULAR, Workspace, discover
 from memtui.edit.errors import Refused, UsageError
-from memtui.edit.safe_write import MAX_EDIT_BYTES, read_bytes
+from memtui.edit.safe_write import MAX_EDIT_BYTES, HeldFolder, read_bytes
 
 
 @dataclass
@@ -52,21 +52,23 @@ class Snapshot:
         data = snap.load(INDEX_NAME)
         snap.index = parse_index(decode(data).text) if data is not None else Index()
         found = discover(ws)
-        for rel in found.files:
-            snap.load(rel)
+        with HeldFolder(ws.root) as held:  # each folder opened once, not once a file
+            for rel in found.files:
+                snap.load(rel, held)
         for rel, why in found.skipped:  # a FIFO: refused unopened, and said not looked at
             if why == NOT_REGULAR:
                 snap.load(rel)
         snap.resolver = Resolver((p, m.name, m.stem) for p, m in snap.memories.items())
         return snap
 
-    def load(self, rel: str) -> bytes | None:
+    def load(self, rel: str, held: HeldFolder | None = None) -> bytes | None:
         """Bytes of ``rel`` as first read (read now when not read yet); None when it does
-        not exist or was not read (then ``problems`` says why)."""
+        not exist or was not read (then ``problems`` says why). ``held``: the folder kept
+        open from the file read before (`memtui.edit.safe_write.HeldFolder`)."""
         if rel in self.raw:
             return self.raw[rel]
         try:
-            data = read_bytes(self.ws.root, rel)
+            data = read_bytes(self.ws.root, rel, held=held)
         except Refused as exc:
             data = None
             self.problems[rel] = str(exc)
