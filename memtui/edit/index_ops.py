@@ -64,15 +64,16 @@ Place = str | int | None
 BY_TYPE = "\0by type"
 
 
-def insertion_point(raw: RawText, under: Place) -> int:
+def insertion_point(raw: RawText, under: Place, snap: Snapshot | None = None) -> int:
     """Where new entries go: after the last non-blank line of the heading's section; with
     no heading, after the last hot entry (see :func:`last_hot_entry`), else at the end; a
-    number: that line (the app's place among the loaded lines, newuser23 #35)."""
+    number: that line (the app's place among the loaded lines, newuser23 #35). ``snap``:
+    the snapshot ``raw`` comes from (its index taken when the text is the same)."""
     texts = raw.texts()
     if isinstance(under, int):
         return min(max(under, 1), len(texts) + 1)
     if under is None:
-        hot = last_hot_entry(texts)
+        hot = last_hot_entry(texts, snap)
         if hot is not None:
             return hot + 1
         start, stop = 1, len(texts)
@@ -87,11 +88,13 @@ def insertion_point(raw: RawText, under: Place) -> int:
     return last + 1
 
 
-def last_hot_entry(texts: list[str]) -> int | None:
+def last_hot_entry(texts: list[str], snap: Snapshot | None = None) -> int | None:
     """The line number of the last entry (a line with one link) before the first packed
     line, so a new entry joins the hot ones and not a cold section at the end; the last
-    entry anywhere when none comes before a packed line; None when there is no entry."""
-    lines = parse_index("\n".join(texts) + "\n").lines
+    entry anywhere when none comes before a packed line; None when there is no entry.
+    ``snap``: a snapshot whose index may be these very lines (`Snapshot.index_of`)."""
+    text = "\n".join(texts) + "\n"
+    lines = (snap.index_of(text) if snap is not None else parse_index(text)).lines
     first_packed = next((ln.number for ln in lines if ln.kind == "packed"), len(lines) + 1)
     entries = [ln.number for ln in lines if ln.kind == "entry"]
     before = [n for n in entries if n < first_packed]
@@ -101,7 +104,7 @@ def last_hot_entry(texts: list[str]) -> int | None:
 def where_entries_go(snap: Snapshot) -> str:
     """Where new entries go with no heading chosen, in words for the operator."""
     texts = [ln.text for ln in snap.index.lines]
-    hot = last_hot_entry(texts) if texts else None
+    hot = last_hot_entry(texts, snap) if texts else None
     if hot is not None and hot < len(texts):
         return f"after the last entry (line {hot} of {INDEX_NAME})"
     return f"at the end of {INDEX_NAME}"
@@ -116,7 +119,7 @@ def plan_add_to_index(plan: Plan, rels: list[str], title: str | None = None,
     titles = [title] * len(rels) if title else \
         distinct_titles(mfs, entry_titles(snap), conventions(snap).title_case)[0]
     lines = [draft_entry(mf, t, hook) for mf, t in zip(mfs, titles, strict=True)]
-    raw.insert(insertion_point(raw, under), lines)
+    raw.insert(insertion_point(raw, under, snap), lines)
     return lines
 
 
@@ -148,7 +151,7 @@ def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
                 sections[type_] = section_for(snap, type_) if type_ else None
             place = sections[type_]
         if place not in points:
-            points[place] = insertion_point(raw, place)
+            points[place] = insertion_point(raw, place, snap)
         groups.setdefault(points[place], []).append(
             entry_line(rel, title or draft_title(snap.memories[rel]), hook))
     for at in sorted(groups, reverse=True):  # from the end: the places above hold

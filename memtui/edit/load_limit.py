@@ -49,7 +49,7 @@ def added_past_limit(snap: Snapshot, entries: list[tuple[str, str, str]], under:
         return PastLimit()
     try:
         cs = add_entries(snap, entries, under)
-        at = insertion_point(Plan(snap).raw(INDEX_NAME), under)
+        at = insertion_point(Plan(snap).raw(INDEX_NAME), under, snap)
     except (Refused, UsageError):
         return PastLimit()
     after = next((c.after for c in cs.changes if c.path == INDEX_NAME), None)

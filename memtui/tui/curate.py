@@ -119,6 +119,9 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     """Draft entries for ``paths`` (titles in the index's own case), let the operator edit
     them and place them (under the section of their type at first), then write.
     ``left_out``: which memories the key left out and why, said in the form."""
+    # Seconds of a thread at thousands of memories (every memory read, every line drafted):
+    # said at once, not a screen that looks idle until the form (newuser28 #34).
+    _say(app, f"drafting index entries for {plural(len(paths), 'memory', 'memories')} …")
     drafted = await asyncio.to_thread(draft_entries, workspace, paths, getattr(app, "result", None))
     if isinstance(drafted, str):
         _say(app, drafted, error=True)

@@ -24,6 +24,7 @@ from textual.widgets import Input, Static
 
 from memtui.core.audit import AuditResult
 from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.wording import plural
 from memtui.core.scanner.index import IndexLine
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR
 from memtui.tui.messages import JumpTo, MemorySelected, displayed, grouped_of
@@ -31,7 +32,7 @@ from memtui.tui.palette import Palette
 from memtui.tui.views.base import FilteredView
 from memtui.tui.widgets.columns import Column, fit_widths
 from memtui.tui.widgets.row_table import GAP, MARK_WIDTH, SCROLLBAR, RowTable
-from memtui.tui.widgets.still_loading import covered_width
+from memtui.tui.widgets.still_loading import StillLoading, covered_width
 from memtui.tui.widgets.table_rows import (
     Row,
     RowCache,
@@ -368,6 +369,17 @@ class AuditTable(FilteredView):
         row = self.current_row()
         self.post_message(MemorySelected(row.path, row.line, now=True)
                           if row is not None and row.path else MemorySelected(None, now=True))
+
+    def get_loading_widget(self) -> Widget:
+        """The cover while this view's rows are built after the audit was shown: it says
+        so (newuser28 #33: with 20,000 memories the Files view read "auditing …" for half
+        a minute under a header that had its counts, and looked blank); during the first
+        audit, the views' own cover ("auditing …")."""
+        result = getattr(self.app, "result", None)
+        if not isinstance(result, AuditResult):
+            return super().get_loading_widget()
+        return StillLoading(f"building this view's rows ({plural(len(result.files), 'memory file')}"
+                            " audited) …")
 
     def why_nothing(self) -> str:
         if not self.rows:

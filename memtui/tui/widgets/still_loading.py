@@ -3,7 +3,8 @@
 Textual's ``LoadingIndicator`` redraws itself 16 times a second. Over the views' area each
 frame cost about 15 ms of the interpreter, which the audit's worker was waiting for: 20–50
 frames before a 10,000-memory audit reached the screen. The header says how far the
-audit has come, so the views need not move."""
+audit has come, so the views need not move. A view whose rows are built after the audit
+was shown says so in its own words (`memtui.tui.widgets.audit_table.AuditTable`)."""
 
 from __future__ import annotations
 
@@ -43,8 +44,8 @@ class StillLoading(Static):
     }
     """
 
-    def __init__(self) -> None:
-        super().__init__("auditing …")
+    def __init__(self, words: str = "auditing …") -> None:
+        super().__init__(words)
 
     def on_resize(self, event: Resize) -> None:
         if isinstance(self.parent, Widget):  # what it covers (Textual makes it the parent)
