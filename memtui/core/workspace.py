@@ -223,7 +223,9 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
         out.notes.append((MEMORY_DIR, f"'{MEMORY_DIR}' is a file, not a folder"))
     start = ws.memory_root
     start_rel = "" if start == root else ws.rel(start) + "/"
-    seen_dirs: set[tuple[int, int]] = set()
+    # each folder walked, with the path it was walked by (newuser29 #36: a second path to
+    # it that is no loop is said to be a link to it, not a "symlink loop")
+    seen_dirs: dict[tuple[int, int], str] = {}
     # Plain strings, not Path objects: this loop runs once per file of a large workspace.
     stack: list[tuple[str, str]] = [(str(start), start_rel)]
     flat = ws.layout == "flat"
@@ -237,10 +239,16 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
         except OSError:
             continue
         key = (st.st_dev, st.st_ino)
-        if key in seen_dirs:
-            out.skipped.append((prefix.rstrip("/"), "symlink loop, not followed"))
+        first = seen_dirs.get(key)
+        if first is not None:
+            loop = prefix.startswith(first)  # it leads back to a folder above it
+            out.skipped.append((prefix.rstrip("/"), "symlink loop, not followed" if loop else
+                                f"a link to the folder {first.rstrip('/') or '.'} (audited "
+                                "there), not followed"))
             continue
-        seen_dirs.add(key)
+        seen_dirs[key] = prefix
+        links: list[tuple[str, str]] = []  # walked after the real folders (popped last)
+        base = len(stack)
         try:
             with os.scandir(folder) as it:
                 entries = list(it)
@@ -267,7 +275,7 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
                 if not archives and is_archive(name):
                     out.archives.append(rel)
                     continue
-                stack.append((entry.path, rel + "/"))
+                (links if link else stack).append((entry.path, rel + "/"))
             elif name.lower().endswith(".md") and not (flat and rel == INDEX_NAME) \
                     and rel != the_index:
                 if not _regular(entry):
@@ -278,6 +286,7 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
                 out.files.append(rel)
                 if link:
                     out.links.append((rel, _target_of(ws, entry.path)))
+        stack[base:base] = links  # below this folder's real folders: walked after them
     out.files.sort(key=name_key)  # natural order (newuser28 #32)
     out.archives.sort()
     return out

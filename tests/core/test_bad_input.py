@@ -277,3 +277,19 @@ def test_index_parser_kinds() -> None:
     assert (idx.lines[2].title, idx.lines[2].hook) == ("a", "hook a")
     assert idx.lines[3].title == "Cold"
     assert (idx.lines[5].title, idx.lines[5].hook) == ("wiki", "a wikilink entry")
+
+
+def test_a_link_to_a_folder_is_no_loop(tmp_path: Path) -> None:
+    """newuser29 #36: ``memory/subalias -> sub`` was "symlink loop, not followed": it is a
+    second path to a folder audited by its own, said so; the real folder is the one walked
+    (its memory keeps its own path), whichever the folder listing gives first."""
+    ws = make_ws(tmp_path / "w", {"MEMORY.md": "- [a](memory/a.md)\n",
+                                  "memory/a.md": memory("a"), "memory/sub/deep.md": memory("deep")})
+    for alias in ("subalias", "aaa-alias"):  # after and before "sub" by name
+        (ws / "memory" / alias).symlink_to(ws / "memory" / "sub")
+    r = run_audit(ws)
+    assert "memory/sub/deep.md" in r.scans and not any("alias/" in p for p in r.scans)
+    assert sorted((f.path, f.message) for f in r.findings if f.kind == "read_problem") == [
+        ("memory/aaa-alias", "a link to the folder memory/sub (audited there), not followed"),
+        ("memory/subalias", "a link to the folder memory/sub (audited there), not followed"),
+    ]
