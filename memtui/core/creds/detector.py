@@ -193,11 +193,16 @@ _TOKEN_CHAR = lazy_pattern(r"[A-Za-z0-9_\-./+~]")
 
 
 def token_span(text: str, start: int, end: int) -> tuple[int, int]:
-    """``text[start:end]`` widened to the whole token around it (and its ``=`` padding)."""
+    """``text[start:end]`` widened to the whole token around it (and its ``=`` padding),
+    but never onto the full stop that ends it: ``AKIA….`` ends a sentence, and the period
+    is not the key's (newuser29 #6: shown as ``AK…Y.``, and redact took it)."""
+    found = end
     while start > 0 and _TOKEN_CHAR.match(text[start - 1]):
         start -= 1
     while end < len(text) and _TOKEN_CHAR.match(text[end]):
         end += 1
+    if end > found and text[end - 1] == "." and text[end - 2] != ".":
+        end -= 1  # one full stop (an ellipsis after a value is read as before)
     while end < len(text) and text[end] == "=":
         end += 1
     return start, end
