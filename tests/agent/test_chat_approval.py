@@ -320,7 +320,7 @@ async def test_the_help_lists_the_question_s_keys(ws: Workspace, fake: FakeOllam
 
     app = MemtuiApp(ws, settings=AgentSettings(model="deleter", host=fake.url), watch=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: app.audits >= 1)
+        await wait_until(pilot, lambda: app.audits >= 1, 60)  # a loaded machine: slow
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
         console = Console(width=96, file=io.StringIO(), record=True)
