@@ -460,7 +460,9 @@ class FleetApp(KeyFlow, App[str | None]):
         if action == "open":
             return isinstance(self.focused, ListTable) and self.focused.id == "fleet-table"
         if action == "clear_filter":  # offered while there is a filter (newuser26 #33)
-            return bool(self.state.filter) or self.query_one("#fleet-filter").has_class("-on")
+            # (the box is gone while the screen closes: asked then, nothing is offered)
+            return bool(self.state.filter) or any(box.has_class("-on")
+                                                  for box in self.query("#fleet-filter"))
         return True
 
     def action_open(self) -> None:
