@@ -62,8 +62,10 @@ def check_new_name(name: str) -> str:
         raise UsageError(f"'{name}' cannot be a memory name (no slashes, no leading dot)")
     if utf8_safe(name) is not name:
         raise UsageError(f"{name!a} cannot be a memory name (not valid UTF-8)")
-    if len(f"{name}.md".encode()) > 255:
-        raise UsageError(f"'{name[:40]}…' is too long for a file name (255 bytes with .md)")
+    size = len(f"{name}.md".encode())
+    if size > 255:  # the name's own size, then the limit (newuser29 #41: "é" is 2 bytes)
+        raise UsageError(f"'{name[:40]}…' is too long for a file name: {size:,} bytes with "
+                         ".md (UTF-8); a file name holds at most 255 bytes")
     return name
 
 

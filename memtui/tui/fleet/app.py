@@ -182,6 +182,9 @@ class FleetApp(KeyFlow, App[str | None]):
         self._redraw_pending = False
         self.widths: dict[str, int] = {}  # the columns shown, by key, and their widths
         self._shared = ""  # the front every shown row's path has (`shared_front`)
+        #: Each workspace's git HEAD when its sparkline was last made (None: in no
+        #: repository): a workspace audited again is given one when its HEAD is new.
+        self._spark_heads: dict[str, tuple[str, str, str] | None] = {}
         for t in load_themes():
             self.register_theme(t)
         for name in (theme, load_config().get("theme"), "memtui-night"):
@@ -264,8 +267,10 @@ class FleetApp(KeyFlow, App[str | None]):
             if self._stop.is_set():
                 return
             self.call_from_thread(self._row_done, row)
-        if only is None:
-            self.sparklines(paths)
+        # Every workspace audited whose HEAD is new since its last sparkline gets one: a
+        # git workspace that joined, or whose .git came after its files (newuser28 #24:
+        # no trend until `r`), or that was committed to.
+        self.sparklines(paths, only is not None)
 
     def _row_done(self, row: dict[str, Any]) -> None:
         self.state.rows[row["path"]] = row
@@ -273,14 +278,22 @@ class FleetApp(KeyFlow, App[str | None]):
         self._schedule_redraw()
 
     @work(thread=True, exclusive=True, group="spark")
-    def sparklines(self, paths: list[str]) -> None:
-        """Unreachable orphans over each workspace's last commits (git repositories only)."""
+    def sparklines(self, paths: list[str], new_heads_only: bool = False) -> None:
+        """Unreachable orphans over each workspace's last commits (git repositories only);
+        ``new_heads_only``: only for those whose HEAD changed since their last one."""
+        from memtui.core.git.age import git_head
         from memtui.core.git.trend import TrendError, trend
         from memtui.core.workspace import WorkspaceError
 
         for p in paths:
             if self._stop.is_set():
                 return
+            head = git_head(Path(p))
+            if new_heads_only and p in self._spark_heads and self._spark_heads[p] == head:
+                continue
+            self._spark_heads[p] = head
+            if head is None:
+                continue  # in no repository: no trend
             try:
                 points = trend(p, self.options, last=SPARK_COMMITS)
             except (TrendError, WorkspaceError, OSError):
@@ -447,7 +460,9 @@ class FleetApp(KeyFlow, App[str | None]):
         if action == "open":
             return isinstance(self.focused, ListTable) and self.focused.id == "fleet-table"
         if action == "clear_filter":  # offered while there is a filter (newuser26 #33)
-            return bool(self.state.filter) or self.query_one("#fleet-filter").has_class("-on")
+            # (the box is gone while the screen closes: asked then, nothing is offered)
+            return bool(self.state.filter) or any(box.has_class("-on")
+                                                  for box in self.query("#fleet-filter"))
         return True
 
     def action_open(self) -> None:
