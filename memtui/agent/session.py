@@ -5,6 +5,9 @@ model answers in words or the step limit is hit. It yields events for whoever wa
 chat pane, ``memtui eval``). History lives in ``<ws>/.memtui/chat/history.json`` (without the
 injected block), and every request and response goes to a JSONL transcript in
 ``<ws>/.memtui/transcripts/``.
+
+The module is past 500 lines: a turn (request, stream, tool calls, their results and what
+the operator undid since) is one loop, read whole; the client, approval and tools are apart.
 """
 
 from __future__ import annotations
