@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from functools import cache
 
+from memtui.core.creds.as_seen import as_written, disguised, seen
 from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -272,7 +273,34 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
     """``scan_text`` within the bounds of one text (``MAX_HITS`` credentials, and
     ``MAX_CHECKED_LINES`` lines through detect-secrets and the command forms, or what
     ``budget`` has left, which is then spent), and the line (1-based, offset like the hits)
-    from which a bound left the text unchecked, or None."""
+    from which a bound left the text unchecked, or None. The text is read as its reader
+    sees it (`memtui.core.creds.as_seen`: no invisible character or look-alike letter
+    hides a credential), each hit given back as written."""
+    if disguised(text):
+        return _as_seen(text, first_line, budget)
+    return _scan_plain(text, first_line, probe, budget)
+
+
+def _as_seen(text: str, first_line: int, budget: LineBudget | None
+             ) -> tuple[list[SecretHit], int | None]:
+    """`scan_text_bounded` of a text `as_seen.disguised`: its lines read as seen, each
+    hit's value the span its line writes (newuser29 #45 #46)."""
+    lines = text.split("\n")
+    reads = [seen(line) for line in lines]
+    hits, cut = _scan_plain("\n".join(r for r, _ in reads), first_line, None, budget)
+    out = []
+    for h in hits:
+        i = h.line - first_line
+        if 0 <= i < len(lines):
+            value = as_written(lines[i], reads[i][0], reads[i][1], h.value)
+            h = SecretHit(h.line, h.kind, value) if value != h.value else h
+        out.append(h)
+    return out, cut
+
+
+def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
+                budget: LineBudget | None) -> tuple[list[SecretHit], int | None]:
+    """`scan_text_bounded` of a text read as it is written."""
     if len(text) > LONG_LINE and any(len(ln) > LONG_LINE for ln in text.split("\n")):
         return _windowed(text, first_line, budget)
     probe = probe or KeywordProbe(text)
@@ -375,7 +403,7 @@ def _windowed(text: str, first_line: int, budget: LineBudget | None
         for piece in _windows(line) if len(line) > LONG_LINE else (line,):
             pieces.append(piece)
             where.append(i)
-    hits, cut = scan_text_bounded("\n".join(pieces), 1, None, budget)
+    hits, cut = _scan_plain("\n".join(pieces), 1, None, budget)
     seen: set[tuple[int, str, str]] = set()
     out: list[SecretHit] = []
     for h in hits:

@@ -1,0 +1,88 @@
+"""A text as its reader sees it, for the credential check (newuser29 #45 #46).
+
+What a pattern stops at but a person or a model reads through can hide a credential from
+the check, so it is taken away first, and every hit is given back as written:
+
+- a format character (zero-width space, joiner or non-joiner, word joiner, soft hyphen,
+  byte-order mark, a direction mark) between two visible ASCII characters is dropped
+  (``A\\u200bKIA…`` is ``AKIA…``); elsewhere (a Persian or Indic word's joiner) it stays;
+- a no-break, figure or narrow no-break space is a space (``password:\\u00a0value``);
+- a full-width ASCII letter or digit is that letter or digit (``ｐａｓｓｗｏｒｄ``);
+- in a word mixing Latin letters with Cyrillic or Greek ones, a Cyrillic or Greek letter
+  drawn like a Latin one is that Latin letter (``pаssword`` with a Cyrillic ``а``); a word
+  all in one script is left as it is.
+
+Lines stay lines (no line break is added or removed), so a hit's line is where it is
+written; its value is the span as written (the invisible characters kept), so masking and
+``fix redact`` take what the file holds.
+"""
+
+from __future__ import annotations
+
+import re
+
+_FORMAT = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_SPACES = "\u00a0\u2007\u202f"
+_WIDE = "\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
+_OTHER = "\u0370-\u03ff\u0400-\u04ff"
+#: Whether a text holds anything `seen` would change (a text without is read as it is).
+DISGUISE = re.compile(f"[{_FORMAT}{_SPACES}{_WIDE}]|[A-Za-z][{_OTHER}]|[{_OTHER}][A-Za-z]")
+_WORD = re.compile(f"[A-Za-z{_OTHER}]+")
+#: Cyrillic and Greek letters drawn like Latin ones.
+_LATIN = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеіјорсхуѕԁɡһԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορτυχ",
+    "ABESIJKMHOPCTXYaeijopcxysdghqwABEZHIKMNOPTYXaikvoptux")
+
+
+def disguised(text: str) -> bool:
+    """Whether ``text`` holds a character `seen` reads otherwise."""
+    return not text.isascii() and DISGUISE.search(text) is not None
+
+
+def seen(line: str) -> tuple[str, list[int]]:
+    """``line`` as read (see the module), and for each of its characters (and its end) the
+    index in ``line`` it comes from."""
+    chars: list[str] = []
+    where: list[int] = []
+    n = len(line)
+    for i, c in enumerate(line):
+        if c in _SPACES:
+            c = " "
+        elif _WIDE_ONE.match(c):
+            c = chr(ord(c) - 0xFEE0)
+        elif _FORMAT_ONE.match(c):
+            before = line[i - 1] if i else " "
+            after = next((d for d in line[i + 1:] if not _FORMAT_ONE.match(d)), " ")
+            if _visible(before) and _visible(after):
+                continue
+        chars.append(c)
+        where.append(i)
+    where.append(n)
+    out = "".join(chars)
+    if _MIXED.search(out):
+        out = _WORD.sub(_fold, out)
+    return out, where
+
+
+_FORMAT_ONE = re.compile(f"[{_FORMAT}]")
+_WIDE_ONE = re.compile(f"[{_WIDE}]")
+_MIXED = re.compile(f"[A-Za-z][{_OTHER}]|[{_OTHER}][A-Za-z]")
+
+
+def _visible(c: str) -> bool:
+    """A visible ASCII character (no blank)."""
+    return "!" <= c <= "~"
+
+
+def _fold(m: re.Match[str]) -> str:
+    word = m.group()
+    return word.translate(_LATIN) if _MIXED.search(word) else word
+
+
+def as_written(line: str, read: str, where: list[int], value: str) -> str:
+    """``value``, found in ``read`` (``line`` as `seen` read it), as ``line`` writes it;
+    ``value`` itself when it is not there."""
+    at = read.find(value)
+    if at < 0 or not value:
+        return value
+    return line[where[at]:where[at + len(value) - 1] + 1]
