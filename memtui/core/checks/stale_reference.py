@@ -14,9 +14,11 @@ Only what can be checked positively is reported:
   ``README.md:120`` in backticks);
 - a symbol shaped as code (``snake_case``, ``a_call()``; not all capitals: environment
   variables live outside; not a placeholder such as ``your_id``), whose last part occurs
-  nowhere in the project's text; when the project is an agent's home (an OpenClaw workspace,
-  `ProjectIndex.home`), whose memories name the agent's own tools (``web_search``) that no
-  file of it holds, only when its git history held it too;
+  nowhere in the project's text and, when the project has git history, which that history
+  held (gone from it, not never there: an nginx directive, another memory's name; newuser29
+  #32); when the project is an agent's home (an OpenClaw workspace, `ProjectIndex.home`),
+  whose memories name the agent's own tools (``web_search``) that no file of it holds, only
+  when its git history held it, whatever it has;
 - a name that may as well be another library's (``camelCase``, ``CapWords``, a one-word
   call ``fetch()``; never a Python builtin such as ``ascii()``) only when the project's git
   history held it: gone from its text now, present in a past version of it;
@@ -247,7 +249,11 @@ def check(refs: list[Ref], project: ProjectIndex) -> list[tuple[int, str, str | 
             last = re.split(r"\.|::", value.removesuffix("()"))[-1]
             if blind or last in project.words:
                 continue
-            if project.home:  # an agent's home: its tools' names are never in its text
+            # With git history (or in an agent's home, whose tools' names are never in its
+            # text), a symbol is stale only when the history held it: one it never held is
+            # outside the project (an nginx directive, another memory's name), not gone from
+            # it (newuser29 #32); without git, absence from the text is all there is.
+            if project.home or project.history is not None:
                 if last in project.past[0]:
                     out.append((line, f"`{value}`: {last} is gone from the project's text "
                                       "(its git history held it)", None))
