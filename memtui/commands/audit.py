@@ -12,10 +12,12 @@ from pathlib import Path
 
 from memtui.commands.audit_options import (
     add_audit_options,
+    limit_flags_given,
     load_config_for,
     merge_config,
     options_from,
     tokenizers_from,
+    unused_limit_lines,
     utf8_stream,
 )
 from memtui.commands.parser import bounded, fail, os_error
@@ -142,6 +144,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     # configuration lowers (issue 31 §2; docs/audit.md, "Precedence").
     ns.fail_on_flag = ns.fail_on is not None
     given = {key for key in SHAPING if getattr(ns, key, None) is not None}
+    limit_flags = limit_flags_given(ns)
     try:
         ws = open_workspace(path)
         # A project audited at its root, its agent's memory one folder down
@@ -185,6 +188,8 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     finally:
         if line is not None:
             line.clear()
+    for unused in unused_limit_lines(limit_flags, result.profile):
+        sys.stderr.write(f"memtui audit: {unused}\n")
     if not result.scans and not ws.index_path.exists():
         # No index, no memory file, no memory folder below: an empty folder or a project's
         # code. Its report would say "No findings" and exit 0 under any --fail-on

@@ -65,6 +65,34 @@ def limits_from(ns: argparse.Namespace) -> tuple[tuple[str, int], ...]:
                  if (value := getattr(ns, key, None)) is not None)
 
 
+#: The flags that cut the index (the profiles whose ``index_cut`` is set), by option key.
+INDEX_FLAGS = (("--max-lines", "max_lines"), ("--max-bytes", "max_bytes"))
+
+
+def limit_flags_given(ns: argparse.Namespace) -> list[tuple[str, str]]:
+    """The agents' limit flags the command line gives, as (flag, option key); call it before
+    the configuration is merged (`merge_config` fills ``max_lines`` from the file)."""
+    return [(flag, key) for flag, key, *_ in (*INDEX_FLAGS, *LIMIT_FLAGS)
+            if getattr(ns, key, None) is not None]
+
+
+def unused_limit_lines(given: list[tuple[str, str]], profile: str) -> list[str]:
+    """One line for each flag of ``given`` that ``profile`` has no use for: which profile it
+    applies to, and how to use it (newuser29 #31: they were accepted and silently ignored)."""
+    from memtui.core.profiles.registry import BY_NAME
+
+    out = []
+    for flag, key in given:
+        owners = [p.name for p in BY_NAME.values()
+                  if (key in p.limit_keys) or (p.index_cut and (flag, key) in INDEX_FLAGS)]
+        if profile in owners or not owners:
+            continue
+        use = " or ".join(f"--profile {name}" for name in owners)
+        out.append(f"{flag} applies to the {' and '.join(owners)} profile; this folder is "
+                   f"audited as {profile}, so it has no effect here ({use} to use it)")
+    return out
+
+
 def tokenizers_from(choice: str | None) -> tuple[str, ...]:
     """``--tokenizer``'s tokenizers (none given: the window's alone)."""
     return TOKENIZERS if choice == "both" else (choice,) if choice else ()

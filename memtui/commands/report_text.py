@@ -21,6 +21,7 @@ from memtui.core.checks.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKS
 from memtui.core.checks.noise import exclude_line, noise_folders
 from memtui.core.derivation.link_target import project_file
 from memtui.core.profiles.base import ASSUMED_WINDOW
+from memtui.core.profiles.registry import get as get_profile
 from memtui.core.reporting.grouping import Group, draw_items
 from memtui.core.reporting.hidden import severity_changes
 from memtui.core.reporting.index_memories import index_memories
@@ -113,6 +114,12 @@ def summary_table(result: AuditResult) -> Table:
     # An index with no link entries (an agent's MEMORY.md of plain text, or none): the
     # rows counting entries and their cost do not apply (issue 32 item 15).
     entryless = not kinds["entry"] and not kinds["packed"]
+    # An agent whose MEMORY.md is content it loads or greps, no index of links (Codex,
+    # Gemini, Hermes, OpenClaw): a few link lines in it are no entries either (newuser29
+    # #29: "1 entry (1 memory)" beside "Linked from the index 192 of 192 files").
+    linked = sum(kinds[k] for k in ("entry", "packed"))
+    if linked and not get_profile(result.profile).index_of_links:
+        entryless = True
     if not idx.exists and idx.problems:  # there, but not read: no "none" (newuser24 #46)
         row("Index", Text(printable(f"{idx.path}: not read ({idx.problems[0]})"),
                           style="bold yellow"))
@@ -130,7 +137,9 @@ def summary_table(result: AuditResult) -> Table:
                       if ld.path == idx.path and ld.entries is not None), "")
         row("Index", f"{idx.path}: {idx.lines_said}, "
             + (f"{plural(pointers, 'pointer line')}, " if pointers else "")
-            + (f"{store} separated by §" if store else "no link entries"))
+            + (f"{store} separated by §" if store else
+               f"{plural(linked, 'line')} with links, not an index of links" if linked
+               else "no link entries"))
     else:
         project = result.project.path if result.project is not None else None
         root = str(result.workspace.root)

@@ -219,7 +219,12 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
     if (title or hook) and len(rels) != 1:
         raise UsageError("--title and --hook apply to one memory at a time")
     if not rels:
-        cs = Plan(snap).changeset("add-to-index", args, "every memory is reachable already")
+        # unreachable memories all left out are not "reachable already" (newuser29 #22)
+        why = [w.replace("; nothing was written", "") for w in left]
+        cs = Plan(snap).changeset("add-to-index", args, "every memory is reachable already"
+                                  if not why else "no unreachable memory can be added: " +
+                                  "; ".join(w if w.startswith("left out") else f"left out {w}"
+                                            for w in why))
         cs.notes += left if all_unreachable else []
         return cs
     mfs = [snap.memories[rel] for rel in rels]

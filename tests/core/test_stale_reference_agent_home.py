@@ -2,7 +2,8 @@
 the agent's own tools (`web_search`, `web_fetch`), which no file of the home holds. Such a
 code-shaped name is stale only when the home's git history held it and its text no longer
 does (a function renamed in a script the home keeps); absent from both, nothing. The same
-note in the platform's item workspace (a codebase) still reports a name its text lacks."""
+note in the platform's item workspace (a codebase) reports a name its text lacks when it has
+no git history to ask (newuser29 #32: with one, only what that history held)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,19 @@ def test_an_agents_home_reports_only_what_its_history_held(tmp_path: Path) -> No
     assert _stale(_home(tmp_path / "home", bootstrap=True)) == ("openclaw", ["`fetch_leads`"])
 
 
-def test_an_item_workspace_still_reports_a_name_its_text_lacks(tmp_path: Path) -> None:
+def test_an_item_workspace_with_git_reports_only_what_its_history_held(
+        tmp_path: Path) -> None:
+    """newuser29 #32: with git history, a symbol never held is outside the project."""
     profile, stale = _stale(_home(tmp_path / "item", bootstrap=False))
+    assert profile == "item"
+    assert stale == ["`fetch_leads`"]
+
+
+def test_an_item_workspace_without_git_still_reports_a_name_its_text_lacks(
+        tmp_path: Path) -> None:
+    ws = make_ws(tmp_path / "item", {"MEMORY.md": "- [T](memory/tools.md) — tools\n",
+                                     "scraper/leads.py": "def fetch_companies():\n    pass\n",
+                                     "memory/tools.md": NOTE})
+    profile, stale = _stale(ws)
     assert profile == "item"
     assert stale == ["`fetch_leads`", "`web_fetch`", "`web_search`"]

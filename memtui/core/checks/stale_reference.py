@@ -4,7 +4,9 @@ command-line flag of the project's own command (``python -m app --dry-run``).
 
 Only what can be checked positively is reported:
 
-- a path whose first folder is one of the project's, which is found neither there nor as
+- a path whose first folder is one of the project's (a file, or a folder of two levels or
+  more written with its trailing slash in a code span: ``ops/infra/derived/``), which is
+  found neither there nor as
   the end of any project path (a path written from a subfolder), and which the project's git
   history once held (so it existed and is gone; a path it never held may be another
   project's, and is not reported; without git nothing is); a path leading out of
@@ -14,9 +16,11 @@ Only what can be checked positively is reported:
   ``README.md:120`` in backticks);
 - a symbol shaped as code (``snake_case``, ``a_call()``; not all capitals: environment
   variables live outside; not a placeholder such as ``your_id``), whose last part occurs
-  nowhere in the project's text; when the project is an agent's home (an OpenClaw workspace,
-  `ProjectIndex.home`), whose memories name the agent's own tools (``web_search``) that no
-  file of it holds, only when its git history held it too;
+  nowhere in the project's text and, when the project has git history, which that history
+  held (gone from it, not never there: an nginx directive, another memory's name; newuser29
+  #32); when the project is an agent's home (an OpenClaw workspace, `ProjectIndex.home`),
+  whose memories name the agent's own tools (``web_search``) that no file of it holds, only
+  when its git history held it, whatever it has;
 - a name that may as well be another library's (``camelCase``, ``CapWords``, a one-word
   call ``fetch()``; never a Python builtin such as ``ascii()``) only when the project's git
   history held it: gone from its text now, present in a past version of it;
@@ -40,7 +44,7 @@ import re
 from collections.abc import Mapping
 
 from memtui.core.checks.findings import Finding, finding
-from memtui.core.checks.project import ProjectIndex
+from memtui.core.checks.project import MAX_DEPTH, ProjectIndex
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 MAX_REFS = 200  # references kept per memory
@@ -58,6 +62,9 @@ _PATH = lazy_pattern(r"(?<![\w/.:~@$%-])((?:[A-Za-z0-9_][\w.-]*/)+[\w.-]*[A-Za-z
 #: A file at the project's root with a line, in a code span (``README.md:120``): the folder
 #: pattern above needs a slash (newuser25 #16: root files' lines were never checked).
 _ROOT_LINE = lazy_pattern(r"[A-Za-z0-9_][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}:\d{1,7}")
+#: A folder of two levels or more, with its trailing slash, a whole code span
+#: (``ops/infra/derived/``; newuser29 #23: a deleted folder was never checked).
+_FOLDER = lazy_pattern(r"(?:[A-Za-z0-9_][\w.-]*/){2,}")
 _SYMBOL = lazy_pattern(r"[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:\(\))?")
 _PLACEHOLDERS = ("your_", "my_", "some_", "example_", "xxx", "foo", "bar")
 _STRUCK = lazy_pattern(r"~~.*?~~")
@@ -170,6 +177,9 @@ def references(body: str, first_line: int) -> list[Ref]:
                 if ":" in span and _ROOT_LINE.fullmatch(span.strip()):
                     out.append((no, "path", span.strip()))
                     continue
+                if span.endswith("/") and _FOLDER.fullmatch(span.strip()):
+                    out.append((no, "path", span.strip()))
+                    continue
                 sym = _symbol(span)
                 if sym is not None:
                     out.append((no, *sym))
@@ -202,9 +212,23 @@ def _path_stale(value: str, project: ProjectIndex, root: str) -> tuple[str, str 
     if path.startswith(("/", "~")) or ".." in path.split("/") or \
             any(part.startswith(".") for part in path.split("/")):
         return None
+    folder = path.endswith("/")
     path = posixpath.normpath(path)
     if project.in_skipped(path):
         return None
+    if folder:  # a folder: there (or holding a file), or once held by the history
+        inside = path + "/"
+        if path in project.dirs or path in project.files or \
+                any(f.startswith(inside) for f in project.files):
+            return None
+        first = path.split("/", 1)[0]
+        if project.cut or first not in project.dirs or path.count("/") >= MAX_DEPTH or \
+                any(d.endswith("/" + path) for d in project.dirs):
+            return None  # not rooted in the project, below the walk, or from a subfolder
+        held = project.history
+        if held is None or not any(p.startswith(inside) for p in held):
+            return None
+        return f"{value}: gone from the project (its git history held it)", None
     if path in project.files:
         if line:
             count = project.lines_of(path)
@@ -247,7 +271,11 @@ def check(refs: list[Ref], project: ProjectIndex) -> list[tuple[int, str, str | 
             last = re.split(r"\.|::", value.removesuffix("()"))[-1]
             if blind or last in project.words:
                 continue
-            if project.home:  # an agent's home: its tools' names are never in its text
+            # With git history (or in an agent's home, whose tools' names are never in its
+            # text), a symbol is stale only when the history held it: one it never held is
+            # outside the project (an nginx directive, another memory's name), not gone from
+            # it (newuser29 #32); without git, absence from the text is all there is.
+            if project.home or project.history is not None:
                 if last in project.past[0]:
                     out.append((line, f"`{value}`: {last} is gone from the project's text "
                                       "(its git history held it)", None))

@@ -222,6 +222,8 @@ class Profile:
     index_of_links: ClassVar[bool] = True
     #: The limits a flag or the agent's config may set: key → default.
     limit_keys: ClassVar[dict[str, int]] = {}
+    #: Whether the agent cuts the index at ``--max-lines`` / ``--max-bytes``.
+    index_cut: ClassVar[bool] = False
     #: Whether the profile reads the agent's own files beyond the memories (its result is
     #: then derived afresh on each audit: no cache knows those files).
     agent_files: ClassVar[bool] = False

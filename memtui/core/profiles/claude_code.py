@@ -24,6 +24,7 @@ class ClaudeCode(Profile):
     window = (CLAUDE_WINDOW, "Claude", "cl100k")
     # its memories (and memtui's fix new in its folders) put type: at the top level
     top_level_type = True
+    index_cut = True
 
     def rule(self, limits: dict[str, int]) -> str:
         return "the first 200 lines or 25 KB of MEMORY.md"

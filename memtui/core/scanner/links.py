@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
 _SCHEME = lazy_pattern(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
-#: ``[[inner]]``; group 1 is the inner text (name, then ``|alias`` or ``#heading``).
-WIKILINK = lazy_pattern(r"\[\[([^\[\]\n]+?)\]\]")
+#: ``[[inner]]``; group 1 is the inner text (name, then ``|alias`` or ``#heading``). Not
+#: after ``--``: ``--[[ … ]]`` is a Lua block comment quoted as text (newuser29 #29).
+WIKILINK = lazy_pattern(r"(?<!--)\[\[([^\[\]\n]+?)\]\]")
 _TICKS = lazy_pattern(r"`+")
 _FENCE_OPEN = lazy_pattern(r"^ {0,3}(`{3,}|~{3,})")
 
