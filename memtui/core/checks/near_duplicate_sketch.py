@@ -230,7 +230,8 @@ _LATIN = "A-Za-z_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
 _CAP = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0391-\u03a9\u0410-\u042f"
 #: A value or a context unit, one set first (``re`` then skips in C to where one can start:
 #: a letter, a digit, a backtick, ``#``, ``@``), then what it starts: a code span, a handle,
-#: an ID (capitals and a digit: ``CAN1``, ``F24``), a number, a name (a capitalised word,
+#: an ID (capitals and a digit: ``CAN1``, ``F24``; or a capital alone after a word, ``Kiln B``,
+#: not an initial, ``A.``: newuser28 #7), a number, a name (a capitalised word,
 #: a space before it and before the space no sentence's end nor a list's mark), or a unit
 #: of context (a word of three letters or more, or a run of characters where words are not
 #: spaced); what must not stand before it checked after that first character. The group
@@ -241,7 +242,7 @@ _TOKEN_RE = lazy_pattern("[`#@\\w\uff1a]"
                          + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
                          r"|(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
                          r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
-                         + r"]*\d[\w-]*(?:[.,]\d[\w-]*)*)"
+                         + r"]*\d[\w-]*(?:[.,]\d[\w-]*)*|(?<=[^\s.!?*+>#|-] .)(?![\w'’.]))"
                          r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
                          r"(?!\d))+|(?:[\d.,:/-]*\d)?(?:[kK](?![^\W\d_]))?)"
                          r"|(?<=[" + _CAP + r"])(?<=[^\s.!?*+>#|-] .)([^\W\d_]+)"
