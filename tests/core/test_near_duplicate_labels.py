@@ -5,7 +5,12 @@ disagrees, reported as such, not as one to merge. Examples written here."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.checks.near_duplicate import near_duplicate_texts
+from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
+from memtui.core.workspace import open_workspace
 
 _KILN = "Kiln B was fired to cone 6 on 2026-02-11 after the element swap."
 
@@ -23,3 +28,45 @@ def test_an_initial_is_no_label() -> None:
     short = ("Order of the shopping list (shop on Via A. Costa): fruit and vegetables, "
              "then bread, dairy, frozen food, cleaning products last of all.")
     assert near_duplicate_texts([("a.md", long), ("b.md", short)])
+
+
+def test_a_sentence_negated_on_one_side_disagrees() -> None:
+    yes = "We use Sheets for the monthly stock report, exported from the ERP every Friday."
+    no = "We do not use Sheets for the monthly stock report, exported from the ERP every Friday."
+    assert disagree(yes, no) and disagree(no, yes)
+    assert disagree("Wir nutzen Sheets für den Monatsbericht aus dem ERP.",
+                     "Wir nutzen Sheets nicht für den Monatsbericht aus dem ERP.")
+    assert disagree("仓库周五盘点，结果发给采购。", "仓库周五不盘点，结果发给采购。")
+    found = near_duplicate_texts([("yes.md", yes), ("no.md", no)])
+    assert isinstance(found["yes.md"][0][0], Disagreeing)
+
+
+def test_a_copy_that_adds_a_negated_sentence_agrees() -> None:
+    base = "We use Sheets for the monthly stock report, exported from the ERP every Friday."
+    grown = base + " Never edit the export by hand."
+    assert not disagree(base, grown)
+    assert not disagree(base, base.replace("monthly", "month's"))
+    found = near_duplicate_texts([("a.md", base), ("b.md", grown)])
+    assert found and not isinstance(found["a.md"][0][0], Disagreeing)
+
+
+def _memory(folder: Path, name: str, body: str) -> None:
+    (folder / "memory" / f"{name}.md").write_text(
+        f"---\nname: {name}\ndescription: stock report tool\nmetadata:\n  type: project\n"
+        f"---\n{body}\n", "utf-8")
+
+
+def test_the_audit_says_keep_the_right_one(tmp_path: Path) -> None:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "MEMORY.md").write_text("- [yes](memory/yes.md) — stock report tool\n"
+                                        "- [no](memory/no.md) — stock report tool\n", "utf-8")
+    _memory(tmp_path, "yes", "We use Sheets for the monthly stock report, exported from the "
+                             "ERP every Friday.")
+    _memory(tmp_path, "no", "We do not use Sheets for the monthly stock report, exported "
+                            "from the ERP every Friday.")
+    found = [f for f in Auditor(open_workspace(tmp_path), AuditOptions()).run().findings
+             if f.kind == "near_duplicate"]
+    assert {f.path for f in found} == {"memory/yes.md", "memory/no.md"}
+    for f in found:
+        assert "disagrees with" in f.message and "keep the one that is right" in f.message
+        assert "merge" not in f.message

@@ -91,6 +91,7 @@ from memtui.core.checks.near_duplicate_hubs import unhubbed
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
+from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
@@ -621,6 +622,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         y = read_sketch(sketches[other])
         if agree(x, y, sim, grown) and (
                 template is None or _kept(x, y, template.hashes(), key_dated or other in dated)):
+            if sim >= THRESHOLD and disagree(window_text(x[5]), window_text(y[5])):
+                sim = Disagreeing(sim)  # one of them negated: not a copy (newuser28 #7)
             out.append((sim, other))
     return out
 
@@ -1085,8 +1088,13 @@ def _touch(touched: set[Hashable], members: list[Hashable], key: Hashable, other
 def pair_message(other: str, sim: float, more: int) -> str:
     """The finding's words, as alike as the figure: "nearly" from ``THRESHOLD``; below it
     the pair is reported for the facts both hold (`agree`), so the message says that
-    (newuser25 #39: "nearly the same" at 27 %)."""
+    (newuser25 #39: "nearly the same" at 27 %); a pair that differs by a negation
+    (`Disagreeing`) says they disagree, not "merge" (newuser28 #7)."""
     also = f" (and {more} more)" if more else ""
+    if isinstance(sim, Disagreeing):
+        return (f"disagrees with {other}: nearly the same words ({sim:.0%} alike) with a "
+                f"negation on one side only{also}: keep the one that is right, delete the "
+                "other")
     if sim >= THRESHOLD:
         return (f"says nearly what {other} says ({sim:.0%} alike){also}: merge them into "
                 "one memory")
