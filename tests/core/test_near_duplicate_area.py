@@ -1,0 +1,40 @@
+"""near_duplicate on an area written as its sides, and a value after a closed bracket
+(bench/RESULTS.md, "Issue 32: near_duplicate on blind rules17"): ``40 m × 60 m`` is
+2400 m², a marked fact that backs a pair where the other side writes the area, never one
+side's own; ``(abierto el 4 de mayo de 2026): 50 m`` holds two groups of values, the date's and
+the length's, not one. Examples written here, not the blind set's text."""
+
+from __future__ import annotations
+
+from memtui.core.checks.near_duplicate import (
+    near_duplicate_texts,
+    read_sketch,
+    sketch,
+)
+from memtui.core.checks.near_duplicate_notation import renotated
+from memtui.core.checks.near_duplicate_sketch import _numbers
+
+_HALL = ("---\nThe sorting hall in Building C covers 1,500 m² and holds 96 pallet lanes, "
+         "each lane three levels high. Supervisor: Ilse Brandt.\n")
+_PLAN = ("---\nBuilding C sorting hall plan: 50 m × 30 m; inside, 96 pallet lanes of three "
+         "levels. Hall supervisor Ilse Brandt.\n")
+
+
+def _marked(text: str) -> set[str]:
+    return renotated(text, _numbers(text), _numbers)[1]
+
+
+def test_sides_give_their_area() -> None:
+    assert "2400" in _marked("plan 40 m × 60 m, 180 racks")
+    assert "1800" in _marked("floor 60 × 30 m")
+    assert "9" in _marked("a 3x3 m room")
+    assert not _marked("the 0x1F flag, 12 in March")
+
+
+def test_an_area_against_its_sides_pairs() -> None:
+    assert near_duplicate_texts([("hall.md", _HALL), ("plan.md", _PLAN)])
+
+
+def test_another_area_keeps_apart() -> None:
+    other = _PLAN.replace("50 m × 30 m", "50 m × 40 m")  # 2000 m², not the hall's 1500
+    assert not near_duplicate_texts([("hall.md", _HALL), ("plan.md", other)])
