@@ -10,6 +10,7 @@ from memtui.core.checks.near_duplicate import (
     near_duplicate_texts,
     read_sketch,
     sketch,
+    slot_conflicts,
 )
 from memtui.core.checks.near_duplicate_notation import renotated
 from memtui.core.checks.near_duplicate_sketch import _numbers
@@ -38,3 +39,19 @@ def test_an_area_against_its_sides_pairs() -> None:
 def test_another_area_keeps_apart() -> None:
     other = _PLAN.replace("50 m × 30 m", "50 m × 40 m")  # 2000 m², not the hall's 1500
     assert not near_duplicate_texts([("hall.md", _HALL), ("plan.md", other)])
+
+
+_BARN = ("---\nEl establo nuevo de estabulación libre mide 2.000 m² y aloja 100 vacas "
+         "lecheras, 20 m² por cabeza. Inaugurado el 4 de mayo de 2026.\n"
+         "**Why:** la etiqueta del queso pide al menos 10 m² por cabeza.\n")
+_BARN_PLAN = ("---\nPlano del establo de estabulación libre (inaugurado el 4 de mayo de "
+              "2026): 50 m de largo por 40 m de ancho, 100 plazas para vacas lecheras. "
+              "Etiqueta del queso: al menos 10 m² por cabeza.\n")
+
+
+def test_a_value_after_a_closed_bracket_is_its_own_group() -> None:
+    a, b = read_sketch(sketch(_BARN)), read_sketch(sketch(_BARN_PLAN))
+    # the year before ``):`` and the length after it: no slot holding both (a conflict
+    # with the year alone on the other side)
+    assert slot_conflicts(a[4], b[4], (a[1], b[1]), (a[2], b[2]))[0] == 0
+    assert near_duplicate_texts([("barn.md", _BARN), ("plan.md", _BARN_PLAN)])

@@ -842,7 +842,8 @@ def slots(text: str, dense: bool = False) -> list[int]:
             since = []
             prev_end = -1
             continue  # a numbered list's item number: its order, no value (`_items`)
-        if since or prev_end < 0 or start - prev_end > 3 or text[prev_end:start].strip(_JOINS):
+        if since or prev_end < 0 or start - prev_end > 3 or text[prev_end:start].strip(_JOINS) \
+                or ")" in text[prev_end:start]:  # (a bracket closed: the next is outside)
             if group:
                 _after(found, _on_line(since, cut), group)
             count += len(group)
