@@ -1,7 +1,8 @@
 """near_duplicate on two memories that tell different things in nearly the same words
 (newuser28 #7): a one-letter label (“Kiln B” against “Kiln C”) is a value, so two
 instances of one sentence keep apart; a sentence negated on one side only is a pair that
-disagrees, reported as such, not as one to merge. Examples written here."""
+disagrees, reported as such, not as one to merge; two records of one template whose
+identifier fields differ (real29) keep apart. Examples written here."""
 
 from __future__ import annotations
 
@@ -70,3 +71,30 @@ def test_the_audit_says_keep_the_right_one(tmp_path: Path) -> None:
     for f in found:
         assert "disagrees with" in f.message and "keep the one that is right" in f.message
         assert "merge" not in f.message
+
+
+
+_PROFILE = ("# {name}\nChat ID: {uid}\nRole: {role}\nCompany: Northwind Labs\n"
+            "Last updated: 2026-05-03\nLast seen: 2026-05-03\n\n## Confirmed facts\n"
+            "<!-- Facts need current evidence from chat messages. -->\n\n"
+            "## Pending confirmation\n<!-- Facts seen once: confirmed after 2+ sightings "
+            "within 14 days -->\n- 2026-04-30 (1x seen): {f1}\n- 2026-05-02 (1x seen): {f2}\n"
+            "- 2026-05-03 (1x seen): {f3}\n\n"
+            "## Stale (not seen 30+ days)\n<!-- Moved here by the weekly review -->\n\n"
+            "## Manual overrides (protected, never auto-deleted)\n"
+            "<!-- Add manual facts here only when a human sets them. -->\n")
+
+
+def test_one_key_with_another_identifier_keeps_two_records_apart() -> None:
+    one = _PROFILE.format(name="Ada Quist", uid="U07QX2LM4KD", role="Designer",
+                          f1="Shared the new logo drafts in the design channel.",
+                          f2="Asked for a review of the landing page.",
+                          f3="Uploaded the icon set.")
+    other = _PROFILE.format(name="Bo Lindqvist", uid="U05RT8HN2ZA", role="Sales lead",
+                            f1="Sent the pricing table to two customers.",
+                            f2="Asked Ada Quist for the landing page review.",
+                            f3="Booked the trade fair stand.")
+    assert not near_duplicate_texts([("people/ada.md", one), ("people/bo.md", other)])
+    # the same record written twice (one identifier): a pair
+    again = one.replace("Uploaded the icon set.", "Uploaded the icon set to the drive.")
+    assert near_duplicate_texts([("people/ada.md", one), ("people/ada2.md", again)])

@@ -91,6 +91,7 @@ from memtui.core.checks.near_duplicate_hubs import unhubbed
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
+from memtui.core.checks.near_duplicate_ids import other_ids
 from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
@@ -435,7 +436,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     conflict: an edited copy keeps its template's values, a look-alike holds other values in
     one context: a chiller's and a freezer's limits, 70 % alike; nor ever when one side is
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
-    with values sharing at most half the smaller value's words). Under ``LOW`` alike,
+    with values sharing at most half the smaller value's words; or one key holding another
+    identifier: `near_duplicate_ids`). Under ``LOW`` alike,
     facts in common that are a year and small numbers (a date's parts: two notes written
     the same month) back a pair only when one of them tells (`_WEAK`: not a number up to
     ten, a year or a common type) or is written in words on one side (`_spelled`: opening
@@ -484,6 +486,9 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
         if len(keys) >= 2 and 2 * sum(1 for k in keys if 2 * len(ka[k] & kb[k]) <= min(
                 len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
+    if (b":" in a[5] or b":" in b[5] or "：".encode() in a[5]) and other_ids(
+            window_text(a[5]), window_text(b[5])):
+        return False  # one key, another identifier: another record (real29)
     return True
 
 
