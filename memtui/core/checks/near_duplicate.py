@@ -88,10 +88,10 @@ from operator import itemgetter
 from memtui.core.checks import near_duplicate_kernel as _kernel
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.near_duplicate_hubs import unhubbed
+from memtui.core.checks.near_duplicate_ids import other_ids
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
-from memtui.core.checks.near_duplicate_ids import other_ids
 from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
@@ -192,6 +192,7 @@ def _valid(sk: bytes) -> bool:
 
 
 _NO_FIELDS: dict[int, set[int]] = {}
+_FULL_COLON = "：".encode()
 
 
 def read_sketch(sk: bytes) -> Parts:
@@ -486,10 +487,9 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
         if len(keys) >= 2 and 2 * sum(1 for k in keys if 2 * len(ka[k] & kb[k]) <= min(
                 len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
-    if (b":" in a[5] or b":" in b[5] or "：".encode() in a[5]) and other_ids(
-            window_text(a[5]), window_text(b[5])):
-        return False  # one key, another identifier: another record (real29)
-    return True
+    # one key, another identifier: another record (real29)
+    return not ((b":" in a[5] or _FULL_COLON in a[5])
+                and other_ids(window_text(a[5]), window_text(b[5])))
 
 
 def _worded(window: bytes, other: bytes, own: frozenset[int]) -> frozenset[int]:
