@@ -2,7 +2,8 @@
 (bench/RESULTS.md, "Issue 32: near_duplicate on blind rules17"): ``40 m × 60 m`` is
 2400 m², a marked fact that backs a pair where the other side writes the area, never one
 side's own; ``(abierto el 4 de mayo de 2026): 50 m`` holds two groups of values, the date's and
-the length's, not one. Examples written here, not the blind set's text."""
+the length's, not one; ``1,86,000`` (Indian groups) is 186000. Examples written here, not
+the blind set's text."""
 
 from __future__ import annotations
 
@@ -55,3 +56,14 @@ def test_a_value_after_a_closed_bracket_is_its_own_group() -> None:
     # with the year alone on the other side)
     assert slot_conflicts(a[4], b[4], (a[1], b[1]), (a[2], b[2]))[0] == 0
     assert near_duplicate_texts([("barn.md", _BARN), ("plan.md", _BARN_PLAN)])
+
+
+def test_a_number_in_indian_groups_is_its_digits() -> None:
+    assert _numbers("a credit of INR 2,45,000 for 15 days") == {"245000", "15"}
+    assert _numbers("১২,৪০,০০০ টাকা") == {"1240000"}  # (Bengali digits)
+    assert _numbers("12,500 and 1,234,567") == {"12500", "1234567"}  # (groups of three)
+    en = ("---\nThe advance for the dyeing order: INR 2,45,000, paid by Coastal Bank, "
+          "45-day terms, due 12 April 2027; the goods leave Kochi by 30 March 2027.\n")
+    hi = ("---\nरंगाई ऑर्डर का अग्रिम: ₹2,45,000, कोस्टल बैंक से, 45 दिन की शर्तें, देय 12 "
+          "अप्रैल 2027; माल 30 मार्च 2027 तक कोच्चि से निकलेगा।\n")
+    assert near_duplicate_texts([("advance.md", en), ("advance-hi.md", hi)])

@@ -148,7 +148,8 @@ _NUMBER_CJK = lazy_pattern(r"\d\d*+(?:[.,:]\d++)*+(?:[kK](?![^\W\d_]))?+")
 #: A number written in groups of three, one separator throughout (``12 500``, ``12,500``,
 #: ``300.000``, ``1.234,5``), or with ``k``: a line of the numbers joined.
 _GROUPED = lazy_pattern(r"^(\d{1,3})([ \u00a0\u2009\u202f.,])(\d{3}(?:\2\d{3})*)"
-                          r"(?:(?!\2)[.,](\d+))?$|^(\d+)(?:[.,](\d{1,3}))?[kK]$", re.MULTILINE)
+                          r"(?:(?!\2)[.,](\d+))?$|^(\d+)(?:[.,](\d{1,3}))?[kK]$"
+                          r"|^(\d{1,2}),((?:\d\d,)+\d{3})$", re.MULTILINE)  # (1,86,000: lakhs)
 _CJK_DIGITS = {c: n for n, cs in enumerate(("〇零", "一", "二两兩", "三", "四", "五", "六", "七",
                                              "八", "九")) for c in cs}
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
@@ -332,7 +333,10 @@ def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never 
 
 def _whole(m: re.Match[str]) -> str:
     """A number in groups of three as its digits (a decimal part after a point); one with
-    ``k`` as written and as its value."""
+    ``k`` as written and as its value; one in Indian groups (``1,86,000``: a lakh's two
+    digits between the thousands and the rest) as its digits."""
+    if m[7] is not None:
+        return m[7] + m[8].replace(",", "")
     if m[5] is None:
         whole = m[1] + m[3].replace(m[2], "")
         return whole + "." + m[4] if m[4] else whole
