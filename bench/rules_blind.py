@@ -64,7 +64,8 @@ def score(folder: Path, audit: Callable[[Path, Path | None], list[dict]] = audit
                     counts[key][slot] += 1
                 if slot:
                     what = "missed" if slot == 1 else "false"
-                    note = case.get("notes", {}).get(path, "")
+                    notes = case.get("notes")
+                    note = notes.get(path, "") if isinstance(notes, dict) else ""
                     errors.append(f"{case['workspace']} {path}: {what} {rule} ({case['lang']})"
                                   + (f" — {note}" if note else ""))
     return counts, errors

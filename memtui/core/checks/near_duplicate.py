@@ -88,9 +88,11 @@ from operator import itemgetter
 from memtui.core.checks import near_duplicate_kernel as _kernel
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.near_duplicate_hubs import unhubbed
+from memtui.core.checks.near_duplicate_ids import other_ids
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
+from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
@@ -190,6 +192,7 @@ def _valid(sk: bytes) -> bool:
 
 
 _NO_FIELDS: dict[int, set[int]] = {}
+_FULL_COLON = "：".encode()
 
 
 def read_sketch(sk: bytes) -> Parts:
@@ -434,7 +437,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     conflict: an edited copy keeps its template's values, a look-alike holds other values in
     one context: a chiller's and a freezer's limits, 70 % alike; nor ever when one side is
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
-    with values sharing at most half the smaller value's words). Under ``LOW`` alike,
+    with values sharing at most half the smaller value's words; or one key holding another
+    identifier: `near_duplicate_ids`). Under ``LOW`` alike,
     facts in common that are a year and small numbers (a date's parts: two notes written
     the same month) back a pair only when one of them tells (`_WEAK`: not a number up to
     ten, a year or a common type) or is written in words on one side (`_spelled`: opening
@@ -483,7 +487,9 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
         if len(keys) >= 2 and 2 * sum(1 for k in keys if 2 * len(ka[k] & kb[k]) <= min(
                 len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
-    return True
+    # one key, another identifier: another record (real29)
+    return not ((b":" in a[5] or _FULL_COLON in a[5])
+                and other_ids(window_text(a[5]), window_text(b[5])))
 
 
 def _worded(window: bytes, other: bytes, own: frozenset[int]) -> frozenset[int]:
@@ -621,6 +627,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         y = read_sketch(sketches[other])
         if agree(x, y, sim, grown) and (
                 template is None or _kept(x, y, template.hashes(), key_dated or other in dated)):
+            if sim >= THRESHOLD and disagree(window_text(x[5]), window_text(y[5])):
+                sim = Disagreeing(sim)  # one of them negated: not a copy (newuser28 #7)
             out.append((sim, other))
     return out
 
@@ -1085,8 +1093,13 @@ def _touch(touched: set[Hashable], members: list[Hashable], key: Hashable, other
 def pair_message(other: str, sim: float, more: int) -> str:
     """The finding's words, as alike as the figure: "nearly" from ``THRESHOLD``; below it
     the pair is reported for the facts both hold (`agree`), so the message says that
-    (newuser25 #39: "nearly the same" at 27 %)."""
+    (newuser25 #39: "nearly the same" at 27 %); a pair that differs by a negation
+    (`Disagreeing`) says they disagree, not "merge" (newuser28 #7)."""
     also = f" (and {more} more)" if more else ""
+    if isinstance(sim, Disagreeing):
+        return (f"disagrees with {other}: nearly the same words ({sim:.0%} alike) with a "
+                f"negation on one side only{also}: keep the one that is right, delete the "
+                "other")
     if sim >= THRESHOLD:
         return (f"says nearly what {other} says ({sim:.0%} alike){also}: merge them into "
                 "one memory")

@@ -148,7 +148,8 @@ _NUMBER_CJK = lazy_pattern(r"\d\d*+(?:[.,:]\d++)*+(?:[kK](?![^\W\d_]))?+")
 #: A number written in groups of three, one separator throughout (``12 500``, ``12,500``,
 #: ``300.000``, ``1.234,5``), or with ``k``: a line of the numbers joined.
 _GROUPED = lazy_pattern(r"^(\d{1,3})([ \u00a0\u2009\u202f.,])(\d{3}(?:\2\d{3})*)"
-                          r"(?:(?!\2)[.,](\d+))?$|^(\d+)(?:[.,](\d{1,3}))?[kK]$", re.MULTILINE)
+                          r"(?:(?!\2)[.,](\d+))?$|^(\d+)(?:[.,](\d{1,3}))?[kK]$"
+                          r"|^(\d{1,2}),((?:\d\d,)+\d{3})$", re.MULTILINE)  # (1,86,000: lakhs)
 _CJK_DIGITS = {c: n for n, cs in enumerate(("〇零", "一", "二两兩", "三", "四", "五", "六", "七",
                                              "八", "九")) for c in cs}
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
@@ -230,7 +231,8 @@ _LATIN = "A-Za-z_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
 _CAP = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0391-\u03a9\u0410-\u042f"
 #: A value or a context unit, one set first (``re`` then skips in C to where one can start:
 #: a letter, a digit, a backtick, ``#``, ``@``), then what it starts: a code span, a handle,
-#: an ID (capitals and a digit: ``CAN1``, ``F24``), a number, a name (a capitalised word,
+#: an ID (capitals and a digit: ``CAN1``, ``F24``; or a capital alone after a word, ``Kiln B``,
+#: not an initial, ``A.``: newuser28 #7), a number, a name (a capitalised word,
 #: a space before it and before the space no sentence's end nor a list's mark), or a unit
 #: of context (a word of three letters or more, or a run of characters where words are not
 #: spaced); what must not stand before it checked after that first character. The group
@@ -241,7 +243,7 @@ _TOKEN_RE = lazy_pattern("[`#@\\w\uff1a]"
                          + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
                          r"|(?<=`)([^`\n]{1,60})`|(?<=[#@])([A-Za-z][\w.-]*\w)"
                          r"|(?<=[" + _CAP + r"])(?<![" + _LATIN + r"\d].)([" + _LATIN
-                         + r"]*\d[\w-]*(?:[.,]\d[\w-]*)*)"
+                         + r"]*\d[\w-]*(?:[.,]\d[\w-]*)*|(?<=[^\s.!?*+>#|-] .)(?![\w'’.]))"
                          r"|(?<=\d)(?<![" + _LATIN + r"\d]\d)(\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3}"
                          r"(?!\d))+|(?:[\d.,:/-]*\d)?(?:[kK](?![^\W\d_]))?)"
                          r"|(?<=[" + _CAP + r"])(?<=[^\s.!?*+>#|-] .)([^\W\d_]+)"
@@ -331,7 +333,10 @@ def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never 
 
 def _whole(m: re.Match[str]) -> str:
     """A number in groups of three as its digits (a decimal part after a point); one with
-    ``k`` as written and as its value."""
+    ``k`` as written and as its value; one in Indian groups (``1,86,000``: a lakh's two
+    digits between the thousands and the rest) as its digits."""
+    if m[7] is not None:
+        return m[7] + m[8].replace(",", "")
     if m[5] is None:
         whole = m[1] + m[3].replace(m[2], "")
         return whole + "." + m[4] if m[4] else whole
@@ -841,7 +846,8 @@ def slots(text: str, dense: bool = False) -> list[int]:
             since = []
             prev_end = -1
             continue  # a numbered list's item number: its order, no value (`_items`)
-        if since or prev_end < 0 or start - prev_end > 3 or text[prev_end:start].strip(_JOINS):
+        if since or prev_end < 0 or start - prev_end > 3 or text[prev_end:start].strip(_JOINS) \
+                or ")" in text[prev_end:start]:  # (a bracket closed: the next is outside)
             if group:
                 _after(found, _on_line(since, cut), group)
             count += len(group)

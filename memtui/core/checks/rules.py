@@ -169,7 +169,9 @@ RULES: tuple[Rule, ...] = (
          "fact (a number, a code span, a quoted term), on both files, each naming the "
          "other (below 50 % the message says the two hold the same facts in other "
          "words, not that they say nearly the same); two memories whose facts or key: "
-         "value fields differ are look-alikes of one template, not duplicates.",
+         "value fields differ are look-alikes of one template, not duplicates; two that "
+         "differ by a negation (one sentence negated on one side only) are reported as "
+         "disagreeing: keep the one that is right.",
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),
              ("memory/b.md", _mem("b", _FACT.replace("by hand", "by hand, every time")))),
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),
