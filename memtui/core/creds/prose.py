@@ -87,6 +87,10 @@ _COUNT_BEFORE = lazy_pattern(
     r"mil|mille|binlerce|bin|ribu|juta|nghìn|ngàn|triệu|hazar|हज़ार|हजार|лак|ألف|مليون|אלף))?"
     r"\.?\s?$")
 _SENTENCE_END = set("。！？；;!?\n")
+#: A word passed ending its sentence: ``?`` or ``!``, or a full stop after a word of two
+#: letters or more and before a capital (``tests? This``, ``restore. ENV-3``).
+_ENDS_A_SENTENCE = lazy_pattern(r"(?<=[a-z0-9%)])[?!](?=\s|$)|"
+                                r"(?<=[a-z0-9%)][a-z0-9%)])\.(?=\s+[A-Z])")
 
 
 def prose_values(text: str, line: int, start: int = 0) -> Iterator[Labelled]:
@@ -253,6 +257,9 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
             pos = m.end()
         else:
             return None
+        if _ENDS_A_SENTENCE.match(text, pos - 1):
+            return None  # ``… pass SAEBench's tests? This would …``, ``… full restore. ENV-3
+            # pruning …``: a sentence ended on a word passed, the label's with it
         gap += 1
         sep = False
     return None

@@ -1,0 +1,86 @@
+"""Credential forms by structure, from the false alarms real folders nobody tuned for raised
+(/work/notes/real28-creds.md) and blind set15 (bench/RESULTS.md, "Issue 32: the credential
+detector on blind set15"), written as new texts: what follows a label word is a result, a
+count, an amount, a flow of names or a measure's name, never a value; a sentence ends on a
+word the reading passed."""
+
+from __future__ import annotations
+
+import pytest
+
+from memtui.core.creds.detector import scan_text
+
+
+def found(text: str) -> list[str]:
+    return [h.value for h in scan_text(text)]
+
+
+# --- a value that is a name set to a number or a literal: a result or a setting ------------
+
+@pytest.mark.parametrize("text", [
+    "- [10:40] eval_harness.py fixed and now passes: recall_at=0.93x, margin=2.10x.",
+    "Run 14 (two probes): Faithful=0.77 (PASS), Sparse=0.41 (FAIL). Redo sparse.",
+    "nightly PASS: spread_p90=41% over baseline, drift_rate=3.5 per hour",
+    "Review notes: no secrets in the repo, no `verify=False`, no pickle loads.",
+])
+def test_a_name_set_to_a_number_or_literal_is_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Server=db4;Database=shop;User Id=app;Password=58213907;", "58213907"),
+    ("the admin password is Rq7=2940xz", "Rq7=2940xz"),
+    ("pass: `tn=N349zaWjF`", "tn=N349zaWjF"),
+])
+def test_a_password_with_an_equals_sign_is_still_found(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+# --- an amount said roughly or per thing ---------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "The enrichment pass burned ~8.4M Sonnet tokens (~6k/account) across 1,400 accounts.",
+    "Budget: about 2.2M tokens total (~1.9k/row), fine for now.",
+])
+def test_an_amount_after_a_token_count_is_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+# --- names joined: a flow, a path of words with an acronym, a measure's name ---------------
+
+@pytest.mark.parametrize("text", [
+    "- Open gap: token-level attribution and encoder->adapter->decoder tracing, both unclear.",
+    "She trusts the app with her bank email+password (security/privacy/2FA-reset worry), "
+    "so we keep it optional.",
+    "Tokens emitted during high-KL% frames are mostly filler; drop them in rescoring.",
+])
+def test_names_joined_are_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("the vault password is Hq8/2FA-x9Lm", "Hq8/2FA-x9Lm"),
+    ("token: Zx8%Rt2Lm9Qa", "Zx8%Rt2Lm9Qa"),
+])
+def test_a_made_up_value_with_those_marks_is_still_found(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+# --- a sentence ends on a word passed --------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Open question: do the probes pass Lindqvist's Drift/Hold checks? It would show how "
+    '"faithful" they are.',
+    "mock_router.py PASS: 72% routed, 100% replayed. KV-4 eviction keeps q*_final=3.0 as "
+    "before.",
+])
+def test_a_sentence_ended_on_a_word_passed_ends_the_label(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Router login: admin, and the password for the guest network is Vq7kZ2pLm9", "Vq7kZ2pLm9"),
+    ("the wifi password (the one on the sticker) is Tr4vel!Mug88", "Tr4vel!Mug88"),
+])
+def test_a_value_in_its_sentence_is_still_found(text: str, value: str) -> None:
+    assert found(text) == [value]
