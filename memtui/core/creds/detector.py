@@ -189,6 +189,10 @@ PLUGIN_HINT = lazy_pattern(
 #: spaces. Its plugins see each run of spaces cut to four, which matches what they match;
 #: a value they find is then looked up in the line as written.
 _SPACE_RUN = lazy_pattern(r" {5,}")
+#: A line of one token read out in groups (four or more, of 2–10 characters, one space
+#: apart), maybe in quotes or backticks: what a memory holds when a key was dictated.
+_SPACED_GROUPS = lazy_pattern(r"[ \t>*-]*[`\"']?(?P<g>[\w.+/=-]{2,10}(?: [\w.+/=-]{2,10}){3,40})"
+                              r"[`\"']?[ \t]*")
 _TOKEN_CHAR = lazy_pattern(r"[A-Za-z0-9_\-./+~]")
 
 
@@ -304,6 +308,14 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
                     start, end = token_span(line, at + start, at + end)
                     if not not_a_value(line[start:end]):
                         add(i, start, end, kind)
+            spaced = _SPACED_GROUPS.fullmatch(line) if len(line) <= 400 else None
+            if spaced and not taken.get(i):
+                # ``SG.BoQ6A YvvIwL6f 6gv0AuCY …``: a token read out in groups, alone on
+                # its line; joined, it is a provider's format whole: the spaced span is it
+                joined = spaced.group("g").replace(" ", "")
+                for kind, start, end in vendor.matches(joined, rule_words):
+                    if start == 0 and end == len(joined):
+                        add(i, spaced.start("g"), spaced.end("g"), kind)
     if labels:
         from memtui.core.creds import structure
 
