@@ -259,6 +259,14 @@ def code_pairs(text: str, line: int) -> Iterator[Labelled]:
                     split[:word.start].strip(" _").lower() not in _SETTER_VERBS:
                 continue  # ``getPassword("key")``, ``fetchSecret(name)``: its argument names it
             got = value_at(text, m.end(), word, strong=True, line=line)
+            if got is None and word.kind == "credential":
+                # ``red:auth("…")``, ``client.login("…")``: the one literal a call named by
+                # a credential word is given is what it authenticates with, a password
+                got = value_at(text, m.end(), lexicon.Word(word.start, word.end, word.text,
+                                                           "password", word.lang),
+                               strong=True, line=line)
+                got = got if got and text[got.end + 1:].lstrip()[:1] == ")" and \
+                    not got.why.endswith("quoted password") else None  # not a word alone
             if got and got.end < len(text) and text[got.end + 1:].lstrip()[:1] in (")", ","):
                 yield got
     if "," in text and "(" in text:
@@ -426,8 +434,10 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             # codes one to a line, no list marker: each line the value whole
             lead = len(line) - len(line.lstrip())
             got = value_at(line, lead, word, strong=True, line=j) \
-                if word.kind == "password" and _BARE_START.match(line, lead) and \
-                _DIGIT.search(line) else None  # a code has a digit
+                if (word.kind == "password" or _names_its_file(lines[i], word)) and \
+                _BARE_START.match(line, lead) and _DIGIT.search(line) else None
+            # (a code has a digit; under a file's name, ``config/master.key:``, the line
+            # below is that file's content)
             row = _codes_in_a_row(line, got, word) if got else []
             if got is None or line[(row or [got])[-1].end:].strip(" `\"'") or \
                     got.start - lead > 1 or any(c in got.value for c in "=:/"):
@@ -469,6 +479,22 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
     if quiet is not None and not out:
         quiet[key] = (i, j, ended)
     return out, j
+
+
+#: A line that is a file's name alone (``config/master.key:``, ``### `secrets/api_token.txt```).
+_FILE_HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+)?[`*]*(?P<p>(?:[\w.~-]*/)*[\w.-]*\.[A-Za-z]{2,6})"
+                             r"[`*]*\s*[:：]?\s*$")
+
+
+def _names_its_file(heading: str, word: lexicon.Word) -> bool:
+    """``heading`` is a file's name alone whose last part is ``word`` (``master.key``,
+    ``api_token.txt``): the lines under it are the file's content, the credential itself
+    (not ``server.key.sha256``, a digest of one, nor ``credentials.yml.enc``)."""
+    m = _FILE_HEADING.match(heading)
+    if not m:
+        return False
+    rest = lexicon.split_identifier(heading)[word.end:m.end("p")]
+    return rest.strip() in ("", "txt")
 
 
 def _inherited(got: Labelled | None) -> Labelled | None:
@@ -633,7 +659,9 @@ def worked_out_hint_words() -> dict[str, bool]:
     out: dict[str, bool] = {"-----begin": True, "pgpass": True, "admin": False, "root": False,
                             "guest": False, "@": False, "://": False, " / ": False,
                             "／": False, " — ": False, " – ": False,
-                            "_key": True, 'key"': True, "private_key": True}
+                            "_key": True, 'key"': True, "private_key": True,
+                            # a key file's name heading its content (``config/master.key:``)
+                            ".key:": True, ".key`": True}
     for lang, by_kind in lexicon.data()["labels"].items():
         for kind, listed in by_kind.items():
             value = kind in lexicon.VALUE_KINDS or kind == "code"
@@ -647,7 +675,7 @@ def worked_out_hint_words() -> dict[str, bool]:
                         out[written] = True  # ``claves`` is hinted by ``clave``
     for w in _LOGIN_HINTS:  # ``Login CPanel: tokoibu:Dr2*…``: a login label, then a pair
         out.setdefault(w, False)
-    return _shortest(out, keep=("-----begin", "pgpass", "private_key"))
+    return _shortest(out, keep=("-----begin", "pgpass", "private_key", ".key:", ".key`"))
 
 
 def _shortest(hints: dict[str, bool], keep: tuple[str, ...]) -> dict[str, bool]:
