@@ -84,3 +84,53 @@ def test_a_sentence_ended_on_a_word_passed_ends_the_label(text: str) -> None:
 ])
 def test_a_value_in_its_sentence_is_still_found(text: str, value: str) -> None:
     assert found(text) == [value]
+
+
+# --- a token read out in groups, alone on its line -----------------------------------------
+
+def test_a_provider_token_in_spaced_groups_is_one_value() -> None:
+    token = "ghp_Qm7T vXa2LpR9 wE3kZx8v Lm2Rt7Xk 4WnPc9Ys"
+    text = f"Read back to me in groups:\n\n{token}\n\nJoin before pasting."
+    assert found(text) == [token]
+
+
+@pytest.mark.parametrize("text", [
+    "Build ids this week:\n\nb-2431 b-2432 b-2433 b-2434 b-2435\n",
+    "Order of the talks:\n\nintro demo break panel close\n",
+])
+def test_groups_that_are_no_provider_token_are_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+# --- the one literal a call named by a credential word is given ------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ('```lua\nlocal ok = red:auth("qTwbvRLxKe")\n```', "qTwbvRLxKe"),
+    ('```js\nawait redis.auth("Pm4xQ9vKz2")\n```', "Pm4xQ9vKz2"),
+])
+def test_the_sole_literal_of_an_auth_call_is_a_password(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    '```js\napp.use(auth("session"))\nrouter.get("/", auth("Bearer"), handler)\n```',
+    '```py\nclient.auth("deploy", scope)\n```',
+])
+def test_a_word_given_to_an_auth_call_is_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+# --- under a key file's name, the line below is the file's content ---------------------------
+
+def test_the_line_under_a_key_file_s_name_is_its_key() -> None:
+    text = "---\nname: deploy keys\n---\nsecrets/signing.key:\n\n8d2f61c0a4b7e93f5d10c2ab47e9f3d1\n"
+    assert found(text) == ["8d2f61c0a4b7e93f5d10c2ab47e9f3d1"]
+
+
+@pytest.mark.parametrize("text", [
+    "secrets/signing.key.sha256:\n\n8d2f61c0a4b7e93f5d10c2ab47e9f3d1\n",
+    "release-4.2.tar.gz:\n\n8d2f61c0a4b7e93f5d10c2ab47e9f3d1\n",
+    "config/credentials.yml.enc:\n\n8d2f61c0a4b7e93f5d10c2ab47e9f3d1\n",
+])
+def test_the_line_under_a_digest_s_or_an_archive_s_name_is_no_value(text: str) -> None:
+    assert found(text) == []
