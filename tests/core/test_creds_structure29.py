@@ -134,3 +134,22 @@ def test_the_line_under_a_key_file_s_name_is_its_key() -> None:
 ])
 def test_the_line_under_a_digest_s_or_an_archive_s_name_is_no_value(text: str) -> None:
     assert found(text) == []
+
+
+# --- a separator inside inline code opened in the label; a pair that is a digest -------------
+
+@pytest.mark.parametrize("text", [
+    'Die Tokens signiert der Schlüssel mit `kid: "3fa9c17e05bd4e62"`; Rotation monatlich.',
+    "サーバのホスト鍵の指紋：SHA256:Lq2vT8mZx4RkP9sWc7Nb3Hy6Jd1Fg5Qa0Ue2Io8Yt4",
+])
+def test_a_key_id_in_code_and_a_fingerprint_are_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Set `password: Xy7kq2Lmw4Rt` in the env", "Xy7kq2Lmw4Rt"),
+    ("Password for `svc`: Xy7kq2Lmw4Rt", "Xy7kq2Lmw4Rt"),
+    ("管理画面：admin:Tq7vLm2Rx9", "Tq7vLm2Rx9"),
+])
+def test_a_label_in_code_or_before_it_still_labels(text: str, value: str) -> None:
+    assert found(text) == [value]

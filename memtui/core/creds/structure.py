@@ -108,6 +108,10 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     if not m:
         return
     raw = m.group("label").strip().strip("*_`\"'")
+    if m.group("label").count("`") % 2:
+        # ``подписываются ключом с `kid: "…"```: the separator is inside inline code that
+        # opened in the label; what it separates is the code's name from its value
+        raw = m.group("label").rsplit("`", 1)[1].strip()
     word = lexicon.label(raw)
     rest = m.start("rest")
     if word is not None and lexicon.names_a_network(raw):
@@ -141,7 +145,9 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
         if shape and m.group("sep").strip() in (":", "：", "→") and \
                 re.fullmatch(r"[\w.@+-]{2,40}", pair.group("user")) and \
                 not any(c in pw for c in "=\\/") and \
-                not values.plain_name(pair.group("user") + "/" + pw):  # a provider/model id
+                not values.plain_name(pair.group("user") + "/" + pw) and \
+                not values.not_a_value(pair.group("user") + ":" + pw):
+            # (not a provider/model id, nor a digest: ``SHA256:XNTX…``, a key's fingerprint)
             yield Labelled(line, offset + pair.start("pw"), offset + end, pair.group("pw"),
                            f'pair "{pair.group("user")}" / password + {shape}')
         return
