@@ -153,3 +153,25 @@ def test_a_key_id_in_code_and_a_fingerprint_are_no_value(text: str) -> None:
 ])
 def test_a_label_in_code_or_before_it_still_labels(text: str, value: str) -> None:
     assert found(text) == [value]
+
+
+# --- set15: an encoding's name, an attribute set to a word, a product glued to a digit ------
+
+@pytest.mark.parametrize("text", [
+    "Kullanıcı parolayı base64 olarak secret'a koydu; bu şifreleme değil.",
+    "- `9f1c0e7a` — session cookie SameSite=Strict, HttpOnly=True now",
+    "| host | password |\n|---|---|\n| nas01 | (1Password: „Synology NAS\") |\n",
+    "Unit tests seed the verifier with the example seed `JBSWY3DPEHPK3PXP`.",
+])
+def test_names_settings_and_vault_items_are_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("- 14:02 deploy box reachable; sudo pw `Lq7vTz2Rk9XwMn4Pb8Yc` (keep it handy)",
+     "Lq7vTz2Rk9XwMn4Pb8Yc"),
+    ("| host | password |\n|---|---|\n| nas01 | `Tq7#vLm2Rx9k` |\n", "Tq7#vLm2Rx9k"),
+])
+def test_a_quoted_value_right_after_an_everyday_label_word_is_found(text: str, value: str
+                                                                     ) -> None:
+    assert found(text) == [value]

@@ -285,13 +285,21 @@ def _letters_of_a_value(text: str, word: lexicon.Word) -> bool:
                                     text[word.end:word.end + 1].isalnum())
 
 
+#: What closes a quoted value (a backtick, a quote).
+_CLOSING = frozenset("`'\"”’」")
+
+
 def _made_up_after(text: str, word: lexicon.Word, got: Labelled, gap: int) -> bool:
     """A password word that is also an everyday word (``clave``, ``sandi``, ``pass``),
     right before a value ending its clause that has a secret's shape where no label vouches
     for it (letters, digits and a third kind: ``/ clave JZDO956ZSH30.7K``, ``/ sandi
-    zgwYttKLS#4B``): the word is the label (not in ``pass Foo123Bar as the argument``)."""
-    return word.kind == "password" and gap == 0 and \
-        (_CLAUSE_END.match(text, got.end) is not None or text.startswith(" (", got.end)) and \
+    zgwYttKLS#4B``): the word is the label (not in ``pass Foo123Bar as the argument``). So is
+    any such word right before a quoted value of that shape (``user gave key `Sx…` (prod)``,
+    ``sudo pw `rj…` (keep handy)``): the quotes set the value apart as the word's."""
+    end = got.end + (text[got.end:got.end + 1] in _CLOSING)
+    quoted = end > got.end
+    return (word.kind == "password" or quoted) and gap == 0 and \
+        (_CLAUSE_END.match(text, end) is not None or text.startswith(" (", end)) and \
         values.secret_shape(got.value, strong=False) is not None
 
 

@@ -114,6 +114,9 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
         raw = m.group("label").rsplit("`", 1)[1].strip()
     word = lexicon.label(raw)
     rest = m.start("rest")
+    if word is not None and re.search(r"(?<![\w.])\d" + re.escape(word.text), raw):
+        return  # ``(1Password: „MikroTik")``: a label glued after a lone digit names a
+        # product (a password manager), and its "value" the item kept there
     if word is not None and lexicon.names_a_network(raw):
         return  # ``Kata sandi WiFi kantor (SSID: Kantor-Lt3)``: the network's name, not its key
     if word is not None:

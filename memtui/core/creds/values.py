@@ -77,12 +77,16 @@ _MEASURE = lazy_pattern(r"^(?P<name>[A-Za-z*][a-z*]*\d{0,3}(?:_+[A-Za-z*][a-z*]*
                         r"[A-Z]+\d?)="
                         r"(?:[-+]?\d{1,9}(?:[.,]\d{1,9})?(?:%|x|×|[kKmM]|ms|s|h)?|"
                         r"(?i:true|false|none|null|nil))$")
+#: An attribute in CamelCase set to a word (``SameSite=Lax``, ``HttpOnly=True``).
+_ATTRIBUTE = lazy_pattern(r"^(?P<name>(?:[A-Z][a-z]+){1,4})=[A-Z]?[a-z]{1,11}$")
 #: Names of algorithms and schemes ("QR token = HMAC-SHA256"), not values.
 #: An algorithm's name is its names and numbers joined (``HMAC-SHA256``, ``aes-256-gcm``,
 #: ``pbkdf2_sha256``, ``RS256``); a name that only starts like one (``Shalom7526Yafo``) is not.
 _ALGORITHM_NAME = (r"(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|scrypt|argon2(?:id|i|d)?|"
                    r"pbkdf2|hs|rs|es|ps|jwt|oauth|totp|hotp|gcm|cbc|ctr|ecb|cfb|ofb|pss|oaep|"
-                   r"pkcs|chacha|poly|x25519|curve25519|des|bit|v)")
+                   r"pkcs|chacha|poly|x25519|curve25519|des|bit|v|"
+                   # an encoding's name (``base64``, ``base32``, ``base64url``)
+                   r"base(?:16|32|36|58|62|64|85)(?:url)?)")
 _ALGORITHM = lazy_pattern(r"(?i)^" + _ALGORITHM_NAME + r"\d*(?:[-_/]?(?:" + _ALGORITHM_NAME +
                           r"\d*|\d+))*$")
 #: A content digest or a key's fingerprint (``worker@sha256:ebc6…``, ``SHA256:Xk/sJX…``,
@@ -179,7 +183,9 @@ _DOC_EXAMPLES = frozenset({
     # Telegram's Bot API documentation
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
     # Slack's "Verifying requests from Slack" signing secret
-    "8f742231b10e8888abcd99yyyzzz85a5"})
+    "8f742231b10e8888abcd99yyyzzz85a5",
+    # Google Authenticator's wiki example TOTP seed, in every TOTP library's docs and tests
+    "JBSWY3DPEHPK3PXP"})
 _JWT_SAMPLE_PAYLOAD = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
 
 
@@ -319,9 +325,10 @@ def not_a_value(value: str) -> str | None:
         return "a call"
     if _SETTING.match(v):
         return "another name's setting"  # ``bucket_capacity=120`` after "token bucket"
-    measure = _MEASURE.match(v)
+    measure = _MEASURE.match(v) or _ATTRIBUTE.match(v)
     if measure and not _label_name(measure.group("name")):
         return "another name's setting"  # ``passes: ratio_at=4.00x``: a result, not a value
+        # (``session cookie SameSite=Lax``: an attribute set to a word)
     if _ARN.match(v):
         return "a resource name"  # ``arn:aws:secretsmanager:…:secret:prod/db-Xh44jz``
     if _SIGNING_SCOPE.search(v):
