@@ -175,3 +175,24 @@ def test_names_settings_and_vault_items_are_no_value(text: str) -> None:
 def test_a_quoted_value_right_after_an_everyday_label_word_is_found(text: str, value: str
                                                                      ) -> None:
     assert found(text) == [value]
+
+
+# --- a provider's token after a label in spaced groups, or broken over two lines ------------
+
+def test_a_provider_token_in_groups_after_a_label_is_one_value() -> None:
+    token = "ghp_Qm7TvXa2LpR9 wE3kZx8v Lm2Rt7Xk 4WnPc9Ys"
+    assert found(f"Notes from the call.\n\ndeploy token: {token}\n") == [token]
+
+
+def test_a_provider_token_broken_over_two_lines_is_found_by_its_first() -> None:
+    text = ("The CI token, as dictated:\n\nghp_Qm7TvXa2LpR9wE3k\nZx8vLm2Rt7Xk4WnPc9Ys\n\n"
+            "Scope: repo.")
+    assert found(text) == ["ghp_Qm7TvXa2LpR9wE3k"]
+
+
+@pytest.mark.parametrize("text", [
+    "Two build ids:\n\nghp_release_2026_11\nnightly_2026_12_01\n",
+    "Steps: lint test build ship\n",
+])
+def test_lines_and_groups_that_join_to_no_provider_token_are_no_value(text: str) -> None:
+    assert found(text) == []

@@ -189,10 +189,13 @@ PLUGIN_HINT = lazy_pattern(
 #: spaces. Its plugins see each run of spaces cut to four, which matches what they match;
 #: a value they find is then looked up in the line as written.
 _SPACE_RUN = lazy_pattern(r" {5,}")
-#: A line of one token read out in groups (four or more, of 2–10 characters, one space
-#: apart), maybe in quotes or backticks: what a memory holds when a key was dictated.
-_SPACED_GROUPS = lazy_pattern(r"[ \t>*-]*[`\"']?(?P<g>[\w.+/=-]{2,10}(?: [\w.+/=-]{2,10}){3,40})"
-                              r"[`\"']?[ \t]*")
+#: A line of one token read out in groups (three or more, one space apart, the first up to
+#: 40 characters, the others 2–10), maybe after a label, maybe in quotes or backticks: what
+#: a memory holds when a key was dictated.
+_SPACED_GROUPS = lazy_pattern(r"[ \t>*-]*(?:[^:：=\n]{1,60}[:：=][ \t]*)?[`\"']?"
+                              r"(?P<g>[\w.+/=-]{2,40}(?: [\w.+/=-]{2,10}){2,40})[`\"']?[ \t]*")
+#: A line that is one token of a key's characters (a key broken over lines).
+_LONE_TOKEN = lazy_pattern(r"[ \t>]*[`\"']?(?P<t>[\w.+/=-]{4,200})[`\"']?[ \t]*")
 _TOKEN_CHAR = lazy_pattern(r"[A-Za-z0-9_\-./+~]")
 
 
@@ -308,14 +311,8 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
                     start, end = token_span(line, at + start, at + end)
                     if not not_a_value(line[start:end]):
                         add(i, start, end, kind)
-            spaced = _SPACED_GROUPS.fullmatch(line) if len(line) <= 400 else None
-            if spaced and not taken.get(i):
-                # ``SG.BoQ6A YvvIwL6f 6gv0AuCY …``: a token read out in groups, alone on
-                # its line; joined, it is a provider's format whole: the spaced span is it
-                joined = spaced.group("g").replace(" ", "")
-                for kind, start, end in vendor.matches(joined, rule_words):
-                    if start == 0 and end == len(joined):
-                        add(i, spaced.start("g"), spaced.end("g"), kind)
+            if not taken.get(i) and len(line) <= 400:
+                _joined_tokens(lines, i, rule_words, add)
     if labels:
         from memtui.core.creds import structure
 
@@ -334,6 +331,32 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
     if cut is not None:
         hits = [h for h in hits if h[0] < cut]
     return [h for _, _, h in hits], (first_line + cut if cut is not None else None)
+
+
+def _joined_tokens(lines: list[str], i: int, rule_words: frozenset[str], add) -> None:
+    """A provider's token written in pieces: read out in groups one space apart, alone on
+    its line or after a label (``SG.BoQ6A YvvIwL6f 6gv0AuCY …``, ``võti: sk_live_51bt X21K
+    …``: the spaced span is the value), or broken over two lines, each a lone token (the
+    first line is reported, as a key block is by its first line). Only when the pieces
+    joined are that provider's format whole."""
+    from memtui.core.creds import vendor
+
+    line = lines[i]
+    spaced = _SPACED_GROUPS.fullmatch(line)
+    if spaced:
+        joined = spaced.group("g").replace(" ", "")
+        for kind, start, end in vendor.matches(joined, rule_words):
+            if start == 0 and end == len(joined):
+                add(i, spaced.start("g"), spaced.end("g"), kind)
+                return
+    first = _LONE_TOKEN.fullmatch(line)
+    second = _LONE_TOKEN.fullmatch(lines[i + 1]) if first and i + 1 < len(lines) else None
+    if second:
+        joined = first.group("t") + second.group("t")
+        for kind, start, end in vendor.matches(joined, rule_words):
+            if start == 0 and end == len(joined):
+                add(i, first.start("t"), first.end("t"), kind)
+                return
 
 
 def _known_formats(lines: list[str], candidates: list[tuple[int, str]], add) -> None:
