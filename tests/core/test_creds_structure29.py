@@ -196,3 +196,23 @@ def test_a_provider_token_broken_over_two_lines_is_found_by_its_first() -> None:
 ])
 def test_lines_and_groups_that_join_to_no_provider_token_are_no_value(text: str) -> None:
     assert found(text) == []
+
+
+# --- a key file's name alone, its content on the next line; a Key name set in code ----------
+
+@pytest.mark.parametrize("text", [
+    "The user pasted it:\n\nsecrets/signing.key\n8d2f61c0a4b7e93f5d10c2ab47e9f3d1\n",
+    "secrets/signing.key\n\n```\n8d2f61c0a4b7e93f5d10c2ab47e9f3d1\n```\n",
+])
+def test_the_line_under_a_key_file_s_name_alone_is_its_key(text: str) -> None:
+    assert found(text) == ["8d2f61c0a4b7e93f5d10c2ab47e9f3d1"]
+
+
+def test_the_line_under_a_key_file_s_name_that_is_prose_is_no_value() -> None:
+    assert found("secrets/signing.key\n\nRotated on 2026-11-02, 3 services use it.\n") == []
+
+
+def test_a_name_ending_in_key_set_to_a_literal_in_code_is_found() -> None:
+    text = ('```swift\nenum Env {\n    static let partnerAdminKey = '
+            '"Vq8LmT2xRk9ZpW4nCy7bHs3dJf6gQa1e"\n}\n```\n')
+    assert found(text) == ["Vq8LmT2xRk9ZpW4nCy7bHs3dJf6gQa1e"]

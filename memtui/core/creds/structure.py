@@ -506,6 +506,30 @@ def _names_its_file(heading: str, word: lexicon.Word) -> bool:
     return rest.strip() in ("", "txt")
 
 
+def file_contents(lines: list[str]) -> Iterator[Labelled]:
+    """The content of a key file under its name alone on a line (``config/master.key``,
+    then the key on the next line, maybe after a blank line or a fence): `_names_its_file`."""
+    for i, line in enumerate(lines[:-1]):
+        m = _FILE_HEADING.match(line[:MAX_LINE]) if line.rstrip().endswith(".key") else None
+        found = lexicon.words(lexicon.split_identifier(m.group("p"))) if m else []
+        word = found[-1] if found else None
+        if word is None or not _names_its_file(line, lexicon.Word(
+                word.start + m.start("p"), word.end + m.start("p"), word.text, word.kind,
+                word.lang)):
+            continue
+        j = i + 1
+        while j < min(len(lines), i + 3) and (not lines[j].strip() or
+                                             lines[j].lstrip().startswith(("```", "~~~"))):
+            j += 1
+        if j >= len(lines):
+            continue
+        body = lines[j][:MAX_LINE]
+        lead = len(body) - len(body.lstrip())
+        got = value_at(body, lead, word, strong=True, line=j) if _DIGIT.search(body) else None
+        if got and not body[got.end:].strip(" `\"'"):
+            yield got
+
+
 def _inherited(got: Labelled | None) -> Labelled | None:
     """A value under a label of a line above it, if its own shape is a secret's: the label
     of a heading or a line of prose is far and often means something else (``Résultats clés``,
@@ -670,7 +694,10 @@ def worked_out_hint_words() -> dict[str, bool]:
                             "／": False, " — ": False, " – ": False,
                             "_key": True, 'key"': True, "private_key": True,
                             # a key file's name heading its content (``config/master.key:``)
-                            ".key:": True, ".key`": True}
+                            ".key:": True, ".key`": True, ".key\n": True,
+                            # a name ending in "Key" set to a literal in code (``static let
+                            # backendAdminKey = "…"``, ``val apiKey = '…'``)
+                            'key = "': True, "key = '": True, 'key="': True, "key='": True}
     for lang, by_kind in lexicon.data()["labels"].items():
         for kind, listed in by_kind.items():
             value = kind in lexicon.VALUE_KINDS or kind == "code"
@@ -684,7 +711,8 @@ def worked_out_hint_words() -> dict[str, bool]:
                         out[written] = True  # ``claves`` is hinted by ``clave``
     for w in _LOGIN_HINTS:  # ``Login CPanel: tokoibu:Dr2*…``: a login label, then a pair
         out.setdefault(w, False)
-    return _shortest(out, keep=("-----begin", "pgpass", "private_key", ".key:", ".key`"))
+    return _shortest(out, keep=("-----begin", "pgpass", "private_key", ".key:", ".key`",
+                                ".key\n"))
 
 
 def _shortest(hints: dict[str, bool], keep: tuple[str, ...]) -> dict[str, bool]:
@@ -794,6 +822,9 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(private_keys(lines))
     if hints is None or "pgpass" in hints:
         out.extend(pgpass_lines(lines))
+    if hints is None or ".key\n" in hints:
+        taken_lines = {f.line for f in out}
+        out.extend(f for f in file_contents(lines) if f.line not in taken_lines)
     taken = {(f.line, f.start) for f in out}
     out.extend(f for f in netrc_lines(lines) if (f.line, f.start) not in taken)
     # (past ``limit`` values, one more says the reading stopped: the caller cuts there)
