@@ -216,3 +216,28 @@ def test_a_name_ending_in_key_set_to_a_literal_in_code_is_found() -> None:
     text = ('```swift\nenum Env {\n    static let partnerAdminKey = '
             '"Vq8LmT2xRk9ZpW4nCy7bHs3dJf6gQa1e"\n}\n```\n')
     assert found(text) == ["Vq8LmT2xRk9ZpW4nCy7bHs3dJf6gQa1e"]
+
+
+# --- command and code forms: lftp -u, requirepass, ConvertTo-SecureString, a URL's user and
+# password as literals ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("`lftp -u media_sync,Rk4vq9zt2Lmx files.example.net`", "Rk4vq9zt2Lmx"),
+    ("redis.conf:\n```\nport 6380\nrequirepass Vb7Kq2Lm9Rt4Wz8Pn3Cs\n```\n",
+     "Vb7Kq2Lm9Rt4Wz8Pn3Cs"),
+    ('```powershell\n$s = ConvertTo-SecureString "Hx7!pLq29vRt" -AsPlainText -Force\n```\n',
+     "Hx7!pLq29vRt"),
+    ('```java\nc = DriverManager.getConnection(\n    "jdbc:mysql://db.lan:3306/shop", "shop_rw", '
+     '"Qm7TvXa2LpR9wE3k");\n```\n', "Qm7TvXa2LpR9wE3k"),
+])
+def test_command_and_code_forms_give_their_password(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "In redis.conf the line `# requirepass foobared` stays commented out.",
+    '```powershell\n$s = ConvertTo-SecureString $env:PW -AsPlainText -Force\n```\n',
+    '```java\nc = DriverManager.getConnection(url, user, password);\n```\n',
+])
+def test_those_forms_without_a_literal_are_no_value(text: str) -> None:
+    assert found(text) == []

@@ -34,7 +34,7 @@ _HINT_WORDS = (
     "xox", "sk-", "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key",
     "hooks.slack", "discord", "twilio", "mailchimp", "-us", "mysql", "mariadb", "curl",
     "login", "connect", "@tcp(", "@unix(", "smbclient", "redis-cli", "cookie", "sess", " -p ",
-    "door code", "identified",
+    "door code", "identified", "lftp", "convertto-securestring",
     "access code", "entry code", "gate code", "mdp", "kennw", "contraseña", "senha",
     "hasło", "hasła", "haśle",
     "haseł", "парол", "mật khẩu", "mat khau", "ключ", "токен", "zugangsdaten",
