@@ -241,3 +241,27 @@ def test_command_and_code_forms_give_their_password(text: str, value: str) -> No
 ])
 def test_those_forms_without_a_literal_are_no_value(text: str) -> None:
     assert found(text) == []
+
+
+# --- a literal holding a quoted literal; a comment after a command in a code block ----------
+
+def test_a_quoted_literal_inside_a_literal_is_read_from_its_inner_quote() -> None:
+    text = ('```kotlin\nbuildConfigField("String", "PUSH_API_SECRET", '
+            '"\\"Zk8vLq2Rt7Xm4WnPc9YsHb3d\\"")\n```\n')
+    assert found(text) == ["Zk8vLq2Rt7Xm4WnPc9YsHb3d"]
+
+
+@pytest.mark.parametrize("text,value", [
+    ("```\n$ ssh ops@203.0.113.9   # password Tq7vLm2Rx9kd\n$ uptime\n```\n", "Tq7vLm2Rx9kd"),
+    ("```\n$ ssh ops@203.0.113.9   # пароль Tq7vLm2Rx9kd\n```\n", "Tq7vLm2Rx9kd"),
+])
+def test_a_comment_after_a_command_is_read_as_prose(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "```\n$ ssh ops@203.0.113.9   # password auth disabled, keys only\n```\n",
+    "```\nsed -i 's/#password/password/' conf   # enables the password prompt\n```\n",
+])
+def test_a_comment_naming_a_password_without_one_is_no_value(text: str) -> None:
+    assert found(text) == []

@@ -100,6 +100,9 @@ _USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
 _KEY_NAME = lazy_pattern(r"[A-Za-z0-9](?:[_-]key|Key|[_-]KEY|-Key)$")
 #: The user a login label ran over, glued to the ``:`` before its password (``帳號 admin:``).
 _GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
+#: A comment after a command in a code block (``$ ssh host   # password …``): two spaces or
+#: more, then ``#``.
+_SHELL_COMMENT = lazy_pattern(r"\S[ \t]{2,}#[ \t]")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
@@ -290,10 +293,15 @@ def code_pairs(text: str, line: int) -> Iterator[Labelled]:
     if "," in text:
         for m in islice(_QUOTED_PAIR.finditer(text), _MAX_CODE_PAIRS):
             word = lexicon.name_label(m.group("name"))
+            # ``buildConfigField("String", "X_SECRET", "\"…\"")``: a literal that holds a
+            # quoted literal (code generated from it) is read from the inner quote
+            at = m.end() + 2 if text.startswith('"\\"', m.end()) else m.end()
             if word is not None:
-                got = value_at(text, m.end(), word, strong=True, line=line)
+                got = value_at(text, at, word, strong=True, line=line)
             else:  # ``.header("x-ingest-key", "ik_…")``
-                got = _keyed_value(text, m.end(), m.group("name"), line)
+                got = _keyed_value(text, at, m.group("name"), line)
+            if got and at > m.end() and got.value.endswith("\\"):
+                got = Labelled(got.line, got.start, got.end - 1, got.value[:-1], got.why)
             if got:
                 yield got
 
@@ -804,6 +812,9 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
             found += _assignments(line, i)
             found += [f for f in code_pairs(line, i) if not _overlapping(found, f)]
         found = [f for f in found if not part_of_a_name(line, f)]
+        comment = _SHELL_COMMENT.search(line) if not found and fence and level == 2 else None
+        if comment:  # ``$ ssh shop@host   # пароль …``: a comment in code is prose
+            found = [f for f in prose_values(line, i, comment.end()) if not code_name(f.value)]
         if not found and not fence:
             found = ([f for f in prose_values(line, i, _negated_label(line))
                       if not code_name(f.value)] if level == 2 else []) or \
