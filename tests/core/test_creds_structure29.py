@@ -265,3 +265,26 @@ def test_a_comment_after_a_command_is_read_as_prose(text: str, value: str) -> No
 ])
 def test_a_comment_naming_a_password_without_one_is_no_value(text: str) -> None:
     assert found(text) == []
+
+
+# --- a code word the memory defines as a credential labels its value -------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("物流平台参数：\n\n- 商户号：`88123`\n- 校验码：Hq7vLm2Rx9kTz4Wn8Pc3Ys6dJb1Fg5Qa\n\n"
+     "说明：这个校验码就是平台分配给我们的接口密钥，用于签名。",
+     "Hq7vLm2Rx9kTz4Wn8Pc3Ys6dJb1Fg5Qa"),
+    ("| 항목 | 값 |\n|---|---|\n| 가맹점 ID | S-4410 |\n"
+     "| 인증코드 | Zk8vLq2Rt7Xm4WnPc9YsHb3dGf6 |\n\n"
+     "인증코드는 헤더 `X-Partner-Auth` 로 보낸다.", "Zk8vLq2Rt7Xm4WnPc9YsHb3dGf6"),
+])
+def test_a_code_word_defined_as_a_credential_labels_its_value(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "固件包：\n\n- 校验码：3f5c2e1a\n\n这个校验码是 CRC32，用来检查下载是否完整。",
+    "发布包：\n\n- 校验码：Hq7vLm2Rx9kTz4Wn8Pc3Ys6dJb1Fg5Qa\n\n校验码只是摘要，不是密钥。",
+    "Downloads:\n\n- check code: 9f1c0e7a44d2\n",
+])
+def test_a_code_word_not_defined_as_a_credential_labels_nothing(text: str) -> None:
+    assert found(text) == []

@@ -33,6 +33,7 @@ import ahocorasick
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.comments import commented_away
+from memtui.core.creds.defined import defined_values
 from memtui.core.creds.delimited import delimited_values
 from memtui.core.creds.markup import markup_values
 from memtui.core.creds.names import code_name, part_of_a_name
@@ -833,6 +834,8 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(private_keys(lines))
     if hints is None or "pgpass" in hints:
         out.extend(pgpass_lines(lines))
+    taken_lines = {f.line for f in out}
+    out.extend(f for f in defined_values(lines) if f.line not in taken_lines)
     if hints is None or ".key\n" in hints:
         taken_lines = {f.line for f in out}
         out.extend(f for f in file_contents(lines) if f.line not in taken_lines)
