@@ -288,3 +288,18 @@ def test_a_code_word_defined_as_a_credential_labels_its_value(text: str, value: 
 ])
 def test_a_code_word_not_defined_as_a_credential_labels_nothing(text: str) -> None:
     assert found(text) == []
+
+
+# --- an identifier read by its last two words when a word two away negates it ----------------
+
+def test_a_made_up_password_under_an_account_prefixed_name_is_found() -> None:
+    text = "```yaml\nsmtp:\n  bindManagerDn: cn=ops\n  bindManagerPasswordSecret: Tq7!vLm2-Rx9k\n```\n"
+    assert found(text) == ["Tq7!vLm2-Rx9k"]
+
+
+@pytest.mark.parametrize("text", [
+    '<add assembly="Acme.Web, Version=1.0.0.0, PublicKeyToken=5a9c0e7d12f3b468" />',
+    "```yaml\nvault:\n  managerPasswordPolicy: strict\n```\n",
+])
+def test_an_id_or_a_setting_under_such_a_name_is_no_value(text: str) -> None:
+    assert found(text) == []

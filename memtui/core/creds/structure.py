@@ -242,9 +242,14 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
         keyed = word is None and key_named(name)
         if keyed:  # ``midtrans_server_key``: a key of some kind, if its value is random
             word = lexicon.Word(0, 0, name, "key", "en")
+        headed = word is None and lexicon.head_label(name)
+        if headed:  # ``managerPasswordSecret``: a made-up password, not a hex id
+            word = headed
         if word is None:
             continue
         got = value_at(text, m.end(), word, strong=True, line=line)
+        if got and headed and not got.why.endswith("mixed value"):
+            continue  # (``PublicKeyToken=31bf3856ad364e35``: a hex id)
         if got and not (keyed and "random" not in got.why):
             yield got
     for m in _FLAG_SPACE.finditer(text):
