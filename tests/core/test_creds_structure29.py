@@ -293,7 +293,8 @@ def test_a_code_word_not_defined_as_a_credential_labels_nothing(text: str) -> No
 # --- an identifier read by its last two words when a word two away negates it ----------------
 
 def test_a_made_up_password_under_an_account_prefixed_name_is_found() -> None:
-    text = "```yaml\nsmtp:\n  bindManagerDn: cn=ops\n  bindManagerPasswordSecret: Tq7!vLm2-Rx9k\n```\n"
+    text = ("```yaml\nsmtp:\n  bindManagerDn: cn=ops\n"
+            "  bindManagerPasswordSecret: Tq7!vLm2-Rx9k\n```\n")
     assert found(text) == ["Tq7!vLm2-Rx9k"]
 
 
