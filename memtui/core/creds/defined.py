@@ -25,6 +25,9 @@ _COPULA = r"[」”\"'`]?\s*(?:就是|即是|是|は|とは|는|은|이란|란|\
 _HEADER = lazy_pattern(r"(?i)\bx-[\w-]*(?:key|token|secret|auth)[\w-]*")
 #: How far a definition reaches after its copula (one clause).
 _REACH = 48
+#: Distinct terms looked for in one text (each a pass over it): a memory defines a few; a
+#: text of thousands of distinct code labels costs no more than these.
+_MAX_TERMS = 8
 _CLAUSE_END = re.compile(r"[。．.!?！？；;，,\n]")
 
 
@@ -32,6 +35,7 @@ def defined_values(lines: list[str]) -> Iterator[Labelled]:
     """The value of each label line whose label holds a code word, no label, and is defined
     as a credential elsewhere in ``lines``."""
     text = "\n".join(lines)
+    known: dict[str, lexicon.Word | None] = {}  # each term's definition, looked for once
     for i, line in enumerate(lines):
         m = _LINE.match(line)
         if not m:
@@ -40,7 +44,9 @@ def defined_values(lines: list[str]) -> Iterator[Labelled]:
         if not label or lexicon.label(label) is not None or not lexicon.has_code_word(label):
             continue
         term = _term(label)
-        word = _definition(text, term) if term else None
+        if term and term not in known:
+            known[term] = _definition(text, term) if len(known) < _MAX_TERMS else None
+        word = known.get(term)
         if word is None:
             continue
         got = value_at(line, m.end(), word, strong=True, line=i)
