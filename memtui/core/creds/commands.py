@@ -1,7 +1,9 @@
 """Credentials in command lines, URL user-info, HTTP headers and code calls: the forms whose
 structure is a program's syntax rather than a label (``sshpass -p``, ``mysql -pX``,
 ``curl -u user:X``, ``docker login -p X``, SQL's ``IDENTIFIED BY 'X'``,
-``scheme://user:X@host``, ``Authorization: Bearer X``, ``auth=('u', 'X')``, ``login('u', 'X')``).
+``scheme://user:X@host``, ``Authorization: Bearer X``, ``auth=('u', 'X')``, ``login('u', 'X')``,
+``lftp -u user,X``, redis.conf's ``requirepass X``, ``ConvertTo-SecureString "X" -AsPlainText``,
+``getConnection("jdbc:…", "user", "X")``).
 """
 
 from __future__ import annotations
@@ -66,6 +68,19 @@ _COMMANDS = [(needles, lazy_pattern(p)) for needles, p in (
     (("redis-cli",), r"\bredis-cli\b[^|;\n]*?\s-a\s+(?P<v>" + _VAL + ")"),
     (("chpasswd",), r"\bchpasswd\b\s*<<<\s*['\"]?[\w.-]+:(?P<v>[^\s'\"]+)"),
     (("htpasswd",), r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+(?P<v>" + _VAL + ")"),
+    (("lftp",), r"\blftp\b[^|;\n]*?\s-u\s+['\"]?[^\s,'\"]+,(?P<v>[^\s'\"`]+)"),
+    # Redis's own configuration: the password clients must give, and a replica's to its
+    # master — a directive starting its line (``# requirepass foobared`` is commented out)
+    (("requirepass", "masterauth"),
+     r"^[ \t`]*(?:requirepass|masterauth)[ \t]+(?P<v>'[^'\s]+'|\"[^\"\s]+\"|[^\s'\"`|;&]+)"),
+    # PowerShell: a literal turned into a SecureString is a password written in plain text
+    (("ConvertTo-SecureString",),
+     r"ConvertTo-SecureString\s+(?:-String\s+)?(?P<v>'[^'\s]+'|\"[^\"\s]+\")[^|\n]*?"
+     r"-AsPlainText"),
+    # a connection opened with a URL, then a user and a password as literals
+    # (``DriverManager.getConnection("jdbc:…", "app", "…")``)
+    (("://",), r"(?P<q>[\"'])(?:jdbc:)?[a-z][\w+.-]*://[^\"'\s]*(?P=q)\s*,\s*[\"'][^\"'\s]+[\"']"
+               r"\s*,\s*(?P<v>'[^'\s]+'|\"[^\"\s]+\")"),
     # SQL: a user's or a role's password set by its statement (MySQL/Oracle ``IDENTIFIED BY
     # '…'``, ``IDENTIFIED WITH plugin BY '…'``; PostgreSQL ``CREATE USER … WITH PASSWORD
     # '…'``; SQL Server ``CREATE LOGIN … WITH PASSWORD = '…'``), the literal quoted;

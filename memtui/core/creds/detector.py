@@ -7,6 +7,10 @@ A cheap first look decides what runs: one Aho–Corasick pass over the text for 
 words, the rules' keywords and the hints of the other forms; a text holding none costs that
 pass and nothing else. Each finding says why it is one (``password label "MDP" + 14-character
 mixed value``, or the provider's format).
+
+The module is past 500 lines: the one pass over a text (the first look, the forms it calls,
+their shared budget) and the ways a text is read before it (as seen, in windows, a token in
+pieces) are one reading; the forms themselves live apart.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ _HINT_WORDS = (
     "xox", "sk-", "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key",
     "hooks.slack", "discord", "twilio", "mailchimp", "-us", "mysql", "mariadb", "curl",
     "login", "connect", "@tcp(", "@unix(", "smbclient", "redis-cli", "cookie", "sess", " -p ",
-    "door code", "identified",
+    "door code", "identified", "lftp", "convertto-securestring",
     "access code", "entry code", "gate code", "mdp", "kennw", "contraseña", "senha",
     "hasło", "hasła", "haśle",
     "haseł", "парол", "mật khẩu", "mat khau", "ключ", "токен", "zugangsdaten",
@@ -190,6 +194,13 @@ PLUGIN_HINT = lazy_pattern(
 #: spaces. Its plugins see each run of spaces cut to four, which matches what they match;
 #: a value they find is then looked up in the line as written.
 _SPACE_RUN = lazy_pattern(r" {5,}")
+#: A line of one token read out in groups (three or more, one space apart, the first up to
+#: 40 characters, the others 2–10), maybe after a label, maybe in quotes or backticks: what
+#: a memory holds when a key was dictated.
+_SPACED_GROUPS = lazy_pattern(r"[ \t>*-]*(?:[^:：=\n]{1,60}[:：=][ \t]*)?[`\"']?"
+                              r"(?P<g>[\w.+/=-]{2,40}(?: [\w.+/=-]{2,10}){2,40})[`\"']?[ \t]*")
+#: A line that is one token of a key's characters (a key broken over lines).
+_LONE_TOKEN = lazy_pattern(r"[ \t>]*[`\"']?(?P<t>[\w.+/=-]{4,200})[`\"']?[ \t]*")
 _TOKEN_CHAR = lazy_pattern(r"[A-Za-z0-9_\-./+~]")
 
 
@@ -350,6 +361,8 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
                     start, end = token_span(line, at + start, at + end)
                     if not not_a_value(line[start:end]):
                         add(i, start, end, kind)
+            if not taken.get(i) and len(line) <= 400:
+                _joined_tokens(lines, i, rule_words, add)
     if labels:
         from memtui.core.creds import structure
 
@@ -412,6 +425,30 @@ def _windowed(text: str, first_line: int, budget: LineBudget | None
             seen.add((line, h.kind, h.value))
             out.append(SecretHit(line, h.kind, h.value))
     return out, (first_line + where[cut - 1] if cut is not None else None)
+def _joined_tokens(lines: list[str], i: int, rule_words: frozenset[str], add) -> None:
+    """A provider's token written in pieces: read out in groups one space apart, alone on
+    its line or after a label (``SG.BoQ6A YvvIwL6f 6gv0AuCY …``, ``võti: sk_live_51bt X21K
+    …``: the spaced span is the value), or broken over two lines, each a lone token (the
+    first line is reported, as a key block is by its first line). Only when the pieces
+    joined are that provider's format whole."""
+    from memtui.core.creds import vendor
+
+    line = lines[i]
+    spaced = _SPACED_GROUPS.fullmatch(line)
+    if spaced:
+        joined = spaced.group("g").replace(" ", "")
+        for kind, start, end in vendor.matches(joined, rule_words):
+            if start == 0 and end == len(joined):
+                add(i, spaced.start("g"), spaced.end("g"), kind)
+                return
+    first = _LONE_TOKEN.fullmatch(line)
+    second = _LONE_TOKEN.fullmatch(lines[i + 1]) if first and i + 1 < len(lines) else None
+    if second:
+        joined = first.group("t") + second.group("t")
+        for kind, start, end in vendor.matches(joined, rule_words):
+            if start == 0 and end == len(joined):
+                add(i, first.start("t"), first.end("t"), kind)
+                return
 
 
 def _known_formats(lines: list[str], candidates: list[tuple[int, str]], add) -> None:

@@ -467,6 +467,26 @@ def is_login(text: str) -> bool:
 _NAME_ENDINGS = ("password", "passwd", "passphrase", "secret", "token", "apikey", "pwd")
 
 
+def head_label(name: str) -> Word | None:
+    """The label of an identifier of three words or more read by its last two, where what
+    it holds is named (``managerPasswordSecret``: "manager", two words from "Secret", may
+    name the account, as in prose a negator two words away counts only when it is two
+    words — or may not: ``PublicKeyToken``); None when those two are no label or are
+    negated (``adminPublicKey``). In doubt: the caller lets the value's shape decide."""
+    if not name.isascii() or " " in name:
+        return None
+    split = split_identifier(name)
+    parts = split.split()
+    if len(parts) < 3:
+        return None
+    near = " ".join(parts[-2:])
+    word = label(near)
+    if word is None:
+        return None
+    shift = len(split) - len(near)
+    return Word(word.start + shift, word.end + shift, word.text, word.kind, word.lang)
+
+
 def name_label(name: str) -> Word | None:
     """The credential word of a variable's or a flag's name (``DB_PASSWORD``, ``apiKey``,
     ``PGPASSWORD``, ``cipassword``); like ``label`` but a name glued in one run counts by

@@ -87,6 +87,10 @@ _COUNT_BEFORE = lazy_pattern(
     r"mil|mille|binlerce|bin|ribu|juta|nghìn|ngàn|triệu|hazar|हज़ार|हजार|лак|ألف|مليون|אלף))?"
     r"\.?\s?$")
 _SENTENCE_END = set("。！？；;!?\n")
+#: A word passed ending its sentence: ``?`` or ``!``, or a full stop after a word of two
+#: letters or more and before a capital (``tests? This``, ``restore. ENV-3``).
+_ENDS_A_SENTENCE = lazy_pattern(r"(?<=[a-z0-9%)])[?!](?=\s|$)|"
+                                r"(?<=[a-z0-9%)][a-z0-9%)])\.(?=\s+[A-Z])")
 
 
 def prose_values(text: str, line: int, start: int = 0) -> Iterator[Labelled]:
@@ -253,6 +257,9 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
             pos = m.end()
         else:
             return None
+        if _ENDS_A_SENTENCE.match(text, pos - 1):
+            return None  # ``… pass SAEBench's tests? This would …``, ``… full restore. ENV-3
+            # pruning …``: a sentence ended on a word passed, the label's with it
         gap += 1
         sep = False
     return None
@@ -278,13 +285,21 @@ def _letters_of_a_value(text: str, word: lexicon.Word) -> bool:
                                     text[word.end:word.end + 1].isalnum())
 
 
+#: What closes a quoted value (a backtick, a quote).
+_CLOSING = frozenset("`'\"”’」")
+
+
 def _made_up_after(text: str, word: lexicon.Word, got: Labelled, gap: int) -> bool:
     """A password word that is also an everyday word (``clave``, ``sandi``, ``pass``),
     right before a value ending its clause that has a secret's shape where no label vouches
     for it (letters, digits and a third kind: ``/ clave JZDO956ZSH30.7K``, ``/ sandi
-    zgwYttKLS#4B``): the word is the label (not in ``pass Foo123Bar as the argument``)."""
-    return word.kind == "password" and gap == 0 and \
-        (_CLAUSE_END.match(text, got.end) is not None or text.startswith(" (", got.end)) and \
+    zgwYttKLS#4B``): the word is the label (not in ``pass Foo123Bar as the argument``). So is
+    any such word right before a quoted value of that shape (``user gave key `Sx…` (prod)``,
+    ``sudo pw `rj…` (keep handy)``): the quotes set the value apart as the word's."""
+    end = got.end + (text[got.end:got.end + 1] in _CLOSING)
+    quoted = end > got.end
+    return (word.kind == "password" or quoted) and gap == 0 and \
+        (_CLAUSE_END.match(text, end) is not None or text.startswith(" (", end)) and \
         values.secret_shape(got.value, strong=False) is not None
 
 

@@ -33,6 +33,7 @@ import ahocorasick
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.comments import commented_away
+from memtui.core.creds.defined import defined_values
 from memtui.core.creds.delimited import delimited_values
 from memtui.core.creds.markup import markup_values
 from memtui.core.creds.names import code_name, part_of_a_name
@@ -100,6 +101,9 @@ _USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
 _KEY_NAME = lazy_pattern(r"[A-Za-z0-9](?:[_-]key|Key|[_-]KEY|-Key)$")
 #: The user a login label ran over, glued to the ``:`` before its password (``帳號 admin:``).
 _GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
+#: A comment after a command in a code block (``$ ssh host   # password …``): two spaces or
+#: more, then ``#``.
+_SHELL_COMMENT = lazy_pattern(r"\S[ \t]{2,}#[ \t]")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
@@ -108,8 +112,15 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     if not m:
         return
     raw = m.group("label").strip().strip("*_`\"'")
+    if m.group("label").count("`") % 2:
+        # ``подписываются ключом с `kid: "…"```: the separator is inside inline code that
+        # opened in the label; what it separates is the code's name from its value
+        raw = m.group("label").rsplit("`", 1)[1].strip()
     word = lexicon.label(raw)
     rest = m.start("rest")
+    if word is not None and re.search(r"(?<![\w.])\d" + re.escape(word.text), raw):
+        return  # ``(1Password: „MikroTik")``: a label glued after a lone digit names a
+        # product (a password manager), and its "value" the item kept there
     if word is not None and lexicon.names_a_network(raw):
         return  # ``Kata sandi WiFi kantor (SSID: Kantor-Lt3)``: the network's name, not its key
     if word is not None:
@@ -141,7 +152,9 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
         if shape and m.group("sep").strip() in (":", "：", "→") and \
                 re.fullmatch(r"[\w.@+-]{2,40}", pair.group("user")) and \
                 not any(c in pw for c in "=\\/") and \
-                not values.plain_name(pair.group("user") + "/" + pw):  # a provider/model id
+                not values.plain_name(pair.group("user") + "/" + pw) and \
+                not values.not_a_value(pair.group("user") + ":" + pw):
+            # (not a provider/model id, nor a digest: ``SHA256:XNTX…``, a key's fingerprint)
             yield Labelled(line, offset + pair.start("pw"), offset + end, pair.group("pw"),
                            f'pair "{pair.group("user")}" / password + {shape}')
         return
@@ -229,9 +242,14 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
         keyed = word is None and key_named(name)
         if keyed:  # ``midtrans_server_key``: a key of some kind, if its value is random
             word = lexicon.Word(0, 0, name, "key", "en")
+        headed = word is None and lexicon.head_label(name)
+        if headed:  # ``managerPasswordSecret``: a made-up password, not a hex id
+            word = headed
         if word is None:
             continue
         got = value_at(text, m.end(), word, strong=True, line=line)
+        if got and headed and not got.why.endswith("mixed value"):
+            continue  # (``PublicKeyToken=31bf3856ad364e35``: a hex id)
         if got and not (keyed and "random" not in got.why):
             yield got
     for m in _FLAG_SPACE.finditer(text):
@@ -259,6 +277,14 @@ def code_pairs(text: str, line: int) -> Iterator[Labelled]:
                     split[:word.start].strip(" _").lower() not in _SETTER_VERBS:
                 continue  # ``getPassword("key")``, ``fetchSecret(name)``: its argument names it
             got = value_at(text, m.end(), word, strong=True, line=line)
+            if got is None and word.kind == "credential":
+                # ``red:auth("…")``, ``client.login("…")``: the one literal a call named by
+                # a credential word is given is what it authenticates with, a password
+                got = value_at(text, m.end(), lexicon.Word(word.start, word.end, word.text,
+                                                           "password", word.lang),
+                               strong=True, line=line)
+                got = got if got and text[got.end + 1:].lstrip()[:1] == ")" and \
+                    not got.why.endswith("quoted password") else None  # not a word alone
             if got and got.end < len(text) and text[got.end + 1:].lstrip()[:1] in (")", ","):
                 yield got
     if "," in text and "(" in text:
@@ -273,10 +299,15 @@ def code_pairs(text: str, line: int) -> Iterator[Labelled]:
     if "," in text:
         for m in islice(_QUOTED_PAIR.finditer(text), _MAX_CODE_PAIRS):
             word = lexicon.name_label(m.group("name"))
+            # ``buildConfigField("String", "X_SECRET", "\"…\"")``: a literal that holds a
+            # quoted literal (code generated from it) is read from the inner quote
+            at = m.end() + 2 if text.startswith('"\\"', m.end()) else m.end()
             if word is not None:
-                got = value_at(text, m.end(), word, strong=True, line=line)
+                got = value_at(text, at, word, strong=True, line=line)
             else:  # ``.header("x-ingest-key", "ik_…")``
-                got = _keyed_value(text, m.end(), m.group("name"), line)
+                got = _keyed_value(text, at, m.group("name"), line)
+            if got and at > m.end() and got.value.endswith("\\"):
+                got = Labelled(got.line, got.start, got.end - 1, got.value[:-1], got.why)
             if got:
                 yield got
 
@@ -426,8 +457,10 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             # codes one to a line, no list marker: each line the value whole
             lead = len(line) - len(line.lstrip())
             got = value_at(line, lead, word, strong=True, line=j) \
-                if word.kind == "password" and _BARE_START.match(line, lead) and \
-                _DIGIT.search(line) else None  # a code has a digit
+                if (word.kind == "password" or _names_its_file(lines[i], word)) and \
+                _BARE_START.match(line, lead) and _DIGIT.search(line) else None
+            # (a code has a digit; under a file's name, ``config/master.key:``, the line
+            # below is that file's content)
             row = _codes_in_a_row(line, got, word) if got else []
             if got is None or line[(row or [got])[-1].end:].strip(" `\"'") or \
                     got.start - lead > 1 or any(c in got.value for c in "=:/"):
@@ -469,6 +502,46 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
     if quiet is not None and not out:
         quiet[key] = (i, j, ended)
     return out, j
+
+
+#: A line that is a file's name alone (``config/master.key:``, ``### `secrets/api_token.txt```).
+_FILE_HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+)?[`*]*(?P<p>(?:[\w.~-]*/)*[\w.-]*\.[A-Za-z]{2,6})"
+                             r"[`*]*\s*[:：]?\s*$")
+
+
+def _names_its_file(heading: str, word: lexicon.Word) -> bool:
+    """``heading`` is a file's name alone whose last part is ``word`` (``master.key``,
+    ``api_token.txt``): the lines under it are the file's content, the credential itself
+    (not ``server.key.sha256``, a digest of one, nor ``credentials.yml.enc``)."""
+    m = _FILE_HEADING.match(heading)
+    if not m:
+        return False
+    rest = lexicon.split_identifier(heading)[word.end:m.end("p")]
+    return rest.strip() in ("", "txt")
+
+
+def file_contents(lines: list[str]) -> Iterator[Labelled]:
+    """The content of a key file under its name alone on a line (``config/master.key``,
+    then the key on the next line, maybe after a blank line or a fence): `_names_its_file`."""
+    for i, line in enumerate(lines[:-1]):
+        m = _FILE_HEADING.match(line[:MAX_LINE]) if line.rstrip().endswith(".key") else None
+        found = lexicon.words(lexicon.split_identifier(m.group("p"))) if m else []
+        word = found[-1] if found else None
+        if word is None or not _names_its_file(line, lexicon.Word(
+                word.start + m.start("p"), word.end + m.start("p"), word.text, word.kind,
+                word.lang)):
+            continue
+        j = i + 1
+        while j < min(len(lines), i + 3) and (not lines[j].strip() or
+                                             lines[j].lstrip().startswith(("```", "~~~"))):
+            j += 1
+        if j >= len(lines):
+            continue
+        body = lines[j][:MAX_LINE]
+        lead = len(body) - len(body.lstrip())
+        got = value_at(body, lead, word, strong=True, line=j) if _DIGIT.search(body) else None
+        if got and not body[got.end:].strip(" `\"'"):
+            yield got
 
 
 def _inherited(got: Labelled | None) -> Labelled | None:
@@ -633,7 +706,12 @@ def worked_out_hint_words() -> dict[str, bool]:
     out: dict[str, bool] = {"-----begin": True, "pgpass": True, "admin": False, "root": False,
                             "guest": False, "@": False, "://": False, " / ": False,
                             "／": False, " — ": False, " – ": False,
-                            "_key": True, 'key"': True, "private_key": True}
+                            "_key": True, 'key"': True, "private_key": True,
+                            # a key file's name heading its content (``config/master.key:``)
+                            ".key:": True, ".key`": True, ".key\n": True,
+                            # a name ending in "Key" set to a literal in code (``static let
+                            # backendAdminKey = "…"``, ``val apiKey = '…'``)
+                            'key = "': True, "key = '": True, 'key="': True, "key='": True}
     for lang, by_kind in lexicon.data()["labels"].items():
         for kind, listed in by_kind.items():
             value = kind in lexicon.VALUE_KINDS or kind == "code"
@@ -647,7 +725,8 @@ def worked_out_hint_words() -> dict[str, bool]:
                         out[written] = True  # ``claves`` is hinted by ``clave``
     for w in _LOGIN_HINTS:  # ``Login CPanel: tokoibu:Dr2*…``: a login label, then a pair
         out.setdefault(w, False)
-    return _shortest(out, keep=("-----begin", "pgpass", "private_key"))
+    return _shortest(out, keep=("-----begin", "pgpass", "private_key", ".key:", ".key`",
+                                ".key\n"))
 
 
 def _shortest(hints: dict[str, bool], keep: tuple[str, ...]) -> dict[str, bool]:
@@ -739,6 +818,9 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
             found += _assignments(line, i)
             found += [f for f in code_pairs(line, i) if not _overlapping(found, f)]
         found = [f for f in found if not part_of_a_name(line, f)]
+        comment = _SHELL_COMMENT.search(line) if not found and fence and level == 2 else None
+        if comment:  # ``$ ssh shop@host   # пароль …``: a comment in code is prose
+            found = [f for f in prose_values(line, i, comment.end()) if not code_name(f.value)]
         if not found and not fence:
             found = ([f for f in prose_values(line, i, _negated_label(line))
                       if not code_name(f.value)] if level == 2 else []) or \
@@ -757,6 +839,11 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(private_keys(lines))
     if hints is None or "pgpass" in hints:
         out.extend(pgpass_lines(lines))
+    taken_lines = {f.line for f in out}
+    out.extend(f for f in defined_values(lines) if f.line not in taken_lines)
+    if hints is None or ".key\n" in hints:
+        taken_lines = {f.line for f in out}
+        out.extend(f for f in file_contents(lines) if f.line not in taken_lines)
     taken = {(f.line, f.start) for f in out}
     out.extend(f for f in netrc_lines(lines) if (f.line, f.start) not in taken)
     # (past ``limit`` values, one more says the reading stopped: the caller cuts there)

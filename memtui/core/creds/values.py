@@ -70,12 +70,23 @@ _CALL = lazy_pattern(r"^[A-Za-z_$][\w.$:]*\((?:\s*|['\"].*|[A-Za-z_][\w.,\s]*)\)
 #: A setting of another name (``bucket_capacity=120``, ``mode=fast``): a lower-case name, ``=``
 #: and a number or a short lower-case word (``tn=N349zaWjF`` is a password).
 _SETTING = lazy_pattern(r"^[a-z_][a-z0-9_]*=(?:\d[\d.]{0,11}|[a-z][a-z_-]{0,11})$")
+#: A measure or a switch set (``ratio_at=4.00x``, ``Isolate=0.39``, ``reduction=87%``,
+#: ``t*_restored=7.0``, ``shell=True``): a name of words, ``=``, then a number with at most
+#: its unit, or a literal of code — what a result or a setting reads, never made up.
+_MEASURE = lazy_pattern(r"^(?P<name>[A-Za-z*][a-z*]*\d{0,3}(?:_+[A-Za-z*][a-z*]*\d{0,3})*|"
+                        r"[A-Z]+\d?)="
+                        r"(?:[-+]?\d{1,9}(?:[.,]\d{1,9})?(?:%|x|×|[kKmM]|ms|s|h)?|"
+                        r"(?i:true|false|none|null|nil))$")
+#: An attribute in CamelCase set to a word (``SameSite=Lax``, ``HttpOnly=True``).
+_ATTRIBUTE = lazy_pattern(r"^(?P<name>(?:[A-Z][a-z]+){1,4})=[A-Z]?[a-z]{1,11}$")
 #: Names of algorithms and schemes ("QR token = HMAC-SHA256"), not values.
 #: An algorithm's name is its names and numbers joined (``HMAC-SHA256``, ``aes-256-gcm``,
 #: ``pbkdf2_sha256``, ``RS256``); a name that only starts like one (``Shalom7526Yafo``) is not.
 _ALGORITHM_NAME = (r"(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|scrypt|argon2(?:id|i|d)?|"
                    r"pbkdf2|hs|rs|es|ps|jwt|oauth|totp|hotp|gcm|cbc|ctr|ecb|cfb|ofb|pss|oaep|"
-                   r"pkcs|chacha|poly|x25519|curve25519|des|bit|v)")
+                   r"pkcs|chacha|poly|x25519|curve25519|des|bit|v|"
+                   # an encoding's name (``base64``, ``base32``, ``base64url``)
+                   r"base(?:16|32|36|58|62|64|85)(?:url)?)")
 _ALGORITHM = lazy_pattern(r"(?i)^" + _ALGORITHM_NAME + r"\d*(?:[-_/]?(?:" + _ALGORITHM_NAME +
                           r"\d*|\d+))*$")
 #: A content digest or a key's fingerprint (``worker@sha256:ebc6…``, ``SHA256:Xk/sJX…``,
@@ -84,6 +95,8 @@ _DIGEST = lazy_pattern(r"(?i)^(?:[\w./-]+@)?(?:sha(?:1|224|256|384|512)|md5|blak
                        r"[A-Za-z0-9+/=:]{16,}$")
 #: A price or a rate (``~$0.02/audit``, ``€4.50``, ``$0.003/1K``): an amount, not a value.
 _PRICE = lazy_pattern(r"^[~≈]?(?:[$€£¥]|US\$)\d[\d.,]*[kKmM]?(?:/[\w.]+)?$")
+#: An amount said roughly or per thing (``~4k/lead``, ``≈3.7k``, ``12k/day``): a count.
+_AMOUNT = lazy_pattern(r"^(?:[~≈]\d[\d.,]*[kKmMbB]?|\d[\d.,]*[kKmMbB])(?:/[A-Za-z]+)?$")
 #: A host name of three labels or more ending in letters (``pwa-demo-4410.firebaseapp.com``):
 #: where a thing lives, written lower case as DNS does; never a secret.
 _HOST_NAME = lazy_pattern(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,12}$")
@@ -93,6 +106,8 @@ _CALL_OPEN = lazy_pattern(r"^[A-Za-z_][\w.]*\(")
 #: ``user.email``): names, paths, routes, never a secret.
 _JOINED_WORDS = lazy_pattern(r"^[A-Za-z_]+(?:[/.:\\-][A-Za-z_]+)+$|^[\w@.-]+(?:/[\w@.-]+)+$")
 _JOINED_SPLIT = lazy_pattern(r"[/.:\\-]")
+#: Names joined by arrows (``feature->circuit->behavior``, ``Edge → Worker``): a flow.
+_FLOW = lazy_pattern(r"^[A-Za-z_]+(?:[ \t]?(?:->|=>|→|<-)[ \t]?[A-Za-z_]+)+$")
 #: ``color.primary.500``: an attribute path ending in a number.
 _DOTTED_NUMBER = lazy_pattern(r"^[A-Za-z_]+(?:\.[A-Za-z_]+)+\.\d+$")
 #: A utility class with an arbitrary value (``text-[10px]``, ``bg-[#0f172a]``): a name, a dash
@@ -168,7 +183,9 @@ _DOC_EXAMPLES = frozenset({
     # Telegram's Bot API documentation
     "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
     # Slack's "Verifying requests from Slack" signing secret
-    "8f742231b10e8888abcd99yyyzzz85a5"})
+    "8f742231b10e8888abcd99yyyzzz85a5",
+    # Google Authenticator's wiki example TOTP seed, in every TOTP library's docs and tests
+    "JBSWY3DPEHPK3PXP"})
 _JWT_SAMPLE_PAYLOAD = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
 
 
@@ -187,6 +204,14 @@ def _label_words() -> frozenset[str]:
                     out.add(unicodedata.normalize("NFKD", v.replace("ł", "l"))
                             .encode("ascii", "ignore").decode())
     return frozenset(out)
+
+
+def _label_name(name: str) -> bool:
+    """``name`` (an identifier) names a credential itself (``Password``, ``pin``): what is
+    set to it is that credential's value, not another name's setting."""
+    from memtui.core.creds import lexicon
+
+    return lexicon.name_label(name.strip("*_")) is not None
 
 
 def _label_word(value: str) -> bool:
@@ -238,8 +263,9 @@ def public_jwt(value: str) -> bool:
 
 
 #: One piece of a name (split at ``/ - _ .``): a word, a number, a word and a digit or two
-#: (``ps1``, ``VP9``), a number and a unit (``10px``, ``14h``, ``5s``).
-_NAME_PIECE = lazy_pattern(r"^(?:[A-Za-z]+\d{0,2}|\d{1,4}[a-z]{0,3})$")
+#: (``ps1``, ``VP9``), a number and a unit (``10px``, ``14h``, ``5s``) or an acronym (``2FA``,
+#: ``3D``, ``5G``).
+_NAME_PIECE = lazy_pattern(r"^(?:[A-Za-z]+\d{0,2}|\d{1,4}(?:[a-z]{0,3}|[A-Z]{1,3}))$")
 _PIECE_SPLIT = lazy_pattern(r"[-_./+]")
 
 
@@ -299,6 +325,10 @@ def not_a_value(value: str) -> str | None:
         return "a call"
     if _SETTING.match(v):
         return "another name's setting"  # ``bucket_capacity=120`` after "token bucket"
+    measure = _MEASURE.match(v) or _ATTRIBUTE.match(v)
+    if measure and not _label_name(measure.group("name")):
+        return "another name's setting"  # ``passes: ratio_at=4.00x``: a result, not a value
+        # (``session cookie SameSite=Lax``: an attribute set to a word)
     if _ARN.match(v):
         return "a resource name"  # ``arn:aws:secretsmanager:…:secret:prod/db-Xh44jz``
     if _SIGNING_SCOPE.search(v):
@@ -313,6 +343,8 @@ def not_a_value(value: str) -> str | None:
         return "an algorithm's name"
     if _PRICE.match(v):
         return "a price"
+    if _AMOUNT.match(v):
+        return "an amount"
     if _DIGEST.match(v):
         return "a digest or a fingerprint"
     if _HOST_NAME.match(v):
@@ -327,6 +359,11 @@ def not_a_value(value: str) -> str | None:
         # a piece with capitals where no word starts is made up
     if _DOTTED_NUMBER.match(v):
         return "names joined (a path, a route, an attribute)"
+    if _FLOW.match(v):
+        return "names joined (a flow)"  # ``feature->circuit->behavior``
+    if v.endswith("%") and (v[:-1].isalpha() or _JOINED_WORDS.match(v[:-1])) and \
+            not any(c.isdigit() for c in v):
+        return "a measure's name"  # ``low-AND%``, ``CPU%``: the share of what it names
     if "/" in v.strip("/") and plain_name(v):
         return "names joined (a path, a route, an attribute)"  # sessions/2026/06, src/views/
     if _UTILITY_CLASS.match(v):
