@@ -358,6 +358,8 @@ def repoint(snap: Snapshot, old: str, new: str, remove_duplicate: bool = False) 
                       f"{snap.did_you_mean(new)}") from None
     if old_t == new_t:
         raise UsageError("the old and new targets are the same")
+    if new_t == INDEX_NAME:  # newuser29 #43: an index entry linking the index itself
+        raise UsageError(f"{INDEX_NAME} is the index, not a memory; repoint to a memory")
     old_stem = fold_spelling(_stem(old_t))
 
     def leads_to_old(name: str) -> bool:

@@ -128,6 +128,13 @@ def test_repoint_refuses_a_missing_new_target_and_an_unknown_old_one(ws: Path) -
         index_ops.repoint(snapshot(ws), "memory/other.md", "memory/line-a.md")
 
 
+def test_repoint_refuses_the_index_as_its_new_target(ws: Path) -> None:
+    """newuser29 #43: `fix repoint WS user_role.md MEMORY.md` made the index link itself."""
+    for new in ("MEMORY.md", "./MEMORY.md"):
+        with pytest.raises(UsageError, match=re.escape("MEMORY.md is the index, not a memory")):
+            index_ops.repoint(snapshot(ws), "memory/gone.md", new)
+
+
 REPOINT_INDEX = ("\ufeff# Memory\r\n- [Gone](memory/gone.md) — old\r\n"
                  "- [[gone]] · [[Gone#Part|the old part]] · [[line-a]]\r\n").encode()
 REPOINT_NOTES = (b"---\r\nname: notes\r\ndescription: \"was [[gone]]\"\r\n---\r\n"
