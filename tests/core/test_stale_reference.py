@@ -290,7 +290,9 @@ def test_no_finding_quotes_a_credential_whole(tmp_path: Path) -> None:
     """newuser29 #15: a token in a code span was a stale_reference candidate, whose message
     printed it whole beside the secret finding that masks it."""
     token = "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"
-    proj = _project(tmp_path)
+    # a project without git: a name its text lacks is reported (with git, only one its
+    # history held: fix29d's newuser29 #32), so the token would be one if it were a candidate
+    proj = make_ws(tmp_path / "proj", {"src/app.py": "def run_app():\n    pass\n"})
     ws = make_ws(tmp_path / "mem", {
         "MEMORY.md": "- [A](a.md)\n",
         "a.md": "---\nname: a\ndescription: a\nmetadata:\n  type: reference\n---\n"

@@ -12,6 +12,10 @@ Thai) match inside text, except one- and two-letter kana and hangul words, which
 at a script change (``キー`` in ``APIキー:`` but not in ``キーボード``). Other words stand alone,
 or in the compounding languages (German, Dutch, Swedish…) may end a longer word
 (``Datenbankpasswort``).
+
+The module is past 500 lines: how a label is read (folding, splitting identifiers, where a
+word may match, the words that make it something else) is one reading of the data; the
+words themselves are in ``lexicon.json``.
 """
 
 from __future__ import annotations
