@@ -14,8 +14,9 @@ yields for the agent's reading — ``secret``, ``unchecked_text``, ``instruction
 ``hidden_text`` — is reported at the file's path, under the same rule ids.
 
 Never read: a git repository's own folder (a ``.git`` holding ``HEAD``: its history is
-read as history) and the workspace's memtui state folder — a folder merely *named* ``.git``
-or ``.memtui`` elsewhere is read like any other (newuser29 #8); FIFOs, sockets and devices
+read as history), the workspace's memtui state folder and memtui's user cache (when it lies
+under the memory root) — a folder merely *named* ``.git`` or ``.memtui`` elsewhere is read
+like any other (newuser29 #8); FIFOs, sockets and devices
 (``lstat`` first: never opened); a symbolic link that leads out of the workspace (the
 agent's tools refuse it too). A binary file (a NUL byte in its first block) is read for
 credentials only, in the text it holds: its runs of printable characters, up to the same
@@ -35,6 +36,7 @@ import time
 from collections.abc import Container
 
 from memtui.core.caches.readable import ReadableCache, cache_path
+from memtui.core.caches.store import cache_dir
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.creds.detector import SecretHit, scan_text_bounded
 from memtui.core.files.input_file import inside
@@ -72,6 +74,11 @@ def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat
     prefix0 = "" if ws.memory_root == ws.root else ws.rel(ws.memory_root) + "/"
     mem_real = os.path.realpath(start)
     state = os.path.realpath(ws.state_dir)
+    # memtui's user cache, when it lies under the memory root (MEMTUI_CACHE_DIR there): its
+    # own state, never the agent's text (a cold audit read the scans it had just saved)
+    cache = cache_dir()
+    own = os.path.realpath(cache) if cache is not None else None
+    own_name = os.path.basename(own) if own is not None else None
     out: list[tuple[str, str, os.stat_result]] = []
     seen: set[tuple[int, int]] = set()
     stack = [(start, prefix0)]
@@ -92,7 +99,8 @@ def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat
         for entry in entries:
             name = entry.name
             rel = prefix + name
-            if rel in audited or (name in SKIPPED and skipped(entry.path, state)):
+            if rel in audited or (name in SKIPPED and skipped(entry.path, state)) or \
+                    (name == own_name and os.path.realpath(entry.path) == own):
                 continue  # a memory, the index, a linked file: read by the audit already
             try:  # (the listing's file types first: no system call for a plain folder)
                 if not entry.is_symlink() and entry.is_dir(follow_symlinks=False):
